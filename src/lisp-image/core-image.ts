@@ -1,0 +1,108 @@
+// SBCL core images for the worker and the driver: their Lisp sources are loaded
+// once and saved, so a process starts in milliseconds instead of compiling again.
+// Images are cached by a hash of the sources, the systems they require and the
+// SBCL version; a stale image is never reused because its key no longer matches.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+
+export interface CoreImageSpec {
+  /** Short name used in the file name and in messages: "worker", "driver". */
+  name: string;
+  /** Lisp files loaded in this order before the image is saved. */
+  sources: string[];
+  /** ASDF systems loaded first (e.g. "fiveam"). */
+  systems?: string[];
+  /** Form evaluated after loading, before saving (e.g. to set a toplevel). */
+  finalForm?: string;
+}
+
+export interface LispImplementation {
+  /** The sbcl executable. */
+  sbcl: string;
+}
+
+export function defaultLisp(): LispImplementation {
+  return { sbcl: process.env.SPEC_RUN_SBCL ?? 'sbcl' };
+}
+
+export function cacheDirectory(): string {
+  const base = process.env.SPEC_RUN_CACHE ?? process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
+  return process.env.SPEC_RUN_CACHE ? base : join(base, 'spec-run');
+}
+
+const versions = new Map<string, Promise<string>>();
+
+/** `sbcl --version`, asked once per process. */
+export function sbclVersion(lisp: LispImplementation): Promise<string> {
+  let version = versions.get(lisp.sbcl);
+  if (!version) {
+    version = execa(lisp.sbcl, ['--version']).then(
+      (r) => r.stdout.trim(),
+      (error: Error) => {
+        throw new Error(`cannot run SBCL (${lisp.sbcl}): ${error.message}. Install it with: apt-get install sbcl cl-fiveam`);
+      },
+    );
+    versions.set(lisp.sbcl, version);
+  }
+  return version;
+}
+
+export async function imageKey(spec: CoreImageSpec, lisp: LispImplementation): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(await sbclVersion(lisp));
+  for (const system of spec.systems ?? []) hash.update(`system:${system}\0`);
+  for (const source of spec.sources) hash.update(readFileSync(source)).update('\0');
+  hash.update(spec.finalForm ?? '');
+  return hash.digest('hex').slice(0, 16);
+}
+
+const building = new Map<string, Promise<string>>();
+
+/** Path of an up-to-date core image for `spec`, building it when missing. */
+export async function ensureCoreImage(spec: CoreImageSpec, lisp: LispImplementation = defaultLisp()): Promise<string> {
+  const key = await imageKey(spec, lisp);
+  const path = join(cacheDirectory(), `${spec.name}-${key}.core`);
+  if (existsSync(path)) return path;
+  let pending = building.get(path);
+  if (!pending) {
+    pending = buildImage(spec, lisp, path);
+    building.set(path, pending);
+    pending.finally(() => building.delete(path)).catch(() => undefined);
+  }
+  return pending;
+}
+
+function lispString(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+async function buildImage(spec: CoreImageSpec, lisp: LispImplementation, path: string): Promise<string> {
+  mkdirSync(cacheDirectory(), { recursive: true });
+  // Another spec-run process may build the same image at the same time: each writes
+  // its own temporary file and renames it into place, which is atomic.
+  const temporary = `${path}.${process.pid}.tmp`;
+  const forms: string[] = [];
+  if (spec.systems?.length) {
+    forms.push('(require :asdf)');
+    for (const system of spec.systems) forms.push(`(asdf:load-system ${lispString(system)})`);
+  }
+  for (const source of spec.sources) forms.push(`(load (compile-file ${lispString(source)} :output-file ${lispString(`${temporary}-${forms.length}.fasl`)}))`);
+  if (spec.finalForm) forms.push(spec.finalForm);
+  forms.push(`(sb-ext:save-lisp-and-die ${lispString(temporary)})`);
+  const args = ['--noinform', '--non-interactive', '--no-sysinit', '--no-userinit'];
+  for (const form of forms) args.push('--eval', form);
+  try {
+    await execa(lisp.sbcl, args, { all: true, stdin: 'ignore' });
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    const output = (error as { all?: string }).all ?? String(error);
+    throw new Error(`building the ${spec.name} core image failed:\n${output.split('\n').slice(-30).join('\n')}`);
+  } finally {
+    for (let i = 0; i <= forms.length; i++) rmSync(`${temporary}-${i}.fasl`, { force: true });
+  }
+  renameSync(temporary, path);
+  return path;
+}

@@ -1,0 +1,83 @@
+// The document model: what the parse stage knows about one markdown file.
+// Plain data only: no knowledge of Lisp, commands or tests.
+
+/** A problem found in the input, pointing at a place in a file (1-based). */
+export interface Diagnostic {
+  file: string;
+  line: number;
+  column?: number;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export interface Heading {
+  depth: number;
+  text: string;
+  line: number;
+  children: Heading[];
+}
+
+export interface CodeBlock {
+  /** Position of the block among the document's code blocks, from 0. */
+  index: number;
+  /** First word of the fence's info string, lower-cased; null when the fence has none. */
+  lang: string | null;
+  /** The rest of the info string. */
+  meta: string | null;
+  /** The code, with the indentation of an enclosing list item removed. */
+  text: string;
+  /** Line of the opening fence. */
+  line: number;
+  /** Line in the markdown file of the first line of `text`. */
+  textLine: number;
+  /** Texts of the enclosing headings, outermost first. */
+  headingPath: string[];
+  /** The paragraph just before the block inside the same section ("Input:", "Implementation Requirements:"), if any. */
+  label: string | null;
+  /** True when the block sits inside a list item (the numbered steps of a verification approach). */
+  inListItem: boolean;
+}
+
+export interface Paragraph {
+  text: string;
+  line: number;
+}
+
+export interface ListItem {
+  /** Plain text of the item (inline markup removed, except `**bold**` markers are kept as in the source). */
+  text: string;
+  line: number;
+  /** Number of an ordered item ("3." gives 3); null in a bullet list. */
+  number: number | null;
+}
+
+/** Content between a heading and the next heading of any depth. */
+export interface Section {
+  heading: string;
+  depth: number;
+  line: number;
+  headingPath: string[];
+  /** Paragraphs, lists and code blocks in the order they stand. */
+  content: SectionContent[];
+}
+
+export type SectionContent =
+  | { type: 'paragraph'; paragraph: Paragraph }
+  | { type: 'list'; ordered: boolean; items: ListItem[]; line: number }
+  | { type: 'code'; block: CodeBlock };
+
+export interface SpecDocument {
+  /** Path as given or found (relative paths stay relative). */
+  path: string;
+  /** Frontmatter fields, or the bold `**Key:** value` lines of an OpenSpec-style document (keys lower-cased). */
+  metadata: Record<string, unknown>;
+  /** Where the metadata came from. */
+  metadataSource: 'frontmatter' | 'bold-lines' | 'none';
+  /** Text of the first depth-1 heading. */
+  title: string | null;
+  headings: Heading[];
+  sections: Section[];
+  codeBlocks: CodeBlock[];
+  /** Problems of the input itself: bad bytes, broken frontmatter, an unterminated fence, emptiness. */
+  problems: Diagnostic[];
+}

@@ -1,0 +1,95 @@
+// The test plan: what the translate stage decided to run for each document.
+import type { CodeBlock, Diagnostic } from './document.js';
+
+/** A piece of code to load or run, with where it stands in the markdown. */
+export interface CodeRef {
+  file: string;
+  /** Line in the markdown file of the first line of `text`. */
+  line: number;
+  text: string;
+  lang: string | null;
+  headingPath: string[];
+  blockIndex: number;
+}
+
+interface UnitBase {
+  /** Unique within the run: "<file>#<n>". */
+  id: string;
+  name: string;
+  file: string;
+  line: number;
+  headingPath: string[];
+}
+
+/** A Lisp block with top-level forms to run in document order (assertions, or teardown). */
+export interface LispBlockUnit extends UnitBase {
+  kind: 'lisp-block';
+  code: CodeRef;
+}
+
+/** A `(fiveam:test name ...)` defined during loading, run by name. */
+export interface FiveamTestUnit extends UnitBase {
+  kind: 'fiveam-test';
+  /** The test's name as written, e.g. "slow-code-times-out". */
+  testName: string;
+}
+
+/** A `verify-...` function of no arguments, defined and never called: the unit calls it. */
+export interface VerifyFunctionUnit extends UnitBase {
+  kind: 'verify-function';
+  functionName: string;
+}
+
+/** A JSON block under an "Input" label: the request must be well-formed JSON-RPC for a listed tool. */
+export interface JsonInputUnit extends UnitBase {
+  kind: 'json-input';
+  code: CodeRef;
+}
+
+export interface ScenarioStep {
+  /** "WHEN", "THEN", "AND", "GIVEN", or "Then" for an item of a numbered "Then:" list. */
+  keyword: string;
+  text: string;
+  line: number;
+  /** Item number in a numbered list. */
+  number: number | null;
+}
+
+/** An OpenSpec `#### Scenario:` with its configuration blocks and its steps. */
+export interface ScenarioUnit extends UnitBase {
+  kind: 'scenario';
+  requirement: string;
+  /** The paragraph before the first block or list ("When timeout is specified on a command:"). */
+  condition: string | null;
+  configs: CodeRef[];
+  steps: ScenarioStep[];
+}
+
+export type Unit = LispBlockUnit | FiveamTestUnit | VerifyFunctionUnit | JsonInputUnit | ScenarioUnit;
+export type UnitKind = Unit['kind'];
+
+/** A block that is listed but not run, and why. */
+export interface NotRunBlock {
+  block: CodeBlock;
+  reason: string;
+}
+
+export type DocumentFamily = 'lisp' | 'openspec' | 'unknown';
+
+export interface DocumentPlan {
+  file: string;
+  /** Frontmatter name, else the title, else the file name. */
+  name: string;
+  family: DocumentFamily;
+  metadata: Record<string, unknown>;
+  /** Lisp blocks of definitions only, loaded in document order before any unit runs. */
+  definitions: CodeRef[];
+  units: Unit[];
+  notRun: NotRunBlock[];
+  /** Problems of the document (from parsing or translating); each becomes a failing test point. */
+  problems: Diagnostic[];
+}
+
+export interface TestPlan {
+  documents: DocumentPlan[];
+}
