@@ -1,0 +1,33 @@
+// What the run stage's document runners share: their options and their signature.
+import type { RunEvent } from '../model/events.js';
+import type { DocumentPlan } from '../model/plan.js';
+
+export interface RunOptions {
+  /** Seed of this run; each unit derives its own seed from it and prints it. */
+  seed: number;
+  /** Time limit of one unit, in milliseconds (default 5 minutes). */
+  unitTimeoutMs: number;
+  /** Stop after the first failing point. */
+  bail: boolean;
+  /** Number of runs of property-level documents, when given. */
+  runs?: number;
+  /** Undefined steps fail instead of being TODO. */
+  strict: boolean;
+  /** argv of the MCP server started for each session; default: this spec-run's own `serve`. */
+  runtimeCommand: string[];
+  /** Docker image names used in documents mapped to local images ("alpine" -> "spec-run/busybox:local"). */
+  imageAliases: Record<string, string>;
+  /** The project directory: mounted at /workspace in containers, base for relative paths. */
+  projectRoot: string;
+  /** Extra Lisp files loaded into every driver after the vocabulary. */
+  vocabularyFiles: string[];
+}
+
+export type Emit = (event: RunEvent) => void;
+
+/**
+ * Runs one document's units and emits unit-start, point, comment and unit-end events.
+ * document-start and document-end are the orchestrator's. A runner never throws for a
+ * failure of the document: it reports it as a not-ok point.
+ */
+export type DocumentRunner = (plan: DocumentPlan, options: RunOptions, emit: Emit) => Promise<void>;
