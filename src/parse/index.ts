@@ -1,0 +1,80 @@
+// The parse stage: a markdown file in, the plain document model out. Problems of the
+// input are reported in `problems`, never thrown.
+import { readFile } from 'node:fs/promises';
+import type { Diagnostic, SpecDocument } from '../model/document.js';
+import { decodeUtf8 } from './decode.js';
+import { readFrontmatter } from './frontmatter.js';
+import { boldLineMetadata, isEmptyTree, markdownTree, readBody } from './markdown.js';
+
+export function parseMarkdown(path: string, content: string | Uint8Array): SpecDocument {
+  const problems: Diagnostic[] = [];
+  let text: string;
+  if (typeof content === 'string') {
+    text = content;
+  } else {
+    const decoded = decodeUtf8(content);
+    text = decoded.text;
+    if (decoded.badByte) {
+      problems.push({
+        file: path,
+        line: decoded.badByte.line,
+        column: decoded.badByte.column,
+        message: `invalid UTF-8 byte 0x${content[decoded.badByte.offset].toString(16).padStart(2, '0')}; the text was read with replacement characters`,
+        severity: 'error',
+      });
+    }
+  }
+  // A byte-order mark is not content (TextDecoder drops it from bytes; strings may still carry it).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+
+  const tree = markdownTree(text);
+  let metadata: Record<string, unknown> = {};
+  let metadataSource: SpecDocument['metadataSource'] = 'none';
+  const frontmatterNode = tree.children[0]?.type === 'yaml' ? tree.children[0] : null;
+  if (frontmatterNode) {
+    const frontmatter = readFrontmatter(path, frontmatterNode.value, frontmatterNode.position!.start.line + 1);
+    problems.push(...frontmatter.problems);
+    metadata = frontmatter.data;
+    metadataSource = 'frontmatter';
+  } else {
+    if (/^---[ \t]*\r?\n/.test(text)) {
+      // remark-frontmatter only recognizes a closed block; an open one would silently become prose.
+      problems.push({ file: path, line: 1, message: 'frontmatter opened with --- is never closed with a --- line', severity: 'error' });
+    }
+    metadata = boldLineMetadata(text, tree);
+    if (Object.keys(metadata).length > 0) metadataSource = 'bold-lines';
+  }
+
+  const body = readBody(path, text, tree);
+  problems.push(...body.problems);
+  if (isEmptyTree(tree)) {
+    const line = frontmatterNode ? frontmatterNode.position!.end.line + 1 : 1;
+    problems.push({ file: path, line, message: 'the document is empty: it has no content to check', severity: 'error' });
+  }
+
+  return {
+    path,
+    metadata,
+    metadataSource,
+    title: body.title,
+    headings: body.headings,
+    sections: body.sections,
+    codeBlocks: body.codeBlocks,
+    problems: problems.sort((a, b) => a.line - b.line),
+  };
+}
+
+/** Reads and parses a file; a file that cannot be read gives a document with that problem. */
+export async function parseFile(path: string): Promise<SpecDocument> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      ...parseMarkdown(path, ''),
+      problems: [{ file: path, line: 1, message: `cannot read the file: ${reason}`, severity: 'error' }],
+    };
+  }
+  return parseMarkdown(path, bytes);
+}

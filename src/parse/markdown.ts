@@ -1,0 +1,173 @@
+// Builds the document model from the mdast tree: sections, headings, code blocks with
+// their lines and labels, lists with item numbers.
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
+import type { Code, List, Nodes, Paragraph as MdParagraph, Root, RootContent } from 'mdast';
+import type {
+  CodeBlock,
+  Diagnostic,
+  Heading,
+  ListItem,
+  Section,
+} from '../model/document.js';
+import { plainText } from './plain-text.js';
+
+const processor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
+
+export function markdownTree(text: string): Root {
+  return processor.parse(text);
+}
+
+export interface DocumentBody {
+  title: string | null;
+  headings: Heading[];
+  sections: Section[];
+  codeBlocks: CodeBlock[];
+  problems: Diagnostic[];
+}
+
+/** Walks the top-level nodes in order, keeping the current section and heading path. */
+export function readBody(file: string, source: string, tree: Root): DocumentBody {
+  const body: DocumentBody = { title: null, headings: [], sections: [], codeBlocks: [], problems: [] };
+  const headingStack: Heading[] = [];
+  let section: Section | null = null;
+
+  const currentSection = (): Section => {
+    if (!section) {
+      // Content before the first heading gets a section of its own, without a heading.
+      section = { heading: '', depth: 0, line: 1, headingPath: [], content: [] };
+      body.sections.push(section);
+    }
+    return section;
+  };
+
+  const addCode = (node: Code, previous: RootContent | undefined, inListItem: boolean): void => {
+    const target = currentSection();
+    const block = codeBlock(file, source, node, body.codeBlocks.length, target.headingPath, previous, inListItem, body.problems);
+    body.codeBlocks.push(block);
+    target.content.push({ type: 'code', block });
+  };
+
+  const addList = (list: List): void => {
+    const target = currentSection();
+    const items: ListItem[] = list.children.map((item) => ({
+      text: item.children
+        .filter((child): child is MdParagraph => child.type === 'paragraph')
+        .map((child) => plainText(child, true).trim())
+        .join('\n'),
+      line: item.position!.start.line,
+      number: list.ordered ? writtenItemNumber(source, item.position!.start.offset!) : null,
+    }));
+    target.content.push({ type: 'list', ordered: list.ordered === true, items, line: list.position!.start.line });
+    // Blocks and lists nested in items follow the list, in the order they stand.
+    for (const item of list.children) walk(item.children, true);
+  };
+
+  const walk = (nodes: RootContent[], inListItem: boolean): void => {
+    nodes.forEach((node, i) => {
+      switch (node.type) {
+        case 'heading': {
+          const heading: Heading = { depth: node.depth, text: plainText(node).trim(), line: node.position!.start.line, children: [] };
+          while (headingStack.length > 0 && headingStack[headingStack.length - 1].depth >= heading.depth) headingStack.pop();
+          const parent = headingStack[headingStack.length - 1];
+          (parent ? parent.children : body.headings).push(heading);
+          headingStack.push(heading);
+          if (heading.depth === 1 && body.title === null) body.title = heading.text;
+          section = { heading: heading.text, depth: heading.depth, line: heading.line, headingPath: headingStack.map((h) => h.text), content: [] };
+          body.sections.push(section);
+          break;
+        }
+        case 'paragraph':
+          if (!inListItem) currentSection().content.push({ type: 'paragraph', paragraph: { text: plainText(node).trim(), line: node.position!.start.line } });
+          break;
+        case 'code':
+          addCode(node, nodes[i - 1], inListItem);
+          break;
+        case 'list':
+          addList(node);
+          break;
+        case 'blockquote':
+          walk(node.children, inListItem);
+          break;
+        default:
+          break; // tables, rules, html and frontmatter carry nothing the later stages use
+      }
+    });
+  };
+
+  walk(tree.children, false);
+  return body;
+}
+
+function codeBlock(
+  file: string,
+  source: string,
+  node: Code,
+  index: number,
+  headingPath: string[],
+  previous: RootContent | undefined,
+  inListItem: boolean,
+  problems: Diagnostic[],
+): CodeBlock {
+  const start = node.position!.start;
+  const raw = source.slice(start.offset!, node.position!.end.offset!);
+  const fence = /^(`{3,}|~{3,})/.exec(raw);
+  if (fence && !hasClosingFence(raw, fence[1])) {
+    problems.push({
+      file,
+      line: start.line,
+      column: start.column,
+      message: `code fence ${fence[1]} opened here is never closed; the block runs to the end of its container`,
+      severity: 'error',
+    });
+  }
+  return {
+    index,
+    lang: node.lang ? node.lang.toLowerCase() : null,
+    meta: node.meta ?? null,
+    text: node.value,
+    line: start.line,
+    // The text of a fenced block starts on the line after its opening fence, wherever the
+    // fence is indented; an indented (unfenced) block starts on its own first line.
+    textLine: fence ? start.line + 1 : start.line,
+    headingPath: [...headingPath],
+    label: previous?.type === 'paragraph' ? plainText(previous).trim() || null : null,
+    inListItem,
+  };
+}
+
+/** A fenced block is closed when its last source line is a fence of the same character, at least as long. */
+function hasClosingFence(raw: string, opening: string): boolean {
+  const lines = raw.split(/\r?\n/);
+  if (lines.length < 2) return false;
+  // Lines after the first keep the prefixes of their containers (list indentation, `>`).
+  const last = lines[lines.length - 1].replace(/^[ \t>]*/, '');
+  const char = opening[0] === '`' ? '`' : '~';
+  return new RegExp(`^\\${char}{${opening.length},}[ \\t]*$`).test(last);
+}
+
+function writtenItemNumber(source: string, offset: number): number | null {
+  const match = /^[ \t>]*(\d{1,9})[.)]/.exec(source.slice(offset, offset + 20));
+  return match ? Number(match[1]) : null;
+}
+
+/** Bold `**Key:** value` lines at the top of an OpenSpec document, keys lower-cased. */
+export function boldLineMetadata(source: string, tree: Root): Record<string, unknown> {
+  const metadata: Record<string, unknown> = {};
+  for (const node of tree.children) {
+    if (node.type === 'heading' && node.depth > 1) break;
+    if (node.type !== 'paragraph') continue;
+    const lines = source.slice(node.position!.start.offset!, node.position!.end.offset!).split(/\r?\n/);
+    const pairs = lines.map((line) => /^\*\*([^*]+?)(?::\*\*|\*\*:)\s*(\S.*?)\s*$/.exec(line.trim()));
+    if (pairs.every((pair) => pair !== null)) {
+      for (const pair of pairs) metadata[pair![1].trim().toLowerCase()] = pair![2];
+    }
+  }
+  return metadata;
+}
+
+export function isEmptyTree(tree: Root): boolean {
+  return !tree.children.some((node: Nodes) => node.type !== 'yaml' && !(node.type === 'html' && /^<!--[\s\S]*-->$/.test(node.value.trim())));
+}
