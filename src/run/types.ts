@@ -21,6 +21,8 @@ export interface RunOptions {
   projectRoot: string;
   /** Extra Lisp files loaded into every driver after the vocabulary. */
   vocabularyFiles: string[];
+  /** Aborted when the run stops early (--bail): runners check it between units and stop starting new ones. */
+  signal?: AbortSignal;
 }
 
 export type Emit = (event: RunEvent) => void;

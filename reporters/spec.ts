@@ -1,0 +1,82 @@
+// The terminal view: one line per unit with a mark, failing points expanded with
+// their place and diagnostics. Colour is a parameter, decided by the caller
+// (a TTY without NO_COLOR), so the reporter stays a pure function of the events.
+import { stringify } from 'yaml';
+import type { Reporter, RunEvent, SourceRef } from '../src/model/events.js';
+
+export interface SpecReporterOptions {
+  color: boolean;
+}
+
+type Paint = (text: string) => string;
+
+function palette(color: boolean) {
+  const wrap = (open: number, close: number): Paint => (color ? (t) => `\u001b[${open}m${t}\u001b[${close}m` : (t) => t);
+  return { red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39), cyan: wrap(36, 39), dim: wrap(2, 22), bold: wrap(1, 22) };
+}
+
+const where = (at: SourceRef | undefined) => (at ? `${at.file}:${at.line}` : '');
+
+type PointEvent = Extract<RunEvent, { type: 'point' }>;
+
+export function specReporter(options: SpecReporterOptions): Reporter {
+  const c = palette(options.color);
+  return async function* (events) {
+    const units = new Map<string, { name: string; points: PointEvent[]; comments: string[] }>();
+    for await (const event of events) {
+      switch (event.type) {
+        case 'document-start':
+          yield `\n${c.bold(event.name)} ${c.dim(`(${event.file})`)}\n`;
+          break;
+        case 'unit-start':
+          units.set(event.unitId, { name: event.name, points: [], comments: [] });
+          break;
+        case 'point':
+          units.get(event.unitId)?.points.push(event);
+          break;
+        case 'comment':
+          if (event.unitId && units.has(event.unitId)) units.get(event.unitId)!.comments.push(event.text);
+          else yield `${c.dim(`# ${event.text}`)}\n`;
+          break;
+        case 'unit-end': {
+          const unit = units.get(event.unitId);
+          if (!unit) break;
+          units.delete(event.unitId);
+          yield renderUnit(unit.name, unit.points, event.durationMs, c);
+          break;
+        }
+        case 'run-end': {
+          const { passed, failed, skipped, todo } = event.counts;
+          const parts = [c.green(`${passed} passed`), failed ? c.red(`${failed} failed`) : `${failed} failed`];
+          if (skipped) parts.push(c.yellow(`${skipped} skipped`));
+          if (todo) parts.push(c.cyan(`${todo} todo`));
+          yield `\n${parts.join(', ')} ${c.dim(`(${(event.durationMs / 1000).toFixed(1)} s)`)}\n`;
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  };
+}
+
+function renderUnit(name: string, points: PointEvent[], durationMs: number, c: ReturnType<typeof palette>): string {
+  const failed = points.filter((p) => !p.ok && p.todo === undefined);
+  const skipped = points.filter((p) => p.skip !== undefined);
+  const todo = points.filter((p) => p.todo !== undefined);
+  const time = c.dim(`${durationMs.toFixed(0)} ms`);
+  const checks = `${points.length} check${points.length === 1 ? '' : 's'}`;
+  const lines: string[] = [];
+  if (failed.length) lines.push(`  ${c.red('✖')} ${name} ${c.dim(`(${failed.length} of ${checks} failed, `)}${time}${c.dim(')')}`);
+  else if (skipped.length === points.length && points.length) lines.push(`  ${c.yellow('-')} ${name} ${c.yellow(`skipped: ${skipped[0].skip}`)}`);
+  else lines.push(`  ${c.green('✔')} ${name} ${c.dim(`(${checks}, `)}${time}${c.dim(')')}`);
+  for (const point of todo) lines.push(`      ${c.cyan('…')} ${point.name} ${c.cyan(`# TODO ${point.todo}`)} ${c.dim(where(point.at))}`);
+  for (const point of failed) {
+    lines.push(`      ${c.red('✖')} ${point.name} ${c.dim(where(point.at))}`);
+    if (point.diagnostics && Object.keys(point.diagnostics).length) {
+      const body = stringify(point.diagnostics, { lineWidth: 0 }).replace(/\n$/, '');
+      for (const text of body.split('\n')) lines.push(`        ${c.dim(text)}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,138 @@
+// The run stage: executes every document of a test plan through its family's runner
+// and yields run events. Documents may run in parallel (`jobs`), but their events come
+// out in plan order, so the report of a parallel run reads like that of a serial one.
+import type { Counts, RunEvent } from '../model/events.js';
+import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
+import { EventBuffer } from './event-buffer.js';
+import type { DocumentRunner, Emit, RunOptions } from './types.js';
+
+export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
+
+export interface RunPlanOptions extends RunOptions {
+  /** Documents run at the same time. */
+  jobs: number;
+}
+
+export function countPoint(counts: Counts, event: Extract<RunEvent, { type: 'point' }>): void {
+  if (event.skip !== undefined) counts.skipped += 1;
+  else if (event.todo !== undefined) counts.todo += 1;
+  else if (event.ok) counts.passed += 1;
+  else counts.failed += 1;
+}
+
+export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners: Runners): AsyncGenerator<RunEvent> {
+  const started = Date.now();
+  const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+  const controller = new AbortController();
+  const buffers = plan.documents.map(() => new EventBuffer<RunEvent>());
+  const runOptions: RunOptions = { ...options, signal: controller.signal };
+
+  yield { type: 'run-start', documents: plan.documents.length, seed: options.seed };
+
+  let next = 0;
+  const worker = async () => {
+    while (next < plan.documents.length) {
+      const index = next++;
+      if (!controller.signal.aborted) await runDocument(plan.documents[index], runOptions, runners, (e) => buffers[index].push(e));
+      buffers[index].end();
+    }
+  };
+  const workers = Array.from({ length: Math.max(1, Math.min(options.jobs, plan.documents.length)) }, worker);
+  const allDone = Promise.all(workers);
+
+  for (const buffer of buffers) {
+    for await (const event of buffer) {
+      if (event.type === 'point') {
+        countPoint(counts, event);
+        if (options.bail && !event.ok && event.todo === undefined) controller.abort();
+      }
+      yield event;
+    }
+  }
+  await allDone;
+  yield { type: 'run-end', durationMs: Date.now() - started, counts };
+}
+
+/**
+ * Runs one document and guarantees a well-formed event sequence whatever its runner
+ * does: every started unit gets at least one point and an end, and a runner that
+ * throws becomes a failing point instead of a crash of the whole run.
+ */
+export async function runDocument(plan: DocumentPlan, options: RunOptions, runners: Runners, emit: Emit): Promise<void> {
+  const started = Date.now();
+  emit({ type: 'document-start', file: plan.file, name: plan.name });
+  plan.problems.forEach((problem, i) => {
+    const unitId = `${plan.file}#problem-${i + 1}`;
+    const at = { file: problem.file, line: problem.line };
+    emit({ type: 'unit-start', file: plan.file, unitId, name: `${problem.severity}: ${problem.message}`, kind: 'problem', at });
+    emit({ type: 'point', file: plan.file, unitId, ok: false, name: problem.message, at, diagnostics: { severity: problem.severity, ...(problem.column ? { column: problem.column } : {}) } });
+    emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
+  });
+
+  const runner = runners[plan.family];
+  if (plan.units.length > 0) {
+    if (!runner) {
+      reportNotRunnable(plan, emit, `no runner for documents of the ${plan.family} family`);
+    } else {
+      await guardedRun(runner, plan, options, emit);
+    }
+  } else if (plan.problems.length === 0) {
+    const unitId = `${plan.file}#none`;
+    const at = { file: plan.file, line: 1 };
+    emit({ type: 'unit-start', file: plan.file, unitId, name: 'no checks', kind: 'problem', at });
+    emit({ type: 'point', file: plan.file, unitId, ok: true, name: 'document holds no runnable check', at, skip: 'no scenario, property, contract or Lisp check found (see spec-run --list)' });
+    emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
+  }
+  emit({ type: 'document-end', file: plan.file, durationMs: Date.now() - started });
+}
+
+function reportNotRunnable(plan: DocumentPlan, emit: Emit, reason: string): void {
+  for (const unit of plan.units) {
+    const at = { file: unit.file, line: unit.line };
+    emit({ type: 'unit-start', file: plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
+    emit({ type: 'point', file: plan.file, unitId: unit.id, ok: true, name: unit.name, at, skip: reason });
+    emit({ type: 'unit-end', file: plan.file, unitId: unit.id, durationMs: 0 });
+  }
+}
+
+async function guardedRun(runner: DocumentRunner, plan: DocumentPlan, options: RunOptions, emit: Emit): Promise<void> {
+  const open = new Map<string, { points: number; started: number; at: { file: string; line: number } }>();
+  const checkedEmit: Emit = (event) => {
+    if (event.type === 'unit-start') open.set(event.unitId, { points: 0, started: Date.now(), at: event.at });
+    if (event.type === 'point') {
+      const unit = open.get(event.unitId);
+      if (!unit) return; // a point outside its unit cannot be reported in place; runners must not do this
+      unit.points += 1;
+    }
+    if (event.type === 'unit-end') {
+      const unit = open.get(event.unitId);
+      if (!unit) return;
+      if (unit.points === 0) {
+        emit({ type: 'point', file: plan.file, unitId: event.unitId, ok: false, name: 'unit ended without reporting any result', at: unit.at });
+      }
+      open.delete(event.unitId);
+    }
+    emit(event);
+  };
+  try {
+    await runner(plan, options, checkedEmit);
+  } catch (error) {
+    const diagnostics = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    const running = [...open.entries()][0];
+    if (running) {
+      const [unitId, unit] = running;
+      unit.points += 1;
+      emit({ type: 'point', file: plan.file, unitId, ok: false, name: 'the document runner failed', at: unit.at, diagnostics });
+    } else {
+      const unitId = `${plan.file}#runner-error`;
+      const at = { file: plan.file, line: 1 };
+      emit({ type: 'unit-start', file: plan.file, unitId, name: 'runner error', kind: 'problem', at });
+      emit({ type: 'point', file: plan.file, unitId, ok: false, name: 'the document runner failed', at, diagnostics });
+      emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
+    }
+  }
+  for (const [unitId, unit] of open) {
+    if (unit.points === 0) emit({ type: 'point', file: plan.file, unitId, ok: false, name: 'unit ended without reporting any result', at: unit.at });
+    emit({ type: 'unit-end', file: plan.file, unitId, durationMs: Date.now() - unit.started });
+  }
+}

@@ -1,0 +1,113 @@
+import t from 'tap';
+import type { RunEvent } from '../../src/model/events.js';
+import type { DocumentPlan, Unit } from '../../src/model/plan.js';
+import { runPlan, type RunPlanOptions } from '../../src/run/index.js';
+import type { DocumentRunner } from '../../src/run/types.js';
+
+function documentPlan(file: string, units: number, problems = 0): DocumentPlan {
+  const unitList: Unit[] = Array.from({ length: units }, (_, i) => ({
+    id: `${file}#${i + 1}`,
+    kind: 'verify-function',
+    name: `unit ${i + 1}`,
+    file,
+    line: i + 1,
+    headingPath: [],
+    functionName: 'verify-x',
+  }));
+  return {
+    file,
+    name: file,
+    family: 'lisp',
+    metadata: {},
+    definitions: [],
+    units: unitList,
+    notRun: [],
+    problems: Array.from({ length: problems }, (_, i) => ({ file, line: i + 1, message: `problem ${i + 1}`, severity: 'error' as const })),
+  };
+}
+
+const options = (jobs: number, bail = false): RunPlanOptions => ({
+  seed: 1,
+  unitTimeoutMs: 1000,
+  bail,
+  strict: false,
+  runtimeCommand: [],
+  imageAliases: {},
+  projectRoot: '.',
+  vocabularyFiles: [],
+  jobs,
+});
+
+/** A runner whose units wait a while and pass, except units named in `failing`; it sleeps longer for earlier documents. */
+function sleepingRunner(failing: string[] = []): DocumentRunner {
+  return async (plan, _options, emit) => {
+    for (const unit of plan.units) {
+      emit({ type: 'unit-start', file: plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at: { file: unit.file, line: unit.line } });
+      await new Promise((r) => setTimeout(r, plan.file === 'a.md' ? 60 : 5));
+      emit({ type: 'point', file: plan.file, unitId: unit.id, ok: !failing.includes(unit.id), name: 'check' });
+      emit({ type: 'unit-end', file: plan.file, unitId: unit.id, durationMs: 1 });
+    }
+  };
+}
+
+async function collect(stream: AsyncIterable<RunEvent>): Promise<RunEvent[]> {
+  const events: RunEvent[] = [];
+  for await (const e of stream) events.push(e);
+  return events;
+}
+
+const shape = (events: RunEvent[]) => events.filter((e) => e.type !== 'run-end' && e.type !== 'document-end' && e.type !== 'unit-end').map((e) => `${e.type}:${'unitId' in e ? e.unitId : 'file' in e ? e.file : ''}`);
+
+t.test('parallel documents report in plan order, with the same events and counts as a serial run', async (t) => {
+  const plan = { documents: [documentPlan('a.md', 2), documentPlan('b.md', 3), documentPlan('c.md', 1)] };
+  const serial = await collect(runPlan(plan, options(1), { lisp: sleepingRunner(['b.md#2']) }));
+  const parallel = await collect(runPlan(plan, options(3), { lisp: sleepingRunner(['b.md#2']) }));
+  t.same(shape(parallel), shape(serial));
+  const end = parallel.at(-1);
+  t.same(end?.type === 'run-end' && end.counts, { passed: 5, failed: 1, skipped: 0, todo: 0 });
+});
+
+t.test('problems become failing points at their file:line, and a runner that throws is a failure, not a crash', async (t) => {
+  const plan = { documents: [documentPlan('a.md', 1, 1)] };
+  const events = await collect(
+    runPlan(plan, options(1), {
+      lisp: async (p, _o, emit) => {
+        emit({ type: 'unit-start', file: p.file, unitId: p.units[0].id, name: 'u', kind: 'verify-function', at: { file: p.file, line: 1 } });
+        throw new Error('driver exploded');
+      },
+    }),
+  );
+  const points = events.filter((e): e is Extract<RunEvent, { type: 'point' }> => e.type === 'point');
+  t.equal(points.length, 2);
+  t.same(points[0].at, { file: 'a.md', line: 1 });
+  t.equal(points[0].name, 'problem 1');
+  t.match(String(points[1].diagnostics?.error), /driver exploded/);
+  t.ok(events.some((e) => e.type === 'unit-end' && e.unitId === 'a.md#1'), 'the unit left open is closed');
+});
+
+t.test('a unit that ends without any point fails', async (t) => {
+  const plan = { documents: [documentPlan('a.md', 1)] };
+  const events = await collect(
+    runPlan(plan, options(1), {
+      lisp: async (p, _o, emit) => {
+        emit({ type: 'unit-start', file: p.file, unitId: p.units[0].id, name: 'u', kind: 'verify-function', at: { file: p.file, line: 1 } });
+        emit({ type: 'unit-end', file: p.file, unitId: p.units[0].id, durationMs: 0 });
+      },
+    }),
+  );
+  const end = events.at(-1);
+  t.same(end?.type === 'run-end' && end.counts, { passed: 0, failed: 1, skipped: 0, todo: 0 });
+});
+
+t.test('--bail stops starting documents after the first failure', async (t) => {
+  const plan = { documents: [documentPlan('a.md', 1), documentPlan('b.md', 1), documentPlan('c.md', 1)] };
+  const events = await collect(runPlan(plan, options(1, true), { lisp: sleepingRunner(['a.md#1']) }));
+  t.notOk(events.some((e) => e.type === 'document-start' && e.file === 'c.md'));
+});
+
+t.test('a family without runner reports its units as skipped, never passed', async (t) => {
+  const plan = { documents: [{ ...documentPlan('a.md', 2), family: 'openspec' as const }] };
+  const events = await collect(runPlan(plan, options(1), {}));
+  const end = events.at(-1);
+  t.same(end?.type === 'run-end' && end.counts, { passed: 0, failed: 0, skipped: 2, todo: 0 });
+});
