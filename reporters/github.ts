@@ -1,0 +1,18 @@
+// GitHub Actions annotations: one ::error workflow command per failing point, so the
+// failure shows on the line of the markdown file in the pull request.
+import type { Reporter } from '../src/model/events.js';
+
+const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (text: string) => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+export const githubAnnotations: Reporter = async function* (events) {
+  const units = new Map<string, string>();
+  for await (const event of events) {
+    if (event.type === 'unit-start') units.set(event.unitId, event.name);
+    if (event.type !== 'point' || event.ok || event.todo !== undefined) continue;
+    const place = event.at ? `file=${escapeProperty(event.at.file)},line=${event.at.line},` : '';
+    const title = escapeProperty(units.get(event.unitId) ?? 'spec-run');
+    const detail = event.diagnostics ? `\n${JSON.stringify(event.diagnostics, null, 1)}` : '';
+    yield `::error ${place}title=${title}::${escapeData(`${event.name}${detail}`)}\n`;
+  }
+};

@@ -1,0 +1,54 @@
+// JUnit XML for GitLab and Jenkins: a <testsuite> per document, a <testcase> per
+// test point (named "unit › check"), failures with their diagnostics as YAML text.
+import { stringify } from 'yaml';
+import type { Reporter, RunEvent } from '../src/model/events.js';
+
+type PointEvent = Extract<RunEvent, { type: 'point' }>;
+
+export function escapeXml(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+interface Suite {
+  name: string;
+  file: string;
+  durationMs: number;
+  cases: { unit: string; point: PointEvent }[];
+}
+
+export const junitReporter: Reporter = async function* (events) {
+  const suites: Suite[] = [];
+  const unitNames = new Map<string, string>();
+  let current: Suite | null = null;
+  for await (const event of events) {
+    if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, durationMs: 0, cases: [] }));
+    else if (event.type === 'unit-start') unitNames.set(event.unitId, event.name);
+    else if (event.type === 'point' && current) current.cases.push({ unit: unitNames.get(event.unitId) ?? '', point: event });
+    else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
+  }
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
+  for (const suite of suites) {
+    const failures = suite.cases.filter(({ point }) => !point.ok && point.todo === undefined).length;
+    const skipped = suite.cases.filter(({ point }) => point.skip !== undefined || point.todo !== undefined).length;
+    lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
+    for (const { unit, point } of suite.cases) {
+      const attributes = `name="${escapeXml(`${unit} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
+      if (point.skip !== undefined || point.todo !== undefined) {
+        lines.push(`    <testcase ${attributes}><skipped message="${escapeXml(point.skip ?? `TODO ${point.todo}`)}"/></testcase>`);
+      } else if (!point.ok) {
+        const detail = stringify({ at: point.at ? `${point.at.file}:${point.at.line}` : undefined, ...point.diagnostics }, { lineWidth: 0 });
+        lines.push(`    <testcase ${attributes}><failure message="${escapeXml(point.name)}">${escapeXml(detail)}</failure></testcase>`);
+      } else {
+        lines.push(`    <testcase ${attributes}/>`);
+      }
+    }
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>');
+  yield lines.join('\n') + '\n';
+};
