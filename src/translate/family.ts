@@ -1,0 +1,28 @@
+// Which translator a document gets, and what every translator returns.
+import type { SpecDocument } from '../model/document.js';
+import type { CodeRef, DocumentFamily, NotRunBlock, Unit } from '../model/plan.js';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** A unit before the plan numbers it. */
+export type UnitDraft = DistributiveOmit<Unit, 'id'>;
+
+export interface FamilyTranslation {
+  definitions: CodeRef[];
+  units: UnitDraft[];
+  notRun: NotRunBlock[];
+  problems: SpecDocument['problems'];
+}
+
+export const LISP_DOCUMENT_TYPES = ['verification', 'property', 'contract', 'scenario'];
+
+export const REQUIREMENT_HEADING = /^Requirement:\s*(.*)$/i;
+export const SCENARIO_HEADING = /^Scenario:\s*(.*)$/i;
+
+export function detectFamily(doc: SpecDocument): DocumentFamily {
+  const type = doc.metadata.type;
+  if (typeof type === 'string' && LISP_DOCUMENT_TYPES.includes(type.trim().toLowerCase())) return 'lisp';
+  const headings = doc.sections.map((section) => section.heading);
+  if (headings.some((text) => REQUIREMENT_HEADING.test(text)) && headings.some((text) => SCENARIO_HEADING.test(text))) return 'openspec';
+  return 'unknown';
+}

@@ -1,0 +1,50 @@
+// The translate stage: decides what every block of a document is and builds its plan.
+import { basename } from 'node:path';
+import type { SpecDocument } from '../model/document.js';
+import type { DocumentPlan, Unit } from '../model/plan.js';
+import { detectFamily, type FamilyTranslation } from './family.js';
+import { translateLispFamily } from './lisp-family.js';
+import { uniqueNames } from './naming.js';
+import { translateOpenspecFamily } from './openspec-family.js';
+import { translateUnknownFamily } from './unknown-family.js';
+
+export interface TranslateOptions {
+  /** Prefix of unit ids, "<prefix>#<n>"; the document's path by default. */
+  unitIdPrefix?: string;
+}
+
+export function translate(doc: SpecDocument, options: TranslateOptions = {}): DocumentPlan {
+  const family = detectFamily(doc);
+  const translation: FamilyTranslation =
+    family === 'lisp' ? translateLispFamily(doc) : family === 'openspec' ? translateOpenspecFamily(doc) : translateUnknownFamily(doc);
+
+  const problems = [...doc.problems, ...translation.problems];
+  if (family !== 'unknown' && translation.units.length === 0) {
+    problems.push({ file: doc.path, line: 1, message: `no checks found: this ${family} document has no block or scenario that spec-run can run`, severity: 'error' });
+  }
+
+  // Document order; a stable sort keeps a block unit before the FiveAM tests it defines.
+  const drafts = [...translation.units].sort((a, b) => a.line - b.line);
+  const names = uniqueNames(drafts.map((draft) => draft.name));
+  const prefix = options.unitIdPrefix ?? doc.path;
+  const units = drafts.map((draft, i) => ({ ...draft, id: `${prefix}#${i + 1}`, name: names[i] }) as Unit);
+
+  return {
+    file: doc.path,
+    name: planName(doc),
+    family,
+    metadata: doc.metadata,
+    definitions: translation.definitions,
+    units,
+    notRun: translation.notRun,
+    problems: problems.sort((a, b) => a.line - b.line),
+  };
+}
+
+function planName(doc: SpecDocument): string {
+  const name = doc.metadata.name;
+  if (typeof name === 'string' && name.trim() !== '') return name.trim();
+  return doc.title ?? basename(doc.path);
+}
+
+export { describePlan } from './listing.js';

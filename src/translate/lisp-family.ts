@@ -1,0 +1,85 @@
+// Lisp verification documents (frontmatter `type: verification | property | contract | scenario`).
+// Follows "Order of evaluation in one document" of the test vocabulary:
+// definitions load first wherever they stand, FiveAM tests are run by name, blocks with
+// other top-level forms run in document order, unused `verify-...` functions are called.
+import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
+import type { CodeRef, NotRunBlock } from '../model/plan.js';
+import { blankSpans, codeRef } from './code-ref.js';
+import { definedFunction, type DefinedFunction, fiveamTestName, isDefinition, isVerifyName } from './lisp-definitions.js';
+import { type LispForm, scanForms } from './lisp-forms.js';
+import { blockName } from './naming.js';
+import { formalNotationRule } from './rules/formal-notation.js';
+import { illustrationRule } from './rules/illustration.js';
+import { jsonRule } from './rules/json.js';
+import { lispCodeRule } from './rules/lisp-code.js';
+import { otherLanguageRule } from './rules/other-language.js';
+import { type BlockRule, firstVerdict } from './rules/types.js';
+import type { FamilyTranslation, UnitDraft } from './family.js';
+
+/** Tried in this order on every block; the first verdict wins. */
+export const LISP_FAMILY_RULES: BlockRule[] = [illustrationRule, formalNotationRule, lispCodeRule, jsonRule, otherLanguageRule];
+
+export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
+  const file = doc.path;
+  const definitions: CodeRef[] = [];
+  const units: UnitDraft[] = [];
+  const notRun: NotRunBlock[] = [];
+  const problems: Diagnostic[] = [];
+  const functions: (DefinedFunction & { block: CodeBlock })[] = [];
+  /** Occurrences of each symbol in the code that is loaded or run. */
+  const usage = new Map<string, number>();
+
+  for (const block of doc.codeBlocks) {
+    const verdict = firstVerdict(LISP_FAMILY_RULES, block);
+    if (verdict === null || verdict.action === 'not-run') {
+      notRun.push({ block, reason: verdict?.reason ?? 'no rule applies' });
+      continue;
+    }
+    if (verdict.action === 'json-input') {
+      units.push({ kind: 'json-input', name: `${blockName(block)} (input)`, file, line: block.textLine, headingPath: block.headingPath, code: codeRef(file, block) });
+      continue;
+    }
+
+    const scan = scanForms(block.text, block.textLine);
+    if (scan.problems.length > 0) {
+      const first = scan.problems[0];
+      problems.push({ file, line: first.line, message: `Lisp code cannot be read: ${first.message}`, severity: 'error' });
+      notRun.push({ block, reason: `unreadable: ${first.message} (line ${first.line})` });
+      continue;
+    }
+    if (scan.forms.length === 0) {
+      notRun.push({ block, reason: 'comments only: the block has no forms' });
+      continue;
+    }
+    for (const [name, count] of scan.symbols) usage.set(name, (usage.get(name) ?? 0) + count);
+
+    const loaded = scan.forms.filter(isDefinition);
+    const run = scan.forms.filter((form) => !isDefinition(form));
+    if (loaded.length > 0) definitions.push(codeRef(file, block, keepOnly(block.text, scan.forms, loaded)));
+    if (run.length > 0) {
+      units.push({ kind: 'lisp-block', name: blockName(block), file, line: run[0].line, headingPath: block.headingPath, code: codeRef(file, block, keepOnly(block.text, scan.forms, run)) });
+    }
+    for (const form of loaded) {
+      const testName = fiveamTestName(form);
+      if (testName !== null) units.push({ kind: 'fiveam-test', name: testName, testName, file, line: form.line, headingPath: block.headingPath });
+      const fn = definedFunction(form);
+      if (fn) functions.push({ ...fn, block });
+    }
+  }
+
+  for (const fn of functions) {
+    // The defining form itself names the function once; any other occurrence is a call.
+    const neverCalled = (usage.get(fn.name) ?? 0) <= 1;
+    if (isVerifyName(fn.name) && fn.callableWithoutArguments && neverCalled) {
+      units.push({ kind: 'verify-function', name: fn.rawName, functionName: fn.rawName, file, line: fn.line, headingPath: fn.block.headingPath });
+    }
+  }
+
+  return { definitions, units, notRun, problems };
+}
+
+/** The block text with all forms except `kept` blanked; the whole text when all are kept. */
+function keepOnly(text: string, forms: LispForm[], kept: LispForm[]): string {
+  if (kept.length === forms.length) return text;
+  return blankSpans(text, forms.filter((form) => !kept.includes(form)));
+}

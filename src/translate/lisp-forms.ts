@@ -1,0 +1,297 @@
+// A small Common Lisp reader, enough to split a code block into its top-level forms and
+// see what each one is: the head symbol, names, lambda lists and the symbols used.
+// It does not evaluate or intern anything; the real reader runs later in the driver.
+
+/** Offsets index the scanned text; lines count from the `firstLine` given to `scanForms`. */
+interface Span {
+  start: number;
+  end: number;
+  line: number;
+}
+
+export type LispNode =
+  | (Span & { kind: 'list'; items: LispNode[] })
+  /** `name` is lower-cased except for |escaped| parts, package prefix kept ("fiveam:test"). */
+  | (Span & { kind: 'symbol'; name: string; raw: string })
+  | (Span & { kind: 'number'; raw: string })
+  | (Span & { kind: 'string'; value: string })
+  | (Span & { kind: 'char'; raw: string })
+  /** `'x`, `` `x ``, `,x`, `,@x`, `#'x`, `#(...)`, `#.x`, `#p"..."` and other prefixed forms. */
+  | (Span & { kind: 'prefixed'; prefix: string; form: LispNode })
+  /** `#+feature form` / `#-feature form`. */
+  | (Span & { kind: 'conditional'; prefix: '#+' | '#-'; feature: LispNode; form: LispNode });
+
+export interface LispForm extends Span {
+  node: LispNode;
+  text: string;
+  /** Lower-cased head symbol of a list form ("defun", "fiveam:test"), looking through `#+`; else null. */
+  head: string | null;
+}
+
+export interface LispScanProblem {
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface LispScan {
+  forms: LispForm[];
+  problems: LispScanProblem[];
+  /** How often each symbol occurs outside strings and comments, by lower-cased name. */
+  symbols: Map<string, number>;
+}
+
+class ReadError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
+}
+
+const TERMINATORS = new Set(['(', ')', '"', "'", '`', ',', ';']);
+const NUMBER = /^[+-]?(?:\d+\.?\d*(?:[esfdl][+-]?\d+)?|\.\d+(?:[esfdl][+-]?\d+)?|\d+\/\d+)$/i;
+
+/** @param firstLine line number of the text's first line (its line in the markdown file). */
+export function scanForms(text: string, firstLine = 1): LispScan {
+  const reader = new Reader(text, firstLine);
+  const forms: LispForm[] = [];
+  const problems: LispScanProblem[] = [];
+  for (;;) {
+    try {
+      reader.skipBlank();
+      if (reader.atEnd()) break;
+      if (reader.peek() === ')') {
+        problems.push(reader.problemAt(reader.pos, 'unbalanced parentheses: this ) closes nothing'));
+        reader.pos++;
+        continue;
+      }
+      const node = reader.read();
+      forms.push({ node, start: node.start, end: node.end, line: node.line, text: text.slice(node.start, node.end), head: headOf(node) });
+    } catch (error) {
+      if (!(error instanceof ReadError)) throw error;
+      problems.push(reader.problemAt(error.offset, error.message));
+      break; // everything after an unclosed form belongs to it
+    }
+  }
+  return { forms, problems, symbols: reader.symbols };
+}
+
+/** Head symbol of a list form, seen through reader conditionals. */
+export function headOf(node: LispNode): string | null {
+  if (node.kind === 'conditional') return headOf(node.form);
+  if (node.kind !== 'list' || node.items.length === 0) return null;
+  const first = node.items[0];
+  return first.kind === 'symbol' ? first.name : null;
+}
+
+/** "fiveam:test" → "test"; "cl-user::x" → "x". */
+export function unqualified(name: string): string {
+  const colon = name.lastIndexOf(':');
+  return colon > 0 ? name.slice(colon + 1) : name;
+}
+
+/** "fiveam:test" → "fiveam"; null for an unqualified symbol or a keyword. */
+export function packageOf(name: string): string | null {
+  const colon = name.indexOf(':');
+  return colon > 0 ? name.slice(0, colon) : null;
+}
+
+class Reader {
+  pos = 0;
+  readonly symbols = new Map<string, number>();
+  private readonly lineStarts: number[] = [0];
+
+  constructor(
+    private readonly text: string,
+    private readonly firstLine: number,
+  ) {
+    for (let i = 0; i < text.length; i++) if (text[i] === '\n') this.lineStarts.push(i + 1);
+  }
+
+  atEnd(): boolean {
+    return this.pos >= this.text.length;
+  }
+
+  peek(offset = 0): string {
+    return this.text[this.pos + offset] ?? '';
+  }
+
+  lineOf(offset: number): number {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + this.firstLine;
+  }
+
+  problemAt(offset: number, message: string): LispScanProblem {
+    const line = this.lineOf(offset);
+    return { line, column: offset - this.lineStarts[line - this.firstLine] + 1, message };
+  }
+
+  /** Skips whitespace, `;` comments and (nested) `#| |#` comments. */
+  skipBlank(): void {
+    while (!this.atEnd()) {
+      const c = this.peek();
+      if (/\s/.test(c)) this.pos++;
+      else if (c === ';') {
+        while (!this.atEnd() && this.peek() !== '\n') this.pos++;
+      } else if (c === '#' && this.peek(1) === '|') this.skipBlockComment();
+      else return;
+    }
+  }
+
+  private skipBlockComment(): void {
+    const start = this.pos;
+    let depth = 0;
+    while (!this.atEnd()) {
+      if (this.peek() === '#' && this.peek(1) === '|') {
+        depth++;
+        this.pos += 2;
+      } else if (this.peek() === '|' && this.peek(1) === '#') {
+        depth--;
+        this.pos += 2;
+        if (depth === 0) return;
+      } else this.pos++;
+    }
+    throw new ReadError(`block comment #| opened at line ${this.lineOf(start)} is never closed`, start);
+  }
+
+  read(): LispNode {
+    this.skipBlank();
+    const start = this.pos;
+    const line = this.lineOf(start);
+    if (this.atEnd()) throw new ReadError('a form was expected before the end of the block', start);
+    const c = this.peek();
+    switch (c) {
+      case '(':
+        return this.readList(start, line);
+      case ')':
+        throw new ReadError('unbalanced parentheses: this ) closes nothing', start);
+      case '"':
+        return this.readString(start, line);
+      case "'":
+      case '`':
+        this.pos++;
+        return this.prefixed(c, start, line);
+      case ',':
+        this.pos++;
+        if (this.peek() === '@' || this.peek() === '.') return this.prefixed(`,${this.text[this.pos++]}`, start, line);
+        return this.prefixed(',', start, line);
+      case '#':
+        return this.readDispatch(start, line);
+      default:
+        return this.readToken(start, line);
+    }
+  }
+
+  private prefixed(prefix: string, start: number, line: number): LispNode {
+    const form = this.read();
+    return { kind: 'prefixed', prefix, form, start, end: form.end, line };
+  }
+
+  private readList(start: number, line: number): LispNode {
+    this.pos++;
+    const items: LispNode[] = [];
+    for (;;) {
+      this.skipBlank();
+      if (this.atEnd()) throw new ReadError(`unbalanced parentheses: ( opened at line ${line} is never closed`, start);
+      if (this.peek() === ')') {
+        this.pos++;
+        return { kind: 'list', items, start, end: this.pos, line };
+      }
+      items.push(this.read());
+    }
+  }
+
+  private readString(start: number, line: number): LispNode {
+    this.pos++;
+    let value = '';
+    while (!this.atEnd()) {
+      const c = this.text[this.pos++];
+      if (c === '"') return { kind: 'string', value, start, end: this.pos, line };
+      if (c === '\\') {
+        if (this.atEnd()) break;
+        value += this.text[this.pos++];
+      } else value += c;
+    }
+    throw new ReadError(`string opened at line ${line} is never closed`, start);
+  }
+
+  /** `#` reader macros: the standard dispatch characters that matter for splitting forms. */
+  private readDispatch(start: number, line: number): LispNode {
+    this.pos++;
+    let digits = '';
+    while (/\d/.test(this.peek())) digits += this.text[this.pos++];
+    const c = this.peek();
+    if (c === '') throw new ReadError('a dispatch character was expected after #', start);
+    this.pos++;
+    switch (c) {
+      case '\\': {
+        // `#\(` or `#\Space`: one character, then the rest of a name if it continues as a token.
+        this.pos++;
+        while (!this.atEnd() && this.isConstituent(this.peek())) this.pos++;
+        return { kind: 'char', raw: this.text.slice(start, this.pos), start, end: this.pos, line };
+      }
+      case '(':
+        this.pos--;
+        return this.prefixed('#(', start, line);
+      case '+':
+      case '-': {
+        const feature = this.read();
+        const form = this.read();
+        return { kind: 'conditional', prefix: c === '+' ? '#+' : '#-', feature, form, start, end: form.end, line };
+      }
+      case "'":
+      case '.':
+      case 'a':
+      case 'A':
+      case 'p':
+      case 'P':
+      case 's':
+      case 'S':
+      case 'c':
+      case 'C':
+      case '=':
+        return this.prefixed(`#${digits}${c}`, start, line);
+      default:
+        // `#:sym`, `#x1F`, `#b101`, `#*101`, `#1#`: one token.
+        while (!this.atEnd() && this.isConstituent(this.peek())) this.pos++;
+        return { kind: 'symbol', name: this.text.slice(start, this.pos).toLowerCase(), raw: this.text.slice(start, this.pos), start, end: this.pos, line };
+    }
+  }
+
+  private isConstituent(c: string): boolean {
+    return !/\s/.test(c) && !TERMINATORS.has(c);
+  }
+
+  /** A symbol or number, with `\x` escapes and `|...|` parts kept as written. */
+  private readToken(start: number, line: number): LispNode {
+    let name = '';
+    while (!this.atEnd()) {
+      const c = this.peek();
+      if (c === '\\') {
+        name += this.peek(1);
+        this.pos += 2;
+      } else if (c === '|') {
+        const bar = this.pos;
+        this.pos++;
+        while (!this.atEnd() && this.peek() !== '|') name += this.text[this.pos++];
+        if (this.atEnd()) throw new ReadError(`|escaped symbol| opened at line ${this.lineOf(bar)} is never closed`, bar);
+        this.pos++;
+      } else if (this.isConstituent(c)) {
+        name += c.toLowerCase();
+        this.pos++;
+      } else break;
+    }
+    const raw = this.text.slice(start, this.pos);
+    if (NUMBER.test(raw)) return { kind: 'number', raw, start, end: this.pos, line };
+    this.symbols.set(name, (this.symbols.get(name) ?? 0) + 1);
+    return { kind: 'symbol', name, raw, start, end: this.pos, line };
+  }
+}

@@ -1,0 +1,64 @@
+// The text of `spec-run --list`: what will run, what will not and why, what is loaded first.
+import type { DocumentPlan, Unit } from '../model/plan.js';
+import { LISP_DOCUMENT_TYPES } from './family.js';
+import { scanForms } from './lisp-forms.js';
+import { UNKNOWN_FAMILY_HINT } from './unknown-family.js';
+
+export function describePlan(plan: DocumentPlan): string {
+  const lines: string[] = [`${plan.file}: ${plan.name}`, `  family: ${familyReason(plan)}`];
+  const at = (line: number): string => `${plan.file}:${line}`;
+
+  lines.push(`  units (${plan.units.length}), in document order:`);
+  const kindWidth = Math.max(0, ...plan.units.map((unit) => unit.kind.length));
+  for (const unit of plan.units) {
+    lines.push(`    ${unit.kind.padEnd(kindWidth)}  ${unit.name}  (${at(unit.line)})`);
+    const detail = unitDetail(unit);
+    if (detail) lines.push(`    ${' '.repeat(kindWidth)}  ${detail}`);
+  }
+
+  lines.push(`  not run (${plan.notRun.length}):`);
+  for (const { block, reason } of plan.notRun) {
+    lines.push(`    ${at(block.line)}  ${block.lang ?? '(no language)'}: ${reason}`);
+  }
+
+  lines.push(`  definitions (${plan.definitions.length}), loaded in this order before any unit runs:`);
+  for (const ref of plan.definitions) {
+    const defined = scanForms(ref.text, ref.line).forms.map((form) => {
+      const name = form.node.kind === 'list' ? form.node.items[1] : undefined;
+      return name?.kind === 'symbol' ? `${form.head} ${name.raw}` : form.head ?? form.text.slice(0, 20);
+    });
+    lines.push(`    ${at(ref.line)}  ${defined.join(', ')}`);
+  }
+
+  if (plan.problems.length > 0) {
+    lines.push(`  problems (${plan.problems.length}):`);
+    for (const problem of plan.problems) lines.push(`    ${problem.file}:${problem.line}  ${problem.severity}: ${problem.message}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function familyReason(plan: DocumentPlan): string {
+  switch (plan.family) {
+    case 'lisp':
+      return `lisp verification document (frontmatter type: ${String(plan.metadata.type)}; one of ${LISP_DOCUMENT_TYPES.join(', ')})`;
+    case 'openspec':
+      return 'OpenSpec specification (### Requirement: / #### Scenario: headings); each scenario is a unit';
+    case 'unknown':
+      return `unknown: nothing runs; ${UNKNOWN_FAMILY_HINT}`;
+  }
+}
+
+function unitDetail(unit: Unit): string | null {
+  switch (unit.kind) {
+    case 'scenario':
+      return `requirement "${unit.requirement}"; ${unit.steps.length} step(s), ${unit.configs.length} block(s)`;
+    case 'verify-function':
+      return `calls (${unit.functionName}): defined, never called, and named verify-...`;
+    case 'fiveam-test':
+      return null;
+    case 'lisp-block':
+      return null;
+    case 'json-input':
+      return null;
+  }
+}

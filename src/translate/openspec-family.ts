@@ -1,0 +1,104 @@
+// OpenSpec-style specifications: every `#### Scenario:` under a `### Requirement:` is a unit
+// with its condition, its code blocks (YAML configurations, expected messages) and its steps.
+// Blocks outside scenarios (schemas, implementation notes) are listed, not run.
+import type { Section, SectionContent, SpecDocument } from '../model/document.js';
+import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
+import { codeRef } from './code-ref.js';
+import { type FamilyTranslation, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
+
+/** A paragraph that is only a step keyword ("Then:") introduces a list of steps. */
+const KEYWORD_PARAGRAPH = /^(given|when|then|and|but)\s*:?$/i;
+/** `**WHEN** text` bullets; the list item text keeps bold markers for this. */
+const BOLD_KEYWORD_ITEM = /^\*\*(given|when|then|and|but):?\*\*:?\s*([\s\S]*)$/i;
+
+export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
+  const file = doc.path;
+  const units: UnitDraft[] = [];
+  const notRun: NotRunBlock[] = [];
+  let requirement: Section | null = null;
+  let scenario: { section: Section; content: SectionContent[] } | null = null;
+
+  const closeScenario = (): void => {
+    if (scenario) units.push(scenarioUnit(file, scenario.section, requirement, scenario.content));
+    scenario = null;
+  };
+
+  for (const section of doc.sections) {
+    // A scenario runs up to the next heading that is not deeper than its own.
+    if (scenario && section.depth > scenario.section.depth) {
+      scenario.content.push(...section.content);
+      continue;
+    }
+    closeScenario();
+    if (requirement && section.depth <= requirement.depth) requirement = null;
+    if (REQUIREMENT_HEADING.test(section.heading)) requirement = section;
+    if (SCENARIO_HEADING.test(section.heading)) {
+      scenario = { section, content: [...section.content] };
+      continue;
+    }
+    for (const item of section.content) {
+      if (item.type !== 'code') continue;
+      const place = section.heading ? `under "${section.heading}"` : 'before the first heading';
+      notRun.push({ block: item.block, reason: `outside scenarios: ${place}; only the blocks of a "#### Scenario:" are used` });
+    }
+  }
+  closeScenario();
+  return { definitions: [], units, notRun, problems: [] };
+}
+
+function scenarioUnit(file: string, section: Section, requirement: Section | null, content: SectionContent[]): UnitDraft {
+  const configs: CodeRef[] = [];
+  let condition: string | null = null;
+  let sawBlockOrList = false;
+  for (const item of content) {
+    if (item.type === 'paragraph' && !sawBlockOrList && condition === null) condition = item.paragraph.text;
+    if (item.type === 'code') configs.push(codeRef(file, item.block));
+    if (item.type !== 'paragraph') sawBlockOrList = true;
+  }
+  return {
+    kind: 'scenario',
+    name: SCENARIO_HEADING.exec(section.heading)![1].trim(),
+    file,
+    line: section.line,
+    headingPath: section.headingPath,
+    requirement: requirement ? REQUIREMENT_HEADING.exec(requirement.heading)![1].trim() : '',
+    condition,
+    configs,
+    steps: scenarioSteps(content),
+  };
+}
+
+/**
+ * Steps come from, in this order of preference: the lists after keyword paragraphs
+ * ("Then:"), `**WHEN**`/`**THEN**`/`**AND**` bullets, or else the first numbered list
+ * of the scenario, read as "Then" steps.
+ */
+function scenarioSteps(content: SectionContent[]): ScenarioStep[] {
+  const steps: ScenarioStep[] = [];
+  let keyword: string | null = null;
+  for (const item of content) {
+    if (item.type === 'paragraph') {
+      const match = KEYWORD_PARAGRAPH.exec(item.paragraph.text);
+      keyword = match ? capitalized(match[1]) : null;
+    } else if (item.type === 'list') {
+      for (const listItem of item.items) {
+        const bold = BOLD_KEYWORD_ITEM.exec(listItem.text);
+        if (keyword) steps.push({ keyword, text: withoutBold(listItem.text), line: listItem.line, number: listItem.number });
+        else if (bold) steps.push({ keyword: bold[1].toUpperCase(), text: withoutBold(bold[2]).trim(), line: listItem.line, number: listItem.number });
+      }
+      keyword = null;
+    }
+  }
+  if (steps.length > 0) return steps;
+  const numbered = content.find((item) => item.type === 'list' && item.ordered);
+  if (numbered?.type !== 'list') return [];
+  return numbered.items.map((listItem) => ({ keyword: 'Then', text: withoutBold(listItem.text), line: listItem.line, number: listItem.number }));
+}
+
+function capitalized(word: string): string {
+  return word[0].toUpperCase() + word.slice(1).toLowerCase();
+}
+
+function withoutBold(text: string): string {
+  return text.replace(/\*\*([^*]*)\*\*/g, '$1');
+}
