@@ -1,6 +1,7 @@
 // The one way spec-run stops a process: SIGTERM, a grace period, then SIGKILL.
 // The command executor uses it for user commands, and the harness for its own
 // drivers and runtime workers, so every stop behaves and reports alike.
+import { readdirSync, readFileSync } from 'node:fs';
 
 export type StopOutcome =
   /** The process had already ended. */
@@ -27,7 +28,36 @@ function send(pid: number, group: boolean, signal: NodeJS.Signals | 0): boolean 
 }
 
 function alive(pid: number, group: boolean): boolean {
-  return send(pid, group, 0);
+  if (!send(pid, group, 0)) return false;
+  return group ? groupHasLiveMember(pid) : true;
+}
+
+/**
+ * Whether a process group has a member that is not a zombie. A zombie has exited but
+ * still answers kill(-pgid, 0) until whoever adopted it reaps it, and some init
+ * processes reap late: counting zombies would turn a clean stop into a SIGKILL.
+ * Without /proc (not Linux), every member counts.
+ */
+export function groupHasLiveMember(pgid: number): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // Fields after the parenthesised command name: state, ppid, pgrp, ...
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === pgid && state !== 'Z' && state !== 'X') return true;
+  }
+  return false;
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());

@@ -1,0 +1,149 @@
+// Docker execution through the docker CLI: create, start attached, stop at the
+// timeout with `docker stop -t <grace>` (stop signal, grace, kill), inspect the
+// final state (exit code, OOMKilled), and always remove the container.
+import { constants } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { execa } from 'execa';
+import { DEFAULT_IMAGE_ALIASES, ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
+import { OutputCollector } from './output.js';
+import { EXIT, GRACE_MS, type ExecRequest, type ExecResult } from './result.js';
+
+export type EngineStatus = { ok: true; version: string } | { ok: false; error: string; solutions: string[] };
+
+export const ENGINE_SOLUTIONS = [
+  "install the engine: apt-get install docker.io (Debian's package)",
+  'start it: dockerd & (as root), or systemctl start docker',
+  'or point DOCKER_HOST at a running engine',
+];
+
+let engine: Promise<EngineStatus> | null = null;
+
+/** Whether a Docker engine answers; checked once per process unless `refresh`. */
+export function dockerEngine(refresh = false): Promise<EngineStatus> {
+  if (!engine || refresh) engine = probeEngine();
+  return engine;
+}
+
+async function probeEngine(): Promise<EngineStatus> {
+  const probe = await execa('docker', ['version', '--format', '{{.Server.Version}}'], { reject: false, timeout: 15_000 });
+  if (probe.exitCode === 0 && probe.stdout.trim() !== '') return { ok: true, version: probe.stdout.trim() };
+  const failure = probe as { code?: string; message?: string };
+  const detail = [probe.stderr, failure.message].find((text) => text?.trim()) ?? 'no answer';
+  const why = failure.code === 'ENOENT' ? 'the docker CLI is not installed' : detail.trim().split('\n').pop();
+  return { ok: false, error: `Docker engine not reachable: ${why}`, solutions: ENGINE_SOLUTIONS };
+}
+
+let localImage: Promise<unknown> | null = null;
+
+export function mapImage(requested: string, aliases: Record<string, string> = DEFAULT_IMAGE_ALIASES): { used: string; note?: string } {
+  const used = aliases[requested] ?? requested;
+  return used === requested ? { used } : { used, note: `image ${requested} mapped to local ${used}` };
+}
+
+export async function runInDocker(request: ExecRequest & { image: string }): Promise<ExecResult> {
+  const notes: string[] = [];
+  const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes });
+  const { used, note } = mapImage(request.image, request.imageAliases);
+  if (note) notes.push(note);
+  const started = performance.now();
+  const result = (fields: Pick<ExecResult, 'outcome' | 'exitCode' | 'signal'> & Partial<ExecResult>): ExecResult => ({
+    command: request.run,
+    context: 'docker',
+    image: { requested: request.image, used },
+    timeoutMs: request.timeoutMs,
+    timeoutText: request.timeoutText,
+    durationMs: performance.now() - started,
+    output: collector.end(),
+    notes,
+    memory: request.memory,
+    message: request.message,
+    ...fields,
+  });
+  const infrastructure = (error: string, solutions?: string[]) => result({ outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error, solutions });
+
+  const status = await dockerEngine();
+  if (!status.ok) return infrastructure(status.error, status.solutions);
+  if (used === LOCAL_IMAGE) {
+    localImage ??= ensureLocalImage();
+    try {
+      await localImage;
+    } catch (e) {
+      localImage = null;
+      return infrastructure(`could not build ${LOCAL_IMAGE}: ${(e as Error).message}`);
+    }
+  }
+
+  const name = `spec-run-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const graceMs = request.graceMs ?? GRACE_MS;
+  const args = ['create', '--name', name, '--label', 'spec-run=executor', '--init', '--pull', 'never'];
+  args.push('-v', `${request.projectRoot}:/workspace`, '-w', request.workdir ?? '/workspace');
+  // Swap equal to memory: the limit is a hard one, reached by the OOM killer rather than by swapping.
+  if (request.memory) args.push('--memory', request.memory, '--memory-swap', request.memory);
+  if (request.cpus !== undefined) args.push('--cpus', String(request.cpus));
+  if (request.network) args.push('--network', request.network);
+  if (request.user) args.push('--user', request.user);
+  for (const [k, v] of Object.entries(request.env ?? {})) args.push('-e', `${k}=${v}`);
+  args.push(used, 'sh', '-c', request.run);
+
+  let created = false;
+  try {
+    const creation = await execa('docker', args, { reject: false });
+    created = creation.exitCode === 0;
+    if (!created) {
+      const missing = /No such image|pull access denied|not found/i.test(creation.stderr);
+      return infrastructure(
+        `docker create failed: ${creation.stderr.trim()}`,
+        missing ? [`no registry is reachable: map ${request.image} to a local image with imageAliases (e.g. ${LOCAL_IMAGE})`] : undefined,
+      );
+    }
+    const attached = execa('docker', ['start', '-a', name], { buffer: false, reject: false, stdin: 'ignore' });
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const shown = stream === 'stdout' ? request.showStdout !== false : request.showStderr !== false;
+      attached[stream]?.on('data', shown ? (chunk: Buffer) => collector.write(stream, chunk) : () => {});
+    }
+    let stopping: { reason: 'timeout' | 'interrupted'; done: Promise<unknown> } | null = null;
+    const stop = (reason: 'timeout' | 'interrupted') => {
+      stopping ??= { reason, done: execa('docker', ['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }) };
+    };
+    const timer = request.timeoutMs === null ? null : setTimeout(() => stop('timeout'), request.timeoutMs);
+    const onAbort = () => stop('interrupted');
+    if (request.signal?.aborted) onAbort();
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    const ended = await attached;
+    const durationMs = performance.now() - started;
+    if (timer) clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onAbort);
+    const halt = stopping as { reason: 'timeout' | 'interrupted'; done: Promise<unknown> } | null;
+    if (halt) await halt.done;
+
+    const inspected = await execa('docker', ['inspect', name, '--format', '{{json .State}}'], { reject: false });
+    if (inspected.exitCode !== 0) return infrastructure(`docker inspect failed: ${inspected.stderr.trim() || ended.stderr}`);
+    const state = JSON.parse(inspected.stdout) as { ExitCode: number; OOMKilled: boolean; Error?: string };
+    if (state.Error) return infrastructure(`container failed to run: ${state.Error}`);
+    if (state.OOMKilled) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs });
+    const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
+    if (halt) {
+      return result({
+        outcome: halt.reason,
+        exitCode: halt.reason === 'timeout' ? (killed ? EXIT.killed : EXIT.timeout) : EXIT.interrupted,
+        signal: killed ? 'SIGKILL' : 'SIGTERM',
+        durationMs,
+      });
+    }
+    return result({ outcome: 'completed', exitCode: state.ExitCode, signal: signalOf(state.ExitCode), durationMs });
+  } finally {
+    if (created) await remove(name, notes);
+  }
+}
+
+async function remove(name: string, notes: string[]): Promise<void> {
+  const removed = await execa('docker', ['rm', '-f', name], { reject: false });
+  notes.push(removed.exitCode === 0 ? `container ${name} removed` : `container ${name} could not be removed: ${removed.stderr.trim()}`);
+}
+
+/** The signal behind a shell-style exit code above 128, if it names one. */
+function signalOf(exitCode: number): NodeJS.Signals | null {
+  if (exitCode <= 128) return null;
+  const entry = Object.entries(constants.signals).find(([, n]) => n === exitCode - 128);
+  return entry ? (entry[0] as NodeJS.Signals) : null;
+}

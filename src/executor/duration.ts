@@ -1,0 +1,56 @@
+// Durations of the stop-hook configuration: a positive integer and exactly one unit
+// (s, m or h), written as a string. YAML null means "no limit" and is handled by the
+// caller; this module only knows the written form.
+
+export const VALID_DURATIONS = "Valid: '30s', '5m', '2h', null";
+
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+type Unit = keyof typeof UNIT_MS;
+
+export type DurationParse = { ok: true; ms: number; text: string } | { ok: false; reason: string };
+
+/** Parses "30s", "5m", "2h". Anything else is rejected with the reason. */
+export function parseDuration(value: unknown): DurationParse {
+  if (typeof value === 'number') return { ok: false, reason: `must be a string with a unit (e.g. '${value}s'), not the number ${value}` };
+  if (typeof value !== 'string') return { ok: false, reason: `must be a string like '30s', not ${describe(value)}` };
+  const m = /^(-?\d+)([a-zA-Z]*)$/.exec(value);
+  if (!m) {
+    if (/^\d+[smh](\d+[smh])+$/.test(value)) return { ok: false, reason: 'only a single unit is allowed (not several like "2h30m")' };
+    if (/\s/.test(value)) return { ok: false, reason: 'no spaces are allowed between the number and its unit' };
+    return { ok: false, reason: 'must be a positive integer followed by one unit: s, m or h' };
+  }
+  const [, digits, unit] = m;
+  if (unit === '') return { ok: false, reason: 'the unit is missing: add s, m or h' };
+  if (!(unit in UNIT_MS)) return { ok: false, reason: `unknown unit '${unit}': use s, m or h` };
+  const n = Number(digits);
+  if (n < 0 || digits.startsWith('-')) return { ok: false, reason: 'the number must be positive, not negative' };
+  if (n === 0) return { ok: false, reason: 'the number must be positive (> 0), not zero' };
+  if (!Number.isSafeInteger(n * UNIT_MS[unit as Unit])) return { ok: false, reason: 'the number is too large' };
+  return { ok: true, ms: n * UNIT_MS[unit as Unit], text: value };
+}
+
+/** The written form of a whole number of seconds, in the largest unit that divides it: 300000 -> "5m". */
+export function formatDuration(ms: number): string {
+  if (ms % UNIT_MS.h === 0) return `${ms / UNIT_MS.h}h`;
+  if (ms % UNIT_MS.m === 0) return `${ms / UNIT_MS.m}m`;
+  if (ms % UNIT_MS.s === 0) return `${ms / UNIT_MS.s}s`;
+  throw new RangeError(`${ms} ms is not a whole number of seconds`);
+}
+
+/** A measured time as the timeout report shows it: "5m 0.234s", "1.012s", "1h 0m 3.000s". */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.round(ms));
+  const h = Math.floor(total / UNIT_MS.h);
+  const m = Math.floor((total % UNIT_MS.h) / UNIT_MS.m);
+  const s = ((total % UNIT_MS.m) / 1000).toFixed(3);
+  if (h > 0) return `${h}h ${m}m ${s}s`;
+  if (m > 0) return `${m}m ${s}s`;
+  return `${s}s`;
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return `${typeof value} ${JSON.stringify(value)}`;
+}

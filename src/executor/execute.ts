@@ -1,0 +1,47 @@
+// One entry point for a configured command: resolve its timeout, pick host or
+// Docker, run it, and log a limit event when a log file is given.
+import { resolveTimeout, type CommandConfig, type StopConfig } from './config.js';
+import { runInDocker } from './docker.js';
+import { runOnHost } from './host.js';
+import { appendLimitEvent } from './log.js';
+import type { ExecRequest, ExecResult } from './result.js';
+
+export interface ExecuteOptions {
+  projectRoot: string;
+  imageAliases?: Record<string, string>;
+  signal?: AbortSignal;
+  /** JSON-lines file that receives timeout and memory-limit events. */
+  eventLog?: string;
+  maxOutputBytes?: number;
+}
+
+/** The request for a configured command, its timeout resolved by precedence. */
+export function requestFor(config: StopConfig, command: CommandConfig, options: ExecuteOptions): ExecRequest {
+  const timeout = resolveTimeout(config, command);
+  return {
+    run: command.run,
+    timeoutMs: timeout.ms,
+    timeoutText: timeout.text,
+    maxOutputLines: command.maxOutputLines,
+    maxOutputBytes: options.maxOutputBytes,
+    showStdout: command.showStdout,
+    showStderr: command.showStderr,
+    env: command.env,
+    workdir: command.workdir,
+    image: command.image,
+    memory: command.memory,
+    cpus: command.cpus,
+    network: command.network,
+    user: command.user,
+    message: command.message,
+    projectRoot: options.projectRoot,
+    imageAliases: options.imageAliases,
+    signal: options.signal,
+  };
+}
+
+export async function execute(request: ExecRequest, eventLog?: string): Promise<ExecResult> {
+  const result = request.image !== undefined ? await runInDocker({ ...request, image: request.image }) : await runOnHost(request);
+  if (eventLog) await appendLimitEvent(eventLog, result);
+  return result;
+}

@@ -1,0 +1,58 @@
+// The session log of limit events: one JSON object per line, appended, so a session
+// can be reviewed for timeouts with ordinary tools (grep, jq).
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { formatElapsed } from './duration.js';
+import type { ExecResult } from './result.js';
+
+export interface LimitEvent {
+  timestamp: string;
+  event: 'timeout' | 'memory-limit';
+  command: string;
+  context: 'host' | 'docker';
+  image?: string;
+  timeout: string;
+  timeoutMs: number | null;
+  duration: string;
+  durationMs: number;
+  exitCode: number;
+  signal: string | null;
+  partialOutput: string[];
+  totalOutputLines: number;
+}
+
+export function limitEvent(result: ExecResult, now = new Date()): LimitEvent | null {
+  if (result.outcome !== 'timeout' && result.outcome !== 'memory-limit') return null;
+  return {
+    timestamp: now.toISOString(),
+    event: result.outcome,
+    command: result.command,
+    context: result.context,
+    image: result.image?.requested,
+    timeout: result.timeoutText,
+    timeoutMs: result.timeoutMs,
+    duration: formatElapsed(result.durationMs),
+    durationMs: Math.round(result.durationMs),
+    exitCode: result.exitCode,
+    signal: result.signal,
+    partialOutput: result.output.lines.map((l) => l.text),
+    totalOutputLines: result.output.totalLines,
+  };
+}
+
+/** Appends the result's limit event to `file`; a result without one writes nothing. */
+export async function appendLimitEvent(file: string, result: ExecResult): Promise<LimitEvent | null> {
+  const event = limitEvent(result);
+  if (!event) return null;
+  await mkdir(path.dirname(file), { recursive: true });
+  await appendFile(file, `${JSON.stringify(event)}\n`);
+  return event;
+}
+
+/** Reads a log back: the events, in order. */
+export function parseLimitLog(text: string): LimitEvent[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as LimitEvent);
+}

@@ -1,0 +1,66 @@
+// What the user reads about one execution. Host and Docker results read alike on
+// purpose: where a command ran is in the notes, never in the message.
+import { formatElapsed } from './duration.js';
+import { renderOutput } from './output.js';
+import { GRACE_MS, type ExecResult } from './result.js';
+import { constants } from 'node:os';
+
+const TIMEOUT_FIXES = [
+  'Increase timeout if command takes longer',
+  'Optimize command execution',
+  'Run command with more resources',
+  'Set timeout: null to disable (not recommended)',
+];
+
+const MEMORY_FIXES = ['Raise `memory:` for this command', 'Reduce the memory the command uses', 'Split the command into smaller steps'];
+
+const numbered = (items: string[]) => items.map((item, i) => `${i + 1}. ${item}`);
+
+function signalText(signal: NodeJS.Signals, graceMs: number): string {
+  const text = `signal ${constants.signals[signal]}: ${signal}`;
+  return signal === 'SIGKILL' ? `${text} after ${formatElapsed(graceMs)} grace period` : text;
+}
+
+/** The full report of a result, as `spec-run exec` prints it. */
+export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
+  const out: string[] = [];
+  const outputBlock = (title: string, trailer: string[] = []) => {
+    const lines = renderOutput(result.output, result.outcome === 'timeout' ? result.timeoutText : undefined);
+    out.push('', `${title}:`, ...(lines.length > 0 ? lines : ['(no output)']), ...trailer);
+  };
+  switch (result.outcome) {
+    case 'timeout': {
+      out.push(`Error: Command execution timed out after ${result.timeoutText}`, '', `Command: ${result.command}`, `Timeout: ${result.timeoutText}`);
+      out.push(`Duration: ${formatElapsed(result.durationMs)}`, '', `Exit Status: Timeout (${signalText(result.signal ?? 'SIGTERM', graceMs)})`, `Exit Code: ${result.exitCode}`);
+      outputBlock('Partial Output', ['(output truncated - timed out before completion)']);
+      if (result.message) out.push('', result.message);
+      out.push('', 'To fix:', ...numbered(TIMEOUT_FIXES));
+      break;
+    }
+    case 'memory-limit':
+      out.push(`Error: Command exceeded its memory limit (${result.memory})`, '', `Command: ${result.command}`, `Memory limit: ${result.memory}`);
+      out.push(`Timeout: ${result.timeoutText} (not reached)`, `Duration: ${formatElapsed(result.durationMs)}`, '', 'Exit Status: Memory limit (OOM killed, signal 9: SIGKILL)', `Exit Code: ${result.exitCode}`);
+      outputBlock('Partial Output');
+      if (result.message) out.push('', result.message);
+      out.push('', 'To fix:', ...numbered(MEMORY_FIXES));
+      break;
+    case 'interrupted':
+      out.push('Error: Command interrupted before completion', '', `Command: ${result.command}`, `Duration: ${formatElapsed(result.durationMs)}`);
+      out.push(`Exit Status: Interrupted (${signalText(result.signal ?? 'SIGTERM', graceMs)})`, `Exit Code: ${result.exitCode}`);
+      outputBlock('Partial Output');
+      break;
+    case 'error':
+      out.push(`Error: ${result.error}`, '', `Command: ${result.command}`, `Exit Code: ${result.exitCode}`);
+      if (result.solutions?.length) out.push('', 'To fix:', ...numbered(result.solutions));
+      break;
+    case 'completed': {
+      const failed = result.exitCode !== 0;
+      out.push(failed ? `Error: Command failed with exit code ${result.exitCode}` : `OK: command succeeded`, '', `Command: ${result.command}`);
+      out.push(`Duration: ${formatElapsed(result.durationMs)}`, `Exit Code: ${result.exitCode}${result.signal ? ` (signal ${constants.signals[result.signal]}: ${result.signal})` : ''}`);
+      outputBlock('Output');
+      if (failed && result.message) out.push('', result.message);
+      break;
+    }
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,81 @@
+// What one execution asks for and what it gives back, the same for host and Docker.
+import type { CapturedOutput } from './output.js';
+
+export const GRACE_MS = 2000;
+
+/** Exit codes the executor reports in place of the command's own. */
+export const EXIT = {
+  /** Stopped at its timeout within the grace period (SIGTERM sufficed), as timeout(1) reports. */
+  timeout: 124,
+  /** Could not be run at all: Docker unreachable, image missing, spawn failure. */
+  infrastructure: 125,
+  /** Interrupted by the caller (the stop hook handler) rather than by its own limit. */
+  interrupted: 130,
+  /** Killed: by SIGKILL after the grace period, or by the memory limit. */
+  killed: 137,
+} as const;
+
+export interface ExecRequest {
+  run: string;
+  /** null: no timeout. */
+  timeoutMs: number | null;
+  /** The timeout as configured ("5m"), for messages; "none" without one. */
+  timeoutText: string;
+  /** Between SIGTERM and SIGKILL; default GRACE_MS. */
+  graceMs?: number;
+  maxOutputLines?: number;
+  /** Cap on stored output bytes (default 1 MiB). */
+  maxOutputBytes?: number;
+  showStdout?: boolean;
+  showStderr?: boolean;
+  env?: Record<string, string>;
+  /** Host: relative to projectRoot. Docker: inside the container (default /workspace). */
+  workdir?: string;
+  /** Set: run in a container of this image (after alias mapping). */
+  image?: string;
+  memory?: string;
+  cpus?: number;
+  network?: string;
+  user?: string;
+  /** Host working directory base, and the directory mounted at /workspace in containers. */
+  projectRoot: string;
+  /** Image names mapped to local images ("alpine" -> "spec-run/busybox:local"). */
+  imageAliases?: Record<string, string>;
+  /** Aborting stops the command with the same discipline as a timeout (the stop hook handler interrupting it). */
+  signal?: AbortSignal;
+  /** Shown when the command fails. */
+  message?: string;
+}
+
+export type ExecOutcome =
+  /** Ran to its end; exitCode is its own. */
+  | 'completed'
+  | 'timeout'
+  /** Killed by the container's memory limit. */
+  | 'memory-limit'
+  | 'interrupted'
+  /** Never ran properly: see `error`. */
+  | 'error';
+
+export interface ExecResult {
+  command: string;
+  context: 'host' | 'docker';
+  /** The image asked for, and the one run (they differ when an alias applied). */
+  image?: { requested: string; used: string };
+  timeoutMs: number | null;
+  timeoutText: string;
+  outcome: ExecOutcome;
+  exitCode: number;
+  /** Signal that ended the command: SIGTERM when the grace period sufficed, SIGKILL when not, or the signal of a command that died of one. */
+  signal: NodeJS.Signals | null;
+  /** From start to the end of the command (for Docker: from `docker start`). */
+  durationMs: number;
+  output: CapturedOutput;
+  /** How this run was carried out: alias mappings, ignored fields, cleanup done. */
+  notes: string[];
+  error?: string;
+  /** Ways out of an infrastructure error. */
+  solutions?: string[];
+  memory?: string;
+  message?: string;
+}
