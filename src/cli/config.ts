@@ -1,0 +1,88 @@
+// The project configuration: spec-run.config.json, spec-run.config.yaml (.yml), or a
+// "spec-run" key in package.json, looked up in the working directory (or given with
+// --config). Command-line options win over it. Unknown keys and bad values are
+// errors that name the key.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { parseSeconds } from './values.js';
+
+const positiveDuration = z.union([z.number().int().positive(), z.string()]).transform((value, context) => {
+  try {
+    return parseSeconds(String(value)) * 1000;
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+
+const schema = z
+  .object({
+    paths: z.array(z.string().min(1)).min(1).optional(),
+    reporter: z.enum(['tap', 'spec', 'junit', 'json']).optional(),
+    timeout: positiveDuration.optional(),
+    jobs: z.number().int().min(1).optional(),
+    seed: z.number().int().min(0).optional(),
+    runs: z.number().int().min(1).optional(),
+    strict: z.boolean().optional(),
+    bail: z.boolean().optional(),
+    /** Docker image names used in documents mapped to local images. */
+    images: z.record(z.string(), z.string().min(1)).optional(),
+    /** Extra Lisp files loaded into every driver after the vocabulary. */
+    vocabulary: z.array(z.string().min(1)).optional(),
+    /** "builtin", or the command line of another MCP server to run the Lisp documents against. */
+    runtime: z.union([z.literal('builtin'), z.array(z.string().min(1)).min(1)]).optional(),
+  })
+  .strict();
+
+export type ProjectConfig = z.output<typeof schema> & { source: string | null; directory: string };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function describeIssues(source: string, error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const key = issue.path.length ? issue.path.join('.') : '(top level)';
+      if (issue.code === 'unrecognized_keys') return `${source}: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${[...issue.path, k].join('.')}'`).join(', ')}`;
+      return `${source}: '${key}': ${issue.message}`;
+    })
+    .join('\n');
+}
+
+function read(source: string): unknown {
+  const text = readFileSync(source, 'utf8');
+  try {
+    if (source.endsWith('package.json')) return (JSON.parse(text) as Record<string, unknown>)['spec-run'];
+    return source.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    throw new ConfigError(`${source}: ${(error as Error).message}`);
+  }
+}
+
+/** Finds and validates the configuration; `explicit` is the --config path. */
+export function loadConfig(explicit?: string, directory = process.cwd()): ProjectConfig {
+  let source: string | null = null;
+  let raw: unknown;
+  if (explicit) {
+    source = resolve(directory, explicit);
+    if (!existsSync(source)) throw new ConfigError(`${explicit}: no such configuration file`);
+    raw = read(source);
+  } else {
+    for (const name of ['spec-run.config.json', 'spec-run.config.yaml', 'spec-run.config.yml', 'package.json']) {
+      const candidate = resolve(directory, name);
+      if (!existsSync(candidate)) continue;
+      const value = read(candidate);
+      if (value === undefined) continue;
+      source = candidate;
+      raw = value;
+      break;
+    }
+  }
+  if (source === null) return { source: null, directory };
+  const parsed = schema.safeParse(raw ?? {});
+  if (!parsed.success) throw new ConfigError(describeIssues(source, parsed.error));
+  return { ...parsed.data, source, directory: dirname(source) };
+}

@@ -1,0 +1,40 @@
+import t from 'tap';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/cli/config.js';
+
+t.test('no configuration file: defaults only', async (t) => {
+  const dir = t.testdir({});
+  t.same(loadConfig(undefined, dir), { source: null, directory: dir });
+});
+
+t.test('spec-run.config.yaml: durations become milliseconds, paths and runtime are kept', async (t) => {
+  const dir = t.testdir({ 'spec-run.config.yaml': 'paths: [docs/]\ntimeout: 2m\njobs: 2\nimages:\n  alpine: local/busybox\nruntime: [node, server.js]\n' });
+  const config = loadConfig(undefined, dir);
+  t.equal(config.timeout, 120_000);
+  t.same(config.paths, ['docs/']);
+  t.same(config.images, { alpine: 'local/busybox' });
+  t.same(config.runtime, ['node', 'server.js']);
+  t.equal(config.source, join(dir, 'spec-run.config.yaml'));
+});
+
+t.test('a "spec-run" key in package.json is read; a package.json without one is not a configuration', async (t) => {
+  const dir = t.testdir({ 'package.json': JSON.stringify({ name: 'x', 'spec-run': { jobs: 3 } }) });
+  t.equal(loadConfig(undefined, dir).jobs, 3);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'x' }));
+  t.equal(loadConfig(undefined, dir).source, null);
+});
+
+t.test('unknown keys and bad values are errors naming the key', async (t) => {
+  const dir = t.testdir({
+    'unknown.json': JSON.stringify({ jobz: 2 }),
+    'bad-jobs.json': JSON.stringify({ jobs: 0 }),
+    'bad-timeout.json': JSON.stringify({ timeout: '5x' }),
+    'bad-image.json': JSON.stringify({ images: { alpine: 3 } }),
+  });
+  t.throws(() => loadConfig('unknown.json', dir), { message: /unknown key 'jobz'/ });
+  t.throws(() => loadConfig('bad-jobs.json', dir), { message: /'jobs'/ });
+  t.throws(() => loadConfig('bad-timeout.json', dir), { message: /'timeout': expected a positive duration/ });
+  t.throws(() => loadConfig('bad-image.json', dir), { message: /'images\.alpine'/ });
+  t.throws(() => loadConfig('missing.json', dir), { name: 'ConfigError', message: /no such configuration file/ });
+});
