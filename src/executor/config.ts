@@ -157,7 +157,7 @@ export function loadConfig(text: string, options: LoadOptions = {}): ConfigLoad 
       if (command) config.commands.push(command);
     });
   }
-  return { config, errors: reader.errors };
+  return { config, errors: reader.errors.sort((a, b) => a.line - b.line || a.column - b.column) };
 }
 
 function readCommand(reader: Reader, node: Node | null, index: number): CommandConfig | null {

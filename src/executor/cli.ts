@@ -1,0 +1,93 @@
+// `spec-run exec CONFIG.yaml`: runs the commands of a stop-hook configuration in
+// order, prints each result, and returns the exit code of the first failure.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig, resolveTimeout } from './config.js';
+import { execute, requestFor } from './execute.js';
+import { DEFAULT_IMAGE_ALIASES } from './local-image.js';
+import { formatResult } from './report.js';
+import { EXIT } from './result.js';
+
+export interface ExecCliOptions {
+  config: string;
+  /** JSON-lines file receiving timeout and memory-limit events. */
+  log?: string;
+  /** Mounted at /workspace in containers, base of host working directories; default: the config's directory. */
+  projectRoot?: string;
+  imageAliases?: Record<string, string>;
+  write?: (text: string) => void;
+}
+
+export const EXEC_USAGE = `usage: spec-run exec CONFIG.yaml [--log FILE] [--project DIR] [--image-alias NAME=IMAGE]...
+
+Runs the commands of the stop: section in order, on the host or in Docker (image:),
+each under its timeout. Exit status: 0 when all succeed, else the first failure's
+code (124 timeout, 137 killed or memory limit, 125 could not run), 2 for a bad config.`;
+
+export function parseExecArgs(argv: string[]): ExecCliOptions {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { log: { type: 'string' }, project: { type: 'string' }, 'image-alias': { type: 'string', multiple: true } },
+  });
+  if (positionals.length !== 1) throw new Error(EXEC_USAGE);
+  const aliases = { ...DEFAULT_IMAGE_ALIASES };
+  for (const pair of values['image-alias'] ?? []) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new Error(`--image-alias wants NAME=IMAGE, got ${pair}`);
+    aliases[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return { config: positionals[0], log: values.log, projectRoot: values.project, imageAliases: aliases };
+}
+
+export async function execCommand(input: string[] | ExecCliOptions): Promise<number> {
+  const write = (Array.isArray(input) ? undefined : input.write) ?? ((text: string) => process.stdout.write(`${text}\n`));
+  let options: ExecCliOptions;
+  try {
+    options = Array.isArray(input) ? parseExecArgs(input) : input;
+  } catch (e) {
+    write((e as Error).message);
+    return 2;
+  }
+  let text: string;
+  try {
+    text = await readFile(options.config, 'utf8');
+  } catch (e) {
+    write(`Error: cannot read ${options.config}: ${(e as Error).message}`);
+    return 2;
+  }
+  const { config, errors } = loadConfig(text);
+  if (errors.length > 0) {
+    write(`Error: invalid configuration ${options.config}:`);
+    for (const e of errors) write(`  ${options.config}:${e.line}:${e.column}: ${e.message}`);
+    return 2;
+  }
+  const interrupt = new AbortController();
+  const onSignal = () => interrupt.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let status = 0;
+  try {
+    for (const command of config.commands) {
+      if (interrupt.signal.aborted) break;
+      const timeout = resolveTimeout(config, command);
+      const where = command.image ? `docker ${command.image}` : 'host';
+      write(`[${command.index + 1}/${config.commands.length}] ${where}: ${command.run} (timeout ${timeout.text}, from ${timeout.source})`);
+      const request = requestFor(config, command, {
+        projectRoot: path.resolve(options.projectRoot ?? path.dirname(options.config)),
+        imageAliases: options.imageAliases ?? DEFAULT_IMAGE_ALIASES,
+        signal: interrupt.signal,
+      });
+      const result = await execute(request, options.log);
+      for (const note of result.notes) write(`  note: ${note}`);
+      write(formatResult(result));
+      write('');
+      if (status === 0 && (result.outcome !== 'completed' || result.exitCode !== 0)) status = result.exitCode || EXIT.infrastructure;
+    }
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  return status;
+}
