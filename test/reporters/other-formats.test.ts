@@ -44,3 +44,12 @@ t.test('GitHub: one ::error annotation per failing point, at its file and line',
   t.equal(text.trim().split('\n').length, 1);
   t.match(text, /^::error file=a\.md,line=6,title=Scenario 1::\(search "=> 3" text\)%0A/);
 });
+
+t.test('progress: a status line rewritten in place, cleared at the end', async (t) => {
+  const { progressReporter } = await import('../../reporters/progress.js');
+  let clock = 0;
+  const text = await render(progressReporter({ columns: 200, now: () => (clock += 500) }));
+  t.match(text, /\r\u001b\[2K\[1\/1\] doc <a> › Scenario 1 \d+\.\ds {2}1 passed, 1 failed, 1 skipped/);
+  t.ok(text.endsWith('\r\u001b[2K'), 'the line is cleared when the run ends');
+  t.notMatch(text, /\n/, 'never adds a line to the scrollback');
+});

@@ -1,0 +1,134 @@
+// `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
+import { randomInt } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Counts, Reporter, RunEvent } from '../model/events.js';
+import type { TestPlan } from '../model/plan.js';
+import { parseFile } from '../parse/index.js';
+import { describePlan } from '../translate/listing.js';
+import { translate } from '../translate/index.js';
+import { runPlan, type Runners } from '../run/index.js';
+import { selectUnits } from '../run/select.js';
+import { tapReporter } from '../../reporters/tap.js';
+import { specReporter } from '../../reporters/spec.js';
+import { junitReporter } from '../../reporters/junit.js';
+import { jsonReporter } from '../../reporters/json.js';
+import { githubAnnotations } from '../../reporters/github.js';
+import { progressReporter } from '../../reporters/progress.js';
+import { tee } from '../run/tee.js';
+import { discoverDocuments } from './discover.js';
+import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
+
+export type ReporterName = 'tap' | 'spec' | 'junit' | 'json';
+
+export interface RunCommandOptions {
+  reporter?: ReporterName;
+  list?: boolean;
+  grep?: string;
+  tag?: string[];
+  level?: string;
+  bail?: boolean;
+  timeout?: number;
+  seed?: number;
+  runs?: number;
+  jobs?: number;
+  strict?: boolean;
+  config?: string;
+}
+
+/** This spec-run's own entry point, used to start `spec-run serve` for each session. */
+export const cliEntry = join(dirname(fileURLToPath(import.meta.url)), 'main.js');
+
+export async function buildPlan(paths: string[]): Promise<TestPlan> {
+  const files = discoverDocuments(paths.length ? paths : ['specs/']);
+  const documents = await Promise.all(files.map(async (file, i) => translate(await parseFile(file), { unitIdPrefix: `${i + 1}` })));
+  return { documents };
+}
+
+export function summaryLine(counts: Counts): string {
+  return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
+}
+
+export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {
+  let config: ProjectConfig;
+  try {
+    config = loadConfig(cliOptions.config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run: ${error.message}`);
+    return 2;
+  }
+  // Options given on the command line win over the configuration file.
+  const options: RunCommandOptions = { ...config, ...Object.fromEntries(Object.entries(cliOptions).filter(([, v]) => v !== undefined)) };
+  if (paths.length === 0 && config.paths) paths = config.paths.map((p) => resolve(config.directory, p));
+  let grep: RegExp | undefined;
+  if (options.grep !== undefined) {
+    try {
+      grep = new RegExp(options.grep, 'i');
+    } catch (error) {
+      console.error(`spec-run: --grep: ${(error as Error).message}`);
+      return 2;
+    }
+  }
+  const plan = selectUnits(await buildPlan(paths), { grep, tags: options.tag, level: options.level });
+
+  if (options.list) {
+    process.stdout.write(plan.documents.map(describePlan).join('\n'));
+    const units = plan.documents.reduce((n, d) => n + d.units.length, 0);
+    const problems = plan.documents.reduce((n, d) => n + d.problems.length, 0);
+    console.error(`${plan.documents.length} documents, ${units} units, ${problems} problems`);
+    return problems ? 1 : 0;
+  }
+
+  const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
+  // Runners are loaded only when something runs: --list and check stay fast.
+  const [{ runLispDocument }, { runScenarioDocument }, { DEFAULT_IMAGE_ALIASES }] = await Promise.all([
+    import('../run/lisp/index.js'),
+    import('../run/scenario/index.js'),
+    import('../executor/local-image.js'),
+  ]);
+  const runners: Runners = { lisp: runLispDocument, openspec: runScenarioDocument };
+  const events = runPlan(
+    plan,
+    {
+      seed,
+      unitTimeoutMs: options.timeout ?? 5 * 60 * 1000,
+      bail: options.bail ?? false,
+      runs: options.runs,
+      strict: options.strict ?? false,
+      runtimeCommand: Array.isArray(config.runtime) ? config.runtime : [process.execPath, cliEntry, 'serve'],
+      imageAliases: { ...DEFAULT_IMAGE_ALIASES, ...config.images },
+      projectRoot: config.directory,
+      vocabularyFiles: (config.vocabulary ?? []).map((file) => resolve(config.directory, file)),
+      jobs: options.jobs ?? 1,
+    },
+    runners,
+  );
+
+  const name: ReporterName = options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap');
+  const color = name === 'spec' && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const reporters: Record<ReporterName, Reporter> = { tap: tapReporter, spec: specReporter({ color }), junit: junitReporter, json: jsonReporter };
+
+  let counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+  async function* observed(): AsyncGenerator<RunEvent> {
+    for await (const event of events) {
+      if (event.type === 'run-end') counts = event.counts;
+      yield event;
+    }
+  }
+  // Beside the main report: GitHub annotations in Actions, a live status line when
+  // stderr is a terminal and stdout carries a machine format.
+  const extra: [NodeJS.WriteStream, Reporter][] = [];
+  if (process.env.GITHUB_ACTIONS) extra.push([process.stderr, githubAnnotations]);
+  if (name !== 'spec' && process.stderr.isTTY) extra.push([process.stderr, progressReporter({ columns: process.stderr.columns ?? 80 })]);
+  const { branches, done } = tee(observed(), 1 + extra.length);
+  await Promise.all([write(process.stdout, reporters[name](branches[0])), ...extra.map(([stream, reporter], i) => write(stream, reporter(branches[i + 1]))), done]);
+  console.error(summaryLine(counts));
+  return counts.failed > 0 ? 1 : 0;
+}
+
+async function write(stream: NodeJS.WriteStream, chunks: AsyncIterable<string>): Promise<void> {
+  for await (const chunk of chunks) {
+    if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
+  }
+}
