@@ -1,0 +1,82 @@
+// Bad input becomes problems with file:line, never exceptions.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { parseFile, parseMarkdown } from '../../src/parse/index.js';
+
+const only = (doc: ReturnType<typeof parseMarkdown>) => {
+  if (doc.problems.length !== 1) throw new Error(`expected one problem, got ${JSON.stringify(doc.problems)}`);
+  return doc.problems[0];
+};
+
+t.test('an unterminated fence at top level is reported at its opening line', async (t) => {
+  const doc = parseMarkdown('open.md', '# T\n\ntext\n\n```lisp\n(+ 1 2)\n');
+  const problem = only(doc);
+  t.match(problem, { file: 'open.md', line: 5, severity: 'error' });
+  t.match(problem.message, /never closed/);
+  t.equal(doc.codeBlocks[0].text, '(+ 1 2)', 'the block still runs to the end of the file');
+});
+
+t.test('an unterminated fence inside a list item is reported', async (t) => {
+  const doc = parseMarkdown('item.md', '# T\n\n1. step\n   ```lisp\n   (+ 1 2)\n\nafter\n');
+  t.match(only(doc), { file: 'item.md', line: 4 });
+});
+
+t.test('closed fences are not reported: longer closing fence, tildes, list items', async (t) => {
+  t.same(parseMarkdown('a.md', '~~~~\nx\n~~~~~\n').problems, []);
+  t.same(parseMarkdown('b.md', '# T\n\n- item\n  ```lisp\n  (x)\n  ```\n').problems, []);
+  t.same(parseMarkdown('c.md', '> ```\n> quoted\n> ```\n').problems, []);
+  t.same(parseMarkdown('d.md', '```js\n``` not a close\n```\n').codeBlocks[0].text, '``` not a close');
+});
+
+t.test('broken frontmatter YAML is reported at the file line of the error', async (t) => {
+  const doc = parseMarkdown('fm.md', '---\ntype: verification\nname: [oops\n---\n# T\n\ntext\n');
+  const problem = only(doc);
+  t.match(problem, { file: 'fm.md', line: 3, severity: 'error' });
+  t.match(problem.message, /frontmatter is not valid YAML/);
+  t.same(doc.metadata, {});
+  t.equal(doc.title, 'T', 'the body is still read');
+
+  const indented = parseMarkdown('fm2.md', '---\nname: x\ntags:\n  - a\n - b\n---\n# T\n');
+  t.equal(only(indented).line, 5);
+});
+
+t.test('frontmatter that is not a mapping, or never closed, is reported', async (t) => {
+  t.match(only(parseMarkdown('list.md', '---\n- a\n- b\n---\n# T\n')), { line: 2, message: /mapping/ });
+  t.match(only(parseMarkdown('open.md', '---\ntype: verification\n# T\n')), { line: 1, message: /never closed/ });
+});
+
+t.test('bytes that are not UTF-8: the first bad byte is reported, the rest still read', async (t) => {
+  const head = new TextEncoder().encode('# Title\n\nfine line\nbad: ');
+  const bytes = new Uint8Array([...head, 0xc3, 0x28, 0x0a, ...new TextEncoder().encode('\n```lisp\n(ok)\n```\n')]);
+  const doc = parseMarkdown('bytes.md', bytes);
+  t.match(only(doc), { file: 'bytes.md', line: 4, column: 6, message: /0xc3/ });
+  t.equal(doc.title, 'Title');
+  t.equal(doc.codeBlocks[0].text, '(ok)');
+  t.equal(doc.codeBlocks[0].textLine, 7);
+});
+
+t.test('valid multi-byte text and a byte-order mark are not problems', async (t) => {
+  const text = '\ufeff---\nname: ∀ é 😀\n---\n# T\n';
+  const doc = parseMarkdown('ok.md', new TextEncoder().encode(text));
+  t.same(doc.problems, []);
+  t.same(doc.metadata, { name: '∀ é 😀' });
+});
+
+t.test('an empty document is a problem', async (t) => {
+  t.match(only(parseMarkdown('empty.md', '')), { file: 'empty.md', line: 1, message: /empty/ });
+  t.match(only(parseMarkdown('blank.md', '\n  \n')), { line: 1 });
+  t.match(only(parseMarkdown('fm-only.md', '---\nname: x\n---\n\n')), { line: 4, message: /empty/ });
+});
+
+t.test('a missing file gives a document with the problem, not an exception', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'spec-run-parse-'));
+  const doc = await parseFile(join(dir, 'missing.md'));
+  t.match(only(doc), { file: join(dir, 'missing.md'), line: 1, message: /cannot read the file.*ENOENT/ });
+  t.same(doc.codeBlocks, []);
+
+  const present = join(dir, 'present.md');
+  writeFileSync(present, '# Here\n');
+  t.same((await parseFile(present)).problems, []);
+});
