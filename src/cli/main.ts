@@ -15,6 +15,7 @@ Examples:
   spec-run specs/ --grep timeout --bail      only units whose name or heading matches, stop at the first failure
   spec-run specs/ --tag timeout --level property
   spec-run specs/ --seed 1234                replay the random choices of an earlier run (its TAP prints the seed)
+  spec-run specs/ --watch                    run again whatever document changes
   spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
@@ -60,6 +61,7 @@ export function buildProgram(): Command {
     .option('--runs <n>', 'number of runs of property-level tests', integer('--runs'))
     .option('--jobs <n>', 'documents run in parallel (default 1)', integer('--jobs'))
     .option('--strict', 'undefined steps fail instead of being TODO')
+    .option('--watch', 'after the run, run again the documents that change (all of them when a shared helper changes)')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       process.exitCode = await runCommand(paths, options);

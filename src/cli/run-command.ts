@@ -7,7 +7,7 @@ import type { TestPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
-import { runPlan, type Runners } from '../run/index.js';
+import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
 import { selectUnits } from '../run/select.js';
 import { tapReporter } from '../../reporters/tap.js';
 import { specReporter } from '../../reporters/spec.js';
@@ -34,6 +34,7 @@ export interface RunCommandOptions {
   jobs?: number;
   strict?: boolean;
   config?: string;
+  watch?: boolean;
 }
 
 /** This spec-run's own entry point, used to start `spec-run serve` for each session. */
@@ -80,7 +81,6 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     return problems ? 1 : 0;
   }
 
-  const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
   // Runners are loaded only when something runs: --list and check stay fast.
   const [{ runLispDocument }, { runScenarioDocument }, { DEFAULT_IMAGE_ALIASES }] = await Promise.all([
     import('../run/lisp/index.js'),
@@ -88,30 +88,44 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     import('../executor/local-image.js'),
   ]);
   const runners: Runners = { lisp: runLispDocument, openspec: runScenarioDocument };
-  const events = runPlan(
-    plan,
-    {
-      seed,
-      unitTimeoutMs: options.timeout ?? 5 * 60 * 1000,
-      bail: options.bail ?? false,
-      runs: options.runs,
-      strict: options.strict ?? false,
-      runtimeCommand: Array.isArray(config.runtime) ? config.runtime : [process.execPath, cliEntry, 'serve'],
-      imageAliases: { ...DEFAULT_IMAGE_ALIASES, ...config.images },
-      projectRoot: config.directory,
-      vocabularyFiles: (config.vocabulary ?? []).map((file) => resolve(config.directory, file)),
-      jobs: options.jobs ?? 1,
-    },
-    runners,
-  );
+  const vocabularyFiles = (config.vocabulary ?? []).map((file) => resolve(config.directory, file));
+  const runOptions = (): RunPlanOptions => ({
+    seed: options.seed ?? randomInt(1, 2 ** 31 - 1),
+    unitTimeoutMs: options.timeout ?? 5 * 60 * 1000,
+    bail: options.bail ?? false,
+    runs: options.runs,
+    strict: options.strict ?? false,
+    runtimeCommand: Array.isArray(config.runtime) ? config.runtime : [process.execPath, cliEntry, 'serve'],
+    imageAliases: { ...DEFAULT_IMAGE_ALIASES, ...config.images },
+    projectRoot: config.directory,
+    vocabularyFiles,
+    jobs: options.jobs ?? 1,
+  });
+  const reporter: ReporterName = options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap');
+  const counts = await executePlan(plan, runOptions(), runners, reporter);
+  if (!options.watch) return counts.failed > 0 ? 1 : 0;
 
-  const name: ReporterName = options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap');
+  const { watchDocuments } = await import('./watch.js');
+  const selection = { grep, tags: options.tag, level: options.level };
+  await watchDocuments({
+    documents: plan.documents.map((d) => d.file),
+    roots: paths.length ? paths : ['specs/'],
+    helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
+    rerun: async (files) => {
+      const changed = selectUnits(await buildPlan(files), selection);
+      await executePlan(changed, runOptions(), runners, reporter);
+    },
+  });
+  return 0;
+}
+
+/** Runs a plan, writes the chosen report (and the extra views) and the summary line; returns the counts. */
+async function executePlan(plan: TestPlan, options: RunPlanOptions, runners: Runners, name: ReporterName): Promise<Counts> {
   const color = name === 'spec' && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const reporters: Record<ReporterName, Reporter> = { tap: tapReporter, spec: specReporter({ color }), junit: junitReporter, json: jsonReporter };
-
   let counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
   async function* observed(): AsyncGenerator<RunEvent> {
-    for await (const event of events) {
+    for await (const event of runPlan(plan, options, runners)) {
       if (event.type === 'run-end') counts = event.counts;
       yield event;
     }
@@ -124,7 +138,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   const { branches, done } = tee(observed(), 1 + extra.length);
   await Promise.all([write(process.stdout, reporters[name](branches[0])), ...extra.map(([stream, reporter], i) => write(stream, reporter(branches[i + 1]))), done]);
   console.error(summaryLine(counts));
-  return counts.failed > 0 ? 1 : 0;
+  return counts;
 }
 
 async function write(stream: NodeJS.WriteStream, chunks: AsyncIterable<string>): Promise<void> {

@@ -1,0 +1,67 @@
+// --watch: after the first run, runs again the documents that change, and all of
+// them when a shared helper (an extra vocabulary file, the configuration) changes.
+// New documents under the watched directories are picked up too.
+import { watch, type FSWatcher } from 'node:fs';
+import { resolve } from 'node:path';
+import { discoverDocuments } from './discover.js';
+
+export interface WatchOptions {
+  /** Documents of the first run. */
+  documents: string[];
+  /** Paths given on the command line: directories are watched for new documents. */
+  roots: string[];
+  /** Files whose change affects every document. */
+  helpers: string[];
+  rerun: (documents: string[]) => Promise<void>;
+  /** Quiet period after the last change before running, in milliseconds. */
+  debounceMs?: number;
+  /** Stops watching; without it, watching lasts until the process ends. */
+  signal?: AbortSignal;
+}
+
+export async function watchDocuments(options: WatchOptions): Promise<void> {
+  const helpers = new Set(options.helpers.map((f) => resolve(f)));
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  const watchers: FSWatcher[] = [];
+
+  const flush = () => {
+    const changed = [...pending];
+    pending.clear();
+    const known = discoverDocuments(options.roots).map((f) => resolve(f));
+    const all = changed.some((f) => helpers.has(f));
+    const documents = all ? known : changed.filter((f) => known.includes(f) || options.documents.map((d) => resolve(d)).includes(f));
+    if (documents.length === 0) return;
+    console.error(`\nspec-run: ${all ? 'a shared helper changed; running every document' : `changed: ${documents.join(', ')}`}`);
+    running = running.then(() => options.rerun(documents)).catch((error) => console.error(`spec-run: ${(error as Error).message}`));
+  };
+  const changed = (file: string) => {
+    pending.add(resolve(file));
+    clearTimeout(timer);
+    timer = setTimeout(flush, options.debounceMs ?? 150);
+  };
+
+  for (const root of options.roots) {
+    try {
+      watchers.push(watch(root, { recursive: true }, (_event, name) => name && changed(resolve(root, name.toString()))));
+    } catch {
+      // A root that is a file (or missing) is covered by the per-document watchers.
+    }
+  }
+  for (const file of [...options.documents, ...helpers]) {
+    try {
+      watchers.push(watch(file, () => changed(file)));
+    } catch {
+      // A file that vanished: its directory watcher sees it come back.
+    }
+  }
+  console.error('spec-run: watching for changes (Ctrl-C to stop)');
+  await new Promise<void>((done) => {
+    if (options.signal?.aborted) return done();
+    options.signal?.addEventListener('abort', () => done());
+  });
+  clearTimeout(timer);
+  for (const watcher of watchers) watcher.close();
+  await running;
+}

@@ -1,0 +1,96 @@
+// The command line end to end: a real spec-run process on documents written to a temp dir.
+import t from 'tap';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { Parser } from 'tap-parser';
+import type { FinalResults } from 'tap-parser';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const cli = join(root, 'dist/src/cli/main.js');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function specRun(args: string[], cwd = root): Promise<Run> {
+  return new Promise((done) => {
+    execFile(process.execPath, [cli, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GITHUB_ACTIONS: '' } }, (error, stdout, stderr) =>
+      done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+function parseTap(text: string): Promise<FinalResults> {
+  return new Promise((resolve) => new Parser({ strict: true }, resolve).end(text));
+}
+
+const good = `---
+type: verification
+name: arithmetic
+---
+# Arithmetic
+
+## Sum
+
+\`\`\`lisp
+(assert (= 3 (+ 1 2)))
+\`\`\`
+`;
+
+t.test('--help shows the commands and examples; a bad option is a usage error (exit 2)', async (t) => {
+  const help = await specRun(['--help']);
+  t.equal(help.code, 0);
+  t.match(help.stdout, /Examples:/);
+  t.match(help.stdout, /serve/);
+  t.match(help.stdout, /exec/);
+  const bad = await specRun(['--jobs', 'many']);
+  t.equal(bad.code, 2);
+  t.match(bad.stderr, /--jobs must be a non-negative integer/);
+  const reporter = await specRun(['--reporter', 'xml']);
+  t.equal(reporter.code, 2);
+});
+
+t.test('bad input: each problem is a failing point at file:line, and the good document still runs', async (t) => {
+  const dir = t.testdir({
+    'good.md': good,
+    'bad-bytes.md': Buffer.concat([Buffer.from('# Title\n\nline two\n'), Buffer.from([0xff, 0xfe]), Buffer.from('\n')]),
+    'unterminated.md': '# Title\n\n```lisp\n(assert t)\n',
+    'broken-frontmatter.md': '---\ntype: verification\nname: [unclosed\n---\n# T\n',
+    'empty.md': '',
+  });
+  const run = await specRun([dir, join(dir, 'missing.md'), '--reporter', 'tap']);
+  t.equal(run.code, 1, 'failures make exit status 1');
+  const results = await parseTap(run.stdout);
+  t.equal(results.plan.end, 6, 'one subtest per document, the missing one included');
+  t.match(run.stdout, /ok \d+ - \(= 3 \(\+ 1 2\)\)/, 'the good document ran its assertion');
+  t.match(run.stdout, new RegExp(`at: ${join(dir, 'bad-bytes.md')}:4`), 'bad bytes at their line');
+  t.match(run.stdout, new RegExp(`at: ${join(dir, 'unterminated.md')}:3`), 'unterminated fence at its opening line');
+  t.match(run.stdout, new RegExp(`at: ${join(dir, 'broken-frontmatter.md')}:\\d`), 'broken frontmatter at a line');
+  t.match(run.stdout, new RegExp(`at: ${join(dir, 'empty.md')}:1`), 'empty document');
+  t.match(run.stdout, new RegExp(`at: ${join(dir, 'missing.md')}:1`), 'missing path');
+  t.match(run.stderr, /^\d+ passed, [1-9]\d* failed, \d+ skipped, \d+ todo$/m, 'the closing summary line');
+});
+
+t.test('--list names units with file:line and exits 1 when documents have problems', async (t) => {
+  const dir = t.testdir({ 'good.md': good, 'empty.md': '' });
+  const ok = await specRun(['--list', join(dir, 'good.md')]);
+  t.equal(ok.code, 0);
+  t.match(ok.stdout, new RegExp(`lisp-block\\s+Sum\\s+\\(${join(dir, 'good.md')}:10\\)`));
+  const bad = await specRun(['--list', dir]);
+  t.equal(bad.code, 1);
+});
+
+t.test('--grep selects units; a configuration file supplies default paths', async (t) => {
+  const dir = t.testdir({
+    'docs': { 'a.md': good, 'b.md': good.replace('## Sum', '## Product').replace('(= 3 (+ 1 2))', '(= 6 (* 2 3))') },
+    'spec-run.config.json': JSON.stringify({ paths: ['docs'] }),
+  });
+  const run = await specRun(['--reporter', 'tap', '--grep', 'product'], dir);
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stdout, /\(= 6 \(\* 2 3\)\)/);
+  t.notMatch(run.stdout, /\(= 3 \(\+ 1 2\)\)/);
+  t.match(run.stderr, /^1 passed, 0 failed, 0 skipped, 0 todo$/m);
+});
