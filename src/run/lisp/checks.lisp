@@ -1,0 +1,244 @@
+;;;; Checks: every ASSERT and every FiveAM check becomes a test point sent to the
+;;;; host, with the file:line of the check in the markdown. Lines come from the
+;;;; reader: while spec code is read, the "(" reader macro records where every
+;;;; list starts and ends, so a check finds its own form in that table.
+
+(in-package #:spec-run)
+
+;;; Clock and sleep for spec code
+
+(defun get-internal-real-time ()
+  "Microseconds of CLOCK_MONOTONIC: SBCL's own clock steps by 4 ms here."
+  (multiple-value-bind (seconds nanoseconds) (sb-unix::clock-gettime 1)
+    (+ (* seconds 1000000) (floor nanoseconds 1000))))
+
+(defvar *slept-seconds* 0
+  "Seconds slept by spec code in the current command: the waits it imposes itself.")
+
+(defun sleep (seconds)
+  (incf *slept-seconds* seconds)
+  (cl:sleep seconds))
+
+;;; Source positions
+
+(defstruct source
+  "A block of spec code: its text, and where its first line stands in the markdown."
+  (file "" :type string)
+  (first-line 1 :type integer)
+  (text "" :type string))
+
+(defvar *form-positions* (make-hash-table :test #'eq :weakness :key)
+  "Every cons read from spec code -> (source start end).")
+
+(defvar *reading-source* nil)
+
+(defun line-at (source position)
+  (+ (source-first-line source) (count #\Newline (source-text source) :end (min position (length (source-text source))))))
+
+(defun make-source-readtable ()
+  (let* ((readtable (copy-readtable nil))
+         (read-list (get-macro-character #\( readtable)))
+    (set-macro-character
+     #\(
+     (lambda (stream char)
+       (let* ((start (file-position stream))
+              (form (funcall read-list stream char)))
+         (when (and (consp form) *reading-source* start)
+           (setf (gethash form *form-positions*)
+                 (list *reading-source* (1- start) (file-position stream))))
+         form))
+     nil readtable)
+    readtable))
+
+(defvar *source-readtable* (make-source-readtable))
+
+(defvar *current-form* nil "The top-level form of spec code being evaluated.")
+(defvar *current-source* nil "The block being run or loaded.")
+
+(defun form-location (form)
+  "(file line text) of FORM when it was read from spec code, else NIL."
+  (let ((position (and (consp form) (gethash form *form-positions*))))
+    (when position
+      (destructuring-bind (source start end) position
+        (list (source-file source) (line-at source start)
+              (subseq (source-text source) start end))))))
+
+(defun fallback-location ()
+  "Where a check without a recorded form stands: its top-level form, else its block."
+  (or (form-location *current-form*)
+      (and *current-source*
+           (list (source-file *current-source*) (source-first-line *current-source*) nil))))
+
+(defun one-line (text &optional (limit 160))
+  (let ((collapsed (with-output-to-string (out)
+                     (loop with space = nil
+                           for char across text
+                           do (if (member char '(#\Space #\Newline #\Tab #\Return))
+                                  (setf space t)
+                                  (progn (when space (write-char #\Space out))
+                                         (setf space nil)
+                                         (write-char char out)))))))
+    (if (> (length collapsed) limit)
+        (concatenate 'string (subseq collapsed 0 (- limit 3)) "...")
+        collapsed)))
+
+(defun show (value)
+  "VALUE printed readably and briefly, as spec code in CL-USER would see it."
+  (let ((*package* (find-package '#:common-lisp-user))
+        (*print-length* 20) (*print-level* 4) (*print-circle* t) (*print-readably* nil))
+    (let ((text (handler-case (prin1-to-string value)
+                  (error () (format nil "#<unprintable ~S>" (type-of value))))))
+      (if (> (length text) 600)
+          (format nil "~A... (~D characters)" (subseq text 0 600) (length text))
+          text))))
+
+(defun form-text (form)
+  (let ((location (form-location form)))
+    (one-line (if (and location (third location)) (third location) (show form)))))
+
+;;; Points
+
+(defvar *unit-points* 0 "Points recorded by the running command.")
+
+(defun emit-point (ok name location &optional diagnostics)
+  (incf *unit-points*)
+  (send-to-host `((:type . "point")
+                  (:ok . ,(if ok t :false))
+                  (:name . ,name)
+                  (:file . ,(or (first location) :null))
+                  (:line . ,(or (second location) :null))
+                  (:diagnostics . ,(or diagnostics :null)))))
+
+;;; Values of a check's argument subforms
+
+(defun decompose-check (form environment)
+  "For a call (OP ARG...), bindings that evaluate the non-constant arguments once,
+in order, the call rewritten to use them, and forms that list (text . value) for
+each; (NOT call) is looked through. Macros and special forms stay as they are."
+  (flet ((plain-call-p (form)
+           (and (consp form) (symbolp (car form)) (car form)
+                (not (special-operator-p (car form)))
+                (not (macro-function (car form) environment))
+                (null (cdr (last form))))))
+    (cond ((and (consp form) (eq (car form) 'not) (consp (cdr form)) (null (cddr form))
+                (plain-call-p (second form)))
+           (multiple-value-bind (bindings call records) (decompose-check (second form) environment)
+             (values bindings `(not ,call) records)))
+          ((plain-call-p form)
+           (let (bindings records)
+             (let ((call (cons (car form)
+                               (loop for argument in (cdr form)
+                                     collect (if (constantp argument environment)
+                                                 argument
+                                                 (let ((variable (gensym "ARG")))
+                                                   (push (list variable argument) bindings)
+                                                   (push `(cons ,(form-text argument) ,variable) records)
+                                                   variable))))))
+               (values (nreverse bindings) call (nreverse records)))))
+          (t (values nil form nil)))))
+
+(defun shown-values (records)
+  (loop for (text . value) in records collect (cons text (show value))))
+
+;;; ASSERT
+
+(defun record-assertion (whole test-form value records)
+  (let ((location (or (form-location whole) (fallback-location))))
+    (if value
+        (emit-point t (form-text test-form) location)
+        (progn
+          (emit-point nil (form-text test-form) location
+                      `((:form . ,(form-text whole))
+                        ,@(when records `((:values . ,(shown-values records))))
+                        (:reason . "the assertion is false; the rest of this unit is not run")))
+          (throw 'unit-stop nil)))
+    nil))
+
+(defmacro assert (&whole whole test-form &optional places datum &rest arguments
+                  &environment environment)
+  "One test point each time it runs: ok when TEST-FORM is true; otherwise not ok,
+showing the values of its argument subforms, and the rest of the unit is skipped."
+  (declare (ignore places datum arguments))
+  (multiple-value-bind (bindings call records) (decompose-check test-form environment)
+    `(let* ,bindings
+       (record-assertion ',whole ',test-form ,call (list ,@records)))))
+
+;;; FiveAM checks
+
+(defvar *check* nil
+  "(form (text . value)...) of the FiveAM check running: its form as written and
+the values of its argument subforms.")
+
+(defun fiveam-result-diagnostics (result form)
+  (let ((condition (and (typep result 'fiveam::unexpected-test-failure)
+                        (slot-boundp result 'fiveam::actual-condition)
+                        (fiveam::actual-condition result))))
+    `(,@(when form `((:form . ,(form-text form))))
+      ,@(when (rest *check*) `((:values . ,(shown-values (rest *check*)))))
+      (:reason . ,(let ((reason (fiveam::reason result)))
+                    (if (stringp reason) reason (show reason))))
+      ,@(when condition
+          `((:condition . ((:type . ,(show (type-of condition)))
+                           (:message . ,(condition-message condition)))))))))
+
+(defun condition-message (condition)
+  (handler-case (princ-to-string condition)
+    (error () (format nil "#<~S, unprintable>" (type-of condition)))))
+
+(defmethod initialize-instance :after ((result fiveam::test-result) &key)
+  (let* ((expression (and (slot-boundp result 'fiveam::test-expr) (fiveam::test-expr result)))
+         (form (or (first *check*) expression))
+         (location (or (form-location form) (fallback-location)))
+         (name (cond ((typep result 'fiveam::unexpected-test-failure)
+                      "unexpected error in the test")
+                     (form (form-text form))
+                     (t "check"))))
+    (typecase result
+      (fiveam::test-skipped
+       (send-to-host `((:type . "point") (:ok . t) (:name . ,name)
+                       (:file . ,(first location)) (:line . ,(second location))
+                       (:skip . ,(let ((reason (fiveam::reason result)))
+                                   (if (stringp reason) reason "skipped"))))))
+      (fiveam::test-passed (emit-point t name location))
+      (t (emit-point nil name location (fiveam-result-diagnostics result form))))))
+
+(defun wrap-fiveam-check (name decompose default-reason)
+  "Make FiveAM's NAME bind *CHECK* around its own expansion. With DECOMPOSE the
+test's argument subforms are evaluated once beforehand so a failure shows their
+values; FiveAM's default reason would then name temporaries, so a reason
+describing the original form is supplied when the check has none."
+  (let ((original (macro-function name)))
+    (setf (macro-function name)
+          (lambda (whole environment)
+            (destructuring-bind (test &rest reason-args) (rest whole)
+              (multiple-value-bind (bindings call records)
+                  (if (eq decompose :always)
+                      (decompose-check test environment)
+                      (if (and decompose reason-args)
+                          (decompose-check test environment)
+                          (values nil test nil)))
+                (if bindings
+                    `(let* ,bindings
+                       (let ((*check* (list ',test ,@records)))
+                         ,(funcall original
+                                   `(,name ,call ,@(or reason-args
+                                                       `(,default-reason ',test)))
+                                   environment)))
+                    `(let ((*check* (list ',test)))
+                       ,(funcall original whole environment)))))))))
+
+(defun wrap-fiveam-form-check (name)
+  "Make FiveAM's NAME (signals, finishes, pass, fail, skip) locate its points at its own form."
+  (let ((original (macro-function name)))
+    (setf (macro-function name)
+          (lambda (whole environment)
+            `(let ((*check* (list ',whole)))
+               ,(funcall original whole environment))))))
+
+;; FiveAM's package is locked; its checks are redefined here on purpose.
+(sb-ext:with-unlocked-packages (#:it.bese.fiveam)
+  (wrap-fiveam-check 'fiveam:is :with-reason nil)
+  (wrap-fiveam-check 'fiveam:is-true :always "~S did not return a true value")
+  (wrap-fiveam-check 'fiveam:is-false :always "~S returned a true value")
+  (dolist (name '(fiveam:signals fiveam:finishes fiveam:pass fiveam:fail fiveam:skip))
+    (wrap-fiveam-form-check name)))

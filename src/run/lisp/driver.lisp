@@ -1,0 +1,178 @@
+;;;; The driver's command loop. The host sends one command at a time; the driver
+;;;; runs it, sending points and requests as it goes, and ends it with a "done"
+;;;; message. Commands:
+;;;;   (:load-file path)                      load a user vocabulary file
+;;;;   (:load file line text)                 evaluate a block of definitions
+;;;;   (:block file line text seed name)      run a block's forms in order
+;;;;   (:test test-name seed name)            run one FiveAM test
+;;;;   (:verify function-name seed name)      call a verify- function
+;;;; Spec code is read with *SOURCE-READTABLE* in the current package (CL-USER
+;;;; until a block changes it), so every form's position is known.
+
+(in-package #:spec-run)
+
+(define-condition spec-read-error (error)
+  ((line :initarg :line :reader spec-read-error-line)
+   (message :initarg :message :reader spec-read-error-message))
+  (:report (lambda (condition stream)
+             (write-string (spec-read-error-message condition) stream))))
+
+(defun reader-error-message (condition)
+  ;; SBCL's report of a reader error ends with the stream's description, which
+  ;; says nothing useful here: the line is reported separately.
+  (if (typep condition 'simple-condition)
+      (apply #'format nil (simple-condition-format-control condition)
+             (simple-condition-format-arguments condition))
+      (let ((text (condition-message condition)))
+        (subseq text 0 (or (search (format nil "~%") text) (length text))))))
+
+(defun read-spec-form (stream source)
+  "The next form of SOURCE, or STREAM itself at the end."
+  (let ((*readtable* *source-readtable*)
+        (*reading-source* source)
+        (*read-eval* t))
+    (peek-char t stream nil)
+    (let ((start (file-position stream)))
+      (handler-case (read stream nil stream)
+        (end-of-file ()
+          (error 'spec-read-error
+                 :line (line-at source start)
+                 :message (format nil "unbalanced parentheses: the form starting at line ~D is not closed"
+                                  (line-at source start))))
+        (reader-error (condition)
+          (let ((line (line-at source (or (file-position stream) start))))
+            (error 'spec-read-error
+                   :line line
+                   :message (format nil "cannot read the code at line ~D: ~A"
+                                    line (reader-error-message condition)))))))))
+
+(defun short-backtrace ()
+  (with-output-to-string (out)
+    (let ((*print-length* 5) (*print-level* 3))
+      (sb-debug:print-backtrace :count 15 :stream out))))
+
+(defun report-escaping-condition (condition backtrace)
+  (let ((location (if (typep condition 'spec-read-error)
+                      (list (source-file *current-source*) (spec-read-error-line condition))
+                      (fallback-location))))
+    (emit-point nil
+                (if (typep condition 'spec-read-error)
+                    "the code can be read"
+                    (format nil "~A runs without error"
+                            (if *current-form* (one-line (form-text *current-form*) 80) "the unit")))
+                location
+                `((:condition . ((:type . ,(show (type-of condition)))
+                                 (:message . ,(condition-message condition))))
+                  ,@(when *current-form* `((:form . ,(form-text *current-form*))))
+                  ,@(when backtrace `((:backtrace . ,backtrace)))))))
+
+(defmacro with-unit-guard (&body body)
+  "Run BODY; an ASSERT failure or a condition escaping it ends it with a point.
+Returns BODY's value and whether it ran to its end."
+  `(let ((completed nil) (value nil))
+     (catch 'unit-stop
+       (handler-bind ((serious-condition
+                        (lambda (condition)
+                          (report-escaping-condition
+                           condition
+                           (unless (typep condition 'spec-read-error) (short-backtrace)))
+                          (throw 'unit-stop nil))))
+         (setf value (progn ,@body)
+               completed t)))
+     (values value completed)))
+
+(defun evaluate-source (source)
+  "Read and evaluate SOURCE's forms in order."
+  (let ((*current-source* source)
+        (stream (make-string-input-stream (source-text source))))
+    (loop for form = (read-spec-form stream source)
+          until (eq form stream)
+          do (let ((*current-form* form))
+               (eval form)))))
+
+(defun load-source (source)
+  "Evaluate SOURCE's definitions one top-level form at a time: a failing form is
+reported and the rest still load. A reader error ends the block, since the
+reader's place in it is lost."
+  (let ((*current-source* source)
+        (stream (make-string-input-stream (source-text source))))
+    (loop
+      (multiple-value-bind (form read) (with-unit-guard (read-spec-form stream source))
+        (when (or (not read) (eq form stream)) (return))
+        (let ((*current-form* form))
+          (with-unit-guard (eval form)))))))
+
+(defun seed-random-state (seed)
+  (setf *random-state* (sb-ext:seed-random-state seed)))
+
+(defun spec-symbol (name)
+  "The symbol NAME denotes when written in spec code, read in the current package."
+  (let ((*read-eval* nil))
+    (handler-case (values (read-from-string name))
+      (error () (intern (string-upcase name))))))
+
+(defun run-block (source seed name)
+  (seed-random-state seed)
+  (let ((*current-source* source))
+    (multiple-value-bind (value completed) (with-unit-guard (evaluate-source source))
+      (declare (ignore value))
+      (when (and completed (zerop *unit-points*))
+        (emit-point t name (list (source-file source) (source-first-line source)))))))
+
+(defun run-fiveam-test (test-name seed name source)
+  (seed-random-state seed)
+  (let* ((*current-source* source)
+         (symbol (spec-symbol test-name))
+         (test (fiveam:get-test symbol)))
+    (if (null test)
+        (emit-point nil name (list (source-file source) (source-first-line source))
+                    `((:reason . ,(format nil "no FiveAM test named ~A was defined (did its definition load?)"
+                                          test-name))))
+        (multiple-value-bind (value completed)
+            (with-unit-guard
+              (let ((fiveam:*on-error* nil)
+                    (fiveam:*on-failure* nil)
+                    (fiveam:*test-dribble* (make-broadcast-stream)))
+                (fiveam:run symbol :print-names nil)))
+          (declare (ignore value))
+          (when (and completed (zerop *unit-points*))
+            (emit-point t name (list (source-file source) (source-first-line source))))))))
+
+(defun run-verify-function (function-name seed name source)
+  (seed-random-state seed)
+  (let* ((*current-source* source)
+         (symbol (spec-symbol function-name))
+         (location (list (source-file source) (source-first-line source))))
+    (if (not (fboundp symbol))
+        (emit-point nil name location
+                    `((:reason . ,(format nil "no function named ~A was defined" function-name))))
+        (multiple-value-bind (value completed) (with-unit-guard (funcall symbol))
+          (when (and completed (zerop *unit-points*))
+            (emit-point value (format nil "(~(~A~)) returns true" function-name) location
+                        (unless value
+                          `((:reason . ,(format nil "~A has no assertions and returned ~A"
+                                                function-name (show value)))))))))))
+
+(defun run-command (command)
+  (let ((*unit-points* 0)
+        (*slept-seconds* 0))
+    (destructuring-bind (kind &rest arguments) command
+      (ecase kind
+        (:load-file (with-unit-guard (load (first arguments))))
+        (:load (destructuring-bind (file line text) arguments
+                 (load-source (make-source :file file :first-line line :text text))))
+        (:block (destructuring-bind (file line text seed name) arguments
+                  (run-block (make-source :file file :first-line line :text text) seed name)))
+        (:test (destructuring-bind (test-name seed name file line) arguments
+                 (run-fiveam-test test-name seed name (make-source :file file :first-line line))))
+        (:verify (destructuring-bind (function-name seed name file line) arguments
+                   (run-verify-function function-name seed name (make-source :file file :first-line line))))))
+    (send-to-host `((:type . "done")
+                    (:points . ,*unit-points*)
+                    (:slept . ,(coerce *slept-seconds* 'double-float))))))
+
+(defun main ()
+  (open-host-channel)
+  (let ((*package* (find-package '#:common-lisp-user)))
+    (send-to-host '((:type . "ready")))
+    (loop (run-command (read-from-host)))))

@@ -1,0 +1,312 @@
+// Runs a Lisp verification document: its definitions load into one driver (an
+// SBCL process with the test vocabulary), then its units run in document order
+// in that same Lisp environment. Requests of spec code go through here to
+// runtime servers started per session. A unit past its time limit, or whose
+// driver crashes, fails; the driver and its servers are stopped, and a fresh
+// driver with the definitions reloaded runs the next unit.
+import type { RunEvent, SourceRef } from '../../model/events.js';
+import type { CodeRef, DocumentPlan, Unit } from '../../model/plan.js';
+import type { DocumentRunner, Emit, RunOptions } from '../types.js';
+import { Driver, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
+import { ToolCallChecker, type ToolDescription } from './json-input.js';
+import { runSeed, unitSeed } from './seeds.js';
+import { RuntimeServer, ServerSet, Transcript } from './servers.js';
+import { jsonToLisp, lispString } from './sexp.js';
+
+export { Transcript } from './servers.js';
+
+export interface LispDocumentOutcome {
+  transcript: Transcript;
+  /** Seconds spec code slept in the driver (its own `sleep` calls). */
+  sleptSeconds: number;
+}
+
+type PointEvent = Extract<RunEvent, { type: 'point' }>;
+
+/** A driver with the document's definitions loaded, and the servers it started. */
+class Environment {
+  private constructor(
+    readonly driver: Driver,
+    readonly servers: ServerSet,
+  ) {}
+
+  static async open(options: RunOptions, transcript: Transcript): Promise<Environment> {
+    const driver = await Driver.start(options.projectRoot);
+    return new Environment(driver, new ServerSet(options.runtimeCommand, options.projectRoot, transcript));
+  }
+
+  handlers(point: (message: PointMessage) => void): CommandHandlers {
+    return { point, request: (message) => this.serve(message) };
+  }
+
+  private async serve(message: RequestMessage): Promise<string> {
+    switch (message.op) {
+      case 'start-server':
+        return String(await this.servers.start());
+      case 'stop-server':
+        await this.servers.stop(Number(message.server));
+        return 'NIL';
+      case 'send': {
+        const line = 'raw' in message ? String(message.raw) : JSON.stringify(message.message);
+        const answer = await this.servers.send(Number(message.server), line);
+        return answer === null ? 'NIL' : jsonToLisp(answer);
+      }
+      case 'parse-json':
+        return jsonToLisp(String(message.text), message.objects === 'tagged' ? 'tagged' : 'alist');
+      default:
+        throw new Error(`spec-run does not know the request "${message.op}"`);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.driver.stop(), this.servers.stopAll()]);
+  }
+}
+
+function loadCommand(code: CodeRef): string {
+  return `(:load ${lispString(code.file)} ${code.line} ${lispString(code.text)})`;
+}
+
+function unitCommand(unit: Unit, seed: number): string {
+  const tail = `${seed} ${lispString(unit.name)}`;
+  const place = `${lispString(unit.file)} ${unit.line}`;
+  switch (unit.kind) {
+    case 'lisp-block':
+      return `(:block ${lispString(unit.code.file)} ${unit.code.line} ${lispString(unit.code.text)} ${tail})`;
+    case 'fiveam-test':
+      return `(:test ${lispString(unit.testName)} ${tail} ${place})`;
+    case 'verify-function':
+      return `(:verify ${lispString(unit.functionName)} ${tail} ${place})`;
+    default:
+      throw new Error(`not a Lisp unit: ${unit.kind}`);
+  }
+}
+
+/** What ended a command, when it did not end normally. */
+type Interruption = { kind: 'timeout' } | { kind: 'failure'; error: Error };
+
+class DocumentRun {
+  readonly transcript = new Transcript();
+  sleptSeconds = 0;
+  private environment: Environment | null = null;
+  /** Definition blocks that hung while loading: not loaded again into a fresh driver. */
+  private readonly hungDefinitions = new Set<number>();
+  private definitionsReported = false;
+  private checker: Promise<ToolCallChecker> | null = null;
+  private failed = false;
+
+  constructor(
+    private readonly plan: DocumentPlan,
+    private readonly options: RunOptions,
+    private readonly emit: Emit,
+  ) {}
+
+  private emitPoint(event: PointEvent): void {
+    if (!event.ok && !event.skip) this.failed = true;
+    this.emit(event);
+  }
+
+  private get stopping(): boolean {
+    return (this.options.signal?.aborted ?? false) || (this.options.bail && this.failed);
+  }
+
+  async run(): Promise<void> {
+    try {
+      this.reportProblems();
+      for (const unit of this.plan.units) {
+        if (this.stopping) break;
+        if (unit.kind === 'json-input') await this.runJsonInput(unit);
+        else if (unit.kind !== 'scenario') await this.runLispUnit(unit);
+      }
+    } finally {
+      await this.environment?.close();
+    }
+  }
+
+  private reportProblems(): void {
+    this.plan.problems.forEach((problem, index) => {
+      const unitId = `${this.plan.file}#problem-${index + 1}`;
+      const at = { file: problem.file, line: problem.line };
+      this.emit({ type: 'unit-start', file: this.plan.file, unitId, name: problem.message, kind: 'problem', at });
+      this.emitPoint({ type: 'point', file: this.plan.file, unitId, ok: problem.severity !== 'error', name: problem.message, at });
+      this.emit({ type: 'unit-end', file: this.plan.file, unitId, durationMs: 0 });
+    });
+  }
+
+  /**
+   * Runs one driver command under `deadline`; on timeout or crash the environment
+   * is closed and forgotten, so the next command gets a fresh one.
+   */
+  private async command(text: string, onPoint: (message: PointMessage) => void, deadline: number): Promise<Interruption | null> {
+    const environment = this.environment!;
+    let timer: NodeJS.Timeout | undefined;
+    const work = environment.driver.run(text, environment.handlers(onPoint)).then(
+      (done) => {
+        this.sleptSeconds += done.slept;
+        return null;
+      },
+      (error: Error): Interruption => ({ kind: 'failure', error }),
+    );
+    const timeout = new Promise<Interruption>((resolve) => {
+      timer = setTimeout(() => resolve({ kind: 'timeout' }), Math.max(0, deadline - performance.now()));
+    });
+    const outcome = await Promise.race([work, timeout]);
+    clearTimeout(timer);
+    if (outcome) {
+      this.environment = null;
+      await environment.close();
+    }
+    return outcome;
+  }
+
+  /** A driver with the definitions loaded; load failures are reported once, as problem units. */
+  private async ensureEnvironment(): Promise<void> {
+    if (this.environment) return;
+    this.environment = await Environment.open(this.options, this.transcript);
+    const report = !this.definitionsReported;
+    this.definitionsReported = true;
+    for (const file of this.options.vocabularyFiles) {
+      const failures: PointMessage[] = [];
+      const outcome = await this.command(`(:load-file ${lispString(file)})`, (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
+      if (report && (failures.length || outcome)) this.reportLoadFailure(`vocabulary file ${file}`, { file, line: 1 }, failures, outcome);
+      if (!this.environment) this.environment = await Environment.open(this.options, this.transcript);
+    }
+    for (const [index, code] of this.plan.definitions.entries()) {
+      if (this.hungDefinitions.has(index)) continue;
+      const failures: PointMessage[] = [];
+      const outcome = await this.command(loadCommand(code), (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
+      if (report && (failures.length || outcome)) this.reportLoadFailure(`definitions at line ${code.line}`, { file: code.file, line: code.line }, failures, outcome);
+      if (outcome) {
+        // The block hung or killed the driver: leave it out of every later load.
+        this.hungDefinitions.add(index);
+        this.environment = await Environment.open(this.options, this.transcript);
+      }
+    }
+  }
+
+  private reportLoadFailure(name: string, at: SourceRef, failures: PointMessage[], outcome: Interruption | null): void {
+    const unitId = `${this.plan.file}#load-${at.line}`;
+    this.emit({ type: 'unit-start', file: this.plan.file, unitId, name, kind: 'problem', at });
+    for (const failure of failures) this.emitPoint(this.pointEvent(unitId, failure, at));
+    if (outcome) this.emitPoint(this.interruptionPoint(unitId, name, at, outcome));
+    this.emit({ type: 'unit-end', file: this.plan.file, unitId, durationMs: 0 });
+  }
+
+  private pointEvent(unitId: string, message: PointMessage, fallback: SourceRef, extra?: Record<string, unknown>): PointEvent {
+    const at = { file: message.file ?? fallback.file, line: message.line ?? fallback.line };
+    const event: PointEvent = { type: 'point', file: this.plan.file, unitId, ok: message.ok, name: message.name, at };
+    if (message.skip !== undefined) event.skip = message.skip;
+    if (!message.ok) event.diagnostics = { ...(message.diagnostics ?? {}), ...this.lastExchange(), ...extra };
+    return event;
+  }
+
+  private lastExchange(): Record<string, unknown> {
+    const last = this.transcript.exchanges.at(-1);
+    return last ? { request: last.request, response: last.response } : {};
+  }
+
+  private interruptionPoint(unitId: string, name: string, at: SourceRef, outcome: Interruption): PointEvent {
+    const reason =
+      outcome.kind === 'timeout'
+        ? `${name} exceeded the unit time limit of ${this.options.unitTimeoutMs} ms; its driver and runtime servers were stopped`
+        : outcome.error.message;
+    return { type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at, diagnostics: { reason, ...this.lastExchange() } };
+  }
+
+  private async runLispUnit(unit: Unit): Promise<void> {
+    const at = { file: unit.file, line: unit.line };
+    const started = performance.now();
+    const deadline = started + this.options.unitTimeoutMs;
+    const seed = unitSeed(this.options.seed, unit);
+    let environmentError: Error | null = null;
+    try {
+      await this.ensureEnvironment();
+    } catch (error) {
+      environmentError = error as Error;
+    }
+    this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
+    let reportedSeed = seed;
+    if (environmentError) {
+      this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: false, name: unit.name, at, diagnostics: { reason: `the driver could not start: ${environmentError.message}` } });
+    } else {
+      const runs = unit.kind === 'fiveam-test' && this.plan.metadata.level === 'property' && this.options.runs ? this.options.runs : 1;
+      for (let run = 0; run < runs; run++) {
+        const seedOfRun = runSeed(seed, run);
+        reportedSeed = seedOfRun;
+        const points: PointMessage[] = [];
+        const outcome = await this.command(unitCommand(unit, seedOfRun), (p) => points.push(p), deadline);
+        const failedRun = outcome !== null || points.some((p) => !p.ok);
+        const runNote = runs > 1 ? { seed: seedOfRun, run: run + 1, runs } : { seed: seedOfRun };
+        if (failedRun || run === runs - 1) {
+          for (const point of points) this.emitPoint(this.pointEvent(unit.id, point, at, runNote));
+          if (outcome) {
+            const interruption = this.interruptionPoint(unit.id, unit.name, at, outcome);
+            this.emitPoint({ ...interruption, diagnostics: { ...interruption.diagnostics, ...runNote } });
+          }
+          if (runs > 1)
+            this.emit({
+              type: 'comment',
+              file: this.plan.file,
+              unitId: unit.id,
+              text: failedRun
+                ? `${unit.name}: run ${run + 1} of ${runs} failed with seed ${seedOfRun}; reproduce with --seed ${this.options.seed} --runs ${run + 1}`
+                : `${unit.name}: ${runs} runs passed`,
+            });
+          break;
+        }
+      }
+    }
+    this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started, seed: reportedSeed });
+  }
+
+  private toolChecker(): Promise<ToolCallChecker> {
+    this.checker ??= (async () => {
+      const server = await RuntimeServer.start(0, this.options.runtimeCommand, this.options.projectRoot);
+      try {
+        const answer = JSON.parse(await server.exchange(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }))) as {
+          result?: { tools?: ToolDescription[] };
+          error?: unknown;
+        };
+        if (!answer.result?.tools) throw new Error(`tools/list gave no tools: ${JSON.stringify(answer.error ?? answer)}`);
+        return new ToolCallChecker(answer.result.tools);
+      } finally {
+        await server.stop();
+      }
+    })();
+    return this.checker;
+  }
+
+  private async runJsonInput(unit: Extract<Unit, { kind: 'json-input' }>): Promise<void> {
+    const at = { file: unit.code.file, line: unit.code.line };
+    const started = performance.now();
+    this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
+    const name = 'the JSON is a valid tools/call request for a tool the runtime lists';
+    let problems: string[];
+    try {
+      problems = (await this.toolChecker()).problems(unit.code.text);
+    } catch (error) {
+      problems = [`cannot ask the runtime for its tools: ${(error as Error).message}`];
+    }
+    this.emitPoint({
+      type: 'point',
+      file: this.plan.file,
+      unitId: unit.id,
+      ok: problems.length === 0,
+      name,
+      at,
+      ...(problems.length ? { diagnostics: { problems, json: unit.code.text } } : {}),
+    });
+    this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started });
+  }
+}
+
+/** Runs `plan` and returns its transcript with the runtime servers, for diagnostics and benchmarks. */
+export async function runLispDocumentWithTranscript(plan: DocumentPlan, options: RunOptions, emit: Emit): Promise<LispDocumentOutcome> {
+  const run = new DocumentRun(plan, options, emit);
+  await run.run();
+  return { transcript: run.transcript, sleptSeconds: run.sleptSeconds };
+}
+
+export const runLispDocument: DocumentRunner = async (plan, options, emit) => {
+  await runLispDocumentWithTranscript(plan, options, emit);
+};

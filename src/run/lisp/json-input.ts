@@ -1,0 +1,65 @@
+// JSON request examples ("**Input**:" blocks): each must be a well-formed
+// JSON-RPC 2.0 tools/call of a tool the runtime lists, with arguments that its
+// inputSchema accepts. The tools come from one tools/list per document.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+
+export interface ToolDescription {
+  name: string;
+  inputSchema?: Record<string, unknown>;
+}
+
+export class ToolCallChecker {
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(readonly tools: ToolDescription[]) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    for (const tool of tools) {
+      if (tool.inputSchema) this.validators.set(tool.name, ajv.compile(tool.inputSchema));
+    }
+  }
+
+  /** What is wrong with `text` as a tools/call request; empty when it is right. */
+  problems(text: string): string[] {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch (error) {
+      return [`not JSON: ${(error as Error).message}`];
+    }
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) return ['not a JSON object'];
+    const request = message as Record<string, unknown>;
+    const problems: string[] = [];
+    if (request.jsonrpc !== '2.0') problems.push(`"jsonrpc" must be "2.0", not ${JSON.stringify(request.jsonrpc)}`);
+    if (!('id' in request)) problems.push('no "id": a tools/call is a request and needs one');
+    else if (typeof request.id !== 'string' && !(typeof request.id === 'number' && Number.isInteger(request.id)))
+      problems.push(`"id" must be a string or an integer, not ${JSON.stringify(request.id)}`);
+    if (request.method !== 'tools/call') problems.push(`"method" must be "tools/call", not ${JSON.stringify(request.method)}`);
+    const params = request.params;
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+      problems.push('"params" must be an object');
+      return problems;
+    }
+    const { name, arguments: args } = params as Record<string, unknown>;
+    if (typeof name !== 'string') {
+      problems.push('"params.name" must be the name of a tool');
+      return problems;
+    }
+    const tool = this.tools.find((t) => t.name === name);
+    if (!tool) {
+      problems.push(`the runtime lists no tool "${name}" (it lists: ${this.tools.map((t) => t.name).join(', ')})`);
+      return problems;
+    }
+    if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
+      problems.push('"params.arguments" must be an object');
+      return problems;
+    }
+    const validate = this.validators.get(name);
+    if (validate && !validate(args ?? {})) problems.push(...(validate.errors ?? []).map((e) => describe(name, e)));
+    return problems;
+  }
+}
+
+function describe(tool: string, error: ErrorObject): string {
+  const where = error.instancePath ? `argument ${error.instancePath.slice(1)}` : 'arguments';
+  return `${tool} ${where} ${error.message ?? 'is invalid'}${error.params && Object.keys(error.params).length ? ` (${JSON.stringify(error.params)})` : ''}`;
+}

@@ -1,0 +1,26 @@
+// Seeds of Lisp units. Each unit's *random-state* is seeded from the run seed and
+// the unit's place in its document (file name and position, not the path as
+// typed, so `spec-run specs/x.md` and `spec-run ./specs/x.md` agree). Run k > 0
+// of a property-level unit (--runs) uses a seed derived from the unit's seed and
+// k: a failure on run k is reproduced by the same --seed with --runs k+1.
+import { basename } from 'node:path';
+import type { Unit } from '../../model/plan.js';
+
+/** FNV-1a, 32 bits: small, stable across platforms and versions. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+export function unitSeed(runSeed: number, unit: Pick<Unit, 'id' | 'file'>): number {
+  const place = unit.id.startsWith(unit.file) ? unit.id.slice(unit.file.length) : unit.id;
+  return fnv1a(`${runSeed}:${basename(unit.file)}${place}`);
+}
+
+export function runSeed(seedOfUnit: number, run: number): number {
+  return run === 0 ? seedOfUnit : fnv1a(`${seedOfUnit}/${run}`);
+}
