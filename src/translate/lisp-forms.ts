@@ -101,6 +101,8 @@ export function packageOf(name: string): string | null {
 class Reader {
   pos = 0;
   readonly symbols = new Map<string, number>();
+  /** Offsets of the lists being read, outermost first. */
+  private readonly openLists: number[] = [];
   private readonly lineStarts: number[] = [0];
 
   constructor(
@@ -166,7 +168,12 @@ class Reader {
     this.skipBlank();
     const start = this.pos;
     const line = this.lineOf(start);
-    if (this.atEnd()) throw new ReadError('a form was expected before the end of the block', start);
+    if (this.atEnd()) {
+      // Only a prefix (quote, #+) can end the text here; inside a list, the list is what is open.
+      const open = this.openLists[0];
+      if (open !== undefined) throw new ReadError(`unbalanced parentheses: ( opened at line ${this.lineOf(open)} is never closed`, open);
+      throw new ReadError('a form was expected before the end of the block', start);
+    }
     const c = this.peek();
     switch (c) {
       case '(':
@@ -197,12 +204,14 @@ class Reader {
 
   private readList(start: number, line: number): LispNode {
     this.pos++;
+    this.openLists.push(start);
     const items: LispNode[] = [];
     for (;;) {
       this.skipBlank();
       if (this.atEnd()) throw new ReadError(`unbalanced parentheses: ( opened at line ${line} is never closed`, start);
       if (this.peek() === ')') {
         this.pos++;
+        this.openLists.pop();
         return { kind: 'list', items, start, end: this.pos, line };
       }
       items.push(this.read());

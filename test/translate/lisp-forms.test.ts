@@ -1,0 +1,115 @@
+// The Lisp form scanner: splitting, heads, symbols, unbalanced input; and a property on generated forms.
+import fc from 'fast-check';
+import t from 'tap';
+import { scanForms } from '../../src/translate/lisp-forms.js';
+
+t.test('strings, comments, characters and quotes do not confuse the split', async (t) => {
+  const text = [
+    '(defun f (x) ";; not a comment ( \\" )" x)', // 1
+    '; (a comment with a paren',
+    '#| block ( #| nested |# ) |#',
+    "(list #\\( #\\) #\\; #\\Space 'a `(b ,c ,@d) #'car)", // 4
+    '#+sbcl (fiveam:test t1 (is t))', // 5
+    '|odd (symbol|',
+    '42',
+  ].join('\n');
+  const scan = scanForms(text, 10);
+  t.same(scan.problems, []);
+  t.same(scan.forms.map((form) => [form.line, form.head]), [
+    [10, 'defun'],
+    [13, 'list'],
+    [14, 'fiveam:test'],
+    [15, null],
+    [16, null],
+  ]);
+  t.equal(scan.forms[0].text, '(defun f (x) ";; not a comment ( \\" )" x)');
+  t.equal(scan.symbols.get('x'), 2);
+  t.equal(scan.symbols.get('odd (symbol'), 1, '|escaped| symbol kept as written');
+  t.notOk(scan.symbols.has('comment'), 'nothing from comments or strings');
+  t.equal(scan.symbols.get('car'), 1);
+});
+
+t.test('symbols are case-insensitive, package prefixes kept', async (t) => {
+  const scan = scanForms('(FiveAM:Test Foo (IS (= 1 1)))');
+  t.equal(scan.forms[0].head, 'fiveam:test');
+  t.ok(scan.symbols.has('foo'));
+  t.ok(scan.symbols.has('is'));
+});
+
+t.test('unbalanced input is reported at its line', async (t) => {
+  t.same(scanForms('(a)\n  (b\n(c)', 5).problems, [{ line: 6, column: 3, message: 'unbalanced parentheses: ( opened at line 6 is never closed' }]);
+  const extra = scanForms('(a))\n(b)', 1);
+  t.same(extra.problems, [{ line: 1, column: 4, message: 'unbalanced parentheses: this ) closes nothing' }]);
+  t.equal(extra.forms.length, 2, 'reading goes on after a stray )');
+  t.match(scanForms('(a)\n"open', 1).problems, [{ line: 2, message: /string opened at line 2/ }]);
+  t.match(scanForms('#| never\n closed', 3).problems, [{ line: 3, message: /block comment/ }]);
+  t.match(scanForms("(a 'b '", 1).problems, [{ line: 1, message: /never closed/ }]);
+});
+
+// Generated forms: rendered with comments and line breaks between and inside them.
+type Sexp = { atom: string } | { str: string } | { char: string } | { quote: string; form: Sexp } | { list: Sexp[] };
+
+const symbol = fc.stringMatching(/^[a-z][a-z0-9*+-]{0,6}$/);
+const stringBody = fc.stringMatching(/^[a-z ();|#'`,]{0,10}$/);
+const charLiteral = fc.constantFrom('#\\(', '#\\)', '#\\;', '#\\"', '#\\Space', '#\\a', '#\\|');
+const separator = fc.constantFrom(' ', '\n', '  ', ' ; comment ( "\n', ' #| ( " |# ', '\n\n');
+
+const { sexp } = fc.letrec<{ sexp: Sexp }>((tie) => ({
+  sexp: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    symbol.map((atom) => ({ atom })),
+    stringBody.map((str) => ({ str })),
+    charLiteral.map((char) => ({ char })),
+    fc.record({ quote: fc.constantFrom("'", '`', ',', ',@', "#'"), form: tie('sexp') }),
+    fc.array(tie('sexp'), { maxLength: 4 }).map((list) => ({ list })),
+  ),
+}));
+
+function render(form: Sexp, separators: () => string): string {
+  if ('atom' in form) return form.atom;
+  if ('str' in form) return `"${form.str.replace(/["\\]/g, '\\$&')}"`;
+  if ('char' in form) return form.char;
+  if ('quote' in form) return form.quote + render(form.form, separators);
+  return `(${form.list.map((item) => render(item, separators)).join(separators())})`;
+}
+
+t.test('generated top-level forms are found with their lines and heads', async (t) => {
+  const topLevel = fc.array(fc.array(sexp, { maxLength: 4 }).map((list) => ({ list }) as Sexp), { minLength: 0, maxLength: 6 });
+  fc.assert(
+    fc.property(topLevel, fc.array(separator, { minLength: 1, maxLength: 20 }), fc.integer({ min: 1, max: 500 }), (forms, seps, firstLine) => {
+      let next = 0;
+      const separators = () => seps[next++ % seps.length];
+      let text = '';
+      const expectedLines: number[] = [];
+      for (const form of forms) {
+        text += separators() + '\n';
+        expectedLines.push(firstLine + (text.match(/\n/g)?.length ?? 0));
+        text += render(form, separators);
+      }
+      text += separators();
+      const scan = scanForms(text, firstLine);
+      const expectedHeads = forms.map((form) => {
+        const first = 'list' in form ? form.list[0] : undefined;
+        return first && 'atom' in first ? first.atom : null;
+      });
+      return (
+        scan.problems.length === 0 &&
+        scan.forms.length === forms.length &&
+        scan.forms.every((form, i) => form.line === expectedLines[i] && form.head === expectedHeads[i])
+      );
+    }),
+    { numRuns: 500 },
+  );
+  t.pass('property held');
+});
+
+t.test('a generated form with one closing paren removed is reported, not split', async (t) => {
+  fc.assert(
+    fc.property(fc.array(sexp, { minLength: 1, maxLength: 4 }), (items) => {
+      const text = render({ list: items }, () => ' ');
+      const scan = scanForms(`(wrapper ${text}`, 1);
+      return scan.problems.length === 1 && /never closed/.test(scan.problems[0].message);
+    }),
+  );
+  t.pass('property held');
+});
