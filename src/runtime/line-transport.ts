@@ -1,0 +1,167 @@
+// JSON-RPC over stdio, one message per line, for the MCP SDK's Server. The SDK's
+// own StdioServerTransport reports a malformed line only to onerror and answers
+// nothing; this one answers it with the standard JSON-RPC error (-32700 parse
+// error, -32600 invalid request, or whatever `screen` says, e.g. -32602) and
+// reads on, so a client always gets an answer it can match.
+import type { Readable, Writable } from 'node:stream';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+export type RequestId = string | number;
+
+export interface JsonRpcError {
+  code: number;
+  message: string;
+}
+
+/** Looks at a well-formed message before the SDK does; an error here is sent back instead. */
+export type Screen = (message: JSONRPCMessage) => JsonRpcError | undefined;
+
+/** Lines longer than this are dropped and answered with a parse error, so a client cannot exhaust memory. */
+const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
+export class LineTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private chunks: Buffer[] = [];
+  private bufferedBytes = 0;
+  /** Set while skipping the rest of an overlong line. */
+  private skipping = false;
+  private closed = false;
+  private inputEnded = false;
+  /** Requests handed to the server and not yet answered, by id (ids may repeat). */
+  private unanswered = new Map<RequestId, number>();
+
+  constructor(
+    private readonly input: Readable,
+    private readonly output: Writable,
+    private readonly screen: Screen = () => undefined,
+  ) {}
+
+  async start(): Promise<void> {
+    this.input.on('data', this.onData);
+    this.input.once('end', this.onEnd);
+    this.input.once('close', this.onEnd);
+    this.input.on('error', (error: Error) => this.onerror?.(error));
+    this.output.on('error', (error: Error) => this.onerror?.(error));
+  }
+
+  private onData = (chunk: Buffer): void => {
+    let start = 0;
+    for (let newline = chunk.indexOf(10); newline >= 0; newline = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, newline);
+      start = newline + 1;
+      if (this.skipping) {
+        this.skipping = false;
+        continue;
+      }
+      const line = this.chunks.length ? Buffer.concat([...this.chunks, piece]) : piece;
+      this.chunks = [];
+      this.bufferedBytes = 0;
+      this.handleLine(line.toString('utf8').replace(/\r$/, ''));
+    }
+    const rest = chunk.subarray(start);
+    if (this.skipping || !rest.length) return;
+    this.bufferedBytes += rest.length;
+    if (this.bufferedBytes > MAX_LINE_BYTES) {
+      this.chunks = [];
+      this.bufferedBytes = 0;
+      this.skipping = true;
+      this.reply(null, { code: ErrorCode.ParseError, message: `Parse error: message longer than ${MAX_LINE_BYTES} bytes` });
+      return;
+    }
+    this.chunks.push(Buffer.from(rest));
+  };
+
+  /** The input ended: close once every request read so far has been answered. */
+  private onEnd = (): void => {
+    this.inputEnded = true;
+    this.closeWhenAnswered();
+  };
+
+  private closeWhenAnswered(): void {
+    if (this.closed || !this.inputEnded || this.unanswered.size) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+
+  private track(id: RequestId, change: 1 | -1): void {
+    const count = (this.unanswered.get(id) ?? 0) + change;
+    if (count > 0) this.unanswered.set(id, count);
+    else this.unanswered.delete(id);
+  }
+
+  private handleLine(line: string): void {
+    if (!line.trim()) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch (error) {
+      this.reply(null, { code: ErrorCode.ParseError, message: `Parse error: ${(error as Error).message}` });
+      return;
+    }
+    if (Array.isArray(parsed)) {
+      this.reply(null, { code: ErrorCode.InvalidRequest, message: 'Invalid Request: batches are not supported' });
+      return;
+    }
+    const checked = JSONRPCMessageSchema.safeParse(parsed);
+    if (!checked.success) {
+      this.reply(requestIdOf(parsed), { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${describeProblem(parsed)}` });
+      return;
+    }
+    const message = checked.data as JSONRPCMessage;
+    const refusal = this.screen(message);
+    if (refusal) {
+      this.reply(requestIdOf(message), refusal);
+      return;
+    }
+    if ('method' in message && 'id' in message) this.track(message.id, 1);
+    this.onmessage?.(message);
+  }
+
+  private reply(id: RequestId | null, error: JsonRpcError): void {
+    this.write({ jsonrpc: '2.0', id, error });
+  }
+
+  private write(message: unknown): Promise<void> {
+    if (this.output.writableEnded || this.output.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.output.write(`${JSON.stringify(message)}\n`, () => resolve());
+    });
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    await this.write(message);
+    if (!('method' in message) && 'id' in message && message.id !== undefined) {
+      this.track(message.id, -1);
+      this.closeWhenAnswered();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.input.off('data', this.onData);
+    this.unanswered.clear();
+    this.onEnd();
+  }
+}
+
+/** The id of a request-like object, when it has a usable one. */
+function requestIdOf(value: unknown): RequestId | null {
+  if (typeof value !== 'object' || value === null || !('method' in value)) return null;
+  const id = (value as { id?: unknown }).id;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : null;
+}
+
+function describeProblem(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return 'a message must be a JSON object';
+  const message = value as Record<string, unknown>;
+  if (message.jsonrpc !== '2.0') return '"jsonrpc" must be "2.0"';
+  if ('method' in message && typeof message.method !== 'string') return '"method" must be a string';
+  if ('id' in message && !(typeof message.id === 'string' || (typeof message.id === 'number' && Number.isInteger(message.id))))
+    return '"id" must be a string or an integer';
+  if ('params' in message && (typeof message.params !== 'object' || message.params === null || Array.isArray(message.params)))
+    return '"params" must be an object';
+  return 'not a JSON-RPC 2.0 request, notification or response';
+}

@@ -1,0 +1,260 @@
+(in-package #:spec-run.worker)
+
+;;; Evaluating one request: read the forms one at a time in the session's
+;;; package, evaluate each, print the last values, and time it all with the
+;;; monotonic clock. Runs in the evaluation thread; the control thread only sees
+;;; the finished job, or its partial capture when the job had to be abandoned.
+
+(defvar *session-package* (find-package "COMMON-LISP-USER")
+  "The package evaluations start in when no package is given; in-package moves it.")
+
+(defvar *evaluation-tag* nil
+  "Catch tag of the evaluation now running in this thread, nil when none is:
+a timeout interrupt throws to it, and does nothing once the evaluation is over.")
+
+(defstruct job
+  (id 0)
+  (code "")
+  (package-name nil)
+  (timeout-seconds nil)
+  (max-output 100000)
+  ;; Filled in by the evaluation thread.
+  stdout stderr warnings
+  (result nil)
+  (done (sb-thread:make-semaphore :name "evaluation done")))
+
+(defstruct (warning-log (:constructor make-warning-log (budget)))
+  budget
+  (lines '())
+  (dropped 0))
+
+;;; Clocks, in microseconds. get-internal-real-time advances in 4 ms steps on
+;;; this platform, too coarse for timing small code, hence CLOCK_MONOTONIC.
+
+(declaim (inline monotonic-microseconds))
+(defun monotonic-microseconds ()
+  (multiple-value-bind (seconds nanoseconds) (sb-unix::clock-gettime 1) ; CLOCK_MONOTONIC
+    (+ (* seconds 1000000) (floor nanoseconds 1000))))
+
+(defstruct (meter (:constructor start-meter
+                      (&aux (real (monotonic-microseconds))
+                            (run (get-internal-run-time))
+                            (gc sb-ext:*gc-run-time*)
+                            (bytes (sb-ext:get-bytes-consed)))))
+  real run gc bytes)
+
+(defun meter-reading (meter)
+  "Elapsed real, run and GC microseconds and bytes consed since METER started."
+  (let ((real (monotonic-microseconds))
+        (run (get-internal-run-time))
+        (gc sb-ext:*gc-run-time*)
+        (bytes (sb-ext:get-bytes-consed)))
+    (flet ((microseconds (ticks)
+             (round (* ticks 1000000) internal-time-units-per-second)))
+      (list :object
+            "realUs" (- real (meter-real meter))
+            "runUs" (microseconds (- run (meter-run meter)))
+            "gcUs" (microseconds (- gc (meter-gc meter)))
+            "bytes" (max 0 (- bytes (meter-bytes meter)))))))
+
+;;; SBCL's compiler deletes calls whose values are unused when the function has
+;;; no side effects, so a loop asking for a million MAKE-LISTs would do none of
+;;; them. Declaring every global function the form names NOTINLINE keeps each
+;;; call the code asks for. The simple evaluator handles LOCALLY itself, so
+;;; simple forms are still not compiled.
+
+(defparameter *form-walk-limit* 100000
+  "Conses looked at per form; also what stops the walk on circular code.")
+
+(defun called-function-names (form)
+  (let ((names '())
+        (seen (make-hash-table :test 'eq))
+        (budget *form-walk-limit*)
+        (pending (list form)))
+    (loop while (and pending (plusp budget))
+          do (let ((item (pop pending)))
+               (cond ((consp item)
+                      (decf budget)
+                      (push (car item) pending)
+                      (push (cdr item) pending))
+                     ((and (symbolp item)
+                           item
+                           (not (gethash item seen)))
+                      (setf (gethash item seen) t)
+                      (when (and (fboundp item)
+                                 (not (macro-function item))
+                                 (not (special-operator-p item)))
+                        (push item names))))))
+    names))
+
+(defun evaluable-form (form)
+  (let ((names (called-function-names form)))
+    (if names
+        `(locally (declare (notinline ,@names)) ,form)
+        form)))
+
+;;; Conditions and their text.
+
+(define-condition unknown-package (package-error) ()
+  (:report (lambda (condition out)
+             (format out "No package named ~S (from the package argument)."
+                     (package-error-package condition)))))
+
+(define-condition exit-refused (control-error)
+  ((operator :initarg :operator :reader exit-refused-operator))
+  (:report (lambda (condition out)
+             (format out "~S is not available to evaluated code: it would end the ~
+                          session's Lisp process. The evaluation was stopped instead."
+                     (exit-refused-operator condition)))))
+
+(define-condition evaluation-aborted (error) ()
+  (:report "The evaluation was aborted (ABORT restart or thread abort)."))
+
+(defun type-name (object)
+  (let ((*package* (find-package "COMMON-LISP-USER")))
+    (prin1-to-string (type-of object))))
+
+(defun describe-condition (condition)
+  "Message of CONDITION, or a note when printing it fails."
+  (when (typep condition 'sb-kernel::heap-exhausted-error)
+    (return-from describe-condition
+      (format nil "Heap exhausted: the evaluation asked for more memory than the ~D MB ~
+                   dynamic space can hold. Its garbage has been collected."
+              (floor (sb-ext:dynamic-space-size) (* 1024 1024)))))
+  (handler-case
+      (let ((*print-length* 100) (*print-level* 10) (*print-circle* t) (*print-readably* nil))
+        (princ-to-string condition))
+    (serious-condition ()
+      (format nil "(the message of this ~A could not be printed)" (type-name condition)))))
+
+(defun one-line (text)
+  (let ((lines (with-input-from-string (in text)
+                 (loop for line = (read-line in nil) while line
+                       collect (string-trim " " line)))))
+    (format nil "~{~A~^ ~}" lines)))
+
+(defun record-warning (log condition)
+  (let* ((line (format nil "~A: ~A" (type-name condition) (one-line (describe-condition condition))))
+         (budget (warning-log-budget log))
+         (room (budget-remaining budget)))
+    (if (>= room (length line))
+        (progn (push line (warning-log-lines log))
+               (decf (budget-remaining budget) (length line)))
+        (progn (incf (warning-log-dropped log))
+               (setf (budget-remaining budget) 0)))))
+
+;;; Running a job.
+
+(defun find-job-package (job)
+  (let ((name (job-package-name job)))
+    (cond ((null name) *session-package*)
+          ((or (find-package name) (find-package (string-upcase name))))
+          (t (error 'unknown-package :package name)))))
+
+(defun evaluate-forms (code start-package)
+  "Evaluate every form of CODE in order; the values of the last one."
+  (let ((values '()))
+    (with-input-from-string (in code)
+      (loop for form = (read in nil in)
+            until (eq form in)
+            do (setf values (multiple-value-list (eval (evaluable-form form))))
+               (unless (eq *package* start-package)
+                 (setf *session-package* *package*))))
+    values))
+
+(defun print-values (values max-output)
+  "Each value printed with prin1 into one shared budget; list of (text . dropped)."
+  (let ((budget (make-budget max-output))
+        (*print-length* 100) (*print-level* 10) (*print-circle* t) (*print-readably* nil))
+    (loop for value in values
+          collect (let ((stream (make-capture-stream budget)))
+                    (prin1 value stream)
+                    (cons (capture-text stream) (capture-dropped stream))))))
+
+(defun error-object (condition)
+  (list :object "type" (type-name condition) "message" (describe-condition condition)))
+
+(defun partial-answer (job status &rest fields)
+  "Answer fields common to every outcome: what was captured so far."
+  (let ((warnings (job-warnings job)))
+    (list* :object
+           "id" (job-id job)
+           "status" status
+           "stdout" (capture-text (job-stdout job))
+           "stdoutDropped" (capture-dropped (job-stdout job))
+           "stderr" (capture-text (job-stderr job))
+           "stderrDropped" (capture-dropped (job-stderr job))
+           "warnings" (cons :array (reverse (warning-log-lines warnings)))
+           "warningsDropped" (warning-log-dropped warnings)
+           "package" (package-name *session-package*)
+           fields)))
+
+(defun run-job (job)
+  "Evaluate JOB in this thread and store its answer in it."
+  (let* ((budget (make-budget (job-max-output job)))
+         (stdout (make-capture-stream budget))
+         (stderr (make-capture-stream budget))
+         (warnings (make-warning-log budget))
+         (tag (make-symbol "EVALUATION"))
+         (failure nil)
+         (meter nil)
+         (timing nil)
+         (values '()))
+    (setf (job-stdout job) stdout
+          (job-stderr job) stderr
+          (job-warnings job) warnings)
+    (let* ((terminal (make-two-way-stream
+                      (make-instance 'no-input-stream :name "*terminal-io*" :on-read :error)
+                      stdout))
+           (outcome
+             (let ((*standard-output* stdout)
+                   (*error-output* stderr)
+                   (*trace-output* stderr)
+                   (*standard-input* (make-instance 'no-input-stream :name "standard input" :on-read :eof))
+                   (*terminal-io* terminal)
+                   (*debug-io* terminal)
+                   (*query-io* terminal)
+                   (*package* *session-package*)
+                   (sb-ext:*invoke-debugger-hook*
+                     (lambda (condition hook)
+                       (declare (ignore hook))
+                       (setf failure condition)
+                       (throw tag :error)))
+                   (*evaluation-tag* tag))
+               (catch tag
+                 (restart-case
+                     (handler-bind
+                         ((warning (lambda (condition)
+                                     (record-warning warnings condition)
+                                     (let ((restart (find-restart 'muffle-warning condition)))
+                                       (when restart (invoke-restart restart)))))
+                          ((or error storage-condition)
+                            (lambda (condition)
+                              (setf failure condition)
+                              (throw tag :error))))
+                       (let ((package (find-job-package job)))
+                         (setf meter (start-meter))
+                         (setf *package* package
+                               values (evaluate-forms (job-code job) package))
+                         (setf timing (meter-reading meter))
+                         (setf values (print-values values (job-max-output job)))
+                         :ok))
+                   (abort ()
+                     :report "Abort this evaluation."
+                     (setf failure (make-condition 'evaluation-aborted))
+                     :error))))))
+      (when (and meter (not timing))
+        (setf timing (meter-reading meter)))
+      ;; Give the memory of an exhausted heap back before the next request.
+      (when (typep failure 'storage-condition)
+        (sb-ext:gc :full t))
+      (setf (job-result job)
+            (ecase outcome
+              (:ok (partial-answer job "ok"
+                                   "values" (cons :array (mapcar #'car values))
+                                   "valuesDropped" (reduce #'+ values :key #'cdr)
+                                   "timing" timing))
+              (:error (partial-answer job "error"
+                                      "error" (error-object failure)
+                                      "timing" timing))
+              (:timeout (partial-answer job "timeout" "timing" timing)))))))

@@ -1,0 +1,185 @@
+// A runtime session: the limits one client has set, and the Lisp worker that
+// evaluates its code. Evaluations run one at a time, in arrival order. When a
+// worker cannot be stopped in place or dies, the session ends it, starts a fresh
+// one and says in the outcome that the Lisp state was lost.
+import { defaultLisp, type LispImplementation } from '../lisp-image/core-image.js';
+import { LispWorker, WorkerExit, type WorkerAnswer } from './worker.js';
+
+export interface Limits {
+  /** Seconds; 0 means no timeout. */
+  timeoutSeconds: number;
+  /** Characters of captured text kept. */
+  maxOutput: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = { timeoutSeconds: 30, maxOutput: 100000 };
+
+export interface SessionOptions {
+  /** The sbcl executable; defaults to $SPEC_RUN_SBCL or `sbcl`. */
+  sbcl?: string;
+  /** Worker heap size in megabytes (default 2048). */
+  dynamicSpaceMb?: number;
+}
+
+/**
+ * How long past the timeout the session waits for the worker's own answer
+ * before ending the process: the worker interrupts at the timeout and gives up
+ * on the evaluation 0.3 s later, so this only fires when the whole process is
+ * wedged (a thread blocking garbage collection, say).
+ */
+const BACKSTOP_MS = 900;
+/** setTimeout's largest delay; a longer timeout simply has no backstop. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What became of one evaluation. */
+export type EvaluationResult =
+  /** The worker answered (ok, error, or a timeout it recovered from). */
+  | { kind: 'answer'; answer: WorkerAnswer }
+  /** The worker was ended or died; `answer` holds what it reported before, if anything. */
+  | { kind: 'lost'; reason: LossReason; answer?: WorkerAnswer; detail: string };
+
+export type Outcome = EvaluationResult & {
+  /** The limits the evaluation ran under. */
+  limits: Limits;
+  /** Set when the worker had died since the previous evaluation, so this one ran in a fresh process. */
+  restartedBefore?: string;
+};
+
+export type LossReason =
+  /** Timed out and would not unwind (blocked interrupts, endless cleanup). */
+  | 'stuck'
+  /** Timed out and the whole process stopped answering. */
+  | 'unresponsive'
+  /** The process ended on its own (exit from foreign code, fatal runtime error). */
+  | 'exited'
+  /** Threads the evaluation left running could not be stopped. */
+  | 'threads';
+
+export class RuntimeSession {
+  readonly limits: Limits = { ...DEFAULT_LIMITS };
+  private readonly lisp: LispImplementation;
+  private worker?: Promise<LispWorker>;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(private readonly options: SessionOptions = {}) {
+    this.lisp = options.sbcl ? { sbcl: options.sbcl } : defaultLisp();
+  }
+
+  /** Starts the worker now rather than at the first evaluation. */
+  start(): Promise<LispWorker> {
+    if (!this.worker) {
+      const starting = LispWorker.start({ lisp: this.lisp, dynamicSpaceMb: this.options.dynamicSpaceMb });
+      // A failed start is reported to the evaluation that needs the worker, and retried after it.
+      starting.catch(() => {
+        if (this.worker === starting) this.worker = undefined;
+      });
+      this.worker = starting;
+    }
+    return this.worker;
+  }
+
+  /** The current worker's process id, once started (for diagnostics and tests). */
+  async workerPid(): Promise<number> {
+    return (await this.start()).pid;
+  }
+
+  /** Evaluates `code` under the session's limits. Calls queue behind each other. */
+  evaluate(code: string, packageName?: string): Promise<Outcome> {
+    return this.inTurn(() => this.runEvaluation(code, packageName));
+  }
+
+  /**
+   * Changes the limits once the evaluations asked for before have run, so a
+   * client that pipelines requests sees them take effect in the order sent.
+   */
+  configure(change: (limits: Limits) => Limits): Promise<Limits> {
+    return this.inTurn(() => Object.assign(this.limits, change({ ...this.limits })));
+  }
+
+  private inTurn<T>(task: () => T | Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runEvaluation(code: string, packageName?: string): Promise<Outcome> {
+    if (this.closed) throw new Error('the runtime session is closed');
+    let worker = await this.start();
+    let restartedBefore: string | undefined;
+    if (!worker.alive) {
+      // Something the previous evaluation left behind ended the process after it answered.
+      restartedBefore = describeExit(await worker.exited);
+      this.worker = undefined;
+      worker = await this.start();
+    }
+    const limits = { ...this.limits };
+    const result = await this.evaluateOn(worker, code, packageName, limits);
+    return restartedBefore ? { ...result, limits, restartedBefore } : { ...result, limits };
+  }
+
+  private async evaluateOn(worker: LispWorker, code: string, packageName: string | undefined, limits: Limits): Promise<EvaluationResult> {
+    const { timeoutSeconds, maxOutput } = limits;
+    const timeoutMs = timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined;
+    let backstop: NodeJS.Timeout | undefined;
+    const answered = worker.evaluate({ id: this.nextId++, code, package: packageName, timeoutMs, maxOutput });
+    const unresponsive = new Promise<'unresponsive'>((resolve) => {
+      if (timeoutMs !== undefined && timeoutMs + BACKSTOP_MS <= MAX_TIMER_MS) {
+        backstop = setTimeout(() => resolve('unresponsive'), timeoutMs + BACKSTOP_MS);
+      }
+    });
+    try {
+      const first = await Promise.race([answered, unresponsive]);
+      if (first === 'unresponsive') {
+        await this.replaceWorker(worker);
+        return { kind: 'lost', reason: 'unresponsive', detail: 'the Lisp process stopped answering after the timeout' };
+      }
+      if (first.status === 'stuck') {
+        await this.replaceWorker(worker);
+        return { kind: 'lost', reason: 'stuck', answer: first, detail: 'the evaluation did not stop when interrupted' };
+      }
+      if (first.threadsUnstoppable?.length) {
+        await this.replaceWorker(worker);
+        return { kind: 'lost', reason: 'threads', answer: first, detail: `threads that would not stop: ${first.threadsUnstoppable.join(', ')}` };
+      }
+      return { kind: 'answer', answer: first };
+    } catch (error) {
+      if (!(error instanceof WorkerExit)) throw error;
+      await this.replaceWorker(worker);
+      return { kind: 'lost', reason: 'exited', detail: describeExit(error) };
+    } finally {
+      clearTimeout(backstop);
+    }
+  }
+
+  /** Ends `worker` and starts its successor in the background. */
+  private async replaceWorker(worker: LispWorker): Promise<void> {
+    this.worker = undefined;
+    await worker.stop(100);
+    if (!this.closed) this.start().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    if (!worker) return;
+    try {
+      await (await worker).stop();
+    } catch {
+      // A worker that never started has nothing to stop.
+    }
+  }
+}
+
+function describeExit(exit: WorkerExit): string {
+  const how = exit.signal ? `was ended by signal ${exit.signal}` : `exited with code ${exit.code}`;
+  const lastLines = exit.outputTail
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('INFO:'))
+    .slice(-2)
+    .join(' / ');
+  return lastLines ? `the Lisp process ${how}; its last output: ${lastLines.slice(0, 300)}` : `the Lisp process ${how}`;
+}
