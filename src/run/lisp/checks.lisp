@@ -94,7 +94,9 @@
 
 (defun form-text (form)
   (let ((location (form-location form)))
-    (one-line (if (and location (third location)) (third location) (show form)))))
+    (one-line (if (and location (third location))
+                  (third location)
+                  (let ((*print-case* :downcase)) (show form))))))
 
 ;;; Points
 

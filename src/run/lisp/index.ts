@@ -94,6 +94,7 @@ class DocumentRun {
   private definitionsReported = false;
   private checker: Promise<ToolCallChecker> | null = null;
   private failed = false;
+  private exchangesBeforeUnit = 0;
 
   constructor(
     private readonly plan: DocumentPlan,
@@ -112,7 +113,6 @@ class DocumentRun {
 
   async run(): Promise<void> {
     try {
-      this.reportProblems();
       for (const unit of this.plan.units) {
         if (this.stopping) break;
         if (unit.kind === 'json-input') await this.runJsonInput(unit);
@@ -121,16 +121,6 @@ class DocumentRun {
     } finally {
       await this.environment?.close();
     }
-  }
-
-  private reportProblems(): void {
-    this.plan.problems.forEach((problem, index) => {
-      const unitId = `${this.plan.file}#problem-${index + 1}`;
-      const at = { file: problem.file, line: problem.line };
-      this.emit({ type: 'unit-start', file: this.plan.file, unitId, name: problem.message, kind: 'problem', at });
-      this.emitPoint({ type: 'point', file: this.plan.file, unitId, ok: problem.severity !== 'error', name: problem.message, at });
-      this.emit({ type: 'unit-end', file: this.plan.file, unitId, durationMs: 0 });
-    });
   }
 
   /**
@@ -163,6 +153,7 @@ class DocumentRun {
   private async ensureEnvironment(): Promise<void> {
     if (this.environment) return;
     this.environment = await Environment.open(this.options, this.transcript);
+    this.exchangesBeforeUnit = this.transcript.exchanges.length;
     const report = !this.definitionsReported;
     this.definitionsReported = true;
     for (const file of this.options.vocabularyFiles) {
@@ -200,8 +191,9 @@ class DocumentRun {
     return event;
   }
 
+  /** The last request and response of the running unit, if it made any. */
   private lastExchange(): Record<string, unknown> {
-    const last = this.transcript.exchanges.at(-1);
+    const last = this.transcript.exchanges.length > this.exchangesBeforeUnit ? this.transcript.exchanges.at(-1) : undefined;
     return last ? { request: last.request, response: last.response } : {};
   }
 
@@ -224,6 +216,7 @@ class DocumentRun {
     } catch (error) {
       environmentError = error as Error;
     }
+    this.exchangesBeforeUnit = this.transcript.exchanges.length;
     this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
     let reportedSeed = seed;
     if (environmentError) {

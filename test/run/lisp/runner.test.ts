@@ -1,0 +1,245 @@
+// The Lisp runner end to end with a real SBCL driver and the scripted runtime
+// server: points and their lines, failures and their diagnostics, bad spec code,
+// time limits, crashes, seeds and runs, JSON input checks.
+import t from 'tap';
+import type { RunEvent } from '../../../src/model/events.js';
+import type { DocumentPlan } from '../../../src/model/plan.js';
+import { runLispDocument } from '../../../src/run/lisp/index.js';
+import { frontmatter, lineIn, lisp, options, runMarkdown, type PointEvent } from './helpers.js';
+
+const setup = `## Setup\n\n${lisp('(defvar *s* (make-test-session))\n(defun eval-code (code) (evaluate-in-session *s* code))')}\n`;
+
+const at = (p: PointEvent) => p.at?.line;
+
+t.test('ASSERT: a point per evaluation at its own line; a false one shows values and the exchange, and ends the unit', async (t) => {
+  const md = `${frontmatter()}${setup}## Cases\n\n${lisp(`(let* ((response (eval-code "(+ 1 2)"))
+       (text (result-content-text response)))
+  (assert (result-response-p response))
+  (assert (search "=> 3" text))
+  (assert (search "=> 4" text))
+  (assert (search "never reached" text)))`)}`;
+  const r = await runMarkdown(md);
+  t.same(
+    r.points.map((p) => [p.ok, p.name, at(p)]),
+    [
+      [true, '(result-response-p response)', lineIn(md, '(assert (result-response-p')],
+      [true, '(search "=> 3" text)', lineIn(md, '(assert (search "=> 3"')],
+      [false, '(search "=> 4" text)', lineIn(md, '(assert (search "=> 4"')],
+    ],
+  );
+  const failure = r.failed[0].diagnostics!;
+  t.equal(failure.form, '(assert (search "=> 4" text))');
+  t.same(failure.values, { text: '"=> 3"' });
+  t.match(failure.request, { method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: '(+ 1 2)' } } });
+  t.match(failure.response, { result: { content: [{ type: 'text', text: '=> 3' }] } });
+  t.equal(r.failed[0].at?.file, r.path);
+});
+
+t.test('FiveAM: every check is a point at its line, with its reason and argument values; the test goes on after a failure', async (t) => {
+  const md = `${frontmatter()}## Tests\n\n${lisp(`(fiveam:test checks
+  (let ((n 7))
+    (fiveam:is (= 7 n))
+    (fiveam:is (< n 5)
+               "n was ~A, not below ~A" n 5)
+    (fiveam:is-true (evenp n))
+    (fiveam:is-false (oddp n))
+    (fiveam:signals division-by-zero (/ n 0))
+    (fiveam:finishes (+ n 1))
+    (fiveam:pass)))`)}`;
+  const r = await runMarkdown(md);
+  t.same(
+    r.points.map((p) => [p.ok, at(p)]),
+    [
+      [true, lineIn(md, '(fiveam:is (= 7 n))')],
+      [false, lineIn(md, '(fiveam:is (< n 5)')],
+      [false, lineIn(md, '(fiveam:is-true')],
+      [false, lineIn(md, '(fiveam:is-false')],
+      [true, lineIn(md, '(fiveam:signals')],
+      [true, lineIn(md, '(fiveam:finishes')],
+      [true, lineIn(md, '(fiveam:pass)')],
+    ],
+  );
+  t.equal(r.failed[0].diagnostics!.reason, 'n was 7, not below 5');
+  t.same(r.failed[0].diagnostics!.values, { n: '7' });
+  t.equal(r.failed[1].diagnostics!.reason, '(EVENP N) did not return a true value');
+  t.same(r.failed[1].diagnostics!.values, { n: '7' });
+  t.equal(r.failed[2].name, '(oddp n)');
+});
+
+t.test('FiveAM: an error inside a test is a failing point with the condition; the next unit still runs', async (t) => {
+  const md = `${frontmatter()}${lisp(`(fiveam:test breaks
+  (fiveam:is (= 1 1))
+  (error "broken ~A" 42))`)}\n${lisp('(fiveam:test fine (fiveam:is (= 2 2)))')}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.map((p) => p.ok), [true, false, true]);
+  t.match(r.failed[0].diagnostics, { condition: { type: 'SIMPLE-ERROR', message: 'broken 42' } });
+});
+
+t.test('a unit without assertions that runs is one ok point; a verify- function passes by its assertions or its value', async (t) => {
+  const md = `${frontmatter()}${setup}## Run\n\n${lisp('(eval-code "(+ 1 2)")')}\n${lisp(`(defun verify-returns-true ()
+  (search "3" (result-content-text (eval-code "(+ 1 2)"))))`)}\n${lisp(`(defun verify-returns-nil ()
+  (search "4" (result-content-text (eval-code "(+ 1 2)"))))`)}\n${lisp(`(defun verify-asserts ()
+  (assert (= 1 1))
+  nil)`)}`;
+  const r = await runMarkdown(md);
+  const byUnit = (id: number) => r.points.filter((p) => p.unitId.endsWith(`#${id}`)).map((p) => p.ok);
+  t.same(byUnit(1), [true]);
+  t.same(byUnit(2), [true]);
+  t.same(byUnit(3), [false]);
+  t.match(r.failed[0].diagnostics, { reason: /returned NIL/ });
+  t.same(byUnit(4), [true], 'assertions decide, not the value');
+});
+
+t.test('bad spec code fails at its file:line with a clear message, and the rest still runs', async (t) => {
+  const md = `${frontmatter()}## Bad\n\n${lisp(`(assert (= 1 1))
+(undefined-helper 3)`)}\n${lisp(`(assert (= 2 2))
+(nonexistent-package:thing)`)}\n${lisp('(defvar *loaded* (error "cannot load ~A" "this"))\n(defun still-loaded () 5)')}\n${lisp('(assert (= (still-loaded) 5))')}`;
+  const r = await runMarkdown(md);
+  const failure = (type: RegExp) => r.failed.find((p) => type.test(JSON.stringify(p.diagnostics)))!;
+  const undefinedFunction = failure(/UNDEFINED-FUNCTION/);
+  t.equal(at(undefinedFunction), lineIn(md, '(undefined-helper 3)'));
+  t.match(undefinedFunction.diagnostics, { condition: { message: /UNDEFINED-HELPER is undefined/ } });
+  const unknownPackage = failure(/NONEXISTENT-PACKAGE/);
+  t.equal(at(unknownPackage), lineIn(md, '(nonexistent-package:thing)'));
+  t.match(unknownPackage.diagnostics, { condition: { message: /line \d+: Package NONEXISTENT-PACKAGE does not exist/ } });
+  const loadError = failure(/cannot load this/);
+  t.equal(at(loadError), lineIn(md, '(defvar *loaded*'));
+  t.equal(r.failed.length, 3);
+  t.equal(r.points.filter((p) => p.ok).length, 3, 'the assertions before each error, and the one using a later definition');
+});
+
+t.test('unbalanced parentheses that reach the driver fail at the line of the open form', async (t) => {
+  const file = '/specs/unbalanced.md';
+  const code = { file, line: 10, text: '(assert (= 3 3))\n\n(let ((x 1)\n  (assert x)', lang: 'lisp', headingPath: [], blockIndex: 0 };
+  const plan: DocumentPlan = {
+    file,
+    name: 'unbalanced',
+    family: 'lisp',
+    metadata: {},
+    definitions: [],
+    units: [{ id: `${file}#1`, kind: 'lisp-block', name: 'block', file, line: 9, headingPath: [], code }],
+    notRun: [],
+    problems: [],
+  };
+  const events: RunEvent[] = [];
+  await runLispDocument(plan, options(), (e) => events.push(e));
+  const points = events.filter((e): e is PointEvent => e.type === 'point');
+  t.same(points.map((p) => [p.ok, p.at?.line]), [[true, 10], [false, 12]]);
+  t.match(points[1].diagnostics, { condition: { message: 'unbalanced parentheses: the form starting at line 12 is not closed' } });
+});
+
+t.test('a unit past its time limit fails; a fresh driver with the definitions reloaded runs the next unit', async (t) => {
+  const md = `${frontmatter()}${lisp('(defvar *marker* 41)')}\n${lisp('(setf *marker* 0)\n(loop)')}\n${lisp('(assert (= *marker* 41))')}`;
+  const started = Date.now();
+  const r = await runMarkdown(md, options({ unitTimeoutMs: 1500 }));
+  t.ok(Date.now() - started < 10_000);
+  t.same(r.points.map((p) => p.ok), [false, true]);
+  t.match(r.failed[0].diagnostics, { reason: /exceeded the unit time limit of 1500 ms/ });
+});
+
+t.test('servers: a hung server ends with its unit, a crashed one fails only its unit, and none outlives the document', async (t) => {
+  const md = `${frontmatter()}${setup}## Units\n\n${lisp('(defvar *pid* (parse-integer (result-value (eval-code "(pid)"))))\n(eval-code "(hang)")')}\n${lisp(
+    '(defvar *other* (make-test-session))\n(evaluate-in-session *other* "(exit)")',
+  )}\n${lisp('(assert (search "=> 3" (result-content-text (eval-code "(+ 1 2)"))))')}`;
+  const r = await runMarkdown(md, options({ unitTimeoutMs: 2000 }));
+  t.same(r.points.map((p) => p.ok), [false, false, true]);
+  t.match(r.failed[0].diagnostics, { reason: /time limit/ });
+  t.match(r.failed[1].diagnostics, { condition: { message: /runtime server ended \(exit code 7\)/ } });
+  const pids = r.transcript.exchanges.flatMap((e) => {
+    const text = (e.response as { result?: { content?: { text: string }[] } } | null)?.result?.content?.[0]?.text ?? '';
+    return e.request && JSON.stringify(e.request).includes('(pid)') ? [Number(text.slice(3))] : [];
+  });
+  t.ok(pids.length >= 1);
+  for (const pid of pids) t.throws(() => process.kill(pid, 0), `server ${pid} was stopped`);
+});
+
+t.test('seeds: the same seed draws the same numbers, another seed others; each unit-end carries its seed', async (t) => {
+  const md = `${frontmatter()}${setup}${lisp('(eval-code (format nil "~A ~A" (random 1000000) (random 1000000)))')}`;
+  const codes = async (seed: number) => {
+    const r = await runMarkdown(md, options({ seed }));
+    const seeds = r.events.flatMap((e) => (e.type === 'unit-end' ? [e.seed] : []));
+    return { codes: r.transcript.exchanges.map((e) => JSON.stringify(e.request)), seeds };
+  };
+  const [a, b, c] = [await codes(7), await codes(7), await codes(8)];
+  t.same(a, b);
+  t.not(JSON.stringify(a.codes), JSON.stringify(c.codes));
+  t.type(a.seeds[0], 'number');
+  t.not(a.seeds[0], c.seeds[0]);
+});
+
+t.test('runs: a property-level FiveAM test repeats with derived seeds and stops at the first failure, naming its seed', async (t) => {
+  const md = `${frontmatter('property')}${lisp('(fiveam:test rare (fiveam:is (< (random 20) 19) "drew 19"))')}`;
+  const r = await runMarkdown(md, options({ runs: 200 }));
+  t.equal(r.failed.length, 1);
+  const comment = r.events.find((e) => e.type === 'comment');
+  const run = Number(/run (\d+) of 200 failed/.exec(comment?.type === 'comment' ? comment.text : '')?.[1]);
+  t.ok(run > 0, 'the comment names the failing run');
+  t.equal(r.failed[0].diagnostics!.run, run);
+  const end = r.events.find((e) => e.type === 'unit-end');
+  t.equal(end?.type === 'unit-end' && end.seed, r.failed[0].diagnostics!.seed);
+  const again = await runMarkdown(md, options({ runs: run }));
+  t.equal(again.failed[0]?.diagnostics!.seed, r.failed[0].diagnostics!.seed, '--runs k reproduces the failure of run k');
+  const passing = await runMarkdown(md, options({ runs: run - 1 }));
+  t.equal(passing.failed.length, 0);
+});
+
+t.test('JSON input blocks are checked against the tools and input schemas the runtime lists', async (t) => {
+  const input = (json: object) => `**Input**:\n\`\`\`json\n${JSON.stringify(json, null, 2)}\n\`\`\`\n\n`;
+  const call = (name: string, args: object) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+  const md = `${frontmatter()}## One\n\n${input(call('evaluate-lisp', { code: '(+ 1 2)' }))}${lisp('(assert t)')}\n## Two\n\n${input(call('evaluate-lisp', { code: 5 }))}${lisp(
+    '(assert t)',
+  )}\n## Three\n\n${input(call('no-such-tool', {}))}${lisp('(assert t)')}`;
+  const r = await runMarkdown(md);
+  const json = r.points.filter((p) => p.name.includes('tools/call'));
+  t.same(json.map((p) => p.ok), [true, false, false]);
+  t.match(json[1].diagnostics, { problems: [/code must be string/] });
+  t.match(json[2].diagnostics, { problems: [/no tool "no-such-tool"/] });
+});
+
+t.test('vocabulary on raw JSON-RPC: errors, notifications, accessors, qualified names', async (t) => {
+  const md = `${frontmatter()}${lisp(`(let ((server (cl-mcp-server:start-test-server)))
+  (let ((bad (send-request server "{not json")))
+    (assert (error-response-p bad))
+    (assert (= (error-code bad) -32700)))
+  (let ((unknown (send-request server '((:jsonrpc . "2.0") (:id . 9) (:method . "no/such")))))
+    (assert (= (error-code unknown) -32601))
+    (assert (= (response-id unknown) 9))
+    (assert (search "no/such" (error-message unknown))))
+  (assert (null (send-request server '((:jsonrpc . "2.0") (:method . "notifications/progress")))))
+  (let ((answer (call-tool "configure-limits" '(("timeout" . 12)) server)))
+    (assert (result-success-p answer))
+    (assert (eq (result-field answer :ISERROR) (result-field answer "isError")))
+    (assert (equal (extract-config-params answer) '(("timeout" . 12) ("max-output" . 100000)))))
+  (cl-mcp-server:stop-test-server server))
+(let ((timing (extract-timing (time-execution "(+ 1 2)"))))
+  (assert (hash-table-p timing))
+  (assert (= (gethash "real-time-ms" timing) 0.004d0))
+  (assert (= (result-real-time-ms (time-execution "(+ 1 2)")) 0.004d0))
+  (assert (equal (result-output (time-execution "(+ 1 2)")) "")))
+(assert (< (abs (- (standard-deviation '(2 4 4 4 5 5 7 9)) 2.138)) 0.001))
+(let ((session (cl-mcp-server-tests:make-test-session)))
+  (assert (equal (result-content (evaluate-in-session session "(+ 1 2)")) '(((:type . "text") (:text . "=> 3")))))
+  (assert (equal (result-value (evaluate-in-session session "(+ 1 2)")) "3"))
+  (cl-mcp-server-tests:cleanup-test-session session))`)}`;
+  const r = await runMarkdown(md);
+  t.same(r.failed, []);
+  t.equal(r.points.length, 16);
+});
+
+t.test('get-internal-real-time in spec code has microsecond resolution', async (t) => {
+  const md = `${frontmatter()}${lisp(`(let ((steps (loop repeat 200
+                    for a = (get-internal-real-time)
+                    for b = (progn (loop repeat 2000 sum 1) (get-internal-real-time))
+                    collect (- b a))))
+  (assert (= internal-time-units-per-second 1000000))
+  (assert (some (lambda (step) (< 0 step 1000)) steps)))`)}`;
+  const r = await runMarkdown(md);
+  t.same(r.failed, []);
+});
+
+t.test('the runner never throws when the runtime command cannot start', async (t) => {
+  const md = `${frontmatter()}${lisp('(defvar *s* (make-test-session))')}\n${lisp('(assert *s*)')}`;
+  const r = await runMarkdown(md, options({ runtimeCommand: ['/nonexistent/runtime'] }));
+  t.ok(r.failed.length >= 1);
+  t.match(r.failed[0].diagnostics, { condition: { message: /start-server failed/ } });
+});
