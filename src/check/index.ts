@@ -1,0 +1,156 @@
+// `spec-run check`: finds what would go wrong in a document without running it:
+// input problems, frontmatter fields, Lisp reader errors, calls to names that
+// neither the document nor the vocabulary defines, tools the runtime does not
+// list, OpenSpec structure, and scenario steps no definition matches.
+import type { SpecDocument } from '../model/document.js';
+import type { CodeRef, DocumentPlan } from '../model/plan.js';
+import { scanForms, type LispNode } from '../translate/lisp-forms.js';
+import { codeFacts, type CallSite } from './lisp-calls.js';
+
+export interface CheckMessage {
+  file: string;
+  line: number;
+  column: number;
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+export interface CheckContext {
+  /** Names of the tools the runtime lists. */
+  tools: string[];
+  /** Of the given names, those unknown where spec code runs, with why (see known-functions.ts). */
+  unknownOperators: (names: string[]) => Promise<Map<string, string>>;
+  /** For a step no definition matches: a snippet of the definition to write; null when it matches. */
+  undefinedStep: (text: string) => string | null;
+}
+
+export function formatMessage(m: CheckMessage): string {
+  return `${m.file}:${m.line}:${m.column}: ${m.severity}: ${m.message}`;
+}
+
+const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id']);
+const LISP_TYPES = ['verification', 'property', 'contract', 'scenario'];
+
+export function checkFrontmatter(doc: SpecDocument): CheckMessage[] {
+  if (doc.metadataSource !== 'frontmatter') return [];
+  const at = (message: string, severity: CheckMessage['severity'] = 'error'): CheckMessage => ({ file: doc.path, line: 1, column: 1, severity, message });
+  const messages: CheckMessage[] = [];
+  const meta = doc.metadata;
+  for (const key of Object.keys(meta)) if (!FRONTMATTER_FIELDS.has(key)) messages.push(at(`unknown frontmatter field '${key}' (known: ${[...FRONTMATTER_FIELDS].join(', ')})`, 'warning'));
+  if (meta.type !== undefined && !LISP_TYPES.includes(String(meta.type))) messages.push(at(`frontmatter 'type' is '${String(meta.type)}'; expected one of ${LISP_TYPES.join(', ')}`));
+  if (meta.type !== undefined && (typeof meta.name !== 'string' || meta.name.trim() === '')) messages.push(at(`frontmatter 'name' is missing; reports name the document by it`, 'warning'));
+  for (const key of ['tags', 'covers']) {
+    if (meta[key] !== undefined && !(Array.isArray(meta[key]) && (meta[key] as unknown[]).every((v) => typeof v === 'string'))) messages.push(at(`frontmatter '${key}' must be a list of strings`));
+  }
+  for (const key of ['name', 'level', 'source', 'feature']) {
+    if (meta[key] !== undefined && typeof meta[key] !== 'string') messages.push(at(`frontmatter '${key}' must be a string`));
+  }
+  return messages;
+}
+
+function columnOf(text: string, offset: number): number {
+  return offset - (text.lastIndexOf('\n', offset - 1) + 1) + 1;
+}
+
+function lispCode(plan: DocumentPlan): CodeRef[] {
+  const code = [...plan.definitions];
+  for (const unit of plan.units) if (unit.kind === 'lisp-block') code.push(unit.code);
+  return code.sort((a, b) => a.line - b.line);
+}
+
+interface ToolNameSite {
+  name: string;
+  line: number;
+  offset: number;
+}
+
+/** String literals naming a tool: (send-tool-call s "name" ...) and (call-tool "name" ...). */
+function toolNameSites(node: LispNode, sites: ToolNameSite[]): void {
+  if (node.kind === 'prefixed' || node.kind === 'conditional') return toolNameSites(node.form, sites);
+  if (node.kind !== 'list') return;
+  const head = node.items[0]?.kind === 'symbol' ? node.items[0].name.replace(/^.*:/, '') : null;
+  const argument = head === 'send-tool-call' ? node.items[2] : head === 'call-tool' ? node.items[1] : undefined;
+  if (argument?.kind === 'string') sites.push({ name: argument.value, line: argument.line, offset: argument.start });
+  for (const item of node.items) toolNameSites(item, sites);
+}
+
+export async function checkLisp(plan: DocumentPlan, context: CheckContext): Promise<CheckMessage[]> {
+  const messages: CheckMessage[] = [];
+  const code = lispCode(plan);
+  const scans = code.map((ref) => ({ ref, scan: scanForms(ref.text, ref.line) }));
+  const defined = new Set<string>();
+  const calls: { ref: CodeRef; site: CallSite }[] = [];
+  for (const { ref, scan } of scans) {
+    const facts = codeFacts(scan.forms.map((f) => f.node));
+    for (const name of facts.defines) defined.add(name);
+    for (const site of facts.calls) calls.push({ ref, site });
+    const tools: ToolNameSite[] = [];
+    for (const form of scan.forms) toolNameSites(form.node, tools);
+    for (const site of tools) {
+      if (!context.tools.includes(site.name)) {
+        messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity: 'error', message: `tool '${site.name}' is not listed by the runtime (it lists ${context.tools.join(', ')})` });
+      }
+    }
+  }
+  const candidates = [...new Set(calls.map(({ site }) => site.name).filter((name) => !defined.has(name.replace(/^.*:/, ''))))];
+  const unknown = await context.unknownOperators(candidates);
+  for (const { ref, site } of calls) {
+    const reason = unknown.get(site.name);
+    if (!reason) continue;
+    const message = reason === 'undefined' ? `'${site.name}' is called but neither this document nor the test vocabulary defines it` : `'${site.name}': ${reason}`;
+    messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity: 'error', message });
+  }
+  return messages;
+}
+
+export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): CheckMessage[] {
+  const messages: CheckMessage[] = [];
+  for (const unit of plan.units) {
+    if (unit.kind !== 'json-input') continue;
+    const at = (message: string): CheckMessage => ({ file: unit.file, line: unit.code.line, column: 1, severity: 'error', message });
+    let request: { method?: unknown; params?: { name?: unknown } };
+    try {
+      request = JSON.parse(unit.code.text);
+    } catch (error) {
+      messages.push(at(`the JSON does not parse: ${(error as Error).message}`));
+      continue;
+    }
+    const name = request?.params?.name;
+    if (request?.method === 'tools/call' && typeof name === 'string' && !context.tools.includes(name)) messages.push(at(`tool '${name}' is not listed by the runtime (it lists ${context.tools.join(', ')})`));
+  }
+  return messages;
+}
+
+/** Each Requirement has a Scenario and states what it requires with SHALL or MUST. */
+export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: CheckContext): CheckMessage[] {
+  const messages: CheckMessage[] = [];
+  const sections = doc.sections;
+  sections.forEach((section, i) => {
+    if (!/^Requirement:/i.test(section.heading)) return;
+    const at = (message: string, severity: CheckMessage['severity']): CheckMessage => ({ file: doc.path, line: section.line, column: 1, severity, message });
+    const inside = [];
+    for (let j = i + 1; j < sections.length && sections[j].depth > section.depth; j++) inside.push(sections[j]);
+    if (!inside.some((s) => /^Scenario:/i.test(s.heading))) messages.push(at(`requirement '${section.heading.replace(/^Requirement:\s*/i, '')}' has no '#### Scenario:'`, 'error'));
+    const statement = section.content.find((c) => c.type === 'paragraph');
+    if (!statement || statement.type !== 'paragraph' || !/\b(SHALL|MUST)\b/.test(statement.paragraph.text)) {
+      messages.push(at(`requirement '${section.heading.replace(/^Requirement:\s*/i, '')}' does not state what is required with SHALL or MUST`, 'warning'));
+    }
+  });
+  for (const unit of plan.units) {
+    if (unit.kind !== 'scenario') continue;
+    if (unit.steps.length === 0 && unit.configs.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps and no block to check` });
+    for (const step of unit.steps) {
+      const snippet = context.undefinedStep(step.text);
+      if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `undefined step '${step.text}'; define it with:\n${snippet}` });
+    }
+  }
+  return messages;
+}
+
+export async function checkDocument(doc: SpecDocument, plan: DocumentPlan, context: CheckContext): Promise<CheckMessage[]> {
+  const messages: CheckMessage[] = plan.problems.map((p) => ({ file: p.file, line: p.line, column: p.column ?? 1, severity: p.severity, message: p.message }));
+  messages.push(...checkFrontmatter(doc));
+  if (plan.family === 'lisp') messages.push(...(await checkLisp(plan, context)), ...checkJsonInputs(plan, context));
+  if (plan.family === 'openspec') messages.push(...checkOpenspec(doc, plan, context));
+  return messages.sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1));
+}

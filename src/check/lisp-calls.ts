@@ -1,0 +1,179 @@
+// Which functions and macros a piece of spec code calls, and which it defines, read
+// from the scanned forms. A small code walker: it knows the binding forms whose
+// lists are not calls (let bindings, lambda lists, case keys, handler clauses), so
+// `(let ((text (f))) ...)` reports f, never text. Where it cannot tell, it stays
+// silent: `spec-run check` must not cry wolf.
+import type { LispNode } from '../translate/lisp-forms.js';
+import { unqualified } from '../translate/lisp-forms.js';
+
+export interface CallSite {
+  /** Lower-cased, package prefix kept ("fiveam:is"). */
+  name: string;
+  line: number;
+  /** Offset in the scanned text, for the column. */
+  offset: number;
+}
+
+export interface CodeFacts {
+  calls: CallSite[];
+  /** Names the code defines as functions or macros, globally or locally, unqualified. */
+  defines: Set<string>;
+}
+
+const listItems = (node: LispNode | undefined): LispNode[] => (node?.kind === 'list' ? node.items : []);
+const symbolName = (node: LispNode | undefined) => (node?.kind === 'symbol' ? node.name : null);
+
+export function codeFacts(forms: LispNode[]): CodeFacts {
+  const facts: CodeFacts = { calls: [], defines: new Set() };
+  for (const form of forms) walk(form, facts);
+  return facts;
+}
+
+function walkAll(nodes: LispNode[], facts: CodeFacts): void {
+  for (const node of nodes) walk(node, facts);
+}
+
+function define(name: string | null, facts: CodeFacts): void {
+  if (name) facts.defines.add(unqualified(name));
+}
+
+/** defstruct's constructor, copier, predicate and slot accessors. */
+function defineStruct(spec: LispNode | undefined, slots: LispNode[], facts: CodeFacts): void {
+  const name = symbolName(spec) ?? symbolName(listItems(spec)[0]);
+  if (!name) return;
+  const base = unqualified(name);
+  for (const derived of [`make-${base}`, `copy-${base}`, `${base}-p`]) facts.defines.add(derived);
+  for (const slot of slots) {
+    const slotName = symbolName(slot) ?? symbolName(listItems(slot)[0]);
+    if (slotName) facts.defines.add(`${base}-${unqualified(slotName)}`);
+  }
+}
+
+function walkBackquote(node: LispNode, facts: CodeFacts): void {
+  if (node.kind === 'prefixed' && (node.prefix === ',' || node.prefix === ',@')) walk(node.form, facts);
+  else if (node.kind === 'prefixed') walkBackquote(node.form, facts);
+  else if (node.kind === 'list') for (const item of node.items) walkBackquote(item, facts);
+}
+
+function walk(node: LispNode, facts: CodeFacts): void {
+  switch (node.kind) {
+    case 'conditional':
+      return walk(node.form, facts);
+    case 'prefixed':
+      if (node.prefix === '`') return walkBackquote(node.form, facts);
+      if (node.prefix === "#'" && node.form.kind === 'symbol') {
+        facts.calls.push({ name: node.form.name, line: node.form.line, offset: node.form.start });
+        return;
+      }
+      if (node.prefix === "#'") return walk(node.form, facts);
+      return; // quoted data, vectors, #. and the like
+    case 'list':
+      return walkList(node, facts);
+    default:
+      return;
+  }
+}
+
+function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: CodeFacts): void {
+  const [first, ...rest] = node.items;
+  if (!first) return;
+  if (first.kind === 'list') return walkAll(node.items, facts); // ((lambda ...) args)
+  if (first.kind !== 'symbol' || first.name.startsWith(':')) return;
+  const name = unqualified(first.name);
+  switch (name) {
+    case 'quote':
+    case 'declare':
+    case 'go':
+      return;
+    case 'function':
+      return walkAll(rest, facts);
+    case 'defun':
+    case 'defmacro':
+    case 'defgeneric':
+    case 'define-compiler-macro':
+      define(symbolName(rest[0]), facts);
+      return walkAll(rest.slice(2), facts);
+    case 'defmethod': {
+      define(symbolName(rest[0]), facts);
+      const lambdaList = rest.findIndex((item, i) => i > 0 && item.kind === 'list');
+      return walkAll(rest.slice(lambdaList + 1), facts);
+    }
+    case 'lambda':
+    case 'destructuring-bind':
+    case 'multiple-value-bind':
+      return walkAll(rest.slice(1), facts);
+    case 'defvar':
+    case 'defparameter':
+    case 'defconstant':
+    case 'block':
+    case 'return-from':
+    case 'the':
+      return walkAll(rest.slice(1), facts);
+    case 'defstruct':
+      return defineStruct(rest[0], rest.slice(1), facts);
+    case 'defclass':
+    case 'defpackage':
+    case 'in-package':
+    case 'def-suite':
+    case 'in-suite':
+      return;
+    case 'test': {
+      // fiveam:test: a name (or name with options), maybe a docstring, then the body
+      return walkAll(rest.slice(1), facts);
+    }
+    case 'let':
+    case 'let*':
+    case 'symbol-macrolet':
+      for (const binding of listItems(rest[0])) walkAll(listItems(binding).slice(1), facts);
+      return walkAll(rest.slice(1), facts);
+    case 'flet':
+    case 'labels':
+    case 'macrolet':
+      for (const definition of listItems(rest[0])) {
+        define(symbolName(listItems(definition)[0]), facts);
+        walkAll(listItems(definition).slice(2), facts);
+      }
+      return walkAll(rest.slice(1), facts);
+    case 'dolist':
+    case 'dotimes':
+      walkAll(listItems(rest[0]).slice(1), facts);
+      return walkAll(rest.slice(1), facts);
+    case 'do':
+    case 'do*':
+      for (const spec of listItems(rest[0])) walkAll(listItems(spec).slice(1), facts);
+      walkAll(listItems(rest[1]), facts);
+      return walkAll(rest.slice(2), facts);
+    case 'handler-case':
+    case 'restart-case':
+      walk(rest[0], facts);
+      for (const clause of rest.slice(1)) walkAll(listItems(clause).slice(2), facts);
+      return;
+    case 'handler-bind':
+      for (const binding of listItems(rest[0])) walkAll(listItems(binding).slice(1), facts);
+      return walkAll(rest.slice(1), facts);
+    case 'case':
+    case 'ecase':
+    case 'ccase':
+    case 'typecase':
+    case 'etypecase':
+    case 'ctypecase':
+      walk(rest[0], facts);
+      for (const clause of rest.slice(1)) walkAll(listItems(clause).slice(1), facts);
+      return;
+    case 'cond':
+      for (const clause of rest) walkAll(listItems(clause), facts);
+      return;
+    case 'loop': {
+      // Lists right after for/as/with are destructuring patterns, not calls.
+      rest.forEach((item, i) => {
+        const before = symbolName(rest[i - 1]);
+        if (item.kind === 'list' && before && ['for', 'as', 'with'].includes(unqualified(before))) return;
+        walk(item, facts);
+      });
+      return;
+    }
+    default:
+      facts.calls.push({ name: first.name, line: first.line, offset: first.start });
+      return walkAll(rest, facts);
+  }
+}
