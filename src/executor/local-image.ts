@@ -16,7 +16,7 @@ export const DEFAULT_IMAGE_ALIASES: Record<string, string> = Object.fromEntries(
 const APPLETS = [
   'sh', 'ash', 'sleep', 'echo', 'yes', 'cat', 'seq', 'head', 'tail', 'ls', 'kill', 'env', 'true', 'false', 'printf', 'wc', 'dd',
   'grep', 'sed', 'awk', 'tr', 'cut', 'sort', 'uniq', 'date', 'id', 'whoami', 'ps', 'pwd', 'mkdir', 'rm', 'cp', 'mv', 'touch', 'test',
-  '[', 'expr', 'nproc', 'free', 'timeout', 'usleep', 'hostname', 'ip', 'ping', 'wget', 'nc', 'find', 'xargs', 'tee', 'basename', 'dirname',
+  '[', 'expr', 'nproc', 'free', 'timeout', 'usleep', 'ip', 'ping', 'wget', 'nc', 'find', 'xargs', 'tee', 'basename', 'dirname', 'readlink', 'hostname',
 ];
 
 const LABEL = 'spec-run.image-version';

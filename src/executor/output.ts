@@ -104,7 +104,7 @@ export class OutputCollector {
 
 /** The lines as shown to a user, with the truncation notes; `timedOutAfter` joins the timeout to the line-limit note. */
 export function renderOutput(output: CapturedOutput, timedOutAfter?: string): string[] {
-  return [...output.lines.map((l) => l.text), ...truncationNotes(output, timedOutAfter).map((n) => `(${n})`)];
+  return output.lines.map((l) => l.text).concat(truncationNotes(output, timedOutAfter).map((n) => `(${n})`));
 }
 
 export function truncationNotes(output: CapturedOutput, timedOutAfter?: string): string[] {

@@ -26,7 +26,10 @@ export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
   const out: string[] = [];
   const outputBlock = (title: string, trailer: string[] = []) => {
     const lines = renderOutput(result.output, result.outcome === 'timeout' ? result.timeoutText : undefined);
-    out.push('', `${title}:`, ...(lines.length > 0 ? lines : ['(no output)']), ...trailer);
+    out.push('', `${title}:`);
+    // A loop, not a spread: the kept output may be hundreds of thousands of lines.
+    for (const line of lines.length > 0 ? lines : ['(no output)']) out.push(line);
+    out.push(...trailer);
   };
   switch (result.outcome) {
     case 'timeout': {
