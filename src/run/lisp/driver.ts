@@ -83,7 +83,13 @@ export class Driver {
       });
     }
     createInterface({ input: child.stdio[4] as Readable }).on('line', (line) => {
-      this.queue.push(JSON.parse(line) as DriverMessage);
+      try {
+        this.queue.push(JSON.parse(line) as DriverMessage);
+      } catch {
+        // Only the driver writes here, always whole JSON lines; keep anything else for diagnostics.
+        this.outputTail = `${this.outputTail}\n[channel] ${line}`.slice(-3000);
+        return;
+      }
       this.wake();
     });
     (child.stdio[3] as Writable).on('error', () => undefined);

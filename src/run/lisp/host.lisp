@@ -16,8 +16,9 @@
                                            :buffering :full :name "spec-run host output")))
 
 (defun send-to-host (message)
-  (write-json message *to-host*)
-  (terpri *to-host*)
+  ;; Encoded whole before writing: a value with no JSON form must fail here, not
+  ;; leave half a line on the channel.
+  (write-line (to-json message) *to-host*)
   (finish-output *to-host*))
 
 (defun read-from-host ()

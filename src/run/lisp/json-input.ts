@@ -1,6 +1,9 @@
 // JSON request examples ("**Input**:" blocks): each must be a well-formed
-// JSON-RPC 2.0 tools/call of a tool the runtime lists, with arguments that its
-// inputSchema accepts. The tools come from one tools/list per document.
+// JSON-RPC 2.0 tools/call of a tool the runtime lists, with arguments that fit
+// its inputSchema: names, required ones, types. Range keywords (minimum,
+// maxLength, pattern...) are left out: documents show out-of-range calls on
+// purpose ("timeout": -5) and assert the tool's own isError answer, which is
+// the check of the values. The tools come from one tools/list per document.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 
 export interface ToolDescription {
@@ -14,7 +17,7 @@ export class ToolCallChecker {
   constructor(readonly tools: ToolDescription[]) {
     const ajv = new Ajv({ allErrors: true, strict: false });
     for (const tool of tools) {
-      if (tool.inputSchema) this.validators.set(tool.name, ajv.compile(tool.inputSchema));
+      if (tool.inputSchema) this.validators.set(tool.name, ajv.compile(structuralSchema(tool.inputSchema) as object));
     }
   }
 
@@ -57,6 +60,19 @@ export class ToolCallChecker {
     if (validate && !validate(args ?? {})) problems.push(...(validate.errors ?? []).map((e) => describe(name, e)));
     return problems;
   }
+}
+
+const RANGE_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format']);
+
+/** `schema` without the keywords that constrain values rather than shapes. */
+export function structuralSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(structuralSchema);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => !RANGE_KEYWORDS.has(key))
+      .map(([key, value]) => [key, key === 'properties' ? Object.fromEntries(Object.entries(value as object).map(([name, sub]) => [name, structuralSchema(sub)])) : structuralSchema(value)]),
+  );
 }
 
 function describe(tool: string, error: ErrorObject): string {
