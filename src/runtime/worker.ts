@@ -107,7 +107,7 @@ export class LispWorker {
   private ended?: WorkerExit;
 
   private constructor(
-    private readonly child: ChildProcess,
+    child: ChildProcess,
     private readonly requests: Writable,
     answers: Readable,
   ) {

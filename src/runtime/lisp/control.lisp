@@ -84,8 +84,9 @@
   (dolist (thread threads)
     (ignore-errors (sb-thread:terminate-thread thread)))
   (loop for thread in threads
-        unless (eq :gone (sb-thread:join-thread thread :default :gone :timeout 0.1))
-          collect (sb-thread:thread-name thread)))
+        do (sb-thread:join-thread thread :default nil :timeout 0.1)
+        when (sb-thread:thread-alive-p thread)
+          collect (thread-label thread)))
 
 (defun thread-label (thread)
   (or (sb-thread:thread-name thread) "unnamed"))
