@@ -51,9 +51,9 @@ export const flood = (w: ScenarioWorld, context: Context, count: number, maxOutp
 export const quickFlood = (w: ScenarioWorld, context: Context, count: number) =>
   w.probe(`quick-flood-${count}@${context}`, { run: `seq 1 ${count}`, context });
 
-/** Three million lines of `yes` (6 MB), bounded so the flood does not starve the probes running beside it. */
+/** 200,000 lines of 100 bytes from `yes`: 20 MB, past the byte cap, yet bounded so it does not starve the probes beside it. */
 export const yesFlood = (w: ScenarioWorld, context: Context, maxOutputLines?: number | null) =>
-  w.probe(`yes-${maxOutputLines}@${context}`, { run: 'yes | head -n 3000000', context, maxOutputLines });
+  w.probe(`yes-${maxOutputLines}@${context}`, { run: `yes ${'x'.repeat(99)} | head -n 200000`, context, maxOutputLines });
 
 /** Ends on its own with `code`, printing on both streams. */
 export const finisher = (w: ScenarioWorld, context: Context, code: number) =>
