@@ -27,7 +27,10 @@ export function lispSourceDirectory(): string {
 
 export function workerImage(lisp: LispImplementation): Promise<string> {
   const directory = lispSourceDirectory();
-  return ensureCoreImage({ name: 'runtime-worker', sources: WORKER_SOURCES.map((file) => join(directory, file)) }, lisp);
+  return ensureCoreImage(
+    { name: 'runtime-worker', sources: WORKER_SOURCES.map((file) => join(directory, file)), finalForm: '(spec-run.worker::warm-up)' },
+    lisp,
+  );
 }
 
 export interface WorkerOptions {

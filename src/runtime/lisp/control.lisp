@@ -154,3 +154,15 @@
                   (list :object "status" "protocol-error"
                         "message" (describe-condition condition))))
               out)))))
+
+(defun warm-up ()
+  "Run representative evaluations before the image is saved, so the generic
+function caches and first-use setup they fill are saved with it and a fresh
+worker answers its first request as fast as later ones."
+  (dolist (code '("(princ \"out\") (format *error-output* \"err\") (warn \"w\") (values 1 \"two\" (list 3))"
+                  "(dotimes (i 10) (make-list 3))"
+                  "(/ 1 0)"
+                  "(read-line *query-io*)"
+                  "(read-line)"))
+    (run-job (make-job :code code :max-output 1000)))
+  (setf *session-package* (find-package "COMMON-LISP-USER")))
