@@ -1,0 +1,21 @@
+// Filling the heap step by step, in a worker with a small heap so it fills fast.
+import t from 'tap';
+import { evaluationText } from '../../src/runtime/format.js';
+import { RuntimeSession } from '../../src/runtime/session.js';
+
+t.test('a heap filled step by step ends in an error answer; the session goes on', async (t) => {
+  const session = new RuntimeSession({ dynamicSpaceMb: 256 });
+  t.teardown(() => session.close());
+  session.limits.timeoutSeconds = 60;
+  await session.evaluate('(defvar *kept* :yes)');
+  const filled = evaluationText(await session.evaluate('(let ((all nil)) (loop (push (make-array 100000) all)))'), false);
+  t.equal(filled.isError, true);
+  // Either SBCL signals the exhaustion in the evaluation (state kept), or its
+  // collector gives up and the process ends (state lost, said so).
+  t.match(filled.text, /^\[ERROR\] (SB-KERNEL::HEAP-EXHAUSTED-ERROR\nHeap exhausted|LISP-PROCESS-ENDED\n.*was lost)/s);
+  t.comment(filled.text.split('\n')[0]);
+  const after = evaluationText(await session.evaluate('(+ 1 2)'), false);
+  t.same(after, { text: '=> 3', isError: false });
+  const again = evaluationText(await session.evaluate('(length (make-array 1000000))'), false);
+  t.same(again, { text: '=> 1000000', isError: false }, 'the memory is usable again');
+});
