@@ -1,0 +1,47 @@
+import t from 'tap';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { execCommand } from '../../src/executor/cli.js';
+import { parseLimitLog } from '../../src/executor/log.js';
+
+function capture() {
+  const lines: string[] = [];
+  return { lines, write: (text: string) => lines.push(text) };
+}
+
+t.test('runs every command, logs the timeout, returns the first failure', async (t) => {
+  const dir = t.testdir({
+    'stop.yaml': `stop:
+  defaultTimeout: "1s"
+  commands:
+    - run: "echo partial; sleep 30"
+    - run: "echo fine"
+      timeout: null
+`,
+  });
+  const out = capture();
+  const log = path.join(dir, 'session', 'limits.jsonl');
+  const code = await execCommand({ config: path.join(dir, 'stop.yaml'), log, write: out.write });
+  t.equal(code, 124);
+  const text = out.lines.join('\n');
+  t.match(text, /\[1\/2\] host: echo partial; sleep 30 \(timeout 1s, from defaultTimeout\)/);
+  t.match(text, /Error: Command execution timed out after 1s/);
+  t.match(text, /\[2\/2\] host: echo fine \(timeout none, from command\)\nOK: command succeeded/);
+  const events = parseLimitLog(await readFile(log, 'utf8'));
+  t.equal(events.length, 1);
+  t.match(events[0], { event: 'timeout', command: 'echo partial; sleep 30', timeout: '1s', exitCode: 124, signal: 'SIGTERM', partialOutput: ['partial'] });
+  t.ok(!Number.isNaN(Date.parse(events[0].timestamp)));
+});
+
+t.test('a bad configuration prints each error with its place and returns 2', async (t) => {
+  const dir = t.testdir({ 'bad.yaml': 'stop:\n  commands:\n    - run: a\n      timeout: "2h30m"\n' });
+  const out = capture();
+  t.equal(await execCommand({ config: path.join(dir, 'bad.yaml'), write: out.write }), 2);
+  t.match(out.lines.join('\n'), /bad\.yaml:4:16: stop\.commands\[0\]\.timeout at 4:16: invalid duration "2h30m".*Valid: '30s', '5m', '2h', null/);
+});
+
+t.test('argv: usage errors and image aliases', async (t) => {
+  t.equal(await execCommand([]), 2);
+  const dir = t.testdir({ 'ok.yaml': 'stop:\n  commands:\n    - run: "exit 0"\n' });
+  t.equal(await execCommand([path.join(dir, 'ok.yaml'), '--image-alias', 'custom=spec-run/busybox:local']), 0);
+});

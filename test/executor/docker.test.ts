@@ -1,0 +1,106 @@
+import t from 'tap';
+import { execa } from 'execa';
+import { tmpdir } from 'node:os';
+import { dockerEngine, mapImage, runInDocker } from '../../src/executor/docker.js';
+import { runOnHost } from '../../src/executor/host.js';
+import { LOCAL_IMAGE } from '../../src/executor/local-image.js';
+import { formatResult } from '../../src/executor/report.js';
+import type { ExecRequest } from '../../src/executor/result.js';
+
+const request = (run: string, timeoutMs: number | null, extra: Partial<ExecRequest> = {}): ExecRequest & { image: string } => ({
+  run,
+  timeoutMs,
+  timeoutText: timeoutMs === null ? 'none' : `${timeoutMs / 1000}s`,
+  projectRoot: tmpdir(),
+  image: 'alpine',
+  ...extra,
+});
+
+const containerOf = (notes: string[]) => notes.find((n) => / removed$/.test(n))?.split(' ')[1] ?? '';
+const gone = async (name: string) => (await execa('docker', ['inspect', name], { reject: false })).exitCode !== 0;
+
+t.test('Docker', async (t) => {
+  const engine = await dockerEngine();
+  if (!engine.ok) {
+    t.test('Docker execution', { skip: `no Docker engine: ${engine.error}` }, async () => {});
+    return;
+  }
+
+  t.test('a container past its timeout: stop signal, 124, output kept, container removed', async (t) => {
+    const r = await runInDocker(request('echo before; sleep 100', 1000));
+    t.match(r, { context: 'docker', outcome: 'timeout', exitCode: 124, signal: 'SIGTERM', image: { requested: 'alpine', used: LOCAL_IMAGE } });
+    t.same(r.output.lines.map((l) => l.text), ['before']);
+    t.ok(r.durationMs >= 1000 && r.durationMs < 2500, `${Math.round(r.durationMs)} ms`);
+    t.match(r.notes[0], `image alpine mapped to local ${LOCAL_IMAGE}`);
+    t.ok(await gone(containerOf(r.notes)), 'container removed');
+  });
+
+  t.test('a container ignoring SIGTERM is killed after the grace period: 137', async (t) => {
+    const r = await runInDocker(request("trap '' TERM; echo up; sleep 100 & sleep 100", 1000));
+    t.match(r, { outcome: 'timeout', exitCode: 137, signal: 'SIGKILL' });
+    t.ok(r.durationMs >= 3000 && r.durationMs < 4500, `${Math.round(r.durationMs)} ms`);
+    t.ok(await gone(containerOf(r.notes)), 'container removed');
+  });
+
+  t.test('same report as the host, measured duration aside', async (t) => {
+    const [host, docker] = await Promise.all([runOnHost(request('echo x; sleep 100', 1500)), runInDocker(request('echo x; sleep 100', 1500))]);
+    const mask = (s: string) => s.replace(/^Duration: .*$/m, '');
+    t.equal(mask(formatResult(docker)), mask(formatResult(host)));
+  });
+
+  t.test('the memory limit kills as the memory limit, not a timeout', async (t) => {
+    const r = await runInDocker(request('x=$(yes | head -c 300000000); echo survived', 10_000, { memory: '16m' }));
+    t.match(r, { outcome: 'memory-limit', exitCode: 137 });
+    t.ok(r.durationMs < 10_000);
+    t.match(formatResult(r), /^Error: Command exceeded its memory limit \(16m\)/);
+    t.notMatch(formatResult(r), /timed out/);
+  });
+
+  t.test('limits, user, env, workdir and network reach the container', async (t) => {
+    const r = await runInDocker(
+      request('cat /sys/fs/cgroup/memory/memory.limit_in_bytes 2>/dev/null || cat /sys/fs/cgroup/memory.max; id -u; echo $GREETING; pwd; ls /sys/class/net', 10_000, {
+        memory: '64m',
+        user: 'nobody',
+        env: { GREETING: 'hello' },
+        workdir: '/tmp',
+        network: 'none',
+        cpus: 0.5,
+      }),
+    );
+    t.equal(r.exitCode, 0, r.error ?? 'the probe ran');
+    t.same(r.output.lines.map((l) => l.text), [String(64 * 1024 * 1024), '65534', 'hello', '/tmp', 'lo']);
+  });
+
+  t.test('the project directory is mounted at /workspace', async (t) => {
+    const dir = t.testdir({ 'marker.txt': 'from the project\n' });
+    const r = await runInDocker(request('cat /workspace/marker.txt', 10_000, { projectRoot: dir }));
+    t.same(r.output.lines.map((l) => l.text), ['from the project']);
+  });
+
+  t.test('an image that is not there and not mapped: an infrastructure error with a way out', async (t) => {
+    const r = await runInDocker(request('true', 5000, { image: 'no-such/image:1' }));
+    t.match(r, { outcome: 'error', exitCode: 125 });
+    t.match(r.solutions?.[0], /imageAliases/);
+  });
+
+  t.test('aliases', async (t) => {
+    t.same(mapImage('node:18'), { used: LOCAL_IMAGE, note: `image node:18 mapped to local ${LOCAL_IMAGE}` });
+    t.same(mapImage('mine:1', { 'mine:1': 'mine:1' }), { used: 'mine:1' });
+  });
+
+  t.test('no engine reachable: a clear error with solutions', async (t) => {
+    const saved = process.env.DOCKER_HOST;
+    process.env.DOCKER_HOST = 'tcp://127.0.0.1:9';
+    try {
+      const status = await dockerEngine(true);
+      t.match(status, { ok: false, error: /Docker engine not reachable/ });
+      const r = await runInDocker(request('true', 1000));
+      t.match(r, { outcome: 'error', exitCode: 125 });
+      t.match(formatResult(r), /To fix:\n1\. install the engine: apt-get install docker\.io/);
+    } finally {
+      if (saved === undefined) delete process.env.DOCKER_HOST;
+      else process.env.DOCKER_HOST = saved;
+      await dockerEngine(true);
+    }
+  });
+});

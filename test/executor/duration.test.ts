@@ -1,0 +1,67 @@
+import t from 'tap';
+import fc from 'fast-check';
+import { formatDuration, formatElapsed, parseDuration, VALID_DURATIONS } from '../../src/executor/duration.js';
+
+const UNITS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+t.test('parse after format gives the same milliseconds', async (t) => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom('s', 'm', 'h'), (n, unit) => {
+      const ms = n * UNITS[unit as keyof typeof UNITS];
+      const parsed = parseDuration(formatDuration(ms));
+      return parsed.ok && parsed.ms === ms;
+    }),
+  );
+  t.pass('round trip holds');
+});
+
+t.test('every valid shape parses to n times its unit', async (t) => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('s', 'm', 'h'), (n, unit) => {
+      const parsed = parseDuration(`${n}${unit}`);
+      return parsed.ok && parsed.ms === n * UNITS[unit as keyof typeof UNITS];
+    }),
+  );
+  t.pass();
+});
+
+const invalidShapes = fc.oneof(
+  fc.tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom('s', 'm', 'h'), fc.integer({ min: 1, max: 999 }), fc.constantFrom('s', 'm', 'h')).map(([a, u, b, v]) => `${a}${u}${b}${v}`),
+  fc.constantFrom('s', 'm', 'h').map((u) => `0${u}`),
+  fc.tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom('s', 'm', 'h')).map(([n, u]) => `-${n}${u}`),
+  fc.integer({ min: 0, max: 99_999 }).map(String),
+  fc.tuple(fc.integer({ min: 1, max: 999 }), fc.stringMatching(/^[a-zA-Z]{1,3}$/).filter((u) => !['s', 'm', 'h'].includes(u))).map(([n, u]) => `${n}${u}`),
+  fc.tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom('s', 'm', 'h')).map(([n, u]) => `${n} ${u}`),
+  fc.tuple(fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 9 }), fc.constantFrom('s', 'm', 'h')).map(([n, d, u]) => `${n}.${d}${u}`),
+  fc.constantFrom('', ' ', 's', '5mm', '+5s', '5s '),
+);
+
+t.test('every invalid shape is rejected with a reason', async (t) => {
+  fc.assert(fc.property(invalidShapes, (text) => {
+    const parsed = parseDuration(text);
+    return !parsed.ok && parsed.reason.length > 0;
+  }));
+  t.pass();
+});
+
+t.test('numbers, booleans and mappings are rejected', async (t) => {
+  for (const value of [300, 5, true, {}, [], undefined]) t.notOk(parseDuration(value).ok, `${JSON.stringify(value)} rejected`);
+  t.match((parseDuration(300) as { reason: string }).reason, /string/);
+});
+
+t.test("the seed's examples", async (t) => {
+  t.same(parseDuration('30s'), { ok: true, ms: 30_000, text: '30s' });
+  t.same(parseDuration('2h'), { ok: true, ms: 7_200_000, text: '2h' });
+  t.match(parseDuration('2h30m'), { ok: false, reason: /single unit/ });
+  t.match(parseDuration('0s'), { ok: false, reason: /zero/ });
+  t.match(parseDuration('-5m'), { ok: false, reason: /negative/ });
+  t.match(parseDuration('5'), { ok: false, reason: /unit is missing/ });
+  t.match(parseDuration('5x'), { ok: false, reason: /unknown unit 'x'/ });
+  t.equal(VALID_DURATIONS, "Valid: '30s', '5m', '2h', null");
+});
+
+t.test('elapsed times read like the seed', async (t) => {
+  t.equal(formatElapsed(300_234), '5m 0.234s');
+  t.equal(formatElapsed(1012), '1.012s');
+  t.equal(formatElapsed(3_603_000), '1h 0m 3.000s');
+});

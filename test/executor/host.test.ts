@@ -1,0 +1,112 @@
+import t from 'tap';
+import { randomInt } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { runOnHost } from '../../src/executor/host.js';
+import { formatResult } from '../../src/executor/report.js';
+import type { ExecRequest } from '../../src/executor/result.js';
+
+const request = (run: string, timeoutMs: number | null, extra: Partial<ExecRequest> = {}): ExecRequest => ({
+  run,
+  timeoutMs,
+  timeoutText: timeoutMs === null ? 'none' : `${timeoutMs / 1000}s`,
+  projectRoot: tmpdir(),
+  ...extra,
+});
+
+/** Live processes whose command line holds `marker`. */
+function survivors(marker: string): string[] {
+  return readdirSync('/proc')
+    .filter((e) => /^\d+$/.test(e))
+    .flatMap((pid) => {
+      try {
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0];
+        return cmd.includes(marker) && state !== 'Z' ? [cmd] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+const marker = () => `100.${randomInt(100_000, 999_999)}`;
+
+t.test('a command past its timeout gets SIGTERM and 124, its output kept', async (t) => {
+  const m = marker();
+  const r = await runOnHost(request(`echo before; sleep ${m}`, 1000));
+  t.match(r, { outcome: 'timeout', exitCode: 124, signal: 'SIGTERM' });
+  t.ok(r.durationMs >= 1000 && r.durationMs < 1300, `stopped at the timeout (${Math.round(r.durationMs)} ms)`);
+  t.same(r.output.lines.map((l) => l.text), ['before']);
+  t.same(survivors(m), []);
+  const report = formatResult(r);
+  t.match(report, /^Error: Command execution timed out after 1s\n\nCommand: echo before; sleep .*\nTimeout: 1s\nDuration: 1\.\d{3}s\n\nExit Status: Timeout \(signal 15: SIGTERM\)/);
+  t.match(report, /Partial Output:\nbefore\n\(output truncated - timed out before completion\)\n\nTo fix:\n1\. Increase timeout/);
+});
+
+t.test('a forking group that ignores SIGTERM is killed after the 2 s grace: 137, nothing survives', async (t) => {
+  const m = marker();
+  const r = await runOnHost(request(`trap '' TERM; echo up; (trap '' TERM; sleep ${m}) & sleep ${m} & sleep ${m}`, 1000));
+  t.match(r, { outcome: 'timeout', exitCode: 137, signal: 'SIGKILL' });
+  t.ok(r.durationMs >= 3000 && r.durationMs < 3400, `killed after timeout + grace (${Math.round(r.durationMs)} ms)`);
+  t.same(survivors(m), [], 'no process of the group survives');
+  t.match(formatResult(r), /signal 9: SIGKILL after 2\.000s grace period/);
+});
+
+t.test('a SIGTERM handler runs and its last words are kept', async (t) => {
+  const r = await runOnHost(request(`trap 'echo bye; exit 0' TERM; sleep ${marker()} & wait`, 500));
+  t.match(r, { outcome: 'timeout', exitCode: 124, signal: 'SIGTERM' });
+  t.same(r.output.lines.map((l) => l.text), ['bye']);
+});
+
+t.test('a command that ends in time keeps its own exit code and both streams', async (t) => {
+  const r = await runOnHost(request('echo out; echo err >&2; exit 3', 5000));
+  t.match(r, { outcome: 'completed', exitCode: 3, signal: null });
+  t.same(r.output.lines.map((l) => [l.stream, l.text]).sort(), [['stderr', 'err'], ['stdout', 'out']]);
+  t.match(formatResult(r), /Error: Command failed with exit code 3/);
+});
+
+t.test('background processes left by a finished command are stopped', async (t) => {
+  const m = marker();
+  const r = await runOnHost(request(`sleep ${m} >/dev/null 2>&1 & echo done`, null));
+  t.equal(r.exitCode, 0);
+  t.match(r.notes.join('\n'), /left running in its group were stopped/);
+  t.same(survivors(m), []);
+});
+
+t.test('a flood of `yes` for 2 s: first N lines kept, all counted, memory bounded', async (t) => {
+  const before = process.memoryUsage().rss;
+  const r = await runOnHost(request('yes', 2000, { maxOutputLines: 100 }));
+  const grown = process.memoryUsage().rss - before;
+  t.equal(r.outcome, 'timeout');
+  t.equal(r.output.lines.length, 100);
+  t.ok(r.output.totalLines > 1_000_000, `counted ${r.output.totalLines} lines`);
+  t.ok(grown < 100 * 1024 * 1024, `rss grew ${Math.round(grown / 1e6)} MB`);
+  t.match(formatResult(r), new RegExp(`Command timed out after 2s\\. Showing 100 of ${r.output.totalLines} output lines`));
+});
+
+t.test('without a line limit the stored bytes are capped, with a marker', async (t) => {
+  const r = await runOnHost(request(`yes ${'x'.repeat(99)} | head -n 100000`, 5000, { maxOutputBytes: 64 * 1024 }));
+  t.equal(r.outcome, 'completed');
+  t.equal(r.output.totalLines, 100_000);
+  t.ok(r.output.byteCapReached);
+  t.ok(r.output.lines.length <= Math.floor((64 * 1024) / 99) && r.output.lines.length > 600, `${r.output.lines.length} lines stored`);
+  t.match(formatResult(r), /output cut at \d+ lines: stored output is capped; \d+ more of 100000 lines were counted/);
+});
+
+t.test('hidden streams are drained but not kept', async (t) => {
+  const r = await runOnHost(request('seq 1 100000; echo shown >&2', 5000, { showStdout: false }));
+  t.equal(r.exitCode, 0);
+  t.same(r.output.lines.map((l) => l.text), ['shown']);
+});
+
+t.test('an abort stops a command without timeout the same way', async (t) => {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), 300);
+  const r = await runOnHost(request(`sleep ${marker()}`, null, { signal: controller.signal }));
+  t.match(r, { outcome: 'interrupted', exitCode: 130, signal: 'SIGTERM' });
+});
+
+t.test('Docker-only fields are noted, not silently dropped', async (t) => {
+  const r = await runOnHost(request('true', 1000, { memory: '64m', user: 'nobody' }));
+  t.same(r.notes, ['memory applies to Docker commands only: not enforced on the host', 'user applies to Docker commands only: not enforced on the host']);
+});
