@@ -55,6 +55,13 @@ export type LossReason =
   /** Threads the evaluation left running could not be stopped. */
   | 'threads';
 
+export interface EvaluateOptions {
+  /** Collect the garbage of earlier evaluations before timing this one (time-execution does). */
+  collectGarbageFirst?: boolean;
+}
+
+type EvaluationInput = { code: string; package?: string } & EvaluateOptions;
+
 export class RuntimeSession {
   readonly limits: Limits = { ...DEFAULT_LIMITS };
   private readonly lisp: LispImplementation;
@@ -86,8 +93,8 @@ export class RuntimeSession {
   }
 
   /** Evaluates `code` under the session's limits. Calls queue behind each other. */
-  evaluate(code: string, packageName?: string): Promise<Outcome> {
-    return this.inTurn(() => this.runEvaluation(code, packageName));
+  evaluate(code: string, packageName?: string, options: EvaluateOptions = {}): Promise<Outcome> {
+    return this.inTurn(() => this.runEvaluation(code, packageName, options));
   }
 
   /**
@@ -104,7 +111,7 @@ export class RuntimeSession {
     return run;
   }
 
-  private async runEvaluation(code: string, packageName?: string): Promise<Outcome> {
+  private async runEvaluation(code: string, packageName: string | undefined, options: EvaluateOptions): Promise<Outcome> {
     if (this.closed) throw new Error('the runtime session is closed');
     let worker = await this.start();
     let restartedBefore: string | undefined;
@@ -115,15 +122,15 @@ export class RuntimeSession {
       worker = await this.start();
     }
     const limits = { ...this.limits };
-    const result = await this.evaluateOn(worker, code, packageName, limits);
+    const result = await this.evaluateOn(worker, { code, package: packageName, ...options }, limits);
     return restartedBefore ? { ...result, limits, restartedBefore } : { ...result, limits };
   }
 
-  private async evaluateOn(worker: LispWorker, code: string, packageName: string | undefined, limits: Limits): Promise<EvaluationResult> {
+  private async evaluateOn(worker: LispWorker, request: EvaluationInput, limits: Limits): Promise<EvaluationResult> {
     const { timeoutSeconds, maxOutput } = limits;
     const timeoutMs = timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined;
     let backstop: NodeJS.Timeout | undefined;
-    const answered = worker.evaluate({ id: this.nextId++, code, package: packageName, timeoutMs, maxOutput });
+    const answered = worker.evaluate({ ...request, id: this.nextId++, timeoutMs, maxOutput });
     const unresponsive = new Promise<'unresponsive'>((resolve) => {
       if (timeoutMs !== undefined && timeoutMs + BACKSTOP_MS <= MAX_TIMER_MS) {
         backstop = setTimeout(() => resolve('unresponsive'), timeoutMs + BACKSTOP_MS);

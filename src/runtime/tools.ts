@@ -130,7 +130,7 @@ export async function callTool(session: RuntimeSession, name: string, args: Argu
         if (error instanceof ArgumentProblem) return refusal(error);
         throw error;
       }
-      return timeExecutionText(await session.evaluate(code, packageName));
+      return timeExecutionText(await session.evaluate(code, packageName, { collectGarbageFirst: true }));
     }
     case 'configure-limits': {
       try {

@@ -123,13 +123,13 @@
                              "threadsUnstoppable" (cons :array unstoppable))))))))))
 
 (defun parse-request (request)
-  "A job from (:evaluate :id N :code S :package P :timeout-ms M :max-output K)."
-  (destructuring-bind (operation &key id code package timeout-ms max-output) request
+  "A job from (:evaluate :id N :code S :package P :timeout-ms M :max-output K :collect-first B)."
+  (destructuring-bind (operation &key id code package timeout-ms max-output collect-first) request
     (unless (eq operation :evaluate)
       (error "unknown request ~S" operation))
     (make-job :id id :code code :package-name package
               :timeout-seconds (and timeout-ms (/ timeout-ms 1000))
-              :max-output max-output)))
+              :max-output max-output :collect-first collect-first)))
 
 (defun send (answer out)
   (write-json answer out)

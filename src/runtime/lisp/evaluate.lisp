@@ -18,6 +18,9 @@ a timeout interrupt throws to it, and does nothing once the evaluation is over."
   (package-name nil)
   (timeout-seconds nil)
   (max-output 100000)
+  ;; Collect garbage before timing starts, so earlier evaluations' garbage is
+  ;; not collected on this one's clock.
+  (collect-first nil)
   ;; Filled in by the evaluation thread.
   stdout stderr warnings
   (result nil)
@@ -233,6 +236,8 @@ a timeout interrupt throws to it, and does nothing once the evaluation is over."
                               (setf failure condition)
                               (throw tag :error))))
                        (let ((package (find-job-package job)))
+                         (when (job-collect-first job)
+                           (sb-ext:gc))
                          (setf meter (start-meter))
                          (setf *package* package
                                values (evaluate-forms (job-code job) package))
