@@ -114,8 +114,13 @@ a timeout interrupt throws to it, and does nothing once the evaluation is over."
   (:report "The evaluation was aborted (ABORT restart or thread abort)."))
 
 (defun type-name (object)
-  (let ((*package* (find-package "COMMON-LISP-USER")))
-    (prin1-to-string (type-of object))))
+  "The type of OBJECT as user code would write it in CL-USER; the runtime's own
+condition types go without their package prefix."
+  (let ((type (type-of object)))
+    (if (and (symbolp type) (eq (symbol-package type) (find-package "SPEC-RUN.WORKER")))
+        (symbol-name type)
+        (let ((*package* (find-package "COMMON-LISP-USER")))
+          (prin1-to-string type)))))
 
 (defun describe-condition (condition)
   "Message of CONDITION, or a note when printing it fails."
