@@ -97,6 +97,19 @@ t.test('code that blocks interrupts: the worker is replaced and the answer says 
   t.match((await session.configure({})).text, /timeout: 1 seconds/, 'the limits belong to the session, not the worker');
 });
 
+t.test('a worker that stops answering altogether is ended after the timeout and replaced', async (t) => {
+  await session.configure({ timeout: 1 });
+  const pid = Number((await session.evaluate('(sb-unix:unix-getpid)')).text.slice(3));
+  process.kill(pid, 'SIGSTOP');
+  const started = Date.now();
+  const answer = await session.evaluate('(+ 1 2)');
+  const elapsed = (Date.now() - started) / 1000;
+  t.equal(answer.isError, true);
+  t.match(answer.text, /^\[ERROR\] TIMEOUT\n[\s\S]*stopped answering[\s\S]*was lost/);
+  t.ok(elapsed < 2.5, `answered after ${elapsed} s`);
+  t.equal((await session.evaluate('(+ 1 2)')).text, '=> 3');
+});
+
 t.test('a worker that dies is replaced and the answer says so', async (t) => {
   await session.configure({ timeout: 5 });
   const exit = '(sb-alien:alien-funcall (sb-alien:extern-alien "_exit" (function sb-alien:void sb-alien:int)) 7)';
