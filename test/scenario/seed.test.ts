@@ -68,3 +68,11 @@ t.test('a definition fails when the configuration says otherwise', async (t) => 
   t.match((limit.diagnostics?.failed as string[]).join('\n'), /resolves to 7 minutes \(ms\): 420000 \(got 300000\)/);
   t.equal(lines.ok, false, 'no maxOutputLines configured');
 });
+
+t.test("the executor's own specs pass with every step bound", async (t) => {
+  for (const name of ['executor-exit-codes.spec.md', 'executor-output-limits.spec.md']) {
+    const all = points(await run(translate(await parseFile(path.join(root, 'specs', name)))));
+    t.ok(all.length > 0, `${name} has points`);
+    t.same(all.filter((p) => !p.ok || p.skip).map((p) => [p.name, p.todo ?? p.skip ?? p.diagnostics?.failed]), [], `${name}: all pass`);
+  }
+});

@@ -94,6 +94,15 @@ export const outputSteps: StepDefinition[] = [
     c.that(huge.result.output.byteCapReached, 'past the byte cap, stored output stops', huge.result.output.totalLines);
     c.matches(huge.message, /output cut at \d+ lines: stored output is capped/, 'the report of `yes`');
   }),
+  defineStep(/^standard (output|error) hidden when show(Stdout|Stderr) is false$/i, async (w, c, [, field]) => {
+    const hidden = field.toLowerCase() === 'stdout' ? 'stdout' : 'stderr';
+    c.equal(w.command(0)[hidden === 'stdout' ? 'showStdout' : 'showStderr'], false, `configured show${field}`);
+    const run = await w.probe(`streams@${contextOf(w)}`, { run: 'seq 1 100000; seq 1 100000 >&2; echo end >&2', context: contextOf(w) });
+    record(c, run);
+    c.equal(run.result.outcome, 'completed', 'a probe printing 100000 lines on the hidden stream is drained and ends as');
+    c.equal(run.result.output.lines.filter((l) => l.stream === hidden).length, 0, `${hidden} lines kept`);
+    c.equal(run.result.output.lines.filter((l) => l.stream !== hidden).length, 100_001, 'lines kept from the shown stream');
+  }),
   defineStep(/^memory managed for long outputs$/i, async (w, c) => {
     const run = await yesFlood(w, contextOf(w), null);
     record(c, run);
