@@ -16,6 +16,7 @@ Examples:
   spec-run specs/ --tag timeout --level property
   spec-run specs/ --seed 1234                replay the random choices of an earlier run (its TAP prints the seed)
   spec-run specs/ --watch                    run again whatever document changes
+  spec-run check specs/                      find problems without running: file:line:col messages
   spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
@@ -65,6 +66,15 @@ export function buildProgram(): Command {
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       process.exitCode = await runCommand(paths, options);
+    });
+
+  program
+    .command('check')
+    .description('validate documents without running them; prints file:line:col messages')
+    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
+    .action(async (paths: string[]) => {
+      const { checkCommand } = await import('./check-command.js');
+      process.exitCode = await checkCommand(paths);
     });
 
   program

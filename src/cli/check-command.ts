@@ -1,0 +1,34 @@
+// `spec-run check [paths]`: validates documents without running them and prints
+// file:line:col messages an editor can jump to. Exit 1 when any error is found.
+import { parseFile } from '../parse/index.js';
+import { translate } from '../translate/index.js';
+import { checkDocument, formatMessage, type CheckContext } from '../check/index.js';
+import { unknownOperators } from '../check/known-functions.js';
+import { TOOLS } from '../runtime/tools.js';
+import { findStep, snippetFor } from '../run/scenario/registry.js';
+import { stepDefinitions } from '../run/scenario/index.js';
+import { discoverDocuments } from './discover.js';
+
+export async function checkCommand(paths: string[]): Promise<number> {
+  const context: CheckContext = {
+    tools: TOOLS.map((tool) => tool.name),
+    unknownOperators,
+    undefinedStep: (text) => {
+      const step = { keyword: 'Then', text, line: 0, number: null };
+      return findStep(stepDefinitions, step) ? null : snippetFor(step);
+    },
+  };
+  let errors = 0;
+  let warnings = 0;
+  const files = discoverDocuments(paths.length ? paths : ['specs/']);
+  for (const file of files) {
+    const doc = await parseFile(file);
+    for (const message of await checkDocument(doc, translate(doc), context)) {
+      if (message.severity === 'error') errors += 1;
+      else warnings += 1;
+      console.log(formatMessage(message));
+    }
+  }
+  console.error(`${files.length} documents checked: ${errors} errors, ${warnings} warnings`);
+  return errors > 0 ? 1 : 0;
+}
