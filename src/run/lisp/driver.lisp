@@ -51,10 +51,30 @@
     (let ((*print-length* 5) (*print-level* 3))
       (sb-debug:print-backtrace :count 15 :stream out))))
 
+(defun call-of (name tree)
+  "The first read form in TREE that calls NAME."
+  (labels ((walk (form)
+             (when (consp form)
+               (when (and (eq (car form) name) (gethash form *form-positions*))
+                 (return-from call-of form))
+               (loop for rest on form
+                     while (consp rest)
+                     do (walk (car rest))))))
+    (walk tree)
+    nil))
+
+(defun condition-location (condition)
+  "Where CONDITION happened as closely as the source tells: the line of a reader
+error, of the call to an undefined function, else of the top-level form."
+  (typecase condition
+    (spec-read-error (list (source-file *current-source*) (spec-read-error-line condition)))
+    (undefined-function
+     (or (form-location (call-of (cell-error-name condition) *current-form*))
+         (fallback-location)))
+    (t (fallback-location))))
+
 (defun report-escaping-condition (condition backtrace)
-  (let ((location (if (typep condition 'spec-read-error)
-                      (list (source-file *current-source*) (spec-read-error-line condition))
-                      (fallback-location))))
+  (let ((location (condition-location condition)))
     (emit-point nil
                 (if (typep condition 'spec-read-error)
                     "the code can be read"

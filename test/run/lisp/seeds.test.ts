@@ -1,0 +1,74 @@
+// The Lisp seed documents and the project's own Lisp specs against the real
+// runtime server, a broken copy of a seed failing where it was broken, and the
+// seeds' random generators reproducing under the same --seed.
+// (timeout-protection, two minutes of provoked timeouts, is in seeds-protection.test.ts.)
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import t from 'tap';
+import { parseFile } from '../../../src/parse/index.js';
+import { translate } from '../../../src/translate/index.js';
+import { lineOf, seedPath } from '../../parse/seed-files.js';
+import { REAL_RUNTIME, lisp, frontmatter, options, runMarkdown, runMarkdownFile } from './helpers.js';
+
+const real = options({ runtimeCommand: REAL_RUNTIME });
+
+for (const seed of ['configure-limits-tool.test.md', 'timeout-handling.test.md', 'timing-isolation.md'] as const) {
+  t.test(`${seed} passes against the runtime`, async (t) => {
+    const r = await runMarkdownFile(seedPath(seed), real);
+    t.same(
+      r.failed.map((p) => ({ name: p.name, line: p.at?.line, diagnostics: p.diagnostics })),
+      [],
+    );
+    t.equal(r.points.filter((p) => p.skip !== undefined).length, 0, 'nothing skipped');
+    t.ok(r.points.length > 5);
+  });
+}
+
+const specsDir = resolve(real.projectRoot, 'specs');
+for (const spec of readdirSync(specsDir).filter((name) => name.endsWith('.test.md'))) {
+  const path = join(specsDir, spec);
+  if (translate(await parseFile(path)).family !== 'lisp') continue;
+  t.test(`specs/${spec} passes against the runtime`, async (t) => {
+    const r = await runMarkdownFile(path, real);
+    t.same(r.failed.map((p) => ({ name: p.name, line: p.at?.line, diagnostics: p.diagnostics })), []);
+    t.ok(r.points.length > 5);
+  });
+}
+
+t.test('a broken copy of a seed fails at the lines where it was broken', async (t) => {
+  const original = readFileSync(seedPath('configure-limits-tool.test.md'), 'utf8');
+  const broken = original
+    .replace('(assert (search "timeout: 60 seconds" text))', '(assert (search "timeout: 61 seconds" text))')
+    .replace('(assert (search "max-output: 50000 characters" text))', '(assert (serch "max-output: 50000 characters" text))');
+  t.not(broken, original);
+  const path = join(mkdtempSync(join(tmpdir(), 'spec-run-broken-')), 'configure-limits-tool.test.md');
+  writeFileSync(path, broken);
+  const lines = broken.split('\n');
+  const r = await runMarkdownFile(path, real);
+  t.same(
+    r.failed.map((p) => [p.at?.file, p.at?.line]),
+    [
+      [path, lineOf(lines, '"timeout: 61 seconds"')],
+      [path, lineOf(lines, '(serch ')],
+    ],
+  );
+  t.match(r.failed[0].diagnostics, { form: '(assert (search "timeout: 61 seconds" text))', values: { text: /timeout: 60 seconds/ } });
+  t.match(r.failed[1].diagnostics, { condition: { type: 'UNDEFINED-FUNCTION', message: /SERCH/ } });
+  t.equal(r.points.filter((p) => p.ok).length, 34, 'every other check still passes');
+});
+
+t.test("the seeds' generators draw the same code under the same seed", async (t) => {
+  // The generator definitions of timeout-protection, run with the scripted server:
+  // the transcript holds the generated code.
+  const generators = translate(await parseFile(seedPath('timeout-protection.test.md'))).definitions.find((d) => d.text.includes('(defun generate-slow-code'));
+  t.ok(generators);
+  const md = `${frontmatter('property')}${lisp(generators!.text)}\n${lisp(`(let ((session (make-test-session)))
+  (dotimes (trial 20)
+    (evaluate-in-session session (format nil "~S" (list (generate-slow-code) (generate-fast-code))))))`)}`;
+  const drawn = async (seed: number) => (await runMarkdown(md, options({ seed }))).transcript.exchanges.map((e) => JSON.stringify(e.request));
+  const first = await drawn(1234);
+  t.equal(first.length, 20);
+  t.same(await drawn(1234), first);
+  t.not(JSON.stringify(await drawn(1235)), JSON.stringify(first));
+});
