@@ -1,6 +1,9 @@
 // The Lisp runner end to end with a real SBCL driver and the scripted runtime
 // server: points and their lines, failures and their diagnostics, bad spec code,
 // time limits, crashes, seeds and runs, JSON input checks.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import t from 'tap';
 import type { RunEvent } from '../../../src/model/events.js';
 import type { DocumentPlan } from '../../../src/model/plan.js';
@@ -242,4 +245,24 @@ t.test('the runner never throws when the runtime command cannot start', async (t
   const r = await runMarkdown(md, options({ runtimeCommand: ['/nonexistent/runtime'] }));
   t.ok(r.failed.length >= 1);
   t.match(r.failed[0].diagnostics, { condition: { message: /start-server failed/ } });
+});
+
+t.test('a request holding a value with no JSON form fails its unit and the channel stays usable', async (t) => {
+  const md = `${frontmatter()}${setup}${lisp(`(assert (= 1 1))
+(send-request *s* (list (cons :jsonrpc "2.0") (cons :id 1) (cons :method #'car)))`)}\n${lisp('(assert (search "=> 3" (result-content-text (eval-code "(+ 1 2)"))))')}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.map((p) => p.ok), [true, false, true]);
+  t.match(r.failed[0].diagnostics, { condition: { message: /has no JSON representation/ } });
+});
+
+t.test('vocabulary files named in the configuration load into every driver; a broken one is reported', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'spec-run-vocabulary-'));
+  const helpers = join(dir, 'helpers.lisp');
+  const broken = join(dir, 'broken.lisp');
+  writeFileSync(helpers, '(in-package :cl-user)\n(defun double-it (x) (* 2 x))\n');
+  writeFileSync(broken, '(in-package :cl-user)\n(error "this helper file is broken")\n');
+  const md = `${frontmatter()}${lisp('(assert (= (double-it 21) 42))')}\n${lisp('(setf *package* (find-package :cl-user))\n(loop)')}\n${lisp('(assert (= (double-it 1) 2))')}`;
+  const r = await runMarkdown(md, options({ vocabularyFiles: [helpers, broken], unitTimeoutMs: 1500 }));
+  t.same(r.points.map((p) => p.ok), [false, true, false, true], 'broken file, first unit, time limit, unit in the fresh driver');
+  t.match(r.failed[0], { name: /runs without error/, diagnostics: { condition: { message: 'this helper file is broken' } } });
 });
