@@ -2,7 +2,7 @@
 ;;;; runs it, sending points and requests as it goes, and ends it with a "done"
 ;;;; message. Commands:
 ;;;;   (:load-file path)                      load a user vocabulary file
-;;;;   (:load file line text)                 evaluate a block of definitions
+;;;;   (:load file line text seed)            evaluate a block of definitions
 ;;;;   (:block file line text seed name)      run a block's forms in order
 ;;;;   (:test test-name seed name)            run one FiveAM test
 ;;;;   (:verify function-name seed name)      call a verify- function
@@ -179,7 +179,8 @@ reader's place in it is lost."
     (destructuring-bind (kind &rest arguments) command
       (ecase kind
         (:load-file (with-unit-guard (load (first arguments))))
-        (:load (destructuring-bind (file line text) arguments
+        (:load (destructuring-bind (file line text seed) arguments
+                 (seed-random-state seed)
                  (load-source (make-source :file file :first-line line :text text))))
         (:block (destructuring-bind (file line text seed name) arguments
                   (run-block (make-source :file file :first-line line :text text) seed name)))

@@ -63,8 +63,8 @@ class Environment {
   }
 }
 
-function loadCommand(code: CodeRef): string {
-  return `(:load ${lispString(code.file)} ${code.line} ${lispString(code.text)})`;
+function loadCommand(code: CodeRef, seed: number): string {
+  return `(:load ${lispString(code.file)} ${code.line} ${lispString(code.text)} ${seed})`;
 }
 
 function unitCommand(unit: Unit, seed: number): string {
@@ -165,7 +165,9 @@ class DocumentRun {
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
       const failures: PointMessage[] = [];
-      const outcome = await this.command(loadCommand(code), (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
+      // Definitions may draw random numbers too (a defvar of a generated value).
+      const seed = unitSeed(this.options.seed, { id: `${code.file}#definitions-${index + 1}`, file: code.file });
+      const outcome = await this.command(loadCommand(code, seed), (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
       if (report && (failures.length || outcome)) this.reportLoadFailure(`definitions at line ${code.line}`, { file: code.file, line: code.line }, failures, outcome);
       if (outcome) {
         // The block hung or killed the driver: leave it out of every later load.

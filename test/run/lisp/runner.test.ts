@@ -266,3 +266,10 @@ t.test('vocabulary files named in the configuration load into every driver; a br
   t.same(r.points.map((p) => p.ok), [false, true, false, true], 'broken file, first unit, time limit, unit in the fresh driver');
   t.match(r.failed[0], { name: /runs without error/, diagnostics: { condition: { message: 'this helper file is broken' } } });
 });
+
+t.test('definitions that draw random numbers draw the same ones under the same seed', async (t) => {
+  const md = `${frontmatter()}${lisp('(defvar *drawn* (random 1000000000))')}\n${lisp('(assert (< *drawn* 0))')}`;
+  const drawn = async (seed: number) => (await runMarkdown(md, options({ seed }))).failed[0].diagnostics!.values;
+  t.same(await drawn(3), await drawn(3));
+  t.not(JSON.stringify(await drawn(3)), JSON.stringify(await drawn(4)));
+});
