@@ -273,3 +273,10 @@ t.test('definitions that draw random numbers draw the same ones under the same s
   t.same(await drawn(3), await drawn(3));
   t.not(JSON.stringify(await drawn(3)), JSON.stringify(await drawn(4)));
 });
+
+t.test('a driver that dies fails its unit; the next unit runs in a fresh driver', async (t) => {
+  const md = `${frontmatter()}${lisp('(defvar *ready* t)')}\n${lisp('(assert *ready*)\n(sb-ext:exit :code 9 :abort t)')}\n${lisp('(assert *ready*)')}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.map((p) => p.ok), [true, false, true]);
+  t.match(r.failed[0].diagnostics, { reason: /the driver process ended \(exit code 9\)/ });
+});
