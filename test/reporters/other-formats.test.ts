@@ -1,30 +1,11 @@
 import t from 'tap';
-import type { RunEvent } from '../../src/model/events.js';
+import { render as renderEvents, smallRun as events } from './render.js';
 import { junitReporter, escapeXml } from '../../reporters/junit.js';
 import { jsonReporter } from '../../reporters/json.js';
 import { githubAnnotations } from '../../reporters/github.js';
 import type { Reporter } from '../../src/model/events.js';
 
-const events: RunEvent[] = [
-  { type: 'run-start', documents: 1, seed: 1 },
-  { type: 'document-start', file: 'a.md', name: 'doc <a>' },
-  { type: 'unit-start', file: 'a.md', unitId: 'a#1', name: 'Scenario 1', kind: 'lisp-block', at: { file: 'a.md', line: 4 } },
-  { type: 'point', file: 'a.md', unitId: 'a#1', ok: true, name: '(result-response-p r)', at: { file: 'a.md', line: 5 } },
-  { type: 'point', file: 'a.md', unitId: 'a#1', ok: false, name: '(search "=> 3" text)', at: { file: 'a.md', line: 6 }, diagnostics: { text: '=> 4 & more' } },
-  { type: 'point', file: 'a.md', unitId: 'a#1', ok: true, name: 'docker', skip: 'no engine' },
-  { type: 'unit-end', file: 'a.md', unitId: 'a#1', durationMs: 12 },
-  { type: 'document-end', file: 'a.md', durationMs: 1500 },
-  { type: 'run-end', durationMs: 14, counts: { passed: 1, failed: 1, skipped: 1, todo: 0 } },
-];
-
-async function render(reporter: Reporter): Promise<string> {
-  async function* stream() {
-    yield* events;
-  }
-  let text = '';
-  for await (const chunk of reporter(stream())) text += chunk;
-  return text;
-}
+const render = (reporter: Reporter) => renderEvents(reporter, events);
 
 t.test('JUnit: a testcase per point, failures with diagnostics, counts per suite, XML escaped', async (t) => {
   const xml = await render(junitReporter);

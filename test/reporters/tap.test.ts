@@ -5,15 +5,9 @@ import type { FinalResults } from 'tap-parser';
 import { parse as parseYaml } from 'yaml';
 import type { RunEvent } from '../../src/model/events.js';
 import { tapReporter, escapeDescription } from '../../reporters/tap.js';
+import { render } from './render.js';
 
-async function render(events: RunEvent[]): Promise<string> {
-  async function* stream() {
-    yield* events;
-  }
-  let text = '';
-  for await (const chunk of tapReporter(stream())) text += chunk;
-  return text;
-}
+const renderTap = (events: RunEvent[]) => render(tapReporter, events);
 
 function parseTap(text: string): Promise<FinalResults> {
   return new Promise((resolve) => {
@@ -59,7 +53,7 @@ function eventsFor(documents: PointSpec[][][]): RunEvent[] {
 }
 
 t.test('a failing assertion is a not ok point with YAML diagnostics and file:line', async (t) => {
-  const tap = await render(eventsFor([[[{ ok: true, skip: false, todo: false, name: '(result-response-p r)' }, { ok: false, skip: false, todo: false, name: '(search "=> 3" text)' }]]]));
+  const tap = await renderTap(eventsFor([[[{ ok: true, skip: false, todo: false, name: '(result-response-p r)' }, { ok: false, skip: false, todo: false, name: '(search "=> 3" text)' }]]]));
   t.match(tap, /^TAP version 14\n/);
   t.match(tap, /\n        not ok 2 - \(search "=> 3" text\)\n {10}---\n/);
   const yamlText = tap.split('          ---\n')[1].split('          ...')[0].replace(/^ {10}/gm, '');
@@ -72,14 +66,14 @@ t.test('a failing assertion is a not ok point with YAML diagnostics and file:lin
 
 t.test('descriptions escape # and backslash so they are not read as directives', async (t) => {
   t.equal(escapeDescription("(funcall #'f \\)"), "(funcall \\#'f \\\\)");
-  const tap = await render(eventsFor([[[{ ok: true, skip: false, todo: false, name: "(eq #'car x)" }]]]));
+  const tap = await renderTap(eventsFor([[[{ ok: true, skip: false, todo: false, name: "(eq #'car x)" }]]]));
   const results = await parseTap(tap);
   t.equal(results.ok, true);
   t.equal(results.skip, 0);
 });
 
 t.test('SKIP and TODO directives carry their reasons; a TODO failure does not fail its unit', async (t) => {
-  const tap = await render(eventsFor([[[{ ok: false, skip: false, todo: true, name: 'a step' }, { ok: true, skip: true, todo: false, name: 'docker step' }]]]));
+  const tap = await renderTap(eventsFor([[[{ ok: false, skip: false, todo: true, name: 'a step' }, { ok: true, skip: true, todo: false, name: 'docker step' }]]]));
   t.match(tap, /not ok 1 - a step # TODO undefined step/);
   t.match(tap, /ok 2 - docker step # SKIP no engine/);
   const results = await parseTap(tap);
@@ -90,7 +84,7 @@ t.test('property: any run renders TAP that tap-parser accepts with a consistent 
   const point = fc.record({ ok: fc.boolean(), skip: fc.boolean(), todo: fc.boolean(), name: fc.string({ maxLength: 30 }) });
   await fc.assert(
     fc.asyncProperty(fc.array(fc.array(fc.array(point, { minLength: 1, maxLength: 4 }), { maxLength: 4 }), { maxLength: 4 }), async (documents) => {
-      const results = await parseTap(await render(eventsFor(documents)));
+      const results = await parseTap(await renderTap(eventsFor(documents)));
       const failingDocuments = documents.filter((units) => units.some((points) => points.some((p) => !p.ok && !p.skip && !p.todo))).length;
       return results.plan.end === documents.length && results.count === documents.length && results.fail === failingDocuments && results.failures.every((f) => !f.tapError);
     }),
