@@ -4,6 +4,12 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { evaluationText, limitsText, timeExecutionText, type ToolText } from './format.js';
 import type { Limits, RuntimeSession } from './session.js';
 
+/** The arguments evaluate-lisp and time-execution share. */
+const CODE_ARGUMENTS = {
+  code: { type: 'string', description: 'One or more forms, read and evaluated in order.' },
+  package: { type: 'string', description: "Package to read and evaluate in (default: the session's current package, initially CL-USER)." },
+};
+
 export const TOOLS: Tool[] = [
   {
     name: 'evaluate-lisp',
@@ -13,8 +19,7 @@ export const TOOLS: Tool[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        code: { type: 'string', description: 'One or more forms, read and evaluated in order.' },
-        package: { type: 'string', description: "Package to read and evaluate in (default: the session's current package, initially CL-USER)." },
+        ...CODE_ARGUMENTS,
         'capture-time': { type: 'boolean', description: 'Add a "; Timing:" line with real, run and GC time and bytes consed.' },
       },
       required: ['code'],
@@ -40,10 +45,7 @@ export const TOOLS: Tool[] = [
       '(real-time-ms, run-time-ms, gc-time-ms, bytes-allocated, allocation-rate-mb-per-sec).',
     inputSchema: {
       type: 'object',
-      properties: {
-        code: { type: 'string', description: 'One or more forms, read and evaluated in order.' },
-        package: { type: 'string', description: "Package to read and evaluate in (default: the session's current package)." },
-      },
+      properties: CODE_ARGUMENTS,
       required: ['code'],
       additionalProperties: false,
     },
