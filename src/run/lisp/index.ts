@@ -4,6 +4,7 @@
 // runtime servers started per session. A unit past its time limit, or whose
 // driver crashes, fails; the driver and its servers are stopped, and a fresh
 // driver with the definitions reloaded runs the next unit.
+import { resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
 import type { CodeRef, DocumentPlan, Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
@@ -158,7 +159,7 @@ class DocumentRun {
     this.definitionsReported = true;
     for (const file of this.options.vocabularyFiles) {
       const failures: PointMessage[] = [];
-      const outcome = await this.command(`(:load-file ${lispString(file)})`, (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
+      const outcome = await this.command(`(:load-file ${lispString(resolve(this.options.projectRoot, file))})`, (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
       if (report && (failures.length || outcome)) this.reportLoadFailure(`vocabulary file ${file}`, { file, line: 1 }, failures, outcome);
       if (!this.environment) this.environment = await Environment.open(this.options, this.transcript);
     }
