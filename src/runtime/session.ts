@@ -56,8 +56,8 @@ export type LossReason =
   | 'threads';
 
 export interface EvaluateOptions {
-  /** Collect the garbage of earlier evaluations before timing this one (time-execution does). */
-  collectGarbageFirst?: boolean;
+  /** Before the clock starts, collect earlier garbage and warm the compiler (time-execution does). */
+  prepareForTiming?: boolean;
 }
 
 type EvaluationInput = { code: string; package?: string } & EvaluateOptions;

@@ -132,7 +132,7 @@ export async function callTool(session: RuntimeSession, name: string, args: Argu
         if (error instanceof ArgumentProblem) return refusal(error);
         throw error;
       }
-      return timeExecutionText(await session.evaluate(code, packageName, { collectGarbageFirst: true }));
+      return timeExecutionText(await session.evaluate(code, packageName, { prepareForTiming: true }));
     }
     case 'configure-limits': {
       try {

@@ -46,8 +46,8 @@ export interface EvaluationRequest {
   /** Undefined: no timeout. */
   timeoutMs?: number;
   maxOutput: number;
-  /** Collect garbage before the clock starts (for time-execution). */
-  collectGarbageFirst?: boolean;
+  /** Collect earlier garbage and warm the compiler before the clock starts (for time-execution). */
+  prepareForTiming?: boolean;
 }
 
 export interface WorkerTiming {
@@ -99,7 +99,7 @@ export function requestLine(request: EvaluationRequest): string {
   const parts = [`(:evaluate :id ${request.id} :code ${lispString(request.code)}`];
   if (request.package !== undefined) parts.push(`:package ${lispString(request.package)}`);
   if (request.timeoutMs !== undefined) parts.push(`:timeout-ms ${request.timeoutMs}`);
-  if (request.collectGarbageFirst) parts.push(':collect-first t');
+  if (request.prepareForTiming) parts.push(':prepare-timing t');
   parts.push(`:max-output ${request.maxOutput})`);
   return `${parts.join(' ')}\n`;
 }
