@@ -220,8 +220,9 @@ describing the original form is supplied when the check has none."
                           (decompose-check test environment)
                           (values nil test nil)))
                 (if bindings
+                    ;; An IS-FALSE point is named by its whole form: its test alone reads as the opposite claim.
                     `(let* ,bindings
-                       (let ((*check* (list ',test ,@records)))
+                       (let ((*check* (list ',(if (eq name 'fiveam:is-false) whole test) ,@records)))
                          ,(funcall original
                                    `(,name ,call ,@(or reason-args
                                                        `(,default-reason ',test)))

@@ -2,7 +2,7 @@
 ;;;; Lisp code. SPEC-RUN holds the harness and exports the test vocabulary; the
 ;;;; two packages named after the runtime under test re-export the names the
 ;;;; seed documents write qualified; CL-USER, where spec code is read, sees the
-;;;; whole vocabulary unqualified, with ASSERT, GET-INTERNAL-REAL-TIME and SLEEP
+;;;; whole vocabulary and FiveAM unqualified, with ASSERT, GET-INTERNAL-REAL-TIME and SLEEP
 ;;;; replaced by the harness's own.
 
 (defpackage #:spec-run
@@ -37,3 +37,6 @@
 (shadowing-import '(spec-run:assert spec-run:get-internal-real-time spec-run:sleep)
                   '#:common-lisp-user)
 (use-package '#:spec-run '#:common-lisp-user)
+
+;; FiveAM's names too, so documents may write (test ...) and (is ...) unqualified.
+(use-package '#:fiveam '#:common-lisp-user)
