@@ -66,7 +66,7 @@ t.test('FiveAM: every check is a point at its line, with its reason and argument
   t.same(r.failed[0].diagnostics!.values, { n: '7' });
   t.equal(r.failed[1].diagnostics!.reason, '(EVENP N) did not return a true value');
   t.same(r.failed[1].diagnostics!.values, { n: '7' });
-  t.equal(r.failed[2].name, '(oddp n)');
+  t.equal(r.failed[2].name, '(fiveam:is-false (oddp n))', 'an is-false point is named by its whole form');
 });
 
 t.test('FiveAM: an error inside a test is a failing point with the condition; the next unit still runs', async (t) => {
