@@ -45,7 +45,9 @@ export function buildProgram(): Command {
     .description('Execute markdown verification documents and report one TAP test point per assertion.')
     .version('0.1.0')
     .showHelpAfterError('(run spec-run --help for usage)')
-    .addHelpText('after', examples);
+    .addHelpText('after', examples)
+    // Before the commands are added: they copy these settings when created.
+    .exitOverride();
 
   program
     .command('run', { isDefault: true })
@@ -101,7 +103,6 @@ export function buildProgram(): Command {
       process.exitCode = await execCommand(argv);
     });
 
-  program.exitOverride();
   return program;
 }
 
