@@ -15,7 +15,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 /** The compiled repository: dist/ */
 const distRoot = resolve(here, '..', '..', '..');
 
-/** The scripted server of fake-runtime.ts. */
+/** The scripted server of fake-runtime.ts: a fake, only for faults the real server cannot be made to show (it never answers, it exits). */
 export const FAKE_RUNTIME = [process.execPath, join(here, 'fake-runtime.js')];
 /** The project's own runtime server. */
 export const REAL_RUNTIME = [process.execPath, join(distRoot, 'src', 'runtime', 'bin.js')];
@@ -27,7 +27,7 @@ export function options(overrides: Partial<RunOptions> = {}): RunOptions {
     unitTimeoutMs: 60_000,
     bail: false,
     strict: false,
-    runtimeCommand: FAKE_RUNTIME,
+    runtimeCommand: REAL_RUNTIME,
     imageAliases: {},
     projectRoot: resolve(distRoot, '..'),
     vocabularyFiles: [],

@@ -8,7 +8,7 @@ import t from 'tap';
 import type { RunEvent } from '../../../src/model/events.js';
 import type { DocumentPlan } from '../../../src/model/plan.js';
 import { runLispDocument } from '../../../src/run/lisp/index.js';
-import { frontmatter, lineIn, lisp, options, runMarkdown, type PointEvent } from './helpers.js';
+import { FAKE_RUNTIME, frontmatter, lineIn, lisp, options, runMarkdown, type PointEvent } from './helpers.js';
 
 const setup = `## Setup\n\n${lisp('(defvar *s* (make-test-session))\n(defun eval-code (code) (evaluate-in-session *s* code))')}\n`;
 
@@ -144,7 +144,8 @@ t.test('servers: a hung server ends with its unit, a crashed one fails only its 
   const md = `${frontmatter()}${setup}## Units\n\n${lisp('(defvar *pid* (parse-integer (result-value (eval-code "(pid)"))))\n(eval-code "(hang)")')}\n${lisp(
     '(defvar *other* (make-test-session))\n(evaluate-in-session *other* "(exit)")',
   )}\n${lisp('(assert (search "=> 3" (result-content-text (eval-code "(+ 1 2)"))))')}`;
-  const r = await runMarkdown(md, options({ unitTimeoutMs: 2000 }));
+  // The real server always answers and never exits because of user code: the fake stands in for one that does.
+  const r = await runMarkdown(md, options({ unitTimeoutMs: 2000, runtimeCommand: FAKE_RUNTIME }));
   t.same(r.points.map((p) => p.ok), [false, false, true]);
   t.match(r.failed[0].diagnostics, { reason: /time limit/ });
   t.match(r.failed[1].diagnostics, { condition: { message: /runtime server ended \(exit code 7\)/ } });
@@ -207,7 +208,7 @@ t.test('vocabulary on raw JSON-RPC: errors, notifications, accessors, qualified 
   (let ((unknown (send-request server '((:jsonrpc . "2.0") (:id . 9) (:method . "no/such")))))
     (assert (= (error-code unknown) -32601))
     (assert (= (response-id unknown) 9))
-    (assert (search "no/such" (error-message unknown))))
+    (assert (search "not found" (error-message unknown))))
   (assert (null (send-request server '((:jsonrpc . "2.0") (:method . "notifications/progress")))))
   (let ((answer (call-tool "configure-limits" '(("timeout" . 12)) server)))
     (assert (result-success-p answer))
@@ -216,8 +217,8 @@ t.test('vocabulary on raw JSON-RPC: errors, notifications, accessors, qualified 
   (cl-mcp-server:stop-test-server server))
 (let ((timing (extract-timing (time-execution "(+ 1 2)"))))
   (assert (hash-table-p timing))
-  (assert (= (gethash "real-time-ms" timing) 0.004d0))
-  (assert (= (result-real-time-ms (time-execution "(+ 1 2)")) 0.004d0))
+  (assert (typep (gethash "real-time-ms" timing) 'double-float))
+  (assert (< 0 (result-real-time-ms (time-execution "(+ 1 2)")) 5))
   (assert (equal (result-output (time-execution "(+ 1 2)")) "")))
 (assert (< (abs (- (standard-deviation '(2 4 4 4 5 5 7 9)) 2.138)) 0.001))
 (let ((session (cl-mcp-server-tests:make-test-session)))
