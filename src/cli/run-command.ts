@@ -37,6 +37,9 @@ export interface RunCommandOptions {
   watch?: boolean;
 }
 
+/** Runtime servers --watch keeps started between runs: enough for a document's usual sessions. */
+const SPARE_SERVERS = 2;
+
 /** This spec-run's own entry point, used to start `spec-run serve` for each session. */
 export const cliEntry = join(dirname(fileURLToPath(import.meta.url)), 'main.js');
 
@@ -82,41 +85,50 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   }
 
   // Runners are loaded only when something runs: --list and check stay fast.
-  const [{ runLispDocument }, { runScenarioDocument }, { DEFAULT_IMAGE_ALIASES }] = await Promise.all([
+  const [{ runLispDocument }, { runScenarioDocument }, { DEFAULT_IMAGE_ALIASES }, { WarmServers }] = await Promise.all([
     import('../run/lisp/index.js'),
     import('../run/scenario/index.js'),
     import('../executor/local-image.js'),
+    import('../run/lisp/servers.js'),
   ]);
   const runners: Runners = { lisp: runLispDocument, openspec: runScenarioDocument };
   const vocabularyFiles = (config.vocabulary ?? []).map((file) => resolve(config.directory, file));
+  const runtimeCommand = Array.isArray(config.runtime) ? config.runtime : [process.execPath, cliEntry, 'serve'];
+  // --watch keeps runtime servers warm between runs.
+  const warmServers = options.watch ? new WarmServers(runtimeCommand, config.directory) : undefined;
   const runOptions = (): RunPlanOptions => ({
     seed: options.seed ?? randomInt(1, 2 ** 31 - 1),
     unitTimeoutMs: options.timeout ?? 5 * 60 * 1000,
     bail: options.bail ?? false,
     runs: options.runs,
     strict: options.strict ?? false,
-    runtimeCommand: Array.isArray(config.runtime) ? config.runtime : [process.execPath, cliEntry, 'serve'],
+    runtimeCommand,
+    warmServers,
     imageAliases: { ...DEFAULT_IMAGE_ALIASES, ...config.images },
     projectRoot: config.directory,
     vocabularyFiles,
     jobs: options.jobs ?? 1,
   });
   const reporter: ReporterName = options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap');
-  const counts = await executePlan(plan, runOptions(), runners, reporter);
-  if (!options.watch) return counts.failed > 0 ? 1 : 0;
-
-  const { watchDocuments } = await import('./watch.js');
-  const selection = { grep, tags: options.tag, level: options.level };
-  await watchDocuments({
-    documents: plan.documents.map((d) => d.file),
-    roots: paths.length ? paths : ['specs/'],
-    helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
-    rerun: async (files) => {
-      const changed = selectUnits(await buildPlan(files), selection);
-      await executePlan(changed, runOptions(), runners, reporter);
-    },
-  });
-  return 0;
+  try {
+    const counts = await executePlan(plan, runOptions(), runners, reporter);
+    if (!options.watch) return counts.failed > 0 ? 1 : 0;
+    warmServers?.fill(SPARE_SERVERS);
+    const { watchDocuments } = await import('./watch.js');
+    const selection = { grep, tags: options.tag, level: options.level };
+    await watchDocuments({
+      documents: plan.documents.map((d) => d.file),
+      roots: paths.length ? paths : ['specs/'],
+      helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
+      rerun: async (files) => {
+        await executePlan(selectUnits(await buildPlan(files), selection), runOptions(), runners, reporter);
+        warmServers?.fill(SPARE_SERVERS);
+      },
+    });
+    return 0;
+  } finally {
+    await warmServers?.close();
+  }
 }
 
 /** Runs a plan, writes the chosen report (and the extra views) and the summary line; returns the counts. */

@@ -1,6 +1,7 @@
 // What the run stage's document runners share: their options and their signature.
 import type { RunEvent } from '../model/events.js';
 import type { DocumentPlan } from '../model/plan.js';
+import type { WarmServers } from './lisp/servers.js';
 
 export interface RunOptions {
   /** Seed of this run; each unit derives its own seed from it and prints it. */
@@ -21,6 +22,8 @@ export interface RunOptions {
   projectRoot: string;
   /** Extra Lisp files loaded into every driver after the vocabulary. */
   vocabularyFiles: string[];
+  /** Runtime servers started ahead of need, shared by the documents of a run (and by the runs of --watch). */
+  warmServers?: WarmServers;
   /** Aborted when the run stops early (--bail): runners check it between units and stop starting new ones. */
   signal?: AbortSignal;
 }

@@ -1,6 +1,7 @@
 // The command line end to end: a real spec-run process on documents written to a temp dir.
 import t from 'tap';
 import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { Parser } from 'tap-parser';
@@ -93,4 +94,33 @@ t.test('--grep selects units; a configuration file supplies default paths', asyn
   t.match(run.stdout, /\(= 6 \(\* 2 3\)\)/);
   t.notMatch(run.stdout, /\(= 3 \(\+ 1 2\)\)/);
   t.match(run.stderr, /^1 passed, 0 failed, 0 skipped, 0 todo$/m);
+});
+
+t.test('runtime from the configuration: the documents run against an MCP server given as a command line', async (t) => {
+  const dir = t.testdir({
+    'docs': {
+      'session.md': `---
+type: verification
+name: external-runtime
+---
+# External runtime
+
+\`\`\`lisp
+(let ((session (make-test-session)))
+  (assert (search "=> 6" (result-content-text (evaluate-in-session session "(* 2 3)"))))
+  (cleanup-test-session session))
+\`\`\`
+`,
+    },
+  });
+  const log = join(dir, 'starts.log');
+  // spec-run's own server, started as any external server would be; the wrapper leaves a trace of each start.
+  const runtime = ['sh', '-c', `echo start >> '${log}'; exec '${process.execPath}' '${cli}' serve`];
+  const config = join(dir, 'spec-run.config.json');
+  writeFileSync(config, JSON.stringify({ paths: ['docs'], runtime }));
+  const run = await specRun(['--reporter', 'tap'], dir);
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stderr, /^1 passed, 0 failed, 0 skipped, 0 todo$/m);
+  const starts = readFileSync(log, 'utf8').trim().split('\n');
+  t.equal(starts.length, 1, 'the session was served by the configured command');
 });

@@ -41,10 +41,7 @@ export class RuntimeServer {
   private exitDescription: string | null = null;
   readonly exited: Promise<void>;
 
-  private constructor(
-    readonly id: number,
-    private readonly child: ChildProcess,
-  ) {
+  private constructor(private readonly child: ChildProcess) {
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.exitDescription = signal ? `killed by ${signal}` : `exit code ${code}`;
@@ -69,9 +66,9 @@ export class RuntimeServer {
   }
 
   /** Starts `command` and completes the MCP handshake (initialize, notifications/initialized). */
-  static async start(id: number, command: string[], cwd: string): Promise<RuntimeServer> {
+  static async start(command: string[], cwd: string): Promise<RuntimeServer> {
     const child = spawn(command[0], command.slice(1), { cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-    const server = new RuntimeServer(id, child);
+    const server = new RuntimeServer(child);
     try {
       const answer = JSON.parse(
         await server.exchange(
@@ -94,6 +91,10 @@ export class RuntimeServer {
 
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  get ended(): boolean {
+    return this.exitDescription !== null;
   }
 
   private stderrNote(): string {
@@ -144,6 +145,54 @@ export class RuntimeServer {
   }
 }
 
+/**
+ * Runtime servers started ahead of need, for --watch: between two runs, spares are
+ * started (a start costs a few hundred milliseconds, mostly Node loading the MCP
+ * SDK), and the next run's sessions take them with their handshake done. Spares
+ * start only while nothing runs: a server starting beside a timed evaluation
+ * would take the CPU it measures. close() stops the spares left.
+ */
+export class WarmServers {
+  private spares: Promise<RuntimeServer>[] = [];
+
+  constructor(
+    readonly command: string[],
+    readonly cwd: string,
+  ) {}
+
+  /** Starts spares until `count` wait; call it when no document runs. */
+  fill(count: number): void {
+    while (this.spares.length < count) {
+      const spare = RuntimeServer.start(this.command, this.cwd);
+      spare.catch(() => undefined); // a spare that failed to start is reported to the session that takes it
+      this.spares.push(spare);
+    }
+  }
+
+  /** A spare when one waits, else a server started now. */
+  async take(): Promise<RuntimeServer> {
+    const spare = this.spares.shift();
+    const server = await (spare ?? RuntimeServer.start(this.command, this.cwd));
+    // A spare can have died while it waited (killed from outside): never hand that out.
+    return server.ended ? RuntimeServer.start(this.command, this.cwd) : server;
+  }
+
+  serves(command: string[], cwd: string): boolean {
+    return this.cwd === cwd && this.command.length === command.length && this.command.every((arg, i) => arg === command[i]);
+  }
+
+  async close(): Promise<void> {
+    const spares = this.spares;
+    this.spares = [];
+    await Promise.all(spares.map((spare) => spare.then((server) => server.stop(), () => undefined)));
+  }
+}
+
+/** A server for `command`, handshake done: from the warm pool when it serves that command. */
+export function startServer(command: string[], cwd: string, warm?: WarmServers): Promise<RuntimeServer> {
+  return warm?.serves(command, cwd) ? warm.take() : RuntimeServer.start(command, cwd);
+}
+
 /** The servers of one driver: started on request, all stopped together. */
 export class ServerSet {
   private readonly servers = new Map<number, RuntimeServer>();
@@ -153,11 +202,12 @@ export class ServerSet {
     private readonly command: string[],
     private readonly cwd: string,
     readonly transcript: Transcript,
+    private readonly warm?: WarmServers,
   ) {}
 
   async start(): Promise<number> {
     const id = ++this.lastId;
-    this.servers.set(id, await RuntimeServer.start(id, this.command, this.cwd));
+    this.servers.set(id, await startServer(this.command, this.cwd, this.warm));
     return id;
   }
 
