@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { execa } from 'execa';
 import { DEFAULT_IMAGE_ALIASES, ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { OutputCollector } from './output.js';
-import { EXIT, GRACE_MS, type ExecRequest, type ExecResult } from './result.js';
+import { armStop, EXIT, GRACE_MS, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 
 export type EngineStatus = { ok: true; version: string } | { ok: false; error: string; solutions: string[] };
 
@@ -101,19 +101,14 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
       const shown = stream === 'stdout' ? request.showStdout !== false : request.showStderr !== false;
       attached[stream]?.on('data', shown ? (chunk: Buffer) => collector.write(stream, chunk) : () => {});
     }
-    let stopping: { reason: 'timeout' | 'interrupted'; done: Promise<unknown> } | null = null;
-    const stop = (reason: 'timeout' | 'interrupted') => {
+    let stopping: { reason: StopReason; done: Promise<unknown> } | null = null;
+    const disarm = armStop(request, (reason) => {
       stopping ??= { reason, done: execa('docker', ['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }) };
-    };
-    const timer = request.timeoutMs === null ? null : setTimeout(() => stop('timeout'), request.timeoutMs);
-    const onAbort = () => stop('interrupted');
-    if (request.signal?.aborted) onAbort();
-    request.signal?.addEventListener('abort', onAbort, { once: true });
+    });
     const ended = await attached;
     const durationMs = performance.now() - started;
-    if (timer) clearTimeout(timer);
-    request.signal?.removeEventListener('abort', onAbort);
-    const halt = stopping as { reason: 'timeout' | 'interrupted'; done: Promise<unknown> } | null;
+    disarm();
+    const halt = stopping as { reason: StopReason; done: Promise<unknown> } | null;
     if (halt) await halt.done;
 
     const inspected = await execa('docker', ['inspect', name, '--format', '{{json .State}}'], { reject: false });

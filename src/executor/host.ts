@@ -4,7 +4,7 @@ import { constants } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { OutputCollector } from './output.js';
-import { EXIT, GRACE_MS, type ExecRequest, type ExecResult } from './result.js';
+import { armStop, EXIT, GRACE_MS, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { stopProcess, type StopOutcome } from './terminate.js';
 
 const DOCKER_ONLY = ['memory', 'cpus', 'network', 'user'] as const;
@@ -34,22 +34,17 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     child[stream]?.on('data', shown ? (chunk: Buffer) => collector.write(stream, chunk) : () => {});
   }
 
-  let stopping: { reason: 'timeout' | 'interrupted'; outcome: Promise<StopOutcome> } | null = null;
-  const stop = (reason: 'timeout' | 'interrupted') => {
+  let stopping: { reason: StopReason; outcome: Promise<StopOutcome> } | null = null;
+  const disarm = armStop(request, (reason) => {
     stopping ??= { reason, outcome: stopProcess(pid, child, { graceMs, group: true }) };
-  };
-  const timer = request.timeoutMs === null ? null : setTimeout(() => stop('timeout'), request.timeoutMs);
-  const onAbort = () => stop('interrupted');
-  if (request.signal?.aborted) onAbort();
-  request.signal?.addEventListener('abort', onAbort, { once: true });
+  });
 
   const finished = await child;
   const durationMs = performance.now() - started;
-  if (timer) clearTimeout(timer);
-  request.signal?.removeEventListener('abort', onAbort);
+  disarm();
 
   if (stopping) {
-    const { reason, outcome } = stopping as { reason: 'timeout' | 'interrupted'; outcome: Promise<StopOutcome> };
+    const { reason, outcome } = stopping as { reason: StopReason; outcome: Promise<StopOutcome> };
     const how = await outcome;
     const killed = how === 'killed';
     return base(request, notes, collector, started, {

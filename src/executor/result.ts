@@ -79,3 +79,22 @@ export interface ExecResult {
   memory?: string;
   message?: string;
 }
+
+/** Why an execution was stopped before it ended by itself. */
+export type StopReason = 'timeout' | 'interrupted';
+
+/**
+ * Calls `stop` when the request's timeout expires or its signal aborts (at once if it
+ * already has); returns the function that disarms both once the command has ended.
+ * Host and Docker execution share it, so both stop on the same terms.
+ */
+export function armStop(request: Pick<ExecRequest, 'timeoutMs' | 'signal'>, stop: (reason: StopReason) => void): () => void {
+  const timer = request.timeoutMs === null ? null : setTimeout(() => stop('timeout'), request.timeoutMs);
+  const onAbort = () => stop('interrupted');
+  if (request.signal?.aborted) onAbort();
+  request.signal?.addEventListener('abort', onAbort, { once: true });
+  return () => {
+    if (timer) clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onAbort);
+  };
+}
