@@ -124,6 +124,7 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: CodeFacts): 
     case 'let':
     case 'let*':
     case 'symbol-macrolet':
+    case 'handler-bind': // (type handler) pairs read like bindings
       for (const binding of listItems(rest[0])) walkAll(listItems(binding).slice(1), facts);
       return walkAll(rest.slice(1), facts);
     case 'flet':
@@ -148,9 +149,6 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: CodeFacts): 
       walk(rest[0], facts);
       for (const clause of rest.slice(1)) walkAll(listItems(clause).slice(2), facts);
       return;
-    case 'handler-bind':
-      for (const binding of listItems(rest[0])) walkAll(listItems(binding).slice(1), facts);
-      return walkAll(rest.slice(1), facts);
     case 'case':
     case 'ecase':
     case 'ccase':
