@@ -1,7 +1,7 @@
 // --watch: after the first run, runs again the documents that change, and all of
 // them when a shared helper (an extra vocabulary file, the configuration) changes.
 // New documents under the watched directories are picked up too.
-import { watch, type FSWatcher } from 'node:fs';
+import { statSync, watch, type FSWatcher } from 'node:fs';
 import { resolve } from 'node:path';
 import { discoverDocuments } from './discover.js';
 
@@ -19,15 +19,31 @@ export interface WatchOptions {
   signal?: AbortSignal;
 }
 
+/** What a file looks like now; one save can raise several events, late ones included, but changes this once. */
+function signature(file: string): string {
+  try {
+    const stat = statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return 'missing';
+  }
+}
+
 export async function watchDocuments(options: WatchOptions): Promise<void> {
   const helpers = new Set(options.helpers.map((f) => resolve(f)));
+  const seen = new Map([...options.documents, ...helpers].map((f) => [resolve(f), signature(resolve(f))]));
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
   const watchers: FSWatcher[] = [];
 
   const flush = () => {
-    const changed = [...pending];
+    const changed = [...pending].filter((file) => {
+      const now = signature(file);
+      if (seen.get(file) === now) return false;
+      seen.set(file, now);
+      return true;
+    });
     pending.clear();
     const known = discoverDocuments(options.roots).map((f) => resolve(f));
     const all = changed.some((f) => helpers.has(f));

@@ -70,11 +70,14 @@ export async function parseFile(path: string): Promise<SpecDocument> {
   try {
     bytes = await readFile(path);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return {
-      ...parseMarkdown(path, ''),
-      problems: [{ file: path, line: 1, message: `cannot read the file: ${reason}`, severity: 'error' }],
-    };
+    const code = (error as NodeJS.ErrnoException).code;
+    const message =
+      code === 'ENOENT'
+        ? 'no such file or directory'
+        : code === 'EISDIR'
+          ? 'a directory, not a markdown file'
+          : `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
+    return { ...parseMarkdown(path, ''), problems: [{ file: path, line: 1, message, severity: 'error' }] };
   }
   return parseMarkdown(path, bytes);
 }

@@ -1,6 +1,6 @@
 // The command line end to end: a real spec-run process on documents written to a temp dir.
 import t from 'tap';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
@@ -123,4 +123,35 @@ name: external-runtime
   t.match(run.stderr, /^1 passed, 0 failed, 0 skipped, 0 todo$/m);
   const starts = readFileSync(log, 'utf8').trim().split('\n');
   t.equal(starts.length, 1, 'the session was served by the configured command');
+});
+
+t.test('--watch: a run, then a run of the document that changed, each closed by its summary line', async (t) => {
+  const dir = t.testdir({ 'docs': { 'a.md': good, 'b.md': good.replace('## Sum', '## Other sum') } });
+  const child = spawn(process.execPath, [cli, 'docs', '--watch', '--reporter', 'tap'], { cwd: dir });
+  let stderr = '';
+  let stdout = '';
+  const waiters: (() => void)[] = [];
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    waiters.forEach((wake) => wake());
+  });
+  /** Resolves once `count` summary lines have been printed. */
+  const summaries = (count: number) =>
+    new Promise<void>((done) => {
+      const check = () => (stderr.match(/^\d+ passed, \d+ failed, \d+ skipped, \d+ todo$/gm) ?? []).length >= count && done();
+      waiters.push(check);
+      check();
+    });
+  await summaries(1);
+  t.match(stderr, /^2 passed, 0 failed, 0 skipped, 0 todo$/m, 'the first run: both documents');
+  await new Promise((r) => setTimeout(r, 300));
+  writeFileSync(join(dir, 'docs', 'b.md'), good.replace('## Sum', '## Other sum').replace('(= 3 (+ 1 2))', '(= 4 (+ 1 2))'));
+  await summaries(2);
+  child.kill('SIGINT');
+  await new Promise((r) => child.on('close', r));
+  t.match(stderr, /changed: .*b\.md/, 'names the changed document');
+  t.equal(stderr.split('changed: ').length, 2, 'one run for one save');
+  t.match(stderr.split('changed: ')[1], /^0 passed, 1 failed, 0 skipped, 0 todo$/m, 'the second run: only b.md, now failing');
+  t.equal((stdout.match(/^TAP version 14$/gm) ?? []).length, 2, 'one TAP stream per run');
 });
