@@ -171,6 +171,9 @@ showing the values of its argument subforms, and the rest of the unit is skipped
   "(form (text . value)...) of the FiveAM check running: its form as written and
 the values of its argument subforms.")
 
+(defvar *test-error-backtrace* nil
+  "The backtrace taken when an error escaped the body of the FiveAM test running.")
+
 (defun fiveam-result-diagnostics (result form)
   (let ((condition (and (typep result 'fiveam::unexpected-test-failure)
                         (slot-boundp result 'fiveam::actual-condition)
@@ -181,7 +184,9 @@ the values of its argument subforms.")
                     (if (stringp reason) reason (show reason))))
       ,@(when condition
           `((:condition . ((:type . ,(show (type-of condition)))
-                           (:message . ,(condition-message condition)))))))))
+                           (:message . ,(condition-message condition))))))
+      ,@(when (and condition *test-error-backtrace*)
+          `((:backtrace . ,*test-error-backtrace*))))))
 
 (defun condition-message (condition)
   (handler-case (princ-to-string condition)

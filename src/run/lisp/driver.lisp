@@ -47,9 +47,25 @@
                                     line (reader-error-message condition)))))))))
 
 (defun short-backtrace ()
-  (with-output-to-string (out)
-    (let ((*print-length* 5) (*print-level* 3))
-      (sb-debug:print-backtrace :count 15 :stream out))))
+  "The backtrace of the current thread, taken in a handler, from the frame that
+signalled: the header, this function, the handler and the signalling machinery
+above that frame say nothing about the spec."
+  (let* ((text (with-output-to-string (out)
+                 (let ((*print-length* 5) (*print-level* 3))
+                   (sb-debug:print-backtrace :count 20 :stream out))))
+         (signal-frame (search "(SB-KERNEL::%SIGNAL " text))
+         (start (if signal-frame
+                    (1+ (or (position #\Newline text :start signal-frame) (1- (length text))))
+                    (1+ (or (position #\Newline text) -1)))))
+    (subseq text (min start (length text)))))
+
+(defun spec-frames (backtrace)
+  "BACKTRACE up to the frame of the harness's wrapper around a FiveAM test body:
+the frames below it are FiveAM's and spec-run's, the same for every test."
+  (let ((end (search "(LAMBDA NIL :IN SPEC-RUN::RUN-FIVEAM-TEST)" backtrace)))
+    (if end
+        (subseq backtrace 0 (1+ (or (position #\Newline backtrace :end end :from-end t) -1)))
+        backtrace)))
 
 (defun call-of (name tree)
   "The first read form in TREE that calls NAME."
@@ -152,8 +168,20 @@ reader's place in it is lost."
             (with-unit-guard
               (let ((fiveam:*on-error* nil)
                     (fiveam:*on-failure* nil)
-                    (fiveam:*test-dribble* (make-broadcast-stream)))
-                (fiveam:run symbol :print-names nil)))
+                    (fiveam:*test-dribble* (make-broadcast-stream))
+                    (original (fiveam::test-lambda test)))
+                ;; FiveAM catches an error in a test before any handler of ours; the
+                ;; test's own body is the one place to take a backtrace while the
+                ;; erring frames still exist. The handler declines, so FiveAM records it.
+                (setf (fiveam::test-lambda test)
+                      (lambda ()
+                        (handler-bind ((error (lambda (condition)
+                                                (unless (typep condition 'fiveam::check-failure)
+                                                  (setf *test-error-backtrace* (spec-frames (short-backtrace)))))))
+                          (funcall original))))
+                (unwind-protect (let ((*test-error-backtrace* nil))
+                                  (fiveam:run symbol :print-names nil))
+                  (setf (fiveam::test-lambda test) original))))
           (declare (ignore value))
           (when (and completed (zerop *unit-points*))
             (emit-point t name (list (source-file source) (source-first-line source))))))))

@@ -70,12 +70,17 @@ t.test('FiveAM: every check is a point at its line, with its reason and argument
 });
 
 t.test('FiveAM: an error inside a test is a failing point with the condition; the next unit still runs', async (t) => {
-  const md = `${frontmatter()}${lisp(`(fiveam:test breaks
+  const md = `${frontmatter()}${lisp(`(defun breaking-helper (n) (error "broken ~A" n))
+(fiveam:test breaks
   (fiveam:is (= 1 1))
-  (error "broken ~A" 42))`)}\n${lisp('(fiveam:test fine (fiveam:is (= 2 2)))')}`;
+  (fiveam:signals error (error "expected"))
+  (breaking-helper 42))`)}\n${lisp('(fiveam:test fine (fiveam:is (= 2 2)))')}`;
   const r = await runMarkdown(md);
-  t.same(r.points.map((p) => p.ok), [true, false, true]);
+  t.same(r.points.map((p) => p.ok), [true, true, false, true]);
   t.match(r.failed[0].diagnostics, { condition: { type: 'SIMPLE-ERROR', message: 'broken 42' } });
+  const backtrace = String(r.failed[0].diagnostics!.backtrace);
+  t.match(backtrace, /^\d+: \(BREAKING-HELPER 42\)$/m, 'a short backtrace from the erring frame');
+  t.notMatch(backtrace, /FIVEAM|SPEC-RUN::MAIN/, 'without the frames of FiveAM and the harness');
 });
 
 t.test('a unit without assertions that runs is one ok point; a verify- function passes by its assertions or its value', async (t) => {
