@@ -235,7 +235,9 @@ export class ServerSet {
       // sent as written: a spec probing the server with malformed input
     }
     const sentAt = this.transcript.now();
-    const isNotification = typeof request === 'object' && request !== null && !Array.isArray(request) && !('id' in request) && 'method' in request;
+    // Nothing answers a notification, nor a blank line (line-delimited JSON-RPC skips those): never wait for it.
+    const isNotification =
+      line.trim() === '' || (typeof request === 'object' && request !== null && !Array.isArray(request) && !('id' in request) && 'method' in request);
     if (isNotification) {
       server.notify(line);
       this.transcript.exchanges.push({ server: id, request, response: null, sentAt, durationMs: 0 });

@@ -55,16 +55,22 @@ export const quickFlood = (w: ScenarioWorld, context: Context, count: number) =>
 export const yesFlood = (w: ScenarioWorld, context: Context, maxOutputLines?: number | null) =>
   w.probe(`yes-${maxOutputLines}@${context}`, { run: `yes ${'x'.repeat(99)} | head -n 200000`, context, maxOutputLines });
 
+/**
+ * Time given to probes that end on their own: what they check is how they end, not a
+ * timeout, and on a loaded machine a container can take seconds just to start.
+ */
+const ROOM_TO_FINISH_MS = 60_000;
+
 /** Ends on its own with `code`, printing on both streams. */
 export const finisher = (w: ScenarioWorld, context: Context, code: number) =>
-  w.probe(`finisher-${code}@${context}`, { run: `echo to stdout; echo to stderr >&2; exit ${code}`, context });
+  w.probe(`finisher-${code}@${context}`, { run: `echo to stdout; echo to stderr >&2; exit ${code}`, context, timeoutMs: ROOM_TO_FINISH_MS });
 
 /** Takes 1.5 s: longer than the probe timeout, so it completes only without one. */
 export const outlaster = (w: ScenarioWorld, context: Context, spec: Partial<ProbeSpec> = {}, key = 'outlaster') =>
   w.probe(`${key}@${context}`, { run: 'sleep 1.5; echo finished', context, ...spec });
 
 /** Prints its mount namespace: spec-run's own on the host, another in a container. */
-export const whereAmI = (w: ScenarioWorld, context: Context) => w.probe(`where@${context}`, { run: 'readlink /proc/self/ns/mnt', context });
+export const whereAmI = (w: ScenarioWorld, context: Context) => w.probe(`where@${context}`, { run: 'readlink /proc/self/ns/mnt', context, timeoutMs: ROOM_TO_FINISH_MS });
 
 /** Allocates far more than a small memory limit. */
 export const memoryHog = (w: ScenarioWorld, memory: string, timeoutMs: number) =>

@@ -215,6 +215,7 @@ t.test('vocabulary on raw JSON-RPC: errors, notifications, accessors, qualified 
     (assert (= (response-id unknown) 9))
     (assert (search "not found" (error-message unknown))))
   (assert (null (send-request server '((:jsonrpc . "2.0") (:method . "notifications/progress")))))
+  (assert (null (send-request server "")))
   (let ((answer (call-tool "configure-limits" '(("timeout" . 12)) server)))
     (assert (result-success-p answer))
     (assert (eq (result-field answer :ISERROR) (result-field answer "isError")))
@@ -232,7 +233,7 @@ t.test('vocabulary on raw JSON-RPC: errors, notifications, accessors, qualified 
   (cl-mcp-server-tests:cleanup-test-session session))`)}`;
   const r = await runMarkdown(md);
   t.same(r.failed, []);
-  t.equal(r.points.length, 16);
+  t.equal(r.points.length, 17);
 });
 
 t.test('get-internal-real-time in spec code has microsecond resolution', async (t) => {
