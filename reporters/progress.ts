@@ -1,7 +1,7 @@
 // A live status line for a terminal on stderr, while TAP or JUnit goes to stdout:
 // which document and unit run, for how long, and the counts so far. It rewrites one
 // line in place and clears it at the end, so nothing of it stays in the scrollback.
-import type { Counts, Reporter } from '../src/model/events.js';
+import { countPoint, type Counts, type Reporter } from '../src/model/events.js';
 
 export interface ProgressOptions {
   /** Terminal width; the line is cut to fit. */
@@ -41,10 +41,7 @@ export function progressReporter(options: ProgressOptions): Reporter {
           yield render();
           break;
         case 'point':
-          if (event.skip !== undefined) counts.skipped += 1;
-          else if (event.todo !== undefined) counts.todo += 1;
-          else if (event.ok) counts.passed += 1;
-          else counts.failed += 1;
+          countPoint(counts, event);
           yield render();
           break;
         case 'run-end':

@@ -21,7 +21,7 @@ Examples:
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
 Exit status: 0 when every check passed, 1 when one failed, 2 for a usage error.
-The last line on stderr is always "N passed, N failed, N skipped, N todo".`;
+A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr.`;
 
 function integer(name: string) {
   return (value: string) => {

@@ -40,3 +40,11 @@ export type RunEvent =
 
 /** A reporter turns the event stream into output text, chunk by chunk. */
 export type Reporter = (events: AsyncIterable<RunEvent>) => AsyncIterable<string>;
+
+/** Adds a point to the counts: skipped and TODO points are neither passes nor failures. */
+export function countPoint(counts: Counts, point: Extract<RunEvent, { type: 'point' }>): void {
+  if (point.skip !== undefined) counts.skipped += 1;
+  else if (point.todo !== undefined) counts.todo += 1;
+  else if (point.ok) counts.passed += 1;
+  else counts.failed += 1;
+}

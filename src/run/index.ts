@@ -1,7 +1,7 @@
 // The run stage: executes every document of a test plan through its family's runner
 // and yields run events. Documents may run in parallel (`jobs`), but their events come
 // out in plan order, so the report of a parallel run reads like that of a serial one.
-import type { Counts, RunEvent } from '../model/events.js';
+import { countPoint, type Counts, type RunEvent } from '../model/events.js';
 import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
 import { EventBuffer } from './event-buffer.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
@@ -11,13 +11,6 @@ export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
 export interface RunPlanOptions extends RunOptions {
   /** Documents run at the same time. */
   jobs: number;
-}
-
-export function countPoint(counts: Counts, event: Extract<RunEvent, { type: 'point' }>): void {
-  if (event.skip !== undefined) counts.skipped += 1;
-  else if (event.todo !== undefined) counts.todo += 1;
-  else if (event.ok) counts.passed += 1;
-  else counts.failed += 1;
 }
 
 export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners: Runners): AsyncGenerator<RunEvent> {
