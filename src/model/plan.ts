@@ -25,6 +25,8 @@ interface UnitBase {
 export interface LispBlockUnit extends UnitBase {
   kind: 'lisp-block';
   code: CodeRef;
+  /** The JSON of the "Input" block this block answers ("Expected" after "Input"): bound to `input` while it runs. */
+  input?: CodeRef;
 }
 
 /** A `(fiveam:test name ...)` defined during loading, run by name. */
@@ -32,6 +34,8 @@ export interface FiveamTestUnit extends UnitBase {
   kind: 'fiveam-test';
   /** The test's name as written, e.g. "slow-code-times-out". */
   testName: string;
+  /** How the test was written when not with FiveAM's `test`: rove/prove `deftest`, Parachute `define-test`. */
+  dialect?: string;
 }
 
 /** A `verify-...` function of no arguments, defined and never called: the unit calls it. */
@@ -44,6 +48,8 @@ export interface VerifyFunctionUnit extends UnitBase {
 export interface JsonInputUnit extends UnitBase {
   kind: 'json-input';
   code: CodeRef;
+  /** Line of the Lisp block that reads this request as `input`; then only well-formedness is checked here. */
+  pairedWith?: number;
 }
 
 export interface ScenarioStep {

@@ -13,9 +13,10 @@ import {
   ListToolsRequestSchema,
   McpError,
   PingRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
-import { LineTransport, type JsonRpcError } from './line-transport.js';
+import { LineTransport, type JsonRpcError, type Screen } from './line-transport.js';
 import { RuntimeSession, type SessionOptions } from './session.js';
 import { callTool, TOOLS } from './tools.js';
 
@@ -45,6 +46,52 @@ function checkParams(message: JSONRPCMessage): JsonRpcError | undefined {
   const issue = checked.error.issues[0];
   const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
   return { code: ErrorCode.InvalidParams, message: `Invalid params for ${message.method}${where}: ${issue?.message ?? 'malformed'}` };
+}
+
+/** True for a YYYY-MM-DD text naming a real day: the form MCP protocol versions take. */
+function isProtocolVersionDate(version: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(version);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * The checks of one connection, before the SDK sees a message: params of the known
+ * methods (the SDK would answer -32603 otherwise); initialize once per connection
+ * (a second is refused, -32600); a protocol version that is not a date in MCP's form is
+ * refused (-32602), while a well-formed one the server does not know is answered
+ * with the latest it supports, as MCP prescribes; a tools/call missing a required
+ * argument is invalid params (-32602), as MCP counts invalid arguments among
+ * protocol errors.
+ */
+export function connectionScreen(): Screen {
+  let initialized = false;
+  return (message) => {
+    const refusal = checkParams(message);
+    if (refusal || !('method' in message) || !('id' in message)) return refusal;
+    if (message.method === 'initialize') {
+      if (initialized) return { code: ErrorCode.InvalidRequest, message: 'Invalid Request: the server is already initialized; initialize is sent once per connection' };
+      const version = String((message.params as { protocolVersion: string }).protocolVersion);
+      if (!isProtocolVersionDate(version)) {
+        return {
+          code: ErrorCode.InvalidParams,
+          message: `Unsupported protocol version "${version}": not a YYYY-MM-DD date; this server supports ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`,
+        };
+      }
+      initialized = true;
+    }
+    if (message.method === 'tools/call') return missingArguments(message.params as { name: string; arguments?: Record<string, unknown> });
+    return undefined;
+  };
+}
+
+function missingArguments(params: { name: string; arguments?: Record<string, unknown> }): JsonRpcError | undefined {
+  const tool = TOOLS.find((t) => t.name === params.name);
+  const missing = ((tool?.inputSchema.required ?? []) as string[]).filter((name) => params.arguments?.[name] === undefined);
+  if (missing.length === 0) return undefined;
+  return { code: ErrorCode.InvalidParams, message: `Invalid params: ${params.name} requires the argument${missing.length > 1 ? 's' : ''} ${missing.map((name) => `"${name}"`).join(', ')}` };
 }
 
 /** An MCP Server answering the runtime's tools from `session`. */
@@ -81,7 +128,7 @@ export async function serveStdio(options: ServeOptions = {}): Promise<void> {
   // Start the worker while the client is still initializing.
   session.start().catch(() => undefined);
   const server = createRuntimeServer(session);
-  const transport = new LineTransport(options.input ?? process.stdin, options.output ?? process.stdout, checkParams);
+  const transport = new LineTransport(options.input ?? process.stdin, options.output ?? process.stdout, connectionScreen());
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });

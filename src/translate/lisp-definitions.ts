@@ -12,6 +12,16 @@ const FIVEAM_DEFINITIONS = new Set(['def-suite', 'in-suite', 'test']);
 const FIVEAM_PACKAGES = new Set(['fiveam', '5am', 'it.bese.fiveam']);
 const CL_PACKAGES = new Set(['cl', 'common-lisp']);
 
+/**
+ * Test definitions of the other Lisp test frameworks, each by its defining symbol and
+ * the packages it may be written with. The driver defines them (as FiveAM tests), so
+ * they load with the definitions and run by name like `fiveam:test`.
+ */
+const TEST_DIALECTS: { symbol: string; packages: Set<string>; dialect: string }[] = [
+  { symbol: 'deftest', packages: new Set(['rove', 'prove', 'cl-test-more']), dialect: 'rove/prove deftest' },
+  { symbol: 'define-test', packages: new Set(['parachute', 'org.shirakumo.parachute']), dialect: 'Parachute define-test' },
+];
+
 function isFiveamSymbol(name: string, symbol: string): boolean {
   const pkg = packageOf(name);
   return unqualified(name) === symbol && (pkg === null || FIVEAM_PACKAGES.has(pkg));
@@ -22,7 +32,15 @@ export function isDefinition(form: LispForm): boolean {
   const pkg = packageOf(form.head);
   const name = unqualified(form.head);
   if (CL_DEFINITIONS.has(name) && (pkg === null || CL_PACKAGES.has(pkg))) return true;
+  if (testDialect(form.head) !== null) return true;
   return FIVEAM_DEFINITIONS.has(name) && (pkg === null || FIVEAM_PACKAGES.has(pkg));
+}
+
+/** The dialect a test-defining head belongs to ("rove/prove deftest"), or null. */
+function testDialect(head: string): string | null {
+  const pkg = packageOf(head);
+  const found = TEST_DIALECTS.find((d) => d.symbol === unqualified(head) && (pkg === null || d.packages.has(pkg)));
+  return found?.dialect ?? null;
 }
 
 /** The list under any `#+`/`#-` guard. */
@@ -31,12 +49,25 @@ function listOf(node: LispNode): LispNode[] | null {
   return node.kind === 'list' ? node.items : null;
 }
 
-/** Name of a `(test name ...)` or `(test (name :suite s) ...)` form, as written. */
-export function fiveamTestName(form: LispForm): string | null {
-  if (form.head === null || !isFiveamSymbol(form.head, 'test')) return null;
+export interface DefinedTest {
+  /** The test's name as written; a Parachute name given as a string keeps its quotes. */
+  name: string;
+  /** Null for FiveAM's own `test`. */
+  dialect: string | null;
+}
+
+/**
+ * The test a form defines: `(test name ...)`, `(test (name :suite s) ...)`,
+ * `(deftest name [()] ...)` of rove and prove, `(define-test name ...)` of Parachute.
+ */
+export function definedTest(form: LispForm): DefinedTest | null {
+  if (form.head === null) return null;
+  const dialect = testDialect(form.head);
+  if (dialect === null && !isFiveamSymbol(form.head, 'test')) return null;
   const target = listOf(form.node)?.[1];
-  if (target?.kind === 'symbol') return target.raw;
-  if (target?.kind === 'list' && target.items[0]?.kind === 'symbol') return target.items[0].raw;
+  if (target?.kind === 'symbol') return { name: target.raw, dialect };
+  if (target?.kind === 'string' && dialect !== null) return { name: JSON.stringify(target.value), dialect };
+  if (target?.kind === 'list' && target.items[0]?.kind === 'symbol') return { name: target.items[0].raw, dialect };
   return null;
 }
 

@@ -5,13 +5,14 @@
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
-import { definedFunction, type DefinedFunction, fiveamTestName, isDefinition, isVerifyName } from './lisp-definitions.js';
+import { definedFunction, type DefinedFunction, definedTest, isDefinition, isVerifyName } from './lisp-definitions.js';
 import { type LispForm, scanForms } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
 import { illustrationRule } from './rules/illustration.js';
+import { answersInput } from './rules/input-pairs.js';
 import { jsonRule } from './rules/json.js';
-import { lispCodeRule } from './rules/lisp-code.js';
+import { LISP_LANGUAGES, lispCodeRule } from './rules/lisp-code.js';
 import { otherLanguageRule } from './rules/other-language.js';
 import { type BlockRule, firstVerdict } from './rules/types.js';
 import type { FamilyTranslation, UnitDraft } from './family.js';
@@ -29,14 +30,22 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   /** Occurrences of each symbol in the code that is loaded or run. */
   const usage = new Map<string, number>();
 
+  /** The Input block just before the current block, with its unit, while a Lisp block may still answer it. */
+  let lastInput: { block: CodeBlock; unit: Extract<UnitDraft, { kind: 'json-input' }> } | null = null;
+
   for (const block of doc.codeBlocks) {
-    const verdict = firstVerdict(LISP_FAMILY_RULES, block);
+    const input = lastInput && block.lang !== null && LISP_LANGUAGES.has(block.lang) && answersInput(lastInput.block, block) ? lastInput : null;
+    lastInput = null;
+    // An answer block's label ("Expected Output") is not an illustration; its headings still may be.
+    const verdict = input ? (illustrationRule({ ...block, label: null }) ?? { action: 'lisp' as const }) : firstVerdict(LISP_FAMILY_RULES, block);
     if (verdict === null || verdict.action === 'not-run') {
       notRun.push({ block, reason: verdict?.reason ?? 'no rule applies' });
       continue;
     }
     if (verdict.action === 'json-input') {
-      units.push({ kind: 'json-input', name: `${blockName(block)} (input)`, file, line: block.textLine, headingPath: block.headingPath, code: codeRef(file, block) });
+      const unit = { kind: 'json-input' as const, name: `${blockName(block)} (input)`, file, line: block.textLine, headingPath: block.headingPath, code: codeRef(file, block) };
+      units.push(unit);
+      lastInput = { block, unit };
       continue;
     }
 
@@ -57,11 +66,14 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     const run = scan.forms.filter((form) => !isDefinition(form));
     if (loaded.length > 0) definitions.push(codeRef(file, block, keepOnly(block.text, scan.forms, loaded)));
     if (run.length > 0) {
-      units.push({ kind: 'lisp-block', name: blockName(block), file, line: run[0].line, headingPath: block.headingPath, code: codeRef(file, block, keepOnly(block.text, scan.forms, run)) });
+      const code = codeRef(file, block, keepOnly(block.text, scan.forms, run));
+      units.push({ kind: 'lisp-block', name: blockName(block), file, line: run[0].line, headingPath: block.headingPath, code, ...(input ? { input: input.unit.code } : {}) });
+      if (input) input.unit.pairedWith = run[0].line;
     }
     for (const form of loaded) {
-      const testName = fiveamTestName(form);
-      if (testName !== null) units.push({ kind: 'fiveam-test', name: testName, testName, file, line: form.line, headingPath: block.headingPath });
+      const test = definedTest(form);
+      if (test !== null)
+        units.push({ kind: 'fiveam-test', name: test.name, testName: test.name, ...(test.dialect ? { dialect: test.dialect } : {}), file, line: form.line, headingPath: block.headingPath });
       const fn = definedFunction(form);
       if (fn) functions.push({ ...fn, block });
     }

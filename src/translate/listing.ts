@@ -55,10 +55,12 @@ function unitDetail(unit: Unit): string | null {
     case 'verify-function':
       return `calls (${unit.functionName}): defined, never called, and named verify-...`;
     case 'fiveam-test':
-      return null;
+      return unit.dialect ? `written as ${unit.dialect}; run as a FiveAM test` : null;
     case 'lisp-block':
-      return null;
+      return unit.input ? `binds input to the request of the Input block at ${unit.input.file}:${unit.input.line}` : null;
     case 'json-input':
-      return null;
+      return unit.pairedWith !== undefined
+        ? `read as input by the block at line ${unit.pairedWith}, which checks the answer: here only well-formed JSON is checked`
+        : null;
   }
 }

@@ -12,11 +12,14 @@
   (multiple-value-bind (seconds nanoseconds) (sb-unix::clock-gettime 1)
     (+ (* seconds 1000000) (floor nanoseconds 1000))))
 
+(defvar *counters-lock* (bt:make-lock "spec-run counters"))
+
 (defvar *slept-seconds* 0
-  "Seconds slept by spec code in the current command: the waits it imposes itself.")
+  "Seconds slept by spec code in the current command: the waits it imposes
+itself. Global, not rebound, so threads of spec code add to it too.")
 
 (defun sleep (seconds)
-  (incf *slept-seconds* seconds)
+  (bt:with-lock-held (*counters-lock*) (incf *slept-seconds* seconds))
   (cl:sleep seconds))
 
 ;;; Source positions
@@ -63,6 +66,38 @@
         (list (source-file source) (line-at source start)
               (subseq (source-text source) start end))))))
 
+(defun call-of (name tree)
+  "The first read form in TREE that calls NAME."
+  (labels ((walk (form)
+             (when (consp form)
+               (when (and (eq (car form) name) (gethash form *form-positions*))
+                 (return-from call-of form))
+               (loop for rest on form
+                     while (consp rest)
+                     do (walk (car rest))))))
+    (walk tree)
+    nil))
+
+(defun any-call-of (name)
+  "A call of NAME in any spec code read so far (the first by place in the file)."
+  (let ((best nil) (best-place nil))
+    (maphash (lambda (form position)
+               (when (and (consp form) (eq (car form) name))
+                 (let ((place (list (source-first-line (first position)) (second position))))
+                   (when (or (null best) (< (first place) (first best-place))
+                             (and (= (first place) (first best-place)) (< (second place) (second best-place))))
+                     (setf best form best-place place)))))
+             *form-positions*)
+    best))
+
+(defun undefined-function-location (name)
+  "Where spec code calls NAME: in the running form, else anywhere it was read."
+  (form-location (or (call-of name *current-form*) (any-call-of name))))
+
+(defun undefined-function-reason (condition)
+  (format nil "~(~S~) is called here, but neither this document nor the vocabulary defines it"
+          (cell-error-name condition)))
+
 (defun fallback-location ()
   "Where a check without a recorded form stands: its top-level form, else its block."
   (or (form-location *current-form*)
@@ -100,10 +135,11 @@
 
 ;;; Points
 
-(defvar *unit-points* 0 "Points recorded by the running command.")
+(defvar *unit-points* 0
+  "Points recorded by the running command, in any thread (global, not rebound).")
 
 (defun emit-point (ok name location &optional diagnostics)
-  (incf *unit-points*)
+  (bt:with-lock-held (*counters-lock*) (incf *unit-points*))
   (send-to-host `((:type . "point")
                   (:ok . ,(if ok t :false))
                   (:name . ,name)
@@ -175,13 +211,15 @@ the values of its argument subforms.")
   "The backtrace taken when an error escaped the body of the FiveAM test running.")
 
 (defun fiveam-result-diagnostics (result form)
-  (let ((condition (and (typep result 'fiveam::unexpected-test-failure)
-                        (slot-boundp result 'fiveam::actual-condition)
-                        (fiveam::actual-condition result))))
+  (let ((condition (unexpected-condition result)))
     `(,@(when form `((:form . ,(form-text form))))
       ,@(when (rest *check*) `((:values . ,(shown-values (rest *check*)))))
-      (:reason . ,(let ((reason (fiveam::reason result)))
-                    (if (stringp reason) reason (show reason))))
+      (:reason . ,(if (typep condition 'undefined-function)
+                      (undefined-function-reason condition)
+                      (let ((reason (fiveam::reason result)))
+                        (if (stringp reason) reason (show reason)))))
+      ,@(when (typep condition 'undefined-function)
+          `((:undefined . ,(string-downcase (symbol-name (cell-error-name condition))))))
       ,@(when condition
           `((:condition . ((:type . ,(show (type-of condition)))
                            (:message . ,(condition-message condition))))))
@@ -192,10 +230,19 @@ the values of its argument subforms.")
   (handler-case (princ-to-string condition)
     (error () (format nil "#<~S, unprintable>" (type-of condition)))))
 
+(defun unexpected-condition (result)
+  (and (typep result 'fiveam::unexpected-test-failure)
+       (slot-boundp result 'fiveam::actual-condition)
+       (fiveam::actual-condition result)))
+
 (defmethod initialize-instance :after ((result fiveam::test-result) &key)
   (let* ((expression (and (slot-boundp result 'fiveam::test-expr) (fiveam::test-expr result)))
          (form (or (first *check*) expression))
-         (location (or (form-location form) (fallback-location)))
+         (condition (unexpected-condition result))
+         (location (or (and (typep condition 'undefined-function)
+                            (undefined-function-location (cell-error-name condition)))
+                       (form-location form)
+                       (fallback-location)))
          (name (cond ((typep result 'fiveam::unexpected-test-failure)
                       "unexpected error in the test")
                      (form (form-text form))

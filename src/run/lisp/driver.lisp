@@ -67,25 +67,13 @@ the frames below it are FiveAM's and spec-run's, the same for every test."
         (subseq backtrace 0 (1+ (or (position #\Newline backtrace :end end :from-end t) -1)))
         backtrace)))
 
-(defun call-of (name tree)
-  "The first read form in TREE that calls NAME."
-  (labels ((walk (form)
-             (when (consp form)
-               (when (and (eq (car form) name) (gethash form *form-positions*))
-                 (return-from call-of form))
-               (loop for rest on form
-                     while (consp rest)
-                     do (walk (car rest))))))
-    (walk tree)
-    nil))
-
 (defun condition-location (condition)
   "Where CONDITION happened as closely as the source tells: the line of a reader
 error, of the call to an undefined function, else of the top-level form."
   (typecase condition
     (spec-read-error (list (source-file *current-source*) (spec-read-error-line condition)))
     (undefined-function
-     (or (form-location (call-of (cell-error-name condition) *current-form*))
+     (or (undefined-function-location (cell-error-name condition))
          (fallback-location)))
     (t (fallback-location))))
 
@@ -99,6 +87,9 @@ error, of the call to an undefined function, else of the top-level form."
                 location
                 `((:condition . ((:type . ,(show (type-of condition)))
                                  (:message . ,(condition-message condition))))
+                  ,@(when (typep condition 'undefined-function)
+                      `((:reason . ,(undefined-function-reason condition))
+                        (:undefined . ,(string-downcase (symbol-name (cell-error-name condition))))))
                   ,@(when *current-form* `((:form . ,(form-text *current-form*))))
                   ,@(when backtrace `((:backtrace . ,backtrace)))))))
 
@@ -113,18 +104,25 @@ Returns BODY's value and whether it ran to its end."
                            condition
                            (unless (typep condition 'spec-read-error) (short-backtrace)))
                           (throw 'unit-stop nil))))
-         (setf value (progn ,@body)
-               completed t)))
+         (handler-bind ((unbound-variable #'provide-variable))
+           (setf value (progn ,@body)
+                 completed t))))
      (values value completed)))
 
-(defun evaluate-source (source)
-  "Read and evaluate SOURCE's forms in order."
+(defun evaluate-source (source &optional input)
+  "Read and evaluate SOURCE's forms in order. With INPUT, (value), each form
+sees the variable INPUT (read in the current package) bound to that value."
   (let ((*current-source* source)
         (stream (make-string-input-stream (source-text source))))
     (loop for form = (read-spec-form stream source)
           until (eq form stream)
           do (let ((*current-form* form))
-               (eval form)))))
+               (eval (if input
+                         (let ((variable (intern "INPUT")))
+                           `(let ((,variable ',(first input)))
+                              (declare (ignorable ,variable))
+                              ,form))
+                         form))))))
 
 (defun load-source (source)
   "Evaluate SOURCE's definitions one top-level form at a time: a failing form is
@@ -142,15 +140,21 @@ reader's place in it is lost."
   (setf *random-state* (sb-ext:seed-random-state seed)))
 
 (defun spec-symbol (name)
-  "The symbol NAME denotes when written in spec code, read in the current package."
+  "The symbol NAME denotes when written in spec code, read in the current
+package; a name written as a string (Parachute's) is interned as it is."
   (let ((*read-eval* nil))
-    (handler-case (values (read-from-string name))
-      (error () (intern (string-upcase name))))))
+    (let ((value (handler-case (values (read-from-string name))
+                   (error () (intern (string-upcase name))))))
+      (if (stringp value) (intern value) value))))
 
-(defun run-block (source seed name)
+(defun run-block (source seed name &optional input)
+  "Run SOURCE's forms in order. INPUT, (:input value key-spellings), is the
+request of the Input block the block answers: bound to INPUT around each form."
   (seed-random-state seed)
+  (when input (mapc #'learn-key-spelling (third input)))
   (let ((*current-source* source))
-    (multiple-value-bind (value completed) (with-unit-guard (evaluate-source source))
+    (multiple-value-bind (value completed)
+        (with-unit-guard (evaluate-source source (and input (list (second input)))))
       (declare (ignore value))
       (when (and completed (zerop *unit-points*))
         (emit-point t name (list (source-file source) (source-first-line source)))))))
@@ -175,7 +179,8 @@ reader's place in it is lost."
                 ;; erring frames still exist. The handler declines, so FiveAM records it.
                 (setf (fiveam::test-lambda test)
                       (lambda ()
-                        (handler-bind ((error (lambda (condition)
+                        (handler-bind ((unbound-variable #'provide-variable)
+                                       (error (lambda (condition)
                                                 (unless (typep condition 'fiveam::check-failure)
                                                   (setf *test-error-backtrace* (spec-frames (short-backtrace)))))))
                           (funcall original))))
@@ -202,26 +207,42 @@ reader's place in it is lost."
                                                 function-name (show value)))))))))))
 
 (defun run-command (command)
-  (let ((*unit-points* 0)
-        (*slept-seconds* 0))
-    (destructuring-bind (kind &rest arguments) command
-      (ecase kind
-        (:load-file (with-unit-guard (load (first arguments))))
-        (:load (destructuring-bind (file line text seed) arguments
-                 (seed-random-state seed)
-                 (load-source (make-source :file file :first-line line :text text))))
-        (:block (destructuring-bind (file line text seed name) arguments
-                  (run-block (make-source :file file :first-line line :text text) seed name)))
-        (:test (destructuring-bind (test-name seed name file line) arguments
-                 (run-fiveam-test test-name seed name (make-source :file file :first-line line))))
-        (:verify (destructuring-bind (function-name seed name file line) arguments
-                   (run-verify-function function-name seed name (make-source :file file :first-line line))))))
-    (send-to-host `((:type . "done")
-                    (:points . ,*unit-points*)
-                    (:slept . ,(coerce *slept-seconds* 'double-float))))))
+  (setf *unit-points* 0
+        *slept-seconds* 0)
+  (destructuring-bind (kind &rest arguments) command
+    (ecase kind
+      (:load-file (with-unit-guard (load (first arguments))))
+      (:load (destructuring-bind (file line text seed) arguments
+               (seed-random-state seed)
+               (load-source (make-source :file file :first-line line :text text))))
+      (:block (destructuring-bind (file line text seed name &optional input) arguments
+                (run-block (make-source :file file :first-line line :text text) seed name input)))
+      (:test (destructuring-bind (test-name seed name file line) arguments
+               (run-fiveam-test test-name seed name (make-source :file file :first-line line))))
+      (:verify (destructuring-bind (function-name seed name file line) arguments
+                 (run-verify-function function-name seed name (make-source :file file :first-line line))))))
+  (send-to-host `((:type . "done")
+                  (:points . ,*unit-points*)
+                  (:slept . ,(coerce *slept-seconds* 'double-float)))))
+
+(defvar *main-thread* nil)
+
+(defun report-thread-error (condition hook)
+  "A *DEBUGGER-HOOK*: an error escaping a thread that spec code started is a
+point of the running unit, and ends that thread only; in the driver's own
+thread the debugger stays disabled (the driver exits, the host reports it)."
+  (declare (ignore hook))
+  (unless (eq sb-thread:*current-thread* *main-thread*)
+    (emit-point nil (format nil "thread ~A runs without error" (sb-thread:thread-name sb-thread:*current-thread*))
+                (fallback-location)
+                `((:condition . ((:type . ,(show (type-of condition)))
+                                 (:message . ,(condition-message condition))))))
+    (sb-thread:abort-thread)))
 
 (defun main ()
   (open-host-channel)
+  (setf *main-thread* sb-thread:*current-thread*
+        *debugger-hook* #'report-thread-error)
   (let ((*package* (find-package '#:common-lisp-user)))
     (send-to-host '((:type . "ready")))
     (loop (run-command (read-from-host)))))

@@ -2,7 +2,9 @@
 ;;;; and stdout, so the driver talks on fds 3 (host to driver: one readable
 ;;;; s-expression per message) and 4 (driver to host: one JSON object per line).
 ;;;; Requests to runtime servers are made by the host: the driver asks and
-;;;; blocks until the reply, which is the next message on fd 3.
+;;;; blocks until the reply. Spec code may ask from several threads at once, so
+;;;; writes to the host hold a lock, and each reply (:reply rid ...) goes to the
+;;;; thread that asked for request RID, whichever thread read it.
 
 (in-package #:spec-run)
 
@@ -15,11 +17,15 @@
         *to-host* (sb-sys:make-fd-stream 4 :output t :external-format :utf-8
                                            :buffering :full :name "spec-run host output")))
 
+(defvar *to-host-lock* (bt:make-lock "spec-run host output"))
+
 (defun send-to-host (message)
   ;; Encoded whole before writing: a value with no JSON form must fail here, not
   ;; leave half a line on the channel.
-  (write-line (to-json message) *to-host*)
-  (finish-output *to-host*))
+  (let ((line (to-json message)))
+    (bt:with-lock-held (*to-host-lock*)
+      (write-line line *to-host*)
+      (finish-output *to-host*))))
 
 (defun read-from-host ()
   "The next message of the host. The host going away ends the driver."
@@ -41,15 +47,40 @@
 
 (defvar *last-request-id* 0)
 
+(defvar *replies-lock* (bt:make-lock "spec-run replies"))
+(defvar *reply-arrived* (bt:make-condition-variable :name "spec-run reply arrived"))
+(defvar *replies* (cl:make-hash-table)
+  "Replies read from the host that their thread has not taken yet: rid -> outcome.")
+(defvar *reading-replies* nil "True while some thread reads the host's input.")
+
+(defun await-reply (rid)
+  "The outcome (status value) of request RID. One waiting thread at a time reads
+the host's input and files each reply under its rid; the others wait for theirs."
+  (bt:with-lock-held (*replies-lock*)
+    (loop
+      (multiple-value-bind (outcome found) (gethash rid *replies*)
+        (when found
+          (remhash rid *replies*)
+          (return outcome)))
+      (if *reading-replies*
+          (bt:condition-wait *reply-arrived* *replies-lock*)
+          (let ((reply (progn (setf *reading-replies* t)
+                              (bt:release-lock *replies-lock*)
+                              (unwind-protect (read-from-host)
+                                (bt:acquire-lock *replies-lock*)
+                                (setf *reading-replies* nil)))))
+            (unless (and (consp reply) (eq (first reply) :reply))
+              (error "spec-run protocol: expected a reply to request ~D, got ~S" rid reply))
+            (setf (gethash (second reply) *replies*) (third reply))
+            (sb-thread:condition-broadcast *reply-arrived*))))))
+
 (defun host-request (operation &rest fields)
   "Ask the host to do OPERATION; FIELDS is an alist sent along. Returns the
-host's value, or signals HOST-REQUEST-FAILED with the host's explanation."
-  (let ((rid (incf *last-request-id*)))
+host's value, or signals HOST-REQUEST-FAILED with the host's explanation.
+Safe to call from several threads at once."
+  (let ((rid (bt:with-lock-held (*replies-lock*) (incf *last-request-id*))))
     (send-to-host `((:type . "request") (:rid . ,rid) (:op . ,operation) ,@fields))
-    (let ((reply (read-from-host)))
-      (unless (and (consp reply) (eq (first reply) :reply) (eql (second reply) rid))
-        (error "spec-run protocol: expected the reply to request ~D, got ~S" rid reply))
-      (destructuring-bind (status value) (third reply)
-        (ecase status
-          (:ok value)
-          (:error (error 'host-request-failed :operation operation :message value)))))))
+    (destructuring-bind (status value) (await-reply rid)
+      (ecase status
+        (:ok value)
+        (:error (error 'host-request-failed :operation operation :message value))))))

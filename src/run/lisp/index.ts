@@ -9,7 +9,7 @@ import type { RunEvent, SourceRef } from '../../model/events.js';
 import type { CodeRef, DocumentPlan, Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { Driver, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
-import { ToolCallChecker, type ToolDescription } from './json-input.js';
+import { jsonProblems, ToolCallChecker, type ToolDescription } from './json-input.js';
 import { runSeed, unitSeed } from './seeds.js';
 import { ServerSet, Transcript, startServer } from './servers.js';
 import { jsonToLisp, lispString } from './sexp.js';
@@ -43,7 +43,7 @@ class Environment {
   private async serve(message: RequestMessage): Promise<string> {
     switch (message.op) {
       case 'start-server':
-        return String(await this.servers.start());
+        return String(await this.servers.start(message.initialize !== false));
       case 'stop-server':
         await this.servers.stop(Number(message.server));
         return 'NIL';
@@ -73,7 +73,7 @@ function unitCommand(unit: Unit, seed: number): string {
   const place = `${lispString(unit.file)} ${unit.line}`;
   switch (unit.kind) {
     case 'lisp-block':
-      return `(:block ${lispString(unit.code.file)} ${unit.code.line} ${lispString(unit.code.text)} ${tail})`;
+      return `(:block ${lispString(unit.code.file)} ${unit.code.line} ${lispString(unit.code.text)} ${tail}${unit.input ? ` ${inputArgument(unit.input)}` : ''})`;
     case 'fiveam-test':
       return `(:test ${lispString(unit.testName)} ${tail} ${place})`;
     case 'verify-function':
@@ -81,6 +81,27 @@ function unitCommand(unit: Unit, seed: number): string {
     default:
       throw new Error(`not a Lisp unit: ${unit.kind}`);
   }
+}
+
+/**
+ * The request of an Input block as the driver binds it to `input`: the Lisp shape
+ * `send-request` takes, and the JSON spelling of its keys so it is sent back as written.
+ * A block that is not JSON binds the text itself.
+ */
+function inputArgument(input: CodeRef): string {
+  const parsed = jsonProblems(input.text);
+  if (Array.isArray(parsed)) return `(:input ${lispString(input.text)} ())`;
+  const spellings = new Set<string>();
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (typeof value === 'object' && value !== null)
+      for (const [key, item] of Object.entries(value)) {
+        if (key !== key.toLowerCase()) spellings.add(key);
+        collect(item);
+      }
+  };
+  collect(parsed.value);
+  return `(:input ${jsonToLisp(input.text)} (${[...spellings].map(lispString).join(' ')}))`;
 }
 
 /** What ended a command, when it did not end normally. */
@@ -276,10 +297,14 @@ class DocumentRun {
     const at = { file: unit.code.file, line: unit.code.line };
     const started = performance.now();
     this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
-    const name = 'the JSON is a valid tools/call request for a tool the runtime lists';
+    const paired = unit.pairedWith !== undefined;
+    const name = paired ? 'the JSON is a well-formed JSON object' : 'the JSON is a valid tools/call request for a tool the runtime lists';
     let problems: string[];
     try {
-      problems = (await this.toolChecker()).problems(unit.code.text);
+      if (paired) {
+        const parsed = jsonProblems(unit.code.text);
+        problems = Array.isArray(parsed) ? parsed : [];
+      } else problems = (await this.toolChecker()).problems(unit.code.text);
     } catch (error) {
       problems = [`cannot ask the runtime for its tools: ${(error as Error).message}`];
     }

@@ -1,6 +1,9 @@
 // JSON request examples ("**Input**:" blocks): each must be a well-formed
-// JSON-RPC 2.0 tools/call of a tool the runtime lists, with arguments that fit
-// its inputSchema: names, required ones, types. Range keywords (minimum,
+// JSON-RPC 2.0 tools/call of a tool the runtime lists (or the params of one:
+// {"name", "arguments"}), with arguments that fit its inputSchema: names,
+// required ones, types. An Input block that an Expected block answers is only
+// checked for well-formed JSON: the Expected block checks what the server makes
+// of it, and such inputs are often wrong on purpose (a missing "jsonrpc"). Range keywords (minimum,
 // maxLength, pattern...) are left out: documents show out-of-range calls on
 // purpose ("timeout": -5) and assert the tool's own isError answer, which is
 // the check of the values. The tools come from one tools/list per document.
@@ -21,16 +24,12 @@ export class ToolCallChecker {
     }
   }
 
-  /** What is wrong with `text` as a tools/call request; empty when it is right. */
+  /** What is wrong with `text` as a tools/call request or its params; empty when it is right. */
   problems(text: string): string[] {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch (error) {
-      return [`not JSON: ${(error as Error).message}`];
-    }
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) return ['not a JSON object'];
-    const request = message as Record<string, unknown>;
+    const parsed = jsonProblems(text);
+    if (Array.isArray(parsed)) return parsed;
+    const request = parsed.value as Record<string, unknown>;
+    if (!('jsonrpc' in request) && !('method' in request) && 'name' in request) return this.paramsProblems(request);
     const problems: string[] = [];
     if (request.jsonrpc !== '2.0') problems.push(`"jsonrpc" must be "2.0", not ${JSON.stringify(request.jsonrpc)}`);
     if (!('id' in request)) problems.push('no "id": a tools/call is a request and needs one');
@@ -42,7 +41,13 @@ export class ToolCallChecker {
       problems.push('"params" must be an object');
       return problems;
     }
-    const { name, arguments: args } = params as Record<string, unknown>;
+    return [...problems, ...this.paramsProblems(params as Record<string, unknown>)];
+  }
+
+  /** What is wrong with the params of a tools/call: the tool's name and its arguments. */
+  private paramsProblems(params: Record<string, unknown>): string[] {
+    const problems: string[] = [];
+    const { name, arguments: args } = params;
     if (typeof name !== 'string') {
       problems.push('"params.name" must be the name of a tool');
       return problems;
@@ -60,6 +65,18 @@ export class ToolCallChecker {
     if (validate && !validate(args ?? {})) problems.push(...(validate.errors ?? []).map((e) => describe(name, e)));
     return problems;
   }
+}
+
+/** The parsed JSON object, or what keeps `text` from being one. */
+export function jsonProblems(text: string): string[] | { value: object } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return [`not JSON: ${(error as Error).message}`];
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['not a JSON object'];
+  return { value };
 }
 
 const RANGE_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format']);

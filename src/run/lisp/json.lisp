@@ -1,19 +1,42 @@
 ;;;; Lisp data to JSON text, for the messages the driver sends to spec-run.
-;;;; The mapping is the vocabulary's: an alist is an object (keyword and symbol
-;;;; keys lower-cased, string keys as they are), T is true, :FALSE and :NULL are
-;;;; false and null, a proper list of anything else is an array, and NIL is null
-;;;; except as the value of "params" or "arguments", where the seeds write '()
+;;;; The mapping is the vocabulary's: an alist is an object (string keys as they
+;;;; are; keyword and symbol keys lower-cased, except the names JSON spells in
+;;;; camelCase, so :protocolVersion is written "protocolVersion"), T is true,
+;;;; :FALSE and :NULL are false and null, a proper list of anything else is an
+;;;; array, and NIL is null except as the value of a member MCP defines as an
+;;;; object ("params", "arguments", "capabilities"...), where the seeds write '()
 ;;;; for an empty object. Output is pure ASCII: every other character is escaped.
 
 (in-package #:spec-run)
 
+(defvar *key-spellings* (cl:make-hash-table :test #'equal :synchronized t)
+  "Upper-cased name -> its JSON spelling, for keys that are not all lower case.")
+
+(defun learn-key-spelling (spelling)
+  "Write keys named like SPELLING (ignoring case) as SPELLING from now on."
+  (setf (gethash (string-upcase spelling) *key-spellings*) spelling))
+
+;; The camelCase member names of MCP's messages (its schema, 2025-06-18).
+(dolist (spelling '("protocolVersion" "clientInfo" "serverInfo" "isError" "inputSchema"
+                    "outputSchema" "listChanged" "structuredContent" "mimeType"
+                    "nextCursor" "progressToken" "elicitationId" "readOnlyHint"
+                    "destructiveHint" "idempotentHint" "openWorldHint" "includeContext"
+                    "maxTokens" "stopSequences" "modelPreferences" "systemPrompt"
+                    "lastModified" "uriTemplate" "requestedSchema"))
+  (learn-key-spelling spelling))
+
 (defun json-key-name (key)
   (etypecase key
     (string key)
-    (symbol (string-downcase (symbol-name key)))))
+    (symbol (or (gethash (symbol-name key) *key-spellings*)
+                (string-downcase (symbol-name key))))))
 
 (defun empty-object-key-p (key)
-  (and key (member (json-key-name key) '("params" "arguments") :test #'string=)))
+  (and key (member (json-key-name key)
+                   '("params" "arguments" "capabilities" "experimental" "clientInfo"
+                     "serverInfo" "roots" "sampling" "elicitation" "tools" "prompts"
+                     "resources" "logging" "_meta")
+                   :test #'string=)))
 
 (defun json-object-alist-p (value)
   "A non-empty proper list of conses whose cars are names."

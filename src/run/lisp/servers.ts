@@ -65,10 +65,11 @@ export class RuntimeServer {
     child.stdin!.on('error', () => undefined);
   }
 
-  /** Starts `command` and completes the MCP handshake (initialize, notifications/initialized). */
-  static async start(command: string[], cwd: string): Promise<RuntimeServer> {
+  /** Starts `command` and, unless `initialize` is false, completes the MCP handshake (initialize, notifications/initialized). */
+  static async start(command: string[], cwd: string, initialize = true): Promise<RuntimeServer> {
     const child = spawn(command[0], command.slice(1), { cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     const server = new RuntimeServer(child);
+    if (!initialize) return server;
     try {
       const answer = JSON.parse(
         await server.exchange(
@@ -205,9 +206,10 @@ export class ServerSet {
     private readonly warm?: WarmServers,
   ) {}
 
-  async start(): Promise<number> {
+  /** Starts a server; an uninitialized one (`initialize` false) never comes from the warm pool, whose servers are initialized. */
+  async start(initialize = true): Promise<number> {
     const id = ++this.lastId;
-    this.servers.set(id, await startServer(this.command, this.cwd, this.warm));
+    this.servers.set(id, initialize ? await startServer(this.command, this.cwd, this.warm) : await RuntimeServer.start(this.command, this.cwd, false));
     return id;
   }
 

@@ -1,65 +1,318 @@
-;;;; The test vocabulary: sessions on runtime servers, requests, and accessors on
-;;;; responses. A response is the JSON-RPC message as the host converted it: an
-;;;; object is an alist keyed by upper-cased keywords ("isError" -> :ISERROR), an
-;;;; array a list, true T, false and null NIL.
+;;;; The test vocabulary: servers, the MCP handshake, requests, raw lines, and
+;;;; accessors on responses. A response is the JSON-RPC message as the host
+;;;; converted it: an object is an alist keyed by upper-cased keywords ("isError"
+;;;; -> :ISERROR), an array a list, true T, false and null NIL.
+;;;;
+;;;; Every exported function and variable has a docstring: docs/vocabulary.md is
+;;;; generated from them (npm run vocabulary).
 
 (in-package #:spec-run)
 
-;;; Sessions
+;;; Hash tables
 
-(defstruct (test-session (:constructor make-session (server)))
-  "One runtime server process started by the host, MCP handshake done."
+(defun make-hash-table (&rest arguments)
+  "CL:MAKE-HASH-TABLE, synchronized unless told otherwise: spec code shares its
+tables between threads (several threads filing answers in one table)."
+  (apply #'cl:make-hash-table (append arguments '(:synchronized t))))
+
+;;; Servers
+
+(defvar *ids-lock* (bt:make-recursive-lock "spec-run ids"))
+
+(defstruct (test-session (:constructor make-session (server state)))
+  "One runtime server process started by the host. STATE is :INITIALIZED (MCP
+handshake done), :FRESH (nothing sent yet; stays uninitialized until spec code
+initializes it) or :AUTO (fresh; the handshake is made before its first request
+unless that request is itself an initialize)."
   (server 0 :type integer)
-  (stopped nil))
+  (state :initialized)
+  (stopped nil)
+  (last-id 0 :type integer)
+  (inbox '() :type list)
+  (stdin nil)
+  (stdout nil))
 
 (defmethod print-object ((session test-session) stream)
   (print-unreadable-object (session stream :type t)
-    (format stream "server ~D~:[~; stopped~]"
-            (test-session-server session) (test-session-stopped session))))
+    (format stream "server ~D ~(~A~)~:[~; stopped~]"
+            (test-session-server session) (test-session-state session)
+            (test-session-stopped session))))
 
-(defun start-test-server ()
-  "A fresh runtime server, initialized, with its own limits and Lisp state."
-  (make-session (host-request "start-server")))
+(defun make-test-server (&key (initialize :auto))
+  "A new runtime server with its own limits and Lisp state. INITIALIZE is T (the
+MCP handshake is done before it is returned), NIL (left uninitialized: spec code
+sends initialize itself) or :AUTO, the default (uninitialized until its first
+request; the handshake is made then, unless that request is an initialize)."
+  (check-type initialize (member t nil :auto))
+  (make-session (host-request "start-server" `(:initialize . ,(if (eq initialize t) t :false)))
+                (case initialize ((t) :initialized) ((nil) :fresh) (t :auto))))
 
 (defun make-test-session ()
-  (start-test-server))
+  "A new runtime server, initialized (MCP handshake done)."
+  (make-test-server :initialize t))
 
-(defun stop-test-server (session)
-  (unless (test-session-stopped session)
-    (setf (test-session-stopped session) t)
-    (host-request "stop-server" `(:server . ,(test-session-server session))))
+(defun make-initialized-test-server ()
+  "A new runtime server, initialized (MCP handshake done)."
+  (make-test-server :initialize t))
+
+(defun make-initialized-server ()
+  "A new runtime server, initialized (MCP handshake done)."
+  (make-test-server :initialize t))
+
+(defun start-test-server ()
+  "A new runtime server, initialized by its first request unless that request
+is an initialize (see MAKE-TEST-SERVER, :AUTO)."
+  (make-test-server))
+
+(defun make-test-mcp-server ()
+  "A new runtime server, initialized by its first request unless that request
+is an initialize (see MAKE-TEST-SERVER, :AUTO)."
+  (make-test-server))
+
+(defun make-fresh-test-server ()
+  "A new runtime server left uninitialized: no handshake unless spec code makes it."
+  (make-test-server :initialize nil))
+
+(defun make-uninitialized-test-server ()
+  "A new runtime server left uninitialized: no handshake unless spec code makes it."
+  (make-test-server :initialize nil))
+
+(defun stop-test-server (server)
+  "Stop SERVER's process. Servers still running when the document ends are
+stopped anyway."
+  (unless (test-session-stopped server)
+    (setf (test-session-stopped server) t)
+    (host-request "stop-server" `(:server . ,(test-session-server server))))
   nil)
 
+(defun shutdown-test-server (server)
+  "Stop SERVER's process (STOP-TEST-SERVER)."
+  (stop-test-server server))
+
 (defun cleanup-test-session (session)
+  "Stop SESSION's server (STOP-TEST-SERVER)."
   (stop-test-server session))
 
-;;; Requests
+(defun close-test-session (session)
+  "Stop SESSION's server (STOP-TEST-SERVER)."
+  (stop-test-server session))
 
-(defun send-request (session message)
-  "Send one JSON-RPC MESSAGE (an alist, or a string sent as the line itself)
-and return the response; NIL for a notification, which has no answer."
+(defmacro with-test-server ((variable &rest options &key initialize) &body body)
+  "Run BODY with VARIABLE bound to a new server (options as MAKE-TEST-SERVER's),
+stopped when BODY is left."
+  (declare (ignore initialize))
+  `(let ((,variable (make-test-server ,@options)))
+     (unwind-protect (progn ,@body)
+       (stop-test-server ,variable))))
+
+(defmacro with-test-session ((variable) &body body)
+  "Run BODY with VARIABLE bound to a new initialized server, stopped when BODY is left."
+  `(with-test-server (,variable :initialize t) ,@body))
+
+;;; Servers a document may use without making them
+
+(defvar *server*)
+(setf (documentation '*server* 'variable)
+      "A server a document may use without defining it: an initialized server is
+made on its first use. A document's own DEFVAR or SETF of it wins.")
+(defvar *test-server*)
+(setf (documentation '*test-server* 'variable)
+      "Like *SERVER*: an initialized server made on first use unless the document sets it.")
+(defvar *session*)
+(setf (documentation '*session* 'variable)
+      "Like *SERVER*: an initialized server made on first use unless the document sets it.")
+(defvar *test-session*)
+(setf (documentation '*test-session* 'variable)
+      "Like *SERVER*: an initialized server made on first use unless the document sets it.")
+(defvar init-request)
+(setf (documentation 'init-request 'variable)
+      "A valid initialize request (MAKE-INITIALIZE-REQUEST) with a fresh id, each
+time it is read, unless the document sets it.")
+
+(defparameter *provided-variables*
+  `((*server* :store ,#'make-initialized-test-server)
+    (*test-server* :store ,#'make-initialized-test-server)
+    (*session* :store ,#'make-initialized-test-server)
+    (*test-session* :store ,#'make-initialized-test-server)
+    (init-request :use ,(lambda () (make-initialize-request))))
+  "Variables the vocabulary provides when spec code reads them unbound: :STORE
+makes the value once and keeps it, :USE makes a new one for each reading.")
+
+(defun provide-variable (condition)
+  "A handler of UNBOUND-VARIABLE: supply the value of a provided variable."
+  (let ((entry (assoc (cell-error-name condition) *provided-variables*)))
+    (when entry
+      (destructuring-bind (how make) (rest entry)
+        (let ((value (funcall make)))
+          (if (eq how :store)
+              (store-value value condition)
+              (use-value value condition)))))))
+
+;;; The server's state
+
+(defun server-stopped-p (server)
+  "True once SERVER was stopped."
+  (test-session-stopped server))
+
+(defun server-initialized-p (server)
+  "True when SERVER's MCP handshake was made: by the vocabulary, or by spec code
+sending an initialize that the server answered with a result."
+  (eq (test-session-state server) :initialized))
+
+(defun server-alive-p (server)
+  "True when SERVER's process runs and answers a ping."
+  (and (not (test-session-stopped server))
+       (handler-case (result-response-p (send-request server (make-request "ping")))
+         (host-request-failed () nil))))
+
+;;; Messages
+
+(defvar *protocol-version* "2025-06-18"
+  "The MCP protocol version the vocabulary's initialize requests ask for.")
+
+(defvar *client-info* '((:name . "spec-run") (:version . "0.1.0"))
+  "The clientInfo of the vocabulary's initialize requests.")
+
+(defvar *last-message-id* 0)
+
+(defun next-request-id ()
+  "A new request id: an integer no earlier call returned."
+  (bt:with-recursive-lock-held (*ids-lock*) (incf *last-message-id*)))
+
+(defun next-server-id (server)
+  "A new request id for SERVER: its requests are numbered 1, 2, 3..."
+  (bt:with-recursive-lock-held (*ids-lock*) (incf (test-session-last-id server))))
+
+(defun make-request (method &optional params (id (next-request-id)))
+  "A JSON-RPC request for METHOD with PARAMS (an alist; NIL is {}), with a fresh
+id unless ID is given."
+  `((:jsonrpc . "2.0") (:id . ,id) (:method . ,method) (:params . ,params)))
+
+(defun make-notification (method &optional params)
+  "A JSON-RPC notification (no id, no answer) for METHOD with PARAMS."
+  `((:jsonrpc . "2.0") (:method . ,method) ,@(when params `((:params . ,params)))))
+
+(defun make-initialize-request (&key (id (next-request-id)) (protocol-version *protocol-version*)
+                                     (client-info *client-info*) capabilities)
+  "A valid MCP initialize request: PROTOCOL-VERSION, CLIENT-INFO (an alist of
+name and version) and CAPABILITIES (an alist; NIL is {})."
+  (make-request "initialize"
+                `((:protocolVersion . ,protocol-version)
+                  (:capabilities . ,capabilities)
+                  (:clientInfo . ,client-info))
+                id))
+
+(defun request-id (message)
+  "The id of a request (or of a response)."
+  (field message "id"))
+
+(defun request-method (message)
+  "The method of a request or notification, NIL for anything else."
+  (and (consp message) (field message "method")))
+
+(defvar *handshake-lock* (bt:make-recursive-lock "spec-run handshakes"))
+
+(defun initialize-server (server &rest options &key protocol-version client-info capabilities)
+  "The MCP handshake as one call: send an initialize request (options as
+MAKE-INITIALIZE-REQUEST's) and, when it is answered with a result, the
+notifications/initialized notification. Returns the initialize response."
+  (declare (ignore protocol-version client-info capabilities))
+  (bt:with-recursive-lock-held (*handshake-lock*)
+    (let ((response (exchange server (apply #'make-initialize-request
+                                            :id (next-server-id server) options))))
+      (when (result-response-p response)
+        (exchange server (make-notification "notifications/initialized"))
+        (setf (test-session-state server) :initialized))
+      response)))
+
+(defun exchange (server message)
+  "Send MESSAGE (an alist, or a string sent as the line itself) to SERVER as it
+is; the response, or NIL when nothing answers (a notification)."
+  (when (test-session-stopped server)
+    (error "server ~D was stopped; it takes no more requests" (test-session-server server)))
   (host-request "send"
-                `(:server . ,(test-session-server session))
+                `(:server . ,(test-session-server server))
                 (if (stringp message) `(:raw . ,message) `(:message . ,message))))
 
-(defvar *last-call-id* 0)
+(defun send-request (server message)
+  "Send one JSON-RPC MESSAGE (an alist, or a string sent as the line itself) and
+return the parsed response; NIL for a notification, which has no answer. A
+server made with :INITIALIZE :AUTO gets its handshake first, unless MESSAGE is
+itself an initialize (or a ping)."
+  (let ((method (request-method message)))
+    (when (and (eq (test-session-state server) :auto)
+               (not (member method '("initialize" "ping") :test #'equal)))
+      (bt:with-recursive-lock-held (*handshake-lock*)
+        (when (eq (test-session-state server) :auto)
+          (initialize-server server))))
+    (let ((response (exchange server message)))
+      (when (and (equal method "initialize") (result-response-p response))
+        (setf (test-session-state server) :initialized))
+      response)))
 
-(defun send-tool-call (session tool-name arguments)
-  (send-request session
-                `((:jsonrpc . "2.0")
-                  (:id . ,(incf *last-call-id*))
-                  (:method . "tools/call")
-                  (:params . ((:name . ,tool-name)
-                              (:arguments . ,arguments))))))
+(defun send-notification (server method &optional params)
+  "Send a JSON-RPC notification for METHOD with PARAMS to SERVER; returns NIL."
+  (send-request server (make-notification method params))
+  nil)
 
-(defun call-tool (tool-name arguments session)
-  (send-tool-call session tool-name arguments))
+(defun send-raw-line (server line)
+  "Send LINE to SERVER exactly as written (malformed JSON too); the response it
+answers with, or NIL for a line nothing answers (blank, or a notification)."
+  (send-request server (string-right-trim '(#\Newline #\Return) line)))
+
+(defun send-method (server method &optional params)
+  "Send a request for METHOD with PARAMS and a fresh id; the response."
+  (send-request server (make-request method params (next-server-id server))))
+
+(defun ping-server (server)
+  "Send ping; the response."
+  (send-method server "ping"))
+
+(defun list-tools (server)
+  "Send tools/list; the response."
+  (send-method server "tools/list"))
+
+(defun tool-names (response)
+  "The names of the tools in a tools/list response."
+  (mapcar (lambda (tool) (field tool "name")) (result-field response "tools")))
+
+(defun send-tool-call (server tool-name arguments)
+  "tools/call of TOOL-NAME with ARGUMENTS (an alist with string or keyword keys;
+NIL is {}) and a fresh id; the response."
+  (send-method server "tools/call" `((:name . ,tool-name) (:arguments . ,arguments))))
+
+(defun call-arguments (value)
+  "The tool arguments VALUE stands for: VALUE itself, or the arguments inside
+the params of a tools/call ({name, arguments}) or a whole tools/call request."
+  (cond ((and (consp value) (field-entry value "params")) (call-arguments (field value "params")))
+        ((and (consp value) (field-entry value "arguments") (field-entry value "name"))
+         (field value "arguments"))
+        (t value)))
+
+(defun call-tool (&rest arguments)
+  "tools/call with a fresh id, the arguments in either order: (call-tool
+tool-name arguments server) or (call-tool server tool-name arguments). The
+tool's arguments may be given as the params of a tools/call or as a whole
+tools/call request (an Input block's input)."
+  (let ((server (find-if #'test-session-p arguments))
+        (tool (find-if #'stringp arguments))
+        (rest (remove-if (lambda (a) (or (test-session-p a) (stringp a))) arguments)))
+    (unless (and server tool (<= (length rest) 1))
+      (error "call-tool takes a server, a tool name and the arguments, got ~S" arguments))
+    (send-tool-call server tool (call-arguments (first rest)))))
 
 (defun with-package-argument (arguments package)
   (if package (append arguments `(("package" . ,package))) arguments))
 
-(defun evaluate-in-session (session code &optional package)
-  (send-tool-call session "evaluate-lisp" (with-package-argument `(("code" . ,code)) package)))
+(defun evaluate-in-session (server code &optional package)
+  "evaluate-lisp of CODE (in PACKAGE when given); the response."
+  (send-tool-call server "evaluate-lisp" (with-package-argument `(("code" . ,code)) package)))
+
+(defun configure-limits (server &key timeout max-output)
+  "configure-limits with the limits given (seconds, characters); the response."
+  (send-tool-call server "configure-limits"
+                  `(,@(when timeout `(("timeout" . ,timeout)))
+                    ,@(when max-output `(("max-output" . ,max-output))))))
 
 (defvar *default-session* nil)
 
@@ -69,8 +322,61 @@ and return the response; NIL for a notification, which has no answer."
   *default-session*)
 
 (defun time-execution (code &optional package)
-  "A time-execution call on the document's default session."
+  "A time-execution call of CODE on the document's default server, made on first use."
   (send-tool-call (default-session) "time-execution" (with-package-argument `(("code" . ,code)) package)))
+
+;;; Raw lines as streams: write lines to (server-stdin s), force-output sends
+;;; them as they are, (read-response (server-stdout s)) takes the answers in order.
+
+(defclass raw-line-output (sb-gray:fundamental-character-output-stream)
+  ((server :initarg :server :reader stream-server)
+   (pending :initform (make-string-output-stream) :accessor pending-text)))
+
+(defclass response-input (sb-gray:fundamental-character-input-stream)
+  ((server :initarg :server :reader stream-server)))
+
+(defmethod sb-gray:stream-write-char ((stream raw-line-output) char)
+  (write-char char (pending-text stream)))
+
+(defmethod sb-gray:stream-line-column ((stream raw-line-output)) nil)
+
+(defun send-pending-lines (stream)
+  "Send what was written to STREAM, line by line; a last line without its
+newline is sent too (forcing the output ends the message). The answers wait in
+the server's inbox."
+  (let ((text (get-output-stream-string (pending-text stream)))
+        (server (stream-server stream)))
+    (dolist (line (split-lines (string-right-trim '(#\Newline) text)))
+      (let ((response (and (plusp (length text)) (send-raw-line server line))))
+        (when response
+          (bt:with-recursive-lock-held (*ids-lock*)
+            (setf (test-session-inbox server)
+                  (append (test-session-inbox server) (list response)))))))))
+
+(defmethod sb-gray:stream-force-output ((stream raw-line-output)) (send-pending-lines stream))
+(defmethod sb-gray:stream-finish-output ((stream raw-line-output)) (send-pending-lines stream))
+
+(defun server-stdin (server)
+  "An output stream to SERVER: FORCE-OUTPUT or FINISH-OUTPUT sends each line
+written so far exactly as written (the last one even without its newline);
+READ-RESPONSE on SERVER-STDOUT gives the answers."
+  (or (test-session-stdin server)
+      (setf (test-session-stdin server) (make-instance 'raw-line-output :server server))))
+
+(defun server-stdout (server)
+  "The stream of SERVER's answers to lines sent through SERVER-STDIN, read with READ-RESPONSE."
+  (or (test-session-stdout server)
+      (setf (test-session-stdout server) (make-instance 'response-input :server server))))
+
+(defun read-response (source)
+  "The next answer to the lines sent through SERVER-STDIN, parsed; SOURCE is the
+server or its SERVER-STDOUT stream."
+  (let ((server (if (typep source 'response-input) (stream-server source) source)))
+    (bt:with-recursive-lock-held (*ids-lock*)
+      (when (null (test-session-inbox server))
+        (error "no answer from server ~D is waiting: nothing sent through server-stdin was answered (was it forced out with force-output?)"
+               (test-session-server server)))
+      (pop (test-session-inbox server)))))
 
 ;;; Accessors
 
@@ -94,40 +400,76 @@ and return the response; NIL for a notification, which has no answer."
 (defun field (object key)
   (cdr (field-entry object key)))
 
+(defun response-id (response)
+  "The id of a response (NIL for a parse error's null id)."
+  (field response "id"))
+
+(defun result (response)
+  "The result object of a response, an alist; NIL for an error response."
+  (field response "result"))
+
 (defun result-response-p (response)
   "True for a JSON-RPC response carrying a result (not an error)."
   (and (consp response) (field-entry response "result") (not (field-entry response "error")) t))
 
-(defun error-response-p (response)
-  (and (consp response) (field-entry response "error") t))
-
-(defun error-code (response)
-  (field (field response "error") "code"))
-
-(defun error-message (response)
-  (field (field response "error") "message"))
-
-(defun response-id (response)
-  (field response "id"))
-
-(defun result-field (response key)
-  (field (field response "result") key))
-
-(defun result-content (response)
-  (result-field response "content"))
+(defun result-field (response &rest keys)
+  "The value at KEYS in RESPONSE's result, each key matched ignoring case:
+(result-field r :isError), (result-field r :serverInfo :name)."
+  (let ((value (result response)))
+    (dolist (key keys value)
+      (setf value (field value key)))))
 
 (defun result-content-text (response)
   "The text of all text items of result.content, joined by newlines."
   (format nil "~{~A~^~%~}"
-          (loop for item in (result-content response)
+          (loop for item in (result-field response "content")
                 when (equal (field item "type") "text")
                   collect (field item "text"))))
 
-(defun result-text (response)
+(defun result-content (response)
+  "The text of result.content (RESULT-CONTENT-TEXT); the items themselves are
+(result-field response :content)."
   (result-content-text response))
 
+(defun result-text (response)
+  "The text of result.content (RESULT-CONTENT-TEXT)."
+  (result-content-text response))
+
+(defun extract-result-text (response)
+  "The text of result.content (RESULT-CONTENT-TEXT)."
+  (result-content-text response))
+
+(defun is-error (response)
+  "True when RESPONSE is a tool's answer with isError true."
+  (and (result-field response "isError") t))
+
+(defun result-error-p (response)
+  "True when RESPONSE is a tool's answer with isError true (IS-ERROR)."
+  (is-error response))
+
 (defun result-success-p (response)
+  "True for a result whose isError is not true."
   (and (result-response-p response) (not (result-field response "isError"))))
+
+(defun error-response-p (response)
+  "True for a JSON-RPC error response."
+  (and (consp response) (field-entry response "error") t))
+
+(defun response-error (response)
+  "The error object of an error response, an alist of code, message and data."
+  (field response "error"))
+
+(defun error-code (response)
+  "The code of an error response (-32700, -32600, -32601, -32602...)."
+  (field (response-error response) "code"))
+
+(defun error-message (response)
+  "The message of an error response."
+  (field (response-error response) "message"))
+
+(defun error-data (response)
+  "The data of an error response, when it has any."
+  (field (response-error response) "data"))
 
 (defun result-value (response)
   "The printed values: the text after \"=> \" on the value lines, one per line."
@@ -168,13 +510,16 @@ and return the response; NIL for a notification, which has no answer."
                (if (> (length text) 300) (concatenate 'string (subseq text 0 300) "...") text))))))
 
 (defun extract-timing (response)
-  "The timing object of a time-execution answer: a hash table with string keys."
+  "The timing object of a time-execution answer: a hash table with string keys
+(\"real-time-ms\", \"run-time-ms\", \"gc-time-ms\", \"bytes-allocated\"...)."
   (gethash "timing" (timing-answer response)))
 
 (defun result-real-time-ms (response)
+  "timing.real-time-ms of a time-execution answer."
   (gethash "real-time-ms" (extract-timing response)))
 
 (defun result-output (response)
+  "The output of a time-execution answer."
   (gethash "output" (timing-answer response)))
 
 ;;; configure-limits answers
@@ -196,7 +541,20 @@ answer reports."
           for value = (limit-after label text)
           when value collect (cons name value))))
 
-;;; Statistics
+;;; Numbers
+
+(defun parse-number (string &key (start 0) end)
+  "The number STRING holds between START and END (integer, ratio or float, as
+the parse-number library reads it), blanks around it allowed; an error for
+anything else."
+  (let* ((text (string-trim '(#\Space #\Tab #\Newline #\Return) (subseq string start end)))
+         (value (and (plusp (length text))
+                     (every (lambda (c) (or (digit-char-p c) (find c "+-./eEdDfFsSlL"))) text)
+                     (let ((*read-eval* nil) (*read-default-float-format* 'double-float))
+                       (handler-case (read-from-string text) (error () nil))))))
+    (unless (numberp value)
+      (error "parse-number: ~S is not a number" (subseq string start end)))
+    value))
 
 (defun standard-deviation (numbers)
   "Sample standard deviation; 0 for fewer than two numbers."

@@ -1,0 +1,196 @@
+;;;; Test definitions and checks of the other Lisp test frameworks, so documents
+;;;; written with them run as written: rove's and prove's DEFTEST (with or
+;;;; without a lambda list) and Parachute's DEFINE-TEST become FiveAM tests, run
+;;;; by name; their checks record one point each, at their own file:line, and the
+;;;; unit goes on (as FiveAM's IS does). Where a framework's check has FiveAM's
+;;;; name (IS, FAIL, SIGNALS), the form's shape says which one is meant.
+
+(in-package #:spec-run)
+
+;;; Points of the dialects' checks
+
+(defun as-written (new whole)
+  "NEW, recorded at the place of the spec form WHOLE, so its point is located there."
+  (let ((position (gethash whole *form-positions*)))
+    (when (and position (consp new))
+      (setf (gethash new *form-positions*) position)))
+  new)
+
+(defun record-check (whole ok records description &optional reason)
+  "One point for the check WHOLE: named by its form, failing with the values of
+its argument subforms, DESCRIPTION and REASON. The unit goes on either way."
+  (let ((location (or (form-location whole) (fallback-location))))
+    (if ok
+        (emit-point t (form-text whole) location)
+        (emit-point nil (form-text whole) location
+                    `((:form . ,(form-text whole))
+                      ,@(when records `((:values . ,(shown-values records))))
+                      (:reason . ,(or description reason "the check is false")))))
+    (and ok t)))
+
+(defmacro checked (whole test-form description &environment environment)
+  "Expand to a point for WHOLE that passes when TEST-FORM is true."
+  (multiple-value-bind (bindings call records) (decompose-check test-form environment)
+    `(let* ,bindings
+       (record-check ',whole ,call (list ,@records) ,description))))
+
+(defmacro ok (&whole whole form &optional description)
+  "rove/prove: a point that passes when FORM is true."
+  `(checked ,whole ,form ,description))
+
+(defmacro ng (&whole whole form &optional description)
+  "rove: a point that passes when FORM is false."
+  `(checked ,whole (not ,form) ,description))
+
+(defmacro true (&whole whole form &optional description &rest arguments)
+  "Parachute: a point that passes when FORM is true."
+  `(checked ,whole ,form ,(and description `(format nil ,description ,@arguments))))
+
+(defmacro false (&whole whole form &optional description &rest arguments)
+  "Parachute: a point that passes when FORM is false."
+  `(checked ,whole (not ,form) ,(and description `(format nil ,description ,@arguments))))
+
+(defmacro of-type (&whole whole type form &optional description)
+  "Parachute: a point that passes when FORM's value is of TYPE."
+  `(checked ,whole (typep ,form ',type) ,description))
+
+(defmacro is-type (&whole whole form type &optional description)
+  "prove: a point that passes when FORM's value is of TYPE (a type, evaluated)."
+  `(checked ,whole (typep ,form ,type) ,description))
+
+(defmacro isnt (&whole whole &rest arguments)
+  "prove (isnt got expected [description]) or Parachute (isnt comparator
+expected form [description]): a point that passes when the comparison fails."
+  `(checked ,whole (not ,(comparison arguments)) ,(comparison-description arguments)))
+
+(defmacro finish (&whole whole form &optional description)
+  "Parachute: a point that passes when FORM returns without signalling an error."
+  `(record-check ',whole (handler-case (progn ,form t) (error () nil)) nil
+                 ,(or description "the form signalled an error")))
+
+(defun signals-p (thunk type)
+  "True when calling THUNK signals a condition of TYPE (which is not handled further)."
+  (handler-case (progn (funcall thunk) nil)
+    (condition (condition) (typep condition type))))
+
+(defmacro testing (description &body body)
+  "rove: a group of checks under DESCRIPTION; runs BODY."
+  (declare (ignore description))
+  `(progn ,@body))
+
+(defmacro diag (description)
+  "rove/prove: a note; written to *standard-output*."
+  `(format t "~&# ~A~%" ,description))
+
+(defmacro prove:plan (count)
+  "prove: the number of checks to come; spec-run counts points itself."
+  (declare (ignore count))
+  nil)
+
+(defmacro prove:finalize ()
+  "prove: the end of the checks; nothing to do here."
+  nil)
+
+(defmacro prove:is-error (&whole whole form condition-type &optional description)
+  "prove: a point that passes when FORM signals a condition of CONDITION-TYPE."
+  `(record-check ',whole (signals-p (lambda () ,form) ,condition-type) nil ,description
+                 "the form did not signal the condition"))
+
+;;; IS of prove and Parachute
+
+(defun function-designator-form-p (form)
+  "#'f, (function f), 'f, or a symbol naming a function and not a variable."
+  (or (and (consp form) (member (car form) '(function quote)) (symbolp (second form)))
+      (and (symbolp form) form (fboundp form) (not (boundp form)))))
+
+(defun parachute-comparison-p (arguments)
+  "(comparator expected form [description...]): Parachute's order."
+  (and (>= (length arguments) 3)
+       (function-designator-form-p (first arguments))
+       (or (>= (length arguments) 4) (not (stringp (third arguments))))))
+
+(defun comparison (arguments)
+  "The test form of an IS or ISNT of prove or Parachute."
+  (if (parachute-comparison-p arguments)
+      (destructuring-bind (comparator expected form &rest description) arguments
+        (declare (ignore description))
+        (if (symbolp comparator)
+            `(,comparator ,expected ,form)
+            `(funcall ,comparator ,expected ,form)))
+      (destructuring-bind (got expected &rest options) arguments
+        (let ((test (getf (if (stringp (first options)) (rest options) options) :test)))
+          (if test
+              `(funcall ,test ,got ,expected)
+              `(equal ,got ,expected))))))
+
+(defun comparison-description (arguments)
+  (let ((rest (if (parachute-comparison-p arguments) (cdddr arguments) (cddr arguments))))
+    (when (stringp (first rest))
+      `(format nil ,(first rest) ,@(remove-if #'keywordp (rest rest))))))
+
+(defun dialect-is-p (whole)
+  "True for an IS that is not FiveAM's: FiveAM's takes one test form and then
+only a reason string with its arguments."
+  (let ((arguments (rest whole)))
+    (and (>= (length arguments) 2) (not (stringp (second arguments))))))
+
+(defun dialect-fail-p (whole)
+  "True for Parachute's (fail form [type] [description]); FiveAM's starts with a string."
+  (and (rest whole) (not (stringp (second whole)))))
+
+(defun dialect-signals-p (whole)
+  "True for rove's (signals form [type]), a predicate used inside OK; FiveAM's
+starts with a condition type (a symbol, or a list of type and description)."
+  (let ((first (second whole)))
+    (and (consp first)
+         (not (and (symbolp (car first)) (find-class (car first) nil))))))
+
+(defun dispatch-on-shape (name dialect-p expand)
+  "Make FiveAM's macro NAME expand with EXPAND for forms DIALECT-P recognises."
+  (let ((original (macro-function name)))
+    (setf (macro-function name)
+          (lambda (whole environment)
+            (if (funcall dialect-p whole)
+                (funcall expand whole)
+                (funcall original whole environment))))))
+
+(sb-ext:with-unlocked-packages (#:it.bese.fiveam)
+  (dispatch-on-shape 'fiveam:is #'dialect-is-p
+                     (lambda (whole)
+                       `(checked ,whole ,(as-written (comparison (rest whole)) whole)
+                                 ,(comparison-description (rest whole)))))
+  (dispatch-on-shape 'fiveam:fail #'dialect-fail-p
+                     (lambda (whole)
+                       (destructuring-bind (form &optional (type ''error) description) (rest whole)
+                         `(record-check ',whole (signals-p (lambda () ,form) ,type) nil ,description
+                                        "the form did not signal the condition"))))
+  (dispatch-on-shape 'fiveam:signals #'dialect-signals-p
+                     (lambda (whole)
+                       (destructuring-bind (form &optional (type ''error)) (rest whole)
+                         `(signals-p (lambda () ,form) ,type)))))
+
+;;; Test definitions
+
+(defun lambda-list-p (form)
+  "True for what stands where rove and prove's DEFTEST may have a lambda list:
+() or a list of symbols that is not a call."
+  (or (null form)
+      (and (consp form) (every #'symbolp form)
+           (not (fboundp (car form))) (not (macro-function (car form))))))
+
+(defun test-symbol (name)
+  (if (stringp name) (intern name) name))
+
+(defmacro deftest (name &body body)
+  "rove and prove: define a test NAME, with or without a lambda list before the
+body; it runs as a FiveAM test of that name."
+  (let ((body (if (and body (lambda-list-p (first body))) (rest body) body)))
+    `(fiveam:test ,(test-symbol name) ,@body)))
+
+(defmacro define-test (name &body body)
+  "Parachute: define a test NAME (a symbol or a string), options such as
+:parent or :serial before the body being ignored; it runs as a FiveAM test."
+  (let ((body (loop while (and (keywordp (first body)) (rest body))
+                    do (setf body (cddr body))
+                    finally (return body))))
+    `(fiveam:test ,(test-symbol name) ,@body)))

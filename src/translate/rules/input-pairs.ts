@@ -1,0 +1,24 @@
+// "**Input**" JSON followed by a Lisp block under "**Expected**" (or "Expected Output",
+// "Expected Response", "Verification", "Then", "Assertions"): the Lisp block checks
+// the answer to that request and reads it as `input`. The pair stands in one section,
+// the Lisp block being the next code block after the JSON one.
+import type { CodeBlock } from '../../model/document.js';
+import { labelText } from './types.js';
+
+const ANSWER_LABELS = /^(expected(\s+(output|result|response|behaviou?r|answer))?|verification|verify|then|assertions?|checks?)\b/i;
+
+/** True when `block`'s label announces the check of an answer. */
+export function isAnswerLabel(label: string | null): boolean {
+  const text = labelText(label);
+  return text !== null && ANSWER_LABELS.test(text);
+}
+
+/** True when `answer` is the Lisp block that answers the Input block `input` (the code block just before it). */
+export function answersInput(input: CodeBlock, answer: CodeBlock): boolean {
+  return (
+    answer.index === input.index + 1 &&
+    isAnswerLabel(answer.label) &&
+    input.headingPath.length === answer.headingPath.length &&
+    input.headingPath.every((text, i) => text === answer.headingPath[i])
+  );
+}
