@@ -6,6 +6,7 @@ import type { SpecDocument } from '../model/document.js';
 import type { CodeRef, DocumentPlan } from '../model/plan.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { codeFacts, type CallSite } from './lisp-calls.js';
+import { definedElsewhereNote, type DefinitionIndex } from '../translate/definition-index.js';
 
 export interface CheckMessage {
   file: string;
@@ -22,6 +23,8 @@ export interface CheckContext {
   unknownOperators: (names: string[]) => Promise<Map<string, string>>;
   /** For a step no definition matches: a snippet of the definition to write; null when it matches. */
   undefinedStep: (text: string) => string | null;
+  /** Where the other documents checked with this one define their functions. */
+  definitions?: DefinitionIndex;
 }
 
 export function formatMessage(m: CheckMessage): string {
@@ -97,7 +100,12 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
   for (const { ref, site } of calls) {
     const reason = unknown.get(site.name);
     if (!reason) continue;
-    const message = reason === 'undefined' ? `'${site.name}' is called but neither this document nor the test vocabulary defines it` : `'${site.name}': ${reason}`;
+    const [why, nearName] = reason.split('\t');
+    const elsewhere = definedElsewhereNote(context.definitions, site.name, ref.file);
+    const message =
+      why === 'undefined'
+        ? `'${site.name}' is called but neither this document nor the test vocabulary defines it${elsewhere ? `; ${elsewhere}` : ''}${nearName ? `; did you mean '${nearName}'?` : ''}`
+        : `'${site.name}': ${why}`;
     messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity: 'error', message });
   }
   return messages;
@@ -116,7 +124,8 @@ export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): Chec
       continue;
     }
     const name = request?.params?.name;
-    if (request?.method === 'tools/call' && typeof name === 'string' && !context.tools.includes(name)) messages.push(at(`tool '${name}' is not listed by the runtime (it lists ${context.tools.join(', ')})`));
+    // A request an Expected block answers may name an unknown tool on purpose: that block checks the refusal.
+    if (unit.pairedWith === undefined && request?.method === 'tools/call' && typeof name === 'string' && !context.tools.includes(name)) messages.push(at(`tool '${name}' is not listed by the runtime (it lists ${context.tools.join(', ')})`));
   }
   return messages;
 }

@@ -8,6 +8,7 @@ import { TOOLS } from '../runtime/tools.js';
 import { findStep, snippetFor } from '../run/scenario/registry.js';
 import { stepDefinitions } from '../run/scenario/index.js';
 import { discoverDocuments } from './discover.js';
+import { indexDefinitions } from '../translate/definition-index.js';
 
 export async function checkCommand(paths: string[]): Promise<number> {
   const context: CheckContext = {
@@ -21,9 +22,11 @@ export async function checkCommand(paths: string[]): Promise<number> {
   let errors = 0;
   let warnings = 0;
   const files = discoverDocuments(paths.length ? paths : ['specs/']);
-  for (const file of files) {
-    const doc = await parseFile(file);
-    for (const message of await checkDocument(doc, translate(doc), context)) {
+  const docs = await Promise.all(files.map((file) => parseFile(file)));
+  const plans = docs.map((doc) => translate(doc));
+  context.definitions = indexDefinitions(plans);
+  for (const [i, doc] of docs.entries()) {
+    for (const message of await checkDocument(doc, plans[i], context)) {
       if (message.severity === 'error') errors += 1;
       else warnings += 1;
       console.log(formatMessage(message));

@@ -3,6 +3,7 @@
 // out in plan order, so the report of a parallel run reads like that of a serial one.
 import { countPoint, type Counts, type RunEvent } from '../model/events.js';
 import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
+import { indexDefinitions } from '../translate/definition-index.js';
 import { EventBuffer } from './event-buffer.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
 
@@ -18,7 +19,7 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
   const controller = new AbortController();
   const buffers = plan.documents.map(() => new EventBuffer<RunEvent>());
-  const runOptions: RunOptions = { ...options, signal: controller.signal };
+  const runOptions: RunOptions = { ...options, signal: controller.signal, definitions: indexDefinitions(plan.documents) };
 
   yield { type: 'run-start', documents: plan.documents.length, seed: options.seed };
 

@@ -1,6 +1,7 @@
 // What the run stage's document runners share: their options and their signature.
 import type { RunEvent } from '../model/events.js';
 import type { DocumentPlan } from '../model/plan.js';
+import type { DefinitionIndex } from '../translate/definition-index.js';
 import type { WarmServers } from './lisp/servers.js';
 
 export interface RunOptions {
@@ -24,6 +25,8 @@ export interface RunOptions {
   vocabularyFiles: string[];
   /** Runtime servers started ahead of need, shared by the documents of a run (and by the runs of --watch). */
   warmServers?: WarmServers;
+  /** Where the run's documents define functions, for "defined in another document" notes. */
+  definitions?: DefinitionIndex;
   /** Aborted when the run stops early (--bail): runners check it between units and stop starting new ones. */
   signal?: AbortSignal;
 }

@@ -48,6 +48,9 @@ function checkParams(message: JSONRPCMessage): JsonRpcError | undefined {
   return { code: ErrorCode.InvalidParams, message: `Invalid params for ${message.method}${where}: ${issue?.message ?? 'malformed'}` };
 }
 
+/** The requests this server answers; any other method is not found (-32601), said with its name. */
+const ANSWERED_METHODS = new Set(Object.keys(PARAMS_SCHEMAS));
+
 /** True for a YYYY-MM-DD text naming a real day: the form MCP protocol versions take. */
 function isProtocolVersionDate(version: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(version);
@@ -62,7 +65,8 @@ function isProtocolVersionDate(version: string): boolean {
  * methods (the SDK would answer -32603 otherwise); initialize once per connection
  * (a second is refused, -32600); a protocol version that is not a date in MCP's form is
  * refused (-32602), while a well-formed one the server does not know is answered
- * with the latest it supports, as MCP prescribes; a tools/call missing a required
+ * with the latest it supports, as MCP prescribes; an unknown method is named in its
+ * -32601 answer; a tools/call missing a required
  * argument is invalid params (-32602), as MCP counts invalid arguments among
  * protocol errors.
  */
@@ -72,7 +76,6 @@ export function connectionScreen(): Screen {
     const refusal = checkParams(message);
     if (refusal || !('method' in message) || !('id' in message)) return refusal;
     if (message.method === 'initialize') {
-      if (initialized) return { code: ErrorCode.InvalidRequest, message: 'Invalid Request: the server is already initialized; initialize is sent once per connection' };
       const version = String((message.params as { protocolVersion: string }).protocolVersion);
       if (!isProtocolVersionDate(version)) {
         return {
@@ -80,8 +83,10 @@ export function connectionScreen(): Screen {
           message: `Unsupported protocol version "${version}": not a YYYY-MM-DD date; this server supports ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`,
         };
       }
+      if (initialized) return { code: ErrorCode.InvalidRequest, message: 'Invalid Request: the server is already initialized; initialize is sent once per connection' };
       initialized = true;
     }
+    if (!ANSWERED_METHODS.has(message.method)) return { code: ErrorCode.MethodNotFound, message: `Method not found: ${message.method}` };
     if (message.method === 'tools/call') return missingArguments(message.params as { name: string; arguments?: Record<string, unknown> });
     return undefined;
   };

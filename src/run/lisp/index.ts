@@ -9,6 +9,7 @@ import type { RunEvent, SourceRef } from '../../model/events.js';
 import type { CodeRef, DocumentPlan, Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { Driver, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
+import { definedElsewhereNote } from '../../translate/definition-index.js';
 import { jsonProblems, ToolCallChecker, type ToolDescription } from './json-input.js';
 import { runSeed, unitSeed } from './seeds.js';
 import { ServerSet, Transcript, startServer } from './servers.js';
@@ -211,8 +212,14 @@ class DocumentRun {
     const at = { file: message.file ?? fallback.file, line: message.line ?? fallback.line };
     const event: PointEvent = { type: 'point', file: this.plan.file, unitId, ok: message.ok, name: message.name, at };
     if (message.skip !== undefined) event.skip = message.skip;
-    if (!message.ok) event.diagnostics = { ...(message.diagnostics ?? {}), ...this.lastExchange(), ...extra };
+    if (!message.ok) event.diagnostics = { ...this.withDefinedElsewhere(message.diagnostics ?? {}), ...this.lastExchange(), ...extra };
     return event;
+  }
+
+  /** A call of an undefined function gets, in its reason, where another document of the run defines that name. */
+  private withDefinedElsewhere(diagnostics: Record<string, unknown>): Record<string, unknown> {
+    const note = typeof diagnostics.undefined === 'string' ? definedElsewhereNote(this.options.definitions, diagnostics.undefined, this.plan.file) : null;
+    return note ? { ...diagnostics, reason: `${String(diagnostics.reason)}; ${note}` } : diagnostics;
   }
 
   /** The last request and response of the running unit, if it made any. */

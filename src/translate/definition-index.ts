@@ -1,0 +1,38 @@
+// Where the documents of one run define their functions and macros: a call to a name
+// its own document does not define, but another document does, is told where to look
+// ("random-choice is defined in timeout-protection.test.md:56").
+import type { DocumentPlan } from '../model/plan.js';
+import { scanForms, unqualified } from './lisp-forms.js';
+
+export interface DefinitionPlace {
+  file: string;
+  line: number;
+}
+
+/** Lower-cased unqualified name -> where documents define it, in plan order. */
+export type DefinitionIndex = Map<string, DefinitionPlace[]>;
+
+const DEFINING_HEADS = new Set(['defun', 'defmacro', 'defgeneric']);
+
+export function indexDefinitions(plans: DocumentPlan[]): DefinitionIndex {
+  const index: DefinitionIndex = new Map();
+  for (const plan of plans) {
+    for (const code of plan.definitions) {
+      for (const form of scanForms(code.text, code.line).forms) {
+        if (form.head === null || !DEFINING_HEADS.has(unqualified(form.head)) || form.node.kind !== 'list') continue;
+        const name = form.node.items[1];
+        if (name?.kind !== 'symbol') continue;
+        const key = unqualified(name.name);
+        index.set(key, [...(index.get(key) ?? []), { file: code.file, line: form.line }]);
+      }
+    }
+  }
+  return index;
+}
+
+/** "NAME is defined in FILE:LINE; add it to a vocabulary file to share it", from documents other than `file`; null when none does. */
+export function definedElsewhereNote(index: DefinitionIndex | undefined, name: string, file: string): string | null {
+  const places = index?.get(unqualified(name.toLowerCase()))?.filter((place) => place.file !== file) ?? [];
+  if (places.length === 0) return null;
+  return `${name} is defined in ${places.map((p) => `${p.file}:${p.line}`).join(', ')}; add it to a vocabulary file to share it`;
+}
