@@ -129,21 +129,30 @@ expected form [description]): a point that passes when the comparison fails."
       `(format nil ,(first rest) ,@(remove-if #'keywordp (rest rest))))))
 
 (defun dialect-is-p (whole)
-  "True for an IS that is not FiveAM's: FiveAM's takes one test form and then
-only a reason string with its arguments."
+  "True for an IS that is not FiveAM's (is test-form [reason-control reason-args...]):
+Parachute's (is comparator expected form), or prove's (is got expected [description])
+when the second argument is no reason string, the first is no test form, or a
+description string follows."
   (let ((arguments (rest whole)))
-    (and (>= (length arguments) 2) (not (stringp (second arguments))))))
+    (or (parachute-comparison-p arguments)
+        (and (>= (length arguments) 2)
+             (or (not (stringp (second arguments)))
+                 (not (consp (first arguments)))
+                 (stringp (third arguments)))))))
 
 (defun dialect-fail-p (whole)
   "True for Parachute's (fail form [type] [description]); FiveAM's starts with a string."
   (and (rest whole) (not (stringp (second whole)))))
 
 (defun dialect-signals-p (whole)
-  "True for rove's (signals form [type]), a predicate used inside OK; FiveAM's
-starts with a condition type (a symbol, or a list of type and description)."
-  (let ((first (second whole)))
-    (and (consp first)
-         (not (and (symbolp (car first)) (find-class (car first) nil))))))
+  "True for rove's (signals form ['type]), a predicate used inside OK. FiveAM's
+(signals condition-spec body...) has body forms after the condition spec."
+  (let ((arguments (rest whole)))
+    (and (consp (first arguments))
+         (<= (length arguments) 2)
+         (or (null (rest arguments))
+             (let ((type (second arguments)))
+               (and (consp type) (eq (car type) 'quote)))))))
 
 (defun dispatch-on-shape (name dialect-p expand)
   "Make FiveAM's macro NAME expand with EXPAND for forms DIALECT-P recognises."
@@ -161,9 +170,10 @@ starts with a condition type (a symbol, or a list of type and description)."
                                  ,(comparison-description (rest whole)))))
   (dispatch-on-shape 'fiveam:fail #'dialect-fail-p
                      (lambda (whole)
-                       (destructuring-bind (form &optional (type ''error) description) (rest whole)
-                         `(record-check ',whole (signals-p (lambda () ,form) ,type) nil ,description
-                                        "the form did not signal the condition"))))
+                       (destructuring-bind (form &optional (type 'error) description) (rest whole)
+                         ;; Parachute writes the type unquoted; a quoted one is taken too.
+                         `(record-check ',whole (signals-p (lambda () ,form) ,(if (symbolp type) `',type type))
+                                        nil ,description "the form did not signal the condition"))))
   (dispatch-on-shape 'fiveam:signals #'dialect-signals-p
                      (lambda (whole)
                        (destructuring-bind (form &optional (type ''error)) (rest whole)
