@@ -83,3 +83,27 @@ t.test('ending stdin answers pending requests, then stops the worker and exits',
   t.equal(await client.exited, 0);
   t.ok(await waitFor(() => !processAlive(pid), 2000), 'the worker is gone');
 });
+
+t.test('initialize once per connection; protocol versions in MCP form; unknown methods named; missing required arguments are invalid params', async (t) => {
+  const client = new LineClient();
+  const params = (protocolVersion: string) => ({ protocolVersion, capabilities: {}, clientInfo: { name: 'line-client', version: '1' } });
+  const refused = await client.request(1, 'initialize', params('9999-99-99'));
+  t.equal(refused.error.code, -32602, 'a version that is no date');
+  t.match(refused.error.message, /protocol version "9999-99-99"/i);
+  t.match(await client.request(2, 'initialize', { capabilities: {}, clientInfo: { name: 'c', version: '1' } }), { error: { code: -32602 } }, 'no protocolVersion');
+  const answered = await client.request(3, 'initialize', params('2099-01-01'));
+  t.type(answered.result.protocolVersion, 'string', 'a well-formed unknown version is answered');
+  t.not(answered.result.protocolVersion, '2099-01-01', 'with a version the server supports');
+  const again = await client.request(4, 'initialize', params('2025-06-18'));
+  t.equal(again.error.code, -32600, 'a second initialize is refused');
+  t.match(again.error.message, /already initialized/);
+  t.match(await client.request(5, 'initialize', params('1-2-3')), { error: { code: -32602 } }, 'params are checked before the second initialize is refused');
+
+  t.match(await client.request(6, 'unknown/method'), { id: 6, error: { code: -32601, message: 'Method not found: unknown/method' } });
+  const missing = await client.request(7, 'tools/call', { name: 'evaluate-lisp', arguments: {} });
+  t.equal(missing.error.code, -32602);
+  t.match(missing.error.message, /evaluate-lisp requires the argument "code"/);
+  client.send({ jsonrpc: '2.0', method: 'no/such-notification' });
+  t.match(await client.request(8, 'ping'), { id: 8, result: {} }, 'a notification of an unknown method is ignored, not answered');
+  t.equal(await client.close(), 0);
+});

@@ -227,22 +227,25 @@ request of the Input block the block answers: bound to INPUT around each form."
 
 (defvar *main-thread* nil)
 
+(defvar *disabled-debugger-hook* nil "The hook --disable-debugger installed.")
+
 (defun report-thread-error (condition hook)
-  "A *DEBUGGER-HOOK*: an error escaping a thread that spec code started is a
+  "The debugger hook: an error escaping a thread that spec code started is a
 point of the running unit, and ends that thread only; in the driver's own
 thread the debugger stays disabled (the driver exits, the host reports it)."
-  (declare (ignore hook))
-  (unless (eq sb-thread:*current-thread* *main-thread*)
-    (emit-point nil (format nil "thread ~A runs without error" (sb-thread:thread-name sb-thread:*current-thread*))
+  (when (eq sb-thread:*current-thread* *main-thread*)
+    (funcall *disabled-debugger-hook* condition hook))
+  (emit-point nil (format nil "thread ~A runs without error" (sb-thread:thread-name sb-thread:*current-thread*))
                 (fallback-location)
                 `((:condition . ((:type . ,(show (type-of condition)))
                                  (:message . ,(condition-message condition))))))
-    (sb-thread:abort-thread)))
+  (sb-thread:abort-thread))
 
 (defun main ()
   (open-host-channel)
   (setf *main-thread* sb-thread:*current-thread*
-        *debugger-hook* #'report-thread-error)
+        *disabled-debugger-hook* sb-ext:*invoke-debugger-hook*
+        sb-ext:*invoke-debugger-hook* #'report-thread-error)
   (let ((*package* (find-package '#:common-lisp-user)))
     (send-to-host '((:type . "ready")))
     (loop (run-command (read-from-host)))))

@@ -1,0 +1,80 @@
+// The driver's side of the Lisp family, end to end with a real SBCL driver: the
+// checks of rove, prove and Parachute (failing ones too), `input` of an
+// Input/Expected pair, threads of spec code, and calls of undefined functions.
+import t from 'tap';
+import { parseMarkdown } from '../../../src/parse/index.js';
+import { translate } from '../../../src/translate/index.js';
+import { indexDefinitions } from '../../../src/translate/definition-index.js';
+import { frontmatter, lineIn, lisp, options, runMarkdown, type PointEvent } from './helpers.js';
+
+const summary = (p: PointEvent) => [p.ok, p.name, p.at?.line];
+
+t.test("the dialects' checks: one point each at its line, failing ones with values and reason, and the test goes on", async (t) => {
+  const md = `${frontmatter()}## Tests\n\n${lisp(`(deftest prove-and-rove ()
+  (let ((n 3))
+    (ok (= n 3))
+    (ok (= n 4) "n is four")
+    (is (* n 2) 7)
+    (ng (evenp n))))
+
+(define-test parachute
+  (let ((n 3))
+    (is = 4 n)
+    (false (oddp n))
+    (of-type string n)
+    (fail (+ n 1))
+    (true (> n 0))))`)}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.map(summary), [
+    [true, '(ok (= n 3))', lineIn(md, '(ok (= n 3))')],
+    [false, '(ok (= n 4) "n is four")', lineIn(md, '(ok (= n 4)')],
+    [false, '(is (* n 2) 7)', lineIn(md, '(is (* n 2) 7)')],
+    [true, '(ng (evenp n))', lineIn(md, '(ng (evenp n))')],
+    [false, '(is = 4 n)', lineIn(md, '(is = 4 n)')],
+    [false, '(false (oddp n))', lineIn(md, '(false (oddp n))')],
+    [false, '(of-type string n)', lineIn(md, '(of-type string n)')],
+    [false, '(fail (+ n 1))', lineIn(md, '(fail (+ n 1))')],
+    [true, '(true (> n 0))', lineIn(md, '(true (> n 0))')],
+  ]);
+  const [four, seven, parachuteIs] = r.failed;
+  t.equal(four.diagnostics?.reason, 'n is four', 'the description is the reason');
+  t.same(seven.diagnostics?.values, { '(* n 2)': '6' }, 'the value of the argument subform');
+  t.same(parachuteIs.diagnostics?.values, { n: '3' });
+});
+
+t.test('input: bound to the Input block\'s request in its Expected block, with keys spelled as in the JSON', async (t) => {
+  const md = `${frontmatter()}## Pair\n\n**Input**:\n\`\`\`json\n{"jsonrpc":"2.0","id":9,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{}}}\n\`\`\`\n\n**Expected**:\n${lisp(`(assert (= (cdr (assoc :id input)) 9))
+(assert (string= (cdr (assoc :protocolVersion (cdr (assoc :params input)))) "2025-03-26"))
+(assert (search "\\"protocolVersion\\":\\"2025-03-26\\"" (spec-run::to-json input)))
+(assert (search "\\"capabilities\\":{}" (spec-run::to-json input)))`)}\n## Elsewhere\n\n${lisp('(print input)')}`;
+  const r = await runMarkdown(md);
+  t.same(
+    r.points.filter((p) => p.unitId.endsWith('#2')).map((p) => p.ok),
+    [true, true, true, true],
+  );
+  const unbound = r.failed.find((p) => p.at?.line === lineIn(md, '(print input)'));
+  t.match(unbound?.diagnostics, { condition: { type: 'UNBOUND-VARIABLE' } }, 'outside a pair, input is unbound');
+});
+
+t.test('threads: points recorded in a thread are reported; an error escaping a thread fails its unit and the run goes on', async (t) => {
+  const md = `${frontmatter()}## Threads\n\n${lisp(`(let ((threads (loop for i below 3
+                       collect (let ((i i)) (bt:make-thread (lambda () (ok (< i 3))))))))
+  (mapc #'bt:join-thread threads))`)}\n## Error in a thread\n\n${lisp(`(bt:join-thread (bt:make-thread (lambda () (error "thread trouble")) :name "troubled"))`)}\n## After\n\n${lisp('(assert (= 1 1))')}`;
+  const r = await runMarkdown(md);
+  const byUnit = (n: number) => r.points.filter((p) => p.unitId.endsWith(`#${n}`));
+  t.same(byUnit(1).map((p) => p.ok), [true, true, true]);
+  t.match(byUnit(2).find((p) => !p.ok), { name: 'thread troubled runs without error', diagnostics: { condition: { message: 'thread trouble' } } });
+  t.same(byUnit(3).map((p) => p.ok), [true], 'the driver lives on');
+});
+
+t.test('an undefined function: not ok at the call, saying no one defines it, and where another document of the run does', async (t) => {
+  const helpers = translate(parseMarkdown('helpers.test.md', `${frontmatter()}## Helpers\n\n${lisp('(defun random-choice (list) (first list))')}`));
+  const md = `${frontmatter()}## Generator\n\n${lisp('(defun pick () (random-choice (list 1 2)))')}\n## Use\n\n${lisp('(assert (pick))')}`;
+  const r = await runMarkdown(md, options({ definitions: indexDefinitions([helpers]) }));
+  const [failure] = r.failed;
+  t.equal(failure.at?.line, lineIn(md, '(random-choice (list 1 2))'), 'located at the call, in the definition that makes it');
+  t.match(
+    failure.diagnostics?.reason,
+    `random-choice is called here, but neither this document nor the vocabulary defines it; random-choice is defined in helpers.test.md:${helpers.definitions[0].line}; add it to a vocabulary file to share it`,
+  );
+});

@@ -1,0 +1,77 @@
+// The Lisp family's translation of test dialects and Input/Expected pairs, and the
+// index of definitions that tells an undefined call where another document defines it.
+import t from 'tap';
+import { parseMarkdown } from '../../src/parse/index.js';
+import { translate } from '../../src/translate/index.js';
+import { definedElsewhereNote, indexDefinitions } from '../../src/translate/definition-index.js';
+import type { Unit } from '../../src/model/plan.js';
+
+const doc = (body: string, path = 'doc.test.md') => translate(parseMarkdown(path, `---\ntype: verification\nname: d\n---\n\n# D\n\n${body}`));
+const lisp = (code: string) => `\`\`\`lisp\n${code}\n\`\`\`\n`;
+const json = (code: string) => `\`\`\`json\n${code}\n\`\`\`\n`;
+const byKind = <K extends Unit['kind']>(units: Unit[], kind: K) => units.filter((u): u is Extract<Unit, { kind: K }> => u.kind === kind);
+
+t.test('deftest (rove, prove) and define-test (Parachute) are test units named by the test, loaded as definitions', async (t) => {
+  const plan = doc(
+    `## Tests\n\n${lisp(`(deftest plain (ok t))
+(deftest with-lambda-list () "doc" (is 1 1))
+(rove:deftest qualified (ng nil))
+(define-test parachute-test :parent nil (true t))
+(parachute:define-test "named by a string" (false nil))
+(other:deftest not-a-test-framework)`)}`,
+  );
+  const tests = byKind(plan.units, 'fiveam-test');
+  t.same(
+    tests.map((u) => [u.testName, u.dialect]),
+    [
+      ['plain', 'rove/prove deftest'],
+      ['with-lambda-list', 'rove/prove deftest'],
+      ['qualified', 'rove/prove deftest'],
+      ['parachute-test', 'Parachute define-test'],
+      ['"named by a string"', 'Parachute define-test'],
+    ],
+  );
+  t.equal(plan.definitions.length, 1, 'the test definitions load with the definitions');
+  t.equal(byKind(plan.units, 'lisp-block').length, 1, 'a form of another package is run as a block');
+});
+
+t.test('an Expected block right after an Input block in the same section reads it as input', async (t) => {
+  const plan = doc(
+    [
+      `## Paired\n\n**Input**:\n${json('{"jsonrpc":"2.0","id":1,"method":"ping"}')}\n**Expected Output**:\n${lisp('(send-request *s* input)')}`,
+      `## Verification label\n\n**Input**:\n${json('{"name":"x"}')}\n**Verification**:\n${lisp('(call-tool *s* "x" input)')}`,
+      `## Not an answer label\n\n**Input**:\n${json('{"a":1}')}\n**Setup**:\n${lisp('(print 1)')}`,
+      `## Other section\n\n**Input**:\n${json('{"b":2}')}\n### Below\n\n**Expected**:\n${lisp('(print 2)')}`,
+      `## Counterexample\n\n**Input**:\n${json('{"c":3}')}\n**Expected**:\n${lisp('(print 3)')}`,
+    ].join('\n'),
+  );
+  const blocks = byKind(plan.units, 'lisp-block');
+  const inputs = byKind(plan.units, 'json-input');
+  t.same(
+    blocks.map((b) => [b.headingPath.at(-1), b.input?.line ?? null]),
+    [
+      ['Paired', inputs[0].code.line],
+      ['Verification label', inputs[1].code.line],
+      ['Not an answer label', null],
+      ['Below', null],
+    ],
+  );
+  t.same(inputs.slice(0, 2).map((i) => i.pairedWith), [blocks[0].line, blocks[1].line], 'the Input block knows its answer');
+  t.equal(inputs[2].pairedWith, undefined);
+  t.ok(plan.notRun.some((n) => /counterexample/i.test(n.reason)), 'a heading that marks an illustration still wins');
+  t.notOk(
+    plan.notRun.some((n) => /expected output/i.test(n.reason)),
+    'an "Expected Output" label after an Input block is an answer, not an illustration',
+  );
+});
+
+t.test('an undefined name is told where another document of the run defines it', async (t) => {
+  const helpers = doc(`## Helpers\n\n${lisp('(defun random-choice (list) (nth (random (length list)) list))\n(defmacro with-thing (x) x)')}`, 'helpers.test.md');
+  const user = doc(`## Use\n\n${lisp('(random-choice (list 1 2))')}`, 'user.test.md');
+  const index = indexDefinitions([helpers, user]);
+  t.same(index.get('random-choice'), [{ file: 'helpers.test.md', line: helpers.definitions[0].line }]);
+  t.ok(index.has('with-thing'));
+  t.equal(definedElsewhereNote(index, 'random-choice', 'user.test.md'), `random-choice is defined in helpers.test.md:${helpers.definitions[0].line}; add it to a vocabulary file to share it`);
+  t.equal(definedElsewhereNote(index, 'random-choice', 'helpers.test.md'), null, 'never pointing a document at itself');
+  t.equal(definedElsewhereNote(index, 'nothing-defines-this', 'user.test.md'), null);
+});
