@@ -19,6 +19,7 @@
 itself. Global, not rebound, so threads of spec code add to it too.")
 
 (defun sleep (seconds)
+  "CL:SLEEP, counting the seconds spec code waits (the run reports them apart from its own time)."
   (bt:with-lock-held (*counters-lock*) (incf *slept-seconds* seconds))
   (cl:sleep seconds))
 
