@@ -71,7 +71,7 @@ function threadsMessage(answer: WorkerAnswer): string | undefined {
 }
 
 /** First line and message of an error answer, or undefined for a plain success. */
-function failure(outcome: Outcome): { type: string; message: string } | undefined {
+function failure(outcome: Outcome): { type: string; message: string; backtrace?: string } | undefined {
   if (outcome.kind === 'lost') {
     switch (outcome.reason) {
       case 'stuck':
@@ -109,6 +109,7 @@ export function evaluationText(outcome: Outcome, captureTime: boolean): ToolText
   const fail = failure(outcome);
   const parts: string[] = [];
   if (fail) parts.push(`[ERROR] ${fail.type}\n${fail.message}`);
+  if (fail?.backtrace) parts.push(`[Backtrace]\n${fail.backtrace}`);
   if (answer) parts.push(...capturedSections(answer));
   const tail = answer ? valueLines(answer) : [];
   if (captureTime && answer?.timing) tail.push(timingLine(answer.timing));
@@ -137,12 +138,32 @@ export function timingReport(timing: WorkerTiming): TimingReport {
   };
 }
 
-/** time-execution's answer: one JSON object, or evaluate-lisp's error text plus the timing so far. */
+/**
+ * JSON written as the runtime contract shows it, `{"result": "6", "timing": {...}}`:
+ * a space after each colon and comma, which documents search for literally.
+ */
+export function spacedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(spacedJson).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    return `{${Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${spacedJson(item)}`)
+      .join(', ')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * time-execution's answer: one JSON object; or, for an error, evaluate-lisp's error
+ * text with the timing so far, whose last line is the JSON object {"timing": {...}},
+ * so a client reads the timing of a failed evaluation as it reads a successful one's.
+ */
 export function timeExecutionText(outcome: Outcome): ToolText {
   const answer = outcome.answer;
   if (outcome.kind === 'lost' || !answer || failure(outcome)) {
     const text = evaluationText(outcome, true);
-    return { text: text.text, isError: true };
+    const timing = answer?.timing ? `\n${spacedJson({ timing: timingReport(answer.timing) })}` : '';
+    return { text: text.text + timing, isError: true };
   }
   const report: Record<string, unknown> = {
     result: valueLines(answer)
@@ -155,7 +176,7 @@ export function timeExecutionText(outcome: Outcome): ToolText {
   if (answer.warnings.length) report.warnings = answer.warnings;
   report.timing = answer.timing ? timingReport(answer.timing) : null;
   const notes = restartNote(outcome);
-  return { text: JSON.stringify(report) + (notes.length ? `\n${notes.join('\n')}` : ''), isError: false };
+  return { text: spacedJson(report) + (notes.length ? `\n${notes.join('\n')}` : ''), isError: false };
 }
 
 /** configure-limits' answer. */

@@ -70,7 +70,8 @@ export interface WorkerAnswer {
   package: string;
   values?: string[];
   valuesDropped?: number;
-  error?: { type: string; message: string };
+  /** `backtrace`: the frames of the user's code that led to the error, when they could be taken. */
+  error?: { type: string; message: string; backtrace?: string };
   timing?: WorkerTiming | null;
   threadsStopped?: string[];
   threadsUnstoppable?: string[];

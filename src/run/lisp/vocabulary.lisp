@@ -502,16 +502,21 @@ server or its SERVER-STDOUT stream."
     (if hash-tables (hash-objects value) value)))
 
 (defun timing-answer (response)
-  "The JSON object of a time-execution answer, as EQUAL hash tables."
-  (let ((text (result-content-text response)))
+  "The JSON object of a time-execution answer, as EQUAL hash tables: its whole
+text, or for an error answer its last line, {\"timing\": {...}}."
+  (let* ((text (result-content-text response))
+         (last-line (subseq text (1+ (or (position #\Newline text :from-end t) -1)))))
     (handler-case (parse-json-text text :hash-tables t)
       (host-request-failed ()
-        (error "not a time-execution answer (its text is not a JSON object): ~A"
-               (if (> (length text) 300) (concatenate 'string (subseq text 0 300) "...") text))))))
+        (handler-case (parse-json-text last-line :hash-tables t)
+          (host-request-failed ()
+            (error "not a time-execution answer (neither its text nor its last line is a JSON object): ~A"
+                   (if (> (length text) 300) (concatenate 'string (subseq text 0 300) "...") text))))))))
 
 (defun extract-timing (response)
-  "The timing object of a time-execution answer: a hash table with string keys
-(\"real-time-ms\", \"run-time-ms\", \"gc-time-ms\", \"bytes-allocated\"...)."
+  "The timing object of a time-execution answer, an error answer's too: a hash
+table with string keys (\"real-time-ms\", \"run-time-ms\", \"gc-time-ms\",
+\"bytes-allocated\"...)."
   (gethash "timing" (timing-answer response)))
 
 (defun result-real-time-ms (response)

@@ -189,8 +189,51 @@ condition types go without their package prefix."
                     (prin1 value stream)
                     (cons (capture-text stream) (capture-dropped stream))))))
 
-(defun error-object (condition)
-  (list :object "type" (type-name condition) "message" (describe-condition condition)))
+(defparameter *backtrace-frames* 12 "Frames of user code shown with an error, at most.")
+
+(defun user-backtrace ()
+  "The frames between the one that signalled and the evaluator, taken in the
+handler of the error (while they exist): the calls of the user's code that led
+to it. The signalling machinery above and the runtime's frames below say
+nothing about that code."
+  (let* ((text (ignore-errors
+                (with-output-to-string (out)
+                  (let ((*print-length* 5) (*print-level* 3) (*print-circle* t))
+                    (sb-debug:print-backtrace :count 40 :stream out)))))
+         (lines (and text (split-sequence-lines text)))
+         (signal-line (position-if (lambda (line)
+                                     (member (frame-head line)
+                                             '("ERROR" "CERROR" "SIGNAL" "SB-KERNEL::%SIGNAL"
+                                               "SB-KERNEL:WITH-SIMPLE-CONDITION-RESTARTS")
+                                             :test #'string=))
+                                   lines :from-end t))
+         ;; The frame that signalled is kept: (ERROR "boom") is the user's own call.
+         (user (remove-if (lambda (line) (search "Backtrace for" line))
+                          (subseq lines (or signal-line 0)))))
+    (let ((end (position-if (lambda (line)
+                              (or (search "SPEC-RUN.WORKER::" line)
+                                  (member (frame-head line) '("EVAL" "SB-INT:SIMPLE-EVAL-IN-LEXENV") :test #'string=)))
+                            user)))
+      (format nil "~{~A~^~%~}"
+              (mapcar (lambda (line) (if (> (length line) 200) (concatenate 'string (subseq line 0 197) "...") line))
+                      (subseq user 0 (min (or end (length user)) *backtrace-frames*)))))))
+
+(defun frame-head (line)
+  "The function a backtrace line \"N: (F args...)\" calls, as printed."
+  (let* ((open (position #\( line))
+         (end (and open (position-if (lambda (c) (member c '(#\Space #\)))) line :start (1+ open)))))
+    (if (and open end) (subseq line (1+ open) end) "")))
+
+(defun split-sequence-lines (text)
+  (loop for start = 0 then (1+ end)
+        for end = (position #\Newline text :start start)
+        for line = (string-trim " " (subseq text start end))
+        unless (string= line "") collect line
+        while end))
+
+(defun error-object (condition &optional backtrace)
+  (list* :object "type" (type-name condition) "message" (describe-condition condition)
+         (when (and backtrace (string/= backtrace "")) (list "backtrace" backtrace))))
 
 (defun partial-answer (job status &rest fields)
   "Answer fields common to every outcome: what was captured so far."
@@ -215,6 +258,7 @@ condition types go without their package prefix."
          (warnings (make-warning-log budget))
          (tag (make-symbol "EVALUATION"))
          (failure nil)
+         (backtrace nil)
          (meter nil)
          (timing nil)
          (values '()))
@@ -249,6 +293,9 @@ condition types go without their package prefix."
                           ((or error storage-condition)
                             (lambda (condition)
                               (setf failure condition)
+                              ;; An exhausted heap or stack leaves no room to print one.
+                              (unless (typep condition 'storage-condition)
+                                (setf backtrace (user-backtrace)))
                               (throw tag :error))))
                        (let ((package (find-job-package job)))
                          (setf meter (start-meter))
@@ -273,6 +320,6 @@ condition types go without their package prefix."
                                    "valuesDropped" (reduce #'+ values :key #'cdr)
                                    "timing" timing))
               (:error (partial-answer job "error"
-                                      "error" (error-object failure)
+                                      "error" (error-object failure backtrace)
                                       "timing" timing))
               (:timeout (partial-answer job "timeout" "timing" timing)))))))
