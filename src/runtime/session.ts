@@ -2,8 +2,9 @@
 // evaluates its code. Evaluations run one at a time, in arrival order. When a
 // worker cannot be stopped in place or dies, the session ends it, starts a fresh
 // one and says in the outcome that the Lisp state was lost.
-import { defaultLisp, type LispImplementation } from '../lisp-image/core-image.js';
+import { defaultLisp } from '../lisp-image/core-image.js';
 import { LispWorker, WorkerExit, type WorkerAnswer } from './worker.js';
+import { freshWorkers, type WorkerSource } from './worker-pool.js';
 
 export interface Limits {
   /** Seconds; 0 means no timeout. */
@@ -19,6 +20,8 @@ export interface SessionOptions {
   sbcl?: string;
   /** Worker heap size in megabytes (default 2048). */
   dynamicSpaceMb?: number;
+  /** Where workers come from (a pool shared by sessions); default: each started when needed, from `sbcl`. */
+  workers?: WorkerSource;
 }
 
 /**
@@ -64,20 +67,21 @@ type EvaluationInput = { code: string; package?: string } & EvaluateOptions;
 
 export class RuntimeSession {
   readonly limits: Limits = { ...DEFAULT_LIMITS };
-  private readonly lisp: LispImplementation;
+  private readonly workers: WorkerSource;
   private worker?: Promise<LispWorker>;
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: SessionOptions = {}) {
-    this.lisp = options.sbcl ? { sbcl: options.sbcl } : defaultLisp();
+  constructor(options: SessionOptions = {}) {
+    this.workers =
+      options.workers ?? freshWorkers({ lisp: options.sbcl ? { sbcl: options.sbcl } : defaultLisp(), dynamicSpaceMb: options.dynamicSpaceMb });
   }
 
   /** Starts the worker now rather than at the first evaluation. */
   start(): Promise<LispWorker> {
     if (!this.worker) {
-      const starting = LispWorker.start({ lisp: this.lisp, dynamicSpaceMb: this.options.dynamicSpaceMb });
+      const starting = this.workers.take();
       // A failed start is reported to the evaluation that needs the worker, and retried after it.
       starting.catch(() => {
         if (this.worker === starting) this.worker = undefined;

@@ -2,38 +2,29 @@
 import t from 'tap';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { WarmServers } from '../../../src/run/lisp/servers.js';
+import { CommandRuntime as WarmServers } from '../../../src/run/lisp/servers.js';
 import { REAL_RUNTIME } from './helpers.js';
 
-const alive = (pid: number | undefined) => {
-  try {
-    process.kill(pid!, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const ask = async (server: Awaited<ReturnType<WarmServers['take']>>) =>
+const ask = async (server: Awaited<ReturnType<WarmServers['connect']>>) =>
   JSON.parse(await server.exchange(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: '(+ 1 2)' } } }))).result.content[0].text;
 
 t.test('spares started between runs are taken with their handshake done; without one a server starts; close stops the rest', async (t) => {
   const pool = new WarmServers(REAL_RUNTIME, resolve('.'));
   pool.fill(2);
-  const first = await pool.take();
+  const first = await pool.connect();
   const started = performance.now();
-  const second = await pool.take();
+  const second = await pool.connect();
   t.ok(performance.now() - started < 1000, 'the second spare was already starting');
   t.equal(await ask(first), '=> 3');
   t.equal(await ask(second), '=> 3');
-  const third = await pool.take();
+  const third = await pool.connect();
   t.equal(await ask(third), '=> 3', 'with no spare left, a server is started on demand');
   pool.fill(1);
-  const spare = await pool.take();
+  const spare = await pool.connect();
   pool.fill(1);
   await pool.close();
   await Promise.all([first, second, third, spare].map((s) => s.stop()));
-  for (const server of [first, second, third, spare]) t.notOk(alive(server.pid), `server ${server.pid} stopped`);
+  for (const server of [first, second, third, spare]) t.ok(server.ended, "server stopped");
 });
 
 t.test('a spare that died while waiting is never handed out', async (t) => {
@@ -45,8 +36,8 @@ t.test('a spare that died while waiting is never handed out', async (t) => {
   t.equal(spares.length, 1, 'one spare process was started');
   process.kill(-spares[0], 'SIGKILL'); // killed from outside, as an OOM killer or a user might
   await new Promise((r) => setTimeout(r, 200));
-  const server = await pool.take();
-  t.not(server.pid, spares[0], 'a fresh server was started instead');
+  const server = await pool.connect();
+  t.notOk(server.ended, "a fresh server was started instead");
   t.equal(await ask(server), '=> 3');
   await server.stop();
   await pool.close();
