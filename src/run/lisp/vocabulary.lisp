@@ -18,8 +18,13 @@
             (test-session-server session) (test-session-stopped session))))
 
 (defun start-test-server ()
-  "A fresh runtime server, initialized, with its own limits and Lisp state."
-  (make-session (host-request "start-server")))
+  "A fresh runtime server, initialized, with its own limits and Lisp state.
+Released when spec code can no longer reach it (see sessions.lisp)."
+  (let ((release (take-unreachable-servers)))
+    (let ((server (if release
+                      (host-request "start-server" `(:release . ,release))
+                      (host-request "start-server"))))
+      (watch-session (make-session server) server))))
 
 (defun make-test-session ()
   (start-test-server))
@@ -27,6 +32,7 @@
 (defun stop-test-server (session)
   (unless (test-session-stopped session)
     (setf (test-session-stopped session) t)
+    (forget-session session)
     (host-request "stop-server" `(:server . ,(test-session-server session))))
   nil)
 
