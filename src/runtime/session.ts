@@ -25,12 +25,17 @@ export interface SessionOptions {
 }
 
 /**
- * How long past the timeout the session waits for the worker's own answer
- * before ending the process: the worker interrupts at the timeout and gives up
- * on the evaluation 0.3 s later, so this only fires when the whole process is
- * wedged (a thread blocking garbage collection, say).
+ * How long a timed-out evaluation gets to unwind once the worker interrupts it;
+ * past that the worker answers "stuck" and the session replaces it. Sent with
+ * each request, so the worker and the backstop below share this one figure.
  */
-const BACKSTOP_MS = 900;
+export const INTERRUPT_GRACE_MS = 300;
+/**
+ * How long past the timeout and the grace the session waits for the worker's
+ * answer before ending the process: only a wedged process (a thread blocking
+ * garbage collection, say) gets there.
+ */
+const BACKSTOP_MARGIN_MS = 600;
 /** setTimeout's largest delay; a longer timeout simply has no backstop. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -134,11 +139,11 @@ export class RuntimeSession {
     const { timeoutSeconds, maxOutput } = limits;
     const timeoutMs = timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined;
     let backstop: NodeJS.Timeout | undefined;
-    const answered = worker.evaluate({ ...request, id: this.nextId++, timeoutMs, maxOutput });
+    const graceMs = timeoutMs === undefined ? undefined : INTERRUPT_GRACE_MS;
+    const answered = worker.evaluate({ ...request, id: this.nextId++, timeoutMs, graceMs, maxOutput });
     const unresponsive = new Promise<'unresponsive'>((resolve) => {
-      if (timeoutMs !== undefined && timeoutMs + BACKSTOP_MS <= MAX_TIMER_MS) {
-        backstop = setTimeout(() => resolve('unresponsive'), timeoutMs + BACKSTOP_MS);
-      }
+      const backstopMs = timeoutMs === undefined ? undefined : timeoutMs + INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
+      if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS) backstop = setTimeout(() => resolve('unresponsive'), backstopMs);
     });
     try {
       const first = await Promise.race([answered, unresponsive]);

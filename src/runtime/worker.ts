@@ -43,6 +43,8 @@ export interface EvaluationRequest {
   package?: string;
   /** Undefined: no timeout. */
   timeoutMs?: number;
+  /** With a timeout: how long the worker lets a timed-out evaluation unwind, over all its interrupts, before answering "stuck". */
+  graceMs?: number;
   maxOutput: number;
   /** Collect earlier garbage and warm the compiler before the clock starts (for time-execution). */
   prepareForTiming?: boolean;
@@ -97,6 +99,7 @@ export function requestLine(request: EvaluationRequest): string {
   const parts = [`(:evaluate :id ${request.id} :code ${lispString(request.code)}`];
   if (request.package !== undefined) parts.push(`:package ${lispString(request.package)}`);
   if (request.timeoutMs !== undefined) parts.push(`:timeout-ms ${request.timeoutMs}`);
+  if (request.graceMs !== undefined) parts.push(`:grace-ms ${request.graceMs}`);
   if (request.prepareForTiming) parts.push(':prepare-timing t');
   parts.push(`:max-output ${request.maxOutput})`);
   return parts.join(' ');

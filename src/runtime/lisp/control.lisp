@@ -5,8 +5,10 @@
 ;;; writes one JSON answer line per request to fd 4. fds 0-2 are left to user
 ;;; code, so nothing it reads or writes there can reach the channel.
 
-(defparameter *interrupt-grace-seconds* 0.15
-  "How long a timed-out evaluation has to unwind after each interrupt.")
+(defparameter *interrupts-per-timeout* 2
+  "Interrupts sent to a timed-out evaluation before it counts as stuck; the
+second reaches an unwind-protect cleanup that loops. The grace the supervisor
+sends with a request is shared among them.")
 
 (defvar *control-thread* nil)
 (defvar *evaluation-thread* nil)
@@ -103,10 +105,10 @@
     (sb-thread:wait-on-semaphore (job-started job) :timeout timeout)
     (cond ((sb-thread:wait-on-semaphore done :timeout timeout) :done)
           (t
-           ;; A second interrupt reaches an unwind-protect cleanup that loops.
-           (loop repeat 2
+           (loop with grace = (/ (job-grace-seconds job) *interrupts-per-timeout*)
+                 repeat *interrupts-per-timeout*
                  do (interrupt-evaluation thread)
-                    (when (sb-thread:wait-on-semaphore done :timeout *interrupt-grace-seconds*)
+                    (when (sb-thread:wait-on-semaphore done :timeout grace)
                       (return-from await-job :done)))
            :stuck))))
 
@@ -128,12 +130,15 @@
                              "threadsUnstoppable" (cons :array unstoppable))))))))))
 
 (defun parse-request (request)
-  "A job from (:evaluate :id N :code S :package P :timeout-ms M :max-output K :prepare-timing B)."
-  (destructuring-bind (operation &key id code package timeout-ms max-output prepare-timing) request
+  "A job from (:evaluate :id N :code S :package P :timeout-ms M :grace-ms G :max-output K :prepare-timing B)."
+  (destructuring-bind (operation &key id code package timeout-ms grace-ms max-output prepare-timing) request
     (unless (eq operation :evaluate)
       (error "unknown request ~S" operation))
+    (when (and timeout-ms (not grace-ms))
+      (error "a request with :timeout-ms needs :grace-ms, the time its evaluation gets to unwind"))
     (make-job :id id :code code :package-name package
               :timeout-seconds (and timeout-ms (/ timeout-ms 1000))
+              :grace-seconds (and grace-ms (/ grace-ms 1000))
               :max-output max-output :prepare-timing prepare-timing)))
 
 (defun send (answer out)
