@@ -201,10 +201,10 @@ export class CommandRuntime implements RuntimeConnector {
 
   /** A spare when one waits, else a server started now. */
   async connect(): Promise<RuntimeConnection> {
-    const spare = this.spares.shift();
-    const server = await (spare ?? this.start());
-    // A spare can have died while it waited (killed from outside): never hand that out.
-    return server.ended ? this.start() : server;
+    const spare = await this.spares.shift()?.catch(() => undefined);
+    // A spare can have died while it waited (killed from outside): never hand that out. One
+    // that failed to start is started again, and a lasting cause is reported by that start.
+    return spare && !spare.ended ? spare : this.start();
   }
 
   async close(): Promise<void> {
