@@ -25,6 +25,10 @@ a timeout interrupt throws to it, and does nothing once the evaluation is over."
   ;; Filled in by the evaluation thread.
   stdout stderr warnings
   (result nil)
+  ;; Set once its answer line is written (by the evaluation thread, or by the control thread when stuck).
+  (answered nil)
+  ;; Set when evaluated code ended the evaluation thread during the job.
+  (thread-ended nil)
   ;; Signalled when the evaluation itself begins: the timeout counts from there.
   (started (sb-thread:make-semaphore :name "evaluation started"))
   (done (sb-thread:make-semaphore :name "evaluation done")))
