@@ -20,7 +20,8 @@ sends with a request is shared among them.")
   "Held while a line is written: the control thread answers stuck jobs.")
 (defvar *started-job* nil "The job the evaluation thread has just taken up.")
 (defvar *job-taken* (sb-thread:make-semaphore :name "job taken"))
-(defvar *primed* (sb-thread:make-semaphore :name "evaluation thread primed"))
+(defvar *thread-primed* nil
+  "Bound in each evaluation thread: true once PRIME-EVALUATION-THREAD has run there.")
 
 ;;; Guards. Only the control thread may end the process; evaluated code calling
 ;;; exit gets an error instead. A thread of the user's that hits an unhandled
@@ -101,6 +102,9 @@ sends with a request is shared among them.")
          (progn
            ;; The preparation of a timed evaluation is not the user's time.
            (when (job-prepare-timing job)
+             (unless *thread-primed*
+               (prime-evaluation-thread)
+               (setf *thread-primed* t))
              (prepare-for-timing))
            (sb-thread:signal-semaphore (job-started job))
            (run-job job)
@@ -115,26 +119,23 @@ sends with a request is shared among them.")
         (answer-job job (with-thread-report job before))
         (sb-thread:signal-semaphore (job-done job))))))
 
-(defun evaluation-loop (prime)
-  (when prime
-    (prime-evaluation-thread)
-    (sb-thread:signal-semaphore *primed*))
-  (loop
-    (let ((request (read-request)))
-      (when (eq request :eof)
-        ;; The supervisor closed the channel: nothing more will be asked.
-        (end-process-now))
-      (let ((job (handler-case (parse-request request)
-                   (error (condition)
-                     (send (list :object "status" "protocol-error"
-                                 "message" (describe-condition condition)))
-                     nil))))
-        (when job
-          (serve-job job))))))
+(defun evaluation-loop ()
+  (let ((*thread-primed* nil))
+    (loop
+      (let ((request (read-request)))
+        (when (eq request :eof)
+          ;; The supervisor closed the channel: nothing more will be asked.
+          (end-process-now))
+        (let ((job (handler-case (parse-request request)
+                     (error (condition)
+                       (send (list :object "status" "protocol-error"
+                                   "message" (describe-condition condition)))
+                       nil))))
+          (when job
+            (serve-job job)))))))
 
-(defun start-evaluation-thread (&key prime)
-  (setf *evaluation-thread*
-        (sb-thread:make-thread #'evaluation-loop :name "evaluation" :arguments (list prime))))
+(defun start-evaluation-thread ()
+  (setf *evaluation-thread* (sb-thread:make-thread #'evaluation-loop :name "evaluation")))
 
 (defun interrupt-evaluation (thread)
   (ignore-errors
@@ -209,8 +210,7 @@ sends with a request is shared among them.")
   (install-guards)
   (setf *requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full)
         *answers* (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full))
-  (start-evaluation-thread :prime t)
-  (sb-thread:wait-on-semaphore *primed*)
+  (start-evaluation-thread)
   (send (list :object "ready" :true "pid" (sb-unix:unix-getpid)))
   (watch-jobs))
 
@@ -224,14 +224,17 @@ sends with a request is shared among them.")
 iteration macros, generic arithmetic and printing.")
 
 (defun prime-evaluation-thread ()
-  "Evaluate representative code in the fresh evaluation thread before the first
-request. A new process maps the image's pages lazily, a new thread starts with
+  "Evaluate representative code in the evaluation thread before its first timed
+evaluation. A new process maps the image's pages lazily, a new thread starts with
 untouched stack and allocation pages, and saving the image dropped the
 compiler's type caches: a session's first compilation of each kind of form paid
-for all of that, up to half a millisecond, landing in its first timed evaluation."
-  (prepare-for-timing)
-  (run-job (make-job :code *priming-code* :max-output 1000))
-  (setf *session-package* (find-package "COMMON-LISP-USER")))
+for all of that, up to half a millisecond, landing in its first timed evaluation.
+Done then rather than at start, so sessions that never time anything (most) do
+not pay for it."
+  (let ((package *session-package*))
+    (prepare-for-timing)
+    (run-job (make-job :code *priming-code* :max-output 1000))
+    (setf *session-package* package)))
 
 (defun warm-up ()
   "Run representative evaluations before the image is saved, so the generic
