@@ -5,7 +5,7 @@
 // the 1,000-trial property no higher in memory or workers.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sampleTree } from './process-tree.js';
@@ -51,6 +51,8 @@ level: property
 
 interface TreeRun {
   seconds: number;
+  /** CPU seconds of the tree, as last sampled (a figure that the machine's load does not inflate). */
+  cpuSeconds: number;
   peakMb: number;
   peakWorkers: number;
   summary: string;
@@ -63,16 +65,18 @@ function runSampled(document: string, extraArgs: string[]): Promise<TreeRun> {
   const started = performance.now();
   let peakMb = 0;
   let peakWorkers = 0;
+  let cpuSeconds = 0;
   return new Promise((done) => {
     const child = execFile(process.execPath, [cli, path, '--reporter', 'tap', ...extraArgs], { cwd: root, maxBuffer: 256 * 1024 * 1024 }, (error, _stdout, stderr) => {
       clearInterval(sampler);
       const summary = stderr.trim().split('\n').at(-1) ?? '';
-      done({ seconds: (performance.now() - started) / 1000, peakMb, peakWorkers, summary, passed: !error });
+      done({ seconds: (performance.now() - started) / 1000, cpuSeconds, peakMb, peakWorkers, summary, passed: !error });
     });
     const sampler = setInterval(() => {
       const sample = sampleTree(child.pid!, WORKER_MARKER);
       peakMb = Math.max(peakMb, sample.residentMb);
       peakWorkers = Math.max(peakWorkers, sample.marked);
+      cpuSeconds = Math.max(cpuSeconds, sample.cpuSeconds);
     }, 50);
   });
 }
@@ -81,15 +85,18 @@ function rowsOf(name: string, run: TreeRun, wallTarget?: number): BenchRow[] {
   const note = run.passed ? run.summary : `FAILED: ${run.summary}`;
   return [
     { metric: `${name}: wall time`, value: run.seconds, unit: 's', target: wallTarget, note },
+    { metric: `${name}: CPU time of the process tree`, value: run.cpuSeconds, unit: 's', note: 'what the wall time would be on an idle core' },
     { metric: `${name}: peak memory of the process tree`, value: run.peakMb, unit: 'MB', target: 2048 },
     { metric: `${name}: peak live runtime workers`, value: run.peakWorkers, unit: '', target: 40 },
   ];
 }
 
 export async function runSessionsBench(): Promise<string> {
+  const load = loadavg()[0];
   const loop = await runSampled(LOOP_DOCUMENT, []);
   const property = await runSampled(PROPERTY_DOCUMENT, ['--runs', '1000']);
-  return formatTable('sessions: made in a loop, never cleaned up (spec-run and all it started)', [
+  const title = `sessions: made in a loop, never cleaned up (spec-run and all it started; load average ${load.toFixed(1)} on ${cpus().length} cores at the start)`;
+  return formatTable(title, [
     ...rowsOf('300 sessions, one evaluation each', loop, 20),
     ...rowsOf('1,000-trial property, a session per trial', property),
   ]);
