@@ -85,7 +85,7 @@ function rowsOf(name: string, run: TreeRun, wallTarget?: number): BenchRow[] {
   const note = run.passed ? run.summary : `FAILED: ${run.summary}`;
   return [
     { metric: `${name}: wall time`, value: run.seconds, unit: 's', target: wallTarget, note },
-    { metric: `${name}: CPU time of the process tree`, value: run.cpuSeconds, unit: 's', note: 'what the wall time would be on an idle core' },
+    { metric: `${name}: CPU time of the process tree`, value: run.cpuSeconds, unit: 's', note: 'all processes, not inflated by waiting for a core' },
     { metric: `${name}: peak memory of the process tree`, value: run.peakMb, unit: 'MB', target: 2048 },
     { metric: `${name}: peak live runtime workers`, value: run.peakWorkers, unit: '', target: 40 },
   ];
