@@ -19,6 +19,7 @@ import { parseFile } from '../src/parse/index.js';
 import { translate } from '../src/translate/index.js';
 import { runLispDocumentWithTranscript, type Transcript } from '../src/run/lisp/index.js';
 import type { RunOptions } from '../src/run/types.js';
+import { BuiltinRuntime } from '../src/run/lisp/servers.js';
 import { formatTable, type BenchRow } from './table.js';
 
 const SEEDS = ['configure-limits-tool.test.md', 'timeout-handling.test.md', 'timeout-protection.test.md', 'timing-isolation.md'];
@@ -63,12 +64,15 @@ export function imposedWaitSeconds(transcript: Transcript): number {
 
 export async function runSeedsBench(seedDir = process.env.SPEC_RUN_SEEDS ?? resolve(repositoryRoot(), '..', 'shared', 'seed-specs')): Promise<string> {
   const root = repositoryRoot();
+  // Sessions as spec-run serves them by default: in this process, workers from a pool.
+  const runtime = new BuiltinRuntime();
   const options: RunOptions = {
     seed: 1,
     unitTimeoutMs: 300_000,
     bail: false,
     strict: false,
     runtimeCommand: [process.execPath, join(root, 'dist', 'src', 'runtime', 'bin.js')],
+    runtime,
     imageAliases: {},
     projectRoot: root,
     vocabularyFiles: [],
@@ -97,6 +101,7 @@ export async function runSeedsBench(seedDir = process.env.SPEC_RUN_SEEDS ?? reso
       note: `imposed waits ${waits.toFixed(2)} s (x${(wall / Math.max(waits, 1e-9)).toFixed(2)}); ${passed} passed, ${failed} failed; ${outcome.transcript.exchanges.length} exchanges`,
     });
   }
+  await runtime.close();
   rows.push({ metric: 'four seeds wall time', value: wallTotal, unit: 's', target: waitTotal * TARGET_RATIO, note: `imposed waits ${waitTotal.toFixed(2)} s; ratio ${(wallTotal / waitTotal).toFixed(3)}` });
   return formatTable('Lisp seeds: wall time vs imposed waits (target <= 1.10 x waits)', rows);
 }

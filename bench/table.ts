@@ -36,3 +36,35 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const median = (values: number[]) => percentile(values, 50);
+
+/** One figure of spec-run beside the same figure of a peer server. */
+export interface ComparisonRow {
+  metric: string;
+  unit: string;
+  ours: number;
+  peer?: number;
+  /** Absolute target for spec-run's figure. */
+  target?: number;
+  /** Goal for spec-run's figure as a multiple of the peer's. */
+  peerRatio?: number;
+}
+
+/** A table of spec-run's figures, their targets and, with a peer, the peer's figures and the ratio ours/peer. */
+export function formatComparison(title: string, rows: ComparisonRow[], withPeer: boolean): string {
+  const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+  const cells = rows.map((r) => {
+    const row = [r.metric, `${round(r.ours)} ${r.unit}`];
+    row.push(r.target === undefined ? '' : `<= ${round(r.target)} ${r.unit} ${verdict(r.ours <= r.target)}`);
+    if (withPeer) {
+      const ratio = r.peer === undefined || r.peer === 0 ? undefined : r.ours / r.peer;
+      row.push(r.peer === undefined ? '' : `${round(r.peer)} ${r.unit}`);
+      row.push(ratio === undefined ? '' : `${ratio.toFixed(2)}x`);
+      row.push(ratio === undefined || r.peerRatio === undefined ? '' : `<= ${r.peerRatio}x ${verdict(ratio <= r.peerRatio)}`);
+    }
+    return row;
+  });
+  const header = ['metric', 'spec-run', 'target', ...(withPeer ? ['peer', 'ratio', 'goal'] : [])];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(widths[i])).join(' | ')} |`;
+  return [`## ${title}`, line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
+}

@@ -8,6 +8,11 @@ cd "$(dirname "$0")/.."
 say() { printf 'setup: %s\n' "$*" >&2; }
 
 apt_packages=(sbcl cl-fiveam cl-bordeaux-threads docker.io busybox-static)
+# `setup.sh --bench` also installs what the benchmarks' peer server (cl-mcp-server, see
+# ../shared/peers) needs; the product itself does not need these.
+if [ "${1:-}" = --bench ]; then
+  apt_packages+=(cl-yason cl-alexandria cl-trivial-backtrace cl-trivial-gray-streams)
+fi
 missing=()
 for package in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

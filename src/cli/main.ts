@@ -2,7 +2,6 @@
 // spec-run's command line: run documents (the default), list what would run,
 // serve the runtime over MCP, execute a command configuration.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { runCommand } from './run-command.js';
 import { parseSeconds } from './values.js';
 
 const examples = `
@@ -67,6 +66,8 @@ export function buildProgram(): Command {
     .option('--watch', 'after the run, run again the documents that change (all of them when a shared helper changes)')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
+      // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
+      const { runCommand } = await import('./run-command.js');
       process.exitCode = await runCommand(paths, options);
     });
 
@@ -83,7 +84,8 @@ export function buildProgram(): Command {
     .command('serve')
     .description('serve the limited-evaluation runtime (evaluate-lisp, configure-limits, time-execution) as an MCP server on stdio')
     .action(async () => {
-      const { serveStdio } = await import('../runtime/server.js');
+      // The bundle the build makes of server.js (scripts/bundle-serve.mjs): one file loads faster.
+      const { serveStdio } = (await import(new URL('../runtime/server.bundle.js', import.meta.url).href)) as typeof import('../runtime/server.js');
       await serveStdio();
     });
 

@@ -37,7 +37,7 @@ export interface RunCommandOptions {
   watch?: boolean;
 }
 
-/** Runtime servers --watch keeps started between runs: enough for a document's usual sessions. */
+/** Servers of a configured runtime command that --watch keeps started between runs: enough for a document's usual sessions. */
 const SPARE_SERVERS = 2;
 
 /** This spec-run's own entry point, used to start `spec-run serve` for each session. */
@@ -85,7 +85,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   }
 
   // Runners are loaded only when something runs: --list and check stay fast.
-  const [{ runLispDocument }, { runScenarioDocument }, { DEFAULT_IMAGE_ALIASES }, { WarmServers }] = await Promise.all([
+  const [{ runLispDocument }, { runScenarioDocument }, { DEFAULT_IMAGE_ALIASES }, { BuiltinRuntime, CommandRuntime }] = await Promise.all([
     import('../run/lisp/index.js'),
     import('../run/scenario/index.js'),
     import('../executor/local-image.js'),
@@ -94,8 +94,8 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   const runners: Runners = { lisp: runLispDocument, openspec: runScenarioDocument };
   const vocabularyFiles = (config.vocabulary ?? []).map((file) => resolve(config.directory, file));
   const runtimeCommand = Array.isArray(config.runtime) ? config.runtime : [process.execPath, cliEntry, 'serve'];
-  // --watch keeps runtime servers warm between runs.
-  const warmServers = options.watch ? new WarmServers(runtimeCommand, config.directory) : undefined;
+  // The built-in runtime serves every session in this process; another server runs a process per session.
+  const runtime = Array.isArray(config.runtime) ? new CommandRuntime(runtimeCommand, config.directory) : new BuiltinRuntime();
   const runOptions = (): RunPlanOptions => ({
     seed: options.seed ?? randomInt(1, 2 ** 31 - 1),
     unitTimeoutMs: options.timeout ?? 5 * 60 * 1000,
@@ -103,7 +103,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     runs: options.runs,
     strict: options.strict ?? false,
     runtimeCommand,
-    warmServers,
+    runtime,
     imageAliases: { ...DEFAULT_IMAGE_ALIASES, ...config.images },
     projectRoot: config.directory,
     vocabularyFiles,
@@ -113,7 +113,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   try {
     const counts = await executePlan(plan, runOptions(), runners, reporter);
     if (!options.watch) return counts.failed > 0 ? 1 : 0;
-    warmServers?.fill(SPARE_SERVERS);
+    runtime.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
     const selection = { grep, tags: options.tag, level: options.level };
     await watchDocuments({
@@ -122,12 +122,12 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
       helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
         await executePlan(selectUnits(await buildPlan(files), selection), runOptions(), runners, reporter);
-        warmServers?.fill(SPARE_SERVERS);
+        runtime.fill(SPARE_SERVERS);
       },
     });
     return 0;
   } finally {
-    await warmServers?.close();
+    await runtime.close();
   }
 }
 

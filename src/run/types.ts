@@ -2,7 +2,6 @@
 import type { RunEvent } from '../model/events.js';
 import type { DocumentPlan } from '../model/plan.js';
 import type { DefinitionIndex } from '../translate/definition-index.js';
-import type { WarmServers } from './lisp/servers.js';
 
 export interface RunOptions {
   /** Seed of this run; each unit derives its own seed from it and prints it. */
@@ -15,16 +14,16 @@ export interface RunOptions {
   runs?: number;
   /** Undefined steps fail instead of being TODO. */
   strict: boolean;
-  /** argv of the MCP server started for each session; default: this spec-run's own `serve`. */
+  /** argv of the MCP server started for each session when `runtime` is not given. */
   runtimeCommand: string[];
+  /** Where sessions of the runtime under test come from, shared by the documents of a run (and the runs of --watch). */
+  runtime?: RuntimeConnector;
   /** Docker image names used in documents mapped to local images ("alpine" -> "spec-run/busybox:local"). */
   imageAliases: Record<string, string>;
   /** The project directory: mounted at /workspace in containers, base for relative paths. */
   projectRoot: string;
   /** Extra Lisp files loaded into every driver after the vocabulary. */
   vocabularyFiles: string[];
-  /** Runtime servers started ahead of need, shared by the documents of a run (and by the runs of --watch). */
-  warmServers?: WarmServers;
   /** Where the run's documents define functions, for "defined in another document" notes. */
   definitions?: DefinitionIndex;
   /** Aborted when the run stops early (--bail): runners check it between units and stop starting new ones. */
@@ -39,3 +38,19 @@ export type Emit = (event: RunEvent) => void;
  * failure of the document: it reports it as a not-ok point.
  */
 export type DocumentRunner = (plan: DocumentPlan, options: RunOptions, emit: Emit) => Promise<void>;
+
+/** A connection to one session of the runtime under test: line-delimited JSON-RPC. */
+export interface RuntimeConnection {
+  /** Sends a request line and resolves with its response line; several may be in flight. */
+  exchange(line: string): Promise<string>;
+  /** Sends a line that has no response (a notification). */
+  notify(line: string): void;
+  /** True once the session has ended, on its own or by stop(). */
+  readonly ended: boolean;
+  stop(): Promise<void>;
+}
+
+/** Opens sessions of the runtime under test, each with its MCP handshake done unless `initialize` is false. */
+export interface RuntimeConnector {
+  connect(initialize?: boolean): Promise<RuntimeConnection>;
+}

@@ -6,6 +6,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { readLines } from '../process/child.js';
 
 export type RequestId = string | number;
 
@@ -18,17 +19,13 @@ export interface JsonRpcError {
 export type Screen = (message: JSONRPCMessage) => JsonRpcError | undefined;
 
 /** Lines longer than this are dropped and answered with a parse error, so a client cannot exhaust memory. */
-const MAX_LINE_BYTES = 64 * 1024 * 1024;
+const MAX_LINE_CHARS = 64 * 1024 * 1024;
 
 export class LineTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
 
-  private chunks: Buffer[] = [];
-  private bufferedBytes = 0;
-  /** Set while skipping the rest of an overlong line. */
-  private skipping = false;
   private closed = false;
   private inputEnded = false;
   /** Requests handed to the server and not yet answered, by id (ids may repeat). */
@@ -41,39 +38,15 @@ export class LineTransport implements Transport {
   ) {}
 
   async start(): Promise<void> {
-    this.input.on('data', this.onData);
+    readLines(this.input, (line) => this.handleLine(line), {
+      maxChars: MAX_LINE_CHARS,
+      onOverlong: () => this.reply(null, { code: ErrorCode.ParseError, message: `Parse error: message longer than ${MAX_LINE_CHARS} characters` }),
+    });
     this.input.once('end', this.onEnd);
     this.input.once('close', this.onEnd);
     this.input.on('error', (error: Error) => this.onerror?.(error));
     this.output.on('error', (error: Error) => this.onerror?.(error));
   }
-
-  private onData = (chunk: Buffer): void => {
-    let start = 0;
-    for (let newline = chunk.indexOf(10); newline >= 0; newline = chunk.indexOf(10, start)) {
-      const piece = chunk.subarray(start, newline);
-      start = newline + 1;
-      if (this.skipping) {
-        this.skipping = false;
-        continue;
-      }
-      const line = this.chunks.length ? Buffer.concat([...this.chunks, piece]) : piece;
-      this.chunks = [];
-      this.bufferedBytes = 0;
-      this.handleLine(line.toString('utf8').replace(/\r$/, ''));
-    }
-    const rest = chunk.subarray(start);
-    if (this.skipping || !rest.length) return;
-    this.bufferedBytes += rest.length;
-    if (this.bufferedBytes > MAX_LINE_BYTES) {
-      this.chunks = [];
-      this.bufferedBytes = 0;
-      this.skipping = true;
-      this.reply(null, { code: ErrorCode.ParseError, message: `Parse error: message longer than ${MAX_LINE_BYTES} bytes` });
-      return;
-    }
-    this.chunks.push(Buffer.from(rest));
-  };
 
   /** The input ended: close once every request read so far has been answered. */
   private onEnd = (): void => {
@@ -141,7 +114,7 @@ export class LineTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    this.input.off('data', this.onData);
+    this.input.removeAllListeners('data');
     this.unanswered.clear();
     this.onEnd();
   }

@@ -122,22 +122,30 @@ export function createRuntimeServer(session: RuntimeSession): Server {
   return server;
 }
 
-export interface ServeOptions extends SessionOptions {
-  input?: Readable;
-  output?: Writable;
-}
-
-/** Serves one session on stdin/stdout; resolves when the input ends and the worker is stopped. */
-export async function serveStdio(options: ServeOptions = {}): Promise<void> {
-  const session = new RuntimeSession(options);
+/**
+ * Serves `session` over line-delimited JSON-RPC on `input`/`output` (a process's
+ * stdio, or in-process streams); resolves when the input has ended and every
+ * request read has been answered, after the session is closed.
+ */
+export async function serveSession(session: RuntimeSession, input: Readable, output: Writable): Promise<void> {
   // Start the worker while the client is still initializing.
   session.start().catch(() => undefined);
   const server = createRuntimeServer(session);
-  const transport = new LineTransport(options.input ?? process.stdin, options.output ?? process.stdout, connectionScreen());
+  const transport = new LineTransport(input, output, connectionScreen());
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
   await server.connect(transport);
   await closed;
   await session.close();
+}
+
+export interface ServeOptions extends SessionOptions {
+  input?: Readable;
+  output?: Writable;
+}
+
+/** Serves one session on stdin/stdout; resolves when the input ends and the worker is stopped. */
+export function serveStdio(options: ServeOptions = {}): Promise<void> {
+  return serveSession(new RuntimeSession(options), options.input ?? process.stdin, options.output ?? process.stdout);
 }

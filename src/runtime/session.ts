@@ -2,8 +2,9 @@
 // evaluates its code. Evaluations run one at a time, in arrival order. When a
 // worker cannot be stopped in place or dies, the session ends it, starts a fresh
 // one and says in the outcome that the Lisp state was lost.
-import { defaultLisp, type LispImplementation } from '../lisp-image/core-image.js';
+import { defaultLisp } from '../lisp-image/core-image.js';
 import { LispWorker, WorkerExit, type WorkerAnswer } from './worker.js';
+import { freshWorkers, type WorkerSource } from './worker-pool.js';
 
 export interface Limits {
   /** Seconds; 0 means no timeout. */
@@ -19,15 +20,22 @@ export interface SessionOptions {
   sbcl?: string;
   /** Worker heap size in megabytes (default 2048). */
   dynamicSpaceMb?: number;
+  /** Where workers come from (a pool shared by sessions); default: each started when needed, from `sbcl`. */
+  workers?: WorkerSource;
 }
 
 /**
- * How long past the timeout the session waits for the worker's own answer
- * before ending the process: the worker interrupts at the timeout and gives up
- * on the evaluation 0.3 s later, so this only fires when the whole process is
- * wedged (a thread blocking garbage collection, say).
+ * How long a timed-out evaluation gets to unwind once the worker interrupts it;
+ * past that the worker answers "stuck" and the session replaces it. Sent with
+ * each request, so the worker and the backstop below share this one figure.
  */
-const BACKSTOP_MS = 900;
+export const INTERRUPT_GRACE_MS = 300;
+/**
+ * How long past the timeout and the grace the session waits for the worker's
+ * answer before ending the process: only a wedged process (a thread blocking
+ * garbage collection, say) gets there.
+ */
+const BACKSTOP_MARGIN_MS = 600;
 /** setTimeout's largest delay; a longer timeout simply has no backstop. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -64,20 +72,21 @@ type EvaluationInput = { code: string; package?: string } & EvaluateOptions;
 
 export class RuntimeSession {
   readonly limits: Limits = { ...DEFAULT_LIMITS };
-  private readonly lisp: LispImplementation;
+  private readonly workers: WorkerSource;
   private worker?: Promise<LispWorker>;
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: SessionOptions = {}) {
-    this.lisp = options.sbcl ? { sbcl: options.sbcl } : defaultLisp();
+  constructor(options: SessionOptions = {}) {
+    this.workers =
+      options.workers ?? freshWorkers({ lisp: options.sbcl ? { sbcl: options.sbcl } : defaultLisp(), dynamicSpaceMb: options.dynamicSpaceMb });
   }
 
   /** Starts the worker now rather than at the first evaluation. */
   start(): Promise<LispWorker> {
     if (!this.worker) {
-      const starting = LispWorker.start({ lisp: this.lisp, dynamicSpaceMb: this.options.dynamicSpaceMb });
+      const starting = this.workers.take();
       // A failed start is reported to the evaluation that needs the worker, and retried after it.
       starting.catch(() => {
         if (this.worker === starting) this.worker = undefined;
@@ -130,11 +139,11 @@ export class RuntimeSession {
     const { timeoutSeconds, maxOutput } = limits;
     const timeoutMs = timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined;
     let backstop: NodeJS.Timeout | undefined;
-    const answered = worker.evaluate({ ...request, id: this.nextId++, timeoutMs, maxOutput });
+    const graceMs = timeoutMs === undefined ? undefined : INTERRUPT_GRACE_MS;
+    const answered = worker.evaluate({ ...request, id: this.nextId++, timeoutMs, graceMs, maxOutput });
     const unresponsive = new Promise<'unresponsive'>((resolve) => {
-      if (timeoutMs !== undefined && timeoutMs + BACKSTOP_MS <= MAX_TIMER_MS) {
-        backstop = setTimeout(() => resolve('unresponsive'), timeoutMs + BACKSTOP_MS);
-      }
+      const backstopMs = timeoutMs === undefined ? undefined : timeoutMs + INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
+      if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS) backstop = setTimeout(() => resolve('unresponsive'), backstopMs);
     });
     try {
       const first = await Promise.race([answered, unresponsive]);

@@ -3,13 +3,11 @@
 // line each). The process's own fds 0-2 belong to user code: stdin is empty,
 // and whatever it writes to fds 1 and 2 is read and dropped here, keeping only a
 // short tail to explain a crash.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Readable, Writable } from 'node:stream';
 import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-image.js';
-import { stopProcess } from '../executor/terminate.js';
+import { Child, readLines, type ChildExit } from '../process/child.js';
 
 /** The worker's Lisp sources, in load order. */
 export const WORKER_SOURCES = ['package.lisp', 'json.lisp', 'capture.lisp', 'evaluate.lisp', 'control.lisp'];
@@ -45,6 +43,8 @@ export interface EvaluationRequest {
   package?: string;
   /** Undefined: no timeout. */
   timeoutMs?: number;
+  /** With a timeout: how long the worker lets a timed-out evaluation unwind, over all its interrupts, before answering "stuck". */
+  graceMs?: number;
   maxOutput: number;
   /** Collect earlier garbage and warm the compiler before the clock starts (for time-execution). */
   prepareForTiming?: boolean;
@@ -100,42 +100,39 @@ export function requestLine(request: EvaluationRequest): string {
   const parts = [`(:evaluate :id ${request.id} :code ${lispString(request.code)}`];
   if (request.package !== undefined) parts.push(`:package ${lispString(request.package)}`);
   if (request.timeoutMs !== undefined) parts.push(`:timeout-ms ${request.timeoutMs}`);
+  if (request.graceMs !== undefined) parts.push(`:grace-ms ${request.graceMs}`);
   if (request.prepareForTiming) parts.push(':prepare-timing t');
   parts.push(`:max-output ${request.maxOutput})`);
-  return `${parts.join(' ')}\n`;
+  return parts.join(' ');
 }
 
+/** The worker's request channel (fd 3) and answer channel (fd 4). */
+const REQUESTS_FD = 3;
+const ANSWERS_FD = 4;
+
 export class LispWorker {
-  readonly pid: number;
   /** Settles when the process has ended, with its exit. */
   readonly exited: Promise<WorkerExit>;
   private pending?: { id: number; resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void };
-  private outputTail = '';
+  private readyWaiter?: { resolve: () => void; reject: (e: Error) => void };
   private ended?: WorkerExit;
 
-  private constructor(
-    child: ChildProcess,
-    private readonly requests: Writable,
-    answers: Readable,
-  ) {
-    this.pid = child.pid!;
-    this.exited = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
-        this.ended = new WorkerExit(code, signal, this.outputTail);
-        this.pending?.reject(this.ended);
-        this.pending = undefined;
-        resolve(this.ended);
-      });
+  private constructor(private readonly child: Child) {
+    this.exited = child.exited.then((exit: ChildExit) => {
+      this.ended = exit.error
+        ? new WorkerExit(null, null, exit.error.message)
+        : new WorkerExit(exit.code, exit.signal, child.outputTail);
+      this.pending?.reject(this.ended);
+      this.pending = undefined;
+      this.readyWaiter?.reject(new Error(`the Lisp worker did not start: ${this.ended.message}\n${this.ended.outputTail}`));
+      this.readyWaiter = undefined;
+      return this.ended;
     });
-    const keepTail = (chunk: Buffer) => {
-      this.outputTail = (this.outputTail + chunk.toString('latin1')).slice(-OUTPUT_TAIL_CHARS);
-    };
-    child.stdout!.on('data', keepTail);
-    child.stderr!.on('data', keepTail);
-    // A write after the worker died fails with EPIPE; the exit reports it.
-    requests.on('error', () => undefined);
-    answers.on('error', () => undefined);
-    readLines(answers, (line) => this.onAnswer(line));
+    readLines(child.output(ANSWERS_FD), (line) => this.onAnswer(line), { encoding: 'latin1' });
+  }
+
+  get pid(): number {
+    return this.child.pid!;
   }
 
   /** Starts a worker and waits until it says it is ready. */
@@ -149,27 +146,17 @@ export class LispWorker {
       '--no-sysinit', '--no-userinit', '--non-interactive',
       '--eval', '(spec-run.worker:main)',
     ];
-    const child = spawn(options.lisp.sbcl, args, { stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'] });
-    const spawned = new Promise<void>((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', reject);
-    });
-    await spawned;
-    const worker = new LispWorker(child, child.stdio[3] as Writable, child.stdio[4] as Readable);
-    await worker.ready();
+    // fds 0-2 belong to user code: stdin is empty, fds 1 and 2 only feed the crash tail.
+    const child = new Child({ command: options.lisp.sbcl, args, stdin: 'ignore', stdout: 'tail', extraPipes: 2, tailChars: OUTPUT_TAIL_CHARS });
+    const worker = new LispWorker(child);
+    const ready = new Promise<void>((resolve, reject) => (worker.readyWaiter = { resolve, reject }));
+    await child.spawned();
+    await ready;
     return worker;
   }
 
-  private readyWaiter?: { resolve: () => void; reject: (e: Error) => void };
-
-  private ready(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.readyWaiter = { resolve, reject };
-      this.exited.then((exit) => reject(new Error(`the Lisp worker did not start: ${exit.message}\n${exit.outputTail}`)));
-    });
-  }
-
   private onAnswer(line: string): void {
+    if (!line) return;
     let answer: WorkerAnswer & { ready?: boolean };
     try {
       answer = JSON.parse(line);
@@ -200,27 +187,13 @@ export class LispWorker {
     if (this.pending) return Promise.reject(new Error('the Lisp worker is busy'));
     return new Promise((resolve, reject) => {
       this.pending = { id: request.id, resolve, reject };
-      this.requests.write(requestLine(request));
+      this.child.writeLine(REQUESTS_FD, requestLine(request));
     });
   }
 
   /** Ends the process: SIGTERM (the worker exits at once on it), then SIGKILL. */
   async stop(graceMs = 200): Promise<void> {
-    this.requests.end();
-    await stopProcess(this.pid, this.exited, { graceMs });
+    this.child.input(REQUESTS_FD).end();
+    await this.child.stop(graceMs);
   }
-}
-
-function readLines(stream: Readable, onLine: (line: string) => void): void {
-  let buffered = '';
-  stream.setEncoding('latin1');
-  stream.on('data', (chunk: string) => {
-    buffered += chunk;
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, newline);
-      buffered = buffered.slice(newline + 1);
-      if (line) onLine(line);
-    }
-  });
 }

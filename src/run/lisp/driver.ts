@@ -15,7 +15,7 @@ const STOP_GRACE_MS = 500;
 const here = dirname(fileURLToPath(import.meta.url));
 
 /** The driver's Lisp sources, in load order (copied beside this file by the build). */
-export const DRIVER_SOURCES = ['packages', 'json', 'host', 'vocabulary', 'checks', 'dialects', 'driver'].map((name) => join(here, `${name}.lisp`));
+export const DRIVER_SOURCES = ['packages', 'json', 'host', 'sessions', 'vocabulary', 'checks', 'dialects', 'driver'].map((name) => join(here, `${name}.lisp`));
 
 export function driverImage(): Promise<string> {
   return ensureCoreImage({ name: 'driver', sources: DRIVER_SOURCES, systems: ['fiveam', 'bordeaux-threads'] });

@@ -12,7 +12,7 @@ import { Driver, type CommandHandlers, type PointMessage, type RequestMessage } 
 import { definedElsewhereNote } from '../../translate/definition-index.js';
 import { jsonProblems, ToolCallChecker, type ToolDescription } from './json-input.js';
 import { runSeed, unitSeed } from './seeds.js';
-import { ServerSet, Transcript, startServer } from './servers.js';
+import { ServerSet, Transcript, runtimeOf } from './servers.js';
 import { jsonToLisp, lispString } from './sexp.js';
 
 export { Transcript } from './servers.js';
@@ -34,7 +34,7 @@ class Environment {
 
   static async open(options: RunOptions, transcript: Transcript): Promise<Environment> {
     const driver = await Driver.start(options.projectRoot);
-    return new Environment(driver, new ServerSet(options.runtimeCommand, options.projectRoot, transcript, options.warmServers));
+    return new Environment(driver, new ServerSet(runtimeOf(options), transcript));
   }
 
   handlers(point: (message: PointMessage) => void): CommandHandlers {
@@ -44,7 +44,7 @@ class Environment {
   private async serve(message: RequestMessage): Promise<string> {
     switch (message.op) {
       case 'start-server':
-        return String(await this.servers.start(message.initialize !== false));
+        return String(await this.servers.start(message.initialize !== false, Array.isArray(message.release) ? message.release.map(Number) : []));
       case 'stop-server':
         await this.servers.stop(Number(message.server));
         return 'NIL';
@@ -285,7 +285,7 @@ class DocumentRun {
 
   private toolChecker(): Promise<ToolCallChecker> {
     this.checker ??= (async () => {
-      const server = await startServer(this.options.runtimeCommand, this.options.projectRoot, this.options.warmServers);
+      const server = await runtimeOf(this.options).connect();
       try {
         const answer = JSON.parse(await server.exchange(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }))) as {
           result?: { tools?: ToolDescription[] };

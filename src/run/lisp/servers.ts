@@ -1,10 +1,18 @@
-// Runtime servers started for a document's sessions: each is a child process
-// speaking JSON-RPC 2.0, one message per line on stdio (the MCP stdio transport).
-// Requests go one at a time per server, so the next response line answers the
-// request in flight, whatever its id (a parse error answers with id null).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { stopProcess } from '../../executor/terminate.js';
+// Sessions of the runtime under test, for a document's spec code: each speaks
+// JSON-RPC 2.0, one message per line (the MCP stdio transport). The built-in
+// runtime serves its sessions inside this process (an SDK Server per session over
+// in-process streams, each with its own SBCL worker from a warm pool); another
+// server given as a command runs as one child process per session. Either way
+// the relay matches responses to requests by id, so several requests may be in
+// flight to one session; a response with id null (a line the server could not
+// read) answers the oldest request in flight whose id the server cannot have seen.
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { Child, describeChildExit, readLines } from '../../process/child.js';
+import { defaultLisp } from '../../lisp-image/core-image.js';
+import { RuntimeSession } from '../../runtime/session.js';
+import { serveSession } from '../../runtime/server.js';
+import { WorkerPool } from '../../runtime/worker-pool.js';
+import type { RunOptions, RuntimeConnection, RuntimeConnector } from '../types.js';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 const STOP_GRACE_MS = 1000;
@@ -35,72 +43,52 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
-export class RuntimeServer {
-  private pending: Pending | null = null;
-  private stderrTail = '';
-  private exitDescription: string | null = null;
-  readonly exited: Promise<void>;
+type JsonRpcId = string | number;
 
-  private constructor(private readonly child: ChildProcess) {
-    this.exited = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
-        this.exitDescription = signal ? `killed by ${signal}` : `exit code ${code}`;
-        this.pending?.reject(new Error(`the runtime server ended (${this.exitDescription}) before answering${this.stderrNote()}`));
-        this.pending = null;
-        resolve();
-      });
-      child.once('error', (error) => {
-        this.exitDescription = error.message;
-        this.pending?.reject(new Error(`the runtime server could not run: ${error.message}`));
-        this.pending = null;
-        resolve();
-      });
-    });
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (chunk: string) => {
-      this.stderrTail = (this.stderrTail + chunk).slice(-2000);
-    });
-    createInterface({ input: child.stdout! }).on('line', (line) => this.receive(line));
-    // A server that stops reading its stdin must not crash spec-run with EPIPE.
-    child.stdin!.on('error', () => undefined);
+/** The id a server reads in `line`: a string or an integer of a JSON object; undefined when it has none it can use. */
+function requestId(line: string): JsonRpcId | undefined {
+  let message: unknown;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return undefined;
   }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const id = (message as { id?: unknown }).id;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : undefined;
+}
 
-  /** Starts `command` and, unless `initialize` is false, completes the MCP handshake (initialize, notifications/initialized). */
-  static async start(command: string[], cwd: string, initialize = true): Promise<RuntimeServer> {
-    const child = spawn(command[0], command.slice(1), { cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-    const server = new RuntimeServer(child);
-    if (!initialize) return server;
-    try {
-      const answer = JSON.parse(
-        await server.exchange(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            id: 0,
-            method: 'initialize',
-            params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'spec-run', version: '0.1.0' } },
-          }),
-        ),
-      ) as { error?: { message?: string } };
-      if (answer.error) throw new Error(`the runtime server refused initialize: ${answer.error.message ?? JSON.stringify(answer.error)}`);
-      server.notify(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-    return server;
-  }
+const idKey = (id: JsonRpcId) => `${typeof id}:${id}`;
 
-  get pid(): number | undefined {
-    return this.child.pid;
+/** The relay's side of one session: lines out, response lines matched back to their requests. */
+export class LineConnection implements RuntimeConnection {
+  /** Requests in flight by id, oldest first (a client may reuse an id). */
+  private readonly byId = new Map<string, Pending[]>();
+  /** Requests whose id the server cannot read (raw text, a bad id), oldest first: id null answers them. */
+  private readonly withoutId: Pending[] = [];
+  private endDescription: string | null = null;
+
+  constructor(
+    private readonly toServer: Writable,
+    fromServer: Readable,
+    private readonly stopSession: () => Promise<void>,
+  ) {
+    readLines(fromServer, (line) => this.receive(line));
+    // A server that stops reading must not crash spec-run with EPIPE; its end is reported by end().
+    toServer.on('error', () => undefined);
   }
 
   get ended(): boolean {
-    return this.exitDescription !== null;
+    return this.endDescription !== null;
   }
 
-  private stderrNote(): string {
-    const tail = this.stderrTail.trim();
-    return tail ? `; its stderr ended with:\n${tail.split('\n').slice(-10).join('\n')}` : '';
+  /** The session ended: every request in flight fails with `description`. */
+  end(description: string): void {
+    if (this.endDescription !== null) return;
+    this.endDescription = description;
+    const error = new Error(`${description} before answering`);
+    for (const waiting of [...this.byId.values(), this.withoutId]) for (const pending of waiting.splice(0)) pending.reject(error);
+    this.byId.clear();
   }
 
   private receive(line: string): void {
@@ -119,67 +107,105 @@ export class RuntimeServer {
       }
       return;
     }
-    const pending = this.pending;
-    this.pending = null;
+    const id = message.id;
+    const waiting = typeof id === 'string' || typeof id === 'number' ? this.byId.get(idKey(id)) : undefined;
+    const pending = waiting?.shift() ?? (id === null || id === undefined ? this.withoutId.shift() : undefined);
+    if (waiting && !waiting.length) this.byId.delete(idKey(id as JsonRpcId));
     pending?.resolve(line);
   }
 
-  /** Sends one line and resolves with the next response line. */
   exchange(line: string): Promise<string> {
-    if (this.exitDescription) return Promise.reject(new Error(`the runtime server has ended (${this.exitDescription})${this.stderrNote()}`));
-    if (this.pending) return Promise.reject(new Error('a request to this runtime server is already in flight'));
+    if (this.endDescription !== null) return Promise.reject(new Error(`${this.endDescription} (the session has ended)`));
     return new Promise((resolve, reject) => {
-      this.pending = { resolve, reject };
-      this.child.stdin!.write(`${line}\n`);
+      const id = requestId(line);
+      if (id === undefined) this.withoutId.push({ resolve, reject });
+      else {
+        const key = idKey(id);
+        const waiting = this.byId.get(key);
+        if (waiting) waiting.push({ resolve, reject });
+        else this.byId.set(key, [{ resolve, reject }]);
+      }
+      this.toServer.write(`${line}\n`);
     });
   }
 
-  /** Sends one line that has no answer (a notification). */
   notify(line: string): void {
-    if (!this.exitDescription) this.child.stdin!.write(`${line}\n`);
+    if (this.endDescription === null) this.toServer.write(`${line}\n`);
   }
 
-  async stop(): Promise<void> {
-    if (this.child.pid === undefined) return;
-    this.child.stdin!.end();
-    await stopProcess(this.child.pid, this.exited, { graceMs: STOP_GRACE_MS, group: true });
+  stop(): Promise<void> {
+    return this.stopSession();
   }
 }
 
-/**
- * Runtime servers started ahead of need, for --watch: between two runs, spares are
- * started (a start costs a few hundred milliseconds, mostly Node loading the MCP
- * SDK), and the next run's sessions take them with their handshake done. Spares
- * start only while nothing runs: a server starting beside a timed evaluation
- * would take the CPU it measures. close() stops the spares left.
- */
-export class WarmServers {
-  private spares: Promise<RuntimeServer>[] = [];
+/** Completes the MCP handshake (initialize, notifications/initialized) on `connection`; stops it on failure. */
+async function initialized(connection: RuntimeConnection): Promise<RuntimeConnection> {
+  try {
+    const answer = JSON.parse(
+      await connection.exchange(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'spec-run', version: '0.1.0' } },
+        }),
+      ),
+    ) as { error?: { message?: string } };
+    if (answer.error) throw new Error(`the runtime server refused initialize: ${answer.error.message ?? JSON.stringify(answer.error)}`);
+    connection.notify(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    return connection;
+  } catch (error) {
+    await connection.stop();
+    throw error;
+  }
+}
+
+/** A session that is a child process: a runtime server started from a command, on its stdin and stdout. */
+function processConnection(command: string[], cwd: string): LineConnection {
+  const child = new Child({ command: command[0], args: command.slice(1), cwd, group: true, stdin: 'pipe', stdout: 'pipe' });
+  const connection = new LineConnection(child.input(0), child.output(1), async () => {
+    await child.stop(STOP_GRACE_MS);
+  });
+  child.exited.then((exit) => {
+    const tail = child.outputTail.trim();
+    const stderr = tail ? `; its stderr ended with:\n${tail.split('\n').slice(-10).join('\n')}` : '';
+    connection.end(exit.error ? `the runtime server could not run: ${exit.error.message}` : `the runtime server ended (${describeChildExit(exit)})${stderr}`);
+  });
+  return connection;
+}
+
+/** Sessions of another MCP server, one process each. For --watch, spares are started between runs. */
+export class CommandRuntime implements RuntimeConnector {
+  private spares: Promise<RuntimeConnection>[] = [];
 
   constructor(
     readonly command: string[],
     readonly cwd: string,
   ) {}
 
-  /** Starts spares until `count` wait; call it when no document runs. */
+  /**
+   * Starts spares until `count` wait; call it when no document runs: a server
+   * starting beside a timed evaluation would take the CPU it measures.
+   */
   fill(count: number): void {
     while (this.spares.length < count) {
-      const spare = RuntimeServer.start(this.command, this.cwd);
+      const spare = this.start();
       spare.catch(() => undefined); // a spare that failed to start is reported to the session that takes it
       this.spares.push(spare);
     }
   }
 
-  /** A spare when one waits, else a server started now. */
-  async take(): Promise<RuntimeServer> {
-    const spare = this.spares.shift();
-    const server = await (spare ?? RuntimeServer.start(this.command, this.cwd));
-    // A spare can have died while it waited (killed from outside): never hand that out.
-    return server.ended ? RuntimeServer.start(this.command, this.cwd) : server;
+  private start(): Promise<RuntimeConnection> {
+    return initialized(processConnection(this.command, this.cwd));
   }
 
-  serves(command: string[], cwd: string): boolean {
-    return this.cwd === cwd && this.command.length === command.length && this.command.every((arg, i) => arg === command[i]);
+  /** A spare when one waits, else a server started now; an uninitialized one is always started now (spares are initialized). */
+  async connect(initialize = true): Promise<RuntimeConnection> {
+    if (!initialize) return processConnection(this.command, this.cwd);
+    const spare = await this.spares.shift()?.catch(() => undefined);
+    // A spare can have died while it waited (killed from outside): never hand that out. One
+    // that failed to start is started again, and a lasting cause is reported by that start.
+    return spare && !spare.ended ? spare : this.start();
   }
 
   async close(): Promise<void> {
@@ -189,27 +215,70 @@ export class WarmServers {
   }
 }
 
-/** A server for `command`, handshake done: from the warm pool when it serves that command. */
-export function startServer(command: string[], cwd: string, warm?: WarmServers): Promise<RuntimeServer> {
-  return warm?.serves(command, cwd) ? warm.take() : RuntimeServer.start(command, cwd);
+/**
+ * Sessions of the built-in runtime, served in this process: the JSON-RPC lines go
+ * through the same MCP server code and line transport as `spec-run serve`, over
+ * in-process streams, and each session supervises its own SBCL worker, taken from
+ * a small pool of workers started ahead.
+ */
+export class BuiltinRuntime implements RuntimeConnector {
+  private readonly workers: WorkerPool;
+
+  constructor(options: { spareWorkers?: number } = {}) {
+    this.workers = new WorkerPool({ lisp: defaultLisp() }, options.spareWorkers ?? 2);
+  }
+
+  async connect(initialize = true): Promise<RuntimeConnection> {
+    const toServer = new PassThrough();
+    const fromServer = new PassThrough();
+    const session = new RuntimeSession({ workers: this.workers });
+    const served = serveSession(session, toServer, fromServer);
+    // Stopping ends the worker at once, as stopping a server process would: an
+    // evaluation in flight is answered as ended, and the server closes.
+    const connection = new LineConnection(toServer, fromServer, async () => {
+      toServer.end();
+      await session.close();
+      await served.catch(() => undefined);
+    });
+    served.then(
+      () => connection.end('the runtime session was closed'),
+      (error: Error) => connection.end(`the runtime session failed: ${error.message}`),
+    );
+    return initialize ? initialized(connection) : connection;
+  }
+
+  /** Workers are kept warm by the pool itself. */
+  fill(): void {}
+
+  /** Stops the spare workers; sessions still open are stopped by their owners. */
+  close(): Promise<void> {
+    return this.workers.close();
+  }
 }
 
-/** The servers of one driver: started on request, all stopped together. */
+/** Where a runner's sessions come from: the run's shared runtime, or a server started per session from the command. */
+export function runtimeOf(options: Pick<RunOptions, 'runtime' | 'runtimeCommand' | 'projectRoot'>): RuntimeConnector {
+  return options.runtime ?? new CommandRuntime(options.runtimeCommand, options.projectRoot);
+}
+
+/** The sessions of one driver: opened on request, all stopped together. */
 export class ServerSet {
-  private readonly servers = new Map<number, RuntimeServer>();
+  private readonly servers = new Map<number, RuntimeConnection>();
   private lastId = 0;
 
   constructor(
-    private readonly command: string[],
-    private readonly cwd: string,
+    private readonly runtime: RuntimeConnector,
     readonly transcript: Transcript,
-    private readonly warm?: WarmServers,
   ) {}
 
-  /** Starts a server; an uninitialized one (`initialize` false) never comes from the warm pool, whose servers are initialized. */
-  async start(initialize = true): Promise<number> {
+  /**
+   * Opens a session, with its MCP handshake done unless `initialize` is false; first
+   * stops `released` ones, which spec code can no longer reach.
+   */
+  async start(initialize = true, released: number[] = []): Promise<number> {
+    await Promise.all(released.map((id) => this.stop(id)));
     const id = ++this.lastId;
-    this.servers.set(id, initialize ? await startServer(this.command, this.cwd, this.warm) : await RuntimeServer.start(this.command, this.cwd, false));
+    this.servers.set(id, await this.runtime.connect(initialize));
     return id;
   }
 

@@ -44,8 +44,13 @@ MCP handshake is done before it is returned), NIL (left uninitialized: spec code
 sends initialize itself) or :AUTO, the default (uninitialized until its first
 request; the handshake is made then, unless that request is an initialize)."
   (check-type initialize (member t nil :auto))
-  (make-session (host-request "start-server" `(:initialize . ,(if (eq initialize t) t :false)))
-                (case initialize ((t) :initialized) ((nil) :fresh) (t :auto))))
+  ;; Sessions spec code can no longer reach are released first (sessions.lisp).
+  (let* ((release (take-unreachable-servers))
+         (server (apply #'host-request "start-server"
+                        `(:initialize . ,(if (eq initialize t) t :false))
+                        (when release `((:release . ,release))))))
+    (watch-session (make-session server (case initialize ((t) :initialized) ((nil) :fresh) (t :auto)))
+                   server)))
 
 (defun make-test-session ()
   "A new runtime server, initialized (MCP handshake done)."
@@ -82,6 +87,7 @@ is an initialize (see MAKE-TEST-SERVER, :AUTO)."
 stopped anyway."
   (unless (test-session-stopped server)
     (setf (test-session-stopped server) t)
+    (forget-session server)
     (host-request "stop-server" `(:server . ,(test-session-server server))))
   nil)
 

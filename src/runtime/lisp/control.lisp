@@ -1,17 +1,27 @@
 (in-package #:spec-run.worker)
 
-;;; The control thread (the process's main thread) reads requests from fd 3,
-;;; hands each evaluation to the evaluation thread, enforces the timeout, and
-;;; writes one JSON answer line per request to fd 4. fds 0-2 are left to user
-;;; code, so nothing it reads or writes there can reach the channel.
+;;; The evaluation thread reads each request from fd 3, evaluates it and writes
+;;; its JSON answer line to fd 4 itself, so a request costs no hand-over between
+;;; threads. The control thread (the process's main thread) only watches the
+;;; clock: told of each job as it starts, it interrupts the evaluation when the
+;;; timeout expires, and answers for it when it will not unwind. fds 0-2 are
+;;; left to user code, so nothing it reads or writes there can reach the channel.
 
-(defparameter *interrupt-grace-seconds* 0.15
-  "How long a timed-out evaluation has to unwind after each interrupt.")
+(defparameter *interrupts-per-timeout* 2
+  "Interrupts sent to a timed-out evaluation before it counts as stuck; the
+second reaches an unwind-protect cleanup that loops. The grace the supervisor
+sends with a request is shared among them.")
 
 (defvar *control-thread* nil)
 (defvar *evaluation-thread* nil)
-(defvar *next-job* nil)
-(defvar *job-ready* (sb-thread:make-semaphore :name "job ready"))
+(defvar *requests* nil "fd 3: one request s-expression per line.")
+(defvar *answers* nil "fd 4: one JSON answer per line.")
+(defvar *answer-lock* (sb-thread:make-mutex :name "answers")
+  "Held while a line is written: the control thread answers stuck jobs.")
+(defvar *started-job* nil "The job the evaluation thread has just taken up.")
+(defvar *job-taken* (sb-thread:make-semaphore :name "job taken"))
+(defvar *thread-primed* nil
+  "Bound in each evaluation thread: true once PRIME-EVALUATION-THREAD has run there.")
 
 ;;; Guards. Only the control thread may end the process; evaluated code calling
 ;;; exit gets an error instead. A thread of the user's that hits an unhandled
@@ -42,30 +52,90 @@
   (sb-sys:enable-interrupt sb-unix:sigterm
                            (lambda (&rest arguments)
                              (declare (ignore arguments))
-                             (sb-alien:alien-funcall
-                              (sb-alien:extern-alien "_exit" (function sb-alien:void sb-alien:int))
-                              0))))
+                             (end-process-now))))
+
+(defun end-process-now ()
+  "End the process from any thread, past the exit guards and unwinding nothing."
+  (sb-alien:alien-funcall (sb-alien:extern-alien "_exit" (function sb-alien:void sb-alien:int)) 0))
 
 ;;; The evaluation thread lives across requests (starting a thread costs a
 ;;; quarter of a millisecond); a new one replaces it when evaluated code ended it.
 
-(defun evaluation-loop ()
-  (loop
-    (sb-thread:wait-on-semaphore *job-ready*)
-    (let ((job *next-job*))
-      (when (job-prepare-timing job)
-        (prepare-for-timing))
-      (sb-thread:signal-semaphore (job-started job))
-      (unwind-protect (run-job job)
+(defun read-request ()
+  (let ((*read-eval* nil)
+        (*package* (find-package "SPEC-RUN.WORKER")))
+    (read *requests* nil :eof)))
+
+(defun send (answer)
+  (sb-thread:with-mutex (*answer-lock*)
+    (write-json answer *answers*)
+    (terpri *answers*)
+    (finish-output *answers*)))
+
+(defun answer-job (job answer)
+  "Send ANSWER for JOB unless it has been answered already."
+  (sb-sys:without-interrupts
+    (sb-thread:with-mutex (*answer-lock*)
+      (unless (job-answered job)
+        (setf (job-answered job) t)
+        (write-json answer *answers*)
+        (terpri *answers*)
+        (finish-output *answers*)))))
+
+(defun with-thread-report (job before)
+  "JOB's answer, with the threads it left running stopped and named."
+  (let ((left (user-threads before sb-thread:*current-thread*)))
+    (if (null left)
+        (job-result job)
+        (let ((unstoppable (stop-user-threads left)))
+          (append (job-result job)
+                  (list "threadsStopped" (cons :array (mapcar #'thread-label left))
+                        "threadsUnstoppable" (cons :array unstoppable)))))))
+
+(defun serve-job (job)
+  "Run JOB in this (the evaluation) thread under the control thread's clock and answer it."
+  (let ((before (sb-thread:list-all-threads))
+        (completed nil))
+    (setf *started-job* job)
+    (sb-thread:signal-semaphore *job-taken*)
+    (unwind-protect
+         (progn
+           ;; The preparation of a timed evaluation is not the user's time.
+           (when (job-prepare-timing job)
+             (unless *thread-primed*
+               (prime-evaluation-thread)
+               (setf *thread-primed* t))
+             (prepare-for-timing))
+           (sb-thread:signal-semaphore (job-started job))
+           (run-job job)
+           (setf completed t))
+      (sb-sys:without-interrupts
+        (unless completed
+          ;; Evaluated code is ending this thread (abort-thread, terminate-thread).
+          (setf (job-thread-ended job) t))
         (unless (job-result job)
           (setf (job-result job)
                 (partial-answer job "error" "error" (error-object (make-condition 'evaluation-aborted)))))
+        (answer-job job (with-thread-report job before))
         (sb-thread:signal-semaphore (job-done job))))))
 
-(defun evaluation-thread ()
-  (unless (and *evaluation-thread* (sb-thread:thread-alive-p *evaluation-thread*))
-    (setf *evaluation-thread* (sb-thread:make-thread #'evaluation-loop :name "evaluation")))
-  *evaluation-thread*)
+(defun evaluation-loop ()
+  (let ((*thread-primed* nil))
+    (loop
+      (let ((request (read-request)))
+        (when (eq request :eof)
+          ;; The supervisor closed the channel: nothing more will be asked.
+          (end-process-now))
+        (let ((job (handler-case (parse-request request)
+                     (error (condition)
+                       (send (list :object "status" "protocol-error"
+                                   "message" (describe-condition condition)))
+                       nil))))
+          (when job
+            (serve-job job)))))))
+
+(defun start-evaluation-thread ()
+  (setf *evaluation-thread* (sb-thread:make-thread #'evaluation-loop :name "evaluation")))
 
 (defun interrupt-evaluation (thread)
   (ignore-errors
@@ -99,67 +169,50 @@
 :done or :stuck (the evaluation would not unwind)."
   (let ((done (job-done job))
         (timeout (job-timeout-seconds job)))
-    ;; The preparation of a timed evaluation is not the user's time.
     (sb-thread:wait-on-semaphore (job-started job) :timeout timeout)
     (cond ((sb-thread:wait-on-semaphore done :timeout timeout) :done)
           (t
-           ;; A second interrupt reaches an unwind-protect cleanup that loops.
-           (loop repeat 2
+           (loop with grace = (/ (job-grace-seconds job) *interrupts-per-timeout*)
+                 repeat *interrupts-per-timeout*
                  do (interrupt-evaluation thread)
-                    (when (sb-thread:wait-on-semaphore done :timeout *interrupt-grace-seconds*)
+                    (when (sb-thread:wait-on-semaphore done :timeout grace)
                       (return-from await-job :done)))
            :stuck))))
 
-(defun evaluate-request (job)
-  (let* ((before (sb-thread:list-all-threads))
-         (thread (evaluation-thread)))
-    (setf *next-job* job)
-    (sb-thread:signal-semaphore *job-ready*)
-    (ecase (await-job job thread)
-      (:stuck
-       (partial-answer job "stuck"))
-      (:done
-       (let ((left (user-threads before thread)))
-         (if (null left)
-             (job-result job)
-             (let ((unstoppable (stop-user-threads left)))
-               (append (job-result job)
-                       (list "threadsStopped" (cons :array (mapcar #'thread-label left))
-                             "threadsUnstoppable" (cons :array unstoppable))))))))))
+(defun watch-jobs ()
+  "The control thread's loop: time each job the evaluation thread takes up."
+  (loop
+    (sb-thread:wait-on-semaphore *job-taken*)
+    (let ((job *started-job*)
+          (thread *evaluation-thread*))
+      (ecase (await-job job thread)
+        ;; The supervisor replaces a worker whose evaluation is stuck.
+        (:stuck (answer-job job (partial-answer job "stuck")))
+        (:done
+         (when (job-thread-ended job)
+           (sb-thread:join-thread thread :default nil :timeout 1)
+           (start-evaluation-thread)))))))
 
 (defun parse-request (request)
-  "A job from (:evaluate :id N :code S :package P :timeout-ms M :max-output K :prepare-timing B)."
-  (destructuring-bind (operation &key id code package timeout-ms max-output prepare-timing) request
+  "A job from (:evaluate :id N :code S :package P :timeout-ms M :grace-ms G :max-output K :prepare-timing B)."
+  (destructuring-bind (operation &key id code package timeout-ms grace-ms max-output prepare-timing) request
     (unless (eq operation :evaluate)
       (error "unknown request ~S" operation))
+    (when (and timeout-ms (not grace-ms))
+      (error "a request with :timeout-ms needs :grace-ms, the time its evaluation gets to unwind"))
     (make-job :id id :code code :package-name package
               :timeout-seconds (and timeout-ms (/ timeout-ms 1000))
+              :grace-seconds (and grace-ms (/ grace-ms 1000))
               :max-output max-output :prepare-timing prepare-timing)))
-
-(defun send (answer out)
-  (write-json answer out)
-  (terpri out)
-  (finish-output out))
 
 (defun main ()
   (setf *control-thread* sb-thread:*current-thread*)
   (install-guards)
-  (let ((in (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full))
-        (out (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full)))
-    (evaluation-thread)
-    (prime-evaluation-thread)
-    (send (list :object "ready" :true "pid" (sb-unix:unix-getpid)) out)
-    (loop
-      (let ((request (let ((*read-eval* nil)
-                           (*package* (find-package "SPEC-RUN.WORKER")))
-                       (read in nil :eof))))
-        (when (eq request :eof)
-          (sb-ext:exit :abort t))
-        (send (handler-case (evaluate-request (parse-request request))
-                (error (condition)
-                  (list :object "status" "protocol-error"
-                        "message" (describe-condition condition))))
-              out)))))
+  (setf *requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full)
+        *answers* (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full))
+  (start-evaluation-thread)
+  (send (list :object "ready" :true "pid" (sb-unix:unix-getpid)))
+  (watch-jobs))
 
 (defparameter *priming-code*
   "(list (loop repeat 3 sum 1) (loop for i from 0 below 3 collect i) (loop for x in '(1 2) count (oddp x))
@@ -171,13 +224,17 @@
 iteration macros, generic arithmetic and printing.")
 
 (defun prime-evaluation-thread ()
-  "Evaluate representative code in the fresh evaluation thread before the first
-request. A new process maps the image's pages lazily, a new thread starts with
+  "Evaluate representative code in the evaluation thread before its first timed
+evaluation. A new process maps the image's pages lazily, a new thread starts with
 untouched stack and allocation pages, and saving the image dropped the
 compiler's type caches: a session's first compilation of each kind of form paid
-for all of that, up to half a millisecond, landing in its first timed evaluation."
-  (evaluate-request (make-job :code *priming-code* :max-output 1000 :prepare-timing t))
-  (setf *session-package* (find-package "COMMON-LISP-USER")))
+for all of that, up to half a millisecond, landing in its first timed evaluation.
+Done then rather than at start, so sessions that never time anything (most) do
+not pay for it."
+  (let ((package *session-package*))
+    (prepare-for-timing)
+    (run-job (make-job :code *priming-code* :max-output 1000))
+    (setf *session-package* package)))
 
 (defun warm-up ()
   "Run representative evaluations before the image is saved, so the generic

@@ -17,12 +17,18 @@ a timeout interrupt throws to it, and does nothing once the evaluation is over."
   (code "")
   (package-name nil)
   (timeout-seconds nil)
+  ;; How long a timed-out evaluation gets to unwind, over all its interrupts.
+  (grace-seconds nil)
   (max-output 100000)
   ;; A timed evaluation (time-execution): see PREPARE-FOR-TIMING.
   (prepare-timing nil)
   ;; Filled in by the evaluation thread.
   stdout stderr warnings
   (result nil)
+  ;; Set once its answer line is written (by the evaluation thread, or by the control thread when stuck).
+  (answered nil)
+  ;; Set when evaluated code ended the evaluation thread during the job.
+  (thread-ended nil)
   ;; Signalled when the evaluation itself begins: the timeout counts from there.
   (started (sb-thread:make-semaphore :name "evaluation started"))
   (done (sb-thread:make-semaphore :name "evaluation done")))
@@ -251,75 +257,81 @@ nothing about that code."
            fields)))
 
 (defun run-job (job)
-  "Evaluate JOB in this thread and store its answer in it."
-  (let* ((budget (make-budget (job-max-output job)))
-         (stdout (make-capture-stream budget))
-         (stderr (make-capture-stream budget))
-         (warnings (make-warning-log budget))
-         (tag (make-symbol "EVALUATION"))
-         (failure nil)
-         (backtrace nil)
-         (meter nil)
-         (timing nil)
-         (values '()))
-    (setf (job-stdout job) stdout
-          (job-stderr job) stderr
-          (job-warnings job) warnings)
-    (let* ((terminal (make-two-way-stream
-                      (make-instance 'no-input-stream :name "*terminal-io*" :on-read :error)
-                      stdout))
-           (outcome
-             (let ((*standard-output* stdout)
-                   (*error-output* stderr)
-                   (*trace-output* stderr)
-                   (*standard-input* (make-instance 'no-input-stream :name "standard input" :on-read :eof))
-                   (*terminal-io* terminal)
-                   (*debug-io* terminal)
-                   (*query-io* terminal)
-                   (*package* *session-package*)
-                   (sb-ext:*invoke-debugger-hook*
-                     (lambda (condition hook)
-                       (declare (ignore hook))
-                       (setf failure condition)
-                       (throw tag :error)))
-                   (*evaluation-tag* tag))
+  "Evaluate JOB in this thread and store its answer in it. Interrupts (the
+timeout's) are deferred everywhere but around the user's code, and that code
+runs inside the catch its tag names: an interrupt landing while the job is set
+up or its answer built waits, and finds no evaluation to stop."
+  (sb-sys:without-interrupts
+    (let* ((budget (make-budget (job-max-output job)))
+           (stdout (make-capture-stream budget))
+           (stderr (make-capture-stream budget))
+           (warnings (make-warning-log budget))
+           (tag (make-symbol "EVALUATION"))
+           (failure nil)
+           (backtrace nil)
+           (meter nil)
+           (timing nil)
+           (values '()))
+      (setf (job-stdout job) stdout
+            (job-stderr job) stderr
+            (job-warnings job) warnings)
+      (let* ((terminal (make-two-way-stream
+                        (make-instance 'no-input-stream :name "*terminal-io*" :on-read :error)
+                        stdout))
+             (outcome
                (catch tag
-                 (restart-case
-                     (handler-bind
-                         ((warning (lambda (condition)
-                                     (record-warning warnings condition)
-                                     (let ((restart (find-restart 'muffle-warning condition)))
-                                       (when restart (invoke-restart restart)))))
-                          ((or error storage-condition)
-                            (lambda (condition)
-                              (setf failure condition)
-                              ;; An exhausted heap or stack leaves no room to print one.
-                              (unless (typep condition 'storage-condition)
-                                (setf backtrace (user-backtrace)))
-                              (throw tag :error))))
-                       (let ((package (find-job-package job)))
-                         (setf meter (start-meter))
-                         (setf *package* package
-                               values (evaluate-forms (job-code job) package))
-                         (setf timing (meter-reading meter))
-                         (setf values (print-values values (job-max-output job)))
-                         :ok))
-                   (abort ()
-                     :report "Abort this evaluation."
-                     (setf failure (make-condition 'evaluation-aborted))
-                     :error))))))
-      (when (and meter (not timing))
-        (setf timing (meter-reading meter)))
-      ;; Give the memory of an exhausted heap back before the next request.
-      (when (typep failure 'storage-condition)
-        (sb-ext:gc :full t))
-      (setf (job-result job)
-            (ecase outcome
-              (:ok (partial-answer job "ok"
-                                   "values" (cons :array (mapcar #'car values))
-                                   "valuesDropped" (reduce #'+ values :key #'cdr)
-                                   "timing" timing))
-              (:error (partial-answer job "error"
-                                      "error" (error-object failure backtrace)
-                                      "timing" timing))
-              (:timeout (partial-answer job "timeout" "timing" timing)))))))
+                 (let ((*standard-output* stdout)
+                       (*error-output* stderr)
+                       (*trace-output* stderr)
+                       (*standard-input* (make-instance 'no-input-stream :name "standard input" :on-read :eof))
+                       (*terminal-io* terminal)
+                       (*debug-io* terminal)
+                       (*query-io* terminal)
+                       (*package* *session-package*)
+                       (sb-ext:*invoke-debugger-hook*
+                         (lambda (condition hook)
+                           (declare (ignore hook))
+                           (setf failure condition)
+                           (throw tag :error)))
+                       ;; Bound inside the catch: an interrupt that sees the tag can throw to it.
+                       (*evaluation-tag* tag))
+                   (sb-sys:with-local-interrupts
+                     (restart-case
+                         (handler-bind
+                             ((warning (lambda (condition)
+                                         (record-warning warnings condition)
+                                         (let ((restart (find-restart 'muffle-warning condition)))
+                                           (when restart (invoke-restart restart)))))
+                              ((or error storage-condition)
+                                (lambda (condition)
+                                  (setf failure condition)
+                                  ;; An exhausted heap or stack leaves no room to print one.
+                                  (unless (typep condition 'storage-condition)
+                                    (setf backtrace (user-backtrace)))
+                                  (throw tag :error))))
+                           (let ((package (find-job-package job)))
+                             (setf meter (start-meter))
+                             (setf *package* package
+                                   values (evaluate-forms (job-code job) package))
+                             (setf timing (meter-reading meter))
+                             (setf values (print-values values (job-max-output job)))
+                             :ok))
+                       (abort ()
+                         :report "Abort this evaluation."
+                         (setf failure (make-condition 'evaluation-aborted))
+                         :error)))))))
+        (when (and meter (not timing))
+          (setf timing (meter-reading meter)))
+        ;; Give the memory of an exhausted heap back before the next request.
+        (when (typep failure 'storage-condition)
+          (sb-ext:gc :full t))
+        (setf (job-result job)
+              (ecase outcome
+                (:ok (partial-answer job "ok"
+                                     "values" (cons :array (mapcar #'car values))
+                                     "valuesDropped" (reduce #'+ values :key #'cdr)
+                                     "timing" timing))
+                (:error (partial-answer job "error"
+                                        "error" (error-object failure backtrace)
+                                        "timing" timing))
+                (:timeout (partial-answer job "timeout" "timing" timing))))))))

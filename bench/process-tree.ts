@@ -1,0 +1,67 @@
+// A process and its descendants, read from /proc: for memory and worker counts
+// of a whole tree (a server and its workers, spec-run and everything it started).
+import { readdirSync, readFileSync } from 'node:fs';
+
+function read(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined; // the process ended meanwhile
+  }
+}
+
+/** `root` and every process below it. */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = read(`/proc/${entry}/stat`);
+    if (!stat) continue;
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const list = children.get(parent) ?? [];
+    list.push(Number(entry));
+    children.set(parent, list);
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+/** Resident memory of `pid` in kilobytes; 0 when it has ended. */
+export function residentKb(pid: number): number {
+  const line = read(`/proc/${pid}/status`)
+    ?.split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return line ? Number(line.split(/\s+/)[1]) : 0;
+}
+
+export function commandLine(pid: number): string {
+  return (read(`/proc/${pid}/cmdline`) ?? '').replaceAll('\0', ' ');
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds `pid` used, with those of its children it has reaped; 0 when it has ended. */
+export function cpuSeconds(pid: number): number {
+  const stat = read(`/proc/${pid}/stat`);
+  if (!stat) return 0;
+  // Fields after the command name: state is field 3, utime 14, stime 15, cutime 16, cstime 17.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / TICKS_PER_SECOND;
+}
+
+export interface TreeSample {
+  residentMb: number;
+  /** CPU seconds of the tree: every live member, with the children each has reaped. */
+  cpuSeconds: number;
+  /** Processes of the tree whose command line contains the marker. */
+  marked: number;
+}
+
+export function sampleTree(root: number, marker?: string): TreeSample {
+  const tree = processTree(root);
+  const residentMb = tree.reduce((sum, pid) => sum + residentKb(pid), 0) / 1024;
+  const marked = marker ? tree.filter((pid) => commandLine(pid).includes(marker)).length : 0;
+  return { residentMb, cpuSeconds: tree.reduce((sum, pid) => sum + cpuSeconds(pid), 0), marked };
+}

@@ -1,0 +1,154 @@
+// One way to run a helper child process (a Lisp worker, a driver, a runtime
+// server): spawn it with its channels, read its lines, know when and how it
+// ended, keep a short tail of its diagnostic output, and stop it with the
+// SIGTERM -> grace -> SIGKILL discipline.
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import { stopProcess, type StopOutcome } from '../executor/terminate.js';
+
+export interface ChildOptions {
+  command: string;
+  args: string[];
+  cwd?: string;
+  /** Lead a process group of its own, so that stop() ends whatever it started too. */
+  group?: boolean;
+  /** fd 0: a pipe to write to, or nothing to read. */
+  stdin: 'pipe' | 'ignore';
+  /** fd 1: kept as a diagnostic tail ('tail'), or a channel read by the caller ('pipe'). */
+  stdout: 'tail' | 'pipe';
+  /** Extra pipes after fd 2 (fds 3, 4, ...), for channels the child's own fds 0-2 must not carry. */
+  extraPipes?: number;
+  /** Characters of diagnostic output kept (default 2000). */
+  tailChars?: number;
+}
+
+/** How a child ended. */
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Set when the process could not be started at all. */
+  error?: Error;
+}
+
+export function describeChildExit(exit: ChildExit): string {
+  if (exit.error) return exit.error.message;
+  return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+}
+
+export class Child {
+  /** Settles when the process has ended (or could not start). */
+  readonly exited: Promise<ChildExit>;
+  private ending?: ChildExit;
+  private tail = '';
+  private readonly process: ChildProcess;
+  private readonly tailChars: number;
+
+  constructor(private readonly options: ChildOptions) {
+    this.tailChars = options.tailChars ?? 2000;
+    const stdio: StdioOptions = [options.stdin, 'pipe', 'pipe', ...Array<'pipe'>(options.extraPipes ?? 0).fill('pipe')];
+    this.process = spawn(options.command, options.args, { cwd: options.cwd, stdio, detached: options.group ?? false });
+    this.exited = new Promise((resolve) => {
+      this.process.once('exit', (code, signal) => resolve((this.ending ??= { code, signal })));
+      this.process.once('error', (error) => resolve((this.ending ??= { code: null, signal: null, error })));
+    });
+    const keepTail = (chunk: Buffer) => {
+      this.tail = (this.tail + chunk.toString('utf8')).slice(-this.tailChars);
+    };
+    if (options.stdout === 'tail') this.process.stdout!.on('data', keepTail);
+    this.process.stderr!.on('data', keepTail);
+    // A write after the child died fails with EPIPE; `exited` reports the death.
+    for (const stream of this.process.stdio) stream?.on('error', () => undefined);
+  }
+
+  /** Resolves once the process runs; rejects when it cannot be started. */
+  spawned(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.process.pid !== undefined) return resolve();
+      this.process.once('spawn', resolve);
+      this.exited.then((exit) => reject(exit.error ?? new Error(`${this.options.command} ended at once (${describeChildExit(exit)})`)));
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.process.pid;
+  }
+
+  /** How the child ended, once it has. */
+  get exit(): ChildExit | undefined {
+    return this.ending;
+  }
+
+  /** The last characters it wrote to its diagnostic streams. */
+  get outputTail(): string {
+    return this.tail;
+  }
+
+  /** The writable end of fd `fd` (0 or an extra pipe). */
+  input(fd: number): Writable {
+    return this.process.stdio[fd] as Writable;
+  }
+
+  /** The readable end of fd `fd` (1 when it is a channel, or an extra pipe). */
+  output(fd: number): Readable {
+    return this.process.stdio[fd] as Readable;
+  }
+
+  /** Writes `text` and a newline to fd `fd`, unless the child has ended. */
+  writeLine(fd: number, text: string): void {
+    if (!this.ending) this.input(fd).write(`${text}\n`);
+  }
+
+  /** Ends the child: closes its stdin, SIGTERM (to its group when it leads one), `graceMs`, SIGKILL. */
+  async stop(graceMs: number): Promise<StopOutcome> {
+    const pid = this.process.pid;
+    if (pid === undefined) return 'already-exited';
+    if (this.options.stdin === 'pipe') this.input(0).end();
+    return stopProcess(pid, this.exited, { graceMs, group: this.options.group });
+  }
+}
+
+export interface LineOptions {
+  /** How bytes become text ('latin1' for ASCII-only channels); default utf8. */
+  encoding?: BufferEncoding;
+  /** A line longer than this many characters is dropped, and `onOverlong` told, so input cannot exhaust memory. */
+  maxChars?: number;
+  onOverlong?: () => void;
+}
+
+/**
+ * Calls `onLine` with each complete line of `stream`, without its newline (nor a
+ * carriage return before it). Empty lines are passed on too: a reader decides
+ * what they mean. Each chunk is searched once, so a long line costs linear time.
+ */
+export function readLines(stream: Readable, onLine: (line: string) => void, options: LineOptions = {}): void {
+  const maxChars = options.maxChars ?? Infinity;
+  let parts: string[] = [];
+  let partChars = 0;
+  /** Set while skipping the rest of an overlong line. */
+  let skipping = false;
+  stream.setEncoding(options.encoding ?? 'utf8');
+  stream.on('data', (chunk: string) => {
+    let start = 0;
+    for (let newline = chunk.indexOf('\n'); newline >= 0; newline = chunk.indexOf('\n', start)) {
+      const piece = chunk.slice(start, newline);
+      start = newline + 1;
+      if (skipping) {
+        skipping = false;
+        continue;
+      }
+      const line = parts.length ? parts.join('') + piece : piece;
+      parts = [];
+      partChars = 0;
+      onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+    }
+    if (skipping || start === chunk.length) return;
+    parts.push(chunk.slice(start));
+    partChars += chunk.length - start;
+    if (partChars > maxChars) {
+      parts = [];
+      partChars = 0;
+      skipping = true;
+      options.onOverlong?.();
+    }
+  });
+}
