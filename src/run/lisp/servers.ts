@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { stopProcess } from '../../executor/terminate.js';
+import { VERSION } from '../../version.js';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 const STOP_GRACE_MS = 1000;
@@ -76,7 +77,7 @@ export class RuntimeServer {
             jsonrpc: '2.0',
             id: 0,
             method: 'initialize',
-            params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'spec-run', version: '0.1.0' } },
+            params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'spec-run', version: VERSION } },
           }),
         ),
       ) as { error?: { message?: string } };
