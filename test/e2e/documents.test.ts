@@ -2,18 +2,17 @@
 // CLI per corpus (`spec-run <corpus> --strict --reporter json`), the only run of
 // these documents in the suite. Every point of the run is one assertion here, so
 // the suite's count holds each check of the documents; then what a passing run
-// must also show: every planned unit reported, in document order, each point at
-// its own document, one point per scenario step, and nothing skipped except the
-// scenarios a document marks as future work. Times are measured by the documents
+// must also show (shape.ts). Times are measured by the documents
 // (timing-isolation compares to half a millisecond): this file runs alone.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t, { type Extra } from 'tap';
 import { buildPlan } from '../../src/cli/run-command.js';
 import type { RunEvent } from '../../src/model/events.js';
 import type { DocumentPlan } from '../../src/model/plan.js';
+import { documentShape } from './shape.js';
 
 type Point = Extract<RunEvent, { type: 'point' }>;
 /** A node-tap test, as subtests receive it. */
@@ -21,13 +20,6 @@ type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
 
 const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const cli = join(root, 'dist/src/cli/main.js');
-
-/** What particular documents must show beyond passing: their size, as their authors wrote them. */
-const AT_LEAST_POINTS: Record<string, number> = { 'timeout-protection.test.md': 250 };
-/** A Lisp document checks more than a handful of things; fewer points means checks went missing. */
-const LISP_DOCUMENT_MIN_POINTS = 6;
-/** OpenSpec scenarios whose heading marks them as not yet required: the only ones that may skip. */
-const FUTURE_SCENARIO = /\(future\)/i;
 
 interface CorpusRun {
   code: number;
@@ -77,28 +69,16 @@ async function replay(t: TapTest, events: RunEvent[]): Promise<void> {
   }
 }
 
-/** What a passing run of `plans` must show beyond its points passing. */
-function checkShape(t: TapTest, plans: DocumentPlan[], events: RunEvent[]): void {
-  const started = events.filter((e): e is Extract<RunEvent, { type: 'unit-start' }> => e.type === 'unit-start');
-  const points = events.filter((e): e is Point => e.type === 'point');
+/** What a passing run of `plans` must show beyond its points passing (see shape.ts). */
+function checkShapes(t: TapTest, plans: DocumentPlan[], events: RunEvent[]): void {
   for (const plan of plans) {
-    const document = basename(plan.file);
-    const units = started.filter((e) => resolve(root, e.file) === plan.file);
-    const own = points.filter((p) => resolve(root, p.file) === plan.file);
-    t.same(
-      units.map((e) => e.unitId),
-      plan.units.map((u) => u.id),
-      `${document}: every planned unit reported once, in document order`,
-    );
-    t.same(own.filter((p) => p.at !== undefined && resolve(root, p.at.file) !== plan.file).map((p) => p.name), [], `${document}: every point is placed in its own document`);
-    const skipping = [...new Set(own.filter((p) => p.skip !== undefined).map((p) => plan.units.find((u) => u.id === p.unitId)?.name ?? p.unitId))];
-    t.same(skipping.filter((name) => !FUTURE_SCENARIO.test(name)), [], `${document}: nothing skipped outside scenarios marked future`);
-    if (plan.family === 'lisp') t.ok(own.length >= (AT_LEAST_POINTS[document] ?? LISP_DOCUMENT_MIN_POINTS), `${document}: ${own.length} points`);
-    if (plan.family === 'openspec') {
-      const perStep = plan.units.map((u) => (u.kind === 'scenario' ? Math.max(1, u.steps.length) : 0));
-      const reported = plan.units.map((u) => own.filter((p) => p.unitId === u.id).length);
-      t.same(reported, perStep, `${document}: one point per scenario step (one for a scenario without steps)`);
-    }
+    const shape = documentShape(plan, events, (eventFile, planFile) => resolve(root, eventFile) === planFile);
+    const { document } = shape;
+    t.same(shape.reportedUnits, shape.plannedUnits, `${document}: every planned unit reported once, in document order`);
+    t.same(shape.misplaced, [], `${document}: every point is placed in its own document`);
+    t.same(shape.skippedOutsideFuture, [], `${document}: nothing skipped outside scenarios marked future`);
+    if (shape.minPoints !== undefined) t.ok(shape.points >= shape.minPoints, `${document}: ${shape.points} points, at least ${shape.minPoints}`);
+    if (shape.perUnit) t.same(shape.perUnit.points, shape.perUnit.steps, `${document}: one point per scenario step (one for a scenario without steps)`);
   }
 }
 
@@ -118,6 +98,6 @@ for (const corpus of corpora) {
     t.match(run.stderr, /^\d+ passed, \d+ failed, \d+ skipped, \d+ todo$/m, 'the closing summary line');
     const plans = (await buildPlan([resolve(root, corpus.path)])).documents;
     t.ok(plans.length > 0, `${plans.length} documents`);
-    checkShape(t, plans, run.events);
+    checkShapes(t, plans, run.events);
   });
 }
