@@ -1,31 +1,49 @@
-// The whole test suite: the project's node-tap tests, spec-run on its own specs/,
-// and spec-run on the seed documents when ../shared/seed-specs is present. Every
-// stream is TAP, read back with tap-parser; the closing line counts leaf assertions
-// ("N passed, N failed, N skipped"), so a run that executed nothing cannot pass.
+// The whole test suite: the project's node-tap tests, among them the one run of
+// spec-run on its own specs/ and on the seed documents (test/e2e/documents.test.ts).
+// Every stream is TAP, read back with tap-parser; the closing line counts leaf
+// assertions ("N passed, N failed, N skipped"), so a run that executed nothing cannot pass.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Parser } from 'tap-parser';
 
-const seeds = '../shared/seed-specs';
+/**
+ * Test files that measure time (a 0.5 ms comparison in the seeds, timeouts fired to
+ * the tenth of a second, containers that must start within a probe's timeout): they
+ * run one at a time, after the rest, with nothing of this suite beside them.
+ */
+const MEASURES_TIME = [
+  'e2e/documents',
+  'executor/docker',
+  'executor/exec-command',
+  'executor/host',
+  'run/lisp/runner',
+  'runtime/limits',
+  'runtime/timing',
+  'scenario/seed',
+];
 
-/** The compiled test files; named explicitly, since tap skips git-ignored paths such as dist/. */
-function testFiles(directory) {
+/** The test files, by their TypeScript sources: a compiled file whose source is gone is not run. */
+function testFiles(directory, prefix = '') {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    return entry.isDirectory() ? testFiles(path) : entry.name.endsWith('.test.js') ? [path] : [];
+    const name = `${prefix}${entry.name}`;
+    if (entry.isDirectory()) return testFiles(join(directory, entry.name), `${name}/`);
+    return entry.name.endsWith('.test.ts') ? [name.slice(0, -'.test.ts'.length)] : [];
   });
 }
 
-// Everything runs one at a time: the seeds time evaluations to half a millisecond, and
-// a neighbour test starting containers or servers on the other core can push them past it.
+const all = testFiles('test').sort();
+const unknown = MEASURES_TIME.filter((name) => !all.includes(name));
+if (unknown.length > 0) throw new Error(`scripts/test.mjs names test files that do not exist: ${unknown.join(', ')}`);
+// Named explicitly, since tap skips git-ignored paths such as dist/.
+const compiled = (names) => names.map((name) => `dist/test/${name}.test.js`);
+const tap = (jobs, names) => ['npx', ['tap', '--reporter=tap', `--jobs=${jobs}`, ...compiled(names)]];
+
 const suites = [
-  { name: 'unit and integration tests (node-tap)', command: ['npx', ['tap', '--reporter=tap', ...testFiles('dist/test').sort()]] },
-  { name: 'spec-run specs/', command: [process.execPath, ['dist/src/cli/main.js', 'specs/', '--reporter', 'tap']] },
+  { name: 'tests that do not measure time (node-tap, in parallel)', command: tap(availableParallelism(), all.filter((name) => !MEASURES_TIME.includes(name))) },
+  { name: 'tests that measure time (node-tap, one at a time)', command: tap(1, MEASURES_TIME) },
 ];
-if (existsSync(seeds)) {
-  suites.push({ name: `spec-run ${seeds}`, command: [process.execPath, ['dist/src/cli/main.js', seeds, '--reporter', 'tap']] });
-}
 
 /** Counts the leaves of a TAP stream; a failing subtest with no failing leaf (a crash) counts as one failure. */
 function countLeaves(parser) {
@@ -68,8 +86,10 @@ function runSuite({ name, command: [program, args] }) {
 
 const total = { passed: 0, failed: 0, skipped: 0, todo: 0 };
 for (const suite of suites) {
+  const started = performance.now();
   const counts = await runSuite(suite);
-  console.log(`# ${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(`# ${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo (${seconds} s)`);
   for (const key of Object.keys(total)) total[key] += counts[key];
 }
 // TODO points (undefined steps) are neither passes nor failures; they are shown per suite above.

@@ -4,6 +4,7 @@
 // list, OpenSpec structure, and scenario steps no definition matches.
 import type { SpecDocument } from '../model/document.js';
 import type { CodeRef, DocumentPlan } from '../model/plan.js';
+import { isLispDocumentType, LISP_DOCUMENT_TYPES, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { codeFacts, type CallSite } from './lisp-calls.js';
 import { definedElsewhereNote, type DefinitionIndex } from '../translate/definition-index.js';
@@ -32,7 +33,6 @@ export function formatMessage(m: CheckMessage): string {
 }
 
 const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id']);
-const LISP_TYPES = ['verification', 'property', 'contract', 'scenario'];
 
 export function checkFrontmatter(doc: SpecDocument): CheckMessage[] {
   if (doc.metadataSource !== 'frontmatter') return [];
@@ -40,7 +40,7 @@ export function checkFrontmatter(doc: SpecDocument): CheckMessage[] {
   const messages: CheckMessage[] = [];
   const meta = doc.metadata;
   for (const key of Object.keys(meta)) if (!FRONTMATTER_FIELDS.has(key)) messages.push(at(`unknown frontmatter field '${key}' (known: ${[...FRONTMATTER_FIELDS].join(', ')})`, 'warning'));
-  if (meta.type !== undefined && !LISP_TYPES.includes(String(meta.type))) messages.push(at(`frontmatter 'type' is '${String(meta.type)}'; expected one of ${LISP_TYPES.join(', ')}`));
+  if (meta.type !== undefined && !isLispDocumentType(meta.type)) messages.push(at(`frontmatter 'type' is '${String(meta.type)}'; expected one of ${LISP_DOCUMENT_TYPES.join(', ')}`));
   if (meta.type !== undefined && (typeof meta.name !== 'string' || meta.name.trim() === '')) messages.push(at(`frontmatter 'name' is missing; reports name the document by it`, 'warning'));
   for (const key of ['tags', 'covers']) {
     if (meta[key] !== undefined && !(Array.isArray(meta[key]) && (meta[key] as unknown[]).every((v) => typeof v === 'string'))) messages.push(at(`frontmatter '${key}' must be a list of strings`));
@@ -135,14 +135,15 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
   const messages: CheckMessage[] = [];
   const sections = doc.sections;
   sections.forEach((section, i) => {
-    if (!/^Requirement:/i.test(section.heading)) return;
+    const requirement = REQUIREMENT_HEADING.exec(section.heading)?.[1];
+    if (requirement === undefined) return;
     const at = (message: string, severity: CheckMessage['severity']): CheckMessage => ({ file: doc.path, line: section.line, column: 1, severity, message });
     const inside = [];
     for (let j = i + 1; j < sections.length && sections[j].depth > section.depth; j++) inside.push(sections[j]);
-    if (!inside.some((s) => /^Scenario:/i.test(s.heading))) messages.push(at(`requirement '${section.heading.replace(/^Requirement:\s*/i, '')}' has no '#### Scenario:'`, 'error'));
+    if (!inside.some((s) => SCENARIO_HEADING.test(s.heading))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
     const statement = section.content.find((c) => c.type === 'paragraph');
     if (!statement || statement.type !== 'paragraph' || !/\b(SHALL|MUST)\b/.test(statement.paragraph.text)) {
-      messages.push(at(`requirement '${section.heading.replace(/^Requirement:\s*/i, '')}' does not state what is required with SHALL or MUST`, 'warning'));
+      messages.push(at(`requirement '${requirement}' does not state what is required with SHALL or MUST`, 'warning'));
     }
   });
   for (const unit of plan.units) {

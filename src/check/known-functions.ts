@@ -1,12 +1,11 @@
 // Asks SBCL, started from the driver image (CL, SBCL's extensions, FiveAM and the test
 // vocabulary, as spec code sees them), which of the called names it does not know.
 import { execa } from 'execa';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defaultLisp } from '../lisp-image/core-image.js';
+import { lispSources } from '../lisp-image/sources.js';
 import { driverImage } from '../run/lisp/driver.js';
 
-const query = join(dirname(fileURLToPath(import.meta.url)), 'known-functions.lisp');
+const [query] = lispSources(import.meta.url, ['known-functions.lisp']);
 
 /** Maps each unknown name (as given) to the reason: "undefined" or "no package named X". */
 export async function unknownOperators(names: string[]): Promise<Map<string, string>> {

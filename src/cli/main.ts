@@ -3,6 +3,7 @@
 // serve the runtime over MCP, execute a command configuration.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseSeconds } from './values.js';
+import { VERSION } from '../version.js';
 
 const examples = `
 Examples:
@@ -42,7 +43,7 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export function buildProgram(): Command {
   const program = new Command('spec-run')
     .description('Execute markdown verification documents and report one TAP test point per assertion.')
-    .version('0.1.0')
+    .version(VERSION)
     .showHelpAfterError('(run spec-run --help for usage)')
     .addHelpText('after', examples)
     // Before the commands are added: they copy these settings when created.

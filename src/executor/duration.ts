@@ -1,16 +1,33 @@
-// Durations of the stop-hook configuration: a positive integer and exactly one unit
-// (s, m or h), written as a string. YAML null means "no limit" and is handled by the
-// caller; this module only knows the written form.
+// Durations, the one parser of them: a positive integer and exactly one unit (s, m
+// or h). The stop-hook configuration writes them as strings ("30s"; YAML null means
+// "no limit" and is the caller's); the command line also accepts a bare number of
+// seconds (--timeout 90); scenario steps name units in words ("5 minutes").
 
 export const VALID_DURATIONS = "Valid: '30s', '5m', '2h', null";
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
 type Unit = keyof typeof UNIT_MS;
 
+const UNIT_WORDS: Record<string, Unit> = { second: 's', minute: 'm', hour: 'h' };
+
+/** Milliseconds in a unit written as a letter or a word: "s", "minute", "Hours". */
+export function unitMs(word: string): number {
+  const lower = word.toLowerCase();
+  const singular = lower.replace(/s$/, '');
+  const unit = Object.hasOwn(UNIT_MS, lower) ? (lower as Unit) : Object.hasOwn(UNIT_WORDS, singular) ? UNIT_WORDS[singular] : undefined;
+  if (unit === undefined) throw new RangeError(`unknown unit of time '${word}'`);
+  return UNIT_MS[unit];
+}
+
 export type DurationParse = { ok: true; ms: number; text: string } | { ok: false; reason: string };
 
+export interface DurationOptions {
+  /** The unit of a bare number ("90"); without it a bare number is rejected. */
+  unitless?: Unit;
+}
+
 /** Parses "30s", "5m", "2h". Anything else is rejected with the reason. */
-export function parseDuration(value: unknown): DurationParse {
+export function parseDuration(value: unknown, options: DurationOptions = {}): DurationParse {
   if (typeof value === 'number') return { ok: false, reason: `must be a string with a unit (e.g. '${value}s'), not the number ${value}` };
   if (typeof value !== 'string') return { ok: false, reason: `must be a string like '30s', not ${describe(value)}` };
   const m = /^(-?\d+)([a-zA-Z]*)$/.exec(value);
@@ -19,9 +36,10 @@ export function parseDuration(value: unknown): DurationParse {
     if (/\s/.test(value)) return { ok: false, reason: 'no spaces are allowed between the number and its unit' };
     return { ok: false, reason: 'must be a positive integer followed by one unit: s, m or h' };
   }
-  const [, digits, unit] = m;
-  if (unit === '') return { ok: false, reason: 'the unit is missing: add s, m or h' };
-  if (!(unit in UNIT_MS)) return { ok: false, reason: `unknown unit '${unit}': use s, m or h` };
+  const [, digits, written] = m;
+  const unit = written === '' ? options.unitless : written;
+  if (unit === undefined) return { ok: false, reason: 'the unit is missing: add s, m or h' };
+  if (!Object.hasOwn(UNIT_MS, unit)) return { ok: false, reason: `unknown unit '${unit}': use s, m or h` };
   const n = Number(digits);
   if (n < 0 || digits.startsWith('-')) return { ok: false, reason: 'the number must be positive, not negative' };
   if (n === 0) return { ok: false, reason: 'the number must be positive (> 0), not zero' };

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
+import { lispString } from './lisp-string.js';
 
 export interface CoreImageSpec {
   /** Short name used in the file name and in messages: "worker", "driver". */
@@ -73,10 +74,6 @@ export async function ensureCoreImage(spec: CoreImageSpec, lisp: LispImplementat
     pending.finally(() => building.delete(path)).catch(() => undefined);
   }
   return pending;
-}
-
-function lispString(text: string): string {
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
 async function buildImage(spec: CoreImageSpec, lisp: LispImplementation, path: string): Promise<string> {

@@ -91,16 +91,18 @@ function reportNotRunnable(plan: DocumentPlan, emit: Emit, reason: string): void
 
 async function guardedRun(runner: DocumentRunner, plan: DocumentPlan, options: RunOptions, emit: Emit): Promise<void> {
   const open = new Map<string, { points: number; started: number; at: { file: string; line: number } }>();
+  /** Events naming a unit that is not open: a runner defect, reported once the runner is done. */
+  const strays: StrayEvent[] = [];
   const checkedEmit: Emit = (event) => {
     if (event.type === 'unit-start') open.set(event.unitId, { points: 0, started: Date.now(), at: event.at });
     if (event.type === 'point') {
       const unit = open.get(event.unitId);
-      if (!unit) return; // a point outside its unit cannot be reported in place; runners must not do this
+      if (!unit) return void strays.push(event);
       unit.points += 1;
     }
     if (event.type === 'unit-end') {
       const unit = open.get(event.unitId);
-      if (!unit) return;
+      if (!unit) return void strays.push(event);
       if (unit.points === 0) {
         emit({ type: 'point', file: plan.file, unitId: event.unitId, ok: false, name: 'unit ended without reporting any result', at: unit.at });
       }
@@ -129,4 +131,23 @@ async function guardedRun(runner: DocumentRunner, plan: DocumentPlan, options: R
     if (unit.points === 0) emit({ type: 'point', file: plan.file, unitId, ok: false, name: 'unit ended without reporting any result', at: unit.at });
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: Date.now() - unit.started });
   }
+  reportStrays(plan, strays, emit);
+}
+
+type StrayEvent = Extract<RunEvent, { type: 'point' | 'unit-end' }>;
+
+/**
+ * A point or unit end naming a unit that is not open cannot be shown in place, and
+ * dropping it could hide a failure: each becomes a failing point of a problem unit
+ * of its own, carrying the event as it was emitted.
+ */
+function reportStrays(plan: DocumentPlan, strays: StrayEvent[], emit: Emit): void {
+  strays.forEach((event, i) => {
+    const unitId = `${plan.file}#stray-${i + 1}`;
+    const at = (event.type === 'point' && event.at) || { file: plan.file, line: 1 };
+    const name = `the runner reported ${event.type === 'point' ? `a point ('${event.name}')` : 'a unit end'} outside its unit ${event.unitId}`;
+    emit({ type: 'unit-start', file: plan.file, unitId, name: `runner defect: ${name}`, kind: 'problem', at });
+    emit({ type: 'point', file: plan.file, unitId, ok: false, name, at, diagnostics: { event } });
+    emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
+  });
 }

@@ -1,9 +1,6 @@
 // The runtime as an MCP server over stdio: one session (one SBCL worker) per
 // connection, three tools. Uses the SDK's low-level Server so every answer is
 // written here, and LineTransport so malformed input gets a JSON-RPC error.
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -19,15 +16,7 @@ import {
 import { LineTransport, type JsonRpcError, type Screen } from './line-transport.js';
 import { RuntimeSession, type SessionOptions } from './session.js';
 import { callTool, TOOLS } from './tools.js';
-
-function packageVersion(): string {
-  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-  try {
-    return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
-  } catch {
-    return '0.0.0';
-  }
-}
+import { VERSION } from '../version.js';
 
 /** Request params the SDK would otherwise reject with an internal error (-32603). */
 const PARAMS_SCHEMAS = {
@@ -102,7 +91,7 @@ function missingArguments(params: { name: string; arguments?: Record<string, unk
 /** An MCP Server answering the runtime's tools from `session`. */
 export function createRuntimeServer(session: RuntimeSession): Server {
   const server = new Server(
-    { name: 'spec-run-runtime', version: packageVersion() },
+    { name: 'spec-run-runtime', version: VERSION },
     {
       capabilities: { tools: {} },
       instructions: 'A Common Lisp (SBCL) evaluation session with a timeout and an output limit (see configure-limits).',

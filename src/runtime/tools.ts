@@ -1,6 +1,8 @@
 // The runtime's three tools: their input schemas (written out by hand, so the
-// tools/list answer says exactly what is accepted) and their handlers.
+// tools/list answer says exactly what is accepted; the same schemas, compiled by
+// ajv, check the arguments of every call) and their handlers.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { evaluationText, limitsText, timeExecutionText, type ToolText } from './format.js';
 import type { Limits, RuntimeSession } from './session.js';
 
@@ -32,8 +34,8 @@ export const TOOLS: Tool[] = [
     inputSchema: {
       type: 'object',
       properties: {
-        timeout: { type: 'integer', minimum: 0, description: 'Seconds an evaluation may run; 0 disables the timeout (default 30).' },
-        'max-output': { type: 'integer', minimum: 0, description: 'Characters of output kept per evaluation (default 100000).' },
+        timeout: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Seconds an evaluation may run; 0 disables the timeout (default 30).' },
+        'max-output': { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Characters of output kept per evaluation (default 100000).' },
       },
       additionalProperties: false,
     },
@@ -59,47 +61,53 @@ class ArgumentProblem extends Error {}
 
 const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
 
-function checkKnown(args: Arguments, tool: Tool): void {
-  const known = Object.keys(tool.inputSchema.properties ?? {});
-  for (const name of Object.keys(args)) {
-    if (!known.includes(name)) {
-      throw new ArgumentProblem(`Unknown argument "${name}" (value ${shown(args[name])}); ${tool.name} accepts: ${known.join(', ')}.`);
-    }
-  }
+/** What a whole-number argument counts, for its refusal message. */
+const COUNTED_IN: Record<string, string> = { timeout: 'seconds', 'max-output': 'characters' };
+
+/** Each tool's input schema compiled once; all errors, so the answer can name the first argument by a fixed order. */
+const ajv = new Ajv({ allErrors: true });
+const validators = new Map<string, ValidateFunction>(TOOLS.map((tool) => [tool.name, ajv.compile(tool.inputSchema)]));
+
+function toolNamed(name: string): Tool {
+  const tool = TOOLS.find((candidate) => candidate.name === name);
+  if (!tool) throw new Error(`no tool named ${name}`);
+  return tool;
 }
 
-function text(args: Arguments, name: string, required: boolean): string | undefined {
-  const value = args[name];
-  if (value === undefined) {
-    if (required) throw new ArgumentProblem(`Missing argument "${name}": a string of Lisp code is required.`);
-    return undefined;
-  }
-  if (typeof value !== 'string') throw new ArgumentProblem(`Invalid argument "${name}": ${shown(value)} is not a string.`);
-  return value;
-}
-
-function flag(args: Arguments, name: string): boolean {
-  const value = args[name];
-  if (value === undefined) return false;
-  if (typeof value !== 'boolean') throw new ArgumentProblem(`Invalid argument "${name}": ${shown(value)} is not true or false.`);
-  return value;
-}
-
-function count(args: Arguments, name: string, unit: string): number | undefined {
-  const value = args[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new ArgumentProblem(`Invalid argument "${name}": ${shown(value)} is not a whole number of ${unit}, 0 or more.`);
-  }
-  return value;
+/**
+ * Checks `args` against the tool's input schema; throws the ArgumentProblem the
+ * answer states. Unknown arguments are named first (in the order given), then the
+ * declared arguments in the schema's order.
+ */
+function checkArguments(tool: Tool, args: Arguments): void {
+  const validate = validators.get(tool.name)!;
+  if (validate(args)) return;
+  const declared = Object.keys(tool.inputSchema.properties ?? {});
+  const unknown = validate.errors!.filter((e) => e.keyword === 'additionalProperties').map((e) => (e.params as { additionalProperty: string }).additionalProperty);
+  const first = Object.keys(args).find((name) => unknown.includes(name));
+  if (first !== undefined) throw new ArgumentProblem(`Unknown argument "${first}" (value ${shown(args[first])}); ${tool.name} accepts: ${declared.join(', ')}.`);
+  const argumentOf = (error: ErrorObject) => (error.keyword === 'required' ? (error.params as { missingProperty: string }).missingProperty : error.instancePath.slice(1));
+  const errors = validate.errors!.map((error) => ({ error, name: argumentOf(error) })).sort((a, b) => declared.indexOf(a.name) - declared.indexOf(b.name));
+  const { error, name } = errors[0];
+  if (error.keyword === 'required') throw new ArgumentProblem(`Missing argument "${name}": a string of Lisp code is required.`);
+  const value = shown(args[name]);
+  const type = (tool.inputSchema.properties![name] as { type: string }).type;
+  if (type === 'string') throw new ArgumentProblem(`Invalid argument "${name}": ${value} is not a string.`);
+  if (type === 'boolean') throw new ArgumentProblem(`Invalid argument "${name}": ${value} is not true or false.`);
+  throw new ArgumentProblem(`Invalid argument "${name}": ${value} is not a whole number of ${COUNTED_IN[name]}, 0 or more.`);
 }
 
 /** The new limits `args` ask for; throws ArgumentProblem before changing anything. */
 export function requestedLimits(current: Limits, args: Arguments): Limits {
-  checkKnown(args, TOOLS[1]);
-  const timeout = count(args, 'timeout', 'seconds');
-  const maxOutput = count(args, 'max-output', 'characters');
+  checkArguments(toolNamed('configure-limits'), args);
+  const { timeout, 'max-output': maxOutput } = args as { timeout?: number; 'max-output'?: number };
   return { timeoutSeconds: timeout ?? current.timeoutSeconds, maxOutput: maxOutput ?? current.maxOutput };
+}
+
+/** The arguments of evaluate-lisp or time-execution, checked against its schema. */
+function codeArguments(tool: string, args: Arguments): { code: string; package?: string; 'capture-time'?: boolean } {
+  checkArguments(toolNamed(tool), args);
+  return args as { code: string; package?: string; 'capture-time'?: boolean };
 }
 
 function refusal(problem: ArgumentProblem, extra = ''): ToolText {
@@ -108,42 +116,30 @@ function refusal(problem: ArgumentProblem, extra = ''): ToolText {
 
 /** Runs tool `name`; undefined when there is no such tool. */
 export async function callTool(session: RuntimeSession, name: string, args: Arguments): Promise<ToolText | undefined> {
-  switch (name) {
-    case 'evaluate-lisp': {
-      let code: string, packageName: string | undefined, captureTime: boolean;
-      try {
-        checkKnown(args, TOOLS[0]);
-        code = text(args, 'code', true)!;
-        packageName = text(args, 'package', false);
-        captureTime = flag(args, 'capture-time');
-      } catch (error) {
-        if (error instanceof ArgumentProblem) return refusal(error);
-        throw error;
+  try {
+    switch (name) {
+      case 'evaluate-lisp': {
+        const { code, package: packageName, 'capture-time': captureTime } = codeArguments(name, args);
+        return evaluationText(await session.evaluate(code, packageName), captureTime ?? false);
       }
-      return evaluationText(await session.evaluate(code, packageName), captureTime);
-    }
-    case 'time-execution': {
-      let code: string, packageName: string | undefined;
-      try {
-        checkKnown(args, TOOLS[2]);
-        code = text(args, 'code', true)!;
-        packageName = text(args, 'package', false);
-      } catch (error) {
-        if (error instanceof ArgumentProblem) return refusal(error);
-        throw error;
+      case 'time-execution': {
+        const { code, package: packageName } = codeArguments(name, args);
+        return timeExecutionText(await session.evaluate(code, packageName, { prepareForTiming: true }));
       }
-      return timeExecutionText(await session.evaluate(code, packageName, { prepareForTiming: true }));
-    }
-    case 'configure-limits': {
-      try {
-        const limits = await session.configure((current) => requestedLimits(current, args));
-        return { text: limitsText(limits), isError: false };
-      } catch (error) {
-        if (error instanceof ArgumentProblem) return refusal(error, `\nThe limits are unchanged.\n\n${limitsText(session.limits)}`);
-        throw error;
+      case 'configure-limits': {
+        try {
+          const limits = await session.configure((current) => requestedLimits(current, args));
+          return { text: limitsText(limits), isError: false };
+        } catch (error) {
+          if (error instanceof ArgumentProblem) return refusal(error, `\nThe limits are unchanged.\n\n${limitsText(session.limits)}`);
+          throw error;
+        }
       }
+      default:
+        return undefined;
     }
-    default:
-      return undefined;
+  } catch (error) {
+    if (error instanceof ArgumentProblem) return refusal(error);
+    throw error;
   }
 }

@@ -3,30 +3,17 @@
 // line each). The process's own fds 0-2 belong to user code: stdin is empty,
 // and whatever it writes to fds 1 and 2 is read and dropped here, keeping only a
 // short tail to explain a crash.
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-image.js';
+import { lispString } from '../lisp-image/lisp-string.js';
+import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
 
 /** The worker's Lisp sources, in load order. */
 export const WORKER_SOURCES = ['package.lisp', 'json.lisp', 'capture.lisp', 'evaluate.lisp', 'control.lisp'];
 
-/**
- * Directory holding the worker's .lisp files: the source tree when running from
- * a checkout (always current), else the copies the build put beside this file.
- */
-export function lispSourceDirectory(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const checkout = join(here, '..', '..', '..', 'src', 'runtime', 'lisp');
-  if (existsSync(join(checkout, WORKER_SOURCES[0]))) return checkout;
-  return join(here, 'lisp');
-}
-
 export function workerImage(lisp: LispImplementation): Promise<string> {
-  const directory = lispSourceDirectory();
   return ensureCoreImage(
-    { name: 'runtime-worker', sources: WORKER_SOURCES.map((file) => join(directory, file)), finalForm: '(spec-run.worker::warm-up)' },
+    { name: 'runtime-worker', sources: lispSources(import.meta.url, WORKER_SOURCES.map((file) => `lisp/${file}`)), finalForm: '(spec-run.worker::warm-up)' },
     lisp,
   );
 }
@@ -90,11 +77,6 @@ export class WorkerExit extends Error {
 }
 
 const OUTPUT_TAIL_CHARS = 2000;
-
-/** Spelling of a string as a Lisp string literal. */
-function lispString(text: string): string {
-  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-}
 
 export function requestLine(request: EvaluationRequest): string {
   const parts = [`(:evaluate :id ${request.id} :code ${lispString(request.code)}`];

@@ -16,12 +16,16 @@ export interface FamilyTranslation {
 
 export const LISP_DOCUMENT_TYPES = ['verification', 'property', 'contract', 'scenario'];
 
+/** Whether a frontmatter `type` names a Lisp document; case and surrounding blanks do not matter. */
+export function isLispDocumentType(type: unknown): boolean {
+  return typeof type === 'string' && LISP_DOCUMENT_TYPES.includes(type.trim().toLowerCase());
+}
+
 export const REQUIREMENT_HEADING = /^Requirement:\s*(.*)$/i;
 export const SCENARIO_HEADING = /^Scenario:\s*(.*)$/i;
 
 export function detectFamily(doc: SpecDocument): DocumentFamily {
-  const type = doc.metadata.type;
-  if (typeof type === 'string' && LISP_DOCUMENT_TYPES.includes(type.trim().toLowerCase())) return 'lisp';
+  if (isLispDocumentType(doc.metadata.type)) return 'lisp';
   const headings = doc.sections.map((section) => section.heading);
   if (headings.some((text) => REQUIREMENT_HEADING.test(text)) && headings.some((text) => SCENARIO_HEADING.test(text))) return 'openspec';
   return 'unknown';

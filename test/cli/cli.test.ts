@@ -52,6 +52,8 @@ t.test('--help shows the commands and examples; a bad option is a usage error (e
   t.match(bad.stderr, /--jobs must be a non-negative integer/);
   const reporter = await specRun(['--reporter', 'xml']);
   t.equal(reporter.code, 2);
+  const version = await specRun(['--version']);
+  t.equal(version.stdout.trim(), JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version, "--version prints package.json's version");
 });
 
 t.test('bad input: each problem is a failing point at file:line, and the good document still runs', async (t) => {

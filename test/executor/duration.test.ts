@@ -1,6 +1,7 @@
 import t from 'tap';
 import fc from 'fast-check';
-import { formatDuration, formatElapsed, parseDuration, VALID_DURATIONS } from '../../src/executor/duration.js';
+import { parseSeconds } from '../../src/cli/values.js';
+import { formatDuration, formatElapsed, parseDuration, unitMs, VALID_DURATIONS } from '../../src/executor/duration.js';
 
 const UNITS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
 
@@ -64,4 +65,19 @@ t.test('elapsed times read like the seed', async (t) => {
   t.equal(formatElapsed(300_234), '5m 0.234s');
   t.equal(formatElapsed(1012), '1.012s');
   t.equal(formatElapsed(3_603_000), '1h 0m 3.000s');
+});
+
+t.test('one parser for every written duration: the command line, the configuration and the steps agree', async (t) => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('s', 'm', 'h'), (n, unit) => {
+      const parsed = parseDuration(`${n}${unit}`);
+      return parsed.ok && parseSeconds(`${n}${unit}`) * 1000 === parsed.ms && parsed.ms === n * unitMs(unit);
+    }),
+  );
+  fc.assert(fc.property(fc.integer({ min: 1, max: 100_000 }), (n) => parseSeconds(String(n)) === n && parseDuration(String(n), { unitless: 's' }).ok));
+  t.same(parseDuration('90'), { ok: false, reason: 'the unit is missing: add s, m or h' }, 'the configuration keeps requiring a unit');
+  for (const bad of ['0', '0s', '-5', '5S', '5 m', '1.5m', '5d', '2h30m', '5constructor']) t.throws(() => parseSeconds(bad), /expected a positive duration such as 90, 30s, 5m or 1h/, `--timeout ${bad} is refused`);
+  t.match(parseDuration('5constructor'), { ok: false, reason: "unknown unit 'constructor': use s, m or h" });
+  t.same(['second', 'seconds', 'Minute', 'minutes', 'hour', 'HOURS', 's', 'm', 'h'].map(unitMs), [1000, 1000, 60_000, 60_000, 3_600_000, 3_600_000, 1000, 60_000, 3_600_000]);
+  for (const bad of ['ms', 'day', 'constructor', '']) t.throws(() => unitMs(bad), /unknown unit of time/, `'${bad}' is no unit`);
 });

@@ -111,3 +111,33 @@ t.test('a family without runner reports its units as skipped, never passed', asy
   const end = events.at(-1);
   t.same(end?.type === 'run-end' && end.counts, { passed: 0, failed: 0, skipped: 2, todo: 0 });
 });
+
+t.test('a point or unit end outside its unit is reported as a failing runner defect, never dropped', async (t) => {
+  const plan = { documents: [documentPlan('a.md', 1)] };
+  const events = await collect(
+    runPlan(plan, options(1), {
+      lisp: async (p, _o, emit) => {
+        const unitId = p.units[0].id;
+        emit({ type: 'point', file: p.file, unitId, ok: true, name: 'before its start', at: { file: p.file, line: 7 } });
+        emit({ type: 'unit-start', file: p.file, unitId, name: 'u', kind: 'verify-function', at: { file: p.file, line: 1 } });
+        emit({ type: 'point', file: p.file, unitId, ok: true, name: 'in place' });
+        emit({ type: 'unit-end', file: p.file, unitId, durationMs: 0 });
+        emit({ type: 'unit-end', file: p.file, unitId, durationMs: 0 });
+      },
+    }),
+  );
+  const points = events.filter((e): e is Extract<RunEvent, { type: 'point' }> => e.type === 'point');
+  t.same(
+    points.map((p) => [p.unitId, p.ok, p.name]),
+    [
+      ['a.md#1', true, 'in place'],
+      ['a.md#stray-1', false, "the runner reported a point ('before its start') outside its unit a.md#1"],
+      ['a.md#stray-2', false, 'the runner reported a unit end outside its unit a.md#1'],
+    ],
+  );
+  t.same(points[1].at, { file: 'a.md', line: 7 }, 'the stray point keeps its place');
+  t.match(points[1].diagnostics, { event: { type: 'point', name: 'before its start' } });
+  t.same(shape(events).filter((e) => e.startsWith('unit-start')), ['unit-start:a.md#1', 'unit-start:a.md#stray-1', 'unit-start:a.md#stray-2'], 'each in a unit of its own');
+  const end = events.at(-1);
+  t.same(end?.type === 'run-end' && end.counts, { passed: 1, failed: 2, skipped: 0, todo: 0 });
+});

@@ -7,7 +7,7 @@ import { SdkSession } from './helpers.js';
 const session = await SdkSession.open();
 t.teardown(() => session.close());
 
-t.test('for any printed length and limit the answer is bounded and the count is right', async () => {
+t.test('for any printed length and limit the answer is bounded and the count is right', async (t) => {
   await fc.assert(
     fc.asyncProperty(fc.integer({ min: 0, max: 20000 }), fc.integer({ min: 0, max: 5000 }), async (printed, limit) => {
       await session.configure({ 'max-output': limit });
@@ -25,10 +25,11 @@ t.test('for any printed length and limit the answer is bounded and the count is 
     }),
     { numRuns: 60 },
   );
+  t.pass('60 generated lengths and limits hold');
   await session.configure({ 'max-output': 100000 });
 });
 
-t.test('stdout and stderr share one budget', async () => {
+t.test('stdout and stderr share one budget', async (t) => {
   await fc.assert(
     fc.asyncProperty(
       fc.array(fc.record({ stream: fc.constantFrom('*standard-output*', '*error-output*'), size: fc.integer({ min: 1, max: 300 }) }), {
@@ -48,5 +49,6 @@ t.test('stdout and stderr share one budget', async () => {
     ),
     { numRuns: 40 },
   );
+  t.pass('40 generated write sequences hold');
   await session.configure({ 'max-output': 100000 });
 });

@@ -1,4 +1,5 @@
 // The JSON-RPC and MCP surface, checked on the wire with a raw line client.
+import { readFileSync } from 'node:fs';
 import t from 'tap';
 import { LineClient, processAlive, waitFor } from './helpers.js';
 
@@ -7,7 +8,8 @@ t.test('initialize, initialized, tools/list and ping', async (t) => {
   const init = await client.initialize();
   t.equal(init.id, 0);
   t.equal(init.result.protocolVersion, '2025-06-18');
-  t.match(init.result.serverInfo, { name: String, version: String });
+  const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'));
+  t.same(init.result.serverInfo, { name: 'spec-run-runtime', version }, "the version is package.json's");
   t.ok(init.result.capabilities.tools, 'announces tools');
 
   const list = await client.request(1, 'tools/list', {});

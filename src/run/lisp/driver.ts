@@ -3,19 +3,17 @@
 // talks to it on fds 3 (commands and replies, as s-expressions) and 4 (points,
 // requests and "done", as JSON lines); fds 1 and 2 are kept for diagnostics.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { stopProcess } from '../../executor/terminate.js';
 import { defaultLisp, ensureCoreImage } from '../../lisp-image/core-image.js';
+import { lispSources } from '../../lisp-image/sources.js';
 import { lispString } from './sexp.js';
 
 const STOP_GRACE_MS = 500;
-const here = dirname(fileURLToPath(import.meta.url));
 
-/** The driver's Lisp sources, in load order (copied beside this file by the build). */
-export const DRIVER_SOURCES = ['packages', 'json', 'host', 'sessions', 'vocabulary', 'checks', 'dialects', 'driver'].map((name) => join(here, `${name}.lisp`));
+/** The driver's Lisp sources, in load order. */
+export const DRIVER_SOURCES = lispSources(import.meta.url, ['packages', 'json', 'host', 'sessions', 'vocabulary', 'checks', 'dialects', 'driver'].map((name) => `${name}.lisp`));
 
 export function driverImage(): Promise<string> {
   return ensureCoreImage({ name: 'driver', sources: DRIVER_SOURCES, systems: ['fiveam', 'bordeaux-threads'] });

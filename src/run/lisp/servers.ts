@@ -13,6 +13,7 @@ import { RuntimeSession } from '../../runtime/session.js';
 import { serveSession } from '../../runtime/server.js';
 import { WorkerPool } from '../../runtime/worker-pool.js';
 import type { RunOptions, RuntimeConnection, RuntimeConnector } from '../types.js';
+import { VERSION } from '../../version.js';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 const STOP_GRACE_MS = 1000;
@@ -147,7 +148,7 @@ async function initialized(connection: RuntimeConnection): Promise<RuntimeConnec
           jsonrpc: '2.0',
           id: 0,
           method: 'initialize',
-          params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'spec-run', version: '0.1.0' } },
+          params: { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'spec-run', version: VERSION } },
         }),
       ),
     ) as { error?: { message?: string } };

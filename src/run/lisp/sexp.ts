@@ -8,12 +8,11 @@
 // T, false and null are NIL. In "tagged" mode an object is instead
 // (:object ("key" . value)...), keeping its keys as strings for hash tables.
 
-export type ObjectMode = 'alist' | 'tagged';
+import { lispString } from '../../lisp-image/lisp-string.js';
 
-/** A Lisp string literal holding `text`. */
-export function lispString(text: string): string {
-  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-}
+export { lispString };
+
+export type ObjectMode = 'alist' | 'tagged';
 
 /** Upper-cases as the Lisp reader does: character by character, never changing the length. */
 function upcaseLikeLisp(text: string): string {

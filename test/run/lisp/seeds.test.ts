@@ -1,10 +1,9 @@
-// The Lisp seed documents and the project's own Lisp specs against the real
-// runtime server, a broken copy of a seed failing where it was broken, and the
-// seeds' random generators reproducing under the same --seed.
-// (timeout-protection, two minutes of provoked timeouts, is in seeds-protection.test.ts.)
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// What the seeds show beyond their own run (that is test/e2e/documents.test.ts): a
+// broken copy of a seed failing where it was broken, against the real runtime
+// server, and the seeds' random generators reproducing under the same --seed.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import t from 'tap';
 import { parseFile } from '../../../src/parse/index.js';
 import { translate } from '../../../src/translate/index.js';
@@ -12,29 +11,6 @@ import { lineOf, seedPath } from '../../parse/seed-files.js';
 import { REAL_RUNTIME, lisp, frontmatter, options, runMarkdown, runMarkdownFile } from './helpers.js';
 
 const real = options({ runtimeCommand: REAL_RUNTIME });
-
-for (const seed of ['configure-limits-tool.test.md', 'timeout-handling.test.md', 'timing-isolation.md'] as const) {
-  t.test(`${seed} passes against the runtime`, async (t) => {
-    const r = await runMarkdownFile(seedPath(seed), real);
-    t.same(
-      r.failed.map((p) => ({ name: p.name, line: p.at?.line, diagnostics: p.diagnostics })),
-      [],
-    );
-    t.equal(r.points.filter((p) => p.skip !== undefined).length, 0, 'nothing skipped');
-    t.ok(r.points.length > 5);
-  });
-}
-
-const specsDir = resolve(real.projectRoot, 'specs');
-for (const spec of readdirSync(specsDir).filter((name) => name.endsWith('.test.md'))) {
-  const path = join(specsDir, spec);
-  if (translate(await parseFile(path)).family !== 'lisp') continue;
-  t.test(`specs/${spec} passes against the runtime`, async (t) => {
-    const r = await runMarkdownFile(path, real);
-    t.same(r.failed.map((p) => ({ name: p.name, line: p.at?.line, diagnostics: p.diagnostics })), []);
-    t.ok(r.points.length > 5);
-  });
-}
 
 t.test('a broken copy of a seed fails at the lines where it was broken', async (t) => {
   const original = readFileSync(seedPath('configure-limits-tool.test.md'), 'utf8');

@@ -9,11 +9,7 @@ import { processesWith, type ProbeRun, type ScenarioWorld } from '../world.js';
 /** How late a host timeout may fire, and a Docker one (CLI and engine round trips). */
 export const SLACK_MS = { host: 500, docker: 1500 } as const;
 
-export const UNIT_MS: Record<string, number> = { second: 1000, minute: 60_000, hour: 3_600_000, s: 1000, m: 60_000, h: 3_600_000 };
-
-export function unitMs(word: string): number {
-  return UNIT_MS[word.toLowerCase().replace(/s$/, '')] ?? UNIT_MS[word.toLowerCase()];
-}
+export { unitMs } from '../../../executor/duration.js';
 
 /** Where the scenario's command runs: Docker when it names an image. */
 export function contextOf(world: ScenarioWorld, index = 0): Context {
