@@ -39,6 +39,7 @@ details > summary { cursor: pointer; padding: .2rem 0; }
 .failure { border-left: 3px solid var(--fail); padding: .25rem .75rem; margin: .75rem 0; background: #fdf3f2; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; vertical-align: top; border-bottom: 1px solid var(--line); padding: .3rem .5rem; }
+.unit-list { margin: 0; padding-left: 1rem; }
 .badge { font-size: 12px; padding: 0 .4rem; border: 1px solid currentColor; border-radius: .6rem; white-space: nowrap; }
 body[data-filter="failed"] .unit:not(.failed), body[data-filter="failed"] .document:not(.has-failed),
 body[data-filter="flaky"] .unit:not(.flaky), body[data-filter="flaky"] .document:not(.has-flaky),

@@ -59,7 +59,7 @@ export function renderPage(report: RunReport, options: PageOptions): string {
     ...['all', 'failed', 'flaky', 'skipped'].map((filter) => `<button type="button" data-filter="${filter}" aria-pressed="${filter === 'all'}">${filter === 'all' ? 'all units' : filter}</button>`),
     '</nav></header>',
     failures(report, anchors, link),
-    requirementsView(report.requirements, anchors, link),
+    requirementsView(report, anchors, link),
     `<section id="documents"><h2>Documents (${report.documents.length})</h2>`,
     ...report.documents.map((document) => documentView(document, report.requirements, anchors, link)),
     '</section>',
@@ -109,15 +109,19 @@ function failures(report: RunReport, anchors: Anchors, link: Link): string {
   return `<section id="failures"><h2>Failures (${items.length})</h2>\n${items.join('\n')}</section>`;
 }
 
-function requirementsView(results: RequirementResult[], anchors: Anchors, link: Link): string {
+function requirementsView(report: RunReport, anchors: Anchors, link: Link): string {
+  const results = report.requirements;
   if (results.length === 0) return '';
+  const unitNames = new Map(report.documents.flatMap((d) => d.units.map((u) => [u.id, u.name] as const)));
   const rows = results.map((r) => {
-    const units = r.units.map((id) => `<a href="#${anchors.unit(id)}">${escapeHtml(id)}</a>`).join(' ');
+    const units = r.units
+      .map((id) => (unitNames.has(id) ? `<li><a href="#${anchors.unit(id)}">${escapeHtml(unitNames.get(id)!)}</a></li>` : `<li class="note">${escapeHtml(id)} (not run)</li>`))
+      .join('');
     const statements = r.statements.length ? `<div class="note">${r.statements.map(escapeHtml).join(' ')}</div>` : '';
     return (
-      `<tr id="${anchors.requirement(r.id)}" class="requirement status-${r.status}"><td><span class="badge status-${r.status}">${STATUS_LABELS[r.status]}</span></td>` +
+      `<tr id="${anchors.requirement(r.id)}" class="requirement"><td><span class="badge status-${r.status}">${STATUS_LABELS[r.status]}</span></td>` +
       `<td><strong>${escapeHtml(r.name)}</strong> ${link({ file: r.file, line: r.line })}${statements}<div class="mono note">${escapeHtml(r.id)}</div></td>` +
-      `<td>${escapeHtml(r.detail)}</td><td>${units || '<span class="note">none</span>'}</td></tr>`
+      `<td>${escapeHtml(r.detail)}</td><td>${units ? `<ul class="unit-list">${units}</ul>` : '<span class="note">none</span>'}</td></tr>`
     );
   });
   return `<section id="requirements"><h2>Requirements (${results.length})</h2><table><thead><tr><th>status</th><th>requirement</th><th>why</th><th>units</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table></section>`;

@@ -2,10 +2,7 @@
 // verbatim in <pre>, long ones folded into a closed <details>, large ones cut.
 import { stringify } from 'yaml';
 import type { Attachment } from '../../src/model/events.js';
-import { boundValue, isTruncatedValue } from '../../src/model/bounded.js';
-
-/** An attachment shown in the page keeps at most this many characters. */
-export const ATTACHMENT_MAX_CHARS = 64 * 1024;
+import { boundAttachments, isTruncatedValue } from '../../src/model/bounded.js';
 /** Text longer than this, in lines or characters, is folded. */
 const FOLD_LINES = 12;
 const FOLD_CHARS = 1500;
@@ -47,6 +44,6 @@ export function diagnosticsBlock(diagnostics: Record<string, unknown> | undefine
 
 export function attachmentsBlock(attachments: Attachment[] | undefined): string {
   if (!attachments?.length) return '';
-  const blocks = attachments.map((a) => valueBlock(`attachment: ${a.name}`, boundValue(a.value, ATTACHMENT_MAX_CHARS), 'entry attachment'));
+  const blocks = boundAttachments(attachments).map((a) => valueBlock(`attachment: ${a.name}`, a.value, 'entry attachment'));
   return `<div class="attachments">${blocks.join('')}</div>`;
 }

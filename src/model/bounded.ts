@@ -1,6 +1,11 @@
 // Bounds on what reports carry: an attachment or a transcript can be megabytes,
 // and a report must stay small enough to open. A bounded value says what it left out.
 
+import type { Attachment } from './events.js';
+
+/** An attachment in a report (the JSON stream, the HTML page) keeps at most this many characters. */
+export const ATTACHMENT_MAX_CHARS = 64 * 1024;
+
 /** A value cut to size: its JSON text up to the bound, and how long the whole was. */
 export interface TruncatedValue {
   truncated: true;
@@ -26,4 +31,8 @@ function truncated(text: string, maxChars: number): TruncatedValue {
 
 export function isTruncatedValue(value: unknown): value is TruncatedValue {
   return typeof value === 'object' && value !== null && (value as TruncatedValue).truncated === true && typeof (value as TruncatedValue).preview === 'string';
+}
+
+export function boundAttachments(attachments: Attachment[]): Attachment[] {
+  return attachments.map((a) => ({ name: a.name, value: boundValue(a.value, ATTACHMENT_MAX_CHARS) }));
 }

@@ -49,6 +49,7 @@ function statusOf(requirement: Requirement, counts: Counts, ran: number): [Requi
   if (counts.failed > 0) return ['failing', points];
   if (counts.todo > 0) return ['partly-undefined', points];
   if (ran < planned) return ['untested', `${planned - ran} of ${planned} units did not run; ${points}`];
-  if (counts.skipped > 0 || counts.passed === 0) return ['untested', points];
+  if (counts.skipped > 0) return ['untested', `${counts.skipped} checks were skipped and verified nothing; ${points}`];
+  if (counts.passed === 0) return ['untested', `no check passed; ${points}`];
   return ['verified', points];
 }
