@@ -9,7 +9,7 @@ import type { TestPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
-import { excludeRequirements } from '../translate/requirements.js';
+import { excludeRequirements, requirementsInScope } from '../translate/requirements.js';
 import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
 import { selectUnits } from '../run/select.js';
 import { tapReporter } from '../../reporters/tap.js';
@@ -82,7 +82,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   }
   const excluded = excludeRequirements(await buildPlan(paths), config.requirements?.exclude ?? {});
   for (const key of excluded.unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
-  const plan = selectUnits(excluded.plan, { grep, tags: options.tag, level: options.level });
+  const plan = requirementsInScope(selectUnits(excluded.plan, { grep, tags: options.tag, level: options.level }));
 
   if (options.list) {
     process.stdout.write(plan.documents.map(describePlan).join('\n'));
@@ -134,7 +134,8 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
       roots: paths.length ? paths : ['specs/'],
       helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
-        await executePlan(selectUnits(excludeRequirements(await buildPlan(files), config.requirements?.exclude ?? {}).plan, selection), runOptions(), runners, reporters, options.requireVerified ?? false);
+        const rerun = requirementsInScope(selectUnits(excludeRequirements(await buildPlan(files), config.requirements?.exclude ?? {}).plan, selection));
+        await executePlan(rerun, runOptions(), runners, reporters, options.requireVerified ?? false);
         warmServers?.fill(SPARE_SERVERS);
       },
     });

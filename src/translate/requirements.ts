@@ -124,3 +124,18 @@ export function excludeRequirements(plan: TestPlan, exclusions: Record<string, s
   });
   return { plan: { documents }, unmatched: Object.keys(exclusions).filter((key) => !used.has(key)) };
 }
+
+/**
+ * After a selection (--grep) a requirement none of whose units was selected is out of
+ * the run's scope and left out; one with some selected units stays whole, so the
+ * units left out keep it from counting as verified.
+ */
+export function requirementsInScope(plan: TestPlan): TestPlan {
+  const documents = plan.documents.map((document) => {
+    if (!document.requirements?.length) return document;
+    const selected = new Set(document.units.map((unit) => unit.id));
+    const requirements = document.requirements.filter((r) => r.units.length === 0 || r.units.some((id) => selected.has(id)));
+    return { ...document, requirements };
+  });
+  return { documents };
+}
