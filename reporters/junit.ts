@@ -50,16 +50,15 @@ export const junitReporter: Reporter = async function* (events) {
     for (const { unit, requirements: verified, point } of suite.cases) {
       const caseProperties = properties('      ', verified.map((id) => ['requirement', id]));
       const attributes = `name="${escapeXml(`${unit} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
-      let outcome: string[] = [];
+      let outcome = '';
       if (point.skip !== undefined || point.todo !== undefined) {
-        outcome = [`      <skipped message="${escapeXml(point.skip ?? `TODO ${point.todo}`)}"/>`];
+        outcome = `<skipped message="${escapeXml(point.skip ?? `TODO ${point.todo}`)}"/>`;
       } else if (!point.ok) {
         const detail = stringify({ at: point.at ? `${point.at.file}:${point.at.line}` : undefined, ...point.diagnostics }, { lineWidth: 0 });
-        outcome = [`      <failure message="${escapeXml(point.name)}">${escapeXml(detail)}</failure>`];
+        outcome = `<failure message="${escapeXml(point.name)}">${escapeXml(detail)}</failure>`;
       }
-      const body = [...caseProperties, ...outcome];
-      if (body.length === 0) lines.push(`    <testcase ${attributes}/>`);
-      else lines.push(`    <testcase ${attributes}>`, ...body, '    </testcase>');
+      if (caseProperties.length) lines.push(`    <testcase ${attributes}>`, ...caseProperties, ...(outcome ? [`      ${outcome}`] : []), '    </testcase>');
+      else lines.push(outcome ? `    <testcase ${attributes}>${outcome}</testcase>` : `    <testcase ${attributes}/>`);
     }
     lines.push('  </testsuite>');
   }
