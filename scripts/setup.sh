@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 say() { printf 'setup: %s\n' "$*" >&2; }
 
-apt_packages=(sbcl cl-fiveam docker.io busybox-static)
+apt_packages=(sbcl cl-fiveam docker.io busybox-static chromium)
 missing=()
 for package in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")

@@ -17,6 +17,7 @@ a { color: #1a56c4; }
 .verdict.failed { color: var(--fail); }
 .verdict.passed { color: var(--pass); }
 .filters { margin: .75rem 0; display: flex; gap: .5rem; flex-wrap: wrap; }
+.filters[hidden] { display: none; }
 .filters button { font: inherit; padding: .2rem .75rem; border: 1px solid var(--line); border-radius: 1rem; background: #fff; cursor: pointer; }
 .filters button[aria-pressed="true"] { background: #202124; color: #fff; border-color: #202124; }
 .mark { display: inline-block; width: 1.1em; text-align: center; font-weight: 700; }
@@ -35,6 +36,8 @@ details > summary { cursor: pointer; padding: .2rem 0; }
 .points { list-style: none; padding-left: 1.25rem; margin: .25rem 0; }
 .points li { margin: .2rem 0; }
 .diagnostics, .attachments { margin: .25rem 0 .5rem 1.5rem; }
+.entry.inline { margin: .2rem 0; }
+.entry.inline code { background: #f6f8fa; padding: 0 .3rem; border-radius: 3px; white-space: pre-wrap; word-break: break-word; }
 .key { font-weight: 600; font-family: ui-monospace, monospace; font-size: 12.5px; }
 .failure { border-left: 3px solid var(--fail); padding: .25rem .75rem; margin: .75rem 0; background: #fdf3f2; }
 table { border-collapse: collapse; width: 100%; }

@@ -6,6 +6,8 @@ import { boundAttachments, isTruncatedValue } from '../../src/model/bounded.js';
 /** Text longer than this, in lines or characters, is folded. */
 const FOLD_LINES = 12;
 const FOLD_CHARS = 1500;
+/** A one-line value up to this long stands beside its label. */
+const INLINE_CHARS = 120;
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -27,6 +29,7 @@ export function valueBlock(label: string, value: unknown, className = 'entry'): 
   }
   const text = valueText(shown);
   const lines = text.split('\n').length;
+  if (lines === 1 && text.length <= INLINE_CHARS && !note) return `<div class="${className} inline"><span class="key">${escapeHtml(label)}</span> <code>${escapeHtml(text)}</code></div>`;
   const pre = `<pre>${escapeHtml(text)}</pre>`;
   const title = `<span class="key">${escapeHtml(label)}</span>${note}`;
   if (lines > FOLD_LINES || text.length > FOLD_CHARS) {

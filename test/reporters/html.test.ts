@@ -34,7 +34,7 @@ t.test('failures come first, with diagnostics, attachments and a file:line link 
   const failures = html.indexOf('id="failures"');
   t.ok(failures > 0 && failures < html.indexOf('id="requirements"') && failures < html.indexOf('id="documents"'), 'failures section before the others');
   t.match(html, /THEN it is cut at &lt;10&gt; lines<\/strong> <a class="where" href="\.\.\/specs\/limits\.md" title="line 8">specs\/limits\.md:8<\/a>/);
-  t.match(html, /<span class="key">expected<\/span><pre>10<\/pre>/);
+  t.match(html, /<div class="entry inline"><span class="key">expected<\/span> <code>10<\/code><\/div>/);
   t.match(html, /<span class="key">attachment: probe<\/span><pre>exitCode: 0\nstdout: hello &amp; &lt;bye&gt;<\/pre>/);
   t.match(html, /<details class="unit failed has-skipped" id="unit-\d+" open>/, 'the failing unit is expanded');
   t.match(html, /<details class="unit passed" id="unit-\d+">/, 'a passing unit is folded');
