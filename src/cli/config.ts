@@ -31,10 +31,7 @@ const schema = z
   .object({
     paths: z.array(z.string().min(1)).min(1).optional(),
     /** One reporter or several, each "name" (stdout) or "name:file". */
-    reporter: z
-      .union([reporterChoice, z.array(reporterChoice).min(1)])
-      .transform((value) => (Array.isArray(value) ? value : [value]))
-      .optional(),
+    reporter: z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(reporterChoice).min(1)).optional(),
     /** Fail the run when a requirement is neither verified nor excluded. */
     requireVerified: z.boolean().optional(),
     /** Requirements not expected to be verified: id ("file#name") or name -> reason. */
