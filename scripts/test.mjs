@@ -24,7 +24,10 @@ const suites = [
   { name: 'spec-run specs/', command: [process.execPath, ['dist/src/cli/main.js', 'specs/', '--reporter', 'tap']] },
 ];
 if (existsSync(seeds)) {
-  suites.push({ name: `spec-run ${seeds}`, command: [process.execPath, ['dist/src/cli/main.js', seeds, '--reporter', 'tap']] });
+  // One run of the seeds writes TAP (read here), an HTML page and JUnit XML; the check after it looks at those two files.
+  const reports = ['--reporter', 'html:.tap/artefacts/seeds-report.html', '--reporter', 'junit:.tap/artefacts/seeds-junit.xml'];
+  suites.push({ name: `spec-run ${seeds}`, command: [process.execPath, ['dist/src/cli/main.js', seeds, '--reporter', 'tap', ...reports]] });
+  suites.push({ name: 'the seeds run\'s HTML page and JUnit file', command: [process.execPath, ['dist/test/reporters/seeds-report-check.js']] });
 }
 
 /** Counts the leaves of a TAP stream; a failing subtest with no failing leaf (a crash) counts as one failure. */

@@ -24,8 +24,10 @@ Examples:
   spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
-Exit status: 0 when every check passed, 1 when one failed, 2 for a usage error.
-A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr.`;
+Exit status: 0 when every check passed, 1 when one failed (or, with --require-verified,
+a requirement is not verified), 2 for a usage error.
+A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr;
+when the documents state requirements, "requirements: N verified, N failing, N untested" comes just before it.`;
 
 function integer(name: string) {
   return (value: string) => {

@@ -3,23 +3,14 @@
 // from anywhere, show the failing point, and its "failed" filter must hide the rest.
 // A screenshot is kept in .tap/ (git-ignored) as the test's artefact.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { parseTap, root, specRun } from '../cli/spec-run-process.js';
+import { findChromium, launchChromium, NO_CHROMIUM } from './browser.js';
 
 const ARTEFACTS = join(root, '.tap', 'artefacts');
-
-/** The first Chromium on PATH; CI installs Debian's chromium (scripts/setup.sh). */
-function findChromium(): string | null {
-  for (const directory of (process.env.PATH ?? '').split(delimiter)) {
-    for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
-      if (existsSync(join(directory, name))) return join(directory, name);
-    }
-  }
-  return null;
-}
 
 const document = (name: string, frontmatter: string, body: string) => `---
 type: verification
@@ -98,10 +89,10 @@ t.test('tap on stdout, JUnit, JSON and HTML files from one run with a failure', 
 
   const chromium = findChromium();
   if (!chromium) {
-    await t.test('the page in a browser', { skip: 'no chromium binary on PATH (scripts/setup.sh installs Debian\'s chromium)' }, async () => {});
+    await t.test('the page in a browser', { skip: NO_CHROMIUM }, async () => {});
     return;
   }
-  const browser: Browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser: Browser = await launchChromium(chromium);
   t.teardown(() => browser.close());
   const url = pathToFileURL(join(dir, 'out/report.html')).href;
 

@@ -76,3 +76,9 @@ t.test('--grep leaves out the requirements none of whose units was selected', as
 t.test('normative sentences: only those saying SHALL or MUST', async (t) => {
   t.same(normativeSentences(['It SHALL run.  It may fly.\nIt MUST stop. shall is not enough.']), ['It SHALL run.', 'It MUST stop. shall is not enough.']);
 });
+
+t.test('--list shows each requirement at file:line with its units and exclusion', async (t) => {
+  const { describePlan } = await import('../../src/translate/index.js');
+  const listing = describePlan(openspec(`### Requirement: Beta\nThe system MUST do beta.\n\nExcluded: later\n`));
+  t.match(listing, /requirements \(2\), each with the units that verify it:\n {4}reqs\.md:3 {2}Alpha {2}\(1 unit\)\n {4}reqs\.md:\d+ {2}Beta {2}\(0 units; excluded: later\)/);
+});
