@@ -1,6 +1,6 @@
 // `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
 import { randomInt } from 'node:crypto';
-import { createWriteStream, mkdirSync, openSync } from 'node:fs';
+import { closeSync, createWriteStream, mkdirSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Counts, Reporter, RunEvent } from '../model/events.js';
@@ -158,7 +158,7 @@ function prepareDestinations(choices: ReporterChoice[]): string | null {
     if (destination === null) continue;
     try {
       mkdirSync(dirname(destination), { recursive: true });
-      openSync(destination, 'w');
+      closeSync(openSync(destination, 'w'));
     } catch (error) {
       return `cannot write ${destination}: ${(error as Error).message}`;
     }
