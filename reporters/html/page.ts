@@ -19,6 +19,8 @@ export interface PageOptions {
   cwd?: string;
 }
 
+/** A requirement verified by more units than this lists them folded. */
+const UNIT_LIST_FOLD = 6;
 const MARKS = { failed: '✖', passed: '✔', skipped: '−', todo: '…' } as const;
 const STATUS_LABELS: Record<RequirementStatus, string> = {
   verified: 'verified',
@@ -121,10 +123,17 @@ function requirementsView(report: RunReport, anchors: Anchors, link: Link): stri
     return (
       `<tr id="${anchors.requirement(r.id)}" class="requirement"><td><span class="badge status-${r.status}">${STATUS_LABELS[r.status]}</span></td>` +
       `<td><strong>${escapeHtml(r.name)}</strong> ${link({ file: r.file, line: r.line })}${statements}<div class="mono note">${escapeHtml(r.id)}</div></td>` +
-      `<td>${escapeHtml(r.detail)}</td><td>${units ? `<ul class="unit-list">${units}</ul>` : '<span class="note">none</span>'}</td></tr>`
+      `<td>${escapeHtml(r.detail)}</td><td>${unitList(units, r.units.length)}</td></tr>`
     );
   });
   return `<section id="requirements"><h2>Requirements (${results.length})</h2><table><thead><tr><th>status</th><th>requirement</th><th>why</th><th>units</th></tr></thead><tbody>\n${rows.join('\n')}\n</tbody></table></section>`;
+}
+
+/** The units of a requirement; a long list folded under its count. */
+function unitList(items: string, count: number): string {
+  if (count === 0) return '<span class="note">none</span>';
+  const list = `<ul class="unit-list">${items}</ul>`;
+  return count > UNIT_LIST_FOLD ? `<details><summary>${count} units</summary>${list}</details>` : list;
 }
 
 function documentView(document: DocumentReport, results: RequirementResult[], anchors: Anchors, link: Link): string {

@@ -14,12 +14,12 @@ const SEEDS_HTML = join(root, '.tap', 'artefacts', 'seeds-report.html');
 const SEEDS_JUNIT = join(root, '.tap', 'artefacts', 'seeds-junit.xml');
 
 t.test('the seeds run wrote its HTML page and its JUnit file', async (t) => {
-  t.ok(existsSync(SEEDS_HTML), SEEDS_HTML);
-  t.ok(existsSync(SEEDS_JUNIT), SEEDS_JUNIT);
+  t.ok(existsSync(SEEDS_HTML), 'the HTML page is in .tap/artefacts');
+  t.ok(existsSync(SEEDS_JUNIT), 'the JUnit file is in .tap/artefacts');
   if (!existsSync(SEEDS_HTML) || !existsSync(SEEDS_JUNIT)) return;
   const html = readFileSync(SEEDS_HTML, 'utf8');
   t.notMatch(html, /https?:\/\//, 'no external URL in the page');
-  t.match(readFileSync(SEEDS_JUNIT, 'utf8'), /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites>/);
+  t.match(readFileSync(SEEDS_JUNIT, 'utf8'), /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites>/, 'the JUnit file starts as JUnit XML');
 
   const chromium = findChromium();
   if (!chromium) {
@@ -38,7 +38,7 @@ t.test('the seeds run wrote its HTML page and its JUnit file', async (t) => {
   t.ok(await page.$eval('#requirements', (element) => element.checkVisibility()), 'the requirements view is shown');
   t.ok((await page.$$eval('#requirements tr.requirement', (rows) => rows.length)) >= 11, 'the requirements of the OpenSpec seed and the Lisp seeds');
   t.ok(await page.$eval('.filters', (element) => element.checkVisibility()), 'the filters, with the script');
-  await page.screenshot({ path: join(root, '.tap', 'artefacts', 'seeds-report.png'), fullPage: false });
+  await page.screenshot({ path: join(root, '.tap', 'artefacts', 'seeds-report.png'), fullPage: true });
   const junit = readFileSync(SEEDS_JUNIT, 'utf8');
   const xmlProblem = await page.evaluate((text) => {
     const parsed = new DOMParser().parseFromString(text, 'application/xml');
