@@ -73,3 +73,25 @@ t.test('a run without requirements or failures: no such sections; text is escape
   t.match(html, /doc &lt;a&gt;/);
   t.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
 });
+
+t.test('a unit whose same check both passed and failed is flaky, and its document too', async (t) => {
+  const file = 'f.md';
+  const at = { file, line: 3 };
+  const html = await render(htmlReporter(options), [
+    { type: 'run-start', documents: 1, seed: 1 },
+    { type: 'document-start', file, name: 'f' },
+    { type: 'unit-start', file, unitId: 'f#1', name: 'twice', kind: 'fiveam-test', at },
+    { type: 'point', file, unitId: 'f#1', ok: true, name: '(is (fast))', at },
+    { type: 'point', file, unitId: 'f#1', ok: false, name: '(is (fast))', at },
+    { type: 'unit-end', file, unitId: 'f#1', durationMs: 5 },
+    { type: 'unit-start', file, unitId: 'f#2', name: 'steady', kind: 'fiveam-test', at },
+    { type: 'point', file, unitId: 'f#2', ok: true, name: '(is (fast))', at },
+    { type: 'point', file, unitId: 'f#2', ok: true, name: '(is (fast))', at },
+    { type: 'unit-end', file, unitId: 'f#2', durationMs: 5 },
+    { type: 'document-end', file, durationMs: 10 },
+    { type: 'run-end', durationMs: 10, counts: { passed: 3, failed: 1, skipped: 0, todo: 0 } },
+  ]);
+  t.match(html, /<details class="document has-failed has-flaky" open>/);
+  t.match(html, /<details class="unit failed flaky" id="unit-\d+" open><summary><span class="mark">✖<\/span> twice/);
+  t.match(html, /<details class="unit passed" id="unit-\d+"><summary><span class="mark">✔<\/span> steady/);
+});
