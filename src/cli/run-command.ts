@@ -11,7 +11,7 @@ import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
 import { excludeRequirements, requirementsInScope } from '../translate/requirements.js';
 import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
-import { selectUnits } from '../run/select.js';
+import { selectUnits, type Selection } from '../run/select.js';
 import { tapReporter } from '../../reporters/tap.js';
 import { specReporter } from '../../reporters/spec.js';
 import { junitReporter } from '../../reporters/junit.js';
@@ -80,9 +80,10 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
       return 2;
     }
   }
-  const excluded = excludeRequirements(await buildPlan(paths), config.requirements?.exclude ?? {});
-  for (const key of excluded.unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
-  const plan = requirementsInScope(selectUnits(excluded.plan, { grep, tags: options.tag, level: options.level }));
+  const selection: Selection = { grep, tags: options.tag, level: options.level };
+  const exclusions = config.requirements?.exclude ?? {};
+  const { plan, unmatched } = narrowPlan(await buildPlan(paths), selection, exclusions);
+  for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
 
   if (options.list) {
     process.stdout.write(plan.documents.map(describePlan).join('\n'));
@@ -128,14 +129,12 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     if (!options.watch) return counts.failed > 0 || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
     warmServers?.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
-    const selection = { grep, tags: options.tag, level: options.level };
     await watchDocuments({
       documents: plan.documents.map((d) => d.file),
       roots: paths.length ? paths : ['specs/'],
       helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
-        const rerun = requirementsInScope(selectUnits(excludeRequirements(await buildPlan(files), config.requirements?.exclude ?? {}).plan, selection));
-        await executePlan(rerun, runOptions(), runners, reporters, options.requireVerified ?? false);
+        await executePlan(narrowPlan(await buildPlan(files), selection, exclusions).plan, runOptions(), runners, reporters, options.requireVerified ?? false);
         warmServers?.fill(SPARE_SERVERS);
       },
     });
@@ -143,6 +142,12 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   } finally {
     await warmServers?.close();
   }
+}
+
+/** The selected units; requirements excluded as configured, and only those in the selection's scope. */
+function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
+  const excluded = excludeRequirements(plan, exclusions);
+  return { plan: requirementsInScope(selectUnits(excluded.plan, selection)), unmatched: excluded.unmatched };
 }
 
 /** The reporters asked for, plus the default one on stdout when none writes there: spec on a terminal, else TAP. */
