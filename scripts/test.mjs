@@ -25,9 +25,10 @@ const suites = [
 ];
 if (existsSync(seeds)) {
   // One run of the seeds writes TAP (read here), an HTML page and JUnit XML; the check after it looks at those two files.
-  const reports = ['--reporter', 'html:.tap/artefacts/seeds-report.html', '--reporter', 'junit:.tap/artefacts/seeds-junit.xml'];
+  const [html, junit] = ['.tap/artefacts/seeds-report.html', '.tap/artefacts/seeds-junit.xml'];
+  const reports = ['--reporter', `html:${html}`, '--reporter', `junit:${junit}`];
   suites.push({ name: `spec-run ${seeds}`, command: [process.execPath, ['dist/src/cli/main.js', seeds, '--reporter', 'tap', ...reports]] });
-  suites.push({ name: 'the seeds run\'s HTML page and JUnit file', command: [process.execPath, ['dist/test/reporters/seeds-report-check.js']] });
+  suites.push({ name: 'the seeds run\'s HTML page and JUnit file', command: [process.execPath, ['dist/test/reporters/seeds-report-check.js', html, junit]] });
 }
 
 /** Counts the leaves of a TAP stream; a failing subtest with no failing leaf (a crash) counts as one failure. */
