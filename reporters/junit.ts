@@ -1,7 +1,10 @@
 // JUnit XML for GitLab and Jenkins: a <testsuite> per document, a <testcase> per
 // test point (named "unit › check"), failures with their diagnostics as YAML text.
+// Requirements travel as properties: each suite lists its document's requirements
+// with their statuses, each test case the requirements its unit verifies.
 import { stringify } from 'yaml';
 import type { Reporter, RunEvent } from '../src/model/events.js';
+import type { RequirementResult } from '../src/model/requirements.js';
 
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
@@ -18,34 +21,44 @@ interface Suite {
   name: string;
   file: string;
   durationMs: number;
-  cases: { unit: string; point: PointEvent }[];
+  cases: { unit: string; requirements: string[]; point: PointEvent }[];
+}
+
+function properties(indent: string, entries: [string, string][]): string[] {
+  if (entries.length === 0) return [];
+  return [`${indent}<properties>`, ...entries.map(([name, value]) => `${indent}  <property name="${escapeXml(name)}" value="${escapeXml(value)}"/>`), `${indent}</properties>`];
 }
 
 export const junitReporter: Reporter = async function* (events) {
   const suites: Suite[] = [];
-  const unitNames = new Map<string, string>();
+  const units = new Map<string, { name: string; requirements: string[] }>();
+  let requirements: RequirementResult[] = [];
   let current: Suite | null = null;
   for await (const event of events) {
     if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, durationMs: 0, cases: [] }));
-    else if (event.type === 'unit-start') unitNames.set(event.unitId, event.name);
-    else if (event.type === 'point' && current) current.cases.push({ unit: unitNames.get(event.unitId) ?? '', point: event });
+    else if (event.type === 'unit-start') units.set(event.unitId, { name: event.name, requirements: event.requirements ?? [] });
+    else if (event.type === 'point' && current) current.cases.push({ unit: units.get(event.unitId)?.name ?? '', requirements: units.get(event.unitId)?.requirements ?? [], point: event });
     else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
+    else if (event.type === 'run-end') requirements = event.requirements ?? [];
   }
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
   for (const suite of suites) {
     const failures = suite.cases.filter(({ point }) => !point.ok && point.todo === undefined).length;
     const skipped = suite.cases.filter(({ point }) => point.skip !== undefined || point.todo !== undefined).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    for (const { unit, point } of suite.cases) {
+    lines.push(...properties('    ', requirements.filter((r) => r.file === suite.file).map((r) => [`requirement:${r.id}`, r.status])));
+    for (const { unit, requirements: verified, point } of suite.cases) {
+      const caseProperties = properties('      ', verified.map((id) => ['requirement', id]));
       const attributes = `name="${escapeXml(`${unit} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
+      let outcome = '';
       if (point.skip !== undefined || point.todo !== undefined) {
-        lines.push(`    <testcase ${attributes}><skipped message="${escapeXml(point.skip ?? `TODO ${point.todo}`)}"/></testcase>`);
+        outcome = `<skipped message="${escapeXml(point.skip ?? `TODO ${point.todo}`)}"/>`;
       } else if (!point.ok) {
         const detail = stringify({ at: point.at ? `${point.at.file}:${point.at.line}` : undefined, ...point.diagnostics }, { lineWidth: 0 });
-        lines.push(`    <testcase ${attributes}><failure message="${escapeXml(point.name)}">${escapeXml(detail)}</failure></testcase>`);
-      } else {
-        lines.push(`    <testcase ${attributes}/>`);
+        outcome = `<failure message="${escapeXml(point.name)}">${escapeXml(detail)}</failure>`;
       }
+      if (caseProperties.length) lines.push(`    <testcase ${attributes}>`, ...caseProperties, ...(outcome ? [`      ${outcome}`] : []), '    </testcase>');
+      else lines.push(outcome ? `    <testcase ${attributes}>${outcome}</testcase>` : `    <testcase ${attributes}/>`);
     }
     lines.push('  </testsuite>');
   }

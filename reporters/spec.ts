@@ -3,6 +3,7 @@
 // (a TTY without NO_COLOR), so the reporter stays a pure function of the events.
 import { stringify } from 'yaml';
 import type { Reporter, RunEvent, SourceRef } from '../src/model/events.js';
+import { requirementsLine, type RequirementResult, type RequirementStatus } from '../src/model/requirements.js';
 
 export interface SpecReporterOptions {
   color: boolean;
@@ -46,6 +47,7 @@ export function specReporter(options: SpecReporterOptions): Reporter {
           break;
         }
         case 'run-end': {
+          if (event.requirements?.length) yield renderRequirements(event.requirements, c);
           const { passed, failed, skipped, todo } = event.counts;
           const parts = [c.green(`${passed} passed`), failed ? c.red(`${failed} failed`) : `${failed} failed`];
           if (skipped) parts.push(c.yellow(`${skipped} skipped`));
@@ -78,5 +80,22 @@ function renderUnit(name: string, points: PointEvent[], durationMs: number, c: R
       for (const text of body.split('\n')) lines.push(`        ${c.dim(text)}`);
     }
   }
+  return lines.join('\n') + '\n';
+}
+
+function renderRequirements(results: RequirementResult[], c: ReturnType<typeof palette>): string {
+  const marks: Record<RequirementStatus, string> = {
+    verified: c.green('✔'),
+    failing: c.red('✖'),
+    'partly-undefined': c.cyan('…'),
+    untested: c.yellow('?'),
+    excluded: c.dim('-'),
+  };
+  const lines = ['', c.bold('Requirements')];
+  for (const r of results) {
+    const why = r.status === 'verified' ? '' : ` ${c.dim(`(${r.detail})`)}`;
+    lines.push(`  ${marks[r.status]} ${r.name} ${c.dim(`${r.file}:${r.line}`)} ${r.status.replace('-', ' ')}${why}`);
+  }
+  lines.push(requirementsLine(results));
   return lines.join('\n') + '\n';
 }

@@ -3,7 +3,7 @@
 // Every stream is TAP, read back with tap-parser; the closing line counts leaf
 // assertions ("N passed, N failed, N skipped"), so a run that executed nothing cannot pass.
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Parser } from 'tap-parser';
@@ -44,6 +44,11 @@ const suites = [
   { name: 'tests that do not measure time (node-tap, in parallel)', command: tap(availableParallelism(), all.filter((name) => !MEASURES_TIME.includes(name))) },
   { name: 'tests that measure time (node-tap, one at a time)', command: tap(1, MEASURES_TIME) },
 ];
+// The seeds' run in e2e/documents also wrote an HTML page and a JUnit file: check them in a browser.
+const [seedsHtml, seedsJunit] = ['.tap/artefacts/seeds-report.html', '.tap/artefacts/seeds-junit.xml'];
+if (existsSync('../shared/seed-specs')) {
+  suites.push({ name: "the seeds run's HTML page and JUnit file", command: [process.execPath, ['dist/test/reporters/seeds-report-check.js', seedsHtml, seedsJunit]] });
+}
 
 /** Counts the leaves of a TAP stream; a failing subtest with no failing leaf (a crash) counts as one failure. */
 function countLeaves(parser) {

@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { parseSeconds } from './values.js';
+import { parseReporterChoice } from './reporter-choice.js';
 
 const positiveDuration = z.union([z.number().int().positive(), z.string()]).transform((value, context) => {
   try {
@@ -17,10 +18,24 @@ const positiveDuration = z.union([z.number().int().positive(), z.string()]).tran
   }
 });
 
+const reporterChoice = z.string().transform((value, context) => {
+  try {
+    return parseReporterChoice(value);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+
 const schema = z
   .object({
     paths: z.array(z.string().min(1)).min(1).optional(),
-    reporter: z.enum(['tap', 'spec', 'junit', 'json']).optional(),
+    /** One reporter or several, each "name" (stdout) or "name:file". */
+    reporter: z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(reporterChoice).min(1)).optional(),
+    /** Fail the run when a requirement is neither verified nor excluded. */
+    requireVerified: z.boolean().optional(),
+    /** Requirements not expected to be verified: id ("file#name") or name -> reason. */
+    requirements: z.object({ exclude: z.record(z.string(), z.string().min(1)) }).strict().optional(),
     timeout: positiveDuration.optional(),
     jobs: z.number().int().min(1).optional(),
     seed: z.number().int().min(0).optional(),
@@ -84,5 +99,8 @@ export function loadConfig(explicit?: string, directory = process.cwd()): Projec
   if (source === null) return { source: null, directory };
   const parsed = schema.safeParse(raw ?? {});
   if (!parsed.success) throw new ConfigError(describeIssues(source, parsed.error));
-  return { ...parsed.data, source, directory: dirname(source) };
+  const base = dirname(source);
+  // A reporter's file is relative to the configuration file, like its paths.
+  const reporter = parsed.data.reporter?.map((choice) => (choice.destination === null ? choice : { ...choice, destination: resolve(base, choice.destination) }));
+  return { ...parsed.data, reporter, source, directory: base };
 }

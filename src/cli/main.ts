@@ -4,6 +4,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseSeconds } from './values.js';
 import { VERSION } from '../version.js';
+import { parseReporterChoice, type ReporterChoice } from './reporter-choice.js';
 
 const examples = `
 Examples:
@@ -11,6 +12,9 @@ Examples:
   spec-run ../shared/seed-specs --list       show the units each document yields, and the blocks not run
   spec-run specs/ --reporter tap > out.tap   TAP 14 on stdout (the default when stdout is not a terminal)
   spec-run specs/ --reporter junit > junit.xml   JUnit XML for GitLab and Jenkins
+  spec-run specs/ --reporter tap --reporter html:report.html --reporter junit:junit.xml
+                                             TAP on stdout, an HTML page and JUnit XML beside it
+  spec-run specs/ --require-verified         exit 1 unless every requirement is verified (or excluded)
   GITHUB_ACTIONS=true spec-run specs/        also writes ::error annotations on stderr
   spec-run specs/ --grep timeout --bail      only units whose name or heading matches, stop at the first failure
   spec-run specs/ --tag timeout --level property
@@ -20,8 +24,10 @@ Examples:
   spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
-Exit status: 0 when every check passed, 1 when one failed, 2 for a usage error.
-A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr.`;
+Exit status: 0 when every check passed, 1 when one failed (or, with --require-verified,
+a requirement is not verified), 2 for a usage error.
+A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr;
+when the documents state requirements, "requirements: N verified, N failing, N untested" comes just before it.`;
 
 function integer(name: string) {
   return (value: string) => {
@@ -40,6 +46,14 @@ function duration(value: string): number {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+function collectReporter(value: string, previous: ReporterChoice[] = []): ReporterChoice[] {
+  try {
+    return [...previous, parseReporterChoice(value)];
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 export function buildProgram(): Command {
   const program = new Command('spec-run')
     .description('Execute markdown verification documents and report one TAP test point per assertion.')
@@ -53,7 +67,13 @@ export function buildProgram(): Command {
     .command('run', { isDefault: true })
     .description('run the documents found in the given files and directories (default: specs/)')
     .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
-    .addOption(new Option('--reporter <name>', 'tap, spec (terminal view), junit (XML) or json (the event stream); default: spec on a terminal, tap otherwise').choices(['tap', 'spec', 'junit', 'json']))
+    .addOption(
+      new Option(
+        '--reporter <name[:file]>',
+        'tap, spec (terminal view), junit (XML), json (the event stream) or html (a page); repeatable, each to its own file, at most one to stdout (default there: spec on a terminal, tap otherwise)',
+      ).argParser(collectReporter),
+    )
+    .option('--require-verified', 'fail the run when a requirement is failing, untested or partly undefined (excluded ones aside)')
     .option('--list', 'list units, blocks not run and why, without running anything')
     .option('--grep <pattern>', 'run only units whose name or heading matches this regular expression')
     .option('--tag <tag>', 'run only documents carrying this frontmatter tag (repeatable)', collect)

@@ -1,28 +1,34 @@
 // `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
 import { randomInt } from 'node:crypto';
+import { closeSync, createWriteStream, mkdirSync, openSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Counts, Reporter, RunEvent } from '../model/events.js';
+import { isSettled, requirementsLine, type RequirementResult } from '../model/requirements.js';
 import type { TestPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
+import { excludeRequirements, requirementsInScope } from '../translate/requirements.js';
 import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
-import { selectUnits } from '../run/select.js';
+import { selectUnits, type Selection } from '../run/select.js';
 import { tapReporter } from '../../reporters/tap.js';
 import { specReporter } from '../../reporters/spec.js';
 import { junitReporter } from '../../reporters/junit.js';
 import { jsonReporter } from '../../reporters/json.js';
 import { githubAnnotations } from '../../reporters/github.js';
 import { progressReporter } from '../../reporters/progress.js';
+import { htmlReporter } from '../../reporters/html.js';
 import { tee } from '../run/tee.js';
 import { discoverDocuments } from './discover.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
-
-export type ReporterName = 'tap' | 'spec' | 'junit' | 'json';
+import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 
 export interface RunCommandOptions {
-  reporter?: ReporterName;
+  /** Reporters and where each writes; at most one without a file (stdout). */
+  reporter?: ReporterChoice[];
+  /** Exit 1 when a requirement is neither verified nor excluded. */
+  requireVerified?: boolean;
   list?: boolean;
   grep?: string;
   tag?: string[];
@@ -74,7 +80,10 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
       return 2;
     }
   }
-  const plan = selectUnits(await buildPlan(paths), { grep, tags: options.tag, level: options.level });
+  const selection: Selection = { grep, tags: options.tag, level: options.level };
+  const exclusions = config.requirements?.exclude ?? {};
+  const { plan, unmatched } = narrowPlan(await buildPlan(paths), selection, exclusions);
+  for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
 
   if (options.list) {
     process.stdout.write(plan.documents.map(describePlan).join('\n'));
@@ -109,19 +118,23 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     vocabularyFiles,
     jobs: options.jobs ?? 1,
   });
-  const reporter: ReporterName = options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap');
+  const reporters = withStdoutReporter(options.reporter ?? []);
+  const problem = reporterChoicesProblem(reporters) ?? prepareDestinations(reporters);
+  if (problem) {
+    console.error(`spec-run: --reporter: ${problem}`);
+    return 2;
+  }
   try {
-    const counts = await executePlan(plan, runOptions(), runners, reporter);
-    if (!options.watch) return counts.failed > 0 ? 1 : 0;
+    const { counts, requirements } = await executePlan(plan, runOptions(), runners, reporters, options.requireVerified ?? false);
+    if (!options.watch) return counts.failed > 0 || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
     runtime.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
-    const selection = { grep, tags: options.tag, level: options.level };
     await watchDocuments({
       documents: plan.documents.map((d) => d.file),
       roots: paths.length ? paths : ['specs/'],
       helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
-        await executePlan(selectUnits(await buildPlan(files), selection), runOptions(), runners, reporter);
+        await executePlan(narrowPlan(await buildPlan(files), selection, exclusions).plan, runOptions(), runners, reporters, options.requireVerified ?? false);
         runtime.fill(SPARE_SERVERS);
       },
     });
@@ -131,29 +144,94 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   }
 }
 
-/** Runs a plan, writes the chosen report (and the extra views) and the summary line; returns the counts. */
-async function executePlan(plan: TestPlan, options: RunPlanOptions, runners: Runners, name: ReporterName): Promise<Counts> {
-  const color = name === 'spec' && process.stdout.isTTY === true && !process.env.NO_COLOR;
-  const reporters: Record<ReporterName, Reporter> = { tap: tapReporter, spec: specReporter({ color }), junit: junitReporter, json: jsonReporter };
-  let counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+/** The selected units; requirements excluded as configured, and only those in the selection's scope. */
+function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
+  const excluded = excludeRequirements(plan, exclusions);
+  return { plan: requirementsInScope(selectUnits(excluded.plan, selection)), unmatched: excluded.unmatched };
+}
+
+/** The reporters asked for, plus the default one on stdout when none writes there: spec on a terminal, else TAP. */
+function withStdoutReporter(choices: ReporterChoice[]): ReporterChoice[] {
+  const resolved = choices.map((c) => (c.destination === null ? c : { ...c, destination: resolve(c.destination) }));
+  if (resolved.some((c) => c.destination === null)) return resolved;
+  return [{ name: process.stdout.isTTY ? 'spec' : 'tap', destination: null }, ...resolved];
+}
+
+/** Creates the reporters' files (and their directories) before anything runs, so a bad path fails at once. */
+function prepareDestinations(choices: ReporterChoice[]): string | null {
+  for (const { destination } of choices) {
+    if (destination === null) continue;
+    try {
+      mkdirSync(dirname(destination), { recursive: true });
+      closeSync(openSync(destination, 'w'));
+    } catch (error) {
+      return `cannot write ${destination}: ${(error as Error).message}`;
+    }
+  }
+  return null;
+}
+
+function makeReporter(choice: ReporterChoice): Reporter {
+  switch (choice.name) {
+    case 'tap':
+      return tapReporter;
+    case 'spec':
+      return specReporter({ color: choice.destination === null && process.stdout.isTTY === true && !process.env.NO_COLOR });
+    case 'junit':
+      return junitReporter;
+    case 'json':
+      return jsonReporter;
+    case 'html':
+      return htmlReporter({ commandLine: commandLine(process.argv.slice(2)), reportDirectory: choice.destination ? dirname(choice.destination) : process.cwd() });
+  }
+}
+
+function commandLine(args: string[]): string {
+  return ['spec-run', ...args.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`))].join(' ');
+}
+
+interface RunOutcome {
+  counts: Counts;
+  requirements: RequirementResult[];
+}
+
+/** Runs a plan, writes every chosen report (and the extra views), the requirements and summary lines. */
+async function executePlan(plan: TestPlan, options: RunPlanOptions, runners: Runners, choices: ReporterChoice[], requireVerified: boolean): Promise<RunOutcome> {
+  const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [] };
   async function* observed(): AsyncGenerator<RunEvent> {
     for await (const event of runPlan(plan, options, runners)) {
-      if (event.type === 'run-end') counts = event.counts;
+      if (event.type === 'run-end') Object.assign(outcome, { counts: event.counts, requirements: event.requirements ?? [] });
       yield event;
     }
   }
-  // Beside the main report: GitHub annotations in Actions, a live status line when
+  const outputs: [NodeJS.WritableStream, Reporter][] = choices.map((choice) => [
+    choice.destination === null ? process.stdout : createWriteStream(choice.destination),
+    makeReporter(choice),
+  ]);
+  // Beside the reports: GitHub annotations in Actions, a live status line when
   // stderr is a terminal and stdout carries a machine format.
-  const extra: [NodeJS.WriteStream, Reporter][] = [];
-  if (process.env.GITHUB_ACTIONS) extra.push([process.stderr, githubAnnotations]);
-  if (name !== 'spec' && process.stderr.isTTY) extra.push([process.stderr, progressReporter({ columns: process.stderr.columns ?? 80 })]);
-  const { branches, done } = tee(observed(), 1 + extra.length);
-  await Promise.all([write(process.stdout, reporters[name](branches[0])), ...extra.map(([stream, reporter], i) => write(stream, reporter(branches[i + 1]))), done]);
-  console.error(summaryLine(counts));
-  return counts;
+  if (process.env.GITHUB_ACTIONS) outputs.push([process.stderr, githubAnnotations]);
+  const onStdout = choices.find((choice) => choice.destination === null);
+  if (onStdout?.name !== 'spec' && process.stderr.isTTY) outputs.push([process.stderr, progressReporter({ columns: process.stderr.columns ?? 80 })]);
+  const { branches, done } = tee(observed(), outputs.length);
+  await Promise.all([...outputs.map(([stream, reporter], i) => write(stream, reporter(branches[i]))), done]);
+  await Promise.all(outputs.map(([stream]) => (stream === process.stdout || stream === process.stderr ? undefined : close(stream))));
+  if (requireVerified) {
+    for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: --require-verified: ${r.id} is ${r.status.replace('-', ' ')} (${r.detail})`);
+  }
+  if (outcome.requirements.length) console.error(requirementsLine(outcome.requirements));
+  console.error(summaryLine(outcome.counts));
+  return outcome;
 }
 
-async function write(stream: NodeJS.WriteStream, chunks: AsyncIterable<string>): Promise<void> {
+function close(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.once('error', reject);
+    stream.end(() => resolve());
+  });
+}
+
+async function write(stream: NodeJS.WritableStream, chunks: AsyncIterable<string>): Promise<void> {
   for await (const chunk of chunks) {
     if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
   }

@@ -1,6 +1,7 @@
 // Run events: what the run stage emits and every reporter consumes.
 // Reporters are pure functions of this stream.
 import type { UnitKind } from './plan.js';
+import type { Requirement, RequirementResult } from './requirements.js';
 
 export interface SourceRef {
   file: string;
@@ -14,10 +15,27 @@ export interface Counts {
   todo: number;
 }
 
+export interface Attachment { name: string; value: unknown }
+
 export type RunEvent =
   | { type: 'run-start'; documents: number; seed: number }
-  | { type: 'document-start'; file: string; name: string }
-  | { type: 'unit-start'; file: string; unitId: string; name: string; kind: UnitKind | 'problem'; at: SourceRef }
+  | {
+      type: 'document-start';
+      file: string;
+      name: string;
+      /** What the document requires, with the units planned to verify each. */
+      requirements?: Requirement[];
+    }
+  | {
+      type: 'unit-start';
+      file: string;
+      unitId: string;
+      name: string;
+      kind: UnitKind | 'problem';
+      at: SourceRef;
+      /** Ids of the requirements this unit verifies. */
+      requirements?: string[];
+    }
   | {
       type: 'point';
       file: string;
@@ -32,11 +50,19 @@ export type RunEvent =
       todo?: string;
       /** Shown as the YAML block of a failing point: form, values, reason, request, response... */
       diagnostics?: Record<string, unknown>;
+      /** Values attached to the point (a step definition's attach(), a failing unit's MCP transcript). */
+      attachments?: Attachment[];
     }
   | { type: 'unit-end'; file: string; unitId: string; durationMs: number; seed?: number }
   | { type: 'comment'; text: string; file?: string; unitId?: string }
   | { type: 'document-end'; file: string; durationMs: number }
-  | { type: 'run-end'; durationMs: number; counts: Counts };
+  | {
+      type: 'run-end';
+      durationMs: number;
+      counts: Counts;
+      /** Each requirement of the documents run, with its status; absent when they declare none. */
+      requirements?: RequirementResult[];
+    };
 
 /** A reporter turns the event stream into output text, chunk by chunk. */
 export type Reporter = (events: AsyncIterable<RunEvent>) => AsyncIterable<string>;

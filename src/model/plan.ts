@@ -1,5 +1,6 @@
 // The test plan: what the translate stage decided to run for each document.
 import type { CodeBlock, Diagnostic } from './document.js';
+import type { Requirement } from './requirements.js';
 
 /** A piece of code to load or run, with where it stands in the markdown. */
 export interface CodeRef {
@@ -19,6 +20,8 @@ interface UnitBase {
   file: string;
   line: number;
   headingPath: string[];
+  /** Ids of the requirements this unit verifies (see DocumentPlan.requirements). */
+  requirements?: string[];
 }
 
 /** A Lisp block with top-level forms to run in document order (assertions, or teardown). */
@@ -94,6 +97,8 @@ export interface DocumentPlan {
   notRun: NotRunBlock[];
   /** Problems of the document (from parsing or translating); each becomes a failing test point. */
   problems: Diagnostic[];
+  /** What the document requires: OpenSpec requirements, frontmatter source/covers entries. */
+  requirements?: Requirement[];
 }
 
 export interface TestPlan {

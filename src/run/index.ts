@@ -5,6 +5,7 @@ import { countPoint, type Counts, type RunEvent } from '../model/events.js';
 import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { EventBuffer } from './event-buffer.js';
+import { RequirementTracker } from './requirements.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
 
 export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
@@ -20,6 +21,7 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   const controller = new AbortController();
   const buffers = plan.documents.map(() => new EventBuffer<RunEvent>());
   const runOptions: RunOptions = { ...options, signal: controller.signal, definitions: indexDefinitions(plan.documents) };
+  const requirements = new RequirementTracker();
 
   yield { type: 'run-start', documents: plan.documents.length, seed: options.seed };
 
@@ -36,6 +38,7 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
 
   for (const buffer of buffers) {
     for await (const event of buffer) {
+      requirements.observe(event);
       if (event.type === 'point') {
         countPoint(counts, event);
         if (options.bail && !event.ok && event.todo === undefined) controller.abort();
@@ -44,7 +47,8 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
     }
   }
   await allDone;
-  yield { type: 'run-end', durationMs: Date.now() - started, counts };
+  const traced = requirements.results();
+  yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}) };
 }
 
 /**
@@ -52,9 +56,10 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
  * does: every started unit gets at least one point and an end, and a runner that
  * throws becomes a failing point instead of a crash of the whole run.
  */
-export async function runDocument(plan: DocumentPlan, options: RunOptions, runners: Runners, emit: Emit): Promise<void> {
+export async function runDocument(plan: DocumentPlan, options: RunOptions, runners: Runners, emitRaw: Emit): Promise<void> {
   const started = Date.now();
-  emit({ type: 'document-start', file: plan.file, name: plan.name });
+  const emit = withRequirements(plan, emitRaw);
+  emit({ type: 'document-start', file: plan.file, name: plan.name, ...(plan.requirements?.length ? { requirements: plan.requirements } : {}) });
   plan.problems.forEach((problem, i) => {
     const unitId = `${plan.file}#problem-${i + 1}`;
     const at = { file: problem.file, line: problem.line };
@@ -78,6 +83,13 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   }
   emit({ type: 'document-end', file: plan.file, durationMs: Date.now() - started });
+}
+
+/** Stamps each unit-start with the requirements its unit verifies, whichever runner emits it. */
+function withRequirements(plan: DocumentPlan, emit: Emit): Emit {
+  const byUnit = new Map(plan.units.flatMap((unit) => (unit.requirements?.length ? [[unit.id, unit.requirements] as const] : [])));
+  if (byUnit.size === 0) return emit;
+  return (event) => emit(event.type === 'unit-start' && byUnit.has(event.unitId) ? { ...event, requirements: byUnit.get(event.unitId) } : event);
 }
 
 function reportNotRunnable(plan: DocumentPlan, emit: Emit, reason: string): void {

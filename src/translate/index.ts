@@ -6,6 +6,7 @@ import { detectFamily, type FamilyTranslation } from './family.js';
 import { translateLispFamily } from './lisp-family.js';
 import { uniqueNames } from './naming.js';
 import { translateOpenspecFamily } from './openspec-family.js';
+import { extractRequirements, linkUnits } from './requirements.js';
 import { translateUnknownFamily } from './unknown-family.js';
 
 export interface TranslateOptions {
@@ -27,7 +28,9 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
   const drafts = [...translation.units].sort((a, b) => a.line - b.line);
   const names = uniqueNames(drafts.map((draft) => draft.name));
   const prefix = options.unitIdPrefix ?? doc.path;
-  const units = drafts.map((draft, i) => ({ ...draft, id: `${prefix}#${i + 1}`, name: names[i] }) as Unit);
+  const numbered = drafts.map((draft, i) => ({ ...draft, id: `${prefix}#${i + 1}`, name: names[i] }) as Unit);
+  const requirements = extractRequirements(doc, numbered);
+  const units = linkUnits(numbered, requirements);
 
   return {
     file: doc.path,
@@ -38,6 +41,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     units,
     notRun: translation.notRun,
     problems: problems.sort((a, b) => a.line - b.line),
+    requirements,
   };
 }
 

@@ -30,6 +30,14 @@ export function describePlan(plan: DocumentPlan): string {
     lines.push(`    ${at(ref.line)}  ${defined.join(', ')}`);
   }
 
+  if (plan.requirements?.length) {
+    lines.push(`  requirements (${plan.requirements.length}), each with the units that verify it:`);
+    for (const r of plan.requirements) {
+      const excluded = r.excluded === undefined ? '' : `; excluded: ${r.excluded}`;
+      lines.push(`    ${at(r.line)}  ${r.name}  (${r.units.length} unit${r.units.length === 1 ? '' : 's'}${excluded})`);
+    }
+  }
+
   if (plan.problems.length > 0) {
     lines.push(`  problems (${plan.problems.length}):`);
     for (const problem of plan.problems) lines.push(`    ${problem.file}:${problem.line}  ${problem.severity}: ${problem.message}`);

@@ -27,9 +27,9 @@ interface CorpusRun {
   stderr: string;
 }
 
-function runCorpus(path: string): Promise<CorpusRun> {
+function runCorpus(path: string, reports: string[]): Promise<CorpusRun> {
   return new Promise((done) => {
-    const args = [cli, path, '--strict', '--reporter', 'json'];
+    const args = [cli, path, '--strict', '--reporter', 'json', ...reports.flatMap((report) => ['--reporter', report])];
     execFile(process.execPath, args, { cwd: root, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GITHUB_ACTIONS: '' } }, (error, stdout, stderr) =>
       done({
         code: error ? Number((error as { code?: number }).code ?? 1) : 0,
@@ -82,14 +82,20 @@ function checkShapes(t: TapTest, plans: DocumentPlan[], events: RunEvent[]): voi
   }
 }
 
+// The seeds' run also writes an HTML page and a JUnit file, which scripts/test.mjs
+// hands to test/reporters/seeds-report-check.js once this file is done.
 const corpora = [
-  { path: 'specs/', present: true },
-  { path: '../shared/seed-specs', present: existsSync(join(root, '../shared/seed-specs')) },
+  { path: 'specs/', present: true, reports: [] },
+  {
+    path: '../shared/seed-specs',
+    present: existsSync(join(root, '../shared/seed-specs')),
+    reports: ['html:.tap/artefacts/seeds-report.html', 'junit:.tap/artefacts/seeds-junit.xml'],
+  },
 ];
 
 for (const corpus of corpora) {
   t.test(`spec-run ${corpus.path}`, { skip: corpus.present ? false : `${corpus.path} is not beside the project` }, async (t) => {
-    const run = await runCorpus(corpus.path);
+    const run = await runCorpus(corpus.path, corpus.reports);
     await replay(t, run.events);
     const end = run.events.at(-1);
     t.equal(end?.type, 'run-end', 'the run closed its event stream');

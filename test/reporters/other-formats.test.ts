@@ -34,3 +34,22 @@ t.test('progress: a status line rewritten in place, cleared at the end', async (
   t.ok(text.endsWith('\r\u001b[2K'), 'the line is cleared when the run ends');
   t.notMatch(text, /\n/, 'never adds a line to the scrollback');
 });
+
+t.test('JUnit: requirement statuses as suite properties, the requirements a case verifies as its properties', async (t) => {
+  const { tracedRun } = await import('./traced-run.js');
+  const xml = await renderEvents(junitReporter, tracedRun);
+  t.match(xml, /<testsuite [^>]+>\n {4}<properties>\n {6}<property name="requirement:specs\/limits\.md#Limits" value="failing"\/>\n {6}<property name="requirement:specs\/limits\.md#Logging" value="untested"\/>\n {4}<\/properties>/);
+  t.match(xml, /<testcase name="Limits \/ No limit › THEN all is shown"[^>]*>\n {6}<properties>\n {8}<property name="requirement" value="specs\/limits\.md#Limits"\/>\n {6}<\/properties>\n {4}<\/testcase>/);
+  t.match(xml, /<property name="requirement" value="specs\/limits\.md#Limits"\/>\n {6}<\/properties>\n {6}<failure message=/);
+});
+
+t.test('JSON: requirements with statuses on run-end; attachments cut to the bound', async (t) => {
+  const { tracedRun, HUGE_ATTACHMENT } = await import('./traced-run.js');
+  const { ATTACHMENT_MAX_CHARS } = await import('../../src/model/bounded.js');
+  const lines = (await renderEvents(jsonReporter, tracedRun)).trim().split('\n').map((l) => JSON.parse(l));
+  const end = lines.at(-1);
+  t.same(end.requirements.map((r: { id: string; status: string }) => [r.id, r.status]), [['specs/limits.md#Limits', 'failing'], ['specs/limits.md#Logging', 'untested']]);
+  const failing = lines.find((l) => l.type === 'point' && !l.ok);
+  t.same(failing.attachments[0], { name: 'probe', value: { exitCode: 0, stdout: 'hello & <bye>' } });
+  t.same(failing.attachments[1], { name: 'huge', value: { truncated: true, totalChars: HUGE_ATTACHMENT.length, preview: HUGE_ATTACHMENT.slice(0, ATTACHMENT_MAX_CHARS) } });
+});

@@ -16,3 +16,9 @@ t.test('plain output names the failing check, its place and its values', async (
 t.test('colour is used only when asked for', async (t) => {
   t.match(await renderSpec(true), /\u001b\[31m✖/);
 });
+
+t.test('the terminal view ends with each requirement, its status and why, then the requirements line', async (t) => {
+  const { tracedRun } = await import('./traced-run.js');
+  const text = await render(specReporter({ color: false }), tracedRun);
+  t.match(text, /\nRequirements\n {2}✖ Limits specs\/limits\.md:3 failing \(2 passed, 1 failed\)\n {2}\? Logging specs\/limits\.md:20 untested \(no scenario or unit verifies it\)\nrequirements: 0 verified, 1 failing, 1 untested\n/);
+});

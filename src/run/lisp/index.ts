@@ -14,6 +14,7 @@ import { jsonProblems, ToolCallChecker, type ToolDescription } from './json-inpu
 import { runSeed, unitSeed } from './seeds.js';
 import { ServerSet, Transcript, runtimeOf } from './servers.js';
 import { jsonToLisp, lispString } from './sexp.js';
+import { transcriptAttachment } from './transcript-attachment.js';
 
 export { Transcript } from './servers.js';
 
@@ -212,7 +213,17 @@ class DocumentRun {
     const at = { file: message.file ?? fallback.file, line: message.line ?? fallback.line };
     const event: PointEvent = { type: 'point', file: this.plan.file, unitId, ok: message.ok, name: message.name, at };
     if (message.skip !== undefined) event.skip = message.skip;
-    if (!message.ok) event.diagnostics = { ...this.withDefinedElsewhere(message.diagnostics ?? {}), ...this.lastExchange(), ...extra };
+    if (!message.ok) {
+      event.diagnostics = { ...this.withDefinedElsewhere(message.diagnostics ?? {}), ...this.lastExchange(), ...extra };
+      this.attachTranscript(event);
+    }
+    return event;
+  }
+
+  /** A failing point carries the MCP exchanges of its unit so far. */
+  private attachTranscript(event: PointEvent): PointEvent {
+    const attachment = transcriptAttachment(this.transcript.exchanges.slice(this.exchangesBeforeUnit));
+    if (attachment) event.attachments = [...(event.attachments ?? []), attachment];
     return event;
   }
 
@@ -233,7 +244,7 @@ class DocumentRun {
       outcome.kind === 'timeout'
         ? `${name} exceeded the unit time limit of ${this.options.unitTimeoutMs} ms; its driver and runtime servers were stopped`
         : outcome.error.message;
-    return { type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at, diagnostics: { reason, ...this.lastExchange() } };
+    return this.attachTranscript({ type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at, diagnostics: { reason, ...this.lastExchange() } });
   }
 
   private async runLispUnit(unit: Unit): Promise<void> {

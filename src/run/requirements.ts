@@ -1,0 +1,55 @@
+// The status of each requirement, from the events of its units:
+// - excluded: a reason was given; its results are kept but do not count;
+// - failing: a point of one of its units failed;
+// - partly-undefined: no failure, but a step is undefined (a TODO point);
+// - untested: it has no unit, or not every unit ran, or a point was skipped
+//   (a skipped check verified nothing), or nothing passed;
+// - verified: every unit ran and every point passed.
+import { countPoint, type Counts, type RunEvent } from '../model/events.js';
+import type { Requirement, RequirementResult, RequirementStatus } from '../model/requirements.js';
+
+const zero = (): Counts => ({ passed: 0, failed: 0, skipped: 0, todo: 0 });
+
+export class RequirementTracker {
+  private readonly requirements: Requirement[] = [];
+  private readonly unitCounts = new Map<string, Counts>();
+
+  observe(event: RunEvent): void {
+    if (event.type === 'document-start') this.requirements.push(...(event.requirements ?? []));
+    else if (event.type === 'unit-start' && event.requirements?.length) this.unitCounts.set(event.unitId, zero());
+    else if (event.type === 'point') {
+      const counts = this.unitCounts.get(event.unitId);
+      if (counts) countPoint(counts, event);
+    }
+  }
+
+  results(): RequirementResult[] {
+    return this.requirements.map((requirement) => this.result(requirement));
+  }
+
+  private result(requirement: Requirement): RequirementResult {
+    const counts = zero();
+    let ran = 0;
+    for (const unit of requirement.units) {
+      const unitCounts = this.unitCounts.get(unit);
+      if (!unitCounts) continue;
+      ran += 1;
+      for (const key of Object.keys(counts) as (keyof Counts)[]) counts[key] += unitCounts[key];
+    }
+    const [status, detail] = statusOf(requirement, counts, ran);
+    return { ...requirement, status, counts, detail };
+  }
+}
+
+function statusOf(requirement: Requirement, counts: Counts, ran: number): [RequirementStatus, string] {
+  const planned = requirement.units.length;
+  const points = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} undefined`;
+  if (requirement.excluded !== undefined) return ['excluded', requirement.excluded];
+  if (planned === 0) return ['untested', 'no scenario or unit verifies it'];
+  if (counts.failed > 0) return ['failing', points];
+  if (counts.todo > 0) return ['partly-undefined', points];
+  if (ran < planned) return ['untested', `${planned - ran} of ${planned} units did not run; ${points}`];
+  if (counts.skipped > 0) return ['untested', `${counts.skipped} checks were skipped and verified nothing; ${points}`];
+  if (counts.passed === 0) return ['untested', `no check passed; ${points}`];
+  return ['verified', points];
+}

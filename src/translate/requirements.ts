@@ -1,0 +1,141 @@
+// Requirement extraction: what a document requires and which of its units verify it.
+// - An OpenSpec `### Requirement: Name` section is a requirement; its SHALL/MUST
+//   sentences state it; the scenarios under it verify it.
+// - A frontmatter `source:` (the specification a test document comes from) and each
+//   `covers:` entry is a requirement verified by every unit of the document; the
+//   document's SHALL/MUST sentences state it.
+// A requirement is excluded, with a reason, by a paragraph "Excluded: reason" in its
+// section or by a frontmatter `exclude:` mapping of requirement names to reasons.
+import type { Section, SpecDocument } from '../model/document.js';
+import type { TestPlan, Unit } from '../model/plan.js';
+import type { Requirement } from '../model/requirements.js';
+import { REQUIREMENT_HEADING } from './family.js';
+
+const NORMATIVE = /\b(SHALL|MUST)\b/;
+const EXCLUDED_PARAGRAPH = /^excluded\s*:\s*(.+)$/is;
+
+export function requirementId(file: string, name: string): string {
+  return `${file}#${name}`;
+}
+
+/** The requirements of `doc`, each listing the ids of its units from `units`. */
+export function extractRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
+  const exclusions = frontmatterExclusions(doc.metadata.exclude);
+  const requirements = [...headingRequirements(doc, units), ...frontmatterRequirements(doc, units)];
+  const seen = new Map<string, number>();
+  return requirements.map((requirement) => {
+    // Two requirements of one name in one document keep distinct ids.
+    const count = (seen.get(requirement.id) ?? 0) + 1;
+    seen.set(requirement.id, count);
+    const id = count === 1 ? requirement.id : `${requirement.id} (${count})`;
+    const excluded = requirement.excluded ?? exclusions.get(requirement.name);
+    return { ...requirement, id, ...(excluded !== undefined ? { excluded } : {}) };
+  });
+}
+
+/** Returns `units` with the ids of the requirements each verifies. */
+export function linkUnits(units: Unit[], requirements: Requirement[]): Unit[] {
+  return units.map((unit) => {
+    const ids = requirements.filter((r) => r.units.includes(unit.id)).map((r) => r.id);
+    return ids.length ? { ...unit, requirements: ids } : unit;
+  });
+}
+
+function headingRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
+  const requirements: Requirement[] = [];
+  doc.sections.forEach((section, index) => {
+    const match = REQUIREMENT_HEADING.exec(section.heading);
+    if (!match) return;
+    const end = sectionEnd(doc.sections, index);
+    const name = match[1].trim();
+    const paragraphs = section.content.flatMap((item) => (item.type === 'paragraph' ? [item.paragraph.text] : []));
+    const excluded = paragraphs.map((text) => EXCLUDED_PARAGRAPH.exec(text)?.[1].trim()).find((reason) => reason);
+    requirements.push({
+      id: requirementId(doc.path, name),
+      name,
+      file: doc.path,
+      line: section.line,
+      origin: 'requirement-heading',
+      statements: normativeSentences(paragraphs),
+      units: units.filter((u) => u.kind === 'scenario' && u.requirement === name && u.line > section.line && u.line < end).map((u) => u.id),
+      ...(excluded ? { excluded } : {}),
+    });
+  });
+  return requirements;
+}
+
+/** Line of the next heading that is not deeper than section `index`, or past the end. */
+function sectionEnd(sections: Section[], index: number): number {
+  const next = sections.slice(index + 1).find((s) => s.depth <= sections[index].depth);
+  return next?.line ?? Number.POSITIVE_INFINITY;
+}
+
+function frontmatterRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
+  if (doc.metadataSource !== 'frontmatter') return [];
+  const entries: { name: string; origin: Requirement['origin'] }[] = [
+    ...names(doc.metadata.source).map((name) => ({ name, origin: 'frontmatter-source' as const })),
+    ...names(doc.metadata.covers).map((name) => ({ name, origin: 'frontmatter-covers' as const })),
+  ];
+  if (entries.length === 0) return [];
+  const statements = normativeSentences(doc.sections.flatMap((s) => s.content.flatMap((item) => (item.type === 'paragraph' ? [item.paragraph.text] : []))));
+  return entries.map(({ name, origin }) => ({
+    id: requirementId(doc.path, name),
+    name,
+    file: doc.path,
+    line: 1,
+    origin,
+    statements,
+    units: units.map((u) => u.id),
+  }));
+}
+
+function names(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  return list.map((item) => String(item).trim()).filter((name) => name !== '');
+}
+
+function frontmatterExclusions(value: unknown): Map<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return new Map();
+  return new Map(Object.entries(value as Record<string, unknown>).map(([name, reason]) => [name, String(reason)]));
+}
+
+/** Sentences of `paragraphs` that say SHALL or MUST, whitespace collapsed. */
+export function normativeSentences(paragraphs: string[]): string[] {
+  return paragraphs
+    .flatMap((text) => text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s+(?=[A-Z*])/))
+    .filter((sentence) => NORMATIVE.test(sentence));
+}
+
+/**
+ * Marks the requirements named in `exclusions` (by id, or by name in every document)
+ * excluded with the given reason. Returns the plan and the keys that matched nothing.
+ */
+export function excludeRequirements(plan: TestPlan, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
+  const used = new Set<string>();
+  const documents = plan.documents.map((document) => {
+    if (!document.requirements?.length) return document;
+    const requirements = document.requirements.map((requirement) => {
+      const key = requirement.id in exclusions ? requirement.id : requirement.name in exclusions ? requirement.name : null;
+      if (key === null) return requirement;
+      used.add(key);
+      return { ...requirement, excluded: exclusions[key] };
+    });
+    return { ...document, requirements };
+  });
+  return { plan: { documents }, unmatched: Object.keys(exclusions).filter((key) => !used.has(key)) };
+}
+
+/**
+ * After a selection (--grep) a requirement none of whose units was selected is out of
+ * the run's scope and left out; one with some selected units stays whole, so the
+ * units left out keep it from counting as verified.
+ */
+export function requirementsInScope(plan: TestPlan): TestPlan {
+  const documents = plan.documents.map((document) => {
+    if (!document.requirements?.length) return document;
+    const selected = new Set(document.units.map((unit) => unit.id));
+    const requirements = document.requirements.filter((r) => r.units.length === 0 || r.units.some((id) => selected.has(id)));
+    return { ...document, requirements };
+  });
+  return { documents };
+}

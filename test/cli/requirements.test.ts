@@ -1,0 +1,111 @@
+// Requirement traceability end to end: the terminal and JSON summaries, and the
+// --require-verified gate, on small documents and on the OpenSpec seed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import t from 'tap';
+import { seedPath } from '../parse/seed-files.js';
+import { specRun } from './spec-run-process.js';
+
+const openspec = `# Gate
+
+### Requirement: Alpha
+The system SHALL do alpha.
+
+#### Scenario: Alpha happens
+- **WHEN** the moon turns a colour nobody defined a step for
+- **THEN** nothing in spec-run can check it
+
+### Requirement: Beta
+The system MUST do beta.
+`;
+
+const lisp = `---
+type: verification
+name: sums
+source: contracts/sums.md
+---
+# Sums
+
+\`\`\`lisp
+(assert (= 3 (+ 1 2)))
+\`\`\`
+`;
+
+t.test('undefined and untested requirements: listed, accepted without the gate, refused with it, accepted when excluded', async (t) => {
+  const dir = t.testdir({ docs: { 'gate.md': openspec } });
+  const plain = await specRun(['docs', '--reporter', 'tap'], dir);
+  t.equal(plain.code, 0, 'an undefined step is TODO, not a failure');
+  t.match(plain.stderr, /^requirements: 0 verified, 0 failing, 1 untested, 1 partly undefined$/m);
+  t.match(plain.stderr, /requirements: .*\n\d+ passed, 0 failed, 0 skipped, 2 todo\n$/, 'the summary line stays last');
+
+  const gated = await specRun(['docs', '--reporter', 'tap', '--require-verified'], dir);
+  t.equal(gated.code, 1, '--require-verified fails the run');
+  t.match(gated.stderr, /--require-verified: docs\/gate\.md#Alpha is partly undefined \(0 passed, 0 failed, 0 skipped, 2 undefined\)/);
+  t.match(gated.stderr, /--require-verified: docs\/gate\.md#Beta is untested \(no scenario or unit verifies it\)/);
+
+  const config = { requireVerified: true, requirements: { exclude: { 'docs/gate.md#Alpha': 'steps come with v2', Beta: 'not ours' } } };
+  const configured = t.testdir({ docs: { 'gate.md': openspec }, 'spec-run.config.json': JSON.stringify(config) });
+  const excluded = await specRun(['docs', '--reporter', 'json'], configured);
+  t.equal(excluded.code, 0, 'excluded requirements do not fail the gate');
+  t.match(excluded.stderr, /^requirements: 0 verified, 0 failing, 0 untested, 2 excluded$/m);
+  const end = JSON.parse(excluded.stdout.trim().split('\n').at(-1)!);
+  t.same(end.requirements.map((r: { name: string; status: string; detail: string }) => [r.name, r.status, r.detail]), [
+    ['Alpha', 'excluded', 'steps come with v2'],
+    ['Beta', 'excluded', 'not ours'],
+  ]);
+});
+
+t.test('a verified requirement passes the gate; a configuration exclusion naming nothing is reported', async (t) => {
+  const dir = t.testdir({ docs: { 'sums.test.md': lisp }, 'spec-run.config.json': JSON.stringify({ requirements: { exclude: { nothing: 'x' } } }) });
+  const run = await specRun(['docs', '--reporter', 'tap', '--require-verified'], dir);
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stderr, /^requirements: 1 verified, 0 failing, 0 untested$/m);
+  t.match(run.stderr, /requirements\.exclude: 'nothing' names no requirement/);
+});
+
+t.test('a bad --reporter list is a usage error', async (t) => {
+  const dir = t.testdir({ docs: { 'sums.test.md': lisp } });
+  const twice = await specRun(['docs', '--reporter', 'tap', '--reporter', 'json'], dir);
+  t.equal(twice.code, 2);
+  t.match(twice.stderr, /only one reporter may write to stdout, got tap and json/);
+  const unknown = await specRun(['docs', '--reporter', 'xml:out.xml'], dir);
+  t.equal(unknown.code, 2);
+  t.match(unknown.stderr, /unknown reporter 'xml'/);
+  const config = t.testdir({ docs: { 'sums.test.md': lisp }, 'spec-run.config.yaml': 'reporter: [tap, "pdf:x.pdf"]\n' });
+  const bad = await specRun(['docs'], config);
+  t.equal(bad.code, 2);
+  t.match(bad.stderr, /spec-run\.config\.yaml: 'reporter\.1': unknown reporter 'pdf'/);
+});
+
+t.test('a configuration reporter list writes each report, files relative to the configuration', async (t) => {
+  const dir = t.testdir({ docs: { 'sums.test.md': lisp }, 'spec-run.config.yaml': 'reporter: [tap, "junit:reports/junit.xml", "html:reports/index.html"]\n' });
+  const run = await specRun(['docs'], dir);
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stdout, /^TAP version 14/);
+  t.match(readFileSync(join(dir, 'reports/junit.xml'), 'utf8'), /<property name="requirement:docs\/sums\.test\.md#contracts\/sums\.md" value="verified"\/>/);
+  t.match(readFileSync(join(dir, 'reports/index.html'), 'utf8'), /<span class="badge status-verified">verified<\/span>/);
+});
+
+t.test('OpenSpec seed: the terminal view and the JSON stream list its requirements with the same statuses', async (t) => {
+  const dir = t.testdir({});
+  const json = join(dir, 'run.jsonl');
+  const run = await specRun([seedPath('command-timeouts.spec.md'), '--reporter', 'spec', '--reporter', `json:${json}`, '--require-verified']);
+  const events = readFileSync(json, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const results: { id: string; name: string; status: string; units: string[] }[] = events.at(-1).requirements;
+  t.equal(results.length, 11, 'every requirement heading of the seed');
+  for (const result of results) {
+    t.match(run.stdout, new RegExp(`^  . ${result.name.replace(/[()]/g, '\\$&')} \\S+:\\d+ ${result.status.replace('-', ' ')}`, 'm'), `${result.name} in the terminal view`);
+    // The status agrees with the points of the requirement's units in the same stream.
+    const points = events.filter((e) => e.type === 'point' && result.units.includes(e.unitId));
+    const failed = points.some((p) => !p.ok && p.todo === undefined && p.skip === undefined);
+    const skipped = points.some((p) => p.skip !== undefined);
+    t.equal(result.status, failed ? 'failing' : skipped ? 'untested' : 'verified', `${result.name}: status from its points`);
+  }
+  t.equal(results.find((r) => r.name === 'Timeout Grace Period')!.status, 'untested', 'its future-extension scenario is skipped, so it is not verified');
+  t.equal(run.code, 1, '--require-verified fails: a requirement is not verified');
+  t.match(run.stderr, /--require-verified: \S+command-timeouts\.spec\.md#Timeout Grace Period is untested/);
+
+  const validation = await specRun([seedPath('command-timeouts.spec.md'), '--grep', 'Timeout Validation', '--reporter', 'tap', '--require-verified']);
+  t.equal(validation.code, 0, `--require-verified passes when every requirement in scope is verified\n${validation.stderr}`);
+  t.match(validation.stderr, /^requirements: 1 verified, 0 failing, 0 untested$/m);
+});

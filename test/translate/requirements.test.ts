@@ -1,0 +1,84 @@
+// Requirement extraction: OpenSpec requirement headings and frontmatter source/covers,
+// on the seeds and on small documents; exclusions from the document and the configuration.
+import t from 'tap';
+import { parseFile, parseMarkdown } from '../../src/parse/index.js';
+import { translate } from '../../src/translate/index.js';
+import { excludeRequirements, normativeSentences, requirementsInScope } from '../../src/translate/requirements.js';
+import { selectUnits } from '../../src/run/select.js';
+import { seedPath } from '../parse/seed-files.js';
+
+t.test('OpenSpec seed: every Requirement heading, its SHALL sentence, and the scenarios under it', async (t) => {
+  const file = seedPath('command-timeouts.spec.md');
+  const plan = translate(await parseFile(file));
+  const requirements = plan.requirements ?? [];
+  t.equal(requirements.length, 11);
+  const grace = requirements.find((r) => r.name === 'Timeout Grace Period')!;
+  t.equal(grace.id, `${file}#Timeout Grace Period`);
+  t.equal(grace.line, 160);
+  t.same(grace.statements, ['The system SHALL provide a grace period for processes to shut down gracefully before forced termination.']);
+  const names = grace.units.map((id) => plan.units.find((u) => u.id === id)!.name);
+  t.same(names, ['Graceful Shutdown Before Kill', 'Immediate Kill Without Grace (Future)']);
+  // Every scenario belongs to exactly one requirement, and carries its id.
+  for (const unit of plan.units) {
+    t.equal(requirements.filter((r) => r.units.includes(unit.id)).length, 1, unit.name);
+    t.same(unit.requirements, [requirements.find((r) => r.units.includes(unit.id))!.id]);
+  }
+});
+
+t.test('Lisp seeds: frontmatter source and covers entries, verified by every unit', async (t) => {
+  const contract = translate(await parseFile(seedPath('configure-limits-tool.test.md')));
+  t.same(contract.requirements!.map((r) => [r.name, r.origin]), [['contracts/configure-limits-tool.md', 'frontmatter-source']]);
+  t.same(contract.requirements![0].units, contract.units.map((u) => u.id));
+  const property = translate(await parseFile(seedPath('timing-isolation.md')));
+  t.same(property.requirements!.map((r) => [r.name, r.origin]), [['contracts/time-execution-tool', 'frontmatter-covers']]);
+  t.match(property.requirements![0].statements.join(' '), /MUST exclude MCP protocol overhead/);
+});
+
+const openspec = (body: string) =>
+  translate(parseMarkdown('reqs.md', `# Reqs\n\n### Requirement: Alpha\nThe system SHALL do alpha. It is nice.\n\n#### Scenario: One\n- **WHEN** x\n- **THEN** y\n\n${body}`));
+
+t.test('a requirement without a scenario has no units; an "Excluded:" paragraph excludes it', async (t) => {
+  const plan = openspec(`### Requirement: Beta\nThe system MUST do beta.\n\nExcluded: beta ships in v2\n\n### Requirement: Gamma\nThe system SHALL do gamma.\n`);
+  const [alpha, beta, gamma] = plan.requirements!;
+  t.same(alpha.statements, ['The system SHALL do alpha.']);
+  t.equal(alpha.units.length, 1);
+  t.same(beta.units, []);
+  t.equal(beta.excluded, 'beta ships in v2');
+  t.equal(gamma.excluded, undefined);
+});
+
+t.test('two requirements of one name keep distinct ids and their own scenarios', async (t) => {
+  const plan = openspec(`### Requirement: Alpha\nThe system SHALL do it again.\n\n#### Scenario: Two\n- **WHEN** a\n- **THEN** b\n`);
+  const [first, second] = plan.requirements!;
+  t.not(first.id, second.id);
+  t.same(first.units, [plan.units[0].id]);
+  t.same(second.units, [plan.units[1].id]);
+});
+
+t.test('frontmatter exclude: names requirements of the document with a reason', async (t) => {
+  const plan = translate(parseMarkdown('x.test.md', `---\ntype: verification\nsource: specs/a.md\ncovers: [specs/b, specs/c]\nexclude:\n  specs/b: measured elsewhere\n---\n# X\n\n\`\`\`lisp\n(assert t)\n\`\`\`\n`));
+  t.same(plan.requirements!.map((r) => [r.name, r.excluded ?? null]), [['specs/a.md', null], ['specs/b', 'measured elsewhere'], ['specs/c', null]]);
+});
+
+t.test('the configuration excludes by id or by name, and says which keys matched nothing', async (t) => {
+  const plan = { documents: [openspec(`### Requirement: Beta\nThe system MUST do beta.\n`)] };
+  const { plan: excluded, unmatched } = excludeRequirements(plan, { 'reqs.md#Alpha': 'by id', Beta: 'by name', Nope: 'nothing' });
+  t.same(excluded.documents[0].requirements!.map((r) => r.excluded), ['by id', 'by name']);
+  t.same(unmatched, ['Nope']);
+});
+
+t.test('--grep leaves out the requirements none of whose units was selected', async (t) => {
+  const plan = { documents: [openspec(`### Requirement: Beta\nThe system MUST do beta.\n\n#### Scenario: Other\n- **WHEN** a\n- **THEN** b\n\n### Requirement: Gamma\nNo scenario.\n`)] };
+  const scoped = requirementsInScope(selectUnits(plan, { grep: /Other/ }));
+  t.same(scoped.documents[0].requirements!.map((r) => r.name), ['Beta', 'Gamma'], 'Alpha is out of scope; Gamma, with no unit, stays untested');
+});
+
+t.test('normative sentences: only those saying SHALL or MUST', async (t) => {
+  t.same(normativeSentences(['It SHALL run.  It may fly.\nIt MUST stop. shall is not enough.']), ['It SHALL run.', 'It MUST stop. shall is not enough.']);
+});
+
+t.test('--list shows each requirement at file:line with its units and exclusion', async (t) => {
+  const { describePlan } = await import('../../src/translate/index.js');
+  const listing = describePlan(openspec(`### Requirement: Beta\nThe system MUST do beta.\n\nExcluded: later\n`));
+  t.match(listing, /requirements \(2\), each with the units that verify it:\n {4}reqs\.md:3 {2}Alpha {2}\(1 unit\)\n {4}reqs\.md:\d+ {2}Beta {2}\(0 units; excluded: later\)/);
+});
