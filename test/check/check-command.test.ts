@@ -72,3 +72,24 @@ t.test('the seed documents check clean', async (t) => {
   t.equal(stdout, '');
   t.equal(code, 0);
 });
+
+t.test('an undefined name: where another checked document defines it, and a near vocabulary name', async (t) => {
+  const head = (name: string) => `---\ntype: verification\nname: ${name}\n---\n# D\n\n## Code\n\n`;
+  const dir = t.testdir({
+    'helpers.test.md': `${head('helpers')}\`\`\`lisp\n(defun random-choice (list) (first list))\n(assert (random-choice '(1)))\n\`\`\`\n`,
+    'user.test.md': `${head('user')}\`\`\`lisp\n(defvar *s* (make-test-sesion))\n(assert (random-choice '(1 2)))\n\`\`\`\n`,
+  });
+  const { code, stdout } = await check([dir]);
+  t.equal(code, 1);
+  const user = join(dir, 'user.test.md');
+  t.match(stdout, `${user}:10:14: error: 'make-test-sesion' is called but neither this document nor the test vocabulary defines it; did you mean 'make-test-session'?`);
+  t.match(stdout, `${user}:11:10: error: 'random-choice' is called but neither this document nor the test vocabulary defines it; random-choice is defined in ${join(dir, 'helpers.test.md')}:10; add it to a vocabulary file to share it`);
+  t.notMatch(stdout, /helpers\.test\.md:\d+:\d+:/, 'the defining document is clean');
+});
+
+t.test('the corpus documents check with only their genuine problems: helpers they do not define, an unbalanced block', async (t) => {
+  const { stdout } = await check([resolve(root, '../shared/corpus/lisp')]);
+  const messages = stdout.trim().split('\n');
+  t.ok(messages.length > 0);
+  for (const message of messages) t.match(message, /is called but neither this document nor the test vocabulary defines it; \S+ is defined in |unbalanced parentheses/);
+});

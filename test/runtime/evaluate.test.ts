@@ -146,8 +146,8 @@ t.test('threads left running are stopped and reported; threads joined are fine',
   t.same(failing, { text: '=> :FAILED', isError: false }, 'an unhandled error ends only its own thread');
 });
 
-t.test('bad arguments are tool errors naming the argument', async (t) => {
-  t.match(await session.call('evaluate-lisp', {}), { isError: true, text: /Missing argument "code"/ });
+t.test('a missing required argument is invalid params (-32602); bad argument values are tool errors naming the argument', async (t) => {
+  await t.rejects(session.call('evaluate-lisp', {}), { code: -32602, message: /evaluate-lisp requires the argument "code"/ });
   t.match(await session.call('evaluate-lisp', { code: 5 }), { isError: true, text: /"code": 5 is not a string/ });
   t.match(await session.call('evaluate-lisp', { code: '1', 'capture-time': 'yes' }), { isError: true, text: /"capture-time": "yes"/ });
   t.match(await session.call('evaluate-lisp', { code: '1', extra: 1 }), { isError: true, text: /Unknown argument "extra"/ });

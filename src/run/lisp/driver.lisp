@@ -90,6 +90,9 @@ error, of the call to an undefined function, else of the top-level form."
                   ,@(when (typep condition 'undefined-function)
                       `((:reason . ,(undefined-function-reason condition))
                         (:undefined . ,(string-downcase (symbol-name (cell-error-name condition))))))
+                  ,@(when (and (typep condition 'unbound-variable)
+                               (string= (symbol-name (cell-error-name condition)) "INPUT"))
+                      `((:reason . "input is bound only in the block that answers an Input JSON block: the Lisp block right after it, in the same section, labelled Expected, Expected Output or Verification")))
                   ,@(when *current-form* `((:form . ,(form-text *current-form*))))
                   ,@(when backtrace `((:backtrace . ,backtrace)))))))
 

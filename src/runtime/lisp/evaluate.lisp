@@ -175,11 +175,19 @@ condition types go without their package prefix."
           ((or (find-package name) (find-package (string-upcase name))))
           (t (error 'unknown-package :package name)))))
 
+(defun skip-unmatched-close-parentheses (in)
+  "Skip the close parentheses that stand between forms, each with a warning, as
+SBCL's REPL does: (f 1)) evaluates (f 1) and says the last ) was ignored."
+  (loop while (eql (peek-char t in nil in) #\))
+        do (read-char in)
+           (warn "Ignoring an unmatched close parenthesis at character ~D of the code."
+                 (file-position in))))
+
 (defun evaluate-forms (code start-package)
   "Evaluate every form of CODE in order; the values of the last one."
   (let ((values '()))
     (with-input-from-string (in code)
-      (loop for form = (read in nil in)
+      (loop for form = (progn (skip-unmatched-close-parentheses in) (read in nil in))
             until (eq form in)
             do (setf values (multiple-value-list (eval (evaluable-form form))))
                (unless (eq *package* start-package)

@@ -53,7 +53,7 @@ t.test('input: bound to the Input block\'s request in its Expected block, with k
     [true, true, true, true],
   );
   const unbound = r.failed.find((p) => p.at?.line === lineIn(md, '(print input)'));
-  t.match(unbound?.diagnostics, { condition: { type: 'UNBOUND-VARIABLE' } }, 'outside a pair, input is unbound');
+  t.match(unbound?.diagnostics, { condition: { type: 'UNBOUND-VARIABLE' }, reason: /input is bound only in the block that answers an Input JSON block/ }, 'outside a pair, input is unbound, and why');
 });
 
 t.test('threads: points recorded in a thread are reported; an error escaping a thread fails its unit and the run goes on', async (t) => {

@@ -228,12 +228,13 @@ t.test('vocabulary on raw JSON-RPC: errors, notifications, accessors, qualified 
   (assert (equal (result-output (time-execution "(+ 1 2)")) "")))
 (assert (< (abs (- (standard-deviation '(2 4 4 4 5 5 7 9)) 2.138)) 0.001))
 (let ((session (cl-mcp-server-tests:make-test-session)))
-  (assert (equal (result-content (evaluate-in-session session "(+ 1 2)")) '(((:type . "text") (:text . "=> 3")))))
+  (assert (equal (result-field (evaluate-in-session session "(+ 1 2)") :content) '(((:type . "text") (:text . "=> 3")))))
+  (assert (equal (result-content (evaluate-in-session session "(+ 1 2)")) "=> 3"))
   (assert (equal (result-value (evaluate-in-session session "(+ 1 2)")) "3"))
   (cl-mcp-server-tests:cleanup-test-session session))`)}`;
   const r = await runMarkdown(md);
   t.same(r.failed, []);
-  t.equal(r.points.length, 17);
+  t.equal(r.points.length, 18);
 });
 
 t.test('get-internal-real-time in spec code has microsecond resolution', async (t) => {

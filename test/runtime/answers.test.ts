@@ -1,0 +1,31 @@
+// What error answers carry besides type and message: the frames of the user's code,
+// the timing of a failed time-execution as JSON; and the REPL's leniency with a close
+// parenthesis that closes nothing.
+import t from 'tap';
+import { LineClient } from './helpers.js';
+
+t.test('error answers: [Backtrace] with the user frames; time-execution errors end with their timing as JSON; stray ) ignored with a warning', async (t) => {
+  const client = new LineClient();
+  await client.initialize();
+
+  const nested = await client.tool(1, 'evaluate-lisp', { code: '(defun inner (x) (car x)) (defun outer (y) (1+ (inner y))) (outer 5)' });
+  t.ok(nested.isError);
+  t.match(nested.text, /^\[ERROR\] TYPE-ERROR\n[\s\S]*\n\n\[Backtrace\]\n\d+: \(CAR 5\)[^\n]*\n\d+: \(OUTER 5\)/);
+  t.notMatch(nested.text, /SPEC-RUN\.WORKER|SIMPLE-EVAL-IN-LEXENV|Backtrace for/, 'the runtime\'s own frames are left out');
+  const signalled = await client.tool(2, 'evaluate-lisp', { code: '(progn (princ "before") (error "boom"))' });
+  t.match(signalled.text, /\[Backtrace\]\n\d+: \(ERROR "boom"\)\n\n\[stdout\]\nbefore/);
+
+  const timed = await client.tool(3, 'time-execution', { code: '(/ 1 0)' });
+  t.ok(timed.isError);
+  t.match(timed.text, /^\[ERROR\] DIVISION-BY-ZERO\n/);
+  const timing = JSON.parse(timed.text.split('\n').at(-1)!) as { timing: Record<string, number> };
+  t.same(Object.keys(timing.timing), ['real-time-ms', 'run-time-ms', 'gc-time-ms', 'bytes-allocated', 'allocation-rate-mb-per-sec']);
+  t.ok(timing.timing['real-time-ms'] > 0);
+  const answered = await client.tool(4, 'time-execution', { code: '(+ 1 2 3)' });
+  t.match(answered.text, /^\{"result": "6", "output": "", "timing": \{"real-time-ms": [\d.]+, /, 'written as the runtime contract shows it');
+
+  const stray = await client.tool(5, 'evaluate-lisp', { code: '(+ 1 2)) (* 2 3)' });
+  t.notOk(stray.isError);
+  t.match(stray.text, /\[warnings\]\nSIMPLE-WARNING: Ignoring an unmatched close parenthesis at character 8 of the code\.\n\n=> 6$/);
+  t.equal(await client.close(), 0);
+});
