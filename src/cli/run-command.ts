@@ -45,7 +45,8 @@ export const cliEntry = join(dirname(fileURLToPath(import.meta.url)), 'main.js')
 
 export async function buildPlan(paths: string[]): Promise<TestPlan> {
   const files = discoverDocuments(paths.length ? paths : ['specs/']);
-  const documents = await Promise.all(files.map(async (file, i) => translate(await parseFile(file), { unitIdPrefix: `${i + 1}` })));
+  // Unit ids are "<path>#<n>": a unit's identity never depends on the other documents of the run.
+  const documents = await Promise.all(files.map(async (file) => translate(await parseFile(file))));
   return { documents };
 }
 
