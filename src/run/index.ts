@@ -4,6 +4,7 @@
 import { countPoint, type Counts, type RunEvent } from '../model/events.js';
 import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
 import { EventBuffer } from './event-buffer.js';
+import { QuietGate } from './quiet-gate.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
 
 export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
@@ -18,7 +19,8 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
   const controller = new AbortController();
   const buffers = plan.documents.map(() => new EventBuffer<RunEvent>());
-  const runOptions: RunOptions = { ...options, signal: controller.signal };
+  // One gate for all documents of the run: measurements get a quiet machine whatever --jobs says.
+  const runOptions: RunOptions = { quietGate: new QuietGate(), ...options, signal: controller.signal };
 
   yield { type: 'run-start', documents: plan.documents.length, seed: options.seed };
 

@@ -2,6 +2,7 @@
 import type { RunEvent } from '../model/events.js';
 import type { DocumentPlan } from '../model/plan.js';
 import type { WarmServers } from './lisp/servers.js';
+import type { QuietGate } from './quiet-gate.js';
 
 export interface RunOptions {
   /** Seed of this run; each unit derives its own seed from it and prints it. */
@@ -24,6 +25,8 @@ export interface RunOptions {
   vocabularyFiles: string[];
   /** Runtime servers started ahead of need, shared by the documents of a run (and by the runs of --watch). */
   warmServers?: WarmServers;
+  /** Shared by the documents of a run: measurements wait for the others' evaluations and hold them back (quiet-gate.ts). */
+  quietGate?: QuietGate;
   /** Aborted when the run stops early (--bail): runners check it between units and stop starting new ones. */
   signal?: AbortSignal;
 }

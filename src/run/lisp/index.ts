@@ -12,6 +12,8 @@ import { Driver, type CommandHandlers, type PointMessage, type RequestMessage } 
 import { ToolCallChecker, type ToolDescription } from './json-input.js';
 import { runSeed, unitSeed } from './seeds.js';
 import { ServerSet, Transcript, startServer } from './servers.js';
+import type { Release } from '../quiet-gate.js';
+import { measuresTime, timingSensitiveUnits } from '../timing-sensitive.js';
 import { jsonToLisp, lispString } from './sexp.js';
 
 export { Transcript } from './servers.js';
@@ -24,20 +26,38 @@ export interface LispDocumentOutcome {
 
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
+/** Admits a request of spec code through the run's quiet gate; the release ends its turn. */
+type Admission = (message: RequestMessage) => Promise<Release>;
+
 /** A driver with the document's definitions loaded, and the servers it started. */
 class Environment {
+  private closed = false;
+
   private constructor(
     readonly driver: Driver,
     readonly servers: ServerSet,
+    private readonly admit: Admission,
   ) {}
 
-  static async open(options: RunOptions, transcript: Transcript): Promise<Environment> {
+  static async open(options: RunOptions, transcript: Transcript, admit: Admission): Promise<Environment> {
     const driver = await Driver.start(options.projectRoot);
-    return new Environment(driver, new ServerSet(options.runtimeCommand, options.projectRoot, transcript, options.warmServers));
+    return new Environment(driver, new ServerSet(options.runtimeCommand, options.projectRoot, transcript, options.warmServers), admit);
   }
 
   handlers(point: (message: PointMessage) => void): CommandHandlers {
-    return { point, request: (message) => this.serve(message) };
+    return {
+      point,
+      request: async (message) => {
+        const release = await this.admit(message);
+        try {
+          // A request that waited for its turn while its unit was stopped must not start anything.
+          if (this.closed) throw new Error('the unit was stopped');
+          return await this.serve(message);
+        } finally {
+          release();
+        }
+      },
+    };
   }
 
   private async serve(message: RequestMessage): Promise<string> {
@@ -60,6 +80,7 @@ class Environment {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all([this.driver.stop(), this.servers.stopAll()]);
   }
 }
@@ -96,12 +117,30 @@ class DocumentRun {
   private checker: Promise<ToolCallChecker> | null = null;
   private failed = false;
   private exchangesBeforeUnit = 0;
+  private readonly timingSensitive: Set<string>;
+  /** Set while a timing-sensitive unit holds the quiet gate: its own requests pass. */
+  private unitHoldsGate = false;
 
   constructor(
     private readonly plan: DocumentPlan,
     private readonly options: RunOptions,
     private readonly emit: Emit,
-  ) {}
+  ) {
+    this.timingSensitive = timingSensitiveUnits(plan);
+  }
+
+  /** Ordinary requests take the gate shared, measuring ones exclusive; parse-json and stops need no turn. */
+  private readonly admit: Admission = (message) => {
+    const gate = this.options.quietGate;
+    if (!gate || this.unitHoldsGate || (message.op !== 'send' && message.op !== 'start-server')) return Promise.resolve(() => undefined);
+    return gate.acquire(message.op === 'send' && measuresTime(message.message) ? 'exclusive' : 'shared');
+  };
+
+  /** Starting a process loads the machine: it takes a shared turn, unless this document's unit holds the gate. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const gate = this.options.quietGate;
+    return gate && !this.unitHoldsGate ? gate.run('shared', work) : work();
+  }
 
   private emitPoint(event: PointEvent): void {
     if (!event.ok && !event.skip) this.failed = true;
@@ -153,7 +192,7 @@ class DocumentRun {
   /** A driver with the definitions loaded; load failures are reported once, as problem units. */
   private async ensureEnvironment(): Promise<void> {
     if (this.environment) return;
-    this.environment = await Environment.open(this.options, this.transcript);
+    this.environment = await this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     const report = !this.definitionsReported;
     this.definitionsReported = true;
@@ -161,7 +200,7 @@ class DocumentRun {
       const failures: PointMessage[] = [];
       const outcome = await this.command(`(:load-file ${lispString(resolve(this.options.projectRoot, file))})`, (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
       if (report && (failures.length || outcome)) this.reportLoadFailure(`vocabulary file ${file}`, { file, line: 1 }, failures, outcome);
-      if (!this.environment) this.environment = await Environment.open(this.options, this.transcript);
+      if (!this.environment) this.environment = await this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
     }
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
@@ -173,7 +212,7 @@ class DocumentRun {
       if (outcome) {
         // The block hung or killed the driver: leave it out of every later load.
         this.hungDefinitions.add(index);
-        this.environment = await Environment.open(this.options, this.transcript);
+        this.environment = await this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
       }
     }
   }
@@ -209,6 +248,18 @@ class DocumentRun {
   }
 
   private async runLispUnit(unit: Unit): Promise<void> {
+    const gate = this.options.quietGate;
+    const release = gate && this.timingSensitive.has(unit.id) ? await gate.acquire('exclusive') : null;
+    this.unitHoldsGate = release !== null;
+    try {
+      await this.runLispUnitInTurn(unit);
+    } finally {
+      this.unitHoldsGate = false;
+      release?.();
+    }
+  }
+
+  private async runLispUnitInTurn(unit: Unit): Promise<void> {
     const at = { file: unit.file, line: unit.line };
     const started = performance.now();
     const deadline = started + this.options.unitTimeoutMs;
@@ -257,7 +308,7 @@ class DocumentRun {
 
   private toolChecker(): Promise<ToolCallChecker> {
     this.checker ??= (async () => {
-      const server = await startServer(this.options.runtimeCommand, this.options.projectRoot, this.options.warmServers);
+      const server = await this.inTurn(() => startServer(this.options.runtimeCommand, this.options.projectRoot, this.options.warmServers));
       try {
         const answer = JSON.parse(await server.exchange(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }))) as {
           result?: { tools?: ToolDescription[] };
