@@ -1,7 +1,7 @@
 // JUnit XML for GitLab and Jenkins: a <testsuite> per document, a <testcase> per
 // test point (named "unit › check"), failures with their diagnostics as YAML text.
 import { stringify } from 'yaml';
-import type { Reporter, RunEvent } from '../src/model/events.js';
+import type { EarlierFailure, Reporter, RunEvent } from '../src/model/events.js';
 
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
@@ -18,7 +18,18 @@ interface Suite {
   name: string;
   file: string;
   durationMs: number;
-  cases: { unit: string; point: PointEvent }[];
+  cases: { unit: string; unitId: string; point: PointEvent; flakyFailures: EarlierFailure[] }[];
+}
+
+/** Hangs each failure of an earlier attempt on the passing case of the same check, else on the unit's first case. */
+function attachFlakyFailures(cases: Suite['cases'], unitId: string, failures: EarlierFailure[]): void {
+  const ofUnit = cases.filter((c) => c.unitId === unitId);
+  for (const failure of failures) (ofUnit.find((c) => c.point.name === failure.name) ?? ofUnit[0])?.flakyFailures.push(failure);
+}
+
+function flakyFailureXml(failure: EarlierFailure): string {
+  const detail = stringify({ attempt: failure.attempt, at: failure.at ? `${failure.at.file}:${failure.at.line}` : undefined, ...failure.diagnostics }, { lineWidth: 0 });
+  return `<flakyFailure message="${escapeXml(failure.name)}" type="attempt ${failure.attempt}"><stackTrace>${escapeXml(detail)}</stackTrace></flakyFailure>`;
 }
 
 export const junitReporter: Reporter = async function* (events) {
@@ -28,7 +39,8 @@ export const junitReporter: Reporter = async function* (events) {
   for await (const event of events) {
     if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, durationMs: 0, cases: [] }));
     else if (event.type === 'unit-start') unitNames.set(event.unitId, event.name);
-    else if (event.type === 'point' && current) current.cases.push({ unit: unitNames.get(event.unitId) ?? '', point: event });
+    else if (event.type === 'point' && current) current.cases.push({ unit: unitNames.get(event.unitId) ?? '', unitId: event.unitId, point: event, flakyFailures: [] });
+    else if (event.type === 'unit-end' && event.flaky && current) attachFlakyFailures(current.cases, event.unitId, event.earlierFailures ?? []);
     else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
   }
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
@@ -36,13 +48,15 @@ export const junitReporter: Reporter = async function* (events) {
     const failures = suite.cases.filter(({ point }) => !point.ok && point.todo === undefined).length;
     const skipped = suite.cases.filter(({ point }) => point.skip !== undefined || point.todo !== undefined).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    for (const { unit, point } of suite.cases) {
+    for (const { unit, point, flakyFailures } of suite.cases) {
       const attributes = `name="${escapeXml(`${unit} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
       if (point.skip !== undefined || point.todo !== undefined) {
         lines.push(`    <testcase ${attributes}><skipped message="${escapeXml(point.skip ?? `TODO ${point.todo}`)}"/></testcase>`);
       } else if (!point.ok) {
         const detail = stringify({ at: point.at ? `${point.at.file}:${point.at.line}` : undefined, ...point.diagnostics }, { lineWidth: 0 });
         lines.push(`    <testcase ${attributes}><failure message="${escapeXml(point.name)}">${escapeXml(detail)}</failure></testcase>`);
+      } else if (flakyFailures.length) {
+        lines.push(`    <testcase ${attributes}>${flakyFailures.map(flakyFailureXml).join('')}</testcase>`);
       } else {
         lines.push(`    <testcase ${attributes}/>`);
       }

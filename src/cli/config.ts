@@ -25,6 +25,7 @@ const schema = z
     jobs: z.number().int().min(1).optional(),
     seed: z.number().int().min(0).optional(),
     runs: z.number().int().min(1).optional(),
+    retries: z.number().int().min(0).optional(),
     strict: z.boolean().optional(),
     bail: z.boolean().optional(),
     /** Docker image names used in documents mapped to local images. */

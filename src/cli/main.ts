@@ -64,6 +64,7 @@ export function buildProgram(): Command {
     .option('--runs <n>', 'number of runs of property-level tests', integer('--runs'))
     .option('--jobs <n>', 'documents run in parallel (default 1)', integer('--jobs'))
     .option('--strict', 'undefined steps fail instead of being TODO')
+    .option('--retries <n>', 'run a failing unit again up to n times; one that then passes is reported passed and marked flaky', integer('--retries'))
     .option('--watch', 'after the run, run again the documents that change (all of them when a shared helper changes)')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {

@@ -35,6 +35,7 @@ export interface RunCommandOptions {
   strict?: boolean;
   config?: string;
   watch?: boolean;
+  retries?: number;
 }
 
 /** Runtime servers --watch keeps started between runs: enough for a document's usual sessions. */
@@ -51,7 +52,8 @@ export async function buildPlan(paths: string[]): Promise<TestPlan> {
 }
 
 export function summaryLine(counts: Counts): string {
-  return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
+  const flaky = counts.flaky ? ` (${counts.flaky} flaky)` : '';
+  return `${counts.passed} passed${flaky}, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
 }
 
 export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {
@@ -109,6 +111,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     projectRoot: config.directory,
     vocabularyFiles,
     jobs: options.jobs ?? 1,
+    retries: options.retries ?? 0,
   });
   const reporter: ReporterName = options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap');
   try {

@@ -12,6 +12,16 @@ export interface Counts {
   failed: number;
   skipped: number;
   todo: number;
+  /** Units that failed and then passed on a retry (their points count as passed). */
+  flaky?: number;
+}
+
+/** A failing point of an attempt that a retry made up for, kept to show the flakiness. */
+export interface EarlierFailure {
+  attempt: number;
+  name: string;
+  at?: SourceRef;
+  diagnostics?: Record<string, unknown>;
 }
 
 export type RunEvent =
@@ -33,7 +43,19 @@ export type RunEvent =
       /** Shown as the YAML block of a failing point: form, values, reason, request, response... */
       diagnostics?: Record<string, unknown>;
     }
-  | { type: 'unit-end'; file: string; unitId: string; durationMs: number; seed?: number }
+  | {
+      type: 'unit-end';
+      file: string;
+      unitId: string;
+      durationMs: number;
+      seed?: number;
+      /** Attempts made, when the unit was retried (--retries); the reported points are the last attempt's. */
+      attempts?: number;
+      /** The unit failed and then passed on a retry: reported passed, and marked flaky. */
+      flaky?: boolean;
+      /** The failing points of the attempts before the passing one. */
+      earlierFailures?: EarlierFailure[];
+    }
   | { type: 'comment'; text: string; file?: string; unitId?: string }
   | { type: 'document-end'; file: string; durationMs: number }
   | { type: 'run-end'; durationMs: number; counts: Counts };

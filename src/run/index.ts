@@ -3,7 +3,9 @@
 // out in plan order, so the report of a parallel run reads like that of a serial one.
 import { countPoint, type Counts, type RunEvent } from '../model/events.js';
 import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
+import { readFileSync } from 'node:fs';
 import { EventBuffer } from './event-buffer.js';
+import { documentRetries } from './retries.js';
 import { QuietGate } from './quiet-gate.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
 
@@ -41,6 +43,7 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
         countPoint(counts, event);
         if (options.bail && !event.ok && event.todo === undefined) controller.abort();
       }
+      if (event.type === 'unit-end' && event.flaky) counts.flaky = (counts.flaky ?? 0) + 1;
       yield event;
     }
   }
@@ -64,12 +67,21 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   });
 
+  const retries = documentRetries(plan, options.retries ?? 0);
+  if (retries.problem) {
+    const unitId = `${plan.file}#problem-retries`;
+    const at = { file: plan.file, line: frontmatterLine(plan.file, 'retries') };
+    emit({ type: 'unit-start', file: plan.file, unitId, name: `error: ${retries.problem}`, kind: 'problem', at });
+    emit({ type: 'point', file: plan.file, unitId, ok: false, name: retries.problem, at });
+    emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
+  }
+
   const runner = runners[plan.family];
   if (plan.units.length > 0) {
     if (!runner) {
       reportNotRunnable(plan, emit, `no runner for documents of the ${plan.family} family`);
     } else {
-      await guardedRun(runner, plan, options, emit);
+      await guardedRun(runner, plan, { ...options, retries: retries.retries }, emit);
     }
   } else if (plan.problems.length === 0) {
     const unitId = `${plan.file}#none`;
@@ -79,6 +91,16 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   }
   emit({ type: 'document-end', file: plan.file, durationMs: Date.now() - started });
+}
+
+/** The line of a frontmatter key in the document, for messages about its value; 1 when it cannot be read. */
+function frontmatterLine(file: string, key: string): number {
+  try {
+    const index = readFileSync(file, 'utf8').split('\n').findIndex((line) => line.startsWith(`${key}:`));
+    return index < 0 ? 1 : index + 1;
+  } catch {
+    return 1;
+  }
 }
 
 function reportNotRunnable(plan: DocumentPlan, emit: Emit, reason: string): void {

@@ -25,6 +25,8 @@ export interface RunOptions {
   vocabularyFiles: string[];
   /** Runtime servers started ahead of need, shared by the documents of a run (and by the runs of --watch). */
   warmServers?: WarmServers;
+  /** Times a failing unit runs again (the document's frontmatter `retries` wins); 0 or absent: none. */
+  retries?: number;
   /** Shared by the documents of a run: measurements wait for the others' evaluations and hold them back (quiet-gate.ts). */
   quietGate?: QuietGate;
   /** Aborted when the run stops early (--bail): runners check it between units and stop starting new ones. */

@@ -1,32 +1,9 @@
 // The command line end to end: a real spec-run process on documents written to a temp dir.
 import t from 'tap';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join, resolve } from 'node:path';
-import { Parser } from 'tap-parser';
-import type { FinalResults } from 'tap-parser';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const cli = join(root, 'dist/src/cli/main.js');
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function specRun(args: string[], cwd = root): Promise<Run> {
-  return new Promise((done) => {
-    execFile(process.execPath, [cli, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GITHUB_ACTIONS: '' } }, (error, stdout, stderr) =>
-      done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-function parseTap(text: string): Promise<FinalResults> {
-  return new Promise((resolve) => new Parser({ strict: true }, resolve).end(text));
-}
+import { join } from 'node:path';
+import { cli, parseTap, specRun } from './spec-run.js';
 
 const good = `---
 type: verification

@@ -13,6 +13,7 @@ import { ToolCallChecker, type ToolDescription } from './json-input.js';
 import { runSeed, unitSeed } from './seeds.js';
 import { ServerSet, Transcript, startServer } from './servers.js';
 import type { Release } from '../quiet-gate.js';
+import { runWithRetries } from '../retries.js';
 import { measuresTime, timingSensitiveUnits } from '../timing-sensitive.js';
 import { jsonToLisp, lispString } from './sexp.js';
 
@@ -118,15 +119,24 @@ class DocumentRun {
   private failed = false;
   private exchangesBeforeUnit = 0;
   private readonly timingSensitive: Set<string>;
+  /** The document's events, as reported; failures seen here count for --bail. */
+  private readonly report: Emit;
+  /** Where a unit's events go: the report, or the buffer of an attempt that may be retried. */
+  private emit: Emit;
   /** Set while a timing-sensitive unit holds the quiet gate: its own requests pass. */
   private unitHoldsGate = false;
 
   constructor(
     private readonly plan: DocumentPlan,
     private readonly options: RunOptions,
-    private readonly emit: Emit,
+    emit: Emit,
   ) {
     this.timingSensitive = timingSensitiveUnits(plan);
+    this.report = (event) => {
+      if (event.type === 'point' && !event.ok && !event.skip) this.failed = true;
+      emit(event);
+    };
+    this.emit = this.report;
   }
 
   /** Ordinary requests take the gate shared, measuring ones exclusive; parse-json and stops need no turn. */
@@ -143,7 +153,6 @@ class DocumentRun {
   }
 
   private emitPoint(event: PointEvent): void {
-    if (!event.ok && !event.skip) this.failed = true;
     this.emit(event);
   }
 
@@ -252,7 +261,19 @@ class DocumentRun {
     const release = gate && this.timingSensitive.has(unit.id) ? await gate.acquire('exclusive') : null;
     this.unitHoldsGate = release !== null;
     try {
-      await this.runLispUnitInTurn(unit);
+      await runWithRetries(
+        this.options.retries ?? 0,
+        unit.id,
+        async (emit) => {
+          this.emit = emit;
+          try {
+            await this.runLispUnitInTurn(unit);
+          } finally {
+            this.emit = this.report;
+          }
+        },
+        this.report,
+      );
     } finally {
       this.unitHoldsGate = false;
       release?.();
