@@ -1,6 +1,6 @@
 // `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
 import { randomInt } from 'node:crypto';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Counts, Reporter, RunEvent } from '../model/events.js';
 import type { TestPlan } from '../model/plan.js';
@@ -16,6 +16,19 @@ import { jsonReporter } from '../../reporters/json.js';
 import { githubAnnotations } from '../../reporters/github.js';
 import { progressReporter } from '../../reporters/progress.js';
 import { tee } from '../run/tee.js';
+import {
+  DEFAULT_RECORD_PATH,
+  DEFAULT_TIMINGS_PATH,
+  readRunRecord,
+  readTimings,
+  RecordError,
+  RunRecorder,
+  selectFailures,
+  updateTimings,
+  writeRunRecord,
+  type Timings,
+} from '../run/run-record.js';
+import { shardPlan, type Shard } from '../run/shard.js';
 import { discoverDocuments } from './discover.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 
@@ -36,6 +49,10 @@ export interface RunCommandOptions {
   config?: string;
   watch?: boolean;
   retries?: number;
+  onlyFailures?: boolean;
+  lastRun?: string;
+  timings?: string;
+  shard?: Shard;
 }
 
 /** Runtime servers --watch keeps started between runs: enough for a document's usual sessions. */
@@ -77,7 +94,32 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
       return 2;
     }
   }
-  const plan = selectUnits(await buildPlan(paths), { grep, tags: options.tag, level: options.level });
+  const recordPath = resolve(config.directory, options.lastRun ?? DEFAULT_RECORD_PATH);
+  let plan: TestPlan;
+  if (options.onlyFailures) {
+    const previous = readRunRecord(recordPath);
+    if (!previous) {
+      console.error(`spec-run: --only-failures: no record of an earlier run at ${recordPath} (run without --only-failures first)`);
+      return 2;
+    }
+    const recorded = [...new Set(previous.failures.map((f) => relative(process.cwd(), resolve(config.directory, f.file))))];
+    if (recorded.length === 0) console.error('spec-run: the last run recorded no failures; nothing to run');
+    const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(paths.length ? paths : recorded);
+    plan = selectFailures(selectUnits(candidates, { grep, tags: options.tag, level: options.level }), previous, config.directory);
+  } else {
+    plan = selectUnits(await buildPlan(paths), { grep, tags: options.tag, level: options.level });
+  }
+  const timingsPath = resolve(config.directory, options.timings ?? DEFAULT_TIMINGS_PATH);
+  if (options.shard) {
+    let timings: Timings | null = null;
+    try {
+      timings = readTimings(timingsPath);
+    } catch (error) {
+      if (!(error instanceof RecordError)) throw error;
+      console.error(`spec-run: --shard: balancing by count: ${error.message}`);
+    }
+    plan = shardPlan(plan, options.shard, config.directory, timings ?? {});
+  }
 
   if (options.list) {
     process.stdout.write(plan.documents.map(describePlan).join('\n'));
@@ -114,8 +156,18 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     retries: options.retries ?? 0,
   });
   const reporter: ReporterName = options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap');
+  /** Runs a plan, reports it, and leaves the record of the run. */
+  const execute = async (toRun: TestPlan): Promise<Counts> => {
+    const recorder = new RunRecorder(config.directory);
+    const counts = await reportEvents(runPlan(toRun, runOptions(), runners), reporter, (event) => recorder.observe(event));
+    const record = recorder.record();
+    writeRunRecord(recordPath, record);
+    // A shard sees only its share: the timings every shard splits by are left as they are.
+    if (!options.shard) updateTimings(timingsPath, record.durations);
+    return counts;
+  };
   try {
-    const counts = await executePlan(plan, runOptions(), runners, reporter);
+    const counts = await execute(plan);
     if (!options.watch) return counts.failed > 0 ? 1 : 0;
     warmServers?.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
@@ -125,7 +177,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
       roots: paths.length ? paths : ['specs/'],
       helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
-        await executePlan(selectUnits(await buildPlan(files), selection), runOptions(), runners, reporter);
+        await execute(selectUnits(await buildPlan(files), selection));
         warmServers?.fill(SPARE_SERVERS);
       },
     });
@@ -135,13 +187,14 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   }
 }
 
-/** Runs a plan, writes the chosen report (and the extra views) and the summary line; returns the counts. */
-async function executePlan(plan: TestPlan, options: RunPlanOptions, runners: Runners, name: ReporterName): Promise<Counts> {
+/** Writes the chosen report of a run's events (and the extra views) and the summary line; returns the counts. */
+export async function reportEvents(events: AsyncIterable<RunEvent>, name: ReporterName, observe?: (event: RunEvent) => void): Promise<Counts> {
   const color = name === 'spec' && process.stdout.isTTY === true && !process.env.NO_COLOR;
   const reporters: Record<ReporterName, Reporter> = { tap: tapReporter, spec: specReporter({ color }), junit: junitReporter, json: jsonReporter };
   let counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
   async function* observed(): AsyncGenerator<RunEvent> {
-    for await (const event of runPlan(plan, options, runners)) {
+    for await (const event of events) {
+      observe?.(event);
       if (event.type === 'run-end') counts = event.counts;
       yield event;
     }

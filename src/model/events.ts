@@ -70,3 +70,9 @@ export function countPoint(counts: Counts, point: Extract<RunEvent, { type: 'poi
   else if (point.ok) counts.passed += 1;
   else counts.failed += 1;
 }
+
+/** Adds an event to the counts: its point, or its flaky unit. */
+export function countEvent(counts: Counts, event: RunEvent): void {
+  if (event.type === 'point') countPoint(counts, event);
+  else if (event.type === 'unit-end' && event.flaky) counts.flaky = (counts.flaky ?? 0) + 1;
+}

@@ -1,7 +1,7 @@
 // The run stage: executes every document of a test plan through its family's runner
 // and yields run events. Documents may run in parallel (`jobs`), but their events come
 // out in plan order, so the report of a parallel run reads like that of a serial one.
-import { countPoint, type Counts, type RunEvent } from '../model/events.js';
+import { countEvent, type Counts, type RunEvent } from '../model/events.js';
 import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
 import { readFileSync } from 'node:fs';
 import { EventBuffer } from './event-buffer.js';
@@ -39,11 +39,8 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
 
   for (const buffer of buffers) {
     for await (const event of buffer) {
-      if (event.type === 'point') {
-        countPoint(counts, event);
-        if (options.bail && !event.ok && event.todo === undefined) controller.abort();
-      }
-      if (event.type === 'unit-end' && event.flaky) counts.flaky = (counts.flaky ?? 0) + 1;
+      countEvent(counts, event);
+      if (event.type === 'point' && options.bail && !event.ok && event.todo === undefined) controller.abort();
       yield event;
     }
   }
