@@ -4,12 +4,14 @@ import { runRuntimeBench } from './runtime.js';
 import { runExecutorBench } from './executor.js';
 import { runSeedsBench } from './seeds.js';
 import { runJobsBench } from './jobs.js';
+import { runQuietBench } from './quiet.js';
 
 const benches: [string, () => Promise<string>][] = [
   ['runtime', runRuntimeBench],
   ['executor', runExecutorBench],
   ['seeds', runSeedsBench],
   ['jobs', runJobsBench],
+  ['quiet', runQuietBench],
 ];
 const only = process.argv.slice(2);
 for (const [name, run] of benches) {

@@ -4,38 +4,28 @@
 // every unit's reported seed is compared.
 import t from 'tap';
 import fc from 'fast-check';
-import { execFile } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { RunEvent } from '../../src/model/events.js';
 import { unitSeed } from '../../src/run/lisp/seeds.js';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const cli = join(root, 'dist/src/cli/main.js');
-
-const lispDocument = (name: string, blocks: string[]) =>
-  `---\ntype: verification\nname: ${name}\n---\n# ${name}\n\n` + blocks.map((code, i) => `## Block ${i + 1}\n\n\`\`\`lisp\n${code}\n\`\`\`\n`).join('\n');
+import { lispDocument, specRun } from '../cli/spec-run.js';
 
 /** Unit seeds of a run, keyed by "<file name>#<place>". */
-function seedsOf(args: string[], cwd: string): Promise<Map<string, number>> {
-  return new Promise((done, fail) =>
-    execFile(process.execPath, [cli, ...args, '--reporter', 'json'], { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error && !stdout) return fail(new Error(stderr));
-      const seeds = new Map<string, number>();
-      for (const line of stdout.trim().split('\n')) {
-        const event = JSON.parse(line) as RunEvent;
-        if (event.type === 'unit-end' && event.seed !== undefined) seeds.set(`${event.file.split('/').at(-1)}${event.unitId.slice(event.unitId.lastIndexOf('#'))}`, event.seed);
-      }
-      done(seeds);
-    }),
-  );
+async function seedsOf(args: string[], cwd: string): Promise<Map<string, number>> {
+  const run = await specRun([...args, '--reporter', 'json'], cwd);
+  if (!run.stdout) throw new Error(run.stderr);
+  const seeds = new Map<string, number>();
+  for (const line of run.stdout.trim().split('\n')) {
+    const event = JSON.parse(line) as RunEvent;
+    if (event.type === 'unit-end' && event.seed !== undefined) seeds.set(`${event.file.split('/').at(-1)}${event.unitId.slice(event.unitId.lastIndexOf('#'))}`, event.seed);
+  }
+  return seeds;
 }
 
 t.test('every unit has the same seed alone, among other documents, in parallel, filtered and with paths in another order', async (t) => {
   const dir = t.testdir({
     docs: {
-      'alpha.md': lispDocument('alpha', ['(assert (integerp (random 100)))', '(assert (< (random 10) 10))', '(assert t)']),
-      'beta.md': lispDocument('beta', ['(assert (floatp (random 1.0)))', '(assert t)']),
+      'alpha.md': lispDocument('alpha', { 'Block 1': '(assert (integerp (random 100)))', 'Block 2': '(assert (< (random 10) 10))', 'Block 3': '(assert t)' }),
+      'beta.md': lispDocument('beta', { 'Block 1': '(assert (floatp (random 1.0)))', 'Block 2': '(assert t)' }),
     },
   });
   const alone = await seedsOf(['--seed', '5', 'docs/alpha.md'], dir);
