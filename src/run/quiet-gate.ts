@@ -5,6 +5,9 @@
 // is answered, so the timed code has the machine to itself whatever --jobs says.
 // Exclusive requests are served in arrival order, and shared requests that arrive
 // while one waits queue behind it, so a stream of ordinary work cannot starve it.
+// A *prompt* shared turn skips that queue: it waits only while an exclusive turn is
+// held (a measurement, milliseconds), never for one that waits. It is for work that
+// times itself around the request, where a wait in the gate would count.
 
 export type Release = () => void;
 export type GateMode = 'shared' | 'exclusive';
@@ -14,18 +17,27 @@ interface Waiter {
   admit: () => void;
 }
 
+export interface AcquireOptions {
+  /** A shared turn that does not queue behind exclusive turns waiting for theirs. */
+  prompt?: boolean;
+}
+
 export class QuietGate {
   private sharedHolders = 0;
   private exclusiveHeld = false;
   private readonly queue: Waiter[] = [];
 
   /** Resolves once the gate admits `mode`; call the release exactly once when done. */
-  acquire(mode: GateMode): Promise<Release> {
+  acquire(mode: GateMode, options: AcquireOptions = {}): Promise<Release> {
+    const prompt = mode === 'shared' && options.prompt === true;
     return new Promise((resolve) => {
       const admit = () => resolve(this.releaser(mode));
-      if (this.queue.length === 0 && this.admits(mode)) {
+      if ((prompt || this.queue.length === 0) && this.admits(mode)) {
         this.take(mode);
         admit();
+      } else if (prompt) {
+        // Only a held exclusive turn stops it: first in line when that ends.
+        this.queue.unshift({ mode, admit });
       } else {
         this.queue.push({ mode, admit });
       }
@@ -33,8 +45,8 @@ export class QuietGate {
   }
 
   /** Runs `work` inside the gate. */
-  async run<T>(mode: GateMode, work: () => Promise<T>): Promise<T> {
-    const release = await this.acquire(mode);
+  async run<T>(mode: GateMode, work: () => Promise<T>, options: AcquireOptions = {}): Promise<T> {
+    const release = await this.acquire(mode, options);
     try {
       return await work();
     } finally {

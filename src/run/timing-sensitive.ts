@@ -1,15 +1,20 @@
-// What needs a quiet machine (see quiet-gate.ts). Two grains:
-// - a request that measures time: a time-execution call, or an evaluation asked to
-//   capture its time; it holds the gate only while it is in flight;
-// - a timing-sensitive unit, which holds the gate for the whole unit, because its
-//   own code times things in the driver (round trips measured with
-//   get-internal-real-time), where waiting for the gate in the middle of a request
-//   would count in the measurement. A unit is timing-sensitive when its code reads
-//   the clock, or when the document says so in its frontmatter:
+// What needs a quiet machine (see quiet-gate.ts), at three grains:
+// - a request that measures time (a time-execution call, or an evaluation asked to
+//   capture its time) takes the gate exclusive while it is in flight;
+// - a unit the document marks timing-sensitive holds the gate exclusive from start
+//   to end, for code that times itself finely in the driver (a round trip compared
+//   with sub-millisecond figures), where other documents' work would count:
 //     timing-sensitive: true                     every unit of the document
 //     timing-sensitive: [Sleep Accuracy, ...]    units with that name or heading
+// - a unit whose code reads the clock (get-internal-real-time around a request) is
+//   *prompt*: its requests never wait for a measurement that is waiting for its turn,
+//   since the wait would count in what it measures. It is not made exclusive: the
+//   seeds time timeouts of seconds this way, in units that last minutes, and holding
+//   the gate for them would serialize the whole run.
 import type { DocumentPlan, Unit } from '../model/plan.js';
 import { scanForms, unqualified } from '../translate/lisp-forms.js';
+
+export type TimingNeed = 'exclusive' | 'prompt';
 
 const CLOCK_READERS = new Set(['get-internal-real-time', 'get-internal-run-time']);
 
@@ -23,16 +28,17 @@ export function measuresTime(message: unknown): boolean {
   return captureTime !== undefined && captureTime !== false && captureTime !== null;
 }
 
-/** The ids of the units of `plan` that must run on a quiet machine from start to end. */
-export function timingSensitiveUnits(plan: DocumentPlan): Set<string> {
+/** What the units of `plan` need beyond ordinary shared turns, by unit id. */
+export function unitTimingNeeds(plan: DocumentPlan): Map<string, TimingNeed> {
   const marker = plan.metadata['timing-sensitive'];
   const named = Array.isArray(marker) ? marker.map((name) => String(name).trim().toLowerCase()) : [];
-  const sensitive = new Set<string>();
+  const needs = new Map<string, TimingNeed>();
   for (const unit of plan.units) {
     const markedByName = named.length > 0 && [unit.name, ...unit.headingPath].some((text) => named.includes(text.trim().toLowerCase()));
-    if (marker === true || markedByName || readsClock(unitCode(plan, unit))) sensitive.add(unit.id);
+    if (marker === true || markedByName) needs.set(unit.id, 'exclusive');
+    else if (readsClock(unitCode(plan, unit))) needs.set(unit.id, 'prompt');
   }
-  return sensitive;
+  return needs;
 }
 
 /** The Lisp text a unit runs: its block, or the definition of the test or function it calls. */

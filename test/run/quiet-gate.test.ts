@@ -9,8 +9,8 @@ import { parseFile } from '../../src/parse/index.js';
 import { translate } from '../../src/translate/index.js';
 import { runPlan } from '../../src/run/index.js';
 import { runLispDocument } from '../../src/run/lisp/index.js';
-import { QuietGate, type GateMode, type Release } from '../../src/run/quiet-gate.js';
-import { measuresTime, timingSensitiveUnits } from '../../src/run/timing-sensitive.js';
+import { QuietGate, type AcquireOptions, type GateMode, type Release } from '../../src/run/quiet-gate.js';
+import { measuresTime, unitTimingNeeds } from '../../src/run/timing-sensitive.js';
 import { options } from './lisp/helpers.js';
 
 const tick = () => new Promise((r) => setImmediate(r));
@@ -19,8 +19,8 @@ const tick = () => new Promise((r) => setImmediate(r));
 class RecordingGate extends QuietGate {
   readonly turns: { mode: GateMode; from: number; to: number }[] = [];
 
-  override async acquire(mode: GateMode): Promise<Release> {
-    const release = await super.acquire(mode);
+  override async acquire(mode: GateMode, options?: AcquireOptions): Promise<Release> {
+    const release = await super.acquire(mode, options);
     const turn = { mode, from: performance.now(), to: Infinity };
     this.turns.push(turn);
     return () => {
@@ -58,6 +58,30 @@ t.test('shared turns overlap; an exclusive turn waits for them and holds later o
   t.same(gate.state, { shared: 0, exclusive: false, waiting: 0 });
 });
 
+t.test('a prompt shared turn passes a waiting exclusive turn, and waits only for a held one', async (t) => {
+  const gate = new QuietGate();
+  const order: string[] = [];
+  const first = await gate.acquire('shared');
+  const exclusive = gate.acquire('exclusive').then((release) => (order.push('exclusive'), release));
+  const ordinary = gate.acquire('shared').then((release) => (order.push('ordinary'), release));
+  const prompt = gate.acquire('shared', { prompt: true }).then((release) => (order.push('prompt'), release));
+  await tick();
+  t.same(order, ['prompt'], 'the prompt turn runs beside the shared one in flight; the ordinary one queues');
+  first();
+  (await prompt)();
+  await tick();
+  t.same(order, ['prompt', 'exclusive']);
+  const late = gate.acquire('shared', { prompt: true }).then((release) => (order.push('late prompt'), release));
+  await tick();
+  t.same(order, ['prompt', 'exclusive'], 'a held exclusive turn stops a prompt one');
+  (await exclusive)();
+  await tick();
+  t.same(order, ['prompt', 'exclusive', 'late prompt', 'ordinary'], 'then it goes first');
+  (await late)();
+  (await ordinary)();
+  t.same(gate.state, { shared: 0, exclusive: false, waiting: 0 });
+});
+
 t.test('what measures time: time-execution calls and evaluations capturing their time; timing-sensitive units', async (t) => {
   t.ok(measuresTime({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'time-execution', arguments: { code: 'nil' } } }));
   t.ok(measuresTime({ method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: 'nil', 'capture-time': true } } }));
@@ -68,14 +92,14 @@ t.test('what measures time: time-execution calls and evaluations capturing their
     'marked.md': `---\ntype: verification\nname: marked\ntiming-sensitive: [Second]\n---\n# Marked\n\n## First\n\n\`\`\`lisp\n(assert t)\n\`\`\`\n\n## Second\n\n\`\`\`lisp\n(assert t)\n\`\`\`\n`,
     'whole.md': `---\ntype: verification\nname: whole\ntiming-sensitive: true\n---\n# Whole\n\n## One\n\n\`\`\`lisp\n(assert t)\n\`\`\`\n`,
   });
-  const sensitiveNames = async (file: string) => {
+  const needs = async (file: string) => {
     const plan = translate(await parseFile(join(dir, file)));
-    const ids = timingSensitiveUnits(plan);
-    return plan.units.filter((u) => ids.has(u.id)).map((u) => u.name);
+    const byId = unitTimingNeeds(plan);
+    return Object.fromEntries(plan.units.map((u) => [u.name, byId.get(u.id) ?? 'shared']));
   };
-  t.same(await sensitiveNames('clock.md'), ['Round trip', 'verify-fast'], 'units whose code reads the clock, a verify function through its definition');
-  t.same(await sensitiveNames('marked.md'), ['Second'], 'units named in the frontmatter list');
-  t.same(await sensitiveNames('whole.md'), ['One'], 'timing-sensitive: true marks every unit');
+  t.same(await needs('clock.md'), { 'Round trip': 'prompt', Plain: 'shared', 'verify-fast': 'prompt' }, 'units whose code reads the clock are prompt, a verify function through its definition');
+  t.same(await needs('marked.md'), { First: 'shared', Second: 'exclusive' }, 'units named in the frontmatter list hold the gate');
+  t.same(await needs('whole.md'), { One: 'exclusive' }, 'timing-sensitive: true marks every unit');
 });
 
 t.test('real documents in parallel: no evaluation is in flight during a measurement, and sleeps of ordinary documents overlap', async (t) => {

@@ -14,7 +14,7 @@ import { runSeed, unitSeed } from './seeds.js';
 import { ServerSet, Transcript, startServer } from './servers.js';
 import type { Release } from '../quiet-gate.js';
 import { runWithRetries } from '../retries.js';
-import { measuresTime, timingSensitiveUnits } from '../timing-sensitive.js';
+import { measuresTime, unitTimingNeeds, type TimingNeed } from '../timing-sensitive.js';
 import { jsonToLisp, lispString } from './sexp.js';
 
 export { Transcript } from './servers.js';
@@ -118,7 +118,9 @@ class DocumentRun {
   private checker: Promise<ToolCallChecker> | null = null;
   private failed = false;
   private exchangesBeforeUnit = 0;
-  private readonly timingSensitive: Set<string>;
+  private readonly timingNeeds: Map<string, TimingNeed>;
+  /** What the running unit needs of the gate, if anything beyond ordinary turns. */
+  private unitNeed: TimingNeed | undefined;
   /** The document's events, as reported; failures seen here count for --bail. */
   private readonly report: Emit;
   /** Where a unit's events go: the report, or the buffer of an attempt that may be retried. */
@@ -131,7 +133,7 @@ class DocumentRun {
     private readonly options: RunOptions,
     emit: Emit,
   ) {
-    this.timingSensitive = timingSensitiveUnits(plan);
+    this.timingNeeds = unitTimingNeeds(plan);
     this.report = (event) => {
       if (event.type === 'point' && !event.ok && !event.skip) this.failed = true;
       emit(event);
@@ -143,7 +145,8 @@ class DocumentRun {
   private readonly admit: Admission = (message) => {
     const gate = this.options.quietGate;
     if (!gate || this.unitHoldsGate || (message.op !== 'send' && message.op !== 'start-server')) return Promise.resolve(() => undefined);
-    return gate.acquire(message.op === 'send' && measuresTime(message.message) ? 'exclusive' : 'shared');
+    if (message.op === 'send' && measuresTime(message.message)) return gate.acquire('exclusive');
+    return gate.acquire('shared', { prompt: this.unitNeed === 'prompt' });
   };
 
   /** Starting a process loads the machine: it takes a shared turn, unless this document's unit holds the gate. */
@@ -258,7 +261,8 @@ class DocumentRun {
 
   private async runLispUnit(unit: Unit): Promise<void> {
     const gate = this.options.quietGate;
-    const release = gate && this.timingSensitive.has(unit.id) ? await gate.acquire('exclusive') : null;
+    this.unitNeed = this.timingNeeds.get(unit.id);
+    const release = gate && this.unitNeed === 'exclusive' ? await gate.acquire('exclusive') : null;
     this.unitHoldsGate = release !== null;
     try {
       await runWithRetries(
@@ -276,6 +280,7 @@ class DocumentRun {
       );
     } finally {
       this.unitHoldsGate = false;
+      this.unitNeed = undefined;
       release?.();
     }
   }
