@@ -12,7 +12,8 @@ import { lispDocument, specRun } from '../cli/spec-run.js';
 /** Unit seeds of a run, keyed by "<file name>#<place>". */
 async function seedsOf(args: string[], cwd: string): Promise<Map<string, number>> {
   const run = await specRun([...args, '--reporter', 'json'], cwd);
-  if (!run.stdout) throw new Error(run.stderr);
+  // A run that did not finish would leave units out: say why instead of comparing.
+  if (!run.stdout.includes('"type":"run-end"')) throw new Error(`spec-run ${args.join(' ')} did not finish (exit ${run.code}): ${run.stderr}`);
   const seeds = new Map<string, number>();
   for (const line of run.stdout.trim().split('\n')) {
     const event = JSON.parse(line) as RunEvent;
