@@ -7,6 +7,7 @@ import { runExecutorBench } from './executor.js';
 import { runSeedsBench } from './seeds.js';
 import { runJobsBench } from './jobs.js';
 import { runSessionsBench } from './sessions.js';
+import { runQuietBench } from './quiet.js';
 
 const args = process.argv.slice(2);
 const peerAt = args.indexOf('--peer');
@@ -23,6 +24,7 @@ const benches: [string, () => Promise<string>][] = [
   ['executor', runExecutorBench],
   ['seeds', runSeedsBench],
   ['jobs', runJobsBench],
+  ['quiet', runQuietBench],
 ];
 for (const [name, run] of benches) {
   if (only.length && !only.includes(name)) continue;

@@ -3,7 +3,7 @@
 // Requirements travel as properties: each suite lists its document's requirements
 // with their statuses, each test case the requirements its unit verifies.
 import { stringify } from 'yaml';
-import type { Reporter, RunEvent } from '../src/model/events.js';
+import type { EarlierFailure, Reporter, RunEvent } from '../src/model/events.js';
 import type { RequirementResult } from '../src/model/requirements.js';
 
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
@@ -21,7 +21,18 @@ interface Suite {
   name: string;
   file: string;
   durationMs: number;
-  cases: { unit: string; requirements: string[]; point: PointEvent }[];
+  cases: { unit: string; unitId: string; requirements: string[]; point: PointEvent; flakyFailures: EarlierFailure[] }[];
+}
+
+/** Hangs each failure of an earlier attempt on the passing case of the same check, else on the unit's first case. */
+function attachFlakyFailures(cases: Suite['cases'], unitId: string, failures: EarlierFailure[]): void {
+  const ofUnit = cases.filter((c) => c.unitId === unitId);
+  for (const failure of failures) (ofUnit.find((c) => c.point.name === failure.name) ?? ofUnit[0])?.flakyFailures.push(failure);
+}
+
+function flakyFailureXml(failure: EarlierFailure): string {
+  const detail = stringify({ attempt: failure.attempt, at: failure.at ? `${failure.at.file}:${failure.at.line}` : undefined, ...failure.diagnostics }, { lineWidth: 0 });
+  return `<flakyFailure message="${escapeXml(failure.name)}" type="attempt ${failure.attempt}"><stackTrace>${escapeXml(detail)}</stackTrace></flakyFailure>`;
 }
 
 function properties(indent: string, entries: [string, string][]): string[] {
@@ -37,7 +48,10 @@ export const junitReporter: Reporter = async function* (events) {
   for await (const event of events) {
     if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, durationMs: 0, cases: [] }));
     else if (event.type === 'unit-start') units.set(event.unitId, { name: event.name, requirements: event.requirements ?? [] });
-    else if (event.type === 'point' && current) current.cases.push({ unit: units.get(event.unitId)?.name ?? '', requirements: units.get(event.unitId)?.requirements ?? [], point: event });
+    else if (event.type === 'point' && current) {
+      const unit = units.get(event.unitId);
+      current.cases.push({ unit: unit?.name ?? '', unitId: event.unitId, requirements: unit?.requirements ?? [], point: event, flakyFailures: [] });
+    } else if (event.type === 'unit-end' && event.flaky && current) attachFlakyFailures(current.cases, event.unitId, event.earlierFailures ?? []);
     else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
     else if (event.type === 'run-end') requirements = event.requirements ?? [];
   }
@@ -47,7 +61,7 @@ export const junitReporter: Reporter = async function* (events) {
     const skipped = suite.cases.filter(({ point }) => point.skip !== undefined || point.todo !== undefined).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
     lines.push(...properties('    ', requirements.filter((r) => r.file === suite.file).map((r) => [`requirement:${r.id}`, r.status])));
-    for (const { unit, requirements: verified, point } of suite.cases) {
+    for (const { unit, requirements: verified, point, flakyFailures } of suite.cases) {
       const caseProperties = properties('      ', verified.map((id) => ['requirement', id]));
       const attributes = `name="${escapeXml(`${unit} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
       let outcome = '';
@@ -56,6 +70,8 @@ export const junitReporter: Reporter = async function* (events) {
       } else if (!point.ok) {
         const detail = stringify({ at: point.at ? `${point.at.file}:${point.at.line}` : undefined, ...point.diagnostics }, { lineWidth: 0 });
         outcome = `<failure message="${escapeXml(point.name)}">${escapeXml(detail)}</failure>`;
+      } else if (flakyFailures.length) {
+        outcome = flakyFailures.map(flakyFailureXml).join('');
       }
       if (caseProperties.length) lines.push(`    <testcase ${attributes}>`, ...caseProperties, ...(outcome ? [`      ${outcome}`] : []), '    </testcase>');
       else lines.push(outcome ? `    <testcase ${attributes}>${outcome}</testcase>` : `    <testcase ${attributes}/>`);

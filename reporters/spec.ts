@@ -4,6 +4,7 @@
 import { stringify } from 'yaml';
 import type { Reporter, RunEvent, SourceRef } from '../src/model/events.js';
 import { requirementsLine, type RequirementResult, type RequirementStatus } from '../src/model/requirements.js';
+import { attemptsNote } from './attempts.js';
 
 export interface SpecReporterOptions {
   color: boolean;
@@ -43,13 +44,14 @@ export function specReporter(options: SpecReporterOptions): Reporter {
           const unit = units.get(event.unitId);
           if (!unit) break;
           units.delete(event.unitId);
-          yield renderUnit(unit.name, unit.points, event.durationMs, c);
+          yield renderUnit(unit.name, unit.points, event.durationMs, c, attemptsNote(event));
           break;
         }
         case 'run-end': {
           if (event.requirements?.length) yield renderRequirements(event.requirements, c);
           const { passed, failed, skipped, todo } = event.counts;
-          const parts = [c.green(`${passed} passed`), failed ? c.red(`${failed} failed`) : `${failed} failed`];
+          const flaky = event.counts.flaky ? c.yellow(` (${event.counts.flaky} flaky)`) : '';
+          const parts = [`${c.green(`${passed} passed`)}${flaky}`, failed ? c.red(`${failed} failed`) : `${failed} failed`];
           if (skipped) parts.push(c.yellow(`${skipped} skipped`));
           if (todo) parts.push(c.cyan(`${todo} todo`));
           yield `\n${parts.join(', ')} ${c.dim(`(${(event.durationMs / 1000).toFixed(1)} s)`)}\n`;
@@ -62,7 +64,7 @@ export function specReporter(options: SpecReporterOptions): Reporter {
   };
 }
 
-function renderUnit(name: string, points: PointEvent[], durationMs: number, c: ReturnType<typeof palette>): string {
+function renderUnit(name: string, points: PointEvent[], durationMs: number, c: ReturnType<typeof palette>, attempts: string | null): string {
   const failed = points.filter((p) => !p.ok && p.todo === undefined);
   const skipped = points.filter((p) => p.skip !== undefined);
   const todo = points.filter((p) => p.todo !== undefined);
@@ -72,6 +74,7 @@ function renderUnit(name: string, points: PointEvent[], durationMs: number, c: R
   if (failed.length) lines.push(`  ${c.red('✖')} ${name} ${c.dim(`(${failed.length} of ${checks} failed, `)}${time}${c.dim(')')}`);
   else if (skipped.length === points.length && points.length) lines.push(`  ${c.yellow('-')} ${name} ${c.yellow(`skipped: ${skipped[0].skip}`)}`);
   else lines.push(`  ${c.green('✔')} ${name} ${c.dim(`(${checks}, `)}${time}${c.dim(')')}`);
+  if (attempts) lines[0] += ` ${c.yellow(attempts)}`;
   for (const point of todo) lines.push(`      ${c.cyan('…')} ${point.name} ${c.cyan(`# TODO ${point.todo}`)} ${c.dim(where(point.at))}`);
   for (const point of failed) {
     lines.push(`      ${c.red('✖')} ${point.name} ${c.dim(where(point.at))}`);

@@ -3,6 +3,7 @@
 // A pure function of the run events; plans come last since counts are known only then.
 import type { Reporter, SourceRef } from '../src/model/events.js';
 import { yamlBlock } from './yaml-block.js';
+import { attemptsNote } from './attempts.js';
 
 const INDENT = '    ';
 
@@ -69,6 +70,8 @@ export const tapReporter: Reporter = async function* (events) {
         const unit = document?.units.get(event.unitId);
         if (!document || !unit) break;
         if (event.seed !== undefined) yield line(2, `# seed: ${event.seed}`);
+        const note = attemptsNote(event);
+        if (note) yield line(2, `# ${note}`);
         yield line(2, `1..${unit.count}`);
         document.count += 1;
         if (unit.failed) document.failed = true;

@@ -40,6 +40,11 @@ const schema = z
     jobs: z.number().int().min(1).optional(),
     seed: z.number().int().min(0).optional(),
     runs: z.number().int().min(1).optional(),
+    retries: z.number().int().min(0).optional(),
+    /** The run record (failing units, document durations), relative to the configuration's directory. */
+    lastRun: z.string().min(1).optional(),
+    /** Documents' last durations that --shard balances by, relative to the configuration's directory. */
+    timings: z.string().min(1).optional(),
     strict: z.boolean().optional(),
     bail: z.boolean().optional(),
     /** Docker image names used in documents mapped to local images. */

@@ -4,7 +4,9 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseSeconds } from './values.js';
 import { VERSION } from '../version.js';
-import { parseReporterChoice, type ReporterChoice } from './reporter-choice.js';
+import { parseReporterChoice, type ReporterChoice, type ReporterName } from './reporter-choice.js';
+import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH } from '../run/run-record.js';
+import { parseShard, type Shard } from '../run/shard.js';
 
 const examples = `
 Examples:
@@ -20,6 +22,10 @@ Examples:
   spec-run specs/ --tag timeout --level property
   spec-run specs/ --seed 1234                replay the random choices of an earlier run (its TAP prints the seed)
   spec-run specs/ --watch                    run again whatever document changes
+  spec-run specs/ --retries 2                run a failing unit up to twice more; passing then = flaky
+  spec-run --only-failures                   rerun just the units that failed last time
+  spec-run specs/ --shard 2/4 --reporter json > shard-2.jsonl   one job of a CI matrix
+  spec-run merge shard-*.jsonl --reporter junit > junit.xml     the shards as one report
   spec-run check specs/                      find problems without running: file:line:col messages
   spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
@@ -49,6 +55,14 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 function collectReporter(value: string, previous: ReporterChoice[] = []): ReporterChoice[] {
   try {
     return [...previous, parseReporterChoice(value)];
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+function shard(value: string): Shard {
+  try {
+    return parseShard(value);
   } catch (error) {
     throw new InvalidArgumentError((error as Error).message);
   }
@@ -84,12 +98,29 @@ export function buildProgram(): Command {
     .option('--runs <n>', 'number of runs of property-level tests', integer('--runs'))
     .option('--jobs <n>', 'documents run in parallel (default 1)', integer('--jobs'))
     .option('--strict', 'undefined steps fail instead of being TODO')
+    .option('--retries <n>', 'run a failing unit again up to n times; one that then passes is reported passed and marked flaky', integer('--retries'))
+    .option('--only-failures', 'run only the units that failed in the last run (as recorded in the run record)')
+    .option('--last-run <file>', `the run record: failing units and document durations, written by every run (default ${DEFAULT_RECORD_PATH})`)
+    .option('--shard <i/n>', 'run share i of n of the documents, balanced by the timings file (CI matrices; see spec-run merge)', shard)
+    .option('--timings <file>', `documents' last durations, written by unsharded runs and merge, read by --shard (default ${DEFAULT_TIMINGS_PATH})`)
     .option('--watch', 'after the run, run again the documents that change (all of them when a shared helper changes)')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
       const { runCommand } = await import('./run-command.js');
       process.exitCode = await runCommand(paths, options);
+    });
+
+  program
+    .command('merge')
+    .description('merge the JSON event streams of shards (--reporter json) into one report, with the counts of an unsharded run')
+    .argument('<files...>', 'JSON event streams, one per shard')
+    .addOption(new Option('--reporter <name>', 'tap, spec, junit or json; default: spec on a terminal, tap otherwise').choices(['tap', 'spec', 'junit', 'json']))
+    .option('--last-run <file>', `also write the merged run record here (default ${DEFAULT_RECORD_PATH})`)
+    .option('--timings <file>', `and update the timings the next --shard splits by (default ${DEFAULT_TIMINGS_PATH})`)
+    .action(async (files: string[], options: { reporter?: ReporterName; lastRun?: string; timings?: string }) => {
+      const { mergeCommand } = await import('./merge-command.js');
+      process.exitCode = await mergeCommand(files, options);
     });
 
   program

@@ -1,7 +1,7 @@
 // `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
 import { randomInt } from 'node:crypto';
 import { closeSync, createWriteStream, mkdirSync, openSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Counts, Reporter, RunEvent } from '../model/events.js';
 import { isSettled, requirementsLine, type RequirementResult } from '../model/requirements.js';
@@ -20,6 +20,19 @@ import { githubAnnotations } from '../../reporters/github.js';
 import { progressReporter } from '../../reporters/progress.js';
 import { htmlReporter } from '../../reporters/html.js';
 import { tee } from '../run/tee.js';
+import {
+  DEFAULT_RECORD_PATH,
+  DEFAULT_TIMINGS_PATH,
+  readRunRecord,
+  readTimings,
+  RecordError,
+  RunRecorder,
+  selectFailures,
+  updateTimings,
+  writeRunRecord,
+  type Timings,
+} from '../run/run-record.js';
+import { shardPlan, type Shard } from '../run/shard.js';
 import { discoverDocuments } from './discover.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
@@ -41,6 +54,11 @@ export interface RunCommandOptions {
   strict?: boolean;
   config?: string;
   watch?: boolean;
+  retries?: number;
+  onlyFailures?: boolean;
+  lastRun?: string;
+  timings?: string;
+  shard?: Shard;
 }
 
 /** Servers of a configured runtime command that --watch keeps started between runs: enough for a document's usual sessions. */
@@ -82,8 +100,36 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   }
   const selection: Selection = { grep, tags: options.tag, level: options.level };
   const exclusions = config.requirements?.exclude ?? {};
-  const { plan, unmatched } = narrowPlan(await buildPlan(paths), selection, exclusions);
+  const recordPath = resolve(config.directory, options.lastRun ?? DEFAULT_RECORD_PATH);
+  let plan: TestPlan;
+  let unmatched: string[];
+  if (options.onlyFailures) {
+    const previous = readRunRecord(recordPath);
+    if (!previous) {
+      console.error(`spec-run: --only-failures: no record of an earlier run at ${recordPath} (run without --only-failures first)`);
+      return 2;
+    }
+    const recorded = [...new Set(previous.failures.map((f) => relative(process.cwd(), resolve(config.directory, f.file))))];
+    if (recorded.length === 0) console.error('spec-run: the last run recorded no failures; nothing to run');
+    const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(paths.length ? paths : recorded);
+    const narrowed = narrowPlan(candidates, selection, exclusions);
+    plan = requirementsInScope(selectFailures(narrowed.plan, previous, config.directory));
+    unmatched = narrowed.unmatched;
+  } else {
+    ({ plan, unmatched } = narrowPlan(await buildPlan(paths), selection, exclusions));
+  }
   for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
+  const timingsPath = resolve(config.directory, options.timings ?? DEFAULT_TIMINGS_PATH);
+  if (options.shard) {
+    let timings: Timings | null = null;
+    try {
+      timings = readTimings(timingsPath);
+    } catch (error) {
+      if (!(error instanceof RecordError)) throw error;
+      console.error(`spec-run: --shard: balancing by count: ${error.message}`);
+    }
+    plan = shardPlan(plan, options.shard, config.directory, timings ?? {});
+  }
 
   if (options.list) {
     process.stdout.write(plan.documents.map(describePlan).join('\n'));
@@ -117,6 +163,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     projectRoot: config.directory,
     vocabularyFiles,
     jobs: options.jobs ?? 1,
+    retries: options.retries ?? 0,
   });
   const reporters = withStdoutReporter(options.reporter ?? []);
   const problem = reporterChoicesProblem(reporters) ?? prepareDestinations(reporters);
@@ -124,8 +171,18 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     console.error(`spec-run: --reporter: ${problem}`);
     return 2;
   }
+  /** Runs a plan, reports it, and leaves the record of the run. */
+  const execute = async (toRun: TestPlan): Promise<RunOutcome> => {
+    const recorder = new RunRecorder(config.directory);
+    const outcome = await reportEvents(runPlan(toRun, runOptions(), runners), reporters, options.requireVerified ?? false, (event) => recorder.observe(event));
+    const record = recorder.record();
+    writeRunRecord(recordPath, record);
+    // A shard sees only its share: the timings every shard splits by are left as they are.
+    if (!options.shard) updateTimings(timingsPath, record.durations);
+    return outcome;
+  };
   try {
-    const { counts, requirements } = await executePlan(plan, runOptions(), runners, reporters, options.requireVerified ?? false);
+    const { counts, requirements } = await execute(plan);
     if (!options.watch) return counts.failed > 0 || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
     runtime.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
@@ -134,7 +191,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
       roots: paths.length ? paths : ['specs/'],
       helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
-        await executePlan(narrowPlan(await buildPlan(files), selection, exclusions).plan, runOptions(), runners, reporters, options.requireVerified ?? false);
+        await execute(narrowPlan(await buildPlan(files), selection, exclusions).plan);
         runtime.fill(SPARE_SERVERS);
       },
     });
@@ -190,16 +247,22 @@ function commandLine(args: string[]): string {
   return ['spec-run', ...args.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`))].join(' ');
 }
 
-interface RunOutcome {
+export interface RunOutcome {
   counts: Counts;
   requirements: RequirementResult[];
 }
 
-/** Runs a plan, writes every chosen report (and the extra views), the requirements and summary lines. */
-async function executePlan(plan: TestPlan, options: RunPlanOptions, runners: Runners, choices: ReporterChoice[], requireVerified: boolean): Promise<RunOutcome> {
+/** Writes every chosen report of a run's events (and the extra views), the requirements and summary lines. */
+export async function reportEvents(
+  events: AsyncIterable<RunEvent>,
+  choices: ReporterChoice[],
+  requireVerified: boolean,
+  observe?: (event: RunEvent) => void,
+): Promise<RunOutcome> {
   const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [] };
   async function* observed(): AsyncGenerator<RunEvent> {
-    for await (const event of runPlan(plan, options, runners)) {
+    for await (const event of events) {
+      observe?.(event);
       if (event.type === 'run-end') Object.assign(outcome, { counts: event.counts, requirements: event.requirements ?? [] });
       yield event;
     }

@@ -13,6 +13,16 @@ export interface Counts {
   failed: number;
   skipped: number;
   todo: number;
+  /** Units that failed and then passed on a retry (their points count as passed). */
+  flaky?: number;
+}
+
+/** A failing point of an attempt that a retry made up for, kept to show the flakiness. */
+export interface EarlierFailure {
+  attempt: number;
+  name: string;
+  at?: SourceRef;
+  diagnostics?: Record<string, unknown>;
 }
 
 export interface Attachment { name: string; value: unknown }
@@ -53,7 +63,19 @@ export type RunEvent =
       /** Values attached to the point (a step definition's attach(), a failing unit's MCP transcript). */
       attachments?: Attachment[];
     }
-  | { type: 'unit-end'; file: string; unitId: string; durationMs: number; seed?: number }
+  | {
+      type: 'unit-end';
+      file: string;
+      unitId: string;
+      durationMs: number;
+      seed?: number;
+      /** Attempts made, when the unit was retried (--retries); the reported points are the last attempt's. */
+      attempts?: number;
+      /** The unit failed and then passed on a retry: reported passed, and marked flaky. */
+      flaky?: boolean;
+      /** The failing points of the attempts before the passing one. */
+      earlierFailures?: EarlierFailure[];
+    }
   | { type: 'comment'; text: string; file?: string; unitId?: string }
   | { type: 'document-end'; file: string; durationMs: number }
   | {
@@ -73,4 +95,10 @@ export function countPoint(counts: Counts, point: Extract<RunEvent, { type: 'poi
   else if (point.todo !== undefined) counts.todo += 1;
   else if (point.ok) counts.passed += 1;
   else counts.failed += 1;
+}
+
+/** Adds an event to the counts: its point, or its flaky unit. */
+export function countEvent(counts: Counts, event: RunEvent): void {
+  if (event.type === 'point') countPoint(counts, event);
+  else if (event.type === 'unit-end' && event.flaky) counts.flaky = (counts.flaky ?? 0) + 1;
 }

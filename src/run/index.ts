@@ -1,11 +1,14 @@
 // The run stage: executes every document of a test plan through its family's runner
 // and yields run events. Documents may run in parallel (`jobs`), but their events come
 // out in plan order, so the report of a parallel run reads like that of a serial one.
-import { countPoint, type Counts, type RunEvent } from '../model/events.js';
+import { countEvent, type Counts, type RunEvent } from '../model/events.js';
 import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
+import { readFileSync } from 'node:fs';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { EventBuffer } from './event-buffer.js';
 import { RequirementTracker } from './requirements.js';
+import { documentRetries } from './retries.js';
+import { QuietGate } from './quiet-gate.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
 
 export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
@@ -20,7 +23,8 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
   const controller = new AbortController();
   const buffers = plan.documents.map(() => new EventBuffer<RunEvent>());
-  const runOptions: RunOptions = { ...options, signal: controller.signal, definitions: indexDefinitions(plan.documents) };
+  // One gate for all documents of the run: measurements get a quiet machine whatever --jobs says.
+  const runOptions: RunOptions = { quietGate: new QuietGate(), ...options, signal: controller.signal, definitions: indexDefinitions(plan.documents) };
   const requirements = new RequirementTracker();
 
   yield { type: 'run-start', documents: plan.documents.length, seed: options.seed };
@@ -39,10 +43,8 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   for (const buffer of buffers) {
     for await (const event of buffer) {
       requirements.observe(event);
-      if (event.type === 'point') {
-        countPoint(counts, event);
-        if (options.bail && !event.ok && event.todo === undefined) controller.abort();
-      }
+      countEvent(counts, event);
+      if (event.type === 'point' && options.bail && !event.ok && event.todo === undefined) controller.abort();
       yield event;
     }
   }
@@ -68,12 +70,21 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   });
 
+  const retries = documentRetries(plan, options.retries ?? 0);
+  if (retries.problem) {
+    const unitId = `${plan.file}#problem-retries`;
+    const at = { file: plan.file, line: frontmatterLine(plan.file, 'retries') };
+    emit({ type: 'unit-start', file: plan.file, unitId, name: `error: ${retries.problem}`, kind: 'problem', at });
+    emit({ type: 'point', file: plan.file, unitId, ok: false, name: retries.problem, at });
+    emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
+  }
+
   const runner = runners[plan.family];
   if (plan.units.length > 0) {
     if (!runner) {
       reportNotRunnable(plan, emit, `no runner for documents of the ${plan.family} family`);
     } else {
-      await guardedRun(runner, plan, options, emit);
+      await guardedRun(runner, plan, { ...options, retries: retries.retries }, emit);
     }
   } else if (plan.problems.length === 0) {
     const unitId = `${plan.file}#none`;
@@ -90,6 +101,16 @@ function withRequirements(plan: DocumentPlan, emit: Emit): Emit {
   const byUnit = new Map(plan.units.flatMap((unit) => (unit.requirements?.length ? [[unit.id, unit.requirements] as const] : [])));
   if (byUnit.size === 0) return emit;
   return (event) => emit(event.type === 'unit-start' && byUnit.has(event.unitId) ? { ...event, requirements: byUnit.get(event.unitId) } : event);
+}
+
+/** The line of a frontmatter key in the document, for messages about its value; 1 when it cannot be read. */
+function frontmatterLine(file: string, key: string): number {
+  try {
+    const index = readFileSync(file, 'utf8').split('\n').findIndex((line) => line.startsWith(`${key}:`));
+    return index < 0 ? 1 : index + 1;
+  } catch {
+    return 1;
+  }
 }
 
 function reportNotRunnable(plan: DocumentPlan, emit: Emit, reason: string): void {

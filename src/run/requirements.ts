@@ -34,7 +34,7 @@ export class RequirementTracker {
       const unitCounts = this.unitCounts.get(unit);
       if (!unitCounts) continue;
       ran += 1;
-      for (const key of Object.keys(counts) as (keyof Counts)[]) counts[key] += unitCounts[key];
+      for (const key of ['passed', 'failed', 'skipped', 'todo'] as const) counts[key] += unitCounts[key];
     }
     const [status, detail] = statusOf(requirement, counts, ran);
     return { ...requirement, status, counts, detail };

@@ -2,6 +2,7 @@
 import type { RunEvent } from '../model/events.js';
 import type { DocumentPlan } from '../model/plan.js';
 import type { DefinitionIndex } from '../translate/definition-index.js';
+import type { QuietGate } from './quiet-gate.js';
 
 export interface RunOptions {
   /** Seed of this run; each unit derives its own seed from it and prints it. */
@@ -26,6 +27,10 @@ export interface RunOptions {
   vocabularyFiles: string[];
   /** Where the run's documents define functions, for "defined in another document" notes. */
   definitions?: DefinitionIndex;
+  /** Times a failing unit runs again (the document's frontmatter `retries` wins); 0 or absent: none. */
+  retries?: number;
+  /** Shared by the documents of a run: measurements wait for the others' evaluations and hold them back (quiet-gate.ts). */
+  quietGate?: QuietGate;
   /** Aborted when the run stops early (--bail): runners check it between units and stop starting new ones. */
   signal?: AbortSignal;
 }

@@ -3,7 +3,7 @@ import t from 'tap';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, parseTap, root, specRun } from './spec-run-process.js';
+import { cli, parseTap, root, specRun } from './spec-run.js';
 
 const good = `---
 type: verification

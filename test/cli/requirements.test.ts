@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { seedPath } from '../parse/seed-files.js';
-import { specRun } from './spec-run-process.js';
+import { specRun } from './spec-run.js';
 
 const openspec = `# Gate
 

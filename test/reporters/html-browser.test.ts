@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
 import type { Browser, Page } from 'puppeteer-core';
-import { parseTap, root, specRun } from '../cli/spec-run-process.js';
+import { parseTap, root, specRun } from '../cli/spec-run.js';
 import { findChromium, launchChromium, NO_CHROMIUM } from './browser.js';
 
 const ARTEFACTS = join(root, '.tap', 'artefacts');

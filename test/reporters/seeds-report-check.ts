@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import t from 'tap';
-import { root } from '../cli/spec-run-process.js';
+import { root } from '../cli/spec-run.js';
 import { findChromium, launchChromium, NO_CHROMIUM } from './browser.js';
 
 // The files of that run, as scripts/test.mjs names them; without them (run by `tap

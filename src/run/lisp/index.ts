@@ -13,6 +13,9 @@ import { definedElsewhereNote } from '../../translate/definition-index.js';
 import { jsonProblems, ToolCallChecker, type ToolDescription } from './json-input.js';
 import { runSeed, unitSeed } from './seeds.js';
 import { ServerSet, Transcript, runtimeOf } from './servers.js';
+import type { Release } from '../quiet-gate.js';
+import { runWithRetries } from '../retries.js';
+import { measuresTime, unitTimingNeeds, type TimingNeed } from '../timing-sensitive.js';
 import { jsonToLisp, lispString } from './sexp.js';
 import { transcriptAttachment } from './transcript-attachment.js';
 
@@ -26,20 +29,38 @@ export interface LispDocumentOutcome {
 
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
+/** Admits a request of spec code through the run's quiet gate; the release ends its turn. */
+type Admission = (message: RequestMessage) => Promise<Release>;
+
 /** A driver with the document's definitions loaded, and the servers it started. */
 class Environment {
+  private closed = false;
+
   private constructor(
     readonly driver: Driver,
     readonly servers: ServerSet,
+    private readonly admit: Admission,
   ) {}
 
-  static async open(options: RunOptions, transcript: Transcript): Promise<Environment> {
+  static async open(options: RunOptions, transcript: Transcript, admit: Admission): Promise<Environment> {
     const driver = await Driver.start(options.projectRoot);
-    return new Environment(driver, new ServerSet(runtimeOf(options), transcript));
+    return new Environment(driver, new ServerSet(runtimeOf(options), transcript), admit);
   }
 
   handlers(point: (message: PointMessage) => void): CommandHandlers {
-    return { point, request: (message) => this.serve(message) };
+    return {
+      point,
+      request: async (message) => {
+        const release = await this.admit(message);
+        try {
+          // A request that waited for its turn while its unit was stopped must not start anything.
+          if (this.closed) throw new Error('the unit was stopped');
+          return await this.serve(message);
+        } finally {
+          release();
+        }
+      },
+    };
   }
 
   private async serve(message: RequestMessage): Promise<string> {
@@ -62,6 +83,7 @@ class Environment {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all([this.driver.stop(), this.servers.stopAll()]);
   }
 }
@@ -119,15 +141,44 @@ class DocumentRun {
   private checker: Promise<ToolCallChecker> | null = null;
   private failed = false;
   private exchangesBeforeUnit = 0;
+  private readonly timingNeeds: Map<string, TimingNeed>;
+  /** What the running unit needs of the gate, if anything beyond ordinary turns. */
+  private unitNeed: TimingNeed | undefined;
+  /** The document's events, as reported; failures seen here count for --bail. */
+  private readonly report: Emit;
+  /** Where a unit's events go: the report, or the buffer of an attempt that may be retried. */
+  private emit: Emit;
+  /** Set while a timing-sensitive unit holds the quiet gate: its own requests pass. */
+  private unitHoldsGate = false;
 
   constructor(
     private readonly plan: DocumentPlan,
     private readonly options: RunOptions,
-    private readonly emit: Emit,
-  ) {}
+    emit: Emit,
+  ) {
+    this.timingNeeds = unitTimingNeeds(plan);
+    this.report = (event) => {
+      if (event.type === 'point' && !event.ok && !event.skip) this.failed = true;
+      emit(event);
+    };
+    this.emit = this.report;
+  }
+
+  /** Ordinary requests take the gate shared, measuring ones exclusive; parse-json and stops need no turn. */
+  private readonly admit: Admission = (message) => {
+    const gate = this.options.quietGate;
+    if (!gate || this.unitHoldsGate || (message.op !== 'send' && message.op !== 'start-server')) return Promise.resolve(() => undefined);
+    if (message.op === 'send' && measuresTime(message.message)) return gate.acquire('exclusive');
+    return gate.acquire('shared', { prompt: this.unitNeed === 'prompt' });
+  };
+
+  /** Starting a process loads the machine: it takes a shared turn, unless this document's unit holds the gate. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const gate = this.options.quietGate;
+    return gate && !this.unitHoldsGate ? gate.run('shared', work) : work();
+  }
 
   private emitPoint(event: PointEvent): void {
-    if (!event.ok && !event.skip) this.failed = true;
     this.emit(event);
   }
 
@@ -176,7 +227,7 @@ class DocumentRun {
   /** A driver with the definitions loaded; load failures are reported once, as problem units. */
   private async ensureEnvironment(): Promise<void> {
     if (this.environment) return;
-    this.environment = await Environment.open(this.options, this.transcript);
+    this.environment = await this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     const report = !this.definitionsReported;
     this.definitionsReported = true;
@@ -184,7 +235,7 @@ class DocumentRun {
       const failures: PointMessage[] = [];
       const outcome = await this.command(`(:load-file ${lispString(resolve(this.options.projectRoot, file))})`, (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
       if (report && (failures.length || outcome)) this.reportLoadFailure(`vocabulary file ${file}`, { file, line: 1 }, failures, outcome);
-      if (!this.environment) this.environment = await Environment.open(this.options, this.transcript);
+      if (!this.environment) this.environment = await this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
     }
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
@@ -196,7 +247,7 @@ class DocumentRun {
       if (outcome) {
         // The block hung or killed the driver: leave it out of every later load.
         this.hungDefinitions.add(index);
-        this.environment = await Environment.open(this.options, this.transcript);
+        this.environment = await this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
       }
     }
   }
@@ -248,6 +299,32 @@ class DocumentRun {
   }
 
   private async runLispUnit(unit: Unit): Promise<void> {
+    const gate = this.options.quietGate;
+    this.unitNeed = this.timingNeeds.get(unit.id);
+    const release = gate && this.unitNeed === 'exclusive' ? await gate.acquire('exclusive') : null;
+    this.unitHoldsGate = release !== null;
+    try {
+      await runWithRetries(
+        this.options.retries ?? 0,
+        unit.id,
+        async (emit) => {
+          this.emit = emit;
+          try {
+            await this.runLispUnitInTurn(unit);
+          } finally {
+            this.emit = this.report;
+          }
+        },
+        this.report,
+      );
+    } finally {
+      this.unitHoldsGate = false;
+      this.unitNeed = undefined;
+      release?.();
+    }
+  }
+
+  private async runLispUnitInTurn(unit: Unit): Promise<void> {
     const at = { file: unit.file, line: unit.line };
     const started = performance.now();
     const deadline = started + this.options.unitTimeoutMs;
@@ -296,7 +373,7 @@ class DocumentRun {
 
   private toolChecker(): Promise<ToolCallChecker> {
     this.checker ??= (async () => {
-      const server = await runtimeOf(this.options).connect();
+      const server = await this.inTurn(() => runtimeOf(this.options).connect());
       try {
         const answer = JSON.parse(await server.exchange(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }))) as {
           result?: { tools?: ToolDescription[] };

@@ -1,10 +1,13 @@
 // Seeds of Lisp units. Each unit's *random-state* is seeded from the run seed and
-// the unit's place in its document (file name and position, not the path as
-// typed, so `spec-run specs/x.md` and `spec-run ./specs/x.md` agree). Run k > 0
+// the unit's identity: its document's file name and its place in it (not the path
+// as typed, so `spec-run specs/x.md` and `spec-run ./specs/x.md` agree; never the
+// document's position in the run, so other documents, --jobs, --grep, --watch and
+// the order of paths change nothing). Run k > 0
 // of a property-level unit (--runs) uses a seed derived from the unit's seed and
 // k: a failure on run k is reproduced by the same --seed with --runs k+1.
 import { basename } from 'node:path';
 import type { Unit } from '../../model/plan.js';
+import { unitPlace } from '../unit-identity.js';
 
 /** FNV-1a, 32 bits: small, stable across platforms and versions. */
 function fnv1a(text: string): number {
@@ -17,8 +20,7 @@ function fnv1a(text: string): number {
 }
 
 export function unitSeed(runSeed: number, unit: Pick<Unit, 'id' | 'file'>): number {
-  const place = unit.id.startsWith(unit.file) ? unit.id.slice(unit.file.length) : unit.id;
-  return fnv1a(`${runSeed}:${basename(unit.file)}${place}`);
+  return fnv1a(`${runSeed}:${basename(unit.file)}${unitPlace(unit.id)}`);
 }
 
 export function runSeed(seedOfUnit: number, run: number): number {

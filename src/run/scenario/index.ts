@@ -15,6 +15,7 @@ import { sleeper } from './probes.js';
 import { compareWithTemplate, templateField } from './template.js';
 import { ScenarioWorld } from './world.js';
 import { timedOut } from './steps/common.js';
+import { runWithRetries } from '../retries.js';
 
 export const stepDefinitions: StepDefinition[] = [...timeoutSteps, ...enforcementSteps, ...outputSteps, ...validationSteps, ...limitSteps];
 
@@ -44,7 +45,7 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
   const worker = async () => {
     while (next < units.length && !options.signal?.aborted) {
       const index = next++;
-      await runScenario(units[index], options, (event) => {
+      await runWithRetries(options.retries ?? 0, units[index].id, (emit) => runScenario(units[index], options, emit), (event) => {
         buffers[index].push(event);
         if (index === flushed) flush();
       });

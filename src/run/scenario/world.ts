@@ -149,9 +149,16 @@ export class ScenarioWorld {
     const where = request.image ? `docker (image ${request.image})` : 'host';
     const stands = resolved.ms === null ? 'no timeout, as configured' : `standing for the configured ${resolved.text} (${resolved.source})`;
     const description = `probe \`${spec.run}\` on ${where}, timeout ${request.timeoutText} ${spec.timeoutMs === undefined ? stands : `(set by the step; configured: ${resolved.text})`}${request.memory ? `, memory ${request.memory}` : ''}`;
-    const timer = controller ? setTimeout(() => controller.abort(), spec.abortAfterMs) : null;
-    const result = await execute(request, spec.eventLog);
-    if (timer) clearTimeout(timer);
+    const executeProbe = async () => {
+      const timer = controller ? setTimeout(() => controller.abort(), spec.abortAfterMs) : null;
+      try {
+        return await execute(request, spec.eventLog);
+      } finally {
+        if (timer) clearTimeout(timer);
+      }
+    };
+    // Probes start processes and containers: a shared turn of the run's quiet gate, so no measurement runs beside them.
+    const result = await (this.options.quietGate?.run('shared', executeProbe) ?? executeProbe());
     this.probeNotes.push(description);
     return { request, result, message: formatResult(result), description };
   }

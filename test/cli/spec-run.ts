@@ -1,4 +1,4 @@
-// A real spec-run process for end-to-end tests, and its TAP read back with tap-parser.
+// Runs the real spec-run command line in a child process, for the CLI tests.
 import { execFile } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,4 +24,10 @@ export function specRun(args: string[], cwd = root): Promise<Run> {
 
 export function parseTap(text: string): Promise<FinalResults> {
   return new Promise((resolve) => new Parser({ strict: true }, resolve).end(text));
+}
+
+/** A Lisp verification document with one `## heading` and block per entry. */
+export function lispDocument(name: string, blocks: Record<string, string>, frontmatter = ''): string {
+  const sections = Object.entries(blocks).map(([heading, code]) => `## ${heading}\n\n\`\`\`lisp\n${code}\n\`\`\`\n`);
+  return `---\ntype: verification\nname: ${name}\n${frontmatter}---\n# ${name}\n\n${sections.join('\n')}`;
 }

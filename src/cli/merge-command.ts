@@ -1,0 +1,45 @@
+// `spec-run merge shard-1.jsonl shard-2.jsonl ...`: the shards of a CI matrix as one
+// report in any reporter, its summary line, and the merged run record.
+import { readFileSync } from 'node:fs';
+import type { RunEvent } from '../model/events.js';
+import { resolve } from 'node:path';
+import { mergeShardStreams, MergeError, type ShardStream } from '../run/merge.js';
+import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH, RunRecorder, updateTimings, writeRunRecord } from '../run/run-record.js';
+import { reportEvents } from './run-command.js';
+import type { ReporterName } from './reporter-choice.js';
+
+export interface MergeOptions {
+  reporter?: ReporterName;
+  lastRun?: string;
+  timings?: string;
+}
+
+export async function mergeCommand(files: string[], options: MergeOptions): Promise<number> {
+  let events: RunEvent[];
+  try {
+    const streams: ShardStream[] = files.map((source) => {
+      try {
+        return { source, text: readFileSync(source, 'utf8') };
+      } catch (error) {
+        throw new MergeError(`${source}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+      }
+    });
+    events = mergeShardStreams(streams);
+  } catch (error) {
+    if (!(error instanceof MergeError)) throw error;
+    console.error(`spec-run merge: ${error.message}`);
+    return 2;
+  }
+  const root = process.cwd();
+  const recorder = new RunRecorder(root);
+  async function* replay() {
+    yield* events;
+  }
+  const reporter = { name: options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap'), destination: null };
+  const { counts } = await reportEvents(replay(), [reporter], false, (event) => recorder.observe(event));
+  const record = recorder.record();
+  writeRunRecord(resolve(root, options.lastRun ?? DEFAULT_RECORD_PATH), record);
+  // The shards together saw every document: their durations balance the next split.
+  updateTimings(resolve(root, options.timings ?? DEFAULT_TIMINGS_PATH), record.durations);
+  return counts.failed > 0 ? 1 : 0;
+}

@@ -1,0 +1,90 @@
+// `spec-run merge`: the JSON event streams of the shards of a run (--reporter json)
+// become one event stream, as if one run had run every document: one run-start,
+// every document's events in path order, counts recomputed from the points, and the
+// wall time of the slowest shard.
+import { countEvent, type Counts, type RunEvent } from '../model/events.js';
+
+export class MergeError extends Error {
+  override name = 'MergeError';
+}
+
+export interface ShardStream {
+  /** Where the stream came from, for messages. */
+  source: string;
+  text: string;
+}
+
+/** Path order of a directory walk: component by component. */
+function comparePaths(a: string, b: string): number {
+  const pa = a.split('/');
+  const pb = b.split('/');
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return pa[i] < pb[i] ? -1 : 1;
+  return pa.length - pb.length;
+}
+
+interface ParsedShard {
+  seed: number;
+  durationMs: number;
+  documents: { file: string; events: RunEvent[] }[];
+}
+
+function parseShard({ source, text }: ShardStream): ParsedShard {
+  const shard: ParsedShard = { seed: 0, durationMs: 0, documents: [] };
+  let started = false;
+  let ended = false;
+  let current: { file: string; events: RunEvent[] } | null = null;
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    let event: RunEvent;
+    try {
+      event = JSON.parse(line) as RunEvent;
+    } catch {
+      throw new MergeError(`${source}:${i + 1}: not a JSON event (was the shard run with --reporter json?)`);
+    }
+    if (typeof event !== 'object' || event === null || typeof event.type !== 'string') throw new MergeError(`${source}:${i + 1}: not a spec-run event`);
+    if (event.type === 'run-start') {
+      if (started) throw new MergeError(`${source}:${i + 1}: a second run-start: one file per shard run`);
+      started = true;
+      shard.seed = event.seed;
+    } else if (event.type === 'run-end') {
+      ended = true;
+      shard.durationMs = event.durationMs;
+    } else if (event.type === 'document-start') {
+      current = { file: event.file, events: [event] };
+      shard.documents.push(current);
+    } else if (current) {
+      current.events.push(event);
+      if (event.type === 'document-end') current = null;
+    }
+  });
+  if (!started) throw new MergeError(`${source}: no run-start event: not the JSON stream of a spec-run run`);
+  if (!ended) throw new MergeError(`${source}: no run-end event: the shard's run did not finish`);
+  return shard;
+}
+
+/** Merges the streams of the shards into the events of one run. */
+export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
+  if (streams.length === 0) throw new MergeError('no shard streams given');
+  const shards = streams.map(parseShard);
+  const owner = new Map<string, string>();
+  shards.forEach((shard, i) =>
+    shard.documents.forEach(({ file }) => {
+      const first = owner.get(file);
+      if (first !== undefined) throw new MergeError(`${file} is in two shards (${first} and ${streams[i].source}): were they split with the same --shard n and the same record?`);
+      owner.set(file, streams[i].source);
+    }),
+  );
+  const documents = shards.flatMap((shard) => shard.documents).sort((a, b) => comparePaths(a.file, b.file));
+  const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+  const events: RunEvent[] = [{ type: 'run-start', documents: documents.length, seed: shards[0].seed }];
+  const seeds = [...new Set(shards.map((shard) => shard.seed))];
+  if (seeds.length > 1) events.push({ type: 'comment', text: `the shards ran with different seeds: ${seeds.join(', ')} (give every shard the same --seed to replay them together)` });
+  for (const document of documents) {
+    for (const event of document.events) {
+      countEvent(counts, event);
+      events.push(event);
+    }
+  }
+  events.push({ type: 'run-end', durationMs: Math.max(...shards.map((shard) => shard.durationMs)), counts });
+  return events;
+}

@@ -1,0 +1,130 @@
+// The run record, --only-failures, --shard and `spec-run merge`, through the real
+// command line on real Lisp documents: shards 1/2 and 2/2 cover every unit exactly
+// once and merge to the counts of the unsharded run.
+import t from 'tap';
+import fc from 'fast-check';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunEvent } from '../../src/model/events.js';
+import type { DocumentPlan } from '../../src/model/plan.js';
+import { shardPlan } from '../../src/run/shard.js';
+import { lispDocument, specRun } from './spec-run.js';
+
+const documents = {
+  docs: {
+    'a.md': lispDocument('a', { 'A one': '(assert (= 2 (+ 1 1)))', 'A two': '(assert (= 5 (+ 2 2)))' }),
+    'b.md': lispDocument('b', { 'B one': '(assert (stringp "b"))' }),
+    'c.md': lispDocument('c', { 'C one': '(assert (null (list 1)))', 'C two': '(assert (consp (list 1)))' }),
+    'd.md': lispDocument('d', { 'D one': '(assert (evenp 4))' }),
+  },
+};
+
+const events = (stdout: string) => stdout.trim().split('\n').map((line) => JSON.parse(line) as RunEvent);
+const unitsRun = (stdout: string) =>
+  events(stdout)
+    .filter((e): e is Extract<RunEvent, { type: 'unit-start' }> => e.type === 'unit-start')
+    .map((e) => e.unitId)
+    .sort();
+const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
+
+t.test('every run records its failing units; --only-failures runs just those, and the record follows the fix', async (t) => {
+  const dir = t.testdir(documents);
+  const all = await specRun(['docs', '--reporter', 'json'], dir);
+  t.equal(all.code, 1);
+  const record = JSON.parse(readFileSync(join(dir, '.spec-run', 'last-run.json'), 'utf8'));
+  t.same(
+    record.failures.map((f: { file: string; unit: string; name: string }) => `${f.file}${f.unit} ${f.name}`),
+    ['docs/a.md#2 A two', 'docs/c.md#1 C one'],
+  );
+  t.same(Object.keys(record.durations).sort(), ['docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/d.md'], 'each document\'s duration');
+  const timings = JSON.parse(readFileSync(join(dir, '.spec-run', 'timings.json'), 'utf8'));
+  t.same(Object.keys(timings.durations).sort(), ['docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/d.md'], 'the unsharded run wrote the timings');
+
+  const rerun = await specRun(['--only-failures', '--reporter', 'json'], dir);
+  t.same(unitsRun(rerun.stdout), ['docs/a.md#2', 'docs/c.md#1'], 'only the two failing units ran');
+  t.equal(summary(rerun.stderr), '0 passed, 2 failed, 0 skipped, 0 todo');
+
+  writeFileSync(join(dir, 'docs', 'c.md'), lispDocument('c', { 'C one': '(assert (null nil))', 'C two': '(assert (consp (list 1)))' }));
+  const fixed = await specRun(['--only-failures', '--reporter', 'tap'], dir);
+  t.equal(summary(fixed.stderr), '1 passed, 1 failed, 0 skipped, 0 todo', 'the fixed unit passes, the other still fails');
+  const after = JSON.parse(readFileSync(join(dir, '.spec-run', 'last-run.json'), 'utf8'));
+  t.same(after.failures.map((f: { unit: string }) => f.unit), ['#2'], 'the record now holds only the unit still failing');
+
+  const missing = await specRun(['--only-failures', '--last-run', 'elsewhere.json'], dir);
+  t.equal(missing.code, 2, 'no record: a usage error');
+  t.match(missing.stderr, /--only-failures: no record of an earlier run at .*elsewhere\.json/);
+});
+
+t.test('--shard 1/2 and 2/2 cover every unit once and merge to the unsharded counts, in any reporter', async (t) => {
+  const dir = t.testdir(documents);
+  const run = (...args: string[]) => specRun(['docs', '--reporter', 'json', '--seed', '7', '--last-run', 'none.json', ...args], dir);
+  const full = await run();
+  const one = await run('--shard', '1/2');
+  const two = await run('--shard', '2/2');
+  const [unitsOne, unitsTwo] = [unitsRun(one.stdout), unitsRun(two.stdout)];
+  t.ok(unitsOne.length > 0 && unitsTwo.length > 0, 'both shards ran units');
+  t.same(unitsOne.filter((u) => unitsTwo.includes(u)), [], 'no unit in both shards');
+  t.same([...unitsOne, ...unitsTwo].sort(), unitsRun(full.stdout), 'together, every unit of the unsharded run');
+  writeFileSync(join(dir, 'shard-1.jsonl'), one.stdout);
+  writeFileSync(join(dir, 'shard-2.jsonl'), two.stdout);
+
+  const merged = await specRun(['merge', 'shard-2.jsonl', 'shard-1.jsonl', '--reporter', 'json', '--last-run', 'merged.json'], dir);
+  t.equal(merged.code, 1, 'failures make exit status 1');
+  t.equal(summary(merged.stderr), summary(full.stderr), 'the summary line of the unsharded run');
+  const strip = (list: RunEvent[]) => list.filter((e) => e.type !== 'run-end').map((e) => ('durationMs' in e ? { ...e, durationMs: 0 } : e));
+  const withoutTimes = (stdout: string) => strip(events(stdout)).filter((e) => e.type !== 'run-start');
+  t.ok(merged.stdout.length > 0, `merge wrote its report: ${merged.stderr}`);
+  t.same(withoutTimes(merged.stdout), withoutTimes(full.stdout), 'the same events, documents in the same order');
+  const end = events(merged.stdout).at(-1);
+  const fullEnd = events(full.stdout).at(-1);
+  t.same(end?.type === 'run-end' && end.counts, fullEnd?.type === 'run-end' && fullEnd.counts);
+  t.same(JSON.parse(readFileSync(join(dir, 'merged.json'), 'utf8')).failures.length, 2, 'the merged record holds both shards\' failures');
+
+  const junit = await specRun(['merge', 'shard-1.jsonl', 'shard-2.jsonl', '--reporter', 'junit', '--last-run', 'merged.json'], dir);
+  t.equal((junit.stdout.match(/<testsuite /g) ?? []).length, 4, 'JUnit: a suite per document of both shards');
+  t.equal((junit.stdout.match(/<failure /g) ?? []).length, 2);
+
+  writeFileSync(join(dir, 'cut.jsonl'), one.stdout.split('\n').slice(0, 3).join('\n'));
+  const cut = await specRun(['merge', 'cut.jsonl', 'shard-2.jsonl'], dir);
+  t.equal(cut.code, 2);
+  t.match(cut.stderr, /cut\.jsonl: no run-end event: the shard's run did not finish/);
+  const twice = await specRun(['merge', 'shard-1.jsonl', 'shard-1.jsonl'], dir);
+  t.equal(twice.code, 2);
+  t.match(twice.stderr, /docs\/\w\.md is in two shards/);
+  const bad = await specRun(['docs', '--shard', '3/2'], dir);
+  t.equal(bad.code, 2);
+  t.match(bad.stderr, /expected i\/n with 1 <= i <= n/);
+});
+
+t.test('with recorded durations the shards balance time, not count', async (t) => {
+  const dir = t.testdir({
+    ...documents,
+    'timed.json': JSON.stringify({ version: 1, durations: { 'docs/a.md': 9000, 'docs/b.md': 1000, 'docs/c.md': 1500, 'docs/d.md': 2000 } }),
+  });
+  const listed = async (shard: string) => {
+    const run = await specRun(['docs', '--list', '--shard', shard, '--timings', 'timed.json'], dir);
+    return [...run.stdout.matchAll(/^(docs\/\w\.md):/gm)].map((m) => m[1]);
+  };
+  t.same(await listed('1/2'), ['docs/a.md'], 'the long document alone');
+  t.same(await listed('2/2'), ['docs/b.md', 'docs/c.md', 'docs/d.md'], 'the three short ones together');
+  const byCount = await specRun(['docs', '--list', '--shard', '1/2', '--timings', 'none.json'], dir);
+  t.equal([...byCount.stdout.matchAll(/^docs\/\w\.md:/gm)].length, 2, 'without durations: by count');
+});
+
+t.test('shards partition the documents for any set, any n and any durations', async (t) => {
+  const plan = (files: string[]) => ({ documents: files.map((file) => ({ file }) as DocumentPlan) });
+  t.doesNotThrow(() =>
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.stringMatching(/^[a-z]{1,6}\.md$/), { maxLength: 30 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.dictionary(fc.stringMatching(/^[a-z]{1,6}\.md$/), fc.nat(100000)),
+        (files, count, durations) => {
+          const shares = Array.from({ length: count }, (_, i) => shardPlan(plan(files), { index: i + 1, count }, '.', durations).documents.map((d) => d.file));
+          const all = shares.flat();
+          return all.length === files.length && new Set(all).size === files.length;
+        },
+      ),
+    ),
+  );
+});

@@ -1,0 +1,88 @@
+// --retries and `retries:` in frontmatter, through the real command line: a unit that
+// really fails on its first attempt (it leaves a marker file) and passes on the next.
+import t from 'tap';
+import type { RunEvent } from '../../src/model/events.js';
+import { runWithRetries } from '../../src/run/retries.js';
+import { lispDocument, parseTap, specRun } from './spec-run.js';
+
+/** Fails when the marker file is absent (and creates it), passes once it exists. */
+const failsOnce = `(let ((marker (merge-pathnames "first-attempt.marker")))
+  (if (probe-file marker)
+      (assert (probe-file marker))
+      (progn (with-open-file (out marker :direction :output) (write-line "tried" out))
+             (assert (probe-file "no-such-file.marker")))))`;
+
+const flakyDocument = (frontmatter = '') => lispDocument('flaky', { 'Fails once': failsOnce, Steady: '(assert (= 2 (+ 1 1)))' }, frontmatter);
+
+t.test('without retries the unit that fails once fails', async (t) => {
+  const dir = t.testdir({ 'flaky.md': flakyDocument() });
+  const run = await specRun(['flaky.md', '--reporter', 'tap'], dir);
+  t.equal(run.code, 1);
+  t.match(run.stderr, /^1 passed, 1 failed, 0 skipped, 0 todo$/m);
+  t.notMatch(run.stdout, /# flaky after/);
+});
+
+t.test('--retries: passed on a retry, marked flaky in TAP and in the summary', async (t) => {
+  const dir = t.testdir({ 'flaky.md': flakyDocument() });
+  const run = await specRun(['flaky.md', '--reporter', 'tap', '--retries', '2'], dir);
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stderr, /^2 passed \(1 flaky\), 0 failed, 0 skipped, 0 todo$/m);
+  t.match(run.stdout, /^        # flaky after 1 retry$/m, 'the TAP comment inside the unit');
+  const results = await parseTap(run.stdout);
+  t.equal(results.ok, true, 'the TAP stream passes');
+  t.equal(results.fail, 0);
+});
+
+t.test('--retries with JUnit and JSON: <flakyFailure> with the first attempt\'s failure, and the flaky unit-end', async (t) => {
+  const dir = t.testdir({ 'flaky.md': flakyDocument() });
+  const junit = await specRun(['flaky.md', '--reporter', 'junit', '--retries', '1'], dir);
+  t.equal(junit.code, 0, junit.stderr);
+  t.match(junit.stdout, /<testcase [^>]*name="Fails once › \(probe-file marker\)"[^>]*><flakyFailure message="\(probe-file &quot;no-such-file.marker&quot;\)" type="attempt 1"><stackTrace>[^<]*flaky\.md:\d+/);
+  t.match(junit.stdout, /failures="0"/);
+  const dir2 = t.testdir({ 'flaky.md': flakyDocument() });
+  const json = await specRun(['flaky.md', '--reporter', 'json', '--retries', '1'], dir2);
+  const events = json.stdout.trim().split('\n').map((line) => JSON.parse(line) as RunEvent);
+  const ends = events.filter((e): e is Extract<RunEvent, { type: 'unit-end' }> => e.type === 'unit-end');
+  t.same(ends.map((e) => [e.flaky ?? false, e.attempts ?? 1]), [[true, 2], [false, 1]]);
+  t.equal(ends[0].earlierFailures?.[0].attempt, 1);
+  const last = events.at(-1);
+  t.same(last?.type === 'run-end' && last.counts, { passed: 2, failed: 0, skipped: 0, todo: 0, flaky: 1 });
+});
+
+t.test('a unit that fails every attempt is reported failed once, with its attempts; frontmatter retries; a bad value', async (t) => {
+  const dir = t.testdir({
+    'always.md': lispDocument('always', { Never: '(assert (= 3 (+ 1 1)))' }),
+    'flaky.md': flakyDocument('retries: 1\n'),
+    'bad.md': lispDocument('bad', { Fine: '(assert t)' }, 'retries: lots\n'),
+  });
+  const always = await specRun(['always.md', '--reporter', 'tap', '--retries', '2'], dir);
+  t.equal(always.code, 1);
+  t.match(always.stderr, /^0 passed, 1 failed, 0 skipped, 0 todo$/m, 'one failure, not three');
+  t.match(always.stdout, /# failed 3 attempts/);
+  const spec = await specRun(['flaky.md', '--reporter', 'spec'], dir);
+  t.equal(spec.code, 0, 'the document\'s own retries: 1 applies without --retries');
+  t.match(spec.stdout, /✔ Fails once \(1 check, \d+ ms\) flaky after 1 retry/);
+  t.match(spec.stdout, /2 passed \(1 flaky\), 0 failed/);
+  const bad = await specRun(['bad.md', '--reporter', 'tap'], dir);
+  t.equal(bad.code, 1);
+  t.match(bad.stdout, /frontmatter 'retries' must be a non-negative integer, got "lots"/);
+  t.match(bad.stdout, /at: bad\.md:4/, 'at the line of the key');
+});
+
+t.test('runWithRetries passes the events of other units through at once and stops at the first passing attempt', async (t) => {
+  const seen: string[] = [];
+  let attempts = 0;
+  await runWithRetries(
+    3,
+    'u#1',
+    async (emit) => {
+      attempts += 1;
+      emit({ type: 'unit-start', file: 'u', unitId: 'u#load-1', name: 'load', kind: 'problem', at: { file: 'u', line: 1 } });
+      emit({ type: 'point', file: 'u', unitId: 'u#1', ok: attempts >= 2, name: 'check' });
+      emit({ type: 'unit-end', file: 'u', unitId: 'u#1', durationMs: 1 });
+    },
+    (event) => seen.push(`${event.type}:${'unitId' in event ? event.unitId : ''}${event.type === 'unit-end' && event.flaky ? ':flaky' : ''}`),
+  );
+  t.equal(attempts, 2);
+  t.same(seen, ['unit-start:u#load-1', 'unit-start:u#load-1', 'point:u#1', 'unit-end:u#1:flaky']);
+});
