@@ -5,18 +5,16 @@ import { translate } from '../translate/index.js';
 import { checkDocument, formatMessage, type CheckContext } from '../check/index.js';
 import { unknownOperators } from '../check/known-functions.js';
 import { TOOLS } from '../runtime/tools.js';
-import { findStep, snippetFor } from '../run/scenario/registry.js';
-import { stepDefinitions } from '../run/scenario/index.js';
+import { loadStepLibrary, matchStep } from '../run/scenario/library.js';
+import { snippetFor } from '../run/scenario/snippet.js';
 import { discoverDocuments } from './discover.js';
 
-export async function checkCommand(paths: string[]): Promise<number> {
+export async function checkCommand(paths: string[], stepFiles: string[] = []): Promise<number> {
+  const library = await loadStepLibrary(stepFiles);
   const context: CheckContext = {
     tools: TOOLS.map((tool) => tool.name),
     unknownOperators,
-    undefinedStep: (text) => {
-      const step = { keyword: 'Then', text, line: 0, number: null };
-      return findStep(stepDefinitions, step) ? null : snippetFor(step);
-    },
+    undefinedStep: (text) => (matchStep(library, text, undefined).length > 0 ? null : snippetFor(library, text, 'Then')),
   };
   let errors = 0;
   let warnings = 0;

@@ -7,6 +7,12 @@ export interface SourceRef {
   line: number;
 }
 
+/** A value a step attached to its point for diagnostics (`world.attach(name, value)`). */
+export interface Attachment {
+  name: string;
+  value: unknown;
+}
+
 export interface Counts {
   passed: number;
   failed: number;
@@ -32,6 +38,8 @@ export type RunEvent =
       todo?: string;
       /** Shown as the YAML block of a failing point: form, values, reason, request, response... */
       diagnostics?: Record<string, unknown>;
+      /** Values the step attached while it ran. */
+      attachments?: Attachment[];
     }
   | { type: 'unit-end'; file: string; unitId: string; durationMs: number; seed?: number }
   | { type: 'comment'; text: string; file?: string; unitId?: string }

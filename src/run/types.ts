@@ -14,6 +14,10 @@ export interface RunOptions {
   runs?: number;
   /** Undefined steps fail instead of being TODO. */
   strict: boolean;
+  /** The user's step definition files (after the built-in executor steps). */
+  stepFiles?: string[];
+  /** Bind every scenario step to its definition without running any. */
+  dryRun?: boolean;
   /** argv of the MCP server started for each session; default: this spec-run's own `serve`. */
   runtimeCommand: string[];
   /** Docker image names used in documents mapped to local images ("alpine" -> "spec-run/busybox:local"). */

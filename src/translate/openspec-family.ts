@@ -49,9 +49,13 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
 function scenarioUnit(file: string, section: Section, requirement: Section | null, content: SectionContent[]): UnitDraft {
   const configs: CodeRef[] = [];
   let condition: string | null = null;
+  let conditionLine = section.line;
   let sawBlockOrList = false;
   for (const item of content) {
-    if (item.type === 'paragraph' && !sawBlockOrList && condition === null) condition = item.paragraph.text;
+    if (item.type === 'paragraph' && !sawBlockOrList && condition === null) {
+      condition = item.paragraph.text;
+      conditionLine = item.paragraph.line;
+    }
     if (item.type === 'code') configs.push(codeRef(file, item.block));
     if (item.type !== 'paragraph') sawBlockOrList = true;
   }
@@ -64,16 +68,20 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
     requirement: requirement ? REQUIREMENT_HEADING.exec(requirement.heading)![1].trim() : '',
     condition,
     configs,
-    steps: scenarioSteps(content),
+    steps: scenarioSteps(content, condition, conditionLine),
   };
 }
+
+/** "When command execution times out:" as a step, for a scenario that has no other. */
+const CONDITION_STEP = /^(given|when)\s+(.+?):?$/i;
 
 /**
  * Steps come from, in this order of preference: the lists after keyword paragraphs
  * ("Then:"), `**WHEN**`/`**THEN**`/`**AND**` bullets, or else the first numbered list
- * of the scenario, read as "Then" steps.
+ * of the scenario, read as "Then" steps; a scenario with none of these has its
+ * condition paragraph ("When command execution times out:") as its one step.
  */
-function scenarioSteps(content: SectionContent[]): ScenarioStep[] {
+function scenarioSteps(content: SectionContent[], condition: string | null, conditionLine: number): ScenarioStep[] {
   const steps: ScenarioStep[] = [];
   let keyword: string | null = null;
   for (const item of content) {
@@ -91,7 +99,10 @@ function scenarioSteps(content: SectionContent[]): ScenarioStep[] {
   }
   if (steps.length > 0) return steps;
   const numbered = content.find((item) => item.type === 'list' && item.ordered);
-  if (numbered?.type !== 'list') return [];
+  if (numbered?.type !== 'list') {
+    const asStep = condition === null ? null : CONDITION_STEP.exec(condition);
+    return asStep ? [{ keyword: capitalized(asStep[1]), text: asStep[2], line: conditionLine, number: null }] : [];
+  }
   return numbered.items.map((listItem) => ({ keyword: 'Then', text: withoutBold(listItem.text), line: listItem.line, number: listItem.number }));
 }
 
