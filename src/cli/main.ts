@@ -17,6 +17,8 @@ Examples:
   spec-run specs/ --seed 1234                replay the random choices of an earlier run (its TAP prints the seed)
   spec-run specs/ --watch                    run again whatever document changes
   spec-run check specs/                      find problems without running: file:line:col messages
+  spec-run --steps steps.mjs doc.md          OpenSpec scenarios with your own step definitions
+  spec-run steps specs/ --steps steps.mjs    each definition, where it is used, and the unused ones
   spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
@@ -64,6 +66,8 @@ export function buildProgram(): Command {
     .option('--runs <n>', 'number of runs of property-level tests', integer('--runs'))
     .option('--jobs <n>', 'documents run in parallel (default 1)', integer('--jobs'))
     .option('--strict', 'undefined steps fail instead of being TODO')
+    .option('--steps <glob>', 'step definition files for OpenSpec scenarios: .js, .mjs or .ts (repeatable)', collect)
+    .option('--dry-run', 'bind every scenario step to its definition without running any')
     .option('--watch', 'after the run, run again the documents that change (all of them when a shared helper changes)')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
@@ -77,6 +81,17 @@ export function buildProgram(): Command {
     .action(async (paths: string[]) => {
       const { checkCommand } = await import('./check-command.js');
       process.exitCode = await checkCommand(paths);
+    });
+
+  program
+    .command('steps')
+    .description('list the step definitions (built-in and --steps files), where each is used, and which are unused')
+    .argument('[paths...]', 'documents whose steps are matched (default: specs/)')
+    .option('--steps <glob>', 'step definition files (repeatable)', collect)
+    .option('--config <file>', 'configuration file')
+    .action(async (paths: string[], options: { steps?: string[]; config?: string }) => {
+      const { stepsCommand } = await import('./steps-command.js');
+      process.exitCode = await stepsCommand(paths, options);
     });
 
   program

@@ -5,6 +5,8 @@
 // once a step fails or is undefined, the steps after it are skipped with the reason.
 // Scenarios run concurrently (their probes mostly sleep), and their events are
 // emitted in document order.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import type { RunEvent } from '../../model/events.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
@@ -12,6 +14,8 @@ import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { loadStepLibrary, matchStep, type StepLibrary } from './library.js';
 import { snippetFor, snippetKeyword } from './snippet.js';
 import { StepSkipped, StepWorld } from './step-world.js';
+
+const OWN_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Scenarios running at once. */
 const CONCURRENCY = 4;
@@ -118,7 +122,7 @@ async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorl
     const diagnostics = { reason: 'no step definition matches this step', snippet: snippetFor(library, step.text, keyword) };
     return options.strict ? { ...base, ok: false, diagnostics } : { ...base, ok: false, todo: 'undefined step', diagnostics };
   }
-  const where = (m: (typeof matches)[number]) => `${m.step.file}:${m.step.line} ${m.step.source}`;
+  const where = (m: (typeof matches)[number]) => `${path.relative(process.cwd(), m.step.file)}:${m.step.line} ${m.step.source}`;
   if (matches.length > 1) return { ...base, ok: false, diagnostics: { reason: 'ambiguous step: several definitions match it', definitions: matches.map(where) } };
   const [match] = matches;
   const definition = where(match);
@@ -150,7 +154,8 @@ function failureDiagnostics(error: unknown): Record<string, unknown> {
     diagnostics.actual = e.actual;
     if (e.operator && !isDeepStrictEqual(e.operator, 'fail')) diagnostics.operator = e.operator;
   }
-  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !l.includes('/run/scenario/index.'));
+  // The user's frames only: not Node's, not spec-run's own.
+  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !l.includes(OWN_ROOT) && !/at async Promise\.all/.test(l));
   if (frames.length > 0) diagnostics.stack = frames.slice(0, 5).map((l) => l.trim());
   return diagnostics;
 }
