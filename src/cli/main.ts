@@ -109,12 +109,14 @@ export function buildProgram(): Command {
     .option('--log <file>', 'append a JSON line per timeout or memory-limit event to this file')
     .option('--project <dir>', 'mounted at /workspace in containers (default: the configuration file\'s directory)')
     .option('--image-alias <name=image>', 'run documents\' image name on a local image (repeatable)', collect)
-    .action(async (config: string, options: { log?: string; project?: string; imageAlias?: string[] }) => {
+    .option('--config-dir-env <name>', 'variable carrying the configuration file\'s directory to every command (default SPEC_RUN_CONFIG_DIR)')
+    .action(async (config: string, options: { log?: string; project?: string; imageAlias?: string[]; configDirEnv?: string }) => {
       const { execCommand } = await import('../executor/cli.js');
       const argv = [config];
       if (options.log) argv.push('--log', options.log);
       if (options.project) argv.push('--project', options.project);
       for (const alias of options.imageAlias ?? []) argv.push('--image-alias', alias);
+      if (options.configDirEnv) argv.push('--config-dir-env', options.configDirEnv);
       process.exitCode = await execCommand(argv);
     });
 

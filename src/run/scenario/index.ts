@@ -15,7 +15,8 @@ import { loadStepLibrary, matchStep, type StepLibrary } from './library.js';
 import { snippetFor, snippetKeyword } from './snippet.js';
 import { StepSkipped, StepWorld } from './step-world.js';
 
-const OWN_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** spec-run's own code, compiled and (through source maps) as written. */
+const OWN_CODE = ['../../../', '../../../../src/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 
 /** Scenarios running at once. */
 const CONCURRENCY = 4;
@@ -155,7 +156,7 @@ function failureDiagnostics(error: unknown): Record<string, unknown> {
     if (e.operator && !isDeepStrictEqual(e.operator, 'fail')) diagnostics.operator = e.operator;
   }
   // The user's frames only: not Node's, not spec-run's own.
-  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !l.includes(OWN_ROOT) && !/at async Promise\.all/.test(l));
+  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/at async Promise\.all/.test(l));
   if (frames.length > 0) diagnostics.stack = frames.slice(0, 5).map((l) => l.trim());
   return diagnostics;
 }
