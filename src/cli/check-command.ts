@@ -8,8 +8,18 @@ import { TOOLS } from '../runtime/tools.js';
 import { loadStepLibrary, matchStep } from '../run/scenario/library.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { discoverDocuments } from './discover.js';
+import { ConfigError, loadConfig } from './config.js';
+import { stepFilesOf } from './run-command.js';
 
-export async function checkCommand(paths: string[], stepFiles: string[] = []): Promise<number> {
+export async function checkCommand(paths: string[], stepGlobs?: string[]): Promise<number> {
+  let stepFiles: string[];
+  try {
+    stepFiles = await stepFilesOf(stepGlobs, loadConfig());
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run: ${error.message}`);
+    return 2;
+  }
   const library = await loadStepLibrary(stepFiles);
   const context: CheckContext = {
     tools: TOOLS.map((tool) => tool.name),

@@ -78,9 +78,10 @@ export function buildProgram(): Command {
     .command('check')
     .description('validate documents without running them; prints file:line:col messages')
     .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
-    .action(async (paths: string[]) => {
+    .option('--steps <glob>', 'step definition files whose steps count as defined (repeatable)', collect)
+    .action(async (paths: string[], options: { steps?: string[] }) => {
       const { checkCommand } = await import('./check-command.js');
-      process.exitCode = await checkCommand(paths);
+      process.exitCode = await checkCommand(paths, options.steps);
     });
 
   program

@@ -102,7 +102,7 @@ export interface ParameterTypeOptions {
   preferForRegexpMatch?: boolean;
 }
 
-/** What a steps file registers, with the place of the call. */
+/** @internal What a steps file registers, with the place of the call. */
 export type Registration =
   | { kind: 'step'; keyword: string; expression: string | RegExp; fn: StepFunction; file: string; line: number }
   | { kind: 'hook'; when: 'before' | 'after'; fn: HookFunction; file: string; line: number }
@@ -161,7 +161,7 @@ export function defineParameterType(options: ParameterTypeOptions): void {
   register({ kind: 'parameter-type', options, ...caller() });
 }
 
-/** Used by spec-run's loader: collects what `run` registers (one load at a time). */
+/** @internal Used by spec-run's loader: collects what `run` registers (one load at a time). */
 export async function collectRegistrations(run: () => Promise<unknown>): Promise<Registration[]> {
   const slot = globalThis as Record<symbol, Collector | undefined>;
   const registrations: Registration[] = [];

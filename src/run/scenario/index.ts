@@ -151,12 +151,20 @@ function failureDiagnostics(error: unknown): Record<string, unknown> {
   const e = error as Error & { actual?: unknown; expected?: unknown; operator?: string };
   const diagnostics: Record<string, unknown> = { message: e.message };
   if ('expected' in e || 'actual' in e) {
-    diagnostics.expected = e.expected;
-    diagnostics.actual = e.actual;
+    diagnostics.expected = shown(e.expected);
+    diagnostics.actual = shown(e.actual);
     if (e.operator && !isDeepStrictEqual(e.operator, 'fail')) diagnostics.operator = e.operator;
   }
   // The user's frames only: not Node's, not spec-run's own.
   const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/at async Promise\.all/.test(l));
   if (frames.length > 0) diagnostics.stack = frames.slice(0, 5).map((l) => l.trim());
   return diagnostics;
+}
+
+/** A value as YAML can show it: a pattern as its source, an error as its message. */
+function shown(value: unknown): unknown {
+  if (value instanceof RegExp) return String(value);
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
+  return value;
 }

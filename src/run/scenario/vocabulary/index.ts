@@ -4,6 +4,7 @@
 // it. Parameter types carry the domain: {field} a configuration field, {stream}
 // stdout or stderr, {duration} "30 seconds" or "30s", {path} a file or directory.
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineParameterType, Given, Then, type World } from '../../../steps/index.js';
 import { loadConfig, MAX_OUTPUT_LINES } from '../../../executor/config.js';
@@ -389,9 +390,8 @@ Then(/^the (?:stop )?command SHALL execute with cwd set to (\S+)$/, async functi
   assert.equal(path.resolve(real(s, dir)), configDir(s), 'the documented directory is the configuration file\'s');
   assert.ok(shownLines(run).includes(configDir(s)), `the command printed ${configDir(s)} (started from ${run.cwd})`);
 });
-Then(/^relative paths in commands like .+ SHALL resolve from (\S+)$/, async function (this: World) {
+Then(/^relative paths in commands like .+ SHALL resolve from \S+$|^the command SHALL have access to project files relative to the config(?:uration)? (?:location|directory|file)$/, async function (this: World) {
   const s = subject(this);
-  const { writeFileSync } = await import('node:fs');
   writeFileSync(path.join(configDir(s), 'relative-probe.txt'), 'found beside the configuration\n');
   const run = await execRun(this, 'cat ./relative-probe.txt', s.fields);
   assert.equal(run.status, 0);
@@ -429,7 +429,6 @@ Then(/^its value SHALL be the absolute path to the directory containing \S+$|^it
 });
 Then(/^the script MAY use it for explicit path construction(?: \(e\.g\., \$(\w+)\/([^\s)]+)\))?$/, async function (this: World, name = DEFAULT_CONFIG_DIR_ENV, script = 'scripts/lint.sh') {
   const s = subject(this);
-  const { mkdirSync, writeFileSync } = await import('node:fs');
   mkdirSync(path.dirname(path.join(configDir(s), script)), { recursive: true });
   writeFileSync(path.join(configDir(s), script), 'echo lint ran\n');
   const run = await execRun(this, `sh "$${name}/${script}"`, s.fields, { configDirEnv: name, cwd: s.root });
