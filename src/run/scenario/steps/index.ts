@@ -13,6 +13,7 @@ import { outputSteps } from './output.js';
 import { timeoutSteps } from './timeouts.js';
 import { validationSteps } from './validation.js';
 import '../vocabulary/index.js';
+import '../vocabulary/surface.js';
 
 /**
  * "When command execution times out:" over a documented message block: the executor's

@@ -11,9 +11,8 @@ import { loadConfig, MAX_OUTPUT_LINES } from '../../../executor/config.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/cli.js';
 import { stringify } from 'yaml';
 import { processesWith } from '../world.js';
-import { configDir, execRun, nonce, printer, real, shownLines, subjectOf, type ExecRun, type Sample } from './subject.js';
+import { configDir, execRun, FIELDS, nonce, printer, PROBE_TIMEOUT, real, shownLines, subjectOf, valueOf, type ExecRun, type Sample } from './subject.js';
 
-const FIELDS = ['defaultTimeout', 'timeout', 'maxOutputLines', 'showStdout', 'showStderr', 'image', 'workdir', 'env', 'memory', 'cpus', 'network', 'user', 'message', 'gracePeriod'];
 defineParameterType({ name: 'field', regexp: new RegExp(FIELDS.join('|')) });
 defineParameterType({ name: 'stream', regexp: /stdout|stderr|standard output|standard error/, transformer: (s: string) => (s === 'stdout' || s === 'standard output' ? 'stdout' : 'stderr') });
 defineParameterType({
@@ -27,8 +26,6 @@ defineParameterType({
 /** A path as documents write it: absolute, relative to the current directory, or through a variable. */
 defineParameterType({ name: 'path', regexp: /[./$~][^\s()]*/ });
 
-/** The timeout a scenario's probe runs under in place of the documented one. */
-const PROBE_TIMEOUT = '1s';
 /** The line limit of a scenario that configures one without saying its value. */
 const SAMPLE_LIMIT = 10;
 /** How late a host timeout may fire. */
@@ -37,15 +34,6 @@ const TIMEOUT_SLACK_MS = 500;
 const subject = (w: World) => subjectOf(w);
 const limitOf = (w: World) => Number(subject(w).fields.maxOutputLines ?? SAMPLE_LIMIT);
 
-/** A written value: a duration, a number, a boolean, or the text. */
-function valueOf(text: string): unknown {
-  const t = text.trim().replace(/^["'`](.*)["'`]$/, '$1');
-  const duration = /^(\d+) ?(second|minute|hour)s?$/.exec(t);
-  if (duration) return `${duration[1]}${duration[2][0]}`;
-  if (/^-?\d+$/.test(t)) return Number(t);
-  if (t === 'true' || t === 'false') return t === 'true';
-  return t;
-}
 
 /** The values a described value stands for: "a positive integer value in seconds", "a non-numeric value, zero, or negative number", "a value between 1 and 10000". */
 function samplesOf(field: string, description: string): Sample[] {
@@ -68,7 +56,7 @@ function configErrors(field: string, value: unknown): string[] {
 
 // ---- WHEN: the command and its configuration ----
 
-Given(/^a (?:stop )?command includes (?:an? )?(\w+) field set to (.+)$/, function (field: string, value: string) {
+Given(new RegExp(`^a (?:stop )?command (?:includes|has|sets|is configured with) (?:an? |the )?(${FIELDS.join('|')})(?: field)? (?:set to|of) (.+)$`), function (field: string, value: string) {
   subject(this).fields[field] = valueOf(value);
 });
 Given('a( stop) command does not include a(n) {field} field', function (field: string) {
@@ -86,7 +74,7 @@ Given(/^a command completes(?: execution)? within the configured timeout(?: dura
   s.fields.timeout ??= '30s';
   s.behaviour = 'within-timeout';
 });
-Given(/^(?:an? )?(\w+) field contains (.+)$/, function (field: string, description: string) {
+Given(new RegExp(`^(?:an? |the )?(${FIELDS.join('|')}) field contains (.+)$`), function (field: string, description: string) {
   const values = samplesOf(field, description);
   assert.ok(values.length > 0, `no sample value for "${description}": say positive integer, non-numeric, zero, negative, or between A and B`);
   subject(this).samples = { field, values };
@@ -107,7 +95,7 @@ Given('both stdout and stderr are produced by a command with {field} configured'
   s.fields.maxOutputLines ??= SAMPLE_LIMIT;
   s.produces = { streams: ['stdout', 'stderr'], overLimit: true };
 });
-Given(/^(\w+) is configured(?: but| with) (.+)$/, function (field: string, rest: string) {
+Given(new RegExp(`^(${FIELDS.join('|')}) is configured(?: but| with) (.+)$`), function (field: string, rest: string) {
   const s = subject(this);
   if (field === 'maxOutputLines') s.fields.maxOutputLines ??= SAMPLE_LIMIT;
   const flags = [...rest.matchAll(/(show\w+)(?: is)? (true|false)/g)];
@@ -120,7 +108,7 @@ Given(/^a (?:stop )?command fails(?: and .*)?$/, function () {
 Given('a( stop) command is configured in {path} located at {path}', function (_name: string, file: string) {
   subject(this).configFile = file;
 });
-Given(/^.+ runs from ([./~]\S*)$/, function (dir: string) {
+Given(/^.+ (?:session|process|invocation) (?:runs|is started|starts) from ([./~]\S*)$/, function (dir: string) {
   subject(this).invokedFrom = dir;
 });
 Given(/^the configuration file is in the same directory as .+$/, function () {

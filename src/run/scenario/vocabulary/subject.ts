@@ -13,6 +13,23 @@ import { stringify } from 'yaml';
 import type { World } from '../../../steps/index.js';
 import { parseLimitLog, type LimitEvent } from '../../../executor/log.js';
 
+/** The fields of a stop command (and the global default), as steps name them. */
+export const FIELDS = ['defaultTimeout', 'timeout', 'maxOutputLines', 'showStdout', 'showStderr', 'image', 'workdir', 'env', 'memory', 'cpus', 'network', 'user', 'message', 'gracePeriod'];
+
+/** The timeout a scenario's probe runs under in place of the documented one (a host one; Docker adds container start). */
+export const PROBE_TIMEOUT = '1s';
+
+/** A written value: a duration, a number, a boolean, or the text. */
+export function valueOf(text: string): unknown {
+  const t = text.trim().replace(/^["'`](.*)["'`]$/, '$1');
+  const duration = /^(\d+) ?(second|minute|hour)s?$/.exec(t);
+  if (duration) return `${duration[1]}${duration[2][0]}`;
+  if (/^-?\d+$/.test(t)) return Number(t);
+  if (t === 'true' || t === 'false') return t === 'true';
+  if (t === 'null') return null;
+  return t;
+}
+
 /** A value a "field contains ..." step stands for, and whether the executor must accept it. */
 export interface Sample {
   value: unknown;
@@ -26,10 +43,12 @@ export interface Subject {
   omitted: string[];
   /** Values a "field contains" step stands for, by field. */
   samples: { field: string; values: Sample[] } | null;
+  /** The `stop.defaultTimeout` of the configuration, when a step sets it. */
+  defaultTimeout?: unknown;
   /** What the command's output does, when a step says. */
   produces: { streams: ('stdout' | 'stderr')[]; overLimit: boolean } | null;
   /** How the command ends, when a step says. */
-  behaviour: 'exceeds-timeout' | 'within-timeout' | 'fails' | null;
+  behaviour: 'exceeds-timeout' | 'within-timeout' | 'fails' | 'ignores-term' | 'handles-term' | null;
   /** The configuration file's path as documented (made under a temporary root). */
   configFile: string;
   /** The directory the executor is started from, as documented. */
@@ -88,7 +107,8 @@ export async function execRun(world: World, command: string, fields: Record<stri
   const subject = subjectOf(world);
   const file = real(subject, subject.configFile);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, stringify({ stop: { commands: [{ run: command, ...fields }] } }));
+  const defaults = subject.defaultTimeout === undefined ? {} : { defaultTimeout: subject.defaultTimeout };
+  writeFileSync(file, stringify({ stop: { ...defaults, commands: [{ run: command, ...fields }] } }));
   const cwd = options.cwd ?? (subject.invokedFrom ? real(subject, subject.invokedFrom) : path.dirname(file));
   mkdirSync(cwd, { recursive: true });
   const log = path.join(mkdtempSync(path.join(tmpdir(), 'spec-run-log-')), 'limits.jsonl');
