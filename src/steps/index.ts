@@ -124,7 +124,7 @@ function caller(): { file: string; line: number } {
     if (!m) continue;
     const file = m[1] ?? m[3];
     if (file === ownFile) continue;
-    return { file: file.replace(/^file:\/\//, ''), line: Number(m[2] ?? m[4]) };
+    return { file: file.replace(/^file:\/\//, '').replace(/\?.*$/, ''), line: Number(m[2] ?? m[4]) };
   }
   return { file: '(unknown)', line: 0 };
 }

@@ -150,3 +150,32 @@ t.test('spec-run steps lists each definition with its uses, and the unused ones'
   t.match(result.stdout, /Then\(nobody says this\) {2}steps\.mjs:5\n {4}UNUSED/);
   t.match(result.stderr, /definitions \(\d+ unused\), 0 undefined steps, 0 ambiguous, 0 problems/);
 });
+
+t.test("the world's MCP client talks to the built-in runtime", async (t) => {
+  const doc = `# Runtime
+
+### Requirement: Arithmetic
+The runtime SHALL evaluate Lisp.
+
+#### Scenario: A sum
+- **WHEN** the runtime evaluates "(+ 1 2)"
+- **THEN** the answer SHALL contain "=> 3"
+`;
+  const steps = `import assert from 'node:assert/strict';
+import { When, Then } from 'spec-run/steps';
+When('the runtime evaluates {string}', async function (code) {
+  const client = await this.mcp();
+  const { tools } = await client.listTools();
+  assert.ok(tools.some((tool) => tool.name === 'evaluate-lisp'));
+  this.answer = await client.callTool({ name: 'evaluate-lisp', arguments: { code } });
+});
+Then('the answer SHALL contain {string}', function (text) {
+  this.attach('answer', this.answer);
+  assert.ok(this.answer.content[0].text.includes(text));
+});
+`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
+  const result = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 0, result.stdout);
+  t.same(points(result.events).map((p) => p.ok && p.skip === undefined), [true, true]);
+});

@@ -52,19 +52,21 @@ const PUBLIC_MODULE = path.resolve(here, '../../steps/index.js');
 // Places in stack traces (a definition's, a failure's) name the TypeScript sources.
 process.setSourceMapsEnabled(true);
 // `spec-run/steps` resolves to this spec-run wherever the user's file stands.
-const jiti = createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MODULE }, tryNative: true });
+const jiti = createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MODULE }, tryNative: true, moduleCache: false });
 
 /** Each file's registrations, once per process (and again when the file changes). */
 const loaded = new Map<string, Promise<Registration[] | LoadProblem>>();
 let loading: Promise<unknown> = Promise.resolve();
 
 function registrationsOf(file: string): Promise<Registration[] | LoadProblem> {
-  const key = `${file}@${statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing'}`;
+  const version = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing';
+  const key = `${file}@${version}`;
   let entry = loaded.get(key);
   if (!entry) {
     // One file at a time: the collector is global while a file's top level runs.
     entry = loading.then(() =>
-      collectRegistrations(() => jiti.import(pathToFileURL(file).href)).catch(
+      // The version in the URL makes a changed file (--watch) a new module, evaluated again.
+      collectRegistrations(() => jiti.import(`${pathToFileURL(file).href}?version=${version}`)).catch(
         (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${error instanceof Error ? error.message : String(error)}` }),
       ),
     );
