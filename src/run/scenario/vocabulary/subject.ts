@@ -12,6 +12,7 @@ import { execa } from 'execa';
 import { stringify } from 'yaml';
 import type { World } from '../../../steps/index.js';
 import { parseLimitLog, type LimitEvent } from '../../../executor/log.js';
+import { loadConfig } from '../../../executor/config.js';
 
 /** The fields of a stop command (and the global default), as steps name them. */
 export const FIELDS = ['defaultTimeout', 'timeout', 'maxOutputLines', 'showStdout', 'showStderr', 'image', 'workdir', 'env', 'memory', 'cpus', 'network', 'user', 'message', 'gracePeriod'];
@@ -85,6 +86,13 @@ export function configDir(subject: Subject): string {
 /** A sleep argument unique to one run, to find any process of it that survived. */
 export function nonce(): string {
   return `100.${randomInt(100_000, 999_999)}`;
+}
+
+/** The errors of the configuration the scenario describes, as the executor reports them. */
+export function configuredErrors(world: World): string[] {
+  const subject = subjectOf(world);
+  const defaults = subject.defaultTimeout === undefined ? {} : { defaultTimeout: subject.defaultTimeout };
+  return loadConfig(stringify({ stop: { ...defaults, commands: [{ run: 'true', ...subject.fields }] } })).errors.map((e) => e.message);
 }
 
 export interface ExecRun {

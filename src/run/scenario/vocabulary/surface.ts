@@ -7,12 +7,10 @@ import assert from 'node:assert/strict';
 import { readlinkSync } from 'node:fs';
 import { execa } from 'execa';
 import { Given, Then, type World } from '../../../steps/index.js';
-import { loadConfig } from '../../../executor/config.js';
 import { dockerEngine } from '../../../executor/docker.js';
 import { parseDuration } from '../../../executor/duration.js';
 import { GRACE_MS } from '../../../executor/result.js';
-import { stringify } from 'yaml';
-import { execRun, nonce, PROBE_TIMEOUT, shownLines, subjectOf, valueOf, type ExecRun } from './subject.js';
+import { configuredErrors, execRun, nonce, PROBE_TIMEOUT, shownLines, subjectOf, valueOf, type ExecRun } from './subject.js';
 
 /** Docker probes get more time: starting a container is part of it. */
 const DOCKER_PROBE_TIMEOUT = '2s';
@@ -119,6 +117,13 @@ Then(/^the command SHALL be (?:stopped|terminated) (?:at|after) its timeout$/, a
   assert.ok(ms >= limit && ms <= limit + SLACK_MS[inDocker(this) ? 'docker' : 'host'], `stopped ${ms} ms after start, for a ${limit} ms probe timeout`);
 });
 
+Then(/^the (?:command's |reported )?exit code SHALL (?:be|indicate) (\d+)(?: \(.*\))?$/, async function (this: World, code: string) {
+  const { command, scaled } = behaving(this);
+  const run = await observe(this, command, scaled);
+  assert.match(run.console, new RegExp(`^Exit Code: ${code}(?: |$)`, 'm'), 'the report gives the exit code');
+  assert.equal(run.status, Number(code), 'spec-run exec exits with it');
+});
+
 // ---- THEN: where and how it runs ----
 
 Then(/^the command SHALL run (on the host|in (?:a |the )?(?:Docker )?container)$/, async function (this: World, where: string) {
@@ -199,12 +204,10 @@ Then(/^the command SHALL (?:exit|end) (?:cleanly )?(?:within|before the end of) 
 // ---- THEN: the configuration and the timeout report ----
 
 Then(/^the configuration SHALL be rejected(?: with an error (?:naming|mentioning|about) "?([^"]+?)"?)?$/, function (this: World, named?: string) {
-  const s = subjectOf(this);
-  const defaults = s.defaultTimeout === undefined ? {} : { defaultTimeout: s.defaultTimeout };
-  const { errors } = loadConfig(stringify({ stop: { ...defaults, commands: [{ run: 'true', ...s.fields }] } }));
-  this.attach('errors', errors.map((e) => e.message));
+  const errors = configuredErrors(this);
+  this.attach('errors', errors);
   assert.ok(errors.length > 0, 'the configuration has errors');
-  if (named) assert.ok(errors.some((e) => e.message.includes(named)), `an error names ${named}`);
+  if (named) assert.ok(errors.some((e) => e.includes(named)), `an error names ${named}`);
 });
 Then(/^the timeout (?:error )?message SHALL (?:include|contain|mention|say) "(.+)"$/, async function (this: World, text: string) {
   const run = await observe(this, `echo started; sleep ${nonce()}`, true);
