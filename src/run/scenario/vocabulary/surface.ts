@@ -141,7 +141,7 @@ Then(/^the container SHALL be (?:removed|cleaned up)(?: .*)?$/, async function (
   const inspect = await execa('docker', ['inspect', note[1]], { reject: false });
   assert.notEqual(inspect.exitCode, 0, `docker inspect ${note[1]} finds no container`);
 });
-Then(/^the environment variable (\w+) SHALL (?:be|equal|have the value) "?([^"]*)"?$/, async function (this: World, name: string, value: string) {
+Then(/^the environment variable (\w+) SHALL (?:be|equal|have the value) "([^"]*)"$/, async function (this: World, name: string, value: string) {
   const run = await observe(this, `echo "${name}=\${${name}-unset}"`);
   assert.ok(shownLines(run).includes(`${name}=${value}`), `the command saw ${name}=${value}`);
 });
