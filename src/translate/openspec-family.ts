@@ -10,6 +10,8 @@ import { type FamilyTranslation, REQUIREMENT_HEADING, SCENARIO_HEADING, type Uni
 const KEYWORD_PARAGRAPH = /^(given|when|then|and|but)\s*:?$/i;
 /** `**WHEN** text` bullets; the list item text keeps bold markers for this. */
 const BOLD_KEYWORD_ITEM = /^\*\*(given|when|then|and|but):?\*\*:?\s*([\s\S]*)$/i;
+/** `- Given text` bullets, the keyword capitalised or upper case as Gherkin writes it. */
+const PLAIN_KEYWORD_ITEM = /^(Given|When|Then|And|But|GIVEN|WHEN|THEN|AND|BUT):?\s+([\s\S]+)$/;
 
 export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   const file = doc.path;
@@ -77,7 +79,7 @@ const CONDITION_STEP = /^(given|when)\s+(.+?):?$/i;
 
 /**
  * Steps come from, in this order of preference: the lists after keyword paragraphs
- * ("Then:"), `**WHEN**`/`**THEN**`/`**AND**` bullets, or else the first numbered list
+ * ("Then:"), `**WHEN**`/`**THEN**`/`**AND**` bullets (or plain `Given`/`When`/`Then`/`And`/`But` ones), or else the first numbered list
  * of the scenario, read as "Then" steps; a scenario with none of these has its
  * condition paragraph ("When command execution times out:") as its one step.
  */
@@ -90,9 +92,10 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
       keyword = match ? capitalized(match[1]) : null;
     } else if (item.type === 'list') {
       for (const listItem of item.items) {
-        const bold = BOLD_KEYWORD_ITEM.exec(listItem.text);
+        const boldMatch = BOLD_KEYWORD_ITEM.exec(listItem.text);
+        const bold = boldMatch ? [boldMatch[0], boldMatch[1].toUpperCase(), boldMatch[2]] : PLAIN_KEYWORD_ITEM.exec(listItem.text);
         if (keyword) steps.push({ keyword, text: withoutBold(listItem.text), line: listItem.line, number: listItem.number });
-        else if (bold) steps.push({ keyword: bold[1].toUpperCase(), text: withoutBold(bold[2]).trim(), line: listItem.line, number: listItem.number });
+        else if (bold) steps.push({ keyword: bold[1], text: withoutBold(bold[2]).trim(), line: listItem.line, number: listItem.number });
       }
       keyword = null;
     }

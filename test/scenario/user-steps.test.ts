@@ -54,6 +54,13 @@ t.test('steps.mjs and a WHEN/THEN document: two passing points, valid TAP', asyn
   t.match(result.stderr, /2 passed, 0 failed, 0 skipped, 0 todo/);
 });
 
+t.test('plain Given/When/Then/And/But bullets are steps too', async (t) => {
+  const doc = ADDER_DOC.replace('- **WHEN** I add 2 and 3\n- **THEN** the sum SHALL be 5\n', '- Given I add 2 and 3\n- Then the sum SHALL be 5\n- But the sum SHALL be 5\n');
+  const dir = project({ 'doc.md': doc, 'steps.mjs': ADDER_STEPS });
+  const result = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.same(points(result.events).map((p) => [p.name, p.ok]), [['Given I add 2 and 3', true], ['Then the sum SHALL be 5', true], ['But the sum SHALL be 5', true]]);
+});
+
 t.test('a wrong expected value: not ok at the document line, with expected and actual', async (t) => {
   const dir = project({ 'doc.md': ADDER_DOC.replace('be 5', 'be 6'), 'steps.mjs': ADDER_STEPS });
   const result = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
