@@ -44,6 +44,8 @@ export interface Subject {
   omitted: string[];
   /** Values a "field contains" step stands for, by field. */
   samples: { field: string; values: Sample[] } | null;
+  /** The command line itself, when a step quotes it. */
+  run?: string;
   /** The `stop.defaultTimeout` of the configuration, when a step sets it. */
   defaultTimeout?: unknown;
   /** What the command's output does, when a step says. */

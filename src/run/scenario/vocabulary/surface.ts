@@ -93,6 +93,10 @@ Given(/^a (?:stop )?command runs (?:longer than|past) its timeout$/, function ()
   s.behaviour = 'exceeds-timeout';
 });
 
+Given(/^(?:a|the) (?:stop )?command "([^"]+)"(?: is configured| runs| executes)?$/, function (command: string) {
+  subjectOf(this).run = command;
+});
+
 // ---- THEN: which timeout ----
 
 Then(/^the (?:effective |resolved )?timeout SHALL be (\S+?)(?: minutes?| seconds?| hours?)?$|^the command SHALL (?:have|get|use) a timeout of (.+)$/, async function (this: World, a?: string, b?: string) {
@@ -122,6 +126,25 @@ Then(/^the (?:command's |reported )?exit code SHALL (?:be|indicate) (\d+)(?: \(.
   const run = await observe(this, command, scaled);
   assert.match(run.console, new RegExp(`^Exit Code: ${code}(?: |$)`, 'm'), 'the report gives the exit code');
   assert.equal(run.status, Number(code), 'spec-run exec exits with it');
+});
+
+/** The quoted command of the scenario, run under its configuration. */
+async function quoted(w: World): Promise<ExecRun> {
+  const run = subjectOf(w).run;
+  assert.ok(run, 'a step quotes the command: a command "..."');
+  return observe(w, run);
+}
+
+Then(/^the command(?:'s)? output SHALL (?:contain|include) "([^"]*)"$/, async function (this: World, text: string) {
+  assert.ok(shownLines(await quoted(this)).includes(text), `the output has the line ${JSON.stringify(text)}`);
+});
+Then(/^the command SHALL (succeed|fail)$/, async function (this: World, how: string) {
+  const run = await quoted(this);
+  if (how === 'succeed') assert.equal(run.status, 0);
+  else assert.notEqual(run.status, 0);
+});
+Then(/^the command SHALL exit with (?:code |status )?(\d+)$/, async function (this: World, code: string) {
+  assert.equal((await quoted(this)).status, Number(code));
 });
 
 // ---- THEN: where and how it runs ----
