@@ -26,7 +26,7 @@ t.test('the seed: every step bound, none failing; skips only for the future exte
   const events = await run(plan);
   const all = points(events);
   const failing = all.filter((p) => !p.ok && p.todo === undefined);
-  t.same(failing.map((p) => [p.at?.line, p.name, p.diagnostics?.failed]), [], 'no failing point');
+  t.same(failing.map((p) => [p.at?.line, p.name, p.diagnostics?.message]), [], "no failing point");
   t.same(all.filter((p) => p.todo).map((p) => p.name), [], 'no undefined step');
   t.same([...new Set(all.filter((p) => p.skip).map((p) => p.unitId))].map((id) => plan.units.find((u) => u.id === id)?.name), ['Immediate Kill Without Grace (Future)']);
   const steps = plan.units.reduce((n, u) => n + (u.kind === 'scenario' ? u.steps.length : 0), 0);

@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineParameterType, Given, Then, type World } from '../../../steps/index.js';
+import { After, defineParameterType, Given, Then, type World } from '../../../steps/index.js';
 import { loadConfig, MAX_OUTPUT_LINES } from '../../../executor/config.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/cli.js';
 import { stringify } from 'yaml';
 import { processesWith } from '../world.js';
-import { configDir, configuredErrors, execRun, FIELDS, nonce, printer, PROBE_TIMEOUT, real, shownLines, subjectOf, valueOf, type ExecRun, type Sample } from './subject.js';
+import { configDir, configuredErrors, disposeSubject, execRun, FIELDS, nonce, printer, PROBE_TIMEOUT, real, shownLines, subjectOf, valueOf, type ExecRun, type Sample } from './subject.js';
 
 defineParameterType({ name: 'field', regexp: new RegExp(FIELDS.join('|')) });
 defineParameterType({ name: 'stream', regexp: /stdout|stderr|standard output|standard error/, transformer: (s: string) => (s === 'stdout' || s === 'standard output' ? 'stdout' : 'stderr') });
@@ -53,6 +53,10 @@ function samplesOf(field: string, description: string): Sample[] {
 function configErrors(field: string, value: unknown): string[] {
   return loadConfig(stringify({ stop: { commands: [{ run: 'true', [field]: value }] } })).errors.map((e) => e.message);
 }
+
+After(function () {
+  disposeSubject(this);
+});
 
 // ---- WHEN: the command and its configuration ----
 

@@ -3,7 +3,7 @@
 // where the executor is started from, what the command prints. Observations run
 // `spec-run exec` for real, as a child process in the invoking directory, on a
 // configuration written to a temporary root that mirrors the documented paths.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
@@ -76,6 +76,13 @@ export function subjectOf(world: World): Subject {
   return subject;
 }
 
+/** Removes what the scenario's observations made (its temporary root), once the scenario is over. */
+export function disposeSubject(world: World): void {
+  const subject = subjects.get(world);
+  if (subject) rmSync(subject.root, { recursive: true, force: true });
+  subjects.delete(world);
+}
+
 /** A documented absolute path made real under the subject's root. */
 export function real(subject: Subject, documented: string): string {
   return path.join(subject.root, path.resolve('/', documented));
@@ -121,7 +128,7 @@ export async function execRun(world: World, command: string, fields: Record<stri
   writeFileSync(file, stringify({ stop: { ...defaults, commands: [{ run: command, ...fields }] } }));
   const cwd = options.cwd ?? (subject.invokedFrom ? real(subject, subject.invokedFrom) : path.dirname(file));
   mkdirSync(cwd, { recursive: true });
-  const log = path.join(mkdtempSync(path.join(tmpdir(), 'spec-run-log-')), 'limits.jsonl');
+  const log = path.join(mkdtempSync(path.join(subject.root, '.logs-')), 'limits.jsonl');
   const args = [CLI, 'exec', path.relative(cwd, file) || file, '--log', log, ...(options.configDirEnv ? ['--config-dir-env', options.configDirEnv] : [])];
   const started = performance.now();
   const result = await execa(process.execPath, args, { cwd, reject: false, all: true, timeout: 120_000 });
