@@ -54,8 +54,9 @@ export const tapReporter: Reporter = async function* (events) {
         if (event.skip !== undefined) text += ` # SKIP ${escapeDirective(event.skip)}`;
         else if (event.todo !== undefined) text += ` # TODO ${escapeDirective(event.todo)}`;
         yield line(2, text);
-        if (!event.ok || event.skip !== undefined || event.todo !== undefined) {
-          const diagnostics = { at: where(event.at), ...event.diagnostics };
+        if (!event.ok || event.skip !== undefined || event.todo !== undefined || event.attachments?.length) {
+          const diagnostics: Record<string, unknown> = { at: where(event.at), ...event.diagnostics };
+          if (event.attachments?.length) diagnostics.attachments = event.attachments;
           if (diagnostics.at === undefined) delete diagnostics.at;
           if (Object.keys(diagnostics).length > 0) yield yamlBlock(diagnostics, `${INDENT.repeat(2)}  `).join('\n') + '\n';
         }

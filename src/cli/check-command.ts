@@ -5,19 +5,27 @@ import { translate } from '../translate/index.js';
 import { checkDocument, formatMessage, type CheckContext } from '../check/index.js';
 import { unknownOperators } from '../check/known-functions.js';
 import { TOOLS } from '../runtime/tools.js';
-import { findStep, snippetFor } from '../run/scenario/registry.js';
-import { stepDefinitions } from '../run/scenario/index.js';
+import { loadStepLibrary, matchStep } from '../run/scenario/library.js';
+import { snippetFor } from '../run/scenario/snippet.js';
 import { discoverDocuments } from './discover.js';
 import { indexDefinitions } from '../translate/definition-index.js';
+import { ConfigError, loadConfig } from './config.js';
+import { stepFilesOf } from './run-command.js';
 
-export async function checkCommand(paths: string[]): Promise<number> {
+export async function checkCommand(paths: string[], stepGlobs?: string[]): Promise<number> {
+  let stepFiles: string[];
+  try {
+    stepFiles = await stepFilesOf(stepGlobs, loadConfig());
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run: ${error.message}`);
+    return 2;
+  }
+  const library = await loadStepLibrary(stepFiles);
   const context: CheckContext = {
     tools: TOOLS.map((tool) => tool.name),
     unknownOperators,
-    undefinedStep: (text) => {
-      const step = { keyword: 'Then', text, line: 0, number: null };
-      return findStep(stepDefinitions, step) ? null : snippetFor(step);
-    },
+    undefinedStep: (text) => (matchStep(library, text, undefined).length > 0 ? null : snippetFor(library, text, 'Then')),
   };
   let errors = 0;
   let warnings = 0;

@@ -27,6 +27,8 @@ Examples:
   spec-run specs/ --shard 2/4 --reporter json > shard-2.jsonl   one job of a CI matrix
   spec-run merge shard-*.jsonl --reporter junit > junit.xml     the shards as one report
   spec-run check specs/                      find problems without running: file:line:col messages
+  spec-run --steps steps.mjs doc.md          OpenSpec scenarios with your own step definitions
+  spec-run steps specs/ --steps steps.mjs    each definition, where it is used, and the unused ones
   spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
@@ -103,6 +105,8 @@ export function buildProgram(): Command {
     .option('--last-run <file>', `the run record: failing units and document durations, written by every run (default ${DEFAULT_RECORD_PATH})`)
     .option('--shard <i/n>', 'run share i of n of the documents, balanced by the timings file (CI matrices; see spec-run merge)', shard)
     .option('--timings <file>', `documents' last durations, written by unsharded runs and merge, read by --shard (default ${DEFAULT_TIMINGS_PATH})`)
+    .option('--steps <glob>', 'step definition files for OpenSpec scenarios: .js, .mjs or .ts (repeatable)', collect)
+    .option('--dry-run', 'bind every scenario step to its definition without running any')
     .option('--watch', 'after the run, run again the documents that change (all of them when a shared helper changes)')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
@@ -127,9 +131,21 @@ export function buildProgram(): Command {
     .command('check')
     .description('validate documents without running them; prints file:line:col messages')
     .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
-    .action(async (paths: string[]) => {
+    .option('--steps <glob>', 'step definition files whose steps count as defined (repeatable)', collect)
+    .action(async (paths: string[], options: { steps?: string[] }) => {
       const { checkCommand } = await import('./check-command.js');
-      process.exitCode = await checkCommand(paths);
+      process.exitCode = await checkCommand(paths, options.steps);
+    });
+
+  program
+    .command('steps')
+    .description('list the step definitions (built-in and --steps files), where each is used, and which are unused')
+    .argument('[paths...]', 'documents whose steps are matched (default: specs/)')
+    .option('--steps <glob>', 'step definition files (repeatable)', collect)
+    .option('--config <file>', 'configuration file')
+    .action(async (paths: string[], options: { steps?: string[]; config?: string }) => {
+      const { stepsCommand } = await import('./steps-command.js');
+      process.exitCode = await stepsCommand(paths, options);
     });
 
   program
@@ -148,12 +164,14 @@ export function buildProgram(): Command {
     .option('--log <file>', 'append a JSON line per timeout or memory-limit event to this file')
     .option('--project <dir>', 'mounted at /workspace in containers (default: the configuration file\'s directory)')
     .option('--image-alias <name=image>', 'run documents\' image name on a local image (repeatable)', collect)
-    .action(async (config: string, options: { log?: string; project?: string; imageAlias?: string[] }) => {
+    .option('--config-dir-env <name>', 'variable carrying the configuration file\'s directory to every command (default SPEC_RUN_CONFIG_DIR)')
+    .action(async (config: string, options: { log?: string; project?: string; imageAlias?: string[]; configDirEnv?: string }) => {
       const { execCommand } = await import('../executor/cli.js');
       const argv = [config];
       if (options.log) argv.push('--log', options.log);
       if (options.project) argv.push('--project', options.project);
       for (const alias of options.imageAlias ?? []) argv.push('--image-alias', alias);
+      if (options.configDirEnv) argv.push('--config-dir-env', options.configDirEnv);
       process.exitCode = await execCommand(argv);
     });
 

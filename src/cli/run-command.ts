@@ -59,6 +59,8 @@ export interface RunCommandOptions {
   lastRun?: string;
   timings?: string;
   shard?: Shard;
+  steps?: string[];
+  dryRun?: boolean;
 }
 
 /** Servers of a configured runtime command that --watch keeps started between runs: enough for a document's usual sessions. */
@@ -73,14 +75,29 @@ export async function buildPlan(paths: string[]): Promise<TestPlan> {
   return { documents };
 }
 
+/** The step files: --steps globs (from the working directory) or else the configuration's (from its directory). */
+export async function stepFilesOf(cliGlobs: string[] | undefined, config: ProjectConfig): Promise<string[]> {
+  const { glob } = await import('tinyglobby');
+  const [patterns, cwd] = cliGlobs?.length ? [cliGlobs, process.cwd()] : [config.steps ?? [], config.directory];
+  const files: string[] = [];
+  for (const pattern of patterns) {
+    const found = (await glob(pattern, { cwd, absolute: true })).sort();
+    if (found.length === 0) throw new ConfigError(`--steps ${pattern}: no file matches`);
+    files.push(...found.filter((f) => !files.includes(f)));
+  }
+  return files;
+}
+
 export function summaryLine(counts: Counts): string {
   return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
 }
 
 export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {
   let config: ProjectConfig;
+  let stepFiles: string[];
   try {
     config = loadConfig(cliOptions.config);
+    stepFiles = await stepFilesOf(cliOptions.steps, config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`spec-run: ${error.message}`);
@@ -157,6 +174,8 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     bail: options.bail ?? false,
     runs: options.runs,
     strict: options.strict ?? false,
+    stepFiles,
+    dryRun: options.dryRun ?? false,
     runtimeCommand,
     runtime,
     imageAliases: { ...DEFAULT_IMAGE_ALIASES, ...config.images },
@@ -189,7 +208,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     await watchDocuments({
       documents: plan.documents.map((d) => d.file),
       roots: paths.length ? paths : ['specs/'],
-      helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
+      helpers: [...vocabularyFiles, ...stepFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
         await execute(narrowPlan(await buildPlan(files), selection, exclusions).plan);
         runtime.fill(SPARE_SERVERS);

@@ -16,20 +16,25 @@ export interface ExecCliOptions {
   /** Mounted at /workspace in containers, base of host working directories; default: the config's directory. */
   projectRoot?: string;
   imageAliases?: Record<string, string>;
+  /** Environment variable that carries the configuration file's directory to every command. */
+  configDirEnv?: string;
   write?: (text: string) => void;
 }
 
-export const EXEC_USAGE = `usage: spec-run exec CONFIG.yaml [--log FILE] [--project DIR] [--image-alias NAME=IMAGE]...
+export const DEFAULT_CONFIG_DIR_ENV = 'SPEC_RUN_CONFIG_DIR';
+
+export const EXEC_USAGE = `usage: spec-run exec CONFIG.yaml [--log FILE] [--project DIR] [--image-alias NAME=IMAGE]... [--config-dir-env NAME]
 
 Runs the commands of the stop: section in order, on the host or in Docker (image:),
-each under its timeout. Exit status: 0 when all succeed, else the first failure's
+each under its timeout, from the configuration file's directory, which the
+variable SPEC_RUN_CONFIG_DIR (or --config-dir-env NAME) carries as an absolute path. Exit status: 0 when all succeed, else the first failure's
 code (124 timeout, 137 killed or memory limit, 125 could not run), 2 for a bad config.`;
 
 export function parseExecArgs(argv: string[]): ExecCliOptions {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { log: { type: 'string' }, project: { type: 'string' }, 'image-alias': { type: 'string', multiple: true } },
+    options: { log: { type: 'string' }, project: { type: 'string' }, 'image-alias': { type: 'string', multiple: true }, 'config-dir-env': { type: 'string' } },
   });
   if (positionals.length !== 1) throw new Error(EXEC_USAGE);
   const aliases = { ...DEFAULT_IMAGE_ALIASES };
@@ -38,7 +43,9 @@ export function parseExecArgs(argv: string[]): ExecCliOptions {
     if (eq <= 0) throw new Error(`--image-alias wants NAME=IMAGE, got ${pair}`);
     aliases[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
-  return { config: positionals[0], log: values.log, projectRoot: values.project, imageAliases: aliases };
+  const configDirEnv = values['config-dir-env'];
+  if (configDirEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(configDirEnv)) throw new Error(`--config-dir-env wants a variable name, got ${configDirEnv}`);
+  return { config: positionals[0], log: values.log, projectRoot: values.project, imageAliases: aliases, configDirEnv };
 }
 
 export async function execCommand(input: string[] | ExecCliOptions): Promise<number> {
@@ -74,7 +81,9 @@ export async function execCommand(input: string[] | ExecCliOptions): Promise<num
       const timeout = resolveTimeout(config, command);
       const where = command.image ? `docker ${command.image}` : 'host';
       write(`[${command.index + 1}/${config.commands.length}] ${where}: ${command.run} (timeout ${timeout.text}, from ${timeout.source})`);
-      const request = requestFor(config, command, {
+      const configDir = path.resolve(path.dirname(options.config));
+      const withConfigDir = { ...command, env: { [options.configDirEnv ?? DEFAULT_CONFIG_DIR_ENV]: configDir, ...command.env } };
+      const request = requestFor(config, withConfigDir, {
         projectRoot: path.resolve(options.projectRoot ?? path.dirname(options.config)),
         imageAliases: options.imageAliases ?? DEFAULT_IMAGE_ALIASES,
         signal: interrupt.signal,

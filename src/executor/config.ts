@@ -55,6 +55,8 @@ export interface LoadOptions {
 }
 
 export const BUILTIN_DEFAULT_TIMEOUT_MS = 5 * 60_000;
+/** The largest line limit of a stream: more is not a limit a reader can use. */
+export const MAX_OUTPUT_LINES = 10_000;
 
 export interface ResolvedTimeout {
   /** null: no timeout. */
@@ -200,8 +202,8 @@ function readCommand(reader: Reader, node: Node | null, index: number): CommandC
         else bad(`must be a user name or uid[:gid], not ${JSON.stringify(plain)}`);
         break;
       case 'maxOutputLines':
-        if (typeof plain === 'number' && Number.isInteger(plain) && plain > 0) command.maxOutputLines = plain;
-        else bad(`must be a positive integer number of lines, not ${JSON.stringify(plain)}`);
+        if (typeof plain === 'number' && Number.isInteger(plain) && plain >= 1 && plain <= MAX_OUTPUT_LINES) command.maxOutputLines = plain;
+        else bad(`invalid maxOutputLines ${JSON.stringify(plain)}: must be a whole number of lines from 1 to ${MAX_OUTPUT_LINES} (e.g. 100)`);
         break;
       case 'memory':
         if (typeof plain === 'string' && /^[1-9]\d*[bkmg]?$/i.test(plain)) command.memory = plain.toLowerCase();

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { execa } from 'execa';
 import { DEFAULT_IMAGE_ALIASES, ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, GRACE_MS, hiddenStreams, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 
 export type EngineStatus = { ok: true; version: string } | { ok: false; error: string; solutions: string[] };
 
@@ -42,7 +42,7 @@ export function mapImage(requested: string, aliases: Record<string, string> = DE
 
 export async function runInDocker(request: ExecRequest & { image: string }): Promise<ExecResult> {
   const notes: string[] = [];
-  const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes });
+  const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request) });
   const { used, note } = mapImage(request.image, request.imageAliases);
   if (note) notes.push(note);
   const started = performance.now();

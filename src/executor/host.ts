@@ -4,14 +4,14 @@ import { constants } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, GRACE_MS, hiddenStreams, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { stopProcess, type StopOutcome } from './terminate.js';
 
 const DOCKER_ONLY = ['memory', 'cpus', 'network', 'user'] as const;
 
 export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   const notes = DOCKER_ONLY.filter((f) => request[f] !== undefined).map((f) => `${f} applies to Docker commands only: not enforced on the host`);
-  const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes });
+  const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request) });
   const graceMs = request.graceMs ?? GRACE_MS;
   const started = performance.now();
   const child = execa('sh', ['-c', request.run], {

@@ -14,8 +14,12 @@ export interface CapturedOutput {
   lines: OutputLine[];
   /** Every line the command printed on the captured streams. */
   totalLines: number;
-  /** The line limit applied, if any. */
+  /** The line limit applied to each stream, if any. */
   maxLines?: number;
+  /** Lines printed and lines kept, per stream. */
+  streams: Record<StreamName, { total: number; kept: number }>;
+  /** Streams not captured because the configuration hides them (showStdout/showStderr false). */
+  hidden: StreamName[];
   /** True when lines were dropped because the byte cap was reached. */
   byteCapReached: boolean;
 }
@@ -30,17 +34,19 @@ export class OutputCollector {
   private readonly partialBytes: Record<StreamName, number> = { stdout: 0, stderr: 0 };
   private readonly partialCut: Record<StreamName, boolean> = { stdout: false, stderr: false };
   private totalLines = 0;
+  private readonly streams: Record<StreamName, { total: number; kept: number }> = { stdout: { total: 0, kept: 0 }, stderr: { total: 0, kept: 0 } };
   private storedBytes = 0;
   private byteCapReached = false;
 
-  constructor(private readonly limits: { maxLines?: number; maxBytes?: number } = {}) {}
+  constructor(private readonly limits: { maxLines?: number; maxBytes?: number; hidden?: StreamName[] } = {}) {}
 
   private get maxBytes(): number {
     return this.limits.maxBytes ?? DEFAULT_MAX_BYTES;
   }
 
-  private full(): boolean {
-    return (this.limits.maxLines !== undefined && this.lines.length >= this.limits.maxLines) || this.byteCapReached;
+  /** The line limit holds for each stream on its own. */
+  private full(stream: StreamName): boolean {
+    return (this.limits.maxLines !== undefined && this.streams[stream].kept >= this.limits.maxLines) || this.byteCapReached;
   }
 
   write(stream: StreamName, chunk: Buffer): void {
@@ -48,24 +54,29 @@ export class OutputCollector {
     for (;;) {
       const nl = chunk.indexOf(10, start);
       if (nl === -1) break;
-      this.totalLines++;
-      if (!this.full()) this.keep(stream, chunk.subarray(start, nl));
+      this.count(stream);
+      if (!this.full(stream)) this.keep(stream, chunk.subarray(start, nl));
       else this.dropPartial(stream);
       start = nl + 1;
     }
-    if (start < chunk.length && !this.full()) this.addPartial(stream, chunk.subarray(start));
+    if (start < chunk.length && !this.full(stream)) this.addPartial(stream, chunk.subarray(start));
   }
 
   /** Takes the unterminated last line of each stream as a line. */
   end(): CapturedOutput {
     for (const stream of ['stdout', 'stderr'] as const) {
       if (this.partialBytes[stream] > 0 || this.partialCut[stream]) {
-        this.totalLines++;
-        if (!this.full()) this.keep(stream, Buffer.alloc(0));
+        this.count(stream);
+        if (!this.full(stream)) this.keep(stream, Buffer.alloc(0));
         else this.dropPartial(stream);
       }
     }
-    return { lines: this.lines, totalLines: this.totalLines, maxLines: this.limits.maxLines, byteCapReached: this.byteCapReached };
+    return { lines: this.lines, totalLines: this.totalLines, maxLines: this.limits.maxLines, byteCapReached: this.byteCapReached, streams: this.streams, hidden: this.limits.hidden ?? [] };
+  }
+
+  private count(stream: StreamName): void {
+    this.totalLines++;
+    this.streams[stream].total++;
   }
 
   private addPartial(stream: StreamName, piece: Buffer): void {
@@ -98,13 +109,24 @@ export class OutputCollector {
       return;
     }
     this.storedBytes += size;
+    this.streams[stream].kept++;
     this.lines.push({ stream, text });
   }
 }
 
-/** The lines as shown to a user, with the truncation notes; `timedOutAfter` joins the timeout to the line-limit note. */
+/**
+ * The lines as shown to a user: each stream past its line limit gets its indicator
+ * ("stdout: ... (57 lines omitted)"), a hidden stream its placeholder, then the notes;
+ * `timedOutAfter` joins the timeout to the line-limit note.
+ */
 export function renderOutput(output: CapturedOutput, timedOutAfter?: string): string[] {
-  return output.lines.map((l) => l.text).concat(truncationNotes(output, timedOutAfter).map((n) => `(${n})`));
+  const lines = output.lines.map((l) => l.text);
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const { total, kept } = output.streams[stream];
+    if (output.maxLines !== undefined && total > kept && !output.byteCapReached) lines.push(`${stream}: ... (${total - kept} lines omitted)`);
+  }
+  for (const stream of output.hidden) lines.push(`(${stream}: output hidden by configuration)`);
+  return lines.concat(truncationNotes(output, timedOutAfter).map((n) => `(${n})`));
 }
 
 export function truncationNotes(output: CapturedOutput, timedOutAfter?: string): string[] {

@@ -80,6 +80,11 @@ export interface ExecResult {
   message?: string;
 }
 
+/** The streams the request hides: drained, never kept, shown nowhere. */
+export function hiddenStreams(request: Pick<ExecRequest, 'showStdout' | 'showStderr'>): ('stdout' | 'stderr')[] {
+  return [...(request.showStdout === false ? ['stdout' as const] : []), ...(request.showStderr === false ? ['stderr' as const] : [])];
+}
+
 /** Why an execution was stopped before it ended by itself. */
 export type StopReason = 'timeout' | 'interrupted';
 

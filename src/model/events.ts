@@ -8,6 +8,12 @@ export interface SourceRef {
   line: number;
 }
 
+/** A value a step attached to its point for diagnostics (`world.attach(name, value)`). */
+export interface Attachment {
+  name: string;
+  value: unknown;
+}
+
 export interface Counts {
   passed: number;
   failed: number;

@@ -15,6 +15,10 @@ export interface RunOptions {
   runs?: number;
   /** Undefined steps fail instead of being TODO. */
   strict: boolean;
+  /** The user's step definition files (after the built-in executor steps). */
+  stepFiles?: string[];
+  /** Bind every scenario step to its definition without running any. */
+  dryRun?: boolean;
   /** argv of the MCP server started for each session when `runtime` is not given. */
   runtimeCommand: string[];
   /** Where sessions of the runtime under test come from, shared by the documents of a run (and the runs of --watch). */

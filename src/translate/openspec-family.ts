@@ -10,6 +10,8 @@ import { type FamilyTranslation, REQUIREMENT_HEADING, SCENARIO_HEADING, type Uni
 const KEYWORD_PARAGRAPH = /^(given|when|then|and|but)\s*:?$/i;
 /** `**WHEN** text` bullets; the list item text keeps bold markers for this. */
 const BOLD_KEYWORD_ITEM = /^\*\*(given|when|then|and|but):?\*\*:?\s*([\s\S]*)$/i;
+/** `- Given text` bullets, the keyword capitalised or upper case as Gherkin writes it. */
+const PLAIN_KEYWORD_ITEM = /^(Given|When|Then|And|But|GIVEN|WHEN|THEN|AND|BUT):?\s+([\s\S]+)$/;
 
 export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   const file = doc.path;
@@ -49,9 +51,13 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
 function scenarioUnit(file: string, section: Section, requirement: Section | null, content: SectionContent[]): UnitDraft {
   const configs: CodeRef[] = [];
   let condition: string | null = null;
+  let conditionLine = section.line;
   let sawBlockOrList = false;
   for (const item of content) {
-    if (item.type === 'paragraph' && !sawBlockOrList && condition === null) condition = item.paragraph.text;
+    if (item.type === 'paragraph' && !sawBlockOrList && condition === null) {
+      condition = item.paragraph.text;
+      conditionLine = item.paragraph.line;
+    }
     if (item.type === 'code') configs.push(codeRef(file, item.block));
     if (item.type !== 'paragraph') sawBlockOrList = true;
   }
@@ -64,16 +70,20 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
     requirement: requirement ? REQUIREMENT_HEADING.exec(requirement.heading)![1].trim() : '',
     condition,
     configs,
-    steps: scenarioSteps(content),
+    steps: scenarioSteps(content, condition, conditionLine),
   };
 }
 
+/** "When command execution times out:" as a step, for a scenario that has no other. */
+const CONDITION_STEP = /^(given|when)\s+(.+?):?$/i;
+
 /**
  * Steps come from, in this order of preference: the lists after keyword paragraphs
- * ("Then:"), `**WHEN**`/`**THEN**`/`**AND**` bullets, or else the first numbered list
- * of the scenario, read as "Then" steps.
+ * ("Then:"), `**WHEN**`/`**THEN**`/`**AND**` bullets (or plain `Given`/`When`/`Then`/`And`/`But` ones), or else the first numbered list
+ * of the scenario, read as "Then" steps; a scenario with none of these has its
+ * condition paragraph ("When command execution times out:") as its one step.
  */
-function scenarioSteps(content: SectionContent[]): ScenarioStep[] {
+function scenarioSteps(content: SectionContent[], condition: string | null, conditionLine: number): ScenarioStep[] {
   const steps: ScenarioStep[] = [];
   let keyword: string | null = null;
   for (const item of content) {
@@ -82,16 +92,20 @@ function scenarioSteps(content: SectionContent[]): ScenarioStep[] {
       keyword = match ? capitalized(match[1]) : null;
     } else if (item.type === 'list') {
       for (const listItem of item.items) {
-        const bold = BOLD_KEYWORD_ITEM.exec(listItem.text);
+        const boldMatch = BOLD_KEYWORD_ITEM.exec(listItem.text);
+        const bold = boldMatch ? [boldMatch[0], boldMatch[1].toUpperCase(), boldMatch[2]] : PLAIN_KEYWORD_ITEM.exec(listItem.text);
         if (keyword) steps.push({ keyword, text: withoutBold(listItem.text), line: listItem.line, number: listItem.number });
-        else if (bold) steps.push({ keyword: bold[1].toUpperCase(), text: withoutBold(bold[2]).trim(), line: listItem.line, number: listItem.number });
+        else if (bold) steps.push({ keyword: bold[1], text: withoutBold(bold[2]).trim(), line: listItem.line, number: listItem.number });
       }
       keyword = null;
     }
   }
   if (steps.length > 0) return steps;
   const numbered = content.find((item) => item.type === 'list' && item.ordered);
-  if (numbered?.type !== 'list') return [];
+  if (numbered?.type !== 'list') {
+    const asStep = condition === null ? null : CONDITION_STEP.exec(condition);
+    return asStep ? [{ keyword: capitalized(asStep[1]), text: asStep[2], line: conditionLine, number: null }] : [];
+  }
   return numbered.items.map((listItem) => ({ keyword: 'Then', text: withoutBold(listItem.text), line: listItem.line, number: listItem.number }));
 }
 

@@ -63,7 +63,7 @@ t.test('each problem is a file:line:col message; errors make exit status 1', asy
   const spec = join(dir, 'spec.md');
   t.match(stdout, `${spec}:3:1: error: requirement 'Unexercised' has no '#### Scenario:'`);
   t.match(stdout, `${spec}:3:1: warning: requirement 'Unexercised' does not state what is required with SHALL or MUST`);
-  t.match(stdout, `${spec}:11:1: warning: undefined step 'The frobnicator spins 3 times'; define it with:\ndefineStep("The frobnicator spins {int} times"`);
+  t.match(stdout, `${spec}:11:1: warning: undefined step 'The frobnicator spins 3 times'; define it with:\nThen('The frobnicator spins {int} times', function (int) {`);
   t.match(stderr, /2 documents checked: [1-9]\d* errors/);
 });
 

@@ -1,23 +1,23 @@
-// Runs OpenSpec scenarios: each step of a scenario is one test point, checked by the
-// first step definition that matches it. Scenarios run concurrently (their probes
-// mostly sleep), and their events are emitted in document order.
+// Runs OpenSpec scenarios through step definitions, with cucumber's semantics: each
+// step is one test point, bound to the one definition whose expression matches it
+// (none: undefined, a TODO with a snippet; two or more: ambiguous, a failure naming
+// them). `this` is a world fresh per scenario; Before and After hooks run around it;
+// once a step fails or is undefined, the steps after it are skipped with the reason.
+// Scenarios run concurrently (their probes mostly sleep), and their events are
+// emitted in document order.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import type { RunEvent } from '../../model/events.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { Checks, StepSkip } from './checks.js';
-import { findStep, snippetFor, type StepDefinition } from './registry.js';
-import { enforcementSteps } from './steps/enforcement.js';
-import { limitSteps } from './steps/limits.js';
-import { outputSteps } from './steps/output.js';
-import { timeoutSteps } from './steps/timeouts.js';
-import { validationSteps } from './steps/validation.js';
-import { sleeper } from './probes.js';
-import { compareWithTemplate, templateField } from './template.js';
-import { ScenarioWorld } from './world.js';
-import { timedOut } from './steps/common.js';
+import { loadStepLibrary, matchStep, type StepLibrary } from './library.js';
+import { snippetFor, snippetKeyword } from './snippet.js';
+import { StepSkipped, StepWorld } from './step-world.js';
 import { runWithRetries } from '../retries.js';
 
-export const stepDefinitions: StepDefinition[] = [...timeoutSteps, ...enforcementSteps, ...outputSteps, ...validationSteps, ...limitSteps];
+/** spec-run's own code, compiled and (through source maps) as written. */
+const OWN_CODE = ['../../../', '../../../../src/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 
 /** Scenarios running at once. */
 const CONCURRENCY = 4;
@@ -25,6 +25,14 @@ const CONCURRENCY = 4;
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
 export const runScenarioDocument: DocumentRunner = async (plan, options, emit) => {
+  const library = await loadStepLibrary(options.stepFiles ?? []);
+  if (library.problems.length > 0) {
+    const unitId = `${plan.file}#steps`;
+    const first = library.problems[0];
+    emit({ type: 'unit-start', file: plan.file, unitId, name: 'step definitions', kind: 'problem', at: { file: first.file, line: first.line } });
+    for (const p of library.problems) emit({ type: 'point', file: plan.file, unitId, ok: false, name: p.message, at: { file: p.file, line: p.line } });
+    emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
+  }
   const units = plan.units.filter((u): u is ScenarioUnit => u.kind === 'scenario');
   const buffers = units.map(() => [] as RunEvent[]);
   const done = units.map(() => false);
@@ -45,10 +53,15 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
   const worker = async () => {
     while (next < units.length && !options.signal?.aborted) {
       const index = next++;
-      await runWithRetries(options.retries ?? 0, units[index].id, (emit) => runScenario(units[index], options, emit), (event) => {
-        buffers[index].push(event);
-        if (index === flushed) flush();
-      });
+      await runWithRetries(
+        options.retries ?? 0,
+        units[index].id,
+        (emit) => runScenario(units[index], options, emit, library),
+        (event) => {
+          buffers[index].push(event);
+          if (index === flushed) flush();
+        },
+      );
       done[index] = true;
       flush();
     }
@@ -56,61 +69,103 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, units.length) }, worker));
 };
 
-export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit): Promise<void> {
+export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit, library?: StepLibrary): Promise<void> {
+  const steps = library ?? (await loadStepLibrary(options.stepFiles ?? []));
   const started = Date.now();
-  const world = new ScenarioWorld(unit, options);
+  const world = new StepWorld(unit, options);
   emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: `${unit.requirement} / ${unit.name}`, kind: 'scenario', at: { file: unit.file, line: unit.line } });
-  if (unit.steps.length === 0) emit(await documentedMessagePoint(unit, world));
-  for (const step of unit.steps) {
-    if (options.signal?.aborted) break;
-    emit(await runStep(unit, world, step, options));
+  const base = (name: string, line: number) => ({ type: 'point' as const, file: unit.file, unitId: unit.id, name, at: { file: unit.file, line } });
+  let blocked: string | null = null;
+  try {
+    if (!options.dryRun) {
+      for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
+        const failure = await runHook(world, hook.fn);
+        if (failure) {
+          emit({ ...base(`Before hook (${hook.file}:${hook.line})`, unit.line), ok: false, diagnostics: failure });
+          blocked = `the Before hook at ${hook.file}:${hook.line} failed`;
+        }
+      }
+    }
+    if (unit.steps.length === 0) emit({ ...base(`${unit.name} (a scenario without steps)`, unit.line), ok: true, skip: 'the scenario has no steps: no "Then:" list and no WHEN/THEN bullets' });
+    let keyword: string | null = null;
+    for (const step of unit.steps) {
+      if (options.signal?.aborted) break;
+      keyword = snippetKeyword(step.keyword, keyword);
+      const point = await runStep(unit, steps, world, step, keyword, options, blocked);
+      emit(point);
+      if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `${point.todo !== undefined ? 'an earlier step is undefined' : 'an earlier step failed'} (line ${step.line})`;
+    }
+  } finally {
+    if (!options.dryRun) {
+      for (const hook of steps.hooks.filter((h) => h.when === 'after')) {
+        const failure = await runHook(world, hook.fn);
+        if (failure) emit({ ...base(`After hook (${hook.file}:${hook.line})`, unit.line), ok: false, diagnostics: failure });
+      }
+    }
+    await world.dispose();
+    emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
   }
-  emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
 }
 
-async function runStep(unit: ScenarioUnit, world: ScenarioWorld, step: ScenarioStep, options: RunOptions): Promise<PointEvent> {
+async function runHook(world: StepWorld, fn: (this: StepWorld) => unknown): Promise<Record<string, unknown> | null> {
+  world.step = undefined;
+  try {
+    await fn.call(world);
+    return null;
+  } catch (error) {
+    return failureDiagnostics(error);
+  }
+}
+
+async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorld, step: ScenarioStep, keyword: string, options: RunOptions, blocked: string | null): Promise<PointEvent> {
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
-  const found = findStep(stepDefinitions, step);
-  if (!found) {
-    const diagnostics = { reason: 'no step definition matches this step', snippet: snippetFor(step) };
+  const matches = matchStep(library, step.text, world);
+  if (matches.length === 0) {
+    const diagnostics = { reason: 'no step definition matches this step', snippet: snippetFor(library, step.text, keyword) };
     return options.strict ? { ...base, ok: false, diagnostics } : { ...base, ok: false, todo: 'undefined step', diagnostics };
   }
-  const c = new Checks();
+  const where = (m: (typeof matches)[number]) => `${path.relative(process.cwd(), m.step.file)}:${m.step.line} ${m.step.source}`;
+  if (matches.length > 1) return { ...base, ok: false, diagnostics: { reason: 'ambiguous step: several definitions match it', definitions: matches.map(where) } };
+  const [match] = matches;
+  const definition = where(match);
+  if (blocked) return { ...base, ok: true, skip: blocked, diagnostics: { definition } };
+  if (options.dryRun) return { ...base, ok: true, skip: 'dry run: bound, not run', diagnostics: { definition } };
+  world.step = { keyword: step.keyword, text: step.text, line: step.line };
+  world.attachments = [];
+  let point: PointEvent;
   try {
-    await found.definition.run(world, c, found.args, step);
+    const returned = await match.step.fn.apply(world, match.args);
+    if (returned === 'pending') point = { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
+    else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
+    else point = { ...base, ok: true, diagnostics: { definition } };
   } catch (error) {
-    if (error instanceof StepSkip) return { ...base, ok: true, skip: error.message, diagnostics: { definition: found.definition.source, ...c.values } };
-    c.failures.push(`step definition threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (error instanceof StepSkipped) point = { ...base, ok: true, skip: error.message, diagnostics: { definition } };
+    else point = { ...base, ok: false, diagnostics: { ...failureDiagnostics(error), definition } };
   }
-  return finish(base, c, found.definition.source);
+  if (world.attachments.length > 0) point.attachments = world.attachments;
+  return point;
 }
 
-function finish(base: Omit<PointEvent, 'ok'>, c: Checks, definition: string): PointEvent {
-  if (c.checked.length === 0 && c.failures.length === 0) c.failures.push('the step definition made no check');
-  const ok = c.failures.length === 0;
-  const diagnostics: Record<string, unknown> = { definition, checked: c.checked, ...c.values };
-  if (!ok) diagnostics.failed = c.failures;
-  return { ...base, ok, diagnostics };
+/** What a thrown error tells: its message, and actual/expected when it has them (node:assert, chai, ...). */
+function failureDiagnostics(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const e = error as Error & { actual?: unknown; expected?: unknown; operator?: string };
+  const diagnostics: Record<string, unknown> = { message: e.message };
+  if ('expected' in e || 'actual' in e) {
+    diagnostics.expected = shown(e.expected);
+    diagnostics.actual = shown(e.actual);
+    if (e.operator && !isDeepStrictEqual(e.operator, 'fail')) diagnostics.operator = e.operator;
+  }
+  // The user's frames only: not Node's, not spec-run's own.
+  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/at async Promise\.all/.test(l));
+  if (frames.length > 0) diagnostics.stack = frames.slice(0, 5).map((l) => l.trim());
+  return diagnostics;
 }
 
-/**
- * A scenario with no steps whose block is a documented message ("When command execution
- * times out:" and the report): the executor's report of a timed-out probe must have its form.
- */
-async function documentedMessagePoint(unit: ScenarioUnit, world: ScenarioWorld): Promise<PointEvent> {
-  const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${unit.condition ?? unit.name} (the documented message)`, at: { file: unit.file, line: unit.line } };
-  const block = unit.configs.find((b) => b.lang !== 'yaml' && /^Error:/m.test(b.text));
-  const c = new Checks();
-  if (!block) {
-    c.that(false, 'a scenario without steps needs a documented message block to check');
-    return finish(base, c, 'scenario without steps');
-  }
-  base.at = { file: unit.file, line: block.line };
-  const run = await sleeper(world, 'host');
-  timedOut(c, run, 'SIGTERM');
-  compareWithTemplate(c, block.text, run.message, [
-    { from: templateField(block.text, 'Command') ?? '', to: run.request.run },
-    { from: `Timeout: ${templateField(block.text, 'Timeout') ?? ''}`, to: `Timeout: ${run.request.timeoutText}` },
-  ]);
-  return finish(base, c, 'documented timeout message');
+/** A value as YAML can show it: a pattern as its source, an error as its message. */
+function shown(value: unknown): unknown {
+  if (value instanceof RegExp) return String(value);
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (typeof value === 'function') return `[function ${value.name || 'anonymous'}]`;
+  return value;
 }

@@ -1,63 +1,53 @@
-// Step definitions: a cucumber expression or a regular expression, and the check
-// it stands for. The first definition whose expression matches a step runs it.
-import { CucumberExpression, CucumberExpressionGenerator, ParameterTypeRegistry } from '@cucumber/cucumber-expressions';
+// The seed-era definitions of the built-in library: a regular expression or a cucumber
+// expression, and a check written against the executor's scenario state with a
+// `Checks` record. `checkedStep` turns one into an ordinary step function for the
+// public API: it passes when at least one check was made and none failed, attaching
+// what it checked; a failure throws with every failed check in its message.
 import type { ScenarioStep } from '../../model/plan.js';
-import type { Checks } from './checks.js';
-import type { ScenarioWorld } from './world.js';
+import type { World } from '../../steps/index.js';
+import { Checks, StepSkip } from './checks.js';
+import { executorWorld, type ScenarioWorld } from './world.js';
 
 export type StepRun = (world: ScenarioWorld, c: Checks, args: string[], step: ScenarioStep) => Promise<void> | void;
 
 export interface StepDefinition {
-  /** The expression as written, for listings and diagnostics. */
-  source: string;
-  match(text: string): string[] | null;
+  expression: string | RegExp;
   run: StepRun;
+  /** Where the definition is written, for listings and diagnostics. */
+  file: string;
+  line: number;
 }
 
-const parameterTypes = new ParameterTypeRegistry();
+const LOCATION = Symbol.for('spec-run.steps.location');
 
+/** Records a definition with the place of the call. */
 export function defineStep(expression: string | RegExp, run: StepRun): StepDefinition {
-  if (typeof expression === 'string') {
-    const cucumber = new CucumberExpression(expression, parameterTypes);
-    return {
-      source: expression,
-      run,
-      match: (text) => cucumber.match(text)?.map((arg) => String(arg.getValue(null))) ?? null,
-    };
-  }
-  return {
-    source: String(expression),
-    run,
-    match: (text) => {
-      const m = expression.exec(text);
-      return m ? m.slice(1).map((g) => g ?? '') : null;
-    },
+  const frame = (new Error().stack ?? '').split('\n')[2] ?? '';
+  const m = frame.match(/\(?(?:file:\/\/)?([^()\s]+):(\d+):\d+\)?$/);
+  return { expression, run, file: m?.[1] ?? '(unknown)', line: Number(m?.[2] ?? 0) };
+}
+
+export class ChecksFailed extends Error {}
+
+/** The step function of a definition, carrying the definition's place. */
+export function checkedStep(definition: StepDefinition): (this: World, ...args: unknown[]) => Promise<void> {
+  const fn = async function (this: World, ...args: unknown[]): Promise<void> {
+    const c = new Checks();
+    const world = executorWorld(this);
+    const step = { keyword: this.step?.keyword ?? 'Then', text: this.step?.text ?? '', line: this.step?.line ?? 0, number: null };
+    try {
+      await definition.run(world, c, args.map((a) => (a === undefined || a === null ? '' : String(a))), step);
+    } catch (error) {
+      if (error instanceof StepSkip) {
+        for (const [name, value] of Object.entries(c.values)) this.attach(name, value);
+        this.skip(error.message);
+      }
+      throw error;
+    }
+    if (c.checked.length === 0 && c.failures.length === 0) c.failures.push('the step definition made no check');
+    this.attach('checked', c.checked);
+    for (const [name, value] of Object.entries(c.values)) this.attach(name, value);
+    if (c.failures.length > 0) throw new ChecksFailed(c.failures.join('\n'));
   };
-}
-
-/** The step's text as definitions see it: trimmed, without a trailing colon. */
-export function stepText(step: ScenarioStep): string {
-  return step.text.trim().replace(/:$/, '').trim();
-}
-
-export function findStep(definitions: StepDefinition[], step: ScenarioStep): { definition: StepDefinition; args: string[] } | null {
-  const text = stepText(step);
-  for (const definition of definitions) {
-    const args = definition.match(text);
-    if (args) return { definition, args };
-  }
-  return null;
-}
-
-/** A ready-to-paste definition for an unmatched step, its parameters found by cucumber's generator. */
-export function snippetFor(step: ScenarioStep): string {
-  const generator = new CucumberExpressionGenerator(() => parameterTypes.parameterTypes);
-  const [generated] = generator.generateExpressions(stepText(step));
-  const names = generated.parameterInfos.map((p, i) => `${p.name}${i + 1}`);
-  return [
-    `defineStep(${JSON.stringify(generated.source)}, async (world, c, [${names.join(', ')}]) => {`,
-    `  // Check the scenario's configuration (world.config, world.resolved()) or a probe run (world.probe(...)):`,
-    `  c.that(false, 'step not yet defined');`,
-    `}),`,
-  ].join('\n');
+  return Object.assign(fn, { [LOCATION]: { file: definition.file, line: definition.line } });
 }

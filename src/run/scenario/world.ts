@@ -24,6 +24,7 @@ import { formatResult } from '../../executor/report.js';
 import type { ExecRequest, ExecResult } from '../../executor/result.js';
 import type { RunOptions } from '../types.js';
 import { StepSkip } from './checks.js';
+import { worldInternals } from './step-world.js';
 
 /** The timeout a probe runs under in place of a configured one; Docker's includes starting the container. */
 export const PROBE_TIMEOUT_MS = { host: 1000, docker: 2000 } as const;
@@ -181,6 +182,19 @@ export function processesWith(marker: string): string[] {
     } catch {
       // The process ended while we looked.
     }
+  }
+  return found;
+}
+
+const executorWorlds = new WeakMap<object, ScenarioWorld>();
+
+/** The executor's scenario state behind a step's world: one per scenario. */
+export function executorWorld(world: object): ScenarioWorld {
+  let found = executorWorlds.get(world);
+  if (!found) {
+    const { unit, options } = worldInternals(world);
+    found = new ScenarioWorld(unit, options);
+    executorWorlds.set(world, found);
   }
   return found;
 }

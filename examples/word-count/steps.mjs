@@ -1,0 +1,42 @@
+// Step definitions of word-count's specification. `this` is the scenario's world:
+// its YAML blocks come parsed (this.blocks), and this.run() runs a command the way
+// `spec-run exec` does (a timeout, captured output, the exit code).
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Given, Then } from 'spec-run/steps';
+
+const program = path.join(path.dirname(new URL(import.meta.url).pathname), 'wc.mjs');
+
+Given('word-count reads the file', async function () {
+  const { file, text } = this.blocks[0].data;
+  const dir = mkdtempSync(path.join(tmpdir(), 'word-count-'));
+  writeFileSync(path.join(dir, file), text);
+  this.result = await this.run(`node ${program} ${file}`, { workdir: dir, timeout: '30s' });
+});
+
+Given('word-count reads the file {string}', async function (file) {
+  this.result = await this.run(`node ${program} ${file}`, { timeout: '30s' });
+});
+
+Given('word-count reads {string} from standard input', async function (text) {
+  this.result = await this.run(`printf '%s\\n' '${text}' | node ${program}`, { timeout: '30s' });
+});
+
+Given('word-count reads {string} from standard input with at most {int} words', async function (text, max) {
+  this.result = await this.run(`printf '%s\\n' '${text}' | node ${program} --max-words ${max}`, { timeout: '30s' });
+});
+
+Then('it SHALL report {int} {word}', function (count, what) {
+  this.attach('output', this.result.stdout);
+  assert.match(this.result.stdout, new RegExp(`^${what}: ${count}$`, 'm'));
+});
+
+Then('the exit status SHALL be {int}', function (status) {
+  assert.equal(this.result.exitCode, status);
+});
+
+Then('the error output SHALL say {string}', function (text) {
+  assert.ok(this.result.stderr.includes(text), `stderr was: ${this.result.stderr}`);
+});

@@ -1,0 +1,54 @@
+// `spec-run steps [paths]`: every step definition (built-in and the user's), the
+// steps of the documents that use it, and the unused ones; load problems and
+// ambiguous steps too. Exit 1 when a definition file has a problem or a step is ambiguous.
+import path from 'node:path';
+import { parseFile } from '../parse/index.js';
+import { translate } from '../translate/index.js';
+import { loadStepLibrary, matchStep, type CompiledStep } from '../run/scenario/library.js';
+import { discoverDocuments } from './discover.js';
+import { ConfigError, loadConfig } from './config.js';
+import { stepFilesOf } from './run-command.js';
+
+export async function stepsCommand(paths: string[], options: { steps?: string[]; config?: string }): Promise<number> {
+  let stepFiles: string[];
+  try {
+    stepFiles = await stepFilesOf(options.steps, loadConfig(options.config));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run: ${error.message}`);
+    return 2;
+  }
+  const library = await loadStepLibrary(stepFiles);
+  const uses = new Map<CompiledStep, string[]>(library.steps.map((s) => [s, []]));
+  const undefinedSteps: string[] = [];
+  const ambiguous: string[] = [];
+  for (const file of discoverDocuments(paths.length ? paths : ['specs/'])) {
+    const plan = translate(await parseFile(file));
+    for (const unit of plan.units) {
+      if (unit.kind !== 'scenario') continue;
+      for (const step of unit.steps) {
+        const at = `${file}:${step.line}`;
+        const matches = matchStep(library, step.text, undefined);
+        if (matches.length === 0) undefinedSteps.push(`${at}  ${step.keyword} ${step.text}`);
+        if (matches.length > 1) ambiguous.push(`${at}  ${step.keyword} ${step.text}\n      matches ${matches.map((m) => `${place(m.step)} ${m.step.source}`).join('\n      and     ')}`);
+        for (const m of matches) uses.get(m.step)?.push(at);
+      }
+    }
+  }
+  const out: string[] = [];
+  for (const [step, at] of uses) {
+    out.push(`${step.keyword}(${step.source})  ${place(step)}${step.builtin ? '  [built-in]' : ''}`);
+    out.push(at.length ? at.map((a) => `    used at ${a}`).join('\n') : '    UNUSED');
+  }
+  if (undefinedSteps.length) out.push('', 'Undefined steps:', ...undefinedSteps.map((u) => `  ${u}`));
+  if (ambiguous.length) out.push('', 'Ambiguous steps:', ...ambiguous.map((a) => `  ${a}`));
+  if (library.problems.length) out.push('', 'Problems of the step definitions:', ...library.problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`));
+  console.log(out.join('\n'));
+  const unused = [...uses.values()].filter((u) => u.length === 0).length;
+  console.error(`${library.steps.length} definitions (${unused} unused), ${undefinedSteps.length} undefined steps, ${ambiguous.length} ambiguous, ${library.problems.length} problems`);
+  return library.problems.length > 0 || ambiguous.length > 0 ? 1 : 0;
+}
+
+function place(step: CompiledStep): string {
+  return `${path.relative(process.cwd(), step.file)}:${step.line}`;
+}

@@ -1,0 +1,145 @@
+// The step library of a run: the built-in executor steps and the user's step files,
+// loaded the same way (ESM .js/.mjs natively, .ts through jiti), their expressions
+// compiled against one parameter-type registry. Problems of loading (a file that
+// throws, a bad expression, the same expression defined twice) are data, reported
+// by the runner as failing points and by `spec-run steps`.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CucumberExpression, ParameterType, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
+import { createJiti } from 'jiti';
+import { collectRegistrations, type HookFunction, type Registration, type StepFunction } from '../../steps/index.js';
+
+export interface CompiledStep {
+  keyword: string;
+  /** The expression as written, for listings and diagnostics. */
+  source: string;
+  expression: Expression;
+  fn: StepFunction;
+  file: string;
+  line: number;
+  builtin: boolean;
+}
+
+export interface Hook {
+  when: 'before' | 'after';
+  fn: HookFunction;
+  file: string;
+  line: number;
+}
+
+export interface LoadProblem {
+  file: string;
+  line: number;
+  message: string;
+}
+
+export interface StepLibrary {
+  steps: CompiledStep[];
+  hooks: Hook[];
+  parameterTypes: ParameterTypeRegistry;
+  problems: LoadProblem[];
+  /** The language of snippets for undefined steps: TypeScript when the user writes .ts steps. */
+  language: 'js' | 'ts';
+  userFiles: string[];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The built-in executor vocabulary: a steps file like a user's. */
+export const BUILTIN_STEPS = path.join(here, 'steps', 'index.js');
+const PUBLIC_MODULE = path.resolve(here, '../../steps/index.js');
+
+// Places in stack traces (a definition's, a failure's) name the TypeScript sources.
+process.setSourceMapsEnabled(true);
+// `spec-run/steps` resolves to this spec-run wherever the user's file stands.
+const jiti = createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MODULE }, tryNative: true, moduleCache: false });
+
+/** Each file's registrations, once per process (and again when the file changes). */
+const loaded = new Map<string, Promise<Registration[] | LoadProblem>>();
+let loading: Promise<unknown> = Promise.resolve();
+
+function registrationsOf(file: string): Promise<Registration[] | LoadProblem> {
+  const version = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing';
+  const key = `${file}@${version}`;
+  let entry = loaded.get(key);
+  if (!entry) {
+    // One file at a time: the collector is global while a file's top level runs.
+    entry = loading.then(() =>
+      // The version in the URL makes a changed file (--watch) a new module, evaluated again.
+      collectRegistrations(() => jiti.import(`${pathToFileURL(file).href}?version=${version}`)).catch(
+        (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${error instanceof Error ? error.message : String(error)}` }),
+      ),
+    );
+    loading = entry;
+    loaded.set(key, entry);
+  }
+  return entry;
+}
+
+function lineOf(error: unknown, file: string): number {
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  const m = stack.match(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`));
+  return m ? Number(m[1]) : 1;
+}
+
+export async function loadStepLibrary(userFiles: string[]): Promise<StepLibrary> {
+  const files = [BUILTIN_STEPS, ...userFiles.map((f) => path.resolve(f))];
+  const problems: LoadProblem[] = [];
+  const registrations: (Registration & { builtin: boolean })[] = [];
+  for (const file of files) {
+    const result = await registrationsOf(file);
+    if (Array.isArray(result)) registrations.push(...result.map((r) => ({ ...r, builtin: file === BUILTIN_STEPS })));
+    else problems.push(result);
+  }
+  const parameterTypes = new ParameterTypeRegistry();
+  for (const r of registrations) {
+    if (r.kind !== 'parameter-type') continue;
+    try {
+      const o = r.options;
+      const regexps = (Array.isArray(o.regexp) ? o.regexp : [o.regexp]) as (RegExp | string)[];
+      const transform = o.transformer ?? ((...match: string[]) => match[0]);
+      parameterTypes.defineParameterType(new ParameterType(o.name, regexps, null, function (this: unknown, ...match: string[]) { return transform.apply(this as never, match); }, o.useForSnippets ?? true, o.preferForRegexpMatch ?? false));
+    } catch (error) {
+      problems.push({ file: r.file, line: r.line, message: `defineParameterType: ${(error as Error).message}` });
+    }
+  }
+  const steps: CompiledStep[] = [];
+  for (const r of registrations) {
+    if (r.kind !== 'step') continue;
+    const source = typeof r.expression === 'string' ? r.expression : String(r.expression);
+    try {
+      const expression = typeof r.expression === 'string' ? new CucumberExpression(r.expression, parameterTypes) : new RegularExpression(r.expression, parameterTypes);
+      const twin = steps.find((s) => s.source === source);
+      if (twin) {
+        problems.push({ file: r.file, line: r.line, message: `ambiguous definitions: "${source}" is defined at ${twin.file}:${twin.line} and at ${r.file}:${r.line}` });
+        continue;
+      }
+      steps.push({ keyword: r.keyword, source, expression, fn: r.fn, file: r.file, line: r.line, builtin: r.builtin });
+    } catch (error) {
+      problems.push({ file: r.file, line: r.line, message: `${r.keyword}(${JSON.stringify(source)}): ${(error as Error).message.split('\n')[0]}` });
+    }
+  }
+  const hooks = registrations.flatMap((r) => (r.kind === 'hook' ? [{ when: r.when, fn: r.fn, file: r.file, line: r.line }] : []));
+  return { steps, hooks, parameterTypes, problems, language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js', userFiles };
+}
+
+export interface StepMatch {
+  step: CompiledStep;
+  /** The arguments as the step function receives them (parameter types applied). */
+  args: unknown[];
+}
+
+/** The step's text as definitions see it: trimmed, without a trailing colon. */
+export function stepText(text: string): string {
+  return text.trim().replace(/:$/, '').trim();
+}
+
+/** Every definition matching the text: none is an undefined step, two or more an ambiguous one. */
+export function matchStep(library: StepLibrary, text: string, world: unknown): StepMatch[] {
+  const matches: StepMatch[] = [];
+  for (const step of library.steps) {
+    const args = step.expression.match(stepText(text));
+    if (args) matches.push({ step, args: args.map((a) => a.getValue(world)) });
+  }
+  return matches;
+}

@@ -1,0 +1,31 @@
+// The definition to paste for an undefined step, cucumber-js style, in the language
+// of the user's steps files: JavaScript, or TypeScript when they write .ts.
+import { CucumberExpressionGenerator } from '@cucumber/cucumber-expressions';
+import type { StepLibrary } from './library.js';
+import { stepText } from './library.js';
+
+const TS_TYPES: Record<string, string> = { int: 'number', float: 'number', bigdecimal: 'string', biginteger: 'bigint', double: 'number', string: 'string', word: 'string', '': 'string' };
+
+/** Given/When/Then for a step keyword; And and But continue the keyword before them. */
+export function snippetKeyword(keyword: string, previous: string | null): string {
+  const k = keyword.toLowerCase();
+  if (k === 'given' || k === 'when' || k === 'then') return k[0].toUpperCase() + k.slice(1);
+  return previous ?? 'Then';
+}
+
+export function snippetFor(library: StepLibrary, text: string, keyword: string): string {
+  const generator = new CucumberExpressionGenerator(() => library.parameterTypes.parameterTypes);
+  const [generated] = generator.generateExpressions(stepText(text));
+  const params = generated.parameterInfos.map((p, i) => {
+    const name = `${p.name || 'arg'}${p.count > 1 || i > 0 ? i + 1 : ''}`;
+    return library.language === 'ts' ? `${name}: ${TS_TYPES[p.type ?? p.name] ?? TS_TYPES[p.name] ?? 'unknown'}` : name;
+  });
+  const args = library.language === 'ts' ? ['this: World', ...params] : params;
+  const quoted = `'${generated.source.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  return [
+    `${keyword}(${quoted}, function (${args.join(', ')}) {`,
+    '  // Write code here that turns the phrase above into concrete actions',
+    "  return 'pending';",
+    '});',
+  ].join('\n');
+}

@@ -1,0 +1,128 @@
+// `this` of a step: one per scenario. It gives the scenario's blocks (YAML and JSON
+// parsed, with their lines), its names, commands run through spec-run's own executor,
+// an MCP client to the runtime, and attachments that reporters show with the point.
+import { parse as parseYaml } from 'yaml';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Attachment } from '../../model/events.js';
+import type { ScenarioUnit } from '../../model/plan.js';
+import { parseDuration } from '../../executor/duration.js';
+import { execute } from '../../executor/execute.js';
+import { DEFAULT_IMAGE_ALIASES } from '../../executor/local-image.js';
+import { formatResult } from '../../executor/report.js';
+import type { ExecRequest } from '../../executor/result.js';
+import type { McpClient, RunCommandOptions, RunCommandResult, ScenarioBlock, StepInfo, World } from '../../steps/index.js';
+import type { RunOptions } from '../types.js';
+
+/** Thrown by `world.skip()`: the step is skipped, not failed. */
+export class StepSkipped extends Error {}
+
+const internals = new WeakMap<object, { unit: ScenarioUnit; options: RunOptions }>();
+
+/** The unit and run options behind a world: for spec-run's own step library. */
+export function worldInternals(world: object): { unit: ScenarioUnit; options: RunOptions } {
+  const found = internals.get(world);
+  if (!found) throw new Error('not a scenario world of spec-run');
+  return found;
+}
+
+function parsedBlock(lang: string | null, text: string, line: number): ScenarioBlock {
+  try {
+    if (lang === 'yaml' || lang === 'yml') return { lang, text, line, data: parseYaml(text) };
+    if (lang === 'json') return { lang, text, line, data: JSON.parse(text) };
+  } catch (error) {
+    return { lang, text, line, error: (error as Error).message.split('\n')[0] };
+  }
+  return { lang, text, line };
+}
+
+export class StepWorld implements World {
+  [key: string]: unknown;
+  readonly file: string;
+  readonly requirement: string;
+  readonly scenario: string;
+  readonly condition: string | null;
+  readonly blocks: ScenarioBlock[];
+  step: StepInfo | undefined;
+  /** Attachments of the step running now; the runner takes them after each step. */
+  attachments: Attachment[] = [];
+  #client: Promise<Client> | null = null;
+
+  constructor(unit: ScenarioUnit, options: RunOptions) {
+    internals.set(this, { unit, options });
+    this.file = unit.file;
+    this.requirement = unit.requirement;
+    this.scenario = unit.name;
+    this.condition = unit.condition;
+    this.blocks = unit.configs.map((c) => parsedBlock(c.lang, c.text, c.line));
+  }
+
+  attach(name: string, value: unknown): void {
+    this.attachments.push({ name, value });
+  }
+
+  skip(reason: string): never {
+    throw new StepSkipped(reason);
+  }
+
+  async run(command: string, options: RunCommandOptions = {}): Promise<RunCommandResult> {
+    const { options: runOptions } = worldInternals(this);
+    const timeout = options.timeout === undefined ? '5m' : options.timeout;
+    let timeoutMs: number | null = null;
+    if (timeout !== null) {
+      const parsed = parseDuration(timeout);
+      if (!parsed.ok) throw new Error(`world.run: timeout ${JSON.stringify(timeout)}: ${parsed.reason}`);
+      timeoutMs = parsed.ms;
+    }
+    const request: ExecRequest = {
+      run: command,
+      timeoutMs,
+      timeoutText: timeout ?? 'none',
+      maxOutputLines: options.maxOutputLines,
+      showStdout: options.showStdout,
+      showStderr: options.showStderr,
+      env: options.env,
+      workdir: options.workdir,
+      image: options.image,
+      memory: options.memory,
+      cpus: options.cpus,
+      network: options.network,
+      user: options.user,
+      projectRoot: runOptions.projectRoot,
+      imageAliases: { ...DEFAULT_IMAGE_ALIASES, ...runOptions.imageAliases },
+      signal: options.signal,
+    };
+    const result = await execute(request);
+    const streamText = (stream: 'stdout' | 'stderr') => result.output.lines.filter((l) => l.stream === stream).map((l) => l.text).join('\n');
+    return {
+      command: result.command,
+      context: result.context,
+      outcome: result.outcome,
+      exitCode: result.exitCode,
+      signal: result.signal,
+      durationMs: result.durationMs,
+      stdout: streamText('stdout'),
+      stderr: streamText('stderr'),
+      message: formatResult(result),
+      notes: result.notes,
+    };
+  }
+
+  mcp(): Promise<McpClient> {
+    this.#client ??= (async () => {
+      const [command, ...args] = worldInternals(this).options.runtimeCommand;
+      if (!command) throw new Error('world.mcp: no runtime command is configured');
+      const client = new Client({ name: 'spec-run-steps', version: '0.1.0' });
+      await client.connect(new StdioClientTransport({ command, args, stderr: 'pipe' }));
+      return client;
+    })();
+    return this.#client;
+  }
+
+  /** Ends what the scenario started: the MCP client and its server. */
+  async dispose(): Promise<void> {
+    const client = this.#client;
+    this.#client = null;
+    if (client) await client.then((c) => c.close()).catch(() => {});
+  }
+}

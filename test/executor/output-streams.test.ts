@@ -1,0 +1,45 @@
+// The line limit holds for each stream on its own; each stream past it gets an
+// indicator with the exact number of lines omitted; a hidden stream gets a placeholder.
+import t from 'tap';
+import fc from 'fast-check';
+import { OutputCollector, renderOutput } from '../../src/executor/output.js';
+import { loadConfig, MAX_OUTPUT_LINES } from '../../src/executor/config.js';
+
+const lines = (tag: string, n: number) => Buffer.from(Array.from({ length: n }, (_, i) => `${tag}${i + 1}\n`).join(''));
+
+t.test('each stream keeps its own first maxLines lines and counts the rest', async (t) => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 120 }), fc.integer({ min: 0, max: 120 }), fc.integer({ min: 1, max: 7 }), (limit, out, err, chunks) => {
+      const collector = new OutputCollector({ maxLines: limit });
+      // Interleave the streams in chunks, as a process would write them.
+      for (let c = 0; c < chunks; c++) {
+        const share = (n: number) => [Math.floor((n * c) / chunks), Math.floor((n * (c + 1)) / chunks)] as const;
+        const [o0, o1] = share(out);
+        const [e0, e1] = share(err);
+        collector.write('stdout', Buffer.from(Array.from({ length: o1 - o0 }, (_, i) => `out-${o0 + i + 1}\n`).join('')));
+        collector.write('stderr', Buffer.from(Array.from({ length: e1 - e0 }, (_, i) => `err-${e0 + i + 1}\n`).join('')));
+      }
+      const output = collector.end();
+      const kept = (stream: 'stdout' | 'stderr') => output.lines.filter((l) => l.stream === stream).map((l) => l.text);
+      const expected = (tag: string, n: number) => Array.from({ length: Math.min(n, limit) }, (_, i) => `${tag}${i + 1}`);
+      if (JSON.stringify(kept('stdout')) !== JSON.stringify(expected('out-', out))) return false;
+      if (JSON.stringify(kept('stderr')) !== JSON.stringify(expected('err-', err))) return false;
+      const rendered = renderOutput(output);
+      const indicator = (stream: string, n: number) => rendered.includes(`${stream}: ... (${n} lines omitted)`);
+      return (out > limit ? indicator('stdout', out - limit) : !rendered.some((l) => l.startsWith('stdout: ...'))) && (err > limit ? indicator('stderr', err - limit) : !rendered.some((l) => l.startsWith('stderr: ...')));
+    }),
+  );
+  t.pass('the property held for every generated limit, stream sizes and chunking');
+});
+
+t.test('a hidden stream is shown as a placeholder, never as its lines', async (t) => {
+  const collector = new OutputCollector({ maxLines: 5, hidden: ['stdout'] });
+  collector.write('stderr', lines('err-', 3));
+  t.same(renderOutput(collector.end()), ['err-1', 'err-2', 'err-3', '(stdout: output hidden by configuration)']);
+});
+
+t.test('maxOutputLines is accepted from 1 to 10000 and rejected outside with the range', async (t) => {
+  const errors = (n: unknown) => loadConfig(`stop:\n  commands:\n    - run: "true"\n      maxOutputLines: ${JSON.stringify(n)}\n`).errors.map((e) => e.message);
+  for (const ok of [1, 500, MAX_OUTPUT_LINES]) t.same(errors(ok), [], `${ok} accepted`);
+  for (const bad of [0, -5, MAX_OUTPUT_LINES + 1, 'ten', 2.5]) t.match(errors(bad), [/maxOutputLines .*from 1 to 10000/], `${bad} rejected`);
+});

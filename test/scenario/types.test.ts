@@ -1,0 +1,42 @@
+// The types that ship with spec-run/steps: a TypeScript steps file type-checks
+// against them, and a misuse is a type error.
+import t from 'tap';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+
+async function typeCheck(source: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-types-'));
+  writeFileSync(path.join(dir, 'steps.ts'), source);
+  const paths = { 'spec-run/steps': [path.join(root, 'dist/src/steps/index.d.ts')] };
+  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', types: [], paths }, files: ['steps.ts'] }));
+  return execa(process.execPath, [tsc, '-p', dir], { reject: false });
+}
+
+t.test('a TypeScript steps file type-checks against the shipped declarations', async (t) => {
+  const ok = await typeCheck(`import { Before, Then, When, defineParameterType, type World } from 'spec-run/steps';
+defineParameterType({ name: 'colour', regexp: /red|green/, transformer: (s: string) => s.toUpperCase() });
+Before(function (this: World) { this.count = 0; });
+When('I run {string}', async function (this: World, command: string) {
+  const result = await this.run(command, { timeout: '30s', maxOutputLines: 10 });
+  this.attach('stdout', result.stdout);
+  const tools = await (await this.mcp()).listTools();
+  this.attach('tools', tools.tools.map((tool) => tool.name));
+});
+Then('the block on line {int} SHALL be YAML', function (this: World, line: number) {
+  const block = this.blocks.find((b) => b.line === line);
+  if (block?.lang !== 'yaml') this.skip('no YAML block there');
+});
+`);
+  t.equal(ok.exitCode, 0, ok.stdout);
+  const bad = await typeCheck(`import { When } from 'spec-run/steps';
+When('I run {string}', 42);
+`);
+  t.equal(bad.exitCode, 2);
+  t.match(bad.stdout, /steps\.ts\(2,24\): error TS2345/);
+});

@@ -1,0 +1,188 @@
+// A user's own step definitions, end to end: spec-run run as a child process on a
+// WHEN/THEN document and a steps file in a fresh directory, as a new user would.
+import t from 'tap';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { Parser } from 'tap-parser';
+import type { RunEvent } from '../../src/model/events.js';
+
+const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/main.js');
+
+type Point = Extract<RunEvent, { type: 'point' }>;
+
+const ADDER_DOC = `# Adder
+
+### Requirement: Addition
+The adder SHALL add.
+
+#### Scenario: Two numbers
+- **WHEN** I add 2 and 3
+- **THEN** the sum SHALL be 5
+`;
+
+const ADDER_STEPS = `import assert from 'node:assert/strict';
+import { When, Then } from 'spec-run/steps';
+When('I add {int} and {int}', function (a, b) { this.sum = a + b; });
+Then('the sum SHALL be {int}', function (n) { assert.equal(this.sum, n); });
+`;
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-user-steps-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+async function run(dir: string, args: string[]) {
+  const result = await execa(process.execPath, [cli, ...args], { cwd: dir, reject: false });
+  return { ...result, events: result.stdout.includes('"type"') ? result.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as RunEvent) : [] };
+}
+
+const points = (events: RunEvent[]) => events.filter((e): e is Point => e.type === 'point');
+
+t.test('steps.mjs and a WHEN/THEN document: two passing points, valid TAP', async (t) => {
+  const dir = project({ 'doc.md': ADDER_DOC, 'steps.mjs': ADDER_STEPS });
+  const result = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'tap']);
+  t.equal(result.exitCode, 0, result.stderr);
+  const parsed = await new Promise<{ ok: boolean; count: number }>((resolve) => {
+    const parser = new Parser(resolve);
+    parser.end(result.stdout);
+  });
+  t.equal(parsed.ok, true);
+  t.match(result.stderr, /2 passed, 0 failed, 0 skipped, 0 todo/);
+});
+
+t.test('plain Given/When/Then/And/But bullets are steps too', async (t) => {
+  const doc = ADDER_DOC.replace('- **WHEN** I add 2 and 3\n- **THEN** the sum SHALL be 5\n', '- Given I add 2 and 3\n- Then the sum SHALL be 5\n- But the sum SHALL be 5\n');
+  const dir = project({ 'doc.md': doc, 'steps.mjs': ADDER_STEPS });
+  const result = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.same(points(result.events).map((p) => [p.name, p.ok]), [['Given I add 2 and 3', true], ['Then the sum SHALL be 5', true], ['But the sum SHALL be 5', true]]);
+});
+
+t.test('a wrong expected value: not ok at the document line, with expected and actual', async (t) => {
+  const dir = project({ 'doc.md': ADDER_DOC.replace('be 5', 'be 6'), 'steps.mjs': ADDER_STEPS });
+  const result = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 1);
+  const [when, then] = points(result.events);
+  t.equal(when.ok, true);
+  t.match(then, { ok: false, at: { file: 'doc.md', line: 8 }, diagnostics: { expected: 6, actual: 5, definition: 'steps.mjs:4 the sum SHALL be {int}' } });
+  t.match((then.diagnostics?.stack as string[])[0], /steps\.mjs:4/, 'the stack shows the user\'s own frame');
+});
+
+t.test('two definitions matching one step: it fails naming both, and the step after it is skipped', async (t) => {
+  const steps = `${ADDER_STEPS}import { When as W } from 'spec-run/steps';\nW(/^I add (\\d+) and (\\d+)$/, function () {});\n`;
+  const dir = project({ 'doc.md': ADDER_DOC, 'steps.mjs': steps });
+  const result = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  const [when, then] = points(result.events);
+  t.match(when, { ok: false, diagnostics: { reason: /ambiguous/ } });
+  t.same(when.diagnostics?.definitions, ['steps.mjs:3 I add {int} and {int}', 'steps.mjs:6 /^I add (\\d+) and (\\d+)$/']);
+  t.match(then, { ok: true, skip: 'an earlier step failed (line 7)' });
+});
+
+t.test("a user's definition of a built-in expression is an ambiguity reported at load", async (t) => {
+  const steps = `${ADDER_STEPS}import { Then as T } from 'spec-run/steps';\nT('the process SHALL be terminated', function () {});\n`;
+  const dir = project({ 'doc.md': ADDER_DOC, 'steps.mjs': steps });
+  const result = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 1);
+  const [problem] = points(result.events);
+  t.match(problem, { ok: false, name: /ambiguous definitions: "the process SHALL be terminated" is defined at .*vocabulary.* and at .*steps\.mjs:6/ });
+});
+
+t.test('TypeScript steps: loaded without a build step, undefined steps get a TypeScript snippet, --strict fails them', async (t) => {
+  const steps = `import assert from 'node:assert/strict';
+import { When, Then, type World } from 'spec-run/steps';
+When('I add {int} and {int}', function (this: World, a: number, b: number) { this.sum = a + b; });
+Then('the sum SHALL be {int}', function (this: World, n: number) { assert.equal(this.sum, n); });
+`;
+  const dir = project({ 'doc.md': `${ADDER_DOC}- **AND** the moon SHALL turn 3 times green\n`, 'steps.ts': steps });
+  const result = await run(dir, ['--steps', '*.ts', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 0, result.stderr);
+  const [, sum, moon] = points(result.events);
+  t.equal(sum.ok, true);
+  t.match(moon, { todo: 'undefined step' });
+  t.equal(moon.diagnostics?.snippet, ["Then('the moon SHALL turn {int} times green', function (this: World, int: number) {", '  // Write code here that turns the phrase above into concrete actions', "  return 'pending';", '});'].join('\n'));
+  const strict = await run(dir, ['--steps', 'steps.ts', 'doc.md', '--strict', '--reporter', 'json']);
+  t.equal(strict.exitCode, 1);
+});
+
+t.test('the world: parsed blocks, attachments, commands through the executor, hooks; --dry-run runs nothing', async (t) => {
+  const doc = `# Tool
+
+### Requirement: Echo
+The tool SHALL echo.
+
+#### Scenario: Echo a word
+\`\`\`yaml
+word: hello
+\`\`\`
+- **WHEN** the tool runs
+- **THEN** it SHALL print the configured word
+`;
+  const steps = `import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { Before, After, When, Then } from 'spec-run/steps';
+Before(function () { this.log = ['before']; });
+When('the tool runs', async function () {
+  writeFileSync('ran', 'yes');
+  this.result = await this.run(\`echo \${this.blocks[0].data.word}\`, { timeout: '10s' });
+});
+Then('it SHALL print the configured word', function () {
+  this.attach('block line', this.blocks[0].line);
+  this.attach('names', [this.requirement, this.scenario]);
+  assert.equal(this.result.stdout, 'hello');
+  assert.equal(this.result.exitCode, 0);
+});
+After(function () { assert.deepEqual(this.log, ['before']); });
+`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
+  const dry = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--dry-run', '--reporter', 'json']);
+  t.same(points(dry.events).map((p) => p.skip), ['dry run: bound, not run', 'dry run: bound, not run']);
+  t.notOk(existsSync(path.join(dir, 'ran')), 'no step ran');
+  const result = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 0, result.stdout);
+  const [, then] = points(result.events);
+  t.same(then.attachments, [
+    { name: 'block line', value: 8 },
+    { name: 'names', value: ['Echo', 'Echo a word'] },
+  ]);
+});
+
+t.test('spec-run steps lists each definition with its uses, and the unused ones', async (t) => {
+  const dir = project({ 'doc.md': ADDER_DOC, 'steps.mjs': `${ADDER_STEPS}Then('nobody says this', function () {});\n` });
+  const result = await run(dir, ['steps', 'doc.md', '--steps', 'steps.mjs']);
+  t.equal(result.exitCode, 0, result.stderr);
+  t.match(result.stdout, /When\(I add \{int\} and \{int\}\) {2}steps\.mjs:3\n {4}used at doc\.md:7/);
+  t.match(result.stdout, /Then\(nobody says this\) {2}steps\.mjs:5\n {4}UNUSED/);
+  t.match(result.stderr, /definitions \(\d+ unused\), 0 undefined steps, 0 ambiguous, 0 problems/);
+});
+
+t.test("the world's MCP client talks to the built-in runtime", async (t) => {
+  const doc = `# Runtime
+
+### Requirement: Arithmetic
+The runtime SHALL evaluate Lisp.
+
+#### Scenario: A sum
+- **WHEN** the runtime evaluates "(+ 1 2)"
+- **THEN** the answer SHALL contain "=> 3"
+`;
+  const steps = `import assert from 'node:assert/strict';
+import { When, Then } from 'spec-run/steps';
+When('the runtime evaluates {string}', async function (code) {
+  const client = await this.mcp();
+  const { tools } = await client.listTools();
+  assert.ok(tools.some((tool) => tool.name === 'evaluate-lisp'));
+  this.answer = await client.callTool({ name: 'evaluate-lisp', arguments: { code } });
+});
+Then('the answer SHALL contain {string}', function (text) {
+  this.attach('answer', this.answer);
+  assert.ok(this.answer.content[0].text.includes(text));
+});
+`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
+  const result = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 0, result.stdout);
+  t.same(points(result.events).map((p) => p.ok && p.skip === undefined), [true, true]);
+});
