@@ -71,7 +71,8 @@ export const cliEntry = join(dirname(fileURLToPath(import.meta.url)), 'main.js')
 
 export async function buildPlan(paths: string[]): Promise<TestPlan> {
   const files = discoverDocuments(paths.length ? paths : ['specs/']);
-  const documents = await Promise.all(files.map(async (file, i) => translate(await parseFile(file), { unitIdPrefix: `${i + 1}` })));
+  // Unit ids are "<path>#<n>": a unit's identity never depends on the other documents of the run.
+  const documents = await Promise.all(files.map(async (file) => translate(await parseFile(file))));
   return { documents };
 }
 
@@ -89,7 +90,8 @@ export async function stepFilesOf(cliGlobs: string[] | undefined, config: Projec
 }
 
 export function summaryLine(counts: Counts): string {
-  return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
+  const flaky = counts.flaky ? ` (${counts.flaky} flaky)` : '';
+  return `${counts.passed} passed${flaky}, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
 }
 
 export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {

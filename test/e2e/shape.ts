@@ -31,15 +31,18 @@ export interface DocumentShape {
   perUnit?: { points: number[]; steps: number[] };
 }
 
+/** A unit's place in its document: unit ids carry the document's path as the run was given it. */
+const place = (unitId: string) => unitId.slice(unitId.lastIndexOf('#') + 1);
+
 /** `samePath` compares a file named in an event with the plan's (the run may name files relative to its directory). */
 export function documentShape(plan: DocumentPlan, events: RunEvent[], samePath: (eventFile: string, planFile: string) => boolean): DocumentShape {
   const document = basename(plan.file);
-  const reportedUnits = events.filter((e) => e.type === 'unit-start' && samePath(e.file, plan.file)).map((e) => (e as { unitId: string }).unitId);
+  const reportedUnits = events.filter((e) => e.type === 'unit-start' && samePath(e.file, plan.file)).map((e) => place((e as { unitId: string }).unitId));
   const own = events.filter((e): e is Point => e.type === 'point' && samePath(e.file, plan.file));
-  const unitName = (id: string) => plan.units.find((u) => u.id === id)?.name ?? id;
+  const unitName = (id: string) => plan.units.find((u) => place(u.id) === place(id))?.name ?? id;
   const shape: DocumentShape = {
     document,
-    plannedUnits: plan.units.map((u) => u.id),
+    plannedUnits: plan.units.map((u) => place(u.id)),
     reportedUnits,
     misplaced: own.filter((p) => p.at !== undefined && !samePath(p.at.file, plan.file)).map((p) => p.name),
     skippedOutsideFuture: [...new Set(own.filter((p) => p.skip !== undefined).map((p) => unitName(p.unitId)))].filter((name) => !FUTURE_SCENARIO.test(name)),
@@ -48,7 +51,7 @@ export function documentShape(plan: DocumentPlan, events: RunEvent[], samePath: 
   if (plan.family === 'lisp') shape.minPoints = AT_LEAST_POINTS[document] ?? LISP_DOCUMENT_MIN_POINTS;
   if (plan.family === 'openspec') {
     shape.perUnit = {
-      points: plan.units.map((u) => own.filter((p) => p.unitId === u.id).length),
+      points: plan.units.map((u) => own.filter((p) => place(p.unitId) === place(u.id)).length),
       steps: plan.units.map((u) => (u.kind === 'scenario' ? Math.max(1, u.steps.length) : 0)),
     };
   }
