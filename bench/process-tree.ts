@@ -35,6 +35,19 @@ export function residentKb(pid: number): number {
   return line ? Number(line.split(/\s+/)[1]) : 0;
 }
 
+/**
+ * Proportional memory of `pid` in kilobytes: each page shared with other
+ * processes counted in shares. A worker maps its core image privately, so its
+ * untouched pages are shared with every other worker: RSS counts them whole in
+ * each, PSS once over all. 0 when it has ended.
+ */
+export function proportionalKb(pid: number): number {
+  const line = read(`/proc/${pid}/smaps_rollup`)
+    ?.split('\n')
+    .find((l) => l.startsWith('Pss:'));
+  return line ? Number(line.split(/\s+/)[1]) : 0;
+}
+
 export function commandLine(pid: number): string {
   return (read(`/proc/${pid}/cmdline`) ?? '').replaceAll('\0', ' ');
 }
@@ -53,6 +66,8 @@ export function cpuSeconds(pid: number): number {
 
 export interface TreeSample {
   residentMb: number;
+  /** Memory with shared pages counted once over the tree (PSS). */
+  proportionalMb: number;
   /** CPU seconds of the tree: every live member, with the children each has reaped. */
   cpuSeconds: number;
   /** Processes of the tree whose command line contains the marker. */
@@ -62,6 +77,7 @@ export interface TreeSample {
 export function sampleTree(root: number, marker?: string): TreeSample {
   const tree = processTree(root);
   const residentMb = tree.reduce((sum, pid) => sum + residentKb(pid), 0) / 1024;
+  const proportionalMb = tree.reduce((sum, pid) => sum + proportionalKb(pid), 0) / 1024;
   const marked = marker ? tree.filter((pid) => commandLine(pid).includes(marker)).length : 0;
-  return { residentMb, cpuSeconds: tree.reduce((sum, pid) => sum + cpuSeconds(pid), 0), marked };
+  return { residentMb, proportionalMb, cpuSeconds: tree.reduce((sum, pid) => sum + cpuSeconds(pid), 0), marked };
 }

@@ -23,6 +23,7 @@ interface ServerFigures {
   medianMs: number;
   p99Ms: number;
   residentMb: number;
+  proportionalMb: number;
 }
 
 const request = (id: number, method: string, params: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
@@ -66,8 +67,8 @@ async function measureRound(command: string[]): Promise<ServerFigures> {
       roundTrips.push(performance.now() - sent);
       if (!text.includes('3')) throw new Error(`(+ 1 2) answered ${text}`);
     }
-    const { residentMb } = sampleTree(child.pid!);
-    return { startMs, medianMs: median(roundTrips), p99Ms: percentile(roundTrips, 99), residentMb };
+    const { residentMb, proportionalMb } = sampleTree(child.pid!);
+    return { startMs, medianMs: median(roundTrips), p99Ms: percentile(roundTrips, 99), residentMb, proportionalMb };
   } finally {
     await connection.stop();
   }
@@ -80,7 +81,7 @@ async function measureServer(command: string[]): Promise<ServerFigures> {
   const rounds: ServerFigures[] = [];
   for (let i = 0; i < ROUNDS; i++) rounds.push(await measureRound(command));
   const of = (pick: (f: ServerFigures) => number) => median(rounds.map(pick));
-  return { startMs: of((f) => f.startMs), medianMs: of((f) => f.medianMs), p99Ms: of((f) => f.p99Ms), residentMb: of((f) => f.residentMb) };
+  return { startMs: of((f) => f.startMs), medianMs: of((f) => f.medianMs), p99Ms: of((f) => f.p99Ms), residentMb: of((f) => f.residentMb), proportionalMb: of((f) => f.proportionalMb) };
 }
 
 /** How far past a 1-second timeout `(loop)` is answered, over 10 evaluations. */
@@ -113,6 +114,7 @@ export async function runRuntimeBench(options: { peer?: string } = {}): Promise<
     { metric: 'evaluate-lisp (+ 1 2) round trip, median', unit: 'ms', ours: ours.medianMs, peer: peer?.medianMs, target: 0.15, peerRatio: 1.2 },
     { metric: 'evaluate-lisp (+ 1 2) round trip, p99', unit: 'ms', ours: ours.p99Ms, peer: peer?.p99Ms, target: 0.5, peerRatio: 2 },
     { metric: `RSS after ${CALLS} calls (server and children)`, unit: 'MB', ours: ours.residentMb, peer: peer?.residentMb, target: 90, peerRatio: 1 },
+    { metric: `PSS after ${CALLS} calls (shared pages in shares)`, unit: 'MB', ours: ours.proportionalMb, peer: peer?.proportionalMb },
   ];
   const overshoots = await timeoutOvershoots(SPEC_RUN_SERVE);
   rows.push({ metric: 'timeout overshoot past 1 s, median of 10 (loop)', unit: 'ms', ours: median(overshoots) });

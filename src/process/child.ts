@@ -110,7 +110,7 @@ export class Child {
 export interface LineOptions {
   /** How bytes become text ('latin1' for ASCII-only channels); default utf8. */
   encoding?: BufferEncoding;
-  /** A line longer than this many characters is dropped, and `onOverlong` told, so input cannot exhaust memory. */
+  /** A line still without its end past this many characters is dropped, and `onOverlong` told, so input cannot exhaust memory. */
   maxChars?: number;
   onOverlong?: () => void;
 }

@@ -132,8 +132,7 @@ export class LispWorker {
     const child = new Child({ command: options.lisp.sbcl, args, stdin: 'ignore', stdout: 'tail', extraPipes: 2, tailChars: OUTPUT_TAIL_CHARS });
     const worker = new LispWorker(child);
     const ready = new Promise<void>((resolve, reject) => (worker.readyWaiter = { resolve, reject }));
-    await child.spawned();
-    await ready;
+    await Promise.all([child.spawned(), ready]);
     return worker;
   }
 

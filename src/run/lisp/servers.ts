@@ -8,6 +8,7 @@
 // read) answers the oldest request in flight whose id the server cannot have seen.
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { Child, describeChildExit, readLines } from '../../process/child.js';
+import { Spares } from '../../process/spares.js';
 import { defaultLisp } from '../../lisp-image/core-image.js';
 import { RuntimeSession } from '../../runtime/session.js';
 import { serveSession } from '../../runtime/server.js';
@@ -177,42 +178,34 @@ function processConnection(command: string[], cwd: string): LineConnection {
 
 /** Sessions of another MCP server, one process each. For --watch, spares are started between runs. */
 export class CommandRuntime implements RuntimeConnector {
-  private spares: Promise<RuntimeConnection>[] = [];
+  private readonly spares: Spares<RuntimeConnection>;
 
   constructor(
     readonly command: string[],
     readonly cwd: string,
-  ) {}
+  ) {
+    this.spares = new Spares({
+      start: () => initialized(processConnection(command, cwd)),
+      usable: (server) => !server.ended,
+      stop: (server) => server.stop(),
+    });
+  }
 
   /**
    * Starts spares until `count` wait; call it when no document runs: a server
    * starting beside a timed evaluation would take the CPU it measures.
    */
   fill(count: number): void {
-    while (this.spares.length < count) {
-      const spare = this.start();
-      spare.catch(() => undefined); // a spare that failed to start is reported to the session that takes it
-      this.spares.push(spare);
-    }
-  }
-
-  private start(): Promise<RuntimeConnection> {
-    return initialized(processConnection(this.command, this.cwd));
+    this.spares.fill(count);
   }
 
   /** A spare when one waits, else a server started now; an uninitialized one is always started now (spares are initialized). */
-  async connect(initialize = true): Promise<RuntimeConnection> {
-    if (!initialize) return processConnection(this.command, this.cwd);
-    const spare = await this.spares.shift()?.catch(() => undefined);
-    // A spare can have died while it waited (killed from outside): never hand that out. One
-    // that failed to start is started again, and a lasting cause is reported by that start.
-    return spare && !spare.ended ? spare : this.start();
+  connect(initialize = true): Promise<RuntimeConnection> {
+    return initialize ? this.spares.take() : Promise.resolve(processConnection(this.command, this.cwd));
   }
 
-  async close(): Promise<void> {
-    const spares = this.spares;
-    this.spares = [];
-    await Promise.all(spares.map((spare) => spare.then((server) => server.stop(), () => undefined)));
+  close(): Promise<void> {
+    return this.spares.close();
   }
 }
 

@@ -1,4 +1,4 @@
-// The relay to runtime sessions: the built-in runtime served in this process,
+// The relay to runtime sessions (servers.ts): the built-in runtime served in this process,
 // another server as a process per session (with spares for --watch), and
 // responses matched to requests by id when several are in flight.
 import t from 'tap';

@@ -1,0 +1,38 @@
+// Things started ahead of need (runtime workers, runtime server processes): a
+// start costs tens to hundreds of milliseconds, so it is paid while nothing
+// waits for it. A spare that failed to start or ended while it waited is never
+// handed out: a fresh one is started instead.
+export interface SpareKind<T> {
+  start(): Promise<T>;
+  /** Whether a started spare can still be used (it has not ended meanwhile). */
+  usable(spare: T): boolean;
+  stop(spare: T): Promise<void>;
+}
+
+export class Spares<T> {
+  private waiting: Promise<T>[] = [];
+
+  constructor(private readonly kind: SpareKind<T>) {}
+
+  /** Starts spares until `count` wait. */
+  fill(count: number): void {
+    while (this.waiting.length < count) {
+      const starting = this.kind.start();
+      starting.catch(() => undefined); // a failed start is tried again by take(), which reports a lasting cause
+      this.waiting.push(starting);
+    }
+  }
+
+  /** The oldest spare when one waits and is usable, else one started now. */
+  async take(): Promise<T> {
+    const spare = await this.waiting.shift()?.catch(() => undefined);
+    return spare !== undefined && this.kind.usable(spare) ? spare : this.kind.start();
+  }
+
+  /** Stops the spares still waiting. */
+  async close(): Promise<void> {
+    const waiting = this.waiting;
+    this.waiting = [];
+    await Promise.all(waiting.map((spare) => spare.then((started) => this.kind.stop(started), () => undefined)));
+  }
+}
