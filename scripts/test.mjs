@@ -19,9 +19,12 @@ const MEASURES_TIME = [
   'executor/exec-command',
   'executor/host',
   'run/lisp/runner',
+  'run/lisp/warm-servers',
   'runtime/limits',
   'runtime/timing',
+  'scenario/corpus',
   'scenario/seed',
+  'scenario/vocabulary',
 ];
 
 /** The test files, by their TypeScript sources: a compiled file whose source is gone is not run. */
