@@ -126,8 +126,14 @@ export class Driver {
     return tail ? `; its output ended with:\n${tail.split('\n').slice(-15).join('\n')}` : '';
   }
 
-  /** Sends one command (Lisp text) and serves its requests until it is done. */
+  /**
+   * Sends one command (Lisp text) and serves its requests until it is done. Each
+   * request is served as it arrives and answered as it completes, so requests of
+   * several spec-code threads overlap; the driver matches replies by rid. "done"
+   * resolves once every request of the command has been answered.
+   */
   async run(command: string, handlers: CommandHandlers): Promise<DoneMessage> {
+    const inFlight = new Set<Promise<void>>();
     this.write(command);
     for (;;) {
       const message = await this.next();
@@ -136,21 +142,27 @@ export class Driver {
           handlers.point(message);
           break;
         case 'request': {
-          let reply: string;
-          try {
-            reply = `(:ok ${await handlers.request(message)})`;
-          } catch (error) {
-            reply = `(:error ${lispString((error as Error).message)})`;
-          }
-          this.write(`(:reply ${message.rid} ${reply})`);
+          const answered = this.answer(message, handlers).finally(() => inFlight.delete(answered));
+          inFlight.add(answered);
           break;
         }
         case 'done':
+          await Promise.all(inFlight);
           return message;
         default:
           throw new Error(`unexpected message from the driver: ${JSON.stringify(message)}`);
       }
     }
+  }
+
+  private async answer(message: RequestMessage, handlers: CommandHandlers): Promise<void> {
+    let reply: string;
+    try {
+      reply = `(:ok ${await handlers.request(message)})`;
+    } catch (error) {
+      reply = `(:error ${lispString((error as Error).message)})`;
+    }
+    this.write(`(:reply ${message.rid} ${reply})`);
   }
 
   private write(text: string): void {
