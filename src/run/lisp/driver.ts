@@ -8,7 +8,9 @@ import type { Readable, Writable } from 'node:stream';
 import { stopProcess } from '../../executor/terminate.js';
 import { defaultLisp, ensureCoreImage } from '../../lisp-image/core-image.js';
 import { lispSources } from '../../lisp-image/sources.js';
-import { lispString } from './sexp.js';
+import { decodeDriverLine, DriverProtocolError, encodeCommand, type DoneMessage, type DriverCommand, type LispText, type DriverMessage, type PointMessage, type RequestMessage } from './protocol.js';
+
+export type { DoneMessage, PointMessage, RequestMessage } from './protocol.js';
 
 const STOP_GRACE_MS = 500;
 
@@ -19,43 +21,18 @@ export function driverImage(): Promise<string> {
   return ensureCoreImage({ name: 'driver', sources: DRIVER_SOURCES, systems: ['fiveam', 'bordeaux-threads'] });
 }
 
-export interface PointMessage {
-  type: 'point';
-  ok: boolean;
-  name: string;
-  file: string | null;
-  line: number | null;
-  skip?: string;
-  diagnostics: Record<string, unknown> | null;
-}
-
-export interface RequestMessage {
-  type: 'request';
-  rid: number;
-  op: string;
-  [field: string]: unknown;
-}
-
-export interface DoneMessage {
-  type: 'done';
-  points: number;
-  /** Seconds the spec code slept during the command. */
-  slept: number;
-}
-
-type DriverMessage = PointMessage | RequestMessage | DoneMessage | { type: 'ready' };
-
 /** Raised when the driver process ends while a command runs. */
 export class DriverExited extends Error {}
 
 export interface CommandHandlers {
   point(message: PointMessage): void;
   /** Answers a request with Lisp text for the value; a thrown error becomes a Lisp error. */
-  request(message: RequestMessage): Promise<string>;
+  request(message: RequestMessage): Promise<LispText>;
 }
 
 export class Driver {
-  private readonly queue: DriverMessage[] = [];
+  /** Messages read and not yet taken; a malformed line is queued as its error, in its place. */
+  private readonly queue: (DriverMessage | DriverProtocolError)[] = [];
   private waiter: (() => void) | null = null;
   private exitDescription: string | null = null;
   private outputTail = '';
@@ -82,11 +59,9 @@ export class Driver {
     }
     createInterface({ input: child.stdio[4] as Readable }).on('line', (line) => {
       try {
-        this.queue.push(JSON.parse(line) as DriverMessage);
-      } catch {
-        // Only the driver writes here, always whole JSON lines; keep anything else for diagnostics.
-        this.outputTail = `${this.outputTail}\n[channel] ${line}`.slice(-3000);
-        return;
+        this.queue.push(decodeDriverLine(line));
+      } catch (error) {
+        this.queue.push(error as DriverProtocolError);
       }
       this.wake();
     });
@@ -115,6 +90,7 @@ export class Driver {
   private async next(): Promise<DriverMessage> {
     for (;;) {
       const message = this.queue.shift();
+      if (message instanceof DriverProtocolError) throw message;
       if (message) return message;
       if (this.exitDescription) throw new DriverExited(`the driver process ended (${this.exitDescription})${this.outputNote()}`);
       await new Promise<void>((resolve) => (this.waiter = resolve));
@@ -132,7 +108,7 @@ export class Driver {
    * several spec-code threads overlap; the driver matches replies by rid. "done"
    * resolves once every request of the command has been answered.
    */
-  async run(command: string, handlers: CommandHandlers): Promise<DoneMessage> {
+  async run(command: DriverCommand, handlers: CommandHandlers): Promise<DoneMessage> {
     const inFlight = new Set<Promise<void>>();
     this.write(command);
     for (;;) {
@@ -149,24 +125,24 @@ export class Driver {
         case 'done':
           await Promise.all(inFlight);
           return message;
-        default:
-          throw new Error(`unexpected message from the driver: ${JSON.stringify(message)}`);
+        case 'ready':
+          throw new DriverProtocolError('the driver said "ready" again while it ran a command');
       }
     }
   }
 
   private async answer(message: RequestMessage, handlers: CommandHandlers): Promise<void> {
-    let reply: string;
+    let outcome: Extract<DriverCommand, { kind: 'reply' }>['outcome'];
     try {
-      reply = `(:ok ${await handlers.request(message)})`;
+      outcome = { ok: true, value: await handlers.request(message) };
     } catch (error) {
-      reply = `(:error ${lispString((error as Error).message)})`;
+      outcome = { ok: false, message: (error as Error).message };
     }
-    this.write(`(:reply ${message.rid} ${reply})`);
+    this.write({ kind: 'reply', rid: message.rid, outcome });
   }
 
-  private write(text: string): void {
-    if (!this.exitDescription) (this.child.stdio[3] as Writable).write(`${text}\n`);
+  private write(command: DriverCommand): void {
+    if (!this.exitDescription) (this.child.stdio[3] as Writable).write(`${encodeCommand(command)}\n`);
   }
 
   async stop(): Promise<void> {
