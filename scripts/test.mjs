@@ -18,6 +18,7 @@ const MEASURES_TIME = [
   'executor/docker',
   'executor/exec-command',
   'executor/host',
+  'run/lisp/concurrent-requests',
   'run/lisp/runner',
   'run/lisp/warm-servers',
   'runtime/limits',

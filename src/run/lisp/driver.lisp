@@ -1,11 +1,20 @@
 ;;;; The driver's command loop. The host sends one command at a time; the driver
 ;;;; runs it, sending points and requests as it goes, and ends it with a "done"
-;;;; message. Commands:
-;;;;   (:load-file path)                      load a user vocabulary file
-;;;;   (:load file line text seed)            evaluate a block of definitions
-;;;;   (:block file line text seed name)      run a block's forms in order
-;;;;   (:test test-name seed name)            run one FiveAM test
-;;;;   (:verify function-name seed name)      call a verify- function
+;;;; message. The protocol is defined once, on the host's side, in protocol.ts
+;;;; (its encoder writes these commands, its decoder checks every message sent
+;;;; back); this list must say the same. Commands:
+;;;;   (:load-file path)                                load a user vocabulary file
+;;;;   (:load file line text seed)                      evaluate a block of definitions
+;;;;   (:block file line text seed name [input])        run a block's forms in order;
+;;;;       input, (:input value (key-spelling ...)), is the request of an Input block
+;;;;   (:test test-name seed name file line)            run one FiveAM test
+;;;;   (:verify function-name seed name file line)      call a verify- function
+;;;; file and line place the unit in its document. Replies to requests,
+;;;; (:reply rid (:ok value)) or (:reply rid (:error message)), are read by
+;;;; host.lisp. Messages sent back, one JSON object per line: {"type":"ready"},
+;;;; "point" (ok name file line [skip] [diagnostics]), "request" (rid op and the
+;;;; op's fields: start-server, stop-server, send, parse-json) and "done" (points
+;;;; slept).
 ;;;; Spec code is read with *SOURCE-READTABLE* in the current package (CL-USER
 ;;;; until a block changes it), so every form's position is known.
 

@@ -2,15 +2,20 @@
 // document's own Lisp code. Spec code may use stdin and stdout, so spec-run
 // talks to it on fds 3 (commands and replies, as s-expressions) and 4 (points,
 // requests and "done", as JSON lines); fds 1 and 2 are kept for diagnostics.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import type { Readable, Writable } from 'node:stream';
-import { stopProcess } from '../../executor/terminate.js';
+import { Child, describeChildExit, readLines } from '../../process/child.js';
 import { defaultLisp, ensureCoreImage } from '../../lisp-image/core-image.js';
 import { lispSources } from '../../lisp-image/sources.js';
-import { lispString } from './sexp.js';
+import { decodeDriverLine, DriverProtocolError, encodeCommand, type DoneMessage, type DriverCommand, type LispText, type DriverMessage, type PointMessage, type RequestMessage } from './protocol.js';
+
+export type { DoneMessage, PointMessage, RequestMessage } from './protocol.js';
 
 const STOP_GRACE_MS = 500;
+/** Characters of the driver's stdout and stderr kept for the message when it dies. */
+const OUTPUT_TAIL_CHARS = 3000;
+/** spec-run -> driver: commands and replies. */
+const COMMANDS_FD = 3;
+/** driver -> spec-run: points, requests, "done". */
+const MESSAGES_FD = 4;
 
 /** The driver's Lisp sources, in load order. */
 export const DRIVER_SOURCES = lispSources(import.meta.url, ['packages', 'json', 'host', 'sessions', 'vocabulary', 'checks', 'dialects', 'driver'].map((name) => `${name}.lisp`));
@@ -19,87 +24,44 @@ export function driverImage(): Promise<string> {
   return ensureCoreImage({ name: 'driver', sources: DRIVER_SOURCES, systems: ['fiveam', 'bordeaux-threads'] });
 }
 
-export interface PointMessage {
-  type: 'point';
-  ok: boolean;
-  name: string;
-  file: string | null;
-  line: number | null;
-  skip?: string;
-  diagnostics: Record<string, unknown> | null;
-}
-
-export interface RequestMessage {
-  type: 'request';
-  rid: number;
-  op: string;
-  [field: string]: unknown;
-}
-
-export interface DoneMessage {
-  type: 'done';
-  points: number;
-  /** Seconds the spec code slept during the command. */
-  slept: number;
-}
-
-type DriverMessage = PointMessage | RequestMessage | DoneMessage | { type: 'ready' };
-
 /** Raised when the driver process ends while a command runs. */
 export class DriverExited extends Error {}
 
 export interface CommandHandlers {
   point(message: PointMessage): void;
   /** Answers a request with Lisp text for the value; a thrown error becomes a Lisp error. */
-  request(message: RequestMessage): Promise<string>;
+  request(message: RequestMessage): Promise<LispText>;
 }
 
 export class Driver {
-  private readonly queue: DriverMessage[] = [];
+  /** Messages read and not yet taken; a malformed line is queued as its error, in its place. */
+  private readonly queue: (DriverMessage | DriverProtocolError)[] = [];
   private waiter: (() => void) | null = null;
-  private exitDescription: string | null = null;
-  private outputTail = '';
-  readonly exited: Promise<void>;
 
-  private constructor(private readonly child: ChildProcess) {
-    this.exited = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
-        this.exitDescription = signal ? `killed by ${signal}` : `exit code ${code}`;
-        resolve();
-        this.wake();
-      });
-      child.once('error', (error) => {
-        this.exitDescription = error.message;
-        resolve();
-        this.wake();
-      });
-    });
-    for (const stream of [child.stdout!, child.stderr!]) {
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        this.outputTail = (this.outputTail + chunk).slice(-3000);
-      });
-    }
-    createInterface({ input: child.stdio[4] as Readable }).on('line', (line) => {
+  private constructor(private readonly child: Child) {
+    void child.exited.then(() => this.wake());
+    readLines(child.output(MESSAGES_FD), (line) => {
       try {
-        this.queue.push(JSON.parse(line) as DriverMessage);
-      } catch {
-        // Only the driver writes here, always whole JSON lines; keep anything else for diagnostics.
-        this.outputTail = `${this.outputTail}\n[channel] ${line}`.slice(-3000);
-        return;
+        this.queue.push(decodeDriverLine(line));
+      } catch (error) {
+        this.queue.push(error as DriverProtocolError);
       }
       this.wake();
     });
-    (child.stdio[3] as Writable).on('error', () => undefined);
   }
 
   static async start(cwd: string): Promise<Driver> {
     const image = await driverImage();
-    const child = spawn(
-      defaultLisp().sbcl,
-      ['--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', '(spec-run::main)'],
-      { cwd, stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'], detached: true },
-    );
+    const child = new Child({
+      command: defaultLisp().sbcl,
+      args: ['--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', '(spec-run::main)'],
+      cwd,
+      group: true,
+      stdin: 'ignore',
+      stdout: 'tail',
+      extraPipes: 2,
+      tailChars: OUTPUT_TAIL_CHARS,
+    });
     const driver = new Driver(child);
     const first = await driver.next();
     if (first.type !== 'ready') throw new Error(`the driver did not start: ${JSON.stringify(first)}`);
@@ -115,19 +77,27 @@ export class Driver {
   private async next(): Promise<DriverMessage> {
     for (;;) {
       const message = this.queue.shift();
+      if (message instanceof DriverProtocolError) throw message;
       if (message) return message;
-      if (this.exitDescription) throw new DriverExited(`the driver process ended (${this.exitDescription})${this.outputNote()}`);
+      const exit = this.child.exit;
+      if (exit) throw new DriverExited(`the driver process ended (${describeChildExit(exit)})${this.outputNote()}`);
       await new Promise<void>((resolve) => (this.waiter = resolve));
     }
   }
 
   private outputNote(): string {
-    const tail = this.outputTail.trim();
+    const tail = this.child.outputTail.trim();
     return tail ? `; its output ended with:\n${tail.split('\n').slice(-15).join('\n')}` : '';
   }
 
-  /** Sends one command (Lisp text) and serves its requests until it is done. */
-  async run(command: string, handlers: CommandHandlers): Promise<DoneMessage> {
+  /**
+   * Sends one command and serves its requests until it is done. Each
+   * request is served as it arrives and answered as it completes, so requests of
+   * several spec-code threads overlap; the driver matches replies by rid. "done"
+   * resolves once every request of the command has been answered.
+   */
+  async run(command: DriverCommand, handlers: CommandHandlers): Promise<DoneMessage> {
+    const inFlight = new Set<Promise<void>>();
     this.write(command);
     for (;;) {
       const message = await this.next();
@@ -136,30 +106,35 @@ export class Driver {
           handlers.point(message);
           break;
         case 'request': {
-          let reply: string;
-          try {
-            reply = `(:ok ${await handlers.request(message)})`;
-          } catch (error) {
-            reply = `(:error ${lispString((error as Error).message)})`;
-          }
-          this.write(`(:reply ${message.rid} ${reply})`);
+          const answered = this.answer(message, handlers).finally(() => inFlight.delete(answered));
+          inFlight.add(answered);
           break;
         }
         case 'done':
+          await Promise.all(inFlight);
           return message;
-        default:
-          throw new Error(`unexpected message from the driver: ${JSON.stringify(message)}`);
+        case 'ready':
+          throw new DriverProtocolError('the driver said "ready" again while it ran a command');
       }
     }
   }
 
-  private write(text: string): void {
-    if (!this.exitDescription) (this.child.stdio[3] as Writable).write(`${text}\n`);
+  private async answer(message: RequestMessage, handlers: CommandHandlers): Promise<void> {
+    let outcome: Extract<DriverCommand, { kind: 'reply' }>['outcome'];
+    try {
+      outcome = { ok: true, value: await handlers.request(message) };
+    } catch (error) {
+      outcome = { ok: false, message: (error as Error).message };
+    }
+    this.write({ kind: 'reply', rid: message.rid, outcome });
+  }
+
+  private write(command: DriverCommand): void {
+    this.child.writeLine(COMMANDS_FD, encodeCommand(command));
   }
 
   async stop(): Promise<void> {
-    if (this.child.pid === undefined) return;
-    await stopProcess(this.child.pid, this.exited, { graceMs: STOP_GRACE_MS, group: true });
+    await this.child.stop(STOP_GRACE_MS);
   }
 }
 

@@ -17,6 +17,7 @@ import type { Release } from '../quiet-gate.js';
 import { runWithRetries } from '../retries.js';
 import { measuresTime, unitTimingNeeds, type TimingNeed } from '../timing-sensitive.js';
 import { jsonToLisp, lispString } from './sexp.js';
+import { asLispText, type BlockInput, type DriverCommand, type LispText } from './protocol.js';
 import { transcriptAttachment } from './transcript-attachment.js';
 
 export { Transcript } from './servers.js';
@@ -63,22 +64,20 @@ class Environment {
     };
   }
 
-  private async serve(message: RequestMessage): Promise<string> {
+  private async serve(message: RequestMessage): Promise<LispText> {
     switch (message.op) {
       case 'start-server':
-        return String(await this.servers.start(message.initialize !== false, Array.isArray(message.release) ? message.release.map(Number) : []));
+        return asLispText(String(await this.servers.start(message.initialize, message.release ?? [])));
       case 'stop-server':
-        await this.servers.stop(Number(message.server));
-        return 'NIL';
+        await this.servers.stop(message.server);
+        return NIL;
       case 'send': {
-        const line = 'raw' in message ? String(message.raw) : JSON.stringify(message.message);
-        const answer = await this.servers.send(Number(message.server), line);
-        return answer === null ? 'NIL' : jsonToLisp(answer);
+        const line = message.raw ?? JSON.stringify(message.message ?? null);
+        const answer = await this.servers.send(message.server, line);
+        return answer === null ? NIL : asLispText(jsonToLisp(answer));
       }
       case 'parse-json':
-        return jsonToLisp(String(message.text), message.objects === 'tagged' ? 'tagged' : 'alist');
-      default:
-        throw new Error(`spec-run does not know the request "${message.op}"`);
+        return asLispText(jsonToLisp(message.text, message.objects));
     }
   }
 
@@ -88,20 +87,21 @@ class Environment {
   }
 }
 
-function loadCommand(code: CodeRef, seed: number): string {
-  return `(:load ${lispString(code.file)} ${code.line} ${lispString(code.text)} ${seed})`;
+const NIL = asLispText('NIL');
+
+function loadCommand(code: CodeRef, seed: number): DriverCommand {
+  return { kind: 'load', file: code.file, line: code.line, text: code.text, seed };
 }
 
-function unitCommand(unit: Unit, seed: number): string {
-  const tail = `${seed} ${lispString(unit.name)}`;
-  const place = `${lispString(unit.file)} ${unit.line}`;
+function unitCommand(unit: Unit, seed: number): DriverCommand {
+  const common = { seed, name: unit.name };
   switch (unit.kind) {
     case 'lisp-block':
-      return `(:block ${lispString(unit.code.file)} ${unit.code.line} ${lispString(unit.code.text)} ${tail}${unit.input ? ` ${inputArgument(unit.input)}` : ''})`;
+      return { kind: 'block', file: unit.code.file, line: unit.code.line, text: unit.code.text, ...common, ...(unit.input ? { input: blockInput(unit.input) } : {}) };
     case 'fiveam-test':
-      return `(:test ${lispString(unit.testName)} ${tail} ${place})`;
+      return { kind: 'test', testName: unit.testName, ...common, file: unit.file, line: unit.line };
     case 'verify-function':
-      return `(:verify ${lispString(unit.functionName)} ${tail} ${place})`;
+      return { kind: 'verify', functionName: unit.functionName, ...common, file: unit.file, line: unit.line };
     default:
       throw new Error(`not a Lisp unit: ${unit.kind}`);
   }
@@ -112,9 +112,9 @@ function unitCommand(unit: Unit, seed: number): string {
  * `send-request` takes, and the JSON spelling of its keys so it is sent back as written.
  * A block that is not JSON binds the text itself.
  */
-function inputArgument(input: CodeRef): string {
+function blockInput(input: CodeRef): BlockInput {
   const parsed = jsonProblems(input.text);
-  if (Array.isArray(parsed)) return `(:input ${lispString(input.text)} ())`;
+  if (Array.isArray(parsed)) return { value: asLispText(lispString(input.text)), keySpellings: [] };
   const spellings = new Set<string>();
   const collect = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(collect);
@@ -125,7 +125,7 @@ function inputArgument(input: CodeRef): string {
       }
   };
   collect(parsed.value);
-  return `(:input ${jsonToLisp(input.text)} (${[...spellings].map(lispString).join(' ')}))`;
+  return { value: asLispText(jsonToLisp(input.text)), keySpellings: [...spellings] };
 }
 
 /** What ended a command, when it did not end normally. */
@@ -202,7 +202,7 @@ class DocumentRun {
    * Runs one driver command under `deadline`; on timeout or crash the environment
    * is closed and forgotten, so the next command gets a fresh one.
    */
-  private async command(text: string, onPoint: (message: PointMessage) => void, deadline: number): Promise<Interruption | null> {
+  private async command(text: DriverCommand, onPoint: (message: PointMessage) => void, deadline: number): Promise<Interruption | null> {
     const environment = this.environment!;
     let timer: NodeJS.Timeout | undefined;
     const work = environment.driver.run(text, environment.handlers(onPoint)).then(
@@ -233,7 +233,7 @@ class DocumentRun {
     this.definitionsReported = true;
     for (const file of this.options.vocabularyFiles) {
       const failures: PointMessage[] = [];
-      const outcome = await this.command(`(:load-file ${lispString(resolve(this.options.projectRoot, file))})`, (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
+      const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file) }, (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
       if (report && (failures.length || outcome)) this.reportLoadFailure(`vocabulary file ${file}`, { file, line: 1 }, failures, outcome);
       if (!this.environment) this.environment = await this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
     }

@@ -4,24 +4,26 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { Driver } from '../../../src/run/lisp/driver.js';
+import { asLispText } from '../../../src/run/lisp/protocol.js';
 import { jsonToLisp, lispKeyword, lispNumber, lispString } from '../../../src/run/lisp/sexp.js';
 import { options } from './helpers.js';
 
 const driver = await Driver.start(options().projectRoot);
 t.teardown(() => driver.stop());
 
-/** Evaluates `code` in the driver, which hands `value` back with an "echo" request. */
+/** Evaluates `code` in the driver, which hands the value back as the message of a "send" request. */
 async function echo(code: string): Promise<unknown> {
   let echoed: unknown = undefined;
   let failure: unknown = null;
-  await driver.run(`(:block "conversion.md" 1 ${lispString(`(spec-run::host-request "echo" (cons :value ${code}))`)} 1 "echo")`, {
+  const text = `(spec-run::host-request "send" (cons :server 0) (cons :message ${code}))`;
+  await driver.run({ kind: 'block', file: 'conversion.md', line: 1, text, seed: 1, name: 'echo' }, {
     point: (p) => {
       if (!p.ok) failure = p.diagnostics;
     },
     request: async (message) => {
-      if (message.op === 'parse-json') return jsonToLisp(String(message.text), message.objects === 'tagged' ? 'tagged' : 'alist');
-      echoed = message.value;
-      return 'NIL';
+      if (message.op === 'parse-json') return asLispText(jsonToLisp(message.text, message.objects));
+      if (message.op === 'send') echoed = message.message;
+      return asLispText('NIL');
     },
   });
   if (failure) throw new Error(`the driver failed: ${JSON.stringify(failure)}`);

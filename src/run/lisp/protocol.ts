@@ -1,0 +1,117 @@
+// The driver protocol, defined once. spec-run sends commands and replies on the
+// driver's fd 3 as s-expressions (read by host.lisp and driver.lisp with the
+// standard reader); the driver sends points, requests and "done" on fd 4 as JSON
+// lines. `encodeCommand` is the one writer of fd 3 text, `decodeDriverLine` the
+// one reader of fd 4 lines: a line that does not match its schema is refused with
+// a clear error, never trusted by a cast.
+import { z } from 'zod';
+import { lispString } from './sexp.js';
+
+/** Lisp text already written as a readable s-expression (jsonToLisp's output, a number's text). */
+export type LispText = string & { readonly lispText: unique symbol };
+
+export const asLispText = (text: string): LispText => text as LispText;
+
+/** The request of an Input block as a block command binds it to `input`. */
+export interface BlockInput {
+  /** The request as a Lisp value, or the block's text as a Lisp string when it is not JSON. */
+  value: LispText;
+  /** JSON keys not all lower case, so the driver sends them back as written. */
+  keySpellings: string[];
+}
+
+/** What spec-run sends to the driver. */
+export type DriverCommand =
+  | { kind: 'load-file'; path: string }
+  | { kind: 'load'; file: string; line: number; text: string; seed: number }
+  | { kind: 'block'; file: string; line: number; text: string; seed: number; name: string; input?: BlockInput }
+  | { kind: 'test'; testName: string; seed: number; name: string; file: string; line: number }
+  | { kind: 'verify'; functionName: string; seed: number; name: string; file: string; line: number }
+  | { kind: 'reply'; rid: number; outcome: { ok: true; value: LispText } | { ok: false; message: string } };
+
+function lispInteger(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new Error(`driver protocol: ${value} is not an integer`);
+  return String(value);
+}
+
+/** The s-expression text of `command`, one line of fd 3. */
+export function encodeCommand(command: DriverCommand): string {
+  const s = lispString;
+  const n = lispInteger;
+  switch (command.kind) {
+    case 'load-file':
+      return `(:load-file ${s(command.path)})`;
+    case 'load':
+      return `(:load ${s(command.file)} ${n(command.line)} ${s(command.text)} ${n(command.seed)})`;
+    case 'block': {
+      const input = command.input ? ` (:input ${command.input.value} (${command.input.keySpellings.map(s).join(' ')}))` : '';
+      return `(:block ${s(command.file)} ${n(command.line)} ${s(command.text)} ${n(command.seed)} ${s(command.name)}${input})`;
+    }
+    case 'test':
+      return `(:test ${s(command.testName)} ${n(command.seed)} ${s(command.name)} ${s(command.file)} ${n(command.line)})`;
+    case 'verify':
+      return `(:verify ${s(command.functionName)} ${n(command.seed)} ${s(command.name)} ${s(command.file)} ${n(command.line)})`;
+    case 'reply': {
+      const outcome = command.outcome.ok ? `(:ok ${command.outcome.value})` : `(:error ${s(command.outcome.message)})`;
+      return `(:reply ${n(command.rid)} ${outcome})`;
+    }
+  }
+}
+
+const integer = z.number().int();
+
+const pointSchema = z.strictObject({
+  type: z.literal('point'),
+  ok: z.boolean(),
+  name: z.string(),
+  file: z.string().nullable(),
+  line: integer.nullable(),
+  skip: z.string().optional(),
+  diagnostics: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+
+const request = { type: z.literal('request'), rid: integer.positive() };
+
+/** The requests spec code makes of spec-run (vocabulary.lisp's host-request calls). */
+const requestSchema = z.discriminatedUnion('op', [
+  z.strictObject({ ...request, op: z.literal('start-server'), initialize: z.boolean(), release: z.array(integer).optional() }),
+  z.strictObject({ ...request, op: z.literal('stop-server'), server: integer }),
+  // A message sent as JSON, or `raw` text sent as written.
+  z.strictObject({ ...request, op: z.literal('send'), server: integer, message: z.unknown().optional(), raw: z.string().optional() }),
+  z.strictObject({ ...request, op: z.literal('parse-json'), text: z.string(), objects: z.enum(['alist', 'tagged']) }),
+]);
+
+const doneSchema = z.strictObject({
+  type: z.literal('done'),
+  points: integer.nonnegative(),
+  /** Seconds the spec code slept during the command. */
+  slept: z.number().nonnegative(),
+});
+
+const readySchema = z.strictObject({ type: z.literal('ready') });
+
+const driverMessageSchema = z.discriminatedUnion('type', [pointSchema, requestSchema, doneSchema, readySchema]);
+
+export type PointMessage = z.infer<typeof pointSchema>;
+export type RequestMessage = z.infer<typeof requestSchema>;
+export type DoneMessage = z.infer<typeof doneSchema>;
+export type DriverMessage = z.infer<typeof driverMessageSchema>;
+
+/** A line on fd 4 that is not a message of the protocol. */
+export class DriverProtocolError extends Error {}
+
+const MAX_QUOTED_CHARS = 300;
+
+/** The message `line` carries; throws DriverProtocolError when it is not one. */
+export function decodeDriverLine(line: string): DriverMessage {
+  const quoted = line.length > MAX_QUOTED_CHARS ? `${line.slice(0, MAX_QUOTED_CHARS)}...` : line;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    throw new DriverProtocolError(`the driver sent a line that is not JSON (${(error as Error).message}): ${quoted}`);
+  }
+  const parsed = driverMessageSchema.safeParse(value);
+  if (!parsed.success) throw new DriverProtocolError(`the driver sent a malformed message (${z.prettifyError(parsed.error).replace(/\n/g, '; ')}): ${quoted}`);
+  return parsed.data;
+}

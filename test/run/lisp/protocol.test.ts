@@ -1,0 +1,150 @@
+// The driver protocol as both sides speak it: every command kind encoded by
+// protocol.ts is read and run by a real driver (SBCL from the driver image), and
+// every message kind the driver emits is decoded by the same module's schemas.
+// Malformed lines are refused with a clear error that fails the unit, not the run.
+import fc from 'fast-check';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { Driver, type PointMessage, type RequestMessage } from '../../../src/run/lisp/driver.js';
+import { asLispText, decodeDriverLine, DriverProtocolError, encodeCommand, type DriverCommand } from '../../../src/run/lisp/protocol.js';
+import { jsonToLisp } from '../../../src/run/lisp/sexp.js';
+import { frontmatter, lisp, options, runMarkdown } from './helpers.js';
+
+const TOOLS_LIST = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+const TOOLS_ANSWER = '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}';
+
+t.test('every command kind runs in a real driver, and every message kind it sends decodes', async (t) => {
+  const driver = await Driver.start(options().projectRoot);
+  t.teardown(() => driver.stop());
+  const points: PointMessage[] = [];
+  const requests: RequestMessage[] = [];
+  const handlers = {
+    point: (message: PointMessage) => points.push(message),
+    request: async (message: RequestMessage) => {
+      requests.push(message);
+      switch (message.op) {
+        case 'start-server':
+          return asLispText('1');
+        case 'stop-server':
+          return asLispText('NIL');
+        case 'send':
+          if (message.raw !== undefined) throw new Error('no raw lines here');
+          return asLispText(jsonToLisp(TOOLS_ANSWER));
+        case 'parse-json':
+          return asLispText(jsonToLisp(message.text, message.objects));
+      }
+    },
+  };
+  const run = async (command: DriverCommand) => {
+    points.length = 0;
+    return { done: await driver.run(command, handlers), points: [...points] };
+  };
+
+  const vocabularyFile = join(mkdtempSync(join(tmpdir(), 'spec-run-protocol-')), 'helpers.lisp');
+  writeFileSync(vocabularyFile, '(defun protocol-helper () 7)\n');
+  const loaded = await run({ kind: 'load-file', path: vocabularyFile });
+  t.same(loaded.done, { type: 'done', points: 0, slept: 0 }, 'load-file: done, no points');
+
+  const definitions = `(fiveam:test protocol-test
+  (fiveam:is (= (protocol-helper) 7))
+  (fiveam:skip "not today"))
+(defun verify-protocol () (= (protocol-helper) 7))`;
+  t.same((await run({ kind: 'load', file: 'protocol.md', line: 3, text: definitions, seed: 1 })).done.points, 0, 'load: the definitions load');
+
+  const test = await run({ kind: 'test', testName: 'protocol-test', seed: 2, name: 'protocol test', file: 'protocol.md', line: 3 });
+  t.same(
+    test.points.map((p) => [p.ok, p.skip ?? null]),
+    [
+      [true, null],
+      [true, 'not today'],
+    ],
+    'test: a passing point and a skipped one',
+  );
+  t.equal(test.points[0].file, 'protocol.md');
+
+  const verify = await run({ kind: 'verify', functionName: 'verify-protocol', seed: 3, name: 'verify', file: 'protocol.md', line: 7 });
+  t.same(
+    verify.points.map((p) => [p.ok, p.name]),
+    [[true, '(verify-protocol) returns true']],
+  );
+
+  const block = `(let ((server (make-test-server :initialize t)))
+  (assert (equal (request-method input) "tools/list"))
+  (assert (result-response-p (send-request server input)))
+  (assert (equal (gethash "a" (spec-run::parse-json-text "{\\"a\\": 1}" :hash-tables t)) 1))
+  (stop-test-server server)
+  (send-raw-line (make-test-server :initialize nil) "not json"))`;
+  const input = { value: asLispText(jsonToLisp(TOOLS_LIST)), keySpellings: [] };
+  const ran = await run({ kind: 'block', file: 'protocol.md', line: 10, text: block, seed: 4, name: 'block', input });
+  t.same(
+    requests.map((r) => [r.op, 'initialize' in r ? r.initialize : null, 'raw' in r ? r.raw : null]),
+    [
+      ['start-server', true, null],
+      ['send', null, null],
+      ['parse-json', null, null],
+      ['stop-server', null, null],
+      ['start-server', false, null],
+      ['send', null, 'not json'],
+    ],
+    'block: every request op, in order',
+  );
+  t.match(requests[1], { op: 'send', server: 1, message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }, 'the Input block bound to input is sent back as JSON');
+  t.match(requests[2], { op: 'parse-json', objects: 'tagged' });
+  t.same(
+    ran.points.map((p) => p.ok),
+    [true, true, true, false],
+    'three assertions pass; the refused request fails the block',
+  );
+  t.match(ran.points[3].diagnostics, { condition: { message: /no raw lines here/ } }, 'an error reply reaches spec code as the host explanation');
+  t.equal(ran.done.points, 4);
+});
+
+t.test('decoding refuses anything that is not a message of the protocol, with what is wrong', async (t) => {
+  t.same(decodeDriverLine('{"type":"ready"}'), { type: 'ready' });
+  t.same(decodeDriverLine('{"type":"done","points":2,"slept":0.5}'), { type: 'done', points: 2, slept: 0.5 });
+  const refused: [string, RegExp][] = [
+    ['not json', /not JSON/],
+    ['{"type":"bogus"}', /malformed message.*bogus/],
+    ['{"type":"point","ok":"yes","name":"x","file":null,"line":null}', /malformed message.*ok/],
+    ['{"type":"request","rid":1,"op":"echo"}', /malformed message.*op/],
+    ['{"type":"request","rid":1,"op":"stop-server"}', /malformed message.*server/],
+    ['{"type":"done","points":1,"slept":0,"extra":true}', /malformed message.*extra/],
+    ['[1,2]', /malformed message/],
+  ];
+  for (const [line, reason] of refused) t.throws(() => decodeDriverLine(line), reason, line);
+  const isProtocolError = (line: string) => {
+    try {
+      decodeDriverLine(line);
+      return false;
+    } catch (error) {
+      if (error instanceof DriverProtocolError) return true;
+      throw error;
+    }
+  };
+  for (const [line] of refused) t.ok(isProtocolError(line), `a DriverProtocolError: ${line}`);
+  fc.assert(
+    // Any line either decodes or is refused as a protocol error: never another exception.
+    fc.property(fc.oneof(fc.string(), fc.json()), (line) => {
+      isProtocolError(line);
+    }),
+  );
+});
+
+t.test('encoding writes integers as integers only', async (t) => {
+  t.equal(encodeCommand({ kind: 'load', file: 'a "b".md', line: 3, text: 'x\\y', seed: 9 }), '(:load "a \\"b\\".md" 3 "x\\\\y" 9)');
+  t.equal(encodeCommand({ kind: 'reply', rid: 4, outcome: { ok: false, message: 'why' } }), '(:reply 4 (:error "why"))');
+  t.throws(() => encodeCommand({ kind: 'reply', rid: 1.5, outcome: { ok: true, value: asLispText('NIL') } }), /not an integer/);
+});
+
+t.test('a malformed line from the driver fails its unit with the reason; the next unit runs in a fresh driver', async (t) => {
+  const md = `${frontmatter()}## Bad\n\n${lisp(`(spec-run::send-to-host '((:type . "bogus")))`)}\n## Good\n\n${lisp('(assert (= 1 1))')}`;
+  const r = await runMarkdown(md);
+  t.equal(r.failed.length, 1);
+  t.match(r.failed[0].diagnostics?.reason, /malformed message.*bogus/);
+  t.same(
+    r.points.filter((p) => p.ok).map((p) => p.name),
+    ['(= 1 1)'],
+  );
+});
