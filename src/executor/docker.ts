@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { execa } from 'execa';
 import { DEFAULT_IMAGE_ALIASES, ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, GRACE_MS, signalOf, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 
 export type EngineStatus = { ok: true; version: string } | { ok: false; error: string; solutions: string[] };
 
@@ -134,11 +134,4 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
 async function remove(name: string, notes: string[]): Promise<void> {
   const removed = await execa('docker', ['rm', '-f', name], { reject: false });
   notes.push(removed.exitCode === 0 ? `container ${name} removed` : `container ${name} could not be removed: ${removed.stderr.trim()}`);
-}
-
-/** The signal behind a shell-style exit code above 128, if it names one. */
-function signalOf(exitCode: number): NodeJS.Signals | null {
-  if (exitCode <= 128) return null;
-  const entry = Object.entries(constants.signals).find(([, n]) => n === exitCode - 128);
-  return entry ? (entry[0] as NodeJS.Signals) : null;
 }
