@@ -61,3 +61,8 @@ export function tiedToParent(argv: string[]): string[] {
 export function inOwnPidNamespace(argv: string[]): string[] {
   return containment().pidNamespace ? tiedToParent([...PID_NAMESPACE, ...argv]) : tiedToParent(argv);
 }
+
+/** `argv` as `spawn` takes it: `spawn(...asSpawn(tiedToParent(argv)), options)`. */
+export function asSpawn(argv: string[]): [string, string[]] {
+  return [argv[0], argv.slice(1)];
+}

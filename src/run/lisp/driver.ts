@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { stopProcess } from '../../executor/terminate.js';
+import { asSpawn, inOwnPidNamespace } from '../../executor/containment.js';
 import { defaultLisp, ensureCoreImage } from '../../lisp-image/core-image.js';
 import { lispString } from './sexp.js';
 
@@ -97,9 +98,9 @@ export class Driver {
 
   static async start(cwd: string): Promise<Driver> {
     const image = await driverImage();
+    // In a PID namespace of its own, tied to spec-run: programs spec code starts end with the driver.
     const child = spawn(
-      defaultLisp().sbcl,
-      ['--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', '(spec-run::main)'],
+      ...asSpawn(inOwnPidNamespace([defaultLisp().sbcl, '--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', '(spec-run::main)'])),
       { cwd, stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'], detached: true },
     );
     const driver = new Driver(child);

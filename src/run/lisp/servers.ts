@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { stopProcess } from '../../executor/terminate.js';
+import { asSpawn, tiedToParent } from '../../executor/containment.js';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 const STOP_GRACE_MS = 1000;
@@ -67,7 +68,7 @@ export class RuntimeServer {
 
   /** Starts `command` and completes the MCP handshake (initialize, notifications/initialized). */
   static async start(command: string[], cwd: string): Promise<RuntimeServer> {
-    const child = spawn(command[0], command.slice(1), { cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn(...asSpawn(tiedToParent(command)), { cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     const server = new RuntimeServer(child);
     try {
       const answer = JSON.parse(
