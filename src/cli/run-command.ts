@@ -9,6 +9,7 @@ import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
 import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
 import { selectUnits } from '../run/select.js';
+import { interruptedBy } from '../run/interrupt.js';
 import { tapReporter } from '../../reporters/tap.js';
 import { specReporter } from '../../reporters/spec.js';
 import { junitReporter } from '../../reporters/junit.js';
@@ -18,6 +19,7 @@ import { progressReporter } from '../../reporters/progress.js';
 import { tee } from '../run/tee.js';
 import { discoverDocuments } from './discover.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
+import { Interrupts } from './interrupt.js';
 
 export type ReporterName = 'tap' | 'spec' | 'junit' | 'json';
 
@@ -49,8 +51,9 @@ export async function buildPlan(paths: string[]): Promise<TestPlan> {
   return { documents };
 }
 
-export function summaryLine(counts: Counts): string {
-  return `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
+export function summaryLine(counts: Counts, interruptedBy?: string): string {
+  const line = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
+  return interruptedBy ? `${line} (interrupted by ${interruptedBy})` : line;
 }
 
 export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {
@@ -110,8 +113,11 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     jobs: options.jobs ?? 1,
   });
   const reporter: ReporterName = options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap');
+  const interrupts = new Interrupts();
+  const interruptible = (): RunPlanOptions => ({ ...runOptions(), interrupt: interrupts.signal });
   try {
-    const counts = await executePlan(plan, runOptions(), runners, reporter);
+    const counts = await executePlan(plan, interruptible(), runners, reporter);
+    if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
     if (!options.watch) return counts.failed > 0 ? 1 : 0;
     warmServers?.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
@@ -121,12 +127,14 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
       roots: paths.length ? paths : ['specs/'],
       helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
-        await executePlan(selectUnits(await buildPlan(files), selection), runOptions(), runners, reporter);
+        await executePlan(selectUnits(await buildPlan(files), selection), interruptible(), runners, reporter);
         warmServers?.fill(SPARE_SERVERS);
       },
+      signal: interrupts.signal,
     });
-    return 0;
+    return interrupts.exitStatus ?? 0;
   } finally {
+    interrupts.dispose();
     await warmServers?.close();
   }
 }
@@ -149,7 +157,7 @@ async function executePlan(plan: TestPlan, options: RunPlanOptions, runners: Run
   if (name !== 'spec' && process.stderr.isTTY) extra.push([process.stderr, progressReporter({ columns: process.stderr.columns ?? 80 })]);
   const { branches, done } = tee(observed(), 1 + extra.length);
   await Promise.all([write(process.stdout, reporters[name](branches[0])), ...extra.map(([stream, reporter], i) => write(stream, reporter(branches[i + 1]))), done]);
-  console.error(summaryLine(counts));
+  console.error(summaryLine(counts, options.interrupt?.aborted ? interruptedBy(options.interrupt) : undefined));
   return counts;
 }
 

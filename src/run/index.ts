@@ -5,6 +5,7 @@ import { countPoint, type Counts, type RunEvent } from '../model/events.js';
 import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
 import { EventBuffer } from './event-buffer.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
+import { interruptedBy } from './interrupt.js';
 
 export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
 
@@ -19,14 +20,18 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   const controller = new AbortController();
   const buffers = plan.documents.map(() => new EventBuffer<RunEvent>());
   const runOptions: RunOptions = { ...options, signal: controller.signal };
+  // An interruption also stops documents from starting.
+  options.interrupt?.addEventListener('abort', () => controller.abort(), { once: true });
 
   yield { type: 'run-start', documents: plan.documents.length, seed: options.seed };
 
   let next = 0;
+  let notRun = 0;
   const worker = async () => {
     while (next < plan.documents.length) {
       const index = next++;
       if (!controller.signal.aborted) await runDocument(plan.documents[index], runOptions, runners, (e) => buffers[index].push(e));
+      else notRun += 1;
       buffers[index].end();
     }
   };
@@ -43,6 +48,9 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
     }
   }
   await allDone;
+  if (options.interrupt?.aborted) {
+    yield { type: 'comment', text: `run interrupted by ${interruptedBy(options.interrupt)}: ${notRun} of ${plan.documents.length} documents not run` };
+  }
   yield { type: 'run-end', durationMs: Date.now() - started, counts };
 }
 

@@ -15,6 +15,7 @@ import { sleeper } from './probes.js';
 import { compareWithTemplate, templateField } from './template.js';
 import { ScenarioWorld } from './world.js';
 import { timedOut } from './steps/common.js';
+import { interruptedReason } from '../interrupt.js';
 
 export const stepDefinitions: StepDefinition[] = [...timeoutSteps, ...enforcementSteps, ...outputSteps, ...validationSteps, ...limitSteps];
 
@@ -62,7 +63,13 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   if (unit.steps.length === 0) emit(await documentedMessagePoint(unit, world));
   for (const step of unit.steps) {
     if (options.signal?.aborted) break;
-    emit(await runStep(unit, world, step, options));
+    const point = await runStep(unit, world, step, options);
+    // A step whose probe an interruption of spec-run stopped did not check anything.
+    if (options.interrupt?.aborted) {
+      emit({ ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined });
+      break;
+    }
+    emit(point);
   }
   emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
 }

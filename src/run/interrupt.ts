@@ -1,0 +1,20 @@
+// What runners say about work an interruption of spec-run (SIGINT, SIGTERM, SIGHUP) cut short.
+
+/** The name of the signal that interrupted the run (the abort reason), for messages. */
+export function interruptedBy(interrupt: AbortSignal): string {
+  return typeof interrupt.reason === 'string' ? interrupt.reason : 'an interruption';
+}
+
+/** The SKIP reason of a unit or step that was running when the run was interrupted. */
+export function interruptedReason(interrupt: AbortSignal): string {
+  return `run interrupted by ${interruptedBy(interrupt)} before this finished; what it started was stopped`;
+}
+
+/** Resolves when `interrupt` aborts (never without one). */
+export function whenInterrupted(interrupt: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (!interrupt) return;
+    if (interrupt.aborted) resolve();
+    else interrupt.addEventListener('abort', () => resolve(), { once: true });
+  });
+}
