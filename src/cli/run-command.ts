@@ -19,7 +19,7 @@ import { progressReporter } from '../../reporters/progress.js';
 import { tee } from '../run/tee.js';
 import { discoverDocuments } from './discover.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
-import { Interrupts } from './interrupt.js';
+import { Interrupts } from '../executor/interrupts.js';
 
 export type ReporterName = 'tap' | 'spec' | 'junit' | 'json';
 

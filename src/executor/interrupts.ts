@@ -1,4 +1,4 @@
-// SIGINT, SIGTERM and SIGHUP during a run: the first one stops what runs (drivers,
+// SIGINT, SIGTERM and SIGHUP during a run (or `spec-run exec`): the first one stops what runs (drivers,
 // runtime servers, host commands, containers, each with its stop discipline), after
 // which the summary of what ran is printed, marked interrupted, and spec-run exits
 // 128 + the signal's number. A second signal does not wait for that: it exits at once
