@@ -17,7 +17,7 @@ import { jsonReporter } from '../../reporters/json.js';
 import { githubAnnotations } from '../../reporters/github.js';
 import { progressReporter } from '../../reporters/progress.js';
 import { tee } from '../run/tee.js';
-import { discoverDocuments } from './discover.js';
+import { findDocuments, usableDiscovery } from './discover.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 import { Interrupts } from '../executor/interrupts.js';
 
@@ -45,8 +45,8 @@ const SPARE_SERVERS = 2;
 /** This spec-run's own entry point, used to start `spec-run serve` for each session. */
 export const cliEntry = join(dirname(fileURLToPath(import.meta.url)), 'main.js');
 
-export async function buildPlan(paths: string[]): Promise<TestPlan> {
-  const files = discoverDocuments(paths.length ? paths : ['specs/']);
+/** Parses and translates `files`; a document that cannot be read is a plan with that problem. */
+export async function buildPlan(files: string[]): Promise<TestPlan> {
   const documents = await Promise.all(files.map(async (file, i) => translate(await parseFile(file), { unitIdPrefix: `${i + 1}` })));
   return { documents };
 }
@@ -77,7 +77,10 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
       return 2;
     }
   }
-  const plan = selectUnits(await buildPlan(paths), { grep, tags: options.tag, level: options.level });
+  const roots = paths.length ? paths : ['specs/'];
+  const discovery = findDocuments(roots);
+  if (!usableDiscovery(discovery)) return 2;
+  const plan = selectUnits(await buildPlan(discovery.files), { grep, tags: options.tag, level: options.level });
 
   if (options.list) {
     process.stdout.write(plan.documents.map(describePlan).join('\n'));
@@ -124,7 +127,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     const selection = { grep, tags: options.tag, level: options.level };
     await watchDocuments({
       documents: plan.documents.map((d) => d.file),
-      roots: paths.length ? paths : ['specs/'],
+      roots,
       helpers: [...vocabularyFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
         await executePlan(selectUnits(await buildPlan(files), selection), interruptible(), runners, reporter);
