@@ -20,8 +20,11 @@ Examples:
   spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
-Exit status: 0 when every check passed, 1 when one failed, 2 for a usage error.
-A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr.`;
+Exit status: 0 when every check passed, 1 when one failed, 2 for a usage error
+(a directory given that holds no document is one). SIGINT, SIGTERM or SIGHUP stop
+what runs; the exit status is then 130, 143 or 129.
+A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr,
+followed by "(interrupted by SIGINT)" when it was.`;
 
 function integer(name: string) {
   return (value: string) => {
@@ -52,7 +55,7 @@ export function buildProgram(): Command {
   program
     .command('run', { isDefault: true })
     .description('run the documents found in the given files and directories (default: specs/)')
-    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
+    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md (links followed)')
     .addOption(new Option('--reporter <name>', 'tap, spec (terminal view), junit (XML) or json (the event stream); default: spec on a terminal, tap otherwise').choices(['tap', 'spec', 'junit', 'json']))
     .option('--list', 'list units, blocks not run and why, without running anything')
     .option('--grep <pattern>', 'run only units whose name or heading matches this regular expression')
