@@ -86,8 +86,13 @@ export function buildProgram(): Command {
     .command('serve')
     .description('serve the limited-evaluation runtime (evaluate-lisp, configure-limits, time-execution) as an MCP server on stdio')
     .action(async () => {
-      const { serveStdio } = await import('../runtime/server.js');
-      await serveStdio();
+      const [{ serveStdio }, { Interrupts }] = await Promise.all([import('../runtime/server.js'), import('../executor/interrupts.js')]);
+      // SIGINT, SIGTERM, SIGHUP: the worker and the programs it started are stopped before exiting.
+      const interrupts = new Interrupts();
+      await serveStdio({ signal: interrupts.signal });
+      interrupts.dispose();
+      // Interrupted, the client may still hold stdin open: nothing more will be read from it.
+      if (interrupts.exitStatus !== undefined) process.exit(interrupts.exitStatus);
     });
 
   program

@@ -39,7 +39,7 @@ export class Interrupts {
       process.exit(this.exitStatus);
     }
     this.first = name;
-    say(`spec-run: ${name}: stopping what runs; the summary follows`);
+    say(`spec-run: ${name}: stopping what runs`);
     this.controller.abort(name);
   }
 

@@ -73,6 +73,8 @@ export function createRuntimeServer(session: RuntimeSession): Server {
 export interface ServeOptions extends SessionOptions {
   input?: Readable;
   output?: Writable;
+  /** Aborting ends the session at once: the worker and what it started are stopped. */
+  signal?: AbortSignal;
 }
 
 /** Serves one session on stdin/stdout; resolves when the input ends and the worker is stopped. */
@@ -81,7 +83,14 @@ export async function serveStdio(options: ServeOptions = {}): Promise<void> {
   // Start the worker while the client is still initializing.
   session.start().catch(() => undefined);
   const server = createRuntimeServer(session);
-  const transport = new LineTransport(options.input ?? process.stdin, options.output ?? process.stdout, checkParams);
+  const input = options.input ?? process.stdin;
+  const transport = new LineTransport(input, options.output ?? process.stdout, checkParams);
+  // The input ended: answers still due are awaited (see LineTransport), but with the timeout
+  // disabled nothing bounds them: stop now rather than serve an evaluation nobody can end.
+  input.once('end', () => {
+    if (session.limits.timeoutSeconds === 0) void transport.close();
+  });
+  options.signal?.addEventListener('abort', () => void transport.close(), { once: true });
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Readable, Writable } from 'node:stream';
 import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-image.js';
 import { stopProcess } from '../executor/terminate.js';
-import { asSpawn, inOwnPidNamespace } from '../executor/containment.js';
+import { asSpawn, tiedToParent } from '../executor/containment.js';
 
 /** The worker's Lisp sources, in load order. */
 export const WORKER_SOURCES = ['package.lisp', 'json.lisp', 'capture.lisp', 'evaluate.lisp', 'control.lisp'];
@@ -149,8 +149,8 @@ export class LispWorker {
       '--no-sysinit', '--no-userinit', '--non-interactive',
       '--eval', '(spec-run.worker:main)',
     ];
-    // In a PID namespace of its own, tied to the server: programs user code starts end with the worker.
-    const child = spawn(...asSpawn(inOwnPidNamespace([options.lisp.sbcl, ...args])), { stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'], detached: true });
+    // Tied to the server: it dies with it, however the server ends.
+    const child = spawn(...asSpawn(tiedToParent([options.lisp.sbcl, ...args])), { stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'] });
     const spawned = new Promise<void>((resolve, reject) => {
       child.once('spawn', resolve);
       child.once('error', reject);
@@ -208,7 +208,8 @@ export class LispWorker {
   /** Ends the process: SIGTERM (the worker exits at once on it), then SIGKILL. */
   async stop(graceMs = 200): Promise<void> {
     this.requests.end();
-    await stopProcess(this.pid, this.exited, { graceMs, group: true });
+    // With the programs user code started (run-program puts them in groups of their own).
+    await stopProcess(this.pid, this.exited, { graceMs, descendants: true });
   }
 }
 
