@@ -128,7 +128,8 @@ t.test('a child that calls setsid is bounded too: the shell\'s own outcome, the 
 
 t.test('an escaped endless writer that ignores SIGTERM is killed after the grace period', async (t) => {
   const m = marker();
-  const r = await runOnHost(request(`setsid sh -c "trap '' TERM; while :; do echo ${m}; done" & echo started`, 5000, { graceMs: 300, maxOutputLines: 5 }));
+  // The shell waits a moment so that the writer has set its trap before the shell ends.
+  const r = await runOnHost(request(`setsid sh -c "trap '' TERM; while :; do echo ${m}; done" & sleep 0.3; echo started`, 5000, { graceMs: 300, maxOutputLines: 5 }));
   t.match(r, { outcome: 'completed', exitCode: 0 });
   t.ok(r.durationMs < 2000, `returned after the grace period (${Math.round(r.durationMs)} ms)`);
   t.match(r.notes.join('\n'), /were stopped \(killed\)/);
