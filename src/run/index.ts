@@ -21,7 +21,8 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   const buffers = plan.documents.map(() => new EventBuffer<RunEvent>());
   const runOptions: RunOptions = { ...options, signal: controller.signal };
   // An interruption also stops documents from starting.
-  options.interrupt?.addEventListener('abort', () => controller.abort(), { once: true });
+  const stopOnInterrupt = () => controller.abort();
+  options.interrupt?.addEventListener('abort', stopOnInterrupt, { once: true });
 
   yield { type: 'run-start', documents: plan.documents.length, seed: options.seed };
 
@@ -48,6 +49,7 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
     }
   }
   await allDone;
+  options.interrupt?.removeEventListener('abort', stopOnInterrupt);
   if (options.interrupt?.aborted) {
     yield { type: 'comment', text: `run interrupted by ${interruptedBy(options.interrupt)}: ${notRun} of ${plan.documents.length} documents not run` };
   }

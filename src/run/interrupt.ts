@@ -10,11 +10,14 @@ export function interruptedReason(interrupt: AbortSignal): string {
   return `run interrupted by ${interruptedBy(interrupt)} before this finished; what it started was stopped`;
 }
 
-/** Resolves when `interrupt` aborts (never without one). */
-export function whenInterrupted(interrupt: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
+/** A promise that resolves when `interrupt` aborts (never without one), and the function that stops listening. */
+export function whenInterrupted(interrupt: AbortSignal | undefined): { interrupted: Promise<void>; stopListening: () => void } {
+  let listener: (() => void) | undefined;
+  const interrupted = new Promise<void>((resolve) => {
     if (!interrupt) return;
     if (interrupt.aborted) resolve();
-    else interrupt.addEventListener('abort', () => resolve(), { once: true });
+    listener = () => resolve();
+    interrupt.addEventListener('abort', listener, { once: true });
   });
+  return { interrupted, stopListening: () => listener && interrupt?.removeEventListener('abort', listener) };
 }

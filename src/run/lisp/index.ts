@@ -142,9 +142,10 @@ class DocumentRun {
     const timeout = new Promise<Interruption>((resolve) => {
       timer = setTimeout(() => resolve({ kind: 'timeout' }), Math.max(0, deadline - performance.now()));
     });
-    const interrupted = whenInterrupted(this.options.interrupt).then((): Interruption => ({ kind: 'interrupted' }));
-    const outcome = await Promise.race([work, timeout, interrupted]);
+    const { interrupted, stopListening } = whenInterrupted(this.options.interrupt);
+    const outcome = await Promise.race([work, timeout, interrupted.then((): Interruption => ({ kind: 'interrupted' }))]);
     clearTimeout(timer);
+    stopListening();
     if (outcome) {
       this.environment = null;
       await environment.close();
