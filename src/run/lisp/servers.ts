@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { stopProcess } from '../../executor/terminate.js';
-import { asSpawn, inOwnPidNamespace } from '../../executor/containment.js';
+import { asSpawn, tiedToParent } from '../../executor/containment.js';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 const STOP_GRACE_MS = 1000;
@@ -68,8 +68,8 @@ export class RuntimeServer {
 
   /** Starts `command` and completes the MCP handshake (initialize, notifications/initialized). */
   static async start(command: string[], cwd: string): Promise<RuntimeServer> {
-    // In a PID namespace of its own: its worker, and programs user code starts, end with it.
-    const child = spawn(...asSpawn(inOwnPidNamespace(command)), { cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    // Tied to spec-run: it ends with it, however spec-run ends (its worker is tied to it in turn).
+    const child = spawn(...asSpawn(tiedToParent(command)), { cwd, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     const server = new RuntimeServer(child);
     try {
       const answer = JSON.parse(
