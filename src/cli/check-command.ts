@@ -2,12 +2,13 @@
 // file:line:col messages an editor can jump to. Exit 1 when any error is found.
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
-import { checkDocument, formatMessage, type CheckContext } from '../check/index.js';
+import { checkDocument, formatMessage, type CheckContext, type CheckMessage } from '../check/index.js';
 import { unknownOperators } from '../check/known-functions.js';
 import { TOOLS } from '../runtime/tools.js';
 import { loadStepLibrary, matchStep } from '../run/scenario/library.js';
 import { snippetFor } from '../run/scenario/snippet.js';
-import { discoverDocuments } from './discover.js';
+import { findDocuments, usableDiscovery } from './discover.js';
+import { unreadableMessage } from '../parse/unreadable.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { stepFilesOf } from './run-command.js';
@@ -29,12 +30,21 @@ export async function checkCommand(paths: string[], stepGlobs?: string[]): Promi
   };
   let errors = 0;
   let warnings = 0;
-  const files = discoverDocuments(paths.length ? paths : ['specs/']);
+  const discovery = findDocuments(paths.length ? paths : ['specs/']);
+  if (!usableDiscovery(discovery)) return 2;
+  const files = discovery.files;
   const docs = await Promise.all(files.map((file) => parseFile(file)));
   const plans = docs.map((doc) => translate(doc));
   context.definitions = indexDefinitions(plans);
   for (const [i, doc] of docs.entries()) {
-    for (const message of await checkDocument(doc, plans[i], context)) {
+    let messages: CheckMessage[];
+    try {
+      messages = await checkDocument(doc, plans[i], context);
+    } catch (error) {
+      // A check that cannot handle a document is that document's error; the others are still checked.
+      messages = [{ file: files[i], line: 1, column: 1, severity: 'error', message: unreadableMessage('checking this document', error) }];
+    }
+    for (const message of messages) {
       if (message.severity === 'error') errors += 1;
       else warnings += 1;
       console.log(formatMessage(message));

@@ -1,34 +1,103 @@
 // Finds the markdown documents named on the command line: files as given, directories
 // searched recursively for *.md (node_modules and dot-directories skipped), sorted so
-// that every run sees the same order. A path that does not exist is kept: parsing
-// reports it as a failed point while the other documents still run.
-import { readdirSync, statSync } from 'node:fs';
+// that every run sees the same order. Symbolic links are followed, to files and to
+// directories; a link back into a directory being searched is a cycle, reported once
+// and not followed. A path that does not exist is kept: parsing reports it as a failed
+// point while the other documents still run. A directory that holds no document is
+// reported, so that a run cannot pass on nothing.
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
-export function discoverDocuments(paths: string[]): string[] {
-  const found: string[] = [];
-  for (const path of paths) {
-    let isDirectory = false;
-    try {
-      isDirectory = statSync(path).isDirectory();
-    } catch {
-      found.push(path);
-      continue;
-    }
-    if (isDirectory) found.push(...walk(path));
-    else found.push(path);
-  }
-  return [...new Set(found)];
+export interface Discovery {
+  /** Documents in run order; a file reached twice (through links) once, by its first path. */
+  files: string[];
+  /** Directories given that hold no document. */
+  empty: string[];
+  /** Links that lead back into a directory they are inside of: `link -> directory`, each once. */
+  cycles: string[];
 }
 
-function walk(directory: string): string[] {
-  const files: string[] = [];
-  const entries = readdirSync(directory, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) files.push(...walk(path));
-    else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) files.push(path);
+export function findDocuments(paths: string[]): Discovery {
+  const discovery: Discovery = { files: [], empty: [], cycles: [] };
+  const seenFiles = new Set<string>();
+  /** Documents met, the ones already found through another path included. */
+  let met = 0;
+  const reportedCycles = new Set<string>();
+  const addFile = (path: string) => {
+    met += 1;
+    const key = realOrSelf(path);
+    if (seenFiles.has(key)) return;
+    seenFiles.add(key);
+    discovery.files.push(path);
+  };
+
+  const walk = (directory: string, ancestors: string[]) => {
+    let names: string[];
+    try {
+      names = readdirSync(directory).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    } catch {
+      return; // unreadable: nothing found in it
+    }
+    for (const name of names) {
+      if (name.startsWith('.') || name === 'node_modules') continue;
+      const path = join(directory, name);
+      const stats = statOrNull(path); // follows links
+      if (stats?.isDirectory()) {
+        const real = realOrSelf(path);
+        if (ancestors.includes(real)) {
+          if (!reportedCycles.has(real)) discovery.cycles.push(`${path} -> ${real}`);
+          reportedCycles.add(real);
+          continue;
+        }
+        walk(path, [...ancestors, real]);
+      } else if (name.toLowerCase().endsWith('.md') && (stats === null || stats.isFile())) {
+        // A dangling link to a document is kept: parsing reports it, nothing is silently lost.
+        addFile(path);
+      }
+    }
+  };
+
+  for (const path of paths) {
+    const stats = statOrNull(path);
+    if (!stats?.isDirectory()) {
+      addFile(path);
+      continue;
+    }
+    const before = met;
+    walk(path, [realOrSelf(path)]);
+    if (met === before) discovery.empty.push(path);
   }
-  return files;
+  return discovery;
+}
+
+/** The documents under `paths` (see findDocuments). */
+export function discoverDocuments(paths: string[]): string[] {
+  return findDocuments(paths).files;
+}
+
+/**
+ * Says on stderr which links were not followed and which directories hold no document;
+ * false when some do, and the command must fail (exit 2) rather than pass on nothing.
+ */
+export function usableDiscovery(discovery: Discovery): boolean {
+  for (const cycle of discovery.cycles) console.error(`spec-run: link cycle, not followed: ${cycle}`);
+  if (discovery.empty.length === 0) return true;
+  console.error(`spec-run: no document (*.md) found in ${discovery.empty.join(', ')}: nothing to run there`);
+  return false;
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

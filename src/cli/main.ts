@@ -33,9 +33,12 @@ Examples:
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
 Exit status: 0 when every check passed, 1 when one failed (or, with --require-verified,
-a requirement is not verified), 2 for a usage error.
-A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr;
-when the documents state requirements, "requirements: N verified, N failing, N untested" comes just before it.`;
+a requirement is not verified), 2 for a usage error (a directory given that holds no
+document is one). SIGINT, SIGTERM or SIGHUP stop what runs; the exit status is then
+130, 143 or 129.
+A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr,
+followed by "(interrupted by SIGINT)" when it was; when the documents state
+requirements, "requirements: N verified, N failing, N untested" comes just before it.`;
 
 function integer(name: string) {
   return (value: string) => {
@@ -82,7 +85,7 @@ export function buildProgram(): Command {
   program
     .command('run', { isDefault: true })
     .description('run the documents found in the given files and directories (default: specs/)')
-    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
+    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md (links followed)')
     .addOption(
       new Option(
         '--reporter <name[:file]>',
@@ -153,8 +156,16 @@ export function buildProgram(): Command {
     .description('serve the limited-evaluation runtime (evaluate-lisp, configure-limits, time-execution) as an MCP server on stdio')
     .action(async () => {
       // The bundle the build makes of server.js (scripts/bundle-serve.mjs): one file loads faster.
-      const { serveStdio } = (await import(new URL('../runtime/server.bundle.js', import.meta.url).href)) as typeof import('../runtime/server.js');
-      await serveStdio();
+      const [{ serveStdio }, { Interrupts }] = await Promise.all([
+        import(new URL('../runtime/server.bundle.js', import.meta.url).href) as Promise<typeof import('../runtime/server.js')>,
+        import('../executor/interrupts.js'),
+      ]);
+      // SIGINT, SIGTERM, SIGHUP: the worker and the programs it started are stopped before exiting.
+      const interrupts = new Interrupts();
+      await serveStdio({ signal: interrupts.signal });
+      interrupts.dispose();
+      // Interrupted, the client may still hold stdin open: nothing more will be read from it.
+      if (interrupts.exitStatus !== undefined) process.exit(interrupts.exitStatus);
     });
 
   program

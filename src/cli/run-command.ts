@@ -12,6 +12,7 @@ import { translate } from '../translate/index.js';
 import { excludeRequirements, requirementsInScope } from '../translate/requirements.js';
 import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
 import { selectUnits, type Selection } from '../run/select.js';
+import { interruptedBy } from '../run/interrupt.js';
 import { tapReporter } from '../../reporters/tap.js';
 import { specReporter } from '../../reporters/spec.js';
 import { junitReporter } from '../../reporters/junit.js';
@@ -33,9 +34,10 @@ import {
   type Timings,
 } from '../run/run-record.js';
 import { shardPlan, type Shard } from '../run/shard.js';
-import { discoverDocuments } from './discover.js';
+import { findDocuments, usableDiscovery } from './discover.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
+import { Interrupts } from '../executor/interrupts.js';
 
 export interface RunCommandOptions {
   /** Reporters and where each writes; at most one without a file (stdout). */
@@ -69,8 +71,9 @@ const SPARE_SERVERS = 2;
 /** This spec-run's own entry point, used to start `spec-run serve` for each session. */
 export const cliEntry = join(dirname(fileURLToPath(import.meta.url)), 'main.js');
 
+/** Parses and translates the documents under `paths`; a document that cannot be read is a plan with that problem. */
 export async function buildPlan(paths: string[]): Promise<TestPlan> {
-  const files = discoverDocuments(paths.length ? paths : ['specs/']);
+  const files = findDocuments(paths.length ? paths : ['specs/']).files;
   // Unit ids are "<path>#<n>": a unit's identity never depends on the other documents of the run.
   const documents = await Promise.all(files.map(async (file) => translate(await parseFile(file))));
   return { documents };
@@ -89,9 +92,10 @@ export async function stepFilesOf(cliGlobs: string[] | undefined, config: Projec
   return files;
 }
 
-export function summaryLine(counts: Counts): string {
+export function summaryLine(counts: Counts, interruptedBy?: string): string {
   const flaky = counts.flaky ? ` (${counts.flaky} flaky)` : '';
-  return `${counts.passed} passed${flaky}, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
+  const line = `${counts.passed} passed${flaky}, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
+  return interruptedBy ? `${line} (interrupted by ${interruptedBy})` : line;
 }
 
 export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {
@@ -117,6 +121,9 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
       return 2;
     }
   }
+  const roots = paths.length ? paths : ['specs/'];
+  const discovery = findDocuments(roots);
+  if (!usableDiscovery(discovery)) return 2;
   const selection: Selection = { grep, tags: options.tag, level: options.level };
   const exclusions = config.requirements?.exclude ?? {};
   const recordPath = resolve(config.directory, options.lastRun ?? DEFAULT_RECORD_PATH);
@@ -135,7 +142,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     plan = requirementsInScope(selectFailures(narrowed.plan, previous, config.directory));
     unmatched = narrowed.unmatched;
   } else {
-    ({ plan, unmatched } = narrowPlan(await buildPlan(paths), selection, exclusions));
+    ({ plan, unmatched } = narrowPlan(await buildPlan(discovery.files), selection, exclusions));
   }
   for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
   const timingsPath = resolve(config.directory, options.timings ?? DEFAULT_TIMINGS_PATH);
@@ -192,10 +199,12 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     console.error(`spec-run: --reporter: ${problem}`);
     return 2;
   }
+  const interrupts = new Interrupts();
   /** Runs a plan, reports it, and leaves the record of the run. */
   const execute = async (toRun: TestPlan): Promise<RunOutcome> => {
     const recorder = new RunRecorder(config.directory);
-    const outcome = await reportEvents(runPlan(toRun, runOptions(), runners), reporters, options.requireVerified ?? false, (event) => recorder.observe(event));
+    const events = runPlan(toRun, { ...runOptions(), interrupt: interrupts.signal }, runners);
+    const outcome = await reportEvents(events, reporters, options.requireVerified ?? false, (event) => recorder.observe(event), interrupts.signal);
     const record = recorder.record();
     writeRunRecord(recordPath, record);
     // A shard sees only its share: the timings every shard splits by are left as they are.
@@ -204,20 +213,23 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   };
   try {
     const { counts, requirements } = await execute(plan);
+    if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
     if (!options.watch) return counts.failed > 0 || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
     runtime.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
     await watchDocuments({
       documents: plan.documents.map((d) => d.file),
-      roots: paths.length ? paths : ['specs/'],
+      roots,
       helpers: [...vocabularyFiles, ...stepFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
         await execute(narrowPlan(await buildPlan(files), selection, exclusions).plan);
         runtime.fill(SPARE_SERVERS);
       },
+      signal: interrupts.signal,
     });
-    return 0;
+    return interrupts.exitStatus ?? 0;
   } finally {
+    interrupts.dispose();
     await runtime.close();
   }
 }
@@ -279,6 +291,8 @@ export async function reportEvents(
   choices: ReporterChoice[],
   requireVerified: boolean,
   observe?: (event: RunEvent) => void,
+  /** spec-run's interruption: the summary line says so when it came. */
+  interrupt?: AbortSignal,
 ): Promise<RunOutcome> {
   const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [] };
   async function* observed(): AsyncGenerator<RunEvent> {
@@ -304,7 +318,7 @@ export async function reportEvents(
     for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: --require-verified: ${r.id} is ${r.status.replace('-', ' ')} (${r.detail})`);
   }
   if (outcome.requirements.length) console.error(requirementsLine(outcome.requirements));
-  console.error(summaryLine(outcome.counts));
+  console.error(summaryLine(outcome.counts, interrupt?.aborted ? interruptedBy(interrupt) : undefined));
   return outcome;
 }
 

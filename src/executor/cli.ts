@@ -8,6 +8,7 @@ import { execute, requestFor } from './execute.js';
 import { DEFAULT_IMAGE_ALIASES } from './local-image.js';
 import { formatResult } from './report.js';
 import { EXIT } from './result.js';
+import { Interrupts } from './interrupts.js';
 
 export interface ExecCliOptions {
   config: string;
@@ -28,7 +29,8 @@ export const EXEC_USAGE = `usage: spec-run exec CONFIG.yaml [--log FILE] [--proj
 Runs the commands of the stop: section in order, on the host or in Docker (image:),
 each under its timeout, from the configuration file's directory, which the
 variable SPEC_RUN_CONFIG_DIR (or --config-dir-env NAME) carries as an absolute path. Exit status: 0 when all succeed, else the first failure's
-code (124 timeout, 137 killed or memory limit, 125 could not run), 2 for a bad config.`;
+code (124 timeout, 137 killed or memory limit, 125 could not run), 2 for a bad config;
+130, 143 or 129 when SIGINT, SIGTERM or SIGHUP interrupted it (the command running is stopped).`;
 
 export function parseExecArgs(argv: string[]): ExecCliOptions {
   const { values, positionals } = parseArgs({
@@ -70,14 +72,13 @@ export async function execCommand(input: string[] | ExecCliOptions): Promise<num
     for (const e of errors) write(`  ${options.config}:${e.line}:${e.column}: ${e.message}`);
     return 2;
   }
-  const interrupt = new AbortController();
-  const onSignal = () => interrupt.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const interrupts = new Interrupts();
   let status = 0;
+  let ran = 0;
   try {
     for (const command of config.commands) {
-      if (interrupt.signal.aborted) break;
+      if (interrupts.signal.aborted) break;
+      ran += 1;
       const timeout = resolveTimeout(config, command);
       const where = command.image ? `docker ${command.image}` : 'host';
       write(`[${command.index + 1}/${config.commands.length}] ${where}: ${command.run} (timeout ${timeout.text}, from ${timeout.source})`);
@@ -86,7 +87,7 @@ export async function execCommand(input: string[] | ExecCliOptions): Promise<num
       const request = requestFor(config, withConfigDir, {
         projectRoot: path.resolve(options.projectRoot ?? path.dirname(options.config)),
         imageAliases: options.imageAliases ?? DEFAULT_IMAGE_ALIASES,
-        signal: interrupt.signal,
+        signal: interrupts.signal,
       });
       const result = await execute(request, options.log);
       for (const note of result.notes) write(`  note: ${note}`);
@@ -95,8 +96,11 @@ export async function execCommand(input: string[] | ExecCliOptions): Promise<num
       if (status === 0 && (result.outcome !== 'completed' || result.exitCode !== 0)) status = result.exitCode || EXIT.infrastructure;
     }
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    interrupts.dispose();
+  }
+  if (interrupts.received) {
+    write(`interrupted by ${interrupts.received}: ${config.commands.length - ran} of ${config.commands.length} commands not run`);
+    return interrupts.exitStatus!;
   }
   return status;
 }

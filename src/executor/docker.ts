@@ -3,10 +3,12 @@
 // final state (exit code, OOMKilled), and always remove the container.
 import { constants } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { execa } from 'execa';
+import { execa, type Options } from 'execa';
+import { asSpawn, tiedToParent } from './containment.js';
+import { OWNER_LABEL, watchOwnContainers } from './container-watch.js';
 import { DEFAULT_IMAGE_ALIASES, ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, hiddenStreams, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 
 export type EngineStatus = { ok: true; version: string } | { ok: false; error: string; solutions: string[] };
 
@@ -75,7 +77,7 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
 
   const name = `spec-run-${process.pid}-${randomBytes(4).toString('hex')}`;
   const graceMs = request.graceMs ?? GRACE_MS;
-  const args = ['create', '--name', name, '--label', 'spec-run=executor', '--init', '--pull', 'never'];
+  const args = ['create', '--name', name, '--label', 'spec-run=executor', '--label', `${OWNER_LABEL}=${process.pid}`, '--init', '--pull', 'never'];
   args.push('-v', `${request.projectRoot}:/workspace`, '-w', request.workdir ?? '/workspace');
   // Swap equal to memory: the limit is a hard one, reached by the OOM killer rather than by swapping.
   if (request.memory) args.push('--memory', request.memory, '--memory-swap', request.memory);
@@ -87,7 +89,8 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
 
   let created = false;
   try {
-    const creation = await execa('docker', args, { reject: false });
+    watchOwnContainers();
+    const creation = await docker(args, { reject: false });
     created = creation.exitCode === 0;
     if (!created) {
       const missing = /No such image|pull access denied|not found/i.test(creation.stderr);
@@ -96,14 +99,14 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
         missing ? [`no registry is reachable: map ${request.image} to a local image with imageAliases (e.g. ${LOCAL_IMAGE})`] : undefined,
       );
     }
-    const attached = execa('docker', ['start', '-a', name], { buffer: false, reject: false, stdin: 'ignore' });
+    const attached = docker(['start', '-a', name], { buffer: false, reject: false, stdin: 'ignore' });
     for (const stream of ['stdout', 'stderr'] as const) {
       const shown = stream === 'stdout' ? request.showStdout !== false : request.showStderr !== false;
       attached[stream]?.on('data', shown ? (chunk: Buffer) => collector.write(stream, chunk) : () => {});
     }
     let stopping: { reason: StopReason; done: Promise<unknown> } | null = null;
     const disarm = armStop(request, (reason) => {
-      stopping ??= { reason, done: execa('docker', ['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }) };
+      stopping ??= { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }) };
     });
     const ended = await attached;
     const durationMs = performance.now() - started;
@@ -111,7 +114,7 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     const halt = stopping as { reason: StopReason; done: Promise<unknown> } | null;
     if (halt) await halt.done;
 
-    const inspected = await execa('docker', ['inspect', name, '--format', '{{json .State}}'], { reject: false });
+    const inspected = await docker(['inspect', name, '--format', '{{json .State}}'], { reject: false });
     if (inspected.exitCode !== 0) return infrastructure(`docker inspect failed: ${inspected.stderr.trim() || ended.stderr}`);
     const state = JSON.parse(inspected.stdout) as { ExitCode: number; OOMKilled: boolean; Error?: string };
     if (state.Error) return infrastructure(`container failed to run: ${state.Error}`);
@@ -131,14 +134,17 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
   }
 }
 
-async function remove(name: string, notes: string[]): Promise<void> {
-  const removed = await execa('docker', ['rm', '-f', name], { reject: false });
-  notes.push(removed.exitCode === 0 ? `container ${name} removed` : `container ${name} could not be removed: ${removed.stderr.trim()}`);
+/**
+ * The docker CLI for one container's life: out of spec-run's process group, so that a
+ * Ctrl-C meant for spec-run never cuts a stop or a removal short (spec-run stops the
+ * container itself), and tied to spec-run so that none of them outlives it.
+ */
+function docker<O extends Options>(args: string[], options: O) {
+  const [file, rest] = asSpawn(tiedToParent(['docker', ...args]));
+  return execa(file, rest, { ...options, detached: true });
 }
 
-/** The signal behind a shell-style exit code above 128, if it names one. */
-function signalOf(exitCode: number): NodeJS.Signals | null {
-  if (exitCode <= 128) return null;
-  const entry = Object.entries(constants.signals).find(([, n]) => n === exitCode - 128);
-  return entry ? (entry[0] as NodeJS.Signals) : null;
+async function remove(name: string, notes: string[]): Promise<void> {
+  const removed = await docker(['rm', '-f', name], { reject: false });
+  notes.push(removed.exitCode === 0 ? `container ${name} removed` : `container ${name} could not be removed: ${removed.stderr.trim()}`);
 }

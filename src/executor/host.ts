@@ -1,24 +1,41 @@
-// Host execution: `sh -c` in its own process group, so a timeout stops the command
-// and everything it started (forks, pipelines, TERM-ignoring children) together.
+// Host execution: `sh -c` as the init of a PID namespace of its own when the machine
+// allows it (see containment.ts), so a timeout or the command's end stops everything it
+// started, even children that left its process group (setsid, daemons); else in its own
+// process group only, and the result says what that cannot contain.
 import { constants } from 'node:os';
-import path from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Readable } from 'node:stream';
 import { execa } from 'execa';
+import { containment, inOwnPidNamespace, tiedToParent } from './containment.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, hiddenStreams, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { stopProcess, type StopOutcome } from './terminate.js';
 
 const DOCKER_ONLY = ['memory', 'cpus', 'network', 'user'] as const;
+
+/** Init of a command's PID namespace: runs it, then stops what it left behind and says how on fd 3. */
+const REAPER = join(dirname(fileURLToPath(import.meta.url)), 'reaper.sh');
+const REAPER_TICK_MS = 50;
+
+/** How long output is still read, in a process group only, after the command and its group ended. */
+const DRAIN_MS = 200;
 
 export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   const notes = DOCKER_ONLY.filter((f) => request[f] !== undefined).map((f) => `${f} applies to Docker commands only: not enforced on the host`);
   const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request) });
   const graceMs = request.graceMs ?? GRACE_MS;
+  const { pidNamespace, missing } = containment();
+  if (!pidNamespace) notes.push(`not run in a PID namespace (${missing}): processes that leave the command's process group (setsid, daemons) are not stopped`);
+  const [file, ...args] = pidNamespace
+    ? inOwnPidNamespace(['sh', REAPER, String(Math.ceil(graceMs / REAPER_TICK_MS)), request.run])
+    : tiedToParent(['sh', '-c', request.run]);
   const started = performance.now();
-  const child = execa('sh', ['-c', request.run], {
-    cwd: path.resolve(request.projectRoot, request.workdir ?? '.'),
+  const child = execa(file, args, {
+    cwd: resolve(request.projectRoot, request.workdir ?? '.'),
     env: request.env,
     detached: true,
-    stdin: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe', pidNamespace ? 'pipe' : 'ignore'],
     buffer: false,
     reject: false,
     cleanup: false,
@@ -33,19 +50,23 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     // A hidden stream is still drained, so the command never blocks on a full pipe.
     child[stream]?.on('data', shown ? (chunk: Buffer) => collector.write(stream, chunk) : () => {});
   }
+  let reaped = '';
+  (child.stdio[3] as Readable | null)?.on('data', (chunk: Buffer) => (reaped += chunk.toString()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
 
   let stopping: { reason: StopReason; outcome: Promise<StopOutcome> } | null = null;
   const disarm = armStop(request, (reason) => {
     stopping ??= { reason, outcome: stopProcess(pid, child, { graceMs, group: true }) };
   });
 
-  const finished = await child;
+  const ended = await exit;
   const durationMs = performance.now() - started;
   disarm();
 
   if (stopping) {
     const { reason, outcome } = stopping as { reason: StopReason; outcome: Promise<StopOutcome> };
     const how = await outcome;
+    await drained(child, pidNamespace);
     const killed = how === 'killed';
     return base(request, notes, collector, started, {
       outcome: reason,
@@ -54,12 +75,41 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
       durationMs,
     });
   }
-  // The leader ended on its own; members it left in its group are stopped too, so nothing outlives the run.
+  if (pidNamespace) {
+    await drained(child, true);
+    const how = reaped.trim();
+    if (how) notes.push(`processes the command left running were stopped (${how}), including any that left its process group`);
+    // The reaper exits with the command's status: a shell-style 128+n when a signal ended the command.
+    const exitCode = ended.code ?? EXIT.infrastructure;
+    return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: signalOf(exitCode), durationMs });
+  }
+  // The leader ended on its own; members it left in its group are stopped too.
   const leftovers = await stopProcess(pid, Promise.resolve(), { graceMs, group: true });
   if (leftovers !== 'already-exited') notes.push(`processes the command left running in its group were stopped (${leftovers})`);
-  const signal = (finished.signal as NodeJS.Signals | undefined) ?? null;
-  const exitCode = finished.exitCode ?? (signal ? 128 + (constants.signals[signal] ?? 0) : EXIT.infrastructure);
-  return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal, durationMs });
+  await drained(child, false);
+  const exitCode = ended.code ?? (ended.signal ? 128 + (constants.signals[ended.signal] ?? 0) : EXIT.infrastructure);
+  return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: ended.signal, durationMs });
+}
+
+/**
+ * Waits until the command's output has been read. In a PID namespace every writer is
+ * gone once the namespace is, so the pipes close. In a process group only, a child
+ * that left the group may hold them open forever: after a short drain, stop reading.
+ */
+async function drained(child: Promise<unknown> & { stdout: Readable | null; stderr: Readable | null }, complete: boolean): Promise<void> {
+  if (complete) {
+    await child;
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const cut = new Promise<void>((done) => {
+    timer = setTimeout(() => {
+      for (const stream of [child.stdout, child.stderr]) stream?.destroy();
+      done();
+    }, DRAIN_MS);
+  });
+  await Promise.race([child, cut]);
+  clearTimeout(timer);
 }
 
 function base(

@@ -1,4 +1,5 @@
 // What one execution asks for and what it gives back, the same for host and Docker.
+import { constants } from 'node:os';
 import type { CapturedOutput } from './output.js';
 
 export const GRACE_MS = 2000;
@@ -102,4 +103,11 @@ export function armStop(request: Pick<ExecRequest, 'timeoutMs' | 'signal'>, stop
     if (timer) clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
   };
+}
+
+/** The signal behind a shell-style exit code above 128, if it names one. */
+export function signalOf(exitCode: number): NodeJS.Signals | null {
+  if (exitCode <= 128) return null;
+  const entry = Object.entries(constants.signals).find(([, n]) => n === exitCode - 128);
+  return entry ? (entry[0] as NodeJS.Signals) : null;
 }

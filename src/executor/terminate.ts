@@ -16,6 +16,8 @@ export interface StopOptions {
   graceMs: number;
   /** Signal the whole process group (the child must have been started detached, as its group's leader). */
   group?: boolean;
+  /** Signal its descendants too, as found when the stop begins (those in process groups of their own included). */
+  descendants?: boolean;
 }
 
 function send(pid: number, group: boolean, signal: NodeJS.Signals | 0): boolean {
@@ -75,15 +77,56 @@ export async function stopProcess(pid: number, exited: Promise<unknown>, options
     () => true,
   );
   if (!alive(pid, group)) return 'already-exited';
+  const below = options.descendants ? descendantsOf(pid) : [];
+  for (const member of below) send(member, false, 'SIGTERM');
   send(pid, group, 'SIGTERM');
   const deadline = Date.now() + options.graceMs;
   for (;;) {
     const leaderExited = await Promise.race([leaderDone, delay(Math.min(20, Math.max(1, deadline - Date.now()))).then(() => false)]);
     // A group is gone when its reaped leader left no member behind.
-    if (leaderExited && !(group && alive(pid, true))) return 'terminated';
+    if (leaderExited && !(group && alive(pid, true)) && !below.some(running)) return 'terminated';
     if (Date.now() >= deadline) break;
   }
   send(pid, group, 'SIGKILL');
+  for (const member of below) send(member, false, 'SIGKILL');
   await leaderDone;
   return 'killed';
+}
+
+/** Whether `pid` is a live process (a zombie has ended). */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2)[0];
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
+  }
+}
+
+/** Every process below `pid` (children, their children...), from /proc; none without it. */
+export function descendantsOf(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // ended while we looked
+    }
+  }
+  const found: number[] = [];
+  for (let frontier = [pid]; frontier.length > 0; ) {
+    frontier = frontier.flatMap((p) => parents.get(p) ?? []);
+    found.push(...frontier);
+  }
+  return found;
 }

@@ -1,6 +1,7 @@
 // Reads YAML frontmatter with the `yaml` package, which reports errors with positions
 // that can be mapped back to lines of the markdown file.
-import { LineCounter, parseDocument } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { unreadableMessage } from './unreadable.js';
 import type { Diagnostic } from '../model/document.js';
 
 export interface Frontmatter {
@@ -27,7 +28,15 @@ export function readFrontmatter(file: string, yamlText: string, firstLine: numbe
     };
   });
   if (problems.length > 0) return { data: {}, problems };
-  const value: unknown = doc.toJS();
+  let value: unknown;
+  try {
+    value = doc.toJS();
+  } catch (error) {
+    // The yaml package refuses documents whose aliases expand past its limit (an alias
+    // bomb): the problem points at the first alias.
+    const line = firstLine + (firstAliasLine(doc, lineCounter) ?? 1) - 1;
+    return { data: {}, problems: [{ file, line, message: unreadableMessage('reading the frontmatter', error), severity: 'error' }] };
+  }
   if (value === null || value === undefined) return { data: {}, problems };
   if (typeof value !== 'object' || Array.isArray(value)) {
     problems.push({
@@ -39,4 +48,16 @@ export function readFrontmatter(file: string, yamlText: string, firstLine: numbe
     return { data: {}, problems };
   }
   return { data: value as Record<string, unknown>, problems };
+}
+
+/** Line (within the YAML text) of the first alias (`*name`) in `doc`, if any. */
+function firstAliasLine(doc: Document, lineCounter: LineCounter): number | undefined {
+  let line: number | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      if (node.range) line = lineCounter.linePos(node.range[0]).line;
+      return visit.BREAK;
+    },
+  });
+  return line;
 }

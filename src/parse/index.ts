@@ -5,8 +5,22 @@ import type { Diagnostic, SpecDocument } from '../model/document.js';
 import { decodeUtf8 } from './decode.js';
 import { readFrontmatter } from './frontmatter.js';
 import { boldLineMetadata, isEmptyTree, markdownTree, readBody } from './markdown.js';
+import { unreadableMessage } from './unreadable.js';
 
+/** The document model of `content`; whatever the input, a document with its problems, never an exception. */
 export function parseMarkdown(path: string, content: string | Uint8Array): SpecDocument {
+  try {
+    return readDocument(path, content);
+  } catch (error) {
+    return emptyDocument(path, [{ file: path, line: 1, message: unreadableMessage('reading the markdown', error), severity: 'error' }]);
+  }
+}
+
+function emptyDocument(path: string, problems: Diagnostic[]): SpecDocument {
+  return { path, metadata: {}, metadataSource: 'none', title: null, headings: [], sections: [], codeBlocks: [], problems };
+}
+
+function readDocument(path: string, content: string | Uint8Array): SpecDocument {
   const problems: Diagnostic[] = [];
   let text: string;
   if (typeof content === 'string') {
@@ -77,7 +91,7 @@ export async function parseFile(path: string): Promise<SpecDocument> {
         : code === 'EISDIR'
           ? 'a directory, not a markdown file'
           : `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
-    return { ...parseMarkdown(path, ''), problems: [{ file: path, line: 1, message, severity: 'error' }] };
+    return emptyDocument(path, [{ file: path, line: 1, message, severity: 'error' }]);
   }
   return parseMarkdown(path, bytes);
 }

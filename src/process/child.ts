@@ -12,6 +12,8 @@ export interface ChildOptions {
   cwd?: string;
   /** Lead a process group of its own, so that stop() ends whatever it started too. */
   group?: boolean;
+  /** stop() also signals its descendants, those in process groups of their own included. */
+  descendants?: boolean;
   /** fd 0: a pipe to write to, or nothing to read. */
   stdin: 'pipe' | 'ignore';
   /** fd 1: kept as a diagnostic tail ('tail'), or a channel read by the caller ('pipe'). */
@@ -103,7 +105,7 @@ export class Child {
     const pid = this.process.pid;
     if (pid === undefined) return 'already-exited';
     if (this.options.stdin === 'pipe') this.input(0).end();
-    return stopProcess(pid, this.exited, { graceMs, group: this.options.group });
+    return stopProcess(pid, this.exited, { graceMs, group: this.options.group, descendants: this.options.descendants });
   }
 }
 

@@ -10,6 +10,7 @@ import { RequirementTracker } from './requirements.js';
 import { documentRetries } from './retries.js';
 import { QuietGate } from './quiet-gate.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
+import { interruptedBy } from './interrupt.js';
 
 export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
 
@@ -26,14 +27,19 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   // One gate for all documents of the run: measurements get a quiet machine whatever --jobs says.
   const runOptions: RunOptions = { quietGate: new QuietGate(), ...options, signal: controller.signal, definitions: indexDefinitions(plan.documents) };
   const requirements = new RequirementTracker();
+  // An interruption also stops documents from starting.
+  const stopOnInterrupt = () => controller.abort();
+  options.interrupt?.addEventListener('abort', stopOnInterrupt, { once: true });
 
   yield { type: 'run-start', documents: plan.documents.length, seed: options.seed };
 
   let next = 0;
+  let notRun = 0;
   const worker = async () => {
     while (next < plan.documents.length) {
       const index = next++;
       if (!controller.signal.aborted) await runDocument(plan.documents[index], runOptions, runners, (e) => buffers[index].push(e));
+      else notRun += 1;
       buffers[index].end();
     }
   };
@@ -49,6 +55,10 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
     }
   }
   await allDone;
+  options.interrupt?.removeEventListener('abort', stopOnInterrupt);
+  if (options.interrupt?.aborted) {
+    yield { type: 'comment', text: `run interrupted by ${interruptedBy(options.interrupt)}: ${notRun} of ${plan.documents.length} documents not run` };
+  }
   const traced = requirements.results();
   yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}) };
 }

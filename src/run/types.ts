@@ -37,6 +37,11 @@ export interface RunOptions {
   quietGate?: QuietGate;
   /** Aborted when the run stops early (--bail): runners check it between units and stop starting new ones. */
   signal?: AbortSignal;
+  /**
+   * Aborted when spec-run itself is interrupted (its reason: the signal's name): runners
+   * stop what runs at once, with the usual stop discipline, and report it as SKIP.
+   */
+  interrupt?: AbortSignal;
 }
 
 export type Emit = (event: RunEvent) => void;

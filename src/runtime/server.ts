@@ -114,13 +114,20 @@ export function createRuntimeServer(session: RuntimeSession): Server {
 /**
  * Serves `session` over line-delimited JSON-RPC on `input`/`output` (a process's
  * stdio, or in-process streams); resolves when the input has ended and every
- * request read has been answered, after the session is closed.
+ * request read has been answered, after the session is closed. Aborting `signal`
+ * ends the session at once: the worker and what it started are stopped.
  */
-export async function serveSession(session: RuntimeSession, input: Readable, output: Writable): Promise<void> {
+export async function serveSession(session: RuntimeSession, input: Readable, output: Writable, signal?: AbortSignal): Promise<void> {
   // Start the worker while the client is still initializing.
   session.start().catch(() => undefined);
   const server = createRuntimeServer(session);
   const transport = new LineTransport(input, output, connectionScreen());
+  // The input ended: answers still due are awaited (see LineTransport), but with the timeout
+  // disabled nothing bounds them: stop now rather than serve an evaluation nobody can end.
+  input.once('end', () => {
+    if (session.limits.timeoutSeconds === 0) void transport.close();
+  });
+  signal?.addEventListener('abort', () => void transport.close(), { once: true });
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
   });
@@ -132,9 +139,11 @@ export async function serveSession(session: RuntimeSession, input: Readable, out
 export interface ServeOptions extends SessionOptions {
   input?: Readable;
   output?: Writable;
+  /** Aborting ends the session at once: the worker and what it started are stopped. */
+  signal?: AbortSignal;
 }
 
 /** Serves one session on stdin/stdout; resolves when the input ends and the worker is stopped. */
 export function serveStdio(options: ServeOptions = {}): Promise<void> {
-  return serveSession(new RuntimeSession(options), options.input ?? process.stdin, options.output ?? process.stdout);
+  return serveSession(new RuntimeSession(options), options.input ?? process.stdin, options.output ?? process.stdout, options.signal);
 }

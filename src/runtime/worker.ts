@@ -7,6 +7,7 @@ import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-ima
 import { lispString } from '../lisp-image/lisp-string.js';
 import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
+import { asSpawn, tiedToParent } from '../executor/containment.js';
 
 /** The worker's Lisp sources, in load order. */
 export const WORKER_SOURCES = ['package.lisp', 'json.lisp', 'capture.lisp', 'evaluate.lisp', 'control.lisp'];
@@ -128,8 +129,11 @@ export class LispWorker {
       '--no-sysinit', '--no-userinit', '--non-interactive',
       '--eval', '(spec-run.worker:main)',
     ];
-    // fds 0-2 belong to user code: stdin is empty, fds 1 and 2 only feed the crash tail.
-    const child = new Child({ command: options.lisp.sbcl, args, stdin: 'ignore', stdout: 'tail', extraPipes: 2, tailChars: OUTPUT_TAIL_CHARS });
+    // fds 0-2 belong to user code: stdin is empty, fds 1 and 2 only feed the crash tail. Tied to
+    // the process that serves it, so it dies with it however that ends; stopped with the programs
+    // user code started (run-program puts them in groups of their own).
+    const [command, spawnArgs] = asSpawn(tiedToParent([options.lisp.sbcl, ...args]));
+    const child = new Child({ command, args: spawnArgs, stdin: 'ignore', stdout: 'tail', extraPipes: 2, tailChars: OUTPUT_TAIL_CHARS, descendants: true });
     const worker = new LispWorker(child);
     const ready = new Promise<void>((resolve, reject) => (worker.readyWaiter = { resolve, reject }));
     await Promise.all([child.spawned(), ready]);

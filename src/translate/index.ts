@@ -1,6 +1,7 @@
 // The translate stage: decides what every block of a document is and builds its plan.
 import { basename } from 'node:path';
-import type { SpecDocument } from '../model/document.js';
+import type { Diagnostic, SpecDocument } from '../model/document.js';
+import { unreadableMessage } from '../parse/unreadable.js';
 import type { DocumentPlan, Unit } from '../model/plan.js';
 import { detectFamily, type FamilyTranslation } from './family.js';
 import { translateLispFamily } from './lisp-family.js';
@@ -16,8 +17,14 @@ export interface TranslateOptions {
 
 export function translate(doc: SpecDocument, options: TranslateOptions = {}): DocumentPlan {
   const family = detectFamily(doc);
-  const translation: FamilyTranslation =
-    family === 'lisp' ? translateLispFamily(doc) : family === 'openspec' ? translateOpenspecFamily(doc) : translateUnknownFamily(doc);
+  let translation: FamilyTranslation;
+  try {
+    translation = family === 'lisp' ? translateLispFamily(doc) : family === 'openspec' ? translateOpenspecFamily(doc) : translateUnknownFamily(doc);
+  } catch (error) {
+    // Whatever the document holds, it is a problem of that document: the others still run.
+    const problem: Diagnostic = { file: doc.path, line: 1, message: unreadableMessage(`translating this ${family} document`, error), severity: 'error' };
+    translation = { definitions: [], units: [], notRun: [], problems: [problem] };
+  }
 
   const problems = [...doc.problems, ...translation.problems];
   if (family !== 'unknown' && translation.units.length === 0) {

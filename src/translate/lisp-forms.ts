@@ -50,6 +50,13 @@ class ReadError extends Error {
   }
 }
 
+/**
+ * Deepest nesting of forms read. Real code stays far below; a block nested deeper (a
+ * hostile or generated one) is reported as unreadable instead of exhausting the stack
+ * of this reader and of everything that walks its trees.
+ */
+export const MAX_NESTING = 1000;
+
 const TERMINATORS = new Set(['(', ')', '"', "'", '`', ',', ';']);
 const NUMBER = /^[+-]?(?:\d+\.?\d*(?:[esfdl][+-]?\d+)?|\.\d+(?:[esfdl][+-]?\d+)?|\d+\/\d+)$/i;
 
@@ -101,6 +108,8 @@ export function packageOf(name: string): string | null {
 class Reader {
   pos = 0;
   readonly symbols = new Map<string, number>();
+  /** Forms being read, one inside the other. */
+  private depth = 0;
   /** Offsets of the lists being read, outermost first. */
   private readonly openLists: number[] = [];
   private readonly lineStarts: number[] = [0];
@@ -165,6 +174,19 @@ class Reader {
   }
 
   read(): LispNode {
+    if (this.depth >= MAX_NESTING) {
+      const outermost = this.openLists[0] ?? this.pos;
+      throw new ReadError(`forms nested more than ${MAX_NESTING} deep (from the form at line ${this.lineOf(outermost)}): spec-run does not read them`, outermost);
+    }
+    this.depth++;
+    try {
+      return this.readForm();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private readForm(): LispNode {
     this.skipBlank();
     const start = this.pos;
     const line = this.lineOf(start);

@@ -2,7 +2,10 @@ import t from 'tap';
 import { randomInt } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
 import { runOnHost } from '../../src/executor/host.js';
+import { CONTAINMENT_ENV } from '../../src/executor/containment.js';
 import { formatResult } from '../../src/executor/report.js';
 import type { ExecRequest } from '../../src/executor/result.js';
 
@@ -28,6 +31,8 @@ function survivors(marker: string): string[] {
       }
     });
 }
+
+const hostModule = fileURLToPath(new URL('../../src/executor/host.js', import.meta.url));
 
 const marker = () => `100.${randomInt(100_000, 999_999)}`;
 
@@ -69,7 +74,7 @@ t.test('background processes left by a finished command are stopped', async (t) 
   const m = marker();
   const r = await runOnHost(request(`sleep ${m} >/dev/null 2>&1 & echo done`, null));
   t.equal(r.exitCode, 0);
-  t.match(r.notes.join('\n'), /left running in its group were stopped/);
+  t.match(r.notes.join('\n'), /left running were stopped \(terminated\), including any that left its process group/);
   t.same(survivors(m), []);
 });
 
@@ -109,4 +114,41 @@ t.test('an abort stops a command without timeout the same way', async (t) => {
 t.test('Docker-only fields are noted, not silently dropped', async (t) => {
   const r = await runOnHost(request('true', 1000, { memory: '64m', user: 'nobody' }));
   t.same(r.notes, ['memory applies to Docker commands only: not enforced on the host', 'user applies to Docker commands only: not enforced on the host']);
+});
+
+t.test('a child that calls setsid is bounded too: the shell\'s own outcome, the child stopped and reported', async (t) => {
+  const m = marker();
+  const r = await runOnHost(request(`setsid sleep ${m} & echo started`, 2000));
+  t.match(r, { outcome: 'completed', exitCode: 0, signal: null });
+  t.ok(r.durationMs < 2000, `returned at once (${Math.round(r.durationMs)} ms), not at the timeout`);
+  t.same(r.output.lines.map((l) => l.text), ['started']);
+  t.match(r.notes.join('\n'), /left running were stopped \(terminated\), including any that left its process group/);
+  t.same(survivors(m), [], 'the escaped child is gone');
+});
+
+t.test('an escaped endless writer that ignores SIGTERM is killed after the grace period', async (t) => {
+  const m = marker();
+  // The shell waits a moment so that the writer has set its trap before the shell ends.
+  const r = await runOnHost(request(`setsid sh -c "trap '' TERM; while :; do echo ${m}; done" & sleep 0.3; echo started`, 5000, { graceMs: 300, maxOutputLines: 5 }));
+  t.match(r, { outcome: 'completed', exitCode: 0 });
+  t.ok(r.durationMs < 2000, `returned after the grace period (${Math.round(r.durationMs)} ms)`);
+  t.match(r.notes.join('\n'), /were stopped \(killed\)/);
+  t.same(survivors(m), [], 'the writer is gone');
+});
+
+t.test('a timeout stops escaped children with the rest', async (t) => {
+  const m = marker();
+  const r = await runOnHost(request(`setsid sleep ${m} & sleep ${m}`, 500));
+  t.match(r, { outcome: 'timeout', exitCode: 124 });
+  t.same(survivors(m), []);
+});
+
+t.test('without PID namespaces the result says what a process group cannot contain', async (t) => {
+  const { stdout } = await execa(process.execPath, ['-e', `import(${JSON.stringify(hostModule)}).then(async ({ runOnHost }) => {
+      const r = await runOnHost({ run: 'echo plain', timeoutMs: 2000, timeoutText: '2s', projectRoot: '.' });
+      console.log(JSON.stringify(r));
+    })`], { env: { [CONTAINMENT_ENV]: 'group' } });
+  const r = JSON.parse(stdout) as { exitCode: number; notes: string[] };
+  t.equal(r.exitCode, 0);
+  t.match(r.notes.join('\n'), /not run in a PID namespace \(SPEC_RUN_CONTAINMENT=group is set\): processes that leave the command's process group \(setsid, daemons\) are not stopped/);
 });

@@ -3,6 +3,7 @@
 // talks to it on fds 3 (commands and replies, as s-expressions) and 4 (points,
 // requests and "done", as JSON lines); fds 1 and 2 are kept for diagnostics.
 import { Child, describeChildExit, readLines } from '../../process/child.js';
+import { asSpawn, inOwnPidNamespace } from '../../executor/containment.js';
 import { defaultLisp, ensureCoreImage } from '../../lisp-image/core-image.js';
 import { lispSources } from '../../lisp-image/sources.js';
 import { decodeDriverLine, DriverProtocolError, encodeCommand, type DoneMessage, type DriverCommand, type LispText, type DriverMessage, type PointMessage, type RequestMessage } from './protocol.js';
@@ -52,9 +53,13 @@ export class Driver {
 
   static async start(cwd: string): Promise<Driver> {
     const image = await driverImage();
+    // In a PID namespace of its own, tied to spec-run: programs spec code starts end with the driver.
+    const [command, args] = asSpawn(
+      inOwnPidNamespace([defaultLisp().sbcl, '--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', '(spec-run::main)']),
+    );
     const child = new Child({
-      command: defaultLisp().sbcl,
-      args: ['--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', '(spec-run::main)'],
+      command,
+      args,
       cwd,
       group: true,
       stdin: 'ignore',

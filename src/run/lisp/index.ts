@@ -19,6 +19,7 @@ import { measuresTime, unitTimingNeeds, type TimingNeed } from '../timing-sensit
 import { jsonToLisp, lispString } from './sexp.js';
 import { asLispText, type BlockInput, type DriverCommand, type LispText } from './protocol.js';
 import { transcriptAttachment } from './transcript-attachment.js';
+import { interruptedReason, whenInterrupted } from '../interrupt.js';
 
 export { Transcript } from './servers.js';
 
@@ -129,7 +130,7 @@ function blockInput(input: CodeRef): BlockInput {
 }
 
 /** What ended a command, when it did not end normally. */
-type Interruption = { kind: 'timeout' } | { kind: 'failure'; error: Error };
+type Interruption = { kind: 'timeout' } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
 
 class DocumentRun {
   readonly transcript = new Transcript();
@@ -215,8 +216,10 @@ class DocumentRun {
     const timeout = new Promise<Interruption>((resolve) => {
       timer = setTimeout(() => resolve({ kind: 'timeout' }), Math.max(0, deadline - performance.now()));
     });
-    const outcome = await Promise.race([work, timeout]);
+    const { interrupted, stopListening } = whenInterrupted(this.options.interrupt);
+    const outcome = await Promise.race([work, timeout, interrupted.then((): Interruption => ({ kind: 'interrupted' }))]);
     clearTimeout(timer);
+    stopListening();
     if (outcome) {
       this.environment = null;
       await environment.close();
@@ -224,10 +227,16 @@ class DocumentRun {
     return outcome;
   }
 
+  /** A fresh environment, unless spec-run is being interrupted: then nothing new starts. */
+  private openUnlessInterrupted(): Promise<Environment> {
+    if (this.options.interrupt?.aborted) return Promise.reject(new Error(interruptedReason(this.options.interrupt)));
+    return this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
+  }
+
   /** A driver with the definitions loaded; load failures are reported once, as problem units. */
   private async ensureEnvironment(): Promise<void> {
     if (this.environment) return;
-    this.environment = await this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
+    this.environment = await this.openUnlessInterrupted();
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     const report = !this.definitionsReported;
     this.definitionsReported = true;
@@ -235,7 +244,7 @@ class DocumentRun {
       const failures: PointMessage[] = [];
       const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file) }, (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
       if (report && (failures.length || outcome)) this.reportLoadFailure(`vocabulary file ${file}`, { file, line: 1 }, failures, outcome);
-      if (!this.environment) this.environment = await this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
+      if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
@@ -247,7 +256,7 @@ class DocumentRun {
       if (outcome) {
         // The block hung or killed the driver: leave it out of every later load.
         this.hungDefinitions.add(index);
-        this.environment = await this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
+        this.environment = await this.openUnlessInterrupted();
       }
     }
   }
@@ -291,6 +300,9 @@ class DocumentRun {
   }
 
   private interruptionPoint(unitId: string, name: string, at: SourceRef, outcome: Interruption): PointEvent {
+    if (outcome.kind === 'interrupted') {
+      return { type: 'point', file: this.plan.file, unitId, ok: true, name: `${name} completes`, at, skip: interruptedReason(this.options.interrupt!) };
+    }
     const reason =
       outcome.kind === 'timeout'
         ? `${name} exceeded the unit time limit of ${this.options.unitTimeoutMs} ms; its driver and runtime servers were stopped`
@@ -338,7 +350,9 @@ class DocumentRun {
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
     let reportedSeed = seed;
-    if (environmentError) {
+    if (environmentError && this.options.interrupt?.aborted) {
+      this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: unit.name, at, skip: interruptedReason(this.options.interrupt) });
+    } else if (environmentError) {
       this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: false, name: unit.name, at, diagnostics: { reason: `the driver could not start: ${environmentError.message}` } });
     } else {
       const runs = unit.kind === 'fiveam-test' && this.plan.metadata.level === 'property' && this.options.runs ? this.options.runs : 1;

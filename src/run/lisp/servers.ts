@@ -15,6 +15,7 @@ import { serveSession } from '../../runtime/server.js';
 import { WorkerPool } from '../../runtime/worker-pool.js';
 import type { RunOptions, RuntimeConnection, RuntimeConnector } from '../types.js';
 import { VERSION } from '../../version.js';
+import { asSpawn, tiedToParent } from '../../executor/containment.js';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 const STOP_GRACE_MS = 1000;
@@ -164,7 +165,9 @@ async function initialized(connection: RuntimeConnection): Promise<RuntimeConnec
 
 /** A session that is a child process: a runtime server started from a command, on its stdin and stdout. */
 function processConnection(command: string[], cwd: string): LineConnection {
-  const child = new Child({ command: command[0], args: command.slice(1), cwd, group: true, stdin: 'pipe', stdout: 'pipe' });
+  // Tied to spec-run: it ends with it, however spec-run ends (its worker is tied to it in turn).
+  const [file, args] = asSpawn(tiedToParent(command));
+  const child = new Child({ command: file, args, cwd, group: true, stdin: 'pipe', stdout: 'pipe' });
   const connection = new LineConnection(child.input(0), child.output(1), async () => {
     await child.stop(STOP_GRACE_MS);
   });

@@ -15,6 +15,7 @@ import { loadStepLibrary, matchStep, type StepLibrary } from './library.js';
 import { snippetFor, snippetKeyword } from './snippet.js';
 import { StepSkipped, StepWorld } from './step-world.js';
 import { runWithRetries } from '../retries.js';
+import { interruptedReason } from '../interrupt.js';
 
 /** spec-run's own code, compiled and (through source maps) as written. */
 const OWN_CODE = ['../../../', '../../../../src/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
@@ -92,6 +93,11 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
       if (options.signal?.aborted) break;
       keyword = snippetKeyword(step.keyword, keyword);
       const point = await runStep(unit, steps, world, step, keyword, options, blocked);
+      // A step whose probe an interruption of spec-run stopped did not check anything.
+      if (options.interrupt?.aborted) {
+        emit({ ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined });
+        break;
+      }
       emit(point);
       if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `${point.todo !== undefined ? 'an earlier step is undefined' : 'an earlier step failed'} (line ${step.line})`;
     }

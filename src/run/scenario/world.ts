@@ -145,7 +145,8 @@ export class ScenarioWorld {
       image: spec.context === 'docker' ? (command.image ?? PROBE_IMAGE) : undefined,
       memory: spec.memory ?? base.memory,
       maxOutputLines: spec.maxOutputLines === undefined ? base.maxOutputLines : (spec.maxOutputLines ?? undefined),
-      signal: controller?.signal,
+      // Stopped by the step (as the stop hook handler would) or by an interruption of spec-run.
+      signal: anySignal([controller?.signal, this.options.interrupt]),
     };
     const where = request.image ? `docker (image ${request.image})` : 'host';
     const stands = resolved.ms === null ? 'no timeout, as configured' : `standing for the configured ${resolved.text} (${resolved.source})`;
@@ -168,6 +169,11 @@ export class ScenarioWorld {
   nonce(): string {
     return `100.${randomInt(100_000, 999_999)}`;
   }
+}
+
+function anySignal(signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const present = signals.filter((s): s is AbortSignal => s !== undefined);
+  return present.length > 1 ? AbortSignal.any(present) : present[0];
 }
 
 /** Processes on this host whose command line holds `marker`. */

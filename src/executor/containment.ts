@@ -1,0 +1,68 @@
+// How spec-run keeps the processes it starts from outliving it. Two mechanisms of
+// util-linux, used when this machine allows them (probed once):
+// - parent death: `setpriv --pdeathsig KILL` makes the kernel kill a child the moment
+//   spec-run ends, however it ends (SIGKILL included, where no handler runs);
+// - a PID namespace: `unshare --pid --fork --kill-child` (root) makes the command the
+//   init of a namespace of its own, so when it ends, or unshare is killed, the kernel
+//   kills every process in it, even those that called setsid or daemonized.
+// Without them a child is contained by its process group only, and callers say so.
+import { spawnSync } from 'node:child_process';
+
+export interface Containment {
+  /** `setpriv --pdeathsig` works here. */
+  parentDeath: boolean;
+  /** `unshare --pid --fork --kill-child` works here (it needs root, or CAP_SYS_ADMIN). */
+  pidNamespace: boolean;
+  /** Why a mechanism is missing, for notes; undefined when both work. */
+  missing?: string;
+}
+
+/** Set to `group` to run without either mechanism (process groups only), as on a machine without them. */
+export const CONTAINMENT_ENV = 'SPEC_RUN_CONTAINMENT';
+
+const PARENT_DEATH = ['setpriv', '--pdeathsig', 'KILL', '--'];
+const PID_NAMESPACE = ['unshare', '--pid', '--fork', '--kill-child'];
+
+let probed: Containment | undefined;
+
+function works(argv: string[]): boolean {
+  const probe = spawnSync(argv[0], [...argv.slice(1), 'true'], { stdio: 'ignore', timeout: 5000 });
+  return probe.status === 0;
+}
+
+/** What this machine offers; probed on first use. */
+export function containment(): Containment {
+  if (probed) return probed;
+  if (process.env[CONTAINMENT_ENV] === 'group') {
+    probed = { parentDeath: false, pidNamespace: false, missing: `${CONTAINMENT_ENV}=group is set` };
+    return probed;
+  }
+  const parentDeath = works(PARENT_DEATH);
+  const pidNamespace = works(PID_NAMESPACE);
+  const missing = [
+    parentDeath ? null : 'setpriv --pdeathsig (util-linux) is not available',
+    pidNamespace ? null : 'unshare --pid (util-linux, as root) is not available',
+  ].filter((why) => why !== null);
+  probed = { parentDeath, pidNamespace, ...(missing.length ? { missing: missing.join('; ') } : {}) };
+  return probed;
+}
+
+/** `argv` made to die with spec-run (SIGKILL from the kernel when spec-run ends), where possible. */
+export function tiedToParent(argv: string[]): string[] {
+  return containment().parentDeath ? [...PARENT_DEATH, ...argv] : argv;
+}
+
+/**
+ * `argv` run as the init of a PID namespace of its own, tied to spec-run: when it ends,
+ * or when spec-run does, every process it started ends too. Stop it through its process
+ * group (start it detached): unshare itself ignores SIGTERM, the command receives it.
+ * Where namespaces are not available, `argv` tied to spec-run only.
+ */
+export function inOwnPidNamespace(argv: string[]): string[] {
+  return containment().pidNamespace ? tiedToParent([...PID_NAMESPACE, ...argv]) : tiedToParent(argv);
+}
+
+/** `argv` as `spawn` takes it: `spawn(...asSpawn(tiedToParent(argv)), options)`. */
+export function asSpawn(argv: string[]): [string, string[]] {
+  return [argv[0], argv.slice(1)];
+}

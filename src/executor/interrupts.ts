@@ -1,0 +1,60 @@
+// SIGINT, SIGTERM and SIGHUP during a run (or `spec-run exec`): the first one stops what runs (drivers,
+// runtime servers, host commands, containers, each with its stop discipline), after
+// which the summary of what ran is printed, marked interrupted, and spec-run exits
+// 128 + the signal's number. A second signal does not wait for that: it exits at once
+// (children started with parent death set die with spec-run).
+import { constants } from 'node:os';
+
+export const INTERRUPT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+export type InterruptSignal = (typeof INTERRUPT_SIGNALS)[number];
+
+export class Interrupts {
+  private readonly controller = new AbortController();
+  private readonly listeners = new Map<InterruptSignal, () => void>();
+  private first?: InterruptSignal;
+
+  /** Aborted on the first signal, with the signal's name as its reason. */
+  readonly signal = this.controller.signal;
+
+  constructor() {
+    for (const name of INTERRUPT_SIGNALS) {
+      const listener = () => this.receive(name);
+      this.listeners.set(name, listener);
+      process.on(name, listener);
+    }
+  }
+
+  get received(): InterruptSignal | undefined {
+    return this.first;
+  }
+
+  /** 128 + the number of the first signal received (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP). */
+  get exitStatus(): number | undefined {
+    return this.first ? 128 + constants.signals[this.first] : undefined;
+  }
+
+  private receive(name: InterruptSignal): void {
+    if (this.first) {
+      say(`spec-run: ${name} again: exiting without waiting for the stops`);
+      process.exit(this.exitStatus);
+    }
+    this.first = name;
+    say(`spec-run: ${name}: stopping what runs`);
+    this.controller.abort(name);
+  }
+
+  /** Gives the signals back their default action. */
+  dispose(): void {
+    for (const [name, listener] of this.listeners) process.off(name, listener);
+    this.listeners.clear();
+  }
+}
+
+/** A line on stderr that must not fail when the terminal is gone (SIGHUP). */
+function say(text: string): void {
+  try {
+    process.stderr.write(`${text}\n`);
+  } catch {
+    // nowhere to say it
+  }
+}

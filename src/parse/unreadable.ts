@@ -1,0 +1,11 @@
+// What a stage says when reading a document failed in a way no rule foresaw (input
+// nested past the stack, a library's own limit): a problem of that document, never a
+// crash of the run.
+
+/** The message of a problem for an error thrown while `doing` something with a document. */
+export function unreadableMessage(doing: string, error: unknown): string {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return `${doing} failed: the document is nested too deeply to read (the call stack was exhausted)`;
+  }
+  return `${doing} failed: ${error instanceof Error ? error.message : String(error)}`;
+}

@@ -1,0 +1,66 @@
+// Document discovery through a real spec-run: links are followed, a cycle is reported
+// once, a directory holding no document fails the run (exit 2) for run, --list and check;
+// and hostile documents fail alone at their file:line while a good one passes.
+import t from 'tap';
+import { execFile } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findDocuments } from '../../src/cli/discover.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const cli = join(root, 'dist/src/cli/main.js');
+
+function specRun(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [cli, ...args], { cwd: root, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, GITHUB_ACTIONS: '' } }, (error, stdout, stderr) =>
+      done({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const passing = (name: string) => `---\ntype: verification\nname: ${name}\n---\n# ${name}\n\n## Sum\n\n\`\`\`lisp\n(assert (= 3 (+ 1 2)))\n\`\`\`\n`;
+
+t.test('links to documents and directories are followed; a cycle is reported once and not followed', async (t) => {
+  const dir = t.testdir({ real: { 'a.md': passing('linked-a'), sub: { 'b.md': passing('linked-b') } }, linked: {} });
+  symlinkSync(join(dir, 'real', 'a.md'), join(dir, 'linked', 'a.md'));
+  symlinkSync(join(dir, 'real', 'sub'), join(dir, 'linked', 'sub'));
+  symlinkSync(join(dir, 'linked'), join(dir, 'linked', 'again'));
+  symlinkSync(join(dir, 'linked'), join(dir, 'linked', 'and-again'));
+  const found = findDocuments([join(dir, 'linked')]);
+  t.same(found.files, [join(dir, 'linked', 'a.md'), join(dir, 'linked', 'sub', 'b.md')]);
+  t.same(found.cycles, [`${join(dir, 'linked', 'again')} -> ${join(dir, 'linked')}`], 'two links back, one cycle reported once');
+  const run = await specRun([join(dir, 'linked'), '--reporter', 'tap']);
+  t.equal(run.code, 0);
+  t.match(run.stderr, /link cycle, not followed: .*linked\/again -> /);
+  t.equal(run.stderr.match(/link cycle/g)?.length, 1);
+  t.match(run.stderr.trimEnd().split('\n').at(-1), /^2 passed, 0 failed, 0 skipped, 0 todo$/);
+});
+
+t.test('a directory that holds no document fails run, --list and check with exit 2, naming it', async (t) => {
+  const dir = t.testdir({ empty: { 'notes.txt': 'no markdown here' }, full: { 'a.md': passing('full') } });
+  for (const args of [[], ['--list'], ['check']]) {
+    const command = args[0] === 'check' ? ['check'] : args;
+    const run = await specRun([...command, join(dir, 'full'), join(dir, 'empty')]);
+    t.equal(run.code, 2, `${args.join(' ') || 'run'}: exit 2`);
+    t.match(run.stderr, new RegExp(`no document \\(\\*\\.md\\) found in ${join(dir, 'empty')}`));
+  }
+});
+
+t.test('deep and alias-bomb documents fail at their file:line; the good document in the same run passes', async (t) => {
+  const dir = t.testdir({
+    'deep.md': `---\ntype: verification\nname: deep\n---\n# Deep\n\n## Nested\n\n\`\`\`lisp\n${'('.repeat(5000)}list${')'.repeat(5000)}\n\`\`\`\n`,
+    'bomb.md': `---\ntype: verification\na: &a [x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 8 }, (_, i) => `b${i}: &b${i} [${Array(9).fill(i ? `*b${i - 1}` : '*a').join(', ')}]`).join('\n')}\n---\n# Bomb\n`,
+    'good.md': passing('good'),
+  });
+  const run = await specRun([dir, '--reporter', 'tap']);
+  t.equal(run.code, 1, 'failures, not a crash');
+  t.match(run.stdout, new RegExp(`at: ${join(dir, 'deep.md')}:10`), 'the deep block at its line');
+  t.match(run.stdout, /forms nested more than 1000 deep/);
+  t.match(run.stdout, new RegExp(`at: ${join(dir, 'bomb.md')}:4`), 'the bomb at its first alias');
+  t.match(run.stdout, /ok \d+ - good/, 'the good document passes');
+  t.match(run.stderr.trimEnd().split('\n').at(-1), /^1 passed, [1-9]\d* failed, \d+ skipped, \d+ todo$/);
+  const listed = await specRun(['--list', dir]);
+  t.equal(listed.code, 1);
+  t.match(listed.stderr, /3 documents, 1 units, \d+ problems/);
+});
