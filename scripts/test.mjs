@@ -14,6 +14,7 @@ import { Parser } from 'tap-parser';
  * run one at a time, after the rest, with nothing of this suite beside them.
  */
 const MEASURES_TIME = [
+  'cli/interrupts',
   'e2e/documents',
   'executor/docker',
   'executor/exec-command',
