@@ -34,7 +34,7 @@ import {
   type Timings,
 } from '../run/run-record.js';
 import { shardPlan, type Shard } from '../run/shard.js';
-import { findDocuments, usableDiscovery } from './discover.js';
+import { discoverDocuments, findDocuments, usableDiscovery } from './discover.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 import { Interrupts } from '../executor/interrupts.js';
@@ -73,7 +73,7 @@ export const cliEntry = join(dirname(fileURLToPath(import.meta.url)), 'main.js')
 
 /** Parses and translates the documents under `paths`; a document that cannot be read is a plan with that problem. */
 export async function buildPlan(paths: string[]): Promise<TestPlan> {
-  const files = findDocuments(paths.length ? paths : ['specs/']).files;
+  const files = discoverDocuments(paths.length ? paths : ['specs/']);
   // Unit ids are "<path>#<n>": a unit's identity never depends on the other documents of the run.
   const documents = await Promise.all(files.map(async (file) => translate(await parseFile(file))));
   return { documents };
