@@ -12,6 +12,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  minify: true,
   logLevel: 'warning',
   // Bundled CommonJS dependencies call require().
   banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },

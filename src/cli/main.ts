@@ -155,17 +155,8 @@ export function buildProgram(): Command {
     .command('serve')
     .description('serve the limited-evaluation runtime (evaluate-lisp, configure-limits, time-execution) as an MCP server on stdio')
     .action(async () => {
-      // The bundle the build makes of server.js (scripts/bundle-serve.mjs): one file loads faster.
-      const [{ serveStdio }, { Interrupts }] = await Promise.all([
-        import(new URL('../runtime/server.bundle.js', import.meta.url).href) as Promise<typeof import('../runtime/server.js')>,
-        import('../executor/interrupts.js'),
-      ]);
-      // SIGINT, SIGTERM, SIGHUP: the worker and the programs it started are stopped before exiting.
-      const interrupts = new Interrupts();
-      await serveStdio({ signal: interrupts.signal });
-      interrupts.dispose();
-      // Interrupted, the client may still hold stdin open: nothing more will be read from it.
-      if (interrupts.exitStatus !== undefined) process.exit(interrupts.exitStatus);
+      const { serveCommand } = await import('./serve-command.js');
+      await serveCommand();
     });
 
   program

@@ -2,11 +2,10 @@
 // once and saved, so a process starts in milliseconds instead of compiling again.
 // Images are cached by a hash of the sources, the systems they require and the
 // SBCL version; a stale image is never reused because its key no longer matches.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { execa } from 'execa';
+import { spawn } from 'node:child_process';
 import { lispString } from './lisp-string.js';
 
 export interface CoreImageSpec {
@@ -34,14 +33,43 @@ export function cacheDirectory(): string {
   return process.env.SPEC_RUN_CACHE ? base : join(base, 'spec-run');
 }
 
+/** A run of SBCL that failed, with its stdout and stderr interleaved as they came. */
+class SbclFailure extends Error {
+  constructor(
+    message: string,
+    readonly output: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs `sbcl args` with no input; resolves with its output (stdout and stderr as they
+ * came). node:child_process rather than a process library: `spec-run serve` loads this
+ * module at every start, and a library's load time would be paid there.
+ */
+function runSbcl(sbcl: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(sbcl, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.once('error', (error) => reject(new SbclFailure(error.message, error.message)));
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve(output);
+      else reject(new SbclFailure(`${sbcl} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`, output));
+    });
+  });
+}
+
 const versions = new Map<string, Promise<string>>();
 
 /** `sbcl --version`, asked once per process. */
 export function sbclVersion(lisp: LispImplementation): Promise<string> {
   let version = versions.get(lisp.sbcl);
   if (!version) {
-    version = execa(lisp.sbcl, ['--version']).then(
-      (r) => r.stdout.trim(),
+    version = runSbcl(lisp.sbcl, ['--version']).then(
+      (output) => output.trim(),
       (error: Error) => {
         throw new Error(`cannot run SBCL (${lisp.sbcl}): ${error.message}. Install it with: apt-get install sbcl cl-fiveam`);
       },
@@ -52,6 +80,9 @@ export function sbclVersion(lisp: LispImplementation): Promise<string> {
 }
 
 export async function imageKey(spec: CoreImageSpec, lisp: LispImplementation): Promise<string> {
+  // Loaded when first needed: node:crypto takes tens of milliseconds to load, which
+  // `spec-run serve` would otherwise pay before it can answer initialize.
+  const { createHash } = await import('node:crypto');
   const hash = createHash('sha256');
   hash.update(await sbclVersion(lisp));
   for (const system of spec.systems ?? []) hash.update(`system:${system}\0`);
@@ -92,10 +123,10 @@ async function buildImage(spec: CoreImageSpec, lisp: LispImplementation, path: s
   const args = ['--noinform', '--non-interactive', '--no-sysinit', '--no-userinit'];
   for (const form of forms) args.push('--eval', form);
   try {
-    await execa(lisp.sbcl, args, { all: true, stdin: 'ignore' });
+    await runSbcl(lisp.sbcl, args);
   } catch (error) {
     rmSync(temporary, { force: true });
-    const output = (error as { all?: string }).all ?? String(error);
+    const output = (error as SbclFailure).output ?? String(error);
     throw new Error(`building the ${spec.name} core image failed:\n${output.split('\n').slice(-30).join('\n')}`);
   } finally {
     for (let i = 0; i <= forms.length; i++) rmSync(`${temporary}-${i}.fasl`, { force: true });

@@ -118,8 +118,9 @@ export function createRuntimeServer(session: RuntimeSession): Server {
  * ends the session at once: the worker and what it started are stopped.
  */
 export async function serveSession(session: RuntimeSession, input: Readable, output: Writable, signal?: AbortSignal): Promise<void> {
-  // Start the worker while the client is still initializing.
-  session.start().catch(() => undefined);
+  // Start the worker while the client is still initializing, but after an initialize
+  // already waiting on the input is answered: the answer does not need the worker.
+  setImmediate(() => session.start().catch(() => undefined));
   const server = createRuntimeServer(session);
   const transport = new LineTransport(input, output, connectionScreen());
   // The input ended: answers still due are awaited (see LineTransport), but with the timeout

@@ -85,6 +85,7 @@ export class RuntimeSession {
 
   /** Starts the worker now rather than at the first evaluation. */
   start(): Promise<LispWorker> {
+    if (this.closed) return Promise.reject(new Error('the runtime session is closed'));
     if (!this.worker) {
       const starting = this.workers.take();
       // A failed start is reported to the evaluation that needs the worker, and retried after it.

@@ -64,8 +64,14 @@ const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
 /** What a whole-number argument counts, for its refusal message. */
 const COUNTED_IN: Record<string, string> = { timeout: 'seconds', 'max-output': 'characters' };
 
-/** Each tool's input schema compiled once; all errors, so the answer can name the first argument by a fixed order. */
-const ajv = new Ajv({ allErrors: true });
+/**
+ * Each tool's input schema compiled once; all errors, so the answer can name the first
+ * argument by a fixed order. The schemas are constants checked against the meta-schema by
+ * the tests (arguments.test.ts): checking them at every start would compile the
+ * meta-schema too, a fifth of `spec-run serve`'s load time.
+ */
+export const TOOL_SCHEMA_OPTIONS = { allErrors: true, validateSchema: false } as const;
+const ajv = new Ajv(TOOL_SCHEMA_OPTIONS);
 const validators = new Map<string, ValidateFunction>(TOOLS.map((tool) => [tool.name, ajv.compile(tool.inputSchema)]));
 
 function toolNamed(name: string): Tool {

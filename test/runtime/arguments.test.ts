@@ -4,7 +4,7 @@
 // the same text, for any arguments.
 import fc from 'fast-check';
 import t from 'tap';
-import { callTool, requestedLimits, TOOLS } from '../../src/runtime/tools.js';
+import { callTool, requestedLimits, TOOL_SCHEMA_OPTIONS, TOOLS } from '../../src/runtime/tools.js';
 import type { Limits, RuntimeSession } from '../../src/runtime/session.js';
 
 const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
@@ -90,4 +90,14 @@ t.test('examples of each refusal', async (t) => {
   t.equal(await refusal('time-execution', { code: 5, zz: 1, aa: 2 }), 'Unknown argument "zz" (value 1); time-execution accepts: code, package.', 'unknown arguments first, in the order given');
   t.throws(() => requestedLimits({ timeoutSeconds: 30, maxOutput: 1 }, { timeout: 2 ** 60 }), { message: `Invalid argument "timeout": ${2 ** 60} is not a whole number of seconds, 0 or more.` });
   t.equal(await callTool(unreachableSession, 'no-such-tool', {}), undefined);
+});
+
+t.test('every tool input schema is valid JSON Schema (the runtime compiles them without that check, to start faster)', async (t) => {
+  const { Ajv } = await import('ajv');
+  const checking = new Ajv({ ...TOOL_SCHEMA_OPTIONS, validateSchema: true });
+  for (const tool of TOOLS) {
+    t.ok(checking.validateSchema(tool.inputSchema), `${tool.name}: ${checking.errorsText(checking.errors)}`);
+    t.doesNotThrow(() => checking.compile(tool.inputSchema), tool.name);
+  }
+  t.notOk(checking.validateSchema({ type: 'object', properties: { code: { type: 'no-such-type' } } }), 'an invalid schema is refused');
 });

@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// The `spec-run` executable. `spec-run serve` is started by MCP clients once per session,
+// so it is dispatched here, before the command line parser and the other commands' modules
+// load; everything else (`serve --help` included) goes through main.js.
+if (process.argv.length === 3 && process.argv[2] === 'serve') {
+  const { serveCommand } = await import('./serve-command.js');
+  await serveCommand();
+} else {
+  await import('./main.js');
+}
