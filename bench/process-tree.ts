@@ -48,6 +48,13 @@ export function proportionalKb(pid: number): number {
   return line ? Number(line.split(/\s+/)[1]) : 0;
 }
 
+/** Resident memory of `pid` in kilobytes, split into file-backed pages (executable, core image) and the rest. */
+export function residentPartsKb(pid: number): { file: number; anonymous: number } {
+  const status = read(`/proc/${pid}/status`)?.split('\n') ?? [];
+  const field = (name: string) => Number(status.find((l) => l.startsWith(`${name}:`))?.split(/\s+/)[1] ?? 0);
+  return { file: field('RssFile'), anonymous: field('RssAnon') + field('RssShmem') };
+}
+
 export function commandLine(pid: number): string {
   return (read(`/proc/${pid}/cmdline`) ?? '').replaceAll('\0', ' ');
 }

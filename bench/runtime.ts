@@ -4,19 +4,38 @@
 // evaluate-lisp (+ 1 2) round trips (after 10 not counted), then the resident
 // memory of the server and every process below it. Each figure is the median of
 // 3 rounds. A raw line client is used, so the client's own cost stays small and
-// equal for both.
+// equal for both. Below the table, each goal is said met or not, and when not,
+// why, from a breakdown measured in the same run: Node's own start, the worker's
+// round trip without MCP, the same server in-process, and each process's memory.
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PerformanceObserver, constants as perfConstants } from 'node:perf_hooks';
 import { Child, describeChildExit } from '../src/process/child.js';
 import { LineConnection, MCP_PROTOCOL_VERSION } from '../src/run/lisp/servers.js';
-import { sampleTree } from './process-tree.js';
+import { defaultLisp } from '../src/lisp-image/core-image.js';
+import { LispWorker } from '../src/runtime/worker.js';
+import { RuntimeSession } from '../src/runtime/session.js';
+import { serveSession } from '../src/runtime/server.js';
+import { processTree, residentPartsKb, sampleTree } from './process-tree.js';
 import { formatComparison, median, percentile, type ComparisonRow } from './table.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SPEC_RUN_SERVE = [process.execPath, join(root, 'dist', 'src', 'cli', 'main.js'), 'serve'];
+/** `spec-run serve` as installed: the package's executable. */
+const SPEC_RUN_BIN = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['spec-run'];
+const SPEC_RUN_SERVE = [process.execPath, join(root, SPEC_RUN_BIN), 'serve'];
+/** Node with nothing loaded, answering its first input line: the floor of any Node server's start. */
+const NODE_ALONE = [process.execPath, '-e', `process.stdin.once('data', () => process.stdout.write('{"jsonrpc":"2.0","id":0,"result":{}}\\n'))`];
 const ROUNDS = 3;
 const CALLS = 500;
 const WARM_UP_CALLS = 10;
+
+/** Resident memory of one process, split into file-backed pages (its executable, a core image) and the rest. */
+interface ResidentParts {
+  fileMb: number;
+  anonymousMb: number;
+}
 
 interface ServerFigures {
   startMs: number;
@@ -24,7 +43,15 @@ interface ServerFigures {
   p99Ms: number;
   residentMb: number;
   proportionalMb: number;
+  /** The server process itself, and every process below it together. */
+  server: ResidentParts;
+  children: ResidentParts;
 }
+
+const partsOf = (pids: number[]): ResidentParts => {
+  const parts = pids.map(residentPartsKb);
+  return { fileMb: parts.reduce((sum, p) => sum + p.file, 0) / 1024, anonymousMb: parts.reduce((sum, p) => sum + p.anonymous, 0) / 1024 };
+};
 
 const request = (id: number, method: string, params: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, params });
 const evaluation = (id: number, code: string) => request(id, 'tools/call', { name: 'evaluate-lisp', arguments: { code } });
@@ -68,7 +95,8 @@ async function measureRound(command: string[]): Promise<ServerFigures> {
       if (!text.includes('3')) throw new Error(`(+ 1 2) answered ${text}`);
     }
     const { residentMb, proportionalMb } = sampleTree(child.pid!);
-    return { startMs, medianMs: median(roundTrips), p99Ms: percentile(roundTrips, 99), residentMb, proportionalMb };
+    const [server, ...children] = processTree(child.pid!);
+    return { startMs, medianMs: median(roundTrips), p99Ms: percentile(roundTrips, 99), residentMb, proportionalMb, server: partsOf([server]), children: partsOf(children) };
   } finally {
     await connection.stop();
   }
@@ -81,7 +109,96 @@ async function measureServer(command: string[]): Promise<ServerFigures> {
   const rounds: ServerFigures[] = [];
   for (let i = 0; i < ROUNDS; i++) rounds.push(await measureRound(command));
   const of = (pick: (f: ServerFigures) => number) => median(rounds.map(pick));
-  return { startMs: of((f) => f.startMs), medianMs: of((f) => f.medianMs), p99Ms: of((f) => f.p99Ms), residentMb: of((f) => f.residentMb), proportionalMb: of((f) => f.proportionalMb) };
+  return {
+    startMs: of((f) => f.startMs),
+    medianMs: of((f) => f.medianMs),
+    p99Ms: of((f) => f.p99Ms),
+    residentMb: of((f) => f.residentMb),
+    proportionalMb: of((f) => f.proportionalMb),
+    server: { fileMb: of((f) => f.server.fileMb), anonymousMb: of((f) => f.server.anonymousMb) },
+    children: { fileMb: of((f) => f.children.fileMb), anonymousMb: of((f) => f.children.anonymousMb) },
+  };
+}
+
+/** Spawn to the first answer line of `command`, median of 3 rounds after one not counted. */
+async function startOf(command: string[]): Promise<number> {
+  const starts: number[] = [];
+  for (let round = 0; round <= ROUNDS; round++) {
+    const started = performance.now();
+    const { connection } = startServer(command);
+    try {
+      await connection.exchange(request(0, 'ping', {}));
+      if (round > 0) starts.push(performance.now() - started);
+    } finally {
+      await connection.stop();
+    }
+  }
+  return median(starts);
+}
+
+interface RoundTrips {
+  medianMs: number;
+  p99Ms: number;
+}
+
+/** `ask` timed CALLS times after WARM_UP_CALLS not counted. */
+async function timeRoundTrips(ask: (id: number) => Promise<void>): Promise<RoundTrips> {
+  for (let id = 1; id <= WARM_UP_CALLS; id++) await ask(id);
+  const roundTrips: number[] = [];
+  for (let id = WARM_UP_CALLS + 1; id <= WARM_UP_CALLS + CALLS; id++) {
+    const sent = performance.now();
+    await ask(id);
+    roundTrips.push(performance.now() - sent);
+  }
+  return { medianMs: median(roundTrips), p99Ms: percentile(roundTrips, 99) };
+}
+
+/** The worker alone, asked from Node as the session asks it, with no MCP in between. */
+async function rawWorkerRoundTrips(): Promise<RoundTrips> {
+  const worker = await LispWorker.start({ lisp: defaultLisp() });
+  try {
+    return await timeRoundTrips(async (id) => {
+      const answer = await worker.evaluate({ id, code: '(+ 1 2)', timeoutMs: 30000, graceMs: 300, maxOutput: 100000 });
+      if (answer.values?.[0] !== '3') throw new Error(`(+ 1 2) answered ${JSON.stringify(answer)}`);
+    });
+  } finally {
+    await worker.stop();
+  }
+}
+
+interface InProcessFigures extends RoundTrips {
+  /** Young-generation collections in Node during the timed calls, and the longest. */
+  youngGcs: number;
+  longestYoungGcMs: number;
+}
+
+/** The same server (SDK Server, line transport, session, worker) in this process, on in-process streams: no client pipe. */
+async function inProcessRoundTrips(): Promise<InProcessFigures> {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const served = serveSession(new RuntimeSession(), input, output);
+  const connection = new LineConnection(input, output, async () => {
+    input.end();
+    await served;
+  });
+  const pauses: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) pauses.push(entry.duration);
+    }
+  });
+  try {
+    await initialize(connection);
+    for (let id = 1; id <= WARM_UP_CALLS; id++) await evaluate(connection, id, '(+ 1 2)');
+    observer.observe({ entryTypes: ['gc'] });
+    const figures = await timeRoundTrips(async (id) => void (await evaluate(connection, WARM_UP_CALLS + id, '(+ 1 2)')));
+    // GC entries are delivered asynchronously.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { ...figures, youngGcs: pauses.length, longestYoungGcMs: Math.max(0, ...pauses) };
+  } finally {
+    observer.disconnect();
+    await connection.stop();
+  }
 }
 
 /** How far past a 1-second timeout `(loop)` is answered, over 10 evaluations. */
@@ -106,21 +223,78 @@ async function timeoutOvershoots(command: string[]): Promise<number[]> {
 /** The peer's command line, as a shell would split it. */
 const peerCommand = (line: string) => ['/bin/sh', '-c', `exec ${line}`];
 
+interface Breakdown {
+  nodeAloneStartMs: number;
+  rawWorker: RoundTrips;
+  inProcess: InProcessFigures;
+}
+
+/** A figure with a goal: said met, or not met with why. */
+interface Goal {
+  row: ComparisonRow;
+  why: string;
+}
+
+const figure = (value: number, unit: string) => `${value < 1 ? value.toFixed(3) : value.toFixed(1)} ${unit}`;
+const ms = (value: number) => figure(value, 'ms');
+const mb = (value: number) => figure(value, 'MB');
+
+/** One line per goal: met, or not met with the figures that say why. */
+function goalLines(goals: Goal[], withPeer: boolean): string[] {
+  return goals.map(({ row, why }) => {
+    const misses: string[] = [];
+    if (row.target !== undefined && row.ours > row.target) misses.push(`${figure(row.ours, row.unit)} > ${row.target} ${row.unit}`);
+    const ratio = withPeer && row.peer ? row.ours / row.peer : undefined;
+    if (ratio !== undefined && row.peerRatio !== undefined && ratio > row.peerRatio) misses.push(`${ratio.toFixed(2)}x the peer > ${row.peerRatio}x`);
+    return misses.length ? `- ${row.metric}: NOT MET (${misses.join('; ')}): ${why}` : `- ${row.metric}: met`;
+  });
+}
+
 export async function runRuntimeBench(options: { peer?: string } = {}): Promise<string> {
   const ours = await measureServer(SPEC_RUN_SERVE);
   const peer = options.peer ? await measureServer(peerCommand(options.peer)) : undefined;
-  const rows: ComparisonRow[] = [
-    { metric: 'spawn to initialize answer', unit: 'ms', ours: ours.startMs, peer: peer?.startMs, target: 150, peerRatio: 0.6 },
-    { metric: 'evaluate-lisp (+ 1 2) round trip, median', unit: 'ms', ours: ours.medianMs, peer: peer?.medianMs, target: 0.15, peerRatio: 1.2 },
-    { metric: 'evaluate-lisp (+ 1 2) round trip, p99', unit: 'ms', ours: ours.p99Ms, peer: peer?.p99Ms, target: 0.5, peerRatio: 2 },
-    { metric: `RSS after ${CALLS} calls (server and children)`, unit: 'MB', ours: ours.residentMb, peer: peer?.residentMb, target: 90, peerRatio: 1 },
-    { metric: `PSS after ${CALLS} calls (shared pages in shares)`, unit: 'MB', ours: ours.proportionalMb, peer: peer?.proportionalMb },
-  ];
+  const breakdown: Breakdown = { nodeAloneStartMs: await startOf(NODE_ALONE), rawWorker: await rawWorkerRoundTrips(), inProcess: await inProcessRoundTrips() };
   const overshoots = await timeoutOvershoots(SPEC_RUN_SERVE);
-  rows.push({ metric: 'timeout overshoot past 1 s, median of 10 (loop)', unit: 'ms', ours: median(overshoots) });
-  rows.push({ metric: 'timeout overshoot past 1 s, worst of 10', unit: 'ms', ours: Math.max(...overshoots), target: 50 });
-  const title = `runtime: spec-run serve${options.peer ? ` beside ${options.peer}` : ''} (median of ${ROUNDS} rounds of ${CALLS} calls)`;
-  return formatComparison(title, rows, options.peer !== undefined);
+  const { nodeAloneStartMs, rawWorker, inProcess } = breakdown;
+  const goals: Goal[] = [
+    {
+      row: { metric: 'spawn to initialize answer', unit: 'ms', ours: ours.startMs, peer: peer?.startMs, target: 150, peerRatio: 0.6 },
+      why: `Node alone, loading nothing, takes ${ms(nodeAloneStartMs)} from spawn to a first answer here; loading the server bundle (MCP SDK, zod, ajv) and answering take the other ${ms(ours.startMs - nodeAloneStartMs)}`,
+    },
+    {
+      row: { metric: 'evaluate-lisp (+ 1 2) round trip, median', unit: 'ms', ours: ours.medianMs, peer: peer?.medianMs, target: 0.15, peerRatio: 1.2 },
+      why: `the worker alone answers in ${ms(rawWorker.medianMs)} (asked from Node, no MCP), the same server in-process (no client pipe) in ${ms(inProcess.medianMs)}; the other ${ms(ours.medianMs - rawWorker.medianMs)} are the MCP layer in Node: the SDK's handling of each request and a second process hop each way`,
+    },
+    {
+      row: { metric: 'evaluate-lisp (+ 1 2) round trip, p99', unit: 'ms', ours: ours.p99Ms, peer: peer?.p99Ms, target: 0.5, peerRatio: 2 },
+      why: `the worker alone has a p99 of ${ms(rawWorker.p99Ms)}, the server in-process ${ms(inProcess.p99Ms)}, with ${inProcess.youngGcs} young-generation GCs in Node of up to ${ms(inProcess.longestYoungGcMs)} during its ${CALLS} calls; each call wakes three processes (client, Node, SBCL) where the peer wakes two`,
+    },
+    {
+      row: { metric: `RSS after ${CALLS} calls (server and children)`, unit: 'MB', ours: ours.residentMb, peer: peer?.residentMb, target: 90, peerRatio: 1 },
+      why: `two processes: Node ${mb(ours.server.fileMb + ours.server.anonymousMb)} (${mb(ours.server.fileMb)} of it file pages: the node executable), the SBCL worker ${mb(ours.children.fileMb + ours.children.anonymousMb)} (${mb(ours.children.fileMb)} of it its core image, shared with every other worker); counted in shares (PSS) the tree holds ${mb(ours.proportionalMb)}${peer ? `, the peer ${mb(peer.proportionalMb)}` : ''}`,
+    },
+  ];
+  const worstOvershoot: Goal = {
+    row: { metric: 'timeout overshoot past 1 s, worst of 10', unit: 'ms', ours: Math.max(...overshoots), target: 50 },
+    why: `the median overshoot is ${ms(median(overshoots))}: ${overshoots.filter((o) => o > 50).length} of 10 answers came later than 50 ms`,
+  };
+  const rows: ComparisonRow[] = [
+    ...goals.slice(0, 4).map((goal) => goal.row),
+    { metric: `PSS after ${CALLS} calls (shared pages in shares)`, unit: 'MB', ours: ours.proportionalMb, peer: peer?.proportionalMb },
+    { metric: 'breakdown: Node alone, spawn to a first answer', unit: 'ms', ours: nodeAloneStartMs },
+    { metric: 'breakdown: worker alone (from Node, no MCP), median', unit: 'ms', ours: rawWorker.medianMs },
+    { metric: 'breakdown: worker alone, p99', unit: 'ms', ours: rawWorker.p99Ms },
+    { metric: 'breakdown: server in-process (no client pipe), median', unit: 'ms', ours: inProcess.medianMs },
+    { metric: 'breakdown: server in-process, p99', unit: 'ms', ours: inProcess.p99Ms },
+    { metric: `breakdown: Node young-generation GCs in ${CALLS} calls`, unit: '', ours: inProcess.youngGcs },
+    { metric: 'breakdown: Node server RSS (file-backed + anonymous)', unit: 'MB', ours: ours.server.fileMb + ours.server.anonymousMb },
+    { metric: 'breakdown: SBCL worker RSS (file-backed + anonymous)', unit: 'MB', ours: ours.children.fileMb + ours.children.anonymousMb },
+    { metric: 'timeout overshoot past 1 s, median of 10 (loop)', unit: 'ms', ours: median(overshoots) },
+    worstOvershoot.row,
+  ];
+  const withPeer = options.peer !== undefined;
+  const title = `runtime: spec-run serve${withPeer ? ` beside ${options.peer}` : ''} (median of ${ROUNDS} rounds of ${CALLS} calls)`;
+  return [formatComparison(title, rows, withPeer), '', 'Goals:', ...goalLines([...goals, worstOvershoot], withPeer)].join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

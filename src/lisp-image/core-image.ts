@@ -17,6 +17,12 @@ export interface CoreImageSpec {
   systems?: string[];
   /** Form evaluated after loading, before saving (e.g. to set a toplevel). */
   finalForm?: string;
+  /**
+   * Heap size (SBCL dynamic space, MB) the image is saved with. Start processes from it
+   * with the same size: with another, SBCL relocates the saved heap at start and touches
+   * every page of it (a worker image: 42 MB resident instead of 19).
+   */
+  dynamicSpaceMb?: number;
 }
 
 export interface LispImplementation {
@@ -88,6 +94,7 @@ export async function imageKey(spec: CoreImageSpec, lisp: LispImplementation): P
   for (const system of spec.systems ?? []) hash.update(`system:${system}\0`);
   for (const source of spec.sources) hash.update(readFileSync(source)).update('\0');
   hash.update(spec.finalForm ?? '');
+  if (spec.dynamicSpaceMb !== undefined) hash.update(`\0dynamic-space:${spec.dynamicSpaceMb}`);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -120,7 +127,8 @@ async function buildImage(spec: CoreImageSpec, lisp: LispImplementation, path: s
   for (const source of spec.sources) forms.push(`(load (compile-file ${lispString(source)} :output-file ${lispString(`${temporary}-${forms.length}.fasl`)}))`);
   if (spec.finalForm) forms.push(spec.finalForm);
   forms.push(`(sb-ext:save-lisp-and-die ${lispString(temporary)})`);
-  const args = ['--noinform', '--non-interactive', '--no-sysinit', '--no-userinit'];
+  const runtimeOptions = spec.dynamicSpaceMb === undefined ? [] : ['--dynamic-space-size', String(spec.dynamicSpaceMb)];
+  const args = [...runtimeOptions, '--noinform', '--non-interactive', '--no-sysinit', '--no-userinit'];
   for (const form of forms) args.push('--eval', form);
   try {
     await runSbcl(lisp.sbcl, args);

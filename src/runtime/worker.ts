@@ -12,16 +12,25 @@ import { asSpawn, tiedToParent } from '../executor/containment.js';
 /** The worker's Lisp sources, in load order. */
 export const WORKER_SOURCES = ['package.lisp', 'json.lisp', 'capture.lisp', 'evaluate.lisp', 'control.lisp'];
 
+/** The worker's heap size (SBCL dynamic space) unless a session asks for another. */
+export const DEFAULT_DYNAMIC_SPACE_MB = 2048;
+
 export function workerImage(lisp: LispImplementation): Promise<string> {
   return ensureCoreImage(
-    { name: 'runtime-worker', sources: lispSources(import.meta.url, WORKER_SOURCES.map((file) => `lisp/${file}`)), finalForm: '(spec-run.worker::warm-up)' },
+    {
+      name: 'runtime-worker',
+      sources: lispSources(import.meta.url, WORKER_SOURCES.map((file) => `lisp/${file}`)),
+      finalForm: '(spec-run.worker::warm-up)',
+      // Workers of the default size start without relocating the heap (see CoreImageSpec).
+      dynamicSpaceMb: DEFAULT_DYNAMIC_SPACE_MB,
+    },
     lisp,
   );
 }
 
 export interface WorkerOptions {
   lisp: LispImplementation;
-  /** Size of the worker's heap (SBCL dynamic space) in megabytes. */
+  /** Size of the worker's heap (SBCL dynamic space) in megabytes (default DEFAULT_DYNAMIC_SPACE_MB). */
   dynamicSpaceMb?: number;
 }
 
@@ -123,7 +132,7 @@ export class LispWorker {
     const core = await workerImage(options.lisp);
     const args = [
       '--core', core,
-      '--dynamic-space-size', String(options.dynamicSpaceMb ?? 2048),
+      '--dynamic-space-size', String(options.dynamicSpaceMb ?? DEFAULT_DYNAMIC_SPACE_MB),
       '--noinform', '--disable-ldb',
       '--end-runtime-options',
       '--no-sysinit', '--no-userinit', '--non-interactive',
