@@ -7,7 +7,7 @@ import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-ima
 import { lispString } from '../lisp-image/lisp-string.js';
 import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
-import { asSpawn, tiedToParent } from '../executor/containment.js';
+import { asSpawn, tiedToParent } from '../process/containment.js';
 
 /** The worker's Lisp sources, in load order. */
 export const WORKER_SOURCES = ['package.lisp', 'json.lisp', 'capture.lisp', 'evaluate.lisp', 'control.lisp'];
