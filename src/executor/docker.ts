@@ -4,7 +4,8 @@
 import { constants } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { execa, type Options } from 'execa';
-import { asSpawn, tiedToParent } from './containment.js';
+import { Child } from '../process/child.js';
+import { asSpawn, tiedToParent } from '../process/containment.js';
 import { OWNER_LABEL, watchOwnContainers } from './container-watch.js';
 import { DEFAULT_IMAGE_ALIASES, ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { OutputCollector } from './output.js';
@@ -99,23 +100,23 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
         missing ? [`no registry is reachable: map ${request.image} to a local image with imageAliases (e.g. ${LOCAL_IMAGE})`] : undefined,
       );
     }
-    const attached = docker(['start', '-a', name], { buffer: false, reject: false, stdin: 'ignore' });
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const shown = stream === 'stdout' ? request.showStdout !== false : request.showStderr !== false;
-      attached[stream]?.on('data', shown ? (chunk: Buffer) => collector.write(stream, chunk) : () => {});
-    }
+    // Attached for as long as the container runs: a Child, whose output arrives as raw bytes.
+    const attached = new Child({ ...dockerCommand(['start', '-a', name]), group: true, stdin: 'ignore', stdout: 'pipe' });
+    collector.capture(attached);
     let stopping: { reason: StopReason; done: Promise<unknown> } | null = null;
     const disarm = armStop(request, (reason) => {
       stopping ??= { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }) };
     });
-    const ended = await attached;
+    const ended = await attached.exited;
     const durationMs = performance.now() - started;
     disarm();
     const halt = stopping as { reason: StopReason; done: Promise<unknown> } | null;
     if (halt) await halt.done;
+    if (ended.error) return infrastructure(`could not run docker start: ${ended.error.message}`);
+    await attached.outputClosed();
 
     const inspected = await docker(['inspect', name, '--format', '{{json .State}}'], { reject: false });
-    if (inspected.exitCode !== 0) return infrastructure(`docker inspect failed: ${inspected.stderr.trim() || ended.stderr}`);
+    if (inspected.exitCode !== 0) return infrastructure(`docker inspect failed: ${inspected.stderr.trim() || attached.outputTail.trim()}`);
     const state = JSON.parse(inspected.stdout) as { ExitCode: number; OOMKilled: boolean; Error?: string };
     if (state.Error) return infrastructure(`container failed to run: ${state.Error}`);
     if (state.OOMKilled) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs });
@@ -135,13 +136,20 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
 }
 
 /**
- * The docker CLI for one container's life: out of spec-run's process group, so that a
- * Ctrl-C meant for spec-run never cuts a stop or a removal short (spec-run stops the
- * container itself), and tied to spec-run so that none of them outlives it.
+ * The docker CLI for one container's life: out of spec-run's process group (detached,
+ * or a group of its own), so that a Ctrl-C meant for spec-run never cuts a stop or a
+ * removal short (spec-run stops the container itself), and tied to spec-run so that
+ * none of them outlives it.
  */
+function dockerCommand(args: string[]): { command: string; args: string[] } {
+  const [command, rest] = asSpawn(tiedToParent(['docker', ...args]));
+  return { command, args: rest };
+}
+
+/** A one-shot docker command whose output is read once it ended (create, stop, inspect, rm). */
 function docker<O extends Options>(args: string[], options: O) {
-  const [file, rest] = asSpawn(tiedToParent(['docker', ...args]));
-  return execa(file, rest, { ...options, detached: true });
+  const { command, args: rest } = dockerCommand(args);
+  return execa(command, rest, { ...options, detached: true });
 }
 
 async function remove(name: string, notes: string[]): Promise<void> {

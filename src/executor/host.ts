@@ -5,18 +5,18 @@
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Readable } from 'node:stream';
-import { execa } from 'execa';
-import { containment, inOwnPidNamespace, tiedToParent } from './containment.js';
+import { Child } from '../process/child.js';
+import { asSpawn, containment, inOwnPidNamespace, tiedToParent } from '../process/containment.js';
+import type { StopOutcome } from '../process/stop.js';
 import { OutputCollector } from './output.js';
 import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, type ExecRequest, type ExecResult, type StopReason } from './result.js';
-import { stopProcess, type StopOutcome } from './terminate.js';
 
 const DOCKER_ONLY = ['memory', 'cpus', 'network', 'user'] as const;
 
 /** Init of a command's PID namespace: runs it, then stops what it left behind and says how on fd 3. */
 const REAPER = join(dirname(fileURLToPath(import.meta.url)), 'reaper.sh');
 const REAPER_TICK_MS = 50;
+const REAPER_FD = 3;
 
 /** How long output is still read, in a process group only, after the command and its group ended. */
 const DRAIN_MS = 200;
@@ -27,46 +27,46 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   const graceMs = request.graceMs ?? GRACE_MS;
   const { pidNamespace, missing } = containment();
   if (!pidNamespace) notes.push(`not run in a PID namespace (${missing}): processes that leave the command's process group (setsid, daemons) are not stopped`);
-  const [file, ...args] = pidNamespace
-    ? inOwnPidNamespace(['sh', REAPER, String(Math.ceil(graceMs / REAPER_TICK_MS)), request.run])
-    : tiedToParent(['sh', '-c', request.run]);
+  const [command, args] = asSpawn(
+    pidNamespace ? inOwnPidNamespace(['sh', REAPER, String(Math.ceil(graceMs / REAPER_TICK_MS)), request.run]) : tiedToParent(['sh', '-c', request.run]),
+  );
   const started = performance.now();
-  const child = execa(file, args, {
+  // The leader of a process group of its own, so that a stop reaches whatever the command started.
+  const child = new Child({
+    command,
+    args,
     cwd: resolve(request.projectRoot, request.workdir ?? '.'),
     env: request.env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe', pidNamespace ? 'pipe' : 'ignore'],
-    buffer: false,
-    reject: false,
-    cleanup: false,
+    group: true,
+    stdin: 'ignore',
+    stdout: 'pipe',
+    extraPipes: pidNamespace ? 1 : 0,
   });
   const pid = child.pid;
   if (pid === undefined) {
-    const failure = await child;
-    return base(request, notes, collector, started, { outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error: `could not start sh: ${failure.message}` });
+    const failure = await child.exited;
+    return base(request, notes, collector, started, { outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error: `could not start sh: ${failure.error?.message}` });
   }
-  for (const stream of ['stdout', 'stderr'] as const) {
-    const shown = stream === 'stdout' ? request.showStdout !== false : request.showStderr !== false;
-    // A hidden stream is still drained, so the command never blocks on a full pipe.
-    child[stream]?.on('data', shown ? (chunk: Buffer) => collector.write(stream, chunk) : () => {});
-  }
+  collector.capture(child);
   let reaped = '';
-  (child.stdio[3] as Readable | null)?.on('data', (chunk: Buffer) => (reaped += chunk.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  if (pidNamespace) child.onChunks(REAPER_FD, (chunk) => (reaped += chunk.toString()));
 
   let stopping: { reason: StopReason; outcome: Promise<StopOutcome> } | null = null;
   const disarm = armStop(request, (reason) => {
-    stopping ??= { reason, outcome: stopProcess(pid, child, { graceMs, group: true }) };
+    stopping ??= { reason, outcome: child.stop(graceMs) };
   });
 
-  const ended = await exit;
+  const ended = await child.exited;
   const durationMs = performance.now() - started;
   disarm();
 
+  // In a PID namespace every writer is gone once the namespace is, so the pipes close. In
+  // a process group only, a child that left the group may hold them open forever.
+  const drainMs = pidNamespace ? Infinity : DRAIN_MS;
   if (stopping) {
     const { reason, outcome } = stopping as { reason: StopReason; outcome: Promise<StopOutcome> };
     const how = await outcome;
-    await drained(child, pidNamespace);
+    await child.outputClosed(drainMs);
     const killed = how === 'killed';
     return base(request, notes, collector, started, {
       outcome: reason,
@@ -76,7 +76,7 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     });
   }
   if (pidNamespace) {
-    await drained(child, true);
+    await child.outputClosed();
     const how = reaped.trim();
     if (how) notes.push(`processes the command left running were stopped (${how}), including any that left its process group`);
     // The reaper exits with the command's status: a shell-style 128+n when a signal ended the command.
@@ -84,32 +84,11 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: signalOf(exitCode), durationMs });
   }
   // The leader ended on its own; members it left in its group are stopped too.
-  const leftovers = await stopProcess(pid, Promise.resolve(), { graceMs, group: true });
+  const leftovers = await child.stop(graceMs);
   if (leftovers !== 'already-exited') notes.push(`processes the command left running in its group were stopped (${leftovers})`);
-  await drained(child, false);
+  await child.outputClosed(DRAIN_MS);
   const exitCode = ended.code ?? (ended.signal ? 128 + (constants.signals[ended.signal] ?? 0) : EXIT.infrastructure);
   return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: ended.signal, durationMs });
-}
-
-/**
- * Waits until the command's output has been read. In a PID namespace every writer is
- * gone once the namespace is, so the pipes close. In a process group only, a child
- * that left the group may hold them open forever: after a short drain, stop reading.
- */
-async function drained(child: Promise<unknown> & { stdout: Readable | null; stderr: Readable | null }, complete: boolean): Promise<void> {
-  if (complete) {
-    await child;
-    return;
-  }
-  let timer: NodeJS.Timeout | undefined;
-  const cut = new Promise<void>((done) => {
-    timer = setTimeout(() => {
-      for (const stream of [child.stdout, child.stderr]) stream?.destroy();
-      done();
-    }, DRAIN_MS);
-  });
-  await Promise.race([child, cut]);
-  clearTimeout(timer);
 }
 
 function base(

@@ -49,6 +49,16 @@ export class OutputCollector {
     return (this.limits.maxLines !== undefined && this.streams[stream].kept >= this.limits.maxLines) || this.byteCapReached;
   }
 
+  /**
+   * Collects a process's fds 1 and 2 as they arrive. A hidden stream is still read, and
+   * dropped, so the process never blocks on a full pipe.
+   */
+  capture(process: { onChunks(fd: number, onChunk: (chunk: Buffer) => void): void }): void {
+    for (const [fd, stream] of [[1, 'stdout'], [2, 'stderr']] as const) {
+      process.onChunks(fd, this.limits.hidden?.includes(stream) ? () => {} : (chunk) => this.write(stream, chunk));
+    }
+  }
+
   write(stream: StreamName, chunk: Buffer): void {
     let start = 0;
     for (;;) {

@@ -1,22 +1,25 @@
-// One way to run a helper child process (a Lisp worker, a driver, a runtime
-// server): spawn it with its channels, read its lines, know when and how it
-// ended, keep a short tail of its diagnostic output, and stop it with the
+// One way to run a child process (a Lisp worker, a driver, a runtime server, a
+// command of the executor): spawn it with its channels, read its lines or its raw
+// bytes, know when and how it ended, keep a short tail of its diagnostic output,
+// and stop it (and its group, even after the leader ended) with the
 // SIGTERM -> grace -> SIGKILL discipline.
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { stopProcess, type StopOutcome } from '../executor/terminate.js';
+import { stopProcess, type StopOutcome } from './stop.js';
 
 export interface ChildOptions {
   command: string;
   args: string[];
   cwd?: string;
+  /** Variables set for the child on top of spec-run's own environment. */
+  env?: Record<string, string>;
   /** Lead a process group of its own, so that stop() ends whatever it started too. */
   group?: boolean;
   /** stop() also signals its descendants, those in process groups of their own included. */
   descendants?: boolean;
   /** fd 0: a pipe to write to, or nothing to read. */
   stdin: 'pipe' | 'ignore';
-  /** fd 1: kept as a diagnostic tail ('tail'), or a channel read by the caller ('pipe'). */
+  /** fd 1: kept as a diagnostic tail ('tail'), or read by the caller ('pipe': lines, chunks or the stream). */
   stdout: 'tail' | 'pipe';
   /** Extra pipes after fd 2 (fds 3, 4, ...), for channels the child's own fds 0-2 must not carry. */
   extraPipes?: number;
@@ -48,7 +51,8 @@ export class Child {
   constructor(private readonly options: ChildOptions) {
     this.tailChars = options.tailChars ?? 2000;
     const stdio: StdioOptions = [options.stdin, 'pipe', 'pipe', ...Array<'pipe'>(options.extraPipes ?? 0).fill('pipe')];
-    this.process = spawn(options.command, options.args, { cwd: options.cwd, stdio, detached: options.group ?? false });
+    const env = options.env && { ...process.env, ...options.env };
+    this.process = spawn(options.command, options.args, { cwd: options.cwd, env, stdio, detached: options.group ?? false });
     this.exited = new Promise((resolve) => {
       this.process.once('exit', (code, signal) => resolve((this.ending ??= { code, signal })));
       this.process.once('error', (error) => resolve((this.ending ??= { code: null, signal: null, error })));
@@ -95,17 +99,58 @@ export class Child {
     return this.process.stdio[fd] as Readable;
   }
 
+  /**
+   * Calls `onChunk` with the bytes of fd `fd` as they arrive, undecoded: a reader that
+   * counts bytes or cuts at byte limits gets them unchanged, a character split
+   * between chunks included.
+   */
+  onChunks(fd: number, onChunk: (chunk: Buffer) => void): void {
+    this.output(fd).on('data', onChunk);
+  }
+
+  /**
+   * Settles once every channel after stdin has closed, that is once every process
+   * holding one (the child, and what it started) has ended or closed it. With `limitMs`,
+   * stops reading after that long instead: a process that escaped a stop may hold a
+   * pipe forever.
+   */
+  async outputClosed(limitMs = Infinity): Promise<void> {
+    const channels = this.process.stdio.slice(1).filter((stream): stream is Readable => stream !== null);
+    const closed = Promise.all(channels.map((stream) => (stream.closed ? undefined : new Promise((done) => stream.once('close', done)))));
+    if (limitMs === Infinity) {
+      await closed;
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const cut = new Promise<void>((done) => {
+      timer = setTimeout(() => {
+        for (const stream of channels) stream.destroy();
+        done();
+      }, limitMs);
+    });
+    await Promise.race([closed, cut]);
+    clearTimeout(timer);
+  }
+
   /** Writes `text` and a newline to fd `fd`, unless the child has ended. */
   writeLine(fd: number, text: string): void {
     if (!this.ending) this.input(fd).write(`${text}\n`);
   }
 
-  /** Ends the child: closes its stdin, SIGTERM (to its group when it leads one), `graceMs`, SIGKILL. */
+  /**
+   * Ends the child: closes its stdin, SIGTERM (to its group when it leads one), `graceMs`,
+   * SIGKILL. A group is stopped even when its leader has already ended: what the leader
+   * left in it (a shell's background jobs) is stopped alone, and 'already-exited' means
+   * nothing was left.
+   */
   async stop(graceMs: number): Promise<StopOutcome> {
     const pid = this.process.pid;
     if (pid === undefined) return 'already-exited';
     if (this.options.stdin === 'pipe') this.input(0).end();
-    return stopProcess(pid, this.exited, { graceMs, group: this.options.group, descendants: this.options.descendants });
+    const group = this.options.group ?? false;
+    // An ended child's pid may belong to another process by now; its group id cannot, while the group has members.
+    if (this.ending && !group) return 'already-exited';
+    return stopProcess(pid, this.exited, { graceMs, group, descendants: this.options.descendants && !this.ending });
   }
 }
 

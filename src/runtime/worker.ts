@@ -7,7 +7,7 @@ import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-ima
 import { lispString } from '../lisp-image/lisp-string.js';
 import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
-import { asSpawn, tiedToParent } from '../executor/containment.js';
+import { asSpawn, tiedToParent } from '../process/containment.js';
 
 /** The worker's Lisp sources, in load order. */
 export const WORKER_SOURCES = ['package.lisp', 'json.lisp', 'capture.lisp', 'evaluate.lisp', 'control.lisp'];
@@ -138,10 +138,11 @@ export class LispWorker {
       '--no-sysinit', '--no-userinit', '--non-interactive',
       '--eval', '(spec-run.worker:main)',
     ];
-    // fds 0-2 belong to user code: stdin is empty, fds 1 and 2 only feed the crash tail. Tied to
-    // the process that serves it, so it dies with it however that ends; stopped with the programs
-    // user code started (run-program puts them in groups of their own).
-    const [command, spawnArgs] = asSpawn(tiedToParent([options.lisp.sbcl, ...args]));
+    // fds 0-2 belong to user code: stdin is empty, fds 1 and 2 only feed the crash tail. Stopped
+    // with the programs user code started (run-program puts them in groups of their own). Tied to
+    // the process that serves it: when that ends, however it ends, SIGHUP makes the worker stop
+    // those programs and exit (control.lisp).
+    const [command, spawnArgs] = asSpawn(tiedToParent([options.lisp.sbcl, ...args], 'HUP'));
     const child = new Child({ command, args: spawnArgs, stdin: 'ignore', stdout: 'tail', extraPipes: 2, tailChars: OUTPUT_TAIL_CHARS, descendants: true });
     const worker = new LispWorker(child);
     const ready = new Promise<void>((resolve, reject) => (worker.readyWaiter = { resolve, reject }));

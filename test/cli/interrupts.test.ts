@@ -12,6 +12,7 @@ import { Parser } from 'tap-parser';
 import type { FinalResults } from 'tap-parser';
 import { descendants, survivors, within } from '../support/processes.js';
 import { dockerEngine } from '../../src/executor/docker.js';
+import { CONTAINMENT_ENV } from '../../src/process/containment.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = join(root, 'dist/src/cli/main.js');
@@ -27,8 +28,8 @@ interface Started {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
-function start(args: string[], cwd = root): Started {
-  const child = spawn(process.execPath, [cli, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, GITHUB_ACTIONS: '' } });
+function start(args: string[], cwd = root, env: Record<string, string> = {}): Started {
+  const child = spawn(process.execPath, [cli, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, GITHUB_ACTIONS: '', ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -75,6 +76,23 @@ name: never-reached
 \`\`\`
 `;
 
+type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
+
+/** Lisp that starts a program (argv holding `mark`) and spins. */
+const spinningProgram = (mark: string) => `(progn (sb-ext:run-program "sleep" (list "${mark}") :wait nil :search t) (loop))`;
+
+/**
+ * Asserts that the workers among `started` (argv holding `worker`), then all of `started`
+ * and the programs marked `mark`, are gone within LEFTOVER_MS; kills what is left.
+ */
+async function nothingLeft(t: TapTest, label: string, started: { pid: number; argv: string }[], worker: string, mark: string): Promise<void> {
+  const workers = started.filter((p) => p.argv.includes(worker)).map((p) => p.pid);
+  t.ok(await within(LEFTOVER_MS, () => (survivors(workers).length === 0 ? true : undefined)), `${label}: the worker is gone within ${LEFTOVER_MS} ms`);
+  const gone = await within(LEFTOVER_MS, () => (survivors(started.map((p) => p.pid), mark).length === 0 ? true : undefined));
+  t.ok(gone, `${label}: nothing left within ${LEFTOVER_MS} ms: ${survivors(started.map((p) => p.pid), mark).join('; ')}`);
+  for (const left of survivors(workers, mark)) process.kill(Number(left.split(':')[0]), 'SIGKILL');
+}
+
 function parseTap(text: string): Promise<FinalResults> {
   return new Promise((done) => new Parser({ strict: true }, done).end(text));
 }
@@ -116,31 +134,52 @@ t.test('SIGKILL of spec-run: its drivers and the programs they started end with 
   t.ok(gone, `nothing left within ${LEFTOVER_MS} ms: ${survivors(started.map((p) => p.pid), mark).join('; ')}`);
 });
 
+t.test('SIGKILL of spec-run while a session of its runtime evaluates: the worker and the programs user code started end with it', async (t) => {
+  const mark = marker();
+  const document = `---
+type: verification
+name: session-spins
+---
+# Session spins
+
+## Spins in a session
+
+\`\`\`lisp
+(let ((session (make-test-session)))
+  (send-tool-call session "configure-limits" '((:timeout . 0)))
+  (evaluate-in-session session ${JSON.stringify(spinningProgram(mark))}))
+\`\`\`
+`;
+  const dir = t.testdir({ 'session.md': document });
+  const run = start([dir, '--reporter', 'tap'], dir);
+  t.ok(await within(60_000, () => (survivors([], mark).length > 0 ? true : undefined)), 'the evaluation started its program and spins');
+  const started = descendants(run.child.pid!);
+  t.ok(started.some((p) => p.argv.includes('runtime-worker')), 'a runtime worker runs under spec-run');
+  run.child.kill('SIGKILL');
+  await run.exit;
+  await nothingLeft(t, 'SIGKILL', started, 'runtime-worker', mark);
+});
+
 t.test('serve: killed, or its input closed, while a worker runs (loop) with timeout 0: the worker and its programs end', async (t) => {
-  for (const ending of ['SIGTERM', 'SIGKILL', 'stdin closed'] as const) {
+  // The last case starts the worker without setpriv: only its own watch of its parent can act.
+  for (const ending of ['SIGTERM', 'SIGKILL', 'stdin closed', 'SIGKILL, no parent-death signal'] as const) {
     const mark = marker();
-    const serve = start(['serve']);
+    const serve = start(['serve'], root, ending === 'SIGKILL, no parent-death signal' ? { [CONTAINMENT_ENV]: 'group' } : {});
     const send = (message: unknown) => serve.child.stdin!.write(`${JSON.stringify(message)}\n`);
     send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } } });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    const code = `(progn (sb-ext:run-program "sleep" (list "${mark}") :wait nil :search t) (loop))`;
     send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'configure-limits', arguments: { timeout: 0 } } });
-    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code } } });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: spinningProgram(mark) } } });
     t.ok(await within(60_000, () => (survivors([], mark).length > 0 ? true : undefined)), `${ending}: the evaluation runs`);
     const started = descendants(serve.child.pid!);
     t.ok(started.some((p) => p.argv.includes('sbcl')), `${ending}: a worker runs under serve`);
     if (ending === 'stdin closed') serve.child.stdin!.end();
-    else serve.child.kill(ending);
+    else serve.child.kill(ending === 'SIGTERM' ? 'SIGTERM' : 'SIGKILL');
     const exit = await serve.exit;
     if (ending === 'SIGTERM') t.equal(exit.code, 143, 'SIGTERM: exit 143');
-    const workers = started.filter((p) => p.argv.includes('sbcl')).map((p) => p.pid);
-    t.ok(await within(LEFTOVER_MS, () => (survivors(workers).length === 0 ? true : undefined)), `${ending}: the worker is gone within ${LEFTOVER_MS} ms`);
-    const gone = await within(LEFTOVER_MS, () => (survivors(started.map((p) => p.pid), mark).length === 0 ? true : undefined));
-    // Killed with SIGKILL, a standalone serve runs no code: its worker dies with it (parent
-    // death), but a program the worker started is a grandchild nothing ties to serve.
-    const todo = ending === 'SIGKILL' ? 'programs started by user code outlive a standalone serve killed with SIGKILL' : undefined;
-    t.ok(gone, `${ending}: nothing left within ${LEFTOVER_MS} ms: ${survivors(started.map((p) => p.pid), mark).join('; ')}`, { todo });
-    for (const left of survivors([], mark)) process.kill(Number(left.split(':')[0]), 'SIGKILL');
+    // Killed with SIGKILL, serve runs no code: its worker, told by its parent-death signal,
+    // stops the program it started, a grandchild nothing else ties to serve.
+    await nothingLeft(t, ending, started, 'sbcl', mark);
   }
 });
 

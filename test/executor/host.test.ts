@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { runOnHost } from '../../src/executor/host.js';
-import { CONTAINMENT_ENV } from '../../src/executor/containment.js';
+import { CONTAINMENT_ENV } from '../../src/process/containment.js';
 import { formatResult } from '../../src/executor/report.js';
 import type { ExecRequest } from '../../src/executor/result.js';
 

@@ -3,7 +3,7 @@
 // talks to it on fds 3 (commands and replies, as s-expressions) and 4 (points,
 // requests and "done", as JSON lines); fds 1 and 2 are kept for diagnostics.
 import { Child, describeChildExit, readLines } from '../../process/child.js';
-import { asSpawn, inOwnPidNamespace } from '../../executor/containment.js';
+import { asSpawn, inOwnPidNamespace } from '../../process/containment.js';
 import { defaultLisp, ensureCoreImage } from '../../lisp-image/core-image.js';
 import { lispSources } from '../../lisp-image/sources.js';
 import { decodeDriverLine, DriverProtocolError, encodeCommand, type DoneMessage, type DriverCommand, type LispText, type DriverMessage, type PointMessage, type RequestMessage } from './protocol.js';

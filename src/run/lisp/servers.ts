@@ -15,7 +15,7 @@ import { serveSession } from '../../runtime/server.js';
 import { WorkerPool } from '../../runtime/worker-pool.js';
 import type { RunOptions, RuntimeConnection, RuntimeConnector } from '../types.js';
 import { VERSION } from '../../version.js';
-import { asSpawn, tiedToParent } from '../../executor/containment.js';
+import { asSpawn, tiedToParent } from '../../process/containment.js';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 const STOP_GRACE_MS = 1000;

@@ -52,7 +52,12 @@ sends with a request is shared among them.")
   (sb-sys:enable-interrupt sb-unix:sigterm
                            (lambda (&rest arguments)
                              (declare (ignore arguments))
-                             (end-process-now))))
+                             (end-process-now)))
+  ;; The kernel's parent-death signal (see WATCH-PARENT).
+  (sb-sys:enable-interrupt sb-unix:sighup
+                           (lambda (&rest arguments)
+                             (declare (ignore arguments))
+                             (stop-programs-and-exit))))
 
 (defun end-process-now ()
   "End the process from any thread, past the exit guards and unwinding nothing."
@@ -210,9 +215,83 @@ sends with a request is shared among them.")
   (install-guards)
   (setf *requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full)
         *answers* (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full))
+  (watch-parent)
   (start-evaluation-thread)
   (send (list :object "ready" :true "pid" (sb-unix:unix-getpid)))
   (watch-jobs))
+
+;;; Parent death. The supervisor starts the worker with SIGHUP as its parent-death
+;;; signal, so when the process that serves it ends, however it ends (SIGKILL
+;;; included), the kernel tells the worker, which stops the programs user code started
+;;; before it exits: run-program puts each in a session of its own, where nothing else
+;;; would reach it. Should the signal wait behind user code that holds interrupts
+;;; off, a thread of its own that sees the parent gone does the same.
+
+(defparameter *parent-poll-seconds* 0.25)
+
+(defun getppid ()
+  (sb-alien:alien-funcall (sb-alien:extern-alien "getppid" (function sb-alien:int))))
+
+(defun process-entry (pid)
+  "(PID PPID PGRP) of a live process from /proc/PID/stat; NIL once it has ended."
+  (ignore-errors
+   (let* ((line (with-open-file (stream (format nil "/proc/~D/stat" pid) :external-format :latin-1)
+                  (read-line stream)))
+          ;; The fields after the parenthesised command name: state ppid pgrp ...
+          (fields (subseq line (+ 2 (position #\) line :from-end t))))
+          (ppid-start (1+ (position #\Space fields)))
+          (pgrp-start (1+ (position #\Space fields :start ppid-start))))
+     (unless (member (char fields 0) '(#\Z #\X))
+       (list pid
+             (parse-integer fields :start ppid-start :junk-allowed t)
+             (parse-integer fields :start pgrp-start :junk-allowed t))))))
+
+(defun process-entries ()
+  (let ((entries '()))
+    (sb-impl::map-directory
+     (lambda (directory)
+       (let ((name (car (last (pathname-directory directory)))))
+         (when (every #'digit-char-p name)
+           (let ((entry (process-entry (parse-integer name))))
+             (when entry (push entry entries))))))
+     "/proc/" :files nil :directories t)
+    entries))
+
+(defun descendant-entries ()
+  "The live processes below this one (children, their children...), found whole
+before any is signalled: a killed parent's children move to another parent."
+  (let ((entries (process-entries))
+        (found '()))
+    (loop for frontier = (list (sb-unix:unix-getpid))
+            then (mapcar #'first children)
+          for children = (remove-if-not (lambda (entry) (member (second entry) frontier)) entries)
+          while children
+          do (setf found (append children found)))
+    found))
+
+(defun stop-programs-and-exit ()
+  "SIGKILL every process below this one, and the process group of each unless it is
+this process's own (the supervisor's), then end."
+  (ignore-errors
+   (let ((own-group (sb-alien:alien-funcall (sb-alien:extern-alien "getpgrp" (function sb-alien:int)))))
+     ;; A second round catches what forked while the first one looked.
+     (loop repeat 2
+           do (dolist (entry (descendant-entries))
+                (destructuring-bind (pid ppid pgrp) entry
+                  (declare (ignore ppid))
+                  (unless (or (= pgrp own-group) (<= pgrp 1))
+                    (sb-unix:unix-killpg pgrp sb-unix:sigkill))
+                  (sb-unix:unix-kill pid sb-unix:sigkill))))))
+  (end-process-now))
+
+(defun watch-parent ()
+  "Start the thread that ends the worker, with its programs, once its parent is gone."
+  (let ((parent (getppid)))
+    (sb-thread:make-thread (lambda ()
+                             (loop (sleep *parent-poll-seconds*)
+                                   (unless (= (getppid) parent)
+                                     (stop-programs-and-exit))))
+                           :name "parent watch")))
 
 (defparameter *priming-code*
   "(list (loop repeat 3 sum 1) (loop for i from 0 below 3 collect i) (loop for x in '(1 2) count (oddp x))

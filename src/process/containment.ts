@@ -1,7 +1,9 @@
 // How spec-run keeps the processes it starts from outliving it. Two mechanisms of
 // util-linux, used when this machine allows them (probed once):
 // - parent death: `setpriv --pdeathsig KILL` makes the kernel kill a child the moment
-//   spec-run ends, however it ends (SIGKILL included, where no handler runs);
+//   spec-run ends, however it ends (SIGKILL included, where no handler runs); a child
+//   that must clean up first (a runtime worker stopping the programs user code started)
+//   asks for a signal it handles instead;
 // - a PID namespace: `unshare --pid --fork --kill-child` (root) makes the command the
 //   init of a namespace of its own, so when it ends, or unshare is killed, the kernel
 //   kills every process in it, even those that called setsid or daemonized.
@@ -20,7 +22,7 @@ export interface Containment {
 /** Set to `group` to run without either mechanism (process groups only), as on a machine without them. */
 export const CONTAINMENT_ENV = 'SPEC_RUN_CONTAINMENT';
 
-const PARENT_DEATH = ['setpriv', '--pdeathsig', 'KILL', '--'];
+const parentDeathArgv = (signal: string) => ['setpriv', '--pdeathsig', signal, '--'];
 const PID_NAMESPACE = ['unshare', '--pid', '--fork', '--kill-child'];
 
 let probed: Containment | undefined;
@@ -37,7 +39,7 @@ export function containment(): Containment {
     probed = { parentDeath: false, pidNamespace: false, missing: `${CONTAINMENT_ENV}=group is set` };
     return probed;
   }
-  const parentDeath = works(PARENT_DEATH);
+  const parentDeath = works(parentDeathArgv('KILL'));
   const pidNamespace = works(PID_NAMESPACE);
   const missing = [
     parentDeath ? null : 'setpriv --pdeathsig (util-linux) is not available',
@@ -47,9 +49,13 @@ export function containment(): Containment {
   return probed;
 }
 
-/** `argv` made to die with spec-run (SIGKILL from the kernel when spec-run ends), where possible. */
-export function tiedToParent(argv: string[]): string[] {
-  return containment().parentDeath ? [...PARENT_DEATH, ...argv] : argv;
+/**
+ * `argv` made to die with spec-run, where possible: the kernel sends it `signal` (default
+ * KILL; a name as kill -l gives it) when spec-run ends. With another signal, the child
+ * must end on it by itself.
+ */
+export function tiedToParent(argv: string[], signal = 'KILL'): string[] {
+  return containment().parentDeath ? [...parentDeathArgv(signal), ...argv] : argv;
 }
 
 /**

@@ -1,6 +1,6 @@
 // The one way spec-run stops a process: SIGTERM, a grace period, then SIGKILL.
-// The command executor uses it for user commands, and the harness for its own
-// drivers and runtime workers, so every stop behaves and reports alike.
+// Child.stop runs it for every process spec-run starts (the executor's commands,
+// drivers, runtime workers and servers), so every stop behaves and reports alike.
 import { readdirSync, readFileSync } from 'node:fs';
 
 export type StopOutcome =
