@@ -1,4 +1,5 @@
-;;;; The driver's command loop. The host sends one command at a time; the driver
+;;;; The driver's command loop, started as (spec-run::main :version "x.y.z") with
+;;;; spec-run's version. The host sends one command at a time; the driver
 ;;;; runs it, sending points and requests as it goes, and ends it with a "done"
 ;;;; message. The protocol is defined once, on the host's side, in protocol.ts
 ;;;; (its encoder writes these commands, its decoder checks every message sent
@@ -282,7 +283,9 @@ thread the debugger stays disabled (the driver exits, the host reports it)."
                                  (:message . ,(condition-message condition))))))
   (sb-thread:abort-thread))
 
-(defun main ()
+(defun main (&key version)
+  "The driver's loop. VERSION is spec-run's, the clientInfo of the vocabulary's requests."
+  (use-client-version version)
   (open-host-channel)
   (setf *main-thread* sb-thread:*current-thread*
         *disabled-debugger-hook* sb-ext:*invoke-debugger-hook*
