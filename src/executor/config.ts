@@ -1,7 +1,9 @@
 // The stop-hook configuration: the `stop:` section with `defaultTimeout` and
-// `commands[]`. Problems are returned as data with their place in the file, so a
-// caller can show them, count them or check a particular one.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type Pair, type YAMLMap } from 'yaml';
+// `commands[]`, defined by one zod schema. Problems are returned as data with their
+// place in the file (the YAML node each zod issue's path leads to), so a caller can
+// show them, count them or check a particular one.
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { z } from 'zod';
 import { formatDuration, parseDuration, VALID_DURATIONS } from './duration.js';
 
 export interface ConfigError {
@@ -76,165 +78,178 @@ export function resolveTimeout(config: StopConfig, command: CommandConfig): Reso
   );
 }
 
-const COMMAND_FIELDS = ['run', 'timeout', 'image', 'maxOutputLines', 'memory', 'cpus', 'workdir', 'env', 'network', 'user', 'showStdout', 'showStderr', 'message'] as const;
-type CommandField = (typeof COMMAND_FIELDS)[number];
-
-class Reader {
-  readonly errors: ConfigError[] = [];
-  constructor(
-    private readonly lines: LineCounter,
-    private readonly firstLine: number,
-  ) {}
-
-  place(offset: number | undefined): { line: number; column: number } {
-    const pos = this.lines.linePos(offset ?? 0);
-    return { line: pos.line + this.firstLine - 1, column: pos.col };
-  }
-
-  error(path: string, node: Node | null | undefined, problem: string, fallbackOffset?: number): void {
-    const { line, column } = this.place(node?.range?.[0] ?? fallbackOffset);
-    this.errors.push({ path, line, column, message: `${path} at ${line}:${column}: ${problem}` });
-  }
-
-  /** Checks the keys of a mapping against the allowed ones, reporting each unknown key. */
-  keys(map: YAMLMap, path: string, allowed: readonly string[]): Pair<Node, Node | null>[] {
-    const known: Pair<Node, Node | null>[] = [];
-    for (const pair of map.items as Pair<Node, Node | null>[]) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      if (allowed.includes(key)) known.push(pair);
-      else this.error(`${path}.${key}`, pair.key, `unknown key '${key}' (allowed here: ${allowed.join(', ')})`);
-    }
-    return known;
-  }
-
-  timeout(path: string, node: Node | null, keyNode: Node): TimeoutSetting | undefined {
-    const value = isScalar(node) ? node.value : node === null ? null : node.toJSON();
-    if (value === null) return { kind: 'none' };
-    const parsed = parseDuration(value);
-    if (parsed.ok) return { kind: 'limit', ms: parsed.ms, text: parsed.text };
-    this.error(path, node ?? keyNode, `invalid duration ${JSON.stringify(value)}: ${parsed.reason}. ${VALID_DURATIONS}`);
-    return undefined;
-  }
+/** A field's error texts: `missing` when the key is absent (if that is an error), `wrong` for a bad value. */
+function says(wrong: string, missing = wrong) {
+  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? missing : wrong) };
 }
 
-const keyName = (pair: Pair<Node, Node | null>) => (isScalar(pair.key) ? String(pair.key.value) : String(pair.key));
+/** A mapping that names its allowed keys when it meets another one. */
+function mapping<Shape extends z.ZodRawShape>(shape: Shape, wrong: string, missing = wrong) {
+  const allowed = `(allowed here: ${Object.keys(shape).join(', ')})`;
+  return z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? allowed : issue.input === undefined ? missing : wrong) });
+}
+
+/** `timeout`/`defaultTimeout`: null disables; otherwise a duration, in the one duration parser. */
+const timeoutSetting = z.unknown().transform((value, context): TimeoutSetting => {
+  if (value === null) return { kind: 'none' };
+  const parsed = parseDuration(value);
+  if (parsed.ok) return { kind: 'limit', ms: parsed.ms, text: parsed.text };
+  context.addIssue({ code: 'custom', message: `invalid duration ${JSON.stringify(value)}: ${parsed.reason}. ${VALID_DURATIONS}` });
+  return z.NEVER;
+});
+const inheritedTimeout = timeoutSetting.default({ kind: 'inherit' });
+
+const NON_EMPTY = 'must be a non-empty string';
+const nonEmptyString = z.string(says(NON_EMPTY)).min(1, says(NON_EMPTY));
+const USER = 'must be a user name or uid[:gid]';
+const LINES = `must be a whole number of lines from 1 to ${MAX_OUTPUT_LINES} (e.g. 100)`;
+const MEMORY = "must be a positive integer with an optional unit b, k, m or g (e.g. '512m')";
+const CPUS = 'must be a positive number of CPUs (e.g. 1.5)';
+const BOOLEAN = 'must be true or false';
+const RUN = 'must be a non-empty command string';
+
+const commandSchema = mapping(
+  {
+    run: z.string(says(RUN, 'every command needs `run:`')).regex(/\S/, says(RUN)),
+    timeout: inheritedTimeout,
+    image: nonEmptyString.optional(),
+    maxOutputLines: z.number(says(LINES)).int(says(LINES)).min(1, says(LINES)).max(MAX_OUTPUT_LINES, says(LINES)).optional(),
+    memory: z.string(says(MEMORY)).regex(/^[1-9]\d*[bkmg]?$/i, says(MEMORY)).transform((text) => text.toLowerCase()).optional(),
+    cpus: z.union([z.number(), z.string().transform(Number)], says(CPUS)).pipe(z.number(says(CPUS)).positive(says(CPUS))).optional(),
+    workdir: nonEmptyString.optional(),
+    env: z
+      .record(
+        z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, says('not a valid environment variable name')),
+        z.union([z.string(), z.number(), z.boolean()], says('must be a string, number or boolean')).transform(String),
+        says('must be a mapping of variable names to values'),
+      )
+      .default({}),
+    network: nonEmptyString.optional(),
+    user: z.union([nonEmptyString, z.number().int(says(USER)).nonnegative(says(USER))], says(USER)).transform(String).optional(),
+    showStdout: z.boolean(says(BOOLEAN)).default(true),
+    showStderr: z.boolean(says(BOOLEAN)).default(true),
+    message: nonEmptyString.optional(),
+  },
+  'must be a mapping with at least `run:`',
+);
+
+const stopSchema = mapping(
+  {
+    defaultTimeout: inheritedTimeout,
+    commands: z.array(commandSchema, says('must be a list of commands (`- run: ...`)', 'the `commands:` list is missing')),
+  },
+  'must be a mapping with `commands:` and optionally `defaultTimeout:`',
+  'the `stop:` section is missing',
+);
+
+/** The stop-hook configuration file. */
+export const configSchema = mapping({ stop: stopSchema }, 'the configuration must be a mapping with a `stop:` section');
+
+/** One line of a fragment that lists timeout values. */
+const timeoutLineSchema = mapping({ timeout: timeoutSetting.optional(), defaultTimeout: timeoutSetting.optional() }, 'expected one `key: value` line');
+
+/** A value as an error names it: scalars as written, collections by kind. */
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value !== null && typeof value === 'object') return 'a mapping';
+  return JSON.stringify(value);
+}
+
+/** The field path of an error, as the user reads it: "stop.commands[3].timeout". */
+function fieldPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text === '' ? String(key) : `${text}.${String(key)}`), '');
+}
+
+interface Located {
+  node: Node | null;
+  /** The value at the path, undefined when the path leads nowhere. */
+  value: unknown;
+}
+
+/** The YAML node a path leads to, or the deepest existing node on the way (where a missing key belongs). */
+function locate(root: Node | null, path: readonly PropertyKey[]): Located {
+  let node = root;
+  for (const key of path) {
+    const next: unknown = isMap(node) ? node.get(key, true) : isSeq(node) ? node.get(Number(key), true) : undefined;
+    if (next === undefined) return { node, value: undefined };
+    node = next as Node | null;
+  }
+  return { node, value: isScalar(node) ? node.value : (node?.toJSON() ?? null) };
+}
+
+/** The key node of `key` in a mapping node, for errors about the key itself. */
+function keyNode(map: Node | null, key: string): Node | null {
+  if (!isMap(map)) return map;
+  const pair = map.items.find((item) => (isScalar(item.key) ? String(item.key.value) : String(item.key)) === key);
+  return (pair?.key as Node | undefined) ?? map;
+}
+
+interface Place {
+  line: number;
+  column: number;
+}
+
+function configError(path: string, { line, column }: Place, problem: string): ConfigError {
+  return { path, line, column, message: `${path} at ${line}:${column}: ${problem}` };
+}
+
+interface Checked<T> {
+  data: T | undefined;
+  /** The document as plain data, for reading the valid part of an invalid one. */
+  raw: unknown;
+  errors: ConfigError[];
+  /** Where the node at a path starts, in the enclosing file. */
+  placeOf(path: readonly PropertyKey[]): Place;
+}
+
+/** Parses YAML text and checks it against a schema; every error carries its line in the enclosing file. */
+function check<T>(text: string, schema: z.ZodType<T>, firstLine: number): Checked<T> {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const root = doc.contents;
+  const place = (offset: number | undefined): Place => {
+    const pos = lines.linePos(offset ?? 0);
+    return { line: pos.line + firstLine - 1, column: pos.col };
+  };
+  const placeOf = (path: readonly PropertyKey[]) => place(locate(root, path).node?.range?.[0]);
+  const errors: ConfigError[] = [];
+  const report = (path: string, offset: number | undefined, problem: string) => errors.push(configError(path, place(offset), problem));
+  if (doc.errors.length > 0) {
+    for (const e of doc.errors) report('(yaml)', e.pos[0], `${e.message.split('\n')[0]} [${e.code}]`);
+    return { data: undefined, raw: undefined, errors, placeOf };
+  }
+  const raw: unknown = doc.toJS();
+  const parsed = schema.safeParse(raw);
+  for (const issue of parsed.error?.issues ?? []) {
+    const at = locate(root, issue.path);
+    const path = fieldPath(issue.path) || '(root)';
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) report(`${path}.${key}`, keyNode(at.node, key)?.range?.[0], `unknown key '${key}' ${issue.message}`);
+    } else if (issue.code === 'invalid_key') {
+      report(path, keyNode(locate(root, issue.path.slice(0, -1)).node, String(issue.path.at(-1)))?.range?.[0], issue.issues[0]?.message ?? issue.message);
+    } else {
+      // A custom issue's message names the value itself; a missing key has none to name.
+      const value = issue.code === 'custom' || at.value === undefined || at.node === null ? '' : `, not ${shown(at.value)}`;
+      report(path, at.node?.range?.[0], `${issue.message}${value}`);
+    }
+  }
+  return { data: parsed.data, raw, errors: errors.sort((a, b) => a.line - b.line || a.column - b.column || a.path.localeCompare(b.path)), placeOf };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Loads a document whose top level is `stop:`. */
 export function loadConfig(text: string, options: LoadOptions = {}): ConfigLoad {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
-  const reader = new Reader(lines, options.firstLine ?? 1);
-  const config: StopConfig = { defaultTimeout: { kind: 'inherit' }, commands: [] };
-  for (const e of doc.errors) reader.error('(yaml)', null, `${e.message.split('\n')[0]} [${e.code}]`, e.pos[0]);
-  if (doc.errors.length > 0) return { config, errors: reader.errors };
-
-  const root = doc.contents;
-  if (!isMap(root)) {
-    reader.error('(root)', root, 'the configuration must be a mapping with a `stop:` section');
-    return { config, errors: reader.errors };
-  }
-  const top = reader.keys(root, '(root)', ['stop']);
-  const stopPair = top.find((p) => keyName(p) === 'stop');
-  if (!stopPair) {
-    reader.error('stop', root, 'the `stop:` section is missing');
-    return { config, errors: reader.errors };
-  }
-  if (!isMap(stopPair.value)) {
-    reader.error('stop', stopPair.value ?? stopPair.key, 'must be a mapping with `commands:` and optionally `defaultTimeout:`');
-    return { config, errors: reader.errors };
-  }
-  let commandsNode: Node | null | undefined;
-  for (const pair of reader.keys(stopPair.value, 'stop', ['defaultTimeout', 'commands'])) {
-    if (keyName(pair) === 'defaultTimeout') {
-      config.defaultTimeout = reader.timeout('stop.defaultTimeout', pair.value, pair.key) ?? { kind: 'inherit' };
-    } else commandsNode = pair.value;
-  }
-  if (commandsNode === undefined) {
-    reader.error('stop.commands', stopPair.key, 'the `commands:` list is missing');
-  } else if (!isSeq(commandsNode)) {
-    reader.error('stop.commands', commandsNode ?? stopPair.value, 'must be a list of commands (`- run: ...`)');
-  } else {
-    commandsNode.items.forEach((item, index) => {
-      const command = readCommand(reader, item as Node | null, index);
-      if (command) config.commands.push(command);
-    });
-  }
-  return { config, errors: reader.errors.sort((a, b) => a.line - b.line || a.column - b.column) };
-}
-
-function readCommand(reader: Reader, node: Node | null, index: number): CommandConfig | null {
-  const path = `stop.commands[${index}]`;
-  if (!isMap(node)) {
-    reader.error(path, node, 'must be a mapping with at least `run:`');
-    return null;
-  }
-  const before = reader.errors.length;
-  const { line, column } = reader.place(node.range?.[0]);
-  const command: CommandConfig = { index, run: '', timeout: { kind: 'inherit' }, env: {}, showStdout: true, showStderr: true, line, column };
-  let hasRun = false;
-  for (const pair of reader.keys(node, path, COMMAND_FIELDS)) {
-    const field = keyName(pair) as CommandField;
-    const fieldPath = `${path}.${field}`;
-    const value = pair.value;
-    const plain = isScalar(value) ? value.value : value === null ? null : value.toJSON();
-    const bad = (problem: string) => reader.error(fieldPath, value ?? pair.key, problem);
-    switch (field) {
-      case 'timeout': {
-        const setting = reader.timeout(fieldPath, value, pair.key);
-        if (setting) command.timeout = setting;
-        break;
-      }
-      case 'run':
-        if (typeof plain === 'string' && plain.trim() !== '') {
-          command.run = plain;
-          hasRun = true;
-        } else bad(`must be a non-empty command string, not ${JSON.stringify(plain)}`);
-        break;
-      case 'image':
-      case 'workdir':
-      case 'network':
-      case 'message':
-        if (typeof plain === 'string' && plain !== '') command[field] = plain;
-        else bad(`must be a non-empty string, not ${JSON.stringify(plain)}`);
-        break;
-      case 'user':
-        if ((typeof plain === 'string' && plain !== '') || (typeof plain === 'number' && Number.isInteger(plain) && plain >= 0)) command.user = String(plain);
-        else bad(`must be a user name or uid[:gid], not ${JSON.stringify(plain)}`);
-        break;
-      case 'maxOutputLines':
-        if (typeof plain === 'number' && Number.isInteger(plain) && plain >= 1 && plain <= MAX_OUTPUT_LINES) command.maxOutputLines = plain;
-        else bad(`invalid maxOutputLines ${JSON.stringify(plain)}: must be a whole number of lines from 1 to ${MAX_OUTPUT_LINES} (e.g. 100)`);
-        break;
-      case 'memory':
-        if (typeof plain === 'string' && /^[1-9]\d*[bkmg]?$/i.test(plain)) command.memory = plain.toLowerCase();
-        else bad(`invalid memory limit ${JSON.stringify(plain)}: a positive integer with an optional unit b, k, m or g (e.g. '512m')`);
-        break;
-      case 'cpus': {
-        const n = typeof plain === 'string' ? Number(plain) : plain;
-        if (typeof n === 'number' && Number.isFinite(n) && n > 0) command.cpus = n;
-        else bad(`must be a positive number of CPUs (e.g. 1.5), not ${JSON.stringify(plain)}`);
-        break;
-      }
-      case 'showStdout':
-      case 'showStderr':
-        if (typeof plain === 'boolean') command[field] = plain;
-        else bad(`must be true or false, not ${JSON.stringify(plain)}`);
-        break;
-      case 'env':
-        if (isMap(value)) {
-          for (const entry of value.items as Pair<Node, Node | null>[]) {
-            const name = keyName(entry);
-            const v = isScalar(entry.value) ? entry.value.value : undefined;
-            if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) reader.error(`${fieldPath}.${name}`, entry.key, 'not a valid environment variable name');
-            else if (v === undefined || v === null || typeof v === 'object') reader.error(`${fieldPath}.${name}`, entry.value ?? entry.key, 'must be a string, number or boolean');
-            else command.env[name] = String(v);
-          }
-        } else bad('must be a mapping of variable names to values');
-        break;
-    }
-  }
-  if (!hasRun && !reader.errors.slice(before).some((e) => e.path === `${path}.run`)) reader.error(`${path}.run`, node, 'every command needs `run:`');
-  return reader.errors.length === before ? command : null;
+  const firstLine = options.firstLine ?? 1;
+  const checked = check(text, configSchema, firstLine);
+  // The valid part of an invalid configuration: its default if valid, and each valid command.
+  const stop = isRecord(checked.raw) && isRecord(checked.raw.stop) ? checked.raw.stop : {};
+  const parts = checked.data?.stop ?? {
+    defaultTimeout: inheritedTimeout.safeParse(stop.defaultTimeout).data ?? { kind: 'inherit' },
+    commands: Array.isArray(stop.commands) ? stop.commands.map((command) => commandSchema.safeParse(command).data) : [],
+  };
+  const commands = parts.commands.flatMap((command, index) => (command ? [{ ...command, index, ...checked.placeOf(['stop', 'commands', index]) }] : []));
+  return { config: { defaultTimeout: parts.defaultTimeout, commands }, errors: checked.errors };
 }
 
 export interface FieldLine {
@@ -258,23 +273,16 @@ export function checkTimeoutLines(text: string, options: LoadOptions = {}): { en
   const errors: ConfigError[] = [];
   text.split('\n').forEach((source, i) => {
     if (source.trim() === '' || source.trim().startsWith('#')) return;
-    const lines = new LineCounter();
-    const reader = new Reader(lines, firstLine + i);
-    const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false });
-    const root = doc.contents;
-    if (doc.errors.length > 0 || !isMap(root) || root.items.length !== 1) {
-      reader.error('(line)', null, 'expected one `key: value` line', 0);
-    } else {
-      const [pair] = root.items as Pair<Node, Node | null>[];
-      const key = keyName(pair);
-      const value = isScalar(pair.value) ? pair.value.value : pair.value === null ? null : pair.value.toJSON();
-      if (key !== 'timeout' && key !== 'defaultTimeout') reader.error(key, pair.key, `unknown key '${key}' (expected timeout or defaultTimeout)`);
-      else {
-        const setting = reader.timeout(key, pair.value, pair.key);
-        entries.push({ line: firstLine + i, key, value, setting, error: reader.errors[0] });
-      }
+    const line = firstLine + i;
+    const checked = check(source, timeoutLineSchema, line);
+    const fields = isRecord(checked.raw) ? Object.entries(checked.raw) : [];
+    if (checked.errors.length === 0 && fields.length !== 1) {
+      checked.errors.push(configError('(line)', { line, column: 1 }, 'expected one `key: value` line'));
     }
-    errors.push(...reader.errors);
+    const [key, value] = fields[0] ?? [];
+    const data = checked.data as Record<string, TimeoutSetting | undefined> | undefined;
+    if (key === 'timeout' || key === 'defaultTimeout') entries.push({ line, key, value, setting: data?.[key], error: checked.errors[0] });
+    errors.push(...checked.errors);
   });
   return { entries, errors };
 }

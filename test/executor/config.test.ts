@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import t from 'tap';
-import { checkTimeoutLines, loadConfig, resolveTimeout } from '../../src/executor/config.js';
+import { stringify } from 'yaml';
+import { checkTimeoutLines, loadConfig, MAX_OUTPUT_LINES, resolveTimeout } from '../../src/executor/config.js';
 
 t.test('precedence: command > defaultTimeout > 5 minutes; null disables, omission inherits', async (t) => {
   const { config, errors } = loadConfig(`stop:
@@ -83,4 +85,111 @@ t.test('timeout lines are checked one by one, even with a repeated key', async (
   t.same(entries.map((e) => [e.line, e.setting?.kind ?? 'error']), [[7, 'error'], [8, 'limit'], [10, 'none'], [11, 'error']]);
   t.same(errors.map((e) => e.line), [7, 11]);
   t.match(errors[0].message, /timeout at 7:10: invalid duration "5x"/);
+});
+
+t.test('errors point at the offending node: the key for unknown and bad keys, the value for bad values, the mapping for missing ones', async (t) => {
+  const { errors } = loadConfig('stop:\n  commands:\n    - image: x\n      env: { "a-b": 1, OK: [1] }\n      user: -3\n');
+  t.same(
+    errors.map((e) => [e.path, e.line, e.column]),
+    [
+      ['stop.commands[0].run', 3, 7],
+      ['stop.commands[0].env.a-b', 4, 14],
+      ['stop.commands[0].env.OK', 4, 28],
+      ['stop.commands[0].user', 5, 13],
+    ],
+  );
+  t.match(errors[0].message, /every command needs `run:`$/, 'a missing field names no value');
+  t.match(errors[3].message, /must be a user name or uid\[:gid\], not -3$/, 'a bad value is named');
+});
+
+// Valid values of each field, as YAML writes them, and what the configuration reads.
+const validCommand = fc.record(
+  {
+    run: fc.stringMatching(/^[a-z][a-z0-9 ./-]{0,20}$/),
+    timeout: fc.oneof(fc.constant(null), fc.tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom('s', 'm', 'h')).map(([n, unit]) => `${n}${unit}`)),
+    image: fc.stringMatching(/^[a-z][a-z0-9:.-]{0,12}$/),
+    maxOutputLines: fc.integer({ min: 1, max: MAX_OUTPUT_LINES }),
+    memory: fc.tuple(fc.integer({ min: 1, max: 4096 }), fc.constantFrom('', 'b', 'k', 'm', 'g')).map(([n, unit]) => `${n}${unit}`),
+    cpus: fc.double({ min: 0.01, max: 64, noNaN: true }),
+    workdir: fc.stringMatching(/^\/[a-z0-9/]{0,12}$/),
+    env: fc.dictionary(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/), fc.oneof(fc.string(), fc.integer(), fc.boolean()), { maxKeys: 3 }),
+    network: fc.constantFrom('none', 'host', 'bridge'),
+    user: fc.oneof(fc.stringMatching(/^[a-z][a-z0-9]{0,8}$/), fc.nat({ max: 65535 })),
+    showStdout: fc.boolean(),
+    showStderr: fc.boolean(),
+    message: fc.string({ minLength: 1 }),
+  },
+  { requiredKeys: ['run'] },
+);
+const validConfig = fc.record({ stop: fc.record({ defaultTimeout: fc.oneof(fc.constant(null), fc.constantFrom('30s', '5m', '2h')), commands: fc.array(validCommand, { minLength: 1, maxLength: 4 }) }, { requiredKeys: ['commands'] }) });
+
+/** What the configuration should read from a command written as `fields`. */
+function expected(fields: Record<string, unknown>) {
+  const { run, timeout, memory, user, env, cpus, ...rest } = fields;
+  const timeoutSetting = timeout === undefined ? { kind: 'inherit' } : timeout === null ? { kind: 'none' } : { kind: 'limit', text: timeout };
+  return {
+    run,
+    timeout: timeoutSetting,
+    showStdout: true,
+    showStderr: true,
+    ...rest,
+    env: Object.fromEntries(Object.entries((env as Record<string, unknown> | undefined) ?? {}).map(([k, v]) => [k, String(v)])),
+    ...(memory === undefined ? {} : { memory: String(memory).toLowerCase() }),
+    ...(user === undefined ? {} : { user: String(user) }),
+    ...(cpus === undefined ? {} : { cpus }),
+  };
+}
+
+t.test('property: any configuration the schema accepts round-trips through YAML', async (t) => {
+  fc.assert(
+    fc.property(validConfig, (written) => {
+      const { config, errors } = loadConfig(stringify(written));
+      t.same(errors, [], 'no errors');
+      t.equal(config.commands.length, written.stop.commands.length, 'every command is kept');
+      written.stop.commands.forEach((command, index) => t.match(config.commands[index], { index, ...expected(command) }));
+      const defaultTimeout = written.stop.defaultTimeout;
+      t.match(config.defaultTimeout, defaultTimeout === undefined ? { kind: 'inherit' } : defaultTimeout === null ? { kind: 'none' } : { kind: 'limit', text: defaultTimeout });
+    }),
+    { numRuns: 150 },
+  );
+});
+
+// One invalid value of each field; the schema must reject each, in any otherwise valid configuration.
+const CORRUPTIONS: Record<string, fc.Arbitrary<unknown>> = {
+  run: fc.constantFrom('', '   ', 5, null, [], {}),
+  timeout: fc.constantFrom('5x', '-5m', '5', '0s', '5m30s', 300, 'soon', true, []),
+  image: fc.constantFrom('', 3, null, ['a']),
+  maxOutputLines: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: MAX_OUTPUT_LINES + 1 }), fc.constantFrom(1.5, '100', null)),
+  memory: fc.constantFrom('lots', '0m', '-1g', '512mb', 512, null),
+  cpus: fc.oneof(fc.double({ max: 0, noNaN: true }), fc.constantFrom('abc', null, true, [])),
+  workdir: fc.constantFrom('', 1, null),
+  env: fc.constantFrom('x', 3, ['A=1'], { 'not-a-name': 1 }, { A: [1] }, { A: null }),
+  network: fc.constantFrom('', false, null),
+  user: fc.constantFrom('', -1, 1.5, true, null),
+  showStdout: fc.constantFrom('yes', 1, null),
+  showStderr: fc.constantFrom('no', 0, []),
+  message: fc.constantFrom('', 7, null),
+  gracePeriod: fc.constantFrom(0, '2s'),
+};
+
+t.test('property: any single-field corruption is rejected, naming the field, at a line inside the document', async (t) => {
+  fc.assert(
+    fc.property(validConfig, fc.constantFrom(...Object.keys(CORRUPTIONS)), fc.nat(), (written, field, which) =>
+      fc.assert(
+        fc.property(CORRUPTIONS[field], (bad) => {
+          const index = which % written.stop.commands.length;
+          const commands = written.stop.commands.map((command, i) => (i === index ? { ...command, [field]: bad } : command));
+          const text = stringify({ stop: { ...written.stop, commands } });
+          const { config, errors } = loadConfig(text, { firstLine: 20 });
+          const lastLine = 20 + text.split('\n').length - 2;
+          t.equal(errors.length >= 1, true, `${field}: ${JSON.stringify(bad)} is rejected`);
+          for (const e of errors) t.ok(e.line >= 20 && e.line <= lastLine, `${e.message}: line inside the document (20-${lastLine})`);
+          t.ok(errors.every((e) => e.path.startsWith(`stop.commands[${index}].${field}`)), `the errors name the field: ${errors.map((e) => e.path).join(', ')}`);
+          t.equal(config.commands.length, commands.length - 1, 'the corrupted command is left out');
+        }),
+        { numRuns: 3 },
+      ),
+    ),
+    { numRuns: 100 },
+  );
 });

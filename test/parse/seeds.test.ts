@@ -25,6 +25,7 @@ t.test('timing-isolation: fences inside list items, labels, heading paths', asyn
   const lines = seedLines(seed);
   t.equal(doc.title, 'Timing Isolation Property');
   t.equal(doc.metadataSource, 'frontmatter');
+  // The seed's own frontmatter says version 0.1.0: the document's version, not spec-run's.
   t.same(doc.metadata, { type: 'property', name: 'timing-isolation', version: '0.1.0', feature: 'enhanced-evaluation', covers: ['contracts/time-execution-tool'] });
 
   const listBlocks = doc.codeBlocks.filter((block) => block.inListItem);

@@ -14,6 +14,16 @@ t.test('error answers: [Backtrace] with the user frames; time-execution errors e
   t.notMatch(nested.text, /SPEC-RUN\.WORKER|SIMPLE-EVAL-IN-LEXENV|Backtrace for/, 'the runtime\'s own frames are left out');
   const signalled = await client.tool(2, 'evaluate-lisp', { code: '(progn (princ "before") (error "boom"))' });
   t.match(signalled.text, /\[Backtrace\]\n\d+: \(ERROR "boom"\)\n\n\[stdout\]\nbefore/);
+  const deep = await client.tool(20, 'evaluate-lisp', {
+    code: '(defun level-3 (x) (error "deep ~A" x)) (defun level-2 (x) (list (level-3 (* 2 x)))) (defun level-1 (x) (list (level-2 (1+ x)))) (level-1 1)',
+  });
+  const frames = deep.text.split('[Backtrace]\n')[1].split('\n\n')[0].split('\n');
+  t.same(
+    frames.map((line) => /^\d+: \(([^ )]+)/.exec(line)?.[1]),
+    ['ERROR', 'LEVEL-3', 'LEVEL-2', 'LEVEL-1'],
+    'the frames shown are the signalling call and the user\'s functions, innermost first, and nothing of the runtime',
+  );
+  t.match(frames, [/\(ERROR "deep ~A" 4\)$/, /\(LEVEL-3 4\)$/, /\(LEVEL-2 2\)$/, /\(LEVEL-1 1\)$/], 'each with its arguments');
 
   const timed = await client.tool(3, 'time-execution', { code: '(/ 1 0)' });
   t.ok(timed.isError);

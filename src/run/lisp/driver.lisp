@@ -1,4 +1,5 @@
-;;;; The driver's command loop. The host sends one command at a time; the driver
+;;;; The driver's command loop, started as (spec-run::main :version "x.y.z") with
+;;;; spec-run's version. The host sends one command at a time; the driver
 ;;;; runs it, sending points and requests as it goes, and ends it with a "done"
 ;;;; message. The protocol is defined once, on the host's side, in protocol.ts
 ;;;; (its encoder writes these commands, its decoder checks every message sent
@@ -55,26 +56,55 @@
                    :message (format nil "cannot read the code at line ~D: ~A"
                                     line (reader-error-message condition)))))))))
 
-(defun short-backtrace ()
-  "The backtrace of the current thread, taken in a handler, from the frame that
-signalled: the header, this function, the handler and the signalling machinery
-above that frame say nothing about the spec."
-  (let* ((text (with-output-to-string (out)
-                 (let ((*print-length* 5) (*print-level* 3))
-                   (sb-debug:print-backtrace :count 20 :stream out))))
-         (signal-frame (search "(SB-KERNEL::%SIGNAL " text))
-         (start (if signal-frame
-                    (1+ (or (position #\Newline text :start signal-frame) (1- (length text))))
-                    (1+ (or (position #\Newline text) -1)))))
-    (subseq text (min start (length text)))))
+;; Frames are read with sb-debug::map-backtrace (internal in SBCL, the one walker of
+;; live frames) and chosen by the names of the functions they run, never by
+;; searching printed text.
+(defparameter *backtrace-frames* 20 "Frames of spec code shown with an error, at most.")
 
-(defun spec-frames (backtrace)
-  "BACKTRACE up to the frame of the harness's wrapper around a FiveAM test body:
-the frames below it are FiveAM's and spec-run's, the same for every test."
-  (let ((end (search "(LAMBDA NIL :IN SPEC-RUN::RUN-FIVEAM-TEST)" backtrace)))
-    (if end
-        (subseq backtrace 0 (1+ (or (position #\Newline backtrace :end end :from-end t) -1)))
-        backtrace)))
+(defun frame-function-name (frame)
+  "The name of the function FRAME runs: a symbol, or a list like (LAMBDA () :IN F)."
+  (sb-di:debug-fun-name (sb-di:frame-debug-fun frame)))
+
+(defun frame-home (name)
+  "The symbol of the global function a frame's function NAME belongs to: NAME
+itself, F for (LAMBDA () :IN F) or (FLET G :IN F), F for (SETF F); NIL if none."
+  (let ((in (and (consp name) (member :in name))))
+    (cond (in (frame-home (second in)))
+          ((consp name) (frame-home (second name)))
+          ((and name (symbolp name)) name))))
+
+(defun harness-frame-p (name)
+  "A frame of what runs spec code rather than of the code: the evaluator,
+FiveAM's own functions, or the harness (SPEC-RUN's internal functions; the
+vocabulary spec code calls is SPEC-RUN's exported part)."
+  (let* ((home (frame-home name))
+         (package (and home (symbol-package home))))
+    (or (member name '(eval sb-int:simple-eval-in-lexenv) :test #'equal)
+        (eq package (find-package '#:fiveam))
+        (and (eq package (find-package '#:spec-run))
+             (not (eq (nth-value 1 (find-symbol (symbol-name home) package)) :external))))))
+
+(defun frame-text (frame)
+  "FRAME as a backtrace prints it, \"N: (F args...)\"."
+  (with-output-to-string (out)
+    (let ((*print-length* 5) (*print-level* 3))
+      (sb-debug::print-frame-call frame out :number t))))
+
+(defun short-backtrace ()
+  "The frames of spec code that led to the condition being signalled, taken in a
+handler: from the frame below the signalling machinery (the handler, this
+function and SB-KERNEL::%SIGNAL say nothing about the spec) down to the first
+frame of the harness, one per line."
+  (let ((frames '()))
+    (sb-debug::map-backtrace (lambda (frame) (push frame frames)) :count 40)
+    (let* ((frames (nreverse frames))
+           (names (mapcar #'frame-function-name frames))
+           (signal (position 'sb-kernel::%signal names :from-end t))
+           (start (if signal (1+ signal) 0))
+           (end (or (position-if #'harness-frame-p names :start start) (length frames)))
+           (shown (subseq frames start (min end (+ start *backtrace-frames*)))))
+      (when shown
+        (format nil "~{~A~%~}" (mapcar #'frame-text shown))))))
 
 (defun condition-location (condition)
   "Where CONDITION happened as closely as the source tells: the line of a reader
@@ -194,7 +224,7 @@ request of the Input block the block answers: bound to INPUT around each form."
                         (handler-bind ((unbound-variable #'provide-variable)
                                        (error (lambda (condition)
                                                 (unless (typep condition 'fiveam::check-failure)
-                                                  (setf *test-error-backtrace* (spec-frames (short-backtrace)))))))
+                                                  (setf *test-error-backtrace* (short-backtrace))))))
                           (funcall original))))
                 (unwind-protect (let ((*test-error-backtrace* nil))
                                   (fiveam:run symbol :print-names nil))
@@ -253,7 +283,9 @@ thread the debugger stays disabled (the driver exits, the host reports it)."
                                  (:message . ,(condition-message condition))))))
   (sb-thread:abort-thread))
 
-(defun main ()
+(defun main (&key version)
+  "The driver's loop. VERSION is spec-run's, the clientInfo of the vocabulary's requests."
+  (use-client-version version)
   (open-host-channel)
   (setf *main-thread* sb-thread:*current-thread*
         *disabled-debugger-hook* sb-ext:*invoke-debugger-hook*

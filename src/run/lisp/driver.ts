@@ -6,6 +6,8 @@ import { Child, describeChildExit, readLines } from '../../process/child.js';
 import { asSpawn, inOwnPidNamespace } from '../../process/containment.js';
 import { defaultLisp, ensureCoreImage } from '../../lisp-image/core-image.js';
 import { lispSources } from '../../lisp-image/sources.js';
+import { lispString } from './sexp.js';
+import { VERSION } from '../../version.js';
 import { decodeDriverLine, DriverProtocolError, encodeCommand, type DoneMessage, type DriverCommand, type LispText, type DriverMessage, type PointMessage, type RequestMessage } from './protocol.js';
 
 export type { DoneMessage, PointMessage, RequestMessage } from './protocol.js';
@@ -55,7 +57,7 @@ export class Driver {
     const image = await driverImage();
     // In a PID namespace of its own, tied to spec-run: programs spec code starts end with the driver.
     const [command, args] = asSpawn(
-      inOwnPidNamespace([defaultLisp().sbcl, '--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', '(spec-run::main)']),
+      inOwnPidNamespace([defaultLisp().sbcl, '--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', `(spec-run::main :version ${lispString(VERSION)})`]),
     );
     const child = new Child({
       command,

@@ -176,8 +176,14 @@ sending an initialize that the server answered with a result."
 (defvar *protocol-version* "2025-06-18"
   "The MCP protocol version the vocabulary's initialize requests ask for.")
 
-(defvar *client-info* '((:name . "spec-run") (:version . "0.1.0"))
-  "The clientInfo of the vocabulary's initialize requests.")
+(defvar *client-info* nil
+  "The clientInfo of the vocabulary's initialize requests: spec-run and its
+version, set by USE-CLIENT-VERSION when the driver starts.")
+
+(defun use-client-version (version)
+  "Name spec-run at VERSION, package.json's, which the host passes the driver at
+start, in the vocabulary's initialize requests."
+  (setf *client-info* `((:name . "spec-run") (:version . ,version))))
 
 (defvar *last-message-id* 0)
 

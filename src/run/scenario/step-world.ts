@@ -13,6 +13,7 @@ import { formatResult } from '../../executor/report.js';
 import type { ExecRequest } from '../../executor/result.js';
 import type { McpClient, RunCommandOptions, RunCommandResult, ScenarioBlock, StepInfo, World } from '../../steps/index.js';
 import type { RunOptions } from '../types.js';
+import { VERSION } from '../../version.js';
 
 /** Thrown by `world.skip()`: the step is skipped, not failed. */
 export class StepSkipped extends Error {}
@@ -112,7 +113,7 @@ export class StepWorld implements World {
     this.#client ??= (async () => {
       const [command, ...args] = worldInternals(this).options.runtimeCommand;
       if (!command) throw new Error('world.mcp: no runtime command is configured');
-      const client = new Client({ name: 'spec-run-steps', version: '0.1.0' });
+      const client = new Client({ name: 'spec-run-steps', version: VERSION });
       await client.connect(new StdioClientTransport({ command, args, stderr: 'pipe' }));
       return client;
     })();

@@ -83,6 +83,17 @@ t.test('FiveAM: an error inside a test is a failing point with the condition; th
   t.notMatch(backtrace, /FIVEAM|SPEC-RUN::MAIN/, 'without the frames of FiveAM and the harness');
 });
 
+t.test('backtraces show the frames of the spec code only: its functions from the signalling call down, none of FiveAM or the harness', async (t) => {
+  const md = `${frontmatter()}${lisp(`(defun level-3 (x) (error "deep ~A" x))
+(defun level-2 (x) (list (level-3 (* 2 x))))
+(defun level-1 (x) (list (level-2 (1+ x))))
+(fiveam:test deep (level-1 1))`)}\n${lisp('(level-1 5)')}\n${lisp('(defun verify-deep () (list (level-1 7)))')}`;
+  const r = await runMarkdown(md);
+  const frames = r.failed.map((p) => [...String(p.diagnostics!.backtrace).matchAll(/^\d+: \(([^ )]+)/gm)].map((m) => m[1]));
+  const ownFrames = ['ERROR', 'LEVEL-3', 'LEVEL-2', 'LEVEL-1'];
+  t.same(frames, [ownFrames, ownFrames, [...ownFrames, 'VERIFY-DEEP']], 'in a FiveAM test, a block and a verify- function');
+});
+
 t.test('a unit without assertions that runs is one ok point; a verify- function passes by its assertions or its value', async (t) => {
   const md = `${frontmatter()}${setup}## Run\n\n${lisp('(eval-code "(+ 1 2)")')}\n${lisp(`(defun verify-returns-true ()
   (search "3" (result-content-text (eval-code "(+ 1 2)"))))`)}\n${lisp(`(defun verify-returns-nil ()
