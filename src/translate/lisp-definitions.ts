@@ -8,7 +8,9 @@ const CL_DEFINITIONS = new Set([
   'defstruct', 'defclass', 'defpackage', 'in-package', 'deftype', 'define-condition', 'declaim',
 ]);
 /** FiveAM's defining forms, visible unqualified in CL-USER (see the test vocabulary). */
-const FIVEAM_DEFINITIONS = new Set(['def-suite', 'in-suite', 'test']);
+const FIVEAM_DEFINITIONS = new Set(['def-suite', 'def-suite*', 'in-suite', 'in-suite*', 'def-fixture', 'test', 'def-test']);
+/** FiveAM's two ways to define a test: `test` and `def-test` (the same test, options in a list). */
+const FIVEAM_TEST_DEFINITIONS = ['test', 'def-test'];
 const FIVEAM_PACKAGES = new Set(['fiveam', '5am', 'it.bese.fiveam']);
 const CL_PACKAGES = new Set(['cl', 'common-lisp']);
 
@@ -57,13 +59,13 @@ export interface DefinedTest {
 }
 
 /**
- * The test a form defines: `(test name ...)`, `(test (name :suite s) ...)`,
+ * The test a form defines: `(test name ...)`, `(test (name :suite s) ...)`, `(def-test name (options) ...)`,
  * `(deftest name [()] ...)` of rove and prove, `(define-test name ...)` of Parachute.
  */
 export function definedTest(form: LispForm): DefinedTest | null {
   if (form.head === null) return null;
   const dialect = testDialect(form.head);
-  if (dialect === null && !isFiveamSymbol(form.head, 'test')) return null;
+  if (dialect === null && !FIVEAM_TEST_DEFINITIONS.some((symbol) => isFiveamSymbol(form.head!, symbol))) return null;
   const target = listOf(form.node)?.[1];
   if (target?.kind === 'symbol') return { name: target.raw, dialect };
   if (target?.kind === 'string' && dialect !== null) return { name: JSON.stringify(target.value), dialect };
