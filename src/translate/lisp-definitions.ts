@@ -25,17 +25,60 @@ const TEST_DIALECTS: { symbol: string; packages: Set<string>; dialect: string }[
 ];
 
 function isFiveamSymbol(name: string, symbol: string): boolean {
-  const pkg = packageOf(name);
-  return unqualified(name) === symbol && (pkg === null || FIVEAM_PACKAGES.has(pkg));
+  return unqualified(name) === symbol && isFiveamPackage(name);
+}
+
+/** Forms that only group others: `(eval-when (...) forms...)`, `(progn forms...)`. */
+const CL_GROUPS: Record<string, number> = { 'eval-when': 2, progn: 1 };
+
+function isClSymbol(head: string, names: Set<string> | Record<string, unknown>): boolean {
+  const pkg = packageOf(head);
+  const name = unqualified(head);
+  return (names instanceof Set ? names.has(name) : Object.hasOwn(names, name)) && (pkg === null || CL_PACKAGES.has(pkg));
+}
+
+/** A Common Lisp definition, or an eval-when or progn holding nothing but such definitions. */
+function isClDefinition(node: LispNode): boolean {
+  const items = listOf(node);
+  const head = items?.[0]?.kind === 'symbol' ? items[0].name : null;
+  if (head === null) return false;
+  if (isClSymbol(head, CL_DEFINITIONS)) return true;
+  if (!isClSymbol(head, CL_GROUPS)) return false;
+  const body = items!.slice(CL_GROUPS[unqualified(head)]);
+  return body.length > 0 && body.every(isClDefinition);
 }
 
 export function isDefinition(form: LispForm): boolean {
   if (form.head === null) return false;
+  if (isClDefinition(form.node)) return true;
+  if (testDialect(form.head) !== null) return true;
+  return FIVEAM_DEFINITIONS.has(unqualified(form.head)) && isFiveamPackage(form.head);
+}
+
+function isFiveamPackage(head: string): boolean {
+  const pkg = packageOf(head);
+  return pkg === null || FIVEAM_PACKAGES.has(pkg);
+}
+
+/**
+ * Calls that run a suite or all tests, as one does at a REPL (`(run! 'suite)`,
+ * `(rove:run :system)`): spec-run runs every test itself, each as a unit, so such a
+ * call at top level would run them a second time.
+ */
+const FIVEAM_RUNNERS = new Set(['run!', 'run', 'explain!', 'run-all-tests', 'debug!']);
+const OTHER_RUNNERS: { symbol: string; packages: Set<string> }[] = [
+  { symbol: 'run', packages: new Set(['rove', 'prove']) },
+  { symbol: 'run-suite', packages: new Set(['rove']) },
+  { symbol: 'run-test', packages: new Set(['rove', 'prove']) },
+  { symbol: 'test', packages: new Set(['parachute', 'org.shirakumo.parachute']) },
+];
+
+export function isTestRunnerCall(form: LispForm): boolean {
+  if (form.head === null) return false;
   const pkg = packageOf(form.head);
   const name = unqualified(form.head);
-  if (CL_DEFINITIONS.has(name) && (pkg === null || CL_PACKAGES.has(pkg))) return true;
-  if (testDialect(form.head) !== null) return true;
-  return FIVEAM_DEFINITIONS.has(name) && (pkg === null || FIVEAM_PACKAGES.has(pkg));
+  if (FIVEAM_RUNNERS.has(name) && (pkg === null ? name !== 'run' : FIVEAM_PACKAGES.has(pkg))) return true;
+  return pkg !== null && OTHER_RUNNERS.some((r) => r.symbol === name && r.packages.has(pkg));
 }
 
 /** The dialect a test-defining head belongs to ("rove/prove deftest"), or null. */
