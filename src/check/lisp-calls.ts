@@ -78,7 +78,8 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: CodeFacts): 
   const [first, ...rest] = node.items;
   if (!first) return;
   if (first.kind === 'list') return walkAll(node.items, facts); // ((lambda ...) args)
-  if (first.kind !== 'symbol' || first.name.startsWith(':')) return;
+  // A keyword, or a lambda-list keyword such as def-fixture's `(&body)` placeholder, is never a function.
+  if (first.kind !== 'symbol' || first.name.startsWith(':') || first.name.startsWith('&')) return;
   const name = unqualified(first.name);
   switch (name) {
     case 'quote':
@@ -115,12 +116,22 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: CodeFacts): 
     case 'defpackage':
     case 'in-package':
     case 'def-suite':
+    case 'def-suite*':
     case 'in-suite':
+    case 'in-suite*':
       return;
     case 'test': {
       // fiveam:test: a name (or name with options), maybe a docstring, then the body
       return walkAll(rest.slice(1), facts);
     }
+    case 'def-test':
+    case 'def-fixture':
+      // (def-test name (options) body), (def-fixture name (lambda list) body)
+      return walkAll(rest.slice(2), facts);
+    case 'with-fixture': // (with-fixture name (arguments) body): the arguments are values, not a call
+      walkAll(listItems(rest[1]), facts);
+      return walkAll(rest.slice(2), facts);
+    case 'for-all': // FiveAM: ((var generator [guard]) ...) bindings, like let's
     case 'let':
     case 'let*':
     case 'symbol-macrolet':

@@ -49,7 +49,13 @@ export interface ListItem {
   line: number;
   /** Number of an ordered item ("3." gives 3); null in a bullet list. */
   number: number | null;
+  /** A fenced block or a table inside the item, after its text (the first one): a step's doc string or data table. */
+  argument?: ItemArgument;
 }
+
+export type ItemArgument =
+  | { kind: 'doc-string'; text: string; lang: string | null; line: number }
+  | { kind: 'data-table'; rows: string[][]; line: number };
 
 /** Content between a heading and the next heading of any depth. */
 export interface Section {

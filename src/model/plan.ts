@@ -1,5 +1,5 @@
 // The test plan: what the translate stage decided to run for each document.
-import type { CodeBlock, Diagnostic } from './document.js';
+import type { CodeBlock, Diagnostic, ItemArgument } from './document.js';
 import type { Requirement } from './requirements.js';
 
 /** A piece of code to load or run, with where it stands in the markdown. */
@@ -62,6 +62,8 @@ export interface ScenarioStep {
   line: number;
   /** Item number in a numbered list. */
   number: number | null;
+  /** The doc string or data table written inside the step's list item, passed to its definition last. */
+  argument?: ItemArgument;
 }
 
 /** An OpenSpec `#### Scenario:` with its configuration blocks and its steps. */

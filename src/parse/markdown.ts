@@ -4,11 +4,12 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
-import type { Code, List, Nodes, Paragraph as MdParagraph, Root, RootContent } from 'mdast';
+import type { Code, List, ListItem as MdListItem, Nodes, Paragraph as MdParagraph, Root, RootContent } from 'mdast';
 import type {
   CodeBlock,
   Diagnostic,
   Heading,
+  ItemArgument,
   ListItem,
   Section,
 } from '../model/document.js';
@@ -59,6 +60,7 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
         .join('\n'),
       line: item.position!.start.line,
       number: list.ordered ? writtenItemNumber(source, item.position!.start.offset!) : null,
+      ...itemArgument(item),
     }));
     target.content.push({ type: 'list', ordered: list.ordered === true, items, line: list.position!.start.line });
     // Blocks and lists nested in items follow the list, in the order they stand.
@@ -99,6 +101,17 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
 
   walk(tree.children, false);
   return body;
+}
+
+/** The first fenced block or table nested in a list item, as a step's doc string or data table. */
+function itemArgument(item: MdListItem): { argument?: ItemArgument } {
+  const node = item.children.find((child) => child.type === 'code' || child.type === 'table');
+  if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: node.lang ? node.lang.toLowerCase() : null, line: node.position!.start.line } };
+  if (node?.type === 'table') {
+    const rows = node.children.map((row) => row.children.map((cell) => plainText(cell).trim()));
+    return { argument: { kind: 'data-table', rows, line: node.position!.start.line } };
+  }
+  return {};
 }
 
 function codeBlock(

@@ -60,6 +60,55 @@ export interface RunCommandResult {
   notes: string[];
 }
 
+/**
+ * A table written inside a step's list item (a GFM table), passed to the step's
+ * definition as its last argument, as cucumber-js passes a data table.
+ */
+export class DataTable {
+  readonly #rows: string[][];
+
+  constructor(rows: string[][]) {
+    this.#rows = rows.map((row) => [...row]);
+  }
+
+  /** Every row, the header row included. */
+  raw(): string[][] {
+    return this.#rows.map((row) => [...row]);
+  }
+
+  /** The rows after the header row. */
+  rows(): string[][] {
+    return this.raw().slice(1);
+  }
+
+  /** One object per row after the header, keyed by the header's cells. */
+  hashes(): Record<string, string>[] {
+    const [header = [], ...rows] = this.#rows;
+    return rows.map((row) => Object.fromEntries(header.map((key, i) => [key, row[i] ?? ''])));
+  }
+
+  /** A two-column table as an object: first column the keys, second the values. */
+  rowsHash(): Record<string, string> {
+    const hash: Record<string, string> = {};
+    for (const row of this.#rows) {
+      if (row.length !== 2) throw new Error(`rowsHash: every row must have 2 cells; this one has ${row.length}: ${JSON.stringify(row)}`);
+      hash[row[0]] = row[1];
+    }
+    return hash;
+  }
+
+  /** Its rows, header included: how attachments and reports show it. */
+  toJSON(): string[][] {
+    return this.raw();
+  }
+
+  /** The table with rows and columns swapped. */
+  transpose(): DataTable {
+    const width = Math.max(0, ...this.#rows.map((row) => row.length));
+    return new DataTable(Array.from({ length: width }, (_, i) => this.#rows.map((row) => row[i] ?? '')));
+  }
+}
+
 /** The subset of an MCP client a step needs; it is the MCP SDK's Client. */
 export interface McpClient {
   listTools(): Promise<{ tools: { name: string; description?: string; inputSchema: unknown }[] }>;

@@ -8,7 +8,9 @@ const CL_DEFINITIONS = new Set([
   'defstruct', 'defclass', 'defpackage', 'in-package', 'deftype', 'define-condition', 'declaim',
 ]);
 /** FiveAM's defining forms, visible unqualified in CL-USER (see the test vocabulary). */
-const FIVEAM_DEFINITIONS = new Set(['def-suite', 'in-suite', 'test']);
+const FIVEAM_DEFINITIONS = new Set(['def-suite', 'def-suite*', 'in-suite', 'in-suite*', 'def-fixture', 'test', 'def-test']);
+/** FiveAM's two ways to define a test: `test` and `def-test` (the same test, options in a list). */
+const FIVEAM_TEST_DEFINITIONS = ['test', 'def-test'];
 const FIVEAM_PACKAGES = new Set(['fiveam', '5am', 'it.bese.fiveam']);
 const CL_PACKAGES = new Set(['cl', 'common-lisp']);
 
@@ -23,17 +25,60 @@ const TEST_DIALECTS: { symbol: string; packages: Set<string>; dialect: string }[
 ];
 
 function isFiveamSymbol(name: string, symbol: string): boolean {
-  const pkg = packageOf(name);
-  return unqualified(name) === symbol && (pkg === null || FIVEAM_PACKAGES.has(pkg));
+  return unqualified(name) === symbol && isFiveamPackage(name);
+}
+
+/** Forms that only group others: `(eval-when (...) forms...)`, `(progn forms...)`. */
+const CL_GROUPS: Record<string, number> = { 'eval-when': 2, progn: 1 };
+
+function isClSymbol(head: string, names: Set<string> | Record<string, unknown>): boolean {
+  const pkg = packageOf(head);
+  const name = unqualified(head);
+  return (names instanceof Set ? names.has(name) : Object.hasOwn(names, name)) && (pkg === null || CL_PACKAGES.has(pkg));
+}
+
+/** A Common Lisp definition, or an eval-when or progn holding nothing but such definitions. */
+function isClDefinition(node: LispNode): boolean {
+  const items = listOf(node);
+  const head = items?.[0]?.kind === 'symbol' ? items[0].name : null;
+  if (head === null) return false;
+  if (isClSymbol(head, CL_DEFINITIONS)) return true;
+  if (!isClSymbol(head, CL_GROUPS)) return false;
+  const body = items!.slice(CL_GROUPS[unqualified(head)]);
+  return body.length > 0 && body.every(isClDefinition);
 }
 
 export function isDefinition(form: LispForm): boolean {
   if (form.head === null) return false;
+  if (isClDefinition(form.node)) return true;
+  if (testDialect(form.head) !== null) return true;
+  return FIVEAM_DEFINITIONS.has(unqualified(form.head)) && isFiveamPackage(form.head);
+}
+
+function isFiveamPackage(head: string): boolean {
+  const pkg = packageOf(head);
+  return pkg === null || FIVEAM_PACKAGES.has(pkg);
+}
+
+/**
+ * Calls that run a suite or all tests, as one does at a REPL (`(run! 'suite)`,
+ * `(rove:run :system)`): spec-run runs every test itself, each as a unit, so such a
+ * call at top level would run them a second time.
+ */
+const FIVEAM_RUNNERS = new Set(['run!', 'run', 'explain!', 'run-all-tests', 'debug!']);
+const OTHER_RUNNERS: { symbol: string; packages: Set<string> }[] = [
+  { symbol: 'run', packages: new Set(['rove', 'prove']) },
+  { symbol: 'run-suite', packages: new Set(['rove']) },
+  { symbol: 'run-test', packages: new Set(['rove', 'prove']) },
+  { symbol: 'test', packages: new Set(['parachute', 'org.shirakumo.parachute']) },
+];
+
+export function isTestRunnerCall(form: LispForm): boolean {
+  if (form.head === null) return false;
   const pkg = packageOf(form.head);
   const name = unqualified(form.head);
-  if (CL_DEFINITIONS.has(name) && (pkg === null || CL_PACKAGES.has(pkg))) return true;
-  if (testDialect(form.head) !== null) return true;
-  return FIVEAM_DEFINITIONS.has(name) && (pkg === null || FIVEAM_PACKAGES.has(pkg));
+  if (FIVEAM_RUNNERS.has(name) && (pkg === null ? name !== 'run' : FIVEAM_PACKAGES.has(pkg))) return true;
+  return pkg !== null && OTHER_RUNNERS.some((r) => r.symbol === name && r.packages.has(pkg));
 }
 
 /** The dialect a test-defining head belongs to ("rove/prove deftest"), or null. */
@@ -57,13 +102,13 @@ export interface DefinedTest {
 }
 
 /**
- * The test a form defines: `(test name ...)`, `(test (name :suite s) ...)`,
+ * The test a form defines: `(test name ...)`, `(test (name :suite s) ...)`, `(def-test name (options) ...)`,
  * `(deftest name [()] ...)` of rove and prove, `(define-test name ...)` of Parachute.
  */
 export function definedTest(form: LispForm): DefinedTest | null {
   if (form.head === null) return null;
   const dialect = testDialect(form.head);
-  if (dialect === null && !isFiveamSymbol(form.head, 'test')) return null;
+  if (dialect === null && !FIVEAM_TEST_DEFINITIONS.some((symbol) => isFiveamSymbol(form.head!, symbol))) return null;
   const target = listOf(form.node)?.[1];
   if (target?.kind === 'symbol') return { name: target.raw, dialect };
   if (target?.kind === 'string' && dialect !== null) return { name: JSON.stringify(target.value), dialect };

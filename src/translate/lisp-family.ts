@@ -5,7 +5,7 @@
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
-import { definedFunction, type DefinedFunction, definedTest, isDefinition, isVerifyName } from './lisp-definitions.js';
+import { definedFunction, type DefinedFunction, definedTest, isDefinition, isTestRunnerCall, isVerifyName } from './lisp-definitions.js';
 import { type LispForm, scanForms } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
@@ -63,7 +63,12 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     for (const [name, count] of scan.symbols) usage.set(name, (usage.get(name) ?? 0) + count);
 
     const loaded = scan.forms.filter(isDefinition);
-    const run = scan.forms.filter((form) => !isDefinition(form));
+    const runners = scan.forms.filter(isTestRunnerCall);
+    const run = scan.forms.filter((form) => !isDefinition(form) && !runners.includes(form));
+    if (runners.length > 0) {
+      const calls = runners.map((form) => `${oneLine(form.text)} (line ${form.line})`).join(', ');
+      notRun.push({ block, reason: `runs tests, which spec-run runs itself, each test once as a unit: ${calls} is left out` });
+    }
     if (loaded.length > 0) definitions.push(codeRef(file, block, keepOnly(block.text, scan.forms, loaded)));
     if (run.length > 0) {
       const code = codeRef(file, block, keepOnly(block.text, scan.forms, run));
@@ -88,6 +93,10 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   }
 
   return { definitions, units, notRun, problems };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** The block text with all forms except `kept` blanked; the whole text when all are kept. */

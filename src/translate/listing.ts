@@ -1,7 +1,7 @@
 // The text of `spec-run --list`: what will run, what will not and why, what is loaded first.
 import type { DocumentPlan, Unit } from '../model/plan.js';
 import { LISP_DOCUMENT_TYPES } from './family.js';
-import { scanForms } from './lisp-forms.js';
+import { type LispNode, scanForms } from './lisp-forms.js';
 import { UNKNOWN_FAMILY_HINT } from './unknown-family.js';
 
 export function describePlan(plan: DocumentPlan): string {
@@ -23,10 +23,7 @@ export function describePlan(plan: DocumentPlan): string {
 
   lines.push(`  definitions (${plan.definitions.length}), loaded in this order before any unit runs:`);
   for (const ref of plan.definitions) {
-    const defined = scanForms(ref.text, ref.line).forms.map((form) => {
-      const name = form.node.kind === 'list' ? form.node.items[1] : undefined;
-      return name?.kind === 'symbol' ? `${form.head} ${name.raw}` : form.head ?? form.text.slice(0, 20);
-    });
+    const defined = scanForms(ref.text, ref.line).forms.map((form) => describeDefinition(form.node) ?? form.text.slice(0, 20));
     lines.push(`    ${at(ref.line)}  ${defined.join(', ')}`);
   }
 
@@ -43,6 +40,24 @@ export function describePlan(plan: DocumentPlan): string {
     for (const problem of plan.problems) lines.push(`    ${problem.file}:${problem.line}  ${problem.severity}: ${problem.message}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/**
+ * "defun helper", "test (name :suite s)" as "test name", and a group by what it holds:
+ * "eval-when (defun shout)".
+ */
+function describeDefinition(node: LispNode): string | null {
+  if (node.kind === 'conditional') return describeDefinition(node.form);
+  if (node.kind !== 'list' || node.items[0]?.kind !== 'symbol') return null;
+  const head = node.items[0].raw;
+  const [, target] = node.items;
+  if (/^(cl:|common-lisp:)?(eval-when|progn)$/i.test(head)) {
+    const inner = node.items.slice(/progn$/i.test(head) ? 1 : 2).map(describeDefinition).filter((d) => d !== null);
+    return `${head} (${inner.join(', ')})`;
+  }
+  if (target?.kind === 'symbol') return `${head} ${target.raw}`;
+  if (target?.kind === 'list' && target.items[0]?.kind === 'symbol') return `${head} ${target.items[0].raw}`;
+  return head;
 }
 
 function familyReason(plan: DocumentPlan): string {

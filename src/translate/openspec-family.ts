@@ -1,7 +1,7 @@
 // OpenSpec-style specifications: every `#### Scenario:` under a `### Requirement:` is a unit
 // with its condition, its code blocks (YAML configurations, expected messages) and its steps.
 // Blocks outside scenarios (schemas, implementation notes) are listed, not run.
-import type { Section, SectionContent, SpecDocument } from '../model/document.js';
+import type { ListItem, Section, SectionContent, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
 import { codeRef } from './code-ref.js';
 import { type FamilyTranslation, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
@@ -94,8 +94,8 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
       for (const listItem of item.items) {
         const boldMatch = BOLD_KEYWORD_ITEM.exec(listItem.text);
         const bold = boldMatch ? [boldMatch[0], boldMatch[1].toUpperCase(), boldMatch[2]] : PLAIN_KEYWORD_ITEM.exec(listItem.text);
-        if (keyword) steps.push({ keyword, text: withoutBold(listItem.text), line: listItem.line, number: listItem.number });
-        else if (bold) steps.push({ keyword: bold[1], text: withoutBold(bold[2]).trim(), line: listItem.line, number: listItem.number });
+        if (keyword) steps.push(stepOf(keyword, withoutBold(listItem.text), listItem));
+        else if (bold) steps.push(stepOf(bold[1], withoutBold(bold[2]).trim(), listItem));
       }
       keyword = null;
     }
@@ -106,7 +106,12 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
     const asStep = condition === null ? null : CONDITION_STEP.exec(condition);
     return asStep ? [{ keyword: capitalized(asStep[1]), text: asStep[2], line: conditionLine, number: null }] : [];
   }
-  return numbered.items.map((listItem) => ({ keyword: 'Then', text: withoutBold(listItem.text), line: listItem.line, number: listItem.number }));
+  return numbered.items.map((listItem) => stepOf('Then', withoutBold(listItem.text), listItem));
+}
+
+/** A step written as a list item, with the doc string or data table inside the item. */
+function stepOf(keyword: string, text: string, item: ListItem): ScenarioStep {
+  return { keyword, text, line: item.line, number: item.number, ...(item.argument ? { argument: item.argument } : {}) };
 }
 
 function capitalized(word: string): string {

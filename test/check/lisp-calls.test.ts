@@ -31,3 +31,11 @@ t.test('call sites keep their line and the package prefix', async (t) => {
   const sites = facts('(fiveam:test x\n  (fiveam:is (= 1 (one))))', ).calls;
   t.same(sites.map((s) => [s.name, s.line]), [['fiveam:is', 2], ['=', 2], ['one', 2]]);
 });
+
+t.test("FiveAM's fixtures, def-test and for-all: names, lambda lists, arguments and bindings are not calls", async (t) => {
+  t.same(calls('(def-fixture with-pair (a b) (let ((sum (+ a b))) (&body)))'), ['+']);
+  t.same(calls('(with-fixture with-pair (x (size)) (is (= sum 3)))'), ['size', 'is', '=']);
+  t.same(calls('(def-test named (:suite s :fixture f) (is (ok-p)))'), ['is', 'ok-p']);
+  t.same(calls('(for-all ((n (gen-integer :min 0)) ((a b) (gen-pair) (< a b))) (is (check n)))'), ['gen-integer', 'gen-pair', '<', 'is', 'check']);
+  t.same(calls('(def-suite* everything) (in-suite* everything)'), []);
+});

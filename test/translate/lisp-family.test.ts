@@ -75,3 +75,30 @@ t.test('an undefined name is told where another document of the run defines it',
   t.equal(definedElsewhereNote(index, 'random-choice', 'helpers.test.md'), null, 'never pointing a document at itself');
   t.equal(definedElsewhereNote(index, 'nothing-defines-this', 'user.test.md'), null);
 });
+
+t.test('eval-when and progn of definitions load with the definitions; of anything else they run in place', async (t) => {
+  const plan = doc(
+    `## Late helpers\n\n${lisp(`(eval-when (:compile-toplevel :load-toplevel :execute)
+  (defun shout (s) (string-upcase s)))
+(progn (defvar *a* 1) (defparameter *b* 2))`)}\n## Effects\n\n${lisp(`(progn (defvar *c* 3) (print *c*))
+(eval-when (:execute))`)}`,
+  );
+  t.same(plan.definitions.map((d) => d.line), [11]);
+  t.same(byKind(plan.units, 'lisp-block').map((u) => u.line), [19]);
+});
+
+t.test("a top-level call running the tests (run!, explain!, rove:run...) is left out, saying why: spec-run runs each test once", async (t) => {
+  const plan = doc(
+    `## Tests\n\n${lisp(`(test one (is t))`)}\n## Run them\n\n${lisp(`(run! 'everything)
+(fiveam:explain! (fiveam:run 'everything))
+(rove:run :my-tests)
+(parachute:test 'my-tests)
+(run 'not-fiveam-unqualified)`)}`,
+  );
+  t.same(byKind(plan.units, 'fiveam-test').map((u) => u.testName), ['one']);
+  const [block] = byKind(plan.units, 'lisp-block');
+  t.match(block.code.text, /^\s*\(run 'not-fiveam-unqualified\)$/m, 'an unqualified run may be anyone\'s function: it runs');
+  t.notMatch(block.code.text, /run!|explain!|rove:run|parachute:test/);
+  const [left] = plan.notRun;
+  t.match(left.reason, /^runs tests, which spec-run runs itself, each test once as a unit: \(run! 'everything\) \(line 17\), \(fiveam:explain! \(fiveam:run 'everything\)\) \(line 18\), \(rove:run :my-tests\) \(line 19\), \(parachute:test 'my-tests\) \(line 20\) is left out$/);
+});

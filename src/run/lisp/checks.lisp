@@ -139,14 +139,17 @@ itself. Global, not rebound, so threads of spec code add to it too.")
 (defvar *unit-points* 0
   "Points recorded by the running command, in any thread (global, not rebound).")
 
-(defun emit-point (ok name location &optional diagnostics)
+(defun emit-point (ok name location &optional diagnostics skip-reason)
+  "Send one point; every point, a skipped one too, counts for the unit (a unit
+with no point of its own gets one named after it)."
   (bt:with-lock-held (*counters-lock*) (incf *unit-points*))
   (send-to-host `((:type . "point")
                   (:ok . ,(if ok t :false))
                   (:name . ,name)
                   (:file . ,(or (first location) :null))
                   (:line . ,(or (second location) :null))
-                  (:diagnostics . ,(or diagnostics :null)))))
+                  (:diagnostics . ,(or diagnostics :null))
+                  ,@(when skip-reason `((:skip . ,skip-reason))))))
 
 ;;; Values of a check's argument subforms
 
@@ -236,7 +239,47 @@ the values of its argument subforms.")
        (slot-boundp result 'fiveam::actual-condition)
        (fiveam::actual-condition result)))
 
+(defvar *for-all-depth* 0
+  "How many FOR-ALL forms the running check is inside: their trials' own checks
+are not points; each FOR-ALL outermost is one point, for all its trials.")
+
+(defvar *trial-checks* (make-hash-table :test #'eq :weakness :key :synchronized t)
+  "A check made in a FOR-ALL trial -> (name location diagnostics), for the
+FOR-ALL's point to show the checks its failing trial failed.")
+
+(defun for-all-variables (form)
+  "The variables a FOR-ALL form binds, in order (a destructuring pattern counts as one)."
+  (and (consp form) (consp (rest form)) (listp (second form))
+       (mapcar (lambda (binding) (if (consp binding) (first binding) binding)) (second form))))
+
+(defun for-all-failure-diagnostics (result form)
+  "What a falsified FOR-ALL shows: the values it found, and the checks they failed."
+  (let* ((failed (remove-if #'fiveam::test-passed-p (slot-value result 'fiveam::result-list)))
+         (checks (loop for check in failed
+                       for (name location diagnostics) = (gethash check *trial-checks*)
+                       collect (format nil "~A at line ~A: ~A" name (second location)
+                                       (or (cdr (assoc :reason diagnostics)) "failed")))))
+    `((:form . ,(form-text form))
+      (:values . ,(loop for variable in (for-all-variables form)
+                        for value in (slot-value result 'fiveam::failure-values)
+                        collect (cons (let ((*print-case* :downcase)) (show variable)) (show value))))
+      (:reason . ,(format nil "falsified by the values shown~@[; failed: ~{~A~^; ~}~]" checks)))))
+
 (defmethod initialize-instance :after ((result fiveam::test-result) &key)
+  (if (and (plusp *for-all-depth*)
+           (not (and (= *for-all-depth* 1) (typep result 'fiveam::for-all-test-result))))
+      (record-trial-check result)
+      (emit-result-point result)))
+
+(defun record-trial-check (result)
+  "Keep what a check inside a FOR-ALL trial found, for the FOR-ALL's own point."
+  (let* ((form (or (first *check*) (and (slot-boundp result 'fiveam::test-expr) (fiveam::test-expr result))))
+         (location (or (form-location form) (fallback-location))))
+    (setf (gethash result *trial-checks*)
+          (list (if form (form-text form) "check") location
+                (unless (fiveam::test-passed-p result) (fiveam-result-diagnostics result form))))))
+
+(defun emit-result-point (result)
   (let* ((expression (and (slot-boundp result 'fiveam::test-expr) (fiveam::test-expr result)))
          (form (or (first *check*) expression))
          (condition (unexpected-condition result))
@@ -250,12 +293,20 @@ the values of its argument subforms.")
                      (t "check"))))
     (typecase result
       (fiveam::test-skipped
-       (send-to-host `((:type . "point") (:ok . t) (:name . ,name)
-                       (:file . ,(first location)) (:line . ,(second location))
-                       (:skip . ,(let ((reason (fiveam::reason result)))
-                                   (if (stringp reason) reason "skipped"))))))
+       (emit-point t name location nil (let ((reason (fiveam::reason result)))
+                                         (if (stringp reason) reason "skipped"))))
       (fiveam::test-passed (emit-point t name location))
+      (fiveam::for-all-test-failed (emit-point nil name location (for-all-failure-diagnostics result form)))
       (t (emit-point nil name location (fiveam-result-diagnostics result form))))))
+
+(defun wrap-for-all ()
+  "Make FOR-ALL one point at its own form: its trials' checks are kept, not sent."
+  (let ((original (macro-function 'fiveam:for-all)))
+    (setf (macro-function 'fiveam:for-all)
+          (lambda (whole environment)
+            `(let ((*check* (list ',whole))
+                   (*for-all-depth* (1+ *for-all-depth*)))
+               ,(funcall original whole environment))))))
 
 (defun wrap-fiveam-check (name decompose default-reason)
   "Make FiveAM's NAME bind *CHECK* around its own expansion. With DECOMPOSE the
@@ -297,4 +348,5 @@ describing the original form is supplied when the check has none."
   (wrap-fiveam-check 'fiveam:is-true :always "~S did not return a true value")
   (wrap-fiveam-check 'fiveam:is-false :always "~S returned a true value")
   (dolist (name '(fiveam:signals fiveam:finishes fiveam:pass fiveam:fail fiveam:skip))
-    (wrap-fiveam-form-check name)))
+    (wrap-fiveam-form-check name))
+  (wrap-for-all))

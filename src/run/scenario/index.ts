@@ -9,7 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import type { RunEvent } from '../../model/events.js';
+import type { ItemArgument } from '../../model/document.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
+import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { loadStepLibrary, matchStep, type StepLibrary } from './library.js';
 import { snippetFor, snippetKeyword } from './snippet.js';
@@ -73,6 +75,7 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
 export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit, library?: StepLibrary): Promise<void> {
   const steps = library ?? (await loadStepLibrary(options.stepFiles ?? []));
   const started = Date.now();
+  const deadline = started + options.unitTimeoutMs;
   const world = new StepWorld(unit, options);
   emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: `${unit.requirement} / ${unit.name}`, kind: 'scenario', at: { file: unit.file, line: unit.line } });
   const base = (name: string, line: number) => ({ type: 'point' as const, file: unit.file, unitId: unit.id, name, at: { file: unit.file, line } });
@@ -80,7 +83,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   try {
     if (!options.dryRun) {
       for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
-        const failure = await runHook(world, hook.fn);
+        const failure = await runHook(world, hook.fn, deadline, options);
         if (failure) {
           emit({ ...base(`Before hook (${hook.file}:${hook.line})`, unit.line), ok: false, diagnostics: failure });
           blocked = `the Before hook at ${hook.file}:${hook.line} failed`;
@@ -92,7 +95,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     for (const step of unit.steps) {
       if (options.signal?.aborted) break;
       keyword = snippetKeyword(step.keyword, keyword);
-      const point = await runStep(unit, steps, world, step, keyword, options, blocked);
+      const point = await runStep(unit, steps, world, step, keyword, options, blocked, deadline);
       // A step whose probe an interruption of spec-run stopped did not check anything.
       if (options.interrupt?.aborted) {
         emit({ ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined });
@@ -104,7 +107,8 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   } finally {
     if (!options.dryRun) {
       for (const hook of steps.hooks.filter((h) => h.when === 'after')) {
-        const failure = await runHook(world, hook.fn);
+        // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
+        const failure = await runHook(world, hook.fn, Date.now() + options.unitTimeoutMs, options);
         if (failure) emit({ ...base(`After hook (${hook.file}:${hook.line})`, unit.line), ok: false, diagnostics: failure });
       }
     }
@@ -113,21 +117,49 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   }
 }
 
-async function runHook(world: StepWorld, fn: (this: StepWorld) => unknown): Promise<Record<string, unknown> | null> {
+/** A doc string is passed as its text, a data table as a DataTable, as cucumber-js passes them. */
+function stepArgument(argument: ItemArgument): string | DataTable {
+  return argument.kind === 'doc-string' ? argument.text : new DataTable(argument.rows);
+}
+
+/** A step or hook still running at the unit's deadline. */
+class UnitTimeExceeded extends Error {}
+
+/**
+ * The outcome of `work`, or UnitTimeExceeded at the deadline: a step that never settles
+ * cannot hold the run. The world's commands are stopped then; JavaScript still running
+ * in the step is left to itself (it cannot be stopped from outside).
+ */
+async function beforeDeadline<T>(world: StepWorld, work: () => T | Promise<T>, deadline: number, options: RunOptions): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      world.stopCommands();
+      reject(new UnitTimeExceeded(`did not finish within the unit time limit of ${options.unitTimeoutMs} ms (--timeout); the commands it started were stopped`));
+    }, Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(work), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function runHook(world: StepWorld, fn: (this: StepWorld) => unknown, deadline: number, options: RunOptions): Promise<Record<string, unknown> | null> {
   world.step = undefined;
   try {
-    await fn.call(world);
+    await beforeDeadline(world, () => fn.call(world), deadline, options);
     return null;
   } catch (error) {
     return failureDiagnostics(error);
   }
 }
 
-async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorld, step: ScenarioStep, keyword: string, options: RunOptions, blocked: string | null): Promise<PointEvent> {
+async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorld, step: ScenarioStep, keyword: string, options: RunOptions, blocked: string | null, deadline: number): Promise<PointEvent> {
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
   const matches = matchStep(library, step.text, world);
   if (matches.length === 0) {
-    const diagnostics = { reason: 'no step definition matches this step', snippet: snippetFor(library, step.text, keyword) };
+    const diagnostics = { reason: 'no step definition matches this step', snippet: snippetFor(library, step.text, keyword, step.argument?.kind) };
     return options.strict ? { ...base, ok: false, diagnostics } : { ...base, ok: false, todo: 'undefined step', diagnostics };
   }
   const where = (m: (typeof matches)[number]) => `${path.relative(process.cwd(), m.step.file)}:${m.step.line} ${m.step.source}`;
@@ -140,7 +172,8 @@ async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorl
   world.attachments = [];
   let point: PointEvent;
   try {
-    const returned = await match.step.fn.apply(world, match.args);
+    const args = step.argument ? [...match.args, stepArgument(step.argument)] : match.args;
+    const returned = await beforeDeadline(world, () => match.step.fn.apply(world, args), deadline, options);
     if (returned === 'pending') point = { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
     else point = { ...base, ok: true, diagnostics: { definition } };
@@ -154,6 +187,7 @@ async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorl
 
 /** What a thrown error tells: its message, and actual/expected when it has them (node:assert, chai, ...). */
 function failureDiagnostics(error: unknown): Record<string, unknown> {
+  if (error instanceof UnitTimeExceeded) return { reason: error.message };
   if (!(error instanceof Error)) return { message: String(error) };
   const e = error as Error & { actual?: unknown; expected?: unknown; operator?: string };
   const diagnostics: Record<string, unknown> = { message: e.message };

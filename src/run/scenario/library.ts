@@ -134,11 +134,12 @@ export function stepText(text: string): string {
   return text.trim().replace(/:$/, '').trim();
 }
 
-/** Every definition matching the text: none is an undefined step, two or more an ambiguous one. */
+/** Every definition matching the text, with or without its trailing colon: none is an undefined step, two or more an ambiguous one. */
 export function matchStep(library: StepLibrary, text: string, world: unknown): StepMatch[] {
   const matches: StepMatch[] = [];
   for (const step of library.steps) {
-    const args = step.expression.match(stepText(text));
+    // A definition may or may not spell the colon that introduces a doc string or table.
+    const args = step.expression.match(text.trim()) ?? step.expression.match(stepText(text));
     if (args) matches.push({ step, args: args.map((a) => a.getValue(world)) });
   }
   return matches;

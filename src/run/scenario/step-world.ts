@@ -48,6 +48,8 @@ export class StepWorld implements World {
   /** Attachments of the step running now; the runner takes them after each step. */
   attachments: Attachment[] = [];
   #client: Promise<Client> | null = null;
+  /** Aborted when the scenario runs out of time: stops the commands its steps started. */
+  #commands = new AbortController();
 
   constructor(unit: ScenarioUnit, options: RunOptions) {
     internals.set(this, { unit, options });
@@ -91,7 +93,7 @@ export class StepWorld implements World {
       user: options.user,
       projectRoot: runOptions.projectRoot,
       imageAliases: { ...DEFAULT_IMAGE_ALIASES, ...runOptions.imageAliases },
-      signal: options.signal,
+      signal: options.signal ? AbortSignal.any([options.signal, this.#commands.signal]) : this.#commands.signal,
     };
     const result = await execute(request);
     const streamText = (stream: 'stdout' | 'stderr') => result.output.lines.filter((l) => l.stream === stream).map((l) => l.text).join('\n');
@@ -118,6 +120,11 @@ export class StepWorld implements World {
       return client;
     })();
     return this.#client;
+  }
+
+  /** Stops the commands the scenario's steps are running (its time is up). */
+  stopCommands(): void {
+    this.#commands.abort();
   }
 
   /** Ends what the scenario started: the MCP client and its server. */

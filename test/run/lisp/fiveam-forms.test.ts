@@ -1,0 +1,61 @@
+// FiveAM as a FiveAM user writes it, end to end with a real SBCL driver:
+// def-test, suites made with def-suite*, fixtures defined in one block and used in
+// another, skip, and for-all properties (one point for all trials; when falsified,
+// the values found and the checks they failed).
+import t from 'tap';
+import { parseMarkdown } from '../../../src/parse/index.js';
+import { translate } from '../../../src/translate/index.js';
+import { frontmatter, lineIn, lisp, options, runMarkdown, type PointEvent } from './helpers.js';
+
+const summary = (p: PointEvent) => [p.ok, p.name, p.at?.line, p.skip ?? null];
+
+const md = `${frontmatter('property')}## Suite and fixture
+
+${lisp(`(def-suite* arithmetic :description "sums")
+
+(def-fixture with-pair (a b)
+  (let ((sum (+ a b)))
+    (&body)))`)}
+## Tests, one block each
+
+${lisp(`(def-test fixture-sum (:suite arithmetic)
+  (with-fixture with-pair (2 40)
+    (is (= 42 sum) "sum was ~a" sum)))`)}
+${lisp(`(test later
+  (skip "not written yet"))`)}
+${lisp(`(def-test sums-are-small ()
+  (for-all ((a (gen-integer :min 0 :max 100))
+            (b (gen-integer :min 0 :max 100)))
+    (is (< (+ a b) 150) "~a + ~a is too big" a b)))`)}
+${lisp(`(test sums-commute
+  (for-all ((a (gen-integer)) (b (gen-integer)))
+    (is (= (+ a b) (+ b a)))
+    (is-true (integerp a))))`)}`;
+
+t.test('def-test, def-suite* and def-fixture are definitions; each test is a unit named by it', async (t) => {
+  const plan = translate(parseMarkdown('doc.test.md', md));
+  t.same(plan.units.map((u) => [u.kind, u.name]), [
+    ['fiveam-test', 'fixture-sum'],
+    ['fiveam-test', 'later'],
+    ['fiveam-test', 'sums-are-small'],
+    ['fiveam-test', 'sums-commute'],
+  ]);
+});
+
+t.test('fixtures, skip and for-all run as FiveAM runs them, one point each', async (t) => {
+  const r = await runMarkdown(md, options());
+  const forAll = (needle: string) => r.points.find((p) => p.at?.line === lineIn(md, needle));
+  t.same(r.points.filter((p) => !p.name.startsWith('(for-all')).map(summary), [
+    [true, '(= 42 sum)', lineIn(md, '(is (= 42 sum)'), null],
+    [true, '(skip "not written yet")', lineIn(md, '(skip "not'), 'not written yet'],
+  ], 'a skipped test is its skip point alone, not also a passing point named after the test');
+  t.equal(r.points.length, 4, 'each for-all is one point, whatever its number of trials');
+  const commute = forAll('(for-all ((a (gen-integer)) (b (gen-integer)))');
+  t.equal(commute?.ok, true);
+  const small = forAll('(for-all ((a (gen-integer :min 0');
+  t.equal(small?.ok, false, 'two numbers up to 100 do not always sum below 150');
+  const values = small?.diagnostics?.values as Record<string, string>;
+  t.same(Object.keys(values), ['a', 'b'], 'the values that falsified it, by variable');
+  t.ok(Number(values.a) + Number(values.b) >= 150, `the values shown falsify the check: ${JSON.stringify(values)}`);
+  t.match(small?.diagnostics?.reason, new RegExp(`failed: \\(< \\(\\+ a b\\) 150\\) at line ${lineIn(md, '(is (< (+ a b)')}: ${values.a} \\+ ${values.b} is too big`));
+});

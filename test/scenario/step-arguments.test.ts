@@ -1,0 +1,145 @@
+// What a cucumber user brings to an OpenSpec document: a doc string (a fenced block) or
+// a data table (a GFM table) inside a step's list item, passed to the definition last;
+// definitions that spell the colon introducing them; and steps that never finish, which
+// the unit time limit ends. spec-run runs as a child process in a fresh directory.
+import t from 'tap';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import type { RunEvent } from '../../src/model/events.js';
+import { DataTable } from '../../src/steps/index.js';
+import { parseMarkdown } from '../../src/parse/index.js';
+import { translate } from '../../src/translate/index.js';
+
+const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/main.js');
+type Point = Extract<RunEvent, { type: 'point' }>;
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-step-arguments-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+async function points(dir: string, args: string[]) {
+  const result = await execa(process.execPath, [cli, ...args, '--reporter', 'json'], { cwd: dir, reject: false });
+  const events = result.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as RunEvent);
+  return { ...result, points: events.filter((e): e is Point => e.type === 'point') };
+}
+
+const DOC = `# Inventory
+
+### Requirement: Stock
+The inventory SHALL count what it is given.
+
+#### Scenario: Items from a table
+- **GIVEN** the items:
+
+  | name  | count |
+  |-------|-------|
+  | apple | 3     |
+  | pear  | 4     |
+
+- **THEN** the inventory holds 7 things
+
+#### Scenario: Items from a document
+- **GIVEN** the items as JSON:
+  \`\`\`json
+  {"apple": 1, "plum": 5}
+  \`\`\`
+- **THEN** the inventory holds 6 things
+
+#### Scenario: A step nobody wrote
+- **GIVEN** the suppliers:
+
+  | name |
+  |------|
+  | acme |
+`;
+
+const STEPS = `import assert from 'node:assert/strict';
+import { Given, Then } from 'spec-run/steps';
+Given('the items:', function (table) {
+  this.attach('table', table);
+  this.total = table.hashes().reduce((sum, row) => sum + Number(row.count), 0);
+});
+Given('the items as JSON', function (docString) {
+  this.total = Object.values(JSON.parse(docString)).reduce((a, b) => a + b, 0);
+});
+Then('the inventory holds {int} things', function (n) { assert.equal(this.total, n); });
+`;
+
+t.test('a table or fenced block inside a step item is its data table or doc string, with or without the colon in the definition', async (t) => {
+  const dir = project({ 'doc.md': DOC, 'steps.mjs': STEPS });
+  const result = await points(dir, ['--steps', 'steps.mjs', 'doc.md']);
+  const [table, fromTable, json, fromJson, undefinedStep] = result.points;
+  t.match(table, { ok: true, name: 'GIVEN the items:', attachments: [{ name: 'table', value: [['name', 'count'], ['apple', '3'], ['pear', '4']] }] });
+  t.equal(fromTable.ok, true, 'the table reached the definition');
+  t.match(json, { ok: true, name: 'GIVEN the items as JSON:' });
+  t.equal(fromJson.ok, true, 'the doc string reached the definition');
+  t.match(undefinedStep, { todo: 'undefined step' });
+  t.match(undefinedStep.diagnostics?.snippet, /^Given\('the suppliers', function \(dataTable\) \{/, 'the snippet takes the table');
+});
+
+t.test('the doc string and table are in the plan, at their lines', async (t) => {
+  const plan = translate(parseMarkdown('doc.md', DOC));
+  const steps = plan.units.flatMap((u) => (u.kind === 'scenario' ? u.steps : []));
+  t.match(steps[0].argument, { kind: 'data-table', line: 9, rows: [['name', 'count'], ['apple', '3'], ['pear', '4']] });
+  t.match(steps[2].argument, { kind: 'doc-string', lang: 'json', line: 18, text: '{"apple": 1, "plum": 5}' });
+  t.equal(steps[1].argument, undefined);
+});
+
+t.test('DataTable: raw, rows, hashes, rowsHash, transpose', async (t) => {
+  const table = new DataTable([['k', 'v'], ['a', '1']]);
+  t.same(table.raw(), [['k', 'v'], ['a', '1']]);
+  t.same(table.rows(), [['a', '1']]);
+  t.same(table.hashes(), [{ k: 'a', v: '1' }]);
+  t.same(table.rowsHash(), { k: 'v', a: '1' });
+  t.same(table.transpose().raw(), [['k', 'a'], ['v', '1']]);
+  t.throws(() => new DataTable([['a', 'b', 'c']]).rowsHash(), /2 cells/);
+});
+
+t.test('a step that never finishes fails at the unit time limit, the command it started is stopped, the run goes on', async (t) => {
+  const marker = `spec-run-step-limit-${process.pid}-${Date.now()}`;
+  const doc = `# Waiting
+
+### Requirement: Patience
+The system SHALL answer.
+
+#### Scenario: Forever
+- **WHEN** the step waits forever
+- **THEN** nothing happens
+
+#### Scenario: A command that outlives its step
+- **WHEN** the step starts a long command
+
+#### Scenario: After them
+- **THEN** nothing happens
+`;
+  // The After hook looks, within spec-run's run, for the command the step left: it must be stopped by then.
+  const steps = `import { execFileSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { After, When, Then } from 'spec-run/steps';
+When('the step waits forever', function () { return new Promise(() => {}); });
+When('the step starts a long command', function () { return this.run('sleep 60; echo ${marker}', { timeout: null }); });
+Then('nothing happens', function () {});
+After(async function () {
+  if (this.scenario !== 'A command that outlives its step') return;
+  for (let i = 0; i < 50 && execFileSync('ps', ['-eo', 'args']).toString().includes('${marker}'); i++) await sleep(100);
+  if (execFileSync('ps', ['-eo', 'args']).toString().includes('${marker}')) throw new Error('the command still runs');
+});
+`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
+  const started = Date.now();
+  const result = await points(dir, ['--steps', 'steps.mjs', 'doc.md', '--timeout', '2s']);
+  t.ok(Date.now() - started < 30_000, 'the run ends');
+  const [forever, after, command, last] = result.points;
+  t.match(forever, { ok: false, at: { line: 7 }, diagnostics: { reason: /did not finish within the unit time limit of 2000 ms/ } });
+  t.match(after, { ok: true, skip: 'an earlier step failed (line 7)' });
+  t.match(command, { ok: false, diagnostics: { reason: /the commands it started were stopped/ } });
+  t.equal(last.ok, true);
+  t.equal(result.points.length, 4, 'no After hook failed: the command was stopped while spec-run ran');
+  const ps = await execa('ps', ['-eo', 'args'], { reject: false });
+  t.notOk(ps.stdout.includes(marker), 'the command started by the step is not left running');
+});
