@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * package.json of this installation: the nearest one above this module. Searched for,
  * because the module runs at two depths: compiled (dist/src/version.js) and inside
- * the runtime's bundle (dist/src/runtime/server.bundle.js).
+ * the runtime's bundle (dist/src/runtime/server.bundle.cjs).
  */
 function packageJsonPath(): string {
   let directory = dirname(fileURLToPath(import.meta.url));

@@ -1,10 +1,11 @@
 // `spec-run serve`: the runtime on stdio until the client closes stdin. MCP clients start
 // it once per session, so it loads only what serving needs: the bundle the build makes
-// of the runtime server (scripts/bundle-serve.mjs) and the interrupt handling.
+// of the runtime server (see serve-bundle.ts) and the interrupt handling.
 import { Interrupts } from '../executor/interrupts.js';
+import { loadServeBundle } from './serve-bundle.js';
 
 export async function serveCommand(): Promise<void> {
-  const { serveStdio } = (await import(new URL('../runtime/server.bundle.js', import.meta.url).href)) as typeof import('../runtime/server.js');
+  const { serveStdio } = loadServeBundle().server;
   // SIGINT, SIGTERM, SIGHUP: the worker and the programs it started are stopped before exiting.
   const interrupts = new Interrupts();
   await serveStdio({ signal: interrupts.signal });

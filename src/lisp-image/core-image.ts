@@ -18,9 +18,10 @@ export interface CoreImageSpec {
   /** Form evaluated after loading, before saving (e.g. to set a toplevel). */
   finalForm?: string;
   /**
-   * Heap size (SBCL dynamic space, MB) the image is saved with. Start processes from it
-   * with the same size: with another, SBCL relocates the saved heap at start and touches
-   * every page of it (a worker image: 42 MB resident instead of 19).
+   * Heap size (SBCL dynamic space, MB) of the process that saves the image. Start
+   * processes from it with no larger a heap: measured with SBCL 2.2.9, a process started
+   * with a larger one has the whole saved heap resident at once (a worker: 42 MB
+   * resident at start instead of 20).
    */
   dynamicSpaceMb?: number;
 }

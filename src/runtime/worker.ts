@@ -21,7 +21,7 @@ export function workerImage(lisp: LispImplementation): Promise<string> {
       name: 'runtime-worker',
       sources: lispSources(import.meta.url, WORKER_SOURCES.map((file) => `lisp/${file}`)),
       finalForm: '(spec-run.worker::warm-up)',
-      // Workers of the default size start without relocating the heap (see CoreImageSpec).
+      // Workers of the default size then start with half the memory resident (see CoreImageSpec).
       dynamicSpaceMb: DEFAULT_DYNAMIC_SPACE_MB,
     },
     lisp,

@@ -1,0 +1,91 @@
+// The `spec-run` executable (package.json "bin"): `serve` is dispatched before the command
+// line parser loads and answers like `spec-run serve` through main.js, and its bundle like
+// the compiled modules; every other command line (serve's own --help included) goes
+// through main.js unchanged.
+import t from 'tap';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { root } from './spec-run.js';
+import { loadServeBundle, SERVE_BUNDLE } from '../../src/cli/serve-bundle.js';
+
+const bin = join(root, (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['spec-run']);
+const run = promisify(execFile);
+
+const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bin-test', version: '1' } } });
+const EVALUATE = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: '(+ 1 2)' } } });
+const call = (id: number, params: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params });
+/** Answers of every kind: results, tool errors, protocol errors, malformed lines. */
+const MANY_KINDS = [
+  INITIALIZE,
+  JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  '{not json',
+  '[1,2]',
+  JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'no/such/method' }),
+  call(4, { name: 'no-such-tool', arguments: {} }),
+  call(5, { name: 'evaluate-lisp' }),
+  call(6, { name: 'evaluate-lisp', arguments: { code: '(/ 1 0)' } }),
+  call(7, { name: 'configure-limits', arguments: { timeout: -1 } }),
+  call(8, { name: 'evaluate-lisp', arguments: { code: '(+ 1 2)', extra: 1 } }),
+  call(9, { name: 'time-execution', arguments: { code: 42 } }),
+  JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/list' }),
+  JSON.stringify({ jsonrpc: '2.0', id: 11, method: 'initialize', params: { protocolVersion: 'x', capabilities: {}, clientInfo: { name: 'p', version: '1' } } }),
+  JSON.stringify({ jsonrpc: '2.0', id: 12, method: 'tools/call', params: 'bad' }),
+  JSON.stringify({ jsonrpc: '2.0', id: 13, method: 'ping' }),
+  call(14, { name: 'evaluate-lisp', arguments: { code: '(princ 1) (warn "w") (values 1 2)' } }),
+];
+/** The runtime server from its compiled modules, not the bundle. */
+const UNBUNDLED_SERVE = ['--input-type=module', '-e', `await (await import(${JSON.stringify(join(root, 'dist/src/runtime/server.js'))})).serveStdio()`];
+
+/** The answer lines of `entry serve` to `lines`, written at once with stdin then closed. */
+function serveAnswers(entry: string | string[], lines: string[]): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, typeof entry === 'string' ? [entry, 'serve'] : entry, { cwd: root, stdio: ['pipe', 'pipe', 'ignore'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.once('error', reject);
+    child.once('close', () => resolve(stdout.split('\n').filter(Boolean)));
+    child.stdin.end(lines.map((line) => `${line}\n`).join(''));
+  });
+}
+
+t.test('spec-run serve answers byte for byte as main.js serve does', async (t) => {
+  const [fromBin, fromMain] = await Promise.all([serveAnswers(bin, [INITIALIZE, EVALUATE]), serveAnswers(join(root, 'dist/src/cli/main.js'), [INITIALIZE, EVALUATE])]);
+  t.equal(fromBin.length, 2, 'an answer to each request');
+  t.same(fromBin, fromMain);
+  t.match(JSON.parse(fromBin[1]), { id: 2, result: { content: [{ type: 'text', text: '=> 3' }], isError: false } });
+});
+
+t.test('the bundle spec-run serve loads answers byte for byte as the compiled modules do', async (t) => {
+  const [fromBundle, fromModules] = await Promise.all([serveAnswers(bin, MANY_KINDS), serveAnswers(UNBUNDLED_SERVE, MANY_KINDS)]);
+  t.equal(fromBundle.length, MANY_KINDS.length - 1, 'every request and malformed line answered, no notification');
+  t.same(fromBundle, fromModules);
+});
+
+t.test("the bundle's code cache is taken, and a missing or refused one only costs the compilation", async (t) => {
+  t.equal(loadServeBundle().cacheRejected, false, 'the cache the build made is taken');
+  const directory = mkdtempSync(join(tmpdir(), 'spec-run-serve-bundle-'));
+  t.teardown(() => rmSync(directory, { recursive: true, force: true }));
+  const refused = join(directory, 'refused.v8cache');
+  writeFileSync(refused, 'not a code cache');
+  const withRefused = loadServeBundle(SERVE_BUNDLE, refused);
+  t.equal(withRefused.cacheRejected, true);
+  t.type(withRefused.server.serveStdio, 'function');
+  t.type(loadServeBundle(SERVE_BUNDLE, join(directory, 'missing.v8cache')).server.serveStdio, 'function');
+});
+
+// A worker started after the session closed would hold the process open: the timeout fails it.
+t.test('a serve whose input ends after initialize exits: no worker starts after the session closed', { timeout: 30000 }, async (t) => {
+  const answers = await serveAnswers(bin, [INITIALIZE]);
+  t.equal(answers.length, 1);
+  t.match(JSON.parse(answers[0]), { id: 1, result: { serverInfo: { name: 'spec-run-runtime' } } });
+});
+
+t.test('other command lines go through main.js', async (t) => {
+  const version = await run(process.execPath, [bin, '--version'], { cwd: root });
+  t.match(version.stdout, /^\d+\.\d+\.\d+/);
+  const help = await run(process.execPath, [bin, 'serve', '--help'], { cwd: root });
+  t.match(help.stdout, /Usage: spec-run serve/);
+});

@@ -1,0 +1,60 @@
+// Core images: built with SBCL itself (no process library), failures said with SBCL's own
+// output, and saved with the heap size their processes run with.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { defaultLisp, ensureCoreImage, imageKey, sbclVersion } from '../../src/lisp-image/core-image.js';
+import { DEFAULT_DYNAMIC_SPACE_MB, workerImage } from '../../src/runtime/worker.js';
+
+t.test('an SBCL that cannot be run is said so, with how to install it', async (t) => {
+  await t.rejects(sbclVersion({ sbcl: 'no-such-sbcl-for-spec-run' }), /cannot run SBCL \(no-such-sbcl-for-spec-run\): .*ENOENT.*apt-get install sbcl/);
+  t.match(await sbclVersion(defaultLisp()), /^SBCL \d/);
+});
+
+t.test('a source that does not load fails the build with what SBCL said', async (t) => {
+  const directory = mkdtempSync(join(tmpdir(), 'spec-run-core-image-'));
+  t.teardown(() => rmSync(directory, { recursive: true, force: true }));
+  const source = join(directory, 'broken.lisp');
+  writeFileSync(source, '(error "broken on purpose: ~A" 42)\n');
+  const previous = process.env.SPEC_RUN_CACHE;
+  process.env.SPEC_RUN_CACHE = directory;
+  t.teardown(() => {
+    if (previous === undefined) delete process.env.SPEC_RUN_CACHE;
+    else process.env.SPEC_RUN_CACHE = previous;
+  });
+  await t.rejects(ensureCoreImage({ name: 'broken', sources: [source] }), /building the broken core image failed:[\s\S]*broken on purpose: 42/);
+});
+
+t.test('the heap size an image is saved with is part of its key', async (t) => {
+  const spec = { name: 'keyed', sources: [] };
+  const lisp = defaultLisp();
+  t.equal(await imageKey(spec, lisp), await imageKey({ ...spec }, lisp));
+  t.not(await imageKey({ ...spec, dynamicSpaceMb: 1024 }, lisp), await imageKey({ ...spec, dynamicSpaceMb: 2048 }, lisp));
+  t.not(await imageKey(spec, lisp), await imageKey({ ...spec, dynamicSpaceMb: 2048 }, lisp));
+});
+
+/** Resident kilobytes of SBCL started from `core` with a heap of `dynamicSpaceMb`, once it is up. */
+function residentAtStart(sbcl: string, core: string, dynamicSpaceMb: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const args = ['--core', core, '--dynamic-space-size', String(dynamicSpaceMb), '--noinform', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--non-interactive'];
+    const child = spawn(sbcl, [...args, '--eval', '(progn (princ :ready) (terpri) (finish-output) (sleep 30))'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    child.once('error', reject);
+    child.stdout.once('data', () => {
+      const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+      child.kill('SIGKILL');
+      resolve(Number(line?.split(/\s+/)[1]));
+    });
+  });
+}
+
+// Measured: started with a larger heap than its image was saved with, SBCL has every page
+// of the saved heap resident at once (a worker: 42 MB instead of 20).
+t.test('the worker image is saved with the heap size workers run with: they start with no more resident than a smaller heap', async (t) => {
+  const lisp = defaultLisp();
+  const core = await workerImage(lisp);
+  const asWorkers = await residentAtStart(lisp.sbcl, core, DEFAULT_DYNAMIC_SPACE_MB);
+  const smaller = await residentAtStart(lisp.sbcl, core, DEFAULT_DYNAMIC_SPACE_MB / 4);
+  t.ok(asWorkers - smaller < 8 * 1024, `resident at start: ${asWorkers} kB with ${DEFAULT_DYNAMIC_SPACE_MB} MB, ${smaller} kB with ${DEFAULT_DYNAMIC_SPACE_MB / 4} MB`);
+});
