@@ -1,5 +1,5 @@
 // Host execution: `sh -c` as the init of a PID namespace of its own when the machine
-// allows it (see containment.ts), so a timeout or the command's end stops everything it
+// allows it (see ../process/containment.ts), so a timeout or the command's end stops everything it
 // started, even children that left its process group (setsid, daemons); else in its own
 // process group only, and the result says what that cannot contain.
 import { constants } from 'node:os';

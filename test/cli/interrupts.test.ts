@@ -78,8 +78,12 @@ name: never-reached
 
 type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
 
-/** Lisp that starts a program (argv holding `mark`) and spins. */
-const spinningProgram = (mark: string) => `(progn (sb-ext:run-program "sleep" (list "${mark}") :wait nil :search t) (loop))`;
+/**
+ * Lisp that starts two programs (argv holding `mark`) and spins: one it keeps, and one a
+ * shell leaves behind in a session of its own, orphaned at once.
+ */
+const spinningProgram = (mark: string) =>
+  `(progn (sb-ext:run-program "sleep" (list "${mark}") :wait nil :search t) (sb-ext:run-program "sh" (list "-c" "setsid sleep ${mark} & exit 0") :search t) (loop))`;
 
 /**
  * Asserts that the workers among `started` (argv holding `worker`), then all of `started`
@@ -152,7 +156,7 @@ name: session-spins
 `;
   const dir = t.testdir({ 'session.md': document });
   const run = start([dir, '--reporter', 'tap'], dir);
-  t.ok(await within(60_000, () => (survivors([], mark).length > 0 ? true : undefined)), 'the evaluation started its program and spins');
+  t.ok(await within(60_000, () => (survivors([], mark).length === 2 ? true : undefined)), 'the evaluation started its programs and spins');
   const started = descendants(run.child.pid!);
   t.ok(started.some((p) => p.argv.includes('runtime-worker')), 'a runtime worker runs under spec-run');
   run.child.kill('SIGKILL');
@@ -170,7 +174,7 @@ t.test('serve: killed, or its input closed, while a worker runs (loop) with time
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'configure-limits', arguments: { timeout: 0 } } });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: spinningProgram(mark) } } });
-    t.ok(await within(60_000, () => (survivors([], mark).length > 0 ? true : undefined)), `${ending}: the evaluation runs`);
+    t.ok(await within(60_000, () => (survivors([], mark).length === 2 ? true : undefined)), `${ending}: the evaluation started its programs and spins`);
     const started = descendants(serve.child.pid!);
     t.ok(started.some((p) => p.argv.includes('sbcl')), `${ending}: a worker runs under serve`);
     if (ending === 'stdin closed') serve.child.stdin!.end();

@@ -215,6 +215,7 @@ sends with a request is shared among them.")
   (install-guards)
   (setf *requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full)
         *answers* (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full))
+  (adopt-orphans)
   (watch-parent)
   (start-evaluation-thread)
   (send (list :object "ready" :true "pid" (sb-unix:unix-getpid)))
@@ -283,6 +284,17 @@ this process's own (the supervisor's), then end."
                     (sb-unix:unix-killpg pgrp sb-unix:sigkill))
                   (sb-unix:unix-kill pid sb-unix:sigkill))))))
   (end-process-now))
+
+(defun adopt-orphans ()
+  "Make this process the child subreaper of what it starts: a program whose parent
+ends (a shell that left `setsid daemon &` behind, a double fork) becomes a child of
+the worker rather than of init, so the supervisor's stop and STOP-PROGRAMS-AND-EXIT
+still find it among the worker's descendants. Nothing reaps such an orphan once it
+has ended: it stays a zombie until the worker ends."
+  ;; 36 is PR_SET_CHILD_SUBREAPER (Linux 3.4); elsewhere the call fails and changes nothing.
+  (sb-alien:alien-funcall (sb-alien:extern-alien "prctl" (function sb-alien:int sb-alien:int sb-alien:unsigned-long
+                                                                   sb-alien:unsigned-long sb-alien:unsigned-long sb-alien:unsigned-long))
+                          36 1 0 0 0))
 
 (defun watch-parent ()
   "Start the thread that ends the worker, with its programs, once its parent is gone."
