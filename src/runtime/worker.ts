@@ -9,12 +9,12 @@ import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
 import { asSpawn, tiedToParent } from '../executor/containment.js';
 
-/** The worker's Lisp sources, in load order. */
-export const WORKER_SOURCES = ['package.lisp', 'json.lisp', 'capture.lisp', 'evaluate.lisp', 'control.lisp'];
+/** The worker's Lisp sources, in load order, relative to this module. */
+export const WORKER_SOURCES = ['../lisp-image/frames.lisp', ...['package', 'json', 'capture', 'evaluate', 'control'].map((name) => `lisp/${name}.lisp`)];
 
 export function workerImage(lisp: LispImplementation): Promise<string> {
   return ensureCoreImage(
-    { name: 'runtime-worker', sources: lispSources(import.meta.url, WORKER_SOURCES.map((file) => `lisp/${file}`)), finalForm: '(spec-run.worker::warm-up)' },
+    { name: 'runtime-worker', sources: lispSources(import.meta.url, WORKER_SOURCES), finalForm: '(spec-run.worker::warm-up)' },
     lisp,
   );
 }
