@@ -259,7 +259,7 @@ thread the debugger stays disabled (the driver exits, the host reports it)."
                                  (:message . ,(condition-message condition))))))
   (sb-thread:abort-thread))
 
-(defun main (&key version)
+(defun main (&key (version (error "the driver needs spec-run's version: (spec-run::main :version \"x.y.z\")")))
   "The driver's loop. VERSION is spec-run's, the clientInfo of the vocabulary's requests."
   (use-client-version version)
   (open-host-channel)
