@@ -4,6 +4,7 @@ import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
 import { checkDocument, formatMessage, type CheckContext, type CheckMessage } from '../check/index.js';
 import { unknownOperators } from '../check/known-functions.js';
+import { driverImage } from '../run/lisp/driver.js';
 import { TOOLS } from '../runtime/tools.js';
 import { loadStepLibrary, matchStep } from '../run/scenario/library.js';
 import { snippetFor } from '../run/scenario/snippet.js';
@@ -25,7 +26,7 @@ export async function checkCommand(paths: string[], stepGlobs?: string[]): Promi
   const library = await loadStepLibrary(stepFiles);
   const context: CheckContext = {
     tools: TOOLS.map((tool) => tool.name),
-    unknownOperators,
+    unknownOperators: (names) => unknownOperators(names, driverImage),
     undefinedStep: (text) => (matchStep(library, text, undefined).length > 0 ? null : snippetFor(library, text, 'Then')),
   };
   let errors = 0;

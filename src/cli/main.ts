@@ -143,7 +143,7 @@ export function buildProgram(): Command {
   program
     .command('steps')
     .description('list the step definitions (built-in and --steps files), where each is used, and which are unused')
-    .argument('[paths...]', 'documents whose steps are matched (default: specs/)')
+    .argument('[paths...]', 'documents whose steps are matched (default: specs/); a missing path or a directory without one exits 2')
     .option('--steps <glob>', 'step definition files (repeatable)', collect)
     .option('--config <file>', 'configuration file')
     .action(async (paths: string[], options: { steps?: string[]; config?: string }) => {

@@ -1,11 +1,13 @@
 // `spec-run steps [paths]`: every step definition (built-in and the user's), the
 // steps of the documents that use it, and the unused ones; load problems and
-// ambiguous steps too. Exit 1 when a definition file has a problem or a step is ambiguous.
+// ambiguous steps too. Exit 1 when a definition file has a problem or a step is ambiguous;
+// exit 2, as the run does, when a directory given holds no document, or a path does not exist.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
 import { loadStepLibrary, matchStep, type CompiledStep } from '../run/scenario/library.js';
-import { discoverDocuments } from './discover.js';
+import { findDocuments, usableDiscovery } from './discover.js';
 import { ConfigError, loadConfig } from './config.js';
 import { stepFilesOf } from './run-command.js';
 
@@ -18,11 +20,16 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
     console.error(`spec-run: ${error.message}`);
     return 2;
   }
+  const discovery = findDocuments(paths.length ? paths : ['specs/']);
+  if (!usableDiscovery(discovery)) return 2;
+  const missing = discovery.files.filter((file) => !existsSync(file));
+  for (const file of missing) console.error(`spec-run: ${file}: no such file or directory`);
+  if (missing.length > 0) return 2;
   const library = await loadStepLibrary(stepFiles);
   const uses = new Map<CompiledStep, string[]>(library.steps.map((s) => [s, []]));
   const undefinedSteps: string[] = [];
   const ambiguous: string[] = [];
-  for (const file of discoverDocuments(paths.length ? paths : ['specs/'])) {
+  for (const file of discovery.files) {
     const plan = translate(await parseFile(file));
     for (const unit of plan.units) {
       if (unit.kind !== 'scenario') continue;

@@ -1,10 +1,11 @@
 // SBCL core images for the worker and the driver: their Lisp sources are loaded
 // once and saved, so a process starts in milliseconds instead of compiling again.
-// Images are cached by a hash of the sources, the systems they require and the
-// SBCL version; a stale image is never reused because its key no longer matches.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+// Images are cached by a hash of the sources, the files of the systems they require
+// (FiveAM's version file among them) and the SBCL version; a stale image is never
+// reused because its key no longer matches.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { lispString } from './lisp-string.js';
 
@@ -86,13 +87,52 @@ export function sbclVersion(lisp: LispImplementation): Promise<string> {
   return version;
 }
 
+/**
+ * Where ASDF finds each system's definition (.asd): asked of SBCL once (a second or
+ * so, too slow for every start), then remembered in the cache directory, and asked
+ * again when a remembered file is gone.
+ */
+export async function systemDefinitions(systems: string[], lisp: LispImplementation): Promise<string[]> {
+  if (systems.length === 0) return [];
+  const { createHash } = await import('node:crypto');
+  const remembered = join(cacheDirectory(), `systems-${createHash('sha256').update(await sbclVersion(lisp)).update(systems.join('\0')).digest('hex').slice(0, 16)}.json`);
+  if (existsSync(remembered)) {
+    const paths = JSON.parse(readFileSync(remembered, 'utf8')) as string[];
+    if (paths.length === systems.length && paths.every((path) => existsSync(path))) return paths;
+  }
+  const forms = ['(require :asdf)', ...systems.map((system) => `(format t "~A~%" (asdf:system-source-file (asdf:find-system ${lispString(system)})))`)];
+  const output = await runSbcl(lisp.sbcl, ['--noinform', '--non-interactive', '--no-sysinit', '--no-userinit', ...forms.flatMap((form) => ['--eval', form])]);
+  // The output holds stderr too (a warning of ASDF's): the definitions are the absolute paths in it.
+  const paths = output.split('\n').filter((line) => line.startsWith('/'));
+  if (paths.length !== systems.length) throw new Error(`ASDF did not find the definitions of ${systems.join(', ')}: ${output}`);
+  mkdirSync(cacheDirectory(), { recursive: true });
+  const temporary = `${remembered}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(paths));
+  renameSync(temporary, remembered);
+  return paths;
+}
+
+/** The files of a system: everything below the directory of its definition, its sources and its version file, in a fixed order. */
+export function systemFiles(definition: string): string[] {
+  const directory = dirname(definition);
+  return (readdirSync(directory, { recursive: true }) as string[])
+    .map((name) => join(directory, name))
+    .filter((path) => statSync(path).isFile())
+    .sort();
+}
+
 export async function imageKey(spec: CoreImageSpec, lisp: LispImplementation): Promise<string> {
   // Loaded when first needed: node:crypto takes tens of milliseconds to load, which
   // `spec-run serve` would otherwise pay before it can answer initialize.
   const { createHash } = await import('node:crypto');
   const hash = createHash('sha256');
   hash.update(await sbclVersion(lisp));
-  for (const system of spec.systems ?? []) hash.update(`system:${system}\0`);
+  const systems = spec.systems ?? [];
+  const definitions = await systemDefinitions(systems, lisp);
+  systems.forEach((system, i) => {
+    hash.update(`system:${system}\0`);
+    for (const file of systemFiles(definitions[i])) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  });
   for (const source of spec.sources) hash.update(readFileSync(source)).update('\0');
   hash.update(spec.finalForm ?? '');
   if (spec.dynamicSpaceMb !== undefined) hash.update(`\0dynamic-space:${spec.dynamicSpaceMb}`);

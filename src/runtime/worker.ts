@@ -9,8 +9,8 @@ import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
 import { asSpawn, tiedToParent } from '../process/containment.js';
 
-/** The worker's Lisp sources, in load order. */
-export const WORKER_SOURCES = ['package.lisp', 'json.lisp', 'capture.lisp', 'evaluate.lisp', 'control.lisp'];
+/** The worker's Lisp sources, in load order, relative to this module. */
+export const WORKER_SOURCES = ['../lisp-image/frames.lisp', ...['package', 'json', 'capture', 'evaluate', 'control'].map((name) => `lisp/${name}.lisp`)];
 
 /** The worker's heap size (SBCL dynamic space) unless a session asks for another. */
 export const DEFAULT_DYNAMIC_SPACE_MB = 2048;
@@ -19,7 +19,7 @@ export function workerImage(lisp: LispImplementation): Promise<string> {
   return ensureCoreImage(
     {
       name: 'runtime-worker',
-      sources: lispSources(import.meta.url, WORKER_SOURCES.map((file) => `lisp/${file}`)),
+      sources: lispSources(import.meta.url, WORKER_SOURCES),
       finalForm: '(spec-run.worker::warm-up)',
       // Workers of the default size then start with half the memory resident (see CoreImageSpec).
       dynamicSpaceMb: DEFAULT_DYNAMIC_SPACE_MB,

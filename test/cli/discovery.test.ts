@@ -1,5 +1,5 @@
 // Document discovery through a real spec-run: links are followed, a cycle is reported
-// once, a directory holding no document fails the run (exit 2) for run, --list and check;
+// once, a directory holding no document fails the run (exit 2) for run, --list, check and steps;
 // and hostile documents fail alone at their file:line while a good one passes.
 import t from 'tap';
 import { execFile } from 'node:child_process';
@@ -37,14 +37,19 @@ t.test('links to documents and directories are followed; a cycle is reported onc
   t.match(run.stderr.trimEnd().split('\n').at(-1), /^2 passed, 0 failed, 0 skipped, 0 todo$/);
 });
 
-t.test('a directory that holds no document fails run, --list and check with exit 2, naming it', async (t) => {
+t.test('a directory that holds no document fails run, --list, check and steps with exit 2, naming it', async (t) => {
   const dir = t.testdir({ empty: { 'notes.txt': 'no markdown here' }, full: { 'a.md': passing('full') } });
-  for (const args of [[], ['--list'], ['check']]) {
-    const command = args[0] === 'check' ? ['check'] : args;
+  for (const command of [[], ['--list'], ['check'], ['steps']]) {
     const run = await specRun([...command, join(dir, 'full'), join(dir, 'empty')]);
-    t.equal(run.code, 2, `${args.join(' ') || 'run'}: exit 2`);
+    t.equal(run.code, 2, `${command.join(' ') || 'run'}: exit 2`);
     t.match(run.stderr, new RegExp(`no document \\(\\*\\.md\\) found in ${join(dir, 'empty')}`));
   }
+  const missing = await specRun(['steps', join(dir, 'full'), join(dir, 'absent.md')]);
+  t.equal(missing.code, 2, 'steps: exit 2 on a path that does not exist');
+  t.match(missing.stderr, `${join(dir, 'absent.md')}: no such file or directory`);
+  const steps = await specRun(['steps', join(dir, 'full')]);
+  t.equal(steps.code, 0, 'steps: exit 0 on a directory with documents');
+  t.match(steps.stderr, /\d+ definitions \(\d+ unused\)/, 'steps lists the definitions');
 });
 
 t.test('deep and alias-bomb documents fail at their file:line; the good document in the same run passes', async (t) => {

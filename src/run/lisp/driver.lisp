@@ -56,55 +56,31 @@
                    :message (format nil "cannot read the code at line ~D: ~A"
                                     line (reader-error-message condition)))))))))
 
-;; Frames are read with sb-debug::map-backtrace (internal in SBCL, the one walker of
-;; live frames) and chosen by the names of the functions they run, never by
-;; searching printed text.
+;; Which frames of a backtrace are the spec's (frames.lisp walks and prints them).
 (defparameter *backtrace-frames* 20 "Frames of spec code shown with an error, at most.")
-
-(defun frame-function-name (frame)
-  "The name of the function FRAME runs: a symbol, or a list like (LAMBDA () :IN F)."
-  (sb-di:debug-fun-name (sb-di:frame-debug-fun frame)))
-
-(defun frame-home (name)
-  "The symbol of the global function a frame's function NAME belongs to: NAME
-itself, F for (LAMBDA () :IN F) or (FLET G :IN F), F for (SETF F); NIL if none."
-  (let ((in (and (consp name) (member :in name))))
-    (cond (in (frame-home (second in)))
-          ((consp name) (frame-home (second name)))
-          ((and name (symbolp name)) name))))
 
 (defun harness-frame-p (name)
   "A frame of what runs spec code rather than of the code: the evaluator,
 FiveAM's own functions, or the harness (SPEC-RUN's internal functions; the
 vocabulary spec code calls is SPEC-RUN's exported part)."
-  (let* ((home (frame-home name))
+  (let* ((home (spec-run.frames:frame-home name))
          (package (and home (symbol-package home))))
     (or (member name '(eval sb-int:simple-eval-in-lexenv) :test #'equal)
         (eq package (find-package '#:fiveam))
         (and (eq package (find-package '#:spec-run))
              (not (eq (nth-value 1 (find-symbol (symbol-name home) package)) :external))))))
 
-(defun frame-text (frame)
-  "FRAME as a backtrace prints it, \"N: (F args...)\"."
-  (with-output-to-string (out)
-    (let ((*print-length* 5) (*print-level* 3))
-      (sb-debug::print-frame-call frame out :number t))))
-
 (defun short-backtrace ()
   "The frames of spec code that led to the condition being signalled, taken in a
 handler: from the frame below the signalling machinery (the handler, this
 function and SB-KERNEL::%SIGNAL say nothing about the spec) down to the first
 frame of the harness, one per line."
-  (let ((frames '()))
-    (sb-debug::map-backtrace (lambda (frame) (push frame frames)) :count 40)
-    (let* ((frames (nreverse frames))
-           (names (mapcar #'frame-function-name frames))
-           (signal (position 'sb-kernel::%signal names :from-end t))
-           (start (if signal (1+ signal) 0))
-           (end (or (position-if #'harness-frame-p names :start start) (length frames)))
-           (shown (subseq frames start (min end (+ start *backtrace-frames*)))))
-      (when shown
-        (format nil "~{~A~%~}" (mapcar #'frame-text shown))))))
+  (spec-run.frames:backtrace-text
+   :start (lambda (names)
+            (let ((signal (position 'sb-kernel::%signal names :from-end t)))
+              (if signal (1+ signal) 0)))
+   :end #'harness-frame-p
+   :limit *backtrace-frames*))
 
 (defun condition-location (condition)
   "Where CONDITION happened as closely as the source tells: the line of a reader
@@ -283,7 +259,7 @@ thread the debugger stays disabled (the driver exits, the host reports it)."
                                  (:message . ,(condition-message condition))))))
   (sb-thread:abort-thread))
 
-(defun main (&key version)
+(defun main (&key (version (error "the driver needs spec-run's version: (spec-run::main :version \"x.y.z\")")))
   "The driver's loop. VERSION is spec-run's, the clientInfo of the vocabulary's requests."
   (use-client-version version)
   (open-host-channel)

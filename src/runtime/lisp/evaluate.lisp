@@ -205,21 +205,7 @@ SBCL's REPL does: (f 1)) evaluates (f 1) and says the last ) was ignored."
 
 (defparameter *backtrace-frames* 12 "Frames of user code shown with an error, at most.")
 
-;; Frames are read with sb-debug::map-backtrace (internal in SBCL, the one walker of
-;; live frames) and chosen by the names of the functions they run, never by
-;; searching printed text.
-(defun frame-function-name (frame)
-  "The name of the function FRAME runs: a symbol, or a list like (LAMBDA () :IN F)."
-  (sb-di:debug-fun-name (sb-di:frame-debug-fun frame)))
-
-(defun frame-home (name)
-  "The symbol of the global function a frame's function NAME belongs to: NAME
-itself, F for (LAMBDA () :IN F) or (FLET G :IN F), F for (SETF F); NIL if none."
-  (let ((in (and (consp name) (member :in name))))
-    (cond (in (frame-home (second in)))
-          ((consp name) (frame-home (second name)))
-          ((and name (symbolp name)) name))))
-
+;; Which frames of a backtrace are the user's (frames.lisp walks and prints them).
 (defun signalling-frame-p (name)
   "A frame of the call that signalled: (ERROR \"boom\") is the user's own call."
   (member name '(error cerror signal warn sb-kernel::%signal sb-kernel:with-simple-condition-restarts)
@@ -227,16 +213,9 @@ itself, F for (LAMBDA () :IN F) or (FLET G :IN F), F for (SETF F); NIL if none."
 
 (defun runtime-frame-p (name)
   "A frame of what runs the user's code: the evaluator or the worker itself."
-  (let ((home (frame-home name)))
+  (let ((home (spec-run.frames:frame-home name)))
     (or (member name '(eval sb-int:simple-eval-in-lexenv) :test #'equal)
         (and home (eq (symbol-package home) (find-package '#:spec-run.worker))))))
-
-(defun frame-text (frame)
-  "FRAME as a backtrace prints it, \"N: (F args...)\", cut to 200 characters."
-  (let ((text (with-output-to-string (out)
-                (let ((*print-length* 5) (*print-level* 3) (*print-circle* t))
-                  (sb-debug::print-frame-call frame out :number t)))))
-    (if (> (length text) 200) (concatenate 'string (subseq text 0 197) "...") text)))
 
 (defun user-backtrace ()
   "The frames between the one that signalled and the evaluator, taken in the
@@ -244,14 +223,10 @@ handler of the error (while they exist): the calls of the user's code that led
 to it. The signalling machinery above and the runtime's frames below say
 nothing about that code."
   (ignore-errors
-   (let ((frames '()))
-     (sb-debug::map-backtrace (lambda (frame) (push frame frames)) :count 40)
-     (let* ((frames (nreverse frames))
-            (names (mapcar #'frame-function-name frames))
-            (start (or (position-if #'signalling-frame-p names :from-end t) 0))
-            (end (or (position-if #'runtime-frame-p names :start start) (length frames))))
-       (format nil "~{~A~^~%~}"
-               (mapcar #'frame-text (subseq frames start (min end (+ start *backtrace-frames*)))))))))
+   (spec-run.frames:backtrace-text
+    :start (lambda (names) (or (position-if #'signalling-frame-p names :from-end t) 0))
+    :end #'runtime-frame-p
+    :limit *backtrace-frames*)))
 
 (defun error-object (condition &optional backtrace)
   (list* :object "type" (type-name condition) "message" (describe-condition condition)
