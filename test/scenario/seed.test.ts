@@ -1,6 +1,6 @@
 // Step definitions on scenarios made up for the case: an unmatched step, and a
 // definition failing when the configuration says otherwise. (The seed and the
-// executor's own specs run once, in test/e2e/documents.test.ts.)
+// executor's own specs run once, in test/e2e/seeds.test.ts and test/e2e/specs.test.ts.)
 import t from 'tap';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// What the seeds show beyond their own run (that is test/e2e/documents.test.ts): a
+// What the seeds show beyond their own run (that is test/e2e/seeds.test.ts): a
 // broken copy of a seed failing where it was broken, against the real runtime
 // server, and the seeds' random generators reproducing under the same --seed.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

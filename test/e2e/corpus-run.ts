@@ -1,14 +1,14 @@
-// The project's own specs and the seed documents, end to end: one run of the real
-// CLI per corpus (`spec-run <corpus> --strict --reporter json`), the only run of
-// these documents in the suite. Every point of the run is one assertion here, so
-// the suite's count holds each check of the documents; then what a passing run
-// must also show (shape.ts). Times are measured by the documents
-// (timing-isolation compares to half a millisecond): this file runs alone.
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// One run of the real CLI on a corpus of documents (`spec-run <documents> --strict
+// --reporter json --jobs N`), replayed as node-tap assertions: every point of the run
+// is one assertion, so the suite's count holds each check of the documents; then what
+// a passing run must also show (shape.ts). Used by the end-to-end test files, one run
+// per corpus: the only run of these documents in the suite.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import t, { type Extra } from 'tap';
+import type { Extra } from 'tap';
+import type t from 'tap';
 import { buildPlan } from '../../src/cli/run-command.js';
 import type { RunEvent } from '../../src/model/events.js';
 import type { DocumentPlan } from '../../src/model/plan.js';
@@ -16,28 +16,41 @@ import { documentShape } from './shape.js';
 
 type Point = Extract<RunEvent, { type: 'point' }>;
 /** A node-tap test, as subtests receive it. */
-type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
+export type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
 
-const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+export const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const cli = join(root, 'dist/src/cli/main.js');
 
-interface CorpusRun {
+export interface CorpusRun {
   code: number;
   events: RunEvent[];
   stderr: string;
 }
 
-function runCorpus(path: string, reports: string[]): Promise<CorpusRun> {
-  return new Promise((done) => {
-    const args = [cli, path, '--strict', '--reporter', 'json', ...reports.flatMap((report) => ['--reporter', report])];
-    execFile(process.execPath, args, { cwd: root, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GITHUB_ACTIONS: '' } }, (error, stdout, stderr) =>
-      done({
-        code: error ? Number((error as { code?: number }).code ?? 1) : 0,
-        events: stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as RunEvent),
-        stderr,
-      }),
-    );
+export interface CorpusOptions {
+  /** Files and directories, relative to the repository root, in the order the run takes them. */
+  paths: string[];
+  /** Documents run at the same time (`--jobs`); the run's quiet gate gives its measurements the machine. */
+  jobs: number;
+  /** More `--reporter name:file` reports the run writes. */
+  reports?: string[];
+  /** Called with each event as the run emits it (events come in plan order). */
+  onEvent?: (event: RunEvent) => void;
+}
+
+function runCorpus({ paths, jobs, reports = [], onEvent }: CorpusOptions): Promise<CorpusRun> {
+  const args = [cli, ...paths, '--strict', '--jobs', String(jobs), '--reporter', 'json', ...reports.flatMap((report) => ['--reporter', report])];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, GITHUB_ACTIONS: '' } });
+  const events: RunEvent[] = [];
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line === '') return;
+    const event = JSON.parse(line) as RunEvent;
+    events.push(event);
+    onEvent?.(event);
   });
+  return new Promise((done) => child.on('close', (code) => done({ code: code ?? 1, events, stderr })));
 }
 
 /** One assertion per point of the run, in subtests per document and unit as the run reported them. */
@@ -82,28 +95,17 @@ function checkShapes(t: TapTest, plans: DocumentPlan[], events: RunEvent[]): voi
   }
 }
 
-// The seeds' run also writes an HTML page and a JUnit file, which scripts/test.mjs
-// hands to test/reporters/seeds-report-check.js once this file is done.
-const corpora = [
-  { path: 'specs/', present: true, reports: [] },
-  {
-    path: '../shared/seed-specs',
-    present: existsSync(join(root, '../shared/seed-specs')),
-    reports: ['html:.tap/artefacts/seeds-report.html', 'junit:.tap/artefacts/seeds-junit.xml'],
-  },
-];
-
-for (const corpus of corpora) {
-  t.test(`spec-run ${corpus.path}`, { skip: corpus.present ? false : `${corpus.path} is not beside the project` }, async (t) => {
-    const run = await runCorpus(corpus.path, corpus.reports);
-    await replay(t, run.events);
-    const end = run.events.at(-1);
-    t.equal(end?.type, 'run-end', 'the run closed its event stream');
-    const failed = end?.type === 'run-end' ? end.counts.failed : -1;
-    t.equal(run.code, failed === 0 ? 0 : 1, `exit status ${run.code} for ${failed} failed points`);
-    t.match(run.stderr, /^\d+ passed, \d+ failed, \d+ skipped, \d+ todo$/m, 'the closing summary line');
-    const plans = (await buildPlan([resolve(root, corpus.path)])).documents;
-    t.ok(plans.length > 0, `${plans.length} documents`);
-    checkShapes(t, plans, run.events);
-  });
+/** Runs the corpus once and asserts every point of the run, its closing, and the shape of each document; the run is returned for more checks. */
+export async function checkCorpusRun(t: TapTest, options: CorpusOptions): Promise<CorpusRun> {
+  const run = await runCorpus(options);
+  await replay(t, run.events);
+  const end = run.events.at(-1);
+  t.equal(end?.type, 'run-end', 'the run closed its event stream');
+  const failed = end?.type === 'run-end' ? end.counts.failed : -1;
+  t.equal(run.code, failed === 0 ? 0 : 1, `exit status ${run.code} for ${failed} failed points`);
+  t.match(run.stderr, /^\d+ passed, \d+ failed, \d+ skipped, \d+ todo$/m, 'the closing summary line');
+  const plans = (await buildPlan(options.paths.map((path) => resolve(root, path)))).documents;
+  t.ok(plans.length > 0, `${plans.length} documents`);
+  checkShapes(t, plans, run.events);
+  return run;
 }
