@@ -159,6 +159,23 @@ package; a name written as a string (Parachute's) is interned as it is."
                    (error () (intern (string-upcase name))))))
       (if (stringp value) (intern value) value))))
 
+(defmacro with-fiveam-checks-at-top-level (&body body)
+  "Run BODY where FiveAM's checks (IS, SIGNALS...) may stand outside any test: they
+need the run state a test gives them. PROGV binds it, as FiveAM's locked package
+forbids declaring its variables special here."
+  `(progv '(fiveam::result-list fiveam::current-test) '(() nil)
+     (let ((fiveam:*test-dribble* (make-broadcast-stream)))
+       ,@body)))
+
+(defmacro with-failed-checks-going-on (&body body)
+  "Run BODY where a failed FiveAM check outside a test records its point and goes on,
+as it does in a test (FiveAM signals it, offering the restart to continue)."
+  `(handler-bind ((fiveam::check-failure
+                    (lambda (condition)
+                      (declare (ignore condition))
+                      (invoke-restart 'fiveam::ignore-failure))))
+     ,@body))
+
 (defun run-block (source seed name &optional input)
   "Run SOURCE's forms in order. INPUT, (:input value key-spellings), is the
 request of the Input block the block answers: bound to INPUT around each form."
@@ -166,15 +183,31 @@ request of the Input block the block answers: bound to INPUT around each form."
   (when input (mapc #'learn-key-spelling (third input)))
   (let ((*current-source* source))
     (multiple-value-bind (value completed)
-        (with-unit-guard (evaluate-source source (and input (list (second input)))))
+        (with-fiveam-checks-at-top-level
+          (with-unit-guard
+            (with-failed-checks-going-on
+              (evaluate-source source (and input (list (second input)))))))
       (declare (ignore value))
       (when (and completed (zerop *unit-points*))
         (emit-point t name (list (source-file source) (source-first-line source)))))))
 
+(defun defined-test-symbol (test-name)
+  "The symbol of the FiveAM test TEST-NAME: read in the current package, or else the
+one test of that name in whatever package its definition was read in (a document's
+own package, left by a later IN-PACKAGE)."
+  (let ((symbol (spec-symbol test-name)))
+    (if (fiveam:get-test symbol)
+        symbol
+        (let ((same-name (remove-if-not (lambda (key)
+                                          (and (symbolp key) (string= (symbol-name key) (symbol-name symbol))
+                                               (typep (fiveam:get-test key) 'fiveam::test-case)))
+                                        (fiveam::test-names))))
+          (if (= (length same-name) 1) (first same-name) symbol)))))
+
 (defun run-fiveam-test (test-name seed name source)
   (seed-random-state seed)
   (let* ((*current-source* source)
-         (symbol (spec-symbol test-name))
+         (symbol (defined-test-symbol test-name))
          (test (fiveam:get-test symbol)))
     (if (null test)
         (emit-point nil name (list (source-file source) (source-first-line source))
