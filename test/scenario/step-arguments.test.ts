@@ -143,3 +143,13 @@ After(async function () {
   const ps = await execa('ps', ['-eo', 'args'], { reject: false });
   t.notOk(ps.stdout.includes(marker), 'the command started by the step is not left running');
 });
+
+t.test('a definition with an unknown parameter type is reported at its line with the reason, not only "a problem at column 3"', async (t) => {
+  const dir = project({ 'doc.md': DOC, 'steps.mjs': `import { Given } from 'spec-run/steps';\n\nGiven('a {colour} thing', function () {});\n` });
+  const result = await points(dir, ['--steps', 'steps.mjs', 'doc.md']);
+  t.match(result.points[0], {
+    ok: false,
+    at: { line: 3 },
+    name: `Given("a {colour} thing"): This Cucumber Expression has a problem at column 3: Undefined parameter type 'colour'. Please register a ParameterType for 'colour'`,
+  });
+});
