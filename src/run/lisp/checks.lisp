@@ -351,4 +351,10 @@ describing the original form is supplied when the check has none."
   (wrap-fiveam-check 'fiveam:is-false :always "~S returned a true value")
   (dolist (name '(fiveam:signals fiveam:finishes fiveam:pass fiveam:fail fiveam:skip))
     (wrap-fiveam-form-check name))
-  (wrap-for-all))
+  (wrap-for-all)
+  ;; FiveAM's checks outside any test (a block's top level, a verify- function, a
+  ;; thread) need the run state a test binds: global values give it to them. The
+  ;; results they collect there are points already; nothing reads the list.
+  (setf (symbol-value 'fiveam::result-list) '()
+        (symbol-value 'fiveam::current-test) nil
+        fiveam:*test-dribble* (make-broadcast-stream)))

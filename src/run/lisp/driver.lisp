@@ -159,17 +159,10 @@ package; a name written as a string (Parachute's) is interned as it is."
                    (error () (intern (string-upcase name))))))
       (if (stringp value) (intern value) value))))
 
-(defmacro with-fiveam-checks-at-top-level (&body body)
-  "Run BODY where FiveAM's checks (IS, SIGNALS...) may stand outside any test: they
-need the run state a test gives them. PROGV binds it, as FiveAM's locked package
-forbids declaring its variables special here."
-  `(progv '(fiveam::result-list fiveam::current-test) '(() nil)
-     (let ((fiveam:*test-dribble* (make-broadcast-stream)))
-       ,@body)))
-
 (defmacro with-failed-checks-going-on (&body body)
-  "Run BODY where a failed FiveAM check outside a test records its point and goes on,
-as it does in a test (FiveAM signals it, offering the restart to continue)."
+  "Run BODY where a failed FiveAM check outside a test (in a block, in a verify-
+function) records its point and goes on, as it does in a test: FiveAM signals it,
+offering the restart to continue."
   `(handler-bind ((fiveam::check-failure
                     (lambda (condition)
                       (declare (ignore condition))
@@ -183,10 +176,9 @@ request of the Input block the block answers: bound to INPUT around each form."
   (when input (mapc #'learn-key-spelling (third input)))
   (let ((*current-source* source))
     (multiple-value-bind (value completed)
-        (with-fiveam-checks-at-top-level
-          (with-unit-guard
-            (with-failed-checks-going-on
-              (evaluate-source source (and input (list (second input)))))))
+        (with-unit-guard
+          (with-failed-checks-going-on
+            (evaluate-source source (and input (list (second input))))))
       (declare (ignore value))
       (when (and completed (zerop *unit-points*))
         (emit-point t name (list (source-file source) (source-first-line source)))))))
@@ -244,7 +236,7 @@ own package, left by a later IN-PACKAGE)."
     (if (not (fboundp symbol))
         (emit-point nil name location
                     `((:reason . ,(format nil "no function named ~A was defined" function-name))))
-        (multiple-value-bind (value completed) (with-unit-guard (funcall symbol))
+        (multiple-value-bind (value completed) (with-unit-guard (with-failed-checks-going-on (funcall symbol)))
           (when (and completed (zerop *unit-points*))
             (emit-point value (format nil "(~(~A~)) returns true" function-name) location
                         (unless value
