@@ -90,3 +90,16 @@ ${lisp(`(defun verify-with-fiveam ()
   ]);
   t.equal(r.failed[0]?.diagnostics?.reason, 'one and one make 2');
 });
+
+t.test('a failed FiveAM check in a thread of spec code is its point; the thread goes on', async (t) => {
+  const doc = `${frontmatter()}## Threads\n\n${lisp(`(bt:join-thread
+ (bt:make-thread (lambda ()
+                   (is (= 1 2) "in a thread")
+                   (is (= 1 1)))))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(r.points.map(summary), [
+    [false, '(= 1 2)', lineIn(doc, '(is (= 1 2)'), null],
+    [true, '(= 1 1)', lineIn(doc, '(is (= 1 1))'), null],
+  ]);
+  t.equal(r.failed[0]?.diagnostics?.reason, 'in a thread');
+});
