@@ -28,6 +28,27 @@ Given('word-count reads {string} from standard input with at most {int} words', 
   this.result = await this.run(`printf '%s\\n' '${text}' | node ${program} --max-words ${max}`, { timeout: '30s' });
 });
 
+// A doc string (the fenced block inside the step's item) comes as the last argument.
+Given('word-count reads the text:', async function (text) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'word-count-'));
+  writeFileSync(path.join(dir, 'text.txt'), `${text}\n`);
+  this.result = await this.run(`node ${program} text.txt`, { workdir: dir, timeout: '30s' });
+});
+
+// A data table comes as a DataTable: hashes() gives one object per row, keyed by the header.
+Given('word-count reads each text of the table:', async function (table) {
+  this.counts = [];
+  for (const { text, words } of table.hashes()) {
+    const result = await this.run(`printf '%s\\n' '${text}' | node ${program}`, { timeout: '30s' });
+    this.counts.push({ text, expected: Number(words), output: result.stdout });
+  }
+});
+
+Then("each count SHALL be the table's", function () {
+  this.attach('counts', this.counts);
+  for (const { text, expected, output } of this.counts) assert.match(output, new RegExp(`^words: ${expected}$`, 'm'), text);
+});
+
 Then('it SHALL report {int} {word}', function (count, what) {
   this.attach('output', this.result.stdout);
   assert.match(this.result.stdout, new RegExp(`^${what}: ${count}$`, 'm'));

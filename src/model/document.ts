@@ -40,6 +40,8 @@ export interface CodeBlock {
 
 export interface Paragraph {
   text: string;
+  /** The text with `**bold**` markers kept, as list items keep them (steps written as paragraph lines). */
+  marked: string;
   line: number;
 }
 

@@ -82,7 +82,8 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
           break;
         }
         case 'paragraph':
-          if (!inListItem) currentSection().content.push({ type: 'paragraph', paragraph: { text: plainText(node).trim(), line: node.position!.start.line } });
+          if (!inListItem)
+            currentSection().content.push({ type: 'paragraph', paragraph: { text: plainText(node).trim(), marked: plainText(node, true).trim(), line: node.position!.start.line } });
           break;
         case 'code':
           addCode(node, nodes[i - 1], inListItem);

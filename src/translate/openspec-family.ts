@@ -1,7 +1,7 @@
 // OpenSpec-style specifications: every `#### Scenario:` under a `### Requirement:` is a unit
 // with its condition, its code blocks (YAML configurations, expected messages) and its steps.
 // Blocks outside scenarios (schemas, implementation notes) are listed, not run.
-import type { ListItem, Section, SectionContent, SpecDocument } from '../model/document.js';
+import type { ListItem, Paragraph, Section, SectionContent, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
 import { codeRef } from './code-ref.js';
 import { type FamilyTranslation, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
@@ -12,6 +12,19 @@ const KEYWORD_PARAGRAPH = /^(given|when|then|and|but)\s*:?$/i;
 const BOLD_KEYWORD_ITEM = /^\*\*(given|when|then|and|but):?\*\*:?\s*([\s\S]*)$/i;
 /** `- Given text` bullets, the keyword capitalised or upper case as Gherkin writes it. */
 const PLAIN_KEYWORD_ITEM = /^(Given|When|Then|And|But|GIVEN|WHEN|THEN|AND|BUT):?\s+([\s\S]+)$/;
+/**
+ * A paragraph line that starts a step: `**WHEN** text`, or an upper-case `WHEN text`
+ * (a capitalised "When ..." in a paragraph is prose: the condition of a scenario).
+ */
+const PARAGRAPH_STEP_LINE = [/^\*\*(given|when|then|and|but):?\*\*:?\s+(.*)$/i, /^(GIVEN|WHEN|THEN|AND|BUT):?\s+(.*)$/];
+
+function paragraphStepLine(line: string): { keyword: string; text: string } | null {
+  for (const pattern of PARAGRAPH_STEP_LINE) {
+    const match = pattern.exec(line.trim());
+    if (match) return { keyword: match[1].toUpperCase(), text: withoutBold(match[2]).trim() };
+  }
+  return null;
+}
 
 export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   const file = doc.path;
@@ -54,6 +67,10 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
   let conditionLine = section.line;
   let sawBlockOrList = false;
   for (const item of content) {
+    if (item.type === 'paragraph' && paragraphSteps(item.paragraph) !== null) {
+      sawBlockOrList = true;
+      continue;
+    }
     if (item.type === 'paragraph' && !sawBlockOrList && condition === null) {
       condition = item.paragraph.text;
       conditionLine = item.paragraph.line;
@@ -90,6 +107,7 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
     if (item.type === 'paragraph') {
       const match = KEYWORD_PARAGRAPH.exec(item.paragraph.text);
       keyword = match ? capitalized(match[1]) : null;
+      steps.push(...(paragraphSteps(item.paragraph) ?? []));
     } else if (item.type === 'list') {
       for (const listItem of item.items) {
         const boldMatch = BOLD_KEYWORD_ITEM.exec(listItem.text);
@@ -107,6 +125,23 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
     return asStep ? [{ keyword: capitalized(asStep[1]), text: asStep[2], line: conditionLine, number: null }] : [];
   }
   return numbered.items.map((listItem) => stepOf('Then', withoutBold(listItem.text), listItem));
+}
+
+/**
+ * Steps written as paragraph lines (`**WHEN** text` or `WHEN text`, one a line, or one
+ * a paragraph): each keyword line starts a step, other lines continue it. Null when
+ * the paragraph does not start with such a line.
+ */
+function paragraphSteps(paragraph: Paragraph): ScenarioStep[] | null {
+  const lines = paragraph.marked.split('\n');
+  if (paragraphStepLine(lines[0]) === null) return null;
+  const steps: ScenarioStep[] = [];
+  lines.forEach((line, i) => {
+    const step = paragraphStepLine(line);
+    if (step) steps.push({ ...step, line: paragraph.line + i, number: null });
+    else steps[steps.length - 1].text += ` ${withoutBold(line).trim()}`;
+  });
+  return steps;
 }
 
 /** A step written as a list item, with the doc string or data table inside the item. */

@@ -143,3 +143,53 @@ After(async function () {
   const ps = await execa('ps', ['-eo', 'args'], { reject: false });
   t.notOk(ps.stdout.includes(marker), 'the command started by the step is not left running');
 });
+
+t.test('a definition with an unknown parameter type is reported at its line with the reason, not only "a problem at column 3"', async (t) => {
+  const dir = project({ 'doc.md': DOC, 'steps.mjs': `import { Given } from 'spec-run/steps';\n\nGiven('a {colour} thing', function () {});\n` });
+  const result = await points(dir, ['--steps', 'steps.mjs', 'doc.md']);
+  t.match(result.points[0], {
+    ok: false,
+    at: { line: 3 },
+    name: `Given("a {colour} thing"): This Cucumber Expression has a problem at column 3: Undefined parameter type 'colour'. Please register a ParameterType for 'colour'`,
+  });
+});
+
+t.test('steps written as paragraph lines (bold or upper-case keywords) are steps; a capitalised "When ..." paragraph stays the condition', async (t) => {
+  const plan = translate(
+    parseMarkdown(
+      'doc.md',
+      `# Greeting
+
+### Requirement: Greeting
+The app SHALL greet.
+
+#### Scenario: Lines in one paragraph
+**GIVEN** a user named "Ann"
+**WHEN** she opens
+the app
+**THEN** she sees "Hello, Ann"
+
+#### Scenario: One paragraph per step
+GIVEN a user named "Bob"
+
+WHEN she opens the app
+
+#### Scenario: Prose
+When the app starts cold:
+
+Then:
+1. it greets nobody
+`,
+    ),
+  );
+  const scenarios = plan.units.flatMap((u) => (u.kind === 'scenario' ? [u] : []));
+  t.same(
+    scenarios.map((s) => s.steps.map((step) => [step.keyword, step.text, step.line])),
+    [
+      [['GIVEN', 'a user named "Ann"', 7], ['WHEN', 'she opens the app', 8], ['THEN', 'she sees "Hello, Ann"', 10]],
+      [['GIVEN', 'a user named "Bob"', 13], ['WHEN', 'she opens the app', 15]],
+      [['Then', 'it greets nobody', 21]],
+    ],
+  );
+  t.same(scenarios.map((s) => s.condition), [null, null, 'When the app starts cold:']);
+});

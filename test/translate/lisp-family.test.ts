@@ -102,3 +102,12 @@ t.test("a top-level call running the tests (run!, explain!, rove:run...) is left
   const [left] = plan.notRun;
   t.match(left.reason, /^runs tests, which spec-run runs itself, each test once as a unit: \(run! 'everything\) \(line 17\), \(fiveam:explain! \(fiveam:run 'everything\)\) \(line 18\), \(rove:run :my-tests\) \(line 19\), \(parachute:test 'my-tests\) \(line 20\) is left out$/);
 });
+
+t.test('a Lisp block right after an Input block that reads input answers it, whatever its label', async (t) => {
+  const plan = doc(
+    `## Unknown method\n\n**Request:**\n${json('{"jsonrpc":"2.0","id":2,"method":"no/such","params":{}}')}\n**Response check:**\n${lisp('(assert (error-response-p (send-request *server* input)))')}\n## Other\n\n**Request:**\n${json('{"jsonrpc":"2.0","id":3,"method":"ping"}')}\n**Notes:**\n${lisp('(assert (= 1 1))')}`,
+  );
+  const [answer, other] = byKind(plan.units, 'lisp-block');
+  t.ok(answer.input, 'the block reading input is paired');
+  t.equal(other.input, undefined, 'a block under another label that does not read input is not');
+});

@@ -323,16 +323,18 @@ describing the original form is supplied when the check has none."
                       (if (and decompose reason-args)
                           (decompose-check test environment)
                           (values nil test nil)))
-                (if bindings
-                    ;; An IS-FALSE point is named by its whole form: its test alone reads as the opposite claim.
-                    `(let* ,bindings
-                       (let ((*check* (list ',(if (eq name 'fiveam:is-false) whole test) ,@records)))
-                         ,(funcall original
-                                   `(,name ,call ,@(or reason-args
-                                                       `(,default-reason ',test)))
-                                   environment)))
-                    `(let ((*check* (list ',test)))
-                       ,(funcall original whole environment)))))))))
+                ;; An IS-FALSE point is named by its whole form: its test alone reads as the
+                ;; opposite claim; so is a check of a bare variable, (is-true ok).
+                (let ((shown (if (or (eq name 'fiveam:is-false) (atom test)) whole test)))
+                  (if bindings
+                      `(let* ,bindings
+                         (let ((*check* (list ',shown ,@records)))
+                           ,(funcall original
+                                     `(,name ,call ,@(or reason-args
+                                                         `(,default-reason ',test)))
+                                     environment)))
+                      `(let ((*check* (list ',shown)))
+                         ,(funcall original whole environment))))))))))
 
 (defun wrap-fiveam-form-check (name)
   "Make FiveAM's NAME (signals, finishes, pass, fail, skip) locate its points at its own form."
@@ -349,4 +351,10 @@ describing the original form is supplied when the check has none."
   (wrap-fiveam-check 'fiveam:is-false :always "~S returned a true value")
   (dolist (name '(fiveam:signals fiveam:finishes fiveam:pass fiveam:fail fiveam:skip))
     (wrap-fiveam-form-check name))
-  (wrap-for-all))
+  (wrap-for-all)
+  ;; FiveAM's checks outside any test (a block's top level, a verify- function, a
+  ;; thread) need the run state a test binds: global values give it to them. The
+  ;; results they collect there are points already; nothing reads the list.
+  (setf (symbol-value 'fiveam::result-list) '()
+        (symbol-value 'fiveam::current-test) nil
+        fiveam:*test-dribble* (make-broadcast-stream)))

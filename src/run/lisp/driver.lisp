@@ -165,6 +165,16 @@ package; a name written as a string (Parachute's) is interned as it is."
                    (error () (intern (string-upcase name))))))
       (if (stringp value) (intern value) value))))
 
+(defmacro with-failed-checks-going-on (&body body)
+  "Run BODY where a failed FiveAM check outside a test (in a block, in a verify-
+function) records its point and goes on, as it does in a test: FiveAM signals it,
+offering the restart to continue."
+  `(handler-bind ((fiveam::check-failure
+                    (lambda (condition)
+                      (declare (ignore condition))
+                      (invoke-restart 'fiveam::ignore-failure))))
+     ,@body))
+
 (defun run-block (source seed name &optional input)
   "Run SOURCE's forms in order. INPUT, (:input value key-spellings), is the
 request of the Input block the block answers: bound to INPUT around each form."
@@ -172,15 +182,30 @@ request of the Input block the block answers: bound to INPUT around each form."
   (when input (mapc #'learn-key-spelling (third input)))
   (let ((*current-source* source))
     (multiple-value-bind (value completed)
-        (with-unit-guard (evaluate-source source (and input (list (second input)))))
+        (with-unit-guard
+          (with-failed-checks-going-on
+            (evaluate-source source (and input (list (second input))))))
       (declare (ignore value))
       (when (and completed (zerop *unit-points*))
         (emit-point t name (list (source-file source) (source-first-line source)))))))
 
+(defun defined-test-symbol (test-name)
+  "The symbol of the FiveAM test TEST-NAME: read in the current package, or else the
+one test of that name in whatever package its definition was read in (a document's
+own package, left by a later IN-PACKAGE)."
+  (let ((symbol (spec-symbol test-name)))
+    (if (fiveam:get-test symbol)
+        symbol
+        (let ((same-name (remove-if-not (lambda (key)
+                                          (and (symbolp key) (string= (symbol-name key) (symbol-name symbol))
+                                               (typep (fiveam:get-test key) 'fiveam::test-case)))
+                                        (fiveam::test-names))))
+          (if (= (length same-name) 1) (first same-name) symbol)))))
+
 (defun run-fiveam-test (test-name seed name source)
   (seed-random-state seed)
   (let* ((*current-source* source)
-         (symbol (spec-symbol test-name))
+         (symbol (defined-test-symbol test-name))
          (test (fiveam:get-test symbol)))
     (if (null test)
         (emit-point nil name (list (source-file source) (source-first-line source))
@@ -217,7 +242,7 @@ request of the Input block the block answers: bound to INPUT around each form."
     (if (not (fboundp symbol))
         (emit-point nil name location
                     `((:reason . ,(format nil "no function named ~A was defined" function-name))))
-        (multiple-value-bind (value completed) (with-unit-guard (funcall symbol))
+        (multiple-value-bind (value completed) (with-unit-guard (with-failed-checks-going-on (funcall symbol)))
           (when (and completed (zerop *unit-points*))
             (emit-point value (format nil "(~(~A~)) returns true" function-name) location
                         (unless value
@@ -251,6 +276,11 @@ request of the Input block the block answers: bound to INPUT around each form."
   "The debugger hook: an error escaping a thread that spec code started is a
 point of the running unit, and ends that thread only; in the driver's own
 thread the debugger stays disabled (the driver exits, the host reports it)."
+  ;; A failed FiveAM check outside a test has recorded nothing yet: its restart records
+  ;; the point and the thread goes on, as in a test.
+  (let ((go-on (and (typep condition 'fiveam::check-failure)
+                    (find-restart 'fiveam::ignore-failure condition))))
+    (when go-on (invoke-restart go-on)))
   (when (eq sb-thread:*current-thread* *main-thread*)
     (funcall *disabled-debugger-hook* condition hook))
   (emit-point nil (format nil "thread ~A runs without error" (sb-thread:thread-name sb-thread:*current-thread*))

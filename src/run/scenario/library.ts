@@ -116,11 +116,23 @@ export async function loadStepLibrary(userFiles: string[]): Promise<StepLibrary>
       }
       steps.push({ keyword: r.keyword, source, expression, fn: r.fn, file: r.file, line: r.line, builtin: r.builtin });
     } catch (error) {
-      problems.push({ file: r.file, line: r.line, message: `${r.keyword}(${JSON.stringify(source)}): ${(error as Error).message.split('\n')[0]}` });
+      problems.push({ file: r.file, line: r.line, message: `${r.keyword}(${JSON.stringify(source)}): ${expressionProblem((error as Error).message)}` });
     }
   }
   const hooks = registrations.flatMap((r) => (r.kind === 'hook' ? [{ when: r.when, fn: r.fn, file: r.file, line: r.line }] : []));
   return { steps, hooks, parameterTypes, problems, language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js', userFiles };
+}
+
+/**
+ * A cucumber expression's error on one line: its first line ("problem at column 3") and
+ * the explanation after the copy of the expression and its caret ("Undefined parameter
+ * type 'color'").
+ */
+function expressionProblem(message: string): string {
+  const lines = message.split('\n');
+  const caret = lines.findIndex((line) => /^\s*\^/.test(line));
+  const explanation = lines.slice(caret >= 0 ? caret + 1 : 1).map((line) => line.trim()).filter(Boolean);
+  return [lines[0].trim(), ...explanation].join(' ');
 }
 
 export interface StepMatch {

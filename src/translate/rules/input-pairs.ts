@@ -1,8 +1,10 @@
 // "**Input**" JSON followed by a Lisp block under "**Expected**" (or "Expected Output",
 // "Expected Response", "Verification", "Then", "Assertions"): the Lisp block checks
-// the answer to that request and reads it as `input`. The pair stands in one section,
+// the answer to that request and reads it as `input`; so does the next Lisp block whatever
+// its label when its code reads `input`. The pair stands in one section,
 // the Lisp block being the next code block after the JSON one.
 import type { CodeBlock } from '../../model/document.js';
+import { scanForms } from '../lisp-forms.js';
 import { labelText } from './types.js';
 
 const ANSWER_LABELS = /^(expected(\s+(output|result|response|behaviou?r|answer))?|verification|verify|then|assertions?|checks?)\b/i;
@@ -13,11 +15,19 @@ export function isAnswerLabel(label: string | null): boolean {
   return text !== null && ANSWER_LABELS.test(text);
 }
 
-/** True when `answer` is the Lisp block that answers the Input block `input` (the code block just before it). */
+/** True when the Lisp code uses the symbol `input` (bound nowhere else: it can only mean the request). */
+function readsInput(code: string): boolean {
+  return scanForms(code, 1).symbols.has('input');
+}
+
+/**
+ * True when `answer` is the Lisp block that answers the Input block `input` (the code
+ * block just before it): its label announces a check, or its code reads `input`.
+ */
 export function answersInput(input: CodeBlock, answer: CodeBlock): boolean {
   return (
     answer.index === input.index + 1 &&
-    isAnswerLabel(answer.label) &&
+    (isAnswerLabel(answer.label) || readsInput(answer.text)) &&
     input.headingPath.length === answer.headingPath.length &&
     input.headingPath.every((text, i) => text === answer.headingPath[i])
   );

@@ -59,3 +59,47 @@ t.test('fixtures, skip and for-all run as FiveAM runs them, one point each', asy
   t.ok(Number(values.a) + Number(values.b) >= 150, `the values shown falsify the check: ${JSON.stringify(values)}`);
   t.match(small?.diagnostics?.reason, new RegExp(`failed: \\(< \\(\\+ a b\\) 150\\) at line ${lineIn(md, '(is (< (+ a b)')}: ${values.a} \\+ ${values.b} is too big`));
 });
+
+t.test("FiveAM's checks at top level of a block or in a verify- function are points, the unit goes on; a test is found in the package it was defined in", async (t) => {
+  const doc = `${frontmatter()}## Own package
+
+${lisp(`(defpackage :own-spec (:use :cl :fiveam))
+(in-package :own-spec)
+(test in-own-package
+  (let ((ok (string= "ab" (concatenate 'string "a" "b"))))
+    (is-true ok)))`)}
+## Back in CL-USER, checks outside any test
+
+${lisp(`(in-package :cl-user)
+(is (= 2 (+ 1 1)))
+(is (= 3 (+ 1 1)) "one and one make ~a" (+ 1 1))
+(is-false (evenp 3))`)}
+## In a verification function
+
+${lisp(`(defun verify-with-fiveam ()
+  (is (= 1 2) "one is not ~a" 2)
+  (is-true (= 1 1)))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(r.points.map(summary), [
+    [true, '(is-true ok)', lineIn(doc, '(is-true ok)'), null],
+    [true, '(= 2 (+ 1 1))', lineIn(doc, '(is (= 2'), null],
+    [false, '(= 3 (+ 1 1))', lineIn(doc, '(is (= 3'), null],
+    [true, '(is-false (evenp 3))', lineIn(doc, '(is-false'), null],
+    [false, '(= 1 2)', lineIn(doc, '(is (= 1 2)'), null],
+    [true, '(= 1 1)', lineIn(doc, '(is-true (= 1 1))'), null],
+  ]);
+  t.equal(r.failed[0]?.diagnostics?.reason, 'one and one make 2');
+});
+
+t.test('a failed FiveAM check in a thread of spec code is its point; the thread goes on', async (t) => {
+  const doc = `${frontmatter()}## Threads\n\n${lisp(`(bt:join-thread
+ (bt:make-thread (lambda ()
+                   (is (= 1 2) "in a thread")
+                   (is (= 1 1)))))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(r.points.map(summary), [
+    [false, '(= 1 2)', lineIn(doc, '(is (= 1 2)'), null],
+    [true, '(= 1 1)', lineIn(doc, '(is (= 1 1))'), null],
+  ]);
+  t.equal(r.failed[0]?.diagnostics?.reason, 'in a thread');
+});
