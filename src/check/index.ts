@@ -3,7 +3,8 @@
 // neither the document nor the vocabulary defines, tools the runtime does not
 // list, OpenSpec structure, and scenario steps no definition matches.
 import type { SpecDocument } from '../model/document.js';
-import type { CodeRef, DocumentPlan } from '../model/plan.js';
+import type { CodeRef, DocumentPlan, ScenarioStep } from '../model/plan.js';
+import { snippetKeyword } from '../run/scenario/snippet.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { codeFacts, type CallSite } from './lisp-calls.js';
@@ -22,8 +23,8 @@ export interface CheckContext {
   tools: string[];
   /** Of the given names, those unknown where spec code runs, with why (see known-functions.ts). */
   unknownOperators: (names: string[]) => Promise<Map<string, string>>;
-  /** For a step no definition matches: a snippet of the definition to write; null when it matches. */
-  undefinedStep: (text: string) => string | null;
+  /** For a step no definition matches: a snippet of the definition to write (Given, When or Then as KEYWORD says); null when it matches. */
+  undefinedStep: (step: ScenarioStep, keyword: string) => string | null;
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
 }
@@ -149,8 +150,10 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
   for (const unit of plan.units) {
     if (unit.kind !== 'scenario') continue;
     if (unit.steps.length === 0 && unit.configs.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps and no block to check` });
+    let keyword: string | null = null;
     for (const step of unit.steps) {
-      const snippet = context.undefinedStep(step.text);
+      keyword = snippetKeyword(step.keyword, keyword);
+      const snippet = context.undefinedStep(step, keyword);
       if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `undefined step '${step.text}'; define it with:\n${snippet}` });
     }
   }

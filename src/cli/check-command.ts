@@ -27,7 +27,7 @@ export async function checkCommand(paths: string[], stepGlobs?: string[]): Promi
   const context: CheckContext = {
     tools: TOOLS.map((tool) => tool.name),
     unknownOperators: (names) => unknownOperators(names, driverImage),
-    undefinedStep: (text) => (matchStep(library, text, undefined).length > 0 ? null : snippetFor(library, text, 'Then')),
+    undefinedStep: (step, keyword) => (matchStep(library, step.text, undefined).length > 0 ? null : snippetFor(library, step.text, keyword, step.argument?.kind)),
   };
   let errors = 0;
   let warnings = 0;

@@ -265,11 +265,22 @@ FOR-ALL's point to show the checks its failing trial failed.")
                         collect (cons (let ((*print-case* :downcase)) (show variable)) (show value))))
       (:reason . ,(format nil "falsified by the values shown~@[; failed: ~{~A~^; ~}~]" checks)))))
 
+(defvar *unit-test* nil
+  "The FiveAM test the running unit runs, if it runs one: the checks of other tests it
+runs first (dependencies not yet run) are not its points.")
+
+(defun check-of-another-test-p (result)
+  (and *unit-test*
+       (slot-boundp result 'fiveam::test-case)
+       (fiveam::test-case result)
+       (not (eq (fiveam::test-case result) *unit-test*))))
+
 (defmethod initialize-instance :after ((result fiveam::test-result) &key)
-  (if (and (plusp *for-all-depth*)
-           (not (and (= *for-all-depth* 1) (typep result 'fiveam::for-all-test-result))))
-      (record-trial-check result)
-      (emit-result-point result)))
+  (cond ((check-of-another-test-p result))
+        ((and (plusp *for-all-depth*)
+              (not (and (= *for-all-depth* 1) (typep result 'fiveam::for-all-test-result))))
+         (record-trial-check result))
+        (t (emit-result-point result))))
 
 (defun record-trial-check (result)
   "Keep what a check inside a FOR-ALL trial found, for the FOR-ALL's own point."
@@ -290,6 +301,11 @@ FOR-ALL's point to show the checks its failing trial failed.")
          (name (cond ((typep result 'fiveam::unexpected-test-failure)
                       "unexpected error in the test")
                      (form (form-text form))
+                     ;; A test skipped as a whole (its dependencies not satisfied) is named by the test.
+                     ((and (typep result 'fiveam::test-skipped) (slot-boundp result 'fiveam::test-case)
+                           (fiveam::test-case result))
+                      (let ((*package* (find-package '#:common-lisp-user)))
+                        (format nil "~(~S~)" (fiveam::name (fiveam::test-case result)))))
                      (t "check"))))
     (typecase result
       (fiveam::test-skipped

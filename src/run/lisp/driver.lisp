@@ -202,6 +202,16 @@ own package, left by a later IN-PACKAGE)."
                                         (fiveam::test-names))))
           (if (= (length same-name) 1) (first same-name) symbol)))))
 
+(defun run-test-keeping-other-statuses (test)
+  "Run TEST as FIVEAM:RUN does, but forget only TEST's own status: FIVEAM:RUN forgets
+every test's, so a test's :DEPENDS-ON ran its dependencies again in its own unit.
+Dependencies that ran as their own units are taken as they ended; one not yet run is
+run first, its checks not counted as this unit's points (see *UNIT-TEST*)."
+  (setf (fiveam::status test) :unknown)
+  (let ((fiveam::*print-names* nil))
+    (progv '(fiveam::result-list) '(())
+      (fiveam::%run test))))
+
 (defun run-fiveam-test (test-name seed name source)
   (seed-random-state seed)
   (let* ((*current-source* source)
@@ -227,8 +237,9 @@ own package, left by a later IN-PACKAGE)."
                                                 (unless (typep condition 'fiveam::check-failure)
                                                   (setf *test-error-backtrace* (short-backtrace))))))
                           (funcall original))))
-                (unwind-protect (let ((*test-error-backtrace* nil))
-                                  (fiveam:run symbol :print-names nil))
+                (unwind-protect (let ((*test-error-backtrace* nil)
+                                      (*unit-test* test))
+                                  (run-test-keeping-other-statuses test))
                   (setf (fiveam::test-lambda test) original))))
           (declare (ignore value))
           (when (and completed (zerop *unit-points*))

@@ -103,3 +103,28 @@ t.test('a failed FiveAM check in a thread of spec code is its point; the thread 
   ]);
   t.equal(r.failed[0]?.diagnostics?.reason, 'in a thread');
 });
+
+t.test(':depends-on: a dependency is not run again in the dependent\'s unit; a failed one skips the dependent, named by it', async (t) => {
+  const doc = `${frontmatter()}## Tests\n\n${lisp(`(test (uses-later :depends-on later-base)
+  (is-true t))
+
+(test later-base
+  (is (= 1 1)))
+
+(test broken
+  (is (= 1 2)))
+
+(test (needs-broken :depends-on broken)
+  (is-true t))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(
+    r.points.map((p) => [p.unitId.slice(p.unitId.lastIndexOf('#') + 1), p.ok, p.name, p.skip ?? null]),
+    [
+      ['1', true, '(is-true t)', null],
+      ['2', true, '(= 1 1)', null],
+      ['3', false, '(= 1 2)', null],
+      ['4', true, 'needs-broken', 'Dependencies not satisfied'],
+    ],
+    "each test's checks are its own unit's points, once",
+  );
+});
