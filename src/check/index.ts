@@ -4,7 +4,7 @@
 // list, OpenSpec structure, and scenario steps no definition matches.
 import type { SpecDocument } from '../model/document.js';
 import type { CodeRef, DocumentPlan, ScenarioStep } from '../model/plan.js';
-import { snippetKeyword } from '../run/scenario/snippet.js';
+import { stepKeyword } from '../translate/step-keyword.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { codeFacts, type CallSite } from './lisp-calls.js';
@@ -152,7 +152,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     if (unit.steps.length === 0 && unit.configs.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps and no block to check` });
     let keyword: string | null = null;
     for (const step of unit.steps) {
-      keyword = snippetKeyword(step.keyword, keyword);
+      keyword = stepKeyword(step.keyword, keyword);
       const snippet = context.undefinedStep(step, keyword);
       if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `undefined step '${step.text}'; define it with:\n${snippet}` });
     }

@@ -14,7 +14,8 @@ import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { loadStepLibrary, matchStep, type StepLibrary } from './library.js';
-import { snippetFor, snippetKeyword } from './snippet.js';
+import { snippetFor } from './snippet.js';
+import { stepKeyword } from '../../translate/step-keyword.js';
 import { StepSkipped, StepWorld } from './step-world.js';
 import { runWithRetries } from '../retries.js';
 import { interruptedReason } from '../interrupt.js';
@@ -94,7 +95,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     let keyword: string | null = null;
     for (const step of unit.steps) {
       if (options.signal?.aborted) break;
-      keyword = snippetKeyword(step.keyword, keyword);
+      keyword = stepKeyword(step.keyword, keyword);
       const point = await runStep(unit, steps, world, step, keyword, options, blocked, deadline);
       // A step whose probe an interruption of spec-run stopped did not check anything.
       if (options.interrupt?.aborted) {

@@ -7,13 +7,6 @@ import { stepText } from './library.js';
 
 const TS_TYPES: Record<string, string> = { int: 'number', float: 'number', bigdecimal: 'string', biginteger: 'bigint', double: 'number', string: 'string', word: 'string', '': 'string' };
 
-/** Given/When/Then for a step keyword; And and But continue the keyword before them. */
-export function snippetKeyword(keyword: string, previous: string | null): string {
-  const k = keyword.toLowerCase();
-  if (k === 'given' || k === 'when' || k === 'then') return k[0].toUpperCase() + k.slice(1);
-  return previous ?? 'Then';
-}
-
 /** The last parameter of a step with a doc string or data table, named as cucumber-js names it. */
 const ARGUMENT_PARAMETER: Record<ItemArgument['kind'], { name: string; type: string }> = {
   'doc-string': { name: 'docString', type: 'string' },
