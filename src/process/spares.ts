@@ -29,6 +29,11 @@ export class Spares<T> {
     return spare !== undefined && this.kind.usable(spare) ? spare : this.kind.start();
   }
 
+  /** Settles once every spare started so far has finished starting (or failed to). */
+  async started(): Promise<void> {
+    await Promise.allSettled(this.waiting);
+  }
+
   /** Stops the spares still waiting. */
   async close(): Promise<void> {
     const waiting = this.waiting;

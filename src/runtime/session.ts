@@ -132,6 +132,8 @@ export class RuntimeSession {
       worker = await this.start();
     }
     const limits = { ...this.limits };
+    // A measurement does not share the machine with a worker this source is starting.
+    if (options.prepareForTiming) await this.workers.quiet?.();
     const result = await this.evaluateOn(worker, { code, package: packageName, ...options }, limits);
     return restartedBefore ? { ...result, limits, restartedBefore } : { ...result, limits };
   }

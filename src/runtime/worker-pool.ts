@@ -8,6 +8,11 @@ import { LispWorker, type WorkerOptions } from './worker.js';
 /** Where a session gets its workers: a fresh one each time, or from a pool. */
 export interface WorkerSource {
   take(): Promise<LispWorker>;
+  /**
+   * Settles when no worker of this source is starting. A start (an SBCL process
+   * mapping its core) takes a core for tens of milliseconds: a measurement waits it out.
+   */
+  quiet?(): Promise<void>;
 }
 
 export const freshWorkers = (options: WorkerOptions): WorkerSource => ({ take: () => LispWorker.start(options) });
@@ -30,6 +35,10 @@ export class WorkerPool implements WorkerSource {
     const worker = this.spares.take();
     this.spares.fill(this.size);
     return worker;
+  }
+
+  quiet(): Promise<void> {
+    return this.spares.started();
   }
 
   /** Stops the spares; workers already taken belong to their sessions. */

@@ -1,0 +1,42 @@
+// Spares: things started ahead of need. `started()` is what a measurement waits on
+// (see RuntimeSession), so it must settle only once no start is in flight.
+import t from 'tap';
+import { Spares } from '../../src/process/spares.js';
+
+/** A kind whose starts finish when the test says so. */
+function controlledKind() {
+  const pending: ((value: number) => void)[] = [];
+  let made = 0;
+  const kind = {
+    start: () => new Promise<number>((resolve) => pending.push(() => resolve(++made))),
+    usable: () => true,
+    stop: async () => undefined,
+  };
+  return { kind, finishOne: () => pending.shift()?.(0) };
+}
+
+t.test('started() settles only when every spare started so far has finished starting', async (t) => {
+  const control = controlledKind();
+  const spares = new Spares(control.kind);
+  spares.fill(2);
+  let settled = false;
+  const quiet = spares.started().then(() => (settled = true));
+  await new Promise((resolve) => setImmediate(resolve));
+  t.equal(settled, false, 'two starts in flight: not settled');
+  control.finishOne();
+  await new Promise((resolve) => setImmediate(resolve));
+  t.equal(settled, false, 'one start still in flight: not settled');
+  control.finishOne();
+  await quiet;
+  t.equal(settled, true, 'settled once both have started');
+});
+
+t.test('started() settles at once with nothing starting, and after a failed start too', async (t) => {
+  const idle = new Spares({ start: async () => 1, usable: () => true, stop: async () => undefined });
+  await idle.started();
+  t.pass('no spare: settled');
+  const failing = new Spares<number>({ start: () => Promise.reject(new Error('no sbcl')), usable: () => true, stop: async () => undefined });
+  failing.fill(1);
+  await failing.started();
+  t.pass('a failed start counts as finished');
+});
