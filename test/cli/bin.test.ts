@@ -1,7 +1,7 @@
-// The `spec-run` executable (package.json "bin"): `serve` is dispatched before the command
-// line parser loads and answers like `spec-run serve` through main.js, and its bundle like
-// the compiled modules; every other command line (serve's own --help included) goes
-// through main.js unchanged.
+// The `spec-run` executable (package.json "bin", main.js): `serve` is dispatched before the
+// command line parser loads and answers as `serve` through the parser (program.js) does,
+// and its bundle like the compiled modules; every other command line (serve's own --help
+// included) goes through the parser unchanged.
 import t from 'tap';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +36,8 @@ const MANY_KINDS = [
   JSON.stringify({ jsonrpc: '2.0', id: 13, method: 'ping' }),
   call(14, { name: 'evaluate-lisp', arguments: { code: '(princ 1) (warn "w") (values 1 2)' } }),
 ];
+/** `spec-run serve` through the command line parser, not the early dispatch. */
+const PARSED_SERVE = ['--input-type=module', '-e', `await (await import(${JSON.stringify(join(root, 'dist/src/cli/program.js'))})).main([process.argv[0], 'spec-run', 'serve'])`];
 /** The runtime server from its compiled modules, not the bundle. */
 const UNBUNDLED_SERVE = ['--input-type=module', '-e', `await (await import(${JSON.stringify(join(root, 'dist/src/runtime/server.js'))})).serveStdio()`];
 
@@ -51,10 +53,10 @@ function serveAnswers(entry: string | string[], lines: string[]): Promise<string
   });
 }
 
-t.test('spec-run serve answers byte for byte as main.js serve does', async (t) => {
-  const [fromBin, fromMain] = await Promise.all([serveAnswers(bin, [INITIALIZE, EVALUATE]), serveAnswers(join(root, 'dist/src/cli/main.js'), [INITIALIZE, EVALUATE])]);
+t.test('spec-run serve answers byte for byte as serve through the command line parser does', async (t) => {
+  const [fromBin, fromParser] = await Promise.all([serveAnswers(bin, [INITIALIZE, EVALUATE]), serveAnswers(PARSED_SERVE, [INITIALIZE, EVALUATE])]);
   t.equal(fromBin.length, 2, 'an answer to each request');
-  t.same(fromBin, fromMain);
+  t.same(fromBin, fromParser);
   t.match(JSON.parse(fromBin[1]), { id: 2, result: { content: [{ type: 'text', text: '=> 3' }], isError: false } });
 });
 
@@ -83,7 +85,12 @@ t.test('a serve whose input ends after initialize exits: no worker starts after 
   t.match(JSON.parse(answers[0]), { id: 1, result: { serverInfo: { name: 'spec-run-runtime' } } });
 });
 
-t.test('other command lines go through main.js', async (t) => {
+t.test('the executable runs as itself, as npx and a shell run it (the build marks it executable)', async (t) => {
+  const version = await run(bin, ['--version'], { cwd: root });
+  t.match(version.stdout, /^\d+\.\d+\.\d+/);
+});
+
+t.test('other command lines go through the command line parser', async (t) => {
   const version = await run(process.execPath, [bin, '--version'], { cwd: root });
   t.match(version.stdout, /^\d+\.\d+\.\d+/);
   const help = await run(process.execPath, [bin, 'serve', '--help'], { cwd: root });

@@ -1,0 +1,193 @@
+// spec-run's command line: run documents (the default), list what would run,
+// serve the runtime over MCP, execute a command configuration.
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { parseSeconds } from './values.js';
+import { VERSION } from '../version.js';
+import { parseReporterChoice, type ReporterChoice, type ReporterName } from './reporter-choice.js';
+import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH } from '../run/run-record.js';
+import { parseShard, type Shard } from '../run/shard.js';
+
+const examples = `
+Examples:
+  spec-run                                   run every document under specs/
+  spec-run ../shared/seed-specs --list       show the units each document yields, and the blocks not run
+  spec-run specs/ --reporter tap > out.tap   TAP 14 on stdout (the default when stdout is not a terminal)
+  spec-run specs/ --reporter junit > junit.xml   JUnit XML for GitLab and Jenkins
+  spec-run specs/ --reporter tap --reporter html:report.html --reporter junit:junit.xml
+                                             TAP on stdout, an HTML page and JUnit XML beside it
+  spec-run specs/ --require-verified         exit 1 unless every requirement is verified (or excluded)
+  GITHUB_ACTIONS=true spec-run specs/        also writes ::error annotations on stderr
+  spec-run specs/ --grep timeout --bail      only units whose name or heading matches, stop at the first failure
+  spec-run specs/ --tag timeout --level property
+  spec-run specs/ --seed 1234                replay the random choices of an earlier run (its TAP prints the seed)
+  spec-run specs/ --watch                    run again whatever document changes
+  spec-run specs/ --retries 2                run a failing unit up to twice more; passing then = flaky
+  spec-run --only-failures                   rerun just the units that failed last time
+  spec-run specs/ --shard 2/4 --reporter json > shard-2.jsonl   one job of a CI matrix
+  spec-run merge shard-*.jsonl --reporter junit > junit.xml     the shards as one report
+  spec-run check specs/                      find problems without running: file:line:col messages
+  spec-run --steps steps.mjs doc.md          OpenSpec scenarios with your own step definitions
+  spec-run steps specs/ --steps steps.mjs    each definition, where it is used, and the unused ones
+  spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
+  spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
+
+Exit status: 0 when every check passed, 1 when one failed (or, with --require-verified,
+a requirement is not verified), 2 for a usage error (a directory given that holds no
+document is one). SIGINT, SIGTERM or SIGHUP stop what runs; the exit status is then
+130, 143 or 129.
+A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr,
+followed by "(interrupted by SIGINT)" when it was; when the documents state
+requirements, "requirements: N verified, N failing, N untested" comes just before it.`;
+
+function integer(name: string) {
+  return (value: string) => {
+    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a non-negative integer, got '${value}'.`);
+    return Number(value);
+  };
+}
+
+function duration(value: string): number {
+  try {
+    return parseSeconds(value) * 1000;
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function collectReporter(value: string, previous: ReporterChoice[] = []): ReporterChoice[] {
+  try {
+    return [...previous, parseReporterChoice(value)];
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+function shard(value: string): Shard {
+  try {
+    return parseShard(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+export function buildProgram(): Command {
+  const program = new Command('spec-run')
+    .description('Execute markdown verification documents and report one TAP test point per assertion.')
+    .version(VERSION)
+    .showHelpAfterError('(run spec-run --help for usage)')
+    .addHelpText('after', examples)
+    // Before the commands are added: they copy these settings when created.
+    .exitOverride();
+
+  program
+    .command('run', { isDefault: true })
+    .description('run the documents found in the given files and directories (default: specs/)')
+    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md (links followed)')
+    .addOption(
+      new Option(
+        '--reporter <name[:file]>',
+        'tap, spec (terminal view), junit (XML), json (the event stream) or html (a page); repeatable, each to its own file, at most one to stdout (default there: spec on a terminal, tap otherwise)',
+      ).argParser(collectReporter),
+    )
+    .option('--require-verified', 'fail the run when a requirement is failing, untested or partly undefined (excluded ones aside)')
+    .option('--list', 'list units, blocks not run and why, without running anything')
+    .option('--grep <pattern>', 'run only units whose name or heading matches this regular expression')
+    .option('--tag <tag>', 'run only documents carrying this frontmatter tag (repeatable)', collect)
+    .option('--level <level>', 'run only documents of this frontmatter level (property, scenario, contract...)')
+    .option('--bail', 'stop after the first failing check')
+    .option('--timeout <duration>', 'time limit of one unit: seconds, or 30s, 5m, 1h (default 5m)', duration)
+    .option('--seed <n>', 'seed of the random choices; printed in every report', integer('--seed'))
+    .option('--runs <n>', 'number of runs of property-level tests', integer('--runs'))
+    .option('--jobs <n>', 'documents run in parallel (default 1)', integer('--jobs'))
+    .option('--strict', 'undefined steps fail instead of being TODO')
+    .option('--retries <n>', 'run a failing unit again up to n times; one that then passes is reported passed and marked flaky', integer('--retries'))
+    .option('--only-failures', 'run only the units that failed in the last run (as recorded in the run record)')
+    .option('--last-run <file>', `the run record: failing units and document durations, written by every run (default ${DEFAULT_RECORD_PATH})`)
+    .option('--shard <i/n>', 'run share i of n of the documents, balanced by the timings file (CI matrices; see spec-run merge)', shard)
+    .option('--timings <file>', `documents' last durations, written by unsharded runs and merge, read by --shard (default ${DEFAULT_TIMINGS_PATH})`)
+    .option('--steps <glob>', 'step definition files for OpenSpec scenarios: .js, .mjs or .ts (repeatable)', collect)
+    .option('--dry-run', 'bind every scenario step to its definition without running any')
+    .option('--watch', 'after the run, run again the documents that change (all of them when a shared helper changes)')
+    .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
+    .action(async (paths: string[], options) => {
+      // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
+      const { runCommand } = await import('./run-command.js');
+      process.exitCode = await runCommand(paths, options);
+    });
+
+  program
+    .command('merge')
+    .description('merge the JSON event streams of shards (--reporter json) into one report, with the counts of an unsharded run')
+    .argument('<files...>', 'JSON event streams, one per shard')
+    .addOption(new Option('--reporter <name>', 'tap, spec, junit or json; default: spec on a terminal, tap otherwise').choices(['tap', 'spec', 'junit', 'json']))
+    .option('--last-run <file>', `also write the merged run record here (default ${DEFAULT_RECORD_PATH})`)
+    .option('--timings <file>', `and update the timings the next --shard splits by (default ${DEFAULT_TIMINGS_PATH})`)
+    .action(async (files: string[], options: { reporter?: ReporterName; lastRun?: string; timings?: string }) => {
+      const { mergeCommand } = await import('./merge-command.js');
+      process.exitCode = await mergeCommand(files, options);
+    });
+
+  program
+    .command('check')
+    .description('validate documents without running them; prints file:line:col messages')
+    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
+    .option('--steps <glob>', 'step definition files whose steps count as defined (repeatable)', collect)
+    .action(async (paths: string[], options: { steps?: string[] }) => {
+      const { checkCommand } = await import('./check-command.js');
+      process.exitCode = await checkCommand(paths, options.steps);
+    });
+
+  program
+    .command('steps')
+    .description('list the step definitions (built-in and --steps files), where each is used, and which are unused')
+    .argument('[paths...]', 'documents whose steps are matched (default: specs/); a missing path or a directory without one exits 2')
+    .option('--steps <glob>', 'step definition files (repeatable)', collect)
+    .option('--config <file>', 'configuration file')
+    .action(async (paths: string[], options: { steps?: string[]; config?: string }) => {
+      const { stepsCommand } = await import('./steps-command.js');
+      process.exitCode = await stepsCommand(paths, options);
+    });
+
+  program
+    .command('serve')
+    .description('serve the limited-evaluation runtime (evaluate-lisp, configure-limits, time-execution) as an MCP server on stdio')
+    .action(async () => {
+      const { serveCommand } = await import('./serve-command.js');
+      await serveCommand();
+    });
+
+  program
+    .command('exec')
+    .description('run the commands of a stop-hook configuration (YAML with a stop: section) under their timeouts and limits')
+    .argument('<config>', 'YAML file')
+    .option('--log <file>', 'append a JSON line per timeout or memory-limit event to this file')
+    .option('--project <dir>', 'mounted at /workspace in containers (default: the configuration file\'s directory)')
+    .option('--image-alias <name=image>', 'run documents\' image name on a local image (repeatable)', collect)
+    .option('--config-dir-env <name>', 'variable carrying the configuration file\'s directory to every command (default SPEC_RUN_CONFIG_DIR)')
+    .action(async (config: string, options: { log?: string; project?: string; imageAlias?: string[]; configDirEnv?: string }) => {
+      const { execCommand } = await import('../executor/cli.js');
+      const argv = [config];
+      if (options.log) argv.push('--log', options.log);
+      if (options.project) argv.push('--project', options.project);
+      for (const alias of options.imageAlias ?? []) argv.push('--image-alias', alias);
+      if (options.configDirEnv) argv.push('--config-dir-env', options.configDirEnv);
+      process.exitCode = await execCommand(argv);
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await buildProgram().parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    console.error(`spec-run: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 2;
+  }
+}
