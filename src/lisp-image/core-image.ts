@@ -141,9 +141,27 @@ export async function imageKey(spec: CoreImageSpec, lisp: LispImplementation): P
 
 const building = new Map<string, Promise<string>>();
 
+/**
+ * Keys computed in this process, by spec: a key hashes every source and every file of
+ * the systems loaded (FiveAM's directory), and images are asked for at each driver and
+ * worker start, while none of those files changes during a run.
+ */
+const keys = new Map<string, Promise<string>>();
+
+function memoizedKey(spec: CoreImageSpec, lisp: LispImplementation): Promise<string> {
+  const id = JSON.stringify([spec, lisp.sbcl]);
+  let key = keys.get(id);
+  if (!key) {
+    key = imageKey(spec, lisp);
+    keys.set(id, key);
+    key.catch(() => keys.delete(id)); // a failure (SBCL missing) is asked again next time
+  }
+  return key;
+}
+
 /** Path of an up-to-date core image for `spec`, building it when missing. */
 export async function ensureCoreImage(spec: CoreImageSpec, lisp: LispImplementation = defaultLisp()): Promise<string> {
-  const key = await imageKey(spec, lisp);
+  const key = await memoizedKey(spec, lisp);
   const path = join(cacheDirectory(), `${spec.name}-${key}.core`);
   if (existsSync(path)) return path;
   let pending = building.get(path);
