@@ -71,11 +71,15 @@ sends with a request is shared among them.")
         (*package* (find-package "SPEC-RUN.WORKER")))
     (read *requests* nil :eof)))
 
+(defun write-answer-line (answer)
+  "Write ANSWER as one JSON line on fd 4; the caller holds *ANSWER-LOCK*."
+  (write-json answer *answers*)
+  (terpri *answers*)
+  (finish-output *answers*))
+
 (defun send (answer)
   (sb-thread:with-mutex (*answer-lock*)
-    (write-json answer *answers*)
-    (terpri *answers*)
-    (finish-output *answers*)))
+    (write-answer-line answer)))
 
 (defun answer-job (job answer)
   "Send ANSWER for JOB unless it has been answered already."
@@ -83,9 +87,7 @@ sends with a request is shared among them.")
     (sb-thread:with-mutex (*answer-lock*)
       (unless (job-answered job)
         (setf (job-answered job) t)
-        (write-json answer *answers*)
-        (terpri *answers*)
-        (finish-output *answers*)))))
+        (write-answer-line answer)))))
 
 (defun with-thread-report (job before)
   "JOB's answer, with the threads it left running stopped and named."
