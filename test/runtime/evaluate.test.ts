@@ -88,6 +88,24 @@ t.test('exit and quit from user code are refused and the session goes on', async
   t.equal((await session.evaluate('*kept*')).text, '=> :YES');
 });
 
+t.test('a control thread that wakes late still watches every job, the one that ended the evaluation thread too', async (t) => {
+  // The interrupt holds the worker's control thread back while the next jobs
+  // run; before jobs were queued to it, it saw one job twice and missed the one
+  // that ended the evaluation thread, so no thread was left to read the next request.
+  const late = await SdkSession.open();
+  t.teardown(() => late.close());
+  await late.configure({ timeout: 3 });
+  await late.evaluate('(defvar *kept* :yes)');
+  for (let round = 0; round < 2; round++) {
+    t.equal((await late.evaluate('(sb-thread:interrupt-thread spec-run.worker::*control-thread* (lambda () (sleep 0.3))) :late')).text, '=> :LATE');
+    t.equal((await late.evaluate(':a')).text, '=> :A');
+    for (let ended = 0; ended < 2; ended++) {
+      t.match((await late.evaluate('(sb-thread:abort-thread)')).text, /^\[ERROR\] EVALUATION-ABORTED\n/);
+      t.equal((await late.evaluate('*kept*')).text, '=> :YES', 'the next request is read and the session kept');
+    }
+  }
+});
+
 t.test('control stack exhaustion is an error answer; state survives', async (t) => {
   for (let i = 0; i < 2; i++) {
     const answer = await session.evaluate('(defun deep (n) (1+ (deep n))) (deep 1)');

@@ -13,13 +13,17 @@ second reaches an unwind-protect cleanup that loops. The grace the supervisor
 sends with a request is shared among them.")
 
 (defvar *control-thread* nil)
-(defvar *evaluation-thread* nil)
 (defvar *requests* nil "fd 3: one request s-expression per line.")
 (defvar *answers* nil "fd 4: one JSON answer per line.")
 (defvar *answer-lock* (sb-thread:make-mutex :name "answers")
   "Held while a line is written: the control thread answers stuck jobs.")
-(defvar *started-job* nil "The job the evaluation thread has just taken up.")
-(defvar *job-taken* (sb-thread:make-semaphore :name "job taken"))
+(defvar *taken-jobs* '()
+  "Jobs the evaluation thread has taken up that the control thread has yet to
+watch, newest first. A queue, not one variable: a control thread that wakes late
+(a loaded machine) must still watch every job, above all the one that ended the
+evaluation thread, or no thread would be left to read the next request.")
+(defvar *taken-lock* (sb-thread:make-mutex :name "taken jobs"))
+(defvar *job-taken* (sb-thread:make-semaphore :name "job taken") "Counts *TAKEN-JOBS*.")
 (defvar *thread-primed* nil
   "Bound in each evaluation thread: true once PRIME-EVALUATION-THREAD has run there.")
 
@@ -99,12 +103,26 @@ sends with a request is shared among them.")
                   (list "threadsStopped" (cons :array (mapcar #'thread-label left))
                         "threadsUnstoppable" (cons :array unstoppable)))))))
 
+(defun hand-over (job)
+  "Tell the control thread that this thread has taken up JOB."
+  (setf (job-thread job) sb-thread:*current-thread*)
+  (sb-thread:with-mutex (*taken-lock*)
+    (push job *taken-jobs*))
+  (sb-thread:signal-semaphore *job-taken*))
+
+(defun next-taken-job ()
+  "The oldest job handed over and not yet watched; waits for one."
+  (sb-thread:wait-on-semaphore *job-taken*)
+  (sb-thread:with-mutex (*taken-lock*)
+    (let ((job (car (last *taken-jobs*))))
+      (setf *taken-jobs* (butlast *taken-jobs*))
+      job)))
+
 (defun serve-job (job)
   "Run JOB in this (the evaluation) thread under the control thread's clock and answer it."
   (let ((before (sb-thread:list-all-threads))
         (completed nil))
-    (setf *started-job* job)
-    (sb-thread:signal-semaphore *job-taken*)
+    (hand-over job)
     (unwind-protect
          (progn
            ;; The preparation of a timed evaluation is not the user's time.
@@ -142,14 +160,16 @@ sends with a request is shared among them.")
             (serve-job job)))))))
 
 (defun start-evaluation-thread ()
-  (setf *evaluation-thread* (sb-thread:make-thread #'evaluation-loop :name "evaluation")))
+  (sb-thread:make-thread #'evaluation-loop :name "evaluation"))
 
-(defun interrupt-evaluation (thread)
+(defun interrupt-evaluation (job)
+  "Stop JOB's evaluation, if its thread is still running it."
   (ignore-errors
-   (sb-thread:interrupt-thread thread
+   (sb-thread:interrupt-thread (job-thread job)
                                (lambda ()
                                  (let ((tag *evaluation-tag*))
-                                   (when tag (throw tag :timeout)))))))
+                                   (when (and tag (eq tag (job-catch-tag job)))
+                                     (throw tag :timeout)))))))
 
 (defun user-threads (before evaluator)
   "Threads started since BEFORE was taken, other than the evaluation thread."
@@ -171,7 +191,7 @@ sends with a request is shared among them.")
 (defun thread-label (thread)
   (or (sb-thread:thread-name thread) "unnamed"))
 
-(defun await-job (job thread)
+(defun await-job (job)
   "Wait for JOB within its timeout, interrupting it when that expires. Returns
 :done or :stuck (the evaluation would not unwind)."
   (let ((done (job-done job))
@@ -181,7 +201,7 @@ sends with a request is shared among them.")
           (t
            (loop with grace = (/ (job-grace-seconds job) *interrupts-per-timeout*)
                  repeat *interrupts-per-timeout*
-                 do (interrupt-evaluation thread)
+                 do (interrupt-evaluation job)
                     (when (sb-thread:wait-on-semaphore done :timeout grace)
                       (return-from await-job :done)))
            :stuck))))
@@ -189,15 +209,13 @@ sends with a request is shared among them.")
 (defun watch-jobs ()
   "The control thread's loop: time each job the evaluation thread takes up."
   (loop
-    (sb-thread:wait-on-semaphore *job-taken*)
-    (let ((job *started-job*)
-          (thread *evaluation-thread*))
-      (ecase (await-job job thread)
+    (let ((job (next-taken-job)))
+      (ecase (await-job job)
         ;; The supervisor replaces a worker whose evaluation is stuck.
         (:stuck (answer-job job (partial-answer job "stuck")))
         (:done
          (when (job-thread-ended job)
-           (sb-thread:join-thread thread :default nil :timeout 1)
+           (sb-thread:join-thread (job-thread job) :default nil :timeout 1)
            (start-evaluation-thread)))))))
 
 (defun parse-request (request)

@@ -27,6 +27,11 @@ a timeout interrupt throws to it, and does nothing once the evaluation is over."
   (result nil)
   ;; Set once its answer line is written (by the evaluation thread, or by the control thread when stuck).
   (answered nil)
+  ;; The evaluation thread that took the job up, and the catch tag its evaluation
+  ;; runs in: a timeout interrupt that lands once the thread has moved on to
+  ;; the next job must not stop that one.
+  (thread nil)
+  (catch-tag nil)
   ;; Set when evaluated code ended the evaluation thread during the job.
   (thread-ended nil)
   ;; Signalled when the evaluation itself begins: the timeout counts from there.
@@ -257,7 +262,7 @@ up or its answer built waits, and finds no evaluation to stop."
            (stdout (make-capture-stream budget))
            (stderr (make-capture-stream budget))
            (warnings (make-warning-log budget))
-           (tag (make-symbol "EVALUATION"))
+           (tag (setf (job-catch-tag job) (make-symbol "EVALUATION")))
            (failure nil)
            (backtrace nil)
            (meter nil)
