@@ -7,7 +7,7 @@ import type { CodeRef, DocumentPlan, ScenarioStep } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
-import { codeFacts, type CallSite } from './lisp-calls.js';
+import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
 import { definedElsewhereNote, type DefinitionIndex } from '../translate/definition-index.js';
 
 export interface CheckMessage {
@@ -84,8 +84,10 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
   const scans = code.map((ref) => ({ ref, scan: scanForms(ref.text, ref.line) }));
   const defined = new Set<string>();
   const calls: { ref: CodeRef; site: CallSite }[] = [];
+  // A macro defined in one block shapes its calls in every block: definitions load first.
+  const macros = macroPatterns(scans.flatMap(({ scan }) => scan.forms.map((f) => f.node)));
   for (const { ref, scan } of scans) {
-    const facts = codeFacts(scan.forms.map((f) => f.node));
+    const facts = codeFacts(scan.forms.map((f) => f.node), macros);
     for (const name of facts.defines) defined.add(name);
     for (const site of facts.calls) calls.push({ ref, site });
     const tools: ToolNameSite[] = [];

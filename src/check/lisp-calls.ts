@@ -23,22 +23,74 @@ export interface CodeFacts {
 const listItems = (node: LispNode | undefined): LispNode[] => (node?.kind === 'list' ? node.items : []);
 const symbolName = (node: LispNode | undefined) => (node?.kind === 'symbol' ? node.name : null);
 
-export function codeFacts(forms: LispNode[]): CodeFacts {
-  const facts: CodeFacts = { calls: [], defines: new Set() };
-  for (const form of forms) walk(form, facts);
-  return facts;
+/**
+ * For each macro the code defines, the positions of its arguments that its lambda list
+ * destructures: `(defmacro with-account ((var balance) &body body) ...)` makes the first
+ * argument of `(with-account (a 100) ...)` a pattern, whose `a` is no call.
+ */
+export type MacroPatterns = Map<string, Set<number>>;
+
+export function macroPatterns(forms: LispNode[]): MacroPatterns {
+  const patterns: MacroPatterns = new Map();
+  const visit = (node: LispNode): void => {
+    if (node.kind === 'prefixed' || node.kind === 'conditional') return visit(node.form);
+    if (node.kind !== 'list') return;
+    const [head, name, lambdaList] = node.items;
+    const macroName = symbolName(name);
+    if (symbolName(head) !== null && unqualified(symbolName(head)!) === 'defmacro' && macroName) {
+      const positions = new Set<number>();
+      let position = 0;
+      const items = listItems(lambdaList);
+      for (let i = 0; i < items.length; i++) {
+        const param = symbolName(items[i]);
+        if (param === '&whole' || param === '&environment') {
+          i++; // its variable is no argument
+          continue;
+        }
+        if (param?.startsWith('&')) break; // optional, rest, body and key arguments are values or code
+        if (items[i].kind === 'list') positions.add(position);
+        position++;
+      }
+      if (positions.size > 0) patterns.set(unqualified(macroName), positions);
+    }
+    node.items.forEach(visit);
+  };
+  forms.forEach(visit);
+  return patterns;
 }
 
-function walkAll(nodes: LispNode[], facts: CodeFacts): void {
+export function codeFacts(forms: LispNode[], macros: MacroPatterns = macroPatterns(forms)): CodeFacts {
+  const facts: Walk = { calls: [], defines: new Set(), macros };
+  for (const form of forms) walk(form, facts);
+  return { calls: facts.calls, defines: facts.defines };
+}
+
+interface Walk extends CodeFacts {
+  macros: MacroPatterns;
+}
+
+function walkAll(nodes: LispNode[], facts: Walk): void {
   for (const node of nodes) walk(node, facts);
 }
 
-function define(name: string | null, facts: CodeFacts): void {
+function define(name: string | null, facts: Walk): void {
   if (name) facts.defines.add(unqualified(name));
 }
 
+/** defclass's and define-condition's slot readers, writers and accessors; their initforms are code. */
+function defineClassSlots(slots: LispNode[], facts: Walk): void {
+  for (const slot of slots) {
+    const options = listItems(slot).slice(1);
+    for (let i = 0; i + 1 < options.length; i += 2) {
+      const option = symbolName(options[i]);
+      if (option === ':reader' || option === ':writer' || option === ':accessor') define(symbolName(options[i + 1]), facts);
+      else if (option === ':initform') walk(options[i + 1], facts);
+    }
+  }
+}
+
 /** defstruct's constructor, copier, predicate and slot accessors. */
-function defineStruct(spec: LispNode | undefined, slots: LispNode[], facts: CodeFacts): void {
+function defineStruct(spec: LispNode | undefined, slots: LispNode[], facts: Walk): void {
   const name = symbolName(spec) ?? symbolName(listItems(spec)[0]);
   if (!name) return;
   const base = unqualified(name);
@@ -49,13 +101,13 @@ function defineStruct(spec: LispNode | undefined, slots: LispNode[], facts: Code
   }
 }
 
-function walkBackquote(node: LispNode, facts: CodeFacts): void {
+function walkBackquote(node: LispNode, facts: Walk): void {
   if (node.kind === 'prefixed' && (node.prefix === ',' || node.prefix === ',@')) walk(node.form, facts);
   else if (node.kind === 'prefixed') walkBackquote(node.form, facts);
   else if (node.kind === 'list') for (const item of node.items) walkBackquote(item, facts);
 }
 
-function walk(node: LispNode, facts: CodeFacts): void {
+function walk(node: LispNode, facts: Walk): void {
   switch (node.kind) {
     case 'conditional':
       return walk(node.form, facts);
@@ -74,7 +126,13 @@ function walk(node: LispNode, facts: CodeFacts): void {
   }
 }
 
-function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: CodeFacts): void {
+/**
+ * By convention a with-/do- macro's first argument is (variable values...): with-open-file,
+ * with-output-to-string, with-slots, bt:with-lock-held, do-symbols; print-unreadable-object's too.
+ */
+const bindsFirst = (name: string) => name.startsWith('with-') || name.startsWith('do-') || name === 'print-unreadable-object';
+
+function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: Walk): void {
   const [first, ...rest] = node.items;
   if (!first) return;
   if (first.kind === 'list') return walkAll(node.items, facts); // ((lambda ...) args)
@@ -84,6 +142,7 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: CodeFacts): 
   switch (name) {
     case 'quote':
     case 'declare':
+    case 'declaim':
     case 'go':
       return;
     case 'function':
@@ -102,6 +161,7 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: CodeFacts): 
     case 'lambda':
     case 'destructuring-bind':
     case 'multiple-value-bind':
+    case 'multiple-value-setq':
       return walkAll(rest.slice(1), facts);
     case 'defvar':
     case 'defparameter':
@@ -113,6 +173,12 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: CodeFacts): 
     case 'defstruct':
       return defineStruct(rest[0], rest.slice(1), facts);
     case 'defclass':
+      return defineClassSlots(listItems(rest[2]), facts);
+    case 'define-condition':
+      defineClassSlots(listItems(rest[2]), facts);
+      // (:report (lambda (condition stream) ...)) or (:report function-name): code
+      for (const option of rest.slice(3)) if (symbolName(listItems(option)[0]) === ':report') walkAll(listItems(option).slice(1), facts);
+      return;
     case 'defpackage':
     case 'in-package':
     case 'def-suite':
@@ -132,6 +198,8 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: CodeFacts): 
       walkAll(listItems(rest[1]), facts);
       return walkAll(rest.slice(2), facts);
     case 'for-all': // FiveAM: ((var generator [guard]) ...) bindings, like let's
+    case 'prog':
+    case 'prog*':
     case 'let':
     case 'let*':
     case 'symbol-macrolet':
@@ -181,8 +249,15 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: CodeFacts): 
       });
       return;
     }
-    default:
+    default: {
       facts.calls.push({ name: first.name, line: first.line, offset: first.start });
+      const patterns = facts.macros.get(name);
+      if (patterns) return rest.forEach((argument, i) => patterns.has(i) || walk(argument, facts));
+      if (bindsFirst(name) && rest[0]?.kind === 'list') {
+        walkAll(rest[0].items.slice(1), facts);
+        return walkAll(rest.slice(1), facts);
+      }
       return walkAll(rest, facts);
+    }
   }
 }

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { scanForms } from '../../src/translate/lisp-forms.js';
-import { codeFacts } from '../../src/check/lisp-calls.js';
+import { codeFacts, macroPatterns } from '../../src/check/lisp-calls.js';
 
 const facts = (text: string) => codeFacts(scanForms(text).forms.map((f) => f.node));
 const calls = (text: string) => facts(text).calls.map((c) => c.name);
@@ -38,4 +38,42 @@ t.test("FiveAM's fixtures, def-test and for-all: names, lambda lists, arguments 
   t.same(calls('(def-test named (:suite s :fixture f) (is (ok-p)))'), ['is', 'ok-p']);
   t.same(calls('(for-all ((n (gen-integer :min 0)) ((a b) (gen-pair) (< a b))) (is (check n)))'), ['gen-integer', 'gen-pair', '<', 'is', 'check']);
   t.same(calls('(def-suite* everything) (in-suite* everything)'), []);
+});
+
+t.test('CLOS: slot readers, writers and accessors are defined; slot specs and superclasses are not calls', async (t) => {
+  const f = facts(`(define-condition over-budget (error)
+  ((limit :initarg :limit :reader budget-limit))
+  (:report (lambda (c s) (format s "over ~a" (budget-limit c)))))
+(defclass account () ((balance :accessor balance :initform (opening-balance)) (owner :reader owner :writer set-owner)))
+(defmethod withdraw ((a account) amount) (decf (balance a) amount))`);
+  t.same(f.calls.map((c) => c.name), ['format', 'budget-limit', 'opening-balance', 'decf', 'balance']);
+  for (const name of ['budget-limit', 'balance', 'owner', 'set-owner', 'withdraw']) t.ok(f.defines.has(name), name);
+  t.notOk(f.defines.has('account'), 'a class name is no function');
+});
+
+t.test('declarations, prog bindings and multiple-value-setq places are not calls', async (t) => {
+  t.same(calls('(declaim (optimize (speed 1) (safety 3)))'), []);
+  t.same(calls('(prog* ((x (start))) (print x))'), ['start', 'print']);
+  t.same(calls('(multiple-value-setq (q r) (floor 7 2))'), ['floor']);
+});
+
+t.test("with-/do- macros: the first argument's variable is not a call, its values are", async (t) => {
+  t.same(calls('(with-output-to-string (out) (format out "x"))'), ['with-output-to-string', 'format']);
+  t.same(calls('(with-open-file (s (path-of) :direction :output) (print 1 s))'), ['with-open-file', 'path-of', 'print']);
+  t.same(calls('(with-accessors ((b balance)) acc (incf b))'), ['with-accessors', 'incf']);
+  t.same(calls('(bt:with-lock-held (lock) (incf n))'), ['bt:with-lock-held', 'incf']);
+  t.same(calls('(do-symbols (s :cl) (print s))'), ['do-symbols', 'print']);
+  t.same(calls('(print-unreadable-object (obj stream :type t) (princ 1 stream))'), ['print-unreadable-object', 'princ']);
+});
+
+t.test("a document's macro: arguments its lambda list destructures are patterns, the others code", async (t) => {
+  const text = '(defmacro checking (&whole w (response code) expected &body body) w)\n(checking (r (code-of 1)) (expected-of) (is (ok-p r)))';
+  t.same(calls(text), ['checking', 'expected-of', 'is', 'ok-p']);
+  // The macro's definition may stand in another block: the caller gives the document's patterns.
+  const definition = scanForms('(defmacro with-account ((var balance) &body body) `(let ((,var ,balance)) ,@body))').forms.map((f) => f.node);
+  const use = scanForms('(account-test (a 100) (f a))').forms.map((f) => f.node);
+  const patterns = macroPatterns([...definition, ...use]);
+  t.same(codeFacts(use, patterns).calls.map((c) => c.name), ['account-test', 'a', 'f'], 'another macro: no pattern');
+  const withUse = scanForms('(with-account (a (opening)) (f a))').forms.map((f) => f.node);
+  t.same(codeFacts(withUse, macroPatterns(definition)).calls.map((c) => c.name), ['with-account', 'f']);
 });
