@@ -234,10 +234,14 @@ the values of its argument subforms.")
   (handler-case (princ-to-string condition)
     (error () (format nil "#<~S, unprintable>" (type-of condition)))))
 
+(defvar *check-condition* nil
+  "The error a FINISHES form signalled, while the check's failure is recorded.")
+
 (defun unexpected-condition (result)
-  (and (typep result 'fiveam::unexpected-test-failure)
-       (slot-boundp result 'fiveam::actual-condition)
-       (fiveam::actual-condition result)))
+  (or (and (typep result 'fiveam::unexpected-test-failure)
+           (slot-boundp result 'fiveam::actual-condition)
+           (fiveam::actual-condition result))
+      *check-condition*))
 
 (defvar *for-all-depth* 0
   "How many FOR-ALL forms the running check is inside: their trials' own checks
@@ -352,6 +356,36 @@ describing the original form is supplied when the check has none."
                       `(let ((*check* (list ',shown)))
                          ,(funcall original whole environment))))))))))
 
+(defun run-finishes (body thunk)
+  "FiveAM's FINISHES as one point: passed when THUNK returns; failed with the error
+it signalled, which ends no more than a failed IS does (FiveAM would record the
+error and then \"Test didn't finish\": two points for one check); failed as
+FiveAM's when it is left by a throw or a return."
+  (let ((outcome :left) (condition nil) (backtrace nil))
+    (unwind-protect
+         (block body
+           (handler-bind ((error (lambda (signalled)
+                                   (unless (typep signalled 'fiveam::check-failure)
+                                     (setf outcome :error condition signalled backtrace (short-backtrace))
+                                     (return-from body)))))
+             (funcall thunk)
+             (setf outcome :finished)))
+      (ecase outcome
+        (:finished (fiveam::add-result 'fiveam::test-passed :test-expr body))
+        (:error (let ((*check-condition* condition)
+                      (*test-error-backtrace* backtrace))
+                  (fiveam::process-failure body "its body signalled ~A: ~A"
+                                           (show (type-of condition)) (condition-message condition))))
+        (:left (fiveam::process-failure body "Test didn't finish"))))))
+
+(defun wrap-finishes ()
+  "Make FINISHES one point at its own form (RUN-FINISHES)."
+  (setf (macro-function 'fiveam:finishes)
+        (lambda (whole environment)
+          (declare (ignore environment))
+          `(let ((*check* (list ',whole)))
+             (run-finishes ',(rest whole) (lambda () ,@(rest whole)))))))
+
 (defun wrap-fiveam-form-check (name)
   "Make FiveAM's NAME (signals, finishes, pass, fail, skip) locate its points at its own form."
   (let ((original (macro-function name)))
@@ -365,8 +399,9 @@ describing the original form is supplied when the check has none."
   (wrap-fiveam-check 'fiveam:is :with-reason nil)
   (wrap-fiveam-check 'fiveam:is-true :always "~S did not return a true value")
   (wrap-fiveam-check 'fiveam:is-false :always "~S returned a true value")
-  (dolist (name '(fiveam:signals fiveam:finishes fiveam:pass fiveam:fail fiveam:skip))
+  (dolist (name '(fiveam:signals fiveam:pass fiveam:fail fiveam:skip))
     (wrap-fiveam-form-check name))
+  (wrap-finishes)
   (wrap-for-all)
   ;; FiveAM's checks outside any test (a block's top level, a verify- function, a
   ;; thread) need the run state a test binds: global values give it to them. The

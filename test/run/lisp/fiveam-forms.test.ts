@@ -128,3 +128,32 @@ t.test(':depends-on: a dependency is not run again in the dependent\'s unit; a f
     "each test's checks are its own unit's points, once",
   );
 });
+
+t.test('finishes is one point: its body returning passes; an error fails it with the condition, and the test goes on', async (t) => {
+  const doc = `${frontmatter('verification')}## Finishing
+
+${lisp(`(test finishing
+  (finishes (+ 1 2))
+  (finishes (parse-integer "twelve"))
+  (finishes (undefined-helper-of-this-test 3))
+  (is (= 2 (+ 1 1))))`)}
+## At a block's top level
+
+${lisp(`(finishes (error "boom at top level"))
+(assert (= 1 1))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(r.points.map(summary), [
+    [true, '(finishes (+ 1 2))', lineIn(doc, '(finishes (+ 1 2))'), null],
+    [false, '(finishes (parse-integer "twelve"))', lineIn(doc, '(finishes (parse-integer'), null],
+    [false, '(finishes (undefined-helper-of-this-test 3))', lineIn(doc, '(finishes (undefined-helper'), null],
+    [true, '(= 2 (+ 1 1))', lineIn(doc, '(is (= 2'), null],
+    [false, '(finishes (error "boom at top level"))', lineIn(doc, '(finishes (error'), null],
+    [true, '(= 1 1)', lineIn(doc, '(assert (= 1 1))'), null],
+  ], 'no second "did not finish" or "unexpected error" point for the same check');
+  const parse = r.points[1].diagnostics!;
+  t.match(parse.reason, /^its body signalled SB-INT:SIMPLE-PARSE-ERROR: junk in string "twelve"/);
+  t.match(parse.condition, { type: 'SB-INT:SIMPLE-PARSE-ERROR' });
+  t.match(parse.backtrace, /PARSE-INTEGER "twelve"/, 'the frames where it was signalled');
+  t.match(r.points[2].diagnostics, { undefined: 'undefined-helper-of-this-test' }, 'an undefined function is named as such');
+  t.match(r.points[2].diagnostics?.reason, /undefined-helper-of-this-test is called here, but neither this document nor the vocabulary defines it/);
+});
