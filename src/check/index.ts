@@ -8,6 +8,7 @@ import { stepKeyword } from '../translate/step-keyword.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
+import { checkLikeBlocks } from '../translate/unknown-family.js';
 import { definedElsewhereNote, type DefinitionIndex } from '../translate/definition-index.js';
 
 export interface CheckMessage {
@@ -35,13 +36,14 @@ export function formatMessage(m: CheckMessage): string {
 
 const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id']);
 
-export function checkFrontmatter(doc: SpecDocument): CheckMessage[] {
+/** `family`: the plan's; a document of no family with blocks to run has its problem naming a wrong `type` already. */
+export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['family']): CheckMessage[] {
   if (doc.metadataSource !== 'frontmatter') return [];
   const at = (message: string, severity: CheckMessage['severity'] = 'error'): CheckMessage => ({ file: doc.path, line: 1, column: 1, severity, message });
   const messages: CheckMessage[] = [];
   const meta = doc.metadata;
   for (const key of Object.keys(meta)) if (!FRONTMATTER_FIELDS.has(key)) messages.push(at(`unknown frontmatter field '${key}' (known: ${[...FRONTMATTER_FIELDS].join(', ')})`, 'warning'));
-  if (meta.type !== undefined && !isLispDocumentType(meta.type)) messages.push(at(`frontmatter 'type' is '${String(meta.type)}'; expected one of ${LISP_DOCUMENT_TYPES.join(', ')}`));
+  if (meta.type !== undefined && !isLispDocumentType(meta.type) && !(family === 'unknown' && checkLikeBlocks(doc).length > 0)) messages.push(at(`frontmatter 'type' is '${String(meta.type)}'; expected one of ${LISP_DOCUMENT_TYPES.join(', ')}`));
   if (meta.type !== undefined && (typeof meta.name !== 'string' || meta.name.trim() === '')) messages.push(at(`frontmatter 'name' is missing; reports name the document by it`, 'warning'));
   for (const key of ['tags', 'covers']) {
     if (meta[key] !== undefined && !(Array.isArray(meta[key]) && (meta[key] as unknown[]).every((v) => typeof v === 'string'))) messages.push(at(`frontmatter '${key}' must be a list of strings`));
@@ -164,7 +166,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
 
 export async function checkDocument(doc: SpecDocument, plan: DocumentPlan, context: CheckContext): Promise<CheckMessage[]> {
   const messages: CheckMessage[] = plan.problems.map((p) => ({ file: p.file, line: p.line, column: p.column ?? 1, severity: p.severity, message: p.message }));
-  messages.push(...checkFrontmatter(doc));
+  messages.push(...checkFrontmatter(doc, plan.family));
   if (plan.family === 'lisp') messages.push(...(await checkLisp(plan, context)), ...checkJsonInputs(plan, context));
   if (plan.family === 'openspec') messages.push(...checkOpenspec(doc, plan, context));
   return messages.sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1));

@@ -7,6 +7,17 @@ import type { Diagnostic } from '../model/document.js';
 export interface Frontmatter {
   data: Record<string, unknown>;
   problems: Diagnostic[];
+  /** False when a problem says why the frontmatter cannot be read (data is then empty). */
+  readable: boolean;
+}
+
+/** `key = value`: TOML's way, a common slip in YAML frontmatter. */
+const TOML_ASSIGNMENT = /^\s*[A-Za-z_][\w.-]*\s*=/;
+
+/** Names the first TOML-like line: YAML reports the slip where it becomes ambiguous, often later, or reads it as one string. */
+function tomlHint(yamlText: string, firstLine: number): string {
+  const tomlLine = yamlText.split('\n').findIndex((text) => TOML_ASSIGNMENT.test(text));
+  return tomlLine >= 0 ? `; line ${firstLine + tomlLine} reads like TOML's \`key = value\`: YAML writes \`key: value\`` : '';
 }
 
 /**
@@ -23,11 +34,11 @@ export function readFrontmatter(file: string, yamlText: string, firstLine: numbe
       file,
       line: firstLine + pos.line - 1,
       column: pos.col,
-      message: `frontmatter is not valid YAML: ${error.message}`,
+      message: `frontmatter is not valid YAML: ${error.message}${tomlHint(yamlText, firstLine)}`,
       severity: 'error',
     };
   });
-  if (problems.length > 0) return { data: {}, problems };
+  if (problems.length > 0) return { data: {}, problems, readable: false };
   let value: unknown;
   try {
     value = doc.toJS();
@@ -35,19 +46,19 @@ export function readFrontmatter(file: string, yamlText: string, firstLine: numbe
     // The yaml package refuses documents whose aliases expand past its limit (an alias
     // bomb): the problem points at the first alias.
     const line = firstLine + (firstAliasLine(doc, lineCounter) ?? 1) - 1;
-    return { data: {}, problems: [{ file, line, message: unreadableMessage('reading the frontmatter', error), severity: 'error' }] };
+    return { data: {}, problems: [{ file, line, message: unreadableMessage('reading the frontmatter', error), severity: 'error' }], readable: false };
   }
-  if (value === null || value === undefined) return { data: {}, problems };
+  if (value === null || value === undefined) return { data: {}, problems, readable: true };
   if (typeof value !== 'object' || Array.isArray(value)) {
     problems.push({
       file,
       line: firstLine,
-      message: 'frontmatter must be a YAML mapping of keys to values',
+      message: `frontmatter must be a YAML mapping of keys to values${tomlHint(yamlText, firstLine)}`,
       severity: 'error',
     });
-    return { data: {}, problems };
+    return { data: {}, problems, readable: false };
   }
-  return { data: value as Record<string, unknown>, problems };
+  return { data: value as Record<string, unknown>, problems, readable: true };
 }
 
 /** Line (within the YAML text) of the first alias (`*name`) in `doc`, if any. */

@@ -49,14 +49,20 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
     const frontmatter = readFrontmatter(path, frontmatterNode.value, frontmatterNode.position!.start.line + 1);
     problems.push(...frontmatter.problems);
     metadata = frontmatter.data;
-    metadataSource = 'frontmatter';
+    metadataSource = frontmatter.readable ? 'frontmatter' : 'unreadable-frontmatter';
   } else {
     if (/^---[ \t]*\r?\n/.test(text)) {
       // remark-frontmatter only recognizes a closed block; an open one would silently become prose.
       problems.push({ file: path, line: 1, message: 'frontmatter opened with --- is never closed with a --- line', severity: 'error' });
+    } else if (/^\+\+\+[ \t]*\r?\n/.test(text)) {
+      // Hugo-style TOML frontmatter would otherwise be read as prose, its type lost without a word.
+      problems.push({ file: path, line: 1, message: 'TOML frontmatter (+++) is not read: write it as YAML between --- lines (`type: verification`)', severity: 'error' });
+      metadataSource = 'unreadable-frontmatter';
     }
-    metadata = boldLineMetadata(text, tree);
-    if (Object.keys(metadata).length > 0) metadataSource = 'bold-lines';
+    if (metadataSource === 'none') {
+      metadata = boldLineMetadata(text, tree);
+      if (Object.keys(metadata).length > 0) metadataSource = 'bold-lines';
+    }
   }
 
   const body = readBody(path, text, tree);

@@ -1,7 +1,7 @@
 // A document of no known family runs nothing. When it holds code that looks like checks
 // (Lisp, JSON, YAML), that is reported, since the author probably meant it to run.
 import type { SpecDocument } from '../model/document.js';
-import type { FamilyTranslation } from './family.js';
+import { LISP_DOCUMENT_TYPES, type FamilyTranslation } from './family.js';
 import { LISP_LANGUAGES } from './rules/lisp-code.js';
 
 const CHECK_LIKE_LANGUAGES = new Set([...LISP_LANGUAGES, 'json', 'yaml', 'yml']);
@@ -9,15 +9,30 @@ const CHECK_LIKE_LANGUAGES = new Set([...LISP_LANGUAGES, 'json', 'yaml', 'yml'])
 export const UNKNOWN_FAMILY_HINT =
   'add frontmatter `type: verification | property | contract | scenario` for a Lisp verification document, or `### Requirement:` and `#### Scenario:` headings for an OpenSpec one';
 
+/** Blocks that look like checks: a document of no family holding any has a problem saying why nothing runs. */
+export const checkLikeBlocks = (doc: SpecDocument) => doc.codeBlocks.filter((block) => block.lang !== null && CHECK_LIKE_LANGUAGES.has(block.lang));
+
 export function translateUnknownFamily(doc: SpecDocument): FamilyTranslation {
-  const notRun = doc.codeBlocks.map((block) => ({ block, reason: 'unknown document family: no translator applies' }));
-  const checkLike = doc.codeBlocks.filter((block) => block.lang !== null && CHECK_LIKE_LANGUAGES.has(block.lang));
+  // Unreadable frontmatter is the document's one error already (its problem says where): not a second one here.
+  const unreadable = doc.metadataSource === 'unreadable-frontmatter';
+  const reason = unreadable ? 'unknown document family: the frontmatter cannot be read' : 'unknown document family: no translator applies';
+  const notRun = doc.codeBlocks.map((block) => ({ block, reason }));
+  const checkLike = checkLikeBlocks(doc);
   const problems: SpecDocument['problems'] = [];
-  if (checkLike.length > 0) {
+  if (checkLike.length > 0 && !unreadable) {
+    const found = `no checks found: ${checkLike.length} Lisp/JSON/YAML block(s) fit no document family`;
+    // Frontmatter that is there but names no Lisp type is what to fix, at its own line.
+    const type = doc.metadata.type;
+    const frontmatterCause =
+      doc.metadataSource !== 'frontmatter'
+        ? null
+        : type === undefined
+          ? 'the frontmatter has no `type`'
+          : `the frontmatter's \`type: ${typeof type === 'string' ? type : JSON.stringify(type)}\` is none of ${LISP_DOCUMENT_TYPES.join(', ')}`;
     problems.push({
       file: doc.path,
-      line: checkLike[0].line,
-      message: `no checks found: ${checkLike.length} Lisp/JSON/YAML block(s) fit no document family; ${UNKNOWN_FAMILY_HINT}`,
+      line: frontmatterCause ? 1 : checkLike[0].line,
+      message: frontmatterCause ? `${found} (the first at line ${checkLike[0].line}): ${frontmatterCause}; ${UNKNOWN_FAMILY_HINT}` : `${found}; ${UNKNOWN_FAMILY_HINT}`,
       severity: 'error',
     });
   }

@@ -80,3 +80,14 @@ t.test('a missing file gives a document with the problem, not an exception', asy
   writeFileSync(present, '# Here\n');
   t.same((await parseFile(present)).problems, []);
 });
+
+t.test("frontmatter in TOML's manner: a `key = value` line is named, +++ fences are an error, not prose", async (t) => {
+  const slip = parseMarkdown('slip.md', '---\nname: x\ntype = "verification"\nlevel: scenario\n---\n# T\n');
+  t.match(only(slip), { line: 3, message: /line 3 reads like TOML's `key = value`: YAML writes `key: value`/ });
+  t.equal(slip.metadataSource, 'unreadable-frontmatter');
+  const toml = parseMarkdown('toml.md', '+++\ntype = "verification"\n+++\n# T\n');
+  t.match(only(toml), { line: 1, message: /TOML frontmatter \(\+\+\+\) is not read: write it as YAML between --- lines/ });
+  t.equal(toml.metadataSource, 'unreadable-frontmatter');
+  t.notMatch(only(parseMarkdown('plain.md', '---\nname: [oops\n---\n# T\n')).message, /TOML/, 'no TOML hint where no line reads like TOML');
+  t.equal(parseMarkdown('fine.md', '---\ntype: verification\n---\n# T\n').metadataSource, 'frontmatter');
+});

@@ -112,6 +112,22 @@ t.test('a document of no family: nothing runs; code that looks like checks is a 
   t.equal(prose.notRun.length, 1);
 });
 
+t.test('frontmatter without a Lisp type: the problem stands at the frontmatter and names the missing or wrong type', async (t) => {
+  const missing = plan('---\nname: x\nlevel: scenario\n---\n# T\n\n```lisp\n(test a (is (= 1 1)))\n```\n');
+  t.equal(missing.family, 'unknown');
+  t.match(missing.problems, [{ line: 1, message: /no checks found: 1 Lisp\/JSON\/YAML block\(s\) fit no document family \(the first at line 7\): the frontmatter has no `type`; add/ }]);
+  const wrong = plan('---\ntype: test\n---\n# T\n\n```lisp\n(test a (is (= 1 1)))\n```\n');
+  t.match(wrong.problems, [{ line: 1, message: /the frontmatter's `type: test` is none of verification, property, contract, scenario/ }]);
+  t.equal(wrong.problems.length, 1);
+});
+
+t.test('unreadable frontmatter is the one problem: no second "no checks found" for the type it could not give', async (t) => {
+  const p = plan('---\ntype = "verification"\n---\n# T\n\n```lisp\n(test a (is (= 1 1)))\n```\n');
+  t.match(p.problems, [{ line: 2, message: /frontmatter must be a YAML mapping of keys to values; line 2 reads like TOML's/ }]);
+  t.equal(p.problems.length, 1);
+  t.match(p.notRun, [{ reason: 'unknown document family: the frontmatter cannot be read' }]);
+});
+
 t.test('a verification document with nothing to run says so', async (t) => {
   const p = plan(lispDoc('# Case\n\n## Counterexample\n\n```lisp\n(assert nil)\n```\n'));
   t.match(p.problems, [{ line: 1, message: /no checks found/ }]);
