@@ -9,7 +9,7 @@ import { isLispDocumentType, LISP_DOCUMENT_TYPES, REQUIREMENT_HEADING, SCENARIO_
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
 import { checkLikeBlocks } from '../translate/unknown-family.js';
-import { definedElsewhereNote, type DefinitionIndex } from '../translate/definition-index.js';
+import { definedElsewhereNote, unreadableDefinitionNote, type DefinitionIndex } from '../translate/definition-index.js';
 
 export interface CheckMessage {
   file: string;
@@ -106,7 +106,7 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
     const reason = unknown.get(site.name);
     if (!reason) continue;
     const [why, nearName] = reason.split('\t');
-    const elsewhere = definedElsewhereNote(context.definitions, site.name, ref.file);
+    const elsewhere = unreadableDefinitionNote(plan, site.name) ?? definedElsewhereNote(context.definitions, site.name, ref.file);
     const message =
       why === 'undefined'
         ? `'${site.name}' is called but neither this document nor the test vocabulary defines it${elsewhere ? `; ${elsewhere}` : ''}${nearName ? `; did you mean '${nearName}'?` : ''}`

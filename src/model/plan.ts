@@ -83,6 +83,8 @@ export type UnitKind = Unit['kind'];
 export interface NotRunBlock {
   block: CodeBlock;
   reason: string;
+  /** For a Lisp block that cannot be read: the reader's problem, with its line. */
+  readError?: string;
 }
 
 export type DocumentFamily = 'lisp' | 'openspec' | 'unknown';

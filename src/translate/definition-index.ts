@@ -30,6 +30,21 @@ export function indexDefinitions(plans: DocumentPlan[]): DefinitionIndex {
   return index;
 }
 
+/** A definition as its text starts, for blocks the scanner cannot read: `(defun name`, `(cl:defmacro name`. */
+const DEFINITION_START = /\(\s*(?:[^\s():]+::?)?(defun|defmacro|defgeneric)\s+([^\s()'"`;]+)/gi;
+
+/** "its block at LINE would define NAME, but cannot be read: WHY", when an unreadable block of `plan` holds its definition; else null. */
+export function unreadableDefinitionNote(plan: DocumentPlan, name: string): string | null {
+  const key = unqualified(name.toLowerCase());
+  for (const { block, readError } of plan.notRun) {
+    if (readError === undefined) continue;
+    for (const match of block.text.matchAll(DEFINITION_START)) {
+      if (unqualified(match[2].toLowerCase()) === key) return `this document's block at line ${block.line} would define ${name}, but cannot be read: ${readError}`;
+    }
+  }
+  return null;
+}
+
 /** "NAME is defined in FILE:LINE; add it to a vocabulary file to share it", from documents other than `file`; null when none does. */
 export function definedElsewhereNote(index: DefinitionIndex | undefined, name: string, file: string): string | null {
   const places = index?.get(unqualified(name.toLowerCase()))?.filter((place) => place.file !== file) ?? [];

@@ -53,7 +53,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     if (scan.problems.length > 0) {
       const first = scan.problems[0];
       problems.push({ file, line: first.line, message: `Lisp code cannot be read: ${first.message}`, severity: 'error' });
-      notRun.push({ block, reason: `unreadable: ${first.message} (line ${first.line})` });
+      notRun.push({ block, reason: `unreadable: ${first.message} (line ${first.line})`, readError: `${first.message} (line ${first.line})` });
       continue;
     }
     if (scan.forms.length === 0) {

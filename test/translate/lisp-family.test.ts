@@ -3,7 +3,7 @@
 import t from 'tap';
 import { parseMarkdown } from '../../src/parse/index.js';
 import { translate } from '../../src/translate/index.js';
-import { definedElsewhereNote, indexDefinitions } from '../../src/translate/definition-index.js';
+import { definedElsewhereNote, indexDefinitions, unreadableDefinitionNote } from '../../src/translate/definition-index.js';
 import type { Unit } from '../../src/model/plan.js';
 
 const doc = (body: string, path = 'doc.test.md') => translate(parseMarkdown(path, `---\ntype: verification\nname: d\n---\n\n# D\n\n${body}`));
@@ -110,4 +110,13 @@ t.test('a Lisp block right after an Input block that reads input answers it, wha
   const [answer, other] = byKind(plan.units, 'lisp-block');
   t.ok(answer.input, 'the block reading input is paired');
   t.equal(other.input, undefined, 'a block under another label that does not read input is not');
+});
+
+t.test('a call of a name that only a block which cannot be read defines is told so, with the reader problem', async (t) => {
+  const plan = doc(`## Helpers\n\n${lisp('(cl:defun helper (x)\n  (* x 2)')}\n## Test\n\n${lisp('(test uses-helper (is (= 4 (helper 2))))')}`);
+  const helpers = plan.notRun.find((n) => n.readError !== undefined)!;
+  t.equal(helpers.readError, `unbalanced parentheses: ( opened at line ${helpers.block.textLine} is never closed (line ${helpers.block.textLine})`);
+  t.equal(unreadableDefinitionNote(plan, 'HELPER'), `this document's block at line ${helpers.block.line} would define HELPER, but cannot be read: ${helpers.readError}`);
+  t.equal(unreadableDefinitionNote(plan, 'other'), null);
+  t.equal(unreadableDefinitionNote(doc(lisp('(defun fine () 1)')), 'fine'), null, 'only unreadable blocks are searched');
 });

@@ -9,7 +9,7 @@ import type { RunEvent, SourceRef } from '../../model/events.js';
 import type { CodeRef, DocumentPlan, Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { Driver, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
-import { definedElsewhereNote } from '../../translate/definition-index.js';
+import { definedElsewhereNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
 import { jsonProblems, ToolCallChecker, type ToolDescription } from './json-input.js';
 import { runSeed, unitSeed } from './seeds.js';
 import { ServerSet, Transcript, runtimeOf } from './servers.js';
@@ -287,9 +287,10 @@ class DocumentRun {
     return event;
   }
 
-  /** A call of an undefined function gets, in its reason, where another document of the run defines that name. */
+  /** A call of an undefined function gets, in its reason, the block of its document that cannot be read or another document that defines the name. */
   private withDefinedElsewhere(diagnostics: Record<string, unknown>): Record<string, unknown> {
-    const note = typeof diagnostics.undefined === 'string' ? definedElsewhereNote(this.options.definitions, diagnostics.undefined, this.plan.file) : null;
+    const name = diagnostics.undefined;
+    const note = typeof name === 'string' ? (unreadableDefinitionNote(this.plan, name) ?? definedElsewhereNote(this.options.definitions, name, this.plan.file)) : null;
     return note ? { ...diagnostics, reason: `${String(diagnostics.reason)}; ${note}` } : diagnostics;
   }
 

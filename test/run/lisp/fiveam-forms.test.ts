@@ -157,3 +157,18 @@ ${lisp(`(finishes (error "boom at top level"))
   t.match(r.points[2].diagnostics, { undefined: 'undefined-helper-of-this-test' }, 'an undefined function is named as such');
   t.match(r.points[2].diagnostics?.reason, /undefined-helper-of-this-test is called here, but neither this document nor the vocabulary defines it/);
 });
+
+t.test('a test calling a helper whose block cannot be read says so, instead of "nothing defines it"', async (t) => {
+  const doc = `${frontmatter('verification')}## Helpers
+
+${lisp(`(defun doubled (x)
+  (* x 2)`)}
+## Test
+
+${lisp(`(test uses-doubled
+  (is (= 4 (doubled 2))))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.equal(r.points.length, 1);
+  t.match(r.points[0], { ok: false, at: { line: lineIn(doc, '(is (= 4 (doubled 2)))') } });
+  t.match(r.points[0].diagnostics?.reason, new RegExp(`this document's block at line ${lineIn(doc, '(defun doubled') - 1} would define doubled, but cannot be read: unbalanced parentheses`));
+});
