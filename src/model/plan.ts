@@ -39,6 +39,8 @@ export interface FiveamTestUnit extends UnitBase {
   testName: string;
   /** How the test was written when not with FiveAM's `test`: rove/prove `deftest`, Parachute `define-test`. */
   dialect?: string;
+  /** The reader conditional its definition stands behind, as written ("#-sbcl", "#+(or ccl ecl)"). */
+  feature?: string;
 }
 
 /** A `verify-...` function of no arguments, defined and never called: the unit calls it. */

@@ -1,6 +1,6 @@
 // What a top-level Lisp form is, by its head: a definition loaded before the units run,
 // a FiveAM test, or something to run in document order.
-import { type LispForm, type LispNode, packageOf, unqualified } from './lisp-forms.js';
+import { headOf, type LispForm, type LispNode, packageOf, unqualified } from './lisp-forms.js';
 
 /** Common Lisp defining forms; `cl:` or no package prefix. */
 const CL_DEFINITIONS = new Set([
@@ -114,6 +114,26 @@ export function definedTest(form: LispForm): DefinedTest | null {
   if (target?.kind === 'string' && dialect !== null) return { name: JSON.stringify(target.value), dialect };
   if (target?.kind === 'list' && target.items[0]?.kind === 'symbol') return { name: target.items[0].raw, dialect };
   return null;
+}
+
+/**
+ * Tests defined inside a form rather than by it: in a `let` (a closure), a `progn`, an
+ * `eval-when`. Quoted data and the bodies of tests are not looked into.
+ */
+export function nestedTests(form: LispForm): (DefinedTest & { line: number })[] {
+  const found: (DefinedTest & { line: number })[] = [];
+  const visit = (node: LispNode, top: boolean): void => {
+    if (node.kind === 'conditional') return visit(node.form, top);
+    if (node.kind !== 'list') return;
+    const test = definedTest({ node, head: headOf(node), start: node.start, end: node.end, line: node.line, text: '' });
+    if (test !== null) {
+      if (!top) found.push({ ...test, line: node.line });
+      return;
+    }
+    for (const item of node.items) visit(item, false);
+  };
+  visit(form.node, true);
+  return found;
 }
 
 export interface DefinedFunction {

@@ -5,8 +5,8 @@
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
-import { definedFunction, type DefinedFunction, definedTest, isDefinition, isTestRunnerCall, isVerifyName } from './lisp-definitions.js';
-import { type LispForm, scanForms } from './lisp-forms.js';
+import { definedFunction, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests } from './lisp-definitions.js';
+import { type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
 import { illustrationRule } from './rules/illustration.js';
@@ -29,6 +29,24 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   const functions: (DefinedFunction & { block: CodeBlock })[] = [];
   /** Occurrences of each symbol in the code that is loaded or run. */
   const usage = new Map<string, number>();
+
+  /** The package definitions are read in (`in-package` forms, in document order), and the tests defined there by name. */
+  let inPackage = 'common-lisp-user';
+  const unconditionalTests = new Map<string, Extract<UnitDraft, { kind: 'fiveam-test' }>>();
+
+  function addTest(test: DefinedTest, line: number, feature: string | undefined, block: CodeBlock): void {
+    const unit = { kind: 'fiveam-test' as const, name: test.name, testName: test.name, ...(test.dialect ? { dialect: test.dialect } : {}), ...(feature ? { feature } : {}), file, line, headingPath: block.headingPath };
+    // Defined again, a test replaces the earlier definition when the definitions load (as in FiveAM):
+    // the earlier one would never run, and the later would run twice under two names.
+    const key = `${inPackage}::${test.name.toLowerCase()}`;
+    const earlier = unconditionalTests.get(key);
+    if (earlier && !feature) {
+      units.splice(units.indexOf(earlier), 1);
+      problems.push({ file, line: earlier.line, message: `test ${test.name} is defined again at line ${line}, which replaces this definition: its checks would never run; give one of the two another name`, severity: 'error' });
+    }
+    if (!feature) unconditionalTests.set(key, unit);
+    units.push(unit);
+  }
 
   /** The Input block just before the current block, with its unit, while a Lisp block may still answer it. */
   let lastInput: { block: CodeBlock; unit: Extract<UnitDraft, { kind: 'json-input' }> } | null = null;
@@ -75,10 +93,13 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       units.push({ kind: 'lisp-block', name: blockName(block), file, line: run[0].line, headingPath: block.headingPath, code, ...(input ? { input: input.unit.code } : {}) });
       if (input) input.unit.pairedWith = run[0].line;
     }
+    for (const form of run) for (const test of nestedTests(form)) addTest(test, test.line, undefined, block);
     for (const form of loaded) {
       const test = definedTest(form);
-      if (test !== null)
-        units.push({ kind: 'fiveam-test', name: test.name, testName: test.name, ...(test.dialect ? { dialect: test.dialect } : {}), file, line: form.line, headingPath: block.headingPath });
+      if (form.head !== null && unqualified(form.head) === 'in-package') inPackage = packageDesignator(form.node) ?? inPackage;
+      const feature = form.node.kind === 'conditional' ? `${form.node.prefix}${block.text.slice(form.node.feature.start, form.node.feature.end)}` : undefined;
+      if (test !== null) addTest(test, form.line, feature, block);
+      for (const nested of nestedTests(form)) addTest(nested, nested.line, undefined, block);
       const fn = definedFunction(form);
       if (fn) functions.push({ ...fn, block });
     }
@@ -93,6 +114,14 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   }
 
   return { definitions, units, notRun, problems };
+}
+
+/** The package an `(in-package x)` form names, lower-cased: `:x`, `#:x`, `"X"`, `x`. */
+function packageDesignator(node: LispNode): string | null {
+  const argument = node.kind === 'list' ? node.items[1] : undefined;
+  if (argument?.kind === 'symbol') return argument.name.replace(/^#?:/, '');
+  if (argument?.kind === 'string') return argument.value.toLowerCase();
+  return null;
 }
 
 function oneLine(text: string): string {

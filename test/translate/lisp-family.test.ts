@@ -120,3 +120,27 @@ t.test('a call of a name that only a block which cannot be read defines is told 
   t.equal(unreadableDefinitionNote(plan, 'other'), null);
   t.equal(unreadableDefinitionNote(doc(lisp('(defun fine () 1)')), 'fine'), null, 'only unreadable blocks are searched');
 });
+
+t.test('a test defined twice: one unit, for the definition that stays, and an error at the one replaced', async (t) => {
+  const plan = doc(`## One\n\n${lisp('(test same (is (= 1 1)))')}\n## Two\n\n${lisp('(test same (is (= 2 2)))')}`);
+  const tests = byKind(plan.units, 'fiveam-test');
+  t.same(tests.map((u) => u.name), ['same'], 'not "same" and "same (2)", both running the second definition');
+  const [first, second] = [plan.definitions[0].line, plan.definitions[1].line];
+  t.equal(tests[0].line, second);
+  t.match(plan.problems, [{ line: first, severity: 'error', message: `test same is defined again at line ${second}, which replaces this definition: its checks would never run; give one of the two another name` }]);
+  const packages = doc(lisp('(defpackage :a (:use :cl :fiveam))\n(in-package :a)\n(test same (is t))\n(defpackage #:b (:use :cl :fiveam))\n(in-package #:b)\n(test same (is t))'));
+  t.equal(byKind(packages.units, 'fiveam-test').length, 2, 'the same name in two packages is two tests');
+  t.same(packages.problems, []);
+  const features = doc(lisp('#+sbcl (test same (is t))\n#-sbcl (test same (is nil))'));
+  t.same(byKind(features.units, 'fiveam-test').map((u) => [u.name, u.feature]), [['same', '#+sbcl'], ['same (2)', '#-sbcl']], 'alternatives by feature are no redefinition');
+  t.same(features.problems, []);
+});
+
+t.test('tests inside a progn, an eval-when or a let are units; quoted data is not', async (t) => {
+  const plan = doc(lisp(`(progn (test in-progn (is t)))
+(eval-when (:load-toplevel :execute) (fiveam:def-test in-eval-when () (is t)))
+(let ((x 1)) (test in-let (is (= 1 x))))
+(defparameter *rows* '((test not-a-test)))`));
+  const first = plan.definitions[0]?.line ?? byKind(plan.units, 'lisp-block')[0].code.line;
+  t.same(byKind(plan.units, 'fiveam-test').map((u) => [u.name, u.line - first]), [['in-progn', 0], ['in-eval-when', 1], ['in-let', 2]]);
+});

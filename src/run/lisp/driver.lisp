@@ -8,7 +8,8 @@
 ;;;;   (:load file line text seed)                      evaluate a block of definitions
 ;;;;   (:block file line text seed name [input])        run a block's forms in order;
 ;;;;       input, (:input value (key-spelling ...)), is the request of an Input block
-;;;;   (:test test-name seed name file line)            run one FiveAM test
+;;;;   (:test test-name seed name file line [feature])  run one FiveAM test; feature,
+;;;;       "#+x" or "#-x", is the reader conditional its definition stands behind
 ;;;;   (:verify function-name seed name file line)      call a verify- function
 ;;;; file and line place the unit in its document. Replies to requests,
 ;;;; (:reply rid (:ok value)) or (:reply rid (:error message)), are read by
@@ -212,38 +213,53 @@ run first, its checks not counted as this unit's points (see *UNIT-TEST*)."
     (progv '(fiveam::result-list) '(())
       (fiveam::%run test))))
 
-(defun run-fiveam-test (test-name seed name source)
+(defun feature-excludes-p (feature)
+  "True when FEATURE, a reader conditional as written (\"#-sbcl\", \"#+(or ccl ecl)\"),
+leaves its form out in this SBCL, as the reader decides it (keywords by default)."
+  (let ((wanted (char= (char feature 1) #\+))
+        (expression (let ((*package* (find-package '#:keyword))
+                          (*read-eval* nil))
+                      (read-from-string feature t nil :start 2))))
+    (not (eq wanted (and (sb-int:featurep expression) t)))))
+
+(defun run-fiveam-test (test-name seed name source &optional feature)
   (seed-random-state seed)
   (let* ((*current-source* source)
          (symbol (defined-test-symbol test-name))
-         (test (fiveam:get-test symbol)))
-    (if (null test)
-        (emit-point nil name (list (source-file source) (source-first-line source))
-                    `((:reason . ,(format nil "no FiveAM test named ~A was defined (did its definition load?)"
-                                          test-name))))
-        (multiple-value-bind (value completed)
-            (with-unit-guard
-              (let ((fiveam:*on-error* nil)
-                    (fiveam:*on-failure* nil)
-                    (fiveam:*test-dribble* (make-broadcast-stream))
-                    (original (fiveam::test-lambda test)))
-                ;; FiveAM catches an error in a test before any handler of ours; the
-                ;; test's own body is the one place to take a backtrace while the
-                ;; erring frames still exist. The handler declines, so FiveAM records it.
-                (setf (fiveam::test-lambda test)
-                      (lambda ()
-                        (handler-bind ((unbound-variable #'provide-variable)
-                                       (error (lambda (condition)
-                                                (unless (typep condition 'fiveam::check-failure)
-                                                  (setf *test-error-backtrace* (short-backtrace))))))
-                          (funcall original))))
-                (unwind-protect (let ((*test-error-backtrace* nil)
-                                      (*unit-test* test))
-                                  (run-test-keeping-other-statuses test))
-                  (setf (fiveam::test-lambda test) original))))
-          (declare (ignore value))
-          (when (and completed (zerop *unit-points*))
-            (emit-point t name (list (source-file source) (source-first-line source))))))))
+         (test (fiveam:get-test symbol))
+         (location (list (source-file source) (source-first-line source))))
+    (cond
+      ((and (null test) feature (feature-excludes-p feature))
+       (emit-point t name location nil
+                   (format nil "its definition stands behind ~A, which leaves it out in this SBCL" feature)))
+      ((null test)
+       (emit-point nil name location
+                   `((:reason . ,(format nil "no FiveAM test named ~A was defined (did its definition load?)"
+                                         test-name)))))
+      (t
+       (multiple-value-bind (value completed)
+           (with-unit-guard
+             (let ((fiveam:*on-error* nil)
+                   (fiveam:*on-failure* nil)
+                   (fiveam:*test-dribble* (make-broadcast-stream))
+                   (original (fiveam::test-lambda test)))
+               ;; FiveAM catches an error in a test before any handler of ours; the
+               ;; test's own body is the one place to take a backtrace while the
+               ;; erring frames still exist. The handler declines, so FiveAM records it.
+               (setf (fiveam::test-lambda test)
+                     (lambda ()
+                       (handler-bind ((unbound-variable #'provide-variable)
+                                      (error (lambda (condition)
+                                               (unless (typep condition 'fiveam::check-failure)
+                                                 (setf *test-error-backtrace* (short-backtrace))))))
+                         (funcall original))))
+               (unwind-protect (let ((*test-error-backtrace* nil)
+                                     (*unit-test* test))
+                                 (run-test-keeping-other-statuses test))
+                 (setf (fiveam::test-lambda test) original))))
+         (declare (ignore value))
+         (when (and completed (zerop *unit-points*))
+           (emit-point t name location)))))))
 
 (defun run-verify-function (function-name seed name source)
   (seed-random-state seed)
@@ -271,8 +287,8 @@ run first, its checks not counted as this unit's points (see *UNIT-TEST*)."
                (load-source (make-source :file file :first-line line :text text))))
       (:block (destructuring-bind (file line text seed name &optional input) arguments
                 (run-block (make-source :file file :first-line line :text text) seed name input)))
-      (:test (destructuring-bind (test-name seed name file line) arguments
-               (run-fiveam-test test-name seed name (make-source :file file :first-line line))))
+      (:test (destructuring-bind (test-name seed name file line &optional feature) arguments
+               (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature)))
       (:verify (destructuring-bind (function-name seed name file line) arguments
                  (run-verify-function function-name seed name (make-source :file file :first-line line))))))
   (send-to-host `((:type . "done")

@@ -100,7 +100,7 @@ function unitCommand(unit: Unit, seed: number): DriverCommand {
     case 'lisp-block':
       return { kind: 'block', file: unit.code.file, line: unit.code.line, text: unit.code.text, ...common, ...(unit.input ? { input: blockInput(unit.input) } : {}) };
     case 'fiveam-test':
-      return { kind: 'test', testName: unit.testName, ...common, file: unit.file, line: unit.line };
+      return { kind: 'test', testName: unit.testName, ...common, file: unit.file, line: unit.line, ...(unit.feature ? { feature: unit.feature } : {}) };
     case 'verify-function':
       return { kind: 'verify', functionName: unit.functionName, ...common, file: unit.file, line: unit.line };
     default:

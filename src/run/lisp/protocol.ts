@@ -25,7 +25,7 @@ export type DriverCommand =
   | { kind: 'load-file'; path: string }
   | { kind: 'load'; file: string; line: number; text: string; seed: number }
   | { kind: 'block'; file: string; line: number; text: string; seed: number; name: string; input?: BlockInput }
-  | { kind: 'test'; testName: string; seed: number; name: string; file: string; line: number }
+  | { kind: 'test'; testName: string; seed: number; name: string; file: string; line: number; feature?: string }
   | { kind: 'verify'; functionName: string; seed: number; name: string; file: string; line: number }
   | { kind: 'reply'; rid: number; outcome: { ok: true; value: LispText } | { ok: false; message: string } };
 
@@ -48,7 +48,7 @@ export function encodeCommand(command: DriverCommand): string {
       return `(:block ${s(command.file)} ${n(command.line)} ${s(command.text)} ${n(command.seed)} ${s(command.name)}${input})`;
     }
     case 'test':
-      return `(:test ${s(command.testName)} ${n(command.seed)} ${s(command.name)} ${s(command.file)} ${n(command.line)})`;
+      return `(:test ${s(command.testName)} ${n(command.seed)} ${s(command.name)} ${s(command.file)} ${n(command.line)}${command.feature === undefined ? '' : ` ${s(command.feature)}`})`;
     case 'verify':
       return `(:verify ${s(command.functionName)} ${n(command.seed)} ${s(command.name)} ${s(command.file)} ${n(command.line)})`;
     case 'reply': {

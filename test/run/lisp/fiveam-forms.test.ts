@@ -172,3 +172,22 @@ ${lisp(`(test uses-doubled
   t.match(r.points[0], { ok: false, at: { line: lineIn(doc, '(is (= 4 (doubled 2)))') } });
   t.match(r.points[0].diagnostics?.reason, new RegExp(`this document's block at line ${lineIn(doc, '(defun doubled') - 1} would define doubled, but cannot be read: unbalanced parentheses`));
 });
+
+t.test('a test behind a reader conditional that leaves it out in SBCL is skipped, saying why; one it keeps runs', async (t) => {
+  const doc = `${frontmatter('verification')}## Per implementation
+
+${lisp(`#-sbcl
+(test elsewhere-only (is (= 1 2)))
+
+#+(or sbcl ccl)
+(test here-too (is (= 1 1)))
+
+#+(and sbcl (not sbcl))
+(test never (is nil))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(r.points.map(summary), [
+    [true, 'elsewhere-only', lineIn(doc, '#-sbcl'), 'its definition stands behind #-sbcl, which leaves it out in this SBCL'],
+    [true, '(= 1 1)', lineIn(doc, '(test here-too'), null],
+    [true, 'never', lineIn(doc, '#+(and sbcl'), 'its definition stands behind #+(and sbcl (not sbcl)), which leaves it out in this SBCL'],
+  ]);
+});
