@@ -118,9 +118,32 @@ itself. Global, not rebound, so threads of spec code add to it too.")
         (concatenate 'string (subseq collapsed 0 (- limit 3)) "...")
         collapsed)))
 
+(defun print-hash-table-entries (stream table)
+  "A hash table as SBCL prints it, with its entries (up to *PRINT-LENGTH*): two tables
+a failed EQUALP compares differ in them, not in their addresses."
+  (format stream "#<HASH-TABLE :TEST ~S :COUNT ~D {" (hash-table-test table) (hash-table-count table))
+  (let ((shown 0))
+    (block entries
+      (maphash (lambda (key value)
+                 (when (and *print-length* (>= shown *print-length*))
+                   (write-string ", ..." stream)
+                   (return-from entries))
+                 (format stream "~:[~;, ~]~S ~S" (plusp shown) key value)
+                 (incf shown))
+               table)))
+  (write-string "}>" stream))
+
+(defvar *show-dispatch*
+  (let ((table (copy-pprint-dispatch nil)))
+    (set-pprint-dispatch 'hash-table #'print-hash-table-entries 0 table)
+    table))
+
 (defun show (value)
-  "VALUE printed readably and briefly, as spec code in CL-USER would see it."
+  "VALUE printed readably and briefly, as spec code in CL-USER would see it; hash
+tables with their entries."
   (let ((*package* (find-package '#:common-lisp-user))
+        (*print-pretty* t) (*print-pprint-dispatch* *show-dispatch*)
+        (*print-right-margin* most-positive-fixnum) (*print-lines* nil)
         (*print-length* 20) (*print-level* 4) (*print-circle* t) (*print-readably* nil))
     (let ((text (handler-case (prin1-to-string value)
                   (error () (format nil "#<unprintable ~S>" (type-of value))))))
@@ -211,6 +234,10 @@ showing the values of its argument subforms, and the rest of the unit is skipped
   "(form (text . value)...) of the FiveAM check running: its form as written and
 the values of its argument subforms.")
 
+(defvar *fiveam-reason* nil
+  "True while a check runs whose reason, if it fails, is FiveAM's own: laid out on
+nine lines with blank ones between its parts, shown on one.")
+
 (defvar *test-error-backtrace* nil
   "The backtrace taken when an error escaped the body of the FiveAM test running.")
 
@@ -221,7 +248,9 @@ the values of its argument subforms.")
       (:reason . ,(if (typep condition 'undefined-function)
                       (undefined-function-reason condition)
                       (let ((reason (fiveam::reason result)))
-                        (if (stringp reason) reason (show reason)))))
+                        (cond ((not (stringp reason)) (show reason))
+                              (*fiveam-reason* (string-trim " " (one-line reason 2000)))
+                              (t reason)))))
       ,@(when (typep condition 'undefined-function)
           `((:undefined . ,(string-downcase (symbol-name (cell-error-name condition))))))
       ,@(when condition
@@ -328,21 +357,16 @@ runs first (dependencies not yet run) are not its points.")
                    (*for-all-depth* (1+ *for-all-depth*)))
                ,(funcall original whole environment))))))
 
-(defun wrap-fiveam-check (name decompose default-reason)
-  "Make FiveAM's NAME bind *CHECK* around its own expansion. With DECOMPOSE the
-test's argument subforms are evaluated once beforehand so a failure shows their
-values; FiveAM's default reason would then name temporaries, so a reason
-describing the original form is supplied when the check has none."
+(defun wrap-fiveam-check (name default-reason)
+  "Make FiveAM's NAME bind *CHECK* around its own expansion. The test's argument
+subforms are evaluated once beforehand so a failure shows their values; FiveAM's
+default reason would then name temporaries, so DEFAULT-REASON, describing the
+original form, is supplied when the check has none."
   (let ((original (macro-function name)))
     (setf (macro-function name)
           (lambda (whole environment)
             (destructuring-bind (test &rest reason-args) (rest whole)
-              (multiple-value-bind (bindings call records)
-                  (if (eq decompose :always)
-                      (decompose-check test environment)
-                      (if (and decompose reason-args)
-                          (decompose-check test environment)
-                          (values nil test nil)))
+              (multiple-value-bind (bindings call records) (decompose-check test environment)
                 ;; An IS-FALSE point is named by its whole form: its test alone reads as the
                 ;; opposite claim; so is a check of a bare variable, (is-true ok).
                 (let ((shown (if (or (eq name 'fiveam:is-false) (atom test)) whole test)))
@@ -353,7 +377,8 @@ describing the original form is supplied when the check has none."
                                      `(,name ,call ,@(or reason-args
                                                          `(,default-reason ',test)))
                                      environment)))
-                      `(let ((*check* (list ',shown)))
+                      `(let ((*check* (list ',shown))
+                             ,@(unless reason-args '((*fiveam-reason* t))))
                          ,(funcall original whole environment))))))))))
 
 (defun run-finishes (body thunk)
@@ -396,9 +421,9 @@ FiveAM's when it is left by a throw or a return."
 
 ;; FiveAM's package is locked; its checks are redefined here on purpose.
 (sb-ext:with-unlocked-packages (#:it.bese.fiveam)
-  (wrap-fiveam-check 'fiveam:is :with-reason nil)
-  (wrap-fiveam-check 'fiveam:is-true :always "~S did not return a true value")
-  (wrap-fiveam-check 'fiveam:is-false :always "~S returned a true value")
+  (wrap-fiveam-check 'fiveam:is "~S is false")
+  (wrap-fiveam-check 'fiveam:is-true "~S did not return a true value")
+  (wrap-fiveam-check 'fiveam:is-false "~S returned a true value")
   (dolist (name '(fiveam:signals fiveam:pass fiveam:fail fiveam:skip))
     (wrap-fiveam-form-check name))
   (wrap-finishes)

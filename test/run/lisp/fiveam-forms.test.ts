@@ -191,3 +191,27 @@ ${lisp(`#-sbcl
     [true, 'never', lineIn(doc, '#+(and sbcl'), 'its definition stands behind #+(and sbcl (not sbcl)), which leaves it out in this SBCL'],
   ]);
 });
+
+t.test("a failed is shows the values of its arguments, hash tables with their entries; FiveAM's own reason on one line", async (t) => {
+  const doc = `${frontmatter('verification')}## Comparisons
+
+${lisp(`(test comparisons
+  (let ((h1 (make-hash-table :test 'equal)) (h2 (make-hash-table :test 'equal)))
+    (setf (gethash "a" h1) 1 (gethash "a" h2) 2)
+    (is (equalp h1 h2)))
+  (multiple-value-bind (q r) (truncate 17 5)
+    (is (= 4 q))
+    (is (= 2 r)))
+  (is (= 2 3)))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(r.points.map(summary), [
+    [false, '(equalp h1 h2)', lineIn(doc, '(is (equalp h1 h2))'), null],
+    [false, '(= 4 q)', lineIn(doc, '(is (= 4 q))'), null],
+    [true, '(= 2 r)', lineIn(doc, '(is (= 2 r))'), null],
+    [false, '(= 2 3)', lineIn(doc, '(is (= 2 3))'), null],
+  ]);
+  t.same(r.points[0].diagnostics?.values, { h1: '#<HASH-TABLE :TEST EQUAL :COUNT 1 {"a" 1}>', h2: '#<HASH-TABLE :TEST EQUAL :COUNT 1 {"a" 2}>' });
+  t.equal(r.points[0].diagnostics?.reason, '(EQUALP H1 H2) is false');
+  t.same(r.points[1].diagnostics?.values, { q: '3' });
+  t.equal(r.points[3].diagnostics?.reason, '3 evaluated to 3 which is not = to 2', "FiveAM's reason without its blank lines");
+});
