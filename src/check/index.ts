@@ -130,7 +130,7 @@ export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): Chec
     }
     const name = request?.params?.name;
     // A request an Expected block answers may name an unknown tool on purpose: that block checks the refusal.
-    if (unit.pairedWith === undefined && request?.method === 'tools/call' && typeof name === 'string' && !context.tools.includes(name)) messages.push(at(`tool '${name}' is not listed by the runtime (it lists ${context.tools.join(', ')})`));
+    if (unit.pairedWith === undefined && unit.expected === undefined && request?.method === 'tools/call' && typeof name === 'string' && !context.tools.includes(name)) messages.push(at(`tool '${name}' is not listed by the runtime (it lists ${context.tools.join(', ')})`));
   }
   return messages;
 }

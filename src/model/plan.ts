@@ -55,6 +55,8 @@ export interface JsonInputUnit extends UnitBase {
   code: CodeRef;
   /** Line of the Lisp block that reads this request as `input`; then only well-formedness is checked here. */
   pairedWith?: number;
+  /** A JSON block labelled as the answer ("**Expected**"): the request is sent and the response must hold it. */
+  expected?: CodeRef;
 }
 
 export interface ScenarioStep {

@@ -10,7 +10,7 @@ import { type LispForm, type LispNode, scanForms, unqualified } from './lisp-for
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
 import { illustrationRule } from './rules/illustration.js';
-import { answersInput } from './rules/input-pairs.js';
+import { answersInput, showsAnswerTo } from './rules/input-pairs.js';
 import { jsonRule } from './rules/json.js';
 import { LISP_LANGUAGES, lispCodeRule } from './rules/lisp-code.js';
 import { otherLanguageRule } from './rules/other-language.js';
@@ -52,6 +52,11 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   let lastInput: { block: CodeBlock; unit: Extract<UnitDraft, { kind: 'json-input' }> } | null = null;
 
   for (const block of doc.codeBlocks) {
+    if (lastInput && block.lang === 'json' && showsAnswerTo(lastInput.block, block)) {
+      lastInput.unit.expected = codeRef(file, block);
+      lastInput = null;
+      continue;
+    }
     const input = lastInput && block.lang !== null && LISP_LANGUAGES.has(block.lang) && answersInput(lastInput.block, block) ? lastInput : null;
     lastInput = null;
     // An answer block's label ("Expected Output") is not an illustration; its headings still may be.

@@ -82,6 +82,7 @@ function unitDetail(unit: Unit): string | null {
     case 'lisp-block':
       return unit.input ? `binds input to the request of the Input block at ${unit.input.file}:${unit.input.line}` : null;
     case 'json-input':
+      if (unit.expected) return `sent to a fresh session: the response must hold the Expected JSON at line ${unit.expected.line}`;
       return unit.pairedWith !== undefined
         ? `read as input by the block at line ${unit.pairedWith}, which checks the answer: here only well-formed JSON is checked`
         : null;

@@ -11,6 +11,7 @@ import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { Driver, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
 import { definedElsewhereNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
 import { jsonProblems, ToolCallChecker, type ToolDescription } from './json-input.js';
+import { expectedMismatches, requestOf } from './expected-json.js';
 import { runSeed, unitSeed } from './seeds.js';
 import { ServerSet, Transcript, runtimeOf } from './servers.js';
 import type { Release } from '../quiet-gate.js';
@@ -407,6 +408,7 @@ class DocumentRun {
     const at = { file: unit.code.file, line: unit.code.line };
     const started = performance.now();
     this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
+    if (unit.expected) return this.runInputWithExpected(unit, unit.expected, at, started);
     const paired = unit.pairedWith !== undefined;
     const name = paired ? 'the JSON is a well-formed JSON object' : 'the JSON is a valid tools/call request for a tool the runtime lists';
     let problems: string[];
@@ -427,6 +429,31 @@ class DocumentRun {
       at,
       ...(problems.length ? { diagnostics: { problems, json: unit.code.text } } : {}),
     });
+    this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started });
+  }
+
+  /** The Input's request, sent to a fresh initialized session: one point, ok when the response holds the Expected JSON. */
+  private async runInputWithExpected(unit: Extract<Unit, { kind: 'json-input' }>, expected: CodeRef, at: SourceRef, started: number): Promise<void> {
+    this.exchangesBeforeUnit = this.transcript.exchanges.length;
+    let problems: string[];
+    const parsedInput = jsonProblems(unit.code.text);
+    const parsedExpected = jsonProblems(expected.text);
+    if (Array.isArray(parsedInput)) problems = parsedInput.map((p) => `the Input: ${p}`);
+    else if (Array.isArray(parsedExpected)) problems = parsedExpected.map((p) => `the Expected block at line ${expected.line}: ${p}`);
+    else {
+      const servers = new ServerSet(runtimeOf(this.options), this.transcript);
+      try {
+        const id = await this.inTurn(() => servers.start(true));
+        const answer = await servers.send(id, JSON.stringify(requestOf(parsedInput.value, 1)));
+        problems = answer === null ? ['the Input is a notification: nothing answers it'] : expectedMismatches(parsedExpected.value, JSON.parse(answer));
+      } catch (error) {
+        problems = [`the request could not be answered: ${(error as Error).message}`];
+      } finally {
+        await servers.stopAll();
+      }
+    }
+    const point: PointEvent = { type: 'point', file: this.plan.file, unitId: unit.id, ok: problems.length === 0, name: `the response holds the Expected JSON of line ${expected.line}`, at };
+    this.emitPoint(problems.length ? this.attachTranscript({ ...point, diagnostics: { problems, ...this.lastExchange() } }) : point);
     this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started });
   }
 }

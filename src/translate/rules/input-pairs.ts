@@ -20,6 +20,15 @@ function readsInput(code: string): boolean {
   return scanForms(code, 1).symbols.has('input');
 }
 
+/** True when `answer`, a JSON block, is the answer shown for the Input block `input` just before it, in its section. */
+export function showsAnswerTo(input: CodeBlock, answer: CodeBlock): boolean {
+  return answer.index === input.index + 1 && isAnswerLabel(answer.label) && sameSection(input, answer);
+}
+
+function sameSection(a: CodeBlock, b: CodeBlock): boolean {
+  return a.headingPath.length === b.headingPath.length && a.headingPath.every((text, i) => text === b.headingPath[i]);
+}
+
 /**
  * True when `answer` is the Lisp block that answers the Input block `input` (the code
  * block just before it): its label announces a check, or its code reads `input`.
@@ -28,7 +37,6 @@ export function answersInput(input: CodeBlock, answer: CodeBlock): boolean {
   return (
     answer.index === input.index + 1 &&
     (isAnswerLabel(answer.label) || readsInput(answer.text)) &&
-    input.headingPath.length === answer.headingPath.length &&
-    input.headingPath.every((text, i) => text === answer.headingPath[i])
+    sameSection(input, answer)
   );
 }
