@@ -138,6 +138,12 @@ t.test('encoding writes integers as integers only', async (t) => {
   t.throws(() => encodeCommand({ kind: 'reply', rid: 1.5, outcome: { ok: true, value: asLispText('NIL') } }), /not an integer/);
 });
 
+t.test("a test command carries its definition's reader conditional only when it has one", async (t) => {
+  const test = { kind: 'test' as const, testName: 'x', seed: 1, name: 'x', file: 'd.md', line: 4 };
+  t.equal(encodeCommand(test), '(:test "x" 1 "x" "d.md" 4)');
+  t.equal(encodeCommand({ ...test, feature: '#+(or ccl "x")' }), '(:test "x" 1 "x" "d.md" 4 "#+(or ccl \\"x\\")")');
+});
+
 t.test('a malformed line from the driver fails its unit with the reason; the next unit runs in a fresh driver', async (t) => {
   const md = `${frontmatter()}## Bad\n\n${lisp(`(spec-run::send-to-host '((:type . "bogus")))`)}\n## Good\n\n${lisp('(assert (= 1 1))')}`;
   const r = await runMarkdown(md);
