@@ -59,13 +59,47 @@ itself. Global, not rebound, so threads of spec code add to it too.")
 (defvar *current-form* nil "The top-level form of spec code being evaluated.")
 (defvar *current-source* nil "The block being run or loaded.")
 
+(defvar *inherited-positions* (make-hash-table :test #'eq :weakness :key :synchronized t)
+  "A cons that a macro called in spec code made -> the position of that call: a check
+the macro expands into was never read, but stands where the macro is called.")
+
 (defun form-location (form)
-  "(file line text) of FORM when it was read from spec code, else NIL."
-  (let ((position (and (consp form) (gethash form *form-positions*))))
-    (when position
-      (destructuring-bind (source start end) position
-        (list (source-file source) (line-at source start)
-              (subseq (source-text source) start end))))))
+  "(file line text) of FORM when it was read from spec code; (file line NIL) when a
+macro called there made it; else NIL."
+  (let ((position (and (consp form) (gethash form *form-positions*)))
+        (inherited (and (consp form) (gethash form *inherited-positions*))))
+    (cond (position
+           (destructuring-bind (source start end) position
+             (list (source-file source) (line-at source start)
+                   (subseq (source-text source) start end))))
+          (inherited
+           (destructuring-bind (source start end) inherited
+             (declare (ignore end))
+             (list (source-file source) (line-at source start) nil))))))
+
+(defun inherit-position (expansion position)
+  "Give the conses of EXPANSION that have no position of their own POSITION (a
+bounded walk: expansions of spec code are small, and shared structure is left as is)."
+  (let ((budget 2000))
+    (labels ((walk (form depth)
+               (when (and (consp form) (< depth 10) (plusp (decf budget))
+                          (not (gethash form *form-positions*))
+                          (not (gethash form *inherited-positions*)))
+                 (setf (gethash form *inherited-positions*) position)
+                 (loop for rest on form
+                       while (consp rest)
+                       do (walk (car rest) (1+ depth))))))
+      (walk expansion 0))))
+
+(defun positioning-macroexpand-hook (expander form environment)
+  "*MACROEXPAND-HOOK*: what a macro called in spec code expands into stands at the call."
+  (let ((expansion (funcall expander form environment))
+        (position (and (consp form)
+                       (or (gethash form *form-positions*) (gethash form *inherited-positions*)))))
+    (when position (inherit-position expansion position))
+    expansion))
+
+(setf *macroexpand-hook* 'positioning-macroexpand-hook)
 
 (defun call-of (name tree)
   "The first read form in TREE that calls NAME."

@@ -128,14 +128,24 @@ expected form [description]): a point that passes when the comparison fails."
     (when (stringp (first rest))
       `(format nil ,(first rest) ,@(remove-if #'keywordp (rest rest))))))
 
+(defun fiveam-reason-p (arguments)
+  "True for (test-form \"control with ~ directives\" argument...): FiveAM's reason
+and its format arguments, whatever they are (a string too), not prove's expected
+string and description."
+  (and (consp (first arguments))
+       (stringp (second arguments))
+       (find #\~ (second arguments))
+       (cddr arguments)))
+
 (defun dialect-is-p (whole)
   "True for an IS that is not FiveAM's (is test-form [reason-control reason-args...]):
 Parachute's (is comparator expected form), or prove's (is got expected [description])
 when the second argument is no reason string, the first is no test form, or a
-description string follows."
+description string follows (and the second is no format control with arguments)."
   (let ((arguments (rest whole)))
     (or (parachute-comparison-p arguments)
         (and (>= (length arguments) 2)
+             (not (fiveam-reason-p arguments))
              (or (not (stringp (second arguments)))
                  (not (consp (first arguments)))
                  (stringp (third arguments)))))))

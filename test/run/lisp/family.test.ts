@@ -78,3 +78,20 @@ t.test('an undefined function: not ok at the call, saying no one defines it, and
     `random-choice is called here, but neither this document nor the vocabulary defines it; random-choice is defined in helpers.test.md:${helpers.definitions[0].line}; add it to a vocabulary file to share it`,
   );
 });
+
+t.test("FiveAM's is with a format control and string arguments is FiveAM's, not prove's (is got expected description)", async (t) => {
+  const md = `${frontmatter()}## Tests\n\n${lisp(`(defmacro expect-text (code expected)
+  \`(is (search ,expected ,code) "~a should hold ~a" ,code ,expected))
+
+(test reasons-with-string-arguments
+  (is (search "b" "abc") "~a should hold ~a" "abc" "b")
+  (expect-text "xyz" "q")
+  (is "same" "same" "prove: got, expected, description"))`)}`;
+  const r = await runMarkdown(md, options());
+  t.same(r.points.map(summary), [
+    [true, '(search "b" "abc")', lineIn(md, '(is (search "b" "abc")')],
+    [false, '(search "q" "xyz")', lineIn(md, '(expect-text "xyz" "q")')], // a check a macro made stands at the macro's call
+    [true, '(is "same" "same" "prove: got, expected, description")', lineIn(md, '(is "same" "same"')],
+  ]);
+  t.equal(r.points[1].diagnostics?.reason, 'xyz should hold q', 'the reason formatted with its arguments');
+});

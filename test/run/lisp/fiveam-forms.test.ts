@@ -215,3 +215,26 @@ ${lisp(`(test comparisons
   t.same(r.points[1].diagnostics?.values, { q: '3' });
   t.equal(r.points[3].diagnostics?.reason, '3 evaluated to 3 which is not = to 2', "FiveAM's reason without its blank lines");
 });
+
+t.test("checks a document's macro expands into stand at the macro's call, named by their own form", async (t) => {
+  const doc = `${frontmatter('verification')}## Helpers
+
+${lisp(`(defmacro check-sum (a b expected)
+  \`(progn (assert (numberp (+ ,a ,b)))
+          (is (= ,expected (+ ,a ,b)))))`)}
+## Uses
+
+${lisp(`(test sums
+  (check-sum 1 2 3)
+  (check-sum 2 2 5))`)}
+${lisp(`(check-sum 5 5 10)`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(r.points.map(summary), [
+    [true, '(numberp (+ 1 2))', lineIn(doc, '(check-sum 1 2 3)'), null],
+    [true, '(= 3 (+ 1 2))', lineIn(doc, '(check-sum 1 2 3)'), null],
+    [true, '(numberp (+ 2 2))', lineIn(doc, '(check-sum 2 2 5)'), null],
+    [false, '(= 5 (+ 2 2))', lineIn(doc, '(check-sum 2 2 5)'), null],
+    [true, '(numberp (+ 5 5))', lineIn(doc, '(check-sum 5 5 10)'), null],
+    [true, '(= 10 (+ 5 5))', lineIn(doc, '(check-sum 5 5 10)'), null],
+  ]);
+});
