@@ -93,8 +93,29 @@ error, of the call to an undefined function, else of the top-level form."
          (fallback-location)))
     (t (fallback-location))))
 
+(defvar *loading-source* nil "The block of definitions being loaded, if one is.")
+
+(defvar *failed-definitions* '()
+  "(source line message read-error-p) of each definition that did not load in this
+driver: a test it would have defined is missing for that reason.")
+
+(defun definition-failure-of (file line)
+  "Why the definition at FILE:LINE did not load: an error at that form, or a reader
+error in its block (the reader's place, and every form after it, is lost)."
+  (find-if (lambda (failure)
+             (destructuring-bind (source failure-line message read-error-p) failure
+               (declare (ignore message))
+               (and (string= (source-file source) file)
+                    (<= (source-first-line source) line (line-at source (length (source-text source))))
+                    (or read-error-p (= failure-line line)))))
+           *failed-definitions*))
+
 (defun report-escaping-condition (condition backtrace)
   (let ((location (condition-location condition)))
+    (when *loading-source*
+      (push (list *loading-source* (second location) (condition-message condition)
+                  (typep condition 'spec-read-error))
+            *failed-definitions*))
     (emit-point nil
                 (if (typep condition 'spec-read-error)
                     "the code can be read"
@@ -148,6 +169,7 @@ sees the variable INPUT (read in the current package) bound to that value."
 reported and the rest still load. A reader error ends the block, since the
 reader's place in it is lost."
   (let ((*current-source* source)
+        (*loading-source* source)
         (stream (make-string-input-stream (source-text source))))
     (loop
       (multiple-value-bind (form read) (with-unit-guard (read-spec-form stream source))
@@ -233,9 +255,13 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
        (emit-point t name location nil
                    (format nil "its definition stands behind ~A, which leaves it out in this SBCL" feature)))
       ((null test)
-       (emit-point nil name location
-                   `((:reason . ,(format nil "no FiveAM test named ~A was defined (did its definition load?)"
-                                         test-name)))))
+       (let ((failure (definition-failure-of (source-file source) (source-first-line source))))
+         (emit-point nil name location
+                     `((:reason . ,(if failure
+                                       (format nil "no FiveAM test named ~A was defined: its definition did not load (line ~A: ~A)"
+                                               test-name (second failure) (third failure))
+                                       (format nil "no FiveAM test named ~A was defined (did its definition load?)"
+                                               test-name)))))))
       (t
        (multiple-value-bind (value completed)
            (with-unit-guard

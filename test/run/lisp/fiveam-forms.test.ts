@@ -238,3 +238,17 @@ ${lisp(`(check-sum 5 5 10)`)}`;
     [true, '(= 10 (+ 5 5))', lineIn(doc, '(check-sum 5 5 10)'), null],
   ]);
 });
+
+t.test("a test whose definition did not load says why, at the definition's failure, not 'did its definition load?'", async (t) => {
+  const doc = `${frontmatter('verification')}## Tests
+
+${lisp(`(test unknown-package
+  (is (= 1 (no-such-package-here:thing 1))))`)}`;
+  const r = await runMarkdown(doc, options());
+  const test = r.points.find((p) => p.name === 'unknown-package');
+  t.match(test, { ok: false, at: { line: lineIn(doc, '(test unknown-package') } });
+  t.equal(
+    test?.diagnostics?.reason,
+    `no FiveAM test named unknown-package was defined: its definition did not load (line ${lineIn(doc, 'no-such-package-here')}: cannot read the code at line ${lineIn(doc, 'no-such-package-here')}: Package NO-SUCH-PACKAGE-HERE does not exist.)`,
+  );
+});
