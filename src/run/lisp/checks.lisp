@@ -336,11 +336,18 @@ FOR-ALL's point to show the checks its failing trial failed.")
   "The FiveAM test the running unit runs, if it runs one: the checks of other tests it
 runs first (dependencies not yet run) are not its points.")
 
+(defvar *unit-test-names* '()
+  "The names of the FiveAM tests that are units of their own, as the document writes them.")
+
 (defun check-of-another-test-p (result)
-  (and *unit-test*
-       (slot-boundp result 'fiveam::test-case)
-       (fiveam::test-case result)
-       (not (eq (fiveam::test-case result) *unit-test*))))
+  "True for a check of a test other than the running unit's: a dependency the unit's
+test runs first, or, in a block or verify- function, a test that is a unit of its own
+(run again by run!, run or explain!: its checks are its own unit's points)."
+  (let ((test (and (slot-boundp result 'fiveam::test-case) (fiveam::test-case result))))
+    (and test
+         (if *unit-test*
+             (not (eq test *unit-test*))
+             (unit-test-p test)))))
 
 (defmethod initialize-instance :after ((result fiveam::test-result) &key)
   (cond ((check-of-another-test-p result))

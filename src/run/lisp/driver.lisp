@@ -11,6 +11,7 @@
 ;;;;   (:test test-name seed name file line [feature])  run one FiveAM test; feature,
 ;;;;       "#+x" or "#-x", is the reader conditional its definition stands behind
 ;;;;   (:verify function-name seed name file line)      call a verify- function
+;;;;   (:unit-tests (test-name ...))                    the tests that are units of their own
 ;;;; file and line place the unit in its document. Replies to requests,
 ;;;; (:reply rid (:ok value)) or (:reply rid (:error message)), are read by
 ;;;; host.lisp. Messages sent back, one JSON object per line: {"type":"ready"},
@@ -225,6 +226,11 @@ own package, left by a later IN-PACKAGE)."
                                         (fiveam::test-names))))
           (if (= (length same-name) 1) (first same-name) symbol)))))
 
+(defun unit-test-p (test)
+  "True when TEST, a FiveAM test case, is a unit of its own (*UNIT-TEST-NAMES*)."
+  (let ((name (fiveam::name test)))
+    (some (lambda (test-name) (eq name (defined-test-symbol test-name))) *unit-test-names*)))
+
 (defun run-test-keeping-other-statuses (test)
   "Run TEST as FIVEAM:RUN does, but forget only TEST's own status: FIVEAM:RUN forgets
 every test's, so a test's :DEPENDS-ON ran its dependencies again in its own unit.
@@ -315,6 +321,7 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                 (run-block (make-source :file file :first-line line :text text) seed name input)))
       (:test (destructuring-bind (test-name seed name file line &optional feature) arguments
                (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature)))
+      (:unit-tests (setf *unit-test-names* (first arguments)))
       (:verify (destructuring-bind (function-name seed name file line) arguments
                  (run-verify-function function-name seed name (make-source :file file :first-line line))))))
   (send-to-host `((:type . "done")

@@ -247,6 +247,8 @@ class DocumentRun {
       if (report && (failures.length || outcome)) this.reportLoadFailure(`vocabulary file ${file}`, { file, line: 1 }, failures, outcome);
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }
+    const testNames = this.plan.units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
+    if (testNames.length > 0) await this.command({ kind: 'unit-tests', testNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
       const failures: PointMessage[] = [];

@@ -27,6 +27,8 @@ export type DriverCommand =
   | { kind: 'block'; file: string; line: number; text: string; seed: number; name: string; input?: BlockInput }
   | { kind: 'test'; testName: string; seed: number; name: string; file: string; line: number; feature?: string }
   | { kind: 'verify'; functionName: string; seed: number; name: string; file: string; line: number }
+  /** The FiveAM tests that are units of their own: a block running them (run!, explain!) does not report their checks again. */
+  | { kind: 'unit-tests'; testNames: string[] }
   | { kind: 'reply'; rid: number; outcome: { ok: true; value: LispText } | { ok: false; message: string } };
 
 function lispInteger(value: number): string {
@@ -51,6 +53,8 @@ export function encodeCommand(command: DriverCommand): string {
       return `(:test ${s(command.testName)} ${n(command.seed)} ${s(command.name)} ${s(command.file)} ${n(command.line)}${command.feature === undefined ? '' : ` ${s(command.feature)}`})`;
     case 'verify':
       return `(:verify ${s(command.functionName)} ${n(command.seed)} ${s(command.name)} ${s(command.file)} ${n(command.line)})`;
+    case 'unit-tests':
+      return `(:unit-tests (${command.testNames.map(s).join(' ')}))`;
     case 'reply': {
       const outcome = command.outcome.ok ? `(:ok ${command.outcome.value})` : `(:error ${s(command.outcome.message)})`;
       return `(:reply ${n(command.rid)} ${outcome})`;

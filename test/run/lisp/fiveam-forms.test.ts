@@ -252,3 +252,23 @@ ${lisp(`(test unknown-package
     `no FiveAM test named unknown-package was defined: its definition did not load (line ${lineIn(doc, 'no-such-package-here')}: cannot read the code at line ${lineIn(doc, 'no-such-package-here')}: Package NO-SUCH-PACKAGE-HERE does not exist.)`,
   );
 });
+
+t.test("a block that runs the suite itself (run, run!, explain!) inside other code does not count the tests' checks again", async (t) => {
+  const doc = `${frontmatter('verification')}## Suite
+
+${lisp(`(def-suite by-hand)
+(in-suite by-hand)
+(test passes-by-hand (is (= 1 1)))
+(test fails-by-hand (is (= 2 3)))`)}
+## Run at the REPL's way
+
+${lisp(`(let ((results (run 'by-hand)))
+  (explain! results)
+  (assert (not (results-status results))))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(r.points.map(summary), [
+    [true, '(= 1 1)', lineIn(doc, '(test passes-by-hand'), null],
+    [false, '(= 2 3)', lineIn(doc, '(test fails-by-hand'), null],
+    [true, '(not (results-status results))', lineIn(doc, '(assert (not'), null],
+  ], 'each check once, in its own test; the block has its own assertion');
+});
