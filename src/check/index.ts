@@ -34,7 +34,8 @@ export function formatMessage(m: CheckMessage): string {
   return `${m.file}:${m.line}:${m.column}: ${m.severity}: ${m.message}`;
 }
 
-const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id']);
+// `retries` (run/retries.ts) and `exclude` (translate/requirements.ts) are read by the run too.
+const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id', 'retries', 'exclude']);
 
 /** `family`: the plan's; a document of no family with blocks to run has its problem naming a wrong `type` already. */
 export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['family']): CheckMessage[] {

@@ -52,3 +52,9 @@ t.test('headings in any case: the scenarios translate finds are those check sees
     { line: 3, severity: 'error', message: "requirement 'Stops' has no '#### Scenario:'" },
   ]);
 });
+
+t.test("frontmatter fields the run reads (retries, exclude) are no 'unknown field' for check", async (t) => {
+  const doc = parseMarkdown('fields.md', '---\ntype: verification\nname: f\nretries: 2\nexclude:\n  Something: not in v1\n---\n# F\n');
+  t.same(checkFrontmatter(doc), []);
+  t.match(checkFrontmatter(parseMarkdown('odd.md', '---\ntype: verification\nname: f\nretry: 2\n---\n# F\n')), [{ severity: 'warning', message: /unknown frontmatter field 'retry'/ }]);
+});
