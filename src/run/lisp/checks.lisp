@@ -129,6 +129,53 @@ bounded walk: expansions of spec code are small, and shared structure is left as
   "Where spec code calls NAME: in the running form, else anywhere it was read."
   (form-location (or (call-of name *current-form*) (any-call-of name))))
 
+(defun source-form-at (file line)
+  "The outermost form of spec code read at FILE:LINE (a test's definition, by its unit's place)."
+  (let ((best nil) (best-size -1))
+    (maphash (lambda (form position)
+               (destructuring-bind (source start end) position
+                 (when (and (string= (source-file source) file) (= (line-at source start) line)
+                            (> (- end start) best-size))
+                   (setf best form best-size (- end start)))))
+             *form-positions*)
+    best))
+
+(defun running-code-home-p (home)
+  "True when HOME, a frame's function, is the running spec code itself rather than a
+function it calls: a form being evaluated (SBCL's evaluator, or an anonymous lambda
+it compiled) or the body of a FiveAM test (FiveAM names it %TEST-<name>)."
+  (or (null home)
+      (member home '(eval sb-int:simple-eval-in-lexenv))
+      (eql 0 (search "%TEST-" (symbol-name home)))))
+
+(defun calls-of (name tree)
+  "The read forms in TREE that call NAME."
+  (let ((calls '()))
+    (labels ((walk (form)
+               (when (consp form)
+                 (when (and (eq (car form) name) (gethash form *form-positions*))
+                   (push form calls))
+                 (loop for rest on form
+                       while (consp rest)
+                       do (walk (car rest))))))
+      (walk tree))
+    calls))
+
+(defun erring-call-location (tree)
+  "Where TREE, the spec code running, made the call an error came from: the
+innermost frame that code itself called, when TREE calls that function in one
+place only (two calls could be either: then NIL). Call it in a handler, while
+the frames exist."
+  (let ((homes '()))
+    (sb-debug::map-backtrace
+     (lambda (frame)
+       (push (spec-run.frames:frame-home (sb-di:debug-fun-name (sb-di:frame-debug-fun frame))) homes))
+     :count 60)
+    (loop for (home caller) on (nreverse homes)
+          when (and home (running-code-home-p caller))
+            return (let ((calls (calls-of home tree)))
+                     (and (= (length calls) 1) (form-location (first calls)))))))
+
 (defun undefined-function-reason (condition)
   (format nil "~(~S~) is called here, but neither this document nor the vocabulary defines it"
           (cell-error-name condition)))
@@ -272,6 +319,9 @@ the values of its argument subforms.")
   "True while a check runs whose reason, if it fails, is FiveAM's own: laid out on
 nine lines with blank ones between its parts, shown on one.")
 
+(defvar *test-error-location* nil
+  "Where the error that escaped the body of the FiveAM test running was signalled, if found.")
+
 (defvar *test-error-backtrace* nil
   "The backtrace taken when an error escaped the body of the FiveAM test running.")
 
@@ -371,6 +421,7 @@ test runs first, or, in a block or verify- function, a test that is a unit of it
          (location (or (and (typep condition 'undefined-function)
                             (undefined-function-location (cell-error-name condition)))
                        (form-location form)
+                       (and condition *test-error-location*)
                        (fallback-location)))
          (name (cond ((typep result 'fiveam::unexpected-test-failure)
                       "unexpected error in the test")

@@ -92,7 +92,7 @@ error, of the call to an undefined function, else of the top-level form."
     (undefined-function
      (or (undefined-function-location (cell-error-name condition))
          (fallback-location)))
-    (t (fallback-location))))
+    (t (or (erring-call-location *current-form*) (fallback-location)))))
 
 (defvar *loading-source* nil "The block of definitions being loaded, if one is.")
 
@@ -283,9 +283,13 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                        (handler-bind ((unbound-variable #'provide-variable)
                                       (error (lambda (condition)
                                                (unless (typep condition 'fiveam::check-failure)
-                                                 (setf *test-error-backtrace* (short-backtrace))))))
+                                                 (setf *test-error-backtrace* (short-backtrace)
+                                                       *test-error-location* (erring-call-location
+                                                                              (source-form-at (source-file source)
+                                                                                              (source-first-line source))))))))
                          (funcall original))))
                (unwind-protect (let ((*test-error-backtrace* nil)
+                                     (*test-error-location* nil)
                                      (*unit-test* test))
                                  (run-test-keeping-other-statuses test))
                  (setf (fiveam::test-lambda test) original))))

@@ -272,3 +272,29 @@ ${lisp(`(let ((results (run 'by-hand)))
     [true, '(not (results-status results))', lineIn(doc, '(assert (not'), null],
   ], 'each check once, in its own test; the block has its own assertion');
 });
+
+t.test('an error outside any check stands at the call it came from when that call is the only one of its function; else at its top-level form', async (t) => {
+  const doc = `${frontmatter('verification')}## Errors
+
+${lisp(`(defun risky (x)
+  (when (minusp x) (error "negative: ~a" x))
+  x)
+
+(test error-in-builtin
+  (when nil (error "not this one"))
+  (let ((n (parse-integer "x1")))
+    n))
+
+(test error-in-helper-called-twice
+  (risky 1)
+  (risky -2))`)}
+${lisp(`(let ((pair (list 1 2)))
+  (car pair)
+  (parse-integer "nope"))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(r.points.map((p) => [p.ok, p.at?.line]), [
+    [false, lineIn(doc, '(parse-integer "x1")')],
+    [false, lineIn(doc, '(test error-in-helper-called-twice')],
+    [false, lineIn(doc, '(parse-integer "nope")')],
+  ], 'the error of a library call at that call; (error "not this one") is not taken for it; two calls of risky could be either');
+});
