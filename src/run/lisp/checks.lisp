@@ -32,7 +32,7 @@ itself. Global, not rebound, so threads of spec code add to it too.")
   (text "" :type string))
 
 (defvar *form-positions* (make-hash-table :test #'eq :weakness :key)
-  "Every cons read from spec code -> (source start end).")
+  "Every cons read from spec code -> (source start end package), the package it was read in.")
 
 (defvar *reading-source* nil)
 
@@ -49,7 +49,7 @@ itself. Global, not rebound, so threads of spec code add to it too.")
               (form (funcall read-list stream char)))
          (when (and (consp form) *reading-source* start)
            (setf (gethash form *form-positions*)
-                 (list *reading-source* (1- start) (file-position stream))))
+                 (list *reading-source* (1- start) (file-position stream) *package*)))
          form))
      nil readtable)
     readtable))
@@ -69,13 +69,18 @@ macro called there made it; else NIL."
   (let ((position (and (consp form) (gethash form *form-positions*)))
         (inherited (and (consp form) (gethash form *inherited-positions*))))
     (cond (position
-           (destructuring-bind (source start end) position
+           (destructuring-bind (source start end package) position
+             (declare (ignore package))
              (list (source-file source) (line-at source start)
                    (subseq (source-text source) start end))))
           (inherited
-           (destructuring-bind (source start end) inherited
-             (declare (ignore end))
+           (destructuring-bind (source start end package) inherited
+             (declare (ignore end package))
              (list (source-file source) (line-at source start) nil))))))
+
+(defun form-package (form)
+  "The package FORM, or the macro call that made it, was read in; NIL if neither was read."
+  (fourth (and (consp form) (or (gethash form *form-positions*) (gethash form *inherited-positions*)))))
 
 (defun inherit-position (expansion position)
   "Give the conses of EXPANSION that have no position of their own POSITION (a
@@ -133,7 +138,8 @@ bounded walk: expansions of spec code are small, and shared structure is left as
   "The outermost form of spec code read at FILE:LINE (a test's definition, by its unit's place)."
   (let ((best nil) (best-size -1))
     (maphash (lambda (form position)
-               (destructuring-bind (source start end) position
+               (destructuring-bind (source start end package) position
+                 (declare (ignore package))
                  (when (and (string= (source-file source) file) (= (line-at source start) line)
                             (> (- end start) best-size))
                    (setf best form best-size (- end start)))))
@@ -219,10 +225,10 @@ a failed EQUALP compares differ in them, not in their addresses."
     (set-pprint-dispatch 'hash-table #'print-hash-table-entries 0 table)
     table))
 
-(defun show (value)
-  "VALUE printed readably and briefly, as spec code in CL-USER would see it; hash
-tables with their entries."
-  (let ((*package* (find-package '#:common-lisp-user))
+(defun show (value &optional (package (find-package '#:common-lisp-user)))
+  "VALUE printed readably and briefly, as spec code in PACKAGE (CL-USER) would see it;
+hash tables with their entries."
+  (let ((*package* package)
         (*print-pretty* t) (*print-pprint-dispatch* *show-dispatch*)
         (*print-right-margin* most-positive-fixnum) (*print-lines* nil)
         (*print-length* 20) (*print-level* 4) (*print-circle* t) (*print-readably* nil))
@@ -236,7 +242,9 @@ tables with their entries."
   (let ((location (form-location form)))
     (one-line (if (and location (third location))
                   (third location)
-                  (let ((*print-case* :downcase)) (show form))))))
+                  ;; A form a macro made: printed as the code it was written in reads it.
+                  (let ((*print-case* :downcase))
+                    (apply #'show form (and (form-package form) (list (form-package form)))))))))
 
 ;;; Points
 

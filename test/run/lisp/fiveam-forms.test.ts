@@ -298,3 +298,16 @@ ${lisp(`(let ((pair (list 1 2)))
     [false, lineIn(doc, '(parse-integer "nope")')],
   ], 'the error of a library call at that call; (error "not this one") is not taken for it; two calls of risky could be either');
 });
+
+t.test("a check a macro made in a document's own package is named as that package reads it", async (t) => {
+  const doc = `${frontmatter('verification')}## Own package
+
+${lisp(`(defpackage :own-checks (:use :cl :fiveam))
+(in-package :own-checks)
+(defmacro same-length (a b) \`(is (= (length ,a) (length ,b))))
+(test lengths
+  (let ((xs '(1 2)) (ys '(3 4)))
+    (same-length xs ys)))`)}`;
+  const r = await runMarkdown(doc, options());
+  t.same(r.points.map(summary), [[true, '(= (length xs) (length ys))', lineIn(doc, '(same-length xs ys)'), null]], 'not own-checks::xs');
+});
