@@ -116,18 +116,27 @@ export function definedTest(form: LispForm): DefinedTest | null {
   return null;
 }
 
+/** A test defined inside a form, and the reader conditional it stands behind there ("#-sbcl"), if any. */
+export interface NestedTest extends DefinedTest {
+  line: number;
+  feature?: string;
+}
+
 /**
  * Tests defined inside a form rather than by it: in a `let` (a closure), a `progn`, an
  * `eval-when`. Quoted data and the bodies of tests are not looked into.
  */
-export function nestedTests(form: LispForm): (DefinedTest & { line: number })[] {
-  const found: (DefinedTest & { line: number })[] = [];
-  const visit = (node: LispNode, top: boolean): void => {
-    if (node.kind === 'conditional') return visit(node.form, top);
+export function nestedTests(form: LispForm): NestedTest[] {
+  const found: NestedTest[] = [];
+  const visit = (node: LispNode, top: boolean, feature?: string): void => {
+    if (node.kind === 'conditional') {
+      const text = form.text.slice(node.feature.start - form.start, node.feature.end - form.start);
+      return visit(node.form, top, `${node.prefix}${text}`);
+    }
     if (node.kind !== 'list') return;
     const test = definedTest({ node, head: headOf(node), start: node.start, end: node.end, line: node.line, text: '' });
     if (test !== null) {
-      if (!top) found.push({ ...test, line: node.line });
+      if (!top) found.push({ ...test, line: node.line, ...(feature ? { feature } : {}) });
       return;
     }
     for (const item of node.items) visit(item, false);

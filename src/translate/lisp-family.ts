@@ -98,13 +98,13 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       units.push({ kind: 'lisp-block', name: blockName(block), file, line: run[0].line, headingPath: block.headingPath, code, ...(input ? { input: input.unit.code } : {}) });
       if (input) input.unit.pairedWith = run[0].line;
     }
-    for (const form of run) for (const test of nestedTests(form)) addTest(test, test.line, undefined, block);
+    for (const form of run) for (const test of nestedTests(form)) addTest(test, test.line, test.feature, block);
     for (const form of loaded) {
       const test = definedTest(form);
       if (form.head !== null && unqualified(form.head) === 'in-package') inPackage = packageDesignator(form.node) ?? inPackage;
       const feature = form.node.kind === 'conditional' ? `${form.node.prefix}${block.text.slice(form.node.feature.start, form.node.feature.end)}` : undefined;
       if (test !== null) addTest(test, form.line, feature, block);
-      for (const nested of nestedTests(form)) addTest(nested, nested.line, undefined, block);
+      for (const nested of nestedTests(form)) addTest(nested, nested.line, nested.feature, block);
       const fn = definedFunction(form);
       if (fn) functions.push({ ...fn, block });
     }

@@ -77,8 +77,13 @@ function unitDetail(unit: Unit): string | null {
       return `requirement "${unit.requirement}"; ${unit.steps.length} step(s), ${unit.configs.length} block(s)`;
     case 'verify-function':
       return `calls (${unit.functionName}): defined, never called, and named verify-...`;
-    case 'fiveam-test':
-      return unit.dialect ? `written as ${unit.dialect}; run as a FiveAM test` : null;
+    case 'fiveam-test': {
+      const notes = [
+        ...(unit.dialect ? [`written as ${unit.dialect}; run as a FiveAM test`] : []),
+        ...(unit.feature ? [`behind ${unit.feature}: skipped if that leaves it out`] : []),
+      ];
+      return notes.length ? notes.join('; ') : null;
+    }
     case 'lisp-block':
       return unit.input ? `binds input to the request of the Input block at ${unit.input.file}:${unit.input.line}` : null;
     case 'json-input':

@@ -3,6 +3,7 @@
 import t from 'tap';
 import { parseMarkdown } from '../../src/parse/index.js';
 import { translate } from '../../src/translate/index.js';
+import { describePlan } from '../../src/translate/listing.js';
 import { definedElsewhereNote, indexDefinitions, unreadableDefinitionNote } from '../../src/translate/definition-index.js';
 import type { Unit } from '../../src/model/plan.js';
 
@@ -143,4 +144,7 @@ t.test('tests inside a progn, an eval-when or a let are units; quoted data is no
 (defparameter *rows* '((test not-a-test)))`));
   const first = plan.definitions[0]?.line ?? byKind(plan.units, 'lisp-block')[0].code.line;
   t.same(byKind(plan.units, 'fiveam-test').map((u) => [u.name, u.line - first]), [['in-progn', 0], ['in-eval-when', 1], ['in-let', 2]]);
+  const behind = doc(lisp('(progn\n  #-sbcl (test not-here (is nil))\n  #+(or sbcl ccl) (test here (is t)))'));
+  t.same(byKind(behind.units, 'fiveam-test').map((u) => [u.name, u.feature]), [['not-here', '#-sbcl'], ['here', '#+(or sbcl ccl)']], 'the reader conditional of a nested test is kept');
+  t.match(describePlan(behind), /fiveam-test {2}not-here .*\n\s+behind #-sbcl: skipped if that leaves it out/);
 });
