@@ -460,8 +460,8 @@ test runs first, or, in a block or verify- function, a test that is a unit of it
 (defun wrap-fiveam-check (name default-reason)
   "Make FiveAM's NAME bind *CHECK* around its own expansion. The test's argument
 subforms are evaluated once beforehand so a failure shows their values; FiveAM's
-default reason would then name temporaries, so DEFAULT-REASON, describing the
-original form, is supplied when the check has none."
+default reason would then name temporaries, so DEFAULT-REASON, a format control
+given the original form as written, is supplied when the check has none."
   (let ((original (macro-function name)))
     (setf (macro-function name)
           (lambda (whole environment)
@@ -475,7 +475,7 @@ original form, is supplied when the check has none."
                          (let ((*check* (list ',shown ,@records)))
                            ,(funcall original
                                      `(,name ,call ,@(or reason-args
-                                                         `(,default-reason ',test)))
+                                                         `(,default-reason ,(form-text test))))
                                      environment)))
                       `(let ((*check* (list ',shown))
                              ,@(unless reason-args '((*fiveam-reason* t))))
@@ -521,9 +521,9 @@ FiveAM's when it is left by a throw or a return."
 
 ;; FiveAM's package is locked; its checks are redefined here on purpose.
 (sb-ext:with-unlocked-packages (#:it.bese.fiveam)
-  (wrap-fiveam-check 'fiveam:is "~S is false")
-  (wrap-fiveam-check 'fiveam:is-true "~S did not return a true value")
-  (wrap-fiveam-check 'fiveam:is-false "~S returned a true value")
+  (wrap-fiveam-check 'fiveam:is "~A is false")
+  (wrap-fiveam-check 'fiveam:is-true "~A did not return a true value")
+  (wrap-fiveam-check 'fiveam:is-false "~A returned a true value")
   (dolist (name '(fiveam:signals fiveam:pass fiveam:fail fiveam:skip))
     (wrap-fiveam-form-check name))
   (wrap-finishes)

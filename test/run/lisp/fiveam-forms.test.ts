@@ -211,7 +211,7 @@ ${lisp(`(test comparisons
     [false, '(= 2 3)', lineIn(doc, '(is (= 2 3))'), null],
   ]);
   t.same(r.points[0].diagnostics?.values, { h1: '#<HASH-TABLE :TEST EQUAL :COUNT 1 {"a" 1}>', h2: '#<HASH-TABLE :TEST EQUAL :COUNT 1 {"a" 2}>' });
-  t.equal(r.points[0].diagnostics?.reason, '(EQUALP H1 H2) is false');
+  t.equal(r.points[0].diagnostics?.reason, '(equalp h1 h2) is false', 'the form as written');
   t.same(r.points[1].diagnostics?.values, { q: '3' });
   t.equal(r.points[3].diagnostics?.reason, '3 evaluated to 3 which is not = to 2', "FiveAM's reason without its blank lines");
 });

@@ -64,7 +64,7 @@ t.test('FiveAM: every check is a point at its line, with its reason and argument
   );
   t.equal(r.failed[0].diagnostics!.reason, 'n was 7, not below 5');
   t.same(r.failed[0].diagnostics!.values, { n: '7' });
-  t.equal(r.failed[1].diagnostics!.reason, '(EVENP N) did not return a true value');
+  t.equal(r.failed[1].diagnostics!.reason, '(evenp n) did not return a true value');
   t.same(r.failed[1].diagnostics!.values, { n: '7' });
   t.equal(r.failed[2].name, '(fiveam:is-false (oddp n))', 'an is-false point is named by its whole form');
 });
