@@ -1,7 +1,8 @@
 // Runs OpenSpec scenarios through step definitions, with cucumber's semantics: each
 // step is one test point, bound to the one definition whose expression matches it
 // (none: undefined, a TODO with a snippet; two or more: ambiguous, a failure naming
-// them). `this` is a world fresh per scenario; Before and After hooks run around it;
+// them). `this` is a world fresh per scenario; Before and After hooks run around it,
+// BeforeAll and AfterAll once around the document's scenarios;
 // once a step fails or is undefined, the steps after it are skipped with the reason.
 // Scenarios run concurrently (their probes mostly sleep), and their events are
 // emitted in document order.
@@ -13,7 +14,8 @@ import type { ItemArgument } from '../../model/document.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { loadStepLibrary, matchStep, type StepLibrary } from './library.js';
+import { loadStepLibrary, matchStep, type Hook, type StepLibrary } from './library.js';
+import type { HookTime } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { StepSkipped, StepWorld } from './step-world.js';
@@ -38,6 +40,7 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   }
   const units = plan.units.filter((u): u is ScenarioUnit => u.kind === 'scenario');
+  const blocked = units.length > 0 ? await runDocumentHooks(plan.file, 'before-all', library, options, emit) : null;
   const buffers = units.map(() => [] as RunEvent[]);
   const done = units.map(() => false);
   let flushed = 0;
@@ -60,7 +63,7 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
       await runWithRetries(
         options.retries ?? 0,
         units[index].id,
-        (emit) => runScenario(units[index], options, emit, library),
+        (emit) => runScenario(units[index], options, emit, library, blocked),
         (event) => {
           buffers[index].push(event);
           if (index === flushed) flush();
@@ -71,27 +74,56 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, units.length) }, worker));
+  if (units.length > 0) await runDocumentHooks(plan.file, 'after-all', library, options, emit);
 };
 
-export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit, library?: StepLibrary): Promise<void> {
+const HOOK_LABEL: Record<HookTime, string> = { before: 'Before', after: 'After', 'before-all': 'BeforeAll', 'after-all': 'AfterAll' };
+
+/** How a hook is named in reports: its kind, its name if it has one, and where it is written. */
+function hookLabel(hook: Hook): string {
+  return `${HOOK_LABEL[hook.when]} hook${hook.name ? ` "${hook.name}"` : ''} (${shownPath(hook.file)}:${hook.line})`;
+}
+
+/**
+ * BeforeAll or AfterAll hooks of a document, once around its scenarios. A failing one is
+ * a failing point of a unit of its own; the reason the scenarios are then skipped, or null.
+ */
+async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', library: StepLibrary, options: RunOptions, emit: Emit): Promise<string | null> {
+  if (options.dryRun) return null;
+  const failing: { hook: Hook; diagnostics: Record<string, unknown> }[] = [];
+  for (const hook of library.hooks.filter((h) => h.when === when)) {
+    // Without a world, such a hook starts no command spec-run could stop at its time limit.
+    const failure = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {});
+    if (failure) failing.push({ hook, diagnostics: failure });
+  }
+  if (failing.length === 0) return null;
+  const unitId = `${file}#${when}`;
+  const at = { file: failing[0].hook.file, line: failing[0].hook.line };
+  emit({ type: 'unit-start', file, unitId, name: `${HOOK_LABEL[when]} hooks`, kind: 'problem', at });
+  for (const { hook, diagnostics } of failing) emit({ type: 'point', file, unitId, ok: false, name: hookLabel(hook), at: { file: hook.file, line: hook.line }, diagnostics });
+  emit({ type: 'unit-end', file, unitId, durationMs: 0 });
+  return `the ${hookLabel(failing[0].hook)} failed`;
+}
+
+export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit, library?: StepLibrary, blockedBy: string | null = null): Promise<void> {
   const steps = library ?? (await loadStepLibrary(options.stepFiles ?? []));
   const started = Date.now();
   const deadline = started + options.unitTimeoutMs;
   const world = new StepWorld(unit, options);
   emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: `${unit.requirement} / ${unit.name}`, kind: 'scenario', at: { file: unit.file, line: unit.line } });
   const base = (name: string, line: number) => ({ type: 'point' as const, file: unit.file, unitId: unit.id, name, at: { file: unit.file, line } });
-  let blocked: string | null = null;
+  let blocked = blockedBy;
   try {
-    if (!options.dryRun) {
+    if (!options.dryRun && !blocked) {
       for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
-        const failure = await runHook(world, hook.fn, deadline, options);
+        const failure = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands());
         if (failure) {
-          emit({ ...base(`Before hook (${hook.file}:${hook.line})`, unit.line), ok: false, diagnostics: failure });
-          blocked = `the Before hook at ${hook.file}:${hook.line} failed`;
+          emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: failure });
+          blocked = `the ${hookLabel(hook)} failed`;
         }
       }
     }
-    if (unit.steps.length === 0) emit({ ...base(`${unit.name} (a scenario without steps)`, unit.line), ok: true, skip: 'the scenario has no steps: no "Then:" list and no WHEN/THEN bullets' });
+    if (unit.steps.length === 0) emit({ ...base(`${unit.name} (a scenario without steps)`, unit.line), ok: true, skip: blocked ?? 'the scenario has no steps: no "Then:" list and no WHEN/THEN bullets' });
     let keyword: string | null = null;
     for (const step of unit.steps) {
       if (options.signal?.aborted) break;
@@ -103,14 +135,14 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         break;
       }
       emit(point);
-      if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `${point.todo !== undefined ? 'an earlier step is undefined' : 'an earlier step failed'} (line ${step.line})`;
+      if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `${point.todo === 'pending step' ? 'an earlier step is pending' : point.todo !== undefined ? 'an earlier step is undefined' : 'an earlier step failed'} (line ${step.line})`;
     }
   } finally {
-    if (!options.dryRun) {
+    if (!options.dryRun && !blockedBy) {
       for (const hook of steps.hooks.filter((h) => h.when === 'after')) {
         // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
-        const failure = await runHook(world, hook.fn, Date.now() + options.unitTimeoutMs, options);
-        if (failure) emit({ ...base(`After hook (${hook.file}:${hook.line})`, unit.line), ok: false, diagnostics: failure });
+        const failure = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands());
+        if (failure) emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: failure });
       }
     }
     await world.dispose();
@@ -123,21 +155,38 @@ function stepArgument(argument: ItemArgument): string | DataTable {
   return argument.kind === 'doc-string' ? argument.text : new DataTable(argument.rows);
 }
 
-/** A step or hook still running at the unit's deadline. */
-class UnitTimeExceeded extends Error {}
+/** When a step or hook must have finished, and what to say if it has not. */
+interface TimeLimit {
+  at: number;
+  reason: string;
+}
+
+/** The unit's deadline, or the step's or hook's own time limit (its `timeout` option, else `setDefaultTimeout`) when that ends first. */
+function timeLimit(own: number | undefined, library: StepLibrary, unitDeadline: number, options: RunOptions): TimeLimit {
+  const ms = own ?? library.defaultTimeoutMs;
+  if (ms !== undefined && Date.now() + ms < unitDeadline) return { at: Date.now() + ms, reason: `did not finish within its time limit of ${ms} ms (${own !== undefined ? 'its timeout option' : 'setDefaultTimeout'})` };
+  return { at: unitDeadline, reason: `did not finish within the unit time limit of ${options.unitTimeoutMs} ms (--timeout)` };
+}
+
+function hookLimit(hook: Hook, library: StepLibrary, unitDeadline: number, options: RunOptions): TimeLimit {
+  return timeLimit(hook.timeoutMs, library, unitDeadline, options);
+}
+
+/** A step or hook still running at its time limit. */
+class TimeLimitExceeded extends Error {}
 
 /**
- * The outcome of `work`, or UnitTimeExceeded at the deadline: a step that never settles
- * cannot hold the run. The world's commands are stopped then; JavaScript still running
- * in the step is left to itself (it cannot be stopped from outside).
+ * The outcome of `work`, or TimeLimitExceeded at the limit: a step that never settles
+ * cannot hold the run. `onExpired` stops the commands it started; JavaScript still
+ * running in the step is left to itself (it cannot be stopped from outside).
  */
-async function beforeDeadline<T>(world: StepWorld, work: () => T | Promise<T>, deadline: number, options: RunOptions): Promise<T> {
+async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onExpired: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      world.stopCommands();
-      reject(new UnitTimeExceeded(`did not finish within the unit time limit of ${options.unitTimeoutMs} ms (--timeout); the commands it started were stopped`));
-    }, Math.max(0, deadline - Date.now()));
+      onExpired();
+      reject(new TimeLimitExceeded(`${limit.reason}; the commands it started were stopped`));
+    }, Math.max(0, limit.at - Date.now()));
   });
   try {
     return await Promise.race([Promise.resolve().then(work), expired]);
@@ -146,10 +195,11 @@ async function beforeDeadline<T>(world: StepWorld, work: () => T | Promise<T>, d
   }
 }
 
-async function runHook(world: StepWorld, fn: (this: StepWorld) => unknown, deadline: number, options: RunOptions): Promise<Record<string, unknown> | null> {
-  world.step = undefined;
+/** Runs a hook with `this` the scenario's world (BeforeAll and AfterAll have none); the failure's diagnostics, or null. */
+async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void): Promise<Record<string, unknown> | null> {
+  if (world) world.step = undefined;
   try {
-    await beforeDeadline(world, () => fn.call(world), deadline, options);
+    await beforeLimit(() => hook.fn.call(world as never), limit, onExpired);
     return null;
   } catch (error) {
     return failureDiagnostics(error);
@@ -163,7 +213,7 @@ async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorl
     const diagnostics = { reason: 'no step definition matches this step', snippet: snippetFor(library, step.text, keyword, step.argument?.kind) };
     return options.strict ? { ...base, ok: false, diagnostics } : { ...base, ok: false, todo: 'undefined step', diagnostics };
   }
-  const where = (m: (typeof matches)[number]) => `${path.relative(process.cwd(), m.step.file)}:${m.step.line} ${m.step.source}`;
+  const where = (m: (typeof matches)[number]) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`;
   if (matches.length > 1) return { ...base, ok: false, diagnostics: { reason: 'ambiguous step: several definitions match it', definitions: matches.map(where) } };
   const [match] = matches;
   const definition = where(match);
@@ -174,7 +224,8 @@ async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorl
   let point: PointEvent;
   try {
     const args = step.argument ? [...match.args, stepArgument(step.argument)] : match.args;
-    const returned = await beforeDeadline(world, () => match.step.fn.apply(world, args), deadline, options);
+    const limit = timeLimit(match.step.timeoutMs, library, deadline, options);
+    const returned = await beforeLimit(() => match.step.fn.apply(world, args), limit, () => world.stopCommands());
     if (returned === 'pending') point = { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
     else point = { ...base, ok: true, diagnostics: { definition } };
@@ -188,7 +239,7 @@ async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorl
 
 /** What a thrown error tells: its message, and actual/expected when it has them (node:assert, chai, ...). */
 function failureDiagnostics(error: unknown): Record<string, unknown> {
-  if (error instanceof UnitTimeExceeded) return { reason: error.message };
+  if (error instanceof TimeLimitExceeded) return { reason: error.message };
   if (!(error instanceof Error)) return { message: String(error) };
   const e = error as Error & { actual?: unknown; expected?: unknown; operator?: string };
   const diagnostics: Record<string, unknown> = { message: e.message };
@@ -201,6 +252,12 @@ function failureDiagnostics(error: unknown): Record<string, unknown> {
   const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/at async Promise\.all/.test(l));
   if (frames.length > 0) diagnostics.stack = frames.slice(0, 5).map((l) => l.trim());
   return diagnostics;
+}
+
+/** A file as reports name it: relative to the working directory when inside it, else absolute. */
+function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
 /** A value as YAML can show it: a pattern as its source, an error as its message. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CucumberExpression, ParameterType, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import { createJiti } from 'jiti';
-import { collectRegistrations, type HookFunction, type Registration, type StepFunction } from '../../steps/index.js';
+import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type Registration, type StepFunction } from '../../steps/index.js';
 
 export interface CompiledStep {
   keyword: string;
@@ -16,14 +16,18 @@ export interface CompiledStep {
   source: string;
   expression: Expression;
   fn: StepFunction;
+  /** Its own time limit (`Given(expr, { timeout }, fn)`), in milliseconds. */
+  timeoutMs?: number;
   file: string;
   line: number;
   builtin: boolean;
 }
 
 export interface Hook {
-  when: 'before' | 'after';
-  fn: HookFunction;
+  when: HookTime;
+  fn: HookFunction | GlobalHookFunction;
+  name?: string;
+  timeoutMs?: number;
   file: string;
   line: number;
 }
@@ -38,6 +42,8 @@ export interface StepLibrary {
   steps: CompiledStep[];
   hooks: Hook[];
   parameterTypes: ParameterTypeRegistry;
+  /** The time limit of steps and hooks that give none (`setDefaultTimeout`), in milliseconds. */
+  defaultTimeoutMs?: number;
   problems: LoadProblem[];
   /** The language of snippets for undefined steps: TypeScript when the user writes .ts steps. */
   language: 'js' | 'ts';
@@ -98,7 +104,9 @@ export async function loadStepLibrary(userFiles: string[]): Promise<StepLibrary>
       const o = r.options;
       const regexps = (Array.isArray(o.regexp) ? o.regexp : [o.regexp]) as (RegExp | string)[];
       const transform = o.transformer ?? ((...match: string[]) => match[0]);
-      parameterTypes.defineParameterType(new ParameterType(o.name, regexps, null, function (this: unknown, ...match: string[]) { return transform.apply(this as never, match); }, o.useForSnippets ?? true, o.preferForRegexpMatch ?? false));
+      // The built-in vocabulary's types ({field}, {path}...) would turn a user's "the user" into "the {field}" in snippets.
+      const useForSnippets = !r.builtin && (o.useForSnippets ?? true);
+      parameterTypes.defineParameterType(new ParameterType(o.name, regexps, null, function (this: unknown, ...match: string[]) { return transform.apply(this as never, match); }, useForSnippets, o.preferForRegexpMatch ?? false));
     } catch (error) {
       problems.push({ file: r.file, line: r.line, message: `defineParameterType: ${(error as Error).message}` });
     }
@@ -114,13 +122,16 @@ export async function loadStepLibrary(userFiles: string[]): Promise<StepLibrary>
         problems.push({ file: r.file, line: r.line, message: `ambiguous definitions: "${source}" is defined at ${twin.file}:${twin.line} and at ${r.file}:${r.line}` });
         continue;
       }
-      steps.push({ keyword: r.keyword, source, expression, fn: r.fn, file: r.file, line: r.line, builtin: r.builtin });
+      steps.push({ keyword: r.keyword, source, expression, fn: r.fn, ...(r.timeoutMs ? { timeoutMs: r.timeoutMs } : {}), file: r.file, line: r.line, builtin: r.builtin });
     } catch (error) {
       problems.push({ file: r.file, line: r.line, message: `${r.keyword}(${JSON.stringify(source)}): ${expressionProblem((error as Error).message)}` });
     }
   }
-  const hooks = registrations.flatMap((r) => (r.kind === 'hook' ? [{ when: r.when, fn: r.fn, file: r.file, line: r.line }] : []));
-  return { steps, hooks, parameterTypes, problems, language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js', userFiles };
+  const hooks = registrations.flatMap((r): Hook[] => (r.kind === 'hook' ? [{ when: r.when, fn: r.fn, name: r.name, timeoutMs: r.timeoutMs, file: r.file, line: r.line }] : []));
+  for (const r of registrations) if (r.kind === 'problem') problems.push({ file: r.file, line: r.line, message: r.message });
+  // As in cucumber-js, the last call wins.
+  const defaultTimeoutMs = registrations.flatMap((r) => (r.kind === 'default-timeout' ? [r.timeoutMs] : [])).at(-1);
+  return { steps, hooks, parameterTypes, ...(defaultTimeoutMs ? { defaultTimeoutMs } : {}), problems, language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js', userFiles };
 }
 
 /**
