@@ -25,6 +25,8 @@ export interface CheckContext {
   unknownOperators: (names: string[]) => Promise<Map<string, string>>;
   /** For a step no definition matches: a snippet of the definition to write (Given, When or Then as KEYWORD says); null when it matches. */
   undefinedStep: (step: ScenarioStep, keyword: string) => string | null;
+  /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
+  ambiguousStep?: (step: ScenarioStep) => string[] | null;
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
 }
@@ -155,9 +157,16 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       keyword = stepKeyword(step.keyword, keyword);
       const snippet = context.undefinedStep(step, keyword);
       if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `undefined step '${step.text}'; define it with:\n${snippet}` });
+      const definitions = context.ambiguousStep?.(step);
+      if (definitions) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `ambiguous step '${step.text}': several definitions match it: ${definitions.join('; ')}` });
     }
   }
   return messages;
+}
+
+/** What went wrong loading the step definition files (a syntax error, a throw, a bad expression): errors at their file:line. */
+export function checkStepFiles(problems: { file: string; line: number; message: string }[]): CheckMessage[] {
+  return problems.map((p) => ({ file: p.file, line: p.line, column: 1, severity: 'error', message: p.message }));
 }
 
 export async function checkDocument(doc: SpecDocument, plan: DocumentPlan, context: CheckContext): Promise<CheckMessage[]> {

@@ -35,7 +35,7 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
       if (unit.kind !== 'scenario') continue;
       for (const step of unit.steps) {
         const at = `${file}:${step.line}`;
-        const matches = matchStep(library, step.text, undefined);
+        const matches = matchStep(library, step.text);
         if (matches.length === 0) undefinedSteps.push(`${at}  ${step.keyword} ${step.text}`);
         if (matches.length > 1) ambiguous.push(`${at}  ${step.keyword} ${step.text}\n      matches ${matches.map((m) => `${place(m.step)} ${m.step.source}`).join('\n      and     ')}`);
         for (const m of matches) uses.get(m.step)?.push(at);

@@ -4,7 +4,7 @@
 import type { ListItem, Paragraph, Section, SectionContent, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
 import { codeRef } from './code-ref.js';
-import { type FamilyTranslation, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
+import { type FamilyTranslation, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
 
 /** A paragraph that is only a step keyword ("Then:") introduces a list of steps. */
 const KEYWORD_PARAGRAPH = /^(given|when|then|and|but)\s*:?$/i;
@@ -30,6 +30,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   const file = doc.path;
   const units: UnitDraft[] = [];
   const notRun: NotRunBlock[] = [];
+  const problems: FamilyTranslation['problems'] = [];
   let requirement: Section | null = null;
   let scenario: { section: Section; content: SectionContent[] } | null = null;
 
@@ -51,6 +52,9 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
       scenario = { section, content: [...section.content] };
       continue;
     }
+    // Not run, and not silently: its checks would otherwise be lost.
+    const outline = OUTLINE_HEADING.exec(section.heading);
+    if (outline) problems.push({ file, line: section.line, severity: 'error', message: `"Scenario ${outline[1]}: ${outline[2].trim()}" is not run: scenario outlines (steps with <placeholders> and an Examples table) are not supported; write one scenario per example` });
     for (const item of section.content) {
       if (item.type !== 'code') continue;
       const place = section.heading ? `under "${section.heading}"` : 'before the first heading';
@@ -58,7 +62,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
     }
   }
   closeScenario();
-  return { definitions: [], units, notRun, problems: [] };
+  return { definitions: [], units, notRun, problems };
 }
 
 function scenarioUnit(file: string, section: Section, requirement: Section | null, content: SectionContent[]): UnitDraft {

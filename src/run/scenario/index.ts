@@ -14,7 +14,7 @@ import type { ItemArgument } from '../../model/document.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { loadStepLibrary, matchStep, type Hook, type StepLibrary } from './library.js';
+import { loadStepLibrary, matchStep, stepArguments, type Hook, type StepLibrary } from './library.js';
 import type { HookTime } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
@@ -22,8 +22,8 @@ import { StepSkipped, StepWorld } from './step-world.js';
 import { runWithRetries } from '../retries.js';
 import { interruptedReason } from '../interrupt.js';
 
-/** spec-run's own code, compiled and (through source maps) as written. */
-const OWN_CODE = ['../../../', '../../../../src/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
+/** spec-run's own code, compiled and (through source maps) as written, and its dependencies (cucumber-expressions runs transformers). */
+const OWN_CODE = ['../../../', '../../../../src/', '../../../../node_modules/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 
 /** Scenarios running at once. */
 const CONCURRENCY = 4;
@@ -208,7 +208,7 @@ async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimi
 
 async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorld, step: ScenarioStep, keyword: string, options: RunOptions, blocked: string | null, deadline: number): Promise<PointEvent> {
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
-  const matches = matchStep(library, step.text, world);
+  const matches = matchStep(library, step.text);
   if (matches.length === 0) {
     const diagnostics = { reason: 'no step definition matches this step', snippet: snippetFor(library, step.text, keyword, step.argument?.kind) };
     return options.strict ? { ...base, ok: false, diagnostics } : { ...base, ok: false, todo: 'undefined step', diagnostics };
@@ -223,9 +223,16 @@ async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorl
   world.attachments = [];
   let point: PointEvent;
   try {
-    const args = step.argument ? [...match.args, stepArgument(step.argument)] : match.args;
     const limit = timeLimit(match.step.timeoutMs, library, deadline, options);
-    const returned = await beforeLimit(() => match.step.fn.apply(world, args), limit, () => world.stopCommands());
+    const returned = await beforeLimit(
+      async () => {
+        // Parameter types' transformers run here, awaited as cucumber-js awaits them: their errors fail the step.
+        const args = await Promise.all([...stepArguments(match, world), ...(step.argument ? [stepArgument(step.argument)] : [])]);
+        return match.step.fn.apply(world, args);
+      },
+      limit,
+      () => world.stopCommands(),
+    );
     if (returned === 'pending') point = { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
     else point = { ...base, ok: true, diagnostics: { definition } };
@@ -249,7 +256,7 @@ function failureDiagnostics(error: unknown): Record<string, unknown> {
     if (e.operator && !isDeepStrictEqual(e.operator, 'fail')) diagnostics.operator = e.operator;
   }
   // The user's frames only: not Node's, not spec-run's own.
-  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/at async Promise\.all/.test(l));
+  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/at (async Promise\.all|Array\.map \(<anonymous>\))/.test(l));
   if (frames.length > 0) diagnostics.stack = frames.slice(0, 5).map((l) => l.trim());
   return diagnostics;
 }

@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CucumberExpression, ParameterType, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
+import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import { createJiti } from 'jiti';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type Registration, type StepFunction } from '../../steps/index.js';
 
@@ -148,8 +148,8 @@ function expressionProblem(message: string): string {
 
 export interface StepMatch {
   step: CompiledStep;
-  /** The arguments as the step function receives them (parameter types applied). */
-  args: unknown[];
+  /** The matched texts, before parameter types transform them (their transformers may throw: see `stepArguments`). */
+  matched: readonly Argument[];
 }
 
 /** The step's text as definitions see it: trimmed, without a trailing colon. */
@@ -158,12 +158,17 @@ export function stepText(text: string): string {
 }
 
 /** Every definition matching the text, with or without its trailing colon: none is an undefined step, two or more an ambiguous one. */
-export function matchStep(library: StepLibrary, text: string, world: unknown): StepMatch[] {
+export function matchStep(library: StepLibrary, text: string): StepMatch[] {
   const matches: StepMatch[] = [];
   for (const step of library.steps) {
     // A definition may or may not spell the colon that introduces a doc string or table.
-    const args = step.expression.match(text.trim()) ?? step.expression.match(stepText(text));
-    if (args) matches.push({ step, args: args.map((a) => a.getValue(world)) });
+    const matched = step.expression.match(text.trim()) ?? step.expression.match(stepText(text));
+    if (matched) matches.push({ step, matched });
   }
   return matches;
+}
+
+/** The arguments as the step function receives them: parameter types' transformers applied, with the world as `this`. */
+export function stepArguments(match: StepMatch, world: unknown): unknown[] {
+  return match.matched.map((argument) => argument.getValue(world));
 }

@@ -1,0 +1,88 @@
+// Habits of cucumber-js users that spec-run met wrongly: a parameter type whose
+// transformer throws (it ended the whole document), snippets that used the built-in
+// vocabulary's types for ordinary words ("the user" became "the {field}"), and
+// scenario outlines, which were dropped without a word. spec-run runs as a child
+// process in a fresh directory.
+import t from 'tap';
+import { project, runIn } from './user-project.js';
+
+const DOC = `# Dimmer
+
+### Requirement: Levels
+The dimmer SHALL accept the levels it knows.
+
+#### Scenario: A level it does not know yet
+- **WHEN** the user sets the level to high
+- **THEN** the lamp SHALL be lit
+
+#### Scenario: A level it knows
+- **WHEN** the user sets the level to low
+- **THEN** the lamp SHALL be lit
+`;
+
+const STEPS = `import assert from 'node:assert/strict';
+import { When, Then, defineParameterType } from 'spec-run/steps';
+defineParameterType({
+  name: 'level',
+  regexp: /low|high/,
+  async transformer(text) {
+    if (text === 'high') throw new Error('level high is not known yet');
+    return { low: 1 }[text];
+  },
+});
+When('the user sets the level to {level}', function (level) { this.level = level; });
+Then('the lamp SHALL be lit', function () { assert.equal(this.level, 1); });
+`;
+
+t.test("a transformer's error fails its step at the step's line; the document's other scenarios run", async (t) => {
+  const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': STEPS }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 1);
+  t.same(result.points.map((p) => [p.name, p.ok, p.skip ?? null]), [
+    ['WHEN the user sets the level to high', false, null],
+    ['THEN the lamp SHALL be lit', true, 'an earlier step failed (line 7)'],
+    ['WHEN the user sets the level to low', true, null],
+    ['THEN the lamp SHALL be lit', true, null],
+  ], 'the async transformer was awaited: the level is 1, not a promise');
+  t.match(result.points[0], { at: { file: 'doc.md', line: 7 }, diagnostics: { message: 'level high is not known yet', definition: 'steps.mjs:11 the user sets the level to {level}' } });
+  const stack = result.points[0].diagnostics?.stack as string[];
+  t.match(stack[0], /steps\.mjs:7/, "the stack starts at the user's transformer");
+  t.notOk(stack.some((frame) => frame.includes('node_modules')), "spec-run's dependencies are left out of the stack");
+});
+
+t.test("snippets use cucumber's types and the user's own, not the built-in vocabulary's", async (t) => {
+  const doc = `${DOC}- **AND** the user SHALL see the path ./lamp in 5 seconds\n`;
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': STEPS }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  const undefinedStep = result.points.find((p) => p.todo === 'undefined step');
+  const snippet = String(undefinedStep?.diagnostics?.snippet);
+  t.match(snippet, /^Then\('the user SHALL see the path .* in \{int\} seconds', function \(int\) \{/);
+  t.notMatch(snippet, /\{(field|path|duration|stream)\}/);
+});
+
+t.test('a scenario outline is a problem at its heading in the run, --list and check, not a silent loss', async (t) => {
+  const doc = `# Dimmer
+
+### Requirement: Levels
+The dimmer SHALL accept the levels it knows.
+
+#### Scenario Outline: Each level
+- **WHEN** the user sets the level to <level>
+- **THEN** the lamp SHALL be lit
+
+##### Examples
+| level |
+|-------|
+| low   |
+`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': STEPS });
+  const run = await runIn(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(run.exitCode, 1);
+  t.match(
+    run.points.find((p) => p.at?.line === 6),
+    { ok: false, name: /^"Scenario Outline: Each level" is not run: scenario outlines .* are not supported; write one scenario per example$/ },
+  );
+  const list = await runIn(dir, ['doc.md', '--list']);
+  t.match(list.stdout, /Scenario Outline: Each level/);
+  const check = await runIn(dir, ['check', 'doc.md', '--steps', 'steps.mjs']);
+  t.equal(check.exitCode, 1);
+  t.match(check.stdout, /^doc\.md:6:1: error: "Scenario Outline: Each level" is not run/m);
+});
