@@ -129,8 +129,15 @@ export interface World {
   run(command: string, options?: RunCommandOptions): Promise<RunCommandResult>;
   /** An MCP client connected to the runtime (the built-in one, or the configured `runtime`); closed after the scenario. */
   mcp(): Promise<McpClient>;
-  /** Shown with the step's test point (TAP diagnostics, JSON events). */
+  /**
+   * Shown with the step's test point (TAP diagnostics, JSON events). cucumber-js's forms
+   * work too: `attach(data)`, and `attach(data, mediaType)` (the attachment is named by
+   * the media type; a Buffer of a text type is shown as text, of another as base64).
+   */
   attach(name: string, value: unknown): void;
+  attach(data: unknown, mediaType?: string | { mediaType: string; fileName?: string }): void;
+  /** Text shown with the step's test point, as an attachment named "log" (cucumber-js's `this.log`). */
+  log(text: string): void;
   /** Ends the step as skipped, with the reason. */
   skip(reason: string): never;
   [key: string]: unknown;

@@ -86,3 +86,77 @@ The dimmer SHALL accept the levels it knows.
   t.equal(check.exitCode, 1);
   t.match(check.stdout, /^doc\.md:6:1: error: "Scenario Outline: Each level" is not run/m);
 });
+
+const ASYNC_DOC = `# Habits
+
+### Requirement: Habits
+The tool SHALL work.
+
+#### Scenario: Callback style
+- **WHEN** the tool waits with a callback
+- **THEN** the tool SHALL have waited
+
+#### Scenario: A throw in a timer while the step waits
+- **WHEN** a timer throws while the step waits
+- **THEN** the tool SHALL have waited
+
+#### Scenario: A rejection nobody awaits
+- **WHEN** a promise is rejected nobody awaits
+- **THEN** the tool SHALL have waited
+
+#### Scenario: Both a callback and a promise
+- **WHEN** the async step also takes a callback
+
+#### Scenario: More parameters than the step gives
+- **WHEN** the tool takes 3 apples
+
+#### Scenario: Inline code, attachments and logs
+- **WHEN** I run \`wc -l\` on "a b"
+- **THEN** the tool SHALL have waited
+`;
+
+const ASYNC_STEPS = `import { When, Then } from 'spec-run/steps';
+When('the tool waits with a callback', function (done) { setTimeout(() => { this.waited = true; done(); }, 10); });
+Then('the tool SHALL have waited', function () { if (!this.waited) throw new Error('not waited'); });
+When('a timer throws while the step waits', async function () {
+  setTimeout(() => { throw new Error('thrown in a timer'); }, 5);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+});
+When('a promise is rejected nobody awaits', function () { Promise.reject(new Error('nobody awaits me')); this.waited = true; });
+When('the async step also takes a callback', async function (done) { done(); });
+When('the tool takes {int} apples', function (count, table, extra) {});
+When('I run \`wc -l\` on {string}', function (text) {
+  this.waited = true;
+  this.log('ran wc');
+  this.attach(JSON.stringify({ text }), 'application/json');
+  this.attach(Buffer.from('plain words'), { mediaType: 'text/plain', fileName: 'words.txt' });
+  this.attach('a note');
+});
+`;
+
+t.test("cucumber-js's callback interface, errors thrown outside the step's promise, arity mismatches, inline code, attach and log", async (t) => {
+  const result = await runIn(project({ 'doc.md': ASYNC_DOC, 'steps.mjs': ASYNC_STEPS }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 1);
+  t.notMatch(result.stderr, /thrown in a timer|nobody awaits me/, 'spec-run did not crash on them, nor write them to stderr');
+  const byName = (name: string) => result.points.filter((p) => p.name === name);
+  t.same(byName('WHEN the tool waits with a callback').map((p) => p.ok), [true], 'the step waited for its callback');
+  t.same(byName('THEN the tool SHALL have waited').map((p) => [p.ok, p.skip ?? null]), [
+    [true, null],
+    [true, 'an earlier step failed (line 11)'],
+    [true, 'an earlier step failed (line 15)'],
+    [true, null],
+  ]);
+  t.match(byName('WHEN a timer throws while the step waits')[0], { ok: false, at: { line: 11 }, diagnostics: { message: 'thrown in a timer' } });
+  t.match(byName('WHEN a promise is rejected nobody awaits')[0], { ok: false, at: { line: 15 }, diagnostics: { message: 'nobody awaits me' } });
+  t.match(byName('WHEN the async step also takes a callback')[0], { ok: false, diagnostics: { message: /two asynchronous interfaces/ } });
+  t.match(byName('WHEN the tool takes 3 apples')[0], { ok: false, diagnostics: { message: 'the definition takes 3 parameters; this step gives 1, 2 with a callback' } });
+  t.match(byName('WHEN I run wc -l on "a b"')[0], {
+    ok: true,
+    attachments: [
+      { name: 'log', value: 'ran wc' },
+      { name: 'application/json', value: '{"text":"a b"}' },
+      { name: 'words.txt', value: 'plain words' },
+      { name: 'attachment', value: 'a note' },
+    ],
+  });
+});

@@ -15,10 +15,11 @@ import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { loadStepLibrary, matchStep, stepArguments, type Hook, type StepLibrary } from './library.js';
-import type { HookTime } from '../../steps/index.js';
+import type { HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { StepSkipped, StepWorld } from './step-world.js';
+import { StrayErrors } from './stray-errors.js';
 import { runWithRetries } from '../retries.js';
 import { interruptedReason } from '../interrupt.js';
 
@@ -92,8 +93,12 @@ async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', 
   if (options.dryRun) return null;
   const failing: { hook: Hook; diagnostics: Record<string, unknown> }[] = [];
   for (const hook of library.hooks.filter((h) => h.when === when)) {
+    const strays = new StrayErrors(hookLabel(hook));
+    let failure: Record<string, unknown> | null = null;
     // Without a world, such a hook starts no command spec-run could stop at its time limit.
-    const failure = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {});
+    const unclaimed = await strays.around(async () => void (failure = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays)));
+    strays.end();
+    failure ??= unclaimed.length > 0 ? failureDiagnostics(unclaimed[0]) : null;
     if (failure) failing.push({ hook, diagnostics: failure });
   }
   if (failing.length === 0) return null;
@@ -113,41 +118,45 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: `${unit.requirement} / ${unit.name}`, kind: 'scenario', at: { file: unit.file, line: unit.line } });
   const base = (name: string, line: number) => ({ type: 'point' as const, file: unit.file, unitId: unit.id, name, at: { file: unit.file, line } });
   let blocked = blockedBy;
-  try {
-    if (!options.dryRun && !blocked) {
-      for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
-        const failure = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands());
-        if (failure) {
-          emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: failure });
-          blocked = `the ${hookLabel(hook)} failed`;
+  const strays = new StrayErrors(`scenario "${unit.name}" (${unit.file}:${unit.line})`);
+  const unclaimed = await strays.around(async () => {
+    try {
+      if (!options.dryRun && !blocked) {
+        for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
+          const failure = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays);
+          if (failure) {
+            emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: failure });
+            blocked = `the ${hookLabel(hook)} failed`;
+          }
+        }
+      }
+      if (unit.steps.length === 0) emit({ ...base(`${unit.name} (a scenario without steps)`, unit.line), ok: true, skip: blocked ?? 'the scenario has no steps: no "Then:" list and no WHEN/THEN bullets' });
+      let keyword: string | null = null;
+      for (const step of unit.steps) {
+        if (options.signal?.aborted) break;
+        keyword = stepKeyword(step.keyword, keyword);
+        const point = await runStep({ unit, library: steps, world, strays, options, deadline }, step, keyword, blocked);
+        // A step whose probe an interruption of spec-run stopped did not check anything.
+        if (options.interrupt?.aborted) {
+          emit({ ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined });
+          break;
+        }
+        emit(point);
+        if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `${point.todo === 'pending step' ? 'an earlier step is pending' : point.todo !== undefined ? 'an earlier step is undefined' : 'an earlier step failed'} (line ${step.line})`;
+      }
+    } finally {
+      if (!options.dryRun && !blockedBy) {
+        for (const hook of steps.hooks.filter((h) => h.when === 'after')) {
+          // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
+          const failure = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays);
+          if (failure) emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: failure });
         }
       }
     }
-    if (unit.steps.length === 0) emit({ ...base(`${unit.name} (a scenario without steps)`, unit.line), ok: true, skip: blocked ?? 'the scenario has no steps: no "Then:" list and no WHEN/THEN bullets' });
-    let keyword: string | null = null;
-    for (const step of unit.steps) {
-      if (options.signal?.aborted) break;
-      keyword = stepKeyword(step.keyword, keyword);
-      const point = await runStep(unit, steps, world, step, keyword, options, blocked, deadline);
-      // A step whose probe an interruption of spec-run stopped did not check anything.
-      if (options.interrupt?.aborted) {
-        emit({ ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined });
-        break;
-      }
-      emit(point);
-      if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `${point.todo === 'pending step' ? 'an earlier step is pending' : point.todo !== undefined ? 'an earlier step is undefined' : 'an earlier step failed'} (line ${step.line})`;
-    }
-  } finally {
-    if (!options.dryRun && !blockedBy) {
-      for (const hook of steps.hooks.filter((h) => h.when === 'after')) {
-        // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
-        const failure = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands());
-        if (failure) emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: failure });
-      }
-    }
-    await world.dispose();
-    emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
-  }
+  }).finally(() => world.dispose());
+  strays.end();
+  for (const error of unclaimed) emit({ ...base('an error thrown outside any step or hook', unit.line), ok: false, diagnostics: failureDiagnostics(error) });
+  emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
 }
 
 /** A doc string is passed as its text, a data table as a DataTable, as cucumber-js passes them. */
@@ -178,9 +187,10 @@ class TimeLimitExceeded extends Error {}
 /**
  * The outcome of `work`, or TimeLimitExceeded at the limit: a step that never settles
  * cannot hold the run. `onExpired` stops the commands it started; JavaScript still
- * running in the step is left to itself (it cannot be stopped from outside).
+ * running in the step is left to itself (it cannot be stopped from outside). An error
+ * its code throws outside the promise (a timer, an event handler) fails it too.
  */
-async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onExpired: () => void): Promise<T> {
+async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onExpired: () => void, strays: StrayErrors): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -189,24 +199,34 @@ async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onEx
     }, Math.max(0, limit.at - Date.now()));
   });
   try {
-    return await Promise.race([Promise.resolve().then(work), expired]);
+    return await Promise.race([strays.during(Promise.resolve().then(work)), expired]);
   } finally {
     clearTimeout(timer);
   }
 }
 
 /** Runs a hook with `this` the scenario's world (BeforeAll and AfterAll have none); the failure's diagnostics, or null. */
-async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void): Promise<Record<string, unknown> | null> {
+async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void, strays: StrayErrors): Promise<Record<string, unknown> | null> {
   if (world) world.step = undefined;
   try {
-    await beforeLimit(() => hook.fn.call(world as never), limit, onExpired);
+    await beforeLimit(() => hook.fn.call(world as never), limit, onExpired, strays);
     return null;
   } catch (error) {
     return failureDiagnostics(error);
   }
 }
 
-async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorld, step: ScenarioStep, keyword: string, options: RunOptions, blocked: string | null, deadline: number): Promise<PointEvent> {
+/** What a step runs in: its scenario, the definitions, the world, and the scenario's time. */
+interface StepContext {
+  unit: ScenarioUnit;
+  library: StepLibrary;
+  world: StepWorld;
+  strays: StrayErrors;
+  options: RunOptions;
+  deadline: number;
+}
+
+async function runStep({ unit, library, world, strays, options, deadline }: StepContext, step: ScenarioStep, keyword: string, blocked: string | null): Promise<PointEvent> {
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
   const matches = matchStep(library, step.text);
   if (matches.length === 0) {
@@ -223,15 +243,20 @@ async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorl
   world.attachments = [];
   let point: PointEvent;
   try {
+    const given = match.matched.length + (step.argument ? 1 : 0);
+    const callback = match.step.fn.length === given + 1;
     const limit = timeLimit(match.step.timeoutMs, library, deadline, options);
+    if (callback) limit.reason += `; the definition takes one parameter more than the step gives (${given}), so that parameter got a callback, as in cucumber-js, and it was not called`;
     const returned = await beforeLimit(
       async () => {
+        if (match.step.fn.length > given + 1) throw new Error(`the definition takes ${match.step.fn.length} parameters; this step gives ${given}${step.argument ? ` (its ${step.argument.kind} included)` : ''}, ${given + 1} with a callback`);
         // Parameter types' transformers run here, awaited as cucumber-js awaits them: their errors fail the step.
         const args = await Promise.all([...stepArguments(match, world), ...(step.argument ? [stepArgument(step.argument)] : [])]);
-        return match.step.fn.apply(world, args);
+        return callback ? withCallback(match.step.fn, world, args, given) : match.step.fn.apply(world, args);
       },
       limit,
       () => world.stopCommands(),
+      strays,
     );
     if (returned === 'pending') point = { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
@@ -242,6 +267,17 @@ async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorl
   }
   if (world.attachments.length > 0) point.attachments = world.attachments;
   return point;
+}
+
+/** cucumber-js's callback interface: the step ends when it calls its last parameter, `done(error?, result?)`. */
+function withCallback(fn: StepFunction, world: StepWorld, args: unknown[], given: number): Promise<unknown> {
+  const twoInterfaces = new Error(`the definition uses two asynchronous interfaces: it takes one parameter more than the step gives (${given}), which gets a callback, and it returns a promise; remove that parameter, or return nothing and call it`);
+  // Checked before the call: a callback called at once would hide the promise.
+  if (fn.constructor.name === 'AsyncFunction') return Promise.reject(twoInterfaces);
+  return new Promise((resolve, reject) => {
+    const returned = fn.apply(world, [...args, (error?: unknown, result?: unknown) => (error ? reject(error) : resolve(result))]);
+    if (returned && typeof (returned as Promise<unknown>).then === 'function') reject(twoInterfaces);
+  });
 }
 
 /** What a thrown error tells: its message, and actual/expected when it has them (node:assert, chai, ...). */

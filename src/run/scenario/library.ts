@@ -116,7 +116,8 @@ export async function loadStepLibrary(userFiles: string[]): Promise<StepLibrary>
     if (r.kind !== 'step') continue;
     const source = typeof r.expression === 'string' ? r.expression : String(r.expression);
     try {
-      const expression = typeof r.expression === 'string' ? new CucumberExpression(r.expression, parameterTypes) : new RegularExpression(r.expression, parameterTypes);
+      // A step's text has no inline code marks (markdown's `code` is read as its text): a definition copied from the document may keep them.
+      const expression = typeof r.expression === 'string' ? new CucumberExpression(r.expression.replace(/`/g, ''), parameterTypes) : new RegularExpression(r.expression, parameterTypes);
       const twin = steps.find((s) => s.source === source);
       if (twin) {
         problems.push({ file: r.file, line: r.line, message: `ambiguous definitions: "${source}" is defined at ${twin.file}:${twin.line} and at ${r.file}:${r.line}` });
