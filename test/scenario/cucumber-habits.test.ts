@@ -160,3 +160,23 @@ t.test("cucumber-js's callback interface, errors thrown outside the step's promi
     ],
   });
 });
+
+t.test('an import spec-run/steps does not offer is named, with what to do instead, in .mjs and .ts alike', async (t) => {
+  const steps = `import { When, setWorldConstructor } from 'spec-run/steps';\nclass CustomWorld {}\nsetWorldConstructor(CustomWorld);\nWhen('the user sets the level to {word}', function () {});\n`;
+  for (const name of ['steps.mjs', 'steps.ts']) {
+    const result = await runIn(project({ 'doc.md': DOC, [name]: steps }), ['--steps', name, 'doc.md', '--reporter', 'json']);
+    t.match(result.points[0], {
+      ok: false,
+      at: { line: 3 },
+      name: /^cannot load steps file: spec-run\/steps does not export 'setWorldConstructor': `this` is spec-run's world, fresh per scenario: set your own fields on it in a Before hook \(it exports .*BeforeAll.*\)$/,
+    }, name);
+  }
+});
+
+t.test('a steps file beside the document that nobody named: the undefined steps say how to load it', async (t) => {
+  const dir = project({ 'specs/doc.md': DOC, 'specs/dimmer.steps.mjs': STEPS });
+  const result = await runIn(dir, ['specs/doc.md', '--reporter', 'json']);
+  t.match(result.points[0], { todo: 'undefined step', diagnostics: { hint: /^no steps file was given; specs\/dimmer\.steps\.mjs looks like one: run with --steps/ } });
+  const given = await runIn(dir, ['specs/doc.md', '--steps', 'specs/dimmer.steps.mjs', '--reporter', 'json']);
+  t.equal(given.points.filter((p) => p.todo !== undefined).length, 0, 'with --steps, every step is bound');
+});

@@ -14,7 +14,7 @@ import type { ItemArgument } from '../../model/document.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { loadStepLibrary, matchStep, stepArguments, type Hook, type StepLibrary } from './library.js';
+import { loadStepLibrary, matchStep, stepArguments, unloadedStepsBeside, type Hook, type StepLibrary } from './library.js';
 import type { HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
@@ -230,7 +230,12 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
   const matches = matchStep(library, step.text);
   if (matches.length === 0) {
-    const diagnostics = { reason: 'no step definition matches this step', snippet: snippetFor(library, step.text, keyword, step.argument?.kind) };
+    const beside = unloadedStepsBeside(library, unit.file);
+    const diagnostics = {
+      reason: 'no step definition matches this step',
+      snippet: snippetFor(library, step.text, keyword, step.argument?.kind),
+      ...(beside.length ? { hint: `no steps file was given; ${beside.map(shownPath).join(', ')} ${beside.length > 1 ? 'look' : 'looks'} like one: run with --steps, or list it under "steps" in spec-run.config.json` } : {}),
+    };
     return options.strict ? { ...base, ok: false, diagnostics } : { ...base, ok: false, todo: 'undefined step', diagnostics };
   }
   const where = (m: (typeof matches)[number]) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`;

@@ -3,11 +3,12 @@
 // compiled against one parameter-type registry. Problems of loading (a file that
 // throws, a bad expression, the same expression defined twice) are data, reported
 // by the runner as failing points and by `spec-run steps`.
-import { statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import { createJiti } from 'jiti';
+import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type Registration, type StepFunction } from '../../steps/index.js';
 
 export interface CompiledStep {
@@ -73,13 +74,33 @@ function registrationsOf(file: string): Promise<Registration[] | LoadProblem> {
     entry = loading.then(() =>
       // The version in the URL makes a changed file (--watch) a new module, evaluated again.
       collectRegistrations(() => jiti.import(`${pathToFileURL(file).href}?version=${version}`)).catch(
-        (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${error instanceof Error ? error.message : String(error)}` }),
+        (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? (error instanceof Error ? error.message : String(error))}` }),
       ),
     );
     loading = entry;
     loaded.set(key, entry);
   }
   return entry;
+}
+
+/** What cucumber-js users import that spec-run/steps does not offer, and what to do instead. */
+const INSTEAD: Record<string, string> = {
+  setWorldConstructor: "`this` is spec-run's world, fresh per scenario: set your own fields on it in a Before hook",
+  World: "`this` is spec-run's world, fresh per scenario (its type: import type { World } from 'spec-run/steps')",
+  Status: "a step returns 'pending' or 'skipped', or calls this.skip(reason)",
+};
+
+/**
+ * A name imported from spec-run/steps that it does not export, said plainly: loaded
+ * through jiti, such an import fails only when called, as "(0 , _steps.setWorldConstructor)
+ * is not a function"; natively, as "does not provide an export named".
+ */
+function missingExport(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : '';
+  const name = /^\(0 , _\w+\.(\w+)\) is not a function/.exec(message)?.[1] ?? /does not provide an export named '(\w+)'/.exec(message)?.[1];
+  if (!name || name in publicSteps) return null;
+  const exported = Object.keys(publicSteps).filter((key) => key !== 'collectRegistrations');
+  return `spec-run/steps does not export '${name}'${INSTEAD[name] ? `: ${INSTEAD[name]}` : ''} (it exports ${exported.join(', ')})`;
 }
 
 function lineOf(error: unknown, file: string): number {
@@ -151,6 +172,25 @@ export interface StepMatch {
   step: CompiledStep;
   /** The matched texts, before parameter types transform them (their transformers may throw: see `stepArguments`). */
   matched: readonly Argument[];
+}
+
+/** A file name that says it holds step definitions: steps.mjs, cart.steps.ts, steps/... */
+const STEPS_FILE = /(^|[.\-_])steps?\.(m?js|cjs|m?ts)$/;
+
+/**
+ * For a document run without any steps file of the user's: the files beside it (or in a
+ * `steps/` folder beside it) that look like step definitions, which spec-run does not
+ * load unless told (--steps or the configuration's `steps`). Empty when steps files were given.
+ */
+export function unloadedStepsBeside(library: StepLibrary, document: string): string[] {
+  if (library.userFiles.length > 0) return [];
+  const dir = path.dirname(path.resolve(document));
+  const found: string[] = [];
+  for (const folder of [dir, path.join(dir, 'steps')]) {
+    const names = existsSync(folder) && statSync(folder).isDirectory() ? readdirSync(folder) : [];
+    found.push(...names.filter((name) => STEPS_FILE.test(name)).map((name) => path.join(folder, name)));
+  }
+  return found;
 }
 
 /** The step's text as definitions see it: trimmed, without a trailing colon. */
