@@ -6,7 +6,7 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { TOOLS } from '../runtime/tools.js';
-import { loadStepLibrary, matchStep } from '../run/scenario/library.js';
+import { loadStepLibrary, matchStep, shownPath } from '../run/scenario/library.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
@@ -30,7 +30,7 @@ export async function checkCommand(paths: string[], stepGlobs?: string[]): Promi
     undefinedStep: (step, keyword) => (matchStep(library, step.text).length > 0 ? null : snippetFor(library, step.text, keyword, step.argument?.kind)),
     ambiguousStep: (step) => {
       const matches = matchStep(library, step.text);
-      return matches.length > 1 ? matches.map((m) => `${m.step.file}:${m.step.line} ${m.step.source}`) : null;
+      return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
     },
   };
   let errors = 0;

@@ -6,7 +6,6 @@
 // once a step fails or is undefined, the steps after it are skipped with the reason.
 // Scenarios run concurrently (their probes mostly sleep), and their events are
 // emitted in document order.
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import type { RunEvent } from '../../model/events.js';
@@ -14,7 +13,7 @@ import type { ItemArgument } from '../../model/document.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { loadStepLibrary, matchStep, stepArguments, unloadedStepsBeside, type Hook, type StepLibrary } from './library.js';
+import { loadStepLibrary, matchStep, shownPath, stepArguments, unloadedStepsBeside, type Hook, type StepLibrary } from './library.js';
 import type { HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
@@ -300,12 +299,6 @@ function failureDiagnostics(error: unknown): Record<string, unknown> {
   const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/at (async Promise\.all|Array\.map \(<anonymous>\))/.test(l));
   if (frames.length > 0) diagnostics.stack = frames.slice(0, 5).map((l) => l.trim());
   return diagnostics;
-}
-
-/** A file as reports name it: relative to the working directory when inside it, else absolute. */
-function shownPath(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
 /** A value as YAML can show it: a pattern as its source, an error as its message. */

@@ -174,6 +174,12 @@ export interface StepMatch {
   matched: readonly Argument[];
 }
 
+/** A file as reports name it: relative to the working directory when inside it, else absolute. */
+export function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
 /** A file name that says it holds step definitions: steps.mjs, cart.steps.ts, steps/... */
 const STEPS_FILE = /(^|[.\-_])steps?\.(m?js|cjs|m?ts)$/;
 
