@@ -180,3 +180,24 @@ t.test('a steps file beside the document that nobody named: the undefined steps 
   const given = await runIn(dir, ['specs/doc.md', '--steps', 'specs/dimmer.steps.mjs', '--reporter', 'json']);
   t.equal(given.points.filter((p) => p.todo !== undefined).length, 0, 'with --steps, every step is bound');
 });
+
+t.test('a step written as a sentence, with its full stop, matches a definition without it; an ellipsis stays', async (t) => {
+  const doc = `# Counter
+
+### Requirement: Counting
+The counter SHALL count.
+
+#### Scenario: Sentences
+- **WHEN** the user adds 2 items.
+- **THEN** the total SHALL be 2.
+- **AND** the total SHALL be shown...
+`;
+  const steps = `import assert from 'node:assert/strict';
+import { When, Then } from 'spec-run/steps';
+When('the user adds {int} items', function (n) { this.total = n; });
+Then('the total SHALL be {int}', function (n) { assert.equal(this.total, n); });
+`;
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.same(result.points.map((p) => [p.ok, p.todo ?? null]), [[true, null], [true, null], [false, 'undefined step']]);
+  t.match(result.points[2].diagnostics?.snippet, /^Then\('the total SHALL be shown\.\.\.', function/);
+});

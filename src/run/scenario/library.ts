@@ -199,20 +199,25 @@ export function unloadedStepsBeside(library: StepLibrary, document: string): str
   return found;
 }
 
-/** The step's text as definitions see it: trimmed, without a trailing colon. */
+/** The step's text as definitions see it: trimmed, without the colon or the full stop (not an ellipsis) that ends it. */
 export function stepText(text: string): string {
-  return text.trim().replace(/:$/, '').trim();
+  return text.trim().replace(/(:|(?<!\.)\.)$/, '').trim();
 }
 
-/** Every definition matching the text, with or without its trailing colon: none is an undefined step, two or more an ambiguous one. */
+/**
+ * Every definition matching the text: none is an undefined step, two or more an ambiguous
+ * one. A definition may or may not spell the colon that introduces a doc string or table,
+ * or the full stop of a sentence: those matching the text as written come first, and only
+ * when none does, those matching it without that mark.
+ */
 export function matchStep(library: StepLibrary, text: string): StepMatch[] {
-  const matches: StepMatch[] = [];
-  for (const step of library.steps) {
-    // A definition may or may not spell the colon that introduces a doc string or table.
-    const matched = step.expression.match(text.trim()) ?? step.expression.match(stepText(text));
-    if (matched) matches.push({ step, matched });
-  }
-  return matches;
+  const matching = (candidate: string) =>
+    library.steps.flatMap((step) => {
+      const matched = step.expression.match(candidate);
+      return matched ? [{ step, matched }] : [];
+    });
+  const asWritten = matching(text.trim());
+  return asWritten.length > 0 || stepText(text) === text.trim() ? asWritten : matching(stepText(text));
 }
 
 /** The arguments as the step function receives them: parameter types' transformers applied, with the world as `this`. */
