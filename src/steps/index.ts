@@ -145,7 +145,13 @@ export interface World {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type StepFunction = (this: World, ...args: any[]) => unknown;
-export type HookFunction = (this: World) => unknown;
+/** The scenario a Before or After hook runs around, named as cucumber-js names it. */
+export interface HookScenario {
+  pickle: { name: string; uri: string; line: number; requirement: string };
+  /** After hooks only: how the scenario's steps ended (the first that did not pass decides). */
+  result?: { status: 'PASSED' | 'FAILED' | 'SKIPPED' | 'PENDING' | 'UNDEFINED' | 'AMBIGUOUS'; message?: string };
+}
+export type HookFunction = (this: World, scenario: HookScenario) => unknown;
 /** BeforeAll and AfterAll run outside any scenario: they have no world. */
 export type GlobalHookFunction = (this: void) => unknown;
 

@@ -123,3 +123,30 @@ Then('the world SHALL be fresh', function () {});
   const result = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
   t.match(result.points.slice(0, 2), [{ todo: 'pending step' }, { ok: true, skip: 'an earlier step is pending (line 7)' }]);
 });
+
+t.test('Before and After get the scenario as cucumber-js gives it: { pickle }, and After its { result }', async (t) => {
+  const doc = `${DOC}
+#### Scenario: Third
+- **WHEN** the counter counts
+- **THEN** the counter SHALL be pending
+`;
+  const steps = `import { appendFileSync } from 'node:fs';
+import { Before, After, When, Then } from 'spec-run/steps';
+Before(function ({ pickle }) { appendFileSync('hooks.log', \`before \${pickle.name} \${pickle.uri}:\${pickle.line} \${pickle.requirement}\\n\`); });
+After(function ({ pickle, result }) { appendFileSync('hooks.log', \`after \${pickle.name} \${result.status} \${result.message ?? ''}\\n\`); });
+When('the counter counts', function () {});
+Then('the world SHALL be fresh', function () { if (this.scenario === 'Second') throw new Error('not fresh'); });
+Then('the counter SHALL be pending', function () { return 'pending'; });
+`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
+  await run(dir);
+  const lines = readFileSync(path.join(dir, 'hooks.log'), 'utf8').trim().split('\n').map((line) => line.trimEnd()).sort();
+  t.same(lines, [
+    'after First PASSED',
+    'after Second FAILED not fresh',
+    'after Third PENDING',
+    'before First doc.md:6 Counting',
+    'before Second doc.md:10 Counting',
+    'before Third doc.md:14 Counting',
+  ]);
+});

@@ -14,7 +14,7 @@ import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { loadStepLibrary, matchStep, shownPath, stepArguments, unloadedStepsBeside, type Hook, type StepLibrary } from './library.js';
-import type { HookTime, StepFunction } from '../../steps/index.js';
+import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { StepSkipped, StepWorld } from './step-world.js';
@@ -117,14 +117,19 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: `${unit.requirement} / ${unit.name}`, kind: 'scenario', at: { file: unit.file, line: unit.line } });
   const base = (name: string, line: number) => ({ type: 'point' as const, file: unit.file, unitId: unit.id, name, at: { file: unit.file, line } });
   let blocked = blockedBy;
+  const pickle = { name: unit.name, uri: unit.file, line: unit.line, requirement: unit.requirement };
+  /** The scenario's points so far, for the result After hooks receive. */
+  const points: PointEvent[] = [];
   const strays = new StrayErrors(`scenario "${unit.name}" (${unit.file}:${unit.line})`);
   const unclaimed = await strays.around(async () => {
     try {
       if (!options.dryRun && !blocked) {
         for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
-          const failure = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays);
+          const failure = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays, { pickle });
           if (failure) {
-            emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: failure });
+            const point: PointEvent = { ...base(hookLabel(hook), unit.line), ok: false, diagnostics: failure };
+            emit(point);
+            points.push(point);
             blocked = `the ${hookLabel(hook)} failed`;
           }
         }
@@ -141,13 +146,14 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
           break;
         }
         emit(point);
+        points.push(point);
         if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `${point.todo === 'pending step' ? 'an earlier step is pending' : point.todo !== undefined ? 'an earlier step is undefined' : 'an earlier step failed'} (line ${step.line})`;
       }
     } finally {
       if (!options.dryRun && !blockedBy) {
         for (const hook of steps.hooks.filter((h) => h.when === 'after')) {
           // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
-          const failure = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays);
+          const failure = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays, { pickle, result: scenarioResult(points) });
           if (failure) emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: failure });
         }
       }
@@ -205,10 +211,10 @@ async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onEx
 }
 
 /** Runs a hook with `this` the scenario's world (BeforeAll and AfterAll have none); the failure's diagnostics, or null. */
-async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void, strays: StrayErrors): Promise<Record<string, unknown> | null> {
+async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, scenario?: HookScenario): Promise<Record<string, unknown> | null> {
   if (world) world.step = undefined;
   try {
-    await beforeLimit(() => hook.fn.call(world as never), limit, onExpired, strays);
+    await beforeLimit(() => hook.fn.call(world as never, scenario as never), limit, onExpired, strays);
     return null;
   } catch (error) {
     return failureDiagnostics(error);
@@ -271,6 +277,15 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
   }
   if (world.attachments.length > 0) point.attachments = world.attachments;
   return point;
+}
+
+/** How the scenario went, in cucumber-js's terms: the first point that did not pass decides. */
+function scenarioResult(points: PointEvent[]): NonNullable<HookScenario['result']> {
+  const decisive = points.find((p) => !p.ok || p.todo !== undefined);
+  if (!decisive) return { status: points.length > 0 && points.every((p) => p.skip !== undefined) ? 'SKIPPED' : 'PASSED' };
+  const message = typeof decisive.diagnostics?.message === 'string' ? decisive.diagnostics.message : typeof decisive.diagnostics?.reason === 'string' ? decisive.diagnostics.reason : undefined;
+  const status = decisive.todo === 'pending step' ? 'PENDING' : decisive.todo !== undefined || decisive.diagnostics?.snippet !== undefined ? 'UNDEFINED' : Array.isArray(decisive.diagnostics?.definitions) ? 'AMBIGUOUS' : 'FAILED';
+  return { status, ...(message ? { message } : {}) };
 }
 
 /** cucumber-js's callback interface: the step ends when it calls its last parameter, `done(error?, result?)`. */
