@@ -5,7 +5,7 @@
 import type { SpecDocument } from '../model/document.js';
 import type { CodeRef, DocumentPlan, ScenarioStep } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
-import { isLispDocumentType, LISP_DOCUMENT_TYPES, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
+import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { codeFacts, type CallSite } from './lisp-calls.js';
 import { definedElsewhereNote, type DefinitionIndex } from '../translate/definition-index.js';
@@ -143,7 +143,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     const at = (message: string, severity: CheckMessage['severity']): CheckMessage => ({ file: doc.path, line: section.line, column: 1, severity, message });
     const inside = [];
     for (let j = i + 1; j < sections.length && sections[j].depth > section.depth; j++) inside.push(sections[j]);
-    if (!inside.some((s) => SCENARIO_HEADING.test(s.heading))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
+    if (!inside.some((s) => SCENARIO_HEADING.test(s.heading) || OUTLINE_HEADING.test(s.heading))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
     const statement = section.content.find((c) => c.type === 'paragraph');
     if (!statement || statement.type !== 'paragraph' || !/\b(SHALL|MUST)\b/.test(statement.paragraph.text)) {
       messages.push(at(`requirement '${requirement}' does not state what is required with SHALL or MUST`, 'warning'));

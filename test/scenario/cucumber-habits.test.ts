@@ -1,8 +1,8 @@
 // Habits of cucumber-js users that spec-run met wrongly: a parameter type whose
 // transformer throws (it ended the whole document), snippets that used the built-in
-// vocabulary's types for ordinary words ("the user" became "the {field}"), and
-// scenario outlines, which were dropped without a word. spec-run runs as a child
-// process in a fresh directory.
+// vocabulary's types for ordinary words ("the user" became "the {field}"), scenario
+// outlines (dropped without a word), callbacks, errors thrown outside a step's promise
+// (they ended spec-run). spec-run runs as a child process in a fresh directory.
 import t from 'tap';
 import { project, runIn } from './user-project.js';
 
@@ -58,7 +58,7 @@ t.test("snippets use cucumber's types and the user's own, not the built-in vocab
   t.notMatch(snippet, /\{(field|path|duration|stream)\}/);
 });
 
-t.test('a scenario outline is a problem at its heading in the run, --list and check, not a silent loss', async (t) => {
+t.test('a scenario outline runs once per Examples row, placeholders filled in steps and their tables; one without Examples is a problem at its heading', async (t) => {
   const doc = `# Dimmer
 
 ### Requirement: Levels
@@ -67,24 +67,43 @@ The dimmer SHALL accept the levels it knows.
 #### Scenario Outline: Each level
 - **WHEN** the user sets the level to <level>
 - **THEN** the lamp SHALL be lit
+- **AND** the lamps SHALL be:
+
+  | name   | level   |
+  |--------|---------|
+  | hall   | <level> |
 
 ##### Examples
 | level |
 |-------|
 | low   |
+| high  |
+
+#### Scenario Outline: Nothing to fill in
+- **WHEN** the user sets the level to <level>
 `;
-  const dir = project({ 'doc.md': doc, 'steps.mjs': STEPS });
+  const steps = `${STEPS}Then('the lamps SHALL be:', function (table) { this.attach('lamps', table.hashes()); });\n`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
   const run = await runIn(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
   t.equal(run.exitCode, 1);
-  t.match(
-    run.points.find((p) => p.at?.line === 6),
-    { ok: false, name: /^"Scenario Outline: Each level" is not run: scenario outlines .* are not supported; write one scenario per example$/ },
-  );
-  const list = await runIn(dir, ['doc.md', '--list']);
-  t.match(list.stdout, /Scenario Outline: Each level/);
+  const starts = run.events.flatMap((e) => (e.type === 'unit-start' ? [[e.name, e.at.line]] : []));
+  t.same(starts.slice(1), [
+    ['Levels / Each level (level: low)', 18],
+    ['Levels / Each level (level: high)', 19],
+  ]);
+  t.match(starts[0], [/^error: scenario outline 'Nothing to fill in' has no Examples table/, 21]);
+  t.same(run.points.slice(1).map((p) => [p.name, p.ok, p.at?.line]), [
+    ['WHEN the user sets the level to low', true, 7],
+    ['THEN the lamp SHALL be lit', true, 8],
+    ['AND the lamps SHALL be:', true, 9],
+    ['WHEN the user sets the level to high', false, 7],
+    ['THEN the lamp SHALL be lit', true, 8],
+    ['AND the lamps SHALL be:', true, 9],
+  ]);
+  t.same(run.points[3].attachments, [{ name: 'lamps', value: [{ name: 'hall', level: 'low' }] }]);
   const check = await runIn(dir, ['check', 'doc.md', '--steps', 'steps.mjs']);
-  t.equal(check.exitCode, 1);
-  t.match(check.stdout, /^doc\.md:6:1: error: "Scenario Outline: Each level" is not run/m);
+  t.match(check.stdout, /^doc\.md:21:1: error: scenario outline 'Nothing to fill in' has no Examples table/m);
+  t.notMatch(check.stdout, /has no '#### Scenario:'/, 'an outline is a scenario of its requirement');
 });
 
 const ASYNC_DOC = `# Habits
