@@ -150,3 +150,20 @@ Then('the counter SHALL be pending', function () { return 'pending'; });
     'before Third doc.md:14 Counting',
   ]);
 });
+
+t.test("a Before hook that skips (this.skip or returning 'skipped') skips its scenario's steps, not fails them", async (t) => {
+  const steps = `import { Before, When, Then } from 'spec-run/steps';
+Before(function () { if (this.scenario === 'First') this.skip('no lamp on this machine'); });
+Before(function () { if (this.scenario === 'Second') return 'skipped'; });
+When('the counter counts', function () { throw new Error('must not run'); });
+Then('the world SHALL be fresh', function () {});
+`;
+  const result = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
+  t.equal(result.exitCode, 0, result.stdout);
+  t.match(result.points, [
+    { ok: true, skip: /^skipped by the Before hook \(.*steps\.mjs:2\): no lamp on this machine$/ },
+    { ok: true, skip: /^skipped by the Before hook/ },
+    { ok: true, skip: /^the Before hook \(.*steps\.mjs:3\) returned "skipped"$/ },
+    { ok: true, skip: /returned "skipped"/ },
+  ]);
+});

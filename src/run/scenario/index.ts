@@ -86,19 +86,21 @@ function hookLabel(hook: Hook): string {
 
 /**
  * BeforeAll or AfterAll hooks of a document, once around its scenarios. A failing one is
- * a failing point of a unit of its own; the reason the scenarios are then skipped, or null.
+ * a failing point of a unit of its own; the reason the scenarios are then skipped (it
+ * failed, or it skipped them), or null.
  */
 async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', library: StepLibrary, options: RunOptions, emit: Emit): Promise<string | null> {
   if (options.dryRun) return null;
   const failing: { hook: Hook; diagnostics: Record<string, unknown> }[] = [];
   for (const hook of library.hooks.filter((h) => h.when === when)) {
     const strays = new StrayErrors(hookLabel(hook));
-    let failure: Record<string, unknown> | null = null;
+    let outcome = null as HookOutcome;
     // Without a world, such a hook starts no command spec-run could stop at its time limit.
-    const unclaimed = await strays.around(async () => void (failure = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays)));
+    const unclaimed = await strays.around(async () => void (outcome = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays)));
     strays.end();
-    failure ??= unclaimed.length > 0 ? failureDiagnostics(unclaimed[0]) : null;
-    if (failure) failing.push({ hook, diagnostics: failure });
+    if (unclaimed.length > 0) outcome ??= { failure: failureDiagnostics(unclaimed[0]) };
+    if (outcome && 'failure' in outcome) failing.push({ hook, diagnostics: outcome.failure });
+    if (outcome && 'skipped' in outcome && failing.length === 0) return outcome.skipped;
   }
   if (failing.length === 0) return null;
   const unitId = `${file}#${when}`;
@@ -125,9 +127,13 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     try {
       if (!options.dryRun && !blocked) {
         for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
-          const failure = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays, { pickle });
-          if (failure) {
-            const point: PointEvent = { ...base(hookLabel(hook), unit.line), ok: false, diagnostics: failure };
+          const outcome = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays, { pickle });
+          if (outcome && 'skipped' in outcome) {
+            blocked = outcome.skipped;
+            break;
+          }
+          if (outcome) {
+            const point: PointEvent = { ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure };
             emit(point);
             points.push(point);
             blocked = `the ${hookLabel(hook)} failed`;
@@ -153,8 +159,8 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
       if (!options.dryRun && !blockedBy) {
         for (const hook of steps.hooks.filter((h) => h.when === 'after')) {
           // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
-          const failure = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays, { pickle, result: scenarioResult(points) });
-          if (failure) emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: failure });
+          const outcome = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays, { pickle, result: scenarioResult(points) });
+          if (outcome && 'failure' in outcome) emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure });
         }
       }
     }
@@ -210,14 +216,18 @@ async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onEx
   }
 }
 
-/** Runs a hook with `this` the scenario's world (BeforeAll and AfterAll have none); the failure's diagnostics, or null. */
-async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, scenario?: HookScenario): Promise<Record<string, unknown> | null> {
+/** How a hook ended: passed (null), failed with diagnostics, or skipped the scenario (`this.skip(reason)` or returning 'skipped', as in cucumber-js). */
+type HookOutcome = { failure: Record<string, unknown> } | { skipped: string } | null;
+
+/** Runs a hook with `this` the scenario's world (BeforeAll and AfterAll have none). */
+async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, scenario?: HookScenario): Promise<HookOutcome> {
   if (world) world.step = undefined;
   try {
-    await beforeLimit(() => hook.fn.call(world as never, scenario as never), limit, onExpired, strays);
-    return null;
+    const returned = await beforeLimit(() => hook.fn.call(world as never, scenario as never), limit, onExpired, strays);
+    return returned === 'skipped' ? { skipped: `the ${hookLabel(hook)} returned "skipped"` } : null;
   } catch (error) {
-    return failureDiagnostics(error);
+    if (error instanceof StepSkipped) return { skipped: `skipped by the ${hookLabel(hook)}: ${error.message}` };
+    return { failure: failureDiagnostics(error) };
   }
 }
 
