@@ -74,7 +74,7 @@ function registrationsOf(file: string): Promise<Registration[] | LoadProblem> {
     entry = loading.then(() =>
       // The version in the URL makes a changed file (--watch) a new module, evaluated again.
       collectRegistrations(() => jiti.import(`${pathToFileURL(file).href}?version=${version}`)).catch(
-        (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? (error instanceof Error ? error.message : String(error))}` }),
+        (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}` }),
       ),
     );
     loading = entry;
