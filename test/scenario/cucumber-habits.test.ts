@@ -220,3 +220,27 @@ Then('the total SHALL be {int}', function (n) { assert.equal(this.total, n); });
   t.same(result.points.map((p) => [p.ok, p.todo ?? null]), [[true, null], [true, null], [false, 'undefined step']]);
   t.match(result.points[2].diagnostics?.snippet, /^Then\('the total SHALL be shown\.\.\.', function/);
 });
+
+t.test("a user's parameter type named as one of the built-in vocabulary's ({path}, {duration}) is the user's, and the built-in steps keep theirs", async (t) => {
+  const doc = `# Files
+
+### Requirement: Paths
+The tool SHALL read paths.
+
+#### Scenario: A path
+- **WHEN** the tool reads the file notes.txt within 5 minutes
+- **THEN** it SHALL have read notes.txt for 300 seconds
+`;
+  const steps = `import assert from 'node:assert/strict';
+import { When, Then, defineParameterType } from 'spec-run/steps';
+defineParameterType({ name: 'path', regexp: /[\\w.\\/-]+\\.\\w+/ });
+defineParameterType({ name: 'duration', regexp: /\\d+ minutes?/, transformer: (text) => parseInt(text, 10) * 60 });
+When('the tool reads the file {path} within {duration}', function (file, seconds) { this.read = [file, seconds]; });
+Then('it SHALL have read {path} for {int} seconds', function (file, seconds) { assert.deepEqual(this.read, [file, seconds]); });
+`;
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 0, result.stdout);
+  t.same(result.points.map((p) => p.ok), [true, true]);
+  const builtin = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['steps', 'doc.md', '--steps', 'steps.mjs']);
+  t.match(builtin.stderr, /0 problems/, 'the built-in definitions using {duration} and {path} still compile');
+});

@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import { createJiti } from 'jiti';
 import * as publicSteps from '../../steps/index.js';
-import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type Registration, type StepFunction } from '../../steps/index.js';
+import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
 
 export interface CompiledStep {
   keyword: string;
@@ -42,6 +42,7 @@ export interface LoadProblem {
 export interface StepLibrary {
   steps: CompiledStep[];
   hooks: Hook[];
+  /** The types the user's steps and snippets see: cucumber's, the built-in vocabulary's not redefined, and the user's own. */
   parameterTypes: ParameterTypeRegistry;
   /** The time limit of steps and hooks that give none (`setDefaultTimeout`), in milliseconds. */
   defaultTimeoutMs?: number;
@@ -118,16 +119,16 @@ export async function loadStepLibrary(userFiles: string[]): Promise<StepLibrary>
     if (Array.isArray(result)) registrations.push(...result.map((r) => ({ ...r, builtin: file === BUILTIN_STEPS })));
     else problems.push(result);
   }
+  // Two registries: a type of the user's named as one of the built-in vocabulary's ({path},
+  // {duration}...) replaces it for the user's steps, while the built-in steps keep theirs.
+  const builtinTypes = new ParameterTypeRegistry();
   const parameterTypes = new ParameterTypeRegistry();
+  const userTypeNames = new Set(registrations.flatMap((r) => (r.kind === 'parameter-type' && !r.builtin ? [r.options.name] : [])));
   for (const r of registrations) {
     if (r.kind !== 'parameter-type') continue;
+    const registries = r.builtin ? [builtinTypes, ...(userTypeNames.has(r.options.name) ? [] : [parameterTypes])] : [parameterTypes];
     try {
-      const o = r.options;
-      const regexps = (Array.isArray(o.regexp) ? o.regexp : [o.regexp]) as (RegExp | string)[];
-      const transform = o.transformer ?? ((...match: string[]) => match[0]);
-      // The built-in vocabulary's types ({field}, {path}...) would turn a user's "the user" into "the {field}" in snippets.
-      const useForSnippets = !r.builtin && (o.useForSnippets ?? true);
-      parameterTypes.defineParameterType(new ParameterType(o.name, regexps, null, function (this: unknown, ...match: string[]) { return transform.apply(this as never, match); }, useForSnippets, o.preferForRegexpMatch ?? false));
+      for (const registry of registries) registry.defineParameterType(parameterType(r.options, r.builtin));
     } catch (error) {
       problems.push({ file: r.file, line: r.line, message: `defineParameterType: ${(error as Error).message}` });
     }
@@ -138,7 +139,8 @@ export async function loadStepLibrary(userFiles: string[]): Promise<StepLibrary>
     const source = typeof r.expression === 'string' ? r.expression : String(r.expression);
     try {
       // A step's text has no inline code marks (markdown's `code` is read as its text): a definition copied from the document may keep them.
-      const expression = typeof r.expression === 'string' ? new CucumberExpression(r.expression.replace(/`/g, ''), parameterTypes) : new RegularExpression(r.expression, parameterTypes);
+      const registry = r.builtin ? builtinTypes : parameterTypes;
+      const expression = typeof r.expression === 'string' ? new CucumberExpression(r.expression.replace(/`/g, ''), registry) : new RegularExpression(r.expression, registry);
       const twin = steps.find((s) => s.source === source);
       if (twin) {
         problems.push({ file: r.file, line: r.line, message: `ambiguous definitions: "${source}" is defined at ${twin.file}:${twin.line} and at ${r.file}:${r.line}` });
@@ -154,6 +156,14 @@ export async function loadStepLibrary(userFiles: string[]): Promise<StepLibrary>
   // As in cucumber-js, the last call wins.
   const defaultTimeoutMs = registrations.flatMap((r) => (r.kind === 'default-timeout' ? [r.timeoutMs] : [])).at(-1);
   return { steps, hooks, parameterTypes, ...(defaultTimeoutMs ? { defaultTimeoutMs } : {}), problems, language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js', userFiles };
+}
+
+function parameterType(o: ParameterTypeOptions, builtin: boolean): ParameterType<unknown> {
+  const regexps = (Array.isArray(o.regexp) ? o.regexp : [o.regexp]) as (RegExp | string)[];
+  const transform = o.transformer ?? ((...match: string[]) => match[0]);
+  // The built-in vocabulary's types ({field}, {path}...) would turn a user's "the user" into "the {field}" in snippets.
+  const useForSnippets = !builtin && (o.useForSnippets ?? true);
+  return new ParameterType(o.name, regexps, null, function (this: unknown, ...match: string[]) { return transform.apply(this as never, match); }, useForSnippets, o.preferForRegexpMatch ?? false);
 }
 
 /**
