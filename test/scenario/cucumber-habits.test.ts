@@ -244,3 +244,11 @@ Then('it SHALL have read {path} for {int} seconds', function (file, seconds) { a
   const builtin = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['steps', 'doc.md', '--steps', 'steps.mjs']);
   t.match(builtin.stderr, /0 problems/, 'the built-in definitions using {duration} and {path} still compile');
 });
+
+t.test('a steps file whose top level never settles is a problem at the unit time limit, and the run reports and ends', async (t) => {
+  const steps = `import { When } from 'spec-run/steps';\nawait new Promise(() => {});\nWhen('never registered', function () {});\n`;
+  const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--timeout', '2s', '--reporter', 'json']);
+  t.equal(result.exitCode, 1, 'not 13, the exit of a top-level await Node gave up on');
+  t.match(result.points[0], { ok: false, name: /^cannot load steps file: its top level did not finish within 2000 ms/ });
+  t.match(result.stderr, /0 passed, 1 failed, 0 skipped, 4 todo/);
+});

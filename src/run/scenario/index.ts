@@ -31,7 +31,7 @@ const CONCURRENCY = 4;
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
 export const runScenarioDocument: DocumentRunner = async (plan, options, emit) => {
-  const library = await loadStepLibrary(options.stepFiles ?? []);
+  const library = await loadStepLibrary(options.stepFiles ?? [], options.unitTimeoutMs);
   if (library.problems.length > 0) {
     const unitId = `${plan.file}#steps`;
     const first = library.problems[0];
@@ -112,7 +112,7 @@ async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', 
 }
 
 export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit, library?: StepLibrary, blockedBy: string | null = null): Promise<void> {
-  const steps = library ?? (await loadStepLibrary(options.stepFiles ?? []));
+  const steps = library ?? (await loadStepLibrary(options.stepFiles ?? [], options.unitTimeoutMs));
   const started = Date.now();
   const deadline = started + options.unitTimeoutMs;
   const world = new StepWorld(unit, options);

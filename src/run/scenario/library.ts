@@ -66,7 +66,26 @@ const jiti = createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MOD
 const loaded = new Map<string, Promise<Registration[] | LoadProblem>>();
 let loading: Promise<unknown> = Promise.resolve();
 
-function registrationsOf(file: string): Promise<Registration[] | LoadProblem> {
+/** How long a steps file's top level may take (a top-level await starting a server, say), unless the run gives its unit time limit. */
+const LOAD_LIMIT_MS = 60_000;
+
+/**
+ * The import, or an error at the load limit. A top-level await that never settles would
+ * otherwise leave nothing for Node to wait on: spec-run ended with exit 13, no report.
+ */
+async function withinLoadLimit<T>(load: Promise<T>, limitMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`its top level did not finish within ${limitMs} ms (a top-level await that never settles?)`)), limitMs);
+  });
+  try {
+    return await Promise.race([load, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function registrationsOf(file: string, limitMs: number): Promise<Registration[] | LoadProblem> {
   const version = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing';
   const key = `${file}@${version}`;
   let entry = loaded.get(key);
@@ -74,7 +93,7 @@ function registrationsOf(file: string): Promise<Registration[] | LoadProblem> {
     // One file at a time: the collector is global while a file's top level runs.
     entry = loading.then(() =>
       // The version in the URL makes a changed file (--watch) a new module, evaluated again.
-      collectRegistrations(() => jiti.import(`${pathToFileURL(file).href}?version=${version}`)).catch(
+      collectRegistrations(() => withinLoadLimit(jiti.import(`${pathToFileURL(file).href}?version=${version}`), limitMs)).catch(
         (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}` }),
       ),
     );
@@ -110,12 +129,13 @@ function lineOf(error: unknown, file: string): number {
   return m ? Number(m[1]) : 1;
 }
 
-export async function loadStepLibrary(userFiles: string[]): Promise<StepLibrary> {
+/** The built-in steps and USERFILES, each file's top level given LOADLIMITMS (the run passes its unit time limit). */
+export async function loadStepLibrary(userFiles: string[], loadLimitMs = LOAD_LIMIT_MS): Promise<StepLibrary> {
   const files = [BUILTIN_STEPS, ...userFiles.map((f) => path.resolve(f))];
   const problems: LoadProblem[] = [];
   const registrations: (Registration & { builtin: boolean })[] = [];
   for (const file of files) {
-    const result = await registrationsOf(file);
+    const result = await registrationsOf(file, loadLimitMs);
     if (Array.isArray(result)) registrations.push(...result.map((r) => ({ ...r, builtin: file === BUILTIN_STEPS })));
     else problems.push(result);
   }
