@@ -27,6 +27,8 @@ export interface CheckContext {
   undefinedStep: (step: ScenarioStep, keyword: string) => string | null;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
   ambiguousStep?: (step: ScenarioStep) => string[] | null;
+  /** The files beside a document that look like step definitions but were not given (none when steps files were). */
+  unloadedSteps?: (document: string) => string[];
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
 }
@@ -149,6 +151,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       messages.push(at(`requirement '${requirement}' does not state what is required with SHALL or MUST`, 'warning'));
     }
   });
+  let firstUndefined: number | null = null;
   for (const unit of plan.units) {
     if (unit.kind !== 'scenario') continue;
     if (unit.steps.length === 0 && unit.configs.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps and no block to check` });
@@ -157,10 +160,13 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       keyword = stepKeyword(step.keyword, keyword);
       const snippet = context.undefinedStep(step, keyword);
       if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `undefined step '${step.text}'; define it with:\n${snippet}` });
+      if (snippet !== null) firstUndefined ??= step.line;
       const definitions = context.ambiguousStep?.(step);
       if (definitions) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `ambiguous step '${step.text}': several definitions match it: ${definitions.join('; ')}` });
     }
   }
+  const unloaded = firstUndefined === null ? [] : (context.unloadedSteps?.(doc.path) ?? []);
+  if (unloaded.length > 0) messages.push({ file: doc.path, line: firstUndefined!, column: 1, severity: 'warning', message: `no steps file was given; ${unloaded.join(', ')} ${unloaded.length > 1 ? 'look' : 'looks'} like one: check with --steps, or list it under "steps" in spec-run.config.json` });
   return messages;
 }
 

@@ -6,7 +6,7 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { TOOLS } from '../runtime/tools.js';
-import { loadStepLibrary, matchStep, shownPath } from '../run/scenario/library.js';
+import { loadStepLibrary, matchStep, shownPath, unloadedStepsBeside } from '../run/scenario/library.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
@@ -32,6 +32,7 @@ export async function checkCommand(paths: string[], stepGlobs?: string[]): Promi
       const matches = matchStep(library, step.text);
       return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
     },
+    unloadedSteps: (document) => unloadedStepsBeside(library, document).map(shownPath),
   };
   let errors = 0;
   let warnings = 0;
