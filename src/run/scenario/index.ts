@@ -96,7 +96,7 @@ async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', 
     const strays = new StrayErrors(hookLabel(hook));
     let outcome = null as HookOutcome;
     // Without a world, such a hook starts no command spec-run could stop at its time limit.
-    const unclaimed = await strays.around(async () => void (outcome = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays)));
+    const unclaimed = await strays.around(async () => void (outcome = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays, undefined, options.interrupt)));
     strays.end();
     if (unclaimed.length > 0) outcome ??= { failure: failureDiagnostics(unclaimed[0]) };
     if (outcome && 'failure' in outcome) failing.push({ hook, diagnostics: outcome.failure });
@@ -106,7 +106,11 @@ async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', 
   const unitId = `${file}#${when}`;
   const at = { file: failing[0].hook.file, line: failing[0].hook.line };
   emit({ type: 'unit-start', file, unitId, name: `${HOOK_LABEL[when]} hooks`, kind: 'problem', at });
-  for (const { hook, diagnostics } of failing) emit({ type: 'point', file, unitId, ok: false, name: hookLabel(hook), at: { file: hook.file, line: hook.line }, diagnostics });
+  for (const { hook, diagnostics } of failing) {
+    const point = { type: 'point' as const, file, unitId, name: hookLabel(hook), at: { file: hook.file, line: hook.line } };
+    // Ended by an interruption of spec-run: it did not fail.
+    emit(options.interrupt?.aborted ? { ...point, ok: true, skip: interruptedReason(options.interrupt) } : { ...point, ok: false, diagnostics });
+  }
   emit({ type: 'unit-end', file, unitId, durationMs: 0 });
   return `the ${hookLabel(failing[0].hook)} failed`;
 }
@@ -127,9 +131,14 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     try {
       if (!options.dryRun && !blocked) {
         for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
-          const outcome = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays, { pickle });
+          const outcome = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays, { pickle }, options.interrupt);
           if (outcome && 'skipped' in outcome) {
             blocked = outcome.skipped;
+            break;
+          }
+          if (outcome && options.interrupt?.aborted) {
+            emit({ ...base(hookLabel(hook), unit.line), ok: true, skip: interruptedReason(options.interrupt) });
+            blocked = interruptedReason(options.interrupt);
             break;
           }
           if (outcome) {
@@ -196,34 +205,41 @@ function hookLimit(hook: Hook, library: StepLibrary, unitDeadline: number, optio
 class TimeLimitExceeded extends Error {}
 
 /**
- * The outcome of `work`, or TimeLimitExceeded at the limit: a step that never settles
- * cannot hold the run. `onExpired` stops the commands it started; JavaScript still
- * running in the step is left to itself (it cannot be stopped from outside). An error
- * its code throws outside the promise (a timer, an event handler) fails it too.
+ * The outcome of `work`, or TimeLimitExceeded at the limit, or at once when spec-run is
+ * interrupted (INTERRUPT): a step that never settles cannot hold the run. `onExpired`
+ * stops the commands it started; JavaScript still running in the step is left to
+ * itself (it cannot be stopped from outside). An error its code throws outside the
+ * promise (a timer, an event handler) fails it too.
  */
-async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onExpired: () => void, strays: StrayErrors): Promise<T> {
+async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, interrupt?: AbortSignal): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let onInterrupt = () => {};
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+    const expire = (reason: string) => {
       onExpired();
-      reject(new TimeLimitExceeded(`${limit.reason}; the commands it started were stopped`));
-    }, Math.max(0, limit.at - Date.now()));
+      reject(new TimeLimitExceeded(`${reason}; the commands it started were stopped`));
+    };
+    timer = setTimeout(() => expire(limit.reason), Math.max(0, limit.at - Date.now()));
+    onInterrupt = () => expire('spec-run was interrupted');
+    interrupt?.addEventListener('abort', onInterrupt, { once: true });
   });
   try {
+    if (interrupt?.aborted) onInterrupt();
     return await Promise.race([strays.during(Promise.resolve().then(work)), expired]);
   } finally {
     clearTimeout(timer);
+    interrupt?.removeEventListener('abort', onInterrupt);
   }
 }
 
 /** How a hook ended: passed (null), failed with diagnostics, or skipped the scenario (`this.skip(reason)` or returning 'skipped', as in cucumber-js). */
 type HookOutcome = { failure: Record<string, unknown> } | { skipped: string } | null;
 
-/** Runs a hook with `this` the scenario's world (BeforeAll and AfterAll have none). */
-async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, scenario?: HookScenario): Promise<HookOutcome> {
+/** Runs a hook with `this` the scenario's world (BeforeAll and AfterAll have none); Before and BeforeAll hooks end when spec-run is interrupted, After and AfterAll ones still clean up. */
+async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, scenario?: HookScenario, interrupt?: AbortSignal): Promise<HookOutcome> {
   if (world) world.step = undefined;
   try {
-    const returned = await beforeLimit(() => hook.fn.call(world as never, scenario as never), limit, onExpired, strays);
+    const returned = await beforeLimit(() => hook.fn.call(world as never, scenario as never), limit, onExpired, strays, hook.when === 'before' || hook.when === 'before-all' ? interrupt : undefined);
     return returned === 'skipped' ? { skipped: `the ${hookLabel(hook)} returned "skipped"` } : null;
   } catch (error) {
     if (error instanceof StepSkipped) return { skipped: `skipped by the ${hookLabel(hook)}: ${error.message}` };
@@ -277,6 +293,7 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
       limit,
       () => world.stopCommands(),
       strays,
+      options.interrupt,
     );
     if (returned === 'pending') point = { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
