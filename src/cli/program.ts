@@ -118,7 +118,7 @@ export function buildProgram(): Command {
       // The run is reported and spec-run's own work is closed: what still holds the event loop
       // (a server or timer a step definition left) must not keep the process, CI's job, alive.
       setTimeout(() => {
-        console.error('spec-run: something the step definitions started (a server, a timer) still runs after the report; exiting');
+        console.error('spec-run: something still runs after the report (a server or timer a step definition left?); exiting');
         process.exit();
       }, 1000).unref();
     });
