@@ -5,7 +5,7 @@
 import type { SpecDocument } from '../model/document.js';
 import type { CodeRef, DocumentPlan, ScenarioStep } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
-import { isLispDocumentType, LISP_DOCUMENT_TYPES, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
+import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
 import { checkLikeBlocks } from '../translate/unknown-family.js';
@@ -26,6 +26,10 @@ export interface CheckContext {
   unknownOperators: (names: string[]) => Promise<Map<string, string>>;
   /** For a step no definition matches: a snippet of the definition to write (Given, When or Then as KEYWORD says); null when it matches. */
   undefinedStep: (step: ScenarioStep, keyword: string) => string | null;
+  /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
+  ambiguousStep?: (step: ScenarioStep) => string[] | null;
+  /** The files beside a document that look like step definitions but were not given (none when steps files were). */
+  unloadedSteps?: (document: string) => string[];
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
 }
@@ -146,12 +150,13 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     const at = (message: string, severity: CheckMessage['severity']): CheckMessage => ({ file: doc.path, line: section.line, column: 1, severity, message });
     const inside = [];
     for (let j = i + 1; j < sections.length && sections[j].depth > section.depth; j++) inside.push(sections[j]);
-    if (!inside.some((s) => SCENARIO_HEADING.test(s.heading))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
+    if (!inside.some((s) => SCENARIO_HEADING.test(s.heading) || OUTLINE_HEADING.test(s.heading))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
     const statement = section.content.find((c) => c.type === 'paragraph');
     if (!statement || statement.type !== 'paragraph' || !/\b(SHALL|MUST)\b/.test(statement.paragraph.text)) {
       messages.push(at(`requirement '${requirement}' does not state what is required with SHALL or MUST`, 'warning'));
     }
   });
+  let firstUndefined: number | null = null;
   for (const unit of plan.units) {
     if (unit.kind !== 'scenario') continue;
     if (unit.steps.length === 0 && unit.configs.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps and no block to check` });
@@ -160,9 +165,19 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       keyword = stepKeyword(step.keyword, keyword);
       const snippet = context.undefinedStep(step, keyword);
       if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `undefined step '${step.text}'; define it with:\n${snippet}` });
+      if (snippet !== null) firstUndefined ??= step.line;
+      const definitions = context.ambiguousStep?.(step);
+      if (definitions) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `ambiguous step '${step.text}': several definitions match it: ${definitions.join('; ')}` });
     }
   }
+  const unloaded = firstUndefined === null ? [] : (context.unloadedSteps?.(doc.path) ?? []);
+  if (unloaded.length > 0) messages.push({ file: doc.path, line: firstUndefined!, column: 1, severity: 'warning', message: `no steps file was given; ${unloaded.join(', ')} ${unloaded.length > 1 ? 'look' : 'looks'} like one: check with --steps, or list it under "steps" in spec-run.config.json` });
   return messages;
+}
+
+/** What went wrong loading the step definition files (a syntax error, a throw, a bad expression): errors at their file:line. */
+export function checkStepFiles(problems: { file: string; line: number; message: string }[]): CheckMessage[] {
+  return problems.map((p) => ({ file: p.file, line: p.line, column: 1, severity: 'error', message: p.message }));
 }
 
 export async function checkDocument(doc: SpecDocument, plan: DocumentPlan, context: CheckContext): Promise<CheckMessage[]> {

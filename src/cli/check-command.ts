@@ -2,11 +2,11 @@
 // file:line:col messages an editor can jump to. Exit 1 when any error is found.
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
-import { checkDocument, formatMessage, type CheckContext, type CheckMessage } from '../check/index.js';
+import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type CheckMessage } from '../check/index.js';
 import { unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { TOOLS } from '../runtime/tools.js';
-import { loadStepLibrary, matchStep } from '../run/scenario/library.js';
+import { loadStepLibrary, matchStep, shownPath, unloadedStepsBeside } from '../run/scenario/library.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
@@ -27,10 +27,19 @@ export async function checkCommand(paths: string[], stepGlobs?: string[]): Promi
   const context: CheckContext = {
     tools: TOOLS.map((tool) => tool.name),
     unknownOperators: (names) => unknownOperators(names, driverImage),
-    undefinedStep: (step, keyword) => (matchStep(library, step.text, undefined).length > 0 ? null : snippetFor(library, step.text, keyword, step.argument?.kind)),
+    undefinedStep: (step, keyword) => (matchStep(library, step.text).length > 0 ? null : snippetFor(library, step.text, keyword, step.argument?.kind)),
+    ambiguousStep: (step) => {
+      const matches = matchStep(library, step.text);
+      return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
+    },
+    unloadedSteps: (document) => unloadedStepsBeside(library, document).map(shownPath),
   };
   let errors = 0;
   let warnings = 0;
+  for (const message of checkStepFiles(library.problems)) {
+    errors += 1;
+    console.log(formatMessage(message));
+  }
   const discovery = findDocuments(paths.length ? paths : ['specs/']);
   if (!usableDiscovery(discovery)) return 2;
   const files = discovery.files;

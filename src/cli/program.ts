@@ -115,6 +115,12 @@ export function buildProgram(): Command {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
       const { runCommand } = await import('./run-command.js');
       process.exitCode = await runCommand(paths, options);
+      // The run is reported and spec-run's own work is closed: what still holds the event loop
+      // (a server or timer a step definition left) must not keep the process, CI's job, alive.
+      setTimeout(() => {
+        console.error('spec-run: something still runs after the report (a server or timer a step definition left?); exiting');
+        process.exit();
+      }, 1000).unref();
     });
 
   program

@@ -3,10 +3,9 @@
 // ambiguous steps too. Exit 1 when a definition file has a problem or a step is ambiguous;
 // exit 2, as the run does, when a directory given holds no document, or a path does not exist.
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
-import { loadStepLibrary, matchStep, type CompiledStep } from '../run/scenario/library.js';
+import { loadStepLibrary, matchStep, shownPath, type CompiledStep } from '../run/scenario/library.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { ConfigError, loadConfig } from './config.js';
 import { stepFilesOf } from './run-command.js';
@@ -35,7 +34,7 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
       if (unit.kind !== 'scenario') continue;
       for (const step of unit.steps) {
         const at = `${file}:${step.line}`;
-        const matches = matchStep(library, step.text, undefined);
+        const matches = matchStep(library, step.text);
         if (matches.length === 0) undefinedSteps.push(`${at}  ${step.keyword} ${step.text}`);
         if (matches.length > 1) ambiguous.push(`${at}  ${step.keyword} ${step.text}\n      matches ${matches.map((m) => `${place(m.step)} ${m.step.source}`).join('\n      and     ')}`);
         for (const m of matches) uses.get(m.step)?.push(at);
@@ -57,5 +56,5 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
 }
 
 function place(step: CompiledStep): string {
-  return `${path.relative(process.cwd(), step.file)}:${step.line}`;
+  return `${shownPath(step.file)}:${step.line}`;
 }

@@ -72,7 +72,9 @@ export interface Section {
 export type SectionContent =
   | { type: 'paragraph'; paragraph: Paragraph }
   | { type: 'list'; ordered: boolean; items: ListItem[]; line: number }
-  | { type: 'code'; block: CodeBlock };
+  | { type: 'code'; block: CodeBlock }
+  /** A GFM table outside list items (a scenario outline's Examples): its cells' text, the header row first, and each row's line. */
+  | { type: 'table'; rows: string[][]; rowLines: number[]; line: number };
 
 export interface SpecDocument {
   /** Path as given or found (relative paths stay relative). */

@@ -4,7 +4,7 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm from 'remark-gfm';
-import type { Code, List, ListItem as MdListItem, Nodes, Paragraph as MdParagraph, Root, RootContent } from 'mdast';
+import type { Code, List, ListItem as MdListItem, Nodes, Paragraph as MdParagraph, Root, RootContent, Table } from 'mdast';
 import type {
   CodeBlock,
   Diagnostic,
@@ -94,8 +94,11 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
         case 'blockquote':
           walk(node.children, inListItem);
           break;
+        case 'table':
+          if (!inListItem) currentSection().content.push({ type: 'table', rows: tableRows(node), rowLines: node.children.map((row) => row.position!.start.line), line: node.position!.start.line });
+          break;
         default:
-          break; // tables, rules, html and frontmatter carry nothing the later stages use
+          break; // rules, html and frontmatter carry nothing the later stages use
       }
     });
   };
@@ -108,11 +111,13 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
 function itemArgument(item: MdListItem): { argument?: ItemArgument } {
   const node = item.children.find((child) => child.type === 'code' || child.type === 'table');
   if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: node.lang ? node.lang.toLowerCase() : null, line: node.position!.start.line } };
-  if (node?.type === 'table') {
-    const rows = node.children.map((row) => row.children.map((cell) => plainText(cell).trim()));
-    return { argument: { kind: 'data-table', rows, line: node.position!.start.line } };
-  }
+  if (node?.type === 'table') return { argument: { kind: 'data-table', rows: tableRows(node), line: node.position!.start.line } };
   return {};
+}
+
+/** A table's cells as text, row by row, the header row first. */
+function tableRows(table: Table): string[][] {
+  return table.children.map((row) => row.children.map((cell) => plainText(cell, false, true).trim()));
 }
 
 function codeBlock(

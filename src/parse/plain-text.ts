@@ -1,11 +1,16 @@
 // Plain text of mdast inline content.
 import type { Nodes } from 'mdast';
 
+/** `<name>` as markdown reads it, as inline HTML: in a step, a scenario outline's placeholder. */
+const PLACEHOLDER = /^<[A-Za-z_][\w -]*>$/;
+
 /**
  * Concatenated text of a node with inline markup removed. With `keepStrong`, `**bold**`
- * stays marked, because OpenSpec steps (`- **WHEN** ...`) carry their keyword in bold.
+ * stays marked, because OpenSpec steps (`- **WHEN** ...`) carry their keyword in bold;
+ * with `keepPlaceholders` (the default with `keepStrong`), a scenario outline's
+ * `<placeholder>` stays, in a step or in the cells of its table.
  */
-export function plainText(node: Nodes, keepStrong = false): string {
+export function plainText(node: Nodes, keepStrong = false, keepPlaceholders = keepStrong): string {
   switch (node.type) {
     case 'text':
     case 'inlineCode':
@@ -16,12 +21,12 @@ export function plainText(node: Nodes, keepStrong = false): string {
     case 'imageReference':
       return node.alt ?? '';
     case 'html':
-      return '';
+      return keepPlaceholders && PLACEHOLDER.test(node.value) ? node.value : '';
     case 'strong': {
-      const inner = node.children.map((child) => plainText(child, keepStrong)).join('');
+      const inner = node.children.map((child) => plainText(child, keepStrong, keepPlaceholders)).join('');
       return keepStrong ? `**${inner}**` : inner;
     }
     default:
-      return 'children' in node ? node.children.map((child) => plainText(child as Nodes, keepStrong)).join('') : '';
+      return 'children' in node ? node.children.map((child) => plainText(child as Nodes, keepStrong, keepPlaceholders)).join('') : '';
   }
 }

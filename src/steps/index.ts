@@ -129,8 +129,15 @@ export interface World {
   run(command: string, options?: RunCommandOptions): Promise<RunCommandResult>;
   /** An MCP client connected to the runtime (the built-in one, or the configured `runtime`); closed after the scenario. */
   mcp(): Promise<McpClient>;
-  /** Shown with the step's test point (TAP diagnostics, JSON events). */
+  /**
+   * Shown with the step's test point (TAP diagnostics, JSON events). cucumber-js's forms
+   * work too: `attach(data)`, and `attach(data, mediaType)` (the attachment is named by
+   * the media type; a Buffer of a text type is shown as text, of another as base64).
+   */
   attach(name: string, value: unknown): void;
+  attach(data: unknown, mediaType?: string | { mediaType: string; fileName?: string }): void;
+  /** Text shown with the step's test point, as an attachment named "log" (cucumber-js's `this.log`). */
+  log(text: string): void;
   /** Ends the step as skipped, with the reason. */
   skip(reason: string): never;
   [key: string]: unknown;
@@ -138,7 +145,31 @@ export interface World {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type StepFunction = (this: World, ...args: any[]) => unknown;
-export type HookFunction = (this: World) => unknown;
+/** The scenario a Before or After hook runs around, named as cucumber-js names it. */
+export interface HookScenario {
+  pickle: { name: string; uri: string; line: number; requirement: string };
+  /** After hooks only: how the scenario's steps ended (the first that did not pass decides). */
+  result?: { status: 'PASSED' | 'FAILED' | 'SKIPPED' | 'PENDING' | 'UNDEFINED' | 'AMBIGUOUS'; message?: string };
+}
+export type HookFunction = (this: World, scenario: HookScenario) => unknown;
+/** BeforeAll and AfterAll run outside any scenario: they have no world. */
+export type GlobalHookFunction = (this: void) => unknown;
+
+/** The options a step definition may take between its expression and its function, as in cucumber-js. */
+export interface StepOptions {
+  /** Time limit of this step in milliseconds (within the unit time limit, which still applies). */
+  timeout?: number;
+}
+
+/** The options of a hook: `Before({ name: 'clean database', timeout: 5000 }, fn)`. */
+export interface HookOptions {
+  /** Named in reports when the hook fails. */
+  name?: string;
+  /** Time limit of this hook in milliseconds. */
+  timeout?: number;
+  /** Not supported: OpenSpec scenarios carry no tags; registering a hook with tags is reported as a problem of the steps file. */
+  tags?: string;
+}
 
 export interface ParameterTypeOptions {
   name: string;
@@ -151,11 +182,17 @@ export interface ParameterTypeOptions {
   preferForRegexpMatch?: boolean;
 }
 
+/** When a hook runs: around each scenario, or once around a document's scenarios. */
+export type HookTime = 'before' | 'after' | 'before-all' | 'after-all';
+
 /** @internal What a steps file registers, with the place of the call. */
 export type Registration =
-  | { kind: 'step'; keyword: string; expression: string | RegExp; fn: StepFunction; file: string; line: number }
-  | { kind: 'hook'; when: 'before' | 'after'; fn: HookFunction; file: string; line: number }
-  | { kind: 'parameter-type'; options: ParameterTypeOptions; file: string; line: number };
+  | { kind: 'step'; keyword: string; expression: string | RegExp; fn: StepFunction; timeoutMs?: number; file: string; line: number }
+  | { kind: 'hook'; when: HookTime; fn: HookFunction | GlobalHookFunction; name?: string; timeoutMs?: number; file: string; line: number }
+  | { kind: 'parameter-type'; options: ParameterTypeOptions; file: string; line: number }
+  | { kind: 'default-timeout'; timeoutMs: number; file: string; line: number }
+  /** A call spec-run cannot honour: reported at its place, the rest of the file still loads. */
+  | { kind: 'problem'; message: string; file: string; line: number };
 
 const COLLECTOR = Symbol.for('spec-run.steps.collector');
 /** A function may carry the place it was written, when a library registers it from elsewhere. */
@@ -184,12 +221,35 @@ function register(registration: Registration): void {
   collect(registration);
 }
 
+/** A time limit given in options: a positive number of milliseconds, or a problem. */
+function timeoutOption(what: string, options: { timeout?: unknown }): { timeoutMs?: number; problem?: string } {
+  if (options.timeout === undefined) return {};
+  const ms = options.timeout;
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) return { problem: `${what}: timeout must be a positive number of milliseconds, not ${JSON.stringify(ms)}` };
+  return { timeoutMs: ms };
+}
+
+/** Option keys the call does not know, as a problem naming them and the known ones. */
+function unknownKeys(what: string, options: object, known: string[]): string | undefined {
+  const unknown = Object.keys(options).filter((key) => !known.includes(key));
+  return unknown.length ? `${what}: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')} (known: ${known.join(', ')})` : undefined;
+}
+
 function stepRegistrar(keyword: string) {
-  return (expression: string | RegExp, fn: StepFunction): void => {
-    if (typeof fn !== 'function') throw new TypeError(`${keyword}(${String(expression)}): the second argument must be a function`);
-    const located = (fn as unknown as Record<symbol, { file: string; line: number } | undefined>)[LOCATION];
-    register({ kind: 'step', keyword, expression, fn, ...(located ?? caller()) });
-  };
+  function define(expression: string | RegExp, fn: StepFunction): void;
+  function define(expression: string | RegExp, options: StepOptions, fn: StepFunction): void;
+  function define(expression: string | RegExp, second: StepOptions | StepFunction, third?: StepFunction): void {
+    const [options, fn] = typeof second === 'function' ? [{}, second] : [second ?? {}, third];
+    const what = `${keyword}(${String(expression)})`;
+    if (typeof fn !== 'function') throw new TypeError(`${what}: expected a function after the expression${typeof second === 'function' ? '' : ' and its options'}`);
+    const located = (fn as unknown as Record<symbol, { file: string; line: number } | undefined>)[LOCATION] ?? caller();
+    const problem = unknownKeys(what, options, ['timeout']);
+    if (problem) return register({ kind: 'problem', message: problem, ...located });
+    const timeout = timeoutOption(what, options);
+    if (timeout.problem) return register({ kind: 'problem', message: timeout.problem, ...located });
+    register({ kind: 'step', keyword, expression, fn, ...(timeout.timeoutMs ? { timeoutMs: timeout.timeoutMs } : {}), ...located });
+  }
+  return define;
 }
 
 export const Given = stepRegistrar('Given');
@@ -198,16 +258,46 @@ export const Then = stepRegistrar('Then');
 /** A step of any keyword. */
 export const defineStep = stepRegistrar('Step');
 
-export function Before(fn: HookFunction): void {
-  register({ kind: 'hook', when: 'before', fn, ...caller() });
+const HOOK_NAMES: Record<HookTime, string> = { before: 'Before', after: 'After', 'before-all': 'BeforeAll', 'after-all': 'AfterAll' };
+
+function hookRegistrar<F>(when: HookTime) {
+  const what = HOOK_NAMES[when];
+  function hook(fn: F): void;
+  function hook(options: HookOptions | string, fn: F): void;
+  function hook(first: HookOptions | string | F, second?: F): void {
+    const place = caller();
+    const [options, fn] = typeof first === 'function' ? [{} as HookOptions, first as F] : [(typeof first === 'string' ? { tags: first } : (first ?? {})) as HookOptions, second];
+    if (typeof fn !== 'function') throw new TypeError(`${what}: expected a function${typeof first === 'function' ? '' : ' after the options'}`);
+    const timeout = timeoutOption(what, options);
+    const problem =
+      unknownKeys(what, options, ['name', 'timeout', 'tags']) ??
+      (options.tags !== undefined ? `${what}: hooks with tags (${JSON.stringify(options.tags)}) are not supported: OpenSpec scenarios carry no tags; a hook without tags runs for every scenario` : undefined) ??
+      timeout.problem;
+    if (problem) return register({ kind: 'problem', message: problem, ...place });
+    const { timeoutMs } = timeout;
+    register({ kind: 'hook', when, fn: fn as HookFunction, ...(options.name ? { name: options.name } : {}), ...(timeoutMs ? { timeoutMs } : {}), ...place });
+  }
+  return hook;
 }
 
-export function After(fn: HookFunction): void {
-  register({ kind: 'hook', when: 'after', fn, ...caller() });
-}
+/** Runs before each scenario, with its world. */
+export const Before = hookRegistrar<HookFunction>('before');
+/** Runs after each scenario, whatever its outcome, with its world. */
+export const After = hookRegistrar<HookFunction>('after');
+/** Runs once per document, before its first scenario (a document is what spec-run schedules, as a worker is for cucumber-js). */
+export const BeforeAll = hookRegistrar<GlobalHookFunction>('before-all');
+/** Runs once per document, after its last scenario. */
+export const AfterAll = hookRegistrar<GlobalHookFunction>('after-all');
 
 export function defineParameterType(options: ParameterTypeOptions): void {
   register({ kind: 'parameter-type', options, ...caller() });
+}
+
+/** The time limit of every step and hook of the run that gives none of its own, in milliseconds (the unit time limit still applies). */
+export function setDefaultTimeout(ms: number): void {
+  const place = caller();
+  const timeout = timeoutOption('setDefaultTimeout', { timeout: ms });
+  register(timeout.problem ? { kind: 'problem', message: timeout.problem, ...place } : { kind: 'default-timeout', timeoutMs: timeout.timeoutMs!, ...place });
 }
 
 /** @internal Used by spec-run's loader: collects what `run` registers (one load at a time). */

@@ -23,10 +23,12 @@ export function isLispDocumentType(type: unknown): boolean {
 
 export const REQUIREMENT_HEADING = /^Requirement:\s*(.*)$/i;
 export const SCENARIO_HEADING = /^Scenario:\s*(.*)$/i;
+/** Gherkin's outline headings: their steps hold <placeholders> filled from an Examples table (reported, not run). */
+export const OUTLINE_HEADING = /^Scenario (Outline|Template):\s*(.*)$/i;
 
 export function detectFamily(doc: SpecDocument): DocumentFamily {
   if (isLispDocumentType(doc.metadata.type)) return 'lisp';
   const headings = doc.sections.map((section) => section.heading);
-  if (headings.some((text) => REQUIREMENT_HEADING.test(text)) && headings.some((text) => SCENARIO_HEADING.test(text))) return 'openspec';
+  if (headings.some((text) => REQUIREMENT_HEADING.test(text)) && headings.some((text) => SCENARIO_HEADING.test(text) || OUTLINE_HEADING.test(text))) return 'openspec';
   return 'unknown';
 }

@@ -1,10 +1,10 @@
 // OpenSpec-style specifications: every `#### Scenario:` under a `### Requirement:` is a unit
 // with its condition, its code blocks (YAML configurations, expected messages) and its steps.
 // Blocks outside scenarios (schemas, implementation notes) are listed, not run.
-import type { ListItem, Paragraph, Section, SectionContent, SpecDocument } from '../model/document.js';
+import type { ItemArgument, ListItem, Paragraph, Section, SectionContent, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
 import { codeRef } from './code-ref.js';
-import { type FamilyTranslation, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
+import { type FamilyTranslation, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
 
 /** A paragraph that is only a step keyword ("Then:") introduces a list of steps. */
 const KEYWORD_PARAGRAPH = /^(given|when|then|and|but)\s*:?$/i;
@@ -30,11 +30,13 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   const file = doc.path;
   const units: UnitDraft[] = [];
   const notRun: NotRunBlock[] = [];
+  const problems: FamilyTranslation['problems'] = [];
   let requirement: Section | null = null;
-  let scenario: { section: Section; content: SectionContent[] } | null = null;
+  let scenario: { section: Section; content: SectionContent[]; outline: boolean } | null = null;
 
   const closeScenario = (): void => {
-    if (scenario) units.push(scenarioUnit(file, scenario.section, requirement, scenario.content));
+    if (scenario?.outline) units.push(...outlineUnits(file, scenario.section, requirement, scenario.content, problems));
+    else if (scenario) units.push(scenarioUnit(file, scenario.section, requirement, scenario.content));
     scenario = null;
   };
 
@@ -47,8 +49,8 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
     closeScenario();
     if (requirement && section.depth <= requirement.depth) requirement = null;
     if (REQUIREMENT_HEADING.test(section.heading)) requirement = section;
-    if (SCENARIO_HEADING.test(section.heading)) {
-      scenario = { section, content: [...section.content] };
+    if (SCENARIO_HEADING.test(section.heading) || OUTLINE_HEADING.test(section.heading)) {
+      scenario = { section, content: [...section.content], outline: OUTLINE_HEADING.test(section.heading) };
       continue;
     }
     for (const item of section.content) {
@@ -58,10 +60,39 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
     }
   }
   closeScenario();
-  return { definitions: [], units, notRun, problems: [] };
+  return { definitions: [], units, notRun, problems };
 }
 
-function scenarioUnit(file: string, section: Section, requirement: Section | null, content: SectionContent[]): UnitDraft {
+type ScenarioDraft = Extract<UnitDraft, { kind: 'scenario' }>;
+
+/**
+ * A Gherkin scenario outline: one scenario per row of its Examples tables (the tables
+ * under it), each `<column>` of its steps, doc strings and data tables replaced by the
+ * row's value. The unit stands at its row's line and is named by the row.
+ */
+function outlineUnits(file: string, section: Section, requirement: Section | null, content: SectionContent[], problems: FamilyTranslation['problems']): UnitDraft[] {
+  const template = scenarioUnit(file, section, requirement, content);
+  const tables = content.flatMap((item) => (item.type === 'table' ? [item] : []));
+  if (tables.length === 0) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples table: its <placeholders> have no values, so nothing runs` });
+  return tables.flatMap((table) => {
+    const [header = [], ...rows] = table.rows;
+    return rows.map((row, i): ScenarioDraft => {
+      const fill = (text: string) => text.replace(/<([^<>]+)>/g, (placeholder, name: string) => (header.includes(name) ? (row[header.indexOf(name)] ?? '') : placeholder));
+      return {
+        ...template,
+        name: `${template.name} (${header.map((name, j) => `${name}: ${row[j] ?? ''}`).join(', ')})`,
+        line: table.rowLines[i + 1],
+        steps: template.steps.map((step) => ({ ...step, text: fill(step.text), ...(step.argument ? { argument: filledArgument(step.argument, fill) } : {}) })),
+      };
+    });
+  });
+}
+
+function filledArgument(argument: ItemArgument, fill: (text: string) => string): ItemArgument {
+  return argument.kind === 'doc-string' ? { ...argument, text: fill(argument.text) } : { ...argument, rows: argument.rows.map((row) => row.map(fill)) };
+}
+
+function scenarioUnit(file: string, section: Section, requirement: Section | null, content: SectionContent[]): ScenarioDraft {
   const configs: CodeRef[] = [];
   let condition: string | null = null;
   let conditionLine = section.line;
@@ -80,7 +111,7 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
   }
   return {
     kind: 'scenario',
-    name: SCENARIO_HEADING.exec(section.heading)![1].trim(),
+    name: (SCENARIO_HEADING.exec(section.heading) ?? OUTLINE_HEADING.exec(section.heading))!.at(-1)!.trim(),
     file,
     line: section.line,
     headingPath: section.headingPath,

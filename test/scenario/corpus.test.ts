@@ -37,5 +37,5 @@ t.test('the example project runs from its own directory with its configuration',
   const example = path.join(root, 'examples', 'word-count');
   const result = await execa(process.execPath, [path.join(root, 'dist/src/cli/main.js')], { cwd: example, reject: false });
   t.equal(result.exitCode, 0, result.stdout);
-  t.match(result.stderr, /17 passed, 0 failed, 0 skipped, 0 todo/);
+  t.match(result.stderr, /23 passed, 0 failed, 0 skipped, 0 todo/);
 });

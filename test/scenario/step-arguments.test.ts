@@ -3,30 +3,14 @@
 // definitions that spell the colon introducing them; and steps that never finish, which
 // the unit time limit ends. spec-run runs as a child process in a fresh directory.
 import t from 'tap';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import type { RunEvent } from '../../src/model/events.js';
 import { DataTable } from '../../src/steps/index.js';
 import { parseMarkdown } from '../../src/parse/index.js';
 import { translate } from '../../src/translate/index.js';
+import { project as userProject, runIn } from './user-project.js';
 
-const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/main.js');
-type Point = Extract<RunEvent, { type: 'point' }>;
-
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-step-arguments-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
-  return dir;
-}
-
-async function points(dir: string, args: string[]) {
-  const result = await execa(process.execPath, [cli, ...args, '--reporter', 'json'], { cwd: dir, reject: false });
-  const events = result.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as RunEvent);
-  return { ...result, points: events.filter((e): e is Point => e.type === 'point') };
-}
+const project = (files: Record<string, string>) => userProject(files, 'spec-run-step-arguments-');
+const points = (dir: string, args: string[]) => runIn(dir, [...args, '--reporter', 'json']);
 
 const DOC = `# Inventory
 

@@ -34,6 +34,19 @@ Then('the block on line {int} SHALL be YAML', function (this: World, line: numbe
 });
 `);
   t.equal(ok.exitCode, 0, ok.stdout);
+  const cucumberShaped = await typeCheck(`import { After, AfterAll, Before, BeforeAll, Given, setDefaultTimeout, type World } from 'spec-run/steps';
+let started = false;
+BeforeAll(async () => { started = true; });
+AfterAll({ name: 'stop', timeout: 5000 }, function () { started = false; });
+Before({ name: 'fresh counter' }, function (this: World) { this.count = 0; });
+After(function (this: World) { this.log(\`count \${String(this.count)}\`); });
+setDefaultTimeout(10_000);
+Given('a slow thing', { timeout: 60_000 }, async function (this: World) {
+  this.attach(JSON.stringify({ started }), 'application/json');
+});
+Given('a callback thing', function (this: World, done: (error?: Error) => void) { setTimeout(done, 10); });
+`);
+  t.equal(cucumberShaped.exitCode, 0, `hooks with options, step options, callbacks, log and attach(data, mediaType) type-check: ${cucumberShaped.stdout}`);
   const bad = await typeCheck(`import { When } from 'spec-run/steps';
 When('I run {string}', 42);
 `);

@@ -1,17 +1,11 @@
 // A user's own step definitions, end to end: spec-run run as a child process on a
 // WHEN/THEN document and a steps file in a fresh directory, as a new user would.
 import t from 'tap';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import { Parser } from 'tap-parser';
 import type { RunEvent } from '../../src/model/events.js';
-
-const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/main.js');
-
-type Point = Extract<RunEvent, { type: 'point' }>;
+import { project as userProject, runIn, type Point } from './user-project.js';
 
 const ADDER_DOC = `# Adder
 
@@ -29,16 +23,8 @@ When('I add {int} and {int}', function (a, b) { this.sum = a + b; });
 Then('the sum SHALL be {int}', function (n) { assert.equal(this.sum, n); });
 `;
 
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-user-steps-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
-  return dir;
-}
-
-async function run(dir: string, args: string[]) {
-  const result = await execa(process.execPath, [cli, ...args], { cwd: dir, reject: false });
-  return { ...result, events: result.stdout.includes('"type"') ? result.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as RunEvent) : [] };
-}
+const project = (files: Record<string, string>) => userProject(files, 'spec-run-user-steps-');
+const run = runIn;
 
 const points = (events: RunEvent[]) => events.filter((e): e is Point => e.type === 'point');
 

@@ -1,11 +1,11 @@
 // Runs OpenSpec scenarios through step definitions, with cucumber's semantics: each
 // step is one test point, bound to the one definition whose expression matches it
 // (none: undefined, a TODO with a snippet; two or more: ambiguous, a failure naming
-// them). `this` is a world fresh per scenario; Before and After hooks run around it;
+// them). `this` is a world fresh per scenario; Before and After hooks run around it,
+// BeforeAll and AfterAll once around the document's scenarios;
 // once a step fails or is undefined, the steps after it are skipped with the reason.
 // Scenarios run concurrently (their probes mostly sleep), and their events are
 // emitted in document order.
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import type { RunEvent } from '../../model/events.js';
@@ -13,15 +13,17 @@ import type { ItemArgument } from '../../model/document.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { loadStepLibrary, matchStep, type StepLibrary } from './library.js';
+import { loadStepLibrary, matchStep, shownPath, stepArguments, unloadedStepsBeside, type Hook, type StepLibrary } from './library.js';
+import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { StepSkipped, StepWorld } from './step-world.js';
+import { StrayErrors } from './stray-errors.js';
 import { runWithRetries } from '../retries.js';
 import { interruptedReason } from '../interrupt.js';
 
-/** spec-run's own code, compiled and (through source maps) as written. */
-const OWN_CODE = ['../../../', '../../../../src/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
+/** spec-run's own code, compiled and (through source maps) as written, and its dependencies (cucumber-expressions runs transformers). */
+const OWN_CODE = ['../../../', '../../../../src/', '../../../../node_modules/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 
 /** Scenarios running at once. */
 const CONCURRENCY = 4;
@@ -29,7 +31,7 @@ const CONCURRENCY = 4;
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
 export const runScenarioDocument: DocumentRunner = async (plan, options, emit) => {
-  const library = await loadStepLibrary(options.stepFiles ?? []);
+  const library = await loadStepLibrary(options.stepFiles ?? [], options.unitTimeoutMs);
   if (library.problems.length > 0) {
     const unitId = `${plan.file}#steps`;
     const first = library.problems[0];
@@ -38,6 +40,7 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   }
   const units = plan.units.filter((u): u is ScenarioUnit => u.kind === 'scenario');
+  const blocked = units.length > 0 ? await runDocumentHooks(plan.file, 'before-all', library, options, emit) : null;
   const buffers = units.map(() => [] as RunEvent[]);
   const done = units.map(() => false);
   let flushed = 0;
@@ -60,7 +63,7 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
       await runWithRetries(
         options.retries ?? 0,
         units[index].id,
-        (emit) => runScenario(units[index], options, emit, library),
+        (emit) => runScenario(units[index], options, emit, library, blocked),
         (event) => {
           buffers[index].push(event);
           if (index === flushed) flush();
@@ -71,51 +74,109 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, units.length) }, worker));
+  if (units.length > 0) await runDocumentHooks(plan.file, 'after-all', library, options, emit);
 };
 
-export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit, library?: StepLibrary): Promise<void> {
-  const steps = library ?? (await loadStepLibrary(options.stepFiles ?? []));
+const HOOK_LABEL: Record<HookTime, string> = { before: 'Before', after: 'After', 'before-all': 'BeforeAll', 'after-all': 'AfterAll' };
+
+/** How a hook is named in reports: its kind, its name if it has one, and where it is written. */
+function hookLabel(hook: Hook): string {
+  return `${HOOK_LABEL[hook.when]} hook${hook.name ? ` "${hook.name}"` : ''} (${shownPath(hook.file)}:${hook.line})`;
+}
+
+/**
+ * BeforeAll or AfterAll hooks of a document, once around its scenarios. A failing one is
+ * a failing point of a unit of its own; the reason the scenarios are then skipped (it
+ * failed, or it skipped them), or null.
+ */
+async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', library: StepLibrary, options: RunOptions, emit: Emit): Promise<string | null> {
+  if (options.dryRun) return null;
+  const failing: { hook: Hook; diagnostics: Record<string, unknown> }[] = [];
+  for (const hook of library.hooks.filter((h) => h.when === when)) {
+    const strays = new StrayErrors(hookLabel(hook));
+    let outcome = null as HookOutcome;
+    // Without a world, such a hook starts no command spec-run could stop at its time limit.
+    const unclaimed = await strays.around(async () => void (outcome = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays, undefined, options.interrupt)));
+    strays.end();
+    if (unclaimed.length > 0) outcome ??= { failure: failureDiagnostics(unclaimed[0]) };
+    if (outcome && 'failure' in outcome) failing.push({ hook, diagnostics: outcome.failure });
+    if (outcome && 'skipped' in outcome && failing.length === 0) return outcome.skipped;
+  }
+  if (failing.length === 0) return null;
+  const unitId = `${file}#${when}`;
+  const at = { file: failing[0].hook.file, line: failing[0].hook.line };
+  emit({ type: 'unit-start', file, unitId, name: `${HOOK_LABEL[when]} hooks`, kind: 'problem', at });
+  for (const { hook, diagnostics } of failing) {
+    const point = { type: 'point' as const, file, unitId, name: hookLabel(hook), at: { file: hook.file, line: hook.line } };
+    // Ended by an interruption of spec-run: it did not fail.
+    emit(options.interrupt?.aborted ? { ...point, ok: true, skip: interruptedReason(options.interrupt) } : { ...point, ok: false, diagnostics });
+  }
+  emit({ type: 'unit-end', file, unitId, durationMs: 0 });
+  return `the ${hookLabel(failing[0].hook)} failed`;
+}
+
+export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit, library?: StepLibrary, blockedBy: string | null = null): Promise<void> {
+  const steps = library ?? (await loadStepLibrary(options.stepFiles ?? [], options.unitTimeoutMs));
   const started = Date.now();
   const deadline = started + options.unitTimeoutMs;
   const world = new StepWorld(unit, options);
   emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: `${unit.requirement} / ${unit.name}`, kind: 'scenario', at: { file: unit.file, line: unit.line } });
   const base = (name: string, line: number) => ({ type: 'point' as const, file: unit.file, unitId: unit.id, name, at: { file: unit.file, line } });
-  let blocked: string | null = null;
-  try {
-    if (!options.dryRun) {
-      for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
-        const failure = await runHook(world, hook.fn, deadline, options);
-        if (failure) {
-          emit({ ...base(`Before hook (${hook.file}:${hook.line})`, unit.line), ok: false, diagnostics: failure });
-          blocked = `the Before hook at ${hook.file}:${hook.line} failed`;
+  let blocked = blockedBy;
+  const pickle = { name: unit.name, uri: unit.file, line: unit.line, requirement: unit.requirement };
+  /** The scenario's points so far, for the result After hooks receive. */
+  const points: PointEvent[] = [];
+  const strays = new StrayErrors(`scenario "${unit.name}" (${unit.file}:${unit.line})`);
+  const unclaimed = await strays.around(async () => {
+    try {
+      if (!options.dryRun && !blocked) {
+        for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
+          const outcome = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays, { pickle }, options.interrupt);
+          if (outcome && 'skipped' in outcome) {
+            blocked = outcome.skipped;
+            break;
+          }
+          if (outcome && options.interrupt?.aborted) {
+            emit({ ...base(hookLabel(hook), unit.line), ok: true, skip: interruptedReason(options.interrupt) });
+            blocked = interruptedReason(options.interrupt);
+            break;
+          }
+          if (outcome) {
+            const point: PointEvent = { ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure };
+            emit(point);
+            points.push(point);
+            blocked = `the ${hookLabel(hook)} failed`;
+          }
+        }
+      }
+      if (unit.steps.length === 0) emit({ ...base(`${unit.name} (a scenario without steps)`, unit.line), ok: true, skip: blocked ?? 'the scenario has no steps: no "Then:" list and no WHEN/THEN bullets' });
+      let keyword: string | null = null;
+      for (const step of unit.steps) {
+        if (options.signal?.aborted) break;
+        keyword = stepKeyword(step.keyword, keyword);
+        const point = await runStep({ unit, library: steps, world, strays, options, deadline }, step, keyword, blocked);
+        // A step whose probe an interruption of spec-run stopped did not check anything.
+        if (options.interrupt?.aborted) {
+          emit({ ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined });
+          break;
+        }
+        emit(point);
+        points.push(point);
+        if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `${point.todo === 'pending step' ? 'an earlier step is pending' : point.todo !== undefined ? 'an earlier step is undefined' : 'an earlier step failed'} (line ${step.line})`;
+      }
+    } finally {
+      if (!options.dryRun && !blockedBy) {
+        for (const hook of steps.hooks.filter((h) => h.when === 'after')) {
+          // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
+          const outcome = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays, { pickle, result: scenarioResult(points) });
+          if (outcome && 'failure' in outcome) emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure });
         }
       }
     }
-    if (unit.steps.length === 0) emit({ ...base(`${unit.name} (a scenario without steps)`, unit.line), ok: true, skip: 'the scenario has no steps: no "Then:" list and no WHEN/THEN bullets' });
-    let keyword: string | null = null;
-    for (const step of unit.steps) {
-      if (options.signal?.aborted) break;
-      keyword = stepKeyword(step.keyword, keyword);
-      const point = await runStep(unit, steps, world, step, keyword, options, blocked, deadline);
-      // A step whose probe an interruption of spec-run stopped did not check anything.
-      if (options.interrupt?.aborted) {
-        emit({ ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined });
-        break;
-      }
-      emit(point);
-      if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `${point.todo !== undefined ? 'an earlier step is undefined' : 'an earlier step failed'} (line ${step.line})`;
-    }
-  } finally {
-    if (!options.dryRun) {
-      for (const hook of steps.hooks.filter((h) => h.when === 'after')) {
-        // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
-        const failure = await runHook(world, hook.fn, Date.now() + options.unitTimeoutMs, options);
-        if (failure) emit({ ...base(`After hook (${hook.file}:${hook.line})`, unit.line), ok: false, diagnostics: failure });
-      }
-    }
-    await world.dispose();
-    emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
-  }
+  }).finally(() => world.dispose());
+  strays.end();
+  for (const error of unclaimed) emit({ ...base('an error thrown outside any step or hook', unit.line), ok: false, diagnostics: failureDiagnostics(error) });
+  emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
 }
 
 /** A doc string is passed as its text, a data table as a DataTable, as cucumber-js passes them. */
@@ -123,47 +184,92 @@ function stepArgument(argument: ItemArgument): string | DataTable {
   return argument.kind === 'doc-string' ? argument.text : new DataTable(argument.rows);
 }
 
-/** A step or hook still running at the unit's deadline. */
-class UnitTimeExceeded extends Error {}
+/** When a step or hook must have finished, and what to say if it has not. */
+interface TimeLimit {
+  at: number;
+  reason: string;
+}
+
+/** The unit's deadline, or the step's or hook's own time limit (its `timeout` option, else `setDefaultTimeout`) when that ends first. */
+function timeLimit(own: number | undefined, library: StepLibrary, unitDeadline: number, options: RunOptions): TimeLimit {
+  const ms = own ?? library.defaultTimeoutMs;
+  if (ms !== undefined && Date.now() + ms < unitDeadline) return { at: Date.now() + ms, reason: `did not finish within its time limit of ${ms} ms (${own !== undefined ? 'its timeout option' : 'setDefaultTimeout'})` };
+  return { at: unitDeadline, reason: `did not finish within the unit time limit of ${options.unitTimeoutMs} ms (--timeout)` };
+}
+
+function hookLimit(hook: Hook, library: StepLibrary, unitDeadline: number, options: RunOptions): TimeLimit {
+  return timeLimit(hook.timeoutMs, library, unitDeadline, options);
+}
+
+/** A step or hook still running at its time limit. */
+class TimeLimitExceeded extends Error {}
 
 /**
- * The outcome of `work`, or UnitTimeExceeded at the deadline: a step that never settles
- * cannot hold the run. The world's commands are stopped then; JavaScript still running
- * in the step is left to itself (it cannot be stopped from outside).
+ * The outcome of `work`, or TimeLimitExceeded at the limit, or at once when spec-run is
+ * interrupted (INTERRUPT): a step that never settles cannot hold the run. `onExpired`
+ * stops the commands it started; JavaScript still running in the step is left to
+ * itself (it cannot be stopped from outside). An error its code throws outside the
+ * promise (a timer, an event handler) fails it too.
  */
-async function beforeDeadline<T>(world: StepWorld, work: () => T | Promise<T>, deadline: number, options: RunOptions): Promise<T> {
+async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, interrupt?: AbortSignal): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let onInterrupt = () => {};
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      world.stopCommands();
-      reject(new UnitTimeExceeded(`did not finish within the unit time limit of ${options.unitTimeoutMs} ms (--timeout); the commands it started were stopped`));
-    }, Math.max(0, deadline - Date.now()));
+    const expire = (reason: string) => {
+      onExpired();
+      reject(new TimeLimitExceeded(`${reason}; the commands it started were stopped`));
+    };
+    timer = setTimeout(() => expire(limit.reason), Math.max(0, limit.at - Date.now()));
+    onInterrupt = () => expire('spec-run was interrupted');
+    interrupt?.addEventListener('abort', onInterrupt, { once: true });
   });
   try {
-    return await Promise.race([Promise.resolve().then(work), expired]);
+    if (interrupt?.aborted) onInterrupt();
+    return await Promise.race([strays.during(Promise.resolve().then(work)), expired]);
   } finally {
     clearTimeout(timer);
+    interrupt?.removeEventListener('abort', onInterrupt);
   }
 }
 
-async function runHook(world: StepWorld, fn: (this: StepWorld) => unknown, deadline: number, options: RunOptions): Promise<Record<string, unknown> | null> {
-  world.step = undefined;
+/** How a hook ended: passed (null), failed with diagnostics, or skipped the scenario (`this.skip(reason)` or returning 'skipped', as in cucumber-js). */
+type HookOutcome = { failure: Record<string, unknown> } | { skipped: string } | null;
+
+/** Runs a hook with `this` the scenario's world (BeforeAll and AfterAll have none); Before and BeforeAll hooks end when spec-run is interrupted, After and AfterAll ones still clean up. */
+async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, scenario?: HookScenario, interrupt?: AbortSignal): Promise<HookOutcome> {
+  if (world) world.step = undefined;
   try {
-    await beforeDeadline(world, () => fn.call(world), deadline, options);
-    return null;
+    const returned = await beforeLimit(() => hook.fn.call(world as never, scenario as never), limit, onExpired, strays, hook.when === 'before' || hook.when === 'before-all' ? interrupt : undefined);
+    return returned === 'skipped' ? { skipped: `the ${hookLabel(hook)} returned "skipped"` } : null;
   } catch (error) {
-    return failureDiagnostics(error);
+    if (error instanceof StepSkipped) return { skipped: `skipped by the ${hookLabel(hook)}: ${error.message}` };
+    return { failure: failureDiagnostics(error) };
   }
 }
 
-async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorld, step: ScenarioStep, keyword: string, options: RunOptions, blocked: string | null, deadline: number): Promise<PointEvent> {
+/** What a step runs in: its scenario, the definitions, the world, and the scenario's time. */
+interface StepContext {
+  unit: ScenarioUnit;
+  library: StepLibrary;
+  world: StepWorld;
+  strays: StrayErrors;
+  options: RunOptions;
+  deadline: number;
+}
+
+async function runStep({ unit, library, world, strays, options, deadline }: StepContext, step: ScenarioStep, keyword: string, blocked: string | null): Promise<PointEvent> {
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
-  const matches = matchStep(library, step.text, world);
+  const matches = matchStep(library, step.text);
   if (matches.length === 0) {
-    const diagnostics = { reason: 'no step definition matches this step', snippet: snippetFor(library, step.text, keyword, step.argument?.kind) };
+    const beside = unloadedStepsBeside(library, unit.file);
+    const diagnostics = {
+      reason: 'no step definition matches this step',
+      snippet: snippetFor(library, step.text, keyword, step.argument?.kind),
+      ...(beside.length ? { hint: `no steps file was given; ${beside.map(shownPath).join(', ')} ${beside.length > 1 ? 'look' : 'looks'} like one: run with --steps, or list it under "steps" in spec-run.config.json` } : {}),
+    };
     return options.strict ? { ...base, ok: false, diagnostics } : { ...base, ok: false, todo: 'undefined step', diagnostics };
   }
-  const where = (m: (typeof matches)[number]) => `${path.relative(process.cwd(), m.step.file)}:${m.step.line} ${m.step.source}`;
+  const where = (m: (typeof matches)[number]) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`;
   if (matches.length > 1) return { ...base, ok: false, diagnostics: { reason: 'ambiguous step: several definitions match it', definitions: matches.map(where) } };
   const [match] = matches;
   const definition = where(match);
@@ -173,8 +279,22 @@ async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorl
   world.attachments = [];
   let point: PointEvent;
   try {
-    const args = step.argument ? [...match.args, stepArgument(step.argument)] : match.args;
-    const returned = await beforeDeadline(world, () => match.step.fn.apply(world, args), deadline, options);
+    const given = match.matched.length + (step.argument ? 1 : 0);
+    const callback = match.step.fn.length === given + 1;
+    const limit = timeLimit(match.step.timeoutMs, library, deadline, options);
+    if (callback) limit.reason += `; the definition takes one parameter more than the step gives (${given}), so that parameter got a callback, as in cucumber-js, and it was not called`;
+    const returned = await beforeLimit(
+      async () => {
+        if (match.step.fn.length > given + 1) throw new Error(`the definition takes ${match.step.fn.length} parameters; this step gives ${given}${step.argument ? ` (its ${step.argument.kind} included)` : ''}, ${given + 1} with a callback`);
+        // Parameter types' transformers run here, awaited as cucumber-js awaits them: their errors fail the step.
+        const args = await Promise.all([...stepArguments(match, world), ...(step.argument ? [stepArgument(step.argument)] : [])]);
+        return callback ? withCallback(match.step.fn, world, args, given) : match.step.fn.apply(world, args);
+      },
+      limit,
+      () => world.stopCommands(),
+      strays,
+      options.interrupt,
+    );
     if (returned === 'pending') point = { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
     else point = { ...base, ok: true, diagnostics: { definition } };
@@ -186,9 +306,29 @@ async function runStep(unit: ScenarioUnit, library: StepLibrary, world: StepWorl
   return point;
 }
 
+/** How the scenario went, in cucumber-js's terms: the first point that did not pass decides. */
+function scenarioResult(points: PointEvent[]): NonNullable<HookScenario['result']> {
+  const decisive = points.find((p) => !p.ok || p.todo !== undefined);
+  if (!decisive) return { status: points.length > 0 && points.every((p) => p.skip !== undefined) ? 'SKIPPED' : 'PASSED' };
+  const message = typeof decisive.diagnostics?.message === 'string' ? decisive.diagnostics.message : typeof decisive.diagnostics?.reason === 'string' ? decisive.diagnostics.reason : undefined;
+  const status = decisive.todo === 'pending step' ? 'PENDING' : decisive.todo !== undefined || decisive.diagnostics?.snippet !== undefined ? 'UNDEFINED' : Array.isArray(decisive.diagnostics?.definitions) ? 'AMBIGUOUS' : 'FAILED';
+  return { status, ...(message ? { message } : {}) };
+}
+
+/** cucumber-js's callback interface: the step ends when it calls its last parameter, `done(error?, result?)`. */
+function withCallback(fn: StepFunction, world: StepWorld, args: unknown[], given: number): Promise<unknown> {
+  const twoInterfaces = new Error(`the definition uses two asynchronous interfaces: it takes one parameter more than the step gives (${given}), which gets a callback, and it returns a promise; remove that parameter, or return nothing and call it`);
+  // Checked before the call: a callback called at once would hide the promise.
+  if (fn.constructor.name === 'AsyncFunction') return Promise.reject(twoInterfaces);
+  return new Promise((resolve, reject) => {
+    const returned = fn.apply(world, [...args, (error?: unknown, result?: unknown) => (error ? reject(error) : resolve(result))]);
+    if (returned && typeof (returned as Promise<unknown>).then === 'function') reject(twoInterfaces);
+  });
+}
+
 /** What a thrown error tells: its message, and actual/expected when it has them (node:assert, chai, ...). */
 function failureDiagnostics(error: unknown): Record<string, unknown> {
-  if (error instanceof UnitTimeExceeded) return { reason: error.message };
+  if (error instanceof TimeLimitExceeded) return { reason: error.message };
   if (!(error instanceof Error)) return { message: String(error) };
   const e = error as Error & { actual?: unknown; expected?: unknown; operator?: string };
   const diagnostics: Record<string, unknown> = { message: e.message };
@@ -198,7 +338,7 @@ function failureDiagnostics(error: unknown): Record<string, unknown> {
     if (e.operator && !isDeepStrictEqual(e.operator, 'fail')) diagnostics.operator = e.operator;
   }
   // The user's frames only: not Node's, not spec-run's own.
-  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/at async Promise\.all/.test(l));
+  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/at (async Promise\.all|Array\.map \(<anonymous>\))/.test(l));
   if (frames.length > 0) diagnostics.stack = frames.slice(0, 5).map((l) => l.trim());
   return diagnostics;
 }

@@ -3,12 +3,13 @@
 // compiled against one parameter-type registry. Problems of loading (a file that
 // throws, a bad expression, the same expression defined twice) are data, reported
 // by the runner as failing points and by `spec-run steps`.
-import { statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { CucumberExpression, ParameterType, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
+import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import { createJiti } from 'jiti';
-import { collectRegistrations, type HookFunction, type Registration, type StepFunction } from '../../steps/index.js';
+import * as publicSteps from '../../steps/index.js';
+import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
 
 export interface CompiledStep {
   keyword: string;
@@ -16,14 +17,18 @@ export interface CompiledStep {
   source: string;
   expression: Expression;
   fn: StepFunction;
+  /** Its own time limit (`Given(expr, { timeout }, fn)`), in milliseconds. */
+  timeoutMs?: number;
   file: string;
   line: number;
   builtin: boolean;
 }
 
 export interface Hook {
-  when: 'before' | 'after';
-  fn: HookFunction;
+  when: HookTime;
+  fn: HookFunction | GlobalHookFunction;
+  name?: string;
+  timeoutMs?: number;
   file: string;
   line: number;
 }
@@ -37,7 +42,10 @@ export interface LoadProblem {
 export interface StepLibrary {
   steps: CompiledStep[];
   hooks: Hook[];
+  /** The types the user's steps and snippets see: cucumber's, the built-in vocabulary's not redefined, and the user's own. */
   parameterTypes: ParameterTypeRegistry;
+  /** The time limit of steps and hooks that give none (`setDefaultTimeout`), in milliseconds. */
+  defaultTimeoutMs?: number;
   problems: LoadProblem[];
   /** The language of snippets for undefined steps: TypeScript when the user writes .ts steps. */
   language: 'js' | 'ts';
@@ -58,7 +66,26 @@ const jiti = createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MOD
 const loaded = new Map<string, Promise<Registration[] | LoadProblem>>();
 let loading: Promise<unknown> = Promise.resolve();
 
-function registrationsOf(file: string): Promise<Registration[] | LoadProblem> {
+/** How long a steps file's top level may take (a top-level await starting a server, say), unless the run gives its unit time limit. */
+const LOAD_LIMIT_MS = 60_000;
+
+/**
+ * The import, or an error at the load limit. A top-level await that never settles would
+ * otherwise leave nothing for Node to wait on: spec-run ended with exit 13, no report.
+ */
+async function withinLoadLimit<T>(load: Promise<T>, limitMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`its top level did not finish within ${limitMs} ms (a top-level await that never settles?)`)), limitMs);
+  });
+  try {
+    return await Promise.race([load, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function registrationsOf(file: string, limitMs: number): Promise<Registration[] | LoadProblem> {
   const version = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing';
   const key = `${file}@${version}`;
   let entry = loaded.get(key);
@@ -66,8 +93,8 @@ function registrationsOf(file: string): Promise<Registration[] | LoadProblem> {
     // One file at a time: the collector is global while a file's top level runs.
     entry = loading.then(() =>
       // The version in the URL makes a changed file (--watch) a new module, evaluated again.
-      collectRegistrations(() => jiti.import(`${pathToFileURL(file).href}?version=${version}`)).catch(
-        (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${error instanceof Error ? error.message : String(error)}` }),
+      collectRegistrations(() => withinLoadLimit(jiti.import(`${pathToFileURL(file).href}?version=${version}`), limitMs)).catch(
+        (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}` }),
       ),
     );
     loading = entry;
@@ -76,29 +103,52 @@ function registrationsOf(file: string): Promise<Registration[] | LoadProblem> {
   return entry;
 }
 
+/** What cucumber-js users import that spec-run/steps does not offer, and what to do instead. */
+const INSTEAD: Record<string, string> = {
+  setWorldConstructor: "`this` is spec-run's world, fresh per scenario: set your own fields on it in a Before hook",
+  World: "`this` is spec-run's world, fresh per scenario (its type: import type { World } from 'spec-run/steps')",
+  Status: "a step returns 'pending' or 'skipped', or calls this.skip(reason)",
+};
+
+/**
+ * A name imported from spec-run/steps that it does not export, said plainly: loaded
+ * through jiti, such an import fails only when called, as "(0 , _steps.setWorldConstructor)
+ * is not a function"; natively, as "does not provide an export named".
+ */
+function missingExport(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : '';
+  const name = /^\(0 , _\w+\.(\w+)\) is not a function/.exec(message)?.[1] ?? /does not provide an export named '(\w+)'/.exec(message)?.[1];
+  if (!name || name in publicSteps) return null;
+  const exported = Object.keys(publicSteps).filter((key) => key !== 'collectRegistrations');
+  return `spec-run/steps does not export '${name}'${INSTEAD[name] ? `: ${INSTEAD[name]}` : ''} (it exports ${exported.join(', ')})`;
+}
+
 function lineOf(error: unknown, file: string): number {
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   const m = stack.match(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`));
   return m ? Number(m[1]) : 1;
 }
 
-export async function loadStepLibrary(userFiles: string[]): Promise<StepLibrary> {
+/** The built-in steps and USERFILES, each file's top level given LOADLIMITMS (the run passes its unit time limit). */
+export async function loadStepLibrary(userFiles: string[], loadLimitMs = LOAD_LIMIT_MS): Promise<StepLibrary> {
   const files = [BUILTIN_STEPS, ...userFiles.map((f) => path.resolve(f))];
   const problems: LoadProblem[] = [];
   const registrations: (Registration & { builtin: boolean })[] = [];
   for (const file of files) {
-    const result = await registrationsOf(file);
+    const result = await registrationsOf(file, loadLimitMs);
     if (Array.isArray(result)) registrations.push(...result.map((r) => ({ ...r, builtin: file === BUILTIN_STEPS })));
     else problems.push(result);
   }
+  // Two registries: a type of the user's named as one of the built-in vocabulary's ({path},
+  // {duration}...) replaces it for the user's steps, while the built-in steps keep theirs.
+  const builtinTypes = new ParameterTypeRegistry();
   const parameterTypes = new ParameterTypeRegistry();
+  const userTypeNames = new Set(registrations.flatMap((r) => (r.kind === 'parameter-type' && !r.builtin ? [r.options.name] : [])));
   for (const r of registrations) {
     if (r.kind !== 'parameter-type') continue;
+    const registries = r.builtin ? [builtinTypes, ...(userTypeNames.has(r.options.name) ? [] : [parameterTypes])] : [parameterTypes];
     try {
-      const o = r.options;
-      const regexps = (Array.isArray(o.regexp) ? o.regexp : [o.regexp]) as (RegExp | string)[];
-      const transform = o.transformer ?? ((...match: string[]) => match[0]);
-      parameterTypes.defineParameterType(new ParameterType(o.name, regexps, null, function (this: unknown, ...match: string[]) { return transform.apply(this as never, match); }, o.useForSnippets ?? true, o.preferForRegexpMatch ?? false));
+      for (const registry of registries) registry.defineParameterType(parameterType(r.options, r.builtin));
     } catch (error) {
       problems.push({ file: r.file, line: r.line, message: `defineParameterType: ${(error as Error).message}` });
     }
@@ -108,19 +158,32 @@ export async function loadStepLibrary(userFiles: string[]): Promise<StepLibrary>
     if (r.kind !== 'step') continue;
     const source = typeof r.expression === 'string' ? r.expression : String(r.expression);
     try {
-      const expression = typeof r.expression === 'string' ? new CucumberExpression(r.expression, parameterTypes) : new RegularExpression(r.expression, parameterTypes);
+      // A step's text has no inline code marks (markdown's `code` is read as its text): a definition copied from the document may keep them.
+      const registry = r.builtin ? builtinTypes : parameterTypes;
+      const expression = typeof r.expression === 'string' ? new CucumberExpression(r.expression.replace(/`/g, ''), registry) : new RegularExpression(r.expression, registry);
       const twin = steps.find((s) => s.source === source);
       if (twin) {
         problems.push({ file: r.file, line: r.line, message: `ambiguous definitions: "${source}" is defined at ${twin.file}:${twin.line} and at ${r.file}:${r.line}` });
         continue;
       }
-      steps.push({ keyword: r.keyword, source, expression, fn: r.fn, file: r.file, line: r.line, builtin: r.builtin });
+      steps.push({ keyword: r.keyword, source, expression, fn: r.fn, ...(r.timeoutMs ? { timeoutMs: r.timeoutMs } : {}), file: r.file, line: r.line, builtin: r.builtin });
     } catch (error) {
       problems.push({ file: r.file, line: r.line, message: `${r.keyword}(${JSON.stringify(source)}): ${expressionProblem((error as Error).message)}` });
     }
   }
-  const hooks = registrations.flatMap((r) => (r.kind === 'hook' ? [{ when: r.when, fn: r.fn, file: r.file, line: r.line }] : []));
-  return { steps, hooks, parameterTypes, problems, language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js', userFiles };
+  const hooks = registrations.flatMap((r): Hook[] => (r.kind === 'hook' ? [{ when: r.when, fn: r.fn, name: r.name, timeoutMs: r.timeoutMs, file: r.file, line: r.line }] : []));
+  for (const r of registrations) if (r.kind === 'problem') problems.push({ file: r.file, line: r.line, message: r.message });
+  // As in cucumber-js, the last call wins.
+  const defaultTimeoutMs = registrations.flatMap((r) => (r.kind === 'default-timeout' ? [r.timeoutMs] : [])).at(-1);
+  return { steps, hooks, parameterTypes, ...(defaultTimeoutMs ? { defaultTimeoutMs } : {}), problems, language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js', userFiles };
+}
+
+function parameterType(o: ParameterTypeOptions, builtin: boolean): ParameterType<unknown> {
+  const regexps = (Array.isArray(o.regexp) ? o.regexp : [o.regexp]) as (RegExp | string)[];
+  const transform = o.transformer ?? ((...match: string[]) => match[0]);
+  // The built-in vocabulary's types ({field}, {path}...) would turn a user's "the user" into "the {field}" in snippets.
+  const useForSnippets = !builtin && (o.useForSnippets ?? true);
+  return new ParameterType(o.name, regexps, null, function (this: unknown, ...match: string[]) { return transform.apply(this as never, match); }, useForSnippets, o.preferForRegexpMatch ?? false);
 }
 
 /**
@@ -137,22 +200,57 @@ function expressionProblem(message: string): string {
 
 export interface StepMatch {
   step: CompiledStep;
-  /** The arguments as the step function receives them (parameter types applied). */
-  args: unknown[];
+  /** The matched texts, before parameter types transform them (their transformers may throw: see `stepArguments`). */
+  matched: readonly Argument[];
 }
 
-/** The step's text as definitions see it: trimmed, without a trailing colon. */
-export function stepText(text: string): string {
-  return text.trim().replace(/:$/, '').trim();
+/** A file as reports name it: relative to the working directory when inside it, else absolute. */
+export function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
-/** Every definition matching the text, with or without its trailing colon: none is an undefined step, two or more an ambiguous one. */
-export function matchStep(library: StepLibrary, text: string, world: unknown): StepMatch[] {
-  const matches: StepMatch[] = [];
-  for (const step of library.steps) {
-    // A definition may or may not spell the colon that introduces a doc string or table.
-    const args = step.expression.match(text.trim()) ?? step.expression.match(stepText(text));
-    if (args) matches.push({ step, args: args.map((a) => a.getValue(world)) });
+/** A file name that says it holds step definitions: steps.mjs, cart.steps.ts, steps/... */
+const STEPS_FILE = /(^|[.\-_])steps?\.(m?js|cjs|m?ts)$/;
+
+/**
+ * For a document run without any steps file of the user's: the files beside it (or in a
+ * `steps/` folder beside it) that look like step definitions, which spec-run does not
+ * load unless told (--steps or the configuration's `steps`). Empty when steps files were given.
+ */
+export function unloadedStepsBeside(library: StepLibrary, document: string): string[] {
+  if (library.userFiles.length > 0) return [];
+  const dir = path.dirname(path.resolve(document));
+  const found: string[] = [];
+  for (const folder of [dir, path.join(dir, 'steps')]) {
+    const names = existsSync(folder) && statSync(folder).isDirectory() ? readdirSync(folder) : [];
+    found.push(...names.filter((name) => STEPS_FILE.test(name)).map((name) => path.join(folder, name)));
   }
-  return matches;
+  return found;
+}
+
+/** The step's text as definitions see it: trimmed, without the colon or the full stop (not an ellipsis) that ends it. */
+export function stepText(text: string): string {
+  return text.trim().replace(/(:|(?<!\.)\.)$/, '').trim();
+}
+
+/**
+ * Every definition matching the text: none is an undefined step, two or more an ambiguous
+ * one. A definition may or may not spell the colon that introduces a doc string or table,
+ * or the full stop of a sentence: those matching the text as written come first, and only
+ * when none does, those matching it without that mark.
+ */
+export function matchStep(library: StepLibrary, text: string): StepMatch[] {
+  const matching = (candidate: string) =>
+    library.steps.flatMap((step) => {
+      const matched = step.expression.match(candidate);
+      return matched ? [{ step, matched }] : [];
+    });
+  const asWritten = matching(text.trim());
+  return asWritten.length > 0 || stepText(text) === text.trim() ? asWritten : matching(stepText(text));
+}
+
+/** The arguments as the step function receives them: parameter types' transformers applied, with the world as `this`. */
+export function stepArguments(match: StepMatch, world: unknown): unknown[] {
+  return match.matched.map((argument) => argument.getValue(world));
 }

@@ -37,6 +37,19 @@ function parsedBlock(lang: string | null, text: string, line: number): ScenarioB
   return { lang, text, line };
 }
 
+/** The media type of cucumber-js's `attach(data, mediaType)`: a "type/subtype" string or `{ mediaType, fileName }`. */
+function mediaTypeOf(value: unknown): { mediaType: string; fileName?: string } | null {
+  if (typeof value === 'string') return /^[a-z]+\/[\w.+-]+(;.*)?$/i.test(value) ? { mediaType: value } : null;
+  if (value && typeof value === 'object' && typeof (value as { mediaType?: unknown }).mediaType === 'string') return value as { mediaType: string; fileName?: string };
+  return null;
+}
+
+/** Attached data as reports can show it: a Buffer as text when its type is textual, else as base64. */
+function shownData(data: unknown, mediaType: string | null): unknown {
+  if (!Buffer.isBuffer(data)) return data;
+  return mediaType === null || /^text\/|json|xml|yaml/.test(mediaType) ? data.toString('utf8') : { base64: data.toString('base64') };
+}
+
 export class StepWorld implements World {
   [key: string]: unknown;
   readonly file: string;
@@ -60,8 +73,15 @@ export class StepWorld implements World {
     this.blocks = unit.configs.map((c) => parsedBlock(c.lang, c.text, c.line));
   }
 
-  attach(name: string, value: unknown): void {
-    this.attachments.push({ name, value });
+  attach(name: unknown, value?: unknown): void {
+    if (arguments.length < 2) return void this.attachments.push({ name: 'attachment', value: shownData(name, null) });
+    const media = mediaTypeOf(value);
+    if (media) this.attachments.push({ name: media.fileName ?? media.mediaType, value: shownData(name, media.mediaType) });
+    else this.attachments.push({ name: String(name), value });
+  }
+
+  log(text: string): void {
+    this.attachments.push({ name: 'log', value: String(text) });
   }
 
   skip(reason: string): never {

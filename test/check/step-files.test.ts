@@ -1,0 +1,52 @@
+// `spec-run check` on a project's step definitions: a steps file that cannot load
+// (a syntax error, a throw) and a step two definitions match are errors at their
+// file:line, as the run would report them; before, check said only "undefined step".
+import t from 'tap';
+import { project, runIn } from '../scenario/user-project.js';
+
+const DOC = `# Lamp
+
+### Requirement: Light
+The lamp SHALL light.
+
+#### Scenario: Switching on
+- **WHEN** the switch is pressed
+- **THEN** the lamp SHALL be lit
+`;
+
+t.test('a steps file with a syntax error: an error at its file and line', async (t) => {
+  const steps = `import { When } from 'spec-run/steps';\n\nWhen('the switch is pressed', function () {\n  const on = ;\n});\n`;
+  const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': steps }), ['check', 'doc.md', '--steps', 'steps.mjs']);
+  t.equal(result.exitCode, 1);
+  t.match(result.stdout, /^\/.*steps\.mjs:4:1: error: cannot load steps file: .*Unexpected token/m);
+});
+
+t.test('a TypeScript steps file that throws while loading: an error at the line of the throw', async (t) => {
+  const steps = `import { When } from 'spec-run/steps';\nconst port: number = 8080;\nthrow new Error(\`port \${port} is taken\`);\n`;
+  const result = await runIn(project({ 'doc.md': DOC, 'steps.ts': steps }), ['check', 'doc.md', '--steps', 'steps.ts']);
+  t.equal(result.exitCode, 1);
+  t.match(result.stdout, /steps\.ts:3:1: error: cannot load steps file: port 8080 is taken/);
+});
+
+t.test('a step two definitions match: an error at the step naming both definitions', async (t) => {
+  const steps = `import { When, Then } from 'spec-run/steps';
+When('the switch is pressed', function () {});
+When(/^the (switch|button) is pressed$/, function () {});
+Then('the lamp SHALL be lit', function () {});
+`;
+  const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': steps }), ['check', 'doc.md', '--steps', 'steps.mjs']);
+  t.equal(result.exitCode, 1);
+  t.match(result.stdout, /^doc\.md:7:1: error: ambiguous step 'the switch is pressed': several definitions match it: steps\.mjs:2 the switch is pressed; steps\.mjs:3 \/\^the \(switch\|button\) is pressed\$\//m);
+  t.notMatch(result.stdout, /doc\.md:8/, 'the other step is bound: nothing to say about it');
+});
+
+t.test('check without steps files names the steps file beside the document, once, at the first undefined step', async (t) => {
+  const steps = `import { When, Then } from 'spec-run/steps';\nWhen('the switch is pressed', function () {});\nThen('the lamp SHALL be lit', function () {});\n`;
+  const dir = project({ 'specs/doc.md': DOC, 'specs/steps/lamp.steps.mjs': steps });
+  const result = await runIn(dir, ['check', 'specs/doc.md']);
+  const hints = result.stdout.split('\n').filter((line) => line.includes('no steps file was given'));
+  t.same(hints, ['specs/doc.md:7:1: warning: no steps file was given; specs/steps/lamp.steps.mjs looks like one: check with --steps, or list it under "steps" in spec-run.config.json']);
+  const given = await runIn(dir, ['check', 'specs/doc.md', '--steps', 'specs/steps/*.mjs']);
+  t.equal(given.exitCode, 0);
+  t.notMatch(given.stdout, /warning/);
+});

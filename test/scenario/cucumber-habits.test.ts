@@ -1,0 +1,254 @@
+// Habits of cucumber-js users that spec-run met wrongly: a parameter type whose
+// transformer throws (it ended the whole document), snippets that used the built-in
+// vocabulary's types for ordinary words ("the user" became "the {field}"), scenario
+// outlines (dropped without a word), callbacks, errors thrown outside a step's promise
+// (they ended spec-run). spec-run runs as a child process in a fresh directory.
+import t from 'tap';
+import { project, runIn } from './user-project.js';
+
+const DOC = `# Dimmer
+
+### Requirement: Levels
+The dimmer SHALL accept the levels it knows.
+
+#### Scenario: A level it does not know yet
+- **WHEN** the user sets the level to high
+- **THEN** the lamp SHALL be lit
+
+#### Scenario: A level it knows
+- **WHEN** the user sets the level to low
+- **THEN** the lamp SHALL be lit
+`;
+
+const STEPS = `import assert from 'node:assert/strict';
+import { When, Then, defineParameterType } from 'spec-run/steps';
+defineParameterType({
+  name: 'level',
+  regexp: /low|high/,
+  async transformer(text) {
+    if (text === 'high') throw new Error('level high is not known yet');
+    return { low: 1 }[text];
+  },
+});
+When('the user sets the level to {level}', function (level) { this.level = level; });
+Then('the lamp SHALL be lit', function () { assert.equal(this.level, 1); });
+`;
+
+t.test("a transformer's error fails its step at the step's line; the document's other scenarios run", async (t) => {
+  const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': STEPS }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 1);
+  t.same(result.points.map((p) => [p.name, p.ok, p.skip ?? null]), [
+    ['WHEN the user sets the level to high', false, null],
+    ['THEN the lamp SHALL be lit', true, 'an earlier step failed (line 7)'],
+    ['WHEN the user sets the level to low', true, null],
+    ['THEN the lamp SHALL be lit', true, null],
+  ], 'the async transformer was awaited: the level is 1, not a promise');
+  t.match(result.points[0], { at: { file: 'doc.md', line: 7 }, diagnostics: { message: 'level high is not known yet', definition: 'steps.mjs:11 the user sets the level to {level}' } });
+  const stack = result.points[0].diagnostics?.stack as string[];
+  t.match(stack[0], /steps\.mjs:7/, "the stack starts at the user's transformer");
+  t.notOk(stack.some((frame) => frame.includes('node_modules')), "spec-run's dependencies are left out of the stack");
+});
+
+t.test("snippets use cucumber's types and the user's own, not the built-in vocabulary's", async (t) => {
+  const doc = `${DOC}- **AND** the user SHALL see the path ./lamp in 5 seconds\n`;
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': STEPS }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  const undefinedStep = result.points.find((p) => p.todo === 'undefined step');
+  const snippet = String(undefinedStep?.diagnostics?.snippet);
+  t.match(snippet, /^Then\('the user SHALL see the path .* in \{int\} seconds', function \(int\) \{/);
+  t.notMatch(snippet, /\{(field|path|duration|stream)\}/);
+});
+
+t.test('a scenario outline runs once per Examples row, placeholders filled in steps and their tables; one without Examples is a problem at its heading', async (t) => {
+  const doc = `# Dimmer
+
+### Requirement: Levels
+The dimmer SHALL accept the levels it knows.
+
+#### Scenario Outline: Each level
+- **WHEN** the user sets the level to <level>
+- **THEN** the lamp SHALL be lit
+- **AND** the lamps SHALL be:
+
+  | name   | level   |
+  |--------|---------|
+  | hall   | <level> |
+
+##### Examples
+| level |
+|-------|
+| low   |
+| high  |
+
+#### Scenario Outline: Nothing to fill in
+- **WHEN** the user sets the level to <level>
+`;
+  const steps = `${STEPS}Then('the lamps SHALL be:', function (table) { this.attach('lamps', table.hashes()); });\n`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
+  const run = await runIn(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(run.exitCode, 1);
+  const starts = run.events.flatMap((e) => (e.type === 'unit-start' ? [[e.name, e.at.line]] : []));
+  t.same(starts.slice(1), [
+    ['Levels / Each level (level: low)', 18],
+    ['Levels / Each level (level: high)', 19],
+  ]);
+  t.match(starts[0], [/^error: scenario outline 'Nothing to fill in' has no Examples table/, 21]);
+  t.same(run.points.slice(1).map((p) => [p.name, p.ok, p.at?.line]), [
+    ['WHEN the user sets the level to low', true, 7],
+    ['THEN the lamp SHALL be lit', true, 8],
+    ['AND the lamps SHALL be:', true, 9],
+    ['WHEN the user sets the level to high', false, 7],
+    ['THEN the lamp SHALL be lit', true, 8],
+    ['AND the lamps SHALL be:', true, 9],
+  ]);
+  t.same(run.points[3].attachments, [{ name: 'lamps', value: [{ name: 'hall', level: 'low' }] }]);
+  const check = await runIn(dir, ['check', 'doc.md', '--steps', 'steps.mjs']);
+  t.match(check.stdout, /^doc\.md:21:1: error: scenario outline 'Nothing to fill in' has no Examples table/m);
+  t.notMatch(check.stdout, /has no '#### Scenario:'/, 'an outline is a scenario of its requirement');
+});
+
+const ASYNC_DOC = `# Habits
+
+### Requirement: Habits
+The tool SHALL work.
+
+#### Scenario: Callback style
+- **WHEN** the tool waits with a callback
+- **THEN** the tool SHALL have waited
+
+#### Scenario: A throw in a timer while the step waits
+- **WHEN** a timer throws while the step waits
+- **THEN** the tool SHALL have waited
+
+#### Scenario: A rejection nobody awaits
+- **WHEN** a promise is rejected nobody awaits
+- **THEN** the tool SHALL have waited
+
+#### Scenario: Both a callback and a promise
+- **WHEN** the async step also takes a callback
+
+#### Scenario: More parameters than the step gives
+- **WHEN** the tool takes 3 apples
+
+#### Scenario: Inline code, attachments and logs
+- **WHEN** I run \`wc -l\` on "a b"
+- **THEN** the tool SHALL have waited
+`;
+
+const ASYNC_STEPS = `import { When, Then } from 'spec-run/steps';
+When('the tool waits with a callback', function (done) { setTimeout(() => { this.waited = true; done(); }, 10); });
+Then('the tool SHALL have waited', function () { if (!this.waited) throw new Error('not waited'); });
+When('a timer throws while the step waits', async function () {
+  setTimeout(() => { throw new Error('thrown in a timer'); }, 5);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+});
+When('a promise is rejected nobody awaits', function () { Promise.reject(new Error('nobody awaits me')); this.waited = true; });
+When('the async step also takes a callback', async function (done) { done(); });
+When('the tool takes {int} apples', function (count, table, extra) {});
+When('I run \`wc -l\` on {string}', function (text) {
+  this.waited = true;
+  this.log('ran wc');
+  this.attach(JSON.stringify({ text }), 'application/json');
+  this.attach(Buffer.from('plain words'), { mediaType: 'text/plain', fileName: 'words.txt' });
+  this.attach('a note');
+});
+`;
+
+t.test("cucumber-js's callback interface, errors thrown outside the step's promise, arity mismatches, inline code, attach and log", async (t) => {
+  const result = await runIn(project({ 'doc.md': ASYNC_DOC, 'steps.mjs': ASYNC_STEPS }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 1);
+  t.notMatch(result.stderr, /thrown in a timer|nobody awaits me/, 'spec-run did not crash on them, nor write them to stderr');
+  const byName = (name: string) => result.points.filter((p) => p.name === name);
+  t.same(byName('WHEN the tool waits with a callback').map((p) => p.ok), [true], 'the step waited for its callback');
+  t.same(byName('THEN the tool SHALL have waited').map((p) => [p.ok, p.skip ?? null]), [
+    [true, null],
+    [true, 'an earlier step failed (line 11)'],
+    [true, 'an earlier step failed (line 15)'],
+    [true, null],
+  ]);
+  t.match(byName('WHEN a timer throws while the step waits')[0], { ok: false, at: { line: 11 }, diagnostics: { message: 'thrown in a timer' } });
+  t.match(byName('WHEN a promise is rejected nobody awaits')[0], { ok: false, at: { line: 15 }, diagnostics: { message: 'nobody awaits me' } });
+  t.match(byName('WHEN the async step also takes a callback')[0], { ok: false, diagnostics: { message: /two asynchronous interfaces/ } });
+  t.match(byName('WHEN the tool takes 3 apples')[0], { ok: false, diagnostics: { message: 'the definition takes 3 parameters; this step gives 1, 2 with a callback' } });
+  t.match(byName('WHEN I run wc -l on "a b"')[0], {
+    ok: true,
+    attachments: [
+      { name: 'log', value: 'ran wc' },
+      { name: 'application/json', value: '{"text":"a b"}' },
+      { name: 'words.txt', value: 'plain words' },
+      { name: 'attachment', value: 'a note' },
+    ],
+  });
+});
+
+t.test('an import spec-run/steps does not offer is named, with what to do instead, in .mjs and .ts alike', async (t) => {
+  const steps = `import { When, setWorldConstructor } from 'spec-run/steps';\nclass CustomWorld {}\nsetWorldConstructor(CustomWorld);\nWhen('the user sets the level to {word}', function () {});\n`;
+  for (const name of ['steps.mjs', 'steps.ts']) {
+    const result = await runIn(project({ 'doc.md': DOC, [name]: steps }), ['--steps', name, 'doc.md', '--reporter', 'json']);
+    t.match(result.points[0], {
+      ok: false,
+      at: { line: 3 },
+      name: /^cannot load steps file: spec-run\/steps does not export 'setWorldConstructor': `this` is spec-run's world, fresh per scenario: set your own fields on it in a Before hook \(it exports .*BeforeAll.*\)$/,
+    }, name);
+  }
+});
+
+t.test('a steps file beside the document that nobody named: the undefined steps say how to load it', async (t) => {
+  const dir = project({ 'specs/doc.md': DOC, 'specs/dimmer.steps.mjs': STEPS });
+  const result = await runIn(dir, ['specs/doc.md', '--reporter', 'json']);
+  t.match(result.points[0], { todo: 'undefined step', diagnostics: { hint: /^no steps file was given; specs\/dimmer\.steps\.mjs looks like one: run with --steps/ } });
+  const given = await runIn(dir, ['specs/doc.md', '--steps', 'specs/dimmer.steps.mjs', '--reporter', 'json']);
+  t.equal(given.points.filter((p) => p.todo !== undefined).length, 0, 'with --steps, every step is bound');
+});
+
+t.test('a step written as a sentence, with its full stop, matches a definition without it; an ellipsis stays', async (t) => {
+  const doc = `# Counter
+
+### Requirement: Counting
+The counter SHALL count.
+
+#### Scenario: Sentences
+- **WHEN** the user adds 2 items.
+- **THEN** the total SHALL be 2.
+- **AND** the total SHALL be shown...
+`;
+  const steps = `import assert from 'node:assert/strict';
+import { When, Then } from 'spec-run/steps';
+When('the user adds {int} items', function (n) { this.total = n; });
+Then('the total SHALL be {int}', function (n) { assert.equal(this.total, n); });
+`;
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.same(result.points.map((p) => [p.ok, p.todo ?? null]), [[true, null], [true, null], [false, 'undefined step']]);
+  t.match(result.points[2].diagnostics?.snippet, /^Then\('the total SHALL be shown\.\.\.', function/);
+});
+
+t.test("a user's parameter type named as one of the built-in vocabulary's ({path}, {duration}) is the user's, and the built-in steps keep theirs", async (t) => {
+  const doc = `# Files
+
+### Requirement: Paths
+The tool SHALL read paths.
+
+#### Scenario: A path
+- **WHEN** the tool reads the file notes.txt within 5 minutes
+- **THEN** it SHALL have read notes.txt for 300 seconds
+`;
+  const steps = `import assert from 'node:assert/strict';
+import { When, Then, defineParameterType } from 'spec-run/steps';
+defineParameterType({ name: 'path', regexp: /[\\w.\\/-]+\\.\\w+/ });
+defineParameterType({ name: 'duration', regexp: /\\d+ minutes?/, transformer: (text) => parseInt(text, 10) * 60 });
+When('the tool reads the file {path} within {duration}', function (file, seconds) { this.read = [file, seconds]; });
+Then('it SHALL have read {path} for {int} seconds', function (file, seconds) { assert.deepEqual(this.read, [file, seconds]); });
+`;
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 0, result.stdout);
+  t.same(result.points.map((p) => p.ok), [true, true]);
+  const builtin = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['steps', 'doc.md', '--steps', 'steps.mjs']);
+  t.match(builtin.stderr, /0 problems/, 'the built-in definitions using {duration} and {path} still compile');
+});
+
+t.test('a steps file whose top level never settles is a problem at the unit time limit, and the run reports and ends', async (t) => {
+  const steps = `import { When } from 'spec-run/steps';\nawait new Promise(() => {});\nWhen('never registered', function () {});\n`;
+  const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--timeout', '2s', '--reporter', 'json']);
+  t.equal(result.exitCode, 1, 'not 13, the exit of a top-level await Node gave up on');
+  t.match(result.points[0], { ok: false, name: /^cannot load steps file: its top level did not finish within 2000 ms/ });
+  t.match(result.stderr, /0 passed, 1 failed, 0 skipped, 4 todo/);
+});
