@@ -4,7 +4,7 @@
 // whose code scheduled it (the async context survives timers and promises) and fails
 // the step or hook running then, as cucumber-js does; one arriving between steps fails
 // the next, one arriving after the scenario ended is written to stderr with its name.
-// An error of no scenario is thrown again: Node ends the process as it would have. The
+// An error of no scenario ends the process as Node would have: its stack on stderr, exit 1. The
 // handlers stay once installed, since a scenario's timer may fire after every scenario ended.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -13,9 +13,13 @@ let installed = false;
 
 function onStray(error: unknown): void {
   const strays = context.getStore();
-  if (!strays) throw error;
-  strays.report(error);
+  if (strays) return strays.report(error);
+  // Thrown again from this handler, it would end the process with code 7, not Node's usual 1.
+  process.stderr.write(`${describeError(error)}\n`);
+  process.exit(1);
 }
+
+const describeError = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
 
 export class StrayErrors {
   #waiting: ((error: unknown) => void) | null = null;
@@ -26,7 +30,7 @@ export class StrayErrors {
   constructor(private readonly scenario: string) {}
 
   report(error: unknown): void {
-    if (this.#ended) process.stderr.write(`spec-run: ${this.scenario}: an error thrown after the scenario ended: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    if (this.#ended) process.stderr.write(`spec-run: ${this.scenario}: an error thrown after the scenario ended: ${describeError(error)}\n`);
     else if (this.#waiting) this.#waiting(error);
     else this.#unclaimed.push(error);
   }
