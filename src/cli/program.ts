@@ -113,13 +113,16 @@ export function buildProgram(): Command {
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
-      const { runCommand } = await import('./run-command.js');
+      const [{ runCommand }, { childrenEnded }] = await Promise.all([import('./run-command.js'), import('../process/child.js')]);
       process.exitCode = await runCommand(paths, options);
-      // The run is reported and spec-run's own work is closed: what still holds the event loop
-      // (a server or timer a step definition left) must not keep the process, CI's job, alive.
+      // The run is reported and spec-run's own work is closed, save processes still being
+      // stopped (an interrupted step's container): once they have ended, what still holds the
+      // event loop (a server or timer a step definition left) must not keep the process, CI's job, alive.
       setTimeout(() => {
-        console.error('spec-run: something still runs after the report (a server or timer a step definition left?); exiting');
-        process.exit();
+        void childrenEnded().then(() => {
+          console.error('spec-run: something still runs after the report (a server or timer a step definition left?); exiting');
+          process.exit();
+        });
       }, 1000).unref();
     });
 

@@ -40,6 +40,14 @@ export function describeChildExit(exit: ChildExit): string {
   return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
 }
 
+/** The children started here that have not ended yet: spec-run's own work still under way. */
+const running = new Set<Child>();
+
+/** Resolves once every child started here, those started meanwhile included, has ended. */
+export async function childrenEnded(): Promise<void> {
+  while (running.size) await Promise.all([...running].map((child) => child.exited));
+}
+
 export class Child {
   /** Settles when the process has ended (or could not start). */
   readonly exited: Promise<ChildExit>;
@@ -57,6 +65,8 @@ export class Child {
       this.process.once('exit', (code, signal) => resolve((this.ending ??= { code, signal })));
       this.process.once('error', (error) => resolve((this.ending ??= { code: null, signal: null, error })));
     });
+    running.add(this);
+    void this.exited.then(() => running.delete(this));
     const keepTail = (chunk: Buffer) => {
       this.tail = (this.tail + chunk.toString('utf8')).slice(-this.tailChars);
     };

@@ -3,7 +3,7 @@
 // after its leader ended, and a stop is SIGTERM, the grace period, then SIGKILL.
 import t from 'tap';
 import { randomInt } from 'node:crypto';
-import { Child } from '../../src/process/child.js';
+import { Child, childrenEnded } from '../../src/process/child.js';
 import { survivors, within } from '../support/processes.js';
 
 /** A shell command run as the leader of a group of its own, its fds 1 and 2 read by the test. */
@@ -115,4 +115,15 @@ t.test('a child outside any group of its own that has ended is not signalled aga
   const child = shell('exit 3', { group: false });
   t.same(await child.exited, { code: 3, signal: null });
   t.equal(await child.stop(100), 'already-exited');
+});
+
+t.test('childrenEnded waits for every child started here, one started while it waits too', async (t) => {
+  const first = new Child({ command: 'sleep', args: ['0.3'], stdin: 'ignore', stdout: 'pipe' });
+  let second: Child | undefined;
+  void first.exited.then(() => {
+    second = new Child({ command: 'sleep', args: ['0.3'], stdin: 'ignore', stdout: 'pipe' });
+  });
+  await childrenEnded();
+  t.ok(second, 'the child started while waiting was waited for');
+  t.same(await Promise.race([second!.exited, Promise.resolve('running')]), { code: 0, signal: null }, 'it had ended');
 });
