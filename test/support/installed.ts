@@ -1,0 +1,99 @@
+// spec-run as a user has it: this checkout packed with `npm pack`, installed with npm into
+// a fresh project outside the repository, and run through the project's own
+// node_modules/.bin/spec-run. The tests of every capability use it beside their unit
+// tests, because a suite run inside the repository hides what the package lacks.
+//
+// Packing and installing take seconds, so one installation is made per test process and
+// shared by its projects: each project is a fresh directory whose node_modules is a link
+// to that installation's, as a monorepo's hoisted node_modules would be.
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root (the tests run from dist/test/...). */
+export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+let installation: string | null = null;
+
+/**
+ * A directory holding node_modules with spec-run installed from its packed tarball (built
+ * once per process; the checkout must have been built, as the suite's set-up does).
+ */
+export function installedPackage(): string {
+  if (installation !== null) return installation;
+  const base = mkdtempSync(join(tmpdir(), 'spec-run-installed-'));
+  // --ignore-scripts: dist/ is already built by the suite's set-up; prepack would build again.
+  const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', base], {
+    cwd: repositoryRoot,
+    encoding: 'utf8',
+  }).trim().split('\n').pop()!;
+  writeFileSync(join(base, 'package.json'), JSON.stringify({ name: 'installed-spec-run', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--save-dev', join(base, packed)], { cwd: base, stdio: 'pipe' });
+  installation = base;
+  process.once('exit', () => rmSync(base, { recursive: true, force: true }));
+  return base;
+}
+
+export interface UserRun {
+  code: number;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface UserProject {
+  /** The project's directory, outside the repository. */
+  dir: string;
+  /** Runs `spec-run ARGS` as `npx spec-run` would, from the project's node_modules/.bin. */
+  specRun(args: string[], options?: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string }): Promise<UserRun>;
+  /** Writes FILES (names may hold folders) into the project. */
+  write(files: Record<string, string>): void;
+}
+
+/** A fresh project with FILES and spec-run installed as a dev dependency. */
+export function userProject(files: Record<string, string> = {}, options: { copyNodeModules?: boolean } = {}): UserProject {
+  const installed = installedPackage();
+  const dir = mkdtempSync(join(tmpdir(), 'spec-run-user-'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module', devDependencies: { 'spec-run': '*' } }, null, 2));
+  if (options.copyNodeModules) cpSync(join(installed, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  else symlinkSync(join(installed, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const write = (more: Record<string, string>) => {
+    for (const [name, text] of Object.entries(more)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+  };
+  write(files);
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const bin = join(dir, 'node_modules', '.bin', 'spec-run');
+  return {
+    dir,
+    write,
+    specRun: (args, runOptions = {}) =>
+      new Promise((done) => {
+        const child = spawn(bin, args, {
+          cwd: runOptions.cwd ?? dir,
+          env: { ...process.env, GITHUB_ACTIONS: '', ...runOptions.env },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+        child.stdin.end(runOptions.input ?? '');
+        child.on('close', (code, signal) => done({ code: code ?? -1, signal, stdout, stderr }));
+      }),
+  };
+}
+
+/** The files of the installed package, relative to its directory (what a user received). */
+export function installedFiles(): string[] {
+  const root = join(installedPackage(), 'node_modules', 'spec-run');
+  const walk = (dir: string, prefix: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+    );
+  return existsSync(root) ? walk(root, '') : [];
+}
