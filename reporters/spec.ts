@@ -72,6 +72,7 @@ function renderUnit(name: string, points: PointEvent[], durationMs: number, c: R
   const checks = `${points.length} check${points.length === 1 ? '' : 's'}`;
   const lines: string[] = [];
   if (failed.length) lines.push(`  ${c.red('✖')} ${name} ${c.dim(`(${failed.length} of ${checks} failed, `)}${time}${c.dim(')')}`);
+  else if (todo.length && points.every((p) => p.todo !== undefined || p.skip !== undefined)) lines.push(`  ${c.cyan('…')} ${name} ${c.cyan(`TODO: nothing checked (${todo.length} of ${checks} todo)`)}`);
   else if (skipped.length === points.length && points.length) lines.push(`  ${c.yellow('-')} ${name} ${c.yellow(`skipped: ${skipped[0].skip}`)}`);
   else lines.push(`  ${c.green('✔')} ${name} ${c.dim(`(${checks}, `)}${time}${c.dim(')')}`);
   if (attempts) lines[0] += ` ${c.yellow(attempts)}`;

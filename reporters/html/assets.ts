@@ -16,6 +16,7 @@ a { color: #1a56c4; }
 .verdict { font-weight: 600; font-size: 1.05rem; }
 .verdict.failed { color: var(--fail); }
 .verdict.passed { color: var(--pass); }
+.verdict.incomplete { color: var(--todo); }
 .filters { margin: .75rem 0; display: flex; gap: .5rem; flex-wrap: wrap; }
 .filters[hidden] { display: none; }
 .filters button { font: inherit; padding: .2rem .75rem; border: 1px solid var(--line); border-radius: 1rem; background: #fff; cursor: pointer; }

@@ -44,10 +44,25 @@ class Anchors {
   }
 }
 
+/**
+ * The headline: green only when something passed and nothing failed or was left undefined
+ * or pending; otherwise it says what happened (a run that checked nothing is not a success).
+ */
+function verdict({ passed, failed, todo }: RunReport['counts']): string {
+  const [kind, text] =
+    failed > 0
+      ? ['failed', `${failed} failed`]
+      : passed === 0
+        ? ['incomplete', todo > 0 ? `nothing was checked: ${todo} todo (undefined or pending steps)` : 'nothing was checked']
+        : todo > 0
+          ? ['incomplete', `${passed} passed, but ${todo} todo: not every check ran`]
+          : ['passed', 'every check passed'];
+  return `<p class="verdict ${kind}">${escapeHtml(text)}</p>`;
+}
+
 export function renderPage(report: RunReport, options: PageOptions): string {
   const anchors = new Anchors();
   const link = (at: SourceRef | undefined) => sourceLink(at, options);
-  const failed = report.counts.failed > 0;
   const title = `spec-run: ${report.counts.passed} passed, ${report.counts.failed} failed`;
   return [
     '<!DOCTYPE html>',
@@ -55,7 +70,7 @@ export function renderPage(report: RunReport, options: PageOptions): string {
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>`,
     '<body>',
     '<header><h1>spec-run report</h1>',
-    `<p class="verdict ${failed ? 'failed' : 'passed'}">${failed ? `${report.counts.failed} failed` : 'every check passed'}</p>`,
+    verdict(report.counts),
     summary(report, options),
     '<nav class="filters" hidden aria-label="filter units">',
     ...['all', 'failed', 'flaky', 'skipped'].map((filter) => `<button type="button" data-filter="${filter}" aria-pressed="${filter === 'all'}">${filter === 'all' ? 'all units' : filter}</button>`),

@@ -6,33 +6,53 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { TOOLS } from '../runtime/tools.js';
-import { loadStepLibrary, matchStep, shownPath, unloadedStepsBeside } from '../run/scenario/library.js';
+import { libraryFor, loadStepLibrary, matchStep, shownPath, unloadedStepsBeside } from '../run/scenario/library.js';
+import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { ConfigError, loadConfig } from './config.js';
-import { stepFilesOf } from './run-command.js';
+import { executorStepsSetting, stepFilesOf } from './run-command.js';
 
-export async function checkCommand(paths: string[], stepGlobs?: string[]): Promise<number> {
+export async function checkCommand(paths: string[], options: { steps?: string[]; executorSteps?: boolean } = {}): Promise<number> {
   let stepFiles: string[];
+  let executorSteps: ExecutorStepsSetting;
   try {
-    stepFiles = await stepFilesOf(stepGlobs, loadConfig());
+    const config = loadConfig();
+    stepFiles = await stepFilesOf(options.steps, config);
+    executorSteps = await executorStepsSetting(options.executorSteps, config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`spec-run: ${error.message}`);
     return 2;
   }
-  const library = await loadStepLibrary(stepFiles);
+  const discovery = findDocuments(paths.length ? paths : ['specs/']);
+  if (!usableDiscovery(discovery)) return 2;
+  const files = discovery.files;
+  const docs = await Promise.all(files.map((file) => parseFile(file)));
+  const plans = markExecutorSteps(
+    docs.map((doc) => translate(doc)),
+    executorSteps,
+  );
+  const library = await loadStepLibrary(stepFiles, { builtins: plans.some((plan) => plan.executorSteps) });
+  /** What a document's steps are checked against: its library (executor-steps.ts). */
+  const stepContext = (builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'unloadedSteps'> => {
+    const seen = libraryFor(library, builtins);
+    return {
+      undefinedStep: (step, keyword) => (matchStep(seen, step.text).length > 0 ? null : snippetFor(seen, step.text, keyword, step.argument?.kind)),
+      ambiguousStep: (step) => {
+        const matches = matchStep(seen, step.text);
+        return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
+      },
+      unloadedSteps: (document) => unloadedStepsBeside(seen, document).map(shownPath),
+    };
+  };
   const context: CheckContext = {
     tools: TOOLS.map((tool) => tool.name),
     unknownOperators: (names) => unknownOperators(names, driverImage),
-    undefinedStep: (step, keyword) => (matchStep(library, step.text).length > 0 ? null : snippetFor(library, step.text, keyword, step.argument?.kind)),
-    ambiguousStep: (step) => {
-      const matches = matchStep(library, step.text);
-      return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
-    },
-    unloadedSteps: (document) => unloadedStepsBeside(library, document).map(shownPath),
+    ...stepContext(false),
+    definitions: indexDefinitions(plans),
   };
   let errors = 0;
   let warnings = 0;
@@ -40,16 +60,10 @@ export async function checkCommand(paths: string[], stepGlobs?: string[]): Promi
     errors += 1;
     console.log(formatMessage(message));
   }
-  const discovery = findDocuments(paths.length ? paths : ['specs/']);
-  if (!usableDiscovery(discovery)) return 2;
-  const files = discovery.files;
-  const docs = await Promise.all(files.map((file) => parseFile(file)));
-  const plans = docs.map((doc) => translate(doc));
-  context.definitions = indexDefinitions(plans);
   for (const [i, doc] of docs.entries()) {
     let messages: CheckMessage[];
     try {
-      messages = await checkDocument(doc, plans[i], context);
+      messages = await checkDocument(doc, plans[i], { ...context, ...stepContext(plans[i].executorSteps !== undefined) });
     } catch (error) {
       // A check that cannot handle a document is that document's error; the others are still checked.
       messages = [{ file: files[i], line: 1, column: 1, severity: 'error', message: unreadableMessage('checking this document', error) }];

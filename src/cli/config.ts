@@ -53,6 +53,8 @@ const schema = z
     vocabulary: z.array(z.string().min(1)).optional(),
     /** "builtin", or the command line of another MCP server to run the Lisp documents against. */
     runtime: z.union([z.literal('builtin'), z.array(z.string().min(1)).min(1)]).optional(),
+    /** The built-in executor steps: for every OpenSpec document (true), or those matching these globs, relative to the configuration. */
+    executorSteps: z.union([z.boolean(), z.array(z.string().min(1)).min(1)]).optional(),
     /** Step definition files (globs) for OpenSpec scenarios, relative to the configuration. */
     steps: z.array(z.string().min(1)).optional(),
   })

@@ -2,9 +2,9 @@
 // searched recursively for *.md (node_modules and dot-directories skipped), sorted so
 // that every run sees the same order. Symbolic links are followed, to files and to
 // directories; a link back into a directory being searched is a cycle, reported once
-// and not followed. A path that does not exist is kept: parsing reports it as a failed
-// point while the other documents still run. A directory that holds no document is
-// reported, so that a run cannot pass on nothing.
+// and not followed. A path given that does not exist, and a directory that holds no
+// document, are usage errors, so that a run cannot pass on nothing; a dangling link met
+// inside a directory is kept, and parsing reports it as a failed point.
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,12 +13,14 @@ export interface Discovery {
   files: string[];
   /** Directories given that hold no document. */
   empty: string[];
+  /** Paths given that do not exist. */
+  missing: string[];
   /** Links that lead back into a directory they are inside of: `link -> directory`, each once. */
   cycles: string[];
 }
 
 export function findDocuments(paths: string[]): Discovery {
-  const discovery: Discovery = { files: [], empty: [], cycles: [] };
+  const discovery: Discovery = { files: [], empty: [], missing: [], cycles: [] };
   const seenFiles = new Set<string>();
   /** Documents met, the ones already found through another path included. */
   let met = 0;
@@ -59,7 +61,11 @@ export function findDocuments(paths: string[]): Discovery {
 
   for (const path of paths) {
     const stats = statOrNull(path);
-    if (!stats?.isDirectory()) {
+    if (stats === null) {
+      discovery.missing.push(path);
+      continue;
+    }
+    if (!stats.isDirectory()) {
       addFile(path);
       continue;
     }
@@ -81,9 +87,9 @@ export function discoverDocuments(paths: string[]): string[] {
  */
 export function usableDiscovery(discovery: Discovery): boolean {
   for (const cycle of discovery.cycles) console.error(`spec-run: link cycle, not followed: ${cycle}`);
-  if (discovery.empty.length === 0) return true;
-  console.error(`spec-run: no document (*.md) found in ${discovery.empty.join(', ')}: nothing to run there`);
-  return false;
+  for (const path of discovery.missing) console.error(`spec-run: ${path}: no such file or directory (expected a markdown document, or a directory of them)`);
+  if (discovery.empty.length > 0) console.error(`spec-run: no document (*.md) found in ${discovery.empty.join(', ')}: nothing to run there`);
+  return discovery.empty.length === 0 && discovery.missing.length === 0;
 }
 
 function statOrNull(path: string): Stats | null {

@@ -101,7 +101,9 @@ export function buildProgram(): Command {
     .option('--seed <n>', 'seed of the random choices; printed in every report', integer('--seed'))
     .option('--runs <n>', 'number of runs of property-level tests', integer('--runs'))
     .option('--jobs <n>', 'documents run in parallel (default 1)', integer('--jobs'))
-    .option('--strict', 'undefined steps fail instead of being TODO')
+    .option('--strict', 'undefined and pending steps fail the run (the default)')
+    .option('--no-strict', 'undefined and pending steps are TODO and do not fail the run (a run where nothing passed still fails)')
+    .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document (by default only to documents with stop-hook YAML blocks, or as configured)')
     .option('--retries <n>', 'run a failing unit again up to n times; one that then passes is reported passed and marked flaky', integer('--retries'))
     .option('--only-failures', 'run only the units that failed in the last run (as recorded in the run record)')
     .option('--last-run <file>', `the run record: failing units and document durations, written by every run (default ${DEFAULT_RECORD_PATH})`)
@@ -143,18 +145,20 @@ export function buildProgram(): Command {
     .description('validate documents without running them; prints file:line:col messages')
     .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
     .option('--steps <glob>', 'step definition files whose steps count as defined (repeatable)', collect)
-    .action(async (paths: string[], options: { steps?: string[] }) => {
+    .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document')
+    .action(async (paths: string[], options: { steps?: string[]; executorSteps?: boolean }) => {
       const { checkCommand } = await import('./check-command.js');
-      process.exitCode = await checkCommand(paths, options.steps);
+      process.exitCode = await checkCommand(paths, options);
     });
 
   program
     .command('steps')
-    .description('list the step definitions (built-in and --steps files), where each is used, and which are unused')
+    .description('list the step definitions (yours, and the built-in ones where they apply), where each is used, and which are unused')
     .argument('[paths...]', 'documents whose steps are matched (default: specs/); a missing path or a directory without one exits 2')
     .option('--steps <glob>', 'step definition files (repeatable)', collect)
+    .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document')
     .option('--config <file>', 'configuration file')
-    .action(async (paths: string[], options: { steps?: string[]; config?: string }) => {
+    .action(async (paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }) => {
       const { stepsCommand } = await import('./steps-command.js');
       process.exitCode = await stepsCommand(paths, options);
     });

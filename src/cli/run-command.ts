@@ -35,6 +35,7 @@ import {
 } from '../run/run-record.js';
 import { shardPlan, type Shard } from '../run/shard.js';
 import { discoverDocuments, findDocuments, usableDiscovery } from './discover.js';
+import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 import { Interrupts } from '../executor/interrupts.js';
@@ -63,6 +64,7 @@ export interface RunCommandOptions {
   shard?: Shard;
   steps?: string[];
   dryRun?: boolean;
+  executorSteps?: boolean;
 }
 
 /** Servers of a configured runtime command that --watch keeps started between runs: enough for a document's usual sessions. */
@@ -71,12 +73,26 @@ const SPARE_SERVERS = 2;
 /** This spec-run's own entry point, used to start `spec-run serve` for each session. */
 export const cliEntry = join(dirname(fileURLToPath(import.meta.url)), 'main.js');
 
-/** Parses and translates the documents under `paths`; a document that cannot be read is a plan with that problem. */
-export async function buildPlan(paths: string[]): Promise<TestPlan> {
+/**
+ * Parses and translates the documents under `paths`; a document that cannot be read is a
+ * plan with that problem. Each is marked where the built-in executor steps apply.
+ */
+export async function buildPlan(paths: string[], executorSteps: ExecutorStepsSetting = NO_EXECUTOR_STEPS): Promise<TestPlan> {
   const files = discoverDocuments(paths.length ? paths : ['specs/']);
   // Unit ids are "<path>#<n>": a unit's identity never depends on the other documents of the run.
   const documents = await Promise.all(files.map(async (file) => translate(await parseFile(file))));
-  return { documents };
+  return { documents: markExecutorSteps(documents, executorSteps) };
+}
+
+/** Where the built-in executor steps are enabled: --executor-steps, or the configuration's `executorSteps`. */
+export async function executorStepsSetting(cliFlag: boolean | undefined, config: ProjectConfig): Promise<ExecutorStepsSetting> {
+  if (cliFlag) return { everywhere: true, documents: new Set(), source: '--executor-steps' };
+  const setting = config.executorSteps;
+  const source = config.source ? relative(process.cwd(), config.source) || config.source : '';
+  if (setting === true) return { everywhere: true, documents: new Set(), source };
+  if (!Array.isArray(setting)) return NO_EXECUTOR_STEPS;
+  const { glob } = await import('tinyglobby');
+  return { everywhere: false, documents: new Set((await glob(setting, { cwd: config.directory, absolute: true })).map((f) => resolve(f))), source };
 }
 
 /** The step files: --steps globs (from the working directory) or else the configuration's (from its directory). */
@@ -101,16 +117,19 @@ export function summaryLine(counts: Counts, interruptedBy?: string): string {
 export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {
   let config: ProjectConfig;
   let stepFiles: string[];
+  let executorSteps: ExecutorStepsSetting;
   try {
     config = loadConfig(cliOptions.config);
     stepFiles = await stepFilesOf(cliOptions.steps, config);
+    executorSteps = await executorStepsSetting(cliOptions.executorSteps, config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`spec-run: ${error.message}`);
     return 2;
   }
   // Options given on the command line win over the configuration file.
-  const options: RunCommandOptions = { ...config, ...Object.fromEntries(Object.entries(cliOptions).filter(([, v]) => v !== undefined)) };
+  const { executorSteps: _configured, ...configured } = config;
+  const options: RunCommandOptions = { ...configured, ...Object.fromEntries(Object.entries(cliOptions).filter(([, v]) => v !== undefined)) };
   if (paths.length === 0 && config.paths) paths = config.paths.map((p) => resolve(config.directory, p));
   let grep: RegExp | undefined;
   if (options.grep !== undefined) {
@@ -137,12 +156,14 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     }
     const recorded = [...new Set(previous.failures.map((f) => relative(process.cwd(), resolve(config.directory, f.file))))];
     if (recorded.length === 0) console.error('spec-run: the last run recorded no failures; nothing to run');
-    const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(paths.length ? paths : recorded);
+    const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(paths.length ? paths : recorded, executorSteps);
     const narrowed = narrowPlan(candidates, selection, exclusions);
     plan = requirementsInScope(selectFailures(narrowed.plan, previous, config.directory));
     unmatched = narrowed.unmatched;
   } else {
-    ({ plan, unmatched } = narrowPlan(await buildPlan(discovery.files), selection, exclusions));
+    const whole = await buildPlan(discovery.files, executorSteps);
+    if (!hasChecks(whole, roots)) return 2;
+    ({ plan, unmatched } = narrowPlan(whole, selection, exclusions));
   }
   for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
   const timingsPath = resolve(config.directory, options.timings ?? DEFAULT_TIMINGS_PATH);
@@ -182,7 +203,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     unitTimeoutMs: options.timeout ?? 5 * 60 * 1000,
     bail: options.bail ?? false,
     runs: options.runs,
-    strict: options.strict ?? false,
+    strict: options.strict ?? true,
     stepFiles,
     dryRun: options.dryRun ?? false,
     runtimeCommand,
@@ -214,7 +235,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   try {
     const { counts, requirements } = await execute(plan);
     if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
-    if (!options.watch) return counts.failed > 0 || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
+    if (!options.watch) return counts.failed > 0 || checkedNothing(counts) || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
     runtime.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
     await watchDocuments({
@@ -222,7 +243,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
       roots,
       helpers: [...vocabularyFiles, ...stepFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
-        await execute(narrowPlan(await buildPlan(files), selection, exclusions).plan);
+        await execute(narrowPlan(await buildPlan(files, executorSteps), selection, exclusions).plan);
         runtime.fill(SPARE_SERVERS);
       },
       signal: interrupts.signal,
@@ -232,6 +253,29 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     interrupts.dispose();
     await runtime.close();
   }
+}
+
+/**
+ * False, having said why on stderr, when the documents hold no check at all: markdown
+ * with neither a Lisp verification document nor an OpenSpec requirement, which a run
+ * must not pass on. A document with a problem (an OpenSpec specification without
+ * scenarios, say) is reported by the run instead.
+ */
+function hasChecks(plan: TestPlan, roots: string[]): boolean {
+  if (plan.documents.some((d) => d.units.length > 0 || d.problems.length > 0)) return true;
+  const n = plan.documents.length;
+  console.error(
+    `spec-run: no check found in ${roots.join(', ')}: ${n} markdown file${n === 1 ? '' : 's'}, none a Lisp verification document (frontmatter type: verification, property, contract or scenario) or an OpenSpec specification (### Requirement: with #### Scenario:); nothing to run`,
+  );
+  return false;
+}
+
+/**
+ * A run in which nothing passed and something was left undefined or pending (--no-strict
+ * makes those TODO): it checked nothing, and is not a success.
+ */
+function checkedNothing(counts: Counts): boolean {
+  return counts.passed === 0 && counts.todo > 0;
 }
 
 /** The selected units; requirements excluded as configured, and only those in the selection's scope. */
@@ -317,6 +361,7 @@ export async function reportEvents(
   if (requireVerified) {
     for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: --require-verified: ${r.id} is ${r.status.replace('-', ' ')} (${r.detail})`);
   }
+  if (checkedNothing(outcome.counts)) console.error('spec-run: no check passed, and some were left undefined or pending: the run fails');
   if (outcome.requirements.length) console.error(requirementsLine(outcome.requirements));
   console.error(summaryLine(outcome.counts, interrupt?.aborted ? interruptedBy(interrupt) : undefined));
   return outcome;

@@ -1,19 +1,21 @@
-// `spec-run steps [paths]`: every step definition (built-in and the user's), the
+// `spec-run steps [paths]`: every step definition (the user's, and the built-in ones
+// where some document is bound to them), the
 // steps of the documents that use it, and the unused ones; load problems and
 // ambiguous steps too. Exit 1 when a definition file has a problem or a step is ambiguous;
 // exit 2, as the run does, when a directory given holds no document, or a path does not exist.
-import { existsSync } from 'node:fs';
-import { parseFile } from '../parse/index.js';
-import { translate } from '../translate/index.js';
-import { loadStepLibrary, matchStep, shownPath, type CompiledStep } from '../run/scenario/library.js';
+import { libraryFor, loadStepLibrary, matchStep, shownPath, type CompiledStep } from '../run/scenario/library.js';
+import type { ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { ConfigError, loadConfig } from './config.js';
-import { stepFilesOf } from './run-command.js';
+import { buildPlan, executorStepsSetting, stepFilesOf } from './run-command.js';
 
-export async function stepsCommand(paths: string[], options: { steps?: string[]; config?: string }): Promise<number> {
+export async function stepsCommand(paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }): Promise<number> {
   let stepFiles: string[];
+  let executorSteps: ExecutorStepsSetting;
   try {
-    stepFiles = await stepFilesOf(options.steps, loadConfig(options.config));
+    const config = loadConfig(options.config);
+    stepFiles = await stepFilesOf(options.steps, config);
+    executorSteps = await executorStepsSetting(options.executorSteps, config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`spec-run: ${error.message}`);
@@ -21,20 +23,20 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
   }
   const discovery = findDocuments(paths.length ? paths : ['specs/']);
   if (!usableDiscovery(discovery)) return 2;
-  const missing = discovery.files.filter((file) => !existsSync(file));
-  for (const file of missing) console.error(`spec-run: ${file}: no such file or directory`);
-  if (missing.length > 0) return 2;
-  const library = await loadStepLibrary(stepFiles);
+  const { documents } = await buildPlan(discovery.files, executorSteps);
+  // The built-in executor steps are listed only when some document is bound to them.
+  const library = await loadStepLibrary(stepFiles, { builtins: documents.some((plan) => plan.executorSteps) });
   const uses = new Map<CompiledStep, string[]>(library.steps.map((s) => [s, []]));
   const undefinedSteps: string[] = [];
   const ambiguous: string[] = [];
-  for (const file of discovery.files) {
-    const plan = translate(await parseFile(file));
+  for (const plan of documents) {
+    const file = plan.file;
+    const seen = libraryFor(library, plan.executorSteps !== undefined);
     for (const unit of plan.units) {
       if (unit.kind !== 'scenario') continue;
       for (const step of unit.steps) {
         const at = `${file}:${step.line}`;
-        const matches = matchStep(library, step.text);
+        const matches = matchStep(seen, step.text);
         if (matches.length === 0) undefinedSteps.push(`${at}  ${step.keyword} ${step.text}`);
         if (matches.length > 1) ambiguous.push(`${at}  ${step.keyword} ${step.text}\n      matches ${matches.map((m) => `${place(m.step)} ${m.step.source}`).join('\n      and     ')}`);
         for (const m of matches) uses.get(m.step)?.push(at);

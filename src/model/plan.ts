@@ -107,6 +107,8 @@ export interface DocumentPlan {
   problems: Diagnostic[];
   /** What the document requires: OpenSpec requirements, frontmatter source/covers entries. */
   requirements?: Requirement[];
+  /** Set when the built-in executor steps apply to this document's scenarios, with why (see run/scenario/executor-steps.ts). */
+  executorSteps?: { reason: string };
 }
 
 export interface TestPlan {

@@ -6,6 +6,13 @@ import { UNKNOWN_FAMILY_HINT } from './unknown-family.js';
 
 export function describePlan(plan: DocumentPlan): string {
   const lines: string[] = [`${plan.file}: ${plan.name}`, `  family: ${familyReason(plan)}`];
+  if (plan.family === 'openspec') {
+    lines.push(
+      plan.executorSteps
+        ? `  built-in executor steps: active (${plan.executorSteps.reason})`
+        : '  built-in executor steps: not active (only your step definitions bind; --executor-steps or the configuration\'s executorSteps enable them)',
+    );
+  }
   const at = (line: number): string => `${plan.file}:${line}`;
 
   lines.push(`  units (${plan.units.length}), in document order:`);

@@ -41,17 +41,31 @@ t.test('bad input: each problem is a failing point at file:line, and the good do
     'broken-frontmatter.md': '---\ntype: verification\nname: [unclosed\n---\n# T\n',
     'empty.md': '',
   });
-  const run = await specRun([dir, join(dir, 'missing.md'), '--reporter', 'tap']);
+  const run = await specRun([dir, '--reporter', 'tap']);
   t.equal(run.code, 1, 'failures make exit status 1');
   const results = await parseTap(run.stdout);
-  t.equal(results.plan.end, 6, 'one subtest per document, the missing one included');
+  t.equal(results.plan.end, 5, 'one subtest per document');
   t.match(run.stdout, /ok \d+ - \(= 3 \(\+ 1 2\)\)/, 'the good document ran its assertion');
   t.match(run.stdout, new RegExp(`at: ${join(dir, 'bad-bytes.md')}:4`), 'bad bytes at their line');
   t.match(run.stdout, new RegExp(`at: ${join(dir, 'unterminated.md')}:3`), 'unterminated fence at its opening line');
   t.match(run.stdout, new RegExp(`at: ${join(dir, 'broken-frontmatter.md')}:\\d`), 'broken frontmatter at a line');
   t.match(run.stdout, new RegExp(`at: ${join(dir, 'empty.md')}:1`), 'empty document');
-  t.match(run.stdout, new RegExp(`at: ${join(dir, 'missing.md')}:1`), 'missing path');
   t.match(run.stderr, /^\d+ passed, [1-9]\d* failed, \d+ skipped, \d+ todo$/m, 'the closing summary line');
+});
+
+t.test('nothing found is a usage error: a path that does not exist, or markdown that holds no check', async (t) => {
+  const dir = t.testdir({ 'good.md': good, notes: { 'readme.md': '# Notes\n\nJust prose, and a list:\n\n- one\n- two\n' } });
+  const missing = await specRun([join(dir, 'good.md'), join(dir, 'missing.md')]);
+  t.equal(missing.code, 2, 'a missing path exits 2, even beside a good document');
+  t.match(missing.stderr, new RegExp(`${join(dir, 'missing.md')}: no such file or directory`), 'naming the path');
+  t.equal(missing.stdout, '', 'and runs nothing');
+  const plain = await specRun([join(dir, 'notes')]);
+  t.equal(plain.code, 2, 'plain markdown with no check exits 2');
+  t.match(plain.stderr, /no check found in .*notes: 1 markdown file, none a Lisp verification document .* or an OpenSpec specification/, 'saying what was expected');
+  for (const command of [['--list'], ['check'], ['steps']]) {
+    const run = await specRun([...command, join(dir, 'missing.md')]);
+    t.equal(run.code, 2, `${command[0]} exits 2 on a missing path too`);
+  }
 });
 
 t.test('--list names units with file:line and exits 1 when documents have problems', async (t) => {

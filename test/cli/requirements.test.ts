@@ -31,28 +31,48 @@ source: contracts/sums.md
 \`\`\`
 `;
 
-t.test('undefined and untested requirements: listed, accepted without the gate, refused with it, accepted when excluded', async (t) => {
-  const dir = t.testdir({ docs: { 'gate.md': openspec } });
-  const plain = await specRun(['docs', '--reporter', 'tap'], dir);
-  t.equal(plain.code, 0, 'an undefined step is TODO, not a failure');
-  t.match(plain.stderr, /^requirements: 0 verified, 0 failing, 1 untested, 1 partly undefined$/m);
+t.test('undefined and untested requirements: listed, failing the run by default, TODO with --no-strict, refused by the gate, accepted when excluded', async (t) => {
+  // A Lisp document beside it passes, so that the run checked something.
+  const dir = t.testdir({ docs: { 'gate.md': openspec, 'sums.test.md': lisp } });
+  const strict = await specRun(['docs', '--reporter', 'tap'], dir);
+  t.equal(strict.code, 1, 'an undefined step fails the run by default (strict, as cucumber-js)');
+  t.match(strict.stdout, /not ok \d+ - WHEN the moon turns a colour nobody defined a step for\n/, 'as a failing point, not a TODO');
+
+  const plain = await specRun(['docs', '--reporter', 'tap', '--no-strict'], dir);
+  t.equal(plain.code, 0, 'with --no-strict an undefined step is TODO, not a failure');
+  t.match(plain.stderr, /^requirements: 1 verified, 0 failing, 1 untested, 1 partly undefined$/m);
   t.match(plain.stderr, /requirements: .*\n\d+ passed, 0 failed, 0 skipped, 2 todo\n$/, 'the summary line stays last');
 
-  const gated = await specRun(['docs', '--reporter', 'tap', '--require-verified'], dir);
+  const gated = await specRun(['docs', '--reporter', 'tap', '--no-strict', '--require-verified'], dir);
   t.equal(gated.code, 1, '--require-verified fails the run');
   t.match(gated.stderr, /--require-verified: docs\/gate\.md#Alpha is partly undefined \(0 passed, 0 failed, 0 skipped, 2 undefined\)/);
   t.match(gated.stderr, /--require-verified: docs\/gate\.md#Beta is untested \(no scenario or unit verifies it\)/);
 
-  const config = { requireVerified: true, requirements: { exclude: { 'docs/gate.md#Alpha': 'steps come with v2', Beta: 'not ours' } } };
-  const configured = t.testdir({ docs: { 'gate.md': openspec }, 'spec-run.config.json': JSON.stringify(config) });
+  const config = { strict: false, requireVerified: true, requirements: { exclude: { 'docs/gate.md#Alpha': 'steps come with v2', Beta: 'not ours' } } };
+  const configured = t.testdir({ docs: { 'gate.md': openspec, 'sums.test.md': lisp }, 'spec-run.config.json': JSON.stringify(config) });
   const excluded = await specRun(['docs', '--reporter', 'json'], configured);
   t.equal(excluded.code, 0, 'excluded requirements do not fail the gate');
-  t.match(excluded.stderr, /^requirements: 0 verified, 0 failing, 0 untested, 2 excluded$/m);
+  t.match(excluded.stderr, /^requirements: 1 verified, 0 failing, 0 untested, 2 excluded$/m);
   const end = JSON.parse(excluded.stdout.trim().split('\n').at(-1)!);
-  t.same(end.requirements.map((r: { name: string; status: string; detail: string }) => [r.name, r.status, r.detail]), [
-    ['Alpha', 'excluded', 'steps come with v2'],
-    ['Beta', 'excluded', 'not ours'],
-  ]);
+  t.same(
+    end.requirements.filter((r: { name: string }) => r.name !== 'contracts/sums.md').map((r: { name: string; status: string; detail: string }) => [r.name, r.status, r.detail]),
+    [
+      ['Alpha', 'excluded', 'steps come with v2'],
+      ['Beta', 'excluded', 'not ours'],
+    ],
+  );
+});
+
+t.test('a run that checked nothing fails, whatever --no-strict says, and every report says so', async (t) => {
+  const dir = t.testdir({ docs: { 'gate.md': openspec } });
+  const run = await specRun(['docs', '--no-strict', '--reporter', 'spec', '--reporter', 'html:report.html'], dir);
+  t.equal(run.code, 1, 'exit 1: nothing passed');
+  t.match(run.stderr, /no check passed, and some were left undefined or pending: the run fails\n(.*\n)?0 passed, 0 failed, 0 skipped, 2 todo\n$/, 'said before the summary, which stays last');
+  t.match(run.stdout, /… Alpha \/ Alpha happens TODO: nothing checked \(2 of 2 checks todo\)/, 'the terminal marks the scenario TODO, not ✔');
+  t.notMatch(run.stdout, /✔ Alpha/, 'no tick for it');
+  const page = readFileSync(join(dir, 'report.html'), 'utf8');
+  t.match(page, /<p class="verdict incomplete">nothing was checked: 2 todo \(undefined or pending steps\)<\/p>/, 'the HTML headline is not green');
+  t.notMatch(page, /every check passed/);
 });
 
 t.test('a verified requirement passes the gate; a configuration exclusion naming nothing is reported', async (t) => {

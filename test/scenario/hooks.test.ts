@@ -120,8 +120,11 @@ t.test('a pending step skips the steps after it as pending, not undefined', asyn
 When('the counter counts', function () { return 'pending'; });
 Then('the world SHALL be fresh', function () {});
 `;
-  const result = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
-  t.match(result.points.slice(0, 2), [{ todo: 'pending step' }, { ok: true, skip: 'an earlier step is pending (line 7)' }]);
+  const lenient = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }), '--no-strict');
+  t.match(lenient.points.slice(0, 2), [{ todo: 'pending step' }, { ok: true, skip: 'an earlier step is pending (line 7)' }], 'with --no-strict, pending is TODO');
+  const strict = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
+  t.equal(strict.exitCode, 1, 'strict by default: a pending step fails the run');
+  t.match(strict.points.slice(0, 2), [{ ok: false, todo: undefined, diagnostics: { pending: true } }, { ok: true, skip: 'an earlier step is pending (line 7)' }]);
 });
 
 t.test('Before and After get the scenario as cucumber-js gives it: { pickle }, and After its { result }', async (t) => {

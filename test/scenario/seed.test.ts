@@ -7,11 +7,15 @@ import { fileURLToPath } from 'node:url';
 import type { RunEvent } from '../../src/model/events.js';
 import type { ScenarioUnit } from '../../src/model/plan.js';
 import { runScenario } from '../../src/run/scenario/index.js';
+import { loadStepLibrary } from '../../src/run/scenario/library.js';
 import type { RunOptions } from '../../src/run/types.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const options: RunOptions = { seed: 1, unitTimeoutMs: 300_000, bail: false, strict: false, runtimeCommand: [], imageAliases: {}, projectRoot: root, vocabularyFiles: [] };
+
+/** The built-in executor steps, as a document with stop-hook YAML blocks gets them. */
+const executorSteps = await loadStepLibrary([], { builtins: true });
 
 const points = (events: RunEvent[]) => events.filter((e): e is Extract<RunEvent, { type: 'point' }> => e.type === 'point');
 
@@ -30,18 +34,18 @@ const unitWith = (steps: string[], yaml = 'stop:\n  commands:\n    - run: "npm t
 
 t.test('an unmatched step is TODO with a snippet, or a failure with --strict', async (t) => {
   const events: RunEvent[] = [];
-  await runScenario(unitWith(['The moon turns 3 times green']), options, (e) => events.push(e));
+  await runScenario(unitWith(['The moon turns 3 times green']), options, (e) => events.push(e), executorSteps);
   const [p] = points(events);
   t.match(p, { ok: false, todo: 'undefined step', at: { line: 10 } });
   t.match(p.diagnostics?.snippet, /^Then\('The moon turns \{int\} times green', function \(int\) \{/);
   const strict: RunEvent[] = [];
-  await runScenario(unitWith(['The moon turns 3 times green']), { ...options, strict: true }, (e) => strict.push(e));
+  await runScenario(unitWith(['The moon turns 3 times green']), { ...options, strict: true }, (e) => strict.push(e), executorSteps);
   t.match(points(strict)[0], { ok: false, todo: undefined });
 });
 
 t.test('a definition fails when the configuration says otherwise', async (t) => {
   const events: RunEvent[] = [];
-  await runScenario(unitWith(['Command execution limited to 7 minutes', 'Output limited to 100 lines']), options, (e) => events.push(e));
+  await runScenario(unitWith(['Command execution limited to 7 minutes', 'Output limited to 100 lines']), options, (e) => events.push(e), executorSteps);
   const [limit, lines] = points(events);
   t.equal(limit.ok, false);
   t.match(limit.diagnostics?.message, /resolves to 7 minutes \(ms\): 420000 \(got 300000\)/);

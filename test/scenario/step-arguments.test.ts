@@ -62,7 +62,7 @@ t.test('a table or fenced block inside a step item is its data table or doc stri
   t.equal(fromTable.ok, true, 'the table reached the definition');
   t.match(json, { ok: true, name: 'GIVEN the items as JSON:' });
   t.equal(fromJson.ok, true, 'the doc string reached the definition');
-  t.match(undefinedStep, { todo: 'undefined step' });
+  t.match(undefinedStep, { ok: false, diagnostics: { reason: /no step definition matches/ } });
   t.match(undefinedStep.diagnostics?.snippet, /^Given\('the suppliers', function \(dataTable\) \{/, 'the snippet takes the table');
 });
 

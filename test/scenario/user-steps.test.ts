@@ -67,13 +67,33 @@ t.test('two definitions matching one step: it fails naming both, and the step af
   t.match(then, { ok: true, skip: 'an earlier step failed (line 7)' });
 });
 
-t.test("a user's definition of a built-in expression is an ambiguity reported at load", async (t) => {
-  const steps = `${ADDER_STEPS}import { Then as T } from 'spec-run/steps';\nT('the process SHALL be terminated', function () {});\n`;
-  const dir = project({ 'doc.md': ADDER_DOC, 'steps.mjs': steps });
+t.test("a user's definition of a sentence a built-in step also matches: not active, no collision; active, the user's wins", async (t) => {
+  const doc = `${ADDER_DOC}- **AND** the process SHALL be terminated\n`;
+  const steps = `${ADDER_STEPS}import { Then as T } from 'spec-run/steps';\nT('the process SHALL be terminated', function () { this.mine = true; });\n`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
   const result = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 0, result.stderr);
+  t.same(points(result.events).map((p) => [p.ok, p.diagnostics?.definition]), [
+    [true, 'steps.mjs:3 I add {int} and {int}'],
+    [true, 'steps.mjs:4 the sum SHALL be {int}'],
+    [true, 'steps.mjs:6 the process SHALL be terminated'],
+  ]);
+  const enabled = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--executor-steps', '--reporter', 'json']);
+  t.equal(enabled.exitCode, 0, enabled.stderr);
+  t.equal(points(enabled.events)[2].diagnostics?.definition, 'steps.mjs:6 the process SHALL be terminated', 'with the built-in steps active, the user\'s own definition binds: no ambiguity');
+});
+
+t.test('one expression defined in two steps files: reported at load with both places, and the step is ambiguous and runs neither', async (t) => {
+  const second = `import { Then } from 'spec-run/steps';\nThen('the sum SHALL be {int}', function () { throw new Error('must not run'); });\n`;
+  const dir = project({ 'doc.md': ADDER_DOC, 'steps.mjs': ADDER_STEPS, 'more.steps.mjs': second });
+  const result = await run(dir, ['--steps', 'steps.mjs', '--steps', 'more.steps.mjs', 'doc.md', '--reporter', 'json']);
   t.equal(result.exitCode, 1);
-  const [problem] = points(result.events);
-  t.match(problem, { ok: false, name: /ambiguous definitions: "the process SHALL be terminated" is defined at .*vocabulary.* and at .*steps\.mjs:6/ });
+  const all = points(result.events);
+  t.match(all[0], { ok: false, name: 'the same expression "the sum SHALL be {int}" is defined twice: at steps.mjs:4 and at more.steps.mjs:2; the steps it matches are ambiguous', at: { file: 'more.steps.mjs', line: 2 } });
+  const then = all.find((p) => p.name.startsWith('THEN'));
+  t.match(then, { ok: false, at: { line: 8 }, diagnostics: { reason: /ambiguous/ } });
+  t.same(then?.diagnostics?.definitions, ['steps.mjs:4 the sum SHALL be {int}', 'more.steps.mjs:2 the sum SHALL be {int}'], 'naming both, relative to the working directory');
+  t.notMatch(JSON.stringify(all), /must not run/, 'neither definition ran');
 });
 
 t.test('TypeScript steps: loaded without a build step, undefined steps get a TypeScript snippet, --strict fails them', async (t) => {
@@ -83,14 +103,14 @@ When('I add {int} and {int}', function (this: World, a: number, b: number) { thi
 Then('the sum SHALL be {int}', function (this: World, n: number) { assert.equal(this.sum, n); });
 `;
   const dir = project({ 'doc.md': `${ADDER_DOC}- **AND** the moon SHALL turn 3 times green\n`, 'steps.ts': steps });
-  const result = await run(dir, ['--steps', '*.ts', 'doc.md', '--reporter', 'json']);
+  const result = await run(dir, ['--steps', '*.ts', 'doc.md', '--no-strict', '--reporter', 'json']);
   t.equal(result.exitCode, 0, result.stderr);
   const [, sum, moon] = points(result.events);
   t.equal(sum.ok, true);
   t.match(moon, { todo: 'undefined step' });
   t.equal(moon.diagnostics?.snippet, ["Then('the moon SHALL turn {int} times green', function (this: World, int: number) {", '  // Write code here that turns the phrase above into concrete actions', "  return 'pending';", '});'].join('\n'));
-  const strict = await run(dir, ['--steps', 'steps.ts', 'doc.md', '--strict', '--reporter', 'json']);
-  t.equal(strict.exitCode, 1);
+  const strict = await run(dir, ['--steps', 'steps.ts', 'doc.md', '--reporter', 'json']);
+  t.equal(strict.exitCode, 1, 'strict by default');
 });
 
 t.test('the world: parsed blocks, attachments, commands through the executor, hooks; --dry-run runs nothing', async (t) => {

@@ -9,6 +9,7 @@ import { parseFile } from '../../src/parse/index.js';
 import { runScenarioDocument } from '../../src/run/scenario/index.js';
 import type { RunOptions } from '../../src/run/types.js';
 import { translate } from '../../src/translate/index.js';
+import { markExecutorSteps } from '../../src/run/scenario/executor-steps.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-vocabulary-'));
 const options: RunOptions = { seed: 1, unitTimeoutMs: 300_000, bail: false, strict: false, runtimeCommand: [], imageAliases: {}, projectRoot: dir, vocabularyFiles: [] };
@@ -48,7 +49,8 @@ t.test('every false claim fails, with its reason', async (t) => {
   const file = path.join(dir, 'wrong.md');
   writeFileSync(file, FALSE_CLAIMS);
   const events: RunEvent[] = [];
-  await runScenarioDocument(translate(await parseFile(file)), options, (e) => events.push(e));
+  const [plan] = markExecutorSteps([translate(await parseFile(file))], { everywhere: true, documents: new Set(), source: 'this test' });
+  await runScenarioDocument(plan, options, (e) => events.push(e));
   const thens = events.filter((e): e is Extract<RunEvent, { type: 'point' }> => e.type === 'point' && e.name.startsWith('THEN'));
   t.equal(thens.length, 6);
   for (const p of thens) t.match(p, { ok: false, diagnostics: { message: String } }, p.name);

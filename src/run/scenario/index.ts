@@ -31,7 +31,7 @@ const CONCURRENCY = 4;
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
 export const runScenarioDocument: DocumentRunner = async (plan, options, emit) => {
-  const library = await loadStepLibrary(options.stepFiles ?? [], options.unitTimeoutMs);
+  const library = await loadStepLibrary(options.stepFiles ?? [], { builtins: plan.executorSteps !== undefined, loadLimitMs: options.unitTimeoutMs });
   if (library.problems.length > 0) {
     const unitId = `${plan.file}#steps`;
     const first = library.problems[0];
@@ -115,8 +115,7 @@ async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', 
   return `the ${hookLabel(failing[0].hook)} failed`;
 }
 
-export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit, library?: StepLibrary, blockedBy: string | null = null): Promise<void> {
-  const steps = library ?? (await loadStepLibrary(options.stepFiles ?? [], options.unitTimeoutMs));
+export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit, steps: StepLibrary, blockedBy: string | null = null): Promise<void> {
   const started = Date.now();
   const deadline = started + options.unitTimeoutMs;
   const world = new StepWorld(unit, options);
@@ -162,7 +161,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         }
         emit(point);
         points.push(point);
-        if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `${point.todo === 'pending step' ? 'an earlier step is pending' : point.todo !== undefined ? 'an earlier step is undefined' : 'an earlier step failed'} (line ${step.line})`;
+        if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `an earlier step ${stepStatus(point) === 'PENDING' ? 'is pending' : stepStatus(point) === 'UNDEFINED' ? 'is undefined' : 'failed'} (line ${step.line})`;
       }
     } finally {
       if (!options.dryRun && !blockedBy) {
@@ -267,7 +266,7 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
       snippet: snippetFor(library, step.text, keyword, step.argument?.kind),
       ...(beside.length ? { hint: `no steps file was given; ${beside.map(shownPath).join(', ')} ${beside.length > 1 ? 'look' : 'looks'} like one: run with --steps, or list it under "steps" in spec-run.config.json` } : {}),
     };
-    return options.strict ? { ...base, ok: false, diagnostics } : { ...base, ok: false, todo: 'undefined step', diagnostics };
+    return options.strict ? { ...base, ok: false, diagnostics: { ...diagnostics, reason: `${diagnostics.reason} (strict: an undefined step fails the run; --no-strict makes it TODO)` } } : { ...base, ok: false, todo: 'undefined step', diagnostics };
   }
   const where = (m: (typeof matches)[number]) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`;
   if (matches.length > 1) return { ...base, ok: false, diagnostics: { reason: 'ambiguous step: several definitions match it', definitions: matches.map(where) } };
@@ -295,7 +294,7 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
       strays,
       options.interrupt,
     );
-    if (returned === 'pending') point = { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
+    if (returned === 'pending') point = options.strict ? { ...base, ok: false, diagnostics: { reason: 'the step is pending (strict: a pending step fails the run; --no-strict makes it TODO)', pending: true, definition } } : { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
     else point = { ...base, ok: true, diagnostics: { definition } };
   } catch (error) {
@@ -310,9 +309,17 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
 function scenarioResult(points: PointEvent[]): NonNullable<HookScenario['result']> {
   const decisive = points.find((p) => !p.ok || p.todo !== undefined);
   if (!decisive) return { status: points.length > 0 && points.every((p) => p.skip !== undefined) ? 'SKIPPED' : 'PASSED' };
-  const message = typeof decisive.diagnostics?.message === 'string' ? decisive.diagnostics.message : typeof decisive.diagnostics?.reason === 'string' ? decisive.diagnostics.reason : undefined;
-  const status = decisive.todo === 'pending step' ? 'PENDING' : decisive.todo !== undefined || decisive.diagnostics?.snippet !== undefined ? 'UNDEFINED' : Array.isArray(decisive.diagnostics?.definitions) ? 'AMBIGUOUS' : 'FAILED';
+  const status = stepStatus(decisive);
+  // As in cucumber-js, a pending step's result carries no message.
+  const message = status === 'PENDING' ? undefined : typeof decisive.diagnostics?.message === 'string' ? decisive.diagnostics.message : typeof decisive.diagnostics?.reason === 'string' ? decisive.diagnostics.reason : undefined;
   return { status, ...(message ? { message } : {}) };
+}
+
+/** A step point that did not pass, in cucumber-js's terms (strict or not). */
+function stepStatus(point: PointEvent): 'PENDING' | 'UNDEFINED' | 'AMBIGUOUS' | 'FAILED' {
+  if (point.todo === 'pending step' || point.diagnostics?.pending === true) return 'PENDING';
+  if (point.todo !== undefined || point.diagnostics?.snippet !== undefined) return 'UNDEFINED';
+  return Array.isArray(point.diagnostics?.definitions) ? 'AMBIGUOUS' : 'FAILED';
 }
 
 /** cucumber-js's callback interface: the step ends when it calls its last parameter, `done(error?, result?)`. */

@@ -1,5 +1,5 @@
-// The step library of a run: the built-in executor steps and the user's step files,
-// loaded the same way (ESM .js/.mjs natively, .ts through jiti), their expressions
+// The step library of a document: the user's step files and, where they apply
+// (executor-steps.ts), the built-in executor steps, loaded the same way (ESM .js/.mjs natively, .ts through jiti), their expressions
 // compiled against one parameter-type registry. Problems of loading (a file that
 // throws, a bad expression, the same expression defined twice) are data, reported
 // by the runner as failing points and by `spec-run steps`.
@@ -129,9 +129,16 @@ function lineOf(error: unknown, file: string): number {
   return m ? Number(m[1]) : 1;
 }
 
-/** The built-in steps and USERFILES, each file's top level given LOADLIMITMS (the run passes its unit time limit). */
-export async function loadStepLibrary(userFiles: string[], loadLimitMs = LOAD_LIMIT_MS): Promise<StepLibrary> {
-  const files = [BUILTIN_STEPS, ...userFiles.map((f) => path.resolve(f))];
+export interface LoadOptions {
+  /** The built-in executor steps too: only for documents where they apply (executor-steps.ts). */
+  builtins?: boolean;
+  /** How long each file's top level may take (the run passes its unit time limit). */
+  loadLimitMs?: number;
+}
+
+/** USERFILES' definitions, and the built-in executor steps when asked for. */
+export async function loadStepLibrary(userFiles: string[], { builtins = false, loadLimitMs = LOAD_LIMIT_MS }: LoadOptions = {}): Promise<StepLibrary> {
+  const files = [...(builtins ? [BUILTIN_STEPS] : []), ...userFiles.map((f) => path.resolve(f))];
   const problems: LoadProblem[] = [];
   const registrations: (Registration & { builtin: boolean })[] = [];
   for (const file of files) {
@@ -161,11 +168,9 @@ export async function loadStepLibrary(userFiles: string[], loadLimitMs = LOAD_LI
       // A step's text has no inline code marks (markdown's `code` is read as its text): a definition copied from the document may keep them.
       const registry = r.builtin ? builtinTypes : parameterTypes;
       const expression = typeof r.expression === 'string' ? new CucumberExpression(r.expression.replace(/`/g, ''), registry) : new RegularExpression(r.expression, registry);
-      const twin = steps.find((s) => s.source === source);
-      if (twin) {
-        problems.push({ file: r.file, line: r.line, message: `ambiguous definitions: "${source}" is defined at ${twin.file}:${twin.line} and at ${r.file}:${r.line}` });
-        continue;
-      }
+      // Both are kept: a step they match is ambiguous and runs neither, as in cucumber-js.
+      const twin = steps.find((s) => s.source === source && s.builtin === r.builtin);
+      if (twin) problems.push({ file: r.file, line: r.line, message: `the same expression "${source}" is defined twice: at ${shownPath(twin.file)}:${twin.line} and at ${shownPath(r.file)}:${r.line}; the steps it matches are ambiguous` });
       steps.push({ keyword: r.keyword, source, expression, fn: r.fn, ...(r.timeoutMs ? { timeoutMs: r.timeoutMs } : {}), file: r.file, line: r.line, builtin: r.builtin });
     } catch (error) {
       problems.push({ file: r.file, line: r.line, message: `${r.keyword}(${JSON.stringify(source)}): ${expressionProblem((error as Error).message)}` });
@@ -196,6 +201,11 @@ function expressionProblem(message: string): string {
   const caret = lines.findIndex((line) => /^\s*\^/.test(line));
   const explanation = lines.slice(caret >= 0 ? caret + 1 : 1).map((line) => line.trim()).filter(Boolean);
   return [lines[0].trim(), ...explanation].join(' ');
+}
+
+/** The library as a document sees it: without the built-in executor steps unless they apply to it (executor-steps.ts). */
+export function libraryFor(library: StepLibrary, builtins: boolean): StepLibrary {
+  return builtins ? library : { ...library, steps: library.steps.filter((step) => !step.builtin) };
 }
 
 export interface StepMatch {
@@ -241,11 +251,15 @@ export function stepText(text: string): string {
  * when none does, those matching it without that mark.
  */
 export function matchStep(library: StepLibrary, text: string): StepMatch[] {
-  const matching = (candidate: string) =>
-    library.steps.flatMap((step) => {
+  const matching = (candidate: string) => {
+    const all = library.steps.flatMap((step) => {
       const matched = step.expression.match(candidate);
       return matched ? [{ step, matched }] : [];
     });
+    // The user's own definitions win over the built-in library's, as a project's code over a library it uses.
+    const users = all.filter((m) => !m.step.builtin);
+    return users.length > 0 ? users : all;
+  };
   const asWritten = matching(text.trim());
   return asWritten.length > 0 || stepText(text) === text.trim() ? asWritten : matching(stepText(text));
 }
