@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { RunEvent } from '../model/events.js';
 import { resolve } from 'node:path';
 import { mergeShardStreams, MergeError, type ShardStream } from '../run/merge.js';
-import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH, RunRecorder, updateTimings, writeRunRecord } from '../run/run-record.js';
+import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH, keepRecords, RunRecorder } from '../run/run-record.js';
 import { reportEvents } from './run-command.js';
 import type { ReporterName } from './reporter-choice.js';
 
@@ -36,10 +36,9 @@ export async function mergeCommand(files: string[], options: MergeOptions): Prom
     yield* events;
   }
   const reporter = { name: options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap'), destination: null };
-  const { counts } = await reportEvents(replay(), [reporter], false, (event) => recorder.observe(event));
-  const record = recorder.record();
-  writeRunRecord(resolve(root, options.lastRun ?? DEFAULT_RECORD_PATH), record);
   // The shards together saw every document: their durations balance the next split.
-  updateTimings(resolve(root, options.timings ?? DEFAULT_TIMINGS_PATH), record.durations);
+  const { counts } = await reportEvents(replay(), [reporter], false, (event) => recorder.observe(event), undefined, () =>
+    keepRecords(recorder, resolve(root, options.lastRun ?? DEFAULT_RECORD_PATH), resolve(root, options.timings ?? DEFAULT_TIMINGS_PATH)),
+  );
   return counts.failed > 0 ? 1 : 0;
 }

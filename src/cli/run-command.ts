@@ -27,10 +27,9 @@ import {
   readRunRecord,
   readTimings,
   RecordError,
+  keepRecords,
   RunRecorder,
   selectFailures,
-  updateTimings,
-  writeRunRecord,
   type Timings,
 } from '../run/run-record.js';
 import { shardPlan, type Shard } from '../run/shard.js';
@@ -39,6 +38,7 @@ import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from 
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 import { Interrupts } from '../executor/interrupts.js';
+import { fileProblem } from '../run/file-problem.js';
 
 export interface RunCommandOptions {
   /** Reporters and where each writes; at most one without a file (stdout). */
@@ -141,7 +141,8 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     }
   }
   const roots = paths.length ? paths : ['specs/'];
-  const discovery = findDocuments(roots);
+  // --only-failures with no path takes its documents from the record, not from specs/.
+  const discovery = options.onlyFailures && paths.length === 0 ? { files: [], empty: [], missing: [], cycles: [] } : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const selection: Selection = { grep, tags: options.tag, level: options.level };
   const exclusions = config.requirements?.exclude ?? {};
@@ -225,12 +226,11 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   const execute = async (toRun: TestPlan): Promise<RunOutcome> => {
     const recorder = new RunRecorder(config.directory);
     const events = runPlan(toRun, { ...runOptions(), interrupt: interrupts.signal }, runners);
-    const outcome = await reportEvents(events, reporters, options.requireVerified ?? false, (event) => recorder.observe(event), interrupts.signal);
-    const record = recorder.record();
-    writeRunRecord(recordPath, record);
-    // A shard sees only its share: the timings every shard splits by are left as they are.
-    if (!options.shard) updateTimings(timingsPath, record.durations);
-    return outcome;
+    // Kept before the summary line, which stays last. A shard sees only its share: the
+    // timings every shard splits by are left as they are; so are they by an interrupted run.
+    return reportEvents(events, reporters, options.requireVerified ?? false, (event) => recorder.observe(event), interrupts.signal, () =>
+      keepRecords(recorder, recordPath, options.shard || interrupts.signal.aborted ? null : timingsPath),
+    );
   };
   try {
     const { counts, requirements } = await execute(plan);
@@ -299,7 +299,7 @@ function prepareDestinations(choices: ReporterChoice[]): string | null {
       mkdirSync(dirname(destination), { recursive: true });
       closeSync(openSync(destination, 'w'));
     } catch (error) {
-      return `cannot write ${destination}: ${(error as Error).message}`;
+      return `cannot write ${destination}: ${fileProblem(error)}`;
     }
   }
   return null;
@@ -337,6 +337,8 @@ export async function reportEvents(
   observe?: (event: RunEvent) => void,
   /** spec-run's interruption: the summary line says so when it came. */
   interrupt?: AbortSignal,
+  /** Work left for after the reports and before the summary line (keeping the run's records). */
+  beforeSummary?: () => void,
 ): Promise<RunOutcome> {
   const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [] };
   async function* observed(): AsyncGenerator<RunEvent> {
@@ -361,6 +363,7 @@ export async function reportEvents(
   if (requireVerified) {
     for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: --require-verified: ${r.id} is ${r.status.replace('-', ' ')} (${r.detail})`);
   }
+  beforeSummary?.();
   if (checkedNothing(outcome.counts)) console.error('spec-run: no check passed, and some were left undefined or pending: the run fails');
   if (outcome.requirements.length) console.error(requirementsLine(outcome.requirements));
   console.error(summaryLine(outcome.counts, interrupt?.aborted ? interruptedBy(interrupt) : undefined));

@@ -5,11 +5,12 @@
 // - timings.json, the last known duration of every document, for balancing --shard.
 //   Only runs that see every document write it (unsharded runs, and merge), so all
 //   jobs of a CI matrix split by the same file even when they share a directory.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RunEvent } from '../model/events.js';
 import type { TestPlan } from '../model/plan.js';
 import { documentKey, unitPlace } from './unit-identity.js';
+import { fileProblem } from './file-problem.js';
 
 export const DEFAULT_RECORD_PATH = '.spec-run/last-run.json';
 export const DEFAULT_TIMINGS_PATH = '.spec-run/timings.json';
@@ -57,10 +58,19 @@ function readJson<T>(path: string, what: string, valid: (value: T) => boolean): 
 
 /** Writes the file whole or not at all (a rename), so an interrupted run never leaves half a file. */
 function writeJson(path: string, value: unknown): void {
-  mkdirSync(dirname(path), { recursive: true });
   const partial = `${path}.${process.pid}.tmp`;
-  writeFileSync(partial, JSON.stringify(value, null, 2) + '\n');
-  renameSync(partial, path);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(partial, JSON.stringify(value, null, 2) + '\n');
+    renameSync(partial, path);
+  } catch (error) {
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // an unwritable directory holds no partial file either
+    }
+    throw new RecordError(`cannot write ${path}: ${fileProblem(error)}`);
+  }
 }
 
 export function readRunRecord(path: string): RunRecord | null {
@@ -84,26 +94,61 @@ export function updateTimings(path: string, durations: Timings): void {
   writeJson(path, { version: 1, durations: { ...previous, ...durations } });
 }
 
-/** Builds the record of a run from its events. */
+/**
+ * Builds the record of a run from its events, merged into the previous record: a unit
+ * this run did not finish (left out by --grep, --shard or --only-failures, or cut short
+ * by an interruption) keeps its last known result, so that no failure is lost.
+ */
 export class RunRecorder {
   private seed = 0;
   private readonly names = new Map<string, string>();
   private readonly failed = new Map<string, RecordedFailure>();
   private readonly durations: Timings = {};
+  /** Units ("<document key><place>") that ran to their end in this run. */
+  private readonly finished = new Set<string>();
+  /** Units a point of which was skipped because the run was interrupted. */
+  private readonly cut = new Set<string>();
+  /** Documents that ended with no unit of theirs cut short. */
+  private readonly ended = new Set<string>();
 
   constructor(private readonly projectRoot: string) {}
+
+  private key(file: string, unitId: string): string {
+    return `${documentKey(file, this.projectRoot)}${unitPlace(unitId)}`;
+  }
 
   observe(event: RunEvent): void {
     if (event.type === 'run-start') this.seed = event.seed;
     else if (event.type === 'unit-start') this.names.set(event.unitId, event.name);
-    else if (event.type === 'document-end') this.durations[documentKey(event.file, this.projectRoot)] = Math.round(event.durationMs);
+    else if (event.type === 'unit-end' && !this.cut.has(event.unitId)) this.finished.add(this.key(event.file, event.unitId));
+    else if (event.type === 'document-end') {
+      const document = documentKey(event.file, this.projectRoot);
+      const cutShort = [...this.cut].some((unitId) => this.key(event.file, unitId).startsWith(`${document}#`));
+      if (!cutShort) {
+        this.ended.add(document);
+        this.durations[document] = Math.round(event.durationMs);
+      }
+    } else if (event.type === 'point' && event.skip !== undefined && /^run interrupted by /.test(event.skip)) this.cut.add(event.unitId);
     else if (event.type === 'point' && !event.ok && event.todo === undefined && !this.failed.has(event.unitId)) {
       this.failed.set(event.unitId, { file: documentKey(event.file, this.projectRoot), unit: unitPlace(event.unitId), name: this.names.get(event.unitId) ?? event.name });
     }
   }
 
-  record(): RunRecord {
-    return { version: 1, seed: this.seed, finishedAt: new Date().toISOString(), failures: [...this.failed.values()], durations: this.durations };
+  /** This run's record, with what PREVIOUS knew of the units (and durations of the documents) it did not finish. */
+  record(previous: RunRecord | null = null): RunRecord {
+    const failures = [...this.failed.values()];
+    for (const failure of previous?.failures ?? []) {
+      const key = `${failure.file}${failure.unit}`;
+      // A failure of a whole document (a problem, a load error) is settled by that document ending.
+      const settled = this.finished.has(key) || (!/^#\d+$/.test(failure.unit) && this.ended.has(failure.file));
+      if (!settled && !failures.some((f) => f.file === failure.file && f.unit === failure.unit)) failures.push(failure);
+    }
+    return { version: 1, seed: this.seed, finishedAt: new Date().toISOString(), failures, durations: { ...previous?.durations, ...this.durations } };
+  }
+
+  /** The durations of the documents this run finished whole: only those may update the timings. */
+  finishedDurations(): Timings {
+    return { ...this.durations };
   }
 }
 
@@ -118,4 +163,30 @@ export function selectFailures(plan: TestPlan, record: RunRecord, projectRoot: s
     documents.push(whole ? document : { ...document, units: document.units.filter((unit) => places.has(unitPlace(unit.id))) });
   }
   return { documents };
+}
+
+/**
+ * Leaves the run's record (merged into the previous one) and, when given a timings path,
+ * the durations of the documents it finished. A record that cannot be written (a
+ * read-only checkout) is one warning on stderr: the verdict is the run's, never the disk's.
+ */
+export function keepRecords(recorder: RunRecorder, recordPath: string, timingsPath: string | null): void {
+  const warn = (error: unknown) => console.error(`spec-run: warning: ${(error as Error).message}; the run's result stands (--last-run and --timings choose other files)`);
+  let previous: RunRecord | null = null;
+  try {
+    previous = readRunRecord(recordPath);
+  } catch {
+    // a broken record is replaced
+  }
+  try {
+    writeRunRecord(recordPath, recorder.record(previous));
+  } catch (error) {
+    warn(error);
+  }
+  if (timingsPath === null) return;
+  try {
+    updateTimings(timingsPath, recorder.finishedDurations());
+  } catch (error) {
+    warn(error);
+  }
 }

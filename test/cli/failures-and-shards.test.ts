@@ -128,3 +128,29 @@ t.test('shards partition the documents for any set, any n and any durations', as
     ),
   );
 });
+
+t.test('a run that did not run a unit keeps its last known result: --grep and --only-failures never erase a failure', async (t) => {
+  const dir = t.testdir(documents);
+  await specRun(['docs', '--reporter', 'json'], dir);
+  const failures = () => JSON.parse(readFileSync(join(dir, '.spec-run', 'last-run.json'), 'utf8')).failures.map((f: { file: string; unit: string }) => `${f.file}${f.unit}`);
+  t.same(failures(), ['docs/a.md#2', 'docs/c.md#1']);
+  const passing = await specRun(['docs', '--grep', 'D one', '--reporter', 'json'], dir);
+  t.equal(passing.code, 0, 'a run of one passing unit passes');
+  t.same(failures(), ['docs/a.md#2', 'docs/c.md#1'], 'and the failures of the units it did not run are kept');
+  const rerun = await specRun(['--only-failures', '--reporter', 'json'], dir);
+  t.same(unitsRun(rerun.stdout), ['docs/a.md#2', 'docs/c.md#1'], '--only-failures still finds them');
+  writeFileSync(join(dir, 'docs', 'a.md'), documents.docs['a.md'].replace('(= 5 (+ 2 2))', '(= 4 (+ 2 2))'));
+  await specRun(['docs/a.md', '--reporter', 'json'], dir);
+  t.same(failures(), ['docs/c.md#1'], 'a unit that ran and passed is settled');
+});
+
+t.test('a run record that cannot be written is one warning: the exit status is the run\'s and the summary stays last', async (t) => {
+  const dir = t.testdir({ ...documents, '.spec-run': 'a file where the record directory should be' });
+  const run = await specRun(['docs/b.md', '--reporter', 'tap'], dir);
+  t.equal(run.code, 0, 'a passing run still exits 0');
+  const warnings = run.stderr.split('\n').filter((line) => line.startsWith('spec-run: warning:'));
+  t.equal(warnings.length, 2, 'one warning for the record, one for the timings');
+  t.match(warnings[0], /cannot write .*last-run\.json: a part of its directory path is a file, not a directory \(EEXIST\); the run's result stands/);
+  t.equal(summary(run.stderr), '1 passed, 0 failed, 0 skipped, 0 todo', 'the summary line is last');
+  t.equal(readFileSync(join(dir, '.spec-run'), 'utf8'), 'a file where the record directory should be', 'nothing was overwritten');
+});

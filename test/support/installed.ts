@@ -7,7 +7,7 @@
 // shared by its projects: each project is a fresh directory whose node_modules is a link
 // to that installation's, as a monorepo's hoisted node_modules would be.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,8 @@ export function installedPackage(): string {
     cwd: repositoryRoot,
     encoding: 'utf8',
   }).trim().split('\n').pop()!;
+  // Readable by every user: tests also run spec-run as an unprivileged one.
+  chmodSync(base, 0o755);
   writeFileSync(join(base, 'package.json'), JSON.stringify({ name: 'installed-spec-run', private: true, type: 'module' }));
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--save-dev', join(base, packed)], { cwd: base, stdio: 'pipe' });
   installation = base;
@@ -47,7 +49,7 @@ export interface UserProject {
   /** The project's directory, outside the repository. */
   dir: string;
   /** Runs `spec-run ARGS` as `npx spec-run` would, from the project's node_modules/.bin. */
-  specRun(args: string[], options?: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string }): Promise<UserRun>;
+  specRun(args: string[], options?: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string; asUser?: string }): Promise<UserRun>;
   /** Writes FILES (names may hold folders) into the project. */
   write(files: Record<string, string>): void;
 }
@@ -73,9 +75,16 @@ export function userProject(files: Record<string, string> = {}, options: { copyN
     write,
     specRun: (args, runOptions = {}) =>
       new Promise((done) => {
-        const child = spawn(bin, args, {
+        // node-tap's process tracking puts NODE_OPTIONS into every child's environment,
+        // whatever env is given: `env -u` takes it out, as a user's shell never has it.
+        const clean = ['env', '-u', 'NODE_OPTIONS', bin, ...args];
+        // Another user's run goes through setpriv (util-linux), with that user's ids and no groups.
+        const [command, ...argv] = runOptions.asUser
+          ? ['setpriv', `--reuid=${idOf(runOptions.asUser, '-u')}`, `--regid=${idOf(runOptions.asUser, '-g')}`, '--clear-groups', ...clean]
+          : clean;
+        const child = spawn(command, argv, {
           cwd: runOptions.cwd ?? dir,
-          env: { ...process.env, GITHUB_ACTIONS: '', ...runOptions.env },
+          env: { ...userEnvironment(), ...runOptions.env },
           stdio: ['pipe', 'pipe', 'pipe'],
         });
         let stdout = '';
@@ -96,4 +105,13 @@ export function installedFiles(): string[] {
       entry.isDirectory() ? walk(join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
     );
   return existsSync(root) ? walk(root, '') : [];
+}
+
+function idOf(user: string, flag: '-u' | '-g'): string {
+  return execFileSync('id', [flag, user], { encoding: 'utf8' }).trim();
+}
+
+/** The environment a user's shell gives: this one without what node-tap puts in it for its own child processes. */
+function userEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_OPTIONS' && name !== 'GITHUB_ACTIONS' && !/^_?TAP/i.test(name)));
 }
