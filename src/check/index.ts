@@ -28,8 +28,6 @@ export interface CheckContext {
   undefinedStep: (step: ScenarioStep, keyword: string) => string | null;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
   ambiguousStep?: (step: ScenarioStep) => string[] | null;
-  /** The files beside a document that look like step definitions but were not given (none when steps files were). */
-  unloadedSteps?: (document: string) => string[];
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
 }
@@ -164,14 +162,12 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     for (const step of unit.steps) {
       keyword = stepKeyword(step.keyword, keyword);
       const snippet = context.undefinedStep(step, keyword);
-      if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `undefined step '${step.text}'; define it with:\n${snippet}` });
+      if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `undefined step '${step.text}' (it fails the run, which is strict by default); define it with:\n${snippet}` });
       if (snippet !== null) firstUndefined ??= step.line;
       const definitions = context.ambiguousStep?.(step);
       if (definitions) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `ambiguous step '${step.text}': several definitions match it: ${definitions.join('; ')}` });
     }
   }
-  const unloaded = firstUndefined === null ? [] : (context.unloadedSteps?.(doc.path) ?? []);
-  if (unloaded.length > 0) messages.push({ file: doc.path, line: firstUndefined!, column: 1, severity: 'warning', message: `no steps file was given; ${unloaded.join(', ')} ${unloaded.length > 1 ? 'look' : 'looks'} like one: check with --steps, or list it under "steps" in spec-run.config.json` });
   return messages;
 }
 

@@ -6,30 +6,31 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { TOOLS } from '../runtime/tools.js';
-import { libraryFor, loadStepLibrary, matchStep, shownPath, unloadedStepsBeside } from '../run/scenario/library.js';
+import { libraryFor, loadStepLibrary, matchStep, shownPath } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { ConfigError, loadConfig } from './config.js';
-import { executorStepsSetting, stepFilesOf } from './run-command.js';
+import { executorStepsSetting } from './run-command.js';
+import { stepFilesOf } from './step-files.js';
 
 export async function checkCommand(paths: string[], options: { steps?: string[]; executorSteps?: boolean } = {}): Promise<number> {
+  const discovery = findDocuments(paths.length ? paths : ['specs/']);
+  if (!usableDiscovery(discovery)) return 2;
+  const files = discovery.files;
   let stepFiles: string[];
   let executorSteps: ExecutorStepsSetting;
   try {
     const config = loadConfig();
-    stepFiles = await stepFilesOf(options.steps, config);
+    stepFiles = await stepFilesOf(options.steps, config, files);
     executorSteps = await executorStepsSetting(options.executorSteps, config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`spec-run: ${error.message}`);
     return 2;
   }
-  const discovery = findDocuments(paths.length ? paths : ['specs/']);
-  if (!usableDiscovery(discovery)) return 2;
-  const files = discovery.files;
   const docs = await Promise.all(files.map((file) => parseFile(file)));
   const plans = markExecutorSteps(
     docs.map((doc) => translate(doc)),
@@ -37,7 +38,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   );
   const library = await loadStepLibrary(stepFiles, { builtins: plans.some((plan) => plan.executorSteps) });
   /** What a document's steps are checked against: its library (executor-steps.ts). */
-  const stepContext = (builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'unloadedSteps'> => {
+  const stepContext = (builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep'> => {
     const seen = libraryFor(library, builtins);
     return {
       undefinedStep: (step, keyword) => (matchStep(seen, step.text).length > 0 ? null : snippetFor(seen, step.text, keyword, step.argument?.kind)),
@@ -45,7 +46,6 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
         const matches = matchStep(seen, step.text);
         return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
       },
-      unloadedSteps: (document) => unloadedStepsBeside(seen, document).map(shownPath),
     };
   };
   const context: CheckContext = {

@@ -36,6 +36,7 @@ import { shardPlan, type Shard } from '../run/shard.js';
 import { discoverDocuments, findDocuments, usableDiscovery } from './discover.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
+import { stepFilesOf } from './step-files.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 import { Interrupts } from '../executor/interrupts.js';
 import { fileProblem } from '../run/file-problem.js';
@@ -95,19 +96,6 @@ export async function executorStepsSetting(cliFlag: boolean | undefined, config:
   return { everywhere: false, documents: new Set((await glob(setting, { cwd: config.directory, absolute: true })).map((f) => resolve(f))), source };
 }
 
-/** The step files: --steps globs (from the working directory) or else the configuration's (from its directory). */
-export async function stepFilesOf(cliGlobs: string[] | undefined, config: ProjectConfig): Promise<string[]> {
-  const { glob } = await import('tinyglobby');
-  const [patterns, cwd] = cliGlobs?.length ? [cliGlobs, process.cwd()] : [config.steps ?? [], config.directory];
-  const files: string[] = [];
-  for (const pattern of patterns) {
-    const found = (await glob(pattern, { cwd, absolute: true })).sort();
-    if (found.length === 0) throw new ConfigError(`--steps ${pattern}: no file matches`);
-    files.push(...found.filter((f) => !files.includes(f)));
-  }
-  return files;
-}
-
 export function summaryLine(counts: Counts, interruptedBy?: string): string {
   const flaky = counts.flaky ? ` (${counts.flaky} flaky)` : '';
   const line = `${counts.passed} passed${flaky}, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
@@ -116,11 +104,9 @@ export function summaryLine(counts: Counts, interruptedBy?: string): string {
 
 export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {
   let config: ProjectConfig;
-  let stepFiles: string[];
   let executorSteps: ExecutorStepsSetting;
   try {
     config = loadConfig(cliOptions.config);
-    stepFiles = await stepFilesOf(cliOptions.steps, config);
     executorSteps = await executorStepsSetting(cliOptions.executorSteps, config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -167,6 +153,15 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     ({ plan, unmatched } = narrowPlan(whole, selection, exclusions));
   }
   for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
+  let stepFiles: string[];
+  try {
+    // Found by convention beside the documents selected (before --shard: every job loads the same).
+    stepFiles = await stepFilesOf(cliOptions.steps, config, plan.documents.map((d) => d.file));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run: ${error.message}`);
+    return 2;
+  }
   const timingsPath = resolve(config.directory, options.timings ?? DEFAULT_TIMINGS_PATH);
   if (options.shard) {
     let timings: Timings | null = null;

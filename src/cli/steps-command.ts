@@ -7,22 +7,23 @@ import { libraryFor, loadStepLibrary, matchStep, shownPath, type CompiledStep } 
 import type { ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { ConfigError, loadConfig } from './config.js';
-import { buildPlan, executorStepsSetting, stepFilesOf } from './run-command.js';
+import { buildPlan, executorStepsSetting } from './run-command.js';
+import { stepFilesOf } from './step-files.js';
 
 export async function stepsCommand(paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }): Promise<number> {
+  const discovery = findDocuments(paths.length ? paths : ['specs/']);
+  if (!usableDiscovery(discovery)) return 2;
   let stepFiles: string[];
   let executorSteps: ExecutorStepsSetting;
   try {
     const config = loadConfig(options.config);
-    stepFiles = await stepFilesOf(options.steps, config);
+    stepFiles = await stepFilesOf(options.steps, config, discovery.files);
     executorSteps = await executorStepsSetting(options.executorSteps, config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`spec-run: ${error.message}`);
     return 2;
   }
-  const discovery = findDocuments(paths.length ? paths : ['specs/']);
-  if (!usableDiscovery(discovery)) return 2;
   const { documents } = await buildPlan(discovery.files, executorSteps);
   // The built-in executor steps are listed only when some document is bound to them.
   const library = await loadStepLibrary(stepFiles, { builtins: documents.some((plan) => plan.executorSteps) });

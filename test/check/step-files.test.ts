@@ -40,13 +40,12 @@ Then('the lamp SHALL be lit', function () {});
   t.notMatch(result.stdout, /doc\.md:8/, 'the other step is bound: nothing to say about it');
 });
 
-t.test('check without steps files names the steps file beside the document, once, at the first undefined step', async (t) => {
+t.test('check finds steps files by convention, as the run does', async (t) => {
   const steps = `import { When, Then } from 'spec-run/steps';\nWhen('the switch is pressed', function () {});\nThen('the lamp SHALL be lit', function () {});\n`;
   const dir = project({ 'specs/doc.md': DOC, 'specs/steps/lamp.steps.mjs': steps });
   const result = await runIn(dir, ['check', 'specs/doc.md']);
-  const hints = result.stdout.split('\n').filter((line) => line.includes('no steps file was given'));
-  t.same(hints, ['specs/doc.md:7:1: warning: no steps file was given; specs/steps/lamp.steps.mjs looks like one: check with --steps, or list it under "steps" in spec-run.config.json']);
-  const given = await runIn(dir, ['check', 'specs/doc.md', '--steps', 'specs/steps/*.mjs']);
-  t.equal(given.exitCode, 0);
-  t.notMatch(given.stdout, /warning/);
+  t.equal(result.exitCode, 0, result.stdout);
+  t.notMatch(result.stdout, /undefined step/, 'specs/steps/ beside the document was loaded');
+  const bare = await runIn(project({ 'specs/doc.md': DOC }), ['check', 'specs/doc.md']);
+  t.equal(bare.exitCode, 1, 'with none anywhere, the steps are undefined');
 });

@@ -192,12 +192,18 @@ t.test('an import spec-run/steps does not offer is named, with what to do instea
   }
 });
 
-t.test('a steps file beside the document that nobody named: the undefined steps say how to load it', async (t) => {
-  const dir = project({ 'specs/doc.md': DOC, 'specs/dimmer.steps.mjs': STEPS });
-  const result = await runIn(dir, ['specs/doc.md', '--reporter', 'json']);
-  t.match(result.points[0], { ok: false, diagnostics: { hint: /^no steps file was given; specs\/dimmer\.steps\.mjs looks like one: run with --steps/ } });
-  const given = await runIn(dir, ['specs/doc.md', '--steps', 'specs/dimmer.steps.mjs', '--reporter', 'json']);
-  t.equal(given.points.filter((p) => p.todo !== undefined).length, 0, 'with --steps, every step is bound');
+t.test('steps files found by convention: beside the document and in the project directory, loaded without --steps', async (t) => {
+  const beside = project({ 'specs/doc.md': DOC, 'specs/dimmer.steps.mjs': STEPS });
+  const found = await runIn(beside, ['specs/doc.md', '--reporter', 'json']);
+  t.match(found.points[2], { ok: true, diagnostics: { definition: /^specs\/dimmer\.steps\.mjs:\d+ / } }, 'a *.steps.mjs beside the document');
+  const rooted = project({ 'specs/doc.md': DOC, 'steps/lamp/dimmer.mjs': STEPS });
+  const fromRoot = await runIn(rooted, ['specs/doc.md', '--reporter', 'json']);
+  t.match(fromRoot.points[2], { ok: true, diagnostics: { definition: /^steps\/lamp\/dimmer\.mjs:\d+ / } }, 'anything under steps/ in the project directory');
+  const none = await runIn(project({ 'specs/doc.md': DOC }), ['specs/doc.md', '--reporter', 'json']);
+  t.match(none.points[0], { ok: false, diagnostics: { hint: /^no steps file was loaded: spec-run looks for steps\.mjs, \*\.steps\.mjs/ } }, 'none anywhere: the undefined step says where spec-run looked');
+  const other = project({ 'specs/doc.md': DOC, 'specs/dimmer.steps.mjs': STEPS, 'mine.mjs': "import { When } from 'spec-run/steps';\nWhen('nothing here', () => {});\n" });
+  const given = await runIn(other, ['specs/doc.md', '--steps', 'mine.mjs', '--reporter', 'json']);
+  t.match(given.points[2], { ok: false, diagnostics: { reason: /no step definition matches/ } }, '--steps replaces the convention');
 });
 
 t.test('a step written as a sentence, with its full stop, matches a definition without it; an ellipsis stays', async (t) => {

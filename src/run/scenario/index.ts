@@ -13,7 +13,7 @@ import type { ItemArgument } from '../../model/document.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { loadStepLibrary, matchStep, shownPath, stepArguments, unloadedStepsBeside, type Hook, type StepLibrary } from './library.js';
+import { loadStepLibrary, matchStep, shownPath, stepArguments, type Hook, type StepLibrary } from './library.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
@@ -24,6 +24,10 @@ import { interruptedReason } from '../interrupt.js';
 
 /** spec-run's own code, compiled and (through source maps) as written, and its dependencies (cucumber-expressions runs transformers). */
 const OWN_CODE = ['../../../', '../../../../src/', '../../../../node_modules/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
+
+/** Said at an undefined step when no steps file was loaded at all. */
+const NO_STEPS_FILE =
+  'no steps file was loaded: spec-run looks for steps.mjs, *.steps.mjs (or .js, .ts) and steps/**/* in the project directory and beside each document; --steps or the configuration\'s "steps" name others';
 
 /** Scenarios running at once. */
 const CONCURRENCY = 4;
@@ -260,11 +264,10 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
   const matches = matchStep(library, step.text);
   if (matches.length === 0) {
-    const beside = unloadedStepsBeside(library, unit.file);
     const diagnostics = {
       reason: 'no step definition matches this step',
       snippet: snippetFor(library, step.text, keyword, step.argument?.kind),
-      ...(beside.length ? { hint: `no steps file was given; ${beside.map(shownPath).join(', ')} ${beside.length > 1 ? 'look' : 'looks'} like one: run with --steps, or list it under "steps" in spec-run.config.json` } : {}),
+      ...(library.userFiles.length === 0 ? { hint: NO_STEPS_FILE } : {}),
     };
     return options.strict ? { ...base, ok: false, diagnostics: { ...diagnostics, reason: `${diagnostics.reason} (strict: an undefined step fails the run; --no-strict makes it TODO)` } } : { ...base, ok: false, todo: 'undefined step', diagnostics };
   }

@@ -3,7 +3,7 @@
 // compiled against one parameter-type registry. Problems of loading (a file that
 // throws, a bad expression, the same expression defined twice) are data, reported
 // by the runner as failing points and by `spec-run steps`.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
@@ -218,25 +218,6 @@ export interface StepMatch {
 export function shownPath(file: string): string {
   const relative = path.relative(process.cwd(), file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
-}
-
-/** A file name that says it holds step definitions: steps.mjs, cart.steps.ts, steps/... */
-const STEPS_FILE = /(^|[.\-_])steps?\.(m?js|cjs|m?ts)$/;
-
-/**
- * For a document run without any steps file of the user's: the files beside it (or in a
- * `steps/` folder beside it) that look like step definitions, which spec-run does not
- * load unless told (--steps or the configuration's `steps`). Empty when steps files were given.
- */
-export function unloadedStepsBeside(library: StepLibrary, document: string): string[] {
-  if (library.userFiles.length > 0) return [];
-  const dir = path.dirname(path.resolve(document));
-  const found: string[] = [];
-  for (const folder of [dir, path.join(dir, 'steps')]) {
-    const names = existsSync(folder) && statSync(folder).isDirectory() ? readdirSync(folder) : [];
-    found.push(...names.filter((name) => STEPS_FILE.test(name)).map((name) => path.join(folder, name)));
-  }
-  return found;
 }
 
 /** The step's text as definitions see it: trimmed, without the colon or the full stop (not an ellipsis) that ends it. */
