@@ -183,10 +183,9 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   }
 
   // Runners are loaded only when something runs: --list and check stay fast.
-  const [{ runLispDocument }, { runScenarioDocument }, { DEFAULT_IMAGE_ALIASES }, { BuiltinRuntime, CommandRuntime }] = await Promise.all([
+  const [{ runLispDocument }, { runScenarioDocument }, { BuiltinRuntime, CommandRuntime }] = await Promise.all([
     import('../run/lisp/index.js'),
     import('../run/scenario/index.js'),
-    import('../executor/local-image.js'),
     import('../run/lisp/servers.js'),
   ]);
   const runners: Runners = { lisp: runLispDocument, openspec: runScenarioDocument };
@@ -204,7 +203,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     dryRun: options.dryRun ?? false,
     runtimeCommand,
     runtime,
-    imageAliases: { ...DEFAULT_IMAGE_ALIASES, ...config.images },
+    imageAliases: { ...config.images },
     projectRoot: config.directory,
     vocabularyFiles,
     jobs: options.jobs ?? 1,

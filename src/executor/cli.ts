@@ -5,7 +5,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, resolveTimeout } from './config.js';
 import { execute, requestFor } from './execute.js';
-import { DEFAULT_IMAGE_ALIASES } from './local-image.js';
 import { formatResult } from './report.js';
 import { EXIT } from './result.js';
 import { Interrupts } from './interrupts.js';
@@ -39,7 +38,7 @@ export function parseExecArgs(argv: string[]): ExecCliOptions {
     options: { log: { type: 'string' }, project: { type: 'string' }, 'image-alias': { type: 'string', multiple: true }, 'config-dir-env': { type: 'string' } },
   });
   if (positionals.length !== 1) throw new Error(EXEC_USAGE);
-  const aliases = { ...DEFAULT_IMAGE_ALIASES };
+  const aliases: Record<string, string> = {};
   for (const pair of values['image-alias'] ?? []) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new Error(`--image-alias wants NAME=IMAGE, got ${pair}`);
@@ -86,7 +85,7 @@ export async function execCommand(input: string[] | ExecCliOptions): Promise<num
       const withConfigDir = { ...command, env: { [options.configDirEnv ?? DEFAULT_CONFIG_DIR_ENV]: configDir, ...command.env } };
       const request = requestFor(config, withConfigDir, {
         projectRoot: path.resolve(options.projectRoot ?? path.dirname(options.config)),
-        imageAliases: options.imageAliases ?? DEFAULT_IMAGE_ALIASES,
+        imageAliases: options.imageAliases ?? {},
         signal: interrupts.signal,
       });
       const result = await execute(request, options.log);

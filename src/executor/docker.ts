@@ -7,7 +7,8 @@ import { execa, type Options } from 'execa';
 import { Child } from '../process/child.js';
 import { asSpawn, tiedToParent } from '../process/containment.js';
 import { OWNER_LABEL, watchOwnContainers } from './container-watch.js';
-import { DEFAULT_IMAGE_ALIASES, ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
+import { ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
+import { pullIfMissing } from './pull.js';
 import { OutputCollector } from './output.js';
 import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 
@@ -38,7 +39,7 @@ async function probeEngine(): Promise<EngineStatus> {
 
 let localImage: Promise<unknown> | null = null;
 
-export function mapImage(requested: string, aliases: Record<string, string> = DEFAULT_IMAGE_ALIASES): { used: string; note?: string } {
+export function mapImage(requested: string, aliases: Record<string, string> = {}): { used: string; note?: string } {
   const used = aliases[requested] ?? requested;
   return used === requested ? { used } : { used, note: `image ${requested} mapped to local ${used}` };
 }
@@ -74,6 +75,10 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
       localImage = null;
       return infrastructure(`could not build ${LOCAL_IMAGE}: ${(e as Error).message}`);
     }
+  } else {
+    const pulled = await pullIfMissing(used, request.image);
+    if (!pulled.ok) return infrastructure(pulled.error, pulled.solutions);
+    if (pulled.note) notes.push(pulled.note);
   }
 
   const name = `spec-run-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -94,11 +99,7 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     const creation = await docker(args, { reject: false });
     created = creation.exitCode === 0;
     if (!created) {
-      const missing = /No such image|pull access denied|not found/i.test(creation.stderr);
-      return infrastructure(
-        `docker create failed: ${creation.stderr.trim()}`,
-        missing ? [`no registry is reachable: map ${request.image} to a local image with imageAliases (e.g. ${LOCAL_IMAGE})`] : undefined,
-      );
+      return infrastructure(`docker create failed: ${creation.stderr.trim()}`);
     }
     // Attached for as long as the container runs: a Child, whose output arrives as raw bytes.
     const attached = new Child({ ...dockerCommand(['start', '-a', name]), group: true, stdin: 'ignore', stdout: 'pipe' });

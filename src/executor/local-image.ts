@@ -1,5 +1,7 @@
-// The local image Docker commands run in when no registry is reachable: Debian's
-// busybox-static with symlinks for the applets commands use, imported as an image.
+// A local image for machines that reach no registry: Debian's busybox-static with
+// symlinks for the applets commands use, imported as an image. Documents' image names
+// run on it only where the user maps them (`images:` in the configuration,
+// `--image-alias` of `spec-run exec`): an image name otherwise means that image.
 // A label records the applet set, so an image built with fewer applets is rebuilt.
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, copyFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -8,10 +10,6 @@ import path from 'node:path';
 import { execa } from 'execa';
 
 export const LOCAL_IMAGE = 'spec-run/busybox:local';
-
-export const DEFAULT_IMAGE_ALIASES: Record<string, string> = Object.fromEntries(
-  ['alpine', 'alpine:latest', 'busybox', 'busybox:latest', 'debian', 'debian:stable', 'ubuntu', 'node', 'node:18', 'node:20', 'node:lts'].map((name) => [name, LOCAL_IMAGE]),
-);
 
 const APPLETS = [
   'sh', 'ash', 'sleep', 'echo', 'yes', 'cat', 'seq', 'head', 'tail', 'ls', 'kill', 'env', 'true', 'false', 'printf', 'wc', 'dd',

@@ -213,7 +213,7 @@ function containersOf(pid: number): string[] {
 t.test('exec with a Docker command: SIGTERM stops and removes the container (exit 143); SIGKILL leaves none either', { skip: noDocker }, async (t) => {
   for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
     const dir = t.testdir({ 'stop.yaml': 'stop:\n  commands:\n    - run: "echo started; sleep 60"\n      image: "alpine"\n      timeout: "90s"\n' });
-    const run = start(['exec', join(dir, 'stop.yaml')], dir);
+    const run = start(['exec', join(dir, 'stop.yaml'), '--image-alias', 'alpine=spec-run/busybox:local'], dir);
     const pid = run.child.pid!;
     t.ok(await within(60_000, () => (containersOf(pid).some((c) => / Up /.test(c)) ? true : undefined)), `${signal}: the container runs`);
     run.child.kill(signal);

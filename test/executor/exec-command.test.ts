@@ -29,7 +29,7 @@ t.test('host and Docker commands that time out show the same message, and no con
       timeout: "1s"
 `,
   });
-  const child = execFile(process.execPath, [cli, 'exec', join(dir, 'stop.yaml')], { encoding: 'utf8' });
+  const child = execFile(process.execPath, [cli, 'exec', join(dir, 'stop.yaml'), '--image-alias', 'alpine=spec-run/busybox:local'], { encoding: 'utf8' });
   let stdout = '';
   child.stdout!.on('data', (chunk: string) => (stdout += chunk));
   const code = await new Promise<number | null>((done) => child.on('close', done));

@@ -1,6 +1,7 @@
 // The WHEN/THEN specifications of the executor written by others, and the example
 // project a new user copies from: both run with nothing failing.
 import t from 'tap';
+import { OFFLINE_IMAGES } from '../support/images.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -13,7 +14,7 @@ import { markExecutorSteps } from '../../src/run/scenario/executor-steps.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const corpus = path.resolve(root, '../shared/corpus/openspec');
-const options: RunOptions = { seed: 1, unitTimeoutMs: 300_000, bail: false, strict: false, runtimeCommand: [], imageAliases: {}, projectRoot: root, vocabularyFiles: [] };
+const options: RunOptions = { seed: 1, unitTimeoutMs: 300_000, bail: false, strict: false, runtimeCommand: [], imageAliases: OFFLINE_IMAGES, projectRoot: root, vocabularyFiles: [] };
 
 type Point = Extract<RunEvent, { type: 'point' }>;
 

@@ -2,6 +2,7 @@
 // definition failing when the configuration says otherwise. (The seed and the
 // executor's own specs run once, in test/e2e/seeds.test.ts and test/e2e/specs.test.ts.)
 import t from 'tap';
+import { OFFLINE_IMAGES } from '../support/images.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunEvent } from '../../src/model/events.js';
@@ -12,7 +13,7 @@ import type { RunOptions } from '../../src/run/types.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const options: RunOptions = { seed: 1, unitTimeoutMs: 300_000, bail: false, strict: false, runtimeCommand: [], imageAliases: {}, projectRoot: root, vocabularyFiles: [] };
+const options: RunOptions = { seed: 1, unitTimeoutMs: 300_000, bail: false, strict: false, runtimeCommand: [], imageAliases: OFFLINE_IMAGES, projectRoot: root, vocabularyFiles: [] };
 
 /** The built-in executor steps, as a document with stop-hook YAML blocks gets them. */
 const executorSteps = await loadStepLibrary([], { builtins: true });

@@ -1,6 +1,7 @@
 // The executor vocabulary can fail: a WHEN/THEN document stating what the executor
 // does not do gets a failing point for each false claim, with the reason.
 import t from 'tap';
+import { OFFLINE_IMAGES } from '../support/images.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { translate } from '../../src/translate/index.js';
 import { markExecutorSteps } from '../../src/run/scenario/executor-steps.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-vocabulary-'));
-const options: RunOptions = { seed: 1, unitTimeoutMs: 300_000, bail: false, strict: false, runtimeCommand: [], imageAliases: {}, projectRoot: dir, vocabularyFiles: [] };
+const options: RunOptions = { seed: 1, unitTimeoutMs: 300_000, bail: false, strict: false, runtimeCommand: [], imageAliases: OFFLINE_IMAGES, projectRoot: dir, vocabularyFiles: [] };
 
 const FALSE_CLAIMS = `# Wrong claims
 

@@ -8,7 +8,6 @@ import type { Attachment } from '../../model/events.js';
 import type { ScenarioUnit } from '../../model/plan.js';
 import { parseDuration } from '../../executor/duration.js';
 import { execute } from '../../executor/execute.js';
-import { DEFAULT_IMAGE_ALIASES } from '../../executor/local-image.js';
 import { formatResult } from '../../executor/report.js';
 import type { ExecRequest } from '../../executor/result.js';
 import type { McpClient, RunCommandOptions, RunCommandResult, ScenarioBlock, StepInfo, World } from '../../steps/index.js';
@@ -112,7 +111,7 @@ export class StepWorld implements World {
       network: options.network,
       user: options.user,
       projectRoot: runOptions.projectRoot,
-      imageAliases: { ...DEFAULT_IMAGE_ALIASES, ...runOptions.imageAliases },
+      imageAliases: { ...runOptions.imageAliases },
       signal: options.signal ? AbortSignal.any([options.signal, this.#commands.signal]) : this.#commands.signal,
     };
     const result = await execute(request);

@@ -19,7 +19,6 @@ import {
 import { dockerEngine } from '../../executor/docker.js';
 import { formatDuration } from '../../executor/duration.js';
 import { execute, requestFor } from '../../executor/execute.js';
-import { DEFAULT_IMAGE_ALIASES } from '../../executor/local-image.js';
 import { formatResult } from '../../executor/report.js';
 import type { ExecRequest, ExecResult } from '../../executor/result.js';
 import type { RunOptions } from '../types.js';
@@ -93,7 +92,7 @@ export class ScenarioWorld {
   }
 
   get imageAliases(): Record<string, string> {
-    return { ...DEFAULT_IMAGE_ALIASES, ...this.options.imageAliases };
+    return { ...this.options.imageAliases };
   }
 
   /** The command at position `index` of `stop.commands`, or a bare one when the scenario configures none there. */

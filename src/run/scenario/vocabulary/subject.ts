@@ -13,6 +13,7 @@ import { stringify } from 'yaml';
 import type { World } from '../../../steps/index.js';
 import { parseLimitLog, type LimitEvent } from '../../../executor/log.js';
 import { loadConfig } from '../../../executor/config.js';
+import { executorWorld } from '../world.js';
 
 /** The fields of a stop command (and the global default), as steps name them. */
 export const FIELDS = ['defaultTimeout', 'timeout', 'maxOutputLines', 'showStdout', 'showStderr', 'image', 'workdir', 'env', 'memory', 'cpus', 'network', 'user', 'message', 'gracePeriod'];
@@ -129,7 +130,8 @@ export async function execRun(world: World, command: string, fields: Record<stri
   const cwd = options.cwd ?? (subject.invokedFrom ? real(subject, subject.invokedFrom) : path.dirname(file));
   mkdirSync(cwd, { recursive: true });
   const log = path.join(mkdtempSync(path.join(subject.root, '.logs-')), 'limits.jsonl');
-  const args = [CLI, 'exec', path.relative(cwd, file) || file, '--log', log, ...(options.configDirEnv ? ['--config-dir-env', options.configDirEnv] : [])];
+  const aliases = Object.entries(executorWorld(world).imageAliases).flatMap(([name, image]) => ['--image-alias', `${name}=${image}`]);
+  const args = [CLI, 'exec', path.relative(cwd, file) || file, '--log', log, ...aliases, ...(options.configDirEnv ? ['--config-dir-env', options.configDirEnv] : [])];
   const started = performance.now();
   const result = await execa(process.execPath, args, { cwd, reject: false, all: true, timeout: 120_000 });
   const durationMs = performance.now() - started;
