@@ -9,8 +9,10 @@ import { parseShard, type Shard } from '../run/shard.js';
 
 const examples = `
 Examples:
-  spec-run                                   run every document under specs/
-  spec-run ../shared/seed-specs --list       show the units each document yields, and the blocks not run
+  spec-run init                              scaffold a project: a configuration, two documents, a steps file, CI
+  spec-run doctor                            check that this machine has what the documents need
+  spec-run                                   run every document under specs/ (or the configured paths)
+  spec-run specs/ --list                     show the units each document yields, and the blocks not run
   spec-run specs/ --reporter tap > out.tap   TAP 14 on stdout (the default when stdout is not a terminal)
   spec-run specs/ --reporter junit > junit.xml   JUnit XML for GitLab and Jenkins
   spec-run specs/ --reporter tap --reporter html:report.html --reporter junit:junit.xml
@@ -26,14 +28,17 @@ Examples:
   spec-run specs/ --shard 2/4 --reporter json > shard-2.jsonl   one job of a CI matrix
   spec-run merge shard-*.jsonl --reporter junit > junit.xml     the shards as one report
   spec-run check specs/                      find problems without running: file:line:col messages
-  spec-run --steps steps.mjs doc.md          OpenSpec scenarios with your own step definitions
+  spec-run --steps steps.mjs doc.md          OpenSpec scenarios with these step definitions (default: found
+                                             by convention: steps.*, *.steps.*, steps/** in the project and beside documents)
+  spec-run specs/ --no-strict                undefined and pending steps are TODO instead of failing the run
+  spec-run stop-hooks.spec.md --executor-steps   the built-in executor steps bind this document too
   spec-run steps specs/ --steps steps.mjs    each definition, where it is used, and the unused ones
   spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
-Exit status: 0 when every check passed, 1 when one failed (or, with --require-verified,
-a requirement is not verified), 2 for a usage error (a directory given that holds no
-document is one). SIGINT, SIGTERM or SIGHUP stop what runs; the exit status is then
+Exit status: 0 when every check passed, 1 when one failed or a step was undefined, pending
+or ambiguous (or, with --require-verified, a requirement is not verified), 2 for a usage
+error (a path that does not exist, or documents holding no check, is one). SIGINT, SIGTERM or SIGHUP stop what runs; the exit status is then
 130, 143 or 129.
 A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr,
 followed by "(interrupted by SIGINT)" when it was; when the documents state
@@ -109,7 +114,7 @@ export function buildProgram(): Command {
     .option('--last-run <file>', `the run record: failing units and document durations, written by every run (default ${DEFAULT_RECORD_PATH})`)
     .option('--shard <i/n>', 'run share i of n of the documents, balanced by the timings file (CI matrices; see spec-run merge)', shard)
     .option('--timings <file>', `documents' last durations, written by unsharded runs and merge, read by --shard (default ${DEFAULT_TIMINGS_PATH})`)
-    .option('--steps <glob>', 'step definition files for OpenSpec scenarios: .js, .mjs or .ts (repeatable)', collect)
+    .option('--steps <glob>', 'step definition files for OpenSpec scenarios: .js, .mjs or .ts (repeatable; default: found by convention)', collect)
     .option('--dry-run', 'bind every scenario step to its definition without running any')
     .option('--watch', 'after the run, run again the documents that change (all of them when a shared helper changes)')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
@@ -126,6 +131,24 @@ export function buildProgram(): Command {
           process.exit();
         });
       }, 1000).unref();
+    });
+
+  program
+    .command('init')
+    .description('scaffold a project that passes at once: a configuration, a Lisp and an OpenSpec document, a steps file, a CI workflow; never overwrites a file')
+    .action(async () => {
+      const { initCommand } = await import('./init-command.js');
+      process.exitCode = initCommand();
+    });
+
+  program
+    .command('doctor')
+    .description('check what the documents given (default: the configured paths, else specs/) need: Node, SBCL, FiveAM, bordeaux-threads, a Docker engine, the cache directory; exit 1 when something they need is missing')
+    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
+    .option('--config <file>', 'configuration file')
+    .action(async (paths: string[], options: { config?: string }) => {
+      const { doctorCommand } = await import('./doctor-command.js');
+      process.exitCode = await doctorCommand(paths, options);
     });
 
   program

@@ -116,7 +116,8 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   // Options given on the command line win over the configuration file.
   const { executorSteps: _configured, ...configured } = config;
   const options: RunCommandOptions = { ...configured, ...Object.fromEntries(Object.entries(cliOptions).filter(([, v]) => v !== undefined)) };
-  if (paths.length === 0 && config.paths) paths = config.paths.map((p) => resolve(config.directory, p));
+  // Relative to the working directory, as paths typed there: documents' names and ids do not become machine paths.
+  if (paths.length === 0 && config.paths) paths = config.paths.map((p) => relative(process.cwd(), resolve(config.directory, p)) || '.');
   let grep: RegExp | undefined;
   if (options.grep !== undefined) {
     try {

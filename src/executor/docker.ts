@@ -20,6 +20,8 @@ export const ENGINE_SOLUTIONS = [
   'or point DOCKER_HOST at a running engine',
 ];
 
+const PERMISSION_SOLUTIONS = ['add your user to the docker group: sudo usermod -aG docker "$USER", then log in again', 'or run spec-run as a user who may use the engine'];
+
 let engine: Promise<EngineStatus> | null = null;
 
 /** Whether a Docker engine answers; checked once per process unless `refresh`. */
@@ -34,6 +36,8 @@ async function probeEngine(): Promise<EngineStatus> {
   const failure = probe as { code?: string; message?: string };
   const detail = [probe.stderr, failure.message].find((text) => text?.trim()) ?? 'no answer';
   const why = failure.code === 'ENOENT' ? 'the docker CLI is not installed' : detail.trim().split('\n').pop();
+  // The engine runs, but this user may not talk to it: installing it again would not help.
+  if (/permission denied/i.test(detail)) return { ok: false, error: `Docker engine not usable by this user: ${why}`, solutions: PERMISSION_SOLUTIONS };
   return { ok: false, error: `Docker engine not reachable: ${why}`, solutions: ENGINE_SOLUTIONS };
 }
 

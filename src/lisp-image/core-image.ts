@@ -3,7 +3,7 @@
 // Images are cached by a hash of the sources, the files of the systems they require
 // (FiveAM's version file among them) and the SBCL version; a stale image is never
 // reused because its key no longer matches.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -34,6 +34,17 @@ export interface LispImplementation {
 
 export function defaultLisp(): LispImplementation {
   return { sbcl: process.env.SPEC_RUN_SBCL ?? 'sbcl' };
+}
+
+/** The cache directory, made when missing; an error that says how to choose another when it cannot be written. */
+function ensureCacheDirectory(): void {
+  const directory = cacheDirectory();
+  try {
+    mkdirSync(directory, { recursive: true });
+    accessSync(directory, constants.W_OK);
+  } catch (error) {
+    throw new Error(`the cache directory ${directory} (SBCL core images) cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): set SPEC_RUN_CACHE to a writable directory`);
+  }
 }
 
 export function cacheDirectory(): string {
@@ -79,7 +90,7 @@ export function sbclVersion(lisp: LispImplementation): Promise<string> {
     version = runSbcl(lisp.sbcl, ['--version']).then(
       (output) => output.trim(),
       (error: Error) => {
-        throw new Error(`cannot run SBCL (${lisp.sbcl}): ${error.message}. Install it with: apt-get install sbcl cl-fiveam`);
+        throw new Error(`cannot run SBCL (${lisp.sbcl}): ${error.message}. Install it with: apt-get install ${LISP_PACKAGES.join(' ')} (spec-run doctor checks all that Lisp documents need)`);
       },
     );
     versions.set(lisp.sbcl, version);
@@ -100,16 +111,41 @@ export async function systemDefinitions(systems: string[], lisp: LispImplementat
     const paths = JSON.parse(readFileSync(remembered, 'utf8')) as string[];
     if (paths.length === systems.length && paths.every((path) => existsSync(path))) return paths;
   }
-  const forms = ['(require :asdf)', ...systems.map((system) => `(format t "~A~%" (asdf:system-source-file (asdf:find-system ${lispString(system)})))`)];
-  const output = await runSbcl(lisp.sbcl, ['--noinform', '--non-interactive', '--no-sysinit', '--no-userinit', ...forms.flatMap((form) => ['--eval', form])]);
-  // The output holds stderr too (a warning of ASDF's): the definitions are the absolute paths in it.
-  const paths = output.split('\n').filter((line) => line.startsWith('/'));
-  if (paths.length !== systems.length) throw new Error(`ASDF did not find the definitions of ${systems.join(', ')}: ${output}`);
-  mkdirSync(cacheDirectory(), { recursive: true });
+  const found = await findSystems(systems, lisp);
+  const missing = systems.filter((system) => found[system] === null);
+  if (missing.length > 0) throw new Error(missingSystemsMessage(missing));
+  const paths = systems.map((system) => found[system]!);
+  ensureCacheDirectory();
   const temporary = `${remembered}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(paths));
   renameSync(temporary, remembered);
   return paths;
+}
+
+/** The Debian packages of SBCL and the Lisp libraries the driver loads. */
+export const LISP_PACKAGES = ['sbcl', 'cl-fiveam', 'cl-bordeaux-threads'];
+
+/** Debian's package of an ASDF system: cl-<name>, as Debian names its Common Lisp libraries. */
+export const debianPackageOf = (system: string) => `cl-${system}`;
+
+export function missingSystemsMessage(missing: string[]): string {
+  return `the Lisp ${missing.length > 1 ? 'libraries' : 'library'} ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not installed where ASDF looks: apt-get install ${missing.map(debianPackageOf).join(' ')} (spec-run doctor checks all that Lisp documents need)`;
+}
+
+/** Each system's definition file as ASDF finds it, or null where ASDF finds none. */
+export async function findSystems(systems: string[], lisp: LispImplementation): Promise<Record<string, string | null>> {
+  const forms = [
+    '(require :asdf)',
+    ...systems.map((system) => `(format t "~&system ~A ~A~%" ${lispString(system)} (let ((s (ignore-errors (asdf:find-system ${lispString(system)} nil)))) (if s (asdf:system-source-file s) "-")))`),
+  ];
+  const output = await runSbcl(lisp.sbcl, ['--noinform', '--non-interactive', '--no-sysinit', '--no-userinit', ...forms.flatMap((form) => ['--eval', form])]);
+  const found: Record<string, string | null> = {};
+  for (const system of systems) {
+    const line = output.split('\n').find((l) => l.startsWith(`system ${system} `));
+    const path = line?.slice(`system ${system} `.length).trim();
+    found[system] = path && path.startsWith('/') ? path : null;
+  }
+  return found;
 }
 
 /** The files of a system: everything below the directory of its definition, its sources and its version file, in a fixed order. */
@@ -174,7 +210,7 @@ export async function ensureCoreImage(spec: CoreImageSpec, lisp: LispImplementat
 }
 
 async function buildImage(spec: CoreImageSpec, lisp: LispImplementation, path: string): Promise<string> {
-  mkdirSync(cacheDirectory(), { recursive: true });
+  ensureCacheDirectory();
   // Another spec-run process may build the same image at the same time: each writes
   // its own temporary file and renames it into place, which is atomic.
   const temporary = `${path}.${process.pid}.tmp`;
@@ -199,5 +235,19 @@ async function buildImage(spec: CoreImageSpec, lisp: LispImplementation, path: s
     for (let i = 0; i <= forms.length; i++) rmSync(`${temporary}-${i}.fasl`, { force: true });
   }
   renameSync(temporary, path);
+  pruneOlderImages(spec.name, path);
   return path;
+}
+
+/**
+ * Removes the images of NAME built from other sources (an earlier spec-run, an earlier
+ * SBCL): about 45 MB each, they would otherwise pile up in the cache with every upgrade.
+ * An image another process still runs stays usable: a running core is mapped, not reread.
+ */
+function pruneOlderImages(name: string, current: string): void {
+  const pattern = new RegExp(`^${name}-[0-9a-f]{16}\\.core$`);
+  for (const file of readdirSync(dirname(current))) {
+    const path = join(dirname(current), file);
+    if (pattern.test(file) && path !== current) rmSync(path, { force: true });
+  }
 }

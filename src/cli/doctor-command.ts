@@ -1,0 +1,99 @@
+// `spec-run doctor [paths]`: what the documents given need, and whether this machine has
+// it. Lisp documents need SBCL, FiveAM and bordeaux-threads and a writable cache for
+// their core images; executor specifications that run containers need a Docker engine
+// the user may use; OpenSpec documents with the user's own steps need only Node. Each
+// missing piece is printed with the command that fixes it; exit 1 when something a
+// given document needs is missing.
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { cacheDirectory, debianPackageOf, defaultLisp, findSystems, sbclVersion } from '../lisp-image/core-image.js';
+import { dockerEngine } from '../executor/docker.js';
+import type { DocumentPlan } from '../model/plan.js';
+import { findDocuments, usableDiscovery } from './discover.js';
+import { ConfigError, loadConfig } from './config.js';
+import { buildPlan, executorStepsSetting } from './run-command.js';
+
+/** The ASDF systems the Lisp driver loads. */
+const LISP_SYSTEMS = ['fiveam', 'bordeaux-threads'];
+
+interface Finding {
+  what: string;
+  ok: boolean;
+  detail: string;
+  /** The documents that need it; none: only informative. */
+  neededBy: string[];
+  fix?: string;
+}
+
+/** An executor specification whose scenarios speak of containers: it needs a Docker engine. */
+function usesContainers(plan: DocumentPlan): boolean {
+  return plan.units.some((unit) => unit.kind === 'scenario' && [...unit.steps.map((s) => s.text), ...unit.configs.map((c) => c.text)].some((text) => /\b(docker|containers?|image)\b/i.test(text)));
+}
+
+export async function doctorCommand(paths: string[], options: { config?: string } = {}): Promise<number> {
+  let config;
+  try {
+    config = loadConfig(options.config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run: ${error.message}`);
+    return 2;
+  }
+  const roots = paths.length ? paths : (config.paths?.map((p) => resolve(config.directory, p)) ?? ['specs/']);
+  // Before any document is written, doctor still tells what this machine has.
+  const discovery = paths.length === 0 && !config.paths && !existsSync('specs') ? { files: [], empty: [], missing: [], cycles: [] } : findDocuments(roots);
+  if (!usableDiscovery(discovery)) return 2;
+  const { documents } = await buildPlan(discovery.files, await executorStepsSetting(undefined, config));
+  const lisp = documents.filter((d) => d.family === 'lisp').map((d) => d.file);
+  const containers = documents.filter((d) => d.executorSteps && usesContainers(d)).map((d) => d.file);
+  const findings: Finding[] = [];
+
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  const nodeOk = major > 20 || (major === 20 && minor >= 5);
+  findings.push({ what: 'Node.js', ok: nodeOk, detail: `${process.versions.node} (20.5 or later)`, neededBy: documents.map((d) => d.file), fix: 'install Node.js 20.5 or later' });
+
+  const sbcl = await sbclVersion(defaultLisp()).then(
+    (version) => ({ ok: true, detail: version }),
+    (error: Error) => ({ ok: false, detail: error.message.replace(/\. Install it with:.*$/, '') }),
+  );
+  findings.push({ what: 'SBCL', ...sbcl, neededBy: lisp, fix: 'apt-get install sbcl' });
+  if (sbcl.ok) {
+    const found = await findSystems(LISP_SYSTEMS, defaultLisp());
+    for (const system of LISP_SYSTEMS) {
+      findings.push({ what: `Lisp library ${system}`, ok: found[system] !== null, detail: found[system] ?? 'ASDF does not find it', neededBy: lisp, fix: `apt-get install ${debianPackageOf(system)}` });
+    }
+  }
+
+  const cache = cacheDirectory();
+  let cacheOk = true;
+  try {
+    mkdirSync(cache, { recursive: true });
+    accessSync(cache, constants.W_OK);
+  } catch {
+    cacheOk = false;
+  }
+  findings.push({ what: 'cache directory', ok: cacheOk, detail: `${cache} (SBCL core images)`, neededBy: lisp, fix: 'set SPEC_RUN_CACHE to a writable directory' });
+
+  const engine = await dockerEngine();
+  findings.push({
+    what: 'Docker engine',
+    ok: engine.ok,
+    detail: engine.ok ? `server ${engine.version}` : engine.error,
+    neededBy: containers,
+    fix: engine.ok ? undefined : engine.solutions.join('; '),
+  });
+
+  let missing = 0;
+  for (const f of findings) {
+    const needed = f.neededBy.length > 0;
+    const mark = f.ok ? 'ok     ' : needed ? 'MISSING' : 'absent ';
+    console.log(`${mark}  ${f.what}: ${f.detail}`);
+    if (!f.ok && f.fix) console.log(`         fix: ${f.fix}`);
+    if (!f.ok && needed) {
+      missing += 1;
+      console.log(`         needed by ${f.neededBy.slice(0, 3).join(', ')}${f.neededBy.length > 3 ? ` and ${f.neededBy.length - 3} more` : ''}`);
+    }
+  }
+  console.error(`${documents.length} documents: ${lisp.length} Lisp, ${documents.length - lisp.length} others; ${missing === 0 ? 'everything they need is here' : `${missing} thing${missing > 1 ? 's' : ''} they need ${missing > 1 ? 'are' : 'is'} missing`}`);
+  return missing > 0 ? 1 : 0;
+}

@@ -1,0 +1,42 @@
+// `spec-run init`: a project that passes at once. It copies the files of templates/init
+// (a configuration, one Lisp document, one OpenSpec document with its steps file in the
+// conventional place, a CI workflow) into the directory, adds `.spec-run/` to
+// .gitignore, and never overwrites a file: one that exists is kept and said so.
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The templates, shipped in the package beside dist/. */
+const TEMPLATES = fileURLToPath(new URL('../../../templates/init/', import.meta.url));
+
+function filesUnder(directory: string, prefix = ''): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(directory, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
+}
+
+export function initCommand(directory = process.cwd()): number {
+  const say = (line: string) => console.log(line);
+  for (const file of filesUnder(TEMPLATES).sort()) {
+    const target = join(directory, file);
+    if (existsSync(target)) {
+      say(`kept     ${file} (it exists; spec-run init never overwrites)`);
+      continue;
+    }
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(join(TEMPLATES, file), target);
+    say(`created  ${file}`);
+  }
+  const gitignore = join(directory, '.gitignore');
+  const ignored = existsSync(gitignore) ? readFileSync(gitignore, 'utf8') : null;
+  if (ignored !== null && /^\/?\.spec-run\/?$/m.test(ignored)) say('kept     .gitignore (it already ignores .spec-run/)');
+  else {
+    appendFileSync(gitignore, `${ignored !== null && ignored !== '' && !ignored.endsWith('\n') ? '\n' : ''}# spec-run's record of the last run and its timings\n.spec-run/\n`);
+    say(`${ignored === null ? 'created ' : 'updated '} .gitignore (.spec-run/ holds the record of the last run)`);
+  }
+  const where = relative(process.cwd(), directory) || '.';
+  say('');
+  say(`Next: npx spec-run${where === '.' ? '' : ` ${where}`}        runs specs/ (both documents should pass)`);
+  say('      npx spec-run doctor    checks what the documents need: the Lisp one needs sbcl, cl-fiveam and cl-bordeaux-threads');
+  return 0;
+}
