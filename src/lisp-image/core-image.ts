@@ -48,8 +48,9 @@ function ensureCacheDirectory(): void {
 }
 
 export function cacheDirectory(): string {
-  const base = process.env.SPEC_RUN_CACHE ?? process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
-  return process.env.SPEC_RUN_CACHE ? base : join(base, 'spec-run');
+  // An empty variable is an unset one, as for the shell's own XDG lookups.
+  if (process.env.SPEC_RUN_CACHE) return process.env.SPEC_RUN_CACHE;
+  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'spec-run');
 }
 
 /** A run of SBCL that failed, with its stdout and stderr interleaved as they came. */
@@ -67,9 +68,9 @@ class SbclFailure extends Error {
  * came). node:child_process rather than a process library: `spec-run serve` loads this
  * module at every start, and a library's load time would be paid there.
  */
-function runSbcl(sbcl: string, args: string[]): Promise<string> {
+function runSbcl(sbcl: string, args: string[], env?: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(sbcl, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(sbcl, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(env ? { env } : {}) });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -226,7 +227,9 @@ async function buildImage(spec: CoreImageSpec, lisp: LispImplementation, path: s
   const args = [...runtimeOptions, '--noinform', '--non-interactive', '--no-sysinit', '--no-userinit'];
   for (const form of forms) args.push('--eval', form);
   try {
-    await runSbcl(lisp.sbcl, args);
+    // ASDF compiles the libraries into its cache under XDG_CACHE_HOME (else ~/.cache): kept
+    // in spec-run's own cache, so a user whose home cannot be written still gets images.
+    await runSbcl(lisp.sbcl, args, { ...process.env, XDG_CACHE_HOME: join(cacheDirectory(), 'asdf') });
   } catch (error) {
     rmSync(temporary, { force: true });
     const output = (error as SbclFailure).output ?? String(error);

@@ -1,0 +1,82 @@
+// A new project's first minutes, as a user has them: spec-run installed from its
+// packed tarball into a fresh project outside the repository, then init, doctor, the
+// scaffolded documents, serve and exec through node_modules/.bin/spec-run, as root and
+// as an unprivileged user.
+import t from 'tap';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { userProject } from '../support/installed.js';
+
+const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
+
+t.test('init scaffolds a project that passes at once, and never overwrites', async (t) => {
+  const project = userProject();
+  const init = await project.specRun(['init']);
+  t.equal(init.code, 0, init.stderr);
+  for (const file of ['spec-run.config.json', 'specs/evaluation.test.md', 'specs/project.spec.md', 'steps/project.steps.mjs', '.github/workflows/spec-run.yml', '.gitignore']) {
+    t.match(init.stdout, new RegExp(`(created|updated) +${file.replace(/\./g, '\\.')}`), `${file} written`);
+  }
+  t.match(readFileSync(join(project.dir, '.gitignore'), 'utf8'), /^\.spec-run\/$/m, '.spec-run/ ignored');
+  const doctor = await project.specRun(['doctor']);
+  t.equal(doctor.code, 0, `doctor finds what the documents need: ${doctor.stdout}`);
+  t.match(doctor.stdout, /^ok +Lisp library bordeaux-threads/m);
+  const run = await project.specRun([]);
+  t.equal(run.code, 0, `npx spec-run passes: ${run.stderr}`);
+  t.equal(summary(run.stderr), '6 passed, 0 failed, 0 skipped, 0 todo', 'both documents ran: the Lisp one (4 checks) and the OpenSpec one with steps found by convention (2)');
+  t.match(run.stdout, /^ok \d+ - evaluation \(specs\/evaluation\.test\.md\)/m, 'documents named by their paths in the project');
+  writeFileSync(join(project.dir, 'specs/project.spec.md'), '# mine\n');
+  const again = await project.specRun(['init']);
+  t.match(again.stdout, /kept +specs\/project\.spec\.md \(it exists; spec-run init never overwrites\)/);
+  t.equal(readFileSync(join(project.dir, 'specs/project.spec.md'), 'utf8'), '# mine\n', 'the user\'s file is untouched');
+  t.match(again.stdout, /kept +\.gitignore \(it already ignores \.spec-run\/\)/);
+});
+
+t.test('an unprivileged user: the scaffolded project passes with a cache of their own; without one, doctor and the run say SPEC_RUN_CACHE', async (t) => {
+  const project = userProject();
+  await project.specRun(['init']);
+  chmodSync(project.dir, 0o777);
+  const cache = mkdtempSync(join(tmpdir(), 'spec-run-cache-'));
+  chmodSync(cache, 0o777);
+  const run = await project.specRun([], { asUser: 'nobody', env: { HOME: '/nonexistent', SPEC_RUN_CACHE: cache } });
+  t.equal(run.code, 0, run.stderr);
+  t.equal(summary(run.stderr), '6 passed, 0 failed, 0 skipped, 0 todo');
+  const noCache = { HOME: '/nonexistent', SPEC_RUN_CACHE: '', XDG_CACHE_HOME: '' };
+  const doctor = await project.specRun(['doctor'], { asUser: 'nobody', env: noCache });
+  t.equal(doctor.code, 1, 'doctor: the Lisp document needs a cache');
+  t.match(doctor.stdout, /MISSING +cache directory: \/nonexistent\/\.cache\/spec-run .*\n +fix: set SPEC_RUN_CACHE to a writable directory/);
+  const failing = await project.specRun([], { asUser: 'nobody', env: noCache });
+  t.equal(failing.code, 1);
+  t.match(failing.stdout, /the cache directory \/nonexistent\/\.cache\/spec-run \(SBCL core images\) cannot be written \(EACCES\): set SPEC_RUN_CACHE to a writable directory/);
+});
+
+t.test('serve answers an MCP client, and exec runs a stop-hook configuration, from the installed package', async (t) => {
+  const project = userProject({ 'stop.yaml': 'stop:\n  commands:\n    - run: "echo hello from the hook"\n      timeout: "10s"\n    - run: "sleep 30"\n      timeout: "1s"\n' });
+  const exec = await project.specRun(['exec', 'stop.yaml']);
+  t.equal(exec.code, 124, 'the second command timed out: 124');
+  t.match(exec.stdout, /hello from the hook/);
+  t.match(exec.stdout, /timed out after 1s/);
+  const lines = [
+    { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'user', version: '1' } } },
+    { jsonrpc: '2.0', method: 'notifications/initialized' },
+    { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: '(* 6 7)' } } },
+  ];
+  const answers = await new Promise<Record<string, unknown>[]>((done, fail) => {
+    const child = spawn('env', ['-u', 'NODE_OPTIONS', join(project.dir, 'node_modules/.bin/spec-run'), 'serve'], { cwd: project.dir, stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`no answer in 60 s: ${out}`)), 60_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const got = out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+      if (got.some((answer) => answer.id === 2)) {
+        clearTimeout(timer);
+        child.stdin.end();
+        done(got);
+      }
+    });
+    for (const line of lines) child.stdin.write(`${JSON.stringify(line)}\n`);
+  });
+  t.match(answers.find((a) => a.id === 1), { result: { serverInfo: { name: String } } }, 'initialize answered');
+  t.match(JSON.stringify(answers.find((a) => a.id === 2)), /=> 42/, 'evaluate-lisp answered (* 6 7) => 42');
+});
