@@ -63,7 +63,15 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
       ...itemArgument(item),
     }));
     target.content.push({ type: 'list', ordered: list.ordered === true, items, line: list.position!.start.line });
-    // Blocks and lists nested in items follow the list, in the order they stand.
+    // Blocks nested in items follow the list, in the order they stand.
+    for (const item of list.children) walk(item.children, true);
+  };
+
+  /**
+   * A list nested in a list item is that item's data (a step's sub-bullets, its data
+   * table): never items of their own. Blocks inside it still count as blocks.
+   */
+  const walkNestedList = (list: List): void => {
     for (const item of list.children) walk(item.children, true);
   };
 
@@ -89,7 +97,8 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
           addCode(node, nodes[i - 1], inListItem);
           break;
         case 'list':
-          addList(node);
+          if (inListItem) walkNestedList(node);
+          else addList(node);
           break;
         case 'blockquote':
           walk(node.children, inListItem);
@@ -107,11 +116,25 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
   return body;
 }
 
-/** The first fenced block or table nested in a list item, as a step's doc string or data table. */
+/**
+ * The first fenced block, table or nested list in a list item, as a step's doc string or
+ * data table: a nested list's items are the table's rows, one cell each (the item's text,
+ * soft line breaks joined), as a cucumber-js DataTable whose `raw()` lists them.
+ */
 function itemArgument(item: MdListItem): { argument?: ItemArgument } {
-  const node = item.children.find((child) => child.type === 'code' || child.type === 'table');
+  const node = item.children.find((child) => child.type === 'code' || child.type === 'table' || child.type === 'list');
   if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: node.lang ? node.lang.toLowerCase() : null, line: node.position!.start.line } };
   if (node?.type === 'table') return { argument: { kind: 'data-table', rows: tableRows(node), line: node.position!.start.line } };
+  if (node?.type === 'list') {
+    const rows = node.children.map((nested) => [
+      nested.children
+        .filter((child): child is MdParagraph => child.type === 'paragraph')
+        .map((child) => plainText(child).trim())
+        .join(' ')
+        .replace(/\s*\n\s*/g, ' '),
+    ]);
+    return { argument: { kind: 'data-table', rows, line: node.position!.start.line } };
+  }
   return {};
 }
 

@@ -175,9 +175,13 @@ function paragraphSteps(paragraph: Paragraph): ScenarioStep[] | null {
   return steps;
 }
 
-/** A step written as a list item, with the doc string or data table inside the item. */
+/**
+ * A step written as a list item, with the doc string or data table inside the item. A
+ * step soft-wrapped over several lines is one sentence: its lines joined by single spaces,
+ * as reports show it and definitions match it.
+ */
 function stepOf(keyword: string, text: string, item: ListItem): ScenarioStep {
-  return { keyword, text, line: item.line, number: item.number, ...(item.argument ? { argument: item.argument } : {}) };
+  return { keyword, text: text.replace(/\s*\n\s*/g, ' ').trim(), line: item.line, number: item.number, ...(item.argument ? { argument: item.argument } : {}) };
 }
 
 function capitalized(word: string): string {

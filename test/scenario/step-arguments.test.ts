@@ -177,3 +177,40 @@ Then:
   );
   t.same(scenarios.map((s) => s.condition), [null, null, 'When the app starts cold:']);
 });
+
+t.test('sub-bullets under a step are its data table, one row per item, never steps of their own; a wrapped step is one line', async (t) => {
+  const doc = `# Installer
+
+### Requirement: Progress
+The installer SHALL show its progress.
+
+#### Scenario: Spinners
+- **WHEN** the installer runs
+  with the default
+  options
+- **THEN** it SHALL display progress with spinners:
+  - Show spinner: "Installing"
+  - Then success: "Done" when it ends
+  - **GIVEN** a second line
+    that wraps
+`;
+  const steps = `import assert from 'node:assert/strict';
+import { When, Then } from 'spec-run/steps';
+When('the installer runs with the default options', function () {});
+Then('it SHALL display progress with spinners:', function (table) {
+  this.attach('rows', table.raw());
+  assert.deepEqual(table.raw(), [['Show spinner: "Installing"'], ['Then success: "Done" when it ends'], ['GIVEN a second line that wraps']]);
+});
+`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
+  const result = await points(dir, ['--steps', 'steps.mjs', 'doc.md']);
+  t.same(result.points.map((p) => [p.name, p.ok]), [
+    ['WHEN the installer runs with the default options', true],
+    ['THEN it SHALL display progress with spinners:', true],
+  ], 'two steps: the sub-bullets (one starting with Then, one with GIVEN) are the second one\'s data');
+  t.equal(result.exitCode, 0, result.stderr);
+  const bare = await points(project({ 'doc.md': doc }), ['doc.md']);
+  const snippet = String(bare.points[0].diagnostics?.snippet);
+  t.match(snippet, /^When\('the installer runs with the default options', function \(\) \{/, 'the wrapped step\'s snippet is one line');
+  t.match(String(bare.points[1].diagnostics?.snippet), /function \(dataTable\)/, 'and the step with sub-bullets takes a data table');
+});
