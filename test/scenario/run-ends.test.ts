@@ -50,3 +50,53 @@ Then('it SHALL listen', function () {});
   const points = result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((e) => e.type === 'point');
   t.match(points, [{ name: 'WHEN the server starts', ok: true, skip: /^run interrupted by SIGINT/ }]);
 });
+
+t.test('step code cannot end the run: process.exit, process.abort and process.kill of spec-run fail their step or steps file, and the run reaches its summary', async (t) => {
+  const doc = `# Exits
+
+### Requirement: Exits
+The steps SHALL not end the run.
+
+#### Scenario: Exit in a step
+- **WHEN** the step exits with 0
+- **THEN** nothing more
+
+#### Scenario: Abort in a timer
+- **WHEN** the step aborts later
+
+#### Scenario: Kill of spec-run
+- **WHEN** the step kills its process
+
+#### Scenario: Still runs
+- **THEN** nothing more
+`;
+  const steps = `import { When, Then } from 'spec-run/steps';
+When('the step exits with 0', () => { process.exit(0); });
+When('the step aborts later', () => new Promise((done) => setTimeout(() => { process.abort(); done(); }, 5)));
+When('the step kills its process', () => { process.kill(process.pid, 'SIGKILL'); });
+Then('nothing more', () => {});
+`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
+  const result = await runIn(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json', '--require-verified']);
+  t.equal(result.exitCode, 1, 'the run fails: its steps did');
+  t.same(result.points.map((p) => [p.name, p.ok, p.skip ?? null]), [
+    ['WHEN the step exits with 0', false, null],
+    ['THEN nothing more', true, 'an earlier step failed (line 7)'],
+    ['WHEN the step aborts later', false, null],
+    ['WHEN the step kills its process', false, null],
+    ['THEN nothing more', true, null],
+  ]);
+  t.match(result.points[0].diagnostics?.message, /called process\.exit\(0\): step code cannot end spec-run's run/);
+  t.match(result.points[2].diagnostics?.message, /called process\.abort\(\)/);
+  t.match(result.points[3].diagnostics?.message, /called process\.kill\(\d+, "SIGKILL"\)/);
+  t.match(result.stderr, /\n1 passed, 3 failed, 1 skipped, 0 todo$/, 'the summary is the last line');
+
+  const atLoad = project({ 'doc.md': doc, 'steps.mjs': `import { When } from 'spec-run/steps';\nprocess.exit(0);\n` });
+  const loading = await runIn(atLoad, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(loading.exitCode, 1, 'a steps file that exits at load: exit 1, not 0');
+  t.match(loading.points[0], { ok: false, name: /cannot load steps file: steps file steps\.mjs called process\.exit\(0\)/ });
+  t.match(loading.stderr, /\d+ passed, \d+ failed, \d+ skipped, \d+ todo$/);
+  const check = await runIn(atLoad, ['check', 'doc.md', '--steps', 'steps.mjs']);
+  t.equal(check.exitCode, 1, 'check reports it');
+  t.match(check.stdout, /steps\.mjs:2:1: error: cannot load steps file: steps file steps\.mjs called process\.exit\(0\)/);
+});

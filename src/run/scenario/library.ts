@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import { createJiti } from 'jiti';
+import { asUserCode } from './exit-guard.js';
 import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
 
@@ -93,7 +94,7 @@ function registrationsOf(file: string, limitMs: number): Promise<Registration[] 
     // One file at a time: the collector is global while a file's top level runs.
     entry = loading.then(() =>
       // The version in the URL makes a changed file (--watch) a new module, evaluated again.
-      collectRegistrations(() => withinLoadLimit(jiti.import(`${pathToFileURL(file).href}?version=${version}`), limitMs)).catch(
+      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(jiti.import(`${pathToFileURL(file).href}?version=${version}`), limitMs))).catch(
         (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}` }),
       ),
     );

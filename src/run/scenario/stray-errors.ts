@@ -7,6 +7,7 @@
 // An error of no scenario ends the process as Node would have: its stack on stderr, exit 1. The
 // handlers stay once installed, since a scenario's timer may fire after every scenario ended.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { asUserCode } from './exit-guard.js';
 
 const context = new AsyncLocalStorage<StrayErrors>();
 let installed = false;
@@ -60,7 +61,7 @@ export class StrayErrors {
       process.on('unhandledRejection', onStray);
       installed = true;
     }
-    await context.run(this, fn);
+    await context.run(this, () => asUserCode(`the code of ${this.scenario}`, fn));
     const unclaimed = this.#unclaimed;
     this.#unclaimed = [];
     return unclaimed;

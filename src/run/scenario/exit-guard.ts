@@ -1,0 +1,49 @@
+// Step code cannot end spec-run. A steps file or step that calls process.exit (or
+// process.abort, or sends a signal to spec-run's own process) would end the run before
+// its summary, with reports cut short and, for process.exit(0), a green exit status for
+// checks that never ran. While user code runs (tracked through its async context, so
+// timers and promises it starts count too) those calls throw instead: the step, hook or
+// steps file fails with the reason, and the run goes on to its summary. spec-run's own
+// calls, made outside that context, are untouched.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+const userCode = new AsyncLocalStorage<string>();
+
+export class UserExitAttempt extends Error {
+  override name = 'UserExitAttempt';
+}
+
+/** Runs FN as user code, LABEL naming it ("steps file steps.mjs") in the error a guarded call throws. */
+export function asUserCode<T>(label: string, fn: () => T): T {
+  installGuards();
+  return userCode.run(label, fn);
+}
+
+let installed = false;
+
+function installGuards(): void {
+  if (installed) return;
+  installed = true;
+  const exit = process.exit.bind(process);
+  const abort = process.abort.bind(process);
+  const kill = process.kill.bind(process);
+  const refuse = (call: string) => {
+    const label = userCode.getStore();
+    if (label === undefined) return;
+    throw new UserExitAttempt(`${label} called ${call}: step code cannot end spec-run's run (the run goes on to its summary); fail the step by throwing instead`);
+  };
+  // Arguments passed on as given: process.exit() without one keeps process.exitCode.
+  process.exit = ((...args: [code?: number | string | null]) => {
+    refuse(`process.exit(${args.map(String).join(', ')})`);
+    return exit(...(args as [number]));
+  }) as typeof process.exit;
+  process.abort = (() => {
+    refuse('process.abort()');
+    return abort();
+  }) as typeof process.abort;
+  process.kill = ((pid: number, signal?: string | number) => {
+    // 0 and the negated process group reach spec-run too.
+    if (pid === process.pid || pid === 0 || pid === -process.pid) refuse(`process.kill(${pid}${signal === undefined ? '' : `, ${JSON.stringify(signal)}`})`);
+    return kill(pid, signal);
+  }) as typeof process.kill;
+}
