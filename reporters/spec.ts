@@ -94,6 +94,8 @@ function renderRequirements(results: RequirementResult[], c: ReturnType<typeof p
     'partly-undefined': c.cyan('…'),
     untested: c.yellow('?'),
     excluded: c.dim('-'),
+    removed: c.dim('-'),
+    renamed: c.dim('→'),
   };
   const lines = ['', c.bold('Requirements')];
   for (const r of results) {

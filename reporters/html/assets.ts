@@ -26,7 +26,7 @@ a { color: #1a56c4; }
 .passed > summary .mark, li.passed > .mark, .status-verified { color: var(--pass); }
 .skipped > summary .mark, li.skipped > .mark, .status-untested { color: var(--skip); }
 .todo > summary .mark, li.todo > .mark, .status-partly-undefined { color: var(--todo); }
-.status-excluded { color: var(--muted); }
+.status-excluded, .status-removed, .status-renamed { color: var(--muted); }
 .note, .time, .where { color: var(--muted); font-size: 12.5px; }
 details > summary { cursor: pointer; padding: .2rem 0; }
 .document { border: 1px solid var(--line); border-radius: 6px; padding: .25rem .75rem; margin: .75rem 0; }

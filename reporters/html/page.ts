@@ -28,6 +28,8 @@ const STATUS_LABELS: Record<RequirementStatus, string> = {
   'partly-undefined': 'partly undefined',
   untested: 'untested',
   excluded: 'excluded',
+  removed: 'removed by a change',
+  renamed: 'renamed by a change',
 };
 
 /** Anchors of units and requirements in the page. */

@@ -5,6 +5,7 @@
 import type { SpecDocument } from '../model/document.js';
 import type { CodeRef, DocumentPlan, ScenarioStep } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
+import { deltaOf } from '../translate/openspec-layout.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
@@ -146,11 +147,14 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     const requirement = REQUIREMENT_HEADING.exec(section.heading)?.[1];
     if (requirement === undefined) return;
     const at = (message: string, severity: CheckMessage['severity']): CheckMessage => ({ file: doc.path, line: section.line, column: 1, severity, message });
+    // As OpenSpec validates a change: a REMOVED requirement needs only its name (and its Reason).
+    if (deltaOf(sections, i) === 'removed') return;
     const inside = [];
     for (let j = i + 1; j < sections.length && sections[j].depth > section.depth; j++) inside.push(sections[j]);
     if (!inside.some((s) => SCENARIO_HEADING.test(s.heading) || OUTLINE_HEADING.test(s.heading))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
-    const statement = section.content.find((c) => c.type === 'paragraph');
-    if (!statement || statement.type !== 'paragraph' || !/\b(SHALL|MUST)\b/.test(statement.paragraph.text)) {
+    // The statement may be a paragraph or bullets ("- The CLI SHALL ..."), as requirements' statements are read.
+    const stated = plan.requirements?.find((r) => r.line === section.line)?.statements.length;
+    if (!stated) {
       messages.push(at(`requirement '${requirement}' does not state what is required with SHALL or MUST`, 'warning'));
     }
   });

@@ -17,9 +17,18 @@ export interface Requirement {
   units: string[];
   /** Why it is not expected to be verified (given by the document or the configuration). */
   excluded?: string;
+  /** The OpenSpec capability it belongs to, and the change proposing it, from the document's place. */
+  capability?: string;
+  change?: string;
+  /** What a change's delta does with it: added, modified, removed or renamed. */
+  delta?: 'added' | 'modified' | 'removed' | 'renamed';
+  /** A REMOVED requirement: its Reason (and Migration). It never runs. */
+  removed?: string;
+  /** A RENAMED requirement: its name before the change. */
+  renamedFrom?: string;
 }
 
-export const REQUIREMENT_STATUSES = ['verified', 'failing', 'partly-undefined', 'untested', 'excluded'] as const;
+export const REQUIREMENT_STATUSES = ['verified', 'failing', 'partly-undefined', 'untested', 'excluded', 'removed', 'renamed'] as const;
 export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 
 export interface RequirementResult extends Requirement {
@@ -42,10 +51,12 @@ export function requirementsLine(results: RequirementResult[]): string {
   const parts = [`${counts.verified} verified`, `${counts.failing} failing`, `${counts.untested} untested`];
   if (counts['partly-undefined']) parts.push(`${counts['partly-undefined']} partly undefined`);
   if (counts.excluded) parts.push(`${counts.excluded} excluded`);
+  if (counts.removed) parts.push(`${counts.removed} removed`);
+  if (counts.renamed) parts.push(`${counts.renamed} renamed`);
   return `requirements: ${parts.join(', ')}`;
 }
 
-/** Verified or excluded: what `--require-verified` accepts. */
+/** Verified, excluded, or removed or renamed by a change: what `--require-verified` accepts. */
 export function isSettled(result: RequirementResult): boolean {
-  return result.status === 'verified' || result.status === 'excluded';
+  return result.status === 'verified' || result.status === 'excluded' || result.status === 'removed' || result.status === 'renamed';
 }

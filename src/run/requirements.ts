@@ -1,4 +1,6 @@
 // The status of each requirement, from the events of its units:
+// - removed: a change's REMOVED requirement, with its Reason: it never runs;
+// - renamed: a change's RENAMED entry (its new name is verified where it is written);
 // - excluded: a reason was given; its results are kept but do not count;
 // - failing: a point of one of its units failed;
 // - partly-undefined: no failure, but a step is undefined (a TODO point);
@@ -44,6 +46,8 @@ export class RequirementTracker {
 function statusOf(requirement: Requirement, counts: Counts, ran: number): [RequirementStatus, string] {
   const planned = requirement.units.length;
   const points = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} undefined`;
+  if (requirement.removed !== undefined) return ['removed', requirement.removed];
+  if (requirement.renamedFrom !== undefined && planned === 0) return ['renamed', `renamed from '${requirement.renamedFrom}'`];
   if (requirement.excluded !== undefined) return ['excluded', requirement.excluded];
   if (planned === 0) return ['untested', 'no scenario or unit verifies it'];
   if (counts.failed > 0) return ['failing', points];

@@ -9,6 +9,7 @@ import { uniqueNames } from './naming.js';
 import { translateOpenspecFamily } from './openspec-family.js';
 import { extractRequirements, linkUnits } from './requirements.js';
 import { translateUnknownFamily } from './unknown-family.js';
+import { openspecChangeFile, openspecPlace } from './openspec-layout.js';
 
 export interface TranslateOptions {
   /** Prefix of unit ids, "<prefix>#<n>"; the document's path by default. */
@@ -27,10 +28,6 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
   }
 
   const problems = [...doc.problems, ...translation.problems];
-  if (family !== 'unknown' && translation.units.length === 0) {
-    problems.push({ file: doc.path, line: 1, message: `no checks found: this ${family} document has no block or scenario that spec-run can run`, severity: 'error' });
-  }
-
   // Document order; a stable sort keeps a block unit before the FiveAM tests it defines.
   const drafts = [...translation.units].sort((a, b) => a.line - b.line);
   const names = uniqueNames(drafts.map((draft) => draft.name));
@@ -38,6 +35,11 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
   const numbered = drafts.map((draft, i) => ({ ...draft, id: `${prefix}#${i + 1}`, name: names[i] }) as Unit);
   const requirements = extractRequirements(doc, numbered);
   const units = linkUnits(numbered, requirements);
+  // A change that only removes or renames requirements has nothing to run, rightly.
+  const onlyRemovals = requirements.length > 0 && requirements.every((r) => r.removed !== undefined || r.delta === 'renamed');
+  if (family !== 'unknown' && translation.units.length === 0 && !onlyRemovals) {
+    problems.push({ file: doc.path, line: 1, message: `no checks found: this ${family} document has no block or scenario that spec-run can run`, severity: 'error' });
+  }
 
   return {
     file: doc.path,
@@ -52,9 +54,15 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
   };
 }
 
+/** Frontmatter name, else OpenSpec's capability (and change, for a delta spec), else the title, else the file name. */
 function planName(doc: SpecDocument): string {
   const name = doc.metadata.name;
   if (typeof name === 'string' && name.trim() !== '') return name.trim();
+  const place = openspecPlace(doc.path);
+  if (place?.change) return `${place.capability} (change ${place.change})`;
+  if (place) return place.capability;
+  const changeFile = openspecChangeFile(doc.path);
+  if (changeFile) return `${changeFile.file} (change ${changeFile.change})`;
   return doc.title ?? basename(doc.path);
 }
 

@@ -3,6 +3,7 @@ import type { DocumentPlan, Unit } from '../model/plan.js';
 import { LISP_DOCUMENT_TYPES } from './family.js';
 import { type LispNode, scanForms } from './lisp-forms.js';
 import { UNKNOWN_FAMILY_HINT } from './unknown-family.js';
+import { openspecChangeFile } from './openspec-layout.js';
 
 export function describePlan(plan: DocumentPlan): string {
   const lines: string[] = [`${plan.file}: ${plan.name}`, `  family: ${familyReason(plan)}`];
@@ -38,7 +39,8 @@ export function describePlan(plan: DocumentPlan): string {
     lines.push(`  requirements (${plan.requirements.length}), each with the units that verify it:`);
     for (const r of plan.requirements) {
       const excluded = r.excluded === undefined ? '' : `; excluded: ${r.excluded}`;
-      lines.push(`    ${at(r.line)}  ${r.name}  (${r.units.length} unit${r.units.length === 1 ? '' : 's'}${excluded})`);
+      const delta = r.removed !== undefined ? `; REMOVED by this change, never runs: ${r.removed}` : r.renamedFrom !== undefined ? `; RENAMED from '${r.renamedFrom}'` : r.delta ? `; ${r.delta.toUpperCase()} by this change` : '';
+      lines.push(`    ${at(r.line)}  ${r.name}  (${r.units.length} unit${r.units.length === 1 ? '' : 's'}${excluded}${delta})`);
     }
   }
 
@@ -73,8 +75,10 @@ function familyReason(plan: DocumentPlan): string {
       return `lisp verification document (frontmatter type: ${String(plan.metadata.type)}; one of ${LISP_DOCUMENT_TYPES.join(', ')})`;
     case 'openspec':
       return 'OpenSpec specification (### Requirement: / #### Scenario: headings); each scenario is a unit';
-    case 'unknown':
-      return `unknown: nothing runs; ${UNKNOWN_FAMILY_HINT}`;
+    case 'unknown': {
+      const changeFile = openspecChangeFile(plan.file);
+      return changeFile ? `an OpenSpec change's ${changeFile.file}: prose of the change, nothing to run (its delta specs are under specs/)` : `unknown: nothing runs; ${UNKNOWN_FAMILY_HINT}`;
+    }
   }
 }
 

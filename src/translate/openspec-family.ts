@@ -4,6 +4,7 @@
 import type { ItemArgument, ListItem, Paragraph, Section, SectionContent, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
 import { codeRef } from './code-ref.js';
+import { deltaOf } from './openspec-layout.js';
 import { type FamilyTranslation, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
 
 /** A paragraph that is only a step keyword ("Then:") introduces a list of steps. */
@@ -32,6 +33,8 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   const notRun: NotRunBlock[] = [];
   const problems: FamilyTranslation['problems'] = [];
   let requirement: Section | null = null;
+  /** The requirement stands under a change's `## REMOVED Requirements`: its scenarios never run. */
+  let removed = false;
   let scenario: { section: Section; content: SectionContent[]; outline: boolean } | null = null;
 
   const closeScenario = (): void => {
@@ -40,25 +43,32 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
     scenario = null;
   };
 
-  for (const section of doc.sections) {
+  doc.sections.forEach((section, index) => {
     // A scenario runs up to the next heading that is not deeper than its own.
     if (scenario && section.depth > scenario.section.depth) {
       scenario.content.push(...section.content);
-      continue;
+      return;
     }
     closeScenario();
     if (requirement && section.depth <= requirement.depth) requirement = null;
-    if (REQUIREMENT_HEADING.test(section.heading)) requirement = section;
+    if (REQUIREMENT_HEADING.test(section.heading)) {
+      requirement = section;
+      removed = deltaOf(doc.sections, index) === 'removed';
+    }
+    if (removed && requirement) {
+      for (const item of section.content) if (item.type === 'code') notRun.push({ block: item.block, reason: `under a REMOVED requirement ("${requirement.heading}"): a change removes it, so it never runs` });
+      return;
+    }
     if (SCENARIO_HEADING.test(section.heading) || OUTLINE_HEADING.test(section.heading)) {
       scenario = { section, content: [...section.content], outline: OUTLINE_HEADING.test(section.heading) };
-      continue;
+      return;
     }
     for (const item of section.content) {
       if (item.type !== 'code') continue;
       const place = section.heading ? `under "${section.heading}"` : 'before the first heading';
       notRun.push({ block: item.block, reason: `outside scenarios: ${place}; only the blocks of a "#### Scenario:" are used` });
     }
-  }
+  });
   closeScenario();
   return { definitions: [], units, notRun, problems };
 }

@@ -10,6 +10,7 @@ import type { Section, SpecDocument } from '../model/document.js';
 import type { TestPlan, Unit } from '../model/plan.js';
 import type { Requirement } from '../model/requirements.js';
 import { REQUIREMENT_HEADING } from './family.js';
+import { deltaOf, openspecPlace, removalReason, renames } from './openspec-layout.js';
 
 const NORMATIVE = /\b(SHALL|MUST)\b/;
 const EXCLUDED_PARAGRAPH = /^excluded\s*:\s*(.+)$/is;
@@ -43,24 +44,49 @@ export function linkUnits(units: Unit[], requirements: Requirement[]): Unit[] {
 
 function headingRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
   const requirements: Requirement[] = [];
+  const place = openspecPlace(doc.path);
+  const renamed = renames(doc);
   doc.sections.forEach((section, index) => {
     const match = REQUIREMENT_HEADING.exec(section.heading);
     if (!match) return;
     const end = sectionEnd(doc.sections, index);
     const name = match[1].trim();
     const paragraphs = section.content.flatMap((item) => (item.type === 'paragraph' ? [item.paragraph.text] : []));
+    // Statements written as bullets ("- The CLI SHALL ...") state it too; steps (WHEN/THEN) do not.
+    const bullets = section.content.flatMap((item) => (item.type === 'list' ? item.items.map((i) => i.text).filter((text) => !/^\*\*|^(given|when|then|and|but)\b/i.test(text)) : []));
     const excluded = paragraphs.map((text) => EXCLUDED_PARAGRAPH.exec(text)?.[1].trim()).find((reason) => reason);
+    const delta = deltaOf(doc.sections, index);
+    const renamedFrom = renamed.find((r) => r.to === name)?.from;
     requirements.push({
       id: requirementId(doc.path, name),
       name,
       file: doc.path,
       line: section.line,
       origin: 'requirement-heading',
-      statements: normativeSentences(paragraphs),
+      statements: normativeSentences([...paragraphs, ...bullets]),
       units: units.filter((u) => u.kind === 'scenario' && u.requirement === name && u.line > section.line && u.line < end).map((u) => u.id),
       ...(excluded ? { excluded } : {}),
+      ...(place ? { capability: place.capability, ...(place.change ? { change: place.change } : {}) } : {}),
+      ...(delta ? { delta } : {}),
+      ...(delta === 'removed' ? { removed: removalReason(section) } : {}),
+      ...(renamedFrom ? { renamedFrom } : {}),
     });
   });
+  // A rename whose new name has no section of its own in this delta is an entry of its own.
+  for (const rename of renamed.filter((r) => !requirements.some((q) => q.name === r.to))) {
+    requirements.push({
+      id: requirementId(doc.path, rename.to),
+      name: rename.to,
+      file: doc.path,
+      line: rename.line,
+      origin: 'requirement-heading',
+      statements: [],
+      units: [],
+      ...(place ? { capability: place.capability, ...(place.change ? { change: place.change } : {}) } : {}),
+      delta: 'renamed',
+      renamedFrom: rename.from,
+    });
+  }
   return requirements;
 }
 

@@ -1,0 +1,71 @@
+// OpenSpec's layout and change model, as its own tools read them: capabilities in
+// openspec/specs/<capability>/spec.md; a change in openspec/changes/<change>/ (archived
+// ones in changes/archive/) with proposal.md, design.md, tasks.md and delta specs in
+// specs/<capability>/spec.md, whose requirements stand under `## ADDED Requirements`,
+// `## MODIFIED Requirements`, `## REMOVED Requirements` (with their **Reason** and
+// **Migration**) and `## RENAMED Requirements` (`- FROM: ### Requirement: Old` /
+// `- TO: ### Requirement: New`).
+import type { ListItem, Section, SpecDocument } from '../model/document.js';
+
+export type DeltaOperation = 'added' | 'modified' | 'removed' | 'renamed';
+
+const DELTA_HEADING = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements$/i;
+
+/** The capability (and change) a document is of, from its path; null outside OpenSpec's layout. */
+export function openspecPlace(path: string): { capability: string; change?: string } | null {
+  const normalized = path.split('\\').join('/');
+  const delta = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/specs\/([^/]+)\/spec\.md$/.exec(normalized);
+  if (delta) return { capability: delta[2], change: delta[1] };
+  const canonical = /(?:^|\/)specs\/([^/]+)\/spec\.md$/.exec(normalized);
+  return canonical ? { capability: canonical[1] } : null;
+}
+
+/** A change's prose files (proposal.md, design.md, tasks.md): read by people and by OpenSpec's tools, nothing to run. */
+export function openspecChangeFile(path: string): { file: string; change: string } | null {
+  const match = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/(proposal|design|tasks)\.md$/.exec(path.split('\\').join('/'));
+  return match ? { file: `${match[2]}.md`, change: match[1] } : null;
+}
+
+/** The delta operation of the section at INDEX: that of the `## ... Requirements` heading it stands under, if any. */
+export function deltaOf(sections: Section[], index: number): DeltaOperation | null {
+  for (let i = index - 1; i >= 0; i--) {
+    if (sections[i].depth >= sections[index].depth) continue;
+    const match = DELTA_HEADING.exec(sections[i].heading);
+    return match ? (match[1].toLowerCase() as DeltaOperation) : null;
+  }
+  return null;
+}
+
+/** Why a REMOVED requirement goes: its **Reason** paragraph (and **Migration**), as written. */
+export function removalReason(section: Section): string {
+  const paragraphs = section.content.flatMap((item) => (item.type === 'paragraph' ? [item.paragraph.text] : []));
+  const reason = paragraphs.find((text) => /^reason( for removal)?\s*:/i.test(text));
+  const migration = paragraphs.find((text) => /^migration\s*:/i.test(text));
+  return [reason, migration].filter((text) => text !== undefined).join(' ').replace(/\s+/g, ' ') || 'removed by this change (no Reason given)';
+}
+
+export interface Rename {
+  from: string;
+  to: string;
+  line: number;
+}
+
+/** The FROM/TO pairs of a document's `## RENAMED Requirements` sections. */
+export function renames(doc: SpecDocument): Rename[] {
+  const found: Rename[] = [];
+  for (const section of doc.sections) {
+    if (!DELTA_HEADING.test(section.heading) || !/^renamed/i.test(section.heading)) continue;
+    const items: ListItem[] = section.content.flatMap((item) => (item.type === 'list' ? item.items : []));
+    let from: ListItem | null = null;
+    for (const item of items) {
+      const match = /^(FROM|TO)\s*:\s*`?\s*(?:#+\s*)?(?:Requirement:\s*)?(.+?)\s*`?\s*$/i.exec(item.text.replace(/\*\*/g, ''));
+      if (!match) continue;
+      if (match[1].toUpperCase() === 'FROM') from = { ...item, text: match[2] };
+      else if (from) {
+        found.push({ from: from.text, to: match[2], line: from.line });
+        from = null;
+      }
+    }
+  }
+  return found;
+}

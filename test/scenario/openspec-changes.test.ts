@@ -1,0 +1,107 @@
+// OpenSpec's change model on a small tree written here: a capability's spec and a
+// change with ADDED, MODIFIED, REMOVED and RENAMED requirements, beside its proposal,
+// design and tasks, run through the real command line with the team's own steps.
+import t from 'tap';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { project, runIn } from './user-project.js';
+
+const CANONICAL = `# greeter Specification
+
+## Purpose
+Greets people.
+
+## Requirements
+
+### Requirement: Greeting
+The greeter SHALL greet by name.
+
+#### Scenario: Named
+- **WHEN** the greeter greets "Ada"
+- **THEN** the greeting SHALL be "hello, Ada"
+`;
+
+const DELTA = `## ADDED Requirements
+
+### Requirement: Farewell
+The greeter SHALL say goodbye by name.
+
+#### Scenario: Leaving
+- **WHEN** the greeter bids "Ada" farewell
+- **THEN** the greeting SHALL be "bye, Ada"
+
+## MODIFIED Requirements
+
+### Requirement: Greeting
+The greeter SHALL greet by name, politely.
+
+#### Scenario: Named
+- **WHEN** the greeter greets "Ada"
+- **THEN** the greeting SHALL be "hello, Ada"
+
+## REMOVED Requirements
+
+### Requirement: Shouting
+**Reason**: nobody wants to be shouted at.
+**Migration**: greet instead.
+
+#### Scenario: Loud
+- **WHEN** the greeter shouts "Ada"
+- **THEN** the greeting SHALL be "HELLO, ADA"
+
+### Requirement: Whispering
+
+**Reason**: inaudible.
+
+## RENAMED Requirements
+- FROM: \`### Requirement: Salutation\`
+- TO: \`### Requirement: Greeting\`
+`;
+
+const STEPS = `import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { When, Then } from 'spec-run/steps';
+When('the greeter greets {string}', function (name) { this.said = \`hello, \${name}\`; });
+When('the greeter bids {string} farewell', function (name) { this.said = \`bye, \${name}\`; });
+When('the greeter shouts {string}', function () { writeFileSync('shouted', ''); throw new Error('a removed requirement ran'); });
+Then('the greeting SHALL be {string}', function (expected) { assert.equal(this.said, expected); });
+`;
+
+const tree = () =>
+  project({
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    'openspec/changes/add-farewell/proposal.md': '# Add farewell\n\n## Why\nPeople leave.\n\n```yaml\nexample: illustration\n```\n',
+    'openspec/changes/add-farewell/design.md': '# Design\n\nNothing to run here.\n',
+    'openspec/changes/add-farewell/tasks.md': '## 1. Build\n- [ ] 1.1 Write it\n',
+    'openspec/changes/add-farewell/specs/greeter/spec.md': DELTA,
+    'steps/greeter.steps.mjs': STEPS,
+  });
+
+t.test('a change: ADDED and MODIFIED run, REMOVED never runs and is removed (not untested), RENAMED maps names; documents named by capability and change', async (t) => {
+  const dir = tree();
+  const result = await runIn(dir, ['openspec', '--reporter', 'json', '--reporter', 'junit:junit.xml', '--require-verified']);
+  t.equal(result.exitCode, 0, result.stderr);
+  t.notMatch(result.stdout, /a removed requirement ran/, 'the REMOVED requirement\'s old scenario did not run');
+  const end = result.events.find((e) => e.type === 'run-end');
+  const statuses = Object.fromEntries((end?.type === 'run-end' ? (end.requirements ?? []) : []).map((r) => [`${r.capability}${r.change ? `@${r.change}` : ''}#${r.name}`, [r.status, r.delta ?? null]]));
+  t.same(statuses, {
+    'greeter#Greeting': ['verified', null],
+    'greeter@add-farewell#Farewell': ['verified', 'added'],
+    'greeter@add-farewell#Greeting': ['verified', 'modified'],
+    'greeter@add-farewell#Shouting': ['removed', 'removed'],
+    'greeter@add-farewell#Whispering': ['removed', 'removed'],
+  });
+  const greeting = end?.type === 'run-end' ? end.requirements?.find((r) => r.change && r.name === 'Greeting') : undefined;
+  t.equal(greeting?.renamedFrom, 'Salutation', 'RENAMED maps the old name to the new');
+  const shouting = end?.type === 'run-end' ? end.requirements?.find((r) => r.name === 'Shouting') : undefined;
+  t.equal(shouting?.detail, 'Reason: nobody wants to be shouted at. Migration: greet instead.', 'with its Reason and Migration');
+  t.match(result.stderr, /requirements: 3 verified, 0 failing, 0 untested, 2 removed/);
+  const names = result.events.flatMap((e) => (e.type === 'document-start' ? [e.name] : []));
+  t.same(names, ['design.md (change add-farewell)', 'proposal.md (change add-farewell)', 'greeter (change add-farewell)', 'tasks.md (change add-farewell)', 'greeter']);
+  t.match(readFileSync(path.join(dir, 'junit.xml'), 'utf8'), /<testsuite name="greeter \(change add-farewell\)"/, 'JUnit names the suite by capability and change');
+  const list = await runIn(dir, ['--list', 'openspec']);
+  t.match(list.stdout, /Shouting {2}\(0 units; REMOVED by this change, never runs: Reason: nobody wants/);
+  t.match(list.stdout, /family: an OpenSpec change's proposal\.md: prose of the change, nothing to run/);
+  const check = await runIn(dir, ['check', 'openspec']);
+  t.equal(check.exitCode, 0, `check accepts the change as OpenSpec does: ${check.stdout}`);
+});
