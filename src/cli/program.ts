@@ -169,7 +169,8 @@ export function buildProgram(): Command {
     .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
     .option('--steps <glob>', 'step definition files whose steps count as defined (repeatable)', collect)
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document')
-    .action(async (paths: string[], options: { steps?: string[]; executorSteps?: boolean }) => {
+    .option('--config <file>', 'configuration file: its paths, steps and executorSteps, as a run reads them')
+    .action(async (paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string }) => {
       const { checkCommand } = await import('./check-command.js');
       process.exitCode = await checkCommand(paths, options);
     });
@@ -184,6 +185,18 @@ export function buildProgram(): Command {
     .action(async (paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }) => {
       const { stepsCommand } = await import('./steps-command.js');
       process.exitCode = await stepsCommand(paths, options);
+    });
+
+  program
+    .command('snippets')
+    .description('print one steps file with a snippet per distinct undefined step: spec-run snippets specs/ > steps/todo.steps.mjs')
+    .argument('[paths...]', 'documents whose undefined steps get snippets (default: specs/)')
+    .option('--steps <glob>', 'step definition files already written (repeatable; default: found by convention)', collect)
+    .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document')
+    .option('--config <file>', 'configuration file')
+    .action(async (paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }) => {
+      const { snippetsCommand } = await import('./snippets-command.js');
+      process.exitCode = await snippetsCommand(paths, options);
     });
 
   program

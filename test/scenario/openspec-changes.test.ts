@@ -105,3 +105,54 @@ t.test('a change: ADDED and MODIFIED run, REMOVED never runs and is removed (not
   const check = await runIn(dir, ['check', 'openspec']);
   t.equal(check.exitCode, 0, `check accepts the change as OpenSpec does: ${check.stdout}`);
 });
+
+t.test('snippets that paste: one steps file for all undefined steps of OpenSpec\'s own 36 specifications loads and binds every step, none ambiguous', async (t) => {
+  const specs = path.resolve(process.cwd(), '../shared/corpus/openspec-project/openspec/specs');
+  const dir = project({});
+  const printed = await runIn(dir, ['snippets', specs]);
+  t.equal(printed.exitCode, 0, printed.stderr);
+  const count = (printed.stdout.match(/^(Given|When|Then)\(/gm) ?? []).length;
+  t.ok(count > 0, `${count} snippets`);
+  t.match(printed.stderr, new RegExp(`undefined steps in 36 documents: ${count} snippets, one per distinct expression`));
+  const expressions = printed.stdout.match(/^(?:Given|When|Then)\((.*), function/gm) ?? [];
+  t.equal(new Set(expressions).size, expressions.length, 'each expression once');
+  const written = project({ 'todo.steps.mjs': printed.stdout });
+  const steps = await runIn(written, ['steps', specs, '--steps', 'todo.steps.mjs']);
+  t.equal(steps.exitCode, 0, 'the file loads with no problem and no step is ambiguous');
+  t.match(steps.stderr, new RegExp(`^${count} definitions \\(0 unused\\), 0 undefined steps, 0 ambiguous, 0 problems$`, 'm'), 'every step bound, every snippet used');
+});
+
+t.test('a snippet for text a cucumber expression cannot say is a regular expression that matches it; wrapped text is one line', async (t) => {
+  const doc = `# Paths
+
+### Requirement: Windows paths
+The tool SHALL read C:\\\\temp\\\\x.txt and (optional) {braces}.
+
+#### Scenario: Backslashes
+- **WHEN** the tool reads C:\\\\temp\\\\x.txt with (optional) {braces}
+- **THEN** it SHALL print 3 lines
+`;
+  const dir = project({ 'doc.md': doc });
+  const printed = await runIn(dir, ['snippets', 'doc.md']);
+  const file = project({ 'doc.md': doc, 'todo.steps.mjs': printed.stdout });
+  const bound = await runIn(file, ['steps', 'doc.md', '--steps', 'todo.steps.mjs']);
+  t.match(bound.stderr, /^2 definitions \(0 unused\), 0 undefined steps, 0 ambiguous, 0 problems$/m, `every snippet loads and binds:\n${printed.stdout}`);
+});
+
+t.test('configured paths: ids relative to the project, and check takes --config with its paths and steps as a run does', async (t) => {
+  const dir = tree();
+  const config = { paths: ['openspec'], steps: ['steps/*.mjs'] };
+  const written = project({}); // another directory: the configuration given by its path from there
+  const configFile = path.join(dir, 'spec-run.config.json');
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(configFile, JSON.stringify(config));
+  const run = await runIn(dir, ['--reporter', 'json']);
+  t.equal(run.exitCode, 0, run.stderr);
+  const ids = run.events.flatMap((e) => (e.type === 'run-end' ? (e.requirements ?? []).map((r) => r.id) : []));
+  t.ok(ids.length > 0 && ids.every((id) => id.startsWith('openspec/')), `ids relative to the project: ${ids.join(', ')}`);
+  const check = await runIn(dir, ['check', '--config', configFile]);
+  t.equal(check.exitCode, 0, check.stdout);
+  t.match(check.stderr, /^5 documents checked: 0 errors/m, 'the configured paths, with the configured steps');
+  const elsewhere = await runIn(written, ['check', '--config', configFile]);
+  t.match(elsewhere.stderr, /^5 documents checked: 0 errors/m, 'from another directory too');
+});

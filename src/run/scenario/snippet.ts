@@ -1,6 +1,6 @@
 // The definition to paste for an undefined step, cucumber-js style, in the language
 // of the user's steps files: JavaScript, or TypeScript when they write .ts.
-import { CucumberExpressionGenerator } from '@cucumber/cucumber-expressions';
+import { CucumberExpression, CucumberExpressionGenerator } from '@cucumber/cucumber-expressions';
 import type { ItemArgument } from '../../model/document.js';
 import type { StepLibrary } from './library.js';
 import { stepText } from './library.js';
@@ -13,23 +13,71 @@ const ARGUMENT_PARAMETER: Record<ItemArgument['kind'], { name: string; type: str
   'data-table': { name: 'dataTable', type: 'DataTable' },
 };
 
+export interface Snippet {
+  /** The expression as the definition spells it: a cucumber expression, or a regular expression (written /.../). */
+  expression: string;
+  /** The definition to paste. */
+  text: string;
+}
+
 export function snippetFor(library: StepLibrary, text: string, keyword: string, argument?: ItemArgument['kind']): string {
+  return snippetOf(library, text, keyword, argument).text;
+}
+
+/**
+ * The snippet of a step: a cucumber expression generated from its text, or, where the
+ * text holds what a cucumber expression cannot say (a backslash, a parenthesis or brace
+ * it would read as syntax), a regular expression matching exactly that text. Either way
+ * the definition, pasted, matches the step.
+ */
+export function snippetOf(library: StepLibrary, text: string, keyword: string, argument?: ItemArgument['kind']): Snippet {
+  const sentence = stepText(text);
   const generator = new CucumberExpressionGenerator(() => library.parameterTypes.parameterTypes);
-  const [generated] = generator.generateExpressions(stepText(text));
-  const params = generated.parameterInfos.map((p, i) => {
-    const name = `${p.name || 'arg'}${p.count > 1 || i > 0 ? i + 1 : ''}`;
-    return library.language === 'ts' ? `${name}: ${TS_TYPES[p.type ?? p.name] ?? TS_TYPES[p.name] ?? 'unknown'}` : name;
-  });
+  const [generated] = generator.generateExpressions(sentence);
+  const cucumber = matchesExactly(generated.source, sentence, library);
+  const params = cucumber
+    ? generated.parameterInfos.map((p, i) => {
+        const name = `${p.name || 'arg'}${p.count > 1 || i > 0 ? i + 1 : ''}`;
+        return library.language === 'ts' ? `${name}: ${TS_TYPES[p.type ?? p.name] ?? TS_TYPES[p.name] ?? 'unknown'}` : name;
+      })
+    : [];
   if (argument) {
     const { name, type } = ARGUMENT_PARAMETER[argument];
     params.push(library.language === 'ts' ? `${name}: ${type}` : name);
   }
   const args = library.language === 'ts' ? ['this: World', ...params] : params;
-  const quoted = `'${generated.source.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-  return [
-    `${keyword}(${quoted}, function (${args.join(', ')}) {`,
-    '  // Write code here that turns the phrase above into concrete actions',
-    "  return 'pending';",
-    '});',
-  ].join('\n');
+  const expression = cucumber ? `'${generated.source.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : `/^${sentence.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$/`;
+  return {
+    expression: cucumber ? generated.source : expression,
+    text: [
+      `${keyword}(${expression}, function (${args.join(', ')}) {`,
+      '  // Write code here that turns the phrase above into concrete actions',
+      "  return 'pending';",
+      '});',
+    ].join('\n'),
+  };
+}
+
+/** Whether SOURCE is a valid cucumber expression that matches SENTENCE. */
+function matchesExactly(source: string, sentence: string, library: StepLibrary): boolean {
+  try {
+    return new CucumberExpression(source, library.parameterTypes).match(sentence) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One module holding a snippet per distinct expression of STEPS, in the order first met,
+ * that loads as a steps file: what `spec-run snippets` prints.
+ */
+export function snippetsModule(library: StepLibrary, steps: { text: string; keyword: string; argument?: ItemArgument['kind'] }[]): string {
+  const seen = new Map<string, string>();
+  for (const step of steps) {
+    const snippet = snippetOf(library, step.text, step.keyword, step.argument);
+    if (!seen.has(snippet.expression)) seen.set(snippet.expression, snippet.text);
+  }
+  const keywords = ['Given', 'When', 'Then'].filter((k) => [...seen.values()].some((text) => text.startsWith(`${k}(`)));
+  const imports = library.language === 'ts' ? `import { ${[...keywords, 'type DataTable', 'type World'].join(', ')} } from 'spec-run/steps';` : `import { ${keywords.join(', ')} } from 'spec-run/steps';`;
+  return [imports, '', ...[...seen.values()].flatMap((text) => [text, ''])].join('\n');
 }

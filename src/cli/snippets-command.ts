@@ -1,0 +1,45 @@
+// `spec-run snippets [paths]`: the definitions still to write, as one steps file that
+// loads: a snippet per distinct expression among the documents' undefined steps, so
+// `spec-run snippets specs/ > steps/todo.steps.mjs` gives a file that binds every one
+// of them (each returning 'pending' until written).
+import { libraryFor, loadStepLibrary, matchStep } from '../run/scenario/library.js';
+import { snippetsModule } from '../run/scenario/snippet.js';
+import { stepKeyword } from '../translate/step-keyword.js';
+import { findDocuments, usableDiscovery } from './discover.js';
+import { ConfigError, loadConfig } from './config.js';
+import { buildPlan, executorStepsSetting } from './run-command.js';
+import { stepFilesOf } from './step-files.js';
+
+export async function snippetsCommand(paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }): Promise<number> {
+  const discovery = findDocuments(paths.length ? paths : ['specs/']);
+  if (!usableDiscovery(discovery)) return 2;
+  let stepFiles: string[];
+  let documents;
+  try {
+    const config = loadConfig(options.config);
+    stepFiles = await stepFilesOf(options.steps, config, discovery.files);
+    ({ documents } = await buildPlan(discovery.files, await executorStepsSetting(options.executorSteps, config)));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run: ${error.message}`);
+    return 2;
+  }
+  const library = await loadStepLibrary(stepFiles, { builtins: documents.some((plan) => plan.executorSteps) });
+  const undefinedSteps: { text: string; keyword: string; argument?: 'doc-string' | 'data-table' }[] = [];
+  for (const plan of documents) {
+    const seen = libraryFor(library, plan.executorSteps !== undefined);
+    for (const unit of plan.units) {
+      if (unit.kind !== 'scenario') continue;
+      let keyword: string | null = null;
+      for (const step of unit.steps) {
+        keyword = stepKeyword(step.keyword, keyword);
+        if (matchStep(seen, step.text).length === 0) undefinedSteps.push({ text: step.text, keyword, argument: step.argument?.kind });
+      }
+    }
+  }
+  const module = snippetsModule(library, undefinedSteps);
+  process.stdout.write(module);
+  const count = module.split('\n').filter((line) => /^(Given|When|Then)\(/.test(line)).length;
+  console.error(`${undefinedSteps.length} undefined steps in ${documents.length} documents: ${count} snippets, one per distinct expression`);
+  return 0;
+}
