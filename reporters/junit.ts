@@ -1,5 +1,6 @@
 // JUnit XML for GitLab and Jenkins: a <testsuite> per document, a <testcase> per
-// test point (named "unit › check"), failures with their diagnostics as YAML text.
+// test point (named "unit › check"), or per unit (junit-units), failures with their
+// diagnostics as YAML text.
 // Requirements travel as properties: each suite lists its document's requirements
 // with their statuses, each test case the requirements its unit verifies.
 import { stringify } from 'yaml';
@@ -40,6 +41,68 @@ function properties(indent: string, entries: [string, string][]): string[] {
   return [`${indent}<properties>`, ...entries.map(([name, value]) => `${indent}  <property name="${escapeXml(name)}" value="${escapeXml(value)}"/>`), `${indent}</properties>`];
 }
 
+/** A failing point as the text of a <failure>: its place and diagnostics as YAML. */
+function failureDetail(point: PointEvent): string {
+  return stringify({ at: point.at ? `${point.at.file}:${point.at.line}` : undefined, ...point.diagnostics }, { lineWidth: 0 });
+}
+
+const isSkipped = (point: PointEvent) => point.skip !== undefined || point.todo !== undefined;
+const isFailed = (point: PointEvent) => !point.ok && point.todo === undefined;
+
+/** A <testcase> with its properties and outcome (none: passed). */
+function testcase(attributes: string, verified: string[], outcome: string): string[] {
+  const caseProperties = properties('      ', verified.map((id) => ['requirement', id]));
+  if (caseProperties.length) return [`    <testcase ${attributes}>`, ...caseProperties, ...(outcome ? [`      ${outcome}`] : []), '    </testcase>'];
+  return [outcome ? `    <testcase ${attributes}>${outcome}</testcase>` : `    <testcase ${attributes}/>`];
+}
+
+/**
+ * The same report with a <testcase> per unit (an OpenSpec scenario, a FiveAM test, a Lisp
+ * block), as CI dashboards that count scenarios expect (cucumber-js's JUnit has one per
+ * scenario): failed when a check of it failed (every failing check in the failure's
+ * text), skipped when none of its checks ran, passed otherwise.
+ */
+export const junitUnitsReporter: Reporter = async function* (events) {
+  const suites: { name: string; file: string; durationMs: number; units: { name: string; at?: { file: string; line: number }; requirements: string[]; points: PointEvent[]; flakyFailures: EarlierFailure[] }[] }[] = [];
+  const byId = new Map<string, (typeof suites)[number]['units'][number]>();
+  let requirements: RequirementResult[] = [];
+  for await (const event of events) {
+    const current = suites.at(-1);
+    if (event.type === 'document-start') suites.push({ name: event.name, file: event.file, durationMs: 0, units: [] });
+    else if (event.type === 'unit-start' && current) {
+      const unit = { name: event.name, at: event.at, requirements: event.requirements ?? [], points: [], flakyFailures: [] };
+      byId.set(event.unitId, unit);
+      current.units.push(unit);
+    } else if (event.type === 'point') byId.get(event.unitId)?.points.push(event);
+    else if (event.type === 'unit-end' && event.flaky) byId.get(event.unitId)?.flakyFailures.push(...(event.earlierFailures ?? []));
+    else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
+    else if (event.type === 'run-end') requirements = event.requirements ?? [];
+  }
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
+  for (const suite of suites) {
+    const failures = suite.units.filter((u) => u.points.some(isFailed)).length;
+    const skipped = suite.units.filter((u) => !u.points.some(isFailed) && u.points.every(isSkipped)).length;
+    lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.units.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
+    lines.push(...properties('    ', requirements.filter((r) => r.file === suite.file).map((r) => [`requirement:${r.id}`, r.status])));
+    for (const unit of suite.units) {
+      const attributes = `name="${escapeXml(unit.name)}" classname="${escapeXml(suite.name)}"${unit.at ? ` file="${escapeXml(unit.at.file)}" line="${unit.at.line}"` : ''}`;
+      const failed = unit.points.filter(isFailed);
+      let outcome = '';
+      if (failed.length > 0) {
+        const detail = failed.map((point) => `${point.name}\n${failureDetail(point)}`).join('\n');
+        outcome = `<failure message="${escapeXml(`${failed.length} of ${unit.points.length} checks failed: ${failed[0].name}`)}">${escapeXml(detail)}</failure>`;
+      } else if (unit.points.every(isSkipped)) {
+        const first = unit.points[0];
+        outcome = `<skipped message="${escapeXml(first ? (first.skip ?? `TODO ${first.todo}`) : 'no check ran')}"/>`;
+      } else if (unit.flakyFailures.length) outcome = unit.flakyFailures.map(flakyFailureXml).join('');
+      lines.push(...testcase(attributes, unit.requirements, outcome));
+    }
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>');
+  yield lines.join('\n') + '\n';
+};
+
 export const junitReporter: Reporter = async function* (events) {
   const suites: Suite[] = [];
   const units = new Map<string, { name: string; requirements: string[] }>();
@@ -62,19 +125,12 @@ export const junitReporter: Reporter = async function* (events) {
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
     lines.push(...properties('    ', requirements.filter((r) => r.file === suite.file).map((r) => [`requirement:${r.id}`, r.status])));
     for (const { unit, requirements: verified, point, flakyFailures } of suite.cases) {
-      const caseProperties = properties('      ', verified.map((id) => ['requirement', id]));
       const attributes = `name="${escapeXml(`${unit} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
       let outcome = '';
-      if (point.skip !== undefined || point.todo !== undefined) {
-        outcome = `<skipped message="${escapeXml(point.skip ?? `TODO ${point.todo}`)}"/>`;
-      } else if (!point.ok) {
-        const detail = stringify({ at: point.at ? `${point.at.file}:${point.at.line}` : undefined, ...point.diagnostics }, { lineWidth: 0 });
-        outcome = `<failure message="${escapeXml(point.name)}">${escapeXml(detail)}</failure>`;
-      } else if (flakyFailures.length) {
-        outcome = flakyFailures.map(flakyFailureXml).join('');
-      }
-      if (caseProperties.length) lines.push(`    <testcase ${attributes}>`, ...caseProperties, ...(outcome ? [`      ${outcome}`] : []), '    </testcase>');
-      else lines.push(outcome ? `    <testcase ${attributes}>${outcome}</testcase>` : `    <testcase ${attributes}/>`);
+      if (isSkipped(point)) outcome = `<skipped message="${escapeXml(point.skip ?? `TODO ${point.todo}`)}"/>`;
+      else if (!point.ok) outcome = `<failure message="${escapeXml(point.name)}">${escapeXml(failureDetail(point))}</failure>`;
+      else if (flakyFailures.length) outcome = flakyFailures.map(flakyFailureXml).join('');
+      lines.push(...testcase(attributes, verified, outcome));
     }
     lines.push('  </testsuite>');
   }

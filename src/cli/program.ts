@@ -93,7 +93,7 @@ export function buildProgram(): Command {
     .addOption(
       new Option(
         '--reporter <name[:file]>',
-        'tap, spec (terminal view), junit (XML), json (the event stream) or html (a page); repeatable, each to its own file, at most one to stdout (default there: spec on a terminal, tap otherwise)',
+        'tap, spec (terminal view), junit (XML, a testcase per check), junit-units (a testcase per scenario or unit), json (the event stream) or html (a page); repeatable, each to its own file, at most one to stdout (default there: spec on a terminal, tap otherwise)',
       ).argParser(collectReporter),
     )
     .option('--require-verified', 'fail the run when a requirement is failing, untested or partly undefined (excluded ones aside)')
@@ -155,7 +155,7 @@ export function buildProgram(): Command {
     .command('merge')
     .description('merge the JSON event streams of shards (--reporter json) into one report, with the counts of an unsharded run')
     .argument('<files...>', 'JSON event streams, one per shard')
-    .addOption(new Option('--reporter <name>', 'tap, spec, junit or json; default: spec on a terminal, tap otherwise').choices(['tap', 'spec', 'junit', 'json']))
+    .addOption(new Option('--reporter <name>', 'tap, spec, junit, junit-units or json; default: spec on a terminal, tap otherwise').choices(['tap', 'spec', 'junit', 'junit-units', 'json']))
     .option('--last-run <file>', `also write the merged run record here (default ${DEFAULT_RECORD_PATH})`)
     .option('--timings <file>', `and update the timings the next --shard splits by (default ${DEFAULT_TIMINGS_PATH})`)
     .action(async (files: string[], options: { reporter?: ReporterName; lastRun?: string; timings?: string }) => {

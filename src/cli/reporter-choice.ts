@@ -1,6 +1,6 @@
 // `--reporter name[:destination]`, repeatable: each reporter writes to its own file,
 // and at most one, the one without a destination, writes to stdout.
-export const REPORTER_NAMES = ['tap', 'spec', 'junit', 'json', 'html'] as const;
+export const REPORTER_NAMES = ['tap', 'spec', 'junit', 'junit-units', 'json', 'html'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 
 export interface ReporterChoice {

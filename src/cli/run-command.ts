@@ -15,7 +15,7 @@ import { selectUnits, type Selection } from '../run/select.js';
 import { interruptedBy } from '../run/interrupt.js';
 import { tapReporter } from '../../reporters/tap.js';
 import { specReporter } from '../../reporters/spec.js';
-import { junitReporter } from '../../reporters/junit.js';
+import { junitReporter, junitUnitsReporter } from '../../reporters/junit.js';
 import { jsonReporter } from '../../reporters/json.js';
 import { githubAnnotations } from '../../reporters/github.js';
 import { progressReporter } from '../../reporters/progress.js';
@@ -308,6 +308,8 @@ function makeReporter(choice: ReporterChoice): Reporter {
       return specReporter({ color: choice.destination === null && process.stdout.isTTY === true && !process.env.NO_COLOR });
     case 'junit':
       return junitReporter;
+    case 'junit-units':
+      return junitUnitsReporter;
     case 'json':
       return jsonReporter;
     case 'html':

@@ -156,3 +156,20 @@ t.test('configured paths: ids relative to the project, and check takes --config 
   const elsewhere = await runIn(written, ['check', '--config', configFile]);
   t.match(elsewhere.stderr, /^5 documents checked: 0 errors/m, 'from another directory too');
 });
+
+t.test('JUnit per scenario: junit-units has a testcase per scenario, failed with every failing check, beside the per-check junit', async (t) => {
+  const dir = tree();
+  const failing = STEPS.replace("assert.equal(this.said, expected);", "assert.equal(this.said, expected.replace('bye', 'ciao'));");
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(path.join(dir, 'steps/greeter.steps.mjs'), failing);
+  const run = await runIn(dir, ['openspec', '--reporter', 'junit-units:units.xml', '--reporter', 'junit:points.xml', '--reporter', 'json']);
+  t.equal(run.exitCode, 1);
+  const units = readFileSync(path.join(dir, 'units.xml'), 'utf8');
+  // The change's prose files stand as one skipped "no checks" case each, as in every reporter.
+  const cases = [...units.matchAll(/<testcase name="([^"]+)" classname="([^"]+)" file="[^"]+" line="(\d+)"/g)].map((m) => `${m[2]} / ${m[1]}`).filter((c) => !c.endsWith(' / no checks'));
+  t.same(cases, ['greeter (change add-farewell) / Farewell / Leaving', 'greeter (change add-farewell) / Greeting / Named', 'greeter / Greeting / Named'], 'one testcase per scenario, the REMOVED one absent');
+  t.match(units, /<testsuite name="greeter \(change add-farewell\)" [^>]*tests="2" failures="1" skipped="0"/);
+  t.match(units, /<failure message="1 of 2 checks failed: THEN the greeting SHALL be &quot;bye, Ada&quot;">/);
+  const points = readFileSync(path.join(dir, 'points.xml'), 'utf8');
+  t.equal((points.match(/<testcase /g) ?? []).length, 6 + 3, 'junit keeps a testcase per check (and one per prose file)');
+});
