@@ -1,6 +1,5 @@
 // `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
 import { randomInt } from 'node:crypto';
-import { closeSync, createWriteStream, mkdirSync, openSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Counts, Reporter, RunEvent } from '../model/events.js';
@@ -39,6 +38,7 @@ import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 import { stepFilesOf } from './step-files.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 import { Interrupts } from '../executor/interrupts.js';
+import { destinationProblem, openReportFile, type ReportFile } from './report-files.js';
 import { fileProblem } from '../run/file-problem.js';
 
 export interface RunCommandOptions {
@@ -211,9 +211,16 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     retries: options.retries ?? 0,
   });
   const reporters = withStdoutReporter(options.reporter ?? []);
-  const problem = reporterChoicesProblem(reporters) ?? prepareDestinations(reporters);
+  // Checked before anything runs: a bad report path fails at once, and no report, record
+  // or timings file may be one of the documents run.
+  const documents = plan.documents.map((d) => d.file);
+  const problem =
+    reporterChoicesProblem(reporters) ??
+    reporters.flatMap((c) => (c.destination === null ? [] : [destinationProblem(c.destination, `--reporter ${c.name}`, documents)])).find((p) => p !== null) ??
+    destinationProblem(recordPath, '--last-run', documents) ??
+    destinationProblem(timingsPath, '--timings', documents);
   if (problem) {
-    console.error(`spec-run: --reporter: ${problem}`);
+    console.error(`spec-run: ${problem.startsWith('--') ? '' : '--reporter: '}${problem}`);
     return 2;
   }
   const interrupts = new Interrupts();
@@ -228,8 +235,9 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     );
   };
   try {
-    const { counts, requirements } = await execute(plan);
+    const { counts, requirements, lostReports } = await execute(plan);
     if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
+    if (lostReports.length > 0) return 2;
     if (!options.watch) return counts.failed > 0 || checkedNothing(counts) || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
     runtime.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
@@ -286,20 +294,6 @@ function withStdoutReporter(choices: ReporterChoice[]): ReporterChoice[] {
   return [{ name: process.stdout.isTTY ? 'spec' : 'tap', destination: null }, ...resolved];
 }
 
-/** Creates the reporters' files (and their directories) before anything runs, so a bad path fails at once. */
-function prepareDestinations(choices: ReporterChoice[]): string | null {
-  for (const { destination } of choices) {
-    if (destination === null) continue;
-    try {
-      mkdirSync(dirname(destination), { recursive: true });
-      closeSync(openSync(destination, 'w'));
-    } catch (error) {
-      return `cannot write ${destination}: ${fileProblem(error)}`;
-    }
-  }
-  return null;
-}
-
 function makeReporter(choice: ReporterChoice): Reporter {
   switch (choice.name) {
     case 'tap':
@@ -324,6 +318,8 @@ function commandLine(args: string[]): string {
 export interface RunOutcome {
   counts: Counts;
   requirements: RequirementResult[];
+  /** Reports that could not be written (a full disk, a closed stdout), in words: the run then exits 2. */
+  lostReports: string[];
 }
 
 /** Writes every chosen report of a run's events (and the extra views), the requirements and summary lines. */
@@ -337,7 +333,7 @@ export async function reportEvents(
   /** Work left for after the reports and before the summary line (keeping the run's records). */
   beforeSummary?: () => void,
 ): Promise<RunOutcome> {
-  const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [] };
+  const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [], lostReports: [] };
   async function* observed(): AsyncGenerator<RunEvent> {
     for await (const event of events) {
       observe?.(event);
@@ -345,37 +341,54 @@ export async function reportEvents(
       yield event;
     }
   }
-  const outputs: [NodeJS.WritableStream, Reporter][] = choices.map((choice) => [
-    choice.destination === null ? process.stdout : createWriteStream(choice.destination),
-    makeReporter(choice),
-  ]);
+  const files = new Map<NodeJS.WritableStream, ReportFile>();
+  const outputs: [NodeJS.WritableStream, Reporter][] = choices.map((choice) => {
+    if (choice.destination === null) return [process.stdout, makeReporter(choice)];
+    const file = openReportFile(choice.destination);
+    files.set(file.stream, file);
+    return [file.stream, makeReporter(choice)];
+  });
   // Beside the reports: GitHub annotations in Actions, a live status line when
   // stderr is a terminal and stdout carries a machine format.
   if (process.env.GITHUB_ACTIONS) outputs.push([process.stderr, githubAnnotations]);
   const onStdout = choices.find((choice) => choice.destination === null);
   if (onStdout?.name !== 'spec' && process.stderr.isTTY) outputs.push([process.stderr, progressReporter({ columns: process.stderr.columns ?? 80 })]);
   const { branches, done } = tee(observed(), outputs.length);
-  await Promise.all([...outputs.map(([stream, reporter], i) => write(stream, reporter(branches[i]))), done]);
-  await Promise.all(outputs.map(([stream]) => (stream === process.stdout || stream === process.stderr ? undefined : close(stream))));
+  const written = await Promise.all([...outputs.map(([stream, reporter], i) => write(stream, reporter(branches[i]))), done]);
+  for (const [i, [stream]] of outputs.entries()) {
+    const failure = written[i];
+    // A reader that went away (`| head`) is no lost report; a full disk behind stdout is.
+    if (stream === process.stdout && failure && (failure as NodeJS.ErrnoException).code !== 'EPIPE') outcome.lostReports.push(`cannot write the report to stdout: ${fileProblem(failure)}`);
+  }
+  for (const file of files.values()) {
+    const lost = await file.commit();
+    if (lost) outcome.lostReports.push(lost);
+  }
   if (requireVerified) {
     for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: --require-verified: ${r.id} is ${r.status.replace('-', ' ')} (${r.detail})`);
   }
   beforeSummary?.();
+  for (const lost of outcome.lostReports) console.error(`spec-run: --reporter: ${lost}`);
   if (checkedNothing(outcome.counts)) console.error('spec-run: no check passed, and some were left undefined or pending: the run fails');
   if (outcome.requirements.length) console.error(requirementsLine(outcome.requirements));
   console.error(summaryLine(outcome.counts, interrupt?.aborted ? interruptedBy(interrupt) : undefined));
   return outcome;
 }
 
-function close(stream: NodeJS.WritableStream): Promise<void> {
-  return new Promise((resolve, reject) => {
-    stream.once('error', reject);
-    stream.end(() => resolve());
-  });
-}
-
-async function write(stream: NodeJS.WritableStream, chunks: AsyncIterable<string>): Promise<void> {
+/**
+ * Writes CHUNKS to STREAM; the stream's error, if it failed. Every chunk is consumed even
+ * then: the other reporters of the run read the same events.
+ */
+async function write(stream: NodeJS.WritableStream, chunks: AsyncIterable<string>): Promise<unknown> {
+  let failure: unknown = null;
+  const onError = (error: unknown) => (failure ??= error);
+  stream.on('error', onError);
   for await (const chunk of chunks) {
-    if (!stream.write(chunk)) await new Promise((resolve) => stream.once('drain', resolve));
+    if (failure !== null) continue;
+    if (!stream.write(chunk)) await new Promise((resolve) => {
+      stream.once('drain', resolve);
+      stream.once('error', resolve);
+    });
   }
+  return failure;
 }

@@ -1,0 +1,72 @@
+// Report files are written so that nothing is lost: each goes to a temporary file beside
+// its target and is renamed into place when complete, so the previous report survives a
+// run that is killed, and two runs sharing a file never interleave in it. A file that is
+// not a regular file (a device, a pipe) is written directly. A path that is one of the
+// documents being run is refused before anything runs: a report must never overwrite
+// the verification it reports on.
+import { closeSync, createWriteStream, mkdirSync, openSync, renameSync, rmSync, statSync, type WriteStream } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileProblem } from '../run/file-problem.js';
+
+/** Why DESTINATION cannot take a report (WHAT names it: "--reporter junit"), or null. */
+export function destinationProblem(destination: string, what: string, documents: string[]): string | null {
+  const target = resolve(destination);
+  if (documents.some((document) => resolve(document) === target)) return `${what}: ${destination} is a document of this run; a report must not overwrite what it reports on`;
+  if (/\.md$/i.test(target)) return `${what}: ${destination} is a markdown file; choose another name for a report`;
+  if (!isRegularOrMissing(target)) return null;
+  const probe = `${target}.${process.pid}.probe`;
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    closeSync(openSync(probe, 'w'));
+    rmSync(probe, { force: true });
+    return null;
+  } catch (error) {
+    return `${what}: cannot write ${destination}: ${fileProblem(error)}`;
+  }
+}
+
+function isRegularOrMissing(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return true;
+  }
+}
+
+/** A report being written: its stream, and `commit()` to put it in place once complete. */
+export interface ReportFile {
+  stream: WriteStream;
+  /** Renames the complete report into place; the error, in words, when writing or renaming failed. */
+  commit(): Promise<string | null>;
+}
+
+export function openReportFile(destination: string): ReportFile {
+  const direct = !isRegularOrMissing(destination);
+  const partial = direct ? destination : `${destination}.${process.pid}.tmp`;
+  const stream = createWriteStream(partial);
+  let failure: unknown = null;
+  stream.on('error', (error) => (failure ??= error));
+  return {
+    stream,
+    commit: () =>
+      new Promise((done) => {
+        const finish = () => {
+          if (failure === null && !direct) {
+            try {
+              renameSync(partial, destination);
+            } catch (error) {
+              failure = error;
+            }
+          }
+          if (failure !== null && !direct) rmSync(partial, { force: true });
+          done(failure === null ? null : `cannot write ${destination}: ${fileProblem(failure)}`);
+        };
+        if (stream.destroyed) finish();
+        else
+          stream.end((error?: Error | null) => {
+            if (error) failure ??= error;
+            finish();
+          });
+      }),
+  };
+}

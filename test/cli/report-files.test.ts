@@ -1,0 +1,65 @@
+// Reports are written safely: a full disk is an error (exit 2) naming the file, a report
+// path that is a document is refused before the run, the previous report survives a run
+// that is killed, two runs sharing a report file leave a whole one, and a closed stdout
+// ends the run cleanly. Real processes, real files, /dev/full for the full disk.
+import t from 'tap';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { cli, lispDocument, specRun } from './spec-run.js';
+
+const passing = lispDocument('passing', { Sum: '(assert (= 3 (+ 1 2)))' });
+const slow = lispDocument('slow', { Wait: '(sleep 30)\n(assert t)' });
+const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
+
+t.test('a report that cannot be written is an error naming the file: exit 2, the summary last', async (t) => {
+  const dir = t.testdir({ 'a.md': passing });
+  const run = await specRun(['a.md', '--reporter', 'tap', '--reporter', 'junit:/dev/full'], dir);
+  t.equal(run.code, 2, 'exit 2, not 0: the JUnit report was lost');
+  t.match(run.stderr, /spec-run: --reporter: cannot write \/dev\/full: no space left on the device \(ENOSPC\)\n/);
+  t.equal(summary(run.stderr), '1 passed, 0 failed, 0 skipped, 0 todo');
+  const under = await specRun(['a.md', '--reporter', 'junit:a.md/report.xml'], dir);
+  t.equal(under.code, 2, 'a path under a regular file: refused before the run');
+  t.match(under.stderr, /cannot write .*a\.md\/report\.xml: a part of its directory path is a file, not a directory/);
+});
+
+t.test('a report, record or timings path that is a document of the run is refused, and the document is untouched', async (t) => {
+  const dir = t.testdir({ 'a.md': passing });
+  for (const args of [['--reporter', 'junit:a.md'], ['--reporter', 'html:a.md'], ['--last-run', 'a.md'], ['--timings', 'a.md']]) {
+    const run = await specRun(['a.md', ...args], dir);
+    t.equal(run.code, 2, `${args.join(' ')}: exit 2`);
+    t.match(run.stderr, /a\.md is a document of this run; a report must not overwrite what it reports on/);
+    t.equal(readFileSync(join(dir, 'a.md'), 'utf8'), passing, 'the document is as it was');
+  }
+});
+
+t.test('the previous report survives a killed run; two runs sharing a report file leave a whole one', async (t) => {
+  const dir = t.testdir({ 'a.md': passing, 'slow.md': slow });
+  const first = await specRun(['a.md', '--reporter', 'junit:report.xml'], dir);
+  t.equal(first.code, 0);
+  const before = readFileSync(join(dir, 'report.xml'), 'utf8');
+  const child = spawn(process.execPath, [cli, 'slow.md', '--reporter', 'junit:report.xml'], { cwd: dir, stdio: 'ignore' });
+  await sleep(3000);
+  child.kill('SIGKILL');
+  await new Promise((done) => child.on('close', done));
+  t.equal(readFileSync(join(dir, 'report.xml'), 'utf8'), before, 'a SIGKILLed run left the complete report of the run before it');
+  const both = await Promise.all([specRun(['a.md', '--reporter', 'junit:shared.xml'], dir), specRun(['a.md', '--reporter', 'junit:shared.xml'], dir)]);
+  t.same(both.map((r) => r.code), [0, 0]);
+  const shared = readFileSync(join(dir, 'shared.xml'), 'utf8');
+  t.equal(shared.replace(/time="[\d.]+"/g, ''), before.replace(/time="[\d.]+"/g, ''), 'the shared file is one whole report, as one run writes it, not two interleaved');
+});
+
+t.test('a reader that closes stdout early ends the run cleanly with its status', async (t) => {
+  const dir = t.testdir({ 'a.md': passing, 'b.md': passing });
+  const result = await new Promise<{ code: number | null; stderr: string }>((done) => {
+    const child = spawn(process.execPath, [cli, 'a.md', 'b.md', '--reporter', 'tap'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.on('close', (code) => done({ code, stderr }));
+  });
+  t.equal(result.code, 0, 'the run\'s own status');
+  t.notMatch(result.stderr, /Unhandled 'error' event|EPIPE/, 'no crash');
+  t.equal(summary(result.stderr), '2 passed, 0 failed, 0 skipped, 0 todo');
+});
