@@ -100,3 +100,49 @@ Then('nothing more', () => {});
   t.equal(check.exitCode, 1, 'check reports it');
   t.match(check.stdout, /steps\.mjs:2:1: error: cannot load steps file: steps file steps\.mjs called process\.exit\(0\)/);
 });
+
+t.test('any thrown value fails its own step with a safe description, and no scenario is dropped', async (t) => {
+  const doc = `# Hostile
+
+### Requirement: Throws
+The steps SHALL be reported whatever they throw.
+
+#### Scenario: Passes first
+- **THEN** it passes
+
+#### Scenario: A hostile proxy
+- **WHEN** it throws a proxy
+
+#### Scenario: Null and a symbol
+- **WHEN** it throws null
+- **WHEN** it throws a symbol
+
+#### Scenario: A getter that throws
+- **WHEN** it throws an error whose message getter throws
+
+#### Scenario: Fails after
+- **THEN** it fails
+`;
+  const steps = `import { When, Then } from 'spec-run/steps';
+Then('it passes', () => {});
+When('it throws a proxy', () => { throw new Proxy({}, { get() { throw new Error('trap'); }, getPrototypeOf() { throw new Error('trap'); }, has() { throw new Error('trap'); }, ownKeys() { throw new Error('trap'); } }); });
+When('it throws null', () => { throw null; });
+When('it throws a symbol', () => { throw Symbol('odd'); });
+When('it throws an error whose message getter throws', () => { const e = new Error('x'); Object.defineProperty(e, 'message', { get() { throw new Error('getter'); } }); throw e; });
+Then('it fails', () => { throw new Error('a real failure'); });
+`;
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 1);
+  t.same(result.points.map((p) => [p.name, p.ok, p.skip ?? null]), [
+    ['THEN it passes', true, null],
+    ['WHEN it throws a proxy', false, null],
+    ['WHEN it throws null', false, null],
+    ['WHEN it throws a symbol', true, 'an earlier step failed (line 13)'],
+    ['WHEN it throws an error whose message getter throws', false, null],
+    ['THEN it fails', false, null],
+  ], 'every scenario reported, each failure at its own step');
+  t.match(result.points[1].diagnostics?.message, /threw a object that cannot be read|cannot be read/);
+  t.equal(result.points[2].diagnostics?.message, 'null');
+  t.equal(result.points[5].diagnostics?.message, 'a real failure');
+  t.match(result.stderr, /\n1 passed, 4 failed, 1 skipped, 0 todo$/);
+});

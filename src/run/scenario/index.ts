@@ -245,7 +245,7 @@ async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimi
     const returned = await beforeLimit(() => hook.fn.call(world as never, scenario as never), limit, onExpired, strays, hook.when === 'before' || hook.when === 'before-all' ? interrupt : undefined);
     return returned === 'skipped' ? { skipped: `the ${hookLabel(hook)} returned "skipped"` } : null;
   } catch (error) {
-    if (error instanceof StepSkipped) return { skipped: `skipped by the ${hookLabel(hook)}: ${error.message}` };
+    if (isStepSkipped(error)) return { skipped: `skipped by the ${hookLabel(hook)}: ${error.message}` };
     return { failure: failureDiagnostics(error) };
   }
 }
@@ -301,7 +301,7 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
     else point = { ...base, ok: true, diagnostics: { definition } };
   } catch (error) {
-    if (error instanceof StepSkipped) point = { ...base, ok: true, skip: error.message, diagnostics: { definition } };
+    if (isStepSkipped(error)) point = { ...base, ok: true, skip: error.message, diagnostics: { definition } };
     else point = { ...base, ok: false, diagnostics: { ...failureDiagnostics(error), definition } };
   }
   if (world.attachments.length > 0) point.attachments = world.attachments;
@@ -336,8 +336,42 @@ function withCallback(fn: StepFunction, world: StepWorld, args: unknown[], given
   });
 }
 
-/** What a thrown error tells: its message, and actual/expected when it has them (node:assert, chai, ...). */
+/** `error instanceof StepSkipped`, false for a thrown value whose prototype cannot be read (a hostile Proxy). */
+function isStepSkipped(error: unknown): error is StepSkipped {
+  try {
+    return error instanceof StepSkipped;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a thrown value tells, as plain data the reporters can print whatever was thrown:
+ * a value that throws when read (a Proxy whose traps throw, a getter) is described by
+ * its type instead, and fails its own step like any error.
+ */
 function failureDiagnostics(error: unknown): Record<string, unknown> {
+  try {
+    const read = readFailure(error);
+    try {
+      return structuredClone(read);
+    } catch {
+      // actual/expected that cannot be copied (functions inside, a Proxy): the message alone
+      return { message: String(read.message) };
+    }
+  } catch {
+    let kind: string = typeof error;
+    try {
+      kind = error === null ? 'null' : Array.isArray(error) ? 'array' : kind;
+    } catch {
+      // a Proxy of an array throws here too: its typeof stands
+    }
+    return { message: `the step threw a ${kind} that cannot be read (reading it threw in turn)` };
+  }
+}
+
+/** A thrown error's message, and actual/expected when it has them (node:assert, chai, ...). */
+function readFailure(error: unknown): Record<string, unknown> {
   if (error instanceof TimeLimitExceeded) return { reason: error.message };
   if (!(error instanceof Error)) return { message: String(error) };
   const e = error as Error & { actual?: unknown; expected?: unknown; operator?: string };

@@ -20,7 +20,13 @@ function onStray(error: unknown): void {
   process.exit(1);
 }
 
-const describeError = (error: unknown) => (error instanceof Error ? (error.stack ?? error.message) : String(error));
+const describeError = (error: unknown) => {
+  try {
+    return error instanceof Error ? (error.stack ?? error.message) : String(error);
+  } catch {
+    return `a thrown ${typeof error} that cannot be read`;
+  }
+};
 
 export class StrayErrors {
   #waiting: ((error: unknown) => void) | null = null;
