@@ -88,7 +88,8 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
   const name = `spec-run-${process.pid}-${randomBytes(4).toString('hex')}`;
   const graceMs = request.graceMs ?? GRACE_MS;
   const args = ['create', '--name', name, '--label', 'spec-run=executor', '--label', `${OWNER_LABEL}=${process.pid}`, '--init', '--pull', 'never'];
-  args.push('-v', `${request.projectRoot}:/workspace`, '-w', request.workdir ?? '/workspace');
+  // --mount, not -v: a directory whose name holds ':' or ',' would be read as -v's mode field.
+  args.push('--mount', `type=bind,"source=${request.projectRoot.replace(/"/g, '""')}",target=/workspace`, '-w', request.workdir ?? '/workspace');
   // Swap equal to memory: the limit is a hard one, reached by the OOM killer rather than by swapping.
   if (request.memory) args.push('--memory', request.memory, '--memory-swap', request.memory);
   if (request.cpus !== undefined) args.push('--cpus', String(request.cpus));

@@ -11,6 +11,9 @@ export interface Frontmatter {
   readable: boolean;
 }
 
+/** The longest frontmatter spec-run reads (64 KiB of text). */
+export const MAX_FRONTMATTER_CHARS = 64 * 1024;
+
 /** `key = value`: TOML's way, a common slip in YAML frontmatter. */
 const TOML_ASSIGNMENT = /^\s*[A-Za-z_][\w.-]*\s*=/;
 
@@ -25,6 +28,10 @@ function tomlHint(yamlText: string, firstLine: number): string {
  * @param firstLine line in the markdown file of the first line of `yamlText`
  */
 export function readFrontmatter(file: string, yamlText: string, firstLine: number): Frontmatter {
+  // The YAML parser takes time worse than linear in the number of keys (100,000 keys: over a minute).
+  if (yamlText.length > MAX_FRONTMATTER_CHARS) {
+    return { data: {}, problems: [{ file, line: firstLine, message: `frontmatter of ${yamlText.length} characters is past spec-run's limit of ${MAX_FRONTMATTER_CHARS}: frontmatter holds a document's few settings; keep data in the document's blocks`, severity: 'error' }], readable: false };
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { prettyErrors: false, lineCounter });
   // Later errors are mostly consequences of the first one; report that one.

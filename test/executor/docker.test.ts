@@ -1,6 +1,8 @@
 import t from 'tap';
 import { execa } from 'execa';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { dockerEngine, mapImage, runInDocker } from '../../src/executor/docker.js';
 import { runOnHost } from '../../src/executor/host.js';
 import { LOCAL_IMAGE } from '../../src/executor/local-image.js';
@@ -77,6 +79,14 @@ t.test('Docker', async (t) => {
     const dir = t.testdir({ 'marker.txt': 'from the project\n' });
     const r = await runInDocker(request('cat /workspace/marker.txt', 10_000, { projectRoot: dir }));
     t.same(r.output.lines.map((l) => l.text), ['from the project']);
+  });
+
+  t.test('a project directory whose name holds a colon and a comma is mounted all the same', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'spec-run:odd,name-'));
+    writeFileSync(join(dir, 'marker.txt'), 'from the odd project\n');
+    const r = await runInDocker(request('cat /workspace/marker.txt', 10_000, { projectRoot: dir }));
+    t.equal(r.exitCode, 0, r.error ?? '');
+    t.same(r.output.lines.map((l) => l.text), ['from the odd project']);
   });
 
   t.test('an image that is not there and not mapped is pulled; when that fails, an error naming the image and the registry\'s answer, with the ways out', async (t) => {

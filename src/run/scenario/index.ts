@@ -336,6 +336,9 @@ function withCallback(fn: StepFunction, world: StepWorld, args: unknown[], given
   });
 }
 
+/** The longest failure message a report carries (a step may throw one of 50 MB). */
+const MAX_MESSAGE_CHARS = 64 * 1024;
+
 /** `error instanceof StepSkipped`, false for a thrown value whose prototype cannot be read (a hostile Proxy). */
 function isStepSkipped(error: unknown): error is StepSkipped {
   try {
@@ -353,6 +356,9 @@ function isStepSkipped(error: unknown): error is StepSkipped {
 function failureDiagnostics(error: unknown): Record<string, unknown> {
   try {
     const read = readFailure(error);
+    if (typeof read.message === 'string' && read.message.length > MAX_MESSAGE_CHARS) {
+      read.message = `${read.message.slice(0, MAX_MESSAGE_CHARS)}… (${read.message.length - MAX_MESSAGE_CHARS} more characters)`;
+    }
     try {
       return structuredClone(read);
     } catch {
