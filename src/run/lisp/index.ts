@@ -22,6 +22,9 @@ import { asLispText, type BlockInput, type DriverCommand, type LispText } from '
 import { transcriptAttachment } from './transcript-attachment.js';
 import { interruptedReason, whenInterrupted } from '../interrupt.js';
 
+
+/** Problems of the Lisp environment already reported in full by this process, with the unit where. */
+const environmentProblems = new Map<string, string>();
 export { Transcript } from './servers.js';
 
 export interface LispDocumentOutcome {
@@ -357,7 +360,11 @@ class DocumentRun {
     if (environmentError && this.options.interrupt?.aborted) {
       this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: unit.name, at, skip: interruptedReason(this.options.interrupt) });
     } else if (environmentError) {
-      this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: false, name: unit.name, at, diagnostics: { reason: `the driver could not start: ${environmentError.message}` } });
+      // A missing library or cache fails every unit the same way: said in full once, then pointed to.
+      const first = environmentProblems.get(environmentError.message);
+      if (first === undefined) environmentProblems.set(environmentError.message, `${at.file}:${at.line}`);
+      const reason = first === undefined ? `the driver could not start: ${environmentError.message}` : `the driver could not start: the problem reported at ${first}`;
+      this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: false, name: unit.name, at, diagnostics: { reason } });
     } else {
       const runs = unit.kind === 'fiveam-test' && this.plan.metadata.level === 'property' && this.options.runs ? this.options.runs : 1;
       for (let run = 0; run < runs; run++) {
