@@ -116,6 +116,7 @@ export function buildProgram(): Command {
     .option('--timings <file>', `documents' last durations, written by unsharded runs and merge, read by --shard (default ${DEFAULT_TIMINGS_PATH})`)
     .option('--steps <glob>', 'step definition files for OpenSpec scenarios: .js, .mjs or .ts (repeatable; default: found by convention)', collect)
     .option('--dry-run', 'bind every scenario step to its definition without running any')
+    .option('--change <name>', 'OpenSpec: run each capability the change touches as it will be after it, its deltas applied to openspec/specs (give the openspec/ directory as the path)')
     .option('--watch', 'after the run, run again the documents that change (all of them when a shared helper changes)')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {

@@ -33,6 +33,7 @@ import {
 } from '../run/run-record.js';
 import { shardPlan, type Shard } from '../run/shard.js';
 import { discoverDocuments, findDocuments, usableDiscovery } from './discover.js';
+import { applyChange } from '../translate/openspec-change.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 import { stepFilesOf } from './step-files.js';
@@ -66,6 +67,8 @@ export interface RunCommandOptions {
   steps?: string[];
   dryRun?: boolean;
   executorSteps?: boolean;
+  /** An OpenSpec change: run the capabilities it touches with its deltas applied. */
+  change?: string;
 }
 
 /** Servers of a configured runtime command that --watch keeps started between runs: enough for a document's usual sessions. */
@@ -149,7 +152,15 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     plan = requirementsInScope(selectFailures(narrowed.plan, previous, config.directory));
     unmatched = narrowed.unmatched;
   } else {
-    const whole = await buildPlan(discovery.files, executorSteps);
+    let whole = await buildPlan(discovery.files, executorSteps);
+    if (options.change !== undefined) {
+      const applied = applyChange(whole.documents, options.change);
+      if (typeof applied === 'string') {
+        console.error(`spec-run: --change: ${applied}`);
+        return 2;
+      }
+      whole = { documents: applied };
+    }
     if (!hasChecks(whole, roots)) return 2;
     ({ plan, unmatched } = narrowPlan(whole, selection, exclusions));
   }

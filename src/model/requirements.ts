@@ -19,6 +19,11 @@ export interface Requirement {
   excluded?: string;
   /** The OpenSpec capability it belongs to, and the change proposing it, from the document's place. */
   capability?: string;
+  /**
+   * "<capability>#<name>": the same for a requirement of openspec/specs and the change
+   * that modifies, removes or renames it, linking the two.
+   */
+  capabilityId?: string;
   change?: string;
   /** What a change's delta does with it: added, modified, removed or renamed. */
   delta?: 'added' | 'modified' | 'removed' | 'renamed';

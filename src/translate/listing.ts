@@ -19,7 +19,7 @@ export function describePlan(plan: DocumentPlan): string {
   lines.push(`  units (${plan.units.length}), in document order:`);
   const kindWidth = Math.max(0, ...plan.units.map((unit) => unit.kind.length));
   for (const unit of plan.units) {
-    lines.push(`    ${unit.kind.padEnd(kindWidth)}  ${unit.name}  (${at(unit.line)})`);
+    lines.push(`    ${unit.kind.padEnd(kindWidth)}  ${unit.name}  (${unit.file}:${unit.line})`);
     const detail = unitDetail(unit);
     if (detail) lines.push(`    ${' '.repeat(kindWidth)}  ${detail}`);
   }
@@ -40,7 +40,7 @@ export function describePlan(plan: DocumentPlan): string {
     for (const r of plan.requirements) {
       const excluded = r.excluded === undefined ? '' : `; excluded: ${r.excluded}`;
       const delta = r.removed !== undefined ? `; REMOVED by this change, never runs: ${r.removed}` : r.renamedFrom !== undefined ? `; RENAMED from '${r.renamedFrom}'` : r.delta ? `; ${r.delta.toUpperCase()} by this change` : '';
-      lines.push(`    ${at(r.line)}  ${r.name}  (${r.units.length} unit${r.units.length === 1 ? '' : 's'}${excluded}${delta})`);
+      lines.push(`    ${r.file}:${r.line}  ${r.name}  (${r.units.length} unit${r.units.length === 1 ? '' : 's'}${excluded}${delta})`);
     }
   }
 

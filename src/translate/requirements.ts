@@ -66,7 +66,7 @@ function headingRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
       statements: normativeSentences([...paragraphs, ...bullets]),
       units: units.filter((u) => u.kind === 'scenario' && u.requirement === name && u.line > section.line && u.line < end).map((u) => u.id),
       ...(excluded ? { excluded } : {}),
-      ...(place ? { capability: place.capability, ...(place.change ? { change: place.change } : {}) } : {}),
+      ...(place ? { capability: place.capability, capabilityId: `${place.capability}#${renamedFrom ?? name}`, ...(place.change ? { change: place.change } : {}) } : {}),
       ...(delta ? { delta } : {}),
       ...(delta === 'removed' ? { removed: removalReason(section) } : {}),
       ...(renamedFrom ? { renamedFrom } : {}),
@@ -82,7 +82,7 @@ function headingRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
       origin: 'requirement-heading',
       statements: [],
       units: [],
-      ...(place ? { capability: place.capability, ...(place.change ? { change: place.change } : {}) } : {}),
+      ...(place ? { capability: place.capability, capabilityId: `${place.capability}#${rename.from}`, ...(place.change ? { change: place.change } : {}) } : {}),
       delta: 'renamed',
       renamedFrom: rename.from,
     });

@@ -93,6 +93,10 @@ t.test('a change: ADDED and MODIFIED run, REMOVED never runs and is removed (not
   });
   const greeting = end?.type === 'run-end' ? end.requirements?.find((r) => r.change && r.name === 'Greeting') : undefined;
   t.equal(greeting?.renamedFrom, 'Salutation', 'RENAMED maps the old name to the new');
+  const canonical = end?.type === 'run-end' ? end.requirements?.find((r) => !r.change && r.name === 'Greeting') : undefined;
+  t.equal(canonical?.capabilityId, 'greeter#Greeting', 'the capability\'s requirement');
+  const farewell = end?.type === 'run-end' ? end.requirements?.find((r) => r.name === 'Farewell') : undefined;
+  t.equal(farewell?.capabilityId, 'greeter#Farewell', 'linked by capability whether it comes from specs/ or a change');
   const shouting = end?.type === 'run-end' ? end.requirements?.find((r) => r.name === 'Shouting') : undefined;
   t.equal(shouting?.detail, 'Reason: nobody wants to be shouted at. Migration: greet instead.', 'with its Reason and Migration');
   t.match(result.stderr, /requirements: 3 verified, 0 failing, 0 untested, 2 removed/);
@@ -172,4 +176,22 @@ t.test('JUnit per scenario: junit-units has a testcase per scenario, failed with
   t.match(units, /<failure message="1 of 2 checks failed: THEN the greeting SHALL be &quot;bye, Ada&quot;">/);
   const points = readFileSync(path.join(dir, 'points.xml'), 'utf8');
   t.equal((points.match(/<testcase /g) ?? []).length, 6 + 3, 'junit keeps a testcase per check (and one per prose file)');
+});
+
+t.test('--change runs each capability the change touches as it will be after it: ADDED joins, MODIFIED replaces, REMOVED leaves', async (t) => {
+  const dir = tree();
+  const run = await runIn(dir, ['openspec', '--change', 'add-farewell', '--reporter', 'json', '--require-verified']);
+  t.equal(run.exitCode, 0, run.stderr);
+  const documents = run.events.flatMap((e) => (e.type === 'document-start' ? [e.name] : []));
+  t.same(documents, ['greeter (after change add-farewell)'], 'one document per capability touched');
+  t.same(run.points.map((p) => [p.name, p.at?.file]), [
+    ['WHEN the greeter bids "Ada" farewell', 'openspec/changes/add-farewell/specs/greeter/spec.md'],
+    ['THEN the greeting SHALL be "bye, Ada"', 'openspec/changes/add-farewell/specs/greeter/spec.md'],
+    ['WHEN the greeter greets "Ada"', 'openspec/changes/add-farewell/specs/greeter/spec.md'],
+    ['THEN the greeting SHALL be "hello, Ada"', 'openspec/changes/add-farewell/specs/greeter/spec.md'],
+  ], 'the MODIFIED Greeting ran from the delta, not the current spec; the REMOVED Shouting never ran; each step at its own file:line');
+  t.notMatch(run.stdout, /a removed requirement ran/);
+  const missing = await runIn(dir, ['openspec', '--change', 'no-such-change']);
+  t.equal(missing.exitCode, 2);
+  t.match(missing.stderr, /--change: no delta spec of a change named 'no-such-change' .*changes found: add-farewell/);
 });
