@@ -214,3 +214,25 @@ Then('it SHALL display progress with spinners:', function (table) {
   t.match(snippet, /^When\('the installer runs with the default options', function \(\) \{/, 'the wrapped step\'s snippet is one line');
   t.match(String(bare.points[1].diagnostics?.snippet), /function \(dataTable\)/, 'and the step with sub-bullets takes a data table');
 });
+
+t.test('inline code marks: one rule for literals, regular expressions and parameter types, none of which keep the backquotes', async (t) => {
+  const doc = `# Lister
+
+### Requirement: Listing
+The CLI SHALL list.
+
+#### Scenario: Listing
+- **WHEN** the user runs \`openspec list\` in the project
+- **AND** the user runs \`openspec show alpha\` with json
+- **THEN** the command \`openspec list\` SHALL succeed
+`;
+  const steps = `import { When, Then, defineParameterType } from 'spec-run/steps';
+defineParameterType({ name: 'command', regexp: /\`[^\`]+\`/ });
+When(/^the user runs \`openspec list\` in the project$/, function () {});
+When('the user runs {command} with json', function (command) { this.attach('command', command); if (command !== 'openspec show alpha') throw new Error(command); });
+Then('the command \`openspec list\` SHALL succeed', function () {});
+`;
+  const result = await points(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md']);
+  t.equal(result.exitCode, 0, JSON.stringify(result.points.map((p) => p.diagnostics)));
+  t.same(result.points.map((p) => p.ok), [true, true, true], 'a regular expression, a parameter type and a literal, each written with backquotes, match');
+});

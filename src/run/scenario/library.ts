@@ -166,9 +166,8 @@ export async function loadStepLibrary(userFiles: string[], { builtins = false, l
     if (r.kind !== 'step') continue;
     const source = typeof r.expression === 'string' ? r.expression : String(r.expression);
     try {
-      // A step's text has no inline code marks (markdown's `code` is read as its text): a definition copied from the document may keep them.
       const registry = r.builtin ? builtinTypes : parameterTypes;
-      const expression = typeof r.expression === 'string' ? new CucumberExpression(r.expression.replace(/`/g, ''), registry) : new RegularExpression(r.expression, registry);
+      const expression = typeof r.expression === 'string' ? new CucumberExpression(r.expression.replace(/`/g, ''), registry) : new RegularExpression(withoutBackquotes(r.expression), registry);
       // Both are kept: a step they match is ambiguous and runs neither, as in cucumber-js.
       const twin = steps.find((s) => s.source === source && s.builtin === r.builtin);
       if (twin) problems.push({ file: r.file, line: r.line, message: `the same expression "${source}" is defined twice: at ${shownPath(twin.file)}:${twin.line} and at ${shownPath(r.file)}:${r.line}; the steps it matches are ambiguous` });
@@ -184,8 +183,18 @@ export async function loadStepLibrary(userFiles: string[], { builtins = false, l
   return { steps, hooks, parameterTypes, ...(defaultTimeoutMs ? { defaultTimeoutMs } : {}), problems, language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js', userFiles };
 }
 
+/**
+ * One rule for inline code marks, in literals, regular expressions and parameter types
+ * alike: a step's text has none (markdown's `code` is read as its text), so a definition's
+ * backquotes, escaped or not, are left out before matching. A definition copied from the
+ * document with its `wc -l` still matches.
+ */
+function withoutBackquotes(pattern: RegExp): RegExp {
+  return pattern.source.includes('`') ? new RegExp(pattern.source.replace(/\\?`/g, ''), pattern.flags) : pattern;
+}
+
 function parameterType(o: ParameterTypeOptions, builtin: boolean): ParameterType<unknown> {
-  const regexps = (Array.isArray(o.regexp) ? o.regexp : [o.regexp]) as (RegExp | string)[];
+  const regexps = ((Array.isArray(o.regexp) ? o.regexp : [o.regexp]) as (RegExp | string)[]).map((r) => (typeof r === 'string' ? r.replace(/\\?`/g, '') : withoutBackquotes(r)));
   const transform = o.transformer ?? ((...match: string[]) => match[0]);
   // The built-in vocabulary's types ({field}, {path}...) would turn a user's "the user" into "the {field}" in snippets.
   const useForSnippets = !builtin && (o.useForSnippets ?? true);
