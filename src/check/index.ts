@@ -27,6 +27,8 @@ export interface CheckContext {
   unknownOperators: (names: string[]) => Promise<Map<string, string>>;
   /** For a step no definition matches: a snippet of the definition to write (Given, When or Then as KEYWORD says); null when it matches. */
   undefinedStep: (step: ScenarioStep, keyword: string) => string | null;
+  /** False when no step definition at all applies to the document (no steps file, no built-in steps): its steps are not written yet. */
+  stepsLoaded?: boolean;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
   ambiguousStep?: (step: ScenarioStep) => string[] | null;
   /** Where the other documents checked with this one define their functions. */
@@ -158,7 +160,8 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       messages.push(at(`requirement '${requirement}' does not state what is required with SHALL or MUST`, 'warning'));
     }
   });
-  let firstUndefined: number | null = null;
+  // With no definition loaded at all, the steps are not written yet: one note, not an error per step.
+  const unwritten: number[] = [];
   for (const unit of plan.units) {
     if (unit.kind !== 'scenario') continue;
     if (unit.steps.length === 0 && unit.configs.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps and no block to check` });
@@ -166,11 +169,20 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     for (const step of unit.steps) {
       keyword = stepKeyword(step.keyword, keyword);
       const snippet = context.undefinedStep(step, keyword);
-      if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `undefined step '${step.text}' (it fails the run, which is strict by default); define it with:\n${snippet}` });
-      if (snippet !== null) firstUndefined ??= step.line;
+      if (snippet !== null && context.stepsLoaded === false) unwritten.push(step.line);
+      else if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `undefined step '${step.text}' (it fails the run, which is strict by default); define it with:\n${snippet}` });
       const definitions = context.ambiguousStep?.(step);
       if (definitions) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `ambiguous step '${step.text}': several definitions match it: ${definitions.join('; ')}` });
     }
+  }
+  if (unwritten.length > 0) {
+    messages.push({
+      file: doc.path,
+      line: unwritten[0],
+      column: 1,
+      severity: 'warning',
+      message: `${unwritten.length} step${unwritten.length > 1 ? 's have' : ' has'} no definition yet: no steps file was loaded (spec-run looks for steps.*, *.steps.* and steps/** in the project and beside documents); spec-run snippets writes them all, and a run fails on them until they are defined`,
+    });
   }
   return messages;
 }

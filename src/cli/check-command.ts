@@ -2,6 +2,7 @@
 // file:line:col messages an editor can jump to. Exit 1 when any error is found.
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
+import { checkOpenspecChanges } from '../check/openspec-changes.js';
 import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type CheckMessage } from '../check/index.js';
 import { unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
@@ -48,9 +49,10 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   );
   const library = await loadStepLibrary(stepFiles, { builtins: plans.some((plan) => plan.executorSteps) });
   /** What a document's steps are checked against: its library (executor-steps.ts). */
-  const stepContext = (builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep'> => {
+  const stepContext = (builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> => {
     const seen = libraryFor(library, builtins);
     return {
+      stepsLoaded: seen.steps.length > 0,
       undefinedStep: (step, keyword) => (matchStep(seen, step.text).length > 0 ? null : snippetFor(seen, step.text, keyword, step.argument?.kind)),
       ambiguousStep: (step) => {
         const matches = matchStep(seen, step.text);
@@ -66,7 +68,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   };
   let errors = 0;
   let warnings = 0;
-  for (const message of checkStepFiles(library.problems)) {
+  for (const message of [...checkStepFiles(library.problems), ...(await checkOpenspecChanges(plans))]) {
     errors += 1;
     console.log(formatMessage(message));
   }

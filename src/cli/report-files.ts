@@ -8,12 +8,16 @@ import { closeSync, createWriteStream, mkdirSync, openSync, renameSync, rmSync, 
 import { dirname, resolve } from 'node:path';
 import { fileProblem } from '../run/file-problem.js';
 
-/** Why DESTINATION cannot take a report (WHAT names it: "--reporter junit"), or null. */
-export function destinationProblem(destination: string, what: string, documents: string[]): string | null {
+/**
+ * Why DESTINATION cannot take a report (WHAT names it: "--reporter junit"), or null. With
+ * WRITABLE false only its being a document is checked: a record that cannot be written is a
+ * warning after the run, never a reason not to run.
+ */
+export function destinationProblem(destination: string, what: string, documents: string[], writable = true): string | null {
   const target = resolve(destination);
   if (documents.some((document) => resolve(document) === target)) return `${what}: ${destination} is a document of this run; a report must not overwrite what it reports on`;
   if (/\.md$/i.test(target)) return `${what}: ${destination} is a markdown file; choose another name for a report`;
-  if (!isRegularOrMissing(target)) return null;
+  if (!writable || !isRegularOrMissing(target)) return null;
   const probe = `${target}.${process.pid}.probe`;
   try {
     mkdirSync(dirname(target), { recursive: true });

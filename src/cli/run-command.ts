@@ -228,8 +228,8 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   const problem =
     reporterChoicesProblem(reporters) ??
     reporters.flatMap((c) => (c.destination === null ? [] : [destinationProblem(c.destination, `--reporter ${c.name}`, documents)])).find((p) => p !== null) ??
-    destinationProblem(recordPath, '--last-run', documents) ??
-    destinationProblem(timingsPath, '--timings', documents);
+    destinationProblem(recordPath, '--last-run', documents, false) ??
+    destinationProblem(timingsPath, '--timings', documents, false);
   if (problem) {
     console.error(`spec-run: ${problem.startsWith('--') ? '' : '--reporter: '}${problem}`);
     return 2;

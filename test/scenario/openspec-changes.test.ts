@@ -195,3 +195,23 @@ t.test('--change runs each capability the change touches as it will be after it:
   t.equal(missing.exitCode, 2);
   t.match(missing.stderr, /--change: no delta spec of a change named 'no-such-change' .*changes found: add-farewell/);
 });
+
+t.test('check rejects what openspec validate rejects in an active change, and leaves the archive alone', async (t) => {
+  const omitting = DELTA.replace(/## MODIFIED Requirements\n\n### Requirement: Greeting\nThe greeter SHALL greet by name, politely.\n\n#### Scenario: Named/, '## MODIFIED Requirements\n\n### Requirement: Greeting\nThe greeter SHALL greet by name, politely.\n\n#### Scenario: Renamed scenario');
+  const dir = project({
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    'openspec/changes/drop-named/proposal.md': '# Drop named\n',
+    'openspec/changes/drop-named/specs/greeter/spec.md': omitting,
+    'openspec/changes/empty-change/proposal.md': '# Nothing yet\n',
+    'openspec/changes/archive/2020-01-01-old/proposal.md': '# Old\n',
+    'openspec/changes/archive/2020-01-01-old/specs/greeter/spec.md': omitting,
+    'steps/greeter.steps.mjs': STEPS,
+  });
+  const check = await runIn(dir, ['check', 'openspec']);
+  t.equal(check.exitCode, 1);
+  const errors = check.stdout.split('\n').filter((line) => line.includes(': error: '));
+  t.same(errors, [
+    "openspec/changes/empty-change/proposal.md:1:1: error: change 'empty-change' has no delta: a change needs specs/<capability>/spec.md with ## ADDED, MODIFIED, REMOVED or RENAMED Requirements",
+    "openspec/changes/drop-named/specs/greeter/spec.md:11:1: error: MODIFIED requirement 'Greeting' leaves out scenario the current spec still has ('Named'): a MODIFIED requirement replaces the whole requirement; copy it in, or remove it on purpose",
+  ]);
+});

@@ -189,12 +189,15 @@ export async function loadStepLibrary(userFiles: string[], { builtins = false, l
  * backquotes, escaped or not, are left out before matching. A definition copied from the
  * document with its `wc -l` still matches.
  */
+/** A backquote in a pattern, escaped or not, with the quantifier that makes it optional or repeated. */
+const BACKQUOTE = /\\?`[?*+]?/g;
+
 function withoutBackquotes(pattern: RegExp): RegExp {
-  return pattern.source.includes('`') ? new RegExp(pattern.source.replace(/\\?`/g, ''), pattern.flags) : pattern;
+  return pattern.source.includes('`') ? new RegExp(pattern.source.replace(BACKQUOTE, ''), pattern.flags) : pattern;
 }
 
 function parameterType(o: ParameterTypeOptions, builtin: boolean): ParameterType<unknown> {
-  const regexps = ((Array.isArray(o.regexp) ? o.regexp : [o.regexp]) as (RegExp | string)[]).map((r) => (typeof r === 'string' ? r.replace(/\\?`/g, '') : withoutBackquotes(r)));
+  const regexps = ((Array.isArray(o.regexp) ? o.regexp : [o.regexp]) as (RegExp | string)[]).map((r) => (typeof r === 'string' ? r.replace(BACKQUOTE, '') : withoutBackquotes(r)));
   const transform = o.transformer ?? ((...match: string[]) => match[0]);
   // The built-in vocabulary's types ({field}, {path}...) would turn a user's "the user" into "the {field}" in snippets.
   const useForSnippets = !builtin && (o.useForSnippets ?? true);

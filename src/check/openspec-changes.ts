@@ -1,0 +1,57 @@
+// What `openspec validate --strict` rejects in a change that needs more than one
+// document to see: a change without any delta spec, and a MODIFIED requirement whose
+// scenarios leave out scenarios the capability's current requirement still has (a
+// MODIFIED requirement replaces the whole requirement, so they would be lost). As
+// OpenSpec, only active changes: an archived one was applied to the spec as it was then.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { DocumentPlan } from '../model/plan.js';
+import { parseFile } from '../parse/index.js';
+import { translate } from '../translate/index.js';
+import { openspecChangeFile, openspecPlace } from '../translate/openspec-layout.js';
+import type { CheckMessage } from './index.js';
+
+const archived = (file: string) => /(?:^|\/)changes\/archive\//.test(file.split('\\').join('/'));
+
+export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMessage[]> {
+  const plans = all.filter((plan) => !archived(plan.file));
+  const messages: CheckMessage[] = [];
+  const changesWithDeltas = new Set(plans.flatMap((plan) => openspecPlace(plan.file)?.change ?? []));
+  for (const plan of plans) {
+    const prose = openspecChangeFile(plan.file);
+    if (prose?.file === 'proposal.md' && !changesWithDeltas.has(prose.change) && !existsSync(join(dirname(plan.file), 'specs'))) {
+      messages.push({ file: plan.file, line: 1, column: 1, severity: 'error', message: `change '${prose.change}' has no delta: a change needs specs/<capability>/spec.md with ## ADDED, MODIFIED, REMOVED or RENAMED Requirements` });
+    }
+  }
+  for (const plan of plans) {
+    const place = openspecPlace(plan.file);
+    if (!place?.change) continue;
+    const modified = (plan.requirements ?? []).filter((r) => r.delta === 'modified');
+    if (modified.length === 0) continue;
+    const current = await currentSpec(plan.file, place.capability);
+    if (!current) continue;
+    for (const requirement of modified) {
+      const before = current.units.filter((u) => u.kind === 'scenario' && u.requirement === requirement.name).map((u) => u.name);
+      const after = new Set(plan.units.filter((u) => requirement.units.includes(u.id)).map((u) => u.name));
+      const omitted = before.filter((name) => !after.has(name));
+      if (omitted.length > 0) {
+        messages.push({
+          file: plan.file,
+          line: requirement.line,
+          column: 1,
+          severity: 'error',
+          message: `MODIFIED requirement '${requirement.name}' leaves out scenario${omitted.length > 1 ? 's' : ''} the current spec still has (${omitted.map((n) => `'${n}'`).join(', ')}): a MODIFIED requirement replaces the whole requirement; copy ${omitted.length > 1 ? 'them' : 'it'} in, or remove ${omitted.length > 1 ? 'them' : 'it'} on purpose`,
+        });
+      }
+    }
+  }
+  return messages;
+}
+
+/** The capability's current spec, openspec/specs/<capability>/spec.md beside the changes directory, translated; null when there is none. */
+async function currentSpec(deltaFile: string, capability: string): Promise<DocumentPlan | null> {
+  const normalized = deltaFile.split('\\').join('/');
+  const root = normalized.slice(0, normalized.search(/(?:^|\/)changes\//) + (normalized.startsWith('changes/') ? 0 : 1));
+  const file = join(root, 'specs', capability, 'spec.md');
+  return existsSync(file) ? translate(await parseFile(file)) : null;
+}
