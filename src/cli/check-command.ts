@@ -13,22 +13,14 @@ import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { indexDefinitions } from '../translate/definition-index.js';
-import { relative, resolve } from 'node:path';
-import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
+import { ConfigError, configuredPaths, loadConfig } from './config.js';
 import { executorStepsSetting } from './run-command.js';
 import { stepFilesOf } from './step-files.js';
 
 export async function checkCommand(paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string } = {}): Promise<number> {
-  let config: ProjectConfig;
-  try {
-    config = loadConfig(options.config);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`spec-run: ${error.message}`);
-    return 2;
-  }
+  const config = loadConfig(options.config);
   // As a run: the configuration's paths when none is given.
-  const roots = paths.length ? paths : config.paths ? config.paths.map((p) => relative(process.cwd(), resolve(config.directory, p)) || '.') : ['specs/'];
+  const roots = paths.length ? paths : (configuredPaths(config) ?? ['specs/']);
   const discovery = findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const files = discovery.files;

@@ -3,7 +3,7 @@
 // --config). Command-line options win over it. Unknown keys and bad values are
 // errors that name the key.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { parseSeconds } from './values.js';
@@ -86,7 +86,12 @@ function read(source: string): unknown {
   }
 }
 
-/** Finds and validates the configuration; `explicit` is the --config path. */
+/** The configuration's paths, relative to the working directory as if typed there (ids and names stay relative); null when it has none. */
+export function configuredPaths(config: ProjectConfig): string[] | null {
+  return config.paths ? config.paths.map((p) => relative(process.cwd(), resolve(config.directory, p)) || '.') : null;
+}
+
+/** Finds and validates the configuration; `explicit` is the --config path. A ConfigError says what is wrong; commands exit 2 on it (program.ts). */
 export function loadConfig(explicit?: string, directory = process.cwd()): ProjectConfig {
   let source: string | null = null;
   let raw: unknown;

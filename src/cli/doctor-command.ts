@@ -5,12 +5,11 @@
 // missing piece is printed with the command that fixes it; exit 1 when something a
 // given document needs is missing.
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { cacheDirectory, debianPackageOf, defaultLisp, findSystems, sbclVersion } from '../lisp-image/core-image.js';
 import { dockerEngine } from '../executor/docker.js';
 import type { DocumentPlan } from '../model/plan.js';
 import { findDocuments, usableDiscovery } from './discover.js';
-import { ConfigError, loadConfig } from './config.js';
+import { configuredPaths, loadConfig } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 
 /** The ASDF systems the Lisp driver loads. */
@@ -31,15 +30,8 @@ function usesContainers(plan: DocumentPlan): boolean {
 }
 
 export async function doctorCommand(paths: string[], options: { config?: string } = {}): Promise<number> {
-  let config;
-  try {
-    config = loadConfig(options.config);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`spec-run: ${error.message}`);
-    return 2;
-  }
-  const roots = paths.length ? paths : (config.paths?.map((p) => resolve(config.directory, p)) ?? ['specs/']);
+  const config = loadConfig(options.config);
+  const roots = paths.length ? paths : (configuredPaths(config) ?? ['specs/']);
   // Before any document is written, doctor still tells what this machine has.
   const discovery = paths.length === 0 && !config.paths && !existsSync('specs') ? { files: [], empty: [], missing: [], cycles: [] } : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;

@@ -35,7 +35,7 @@ import { shardPlan, type Shard } from '../run/shard.js';
 import { discoverDocuments, findDocuments, usableDiscovery } from './discover.js';
 import { applyChange } from '../translate/openspec-change.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
-import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
+import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
 import { stepFilesOf } from './step-files.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 import { Interrupts } from '../executor/interrupts.js';
@@ -120,7 +120,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   const { executorSteps: _configured, ...configured } = config;
   const options: RunCommandOptions = { ...configured, ...Object.fromEntries(Object.entries(cliOptions).filter(([, v]) => v !== undefined)) };
   // Relative to the working directory, as paths typed there: documents' names and ids do not become machine paths.
-  if (paths.length === 0 && config.paths) paths = config.paths.map((p) => relative(process.cwd(), resolve(config.directory, p)) || '.');
+  if (paths.length === 0) paths = configuredPaths(config) ?? [];
   let grep: RegExp | undefined;
   if (options.grep !== undefined) {
     try {

@@ -212,6 +212,6 @@ t.test('check rejects what openspec validate rejects in an active change, and le
   const errors = check.stdout.split('\n').filter((line) => line.includes(': error: '));
   t.same(errors, [
     "openspec/changes/empty-change/proposal.md:1:1: error: change 'empty-change' has no delta: a change needs specs/<capability>/spec.md with ## ADDED, MODIFIED, REMOVED or RENAMED Requirements",
-    "openspec/changes/drop-named/specs/greeter/spec.md:11:1: error: MODIFIED requirement 'Greeting' leaves out scenario the current spec still has ('Named'): a MODIFIED requirement replaces the whole requirement; copy it in, or remove it on purpose",
+    "openspec/changes/drop-named/specs/greeter/spec.md:12:1: error: MODIFIED requirement 'Greeting' leaves out scenario the current spec still has ('Named'): a MODIFIED requirement replaces the whole requirement; copy it in, or remove it on purpose",
   ]);
 });
