@@ -215,3 +215,23 @@ t.test('check rejects what openspec validate rejects in an active change, and le
     "openspec/changes/drop-named/specs/greeter/spec.md:12:1: error: MODIFIED requirement 'Greeting' leaves out scenario the current spec still has ('Named'): a MODIFIED requirement replaces the whole requirement; copy it in, or remove it on purpose",
   ]);
 });
+
+t.test('statements written as bullets state the requirement: in the reports, and check does not warn', async (t) => {
+  const doc = `# cli Specification
+
+### Requirement: Non-interactive mode
+- The CLI SHALL respect --no-interactive.
+- The CLI MUST NOT prompt when stdin is not a terminal.
+
+#### Scenario: No prompt
+- **WHEN** the greeter greets "Ada"
+- **THEN** the greeting SHALL be "hello, Ada"
+`;
+  const dir = project({ 'doc.md': doc, 'steps/greeter.steps.mjs': STEPS });
+  const run = await runIn(dir, ['doc.md', '--reporter', 'json']);
+  const start = run.events.find((e) => e.type === 'document-start');
+  t.same(start?.type === 'document-start' ? start.requirements?.[0].statements : null, ['The CLI SHALL respect --no-interactive.', 'The CLI MUST NOT prompt when stdin is not a terminal.']);
+  const check = await runIn(dir, ['check', 'doc.md']);
+  t.equal(check.exitCode, 0);
+  t.notMatch(check.stdout, /does not state what is required/);
+});
