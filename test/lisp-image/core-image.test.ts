@@ -9,7 +9,7 @@ import { defaultLisp, ensureCoreImage, imageKey, sbclVersion } from '../../src/l
 import { DEFAULT_DYNAMIC_SPACE_MB, workerImage } from '../../src/runtime/worker.js';
 
 t.test('an SBCL that cannot be run is said so, with how to install it', async (t) => {
-  await t.rejects(sbclVersion({ sbcl: 'no-such-sbcl-for-spec-run' }), /cannot run SBCL \(no-such-sbcl-for-spec-run\): .*ENOENT.*apt-get install sbcl/);
+  await t.rejects(sbclVersion({ sbcl: 'no-such-sbcl-for-spec-run' }), /cannot run SBCL \(no-such-sbcl-for-spec-run\): .*ENOENT.*apt-get install sbcl cl-fiveam cl-bordeaux-threads/);
   t.match(await sbclVersion(defaultLisp()), /^SBCL \d/);
 });
 
@@ -25,6 +25,25 @@ t.test('a source that does not load fails the build with what SBCL said', async 
     else process.env.SPEC_RUN_CACHE = previous;
   });
   await t.rejects(ensureCoreImage({ name: 'broken', sources: [source] }), /building the broken core image failed:[\s\S]*broken on purpose: 42/);
+});
+
+t.test('a new image of a name removes the older ones of that name from the cache, and only those', async (t) => {
+  const directory = mkdtempSync(join(tmpdir(), 'spec-run-core-prune-'));
+  const previous = process.env.SPEC_RUN_CACHE;
+  process.env.SPEC_RUN_CACHE = directory;
+  t.teardown(() => {
+    if (previous === undefined) delete process.env.SPEC_RUN_CACHE;
+    else process.env.SPEC_RUN_CACHE = previous;
+    rmSync(directory, { recursive: true, force: true });
+  });
+  const other = await ensureCoreImage({ name: 'other', sources: [], finalForm: '(defvar *o* 1)' });
+  const first = await ensureCoreImage({ name: 'pruned', sources: [], finalForm: '(defvar *v* 1)' });
+  const second = await ensureCoreImage({ name: 'pruned', sources: [], finalForm: '(defvar *v* 2)' });
+  t.not(first, second, 'other sources, another image');
+  const { existsSync } = await import('node:fs');
+  t.notOk(existsSync(first), 'the older image of that name is gone');
+  t.ok(existsSync(second), 'the new one stays');
+  t.ok(existsSync(other), 'an image of another name is left alone');
 });
 
 t.test('the heap size an image is saved with is part of its key', async (t) => {
