@@ -16,7 +16,7 @@ t.test('a name alone writes to stdout; name:file to that file, whatever the file
 });
 
 t.test('an unknown name or an empty file is an error that says what is accepted', async (t) => {
-  t.throws(() => parseReporterChoice('xml'), /unknown reporter 'xml'; expected one of tap, spec, junit, json, html/);
+  t.throws(() => parseReporterChoice('xml'), /unknown reporter 'xml'; expected one of tap, spec, junit, junit-units, json, html/);
   t.throws(() => parseReporterChoice('html:'), /the file after ':' is empty/);
   t.doesNotThrow(() =>
     fc.assert(
