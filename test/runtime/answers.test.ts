@@ -39,3 +39,14 @@ t.test('error answers: [Backtrace] with the user frames; time-execution errors e
   t.match(stray.text, /\[warnings\]\nSIMPLE-WARNING: Ignoring an unmatched close parenthesis at character 8 of the code\.\n\n=> 6$/);
   t.equal(await client.close(), 0);
 });
+
+t.test('max-output bounds an error\'s message and backtrace too: a 10 MB error with max-output 500 is a short answer saying what was left out', async (t) => {
+  const client = new LineClient();
+  await client.initialize();
+  await client.tool(1, 'configure-limits', { 'max-output': 500 });
+  const answer = await client.tool(2, 'evaluate-lisp', { code: '(error "~A" (make-string (* 10 1024 1024) :initial-element #\\x))' });
+  t.ok(answer.isError);
+  t.ok(answer.text.length < 5000, `${answer.text.length} characters, not 10 MB`);
+  t.match(answer.text, /xxxxx… \(10485260 more characters\)/, 'the message cut at max-output, saying how much was left out');
+  client.close();
+});

@@ -233,9 +233,16 @@ nothing about that code."
     :end #'runtime-frame-p
     :limit *backtrace-frames*)))
 
-(defun error-object (condition &optional backtrace)
-  (list* :object "type" (type-name condition) "message" (describe-condition condition)
-         (when (and backtrace (string/= backtrace "")) (list "backtrace" backtrace))))
+(defun bounded-text (text limit)
+  "TEXT cut to LIMIT characters (max-output), saying how many were left out: an
+error's message and backtrace are parts of the answer max-output bounds."
+  (if (or (null limit) (<= (length text) limit))
+      text
+      (format nil "~A… (~D more characters)" (subseq text 0 limit) (- (length text) limit))))
+
+(defun error-object (condition &optional backtrace max-output)
+  (list* :object "type" (type-name condition) "message" (bounded-text (describe-condition condition) max-output)
+         (when (and backtrace (string/= backtrace "")) (list "backtrace" (bounded-text backtrace max-output)))))
 
 (defun partial-answer (job status &rest fields)
   "Answer fields common to every outcome: what was captured so far."
@@ -328,6 +335,6 @@ up or its answer built waits, and finds no evaluation to stop."
                                      "valuesDropped" (reduce #'+ values :key #'cdr)
                                      "timing" timing))
                 (:error (partial-answer job "error"
-                                        "error" (error-object failure backtrace)
+                                        "error" (error-object failure backtrace (job-max-output job))
                                         "timing" timing))
                 (:timeout (partial-answer job "timeout" "timing" timing))))))))
