@@ -92,6 +92,12 @@ export class LineTransport implements Transport {
     }
     if ('method' in message && 'id' in message) this.track(message.id, 1);
     this.onmessage?.(message);
+    // MCP: a cancelled request gets no answer. It must not keep the session open once the input has ended.
+    if ('method' in message && !('id' in message) && message.method === 'notifications/cancelled') {
+      const cancelled = (message.params as { requestId?: RequestId } | undefined)?.requestId;
+      if (cancelled !== undefined) this.unanswered.delete(cancelled);
+      this.closeWhenAnswered();
+    }
   }
 
   private reply(id: RequestId | null, error: JsonRpcError): void {

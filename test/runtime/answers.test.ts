@@ -50,3 +50,20 @@ t.test('max-output bounds an error\'s message and backtrace too: a 10 MB error w
   t.match(answer.text, /xxxxx… \(10485260 more characters\)/, 'the message cut at max-output, saying how much was left out');
   client.close();
 });
+
+t.test('a cancelled evaluation gets no answer and does not hold the server: it exits, with its worker, once stdin closes', async (t) => {
+  const client = new LineClient();
+  await client.initialize();
+  await client.tool(1, 'evaluate-lisp', { code: '(+ 1 2)' }); // the worker is up
+  const { execFileSync } = await import('node:child_process');
+  const children = execFileSync('pgrep', ['-P', String(client.child.pid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+  t.ok(children.length > 0, 'the server has its worker');
+  client.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: '(sleep 60)' } } });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  client.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2, reason: 'the user cancelled it' } });
+  const started = Date.now();
+  const code = await Promise.race([client.close(), new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000))]);
+  t.equal(code, 0, `serve exited ${Date.now() - started} ms after stdin closed, not when the minute was over`);
+  const { processAlive, waitFor } = await import('./helpers.js');
+  t.ok(await waitFor(() => children.every((pid) => !processAlive(pid)), 10_000), 'and its worker is gone');
+});
