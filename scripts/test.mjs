@@ -34,6 +34,7 @@ const MEASURES_TIME = [
   'executor/host',
   'run/lisp/runner',
   'run/lisp/warm-servers',
+  'runtime/interrupts',
   'runtime/limits',
   'runtime/timing',
   'scenario/corpus',

@@ -4,7 +4,7 @@
 import { constants } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { execa, type Options } from 'execa';
-import { Child } from '../process/child.js';
+import { Child, ownProcessWork } from '../process/child.js';
 import { asSpawn, tiedToParent } from '../process/containment.js';
 import { OWNER_LABEL, watchOwnContainers } from './container-watch.js';
 import { ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
@@ -155,7 +155,7 @@ function dockerCommand(args: string[]): { command: string; args: string[] } {
 /** A one-shot docker command whose output is read once it ended (create, stop, inspect, rm). */
 function docker<O extends Options>(args: string[], options: O) {
   const { command, args: rest } = dockerCommand(args);
-  return execa(command, rest, { ...options, detached: true });
+  return ownProcessWork(execa(command, rest, { ...options, detached: true }));
 }
 
 async function remove(name: string, notes: string[]): Promise<void> {

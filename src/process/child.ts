@@ -42,10 +42,27 @@ export function describeChildExit(exit: ChildExit): string {
 
 /** The children started here that have not ended yet: spec-run's own work still under way. */
 const running = new Set<Child>();
+/** Other work of spec-run's own on processes, settled or not: see ownProcessWork. */
+const pending = new Set<Promise<void>>();
+
+/**
+ * Registers WORK (a one-shot command spec-run started itself, such as the `docker stop`
+ * and `docker rm` of a step an interruption cut short) so that childrenEnded waits for it
+ * too: the exit after the report must not cut it short, nor call it something a step left.
+ */
+export function ownProcessWork<T extends Promise<unknown>>(work: T): T {
+  const settled = work.then(
+    () => undefined,
+    () => undefined,
+  );
+  pending.add(settled);
+  void settled.then(() => pending.delete(settled));
+  return work;
+}
 
 /** Resolves once every child started here, those started meanwhile included, has ended. */
 export async function childrenEnded(): Promise<void> {
-  while (running.size) await Promise.all([...running].map((child) => child.exited));
+  while (running.size || pending.size) await Promise.all([...[...running].map((child) => child.exited), ...pending]);
 }
 
 export class Child {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
+import { ownProcessWork } from '../../../process/child.js';
 import { stringify } from 'yaml';
 import type { World } from '../../../steps/index.js';
 import { parseLimitLog, type LimitEvent } from '../../../executor/log.js';
@@ -133,7 +134,8 @@ export async function execRun(world: World, command: string, fields: Record<stri
   const aliases = Object.entries(executorWorld(world).imageAliases).flatMap(([name, image]) => ['--image-alias', `${name}=${image}`]);
   const args = [CLI, 'exec', path.relative(cwd, file) || file, '--log', log, ...aliases, ...(options.configDirEnv ? ['--config-dir-env', options.configDirEnv] : [])];
   const started = performance.now();
-  const result = await execa(process.execPath, args, { cwd, reject: false, all: true, timeout: 120_000 });
+  // spec-run's own process: after an interruption it still stops its container, and the exit after the report waits for it.
+  const result = await ownProcessWork(execa(process.execPath, args, { cwd, reject: false, all: true, timeout: 120_000 }));
   const durationMs = performance.now() - started;
   let events: LimitEvent[] = [];
   try {
