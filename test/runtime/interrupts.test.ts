@@ -11,15 +11,19 @@ t.test('timeouts of 1 and 2 ms, landing anywhere in a short evaluation, answer o
   const worker = await LispWorker.start({ lisp: defaultLisp() });
   t.teardown(() => worker.stop());
   const seen = new Map<string, number>();
+  // The work grows with the id, so that the timeouts land before, inside and after it
+  // whatever this machine's speed: some evaluations finish, some time out.
   for (let id = 1; id <= 400; id++) {
-    const answer = await worker.evaluate({ id, code: '(princ "x") (loop repeat 2000 sum 1)', timeoutMs: 1 + (id % 2), maxOutput: 1000, graceMs: INTERRUPT_GRACE_MS });
+    const repeat = id * 20_000;
+    const answer = await worker.evaluate({ id, code: `(princ "x") (loop repeat ${repeat} sum 1)`, timeoutMs: 1 + (id % 2), maxOutput: 1000, graceMs: INTERRUPT_GRACE_MS });
     seen.set(answer.status, (seen.get(answer.status) ?? 0) + 1);
     if (answer.status === 'ok') {
-      if (answer.values?.[0] !== '2000' || answer.stdout !== 'x') t.fail(`an ok answer lost its parts: ${JSON.stringify(answer)}`);
+      if (answer.values?.[0] !== String(repeat) || answer.stdout !== 'x') t.fail(`an ok answer lost its parts: ${JSON.stringify(answer)}`);
     } else if (answer.status !== 'timeout') t.fail(`evaluation ${id} answered ${JSON.stringify(answer)}`);
   }
   t.ok(worker.alive, 'the worker is still running');
   t.ok(seen.get('timeout'), `some evaluations timed out: ${JSON.stringify([...seen])}`);
+  t.ok(seen.get('ok'), `and some finished: ${JSON.stringify([...seen])}`);
   const after = await worker.evaluate({ id: 1000, code: '(+ 1 2)', maxOutput: 1000, graceMs: INTERRUPT_GRACE_MS });
   t.same(after.values, ['3'], 'the next evaluation runs normally');
 });
