@@ -6,6 +6,7 @@ import { VERSION } from '../version.js';
 import { parseReporterChoice, type ReporterChoice, type ReporterName } from './reporter-choice.js';
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH } from '../run/run-record.js';
 import { parseShard, type Shard } from '../run/shard.js';
+import { endOnHeldSignal } from './start-signals.js';
 
 const examples = `
 Examples:
@@ -84,7 +85,11 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run spec-run --help for usage)')
     .addHelpText('after', examples)
     // Before the commands are added: they copy these settings when created.
-    .exitOverride();
+    .exitOverride()
+    // Only a run reports a signal that arrived while spec-run started; the other commands end on it.
+    .hook('preAction', (_program, command) => {
+      if (command.name() !== 'run') endOnHeldSignal();
+    });
 
   program
     .command('run', { isDefault: true })
@@ -232,7 +237,9 @@ export function buildProgram(): Command {
 export async function main(argv: string[]): Promise<void> {
   try {
     await buildProgram().parseAsync(argv);
+    endOnHeldSignal();
   } catch (error) {
+    endOnHeldSignal();
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? 0 : 2;
       return;

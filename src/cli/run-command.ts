@@ -39,6 +39,7 @@ import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './
 import { stepFilesOf } from './step-files.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 import { Interrupts } from '../executor/interrupts.js';
+import { releaseStartSignals } from './start-signals.js';
 import { destinationProblem, openReportFile, type ReportFile } from './report-files.js';
 import { fileProblem } from '../run/file-problem.js';
 
@@ -106,6 +107,16 @@ export function summaryLine(counts: Counts, interruptedBy?: string): string {
 }
 
 export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {
+  // Listening from the start: a signal while the documents are read is reported by the run.
+  const interrupts = new Interrupts(releaseStartSignals());
+  try {
+    return await runDocuments(paths, cliOptions, interrupts);
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+async function runDocuments(paths: string[], cliOptions: RunCommandOptions, interrupts: Interrupts): Promise<number> {
   let config: ProjectConfig;
   let executorSteps: ExecutorStepsSetting;
   try {
@@ -191,7 +202,7 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     const units = plan.documents.reduce((n, d) => n + d.units.length, 0);
     const problems = plan.documents.reduce((n, d) => n + d.problems.length, 0);
     console.error(`${plan.documents.length} documents, ${units} units, ${problems} problems`);
-    return problems ? 1 : 0;
+    return interrupts.exitStatus ?? (problems ? 1 : 0);
   }
 
   // Runners are loaded only when something runs: --list and check stay fast.
@@ -234,7 +245,6 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     console.error(`spec-run: ${problem.startsWith('--') ? '' : '--reporter: '}${problem}`);
     return 2;
   }
-  const interrupts = new Interrupts();
   /** Runs a plan, reports it, and leaves the record of the run. */
   const execute = async (toRun: TestPlan): Promise<RunOutcome> => {
     const recorder = new RunRecorder(config.directory);
@@ -264,7 +274,6 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
     });
     return interrupts.exitStatus ?? 0;
   } finally {
-    interrupts.dispose();
     await runtime.close();
   }
 }

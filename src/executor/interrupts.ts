@@ -16,12 +16,14 @@ export class Interrupts {
   /** Aborted on the first signal, with the signal's name as its reason. */
   readonly signal = this.controller.signal;
 
-  constructor() {
+  /** `early`: a signal received before, while spec-run started; it counts as the first. */
+  constructor(early?: InterruptSignal) {
     for (const name of INTERRUPT_SIGNALS) {
       const listener = () => this.receive(name);
       this.listeners.set(name, listener);
       process.on(name, listener);
     }
+    if (early) this.receive(early);
   }
 
   get received(): InterruptSignal | undefined {

@@ -184,7 +184,7 @@ export class Child {
 export interface LineOptions {
   /** How bytes become text ('latin1' for ASCII-only channels); default utf8. */
   encoding?: BufferEncoding;
-  /** A line still without its end past this many characters is dropped, and `onOverlong` told, so input cannot exhaust memory. */
+  /** A line past this many characters is dropped unbuilt, and `onOverlong` told, so input cannot exhaust memory. */
   maxChars?: number;
   onOverlong?: () => void;
 }
@@ -208,6 +208,13 @@ export function readLines(stream: Readable, onLine: (line: string) => void, opti
       start = newline + 1;
       if (skipping) {
         skipping = false;
+        continue;
+      }
+      if (partChars + piece.length > maxChars) {
+        // A whole overlong line in one chunk: refused like one that arrives in pieces.
+        parts = [];
+        partChars = 0;
+        options.onOverlong?.();
         continue;
       }
       const line = parts.length ? parts.join('') + piece : piece;

@@ -62,10 +62,10 @@ export function tiedToParent(argv: string[], signal = 'KILL'): string[] {
  * `argv` run as the init of a PID namespace of its own, tied to spec-run: when it ends,
  * or when spec-run does, every process it started ends too. Stop it through its process
  * group (start it detached): unshare itself ignores SIGTERM, the command receives it.
- * Where namespaces are not available, `argv` tied to spec-run only.
+ * Where namespaces are not available, `argv` tied to spec-run only, by `signal` (see tiedToParent).
  */
-export function inOwnPidNamespace(argv: string[]): string[] {
-  return containment().pidNamespace ? tiedToParent([...PID_NAMESPACE, ...argv]) : tiedToParent(argv);
+export function inOwnPidNamespace(argv: string[], signal = 'KILL'): string[] {
+  return containment().pidNamespace ? tiedToParent([...PID_NAMESPACE, ...argv]) : tiedToParent(argv, signal);
 }
 
 /** `argv` as `spawn` takes it: `spawn(...asSpawn(tiedToParent(argv)), options)`. */

@@ -29,7 +29,9 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   const requirements = new RequirementTracker();
   // An interruption also stops documents from starting.
   const stopOnInterrupt = () => controller.abort();
-  options.interrupt?.addEventListener('abort', stopOnInterrupt, { once: true });
+  // One received while spec-run started (before this run listened) counts the same.
+  if (options.interrupt?.aborted) controller.abort();
+  else options.interrupt?.addEventListener('abort', stopOnInterrupt, { once: true });
 
   yield { type: 'run-start', documents: plan.documents.length, seed: options.seed };
 

@@ -91,6 +91,7 @@ function failure(outcome: Outcome): { type: string; message: string; backtrace?:
   }
   const answer = outcome.answer;
   if (answer.status === 'timeout') return { type: 'TIMEOUT', message: `${timeoutMessage(outcome.limits)} The session state is kept.` };
+  if (answer.status === 'cancelled') return { type: 'CANCELLED', message: 'The client cancelled the evaluation; it was interrupted. The session state is kept.' };
   if (answer.status === 'error' && answer.error) return answer.error;
   const threads = threadsMessage(answer);
   if (threads) return { type: 'THREADS-LEFT-RUNNING', message: threads };

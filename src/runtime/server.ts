@@ -98,9 +98,10 @@ export function createRuntimeServer(session: RuntimeSession): Server {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
-    const answer = await callTool(session, name, args ?? {});
+    // notifications/cancelled aborts extra.signal: the evaluation is interrupted, and the SDK sends no answer.
+    const answer = await callTool(session, name, args ?? {}, extra.signal);
     if (!answer) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name} (tools: ${TOOLS.map((t) => t.name).join(', ')})`);
     }

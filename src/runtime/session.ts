@@ -66,9 +66,16 @@ export type LossReason =
 export interface EvaluateOptions {
   /** Before the clock starts, collect earlier garbage and warm the compiler (time-execution does). */
   prepareForTiming?: boolean;
+  /**
+   * Cancels the evaluation (an MCP client's notifications/cancelled): it is interrupted as
+   * a timeout interrupts it and answers status "cancelled", the session state kept; one
+   * still waiting its turn is not evaluated at all. One that will not unwind ends its
+   * worker, as a stuck timeout does.
+   */
+  signal?: AbortSignal;
 }
 
-type EvaluationInput = { code: string; package?: string } & EvaluateOptions;
+type EvaluationInput = { code: string; package?: string; prepareForTiming?: boolean };
 
 export class RuntimeSession {
   readonly limits: Limits = { ...DEFAULT_LIMITS };
@@ -132,27 +139,41 @@ export class RuntimeSession {
       worker = await this.start();
     }
     const limits = { ...this.limits };
+    if (options.signal?.aborted) return { kind: 'answer', answer: cancelledBeforeStart(), limits };
     // A measurement does not share the machine with a worker this source is starting.
     if (options.prepareForTiming) await this.workers.quiet?.();
-    const result = await this.evaluateOn(worker, { code, package: packageName, ...options }, limits);
+    const result = await this.evaluateOn(worker, { code, package: packageName, prepareForTiming: options.prepareForTiming }, limits, options.signal);
     return restartedBefore ? { ...result, limits, restartedBefore } : { ...result, limits };
   }
 
-  private async evaluateOn(worker: LispWorker, request: EvaluationInput, limits: Limits): Promise<EvaluationResult> {
+  private async evaluateOn(worker: LispWorker, request: EvaluationInput, limits: Limits, signal?: AbortSignal): Promise<EvaluationResult> {
     const { timeoutSeconds, maxOutput } = limits;
     const timeoutMs = timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined;
     let backstop: NodeJS.Timeout | undefined;
+    let cancelBackstop: NodeJS.Timeout | undefined;
     const graceMs = timeoutMs === undefined ? undefined : INTERRUPT_GRACE_MS;
-    const answered = worker.evaluate({ ...request, id: this.nextId++, timeoutMs, graceMs, maxOutput });
+    const id = this.nextId++;
+    const answered = worker.evaluate({ ...request, id, timeoutMs, graceMs, maxOutput });
     const unresponsive = new Promise<'unresponsive'>((resolve) => {
       const backstopMs = timeoutMs === undefined ? undefined : timeoutMs + INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
       if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS) backstop = setTimeout(() => resolve('unresponsive'), backstopMs);
     });
+    // A cancellation gets the grace and margin a timeout gets before its worker is ended.
+    const cancelled = new Promise<'uncancellable'>((resolve) => {
+      const onAbort = () => {
+        worker.cancel(id);
+        cancelBackstop = setTimeout(() => resolve('uncancellable'), 2 * INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS);
+      };
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+      void answered.catch(() => undefined).finally(() => signal?.removeEventListener('abort', onAbort));
+    });
     try {
-      const first = await Promise.race([answered, unresponsive]);
-      if (first === 'unresponsive') {
+      const first = await Promise.race([answered, unresponsive, cancelled]);
+      if (first === 'unresponsive' || first === 'uncancellable') {
         await this.replaceWorker(worker);
-        return { kind: 'lost', reason: 'unresponsive', detail: 'the Lisp process stopped answering after the timeout' };
+        const after = first === 'unresponsive' ? 'the timeout' : 'a cancellation';
+        return { kind: 'lost', reason: 'unresponsive', detail: `the Lisp process stopped answering after ${after}` };
       }
       if (first.status === 'stuck') {
         await this.replaceWorker(worker);
@@ -169,6 +190,7 @@ export class RuntimeSession {
       return { kind: 'lost', reason: 'exited', detail: describeExit(error) };
     } finally {
       clearTimeout(backstop);
+      clearTimeout(cancelBackstop);
     }
   }
 
@@ -190,6 +212,11 @@ export class RuntimeSession {
       // A worker that never started has nothing to stop.
     }
   }
+}
+
+/** The answer of an evaluation cancelled while it waited its turn: nothing ran. */
+function cancelledBeforeStart(): WorkerAnswer {
+  return { id: 0, status: 'cancelled', stdout: '', stdoutDropped: 0, stderr: '', stderrDropped: 0, warnings: [], warningsDropped: 0, package: '' };
 }
 
 function describeExit(exit: WorkerExit): string {

@@ -120,17 +120,17 @@ function refusal(problem: ArgumentProblem, extra = ''): ToolText {
   return { text: `${problem.message}${extra}`, isError: true };
 }
 
-/** Runs tool `name`; undefined when there is no such tool. */
-export async function callTool(session: RuntimeSession, name: string, args: Arguments): Promise<ToolText | undefined> {
+/** Runs tool `name`; undefined when there is no such tool. `signal` cancels an evaluation. */
+export async function callTool(session: RuntimeSession, name: string, args: Arguments, signal?: AbortSignal): Promise<ToolText | undefined> {
   try {
     switch (name) {
       case 'evaluate-lisp': {
         const { code, package: packageName, 'capture-time': captureTime } = codeArguments(name, args);
-        return evaluationText(await session.evaluate(code, packageName), captureTime ?? false);
+        return evaluationText(await session.evaluate(code, packageName, { signal }), captureTime ?? false);
       }
       case 'time-execution': {
         const { code, package: packageName } = codeArguments(name, args);
-        return timeExecutionText(await session.evaluate(code, packageName, { prepareForTiming: true }));
+        return timeExecutionText(await session.evaluate(code, packageName, { prepareForTiming: true, signal }));
       }
       case 'configure-limits': {
         try {

@@ -1,13 +1,16 @@
 // One SBCL worker process: started from the worker core image, spoken to on
-// fds 3 (requests, one s-expression per line) and 4 (answers, one ASCII JSON
-// line each). The process's own fds 0-2 belong to user code: stdin is empty,
-// and whatever it writes to fds 1 and 2 is read and dropped here, keeping only a
-// short tail to explain a crash.
+// fds 3 (requests, one s-expression per line), 4 (answers, one ASCII JSON line
+// each) and 5 (cancellations). The process's own fds 0-2 belong to user code:
+// stdin is empty, and whatever it writes to fds 1 and 2 is read and dropped here,
+// keeping only a short tail to explain a crash. User code can write on fd 4 too:
+// each request carries a random token, and only a line with the pending request's
+// id and token is taken as its answer.
+import { randomBytes } from 'node:crypto';
 import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-image.js';
 import { lispString } from '../lisp-image/lisp-string.js';
 import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
-import { asSpawn, tiedToParent } from '../process/containment.js';
+import { asSpawn, inOwnPidNamespace } from '../process/containment.js';
 
 /** The worker's Lisp sources, in load order, relative to this module. */
 export const WORKER_SOURCES = ['../lisp-image/frames.lisp', ...['package', 'json', 'capture', 'evaluate', 'control'].map((name) => `lisp/${name}.lisp`)];
@@ -32,7 +35,18 @@ export interface WorkerOptions {
   lisp: LispImplementation;
   /** Size of the worker's heap (SBCL dynamic space) in megabytes (default DEFAULT_DYNAMIC_SPACE_MB). */
   dynamicSpaceMb?: number;
+  /**
+   * The longest answer line read, in characters (default MAX_ANSWER_CHARS): a longer one
+   * is not built (a string past V8's limit would end the process) and its request fails.
+   */
+  maxAnswerChars?: number;
 }
+
+/**
+ * The default longest answer line: far above what max-output lets through in normal use,
+ * below V8's longest string (2^29 characters), which a bigger line would overrun.
+ */
+export const MAX_ANSWER_CHARS = 256 * 1024 * 1024;
 
 export interface EvaluationRequest {
   id: number;
@@ -57,7 +71,9 @@ export interface WorkerTiming {
 /** The worker's answer to an evaluation, as it writes it. */
 export interface WorkerAnswer {
   id: number;
-  status: 'ok' | 'error' | 'timeout' | 'stuck' | 'protocol-error';
+  /** The request's token, echoed: a line without it was not written by the worker's answering code. */
+  token?: string;
+  status: 'ok' | 'error' | 'timeout' | 'cancelled' | 'stuck' | 'protocol-error';
   stdout: string;
   stdoutDropped: number;
   stderr: string;
@@ -88,8 +104,8 @@ export class WorkerExit extends Error {
 
 const OUTPUT_TAIL_CHARS = 2000;
 
-export function requestLine(request: EvaluationRequest): string {
-  const parts = [`(:evaluate :id ${request.id} :code ${lispString(request.code)}`];
+export function requestLine(request: EvaluationRequest, token = ''): string {
+  const parts = [`(:evaluate :id ${request.id} :token ${lispString(token)} :code ${lispString(request.code)}`];
   if (request.package !== undefined) parts.push(`:package ${lispString(request.package)}`);
   if (request.timeoutMs !== undefined) parts.push(`:timeout-ms ${request.timeoutMs}`);
   if (request.graceMs !== undefined) parts.push(`:grace-ms ${request.graceMs}`);
@@ -98,18 +114,24 @@ export function requestLine(request: EvaluationRequest): string {
   return parts.join(' ');
 }
 
-/** The worker's request channel (fd 3) and answer channel (fd 4). */
+/** The worker's request channel (fd 3), answer channel (fd 4) and cancel channel (fd 5). */
 const REQUESTS_FD = 3;
 const ANSWERS_FD = 4;
+const CANCELS_FD = 5;
 
 export class LispWorker {
   /** Settles when the process has ended, with its exit. */
   readonly exited: Promise<WorkerExit>;
-  private pending?: { id: number; resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void };
+  private pending?: { id: number; token: string; resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void };
+  /** Lines on the answer channel that were no answer to the pending request (forged by user code), dropped. */
+  forgedLines = 0;
   private readyWaiter?: { resolve: () => void; reject: (e: Error) => void };
   private ended?: WorkerExit;
 
-  private constructor(private readonly child: Child) {
+  private constructor(
+    private readonly child: Child,
+    maxAnswerChars: number,
+  ) {
     this.exited = child.exited.then((exit: ChildExit) => {
       this.ended = exit.error
         ? new WorkerExit(null, null, exit.error.message)
@@ -120,7 +142,15 @@ export class LispWorker {
       this.readyWaiter = undefined;
       return this.ended;
     });
-    readLines(child.output(ANSWERS_FD), (line) => this.onAnswer(line), { encoding: 'latin1' });
+    readLines(child.output(ANSWERS_FD), (line) => this.onAnswer(line), {
+      encoding: 'latin1',
+      maxChars: maxAnswerChars,
+      onOverlong: () => {
+        // The rest of the line is skipped; the request it answered fails, the worker stays.
+        this.pending?.reject(new Error(`the Lisp worker's answer exceeded ${maxAnswerChars} characters and was dropped; lower max-output`));
+        this.pending = undefined;
+      },
+    });
   }
 
   get pid(): number {
@@ -138,13 +168,14 @@ export class LispWorker {
       '--no-sysinit', '--no-userinit', '--non-interactive',
       '--eval', '(spec-run.worker:main)',
     ];
-    // fds 0-2 belong to user code: stdin is empty, fds 1 and 2 only feed the crash tail. Stopped
-    // with the programs user code started (run-program puts them in groups of their own). Tied to
-    // the process that serves it: when that ends, however it ends, SIGHUP makes the worker stop
-    // those programs and exit (control.lisp).
-    const [command, spawnArgs] = asSpawn(tiedToParent([options.lisp.sbcl, ...args], 'HUP'));
-    const child = new Child({ command, args: spawnArgs, stdin: 'ignore', stdout: 'tail', extraPipes: 2, tailChars: OUTPUT_TAIL_CHARS, descendants: true });
-    const worker = new LispWorker(child);
+    // fds 0-2 belong to user code: stdin is empty, fds 1 and 2 only feed the crash tail. In a PID
+    // namespace of its own where the machine allows it: when the worker ends, however it ends (its
+    // heap exhausted, SIGKILL), the kernel ends every program user code started, setsid ones and
+    // daemons included, whatever flags that code changed. Tied to the process that serves it
+    // either way: when that ends, the worker does. Stopped with the programs user code started.
+    const [command, spawnArgs] = asSpawn(inOwnPidNamespace([options.lisp.sbcl, ...args], 'HUP'));
+    const child = new Child({ command, args: spawnArgs, stdin: 'ignore', stdout: 'tail', extraPipes: 3, tailChars: OUTPUT_TAIL_CHARS, descendants: true });
+    const worker = new LispWorker(child, options.maxAnswerChars ?? MAX_ANSWER_CHARS);
     const ready = new Promise<void>((resolve, reject) => (worker.readyWaiter = { resolve, reject }));
     await Promise.all([child.spawned(), ready]);
     return worker;
@@ -166,8 +197,11 @@ export class LispWorker {
       return;
     }
     const pending = this.pending;
+    if (!pending || answer.id !== pending.id || answer.token !== pending.token) {
+      this.forgedLines++;
+      return;
+    }
     this.pending = undefined;
-    if (!pending) return;
     if (answer.status === 'protocol-error') pending.reject(new Error(`the Lisp worker refused a request: ${answer.message}`));
     else pending.resolve(answer);
   }
@@ -180,10 +214,19 @@ export class LispWorker {
   evaluate(request: EvaluationRequest): Promise<WorkerAnswer> {
     if (this.ended) return Promise.reject(this.ended);
     if (this.pending) return Promise.reject(new Error('the Lisp worker is busy'));
+    const token = randomBytes(16).toString('hex');
     return new Promise((resolve, reject) => {
-      this.pending = { id: request.id, resolve, reject };
-      this.child.writeLine(REQUESTS_FD, requestLine(request));
+      this.pending = { id: request.id, token, resolve, reject };
+      this.child.writeLine(REQUESTS_FD, requestLine(request, token));
     });
+  }
+
+  /**
+   * Asks the worker to interrupt evaluation `id` as a timeout does (it then answers
+   * "cancelled", its session state kept); nothing happens once that evaluation has ended.
+   */
+  cancel(id: number): void {
+    if (!this.ended) this.child.writeLine(CANCELS_FD, `(:cancel :id ${id})`);
   }
 
   /** Ends the process: SIGTERM (the worker exits at once on it), then SIGKILL. */

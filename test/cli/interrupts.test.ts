@@ -8,6 +8,7 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeFile } from 'node:fs/promises';
 import { Parser } from 'tap-parser';
 import type { FinalResults } from 'tap-parser';
 import { descendants, survivors, within } from '../support/processes.js';
@@ -28,8 +29,13 @@ interface Started {
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
-function start(args: string[], cwd = root, env: Record<string, string> = {}): Started {
-  const child = spawn(process.execPath, [cli, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, GITHUB_ACTIONS: '', ...env } });
+/**
+ * spec-run started as a user starts it; `bare`: through `env -u NODE_OPTIONS`, without the
+ * modules the test runner preloads into every Node it spawns (they catch signals first).
+ */
+function start(args: string[], cwd = root, env: Record<string, string> = {}, bare = false): Started {
+  const [command, argv] = bare ? ['env', ['-u', 'NODE_OPTIONS', process.execPath, cli, ...args]] : [process.execPath, [cli, ...args]];
+  const child = spawn(command, argv, { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, GITHUB_ACTIONS: '', ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
@@ -239,3 +245,36 @@ t.test('SIGINT while a Docker step of a scenario runs: its container is stopped 
   const gone = await within(LEFTOVER_MS, () => (containersOf(pid).length === 0 && survivors(started.map((p) => p.pid)).length === 0 ? true : undefined));
   t.ok(gone, `nothing left within ${LEFTOVER_MS} ms: ${[...containersOf(pid), ...survivors(started.map((p) => p.pid))].join('; ')}`);
 });
+
+/** Whether process `pid` has a handler for `signal` (its SigCgt mask in /proc): Node runs spec-run's code. */
+function catches(pid: number, signal: number): boolean {
+  try {
+    const mask = /SigCgt:\s*([0-9a-f]+)/.exec(execFileSync('cat', [`/proc/${pid}/status`], { encoding: 'utf8' }))?.[1];
+    return mask !== undefined && (BigInt(`0x${mask}`) & (1n << BigInt(signal - 1))) !== 0n;
+  } catch {
+    return false;
+  }
+}
+
+// Node's own start-up catches SIGINT and SIGTERM (to restore the terminal) before any of
+// spec-run's code runs; SIGHUP is caught only once spec-run listens for all three.
+const SIGHUP_NUMBER = 1;
+
+for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  t.test(`${signal} while spec-run starts (its document still being read): the summary, marked interrupted, and exit ${status}`, async (t) => {
+    const dir = t.testdir({});
+    // A named pipe as the document: reading it holds spec-run in its start-up until the test writes it.
+    const document = join(dir, 'a.md');
+    execFileSync('mkfifo', [document]);
+    const run = start([document, '--reporter', 'tap'], dir, {}, true);
+    t.ok(await within(20_000, () => (catches(run.child.pid!, SIGHUP_NUMBER) ? true : undefined)), 'spec-run listens for the signal while it starts');
+    run.child.kill(signal);
+    await writeFile(document, secondDocument);
+    const exit = await run.exit;
+    t.equal(exit.code, status, `exit status ${status}`);
+    t.equal(run.stderr().trimEnd().split('\n').at(-1), `0 passed, 0 failed, 0 skipped, 0 todo (interrupted by ${signal})`, 'the summary line comes last');
+    const tap = await parseTap(run.stdout());
+    t.ok(tap.plan.end === 0 && tap.fail === 0, 'a valid TAP stream');
+    t.match(run.stdout(), new RegExp(`# run interrupted by ${signal}: 1 of 1 documents not run`));
+  });
+}

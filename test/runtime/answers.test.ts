@@ -67,3 +67,85 @@ t.test('a cancelled evaluation gets no answer and does not hold the server: it e
   const { processAlive, waitFor } = await import('./helpers.js');
   t.ok(await waitFor(() => children.every((pid) => !processAlive(pid)), 10_000), 'and its worker is gone');
 });
+
+t.test('notifications/cancelled interrupts the evaluation it names, as a timeout does: no answer to it, the session state kept, the next request answered at once', async (t) => {
+  const client = new LineClient();
+  await client.initialize();
+  await client.tool(1, 'configure-limits', { timeout: 0 }); // no timeout: only the cancellation can stop it
+  await client.tool(2, 'evaluate-lisp', { code: '(defvar *kept* 41)' });
+  client.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: '(loop (sleep 0.01))' } } });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  client.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, reason: 'the user pressed stop' } });
+  const started = Date.now();
+  const next = await client.request(4, 'tools/call', { name: 'evaluate-lisp', arguments: { code: '(1+ *kept*)' } });
+  t.equal(next.id, 4, 'the next line the server writes answers the next request: the cancelled one gets none, as MCP says');
+  t.match(next.result.content[0].text, /=> 42/, 'in the same session: its state was kept');
+  t.ok(Date.now() - started < 10_000, `answered ${Date.now() - started} ms after the cancellation (the loop had no end)`);
+  t.equal(await client.close(), 0);
+});
+
+t.test("a line evaluated code forges on the worker's answer channel is dropped: each request gets its own answer", async (t) => {
+  const client = new LineClient();
+  await client.initialize();
+  // The forger writes a plausible answer for its own request and for the next one (ids are easy to guess).
+  const forge = `(let ((s (sb-sys:make-fd-stream 4 :output t :external-format :latin-1)))
+    (dolist (id '(1 2 3 4 5 6))
+      (format s "{\\"id\\":~D,\\"status\\":\\"ok\\",\\"stdout\\":\\"\\",\\"stdoutDropped\\":0,\\"stderr\\":\\"\\",\\"stderrDropped\\":0,\\"warnings\\":[],\\"warningsDropped\\":0,\\"package\\":\\"CL-USER\\",\\"values\\":[\\"FORGED\\"],\\"valuesDropped\\":0}~%" id))
+    (finish-output s)
+    :real)`;
+  const forged = await client.tool(1, 'evaluate-lisp', { code: forge });
+  t.match(forged.text, /=> :REAL/, 'the request is answered by its real result');
+  t.notMatch(forged.text, /FORGED/);
+  const next = await client.tool(2, 'evaluate-lisp', { code: '(+ 20 22)' });
+  t.match(next.text, /=> 42/, 'and the next request by its own, not the first one\'s');
+  t.notMatch(next.text, /FORGED|:REAL/);
+  t.equal(await client.close(), 0);
+});
+
+t.test('programs started by evaluated code end with their worker when it dies by itself, and with serve even when that code cleared the subreaper flag', async (t) => {
+  const { execFileSync } = await import('node:child_process');
+  const { processAlive, waitFor } = await import('./helpers.js');
+  const { descendantsOf } = await import('../../src/process/stop.js');
+  const programsOf = (marker: string) =>
+    execFileSync('pgrep', ['-f', `sleep ${marker}`], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+  const stillThere = (marker: string) => {
+    try {
+      return programsOf(marker).filter(processAlive);
+    } catch {
+      return []; // pgrep exits 1 when nothing matches
+    }
+  };
+
+  t.test('the worker killed by SIGKILL', async (t) => {
+    const client = new LineClient();
+    await client.initialize();
+    const marker = `${300 + Math.random()}`.slice(0, 12);
+    await client.tool(1, 'evaluate-lisp', { code: `(sb-ext:run-program "/bin/sleep" '("${marker}") :wait nil) :started` });
+    t.ok(await waitFor(() => stillThere(marker).length === 1, 5000), 'the program runs');
+    const sbcl = descendantsOf(client.child.pid!).filter((pid) => {
+      try {
+        return execFileSync('ps', ['-o', 'comm=', '-p', String(pid)], { encoding: 'utf8' }).trim() === 'sbcl';
+      } catch {
+        return false;
+      }
+    });
+    t.equal(sbcl.length, 1, 'one worker');
+    process.kill(sbcl[0], 'SIGKILL');
+    t.ok(await waitFor(() => stillThere(marker).length === 0, 10_000), 'the program ended with its worker');
+    const after = await client.tool(2, 'evaluate-lisp', { code: '(+ 1 1)' });
+    t.match(after.text, /=> 2/, 'and the session goes on in a fresh worker');
+    t.equal(await client.close(), 0);
+  });
+
+  t.test('setsid after clearing PR_SET_CHILD_SUBREAPER, then serve ends', async (t) => {
+    const client = new LineClient();
+    await client.initialize();
+    const marker = `${400 + Math.random()}`.slice(0, 12);
+    const code = `(sb-alien:alien-funcall (sb-alien:extern-alien "prctl" (function sb-alien:int sb-alien:int sb-alien:unsigned-long sb-alien:unsigned-long sb-alien:unsigned-long sb-alien:unsigned-long)) 36 0 0 0 0)
+      (sb-ext:run-program "/bin/sh" '("-c" "setsid sleep ${marker} >/dev/null 2>&1 &") :wait t) :started`;
+    await client.tool(1, 'evaluate-lisp', { code });
+    t.ok(await waitFor(() => stillThere(marker).length === 1, 5000), 'the daemonized program runs');
+    t.equal(await client.close(), 0, 'serve exits once stdin closes');
+    t.ok(await waitFor(() => stillThere(marker).length === 0, 10_000), 'and the program is gone with it');
+  });
+});

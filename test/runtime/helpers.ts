@@ -128,3 +128,9 @@ export async function waitFor(condition: () => boolean, timeoutMs: number): Prom
   }
   return condition();
 }
+
+/**
+ * Code that answers the worker's process id as the machine sees it: in a PID namespace
+ * getpid answers 1, while /proc (the machine's) names the process by its outer id.
+ */
+export const WORKER_PID_CODE = '(values (parse-integer (sb-unix:unix-readlink "/proc/self")))';

@@ -1,6 +1,6 @@
 // configure-limits, and what the timeout does to code that will not finish.
 import t from 'tap';
-import { SdkSession } from './helpers.js';
+import { SdkSession, WORKER_PID_CODE } from './helpers.js';
 
 const session = await SdkSession.open();
 t.teardown(() => session.close());
@@ -84,7 +84,7 @@ t.test('a cleanup form that loops is interrupted too', async (t) => {
 
 t.test('code that blocks interrupts: the worker is replaced and the answer says state was lost', async (t) => {
   await session.configure({ timeout: 1 });
-  const pid = (await session.evaluate('(sb-unix:unix-getpid)')).text;
+  const pid = (await session.evaluate(WORKER_PID_CODE)).text;
   const started = Date.now();
   const answer = await session.evaluate('(princ "partial") (sb-sys:without-interrupts (loop))');
   const elapsed = (Date.now() - started) / 1000;
@@ -92,14 +92,14 @@ t.test('code that blocks interrupts: the worker is replaced and the answer says 
   t.match(answer.text, /^\[ERROR\] TIMEOUT\n[\s\S]*could not be stopped in place[\s\S]*session state \(definitions, variables, current package\) was lost/);
   t.match(answer.text, /\[stdout\]\npartial/, 'partial output still arrives');
   t.ok(elapsed < 2, `answered after ${elapsed} s`);
-  t.not((await session.evaluate('(sb-unix:unix-getpid)')).text, pid, 'a fresh worker runs');
+  t.not((await session.evaluate(WORKER_PID_CODE)).text, pid, 'a fresh worker runs');
   t.match((await session.evaluate('*before*')).text, /^\[ERROR\] UNBOUND-VARIABLE/, 'its state is fresh');
   t.match((await session.configure({})).text, /timeout: 1 seconds/, 'the limits belong to the session, not the worker');
 });
 
 t.test('a worker that stops answering altogether is ended after the timeout and replaced', async (t) => {
   await session.configure({ timeout: 1 });
-  const pid = Number((await session.evaluate('(sb-unix:unix-getpid)')).text.slice(3));
+  const pid = Number((await session.evaluate(WORKER_PID_CODE)).text.slice(3));
   process.kill(pid, 'SIGSTOP');
   const started = Date.now();
   const answer = await session.evaluate('(+ 1 2)');

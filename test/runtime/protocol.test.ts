@@ -1,7 +1,7 @@
 // The JSON-RPC and MCP surface, checked on the wire with a raw line client.
 import { readFileSync } from 'node:fs';
 import t from 'tap';
-import { LineClient, processAlive, waitFor } from './helpers.js';
+import { LineClient, processAlive, waitFor, WORKER_PID_CODE } from './helpers.js';
 
 t.test('initialize, initialized, tools/list and ping', async (t) => {
   const client = new LineClient();
@@ -76,7 +76,7 @@ t.test('tools/call before initialize still answers', async (t) => {
 t.test('ending stdin answers pending requests, then stops the worker and exits', async (t) => {
   const client = new LineClient();
   await client.initialize();
-  const pid = Number((await client.tool(1, 'evaluate-lisp', { code: '(sb-unix:unix-getpid)' })).text.slice(3));
+  const pid = Number((await client.tool(1, 'evaluate-lisp', { code: WORKER_PID_CODE })).text.slice(3));
   t.ok(processAlive(pid), 'the worker runs');
   client.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: '(sleep 0.2) :late' } } });
   const late = client.next();

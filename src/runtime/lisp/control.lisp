@@ -6,6 +6,9 @@
 ;;; clock: told of each job as it starts, it interrupts the evaluation when the
 ;;; timeout expires, and answers for it when it will not unwind. fds 0-2 are
 ;;; left to user code, so nothing it reads or writes there can reach the channel.
+;;; A third thread reads cancellations from fd 5 and interrupts the job they name.
+;;; Each answer carries its request's id and token: a line user code writes on fd 4
+;;; itself has no token, and the supervisor drops it.
 
 (defparameter *interrupts-per-timeout* 2
   "Interrupts sent to a timed-out evaluation before it counts as stuck; the
@@ -15,6 +18,12 @@ sends with a request is shared among them.")
 (defvar *control-thread* nil)
 (defvar *requests* nil "fd 3: one request s-expression per line.")
 (defvar *answers* nil "fd 4: one JSON answer per line.")
+(defvar *cancels* nil "fd 5: one (:cancel :id N) per line.")
+(defvar *cancel-lock* (sb-thread:make-mutex :name "cancels")
+  "Held while *SERVING-JOB* changes or a cancellation is matched against it.")
+(defvar *serving-job* nil "The job the evaluation thread took up last.")
+(defvar *cancelled-ids* '()
+  "Ids cancelled before the evaluation thread took their job up (it reads ahead of the supervisor's cancel).")
 (defvar *answer-lock* (sb-thread:make-mutex :name "answers")
   "Held while a line is written: the control thread answers stuck jobs.")
 (defvar *taken-jobs* '()
@@ -91,7 +100,7 @@ evaluation thread, or no thread would be left to read the next request.")
     (sb-thread:with-mutex (*answer-lock*)
       (unless (job-answered job)
         (setf (job-answered job) t)
-        (write-answer-line answer)))))
+        (write-answer-line (append answer (list "token" (job-token job))))))))
 
 (defun with-thread-report (job before)
   "JOB's answer, with the threads it left running stopped and named."
@@ -106,6 +115,11 @@ evaluation thread, or no thread would be left to read the next request.")
 (defun hand-over (job)
   "Tell the control thread that this thread has taken up JOB."
   (setf (job-thread job) sb-thread:*current-thread*)
+  (sb-thread:with-mutex (*cancel-lock*)
+    (setf *serving-job* job)
+    (when (member (job-id job) *cancelled-ids*)
+      (setf (job-cancelled job) t))
+    (setf *cancelled-ids* (remove-if (lambda (id) (<= id (job-id job))) *cancelled-ids*)))
   (sb-thread:with-mutex (*taken-lock*)
     (push job *taken-jobs*))
   (sb-thread:signal-semaphore *job-taken*))
@@ -153,11 +167,37 @@ evaluation thread, or no thread would be left to read the next request.")
           (end-process-now))
         (let ((job (handler-case (parse-request request)
                      (error (condition)
-                       (send (list :object "status" "protocol-error"
-                                   "message" (describe-condition condition)))
+                       ;; With the id and token when the request has them, so the supervisor takes it as this request's answer.
+                       (let ((fields (and (consp request) (ignore-errors (list (getf (rest request) :id) (getf (rest request) :token))))))
+                         (send (list :object "id" (first fields) "token" (or (second fields) "")
+                                     "status" "protocol-error" "message" (describe-condition condition))))
                        nil))))
           (when job
             (serve-job job)))))))
+
+(defun cancel-job (id)
+  "Interrupt the evaluation of job ID as a timeout does, or have it answer at once
+when the evaluation thread has yet to take it up; a finished job stays as it is."
+  (sb-thread:with-mutex (*cancel-lock*)
+    (let ((job *serving-job*))
+      (cond ((and job (= id (job-id job)))
+             (unless (job-answered job)
+               (setf (job-cancelled job) t)
+               (interrupt-evaluation job)))
+            ((or (null job) (> id (job-id job)))
+             (pushnew id *cancelled-ids*))))))
+
+(defun watch-cancels ()
+  "The cancel thread's loop: read (:cancel :id N) lines from fd 5 until it closes."
+  (loop
+    (let ((request (let ((*read-eval* nil)
+                         (*package* (find-package "SPEC-RUN.WORKER")))
+                     (handler-case (read *cancels* nil :eof)
+                       (error () :eof)))))
+      (when (eq request :eof)
+        (return))
+      (when (and (consp request) (eq (first request) :cancel) (integerp (getf (rest request) :id)))
+        (cancel-job (getf (rest request) :id))))))
 
 (defun start-evaluation-thread ()
   (sb-thread:make-thread #'evaluation-loop :name "evaluation"))
@@ -219,13 +259,13 @@ evaluation thread, or no thread would be left to read the next request.")
            (start-evaluation-thread)))))))
 
 (defun parse-request (request)
-  "A job from (:evaluate :id N :code S :package P :timeout-ms M :grace-ms G :max-output K :prepare-timing B)."
-  (destructuring-bind (operation &key id code package timeout-ms grace-ms max-output prepare-timing) request
+  "A job from (:evaluate :id N :token T :code S :package P :timeout-ms M :grace-ms G :max-output K :prepare-timing B)."
+  (destructuring-bind (operation &key id token code package timeout-ms grace-ms max-output prepare-timing) request
     (unless (eq operation :evaluate)
       (error "unknown request ~S" operation))
     (when (and timeout-ms (not grace-ms))
       (error "a request with :timeout-ms needs :grace-ms, the time its evaluation gets to unwind"))
-    (make-job :id id :code code :package-name package
+    (make-job :id id :token (or token "") :code code :package-name package
               :timeout-seconds (and timeout-ms (/ timeout-ms 1000))
               :grace-seconds (and grace-ms (/ grace-ms 1000))
               :max-output max-output :prepare-timing prepare-timing)))
@@ -234,9 +274,11 @@ evaluation thread, or no thread would be left to read the next request.")
   (setf *control-thread* sb-thread:*current-thread*)
   (install-guards)
   (setf *requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full)
-        *answers* (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full))
+        *answers* (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full)
+        *cancels* (sb-sys:make-fd-stream 5 :input t :external-format :utf-8 :buffering :full))
   (adopt-orphans)
   (watch-parent)
+  (sb-thread:make-thread #'watch-cancels :name "cancel watch")
   (start-evaluation-thread)
   (send (list :object "ready" :true "pid" (sb-unix:unix-getpid)))
   (watch-jobs))
@@ -292,7 +334,11 @@ before any is signalled: a killed parent's children move to another parent."
 
 (defun stop-programs-and-exit ()
   "SIGKILL every process below this one, and the process group of each unless it is
-this process's own (the supervisor's), then end."
+this process's own (the supervisor's), then end. As the init of a PID namespace (pid
+1) it only ends: the kernel then ends every process in the namespace, and /proc,
+which shows the machine's processes, would name other processes' children."
+  (when (= (sb-unix:unix-getpid) 1)
+    (end-process-now))
   (ignore-errors
    (let ((own-group (sb-alien:alien-funcall (sb-alien:extern-alien "getpgrp" (function sb-alien:int)))))
      ;; A second round catches what forked while the first one looked.

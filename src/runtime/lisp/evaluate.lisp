@@ -14,6 +14,9 @@ a timeout interrupt throws to it, and does nothing once the evaluation is over."
 
 (defstruct job
   (id 0)
+  ;; The supervisor's token for this request, written with its answer and nowhere else:
+  ;; a line user code forges on the answer channel lacks it and is dropped. Not printed.
+  (token "")
   (code "")
   (package-name nil)
   (timeout-seconds nil)
@@ -34,9 +37,16 @@ a timeout interrupt throws to it, and does nothing once the evaluation is over."
   (catch-tag nil)
   ;; Set when evaluated code ended the evaluation thread during the job.
   (thread-ended nil)
+  ;; Set when the supervisor cancelled the job: its interrupt then answers "cancelled".
+  (cancelled nil)
   ;; Signalled when the evaluation itself begins: the timeout counts from there.
   (started (sb-thread:make-semaphore :name "evaluation started"))
   (done (sb-thread:make-semaphore :name "evaluation done")))
+
+(defmethod print-object ((job job) stream)
+  ;; Backtraces and inspectors print jobs: they show the id, never the token.
+  (print-unreadable-object (job stream :type t :identity t)
+    (format stream "~D" (job-id job))))
 
 (defstruct (warning-log (:constructor make-warning-log (budget)))
   budget
@@ -298,6 +308,9 @@ up or its answer built waits, and finds no evaluation to stop."
                            (throw tag :error)))
                        ;; Bound inside the catch: an interrupt that sees the tag can throw to it.
                        (*evaluation-tag* tag))
+                   ;; Cancelled before it began: answered as cancelled, nothing evaluated.
+                   (when (job-cancelled job)
+                     (throw tag :timeout))
                    (sb-sys:with-local-interrupts
                      (restart-case
                          (handler-bind
@@ -337,4 +350,4 @@ up or its answer built waits, and finds no evaluation to stop."
                 (:error (partial-answer job "error"
                                         "error" (error-object failure backtrace (job-max-output job))
                                         "timing" timing))
-                (:timeout (partial-answer job "timeout" "timing" timing))))))))
+                (:timeout (partial-answer job (if (job-cancelled job) "cancelled" "timeout") "timing" timing))))))))

@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 import { BuiltinRuntime, CommandRuntime } from '../../../src/run/lisp/servers.js';
 import type { RuntimeConnection } from '../../../src/run/types.js';
 import { REAL_RUNTIME } from './helpers.js';
+import { WORKER_PID_CODE } from '../../runtime/helpers.js';
+import { descendantsOf } from '../../../src/process/stop.js';
 
 const call = (id: number | string, code: string) =>
   JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code } } });
@@ -38,10 +40,10 @@ t.test('built-in sessions are served in this process, each with its own worker a
   const first = await runtime.connect();
   const second = await runtime.connect();
   t.same(children(process.execPath), nodesBefore, 'no server process was started');
-  const firstPid = Number((await ask(first, '(sb-unix:unix-getpid)')).slice(3));
-  const secondPid = Number((await ask(second, '(sb-unix:unix-getpid)')).slice(3));
+  const firstPid = Number((await ask(first, WORKER_PID_CODE)).slice(3));
+  const secondPid = Number((await ask(second, WORKER_PID_CODE)).slice(3));
   t.not(firstPid, secondPid, 'each session has its own worker');
-  t.ok(children('runtime-worker').includes(firstPid), 'the worker is a child of this process');
+  t.ok(descendantsOf(process.pid).includes(firstPid), 'the worker runs below this process');
   await ask(first, '(defvar *only-here* 1)');
   t.match(await ask(second, '(boundp (quote *only-here*))'), '=> NIL', 'definitions stay in their session');
   await first.stop();
