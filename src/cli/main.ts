@@ -3,6 +3,7 @@
 // so it is dispatched here, before the command line parser and the other commands' modules
 // load; everything else (`serve --help` included) goes through the parser (program.ts).
 import { holdStartSignals } from './start-signals.js';
+import { loadProgram } from './bundles.js';
 
 if (process.argv.length === 3 && process.argv[2] === 'serve') {
   const { serveCommand } = await import('./serve-command.js');
@@ -10,6 +11,6 @@ if (process.argv.length === 3 && process.argv[2] === 'serve') {
 } else {
   // A signal while the modules load and the documents are read must still end in a summary.
   holdStartSignals();
-  const { main } = await import('./program.js');
+  const { main } = await loadProgram();
   await main(process.argv);
 }

@@ -1,11 +1,11 @@
 // `spec-run serve`: the runtime on stdio until the client closes stdin. MCP clients start
 // it once per session, so it loads only what serving needs: the bundle the build makes
-// of the runtime server (see serve-bundle.ts) and the interrupt handling.
+// of the runtime server (see bundles.ts) and the interrupt handling.
 import { Interrupts } from '../executor/interrupts.js';
-import { loadServeBundle } from './serve-bundle.js';
+import { loadServer } from './bundles.js';
 
 export async function serveCommand(): Promise<void> {
-  const { serveStdio } = loadServeBundle().server;
+  const { serveStdio } = loadServer();
   // SIGINT, SIGTERM, SIGHUP: the worker and the programs it started are stopped before exiting.
   const interrupts = new Interrupts();
   await serveStdio({ signal: interrupts.signal });

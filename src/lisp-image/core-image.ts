@@ -242,15 +242,23 @@ async function buildImage(spec: CoreImageSpec, lisp: LispImplementation, path: s
   return path;
 }
 
+/** Images of one name kept in the cache: the one just built and the most recently used others. */
+const IMAGES_KEPT = 3;
+
 /**
  * Removes the images of NAME built from other sources (an earlier spec-run, an earlier
- * SBCL): about 45 MB each, they would otherwise pile up in the cache with every upgrade.
+ * SBCL) but the most recently used: about 45 MB each, they would otherwise pile up with
+ * every upgrade, while two spec-runs of different versions on one machine (two projects,
+ * two checkouts) must not remove each other's image at every start and rebuild their own.
  * An image another process still runs stays usable: a running core is mapped, not reread.
  */
 function pruneOlderImages(name: string, current: string): void {
   const pattern = new RegExp(`^${name}-[0-9a-f]{16}\\.core$`);
-  for (const file of readdirSync(dirname(current))) {
-    const path = join(dirname(current), file);
-    if (pattern.test(file) && path !== current) rmSync(path, { force: true });
-  }
+  const others = readdirSync(dirname(current))
+    .filter((file) => pattern.test(file))
+    .map((file) => join(dirname(current), file))
+    .filter((path) => path !== current)
+    .map((path) => ({ path, used: Math.max(statSync(path).atimeMs, statSync(path).mtimeMs) }))
+    .sort((a, b) => b.used - a.used);
+  for (const { path } of others.slice(IMAGES_KEPT - 1)) rmSync(path, { force: true });
 }

@@ -9,6 +9,9 @@
 //   kills every process in it, even those that called setsid or daemonized.
 // Without them a child is contained by its process group only, and callers say so.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { cacheDirectory } from '../lisp-image/core-image.js';
 
 export interface Containment {
   /** `setpriv --pdeathsig` works here. */
@@ -32,6 +35,20 @@ function works(argv: string[]): boolean {
   return probe.status === 0;
 }
 
+/**
+ * Where a probe that found both mechanisms is kept: they stay for the same user until the
+ * machine boots again, and probing costs two process starts on every run (the most of a
+ * start-up's own time after the modules). A failed probe is not kept: it is tried again.
+ */
+function probeRecord(): string | null {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return join(cacheDirectory(), `containment-${process.getuid?.() ?? 'any'}-${boot}.json`);
+  } catch {
+    return null;
+  }
+}
+
 /** What this machine offers; probed on first use. */
 export function containment(): Containment {
   if (probed) return probed;
@@ -39,8 +56,21 @@ export function containment(): Containment {
     probed = { parentDeath: false, pidNamespace: false, missing: `${CONTAINMENT_ENV}=group is set` };
     return probed;
   }
+  const record = probeRecord();
+  if (record !== null && existsSync(record)) {
+    probed = { parentDeath: true, pidNamespace: true };
+    return probed;
+  }
   const parentDeath = works(parentDeathArgv('KILL'));
   const pidNamespace = works(PID_NAMESPACE);
+  if (record !== null && parentDeath && pidNamespace) {
+    try {
+      mkdirSync(dirname(record), { recursive: true });
+      writeFileSync(record, '{"parentDeath":true,"pidNamespace":true}\n');
+    } catch {
+      // An unwritable cache only means probing again next time.
+    }
+  }
   const missing = [
     parentDeath ? null : 'setpriv --pdeathsig (util-linux) is not available',
     pidNamespace ? null : 'unshare --pid (util-linux, as root) is not available',

@@ -6,10 +6,10 @@ import t from 'tap';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { root } from './spec-run.js';
-import { loadServeBundle, SERVE_BUNDLE } from '../../src/cli/serve-bundle.js';
+import { CLI_BUNDLE, loadBundle, SERVE_BUNDLE } from '../../src/cli/bundles.js';
 
 const bin = join(root, (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['spec-run']);
 const run = promisify(execFile);
@@ -66,17 +66,19 @@ t.test('the bundle spec-run serve loads answers byte for byte as the compiled mo
   t.same(fromBundle, fromModules);
 });
 
-t.test("the bundle's code cache is taken, and a missing or refused one only costs the compilation", async (t) => {
-  t.equal(loadServeBundle().cacheRejected, false, 'the cache the build made is taken');
-  const directory = mkdtempSync(join(tmpdir(), 'spec-run-serve-bundle-'));
-  t.teardown(() => rmSync(directory, { recursive: true, force: true }));
-  const refused = join(directory, 'refused.v8cache');
-  writeFileSync(refused, 'not a code cache');
-  const withRefused = loadServeBundle(SERVE_BUNDLE, refused);
-  t.equal(withRefused.cacheRejected, true);
-  t.type(withRefused.server.serveStdio, 'function');
-  t.type(loadServeBundle(SERVE_BUNDLE, join(directory, 'missing.v8cache')).server.serveStdio, 'function');
-});
+for (const [bundle, entry] of [[SERVE_BUNDLE, 'serveStdio'], [CLI_BUNDLE, 'main']] as const) {
+  t.test(`${basename(bundle)}: the code cache the build made is taken, and a missing or refused one only costs the compilation`, async (t) => {
+    t.equal(loadBundle(bundle).cacheRejected, false, 'the cache the build made is taken');
+    const directory = mkdtempSync(join(tmpdir(), 'spec-run-bundle-'));
+    t.teardown(() => rmSync(directory, { recursive: true, force: true }));
+    const refused = join(directory, 'refused.v8cache');
+    writeFileSync(refused, 'not a code cache');
+    const withRefused = loadBundle<Record<string, unknown>>(bundle, refused);
+    t.equal(withRefused.cacheRejected, true);
+    t.type(withRefused.exports[entry], 'function');
+    t.type(loadBundle<Record<string, unknown>>(bundle, join(directory, 'missing.v8cache')).exports[entry], 'function');
+  });
+}
 
 // A worker started after the session closed would hold the process open: the timeout fails it.
 t.test('a serve whose input ends after initialize exits: no worker starts after the session closed', { timeout: 30000 }, async (t) => {

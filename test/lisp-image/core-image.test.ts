@@ -27,7 +27,7 @@ t.test('a source that does not load fails the build with what SBCL said', async 
   await t.rejects(ensureCoreImage({ name: 'broken', sources: [source] }), /building the broken core image failed:[\s\S]*broken on purpose: 42/);
 });
 
-t.test('a new image of a name removes the older ones of that name from the cache, and only those', async (t) => {
+t.test('a new image of a name keeps the two most recently used others of that name, removes the rest, and leaves other names alone', async (t) => {
   const directory = mkdtempSync(join(tmpdir(), 'spec-run-core-prune-'));
   const previous = process.env.SPEC_RUN_CACHE;
   process.env.SPEC_RUN_CACHE = directory;
@@ -36,13 +36,20 @@ t.test('a new image of a name removes the older ones of that name from the cache
     else process.env.SPEC_RUN_CACHE = previous;
     rmSync(directory, { recursive: true, force: true });
   });
+  const { existsSync, utimesSync } = await import('node:fs');
   const other = await ensureCoreImage({ name: 'other', sources: [], finalForm: '(defvar *o* 1)' });
-  const first = await ensureCoreImage({ name: 'pruned', sources: [], finalForm: '(defvar *v* 1)' });
-  const second = await ensureCoreImage({ name: 'pruned', sources: [], finalForm: '(defvar *v* 2)' });
-  t.not(first, second, 'other sources, another image');
-  const { existsSync } = await import('node:fs');
-  t.notOk(existsSync(first), 'the older image of that name is gone');
-  t.ok(existsSync(second), 'the new one stays');
+  const images: string[] = [];
+  for (let version = 1; version <= 3; version++) {
+    images.push(await ensureCoreImage({ name: 'pruned', sources: [], finalForm: `(defvar *v* ${version})` }));
+    // Used in this order, a minute apart: the first is the least recently used.
+    const used = new Date(Date.now() - (4 - version) * 60_000);
+    utimesSync(images.at(-1)!, used, used);
+  }
+  t.equal(new Set(images).size, 3, 'other sources, another image');
+  t.ok(images.every((image) => existsSync(image)), 'three images of a name live side by side (two spec-runs of different versions do not rebuild each other\'s)');
+  const fourth = await ensureCoreImage({ name: 'pruned', sources: [], finalForm: '(defvar *v* 4)' });
+  t.notOk(existsSync(images[0]), 'the least recently used one is gone');
+  t.ok(existsSync(images[1]) && existsSync(images[2]) && existsSync(fourth), 'the new one and the two most recently used stay');
   t.ok(existsSync(other), 'an image of another name is left alone');
 });
 

@@ -1,0 +1,74 @@
+// Bundles the command line and the runtime server, each into one minified CommonJS file
+// (esbuild), and makes V8's code cache of each, for src/cli/bundles.ts to load both.
+// Each bundle sits beside its entry module, and every module in it keeps its own
+// import.meta.url (rewritten to its file's place relative to the bundle), so the paths
+// modules find their files by (Lisp sources, templates, package.json) stay as compiled.
+import { build } from 'esbuild';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { CLI_BUNDLE, SERVE_BUNDLE, writeBundleCache } from '../dist/src/cli/bundles.js';
+
+/** import.meta.url of each compiled module, as the URL of its file relative to the bundle's. */
+const ownUrls = (bundle) => ({
+  name: 'own-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]dist[\\/]src[\\/].*\.js$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', `__moduleUrl(${JSON.stringify(relative(dirname(bundle), args.path))})`),
+      loader: 'js',
+    }));
+    // A package's own import.meta.url (fdir's createRequire) resolves packages: from the
+    // bundle's place, Node finds them as it finds the bundle's other dependencies.
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.mjs$/ }, (args) => ({
+      contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', '__bundleUrl'),
+      loader: 'js',
+    }));
+  },
+});
+
+async function bundle(entry, outfile) {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minify: true,
+    logLevel: 'warning',
+    // jiti loads its own files (its TypeScript transform) by path, and imports users' steps
+    // files: it stays a package of its own.
+    external: ['jiti'],
+    // Every import() left is of a module in the bundle or of Node's: require() them (V8
+    // loses a script's dynamic-import callback when the script comes from its code cache).
+    supported: { 'dynamic-import': false },
+    plugins: [ownUrls(outfile)],
+    banner: {
+      js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href; const __moduleUrl = (path) => new URL(path, __bundleUrl).href;",
+    },
+  });
+}
+
+await bundle('dist/src/runtime/server.js', SERVE_BUNDLE);
+await writeBundleCache(SERVE_BUNDLE);
+
+await bundle('dist/src/cli/program.js', CLI_BUNDLE);
+// The cache holds what a start compiled: a --list of a small document runs the command
+// line, the parser and the translation, as every run does.
+const scratch = mkdtempSync(join(tmpdir(), 'spec-run-bundle-'));
+try {
+  const document = join(scratch, 'sum.test.md');
+  writeFileSync(document, '---\ntype: verification\n---\n# Sum\n\n```lisp\n(is (= 3 (+ 1 2)))\n```\n');
+  await writeBundleCache(CLI_BUNDLE, async (program) => {
+    const [stdout, stderr] = [process.stdout.write, process.stderr.write];
+    process.stdout.write = process.stderr.write = () => true;
+    try {
+      await program.main([process.execPath, 'spec-run', '--list', document, '--config', join(scratch, 'none.json')]);
+    } finally {
+      [process.stdout.write, process.stderr.write] = [stdout, stderr];
+      process.exitCode = undefined;
+    }
+  });
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,56 @@
+// spec-run as it starts: the build bundles the command line (cli/program.js) and the
+// runtime server (runtime/server.js, for `spec-run serve`) each into one CommonJS file
+// (scripts/bundles.mjs), with V8's code cache made at build time beside it. A start then
+// reads one file and deserializes compiled code instead of resolving, reading, parsing
+// and compiling some 500 modules (Node 20 has no compile cache of its own): that was most
+// of a one-document run's start-up. A cache V8 rejects (another Node, other flags) or a
+// missing one only costs the compilation; a missing bundle (a build by tsc alone) means
+// the modules are loaded one by one, as compiled.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+/** The runtime server's bundle, beside runtime/server.js. */
+export const SERVE_BUNDLE = fileURLToPath(new URL('../runtime/server.bundle.cjs', import.meta.url));
+/** The command line's bundle, beside cli/program.js. */
+export const CLI_BUNDLE = fileURLToPath(new URL('./program.bundle.cjs', import.meta.url));
+
+export const cacheOf = (bundle: string) => `${bundle}.v8cache`;
+
+export interface LoadedBundle<Exports> {
+  exports: Exports;
+  /** True when a cache was given and V8 refused it. */
+  cacheRejected: boolean;
+  /** The code cache of what has been compiled so far. */
+  codeCache: () => Buffer;
+}
+
+/** Runs the CommonJS bundle at `bundle`, with the code cache at `cache` when there is one there (null: none). */
+export function loadBundle<Exports>(bundle: string, cache: string | null = cacheOf(bundle)): LoadedBundle<Exports> {
+  const cachedData = cache !== null && existsSync(cache) ? readFileSync(cache) : undefined;
+  // The wrapper Node's own CommonJS loader puts around a module. The bundles hold no
+  // import() (scripts/bundles.mjs): users' steps files are imported by jiti, outside them.
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`, { filename: bundle, cachedData });
+  const module = { exports: {} as Exports };
+  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  return { exports: module.exports, cacheRejected: cachedData !== undefined && script.cachedDataRejected === true, codeCache: () => script.createCachedData() };
+}
+
+/** The command line's modules: from its bundle when the build made one. */
+export async function loadProgram(): Promise<typeof import('./program.js')> {
+  return existsSync(CLI_BUNDLE) ? loadBundle<typeof import('./program.js')>(CLI_BUNDLE).exports : import('./program.js');
+}
+
+/** The runtime server's modules, from its bundle. */
+export function loadServer(): typeof import('../runtime/server.js') {
+  return loadBundle<typeof import('../runtime/server.js')>(SERVE_BUNDLE).exports;
+}
+
+/** Makes the code cache of a bundle once `exercise` has run what a start compiles (the build does, after bundling). */
+export async function writeBundleCache<Exports>(bundle: string, exercise: (exports: Exports) => unknown = () => undefined): Promise<void> {
+  const loaded = loadBundle<Exports>(bundle, null);
+  await exercise(loaded.exports);
+  writeFileSync(cacheOf(bundle), loaded.codeCache());
+}
