@@ -206,10 +206,11 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   }
 
   // Runners are loaded only when something runs: --list and check stay fast.
-  const [{ runLispDocument }, { runScenarioDocument }, { BuiltinRuntime, CommandRuntime }] = await Promise.all([
+  const [{ runLispDocument }, { runScenarioDocument }, { BuiltinRuntime, CommandRuntime }, { closeDrivers }] = await Promise.all([
     import('../run/lisp/index.js'),
     import('../run/scenario/index.js'),
     import('../run/lisp/servers.js'),
+    import('../run/lisp/driver.js'),
   ]);
   const runners: Runners = { lisp: runLispDocument, openspec: runScenarioDocument };
   const vocabularyFiles = (config.vocabulary ?? []).map((file) => resolve(config.directory, file));
@@ -274,7 +275,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     });
     return interrupts.exitStatus ?? 0;
   } finally {
-    await runtime.close();
+    await Promise.all([runtime.close(), closeDrivers()]);
   }
 }
 

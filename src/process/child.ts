@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { stopProcess, type StopOutcome } from './stop.js';
+import { processWide } from './process-wide.js';
 
 export interface ChildOptions {
   command: string;
@@ -41,9 +42,9 @@ export function describeChildExit(exit: ChildExit): string {
 }
 
 /** The children started here that have not ended yet: spec-run's own work still under way. */
-const running = new Set<Child>();
+const running = processWide('children.running', () => new Set<Child>());
 /** Other work of spec-run's own on processes, settled or not: see ownProcessWork. */
-const pending = new Set<Promise<void>>();
+const pending = processWide('children.pending', () => new Set<Promise<void>>());
 
 /**
  * Registers WORK (a one-shot command spec-run started itself, such as the `docker stop`

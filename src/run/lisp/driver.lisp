@@ -353,13 +353,14 @@ thread the debugger stays disabled (the driver exits, the host reports it)."
                                  (:message . ,(condition-message condition))))))
   (sb-thread:abort-thread))
 
-(defun main (&key (version (error "the driver needs spec-run's version: (spec-run::main :version \"x.y.z\")")))
-  "The driver's loop. VERSION is spec-run's, the clientInfo of the vocabulary's requests."
+(defun main (&key (version (error "the driver needs spec-run's version: (spec-run::main :version \"x.y.z\")")) pid)
+  "The driver's loop. VERSION is spec-run's, the clientInfo of the vocabulary's requests;
+PID, this process's id as the host can signal it, for a driver forked by the zygote."
   (use-client-version version)
   (open-host-channel)
   (setf *main-thread* sb-thread:*current-thread*
         *disabled-debugger-hook* sb-ext:*invoke-debugger-hook*
         sb-ext:*invoke-debugger-hook* #'report-thread-error)
   (let ((*package* (find-package '#:common-lisp-user)))
-    (send-to-host '((:type . "ready")))
+    (send-to-host (if pid `((:type . "ready") (:pid . ,pid)) '((:type . "ready"))))
     (loop (run-command (read-from-host)))))

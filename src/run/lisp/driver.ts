@@ -3,7 +3,7 @@
 // talks to it on fds 3 (commands and replies, as s-expressions) and 4 (points,
 // requests and "done", as JSON lines); fds 1 and 2 are kept for diagnostics.
 import { Child, describeChildExit, readLines } from '../../process/child.js';
-import { asSpawn, inOwnPidNamespace } from '../../process/containment.js';
+import { asSpawn, containment, inOwnPidNamespace } from '../../process/containment.js';
 import { defaultLisp, ensureCoreImage } from '../../lisp-image/core-image.js';
 import { lispSources } from '../../lisp-image/sources.js';
 import { lispString } from './sexp.js';
@@ -21,7 +21,7 @@ const COMMANDS_FD = 3;
 const MESSAGES_FD = 4;
 
 /** The driver's Lisp sources, in load order. */
-export const DRIVER_SOURCES = lispSources(import.meta.url, ['../../lisp-image/frames', 'packages', 'json', 'host', 'sessions', 'vocabulary', 'checks', 'dialects', 'driver'].map((name) => `${name}.lisp`));
+export const DRIVER_SOURCES = lispSources(import.meta.url, ['../../lisp-image/frames', 'packages', 'json', 'host', 'sessions', 'vocabulary', 'checks', 'dialects', 'driver', 'zygote'].map((name) => `${name}.lisp`));
 
 export function driverImage(): Promise<string> {
   return ensureCoreImage({ name: 'driver', sources: DRIVER_SOURCES, systems: ['fiveam', 'bordeaux-threads'] });
@@ -36,46 +36,73 @@ export interface CommandHandlers {
   request(message: RequestMessage): Promise<LispText>;
 }
 
+/** How a driver's commands reach it and how it ends: a process of its own, or one the zygote forked. */
+interface DriverLink {
+  write(line: string): void;
+  /** Set once the driver's process has ended: how it ended. */
+  readonly ended: string | undefined;
+  readonly outputTail: string;
+  stop(): Promise<void>;
+}
+
+/** Set to `fresh` to start every document's driver as a process of its own, never forked (benchmarks compare both). */
+export const DRIVER_ENV = 'SPEC_RUN_DRIVER';
+
+const sbclArgs = (image: string, form: string) => [defaultLisp().sbcl, '--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', form];
+
+/** A driver process, in a PID namespace of its own, tied to spec-run: programs spec code starts end with it. */
+function driverProcess(image: string, form: string, cwd: string): Child {
+  const [command, args] = asSpawn(inOwnPidNamespace(sbclArgs(image, form)));
+  return new Child({ command, args, cwd, group: true, stdin: 'ignore', stdout: 'tail', extraPipes: 2, tailChars: OUTPUT_TAIL_CHARS });
+}
+
 export class Driver {
   /** Messages read and not yet taken; a malformed line is queued as its error, in its place. */
   private readonly queue: (DriverMessage | DriverProtocolError)[] = [];
   private waiter: (() => void) | null = null;
 
-  private constructor(private readonly child: Child) {
-    void child.exited.then(() => this.wake());
-    readLines(child.output(MESSAGES_FD), (line) => {
-      try {
-        this.queue.push(decodeDriverLine(line));
-      } catch (error) {
-        this.queue.push(error as DriverProtocolError);
-      }
-      this.wake();
-    });
+  constructor(private readonly link: DriverLink) {}
+
+  /** A document's driver: forked by an idle zygote of `cwd` where this machine allows, else a process of its own. */
+  static async start(cwd: string): Promise<Driver> {
+    return (await Zygote.fork(cwd)) ?? Driver.own(cwd);
   }
 
-  static async start(cwd: string): Promise<Driver> {
-    const image = await driverImage();
-    // In a PID namespace of its own, tied to spec-run: programs spec code starts end with the driver.
-    const [command, args] = asSpawn(
-      inOwnPidNamespace([defaultLisp().sbcl, '--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', `(spec-run::main :version ${lispString(VERSION)})`]),
-    );
-    const child = new Child({
-      command,
-      args,
-      cwd,
-      group: true,
-      stdin: 'ignore',
-      stdout: 'tail',
-      extraPipes: 2,
-      tailChars: OUTPUT_TAIL_CHARS,
+  private static async own(cwd: string): Promise<Driver> {
+    const child = driverProcess(await driverImage(), `(spec-run::main :version ${lispString(VERSION)})`, cwd);
+    const driver = new Driver({
+      write: (line) => child.writeLine(COMMANDS_FD, line),
+      get ended() {
+        return child.exit && describeChildExit(child.exit);
+      },
+      get outputTail() {
+        return child.outputTail;
+      },
+      stop: async () => void (await child.stop(STOP_GRACE_MS)),
     });
-    const driver = new Driver(child);
-    const first = await driver.next();
-    if (first.type !== 'ready') throw new Error(`the driver did not start: ${JSON.stringify(first)}`);
+    void child.exited.then(() => driver.wake());
+    readLines(child.output(MESSAGES_FD), (line) => driver.receive(line));
+    await driver.ready();
     return driver;
   }
 
-  private wake(): void {
+  /** Waits for the driver's "ready"; its process id, when it says one. */
+  async ready(): Promise<number | undefined> {
+    const first = await this.next();
+    if (first.type !== 'ready') throw new Error(`the driver did not start: ${JSON.stringify(first)}`);
+    return first.pid;
+  }
+
+  receive(line: string): void {
+    try {
+      this.queue.push(decodeDriverLine(line));
+    } catch (error) {
+      this.queue.push(error as DriverProtocolError);
+    }
+    this.wake();
+  }
+
+  wake(): void {
     const waiter = this.waiter;
     this.waiter = null;
     waiter?.();
@@ -86,14 +113,14 @@ export class Driver {
       const message = this.queue.shift();
       if (message instanceof DriverProtocolError) throw message;
       if (message) return message;
-      const exit = this.child.exit;
-      if (exit) throw new DriverExited(`the driver process ended (${describeChildExit(exit)})${this.outputNote()}`);
+      const ended = this.link.ended;
+      if (ended) throw new DriverExited(`the driver process ended (${ended})${this.outputNote()}`);
       await new Promise<void>((resolve) => (this.waiter = resolve));
     }
   }
 
   private outputNote(): string {
-    const tail = this.child.outputTail.trim();
+    const tail = this.link.outputTail.trim();
     return tail ? `; its output ended with:\n${tail.split('\n').slice(-15).join('\n')}` : '';
   }
 
@@ -122,6 +149,8 @@ export class Driver {
           return message;
         case 'ready':
           throw new DriverProtocolError('the driver said "ready" again while it ran a command');
+        case 'ended':
+          throw new DriverProtocolError('a driver sent "ended", which only the zygote sends');
       }
     }
   }
@@ -137,11 +166,153 @@ export class Driver {
   }
 
   private write(command: DriverCommand): void {
-    this.child.writeLine(COMMANDS_FD, encodeCommand(command));
+    this.link.write(encodeCommand(command));
   }
 
   async stop(): Promise<void> {
-    await this.child.stop(STOP_GRACE_MS);
+    await this.link.stop();
   }
 }
 
+
+/** How long an idle zygote waits for the next document before it ends. */
+const ZYGOTE_IDLE_MS = 2000;
+
+/**
+ * A zygote (zygote.lisp): an SBCL process started from the driver image as the init of a
+ * PID namespace of its own, which forks a driver for each document. A document's driver
+ * then costs a fork instead of SBCL's start, and starts from the image as it was before
+ * any document: whatever a document defined, started or opened lived in another process.
+ * Once that process has ended, the zygote kills and reaps everything left in its
+ * namespace before it says "ended". One document at a time per zygote; --jobs runs more.
+ */
+class Zygote {
+  private static readonly idle = new Map<string, Zygote[]>();
+  /** False once a zygote could not be started or fork here: documents then get processes of their own. */
+  private static usable: boolean | undefined;
+  /** The driver forked last, until the zygote says it has ended. */
+  private current: { driver: Driver; setEnded: (how: string) => void; end: () => void } | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  private constructor(
+    private readonly child: Child,
+    private readonly cwd: string,
+  ) {
+    void child.exited.then((exit) => {
+      this.forget();
+      const current = this.current;
+      if (current) {
+        current.setEnded(`the zygote that forked it ended: ${describeChildExit(exit)}`);
+        current.end();
+      }
+    });
+  }
+
+  /** A driver forked for a document in `cwd`; null where zygotes are not used. */
+  static async fork(cwd: string): Promise<Driver | null> {
+    if (Zygote.usable === false || process.env[DRIVER_ENV] === 'fresh' || !containment().pidNamespace) return null;
+    try {
+      const zygote = Zygote.idle.get(cwd)?.pop() ?? (await Zygote.start(cwd));
+      clearTimeout(zygote.idleTimer);
+      return await zygote.forkDriver();
+    } catch {
+      Zygote.usable = false;
+      return null;
+    }
+  }
+
+  private static async start(cwd: string): Promise<Zygote> {
+    const child = driverProcess(await driverImage(), `(spec-run::zygote-main :version ${lispString(VERSION)})`, cwd);
+    const zygote = new Zygote(child, cwd);
+    const ready = new Promise<void>((resolve, reject) => {
+      readLines(child.output(MESSAGES_FD), (line) => {
+        if (zygote.current) zygote.receive(line);
+        else if (line.startsWith('{"type":"ready"')) resolve();
+        else reject(new Error(`the zygote did not start: ${line.slice(0, 300)}`));
+      });
+      void child.exited.then((exit) => reject(new Error(`the zygote ended: ${describeChildExit(exit)}; ${child.outputTail.slice(-500)}`)));
+    });
+    await ready;
+    return zygote;
+  }
+
+  private receive(line: string): void {
+    const current = this.current!;
+    // Only the zygote writes "ended", after the forked driver's process and everything it left are gone.
+    if (line.startsWith('{"type":"ended"')) {
+      const { code, signal } = JSON.parse(line) as { code?: number; signal?: number };
+      current.setEnded(signal === undefined ? `exit code ${code ?? 'unknown'}` : `killed by signal ${signal}`);
+      this.current = undefined;
+      current.end();
+      this.release();
+    } else current.driver.receive(line);
+  }
+
+  private async forkDriver(): Promise<Driver> {
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const child = this.child;
+    const state: { ended?: string; pid?: number } = {};
+    const driver = new Driver({
+      write: (line) => child.writeLine(COMMANDS_FD, line),
+      get ended() {
+        return state.ended;
+      },
+      get outputTail() {
+        return child.outputTail;
+      },
+      stop: async () => {
+        if (state.ended === undefined && state.pid !== undefined) {
+          signal(state.pid, 'SIGTERM');
+          const late = setTimeout(() => signal(state.pid!, 'SIGKILL'), STOP_GRACE_MS);
+          await ended;
+          clearTimeout(late);
+        }
+      },
+    });
+    this.current = {
+      driver,
+      setEnded: (how) => (state.ended ??= how),
+      end: () => (end(), driver.wake()),
+    };
+    child.writeLine(COMMANDS_FD, encodeCommand({ kind: 'fork' }));
+    state.pid = await driver.ready();
+    return driver;
+  }
+
+  /** Idle again: kept for the next document of `cwd` for a while. */
+  private release(): void {
+    if (this.child.exit) return;
+    const list = Zygote.idle.get(this.cwd) ?? [];
+    list.push(this);
+    Zygote.idle.set(this.cwd, list);
+    this.idleTimer = setTimeout(() => void this.close(), ZYGOTE_IDLE_MS);
+  }
+
+  private forget(): void {
+    clearTimeout(this.idleTimer);
+    const list = Zygote.idle.get(this.cwd);
+    if (list?.includes(this)) list.splice(list.indexOf(this), 1);
+  }
+
+  private async close(): Promise<void> {
+    this.forget();
+    await this.child.stop(STOP_GRACE_MS);
+  }
+
+  /** Ends every idle zygote (the end of a run). */
+  static async closeAll(): Promise<void> {
+    await Promise.all([...Zygote.idle.values()].flat().map((zygote) => zygote.close()));
+  }
+}
+
+/** Ends the idle zygotes now rather than when their idle time is over (the end of a run). */
+export const closeDrivers = (): Promise<void> => Zygote.closeAll();
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // It has ended already.
+  }
+}

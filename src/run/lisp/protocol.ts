@@ -29,7 +29,9 @@ export type DriverCommand =
   | { kind: 'verify'; functionName: string; seed: number; name: string; file: string; line: number }
   /** The FiveAM tests that are units of their own: a block running them (run!, explain!) does not report their checks again. */
   | { kind: 'unit-tests'; testNames: string[] }
-  | { kind: 'reply'; rid: number; outcome: { ok: true; value: LispText } | { ok: false; message: string } };
+  | { kind: 'reply'; rid: number; outcome: { ok: true; value: LispText } | { ok: false; message: string } }
+  /** To the zygote (zygote.lisp): fork a document's driver. */
+  | { kind: 'fork' };
 
 function lispInteger(value: number): string {
   if (!Number.isSafeInteger(value)) throw new Error(`driver protocol: ${value} is not an integer`);
@@ -55,6 +57,8 @@ export function encodeCommand(command: DriverCommand): string {
       return `(:verify ${s(command.functionName)} ${n(command.seed)} ${s(command.name)} ${s(command.file)} ${n(command.line)})`;
     case 'unit-tests':
       return `(:unit-tests (${command.testNames.map(s).join(' ')}))`;
+    case 'fork':
+      return '(:fork)';
     case 'reply': {
       const outcome = command.outcome.ok ? `(:ok ${command.outcome.value})` : `(:error ${s(command.outcome.message)})`;
       return `(:reply ${n(command.rid)} ${outcome})`;
@@ -92,13 +96,18 @@ const doneSchema = z.strictObject({
   slept: z.number().nonnegative(),
 });
 
-const readySchema = z.strictObject({ type: z.literal('ready') });
+/** `pid`: a forked driver's process id, as spec-run signals it. */
+const readySchema = z.strictObject({ type: z.literal('ready'), pid: integer.positive().optional() });
 
-const driverMessageSchema = z.discriminatedUnion('type', [pointSchema, requestSchema, doneSchema, readySchema]);
+/** The zygote: the document's driver it forked has ended, with its exit code or signal number. */
+const endedSchema = z.strictObject({ type: z.literal('ended'), code: integer.optional(), signal: integer.optional() });
+
+const driverMessageSchema = z.discriminatedUnion('type', [pointSchema, requestSchema, doneSchema, readySchema, endedSchema]);
 
 export type PointMessage = z.infer<typeof pointSchema>;
 export type RequestMessage = z.infer<typeof requestSchema>;
 export type DoneMessage = z.infer<typeof doneSchema>;
+export type EndedMessage = z.infer<typeof endedSchema>;
 export type DriverMessage = z.infer<typeof driverMessageSchema>;
 
 /** A line on fd 4 that is not a message of the protocol. */

@@ -13,11 +13,12 @@ import type { ExecRequest } from '../../executor/result.js';
 import type { McpClient, RunCommandOptions, RunCommandResult, ScenarioBlock, StepInfo, World } from '../../steps/index.js';
 import type { RunOptions } from '../types.js';
 import { VERSION } from '../../version.js';
+import { processWide } from '../../process/process-wide.js';
 
 /** Thrown by `world.skip()`: the step is skipped, not failed. */
 export class StepSkipped extends Error {}
 
-const internals = new WeakMap<object, { unit: ScenarioUnit; options: RunOptions }>();
+const internals = processWide('step-world.internals', () => new WeakMap<object, { unit: ScenarioUnit; options: RunOptions }>());
 
 /** The unit and run options behind a world: for spec-run's own step library. */
 export function worldInternals(world: object): { unit: ScenarioUnit; options: RunOptions } {

@@ -24,6 +24,7 @@ import type { ExecRequest, ExecResult } from '../../executor/result.js';
 import type { RunOptions } from '../types.js';
 import { StepSkip } from './checks.js';
 import { worldInternals } from './step-world.js';
+import { processWide } from '../../process/process-wide.js';
 
 /** The timeout a probe runs under in place of a configured one; Docker's includes starting the container. */
 export const PROBE_TIMEOUT_MS = { host: 1000, docker: 2000 } as const;
@@ -191,7 +192,7 @@ export function processesWith(marker: string): string[] {
   return found;
 }
 
-const executorWorlds = new WeakMap<object, ScenarioWorld>();
+const executorWorlds = processWide('scenario.executor-worlds', () => new WeakMap<object, ScenarioWorld>());
 
 /** The executor's scenario state behind a step's world: one per scenario. */
 export function executorWorld(world: object): ScenarioWorld {

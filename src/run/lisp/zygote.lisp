@@ -1,0 +1,51 @@
+;;;; A driver that runs many documents, each in a process of its own, started as
+;;;; (spec-run::zygote-main :version "x.y.z") as the init of a PID namespace of its own.
+;;;; It never runs spec code: for each (:fork) the host sends, it forks, and the child
+;;;; becomes a document's driver (MAIN), speaking on the same fds 3 and 4. The child starts
+;;;; from this image as it was before any document (no definition, special, package,
+;;;; thread or open file of an earlier document can be in it: those lived in other
+;;;; processes), without paying SBCL's start for every document. Once the child has
+;;;; ended, every process left in the namespace (programs its spec code started, setsid
+;;;; or not) is killed and reaped, and the host is told with an "ended" message.
+
+(in-package #:spec-run)
+
+(eval-when (:compile-toplevel :load-toplevel :execute)
+  (require :sb-posix))
+
+(defun outer-pid ()
+  "This process's id as the machine sees it: in a PID namespace getpid answers the
+namespace's own numbering, while /proc (the machine's) names the process by its outer id."
+  (values (parse-integer (sb-unix:unix-readlink "/proc/self"))))
+
+(defun end-namespace-remains ()
+  "As the init of a PID namespace: kill every other process in it and reap them all."
+  ;; kill(-1) from a namespace's init reaches every process of the namespace but itself.
+  (sb-unix:unix-kill -1 sb-unix:sigkill)
+  (loop (handler-case (sb-posix:waitpid -1 0)
+          (sb-posix:syscall-error () (return)))))
+
+(defun exit-status (status)
+  "The \"ended\" message of a child that ended with wait STATUS."
+  (cond ((sb-posix:wifexited status)
+         `((:type . "ended") (:code . ,(sb-posix:wexitstatus status))))
+        ((sb-posix:wifsignaled status)
+         `((:type . "ended") (:signal . ,(sb-posix:wtermsig status))))
+        (t `((:type . "ended")))))
+
+(defun zygote-main (&key (version (error "the zygote needs spec-run's version")))
+  (unless (= (sb-posix:getpid) 1)
+    ;; Without a namespace of its own, kill(-1) would reach every process of the user.
+    (error "the zygote must be the init of a PID namespace"))
+  (open-host-channel)
+  (send-to-host '((:type . "ready")))
+  (loop
+    (let ((command (read-from-host)))
+      (unless (and (consp command) (eq (first command) :fork))
+        (error "the zygote takes (:fork), not ~S" command))
+      (let ((pid (sb-posix:fork)))
+        (when (zerop pid)
+          (main :version version :pid (outer-pid)))
+        (let ((status (nth-value 1 (sb-posix:waitpid pid 0))))
+          (end-namespace-remains)
+          (send-to-host (exit-status status)))))))

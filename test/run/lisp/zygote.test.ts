@@ -1,0 +1,102 @@
+// Documents' drivers forked by a zygote (zygote.lisp, driver.ts): one document's
+// definitions, special variables, packages, threads, open files and programs are gone
+// before the next document's driver starts, and a driver that dies or is stopped is
+// reported as before. Real SBCL processes throughout.
+import t from 'tap';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Parser, type FinalResults } from 'tap-parser';
+import { closeDrivers, Driver, DriverExited, DRIVER_ENV, type PointMessage } from '../../../src/run/lisp/driver.js';
+import { containment } from '../../../src/process/containment.js';
+import { asLispText } from '../../../src/run/lisp/protocol.js';
+
+const cli = join(resolve(dirname(fileURLToPath(import.meta.url)), '../../..'), 'src/cli/main.js');
+const noZygotes = !containment().pidNamespace && 'PID namespaces are not available here (unshare --pid needs root): every driver is a process of its own';
+
+const handlers = (points: PointMessage[] = []) => ({ point: (p: PointMessage) => points.push(p), request: async () => asLispText('NIL') });
+
+/** The outer process id of the driver's parent: the zygote that forked it. */
+async function parentOf(driver: Driver): Promise<string> {
+  const points: PointMessage[] = [];
+  const code = `(let ((stat (with-open-file (s "/proc/self/stat") (read-line s)))) (fiveam:is (string= "" (subseq stat (1+ (position #\\) stat :from-end t))))))`;
+  await driver.run({ kind: 'block', file: 'z.md', line: 1, text: code, seed: 1, name: 'parent' }, handlers(points));
+  // The failed check's message holds the stat fields after the command name: state, ppid, ...
+  const fields = JSON.stringify(points[0]?.diagnostics ?? {});
+  return /\\" ?[A-Z] (\d+) /.exec(fields)?.[1] ?? fields;
+}
+
+t.test('two documents in a row are forked by one zygote', { skip: noZygotes }, async (t) => {
+  t.teardown(closeDrivers);
+  const first = await Driver.start(process.cwd());
+  const firstParent = await parentOf(first);
+  await first.stop();
+  const second = await Driver.start(process.cwd());
+  const secondParent = await parentOf(second);
+  await second.stop();
+  t.match(firstParent, /^\d+$/, `the first driver's parent: ${firstParent}`);
+  t.equal(secondParent, firstParent, 'the second driver was forked by the same zygote');
+});
+
+t.test("one document's definitions, specials, packages, threads, open files and programs are invisible to the next", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'spec-run-zygote-'));
+  const marker = `307.${process.pid}`;
+  writeFileSync(join(dir, 'kept.txt'), 'kept open\n');
+  writeFileSync(
+    join(dir, 'a-leaves.test.md'),
+    `---\ntype: verification\n---\n# Leaves things behind\n\n\`\`\`lisp
+(defun leaked-function () 1)
+(defvar *leaked-special* 2)
+(defpackage #:leaked-package (:use #:cl))
+(defvar *leaked-stream* (open ${JSON.stringify(join(dir, 'kept.txt'))}))
+(sb-thread:make-thread (lambda () (sleep 600)) :name "leaked-thread")
+(sb-ext:run-program "/bin/sh" (list "-c" "setsid sleep ${marker} >/dev/null 2>&1 &") :wait t)
+(is (fboundp 'leaked-function))
+\`\`\`\n`,
+  );
+  writeFileSync(
+    join(dir, 'b-finds-nothing.test.md'),
+    `---\ntype: verification\n---\n# Finds nothing\n\n\`\`\`lisp
+(is (not (fboundp 'leaked-function)))
+(is (not (boundp '*leaked-special*)))
+(is (null (find-package "LEAKED-PACKAGE")))
+(is (null (find "leaked-thread" (sb-thread:list-all-threads) :key #'sb-thread:thread-name :test #'equal)))
+(is (null (remove-if-not (lambda (fd) (search "kept.txt" (or (ignore-errors (sb-unix:unix-readlink (namestring fd))) "")))
+                         (directory "/proc/self/fd/*" :resolve-symlinks nil))))
+(is (null (remove-if-not (lambda (cmdline) (search "${marker}" (or (ignore-errors (with-open-file (s cmdline) (read-line s nil ""))) "")))
+                         (directory "/proc/*/cmdline" :resolve-symlinks nil))))
+\`\`\`\n`,
+  );
+  for (const mode of ['forked', 'fresh'] as const) {
+    const run = spawnSync(process.execPath, [cli, dir, '--reporter', 'tap'], { encoding: 'utf8', env: { ...process.env, [DRIVER_ENV]: mode === 'fresh' ? 'fresh' : '' } });
+    const results = await new Promise<FinalResults>((done) => new Parser(done).end(run.stdout));
+    t.equal(run.status, 0, `${mode}: the run passes: ${run.stderr.trim().split('\n').at(-1)}`);
+    t.equal(results.pass, 2, `${mode}: both documents pass`);
+    t.match(run.stderr, /7 passed, 0 failed/, `${mode}: every check of the second document passed`);
+  }
+  let left = '';
+  try {
+    left = execFileSync('pgrep', ['-f', `sleep ${marker}`], { encoding: 'utf8' });
+  } catch {
+    // pgrep exits 1 when nothing matches.
+  }
+  t.equal(left, '', 'the program the first document left is gone');
+});
+
+t.test('a forked driver that dies is reported as a process that ended, and the next document gets a new one', { skip: noZygotes }, async (t) => {
+  t.teardown(closeDrivers);
+  const driver = await Driver.start(process.cwd());
+  const died = await driver.run({ kind: 'block', file: 'z.md', line: 1, text: '(sb-unix:unix-kill (sb-unix:unix-getpid) sb-unix:sigkill)', seed: 1, name: 'dies' }, handlers()).then(
+    (done) => done,
+    (error: Error) => error,
+  );
+  t.type(died, DriverExited, `the run of the command fails: ${died instanceof Error ? died.message : JSON.stringify(died)}`);
+  t.match(String(died), /the driver process ended \(killed by signal 9\)/);
+  const next = await Driver.start(process.cwd());
+  const points: PointMessage[] = [];
+  await next.run({ kind: 'block', file: 'z.md', line: 1, text: '(is (= 2 (+ 1 1)))', seed: 1, name: 'runs' }, handlers(points));
+  t.same(points.map((p) => p.ok), [true], 'the next driver runs');
+  await next.stop();
+});
