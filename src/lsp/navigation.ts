@@ -24,9 +24,16 @@ export function stepAt(reading: Reading, line: number): { unit: ScenarioUnit; st
   return null;
 }
 
-/** The unit whose first line (its heading, its block) is LINE. */
+/** The unit that LINE introduces: its first line, its block's opening fence, or the heading it stands under. */
 export function unitAt(reading: Reading, line: number): Unit | null {
-  return reading.plan.units.find((unit) => unit.line === line) ?? null;
+  const headingLine = (unit: Unit) =>
+    reading.doc.sections.filter((section) => section.line <= unit.line && section.heading === unit.headingPath.at(-1)).at(-1)?.line;
+  return (
+    reading.plan.units.find((unit) => unit.line === line) ??
+    reading.plan.units.find((unit) => 'code' in unit && unit.code.line - 1 === line) ??
+    reading.plan.units.find((unit) => headingLine(unit) === line) ??
+    null
+  );
 }
 
 const at = (file: string, line: number, column = 1): Location => ({

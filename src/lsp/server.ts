@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 import {
   CodeActionKind,
   DidChangeWatchedFilesNotification,
+  MessageType,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -206,7 +208,8 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     runResults.set(uri, { version: document.version, diagnostics });
     await check(document);
     const summary = outcome.stderr.trim().split('\n').at(-1) ?? '';
-    void connection.window.showInformationMessage(`spec-run ${unit ? `"${unit.name}"` : reading.plan.file}: ${summary}`);
+    // A notification: the run's answer needs no button (a request would wait for the user).
+    connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `spec-run ${unit ? `"${unit.name}"` : reading.plan.file}: ${summary}` });
     return { ...outcome, summary };
   });
 
