@@ -5,12 +5,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import { matchStep } from '../run/scenario/library.js';
 import { snippetOf, snippetsModule } from '../run/scenario/snippet.js';
 import { stepKeyword } from '../translate/step-keyword.js';
 import { pathToUri } from './positions.js';
 import type { Reading } from './project.js';
 
 export const UNDEFINED_STEP = /^undefined step '/;
+/** check's warning when no steps file is loaded at all (check/index.ts). */
+export const NO_STEPS_FILE = /^\d+ steps? (has|have) no definition yet: no steps file was loaded/;
 
 /** The imports a snippet of KEYWORD needs from spec-run/steps, in the file's language. */
 function namesNeeded(keyword: string, language: 'js' | 'ts', argument: string | undefined): string[] {
@@ -40,45 +43,80 @@ function endOf(text: string): { line: number; character: number } {
   return { line: lines.length - 1, character: lines.at(-1)!.length };
 }
 
-/** The quick fix for each undefined-step diagnostic among DIAGNOSTICS. `openText` gives an open editor's text of a file, if any. */
+interface UndefinedStep {
+  line: number;
+  text: string;
+  keyword: string;
+  argument?: 'doc-string' | 'data-table';
+}
+
+/** The document's steps no definition matches, each with the keyword its snippet is written with. */
+function undefinedSteps(reading: Reading): UndefinedStep[] {
+  const found: UndefinedStep[] = [];
+  for (const unit of reading.plan.units) {
+    if (unit.kind !== 'scenario') continue;
+    let keyword: string | null = null;
+    for (const step of unit.steps) {
+      keyword = stepKeyword(step.keyword, keyword);
+      if (matchStep(reading.library, step.text).length === 0) found.push({ line: step.line, text: step.text, keyword, argument: step.argument?.kind });
+    }
+  }
+  return found;
+}
+
+/** A new steps file in the conventional place, steps/ of the project, named after the document, holding STEPS' snippets. */
+function newStepsFile(reading: Reading, projectDirectory: string, steps: UndefinedStep[]): { edit: WorkspaceEdit; name: string } {
+  const library = reading.fullLibrary;
+  const name = `${basename(reading.path).replace(/\..*$/, '')}.steps.${library.language === 'ts' ? 'ts' : 'mjs'}`;
+  const uri = pathToUri(join(projectDirectory, 'steps', name));
+  const start = { line: 0, character: 0 };
+  return {
+    name: `a new steps/${name}`,
+    edit: {
+      documentChanges: [
+        { kind: 'create', uri, options: { ignoreIfExists: true } },
+        { textDocument: { uri, version: null }, edits: [{ range: { start, end: start }, newText: snippetsModule(library, steps) }] },
+      ],
+    },
+  };
+}
+
+/** STEP's snippet appended to TARGET, a steps file the document loads, with its keyword imported. */
+function appendToStepsFile(reading: Reading, target: string, step: UndefinedStep, openText: (path: string) => string | undefined): WorkspaceEdit {
+  const library = reading.fullLibrary;
+  const text = openText(target) ?? (existsSync(target) ? readFileSync(target, 'utf8') : '');
+  const end = endOf(text);
+  const snippet = snippetOf(library, step.text, step.keyword, step.argument);
+  const edits = [...importEdits(text, namesNeeded(step.keyword, library.language, step.argument)), { range: { start: end, end }, newText: `${text.endsWith('\n') || text === '' ? '' : '\n'}\n${snippet.text}\n` }];
+  return { documentChanges: [{ textDocument: { uri: pathToUri(target), version: null }, edits }] };
+}
+
+const messageOf = (diagnostic: Diagnostic) => (typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value);
+
+/**
+ * The quick fixes of DIAGNOSTICS: an undefined step's snippet in a steps file the document
+ * loads (a new one when it loads none); with no steps file at all (check's one warning for
+ * every step not yet written), a new file defining them all. `openText` gives an open
+ * editor's text of a file, if any.
+ */
 export function undefinedStepFixes(reading: Reading, diagnostics: Diagnostic[], projectDirectory: string, openText: (path: string) => string | undefined): CodeAction[] {
   const actions: CodeAction[] = [];
+  const steps = undefinedSteps(reading);
+  const library = reading.fullLibrary;
   for (const diagnostic of diagnostics) {
-    if (!UNDEFINED_STEP.test(typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value)) continue;
-    const line = diagnostic.range.start.line + 1;
-    for (const unit of reading.plan.units) {
-      if (unit.kind !== 'scenario') continue;
-      let keyword: string | null = null;
-      for (const step of unit.steps) {
-        keyword = stepKeyword(step.keyword, keyword);
-        if (step.line !== line) continue;
-        const library = reading.fullLibrary;
-        // A file beside the document first, else the project's first.
-        const target = library.userFiles.find((file) => dirname(file) === dirname(reading.path)) ?? library.userFiles[0];
-        const snippet = snippetOf(library, step.text, keyword, step.argument?.kind);
-        let edit: WorkspaceEdit;
-        let where: string;
-        if (target) {
-          const text = openText(target) ?? (existsSync(target) ? readFileSync(target, 'utf8') : '');
-          const uri = pathToUri(target);
-          const end = endOf(text);
-          const edits = [...importEdits(text, namesNeeded(keyword, library.language, step.argument?.kind)), { range: { start: end, end }, newText: `${text.endsWith('\n') || text === '' ? '' : '\n'}\n${snippet.text}\n` }];
-          edit = { documentChanges: [{ textDocument: { uri, version: null }, edits }] };
-          where = basename(target);
-        } else {
-          const file = join(projectDirectory, 'steps', `${basename(reading.path).replace(/\..*$/, '')}.steps.${library.language === 'ts' ? 'ts' : 'mjs'}`);
-          const uri = pathToUri(file);
-          edit = {
-            documentChanges: [
-              { kind: 'create', uri, options: { ignoreIfExists: true } },
-              { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: snippetsModule(library, [{ text: step.text, keyword, argument: step.argument?.kind }]) }] },
-            ],
-          };
-          where = `a new steps/${basename(file)}`;
-        }
-        actions.push({ title: `Define step '${snippet.expression}' in ${where}`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit });
-      }
+    if (NO_STEPS_FILE.test(messageOf(diagnostic)) && steps.length > 0) {
+      const { edit, name } = newStepsFile(reading, projectDirectory, steps);
+      actions.push({ title: `Define the ${steps.length} undefined steps in ${name}`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit });
+      continue;
     }
+    if (!UNDEFINED_STEP.test(messageOf(diagnostic))) continue;
+    const step = steps.find((s) => s.line === diagnostic.range.start.line + 1);
+    if (!step) continue;
+    // A file beside the document first, else the project's first.
+    const target = library.userFiles.find((file) => dirname(file) === dirname(reading.path)) ?? library.userFiles[0];
+    const expression = snippetOf(library, step.text, step.keyword, step.argument).expression;
+    const { edit, name } = target ? { edit: appendToStepsFile(reading, target, step, openText), name: basename(target) } : newStepsFile(reading, projectDirectory, [step]);
+    actions.push({ title: `Define step '${expression}' in ${name}`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit });
   }
   return actions;
 }
