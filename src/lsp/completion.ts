@@ -8,7 +8,7 @@ import { LISP_DOCUMENT_TYPES } from '../translate/family.js';
 import { shownPath } from '../run/scenario/library.js';
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { lispDefinitions, type LispDefinition } from './lisp-definitions.js';
-import { inFrontmatter, lispBlockAt } from './positions.js';
+import { inFrontmatter, inLispFence } from './positions.js';
 import type { Reading } from './project.js';
 import { usage, type Vocabulary, type VocabularyEntry } from './vocabulary.js';
 
@@ -73,6 +73,10 @@ export function documentDefinitions(reading: Reading): LispDefinition[] {
   return reading.doc.codeBlocks.filter((block) => block.lang !== null && LISP_LANGUAGES.has(block.lang)).flatMap((block) => lispDefinitions(block.text, reading.path, block.textLine));
 }
 
+/**
+ * The completions at POSITION of the text LINES. READING may be of an earlier version of
+ * the text (the last one read): where the cursor stands is judged from LINES alone.
+ */
 export function completions(reading: Reading, lines: string[], position: Position, vocabulary: Vocabulary): CompletionItem[] {
   const line = lines[position.line] ?? '';
   const before = line.slice(0, position.character);
@@ -83,7 +87,7 @@ export function completions(reading: Reading, lines: string[], position: Positio
     }
     return key === 'type' ? LISP_DOCUMENT_TYPES.map((value) => ({ label: value, kind: CompletionItemKind.EnumMember })) : [];
   }
-  if (lispBlockAt(reading.doc, position.line + 1)) {
+  if (inLispFence(lines, position.line + 1)) {
     const prefix = /[^\s()'"`;,]*$/.exec(before)![0];
     const replace: Range = { start: { line: position.line, character: position.character - prefix.length }, end: position };
     const own = documentDefinitions(reading);

@@ -11,7 +11,7 @@ import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { unqualified } from '../translate/lisp-forms.js';
 import { documentDefinitions } from './completion.js';
 import { lispDefinitions, type LispDefinition } from './lisp-definitions.js';
-import { lispBlockAt, pathToUri, symbolAt } from './positions.js';
+import { inLispFence, pathToUri, symbolAt } from './positions.js';
 import type { Project, Reading } from './project.js';
 import { usage } from './vocabulary.js';
 
@@ -53,8 +53,8 @@ function lispDefinitionOf(project: Project, reading: Reading, name: string): Lis
   return project.vocabulary.definition(name);
 }
 
-function lispNameAt(reading: Reading, lines: string[], position: Position): string | null {
-  if (!lispBlockAt(reading.doc, position.line + 1)) return null;
+function lispNameAt(lines: string[], position: Position): string | null {
+  if (!inLispFence(lines, position.line + 1)) return null;
   const symbol = symbolAt(lines[position.line] ?? '', position);
   return symbol ? unqualified(symbol.name.toLowerCase()) : null;
 }
@@ -62,7 +62,7 @@ function lispNameAt(reading: Reading, lines: string[], position: Position): stri
 export function definition(project: Project, reading: Reading, lines: string[], position: Position): Location[] {
   const step = stepAt(reading, position.line + 1);
   if (step) return matchStep(reading.library, step.step.text).map((m) => at(m.step.file, m.step.line));
-  const name = lispNameAt(reading, lines, position);
+  const name = lispNameAt(lines, position);
   const found = name === null ? null : lispDefinitionOf(project, reading, name);
   return found ? [at(resolve(project.root, found.file), found.line, found.column)] : [];
 }
@@ -97,7 +97,7 @@ export function hover(project: Project, reading: Reading, lines: string[], posit
   const markdown = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value } });
   const step = stepAt(reading, position.line + 1);
   if (step) return markdown(stepHover(reading, step.step));
-  const name = lispNameAt(reading, lines, position);
+  const name = lispNameAt(lines, position);
   if (name !== null) {
     const entry = project.vocabulary.entries.get(name) ?? documentDefinitions(reading).find((d) => d.name === name);
     if (!entry) return null;

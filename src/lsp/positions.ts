@@ -4,7 +4,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic, Position, Range } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { CheckMessage } from '../check/index.js';
-import type { CodeBlock, SpecDocument } from '../model/document.js';
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 
 export const uriToPath = (uri: string): string => fileURLToPath(uri);
@@ -42,12 +41,24 @@ export function symbolAt(lineText: string, position: Position): { name: string; 
   return { name: lineText.slice(start, end), range: { start: { line: position.line, character: start }, end: { line: position.line, character: end } } };
 }
 
-/** The Lisp block whose code holds LINE (1-based), if any. */
-export function lispBlockAt(doc: SpecDocument, line: number): CodeBlock | null {
-  return (
-    doc.codeBlocks.find((block) => block.lang !== null && LISP_LANGUAGES.has(block.lang) && line >= block.textLine && line < block.textLine + block.text.split('\n').length) ?? null
-  );
+/**
+ * The language of the fenced block holding LINE (1-based) of LINES, '' for a fence without
+ * one, or null outside any: read from the text itself, so it is right for the text as
+ * typed this instant (a completion does not wait for the document to be parsed again).
+ */
+export function fenceAt(lines: string[], line: number): string | null {
+  let open: { marker: string; lang: string } | null = null;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) {
+    const fence = /^\s*(`{3,}|~{3,})\s*([^\s`]*)/.exec(lines[i]);
+    if (!fence) continue;
+    if (open === null) open = { marker: fence[1], lang: fence[2].toLowerCase() };
+    else if (fence[1][0] === open.marker[0] && fence[1].length >= open.marker.length && fence[2] === '') open = null;
+  }
+  return open?.lang ?? null;
 }
+
+/** Whether LINE (1-based) of LINES is Lisp code in a fenced block. */
+export const inLispFence = (lines: string[], line: number): boolean => LISP_LANGUAGES.has(fenceAt(lines, line) ?? '');
 
 /** Whether LINE (1-based) lies inside the frontmatter, between its --- lines. */
 export function inFrontmatter(lines: string[], line: number): boolean {

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { checkDocument, checkStepFiles, type CheckContext, type CheckMessage } from '../check/index.js';
 import { checkOpenspecChanges } from '../check/openspec-changes.js';
-import { unknownOperators } from '../check/known-functions.js';
+import { UnknownOperatorsSession } from '../check/known-functions.js';
 import type { SpecDocument } from '../model/document.js';
 import type { DocumentPlan } from '../model/plan.js';
 import { parseFile, parseMarkdown } from '../parse/index.js';
@@ -47,6 +47,7 @@ export class Project {
   private readonly analyzed = new Set<string>();
   /** Each called name SBCL was asked about: the reason it is unknown, or null when known. */
   private readonly names = new Map<string, string | null>();
+  private readonly sbcl = new UnknownOperatorsSession(driverImage);
   /** Plans of the documents on disk, by path, with the modification time they were read at. */
   private readonly onDisk = new Map<string, { mtimeMs: number; plan: DocumentPlan }>();
 
@@ -76,6 +77,11 @@ export class Project {
   /** Files were created, changed or deleted: step files are looked for again, documents read again when their time changed. */
   filesChanged(): void {
     this.stepFiles = null;
+  }
+
+  /** Ends what the project keeps running (the SBCL that answers which names exist). */
+  close(): void {
+    this.sbcl.close();
   }
 
   /** The path as reports show it: relative to the root when inside it. */
@@ -129,11 +135,11 @@ export class Project {
     return [...this.onDisk].flatMap(([other, entry]) => (other === path ? [] : [entry.plan]));
   }
 
-  /** SBCL's answer for the names not asked about before; `check`'s unknownOperators, remembered for the session. */
+  /** SBCL's answer for the names not asked about before, as `check` asks it, remembered for the session. */
   private async unknownNames(names: string[]): Promise<Map<string, string>> {
     const missing = names.filter((name) => !this.names.has(name));
     if (missing.length > 0) {
-      const answer = await unknownOperators(missing, driverImage);
+      const answer = await this.sbcl.ask(missing);
       for (const name of missing) this.names.set(name, answer.get(name) ?? null);
     }
     return new Map(names.flatMap((name) => (this.names.get(name) ? [[name, this.names.get(name)!] as [string, string]] : [])));

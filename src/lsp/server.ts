@@ -47,6 +47,8 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   let project!: Project;
   let ready: Promise<void> = Promise.resolve();
   const readings = new Map<string, { version: number; reading: Promise<Reading> }>();
+  /** The last reading of each document that is done, whatever its version: completion answers from it at once. */
+  const settled = new Map<string, Reading>();
   /** The failing checks of the last run started from the editor, kept while the document is unchanged. */
   const runResults = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
   /** Problems of other files (steps files, the configuration) each open document's check found, by that file's URI. */
@@ -61,6 +63,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     if (known?.version === document.version) return known.reading;
     const reading = ready.then(() => project.read(uriToPath(document.uri), document.getText()));
     readings.set(document.uri, { version: document.version, reading });
+    void reading.then((done) => settled.set(document.uri, done), () => {});
     return reading;
   }
 
@@ -122,6 +125,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
 
   const recheckAll = () => {
     readings.clear();
+    settled.clear();
     for (const document of documents.all()) schedule(document, 0);
   };
 
@@ -164,10 +168,12 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     }
   });
 
+  connection.onShutdown(() => project?.close());
   documents.onDidChangeContent(({ document }) => schedule(document));
   documents.onDidClose(({ document }) => {
     clearTimeout(timers.get(document.uri));
     readings.delete(document.uri);
+    settled.delete(document.uri);
     runResults.delete(document.uri);
     external.delete(document.uri);
     connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
@@ -186,7 +192,19 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   };
   const linesOf = (document: TextDocument) => document.getText().split('\n');
 
-  connection.onCompletion(({ textDocument, position }) => withReading(textDocument.uri, [], (reading, document) => completions(reading, linesOf(document), position, project.vocabulary))());
+  // Completion must keep up with typing: it does not wait for the document to be read again
+  // (a 500-line document takes tens of milliseconds to parse) but answers from the last reading.
+  connection.onCompletion(async ({ textDocument, position }) => {
+    const document = documents.get(textDocument.uri);
+    if (!document) return [];
+    try {
+      const reading = settled.get(textDocument.uri) ?? (await readingOf(document));
+      return completions(reading, linesOf(document), position, project.vocabulary);
+    } catch (error) {
+      report(`completing in ${textDocument.uri}`, error);
+      return [];
+    }
+  });
   connection.onDefinition(({ textDocument, position }) => withReading(textDocument.uri, [], (reading, document) => definition(project, reading, linesOf(document), position))());
   connection.onHover(({ textDocument, position }) => withReading(textDocument.uri, null, (reading, document) => hover(project, reading, linesOf(document), position))());
   connection.onDocumentSymbol(({ textDocument }) => withReading(textDocument.uri, [], (reading, document) => documentSymbols(reading, linesOf(document)))());
