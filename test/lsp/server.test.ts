@@ -82,13 +82,72 @@ Then('the counter shows {int}', function (expected) {
 });
 `;
 
+const LIGHT = `### Requirement: Light
+The light SHALL show its colour.
+
+#### Scenario: Green
+- **THEN** the light is green
+`;
+
+const LIGHT_STEPS = `import { Then } from 'spec-run/steps';
+
+Then('the light is {word}', function (colour) {
+  this.colour = colour;
+});
+
+Then('the light is green', function () {
+  this.colour = 'green';
+});
+`;
+
+const SHAPES = `---
+type: verification
+name: shapes
+---
+# Shapes
+
+## Setup
+
+\`\`\`lisp
+(defun square (n) (* n n))
+\`\`\`
+
+## A square
+
+\`\`\`lisp
+(assert (= 9 (square 3)))
+\`\`\`
+`;
+
+const CALLER = `---
+type: verification
+name: caller
+---
+# Caller
+
+## Uses a sibling's function
+
+\`\`\`lisp
+(assert (= 4 (square 2)))
+\`\`\`
+`;
+
 /** 1-based line of the first line of TEXT holding NEEDLE. */
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
 const text = (hover: Hover | null) => (hover?.contents as MarkupContent | undefined)?.value ?? '';
 
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'spec-run-lsp-'));
-  const files: Record<string, string> = { 'specs/session.test.md': SESSION, 'specs/arithmetic.test.md': FAILING, 'specs/counter.spec.md': SPEC, 'steps/counter.steps.mjs': STEPS };
+  const files: Record<string, string> = {
+    'specs/session.test.md': SESSION,
+    'specs/arithmetic.test.md': FAILING,
+    'specs/counter.spec.md': SPEC,
+    'steps/counter.steps.mjs': STEPS,
+    'specs/light.spec.md': LIGHT,
+    'steps/light.steps.mjs': LIGHT_STEPS,
+    'specs/shapes.test.md': SHAPES,
+    'specs/caller.test.md': CALLER,
+  };
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), content);
@@ -210,4 +269,44 @@ t.test("the code lens's run publishes the failing check at its line, and hover t
   t.match(failing[0].message, '(= 3 (+ 1 1))');
   const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(FAILING, '## Sum') - 1, character: 4 } });
   t.match(text(hover), /\*\*Failed\*\* \(last run, .*\): \(= 3 \(\+ 1 1\)\): the assertion is false/, "the last run's record, with the failing check's message");
+  const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+  t.same(symbols.map((s) => [s.name, s.detail]), [['Sum', 'Lisp block']], 'the outline of a Lisp document: its units');
+});
+
+t.test('an ambiguous step: a diagnostic naming both definitions, and hover lists them', async (t) => {
+  const uri = client.open(join(dir, 'specs/light.spec.md'));
+  const line = lineOf(LIGHT, 'the light is green') - 1;
+  const diagnostics = await client.diagnostics(uri);
+  t.same(diagnostics.map((d) => d.range.start.line), [line], 'one diagnostic, at the step');
+  t.match(diagnostics[0]?.message, /^ambiguous step 'the light is green': several definitions match it: steps\/light\.steps\.mjs:3 the light is \{word\}; steps\/light\.steps\.mjs:7 the light is green$/);
+  const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character: 14 } });
+  t.match(text(hover), /^\*\*Ambiguous step\*\*: 2 definitions match it/);
+  t.match(text(hover), "`Then('the light is {word}')` at steps/light.steps.mjs:3");
+  t.match(text(hover), "`Then('the light is green')` at steps/light.steps.mjs:7");
+  const definitions = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line, character: 14 } });
+  t.same(definitions.map((l) => l.range.start.line + 1), [3, 7], 'definition offers both');
+});
+
+t.test("a Lisp name another document defines: check's note, and definition leads there", async (t) => {
+  const uri = client.open(join(dir, 'specs/caller.test.md'));
+  const diagnostics = await client.diagnostics(uri);
+  const line = lineOf(CALLER, '(square 2)') - 1;
+  t.same(diagnostics.map((d) => d.range.start.line), [line]);
+  t.match(diagnostics[0]?.message, `square is defined in specs/shapes.test.md:${lineOf(SHAPES, '(defun square')}; add it to a vocabulary file to share it`);
+  const definitions = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line, character: CALLER.split('\n')[line].indexOf('square') + 1 } });
+  t.same(definitions.map((l) => [fileURLToPath(l.uri), l.range.start.line + 1]), [[join(dir, 'specs/shapes.test.md'), lineOf(SHAPES, '(defun square')]]);
+});
+
+t.test('frontmatter: completion of its keys and of the values of type; its problems are diagnostics', async (t) => {
+  const misspelled = SHAPES.replace('name: shapes\n', 'name: shapes\nlevle: property\n');
+  const uri = client.open(join(dir, 'specs/shapes.test.md'), misspelled);
+  const diagnostics = await client.diagnostics(uri);
+  t.match(diagnostics.map((d) => [d.range.start.line, d.severity, d.message]), [[0, 2, /^unknown frontmatter field 'levle'/]], "check's warning on the unknown key");
+  const typed = SHAPES.replace('name: shapes\n', 'name: shapes\nty\n');
+  client.change(uri, typed);
+  const keyLine = typed.split('\n').indexOf('ty');
+  const keys = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: keyLine, character: 2 } });
+  t.ok(['type', 'name', 'level', 'tags', 'covers'].every((key) => keys.some((item) => item.label === key)), `the known keys: ${keys.map((i) => i.label).join(', ')}`);
+  const values = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 'type: '.length } });
+  t.same(values.map((item) => item.label), ['verification', 'property', 'contract', 'scenario'], 'the document types');
 });
