@@ -3,7 +3,7 @@
 // document's text as `spec-run check` would make it, from the editor's buffer rather
 // than from the file.
 import { statSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { checkDocument, checkStepFiles, type CheckContext, type CheckMessage } from '../check/index.js';
 import { checkOpenspecChanges } from '../check/openspec-changes.js';
 import { UnknownOperatorsSession } from '../check/known-functions.js';
@@ -82,6 +82,12 @@ export class Project {
   /** Ends what the project keeps running (the SBCL that answers which names exist). */
   close(): void {
     this.sbcl.close();
+  }
+
+  /** The directories whose files a run of the project reads: its own and steps/, those of the steps files and documents. */
+  watchedDirectories(): string[] {
+    const files = [...(this.stepFiles ?? []), ...this.analyzed, ...this.onDisk.keys()];
+    return [this.config.directory, resolve(this.config.directory, 'steps'), ...files.map((file) => dirname(file))];
   }
 
   /** The path as reports show it: relative to the root when inside it. */

@@ -25,6 +25,7 @@ import { definition, hover, unitAt } from './navigation.js';
 import { pathToUri, toDiagnostic, uriToPath } from './positions.js';
 import { Project, type Reading } from './project.js';
 import { undefinedStepFixes } from './quick-fix.js';
+import { watchDirectories } from './watch.js';
 import { runDocument, type RunOutcome } from './run-units.js';
 import { existsSync, readFileSync } from 'node:fs';
 
@@ -40,6 +41,9 @@ export interface RunCommandResult extends RunOutcome {
 }
 
 const CONFIG_FILE = /(^|\/)(spec-run\.config\.(json|ya?ml)|package\.json)$/;
+/** Files whose change matters: steps files, documents, the configuration. */
+const WATCHED_EXTENSIONS = ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts', 'md', 'json', 'yaml', 'yml'];
+const WATCHED_FILE = new RegExp(`\\.(${WATCHED_EXTENSIONS.join('|')})$`);
 
 /** Serves CONNECTION until the client ends the session; the caller only starts it listening. */
 export function startLanguageServer(connection: Connection, { debounceMs = 100 }: ServerOptions = {}): void {
@@ -139,7 +143,8 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     const watch = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     connection.onInitialized(() => {
       // Steps files, documents and the configuration changed on disk re-check the open documents.
-      if (watch) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.{js,mjs,cjs,ts,mts,cts,md,json,yaml,yml}' }] });
+      if (watch) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/*.{${WATCHED_EXTENSIONS.join(',')}}` }] });
+      else void ready.then(watchOnItsOwn);
     });
     return {
       capabilities: {
@@ -156,19 +161,43 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     };
   });
 
-  connection.onDidChangeWatchedFiles(async ({ changes }) => {
+  /** Files changed on disk (PATHS): the configuration read again if it is among them, steps files and documents looked for again, the open documents re-checked. */
+  async function filesChanged(paths: string[]): Promise<void> {
     try {
       await ready;
-      if (changes.some((change) => CONFIG_FILE.test(uriToPath(change.uri)))) await project.configure();
+      if (paths.some((path) => CONFIG_FILE.test(path))) await project.configure();
       project.filesChanged();
       await project.refreshDisk();
       recheckAll();
     } catch (error) {
       report('reading the changed files', error);
     }
-  });
+  }
+  connection.onDidChangeWatchedFiles(({ changes }) => filesChanged(changes.map((change) => uriToPath(change.uri))));
 
-  connection.onShutdown(() => project?.close());
+  /** The server's own watch, for a client that does not watch files for it: changes of a moment are taken together. */
+  let stopWatching = () => {};
+  const changedOnDisk = new Set<string>();
+  let settling: NodeJS.Timeout | undefined;
+  function watchOnItsOwn(): void {
+    stopWatching();
+    stopWatching = watchDirectories(project.watchedDirectories(), (path) => {
+      // What the editor saves of an open document is checked from its buffer already.
+      if (!WATCHED_FILE.test(path) || documents.get(pathToUri(path))) return;
+      changedOnDisk.add(path);
+      clearTimeout(settling);
+      settling = setTimeout(() => {
+        const paths = [...changedOnDisk];
+        changedOnDisk.clear();
+        void filesChanged(paths).then(watchOnItsOwn);
+      }, debounceMs);
+    });
+  }
+
+  connection.onShutdown(() => {
+    stopWatching();
+    project?.close();
+  });
   documents.onDidChangeContent(({ document }) => schedule(document));
   documents.onDidClose(({ document }) => {
     clearTimeout(timers.get(document.uri));

@@ -310,3 +310,20 @@ t.test('frontmatter: completion of its keys and of the values of type; its probl
   const values = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 'type: '.length } });
   t.same(values.map((item) => item.label), ['verification', 'property', 'contract', 'scenario'], 'the document types');
 });
+
+t.test("a client that cannot watch files: the server watches the steps files itself", async (t) => {
+  const own = mkdtempSync(join(tmpdir(), 'spec-run-lsp-'));
+  t.teardown(() => rmSync(own, { recursive: true, force: true }));
+  mkdirSync(join(own, 'specs'));
+  mkdirSync(join(own, 'steps'));
+  writeFileSync(join(own, 'specs/counter.spec.md'), SPEC);
+  writeFileSync(join(own, 'steps/counter.steps.mjs'), STEPS);
+  const unwatched = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own, process.env, { watchesFiles: false });
+  t.teardown(() => unwatched.close());
+  const uri = unwatched.open(join(own, 'specs/counter.spec.md'));
+  const before = await unwatched.diagnostics(uri);
+  t.same(before.map((d) => d.range.start.line + 1), [lineOf(SPEC, '3 is added')], 'the undefined step');
+  const rechecked = unwatched.diagnostics(uri, (ds) => ds.length === 0);
+  writeFileSync(join(own, 'steps/counter.steps.mjs'), `${STEPS}\nimport { When } from 'spec-run/steps';\nWhen('{int} is added', function (n) {\n  this.count += n;\n});\n`);
+  t.same(await rechecked, [], 'the definition written on disk, and nothing told the server: the document is re-checked, the step binds');
+});

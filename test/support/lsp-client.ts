@@ -30,8 +30,11 @@ export interface LspClient {
 
 export const uriOf = (path: string) => pathToFileURL(path).href;
 
-/** Starts COMMAND (the server) in ROOT and initializes it with ROOT as the workspace. */
-export async function startLspClient(command: string[], root: string, env: NodeJS.ProcessEnv = process.env): Promise<LspClient> {
+/**
+ * Starts COMMAND (the server) in ROOT and initializes it with ROOT as the workspace.
+ * `watchesFiles: false` is a client that cannot watch files for the server (Neovim 0.7).
+ */
+export async function startLspClient(command: string[], root: string, env: NodeJS.ProcessEnv = process.env, { watchesFiles = true } = {}): Promise<LspClient> {
   const child: ChildProcess = spawn(command[0], command.slice(1), { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -53,7 +56,7 @@ export async function startLspClient(command: string[], root: string, env: NodeJ
     rootUri: uriOf(root),
     workspaceFolders: [{ uri: uriOf(root), name: 'project' }],
     capabilities: {
-      workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } },
+      workspace: { didChangeWatchedFiles: { dynamicRegistration: watchesFiles }, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } },
       textDocument: { publishDiagnostics: {}, completion: { completionItem: { snippetSupport: true } } },
     },
   });
