@@ -23,6 +23,16 @@ export interface RunOutcome {
   stderr: string;
 }
 
+/** The event a line of the JSON reporter holds; null for anything else a step printed. */
+function eventOf(line: string): RunEvent | null {
+  try {
+    const value = JSON.parse(line) as RunEvent;
+    return typeof value === 'object' && value !== null && typeof value.type === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Runs the document FILE (as shown from ROOT), or only UNIT of it (by its name, with --grep). */
@@ -39,8 +49,8 @@ export function runDocument(root: string, file: string, unit: Unit | null): Prom
       const outcome: RunOutcome = { exitCode: code ?? -1, failures: [], stderr };
       const units = new Map<string, number>();
       for (const line of stdout.split('\n')) {
-        if (!line.startsWith('{')) continue;
-        const event = JSON.parse(line) as RunEvent;
+        const event = eventOf(line);
+        if (!event) continue;
         if (event.type === 'unit-start') units.set(event.unitId, event.at.line);
         if (event.type === 'run-end') outcome.counts = event.counts;
         if (event.type !== 'point' || event.ok || event.todo !== undefined || event.skip !== undefined) continue;
