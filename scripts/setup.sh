@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 
 say() { printf 'setup: %s\n' "$*" >&2; }
 
-apt_packages=(sbcl cl-fiveam cl-bordeaux-threads docker.io busybox-static chromium)
+# neovim: the real editor test/lsp/neovim.test.ts drives the language server with.
+apt_packages=(sbcl cl-fiveam cl-bordeaux-threads docker.io busybox-static chromium neovim)
 # `setup.sh --bench` also installs what the benchmarks' peer server (cl-mcp-server, see
 # ../shared/peers) needs; the product itself does not need these.
 if [ "${1:-}" = --bench ]; then

@@ -40,7 +40,7 @@ export function formatMessage(m: CheckMessage): string {
 }
 
 // `retries` (run/retries.ts) and `exclude` (translate/requirements.ts) are read by the run too.
-const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id', 'retries', 'exclude']);
+export const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id', 'retries', 'exclude']);
 
 /** `family`: the plan's; a document of no family with blocks to run has its problem naming a wrong `type` already. */
 export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['family']): CheckMessage[] {

@@ -2,7 +2,8 @@
 ;;;; line on stdin ("name" or "package:name", as written in spec code), and prints
 ;;;; each one that names no function, macro or special operator where spec code is
 ;;;; read (CL-USER, with the test vocabulary), with the reason; for an undefined
-;;;; name, a near name of the vocabulary too ("did you mean").
+;;;; name, a near name of the vocabulary too ("did you mean"). Also loaded, for a
+;;;; whole session, by the language server (src/lsp).
 
 (in-package #:cl-user)
 
@@ -54,8 +55,12 @@
 (let ((names (spec-run-vocabulary-names)))
   (loop for line = (read-line *standard-input* nil)
         while line
-        do (let ((reason (spec-run-check-unknown line)))
-             (when reason
-               (let ((near (and (string= reason "undefined") (spec-run-near-name line names))))
-                 (format t "~A~C~A~@[~C~A~]~%" line #\Tab reason (and near #\Tab) near))))))
+        ;; An empty line ends a batch, answered by one: the language server asks batch
+        ;; after batch of one process (see known-functions.ts).
+        do (if (string= line "")
+               (progn (terpri) (finish-output))
+               (let ((reason (spec-run-check-unknown line)))
+                 (when reason
+                   (let ((near (and (string= reason "undefined") (spec-run-near-name line names))))
+                     (format t "~A~C~A~@[~C~A~]~%" line #\Tab reason (and near #\Tab) near)))))))
 (finish-output)

@@ -7,7 +7,7 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { TOOLS } from '../runtime/tools.js';
-import { libraryFor, loadStepLibrary, matchStep, shownPath } from '../run/scenario/library.js';
+import { libraryFor, loadStepLibrary, matchStep, shownPath, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
@@ -16,6 +16,19 @@ import { indexDefinitions } from '../translate/definition-index.js';
 import { ConfigError, configuredPaths, loadConfig } from './config.js';
 import { executorStepsSetting } from './run-command.js';
 import { stepFilesOf } from './step-files.js';
+
+/** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
+export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> {
+  const seen = libraryFor(library, builtins);
+  return {
+    stepsLoaded: seen.steps.length > 0,
+    undefinedStep: (step, keyword) => (matchStep(seen, step.text).length > 0 ? null : snippetFor(seen, step.text, keyword, step.argument?.kind)),
+    ambiguousStep: (step) => {
+      const matches = matchStep(seen, step.text);
+      return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
+    },
+  };
+}
 
 export async function checkCommand(paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string } = {}): Promise<number> {
   const config = loadConfig(options.config);
@@ -40,22 +53,10 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     executorSteps,
   );
   const library = await loadStepLibrary(stepFiles, { builtins: plans.some((plan) => plan.executorSteps) });
-  /** What a document's steps are checked against: its library (executor-steps.ts). */
-  const stepContext = (builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> => {
-    const seen = libraryFor(library, builtins);
-    return {
-      stepsLoaded: seen.steps.length > 0,
-      undefinedStep: (step, keyword) => (matchStep(seen, step.text).length > 0 ? null : snippetFor(seen, step.text, keyword, step.argument?.kind)),
-      ambiguousStep: (step) => {
-        const matches = matchStep(seen, step.text);
-        return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
-      },
-    };
-  };
   const context: CheckContext = {
     tools: TOOLS.map((tool) => tool.name),
     unknownOperators: (names) => unknownOperators(names, driverImage),
-    ...stepContext(false),
+    ...stepCheckContext(library, false),
     definitions: indexDefinitions(plans),
   };
   let errors = 0;
@@ -67,7 +68,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   for (const [i, doc] of docs.entries()) {
     let messages: CheckMessage[];
     try {
-      messages = await checkDocument(doc, plans[i], { ...context, ...stepContext(plans[i].executorSteps !== undefined) });
+      messages = await checkDocument(doc, plans[i], { ...context, ...stepCheckContext(library, plans[i].executorSteps !== undefined) });
     } catch (error) {
       // A check that cannot handle a document is that document's error; the others are still checked.
       messages = [{ file: files[i], line: 1, column: 1, severity: 'error', message: unreadableMessage('checking this document', error) }];

@@ -35,6 +35,7 @@ Examples:
   spec-run stop-hooks.spec.md --executor-steps   the built-in executor steps bind this document too
   spec-run steps specs/ --steps steps.mjs    each definition, where it is used, and the unused ones
   spec-run serve                             the limited-evaluation runtime as an MCP server on stdio
+  spec-run lsp --stdio                       the language server editors start (see README, "In your editor")
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
 Exit status: 0 when every check passed, 1 when one failed or a step was undefined, pending
@@ -211,6 +212,15 @@ export function buildProgram(): Command {
     .action(async () => {
       const { serveCommand } = await import('./serve-command.js');
       await serveCommand();
+    });
+
+  program
+    .command('lsp')
+    .description('the language server of verification documents (diagnostics, completion, definitions, hover, outline, run lenses, quick fixes) for editors, on stdio')
+    .option('--stdio', 'speak the Language Server Protocol on stdin and stdout (the only transport, and the default)')
+    .action(async () => {
+      const { lspCommand } = await import('./lsp-command.js');
+      lspCommand();
     });
 
   program

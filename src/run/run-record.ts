@@ -21,6 +21,23 @@ export interface RecordedFailure {
   /** The unit's place in the document: "#3"; a place that is not a number ("#load-12", "#problem-1") stands for the whole document. */
   unit: string;
   name: string;
+  /** The unit's first failing check, for whoever shows the failure where it stands (the language server's hover). */
+  check?: FailedCheck;
+}
+
+export interface FailedCheck {
+  /** What was checked: the assertion's form, the step's text. */
+  name: string;
+  line?: number;
+  /** Why it failed, in one text. */
+  message: string;
+}
+
+/** The failing check of a point: what it checked, where, and why it failed (the diagnostics' message or reason). */
+export function failedCheck(point: Extract<RunEvent, { type: 'point' }>): FailedCheck {
+  const diagnostics = point.diagnostics ?? {};
+  const why = [diagnostics.message, diagnostics.reason, diagnostics.error].find((value) => typeof value === 'string' && value.trim() !== '') as string | undefined;
+  return { name: point.name, ...(point.at ? { line: point.at.line } : {}), message: why ? `${point.name}: ${why}` : point.name };
 }
 
 export interface RunRecord {
@@ -130,7 +147,7 @@ export class RunRecorder {
       }
     } else if (event.type === 'point' && event.skip !== undefined && /^run interrupted by /.test(event.skip)) this.cut.add(event.unitId);
     else if (event.type === 'point' && !event.ok && event.todo === undefined && !this.failed.has(event.unitId)) {
-      this.failed.set(event.unitId, { file: documentKey(event.file, this.projectRoot), unit: unitPlace(event.unitId), name: this.names.get(event.unitId) ?? event.name });
+      this.failed.set(event.unitId, { file: documentKey(event.file, this.projectRoot), unit: unitPlace(event.unitId), name: this.names.get(event.unitId) ?? event.name, check: failedCheck(event) });
     }
   }
 

@@ -112,6 +112,6 @@ function idOf(user: string, flag: '-u' | '-g'): string {
 }
 
 /** The environment a user's shell gives: this one without what node-tap puts in it for its own child processes. */
-function userEnvironment(): NodeJS.ProcessEnv {
+export function userEnvironment(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_OPTIONS' && name !== 'GITHUB_ACTIONS' && !/^_?TAP/i.test(name)));
 }

@@ -1,0 +1,14 @@
+// `spec-run lsp --stdio`: the language server of verification documents (src/lsp) on
+// stdin and stdout, started by an editor, one process per workspace.
+import { createConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import { startLanguageServer } from '../lsp/server.js';
+
+export function lspCommand(): void {
+  const connection = createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+  // Stdout carries the protocol: what a steps file logs while it loads goes to stderr, which editors keep as the server's log.
+  console.log = console.info = console.debug = console.error;
+  // One failed answer must not end the editor's session: it is logged, the server goes on.
+  process.on('unhandledRejection', (reason) => connection.console.error(`spec-run lsp: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
+  startLanguageServer(connection);
+  connection.listen();
+}

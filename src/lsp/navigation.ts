@@ -1,0 +1,108 @@
+// What stands under the cursor, where it is defined, and what to show of it: a step
+// and the definitions that bind it; a Lisp name and its definition (in the document, a
+// sibling document, or the vocabulary); a unit and its result in the last run.
+import { resolve } from 'node:path';
+import { MarkupKind, type Hover, type Location, type Position } from 'vscode-languageserver';
+import type { ScenarioStep, ScenarioUnit, Unit } from '../model/plan.js';
+import { matchStep, shownPath, type StepMatch } from '../run/scenario/library.js';
+import { readRunRecord, DEFAULT_RECORD_PATH } from '../run/run-record.js';
+import { documentKey, unitPlace } from '../run/unit-identity.js';
+import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
+import { unqualified } from '../translate/lisp-forms.js';
+import { documentDefinitions } from './completion.js';
+import { lispDefinitions, type LispDefinition } from './lisp-definitions.js';
+import { inLispFence, pathToUri, symbolAt } from './positions.js';
+import type { Project, Reading } from './project.js';
+import { usage } from './vocabulary.js';
+
+export function stepAt(reading: Reading, line: number): { unit: ScenarioUnit; step: ScenarioStep } | null {
+  for (const unit of reading.plan.units) {
+    if (unit.kind !== 'scenario') continue;
+    const step = unit.steps.find((s) => s.line === line);
+    if (step) return { unit, step };
+  }
+  return null;
+}
+
+/** The unit that LINE introduces: its first line, its block's opening fence, or the heading it stands under. */
+export function unitAt(reading: Reading, line: number): Unit | null {
+  const headingLine = (unit: Unit) =>
+    reading.doc.sections.filter((section) => section.line <= unit.line && section.heading === unit.headingPath.at(-1)).at(-1)?.line;
+  return (
+    reading.plan.units.find((unit) => unit.line === line) ??
+    reading.plan.units.find((unit) => 'code' in unit && unit.code.line - 1 === line) ??
+    reading.plan.units.find((unit) => headingLine(unit) === line) ??
+    null
+  );
+}
+
+const at = (file: string, line: number, column = 1): Location => ({
+  uri: pathToUri(file),
+  range: { start: { line: line - 1, character: column - 1 }, end: { line: line - 1, character: column - 1 } },
+});
+
+/** Where NAME is defined: this document first, then the project's other documents, then the vocabulary's source. */
+function lispDefinitionOf(project: Project, reading: Reading, name: string): LispDefinition | null {
+  const own = documentDefinitions(reading).find((d) => d.name === name);
+  if (own) return own;
+  for (const plan of project.siblingPlans(reading.path)) {
+    const code = [...plan.definitions, ...plan.units.flatMap((unit) => (unit.kind === 'lisp-block' ? [unit.code] : []))].filter((ref) => ref.lang !== null && LISP_LANGUAGES.has(ref.lang));
+    const found = code.flatMap((ref) => lispDefinitions(ref.text, resolve(project.root, plan.file), ref.line)).find((d) => d.name === name);
+    if (found) return found;
+  }
+  return project.vocabulary.definition(name);
+}
+
+function lispNameAt(lines: string[], position: Position): string | null {
+  if (!inLispFence(lines, position.line + 1)) return null;
+  const symbol = symbolAt(lines[position.line] ?? '', position);
+  return symbol ? unqualified(symbol.name.toLowerCase()) : null;
+}
+
+export function definition(project: Project, reading: Reading, lines: string[], position: Position): Location[] {
+  const step = stepAt(reading, position.line + 1);
+  if (step) return matchStep(reading.library, step.step.text).map((m) => at(m.step.file, m.step.line));
+  const name = lispNameAt(lines, position);
+  const found = name === null ? null : lispDefinitionOf(project, reading, name);
+  return found ? [at(resolve(project.root, found.file), found.line, found.column)] : [];
+}
+
+const bound = (m: StepMatch) => `\`${m.step.keyword}(${m.step.builtin ? 'built-in ' : ''}'${m.step.source}')\` at ${shownPath(m.step.file)}:${m.step.line}`;
+
+function stepHover(reading: Reading, step: ScenarioStep): string {
+  const matches = matchStep(reading.library, step.text);
+  if (matches.length === 0) return `**Undefined step**: no definition matches \`${step.text}\`; the quick fix writes one.`;
+  if (matches.length === 1) return `Bound to ${bound(matches[0])}`;
+  return [`**Ambiguous step**: ${matches.length} definitions match it, so it runs none:`, '', ...matches.map((m) => `- ${bound(m)}`)].join('\n');
+}
+
+/** The unit's result in the last run's record (.spec-run/last-run.json, or the configured one). */
+function unitResult(project: Project, reading: Reading, unit: Unit): string {
+  let record;
+  try {
+    record = readRunRecord(resolve(project.config.directory, project.config.lastRun ?? DEFAULT_RECORD_PATH));
+  } catch (error) {
+    return `The last run's record cannot be read: ${(error as Error).message}`;
+  }
+  if (record === null) return 'No run recorded yet (`.spec-run/last-run.json` appears after a run).';
+  const document = documentKey(resolve(project.root, reading.plan.file), project.config.directory);
+  const failure = record.failures.find((f) => f.file === document && f.unit === unitPlace(unit.id));
+  const when = `last run, ${record.finishedAt}`;
+  if (failure) return `**Failed** (${when})${failure.check ? `: ${failure.check.message}${failure.check.line ? ` (line ${failure.check.line})` : ''}` : ''}`;
+  if (record.durations[document] === undefined) return `Not run in the recorded runs (${when}).`;
+  return `No failure recorded (${when}).`;
+}
+
+export function hover(project: Project, reading: Reading, lines: string[], position: Position): Hover | null {
+  const markdown = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value } });
+  const step = stepAt(reading, position.line + 1);
+  if (step) return markdown(stepHover(reading, step.step));
+  const name = lispNameAt(lines, position);
+  if (name !== null) {
+    const entry = project.vocabulary.entries.get(name) ?? documentDefinitions(reading).find((d) => d.name === name);
+    if (!entry) return null;
+    return markdown(['```lisp', usage(entry), '```', '', `*${entry.kind}*${entry.documentation ? `: ${entry.documentation}` : ''}`].join('\n'));
+  }
+  const unit = unitAt(reading, position.line + 1);
+  return unit ? markdown(`**${unit.name}** (${unit.kind})\n\n${unitResult(project, reading, unit)}`) : null;
+}

@@ -1,0 +1,192 @@
+// One workspace as the language server sees it: the project's configuration, its step
+// definitions (found as a run finds them), the documents on disk, and the analysis of a
+// document's text as `spec-run check` would make it, from the editor's buffer rather
+// than from the file.
+import { statSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { checkDocument, checkStepFiles, type CheckContext, type CheckMessage } from '../check/index.js';
+import { checkOpenspecChanges } from '../check/openspec-changes.js';
+import { UnknownOperatorsSession } from '../check/known-functions.js';
+import type { SpecDocument } from '../model/document.js';
+import type { DocumentPlan } from '../model/plan.js';
+import { parseFile, parseMarkdown } from '../parse/index.js';
+import { translate } from '../translate/index.js';
+import { indexDefinitions } from '../translate/definition-index.js';
+import { driverImage } from '../run/lisp/driver.js';
+import { TOOLS } from '../runtime/tools.js';
+import { libraryFor, loadStepLibrary, type StepLibrary } from '../run/scenario/library.js';
+import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
+import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from '../cli/config.js';
+import { discoverDocuments } from '../cli/discover.js';
+import { stepFilesOf } from '../cli/step-files.js';
+import { stepCheckContext } from '../cli/check-command.js';
+import { executorStepsSetting } from '../cli/run-command.js';
+import { unreadableMessage } from '../parse/unreadable.js';
+import { Vocabulary } from './vocabulary.js';
+
+/** A document's text read as a run reads it: what completion, hover and navigation need. */
+export interface Reading {
+  /** Absolute path of the document. */
+  path: string;
+  doc: SpecDocument;
+  plan: DocumentPlan;
+  /** All step definitions loaded, the built-in ones included when they apply (snippets are generated against it). */
+  fullLibrary: StepLibrary;
+  /** The step definitions as this document sees them (the built-in ones only where they apply). */
+  library: StepLibrary;
+}
+
+export class Project {
+  config: ProjectConfig;
+  /** What is wrong with the configuration file, if anything: then the defaults apply. */
+  configProblem: CheckMessage | null = null;
+  vocabulary: Vocabulary;
+  private executorSteps: ExecutorStepsSetting = NO_EXECUTOR_STEPS;
+  private stepFiles: string[] | null = null;
+  /** The documents analysed: step files beside them load too, as beside a document run. */
+  private readonly analyzed = new Set<string>();
+  /** Each called name SBCL was asked about: the reason it is unknown, or null when known. */
+  private readonly names = new Map<string, string | null>();
+  private readonly sbcl = new UnknownOperatorsSession(driverImage);
+  /** Plans of the documents on disk, by path, with the modification time they were read at. */
+  private readonly onDisk = new Map<string, { mtimeMs: number; plan: DocumentPlan }>();
+
+  /** ROOT: the workspace's directory; paths are shown relative to it, as a run started there shows them. */
+  constructor(readonly root: string) {
+    this.config = { source: null, directory: root };
+    this.vocabulary = Vocabulary.load();
+  }
+
+  /** Reads the configuration (again), as a run does; called at start and when it changes. */
+  async configure(): Promise<void> {
+    this.configProblem = null;
+    try {
+      this.config = loadConfig(undefined, this.root);
+      this.executorSteps = await executorStepsSetting(undefined, this.config);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      this.config = { source: null, directory: this.root };
+      this.executorSteps = NO_EXECUTOR_STEPS;
+      const file = /^([^:]+):/.exec(error.message)?.[1] ?? 'spec-run.config.json';
+      this.configProblem = { file: resolve(this.root, file), line: 1, column: 1, severity: 'error', message: error.message };
+    }
+    this.vocabulary = Vocabulary.load((this.config.vocabulary ?? []).map((file) => resolve(this.config.directory, file)));
+    this.stepFiles = null;
+  }
+
+  /** Files were created, changed or deleted: step files are looked for again, documents read again when their time changed. */
+  filesChanged(): void {
+    this.stepFiles = null;
+  }
+
+  /** Ends what the project keeps running (the SBCL that answers which names exist). */
+  close(): void {
+    this.sbcl.close();
+  }
+
+  /** The directories whose files a run of the project reads: its own and steps/, those of the steps files and documents. */
+  watchedDirectories(): string[] {
+    const files = [...(this.stepFiles ?? []), ...this.analyzed, ...this.onDisk.keys()];
+    return [this.config.directory, resolve(this.config.directory, 'steps'), ...files.map((file) => dirname(file))];
+  }
+
+  /** The path as reports show it: relative to the root when inside it. */
+  shown(path: string): string {
+    const inside = relative(this.root, path);
+    return inside.startsWith('..') || isAbsolute(inside) ? path : inside;
+  }
+
+  /** The documents a run of the project would read: the configuration's paths, else specs/. */
+  documentPaths(): string[] {
+    const roots = (configuredPaths(this.config) ?? ['specs/']).map((p) => resolve(this.root, p));
+    return discoverDocuments(roots);
+  }
+
+  /** The step library of DOCUMENT: the project's step files, and those beside it by convention. */
+  async stepLibrary(document: string, builtins: boolean): Promise<StepLibrary> {
+    if (this.stepFiles === null || !this.analyzed.has(document)) {
+      this.analyzed.add(document);
+      try {
+        this.stepFiles = await stepFilesOf(undefined, this.config, [...this.documentPaths(), ...this.analyzed]);
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        this.configProblem = { file: this.config.source ?? resolve(this.root, 'spec-run.config.json'), line: 1, column: 1, severity: 'error', message: error.message };
+        this.stepFiles = [];
+      }
+    }
+    // Loading is cached by each file's modification time: a changed file loads again, an unchanged one is not re-evaluated.
+    return loadStepLibrary(this.stepFiles, { builtins });
+  }
+
+  /** The document's plan as a run makes it, with the executor steps marked where they apply. */
+  planOf(doc: SpecDocument): DocumentPlan {
+    return markExecutorSteps([translate(doc)], this.executorSteps)[0];
+  }
+
+  /** Reads the documents on disk that changed since last read (their plans index definitions for sibling lookups). */
+  async refreshDisk(): Promise<DocumentPlan[]> {
+    const paths = this.documentPaths();
+    for (const path of paths) {
+      const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+      if (this.onDisk.get(path)?.mtimeMs === mtimeMs) continue;
+      const doc = await parseFile(this.shown(path));
+      this.onDisk.set(path, { mtimeMs, plan: this.planOf(doc) });
+    }
+    for (const path of this.onDisk.keys()) if (!paths.includes(path)) this.onDisk.delete(path);
+    return [...this.onDisk.values()].map((entry) => entry.plan);
+  }
+
+  /** The plans of the other documents of the project, as last read from disk (refreshDisk). */
+  siblingPlans(path: string): DocumentPlan[] {
+    return [...this.onDisk].flatMap(([other, entry]) => (other === path ? [] : [entry.plan]));
+  }
+
+  /** SBCL's answer for the names not asked about before, as `check` asks it, remembered for the session. */
+  private async unknownNames(names: string[]): Promise<Map<string, string>> {
+    const missing = names.filter((name) => !this.names.has(name));
+    if (missing.length > 0) {
+      const answer = await this.sbcl.ask(missing);
+      for (const name of missing) this.names.set(name, answer.get(name) ?? null);
+    }
+    return new Map(names.flatMap((name) => (this.names.get(name) ? [[name, this.names.get(name)!] as [string, string]] : [])));
+  }
+
+  /** The document at PATH whose text is TEXT, parsed and translated, with its step library: no SBCL involved, fast. */
+  async read(path: string, text: string): Promise<Reading> {
+    const doc = parseMarkdown(this.shown(path), text);
+    const plan = this.planOf(doc);
+    const builtins = plan.executorSteps !== undefined;
+    const fullLibrary = await this.stepLibrary(path, builtins);
+    return { path, doc, plan, fullLibrary, library: libraryFor(fullLibrary, builtins) };
+  }
+
+  /** Everything `spec-run check` reports about READING's document, and about the files it depends on (steps files, the configuration). */
+  async check({ path, doc, plan, fullLibrary }: Reading): Promise<CheckMessage[]> {
+    let callsUnchecked: string | null = null;
+    const context: CheckContext = {
+      tools: TOOLS.map((tool) => tool.name),
+      unknownOperators: async (names) => {
+        try {
+          return await this.unknownNames(names);
+        } catch (error) {
+          // Without SBCL (a project of OpenSpec documents only), the rest is still checked.
+          callsUnchecked = unreadableMessage('asking SBCL which called names exist', error);
+          return new Map();
+        }
+      },
+      ...stepCheckContext(fullLibrary, plan.executorSteps !== undefined),
+      definitions: indexDefinitions([...this.siblingPlans(path), plan]),
+    };
+    let messages: CheckMessage[];
+    try {
+      messages = await checkDocument(doc, plan, context);
+      messages.push(...(await checkOpenspecChanges([plan])).filter((m) => m.file === plan.file));
+    } catch (error) {
+      messages = [{ file: plan.file, line: 1, column: 1, severity: 'error', message: unreadableMessage('checking this document', error) }];
+    }
+    if (callsUnchecked) messages.push({ file: plan.file, line: 1, column: 1, severity: 'warning', message: `calls were not checked: ${callsUnchecked}` });
+    messages.push(...checkStepFiles(fullLibrary.problems));
+    if (this.configProblem) messages.push(this.configProblem);
+    return messages;
+  }
+}

@@ -1,0 +1,122 @@
+// The quick fix of an undefined step: its snippet (what `spec-run snippets` writes for
+// it) appended to a steps file the document already loads, with the keyword imported;
+// with none, a new steps file in the conventional place (steps/ of the project) holding
+// a module that loads as it is.
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import { matchStep } from '../run/scenario/library.js';
+import { snippetOf, snippetsModule } from '../run/scenario/snippet.js';
+import { stepKeyword } from '../translate/step-keyword.js';
+import { pathToUri } from './positions.js';
+import type { Reading } from './project.js';
+
+export const UNDEFINED_STEP = /^undefined step '/;
+/** check's warning when no steps file is loaded at all (check/index.ts). */
+export const NO_STEPS_FILE = /^\d+ steps? (has|have) no definition yet: no steps file was loaded/;
+
+/** The imports a snippet of KEYWORD needs from spec-run/steps, in the file's language. */
+function namesNeeded(keyword: string, language: 'js' | 'ts', argument: string | undefined): string[] {
+  return [keyword, ...(language === 'ts' ? ['type World', ...(argument === 'data-table' ? ['type DataTable'] : [])] : [])];
+}
+
+/** Edits adding NAMES to the file's `import { ... } from 'spec-run/steps'`, or such an import at its top. */
+function importEdits(text: string, names: string[]): TextEdit[] {
+  const statement = /import\s*\{([^}]*)\}\s*from\s*['"]spec-run\/steps['"]/.exec(text);
+  const have = new Set((statement?.[1] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
+  const missing = names.filter((name) => !have.has(name) && !have.has(name.replace(/^type /, '')));
+  if (missing.length === 0) return [];
+  if (!statement) return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: `import { ${missing.join(', ')} } from 'spec-run/steps';\n` }];
+  const close = statement.index + statement[0].indexOf('}');
+  const before = text.slice(0, close);
+  const line = before.split('\n').length - 1;
+  const character = close - (before.lastIndexOf('\n') + 1);
+  const inner = statement[1].trimEnd();
+  const separator = inner.trim() === '' || inner.endsWith(',') ? ' ' : ', ';
+  // Inserted right before the closing brace, after what the braces hold.
+  const at = { line, character: character - (statement[1].length - inner.length) };
+  return [{ range: { start: at, end: at }, newText: `${separator}${missing.join(', ')}` }];
+}
+
+function endOf(text: string): { line: number; character: number } {
+  const lines = text.split('\n');
+  return { line: lines.length - 1, character: lines.at(-1)!.length };
+}
+
+interface UndefinedStep {
+  line: number;
+  text: string;
+  keyword: string;
+  argument?: 'doc-string' | 'data-table';
+}
+
+/** The document's steps no definition matches, each with the keyword its snippet is written with. */
+function undefinedSteps(reading: Reading): UndefinedStep[] {
+  const found: UndefinedStep[] = [];
+  for (const unit of reading.plan.units) {
+    if (unit.kind !== 'scenario') continue;
+    let keyword: string | null = null;
+    for (const step of unit.steps) {
+      keyword = stepKeyword(step.keyword, keyword);
+      if (matchStep(reading.library, step.text).length === 0) found.push({ line: step.line, text: step.text, keyword, argument: step.argument?.kind });
+    }
+  }
+  return found;
+}
+
+/** A new steps file in the conventional place, steps/ of the project, named after the document, holding STEPS' snippets. */
+function newStepsFile(reading: Reading, projectDirectory: string, steps: UndefinedStep[]): { edit: WorkspaceEdit; name: string } {
+  const library = reading.fullLibrary;
+  const name = `${basename(reading.path).replace(/\..*$/, '')}.steps.${library.language === 'ts' ? 'ts' : 'mjs'}`;
+  const uri = pathToUri(join(projectDirectory, 'steps', name));
+  const start = { line: 0, character: 0 };
+  return {
+    name: `a new steps/${name}`,
+    edit: {
+      documentChanges: [
+        { kind: 'create', uri, options: { ignoreIfExists: true } },
+        { textDocument: { uri, version: null }, edits: [{ range: { start, end: start }, newText: snippetsModule(library, steps) }] },
+      ],
+    },
+  };
+}
+
+/** STEP's snippet appended to TARGET, a steps file the document loads, with its keyword imported. */
+function appendToStepsFile(reading: Reading, target: string, step: UndefinedStep, openText: (path: string) => string | undefined): WorkspaceEdit {
+  const library = reading.fullLibrary;
+  const text = openText(target) ?? (existsSync(target) ? readFileSync(target, 'utf8') : '');
+  const end = endOf(text);
+  const snippet = snippetOf(library, step.text, step.keyword, step.argument);
+  const edits = [...importEdits(text, namesNeeded(step.keyword, library.language, step.argument)), { range: { start: end, end }, newText: `${text.endsWith('\n') || text === '' ? '' : '\n'}\n${snippet.text}\n` }];
+  return { documentChanges: [{ textDocument: { uri: pathToUri(target), version: null }, edits }] };
+}
+
+const messageOf = (diagnostic: Diagnostic) => (typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value);
+
+/**
+ * The quick fixes of DIAGNOSTICS: an undefined step's snippet in a steps file the document
+ * loads (a new one when it loads none); with no steps file at all (check's one warning for
+ * every step not yet written), a new file defining them all. `openText` gives an open
+ * editor's text of a file, if any.
+ */
+export function undefinedStepFixes(reading: Reading, diagnostics: Diagnostic[], projectDirectory: string, openText: (path: string) => string | undefined): CodeAction[] {
+  const actions: CodeAction[] = [];
+  const steps = undefinedSteps(reading);
+  const library = reading.fullLibrary;
+  for (const diagnostic of diagnostics) {
+    if (NO_STEPS_FILE.test(messageOf(diagnostic)) && steps.length > 0) {
+      const { edit, name } = newStepsFile(reading, projectDirectory, steps);
+      actions.push({ title: `Define the ${steps.length} undefined steps in ${name}`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit });
+      continue;
+    }
+    if (!UNDEFINED_STEP.test(messageOf(diagnostic))) continue;
+    const step = steps.find((s) => s.line === diagnostic.range.start.line + 1);
+    if (!step) continue;
+    // A file beside the document first, else the project's first.
+    const target = library.userFiles.find((file) => dirname(file) === dirname(reading.path)) ?? library.userFiles[0];
+    const expression = snippetOf(library, step.text, step.keyword, step.argument).expression;
+    const { edit, name } = target ? { edit: appendToStepsFile(reading, target, step, openText), name: basename(target) } : newStepsFile(reading, projectDirectory, [step]);
+    actions.push({ title: `Define step '${expression}' in ${name}`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], isPreferred: true, edit });
+  }
+  return actions;
+}

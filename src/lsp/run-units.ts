@@ -1,0 +1,64 @@
+// "Run this unit" / "run this document": spec-run itself, as the user would start it
+// from the workspace (its configuration applies, its record is written), with the JSON
+// reporter, read back into the failing checks and their lines.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { Counts, RunEvent } from '../model/events.js';
+import type { Unit } from '../model/plan.js';
+import { failedCheck } from '../run/run-record.js';
+import { cliEntry } from '../cli/run-command.js';
+
+export interface FailingCheck {
+  /** 1-based line in the document. */
+  line: number;
+  message: string;
+}
+
+export interface RunOutcome {
+  exitCode: number;
+  /** The run's counts; absent when it did not get to its end (a usage error). */
+  counts?: Counts;
+  failures: FailingCheck[];
+  /** The run's stderr: its summary line, or why it could not run. */
+  stderr: string;
+}
+
+/** The event a line of the JSON reporter holds; null for anything else a step printed. */
+function eventOf(line: string): RunEvent | null {
+  try {
+    const value = JSON.parse(line) as RunEvent;
+    return typeof value === 'object' && value !== null && typeof value.type === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Runs the document FILE (as shown from ROOT), or only UNIT of it (by its name, with --grep). */
+export function runDocument(root: string, file: string, unit: Unit | null): Promise<RunOutcome> {
+  const args = [cliEntry, file, '--reporter', 'json', ...(unit ? ['--grep', `^${escapeRegExp(unit.name)}$`] : [])];
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', fail);
+    child.on('close', (code) => {
+      const outcome: RunOutcome = { exitCode: code ?? -1, failures: [], stderr };
+      const units = new Map<string, number>();
+      for (const line of stdout.split('\n')) {
+        const event = eventOf(line);
+        if (!event) continue;
+        if (event.type === 'unit-start') units.set(event.unitId, event.at.line);
+        if (event.type === 'run-end') outcome.counts = event.counts;
+        if (event.type !== 'point' || event.ok || event.todo !== undefined || event.skip !== undefined) continue;
+        // A check of another file (a steps file's load error) is shown at its unit.
+        const here = event.at && resolve(root, event.at.file) === resolve(root, file);
+        outcome.failures.push({ line: here ? event.at!.line : (units.get(event.unitId) ?? 1), message: failedCheck(event).message });
+      }
+      done(outcome);
+    });
+  });
+}

@@ -1,0 +1,264 @@
+// The language server of verification documents: the Language Server Protocol over a
+// connection (stdio when started by `spec-run lsp --stdio`), one project per process,
+// reading the project's configuration as a run does. What it knows comes from the
+// pipeline's stages: parse and translate read the buffer, check finds the problems, the
+// step library binds the steps, the vocabulary describes the Lisp names, and the run
+// record and spec-run's own runs tell the results.
+import { resolve } from 'node:path';
+import {
+  CodeActionKind,
+  DidChangeWatchedFilesNotification,
+  MessageType,
+  ShowMessageNotification,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type Diagnostic,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CheckMessage } from '../check/index.js';
+import { completions } from './completion.js';
+import { codeLenses, documentSymbols, RUN_DOCUMENT_COMMAND, RUN_UNIT_COMMAND } from './outline.js';
+import { definition, hover, unitAt } from './navigation.js';
+import { pathToUri, toDiagnostic, uriToPath } from './positions.js';
+import { Project, type Reading } from './project.js';
+import { undefinedStepFixes } from './quick-fix.js';
+import { watchDirectories } from './watch.js';
+import { runDocument, type RunOutcome } from './run-units.js';
+import { existsSync, readFileSync } from 'node:fs';
+
+export interface ServerOptions {
+  /** How long typing must pause before a document is checked again. */
+  debounceMs?: number;
+}
+
+/** What a run of a unit or document reports to the command's caller. */
+export interface RunCommandResult extends RunOutcome {
+  /** The run's summary line ("1 passed, 1 failed, ..."). */
+  summary: string;
+}
+
+const CONFIG_FILE = /(^|\/)(spec-run\.config\.(json|ya?ml)|package\.json)$/;
+/** Files whose change matters: steps files, documents, the configuration. */
+const WATCHED_EXTENSIONS = ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts', 'md', 'json', 'yaml', 'yml'];
+const WATCHED_FILE = new RegExp(`\\.(${WATCHED_EXTENSIONS.join('|')})$`);
+
+/** Serves CONNECTION until the client ends the session; the caller only starts it listening. */
+export function startLanguageServer(connection: Connection, { debounceMs = 100 }: ServerOptions = {}): void {
+  const documents = new TextDocuments(TextDocument);
+  let project!: Project;
+  let ready: Promise<void> = Promise.resolve();
+  const readings = new Map<string, { version: number; reading: Promise<Reading> }>();
+  /** The last reading of each document that is done, whatever its version: completion answers from it at once. */
+  const settled = new Map<string, Reading>();
+  /** The failing checks of the last run started from the editor, kept while the document is unchanged. */
+  const runResults = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
+  /** Problems of other files (steps files, the configuration) each open document's check found, by that file's URI. */
+  const external = new Map<string, Map<string, Diagnostic[]>>();
+  const published = new Set<string>();
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  const report = (what: string, error: unknown) => connection.console.error(`spec-run lsp: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+
+  function readingOf(document: TextDocument): Promise<Reading> {
+    const known = readings.get(document.uri);
+    if (known?.version === document.version) return known.reading;
+    const reading = ready.then(() => project.read(uriToPath(document.uri), document.getText()));
+    readings.set(document.uri, { version: document.version, reading });
+    void reading.then((done) => settled.set(document.uri, done), () => {});
+    return reading;
+  }
+
+  /** Publishes the problems of other files found by every open document's check: each file's union, and nothing for files no longer at fault. */
+  function publishExternal(): void {
+    const merged = new Map<string, Diagnostic[]>();
+    for (const byFile of external.values()) {
+      for (const [uri, diagnostics] of byFile) {
+        const known = merged.get(uri) ?? [];
+        for (const d of diagnostics) if (!known.some((k) => k.message === d.message && k.range.start.line === d.range.start.line)) known.push(d);
+        merged.set(uri, known);
+      }
+    }
+    for (const uri of published) if (!merged.has(uri) && !documents.get(uri)) connection.sendDiagnostics({ uri, diagnostics: [] });
+    published.clear();
+    for (const [uri, diagnostics] of merged) {
+      if (documents.get(uri)) continue; // an open document's diagnostics are its own check's
+      connection.sendDiagnostics({ uri, diagnostics });
+      published.add(uri);
+    }
+  }
+
+  async function check(document: TextDocument): Promise<void> {
+    const reading = await readingOf(document);
+    const messages = await project.check(reading);
+    // A newer version is being checked already: this one's answer is stale.
+    if (documents.get(document.uri)?.version !== document.version) return;
+    const lines = document.getText().split('\n');
+    const own: CheckMessage[] = [];
+    const others = new Map<string, Diagnostic[]>();
+    for (const message of messages) {
+      const path = resolve(project.root, message.file);
+      if (path === reading.path) {
+        own.push(message);
+        continue;
+      }
+      const uri = pathToUri(path);
+      const text = documents.get(uri)?.getText() ?? (existsSync(path) ? readFileSync(path, 'utf8') : '');
+      others.set(uri, [...(others.get(uri) ?? []), toDiagnostic(message, text.split('\n'))]);
+    }
+    const run = runResults.get(document.uri);
+    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run?.version === document.version ? run.diagnostics : [])];
+    connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
+    external.set(document.uri, others);
+    publishExternal();
+  }
+
+  function schedule(document: TextDocument, delay = debounceMs): void {
+    clearTimeout(timers.get(document.uri));
+    timers.set(
+      document.uri,
+      setTimeout(() => {
+        timers.delete(document.uri);
+        const current = documents.get(document.uri);
+        if (current) check(current).catch((error) => report(`checking ${document.uri}`, error));
+      }, delay),
+    );
+  }
+
+  const recheckAll = () => {
+    readings.clear();
+    settled.clear();
+    for (const document of documents.all()) schedule(document, 0);
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
+    const root = folder ? uriToPath(folder) : (params.rootPath ?? process.cwd());
+    // Paths are shown, and the configuration's paths resolved, from the working directory, as in a run started at the root.
+    process.chdir(root);
+    project = new Project(root);
+    ready = project.configure().then(() => project.refreshDisk().then(() => undefined));
+    const watch = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    connection.onInitialized(() => {
+      // Steps files, documents and the configuration changed on disk re-check the open documents.
+      if (watch) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/*.{${WATCHED_EXTENSIONS.join(',')}}` }] });
+      else void ready.then(watchOnItsOwn);
+    });
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        completionProvider: { triggerCharacters: [' ', '(', '-', ':'] },
+        definitionProvider: true,
+        hoverProvider: true,
+        documentSymbolProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        executeCommandProvider: { commands: [RUN_UNIT_COMMAND, RUN_DOCUMENT_COMMAND] },
+      },
+      serverInfo: { name: 'spec-run' },
+    };
+  });
+
+  /** Files changed on disk (PATHS): the configuration read again if it is among them, steps files and documents looked for again, the open documents re-checked. */
+  async function filesChanged(paths: string[]): Promise<void> {
+    try {
+      await ready;
+      if (paths.some((path) => CONFIG_FILE.test(path))) await project.configure();
+      project.filesChanged();
+      await project.refreshDisk();
+      recheckAll();
+    } catch (error) {
+      report('reading the changed files', error);
+    }
+  }
+  connection.onDidChangeWatchedFiles(({ changes }) => filesChanged(changes.map((change) => uriToPath(change.uri))));
+
+  /** The server's own watch, for a client that does not watch files for it: changes of a moment are taken together. */
+  let stopWatching = () => {};
+  const changedOnDisk = new Set<string>();
+  let settling: NodeJS.Timeout | undefined;
+  function watchOnItsOwn(): void {
+    stopWatching();
+    stopWatching = watchDirectories(project.watchedDirectories(), (path) => {
+      // What the editor saves of an open document is checked from its buffer already.
+      if (!WATCHED_FILE.test(path) || documents.get(pathToUri(path))) return;
+      changedOnDisk.add(path);
+      clearTimeout(settling);
+      settling = setTimeout(() => {
+        const paths = [...changedOnDisk];
+        changedOnDisk.clear();
+        void filesChanged(paths).then(watchOnItsOwn);
+      }, debounceMs);
+    });
+  }
+
+  connection.onShutdown(() => {
+    stopWatching();
+    project?.close();
+  });
+  documents.onDidChangeContent(({ document }) => schedule(document));
+  documents.onDidClose(({ document }) => {
+    clearTimeout(timers.get(document.uri));
+    readings.delete(document.uri);
+    settled.delete(document.uri);
+    runResults.delete(document.uri);
+    external.delete(document.uri);
+    connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+    publishExternal();
+  });
+
+  const withReading = <T>(uri: string, fallback: T, answer: (reading: Reading, document: TextDocument) => T | Promise<T>) => async (): Promise<T> => {
+    const document = documents.get(uri);
+    if (!document) return fallback;
+    try {
+      return await answer(await readingOf(document), document);
+    } catch (error) {
+      report(`answering about ${uri}`, error);
+      return fallback;
+    }
+  };
+  const linesOf = (document: TextDocument) => document.getText().split('\n');
+
+  // Completion must keep up with typing: it does not wait for the document to be read again
+  // (a 500-line document takes tens of milliseconds to parse) but answers from the last reading.
+  connection.onCompletion(async ({ textDocument, position }) => {
+    const document = documents.get(textDocument.uri);
+    if (!document) return [];
+    try {
+      const reading = settled.get(textDocument.uri) ?? (await readingOf(document));
+      return completions(reading, linesOf(document), position, project.vocabulary);
+    } catch (error) {
+      report(`completing in ${textDocument.uri}`, error);
+      return [];
+    }
+  });
+  connection.onDefinition(({ textDocument, position }) => withReading(textDocument.uri, [], (reading, document) => definition(project, reading, linesOf(document), position))());
+  connection.onHover(({ textDocument, position }) => withReading(textDocument.uri, null, (reading, document) => hover(project, reading, linesOf(document), position))());
+  connection.onDocumentSymbol(({ textDocument }) => withReading(textDocument.uri, [], (reading, document) => documentSymbols(reading, linesOf(document)))());
+  connection.onCodeLens(({ textDocument }) => withReading(textDocument.uri, [], (reading) => codeLenses(reading, textDocument.uri))());
+  connection.onCodeAction(({ textDocument, context }) =>
+    withReading(textDocument.uri, [], (reading) => undefinedStepFixes(reading, context.diagnostics, project.config.directory, (path) => documents.get(pathToUri(path))?.getText()))(),
+  );
+
+  connection.onExecuteCommand(async ({ command, arguments: args = [] }): Promise<RunCommandResult | null> => {
+    const [uri, line] = args as [string, number | undefined];
+    const document = documents.get(uri);
+    if (!document || (command !== RUN_UNIT_COMMAND && command !== RUN_DOCUMENT_COMMAND)) return null;
+    const reading = await readingOf(document);
+    const unit = command === RUN_UNIT_COMMAND ? unitAt(reading, line ?? 0) : null;
+    if (command === RUN_UNIT_COMMAND && !unit) throw new Error(`no unit starts at line ${line} of ${reading.plan.file}`);
+    const outcome = await runDocument(project.root, reading.plan.file, unit);
+    const lines = linesOf(document);
+    const diagnostics = outcome.failures.map((failure) => toDiagnostic({ file: reading.plan.file, line: failure.line, column: 1, severity: 'error', message: failure.message }, lines, 'spec-run run'));
+    runResults.set(uri, { version: document.version, diagnostics });
+    await check(document);
+    const summary = outcome.stderr.trim().split('\n').at(-1) ?? '';
+    // A notification: the run's answer needs no button (a request would wait for the user).
+    connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `spec-run ${unit ? `"${unit.name}"` : reading.plan.file}: ${summary}` });
+    return { ...outcome, summary };
+  });
+
+  documents.listen(connection);
+}

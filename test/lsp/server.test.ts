@@ -1,0 +1,329 @@
+// spec-run lsp --stdio driven as an editor drives it: the built CLI started as a child
+// process, spoken to over stdio with vscode-jsonrpc's client, on a project of its own in
+// a temporary directory (documents, a steps file found by convention).
+import t from 'tap';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
+import { startLspClient, type LspClient } from '../support/lsp-client.js';
+
+const repository = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const cli = join(repository, 'dist/src/cli/main.js');
+
+const SESSION = `---
+type: verification
+name: session
+---
+# Session
+
+## Setup
+
+\`\`\`lisp
+(defvar *session* (make-test-session))
+(defun response-text (response) (result-content-text response))
+\`\`\`
+
+## A sum is evaluated
+
+\`\`\`lisp
+(let ((response (evaluate-in-session *session* "(+ 1 2 3)")))
+  (assert (search "=> 6" (response-text response))))
+\`\`\`
+
+## A misspelled call
+
+\`\`\`lisp
+(assert (evaluate-in-sesion *session* "1"))
+\`\`\`
+
+## An unclosed form
+
+\`\`\`lisp
+(assert (= 1 1)
+\`\`\`
+`;
+
+const FAILING = `---
+type: verification
+name: arithmetic
+---
+# Arithmetic
+
+## Sum
+
+\`\`\`lisp
+(assert (= 2 (+ 1 1)))
+(assert (= 3 (+ 1 1)))
+\`\`\`
+`;
+
+const SPEC = `# Counter
+
+### Requirement: Counting
+The counter SHALL add what it is given.
+
+#### Scenario: Adding
+- **GIVEN** a counter at 2
+- **WHEN** 3 is added
+- **THEN** the counter shows 5
+`;
+
+const STEPS = `import assert from 'node:assert/strict';
+import { Given, Then } from 'spec-run/steps';
+
+Given('a counter at {int}', function (start) {
+  this.count = start;
+});
+
+Then('the counter shows {int}', function (expected) {
+  assert.equal(this.count, expected);
+});
+`;
+
+const LIGHT = `### Requirement: Light
+The light SHALL show its colour.
+
+#### Scenario: Green
+- **THEN** the light is green
+`;
+
+const LIGHT_STEPS = `import { Then } from 'spec-run/steps';
+
+Then('the light is {word}', function (colour) {
+  this.colour = colour;
+});
+
+Then('the light is green', function () {
+  this.colour = 'green';
+});
+`;
+
+const SHAPES = `---
+type: verification
+name: shapes
+---
+# Shapes
+
+## Setup
+
+\`\`\`lisp
+(defun square (n) (* n n))
+\`\`\`
+
+## A square
+
+\`\`\`lisp
+(assert (= 9 (square 3)))
+\`\`\`
+`;
+
+const CALLER = `---
+type: verification
+name: caller
+---
+# Caller
+
+## Uses a sibling's function
+
+\`\`\`lisp
+(assert (= 4 (square 2)))
+\`\`\`
+`;
+
+/** 1-based line of the first line of TEXT holding NEEDLE. */
+const lineOf = (text: string, needle: string) => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
+const text = (hover: Hover | null) => (hover?.contents as MarkupContent | undefined)?.value ?? '';
+
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'spec-run-lsp-'));
+  const files: Record<string, string> = {
+    'specs/session.test.md': SESSION,
+    'specs/arithmetic.test.md': FAILING,
+    'specs/counter.spec.md': SPEC,
+    'steps/counter.steps.mjs': STEPS,
+    'specs/light.spec.md': LIGHT,
+    'steps/light.steps.mjs': LIGHT_STEPS,
+    'specs/shapes.test.md': SHAPES,
+    'specs/caller.test.md': CALLER,
+  };
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  }
+  return dir;
+}
+
+let dir: string;
+let client: LspClient;
+t.before(async () => {
+  dir = project();
+  client = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], dir);
+});
+t.teardown(async () => {
+  await client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+t.test('a Lisp document: a reader error and a misspelled call are diagnostics at their lines, as check reports them', async (t) => {
+  const path = join(dir, 'specs/session.test.md');
+  const uri = client.open(path);
+  const diagnostics = await client.diagnostics(uri);
+  const reader = diagnostics.find((d) => /cannot be read: unbalanced parentheses/.test(d.message as string));
+  t.ok(reader, `a reader error among ${JSON.stringify(diagnostics.map((d) => d.message))}`);
+  t.equal(reader?.range.start.line, lineOf(SESSION, '(assert (= 1 1)') - 1, 'at the unclosed form\'s line');
+  const call = diagnostics.find((d) => /'evaluate-in-sesion' is called but neither this document nor the test vocabulary defines it; did you mean 'evaluate-in-session'\?/.test(d.message as string));
+  t.ok(call, 'the misspelled call, with "did you mean"');
+  t.equal(call?.range.start.line, lineOf(SESSION, 'evaluate-in-sesion') - 1, 'at its line');
+  t.equal(call?.range.start.character, SESSION.split('\n')[lineOf(SESSION, 'evaluate-in-sesion') - 1].indexOf('evaluate-in-sesion'), 'and its column');
+  t.equal(diagnostics.length, 2, 'and nothing else: the other blocks are sound');
+});
+
+t.test('hover on evaluate-in-session shows its lambda list and the docstring its Lisp source gives it', async (t) => {
+  const source = readFileSync(join(repository, 'src/run/lisp/vocabulary.lisp'), 'utf8');
+  const docstring = /\(defun evaluate-in-session \(server code &optional package\)\s+"([^"]+)"/.exec(source)?.[1];
+  t.ok(docstring, 'the docstring read from vocabulary.lisp');
+  const uri = client.open(join(dir, 'specs/session.test.md'));
+  const line = lineOf(SESSION, '(evaluate-in-session *session*') - 1;
+  const character = SESSION.split('\n')[line].indexOf('evaluate-in-session') + 4;
+  const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character } });
+  t.match(text(hover), '(evaluate-in-session server code &optional package)');
+  t.match(text(hover), docstring!);
+  const own = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line: line + 1, character: SESSION.split('\n')[line + 1].indexOf('response-text') + 2 } });
+  t.same(own.map((l) => [l.uri, l.range.start.line]), [[uri, lineOf(SESSION, '(defun response-text') - 1]], "a document's own function leads to its defun");
+  const vocabulary = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line, character } });
+  t.equal(vocabulary.length, 1, 'a vocabulary name leads to its source');
+  const lisp = readFileSync(fileURLToPath(vocabulary[0].uri), 'utf8');
+  t.match(lisp.split('\n')[vocabulary[0].range.start.line], /^\(defun evaluate-in-session /, "the vocabulary's defun");
+  const completion = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line, character: character - 1 } });
+  const item = completion.find((i) => i.label === 'evaluate-in-session');
+  t.equal(item?.detail, '(evaluate-in-session server code &optional package)', 'completion in a Lisp block offers the vocabulary with lambda lists');
+  t.ok(completion.some((i) => i.label === 'response-text' && i.detail === '(response-text response)'), "and the document's own definitions");
+});
+
+t.test('an OpenSpec document: completion, definition, hover and the outline from the steps file', async (t) => {
+  const path = join(dir, 'specs/counter.spec.md');
+  const uri = client.open(path);
+  const steps = join(dir, 'steps/counter.steps.mjs');
+  const definitions = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line: lineOf(SPEC, 'a counter at 2') - 1, character: 14 } });
+  t.same(definitions.map((l) => [fileURLToPath(l.uri), l.range.start.line + 1]), [[steps, lineOf(STEPS, "Given('a counter at {int}'")]], "the step leads to its definition's line in the steps file");
+  const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(SPEC, 'the counter shows 5') - 1, character: 14 } });
+  t.match(text(hover), `the counter shows {int}`, 'hover shows the binding definition');
+  t.match(text(hover), `steps/counter.steps.mjs:${lineOf(STEPS, "Then('the counter shows")}`);
+
+  const typed = `${SPEC}- **AND** the cou`;
+  client.change(uri, typed);
+  const last = typed.split('\n').length - 1;
+  const items = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: last, character: typed.split('\n')[last].length } });
+  const offered = items.find((i) => i.label === 'the counter shows {int}');
+  t.ok(offered, `the user's definition is offered among ${JSON.stringify(items.map((i) => i.label))}`);
+  t.equal(offered?.textEdit && 'newText' in offered.textEdit ? offered.textEdit.newText : undefined, 'the counter shows ${1:int}', '{int} is a tab-stop');
+  client.change(uri, SPEC);
+
+  const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+  t.same(
+    symbols.map((s) => [s.name, s.range.start.line + 1, (s.children ?? []).map((c) => [c.name, c.range.start.line + 1])]),
+    [['Counting', lineOf(SPEC, '### Requirement'), [['Adding', lineOf(SPEC, '#### Scenario')]]]],
+    'the requirement with its scenario',
+  );
+});
+
+t.test('an undefined step: a diagnostic at its line, and a quick fix whose snippet then binds it', async (t) => {
+  const path = join(dir, 'specs/counter.spec.md');
+  const uri = client.open(path);
+  const undefinedLine = lineOf(SPEC, '3 is added') - 1;
+  const diagnostics = await client.diagnostics(uri, (ds) => ds.some((d) => /^undefined step/.test(d.message as string)));
+  const undefinedStep = diagnostics.filter((d) => /^undefined step '3 is added'/.test(d.message as string));
+  t.same(undefinedStep.map((d) => d.range.start.line), [undefinedLine], 'one diagnostic, at the step');
+  const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: undefinedStep[0].range, context: { diagnostics: undefinedStep } });
+  t.equal(actions.length, 1, 'one quick fix');
+  t.match(actions[0].title, "Define step '{int} is added' in counter.steps.mjs");
+  const written = client.applyEdit(actions[0].edit!);
+  const steps = join(dir, 'steps/counter.steps.mjs');
+  t.same(written, [steps], 'it edits the steps file the document loads');
+  const after = readFileSync(steps, 'utf8');
+  t.match(after, /import \{ Given, Then, When \} from 'spec-run\/steps';/, 'When is imported');
+  t.match(after, /When\('\{int\} is added', function \(int\) \{/, 'the snippet is appended');
+  client.filesChanged([steps]);
+  const rechecked = await client.diagnostics(uri, (ds) => !ds.some((d) => /^undefined step/.test(d.message as string)));
+  t.same(rechecked, [], 'the steps file changed on disk re-checks the document: the step now binds');
+  const definitions = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line: undefinedLine, character: 12 } });
+  t.same(definitions.map((l) => [fileURLToPath(l.uri), l.range.start.line + 1]), [[steps, lineOf(after, "When('{int} is added'")]], 'and leads to the new definition');
+});
+
+t.test("the code lens's run publishes the failing check at its line, and hover then shows the unit's result", async (t) => {
+  const path = join(dir, 'specs/arithmetic.test.md');
+  const uri = client.open(path);
+  await client.diagnostics(uri);
+  const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+  t.same(lenses.map((l) => l.command?.command), ['spec-run.runDocument', 'spec-run.runUnit'], 'a lens for the document and one for its unit');
+  const unitLens = lenses[1];
+  t.ok(unitLens.range.start.line + 1 >= lineOf(FAILING, '## Sum'), 'the unit lens stands at the unit');
+  const published = client.diagnostics(uri, (ds) => ds.some((d) => d.source === 'spec-run run'));
+  const result = await client.request<{ exitCode: number; summary: string }>('workspace/executeCommand', { command: unitLens.command!.command, arguments: unitLens.command!.arguments });
+  t.equal(result.exitCode, 1, `the run failed: ${result.summary}`);
+  t.match(result.summary, /1 passed, 1 failed/);
+  const failing = (await published).filter((d: Diagnostic) => d.source === 'spec-run run');
+  t.same(failing.map((d) => d.range.start.line), [lineOf(FAILING, '(assert (= 3 (+ 1 1)))') - 1], "at the failing check's line");
+  t.match(failing[0].message, '(= 3 (+ 1 1))');
+  const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(FAILING, '## Sum') - 1, character: 4 } });
+  t.match(text(hover), /\*\*Failed\*\* \(last run, .*\): \(= 3 \(\+ 1 1\)\): the assertion is false/, "the last run's record, with the failing check's message");
+  const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+  t.same(symbols.map((s) => [s.name, s.detail]), [['Sum', 'Lisp block']], 'the outline of a Lisp document: its units');
+});
+
+t.test('an ambiguous step: a diagnostic naming both definitions, and hover lists them', async (t) => {
+  const uri = client.open(join(dir, 'specs/light.spec.md'));
+  const line = lineOf(LIGHT, 'the light is green') - 1;
+  const diagnostics = await client.diagnostics(uri);
+  t.same(diagnostics.map((d) => d.range.start.line), [line], 'one diagnostic, at the step');
+  t.match(diagnostics[0]?.message, /^ambiguous step 'the light is green': several definitions match it: steps\/light\.steps\.mjs:3 the light is \{word\}; steps\/light\.steps\.mjs:7 the light is green$/);
+  const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character: 14 } });
+  t.match(text(hover), /^\*\*Ambiguous step\*\*: 2 definitions match it/);
+  t.match(text(hover), "`Then('the light is {word}')` at steps/light.steps.mjs:3");
+  t.match(text(hover), "`Then('the light is green')` at steps/light.steps.mjs:7");
+  const definitions = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line, character: 14 } });
+  t.same(definitions.map((l) => l.range.start.line + 1), [3, 7], 'definition offers both');
+});
+
+t.test("a Lisp name another document defines: check's note, and definition leads there", async (t) => {
+  const uri = client.open(join(dir, 'specs/caller.test.md'));
+  const diagnostics = await client.diagnostics(uri);
+  const line = lineOf(CALLER, '(square 2)') - 1;
+  t.same(diagnostics.map((d) => d.range.start.line), [line]);
+  t.match(diagnostics[0]?.message, `square is defined in specs/shapes.test.md:${lineOf(SHAPES, '(defun square')}; add it to a vocabulary file to share it`);
+  const definitions = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line, character: CALLER.split('\n')[line].indexOf('square') + 1 } });
+  t.same(definitions.map((l) => [fileURLToPath(l.uri), l.range.start.line + 1]), [[join(dir, 'specs/shapes.test.md'), lineOf(SHAPES, '(defun square')]]);
+});
+
+t.test('frontmatter: completion of its keys and of the values of type; its problems are diagnostics', async (t) => {
+  const misspelled = SHAPES.replace('name: shapes\n', 'name: shapes\nlevle: property\n');
+  const uri = client.open(join(dir, 'specs/shapes.test.md'), misspelled);
+  const diagnostics = await client.diagnostics(uri);
+  t.match(diagnostics.map((d) => [d.range.start.line, d.severity, d.message]), [[0, 2, /^unknown frontmatter field 'levle'/]], "check's warning on the unknown key");
+  const typed = SHAPES.replace('name: shapes\n', 'name: shapes\nty\n');
+  client.change(uri, typed);
+  const keyLine = typed.split('\n').indexOf('ty');
+  const keys = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: keyLine, character: 2 } });
+  t.ok(['type', 'name', 'level', 'tags', 'covers'].every((key) => keys.some((item) => item.label === key)), `the known keys: ${keys.map((i) => i.label).join(', ')}`);
+  const values = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 'type: '.length } });
+  t.same(values.map((item) => item.label), ['verification', 'property', 'contract', 'scenario'], 'the document types');
+});
+
+t.test("a client that cannot watch files: the server watches the steps files itself", async (t) => {
+  const own = mkdtempSync(join(tmpdir(), 'spec-run-lsp-'));
+  t.teardown(() => rmSync(own, { recursive: true, force: true }));
+  mkdirSync(join(own, 'specs'));
+  mkdirSync(join(own, 'steps'));
+  writeFileSync(join(own, 'specs/counter.spec.md'), SPEC);
+  writeFileSync(join(own, 'steps/counter.steps.mjs'), STEPS);
+  const unwatched = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own, process.env, { watchesFiles: false });
+  t.teardown(() => unwatched.close());
+  const uri = unwatched.open(join(own, 'specs/counter.spec.md'));
+  const before = await unwatched.diagnostics(uri);
+  t.same(before.map((d) => d.range.start.line + 1), [lineOf(SPEC, '3 is added')], 'the undefined step');
+  const rechecked = unwatched.diagnostics(uri, (ds) => ds.length === 0);
+  writeFileSync(join(own, 'steps/counter.steps.mjs'), `${STEPS}\nimport { When } from 'spec-run/steps';\nWhen('{int} is added', function (n) {\n  this.count += n;\n});\n`);
+  t.same(await rechecked, [], 'the definition written on disk, and nothing told the server: the document is re-checked, the step binds');
+});
