@@ -97,6 +97,8 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
   for (const { ref, scan } of scans) {
     const facts = codeFacts(scan.forms.map((f) => f.node), macros);
     for (const name of facts.defines) defined.add(name);
+    // A definition borrowed from the tree defines its names here; its own calls are checked in its document.
+    if (ref.borrowed) continue;
     for (const site of facts.calls) calls.push({ ref, site });
     const tools: ToolNameSite[] = [];
     for (const form of scan.forms) toolNameSites(form.node, tools);

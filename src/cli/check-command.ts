@@ -16,6 +16,7 @@ import { indexDefinitions } from '../translate/definition-index.js';
 import { ConfigError, configuredPaths, loadConfig } from './config.js';
 import { executorStepsSetting } from './run-command.js';
 import { stepFilesOf } from './step-files.js';
+import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 export async function checkCommand(paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string } = {}): Promise<number> {
   const config = loadConfig(options.config);
@@ -35,10 +36,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     return 2;
   }
   const docs = await Promise.all(files.map((file) => parseFile(file)));
-  const plans = markExecutorSteps(
-    docs.map((doc) => translate(doc)),
-    executorSteps,
-  );
+  const plans = markExecutorSteps(await lendTreeDefinitions(docs.map((doc) => translate(doc)), specificationTrees(config, roots)), executorSteps);
   const library = await loadStepLibrary(stepFiles, { builtins: plans.some((plan) => plan.executorSteps) });
   /** What a document's steps are checked against: its library (executor-steps.ts). */
   const stepContext = (builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> => {

@@ -11,6 +11,8 @@ export interface CodeRef {
   lang: string | null;
   headingPath: string[];
   blockIndex: number;
+  /** A definition of another document of the specification tree, loaded for this one, and the names this one needs of it (translate/tree-definitions.ts). */
+  borrowed?: { names: string[] };
 }
 
 interface UnitBase {

@@ -29,10 +29,11 @@ export function describePlan(plan: DocumentPlan): string {
     lines.push(`    ${at(block.line)}  ${block.lang ?? '(no language)'}: ${reason}`);
   }
 
-  lines.push(`  definitions (${plan.definitions.length}), loaded in this order before any unit runs:`);
+  lines.push(`  definitions (${plan.definitions.length}), loaded in this order before any unit runs (another document's when borrowed):`);
   for (const ref of plan.definitions) {
     const defined = scanForms(ref.text, ref.line).forms.map((form) => describeDefinition(form.node) ?? form.text.slice(0, 20));
-    lines.push(`    ${at(ref.line)}  ${defined.join(', ')}`);
+    const borrowed = ref.borrowed ? `  (borrowed from the specification tree, for ${ref.borrowed.names.join(', ')})` : '';
+    lines.push(`    ${ref.file}:${ref.line}  ${defined.join(', ')}${borrowed}`);
   }
 
   if (plan.requirements?.length) {
