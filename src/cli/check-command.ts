@@ -72,7 +72,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     }
     for (const message of messages) {
       if (message.severity === 'error') errors += 1;
-      else warnings += 1;
+      else if (message.severity === 'warning') warnings += 1;
       console.log(formatMessage(message));
     }
   }

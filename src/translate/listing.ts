@@ -97,6 +97,7 @@ function unitDetail(unit: Unit): string | null {
       return notes.length ? notes.join('; ') : null;
     }
     case 'lisp-block':
+      if (unit.inputProse !== undefined) return `binds input to ${unit.input!.text}, derived from the Input in prose at ${unit.input!.file}:${unit.input!.line} ("${unit.inputProse}")`;
       return unit.input ? `binds input to the request of the Input block at ${unit.input.file}:${unit.input.line}` : null;
     case 'json-input':
       if (unit.expected) return `sent to a fresh session: the response must hold the Expected JSON at line ${unit.expected.line}`;

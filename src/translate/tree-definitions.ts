@@ -234,6 +234,8 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
   /** Borrowed forms, by place, with the earliest load position that needs them. */
   const needed = new Map<TreeForm, number>();
   const namesNeeded = new Map<TreeForm, Set<string>>();
+  /** The first line of this document that needs each borrowed form. */
+  const firstUse = new Map<TreeForm, number>();
   const lendable = (name: string): boolean => !ownNames.has(name) && !shared.has(name) && (tree.get(name) ?? []).some((d) => d.file !== plan.file);
 
   /** The definition to borrow for `name`, needed by code at `line` of this document (or by a borrowed form). */
@@ -261,6 +263,7 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
     if (definition === null) return;
     for (const form of definition.forms) {
       namesNeeded.set(form, new Set([...(namesNeeded.get(form) ?? []), name]));
+      firstUse.set(form, Math.min(line, firstUse.get(form) ?? line));
       const before = needed.get(form);
       if (before !== undefined && before <= at) continue;
       needed.set(form, at);
@@ -286,7 +289,7 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
   };
   forms.forEach(visit);
 
-  const borrowed = (form: TreeForm): CodeRef => ({ ...form.ref, line: form.form.line, text: form.form.text, borrowed: { names: [...namesNeeded.get(form)!] } });
+  const borrowed = (form: TreeForm): CodeRef => ({ ...form.ref, line: form.form.line, text: form.form.text, borrowed: { names: [...namesNeeded.get(form)!], usedAt: firstUse.get(form)! } });
   const definitions: CodeRef[] = [];
   for (let at = 0; at <= own.length; at++) {
     for (const form of ordered) if (needed.get(form) === at) definitions.push(borrowed(form));

@@ -146,10 +146,12 @@ string and description."
 Parachute's (is comparator expected form), or prove's (is got expected [description])
 when the second argument is no reason string, the first is no test form, or a
 description string follows (and the second is no format control with arguments).
-In a FiveAM test a string after the test form is FiveAM's reason, whatever the
-test form is: (is found \"Must find it\") checks FOUND."
+In a FiveAM test, (is variable \"reason\") is FiveAM's, as its author meant: FiveAM
+itself then says that IS wants a test form, where prove's reading would compare the
+variable with the reason."
   (let ((arguments (rest whole)))
-    (when (and (in-fiveam-test-p environment) (stringp (second arguments)))
+    (when (and (in-fiveam-test-p environment) (= (length arguments) 2)
+               (symbolp (first arguments)) (stringp (second arguments)))
       (return-from dialect-is-p nil))
     (or (parachute-comparison-p arguments)
         (and (>= (length arguments) 2)
