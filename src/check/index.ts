@@ -16,7 +16,8 @@ export interface CheckMessage {
   file: string;
   line: number;
   column: number;
-  severity: 'error' | 'warning';
+  /** A note says what spec-run will do, not what is wrong (a definition borrowed from the tree). */
+  severity: 'error' | 'warning' | 'note';
   message: string;
 }
 
@@ -97,6 +98,12 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
   for (const { ref, scan } of scans) {
     const facts = codeFacts(scan.forms.map((f) => f.node), macros);
     for (const name of facts.defines) defined.add(name);
+    // A definition borrowed from the tree defines its names here; its own calls are checked in its document.
+    if (ref.borrowed) {
+      const what = ref.borrowed.names.join(', ');
+      messages.push({ file: plan.file, line: ref.borrowed.usedAt, column: 1, severity: 'note', message: `${what} ${ref.borrowed.names.length > 1 ? 'are' : 'is'} borrowed from ${ref.file}:${ref.line}, a document of the same specification tree` });
+      continue;
+    }
     for (const site of facts.calls) calls.push({ ref, site });
     const tools: ToolNameSite[] = [];
     for (const form of scan.forms) toolNameSites(form.node, tools);

@@ -16,6 +16,7 @@ import { indexDefinitions } from '../translate/definition-index.js';
 import { ConfigError, configuredPaths, loadConfig } from './config.js';
 import { executorStepsSetting } from './run-command.js';
 import { stepFilesOf } from './step-files.js';
+import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
 export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> {
@@ -48,10 +49,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     return 2;
   }
   const docs = await Promise.all(files.map((file) => parseFile(file)));
-  const plans = markExecutorSteps(
-    docs.map((doc) => translate(doc)),
-    executorSteps,
-  );
+  const plans = markExecutorSteps(await lendTreeDefinitions(docs.map((doc) => translate(doc)), specificationTrees(config, roots)), executorSteps);
   const library = await loadStepLibrary(stepFiles, { builtins: plans.some((plan) => plan.executorSteps) });
   const context: CheckContext = {
     tools: TOOLS.map((tool) => tool.name),
@@ -75,7 +73,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     }
     for (const message of messages) {
       if (message.severity === 'error') errors += 1;
-      else warnings += 1;
+      else if (message.severity === 'warning') warnings += 1;
       console.log(formatMessage(message));
     }
   }

@@ -37,6 +37,7 @@ import { applyChange } from '../translate/openspec-change.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
 import { stepFilesOf } from './step-files.js';
+import { lendTreeDefinitions, specificationTrees, type SpecificationTrees } from './specification-tree.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 import { Interrupts } from '../executor/interrupts.js';
 import { releaseStartSignals } from './start-signals.js';
@@ -80,13 +81,14 @@ export const cliEntry = join(dirname(fileURLToPath(import.meta.url)), 'main.js')
 
 /**
  * Parses and translates the documents under `paths`; a document that cannot be read is a
- * plan with that problem. Each is marked where the built-in executor steps apply.
+ * plan with that problem. Each is marked where the built-in executor steps apply and,
+ * given `trees`, gets the definitions it borrows from its specification tree.
  */
-export async function buildPlan(paths: string[], executorSteps: ExecutorStepsSetting = NO_EXECUTOR_STEPS): Promise<TestPlan> {
+export async function buildPlan(paths: string[], executorSteps: ExecutorStepsSetting = NO_EXECUTOR_STEPS, trees?: SpecificationTrees): Promise<TestPlan> {
   const files = discoverDocuments(paths.length ? paths : ['specs/']);
   // Unit ids are "<path>#<n>": a unit's identity never depends on the other documents of the run.
   const documents = await Promise.all(files.map(async (file) => translate(await parseFile(file))));
-  return { documents: markExecutorSteps(documents, executorSteps) };
+  return { documents: markExecutorSteps(trees ? await lendTreeDefinitions(documents, trees) : documents, executorSteps) };
 }
 
 /** Where the built-in executor steps are enabled: --executor-steps, or the configuration's `executorSteps`. */
@@ -146,6 +148,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   const discovery = options.onlyFailures && paths.length === 0 ? { files: [], empty: [], missing: [], cycles: [] } : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const selection: Selection = { grep, tags: options.tag, level: options.level };
+  const trees = specificationTrees(config, roots);
   const exclusions = config.requirements?.exclude ?? {};
   const recordPath = resolve(config.directory, options.lastRun ?? DEFAULT_RECORD_PATH);
   let plan: TestPlan;
@@ -158,12 +161,12 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     }
     const recorded = [...new Set(previous.failures.map((f) => relative(process.cwd(), resolve(config.directory, f.file))))];
     if (recorded.length === 0) console.error('spec-run: the last run recorded no failures; nothing to run');
-    const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(paths.length ? paths : recorded, executorSteps);
+    const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(paths.length ? paths : recorded, executorSteps, trees);
     const narrowed = narrowPlan(candidates, selection, exclusions);
     plan = requirementsInScope(selectFailures(narrowed.plan, previous, config.directory));
     unmatched = narrowed.unmatched;
   } else {
-    let whole = await buildPlan(discovery.files, executorSteps);
+    let whole = await buildPlan(discovery.files, executorSteps, trees);
     if (options.change !== undefined) {
       const applied = applyChange(whole.documents, options.change);
       if (typeof applied === 'string') {
@@ -268,7 +271,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       roots,
       helpers: [...vocabularyFiles, ...stepFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
-        await execute(narrowPlan(await buildPlan(files, executorSteps), selection, exclusions).plan);
+        await execute(narrowPlan(await buildPlan(files, executorSteps, trees), selection, exclusions).plan);
         runtime.fill(SPARE_SERVERS);
       },
       signal: interrupts.signal,

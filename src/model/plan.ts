@@ -11,6 +11,8 @@ export interface CodeRef {
   lang: string | null;
   headingPath: string[];
   blockIndex: number;
+  /** A definition of another document of the specification tree, loaded for this one: the names this one needs of it, and the first line that needs it (translate/tree-definitions.ts). */
+  borrowed?: { names: string[]; usedAt: number };
 }
 
 interface UnitBase {
@@ -30,6 +32,8 @@ export interface LispBlockUnit extends UnitBase {
   code: CodeRef;
   /** The JSON of the "Input" block this block answers ("Expected" after "Input"): bound to `input` while it runs. */
   input?: CodeRef;
+  /** Set when `input` was derived from an Input written in prose: that prose (translate/rules/prose-input.ts). */
+  inputProse?: string;
 }
 
 /** A `(fiveam:test name ...)` defined during loading, run by name. */

@@ -10,7 +10,8 @@ import { type LispForm, type LispNode, scanForms, unqualified } from './lisp-for
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
 import { illustrationRule } from './rules/illustration.js';
-import { answersInput, showsAnswerTo } from './rules/input-pairs.js';
+import { answersInput, readsInput, showsAnswerTo } from './rules/input-pairs.js';
+import { proseInputBefore } from './rules/prose-input.js';
 import { jsonRule } from './rules/json.js';
 import { LISP_LANGUAGES, lispCodeRule } from './rules/lisp-code.js';
 import { otherLanguageRule } from './rules/other-language.js';
@@ -57,10 +58,15 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       lastInput = null;
       continue;
     }
-    const input = lastInput && block.lang !== null && LISP_LANGUAGES.has(block.lang) && answersInput(lastInput.block, block) ? lastInput : null;
+    const isLisp = block.lang !== null && LISP_LANGUAGES.has(block.lang);
+    const input = lastInput && isLisp && answersInput(lastInput.block, block) ? lastInput : null;
     lastInput = null;
+    // A block reading `input` after an Input written in prose: the request is derived from the prose, or the Input's line says why not.
+    const prose = input === null && isLisp && readsInput(block.text) ? proseInputBefore(doc, block) : null;
+    if (prose?.kind === 'unclear') problems.push({ file, line: prose.line, message: prose.message, severity: 'error' });
+    const proseRequest = prose?.kind === 'request' ? prose : null;
     // An answer block's label ("Expected Output") is not an illustration; its headings still may be.
-    const verdict = input ? (illustrationRule({ ...block, label: null }) ?? { action: 'lisp' as const }) : firstVerdict(LISP_FAMILY_RULES, block);
+    const verdict = input || proseRequest ? (illustrationRule({ ...block, label: null }) ?? { action: 'lisp' as const }) : firstVerdict(LISP_FAMILY_RULES, block);
     if (verdict === null || verdict.action === 'not-run') {
       notRun.push({ block, reason: verdict?.reason ?? 'no rule applies' });
       continue;
@@ -95,7 +101,8 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     if (loaded.length > 0) definitions.push(codeRef(file, block, keepOnly(block.text, scan.forms, loaded)));
     if (run.length > 0) {
       const code = codeRef(file, block, keepOnly(block.text, scan.forms, run));
-      units.push({ kind: 'lisp-block', name: blockName(block), file, line: run[0].line, headingPath: block.headingPath, code, ...(input ? { input: input.unit.code } : {}) });
+      const derived = proseRequest ? { input: { file, line: proseRequest.line, text: proseRequest.json, lang: 'json', headingPath: block.headingPath, blockIndex: block.index }, inputProse: proseRequest.prose } : {};
+      units.push({ kind: 'lisp-block', name: blockName(block), file, line: run[0].line, headingPath: block.headingPath, code, ...(input ? { input: input.unit.code } : derived) });
       if (input) input.unit.pairedWith = run[0].line;
     }
     for (const form of run) for (const test of nestedTests(form)) addTest(test, test.line, test.feature, block);

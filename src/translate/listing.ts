@@ -29,10 +29,11 @@ export function describePlan(plan: DocumentPlan): string {
     lines.push(`    ${at(block.line)}  ${block.lang ?? '(no language)'}: ${reason}`);
   }
 
-  lines.push(`  definitions (${plan.definitions.length}), loaded in this order before any unit runs:`);
+  lines.push(`  definitions (${plan.definitions.length}), loaded in this order before any unit runs (another document's when borrowed):`);
   for (const ref of plan.definitions) {
     const defined = scanForms(ref.text, ref.line).forms.map((form) => describeDefinition(form.node) ?? form.text.slice(0, 20));
-    lines.push(`    ${at(ref.line)}  ${defined.join(', ')}`);
+    const borrowed = ref.borrowed ? `  (borrowed from the specification tree, for ${ref.borrowed.names.join(', ')})` : '';
+    lines.push(`    ${ref.file}:${ref.line}  ${defined.join(', ')}${borrowed}`);
   }
 
   if (plan.requirements?.length) {
@@ -96,6 +97,7 @@ function unitDetail(unit: Unit): string | null {
       return notes.length ? notes.join('; ') : null;
     }
     case 'lisp-block':
+      if (unit.inputProse !== undefined) return `binds input to ${unit.input!.text}, derived from the Input in prose at ${unit.input!.file}:${unit.input!.line} ("${unit.inputProse}")`;
       return unit.input ? `binds input to the request of the Input block at ${unit.input.file}:${unit.input.line}` : null;
     case 'json-input':
       if (unit.expected) return `sent to a fresh session: the response must hold the Expected JSON at line ${unit.expected.line}`;

@@ -80,23 +80,35 @@ t.test('the seed documents check clean', async (t) => {
   t.equal(code, 0);
 });
 
-t.test('an undefined name: where another checked document defines it, and a near vocabulary name', async (t) => {
+t.test('an undefined name: where a checked document outside its tree defines it, and a near vocabulary name', async (t) => {
   const head = (name: string) => `---\ntype: verification\nname: ${name}\n---\n# D\n\n## Code\n\n`;
   const dir = t.testdir({
-    'helpers.test.md': `${head('helpers')}\`\`\`lisp\n(defun random-choice (list) (first list))\n(assert (random-choice '(1)))\n\`\`\`\n`,
-    'user.test.md': `${head('user')}\`\`\`lisp\n(defvar *s* (make-test-sesion))\n(assert (random-choice '(1 2)))\n\`\`\`\n`,
+    a: { 'helpers.test.md': `${head('helpers')}\`\`\`lisp\n(defun random-choice (list) (first list))\n(assert (random-choice '(1)))\n\`\`\`\n` },
+    b: { 'user.test.md': `${head('user')}\`\`\`lisp\n(defvar *s* (make-test-sesion))\n(assert (random-choice '(1 2)))\n\`\`\`\n` },
   });
-  const { code, stdout } = await check([dir]);
+  // Two documents given alone, each its own directory's tree: b's does not hold a's helper.
+  const { code, stdout } = await check([join(dir, 'a', 'helpers.test.md'), join(dir, 'b', 'user.test.md')]);
   t.equal(code, 1);
-  const user = join(dir, 'user.test.md');
+  const user = join(dir, 'b', 'user.test.md');
   t.match(stdout, `${user}:10:14: error: 'make-test-sesion' is called but neither this document nor the test vocabulary defines it; did you mean 'make-test-session'?`);
-  t.match(stdout, `${user}:11:10: error: 'random-choice' is called but neither this document nor the test vocabulary defines it; random-choice is defined in ${join(dir, 'helpers.test.md')}:10; add it to a vocabulary file to share it`);
+  t.match(stdout, `${user}:11:10: error: 'random-choice' is called but neither this document nor the test vocabulary defines it; random-choice is defined in ${join(dir, 'a', 'helpers.test.md')}:10; add it to a vocabulary file to share it`);
   t.notMatch(stdout, /helpers\.test\.md:\d+:\d+:/, 'the defining document is clean');
 });
 
-t.test('the corpus documents check with only their genuine problems: helpers they do not define, an unbalanced block', async (t) => {
+t.test('a helper of the same tree is borrowed: a note where it is first used, no error', async (t) => {
+  const head = (name: string) => `---\ntype: verification\nname: ${name}\n---\n# D\n\n## Code\n\n`;
+  const dir = t.testdir({
+    'helpers.test.md': `${head('helpers')}\`\`\`lisp\n(defun random-choice (list) (first list))\n(assert (random-choice '(1)))\n\`\`\`\n`,
+    'user.test.md': `${head('user')}\`\`\`lisp\n(assert (random-choice '(1 2)))\n\`\`\`\n`,
+  });
+  const { code, stdout } = await check([dir]);
+  t.equal(code, 0);
+  t.equal(stdout, `${join(dir, 'user.test.md')}:10:1: note: random-choice is borrowed from ${join(dir, 'helpers.test.md')}:10, a document of the same specification tree\n`);
+});
+
+t.test('the corpus documents check with only their genuine problem, an unbalanced block, and notes of the helpers they borrow', async (t) => {
   const { stdout } = await check([resolve(root, '../shared/corpus/lisp')]);
   const messages = stdout.trim().split('\n');
-  t.ok(messages.length > 0);
-  for (const message of messages) t.match(message, /is called but neither this document nor the test vocabulary defines it; \S+ is defined in |unbalanced parentheses/);
+  t.equal(messages.filter((m) => /: error: .*unbalanced parentheses/.test(m)).length, 1);
+  for (const message of messages) t.match(message, /: note: \S+ is borrowed from \S+, a document of the same specification tree$|unbalanced parentheses/);
 });

@@ -137,12 +137,22 @@ string and description."
        (find #\~ (second arguments))
        (cddr arguments)))
 
-(defun dialect-is-p (whole)
+(defun in-fiveam-test-p (environment)
+  "True while expanding the body of a FiveAM test (DEF-TEST marks it, see below)."
+  (eq (macroexpand-1 'in-fiveam-test environment) t))
+
+(defun dialect-is-p (whole environment)
   "True for an IS that is not FiveAM's (is test-form [reason-control reason-args...]):
 Parachute's (is comparator expected form), or prove's (is got expected [description])
 when the second argument is no reason string, the first is no test form, or a
-description string follows (and the second is no format control with arguments)."
+description string follows (and the second is no format control with arguments).
+In a FiveAM test, (is variable \"reason\") is FiveAM's, as its author meant: FiveAM
+itself then says that IS wants a test form, where prove's reading would compare the
+variable with the reason."
   (let ((arguments (rest whole)))
+    (when (and (in-fiveam-test-p environment) (= (length arguments) 2)
+               (symbolp (first arguments)) (stringp (second arguments)))
+      (return-from dialect-is-p nil))
     (or (parachute-comparison-p arguments)
         (and (>= (length arguments) 2)
              (not (fiveam-reason-p arguments))
@@ -150,13 +160,15 @@ description string follows (and the second is no format control with arguments).
                  (not (consp (first arguments)))
                  (stringp (third arguments)))))))
 
-(defun dialect-fail-p (whole)
+(defun dialect-fail-p (whole environment)
   "True for Parachute's (fail form [type] [description]); FiveAM's starts with a string."
+  (declare (ignore environment))
   (and (rest whole) (not (stringp (second whole)))))
 
-(defun dialect-signals-p (whole)
+(defun dialect-signals-p (whole environment)
   "True for rove's (signals form ['type]), a predicate used inside OK. FiveAM's
 (signals condition-spec body...) has body forms after the condition spec."
+  (declare (ignore environment))
   (let ((arguments (rest whole)))
     (and (consp (first arguments))
          (<= (length arguments) 2)
@@ -169,7 +181,7 @@ description string follows (and the second is no format control with arguments).
   (let ((original (macro-function name)))
     (setf (macro-function name)
           (lambda (whole environment)
-            (if (funcall dialect-p whole)
+            (if (funcall dialect-p whole environment)
                 (funcall expand whole)
                 (funcall original whole environment))))))
 
@@ -189,6 +201,25 @@ description string follows (and the second is no format control with arguments).
                        (destructuring-bind (form &optional (type ''error)) (rest whole)
                          `(signals-p (lambda () ,form) ,type)))))
 
+;;; Whose IS a test's body holds: FiveAM's tests mark their bodies, the other
+;;; frameworks' tests (FiveAM tests too, underneath) unmark theirs.
+
+(defun marked-body (body mark)
+  "BODY, its docstring and declarations first, the rest inside a SYMBOL-MACROLET of
+IN-FIVEAM-TEST to MARK."
+  (let ((head '()))
+    (loop while (or (and (consp (first body)) (eq (car (first body)) 'declare))
+                    (and (stringp (first body)) (rest body) (notany #'stringp head)))
+          do (push (pop body) head))
+    `(,@(nreverse head) (symbol-macrolet ((in-fiveam-test ,mark)) ,@body))))
+
+(sb-ext:with-unlocked-packages (#:it.bese.fiveam)
+  (let ((original (macro-function 'fiveam:def-test)))
+    (setf (macro-function 'fiveam:def-test)
+          (lambda (whole environment)
+            (destructuring-bind (name options &body body) (rest whole)
+              (funcall original `(,(first whole) ,name ,options ,@(marked-body body t)) environment))))))
+
 ;;; Test definitions
 
 (defun lambda-list-p (form)
@@ -205,7 +236,7 @@ description string follows (and the second is no format control with arguments).
   "rove and prove: define a test NAME, with or without a lambda list before the
 body; it runs as a FiveAM test of that name."
   (let ((body (if (and body (lambda-list-p (first body))) (rest body) body)))
-    `(fiveam:test ,(test-symbol name) ,@body)))
+    `(fiveam:test ,(test-symbol name) ,@(marked-body body nil))))
 
 (defmacro define-test (name &body body)
   "Parachute: define a test NAME (a symbol or a string), options such as
@@ -213,4 +244,4 @@ body; it runs as a FiveAM test of that name."
   (let ((body (loop while (and (keywordp (first body)) (rest body))
                     do (setf body (cddr body))
                     finally (return body))))
-    `(fiveam:test ,(test-symbol name) ,@body)))
+    `(fiveam:test ,(test-symbol name) ,@(marked-body body nil))))

@@ -258,7 +258,7 @@ class DocumentRun {
       // Definitions may draw random numbers too (a defvar of a generated value).
       const seed = unitSeed(this.options.seed, { id: `${code.file}#definitions-${index + 1}`, file: code.file });
       const outcome = await this.command(loadCommand(code, seed), (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
-      if (report && (failures.length || outcome)) this.reportLoadFailure(`definitions at line ${code.line}`, { file: code.file, line: code.line }, failures, outcome);
+      if (report && (failures.length || outcome)) this.reportLoadFailure(code.borrowed ? `definitions borrowed from ${code.file}:${code.line}` : `definitions at line ${code.line}`, { file: code.file, line: code.line }, failures, outcome);
       if (outcome) {
         // The block hung or killed the driver: leave it out of every later load.
         this.hungDefinitions.add(index);
@@ -268,7 +268,8 @@ class DocumentRun {
   }
 
   private reportLoadFailure(name: string, at: SourceRef, failures: PointMessage[], outcome: Interruption | null): void {
-    const unitId = `${this.plan.file}#load-${at.line}`;
+    // A definition borrowed from another document is named by its place there, apart from this document's lines.
+    const unitId = at.file === this.plan.file ? `${this.plan.file}#load-${at.line}` : `${this.plan.file}#load-${at.file}:${at.line}`;
     this.emit({ type: 'unit-start', file: this.plan.file, unitId, name, kind: 'problem', at });
     for (const failure of failures) this.emitPoint(this.pointEvent(unitId, failure, at));
     if (outcome) this.emitPoint(this.interruptionPoint(unitId, name, at, outcome));

@@ -2,32 +2,14 @@
 // the order of names come from the export list of packages.lisp (its ";; comments"
 // head the groups), what each name is and says from the driver image itself
 // (reference.lisp reads the lambda lists and docstrings there).
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { defaultLisp } from '../../lisp-image/core-image.js';
 import { driverImage } from './driver.js';
+import { exportGroups } from './vocabulary-names.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-export interface ExportGroup {
-  title: string;
-  names: string[];
-}
-
-/** The groups of SPEC-RUN's export list, in order: each ";; comment" starts one. */
-export function exportGroups(packagesSource: string): ExportGroup[] {
-  const start = packagesSource.indexOf('(:export', packagesSource.indexOf('(defpackage #:spec-run'));
-  const end = packagesSource.indexOf('))', start);
-  const groups: ExportGroup[] = [];
-  for (const line of packagesSource.slice(start + '(:export'.length, end).split('\n')) {
-    const comment = /^\s*;+\s*(.*)$/.exec(line);
-    if (comment) groups.push({ title: comment[1], names: [] });
-    else for (const match of line.matchAll(/#:([^\s()]+)/g)) groups.at(-1)?.names.push(match[1]);
-  }
-  return groups;
-}
 
 interface ReferenceEntry {
   name: string;
@@ -58,7 +40,7 @@ function usage(entry: ReferenceEntry): string {
 
 /** The whole reference page, markdown. */
 export async function vocabularyReference(): Promise<string> {
-  const groups = exportGroups(readFileSync(join(here, 'packages.lisp'), 'utf8'));
+  const groups = exportGroups();
   const entries = await describeNames(groups.flatMap((group) => group.names));
   const lines = [
     '# The Lisp test vocabulary',

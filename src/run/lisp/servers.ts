@@ -63,6 +63,17 @@ function requestId(line: string): JsonRpcId | undefined {
 
 const idKey = (id: JsonRpcId) => `${typeof id}:${id}`;
 
+/** The id a line that is no JSON answers, when it starts as a JSON-RPC response does: `{"jsonrpc":"2.0","id":6,...`. */
+function brokenAnswerId(line: string): JsonRpcId | undefined {
+  const start = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"[^"]*"\s*,\s*)?"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.)*")\s*,/.exec(line);
+  if (!start) return undefined;
+  try {
+    return JSON.parse(start[1]) as JsonRpcId;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The relay's side of one session: lines out, response lines matched back to their requests. */
 export class LineConnection implements RuntimeConnection {
   /** Requests in flight by id, oldest first (a client may reuse an id). */
@@ -98,8 +109,15 @@ export class LineConnection implements RuntimeConnection {
     let message: Record<string, unknown>;
     try {
       message = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      return; // not a protocol line; the server's business
+    } catch (error) {
+      // A line that is no JSON is the server's business (a log line), unless it starts as the
+      // answer to a request in flight: then that request fails saying so, rather than wait forever.
+      const id = brokenAnswerId(line);
+      const waiting = id === undefined ? undefined : this.byId.get(idKey(id));
+      const pending = waiting?.shift();
+      if (waiting && !waiting.length) this.byId.delete(idKey(id!));
+      pending?.reject(new Error(`the server answered with a line that is not JSON (${(error as Error).message}): ${line.length > 300 ? `${line.slice(0, 300)}...` : line}`));
+      return;
     }
     if (typeof message !== 'object' || message === null) return;
     if ('method' in message) {

@@ -16,7 +16,7 @@ export function isAnswerLabel(label: string | null): boolean {
 }
 
 /** True when the Lisp code uses the symbol `input` (bound nowhere else: it can only mean the request). */
-function readsInput(code: string): boolean {
+export function readsInput(code: string): boolean {
   return scanForms(code, 1).symbols.has('input');
 }
 

@@ -95,3 +95,19 @@ t.test("FiveAM's is with a format control and string arguments is FiveAM's, not 
   ]);
   t.equal(r.points[1].diagnostics?.reason, 'xyz should hold q', 'the reason formatted with its arguments');
 });
+
+t.test("in a FiveAM test, (is variable \"reason\") is FiveAM's is, which wants a test form; in a deftest it is prove's", async (t) => {
+  const md = `${frontmatter()}## Tests\n\n${lisp(`(test fiveam-reads-it
+  (let ((found (search "b" "abc")))
+    (is (numberp found) "found is a number")
+    (is found "Must find it")))
+
+(deftest prove-reads-it
+  (let ((got "abc"))
+    (is got "abc")))`)}`;
+  const r = await runMarkdown(md, options());
+  const fiveam = r.points.filter((p) => p.unitId.endsWith('#1'));
+  t.same(fiveam.map((p) => p.ok), [true, false], 'the check before it passes; then FiveAM refuses the form');
+  t.match(fiveam[1].diagnostics?.reason, /Argument to IS must be a list, not FOUND/);
+  t.same(r.points.filter((p) => p.unitId.endsWith('#2')).map(summary), [[true, '(is got "abc")', lineIn(md, '(is got "abc")')]], "prove's (is got expected) compares");
+});

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
-import { exportGroups, vocabularyReference } from '../../../src/run/lisp/reference.js';
+import { vocabularyReference } from '../../../src/run/lisp/reference.js';
+import { exportGroups } from '../../../src/run/lisp/vocabulary-names.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 

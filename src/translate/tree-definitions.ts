@@ -1,0 +1,299 @@
+// A specification tree is one system, as a Lisp test system is: the top-level
+// definitions of every document of the tree are available to every other, the way
+// ASDF loads all files of a test system into one image. Each document still runs in
+// its own driver: what it uses and does not define itself is borrowed, that is, the
+// defining forms are loaded into its own environment before the definitions that need
+// them, never shared live. The rule is deterministic, so a document's points never
+// depend on which documents a run selects:
+// - a document's own definition of a name wins;
+// - identical definitions (same forms, comments and spacing aside) in several
+//   documents are one;
+// - definitions that differ are an error naming every place, and only in a document
+//   that uses the name;
+// - names every driver already has (the test vocabulary, vocabulary files) are never
+//   borrowed;
+// - a borrowed definition brings what it uses in turn, from its own document first.
+import type { Diagnostic } from '../model/document.js';
+import type { CodeRef, DocumentPlan } from '../model/plan.js';
+import { type LispForm, type LispNode, packageOf, scanForms, unqualified } from './lisp-forms.js';
+
+/** The defining forms a tree shares, by head. */
+const SHARED_HEADS = new Set(['defun', 'defmacro', 'defvar', 'defparameter', 'defconstant', 'defstruct', 'defclass', 'defgeneric', 'defmethod', 'define-condition']);
+/** Forms that only group others, and how many items precede what they group. */
+const GROUPS: Record<string, number> = { progn: 1, 'eval-when': 2 };
+const CL_PACKAGES = new Set(['cl', 'common-lisp']);
+
+/** One top-level defining form of a document of the tree. */
+interface TreeForm {
+  ref: CodeRef;
+  form: LispForm;
+  /** Lower-cased names it defines. */
+  names: string[];
+  /** Lower-cased symbols it mentions, for what it needs in turn. */
+  symbols: Set<string>;
+}
+
+/** One document's definition of a name: every shared form of that document defining it, in document order. */
+export interface TreeDefinition {
+  name: string;
+  file: string;
+  line: number;
+  forms: TreeForm[];
+  /** The forms as the reader sees them: comments, spacing and case left out. */
+  canonical: string;
+}
+
+/** Each name defined in the tree, with each document's definition of it in tree order. */
+export type DefinitionTree = Map<string, TreeDefinition[]>;
+
+const symbolName = (node: LispNode | undefined): string | null => (node?.kind === 'symbol' ? node.name : null);
+const listItems = (node: LispNode | undefined): LispNode[] => (node?.kind === 'list' ? node.items : []);
+
+/** The name a symbol stands for in spec code's package, or null for a keyword or a symbol of another package. */
+function localName(name: string): string | null {
+  const pkg = packageOf(name);
+  if (name.startsWith(':') || name.startsWith('#:')) return null;
+  if (pkg !== null && pkg !== 'cl-user' && pkg !== 'common-lisp-user') return null;
+  return unqualified(name);
+}
+
+function isClHead(head: string, names: Set<string> | Record<string, unknown>): boolean {
+  const pkg = packageOf(head);
+  const name = unqualified(head);
+  return (names instanceof Set ? names.has(name) : Object.hasOwn(names, name)) && (pkg === null || CL_PACKAGES.has(pkg));
+}
+
+/** Slot readers, writers and accessors of defclass and define-condition. */
+function slotFunctions(slots: LispNode[]): string[] {
+  const names: string[] = [];
+  for (const slot of slots) {
+    const options = listItems(slot).slice(1);
+    for (let i = 0; i + 1 < options.length; i += 2) {
+      if ([':reader', ':writer', ':accessor'].includes(symbolName(options[i]) ?? '')) names.push(symbolName(options[i + 1]) ?? '');
+    }
+  }
+  return names;
+}
+
+/** defstruct's type, constructors, copier, predicate and accessors, its :conc-name, :constructor, :copier and :predicate options read. */
+function structNames(spec: LispNode | undefined, slots: LispNode[]): string[] {
+  const name = symbolName(spec) ?? symbolName(listItems(spec)[0]);
+  if (!name) return [];
+  const base = unqualified(name);
+  let concName = `${base}-`;
+  const constructors: string[] = [];
+  let copier: string | null = `copy-${base}`;
+  let predicate: string | null = `${base}-p`;
+  let defaultConstructor = true;
+  for (const option of listItems(spec).slice(1)) {
+    const [key, value] = option.kind === 'list' ? option.items : [option, undefined];
+    const given = option.kind === 'list' && option.items.length > 1;
+    const valueName = symbolName(value);
+    switch (symbolName(key)) {
+      case ':conc-name':
+        concName = valueName === null || valueName === 'nil' ? '' : unqualified(valueName);
+        break;
+      case ':constructor':
+        if (given && valueName === 'nil') defaultConstructor = false;
+        else if (valueName) {
+          constructors.push(valueName);
+          defaultConstructor = false;
+        }
+        break;
+      case ':copier':
+        if (given) copier = valueName === 'nil' ? null : valueName;
+        break;
+      case ':predicate':
+        if (given) predicate = valueName === 'nil' ? null : valueName;
+        break;
+    }
+  }
+  if (defaultConstructor) constructors.push(`make-${base}`);
+  // A docstring before the slots is no slot.
+  const slotNames = slots.map((slot) => symbolName(slot) ?? symbolName(listItems(slot)[0])).filter((s): s is string => s !== null);
+  return [base, ...constructors, ...(copier ? [copier] : []), ...(predicate ? [predicate] : []), ...slotNames.map((slot) => `${concName}${unqualified(slot)}`)];
+}
+
+/** The names a top-level form defines, lower-cased; a progn or eval-when is read through. */
+export function definedNames(node: LispNode): string[] {
+  const items = listItems(node);
+  const head = symbolName(items[0]);
+  if (head === null) return [];
+  if (isClHead(head, GROUPS)) return items.slice(GROUPS[unqualified(head)]).flatMap(definedNames);
+  if (!isClHead(head, SHARED_HEADS)) return [];
+  let names: string[];
+  switch (unqualified(head)) {
+    case 'defstruct':
+      names = structNames(items[1], items.slice(2));
+      break;
+    case 'defclass':
+    case 'define-condition':
+      names = [symbolName(items[1]) ?? '', ...slotFunctions(listItems(items[3]))];
+      break;
+    default:
+      names = [symbolName(items[1]) ?? ''];
+  }
+  return names.map((name) => (name ? localName(name) : null)).filter((name): name is string => name !== null);
+}
+
+/** Every symbol a node mentions, with the line of its first mention. */
+function mentions(node: LispNode, into: Map<string, number>): Map<string, number> {
+  switch (node.kind) {
+    case 'symbol': {
+      const name = localName(node.name);
+      if (name !== null && !into.has(name)) into.set(name, node.line);
+      break;
+    }
+    case 'list':
+      for (const item of node.items) mentions(item, into);
+      break;
+    case 'prefixed':
+      mentions(node.form, into);
+      break;
+    case 'conditional':
+      mentions(node.form, into);
+      break;
+  }
+  return into;
+}
+
+/** The node as the reader sees it: identical definitions compare equal whatever their comments and spacing. */
+function canonical(node: LispNode): string {
+  switch (node.kind) {
+    case 'list':
+      return `(${node.items.map(canonical).join(' ')})`;
+    case 'symbol':
+      return node.name;
+    case 'string':
+      return JSON.stringify(node.value);
+    case 'number':
+    case 'char':
+      return node.raw;
+    case 'prefixed':
+      return `${node.prefix}${canonical(node.form)}`;
+    case 'conditional':
+      return `${node.prefix}${canonical(node.feature)} ${canonical(node.form)}`;
+  }
+}
+
+function formsOf(ref: CodeRef): LispForm[] {
+  return scanForms(ref.text, ref.line).forms;
+}
+
+/** The definitions of the tree's documents, `plans` in any order: the tree's order is that of their paths. */
+export function definitionTree(plans: DocumentPlan[]): DefinitionTree {
+  const tree: DefinitionTree = new Map();
+  const ordered = plans.filter((plan) => plan.family === 'lisp').sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  for (const plan of ordered) {
+    const byName = new Map<string, TreeForm[]>();
+    for (const ref of plan.definitions) {
+      if (ref.borrowed) continue;
+      for (const form of formsOf(ref)) {
+        const names = definedNames(form.node);
+        if (names.length === 0) continue;
+        const treeForm: TreeForm = { ref, form, names, symbols: new Set(mentions(form.node, new Map()).keys()) };
+        for (const name of names) byName.set(name, [...(byName.get(name) ?? []), treeForm]);
+      }
+    }
+    for (const [name, forms] of byName) {
+      const definition = { name, file: plan.file, line: forms[0].form.line, forms, canonical: forms.map((f) => canonical(f.form.node)).join('\n') };
+      tree.set(name, [...(tree.get(name) ?? []), definition]);
+    }
+  }
+  return tree;
+}
+
+/** `a.md:12, b.md:40`: where each of `definitions` stands. */
+function places(definitions: TreeDefinition[]): string {
+  return definitions.map((d) => `${d.file}:${d.line}`).join(', ');
+}
+
+export interface Borrowing {
+  /** The document's definitions with the borrowed ones inserted, each before the first of its definitions that needs it. */
+  definitions: CodeRef[];
+  problems: Diagnostic[];
+}
+
+/**
+ * What `plan` borrows from `tree`: the definitions of the names it mentions and does
+ * not define, except `shared` names (defined in every driver already).
+ */
+export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shared: ReadonlySet<string>): Borrowing {
+  const own = plan.definitions.filter((ref) => !ref.borrowed);
+  const ownForms = own.map(formsOf);
+  const ownNames = new Set(ownForms.flat().flatMap((form) => definedNames(form.node)));
+  /** Where each block of own code stands in the load order: a definitions block's index, units after them all. */
+  const code: { at: number; ref: CodeRef; forms: LispForm[] }[] = [
+    ...own.map((ref, i) => ({ at: i, ref, forms: ownForms[i] })),
+    ...plan.units.flatMap((unit) => (unit.kind === 'lisp-block' ? [{ at: own.length, ref: unit.code, forms: formsOf(unit.code) }] : [])),
+  ];
+
+  const problems: Diagnostic[] = [];
+  /** Each name resolved so far: the definition loaded for it, or null when none can be. */
+  const resolved = new Map<string, TreeDefinition | null>();
+  /** Borrowed forms, by place, with the earliest load position that needs them. */
+  const needed = new Map<TreeForm, number>();
+  const namesNeeded = new Map<TreeForm, Set<string>>();
+  /** The first line of this document that needs each borrowed form. */
+  const firstUse = new Map<TreeForm, number>();
+  const lendable = (name: string): boolean => !ownNames.has(name) && !shared.has(name) && (tree.get(name) ?? []).some((d) => d.file !== plan.file);
+
+  /** The definition to borrow for `name`, needed by code at `line` of this document (or by a borrowed form). */
+  const resolve = (name: string, line: number, by: TreeForm | null): TreeDefinition | null => {
+    if (resolved.has(name)) return resolved.get(name)!;
+    const candidates = (tree.get(name) ?? []).filter((d) => d.file !== plan.file);
+    const distinct = candidates.filter((d, i) => candidates.findIndex((e) => e.canonical === d.canonical) === i);
+    // A borrowed helper gets what its own document defines, as its author ran it.
+    const chosen = distinct.length === 1 ? distinct[0] : (candidates.find((d) => by !== null && d.file === by.ref.file) ?? null);
+    if (chosen === null) {
+      const user = by === null ? `this document uses it (line ${line})` : `${by.names[0]}, borrowed from ${by.ref.file}:${by.form.line} for line ${line}, uses it`;
+      problems.push({
+        file: plan.file,
+        line,
+        severity: 'error',
+        message: `${name} is defined differently in ${places(candidates)}, and ${user} without defining it: spec-run cannot tell which to load; define it in this document, or make those definitions identical`,
+      });
+    }
+    resolved.set(name, chosen);
+    return chosen;
+  };
+
+  const borrow = (name: string, at: number, line: number, by: TreeForm | null): void => {
+    const definition = resolve(name, line, by);
+    if (definition === null) return;
+    for (const form of definition.forms) {
+      namesNeeded.set(form, new Set([...(namesNeeded.get(form) ?? []), name]));
+      firstUse.set(form, Math.min(line, firstUse.get(form) ?? line));
+      const before = needed.get(form);
+      if (before !== undefined && before <= at) continue;
+      needed.set(form, at);
+      for (const symbol of form.symbols) if (!form.names.includes(symbol) && lendable(symbol)) borrow(symbol, at, line, form);
+    }
+  };
+
+  for (const { at, forms } of code) {
+    const used = new Map<string, number>();
+    for (const form of forms) mentions(form.node, used);
+    for (const [name, line] of used) if (lendable(name)) borrow(name, at, line, null);
+  }
+
+  // Load order: each borrowed form before the own definitions that need it, and after what it needs in turn.
+  const forms = [...needed.keys()].sort((a, b) => (a.ref.file < b.ref.file ? -1 : a.ref.file > b.ref.file ? 1 : a.form.line - b.form.line || a.form.start - b.form.start));
+  const ordered: TreeForm[] = [];
+  const visiting = new Set<TreeForm>();
+  const visit = (form: TreeForm): void => {
+    if (ordered.includes(form) || visiting.has(form)) return; // a cycle: functions may call each other in any order
+    visiting.add(form);
+    for (const other of forms) if (other !== form && other.names.some((name) => form.symbols.has(name) && resolved.get(name)?.forms.includes(other))) visit(other);
+    ordered.push(form);
+  };
+  forms.forEach(visit);
+
+  const borrowed = (form: TreeForm): CodeRef => ({ ...form.ref, line: form.form.line, text: form.form.text, borrowed: { names: [...namesNeeded.get(form)!], usedAt: firstUse.get(form)! } });
+  const definitions: CodeRef[] = [];
+  for (let at = 0; at <= own.length; at++) {
+    for (const form of ordered) if (needed.get(form) === at) definitions.push(borrowed(form));
+    if (at < own.length) definitions.push(own[at]);
+  }
+  return { definitions, problems };
+}

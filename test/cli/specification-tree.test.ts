@@ -1,0 +1,140 @@
+// A specification tree is one system, through the real command line: a document run
+// alone gets the same points as in the run of its tree, check and --list say where a
+// borrowed definition comes from, a name defined differently is an error where used.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import t from 'tap';
+import type { RunEvent } from '../../src/model/events.js';
+import { buildPlan } from '../../src/cli/run-command.js';
+import { specificationTrees } from '../../src/cli/specification-tree.js';
+import { discoverDocuments } from '../../src/cli/discover.js';
+import { lispDocument, root, specRun } from './spec-run.js';
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'spec-run-tree-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+type Point = Extract<RunEvent, { type: 'point' }>;
+
+/** The points of `file` in a JSON event stream, as the reports show them. */
+function pointsOf(jsonLines: string, file: string): Pick<Point, 'unitId' | 'name' | 'ok' | 'at'>[] {
+  return jsonLines
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as RunEvent)
+    .filter((event): event is Point => event.type === 'point' && event.file === file)
+    .map(({ unitId, name, ok, at }) => ({ unitId, name, ok, at }));
+}
+
+const helpers = lispDocument('helpers', {
+  Helpers: [
+    '(defvar *calls* 0)',
+    '(defstruct tally (count 0))',
+    '(defun random-choice (list)',
+    '  (incf *calls*)',
+    '  (nth (random (length list)) list))',
+  ].join('\n'),
+  'Its own check': '(assert (member (random-choice (list :a :b)) (list :a :b)))\n(assert (= *calls* 1))',
+});
+const user = lispDocument('user', {
+  'Choices are drawn from the list': [
+    '(let ((tally (make-tally)))',
+    '  (dotimes (i 5)',
+    '    (is (member (random-choice (list 1 2 3)) (list 1 2 3)))',
+    '    (incf (tally-count tally)))',
+    '  (is (= 5 (tally-count tally))))',
+  ].join('\n'),
+  'Borrowed state is this document\'s own': '(is (= *calls* 5))',
+});
+
+t.test('a document given alone gets the same points as in the run of its tree (configuration paths)', async (t) => {
+  const dir = project({ 'spec-run.config.json': '{"paths": ["specs/"]}', 'specs/a/helpers.test.md': helpers, 'specs/b/user.test.md': user });
+  const alone = await specRun(['specs/b/user.test.md', '--seed', '7', '--reporter', 'json'], dir);
+  const whole = await specRun(['--seed', '7', '--reporter', 'json'], dir);
+  t.equal(alone.code, 0, alone.code === 0 ? 'alone, it passes' : alone.stdout.slice(-2000));
+  t.equal(whole.code, 0, whole.code === 0 ? 'the tree passes' : whole.stdout.slice(-2000));
+  const points = pointsOf(alone.stdout, 'specs/b/user.test.md');
+  t.equal(points.length, 7, 'five draws, the tally, the count of calls');
+  t.ok(points.every((p) => p.ok));
+  t.same(pointsOf(whole.stdout, 'specs/b/user.test.md'), points, 'the same points, point by point');
+  t.ok(pointsOf(whole.stdout, 'specs/a/helpers.test.md').every((p) => p.ok), "the helpers' own count of calls is untouched by the user's");
+});
+
+t.test('without configuration, the tree of a document is specs/, else the directory given, else its own directory', async (t) => {
+  const dir = project({ 'specs/a/helpers.test.md': helpers, 'specs/b/user.test.md': user, 'elsewhere/a/helpers.test.md': helpers, 'elsewhere/b/user.test.md': user });
+  const underSpecs = await specRun(['specs/b/user.test.md', '--reporter', 'tap'], dir);
+  t.equal(underSpecs.code, 0, underSpecs.code === 0 ? 'specs/ is the default tree' : underSpecs.stdout.slice(-1500));
+  const given = await specRun(['elsewhere/', '--reporter', 'tap'], dir);
+  t.equal(given.code, 0, given.code === 0 ? 'the directory given is the tree' : given.stdout.slice(-1500));
+  const lone = await specRun(['elsewhere/b/user.test.md', '--reporter', 'tap'], dir);
+  t.equal(lone.code, 1, 'a lone document outside them: its own directory, which lacks the helper');
+  t.match(lone.stdout, /make-tally is called here, but neither this document nor the vocabulary defines it/);
+});
+
+t.test('check notes where each borrowed definition comes from and reports no undefined call; --list shows it too', async (t) => {
+  const dir = project({ 'spec-run.config.json': '{"paths": ["specs/"]}', 'specs/a/helpers.test.md': helpers, 'specs/b/user.test.md': user });
+  const check = await specRun(['check', 'specs/b/user.test.md'], dir);
+  t.equal(check.code, 0, check.code === 0 ? 'check passes' : check.stdout);
+  t.match(check.stdout, /^specs\/b\/user\.test\.md:10:1: note: tally, make-tally, tally-count are borrowed from specs\/a\/helpers\.test\.md:11, a document of the same specification tree$/m);
+  t.match(check.stdout, /^specs\/b\/user\.test\.md:12:1: note: random-choice is borrowed from specs\/a\/helpers\.test\.md:12, a document of the same specification tree$/m);
+  t.notMatch(check.stdout, /error/);
+  const list = await specRun(['specs/b/user.test.md', '--list'], dir);
+  t.equal(list.code, 0);
+  t.match(list.stdout, /specs\/a\/helpers\.test\.md:10 {2}defvar \*calls\* {2}\(borrowed from the specification tree, for \*calls\*\)/);
+  t.match(list.stdout, /specs\/a\/helpers\.test\.md:12 {2}defun random-choice {2}\(borrowed from the specification tree, for random-choice\)/);
+});
+
+t.test('a name defined differently in two documents is an error, naming both, in a document that uses it only', async (t) => {
+  const dir = project({
+    'specs/one.test.md': lispDocument('one', { Pick: '(defun pick (list) (first list))', Check: '(assert (= 1 (pick (list 1 2))))' }),
+    'specs/two.test.md': lispDocument('two', { Pick: '(defun pick (list) (second list))', Check: '(assert (= 2 (pick (list 1 2))))' }),
+    'specs/user.test.md': lispDocument('user', { Check: '(assert (pick (list 1 2)))' }),
+  });
+  const run = await specRun(['--reporter', 'tap'], dir);
+  t.equal(run.code, 1);
+  t.match(run.stdout, /pick is defined differently in specs\/one\.test\.md:10, specs\/two\.test\.md:10, and this document uses it \(line 10\) without defining it/);
+  t.match(run.stderr, /2 passed, 2 failed/, 'the two definers pass; the user fails at the problem and at the call');
+  const check = await specRun(['check'], dir);
+  t.match(check.stdout, /^specs\/user\.test\.md:10:1: error: pick is defined differently in/m);
+  t.notMatch(check.stdout, /^specs\/(one|two)\.test\.md.*error/m);
+});
+
+const CORPUS = join(root, '..', 'shared', 'corpus', 'lisp');
+
+t.test('the Lisp corpus: each document alone borrows what it borrows in the tree, and no helper a sibling defines is undefined', { skip: existsSync(CORPUS) ? false : 'the corpus is not beside the project' }, async (t) => {
+  const corpus = relative(process.cwd(), CORPUS);
+  const config = { source: null, directory: process.cwd(), paths: [corpus] };
+  const trees = specificationTrees(config, [corpus]);
+  const whole = await buildPlan([corpus], undefined, trees);
+  let borrowing = 0;
+  for (const file of discoverDocuments([corpus])) {
+    const [alone] = (await buildPlan([file], undefined, specificationTrees(config, [file]))).documents;
+    const inTree = whole.documents.find((d) => d.file === file)!;
+    t.same({ definitions: alone.definitions, problems: alone.problems }, { definitions: inTree.definitions, problems: inTree.problems }, relative(corpus, file));
+    if (alone.definitions.some((d) => d.borrowed)) borrowing += 1;
+  }
+  t.ok(borrowing >= 5, `documents that borrow a sibling's helper: ${borrowing}`);
+  const check = await specRun(['check', corpus]);
+  t.notMatch(check.stdout, /neither this document nor the test vocabulary defines it/, 'check reports no helper as undefined');
+  t.match(check.stdout, /timing-accuracy\.test\.md:268:1: note: extract-number is borrowed from .*time-execution-tool\.test\.md:303/);
+});
+
+t.test('the Lisp corpus: documents run alone and together give the same points', { skip: existsSync(CORPUS) ? false : 'the corpus is not beside the project' }, async (t) => {
+  const dir = project({ 'corpus.config.json': JSON.stringify({ paths: [CORPUS] }) });
+  const files = ['code-evaluator/scenarios/basic-evaluation.test.md', 'code-evaluator/properties/condition-handling.test.md'].map((f) => relative(root, join(CORPUS, f)));
+  const together = await specRun(['--config', join(dir, 'corpus.config.json'), ...files, '--seed', '11', '--reporter', 'json']);
+  for (const file of files) {
+    const alone = await specRun(['--config', join(dir, 'corpus.config.json'), file, '--seed', '11', '--reporter', 'json']);
+    const points = pointsOf(alone.stdout, file);
+    t.ok(points.length > 10, `${file}: ${points.length} points`);
+    t.notMatch(alone.stdout, /neither this document nor the vocabulary defines it/, `${file}: no undefined helper`);
+    t.same(pointsOf(together.stdout, file), points, `${file}: the same points alone and together`);
+  }
+});

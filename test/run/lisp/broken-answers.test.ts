@@ -1,0 +1,45 @@
+// A server that answers a request with a line that is no JSON (cl-mcp-server writes raw
+// NUL characters in a reader error's text) fails that request, saying so, instead of
+// leaving it to wait for the unit's time limit; other lines that are no JSON (logs) are
+// left alone.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import t from 'tap';
+import { CommandRuntime, LineConnection } from '../../../src/run/lisp/servers.js';
+import { root } from '../../cli/spec-run.js';
+
+const call = (id: number | string, code: string) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code } } });
+
+t.test('over in-process streams: the answer that is no JSON fails its own request only; a log line is ignored', async (t) => {
+  const toServer = new PassThrough();
+  const fromServer = new PassThrough();
+  const connection = new LineConnection(toServer, fromServer, async () => undefined);
+  const first = connection.exchange(call(6, '(+ 1 2'));
+  const second = connection.exchange(call('seven', '(+ 1 2)'));
+  // The stand-in server's lines: a log line, a broken answer to 6, a good answer to "seven".
+  fromServer.write('Waiting for message...\n');
+  fromServer.write('{"jsonrpc":"2.0","id":6,"result":{"content":[{"type":"text","text":"from \\"(+ 1 2\u0000\u0000...\\""}]}}\n');
+  fromServer.write('{"jsonrpc":"2.0","id":"seven","result":{"content":[{"type":"text","text":"=> 3"}]}}\n');
+  await t.rejects(first, /^the server answered with a line that is not JSON \(Bad control character in string literal in JSON at position \d+\): \{"jsonrpc":"2\.0","id":6,/);
+  t.match(JSON.parse(await second), { id: 'seven', result: { content: [{ text: '=> 3' }] } });
+});
+
+const PEER = join(root, '..', 'shared', 'peers', 'cl-mcp-server', 'run-server.lisp');
+
+/** Why cl-mcp-server cannot run here, or false: it needs its source beside the project and its Lisp libraries (bash scripts/setup.sh --bench). */
+function peerMissing(): string | false {
+  if (!existsSync(PEER)) return 'the peer server is not beside the project';
+  const probe = spawnSync('sbcl', ['--non-interactive', '--no-userinit', '--eval', '(require :asdf)', '--eval', '(sb-ext:exit :code (if (asdf:find-system "yason" nil) 0 1))'], { stdio: 'ignore' });
+  return probe.status === 0 ? false : "the peer server's Lisp libraries are not installed (bash scripts/setup.sh --bench)";
+}
+
+t.test('cl-mcp-server itself: a reader error is answered with raw NULs, and the request fails at once', { skip: peerMissing() }, async (t) => {
+  const runtime = new CommandRuntime(['sbcl', '--script', PEER], root);
+  t.teardown(() => runtime.close());
+  const server = await runtime.connect();
+  await t.rejects(server.exchange(call(6, '(+ 1 2')), /the server answered with a line that is not JSON/);
+  t.match(JSON.parse(await server.exchange(call(7, '(+ 1 2)'))), { id: 7 }, 'the session goes on');
+  await server.stop();
+});

@@ -1,0 +1,130 @@
+// A specification tree is one system: what a document borrows from the other documents
+// of its tree (translate/tree-definitions.ts), decided on the documents' text alone.
+import fc from 'fast-check';
+import t from 'tap';
+import type { DocumentPlan } from '../../src/model/plan.js';
+import { parseMarkdown } from '../../src/parse/index.js';
+import { translate } from '../../src/translate/index.js';
+import { borrowDefinitions, definedNames, definitionTree } from '../../src/translate/tree-definitions.js';
+import { scanForms } from '../../src/translate/lisp-forms.js';
+
+function plan(path: string, ...blocks: string[]): DocumentPlan {
+  const body = blocks.map((code, i) => `## Block ${i + 1}\n\n\`\`\`lisp\n${code}\n\`\`\`\n`).join('\n');
+  return translate(parseMarkdown(path, `---\ntype: verification\nname: ${path}\n---\n# ${path}\n\n${body}`));
+}
+
+const NONE = new Set<string>();
+/** Each borrowed definition as "file:line text". */
+const borrowedOf = (definitions: DocumentPlan['definitions']) => definitions.filter((d) => d.borrowed).map((d) => `${d.file}:${d.line} ${d.text}`);
+
+const helpers = plan('specs/helpers.test.md', '(defun random-choice (list)\n  (nth (random (length list)) list))', '(assert (member (random-choice (list 1 2)) (list 1 2)))');
+
+t.test('a document borrows a helper it calls and does not define, at its place in the other document', async (t) => {
+  const user = plan('specs/user.test.md', '(assert (random-choice (list 1)))');
+  const { definitions, problems } = borrowDefinitions(user, definitionTree([helpers, user]), NONE);
+  t.same(problems, []);
+  t.same(borrowedOf(definitions), ['specs/helpers.test.md:10 (defun random-choice (list)\n  (nth (random (length list)) list))']);
+  t.same(definitions.find((d) => d.borrowed)?.borrowed, { names: ['random-choice'], usedAt: 10 }, 'the names needed and the first line needing them');
+});
+
+t.test("a document's own definition wins, and a document that does not use a name borrows nothing", async (t) => {
+  const own = plan('specs/own.test.md', '(defun random-choice (list) (first list))', '(assert (random-choice (list 1)))');
+  t.same(borrowedOf(borrowDefinitions(own, definitionTree([helpers, own]), NONE).definitions), []);
+  const unrelated = plan('specs/unrelated.test.md', '(assert (= 2 (+ 1 1)))');
+  const borrowing = borrowDefinitions(unrelated, definitionTree([helpers, unrelated]), NONE);
+  t.same(borrowing.definitions, unrelated.definitions);
+  t.same(borrowing.problems, []);
+});
+
+t.test('identical definitions in several documents are one; differing ones are an error naming each place, only where used', async (t) => {
+  const same = plan('specs/same.test.md', ';; the same, spaced and commented otherwise\n(defun random-choice (list)   (nth (random (length list))\n list))');
+  const user = plan('specs/user.test.md', '(assert (random-choice (list 1)))');
+  const one = borrowDefinitions(user, definitionTree([helpers, same, user]), NONE);
+  t.same(one.problems, []);
+  t.equal(borrowedOf(one.definitions).length, 1, 'loaded once, from the first document of the tree');
+
+  const other = plan('specs/other.test.md', '(defun random-choice (list) (car (last list)))');
+  const tree = definitionTree([helpers, other, user]);
+  const conflict = borrowDefinitions(user, tree, NONE);
+  t.same(borrowedOf(conflict.definitions), [], 'nothing is loaded for it');
+  t.equal(conflict.problems.length, 1);
+  t.match(conflict.problems[0], { file: 'specs/user.test.md', line: 10, severity: 'error' });
+  t.match(conflict.problems[0].message, /random-choice is defined differently in specs\/helpers\.test\.md:10, specs\/other\.test\.md:10, and this document uses it \(line 10\)/);
+  const bystander = plan('specs/bystander.test.md', '(assert t)');
+  t.same(borrowDefinitions(bystander, definitionTree([helpers, other, bystander]), NONE).problems, [], 'a document that does not use the name is not concerned');
+});
+
+t.test('a borrowed definition brings what it uses, from its own document first, loaded before it', async (t) => {
+  const recorder = plan('specs/recorder.test.md', "(defvar *transcript* '())\n(defun send-and-record (x)\n  (push x *transcript*)\n  (random-choice (list x)))");
+  const otherTranscript = plan('specs/other.test.md', '(defvar *transcript* (list :other))');
+  const user = plan('specs/user.test.md', '(assert (send-and-record 1))');
+  const { definitions, problems } = borrowDefinitions(user, definitionTree([helpers, recorder, otherTranscript, user]), NONE);
+  t.same(problems, [], "the recorder's own *transcript* is taken, the conflicting one elsewhere is no problem");
+  t.same(
+    definitions.map((d) => d.text.split('\n')[0]),
+    ['(defun random-choice (list)', "(defvar *transcript* '())", '(defun send-and-record (x)'],
+    'what a definition needs comes before it',
+  );
+});
+
+t.test('borrowed definitions load before the own definitions that need them; those only units need come last', async (t) => {
+  const macros = plan('specs/macros.test.md', '(defmacro twice (form) `(progn ,form ,form))', '(defun shout (s) (string-upcase s))');
+  const user = plan('specs/user.test.md', '(defun run-twice () (twice (print 1)))', '(defun unrelated () 1)', '(assert (string= "A" (shout "a")))');
+  const { definitions } = borrowDefinitions(user, definitionTree([macros, user]), NONE);
+  t.same(
+    definitions.map((d) => (d.borrowed ? `borrowed ${d.text.split(' ').slice(0, 2).join(' ')}` : `own ${d.line}`)),
+    ['borrowed (defmacro twice', 'own 10', 'own 16', 'borrowed (defun shout'],
+  );
+});
+
+t.test('names every driver has already (the vocabulary) are never borrowed', async (t) => {
+  const redefines = plan('specs/redefines.test.md', '(defvar *server* (make-test-server))', '(defun extract-timing (r) r)');
+  const user = plan('specs/user.test.md', '(assert (extract-timing *server*))');
+  const { definitions, problems } = borrowDefinitions(user, definitionTree([redefines, user]), new Set(['*server*', 'extract-timing']));
+  t.same(borrowedOf(definitions), []);
+  t.same(problems, []);
+});
+
+t.test("a structure's or class's derived names borrow its definition", async (t) => {
+  const shapes = plan('specs/shapes.test.md', '(defstruct (point (:conc-name pt-)) x y)', '(defclass box () ((w :accessor box-w :initarg :w)))', '(define-condition oops (error) ((why :reader oops-why)))');
+  for (const [use, expected] of [
+    ['(make-point :x 1)', '(defstruct'],
+    ['(pt-x p)', '(defstruct'],
+    ['(point-p p)', '(defstruct'],
+    ['(box-w b)', '(defclass'],
+    ["(make-instance 'box)", '(defclass'],
+    ['(oops-why c)', '(define-condition'],
+  ]) {
+    const user = plan('specs/user.test.md', `(assert (list ${use}))`);
+    t.same(borrowedOf(borrowDefinitions(user, definitionTree([shapes, user]), NONE).definitions).map((d) => d.split(' ')[1]), [expected], use);
+  }
+  t.same(definedNames(scanForms('(defstruct (p (:constructor new-p) (:copier nil) (:predicate is-p)) a)').forms[0].node), ['p', 'new-p', 'is-p', 'p-a']);
+  t.same(definedNames(scanForms('(eval-when (:compile-toplevel) (defun a ()) (defvar *b* 1))').forms[0].node), ['a', '*b*'], 'read through eval-when and progn');
+  t.same(definedNames(scanForms('(defun other-package::f ())').forms[0].node), [], 'a name of another package is not lent');
+});
+
+t.test('what a document borrows depends on its tree, never on the order or the selection of the documents around it', async (t) => {
+  const a = plan('specs/a.test.md', '(defun helper-a () (helper-b))', '(defun helper-b () (incf *counter*))', '(defvar *counter* 0)');
+  const b = plan('specs/b.test.md', '(defun helper-b () :different)', '(defmacro with-twice (&body body) `(progn ,@body ,@body))');
+  const c = plan('specs/c.test.md', '(defun helper-b () :more-different)');
+  const user = plan('specs/user.test.md', '(assert (with-twice (helper-a)))');
+  const tree = [a, b, c, user];
+  const expected = borrowDefinitions(user, definitionTree(tree), NONE);
+  await fc.assert(
+    fc.asyncProperty(fc.shuffledSubarray(tree, { minLength: tree.length, maxLength: tree.length }), async (order) => {
+      t.same(borrowDefinitions(user, definitionTree(order), NONE), expected);
+    }),
+    { numRuns: 50 },
+  );
+  t.same(borrowedOf(expected.definitions), [
+    'specs/a.test.md:22 (defvar *counter* 0)',
+    'specs/a.test.md:16 (defun helper-b () (incf *counter*))',
+    'specs/a.test.md:10 (defun helper-a () (helper-b))',
+    'specs/b.test.md:16 (defmacro with-twice (&body body) `(progn ,@body ,@body))',
+  ]);
+  t.same(expected.problems, [], "helper-b differs in b and c, but helper-a's own document defines it");
+  const lone = plan('specs/lone.test.md', '(defun helper-c () (helper-b))');
+  const needsB = plan('specs/needs-b.test.md', '(assert (helper-c))');
+  const viaHelper = borrowDefinitions(needsB, definitionTree([lone, b, c, needsB]), NONE);
+  t.match(viaHelper.problems, [{ line: 10, message: /^helper-b is defined differently in specs\/b\.test\.md:10, specs\/c\.test\.md:10, and helper-c, borrowed from specs\/lone\.test\.md:10 for line 10, uses it/ }], 'what a borrowed helper needs is resolved as a use of the document');
+});
