@@ -25,7 +25,8 @@ export type Entity =
   | { type: 'path'; text: string }
   | { type: 'image'; name: string }
   | { type: 'variable'; name: string }
-  | { type: 'ordinal'; index: number | 'last' };
+  /** "the second command", "the first line". */
+  | { type: 'ordinal'; index: number | 'last'; of: 'command' | 'line' };
 
 export type EntityType = Entity['type'];
 
@@ -41,13 +42,15 @@ const CONCEPTS: Record<string, string[]> = {
   NOT: ['not', 'no', 'never', "doesn't", "don't", "isn't", "aren't", "won't", "wasn't", "didn't", 'cannot', "can't", 'without', 'none', 'nothing', 'neither', 'nor', 'nobody', 'no longer'],
   LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to'],
   ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
-  AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'no longer than', 'shorter than', 'maximum', 'max'],
+  AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'no longer than', 'shorter than', 'maximum', 'max'],
   AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'minimum'],
   EXACTLY: ['exactly', 'precisely', 'only', 'just'],
-  AFTER: ['after', 'once', 'when', 'following', 'past', 'later', 'then'],
+  AFTER: ['after', 'once', 'when', 'following', 'past', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently'],
+  /** Words that only frame a statement: "is counted as", "as well", "well". */
+  FILLER: ['reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
-  HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'orchestrator', 'run', 'handler', 'result', 'caller'],
+  HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
   USER: ['user', 'users', 'reader', 'operator', 'developer', 'claude'],
   EACH: ['each', 'every', 'all', 'both', 'either', 'any'],
   // where
@@ -68,22 +71,25 @@ const CONCEPTS: Record<string, string[]> = {
   GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
   SEND: ['sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
   SIGNAL: ['signal', 'signals'],
-  COMPLETE: ['completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
+  COMPLETE: ['completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
   // outcome
   EXIT: ['exit code', 'exit status', 'exit codes', 'return code', 'status code', 'exit value', 'status', 'code', 'exits', 'exit', 'exited', 'exiting', 'reported status', 'return value'],
   SUCCEED: ['succeeds', 'succeed', 'success', 'successful', 'successfully', 'passes', 'pass', 'passed', 'ok'],
   FAIL: ['fails', 'fail', 'failed', 'failure', 'failing', 'unsuccessful', 'blocked', 'blocks', 'block', 'non-zero', 'nonzero', 'error', 'errors'],
   // output
-  OUTPUT: ['output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console'],
+  OUTPUT: ['output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout'],
+  LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in'],
+  PATH: ['path', 'paths', 'absolute path', 'relative path'],
+  REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
   SHOWN: ['shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
   OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'not shown', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
   WRITE: ['writes', 'write', 'wrote', 'written', 'prints', 'print', 'emits', 'emit', 'emitted', 'produces', 'produce', 'produced', 'echoes', 'echo', 'outputs', 'logs', 'spits out', 'generates', 'sends'],
   FIRST: ['first', 'earliest', 'leading', 'top', 'opening', 'initial'],
   PER_STREAM: ['per stream', 'each stream', 'separately', 'independently', 'independent', 'apiece', 'respectively', 'stream', 'streams', 'on its own'],
   NOTICE: ['indicator', 'notice', 'note', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark'],
-  MESSAGE: ['message', 'messages', 'error message', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
-  MENTION: ['names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads'],
+  MESSAGE: ['message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
+  MENTION: ['names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows'],
   // containers
   CREATE: ['created', 'create', 'creates', 'started', 'start', 'starts', 'spun up', 'launched', 'launch', 'used', 'spawned'],
   REMOVE: ['removed', 'remove', 'removes', 'removal', 'deleted', 'delete', 'cleaned up', 'clean up', 'cleans up', 'cleanup', 'destroyed', 'gone', 'disposed'],
@@ -91,17 +97,17 @@ const CONCEPTS: Record<string, string[]> = {
   MOUNT: ['mounted', 'mount', 'mounts', 'bind-mounted', 'bind mount', 'shared', 'visible inside', 'available inside'],
   PROJECT: ['project', 'project directory', 'project root', 'workspace', 'repository', 'repo', 'checkout'],
   // configuration
-  CONFIG: ['configuration', 'config', 'configured', 'config file', 'configuration file', 'yaml', 'setting', 'settings', 'field', 'fields', 'key', 'keys', 'value', 'values', 'entry', 'option', 'options', 'section', 'stop section', 'document', 'file', 'schema'],
+  CONFIG: ['configuration', 'config', 'stop section', 'stop:', 'stop: section', 'configured', 'config file', 'configuration file', 'yaml', 'setting', 'settings', 'field', 'fields', 'key', 'keys', 'value', 'values', 'entry', 'option', 'options', 'section', 'stop section', 'document', 'file', 'schema'],
   REJECT: ['rejected', 'reject', 'rejects', 'refused', 'refuses', 'invalid', 'not valid', 'validation error', 'validation fails', 'fails validation', 'fails to load', 'not accepted', 'disallowed', 'malformed', 'wrong', 'bad'],
   ACCEPT: ['accepted', 'accept', 'accepts', 'valid', 'loads', 'loaded', 'parsed', 'parses', 'allowed', 'ok', 'validates', 'passes validation'],
   VALIDATION: ['validation', 'validated', 'validate', 'checked', 'check', 'loading', 'parsing', 'load'],
-  APPLY: ['applies', 'apply', 'applied', 'enforced', 'enforce', 'enforces', 'used', 'uses', 'use', 'in effect', 'effective', 'governs', 'takes effect', 'honoured', 'honored', 'respected', 'gets', 'given', 'receives', 'has', 'bound', 'runs under', 'under', 'subject to'],
+  APPLY: ['applies', 'apply', 'applied', 'enforced', 'enforce', 'enforces', 'used', 'uses', 'use', 'in effect', 'effective', 'governs', 'takes effect', 'honoured', 'honored', 'respected', 'gets', 'given', 'receives', 'has', 'bound', 'runs under', 'under', 'subject to', 'taken from', 'coming from', 'comes from', 'drawn from', 'derived from', 'picked up from', 'resolved from'],
   DISABLE: ['disabled', 'disable', 'disables', 'null', 'turned off', 'switched off', 'no limit', 'unlimited', 'unbounded', 'removed'],
-  SET: ['set', 'sets', 'setting', 'defined', 'exported', 'available', 'present', 'passed', 'provided', 'equal', 'equals', 'holds', 'contains', 'points', 'resolves', 'expands'],
+  SET: ['set', 'sets', 'setting', 'defined', 'exported', 'available', 'present', 'passed', 'provided', 'equal', 'equals', 'holds', 'contains', 'points', 'resolves', 'expands', 'declares', 'declare', 'declared', 'specifies', 'specified', 'gives'],
   WORKDIR: ['working directory', 'workdir', 'cwd', 'current directory', 'directory', 'folder'],
   ENVIRONMENT: ['environment', 'environment variable', 'variable', 'env', 'env var'],
   RUNS: ['runs', 'run', 'running', 'ran', 'executes', 'execute', 'executed', 'execution', 'executing', 'invoked', 'invokes', 'launched', 'called', 'happens', 'occurs', 'behaves', 'behaviour', 'behavior', 'works', 'goes'],
-  SAME: ['same', 'identical', 'identically', 'alike', 'consistent', 'consistently', 'equally', 'likewise', 'too', 'also', 'as well', 'regardless'],
+  SAME: ['same', 'identical', 'identically', 'alike', 'consistent', 'consistently', 'equally', 'regardless', 'no different', 'the same way'],
   MEMORY: ['memory', 'ram', 'oom', 'out of memory', 'memory limit'],
   PULL: ['pulled', 'pull', 'pulls', 'downloaded', 'download', 'fetched', 'fetch'],
   MISSING: ['missing', 'absent', 'not present', 'unavailable', 'not available', 'unknown', 'nonexistent', 'non-existent', "doesn't exist", 'does not exist'],
@@ -115,6 +121,11 @@ const CONCEPTS: Record<string, string[]> = {
   TIME_WORD: ['time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early'],
 };
 
+/** The words and phrases the lexicon has for a concept. */
+export function conceptWords(concept: string): string[] {
+  return CONCEPTS[concept] ?? [];
+}
+
 /** Words without content: grammar, modality, courtesy. */
 const FUNCTION_WORDS = new Set(
   (
@@ -125,7 +136,7 @@ const FUNCTION_WORDS = new Set(
     'such same its their his her our your my we us you he she them ' +
     'e.g. eg i.e. ie etc via per ' +
     'is being gets getting got become becomes ' +
-    'out up down off away ,'
+    'out up down off away , where whereby wherein whether how'
   ).split(' '),
 );
 
@@ -164,7 +175,7 @@ const KEY_SYNONYMS: Record<string, ConfigKey> = {
   'network': 'network', 'network mode': 'network',
 };
 /** Keys only as written in code marks or with the word "field"/"key" (plain "user" or "image" is just a word). */
-const PLAIN_KEYS: Record<string, ConfigKey> = { timeout: 'timeout', image: 'image', env: 'env', memory: 'memory', user: 'user', message: 'message', run: 'run' };
+const PLAIN_KEYS: Record<string, ConfigKey> = { timeout: 'timeout', image: 'image', env: 'env', memory: 'memory', user: 'user', message: 'message', run: 'run', network: 'network', workdir: 'workdir' };
 
 const ORDINALS: Record<string, number | 'last'> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: 'last', '1st': 0, '2nd': 1, '3rd': 2 };
 
@@ -240,8 +251,64 @@ function quotedEntity(text: string): Entity {
   return { type: 'quoted', text: t };
 }
 
+/** Words that end a command written without code marks ("the command sleep 30 runs on the host"). */
+const AFTER_COMMAND = /^(runs|is run|is executed|executes|has|sets|declares|exits|is configured|is given|uses|ignores|with an?|with its|with the|in docker|in an?|on the host|under|times out|prints|writes)\b/i;
+/** What follows "command" when it is not a command line: a verb, a function word, a noun of the domain. */
+const NOT_A_COMMAND = /^(is|are|was|were|does|did|do|has|have|had|shall|must|should|will|would|can|could|may|might|that|which|who|whose|with|without|execution|exceeds?|completes?|produces?|writes?|prints?|outputs?|emits?|fails?|succeeds?|includes?|sets?|runs?|executes?|times?|takes?|ends?|exits?|returns?|gets?|receives?|ignores?|handles?|declares?|in|on|of|to|for|from|at|by|and|or|but|as|then|configured|limited|itself|script|lines?|output|named|called|text|started|starts|stopped|killed|terminated|finishes|reported|fields?|keys?|name|names|status|exit|line|itself|again|first|per|entry|entries|timed|terminated|stopped|killed|completed|failed|succeeded|exited|ran|was|got|being|been|whose|successfully)\b/i;
+const MENTIONING = /\b(names|mentions|includes|shows|quotes|lists|contains|cites|says)\s+(the|its)\s+$/i;
+
+/**
+ * Puts code marks around a command line written without them: the words after
+ * "command" up to the verb that follows it, or to the end after "names the command".
+ */
+export function markCommands(sentence: string): string {
+  let out = '';
+  let rest = sentence;
+  for (;;) {
+    const m = /\b(command)\s+(?![`"'“‘])/i.exec(rest);
+    if (!m) break;
+    const start = m.index + m[0].length;
+    const after = rest.slice(start);
+    let end = -1;
+    if (!NOT_A_COMMAND.test(after)) {
+      for (const word of after.matchAll(/\s+/g)) {
+        if (AFTER_COMMAND.test(after.slice(word.index + word[0].length))) {
+          end = word.index;
+          break;
+        }
+      }
+      if (end < 0 && MENTIONING.test(rest.slice(0, m.index))) end = after.replace(/[.\s]+$/, '').length;
+    }
+    const text = end > 0 ? after.slice(0, end) : '';
+    if (text && !/\b(SHALL|MUST|SHOULD)\b/.test(text) && !text.includes('`') && text.length <= 120) {
+      out += `${rest.slice(0, start)}\`${text}\``;
+      rest = after.slice(end);
+    } else {
+      out += rest.slice(0, start);
+      rest = after;
+    }
+  }
+  return out + rest;
+}
+
+/** An image named without a tag: the unknown word after "image", or before "container" or "image" ("an alpine container"). */
+function imageNames(tokens: Token[]): Token[] {
+  return tokens.map((token, i) => {
+    if (token.kind !== 'word' || token.concepts.length > 0 || !/^[a-z0-9][a-z0-9._/-]*$/i.test(token.text)) return token;
+    const before = tokens[i - 1];
+    const next = tokens[i + 1];
+    const isImageWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('IMAGE');
+    const isContainerWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('CONTAINER') && /^containers?$/i.test(t.text);
+    return isImageWord(before) || isImageWord(next) || isContainerWord(next) ? { kind: 'entity', entity: { type: 'image', name: token.text }, text: token.text } : token;
+  });
+}
+
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
+  return imageNames(tokensOf(markCommands(sentence)));
+}
+
+function tokensOf(sentence: string): Token[] {
   const tokens: Token[] = [];
   for (const part of quotedSpans(sentence)) {
     if (part.quoted) {
@@ -314,11 +381,15 @@ export function tokenize(sentence: string): Token[] {
         }
         if (and === 0 && ms === null && unitWord !== undefined) {
           // "10 lines", "10 more lines", "3 lines of output", "2 commands"
-          const skip = lower[i + used] === 'more' || lower[i + used] === 'further' || lower[i + used] === 'extra' || lower[i + used] === 'additional' || lower[i + used] === 'output' ? 1 : 0;
-          const u = lower[i + used + skip];
+          // "10 more lines", "35 omitted lines", "3 output lines": the word between is kept as a token of its own.
+          const between = /^(more|further|extra|additional|output|omitted|dropped|truncated|hidden|shown|remaining|visible|printed|kept|stdout|stderr|log)$/.test(lower[i + used] ?? '') ? 1 : 0;
+          const u = lower[i + used + between];
           const unit = /^lines?$/.test(u) ? 'line' : /^commands?$/.test(u) ? 'command' : /^signals?$/.test(u) ? 'signal' : /^containers?$/.test(u) ? 'container' : null;
           if (unit && !isArticle) {
-            take(used + skip + 1, { type: 'count', n, unit });
+            const qualifier = between ? tokensOf(raw[i + used]) : [];
+            tokens.push({ kind: 'entity', entity: { type: 'count', n, unit }, text: [...raw.slice(i, i + used), raw[i + used + between]].join(' ') });
+            tokens.push(...qualifier.filter((t) => !(t.kind === 'word' && /^(more|further|extra|additional)$/i.test(t.text))));
+            i += used + between + 1;
             continue;
           }
         }
@@ -331,8 +402,8 @@ export function tokenize(sentence: string): Token[] {
           continue;
         }
       }
-      if (Object.hasOwn(ORDINALS, w) && /^(command|one|stop|entry|item)/.test(next ?? '')) {
-        take(1, { type: 'ordinal', index: ORDINALS[w] });
+      if (Object.hasOwn(ORDINALS, w) && /^(command|one|stop|entry|item|line)/.test(next ?? '')) {
+        take(1, { type: 'ordinal', index: ORDINALS[w], of: next === 'line' ? 'line' : 'command' });
         continue;
       }
       if (/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(raw[i]) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(raw[i])) {

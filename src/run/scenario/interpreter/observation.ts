@@ -65,16 +65,15 @@ function timeoutSetting(ms: number | null | undefined): TimeoutSetting | undefin
 
 /** The scenario's configuration: its YAML block, or one command the When describes; then what the When sets. */
 export function configure(yaml: { text: string; line: number } | null, setup: Setup): { config: StopConfig; errors: ConfigError[]; synthesized: boolean[]; timeoutsOnly: boolean } {
+  // The block is the configuration file: its errors give lines in it, as `spec-run exec` on that file would.
   let text = yaml?.text;
-  let firstLine = yaml?.line;
   const fields = { ...setup.fields, ...(setup.image ? { image: setup.image } : setup.context === 'docker' ? { image: DEFAULT_IMAGE } : {}) };
   const synthesizedRun = setup.run === undefined;
   if (text === undefined || !/^stop:/m.test(text)) {
     const command = { run: setup.run ?? '__synthesized__', ...fields };
     text = stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: [command] } });
-    firstLine = undefined;
   }
-  const loaded = loadConfig(text, { firstLine });
+  const loaded = loadConfig(text);
   const config = loaded.config;
   const fromYaml = yaml !== null && /^stop:/m.test(yaml.text);
   const defaultTimeout = timeoutSetting(setup.defaultTimeoutMs);

@@ -107,7 +107,8 @@ function clauses(tokens: Token[], splitAt: string[], splitBefore: string[], spli
     }
     const current = out[out.length - 1];
     if (word !== null && splitBefore.includes(word) && current.some((t) => !isFunction(t))) out.push([]);
-    else if (token.kind === 'word' && token.concepts.some((c) => splitBeforeConcepts.includes(c)) && current.some((t) => t.kind === 'entity')) out.push([]);
+    // A key is not an anchor: it waits for its value ("has maxOutputLines set to 0").
+    else if (token.kind === 'word' && token.concepts.some((c) => splitBeforeConcepts.includes(c)) && current.some((t) => t.kind === 'entity' && t.entity.type !== 'key')) out.push([]);
     out[out.length - 1].push(token);
   }
   return out.filter((clause) => clause.some((t) => !isFunction(t)));
@@ -132,21 +133,26 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
     if (whole.ambiguous) return { ok: false, notUnderstood: [], reason: `it reads as several different facts (${whole.ambiguous.join(', ')})` };
     firstAttempts = whole.attempts;
   }
-  const parts = clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? []);
-  if (parts.length > 1 || !options.wholeFirst) {
+  // Clauses split at conjunctions first; then also before the words that may begin a clause.
+  const partitions = [clauses(tokens, options.splitAt, [], []), clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? [])];
+  let failure: Reading<T> | null = null;
+  for (const parts of partitions) {
+    if (parts.length <= 1 && options.wholeFirst) continue;
     const values: T[] = [];
     const names: string[] = [];
     const missing: string[] = [];
+    let ambiguous: string | null = null;
     for (const clause of parts) {
       const one = readWhole(clause, options.rules, options.universal, options.same);
       if ('value' in one) {
         values.push(one.value);
         names.push(one.rule);
-      } else if (one.ambiguous) return { ok: false, notUnderstood: [], reason: `"${clause.map((t) => t.text).join(' ')}" reads as several different facts (${one.ambiguous.join(', ')})` };
+      } else if (one.ambiguous) ambiguous ??= `"${clause.map((t) => t.text).join(' ')}" reads as several different facts (${one.ambiguous.join(', ')})`;
       else missing.push(...diagnose(one.attempts, clause));
     }
-    if (missing.length === 0 && values.length > 0) return { ok: true, parts: values, rules: names };
-    if (!options.wholeFirst) return { ok: false, notUnderstood: missing, reason: 'words not accounted for by any fact' };
+    if (missing.length === 0 && ambiguous === null && values.length > 0) return { ok: true, parts: values, rules: names };
+    failure = ambiguous !== null && missing.length === 0 ? { ok: false, notUnderstood: [], reason: ambiguous } : { ok: false, notUnderstood: missing, reason: 'words not accounted for by any fact' };
   }
+  if (!options.wholeFirst && failure) return failure;
   return { ok: false, notUnderstood: diagnose(firstAttempts, tokens), reason: 'words not accounted for by any fact' };
 }

@@ -7,7 +7,7 @@
 import { execa } from 'execa';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { showDuration, type StreamName, type Token } from './lexicon.js';
+import { conceptWords, showDuration, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
 
@@ -64,7 +64,7 @@ interface Selector {
 }
 
 function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector {
-  const ordinal = a.entities('ordinal')[0];
+  const ordinal = a.entities('ordinal').find((o) => o.of === 'command');
   const quoted = usesQuoted ? undefined : a.entities('quoted')[0];
   const context = usesContext ? undefined : a.has('HOST') && !a.has('CONTAINER') ? 'host' : a.has('CONTAINER') && !a.has('HOST') ? 'docker' : undefined;
   const all = (o: Observation) => o.record.commands.map((command, index) => ({ command, index }));
@@ -121,6 +121,8 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
         return literal(e.name);
       case 'number':
         return literal(String(e.n));
+      case 'count':
+        return { text: `${e.n} ${e.unit}s`, test: (text) => new RegExp(`\\b${e.n}\\b`).test(text) };
       case 'duration':
         return {
           text: `the duration ${showDuration(e.ms)}`,
@@ -142,7 +144,10 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
   if (is('OMITTED')) return { text: '"omitted"', test: (text) => /omitted/i.test(text) };
   if (is('PULL')) return { text: '"docker pull"', test: (text) => /docker pull/.test(text) };
   if (is('FAIL')) return { text: 'an error', test: (text) => /error|fail/i.test(text) };
-  return null;
+  // Any other word of the domain: the text says it in one of the lexicon's words for it.
+  const words = token.concepts.flatMap((c) => conceptWords(c));
+  if (words.length === 0) return null;
+  return { text: JSON.stringify(token.text), test: (text) => words.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text)) };
 }
 
 /** "2s", "2 s", "2 seconds", "2sec" for 2000 ms; minutes and hours likewise. */
@@ -158,11 +163,12 @@ function durationPattern(ms: number): RegExp {
 }
 
 const MENTION_SLOTS = ['MENTION', 'SHOWN'];
-const VESSEL = ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER', 'HOOK', 'NOT', 'FUNCTION', 'EACH', 'ABOUT', 'CONFIG'];
+const VESSEL = ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER', 'HOOK', 'NOT', 'FUNCTION', 'EACH', 'ABOUT', 'CONFIG', 'AFTER', 'FILLER', 'SET'];
 
 /** The things after a naming verb that the message must name; null when one of them is not a thing a message can name. */
 function mentions(a: Args): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean }[] | null {
-  const objects = a.tokens.filter((t) => !slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND')));
+  // Pronouns stand for the subject, never for a thing named.
+  const objects = a.tokens.filter((t) => !(t.kind === 'word' && /^(it|they|its|their)$/i.test(t.text)) && (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND'))));
   const found = objects.map(mentionOf);
   return found.length > 0 && found.every((m) => m !== null) ? (found as NonNullable<ReturnType<typeof mentionOf>>[]) : null;
 }
@@ -194,7 +200,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'exit code',
     needs: [['EXIT'], ['E:number']],
-    allows: ['SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN'],
+    allows: ['SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED'],
     build(a) {
       const codes = a.entities('number').map((n) => n.n);
       if (codes.some((n) => !Number.isInteger(n))) return null;
@@ -285,11 +291,12 @@ const RULES: Rule<Check>[] = [
       const afterGrace = a.has('GRACE');
       const text = `SIGKILL sent${afterGrace ? ' once the grace period after SIGTERM is over' : ''}${d ? `, ${timeText(afterGrace ? 'SIGKILL − SIGTERM' : 'at t', d.ms, cmp, false)}` : ''}`;
       return perCommand(a, neg(a.negated, text), (c, o) => {
-        const kill = signalAt(c, 'SIGKILL');
         const term = signalAt(c, 'SIGTERM');
+        // Killed by the executor's SIGKILL, or by the engine (a memory limit): then its end is when.
+        const kill = signalAt(c, 'SIGKILL') ?? (c.endedBy === 'SIGKILL' ? c.elapsedMs : undefined);
         const graceOk = !afterGrace || (kill !== undefined && term !== undefined && kill - term >= (c.graceMs ?? 0) - 150);
         const timeOk = !d || (afterGrace ? compareTime(kill !== undefined && term !== undefined ? kill - term : undefined, d.ms, cmp, c.context === 'docker') : compareTime(kill, d.ms * o.scale, cmp, c.context === 'docker'));
-        return { ok: not(a.negated, kill !== undefined && graceOk && timeOk), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, grace ${ms(c.graceMs)}` };
+        return { ok: not(a.negated, kill !== undefined && graceOk && timeOk), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, grace ${ms(c.graceMs)}, ${c.exitCause}` };
       });
     },
   },
@@ -370,7 +377,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'lines counted',
     needs: [['E:count']],
-    allows: ['SHOWN', 'OMITTED', 'WRITE', 'OUTPUT', 'E:stream', 'FIRST', 'EXACTLY', 'AT_MOST', 'AT_LEAST', 'PER_STREAM', 'MESSAGE', 'NOTICE', 'LIMITED', 'MENTION', 'AFTER', 'TIMEOUT'],
+    allows: ['SHOWN', 'OMITTED', 'WRITE', 'OUTPUT', 'E:stream', 'FIRST', 'EXACTLY', 'AT_MOST', 'AT_LEAST', 'PER_STREAM', 'MESSAGE', 'LIMITED', 'AFTER', 'TIMEOUT'],
     build(a) {
       const counts = a.entities('count');
       if (counts.length !== 1 || counts[0].unit !== 'line') return null;
@@ -380,7 +387,7 @@ const RULES: Rule<Check>[] = [
       const limited = a.has('LIMITED') && measure === 'shown';
       const cmp = comparator(a, '==');
       const named = a.entities('stream').map((s) => s.name);
-      const each = named.length > 0 || a.has('PER_STREAM', 'EACH');
+      const each = named.length > 0 || a.has('PER_STREAM') || a.tokens.some((t) => t.kind === 'word' && /^(each|every|either)$/i.test(t.text));
       const streams = named.length > 0 ? [...new Set(named)] : (['stdout', 'stderr'] as StreamName[]);
       const first = a.has('FIRST') && measure === 'shown';
       const what = `${each ? streams.join(' and ') + ' ' : ''}lines ${measure}`;
@@ -399,7 +406,7 @@ const RULES: Rule<Check>[] = [
     needs: [['OUTPUT', 'E:stream'], ['SHOWN', 'OMITTED', 'LIMITED', 'HIDE']],
     allows: ['PER_STREAM', 'MESSAGE', 'FIRST', 'TIMEOUT', 'TIMED_OUT', 'AFTER', 'CONFIG'],
     build(a) {
-      if (a.entities('count').length > 0) return null;
+      if (a.entities('count').length > 0 || a.entities('quoted').length > 0 || a.entities('path').length > 0) return null;
       const streams = streamsOf(a);
       const whole = a.tokens.some((t) => t.kind === 'word' && WHOLE.test(t.text));
       const hide = a.has('HIDE') && !a.has('SHOWN');
@@ -434,7 +441,9 @@ const RULES: Rule<Check>[] = [
     allows: ['OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG'],
     build(a) {
       const counts = a.entities('count').filter((c) => c.unit === 'line');
-      if (a.entities('count').length !== counts.length || counts.length > 1) return null;
+      if (a.entities('count').length !== counts.length || counts.length > 1 || (counts.length > 0 && a.has('SHOWN') && !a.has('OMITTED'))) return null;
+      // "3 lines appear, with no omission notice": the count is not the notice's.
+      if (counts.length > 0 && a.negated) return null;
       const named = [...new Set(a.entities('stream').map((s) => s.name))];
       if (a.has('HIDE')) {
         const streams = named.length > 0 ? named : ['stdout', 'stderr'];
@@ -455,8 +464,8 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'the message names',
-    needs: [['MENTION', 'SHOWN'], ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER']],
-    allows: ['E:quoted', 'E:duration', 'E:number', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG'],
+    needs: [['MENTION', 'SHOWN'], ['MESSAGE', 'OUTPUT', 'USER']],
+    allows: ['NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED'],
     build(a) {
       const objects = mentions(a);
       if (!objects) return null;
@@ -472,6 +481,54 @@ const RULES: Rule<Check>[] = [
         },
         { quoted: true },
       );
+    },
+  },
+  {
+    name: 'the output is',
+    needs: [['OUTPUT'], ['E:quoted', 'E:path', 'E:number']],
+    allows: ['EXACTLY', 'E:stream', 'SET'],
+    build(a) {
+      const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
+      if (values.length !== 1 || a.has('MENTION', 'SHOWN', 'WRITE', 'LAST_LINE') || a.entities('ordinal').length > 0) return null;
+      const value = values[0].text;
+      const streams = streamsOf(a);
+      return perCommand(a, neg(a.negated, `the output shown (${streams.join(' and ')}) == ${JSON.stringify(value)}`), (c) => {
+        const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text).join('\n');
+        return { ok: not(a.negated, shown.trim() === value), actual: JSON.stringify(shown.slice(0, 500)) };
+      }, { quoted: true });
+    },
+  },
+  {
+    name: 'the command prints',
+    needs: [['WRITE', 'SHOWN'], ['E:quoted', 'E:path']],
+    allows: ['E:stream'],
+    build(a) {
+      const values = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
+      if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE')) return null;
+      const streams = streamsOf(a);
+      return perCommand(a, neg(a.negated, `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`), (c) => ({
+        ok: not(a.negated, c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]))),
+        actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)),
+      }), { quoted: true });
+    },
+  },
+  {
+    name: 'a line of the output',
+    needs: [['E:ordinal', 'LAST_LINE'], ['E:quoted', 'E:path', 'E:number']],
+    allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY'],
+    build(a) {
+      const ordinal = a.entities('ordinal').find((o) => o.of === 'line');
+      const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
+      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
+      const index = ordinal ? ordinal.index : 'last';
+      const value = values[0].text;
+      const streams = streamsOf(a);
+      const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
+      return perCommand(a, neg(a.negated, `${name} of the output shown == ${JSON.stringify(value)}`), (c) => {
+        const lines = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
+        const line = index === 'last' ? lines.at(-1) : lines[index];
+        return { ok: not(a.negated, line?.trim() === value), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
+      }, { quoted: true });
     },
   },
   {
@@ -668,9 +725,9 @@ const RULES: Rule<Check>[] = [
 ];
 
 /** Slots any Then may carry: the command or run as subject, which command, negation. */
-const UNIVERSAL = ['COMMAND', 'HOOK', 'EACH', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'RUNS', 'USER', 'NOT'];
+const UNIVERSAL = ['COMMAND', 'HOOK', 'EACH', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'RUNS', 'USER', 'NOT', 'FILLER'];
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(sentence: string): Reading<Check> {
-  return read(sentence, { rules: RULES, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], wholeFirst: true, same: (x, y) => x.text === y.text });
+  return read(sentence, { rules: RULES, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitBefore: ['with', 'while', 'whereas'], wholeFirst: true, same: (x, y) => x.text === y.text });
 }

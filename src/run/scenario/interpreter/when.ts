@@ -40,6 +40,8 @@ export interface SetupPart {
 
 const part = (text: string, apply: (s: Setup) => void): SetupPart => ({ text, apply });
 
+const wordOf = (t: Token) => (t.kind === 'word' ? t.text.toLowerCase() : null);
+
 /** The value of a token as a YAML scalar: a number, a quoted text, a duration as written. */
 function valueOf(token: Token): unknown {
   if (token.kind === 'word') {
@@ -205,14 +207,19 @@ const RULES: Rule<SetupPart>[] = [
   },
   {
     name: 'a field value',
-    needs: [['E:key'], ['E:number', 'E:quoted', 'E:duration', 'E:count', 'HIDE', 'REVEAL', 'DISABLE', 'E:path']],
+    needs: [['E:key'], ['E:number', 'E:quoted', 'E:duration', 'E:count', 'HIDE', 'REVEAL', 'DISABLE', 'E:path', 'NOT']],
     allows: ['SET', 'OWN', 'DEFAULT', 'APPLY', 'TIMEOUT', 'LIMITED', 'OUTPUT'],
     build(a) {
       const keys = a.entities('key');
-      const values = a.tokens.filter((t) => (t.kind === 'entity' && t.entity.type !== 'key') || (t.kind === 'word' && t.concepts.some((c) => c === 'HIDE' || c === 'REVEAL' || c === 'DISABLE')));
-      if (keys.length !== 1 || values.length !== 1 || a.negated) return null;
+      const values = a.tokens.filter((t) => (t.kind === 'entity' && t.entity.type !== 'key') || (t.kind === 'word' && (t.concepts.some((c) => c === 'HIDE' || c === 'REVEAL' || c === 'DISABLE') || /^none$/i.test(t.text))));
+      const word = values.length === 1 ? wordOf(values[0]) : null;
+      if (keys.length !== 1 || values.length !== 1 || (a.negated && word !== 'none')) return null;
       const key = keys[0].name;
-      const value = values[0].kind === 'word' && values[0].concepts.includes('DISABLE') && !values[0].concepts.includes('HIDE') ? null : valueOf(values[0]);
+      // A duration for a timeout is the timeout rule's (it may be fractional, which YAML text is not).
+      if ((key === 'timeout' || key === 'defaultTimeout') && values[0].kind === 'entity' && values[0].entity.type === 'duration' && !a.entities('quoted').length) return null;
+      // "none" is a value of its own for a text field (network: none), and no limit for a timeout.
+      const timeoutKey = key === 'timeout' || key === 'defaultTimeout';
+      const value = word === 'none' ? (timeoutKey ? null : 'none') : values[0].kind === 'word' && values[0].concepts.includes('DISABLE') && !values[0].concepts.includes('HIDE') ? null : valueOf(values[0]);
       return part(`${key}: ${stringify(value).trim()}`, (s) => {
         if (key === 'defaultTimeout') s.defaultTimeout = value;
         else if (key === 'image') {
@@ -287,7 +294,7 @@ const RULES: Rule<SetupPart>[] = [
 ];
 
 /** Slots any When clause may carry: the command as subject, the configuration, running it. */
-const UNIVERSAL = ['COMMAND', 'HOOK', 'CONFIG', 'RUNS', 'SET', 'EACH', 'USER'];
+const UNIVERSAL = ['COMMAND', 'HOOK', 'CONFIG', 'RUNS', 'SET', 'EACH', 'USER', 'FILLER'];
 
 /** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
 export function readWhen(sentence: string): Reading<SetupPart> {
@@ -296,7 +303,7 @@ export function readWhen(sentence: string): Reading<SetupPart> {
     universal: UNIVERSAL,
     splitAt: [',', 'and', 'but', 'while', 'then'],
     splitBefore: ['with', 'under', 'that', 'which', 'whose', 'where', 'using', 'via'],
-    splitBeforeConcepts: ['WRITE', 'LIMITED', 'SLEEP', 'IGNORE', 'HANDLE', 'AT_MOST', 'EXIT', 'RUNS'],
+    splitBeforeConcepts: ['WRITE', 'LIMITED', 'SLEEP', 'IGNORE', 'HANDLE', 'AT_MOST', 'EXIT', 'RUNS', 'SET', 'APPLY'],
     wholeFirst: false,
     same: (x, y) => x.text === y.text,
   });
