@@ -39,15 +39,16 @@ export type Token = { kind: 'entity'; entity: Entity; text: string } | { kind: '
  */
 const CONCEPTS: Record<string, string[]> = {
   // negation and comparison
-  NOT: ['not', 'no', 'never', "doesn't", "don't", "isn't", "aren't", "won't", "wasn't", "didn't", 'cannot', "can't", 'without', 'none', 'nothing', 'neither', 'nor', 'nobody', 'no longer'],
-  LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to'],
+  NOT: ['not', 'no', 'never', "doesn't", "don't", "isn't", "aren't", "won't", "wasn't", "didn't", 'cannot', "can't", 'without', 'none', 'nothing', 'neither', 'nor', 'no longer'],
+  LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'cut off after', 'cut after', 'stops after', 'capped at', 'limited at'],
+  PARTIAL: ['partial', 'partially', 'so far', 'up to that point', 'up to the timeout', 'until then', 'until the timeout'],
   ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
   AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'no longer than', 'shorter than', 'maximum', 'max'],
   AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'minimum'],
   EXACTLY: ['exactly', 'precisely', 'only', 'just'],
   AFTER: ['after', 'once', 'when', 'following', 'past', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
-  FILLER: ['reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
+  FILLER: ['even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
   HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
@@ -55,7 +56,7 @@ const CONCEPTS: Record<string, string[]> = {
   EACH: ['each', 'every', 'all', 'both', 'either', 'any'],
   // where
   HOST: ['host', 'locally', 'local machine', 'machine', 'directly', 'natively', 'bare'],
-  CONTAINER: ['container', 'containers', 'docker', 'containerized', 'containerised', 'dockerized', 'in docker'],
+  CONTAINER: ['container', 'containers', 'docker', 'containerized', 'containerised', 'dockerized', 'in docker', 'inside a container', 'inside the container', 'inside docker', 'inside its container'],
   IMAGE: ['image', 'images'],
   // time
   TIMEOUT: ['timeout', 'timeouts', 'time limit', 'time limits', 'deadline', 'deadlines', 'time budget', 'limit', 'limits', 'time-limit', 'cap'],
@@ -82,7 +83,7 @@ const CONCEPTS: Record<string, string[]> = {
   LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
-  SHOWN: ['shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
+  SHOWN: ['sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
   OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'not shown', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
   WRITE: ['writes', 'write', 'wrote', 'written', 'prints', 'print', 'emits', 'emit', 'emitted', 'produces', 'produce', 'produced', 'echoes', 'echo', 'outputs', 'logs', 'spits out', 'generates', 'sends'],
   FIRST: ['first', 'earliest', 'leading', 'top', 'opening', 'initial'],
@@ -113,7 +114,7 @@ const CONCEPTS: Record<string, string[]> = {
   MISSING: ['missing', 'absent', 'not present', 'unavailable', 'not available', 'unknown', 'nonexistent', 'non-existent', "doesn't exist", 'does not exist'],
   ABSOLUTE: ['absolute'],
   RELATIVE: ['relative'],
-  IGNORE: ['ignores', 'ignore', 'ignoring', 'ignored', 'traps', 'trap', 'swallows', 'disregards', 'catches and ignores'],
+  IGNORE: ['ignores', 'ignore', 'ignoring', 'ignored', 'swallows', 'disregards', 'catches and ignores', 'is immune to', 'does not react to'],
   HANDLE: ['handles', 'handle', 'catches', 'catch', 'traps', 'reacts', 'responds', 'cleans up', 'cleanup', 'tidies'],
   SLEEP: ['sleeps', 'sleep', 'waits', 'wait', 'hangs', 'hang', 'blocks', 'stalls', 'idles', 'busy', 'keeps running', 'still running', 'runs for', 'runs longer', 'long-running', 'slow'],
   HIDE: ['hidden', 'hide', 'hides', 'suppressed', 'suppress', 'muted', 'silenced', 'disabled', 'false', 'turned off'],
@@ -305,14 +306,40 @@ function imageNames(tokens: Token[]): Token[] {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return imageNames(tokensOf(markCommands(sentence)));
+  return streamReferences(variableNames(imageNames(tokensOf(markCommands(sentence)))));
+}
+
+/** "that stream", "the same stream", "the other stream": the stream named before it. */
+/** An upper-case name beside "variable" or "env" ("the variable FOO", "FOO environment variable"). */
+function variableNames(tokens: Token[]): Token[] {
+  const isEnv = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('ENVIRONMENT');
+  return tokens.map((token, i) =>
+    token.kind === 'word' && token.concepts.length === 0 && /^[A-Z][A-Z0-9_]+$/.test(token.text) && (isEnv(tokens[i - 1]) || isEnv(tokens[i + 1]))
+      ? { kind: 'entity', entity: { type: 'variable', name: token.text }, text: token.text }
+      : token,
+  );
+}
+
+function streamReferences(tokens: Token[]): Token[] {
+  let last: StreamName | null = null;
+  return tokens.flatMap((token, i): Token[] => {
+    if (token.kind === 'entity' && token.entity.type === 'stream') last = token.entity.name;
+    const before = tokens[i - 1];
+    if (token.kind !== 'word' || !/^stream$/i.test(token.text) || before?.kind !== 'word' || last === null) return [token];
+    const which = before.text.toLowerCase();
+    if (which !== 'that' && which !== 'this' && which !== 'same' && which !== 'other') return [token];
+    const name: StreamName = which === 'other' ? (last === 'stdout' ? 'stderr' : 'stdout') : last;
+    return [{ kind: 'entity', entity: { type: 'stream', name }, text: `${before.text} ${token.text}` }];
+  });
 }
 
 function tokensOf(sentence: string): Token[] {
   const tokens: Token[] = [];
   for (const part of quotedSpans(sentence)) {
     if (part.quoted) {
-      tokens.push({ kind: 'entity', entity: quotedEntity(part.text), text: part.text });
+      // `spec-run exec` in code marks is still the executor; a command is not a phrase of the lexicon.
+      const phrase = PHRASES.find(([p]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1);
+      tokens.push(phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text });
       continue;
     }
     const raw = words(part.text);

@@ -35,6 +35,8 @@ export function slotsOf(token: Token): Slot[] {
   return token.kind === 'entity' ? [`E:${token.entity.type}`] : token.concepts;
 }
 
+const RELATIVE = /^(where|which|whose|who|whom|whereby)$/i;
+
 const isFunction = (token: Token) => token.kind === 'word' && token.concepts.length === 1 && token.concepts[0] === 'FUNCTION';
 
 function args(tokens: Token[]): Args {
@@ -52,7 +54,8 @@ function args(tokens: Token[]): Args {
       const i = index(slots);
       return i < 0 ? tokens : tokens.slice(0, i);
     },
-    negated: tokens.filter((t) => t.kind === 'word' && t.concepts.includes('NOT')).length % 2 === 1,
+    // Any negation negates: "no stdout and no stderr is shown" is not a double negative.
+    negated: tokens.some((t) => t.kind === 'word' && t.concepts.includes('NOT')),
   };
 }
 
@@ -92,6 +95,8 @@ export interface ReadOptions<T> {
   splitAt: string[];
   /** Concepts that begin a clause when the clause so far already holds an entity (a fact's anchor): "limited to 3 lines | writes 10 lines". */
   splitBeforeConcepts?: string[];
+  /** A clause opening with "where", "which"... is about the clause before it (a Then), not a part of its own (a When's "whose workdir is"). */
+  relativeClauses?: boolean;
   /** Whether a sentence is first read whole (Then), or always as clauses (When). */
   wholeFirst: boolean;
   same: (a: T, b: T) => boolean;
@@ -126,33 +131,50 @@ function diagnose<T>(attempts: Attempt<T>[], tokens: Token[]): string[] {
 export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   const tokens = tokenize(sentence);
   if (!tokens.some((t) => !isFunction(t))) return { ok: false, notUnderstood: [], reason: 'nothing to read' };
-  let firstAttempts: Attempt<T>[] = [];
-  if (options.wholeFirst) {
+  const conjuncts = clauses(tokens, options.splitAt, [], []);
+  const partitions = [conjuncts, clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? [])];
+  // Clauses joined by "and" that each state a fact are read as those facts; where a clause
+  // is only a noun ("stdout and stderr are limited"), the sentence is one fact.
+  const first = conjuncts.length > 1 ? readClauses(conjuncts, options) : null;
+  if (first?.ok) return first;
+  let wholeAttempts: Attempt<T>[] = [];
+  // A negation in one clause of a conjunction only ("exits non-zero and X is never printed") does not negate the whole.
+  const negates = (clause: Token[]) => clause.some((t) => t.kind === 'word' && t.concepts.includes('NOT'));
+  const partlyNegated = conjuncts.length > 1 && conjuncts.some(negates) && !conjuncts.every(negates);
+  if (options.wholeFirst && !partlyNegated) {
     const whole = readWhole(tokens, options.rules, options.universal, options.same);
     if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
     if (whole.ambiguous) return { ok: false, notUnderstood: [], reason: `it reads as several different facts (${whole.ambiguous.join(', ')})` };
-    firstAttempts = whole.attempts;
+    wholeAttempts = whole.attempts;
   }
-  // Clauses split at conjunctions first; then also before the words that may begin a clause.
-  const partitions = [clauses(tokens, options.splitAt, [], []), clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? [])];
-  let failure: Reading<T> | null = null;
-  for (const parts of partitions) {
+  let failure = first;
+  for (const parts of partitions.slice(conjuncts.length > 1 ? 1 : 0)) {
     if (parts.length <= 1 && options.wholeFirst) continue;
-    const values: T[] = [];
-    const names: string[] = [];
-    const missing: string[] = [];
-    let ambiguous: string | null = null;
-    for (const clause of parts) {
-      const one = readWhole(clause, options.rules, options.universal, options.same);
-      if ('value' in one) {
-        values.push(one.value);
-        names.push(one.rule);
-      } else if (one.ambiguous) ambiguous ??= `"${clause.map((t) => t.text).join(' ')}" reads as several different facts (${one.ambiguous.join(', ')})`;
-      else missing.push(...diagnose(one.attempts, clause));
-    }
-    if (missing.length === 0 && ambiguous === null && values.length > 0) return { ok: true, parts: values, rules: names };
-    failure = ambiguous !== null && missing.length === 0 ? { ok: false, notUnderstood: [], reason: ambiguous } : { ok: false, notUnderstood: missing, reason: 'words not accounted for by any fact' };
+    const reading = readClauses(parts, options);
+    if (reading.ok) return reading;
+    failure = reading;
   }
   if (!options.wholeFirst && failure) return failure;
-  return { ok: false, notUnderstood: diagnose(firstAttempts, tokens), reason: 'words not accounted for by any fact' };
+  return { ok: false, notUnderstood: diagnose(wholeAttempts, tokens), reason: 'words not accounted for by any fact' };
+}
+
+/** Each clause read as one fact: all of them, or the reason why not. */
+function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
+  // A relative clause ("…, where X is written") says something of the clause before it, not a fact of its own.
+  const relative = !options.relativeClauses ? undefined : parts.slice(1).find((clause) => clause[0]?.kind === 'word' && RELATIVE.test(clause[0].text));
+  if (relative) return { ok: false, notUnderstood: [relative.map((t) => t.text).join(' ')], reason: 'a relative clause is not a fact of its own' };
+  const values: T[] = [];
+  const names: string[] = [];
+  const missing: string[] = [];
+  let ambiguous: string | null = null;
+  for (const clause of parts) {
+    const one = readWhole(clause, options.rules, options.universal, options.same);
+    if ('value' in one) {
+      values.push(one.value);
+      names.push(one.rule);
+    } else if (one.ambiguous) ambiguous ??= `"${clause.map((t) => t.text).join(' ')}" reads as several different facts (${one.ambiguous.join(', ')})`;
+    else missing.push(...diagnose(one.attempts, clause));
+  }
+  if (missing.length === 0 && ambiguous === null && values.length > 0) return { ok: true, parts: values, rules: names };
+  return ambiguous !== null && missing.length === 0 ? { ok: false, notUnderstood: [], reason: ambiguous } : { ok: false, notUnderstood: missing, reason: 'words not accounted for by any fact' };
 }

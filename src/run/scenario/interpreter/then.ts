@@ -83,6 +83,8 @@ function perCommand(a: Args, text: string, test: (c: CommandRecord, o: Observati
     text: `${select.text}${text}`,
     async evaluate(o) {
       const picked = select.pick(o);
+      // "is never printed", "no container is left": true of a run in which no command ran.
+      if (picked.length === 0 && a.negated && o.record.commands.length === 0) return { ok: true, actual: 'no command ran' };
       if (picked.length === 0) return { ok: false, actual: o.record.errors.length > 0 ? 'no command ran: the configuration was rejected' : 'no command of the run matches' };
       const verdicts = await Promise.all(picked.map(({ command, index }) => test(command, o, index)));
       return { ok: verdicts.every((v) => v.ok), actual: verdicts.map((v, i) => (picked.length > 1 ? `command ${picked[i].index + 1}: ${v.actual}` : v.actual)).join('; ') };
@@ -91,6 +93,9 @@ function perCommand(a: Args, text: string, test: (c: CommandRecord, o: Observati
 }
 
 const not = (negated: boolean, ok: boolean) => (negated ? !ok : ok);
+
+/** The sentence is about the run (the hook, `spec-run exec`), not a command of it. */
+const runSubject = (a: Args) => a.has('HOOK') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND'));
 const neg = (negated: boolean, text: string) => (negated ? `not (${text})` : text);
 
 /** Streams a sentence names; none: both. */
@@ -200,17 +205,17 @@ const RULES: Rule<Check>[] = [
   {
     name: 'exit code',
     needs: [['EXIT'], ['E:number']],
-    allows: ['SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED'],
+    // A reason in parentheses ("124 (timeout)") is the reader's, not a second fact.
+    allows: ['SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE'],
     build(a) {
       const codes = a.entities('number').map((n) => n.n);
       if (codes.some((n) => !Number.isInteger(n))) return null;
       const cmp = comparator(a, '==');
       if (codes.length > 1 && cmp !== '==') return null;
-      const text = codes.length > 1 ? `exit code ∈ {${codes.join(', ')}}` : `exit code ${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
-      return perCommand(a, neg(a.negated, text), (c) => ({
-        ok: not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(c.exitCode) : compareCount(c.exitCode, codes[0], cmp)),
-        actual: `exit code ${c.exitCode} (${c.exitCause})`,
-      }));
+      const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
+      const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
+      if (runSubject(a)) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
+      return perCommand(a, neg(a.negated, `exit code ${what}`), (c) => ({ ok: matches(c.exitCode), actual: `exit code ${c.exitCode} (${c.exitCause})` }));
     },
   },
   {
@@ -232,12 +237,12 @@ const RULES: Rule<Check>[] = [
   {
     name: 'succeeds or fails',
     needs: [['SUCCEED', 'FAIL']],
-    allows: ['EXIT', 'COMPLETE', 'MESSAGE', 'E:number'],
+    allows: ['EXIT', 'COMPLETE', 'MESSAGE', 'E:number', 'SHOWN'],
     build(a) {
       if (a.has('SUCCEED') && a.has('FAIL')) return null;
       if (a.entities('number').length > 0 && !(a.entities('number').length === 1 && a.entities('number')[0].n === 0 && a.has('EXIT'))) return null;
       const fails = a.has('FAIL') !== a.negated;
-      if (a.has('HOOK') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND'))) {
+      if (runSubject(a)) {
         return { text: fails ? 'the run fails (exit status != 0)' : 'the run succeeds (exit status 0)', evaluate: (o) => ({ ok: (o.record.exitStatus !== 0) === fails, actual: `exit status ${o.record.exitStatus}` }) };
       }
       return perCommand(a, fails ? 'the command fails (exit code != 0, or stopped)' : 'the command succeeds (completed, exit code 0)', (c) => ({
@@ -323,7 +328,19 @@ const RULES: Rule<Check>[] = [
       const afterGrace = a.has('GRACE') && signal === 'SIGKILL';
       if (a.has('GRACE') && signal !== 'SIGKILL') return null;
       const first = a.has('FIRST') && signal === 'SIGTERM';
+      // "SIGTERM is sent when the timeout expires": at the (probed) timeout.
+      const atTimeout = signal === 'SIGTERM' && !d && a.has('TIMED_OUT', 'TIMEOUT') && a.has('AFTER');
+      if (atTimeout) {
+        return perCommand(a, neg(a.negated, 'SIGTERM sent when the timeout expires (at t ≈ the timeout)'), (c) => {
+          const at = signalAt(c, 'SIGTERM');
+          return { ok: not(a.negated, c.timeout.ms !== null && compareTime(at, c.timeout.ms, '≈', c.context === 'docker')), actual: `SIGTERM at ${ms(at)}, timeout ${c.timeout.text}` };
+        });
+      }
       const when = d ? `, ${timeText(afterGrace ? 'SIGKILL − SIGTERM' : 'at t', d.ms, cmp, false)}` : afterGrace ? ' once the grace period after SIGTERM is over' : first ? ', before any other signal' : '';
+      if (a.negated && afterGrace && !d) {
+        // "ends inside the grace period without being sent SIGKILL"
+        return perCommand(a, 'no SIGKILL sent: the command ended within the grace period', (c) => ({ ok: signalAt(c, 'SIGKILL') === undefined && c.endedBy !== 'SIGKILL', actual: `signals ${c.signals.map((x) => `${x.signal}@${Math.round(x.atMs)}ms`).join(' ') || 'none'}, ${c.outcome}` }));
+      }
       return perCommand(a, neg(a.negated, `${signal} sent${when}`), (c, o) => {
         const at = signalAt(c, signal);
         const term = signalAt(c, 'SIGTERM');
@@ -353,8 +370,11 @@ const RULES: Rule<Check>[] = [
       const [d, more] = a.entities('duration');
       if (more) return null;
       const cmp = comparator(a, '≈');
-      return perCommand(a, neg(a.negated, timeText('elapsed', d.ms, cmp, false)), (c, o) => ({
-        ok: not(a.negated, compareTime(c.elapsedMs, d.ms * o.scale, cmp, c.context === 'docker') && (!a.has('SUCCEED') || c.exitCode === 0)),
+      // "completes in under a second": it ran to its end, and that soon ("returns after" says only when).
+      const completes = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMPLETE') && !/^return/i.test(t.text));
+      const text = `${completes ? 'outcome == completed, ' : ''}${timeText('elapsed', d.ms, cmp, false)}`;
+      return perCommand(a, neg(a.negated, text), (c, o) => ({
+        ok: not(a.negated, compareTime(c.elapsedMs, d.ms * o.scale, cmp, c.context === 'docker') && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
         actual: `elapsed ${ms(c.elapsedMs)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
       }));
     },
@@ -404,14 +424,16 @@ const RULES: Rule<Check>[] = [
   {
     name: 'output shown, cut or hidden',
     needs: [['OUTPUT', 'E:stream'], ['SHOWN', 'OMITTED', 'LIMITED', 'HIDE']],
-    allows: ['PER_STREAM', 'MESSAGE', 'FIRST', 'TIMEOUT', 'TIMED_OUT', 'AFTER', 'CONFIG'],
+    allows: ['PER_STREAM', 'MESSAGE', 'FIRST', 'TIMEOUT', 'TIMED_OUT', 'AFTER', 'CONFIG', 'PARTIAL', 'WRITE', 'AT_MOST', 'TERMINATE', 'KILL'],
     build(a) {
       if (a.entities('count').length > 0 || a.entities('quoted').length > 0 || a.entities('path').length > 0) return null;
       const streams = streamsOf(a);
       const whole = a.tokens.some((t) => t.kind === 'word' && WHOLE.test(t.text));
       const hide = a.has('HIDE') && !a.has('SHOWN');
       const cut = a.has('OMITTED', 'LIMITED') && !whole;
-      const partial = a.has('TIMED_OUT', 'TIMEOUT', 'AFTER') && a.has('SHOWN') && !cut && !hide;
+      const partial = a.has('TIMED_OUT', 'TIMEOUT', 'AFTER', 'PARTIAL', 'TERMINATE', 'KILL') && a.has('SHOWN') && !cut && !hide;
+      if (a.has('AT_MOST', 'WRITE', 'TERMINATE', 'KILL') && !partial) return null;
+      const report = (c: CommandRecord) => streams.map((s) => `${s}: printed ${c.streams[s].printed}, shown ${c.streams[s].shown}, omitted ${c.streams[s].omitted}${c.streams[s].hidden ? ', hidden' : ''}`).join('; ');
       let test: (c: CommandRecord) => boolean;
       let text: string;
       if (hide) {
@@ -425,27 +447,33 @@ const RULES: Rule<Check>[] = [
         text = `${streams.join(' or ')}: lines omitted > 0`;
         test = (c) => streams.some((s) => c.streams[s].omitted > 0);
       } else if (partial) {
-        text = 'output printed before the stop is shown (lines shown > 0)';
-        test = (c) => streams.some((s) => c.streams[s].shown > 0);
+        text = 'output printed before the stop is shown (the command was stopped, lines shown > 0)';
+        test = (c) => c.outcome !== 'completed' && streams.some((s) => c.streams[s].shown > 0);
+      } else if (a.negated) {
+        // "no output is shown", "stderr is not shown": not one line of it.
+        return perCommand(a, `${streams.join(' and ')}: no line shown`, (c) => ({ ok: streams.every((s) => c.streams[s].shown === 0), actual: report(c) }));
       } else {
         text = `${streams.join(' and ')} shown (lines shown > 0)`;
         test = (c) => streams.every((s) => c.streams[s].shown > 0);
       }
-      const report = (c: CommandRecord) => streams.map((s) => `${s}: printed ${c.streams[s].printed}, shown ${c.streams[s].shown}, omitted ${c.streams[s].omitted}${c.streams[s].hidden ? ', hidden' : ''}`).join('; ');
       return perCommand(a, neg(a.negated, text), (c) => ({ ok: not(a.negated, test(c)), actual: report(c) }));
     },
   },
   {
     name: 'a notice',
     needs: [['NOTICE']],
-    allows: ['OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG'],
+    allows: ['OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS'],
     build(a) {
       const counts = a.entities('count').filter((c) => c.unit === 'line');
       if (a.entities('count').length !== counts.length || counts.length > 1 || (counts.length > 0 && a.has('SHOWN') && !a.has('OMITTED'))) return null;
       // "3 lines appear, with no omission notice": the count is not the notice's.
       if (counts.length > 0 && a.negated) return null;
       const named = [...new Set(a.entities('stream').map((s) => s.name))];
-      if (a.has('HIDE')) {
+      const quoted = a.entities('quoted');
+      if (quoted.length === 1 && counts.length === 0) {
+        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => n.includes(quoted[0].text))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
+      }
+      if (a.has('HIDE') || a.tokens.some((t) => t.kind === 'word' && /^placeholders?$/i.test(t.text))) {
         const streams = named.length > 0 ? named : ['stdout', 'stderr'];
         return perCommand(a, neg(a.negated, `placeholder "(${streams.join('/')}: output hidden by configuration)" shown`), (c) => ({
           ok: not(a.negated, streams.some((s) => c.notices.includes(`(${s}: output hidden by configuration)`))),
@@ -470,17 +498,14 @@ const RULES: Rule<Check>[] = [
       const objects = mentions(a);
       if (!objects) return null;
       const output = a.has('OUTPUT') && !a.has('MESSAGE', 'NOTICE');
-      const where = output ? 'the output shown' : 'the messages';
-      return perCommand(
-        a,
-        neg(a.negated, `${where} name ${objects.map((m) => m.text).join(' and ')}`),
-        (c, o) => {
-          const text = textOf(c, o, output);
-          const found = objects.map((m) => m.test(text, c, o));
-          return { ok: a.negated ? found.every((f) => !f) : found.every(Boolean), actual: text.split('\n').slice(0, 12).join(' ⏎ ') };
-        },
-        { quoted: true },
-      );
+      const text = neg(a.negated, `${output ? 'the output shown contains' : 'the messages name'} ${objects.map((m) => m.text).join(' and ')}`);
+      const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
+        const found = objects.map((m) => m.test(shown, c, o));
+        return { ok: a.negated ? found.every((f) => !f) : found.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
+      };
+      const each = perCommand(a, text, (c, o) => named(textOf(c, o, output), c, o), { quoted: true });
+      // A run that stopped at its configuration has only the messages about it.
+      return { text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : each.evaluate(o)) };
     },
   },
   {
@@ -577,7 +602,7 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'where it ran',
-    needs: [['HOST', 'CONTAINER', 'E:image']],
+    needs: [['HOST', 'CONTAINER', 'E:image'], ['RUNS', 'CREATE']],
     allows: ['IMAGE', 'E:quoted'],
     build(a) {
       const images = [...a.entities('image').map((i) => i.name), ...(a.has('IMAGE') ? a.entities('quoted').map((q) => q.text) : [])];
@@ -596,9 +621,17 @@ const RULES: Rule<Check>[] = [
     build(a) {
       if (a.negated) return null;
       const aspect = a.has('MESSAGE') ? 'message' : 'outcome';
+      // "both time out": that outcome in each context, not only the same one.
+      const timedOut = a.has('TIMED_OUT') || (a.has('TIMEOUT') && a.has('TERMINATE', 'KILL'));
+      const text = `${aspect === 'message' ? 'the same outcome, exit code and message (but for the duration)' : 'the same outcome and exit code'} on the host and in a container${timedOut ? ', both timed out' : ''}`;
       return {
-        text: aspect === 'message' ? 'the same outcome, exit code and message (but for the duration) on the host and in a container' : 'the same outcome and exit code on the host and in a container',
-        evaluate: async (o) => bothContexts(o, await o.other(), aspect),
+        text,
+        evaluate: async (o) => {
+          const other = await o.other();
+          const same = bothContexts(o, other, aspect);
+          const both = !timedOut || [...o.record.commands, ...other.commands].every((c) => c.outcome === 'timeout');
+          return { ok: same.ok && both, actual: same.actual };
+        },
       };
     },
   },
@@ -686,7 +719,7 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'the timeout that applies',
-    needs: [['TIMEOUT']],
+    needs: [['TIMEOUT', 'E:key']],
     allows: ['E:duration', 'APPLY', 'OWN', 'DEFAULT', 'WINS', 'DISABLE', 'FOREVER', 'SET', 'CONFIG', 'E:key', 'LIMITED', 'AFTER'],
     build(a) {
       const [d, more] = a.entities('duration');
@@ -717,6 +750,27 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    name: 'the user it runs as',
+    needs: [['USER'], ['E:quoted', 'E:number']],
+    allows: ['SET', 'APPLY'],
+    build(a) {
+      const values = a.tokens.filter((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'number'));
+      if (values.length !== 1) return null;
+      return perCommand(a, neg(a.negated, `runs as user ${values[0].text}`), (c) => ({ ok: not(a.negated, c.user === values[0].text), actual: `user ${c.user ?? '(the image default)'}` }), { quoted: true });
+    },
+  },
+  {
+    name: 'the memory limit set',
+    needs: [['MEMORY'], ['E:quoted', 'E:duration', 'E:number']],
+    allows: ['SET', 'APPLY', 'LIMITED', 'TIMEOUT'],
+    build(a) {
+      const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'duration', 'number'].includes(t.entity.type));
+      const text = values[0]?.text.replace(/\s/g, '').toLowerCase();
+      if (values.length !== 1 || !text || !/^\d+[bkmg]?$/.test(text)) return null;
+      return perCommand(a, neg(a.negated, `memory limit == ${text}`), (c) => ({ ok: not(a.negated, c.limits.memory === text), actual: `memory ${c.limits.memory ?? 'unlimited'}` }), { quoted: true });
+    },
+  },
+  {
     name: 'memory limit',
     needs: [['MEMORY'], ['KILL', 'TERMINATE', 'TIMED_OUT']],
     allows: ['TIMEOUT', 'AT_MOST', 'LIMITED'],
@@ -729,5 +783,5 @@ const UNIVERSAL = ['COMMAND', 'HOOK', 'EACH', 'HOST', 'CONTAINER', 'E:ordinal', 
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(sentence: string): Reading<Check> {
-  return read(sentence, { rules: RULES, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitBefore: ['with', 'while', 'whereas'], wholeFirst: true, same: (x, y) => x.text === y.text });
+  return read(sentence, { rules: RULES, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same: (x, y) => x.text === y.text });
 }

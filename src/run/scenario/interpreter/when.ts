@@ -142,7 +142,8 @@ const RULES: Rule<SetupPart>[] = [
       const counts = a.entities('count').filter((c) => c.unit === 'line');
       const numbers = a.entities('number');
       if (keys.some((k) => k !== 'maxOutputLines') || a.negated || a.entities('stream').length > 0) return null;
-      const n = counts.length === 1 && numbers.length === 0 ? counts[0].n : keys.length === 1 && numbers.length === 1 && counts.length === 0 ? numbers[0].n : null;
+      // A key with a bare number is a field value (the rule below).
+      const n = counts.length === 1 && numbers.length === 0 ? counts[0].n : null;
       if (n === null) return null;
       return part(`maxOutputLines = ${n}`, (s) => (s.fields.maxOutputLines = n));
     },
@@ -195,13 +196,13 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'how it exits',
     needs: [['EXIT', 'FAIL', 'SUCCEED']],
-    allows: ['E:number', 'COMPLETE', 'AFTER'],
+    allows: ['E:number', 'COMPLETE', 'AFTER', 'GRACEFUL'],
     build(a) {
       const numbers = a.entities('number');
       if (a.negated || numbers.length > 1) return null;
       if (numbers.length === 1 && a.has('EXIT') && !a.has('FAIL', 'SUCCEED')) return part(`exits with ${numbers[0].n}`, (s) => (s.exitCode = numbers[0].n));
       if (numbers.length === 0 && a.has('FAIL') && !a.has('SUCCEED')) return part('exits with 1 (fails)', (s) => (s.exitCode = 1));
-      if (numbers.length === 0 && a.has('SUCCEED') && !a.has('FAIL')) return part('exits with 0 (succeeds)', (s) => (s.exitCode = 0));
+      if (numbers.length === 0 && (a.has('SUCCEED') || (a.has('EXIT') && a.has('GRACEFUL'))) && !a.has('FAIL')) return part('exits with 0 (succeeds)', (s) => (s.exitCode = 0));
       return null;
     },
   },
