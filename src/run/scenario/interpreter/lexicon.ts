@@ -48,7 +48,7 @@ const CONCEPTS: Record<string, string[]> = {
   EXACTLY: ['exactly', 'precisely', 'only', 'just'],
   AFTER: ['after', 'once', 'when', 'following', 'past', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
-  FILLER: ['even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
+  FILLER: ['as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
   HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
@@ -90,7 +90,7 @@ const CONCEPTS: Record<string, string[]> = {
   PER_STREAM: ['per stream', 'each stream', 'separately', 'independently', 'independent', 'apiece', 'respectively', 'stream', 'streams', 'on its own'],
   NOTICE: ['indicator', 'notice', 'note', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark'],
   MESSAGE: ['message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
-  MENTION: ['names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows'],
+  MENTION: ['names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of'],
   // containers
   CREATE: ['created', 'create', 'creates', 'started', 'start', 'starts', 'spun up', 'launched', 'launch', 'used', 'spawned'],
   REMOVE: ['removed', 'remove', 'removes', 'removal', 'deleted', 'delete', 'cleaned up', 'clean up', 'cleans up', 'cleanup', 'destroyed', 'gone', 'disposed'],

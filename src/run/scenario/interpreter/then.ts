@@ -139,7 +139,7 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
   }
   const is = (concept: string) => token.concepts.includes(concept);
   if (is('COMMAND')) return { text: 'the command', test: (text, c) => c !== undefined && text.includes(c.run) };
-  if (is('TIMEOUT')) return { text: 'the timeout', test: (text, c) => c !== undefined && text.includes(c.timeout.text) };
+  if (is('TIMEOUT')) return { text: 'the timeout', test: (text, c) => (c !== undefined && text.includes(c.timeout.text)) || /timed out|timeout/i.test(text) };
   if (is('TIMED_OUT')) return { text: '"timed out"', test: (text) => /timed out/i.test(text) };
   if (is('EXIT')) return { text: 'the exit code', test: (text, c) => c !== undefined && new RegExp(`\\b${c.exitCode}\\b`).test(text) };
   if (is('SIGNAL')) return { text: 'the signal', test: (text, c) => c?.endedBy !== null && c !== undefined && text.includes(c.endedBy ?? '') };
@@ -170,10 +170,17 @@ function durationPattern(ms: number): RegExp {
 const MENTION_SLOTS = ['MENTION', 'SHOWN'];
 const VESSEL = ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER', 'HOOK', 'NOT', 'FUNCTION', 'EACH', 'ABOUT', 'CONFIG', 'AFTER', 'FILLER', 'SET'];
 
-/** The things after a naming verb that the message must name; null when one of them is not a thing a message can name. */
+/** The things a message must name: those after the naming verb, or before it in the passive ("the command and its timeout appear in the message"); null when one of them is not a thing a message can name. */
 function mentions(a: Args): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean }[] | null {
-  // Pronouns stand for the subject, never for a thing named.
-  const objects = a.tokens.filter((t) => !(t.kind === 'word' && /^(it|they|its|their)$/i.test(t.text)) && (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND'))));
+  // Pronouns stand for the subject, never for a thing named; a stream is where to look, not what.
+  const candidate = (t: Token) =>
+    !(t.kind === 'word' && /^(it|they|its|their)$/i.test(t.text)) &&
+    !(t.kind === 'entity' && t.entity.type === 'stream') &&
+    (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND')));
+  const after = a.after(...MENTION_SLOTS).filter(candidate);
+  const before = a.before(...MENTION_SLOTS).filter(candidate);
+  // Before the verb, the subject ("the command's stdout contains") is no object.
+  const objects = after.length > 0 ? [...after, ...before.filter((t) => !(t.kind === 'word' && t.concepts.includes('COMMAND')))] : before;
   const found = objects.map(mentionOf);
   return found.length > 0 && found.every((m) => m !== null) ? (found as NonNullable<ReturnType<typeof mentionOf>>[]) : null;
 }
@@ -493,17 +500,21 @@ const RULES: Rule<Check>[] = [
   {
     name: 'the message names',
     needs: [['MENTION', 'SHOWN'], ['MESSAGE', 'OUTPUT', 'USER']],
-    allows: ['NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED'],
+    allows: ['E:stream', 'NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED'],
     build(a) {
       const objects = mentions(a);
-      if (!objects) return null;
-      const output = a.has('OUTPUT') && !a.has('MESSAGE', 'NOTICE');
-      const text = neg(a.negated, `${output ? 'the output shown contains' : 'the messages name'} ${objects.map((m) => m.text).join(' and ')}`);
+      // What a notice says is the notice rule's.
+      if (!objects || a.has('NOTICE')) return null;
+      const streams = a.entities('stream').map((s) => s.name);
+      const output = (a.has('OUTPUT') || streams.length > 0) && !a.has('MESSAGE', 'NOTICE');
+      const where = streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
+      const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}`);
       const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
         const found = objects.map((m) => m.test(shown, c, o));
         return { ok: a.negated ? found.every((f) => !f) : found.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
       };
-      const each = perCommand(a, text, (c, o) => named(textOf(c, o, output), c, o), { quoted: true });
+      const shownOf = (c: CommandRecord, o: Observation) => (streams.length > 0 ? c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text).join('\n') : textOf(c, o, output));
+      const each = perCommand(a, text, (c, o) => named(shownOf(c, o), c, o), { quoted: true });
       // A run that stopped at its configuration has only the messages about it.
       return { text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : each.evaluate(o)) };
     },
@@ -525,7 +536,7 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'the command prints',
-    needs: [['WRITE', 'SHOWN'], ['E:quoted', 'E:path']],
+    needs: [['WRITE', 'SHOWN', 'MENTION'], ['E:quoted', 'E:path']],
     allows: ['E:stream'],
     build(a) {
       const values = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
@@ -651,11 +662,13 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'working directory',
-    needs: [['WORKDIR']],
+    needs: [['WORKDIR', 'RUNS']],
     allows: ['E:path', 'PROJECT', 'CONFIG', 'SET', 'E:quoted'],
     build(a) {
       const paths = [...a.entities('path').map((p) => p.text), ...a.entities('quoted').map((q) => q.text)];
       if (paths.length > 1 || (paths.length === 0 && !a.has('PROJECT', 'CONFIG'))) return null;
+      // "runs in /tmp": a directory named by its path; "runs" alone says nothing of one.
+      if (!a.has('WORKDIR') && (a.entities('path').length !== 1 || a.entities('quoted').length > 0)) return null;
       const text = paths[0] ? `working directory == ${paths[0]}` : "working directory == the configuration's directory (/workspace in a container)";
       return perCommand(a, neg(a.negated, text), (c) => ({
         ok: not(a.negated, paths[0] ? c.workdir === paths[0] : c.workdir === (c.context === 'docker' ? '/workspace' : c.env[DEFAULT_CONFIG_DIR_ENV])),
@@ -704,11 +717,16 @@ const RULES: Rule<Check>[] = [
   {
     name: 'configuration accepted',
     needs: [['ACCEPT']],
-    allows: ['CONFIG', 'E:key', 'E:quoted', 'E:duration', 'E:number', 'VALIDATION', 'TIMEOUT', 'E:count'],
-    build: (a) => ({
-      text: a.negated ? 'the configuration is rejected (validation errors)' : 'the configuration is accepted (no validation error)',
-      evaluate: (o) => ({ ok: (o.record.errors.length === 0) !== a.negated, actual: o.record.errors.map((e) => e.message).join('; ') || 'no error' }),
-    }),
+    allows: ['CONFIG', 'E:key', 'E:quoted', 'E:duration', 'E:number', 'VALIDATION', 'TIMEOUT', 'E:count', 'FAIL'],
+    build(a) {
+      // "loads without errors": the negation is the errors', not the loading's.
+      if (a.has('FAIL') && !a.negated) return null;
+      const rejected = a.negated && !a.has('FAIL');
+      return {
+        text: rejected ? 'the configuration is rejected (validation errors)' : 'the configuration is accepted (no validation error)',
+        evaluate: (o) => ({ ok: (o.record.errors.length === 0) !== rejected, actual: o.record.errors.map((e) => e.message).join('; ') || 'no error' }),
+      };
+    },
   },
   {
     name: 'nothing runs',
@@ -747,6 +765,28 @@ const RULES: Rule<Check>[] = [
         return perCommand(a, text, (_c, o, i) => ({ ok: (o.documented[i]?.ms === null) === a.negated, actual: `timeout ${o.documented[i]?.text} (from ${o.documented[i]?.source})` }));
       } else return null;
       return perCommand(a, neg(a.negated, text), (_c, o, i) => ({ ok: not(a.negated, o.documented[i] !== undefined && test(o.documented[i])), actual: `timeout ${o.documented[i]?.text} (from ${o.documented[i]?.source})` }));
+    },
+  },
+  {
+    name: 'a field as configured',
+    needs: [['E:key'], ['E:number', 'E:quoted', 'E:path', 'E:image']],
+    allows: ['SET', 'APPLY', 'CONFIG', 'OWN'],
+    build(a) {
+      const keys = a.entities('key').map((k) => k.name);
+      const values = a.tokens.filter((t) => t.kind === 'entity' && ['number', 'quoted', 'path', 'image'].includes(t.entity.type));
+      const fields: Record<string, (c: CommandRecord) => unknown> = {
+        maxOutputLines: (c) => c.limits.maxOutputLines,
+        memory: (c) => c.limits.memory,
+        cpus: (c) => c.limits.cpus,
+        network: (c) => c.limits.network,
+        user: (c) => c.user,
+        workdir: (c) => c.workdir,
+        image: (c) => c.image?.requested,
+      };
+      if (keys.length !== 1 || values.length !== 1 || !Object.hasOwn(fields, keys[0])) return null;
+      const [key] = keys;
+      const value = values[0].kind === 'entity' && values[0].entity.type === 'number' ? values[0].entity.n : values[0].text;
+      return perCommand(a, neg(a.negated, `${key} == ${JSON.stringify(value)}`), (c) => ({ ok: not(a.negated, String(fields[key](c)) === String(value)), actual: `${key} ${JSON.stringify(fields[key](c) ?? null)}` }), { quoted: true });
     },
   },
   {
