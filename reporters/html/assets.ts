@@ -37,6 +37,7 @@ details > summary { cursor: pointer; padding: .2rem 0; }
 .points { list-style: none; padding-left: 1.25rem; margin: .25rem 0; }
 .points li { margin: .2rem 0; }
 .diagnostics, .attachments { margin: .25rem 0 .5rem 1.5rem; }
+.interpretation { font-family: ui-monospace, monospace; font-size: .85em; color: #35557a; }
 .entry.inline { margin: .2rem 0; }
 .entry.inline code { background: #f6f8fa; padding: 0 .3rem; border-radius: 3px; white-space: pre-wrap; word-break: break-word; }
 .key { font-weight: 600; font-family: ui-monospace, monospace; font-size: 12.5px; }

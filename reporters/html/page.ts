@@ -212,7 +212,9 @@ function unitView(unit: UnitReport, anchors: Anchors, link: Link): string {
 function pointView(point: PointEvent, link: Link): string {
   const status = isFailure(point) ? 'failed' : point.skip !== undefined ? 'skipped' : point.todo !== undefined ? 'todo' : 'passed';
   const directive = point.skip !== undefined ? ` <span class="note">skipped: ${escapeHtml(point.skip)}</span>` : point.todo !== undefined ? ` <span class="note">todo: ${escapeHtml(point.todo)}</span>` : '';
-  const line = `<span class="mark">${MARKS[status]}</span> ${escapeHtml(point.name)}${directive} ${link(point.at)}`;
+  // What the executor interpreter read a step as, beside the step, so a reader sees what was checked.
+  const interpretation = typeof point.diagnostics?.interpretation === 'string' ? ` <span class="interpretation">⇒ ${escapeHtml(point.diagnostics.interpretation)}</span>` : '';
+  const line = `<span class="mark">${MARKS[status]}</span> ${escapeHtml(point.name)}${interpretation}${directive} ${link(point.at)}`;
   // Diagnostics of passing points are long and rarely read: folded; of the others, shown.
   const detail = diagnosticsBlock(point.diagnostics) + attachmentsBlock(point.attachments);
   const body = detail && status === 'passed' ? `<details class="passed-detail"><summary class="note">details</summary>${detail}</details>` : detail;

@@ -201,7 +201,15 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   }
 
   if (options.list) {
-    process.stdout.write(plan.documents.map(describePlan).join('\n'));
+    const active = plan.documents.filter((document) => document.executorSteps !== undefined);
+    // Where the executor vocabulary is active, each step with what binds it: loaded only then.
+    const bindings = new Map<string, string>();
+    if (active.length > 0) {
+      const [{ loadStepLibrary }, { describeStepBindings }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js')]);
+      const library = await loadStepLibrary(stepFiles, { builtins: true });
+      for (const document of active) bindings.set(document.file, describeStepBindings(document, library));
+    }
+    process.stdout.write(plan.documents.map((document) => describePlan(document) + (bindings.get(document.file) ?? '')).join('\n'));
     const units = plan.documents.reduce((n, d) => n + d.units.length, 0);
     const problems = plan.documents.reduce((n, d) => n + d.problems.length, 0);
     console.error(`${plan.documents.length} documents, ${units} units, ${problems} problems`);

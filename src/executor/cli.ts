@@ -3,11 +3,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, resolveTimeout } from './config.js';
-import { execute, requestFor } from './execute.js';
-import { formatResult } from './report.js';
-import { EXIT } from './result.js';
+import { loadConfig } from './config.js';
 import { Interrupts } from './interrupts.js';
+import { DEFAULT_CONFIG_DIR_ENV, recordRun, type RunRecord } from './record.js';
 
 export interface ExecCliOptions {
   config: string;
@@ -21,7 +19,7 @@ export interface ExecCliOptions {
   write?: (text: string) => void;
 }
 
-export const DEFAULT_CONFIG_DIR_ENV = 'SPEC_RUN_CONFIG_DIR';
+export { DEFAULT_CONFIG_DIR_ENV };
 
 export const EXEC_USAGE = `usage: spec-run exec CONFIG.yaml [--log FILE] [--project DIR] [--image-alias NAME=IMAGE]... [--config-dir-env NAME]
 
@@ -66,40 +64,26 @@ export async function execCommand(input: string[] | ExecCliOptions): Promise<num
     return 2;
   }
   const { config, errors } = loadConfig(text);
-  if (errors.length > 0) {
-    write(`Error: invalid configuration ${options.config}:`);
-    for (const e of errors) write(`  ${options.config}:${e.line}:${e.column}: ${e.message}`);
-    return 2;
-  }
   const interrupts = new Interrupts();
-  let status = 0;
-  let ran = 0;
+  let record: RunRecord;
   try {
-    for (const command of config.commands) {
-      if (interrupts.signal.aborted) break;
-      ran += 1;
-      const timeout = resolveTimeout(config, command);
-      const where = command.image ? `docker ${command.image}` : 'host';
-      write(`[${command.index + 1}/${config.commands.length}] ${where}: ${command.run} (timeout ${timeout.text}, from ${timeout.source})`);
-      const configDir = path.resolve(path.dirname(options.config));
-      const withConfigDir = { ...command, env: { [options.configDirEnv ?? DEFAULT_CONFIG_DIR_ENV]: configDir, ...command.env } };
-      const request = requestFor(config, withConfigDir, {
-        projectRoot: path.resolve(options.projectRoot ?? path.dirname(options.config)),
-        imageAliases: options.imageAliases ?? {},
-        signal: interrupts.signal,
-      });
-      const result = await execute(request, options.log);
-      for (const note of result.notes) write(`  note: ${note}`);
-      write(formatResult(result));
-      write('');
-      if (status === 0 && (result.outcome !== 'completed' || result.exitCode !== 0)) status = result.exitCode || EXIT.infrastructure;
-    }
+    record = await recordRun(config, errors, {
+      configDir: path.dirname(options.config),
+      projectRoot: options.projectRoot,
+      imageAliases: options.imageAliases ?? {},
+      configDirEnv: options.configDirEnv,
+      signal: interrupts.signal,
+      log: options.log,
+      configName: options.config,
+      write,
+    });
   } finally {
     interrupts.dispose();
   }
+  const ran = record.commands.length;
   if (interrupts.received) {
     write(`interrupted by ${interrupts.received}: ${config.commands.length - ran} of ${config.commands.length} commands not run`);
     return interrupts.exitStatus!;
   }
-  return status;
+  return record.exitStatus;
 }

@@ -131,7 +131,12 @@ const commandSchema = mapping(
     message: nonEmptyString.optional(),
   },
   'must be a mapping with at least `run:`',
-);
+).superRefine((command, context) => {
+  // In a container there is no directory a relative path could honestly be resolved against.
+  if (command.image !== undefined && command.workdir !== undefined && !command.workdir.startsWith('/')) {
+    context.addIssue({ code: 'custom', path: ['workdir'], message: `must be an absolute path inside the container (e.g. '/workspace/${command.workdir}'), not the relative ${JSON.stringify(command.workdir)}` });
+  }
+});
 
 const stopSchema = mapping(
   {

@@ -9,6 +9,7 @@ import { asSpawn, tiedToParent } from '../process/containment.js';
 import { OWNER_LABEL, watchOwnContainers } from './container-watch.js';
 import { ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { pullIfMissing } from './pull.js';
+import type { ExecObserver } from './events.js';
 import { OutputCollector } from './output.js';
 import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 
@@ -54,7 +55,10 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
   const { used, note } = mapImage(request.image, request.imageAliases);
   if (note) notes.push(note);
   const started = performance.now();
-  const result = (fields: Pick<ExecResult, 'outcome' | 'exitCode' | 'signal'> & Partial<ExecResult>): ExecResult => ({
+  const tell = request.onEvent ?? (() => {});
+  const result = (fields: Pick<ExecResult, 'outcome' | 'exitCode' | 'signal'> & Partial<ExecResult>): ExecResult => {
+    tell({ type: 'end', outcome: fields.outcome, exitCode: fields.exitCode, signal: fields.signal });
+    return {
     command: request.run,
     context: 'docker',
     image: { requested: request.image, used },
@@ -66,7 +70,8 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     memory: request.memory,
     message: request.message,
     ...fields,
-  });
+    };
+  };
   const infrastructure = (error: string, solutions?: string[]) => result({ outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error, solutions });
 
   const status = await dockerEngine();
@@ -75,12 +80,14 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     localImage ??= ensureLocalImage();
     try {
       await localImage;
+      tell({ type: 'image', image: used, action: 'local-built' });
     } catch (e) {
       localImage = null;
       return infrastructure(`could not build ${LOCAL_IMAGE}: ${(e as Error).message}`);
     }
   } else {
     const pulled = await pullIfMissing(used, request.image);
+    tell({ type: 'image', image: used, action: pulled.ok ? (pulled.note ? 'pulled' : 'present') : 'pull-failed', detail: pulled.ok ? pulled.note : pulled.error });
     if (!pulled.ok) return infrastructure(pulled.error, pulled.solutions);
     if (pulled.note) notes.push(pulled.note);
   }
@@ -89,7 +96,8 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
   const graceMs = request.graceMs ?? GRACE_MS;
   const args = ['create', '--name', name, '--label', 'spec-run=executor', '--label', `${OWNER_LABEL}=${process.pid}`, '--init', '--pull', 'never'];
   // --mount, not -v: a directory whose name holds ':' or ',' would be read as -v's mode field.
-  args.push('--mount', `type=bind,"source=${request.projectRoot.replace(/"/g, '""')}",target=/workspace`, '-w', request.workdir ?? '/workspace');
+  const workdir = request.workdir ?? '/workspace';
+  args.push('--mount', `type=bind,"source=${request.projectRoot.replace(/"/g, '""')}",target=/workspace`, '-w', workdir);
   // Swap equal to memory: the limit is a hard one, reached by the OOM killer rather than by swapping.
   if (request.memory) args.push('--memory', request.memory, '--memory-swap', request.memory);
   if (request.cpus !== undefined) args.push('--cpus', String(request.cpus));
@@ -106,12 +114,20 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     if (!created) {
       return infrastructure(`docker create failed: ${creation.stderr.trim()}`);
     }
+    tell({ type: 'container', name, action: 'created' });
+    tell({ type: 'mount', source: request.projectRoot, target: '/workspace' });
+    tell({ type: 'start', context: 'docker', run: request.run, image: { requested: request.image, used }, workdir, env: request.env ?? {}, user: request.user, graceMs });
     // Attached for as long as the container runs: a Child, whose output arrives as raw bytes.
     const attached = new Child({ ...dockerCommand(['start', '-a', name]), group: true, stdin: 'ignore', stdout: 'pipe' });
     collector.capture(attached);
+    tell({ type: 'container', name, action: 'started' });
     let stopping: { reason: StopReason; done: Promise<unknown> } | null = null;
     const disarm = armStop(request, (reason) => {
-      stopping ??= { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }) };
+      if (stopping) return;
+      tell({ type: 'stop', reason, graceMs });
+      // The engine sends the stop signal, and the kill once the grace period is over.
+      tell({ type: 'signal', signal: 'SIGTERM', via: 'docker stop' });
+      stopping = { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }) };
     });
     const ended = await attached.exited;
     const durationMs = performance.now() - started;
@@ -127,6 +143,7 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     if (state.Error) return infrastructure(`container failed to run: ${state.Error}`);
     if (state.OOMKilled) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs });
     const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
+    if (halt && killed) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
     if (halt) {
       return result({
         outcome: halt.reason,
@@ -137,7 +154,7 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     }
     return result({ outcome: 'completed', exitCode: state.ExitCode, signal: signalOf(state.ExitCode), durationMs });
   } finally {
-    if (created) await remove(name, notes);
+    if (created) await remove(name, notes, tell);
   }
 }
 
@@ -158,7 +175,8 @@ function docker<O extends Options>(args: string[], options: O) {
   return ownProcessWork(execa(command, rest, { ...options, detached: true }));
 }
 
-async function remove(name: string, notes: string[]): Promise<void> {
+async function remove(name: string, notes: string[], tell: ExecObserver): Promise<void> {
   const removed = await docker(['rm', '-f', name], { reject: false });
   notes.push(removed.exitCode === 0 ? `container ${name} removed` : `container ${name} could not be removed: ${removed.stderr.trim()}`);
+  tell(removed.exitCode === 0 ? { type: 'container', name, action: 'removed' } : { type: 'container', name, action: 'remove-failed', detail: removed.stderr.trim() });
 }

@@ -30,12 +30,15 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   const [command, args] = asSpawn(
     pidNamespace ? inOwnPidNamespace(['sh', REAPER, String(Math.ceil(graceMs / REAPER_TICK_MS)), request.run]) : tiedToParent(['sh', '-c', request.run]),
   );
+  const cwd = resolve(request.projectRoot, request.workdir ?? '.');
+  const tell = request.onEvent ?? (() => {});
+  tell({ type: 'start', context: 'host', run: request.run, workdir: cwd, env: request.env ?? {}, graceMs });
   const started = performance.now();
   // The leader of a process group of its own, so that a stop reaches whatever the command started.
   const child = new Child({
     command,
     args,
-    cwd: resolve(request.projectRoot, request.workdir ?? '.'),
+    cwd,
     env: request.env,
     group: true,
     stdin: 'ignore',
@@ -53,7 +56,9 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
 
   let stopping: { reason: StopReason; outcome: Promise<StopOutcome> } | null = null;
   const disarm = armStop(request, (reason) => {
-    stopping ??= { reason, outcome: child.stop(graceMs) };
+    if (stopping) return;
+    tell({ type: 'stop', reason, graceMs });
+    stopping = { reason, outcome: child.stop(graceMs, (signal) => tell({ type: 'signal', signal, via: 'process' })) };
   });
 
   const ended = await child.exited;
@@ -98,6 +103,7 @@ function base(
   started: number,
   fields: Pick<ExecResult, 'outcome' | 'exitCode' | 'signal'> & { durationMs?: number; error?: string },
 ): ExecResult {
+  request.onEvent?.({ type: 'end', outcome: fields.outcome, exitCode: fields.exitCode, signal: fields.signal });
   return {
     command: request.run,
     context: 'host',

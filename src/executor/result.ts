@@ -1,5 +1,6 @@
 // What one execution asks for and what it gives back, the same for host and Docker.
 import { constants } from 'node:os';
+import type { ExecObserver } from './events.js';
 import type { CapturedOutput } from './output.js';
 
 export const GRACE_MS = 2000;
@@ -46,6 +47,8 @@ export interface ExecRequest {
   signal?: AbortSignal;
   /** Shown when the command fails. */
   message?: string;
+  /** Told what the executor does as it does it (events.ts). */
+  onEvent?: ExecObserver;
 }
 
 export type ExecOutcome =

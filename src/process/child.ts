@@ -5,7 +5,7 @@
 // SIGTERM -> grace -> SIGKILL discipline.
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { stopProcess, type StopOutcome } from './stop.js';
+import { stopProcess, type StopOptions, type StopOutcome } from './stop.js';
 import { processWide } from './process-wide.js';
 
 export interface ChildOptions {
@@ -171,14 +171,14 @@ export class Child {
    * left in it (a shell's background jobs) is stopped alone, and 'already-exited' means
    * nothing was left.
    */
-  async stop(graceMs: number): Promise<StopOutcome> {
+  async stop(graceMs: number, onSignal?: StopOptions['onSignal']): Promise<StopOutcome> {
     const pid = this.process.pid;
     if (pid === undefined) return 'already-exited';
     if (this.options.stdin === 'pipe') this.input(0).end();
     const group = this.options.group ?? false;
     // An ended child's pid may belong to another process by now; its group id cannot, while the group has members.
     if (this.ending && !group) return 'already-exited';
-    return stopProcess(pid, this.exited, { graceMs, group, descendants: this.options.descendants && !this.ending });
+    return stopProcess(pid, this.exited, { graceMs, group, descendants: this.options.descendants && !this.ending, onSignal });
   }
 }
 

@@ -18,6 +18,8 @@ export interface StopOptions {
   group?: boolean;
   /** Signal its descendants too, as found when the stop begins (those in process groups of their own included). */
   descendants?: boolean;
+  /** Told of each signal as it is sent (the executor's record of a run). */
+  onSignal?: (signal: 'SIGTERM' | 'SIGKILL') => void;
 }
 
 function send(pid: number, group: boolean, signal: NodeJS.Signals | 0): boolean {
@@ -80,6 +82,7 @@ export async function stopProcess(pid: number, exited: Promise<unknown>, options
   const below = options.descendants ? descendantsOf(pid) : [];
   for (const member of below) send(member, false, 'SIGTERM');
   send(pid, group, 'SIGTERM');
+  options.onSignal?.('SIGTERM');
   const deadline = Date.now() + options.graceMs;
   for (;;) {
     const leaderExited = await Promise.race([leaderDone, delay(Math.min(20, Math.max(1, deadline - Date.now()))).then(() => false)]);
@@ -89,6 +92,7 @@ export async function stopProcess(pid: number, exited: Promise<unknown>, options
   }
   send(pid, group, 'SIGKILL');
   for (const member of below) send(member, false, 'SIGKILL');
+  options.onSignal?.('SIGKILL');
   await leaderDone;
   return 'killed';
 }

@@ -13,7 +13,7 @@ import type { ItemArgument } from '../../model/document.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { loadStepLibrary, matchStep, shownPath, stepArguments, type Hook, type StepLibrary } from './library.js';
+import { loadStepLibrary, matchStep, notInterpreted, shownPath, stepArguments, type Hook, type StepLibrary } from './library.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
@@ -262,21 +262,24 @@ interface StepContext {
 
 async function runStep({ unit, library, world, strays, options, deadline }: StepContext, step: ScenarioStep, keyword: string, blocked: string | null): Promise<PointEvent> {
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
-  const matches = matchStep(library, step.text);
+  const matches = matchStep(library, step.text, keyword);
   if (matches.length === 0) {
+    const unread = notInterpreted(library, step.text, keyword);
     const diagnostics = {
       reason: 'no step definition matches this step',
+      ...(unread ? { interpreter: unread } : {}),
       snippet: snippetFor(library, step.text, keyword, step.argument?.kind),
       ...(library.userFiles.length === 0 ? { hint: NO_STEPS_FILE } : {}),
     };
     return options.strict ? { ...base, ok: false, diagnostics: { ...diagnostics, reason: `${diagnostics.reason} (strict: an undefined step fails the run; --no-strict makes it TODO)` } } : { ...base, ok: false, todo: 'undefined step', diagnostics };
   }
-  const where = (m: (typeof matches)[number]) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`;
+  const where = (m: (typeof matches)[number]) => (m.step.interpretation ? `executor interpreter: ${m.step.interpretation}` : `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`);
   if (matches.length > 1) return { ...base, ok: false, diagnostics: { reason: 'ambiguous step: several definitions match it', definitions: matches.map(where) } };
   const [match] = matches;
   const definition = where(match);
-  if (blocked) return { ...base, ok: true, skip: blocked, diagnostics: { definition } };
-  if (options.dryRun) return { ...base, ok: true, skip: 'dry run: bound, not run', diagnostics: { definition } };
+  const interpretation = match.step.interpretation;
+  if (blocked) return { ...base, ok: true, skip: blocked, diagnostics: { definition, ...(interpretation ? { interpretation } : {}) } };
+  if (options.dryRun) return { ...base, ok: true, skip: 'dry run: bound, not run', diagnostics: { definition, ...(interpretation ? { interpretation } : {}) } };
   world.step = { keyword: step.keyword, text: step.text, line: step.line };
   world.attachments = [];
   let point: PointEvent;
@@ -305,6 +308,7 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
     else point = { ...base, ok: false, diagnostics: { ...failureDiagnostics(error), definition } };
   }
   if (world.attachments.length > 0) point.attachments = world.attachments;
+  if (interpretation) point.diagnostics = { ...point.diagnostics, interpretation };
   return point;
 }
 

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import { createJiti } from 'jiti';
 import { asUserCode } from './exit-guard.js';
+import { interpret, INTERPRETER_FILE } from './interpreter/index.js';
 import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
 
@@ -23,6 +24,8 @@ export interface CompiledStep {
   file: string;
   line: number;
   builtin: boolean;
+  /** A step the interpreter of executor scenarios read: what it checks or sets, as a reader reads it. */
+  interpretation?: string;
 }
 
 export interface Hook {
@@ -51,6 +54,8 @@ export interface StepLibrary {
   /** The language of snippets for undefined steps: TypeScript when the user writes .ts steps. */
   language: 'js' | 'ts';
   userFiles: string[];
+  /** Where the executor vocabulary is active: reads steps no definition matches (interpreter/). */
+  interpreter?: typeof interpret;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -180,7 +185,16 @@ export async function loadStepLibrary(userFiles: string[], { builtins = false, l
   for (const r of registrations) if (r.kind === 'problem') problems.push({ file: r.file, line: r.line, message: r.message });
   // As in cucumber-js, the last call wins.
   const defaultTimeoutMs = registrations.flatMap((r) => (r.kind === 'default-timeout' ? [r.timeoutMs] : [])).at(-1);
-  return { steps, hooks, parameterTypes, ...(defaultTimeoutMs ? { defaultTimeoutMs } : {}), problems, language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js', userFiles };
+  return {
+    steps,
+    hooks,
+    parameterTypes,
+    ...(defaultTimeoutMs ? { defaultTimeoutMs } : {}),
+    problems,
+    language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js',
+    userFiles,
+    ...(builtins ? { interpreter: interpret } : {}),
+  };
 }
 
 /**
@@ -218,7 +232,7 @@ function expressionProblem(message: string): string {
 
 /** The library as a document sees it: without the built-in executor steps unless they apply to it (executor-steps.ts). */
 export function libraryFor(library: StepLibrary, builtins: boolean): StepLibrary {
-  return builtins ? library : { ...library, steps: library.steps.filter((step) => !step.builtin) };
+  return builtins ? library : { ...library, steps: library.steps.filter((step) => !step.builtin), interpreter: undefined };
 }
 
 export interface StepMatch {
@@ -244,7 +258,7 @@ export function stepText(text: string): string {
  * or the full stop of a sentence: those matching the text as written come first, and only
  * when none does, those matching it without that mark.
  */
-export function matchStep(library: StepLibrary, text: string): StepMatch[] {
+export function matchStep(library: StepLibrary, text: string, keyword?: string): StepMatch[] {
   const matching = (candidate: string) => {
     const all = library.steps.flatMap((step) => {
       const matched = step.expression.match(candidate);
@@ -255,7 +269,24 @@ export function matchStep(library: StepLibrary, text: string): StepMatch[] {
     return users.length > 0 ? users : all;
   };
   const asWritten = matching(text.trim());
-  return asWritten.length > 0 || stepText(text) === text.trim() ? asWritten : matching(stepText(text));
+  const matched = asWritten.length > 0 || stepText(text) === text.trim() ? asWritten : matching(stepText(text));
+  if (matched.length > 0 || !library.interpreter || keyword === undefined) return matched;
+  // Last: the interpreter, for sentences no definition was written for.
+  const read = library.interpreter(text, keyword);
+  return read.ok ? [{ step: interpretedStep(text, keyword, read.text, read.run), matched: [] }] : [];
+}
+
+/** Why the interpreter did not read a step, for its TODO; null where it is not active or did read it. */
+export function notInterpreted(library: StepLibrary, text: string, keyword: string): string | null {
+  if (!library.interpreter) return null;
+  const read = library.interpreter(text, keyword);
+  if (read.ok) return null;
+  return read.notUnderstood.length > 0 ? `the executor interpreter did not understand: ${read.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}` : `the executor interpreter did not read it: ${read.reason}`;
+}
+
+function interpretedStep(text: string, keyword: string, interpretation: string, fn: StepFunction): CompiledStep {
+  const expression: Expression = { source: text, match: () => [] };
+  return { keyword, source: `interpreted: ${interpretation}`, expression, fn, file: INTERPRETER_FILE, line: 1, builtin: true, interpretation };
 }
 
 /** The arguments as the step function receives them: parameter types' transformers applied, with the world as `this`. */

@@ -1,0 +1,228 @@
+// The record of an executor run: the configuration it was given (after defaults and
+// precedence), its validation errors, and for each command what happened, as the
+// executor's own events (events.ts) and result tell it: where and how it ran, the
+// signals sent and when, how its exit code came about, how long it took, the lines
+// of each stream shown and omitted, the notices, the containers, the mounts, and the
+// messages the user was shown. `spec-run exec` prints a run; a scenario checks one.
+import path from 'node:path';
+import { loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type ResolvedTimeout, type StopConfig } from './config.js';
+import type { TimedEvent } from './events.js';
+import { execute, requestFor } from './execute.js';
+import { renderOutput, type OutputLine, type StreamName } from './output.js';
+import { formatResult } from './report.js';
+import { EXIT, type ExecOutcome, type ExecResult } from './result.js';
+
+export const DEFAULT_CONFIG_DIR_ENV = 'SPEC_RUN_CONFIG_DIR';
+
+/** How the exit code came about. */
+export type ExitCause =
+  /** The command's own status. */
+  | 'command'
+  /** Its timeout expired and SIGTERM ended it within the grace period (124). */
+  | 'timeout'
+  /** Its timeout expired and it outlived the grace period: killed (137). */
+  | 'timeout-killed'
+  /** The container's memory limit killed it (137). */
+  | 'memory-limit'
+  /** The caller stopped it (130). */
+  | 'interrupted'
+  /** It could not be run (125). */
+  | 'infrastructure';
+
+export interface StreamRecord {
+  /** Lines the command printed on the stream. */
+  printed: number;
+  /** Lines shown to the user. */
+  shown: number;
+  /** Lines counted and left out (the line limit, or the byte cap). */
+  omitted: number;
+  /** Not shown at all because the configuration hides it. */
+  hidden: boolean;
+}
+
+export interface CommandRecord {
+  index: number;
+  run: string;
+  context: 'host' | 'docker';
+  image?: { requested: string; used: string };
+  workdir?: string;
+  env: Record<string, string>;
+  user?: string;
+  timeout: ResolvedTimeout;
+  limits: { maxOutputLines?: number; memory?: string; cpus?: number; network?: string };
+  graceMs?: number;
+  /** The executor's events, in order, timed from the command's start. */
+  events: TimedEvent[];
+  /** Signals sent, with when (ms from the start). */
+  signals: { signal: 'SIGTERM' | 'SIGKILL'; atMs: number }[];
+  outcome: ExecOutcome;
+  exitCode: number;
+  exitCause: ExitCause;
+  /** The signal that ended the command, if one did. */
+  endedBy: NodeJS.Signals | null;
+  elapsedMs: number;
+  streams: Record<StreamName, StreamRecord>;
+  /** The command's own lines as shown. */
+  lines: OutputLine[];
+  /** The executor's notices about the output and the run (truncation, hidden streams, notes). */
+  notices: string[];
+  containers: { name: string; created: boolean; started: boolean; removed: boolean }[];
+  mounts: { source: string; target: string }[];
+  /** The user's message of the configuration, shown because the command failed. */
+  message?: string;
+  error?: string;
+  solutions?: string[];
+  /** The report the user reads for this command. */
+  report: string;
+}
+
+export interface RunRecord {
+  /** The valid part of the configuration (everything, when it has no errors). */
+  config: StopConfig;
+  errors: ConfigError[];
+  commands: CommandRecord[];
+  /** Everything the user was shown, in order. */
+  messages: string[];
+  /** What `spec-run exec` exits with. */
+  exitStatus: number;
+}
+
+export interface RecordOptions {
+  /** The configuration file's directory: the host commands' base and the variable's value. */
+  configDir: string;
+  /** Mounted at /workspace in containers; default configDir. */
+  projectRoot?: string;
+  imageAliases?: Record<string, string>;
+  configDirEnv?: string;
+  signal?: AbortSignal;
+  /** JSON-lines file of limit events. */
+  log?: string;
+  /** The configuration file as named in messages. */
+  configName?: string;
+  /** Told each message as it is shown (the CLI prints them). */
+  write?: (text: string) => void;
+  /** Grace between SIGTERM and SIGKILL, when not the executor's default (a fault injected by tests). */
+  graceMs?: number;
+}
+
+function exitCause(result: ExecResult): ExitCause {
+  switch (result.outcome) {
+    case 'completed':
+      return 'command';
+    case 'timeout':
+      return result.exitCode === EXIT.killed ? 'timeout-killed' : 'timeout';
+    case 'memory-limit':
+      return 'memory-limit';
+    case 'interrupted':
+      return 'interrupted';
+    case 'error':
+      return 'infrastructure';
+  }
+}
+
+function streamsOf(result: ExecResult): Record<StreamName, StreamRecord> {
+  const of = (stream: StreamName): StreamRecord => {
+    const { total, kept } = result.output.streams[stream];
+    const hidden = result.output.hidden.includes(stream);
+    return { printed: total, shown: hidden ? 0 : kept, omitted: hidden ? 0 : total - kept, hidden };
+  };
+  return { stdout: of('stdout'), stderr: of('stderr') };
+}
+
+/** The record of one command from its result and the events it told. */
+export function commandRecord(command: CommandConfig, timeout: ResolvedTimeout, result: ExecResult, events: TimedEvent[]): CommandRecord {
+  const start = events.find((e) => e.type === 'start');
+  const containers = new Map<string, CommandRecord['containers'][number]>();
+  for (const e of events) {
+    if (e.type !== 'container') continue;
+    const c = containers.get(e.name) ?? { name: e.name, created: false, started: false, removed: false };
+    if (e.action === 'created') c.created = true;
+    if (e.action === 'started') c.started = true;
+    if (e.action === 'removed') c.removed = true;
+    containers.set(e.name, c);
+  }
+  const timedOut = result.outcome === 'timeout' ? result.timeoutText : undefined;
+  // What the report adds after the command's own lines: omission indicators, hidden-stream placeholders, truncation notes.
+  const notices = [...renderOutput(result.output, timedOut).slice(result.output.lines.length), ...result.notes];
+  return {
+    index: command.index,
+    run: command.run,
+    context: result.context,
+    image: result.image,
+    workdir: start?.type === 'start' ? start.workdir : undefined,
+    env: start?.type === 'start' ? start.env : command.env,
+    user: command.user,
+    timeout,
+    limits: { maxOutputLines: command.maxOutputLines, memory: command.memory, cpus: command.cpus, network: command.network },
+    graceMs: start?.type === 'start' ? start.graceMs : undefined,
+    events,
+    signals: events.flatMap((e) => (e.type === 'signal' ? [{ signal: e.signal, atMs: e.atMs }] : [])),
+    outcome: result.outcome,
+    exitCode: result.exitCode,
+    exitCause: exitCause(result),
+    endedBy: result.signal,
+    elapsedMs: result.durationMs,
+    streams: streamsOf(result),
+    lines: result.output.lines,
+    notices,
+    containers: [...containers.values()],
+    mounts: events.flatMap((e) => (e.type === 'mount' ? [{ source: e.source, target: e.target }] : [])),
+    message: result.message,
+    error: result.error,
+    solutions: result.solutions,
+    report: formatResult(result),
+  };
+}
+
+/** The line that announces a command before it runs. */
+function announcement(command: CommandConfig, total: number, timeout: ResolvedTimeout): string {
+  const where = command.image ? `docker ${command.image}` : 'host';
+  return `[${command.index + 1}/${total}] ${where}: ${command.run} (timeout ${timeout.text}, from ${timeout.source})`;
+}
+
+/** Runs a configuration's commands in order, as `spec-run exec` does, and records what happened. */
+export async function recordRun(config: StopConfig, errors: ConfigError[], options: RecordOptions): Promise<RunRecord> {
+  const messages: string[] = [];
+  const show = (text: string) => {
+    messages.push(text);
+    options.write?.(text);
+  };
+  const record: RunRecord = { config, errors, commands: [], messages, exitStatus: 0 };
+  if (errors.length > 0) {
+    const name = options.configName ?? 'the configuration';
+    show(`Error: invalid configuration ${name}:`);
+    for (const e of errors) show(`  ${name}:${e.line}:${e.column}: ${e.message}`);
+    record.exitStatus = 2;
+    return record;
+  }
+  const configDir = path.resolve(options.configDir);
+  for (const command of config.commands) {
+    if (options.signal?.aborted) break;
+    const timeout = resolveTimeout(config, command);
+    show(announcement(command, config.commands.length, timeout));
+    const withConfigDir = { ...command, env: { [options.configDirEnv ?? DEFAULT_CONFIG_DIR_ENV]: configDir, ...command.env } };
+    const request = requestFor(config, withConfigDir, { projectRoot: path.resolve(options.projectRoot ?? configDir), imageAliases: options.imageAliases ?? {}, signal: options.signal });
+    const events: TimedEvent[] = [];
+    let origin: number | null = null;
+    request.onEvent = (event) => {
+      const now = performance.now();
+      if (event.type === 'start') origin = now;
+      events.push({ ...event, atMs: origin === null ? 0 : now - origin });
+    };
+    if (options.graceMs !== undefined) request.graceMs = options.graceMs;
+    const result = await execute(request, options.log);
+    const commandEntry = commandRecord(withConfigDir, timeout, result, events);
+    record.commands.push(commandEntry);
+    for (const note of result.notes) show(`  note: ${note}`);
+    show(commandEntry.report);
+    show('');
+    if (record.exitStatus === 0 && (result.outcome !== 'completed' || result.exitCode !== 0)) record.exitStatus = result.exitCode || EXIT.infrastructure;
+  }
+  return record;
+}
+
+/** Loads a configuration's text and runs it: the record of `spec-run exec` on that file. */
+export async function recordText(text: string, options: RecordOptions & { firstLine?: number }): Promise<RunRecord> {
+  const { config, errors } = loadConfig(text, { firstLine: options.firstLine });
+  return recordRun(config, errors, options);
+}

@@ -1,0 +1,104 @@
+// The interpreter of executor scenarios as a step provider: where the built-in
+// executor vocabulary is active, a step no definition matches is read (a When as the
+// setup of the run, a Then as one check of its record) and bound only when every word
+// of it is accounted for. Its definition in reports is its interpretation, so a reader
+// sees what was checked; a step it cannot read stays undefined, naming the words it
+// did not understand.
+import { fileURLToPath } from 'node:url';
+import { dockerEngine } from '../../../executor/docker.js';
+import type { World } from '../../../steps/index.js';
+import { StepSkipped, worldInternals } from '../step-world.js';
+import { observe, type Observation } from './observation.js';
+import { readThen, type Check } from './then.js';
+import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
+
+export const INTERPRETER_FILE = fileURLToPath(import.meta.url);
+
+export type Interpretation =
+  | { ok: true; kind: 'setup' | 'check'; text: string; run: (this: World) => Promise<void> }
+  | { ok: false; notUnderstood: string[]; reason: string };
+
+interface ScenarioState {
+  setup: Setup;
+  /** What the condition before the YAML block set, or why it was not used. */
+  conditionNote: string;
+  observation?: Promise<Observation>;
+}
+
+const states = new WeakMap<object, ScenarioState>();
+
+function stateOf(world: World): ScenarioState {
+  let state = states.get(world);
+  if (!state) {
+    const { unit } = worldInternals(world);
+    const setup = emptySetup();
+    let conditionNote = '';
+    if (unit.condition) {
+      const reading = readWhen(unit.condition.replace(/:\s*$/, ''));
+      if (reading.ok) {
+        for (const p of reading.parts) p.apply(setup);
+        conditionNote = `condition read as: ${reading.parts.map((p) => p.text).join('; ')}`;
+      } else conditionNote = `condition not used (words not understood: ${reading.notUnderstood.join(', ') || reading.reason})`;
+    }
+    state = { setup, conditionNote };
+    states.set(world, state);
+  }
+  return state;
+}
+
+function yamlOf(world: World): { text: string; line: number } | null {
+  const block = worldInternals(world).unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
+  return block ? { text: block.text, line: block.line } : null;
+}
+
+async function observation(world: World): Promise<Observation> {
+  const state = stateOf(world);
+  if (!state.observation) {
+    const { unit, options } = worldInternals(world);
+    const setup = state.setup;
+    const usesDocker = setup.context === 'docker' || setup.image !== undefined || /^\s*image\s*:/m.test(yamlOf(world)?.text ?? '');
+    if (usesDocker) {
+      const engine = await dockerEngine();
+      if (!engine.ok) throw new StepSkipped(`${engine.error}. To fix: ${engine.solutions.join('; ')}`);
+    }
+    // A scenario that names the variable carrying the configuration's directory gets it under that name.
+    const configDirEnv = unit.steps.map((s) => /\b([A-Z][A-Z0-9_]*CONFIG_DIR)\b/.exec(s.text)?.[1]).find((name) => name !== undefined);
+    const run = () => observe(yamlOf(world), setup, { imageAliases: options.imageAliases, signal: options.interrupt, configDirEnv });
+    state.observation = options.quietGate ? options.quietGate.run('shared', run) : run();
+  }
+  return state.observation;
+}
+
+function setupStep(parts: SetupPart[]) {
+  return async function (this: World): Promise<void> {
+    const state = stateOf(this);
+    if (state.observation) throw new Error('the run was already observed by an earlier Then: a When after it cannot change it');
+    for (const p of parts) p.apply(state.setup);
+    this.attach('setup', parts.map((p) => p.text));
+  };
+}
+
+function checkStep(checks: Check[]) {
+  return async function (this: World): Promise<void> {
+    const o = await observation(this);
+    const state = stateOf(this);
+    const verdicts = await Promise.all(checks.map((c) => c.evaluate(o)));
+    this.attach('checked', checks.map((c, i) => `${c.text}: ${verdicts[i].ok ? 'yes' : 'NO'} (${verdicts[i].actual})`));
+    this.attach('run', [...o.notes, ...(state.conditionNote ? [state.conditionNote] : []), ...o.record.commands.map((c) => `${c.context}: ${c.run} → ${c.outcome}, exit ${c.exitCode}, ${Math.round(c.elapsedMs)} ms`)]);
+    const failed = checks.filter((_, i) => !verdicts[i].ok);
+    if (failed.length > 0) throw new Error(failed.map((c) => `expected ${c.text}; got ${verdicts[checks.indexOf(c)].actual}`).join('\n'));
+  };
+}
+
+/** Reads a step: a Given or When as setup, a Then as checks. */
+export function interpret(text: string, keyword: string): Interpretation {
+  const sentence = text.trim().replace(/[.:]$/, '');
+  if (keyword === 'Then') {
+    const reading = readThen(sentence);
+    if (!reading.ok) return reading;
+    return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ '), run: checkStep(reading.parts) };
+  }
+  const reading = readWhen(sentence);
+  if (!reading.ok) return reading;
+  return { ok: true, kind: 'setup', text: `setup: ${reading.parts.map((p) => p.text).join('; ')}`, run: setupStep(reading.parts) };
+}

@@ -1,0 +1,471 @@
+// The lexicon of executor specifications: a sentence becomes a list of tokens, each
+// an entity (a duration in any common spelling, a count with its unit, a quoted
+// command or value, a signal, a stream, a configuration key, a path, an image, an
+// environment variable, a number) or a word with the concept it stands for
+// ("terminated", "stopped", "ended" are one concept). Words that carry no content
+// (articles, auxiliaries, "SHALL") are dropped; every other word either has a concept
+// or is reported as not understood. Facts (then.ts, when.ts) are written over
+// concepts and entity kinds, never over sentences.
+
+export type StreamName = 'stdout' | 'stderr';
+export type SignalName = 'SIGTERM' | 'SIGKILL' | 'SIGINT' | 'SIGHUP';
+
+/** The configuration keys of a stop command, and `defaultTimeout` of the section. */
+export const CONFIG_KEYS = ['defaultTimeout', 'timeout', 'maxOutputLines', 'showStdout', 'showStderr', 'image', 'workdir', 'env', 'memory', 'cpus', 'network', 'user', 'message', 'run'] as const;
+export type ConfigKey = (typeof CONFIG_KEYS)[number];
+
+export type Entity =
+  | { type: 'duration'; ms: number }
+  | { type: 'count'; n: number; unit: 'line' | 'command' | 'signal' | 'container' }
+  | { type: 'number'; n: number }
+  | { type: 'quoted'; text: string }
+  | { type: 'signal'; name: SignalName }
+  | { type: 'stream'; name: StreamName }
+  | { type: 'key'; name: ConfigKey }
+  | { type: 'path'; text: string }
+  | { type: 'image'; name: string }
+  | { type: 'variable'; name: string }
+  /** "the second command", "the first line". */
+  | { type: 'ordinal'; index: number | 'last'; of: 'command' | 'line' };
+
+export type EntityType = Entity['type'];
+
+/** A word (or phrase) with every concept it can stand for; none: not understood; FUNCTION: no content. */
+export type Token = { kind: 'entity'; entity: Entity; text: string } | { kind: 'word'; text: string; concepts: string[] };
+
+/**
+ * Concepts and the words (or phrases, longest first) that say them. A phrase's words
+ * are consumed together: "exit code" is one concept, "left behind" another.
+ */
+const CONCEPTS: Record<string, string[]> = {
+  // negation and comparison
+  NOT: ['not', 'no', 'never', "doesn't", "don't", "isn't", "aren't", "won't", "wasn't", "didn't", 'cannot', "can't", 'without', 'none', 'nothing', 'neither', 'nor', 'no longer'],
+  LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'cut off after', 'cut after', 'stops after', 'capped at', 'limited at'],
+  PARTIAL: ['partial', 'partially', 'so far', 'up to that point', 'up to the timeout', 'until then', 'until the timeout'],
+  ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
+  AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'no longer than', 'shorter than', 'maximum', 'max'],
+  AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'minimum'],
+  EXACTLY: ['exactly', 'precisely', 'only', 'just'],
+  AFTER: ['after', 'once', 'when', 'following', 'past', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently'],
+  /** Words that only frame a statement: "is counted as", "as well", "well". */
+  FILLER: ['as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
+  // who
+  COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
+  HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
+  USER: ['user', 'users', 'reader', 'operator', 'developer', 'claude'],
+  EACH: ['each', 'every', 'all', 'both', 'either', 'any'],
+  // where
+  HOST: ['host', 'locally', 'local machine', 'machine', 'directly', 'natively', 'bare'],
+  CONTAINER: ['container', 'containers', 'docker', 'containerized', 'containerised', 'dockerized', 'in docker', 'inside a container', 'inside the container', 'inside docker', 'inside its container'],
+  IMAGE: ['image', 'images'],
+  // time
+  TIMEOUT: ['timeout', 'timeouts', 'time limit', 'time limits', 'deadline', 'deadlines', 'time budget', 'limit', 'limits', 'time-limit', 'cap'],
+  TIMED_OUT: ['time out', 'times out', 'timed out', 'timing out', 'expires', 'expired', 'expire', 'elapses', 'elapsed', 'fires', 'triggers', 'triggered', 'hits', 'reaches', 'reached', 'exceeds', 'exceeded', 'exceeding', 'overruns', 'outlives', 'outlasts', 'runs over', 'overran', 'runs past', 'goes past', 'goes over'],
+  DEFAULT: ['default', 'defaults', 'global', 'globally', 'top-level', 'section-wide', 'fallback', 'falls back', 'built-in', 'builtin', 'inherited', 'inherits', 'inherit', 'unless'],
+  OWN: ['own', 'per-command', 'explicit', 'explicitly', 'specific', 'individual', 'its own', 'local', 'command-level', 'dedicated'],
+  WINS: ['wins', 'win', 'overrides', 'override', 'overridden', 'takes precedence', 'precedence', 'prevails', 'beats', 'replaces', 'supersedes', 'instead of', 'rather than', 'over'],
+  GRACE: ['grace period', 'grace', 'grace window', 'grace time', 'shutdown window'],
+  ELAPSED: ['takes', 'took', 'lasts', 'lasted', 'duration', 'elapsed time', 'wall time', 'wall-clock', 'runtime', 'run time', 'running time'],
+  // what happens to the command
+  TERMINATE: ['terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended', 'end', 'ends', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
+  KILL: ['killed', 'kill', 'kills', 'killing', 'force-killed', 'forcibly', 'forced', 'force', 'hard-killed'],
+  GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
+  SEND: ['sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
+  SIGNAL: ['signal', 'signals'],
+  COMPLETE: ['completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
+  FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
+  // outcome
+  EXIT: ['exit code', 'exit status', 'exit codes', 'return code', 'status code', 'exit value', 'status', 'code', 'exits', 'exit', 'exited', 'exiting', 'reported status', 'return value'],
+  SUCCEED: ['succeeds', 'succeed', 'success', 'successful', 'successfully', 'passes', 'pass', 'passed', 'ok'],
+  FAIL: ['fails', 'fail', 'failed', 'failure', 'failing', 'unsuccessful', 'blocked', 'blocks', 'block', 'non-zero', 'nonzero', 'error', 'errors'],
+  // output
+  OUTPUT: ['output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout'],
+  LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in'],
+  PATH: ['path', 'paths', 'absolute path', 'relative path'],
+  REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
+  SHOWN: ['sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
+  OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'not shown', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
+  WRITE: ['writes', 'write', 'wrote', 'written', 'prints', 'print', 'emits', 'emit', 'emitted', 'produces', 'produce', 'produced', 'echoes', 'echo', 'outputs', 'logs', 'spits out', 'generates', 'sends'],
+  FIRST: ['first', 'earliest', 'leading', 'top', 'opening', 'initial'],
+  PER_STREAM: ['per stream', 'each stream', 'separately', 'independently', 'independent', 'apiece', 'respectively', 'stream', 'streams', 'on its own'],
+  NOTICE: ['indicator', 'notice', 'note', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark'],
+  MESSAGE: ['message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
+  MENTION: ['names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of'],
+  // containers
+  CREATE: ['created', 'create', 'creates', 'started', 'start', 'starts', 'spun up', 'launched', 'launch', 'used', 'spawned'],
+  REMOVE: ['removed', 'remove', 'removes', 'removal', 'deleted', 'delete', 'cleaned up', 'clean up', 'cleans up', 'cleanup', 'destroyed', 'gone', 'disposed'],
+  REMAIN: ['left behind', 'left', 'remains', 'remain', 'remaining', 'lingers', 'linger', 'lingering', 'leftover', 'leftovers', 'stays', 'survives', 'orphaned', 'dangling', 'leaks', 'leaked'],
+  MOUNT: ['mounted', 'mount', 'mounts', 'bind-mounted', 'bind mount', 'shared', 'visible inside', 'available inside'],
+  PROJECT: ['project', 'project directory', 'project root', 'workspace', 'repository', 'repo', 'checkout'],
+  // configuration
+  CONFIG: ['configuration', 'config', 'stop section', 'stop:', 'stop: section', 'configured', 'config file', 'configuration file', 'yaml', 'setting', 'settings', 'field', 'fields', 'key', 'keys', 'value', 'values', 'entry', 'option', 'options', 'section', 'stop section', 'document', 'file', 'schema'],
+  REJECT: ['rejected', 'reject', 'rejects', 'refused', 'refuses', 'invalid', 'not valid', 'validation error', 'validation fails', 'fails validation', 'fails to load', 'not accepted', 'disallowed', 'malformed', 'wrong', 'bad'],
+  ACCEPT: ['accepted', 'accept', 'accepts', 'valid', 'loads', 'loaded', 'parsed', 'parses', 'allowed', 'ok', 'validates', 'passes validation'],
+  VALIDATION: ['validation', 'validated', 'validate', 'checked', 'check', 'loading', 'parsing', 'load'],
+  APPLY: ['applies', 'apply', 'applied', 'enforced', 'enforce', 'enforces', 'used', 'uses', 'use', 'in effect', 'effective', 'governs', 'takes effect', 'honoured', 'honored', 'respected', 'gets', 'given', 'receives', 'has', 'bound', 'runs under', 'under', 'subject to', 'taken from', 'coming from', 'comes from', 'drawn from', 'derived from', 'picked up from', 'resolved from'],
+  DISABLE: ['disabled', 'disable', 'disables', 'null', 'turned off', 'switched off', 'no limit', 'unlimited', 'unbounded', 'removed'],
+  SET: ['set', 'sets', 'setting', 'defined', 'exported', 'available', 'present', 'passed', 'provided', 'equal', 'equals', 'holds', 'contains', 'points', 'resolves', 'expands', 'declares', 'declare', 'declared', 'specifies', 'specified', 'gives'],
+  WORKDIR: ['working directory', 'workdir', 'cwd', 'current directory', 'directory', 'folder'],
+  ENVIRONMENT: ['environment', 'environment variable', 'variable', 'env', 'env var'],
+  RUNS: ['runs', 'run', 'running', 'ran', 'executes', 'execute', 'executed', 'execution', 'executing', 'invoked', 'invokes', 'launched', 'called', 'happens', 'occurs', 'behaves', 'behaviour', 'behavior', 'works', 'goes'],
+  SAME: ['same', 'identical', 'identically', 'alike', 'consistent', 'consistently', 'equally', 'regardless', 'no different', 'the same way'],
+  MEMORY: ['memory', 'ram', 'oom', 'out of memory', 'memory limit'],
+  PULL: ['pulled', 'pull', 'pulls', 'downloaded', 'download', 'fetched', 'fetch'],
+  MISSING: ['missing', 'absent', 'not present', 'unavailable', 'not available', 'unknown', 'nonexistent', 'non-existent', "doesn't exist", 'does not exist'],
+  ABSOLUTE: ['absolute'],
+  RELATIVE: ['relative'],
+  IGNORE: ['ignores', 'ignore', 'ignoring', 'ignored', 'swallows', 'disregards', 'catches and ignores', 'is immune to', 'does not react to'],
+  HANDLE: ['handles', 'handle', 'catches', 'catch', 'traps', 'reacts', 'responds', 'cleans up', 'cleanup', 'tidies'],
+  SLEEP: ['sleeps', 'sleep', 'waits', 'wait', 'hangs', 'hang', 'blocks', 'stalls', 'idles', 'busy', 'keeps running', 'still running', 'runs for', 'runs longer', 'long-running', 'slow'],
+  HIDE: ['hidden', 'hide', 'hides', 'suppressed', 'suppress', 'muted', 'silenced', 'disabled', 'false', 'turned off'],
+  REVEAL: ['true', 'enabled'],
+  TIME_WORD: ['time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early'],
+};
+
+/** The words and phrases the lexicon has for a concept. */
+export function conceptWords(concept: string): string[] {
+  return CONCEPTS[concept] ?? [];
+}
+
+/** Words without content: grammar, modality, courtesy. */
+const FUNCTION_WORDS = new Set(
+  (
+    'a an the is are was were be been being am shall must should will would may might can could ' +
+    'do does did has have had having to of in on at with by for from as into onto upon ' +
+    'and or but if so that which who whom whose what this these those there here then than ' +
+    'also still just even yet already again ' +
+    'such same its their his her our your my we us you he she them ' +
+    'e.g. eg i.e. ie etc via per ' +
+    'is being gets getting got become becomes ' +
+    'out up down off away , where whereby wherein whether how'
+  ).split(' '),
+);
+
+const NUMBER_WORDS: Record<string, number> = {
+  zero: 0, one: 1, a: 1, an: 1, single: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
+  thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90, hundred: 100, half: 0.5, 'a half': 0.5, 'half a': 0.5, couple: 2, 'a couple of': 2, dozen: 12,
+};
+
+const TIME_UNITS: [RegExp, number][] = [
+  [/^(ms|msec|msecs|millis|milliseconds?)$/, 1],
+  [/^(s|sec|secs|seconds?)$/, 1000],
+  [/^(m|min|mins|minutes?)$/, 60_000],
+  [/^(h|hr|hrs|hours?)$/, 3_600_000],
+];
+
+const SIGNALS: Record<string, SignalName> = {
+  sigterm: 'SIGTERM', term: 'SIGTERM', 'signal 15': 'SIGTERM', 'sig term': 'SIGTERM', 'termination signal': 'SIGTERM', 'stop signal': 'SIGTERM', 'terminate signal': 'SIGTERM', '15': 'SIGTERM',
+  sigkill: 'SIGKILL', 'signal 9': 'SIGKILL', 'kill signal': 'SIGKILL', 'kill -9': 'SIGKILL', '-9': 'SIGKILL',
+  sigint: 'SIGINT', 'signal 2': 'SIGINT', sighup: 'SIGHUP',
+};
+
+const STREAMS: Record<string, StreamName> = {
+  stdout: 'stdout', 'standard output': 'stdout', 'standard out': 'stdout', 'std out': 'stdout', 'fd 1': 'stdout',
+  stderr: 'stderr', 'standard error': 'stderr', 'std err': 'stderr', 'error stream': 'stderr', 'error output': 'stderr', 'fd 2': 'stderr',
+};
+
+/** Keys as written (case-insensitively), and the synonyms specifications use for them. */
+const KEY_SYNONYMS: Record<string, ConfigKey> = {
+  defaulttimeout: 'defaultTimeout', 'default timeout': 'defaultTimeout', 'global timeout': 'defaultTimeout', 'global default timeout': 'defaultTimeout', 'global default': 'defaultTimeout', 'default_timeout': 'defaultTimeout', 'default-timeout': 'defaultTimeout',
+  maxoutputlines: 'maxOutputLines', 'max_output_lines': 'maxOutputLines', 'max-output-lines': 'maxOutputLines', 'max output lines': 'maxOutputLines', 'line limit': 'maxOutputLines', 'output limit': 'maxOutputLines', 'output line limit': 'maxOutputLines', 'line budget': 'maxOutputLines', 'output budget': 'maxOutputLines', 'line cap': 'maxOutputLines', 'output cap': 'maxOutputLines',
+  showstdout: 'showStdout', showstderr: 'showStderr', 'show_stdout': 'showStdout', 'show_stderr': 'showStderr',
+  workdir: 'workdir', 'working_dir': 'workdir', 'working-dir': 'workdir',
+  cpus: 'cpus', 'cpu limit': 'cpus',
+  'memory limit': 'memory', 'mem limit': 'memory',
+  'network': 'network', 'network mode': 'network',
+};
+/** Keys only as written in code marks or with the word "field"/"key" (plain "user" or "image" is just a word). */
+const PLAIN_KEYS: Record<string, ConfigKey> = { timeout: 'timeout', image: 'image', env: 'env', memory: 'memory', user: 'user', message: 'message', run: 'run', network: 'network', workdir: 'workdir' };
+
+const ORDINALS: Record<string, number | 'last'> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: 'last', '1st': 0, '2nd': 1, '3rd': 2 };
+
+/** Phrase → every concept that lists it, longest phrases first. */
+const PHRASES: [string[], string[]][] = (() => {
+  const byPhrase = new Map<string, string[]>();
+  for (const [concept, phrases] of Object.entries(CONCEPTS)) for (const p of phrases) byPhrase.set(p, [...(byPhrase.get(p) ?? []), concept]);
+  return [...byPhrase.entries()].map(([p, concepts]): [string[], string[]] => [p.split(' '), concepts]).sort((a, b) => b[0].length - a[0].length);
+})();
+
+const QUOTES: [string, string][] = [['`', '`'], ['"', '"'], ['“', '”'], ["'", "'"], ['‘', '’']];
+
+/** Splits out quoted spans; a single quote counts only at a word's edge (not "command's"). */
+function quotedSpans(text: string): { text: string; quoted: boolean }[] {
+  const parts: { text: string; quoted: boolean }[] = [];
+  let rest = text;
+  for (;;) {
+    let best: { start: number; end: number } | null = null;
+    for (const [open, close] of QUOTES) {
+      const re = open === "'" ? /(^|[\s(:=,])'([^']+)'(?=$|[\s).,;:!?])/ : open === '‘' ? /(^|[\s(])‘([^’]+)’/ : new RegExp(`()\\${open}([^\\${close}]+)\\${close}`);
+      const m = re.exec(rest);
+      if (m && (best === null || m.index + m[1].length < best.start)) best = { start: m.index + m[1].length, end: m.index + m[0].length };
+    }
+    if (!best) break;
+    if (best.start > 0) parts.push({ text: rest.slice(0, best.start), quoted: false });
+    parts.push({ text: rest.slice(best.start + 1, best.end - 1), quoted: true });
+    rest = rest.slice(best.end);
+  }
+  if (rest) parts.push({ text: rest, quoted: false });
+  return parts;
+}
+
+function numberOf(word: string): number | null {
+  if (/^-?\d+(\.\d+)?$/.test(word)) return Number(word);
+  if (Object.hasOwn(NUMBER_WORDS, word)) return NUMBER_WORDS[word];
+  return null;
+}
+
+function unitMs(word: string): number | null {
+  for (const [re, ms] of TIME_UNITS) if (re.test(word)) return ms;
+  return null;
+}
+
+/** "30s", "1.5s", "2m", "500ms", "1h" written as one word. */
+function compactDuration(word: string): number | null {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|sec|secs|m|min|mins|h|hr|hrs)$/.exec(word);
+  return m ? Number(m[1]) * (unitMs(m[2]) ?? 0) : null;
+}
+
+/** The words of plain text: lowercase, hyphenated numbers split ("2-second" → "2", "second"), punctuation off. */
+function words(text: string): string[] {
+  return text
+    .replace(/[()[\]{}!?]/g, ' ')
+    .replace(/;|,(?!\d)/g, ' , ')
+    .replace(/(\d)-(?=[a-z])/gi, '$1 ')
+    .replace(/\b([a-z]+)-(second|minute|hour|line)s?\b/gi, '$1 $2')
+    .split(/\s+/)
+    .map((w) => w.replace(/^[.:"]+|[.:"]+$/g, '').replace(/['’]s$/i, ''))
+    .filter((w) => w !== '');
+}
+
+/** Reads quoted text as an entity: a duration, a signal, a key, a path, a `key: value`, else a command or text. */
+function quotedEntity(text: string): Entity {
+  const t = text.trim();
+  const compact = compactDuration(t);
+  if (compact !== null) return { type: 'duration', ms: compact };
+  const signal = SIGNALS[t.toLowerCase()];
+  if (signal && /^sig/i.test(t)) return { type: 'signal', name: signal };
+  if ((CONFIG_KEYS as readonly string[]).includes(t)) return { type: 'key', name: t as ConfigKey };
+  if (/^\$[A-Z_][A-Z0-9_]*$/.test(t)) return { type: 'variable', name: t.slice(1) };
+  if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(t)) return { type: 'variable', name: t };
+  if (/^(\/|\.\.?\/|~\/)[^\s]*$/.test(t)) return { type: 'path', text: t };
+  return { type: 'quoted', text: t };
+}
+
+/** Words that end a command written without code marks ("the command sleep 30 runs on the host"). */
+const AFTER_COMMAND = /^(runs|is run|is executed|executes|has|sets|declares|exits|is configured|is given|uses|ignores|with an?|with its|with the|in docker|in an?|on the host|under|times out|prints|writes)\b/i;
+/** What follows "command" when it is not a command line: a verb, a function word, a noun of the domain. */
+const NOT_A_COMMAND = /^(is|are|was|were|does|did|do|has|have|had|shall|must|should|will|would|can|could|may|might|that|which|who|whose|with|without|execution|exceeds?|completes?|produces?|writes?|prints?|outputs?|emits?|fails?|succeeds?|includes?|sets?|runs?|executes?|times?|takes?|ends?|exits?|returns?|gets?|receives?|ignores?|handles?|declares?|in|on|of|to|for|from|at|by|and|or|but|as|then|configured|limited|itself|script|lines?|output|named|called|text|started|starts|stopped|killed|terminated|finishes|reported|fields?|keys?|name|names|status|exit|line|itself|again|first|per|entry|entries|timed|terminated|stopped|killed|completed|failed|succeeded|exited|ran|was|got|being|been|whose|successfully)\b/i;
+const MENTIONING = /\b(names|mentions|includes|shows|quotes|lists|contains|cites|says)\s+(the|its)\s+$/i;
+
+/**
+ * Puts code marks around a command line written without them: the words after
+ * "command" up to the verb that follows it, or to the end after "names the command".
+ */
+export function markCommands(sentence: string): string {
+  let out = '';
+  let rest = sentence;
+  for (;;) {
+    const m = /\b(command)\s+(?![`"'“‘])/i.exec(rest);
+    if (!m) break;
+    const start = m.index + m[0].length;
+    const after = rest.slice(start);
+    let end = -1;
+    if (!NOT_A_COMMAND.test(after)) {
+      for (const word of after.matchAll(/\s+/g)) {
+        if (AFTER_COMMAND.test(after.slice(word.index + word[0].length))) {
+          end = word.index;
+          break;
+        }
+      }
+      if (end < 0 && MENTIONING.test(rest.slice(0, m.index))) end = after.replace(/[.\s]+$/, '').length;
+    }
+    const text = end > 0 ? after.slice(0, end) : '';
+    if (text && !/\b(SHALL|MUST|SHOULD)\b/.test(text) && !text.includes('`') && text.length <= 120) {
+      out += `${rest.slice(0, start)}\`${text}\``;
+      rest = after.slice(end);
+    } else {
+      out += rest.slice(0, start);
+      rest = after;
+    }
+  }
+  return out + rest;
+}
+
+/** An image named without a tag: the unknown word after "image", or before "container" or "image" ("an alpine container"). */
+function imageNames(tokens: Token[]): Token[] {
+  return tokens.map((token, i) => {
+    if (token.kind !== 'word' || token.concepts.length > 0 || !/^[a-z0-9][a-z0-9._/-]*$/i.test(token.text)) return token;
+    const before = tokens[i - 1];
+    const next = tokens[i + 1];
+    const isImageWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('IMAGE');
+    const isContainerWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('CONTAINER') && /^containers?$/i.test(t.text);
+    return isImageWord(before) || isImageWord(next) || isContainerWord(next) ? { kind: 'entity', entity: { type: 'image', name: token.text }, text: token.text } : token;
+  });
+}
+
+/** A sentence as tokens. */
+export function tokenize(sentence: string): Token[] {
+  return streamReferences(variableNames(imageNames(tokensOf(markCommands(sentence)))));
+}
+
+/** "that stream", "the same stream", "the other stream": the stream named before it. */
+/** An upper-case name beside "variable" or "env" ("the variable FOO", "FOO environment variable"). */
+function variableNames(tokens: Token[]): Token[] {
+  const isEnv = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('ENVIRONMENT');
+  return tokens.map((token, i) =>
+    token.kind === 'word' && token.concepts.length === 0 && /^[A-Z][A-Z0-9_]+$/.test(token.text) && (isEnv(tokens[i - 1]) || isEnv(tokens[i + 1]))
+      ? { kind: 'entity', entity: { type: 'variable', name: token.text }, text: token.text }
+      : token,
+  );
+}
+
+function streamReferences(tokens: Token[]): Token[] {
+  let last: StreamName | null = null;
+  return tokens.flatMap((token, i): Token[] => {
+    if (token.kind === 'entity' && token.entity.type === 'stream') last = token.entity.name;
+    const before = tokens[i - 1];
+    if (token.kind !== 'word' || !/^stream$/i.test(token.text) || before?.kind !== 'word' || last === null) return [token];
+    const which = before.text.toLowerCase();
+    if (which !== 'that' && which !== 'this' && which !== 'same' && which !== 'other') return [token];
+    const name: StreamName = which === 'other' ? (last === 'stdout' ? 'stderr' : 'stdout') : last;
+    return [{ kind: 'entity', entity: { type: 'stream', name }, text: `${before.text} ${token.text}` }];
+  });
+}
+
+function tokensOf(sentence: string): Token[] {
+  const tokens: Token[] = [];
+  for (const part of quotedSpans(sentence)) {
+    if (part.quoted) {
+      // `spec-run exec` in code marks is still the executor; a command is not a phrase of the lexicon.
+      const phrase = PHRASES.find(([p]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1);
+      tokens.push(phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text });
+      continue;
+    }
+    const raw = words(part.text);
+    const lower = raw.map((w) => w.toLowerCase());
+    let i = 0;
+    const take = (n: number, entity: Entity) => {
+      tokens.push({ kind: 'entity', entity, text: raw.slice(i, i + n).join(' ') });
+      i += n;
+    };
+    while (i < lower.length) {
+      const w = lower[i];
+      const next = lower[i + 1];
+      const joined = (n: number) => lower.slice(i, i + n).join(' ');
+      // signals and streams (before numbers: "signal 9", "fd 2")
+      const sig = [3, 2, 1].find((n) => Object.hasOwn(SIGNALS, joined(n)) && !/^-?\d+$/.test(joined(n)));
+      if (sig !== undefined) {
+        take(sig, { type: 'signal', name: SIGNALS[joined(sig)] });
+        continue;
+      }
+      const stream = [3, 2, 1].find((n) => Object.hasOwn(STREAMS, joined(n)));
+      if (stream !== undefined) {
+        take(stream, { type: 'stream', name: STREAMS[joined(stream)] });
+        continue;
+      }
+      const key = [4, 3, 2, 1].find((n) => Object.hasOwn(KEY_SYNONYMS, joined(n)));
+      if (key !== undefined) {
+        take(key, { type: 'key', name: KEY_SYNONYMS[joined(key)] });
+        continue;
+      }
+      // "the timeout field", "the image key"
+      if (Object.hasOwn(PLAIN_KEYS, w) && (next === 'field' || next === 'key' || next === 'setting' || next === 'option')) {
+        take(2, { type: 'key', name: PLAIN_KEYS[w] });
+        continue;
+      }
+      const compact = compactDuration(w);
+      if (compact !== null) {
+        take(1, { type: 'duration', ms: compact });
+        continue;
+      }
+      // numbers, possibly with a unit: "2 seconds", "two seconds", "half a second", "1.5 s", "10 lines", "3 commands"
+      let n = numberOf(w);
+      let used = 1;
+      if (w === 'half' && next === 'a') {
+        n = 0.5;
+        used = 2;
+      } else if ((w === 'a' || w === 'an') && lower[i + 1] === 'half') {
+        n = 0.5;
+        used = 2;
+      } else if ((w === 'a' || w === 'an') && next === 'couple' && lower[i + 2] === 'of') {
+        n = 2;
+        used = 3;
+      } else if (n !== null && Object.hasOwn(NUMBER_WORDS, w) && numberOf(next ?? '') !== null && Object.hasOwn(NUMBER_WORDS, next)) {
+        // "twenty five"
+        n += numberOf(next)!;
+        used = 2;
+      }
+      if (n !== null) {
+        const unitWord = lower[i + used];
+        const and = lower[i + used] === 'and' && lower[i + used + 1] === 'a' && lower[i + used + 2] === 'half' ? 3 : 0;
+        const ms = unitWord === undefined ? null : unitMs(lower[i + used + and] ?? '');
+        // "a" alone is an article, not one, unless a unit follows
+        const isArticle = (w === 'a' || w === 'an') && used === 1;
+        if (ms !== null && (!isArticle || /^(second|minute|hour|millisecond)$/.test(lower[i + used]))) {
+          take(used + and + 1, { type: 'duration', ms: (n + (and ? 0.5 : 0)) * ms });
+          continue;
+        }
+        if (and === 0 && ms === null && unitWord !== undefined) {
+          // "10 lines", "10 more lines", "3 lines of output", "2 commands"
+          // "10 more lines", "35 omitted lines", "3 output lines": the word between is kept as a token of its own.
+          const between = /^(more|further|extra|additional|output|omitted|dropped|truncated|hidden|shown|remaining|visible|printed|kept|stdout|stderr|log)$/.test(lower[i + used] ?? '') ? 1 : 0;
+          const u = lower[i + used + between];
+          const unit = /^lines?$/.test(u) ? 'line' : /^commands?$/.test(u) ? 'command' : /^signals?$/.test(u) ? 'signal' : /^containers?$/.test(u) ? 'container' : null;
+          if (unit && !isArticle) {
+            const qualifier = between ? tokensOf(raw[i + used]) : [];
+            tokens.push({ kind: 'entity', entity: { type: 'count', n, unit }, text: [...raw.slice(i, i + used), raw[i + used + between]].join(' ') });
+            tokens.push(...qualifier.filter((t) => !(t.kind === 'word' && /^(more|further|extra|additional)$/i.test(t.text))));
+            i += used + between + 1;
+            continue;
+          }
+        }
+        if (!isArticle && /^-?\d+(\.\d+)?$/.test(w)) {
+          take(1, { type: 'number', n });
+          continue;
+        }
+        if (!isArticle && Object.hasOwn(NUMBER_WORDS, w) && w !== 'one' && w !== 'half' && w !== 'single' && w !== 'couple' && w !== 'dozen') {
+          take(used, { type: 'number', n });
+          continue;
+        }
+      }
+      if (Object.hasOwn(ORDINALS, w) && /^(command|one|stop|entry|item|line)/.test(next ?? '')) {
+        take(1, { type: 'ordinal', index: ORDINALS[w], of: next === 'line' ? 'line' : 'command' });
+        continue;
+      }
+      if (/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(raw[i]) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(raw[i])) {
+        take(1, { type: 'variable', name: raw[i].replace(/^\$/, '') });
+        continue;
+      }
+      if (/^(\/|\.\.?\/|~\/)/.test(raw[i]) && raw[i].length > 1) {
+        take(1, { type: 'path', text: raw[i] });
+        continue;
+      }
+      if (/^[a-z0-9][a-z0-9._/-]*:[a-z0-9][a-z0-9._-]*$/.test(w) && !/^\d+:\d+$/.test(w)) {
+        take(1, { type: 'image', name: raw[i] });
+        continue;
+      }
+      if ((CONFIG_KEYS as readonly string[]).includes(raw[i]) && /[A-Z]/.test(raw[i])) {
+        take(1, { type: 'key', name: raw[i] as ConfigKey });
+        continue;
+      }
+      const phrase = PHRASES.find(([p]) => p.every((word, k) => lower[i + k] === word));
+      if (phrase) {
+        tokens.push({ kind: 'word', text: raw.slice(i, i + phrase[0].length).join(' '), concepts: phrase[1] });
+        i += phrase[0].length;
+        continue;
+      }
+      tokens.push({ kind: 'word', text: raw[i], concepts: FUNCTION_WORDS.has(w) ? ['FUNCTION'] : [] });
+      i += 1;
+    }
+  }
+  return tokens;
+}
+
+/** A duration as a reader writes it: "2 s", "500 ms", "5 min", "1.5 s". */
+export function showDuration(ms: number): string {
+  if (ms % 3_600_000 === 0 && ms >= 3_600_000) return `${ms / 3_600_000} h`;
+  if (ms % 60_000 === 0 && ms >= 60_000) return `${ms / 60_000} min`;
+  if (ms >= 1000) return `${Number((ms / 1000).toFixed(3))} s`;
+  return `${Math.round(ms)} ms`;
+}

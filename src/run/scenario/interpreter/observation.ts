@@ -1,0 +1,164 @@
+// What a scenario's Then steps are checked against: the record of the executor's run
+// of the scenario's configuration (its YAML block, changed by what its When says), the
+// factor its durations were scaled by (a scenario about five minutes runs in seconds,
+// timeouts and sleeps alike, and says so), and the same configuration run in the other
+// context for facts about host and Docker alike.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type ConfigError, type TimeoutSetting } from '../../../executor/config.js';
+import { recordRun, type RunRecord } from '../../../executor/record.js';
+import { showDuration } from './lexicon.js';
+import type { Setup } from './when.js';
+
+/** Image of a container command when the scenario names none (mapped by the project's `images:` where it reaches no registry). */
+export const DEFAULT_IMAGE = 'alpine';
+/** Scenarios whose commands would run longer than this are scaled down to SCALED_HORIZON_MS. */
+const LONGEST_REAL_MS = 12_000;
+const SCALED_HORIZON_MS = 3000;
+/** How long a stand-in for "runs past its timeout" sleeps, as a multiple of the timeout. */
+const OUTLIVE = 4;
+/** A stand-in for "runs indefinitely" where no timeout stops it, scaled like the rest. */
+const LONG_WITHOUT_TIMEOUT_MS = 3000;
+
+export interface Observation {
+  record: RunRecord;
+  /** Probed duration = documented duration × scale. */
+  scale: number;
+  /** Each command's timeout as documented (before scaling). */
+  documented: ResolvedTimeout[];
+  /** Each command's run as documented (before scaling). */
+  runs: string[];
+  /** Commands whose run the interpreter wrote (numbered lines: "stdout line 3"). */
+  synthesized: boolean[];
+  /** The same configuration with each command in the other context (host ↔ container). */
+  other(): Promise<RunRecord>;
+  /** How the run was made, for the reader. */
+  notes: string[];
+}
+
+export interface ObserveOptions {
+  imageAliases?: Record<string, string>;
+  signal?: AbortSignal;
+  /** The variable carrying the configuration's directory, when the scenario names one. */
+  configDirEnv?: string;
+}
+
+/** The shell text of a command the scenario describes but does not quote. */
+export function synthesize(setup: Setup, timeoutMs: number | null): string {
+  const parts: string[] = [];
+  if (setup.ignoresTerm) parts.push("trap '' TERM");
+  if (setup.handlesTerm) parts.push("trap 'echo caught SIGTERM; exit 0' TERM");
+  for (const { stream, n } of setup.prints) parts.push(`i=1; while [ $i -le ${n} ]; do echo "${stream} line $i"${stream === 'stderr' ? ' >&2' : ''}; i=$((i+1)); done`);
+  const sleepMs = setup.sleepMs === 'long' ? (timeoutMs === null ? LONG_WITHOUT_TIMEOUT_MS : timeoutMs * OUTLIVE) : setup.sleepMs;
+  // A trap runs once the foreground command ends: sleep in the background and wait for it, so SIGTERM is handled at once.
+  if (sleepMs !== undefined) parts.push(setup.ignoresTerm || setup.handlesTerm ? `sleep ${sleepMs / 1000} & wait; sleep ${sleepMs / 1000}` : `sleep ${sleepMs / 1000}`);
+  if (setup.exitCode !== undefined) parts.push(`exit ${setup.exitCode}`);
+  return parts.length > 0 ? parts.join('; ') : 'true';
+}
+
+function timeoutSetting(ms: number | null | undefined): TimeoutSetting | undefined {
+  if (ms === undefined) return undefined;
+  return ms === null ? { kind: 'none' } : { kind: 'limit', ms, text: showDuration(ms).replace(' ', '') };
+}
+
+/** The scenario's configuration: its YAML block, or one command the When describes; then what the When sets. */
+export function configure(yaml: { text: string; line: number } | null, setup: Setup): { config: StopConfig; errors: ConfigError[]; synthesized: boolean[]; timeoutsOnly: boolean } {
+  // The block is the configuration file: its errors give lines in it, as `spec-run exec` on that file would.
+  let text = yaml?.text;
+  const fields = { ...setup.fields, ...(setup.image ? { image: setup.image } : setup.context === 'docker' ? { image: DEFAULT_IMAGE } : {}) };
+  const synthesizedRun = setup.run === undefined;
+  if (text === undefined || !/^stop:/m.test(text)) {
+    const command = { run: setup.run ?? '__synthesized__', ...fields };
+    text = stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: [command] } });
+  }
+  const loaded = loadConfig(text);
+  const config = loaded.config;
+  const fromYaml = yaml !== null && /^stop:/m.test(yaml.text);
+  const defaultTimeout = timeoutSetting(setup.defaultTimeoutMs);
+  if (defaultTimeout) config.defaultTimeout = defaultTimeout;
+  const synthesized: boolean[] = [];
+  config.commands = config.commands.map((command) => {
+    const own = timeoutSetting(setup.timeoutMs);
+    const changed = { ...command, ...(fromYaml ? (fieldsOnly(fields) as object) : {}), ...(own ? { timeout: own } : {}), ...(setup.omitTimeout ? { timeout: { kind: 'inherit' as const } } : {}) };
+    const write = command.run === '__synthesized__' || (fromYaml && setup.run !== undefined);
+    synthesized.push(command.run === '__synthesized__' && synthesizedRun);
+    if (command.run === '__synthesized__') changed.run = synthesize(setup, resolveTimeout(config, changed).ms);
+    else if (write && setup.run) changed.run = setup.run;
+    return changed;
+  });
+  return { config, errors: loaded.errors, synthesized, timeoutsOnly: false };
+}
+
+/** The configuration fields a When sets, in the executor's types (a YAML block's commands take them too). */
+function fieldsOnly(fields: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (key !== 'timeout' && key !== 'defaultTimeout') out[key] = value;
+  return out;
+}
+
+/** Seconds slept by a command's text (`sleep 100`, `sleep 1.5`, `sleep 2m`), summed; null when it has none. */
+function sleptMs(run: string): number | null {
+  let total: number | null = null;
+  for (const m of run.matchAll(/\bsleep\s+(\d+(?:\.\d+)?)([smh]?)\b/g)) total = (total ?? 0) + Number(m[1]) * ({ '': 1000, s: 1000, m: 60_000, h: 3_600_000 }[m[2]] ?? 1000);
+  return total;
+}
+
+function scaleSleeps(run: string, scale: number): string {
+  return run.replace(/\bsleep\s+(\d+(?:\.\d+)?)([smh]?)\b/g, (_, n: string, unit: string) => `sleep ${Number(((Number(n) * ({ '': 1, s: 1, m: 60, h: 3600 }[unit] ?? 1)) * scale).toFixed(3))}`);
+}
+
+/** Scales a configuration whose commands would run longer than a test can wait: timeouts and sleeps alike. */
+export function scaled(config: StopConfig): { config: StopConfig; scale: number } {
+  const horizon = Math.max(
+    0,
+    ...config.commands.map((command) => {
+      const timeout = resolveTimeout(config, command).ms ?? Infinity;
+      const slept = sleptMs(command.run) ?? 0;
+      return Math.min(timeout, slept);
+    }),
+  );
+  if (horizon <= LONGEST_REAL_MS) return { config, scale: 1 };
+  const scale = SCALED_HORIZON_MS / horizon;
+  const limit = (setting: TimeoutSetting): TimeoutSetting => (setting.kind === 'limit' ? { kind: 'limit', ms: Math.max(100, Math.round(setting.ms * scale)), text: showDuration(Math.max(100, Math.round(setting.ms * scale))).replace(' ', '') } : setting);
+  return {
+    scale,
+    config: {
+      defaultTimeout: limit(config.defaultTimeout.kind === 'inherit' ? { kind: 'limit', ms: 300_000, text: '5m' } : config.defaultTimeout),
+      commands: config.commands.map((command) => ({ ...command, run: scaleSleeps(command.run, scale), timeout: limit(command.timeout) })),
+    },
+  };
+}
+
+/** Runs the scenario's configuration and records it. */
+export async function observe(yaml: { text: string; line: number } | null, setup: Setup, options: ObserveOptions): Promise<Observation> {
+  const { config, errors, synthesized } = configure(yaml, setup);
+  const documented = config.commands.map((command) => resolveTimeout(config, command));
+  const { config: probe, scale } = scaled(config);
+  const notes: string[] = [];
+  if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
+  const runIn = async (configuration: StopConfig) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
+    try {
+      return await recordRun(configuration, errors, { configDir: dir, imageAliases: options.imageAliases, signal: options.signal, configDirEnv: options.configDirEnv, configName: yaml ? 'the scenario\'s configuration' : 'the configuration' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const record = await runIn(probe);
+  let other: Promise<RunRecord> | null = null;
+  return {
+    record,
+    scale,
+    documented,
+    runs: config.commands.map((command) => command.run),
+    synthesized,
+    notes,
+    other: () =>
+      (other ??= runIn({
+        ...probe,
+        commands: probe.commands.map((command) => ({ ...command, image: command.image === undefined ? DEFAULT_IMAGE : undefined })),
+      })),
+  };
+}

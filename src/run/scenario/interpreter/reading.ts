@@ -1,0 +1,180 @@
+// How a sentence is read: its tokens (lexicon.ts) must all be accounted for by one
+// rule, a fact and its arguments, or else by a conjunction of clauses each accounted
+// for by one rule. A rule names the concepts it needs (each group: one of them must be
+// there), the concepts and entity kinds it allows besides, and builds its meaning from
+// the arguments. A sentence no rule accounts for wholly is not read at all: the words
+// left over are reported, never guessed at.
+import { tokenize, type Entity, type EntityType, type Token } from './lexicon.js';
+
+/** A concept name, or `E:` and an entity type. */
+export type Slot = string;
+
+export interface Args {
+  tokens: Token[];
+  has(...slots: Slot[]): boolean;
+  entities<K extends EntityType>(type: K): Extract<Entity, { type: K }>[];
+  /** The tokens after the first token of one of `slots` (the objects of a verb). */
+  after(...slots: Slot[]): Token[];
+  /** The tokens before it. */
+  before(...slots: Slot[]): Token[];
+  negated: boolean;
+}
+
+export interface Rule<T> {
+  name: string;
+  needs: Slot[][];
+  allows: Slot[];
+  /** Universal slots this rule does not accept. */
+  refuses?: Slot[];
+  build(a: Args): T | null;
+}
+
+export type Reading<T> = { ok: true; parts: T[]; rules: string[] } | { ok: false; notUnderstood: string[]; reason: string };
+
+export function slotsOf(token: Token): Slot[] {
+  return token.kind === 'entity' ? [`E:${token.entity.type}`] : token.concepts;
+}
+
+const RELATIVE = /^(where|which|whose|who|whom|whereby)$/i;
+
+const isFunction = (token: Token) => token.kind === 'word' && token.concepts.length === 1 && token.concepts[0] === 'FUNCTION';
+
+function args(tokens: Token[]): Args {
+  const has = (...slots: Slot[]) => tokens.some((t) => slotsOf(t).some((s) => slots.includes(s)));
+  const index = (slots: Slot[]) => tokens.findIndex((t) => slotsOf(t).some((s) => slots.includes(s)));
+  return {
+    tokens,
+    has,
+    entities: <K extends EntityType>(type: K) => tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === type ? [t.entity as Extract<Entity, { type: K }>] : [])),
+    after: (...slots) => {
+      const i = index(slots);
+      return i < 0 ? [] : tokens.slice(i + 1);
+    },
+    before: (...slots) => {
+      const i = index(slots);
+      return i < 0 ? tokens : tokens.slice(0, i);
+    },
+    // Any negation negates: "no stdout and no stderr is shown" is not a double negative.
+    negated: tokens.some((t) => t.kind === 'word' && t.concepts.includes('NOT')),
+  };
+}
+
+interface Attempt<T> {
+  rule: Rule<T>;
+  value: T | null;
+  uncovered: Token[];
+  needsMet: boolean;
+}
+
+function attempt<T>(rule: Rule<T>, tokens: Token[], universal: Slot[]): Attempt<T> {
+  const refused = new Set(rule.refuses ?? []);
+  const allowed = new Set([...rule.needs.flat(), ...rule.allows, ...universal.filter((s) => !refused.has(s))]);
+  const uncovered = tokens.filter((t) => !isFunction(t) && !slotsOf(t).some((s) => allowed.has(s)));
+  const needsMet = rule.needs.every((group) => tokens.some((t) => slotsOf(t).some((s) => group.includes(s))));
+  const value = needsMet && uncovered.length === 0 ? rule.build(args(tokens)) : null;
+  return { rule, value, uncovered, needsMet };
+}
+
+/** The one reading of TOKENS by RULES, the most specific when several apply; null when none or when equally specific ones differ. */
+function readWhole<T>(tokens: Token[], rules: Rule<T>[], universal: Slot[], same: (a: T, b: T) => boolean): { value: T; rule: string } | { attempts: Attempt<T>[]; ambiguous?: string[] } {
+  const attempts = rules.map((rule) => attempt(rule, tokens, universal));
+  const fits = attempts.filter((a) => a.value !== null);
+  if (fits.length === 0) return { attempts };
+  const top = Math.max(...fits.map((a) => a.rule.needs.length));
+  const best = fits.filter((a) => a.rule.needs.length === top);
+  if (best.every((a) => same(a.value as T, best[0].value as T))) return { value: best[0].value as T, rule: best[0].rule.name };
+  return { attempts, ambiguous: best.map((a) => a.rule.name) };
+}
+
+export interface ReadOptions<T> {
+  rules: Rule<T>[];
+  /** Slots every rule accepts (the command as subject, filler verbs). */
+  universal: Slot[];
+  /** Words that end a clause (kept out of both), and words that begin one (kept in the new one). */
+  splitBefore?: string[];
+  splitAt: string[];
+  /** Concepts that begin a clause when the clause so far already holds an entity (a fact's anchor): "limited to 3 lines | writes 10 lines". */
+  splitBeforeConcepts?: string[];
+  /** A clause opening with "where", "which"... is about the clause before it (a Then), not a part of its own (a When's "whose workdir is"). */
+  relativeClauses?: boolean;
+  /** Whether a sentence is first read whole (Then), or always as clauses (When). */
+  wholeFirst: boolean;
+  same: (a: T, b: T) => boolean;
+}
+
+function clauses(tokens: Token[], splitAt: string[], splitBefore: string[], splitBeforeConcepts: string[]): Token[][] {
+  const out: Token[][] = [[]];
+  for (const token of tokens) {
+    const word = token.kind === 'word' ? token.text.toLowerCase() : null;
+    if (word !== null && splitAt.includes(word)) {
+      out.push([]);
+      continue;
+    }
+    const current = out[out.length - 1];
+    if (word !== null && splitBefore.includes(word) && current.some((t) => !isFunction(t))) out.push([]);
+    // A key is not an anchor: it waits for its value ("has maxOutputLines set to 0").
+    else if (token.kind === 'word' && token.concepts.some((c) => splitBeforeConcepts.includes(c)) && current.some((t) => t.kind === 'entity' && t.entity.type !== 'key')) out.push([]);
+    out[out.length - 1].push(token);
+  }
+  return out.filter((clause) => clause.some((t) => !isFunction(t)));
+}
+
+function diagnose<T>(attempts: Attempt<T>[], tokens: Token[]): string[] {
+  const unknown = tokens.filter((t) => t.kind === 'word' && t.concepts.length === 0).map((t) => t.text);
+  if (unknown.length > 0) return unknown;
+  const close = attempts.filter((a) => a.needsMet).sort((a, b) => a.uncovered.length - b.uncovered.length)[0];
+  if (close && close.uncovered.length > 0) return close.uncovered.map((t) => t.text);
+  return tokens.filter((t) => !isFunction(t)).map((t) => t.text);
+}
+
+/** Reads SENTENCE with RULES: whole (one fact) or as a conjunction of clauses (one fact each). */
+export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
+  const tokens = tokenize(sentence);
+  if (!tokens.some((t) => !isFunction(t))) return { ok: false, notUnderstood: [], reason: 'nothing to read' };
+  const conjuncts = clauses(tokens, options.splitAt, [], []);
+  const partitions = [conjuncts, clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? [])];
+  // Clauses joined by "and" that each state a fact are read as those facts; where a clause
+  // is only a noun ("stdout and stderr are limited"), the sentence is one fact.
+  const first = conjuncts.length > 1 ? readClauses(conjuncts, options) : null;
+  if (first?.ok) return first;
+  let wholeAttempts: Attempt<T>[] = [];
+  // A negation in one clause of a conjunction only ("exits non-zero and X is never printed") does not negate the whole.
+  const negates = (clause: Token[]) => clause.some((t) => t.kind === 'word' && t.concepts.includes('NOT'));
+  const partlyNegated = conjuncts.length > 1 && conjuncts.some(negates) && !conjuncts.every(negates);
+  if (options.wholeFirst && !partlyNegated) {
+    const whole = readWhole(tokens, options.rules, options.universal, options.same);
+    if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
+    if (whole.ambiguous) return { ok: false, notUnderstood: [], reason: `it reads as several different facts (${whole.ambiguous.join(', ')})` };
+    wholeAttempts = whole.attempts;
+  }
+  let failure = first;
+  for (const parts of partitions.slice(conjuncts.length > 1 ? 1 : 0)) {
+    if (parts.length <= 1 && options.wholeFirst) continue;
+    const reading = readClauses(parts, options);
+    if (reading.ok) return reading;
+    failure = reading;
+  }
+  if (!options.wholeFirst && failure) return failure;
+  return { ok: false, notUnderstood: diagnose(wholeAttempts, tokens), reason: 'words not accounted for by any fact' };
+}
+
+/** Each clause read as one fact: all of them, or the reason why not. */
+function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
+  // A relative clause ("…, where X is written") says something of the clause before it, not a fact of its own.
+  const relative = !options.relativeClauses ? undefined : parts.slice(1).find((clause) => clause[0]?.kind === 'word' && RELATIVE.test(clause[0].text));
+  if (relative) return { ok: false, notUnderstood: [relative.map((t) => t.text).join(' ')], reason: 'a relative clause is not a fact of its own' };
+  const values: T[] = [];
+  const names: string[] = [];
+  const missing: string[] = [];
+  let ambiguous: string | null = null;
+  for (const clause of parts) {
+    const one = readWhole(clause, options.rules, options.universal, options.same);
+    if ('value' in one) {
+      values.push(one.value);
+      names.push(one.rule);
+    } else if (one.ambiguous) ambiguous ??= `"${clause.map((t) => t.text).join(' ')}" reads as several different facts (${one.ambiguous.join(', ')})`;
+    else missing.push(...diagnose(one.attempts, clause));
+  }
+  if (missing.length === 0 && ambiguous === null && values.length > 0) return { ok: true, parts: values, rules: names };
+  return ambiguous !== null && missing.length === 0 ? { ok: false, notUnderstood: [], reason: ambiguous } : { ok: false, notUnderstood: missing, reason: 'words not accounted for by any fact' };
+}

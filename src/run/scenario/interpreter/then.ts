@@ -1,0 +1,827 @@
+// The Then of an executor scenario: one predicate over the record of the run, read
+// from the sentence through facts (terminated, killed, exit code, took about, lines
+// shown or omitted, a notice, a container created or removed, a mount, a rejection
+// naming something, the timeout that applies, the same on host and in Docker, ...)
+// and their arguments, with negation and comparisons. Each predicate says what it
+// checks (`exit code == 124`, `elapsed ≈ 2 s ± 0.5 s`) so that a reader can judge it.
+import { execa } from 'execa';
+import type { CommandRecord, RunRecord } from '../../../executor/record.js';
+import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
+import { conceptWords, showDuration, type StreamName, type Token } from './lexicon.js';
+import type { Observation } from './observation.js';
+import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
+
+export interface Verdict {
+  ok: boolean;
+  actual: string;
+}
+
+export interface Check {
+  /** What is checked, as a reader reads it. */
+  text: string;
+  evaluate(o: Observation): Verdict | Promise<Verdict>;
+}
+
+type Comparator = '==' | '≈' | '≤' | '≥';
+
+function comparator(a: Args, fallback: Comparator): Comparator {
+  if (a.has('AT_MOST')) return '≤';
+  if (a.has('AT_LEAST')) return '≥';
+  if (a.has('ABOUT')) return '≈';
+  return fallback;
+}
+
+/** How far a measured time may be from a documented one: timers and process start on a loaded machine; containers start slower. */
+function tolerance(expectedMs: number, docker: boolean): number {
+  return Math.max(500, expectedMs * 0.25) + (docker ? 1500 : 0);
+}
+
+function compareTime(actual: number | undefined, expectedMs: number, cmp: Comparator, docker: boolean): boolean {
+  if (actual === undefined) return false;
+  const slack = docker ? 1000 : 150;
+  if (cmp === '≤') return actual <= expectedMs + slack;
+  if (cmp === '≥') return actual >= expectedMs - slack;
+  return Math.abs(actual - expectedMs) <= tolerance(expectedMs, docker);
+}
+
+function timeText(what: string, ms: number, cmp: Comparator, scaled: boolean): string {
+  const shown = cmp === '≈' || cmp === '==' ? `${what} ≈ ${showDuration(ms)} ± ${showDuration(Math.max(500, ms * 0.25))} (+1.5 s in a container)` : `${what} ${cmp} ${showDuration(ms)}`;
+  return scaled ? `${shown}, times scaled with the run` : shown;
+}
+
+function compareCount(actual: number, expected: number, cmp: Comparator): boolean {
+  return cmp === '≤' ? actual <= expected : cmp === '≥' ? actual >= expected : actual === expected;
+}
+
+const stopAt = (c: CommandRecord) => c.events.find((e) => e.type === 'stop')?.atMs;
+const signalAt = (c: CommandRecord, signal: string) => c.signals.find((s) => s.signal === signal)?.atMs;
+const ms = (n: number | undefined) => (n === undefined ? 'never' : `${Math.round(n)} ms`);
+
+/** Which commands a sentence is about: by ordinal, by its quoted command, by context, else every one. */
+interface Selector {
+  text: string;
+  pick(o: Observation): { command: CommandRecord; index: number }[];
+}
+
+function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector {
+  const ordinal = a.entities('ordinal').find((o) => o.of === 'command');
+  const quoted = usesQuoted ? undefined : a.entities('quoted')[0];
+  const context = usesContext ? undefined : a.has('HOST') && !a.has('CONTAINER') ? 'host' : a.has('CONTAINER') && !a.has('HOST') ? 'docker' : undefined;
+  const all = (o: Observation) => o.record.commands.map((command, index) => ({ command, index }));
+  if (ordinal) {
+    return { text: `the ${ordinal.index === 'last' ? 'last' : `command ${ordinal.index + 1}`}: `, pick: (o) => all(o).filter(({ index }) => index === (ordinal.index === 'last' ? o.record.commands.length - 1 : ordinal.index)) };
+  }
+  if (quoted) return { text: `\`${quoted.text}\`: `, pick: (o) => all(o).filter(({ index }) => o.runs[index]?.includes(quoted.text)) };
+  if (context) return { text: `the ${context === 'host' ? 'host' : 'container'} command: `, pick: (o) => all(o).filter(({ command }) => command.context === context) };
+  return { text: '', pick: all };
+}
+
+/** A check of each selected command. */
+function perCommand(a: Args, text: string, test: (c: CommandRecord, o: Observation, index: number) => Verdict | Promise<Verdict>, uses: { quoted?: boolean; context?: boolean } = {}): Check {
+  const select = selector(a, uses.quoted ?? false, uses.context ?? false);
+  return {
+    text: `${select.text}${text}`,
+    async evaluate(o) {
+      const picked = select.pick(o);
+      // "is never printed", "no container is left": true of a run in which no command ran.
+      if (picked.length === 0 && a.negated && o.record.commands.length === 0) return { ok: true, actual: 'no command ran' };
+      if (picked.length === 0) return { ok: false, actual: o.record.errors.length > 0 ? 'no command ran: the configuration was rejected' : 'no command of the run matches' };
+      const verdicts = await Promise.all(picked.map(({ command, index }) => test(command, o, index)));
+      return { ok: verdicts.every((v) => v.ok), actual: verdicts.map((v, i) => (picked.length > 1 ? `command ${picked[i].index + 1}: ${v.actual}` : v.actual)).join('; ') };
+    },
+  };
+}
+
+const not = (negated: boolean, ok: boolean) => (negated ? !ok : ok);
+
+/** The sentence is about the run (the hook, `spec-run exec`), not a command of it. */
+const runSubject = (a: Args) => a.has('HOOK') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND'));
+const neg = (negated: boolean, text: string) => (negated ? `not (${text})` : text);
+
+/** Streams a sentence names; none: both. */
+function streamsOf(a: Args): StreamName[] {
+  const named = [...new Set(a.entities('stream').map((s) => s.name))];
+  return named.length > 0 ? named : ['stdout', 'stderr'];
+}
+
+const WHOLE = /^(full|all|whole|entire|in full|complete output)$/i;
+
+/** A measured thing a message may name, and how to find it in the text. */
+function mentionOf(token: Token): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean } | null {
+  if (token.kind === 'entity') {
+    const e = token.entity;
+    const literal = (value: string) => ({ text: JSON.stringify(value), test: (text: string) => text.includes(value) });
+    switch (e.type) {
+      case 'quoted':
+        return literal(token.text);
+      case 'path':
+        return literal(e.text);
+      case 'image':
+        return literal(e.name);
+      case 'variable':
+        return literal(e.name);
+      case 'key':
+        return literal(e.name);
+      case 'signal':
+        return literal(e.name);
+      case 'number':
+        return literal(String(e.n));
+      case 'count':
+        return { text: `${e.n} ${e.unit}s`, test: (text) => new RegExp(`\\b${e.n}\\b`).test(text) };
+      case 'duration':
+        return {
+          text: `the duration ${showDuration(e.ms)}`,
+          test: (text, _c, o) => durationPattern(e.ms * (o.record.errors.length > 0 ? 1 : o.scale)).test(text) || durationPattern(e.ms).test(text),
+        };
+      default:
+        return null;
+    }
+  }
+  const is = (concept: string) => token.concepts.includes(concept);
+  if (is('COMMAND')) return { text: 'the command', test: (text, c) => c !== undefined && text.includes(c.run) };
+  if (is('TIMEOUT')) return { text: 'the timeout', test: (text, c) => (c !== undefined && text.includes(c.timeout.text)) || /timed out|timeout/i.test(text) };
+  if (is('TIMED_OUT')) return { text: '"timed out"', test: (text) => /timed out/i.test(text) };
+  if (is('EXIT')) return { text: 'the exit code', test: (text, c) => c !== undefined && new RegExp(`\\b${c.exitCode}\\b`).test(text) };
+  if (is('SIGNAL')) return { text: 'the signal', test: (text, c) => c?.endedBy !== null && c !== undefined && text.includes(c.endedBy ?? '') };
+  if (is('ELAPSED')) return { text: 'the duration', test: (text) => /Duration: /.test(text) };
+  if (is('IMAGE')) return { text: 'the image', test: (text, c) => c?.image !== undefined && text.includes(c.image.requested) };
+  if (is('MEMORY')) return { text: '"memory"', test: (text) => /memory/i.test(text) };
+  if (is('OMITTED')) return { text: '"omitted"', test: (text) => /omitted/i.test(text) };
+  if (is('PULL')) return { text: '"docker pull"', test: (text) => /docker pull/.test(text) };
+  if (is('FAIL')) return { text: 'an error', test: (text) => /error|fail/i.test(text) };
+  // Any other word of the domain: the text says it in one of the lexicon's words for it.
+  const words = token.concepts.flatMap((c) => conceptWords(c));
+  if (words.length === 0) return null;
+  return { text: JSON.stringify(token.text), test: (text) => words.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text)) };
+}
+
+/** "2s", "2 s", "2 seconds", "2sec" for 2000 ms; minutes and hours likewise. */
+function durationPattern(ms: number): RegExp {
+  const forms: string[] = [];
+  for (const [unit, size, words] of [['s', 1000, 'sec|secs|seconds?'], ['m', 60_000, 'min|mins|minutes?'], ['h', 3_600_000, 'hr|hrs|hours?']] as const) {
+    if (ms % size === 0 || (unit === 's' && ms >= 100)) {
+      const n = Number((ms / size).toFixed(3));
+      forms.push(`${n.toString().replace('.', '\\.')} ?(?:${unit}|${words})\\b`);
+    }
+  }
+  return new RegExp(`(?<![\\d.])(?:${forms.join('|')})`);
+}
+
+const MENTION_SLOTS = ['MENTION', 'SHOWN'];
+const VESSEL = ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER', 'HOOK', 'NOT', 'FUNCTION', 'EACH', 'ABOUT', 'CONFIG', 'AFTER', 'FILLER', 'SET'];
+
+/** The things a message must name: those after the naming verb, or before it in the passive ("the command and its timeout appear in the message"); null when one of them is not a thing a message can name. */
+function mentions(a: Args): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean }[] | null {
+  // Pronouns stand for the subject, never for a thing named; a stream is where to look, not what.
+  const candidate = (t: Token) =>
+    !(t.kind === 'word' && /^(it|they|its|their)$/i.test(t.text)) &&
+    !(t.kind === 'entity' && t.entity.type === 'stream') &&
+    (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND')));
+  const after = a.after(...MENTION_SLOTS).filter(candidate);
+  const before = a.before(...MENTION_SLOTS).filter(candidate);
+  // Before the verb, the subject ("the command's stdout contains") is no object.
+  const objects = after.length > 0 ? [...after, ...before.filter((t) => !(t.kind === 'word' && t.concepts.includes('COMMAND')))] : before;
+  const found = objects.map(mentionOf);
+  return found.length > 0 && found.every((m) => m !== null) ? (found as NonNullable<ReturnType<typeof mentionOf>>[]) : null;
+}
+
+/** The text a sentence about "the message" or "the output" is about. */
+function textOf(c: CommandRecord | undefined, o: Observation, output: boolean): string {
+  if (output && c) return [...c.lines.map((l) => l.text), ...c.notices].join('\n');
+  return [...(c ? [c.report, ...c.notices] : []), ...o.record.messages].join('\n');
+}
+
+function bothContexts(o: Observation, other: RunRecord, aspect: 'outcome' | 'message'): Verdict {
+  const pairs = o.record.commands.map((c, i) => [c, other.commands[i]] as const);
+  if (pairs.length === 0 || pairs.some(([, b]) => b === undefined)) return { ok: false, actual: 'the other context ran no command' };
+  // What the contexts differ in by nature: measured times, container notes, the image.
+  const normal = (c: CommandRecord) => c.report.replace(/Duration: .*/g, 'Duration: …');
+  const ok = pairs.every(([x, y]) => x.outcome === y.outcome && x.exitCode === y.exitCode && (aspect === 'outcome' || normal(x) === normal(y)));
+  return { ok, actual: pairs.map(([x, y]) => `${x.context}: ${x.outcome}, exit ${x.exitCode}; ${y.context}: ${y.outcome}, exit ${y.exitCode}${aspect === 'message' && normal(x) !== normal(y) ? ' (messages differ)' : ''}`).join('; ') };
+}
+
+async function containersGone(c: CommandRecord): Promise<boolean> {
+  if (c.containers.length === 0) return true;
+  const listed = await execa('docker', ['ps', '-a', '--format', '{{.Names}}'], { reject: false });
+  return c.containers.every((container) => container.removed && !listed.stdout.split('\n').includes(container.name));
+}
+
+const TIME_SLOTS = ['E:duration', 'AFTER', 'ABOUT', 'AT_MOST', 'AT_LEAST', 'TIME_WORD', 'EXACTLY'];
+
+const RULES: Rule<Check>[] = [
+  {
+    name: 'exit code',
+    needs: [['EXIT'], ['E:number']],
+    // A reason in parentheses ("124 (timeout)") is the reader's, not a second fact.
+    allows: ['SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE'],
+    build(a) {
+      const codes = a.entities('number').map((n) => n.n);
+      if (codes.some((n) => !Number.isInteger(n))) return null;
+      const cmp = comparator(a, '==');
+      if (codes.length > 1 && cmp !== '==') return null;
+      const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
+      const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
+      if (runSubject(a)) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
+      return perCommand(a, neg(a.negated, `exit code ${what}`), (c) => ({ ok: matches(c.exitCode), actual: `exit code ${c.exitCode} (${c.exitCause})` }));
+    },
+  },
+  {
+    name: "exit code is the command's own",
+    needs: [['EXIT'], ['OWN']],
+    allows: ['SHOWN', 'SET', 'COMPLETE'],
+    build: (a) => perCommand(a, neg(a.negated, "the exit code is the command's own"), (c) => ({ ok: not(a.negated, c.exitCause === 'command'), actual: `exit code ${c.exitCode} (${c.exitCause})` })),
+  },
+  {
+    name: 'exit code tells a timeout',
+    needs: [['EXIT'], ['TIMEOUT', 'TIMED_OUT']],
+    allows: ['SHOWN', 'SET', 'MENTION'],
+    build: (a) =>
+      perCommand(a, neg(a.negated, 'exit code ∈ {124, 137} because the timeout stopped the command'), (c) => ({
+        ok: not(a.negated, (c.exitCause === 'timeout' && c.exitCode === 124) || (c.exitCause === 'timeout-killed' && c.exitCode === 137)),
+        actual: `exit code ${c.exitCode} (${c.exitCause})`,
+      })),
+  },
+  {
+    name: 'succeeds or fails',
+    needs: [['SUCCEED', 'FAIL']],
+    allows: ['EXIT', 'COMPLETE', 'MESSAGE', 'E:number', 'SHOWN'],
+    build(a) {
+      if (a.has('SUCCEED') && a.has('FAIL')) return null;
+      if (a.entities('number').length > 0 && !(a.entities('number').length === 1 && a.entities('number')[0].n === 0 && a.has('EXIT'))) return null;
+      const fails = a.has('FAIL') !== a.negated;
+      if (runSubject(a)) {
+        return { text: fails ? 'the run fails (exit status != 0)' : 'the run succeeds (exit status 0)', evaluate: (o) => ({ ok: (o.record.exitStatus !== 0) === fails, actual: `exit status ${o.record.exitStatus}` }) };
+      }
+      return perCommand(a, fails ? 'the command fails (exit code != 0, or stopped)' : 'the command succeeds (completed, exit code 0)', (c) => ({
+        ok: (c.outcome === 'completed' && c.exitCode === 0) !== fails,
+        actual: `${c.outcome}, exit code ${c.exitCode}`,
+      }));
+    },
+  },
+  ...(['TIMED_OUT', 'TIMEOUT+TERMINATE', 'TIMEOUT+KILL'] as const).map(
+    (needs): Rule<Check> => ({
+      name: 'timed out',
+      needs: needs.split('+').map((n) => [n]),
+      allows: ['TIMEOUT', 'OWN', 'DEFAULT', 'TERMINATE', 'GRACEFUL', 'APPLY', ...TIME_SLOTS],
+      build(a) {
+        const [d, more] = a.entities('duration');
+        if (more || a.has('KILL')) return null;
+        const cmp = comparator(a, '≈');
+        const time = d ? `, stopped at ${timeText('t', d.ms, cmp, false)}` : '';
+        return perCommand(a, neg(a.negated, `outcome == timeout${time}`), (c, o) => ({
+          ok: not(a.negated, c.outcome === 'timeout' && (!d || compareTime(stopAt(c), d.ms * o.scale, cmp, c.context === 'docker'))),
+          actual: `${c.outcome}, stop sent at ${ms(stopAt(c))}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
+        }));
+      },
+    }),
+  ),
+  {
+    name: 'terminated',
+    needs: [['TERMINATE']],
+    allows: ['GRACEFUL', 'E:signal', 'SIGNAL', 'SEND', ...TIME_SLOTS],
+    build(a) {
+      const [d, more] = a.entities('duration');
+      const signals = a.entities('signal').map((s) => s.name);
+      if (more || signals.some((s) => s !== 'SIGTERM')) return null;
+      const cmp = comparator(a, '≈');
+      const graceful = a.has('GRACEFUL') || signals.length > 0;
+      const text = `the executor stopped it${graceful ? ' with SIGTERM, no SIGKILL' : ''}${d ? `, ${timeText('at t', d.ms, cmp, false)}` : ''}`;
+      return perCommand(a, neg(a.negated, text), (c, o) => ({
+        ok: not(a.negated, stopAt(c) !== undefined && (!graceful || (signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined)) && (!d || compareTime(stopAt(c), d.ms * o.scale, cmp, c.context === 'docker'))),
+        actual: `stop at ${ms(stopAt(c))}, signals ${c.signals.map((s) => `${s.signal}@${Math.round(s.atMs)}ms`).join(' ') || 'none'}, ${c.outcome}`,
+      }));
+    },
+  },
+  {
+    name: 'killed',
+    needs: [['KILL']],
+    allows: ['GRACE', 'TERMINATE', 'TIMEOUT', 'TIMED_OUT', 'E:signal', 'SIGNAL', 'SEND', ...TIME_SLOTS],
+    build(a) {
+      const [d, more] = a.entities('duration');
+      if (more || a.entities('signal').some((s) => s.name !== 'SIGKILL')) return null;
+      const cmp = comparator(a, '≈');
+      const afterGrace = a.has('GRACE');
+      const text = `SIGKILL sent${afterGrace ? ' once the grace period after SIGTERM is over' : ''}${d ? `, ${timeText(afterGrace ? 'SIGKILL − SIGTERM' : 'at t', d.ms, cmp, false)}` : ''}`;
+      return perCommand(a, neg(a.negated, text), (c, o) => {
+        const term = signalAt(c, 'SIGTERM');
+        // Killed by the executor's SIGKILL, or by the engine (a memory limit): then its end is when.
+        const kill = signalAt(c, 'SIGKILL') ?? (c.endedBy === 'SIGKILL' ? c.elapsedMs : undefined);
+        const graceOk = !afterGrace || (kill !== undefined && term !== undefined && kill - term >= (c.graceMs ?? 0) - 150);
+        const timeOk = !d || (afterGrace ? compareTime(kill !== undefined && term !== undefined ? kill - term : undefined, d.ms, cmp, c.context === 'docker') : compareTime(kill, d.ms * o.scale, cmp, c.context === 'docker'));
+        return { ok: not(a.negated, kill !== undefined && graceOk && timeOk), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, grace ${ms(c.graceMs)}, ${c.exitCause}` };
+      });
+    },
+  },
+  {
+    name: 'signal sent',
+    needs: [['E:signal']],
+    allows: ['SEND', 'SIGNAL', 'GRACE', 'TIMEOUT', 'TIMED_OUT', 'FIRST', 'TERMINATE', 'GRACEFUL', ...TIME_SLOTS],
+    build(a) {
+      const signals = a.entities('signal').map((s) => s.name);
+      const [d, more] = a.entities('duration');
+      if (more || signals.some((s) => s !== 'SIGTERM' && s !== 'SIGKILL') || new Set(signals).size !== signals.length) return null;
+      const cmp = comparator(a, '≈');
+      if (signals.length === 2) {
+        if (d && !a.has('GRACE', 'AFTER')) return null;
+        const text = `SIGTERM sent, then SIGKILL${d ? `, ${timeText('SIGKILL − SIGTERM', d.ms, cmp, false)}` : ''}`;
+        return perCommand(a, neg(a.negated, text), (c) => {
+          const term = signalAt(c, 'SIGTERM');
+          const kill = signalAt(c, 'SIGKILL');
+          const ok = term !== undefined && kill !== undefined && term <= kill && (!d || compareTime(kill - term, d.ms, cmp, c.context === 'docker'));
+          return { ok: not(a.negated, ok), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}` };
+        });
+      }
+      const [signal] = signals;
+      const afterGrace = a.has('GRACE') && signal === 'SIGKILL';
+      if (a.has('GRACE') && signal !== 'SIGKILL') return null;
+      const first = a.has('FIRST') && signal === 'SIGTERM';
+      // "SIGTERM is sent when the timeout expires": at the (probed) timeout.
+      const atTimeout = signal === 'SIGTERM' && !d && a.has('TIMED_OUT', 'TIMEOUT') && a.has('AFTER');
+      if (atTimeout) {
+        return perCommand(a, neg(a.negated, 'SIGTERM sent when the timeout expires (at t ≈ the timeout)'), (c) => {
+          const at = signalAt(c, 'SIGTERM');
+          return { ok: not(a.negated, c.timeout.ms !== null && compareTime(at, c.timeout.ms, '≈', c.context === 'docker')), actual: `SIGTERM at ${ms(at)}, timeout ${c.timeout.text}` };
+        });
+      }
+      const when = d ? `, ${timeText(afterGrace ? 'SIGKILL − SIGTERM' : 'at t', d.ms, cmp, false)}` : afterGrace ? ' once the grace period after SIGTERM is over' : first ? ', before any other signal' : '';
+      if (a.negated && afterGrace && !d) {
+        // "ends inside the grace period without being sent SIGKILL"
+        return perCommand(a, 'no SIGKILL sent: the command ended within the grace period', (c) => ({ ok: signalAt(c, 'SIGKILL') === undefined && c.endedBy !== 'SIGKILL', actual: `signals ${c.signals.map((x) => `${x.signal}@${Math.round(x.atMs)}ms`).join(' ') || 'none'}, ${c.outcome}` }));
+      }
+      return perCommand(a, neg(a.negated, `${signal} sent${when}`), (c, o) => {
+        const at = signalAt(c, signal);
+        const term = signalAt(c, 'SIGTERM');
+        let ok = at !== undefined;
+        if (ok && afterGrace) ok = term !== undefined && at! - term >= (d ? 0 : (c.graceMs ?? 0) - 150) && (!d || compareTime(at! - term, d.ms, cmp, c.context === 'docker'));
+        else if (ok && d) ok = compareTime(at, d.ms * o.scale, cmp, c.context === 'docker');
+        if (ok && first) ok = c.signals[0]?.signal === 'SIGTERM';
+        return { ok: not(a.negated, ok), actual: `signals ${c.signals.map((s) => `${s.signal}@${Math.round(s.atMs)}ms`).join(' ') || 'none'}` };
+      });
+    },
+  },
+  {
+    name: 'grace period',
+    needs: [['GRACE']],
+    allows: ['E:duration', 'APPLY', 'SET', 'ELAPSED', 'TERMINATE', 'AFTER', 'ABOUT', 'GRACEFUL', 'TIME_WORD'],
+    build(a) {
+      const [d, more] = a.entities('duration');
+      if (more || a.has('KILL', 'E:signal') || !d) return null;
+      return perCommand(a, neg(a.negated, `grace period == ${showDuration(d.ms)}`), (c) => ({ ok: not(a.negated, c.graceMs === d.ms), actual: `grace ${ms(c.graceMs)}` }));
+    },
+  },
+  {
+    name: 'elapsed',
+    needs: [['E:duration'], ['ELAPSED', 'COMPLETE', 'SHOWN', 'RUNS']],
+    allows: [...TIME_SLOTS, 'SUCCEED'],
+    build(a) {
+      const [d, more] = a.entities('duration');
+      if (more) return null;
+      const cmp = comparator(a, '≈');
+      // "completes in under a second": it ran to its end, and that soon ("returns after" says only when).
+      const completes = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMPLETE') && !/^return/i.test(t.text));
+      const text = `${completes ? 'outcome == completed, ' : ''}${timeText('elapsed', d.ms, cmp, false)}`;
+      return perCommand(a, neg(a.negated, text), (c, o) => ({
+        ok: not(a.negated, compareTime(c.elapsedMs, d.ms * o.scale, cmp, c.context === 'docker') && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
+        actual: `elapsed ${ms(c.elapsedMs)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
+      }));
+    },
+  },
+  {
+    name: 'completes',
+    needs: [['COMPLETE']],
+    allows: ['TIMEOUT', 'AT_MOST', 'OWN', 'SUCCEED', 'EXIT', 'TIMED_OUT'],
+    build(a) {
+      if (a.has('TIMED_OUT') && !a.negated) return null;
+      return perCommand(a, neg(a.negated, 'outcome == completed (ran to its end, not stopped)'), (c) => ({ ok: not(a.negated, c.outcome === 'completed' && (!a.has('SUCCEED') || c.exitCode === 0)), actual: `${c.outcome}, exit code ${c.exitCode}` }));
+    },
+  },
+  {
+    name: 'runs without a limit',
+    needs: [['FOREVER']],
+    allows: ['TIMEOUT', 'APPLY'],
+    build: (a) => perCommand(a, neg(a.negated, 'no timeout applies (timeout: none)'), (_c, o, i) => ({ ok: not(a.negated, o.documented[i]?.ms === null), actual: `timeout ${o.documented[i]?.text}` })),
+  },
+  {
+    name: 'lines counted',
+    needs: [['E:count']],
+    allows: ['SHOWN', 'OMITTED', 'WRITE', 'OUTPUT', 'E:stream', 'FIRST', 'EXACTLY', 'AT_MOST', 'AT_LEAST', 'PER_STREAM', 'MESSAGE', 'LIMITED', 'AFTER', 'TIMEOUT'],
+    build(a) {
+      const counts = a.entities('count');
+      if (counts.length !== 1 || counts[0].unit !== 'line') return null;
+      const n = counts[0].n;
+      const measure = a.has('OMITTED') ? 'omitted' : a.has('WRITE') && !a.has('SHOWN', 'LIMITED') ? 'printed' : a.has('SHOWN', 'LIMITED') ? 'shown' : null;
+      if (measure === null) return null;
+      const limited = a.has('LIMITED') && measure === 'shown';
+      const cmp = comparator(a, '==');
+      const named = a.entities('stream').map((s) => s.name);
+      const each = named.length > 0 || a.has('PER_STREAM') || a.tokens.some((t) => t.kind === 'word' && /^(each|every|either)$/i.test(t.text));
+      const streams = named.length > 0 ? [...new Set(named)] : (['stdout', 'stderr'] as StreamName[]);
+      const first = a.has('FIRST') && measure === 'shown';
+      const what = `${each ? streams.join(' and ') + ' ' : ''}lines ${measure}`;
+      const text = limited ? `${what} == min(printed, ${n}) each` : `${what} ${cmp} ${n}${first ? ' (the first ones, in order)' : ''}`;
+      return perCommand(a, neg(a.negated, text), (c, o, i) => {
+        const value = (s: StreamName) => c.streams[s][measure];
+        const oks = each ? streams.map((s) => (limited ? value(s) === Math.min(c.streams[s].printed, n) : compareCount(value(s), n, cmp))) : [compareCount(value('stdout') + value('stderr'), n, cmp)];
+        let ok = oks.every(Boolean);
+        if (ok && first && o.synthesized[i]) ok = streams.every((s) => c.lines.filter((l) => l.stream === s).every((l, k) => l.text === `${s} line ${k + 1}`));
+        return { ok: not(a.negated, ok), actual: streams.map((s) => `${s}: printed ${c.streams[s].printed}, shown ${c.streams[s].shown}, omitted ${c.streams[s].omitted}`).join('; ') };
+      });
+    },
+  },
+  {
+    name: 'output shown, cut or hidden',
+    needs: [['OUTPUT', 'E:stream'], ['SHOWN', 'OMITTED', 'LIMITED', 'HIDE']],
+    allows: ['PER_STREAM', 'MESSAGE', 'FIRST', 'TIMEOUT', 'TIMED_OUT', 'AFTER', 'CONFIG', 'PARTIAL', 'WRITE', 'AT_MOST', 'TERMINATE', 'KILL'],
+    build(a) {
+      if (a.entities('count').length > 0 || a.entities('quoted').length > 0 || a.entities('path').length > 0) return null;
+      const streams = streamsOf(a);
+      const whole = a.tokens.some((t) => t.kind === 'word' && WHOLE.test(t.text));
+      const hide = a.has('HIDE') && !a.has('SHOWN');
+      const cut = a.has('OMITTED', 'LIMITED') && !whole;
+      const partial = a.has('TIMED_OUT', 'TIMEOUT', 'AFTER', 'PARTIAL', 'TERMINATE', 'KILL') && a.has('SHOWN') && !cut && !hide;
+      if (a.has('AT_MOST', 'WRITE', 'TERMINATE', 'KILL') && !partial) return null;
+      const report = (c: CommandRecord) => streams.map((s) => `${s}: printed ${c.streams[s].printed}, shown ${c.streams[s].shown}, omitted ${c.streams[s].omitted}${c.streams[s].hidden ? ', hidden' : ''}`).join('; ');
+      let test: (c: CommandRecord) => boolean;
+      let text: string;
+      if (hide) {
+        text = `${streams.join(' and ')} hidden (no line shown)`;
+        test = (c) => streams.every((s) => c.streams[s].hidden || (c.streams[s].shown === 0 && c.streams[s].printed > 0));
+      } else if (whole || (cut && a.negated)) {
+        text = `${streams.join(' and ')}: no line omitted, none hidden`;
+        test = (c) => streams.every((s) => c.streams[s].omitted === 0 && !c.streams[s].hidden);
+        if (cut && a.negated) return perCommand(a, text, (c) => ({ ok: test(c), actual: report(c) }));
+      } else if (cut) {
+        text = `${streams.join(' or ')}: lines omitted > 0`;
+        test = (c) => streams.some((s) => c.streams[s].omitted > 0);
+      } else if (partial) {
+        text = 'output printed before the stop is shown (the command was stopped, lines shown > 0)';
+        test = (c) => c.outcome !== 'completed' && streams.some((s) => c.streams[s].shown > 0);
+      } else if (a.negated) {
+        // "no output is shown", "stderr is not shown": not one line of it.
+        return perCommand(a, `${streams.join(' and ')}: no line shown`, (c) => ({ ok: streams.every((s) => c.streams[s].shown === 0), actual: report(c) }));
+      } else {
+        text = `${streams.join(' and ')} shown (lines shown > 0)`;
+        test = (c) => streams.every((s) => c.streams[s].shown > 0);
+      }
+      return perCommand(a, neg(a.negated, text), (c) => ({ ok: not(a.negated, test(c)), actual: report(c) }));
+    },
+  },
+  {
+    name: 'a notice',
+    needs: [['NOTICE']],
+    allows: ['OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS'],
+    build(a) {
+      const counts = a.entities('count').filter((c) => c.unit === 'line');
+      if (a.entities('count').length !== counts.length || counts.length > 1 || (counts.length > 0 && a.has('SHOWN') && !a.has('OMITTED'))) return null;
+      // "3 lines appear, with no omission notice": the count is not the notice's.
+      if (counts.length > 0 && a.negated) return null;
+      const named = [...new Set(a.entities('stream').map((s) => s.name))];
+      const quoted = a.entities('quoted');
+      if (quoted.length === 1 && counts.length === 0) {
+        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => n.includes(quoted[0].text))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
+      }
+      if (a.has('HIDE') || a.tokens.some((t) => t.kind === 'word' && /^placeholders?$/i.test(t.text))) {
+        const streams = named.length > 0 ? named : ['stdout', 'stderr'];
+        return perCommand(a, neg(a.negated, `placeholder "(${streams.join('/')}: output hidden by configuration)" shown`), (c) => ({
+          ok: not(a.negated, streams.some((s) => c.notices.includes(`(${s}: output hidden by configuration)`))),
+          actual: c.notices.join(' | ') || 'no notice',
+        }));
+      }
+      if (!a.has('OMITTED', 'LIMITED', 'TIMED_OUT')) return null;
+      const n = counts[0]?.n;
+      const pattern = a.has('OMITTED', 'LIMITED') ? new RegExp(`^(${named.length > 0 ? named.join('|') : 'stdout|stderr'}): \\.\\.\\. \\(${n ?? '\\d+'} lines omitted\\)$`) : /timed out/i;
+      const text = a.has('OMITTED', 'LIMITED') ? `an omission notice${named.length > 0 ? ` for ${named.join(' and ')}` : ''}${n !== undefined ? ` saying ${n} lines omitted` : ''}` : 'a notice that the command timed out';
+      return perCommand(a, neg(a.negated, text), (c) => ({
+        ok: not(a.negated, named.length > 1 ? named.every((s) => c.notices.some((x) => pattern.test(x) && x.startsWith(s))) : [...c.notices, c.report].some((x) => pattern.test(x))),
+        actual: c.notices.join(' | ') || 'no notice',
+      }));
+    },
+  },
+  {
+    name: 'the message names',
+    needs: [['MENTION', 'SHOWN'], ['MESSAGE', 'OUTPUT', 'USER']],
+    allows: ['E:stream', 'NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED'],
+    build(a) {
+      const objects = mentions(a);
+      // What a notice says is the notice rule's.
+      if (!objects || a.has('NOTICE')) return null;
+      const streams = a.entities('stream').map((s) => s.name);
+      const output = (a.has('OUTPUT') || streams.length > 0) && !a.has('MESSAGE', 'NOTICE');
+      const where = streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
+      const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}`);
+      const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
+        const found = objects.map((m) => m.test(shown, c, o));
+        return { ok: a.negated ? found.every((f) => !f) : found.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
+      };
+      const shownOf = (c: CommandRecord, o: Observation) => (streams.length > 0 ? c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text).join('\n') : textOf(c, o, output));
+      const each = perCommand(a, text, (c, o) => named(shownOf(c, o), c, o), { quoted: true });
+      // A run that stopped at its configuration has only the messages about it.
+      return { text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : each.evaluate(o)) };
+    },
+  },
+  {
+    name: 'the output is',
+    needs: [['OUTPUT'], ['E:quoted', 'E:path', 'E:number']],
+    allows: ['EXACTLY', 'E:stream', 'SET'],
+    build(a) {
+      const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
+      if (values.length !== 1 || a.has('MENTION', 'SHOWN', 'WRITE', 'LAST_LINE') || a.entities('ordinal').length > 0) return null;
+      const value = values[0].text;
+      const streams = streamsOf(a);
+      return perCommand(a, neg(a.negated, `the output shown (${streams.join(' and ')}) == ${JSON.stringify(value)}`), (c) => {
+        const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text).join('\n');
+        return { ok: not(a.negated, shown.trim() === value), actual: JSON.stringify(shown.slice(0, 500)) };
+      }, { quoted: true });
+    },
+  },
+  {
+    name: 'the command prints',
+    needs: [['WRITE', 'SHOWN', 'MENTION'], ['E:quoted', 'E:path']],
+    allows: ['E:stream'],
+    build(a) {
+      const values = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
+      if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE')) return null;
+      const streams = streamsOf(a);
+      return perCommand(a, neg(a.negated, `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`), (c) => ({
+        ok: not(a.negated, c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]))),
+        actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)),
+      }), { quoted: true });
+    },
+  },
+  {
+    name: 'a line of the output',
+    needs: [['E:ordinal', 'LAST_LINE'], ['E:quoted', 'E:path', 'E:number']],
+    allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY'],
+    build(a) {
+      const ordinal = a.entities('ordinal').find((o) => o.of === 'line');
+      const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
+      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
+      const index = ordinal ? ordinal.index : 'last';
+      const value = values[0].text;
+      const streams = streamsOf(a);
+      const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
+      return perCommand(a, neg(a.negated, `${name} of the output shown == ${JSON.stringify(value)}`), (c) => {
+        const lines = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
+        const line = index === 'last' ? lines.at(-1) : lines[index];
+        return { ok: not(a.negated, line?.trim() === value), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
+      }, { quoted: true });
+    },
+  },
+  {
+    name: 'a container left behind',
+    needs: [['CONTAINER'], ['REMAIN']],
+    allows: ['AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'RUNS'],
+    build: (a) =>
+      perCommand(
+        a,
+        a.negated ? 'every container created was removed (and docker ps -a lists none of them)' : 'a container is left behind',
+        async (c) => {
+          const gone = await containersGone(c);
+          return { ok: a.negated ? gone : !gone, actual: c.containers.map((x) => `${x.name}: ${x.removed ? 'removed' : 'not removed'}`).join('; ') || 'no container created' };
+        },
+        { context: true },
+      ),
+  },
+  {
+    name: 'a container removed',
+    needs: [['CONTAINER'], ['REMOVE']],
+    allows: ['AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'FAIL', 'SUCCEED'],
+    build: (a) =>
+      perCommand(
+        a,
+        neg(a.negated, 'a container was created, and every container was removed'),
+        async (c) => {
+          const gone = c.containers.length > 0 && (await containersGone(c));
+          return { ok: not(a.negated, gone), actual: c.containers.map((x) => `${x.name}: ${x.removed ? 'removed' : 'not removed'}`).join('; ') || 'no container created' };
+        },
+        { context: true },
+      ),
+  },
+  {
+    name: 'a container created',
+    needs: [['CONTAINER'], ['CREATE']],
+    allows: ['E:count', 'IMAGE', 'E:image', 'FIRST', 'EACH'],
+    build(a) {
+      const counts = a.entities('count').filter((c) => c.unit === 'container');
+      if (a.entities('count').length !== counts.length) return null;
+      const n = counts[0]?.n;
+      return perCommand(a, a.negated ? 'no container created' : n !== undefined ? `containers created == ${n}` : 'a container created and started', (c) => ({
+        ok: a.negated ? c.containers.length === 0 : n !== undefined ? c.containers.length === n : c.containers.some((x) => x.created && x.started),
+        actual: `${c.containers.length} container(s)`,
+      }), { context: true });
+    },
+  },
+  {
+    name: 'where it ran',
+    needs: [['HOST', 'CONTAINER', 'E:image'], ['RUNS', 'CREATE']],
+    allows: ['IMAGE', 'E:quoted'],
+    build(a) {
+      const images = [...a.entities('image').map((i) => i.name), ...(a.has('IMAGE') ? a.entities('quoted').map((q) => q.text) : [])];
+      if (a.entities('quoted').length > 0 && !a.has('IMAGE')) return null;
+      if (a.has('HOST') && (a.has('CONTAINER') || images.length > 0)) return null;
+      const context = a.has('HOST') ? 'host' : 'docker';
+      const text = context === 'host' ? 'ran on the host (no container)' : `ran in a container${images[0] ? ` of image ${images[0]}` : ''}`;
+      return perCommand(a, neg(a.negated, text), (c) => ({ ok: not(a.negated, c.context === context && (!images[0] || c.image?.requested === images[0])), actual: `${c.context}${c.image ? ` (${c.image.requested} as ${c.image.used})` : ''}` }), { quoted: true, context: true });
+    },
+  },
+  {
+    name: 'same on host and in a container',
+    needs: [['HOST'], ['CONTAINER']],
+    allows: ['SAME', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'MESSAGE', 'APPLY', 'TERMINATE', 'KILL', 'SIGNAL', 'E:signal', 'GRACE', 'OUTPUT', 'LIMITED', 'OMITTED', 'SHOWN'],
+    refuses: [],
+    build(a) {
+      if (a.negated) return null;
+      const aspect = a.has('MESSAGE') ? 'message' : 'outcome';
+      // "both time out": that outcome in each context, not only the same one.
+      const timedOut = a.has('TIMED_OUT') || (a.has('TIMEOUT') && a.has('TERMINATE', 'KILL'));
+      const text = `${aspect === 'message' ? 'the same outcome, exit code and message (but for the duration)' : 'the same outcome and exit code'} on the host and in a container${timedOut ? ', both timed out' : ''}`;
+      return {
+        text,
+        evaluate: async (o) => {
+          const other = await o.other();
+          const same = bothContexts(o, other, aspect);
+          const both = !timedOut || [...o.record.commands, ...other.commands].every((c) => c.outcome === 'timeout');
+          return { ok: same.ok && both, actual: same.actual };
+        },
+      };
+    },
+  },
+  {
+    name: 'mounted',
+    needs: [['MOUNT']],
+    allows: ['PROJECT', 'E:path', 'WORKDIR', 'CONFIG'],
+    build(a) {
+      const paths = a.entities('path');
+      if (paths.length > 1) return null;
+      const target = paths[0]?.text ?? '/workspace';
+      return perCommand(a, neg(a.negated, `the configuration's directory mounted at ${target}`), (c) => ({
+        ok: not(a.negated, c.mounts.some((m) => m.target === target && m.source === c.env[DEFAULT_CONFIG_DIR_ENV])),
+        actual: c.mounts.map((m) => `${m.source} → ${m.target}`).join('; ') || 'no mount',
+      }));
+    },
+  },
+  {
+    name: 'working directory',
+    needs: [['WORKDIR', 'RUNS']],
+    allows: ['E:path', 'PROJECT', 'CONFIG', 'SET', 'E:quoted'],
+    build(a) {
+      const paths = [...a.entities('path').map((p) => p.text), ...a.entities('quoted').map((q) => q.text)];
+      if (paths.length > 1 || (paths.length === 0 && !a.has('PROJECT', 'CONFIG'))) return null;
+      // "runs in /tmp": a directory named by its path; "runs" alone says nothing of one.
+      if (!a.has('WORKDIR') && (a.entities('path').length !== 1 || a.entities('quoted').length > 0)) return null;
+      const text = paths[0] ? `working directory == ${paths[0]}` : "working directory == the configuration's directory (/workspace in a container)";
+      return perCommand(a, neg(a.negated, text), (c) => ({
+        ok: not(a.negated, paths[0] ? c.workdir === paths[0] : c.workdir === (c.context === 'docker' ? '/workspace' : c.env[DEFAULT_CONFIG_DIR_ENV])),
+        actual: `working directory ${c.workdir}`,
+      }), { quoted: true });
+    },
+  },
+  {
+    name: 'environment variable',
+    needs: [['E:variable']],
+    allows: ['SET', 'ENVIRONMENT', 'E:quoted', 'E:path', 'CONFIG', 'PROJECT', 'WORKDIR', 'ABSOLUTE'],
+    build(a) {
+      const variables = a.entities('variable');
+      const values = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
+      if (variables.length !== 1 || values.length > 1) return null;
+      const name = variables[0].name;
+      const toConfigDir = values.length === 0 && a.has('CONFIG', 'PROJECT', 'WORKDIR');
+      const text = values[0] !== undefined ? `env ${name} == ${values[0]}` : toConfigDir ? `env ${name} == the configuration's directory (absolute)` : `env ${name} is set`;
+      return perCommand(a, neg(a.negated, text), (c) => {
+        const value = c.env[name];
+        const ok = value !== undefined && (values[0] !== undefined ? value === values[0] : !toConfigDir || (value.startsWith('/') && value === c.env[DEFAULT_CONFIG_DIR_ENV]) || value.startsWith('/'));
+        return { ok: not(a.negated, ok), actual: value === undefined ? `${name} not set` : `${name}=${value}` };
+      }, { quoted: true });
+    },
+  },
+  ...([['REJECT'], ['VALIDATION', 'FAIL'], ['CONFIG', 'FAIL']] as const).map(
+    (needs): Rule<Check> => ({
+      name: 'configuration rejected',
+      needs: needs.map((n) => [n]),
+      allows: ['CONFIG', 'MESSAGE', 'MENTION', 'E:key', 'E:quoted', 'E:number', 'E:duration', 'VALIDATION', 'FAIL', 'TIMEOUT', 'SHOWN', 'E:count'],
+      build(a) {
+        const named = a.after('MENTION').filter((t) => t.kind === 'entity');
+        const texts = named.map((t) => (t.kind === 'entity' && t.entity.type === 'key' ? t.entity.name : t.text));
+        if (a.has('MENTION') && texts.length === 0) return null;
+        if (a.negated) return { text: 'the configuration is accepted (no validation error)', evaluate: (o) => ({ ok: o.record.errors.length === 0, actual: o.record.errors.map((e) => e.message).join('; ') || 'no error' }) };
+        return {
+          text: `the configuration is rejected (validation errors, nothing runs)${texts.length > 0 ? `, an error naming ${texts.map((t) => JSON.stringify(t)).join(' and ')}` : ''}`,
+          evaluate: (o) => ({
+            ok: o.record.errors.length > 0 && o.record.commands.length === 0 && texts.every((t) => o.record.errors.some((e) => e.message.includes(t))),
+            actual: o.record.errors.map((e) => e.message).join('; ') || 'no error',
+          }),
+        };
+      },
+    }),
+  ),
+  {
+    name: 'configuration accepted',
+    needs: [['ACCEPT']],
+    allows: ['CONFIG', 'E:key', 'E:quoted', 'E:duration', 'E:number', 'VALIDATION', 'TIMEOUT', 'E:count', 'FAIL'],
+    build(a) {
+      // "loads without errors": the negation is the errors', not the loading's.
+      if (a.has('FAIL') && !a.negated) return null;
+      const rejected = a.negated && !a.has('FAIL');
+      return {
+        text: rejected ? 'the configuration is rejected (validation errors)' : 'the configuration is accepted (no validation error)',
+        evaluate: (o) => ({ ok: (o.record.errors.length === 0) !== rejected, actual: o.record.errors.map((e) => e.message).join('; ') || 'no error' }),
+      };
+    },
+  },
+  {
+    name: 'nothing runs',
+    needs: [['RUNS', 'CREATE'], ['NOT']],
+    allows: [],
+    refuses: ['HOST', 'CONTAINER', 'E:quoted', 'E:ordinal'],
+    build: (a) => (a.negated ? { text: 'no command ran', evaluate: (o) => ({ ok: o.record.commands.length === 0, actual: `${o.record.commands.length} command(s) ran` }) } : null),
+  },
+  {
+    name: 'the timeout that applies',
+    needs: [['TIMEOUT', 'E:key']],
+    allows: ['E:duration', 'APPLY', 'OWN', 'DEFAULT', 'WINS', 'DISABLE', 'FOREVER', 'SET', 'CONFIG', 'E:key', 'LIMITED', 'AFTER'],
+    build(a) {
+      const [d, more] = a.entities('duration');
+      if (more || a.entities('key').some((k) => k.name !== 'timeout' && k.name !== 'defaultTimeout')) return null;
+      const fromDefault = a.has('DEFAULT') || a.entities('key').some((k) => k.name === 'defaultTimeout');
+      const own = a.has('OWN');
+      if (fromDefault && own && !a.has('WINS')) return null;
+      type Test = (t: Observation['documented'][number]) => boolean;
+      let text: string;
+      let test: Test;
+      if (d) {
+        text = `timeout == ${showDuration(d.ms)}${fromDefault && !own ? ' (from the default)' : own ? " (the command's own)" : ''}`;
+        test = (t) => t.ms === d.ms && (!fromDefault || own || t.source !== 'command') && (!own || t.source === 'command');
+      } else if (a.has('DISABLE', 'FOREVER')) {
+        text = 'no timeout (timeout: none)';
+        test = (t) => t.ms === null;
+      } else if (own && a.has('WINS', 'APPLY')) {
+        text = "timeout from the command's own field";
+        test = (t) => t.source === 'command';
+      } else if (fromDefault && a.has('WINS', 'APPLY')) {
+        text = 'timeout from the default (defaultTimeout, else the built-in 5 min)';
+        test = (t) => t.source !== 'command';
+      } else if (a.has('APPLY') && !fromDefault && !own) {
+        text = a.negated ? 'no timeout (timeout: none)' : 'a timeout applies (not none)';
+        return perCommand(a, text, (_c, o, i) => ({ ok: (o.documented[i]?.ms === null) === a.negated, actual: `timeout ${o.documented[i]?.text} (from ${o.documented[i]?.source})` }));
+      } else return null;
+      return perCommand(a, neg(a.negated, text), (_c, o, i) => ({ ok: not(a.negated, o.documented[i] !== undefined && test(o.documented[i])), actual: `timeout ${o.documented[i]?.text} (from ${o.documented[i]?.source})` }));
+    },
+  },
+  {
+    name: 'a field as configured',
+    needs: [['E:key'], ['E:number', 'E:quoted', 'E:path', 'E:image']],
+    allows: ['SET', 'APPLY', 'CONFIG', 'OWN'],
+    build(a) {
+      const keys = a.entities('key').map((k) => k.name);
+      const values = a.tokens.filter((t) => t.kind === 'entity' && ['number', 'quoted', 'path', 'image'].includes(t.entity.type));
+      const fields: Record<string, (c: CommandRecord) => unknown> = {
+        maxOutputLines: (c) => c.limits.maxOutputLines,
+        memory: (c) => c.limits.memory,
+        cpus: (c) => c.limits.cpus,
+        network: (c) => c.limits.network,
+        user: (c) => c.user,
+        workdir: (c) => c.workdir,
+        image: (c) => c.image?.requested,
+      };
+      if (keys.length !== 1 || values.length !== 1 || !Object.hasOwn(fields, keys[0])) return null;
+      const [key] = keys;
+      const value = values[0].kind === 'entity' && values[0].entity.type === 'number' ? values[0].entity.n : values[0].text;
+      return perCommand(a, neg(a.negated, `${key} == ${JSON.stringify(value)}`), (c) => ({ ok: not(a.negated, String(fields[key](c)) === String(value)), actual: `${key} ${JSON.stringify(fields[key](c) ?? null)}` }), { quoted: true });
+    },
+  },
+  {
+    name: 'the user it runs as',
+    needs: [['USER'], ['E:quoted', 'E:number']],
+    allows: ['SET', 'APPLY'],
+    build(a) {
+      const values = a.tokens.filter((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'number'));
+      if (values.length !== 1) return null;
+      return perCommand(a, neg(a.negated, `runs as user ${values[0].text}`), (c) => ({ ok: not(a.negated, c.user === values[0].text), actual: `user ${c.user ?? '(the image default)'}` }), { quoted: true });
+    },
+  },
+  {
+    name: 'the memory limit set',
+    needs: [['MEMORY'], ['E:quoted', 'E:duration', 'E:number']],
+    allows: ['SET', 'APPLY', 'LIMITED', 'TIMEOUT'],
+    build(a) {
+      const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'duration', 'number'].includes(t.entity.type));
+      const text = values[0]?.text.replace(/\s/g, '').toLowerCase();
+      if (values.length !== 1 || !text || !/^\d+[bkmg]?$/.test(text)) return null;
+      return perCommand(a, neg(a.negated, `memory limit == ${text}`), (c) => ({ ok: not(a.negated, c.limits.memory === text), actual: `memory ${c.limits.memory ?? 'unlimited'}` }), { quoted: true });
+    },
+  },
+  {
+    name: 'memory limit',
+    needs: [['MEMORY'], ['KILL', 'TERMINATE', 'TIMED_OUT']],
+    allows: ['TIMEOUT', 'AT_MOST', 'LIMITED'],
+    build: (a) => perCommand(a, neg(a.negated, 'killed by its memory limit (exit code 137)'), (c) => ({ ok: not(a.negated, c.exitCause === 'memory-limit'), actual: `${c.outcome} (${c.exitCause})` })),
+  },
+];
+
+/** Slots any Then may carry: the command or run as subject, which command, negation. */
+const UNIVERSAL = ['COMMAND', 'HOOK', 'EACH', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'RUNS', 'USER', 'NOT', 'FILLER'];
+
+/** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
+export function readThen(sentence: string): Reading<Check> {
+  return read(sentence, { rules: RULES, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same: (x, y) => x.text === y.text });
+}

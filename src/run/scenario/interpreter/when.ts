@@ -1,0 +1,311 @@
+// The When of an executor scenario: each clause of the sentence sets one thing about the
+// command and its configuration (the command itself, where it runs, a timeout, a line
+// limit, what it prints, how it reacts to SIGTERM, how long it runs, how it exits, a
+// field's value). Rules are facts over concepts and entity kinds (lexicon.ts).
+import { stringify } from 'yaml';
+import type { StreamName, Token } from './lexicon.js';
+import { showDuration } from './lexicon.js';
+import { read, type Args, type Reading, type Rule } from './reading.js';
+
+export interface Setup {
+  run?: string;
+  context?: 'host' | 'docker';
+  image?: string;
+  /** Fields of the command as YAML values (validated by the executor's loader). */
+  fields: Record<string, unknown>;
+  /** `stop.defaultTimeout` as a YAML value, when written as one (a value under test). */
+  defaultTimeout?: unknown;
+  /** Timeouts the When states as durations (null: disabled). */
+  timeoutMs?: number | null;
+  defaultTimeoutMs?: number | null;
+  /** The command has no timeout of its own (inherits). */
+  omitTimeout?: boolean;
+  prints: { stream: StreamName; n: number }[];
+  ignoresTerm?: boolean;
+  handlesTerm?: boolean;
+  /** How long the command runs; 'long': past any timeout. */
+  sleepMs?: number | 'long';
+  exitCode?: number;
+}
+
+export function emptySetup(): Setup {
+  return { fields: {}, prints: [] };
+}
+
+export interface SetupPart {
+  /** What the clause sets, as a reader checks it: "timeout = 2 s". */
+  text: string;
+  apply(setup: Setup): void;
+}
+
+const part = (text: string, apply: (s: Setup) => void): SetupPart => ({ text, apply });
+
+const wordOf = (t: Token) => (t.kind === 'word' ? t.text.toLowerCase() : null);
+
+/** The value of a token as a YAML scalar: a number, a quoted text, a duration as written. */
+function valueOf(token: Token): unknown {
+  if (token.kind === 'word') {
+    if (token.concepts.includes('HIDE') || token.text === 'false') return false;
+    if (token.concepts.includes('REVEAL') || token.text === 'true') return true;
+    return null;
+  }
+  const e = token.entity;
+  if (e.type === 'number') return e.n;
+  if (e.type === 'count') return e.n;
+  return token.text;
+}
+
+const streamsOf = (a: Args): StreamName[] => {
+  const named = a.entities('stream').map((s) => s.name);
+  return named.length > 0 ? [...new Set(named)] : ['stdout'];
+};
+
+const RULES: Rule<SetupPart>[] = [
+  {
+    name: 'the command',
+    needs: [['E:quoted']],
+    allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN'],
+    build(a) {
+      const quoted = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted');
+      const imageWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('IMAGE'));
+      // With the word "image", the quoted text beside it names the image; the other one is the command.
+      const isImage = (t: Token) => imageWord >= 0 && Math.abs(a.tokens.indexOf(t) - imageWord) === 1;
+      const commands = quoted.filter((t) => !isImage(t));
+      const images = [...quoted.filter(isImage).map((t) => t.text), ...a.entities('image').map((e) => e.name)];
+      if (commands.length !== 1 || images.length > 1 || (imageWord >= 0 && images.length === 0) || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0))) return null;
+      const run = commands[0].text;
+      // "`timeout: 2s`": a configuration line in code marks
+      const field = /^([A-Za-z]+)\s*:\s*(.*)$/.exec(run);
+      if (field && !run.includes(' ; ') && /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message)$/.test(field[1])) {
+        return part(`${field[1]}: ${field[2]}`, (s) => {
+          const value: unknown = field[2] === 'null' ? null : /^-?\d+$/.test(field[2]) ? Number(field[2]) : field[2].replace(/^["']|["']$/g, '');
+          if (field[1] === 'defaultTimeout') s.defaultTimeout = value;
+          else s.fields[field[1]] = value;
+        });
+      }
+      const context = images.length > 0 || a.has('CONTAINER') ? 'docker' : a.has('HOST') ? 'host' : undefined;
+      return part(`run \`${run}\`${context === 'docker' ? ` in a container (${images[0] ?? 'alpine'})` : context === 'host' ? ' on the host' : ''}`, (s) => {
+        s.run = run;
+        if (context) s.context = context;
+        if (images[0]) s.image = images[0];
+      });
+    },
+  },
+  {
+    name: 'where it runs',
+    needs: [['HOST', 'CONTAINER', 'E:image']],
+    allows: ['IMAGE', 'E:quoted'],
+    build(a) {
+      const images = [...a.entities('image').map((e) => e.name), ...(a.has('IMAGE') ? a.entities('quoted').map((e) => e.text) : [])];
+      if (a.entities('quoted').length > 0 && !a.has('IMAGE')) return null;
+      if (images.length > 1 || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0)) || a.negated) return null;
+      if (a.has('HOST')) return part('on the host', (s) => (s.context = 'host'));
+      return part(`in a container (${images[0] ?? 'alpine'})`, (s) => {
+        s.context = 'docker';
+        if (images[0]) s.image = images[0];
+      });
+    },
+  },
+  {
+    name: 'a timeout',
+    needs: [['E:duration'], ['TIMEOUT', 'E:key', 'AT_MOST', 'TIMED_OUT']],
+    allows: ['DEFAULT', 'OWN', 'APPLY', 'SET', 'LIMITED', 'AFTER', 'WINS'],
+    build(a) {
+      const [d] = a.entities('duration');
+      const keys = a.entities('key').map((k) => k.name);
+      if (a.entities('duration').length !== 1 || a.negated || keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout')) return null;
+      const global = keys.includes('defaultTimeout') || a.has('DEFAULT');
+      if (global && keys.includes('timeout')) return null;
+      return global ? part(`defaultTimeout = ${showDuration(d.ms)}`, (s) => (s.defaultTimeoutMs = d.ms)) : part(`timeout = ${showDuration(d.ms)}`, (s) => (s.timeoutMs = d.ms));
+    },
+  },
+  {
+    name: 'no timeout',
+    needs: [['TIMEOUT', 'E:key'], ['DISABLE', 'FOREVER', 'NOT']],
+    allows: ['DEFAULT', 'OWN', 'SET', 'APPLY', 'CONFIG'],
+    build(a) {
+      const keys = a.entities('key').map((k) => k.name);
+      if (keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout') || a.entities('quoted').length > 0) return null;
+      const global = keys.includes('defaultTimeout') || a.has('DEFAULT');
+      if (a.has('DISABLE', 'FOREVER') && !a.negated) return global ? part('defaultTimeout: null (disabled)', (s) => (s.defaultTimeoutMs = null)) : part('timeout: null (disabled)', (s) => (s.timeoutMs = null));
+      // "without its own timeout", "no timeout field": the field is left out, the command inherits.
+      if (a.negated && !global && (a.has('OWN', 'CONFIG') || keys.includes('timeout'))) return part('no timeout field (inherited)', (s) => (s.omitTimeout = true));
+      return null;
+    },
+  },
+  {
+    name: 'a line limit',
+    needs: [['E:count', 'E:number'], ['LIMITED', 'AT_MOST', 'TIMEOUT', 'E:key']],
+    allows: ['OUTPUT', 'E:stream', 'EACH', 'PER_STREAM', 'SET', 'OWN', 'SHOWN'],
+    build(a) {
+      const keys = a.entities('key').map((k) => k.name);
+      const counts = a.entities('count').filter((c) => c.unit === 'line');
+      const numbers = a.entities('number');
+      if (keys.some((k) => k !== 'maxOutputLines') || a.negated || a.entities('stream').length > 0) return null;
+      // A key with a bare number is a field value (the rule below).
+      const n = counts.length === 1 && numbers.length === 0 ? counts[0].n : null;
+      if (n === null) return null;
+      return part(`maxOutputLines = ${n}`, (s) => (s.fields.maxOutputLines = n));
+    },
+  },
+  {
+    name: 'what it prints',
+    needs: [['E:count'], ['WRITE', 'OUTPUT']],
+    allows: ['E:stream', 'EACH', 'PER_STREAM', 'SHOWN'],
+    build(a) {
+      const counts = a.entities('count');
+      if (counts.length !== 1 || counts[0].unit !== 'line' || a.negated || (!a.has('WRITE') && a.has('SHOWN'))) return null;
+      const n = counts[0].n;
+      const streams = streamsOf(a);
+      return part(streams.map((stream) => `prints ${n} lines on ${stream}`).join(', '), (s) => s.prints.push(...streams.map((stream) => ({ stream, n }))));
+    },
+  },
+  {
+    name: 'how it takes SIGTERM',
+    needs: [['IGNORE', 'HANDLE'], ['E:signal', 'SIGNAL', 'TERMINATE']],
+    allows: ['COMPLETE', 'EXIT', 'REMOVE', 'GRACEFUL', 'AFTER', 'SUCCEED', 'SLEEP'],
+    build(a) {
+      const signals = a.entities('signal').map((s) => s.name);
+      if (signals.some((s) => s !== 'SIGTERM') || a.negated) return null;
+      if (a.has('IGNORE') && !a.has('COMPLETE', 'EXIT', 'REMOVE', 'SUCCEED')) return part('ignores SIGTERM', (s) => {
+        s.ignoresTerm = true;
+        s.sleepMs ??= 'long';
+      });
+      if (a.has('HANDLE')) return part('handles SIGTERM and exits 0', (s) => {
+        s.handlesTerm = true;
+        s.sleepMs ??= 'long';
+      });
+      return null;
+    },
+  },
+  {
+    name: 'how long it runs',
+    needs: [['SLEEP', 'FOREVER', 'ELAPSED', 'TIMED_OUT', 'COMPLETE']],
+    allows: ['E:duration', 'TIMEOUT', 'AT_MOST', 'AT_LEAST', 'ABOUT', 'OWN', 'TIME_WORD', 'AFTER'],
+    build(a) {
+      const durations = a.entities('duration');
+      if (durations.length > 1 || a.negated) return null;
+      if (durations.length === 1 && !a.has('TIMEOUT') && !a.has('AT_MOST', 'AT_LEAST') && a.has('SLEEP', 'ELAPSED'))
+        return part(`runs for ${showDuration(durations[0].ms)}`, (s) => (s.sleepMs = durations[0].ms));
+      if (durations.length === 0 && (a.has('FOREVER') || (a.has('SLEEP') && !a.has('COMPLETE')) || (a.has('TIMED_OUT') && a.has('TIMEOUT'))))
+        return part('runs past its timeout', (s) => (s.sleepMs = 'long'));
+      if (durations.length === 0 && a.has('COMPLETE') && a.has('TIMEOUT') && a.has('AT_MOST')) return part('ends well within its timeout', (s) => (s.sleepMs = undefined));
+      return null;
+    },
+  },
+  {
+    name: 'how it exits',
+    needs: [['EXIT', 'FAIL', 'SUCCEED']],
+    allows: ['E:number', 'COMPLETE', 'AFTER', 'GRACEFUL'],
+    build(a) {
+      const numbers = a.entities('number');
+      if (a.negated || numbers.length > 1) return null;
+      if (numbers.length === 1 && a.has('EXIT') && !a.has('FAIL', 'SUCCEED')) return part(`exits with ${numbers[0].n}`, (s) => (s.exitCode = numbers[0].n));
+      if (numbers.length === 0 && a.has('FAIL') && !a.has('SUCCEED')) return part('exits with 1 (fails)', (s) => (s.exitCode = 1));
+      if (numbers.length === 0 && (a.has('SUCCEED') || (a.has('EXIT') && a.has('GRACEFUL'))) && !a.has('FAIL')) return part('exits with 0 (succeeds)', (s) => (s.exitCode = 0));
+      return null;
+    },
+  },
+  {
+    name: 'a field value',
+    needs: [['E:key'], ['E:number', 'E:quoted', 'E:duration', 'E:count', 'HIDE', 'REVEAL', 'DISABLE', 'E:path', 'NOT']],
+    allows: ['SET', 'OWN', 'DEFAULT', 'APPLY', 'TIMEOUT', 'LIMITED', 'OUTPUT'],
+    build(a) {
+      const keys = a.entities('key');
+      const values = a.tokens.filter((t) => (t.kind === 'entity' && t.entity.type !== 'key') || (t.kind === 'word' && (t.concepts.some((c) => c === 'HIDE' || c === 'REVEAL' || c === 'DISABLE') || /^none$/i.test(t.text))));
+      const word = values.length === 1 ? wordOf(values[0]) : null;
+      if (keys.length !== 1 || values.length !== 1 || (a.negated && word !== 'none')) return null;
+      const key = keys[0].name;
+      // A duration for a timeout is the timeout rule's (it may be fractional, which YAML text is not).
+      if ((key === 'timeout' || key === 'defaultTimeout') && values[0].kind === 'entity' && values[0].entity.type === 'duration' && !a.entities('quoted').length) return null;
+      // "none" is a value of its own for a text field (network: none), and no limit for a timeout.
+      const timeoutKey = key === 'timeout' || key === 'defaultTimeout';
+      const value = word === 'none' ? (timeoutKey ? null : 'none') : values[0].kind === 'word' && values[0].concepts.includes('DISABLE') && !values[0].concepts.includes('HIDE') ? null : valueOf(values[0]);
+      return part(`${key}: ${stringify(value).trim()}`, (s) => {
+        if (key === 'defaultTimeout') s.defaultTimeout = value;
+        else if (key === 'image') {
+          s.image = String(value);
+          s.context = 'docker';
+        } else if (key === 'run') s.run = String(value);
+        else s.fields[key] = value;
+      });
+    },
+  },
+  {
+    name: 'an environment variable',
+    needs: [['E:variable'], ['SET', 'ENVIRONMENT']],
+    allows: ['E:quoted', 'E:path', 'E:number'],
+    build(a) {
+      const [variable] = a.entities('variable');
+      const values = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type !== 'variable');
+      if (a.entities('variable').length !== 1 || values.length !== 1 || a.negated) return null;
+      return part(`env ${variable.name}=${values[0].text}`, (s) => (s.fields.env = { ...(s.fields.env as object), [variable.name]: values[0].text }));
+    },
+  },
+  {
+    name: 'the working directory',
+    needs: [['WORKDIR'], ['E:path', 'E:quoted']],
+    allows: ['SET'],
+    build(a) {
+      const values = a.tokens.filter((t) => t.kind === 'entity');
+      if (values.length !== 1 || a.negated) return null;
+      return part(`workdir: ${values[0].text}`, (s) => (s.fields.workdir = values[0].text));
+    },
+  },
+  {
+    name: 'a memory limit',
+    needs: [['MEMORY'], ['E:quoted', 'E:duration', 'E:number']],
+    allows: ['TIMEOUT', 'LIMITED', 'SET', 'AT_MOST'],
+    build(a) {
+      const values = a.tokens.filter((t) => t.kind === 'entity');
+      if (values.length !== 1 || a.negated || !/^\d+[bkmg]?$/i.test(values[0].text.replace(/\s/g, ''))) return null;
+      const memory = values[0].text.replace(/\s/g, '');
+      return part(`memory: ${memory}`, (s) => {
+        s.fields.memory = memory;
+        s.context ??= 'docker';
+      });
+    },
+  },
+  {
+    name: 'the user it runs as',
+    needs: [['USER'], ['E:quoted', 'E:number']],
+    allows: ['SET'],
+    build(a) {
+      const values = a.tokens.filter((t) => t.kind === 'entity');
+      if (values.length !== 1 || a.negated) return null;
+      return part(`user: ${values[0].text}`, (s) => (s.fields.user = values[0].text));
+    },
+  },
+  {
+    name: 'its failure message',
+    needs: [['MESSAGE'], ['E:quoted']],
+    allows: ['SET', 'FAIL', 'SHOWN'],
+    build(a) {
+      const values = a.entities('quoted');
+      if (values.length !== 1 || a.negated) return null;
+      return part(`message: ${values[0].text}`, (s) => (s.fields.message = values[0].text));
+    },
+  },
+  {
+    name: 'a command',
+    needs: [['COMMAND', 'HOOK', 'CONFIG', 'RUNS']],
+    allows: [],
+    build: (a) => (a.negated ? null : part('a command', () => {})),
+  },
+];
+
+/** Slots any When clause may carry: the command as subject, the configuration, running it. */
+const UNIVERSAL = ['COMMAND', 'HOOK', 'CONFIG', 'RUNS', 'SET', 'EACH', 'USER', 'FILLER'];
+
+/** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
+export function readWhen(sentence: string): Reading<SetupPart> {
+  return read(sentence, {
+    rules: RULES,
+    universal: UNIVERSAL,
+    splitAt: [',', 'and', 'but', 'while', 'then'],
+    splitBefore: ['with', 'under', 'that', 'which', 'whose', 'where', 'using', 'via'],
+    splitBeforeConcepts: ['WRITE', 'LIMITED', 'SLEEP', 'IGNORE', 'HANDLE', 'AT_MOST', 'EXIT', 'RUNS', 'SET', 'APPLY'],
+    wholeFirst: false,
+    same: (x, y) => x.text === y.text,
+  });
+}

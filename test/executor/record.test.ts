@@ -1,0 +1,70 @@
+// The record of an executor run, built from the executor's own events: real host
+// commands and a real container, each fact of the record checked against what was
+// configured (signals and when, exit codes and their cause, lines per stream, the
+// containers and the mount, the messages shown).
+import t from 'tap';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { recordText } from '../../src/executor/record.js';
+import { dockerEngine } from '../../src/executor/docker.js';
+import { OFFLINE_IMAGES } from '../support/images.js';
+
+const configDir = mkdtempSync(path.join(tmpdir(), 'spec-run-record-'));
+const options = { configDir, imageAliases: OFFLINE_IMAGES };
+
+t.test('a host command past its timeout: SIGTERM at the timeout, exit 124 from the timeout, its output kept', async (t) => {
+  const record = await recordText('stop:\n  commands:\n    - run: "echo started; sleep 30"\n      timeout: "1s"\n', options);
+  const [command] = record.commands;
+  t.equal(command.context, 'host');
+  t.match(command, { outcome: 'timeout', exitCode: 124, exitCause: 'timeout', endedBy: 'SIGTERM', graceMs: 2000 });
+  t.same(command.signals.map((s) => s.signal), ['SIGTERM']);
+  t.ok(command.signals[0].atMs >= 950 && command.signals[0].atMs < 2500, `SIGTERM at ${Math.round(command.signals[0].atMs)} ms, for a 1 s timeout`);
+  t.same(command.lines, [{ stream: 'stdout', text: 'started' }]);
+  t.equal(command.workdir, configDir, 'a host command starts in the configuration\'s directory');
+  t.equal(command.env.SPEC_RUN_CONFIG_DIR, configDir);
+  t.equal(record.exitStatus, 124);
+  t.match(record.messages.join('\n'), /Error: Command execution timed out after 1s/, 'the message the user is shown');
+});
+
+t.test('a command that ignores SIGTERM: SIGKILL once the grace period is over, exit 137', async (t) => {
+  const record = await recordText("stop:\n  commands:\n    - run: \"trap '' TERM; sleep 30 & wait; sleep 30\"\n      timeout: \"1s\"\n", options);
+  const [command] = record.commands;
+  t.match(command, { outcome: 'timeout', exitCode: 137, exitCause: 'timeout-killed' });
+  const term = command.signals.find((s) => s.signal === 'SIGTERM');
+  const kill = command.signals.find((s) => s.signal === 'SIGKILL');
+  t.ok(term && kill && kill.atMs - term.atMs >= 1900, `SIGKILL ${kill && term ? Math.round(kill.atMs - term.atMs) : '?'} ms after SIGTERM, for a 2 s grace`);
+});
+
+t.test('lines shown and omitted per stream, and the notices', async (t) => {
+  const record = await recordText('stop:\n  commands:\n    - run: "seq 1 3; seq 1 40 >&2; exit 3"\n      maxOutputLines: 5\n', options);
+  const [command] = record.commands;
+  t.match(command, { outcome: 'completed', exitCode: 3, exitCause: 'command' });
+  t.same(command.streams, { stdout: { printed: 3, shown: 3, omitted: 0, hidden: false }, stderr: { printed: 40, shown: 5, omitted: 35, hidden: false } });
+  t.ok(command.notices.includes('stderr: ... (35 lines omitted)'));
+  t.notOk(command.notices.some((n) => n.startsWith('stdout:')), 'no notice for the stream that fits');
+});
+
+t.test('an invalid configuration: its errors, no command run, exit 2', async (t) => {
+  const record = await recordText('stop:\n  commands:\n    - run: "echo never"\n      timeout: "-5s"\n', options);
+  t.equal(record.commands.length, 0);
+  t.equal(record.exitStatus, 2);
+  t.match(record.errors, [{ path: 'stop.commands[0].timeout', line: 4 }]);
+  t.match(record.messages.join('\n'), /timeout at 4:\d+: invalid duration "-5s"/);
+});
+
+t.test('a container command: created, started, removed, the project mounted at /workspace', async (t) => {
+  const engine = await dockerEngine();
+  // The suite runs where Docker does (scripts/setup.sh): no engine is a failure here, not a skip.
+  if (!t.ok(engine.ok, 'a Docker engine answers', { engine })) return;
+  const record = await recordText('stop:\n  commands:\n    - run: "pwd; exit 4"\n      image: "alpine"\n', options);
+  const [command] = record.commands;
+  t.match(command, { context: 'docker', outcome: 'completed', exitCode: 4, workdir: '/workspace', image: { requested: 'alpine' } });
+  t.same(command.lines.map((l) => l.text), ['/workspace']);
+  t.same(command.mounts, [{ source: configDir, target: '/workspace' }]);
+  t.equal(command.containers.length, 1);
+  t.match(command.containers[0], { created: true, started: true, removed: true });
+  const listed = await execa('docker', ['ps', '-a', '--format', '{{.Names}}']);
+  t.notOk(listed.stdout.split('\n').includes(command.containers[0].name), 'docker ps -a lists it no more');
+});

@@ -1,0 +1,49 @@
+// The held-out executor specifications (test/fixtures/executor-heldout/): written by
+// people who had not read the interpreter's rules. Each batch still binds at least the
+// rate recorded for it, and run for real (host commands, and containers on the local
+// image) no bound step fails but those recorded with the reason the executor really
+// does otherwise.
+import t from 'tap';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import type { RunEvent } from '../../src/model/events.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const fixtures = path.join(root, 'test/fixtures/executor-heldout');
+const cli = path.join(root, 'dist/src/cli/main.js');
+const rates = JSON.parse(readFileSync(path.join(fixtures, 'rates.json'), 'utf8')) as Record<string, { steps: number; bound: number; knownFailures: Record<string, string> }>;
+
+type Point = Extract<RunEvent, { type: 'point' }>;
+
+/** The step points of a run of BATCH through the CLI (the repository's configuration maps image names to the local image). */
+async function run(batch: string, extra: string[]): Promise<Point[]> {
+  const result = await execa(process.execPath, [cli, path.join(fixtures, batch), '--executor-steps', '--no-strict', '--reporter', 'json', ...extra], { cwd: root, reject: false });
+  const events = result.stdout.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as RunEvent);
+  return events.filter((e): e is Point => e.type === 'point' && !e.unitId.endsWith('#steps'));
+}
+
+const bound = (p: Point) => typeof p.diagnostics?.definition === 'string';
+const where = (p: Point) => `${path.basename(p.at?.file ?? '')}:${p.at?.line}`;
+
+for (const batch of readdirSync(fixtures).filter((name) => /^batch\d+$/.test(name)).sort()) {
+  t.test(`${batch}: the recorded binding rate holds, and no bound step fails where the executor does what it says`, async (t) => {
+    const recorded = rates[batch];
+    t.ok(recorded, `${batch} has a recorded rate in rates.json`);
+    if (!recorded) return;
+    const dry = await run(batch, ['--dry-run']);
+    t.equal(dry.length, recorded.steps, 'every step of the batch is a point');
+    const boundSteps = dry.filter(bound);
+    t.ok(boundSteps.length >= recorded.bound, `bound ${boundSteps.length} of ${dry.length}, recorded ${recorded.bound}`);
+    t.ok(boundSteps.every((p) => typeof p.diagnostics?.interpretation === 'string'), 'each bound step shows its interpretation');
+    const real = await run(batch, []);
+    const failed = real.filter((p) => !p.ok && p.todo === undefined && bound(p));
+    t.same(
+      failed.filter((p) => !(where(p) in recorded.knownFailures)).map((p) => [where(p), p.name, p.diagnostics?.message]),
+      [],
+      'no bound step fails but the recorded ones',
+    );
+    t.ok(real.filter((p) => p.ok && p.skip === undefined).length > recorded.bound / 2, 'most bound steps ran and passed');
+  });
+}
