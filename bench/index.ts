@@ -8,6 +8,7 @@ import { runSeedsBench } from './seeds.js';
 import { runJobsBench } from './jobs.js';
 import { runSessionsBench } from './sessions.js';
 import { runQuietBench } from './quiet.js';
+import { runDocumentsBench } from './documents.js';
 
 const args = process.argv.slice(2);
 const peerAt = args.indexOf('--peer');
@@ -25,6 +26,7 @@ const benches: [string, () => Promise<string>][] = [
   ['seeds', runSeedsBench],
   ['jobs', runJobsBench],
   ['quiet', runQuietBench],
+  ['documents', runDocumentsBench],
 ];
 for (const [name, run] of benches) {
   if (only.length && !only.includes(name)) continue;
