@@ -9,6 +9,7 @@ import { runJobsBench } from './jobs.js';
 import { runSessionsBench } from './sessions.js';
 import { runQuietBench } from './quiet.js';
 import { runLspBench } from './lsp.js';
+import { runDocumentsBench } from './documents.js';
 
 const args = process.argv.slice(2);
 const peerAt = args.indexOf('--peer');
@@ -27,6 +28,7 @@ const benches: [string, () => Promise<string>][] = [
   ['jobs', runJobsBench],
   ['quiet', runQuietBench],
   ['lsp', runLspBench],
+  ['documents', runDocumentsBench],
 ];
 for (const [name, run] of benches) {
   if (only.length && !only.includes(name)) continue;

@@ -1,0 +1,163 @@
+// Where users wait around the checks: one small document, and a tree of 100, side by side
+// with the alternative in one run (medians of alternating rounds). The fixtures are built
+// here: 100 Lisp documents of 2 FiveAM tests x 2 checks, the same 200 tests as one file for
+// plain SBCL, and 100 OpenSpec documents of 2 scenarios x 3 steps with the user's steps,
+// the same 100 features for cucumber-js (installed into a scratch directory from npm, not
+// a dependency of spec-run).
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { formatTable, median, type BenchRow } from './table.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const cli = join(root, 'dist/src/cli/main.js');
+const DOCUMENTS = 100;
+const ROUNDS = 3;
+
+const lispTests = (i: number) => `(fiveam:def-suite suite-${i})
+(fiveam:in-suite suite-${i})
+(fiveam:test sum-${i} (fiveam:is (= ${i + 1} (+ ${i} 1))) (fiveam:is (= 4 (* 2 2))))
+(fiveam:test text-${i} (fiveam:is (equal "ab" (concatenate 'string "a" "b"))) (fiveam:is (< ${i} ${i + 1})))`;
+
+const lispDocument = (i: number) => `---\ntype: verification\n---\n# Document ${i}\n\n\`\`\`lisp\n${lispTests(i)}\n\`\`\`\n`;
+
+const openspecDocument = (i: number) => `# Counter ${i} Specification
+
+## Purpose
+A counter.
+
+## Requirements
+
+### Requirement: Counting ${i}
+The counter SHALL add.
+
+#### Scenario: Adding ${i}
+- **GIVEN** a counter at ${i}
+- **WHEN** ${i} is added
+- **THEN** the counter shows ${2 * i}
+
+#### Scenario: Adding zero ${i}
+- **GIVEN** a counter at ${i}
+- **WHEN** 0 is added
+- **THEN** the counter shows ${i}
+`;
+
+const feature = (i: number) => `Feature: Counter ${i}
+
+  Scenario: Adding ${i}
+    Given a counter at ${i}
+    When ${i} is added
+    Then the counter shows ${2 * i}
+
+  Scenario: Adding zero ${i}
+    Given a counter at ${i}
+    When 0 is added
+    Then the counter shows ${i}
+`;
+
+/** One steps file for both: spec-run/steps and cucumber-js take the same definitions. */
+const steps = (module: string) => `import { Given, When, Then } from '${module}';
+import assert from 'node:assert/strict';
+Given('a counter at {int}', function (n) { this.count = n; });
+When('{int} is added', function (n) { this.count += n; });
+Then('the counter shows {int}', function (n) { assert.equal(this.count, n); });
+`;
+
+function timed(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ seconds: number; ok: boolean; tail: string }> {
+  const started = performance.now();
+  return new Promise((done) =>
+    execFile(command, args, { cwd, env, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) =>
+      done({ seconds: (performance.now() - started) / 1000, ok: !error, tail: (stderr.trim() || stdout.trim()).split('\n').at(-1) ?? '' }),
+    ),
+  );
+}
+
+/** Median seconds of each command, run in alternating rounds. */
+async function alternating(commands: Record<string, () => ReturnType<typeof timed>>): Promise<Record<string, { seconds: number; ok: boolean; tail: string }>> {
+  const runs: Record<string, { seconds: number; ok: boolean; tail: string }[]> = {};
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [name, run] of Object.entries(commands)) (runs[name] ??= []).push(await run());
+  return Object.fromEntries(
+    Object.entries(runs).map(([name, list]) => [name, { seconds: median(list.map((r) => r.seconds)), ok: list.every((r) => r.ok), tail: list.at(-1)!.tail }]),
+  );
+}
+
+/** cucumber-js in a scratch directory; null when it cannot be installed here. */
+function installCucumber(scratch: string): string | null {
+  try {
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', scratch, '@cucumber/cucumber@11'], { stdio: 'ignore', timeout: 300_000 });
+    return join(scratch, 'node_modules', '.bin', 'cucumber-js');
+  } catch {
+    return null;
+  }
+}
+
+export async function runDocumentsBench(): Promise<string> {
+  const scratch = mkdtempSync(join(tmpdir(), 'spec-run-bench-documents-'));
+  try {
+    const lisp = join(scratch, 'lisp');
+    const one = join(scratch, 'one');
+    const openspec = join(scratch, 'openspec');
+    const features = join(scratch, 'features');
+    for (const dir of [lisp, one, openspec, join(features, 'features')]) mkdirSync(dir, { recursive: true });
+    for (let i = 1; i <= DOCUMENTS; i++) {
+      writeFileSync(join(lisp, `doc-${i}.test.md`), lispDocument(i));
+      writeFileSync(join(openspec, `counter-${i}.spec.md`), openspecDocument(i));
+      writeFileSync(join(features, 'features', `counter-${i}.feature`), feature(i));
+    }
+    writeFileSync(join(one, 'doc.test.md'), lispDocument(1));
+    const plainSbcl = join(scratch, 'plain.lisp');
+    writeFileSync(
+      plainSbcl,
+      `(require :asdf)\n(asdf:load-system :fiveam)\n${Array.from({ length: DOCUMENTS }, (_, i) => lispTests(i + 1)).join('\n')}\n` +
+        `(unless (every #'identity (list ${Array.from({ length: DOCUMENTS }, (_, i) => `(fiveam:run! 'suite-${i + 1})`).join(' ')})) (sb-ext:exit :code 1))\n`,
+    );
+    writeFileSync(join(openspec, 'steps.mjs'), steps('spec-run/steps'));
+    writeFileSync(join(features, 'steps.mjs'), steps('@cucumber/cucumber'));
+    // spec-run/steps resolves to this checkout from the fixture's directory.
+    mkdirSync(join(openspec, 'node_modules'), { recursive: true });
+    execFileSync('ln', ['-s', root, join(openspec, 'node_modules', 'spec-run')]);
+    const cucumber = installCucumber(features);
+    const specRun = (args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) => () => timed(process.execPath, [cli, ...args, '--reporter', 'tap'], cwd, env);
+    const cucumberRun = (paths: string[]) => () => timed(cucumber!, [...paths, '--import', 'steps.mjs'], features);
+    const fresh = { ...process.env, SPEC_RUN_DRIVER: 'fresh' };
+
+    const figures = await alternating({
+      version: () => timed(process.execPath, [cli, '--version'], root),
+      one: specRun(['doc.test.md'], one),
+      ...(cucumber ? { cucumberOne: cucumberRun(['features/counter-1.feature']), cucumberAll: cucumberRun(['features']) } : {}),
+      lisp: specRun(['.'], lisp),
+      lispFresh: specRun(['.'], lisp, fresh),
+      sbcl: () => timed('sbcl', ['--noinform', '--non-interactive', '--load', plainSbcl], scratch),
+      openspec: specRun(['.'], openspec),
+    });
+    const note = (name: string) => `${figures[name].ok ? '' : 'FAILED: '}${figures[name].tail}`;
+    const rows: BenchRow[] = [
+      { metric: 'spec-run --version', value: figures.version.seconds, unit: 's' },
+      { metric: 'one Lisp document (2 tests)', value: figures.one.seconds, unit: 's', note: note('one') },
+      ...(cucumber
+        ? [
+            { metric: 'cucumber-js, one feature (2 scenarios)', value: figures.cucumberOne.seconds, unit: 's', note: note('cucumberOne') },
+            { metric: 'one document / cucumber-js one feature', value: figures.one.seconds / figures.cucumberOne.seconds, unit: 'x', target: 1 },
+            { metric: `${DOCUMENTS} OpenSpec documents, user's steps`, value: figures.openspec.seconds, unit: 's', note: note('openspec') },
+            { metric: `cucumber-js, the same ${DOCUMENTS} features`, value: figures.cucumberAll.seconds, unit: 's', note: note('cucumberAll') },
+            { metric: `${DOCUMENTS} OpenSpec / cucumber-js`, value: figures.openspec.seconds / figures.cucumberAll.seconds, unit: 'x', target: 1 },
+          ]
+        : [{ metric: 'cucumber-js', value: 0, unit: '', note: 'not measured: @cucumber/cucumber could not be installed from npm here' }]),
+      { metric: `${DOCUMENTS} Lisp documents, forked drivers`, value: figures.lisp.seconds, unit: 's', note: note('lisp') },
+      { metric: `${DOCUMENTS} Lisp documents, a process per driver`, value: figures.lispFresh.seconds, unit: 's', note: note('lispFresh') },
+      { metric: `plain sbcl, the same ${DOCUMENTS * 2} tests in one image`, value: figures.sbcl.seconds, unit: 's', note: figures.sbcl.ok ? '' : 'FAILED' },
+      { metric: 'forked / a process per driver', value: figures.lisp.seconds / figures.lispFresh.seconds, unit: 'x', target: 1 },
+      { metric: `${DOCUMENTS} Lisp documents / plain sbcl`, value: figures.lisp.seconds / figures.sbcl.seconds, unit: 'x', target: 3 },
+    ];
+    return formatTable(`Documents: start-up and trees of ${DOCUMENTS} (medians of ${ROUNDS} alternating rounds)`, rows);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(await runDocumentsBench());
+}
