@@ -4,6 +4,7 @@
 // pipeline's stages: parse and translate read the buffer, check finds the problems, the
 // step library binds the steps, the vocabulary describes the Lisp names, and the run
 // record and spec-run's own runs tell the results.
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   CodeActionKind,
@@ -27,7 +28,6 @@ import { Project, type Reading } from './project.js';
 import { undefinedStepFixes } from './quick-fix.js';
 import { watchDirectories } from './watch.js';
 import { runDocument, type RunOutcome } from './run-units.js';
-import { existsSync, readFileSync } from 'node:fs';
 
 export interface ServerOptions {
   /** How long typing must pause before a document is checked again. */

@@ -327,3 +327,25 @@ t.test("a client that cannot watch files: the server watches the steps files its
   writeFileSync(join(own, 'steps/counter.steps.mjs'), `${STEPS}\nimport { When } from 'spec-run/steps';\nWhen('{int} is added', function (n) {\n  this.count += n;\n});\n`);
   t.same(await rechecked, [], 'the definition written on disk, and nothing told the server: the document is re-checked, the step binds');
 });
+
+t.test('a TypeScript steps file: the quick fix imports the keyword and the World type, and the definition loads and binds', async (t) => {
+  const own = mkdtempSync(join(tmpdir(), 'spec-run-lsp-'));
+  t.teardown(() => rmSync(own, { recursive: true, force: true }));
+  mkdirSync(join(own, 'specs'));
+  mkdirSync(join(own, 'steps'));
+  writeFileSync(join(own, 'specs/counter.spec.md'), SPEC);
+  const typed = STEPS.replace(/function \((\w+)\)/g, 'function (this: World, $1: number)').replace("import { Given, Then } from 'spec-run/steps';", "import { Given, Then, type World } from 'spec-run/steps';");
+  writeFileSync(join(own, 'steps/counter.steps.ts'), typed);
+  const tsClient = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  t.teardown(() => tsClient.close());
+  const uri = tsClient.open(join(own, 'specs/counter.spec.md'));
+  const undefinedStep = (await tsClient.diagnostics(uri)).filter((d) => /^undefined step/.test(d.message as string));
+  t.equal(undefinedStep.length, 1, 'the TypeScript file loads: only the step it lacks is undefined');
+  const [action] = await tsClient.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: undefinedStep[0].range, context: { diagnostics: undefinedStep } });
+  tsClient.applyEdit(action.edit!);
+  const after = readFileSync(join(own, 'steps/counter.steps.ts'), 'utf8');
+  t.match(after, "import { Given, Then, type World, When } from 'spec-run/steps';", 'When joins the import; World is there already');
+  t.match(after, "When('{int} is added', function (this: World, int: number) {");
+  tsClient.filesChanged([join(own, 'steps/counter.steps.ts')]);
+  t.same(await tsClient.diagnostics(uri, (ds) => !ds.some((d) => /^undefined step/.test(d.message as string))), [], 'the TypeScript definition binds');
+});
