@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { dockerEngine } from '../../../executor/docker.js';
 import type { World } from '../../../steps/index.js';
 import { StepSkipped, worldInternals } from '../step-world.js';
+import { existingSubject } from '../vocabulary/subject.js';
 import { observe, type Observation } from './observation.js';
 import { readThen, type Check } from './then.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
@@ -56,6 +57,13 @@ async function observation(world: World): Promise<Observation> {
   if (!state.observation) {
     const { unit, options } = worldInternals(world);
     const setup = state.setup;
+    // A When a built-in expression bound (the seed's vocabulary) described the same command.
+    const described = existingSubject(world);
+    if (described) {
+      setup.fields = { ...Object.fromEntries(Object.entries(described.fields).filter(([key]) => key !== 'defaultTimeout')), ...setup.fields };
+      if (described.defaultTimeout !== undefined) setup.defaultTimeout ??= described.defaultTimeout;
+      if (described.run !== undefined) setup.run ??= described.run;
+    }
     const usesDocker = setup.context === 'docker' || setup.image !== undefined || /^\s*image\s*:/m.test(yamlOf(world)?.text ?? '');
     if (usesDocker) {
       const engine = await dockerEngine();

@@ -25,6 +25,8 @@ export type Entity =
   | { type: 'path'; text: string }
   | { type: 'image'; name: string }
   | { type: 'variable'; name: string }
+  /** "1 to 10", "101 through 105": printed values from one number to another. */
+  | { type: 'range'; from: number; to: number }
   /** "the second command", "the first line". */
   | { type: 'ordinal'; index: number | 'last'; of: 'command' | 'line' };
 
@@ -40,15 +42,15 @@ export type Token = { kind: 'entity'; entity: Entity; text: string } | { kind: '
 const CONCEPTS: Record<string, string[]> = {
   // negation and comparison
   NOT: ['not', 'no', 'never', "doesn't", "don't", "isn't", "aren't", "won't", "wasn't", "didn't", 'cannot', "can't", 'without', 'none', 'nothing', 'neither', 'nor', 'no longer'],
-  LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'cut off after', 'cut after', 'stops after', 'capped at', 'limited at'],
+  LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'capped at', 'limited at'],
   PARTIAL: ['partial', 'partially', 'so far', 'up to that point', 'up to the timeout', 'until then', 'until the timeout'],
   ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
   AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'no longer than', 'shorter than', 'maximum', 'max'],
-  AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'minimum'],
+  AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'minimum', 'past', 'beyond'],
   EXACTLY: ['exactly', 'precisely', 'only', 'just'],
-  AFTER: ['after', 'once', 'when', 'following', 'past', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently'],
+  AFTER: ['after', 'once', 'when', 'following', 'followed by', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
-  FILLER: ['as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
+  FILLER: ['ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
   HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
@@ -60,17 +62,18 @@ const CONCEPTS: Record<string, string[]> = {
   IMAGE: ['image', 'images'],
   // time
   TIMEOUT: ['timeout', 'timeouts', 'time limit', 'time limits', 'deadline', 'deadlines', 'time budget', 'limit', 'limits', 'time-limit', 'cap'],
-  TIMED_OUT: ['time out', 'times out', 'timed out', 'timing out', 'expires', 'expired', 'expire', 'elapses', 'elapsed', 'fires', 'triggers', 'triggered', 'hits', 'reaches', 'reached', 'exceeds', 'exceeded', 'exceeding', 'overruns', 'outlives', 'outlasts', 'runs over', 'overran', 'runs past', 'goes past', 'goes over'],
+  TIMED_OUT: ['time out', 'times out', 'timed out', 'timed-out', 'timing out', 'ran out of time', 'runs out of time', 'run out of time', 'out of time', 'has passed', 'is over', 'runs out', 'ran out', 'expires', 'expired', 'expire', 'elapses', 'elapsed', 'fires', 'triggers', 'triggered', 'hits', 'reaches', 'reached', 'exceeds', 'exceeded', 'exceeding', 'overruns', 'outlives', 'outlasts', 'runs over', 'overran', 'goes over'],
   DEFAULT: ['default', 'defaults', 'global', 'globally', 'top-level', 'section-wide', 'fallback', 'falls back', 'built-in', 'builtin', 'inherited', 'inherits', 'inherit', 'unless'],
   OWN: ['own', 'per-command', 'explicit', 'explicitly', 'specific', 'individual', 'its own', 'local', 'command-level', 'dedicated'],
   WINS: ['wins', 'win', 'overrides', 'override', 'overridden', 'takes precedence', 'precedence', 'prevails', 'beats', 'replaces', 'supersedes', 'instead of', 'rather than', 'over'],
   GRACE: ['grace period', 'grace', 'grace window', 'grace time', 'shutdown window'],
   ELAPSED: ['takes', 'took', 'lasts', 'lasted', 'duration', 'elapsed time', 'wall time', 'wall-clock', 'runtime', 'run time', 'running time'],
   // what happens to the command
-  TERMINATE: ['terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended', 'end', 'ends', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
-  KILL: ['killed', 'kill', 'kills', 'killing', 'force-killed', 'forcibly', 'forced', 'force', 'hard-killed'],
+  TERMINATE: ['killed', 'kill', 'kills', 'killing', 'gets killed', 'is gone', 'terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended', 'end', 'ends', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
+  /** Killed by force: SIGKILL. A plain "killed" is said of any stop, and is TERMINATE. */
+  KILL: ['force-killed', 'forcibly', 'forced', 'force', 'hard-killed', 'forcefully', 'killed outright'],
   GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
-  SEND: ['sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
+  SEND: ['arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
   SIGNAL: ['signal', 'signals'],
   COMPLETE: ['completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
@@ -79,7 +82,7 @@ const CONCEPTS: Record<string, string[]> = {
   SUCCEED: ['succeeds', 'succeed', 'success', 'successful', 'successfully', 'passes', 'pass', 'passed', 'ok'],
   FAIL: ['fails', 'fail', 'failed', 'failure', 'failing', 'unsuccessful', 'blocked', 'blocks', 'block', 'non-zero', 'nonzero', 'error', 'errors'],
   // output
-  OUTPUT: ['output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout'],
+  OUTPUT: ['numbers', 'values', 'output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout'],
   LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
@@ -89,8 +92,10 @@ const CONCEPTS: Record<string, string[]> = {
   FIRST: ['first', 'earliest', 'leading', 'top', 'opening', 'initial'],
   PER_STREAM: ['per stream', 'each stream', 'separately', 'independently', 'independent', 'apiece', 'respectively', 'stream', 'streams', 'on its own'],
   NOTICE: ['indicator', 'notice', 'note', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark'],
-  MESSAGE: ['message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
-  MENTION: ['names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of'],
+  MESSAGE: ['wording', 'message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
+  MENTION: ['names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating'],
+  /** Where in the file: an error's line and column. */
+  LOCATION: ['line and column', 'line number', 'column', 'position', 'location', 'where it sits'],
   // containers
   CREATE: ['created', 'create', 'creates', 'started', 'start', 'starts', 'spun up', 'launched', 'launch', 'used', 'spawned'],
   REMOVE: ['removed', 'remove', 'removes', 'removal', 'deleted', 'delete', 'cleaned up', 'clean up', 'cleans up', 'cleanup', 'destroyed', 'gone', 'disposed'],
@@ -98,7 +103,7 @@ const CONCEPTS: Record<string, string[]> = {
   MOUNT: ['mounted', 'mount', 'mounts', 'bind-mounted', 'bind mount', 'shared', 'visible inside', 'available inside'],
   PROJECT: ['project', 'project directory', 'project root', 'workspace', 'repository', 'repo', 'checkout'],
   // configuration
-  CONFIG: ['configuration', 'config', 'stop section', 'stop:', 'stop: section', 'configured', 'config file', 'configuration file', 'yaml', 'setting', 'settings', 'field', 'fields', 'key', 'keys', 'value', 'values', 'entry', 'option', 'options', 'section', 'stop section', 'document', 'file', 'schema'],
+  CONFIG: ['stop configuration', 'stop config', 'stop hook configuration', 'stop-hook configuration', 'configuration', 'config', 'stop section', 'stop:', 'stop: section', 'configured', 'config file', 'configuration file', 'yaml', 'setting', 'settings', 'field', 'fields', 'key', 'keys', 'value', 'values', 'entry', 'option', 'options', 'section', 'stop section', 'document', 'file', 'schema'],
   REJECT: ['rejected', 'reject', 'rejects', 'refused', 'refuses', 'invalid', 'not valid', 'validation error', 'validation fails', 'fails validation', 'fails to load', 'not accepted', 'disallowed', 'malformed', 'wrong', 'bad'],
   ACCEPT: ['accepted', 'accept', 'accepts', 'valid', 'loads', 'loaded', 'parsed', 'parses', 'allowed', 'ok', 'validates', 'passes validation'],
   VALIDATION: ['validation', 'validated', 'validate', 'checked', 'check', 'loading', 'parsing', 'load'],
@@ -256,6 +261,10 @@ function quotedEntity(text: string): Entity {
 const AFTER_COMMAND = /^(runs|is run|is executed|executes|has|sets|declares|exits|is configured|is given|uses|ignores|with an?|with its|with the|in docker|in an?|on the host|under|times out|prints|writes)\b/i;
 /** What follows "command" when it is not a command line: a verb, a function word, a noun of the domain. */
 const NOT_A_COMMAND = /^(is|are|was|were|does|did|do|has|have|had|shall|must|should|will|would|can|could|may|might|that|which|who|whose|with|without|execution|exceeds?|completes?|produces?|writes?|prints?|outputs?|emits?|fails?|succeeds?|includes?|sets?|runs?|executes?|times?|takes?|ends?|exits?|returns?|gets?|receives?|ignores?|handles?|declares?|in|on|of|to|for|from|at|by|and|or|but|as|then|configured|limited|itself|script|lines?|output|named|called|text|started|starts|stopped|killed|terminated|finishes|reported|fields?|keys?|name|names|status|exit|line|itself|again|first|per|entry|entries|timed|terminated|stopped|killed|completed|failed|succeeded|exited|ran|was|got|being|been|whose|successfully)\b/i;
+/** Verbs that introduce the command line after "command": "a command running sleep 10", "a host command runs exit 3". */
+const INTRODUCER = /^(?:running|that runs|which runs|runs|executing|that executes|executes|invoking|calling|called)\s+(?![`"'“‘])/i;
+/** First words of a command line that are also words of the lexicon. */
+const SHELL_WORDS = new Set(['sleep', 'echo', 'trap', 'exit', 'true', 'false', 'kill', 'yes', 'printf', 'seq', 'cat', 'test', 'timeout', 'wait', 'sh', 'bash', 'env', 'ls', 'pwd', 'id', 'whoami', 'head', 'tail', 'grep', 'node', 'npm', 'make', 'python', 'python3', 'go', 'cargo']);
 const MENTIONING = /\b(names|mentions|includes|shows|quotes|lists|contains|cites|says)\s+(the|its)\s+$/i;
 
 /**
@@ -268,17 +277,21 @@ export function markCommands(sentence: string): string {
   for (;;) {
     const m = /\b(command)\s+(?![`"'“‘])/i.exec(rest);
     if (!m) break;
-    const start = m.index + m[0].length;
+    const introduced = INTRODUCER.exec(rest.slice(m.index + m[0].length));
+    const start = m.index + m[0].length + (introduced?.[0].length ?? 0);
     const after = rest.slice(start);
+    const firstWord = /^\S+/.exec(after)?.[0].toLowerCase() ?? '';
+    // A word of the lexicon first ("capped at 4 lines") describes the command; a shell word begins one.
+    const describes = !SHELL_WORDS.has(firstWord) && PHRASES.some(([p]) => p.length === 1 && p[0] === firstWord);
     let end = -1;
-    if (!NOT_A_COMMAND.test(after)) {
+    if (introduced ? !describes && !FUNCTION_WORDS.has(firstWord) : !NOT_A_COMMAND.test(after) && !describes) {
       for (const word of after.matchAll(/\s+/g)) {
         if (AFTER_COMMAND.test(after.slice(word.index + word[0].length))) {
           end = word.index;
           break;
         }
       }
-      if (end < 0 && MENTIONING.test(rest.slice(0, m.index))) end = after.replace(/[.\s]+$/, '').length;
+      if (end < 0 && (introduced || MENTIONING.test(rest.slice(0, m.index)))) end = after.replace(/[.\s]+$/, '').length;
     }
     const text = end > 0 ? after.slice(0, end) : '';
     if (text && !/\b(SHALL|MUST|SHOULD)\b/.test(text) && !text.includes('`') && text.length <= 120) {
@@ -396,6 +409,11 @@ function tokensOf(sentence: string): Token[] {
         n += numberOf(next)!;
         used = 2;
       }
+      // "1 to 10", "101 through 105"
+      if (n !== null && /^-?\d+$/.test(w) && /^(to|through|thru|until)$/.test(next ?? '') && /^-?\d+$/.test(lower[i + 2] ?? '') && unitMs(lower[i + 3] ?? '') === null && !/^lines?$/.test(lower[i + 3] ?? '')) {
+        take(3, { type: 'range', from: n, to: Number(lower[i + 2]) });
+        continue;
+      }
       if (n !== null) {
         const unitWord = lower[i + used];
         const and = lower[i + used] === 'and' && lower[i + used + 1] === 'a' && lower[i + used + 2] === 'half' ? 3 : 0;
@@ -453,6 +471,11 @@ function tokensOf(sentence: string): Token[] {
       if (phrase) {
         tokens.push({ kind: 'word', text: raw.slice(i, i + phrase[0].length).join(' '), concepts: phrase[1] });
         i += phrase[0].length;
+        continue;
+      }
+      // A word no reader of English writes (colour=teal, a/b, x.y, --flag) is a literal, as if quoted.
+      if (!FUNCTION_WORDS.has(w) && /[=/:@]|^--?[a-z]|[a-z]\.[a-z]/i.test(raw[i]) && raw[i].length > 1) {
+        take(1, { type: 'quoted', text: raw[i] });
         continue;
       }
       tokens.push({ kind: 'word', text: raw[i], concepts: FUNCTION_WORDS.has(w) ? ['FUNCTION'] : [] });

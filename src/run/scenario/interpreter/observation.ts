@@ -64,7 +64,7 @@ function timeoutSetting(ms: number | null | undefined): TimeoutSetting | undefin
 }
 
 /** The scenario's configuration: its YAML block, or one command the When describes; then what the When sets. */
-export function configure(yaml: { text: string; line: number } | null, setup: Setup): { config: StopConfig; errors: ConfigError[]; synthesized: boolean[]; timeoutsOnly: boolean } {
+export function configure(yaml: { text: string; line: number } | null, setup: Setup): { config: StopConfig; errors: ConfigError[]; synthesized: boolean[] } {
   // The block is the configuration file: its errors give lines in it, as `spec-run exec` on that file would.
   let text = yaml?.text;
   const fields = { ...setup.fields, ...(setup.image ? { image: setup.image } : setup.context === 'docker' ? { image: DEFAULT_IMAGE } : {}) };
@@ -88,7 +88,7 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
     else if (write && setup.run) changed.run = setup.run;
     return changed;
   });
-  return { config, errors: loaded.errors, synthesized, timeoutsOnly: false };
+  return { config, errors: loaded.errors, synthesized };
 }
 
 /** The configuration fields a When sets, in the executor's types (a YAML block's commands take them too). */

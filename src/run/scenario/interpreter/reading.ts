@@ -37,6 +37,23 @@ export function slotsOf(token: Token): Slot[] {
 
 const RELATIVE = /^(where|which|whose|who|whom|whereby)$/i;
 
+/** Facts that say what the output is, line for line. */
+const EXACT_OUTPUT = new Set(['the values printed', 'the output is']);
+
+/** "nothing after them", "nothing else": only a negation and "after"/"else". */
+function isNothingMore(clause: Token[]): boolean {
+  const content = clause.filter((t) => !isFunction(t));
+  return content.some((t) => t.kind === 'word' && t.concepts.includes('NOT')) && content.every((t) => t.kind === 'word' && (t.concepts.includes('NOT') || t.concepts.includes('AFTER') || /^(else|more|besides)$/i.test(t.text)));
+}
+
+/** "not 20", "not 5 seconds": a negation and a value, nothing else. */
+function isContrast(clause: Token[]): boolean {
+  const content = clause.filter((t) => !isFunction(t));
+  const values = content.filter((t) => t.kind === 'entity' && ['number', 'duration', 'count'].includes(t.entity.type));
+  const negations = content.filter((t) => t.kind === 'word' && t.concepts.includes('NOT'));
+  return values.length >= 1 && negations.length === 1 && values.length + negations.length === content.length;
+}
+
 const isFunction = (token: Token) => token.kind === 'word' && token.concepts.length === 1 && token.concepts[0] === 'FUNCTION';
 
 function args(tokens: Token[]): Args {
@@ -167,14 +184,27 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   const names: string[] = [];
   const missing: string[] = [];
   let ambiguous: string | null = null;
-  for (const clause of parts) {
+  parts.forEach((clause, index) => {
+    // ", not 20": a contrast with the value of the clause before, which that clause's check already excludes.
+    if (index > 0 && isContrast(clause)) return;
+    // "… 1 to 10 and nothing after them": what an exact reading of the output already excludes.
+    if (index > 0 && EXACT_OUTPUT.has(names.at(-1) ?? '') && isNothingMore(clause)) return;
     const one = readWhole(clause, options.rules, options.universal, options.same);
     if ('value' in one) {
       values.push(one.value);
       names.push(one.rule);
-    } else if (one.ambiguous) ambiguous ??= `"${clause.map((t) => t.text).join(' ')}" reads as several different facts (${one.ambiguous.join(', ')})`;
+      return;
+    }
+    // A clause that is not one fact may be several, split before the words that begin one ("finishes | with code 0").
+    const pieces = options.wholeFirst ? clauses(clause, [], options.splitBefore ?? [], options.splitBeforeConcepts ?? []) : [];
+    const read = pieces.length > 1 ? pieces.map((piece) => readWhole(piece, options.rules, options.universal, options.same)) : [];
+    if (read.length > 0 && read.every((r) => 'value' in r)) {
+      for (const r of read) if ('value' in r) (values.push(r.value), names.push(r.rule));
+      return;
+    }
+    if (one.ambiguous) ambiguous ??= `"${clause.map((t) => t.text).join(' ')}" reads as several different facts (${one.ambiguous.join(', ')})`;
     else missing.push(...diagnose(one.attempts, clause));
-  }
+  });
   if (missing.length === 0 && ambiguous === null && values.length > 0) return { ok: true, parts: values, rules: names };
   return ambiguous !== null && missing.length === 0 ? { ok: false, notUnderstood: [], reason: ambiguous } : { ok: false, notUnderstood: missing, reason: 'words not accounted for by any fact' };
 }

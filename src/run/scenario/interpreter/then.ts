@@ -149,6 +149,7 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
   if (is('OMITTED')) return { text: '"omitted"', test: (text) => /omitted/i.test(text) };
   if (is('PULL')) return { text: '"docker pull"', test: (text) => /docker pull/.test(text) };
   if (is('FAIL')) return { text: 'an error', test: (text) => /error|fail/i.test(text) };
+  if (is('LOCATION')) return { text: 'a line and column', test: (text) => /\b\d+:\d+\b/.test(text) };
   // Any other word of the domain: the text says it in one of the lexicon's words for it.
   const words = token.concepts.flatMap((c) => conceptWords(c));
   if (words.length === 0) return null;
@@ -213,16 +214,25 @@ const RULES: Rule<Check>[] = [
     name: 'exit code',
     needs: [['EXIT'], ['E:number']],
     // A reason in parentheses ("124 (timeout)") is the reader's, not a second fact.
-    allows: ['SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE'],
+    allows: ['SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'AFTER', 'FILLER'],
     build(a) {
       const codes = a.entities('number').map((n) => n.n);
-      if (codes.some((n) => !Number.isInteger(n))) return null;
-      const cmp = comparator(a, '==');
+      const [d, more] = a.entities('duration');
+      if (codes.some((n) => !Number.isInteger(n)) || more) return null;
+      // "finishes with code 0 in well under a second": the code, that it ran to its end, and when.
+      const completes = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMPLETE'));
+      const timeCmp = comparator(a, '≈');
+      const cmp = d ? '==' : comparator(a, '==');
       if (codes.length > 1 && cmp !== '==') return null;
+      if (d && a.negated) return null;
       const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
       const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
-      if (runSubject(a)) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
-      return perCommand(a, neg(a.negated, `exit code ${what}`), (c) => ({ ok: matches(c.exitCode), actual: `exit code ${c.exitCode} (${c.exitCause})` }));
+      if (runSubject(a) && !completes && !d) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
+      const text = [completes ? 'outcome == completed' : '', neg(a.negated, `exit code ${what}`), d ? timeText('elapsed', d.ms, timeCmp, false) : ''].filter(Boolean).join(', ');
+      return perCommand(a, text, (c, o) => ({
+        ok: matches(c.exitCode) && (!completes || c.outcome === 'completed') && (!d || compareTime(c.elapsedMs, d.ms * o.scale, timeCmp, c.context === 'docker')),
+        actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}, elapsed ${ms(c.elapsedMs)}`,
+      }));
     },
   },
   {
@@ -266,6 +276,8 @@ const RULES: Rule<Check>[] = [
       build(a) {
         const [d, more] = a.entities('duration');
         if (more || a.has('KILL')) return null;
+        // "stopped well before its 30-second limit" is a stop by something else than the limit.
+        if (needs === 'TIMEOUT+TERMINATE' && a.has('AT_MOST')) return null;
         const cmp = comparator(a, '≈');
         const time = d ? `, stopped at ${timeText('t', d.ms, cmp, false)}` : '';
         return perCommand(a, neg(a.negated, `outcome == timeout${time}`), (c, o) => ({
@@ -278,17 +290,30 @@ const RULES: Rule<Check>[] = [
   {
     name: 'terminated',
     needs: [['TERMINATE']],
-    allows: ['GRACEFUL', 'E:signal', 'SIGNAL', 'SEND', ...TIME_SLOTS],
+    allows: ['GRACEFUL', 'E:signal', 'SIGNAL', 'SEND', 'GRACE', 'FILLER', 'TIMEOUT', 'OWN', ...TIME_SLOTS],
     build(a) {
       const [d, more] = a.entities('duration');
       const signals = a.entities('signal').map((s) => s.name);
       if (more || signals.some((s) => s !== 'SIGTERM')) return null;
+      // "killed after the grace period": the stop had to become a kill.
+      if (a.has('GRACE')) {
+        if (d || a.negated || !a.has('AFTER')) return null;
+        return perCommand(a, 'SIGKILL sent once the grace period after SIGTERM is over', (c) => {
+          const term = signalAt(c, 'SIGTERM');
+          const kill = signalAt(c, 'SIGKILL');
+          return { ok: term !== undefined && kill !== undefined && kill - term >= (c.graceMs ?? 0) - 150, actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}` };
+        });
+      }
       const cmp = comparator(a, '≈');
+      // "its limit" with a time is only a bound ("well before its 30-second limit"), not when it stopped.
+      if (a.has('TIMEOUT') && !(d && cmp === '≤')) return null;
       const graceful = a.has('GRACEFUL') || signals.length > 0;
-      const text = `the executor stopped it${graceful ? ' with SIGTERM, no SIGKILL' : ''}${d ? `, ${timeText('at t', d.ms, cmp, false)}` : ''}`;
+      // Stopped by the executor (a stop event), or killed by a limit of the engine (memory): then it ended when it was killed.
+      const endedAt = (c: CommandRecord) => stopAt(c) ?? (c.outcome === 'memory-limit' ? c.elapsedMs : undefined);
+      const text = `it was stopped (by the executor, or killed by its memory limit)${graceful ? ' with SIGTERM, no SIGKILL' : ''}${d ? `, ${timeText('at t', d.ms, cmp, false)}` : ''}`;
       return perCommand(a, neg(a.negated, text), (c, o) => ({
-        ok: not(a.negated, stopAt(c) !== undefined && (!graceful || (signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined)) && (!d || compareTime(stopAt(c), d.ms * o.scale, cmp, c.context === 'docker'))),
-        actual: `stop at ${ms(stopAt(c))}, signals ${c.signals.map((s) => `${s.signal}@${Math.round(s.atMs)}ms`).join(' ') || 'none'}, ${c.outcome}`,
+        ok: not(a.negated, endedAt(c) !== undefined && (!graceful || (signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined)) && (!d || compareTime(endedAt(c), d.ms * o.scale, cmp, c.context === 'docker'))),
+        actual: `stopped at ${ms(endedAt(c))}, signals ${c.signals.map((s) => `${s.signal}@${Math.round(s.atMs)}ms`).join(' ') || 'none'}, ${c.outcome}`,
       }));
     },
   },
@@ -469,7 +494,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'a notice',
     needs: [['NOTICE']],
-    allows: ['OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS'],
+    allows: ['OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS', 'ABOUT', 'AFTER'],
     build(a) {
       const counts = a.entities('count').filter((c) => c.unit === 'line');
       if (a.entities('count').length !== counts.length || counts.length > 1 || (counts.length > 0 && a.has('SHOWN') && !a.has('OMITTED'))) return null;
@@ -487,10 +512,14 @@ const RULES: Rule<Check>[] = [
           actual: c.notices.join(' | ') || 'no notice',
         }));
       }
-      if (!a.has('OMITTED', 'LIMITED', 'TIMED_OUT')) return null;
+      if (!a.has('OMITTED', 'LIMITED', 'TIMED_OUT', 'TIMEOUT')) return null;
       const n = counts[0]?.n;
-      const pattern = a.has('OMITTED', 'LIMITED') ? new RegExp(`^(${named.length > 0 ? named.join('|') : 'stdout|stderr'}): \\.\\.\\. \\(${n ?? '\\d+'} lines omitted\\)$`) : /timed out/i;
-      const text = a.has('OMITTED', 'LIMITED') ? `an omission notice${named.length > 0 ? ` for ${named.join(' and ')}` : ''}${n !== undefined ? ` saying ${n} lines omitted` : ''}` : 'a notice that the command timed out';
+      const omission = new RegExp(`^(${named.length > 0 ? named.join('|') : 'stdout|stderr'}): \\.\\.\\. \\(${n ?? '\\d+'} lines omitted\\)$`);
+      const both = a.has('OMITTED', 'LIMITED') && a.has('TIMED_OUT', 'TIMEOUT');
+      // "no notice about a timeout or about omitted lines": neither.
+      if (both && (!a.negated || n !== undefined)) return null;
+      const pattern = both ? new RegExp(`${omission.source}|timed out`, 'i') : a.has('OMITTED', 'LIMITED') ? omission : /timed out/i;
+      const text = both ? 'a notice that lines were omitted or that the command timed out' : a.has('OMITTED', 'LIMITED') ? `an omission notice${named.length > 0 ? ` for ${named.join(' and ')}` : ''}${n !== undefined ? ` saying ${n} lines omitted` : ''}` : 'a notice that the command timed out';
       return perCommand(a, neg(a.negated, text), (c) => ({
         ok: not(a.negated, named.length > 1 ? named.every((s) => c.notices.some((x) => pattern.test(x) && x.startsWith(s))) : [...c.notices, c.report].some((x) => pattern.test(x))),
         actual: c.notices.join(' | ') || 'no notice',
@@ -499,12 +528,12 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'the message names',
-    needs: [['MENTION', 'SHOWN'], ['MESSAGE', 'OUTPUT', 'USER']],
-    allows: ['E:stream', 'NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED'],
+    needs: [['MENTION', 'SHOWN'], ['MESSAGE', 'OUTPUT', 'USER', 'HOOK']],
+    allows: ['E:stream', 'NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED', 'LOCATION', 'ABOUT'],
     build(a) {
       const objects = mentions(a);
-      // What a notice says is the notice rule's.
-      if (!objects || a.has('NOTICE')) return null;
+      // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
+      if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
       const streams = a.entities('stream').map((s) => s.name);
       const output = (a.has('OUTPUT') || streams.length > 0) && !a.has('MESSAGE', 'NOTICE');
       const where = streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
@@ -517,6 +546,23 @@ const RULES: Rule<Check>[] = [
       const each = perCommand(a, text, (c, o) => named(shownOf(c, o), c, o), { quoted: true });
       // A run that stopped at its configuration has only the messages about it.
       return { text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : each.evaluate(o)) };
+    },
+  },
+  {
+    name: 'the values printed',
+    needs: [['E:range']],
+    allows: ['SHOWN', 'WRITE', 'OUTPUT', 'E:stream', 'EXACTLY', 'FIRST'],
+    build(a) {
+      const ranges = a.entities('range');
+      if (ranges.length !== 1 || a.negated || !a.has('SHOWN', 'WRITE')) return null;
+      const { from, to } = ranges[0];
+      if (to < from || to - from > 100_000) return null;
+      const streams = streamsOf(a);
+      return perCommand(a, `the ${streams.join(' and ')} lines shown are exactly ${from} to ${to}`, (c) => {
+        const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text.trim());
+        const expected = Array.from({ length: to - from + 1 }, (_, k) => String(from + k));
+        return { ok: shown.length === expected.length && shown.every((line, k) => line === expected[k]), actual: `${shown.length} lines: ${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ` … ${shown.at(-1)}` : ''}` };
+      });
     },
   },
   {
@@ -551,7 +597,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'a line of the output',
     needs: [['E:ordinal', 'LAST_LINE'], ['E:quoted', 'E:path', 'E:number']],
-    allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY'],
+    allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY', 'SHOWN', 'WRITE'],
     build(a) {
       const ordinal = a.entities('ordinal').find((o) => o.of === 'line');
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
@@ -603,7 +649,8 @@ const RULES: Rule<Check>[] = [
     allows: ['E:count', 'IMAGE', 'E:image', 'FIRST', 'EACH'],
     build(a) {
       const counts = a.entities('count').filter((c) => c.unit === 'container');
-      if (a.entities('count').length !== counts.length) return null;
+      // "runs in a container created from the image": where it ran.
+      if (a.entities('count').length !== counts.length || a.has('RUNS')) return null;
       const n = counts[0]?.n;
       return perCommand(a, a.negated ? 'no container created' : n !== undefined ? `containers created == ${n}` : 'a container created and started', (c) => ({
         ok: a.negated ? c.containers.length === 0 : n !== undefined ? c.containers.length === n : c.containers.some((x) => x.created && x.started),
@@ -613,7 +660,7 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'where it ran',
-    needs: [['HOST', 'CONTAINER', 'E:image'], ['RUNS', 'CREATE']],
+    needs: [['HOST', 'CONTAINER', 'E:image'], ['RUNS', 'CREATE', 'NOT']],
     allows: ['IMAGE', 'E:quoted'],
     build(a) {
       const images = [...a.entities('image').map((i) => i.name), ...(a.has('IMAGE') ? a.entities('quoted').map((q) => q.text) : [])];

@@ -93,7 +93,7 @@ const RULES: Rule<SetupPart>[] = [
   },
   {
     name: 'where it runs',
-    needs: [['HOST', 'CONTAINER', 'E:image']],
+    needs: [['HOST', 'CONTAINER', 'E:image', 'IMAGE']],
     allows: ['IMAGE', 'E:quoted'],
     build(a) {
       const images = [...a.entities('image').map((e) => e.name), ...(a.has('IMAGE') ? a.entities('quoted').map((e) => e.text) : [])];
@@ -117,6 +117,18 @@ const RULES: Rule<SetupPart>[] = [
       const global = keys.includes('defaultTimeout') || a.has('DEFAULT');
       if (global && keys.includes('timeout')) return null;
       return global ? part(`defaultTimeout = ${showDuration(d.ms)}`, (s) => (s.defaultTimeoutMs = d.ms)) : part(`timeout = ${showDuration(d.ms)}`, (s) => (s.timeoutMs = d.ms));
+    },
+  },
+  {
+    // "a timeout of "-5s"", "a timeout of 300": a value as written, for the executor to judge.
+    name: 'a timeout value',
+    needs: [['TIMEOUT'], ['E:quoted', 'E:number']],
+    allows: ['DEFAULT', 'OWN', 'SET', 'APPLY', 'CONFIG'],
+    build(a) {
+      const values = a.tokens.filter((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'number'));
+      if (values.length !== 1 || a.negated || a.entities('key').length > 0) return null;
+      const value = valueOf(values[0]);
+      return a.has('DEFAULT') ? part(`defaultTimeout: ${stringify(value).trim()}`, (s) => (s.defaultTimeout = value)) : part(`timeout: ${stringify(value).trim()}`, (s) => (s.fields.timeout = value));
     },
   },
   {

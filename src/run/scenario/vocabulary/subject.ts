@@ -78,6 +78,11 @@ export function subjectOf(world: World): Subject {
   return subject;
 }
 
+/** The subject the scenario's steps described, if any of them did (without making one). */
+export function existingSubject(world: World): Subject | undefined {
+  return subjects.get(world);
+}
+
 /** Removes what the scenario's observations made (its temporary root), once the scenario is over. */
 export function disposeSubject(world: World): void {
   const subject = subjects.get(world);
