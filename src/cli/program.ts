@@ -134,8 +134,11 @@ export function buildProgram(): Command {
       // event loop (a server or timer a step definition left) must not keep the process, CI's job, alive.
       setTimeout(() => {
         void childrenEnded().then(() => {
-          console.error('spec-run: something still runs after the report (a server or timer a step definition left?); exiting');
-          process.exit();
+          // When the last of them has just ended, the process ends by itself: give it the chance first.
+          setTimeout(() => {
+            console.error('spec-run: something still runs after the report (a server or timer a step definition left?); exiting');
+            process.exit();
+          }, 500).unref();
         });
       }, 1000).unref();
     });

@@ -66,6 +66,9 @@ export async function childrenEnded(): Promise<void> {
   while (running.size || pending.size) await Promise.all([...[...running].map((child) => child.exited), ...pending]);
 }
 
+/** How long after a child's exit childrenEnded waits for its pipes to close. */
+const PIPES_CLOSE_MS = 2000;
+
 export class Child {
   /** Settles when the process has ended (or could not start). */
   readonly exited: Promise<ChildExit>;
@@ -84,7 +87,10 @@ export class Child {
       this.process.once('error', (error) => resolve((this.ending ??= { code: null, signal: null, error })));
     });
     running.add(this);
-    void this.exited.then(() => running.delete(this));
+    // Counted until its pipes have closed too (a process that has exited still holds the event
+    // loop until then), but not past PIPES_CLOSE_MS: a program it left may hold them for ever.
+    this.process.once('close', () => running.delete(this));
+    void this.exited.then(() => setTimeout(() => running.delete(this), PIPES_CLOSE_MS).unref());
     const keepTail = (chunk: Buffer) => {
       this.tail = (this.tail + chunk.toString('utf8')).slice(-this.tailChars);
     };
