@@ -61,28 +61,44 @@ const untimed = all.filter((name) => !MEASURES_TIME.includes(name) && name !== S
 const compiled = (names) => names.map((name) => `dist/test/${name}.test.js`);
 const tap = (jobs, names) => ['npx', ['tap', '--reporter=tap', `--jobs=${jobs}`, ...compiled(names)]];
 
-/** Counts the leaves of a TAP stream; a failing subtest with no failing leaf (a crash) counts as one failure. */
-function countLeaves(parser) {
+/**
+ * Counts the leaves of a TAP stream; a failing subtest with no failing leaf (a crash) counts
+ * as one failure. Each failure's path of test names is kept for the closing list.
+ */
+function countLeaves(parser, failures) {
   const counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
   let child = null;
-  parser.on('child', (p) => (child = countLeaves(p)));
+  let childFailures = [];
+  parser.on('child', (p) => {
+    childFailures = [];
+    child = countLeaves(p, childFailures);
+  });
   parser.on('assert', (result) => {
     if (child) {
       const sub = child;
       child = null;
-      if (!result.ok && !result.todo && sub.failed === 0) counts.failed += 1;
+      if (!result.ok && !result.todo && sub.failed === 0) {
+        counts.failed += 1;
+        failures.push([result.name]);
+      }
+      failures.push(...childFailures.map((path) => [result.name, ...path]));
       for (const key of Object.keys(counts)) counts[key] += sub[key];
       return;
     }
     if (result.skip) counts.skipped += 1;
     else if (result.todo) counts.todo += 1;
     else if (result.ok) counts.passed += 1;
-    else counts.failed += 1;
+    else {
+      counts.failed += 1;
+      failures.push([result.name]);
+    }
   });
   return counts;
 }
 
 const total = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+/** Every failed point of the whole suite, by suite and path of test names: listed again at the end, where a CI log's tail shows it. */
+const failedPoints = [];
 
 /**
  * Runs one suite and counts its leaves. Its TAP goes to stdout as it comes, or, for a
@@ -94,7 +110,8 @@ function runSuite({ name, command: [program, args], env = {} }, { live = true } 
   const write = (text) => (live ? process.stdout.write(text) : kept.push(text));
   write(`\n# ${name}\n`);
   const parser = new Parser();
-  const counts = countLeaves(parser);
+  const failures = [];
+  const counts = countLeaves(parser, failures);
   const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   child.stdout.on('data', (chunk) => {
     write(chunk);
@@ -103,7 +120,11 @@ function runSuite({ name, command: [program, args], env = {} }, { live = true } 
   const done = new Promise((resolve) =>
     child.on('close', (code) => {
       parser.end();
-      if (code !== 0 && counts.failed === 0) counts.failed += 1; // a non-zero exit with no failing point is still a failure
+      if (code !== 0 && counts.failed === 0) {
+        counts.failed += 1; // a non-zero exit with no failing point is still a failure
+        failures.push([`exited with code ${code} and no failing point`]);
+      }
+      failedPoints.push(...failures.map((path) => `${name}: ${path.join(' > ')}`));
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
       write(`# ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo (${seconds} s)\n`);
       for (const key of Object.keys(total)) total[key] += counts[key];
@@ -164,5 +185,6 @@ if (existsSync('../shared/seed-specs')) {
 
 // TODO points (undefined steps) are neither passes nor failures; they are shown per suite above.
 console.log(`# the whole suite: ${since(suiteStarted)}`);
+if (failedPoints.length > 0) console.log(['# failed:', ...failedPoints.map((point) => `#   ${point}`)].join('\n'));
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exitCode = total.failed > 0 || total.passed === 0 ? 1 : 0;

@@ -4,7 +4,7 @@
 // of them (each returning 'pending' until written).
 import { libraryFor, loadStepLibrary, matchStep } from '../run/scenario/library.js';
 import { snippetsModule } from '../run/scenario/snippet.js';
-import { stepKeyword } from '../translate/step-keyword.js';
+import { keyedSteps } from '../translate/step-keyword.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { ConfigError, loadConfig } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
@@ -28,13 +28,8 @@ export async function snippetsCommand(paths: string[], options: { steps?: string
   const undefinedSteps: { text: string; keyword: string; argument?: 'doc-string' | 'data-table' }[] = [];
   for (const plan of documents) {
     const seen = libraryFor(library, plan.executorSteps !== undefined);
-    for (const unit of plan.units) {
-      if (unit.kind !== 'scenario') continue;
-      let keyword: string | null = null;
-      for (const step of unit.steps) {
-        keyword = stepKeyword(step.keyword, keyword);
-        if (matchStep(seen, step.text, keyword).length === 0) undefinedSteps.push({ text: step.text, keyword, argument: step.argument?.kind });
-      }
+    for (const { step, keyword } of keyedSteps(plan.units)) {
+      if (matchStep(seen, step.text, keyword).length === 0) undefinedSteps.push({ text: step.text, keyword, argument: step.argument?.kind });
     }
   }
   const module = snippetsModule(library, undefinedSteps);

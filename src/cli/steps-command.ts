@@ -3,7 +3,7 @@
 // steps of the documents that use it, and the unused ones; load problems and
 // ambiguous steps too. Exit 1 when a definition file has a problem or a step is ambiguous;
 // exit 2, as the run does, when a directory given holds no document, or a path does not exist.
-import { stepKeyword } from '../translate/step-keyword.js';
+import { keyedSteps } from '../translate/step-keyword.js';
 import { libraryFor, loadStepLibrary, matchStep, shownPath, type CompiledStep } from '../run/scenario/library.js';
 import type { ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { findDocuments, usableDiscovery } from './discover.js';
@@ -35,17 +35,12 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
   for (const plan of documents) {
     const file = plan.file;
     const seen = libraryFor(library, plan.executorSteps !== undefined);
-    for (const unit of plan.units) {
-      if (unit.kind !== 'scenario') continue;
-      let keyword: string | null = null;
-      for (const step of unit.steps) {
-        keyword = stepKeyword(step.keyword, keyword);
-        const at = `${file}:${step.line}`;
-        const matches = matchStep(seen, step.text, keyword);
-        if (matches.length === 0) undefinedSteps.push(`${at}  ${step.keyword} ${step.text}`);
-        if (matches.length > 1) ambiguous.push(`${at}  ${step.keyword} ${step.text}\n      matches ${matches.map((m) => `${place(m.step)} ${m.step.source}`).join('\n      and     ')}`);
-        for (const m of matches) (m.step.interpretation ? interpreted : uses.get(m.step))?.push(`${at}  ${m.step.interpretation ?? ''}`.trimEnd());
-      }
+    for (const { step, keyword } of keyedSteps(plan.units)) {
+      const at = `${file}:${step.line}`;
+      const matches = matchStep(seen, step.text, keyword);
+      if (matches.length === 0) undefinedSteps.push(`${at}  ${step.keyword} ${step.text}`);
+      if (matches.length > 1) ambiguous.push(`${at}  ${step.keyword} ${step.text}\n      matches ${matches.map((m) => `${place(m.step)} ${m.step.source}`).join('\n      and     ')}`);
+      for (const m of matches) (m.step.interpretation ? interpreted : uses.get(m.step))?.push(`${at}  ${m.step.interpretation ?? ''}`.trimEnd());
     }
   }
   const out: string[] = [];

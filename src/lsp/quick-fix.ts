@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { CodeActionKind, type CodeAction, type Diagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import { matchStep } from '../run/scenario/library.js';
 import { snippetOf, snippetsModule } from '../run/scenario/snippet.js';
-import { stepKeyword } from '../translate/step-keyword.js';
+import { keyedSteps } from '../translate/step-keyword.js';
 import { pathToUri } from './positions.js';
 import type { Reading } from './project.js';
 
@@ -53,13 +53,8 @@ interface UndefinedStep {
 /** The document's steps no definition matches, each with the keyword its snippet is written with. */
 function undefinedSteps(reading: Reading): UndefinedStep[] {
   const found: UndefinedStep[] = [];
-  for (const unit of reading.plan.units) {
-    if (unit.kind !== 'scenario') continue;
-    let keyword: string | null = null;
-    for (const step of unit.steps) {
-      keyword = stepKeyword(step.keyword, keyword);
-      if (matchStep(reading.library, step.text).length === 0) found.push({ line: step.line, text: step.text, keyword, argument: step.argument?.kind });
-    }
+  for (const { step, keyword } of keyedSteps(reading.plan.units)) {
+    if (matchStep(reading.library, step.text).length === 0) found.push({ line: step.line, text: step.text, keyword, argument: step.argument?.kind });
   }
   return found;
 }

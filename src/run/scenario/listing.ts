@@ -2,29 +2,24 @@
 // with what binds it (a definition, or the interpreter's reading of it), so a reader
 // sees what will be checked before anything runs.
 import type { DocumentPlan } from '../../model/plan.js';
-import { stepKeyword } from '../../translate/step-keyword.js';
+import { keyedSteps } from '../../translate/step-keyword.js';
 import { libraryFor, matchStep, notInterpreted, shownPath, type StepLibrary } from './library.js';
 
 export function describeStepBindings(plan: DocumentPlan, library: StepLibrary): string {
   const seen = libraryFor(library, plan.executorSteps !== undefined);
   const lines = ['  steps, each with what binds it:'];
-  for (const unit of plan.units) {
-    if (unit.kind !== 'scenario') continue;
-    let keyword: string | null = null;
-    for (const step of unit.steps) {
-      keyword = stepKeyword(step.keyword, keyword);
-      const matches = matchStep(seen, step.text, keyword);
-      const [match] = matches;
-      const binding =
-        matches.length === 0
-          ? `undefined${notInterpreted(seen, step.text, keyword) ? `: ${notInterpreted(seen, step.text, keyword)}` : ''}`
-          : matches.length > 1
-            ? `ambiguous: ${matches.map((m) => `${shownPath(m.step.file)}:${m.step.line}`).join(', ')}`
-            : match.step.interpretation
-              ? `⇒ ${match.step.interpretation}`
-              : `${shownPath(match.step.file)}:${match.step.line} ${match.step.source}`;
-      lines.push(`    ${plan.file}:${step.line}  ${step.keyword} ${step.text}`, `      ${binding}`);
-    }
+  for (const { step, keyword } of keyedSteps(plan.units)) {
+    const matches = matchStep(seen, step.text, keyword);
+    const [match] = matches;
+    const binding =
+      matches.length === 0
+        ? `undefined${notInterpreted(seen, step.text, keyword) ? `: ${notInterpreted(seen, step.text, keyword)}` : ''}`
+        : matches.length > 1
+          ? `ambiguous: ${matches.map((m) => `${shownPath(m.step.file)}:${m.step.line}`).join(', ')}`
+          : match.step.interpretation
+            ? `⇒ ${match.step.interpretation}`
+            : `${shownPath(match.step.file)}:${match.step.line} ${match.step.source}`;
+    lines.push(`    ${plan.file}:${step.line}  ${step.keyword} ${step.text}`, `      ${binding}`);
   }
   return `${lines.join('\n')}\n`;
 }
