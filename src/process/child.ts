@@ -166,6 +166,17 @@ export class Child {
     clearTimeout(timer);
   }
 
+  /**
+   * Whether the child keeps Node's event loop alive (it does from its start). A child
+   * not held lets its parent exit; its pipes then close, which a child waiting for
+   * commands takes as the end.
+   */
+  hold(held: boolean): void {
+    const method = held ? 'ref' : 'unref';
+    this.process[method]();
+    for (const stream of this.process.stdio) (stream as (typeof stream & { ref?: () => void; unref?: () => void }) | null)?.[method]?.();
+  }
+
   /** Writes `text` and a newline to fd `fd`, unless the child has ended. */
   writeLine(fd: number, text: string): void {
     if (!this.ending) this.input(fd).write(`${text}\n`);

@@ -188,7 +188,7 @@ const ZYGOTE_IDLE_MS = 2000;
  */
 class Zygote {
   private static readonly idle = new Map<string, Zygote[]>();
-  /** False once a zygote could not be started or fork here: documents then get processes of their own. */
+  /** False once a zygote could not be started here: documents then get processes of their own. */
   private static usable: boolean | undefined;
   /** The driver forked last, until the zygote says it has ended. */
   private current: { driver: Driver; setEnded: (how: string) => void; end: () => void } | undefined;
@@ -211,12 +211,23 @@ class Zygote {
   /** A driver forked for a document in `cwd`; null where zygotes are not used. */
   static async fork(cwd: string): Promise<Driver | null> {
     if (Zygote.usable === false || process.env[DRIVER_ENV] === 'fresh' || !containment().pidNamespace) return null;
+    let zygote = Zygote.idle.get(cwd)?.pop();
+    if (zygote === undefined) {
+      try {
+        zygote = await Zygote.start(cwd);
+      } catch {
+        // A machine where a zygote cannot start will not start the next one either.
+        Zygote.usable = false;
+        return null;
+      }
+    }
+    clearTimeout(zygote.idleTimer);
+    zygote.child.hold(true);
     try {
-      const zygote = Zygote.idle.get(cwd)?.pop() ?? (await Zygote.start(cwd));
-      clearTimeout(zygote.idleTimer);
       return await zygote.forkDriver();
     } catch {
-      Zygote.usable = false;
+      // This zygote failed (its fork, its child's start): the document gets a process of its own, the next one another zygote.
+      await zygote.close();
       return null;
     }
   }
@@ -286,7 +297,9 @@ class Zygote {
     const list = Zygote.idle.get(this.cwd) ?? [];
     list.push(this);
     Zygote.idle.set(this.cwd, list);
-    this.idleTimer = setTimeout(() => void this.close(), ZYGOTE_IDLE_MS);
+    // Idle, it does not hold the process: a program that embeds spec-run exits at once, and the zygote reads the end of its commands and ends.
+    this.child.hold(false);
+    this.idleTimer = setTimeout(() => void this.close(), ZYGOTE_IDLE_MS).unref();
   }
 
   private forget(): void {
@@ -297,6 +310,8 @@ class Zygote {
 
   private async close(): Promise<void> {
     this.forget();
+    // Whoever awaits the close is kept alive until the zygote has ended.
+    this.child.hold(true);
     await this.child.stop(STOP_GRACE_MS);
   }
 

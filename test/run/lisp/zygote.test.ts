@@ -4,7 +4,7 @@
 // reported as before. Real SBCL processes throughout.
 import t from 'tap';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -101,4 +101,30 @@ t.test('a forked driver that dies is reported as a process that ended, and the n
   await next.run({ kind: 'block', file: 'z.md', line: 1, text: '(is (= 2 (+ 1 1)))', seed: 1, name: 'runs' }, handlers(points));
   t.same(points.map((p) => p.ok), [true], 'the next driver runs');
   await next.stop();
+});
+
+t.test('an idle zygote does not keep a program that embeds spec-run alive, and ends with it', { skip: noZygotes }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'spec-run-zygote-embedded-'));
+  const driverModule = join(dirname(cli), '../run/lisp/driver.js');
+  // The program runs one document's driver and returns without closeDrivers: what keeps its
+  // event loop alive then is printed, and it must then end by itself.
+  const program = `
+    import { writeSync } from 'node:fs';
+    import { Driver } from ${JSON.stringify(driverModule)};
+    const say = (value) => writeSync(1, JSON.stringify(value) + '\\n');
+    const driver = await Driver.start(${JSON.stringify(dir)});
+    await driver.run({ kind: 'block', file: 'e.md', line: 1, text: '(fiveam:is (= 2 (+ 1 1)))', seed: 1, name: 'sum' }, { point: (p) => say({ ok: p.ok }), request: async () => '' });
+    await driver.stop();
+    setImmediate(() => say({ holding: process.getActiveResourcesInfo() }));
+  `;
+  // Its stdout and stderr are files: as pipes they would be streams that hold the loop themselves.
+  const [out, err] = [join(dir, 'out'), join(dir, 'err')];
+  const ran = spawnSync(process.execPath, ['--input-type=module', '-e', program], { stdio: ['ignore', openSync(out, 'w'), openSync(err, 'w')], timeout: 120_000 });
+  t.equal(ran.signal, null, `the program ended by itself (stderr: ${readFileSync(err, 'utf8').slice(-500)})`);
+  const lines = readFileSync(out, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { ok?: boolean; holding?: string[] });
+  t.same(lines[0], { ok: true }, "the document's check ran in a forked driver");
+  const holding = lines.find((line) => line.holding)?.holding ?? ['(not printed)'];
+  t.same(holding.filter((kind) => /Process|Pipe|Timeout/.test(kind)), [], `with the zygote idle, nothing of it holds the event loop (holding: ${holding.join(', ')})`);
+  const zygotesLeft = execFileSync('sh', ['-c', `for p in /proc/[0-9]*; do [ "$(readlink $p/cwd)" = ${JSON.stringify(dir)} ] && echo $p; done; true`], { encoding: 'utf8' });
+  t.equal(zygotesLeft.trim(), '', 'no process is left in the directory the zygote ran in');
 });
