@@ -45,6 +45,11 @@ without their line ends; a last newline ends the last line, it does not start
 an empty one."
   (lines-of (answer-text text)))
 
+(defun first-line (text)
+  "The first line of TEXT (a string, or a response whose content text is read),
+without its line end: the [ERROR] line of an error answer. NIL for an empty text."
+  (first (lines-of (answer-text text))))
+
 (defun find-line (text needle &key (test #'char=))
   "The first line of TEXT (a string, or a response whose content text is read)
 that contains NEEDLE, compared with TEST as SEARCH compares (#'CHAR-EQUAL

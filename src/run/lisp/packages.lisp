@@ -63,7 +63,7 @@
    ;; are headed by a line [NAME] (evaluate-lisp writes [ERROR], [Backtrace],
    ;; [stdout], [stderr], [warnings]); the values (=> lines) and notes (; lines)
    ;; end an answer.
-   #:text-lines #:find-line #:count-occurrences
+   #:text-lines #:first-line #:find-line #:count-occurrences
    #:extract-section #:section-names #:extract-number #:parse-json
    ;; an evaluation's answer, part by part
    ;; evaluate-lisp's and time-execution's answers read alike: each reader gives

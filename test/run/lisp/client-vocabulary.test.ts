@@ -174,6 +174,8 @@ t.test('text readers on plain strings: lines, finding a line, counting, numbers,
   const md = `${frontmatter()}## Text\n\n${lisp(`(let ((text (format nil "Current limits:~%  timeout: 30 seconds~%  max-output: 100000 characters~%")))
   (assert (equal (text-lines text) '("Current limits:" "  timeout: 30 seconds" "  max-output: 100000 characters")))
   (assert (null (text-lines "")))
+  (assert (equal (first-line text) "Current limits:"))
+  (assert (null (first-line "")))
   (assert (equal (text-lines (format nil "a~%~%b")) '("a" "" "b")))
   (assert (equal (multiple-value-list (find-line text "max-output")) '("  max-output: 100000 characters" 2)))
   (assert (equal (find-line text "TIMEOUT" :test #'char-equal) "  timeout: 30 seconds"))
@@ -197,7 +199,7 @@ t.test('text readers on plain strings: lines, finding a line, counting, numbers,
   const r = await runMarkdown(md);
   const [text, notJson, nothing] = [1, 2, 3].map((n) => r.points.filter((p) => p.unitId.endsWith(`#${n}`)));
   t.same(text.filter((p) => !p.ok).map((p) => [p.name, p.diagnostics?.values]), []);
-  t.equal(text.length, 21, 'every check ran');
+  t.equal(text.length, 23, 'every check ran');
   t.match(notJson, [{ ok: false, diagnostics: { condition: { message: /^parse-json: not JSON .*: \{not json$/ } } }]);
   t.match(nothing, [{ ok: false, diagnostics: { condition: { message: /an empty string occurs everywhere/ } } }]);
 });
