@@ -35,11 +35,11 @@
 (defun lines-of (string)
   (unless (zerop (length string))
     (mapcar (lambda (line) (string-right-trim '(#\Return) line))
-            (split-lines (if (char= (char string (1- (length string))) #\Newline)
+            (newline-split (if (char= (char string (1- (length string))) #\Newline)
                              (subseq string 0 (1- (length string)))
                              string)))))
 
-(defun text-lines (text)
+(defun split-lines (text)
   "The lines of TEXT (a string, or a response whose content text is read),
 without their line ends; a last newline ends the last line, it does not start
 an empty one."
@@ -53,7 +53,7 @@ without its line end: the [ERROR] line of an error answer. NIL for an empty text
 (defun find-line (text needle &key (test #'char=))
   "The first line of TEXT (a string, or a response whose content text is read)
 that contains NEEDLE, compared with TEST as SEARCH compares (#'CHAR-EQUAL
-ignores case); its index among TEXT-LINES as a second value. NIL when no line
+ignores case); its index among SPLIT-LINES as a second value. NIL when no line
 contains it."
   (multiple-value-bind (string needle) (text-and-key text needle)
     (loop for line in (lines-of string)
@@ -272,7 +272,7 @@ NIL for an answer with no values (an error)."
   (let ((json (json-answer response)))
     (if json
         (let ((result (gethash "result" json)))
-          (and (stringp result) (plusp (length result)) (split-lines result)))
+          (and (stringp result) (plusp (length result)) (newline-split result)))
         (let* ((lines (coerce (lines-of (answer-text response)) 'vector))
                (start (values-start lines)))
           (when start
@@ -304,7 +304,7 @@ stderr of a time-execution answer. NIL when it wrote nothing."
                   (join-lines (section-content response "stderr"))))))
 
 (defun result-warnings (response)
-  "The warnings the evaluation signalled, one line each (\"WARNING: text\"): the
+  "The warnings the evaluation signalled, one line each (\"SIMPLE-WARNING: text\"): the
 lines of the [warnings] section (or of [Warning] lines), the warnings of a
 time-execution answer. NIL when there were none."
   (let ((json (json-answer response)))

@@ -63,11 +63,14 @@
    ;; are headed by a line [NAME] (evaluate-lisp writes [ERROR], [Backtrace],
    ;; [stdout], [stderr], [warnings]); the values (=> lines) and notes (; lines)
    ;; end an answer.
-   #:text-lines #:first-line #:find-line #:count-occurrences
+   #:split-lines #:first-line #:find-line #:count-occurrences
    #:extract-section #:section-names #:extract-number #:parse-json
    ;; an evaluation's answer, part by part
    ;; evaluate-lisp's and time-execution's answers read alike: each reader gives
-   ;; its part of either, and NIL when the answer has none.
+   ;; its part of either, and NIL when the answer has none. A part the contract
+   ;; names is RESULT-<part>, as RESULT-VALUE and RESULT-OUTPUT are; a thing
+   ;; looked up by a name or label the caller gives is EXTRACT-<thing>, as
+   ;; EXTRACT-SECTION and EXTRACT-NUMBER are.
    #:result-values #:result-stdout #:result-stderr #:result-warnings
    #:result-error-type #:result-error-message #:result-backtrace
    ;; numbers

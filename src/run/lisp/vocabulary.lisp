@@ -468,7 +468,7 @@ newline is sent too (forcing the output ends the message). The answers wait in
 the server's inbox."
   (let ((text (get-output-stream-string (pending-text stream)))
         (server (stream-server stream)))
-    (dolist (line (split-lines (string-right-trim '(#\Newline) text)))
+    (dolist (line (newline-split (string-right-trim '(#\Newline) text)))
       (let ((response (and (plusp (length text))
                            (send-message server (string-right-trim '(#\Newline #\Return) line)))))
         (when response
@@ -631,11 +631,11 @@ its id), its id must be RESPONSE's too. When false, a second value says why."
 (defun result-value (response)
   "The printed values: the text after \"=> \" on the value lines, one per line."
   (format nil "~{~A~^~%~}"
-          (loop for line in (split-lines (content-text response))
+          (loop for line in (newline-split (content-text response))
                 when (and (>= (length line) 3) (string= "=> " line :end2 3))
                   collect (subseq line 3))))
 
-(defun split-lines (text)
+(defun newline-split (text)
   (loop for start = 0 then (1+ end)
         for end = (position #\Newline text :start start)
         collect (subseq text start end)

@@ -172,11 +172,11 @@ t.test("reading an evaluation's answer: its sections, values, output, warnings, 
 
 t.test('text readers on plain strings: lines, finding a line, counting, numbers, JSON', async (t) => {
   const md = `${frontmatter()}## Text\n\n${lisp(`(let ((text (format nil "Current limits:~%  timeout: 30 seconds~%  max-output: 100000 characters~%")))
-  (assert (equal (text-lines text) '("Current limits:" "  timeout: 30 seconds" "  max-output: 100000 characters")))
-  (assert (null (text-lines "")))
+  (assert (equal (split-lines text) '("Current limits:" "  timeout: 30 seconds" "  max-output: 100000 characters")))
+  (assert (null (split-lines "")))
   (assert (equal (first-line text) "Current limits:"))
   (assert (null (first-line "")))
-  (assert (equal (text-lines (format nil "a~%~%b")) '("a" "" "b")))
+  (assert (equal (split-lines (format nil "a~%~%b")) '("a" "" "b")))
   (assert (equal (multiple-value-list (find-line text "max-output")) '("  max-output: 100000 characters" 2)))
   (assert (equal (find-line text "TIMEOUT" :test #'char-equal) "  timeout: 30 seconds"))
   (assert (null (find-line text "TIMEOUT")))

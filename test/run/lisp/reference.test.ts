@@ -27,5 +27,5 @@ t.test('export groups: each run of ";;" comments of the export list opens a grou
 
 t.test("the reference shows a group's description under its heading", async (t) => {
   const generated = await vocabularyReference();
-  t.match(generated, /## Reading the text of a tool's answer\n\nEach takes the text as a string or as the response that carries it\. [^\n]+\n\n### `\(text-lines text\)`/);
+  t.match(generated, /## Reading the text of a tool's answer\n\nEach takes the text as a string or as the response that carries it\. [^\n]+\n\n### `\(split-lines text\)`/);
 });
