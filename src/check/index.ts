@@ -77,12 +77,21 @@ interface ToolNameSite {
   offset: number;
 }
 
-/** String literals naming a tool: (send-tool-call s "name" ...) and (call-tool "name" ...). */
+/** Where each vocabulary call that names a tool has the name: (send-tool-call s "name" ...), (call-tool "name" ...), (make-tool-call-request "name" ...). */
+const TOOL_NAME_ARGUMENT = new Map([
+  ['send-tool-call', 2],
+  ['call-tool', 1],
+  ['make-tool-call-request', 1],
+  ['make-tools-call-request', 1],
+]);
+
+/** String literals naming a tool in the calls of TOOL_NAME_ARGUMENT. */
 function toolNameSites(node: LispNode, sites: ToolNameSite[]): void {
   if (node.kind === 'prefixed' || node.kind === 'conditional') return toolNameSites(node.form, sites);
   if (node.kind !== 'list') return;
   const head = node.items[0]?.kind === 'symbol' ? node.items[0].name.replace(/^.*:/, '') : null;
-  const argument = head === 'send-tool-call' ? node.items[2] : head === 'call-tool' ? node.items[1] : undefined;
+  const position = head === null ? undefined : TOOL_NAME_ARGUMENT.get(head);
+  const argument = position === undefined ? undefined : node.items[position];
   if (argument?.kind === 'string') sites.push({ name: argument.value, line: argument.line, offset: argument.start });
   for (const item of node.items) toolNameSites(item, sites);
 }

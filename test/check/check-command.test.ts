@@ -106,6 +106,26 @@ t.test('a helper of the same tree is borrowed: a note where it is first used, no
   t.equal(stdout, `${join(dir, 'user.test.md')}:10:1: note: random-choice is borrowed from ${join(dir, 'helpers.test.md')}:10, a document of the same specification tree\n`);
 });
 
+t.test("the vocabulary's builders, senders and answer readers are known to check; a builder's tool name is checked as a sender's is", async (t) => {
+  const head = `---\ntype: verification\nname: readers\n---\n# D\n\n## Code\n\n`;
+  const code = `(with-test-session (s)
+  (let ((r (send-request s (make-evaluate-lisp-request "(/ 1 0)" :id (next-request-id s)))))
+    (assert (valid-response-p r))
+    (assert (equal (result-error-type r) "DIVISION-BY-ZERO"))
+    (assert (extract-section r "Backtrace"))
+    (assert (find-line (result-backtrace r) "/"))
+    (assert (= 1 (count-occurrences "[ERROR]" r)))
+    (assert (section-names r))
+    (assert (null (result-values r))))
+  (assert (numberp (extract-number (time-execution s "1") "real-time-ms")))
+  (assert (find-tool (send-request s (make-tools-list-request)) "evaluate-lisp"))
+  (send-request s (make-tool-call-request "evaluate-lispp" '())))`;
+  const dir = t.testdir({ 'readers.test.md': `${head}\`\`\`lisp\n${code}\n\`\`\`\n` });
+  const { code: status, stdout } = await check([dir]);
+  t.equal(status, 1);
+  t.equal(stdout, `${join(dir, 'readers.test.md')}:21:43: error: tool 'evaluate-lispp' is not listed by the runtime (it lists evaluate-lisp, configure-limits, time-execution)\n`, 'no name of the vocabulary is reported');
+});
+
 t.test('the corpus documents check with only their genuine problem, an unbalanced block, and notes of the helpers they borrow', async (t) => {
   const { stdout } = await check([resolve(root, '../shared/corpus/lisp')]);
   const messages = stdout.trim().split('\n');

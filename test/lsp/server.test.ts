@@ -199,6 +199,7 @@ t.test('hover on evaluate-in-session shows its lambda list and the docstring its
   const completion = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line, character: character - 1 } });
   const item = completion.find((i) => i.label === 'evaluate-in-session');
   t.equal(item?.detail, '(evaluate-in-session server code &optional package)', 'completion in a Lisp block offers the vocabulary with lambda lists');
+  t.equal(completion.find((i) => i.label === 'extract-section')?.detail, '(extract-section text name)', "the readers of a tool's answer too");
   t.ok(completion.some((i) => i.label === 'response-text' && i.detail === '(response-text response)'), "and the document's own definitions");
 });
 

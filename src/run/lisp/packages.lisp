@@ -24,11 +24,28 @@
    ;; the initialize handshake
    #:*protocol-version* #:*client-info*
    #:initialize-server #:make-initialize-request #:init-request
-   ;; messages
-   #:make-request #:make-notification #:next-request-id #:request-id #:request-method
+   ;; requests: one builder for each MCP method and each tool of the runtime
+   ;; Each returns the request as an alist that SEND-REQUEST sends, with a fresh id
+   ;; unless :ID gives one. A builder is named after its method, "/" read as "-"
+   ;; (make-tools-list-request), or after its tool (make-evaluate-lisp-request).
+   ;; The two methods MCP's prose and the senders name otherwise, "list tools"
+   ;; (LIST-TOOLS) and "a tool call" (SEND-TOOL-CALL), have a builder of either
+   ;; spelling, since a writer may follow either rule: make-tools-list-request and
+   ;; make-list-tools-request, make-tools-call-request and make-tool-call-request.
+   ;; NEXT-REQUEST-ID counts the builders' ids, or one server's with the senders'.
+   #:make-request #:make-notification
+   #:make-ping-request #:make-tools-list-request #:make-list-tools-request
+   #:make-tool-call-request #:make-tools-call-request
+   #:make-evaluate-lisp-request #:make-configure-limits-request #:make-time-execution-request
+   #:make-initialized-notification
+   #:next-request-id #:request-id #:request-method
+   ;; sending: one call for each MCP method and each tool of the runtime
+   ;; Each sends with the server's next id and returns the response. A tool's
+   ;; sender is named after the tool: evaluate-lisp, configure-limits, time-execution.
    #:send-request #:send-notification #:send-raw-line #:send-method
-   #:ping-server #:list-tools #:tool-names
-   #:send-tool-call #:call-tool #:evaluate-in-session #:configure-limits #:time-execution
+   #:ping-server #:list-tools #:tool-names #:find-tool
+   #:send-tool-call #:call-tool #:evaluate-lisp #:evaluate-in-session
+   #:configure-limits #:time-execution
    ;; raw lines as streams
    #:server-stdin #:server-stdout #:read-response
    ;; accessors on responses
@@ -36,7 +53,26 @@
    #:result-content-text #:result-text #:extract-result-text #:result-value
    #:result-success-p #:is-error #:result-error-p
    #:error-response-p #:response-error #:error-code #:error-message #:error-data
+   #:valid-response-p
    #:result-real-time-ms #:result-output #:extract-timing #:extract-config-params
+   ;; reading the text of a tool's answer
+   ;; Each takes the text as a string or as the response that carries it. Those
+   ;; that look something up take the text first, as RESULT-FIELD takes the
+   ;; response first; COUNT-OCCURRENCES takes what it counts first, as COUNT and
+   ;; SEARCH do. A response is the text in whichever place it is given. Sections
+   ;; are headed by a line [NAME] (evaluate-lisp writes [ERROR], [Backtrace],
+   ;; [stdout], [stderr], [warnings]); the values (=> lines) and notes (; lines)
+   ;; end an answer.
+   #:split-lines #:first-line #:find-line #:count-occurrences
+   #:extract-section #:section-names #:extract-number #:parse-json
+   ;; an evaluation's answer, part by part
+   ;; evaluate-lisp's and time-execution's answers read alike: each reader gives
+   ;; its part of either, and NIL when the answer has none. A part the contract
+   ;; names is RESULT-<part>, as RESULT-VALUE and RESULT-OUTPUT are; a thing
+   ;; looked up by a name or label the caller gives is EXTRACT-<thing>, as
+   ;; EXTRACT-SECTION and EXTRACT-NUMBER are.
+   #:result-values #:result-stdout #:result-stderr #:result-warnings
+   #:result-error-type #:result-error-message #:result-backtrace
    ;; numbers
    #:parse-number #:standard-deviation
    ;; test definitions of other frameworks, and their checks

@@ -10,6 +10,8 @@
 (defun lambda-list-text (list)
   "LIST as spec code would write it: names in lower case, keywords with their colon."
   (cond ((keywordp list) (format nil ":~(~A~)" list))
+        ((and (consp list) (eq (first list) 'function) (consp (rest list)) (null (cddr list)))
+         (format nil "#'~A" (lambda-list-text (second list))))
         ((symbolp list) (format nil "~(~A~)" list))
         ((consp list) (format nil "(~{~A~^ ~})" (mapcar #'lambda-list-text list)))
         (t (prin1-to-string list))))

@@ -56,6 +56,7 @@ export async function vocabularyReference(): Promise<string> {
   ];
   for (const group of groups) {
     lines.push(`## ${group.title[0].toUpperCase()}${group.title.slice(1)}`, '');
+    if (group.description) lines.push(group.description, '');
     for (const name of group.names) {
       const entry = entries.get(name) ?? { name, kind: 'missing', lambdaList: null, documentation: null };
       lines.push(`### \`${usage(entry)}\``, '', `*${entry.kind}*${entry.documentation ? `: ${entry.documentation.replace(/\s*\n\s*/g, ' ')}` : ''}`, '');

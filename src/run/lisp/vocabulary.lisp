@@ -1,10 +1,17 @@
-;;;; The test vocabulary: servers, the MCP handshake, requests, raw lines, and
-;;;; accessors on responses. A response is the JSON-RPC message as the host
+;;;; The test vocabulary: servers, the MCP handshake, requests (a builder and a
+;;;; sender for each MCP method and each tool of the runtime), raw lines, and
+;;;; accessors on responses; answers.lisp reads the text of tools' answers. A response is the JSON-RPC message as the host
 ;;;; converted it: an object is an alist keyed by upper-cased keywords ("isError"
 ;;;; -> :ISERROR), an array a list, true T, false and null NIL.
 ;;;;
 ;;;; Every exported function and variable has a docstring: docs/vocabulary.md is
 ;;;; generated from them (npm run vocabulary).
+;;;;
+;;;; A document may define a function of its own under an exported name (its
+;;;; CL-USER inherits the symbol: a helper it calls make-request, send-tool-call
+;;;; or evaluate-lisp), which redefines it in that document's driver. So the
+;;;; vocabulary's functions call each other through unexported ones
+;;;; (REQUEST-MESSAGE, SEND-MESSAGE, SEND-CALL...), never through an exported name.
 
 (in-package #:spec-run)
 
@@ -140,7 +147,7 @@ time it is read, unless the document sets it.")
     (*test-server* :store ,#'make-initialized-test-server)
     (*session* :store ,#'make-initialized-test-server)
     (*test-session* :store ,#'make-initialized-test-server)
-    (init-request :use ,(lambda () (make-initialize-request))))
+    (init-request :use ,(lambda () (initialize-message (next-request-id) *protocol-version* *client-info* nil))))
   "Variables the vocabulary provides when spec code reads them unbound: :STORE
 makes the value once and keeps it, :USE makes a new one for each reading.")
 
@@ -168,7 +175,7 @@ sending an initialize that the server answered with a result."
 (defun server-alive-p (server)
   "True when SERVER's process runs and answers a ping."
   (and (not (test-session-stopped server))
-       (handler-case (result-response-p (send-request server (make-request "ping")))
+       (handler-case (result-response-p (send-message server (request-message "ping" nil (next-request-id))))
          (host-request-failed () nil))))
 
 ;;; Messages
@@ -187,32 +194,50 @@ start, in the vocabulary's initialize requests."
 
 (defvar *last-message-id* 0)
 
-(defun next-request-id ()
-  "A new request id: an integer no earlier call returned."
-  (bt:with-recursive-lock-held (*ids-lock*) (incf *last-message-id*)))
-
 (defun next-server-id (server)
   "A new request id for SERVER: its requests are numbered 1, 2, 3..."
   (bt:with-recursive-lock-held (*ids-lock*) (incf (test-session-last-id server))))
 
+(defun next-request-id (&optional server)
+  "A new request id, an integer. Without SERVER, one no earlier call without a
+server returned (the builders' default ids). With SERVER, the next of that
+server's own count, 1, 2, 3..., which the vocabulary's senders (SEND-METHOD,
+CALL-TOOL, EVALUATE-LISP...) take their ids from too: a request built with it
+never shares an id with theirs."
+  (if server
+      (next-server-id server)
+      (bt:with-recursive-lock-held (*ids-lock*) (incf *last-message-id*))))
+
+(defun request-message (method params id)
+  `((:jsonrpc . "2.0") (:id . ,id) (:method . ,method) (:params . ,params)))
+
+(defun notification-message (method params)
+  `((:jsonrpc . "2.0") (:method . ,method) ,@(when params `((:params . ,params)))))
+
+(defun tool-call-message (tool-name arguments id)
+  (request-message "tools/call" `((:name . ,tool-name) (:arguments . ,arguments)) id))
+
 (defun make-request (method &optional params (id (next-request-id)))
   "A JSON-RPC request for METHOD with PARAMS (an alist; NIL is {}), with a fresh
 id unless ID is given."
-  `((:jsonrpc . "2.0") (:id . ,id) (:method . ,method) (:params . ,params)))
+  (request-message method params id))
 
 (defun make-notification (method &optional params)
   "A JSON-RPC notification (no id, no answer) for METHOD with PARAMS."
-  `((:jsonrpc . "2.0") (:method . ,method) ,@(when params `((:params . ,params)))))
+  (notification-message method params))
+
+(defun initialize-message (id protocol-version client-info capabilities)
+  (request-message "initialize"
+                   `((:protocolVersion . ,protocol-version)
+                     (:capabilities . ,capabilities)
+                     (:clientInfo . ,client-info))
+                   id))
 
 (defun make-initialize-request (&key (id (next-request-id)) (protocol-version *protocol-version*)
                                      (client-info *client-info*) capabilities)
   "A valid MCP initialize request: PROTOCOL-VERSION, CLIENT-INFO (an alist of
 name and version) and CAPABILITIES (an alist; NIL is {})."
-  (make-request "initialize"
-                `((:protocolVersion . ,protocol-version)
-                  (:capabilities . ,capabilities)
-                  (:clientInfo . ,client-info))
-                id))
+  (initialize-message id protocol-version client-info capabilities))
 
 (defun request-id (message)
   "The id of a request (or of a response)."
@@ -222,20 +247,80 @@ name and version) and CAPABILITIES (an alist; NIL is {})."
   "The method of a request or notification, NIL for anything else."
   (and (consp message) (field message "method")))
 
+;;; One builder per MCP method a client sends, and one per tool of the runtime
+;;; (packages.lisp says how they are named). They build their messages with
+;;; the unexported REQUEST-MESSAGE and TOOL-CALL-MESSAGE, as the senders do.
+
+(defun make-ping-request (&key (id (next-request-id)))
+  "A ping request."
+  (request-message "ping" nil id))
+
+(defun tools-list-message (&key (id (next-request-id)) cursor)
+  (request-message "tools/list" (when cursor `((:cursor . ,cursor))) id))
+
+(defun make-tools-list-request (&key (id (next-request-id)) cursor)
+  "A tools/list request; CURSOR asks for the page after a response's nextCursor."
+  (tools-list-message :id id :cursor cursor))
+
+(defun make-list-tools-request (&key (id (next-request-id)) cursor)
+  "MAKE-TOOLS-LIST-REQUEST, named as MCP's prose and LIST-TOOLS name the request."
+  (tools-list-message :id id :cursor cursor))
+
+(defun make-tool-call-request (tool-name arguments &key (id (next-request-id)))
+  "A tools/call request of TOOL-NAME with ARGUMENTS: an alist with string or
+keyword keys (NIL is {}), or the params of a tools/call or a whole one, as
+CALL-TOOL takes them."
+  (tool-call-message tool-name (call-arguments arguments) id))
+
+(defun make-tools-call-request (tool-name arguments &key (id (next-request-id)))
+  "MAKE-TOOL-CALL-REQUEST, named after its method, tools/call."
+  (tool-call-message tool-name (call-arguments arguments) id))
+
+(defun evaluation-arguments (code package capture-time)
+  `(("code" . ,code)
+    ,@(when package `(("package" . ,package)))
+    ,@(when capture-time `(("capture-time" . t)))))
+
+(defun limits-arguments (timeout max-output)
+  `(,@(when timeout `(("timeout" . ,timeout)))
+    ,@(when max-output `(("max-output" . ,max-output)))))
+
+(defun make-evaluate-lisp-request (code &key package capture-time (id (next-request-id)))
+  "A tools/call request of evaluate-lisp: CODE, in PACKAGE when given, with the
+timing line when CAPTURE-TIME is true."
+  (tool-call-message "evaluate-lisp" (evaluation-arguments code package capture-time) id))
+
+(defun make-configure-limits-request (&key timeout max-output (id (next-request-id)))
+  "A tools/call request of configure-limits with the limits given (seconds,
+characters); with neither, it asks for the current limits."
+  (tool-call-message "configure-limits" (limits-arguments timeout max-output) id))
+
+(defun make-time-execution-request (code &key package (id (next-request-id)))
+  "A tools/call request of time-execution: CODE, in PACKAGE when given."
+  (tool-call-message "time-execution" (evaluation-arguments code package nil) id))
+
+(defun make-initialized-notification ()
+  "The notifications/initialized notification that ends the MCP handshake."
+  (notification-message "notifications/initialized" nil))
+
 (defvar *handshake-lock* (bt:make-recursive-lock "spec-run handshakes"))
+
+(defun handshake (server &key (protocol-version *protocol-version*) (client-info *client-info*)
+                            capabilities)
+  (bt:with-recursive-lock-held (*handshake-lock*)
+    (let ((response (exchange server (initialize-message (next-server-id server) protocol-version
+                                                         client-info capabilities))))
+      (when (result-response-p response)
+        (exchange server (notification-message "notifications/initialized" nil))
+        (setf (test-session-state server) :initialized))
+      response)))
 
 (defun initialize-server (server &rest options &key protocol-version client-info capabilities)
   "The MCP handshake as one call: send an initialize request (options as
 MAKE-INITIALIZE-REQUEST's) and, when it is answered with a result, the
 notifications/initialized notification. Returns the initialize response."
   (declare (ignore protocol-version client-info capabilities))
-  (bt:with-recursive-lock-held (*handshake-lock*)
-    (let ((response (exchange server (apply #'make-initialize-request
-                                            :id (next-server-id server) options))))
-      (when (result-response-p response)
-        (exchange server (make-notification "notifications/initialized"))
-        (setf (test-session-state server) :initialized))
-      response)))
+  (apply #'handshake server options))
 
 (defun exchange (server message)
   "Send MESSAGE (an alist, or a string sent as the line itself) to SERVER as it
@@ -246,52 +331,69 @@ is; the response, or NIL when nothing answers (a notification)."
                 `(:server . ,(test-session-server server))
                 (if (stringp message) `(:raw . ,message) `(:message . ,message))))
 
-(defun send-request (server message)
-  "Send one JSON-RPC MESSAGE (an alist, or a string sent as the line itself) and
-return the parsed response; NIL for a notification, which has no answer. A
-server made with :INITIALIZE :AUTO gets its handshake first, unless MESSAGE is
-itself an initialize (or a ping)."
-  (let ((method (request-method message)))
+(defun send-message (server message)
+  (let ((method (and (consp message) (field message "method"))))
     (when (and (eq (test-session-state server) :auto)
                (not (member method '("initialize" "ping") :test #'equal)))
       (bt:with-recursive-lock-held (*handshake-lock*)
         (when (eq (test-session-state server) :auto)
-          (initialize-server server))))
+          (handshake server))))
     (let ((response (exchange server message)))
       (when (and (equal method "initialize") (result-response-p response))
         (setf (test-session-state server) :initialized))
       response)))
 
+(defun send-request (server message)
+  "Send one JSON-RPC MESSAGE (an alist, or a string sent as the line itself) and
+return the parsed response; NIL for a notification, which has no answer. A
+server made with :INITIALIZE :AUTO gets its handshake first, unless MESSAGE is
+itself an initialize (or a ping)."
+  (send-message server message))
+
 (defun send-notification (server method &optional params)
   "Send a JSON-RPC notification for METHOD with PARAMS to SERVER; returns NIL."
-  (send-request server (make-notification method params))
+  (send-message server (notification-message method params))
   nil)
 
 (defun send-raw-line (server line)
   "Send LINE to SERVER exactly as written (malformed JSON too); the response it
 answers with, or NIL for a line nothing answers (blank, or a notification)."
-  (send-request server (string-right-trim '(#\Newline #\Return) line)))
+  (send-message server (string-right-trim '(#\Newline #\Return) line)))
+
+(defun send-method-request (server method params)
+  (send-message server (request-message method params (next-server-id server))))
+
+(defun send-call (server tool-name arguments)
+  (send-message server (tool-call-message tool-name arguments (next-server-id server))))
 
 (defun send-method (server method &optional params)
   "Send a request for METHOD with PARAMS and a fresh id; the response."
-  (send-request server (make-request method params (next-server-id server))))
+  (send-method-request server method params))
 
 (defun ping-server (server)
   "Send ping; the response."
-  (send-method server "ping"))
+  (send-method-request server "ping" nil))
 
 (defun list-tools (server)
   "Send tools/list; the response."
-  (send-method server "tools/list"))
+  (send-method-request server "tools/list" nil))
 
 (defun tool-names (response)
   "The names of the tools in a tools/list response."
   (mapcar (lambda (tool) (field tool "name")) (result-field response "tools")))
 
+(defun find-tool (response tool-name)
+  "The tool TOOL-NAME as a tools/list RESPONSE describes it (an alist of name,
+description, inputSchema...); NIL when it lists no such tool. The two
+arguments may come in either order."
+  (when (stringp response) (rotatef response tool-name))
+  (find tool-name (result-field response "tools")
+        :key (lambda (tool) (field tool "name")) :test #'equal))
+
 (defun send-tool-call (server tool-name arguments)
   "tools/call of TOOL-NAME with ARGUMENTS (an alist with string or keyword keys;
 NIL is {}) and a fresh id; the response."
-  (send-method server "tools/call" `((:name . ,tool-name) (:arguments . ,arguments))))
+  (send-call server tool-name arguments))
 
 (defun call-arguments (value)
   "The tool arguments VALUE stands for: VALUE itself, or the arguments inside
@@ -311,20 +413,20 @@ tools/call request (an Input block's input)."
         (rest (remove-if (lambda (a) (or (test-session-p a) (stringp a))) arguments)))
     (unless (and server tool (<= (length rest) 1))
       (error "call-tool takes a server, a tool name and the arguments, got ~S" arguments))
-    (send-tool-call server tool (call-arguments (first rest)))))
+    (send-call server tool (call-arguments (first rest)))))
 
-(defun with-package-argument (arguments package)
-  (if package (append arguments `(("package" . ,package))) arguments))
+(defun evaluate-lisp (server code &key package capture-time)
+  "evaluate-lisp of CODE on SERVER with a fresh id: in PACKAGE when given, with
+the timing line when CAPTURE-TIME is true; the response."
+  (send-call server "evaluate-lisp" (evaluation-arguments code package capture-time)))
 
 (defun evaluate-in-session (server code &optional package)
-  "evaluate-lisp of CODE (in PACKAGE when given); the response."
-  (send-tool-call server "evaluate-lisp" (with-package-argument `(("code" . ,code)) package)))
+  "evaluate-lisp of CODE (in PACKAGE when given); the response (EVALUATE-LISP)."
+  (send-call server "evaluate-lisp" (evaluation-arguments code package nil)))
 
 (defun configure-limits (server &key timeout max-output)
   "configure-limits with the limits given (seconds, characters); the response."
-  (send-tool-call server "configure-limits"
-                  `(,@(when timeout `(("timeout" . ,timeout)))
-                    ,@(when max-output `(("max-output" . ,max-output))))))
+  (send-call server "configure-limits" (limits-arguments timeout max-output)))
 
 (defvar *default-session* nil)
 
@@ -333,9 +435,17 @@ tools/call request (an Input block's input)."
     (setf *default-session* (make-test-session)))
   *default-session*)
 
-(defun time-execution (code &optional package)
-  "A time-execution call of CODE on the document's default server, made on first use."
-  (send-tool-call (default-session) "time-execution" (with-package-argument `(("code" . ,code)) package)))
+(defun time-execution (server-or-code &optional code-or-package package)
+  "time-execution of CODE (in PACKAGE when given); the response. Called
+(time-execution code [package]), on the document's default server, made on
+first use; called (time-execution server code [package]), on SERVER."
+  (multiple-value-bind (server code package)
+      (if (test-session-p server-or-code)
+          (values server-or-code code-or-package package)
+          (values (default-session) server-or-code code-or-package))
+    (unless (stringp code)
+      (error "time-execution takes the code as a string, got ~S" code))
+    (send-call server "time-execution" (evaluation-arguments code package nil))))
 
 ;;; Raw lines as streams: write lines to (server-stdin s), force-output sends
 ;;; them as they are, (read-response (server-stdout s)) takes the answers in order.
@@ -358,8 +468,9 @@ newline is sent too (forcing the output ends the message). The answers wait in
 the server's inbox."
   (let ((text (get-output-stream-string (pending-text stream)))
         (server (stream-server stream)))
-    (dolist (line (split-lines (string-right-trim '(#\Newline) text)))
-      (let ((response (and (plusp (length text)) (send-raw-line server line))))
+    (dolist (line (newline-split (string-right-trim '(#\Newline) text)))
+      (let ((response (and (plusp (length text))
+                           (send-message server (string-right-trim '(#\Newline #\Return) line)))))
         (when response
           (bt:with-recursive-lock-held (*ids-lock*)
             (setf (test-session-inbox server)
@@ -431,25 +542,28 @@ server or its SERVER-STDOUT stream."
     (dolist (key keys value)
       (setf value (field value key)))))
 
-(defun result-content-text (response)
-  "The text of all text items of result.content, joined by newlines."
+(defun content-text (response)
   (format nil "~{~A~^~%~}"
-          (loop for item in (result-field response "content")
+          (loop for item in (field (field response "result") "content")
                 when (equal (field item "type") "text")
                   collect (field item "text"))))
+
+(defun result-content-text (response)
+  "The text of all text items of result.content, joined by newlines."
+  (content-text response))
 
 (defun result-content (response)
   "The text of result.content (RESULT-CONTENT-TEXT); the items themselves are
 (result-field response :content)."
-  (result-content-text response))
+  (content-text response))
 
 (defun result-text (response)
   "The text of result.content (RESULT-CONTENT-TEXT)."
-  (result-content-text response))
+  (content-text response))
 
 (defun extract-result-text (response)
   "The text of result.content (RESULT-CONTENT-TEXT)."
-  (result-content-text response))
+  (content-text response))
 
 (defun is-error (response)
   "True when RESPONSE is a tool's answer with isError true."
@@ -466,6 +580,37 @@ server or its SERVER-STDOUT stream."
 (defun error-response-p (response)
   "True for a JSON-RPC error response."
   (and (consp response) (field-entry response "error") t))
+
+(defun same-id-p (a b)
+  (or (equal a b) (and (numberp a) (numberp b) (= a b))))
+
+(defun valid-response-p (response &optional request)
+  "True when RESPONSE is a well-formed JSON-RPC 2.0 response: jsonrpc \"2.0\",
+an id (null only in an error), and a result or an error but not both, an
+error with an integer code and a string message. Given REQUEST (a request, or
+its id), its id must be RESPONSE's too. When false, a second value says why."
+  (flet ((fail (why &rest arguments)
+           (return-from valid-response-p (values nil (apply #'format nil why arguments)))))
+    (unless (json-object-alist-p response) (fail "not a JSON object: ~S" response))
+    (unless (equal (field response "jsonrpc") "2.0")
+      (fail "jsonrpc is ~S, not \"2.0\"" (field response "jsonrpc")))
+    (let ((result (field-entry response "result"))
+          (error (field-entry response "error"))
+          (id (field-entry response "id")))
+      (unless id (fail "no id"))
+      (cond ((and result error) (fail "both a result and an error"))
+            ((not (or result error)) (fail "neither a result nor an error"))
+            ((and result (null (cdr id))) (fail "a result with a null id"))
+            (error
+             (unless (integerp (field (cdr error) "code"))
+               (fail "error.code is ~S, not an integer" (field (cdr error) "code")))
+             (unless (stringp (field (cdr error) "message"))
+               (fail "error.message is ~S, not a string" (field (cdr error) "message")))))
+      (when request
+        (let ((expected (if (consp request) (field request "id") request)))
+          (unless (same-id-p expected (cdr id))
+            (fail "id ~S answers no request ~S" (cdr id) expected)))))
+    t))
 
 (defun response-error (response)
   "The error object of an error response, an alist of code, message and data."
@@ -486,11 +631,11 @@ server or its SERVER-STDOUT stream."
 (defun result-value (response)
   "The printed values: the text after \"=> \" on the value lines, one per line."
   (format nil "~{~A~^~%~}"
-          (loop for line in (split-lines (result-content-text response))
+          (loop for line in (newline-split (content-text response))
                 when (and (>= (length line) 3) (string= "=> " line :end2 3))
                   collect (subseq line 3))))
 
-(defun split-lines (text)
+(defun newline-split (text)
   (loop for start = 0 then (1+ end)
         for end = (position #\Newline text :start start)
         collect (subseq text start end)
@@ -513,17 +658,23 @@ server or its SERVER-STDOUT stream."
                              `(:objects . ,(if hash-tables "tagged" "alist")))))
     (if hash-tables (hash-objects value) value)))
 
+(define-condition not-a-timing-answer (error)
+  ((text :initarg :text :reader answer-text-of))
+  (:report (lambda (condition stream)
+             (let ((text (answer-text-of condition)))
+               (format stream "not a time-execution answer (neither its text nor its last line is a JSON object): ~A"
+                       (if (> (length text) 300) (concatenate 'string (subseq text 0 300) "...") text))))))
+
 (defun timing-answer (response)
   "The JSON object of a time-execution answer, as EQUAL hash tables: its whole
 text, or for an error answer its last line, {\"timing\": {...}}."
-  (let* ((text (result-content-text response))
+  (let* ((text (content-text response))
          (last-line (subseq text (1+ (or (position #\Newline text :from-end t) -1)))))
     (handler-case (parse-json-text text :hash-tables t)
       (host-request-failed ()
         (handler-case (parse-json-text last-line :hash-tables t)
           (host-request-failed ()
-            (error "not a time-execution answer (neither its text nor its last line is a JSON object): ~A"
-                   (if (> (length text) 300) (concatenate 'string (subseq text 0 300) "...") text))))))))
+            (error 'not-a-timing-answer :text text)))))))
 
 (defun extract-timing (response)
   "The timing object of a time-execution answer, an error answer's too: a hash
@@ -536,8 +687,10 @@ table with string keys (\"real-time-ms\", \"run-time-ms\", \"gc-time-ms\",
   (gethash "real-time-ms" (extract-timing response)))
 
 (defun result-output (response)
-  "The output of a time-execution answer."
-  (gethash "output" (timing-answer response)))
+  "The output of a time-execution answer; of any other answer, its [stdout]
+section (RESULT-STDOUT)."
+  (handler-case (gethash "output" (timing-answer response))
+    (not-a-timing-answer () (result-stdout response))))
 
 ;;; configure-limits answers
 
@@ -553,7 +706,7 @@ table with string keys (\"real-time-ms\", \"run-time-ms\", \"gc-time-ms\",
 (defun extract-config-params (response)
   "The configure-limits arguments that restore the limits a configure-limits
 answer reports."
-  (let ((text (result-content-text response)))
+  (let ((text (content-text response)))
     (loop for (label . name) in '(("timeout: " . "timeout") ("max-output: " . "max-output"))
           for value = (limit-after label text)
           when value collect (cons name value))))

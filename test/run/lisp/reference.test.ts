@@ -17,10 +17,15 @@ t.test('docs/vocabulary.md is up to date (regenerate it with npm run build && np
   t.same(undocumented, [], 'every exported name has a docstring');
 });
 
-t.test('export groups: each ";;" comment of the export list opens a group of the names after it', async (t) => {
-  const source = `(defpackage #:spec-run\n  (:use #:cl)\n  (:export\n   ;; first group\n   #:a #:b\n   ;; second\n   #:c))\n(defpackage #:other (:export #:z))`;
+t.test('export groups: each run of ";;" comments of the export list opens a group of the names after it, titled by its first line', async (t) => {
+  const source = `(defpackage #:spec-run\n  (:use #:cl)\n  (:export\n   ;; first group\n   ;; Its names have this\n   ;; in common.\n   #:a #:b\n   ;; second\n   #:c))\n(defpackage #:other (:export #:z))`;
   t.same(exportGroups(source), [
-    { title: 'first group', names: ['a', 'b'] },
-    { title: 'second', names: ['c'] },
+    { title: 'first group', description: 'Its names have this in common.', names: ['a', 'b'] },
+    { title: 'second', description: '', names: ['c'] },
   ]);
+});
+
+t.test("the reference shows a group's description under its heading", async (t) => {
+  const generated = await vocabularyReference();
+  t.match(generated, /## Reading the text of a tool's answer\n\nEach takes the text as a string or as the response that carries it\. [^\n]+\n\n### `\(split-lines text\)`/);
 });
