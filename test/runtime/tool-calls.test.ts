@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import t from 'tap';
 import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { readLines } from '../../src/process/child.js';
 import { LineTransport } from '../../src/runtime/line-transport.js';
 import { connectionScreen, createRuntimeServer, serveSession } from '../../src/runtime/server.js';
 import { RuntimeSession } from '../../src/runtime/session.js';
@@ -21,17 +22,10 @@ class Connection {
     output: PassThrough,
     readonly done: Promise<void>,
   ) {
-    let buffered = '';
-    output.setEncoding('utf8');
-    output.on('data', (chunk: string) => {
-      buffered += chunk;
-      for (let newline = buffered.indexOf('\n'); newline >= 0; newline = buffered.indexOf('\n')) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        const waiter = this.waiters.shift();
-        if (waiter) waiter(line);
-        else this.lines.push(line);
-      }
+    readLines(output, (line) => {
+      const waiter = this.waiters.shift();
+      if (waiter) waiter(line);
+      else this.lines.push(line);
     });
   }
 
