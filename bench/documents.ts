@@ -3,13 +3,13 @@
 // here: 100 Lisp documents of 2 FiveAM tests x 2 checks, the same 200 tests as one file for
 // plain SBCL, and 100 OpenSpec documents of 2 scenarios x 3 steps with the user's steps,
 // the same 100 features for cucumber-js (installed into a scratch directory from npm, not
-// a dependency of spec-run).
+// a dependency of spec-run). Each figure is printed beside the alternative's, with the ratio.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { formatTable, median, type BenchRow } from './table.js';
+import { formatComparison, median, type BenchReport, type ComparisonRow } from './table.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = join(root, 'dist/src/cli/main.js');
@@ -65,7 +65,14 @@ When('{int} is added', function (n) { this.count += n; });
 Then('the counter shows {int}', function (n) { assert.equal(this.count, n); });
 `;
 
-function timed(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<{ seconds: number; ok: boolean; tail: string }> {
+interface Timed {
+  seconds: number;
+  ok: boolean;
+  /** The last line the command wrote: its summary, or why it failed. */
+  tail: string;
+}
+
+function timed(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<Timed> {
   const started = performance.now();
   return new Promise((done) =>
     execFile(command, args, { cwd, env, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) =>
@@ -75,8 +82,8 @@ function timed(command: string, args: string[], cwd: string, env: NodeJS.Process
 }
 
 /** Median seconds of each command, run in alternating rounds. */
-async function alternating(commands: Record<string, () => ReturnType<typeof timed>>): Promise<Record<string, { seconds: number; ok: boolean; tail: string }>> {
-  const runs: Record<string, { seconds: number; ok: boolean; tail: string }[]> = {};
+async function alternating(commands: Record<string, () => Promise<Timed>>): Promise<Record<string, Timed>> {
+  const runs: Record<string, Timed[]> = {};
   for (let round = 0; round < ROUNDS; round++)
     for (const [name, run] of Object.entries(commands)) (runs[name] ??= []).push(await run());
   return Object.fromEntries(
@@ -94,7 +101,7 @@ function installCucumber(scratch: string): string | null {
   }
 }
 
-export async function runDocumentsBench(): Promise<string> {
+export async function runDocumentsBench(): Promise<BenchReport> {
   const scratch = mkdtempSync(join(tmpdir(), 'spec-run-bench-documents-'));
   try {
     const lisp = join(scratch, 'lisp');
@@ -133,31 +140,41 @@ export async function runDocumentsBench(): Promise<string> {
       sbcl: () => timed('sbcl', ['--noinform', '--non-interactive', '--load', plainSbcl], scratch),
       openspec: specRun(['.'], openspec),
     });
-    const note = (name: string) => `${figures[name].ok ? '' : 'FAILED: '}${figures[name].tail}`;
-    const rows: BenchRow[] = [
-      { metric: 'spec-run --version', value: figures.version.seconds, unit: 's' },
-      { metric: 'one Lisp document (2 tests)', value: figures.one.seconds, unit: 's', note: note('one') },
-      ...(cucumber
-        ? [
-            { metric: 'cucumber-js, one feature (2 scenarios)', value: figures.cucumberOne.seconds, unit: 's', note: note('cucumberOne') },
-            { metric: 'one document / cucumber-js one feature', value: figures.one.seconds / figures.cucumberOne.seconds, unit: 'x', target: 1 },
-            { metric: `${DOCUMENTS} OpenSpec documents, user's steps`, value: figures.openspec.seconds, unit: 's', note: note('openspec') },
-            { metric: `cucumber-js, the same ${DOCUMENTS} features`, value: figures.cucumberAll.seconds, unit: 's', note: note('cucumberAll') },
-            { metric: `${DOCUMENTS} OpenSpec / cucumber-js`, value: figures.openspec.seconds / figures.cucumberAll.seconds, unit: 'x', target: 1 },
-          ]
-        : [{ metric: 'cucumber-js', value: 0, unit: '', note: 'not measured: @cucumber/cucumber could not be installed from npm here' }]),
-      { metric: `${DOCUMENTS} Lisp documents, forked drivers`, value: figures.lisp.seconds, unit: 's', note: note('lisp') },
-      { metric: `${DOCUMENTS} Lisp documents, a process per driver`, value: figures.lispFresh.seconds, unit: 's', note: note('lispFresh') },
-      { metric: `plain sbcl, the same ${DOCUMENTS * 2} tests in one image`, value: figures.sbcl.seconds, unit: 's', note: figures.sbcl.ok ? '' : 'FAILED' },
-      { metric: 'forked / a process per driver', value: figures.lisp.seconds / figures.lispFresh.seconds, unit: 'x', target: 1 },
-      { metric: `${DOCUMENTS} Lisp documents / plain sbcl`, value: figures.lisp.seconds / figures.sbcl.seconds, unit: 'x', target: 3 },
+    /** The median seconds of run `name`; when it failed, the line that says why instead of its summary. */
+    const run = (name: string) => {
+      const figure = figures[name];
+      return { seconds: figure?.seconds ?? NaN, failed: figure && !figure.ok ? figure.tail || 'failed' : undefined, note: figure?.ok ? figure.tail : undefined };
+    };
+    const noCucumber = cucumber ? undefined : '@cucumber/cucumber could not be installed from npm here';
+    /** spec-run's run `ours` beside the alternative's run `theirs`, with the aim for the ratio. */
+    const beside = (metric: string, ours: string, theirs: string, aim: number, missing?: string): ComparisonRow => ({
+      metric,
+      unit: 's',
+      ours: run(ours).seconds,
+      problem: run(ours).failed,
+      peer: missing ? undefined : run(theirs).seconds,
+      peerProblem: missing ? undefined : run(theirs).failed,
+      peerMissing: missing,
+      peerRatio: aim,
+      note: run(ours).note,
+    });
+    const sideBySide: ComparisonRow[] = [
+      beside('one Lisp document (2 tests) / one feature in cucumber-js', 'one', 'cucumberOne', 1, noCucumber),
+      beside(`${DOCUMENTS} OpenSpec documents with the user's steps / the same ${DOCUMENTS} features in cucumber-js`, 'openspec', 'cucumberAll', 1, noCucumber),
+      beside(`${DOCUMENTS} Lisp documents / the same ${DOCUMENTS * 2} FiveAM tests in one plain sbcl`, 'lisp', 'sbcl', 3),
     ];
-    return formatTable(`Documents: start-up and trees of ${DOCUMENTS} (medians of ${ROUNDS} alternating rounds)`, rows);
+    const rows: ComparisonRow[] = [
+      { metric: 'spec-run --version', unit: 's', ours: run('version').seconds, problem: run('version').failed },
+      ...sideBySide,
+      beside(`${DOCUMENTS} Lisp documents, forked drivers / a process per driver`, 'lisp', 'lispFresh', 1),
+    ];
+    const text = formatComparison(`Documents: start-up and trees of ${DOCUMENTS} beside the alternatives (medians of ${ROUNDS} alternating rounds)`, rows, true);
+    return { text, sideBySide };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  console.log(await runDocumentsBench());
+  console.log((await runDocumentsBench()).text);
 }

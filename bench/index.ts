@@ -1,8 +1,20 @@
-// npm run bench: every benchmark of the project, one table each, printed as they finish.
+// npm run bench: every benchmark of the project, one table each, printed as they finish,
+// then the side-by-side table: each figure that has an alternative (cucumber-js, plain
+// sbcl, cl-mcp-server) beside the alternative's, with the ratio, all from this one run.
 // Speed and memory targets live here, never in the timed-free unit tests.
-// `npm run bench -- runtime sessions` runs the named ones; `--peer "<command>"`
-// measures another MCP evaluation server beside spec-run serve in the runtime table.
-import { runRuntimeBench } from './runtime.js';
+//
+//   npm run bench -- runtime sessions   the named benchmarks only
+//   --peer "<command>"                  the MCP server measured beside spec-run serve
+//                                       (default: cl-mcp-server from ../shared/peers when there)
+//   --short                             the side-by-side comparisons alone, without the
+//                                       runtime's timeout overshoot (the test command's last step)
+//   --table <file>                      also write the tables to <file> (markdown)
+//   --tap                               print TAP: the tables as comments, and a point per
+//                                       side-by-side figure saying it was produced (never how fast)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
+import { defaultPeer, runRuntimeBench } from './runtime.js';
 import { runExecutorBench } from './executor.js';
 import { runSeedsBench } from './seeds.js';
 import { runJobsBench } from './jobs.js';
@@ -10,18 +22,35 @@ import { runSessionsBench } from './sessions.js';
 import { runQuietBench } from './quiet.js';
 import { runLspBench } from './lsp.js';
 import { runDocumentsBench } from './documents.js';
+import { formatComparison, round, type BenchReport, type ComparisonRow } from './table.js';
 
 const args = process.argv.slice(2);
-const peerAt = args.indexOf('--peer');
-const peer = peerAt >= 0 ? args[peerAt + 1] : undefined;
-if (peerAt >= 0 && !peer) {
-  console.error('--peer needs the command line of an MCP server, e.g. --peer "sbcl --script run-server.lisp"');
-  process.exit(2);
+/** The value after `flag`, and the arguments without both. */
+function option(flag: string): string | undefined {
+  const at = args.indexOf(flag);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  if (value === undefined || value.startsWith('--')) {
+    console.error(`${flag} needs a value${flag === '--peer' ? ', the command line of an MCP server, e.g. --peer "sbcl --script run-server.lisp"' : ''}`);
+    process.exit(2);
+  }
+  args.splice(at, 2);
+  return value;
 }
-const only = args.filter((_, i) => peerAt < 0 || (i !== peerAt && i !== peerAt + 1));
+function flag(name: string): boolean {
+  const at = args.indexOf(name);
+  if (at >= 0) args.splice(at, 1);
+  return at >= 0;
+}
+const namedPeer = option('--peer');
+const tableFile = option('--table');
+const short = flag('--short');
+const tap = flag('--tap');
+const only = args;
+const peer = namedPeer ? { command: namedPeer, name: namedPeer } : defaultPeer();
 
-const benches: [string, () => Promise<string>][] = [
-  ['runtime', () => runRuntimeBench({ peer })],
+const benches: [string, () => Promise<string | BenchReport>][] = [
+  ['runtime', () => runRuntimeBench({ peer: peer?.command, peerName: peer?.name, short })],
   ['sessions', runSessionsBench],
   ['executor', runExecutorBench],
   ['seeds', runSeedsBench],
@@ -30,7 +59,45 @@ const benches: [string, () => Promise<string>][] = [
   ['lsp', runLspBench],
   ['documents', runDocumentsBench],
 ];
-for (const [name, run] of benches) {
-  if (only.length && !only.includes(name)) continue;
-  console.log(`${await run()}\n`);
+/** Short: the benchmarks with side-by-side figures. */
+const SIDE_BY_SIDE = ['runtime', 'documents'];
+const chosen = benches.filter(([name]) => (only.length ? only.includes(name) : !short || SIDE_BY_SIDE.includes(name)));
+
+const load = loadavg()[0];
+const say = (text: string) => console.log(tap ? text.replace(/^/gm, '# ') : text);
+const tables: string[] = [];
+const sideBySide: ComparisonRow[] = [];
+for (const [, run] of chosen) {
+  const report = await run();
+  const { text, sideBySide: rows } = typeof report === 'string' ? { text: report, sideBySide: [] } : report;
+  say(`${text}\n`);
+  tables.push(text);
+  sideBySide.push(...rows);
+}
+if (sideBySide.length) {
+  const title = `Side by side: spec-run / the alternative, from this one run (load average ${load.toFixed(1)} on ${cpus().length} cores at the start)`;
+  const table = formatComparison(title, sideBySide, true);
+  say(`${table}\n`);
+  tables.unshift(table);
+}
+if (tableFile) {
+  mkdirSync(dirname(tableFile), { recursive: true });
+  writeFileSync(tableFile, `${tables.join('\n\n')}\n`);
+}
+if (tap) {
+  // What is checked: that each figure was produced, by a run that succeeded; never how fast.
+  // An alternative that cannot run here (not installed) is a skip that says why.
+  const points = sideBySide.flatMap((row) => [
+    Number.isFinite(row.ours) && row.problem === undefined
+      ? `ok - spec-run: ${row.metric}: ${round(row.ours)} ${row.unit}`
+      : `not ok - spec-run: ${row.metric}: not produced (${row.problem ?? 'no figure'})`,
+    row.peerMissing !== undefined
+      ? `ok - the alternative: ${row.metric} # SKIP not measured here: ${row.peerMissing}`
+      : row.peer !== undefined && Number.isFinite(row.peer) && row.peerProblem === undefined
+        ? `ok - the alternative: ${row.metric}: ${round(row.peer)} ${row.unit}`
+        : `not ok - the alternative: ${row.metric}: not produced (${row.peerProblem ?? 'no figure'})`,
+  ]);
+  if (points.length === 0) points.push('not ok - no side-by-side figure was produced');
+  points.forEach((point, i) => console.log(point.replace(/^(ok|not ok) -/, `$1 ${i + 1} -`)));
+  console.log(`1..${points.length}`);
 }

@@ -24,7 +24,8 @@ export function formatTable(title: string, rows: BenchRow[]): string {
   return [`## ${title}`, line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');
 }
 
-function round(n: number): string {
+/** A figure with the digits that matter: 3 below 1, 2 below 100, 1 above. */
+export function round(n: number): string {
   if (Number.isInteger(n)) return String(n);
   return Math.abs(n) >= 100 ? n.toFixed(1) : Math.abs(n) >= 1 ? n.toFixed(2) : n.toFixed(3);
 }
@@ -37,33 +38,56 @@ export function percentile(values: number[], p: number): number {
 
 export const median = (values: number[]) => percentile(values, 50);
 
-/** One figure of spec-run beside the same figure of a peer server. */
+/** One figure of spec-run beside the same figure of the alternative (a peer server, cucumber-js, plain sbcl). */
 export interface ComparisonRow {
   metric: string;
   unit: string;
   ours: number;
+  /** The alternative's figure; undefined when it was not measured (see peerProblem). */
   peer?: number;
   /** Absolute target for spec-run's figure. */
   target?: number;
-  /** Goal for spec-run's figure as a multiple of the peer's. */
+  /** Goal for spec-run's figure as a multiple of the alternative's. */
   peerRatio?: number;
+  /** Why spec-run's figure means nothing: the run it times failed. */
+  problem?: string;
+  /** Why the alternative's figure means nothing: its run failed. */
+  peerProblem?: string;
+  /** Why the alternative was not measured here (not installed, cannot run). */
+  peerMissing?: string;
+  note?: string;
 }
 
-/** A table of spec-run's figures, their targets and, with a peer, the peer's figures and the ratio ours/peer. */
+/** What a benchmark prints, and those of its figures that stand beside an alternative's. */
+export interface BenchReport {
+  text: string;
+  sideBySide: ComparisonRow[];
+}
+
+/**
+ * A table of spec-run's figures, their targets and, with the alternative, its figures, the
+ * ratio ours/alternative and the goal for it. Columns no row fills are left out.
+ */
 export function formatComparison(title: string, rows: ComparisonRow[], withPeer: boolean): string {
   const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
-  const cells = rows.map((r) => {
-    const row = [r.metric, `${round(r.ours)} ${r.unit}`];
-    row.push(r.target === undefined ? '' : `<= ${round(r.target)} ${r.unit} ${verdict(r.ours <= r.target)}`);
-    if (withPeer) {
-      const ratio = r.peer === undefined || r.peer === 0 ? undefined : r.ours / r.peer;
-      row.push(r.peer === undefined ? '' : `${round(r.peer)} ${r.unit}`);
-      row.push(ratio === undefined ? '' : `${ratio.toFixed(2)}x`);
-      row.push(ratio === undefined || r.peerRatio === undefined ? '' : `<= ${r.peerRatio}x ${verdict(ratio <= r.peerRatio)}`);
-    }
-    return row;
-  });
-  const header = ['metric', 'spec-run', 'target', ...(withPeer ? ['peer', 'ratio', 'goal'] : [])];
+  const columns: [string, (r: ComparisonRow) => string][] = [
+    ['metric', (r) => r.metric],
+    ['spec-run', (r) => `${round(r.ours)} ${r.unit}`.trim()],
+    ['target', (r) => (r.target === undefined ? '' : `<= ${round(r.target)} ${r.unit} ${verdict(r.ours <= r.target)}`)],
+  ];
+  if (withPeer) {
+    const ratio = (r: ComparisonRow) => (r.peer === undefined || r.peer === 0 ? undefined : r.ours / r.peer);
+    columns.push(
+      ['alternative', (r) => (r.peer === undefined ? '' : `${round(r.peer)} ${r.unit}`.trim())],
+      ['ratio', (r) => (ratio(r) === undefined ? '' : `${ratio(r)!.toFixed(2)}x`)],
+      ['goal', (r) => (ratio(r) === undefined || r.peerRatio === undefined ? '' : `<= ${r.peerRatio}x ${verdict(ratio(r)! <= r.peerRatio)}`)],
+    );
+  }
+  const notes = (r: ComparisonRow) => [r.problem && `FAILED: ${r.problem}`, r.peerProblem && `the alternative FAILED: ${r.peerProblem}`, r.peerMissing && `the alternative was not measured: ${r.peerMissing}`, r.note];
+  columns.push(['note', (r) => notes(r).filter(Boolean).join('; ')]);
+  const shown = columns.filter(([name, cell]) => name === 'metric' || name === 'spec-run' || rows.some((r) => cell(r) !== ''));
+  const header = shown.map(([name]) => name);
+  const cells = rows.map((r) => shown.map(([, cell]) => cell(r)));
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) => `| ${c.map((x, i) => x.padEnd(widths[i])).join(' | ')} |`;
   return [`## ${title}`, line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n');

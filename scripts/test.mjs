@@ -10,7 +10,8 @@
 // 3. the seeds' run, alone until its load-sensitive documents have ended (the test file
 //    says so through SPEC_RUN_SUITE_QUIET_DONE); from then on the tests that do not
 //    measure time run in parallel beside the rest of it, which times out in seconds;
-// 4. the seeds run's HTML page and JUnit file, in a browser.
+// 4. the seeds run's HTML page and JUnit file, in a browser;
+// 5. a short run of the benchmarks' side-by-side comparisons, alone, its table kept in .tap/artefacts.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -185,6 +186,10 @@ if (existsSync('../shared/seed-specs')) {
   const files = ['.tap/artefacts/seeds-report.html', '.tap/artefacts/seeds-junit.xml'];
   await runSuite({ name: "the seeds run's HTML page and JUnit file", command: [process.execPath, ['dist/test/reporters/seeds-report-check.js', ...files]] }).done;
 }
+
+// 5. Last, on the machine the suite has left idle: the benchmarks' side-by-side comparisons, short
+// (about a minute). The table is kept as an artefact; the points say only that each figure was produced.
+await runSuite({ name: 'benchmarks side by side (short)', command: [process.execPath, ['dist/bench/index.js', '--short', '--tap', '--table', '.tap/artefacts/bench.md']] }).done;
 
 // TODO points (undefined steps) are neither passes nor failures; they are shown per suite above.
 console.log(`# the whole suite: ${since(suiteStarted)}`);

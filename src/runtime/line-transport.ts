@@ -2,10 +2,11 @@
 // own StdioServerTransport reports a malformed line only to onerror and answers
 // nothing; this one answers it with the standard JSON-RPC error (-32700 parse
 // error, -32600 invalid request, or whatever `screen` says, e.g. -32602) and
-// reads on, so a client always gets an answer it can match.
+// reads on, so a client always gets an answer it can match. Requests a `direct`
+// handler takes are answered by it, beside the Server, through this transport.
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { readLines } from '../process/child.js';
 
 export type RequestId = string | number;
@@ -17,6 +18,24 @@ export interface JsonRpcError {
 
 /** Looks at a well-formed message before the SDK does; an error here is sent back instead. */
 export type Screen = (message: JSONRPCMessage) => JsonRpcError | undefined;
+
+/** Requests answered beside the SDK's Server (see ToolCalls). */
+export interface DirectRequests {
+  /**
+   * True for a parsed line that certainly passes the JSON-RPC message schema: its check,
+   * the costliest part of reading a message, is skipped. False leaves it to the check.
+   */
+  isPlain(value: unknown): boolean;
+  /** Takes a screened request and answers it through `send`; false leaves it to the SDK. */
+  take(request: JSONRPCRequest, send: (message: JSONRPCMessage) => Promise<void>): boolean;
+  /** notifications/cancelled named `id` (the SDK is told too). */
+  cancel(id: RequestId): void;
+}
+
+export interface LineTransportOptions {
+  screen?: Screen;
+  direct?: DirectRequests;
+}
 
 /** Lines longer than this are dropped and answered with a parse error, so a client cannot exhaust memory. */
 const MAX_LINE_CHARS = 64 * 1024 * 1024;
@@ -31,11 +50,17 @@ export class LineTransport implements Transport {
   /** Requests handed to the server and not yet answered, by id (ids may repeat). */
   private unanswered = new Map<RequestId, number>();
 
+  private readonly screen: Screen;
+  private readonly direct?: DirectRequests;
+
   constructor(
     private readonly input: Readable,
     private readonly output: Writable,
-    private readonly screen: Screen = () => undefined,
-  ) {}
+    options: LineTransportOptions = {},
+  ) {
+    this.screen = options.screen ?? (() => undefined);
+    this.direct = options.direct;
+  }
 
   async start(): Promise<void> {
     readLines(this.input, (line) => this.handleLine(line), {
@@ -79,26 +104,38 @@ export class LineTransport implements Transport {
       this.reply(null, { code: ErrorCode.InvalidRequest, message: 'Invalid Request: batches are not supported' });
       return;
     }
-    const checked = JSONRPCMessageSchema.safeParse(parsed);
-    if (!checked.success) {
-      this.reply(requestIdOf(parsed), { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${describeProblem(parsed)}` });
-      return;
+    let message: JSONRPCMessage;
+    if (this.direct?.isPlain(parsed)) message = parsed as JSONRPCMessage;
+    else {
+      const checked = JSONRPCMessageSchema.safeParse(parsed);
+      if (!checked.success) {
+        this.reply(requestIdOf(parsed), { code: ErrorCode.InvalidRequest, message: `Invalid Request: ${describeProblem(parsed)}` });
+        return;
+      }
+      message = checked.data as JSONRPCMessage;
     }
-    const message = checked.data as JSONRPCMessage;
     const refusal = this.screen(message);
     if (refusal) {
       this.reply(requestIdOf(message), refusal);
       return;
     }
-    if ('method' in message && 'id' in message) this.track(message.id, 1);
+    if ('method' in message && 'id' in message) {
+      this.track(message.id, 1);
+      if (this.direct?.take(message, this.sendAnswer)) return;
+    }
     this.onmessage?.(message);
     // MCP: a cancelled request gets no answer. It must not keep the session open once the input has ended.
     if ('method' in message && !('id' in message) && message.method === 'notifications/cancelled') {
       const cancelled = (message.params as { requestId?: RequestId } | undefined)?.requestId;
-      if (cancelled !== undefined) this.unanswered.delete(cancelled);
+      if (cancelled !== undefined) {
+        this.direct?.cancel(cancelled);
+        this.unanswered.delete(cancelled);
+      }
       this.closeWhenAnswered();
     }
   }
+
+  private sendAnswer = (message: JSONRPCMessage): Promise<void> => this.send(message);
 
   private reply(id: RequestId | null, error: JsonRpcError): void {
     this.write({ jsonrpc: '2.0', id, error });

@@ -15,7 +15,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { LineTransport, type JsonRpcError, type Screen } from './line-transport.js';
 import { RuntimeSession, type SessionOptions } from './session.js';
-import { callTool, TOOLS } from './tools.js';
+import { TOOLS } from './tools.js';
+import { isPlainToolCall, ToolCalls } from './tool-calls.js';
 import { VERSION } from '../version.js';
 
 /** Request params the SDK would otherwise reject with an internal error (-32603). */
@@ -27,7 +28,7 @@ const PARAMS_SCHEMAS = {
 } as const;
 
 function checkParams(message: JSONRPCMessage): JsonRpcError | undefined {
-  if (!('method' in message) || !('id' in message)) return undefined;
+  if (!('method' in message) || !('id' in message) || isPlainToolCall(message)) return undefined;
   const schema = PARAMS_SCHEMAS[message.method as keyof typeof PARAMS_SCHEMAS];
   if (!schema) return undefined;
   const checked = schema.safeParse({ method: message.method, params: message.params });
@@ -88,8 +89,11 @@ function missingArguments(params: { name: string; arguments?: Record<string, unk
   return { code: ErrorCode.InvalidParams, message: `Invalid params: ${params.name} requires the argument${missing.length > 1 ? 's' : ''} ${missing.map((name) => `"${name}"`).join(', ')}` };
 }
 
-/** An MCP Server answering the runtime's tools from `session`. */
-export function createRuntimeServer(session: RuntimeSession): Server {
+/**
+ * An MCP Server for everything of the runtime's protocol but the calls of its tools,
+ * which ToolCalls answers: it lists them, and refuses a call of a tool of no such name.
+ */
+export function createRuntimeServer(): Server {
   const server = new Server(
     { name: 'spec-run-runtime', version: VERSION },
     {
@@ -98,14 +102,8 @@ export function createRuntimeServer(session: RuntimeSession): Server {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: args } = request.params;
-    // notifications/cancelled aborts extra.signal: the evaluation is interrupted, and the SDK sends no answer.
-    const answer = await callTool(session, name, args ?? {}, extra.signal);
-    if (!answer) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name} (tools: ${TOOLS.map((t) => t.name).join(', ')})`);
-    }
-    return { content: [{ type: 'text', text: answer.text }], isError: answer.isError };
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name} (tools: ${TOOLS.map((t) => t.name).join(', ')})`);
   });
   // Errors of the connection itself (a closed pipe) end the session through onclose.
   server.onerror = () => undefined;
@@ -122,8 +120,9 @@ export async function serveSession(session: RuntimeSession, input: Readable, out
   // Start the worker while the client is still initializing, but after an initialize
   // already waiting on the input is answered: the answer does not need the worker.
   setImmediate(() => session.start().catch(() => undefined));
-  const server = createRuntimeServer(session);
-  const transport = new LineTransport(input, output, connectionScreen());
+  const server = createRuntimeServer();
+  const calls = new ToolCalls(session);
+  const transport = new LineTransport(input, output, { screen: connectionScreen(), direct: calls });
   // The input ended: answers still due are awaited (see LineTransport), but with the timeout
   // disabled nothing bounds them: stop now rather than serve an evaluation nobody can end.
   input.once('end', () => {
@@ -131,7 +130,10 @@ export async function serveSession(session: RuntimeSession, input: Readable, out
   });
   signal?.addEventListener('abort', () => void transport.close(), { once: true });
   const closed = new Promise<void>((resolve) => {
-    server.onclose = resolve;
+    server.onclose = () => {
+      calls.close();
+      resolve();
+    };
   });
   await server.connect(transport);
   await closed;

@@ -3,7 +3,7 @@
 // worker cannot be stopped in place or dies, the session ends it, starts a fresh
 // one and says in the outcome that the Lisp state was lost.
 import { defaultLisp } from '../lisp-image/core-image.js';
-import { LispWorker, WorkerExit, type WorkerAnswer } from './worker.js';
+import { LispWorker, WorkerExit, type EvaluationRequest, type WorkerAnswer } from './worker.js';
 import { freshWorkers, type WorkerSource } from './worker-pool.js';
 
 export interface Limits {
@@ -72,7 +72,39 @@ export interface EvaluateOptions {
    * still waiting its turn is not evaluated at all. One that will not unwind ends its
    * worker, as a stuck timeout does.
    */
-  signal?: AbortSignal;
+  signal?: CancelSignal;
+}
+
+/**
+ * What an evaluation needs of an AbortSignal, which will do. The server passes its own
+ * Cancellation: an AbortController and its listener cost about a tenth of a round trip.
+ */
+export interface CancelSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** A CancelSignal without EventTarget's machinery: abort() calls each listener once. */
+export class Cancellation implements CancelSignal {
+  aborted = false;
+  private listeners: (() => void)[] = [];
+
+  addEventListener(_type: 'abort', listener: () => void): void {
+    if (!this.aborted) this.listeners.push(listener);
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    this.listeners = this.listeners.filter((other) => other !== listener);
+  }
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const listener of listeners) listener();
+  }
 }
 
 type EvaluationInput = { code: string; package?: string; prepareForTiming?: boolean };
@@ -146,30 +178,20 @@ export class RuntimeSession {
     return restartedBefore ? { ...result, limits, restartedBefore } : { ...result, limits };
   }
 
-  private async evaluateOn(worker: LispWorker, request: EvaluationInput, limits: Limits, signal?: AbortSignal): Promise<EvaluationResult> {
-    const { timeoutSeconds, maxOutput } = limits;
-    const timeoutMs = timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined;
-    let backstop: NodeJS.Timeout | undefined;
-    let cancelBackstop: NodeJS.Timeout | undefined;
-    const graceMs = timeoutMs === undefined ? undefined : INTERRUPT_GRACE_MS;
+  private async evaluateOn(worker: LispWorker, request: EvaluationInput, limits: Limits, signal?: CancelSignal): Promise<EvaluationResult> {
+    const timeoutMs = limits.timeoutSeconds > 0 ? limits.timeoutSeconds * 1000 : undefined;
     const id = this.nextId++;
-    const answered = worker.evaluate({ ...request, id, timeoutMs, graceMs, maxOutput });
-    const unresponsive = new Promise<'unresponsive'>((resolve) => {
-      const backstopMs = timeoutMs === undefined ? undefined : timeoutMs + INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
-      if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS) backstop = setTimeout(() => resolve('unresponsive'), backstopMs);
-    });
-    // A cancellation gets the grace and margin a timeout gets before its worker is ended.
-    const cancelled = new Promise<'uncancellable'>((resolve) => {
-      const onAbort = () => {
-        worker.cancel(id);
-        cancelBackstop = setTimeout(() => resolve('uncancellable'), 2 * INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS);
-      };
-      if (signal?.aborted) onAbort();
-      else signal?.addEventListener('abort', onAbort, { once: true });
-      void answered.catch(() => undefined).finally(() => signal?.removeEventListener('abort', onAbort));
-    });
+    const sent: EvaluationRequest = {
+      id,
+      code: request.code,
+      package: request.package,
+      timeoutMs,
+      graceMs: timeoutMs === undefined ? undefined : INTERRUPT_GRACE_MS,
+      maxOutput: limits.maxOutput,
+      prepareForTiming: request.prepareForTiming,
+    };
     try {
-      const first = await Promise.race([answered, unresponsive, cancelled]);
+      const first = await answerOrSilence(worker, sent, signal);
       if (first === 'unresponsive' || first === 'uncancellable') {
         await this.replaceWorker(worker);
         const after = first === 'unresponsive' ? 'the timeout' : 'a cancellation';
@@ -188,9 +210,6 @@ export class RuntimeSession {
       if (!(error instanceof WorkerExit)) throw error;
       await this.replaceWorker(worker);
       return { kind: 'lost', reason: 'exited', detail: describeExit(error) };
-    } finally {
-      clearTimeout(backstop);
-      clearTimeout(cancelBackstop);
     }
   }
 
@@ -212,6 +231,38 @@ export class RuntimeSession {
       // A worker that never started has nothing to stop.
     }
   }
+}
+
+/**
+ * The worker's answer to `request`, or 'unresponsive' when none came within the timeout,
+ * the grace and a margin (the backstop), or 'uncancellable' when none came within the
+ * grace and margin a cancellation gets. One promise and its callbacks, not a race of three:
+ * this runs on every call.
+ */
+function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?: CancelSignal): Promise<WorkerAnswer | 'unresponsive' | 'uncancellable'> {
+  return new Promise((resolve, reject) => {
+    let backstop: NodeJS.Timeout | undefined;
+    let cancelBackstop: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      worker.cancel(request.id);
+      cancelBackstop = setTimeout(() => settle(() => resolve('uncancellable')), 2 * INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS);
+    };
+    const settle = (finish: () => void) => {
+      clearTimeout(backstop);
+      clearTimeout(cancelBackstop);
+      signal?.removeEventListener('abort', onAbort);
+      finish();
+    };
+    worker.evaluate(request).then(
+      (answer) => settle(() => resolve(answer)),
+      (error: unknown) => settle(() => reject(error)),
+    );
+    const backstopMs = request.timeoutMs === undefined ? undefined : request.timeoutMs + INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
+    if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS) backstop = setTimeout(() => settle(() => resolve('unresponsive')), backstopMs);
+    // A cancellation gets the grace and margin a timeout gets before its worker is ended.
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** The answer of an evaluation cancelled while it waited its turn: nothing ran. */

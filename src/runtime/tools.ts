@@ -4,7 +4,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { evaluationText, limitsText, timeExecutionText, type ToolText } from './format.js';
-import type { Limits, RuntimeSession } from './session.js';
+import type { CancelSignal, Limits, RuntimeSession } from './session.js';
 
 /** The arguments evaluate-lisp and time-execution share. */
 const CODE_ARGUMENTS = {
@@ -121,7 +121,7 @@ function refusal(problem: ArgumentProblem, extra = ''): ToolText {
 }
 
 /** Runs tool `name`; undefined when there is no such tool. `signal` cancels an evaluation. */
-export async function callTool(session: RuntimeSession, name: string, args: Arguments, signal?: AbortSignal): Promise<ToolText | undefined> {
+export async function callTool(session: RuntimeSession, name: string, args: Arguments, signal?: CancelSignal): Promise<ToolText | undefined> {
   try {
     switch (name) {
       case 'evaluate-lisp': {

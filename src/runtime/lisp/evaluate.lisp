@@ -39,8 +39,10 @@ a timeout interrupt throws to it, and does nothing once the evaluation is over."
   (thread-ended nil)
   ;; Set when the supervisor cancelled the job: its interrupt then answers "cancelled".
   (cancelled nil)
-  ;; Signalled when the evaluation itself begins: the timeout counts from there.
-  (started (sb-thread:make-semaphore :name "evaluation started"))
+  ;; When its timeout expires (monotonic microseconds, counted from the start of the
+  ;; evaluation itself), and whether the control thread has begun stopping it.
+  (deadline nil)
+  (timed-out nil)
   (done (sb-thread:make-semaphore :name "evaluation done")))
 
 (defmethod print-object ((job job) stream)
