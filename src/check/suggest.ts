@@ -6,7 +6,8 @@
 //   - the concepts of the words of the two names: each word stemmed (lines/line,
 //     initialized/initialize) and read through the domain's families of spellings
 //     (CONCEPTS), each weighted by how rare it is among the vocabulary's names, so
-//     "text" counts for more than "make" or "result";
+//     "text" counts for more than "make" or "result"; sharing only a generic verb
+//     (get, make, send...) is no match;
 //   - the words of the name's docstring, for the written words its name lacks;
 //   - arity: whether the calls' argument counts fit its lambda list.
 // It suggests at most three names, those near the best, and none when nothing is close.
@@ -25,7 +26,7 @@ export interface VocabularyEntry {
  * connection), JSON-RPC's messages, an evaluation, a tool's text, errors. Words not here
  * stand for themselves, stemmed.
  */
-const CONCEPTS: string[][] = [
+export const CONCEPTS: string[][] = [
   ['make', 'open', 'start', 'create', 'new', 'build', 'launch', 'spawn'],
   ['stop', 'close', 'shutdown', 'kill', 'cleanup', 'terminate', 'destroy', 'teardown', 'quit'],
   ['server', 'session', 'connection', 'conn'],
@@ -42,12 +43,19 @@ const CONCEPTS: string[][] = [
   ['argument', 'arg'],
   ['parameter', 'param'],
   ['get', 'fetch', 'lookup'],
+  ['encode', 'serialize', 'stringify'],
 ];
+
+/**
+ * Concepts too common to make a match alone: generic verbs and the predicate mark. A name
+ * sharing only these with the written one (get-lines, get-test) is no suggestion.
+ */
+const GENERIC = new Set(['make', 'stop', 'get', 'send', 'run', 'call', 'find', 'read', 'write', 'set', 'do', 'use'].map(stem));
 
 /** Words that name no concept in a function's name: the harness's own qualifiers and English glue. */
 const FILLER = new Set(['test', 'mcp', 'spec', 'a', 'an', 'the', 'of', 'with', 'to', 'from', 'by', 'for', 'in', 'on', 'at', 'and', 'or', 'as', 'into']);
 
-/** The concept of a predicate: a name ending in -p, or starting is- or has-. */
+/** The concept of a predicate: a name ending in -p, or with the word is or has. */
 const PREDICATE = '?';
 
 /** Crude English stemming, the same on both sides: plurals, -ing, -ed, a final e. */
@@ -85,7 +93,7 @@ export function nameConcepts(name: string): NameWords {
   const concepts = new Map<string, Set<string>>();
   const add = (c: string, spelling: string) => (concepts.get(c) ?? concepts.set(c, new Set()).get(c)!).add(spelling);
   words.forEach((word, i) => {
-    if ((word === 'p' && i === words.length - 1 && i > 0) || ((word === 'is' || word === 'has') && i === 0 && words.length > 1)) add(PREDICATE, word);
+    if ((word === 'p' && i === words.length - 1 && i > 0) || ((word === 'is' || word === 'has') && words.length > 1)) add(PREDICATE, word);
     else if (!FILLER.has(word)) add(concept(word), word);
   });
   return { concepts, wordCount: words.length };
@@ -130,7 +138,7 @@ export function slipDistance(written: string, name: string): number | null {
 const OTHER_SPELLING = 0.85;
 /** How much the docstring's words count, beside the name's. */
 const DOCUMENTATION_WEIGHT = 0.3;
-/** The least score suggested (more than the docstring alone gives), and how near the best a further suggestion must be. */
+/** The least score suggested, and how near the best a further suggestion must be. */
 const LEAST_SCORE = 0.35;
 const NEAR_BEST = 0.85;
 const MOST_SUGGESTIONS = 3;
@@ -171,14 +179,17 @@ export class NameMatcher {
       let shared = 0;
       let union = queryWeight;
       let documented = 0;
+      let specific = false;
       for (const [c, spellings] of words.concepts) {
         const w = this.weight(c);
         const mine = query.concepts.get(c);
-        if (mine) shared += w * ([...mine].some((s) => spellings.has(s)) ? 1 : OTHER_SPELLING);
-        else union += w;
+        if (mine) {
+          shared += w * ([...mine].some((s) => spellings.has(s)) ? 1 : OTHER_SPELLING);
+          specific ||= !GENERIC.has(c) && c !== PREDICATE;
+        } else union += w;
       }
       for (const c of query.concepts.keys()) if (!words.concepts.has(c) && documentation.has(c)) documented += this.weight(c);
-      const byWords = union > 0 ? shared / union + (queryWeight > 0 ? (DOCUMENTATION_WEIGHT * documented) / queryWeight : 0) : 0;
+      const byWords = specific ? shared / union + (DOCUMENTATION_WEIGHT * documented) / queryWeight : 0;
       const fitting = argumentCounts.filter((n) => n >= entry.least && n <= entry.most).length;
       const arity = argumentCounts.length === 0 ? 1 : 0.7 + (0.3 * fitting) / argumentCounts.length;
       return { name: entry.name, score: Math.max(spelling, byWords) * arity, wordCount: words.wordCount };
