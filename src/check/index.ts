@@ -9,6 +9,7 @@ import { deltaOf } from '../translate/openspec-layout.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
+import type { NameUse, UnknownName } from './known-functions.js';
 import { checkLikeBlocks } from '../translate/unknown-family.js';
 import { definedElsewhereNote, unreadableDefinitionNote, type DefinitionIndex } from '../translate/definition-index.js';
 
@@ -24,8 +25,8 @@ export interface CheckMessage {
 export interface CheckContext {
   /** Names of the tools the runtime lists. */
   tools: string[];
-  /** Of the given names, those unknown where spec code runs, with why (see known-functions.ts). */
-  unknownOperators: (names: string[]) => Promise<Map<string, string>>;
+  /** Of the called names, those unknown where spec code runs, with why and, for an undefined one, what to suggest (see known-functions.ts). */
+  unknownOperators: (uses: NameUse[]) => Promise<Map<string, UnknownName>>;
   /** For a step no definition matches: a snippet of the definition to write (Given, When or Then as KEYWORD says); null when it matches. */
   undefinedStep: (step: ScenarioStep, keyword: string) => string | null;
   /** False when no step definition at all applies to the document (no steps file, no built-in steps): its steps are not written yet. */
@@ -96,6 +97,13 @@ function toolNameSites(node: LispNode, sites: ToolNameSite[]): void {
   for (const item of node.items) toolNameSites(item, sites);
 }
 
+/** "; did you mean 'a'?", "; did you mean 'a', 'b' or 'c'?"; nothing without suggestions. */
+function didYouMean(names: string[]): string {
+  if (names.length === 0) return '';
+  const quoted = names.map((name) => `'${name}'`);
+  return `; did you mean ${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`}?`;
+}
+
 export async function checkLisp(plan: DocumentPlan, context: CheckContext): Promise<CheckMessage[]> {
   const messages: CheckMessage[] = [];
   const code = lispCode(plan);
@@ -122,17 +130,21 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
       }
     }
   }
-  const candidates = [...new Set(calls.map(({ site }) => site.name).filter((name) => !defined.has(name.replace(/^.*:/, ''))))];
-  const unknown = await context.unknownOperators(candidates);
+  const uses = new Map<string, number[]>();
+  for (const { site } of calls) {
+    if (defined.has(site.name.replace(/^.*:/, ''))) continue;
+    const counts = uses.get(site.name) ?? uses.set(site.name, []).get(site.name)!;
+    if (site.argumentCount !== undefined) counts.push(site.argumentCount);
+  }
+  const unknown = await context.unknownOperators([...uses].map(([name, argumentCounts]) => ({ name, argumentCounts })));
   for (const { ref, site } of calls) {
     const reason = unknown.get(site.name);
     if (!reason) continue;
-    const [why, nearName] = reason.split('\t');
     const elsewhere = unreadableDefinitionNote(plan, site.name) ?? definedElsewhereNote(context.definitions, site.name, ref.file);
     const message =
-      why === 'undefined'
-        ? `'${site.name}' is called but neither this document nor the test vocabulary defines it${elsewhere ? `; ${elsewhere}` : ''}${nearName ? `; did you mean '${nearName}'?` : ''}`
-        : `'${site.name}': ${why}`;
+      reason.why === 'undefined'
+        ? `'${site.name}' is called but neither this document nor the test vocabulary defines it${elsewhere ? `; ${elsewhere}` : ''}${didYouMean(reason.suggestions)}`
+        : `'${site.name}': ${reason.why}`;
     messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity: 'error', message });
   }
   return messages;

@@ -1,30 +1,73 @@
 // Asks SBCL, started from the driver image (CL, SBCL's extensions, FiveAM and the test
-// vocabulary, as spec code sees them), which of the called names it does not know.
-// The image is the caller's to give: check does not reach into the run stage.
+// vocabulary, as spec code sees them), which of the called names it does not know. Its
+// first answer describes the vocabulary, from which suggest.ts ranks what to suggest for
+// a name nobody defines. The image is the caller's to give: check does not reach into the
+// run stage.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { defaultLisp } from '../lisp-image/core-image.js';
 import { lispSources } from '../lisp-image/sources.js';
+import { NameMatcher, type VocabularyEntry } from './suggest.js';
 
 const [query] = lispSources(import.meta.url, ['known-functions.lisp']);
 
 /** SBCL's command line: the driver image IMAGE, loading the query, which answers what stdin asks. */
 const queryArguments = (image: string) => ['--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--load', query, '--eval', '(sb-ext:exit)'];
 
-/** Adds the answer lines "name\treason[\tnear name]" to UNKNOWN. */
-function readAnswer(line: string, unknown: Map<string, string>): void {
-  const tab = line.indexOf('\t');
-  if (tab > 0) unknown.set(line.slice(0, tab), line.slice(tab + 1));
+/** A called name, with the argument counts of its calls (those written as calls, not #'name). */
+export interface NameUse {
+  name: string;
+  argumentCounts: number[];
 }
 
-/** Maps each unknown name (as given) to the reason: "undefined" or "no package named X"; `driverImage` gives the core to ask. */
-export async function unknownOperators(names: string[], driverImage: () => Promise<string>): Promise<Map<string, string>> {
-  const unknown = new Map<string, string>();
-  if (names.length === 0) return unknown;
-  const { stdout } = await execa(defaultLisp().sbcl, queryArguments(await driverImage()), { input: names.join('\n') + '\n' });
-  for (const line of stdout.split('\n')) readAnswer(line, unknown);
+export interface UnknownName {
+  /** "undefined", or what else is wrong ("no package named X"). */
+  why: string;
+  /** For an undefined name: vocabulary names of the same concept, best first (at most three). */
+  suggestions: string[];
+}
+
+/** A line of the vocabulary's description: "name\tleast\tmost\tdocstring", most "*" when unbounded. */
+export function vocabularyEntry(line: string): VocabularyEntry {
+  const [name, least, most, documentation = ''] = line.split('\t');
+  return { name, least: Number(least), most: most === '*' ? Infinity : Number(most), documentation };
+}
+
+/** Adds the answer lines "name\treason" to UNKNOWN, with suggestions for the undefined ones. */
+function readAnswer(line: string, uses: Map<string, number[]>, matcher: NameMatcher, unknown: Map<string, UnknownName>): void {
+  const tab = line.indexOf('\t');
+  if (tab <= 0) return;
+  const name = line.slice(0, tab);
+  const why = line.slice(tab + 1);
+  unknown.set(name, { why, suggestions: why === 'undefined' ? matcher.suggest(name, uses.get(name)) : [] });
+}
+
+const countsByName = (uses: NameUse[]) => new Map(uses.map((use) => [use.name, use.argumentCounts]));
+
+/** Each unknown name of USES (as given), with why; `driverImage` gives the core to ask. */
+export async function unknownOperators(uses: NameUse[], driverImage: () => Promise<string>): Promise<Map<string, UnknownName>> {
+  const unknown = new Map<string, UnknownName>();
+  if (uses.length === 0) return unknown;
+  const { stdout } = await execa(defaultLisp().sbcl, queryArguments(await driverImage()), { input: uses.map((use) => use.name).join('\n') + '\n' });
+  const lines = stdout.split('\n');
+  const end = lines.indexOf('');
+  const matcher = new NameMatcher(lines.slice(0, end).map(vocabularyEntry));
+  for (const line of lines.slice(end + 1)) readAnswer(line, countsByName(uses), matcher, unknown);
   return unknown;
+}
+
+/** The next line SBCL writes; an error once it has ended. */
+async function nextLine(child: ChildProcessWithoutNullStreams, lines: AsyncIterator<string>): Promise<string> {
+  const next = await lines.next();
+  if (next.done) throw new Error(`SBCL answering which names exist ended (exit ${child.exitCode ?? child.signalCode})`);
+  return next.value;
+}
+
+interface Session {
+  child: ChildProcessWithoutNullStreams;
+  lines: AsyncIterator<string>;
+  matcher: NameMatcher;
 }
 
 /**
@@ -33,40 +76,42 @@ export async function unknownOperators(names: string[], driverImage: () => Promi
  * change costs no SBCL start. A process that ends is started again for the next batch.
  */
 export class UnknownOperatorsSession {
-  private sbcl: { child: ChildProcessWithoutNullStreams; lines: AsyncIterator<string> } | null = null;
+  private sbcl: Session | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly driverImage: () => Promise<string>) {}
 
   /** As `unknownOperators`, batches asked one after the other. */
-  ask(names: string[]): Promise<Map<string, string>> {
-    const answer = this.queue.then(() => this.askNow(names));
+  ask(uses: NameUse[]): Promise<Map<string, UnknownName>> {
+    const answer = this.queue.then(() => this.askNow(uses));
     this.queue = answer.catch(() => {});
     return answer;
   }
 
-  private async askNow(names: string[]): Promise<Map<string, string>> {
-    const unknown = new Map<string, string>();
-    if (names.length === 0) return unknown;
+  private async askNow(uses: NameUse[]): Promise<Map<string, UnknownName>> {
+    const unknown = new Map<string, UnknownName>();
+    if (uses.length === 0) return unknown;
     this.sbcl ??= await this.start();
-    const { child, lines } = this.sbcl;
-    child.stdin.write(`${names.join('\n')}\n\n`);
-    for (;;) {
-      const next = await lines.next();
-      if (next.done) {
-        this.sbcl = null;
-        throw new Error(`SBCL answering which names exist ended (exit ${child.exitCode ?? child.signalCode})`);
-      }
-      if (next.value === '') return unknown;
-      readAnswer(next.value, unknown);
+    const { child, lines, matcher } = this.sbcl;
+    child.stdin.write(`${uses.map((use) => use.name).join('\n')}\n\n`);
+    const counts = countsByName(uses);
+    try {
+      for (let line = await nextLine(child, lines); line !== ''; line = await nextLine(child, lines)) readAnswer(line, counts, matcher, unknown);
+    } catch (error) {
+      this.sbcl = null;
+      throw error;
     }
+    return unknown;
   }
 
-  private async start(): Promise<{ child: ChildProcessWithoutNullStreams; lines: AsyncIterator<string> }> {
+  private async start(): Promise<Session> {
     const child = spawn(defaultLisp().sbcl, queryArguments(await this.driverImage()), { stdio: ['pipe', 'pipe', 'pipe'] });
     child.stderr.resume();
     child.on('error', () => {}); // a failed start shows as the end of its answers
-    return { child, lines: createInterface({ input: child.stdout })[Symbol.asyncIterator]() };
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const vocabulary: VocabularyEntry[] = [];
+    for (let line = await nextLine(child, lines); line !== ''; line = await nextLine(child, lines)) vocabulary.push(vocabularyEntry(line));
+    return { child, lines, matcher: new NameMatcher(vocabulary) };
   }
 
   /** Ends the process: closing its input ends its loop. */

@@ -12,6 +12,8 @@ export interface CallSite {
   line: number;
   /** Offset in the scanned text, for the column. */
   offset: number;
+  /** How many arguments the call passes; none for a reference (#'name). */
+  argumentCount?: number;
 }
 
 export interface CodeFacts {
@@ -250,7 +252,7 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: Walk): void 
       return;
     }
     default: {
-      facts.calls.push({ name: first.name, line: first.line, offset: first.start });
+      facts.calls.push({ name: first.name, line: first.line, offset: first.start, argumentCount: rest.length });
       const patterns = facts.macros.get(name);
       if (patterns) return rest.forEach((argument, i) => patterns.has(i) || walk(argument, facts));
       if (bindsFirst(name) && rest[0]?.kind === 'list') {

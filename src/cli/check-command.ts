@@ -53,7 +53,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   const library = await loadStepLibrary(stepFiles, { builtins: plans.some((plan) => plan.executorSteps) });
   const context: CheckContext = {
     tools: TOOLS.map((tool) => tool.name),
-    unknownOperators: (names) => unknownOperators(names, driverImage),
+    unknownOperators: (uses) => unknownOperators(uses, driverImage),
     ...stepCheckContext(library, false),
     definitions: indexDefinitions(plans),
   };

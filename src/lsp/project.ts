@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { checkDocument, checkStepFiles, type CheckContext, type CheckMessage } from '../check/index.js';
 import { checkOpenspecChanges } from '../check/openspec-changes.js';
-import { UnknownOperatorsSession } from '../check/known-functions.js';
+import { UnknownOperatorsSession, type NameUse, type UnknownName } from '../check/known-functions.js';
 import type { SpecDocument } from '../model/document.js';
 import type { DocumentPlan } from '../model/plan.js';
 import { parseFile, parseMarkdown } from '../parse/index.js';
@@ -45,8 +45,8 @@ export class Project {
   private stepFiles: string[] | null = null;
   /** The documents analysed: step files beside them load too, as beside a document run. */
   private readonly analyzed = new Set<string>();
-  /** Each called name SBCL was asked about: the reason it is unknown, or null when known. */
-  private readonly names = new Map<string, string | null>();
+  /** Each called name SBCL was asked about, with the argument counts of its calls: why it is unknown (with suggestions), or null when known. */
+  private readonly names = new Map<string, UnknownName | null>();
   private readonly sbcl = new UnknownOperatorsSession(driverImage);
   /** Plans of the documents on disk, by path, with the modification time they were read at. */
   private readonly onDisk = new Map<string, { mtimeMs: number; plan: DocumentPlan }>();
@@ -141,14 +141,21 @@ export class Project {
     return [...this.onDisk].flatMap(([other, entry]) => (other === path ? [] : [entry.plan]));
   }
 
-  /** SBCL's answer for the names not asked about before, as `check` asks it, remembered for the session. */
-  private async unknownNames(names: string[]): Promise<Map<string, string>> {
-    const missing = names.filter((name) => !this.names.has(name));
+  /**
+   * SBCL's answer for the names not asked about before, as `check` asks it, remembered for
+   * the session by name and argument counts (the suggestions weigh the counts).
+   */
+  private async unknownNames(uses: NameUse[]): Promise<Map<string, UnknownName>> {
+    const key = (use: NameUse) => `${use.name}\t${use.argumentCounts.join(',')}`;
+    const missing = uses.filter((use) => !this.names.has(key(use)));
     if (missing.length > 0) {
       const answer = await this.sbcl.ask(missing);
-      for (const name of missing) this.names.set(name, answer.get(name) ?? null);
+      for (const use of missing) this.names.set(key(use), answer.get(use.name) ?? null);
     }
-    return new Map(names.flatMap((name) => (this.names.get(name) ? [[name, this.names.get(name)!] as [string, string]] : [])));
+    return new Map(uses.flatMap((use) => {
+      const known = this.names.get(key(use));
+      return known ? [[use.name, known] as [string, UnknownName]] : [];
+    }));
   }
 
   /** The document at PATH whose text is TEXT, parsed and translated, with its step library: no SBCL involved, fast. */
@@ -165,9 +172,9 @@ export class Project {
     let callsUnchecked: string | null = null;
     const context: CheckContext = {
       tools: TOOLS.map((tool) => tool.name),
-      unknownOperators: async (names) => {
+      unknownOperators: async (uses) => {
         try {
-          return await this.unknownNames(names);
+          return await this.unknownNames(uses);
         } catch (error) {
           // Without SBCL (a project of OpenSpec documents only), the rest is still checked.
           callsUnchecked = unreadableMessage('asking SBCL which called names exist', error);

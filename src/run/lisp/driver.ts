@@ -21,7 +21,7 @@ const COMMANDS_FD = 3;
 const MESSAGES_FD = 4;
 
 /** The driver's Lisp sources, in load order. */
-export const DRIVER_SOURCES = lispSources(import.meta.url, ['../../lisp-image/frames', 'packages', 'json', 'host', 'sessions', 'vocabulary', 'answers', 'checks', 'dialects', 'driver', 'zygote'].map((name) => `${name}.lisp`));
+export const DRIVER_SOURCES = lispSources(import.meta.url, ['../../lisp-image/frames', 'packages', 'json', 'host', 'sessions', 'vocabulary', 'answers', 'json-values', 'checks', 'dialects', 'driver', 'zygote'].map((name) => `${name}.lisp`));
 
 export function driverImage(): Promise<string> {
   return ensureCoreImage({ name: 'driver', sources: DRIVER_SOURCES, systems: ['fiveam', 'bordeaux-threads'] });

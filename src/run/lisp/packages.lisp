@@ -73,6 +73,15 @@
    ;; EXTRACT-SECTION and EXTRACT-NUMBER are.
    #:result-values #:result-stdout #:result-stderr #:result-warnings
    #:result-error-type #:result-error-message #:result-backtrace
+   ;; JSON values in test code
+   ;; Any parsed JSON value (a response, PARSE-JSON's value) or one built here.
+   ;; Keys are strings or symbols matched ignoring case, as RESULT-FIELD matches
+   ;; them; arrays are lists. A response reads {}, [], false and null as NIL, and
+   ;; keeps a member that holds one (JSON-KEY-P). Built values are alists and
+   ;; lists, as requests are; the empty object and array, which NIL cannot be,
+   ;; are an empty hash table and an empty vector. ENCODE-JSON is PARSE-JSON's inverse.
+   #:json-object #:json-array #:json-get #:json-key-p #:json-keys
+   #:json-object-p #:json-array-p #:encode-json
    ;; numbers
    #:parse-number #:standard-deviation
    ;; test definitions of other frameworks, and their checks

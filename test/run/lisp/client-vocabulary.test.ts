@@ -204,6 +204,55 @@ t.test('text readers on plain strings: lines, finding a line, counting, numbers,
   t.match(nothing, [{ ok: false, diagnostics: { condition: { message: /an empty string occurs everywhere/ } } }]);
 });
 
+t.test('JSON values: built, sent, read by path over both parsed shapes, keys, predicates, encoded', async (t) => {
+  const md = `${frontmatter()}## Built and sent\n\n${lisp(`(with-test-session (s)
+  (let* ((request (json-object "jsonrpc" "2.0" "id" 900 "method" "tools/call"
+                               "params" (json-object "name" "evaluate-lisp"
+                                                     "arguments" (json-object "code" "(list 1 2)"))))
+         (response (send-request s request)))
+    ;; a response: alists keyed by upper-cased keywords, read ignoring case
+    (assert (= 900 (json-get response "id")))
+    (assert (equal (json-get response "result" "content" 0 "type") "text"))
+    (assert (equal (json-get response :result :content 0 :text) (result-text response)))
+    (assert (eq (json-get response "result" "isError") (result-field response :isError)))
+    (assert (json-key-p response "result" "content"))
+    (assert (not (json-key-p response "error")))
+    (assert (equal (multiple-value-list (json-get response "result" "content" 5)) '(nil nil)))
+    (assert (equal (multiple-value-list (json-get response "id" "deeper")) '(nil nil)))
+    (assert (equal (sort (json-keys response) #'string<) '("id" "jsonrpc" "result")))
+    (assert (json-object-p response))
+    (assert (json-array-p (json-get response "result" "content")))
+    (assert (not (json-object-p (json-get response "result" "content"))))
+    (assert (not (json-array-p (json-get response "jsonrpc"))))
+    (assert (equal (sort (json-keys (json-get response "result")) #'string<) '("content" "isError")))))`)}\n## Parsed\n\n${lisp(`(let ((json (parse-json "{\\"a\\": {\\"b\\": [10, {\\"c\\": false}]}, \\"n\\": null, \\"e\\": {}, \\"l\\": []}")))
+  (assert (= 10 (json-get json "a" "b" 0)))
+  (assert (equal (multiple-value-list (json-get json "a" "b" 1 "c")) '(nil t)))
+  (assert (json-key-p json "a" "b" 1 "c"))
+  (assert (json-key-p json "n"))
+  (assert (not (json-key-p json "absent")))
+  (assert (json-object-p (json-get json "e")))
+  (assert (equal (json-keys json) '("a" "n" "e" "l")))
+  (assert (equal (json-get json "A" "B" 0) 10)))
+(assert (equal (encode-json (json-object "a" 1 "b" (json-array) "c" (json-object) "d" :false "e" :null "f" t "g" (json-array 1 "x")))
+               "{\\"a\\":1,\\"b\\":[],\\"c\\":{},\\"d\\":false,\\"e\\":null,\\"f\\":true,\\"g\\":[1,\\"x\\"]}"))
+(assert (equal (encode-json (json-object :protocolVersion "v" "isError" :false)) "{\\"protocolVersion\\":\\"v\\",\\"isError\\":false}"))
+(assert (equal (encode-json "tab	and \\"quote\\" and é") "\\"tab\\\\tand \\\\\\"quote\\\\\\" and \\\\u00E9\\""))
+(assert (equal (with-output-to-string (out) (encode-json (json-array 1 2) out)) "[1,2]"))
+(let ((value (json-object "k" (json-array 1 2.5d0 "s"))))
+  (assert (equal (json-get (parse-json (encode-json value)) "k") '(1 2.5d0 "s"))))
+(assert (equal (json-keys (json-object)) nil))
+(assert (json-object-p (json-object)))
+(assert (json-array-p (json-array)))
+(assert (not (json-array-p (json-object "a" 1))))`)}\n## Odd keys and values\n\n${lisp('(json-object "a" 1 "b")')}`;
+  const r = await runMarkdown(md);
+  const [sent, parsed, odd] = [1, 2, 3].map((n) => r.points.filter((p) => p.unitId.endsWith(`#${n}`)));
+  t.same([...sent, ...parsed].filter((p) => !p.ok).map((p) => [p.name, p.diagnostics?.values, p.diagnostics?.condition]), []);
+  t.equal(sent.length, 14, 'every check on the response ran');
+  t.equal(parsed.length, 17, 'every check on parsed and built values ran');
+  t.match(odd, [{ ok: false, diagnostics: { condition: { message: /json-object takes keys and values in turn; "b" has no value/ } } }]);
+  t.match(r.transcript.exchanges.map((e) => e.request), [{ jsonrpc: '2.0', id: 900, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: '(list 1 2)' } } }]);
+});
+
 t.test("a document's own definitions under the vocabulary's names leave the vocabulary's other names working", async (t) => {
   const md = `${frontmatter()}## Its own helpers\n\n${lisp(`(defun make-request (id method) (list id method))
 (defun send-tool-call (code) (list :mine code))
