@@ -16,10 +16,10 @@ const rates = JSON.parse(readFileSync(path.join(fixtures, 'rates.json'), 'utf8')
   { helpers: number; definedByName: number; undefined: number; suggestedRightFirst: number; concepts: Record<string, string[]> }
 >;
 
-/** The helpers WRITING.md's table lists: "| `(name args...)` | meaning |". */
+/** The helpers WRITING.md's table lists, a row each, first cell "`(name args...)`" or "`name`". */
 function helpers(batch: string): string[] {
   const writing = readFileSync(path.join(fixtures, batch, 'WRITING.md'), 'utf8');
-  return [...writing.matchAll(/^\| `\(([^\s)]+)[^`]*\)` \|/gm)].map((m) => m[1]);
+  return [...writing.matchAll(/^\| `\(?([^\s)`]+)[^`]*` \|/gm)].map((m) => m[1]);
 }
 
 /** Each undefined name `spec-run check` reports in BATCH, with its suggestions (the first message's). */
