@@ -33,7 +33,7 @@ export async function snippetsCommand(paths: string[], options: { steps?: string
       let keyword: string | null = null;
       for (const step of unit.steps) {
         keyword = stepKeyword(step.keyword, keyword);
-        if (matchStep(seen, step.text, keyword).length === 0) undefinedSteps.push({ text: step.text, keyword, argument: step.argument?.kind });
+        if (matchStep(seen, step.text, keyword, { code: step.code, scenario: unit.steps }).length === 0) undefinedSteps.push({ text: step.text, keyword, argument: step.argument?.kind });
       }
     }
   }

@@ -36,7 +36,7 @@ t.test('durations in every spelling: "2s", "2 s", "2 seconds", "2-second", "two 
   t.same(durationOf('within half a second'), { type: 'duration', ms: 500 });
   t.same(durationOf('after a second'), { type: 'duration', ms: 1000 });
   t.same(durationOf('after 1.5 s'), { type: 'duration', ms: 1500 });
-  t.same(durationOf('a timeout of "30s"'), { type: 'duration', ms: 30_000 }, 'quoted');
+  t.same(durationOf('a timeout of "30s"'), { type: 'duration', ms: 30_000, written: '30s' }, 'quoted: the value as written, too');
   t.same(durationOf('a command sleeps'), undefined, 'no number, no duration');
   t.end();
 });

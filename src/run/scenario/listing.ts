@@ -13,11 +13,13 @@ export function describeStepBindings(plan: DocumentPlan, library: StepLibrary): 
     let keyword: string | null = null;
     for (const step of unit.steps) {
       keyword = stepKeyword(step.keyword, keyword);
-      const matches = matchStep(seen, step.text, keyword);
+      const place = { code: step.code, scenario: unit.steps };
+      const matches = matchStep(seen, step.text, keyword, place);
       const [match] = matches;
+      const unread = matches.length === 0 ? notInterpreted(seen, step.text, keyword, place) : null;
       const binding =
         matches.length === 0
-          ? `undefined${notInterpreted(seen, step.text, keyword) ? `: ${notInterpreted(seen, step.text, keyword)}` : ''}`
+          ? `undefined${unread ? `: ${unread}` : ''}`
           : matches.length > 1
             ? `ambiguous: ${matches.map((m) => `${shownPath(m.step.file)}:${m.step.line}`).join(', ')}`
             : match.step.interpretation

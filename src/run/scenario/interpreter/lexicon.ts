@@ -7,6 +7,8 @@
 // or is reported as not understood. Facts (then.ts, when.ts) are written over
 // concepts and entity kinds, never over sentences.
 
+import { compactDuration, readDuration, readNumber, unitMs } from './quantities.js';
+
 export type StreamName = 'stdout' | 'stderr';
 export type SignalName = 'SIGTERM' | 'SIGKILL' | 'SIGINT' | 'SIGHUP';
 
@@ -15,7 +17,8 @@ export const CONFIG_KEYS = ['defaultTimeout', 'timeout', 'maxOutputLines', 'show
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 export type Entity =
-  | { type: 'duration'; ms: number }
+  /** WRITTEN: as it stood in quotes or code marks ("2h30m"), a value the executor is to judge as written. */
+  | { type: 'duration'; ms: number; written?: string }
   | { type: 'count'; n: number; unit: 'line' | 'command' | 'signal' | 'container' }
   | { type: 'number'; n: number }
   | { type: 'quoted'; text: string }
@@ -40,6 +43,8 @@ export type Token = { kind: 'entity'; entity: Entity; text: string } | { kind: '
  * are consumed together: "exit code" is one concept, "left behind" another.
  */
 const CONCEPTS: Record<string, string[]> = {
+  /** Modal phrases: no content, like "shall" ("is expected to be stopped"). */
+  FUNCTION: ['is expected to', 'are expected to', 'expected to', 'is supposed to', 'are supposed to', 'supposed to', 'is meant to', 'are meant to', 'ought to', 'has to', 'have to', 'needs to', 'need to', 'is going to', 'are going to', 'is required to', 'are required to', 'is guaranteed to', 'is sure to'],
   // negation and comparison
   NOT: ['not', 'no', 'never', "doesn't", "don't", "isn't", "aren't", "won't", "wasn't", "didn't", 'cannot', "can't", 'without', 'none', 'nothing', 'neither', 'nor', 'no longer'],
   LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'capped at', 'limited at'],
@@ -49,6 +54,10 @@ const CONCEPTS: Record<string, string[]> = {
   AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'minimum', 'past', 'beyond'],
   EXACTLY: ['exactly', 'precisely', 'only', 'just'],
   AFTER: ['after', 'once', 'when', 'following', 'followed by', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently'],
+  /** A reason or a consequence: a clause of its own, which is checked too ("124, because the deadline ended it"). */
+  REASON: ['because', 'because of', 'since', 'as a result', 'as a consequence', 'hence', 'therefore', 'thus', 'which means', 'meaning that', 'meaning', 'so that', 'which is why', 'that is why', 'given that', 'due to'],
+  /** "X rather than Y": X, and not Y. */
+  CONTRAST: ['rather than', 'instead of', 'as opposed to'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
   FILLER: ['ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
   // who
@@ -64,16 +73,20 @@ const CONCEPTS: Record<string, string[]> = {
   TIMEOUT: ['timeout', 'timeouts', 'time limit', 'time limits', 'deadline', 'deadlines', 'time budget', 'limit', 'limits', 'time-limit', 'cap'],
   TIMED_OUT: ['time out', 'times out', 'timed out', 'timed-out', 'timing out', 'ran out of time', 'runs out of time', 'run out of time', 'out of time', 'has passed', 'is over', 'runs out', 'ran out', 'expires', 'expired', 'expire', 'elapses', 'elapsed', 'fires', 'triggers', 'triggered', 'hits', 'reaches', 'reached', 'exceeds', 'exceeded', 'exceeding', 'overruns', 'outlives', 'outlasts', 'runs over', 'overran', 'goes over'],
   DEFAULT: ['default', 'defaults', 'global', 'globally', 'top-level', 'section-wide', 'fallback', 'falls back', 'built-in', 'builtin', 'inherited', 'inherits', 'inherit', 'unless'],
+  /** The executor's own default, not one the configuration sets. */
+  BUILTIN: ['built-in', 'builtin', 'built in', 'hard-coded', 'hardcoded', 'hard coded', 'out-of-the-box', 'out of the box', 'executor default', 'fixed default'],
   OWN: ['own', 'per-command', 'explicit', 'explicitly', 'specific', 'individual', 'its own', 'local', 'command-level', 'dedicated'],
   WINS: ['wins', 'win', 'overrides', 'override', 'overridden', 'takes precedence', 'precedence', 'prevails', 'beats', 'replaces', 'supersedes', 'instead of', 'rather than', 'over'],
   GRACE: ['grace period', 'grace', 'grace window', 'grace time', 'shutdown window'],
   ELAPSED: ['takes', 'took', 'lasts', 'lasted', 'duration', 'elapsed time', 'wall time', 'wall-clock', 'runtime', 'run time', 'running time'],
   // what happens to the command
-  TERMINATE: ['killed', 'kill', 'kills', 'killing', 'gets killed', 'is gone', 'terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended', 'end', 'ends', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
+  TERMINATE: ['killed', 'kill', 'kills', 'killing', 'gets killed', 'is gone', 'terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended it', 'ends it', 'end it', 'ended by', 'is ended', 'was ended', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
+  /** That it ended, by whatever means ("ends with exit status 3", "ends after 3 seconds"): not that it was stopped. */
+  END: ['end', 'ends', 'ended', 'ending'],
   /** Killed by force: SIGKILL. A plain "killed" is said of any stop, and is TERMINATE. */
   KILL: ['force-killed', 'forcibly', 'forced', 'force', 'hard-killed', 'forcefully', 'killed outright'],
   GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
-  SEND: ['arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
+  SEND: ['expected', 'needed', 'necessary', 'follow', 'arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
   SIGNAL: ['signal', 'signals'],
   COMPLETE: ['completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
@@ -90,10 +103,12 @@ const CONCEPTS: Record<string, string[]> = {
   OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'not shown', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
   WRITE: ['writes', 'write', 'wrote', 'written', 'prints', 'print', 'emits', 'emit', 'emitted', 'produces', 'produce', 'produced', 'echoes', 'echo', 'outputs', 'logs', 'spits out', 'generates', 'sends'],
   FIRST: ['first', 'earliest', 'leading', 'top', 'opening', 'initial'],
-  PER_STREAM: ['per stream', 'each stream', 'separately', 'independently', 'independent', 'apiece', 'respectively', 'stream', 'streams', 'on its own'],
+  /** One thing's limit set by another's: "neither stream's cap is affected by the other". */
+  DEPEND: ['affected by', 'affects', 'affect', 'depends on', 'depend on', 'dependent on', 'influenced by', 'influences', 'counts against', 'count against', 'counted against', 'shared with', 'shares', 'share', 'pooled', 'combined'],
+  PER_STREAM: ['the other', 'each other', 'one another', 'per stream', 'each stream', 'separately', 'independently', 'independent', 'apiece', 'respectively', 'stream', 'streams', 'on its own'],
   NOTICE: ['indicator', 'notice', 'note', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark'],
   MESSAGE: ['wording', 'message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
-  MENTION: ['names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating'],
+  MENTION: ['read', 'reading', 'names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating'],
   /** Where in the file: an error's line and column. */
   LOCATION: ['line and column', 'line number', 'column', 'position', 'location', 'where it sits'],
   // containers
@@ -107,7 +122,7 @@ const CONCEPTS: Record<string, string[]> = {
   REJECT: ['rejected', 'reject', 'rejects', 'refused', 'refuses', 'invalid', 'not valid', 'validation error', 'validation fails', 'fails validation', 'fails to load', 'not accepted', 'disallowed', 'malformed', 'wrong', 'bad'],
   ACCEPT: ['accepted', 'accept', 'accepts', 'valid', 'loads', 'loaded', 'parsed', 'parses', 'allowed', 'ok', 'validates', 'passes validation'],
   VALIDATION: ['validation', 'validated', 'validate', 'checked', 'check', 'loading', 'parsing', 'load'],
-  APPLY: ['applies', 'apply', 'applied', 'enforced', 'enforce', 'enforces', 'used', 'uses', 'use', 'in effect', 'effective', 'governs', 'takes effect', 'honoured', 'honored', 'respected', 'gets', 'given', 'receives', 'has', 'bound', 'runs under', 'under', 'subject to', 'taken from', 'coming from', 'comes from', 'drawn from', 'derived from', 'picked up from', 'resolved from'],
+  APPLY: ['in force', 'in place', 'active', 'applicable', 'in charge', 'applies', 'apply', 'applied', 'enforced', 'enforce', 'enforces', 'used', 'uses', 'use', 'in effect', 'effective', 'governs', 'takes effect', 'honoured', 'honored', 'respected', 'gets', 'given', 'receives', 'has', 'bound', 'runs under', 'under', 'subject to', 'taken from', 'coming from', 'comes from', 'drawn from', 'derived from', 'picked up from', 'resolved from'],
   DISABLE: ['disabled', 'disable', 'disables', 'null', 'turned off', 'switched off', 'no limit', 'unlimited', 'unbounded', 'removed'],
   SET: ['set', 'sets', 'setting', 'defined', 'exported', 'available', 'present', 'passed', 'provided', 'equal', 'equals', 'holds', 'contains', 'points', 'resolves', 'expands', 'declares', 'declare', 'declared', 'specifies', 'specified', 'gives'],
   WORKDIR: ['working directory', 'workdir', 'cwd', 'current directory', 'directory', 'folder'],
@@ -119,12 +134,12 @@ const CONCEPTS: Record<string, string[]> = {
   MISSING: ['missing', 'absent', 'not present', 'unavailable', 'not available', 'unknown', 'nonexistent', 'non-existent', "doesn't exist", 'does not exist'],
   ABSOLUTE: ['absolute'],
   RELATIVE: ['relative'],
-  IGNORE: ['ignores', 'ignore', 'ignoring', 'ignored', 'swallows', 'disregards', 'catches and ignores', 'is immune to', 'does not react to'],
+  IGNORE: ['survives', 'survive', 'survived', 'withstands', 'withstand', 'rides out', 'shrugs off', 'ignores', 'ignore', 'ignoring', 'ignored', 'swallows', 'disregards', 'catches and ignores', 'is immune to', 'does not react to'],
   HANDLE: ['handles', 'handle', 'catches', 'catch', 'traps', 'reacts', 'responds', 'cleans up', 'cleanup', 'tidies'],
   SLEEP: ['sleeps', 'sleep', 'waits', 'wait', 'hangs', 'hang', 'blocks', 'stalls', 'idles', 'busy', 'keeps running', 'still running', 'runs for', 'runs longer', 'long-running', 'slow'],
   HIDE: ['hidden', 'hide', 'hides', 'suppressed', 'suppress', 'muted', 'silenced', 'disabled', 'false', 'turned off'],
   REVEAL: ['true', 'enabled'],
-  TIME_WORD: ['time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early'],
+  TIME_WORD: ['mark', 'point', 'moment', 'instant', 'time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early'],
 };
 
 /** The words and phrases the lexicon has for a concept. */
@@ -145,19 +160,6 @@ const FUNCTION_WORDS = new Set(
     'out up down off away , where whereby wherein whether how'
   ).split(' '),
 );
-
-const NUMBER_WORDS: Record<string, number> = {
-  zero: 0, one: 1, a: 1, an: 1, single: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
-  thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90, hundred: 100, half: 0.5, 'a half': 0.5, 'half a': 0.5, couple: 2, 'a couple of': 2, dozen: 12,
-};
-
-const TIME_UNITS: [RegExp, number][] = [
-  [/^(ms|msec|msecs|millis|milliseconds?)$/, 1],
-  [/^(s|sec|secs|seconds?)$/, 1000],
-  [/^(m|min|mins|minutes?)$/, 60_000],
-  [/^(h|hr|hrs|hours?)$/, 3_600_000],
-];
 
 const SIGNALS: Record<string, SignalName> = {
   sigterm: 'SIGTERM', term: 'SIGTERM', 'signal 15': 'SIGTERM', 'sig term': 'SIGTERM', 'termination signal': 'SIGTERM', 'stop signal': 'SIGTERM', 'terminate signal': 'SIGTERM', '15': 'SIGTERM',
@@ -214,23 +216,6 @@ function quotedSpans(text: string): { text: string; quoted: boolean }[] {
   return parts;
 }
 
-function numberOf(word: string): number | null {
-  if (/^-?\d+(\.\d+)?$/.test(word)) return Number(word);
-  if (Object.hasOwn(NUMBER_WORDS, word)) return NUMBER_WORDS[word];
-  return null;
-}
-
-function unitMs(word: string): number | null {
-  for (const [re, ms] of TIME_UNITS) if (re.test(word)) return ms;
-  return null;
-}
-
-/** "30s", "1.5s", "2m", "500ms", "1h" written as one word. */
-function compactDuration(word: string): number | null {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|sec|secs|m|min|mins|h|hr|hrs)$/.exec(word);
-  return m ? Number(m[1]) * (unitMs(m[2]) ?? 0) : null;
-}
-
 /** The words of plain text: lowercase, hyphenated numbers split ("2-second" → "2", "second"), punctuation off. */
 function words(text: string): string[] {
   return text
@@ -247,7 +232,7 @@ function words(text: string): string[] {
 function quotedEntity(text: string): Entity {
   const t = text.trim();
   const compact = compactDuration(t);
-  if (compact !== null) return { type: 'duration', ms: compact };
+  if (compact !== null) return { type: 'duration', ms: compact, written: t };
   const signal = SIGNALS[t.toLowerCase()];
   if (signal && /^sig/i.test(t)) return { type: 'signal', name: signal };
   if ((CONFIG_KEYS as readonly string[]).includes(t)) return { type: 'key', name: t as ConfigKey };
@@ -305,6 +290,33 @@ export function markCommands(sentence: string): string {
   return out + rest;
 }
 
+/** Verbs that end a command line standing as a subject ("sleep 15 runs in Docker", "echo done is never started"). */
+const SUBJECT_VERB = String.raw`(?:runs|is run|is executed|executes|is started|starts|is (?:never|not) (?:started|run|executed)|never (?:runs|starts)|exits|times out|prints|writes|finishes|completes|fails|succeeds|is stopped|is killed|gets)\b`;
+/** Where a clause begins: the start, after a comma, or after a conjunction. */
+const CLAUSE_START = String.raw`(?:^|[,;]\s+|\b(?:and|when|then|while|if|once|but)\s+)`;
+/** A shell command line with one argument at least, beginning with a word no sentence begins with ("timeout" and "test" are words of the domain too). */
+const BARE_COMMAND = String.raw`(?:sleep|echo|exit|printf|seq|cat|kill|trap|ls|pwd|env|printenv|sh|bash|head|tail|grep|node|npm|npx|make|python3?|go|cargo|yes)\s+[^\s\`"“,;][^\`"“,;]*?`;
+
+/**
+ * Puts code marks around a command line written without them and without the word
+ * "command": a clause's subject that is a shell command ("sleep 15 runs in Docker"),
+ * or the object of "to" or "for" that ends the sentence ("the default applies to sleep 15").
+ */
+export function markBareCommands(sentence: string): string {
+  const subject = new RegExp(`(${CLAUSE_START})(${BARE_COMMAND})(?=\\s+${SUBJECT_VERB})`, 'gi');
+  const object = new RegExp(`(\\b(?:to|for)\\s+)(${BARE_COMMAND})(?=[.]?$)`, 'i');
+  // Only outside quotes: a quoted span is already marked.
+  return quotedSpans(sentence)
+    .map((part) => (part.quoted ? quote(part.text, sentence) : part.text.replace(subject, '$1`$2`').replace(object, '$1`$2`')))
+    .join('');
+}
+
+/** A quoted span as it was written in SENTENCE (with its marks). */
+function quote(text: string, sentence: string): string {
+  for (const [open, close] of QUOTES) if (sentence.includes(`${open}${text}${close}`)) return `${open}${text}${close}`;
+  return `\`${text}\``;
+}
+
 /** An image named without a tag: the unknown word after "image", or before "container" or "image" ("an alpine container"). */
 function imageNames(tokens: Token[]): Token[] {
   return tokens.map((token, i) => {
@@ -317,9 +329,28 @@ function imageNames(tokens: Token[]): Token[] {
   });
 }
 
+/**
+ * Puts back the code marks of a step's inline code spans (`sleep 30`), which its plain
+ * text lost: each span, in order, where it next stands and is not already quoted.
+ */
+export function markCode(text: string, code: readonly string[] = []): string {
+  let out = '';
+  let rest = text;
+  for (const span of code) {
+    const at = rest.indexOf(span);
+    if (span.trim() === '' || span.includes('`') || at < 0) continue;
+    const before = (out + rest.slice(0, at)).slice(-1);
+    const after = rest.charAt(at + span.length);
+    const quoted = /["'“‘]/.test(before) && /["'”’]/.test(after);
+    out += `${rest.slice(0, at)}${quoted ? span : `\`${span}\``}`;
+    rest = rest.slice(at + span.length);
+  }
+  return out + rest;
+}
+
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return streamReferences(variableNames(imageNames(tokensOf(markCommands(sentence)))));
+  return streamReferences(variableNames(imageNames(tokensOf(markBareCommands(markCommands(sentence))))));
 }
 
 /** "that stream", "the same stream", "the other stream": the stream named before it. */
@@ -387,62 +418,34 @@ function tokensOf(sentence: string): Token[] {
         take(2, { type: 'key', name: PLAIN_KEYS[w] });
         continue;
       }
-      const compact = compactDuration(w);
-      if (compact !== null) {
-        take(1, { type: 'duration', ms: compact });
+      // durations in any spelling: "2h30m", "1.5 s", "two seconds", "half a second", "1 minute and 30 seconds"
+      const duration = readDuration(lower, i);
+      if (duration !== null) {
+        take(duration.used, { type: 'duration', ms: duration.ms });
         continue;
-      }
-      // numbers, possibly with a unit: "2 seconds", "two seconds", "half a second", "1.5 s", "10 lines", "3 commands"
-      let n = numberOf(w);
-      let used = 1;
-      if (w === 'half' && next === 'a') {
-        n = 0.5;
-        used = 2;
-      } else if ((w === 'a' || w === 'an') && lower[i + 1] === 'half') {
-        n = 0.5;
-        used = 2;
-      } else if ((w === 'a' || w === 'an') && next === 'couple' && lower[i + 2] === 'of') {
-        n = 2;
-        used = 3;
-      } else if (n !== null && Object.hasOwn(NUMBER_WORDS, w) && numberOf(next ?? '') !== null && Object.hasOwn(NUMBER_WORDS, next)) {
-        // "twenty five"
-        n += numberOf(next)!;
-        used = 2;
       }
       // "1 to 10", "101 through 105"
-      if (n !== null && /^-?\d+$/.test(w) && /^(to|through|thru|until)$/.test(next ?? '') && /^-?\d+$/.test(lower[i + 2] ?? '') && unitMs(lower[i + 3] ?? '') === null && !/^lines?$/.test(lower[i + 3] ?? '')) {
-        take(3, { type: 'range', from: n, to: Number(lower[i + 2]) });
+      if (/^-?\d+$/.test(w) && /^(to|through|thru|until)$/.test(next ?? '') && /^-?\d+$/.test(lower[i + 2] ?? '') && unitMs(lower[i + 3]) === null && !/^lines?$/.test(lower[i + 3] ?? '')) {
+        take(3, { type: 'range', from: Number(w), to: Number(lower[i + 2]) });
         continue;
       }
-      if (n !== null) {
-        const unitWord = lower[i + used];
-        const and = lower[i + used] === 'and' && lower[i + used + 1] === 'a' && lower[i + used + 2] === 'half' ? 3 : 0;
-        const ms = unitWord === undefined ? null : unitMs(lower[i + used + and] ?? '');
-        // "a" alone is an article, not one, unless a unit follows
-        const isArticle = (w === 'a' || w === 'an') && used === 1;
-        if (ms !== null && (!isArticle || /^(second|minute|hour|millisecond)$/.test(lower[i + used]))) {
-          take(used + and + 1, { type: 'duration', ms: (n + (and ? 0.5 : 0)) * ms });
+      // numbers, possibly with a unit: "10 lines", "five hundred lines", "3 lines of output", "2 commands"
+      const number = readNumber(lower, i);
+      if (number !== null) {
+        const { n, used } = number;
+        // "10 more lines", "35 omitted lines", "3 output lines": the word between is kept as a token of its own.
+        const between = /^(more|further|extra|additional|output|omitted|dropped|truncated|hidden|shown|remaining|visible|printed|kept|stdout|stderr|log)$/.test(lower[i + used] ?? '') ? 1 : 0;
+        const u = lower[i + used + between] ?? '';
+        const unit = /^lines?$/.test(u) ? 'line' : /^commands?$/.test(u) ? 'command' : /^signals?$/.test(u) ? 'signal' : /^containers?$/.test(u) ? 'container' : null;
+        if (unit) {
+          const qualifier = between ? tokensOf(raw[i + used]) : [];
+          tokens.push({ kind: 'entity', entity: { type: 'count', n, unit }, text: [...raw.slice(i, i + used), raw[i + used + between]].join(' ') });
+          tokens.push(...qualifier.filter((t) => !(t.kind === 'word' && /^(more|further|extra|additional)$/i.test(t.text))));
+          i += used + between + 1;
           continue;
         }
-        if (and === 0 && ms === null && unitWord !== undefined) {
-          // "10 lines", "10 more lines", "3 lines of output", "2 commands"
-          // "10 more lines", "35 omitted lines", "3 output lines": the word between is kept as a token of its own.
-          const between = /^(more|further|extra|additional|output|omitted|dropped|truncated|hidden|shown|remaining|visible|printed|kept|stdout|stderr|log)$/.test(lower[i + used] ?? '') ? 1 : 0;
-          const u = lower[i + used + between];
-          const unit = /^lines?$/.test(u) ? 'line' : /^commands?$/.test(u) ? 'command' : /^signals?$/.test(u) ? 'signal' : /^containers?$/.test(u) ? 'container' : null;
-          if (unit && !isArticle) {
-            const qualifier = between ? tokensOf(raw[i + used]) : [];
-            tokens.push({ kind: 'entity', entity: { type: 'count', n, unit }, text: [...raw.slice(i, i + used), raw[i + used + between]].join(' ') });
-            tokens.push(...qualifier.filter((t) => !(t.kind === 'word' && /^(more|further|extra|additional)$/i.test(t.text))));
-            i += used + between + 1;
-            continue;
-          }
-        }
-        if (!isArticle && /^-?\d+(\.\d+)?$/.test(w)) {
-          take(1, { type: 'number', n });
-          continue;
-        }
-        if (!isArticle && Object.hasOwn(NUMBER_WORDS, w) && w !== 'one' && w !== 'half' && w !== 'single' && w !== 'couple' && w !== 'dozen') {
+        // "one" alone is a pronoun ("the one that…"), "single", "couple", "dozen" say how many of something named
+        if (!/^(one|single|couple|dozen)$/.test(w)) {
           take(used, { type: 'number', n });
           continue;
         }

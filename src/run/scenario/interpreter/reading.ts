@@ -110,6 +110,8 @@ export interface ReadOptions<T> {
   /** Words that end a clause (kept out of both), and words that begin one (kept in the new one). */
   splitBefore?: string[];
   splitAt: string[];
+  /** Concepts whose words end a clause and begin the next (a reason: "…, because the deadline ended it"). */
+  splitAtConcepts?: string[];
   /** Concepts that begin a clause when the clause so far already holds an entity (a fact's anchor): "limited to 3 lines | writes 10 lines". */
   splitBeforeConcepts?: string[];
   /** A clause opening with "where", "which"... is about the clause before it (a Then), not a part of its own (a When's "whose workdir is"). */
@@ -119,11 +121,11 @@ export interface ReadOptions<T> {
   same: (a: T, b: T) => boolean;
 }
 
-function clauses(tokens: Token[], splitAt: string[], splitBefore: string[], splitBeforeConcepts: string[]): Token[][] {
+function clauses(tokens: Token[], splitAt: string[], splitBefore: string[], splitBeforeConcepts: string[], splitAtConcepts: string[] = []): Token[][] {
   const out: Token[][] = [[]];
   for (const token of tokens) {
     const word = token.kind === 'word' ? token.text.toLowerCase() : null;
-    if (word !== null && splitAt.includes(word)) {
+    if (word !== null && (splitAt.includes(word) || (token.kind === 'word' && token.concepts.some((c) => splitAtConcepts.includes(c))))) {
       out.push([]);
       continue;
     }
@@ -148,8 +150,8 @@ function diagnose<T>(attempts: Attempt<T>[], tokens: Token[]): string[] {
 export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   const tokens = tokenize(sentence);
   if (!tokens.some((t) => !isFunction(t))) return { ok: false, notUnderstood: [], reason: 'nothing to read' };
-  const conjuncts = clauses(tokens, options.splitAt, [], []);
-  const partitions = [conjuncts, clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? [])];
+  const conjuncts = clauses(tokens, options.splitAt, [], [], options.splitAtConcepts);
+  const partitions = [conjuncts, clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? [], options.splitAtConcepts), ...contrasted(tokens, options)];
   // Clauses joined by "and" that each state a fact are read as those facts; where a clause
   // is only a noun ("stdout and stderr are limited"), the sentence is one fact.
   const first = conjuncts.length > 1 ? readClauses(conjuncts, options) : null;
@@ -157,7 +159,8 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   let wholeAttempts: Attempt<T>[] = [];
   // A negation in one clause of a conjunction only ("exits non-zero and X is never printed") does not negate the whole.
   const negates = (clause: Token[]) => clause.some((t) => t.kind === 'word' && t.concepts.includes('NOT'));
-  const partlyNegated = conjuncts.length > 1 && conjuncts.some(negates) && !conjuncts.every(negates);
+  // A negation in the first clause alone scopes over what follows it, when that says no fact of its own ("no container remains, running or stopped").
+  const partlyNegated = conjuncts.length > 1 && conjuncts.some(negates) && !conjuncts.every(negates) && !(negates(conjuncts[0]) && conjuncts.slice(1).every((c) => !negates(c) && !('value' in readWhole(c, options.rules, options.universal, options.same))));
   if (options.wholeFirst && !partlyNegated) {
     const whole = readWhole(tokens, options.rules, options.universal, options.same);
     if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
@@ -171,8 +174,22 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
     if (reading.ok) return reading;
     failure = reading;
   }
-  if (!options.wholeFirst && failure) return failure;
+  if (!options.wholeFirst) {
+    // A sentence that is one fact only as a whole ("neither the section nor the command sets a timeout").
+    const whole = readWhole(tokens, options.rules, options.universal, options.same);
+    if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
+    if (failure) return failure;
+  }
   return { ok: false, notUnderstood: diagnose(wholeAttempts, tokens), reason: 'words not accounted for by any fact' };
+}
+
+/** "X rather than Y", "X instead of Y": the clauses X and "not Y", when the sentence has such a contrast. */
+function contrasted<T>(tokens: Token[], options: ReadOptions<T>): Token[][][] {
+  const at = tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('CONTRAST'));
+  if (at <= 0 || at === tokens.length - 1) return [];
+  const not: Token = { kind: 'word', text: 'not', concepts: ['NOT'] };
+  const before = clauses(tokens.slice(0, at), options.splitAt, [], [], options.splitAtConcepts);
+  return [[...before, [not, ...tokens.slice(at + 1)]]];
 }
 
 /** Each clause read as one fact: all of them, or the reason why not. */

@@ -130,8 +130,8 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
         return { text: `${e.n} ${e.unit}s`, test: (text) => new RegExp(`\\b${e.n}\\b`).test(text) };
       case 'duration':
         return {
-          text: `the duration ${showDuration(e.ms)}`,
-          test: (text, _c, o) => durationPattern(e.ms * (o.record.errors.length > 0 ? 1 : o.scale)).test(text) || durationPattern(e.ms).test(text),
+          text: e.written !== undefined ? JSON.stringify(e.written) : `the duration ${showDuration(e.ms)}`,
+          test: (text, _c, o) => (e.written !== undefined && text.includes(e.written)) || durationPattern(e.ms * (o.record.errors.length > 0 ? 1 : o.scale)).test(text) || durationPattern(e.ms).test(text),
         };
       default:
         return null;
@@ -207,20 +207,110 @@ async function containersGone(c: CommandRecord): Promise<boolean> {
   return c.containers.every((container) => container.removed && !listed.stdout.split('\n').includes(container.name));
 }
 
+/** Where a timeout comes from: the command's own field, `defaultTimeout`, the executor's built-in default, or a default of either kind. */
+type TimeoutSource = 'command' | 'defaultTimeout' | 'built-in default' | 'default';
+const SOURCE_TEXT: Record<TimeoutSource, string> = {
+  command: "the command's own field",
+  defaultTimeout: 'defaultTimeout',
+  'built-in default': 'the built-in default',
+  default: 'a default: defaultTimeout, else the built-in one',
+};
+
+/**
+ * Where a sentence says a timeout comes from: its own ("its own timeout", "taken from the
+ * command"), `defaultTimeout` written as the key, the built-in default, or a default; null
+ * when it says nothing of it; 'conflict' when it names both a default and the command's own
+ * without saying which wins.
+ */
+function sourceOf(a: Args): TimeoutSource | null | 'conflict' {
+  // "taken from the command", "coming from defaultTimeout": what follows "from" is the source.
+  const from = a.tokens.findIndex((t) => t.kind === 'word' && /\bfrom$/i.test(t.text));
+  const origin = from < 0 ? [] : a.tokens.slice(from + 1);
+  const fromCommand = origin.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND')) && !origin.some((t) => t.kind === 'entity' || (t.kind === 'word' && t.concepts.some((c) => c === 'DEFAULT' || c === 'BUILTIN')));
+  const own = a.has('OWN') || fromCommand;
+  const builtin = a.has('BUILTIN');
+  // The key as written (`defaultTimeout`), not "the default timeout", which may be either default.
+  const written = a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'key' && t.entity.name === 'defaultTimeout' && t.text === 'defaultTimeout');
+  const anyDefault = builtin || written || a.has('DEFAULT') || a.entities('key').some((k) => k.name === 'defaultTimeout');
+  const defaultKind: TimeoutSource = builtin && !written ? 'built-in default' : written && !builtin ? 'defaultTimeout' : 'default';
+  if (own && anyDefault) {
+    // "its own timeout wins over the default", "the default is overridden by its own": the side that wins.
+    const wins = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('WINS'));
+    const isDefault = (t: Token) => (t.kind === 'word' && t.concepts.some((c) => c === 'DEFAULT' || c === 'BUILTIN')) || (t.kind === 'entity' && t.entity.type === 'key' && t.entity.name === 'defaultTimeout');
+    const ownAt = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('OWN'));
+    const defaultAt = a.tokens.findIndex(isDefault);
+    if (wins < 0 || ownAt < 0 || (ownAt < wins) === (defaultAt < wins)) return 'conflict';
+    const passive = /^(overridden|superseded|replaced|beaten)$/i.test(a.tokens[wins].text);
+    return (ownAt < wins) !== passive ? 'command' : defaultKind;
+  }
+  if (own) return 'command';
+  return anyDefault ? defaultKind : null;
+}
+
+/**
+ * A check of the containers of each command, with how the command ended when the
+ * sentence says it ("removed after it times out"); a `docker …` command quoted in it
+ * ("in docker ps -a") is how to look, not which command.
+ */
+function containerCheck(a: Args, what: string, test: (c: CommandRecord, gone: boolean) => boolean): Check | null {
+  const ending = endingOf(a);
+  if (ending === 'conflict') return null;
+  const verdict = a.has('FAIL') === a.has('SUCCEED') ? null : a.has('FAIL');
+  if (ending !== null && a.negated && !a.has('REMAIN')) return null;
+  const byDocker = a.entities('quoted').every((q) => /^docker\b/.test(q.text));
+  const text = [what, ending?.text ?? '', verdict === null ? '' : verdict ? 'the command failed' : 'the command succeeded'].filter(Boolean).join(', ');
+  return perCommand(
+    a,
+    text,
+    async (c) => {
+      const gone = await containersGone(c);
+      const failed = !(c.outcome === 'completed' && c.exitCode === 0);
+      return {
+        ok: test(c, gone) && (!ending || ending.test(c)) && (verdict === null || failed === verdict),
+        actual: `${c.containers.map((x) => `${x.name}: ${x.removed ? 'removed' : 'not removed'}`).join('; ') || 'no container created'}; ${c.outcome}, exit code ${c.exitCode}`,
+      };
+    },
+    { context: true, quoted: byDocker && a.entities('quoted').length > 0 },
+  );
+}
+
 const TIME_SLOTS = ['E:duration', 'AFTER', 'ABOUT', 'AT_MOST', 'AT_LEAST', 'TIME_WORD', 'EXACTLY'];
+
+/** How the command ended, as a fact says it besides what it is about ("removed after it times out", "stopped … with exit status 124"). */
+interface Ending {
+  text: string;
+  test(c: CommandRecord): boolean;
+}
+
+/** The ending a sentence states with its verbs of ending; null when it states none, or several that disagree. */
+function endingOf(a: Args): Ending | null | 'conflict' {
+  const endings: Ending[] = [];
+  // "a timeout is set": a timeout named, not how the command ended.
+  if (a.has('TIMEOUT') && !a.has('TIMED_OUT') && a.has('SET', 'APPLY', 'DEFAULT', 'OWN')) return 'conflict';
+  if (a.has('TIMED_OUT') || (a.has('TIMEOUT') && !a.has('AT_MOST'))) endings.push({ text: 'outcome == timeout', test: (c) => c.outcome === 'timeout' });
+  if (a.has('KILL')) endings.push({ text: 'SIGKILL ended it', test: (c) => signalAt(c, 'SIGKILL') !== undefined || c.endedBy === 'SIGKILL' });
+  else if (a.has('TERMINATE')) endings.push({ text: 'it was stopped (by the executor, or killed by its memory limit)', test: (c) => stopAt(c) !== undefined || c.outcome === 'memory-limit' });
+  if (a.has('COMPLETE') || (a.has('TIMEOUT') && a.has('AT_MOST'))) endings.push({ text: 'outcome == completed', test: (c) => c.outcome === 'completed' });
+  if (endings.length === 0) return null;
+  const stopped = endings.some((e) => e.text !== 'outcome == completed');
+  if (stopped && endings.some((e) => e.text === 'outcome == completed')) return 'conflict';
+  return { text: endings.map((e) => e.text).join(', '), test: (c) => endings.every((e) => e.test(c)) };
+}
 
 const RULES: Rule<Check>[] = [
   {
     name: 'exit code',
     needs: [['EXIT'], ['E:number']],
-    // A reason in parentheses ("124 (timeout)") is the reader's, not a second fact.
-    allows: ['SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'AFTER', 'FILLER'],
+    // How it ended ("124 (timeout)", "stopped … with status 124"), and whether it failed, are checked with the code.
+    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'AFTER', 'FILLER'],
     build(a) {
       const codes = a.entities('number').map((n) => n.n);
       const [d, more] = a.entities('duration');
       if (codes.some((n) => !Number.isInteger(n)) || more) return null;
-      // "finishes with code 0 in well under a second": the code, that it ran to its end, and when.
-      const completes = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMPLETE'));
+      // "finishes with code 0 in well under a second", "is stopped after 2 seconds with exit status 124": the code, how it ended, and when.
+      const ending = endingOf(a);
+      if (ending === 'conflict') return null;
+      const completes = ending !== null;
       const timeCmp = comparator(a, '≈');
       const cmp = d ? '==' : comparator(a, '==');
       if (codes.length > 1 && cmp !== '==') return null;
@@ -228,9 +318,12 @@ const RULES: Rule<Check>[] = [
       const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
       const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
       if (runSubject(a) && !completes && !d) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
-      const text = [completes ? 'outcome == completed' : '', neg(a.negated, `exit code ${what}`), d ? timeText('elapsed', d.ms, timeCmp, false) : ''].filter(Boolean).join(', ');
+      const own = a.has('OWN');
+      const verdict = a.has('FAIL') === a.has('SUCCEED') ? null : a.has('FAIL') ? 'fails' : 'succeeds';
+      const succeeded = (c: CommandRecord) => c.outcome === 'completed' && c.exitCode === 0;
+      const text = [ending?.text ?? '', neg(a.negated, `exit code ${what}`), own ? "the command's own" : '', verdict ? `the command ${verdict}` : '', d ? timeText('elapsed', d.ms, timeCmp, false) : ''].filter(Boolean).join(', ');
       return perCommand(a, text, (c, o) => ({
-        ok: matches(c.exitCode) && (!completes || c.outcome === 'completed') && (!d || compareTime(c.elapsedMs, d.ms * o.scale, timeCmp, c.context === 'docker')),
+        ok: matches(c.exitCode) && (!ending || ending.test(c)) && (!own || c.exitCause === 'command') && (verdict === null || succeeded(c) === (verdict === 'succeeds')) && (!d || compareTime(c.elapsedMs, d.ms * o.scale, timeCmp, c.context === 'docker')),
         actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}, elapsed ${ms(c.elapsedMs)}`,
       }));
     },
@@ -272,7 +365,7 @@ const RULES: Rule<Check>[] = [
     (needs): Rule<Check> => ({
       name: 'timed out',
       needs: needs.split('+').map((n) => [n]),
-      allows: ['TIMEOUT', 'OWN', 'DEFAULT', 'TERMINATE', 'GRACEFUL', 'APPLY', ...TIME_SLOTS],
+      allows: ['TIMEOUT', 'OWN', 'DEFAULT', 'TERMINATE', 'END', 'GRACEFUL', 'APPLY', ...TIME_SLOTS],
       build(a) {
         const [d, more] = a.entities('duration');
         if (more || a.has('KILL')) return null;
@@ -290,20 +383,32 @@ const RULES: Rule<Check>[] = [
   {
     name: 'terminated',
     needs: [['TERMINATE']],
-    allows: ['GRACEFUL', 'E:signal', 'SIGNAL', 'SEND', 'GRACE', 'FILLER', 'TIMEOUT', 'OWN', ...TIME_SLOTS],
+    allows: ['GRACEFUL', 'E:signal', 'SIGNAL', 'SEND', 'GRACE', 'FILLER', 'TIMEOUT', 'TIMED_OUT', 'OWN', ...TIME_SLOTS],
     build(a) {
       const [d, more] = a.entities('duration');
       const signals = a.entities('signal').map((s) => s.name);
       if (more || signals.some((s) => s !== 'SIGTERM')) return null;
-      // "killed after the grace period": the stop had to become a kill.
       if (a.has('GRACE')) {
-        if (d || a.negated || !a.has('AFTER')) return null;
-        return perCommand(a, 'SIGKILL sent once the grace period after SIGTERM is over', (c) => {
+        if (a.negated || a.has('AT_LEAST')) return null;
+        // A duration beside the grace period is its length ("the 2-second grace period").
+        const length = d ? `, grace period == ${showDuration(d.ms)}` : '';
+        const graceIs = (c: CommandRecord) => !d || c.graceMs === d.ms;
+        // "gone before the grace period runs out": SIGTERM sufficed.
+        if (a.has('AT_MOST')) {
+          return perCommand(a, `stopped with SIGTERM and ended within the grace period, no SIGKILL${length}`, (c) => ({
+            ok: signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined && c.endedBy !== 'SIGKILL' && graceIs(c),
+            actual: `signals ${c.signals.map((x) => `${x.signal}@${Math.round(x.atMs)}ms`).join(' ') || 'none'}, grace ${ms(c.graceMs)}, ${c.outcome}`,
+          }));
+        }
+        // "killed after the grace period": the stop had to become a kill.
+        if (!a.has('AFTER')) return null;
+        return perCommand(a, `SIGKILL sent once the grace period after SIGTERM is over${length}`, (c) => {
           const term = signalAt(c, 'SIGTERM');
           const kill = signalAt(c, 'SIGKILL');
-          return { ok: term !== undefined && kill !== undefined && kill - term >= (c.graceMs ?? 0) - 150, actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}` };
+          return { ok: term !== undefined && kill !== undefined && kill - term >= (c.graceMs ?? 0) - 150 && graceIs(c), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, grace ${ms(c.graceMs)}` };
         });
       }
+      if (a.has('TIMED_OUT')) return null;
       const cmp = comparator(a, '≈');
       // "its limit" with a time is only a bound ("well before its 30-second limit"), not when it stopped.
       if (a.has('TIMEOUT') && !(d && cmp === '≤')) return null;
@@ -338,9 +443,26 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "survives the SIGTERM sent at the 1-second mark": it was sent, and the command outlived it.
+    name: 'outlives SIGTERM',
+    needs: [['IGNORE'], ['E:signal']],
+    allows: ['SEND', 'SIGNAL', 'TIMEOUT', 'TIMED_OUT', ...TIME_SLOTS],
+    build(a) {
+      const [d, more] = a.entities('duration');
+      if (more || a.negated || a.entities('signal').some((x) => x.name !== 'SIGTERM')) return null;
+      const cmp = comparator(a, '≈');
+      return perCommand(a, `SIGTERM sent${d ? `, ${timeText('at t', d.ms, cmp, false)}` : ''}, and the command outlived it (SIGKILL ended it)`, (c, o) => {
+        const term = signalAt(c, 'SIGTERM');
+        const kill = signalAt(c, 'SIGKILL') ?? (c.endedBy === 'SIGKILL' ? c.elapsedMs : undefined);
+        const ok = term !== undefined && kill !== undefined && kill > term && (!d || compareTime(term, d.ms * o.scale, cmp, c.context === 'docker'));
+        return { ok, actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, ${c.outcome}` };
+      });
+    },
+  },
+  {
     name: 'signal sent',
     needs: [['E:signal']],
-    allows: ['SEND', 'SIGNAL', 'GRACE', 'TIMEOUT', 'TIMED_OUT', 'FIRST', 'TERMINATE', 'GRACEFUL', ...TIME_SLOTS],
+    allows: ['END', 'SEND', 'SIGNAL', 'GRACE', 'TIMEOUT', 'TIMED_OUT', 'FIRST', 'TERMINATE', 'GRACEFUL', ...TIME_SLOTS],
     build(a) {
       const signals = a.entities('signal').map((s) => s.name);
       const [d, more] = a.entities('duration');
@@ -387,7 +509,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'grace period',
     needs: [['GRACE']],
-    allows: ['E:duration', 'APPLY', 'SET', 'ELAPSED', 'TERMINATE', 'AFTER', 'ABOUT', 'GRACEFUL', 'TIME_WORD'],
+    allows: ['END', 'E:duration', 'APPLY', 'SET', 'ELAPSED', 'TERMINATE', 'AFTER', 'ABOUT', 'GRACEFUL', 'TIME_WORD'],
     build(a) {
       const [d, more] = a.entities('duration');
       if (more || a.has('KILL', 'E:signal') || !d) return null;
@@ -396,7 +518,7 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'elapsed',
-    needs: [['E:duration'], ['ELAPSED', 'COMPLETE', 'SHOWN', 'RUNS']],
+    needs: [['E:duration'], ['ELAPSED', 'COMPLETE', 'SHOWN', 'RUNS', 'END']],
     allows: [...TIME_SLOTS, 'SUCCEED'],
     build(a) {
       const [d, more] = a.entities('duration');
@@ -414,7 +536,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'completes',
     needs: [['COMPLETE']],
-    allows: ['TIMEOUT', 'AT_MOST', 'OWN', 'SUCCEED', 'EXIT', 'TIMED_OUT'],
+    allows: ['END', 'TIMEOUT', 'AT_MOST', 'OWN', 'SUCCEED', 'EXIT', 'TIMED_OUT'],
     build(a) {
       if (a.has('TIMED_OUT') && !a.negated) return null;
       return perCommand(a, neg(a.negated, 'outcome == completed (ran to its end, not stopped)'), (c) => ({ ok: not(a.negated, c.outcome === 'completed' && (!a.has('SUCCEED') || c.exitCode === 0)), actual: `${c.outcome}, exit code ${c.exitCode}` }));
@@ -450,6 +572,20 @@ const RULES: Rule<Check>[] = [
         let ok = oks.every(Boolean);
         if (ok && first && o.synthesized[i]) ok = streams.every((s) => c.lines.filter((l) => l.stream === s).every((l, k) => l.text === `${s} line ${k + 1}`));
         return { ok: not(a.negated, ok), actual: streams.map((s) => `${s}: printed ${c.streams[s].printed}, shown ${c.streams[s].shown}, omitted ${c.streams[s].omitted}`).join('; ') };
+      });
+    },
+  },
+  {
+    // "the streams are capped independently", "neither stream's cap is affected by the other".
+    name: 'each stream limited on its own',
+    needs: [['DEPEND', 'PER_STREAM'], ['LIMITED', 'TIMEOUT', 'E:key', 'OMITTED']],
+    allows: ['E:stream', 'OUTPUT', 'EACH', 'SHOWN', 'OWN'],
+    build(a) {
+      if (a.entities('key').some((k) => k.name !== 'maxOutputLines') || a.has('DEPEND') !== a.negated) return null;
+      return perCommand(a, 'stdout and stderr each: lines shown == min(printed, maxOutputLines), the rest omitted', (c) => {
+        const limit = c.limits.maxOutputLines;
+        const apart = (x: StreamName) => limit !== undefined && c.streams[x].shown === Math.min(c.streams[x].printed, limit) && c.streams[x].omitted === c.streams[x].printed - c.streams[x].shown;
+        return { ok: apart('stdout') && apart('stderr'), actual: `maxOutputLines ${limit ?? 'not set'}; ${(['stdout', 'stderr'] as const).map((x) => `${x}: printed ${c.streams[x].printed}, shown ${c.streams[x].shown}, omitted ${c.streams[x].omitted}`).join('; ')}` };
       });
     },
   },
@@ -534,6 +670,8 @@ const RULES: Rule<Check>[] = [
       const objects = mentions(a);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
+      // "all four lines appear in the output": a count of lines the output holds, not a text in it (a message may name one: "says 500 lines").
+      if (a.entities('count').length > 0 && !a.has('MESSAGE', 'MENTION')) return null;
       const streams = a.entities('stream').map((s) => s.name);
       const output = (a.has('OUTPUT') || streams.length > 0) && !a.has('MESSAGE', 'NOTICE');
       const where = streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
@@ -616,32 +754,14 @@ const RULES: Rule<Check>[] = [
   {
     name: 'a container left behind',
     needs: [['CONTAINER'], ['REMAIN']],
-    allows: ['AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'RUNS'],
-    build: (a) =>
-      perCommand(
-        a,
-        a.negated ? 'every container created was removed (and docker ps -a lists none of them)' : 'a container is left behind',
-        async (c) => {
-          const gone = await containersGone(c);
-          return { ok: a.negated ? gone : !gone, actual: c.containers.map((x) => `${x.name}: ${x.removed ? 'removed' : 'not removed'}`).join('; ') || 'no container created' };
-        },
-        { context: true },
-      ),
+    allows: ['END', 'AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'RUNS', 'CREATE', 'FAIL', 'SUCCEED', 'TIMEOUT'],
+    build: (a) => containerCheck(a, a.negated ? 'every container created was removed (and docker ps -a lists none of them)' : 'a container is left behind', (_c, gone) => (a.negated ? gone : !gone)),
   },
   {
     name: 'a container removed',
     needs: [['CONTAINER'], ['REMOVE']],
-    allows: ['AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'FAIL', 'SUCCEED'],
-    build: (a) =>
-      perCommand(
-        a,
-        neg(a.negated, 'a container was created, and every container was removed'),
-        async (c) => {
-          const gone = c.containers.length > 0 && (await containersGone(c));
-          return { ok: not(a.negated, gone), actual: c.containers.map((x) => `${x.name}: ${x.removed ? 'removed' : 'not removed'}`).join('; ') || 'no container created' };
-        },
-        { context: true },
-      ),
+    allows: ['END', 'AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'FAIL', 'SUCCEED', 'TIMEOUT'],
+    build: (a) => containerCheck(a, neg(a.negated, 'a container was created, and every container was removed'), (c, gone) => not(a.negated, c.containers.length > 0 && gone)),
   },
   {
     name: 'a container created',
@@ -666,33 +786,38 @@ const RULES: Rule<Check>[] = [
       const images = [...a.entities('image').map((i) => i.name), ...(a.has('IMAGE') ? a.entities('quoted').map((q) => q.text) : [])];
       if (a.entities('quoted').length > 0 && !a.has('IMAGE')) return null;
       if (a.has('HOST') && (a.has('CONTAINER') || images.length > 0)) return null;
+      // "no container is created" says what was created, not where the command ran.
+      if (a.has('CREATE') && !a.has('RUNS')) return null;
       const context = a.has('HOST') ? 'host' : 'docker';
       const text = context === 'host' ? 'ran on the host (no container)' : `ran in a container${images[0] ? ` of image ${images[0]}` : ''}`;
       return perCommand(a, neg(a.negated, text), (c) => ({ ok: not(a.negated, c.context === context && (!images[0] || c.image?.requested === images[0])), actual: `${c.context}${c.image ? ` (${c.image.requested} as ${c.image.used})` : ''}` }), { quoted: true, context: true });
     },
   },
-  {
-    name: 'same on host and in a container',
-    needs: [['HOST'], ['CONTAINER']],
-    allows: ['SAME', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'MESSAGE', 'APPLY', 'TERMINATE', 'KILL', 'SIGNAL', 'E:signal', 'GRACE', 'OUTPUT', 'LIMITED', 'OMITTED', 'SHOWN'],
-    refuses: [],
-    build(a) {
-      if (a.negated) return null;
-      const aspect = a.has('MESSAGE') ? 'message' : 'outcome';
-      // "both time out": that outcome in each context, not only the same one.
-      const timedOut = a.has('TIMED_OUT') || (a.has('TIMEOUT') && a.has('TERMINATE', 'KILL'));
-      const text = `${aspect === 'message' ? 'the same outcome, exit code and message (but for the duration)' : 'the same outcome and exit code'} on the host and in a container${timedOut ? ', both timed out' : ''}`;
-      return {
-        text,
-        evaluate: async (o) => {
-          const other = await o.other();
-          const same = bothContexts(o, other, aspect);
-          const both = !timedOut || [...o.record.commands, ...other.commands].every((c) => c.outcome === 'timeout');
-          return { ok: same.ok && both, actual: same.actual };
-        },
-      };
-    },
-  },
+  // "on the host and in Docker alike"; "the same timed-out wording a host command gets" (of a container's run): compared with the other context.
+  ...([[['HOST'], ['CONTAINER']], [['SAME'], ['HOST', 'CONTAINER']]] as const).map(
+    (needs): Rule<Check> => ({
+      name: 'same on host and in a container',
+      needs: needs.map((group) => [...group]),
+      allows: ['END', 'SAME', 'HOST', 'CONTAINER', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'MESSAGE', 'APPLY', 'SEND', 'TERMINATE', 'KILL', 'SIGNAL', 'E:signal', 'GRACE', 'OUTPUT', 'LIMITED', 'OMITTED', 'SHOWN'],
+      refuses: [],
+      build(a) {
+        if (a.negated) return null;
+        const aspect = a.has('MESSAGE') ? 'message' : 'outcome';
+        // "both time out": that outcome in each context, not only the same one.
+        const timedOut = a.has('TIMED_OUT') || (a.has('TIMEOUT') && a.has('TERMINATE', 'KILL'));
+        const text = `${aspect === 'message' ? 'the same outcome, exit code and message (but for the duration)' : 'the same outcome and exit code'} on the host and in a container${timedOut ? ', both timed out' : ''}`;
+        return {
+          text,
+          evaluate: async (o) => {
+            const other = await o.other();
+            const same = bothContexts(o, other, aspect);
+            const both = !timedOut || [...o.record.commands, ...other.commands].every((c) => c.outcome === 'timeout');
+            return { ok: same.ok && both, actual: same.actual };
+          },
+        };
+      },
+    }),
+  ),
   {
     name: 'mounted',
     needs: [['MOUNT']],
@@ -779,35 +904,41 @@ const RULES: Rule<Check>[] = [
     name: 'nothing runs',
     needs: [['RUNS', 'CREATE'], ['NOT']],
     allows: [],
-    refuses: ['HOST', 'CONTAINER', 'E:quoted', 'E:ordinal'],
-    build: (a) => (a.negated ? { text: 'no command ran', evaluate: (o) => ({ ok: o.record.commands.length === 0, actual: `${o.record.commands.length} command(s) ran` }) } : null),
+    refuses: ['HOST', 'CONTAINER', 'E:ordinal'],
+    build(a) {
+      const named = a.entities('quoted');
+      if (!a.negated || named.length > 1) return null;
+      if (named.length === 0) return { text: 'no command ran', evaluate: (o) => ({ ok: o.record.commands.length === 0, actual: `${o.record.commands.length} command(s) ran` }) };
+      // "`echo done` is never started": no command of the run is that one.
+      const run = named[0].text;
+      return { text: `\`${run}\` never ran`, evaluate: (o) => ({ ok: !o.record.commands.some((_c, i) => o.runs[i]?.includes(run)), actual: o.record.commands.map((c) => c.run).join('; ') || 'no command ran' }) };
+    },
   },
   {
     name: 'the timeout that applies',
     needs: [['TIMEOUT', 'E:key']],
-    allows: ['E:duration', 'APPLY', 'OWN', 'DEFAULT', 'WINS', 'DISABLE', 'FOREVER', 'SET', 'CONFIG', 'E:key', 'LIMITED', 'AFTER'],
+    allows: ['E:duration', 'APPLY', 'OWN', 'DEFAULT', 'BUILTIN', 'WINS', 'DISABLE', 'FOREVER', 'SET', 'CONFIG', 'E:key', 'LIMITED', 'AFTER'],
     build(a) {
       const [d, more] = a.entities('duration');
       if (more || a.entities('key').some((k) => k.name !== 'timeout' && k.name !== 'defaultTimeout')) return null;
-      const fromDefault = a.has('DEFAULT') || a.entities('key').some((k) => k.name === 'defaultTimeout');
-      const own = a.has('OWN');
-      if (fromDefault && own && !a.has('WINS')) return null;
+      const source = sourceOf(a);
+      if (source === 'conflict') return null;
       type Test = (t: Observation['documented'][number]) => boolean;
+      const fromSource: Test = (t) => source === null || (source === 'default' ? t.source !== 'command' : t.source === source);
+      const from = source === null ? '' : ` (from ${SOURCE_TEXT[source]})`;
       let text: string;
       let test: Test;
       if (d) {
-        text = `timeout == ${showDuration(d.ms)}${fromDefault && !own ? ' (from the default)' : own ? " (the command's own)" : ''}`;
-        test = (t) => t.ms === d.ms && (!fromDefault || own || t.source !== 'command') && (!own || t.source === 'command');
+        text = `timeout == ${showDuration(d.ms)}${from}`;
+        test = (t) => t.ms === d.ms && fromSource(t);
       } else if (a.has('DISABLE', 'FOREVER')) {
-        text = 'no timeout (timeout: none)';
-        test = (t) => t.ms === null;
-      } else if (own && a.has('WINS', 'APPLY')) {
-        text = "timeout from the command's own field";
-        test = (t) => t.source === 'command';
-      } else if (fromDefault && a.has('WINS', 'APPLY')) {
-        text = 'timeout from the default (defaultTimeout, else the built-in 5 min)';
-        test = (t) => t.source !== 'command';
-      } else if (a.has('APPLY') && !fromDefault && !own) {
+        text = `no timeout (timeout: none)${from}`;
+        test = (t) => t.ms === null && fromSource(t);
+      } else if (source !== null && a.has('WINS', 'APPLY')) {
+        text = `timeout from ${SOURCE_TEXT[source]}`;
+        test = fromSource;
+      } else if (source === null && (a.has('APPLY') || a.negated)) {
+        // "a timeout applies"; "no timeout applies", "runs without any deadline".
         text = a.negated ? 'no timeout (timeout: none)' : 'a timeout applies (not none)';
         return perCommand(a, text, (_c, o, i) => ({ ok: (o.documented[i]?.ms === null) === a.negated, actual: `timeout ${o.documented[i]?.text} (from ${o.documented[i]?.source})` }));
       } else return null;
@@ -870,5 +1001,5 @@ const UNIVERSAL = ['COMMAND', 'HOOK', 'EACH', 'HOST', 'CONTAINER', 'E:ordinal', 
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(sentence: string): Reading<Check> {
-  return read(sentence, { rules: RULES, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same: (x, y) => x.text === y.text });
+  return read(sentence, { rules: RULES, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same: (x, y) => x.text === y.text });
 }

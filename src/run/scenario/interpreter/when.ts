@@ -74,9 +74,9 @@ const RULES: Rule<SetupPart>[] = [
       const images = [...quoted.filter(isImage).map((t) => t.text), ...a.entities('image').map((e) => e.name)];
       if (commands.length !== 1 || images.length > 1 || (imageWord >= 0 && images.length === 0) || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0))) return null;
       const run = commands[0].text;
-      // "`timeout: 2s`": a configuration line in code marks
-      const field = /^([A-Za-z]+)\s*:\s*(.*)$/.exec(run);
-      if (field && !run.includes(' ; ') && /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message)$/.test(field[1])) {
+      // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
+      const field = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(\S.*)$/.exec(run);
+      if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message)$/.test(field[1]))) {
         return part(`${field[1]}: ${field[2]}`, (s) => {
           const value: unknown = field[2] === 'null' ? null : /^-?\d+$/.test(field[2]) ? Number(field[2]) : field[2].replace(/^["']|["']$/g, '');
           if (field[1] === 'defaultTimeout') s.defaultTimeout = value;
@@ -94,10 +94,12 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'where it runs',
     needs: [['HOST', 'CONTAINER', 'E:image', 'IMAGE']],
-    allows: ['IMAGE', 'E:quoted'],
+    allows: ['IMAGE', 'E:quoted', 'NOT'],
     build(a) {
       const images = [...a.entities('image').map((e) => e.name), ...(a.has('IMAGE') ? a.entities('quoted').map((e) => e.text) : [])];
       if (a.entities('quoted').length > 0 && !a.has('IMAGE')) return null;
+      // "with no image configured": no container, so the host.
+      if (a.negated && a.has('IMAGE') && images.length === 0 && !a.has('CONTAINER')) return part('on the host (no image)', (s) => (s.context = 'host'));
       if (images.length > 1 || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0)) || a.negated) return null;
       if (a.has('HOST')) return part('on the host', (s) => (s.context = 'host'));
       return part(`in a container (${images[0] ?? 'alpine'})`, (s) => {
@@ -116,6 +118,8 @@ const RULES: Rule<SetupPart>[] = [
       if (a.entities('duration').length !== 1 || a.negated || keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout')) return null;
       const global = keys.includes('defaultTimeout') || a.has('DEFAULT');
       if (global && keys.includes('timeout')) return null;
+      // Quoted ("2h30m", `90s`), it is the value as the configuration file would hold it: the executor judges it.
+      if (d.written !== undefined) return global ? part(`defaultTimeout: ${d.written}`, (s) => (s.defaultTimeout = d.written)) : part(`timeout: ${d.written}`, (s) => (s.fields.timeout = d.written));
       return global ? part(`defaultTimeout = ${showDuration(d.ms)}`, (s) => (s.defaultTimeoutMs = d.ms)) : part(`timeout = ${showDuration(d.ms)}`, (s) => (s.timeoutMs = d.ms));
     },
   },
@@ -143,6 +147,27 @@ const RULES: Rule<SetupPart>[] = [
       // "without its own timeout", "no timeout field": the field is left out, the command inherits.
       if (a.negated && !global && (a.has('OWN', 'CONFIG') || keys.includes('timeout'))) return part('no timeout field (inherited)', (s) => (s.omitTimeout = true));
       return null;
+    },
+  },
+  {
+    // "neither the stop section nor the command sets a timeout", "neither defaultTimeout nor timeout is given".
+    name: 'no timeout anywhere',
+    needs: [['NOT'], ['TIMEOUT', 'E:key']],
+    allows: ['DEFAULT', 'BUILTIN', 'OWN', 'E:quoted', 'APPLY'],
+    build(a) {
+      const keys = a.entities('key').map((k) => k.name);
+      const quoted = a.entities('quoted');
+      if (keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout') || quoted.length > 1) return null;
+      const negations = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('NOT')).length;
+      const bothLevels = (keys.includes('defaultTimeout') || a.has('DEFAULT')) && (keys.includes('timeout') || a.has('OWN'));
+      if (negations < 2 && !bothLevels) return null;
+      const run = quoted[0]?.text;
+      return part(`${run ? `run \`${run}\`; ` : ''}no defaultTimeout and no timeout field (the built-in default applies)`, (s) => {
+        if (run) s.run = run;
+        s.omitTimeout = true;
+        s.defaultTimeout = undefined;
+        s.defaultTimeoutMs = undefined;
+      });
     },
   },
   {
@@ -192,12 +217,12 @@ const RULES: Rule<SetupPart>[] = [
   },
   {
     name: 'how long it runs',
-    needs: [['SLEEP', 'FOREVER', 'ELAPSED', 'TIMED_OUT', 'COMPLETE']],
+    needs: [['SLEEP', 'FOREVER', 'ELAPSED', 'TIMED_OUT', 'COMPLETE', 'END']],
     allows: ['E:duration', 'TIMEOUT', 'AT_MOST', 'AT_LEAST', 'ABOUT', 'OWN', 'TIME_WORD', 'AFTER'],
     build(a) {
       const durations = a.entities('duration');
       if (durations.length > 1 || a.negated) return null;
-      if (durations.length === 1 && !a.has('TIMEOUT') && !a.has('AT_MOST', 'AT_LEAST') && a.has('SLEEP', 'ELAPSED'))
+      if (durations.length === 1 && !a.has('TIMEOUT') && !a.has('AT_MOST', 'AT_LEAST') && a.has('SLEEP', 'ELAPSED', 'END'))
         return part(`runs for ${showDuration(durations[0].ms)}`, (s) => (s.sleepMs = durations[0].ms));
       if (durations.length === 0 && (a.has('FOREVER') || (a.has('SLEEP') && !a.has('COMPLETE')) || (a.has('TIMED_OUT') && a.has('TIMEOUT'))))
         return part('runs past its timeout', (s) => (s.sleepMs = 'long'));
@@ -208,7 +233,7 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'how it exits',
     needs: [['EXIT', 'FAIL', 'SUCCEED']],
-    allows: ['E:number', 'COMPLETE', 'AFTER', 'GRACEFUL'],
+    allows: ['E:number', 'COMPLETE', 'END', 'AFTER', 'GRACEFUL'],
     build(a) {
       const numbers = a.entities('number');
       if (a.negated || numbers.length > 1) return null;
