@@ -55,11 +55,13 @@ const CONCEPTS: Record<string, string[]> = {
   EXACTLY: ['exactly', 'precisely', 'only', 'just'],
   AFTER: ['after', 'once', 'when', 'following', 'followed by', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently'],
   /** A reason or a consequence: a clause of its own, which is checked too ("124, because the deadline ended it"). */
-  REASON: ['because', 'because of', 'since', 'as a result', 'as a consequence', 'hence', 'therefore', 'thus', 'which means', 'meaning that', 'meaning', 'so that', 'which is why', 'that is why', 'given that', 'due to'],
+  REASON: ['even though', 'although', 'though', 'because', 'because of', 'since', 'as a result', 'as a consequence', 'hence', 'therefore', 'thus', 'which means', 'meaning that', 'meaning', 'so that', 'which is why', 'that is why', 'given that', 'due to'],
   /** "X rather than Y": X, and not Y. */
   CONTRAST: ['rather than', 'instead of', 'as opposed to'],
+  /** All commands of a run together: "the total duration". */
+  TOTAL: ['total', 'in total', 'overall', 'all told', 'altogether', 'whole run', 'entire run'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
-  FILLER: ['ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
+  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
   HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
@@ -78,7 +80,7 @@ const CONCEPTS: Record<string, string[]> = {
   OWN: ['own', 'per-command', 'explicit', 'explicitly', 'specific', 'individual', 'its own', 'local', 'command-level', 'dedicated'],
   WINS: ['wins', 'win', 'overrides', 'override', 'overridden', 'takes precedence', 'precedence', 'prevails', 'beats', 'replaces', 'supersedes', 'instead of', 'rather than', 'over'],
   GRACE: ['grace period', 'grace', 'grace window', 'grace time', 'shutdown window'],
-  ELAPSED: ['takes', 'took', 'lasts', 'lasted', 'duration', 'elapsed time', 'wall time', 'wall-clock', 'runtime', 'run time', 'running time'],
+  ELAPSED: ['runs for', 'ran for', 'lasting', 'takes', 'took', 'lasts', 'lasted', 'duration', 'elapsed time', 'wall time', 'wall-clock', 'runtime', 'run time', 'running time'],
   // what happens to the command
   TERMINATE: ['killed', 'kill', 'kills', 'killing', 'gets killed', 'is gone', 'terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended it', 'ends it', 'end it', 'ended by', 'is ended', 'was ended', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
   /** That it ended, by whatever means ("ends with exit status 3", "ends after 3 seconds"): not that it was stopped. */
@@ -86,7 +88,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** Killed by force: SIGKILL. A plain "killed" is said of any stop, and is TERMINATE. */
   KILL: ['force-killed', 'forcibly', 'forced', 'force', 'hard-killed', 'forcefully', 'killed outright'],
   GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
-  SEND: ['expected', 'needed', 'necessary', 'follow', 'arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
+  SEND: ['sending', 'delivering', 'delivers', 'deliver', 'delivery', 'issuing', 'issues', 'raising', 'expected', 'needed', 'necessary', 'follow', 'arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
   SIGNAL: ['signal', 'signals'],
   COMPLETE: ['completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
@@ -99,8 +101,8 @@ const CONCEPTS: Record<string, string[]> = {
   LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
-  SHOWN: ['sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
-  OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'not shown', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
+  SHOWN: ['fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
+  OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
   WRITE: ['writes', 'write', 'wrote', 'written', 'prints', 'print', 'emits', 'emit', 'emitted', 'produces', 'produce', 'produced', 'echoes', 'echo', 'outputs', 'logs', 'spits out', 'generates', 'sends'],
   FIRST: ['first', 'earliest', 'leading', 'top', 'opening', 'initial'],
   /** One thing's limit set by another's: "neither stream's cap is affected by the other". */
@@ -113,15 +115,19 @@ const CONCEPTS: Record<string, string[]> = {
   LOCATION: ['line and column', 'line number', 'column', 'position', 'location', 'where it sits'],
   // containers
   CREATE: ['created', 'create', 'creates', 'started', 'start', 'starts', 'spun up', 'launched', 'launch', 'used', 'spawned'],
-  REMOVE: ['removed', 'remove', 'removes', 'removal', 'deleted', 'delete', 'cleaned up', 'clean up', 'cleans up', 'cleanup', 'destroyed', 'gone', 'disposed'],
+  REMOVE: ['is gone', 'are gone', 'removed', 'remove', 'removes', 'removal', 'deleted', 'delete', 'cleaned up', 'clean up', 'cleans up', 'cleanup', 'destroyed', 'gone', 'disposed'],
   REMAIN: ['left behind', 'left', 'remains', 'remain', 'remaining', 'lingers', 'linger', 'lingering', 'leftover', 'leftovers', 'stays', 'survives', 'orphaned', 'dangling', 'leaks', 'leaked'],
+  /** The network of a container. */
+  NETWORK: ['network access', 'networking', 'internet access', 'internet', 'connectivity', 'network connectivity', 'outbound network'],
+  /** The last ones: "the last 950 lines are dropped". */
+  LAST: ['last', 'final', 'trailing'],
   MOUNT: ['mounted', 'mount', 'mounts', 'bind-mounted', 'bind mount', 'shared', 'visible inside', 'available inside'],
   PROJECT: ['project', 'project directory', 'project root', 'workspace', 'repository', 'repo', 'checkout'],
   // configuration
   CONFIG: ['stop configuration', 'stop config', 'stop hook configuration', 'stop-hook configuration', 'configuration', 'config', 'stop section', 'stop:', 'stop: section', 'configured', 'config file', 'configuration file', 'yaml', 'setting', 'settings', 'field', 'fields', 'key', 'keys', 'value', 'values', 'entry', 'option', 'options', 'section', 'stop section', 'document', 'file', 'schema'],
   REJECT: ['rejected', 'reject', 'rejects', 'refused', 'refuses', 'invalid', 'not valid', 'validation error', 'validation fails', 'fails validation', 'fails to load', 'not accepted', 'disallowed', 'malformed', 'wrong', 'bad'],
   ACCEPT: ['accepted', 'accept', 'accepts', 'valid', 'loads', 'loaded', 'parsed', 'parses', 'allowed', 'ok', 'validates', 'passes validation'],
-  VALIDATION: ['validation', 'validated', 'validate', 'checked', 'check', 'loading', 'parsing', 'load'],
+  VALIDATION: ['loader', 'parser', 'validator', 'config loader', 'validation', 'validated', 'validate', 'checked', 'check', 'loading', 'parsing', 'load'],
   APPLY: ['in force', 'in place', 'active', 'applicable', 'in charge', 'applies', 'apply', 'applied', 'enforced', 'enforce', 'enforces', 'used', 'uses', 'use', 'in effect', 'effective', 'governs', 'takes effect', 'honoured', 'honored', 'respected', 'gets', 'given', 'receives', 'has', 'bound', 'runs under', 'under', 'subject to', 'taken from', 'coming from', 'comes from', 'drawn from', 'derived from', 'picked up from', 'resolved from'],
   DISABLE: ['disabled', 'disable', 'disables', 'null', 'turned off', 'switched off', 'no limit', 'unlimited', 'unbounded', 'removed'],
   SET: ['set', 'sets', 'setting', 'defined', 'exported', 'available', 'present', 'passed', 'provided', 'equal', 'equals', 'holds', 'contains', 'points', 'resolves', 'expands', 'declares', 'declare', 'declared', 'specifies', 'specified', 'gives'],
@@ -129,11 +135,16 @@ const CONCEPTS: Record<string, string[]> = {
   ENVIRONMENT: ['environment', 'environment variable', 'variable', 'env', 'env var'],
   RUNS: ['runs', 'run', 'running', 'ran', 'executes', 'execute', 'executed', 'execution', 'executing', 'invoked', 'invokes', 'launched', 'called', 'happens', 'occurs', 'behaves', 'behaviour', 'behavior', 'works', 'goes'],
   SAME: ['same', 'identical', 'identically', 'alike', 'consistent', 'consistently', 'equally', 'regardless', 'no different', 'the same way'],
-  MEMORY: ['memory', 'ram', 'oom', 'out of memory', 'memory limit'],
+  MEMORY: ['out-of-memory killer', 'oom killer', 'oom-killer', 'out-of-memory', 'oom-killed', 'memory', 'ram', 'oom', 'out of memory', 'memory limit'],
   PULL: ['pulled', 'pull', 'pulls', 'downloaded', 'download', 'fetched', 'fetch'],
   MISSING: ['missing', 'absent', 'not present', 'unavailable', 'not available', 'unknown', 'nonexistent', 'non-existent', "doesn't exist", 'does not exist'],
   ABSOLUTE: ['absolute'],
-  RELATIVE: ['relative'],
+  RELATIVE: ['relative', 'not absolute'],
+  /** What is wrong with a value, as a reason for refusing it. */
+  NEGATIVE: ['negative', 'below zero', 'less than zero', 'under zero'],
+  NOT_NUMBER: ['non-numeric', 'not a number', 'not numeric', 'not an integer', 'non-integer', 'fractional', 'not a whole number'],
+  UNKNOWN: ['unknown', 'unrecognised', 'unrecognized', 'not recognised', 'not recognized', 'misspelt', 'misspelled', 'unsupported', 'not supported'],
+  TOO_LARGE: ['too large', 'too big', 'too high', 'too many', 'out of range', 'outside the allowed range', 'above the maximum', 'over the maximum', 'exceeds the maximum'],
   IGNORE: ['survives', 'survive', 'survived', 'withstands', 'withstand', 'rides out', 'shrugs off', 'ignores', 'ignore', 'ignoring', 'ignored', 'swallows', 'disregards', 'catches and ignores', 'is immune to', 'does not react to'],
   HANDLE: ['handles', 'handle', 'catches', 'catch', 'traps', 'reacts', 'responds', 'cleans up', 'cleanup', 'tidies'],
   SLEEP: ['sleeps', 'sleep', 'waits', 'wait', 'hangs', 'hang', 'blocks', 'stalls', 'idles', 'busy', 'keeps running', 'still running', 'runs for', 'runs longer', 'long-running', 'slow'],
@@ -180,7 +191,7 @@ const KEY_SYNONYMS: Record<string, ConfigKey> = {
   workdir: 'workdir', 'working_dir': 'workdir', 'working-dir': 'workdir',
   cpus: 'cpus', 'cpu limit': 'cpus',
   'memory limit': 'memory', 'mem limit': 'memory',
-  'network': 'network', 'network mode': 'network',
+  'network': 'network', 'network mode': 'network', 'network access': 'network', 'network connectivity': 'network',
 };
 /** Keys only as written in code marks or with the word "field"/"key" (plain "user" or "image" is just a word). */
 const PLAIN_KEYS: Record<string, ConfigKey> = { timeout: 'timeout', image: 'image', env: 'env', memory: 'memory', user: 'user', message: 'message', run: 'run', network: 'network', workdir: 'workdir' };
@@ -291,11 +302,11 @@ export function markCommands(sentence: string): string {
 }
 
 /** Verbs that end a command line standing as a subject ("sleep 15 runs in Docker", "echo done is never started"). */
-const SUBJECT_VERB = String.raw`(?:runs|is run|is executed|executes|is started|starts|is (?:never|not) (?:started|run|executed)|never (?:runs|starts)|exits|times out|prints|writes|finishes|completes|fails|succeeds|is stopped|is killed|gets)\b`;
+const SUBJECT_VERB = String.raw`(?:runs|is run|is executed|executes|is started|starts|is (?:never|not) (?:started|run|executed)|never (?:runs|starts)|exits|times out|prints|writes|finishes|completes|fails|succeeds|is stopped|is killed|gets|shows|lists)\b`;
 /** Where a clause begins: the start, after a comma, or after a conjunction. */
 const CLAUSE_START = String.raw`(?:^|[,;]\s+|\b(?:and|when|then|while|if|once|but)\s+)`;
 /** A shell command line with one argument at least, beginning with a word no sentence begins with ("timeout" and "test" are words of the domain too). */
-const BARE_COMMAND = String.raw`(?:sleep|echo|exit|printf|seq|cat|kill|trap|ls|pwd|env|printenv|sh|bash|head|tail|grep|node|npm|npx|make|python3?|go|cargo|yes)\s+[^\s\`"“,;][^\`"“,;]*?`;
+const BARE_COMMAND = String.raw`(?:docker|sleep|echo|exit|printf|seq|cat|kill|trap|ls|pwd|env|printenv|sh|bash|head|tail|grep|node|npm|npx|make|python3?|go|cargo|yes)\s+[^\s\`"“,;][^\`"“,;]*?`;
 
 /**
  * Puts code marks around a command line written without them and without the word
@@ -304,7 +315,7 @@ const BARE_COMMAND = String.raw`(?:sleep|echo|exit|printf|seq|cat|kill|trap|ls|p
  */
 export function markBareCommands(sentence: string): string {
   const subject = new RegExp(`(${CLAUSE_START})(${BARE_COMMAND})(?=\\s+${SUBJECT_VERB})`, 'gi');
-  const object = new RegExp(`(\\b(?:to|for)\\s+)(${BARE_COMMAND})(?=[.]?$)`, 'i');
+  const object = new RegExp(`(\\b(?:to|for|running|run|suggests|suggesting|recommends|recommending|advises|advising)\\s+)(${BARE_COMMAND})(?=[.]?$)`, 'i');
   // Only outside quotes: a quoted span is already marked.
   return quotedSpans(sentence)
     .map((part) => (part.quoted ? quote(part.text, sentence) : part.text.replace(subject, '$1`$2`').replace(object, '$1`$2`')))
@@ -330,6 +341,22 @@ function imageNames(tokens: Token[]): Token[] {
 }
 
 /**
+ * A word no concept knows where only a name or a value can stand: after "user"
+ * ("as user nobody"), after "runs as", after "set to" ("FOO is set to bar"). It is a
+ * value, as if quoted; anywhere else it stays a word not understood.
+ */
+function namedValues(tokens: Token[]): Token[] {
+  const is = (t: Token | undefined, concept: string) => t?.kind === 'word' && t.concepts.includes(concept);
+  const word = (t: Token | undefined, re: RegExp) => t?.kind === 'word' && re.test(t.text);
+  return tokens.map((token, i) => {
+    if (token.kind !== 'word' || token.concepts.length > 0 || !/^[a-z0-9][a-z0-9._-]*$/i.test(token.text)) return token;
+    const [before, twoBefore] = [tokens[i - 1], tokens[i - 2]];
+    const named = is(before, 'USER') || (word(before, /^as$/i) && is(twoBefore, 'RUNS')) || (word(before, /^to$/i) && (is(twoBefore, 'SET') || word(twoBefore, /^(equal|changed)$/i))) || word(before, /^(equals|=)$/i);
+    return named ? { kind: 'entity', entity: { type: 'quoted', text: token.text }, text: token.text } : token;
+  });
+}
+
+/**
  * Puts back the code marks of a step's inline code spans (`sleep 30`), which its plain
  * text lost: each span, in order, where it next stands and is not already quoted.
  */
@@ -350,7 +377,7 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return streamReferences(variableNames(imageNames(tokensOf(markBareCommands(markCommands(sentence))))));
+  return streamReferences(namedValues(variableNames(imageNames(tokensOf(markBareCommands(markCommands(sentence)))))));
 }
 
 /** "that stream", "the same stream", "the other stream": the stream named before it. */
@@ -380,6 +407,11 @@ function streamReferences(tokens: Token[]): Token[] {
 function tokensOf(sentence: string): Token[] {
   const tokens: Token[] = [];
   for (const part of quotedSpans(sentence)) {
+    const assignment = part.quoted ? /^([A-Z][A-Z0-9_]*)=(\S*)$/.exec(part.text.trim()) : null;
+    if (assignment) {
+      tokens.push({ kind: 'entity', entity: { type: 'variable', name: assignment[1] }, text: assignment[1] }, { kind: 'entity', entity: { type: 'quoted', text: assignment[2] }, text: assignment[2] });
+      continue;
+    }
     if (part.quoted) {
       // `spec-run exec` in code marks is still the executor; a command is not a phrase of the lexicon.
       const phrase = PHRASES.find(([p]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1);
@@ -474,6 +506,13 @@ function tokensOf(sentence: string): Token[] {
       if (phrase) {
         tokens.push({ kind: 'word', text: raw.slice(i, i + phrase[0].length).join(' '), concepts: phrase[1] });
         i += phrase[0].length;
+        continue;
+      }
+      // "STAGE=test": a variable and its value.
+      const assignment = /^([A-Z][A-Z0-9_]*)=(\S*)$/.exec(raw[i]);
+      if (assignment) {
+        tokens.push({ kind: 'entity', entity: { type: 'variable', name: assignment[1] }, text: assignment[1] }, { kind: 'entity', entity: { type: 'quoted', text: assignment[2] }, text: assignment[2] });
+        i += 1;
         continue;
       }
       // A word no reader of English writes (colour=teal, a/b, x.y, --flag) is a literal, as if quoted.

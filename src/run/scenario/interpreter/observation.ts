@@ -51,6 +51,7 @@ export function synthesize(setup: Setup, timeoutMs: number | null): string {
   const parts: string[] = [];
   if (setup.ignoresTerm) parts.push("trap '' TERM");
   if (setup.handlesTerm) parts.push("trap 'echo caught SIGTERM; exit 0' TERM");
+  for (const { stream, text } of setup.says) parts.push(`echo '${text}'${stream === 'stderr' ? ' >&2' : ''}`);
   for (const { stream, n } of setup.prints) parts.push(`i=1; while [ $i -le ${n} ]; do echo "${stream} line $i"${stream === 'stderr' ? ' >&2' : ''}; i=$((i+1)); done`);
   const sleepMs = setup.sleepMs === 'long' ? (timeoutMs === null ? LONG_WITHOUT_TIMEOUT_MS : timeoutMs * OUTLIVE) : setup.sleepMs;
   // A trap runs once the foreground command ends: sleep in the background and wait for it, so SIGTERM is handled at once.

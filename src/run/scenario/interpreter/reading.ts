@@ -26,6 +26,8 @@ export interface Rule<T> {
   allows: Slot[];
   /** Universal slots this rule does not accept. */
   refuses?: Slot[];
+  /** It reads alternatives between words ("no notice about a timeout or about omitted lines") itself. */
+  alternatives?: boolean;
   build(a: Args): T | null;
 }
 
@@ -36,6 +38,8 @@ export function slotsOf(token: Token): Slot[] {
 }
 
 const RELATIVE = /^(where|which|whose|who|whom|whereby)$/i;
+/** Words that open a clause saying what the clause before shows. */
+const PARTICIPLES = /^(indicating|meaning|signalling|signaling|showing|confirming|proving|implying)$/i;
 
 /** Facts that say what the output is, line for line. */
 const EXACT_OUTPUT = new Set(['the values printed', 'the output is']);
@@ -83,12 +87,18 @@ interface Attempt<T> {
   needsMet: boolean;
 }
 
+/** "running or stopped": alternatives between words of the domain, which no fact reads as one (alternative values, "124 or 137", are one fact's). */
+function wordsDisjoined(tokens: Token[]): boolean {
+  const content = tokens.filter((t) => !isFunction(t) || /^or$/i.test(t.text));
+  return content.some((t, i) => /^or$/i.test(t.text) && content[i - 1]?.kind === 'word' && content[i + 1]?.kind === 'word');
+}
+
 function attempt<T>(rule: Rule<T>, tokens: Token[], universal: Slot[]): Attempt<T> {
   const refused = new Set(rule.refuses ?? []);
   const allowed = new Set([...rule.needs.flat(), ...rule.allows, ...universal.filter((s) => !refused.has(s))]);
   const uncovered = tokens.filter((t) => !isFunction(t) && !slotsOf(t).some((s) => allowed.has(s)));
   const needsMet = rule.needs.every((group) => tokens.some((t) => slotsOf(t).some((s) => group.includes(s))));
-  const value = needsMet && uncovered.length === 0 ? rule.build(args(tokens)) : null;
+  const value = needsMet && uncovered.length === 0 && (rule.alternatives || !wordsDisjoined(tokens)) ? rule.build(args(tokens)) : null;
   return { rule, value, uncovered, needsMet };
 }
 
@@ -110,6 +120,8 @@ export interface ReadOptions<T> {
   /** Words that end a clause (kept out of both), and words that begin one (kept in the new one). */
   splitBefore?: string[];
   splitAt: string[];
+  /** Words that begin a clause too, tried last ("with a 1 second timeout | in an alpine container"). */
+  splitBeforeLast?: string[];
   /** Concepts whose words end a clause and begin the next (a reason: "…, because the deadline ended it"). */
   splitAtConcepts?: string[];
   /** Concepts that begin a clause when the clause so far already holds an entity (a fact's anchor): "limited to 3 lines | writes 10 lines". */
@@ -151,7 +163,12 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   const tokens = tokenize(sentence);
   if (!tokens.some((t) => !isFunction(t))) return { ok: false, notUnderstood: [], reason: 'nothing to read' };
   const conjuncts = clauses(tokens, options.splitAt, [], [], options.splitAtConcepts);
-  const partitions = [conjuncts, clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? [], options.splitAtConcepts), ...contrasted(tokens, options)];
+  const partitions = [
+    conjuncts,
+    clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? [], options.splitAtConcepts),
+    ...contrasted(tokens, options),
+    ...(options.splitBeforeLast ? [clauses(tokens, options.splitAt, [...(options.splitBefore ?? []), ...options.splitBeforeLast], options.splitBeforeConcepts ?? [], options.splitAtConcepts)] : []),
+  ];
   // Clauses joined by "and" that each state a fact are read as those facts; where a clause
   // is only a noun ("stdout and stderr are limited"), the sentence is one fact.
   const first = conjuncts.length > 1 ? readClauses(conjuncts, options) : null;
@@ -201,15 +218,24 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   const names: string[] = [];
   const missing: string[] = [];
   let ambiguous: string | null = null;
+  let previous: Token[] | null = null;
   parts.forEach((clause, index) => {
     // ", not 20": a contrast with the value of the clause before, which that clause's check already excludes.
     if (index > 0 && isContrast(clause)) return;
+    // ", indicating a timeout", ", meaning it was stopped": what follows is a claim of its own.
+    if (index > 0 && clause[0]?.kind === 'word' && PARTICIPLES.test(clause[0].text) && clause.length > 1) clause = clause.slice(1);
     // "… 1 to 10 and nothing after them": what an exact reading of the output already excludes.
     if (index > 0 && EXACT_OUTPUT.has(names.at(-1) ?? '') && isNothingMore(clause)) return;
-    const one = readWhole(clause, options.rules, options.universal, options.same);
+    // "prints 5 lines to stdout and 5 lines to stderr": a clause of values alone, of the kinds the clause before holds, takes that clause's words.
+    const kinds = (tokens: Token[]) => tokens.flatMap((t) => (t.kind === 'entity' ? [t.entity.type] : []));
+    const elliptic = previous !== null && clause.every((t) => isFunction(t) || t.kind === 'entity') && kinds(clause).length > 0 && kinds(clause).every((k) => kinds(previous!).includes(k));
+    const alone = readWhole(clause, options.rules, options.universal, options.same);
+    const gapped = !('value' in alone) && elliptic ? [...previous!.filter((t) => t.kind === 'word'), ...clause] : clause;
+    const one = gapped === clause ? alone : readWhole(gapped, options.rules, options.universal, options.same);
     if ('value' in one) {
       values.push(one.value);
       names.push(one.rule);
+      previous = gapped;
       return;
     }
     // A clause that is not one fact may be several, split before the words that begin one ("finishes | with code 0").

@@ -104,7 +104,7 @@ function streamsOf(a: Args): StreamName[] {
   return named.length > 0 ? named : ['stdout', 'stderr'];
 }
 
-const WHOLE = /^(full|all|whole|entire|in full|complete output)$/i;
+const WHOLE = /^(full|all|whole|entire|in full|complete output|fully|completely|entirely|in its entirety|untruncated|uncut)$/i;
 
 /** A measured thing a message may name, and how to find it in the text. */
 function mentionOf(token: Token): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean } | null {
@@ -169,12 +169,18 @@ function durationPattern(ms: number): RegExp {
 }
 
 const MENTION_SLOTS = ['MENTION', 'SHOWN'];
-const VESSEL = ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER', 'HOOK', 'NOT', 'FUNCTION', 'EACH', 'ABOUT', 'CONFIG', 'AFTER', 'FILLER', 'SET'];
+const VESSEL = ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER', 'HOOK', 'NOT', 'FUNCTION', 'EACH', 'ABOUT', 'CONFIG', 'AFTER', 'FILLER', 'SET', 'RUNS'];
 
 /** The things a message must name: those after the naming verb, or before it in the passive ("the command and its timeout appear in the message"); null when one of them is not a thing a message can name. */
 function mentions(a: Args): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean }[] | null {
   // Pronouns stand for the subject, never for a thing named; a stream is where to look, not what.
+  // "the command's stderr", "the command's output": whose stream, not a thing named.
+  const owner = (t: Token) => {
+    const next = a.tokens[a.tokens.indexOf(t) + 1];
+    return t.kind === 'word' && t.concepts.includes('COMMAND') && next !== undefined && ((next.kind === 'entity' && next.entity.type === 'stream') || (next.kind === 'word' && next.concepts.includes('OUTPUT')));
+  };
   const candidate = (t: Token) =>
+    !owner(t) &&
     !(t.kind === 'word' && /^(it|they|its|their)$/i.test(t.text)) &&
     !(t.kind === 'entity' && t.entity.type === 'stream') &&
     (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND')));
@@ -274,6 +280,32 @@ function containerCheck(a: Args, what: string, test: (c: CommandRecord, gone: bo
   );
 }
 
+/** Stopped with SIGTERM, and ended within the grace period (of length D, when given): no SIGKILL. */
+function withinGrace(a: Args, d: { ms: number } | undefined): Check {
+  return perCommand(a, `stopped with SIGTERM and ended within the grace period, no SIGKILL${d ? `, grace period == ${showDuration(d.ms)}` : ''}`, (c) => ({
+    ok: signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined && c.endedBy !== 'SIGKILL' && (!d || c.graceMs === d.ms),
+    actual: `signals ${c.signals.map((x) => `${x.signal}@${Math.round(x.atMs)}ms`).join(' ') || 'none'}, grace ${ms(c.graceMs)}, ${c.outcome}`,
+  }));
+}
+
+/** Slots any Then may carry: the command or run as subject, which command, negation. */
+const UNIVERSAL_SLOTS = ['COMMAND', 'HOOK', 'EACH', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'RUNS', 'USER', 'NOT', 'FILLER'];
+
+/** What is wrong with a value, and how the executor's error says it. */
+const VALUE_FAULTS: Record<string, { text: string; pattern: RegExp }> = {
+  NEGATIVE: { text: 'negative', pattern: /negative/i },
+  NOT_NUMBER: { text: 'not a whole number', pattern: /number|integer|numeric/i },
+  TOO_LARGE: { text: 'out of range', pattern: /range|large|maximum|at most|too/i },
+  RELATIVE: { text: 'relative (not absolute)', pattern: /relative|absolute/i },
+  UNKNOWN: { text: 'unknown', pattern: /unknown/i },
+};
+
+/** The configuration fields a sentence is about: keys, and the words for the timeout, the working directory and the memory limit. */
+function fieldsNamed(a: Args): string[] {
+  const names = a.tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'key' ? [t.entity.name] : t.kind === 'word' ? (t.concepts.includes('TIMEOUT') && /time|deadline/i.test(t.text) ? ['timeout'] : t.concepts.includes('WORKDIR') ? ['workdir'] : t.concepts.includes('MEMORY') ? ['memory'] : []) : []));
+  return [...new Set(names)];
+}
+
 const TIME_SLOTS = ['E:duration', 'AFTER', 'ABOUT', 'AT_MOST', 'AT_LEAST', 'TIME_WORD', 'EXACTLY'];
 
 /** How the command ended, as a fact says it besides what it is about ("removed after it times out", "stopped … with exit status 124"). */
@@ -284,13 +316,16 @@ interface Ending {
 
 /** The ending a sentence states with its verbs of ending; null when it states none, or several that disagree. */
 function endingOf(a: Args): Ending | null | 'conflict' {
+  // A word of removal ("the container is gone") says nothing of how the command ended.
+  const said = (concept: string) => a.tokens.some((t) => t.kind === 'word' && t.concepts.includes(concept) && !t.concepts.includes('REMOVE'));
+  const has = (...concepts: string[]) => concepts.some(said);
   const endings: Ending[] = [];
   // "a timeout is set": a timeout named, not how the command ended.
-  if (a.has('TIMEOUT') && !a.has('TIMED_OUT') && a.has('SET', 'APPLY', 'DEFAULT', 'OWN')) return 'conflict';
-  if (a.has('TIMED_OUT') || (a.has('TIMEOUT') && !a.has('AT_MOST'))) endings.push({ text: 'outcome == timeout', test: (c) => c.outcome === 'timeout' });
-  if (a.has('KILL')) endings.push({ text: 'SIGKILL ended it', test: (c) => signalAt(c, 'SIGKILL') !== undefined || c.endedBy === 'SIGKILL' });
-  else if (a.has('TERMINATE')) endings.push({ text: 'it was stopped (by the executor, or killed by its memory limit)', test: (c) => stopAt(c) !== undefined || c.outcome === 'memory-limit' });
-  if (a.has('COMPLETE') || (a.has('TIMEOUT') && a.has('AT_MOST'))) endings.push({ text: 'outcome == completed', test: (c) => c.outcome === 'completed' });
+  if (has('TIMEOUT') && !has('TIMED_OUT') && has('SET', 'APPLY', 'DEFAULT', 'OWN')) return 'conflict';
+  if (has('TIMED_OUT') || (has('TIMEOUT') && !has('AT_MOST'))) endings.push({ text: 'outcome == timeout', test: (c) => c.outcome === 'timeout' });
+  if (has('KILL')) endings.push({ text: 'SIGKILL ended it', test: (c) => signalAt(c, 'SIGKILL') !== undefined || c.endedBy === 'SIGKILL' });
+  else if (has('TERMINATE')) endings.push({ text: 'it was stopped (by the executor, or killed by its memory limit)', test: (c) => stopAt(c) !== undefined || c.outcome === 'memory-limit' });
+  if (has('COMPLETE') || (has('TIMEOUT') && has('AT_MOST'))) endings.push({ text: 'outcome == completed', test: (c) => c.outcome === 'completed' });
   if (endings.length === 0) return null;
   const stopped = endings.some((e) => e.text !== 'outcome == completed');
   if (stopped && endings.some((e) => e.text === 'outcome == completed')) return 'conflict';
@@ -394,12 +429,7 @@ const RULES: Rule<Check>[] = [
         const length = d ? `, grace period == ${showDuration(d.ms)}` : '';
         const graceIs = (c: CommandRecord) => !d || c.graceMs === d.ms;
         // "gone before the grace period runs out": SIGTERM sufficed.
-        if (a.has('AT_MOST')) {
-          return perCommand(a, `stopped with SIGTERM and ended within the grace period, no SIGKILL${length}`, (c) => ({
-            ok: signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined && c.endedBy !== 'SIGKILL' && graceIs(c),
-            actual: `signals ${c.signals.map((x) => `${x.signal}@${Math.round(x.atMs)}ms`).join(' ') || 'none'}, grace ${ms(c.graceMs)}, ${c.outcome}`,
-          }));
-        }
+        if (a.has('AT_MOST')) return withinGrace(a, d);
         // "killed after the grace period": the stop had to become a kill.
         if (!a.has('AFTER')) return null;
         return perCommand(a, `SIGKILL sent once the grace period after SIGTERM is over${length}`, (c) => {
@@ -462,12 +492,13 @@ const RULES: Rule<Check>[] = [
   {
     name: 'signal sent',
     needs: [['E:signal']],
-    allows: ['END', 'SEND', 'SIGNAL', 'GRACE', 'TIMEOUT', 'TIMED_OUT', 'FIRST', 'TERMINATE', 'GRACEFUL', ...TIME_SLOTS],
+    allows: ['END', 'EXIT', 'SLEEP', 'SEND', 'SIGNAL', 'GRACE', 'TIMEOUT', 'TIMED_OUT', 'FIRST', 'TERMINATE', 'GRACEFUL', ...TIME_SLOTS],
     build(a) {
       const signals = a.entities('signal').map((s) => s.name);
       const [d, more] = a.entities('duration');
       if (more || signals.some((s) => s !== 'SIGTERM' && s !== 'SIGKILL') || new Set(signals).size !== signals.length) return null;
-      const cmp = comparator(a, '≈');
+      // "waits 2 seconds before sending SIGKILL": "before" orders the two, it bounds nothing.
+      const cmp = a.has('SLEEP') ? (a.has('AT_LEAST') ? '≥' : '≈') : comparator(a, '≈');
       if (signals.length === 2) {
         if (d && !a.has('GRACE', 'AFTER')) return null;
         const text = `SIGTERM sent, then SIGKILL${d ? `, ${timeText('SIGKILL − SIGTERM', d.ms, cmp, false)}` : ''}`;
@@ -479,8 +510,13 @@ const RULES: Rule<Check>[] = [
         });
       }
       const [signal] = signals;
-      const afterGrace = a.has('GRACE') && signal === 'SIGKILL';
-      if (a.has('GRACE') && signal !== 'SIGKILL') return null;
+      // "terminated with SIGTERM": how it was stopped, the rule of stopping says it.
+      if (signal === 'SIGTERM' && a.has('TERMINATE') && !a.has('GRACE')) return null;
+      // "SIGKILL two seconds later": later than SIGTERM, as the grace period is.
+      const later = signal === 'SIGKILL' && d !== undefined && a.tokens.some((t) => t.kind === 'word' && /^(later|afterwards?|thereafter|escalates|escalated|escalation)$/i.test(t.text));
+      const afterGrace = (a.has('GRACE') || later) && signal === 'SIGKILL';
+      // "exits cleanly on SIGTERM within the grace period": SIGTERM sufficed.
+      if (a.has('GRACE') && signal === 'SIGTERM') return a.has('AT_MOST') && !a.negated ? withinGrace(a, d) : null;
       const first = a.has('FIRST') && signal === 'SIGTERM';
       // "SIGTERM is sent when the timeout expires": at the (probed) timeout.
       const atTimeout = signal === 'SIGTERM' && !d && a.has('TIMED_OUT', 'TIMEOUT') && a.has('AFTER');
@@ -519,11 +555,23 @@ const RULES: Rule<Check>[] = [
   {
     name: 'elapsed',
     needs: [['E:duration'], ['ELAPSED', 'COMPLETE', 'SHOWN', 'RUNS', 'END']],
-    allows: [...TIME_SLOTS, 'SUCCEED'],
+    allows: [...TIME_SLOTS, 'SUCCEED', 'TOTAL'],
     build(a) {
       const [d, more] = a.entities('duration');
       if (more) return null;
       const cmp = comparator(a, '≈');
+      // "the total duration is about 3 seconds": every command's time, summed.
+      if (a.has('TOTAL')) {
+        if (a.has('COMPLETE', 'SUCCEED')) return null;
+        return {
+          text: neg(a.negated, timeText('the elapsed times of all commands, summed,', d.ms, cmp, false)),
+          evaluate: (o) => {
+            const total = o.record.commands.reduce((sum, c) => sum + c.elapsedMs, 0);
+            const docker = o.record.commands.some((c) => c.context === 'docker');
+            return { ok: o.record.commands.length > 0 && not(a.negated, compareTime(total, d.ms * o.scale, cmp, docker)), actual: `${ms(total)} in all, ${o.record.commands.length} command(s)` };
+          },
+        };
+      }
       // "completes in under a second": it ran to its end, and that soon ("returns after" says only when).
       const completes = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMPLETE') && !/^return/i.test(t.text));
       const text = `${completes ? 'outcome == completed, ' : ''}${timeText('elapsed', d.ms, cmp, false)}`;
@@ -536,7 +584,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'completes',
     needs: [['COMPLETE']],
-    allows: ['END', 'TIMEOUT', 'AT_MOST', 'OWN', 'SUCCEED', 'EXIT', 'TIMED_OUT'],
+    allows: ['END', 'TIMEOUT', 'AT_MOST', 'OWN', 'EXIT', 'TIMED_OUT'],
     build(a) {
       if (a.has('TIMED_OUT') && !a.negated) return null;
       return perCommand(a, neg(a.negated, 'outcome == completed (ran to its end, not stopped)'), (c) => ({ ok: not(a.negated, c.outcome === 'completed' && (!a.has('SUCCEED') || c.exitCode === 0)), actual: `${c.outcome}, exit code ${c.exitCode}` }));
@@ -551,7 +599,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'lines counted',
     needs: [['E:count']],
-    allows: ['SHOWN', 'OMITTED', 'WRITE', 'OUTPUT', 'E:stream', 'FIRST', 'EXACTLY', 'AT_MOST', 'AT_LEAST', 'PER_STREAM', 'MESSAGE', 'LIMITED', 'AFTER', 'TIMEOUT'],
+    allows: ['LAST', 'SHOWN', 'OMITTED', 'WRITE', 'OUTPUT', 'E:stream', 'FIRST', 'EXACTLY', 'AT_MOST', 'AT_LEAST', 'PER_STREAM', 'MESSAGE', 'LIMITED', 'AFTER', 'TIMEOUT'],
     build(a) {
       const counts = a.entities('count');
       if (counts.length !== 1 || counts[0].unit !== 'line') return null;
@@ -560,6 +608,10 @@ const RULES: Rule<Check>[] = [
       if (measure === null) return null;
       const limited = a.has('LIMITED') && measure === 'shown';
       const cmp = comparator(a, '==');
+      // "10 lines are not shown": omitted, or not exactly 10 shown? Not read.
+      if (a.negated && measure === 'shown' && cmp === '==' && !limited) return null;
+      // "the last 950 lines are dropped" (the executor keeps the first ones); which lines are shown, it does not check.
+      if (a.has('LAST') && measure !== 'omitted') return null;
       const named = a.entities('stream').map((s) => s.name);
       const each = named.length > 0 || a.has('PER_STREAM') || a.tokens.some((t) => t.kind === 'word' && /^(each|every|either)$/i.test(t.text));
       const streams = named.length > 0 ? [...new Set(named)] : (['stdout', 'stderr'] as StreamName[]);
@@ -591,7 +643,7 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'output shown, cut or hidden',
-    needs: [['OUTPUT', 'E:stream'], ['SHOWN', 'OMITTED', 'LIMITED', 'HIDE']],
+    needs: [['OUTPUT', 'E:stream', 'OMITTED'], ['SHOWN', 'OMITTED', 'LIMITED', 'HIDE']],
     allows: ['PER_STREAM', 'MESSAGE', 'FIRST', 'TIMEOUT', 'TIMED_OUT', 'AFTER', 'CONFIG', 'PARTIAL', 'WRITE', 'AT_MOST', 'TERMINATE', 'KILL'],
     build(a) {
       if (a.entities('count').length > 0 || a.entities('quoted').length > 0 || a.entities('path').length > 0) return null;
@@ -630,6 +682,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'a notice',
     needs: [['NOTICE']],
+    alternatives: true,
     allows: ['OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS', 'ABOUT', 'AFTER'],
     build(a) {
       const counts = a.entities('count').filter((c) => c.unit === 'line');
@@ -754,7 +807,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'a container left behind',
     needs: [['CONTAINER'], ['REMAIN']],
-    allows: ['END', 'AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'RUNS', 'CREATE', 'FAIL', 'SUCCEED', 'TIMEOUT'],
+    allows: ['SHOWN', 'MENTION', 'END', 'AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'RUNS', 'CREATE', 'FAIL', 'SUCCEED', 'TIMEOUT'],
     build: (a) => containerCheck(a, a.negated ? 'every container created was removed (and docker ps -a lists none of them)' : 'a container is left behind', (_c, gone) => (a.negated ? gone : !gone)),
   },
   {
@@ -765,24 +818,30 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'a container created',
-    needs: [['CONTAINER'], ['CREATE']],
-    allows: ['E:count', 'IMAGE', 'E:image', 'FIRST', 'EACH'],
+    needs: [['CONTAINER', 'E:count'], ['CREATE']],
+    allows: ['E:count', 'IMAGE', 'E:image', 'FIRST', 'EACH', 'EXACTLY'],
     build(a) {
       const counts = a.entities('count').filter((c) => c.unit === 'container');
       // "runs in a container created from the image": where it ran.
-      if (a.entities('count').length !== counts.length || a.has('RUNS')) return null;
+      if (a.entities('count').length !== counts.length || counts.length > 1 || a.has('RUNS') || (!a.has('CONTAINER') && counts.length === 0)) return null;
       const n = counts[0]?.n;
-      return perCommand(a, a.negated ? 'no container created' : n !== undefined ? `containers created == ${n}` : 'a container created and started', (c) => ({
-        ok: a.negated ? c.containers.length === 0 : n !== undefined ? c.containers.length === n : c.containers.some((x) => x.created && x.started),
-        actual: `${c.containers.length} container(s)`,
-      }), { context: true });
+      const images = [...a.entities('image').map((i) => i.name), ...(a.has('IMAGE') ? a.entities('quoted').map((q) => q.text) : [])];
+      if (images.length > 1 || (a.negated && images.length > 0)) return null;
+      const image = images[0];
+      const what = a.negated ? 'no container created' : `${n !== undefined ? `containers created == ${n}` : 'a container created and started'}${image ? ` from image ${image}` : ''}`;
+      return perCommand(a, what, (c) => ({
+        ok: (a.negated ? c.containers.length === 0 : n !== undefined ? c.containers.length === n : c.containers.some((x) => x.created && x.started)) && (!image || c.image?.requested === image),
+        actual: `${c.containers.length} container(s)${c.image ? `, image ${c.image.requested}` : ''}`,
+      }), { context: true, quoted: a.has('IMAGE') });
     },
   },
   {
     name: 'where it ran',
     needs: [['HOST', 'CONTAINER', 'E:image'], ['RUNS', 'CREATE', 'NOT']],
-    allows: ['IMAGE', 'E:quoted'],
+    allows: ['IMAGE', 'E:quoted', 'AT_MOST'],
     build(a) {
+      // "inside a container": where, not a bound.
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('AT_MOST') && !/^(inside|within)$/i.test(t.text))) return null;
       const images = [...a.entities('image').map((i) => i.name), ...(a.has('IMAGE') ? a.entities('quoted').map((q) => q.text) : [])];
       if (a.entities('quoted').length > 0 && !a.has('IMAGE')) return null;
       if (a.has('HOST') && (a.has('CONTAINER') || images.length > 0)) return null;
@@ -851,7 +910,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'environment variable',
     needs: [['E:variable']],
-    allows: ['SET', 'ENVIRONMENT', 'E:quoted', 'E:path', 'CONFIG', 'PROJECT', 'WORKDIR', 'ABSOLUTE'],
+    allows: ['SHOWN', 'MENTION', 'SET', 'ENVIRONMENT', 'E:quoted', 'E:path', 'CONFIG', 'PROJECT', 'WORKDIR', 'ABSOLUTE'],
     build(a) {
       const variables = a.entities('variable');
       const values = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
@@ -870,11 +929,13 @@ const RULES: Rule<Check>[] = [
     (needs): Rule<Check> => ({
       name: 'configuration rejected',
       needs: needs.map((n) => [n]),
-      allows: ['CONFIG', 'MESSAGE', 'MENTION', 'E:key', 'E:quoted', 'E:number', 'E:duration', 'VALIDATION', 'FAIL', 'TIMEOUT', 'SHOWN', 'E:count'],
+      allows: ['CONFIG', 'MESSAGE', 'MENTION', 'E:key', 'E:quoted', 'E:number', 'E:duration', 'VALIDATION', 'FAIL', 'TIMEOUT', 'WORKDIR', 'MEMORY', 'SHOWN', 'E:count'],
       build(a) {
         const named = a.after('MENTION').filter((t) => t.kind === 'entity');
-        const texts = named.map((t) => (t.kind === 'entity' && t.entity.type === 'key' ? t.entity.name : t.text));
-        if (a.has('MENTION') && texts.length === 0) return null;
+        // Without a naming verb, the field the sentence is about ("the timeout is rejected") is the one an error names.
+        const subjects = a.has('MENTION') ? [] : fieldsNamed(a);
+        const texts = [...named.map((t) => (t.kind === 'entity' && t.entity.type === 'key' ? t.entity.name : t.text)), ...subjects];
+        if (a.has('MENTION') && named.length === 0) return null;
         if (a.negated) return { text: 'the configuration is accepted (no validation error)', evaluate: (o) => ({ ok: o.record.errors.length === 0, actual: o.record.errors.map((e) => e.message).join('; ') || 'no error' }) };
         return {
           text: `the configuration is rejected (validation errors, nothing runs)${texts.length > 0 ? `, an error naming ${texts.map((t) => JSON.stringify(t)).join(' and ')}` : ''}`,
@@ -886,6 +947,26 @@ const RULES: Rule<Check>[] = [
       },
     }),
   ),
+  {
+    // "because the timeout is negative", "the workdir is relative": the value the executor refuses, and why.
+    name: 'a value refused',
+    needs: [Object.keys(VALUE_FAULTS), ['E:key', 'TIMEOUT', 'WORKDIR', 'MEMORY']],
+    allows: ['CONFIG', 'PATH', 'REJECT', 'FAIL', 'VALIDATION', 'MESSAGE', 'SET', 'E:quoted'],
+    build(a) {
+      const fields = fieldsNamed(a);
+      const faults = Object.keys(VALUE_FAULTS).filter((concept) => a.has(concept));
+      if (fields.length !== 1 || faults.length !== 1 || a.negated) return null;
+      const [field] = fields;
+      const fault = VALUE_FAULTS[faults[0]];
+      return {
+        text: `the configuration is rejected, an error naming "${field}" says it is ${fault.text}`,
+        evaluate: (o) => ({
+          ok: o.record.commands.length === 0 && o.record.errors.some((e) => e.message.includes(field) && fault.pattern.test(e.message)),
+          actual: o.record.errors.map((e) => e.message).join('; ') || 'no error',
+        }),
+      };
+    },
+  },
   {
     name: 'configuration accepted',
     needs: [['ACCEPT']],
@@ -904,23 +985,54 @@ const RULES: Rule<Check>[] = [
     name: 'nothing runs',
     needs: [['RUNS', 'CREATE'], ['NOT']],
     allows: [],
-    refuses: ['HOST', 'CONTAINER', 'E:ordinal'],
+    refuses: ['HOST', 'CONTAINER', 'E:ordinal', 'E:quoted'],
+    build: (a) => (a.negated ? { text: 'no command ran', evaluate: (o) => ({ ok: o.record.commands.length === 0, actual: `${o.record.commands.length} command(s) ran` }) } : null),
+  },
+  {
+    // "the second command still runs", "`echo done` is never started".
+    name: 'a command ran',
+    needs: [['RUNS', 'CREATE'], ['E:ordinal', 'E:quoted']],
+    allows: ['AFTER'],
+    refuses: ['HOST', 'CONTAINER', 'E:image', 'USER'],
     build(a) {
+      const ordinals = a.entities('ordinal').filter((o) => o.of === 'command');
       const named = a.entities('quoted');
-      if (!a.negated || named.length > 1) return null;
-      if (named.length === 0) return { text: 'no command ran', evaluate: (o) => ({ ok: o.record.commands.length === 0, actual: `${o.record.commands.length} command(s) ran` }) };
-      // "`echo done` is never started": no command of the run is that one.
-      const run = named[0].text;
-      return { text: `\`${run}\` never ran`, evaluate: (o) => ({ ok: !o.record.commands.some((_c, i) => o.runs[i]?.includes(run)), actual: o.record.commands.map((c) => c.run).join('; ') || 'no command ran' }) };
+      if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length) return null;
+      const which = ordinals[0] ? (ordinals[0].index === 'last' ? 'the last command' : `command ${ordinals[0].index + 1}`) : `\`${named[0].text}\``;
+      const ran = (o: Observation) => (ordinals[0] ? (ordinals[0].index === 'last' ? o.record.commands.length > 0 : o.record.commands.length > ordinals[0].index) : o.record.commands.some((_c, i) => o.runs[i]?.includes(named[0].text)));
+      return { text: `${which} ${a.negated ? 'never ran' : 'ran'}`, evaluate: (o) => ({ ok: ran(o) !== a.negated, actual: o.record.commands.map((c) => c.run).join('; ') || 'no command ran' }) };
     },
   },
   {
+    // "…, because of the timeout", "…, indicating a timeout": that it timed out.
+    name: 'a timeout, said alone',
+    needs: [['TIMEOUT']],
+    allows: [],
+    refuses: UNIVERSAL_SLOTS,
+    build: (a) => (a.negated ? null : perCommand(a, 'outcome == timeout', (c) => ({ ok: c.outcome === 'timeout', actual: c.outcome }))),
+  },
+  {
+    // "the image does not exist": it was neither found nor pulled.
+    name: 'the image is missing',
+    needs: [['IMAGE', 'E:image'], ['MISSING']],
+    allows: ['PULL', 'FAIL', 'AFTER', 'E:image'],
+    build: (a) =>
+      a.negated
+        ? null
+        : perCommand(a, 'the image could not be found or pulled', (c) => ({
+            ok: c.events.some((e) => e.type === 'image' && e.action === 'pull-failed'),
+            actual: c.events.flatMap((e) => (e.type === 'image' ? [`${e.image}: ${e.action}`] : [])).join('; ') || `no image event (${c.context})`,
+          })),
+  },
+  {
     name: 'the timeout that applies',
-    needs: [['TIMEOUT', 'E:key']],
+    // "the built-in default of 5 minutes": a default is a timeout's, in a run of commands.
+    needs: [['TIMEOUT', 'E:key', 'DEFAULT']],
     allows: ['E:duration', 'APPLY', 'OWN', 'DEFAULT', 'BUILTIN', 'WINS', 'DISABLE', 'FOREVER', 'SET', 'CONFIG', 'E:key', 'LIMITED', 'AFTER'],
     build(a) {
       const [d, more] = a.entities('duration');
       if (more || a.entities('key').some((k) => k.name !== 'timeout' && k.name !== 'defaultTimeout')) return null;
+      if (!a.has('TIMEOUT', 'E:key') && !d) return null;
       const source = sourceOf(a);
       if (source === 'conflict') return null;
       type Test = (t: Observation['documented'][number]) => boolean;
@@ -979,9 +1091,10 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'the memory limit set',
-    needs: [['MEMORY'], ['E:quoted', 'E:duration', 'E:number']],
+    needs: [['MEMORY', 'E:key'], ['E:quoted', 'E:duration', 'E:number']],
     allows: ['SET', 'APPLY', 'LIMITED', 'TIMEOUT'],
     build(a) {
+      if (a.entities('key').some((k) => k.name !== 'memory') || (!a.has('MEMORY') && a.entities('key').length === 0)) return null;
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'duration', 'number'].includes(t.entity.type));
       const text = values[0]?.text.replace(/\s/g, '').toLowerCase();
       if (values.length !== 1 || !text || !/^\d+[bkmg]?$/.test(text)) return null;
@@ -989,17 +1102,44 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "runs with the network disabled", "has no network access".
+    name: 'no network',
+    needs: [['NETWORK', 'E:key'], ['NOT', 'DISABLE']],
+    allows: ['APPLY', 'RUNS', 'LIMITED', 'SET'],
+    build(a) {
+      if (a.entities('key').some((k) => k.name !== 'network') || (!a.has('NETWORK') && a.entities('key').length === 0) || a.entities('quoted').length > 0) return null;
+      if (a.has('DISABLE') && a.negated) return null;
+      return perCommand(a, 'network == none (the container has no network)', (c) => ({ ok: c.limits.network === 'none', actual: `network ${c.limits.network ?? '(the engine default)'}` }));
+    },
+  },
+  {
+    // "the image is pulled before the command runs".
+    name: 'the image pulled',
+    needs: [['IMAGE', 'E:image'], ['PULL']],
+    allows: ['AFTER', 'AT_MOST', 'FIRST', 'E:image', 'MISSING'],
+    build(a) {
+      const images = a.entities('image').map((i) => i.name);
+      if (images.length > 1) return null;
+      return perCommand(a, neg(a.negated, `the image${images[0] ? ` ${images[0]}` : ''} was pulled before the command ran`), (c) => ({
+        ok: not(a.negated, c.events.some((e) => e.type === 'image' && e.action === 'pulled' && (!images[0] || e.image === images[0] || c.image?.requested === images[0]))),
+        actual: c.events.flatMap((e) => (e.type === 'image' ? [`${e.image}: ${e.action}`] : [])).join('; ') || `no image event (${c.context})`,
+      }));
+    },
+  },
+  {
     name: 'memory limit',
-    needs: [['MEMORY'], ['KILL', 'TERMINATE', 'TIMED_OUT']],
-    allows: ['TIMEOUT', 'AT_MOST', 'LIMITED'],
-    build: (a) => perCommand(a, neg(a.negated, 'killed by its memory limit (exit code 137)'), (c) => ({ ok: not(a.negated, c.exitCause === 'memory-limit'), actual: `${c.outcome} (${c.exitCause})` })),
+    needs: [['MEMORY', 'E:key'], ['KILL', 'TERMINATE', 'TIMED_OUT']],
+    allows: ['TIMEOUT', 'AT_MOST', 'LIMITED', 'CONTAINER'],
+    build: (a) => a.entities('key').some((k) => k.name !== 'memory') || (!a.has('MEMORY') && a.entities('key').length === 0) ? null : perCommand(a, neg(a.negated, 'killed by its memory limit (exit code 137)'), (c) => ({ ok: not(a.negated, c.exitCause === 'memory-limit'), actual: `${c.outcome} (${c.exitCause})` })),
   },
 ];
 
-/** Slots any Then may carry: the command or run as subject, which command, negation. */
-const UNIVERSAL = ['COMMAND', 'HOOK', 'EACH', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'RUNS', 'USER', 'NOT', 'FILLER'];
+const UNIVERSAL = UNIVERSAL_SLOTS;
+
+/** A sentence about two commands by their place ("the first times out and the second still runs") is one fact each, never one fact of the first. */
+const GUARDED: Rule<Check>[] = RULES.map((rule) => ({ ...rule, build: (a: Args) => (new Set(a.entities('ordinal').filter((o) => o.of === 'command').map((o) => o.index)).size > 1 ? null : rule.build(a)) }));
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(sentence: string): Reading<Check> {
-  return read(sentence, { rules: RULES, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same: (x, y) => x.text === y.text });
+  return read(sentence, { rules: GUARDED, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same: (x, y) => x.text === y.text });
 }

@@ -21,6 +21,8 @@ export interface Setup {
   /** The command has no timeout of its own (inherits). */
   omitTimeout?: boolean;
   prints: { stream: StreamName; n: number }[];
+  /** Lines of text it prints. */
+  says: { stream: StreamName; text: string }[];
   ignoresTerm?: boolean;
   handlesTerm?: boolean;
   /** How long the command runs; 'long': past any timeout. */
@@ -29,7 +31,7 @@ export interface Setup {
 }
 
 export function emptySetup(): Setup {
-  return { fields: {}, prints: [] };
+  return { fields: {}, prints: [], says: [] };
 }
 
 export interface SetupPart {
@@ -144,8 +146,8 @@ const RULES: Rule<SetupPart>[] = [
       if (keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout') || a.entities('quoted').length > 0) return null;
       const global = keys.includes('defaultTimeout') || a.has('DEFAULT');
       if (a.has('DISABLE', 'FOREVER') && !a.negated) return global ? part('defaultTimeout: null (disabled)', (s) => (s.defaultTimeoutMs = null)) : part('timeout: null (disabled)', (s) => (s.timeoutMs = null));
-      // "without its own timeout", "no timeout field": the field is left out, the command inherits.
-      if (a.negated && !global && (a.has('OWN', 'CONFIG') || keys.includes('timeout'))) return part('no timeout field (inherited)', (s) => (s.omitTimeout = true));
+      // "without its own timeout", "no timeout field", "configured without a timeout": the field is left out, the command inherits.
+      if (a.negated && !global) return part('no timeout field (inherited)', (s) => (s.omitTimeout = true));
       return null;
     },
   },
@@ -195,6 +197,39 @@ const RULES: Rule<SetupPart>[] = [
       const n = counts[0].n;
       const streams = streamsOf(a);
       return part(streams.map((stream) => `prints ${n} lines on ${stream}`).join(', '), (s) => s.prints.push(...streams.map((stream) => ({ stream, n }))));
+    },
+  },
+  {
+    // "writes "done"", "prints `ready` to stderr": a line of text it prints.
+    name: 'a text it prints',
+    needs: [['WRITE'], ['E:quoted']],
+    allows: ['E:stream', 'OUTPUT'],
+    build(a) {
+      const quoted = a.entities('quoted');
+      const verb = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('WRITE'));
+      const at = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'quoted');
+      const streams = a.entities('stream').map((x) => x.name);
+      // The quoted text after the verb is what it prints; before it, it is the command ("`echo hi` prints to stdout").
+      if (quoted.length !== 1 || at < verb || a.negated || streams.length > 1 || /[\n'"`$\\]/.test(quoted[0].text)) return null;
+      const stream = streams[0] ?? 'stdout';
+      return part(`prints "${quoted[0].text}" on ${stream}`, (s) => s.says.push({ stream, text: quoted[0].text }));
+    },
+  },
+  {
+    // "stdout is hidden", "stderr is shown": the stream's show flag.
+    name: 'a stream hidden or shown',
+    needs: [['E:stream'], ['HIDE', 'REVEAL', 'SHOWN']],
+    allows: ['CONFIG', 'OUTPUT'],
+    build(a) {
+      const streams = [...new Set(a.entities('stream').map((x) => x.name))];
+      const hide = a.has('HIDE') && !a.has('REVEAL', 'SHOWN');
+      const show = a.has('REVEAL', 'SHOWN') && !a.has('HIDE');
+      if (hide === show) return null;
+      const value = hide === !a.negated ? false : true;
+      const keys = streams.map((x) => (x === 'stdout' ? 'showStdout' : 'showStderr'));
+      return part(keys.map((k) => `${k}: ${value}`).join('; '), (s) => {
+        for (const k of keys) s.fields[k] = value;
+      });
     },
   },
   {
@@ -340,7 +375,8 @@ export function readWhen(sentence: string): Reading<SetupPart> {
     rules: RULES,
     universal: UNIVERSAL,
     splitAt: [',', 'and', 'but', 'while', 'then'],
-    splitBefore: ['with', 'under', 'that', 'which', 'whose', 'where', 'using', 'via'],
+    splitBefore: ['with', 'without', 'under', 'that', 'which', 'whose', 'where', 'using', 'via'],
+    splitBeforeLast: ['in', 'inside', 'on'],
     splitBeforeConcepts: ['WRITE', 'LIMITED', 'SLEEP', 'IGNORE', 'HANDLE', 'AT_MOST', 'EXIT', 'RUNS', 'SET', 'APPLY'],
     wholeFirst: false,
     same: (x, y) => x.text === y.text,
