@@ -336,7 +336,9 @@ function imageNames(tokens: Token[]): Token[] {
     const next = tokens[i + 1];
     const isImageWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('IMAGE');
     const isContainerWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('CONTAINER') && /^containers?$/i.test(t.text);
-    return isImageWord(before) || isImageWord(next) || isContainerWord(next) ? { kind: 'entity', entity: { type: 'image', name: token.text }, text: token.text } : token;
+    // "a container started from alpine"
+    const fromImage = before?.kind === 'word' && /^from$/i.test(before.text) && tokens[i - 2]?.kind === 'word' && (tokens[i - 2] as { concepts: string[] }).concepts.some((c) => c === 'CREATE' || c === 'CONTAINER');
+    return isImageWord(before) || isImageWord(next) || isContainerWord(next) || fromImage ? { kind: 'entity', entity: { type: 'image', name: token.text }, text: token.text } : token;
   });
 }
 

@@ -146,8 +146,8 @@ const RULES: Rule<SetupPart>[] = [
       if (keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout') || a.entities('quoted').length > 0) return null;
       const global = keys.includes('defaultTimeout') || a.has('DEFAULT');
       if (a.has('DISABLE', 'FOREVER') && !a.negated) return global ? part('defaultTimeout: null (disabled)', (s) => (s.defaultTimeoutMs = null)) : part('timeout: null (disabled)', (s) => (s.timeoutMs = null));
-      // "without its own timeout", "no timeout field", "configured without a timeout": the field is left out, the command inherits.
-      if (a.negated && !global) return part('no timeout field (inherited)', (s) => (s.omitTimeout = true));
+      // "without its own timeout", "no timeout field": the field is left out, the command inherits ("without a timeout" may mean timeout: null too; not read).
+      if (a.negated && !global && (a.has('OWN', 'CONFIG') || keys.includes('timeout'))) return part('no timeout field (inherited)', (s) => (s.omitTimeout = true));
       return null;
     },
   },
