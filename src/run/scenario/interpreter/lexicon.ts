@@ -30,6 +30,8 @@ export type Entity =
   | { type: 'variable'; name: string }
   /** "1 to 10", "101 through 105": printed values from one number to another. */
   | { type: 'range'; from: number; to: number }
+  /** "line 4", "line 3, column 7": a place in a file. */
+  | { type: 'position'; line: number; column?: number }
   /** "the second command", "the first line". */
   | { type: 'ordinal'; index: number | 'last'; of: 'command' | 'line' };
 
@@ -58,6 +60,10 @@ const CONCEPTS: Record<string, string[]> = {
   REASON: ['even though', 'although', 'though', 'because', 'because of', 'since', 'as a result', 'as a consequence', 'hence', 'therefore', 'thus', 'which means', 'meaning that', 'meaning', 'so that', 'which is why', 'that is why', 'given that', 'due to'],
   /** "X rather than Y": X, and not Y. */
   CONTRAST: ['rather than', 'instead of', 'as opposed to'],
+  /** What a run came to: "the outcome is a timeout". */
+  OUTCOME: ['outcome', 'result', 'verdict', 'end result'],
+  /** The number of lines, said as a noun: "the omitted line count is 40". */
+  LINE_COUNT: ['line count', 'number of lines', 'lines count', 'count of lines', 'count'],
   /** All commands of a run together: "the total duration". */
   TOTAL: ['total', 'in total', 'overall', 'all told', 'altogether', 'whole run', 'entire run'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
@@ -77,14 +83,14 @@ const CONCEPTS: Record<string, string[]> = {
   DEFAULT: ['default', 'defaults', 'global', 'globally', 'top-level', 'section-wide', 'fallback', 'falls back', 'built-in', 'builtin', 'inherited', 'inherits', 'inherit', 'unless'],
   /** The executor's own default, not one the configuration sets. */
   BUILTIN: ['built-in', 'builtin', 'built in', 'hard-coded', 'hardcoded', 'hard coded', 'out-of-the-box', 'out of the box', 'executor default', 'fixed default'],
-  OWN: ['own', 'per-command', 'explicit', 'explicitly', 'specific', 'individual', 'its own', 'local', 'command-level', 'dedicated'],
+  OWN: ['unchanged', 'as is', 'verbatim', 'untouched', 'propagated', 'forwarded', 'passed through unchanged', 'own', 'per-command', 'explicit', 'explicitly', 'specific', 'individual', 'its own', 'local', 'command-level', 'dedicated'],
   WINS: ['wins', 'win', 'overrides', 'override', 'overridden', 'takes precedence', 'precedence', 'prevails', 'beats', 'replaces', 'supersedes', 'instead of', 'rather than', 'over'],
   GRACE: ['grace period', 'grace', 'grace window', 'grace time', 'shutdown window'],
   ELAPSED: ['runs for', 'ran for', 'lasting', 'takes', 'took', 'lasts', 'lasted', 'duration', 'elapsed time', 'wall time', 'wall-clock', 'runtime', 'run time', 'running time'],
   // what happens to the command
   TERMINATE: ['killed', 'kill', 'kills', 'killing', 'gets killed', 'is gone', 'terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended it', 'ends it', 'end it', 'ended by', 'is ended', 'was ended', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
   /** That it ended, by whatever means ("ends with exit status 3", "ends after 3 seconds"): not that it was stopped. */
-  END: ['end', 'ends', 'ended', 'ending'],
+  END: ['end', 'ends', 'ended', 'ending', 'dies', 'die', 'died', 'is dead', 'goes away', 'disappears'],
   /** Killed by force: SIGKILL. A plain "killed" is said of any stop, and is TERMINATE. */
   KILL: ['force-killed', 'forcibly', 'forced', 'force', 'hard-killed', 'forcefully', 'killed outright'],
   GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
@@ -116,7 +122,7 @@ const CONCEPTS: Record<string, string[]> = {
   // containers
   CREATE: ['created', 'create', 'creates', 'started', 'start', 'starts', 'spun up', 'launched', 'launch', 'used', 'spawned'],
   REMOVE: ['is gone', 'are gone', 'removed', 'remove', 'removes', 'removal', 'deleted', 'delete', 'cleaned up', 'clean up', 'cleans up', 'cleanup', 'destroyed', 'gone', 'disposed'],
-  REMAIN: ['left behind', 'left', 'remains', 'remain', 'remaining', 'lingers', 'linger', 'lingering', 'leftover', 'leftovers', 'stays', 'survives', 'orphaned', 'dangling', 'leaks', 'leaked'],
+  REMAIN: ['still exists', 'exists', 'exist', 'is still there', 'listed', 'list', 'left behind', 'left', 'remains', 'remain', 'remaining', 'lingers', 'linger', 'lingering', 'leftover', 'leftovers', 'stays', 'survives', 'orphaned', 'dangling', 'leaks', 'leaked'],
   /** The network of a container. */
   NETWORK: ['network access', 'networking', 'internet access', 'internet', 'connectivity', 'network connectivity', 'outbound network'],
   /** The last ones: "the last 950 lines are dropped". */
@@ -302,7 +308,7 @@ export function markCommands(sentence: string): string {
 }
 
 /** Verbs that end a command line standing as a subject ("sleep 15 runs in Docker", "echo done is never started"). */
-const SUBJECT_VERB = String.raw`(?:runs|is run|is executed|executes|is started|starts|is (?:never|not) (?:started|run|executed)|never (?:runs|starts)|exits|times out|prints|writes|finishes|completes|fails|succeeds|is stopped|is killed|gets|shows|lists)\b`;
+const SUBJECT_VERB = String.raw`(?:runs|is run|is executed|executes|is started|starts|is (?:never|not) (?:started|run|executed)|never (?:runs|starts)|exits|times out|prints|writes|finishes|completes|fails|succeeds|is stopped|is killed|gets|shows|lists|does not (?:list|show))\b`;
 /** Where a clause begins: the start, after a comma, or after a conjunction. */
 const CLAUSE_START = String.raw`(?:^|[,;]\s+|\b(?:and|when|then|while|if|once|but)\s+)`;
 /** A shell command line with one argument at least, beginning with a word no sentence begins with ("timeout" and "test" are words of the domain too). */
@@ -416,7 +422,8 @@ function tokensOf(sentence: string): Token[] {
     }
     if (part.quoted) {
       // `spec-run exec` in code marks is still the executor; a command is not a phrase of the lexicon.
-      const phrase = PHRASES.find(([p]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1);
+      // Only the names of the executor itself: a quoted "cleaned up" is a text, not the word.
+      const phrase = PHRASES.find(([p, concepts]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1 && concepts.includes('HOOK'));
       tokens.push(phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text });
       continue;
     }
@@ -450,6 +457,14 @@ function tokensOf(sentence: string): Token[] {
       // "the timeout field", "the image key"
       if (Object.hasOwn(PLAIN_KEYS, w) && (next === 'field' || next === 'key' || next === 'setting' || next === 'option')) {
         take(2, { type: 'key', name: PLAIN_KEYS[w] });
+        continue;
+      }
+      // "line 4", "line 3, column 7", "line 3 column 7": a place in the configuration file
+      // ("the line 2000" is the line that reads 2000)
+      if (w === 'line' && /^\d+$/.test(next ?? '') && lower[i - 1] !== 'the') {
+        const comma = lower[i + 2] === ',' ? 1 : 0;
+        const column = /^(column|col)$/.test(lower[i + 2 + comma] ?? '') && /^\d+$/.test(lower[i + 3 + comma] ?? '') ? Number(lower[i + 3 + comma]) : undefined;
+        take(column === undefined ? 2 : 4 + comma, { type: 'position', line: Number(next), ...(column === undefined ? {} : { column }) });
         continue;
       }
       // durations in any spelling: "2h30m", "1.5 s", "two seconds", "half a second", "1 minute and 30 seconds"

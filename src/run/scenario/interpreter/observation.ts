@@ -108,6 +108,8 @@ function withSettings(text: string, fields: Record<string, unknown>, defaultTime
     if (defaultImage !== undefined && !command.has('image') && fields.image === undefined) document.setIn(['stop', 'commands', i, 'image'], defaultImage);
     for (const [key, value] of Object.entries(fields)) {
       if (key === 'env' && value !== null && typeof value === 'object') for (const [name, v] of Object.entries(value)) document.setIn(['stop', 'commands', i, 'env', name], v);
+      // A field the When leaves out ("no maxOutputLines is configured").
+      else if (value === undefined) document.deleteIn(['stop', 'commands', i, key]);
       else document.setIn(['stop', 'commands', i, key], value);
     }
   });

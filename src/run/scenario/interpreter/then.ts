@@ -126,6 +126,11 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
         return literal(e.name);
       case 'number':
         return literal(String(e.n));
+      case 'position': {
+        // The executor's errors give "file:LINE:COLUMN" and "path at LINE:COLUMN".
+        const at = e.column !== undefined ? new RegExp(`\\b${e.line}:${e.column}\\b`) : new RegExp(`(:|\\bline |\\bat )${e.line}(:|\\b)`);
+        return { text: `line ${e.line}${e.column !== undefined ? `, column ${e.column}` : ''}`, test: (text) => at.test(text) };
+      }
       case 'count':
         return { text: `${e.n} ${e.unit}s`, test: (text) => new RegExp(`\\b${e.n}\\b`).test(text) };
       case 'duration':
@@ -177,7 +182,9 @@ function mentions(a: Args): { text: string; test(text: string, c: CommandRecord 
   // "the command's stderr", "the command's output": whose stream, not a thing named.
   const owner = (t: Token) => {
     const next = a.tokens[a.tokens.indexOf(t) + 1];
-    return t.kind === 'word' && t.concepts.includes('COMMAND') && next !== undefined && ((next.kind === 'entity' && next.entity.type === 'stream') || (next.kind === 'word' && next.concepts.includes('OUTPUT')));
+    const [before, twoBefore] = [a.tokens[a.tokens.indexOf(t) - 1], a.tokens[a.tokens.indexOf(t) - 2]];
+    const output = (x: Token | undefined) => x !== undefined && ((x.kind === 'entity' && x.entity.type === 'stream') || (x.kind === 'word' && x.concepts.includes('OUTPUT')));
+    return t.kind === 'word' && t.concepts.includes('COMMAND') && (output(next) || (before?.kind === 'word' && /^of$/i.test(before.text) && output(twoBefore)));
   };
   const candidate = (t: Token) =>
     !owner(t) &&
@@ -382,7 +389,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'succeeds or fails',
     needs: [['SUCCEED', 'FAIL']],
-    allows: ['EXIT', 'COMPLETE', 'MESSAGE', 'E:number', 'SHOWN'],
+    allows: ['OUTCOME', 'EXIT', 'COMPLETE', 'MESSAGE', 'E:number', 'SHOWN'],
     build(a) {
       if (a.has('SUCCEED') && a.has('FAIL')) return null;
       if (a.entities('number').length > 0 && !(a.entities('number').length === 1 && a.entities('number')[0].n === 0 && a.has('EXIT'))) return null;
@@ -417,12 +424,26 @@ const RULES: Rule<Check>[] = [
   ),
   {
     name: 'terminated',
-    needs: [['TERMINATE']],
+    needs: [['TERMINATE', 'END']],
     allows: ['GRACEFUL', 'E:signal', 'SIGNAL', 'SEND', 'GRACE', 'FILLER', 'TIMEOUT', 'TIMED_OUT', 'OWN', ...TIME_SLOTS],
     build(a) {
       const [d, more] = a.entities('duration');
       const signals = a.entities('signal').map((s) => s.name);
       if (more || signals.some((s) => s !== 'SIGTERM')) return null;
+      // "dies within the grace period": an ending word says how, only beside the grace period.
+      if (!a.has('TERMINATE') && !a.has('GRACE')) return null;
+      // "killed 2 seconds after the SIGTERM": SIGTERM is when it counts from; the kill is SIGKILL.
+      const afterWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('AFTER'));
+      const termAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'signal');
+      if (signals.length === 1 && afterWord >= 0 && afterWord < termAt) {
+        if (a.negated || a.has('GRACE')) return null;
+        const cmp = comparator(a, '≈');
+        return perCommand(a, `SIGKILL sent after SIGTERM${d ? `, ${timeText('SIGKILL − SIGTERM', d.ms, cmp, false)}` : ''}`, (c) => {
+          const term = signalAt(c, 'SIGTERM');
+          const kill = signalAt(c, 'SIGKILL');
+          return { ok: term !== undefined && kill !== undefined && kill >= term && (!d || compareTime(kill - term, d.ms, cmp, c.context === 'docker')), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}` };
+        });
+      }
       if (a.has('GRACE')) {
         if (a.negated || a.has('AT_LEAST')) return null;
         // A duration beside the grace period is its length ("the 2-second grace period").
@@ -501,11 +522,13 @@ const RULES: Rule<Check>[] = [
       const cmp = a.has('SLEEP') ? (a.has('AT_LEAST') ? '≥' : '≈') : comparator(a, '≈');
       if (signals.length === 2) {
         if (d && !a.has('GRACE', 'AFTER')) return null;
-        const text = `SIGTERM sent, then SIGKILL${d ? `, ${timeText('SIGKILL − SIGTERM', d.ms, cmp, false)}` : ''}`;
+        // "SIGKILL follows SIGTERM after the grace period": at least the grace period apart.
+        const grace = a.has('GRACE') && !d;
+        const text = `SIGTERM sent, then SIGKILL${d ? `, ${timeText('SIGKILL − SIGTERM', d.ms, cmp, false)}` : grace ? ' once the grace period after SIGTERM is over' : ''}`;
         return perCommand(a, neg(a.negated, text), (c) => {
           const term = signalAt(c, 'SIGTERM');
           const kill = signalAt(c, 'SIGKILL');
-          const ok = term !== undefined && kill !== undefined && term <= kill && (!d || compareTime(kill - term, d.ms, cmp, c.context === 'docker'));
+          const ok = term !== undefined && kill !== undefined && term <= kill && (!d || compareTime(kill - term, d.ms, cmp, c.context === 'docker')) && (!grace || kill - term >= (c.graceMs ?? 0) - 150);
           return { ok: not(a.negated, ok), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}` };
         });
       }
@@ -598,10 +621,12 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'lines counted',
-    needs: [['E:count']],
-    allows: ['LAST', 'SHOWN', 'OMITTED', 'WRITE', 'OUTPUT', 'E:stream', 'FIRST', 'EXACTLY', 'AT_MOST', 'AT_LEAST', 'PER_STREAM', 'MESSAGE', 'LIMITED', 'AFTER', 'TIMEOUT'],
+    needs: [['E:count', 'LINE_COUNT']],
+    allows: ['E:number', 'LAST', 'SHOWN', 'OMITTED', 'WRITE', 'OUTPUT', 'E:stream', 'FIRST', 'EXACTLY', 'AT_MOST', 'AT_LEAST', 'PER_STREAM', 'MESSAGE', 'LIMITED', 'AFTER', 'TIMEOUT'],
     build(a) {
-      const counts = a.entities('count');
+      // "the omitted line count is 40", "the number of lines shown is 10": a count said as a noun and a number.
+      const said = a.has('LINE_COUNT') ? a.entities('number') : [];
+      const counts = a.has('LINE_COUNT') ? (said.length === 1 && a.entities('count').length === 0 ? [{ type: 'count' as const, n: said[0].n, unit: 'line' as const }] : []) : a.entities('count');
       if (counts.length !== 1 || counts[0].unit !== 'line') return null;
       const n = counts[0].n;
       const measure = a.has('OMITTED') ? 'omitted' : a.has('WRITE') && !a.has('SHOWN', 'LIMITED') ? 'printed' : a.has('SHOWN', 'LIMITED') ? 'shown' : null;
@@ -680,10 +705,24 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "a timeout error is reported", "no timeout error is reported": what the report says of a timeout.
+    name: 'a timeout reported',
+    needs: [['TIMEOUT', 'TIMED_OUT'], ['MESSAGE', 'NOTICE']],
+    allows: ['SHOWN', 'FAIL'],
+    refuses: ['E:quoted'],
+    build(a) {
+      if (a.has('TIMEOUT') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TIMEOUT') && !/time|deadline/i.test(t.text))) return null;
+      return perCommand(a, neg(a.negated, 'the report says the command timed out'), (c, o) => ({
+        ok: not(a.negated, [c.report, ...c.notices, ...o.record.messages].some((text) => /timed out/i.test(text))),
+        actual: c.report.split('\n')[0] ?? '',
+      }));
+    },
+  },
+  {
     name: 'a notice',
     needs: [['NOTICE']],
     alternatives: true,
-    allows: ['OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS', 'ABOUT', 'AFTER'],
+    allows: ['E:position', 'OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS', 'ABOUT', 'AFTER'],
     build(a) {
       const counts = a.entities('count').filter((c) => c.unit === 'line');
       if (a.entities('count').length !== counts.length || counts.length > 1 || (counts.length > 0 && a.has('SHOWN') && !a.has('OMITTED'))) return null;
@@ -708,9 +747,13 @@ const RULES: Rule<Check>[] = [
       // "no notice about a timeout or about omitted lines": neither.
       if (both && (!a.negated || n !== undefined)) return null;
       const pattern = both ? new RegExp(`${omission.source}|timed out`, 'i') : a.has('OMITTED', 'LIMITED') ? omission : /timed out/i;
-      const text = both ? 'a notice that lines were omitted or that the command timed out' : a.has('OMITTED', 'LIMITED') ? `an omission notice${named.length > 0 ? ` for ${named.join(' and ')}` : ''}${n !== undefined ? ` saying ${n} lines omitted` : ''}` : 'a notice that the command timed out';
+      // "a notice after line 10": it follows the tenth line shown of its stream.
+      const [position] = a.entities('position');
+      if (position && (position.column !== undefined || !a.has('AFTER') || both || a.negated)) return null;
+      const after = (c: CommandRecord) => !position || (['stdout', 'stderr'] as const).some((x) => c.notices.some((notice) => pattern.test(notice) && notice.startsWith(x)) && c.streams[x].shown === position.line);
+      const text = `${both ? 'a notice that lines were omitted or that the command timed out' : a.has('OMITTED', 'LIMITED') ? `an omission notice${named.length > 0 ? ` for ${named.join(' and ')}` : ''}${n !== undefined ? ` saying ${n} lines omitted` : ''}` : 'a notice that the command timed out'}${position ? `, after line ${position.line} of its stream` : ''}`;
       return perCommand(a, neg(a.negated, text), (c) => ({
-        ok: not(a.negated, named.length > 1 ? named.every((s) => c.notices.some((x) => pattern.test(x) && x.startsWith(s))) : [...c.notices, c.report].some((x) => pattern.test(x))),
+        ok: not(a.negated, (named.length > 1 ? named.every((s) => c.notices.some((x) => pattern.test(x) && x.startsWith(s))) : [...c.notices, c.report].some((x) => pattern.test(x))) && after(c)),
         actual: c.notices.join(' | ') || 'no notice',
       }));
     },
@@ -718,7 +761,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'the message names',
     needs: [['MENTION', 'SHOWN'], ['MESSAGE', 'OUTPUT', 'USER', 'HOOK']],
-    allows: ['E:stream', 'NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED', 'LOCATION', 'ABOUT'],
+    allows: ['E:position', 'E:stream', 'NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED', 'LOCATION', 'ABOUT'],
     build(a) {
       const objects = mentions(a);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
@@ -777,7 +820,8 @@ const RULES: Rule<Check>[] = [
     allows: ['E:stream'],
     build(a) {
       const values = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
-      if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE')) return null;
+      // What the user sees is the report, the message rule's.
+      if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       const streams = streamsOf(a);
       return perCommand(a, neg(a.negated, `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`), (c) => ({
         ok: not(a.negated, c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]))),
@@ -787,12 +831,15 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'a line of the output',
-    needs: [['E:ordinal', 'LAST_LINE'], ['E:quoted', 'E:path', 'E:number']],
+    needs: [['E:ordinal', 'LAST_LINE', 'E:position'], ['E:quoted', 'E:path', 'E:number']],
     allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY', 'SHOWN', 'WRITE'],
     build(a) {
-      const ordinal = a.entities('ordinal').find((o) => o.of === 'line');
+      // "line 2 of the output is …": a place in the output, not in a file.
+      const [position, more] = a.entities('position');
+      if (more || position?.column !== undefined || (position && a.entities('ordinal').length > 0)) return null;
+      const ordinal = position ? { type: 'ordinal' as const, index: position.line - 1, of: 'line' as const } : a.entities('ordinal').find((o) => o.of === 'line');
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
-      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
+      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
       const index = ordinal ? ordinal.index : 'last';
       const value = values[0].text;
       const streams = streamsOf(a);
@@ -929,18 +976,19 @@ const RULES: Rule<Check>[] = [
     (needs): Rule<Check> => ({
       name: 'configuration rejected',
       needs: needs.map((n) => [n]),
-      allows: ['CONFIG', 'MESSAGE', 'MENTION', 'E:key', 'E:quoted', 'E:number', 'E:duration', 'VALIDATION', 'FAIL', 'TIMEOUT', 'WORKDIR', 'MEMORY', 'SHOWN', 'E:count'],
+      allows: ['CONFIG', 'MESSAGE', 'MENTION', 'E:key', 'E:quoted', 'E:number', 'E:duration', 'E:position', 'VALIDATION', 'FAIL', 'TIMEOUT', 'WORKDIR', 'MEMORY', 'SHOWN', 'E:count'],
       build(a) {
         const named = a.after('MENTION').filter((t) => t.kind === 'entity');
         // Without a naming verb, the field the sentence is about ("the timeout is rejected") is the one an error names.
         const subjects = a.has('MENTION') ? [] : fieldsNamed(a);
-        const texts = [...named.map((t) => (t.kind === 'entity' && t.entity.type === 'key' ? t.entity.name : t.text)), ...subjects];
+        const positions = named.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'position' ? [mentionOf(t)!] : []));
+        const texts = [...named.filter((t) => !(t.kind === 'entity' && t.entity.type === 'position')).map((t) => (t.kind === 'entity' && t.entity.type === 'key' ? t.entity.name : t.text)), ...subjects];
         if (a.has('MENTION') && named.length === 0) return null;
         if (a.negated) return { text: 'the configuration is accepted (no validation error)', evaluate: (o) => ({ ok: o.record.errors.length === 0, actual: o.record.errors.map((e) => e.message).join('; ') || 'no error' }) };
         return {
-          text: `the configuration is rejected (validation errors, nothing runs)${texts.length > 0 ? `, an error naming ${texts.map((t) => JSON.stringify(t)).join(' and ')}` : ''}`,
+          text: `the configuration is rejected (validation errors, nothing runs)${texts.length + positions.length > 0 ? `, an error naming ${[...texts.map((t) => JSON.stringify(t)), ...positions.map((p) => p.text)].join(' and ')}` : ''}`,
           evaluate: (o) => ({
-            ok: o.record.errors.length > 0 && o.record.commands.length === 0 && texts.every((t) => o.record.errors.some((e) => e.message.includes(t))),
+            ok: o.record.errors.length > 0 && o.record.commands.length === 0 && texts.every((t) => o.record.errors.some((e) => e.message.includes(t))) && positions.every((p) => o.record.messages.some((m) => p.test(m, undefined, o))),
             actual: o.record.errors.map((e) => e.message).join('; ') || 'no error',
           }),
         };
@@ -1007,8 +1055,8 @@ const RULES: Rule<Check>[] = [
     // "…, because of the timeout", "…, indicating a timeout": that it timed out.
     name: 'a timeout, said alone',
     needs: [['TIMEOUT']],
-    allows: [],
-    refuses: UNIVERSAL_SLOTS,
+    allows: ['OUTCOME'],
+    refuses: UNIVERSAL_SLOTS.filter((slot) => slot !== 'FILLER'),
     build: (a) => (a.negated ? null : perCommand(a, 'outcome == timeout', (c) => ({ ok: c.outcome === 'timeout', actual: c.outcome }))),
   },
   {

@@ -66,7 +66,7 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'the command',
     needs: [['E:quoted']],
-    allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN'],
+    allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN', 'UNKNOWN', 'APPLY'],
     build(a) {
       const quoted = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted');
       const imageWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('IMAGE'));
@@ -78,6 +78,8 @@ const RULES: Rule<SetupPart>[] = [
       const run = commands[0].text;
       // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
       const field = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(\S.*)$/.exec(run);
+      // "has an unknown key `retries: 3`": said only of a configuration line.
+      if (!field && a.has('UNKNOWN', 'APPLY')) return null;
       if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message)$/.test(field[1]))) {
         return part(`${field[1]}: ${field[2]}`, (s) => {
           const value: unknown = field[2] === 'null' ? null : /^-?\d+$/.test(field[2]) ? Number(field[2]) : field[2].replace(/^["']|["']$/g, '');
@@ -218,10 +220,13 @@ const RULES: Rule<SetupPart>[] = [
   {
     // "stdout is hidden", "stderr is shown": the stream's show flag.
     name: 'a stream hidden or shown',
-    needs: [['E:stream'], ['HIDE', 'REVEAL', 'SHOWN']],
+    needs: [['E:stream', 'PER_STREAM'], ['HIDE', 'REVEAL', 'SHOWN']],
     allows: ['CONFIG', 'OUTPUT'],
     build(a) {
-      const streams = [...new Set(a.entities('stream').map((x) => x.name))];
+      // "both streams are hidden": stdout and stderr.
+      const both = a.entities('stream').length === 0 && a.tokens.some((t) => t.kind === 'word' && /^(both|all|each|every)$/i.test(t.text)) && a.tokens.some((t) => t.kind === 'word' && /^streams$/i.test(t.text));
+      if (a.entities('stream').length === 0 && !both) return null;
+      const streams: StreamName[] = both ? ['stdout', 'stderr'] : [...new Set(a.entities('stream').map((x) => x.name))];
       const hide = a.has('HIDE') && !a.has('REVEAL', 'SHOWN');
       const show = a.has('REVEAL', 'SHOWN') && !a.has('HIDE');
       if (hide === show) return null;
@@ -268,7 +273,7 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'how it exits',
     needs: [['EXIT', 'FAIL', 'SUCCEED']],
-    allows: ['E:number', 'COMPLETE', 'END', 'AFTER', 'GRACEFUL'],
+    allows: ['E:number', 'COMPLETE', 'END', 'AFTER', 'GRACEFUL', 'TIME_WORD'],
     build(a) {
       const numbers = a.entities('number');
       if (a.negated || numbers.length > 1) return null;
@@ -300,6 +305,26 @@ const RULES: Rule<SetupPart>[] = [
           s.context = 'docker';
         } else if (key === 'run') s.run = String(value);
         else s.fields[key] = value;
+      });
+    },
+  },
+  {
+    // "no maxOutputLines is configured", "without a memory limit": the field left out of the command.
+    name: 'a field left out',
+    needs: [['E:key'], ['NOT']],
+    allows: ['SET', 'APPLY', 'OWN'],
+    build(a) {
+      const keys = a.entities('key').map((k) => k.name);
+      // "network set to none": a value, not the field left out.
+      const none = a.tokens.some((t) => t.kind === 'word' && /^none$/i.test(t.text));
+      if (none || keys.length !== 1 || keys[0] === 'timeout' || keys[0] === 'defaultTimeout' || keys[0] === 'run' || a.tokens.some((t) => t.kind === 'entity' && t.entity.type !== 'key')) return null;
+      const key = keys[0];
+      return part(`no ${key} field`, (s) => {
+        s.fields[key] = undefined;
+        if (key === 'image') {
+          s.image = undefined;
+          s.context = 'host';
+        }
       });
     },
   },
@@ -341,11 +366,16 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'the user it runs as',
     needs: [['USER'], ['E:quoted', 'E:number']],
-    allows: ['SET'],
+    allows: ['SET', 'CONTAINER'],
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity');
       if (values.length !== 1 || a.negated) return null;
-      return part(`user: ${values[0].text}`, (s) => (s.fields.user = values[0].text));
+      // "the container runs as user 1000": a container's user.
+      const docker = a.has('CONTAINER');
+      return part(`user: ${values[0].text}${docker ? ' (in a container)' : ''}`, (s) => {
+        s.fields.user = values[0].text;
+        if (docker) s.context ??= 'docker';
+      });
     },
   },
   {
