@@ -8,6 +8,17 @@ import { markCode, markCommands, tokenize, type Entity } from '../../src/run/sce
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { readWhen, emptySetup } from '../../src/run/scenario/interpreter/when.js';
 import { interpret } from '../../src/run/scenario/interpreter/index.js';
+import type { Reading } from '../../src/run/scenario/interpreter/reading.js';
+
+type Test = Parameters<Parameters<typeof t.test>[0]>[0];
+
+/** Each sentence is read, and what it is read as contains the expected text. */
+function readsAs(t: Test, read: (sentence: string) => Reading<{ text: string }>, cases: [string, string][], joint: string): void {
+  for (const [sentence, expected] of cases) {
+    const reading = read(sentence);
+    t.ok(reading.ok && reading.parts.map((p) => p.text).join(joint).includes(expected), `"${sentence}" → ${expected}`, { got: reading.ok ? reading.parts.map((p) => p.text) : reading });
+  }
+}
 
 const entities = (sentence: string): Entity[] => tokenize(sentence).flatMap((token) => (token.kind === 'entity' ? [token.entity] : []));
 const durationOf = (text: string) => entities(text).find((e) => e.type === 'duration');
@@ -82,10 +93,7 @@ t.test('Then sentences bind to one predicate each, shown as what is checked', (t
     ['the command runs to the end and exits with status 0', 'outcome == completed (ran to its end, not stopped) ∧ exit code == 0'],
     ['no stdout and no stderr is shown', 'stdout and stderr: no line shown'],
   ];
-  for (const [sentence, expected] of cases) {
-    const reading = readThen(sentence);
-    t.ok(reading.ok && reading.parts.map((p) => p.text).join(' ∧ ').includes(expected), `"${sentence}" → ${expected}`, { got: reading.ok ? reading.parts.map((p) => p.text) : reading });
-  }
+  readsAs(t, readThen, cases, ' ∧ ');
   t.end();
 });
 
@@ -227,10 +235,7 @@ t.test('classes of sentences: reasons, contrasts, modal phrases, provenance, sig
     ['the command sees STAGE=test in its environment', 'env STAGE == test'],
     ['the container has no network access', 'network == none'],
   ];
-  for (const [sentence, expected] of cases) {
-    const reading = readThen(sentence);
-    t.ok(reading.ok && reading.parts.map((p) => p.text).join(' ∧ ').includes(expected), `"${sentence}" → ${expected}`, { got: reading.ok ? reading.parts.map((p) => p.text) : reading });
-  }
+  readsAs(t, readThen, cases, ' ∧ ');
   const whens: [string, string][] = [
     ['echo done runs on the host with no image configured', 'run `echo done`'],
     ['sleep 15 runs in Docker with image alpine and a timeout of 2s', 'run `sleep 15` in a container (alpine); timeout = 2 s'],
@@ -239,10 +244,7 @@ t.test('classes of sentences: reasons, contrasts, modal phrases, provenance, sig
     ['stdout is hidden and stderr is shown', 'showStdout: false; showStderr: true'],
     ['a stop command contains the key `timout: "5s"` instead of `timeout`', 'timout: "5s"'],
   ];
-  for (const [sentence, expected] of whens) {
-    const reading = readWhen(sentence);
-    t.ok(reading.ok && reading.parts.map((p) => p.text).join('; ').includes(expected), `When "${sentence}" → ${expected}`, { got: reading.ok ? reading.parts.map((p) => p.text) : reading });
-  }
+  readsAs(t, readWhen, whens, '; ');
   t.end();
 });
 

@@ -978,6 +978,8 @@ const RULES: Rule<Check>[] = [
       needs: needs.map((n) => [n]),
       allows: ['CONFIG', 'MESSAGE', 'MENTION', 'E:key', 'E:quoted', 'E:number', 'E:duration', 'E:position', 'VALIDATION', 'FAIL', 'TIMEOUT', 'WORKDIR', 'MEMORY', 'SHOWN', 'E:count'],
       build(a) {
+        // "the error names …": the noun "error" is a message's; failing is said by a verb ("fails to load").
+        if (needs[0] === 'CONFIG' && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('FAIL') && !t.concepts.includes('MESSAGE'))) return null;
         const named = a.after('MENTION').filter((t) => t.kind === 'entity');
         // Without a naming verb, the field the sentence is about ("the timeout is rejected") is the one an error names.
         const subjects = a.has('MENTION') ? [] : fieldsNamed(a);
