@@ -243,6 +243,11 @@ t.test('classes of sentences: reasons, contrasts, modal phrases, provenance, sig
     ['the command prints 5 lines to stdout and 5 lines to stderr', 'prints 5 lines on stdout; prints 5 lines on stderr'],
     ['stdout is hidden and stderr is shown', 'showStdout: false; showStderr: true'],
     ['a stop command contains the key `timout: "5s"` instead of `timeout`', 'timout: "5s"'],
+    ['the configuration contains a key `timeoutt`', 'timeoutt: null (a key with no value)'],
+    ["the container's working directory is set to `/opt`", 'workdir: /opt (in a container)'],
+    ['a command fails with exit code 2', 'exits with 2 (fails)'],
+    ['the command exits with code 3 after printing "oops"', 'exits with 3; prints "oops" on stdout'],
+    ['the command `sleep 10` runs with a 1 second timeout in an alpine container', 'timeout = 1 s; in a container (alpine)'],
   ];
   readsAs(t, readWhen, whens, '; ');
   t.end();

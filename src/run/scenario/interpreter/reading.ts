@@ -167,7 +167,9 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
     conjuncts,
     clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? [], options.splitAtConcepts),
     ...contrasted(tokens, options),
-    ...(options.splitBeforeLast ? [clauses(tokens, options.splitAt, [...(options.splitBefore ?? []), ...options.splitBeforeLast], options.splitBeforeConcepts ?? [], options.splitAtConcepts)] : []),
+    ...(options.splitBeforeLast
+      ? [clauses(tokens, options.splitAt, options.splitBeforeLast, [], options.splitAtConcepts), clauses(tokens, options.splitAt, [...(options.splitBefore ?? []), ...options.splitBeforeLast], options.splitBeforeConcepts ?? [], options.splitAtConcepts)]
+      : []),
   ];
   // Clauses joined by "and" that each state a fact are read as those facts; where a clause
   // is only a noun ("stdout and stderr are limited"), the sentence is one fact.

@@ -78,6 +78,11 @@ const RULES: Rule<SetupPart>[] = [
       const run = commands[0].text;
       // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
       const field = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(\S.*)$/.exec(run);
+      // "contains a key `timeoutt`", "an unknown field `retries`": a key's name, with no value (null).
+      const keyWord = a.tokens.findIndex((t) => t.kind === 'word' && /^(key|field|setting|option)s?$/i.test(t.text));
+      if (!field && keyWord >= 0 && a.tokens[keyWord + 1] === commands[0] && /^[A-Za-z_][A-Za-z0-9_]*$/.test(run) && images.length === 0 && !a.has('HOST', 'CONTAINER')) {
+        return part(`${run}: null (a key with no value)`, (s) => (s.fields[run] = null));
+      }
       // "has an unknown key `retries: 3`": said only of a configuration line.
       if (!field && a.has('UNKNOWN', 'APPLY')) return null;
       if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message)$/.test(field[1]))) {
@@ -205,7 +210,7 @@ const RULES: Rule<SetupPart>[] = [
     // "writes "done"", "prints `ready` to stderr": a line of text it prints.
     name: 'a text it prints',
     needs: [['WRITE'], ['E:quoted']],
-    allows: ['E:stream', 'OUTPUT'],
+    allows: ['E:stream', 'OUTPUT', 'AFTER', 'FIRST'],
     build(a) {
       const quoted = a.entities('quoted');
       const verb = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('WRITE'));
@@ -278,6 +283,8 @@ const RULES: Rule<SetupPart>[] = [
       const numbers = a.entities('number');
       if (a.negated || numbers.length > 1) return null;
       if (numbers.length === 1 && a.has('EXIT') && !a.has('FAIL', 'SUCCEED')) return part(`exits with ${numbers[0].n}`, (s) => (s.exitCode = numbers[0].n));
+      // "fails with exit code 2"
+      if (numbers.length === 1 && numbers[0].n !== 0 && a.has('EXIT') && a.has('FAIL') && !a.has('SUCCEED')) return part(`exits with ${numbers[0].n} (fails)`, (s) => (s.exitCode = numbers[0].n));
       if (numbers.length === 0 && a.has('FAIL') && !a.has('SUCCEED')) return part('exits with 1 (fails)', (s) => (s.exitCode = 1));
       if (numbers.length === 0 && (a.has('SUCCEED') || (a.has('EXIT') && a.has('GRACEFUL'))) && !a.has('FAIL')) return part('exits with 0 (succeeds)', (s) => (s.exitCode = 0));
       return null;
@@ -286,7 +293,7 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'a field value',
     needs: [['E:key'], ['E:number', 'E:quoted', 'E:duration', 'E:count', 'HIDE', 'REVEAL', 'DISABLE', 'E:path', 'NOT']],
-    allows: ['SET', 'OWN', 'DEFAULT', 'APPLY', 'TIMEOUT', 'LIMITED', 'OUTPUT'],
+    allows: ['SET', 'OWN', 'DEFAULT', 'APPLY', 'TIMEOUT', 'LIMITED', 'OUTPUT', 'PATH', 'RELATIVE', 'ABSOLUTE'],
     build(a) {
       const keys = a.entities('key');
       const values = a.tokens.filter((t) => (t.kind === 'entity' && t.entity.type !== 'key') || (t.kind === 'word' && (t.concepts.some((c) => c === 'HIDE' || c === 'REVEAL' || c === 'DISABLE') || /^none$/i.test(t.text))));
@@ -342,7 +349,7 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'the working directory',
     needs: [['WORKDIR'], ['E:path', 'E:quoted']],
-    allows: ['SET'],
+    allows: ['SET', 'PATH', 'RELATIVE', 'ABSOLUTE'],
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity');
       if (values.length !== 1 || a.negated) return null;
@@ -396,17 +403,36 @@ const RULES: Rule<SetupPart>[] = [
   },
 ];
 
+/** A rule of a command's field that may say it is the container's ("the container's working directory is /opt"): then the command runs in one. */
+function containerMay(rule: Rule<SetupPart>): Rule<SetupPart> {
+  return {
+    ...rule,
+    allows: [...rule.allows, 'CONTAINER'],
+    build(a) {
+      const read = rule.build(a);
+      if (!read || !a.has('CONTAINER')) return read;
+      return part(`${read.text} (in a container)`, (s) => {
+        read.apply(s);
+        s.context ??= 'docker';
+      });
+    },
+  };
+}
+
+const FIELDS_OF_A_CONTAINER = new Set(['a field value', 'the working directory', 'a memory limit', 'an environment variable']);
+const READ_RULES = RULES.map((rule) => (FIELDS_OF_A_CONTAINER.has(rule.name) ? containerMay(rule) : rule));
+
 /** Slots any When clause may carry: the command as subject, the configuration, running it. */
 const UNIVERSAL = ['COMMAND', 'HOOK', 'CONFIG', 'RUNS', 'SET', 'EACH', 'USER', 'FILLER'];
 
 /** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
 export function readWhen(sentence: string): Reading<SetupPart> {
   return read(sentence, {
-    rules: RULES,
+    rules: READ_RULES,
     universal: UNIVERSAL,
     splitAt: [',', 'and', 'but', 'while', 'then'],
     splitBefore: ['with', 'without', 'under', 'that', 'which', 'whose', 'where', 'using', 'via'],
-    splitBeforeLast: ['in', 'inside', 'on'],
+    splitBeforeLast: ['in', 'inside', 'on', 'after', 'before'],
     splitBeforeConcepts: ['WRITE', 'LIMITED', 'SLEEP', 'IGNORE', 'HANDLE', 'AT_MOST', 'EXIT', 'RUNS', 'SET', 'APPLY'],
     wholeFirst: false,
     same: (x, y) => x.text === y.text,
