@@ -28,7 +28,7 @@ export interface CheckContext {
   /** Of the called names, those unknown where spec code runs, with why and, for an undefined one, what to suggest (see known-functions.ts). */
   unknownOperators: (uses: NameUse[]) => Promise<Map<string, UnknownName>>;
   /** For a step no definition matches: a snippet of the definition to write (Given, When or Then as KEYWORD says); null when it matches. */
-  undefinedStep: (step: ScenarioStep, keyword: string) => string | null;
+  undefinedStep: (step: ScenarioStep, keyword: string, scenario: readonly ScenarioStep[]) => string | null;
   /** False when no step definition at all applies to the document (no steps file, no built-in steps): its steps are not written yet. */
   stepsLoaded?: boolean;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
@@ -196,7 +196,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     let keyword: string | null = null;
     for (const step of unit.steps) {
       keyword = stepKeyword(step.keyword, keyword);
-      const snippet = context.undefinedStep(step, keyword);
+      const snippet = context.undefinedStep(step, keyword, unit.steps);
       if (snippet !== null && context.stepsLoaded === false) unwritten.push(step.line);
       else if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `undefined step '${step.text}' (it fails the run, which is strict by default); define it with:\n${snippet}` });
       const definitions = context.ambiguousStep?.(step);

@@ -23,7 +23,7 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
   const seen = libraryFor(library, builtins);
   return {
     stepsLoaded: seen.steps.length > 0,
-    undefinedStep: (step, keyword) => (matchStep(seen, step.text, keyword).length > 0 ? null : snippetFor(seen, step.text, keyword, step.argument?.kind)),
+    undefinedStep: (step, keyword, scenario) => (matchStep(seen, step.text, keyword, { code: step.code, scenario }).length > 0 ? null : snippetFor(seen, step.text, keyword, step.argument?.kind)),
     ambiguousStep: (step) => {
       const matches = matchStep(seen, step.text);
       return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;

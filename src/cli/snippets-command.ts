@@ -28,8 +28,8 @@ export async function snippetsCommand(paths: string[], options: { steps?: string
   const undefinedSteps: { text: string; keyword: string; argument?: 'doc-string' | 'data-table' }[] = [];
   for (const plan of documents) {
     const seen = libraryFor(library, plan.executorSteps !== undefined);
-    for (const { step, keyword } of keyedSteps(plan.units)) {
-      if (matchStep(seen, step.text, keyword).length === 0) undefinedSteps.push({ text: step.text, keyword, argument: step.argument?.kind });
+    for (const { unit, step, keyword } of keyedSteps(plan.units)) {
+      if (matchStep(seen, step.text, keyword, { code: step.code, scenario: unit.steps }).length === 0) undefinedSteps.push({ text: step.text, keyword, argument: step.argument?.kind });
     }
   }
   const module = snippetsModule(library, undefinedSteps);

@@ -35,9 +35,9 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
   for (const plan of documents) {
     const file = plan.file;
     const seen = libraryFor(library, plan.executorSteps !== undefined);
-    for (const { step, keyword } of keyedSteps(plan.units)) {
+    for (const { unit, step, keyword } of keyedSteps(plan.units)) {
       const at = `${file}:${step.line}`;
-      const matches = matchStep(seen, step.text, keyword);
+      const matches = matchStep(seen, step.text, keyword, { code: step.code, scenario: unit.steps });
       if (matches.length === 0) undefinedSteps.push(`${at}  ${step.keyword} ${step.text}`);
       if (matches.length > 1) ambiguous.push(`${at}  ${step.keyword} ${step.text}\n      matches ${matches.map((m) => `${place(m.step)} ${m.step.source}`).join('\n      and     ')}`);
       for (const m of matches) (m.step.interpretation ? interpreted : uses.get(m.step))?.push(`${at}  ${m.step.interpretation ?? ''}`.trimEnd());

@@ -15,10 +15,25 @@ const APPLETS = [
   'sh', 'ash', 'sleep', 'echo', 'yes', 'cat', 'seq', 'head', 'tail', 'ls', 'kill', 'env', 'true', 'false', 'printf', 'wc', 'dd',
   'grep', 'sed', 'awk', 'tr', 'cut', 'sort', 'uniq', 'date', 'id', 'whoami', 'ps', 'pwd', 'mkdir', 'rm', 'cp', 'mv', 'touch', 'test',
   '[', 'expr', 'nproc', 'free', 'timeout', 'usleep', 'ip', 'ping', 'wget', 'nc', 'find', 'xargs', 'tee', 'basename', 'dirname', 'readlink', 'hostname',
+  'uname', 'which', 'stat', 'chmod', 'ln', 'du', 'df', 'md5sum', 'sha256sum', 'base64', 'mktemp', 'realpath', 'rmdir', 'tac', 'rev', 'nl', 'od', 'diff', 'cmp', 'sync', 'mkfifo',
 ];
 
+/**
+ * Alpine's busybox has `printenv`; Debian's busybox-static has not: the same as a
+ * script (every variable, or the values of those named, status 1 when one is unset).
+ */
+const PRINTENV = `#!/bin/sh
+[ $# -eq 0 ] && exec env
+status=0
+for name in "$@"; do
+  case "$name" in *[!A-Za-z0-9_]*|'') status=1; continue ;; esac
+  if eval "[ \\"\\\${$name+set}\\" = set ]"; then eval "printf '%s\\n' \\"\\\$$name\\""; else status=1; fi
+done
+exit $status
+`;
+
 const LABEL = 'spec-run.image-version';
-const imageVersion = createHash('sha256').update(APPLETS.join(' ')).digest('hex').slice(0, 12);
+const imageVersion = createHash('sha256').update(APPLETS.join(' ')).update(PRINTENV).digest('hex').slice(0, 12);
 
 /** Finds busybox on PATH (Debian's busybox-static installs /bin/busybox). */
 async function findBusybox(): Promise<string> {
@@ -50,6 +65,7 @@ export async function ensureLocalImage(tag = LOCAL_IMAGE): Promise<{ built: bool
     for (const dir of ['tmp', 'workspace', 'etc']) await mkdir(path.join(tree, dir), { recursive: true });
     await copyFile(busybox, path.join(tree, 'bin', 'busybox'));
     for (const applet of APPLETS) await symlink('busybox', path.join(tree, 'bin', applet));
+    await writeFile(path.join(tree, 'bin', 'printenv'), PRINTENV, { mode: 0o755 });
     // `--user nobody` needs the name to exist in the image.
     await writeFile(path.join(tree, 'etc', 'passwd'), 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n');
     await writeFile(path.join(tree, 'etc', 'group'), 'root:x:0:\nnogroup:x:65534:\n');

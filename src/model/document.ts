@@ -43,6 +43,8 @@ export interface Paragraph {
   /** The text with `**bold**` markers kept, as list items keep them (steps written as paragraph lines). */
   marked: string;
   line: number;
+  /** Its inline code spans (`sleep 30`), which the plain text no longer marks. */
+  code?: string[];
 }
 
 export interface ListItem {
@@ -51,6 +53,8 @@ export interface ListItem {
   line: number;
   /** Number of an ordered item ("3." gives 3); null in a bullet list. */
   number: number | null;
+  /** Its inline code spans, which the plain text no longer marks. */
+  code?: string[];
   /** A fenced block or a table inside the item, after its text (the first one): a step's doc string or data table. */
   argument?: ItemArgument;
 }

@@ -70,6 +70,8 @@ export interface ScenarioStep {
   line: number;
   /** Item number in a numbered list. */
   number: number | null;
+  /** The inline code spans of the step's text (`sleep 30`, `timeout`): the plain text no longer marks them. */
+  code?: string[];
   /** The doc string or data table written inside the step's list item, passed to its definition last. */
   argument?: ItemArgument;
 }
@@ -80,6 +82,8 @@ export interface ScenarioUnit extends UnitBase {
   requirement: string;
   /** The paragraph before the first block or list ("When timeout is specified on a command:"). */
   condition: string | null;
+  /** The condition's inline code spans. */
+  conditionCode?: string[];
   configs: CodeRef[];
   steps: ScenarioStep[];
 }

@@ -13,7 +13,7 @@ import type {
   ListItem,
   Section,
 } from '../model/document.js';
-import { plainText } from './plain-text.js';
+import { inlineCode, plainText } from './plain-text.js';
 
 const processor = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
 
@@ -53,15 +53,16 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
 
   const addList = (list: List): void => {
     const target = currentSection();
-    const items: ListItem[] = list.children.map((item) => ({
-      text: item.children
-        .filter((child): child is MdParagraph => child.type === 'paragraph')
-        .map((child) => plainText(child, true).trim())
-        .join('\n'),
-      line: item.position!.start.line,
-      number: list.ordered ? writtenItemNumber(source, item.position!.start.offset!) : null,
-      ...itemArgument(item),
-    }));
+    const items: ListItem[] = list.children.map((item) => {
+      const paragraphs = item.children.filter((child): child is MdParagraph => child.type === 'paragraph');
+      return {
+        text: paragraphs.map((child) => plainText(child, true).trim()).join('\n'),
+        line: item.position!.start.line,
+        number: list.ordered ? writtenItemNumber(source, item.position!.start.offset!) : null,
+        ...codeOf(paragraphs),
+        ...itemArgument(item),
+      };
+    });
     target.content.push({ type: 'list', ordered: list.ordered === true, items, line: list.position!.start.line });
     // Blocks nested in items follow the list, in the order they stand.
     for (const item of list.children) walk(item.children, true);
@@ -91,7 +92,7 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
         }
         case 'paragraph':
           if (!inListItem)
-            currentSection().content.push({ type: 'paragraph', paragraph: { text: plainText(node).trim(), marked: plainText(node, true).trim(), line: node.position!.start.line } });
+            currentSection().content.push({ type: 'paragraph', paragraph: { text: plainText(node).trim(), marked: plainText(node, true).trim(), line: node.position!.start.line, ...codeOf([node]) } });
           break;
         case 'code':
           addCode(node, nodes[i - 1], inListItem);
@@ -114,6 +115,12 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
 
   walk(tree.children, false);
   return body;
+}
+
+/** The inline code spans of NODES, when they have any. */
+function codeOf(nodes: Nodes[]): { code?: string[] } {
+  const code = nodes.flatMap((node) => inlineCode(node));
+  return code.length > 0 ? { code } : {};
 }
 
 /**

@@ -30,3 +30,9 @@ export function plainText(node: Nodes, keepStrong = false, keepPlaceholders = ke
       return 'children' in node ? node.children.map((child) => plainText(child as Nodes, keepStrong, keepPlaceholders)).join('') : '';
   }
 }
+
+/** The inline code spans of a node, in order: the commands and values a sentence marks as written. */
+export function inlineCode(node: Nodes): string[] {
+  if (node.type === 'inlineCode') return [node.value];
+  return 'children' in node ? node.children.flatMap((child) => inlineCode(child as Nodes)) : [];
+}

@@ -105,6 +105,7 @@ function filledArgument(argument: ItemArgument, fill: (text: string) => string):
 function scenarioUnit(file: string, section: Section, requirement: Section | null, content: SectionContent[]): ScenarioDraft {
   const configs: CodeRef[] = [];
   let condition: string | null = null;
+  let conditionCode: string[] | undefined;
   let conditionLine = section.line;
   let sawBlockOrList = false;
   for (const item of content) {
@@ -114,6 +115,7 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
     }
     if (item.type === 'paragraph' && !sawBlockOrList && condition === null) {
       condition = item.paragraph.text;
+      conditionCode = item.paragraph.code;
       conditionLine = item.paragraph.line;
     }
     if (item.type === 'code') configs.push(codeRef(file, item.block));
@@ -127,8 +129,9 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
     headingPath: section.headingPath,
     requirement: requirement ? REQUIREMENT_HEADING.exec(requirement.heading)![1].trim() : '',
     condition,
+    ...(conditionCode ? { conditionCode } : {}),
     configs,
-    steps: scenarioSteps(content, condition, conditionLine),
+    steps: scenarioSteps(content, condition, conditionLine, conditionCode),
   };
 }
 
@@ -141,7 +144,7 @@ const CONDITION_STEP = /^(given|when)\s+(.+?):?$/i;
  * of the scenario, read as "Then" steps; a scenario with none of these has its
  * condition paragraph ("When command execution times out:") as its one step.
  */
-function scenarioSteps(content: SectionContent[], condition: string | null, conditionLine: number): ScenarioStep[] {
+function scenarioSteps(content: SectionContent[], condition: string | null, conditionLine: number, conditionCode?: string[]): ScenarioStep[] {
   const steps: ScenarioStep[] = [];
   let keyword: string | null = null;
   for (const item of content) {
@@ -163,7 +166,7 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
   const numbered = content.find((item) => item.type === 'list' && item.ordered);
   if (numbered?.type !== 'list') {
     const asStep = condition === null ? null : CONDITION_STEP.exec(condition);
-    return asStep ? [{ keyword: capitalized(asStep[1]), text: asStep[2], line: conditionLine, number: null }] : [];
+    return asStep ? [withCode({ keyword: capitalized(asStep[1]), text: asStep[2], line: conditionLine, number: null }, conditionCode)] : [];
   }
   return numbered.items.map((listItem) => stepOf('Then', withoutBold(listItem.text), listItem));
 }
@@ -182,7 +185,7 @@ function paragraphSteps(paragraph: Paragraph): ScenarioStep[] | null {
     if (step) steps.push({ ...step, line: paragraph.line + i, number: null });
     else steps[steps.length - 1].text += ` ${withoutBold(line).trim()}`;
   });
-  return steps;
+  return steps.map((step) => withCode(step, paragraph.code));
 }
 
 /**
@@ -191,7 +194,13 @@ function paragraphSteps(paragraph: Paragraph): ScenarioStep[] | null {
  * as reports show it and definitions match it.
  */
 function stepOf(keyword: string, text: string, item: ListItem): ScenarioStep {
-  return { keyword, text: text.replace(/\s*\n\s*/g, ' ').trim(), line: item.line, number: item.number, ...(item.argument ? { argument: item.argument } : {}) };
+  return withCode({ keyword, text: text.replace(/\s*\n\s*/g, ' ').trim(), line: item.line, number: item.number, ...(item.argument ? { argument: item.argument } : {}) }, item.code);
+}
+
+/** STEP with the code spans of its item or paragraph that stand in its text. */
+function withCode(step: ScenarioStep, code: string[] | undefined): ScenarioStep {
+  const own = (code ?? []).filter((span) => step.text.includes(span));
+  return own.length > 0 ? { ...step, code: own } : step;
 }
 
 function capitalized(word: string): string {

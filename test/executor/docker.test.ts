@@ -39,6 +39,12 @@ t.test('Docker', async (t) => {
     t.ok(await gone(containerOf(r.notes)), 'container removed');
   });
 
+  t.test('the local image has printenv, as alpine does: a value, and status 1 for a variable not set', async (t) => {
+    const r = await runInDocker(request('printenv STAGE; printenv NOT_SET_ANYWHERE; echo "status $?"', 10_000, { env: { STAGE: 'nightly' } }));
+    t.match(r, { outcome: 'completed', exitCode: 0 });
+    t.same(r.output.lines.map((l) => l.text), ['nightly', 'status 1']);
+  });
+
   t.test('a container ignoring SIGTERM is killed after the grace period: 137', async (t) => {
     const r = await runInDocker(request("trap '' TERM; echo up; sleep 100 & sleep 100", 1000));
     t.match(r, { outcome: 'timeout', exitCode: 137, signal: 'SIGKILL' });

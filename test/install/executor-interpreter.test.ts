@@ -30,6 +30,29 @@ A check that hangs SHALL be stopped at its limit and reported as timed out.
 - **AND** the omission note says 5 lines were omitted
 - **AND** no container remains afterwards
 
+#### Scenario: A limit in a reader's words
+- **WHEN** \`sleep 5\` runs on the host under a limit of one and a half seconds
+- **THEN** it is stopped after about one and a half seconds, with exit status 124, because its timeout expired
+
+#### Scenario: A sentence of the seed's beside fresh words
+- **WHEN** the command \`pwd\` runs in Docker with image alpine
+- **AND** workdir is set to /tmp
+- **THEN** the working directory SHALL be /tmp
+- **AND** the container SHALL be removed afterwards
+
+#### Scenario: A value the executor refuses
+When a timeout mixes hours and minutes:
+\`\`\`yaml
+stop:
+  commands:
+    - run: "echo never"
+      timeout: "2h30m"
+\`\`\`
+
+Then:
+1. The configuration is rejected and \`echo never\` is never started
+2. The error names the \`timeout\` field
+
 ### Requirement: Wrong claims fail
 #### Scenario: A claim the executor does not meet
 - **WHEN** a command exits with status 3
@@ -50,6 +73,10 @@ t.test('a specification in fresh words binds through the interpreter and is chec
   t.match(dry.stdout, /interpretation: "?exit code == 124/);
   t.match(dry.stdout, /interpretation: "?stdout lines shown == 4 \(the first ones, in order\)/);
   t.match(dry.stdout, /the executor interpreter did not understand: "dashboard", "turns", "green"/, 'the unreadable sentence names its words');
+  t.match(dry.stdout, /interpretation: "?setup: run `sleep 5`; on the host; timeout = 1.5 s/, 'a duration in words, and the command in code marks');
+  t.match(dry.stdout, /interpretation: "?it was stopped .*at t ≈ 1.5 s .*∧ exit code == 124 ∧ outcome == timeout/, 'the reason is a fact checked too');
+  t.match(dry.stdout, /interpretation: "?working directory == \/tmp/, 'beside a step only the interpreter reads, a sentence of the seed vocabulary is read by the interpreter too');
+  t.match(dry.stdout, /interpretation: "?the configuration is rejected \(validation errors, nothing runs\) ∧ `echo never` never ran/);
 
   const list = await project.specRun(['--list', 'specs/', '--executor-steps']);
   t.match(list.stdout, /THEN the exit code is 0\n\s+⇒ exit code == 0/, '--list shows each step with its reading');
@@ -61,7 +88,7 @@ t.test('a specification in fresh words binds through the interpreter and is chec
     .map((line) => JSON.parse(line) as { type: string; name?: string; ok?: boolean; todo?: string; skip?: string; diagnostics?: Record<string, unknown> })
     .filter((e) => e.type === 'point');
   const named = (start: string) => points.find((p) => p.name?.startsWith(start));
-  for (const name of ['THEN it is terminated', 'AND the exit status reported is 124', 'AND no SIGKILL is sent', 'THEN only the first 4 lines', 'AND the omission note', 'AND no container remains']) {
+  for (const name of ['THEN it is terminated', 'AND the exit status reported is 124', 'AND no SIGKILL is sent', 'THEN only the first 4 lines', 'AND the omission note', 'AND no container remains', 'THEN it is stopped after about one and a half', 'THEN the working directory SHALL be /tmp', 'AND the container SHALL be removed', 'Then The configuration is rejected and', 'Then The error names the']) {
     t.match(named(name), { ok: true, skip: undefined }, `${name}: passed`);
   }
   t.match(named('THEN the exit code is 0'), { ok: false, diagnostics: { message: /expected exit code == 0; got exit code 3/ } }, 'a false claim fails with the measurement');

@@ -4,10 +4,21 @@
 // check; anything else stays unbound and names the words not understood.
 import t from 'tap';
 import fc from 'fast-check';
-import { markCommands, tokenize, type Entity } from '../../src/run/scenario/interpreter/lexicon.js';
+import { markCode, markCommands, tokenize, type Entity } from '../../src/run/scenario/interpreter/lexicon.js';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { readWhen, emptySetup } from '../../src/run/scenario/interpreter/when.js';
 import { interpret } from '../../src/run/scenario/interpreter/index.js';
+import type { Reading } from '../../src/run/scenario/interpreter/reading.js';
+
+type Test = Parameters<Parameters<typeof t.test>[0]>[0];
+
+/** Each sentence is read, and what it is read as contains the expected text. */
+function readsAs(t: Test, read: (sentence: string) => Reading<{ text: string }>, cases: [string, string][], joint: string): void {
+  for (const [sentence, expected] of cases) {
+    const reading = read(sentence);
+    t.ok(reading.ok && reading.parts.map((p) => p.text).join(joint).includes(expected), `"${sentence}" → ${expected}`, { got: reading.ok ? reading.parts.map((p) => p.text) : reading });
+  }
+}
 
 const entities = (sentence: string): Entity[] => tokenize(sentence).flatMap((token) => (token.kind === 'entity' ? [token.entity] : []));
 const durationOf = (text: string) => entities(text).find((e) => e.type === 'duration');
@@ -36,7 +47,7 @@ t.test('durations in every spelling: "2s", "2 s", "2 seconds", "2-second", "two 
   t.same(durationOf('within half a second'), { type: 'duration', ms: 500 });
   t.same(durationOf('after a second'), { type: 'duration', ms: 1000 });
   t.same(durationOf('after 1.5 s'), { type: 'duration', ms: 1500 });
-  t.same(durationOf('a timeout of "30s"'), { type: 'duration', ms: 30_000 }, 'quoted');
+  t.same(durationOf('a timeout of "30s"'), { type: 'duration', ms: 30_000, written: '30s' }, 'quoted: the value as written, too');
   t.same(durationOf('a command sleeps'), undefined, 'no number, no duration');
   t.end();
 });
@@ -82,10 +93,7 @@ t.test('Then sentences bind to one predicate each, shown as what is checked', (t
     ['the command runs to the end and exits with status 0', 'outcome == completed (ran to its end, not stopped) ∧ exit code == 0'],
     ['no stdout and no stderr is shown', 'stdout and stderr: no line shown'],
   ];
-  for (const [sentence, expected] of cases) {
-    const reading = readThen(sentence);
-    t.ok(reading.ok && reading.parts.map((p) => p.text).join(' ∧ ').includes(expected), `"${sentence}" → ${expected}`, { got: reading.ok ? reading.parts.map((p) => p.text) : reading });
-  }
+  readsAs(t, readThen, cases, ' ∧ ');
   t.end();
 });
 
@@ -131,5 +139,166 @@ t.test('the step text of a binding: setup for Given and When, a check for Then',
   const then = interpret('5 lines are shown', 'Then');
   t.match(when, { ok: true, kind: 'setup', text: 'setup: prints 5 lines on stdout' });
   t.match(then, { ok: true, kind: 'check', text: 'lines shown == 5' });
+  t.end();
+});
+
+/** A duration in milliseconds, spelled as writers spell it: compact, with units in words, with number words, with halves. */
+const spellings = (h: number, m: number, s: number): string[] => {
+  const ms = ((h * 60 + m) * 60 + s) * 1000;
+  const parts = [h ? [h, 'h', 'hour'] : null, m ? [m, 'm', 'minute'] : null, s ? [s, 's', 'second'] : null].filter((p): p is [number, string, string] => p !== null);
+  const word = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const out = [parts.map(([n, u]) => `${n}${u}`).join(''), parts.map(([n, u]) => `${n}${u}`).join(' '), parts.map(([n, , u]) => word(n, u)).join(' '), parts.map(([n, , u]) => word(n, u)).join(' and ')];
+  if (ms % 60_000 === 0 && ms < 3_600_000) out.push(`${ms / 60_000} minutes`);
+  if (parts.length === 1 && parts[0][0] <= 10) out.push(`${WORDS[parts[0][0] - 1]} ${parts[0][2]}${parts[0][0] === 1 ? '' : 's'}`);
+  return out;
+};
+
+t.test('durations of several units, halves and fractions: "2h30m", "1 minute and 30 seconds", "one and a half seconds"', (t) => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }), fc.nat(), (h, m, s, pick) => {
+      fc.pre(h + m + s > 0);
+      const forms = spellings(h, m, s);
+      const text = forms[pick % forms.length];
+      const found = durationOf(`the command is stopped after ${text} of running`);
+      return found?.type === 'duration' && found.ms === ((h * 60 + m) * 60 + s) * 1000;
+    }),
+  );
+  for (const [text, ms] of [
+    ['one and a half seconds', 1500],
+    ['a second and a half', 1500],
+    ['an hour and a half', 5_400_000],
+    ['two and a half minutes', 150_000],
+    ['half an hour', 1_800_000],
+    ['a quarter of a minute', 15_000],
+    ['twenty-five seconds', 25_000],
+    ['1.5s', 1500],
+    ['0.25 s', 250],
+    ['500ms', 500],
+    ['1,500 ms', 1500],
+    ['a couple of seconds', 2000],
+  ] as const) t.same(durationOf(`within ${text}`), { type: 'duration', ms }, `"${text}"`);
+  t.same(durationOf('"2h30m"'), { type: 'duration', ms: 9_000_000, written: '2h30m' }, 'quoted, it keeps its text: a value for the executor to judge');
+  t.same(entities('a second command runs'), [{ type: 'ordinal', index: 1, of: 'command' }], '"a second command" is an ordinal, not a duration');
+  t.end();
+});
+
+t.test('a duration in the When is carried into the configuration, in prose as read, quoted as written', async (t) => {
+  const { configure } = await import('../../src/run/scenario/interpreter/observation.js');
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 1, max: 59 }), fc.nat(), (h, m, s, pick) => {
+      const forms = spellings(h, m, s);
+      const reading = readWhen(`the command \`sleep 1\` has a timeout of ${forms[pick % forms.length]}`);
+      if (!reading.ok) return false;
+      const setup = emptySetup();
+      for (const part of reading.parts) part.apply(setup);
+      const { config, errors } = configure(null, setup);
+      return errors.length === 0 && config.commands[0].timeout.kind === 'limit' && config.commands[0].timeout.ms === ((h * 60 + m) * 60 + s) * 1000;
+    }),
+  );
+  const quoted = emptySetup();
+  const reading = readWhen('a stop command has a timeout of "2h30m"');
+  t.ok(reading.ok);
+  if (reading.ok) for (const part of reading.parts) part.apply(quoted);
+  t.match(configure(null, quoted).errors, [{ message: /timeout.*only a single unit/ }], 'quoted, the executor judges it as written: two units are refused');
+  const yaml = { text: 'stop:\n  commands:\n    - run: "true"\n', line: 1 };
+  const withYaml = emptySetup();
+  const setting = readWhen('maxOutputLines is 0');
+  if (setting.ok) for (const part of setting.parts) part.apply(withYaml);
+  t.match(configure(yaml, withYaml).errors, [{ message: /maxOutputLines/ }], 'a When setting is written into the YAML block, where the loader judges it');
+  t.end();
+});
+
+t.test('classes of sentences: reasons, contrasts, modal phrases, provenance, signal marks, endings', (t) => {
+  const cases: [string, string][] = [
+    ['the status reported is still 124, because the deadline is what ended it', 'exit code == 124 ∧ outcome == timeout'],
+    ['the exit code is 124, indicating a timeout', 'exit code == 124 ∧ outcome == timeout'],
+    ['it SHALL run on the host rather than in a container', 'ran on the host (no container) ∧ not (ran in a container)'],
+    ['the command is expected to be stopped about two seconds after it started', 'it was stopped'],
+    ['A 5m timeout is in force, coming from the built-in default', 'timeout == 5 min (from the built-in default)'],
+    ['the effective timeout SHALL be 3s, taken from the command', "timeout == 3 s (from the command's own field)"],
+    ['the default is overridden by its own timeout', "timeout from the command's own field"],
+    ['SIGTERM is expected at the one-second mark', 'SIGTERM sent, at t ≈ 1 s'],
+    ['SIGTERM is sent first, then SIGKILL two seconds later', 'SIGKILL − SIGTERM ≈ 2 s'],
+    ['the command survives the SIGTERM sent at the 1-second mark', 'and the command outlived it'],
+    ['the process exits cleanly on SIGTERM within the grace period', 'ended within the grace period, no SIGKILL'],
+    ['The command is stopped after about 2 seconds with exit status 124', 'it was stopped (by the executor, or killed by its memory limit), exit code == 124'],
+    ['the command is expected to end with exit status 3 after roughly three seconds', 'exit code == 3, elapsed ≈ 3 s'],
+    ['the container SHALL be removed after it times out', 'every container was removed, outcome == timeout'],
+    ['the container is gone after the run', 'a container was created, and every container was removed'],
+    ['All four lines appear in the output', 'lines shown == 4'],
+    ['stderr is not shown at all', 'stderr: no line shown'],
+    ['Neither stream\'s cap is affected by the other', 'stdout and stderr each: lines shown == min(printed, maxOutputLines)'],
+    ['the first command times out and the second command still runs', 'command 1: outcome == timeout ∧ command 2 ran'],
+    ['The configuration is rejected because the timeout is negative', 'an error naming "timeout" says it is negative'],
+    ['the exit code is 125 because the image does not exist', 'the image could not be found or pulled'],
+    ['No container is created', 'no container created'],
+    ['the command sees STAGE=test in its environment', 'env STAGE == test'],
+    ['the container has no network access', 'network == none'],
+  ];
+  readsAs(t, readThen, cases, ' ∧ ');
+  const whens: [string, string][] = [
+    ['echo done runs on the host with no image configured', 'run `echo done`'],
+    ['sleep 15 runs in Docker with image alpine and a timeout of 2s', 'run `sleep 15` in a container (alpine); timeout = 2 s'],
+    ['neither defaultTimeout nor timeout is given for a stop command running sleep 2', 'no defaultTimeout and no timeout field'],
+    ['the command prints 5 lines to stdout and 5 lines to stderr', 'prints 5 lines on stdout; prints 5 lines on stderr'],
+    ['stdout is hidden and stderr is shown', 'showStdout: false; showStderr: true'],
+    ['a stop command contains the key `timout: "5s"` instead of `timeout`', 'timout: "5s"'],
+    ['the configuration contains a key `timeoutt`', 'timeoutt: null (a key with no value)'],
+    ["the container's working directory is set to `/opt`", 'workdir: /opt (in a container)'],
+    ['a command fails with exit code 2', 'exits with 2 (fails)'],
+    ['the command exits with code 3 after printing "oops"', 'exits with 3; prints "oops" on stdout'],
+    ['the command `sleep 10` runs with a 1 second timeout in an alpine container', 'timeout = 1 s; in a container (alpine)'],
+  ];
+  readsAs(t, readWhen, whens, '; ');
+  t.end();
+});
+
+t.test('never a guess, in the new classes too', (t) => {
+  for (const sentence of [
+    'no container remains, running or stopped',
+    '10 lines are not shown',
+    'the last 10 lines are shown',
+    'the exit code is 3 even though a timeout is set',
+    'its own timeout and the default apply',
+  ]) t.notOk(readThen(sentence).ok, `"${sentence}" is not bound`);
+  t.end();
+});
+
+t.test('code spans of a step are commands and values again', (t) => {
+  t.equal(markCode('The 3s global default applies to sleep 15', ['sleep 15']), 'The 3s global default applies to `sleep 15`');
+  t.equal(markCode('the key timout: "5s" instead of timeout', ['timout: "5s"', 'timeout']), 'the key `timout: "5s"` instead of `timeout`');
+  t.equal(markCode('a timeout of "30s"', ['30s']), 'a timeout of "30s"', 'already quoted: left as it is');
+  t.match(interpret('The configuration is rejected and echo done is never started', 'Then', ['echo done']), { ok: true, text: 'the configuration is rejected (validation errors, nothing runs) ∧ `echo done` never ran' });
+  t.end();
+});
+
+t.test('a scenario is read by one model: the seed vocabulary, or the interpreter where a step needs it', async (t) => {
+  const { loadStepLibrary, matchStep } = await import('../../src/run/scenario/library.js');
+  const library = await loadStepLibrary([], { builtins: true });
+  const step = (keyword: string, text: string) => ({ keyword, text, line: 1, number: null });
+  const then = step('THEN', 'the working directory SHALL be /tmp');
+  const seedOnly = [step('WHEN', 'a command runs on the host'), then];
+  const mixed = [step('WHEN', 'the command `pwd` runs in Docker with image alpine'), then];
+  const [bySeed] = matchStep(library, then.text, 'Then', { scenario: seedOnly });
+  t.ok(bySeed && bySeed.step.interpretation === undefined && /surface/.test(bySeed.step.file), 'in the seed\'s words, its expression binds', { got: bySeed?.step.source });
+  const [byInterpreter] = matchStep(library, then.text, 'Then', { scenario: mixed });
+  t.equal(byInterpreter?.step.interpretation, 'working directory == /tmp', 'beside a step only the interpreter reads, the interpreter reads it too: the seed expression would probe a command of its own');
+  t.same(matchStep(library, 'a command fails and writes diagnostic information via eprintln', 'When', { scenario: [step('WHEN', 'a command fails and writes diagnostic information via eprintln'), ...mixed] }), [], 'there, a step only a seed expression matches stays undefined');
+  t.end();
+});
+
+t.test('a step keeps its inline code spans, and a condition its own', async (t) => {
+  const { parseMarkdown } = await import('../../src/parse/index.js');
+  const { translate } = await import('../../src/translate/index.js');
+  const text = [
+    '# x Specification', '', '## Requirements', '', '### Requirement: R', 'It SHALL.', '',
+    '#### Scenario: bullets', '- **WHEN** `sleep 15` runs with a `timeout` of 2s', '- **THEN** the output is empty', '',
+    '#### Scenario: numbered', 'When `echo done` runs:', '```yaml', 'stop:', '  commands:', '    - run: "echo done"', '```', '', 'Then:', '1. `echo done` is never started', '',
+  ].join('\n');
+  const plan = translate(parseMarkdown('x.spec.md', text));
+  const [bullets, numbered] = plan.units.filter((u) => u.kind === 'scenario');
+  t.match(bullets, { steps: [{ text: 'sleep 15 runs with a timeout of 2s', code: ['sleep 15', 'timeout'] }, { text: 'the output is empty' }] });
+  t.equal((bullets as { steps: { code?: string[] }[] }).steps[1].code, undefined, 'no code, no field');
+  t.match(numbered, { conditionCode: ['echo done'], steps: [{ code: ['echo done'] }] });
   t.end();
 });

@@ -262,9 +262,10 @@ interface StepContext {
 
 async function runStep({ unit, library, world, strays, options, deadline }: StepContext, step: ScenarioStep, keyword: string, blocked: string | null): Promise<PointEvent> {
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
-  const matches = matchStep(library, step.text, keyword);
+  const place = { code: step.code, scenario: unit.steps };
+  const matches = matchStep(library, step.text, keyword, place);
   if (matches.length === 0) {
-    const unread = notInterpreted(library, step.text, keyword);
+    const unread = notInterpreted(library, step.text, keyword, place);
     const diagnostics = {
       reason: 'no step definition matches this step',
       ...(unread ? { interpreter: unread } : {}),

@@ -9,6 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import { createJiti } from 'jiti';
 import { asUserCode } from './exit-guard.js';
+import type { ScenarioStep } from '../../model/plan.js';
+import { stepKeyword } from '../../translate/step-keyword.js';
 import { interpret, INTERPRETER_FILE } from './interpreter/index.js';
 import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
@@ -252,28 +254,74 @@ export function stepText(text: string): string {
   return text.trim().replace(/(:|(?<!\.)\.)$/, '').trim();
 }
 
-/**
- * Every definition matching the text: none is an undefined step, two or more an ambiguous
- * one. A definition may or may not spell the colon that introduces a doc string or table,
- * or the full stop of a sentence: those matching the text as written come first, and only
- * when none does, those matching it without that mark.
- */
-export function matchStep(library: StepLibrary, text: string, keyword?: string): StepMatch[] {
+/** Where a step stands, for the interpreter of executor scenarios. */
+export interface StepPlace {
+  /** The step's inline code spans (`sleep 30`), which its plain text no longer marks. */
+  code?: readonly string[];
+  /** The steps of its scenario: a scenario is read by one model of the run (see `readsScenario`). */
+  scenario?: readonly ScenarioStep[];
+}
+
+/** The definitions matching the text, the user's own first (as a project's code wins over a library it uses). */
+function definitionsMatching(library: StepLibrary, text: string): StepMatch[] {
   const matching = (candidate: string) => {
     const all = library.steps.flatMap((step) => {
       if (!mayMatch(step.expression, candidate)) return [];
       const matched = step.expression.match(candidate);
       return matched ? [{ step, matched }] : [];
     });
-    // The user's own definitions win over the built-in library's, as a project's code over a library it uses.
     const users = all.filter((m) => !m.step.builtin);
     return users.length > 0 ? users : all;
   };
   const asWritten = matching(text.trim());
-  const matched = asWritten.length > 0 || stepText(text) === text.trim() ? asWritten : matching(stepText(text));
-  if (matched.length > 0 || !library.interpreter || keyword === undefined) return matched;
+  return asWritten.length > 0 || stepText(text) === text.trim() ? asWritten : matching(stepText(text));
+}
+
+const scenarioReaders = new WeakMap<StepLibrary, WeakMap<readonly ScenarioStep[], boolean>>();
+
+/**
+ * Whether the interpreter reads SCENARIO, rather than the built-in expressions of the
+ * seed vocabulary. Each is a model of the run of its own: a seed expression's Then
+ * checks a probe of the command its own When steps described, and sees nothing the
+ * interpreter set up; the interpreter sees only part of what those When steps set.
+ * So a scenario with a step that only the interpreter reads is read by the
+ * interpreter alone (a step only a seed expression matches stays undefined there),
+ * and a scenario written in the seed vocabulary's words keeps it. The user's own
+ * definitions bind their steps in either.
+ */
+function readsScenario(library: StepLibrary, scenario: readonly ScenarioStep[]): boolean {
+  const interpreter = library.interpreter;
+  if (!interpreter) return false;
+  let known = scenarioReaders.get(library);
+  if (!known) scenarioReaders.set(library, (known = new WeakMap()));
+  let reads = known.get(scenario);
+  if (reads === undefined) {
+    let keyword: string | null = null;
+    reads = scenario.some((step) => {
+      keyword = stepKeyword(step.keyword, keyword);
+      return definitionsMatching(library, step.text).length === 0 && interpreter(step.text, keyword, step.code).ok;
+    });
+    known.set(scenario, reads);
+  }
+  return reads;
+}
+
+/**
+ * Every definition matching the text: none is an undefined step, two or more an ambiguous
+ * one. A definition may or may not spell the colon that introduces a doc string or table,
+ * or the full stop of a sentence: those matching the text as written come first, and only
+ * when none does, those matching it without that mark. Where the executor vocabulary is
+ * active, the interpreter reads a step no definition matches, and in a scenario it reads
+ * (`readsScenario`) it takes the place of the built-in expressions.
+ */
+export function matchStep(library: StepLibrary, text: string, keyword?: string, place: StepPlace = {}): StepMatch[] {
+  const matched = definitionsMatching(library, text);
+  if (!library.interpreter || keyword === undefined) return matched;
+  const interpreted = place.scenario !== undefined && readsScenario(library, place.scenario);
+  const kept = interpreted ? matched.filter((m) => !m.step.builtin) : matched;
+  if (kept.length > 0) return kept;
   // Last: the interpreter, for sentences no definition was written for.
-  const read = library.interpreter(text, keyword);
+  const read = library.interpreter(text, keyword, place.code);
   return read.ok ? [{ step: interpretedStep(text, keyword, read.text, read.run), matched: [] }] : [];
 }
 
@@ -290,9 +338,9 @@ function mayMatch(expression: Expression, text: string): boolean {
 }
 
 /** Why the interpreter did not read a step, for its TODO; null where it is not active or did read it. */
-export function notInterpreted(library: StepLibrary, text: string, keyword: string): string | null {
+export function notInterpreted(library: StepLibrary, text: string, keyword: string, place: StepPlace = {}): string | null {
   if (!library.interpreter) return null;
-  const read = library.interpreter(text, keyword);
+  const read = library.interpreter(text, keyword, place.code);
   if (read.ok) return null;
   return read.notUnderstood.length > 0 ? `the executor interpreter did not understand: ${read.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}` : `the executor interpreter did not read it: ${read.reason}`;
 }

@@ -8,12 +8,14 @@ import { libraryFor, matchStep, notInterpreted, shownPath, type StepLibrary } fr
 export function describeStepBindings(plan: DocumentPlan, library: StepLibrary): string {
   const seen = libraryFor(library, plan.executorSteps !== undefined);
   const lines = ['  steps, each with what binds it:'];
-  for (const { step, keyword } of keyedSteps(plan.units)) {
-    const matches = matchStep(seen, step.text, keyword);
+  for (const { unit, step, keyword } of keyedSteps(plan.units)) {
+    const place = { code: step.code, scenario: unit.steps };
+    const matches = matchStep(seen, step.text, keyword, place);
     const [match] = matches;
+    const unread = matches.length === 0 ? notInterpreted(seen, step.text, keyword, place) : null;
     const binding =
       matches.length === 0
-        ? `undefined${notInterpreted(seen, step.text, keyword) ? `: ${notInterpreted(seen, step.text, keyword)}` : ''}`
+        ? `undefined${unread ? `: ${unread}` : ''}`
         : matches.length > 1
           ? `ambiguous: ${matches.map((m) => `${shownPath(m.step.file)}:${m.step.line}`).join(', ')}`
           : match.step.interpretation

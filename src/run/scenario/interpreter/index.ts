@@ -9,6 +9,7 @@ import { dockerEngine } from '../../../executor/docker.js';
 import type { World } from '../../../steps/index.js';
 import { StepSkipped, worldInternals } from '../step-world.js';
 import { existingSubject } from '../vocabulary/subject.js';
+import { markCode } from './lexicon.js';
 import { observe, type Observation } from './observation.js';
 import { readThen, type Check } from './then.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
@@ -35,7 +36,7 @@ function stateOf(world: World): ScenarioState {
     const setup = emptySetup();
     let conditionNote = '';
     if (unit.condition) {
-      const reading = readWhen(unit.condition.replace(/:\s*$/, ''));
+      const reading = readWhen(markCode(unit.condition, unit.conditionCode).replace(/:\s*$/, ''));
       if (reading.ok) {
         for (const p of reading.parts) p.apply(setup);
         conditionNote = `condition read as: ${reading.parts.map((p) => p.text).join('; ')}`;
@@ -98,9 +99,9 @@ function checkStep(checks: Check[]) {
   };
 }
 
-/** Reads a step: a Given or When as setup, a Then as checks. */
-export function interpret(text: string, keyword: string): Interpretation {
-  const sentence = text.trim().replace(/[.:]$/, '');
+/** Reads a step (its inline code spans CODE marked again): a Given or When as setup, a Then as checks. */
+export function interpret(text: string, keyword: string, code?: readonly string[]): Interpretation {
+  const sentence = markCode(text, code).trim().replace(/[.:]$/, '');
   if (keyword === 'Then') {
     const reading = readThen(sentence);
     if (!reading.ok) return reading;

@@ -7,6 +7,8 @@
 // or is reported as not understood. Facts (then.ts, when.ts) are written over
 // concepts and entity kinds, never over sentences.
 
+import { compactDuration, readDuration, readNumber, unitMs } from './quantities.js';
+
 export type StreamName = 'stdout' | 'stderr';
 export type SignalName = 'SIGTERM' | 'SIGKILL' | 'SIGINT' | 'SIGHUP';
 
@@ -15,7 +17,8 @@ export const CONFIG_KEYS = ['defaultTimeout', 'timeout', 'maxOutputLines', 'show
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
 
 export type Entity =
-  | { type: 'duration'; ms: number }
+  /** WRITTEN: as it stood in quotes or code marks ("2h30m"), a value the executor is to judge as written. */
+  | { type: 'duration'; ms: number; written?: string }
   | { type: 'count'; n: number; unit: 'line' | 'command' | 'signal' | 'container' }
   | { type: 'number'; n: number }
   | { type: 'quoted'; text: string }
@@ -27,6 +30,8 @@ export type Entity =
   | { type: 'variable'; name: string }
   /** "1 to 10", "101 through 105": printed values from one number to another. */
   | { type: 'range'; from: number; to: number }
+  /** "line 4", "line 3, column 7": a place in a file. */
+  | { type: 'position'; line: number; column?: number }
   /** "the second command", "the first line". */
   | { type: 'ordinal'; index: number | 'last'; of: 'command' | 'line' };
 
@@ -40,6 +45,8 @@ export type Token = { kind: 'entity'; entity: Entity; text: string } | { kind: '
  * are consumed together: "exit code" is one concept, "left behind" another.
  */
 const CONCEPTS: Record<string, string[]> = {
+  /** Modal phrases: no content, like "shall" ("is expected to be stopped"). */
+  FUNCTION: ['is expected to', 'are expected to', 'expected to', 'is supposed to', 'are supposed to', 'supposed to', 'is meant to', 'are meant to', 'ought to', 'has to', 'have to', 'needs to', 'need to', 'is going to', 'are going to', 'is required to', 'are required to', 'is guaranteed to', 'is sure to'],
   // negation and comparison
   NOT: ['not', 'no', 'never', "doesn't", "don't", "isn't", "aren't", "won't", "wasn't", "didn't", 'cannot', "can't", 'without', 'none', 'nothing', 'neither', 'nor', 'no longer'],
   LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'capped at', 'limited at'],
@@ -49,8 +56,18 @@ const CONCEPTS: Record<string, string[]> = {
   AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'minimum', 'past', 'beyond'],
   EXACTLY: ['exactly', 'precisely', 'only', 'just'],
   AFTER: ['after', 'once', 'when', 'following', 'followed by', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently'],
+  /** A reason or a consequence: a clause of its own, which is checked too ("124, because the deadline ended it"). */
+  REASON: ['even though', 'although', 'though', 'because', 'because of', 'since', 'as a result', 'as a consequence', 'hence', 'therefore', 'thus', 'which means', 'meaning that', 'meaning', 'so that', 'which is why', 'that is why', 'given that', 'due to'],
+  /** "X rather than Y": X, and not Y. */
+  CONTRAST: ['rather than', 'instead of', 'as opposed to'],
+  /** What a run came to: "the outcome is a timeout". */
+  OUTCOME: ['outcome', 'result', 'verdict', 'end result'],
+  /** The number of lines, said as a noun: "the omitted line count is 40". */
+  LINE_COUNT: ['line count', 'number of lines', 'lines count', 'count of lines', 'count'],
+  /** All commands of a run together: "the total duration". */
+  TOTAL: ['total', 'in total', 'overall', 'all told', 'altogether', 'whole run', 'entire run'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
-  FILLER: ['ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
+  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
   HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
@@ -64,16 +81,20 @@ const CONCEPTS: Record<string, string[]> = {
   TIMEOUT: ['timeout', 'timeouts', 'time limit', 'time limits', 'deadline', 'deadlines', 'time budget', 'limit', 'limits', 'time-limit', 'cap'],
   TIMED_OUT: ['time out', 'times out', 'timed out', 'timed-out', 'timing out', 'ran out of time', 'runs out of time', 'run out of time', 'out of time', 'has passed', 'is over', 'runs out', 'ran out', 'expires', 'expired', 'expire', 'elapses', 'elapsed', 'fires', 'triggers', 'triggered', 'hits', 'reaches', 'reached', 'exceeds', 'exceeded', 'exceeding', 'overruns', 'outlives', 'outlasts', 'runs over', 'overran', 'goes over'],
   DEFAULT: ['default', 'defaults', 'global', 'globally', 'top-level', 'section-wide', 'fallback', 'falls back', 'built-in', 'builtin', 'inherited', 'inherits', 'inherit', 'unless'],
-  OWN: ['own', 'per-command', 'explicit', 'explicitly', 'specific', 'individual', 'its own', 'local', 'command-level', 'dedicated'],
+  /** The executor's own default, not one the configuration sets. */
+  BUILTIN: ['built-in', 'builtin', 'built in', 'hard-coded', 'hardcoded', 'hard coded', 'out-of-the-box', 'out of the box', 'executor default', 'fixed default'],
+  OWN: ['unchanged', 'as is', 'verbatim', 'untouched', 'propagated', 'forwarded', 'passed through unchanged', 'own', 'per-command', 'explicit', 'explicitly', 'specific', 'individual', 'its own', 'local', 'command-level', 'dedicated'],
   WINS: ['wins', 'win', 'overrides', 'override', 'overridden', 'takes precedence', 'precedence', 'prevails', 'beats', 'replaces', 'supersedes', 'instead of', 'rather than', 'over'],
   GRACE: ['grace period', 'grace', 'grace window', 'grace time', 'shutdown window'],
-  ELAPSED: ['takes', 'took', 'lasts', 'lasted', 'duration', 'elapsed time', 'wall time', 'wall-clock', 'runtime', 'run time', 'running time'],
+  ELAPSED: ['runs for', 'ran for', 'lasting', 'takes', 'took', 'lasts', 'lasted', 'duration', 'elapsed time', 'wall time', 'wall-clock', 'runtime', 'run time', 'running time'],
   // what happens to the command
-  TERMINATE: ['killed', 'kill', 'kills', 'killing', 'gets killed', 'is gone', 'terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended', 'end', 'ends', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
+  TERMINATE: ['killed', 'kill', 'kills', 'killing', 'gets killed', 'is gone', 'terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended it', 'ends it', 'end it', 'ended by', 'is ended', 'was ended', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
+  /** That it ended, by whatever means ("ends with exit status 3", "ends after 3 seconds"): not that it was stopped. */
+  END: ['end', 'ends', 'ended', 'ending', 'dies', 'die', 'died', 'is dead', 'goes away', 'disappears'],
   /** Killed by force: SIGKILL. A plain "killed" is said of any stop, and is TERMINATE. */
   KILL: ['force-killed', 'forcibly', 'forced', 'force', 'hard-killed', 'forcefully', 'killed outright'],
   GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
-  SEND: ['arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
+  SEND: ['sending', 'delivering', 'delivers', 'deliver', 'delivery', 'issuing', 'issues', 'raising', 'expected', 'needed', 'necessary', 'follow', 'arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
   SIGNAL: ['signal', 'signals'],
   COMPLETE: ['completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
@@ -86,45 +107,56 @@ const CONCEPTS: Record<string, string[]> = {
   LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
-  SHOWN: ['sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
-  OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'not shown', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
-  WRITE: ['writes', 'write', 'wrote', 'written', 'prints', 'print', 'emits', 'emit', 'emitted', 'produces', 'produce', 'produced', 'echoes', 'echo', 'outputs', 'logs', 'spits out', 'generates', 'sends'],
+  SHOWN: ['fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
+  OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
+  WRITE: ['printing', 'writing', 'emitting', 'echoing', 'writes', 'write', 'wrote', 'written', 'prints', 'print', 'emits', 'emit', 'emitted', 'produces', 'produce', 'produced', 'echoes', 'echo', 'outputs', 'logs', 'spits out', 'generates', 'sends'],
   FIRST: ['first', 'earliest', 'leading', 'top', 'opening', 'initial'],
-  PER_STREAM: ['per stream', 'each stream', 'separately', 'independently', 'independent', 'apiece', 'respectively', 'stream', 'streams', 'on its own'],
+  /** One thing's limit set by another's: "neither stream's cap is affected by the other". */
+  DEPEND: ['affected by', 'affects', 'affect', 'depends on', 'depend on', 'dependent on', 'influenced by', 'influences', 'counts against', 'count against', 'counted against', 'shared with', 'shares', 'share', 'pooled', 'combined'],
+  PER_STREAM: ['the other', 'each other', 'one another', 'per stream', 'each stream', 'separately', 'independently', 'independent', 'apiece', 'respectively', 'stream', 'streams', 'on its own'],
   NOTICE: ['indicator', 'notice', 'note', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark'],
   MESSAGE: ['wording', 'message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
-  MENTION: ['names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating'],
+  MENTION: ['read', 'reading', 'names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating'],
   /** Where in the file: an error's line and column. */
   LOCATION: ['line and column', 'line number', 'column', 'position', 'location', 'where it sits'],
   // containers
   CREATE: ['created', 'create', 'creates', 'started', 'start', 'starts', 'spun up', 'launched', 'launch', 'used', 'spawned'],
-  REMOVE: ['removed', 'remove', 'removes', 'removal', 'deleted', 'delete', 'cleaned up', 'clean up', 'cleans up', 'cleanup', 'destroyed', 'gone', 'disposed'],
-  REMAIN: ['left behind', 'left', 'remains', 'remain', 'remaining', 'lingers', 'linger', 'lingering', 'leftover', 'leftovers', 'stays', 'survives', 'orphaned', 'dangling', 'leaks', 'leaked'],
+  REMOVE: ['is gone', 'are gone', 'removed', 'remove', 'removes', 'removal', 'deleted', 'delete', 'cleaned up', 'clean up', 'cleans up', 'cleanup', 'destroyed', 'gone', 'disposed'],
+  REMAIN: ['still exists', 'exists', 'exist', 'is still there', 'listed', 'list', 'left behind', 'left', 'remains', 'remain', 'remaining', 'lingers', 'linger', 'lingering', 'leftover', 'leftovers', 'stays', 'survives', 'orphaned', 'dangling', 'leaks', 'leaked'],
+  /** The network of a container. */
+  NETWORK: ['network access', 'networking', 'internet access', 'internet', 'connectivity', 'network connectivity', 'outbound network'],
+  /** The last ones: "the last 950 lines are dropped". */
+  LAST: ['last', 'final', 'trailing'],
   MOUNT: ['mounted', 'mount', 'mounts', 'bind-mounted', 'bind mount', 'shared', 'visible inside', 'available inside'],
   PROJECT: ['project', 'project directory', 'project root', 'workspace', 'repository', 'repo', 'checkout'],
   // configuration
   CONFIG: ['stop configuration', 'stop config', 'stop hook configuration', 'stop-hook configuration', 'configuration', 'config', 'stop section', 'stop:', 'stop: section', 'configured', 'config file', 'configuration file', 'yaml', 'setting', 'settings', 'field', 'fields', 'key', 'keys', 'value', 'values', 'entry', 'option', 'options', 'section', 'stop section', 'document', 'file', 'schema'],
   REJECT: ['rejected', 'reject', 'rejects', 'refused', 'refuses', 'invalid', 'not valid', 'validation error', 'validation fails', 'fails validation', 'fails to load', 'not accepted', 'disallowed', 'malformed', 'wrong', 'bad'],
   ACCEPT: ['accepted', 'accept', 'accepts', 'valid', 'loads', 'loaded', 'parsed', 'parses', 'allowed', 'ok', 'validates', 'passes validation'],
-  VALIDATION: ['validation', 'validated', 'validate', 'checked', 'check', 'loading', 'parsing', 'load'],
-  APPLY: ['applies', 'apply', 'applied', 'enforced', 'enforce', 'enforces', 'used', 'uses', 'use', 'in effect', 'effective', 'governs', 'takes effect', 'honoured', 'honored', 'respected', 'gets', 'given', 'receives', 'has', 'bound', 'runs under', 'under', 'subject to', 'taken from', 'coming from', 'comes from', 'drawn from', 'derived from', 'picked up from', 'resolved from'],
+  VALIDATION: ['loader', 'parser', 'validator', 'config loader', 'validation', 'validated', 'validate', 'checked', 'check', 'loading', 'parsing', 'load'],
+  APPLY: ['in force', 'in place', 'active', 'applicable', 'in charge', 'applies', 'apply', 'applied', 'enforced', 'enforce', 'enforces', 'used', 'uses', 'use', 'in effect', 'effective', 'governs', 'takes effect', 'honoured', 'honored', 'respected', 'gets', 'given', 'receives', 'has', 'bound', 'runs under', 'under', 'subject to', 'taken from', 'coming from', 'comes from', 'drawn from', 'derived from', 'picked up from', 'resolved from'],
   DISABLE: ['disabled', 'disable', 'disables', 'null', 'turned off', 'switched off', 'no limit', 'unlimited', 'unbounded', 'removed'],
   SET: ['set', 'sets', 'setting', 'defined', 'exported', 'available', 'present', 'passed', 'provided', 'equal', 'equals', 'holds', 'contains', 'points', 'resolves', 'expands', 'declares', 'declare', 'declared', 'specifies', 'specified', 'gives'],
   WORKDIR: ['working directory', 'workdir', 'cwd', 'current directory', 'directory', 'folder'],
   ENVIRONMENT: ['environment', 'environment variable', 'variable', 'env', 'env var'],
   RUNS: ['runs', 'run', 'running', 'ran', 'executes', 'execute', 'executed', 'execution', 'executing', 'invoked', 'invokes', 'launched', 'called', 'happens', 'occurs', 'behaves', 'behaviour', 'behavior', 'works', 'goes'],
   SAME: ['same', 'identical', 'identically', 'alike', 'consistent', 'consistently', 'equally', 'regardless', 'no different', 'the same way'],
-  MEMORY: ['memory', 'ram', 'oom', 'out of memory', 'memory limit'],
+  MEMORY: ['out-of-memory killer', 'oom killer', 'oom-killer', 'out-of-memory', 'oom-killed', 'memory', 'ram', 'oom', 'out of memory', 'memory limit'],
   PULL: ['pulled', 'pull', 'pulls', 'downloaded', 'download', 'fetched', 'fetch'],
   MISSING: ['missing', 'absent', 'not present', 'unavailable', 'not available', 'unknown', 'nonexistent', 'non-existent', "doesn't exist", 'does not exist'],
   ABSOLUTE: ['absolute'],
-  RELATIVE: ['relative'],
-  IGNORE: ['ignores', 'ignore', 'ignoring', 'ignored', 'swallows', 'disregards', 'catches and ignores', 'is immune to', 'does not react to'],
+  RELATIVE: ['relative', 'not absolute'],
+  /** What is wrong with a value, as a reason for refusing it. */
+  NEGATIVE: ['negative', 'below zero', 'less than zero', 'under zero'],
+  NOT_NUMBER: ['non-numeric', 'not a number', 'not numeric', 'not an integer', 'non-integer', 'fractional', 'not a whole number'],
+  UNKNOWN: ['unknown', 'unrecognised', 'unrecognized', 'not recognised', 'not recognized', 'misspelt', 'misspelled', 'unsupported', 'not supported'],
+  TOO_LARGE: ['too large', 'too big', 'too high', 'too many', 'out of range', 'outside the allowed range', 'above the maximum', 'over the maximum', 'exceeds the maximum'],
+  IGNORE: ['survives', 'survive', 'survived', 'withstands', 'withstand', 'rides out', 'shrugs off', 'ignores', 'ignore', 'ignoring', 'ignored', 'swallows', 'disregards', 'catches and ignores', 'is immune to', 'does not react to'],
   HANDLE: ['handles', 'handle', 'catches', 'catch', 'traps', 'reacts', 'responds', 'cleans up', 'cleanup', 'tidies'],
   SLEEP: ['sleeps', 'sleep', 'waits', 'wait', 'hangs', 'hang', 'blocks', 'stalls', 'idles', 'busy', 'keeps running', 'still running', 'runs for', 'runs longer', 'long-running', 'slow'],
   HIDE: ['hidden', 'hide', 'hides', 'suppressed', 'suppress', 'muted', 'silenced', 'disabled', 'false', 'turned off'],
   REVEAL: ['true', 'enabled'],
-  TIME_WORD: ['time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early'],
+  TIME_WORD: ['mark', 'point', 'moment', 'instant', 'time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early'],
 };
 
 /** The words and phrases the lexicon has for a concept. */
@@ -146,19 +178,6 @@ const FUNCTION_WORDS = new Set(
   ).split(' '),
 );
 
-const NUMBER_WORDS: Record<string, number> = {
-  zero: 0, one: 1, a: 1, an: 1, single: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
-  thirty: 30, forty: 40, fifty: 50, sixty: 60, ninety: 90, hundred: 100, half: 0.5, 'a half': 0.5, 'half a': 0.5, couple: 2, 'a couple of': 2, dozen: 12,
-};
-
-const TIME_UNITS: [RegExp, number][] = [
-  [/^(ms|msec|msecs|millis|milliseconds?)$/, 1],
-  [/^(s|sec|secs|seconds?)$/, 1000],
-  [/^(m|min|mins|minutes?)$/, 60_000],
-  [/^(h|hr|hrs|hours?)$/, 3_600_000],
-];
-
 const SIGNALS: Record<string, SignalName> = {
   sigterm: 'SIGTERM', term: 'SIGTERM', 'signal 15': 'SIGTERM', 'sig term': 'SIGTERM', 'termination signal': 'SIGTERM', 'stop signal': 'SIGTERM', 'terminate signal': 'SIGTERM', '15': 'SIGTERM',
   sigkill: 'SIGKILL', 'signal 9': 'SIGKILL', 'kill signal': 'SIGKILL', 'kill -9': 'SIGKILL', '-9': 'SIGKILL',
@@ -178,7 +197,7 @@ const KEY_SYNONYMS: Record<string, ConfigKey> = {
   workdir: 'workdir', 'working_dir': 'workdir', 'working-dir': 'workdir',
   cpus: 'cpus', 'cpu limit': 'cpus',
   'memory limit': 'memory', 'mem limit': 'memory',
-  'network': 'network', 'network mode': 'network',
+  'network': 'network', 'network mode': 'network', 'network access': 'network', 'network connectivity': 'network',
 };
 /** Keys only as written in code marks or with the word "field"/"key" (plain "user" or "image" is just a word). */
 const PLAIN_KEYS: Record<string, ConfigKey> = { timeout: 'timeout', image: 'image', env: 'env', memory: 'memory', user: 'user', message: 'message', run: 'run', network: 'network', workdir: 'workdir' };
@@ -214,23 +233,6 @@ function quotedSpans(text: string): { text: string; quoted: boolean }[] {
   return parts;
 }
 
-function numberOf(word: string): number | null {
-  if (/^-?\d+(\.\d+)?$/.test(word)) return Number(word);
-  if (Object.hasOwn(NUMBER_WORDS, word)) return NUMBER_WORDS[word];
-  return null;
-}
-
-function unitMs(word: string): number | null {
-  for (const [re, ms] of TIME_UNITS) if (re.test(word)) return ms;
-  return null;
-}
-
-/** "30s", "1.5s", "2m", "500ms", "1h" written as one word. */
-function compactDuration(word: string): number | null {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|sec|secs|m|min|mins|h|hr|hrs)$/.exec(word);
-  return m ? Number(m[1]) * (unitMs(m[2]) ?? 0) : null;
-}
-
 /** The words of plain text: lowercase, hyphenated numbers split ("2-second" → "2", "second"), punctuation off. */
 function words(text: string): string[] {
   return text
@@ -247,7 +249,7 @@ function words(text: string): string[] {
 function quotedEntity(text: string): Entity {
   const t = text.trim();
   const compact = compactDuration(t);
-  if (compact !== null) return { type: 'duration', ms: compact };
+  if (compact !== null) return { type: 'duration', ms: compact, written: t };
   const signal = SIGNALS[t.toLowerCase()];
   if (signal && /^sig/i.test(t)) return { type: 'signal', name: signal };
   if ((CONFIG_KEYS as readonly string[]).includes(t)) return { type: 'key', name: t as ConfigKey };
@@ -305,6 +307,33 @@ export function markCommands(sentence: string): string {
   return out + rest;
 }
 
+/** Verbs that end a command line standing as a subject ("sleep 15 runs in Docker", "echo done is never started"). */
+const SUBJECT_VERB = String.raw`(?:runs|is run|is executed|executes|is started|starts|is (?:never|not) (?:started|run|executed)|never (?:runs|starts)|exits|times out|prints|writes|finishes|completes|fails|succeeds|is stopped|is killed|gets|shows|lists|does not (?:list|show))\b`;
+/** Where a clause begins: the start, after a comma, or after a conjunction. */
+const CLAUSE_START = String.raw`(?:^|[,;]\s+|\b(?:and|when|then|while|if|once|but)\s+)`;
+/** A shell command line with one argument at least, beginning with a word no sentence begins with ("timeout" and "test" are words of the domain too). */
+const BARE_COMMAND = String.raw`(?:docker|sleep|echo|exit|printf|seq|cat|kill|trap|ls|pwd|env|printenv|sh|bash|head|tail|grep|node|npm|npx|make|python3?|go|cargo|yes)\s+[^\s\`"“,;][^\`"“,;]*?`;
+
+/**
+ * Puts code marks around a command line written without them and without the word
+ * "command": a clause's subject that is a shell command ("sleep 15 runs in Docker"),
+ * or the object of "to" or "for" that ends the sentence ("the default applies to sleep 15").
+ */
+export function markBareCommands(sentence: string): string {
+  const subject = new RegExp(`(${CLAUSE_START})(${BARE_COMMAND})(?=\\s+${SUBJECT_VERB})`, 'gi');
+  const object = new RegExp(`(\\b(?:to|for|running|run|suggests|suggesting|recommends|recommending|advises|advising)\\s+)(${BARE_COMMAND})(?=[.]?$)`, 'i');
+  // Only outside quotes: a quoted span is already marked.
+  return quotedSpans(sentence)
+    .map((part) => (part.quoted ? quote(part.text, sentence) : part.text.replace(subject, '$1`$2`').replace(object, '$1`$2`')))
+    .join('');
+}
+
+/** A quoted span as it was written in SENTENCE (with its marks). */
+function quote(text: string, sentence: string): string {
+  for (const [open, close] of QUOTES) if (sentence.includes(`${open}${text}${close}`)) return `${open}${text}${close}`;
+  return `\`${text}\``;
+}
+
 /** An image named without a tag: the unknown word after "image", or before "container" or "image" ("an alpine container"). */
 function imageNames(tokens: Token[]): Token[] {
   return tokens.map((token, i) => {
@@ -313,13 +342,50 @@ function imageNames(tokens: Token[]): Token[] {
     const next = tokens[i + 1];
     const isImageWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('IMAGE');
     const isContainerWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('CONTAINER') && /^containers?$/i.test(t.text);
-    return isImageWord(before) || isImageWord(next) || isContainerWord(next) ? { kind: 'entity', entity: { type: 'image', name: token.text }, text: token.text } : token;
+    // "a container started from alpine"
+    const fromImage = before?.kind === 'word' && /^from$/i.test(before.text) && tokens[i - 2]?.kind === 'word' && (tokens[i - 2] as { concepts: string[] }).concepts.some((c) => c === 'CREATE' || c === 'CONTAINER');
+    return isImageWord(before) || isImageWord(next) || isContainerWord(next) || fromImage ? { kind: 'entity', entity: { type: 'image', name: token.text }, text: token.text } : token;
   });
+}
+
+/**
+ * A word no concept knows where only a name or a value can stand: after "user"
+ * ("as user nobody"), after "runs as", after "set to" ("FOO is set to bar"). It is a
+ * value, as if quoted; anywhere else it stays a word not understood.
+ */
+function namedValues(tokens: Token[]): Token[] {
+  const is = (t: Token | undefined, concept: string) => t?.kind === 'word' && t.concepts.includes(concept);
+  const word = (t: Token | undefined, re: RegExp) => t?.kind === 'word' && re.test(t.text);
+  return tokens.map((token, i) => {
+    if (token.kind !== 'word' || token.concepts.length > 0 || !/^[a-z0-9][a-z0-9._-]*$/i.test(token.text)) return token;
+    const [before, twoBefore] = [tokens[i - 1], tokens[i - 2]];
+    const named = is(before, 'USER') || (word(before, /^as$/i) && is(twoBefore, 'RUNS')) || (word(before, /^to$/i) && (is(twoBefore, 'SET') || word(twoBefore, /^(equal|changed)$/i))) || word(before, /^(equals|=)$/i);
+    return named ? { kind: 'entity', entity: { type: 'quoted', text: token.text }, text: token.text } : token;
+  });
+}
+
+/**
+ * Puts back the code marks of a step's inline code spans (`sleep 30`), which its plain
+ * text lost: each span, in order, where it next stands and is not already quoted.
+ */
+export function markCode(text: string, code: readonly string[] = []): string {
+  let out = '';
+  let rest = text;
+  for (const span of code) {
+    const at = rest.indexOf(span);
+    if (span.trim() === '' || span.includes('`') || at < 0) continue;
+    const before = (out + rest.slice(0, at)).slice(-1);
+    const after = rest.charAt(at + span.length);
+    const quoted = /["'“‘]/.test(before) && /["'”’]/.test(after);
+    out += `${rest.slice(0, at)}${quoted ? span : `\`${span}\``}`;
+    rest = rest.slice(at + span.length);
+  }
+  return out + rest;
 }
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return streamReferences(variableNames(imageNames(tokensOf(markCommands(sentence)))));
+  return streamReferences(namedValues(variableNames(imageNames(tokensOf(markBareCommands(markCommands(sentence)))))));
 }
 
 /** "that stream", "the same stream", "the other stream": the stream named before it. */
@@ -349,9 +415,15 @@ function streamReferences(tokens: Token[]): Token[] {
 function tokensOf(sentence: string): Token[] {
   const tokens: Token[] = [];
   for (const part of quotedSpans(sentence)) {
+    const assignment = part.quoted ? /^([A-Z][A-Z0-9_]*)=(\S*)$/.exec(part.text.trim()) : null;
+    if (assignment) {
+      tokens.push({ kind: 'entity', entity: { type: 'variable', name: assignment[1] }, text: assignment[1] }, { kind: 'entity', entity: { type: 'quoted', text: assignment[2] }, text: assignment[2] });
+      continue;
+    }
     if (part.quoted) {
       // `spec-run exec` in code marks is still the executor; a command is not a phrase of the lexicon.
-      const phrase = PHRASES.find(([p]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1);
+      // Only the names of the executor itself: a quoted "cleaned up" is a text, not the word.
+      const phrase = PHRASES.find(([p, concepts]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1 && concepts.includes('HOOK'));
       tokens.push(phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text });
       continue;
     }
@@ -387,62 +459,42 @@ function tokensOf(sentence: string): Token[] {
         take(2, { type: 'key', name: PLAIN_KEYS[w] });
         continue;
       }
-      const compact = compactDuration(w);
-      if (compact !== null) {
-        take(1, { type: 'duration', ms: compact });
+      // "line 4", "line 3, column 7", "line 3 column 7": a place in the configuration file
+      // ("the line 2000" is the line that reads 2000)
+      if (w === 'line' && /^\d+$/.test(next ?? '') && lower[i - 1] !== 'the') {
+        const comma = lower[i + 2] === ',' ? 1 : 0;
+        const column = /^(column|col)$/.test(lower[i + 2 + comma] ?? '') && /^\d+$/.test(lower[i + 3 + comma] ?? '') ? Number(lower[i + 3 + comma]) : undefined;
+        take(column === undefined ? 2 : 4 + comma, { type: 'position', line: Number(next), ...(column === undefined ? {} : { column }) });
         continue;
       }
-      // numbers, possibly with a unit: "2 seconds", "two seconds", "half a second", "1.5 s", "10 lines", "3 commands"
-      let n = numberOf(w);
-      let used = 1;
-      if (w === 'half' && next === 'a') {
-        n = 0.5;
-        used = 2;
-      } else if ((w === 'a' || w === 'an') && lower[i + 1] === 'half') {
-        n = 0.5;
-        used = 2;
-      } else if ((w === 'a' || w === 'an') && next === 'couple' && lower[i + 2] === 'of') {
-        n = 2;
-        used = 3;
-      } else if (n !== null && Object.hasOwn(NUMBER_WORDS, w) && numberOf(next ?? '') !== null && Object.hasOwn(NUMBER_WORDS, next)) {
-        // "twenty five"
-        n += numberOf(next)!;
-        used = 2;
+      // durations in any spelling: "2h30m", "1.5 s", "two seconds", "half a second", "1 minute and 30 seconds"
+      const duration = readDuration(lower, i);
+      if (duration !== null) {
+        take(duration.used, { type: 'duration', ms: duration.ms });
+        continue;
       }
       // "1 to 10", "101 through 105"
-      if (n !== null && /^-?\d+$/.test(w) && /^(to|through|thru|until)$/.test(next ?? '') && /^-?\d+$/.test(lower[i + 2] ?? '') && unitMs(lower[i + 3] ?? '') === null && !/^lines?$/.test(lower[i + 3] ?? '')) {
-        take(3, { type: 'range', from: n, to: Number(lower[i + 2]) });
+      if (/^-?\d+$/.test(w) && /^(to|through|thru|until)$/.test(next ?? '') && /^-?\d+$/.test(lower[i + 2] ?? '') && unitMs(lower[i + 3]) === null && !/^lines?$/.test(lower[i + 3] ?? '')) {
+        take(3, { type: 'range', from: Number(w), to: Number(lower[i + 2]) });
         continue;
       }
-      if (n !== null) {
-        const unitWord = lower[i + used];
-        const and = lower[i + used] === 'and' && lower[i + used + 1] === 'a' && lower[i + used + 2] === 'half' ? 3 : 0;
-        const ms = unitWord === undefined ? null : unitMs(lower[i + used + and] ?? '');
-        // "a" alone is an article, not one, unless a unit follows
-        const isArticle = (w === 'a' || w === 'an') && used === 1;
-        if (ms !== null && (!isArticle || /^(second|minute|hour|millisecond)$/.test(lower[i + used]))) {
-          take(used + and + 1, { type: 'duration', ms: (n + (and ? 0.5 : 0)) * ms });
+      // numbers, possibly with a unit: "10 lines", "five hundred lines", "3 lines of output", "2 commands"
+      const number = readNumber(lower, i);
+      if (number !== null) {
+        const { n, used } = number;
+        // "10 more lines", "35 omitted lines", "3 output lines": the word between is kept as a token of its own.
+        const between = /^(more|further|extra|additional|output|omitted|dropped|truncated|hidden|shown|remaining|visible|printed|kept|stdout|stderr|log)$/.test(lower[i + used] ?? '') ? 1 : 0;
+        const u = lower[i + used + between] ?? '';
+        const unit = /^lines?$/.test(u) ? 'line' : /^commands?$/.test(u) ? 'command' : /^signals?$/.test(u) ? 'signal' : /^containers?$/.test(u) ? 'container' : null;
+        if (unit) {
+          const qualifier = between ? tokensOf(raw[i + used]) : [];
+          tokens.push({ kind: 'entity', entity: { type: 'count', n, unit }, text: [...raw.slice(i, i + used), raw[i + used + between]].join(' ') });
+          tokens.push(...qualifier.filter((t) => !(t.kind === 'word' && /^(more|further|extra|additional)$/i.test(t.text))));
+          i += used + between + 1;
           continue;
         }
-        if (and === 0 && ms === null && unitWord !== undefined) {
-          // "10 lines", "10 more lines", "3 lines of output", "2 commands"
-          // "10 more lines", "35 omitted lines", "3 output lines": the word between is kept as a token of its own.
-          const between = /^(more|further|extra|additional|output|omitted|dropped|truncated|hidden|shown|remaining|visible|printed|kept|stdout|stderr|log)$/.test(lower[i + used] ?? '') ? 1 : 0;
-          const u = lower[i + used + between];
-          const unit = /^lines?$/.test(u) ? 'line' : /^commands?$/.test(u) ? 'command' : /^signals?$/.test(u) ? 'signal' : /^containers?$/.test(u) ? 'container' : null;
-          if (unit && !isArticle) {
-            const qualifier = between ? tokensOf(raw[i + used]) : [];
-            tokens.push({ kind: 'entity', entity: { type: 'count', n, unit }, text: [...raw.slice(i, i + used), raw[i + used + between]].join(' ') });
-            tokens.push(...qualifier.filter((t) => !(t.kind === 'word' && /^(more|further|extra|additional)$/i.test(t.text))));
-            i += used + between + 1;
-            continue;
-          }
-        }
-        if (!isArticle && /^-?\d+(\.\d+)?$/.test(w)) {
-          take(1, { type: 'number', n });
-          continue;
-        }
-        if (!isArticle && Object.hasOwn(NUMBER_WORDS, w) && w !== 'one' && w !== 'half' && w !== 'single' && w !== 'couple' && w !== 'dozen') {
+        // "one" alone is a pronoun ("the one that…"), "single", "couple", "dozen" say how many of something named
+        if (!/^(one|single|couple|dozen)$/.test(w)) {
           take(used, { type: 'number', n });
           continue;
         }
@@ -471,6 +523,13 @@ function tokensOf(sentence: string): Token[] {
       if (phrase) {
         tokens.push({ kind: 'word', text: raw.slice(i, i + phrase[0].length).join(' '), concepts: phrase[1] });
         i += phrase[0].length;
+        continue;
+      }
+      // "STAGE=test": a variable and its value.
+      const assignment = /^([A-Z][A-Z0-9_]*)=(\S*)$/.exec(raw[i]);
+      if (assignment) {
+        tokens.push({ kind: 'entity', entity: { type: 'variable', name: assignment[1] }, text: assignment[1] }, { kind: 'entity', entity: { type: 'quoted', text: assignment[2] }, text: assignment[2] });
+        i += 1;
         continue;
       }
       // A word no reader of English writes (colour=teal, a/b, x.y, --flag) is a literal, as if quoted.

@@ -6,8 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { stringify } from 'yaml';
+import { isMap, isSeq, parseDocument, stringify } from 'yaml';
 import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type ConfigError, type TimeoutSetting } from '../../../executor/config.js';
+import { formatDuration } from '../../../executor/duration.js';
 import { recordRun, type RunRecord } from '../../../executor/record.js';
 import { showDuration } from './lexicon.js';
 import type { Setup } from './when.js';
@@ -50,6 +51,7 @@ export function synthesize(setup: Setup, timeoutMs: number | null): string {
   const parts: string[] = [];
   if (setup.ignoresTerm) parts.push("trap '' TERM");
   if (setup.handlesTerm) parts.push("trap 'echo caught SIGTERM; exit 0' TERM");
+  for (const { stream, text } of setup.says) parts.push(`echo '${text}'${stream === 'stderr' ? ' >&2' : ''}`);
   for (const { stream, n } of setup.prints) parts.push(`i=1; while [ $i -le ${n} ]; do echo "${stream} line $i"${stream === 'stderr' ? ' >&2' : ''}; i=$((i+1)); done`);
   const sleepMs = setup.sleepMs === 'long' ? (timeoutMs === null ? LONG_WITHOUT_TIMEOUT_MS : timeoutMs * OUTLIVE) : setup.sleepMs;
   // A trap runs once the foreground command ends: sleep in the background and wait for it, so SIGTERM is handled at once.
@@ -60,42 +62,58 @@ export function synthesize(setup: Setup, timeoutMs: number | null): string {
 
 function timeoutSetting(ms: number | null | undefined): TimeoutSetting | undefined {
   if (ms === undefined) return undefined;
-  return ms === null ? { kind: 'none' } : { kind: 'limit', ms, text: showDuration(ms).replace(' ', '') };
+  return ms === null ? { kind: 'none' } : { kind: 'limit', ms, text: limitText(ms) };
+}
+
+/** A limit as the executor writes it ("2s", "150m"); a fraction of a second as a reader does ("1.5s"). */
+function limitText(ms: number): string {
+  return ms % 1000 === 0 ? formatDuration(ms) : showDuration(ms).replace(' ', '');
 }
 
 /** The scenario's configuration: its YAML block, or one command the When describes; then what the When sets. */
 export function configure(yaml: { text: string; line: number } | null, setup: Setup): { config: StopConfig; errors: ConfigError[]; synthesized: boolean[] } {
-  // The block is the configuration file: its errors give lines in it, as `spec-run exec` on that file would.
-  let text = yaml?.text;
-  const fields = { ...setup.fields, ...(setup.image ? { image: setup.image } : setup.context === 'docker' ? { image: DEFAULT_IMAGE } : {}) };
+  const fields = { ...setup.fields, ...(setup.image ? { image: setup.image } : {}) };
   const synthesizedRun = setup.run === undefined;
-  if (text === undefined || !/^stop:/m.test(text)) {
-    const command = { run: setup.run ?? '__synthesized__', ...fields };
-    text = stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: [command] } });
-  }
+  const fromYaml = yaml !== null && /^stop:/m.test(yaml.text);
+  // The block is the configuration file, with what the When says written into it: the executor's loader judges both, and its errors give lines in it, as `spec-run exec` on that file would.
+  const text = fromYaml
+    ? withSettings(yaml.text, fields, setup.defaultTimeout, setup.context === 'docker' ? DEFAULT_IMAGE : undefined)
+    : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: [{ run: setup.run ?? '__synthesized__', ...fields, ...(setup.context === 'docker' && !setup.image ? { image: DEFAULT_IMAGE } : {}) }] } });
   const loaded = loadConfig(text);
   const config = loaded.config;
-  const fromYaml = yaml !== null && /^stop:/m.test(yaml.text);
+  // Durations the When states in prose are the reader's, not a file's text (1.5 s is one): set as read.
   const defaultTimeout = timeoutSetting(setup.defaultTimeoutMs);
   if (defaultTimeout) config.defaultTimeout = defaultTimeout;
   const synthesized: boolean[] = [];
   config.commands = config.commands.map((command) => {
     const own = timeoutSetting(setup.timeoutMs);
-    const changed = { ...command, ...(fromYaml ? (fieldsOnly(fields) as object) : {}), ...(own ? { timeout: own } : {}), ...(setup.omitTimeout ? { timeout: { kind: 'inherit' as const } } : {}) };
-    const write = command.run === '__synthesized__' || (fromYaml && setup.run !== undefined);
+    const changed = { ...command, ...(own ? { timeout: own } : {}), ...(setup.omitTimeout ? { timeout: { kind: 'inherit' as const } } : {}) };
     synthesized.push(command.run === '__synthesized__' && synthesizedRun);
     if (command.run === '__synthesized__') changed.run = synthesize(setup, resolveTimeout(config, changed).ms);
-    else if (write && setup.run) changed.run = setup.run;
+    else if (fromYaml && setup.run) changed.run = setup.run;
     return changed;
   });
   return { config, errors: loaded.errors, synthesized };
 }
 
-/** The configuration fields a When sets, in the executor's types (a YAML block's commands take them too). */
-function fieldsOnly(fields: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) if (key !== 'timeout' && key !== 'defaultTimeout') out[key] = value;
-  return out;
+/** TEXT (a stop-hook configuration) with FIELDS set on each of its commands, and the default timeout and image when given. */
+function withSettings(text: string, fields: Record<string, unknown>, defaultTimeout: unknown, defaultImage: string | undefined): string {
+  if (Object.keys(fields).length === 0 && defaultTimeout === undefined && defaultImage === undefined) return text;
+  const document = parseDocument(text);
+  const commands = document.getIn(['stop', 'commands']);
+  if (!isSeq(commands)) return text;
+  if (defaultTimeout !== undefined) document.setIn(['stop', 'defaultTimeout'], defaultTimeout);
+  commands.items.forEach((command, i) => {
+    if (!isMap(command)) return;
+    if (defaultImage !== undefined && !command.has('image') && fields.image === undefined) document.setIn(['stop', 'commands', i, 'image'], defaultImage);
+    for (const [key, value] of Object.entries(fields)) {
+      if (key === 'env' && value !== null && typeof value === 'object') for (const [name, v] of Object.entries(value)) document.setIn(['stop', 'commands', i, 'env', name], v);
+      // A field the When leaves out ("no maxOutputLines is configured").
+      else if (value === undefined) document.deleteIn(['stop', 'commands', i, key]);
+      else document.setIn(['stop', 'commands', i, key], value);
+    }
+  });
+  return document.toString();
 }
 
 /** Seconds slept by a command's text (`sleep 100`, `sleep 1.5`, `sleep 2m`), summed; null when it has none. */
@@ -121,7 +139,7 @@ export function scaled(config: StopConfig): { config: StopConfig; scale: number 
   );
   if (horizon <= LONGEST_REAL_MS) return { config, scale: 1 };
   const scale = SCALED_HORIZON_MS / horizon;
-  const limit = (setting: TimeoutSetting): TimeoutSetting => (setting.kind === 'limit' ? { kind: 'limit', ms: Math.max(100, Math.round(setting.ms * scale)), text: showDuration(Math.max(100, Math.round(setting.ms * scale))).replace(' ', '') } : setting);
+  const limit = (setting: TimeoutSetting): TimeoutSetting => (setting.kind === 'limit' ? { kind: 'limit', ms: Math.max(100, Math.round(setting.ms * scale)), text: limitText(Math.max(100, Math.round(setting.ms * scale))) } : setting);
   return {
     scale,
     config: {

@@ -26,6 +26,8 @@ export interface Rule<T> {
   allows: Slot[];
   /** Universal slots this rule does not accept. */
   refuses?: Slot[];
+  /** It reads alternatives between words ("no notice about a timeout or about omitted lines") itself. */
+  alternatives?: boolean;
   build(a: Args): T | null;
 }
 
@@ -36,6 +38,8 @@ export function slotsOf(token: Token): Slot[] {
 }
 
 const RELATIVE = /^(where|which|whose|who|whom|whereby)$/i;
+/** Words that open a clause saying what the clause before shows. */
+const PARTICIPLES = /^(indicating|meaning|signalling|signaling|showing|confirming|proving|implying)$/i;
 
 /** Facts that say what the output is, line for line. */
 const EXACT_OUTPUT = new Set(['the values printed', 'the output is']);
@@ -83,12 +87,18 @@ interface Attempt<T> {
   needsMet: boolean;
 }
 
+/** "running or stopped": alternatives between words of the domain, which no fact reads as one (alternative values, "124 or 137", are one fact's). */
+function wordsDisjoined(tokens: Token[]): boolean {
+  const content = tokens.filter((t) => !isFunction(t) || /^or$/i.test(t.text));
+  return content.some((t, i) => /^or$/i.test(t.text) && content[i - 1]?.kind === 'word' && content[i + 1]?.kind === 'word');
+}
+
 function attempt<T>(rule: Rule<T>, tokens: Token[], universal: Slot[]): Attempt<T> {
   const refused = new Set(rule.refuses ?? []);
   const allowed = new Set([...rule.needs.flat(), ...rule.allows, ...universal.filter((s) => !refused.has(s))]);
   const uncovered = tokens.filter((t) => !isFunction(t) && !slotsOf(t).some((s) => allowed.has(s)));
   const needsMet = rule.needs.every((group) => tokens.some((t) => slotsOf(t).some((s) => group.includes(s))));
-  const value = needsMet && uncovered.length === 0 ? rule.build(args(tokens)) : null;
+  const value = needsMet && uncovered.length === 0 && (rule.alternatives || !wordsDisjoined(tokens)) ? rule.build(args(tokens)) : null;
   return { rule, value, uncovered, needsMet };
 }
 
@@ -110,6 +120,10 @@ export interface ReadOptions<T> {
   /** Words that end a clause (kept out of both), and words that begin one (kept in the new one). */
   splitBefore?: string[];
   splitAt: string[];
+  /** Words that begin a clause too, tried last ("with a 1 second timeout | in an alpine container"). */
+  splitBeforeLast?: string[];
+  /** Concepts whose words end a clause and begin the next (a reason: "…, because the deadline ended it"). */
+  splitAtConcepts?: string[];
   /** Concepts that begin a clause when the clause so far already holds an entity (a fact's anchor): "limited to 3 lines | writes 10 lines". */
   splitBeforeConcepts?: string[];
   /** A clause opening with "where", "which"... is about the clause before it (a Then), not a part of its own (a When's "whose workdir is"). */
@@ -119,11 +133,11 @@ export interface ReadOptions<T> {
   same: (a: T, b: T) => boolean;
 }
 
-function clauses(tokens: Token[], splitAt: string[], splitBefore: string[], splitBeforeConcepts: string[]): Token[][] {
+function clauses(tokens: Token[], splitAt: string[], splitBefore: string[], splitBeforeConcepts: string[], splitAtConcepts: string[] = []): Token[][] {
   const out: Token[][] = [[]];
   for (const token of tokens) {
     const word = token.kind === 'word' ? token.text.toLowerCase() : null;
-    if (word !== null && splitAt.includes(word)) {
+    if (word !== null && (splitAt.includes(word) || (token.kind === 'word' && token.concepts.some((c) => splitAtConcepts.includes(c))))) {
       out.push([]);
       continue;
     }
@@ -148,8 +162,15 @@ function diagnose<T>(attempts: Attempt<T>[], tokens: Token[]): string[] {
 export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   const tokens = tokenize(sentence);
   if (!tokens.some((t) => !isFunction(t))) return { ok: false, notUnderstood: [], reason: 'nothing to read' };
-  const conjuncts = clauses(tokens, options.splitAt, [], []);
-  const partitions = [conjuncts, clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? [])];
+  const conjuncts = clauses(tokens, options.splitAt, [], [], options.splitAtConcepts);
+  const partitions = [
+    conjuncts,
+    clauses(tokens, options.splitAt, options.splitBefore ?? [], options.splitBeforeConcepts ?? [], options.splitAtConcepts),
+    ...contrasted(tokens, options),
+    ...(options.splitBeforeLast
+      ? [clauses(tokens, options.splitAt, options.splitBeforeLast, [], options.splitAtConcepts), clauses(tokens, options.splitAt, [...(options.splitBefore ?? []), ...options.splitBeforeLast], options.splitBeforeConcepts ?? [], options.splitAtConcepts)]
+      : []),
+  ];
   // Clauses joined by "and" that each state a fact are read as those facts; where a clause
   // is only a noun ("stdout and stderr are limited"), the sentence is one fact.
   const first = conjuncts.length > 1 ? readClauses(conjuncts, options) : null;
@@ -157,7 +178,8 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   let wholeAttempts: Attempt<T>[] = [];
   // A negation in one clause of a conjunction only ("exits non-zero and X is never printed") does not negate the whole.
   const negates = (clause: Token[]) => clause.some((t) => t.kind === 'word' && t.concepts.includes('NOT'));
-  const partlyNegated = conjuncts.length > 1 && conjuncts.some(negates) && !conjuncts.every(negates);
+  // A negation in the first clause alone scopes over what follows it, when that says no fact of its own ("no container remains, running or stopped").
+  const partlyNegated = conjuncts.length > 1 && conjuncts.some(negates) && !conjuncts.every(negates) && !(negates(conjuncts[0]) && conjuncts.slice(1).every((c) => !negates(c) && !('value' in readWhole(c, options.rules, options.universal, options.same))));
   if (options.wholeFirst && !partlyNegated) {
     const whole = readWhole(tokens, options.rules, options.universal, options.same);
     if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
@@ -171,8 +193,22 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
     if (reading.ok) return reading;
     failure = reading;
   }
-  if (!options.wholeFirst && failure) return failure;
+  if (!options.wholeFirst) {
+    // A sentence that is one fact only as a whole ("neither the section nor the command sets a timeout").
+    const whole = readWhole(tokens, options.rules, options.universal, options.same);
+    if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
+    if (failure) return failure;
+  }
   return { ok: false, notUnderstood: diagnose(wholeAttempts, tokens), reason: 'words not accounted for by any fact' };
+}
+
+/** "X rather than Y", "X instead of Y": the clauses X and "not Y", when the sentence has such a contrast. */
+function contrasted<T>(tokens: Token[], options: ReadOptions<T>): Token[][][] {
+  const at = tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('CONTRAST'));
+  if (at <= 0 || at === tokens.length - 1) return [];
+  const not: Token = { kind: 'word', text: 'not', concepts: ['NOT'] };
+  const before = clauses(tokens.slice(0, at), options.splitAt, [], [], options.splitAtConcepts);
+  return [[...before, [not, ...tokens.slice(at + 1)]]];
 }
 
 /** Each clause read as one fact: all of them, or the reason why not. */
@@ -184,15 +220,24 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   const names: string[] = [];
   const missing: string[] = [];
   let ambiguous: string | null = null;
+  let previous: Token[] | null = null;
   parts.forEach((clause, index) => {
     // ", not 20": a contrast with the value of the clause before, which that clause's check already excludes.
     if (index > 0 && isContrast(clause)) return;
+    // ", indicating a timeout", ", meaning it was stopped": what follows is a claim of its own.
+    if (index > 0 && clause[0]?.kind === 'word' && PARTICIPLES.test(clause[0].text) && clause.length > 1) clause = clause.slice(1);
     // "… 1 to 10 and nothing after them": what an exact reading of the output already excludes.
     if (index > 0 && EXACT_OUTPUT.has(names.at(-1) ?? '') && isNothingMore(clause)) return;
-    const one = readWhole(clause, options.rules, options.universal, options.same);
+    // "prints 5 lines to stdout and 5 lines to stderr": a clause of values alone, of the kinds the clause before holds, takes that clause's words.
+    const kinds = (tokens: Token[]) => tokens.flatMap((t) => (t.kind === 'entity' ? [t.entity.type] : []));
+    const elliptic = previous !== null && clause.every((t) => isFunction(t) || t.kind === 'entity') && kinds(clause).length > 0 && kinds(clause).every((k) => kinds(previous!).includes(k));
+    const alone = readWhole(clause, options.rules, options.universal, options.same);
+    const gapped = !('value' in alone) && elliptic ? [...previous!.filter((t) => t.kind === 'word'), ...clause] : clause;
+    const one = gapped === clause ? alone : readWhole(gapped, options.rules, options.universal, options.same);
     if ('value' in one) {
       values.push(one.value);
       names.push(one.rule);
+      previous = gapped;
       return;
     }
     // A clause that is not one fact may be several, split before the words that begin one ("finishes | with code 0").

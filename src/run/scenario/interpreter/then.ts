@@ -104,7 +104,7 @@ function streamsOf(a: Args): StreamName[] {
   return named.length > 0 ? named : ['stdout', 'stderr'];
 }
 
-const WHOLE = /^(full|all|whole|entire|in full|complete output)$/i;
+const WHOLE = /^(full|all|whole|entire|in full|complete output|fully|completely|entirely|in its entirety|untruncated|uncut)$/i;
 
 /** A measured thing a message may name, and how to find it in the text. */
 function mentionOf(token: Token): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean } | null {
@@ -126,12 +126,17 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
         return literal(e.name);
       case 'number':
         return literal(String(e.n));
+      case 'position': {
+        // The executor's errors give "file:LINE:COLUMN" and "path at LINE:COLUMN".
+        const at = e.column !== undefined ? new RegExp(`\\b${e.line}:${e.column}\\b`) : new RegExp(`(:|\\bline |\\bat )${e.line}(:|\\b)`);
+        return { text: `line ${e.line}${e.column !== undefined ? `, column ${e.column}` : ''}`, test: (text) => at.test(text) };
+      }
       case 'count':
         return { text: `${e.n} ${e.unit}s`, test: (text) => new RegExp(`\\b${e.n}\\b`).test(text) };
       case 'duration':
         return {
-          text: `the duration ${showDuration(e.ms)}`,
-          test: (text, _c, o) => durationPattern(e.ms * (o.record.errors.length > 0 ? 1 : o.scale)).test(text) || durationPattern(e.ms).test(text),
+          text: e.written !== undefined ? JSON.stringify(e.written) : `the duration ${showDuration(e.ms)}`,
+          test: (text, _c, o) => (e.written !== undefined && text.includes(e.written)) || durationPattern(e.ms * (o.record.errors.length > 0 ? 1 : o.scale)).test(text) || durationPattern(e.ms).test(text),
         };
       default:
         return null;
@@ -169,12 +174,20 @@ function durationPattern(ms: number): RegExp {
 }
 
 const MENTION_SLOTS = ['MENTION', 'SHOWN'];
-const VESSEL = ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER', 'HOOK', 'NOT', 'FUNCTION', 'EACH', 'ABOUT', 'CONFIG', 'AFTER', 'FILLER', 'SET'];
+const VESSEL = ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER', 'HOOK', 'NOT', 'FUNCTION', 'EACH', 'ABOUT', 'CONFIG', 'AFTER', 'FILLER', 'SET', 'RUNS'];
 
 /** The things a message must name: those after the naming verb, or before it in the passive ("the command and its timeout appear in the message"); null when one of them is not a thing a message can name. */
 function mentions(a: Args): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean }[] | null {
   // Pronouns stand for the subject, never for a thing named; a stream is where to look, not what.
+  // "the command's stderr", "the command's output": whose stream, not a thing named.
+  const owner = (t: Token) => {
+    const next = a.tokens[a.tokens.indexOf(t) + 1];
+    const [before, twoBefore] = [a.tokens[a.tokens.indexOf(t) - 1], a.tokens[a.tokens.indexOf(t) - 2]];
+    const output = (x: Token | undefined) => x !== undefined && ((x.kind === 'entity' && x.entity.type === 'stream') || (x.kind === 'word' && x.concepts.includes('OUTPUT')));
+    return t.kind === 'word' && t.concepts.includes('COMMAND') && (output(next) || (before?.kind === 'word' && /^of$/i.test(before.text) && output(twoBefore)));
+  };
   const candidate = (t: Token) =>
+    !owner(t) &&
     !(t.kind === 'word' && /^(it|they|its|their)$/i.test(t.text)) &&
     !(t.kind === 'entity' && t.entity.type === 'stream') &&
     (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND')));
@@ -207,20 +220,139 @@ async function containersGone(c: CommandRecord): Promise<boolean> {
   return c.containers.every((container) => container.removed && !listed.stdout.split('\n').includes(container.name));
 }
 
+/** Where a timeout comes from: the command's own field, `defaultTimeout`, the executor's built-in default, or a default of either kind. */
+type TimeoutSource = 'command' | 'defaultTimeout' | 'built-in default' | 'default';
+const SOURCE_TEXT: Record<TimeoutSource, string> = {
+  command: "the command's own field",
+  defaultTimeout: 'defaultTimeout',
+  'built-in default': 'the built-in default',
+  default: 'a default: defaultTimeout, else the built-in one',
+};
+
+/**
+ * Where a sentence says a timeout comes from: its own ("its own timeout", "taken from the
+ * command"), `defaultTimeout` written as the key, the built-in default, or a default; null
+ * when it says nothing of it; 'conflict' when it names both a default and the command's own
+ * without saying which wins.
+ */
+function sourceOf(a: Args): TimeoutSource | null | 'conflict' {
+  // "taken from the command", "coming from defaultTimeout": what follows "from" is the source.
+  const from = a.tokens.findIndex((t) => t.kind === 'word' && /\bfrom$/i.test(t.text));
+  const origin = from < 0 ? [] : a.tokens.slice(from + 1);
+  const fromCommand = origin.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND')) && !origin.some((t) => t.kind === 'entity' || (t.kind === 'word' && t.concepts.some((c) => c === 'DEFAULT' || c === 'BUILTIN')));
+  const own = a.has('OWN') || fromCommand;
+  const builtin = a.has('BUILTIN');
+  // The key as written (`defaultTimeout`), not "the default timeout", which may be either default.
+  const written = a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'key' && t.entity.name === 'defaultTimeout' && t.text === 'defaultTimeout');
+  const anyDefault = builtin || written || a.has('DEFAULT') || a.entities('key').some((k) => k.name === 'defaultTimeout');
+  const defaultKind: TimeoutSource = builtin && !written ? 'built-in default' : written && !builtin ? 'defaultTimeout' : 'default';
+  if (own && anyDefault) {
+    // "its own timeout wins over the default", "the default is overridden by its own": the side that wins.
+    const wins = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('WINS'));
+    const isDefault = (t: Token) => (t.kind === 'word' && t.concepts.some((c) => c === 'DEFAULT' || c === 'BUILTIN')) || (t.kind === 'entity' && t.entity.type === 'key' && t.entity.name === 'defaultTimeout');
+    const ownAt = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('OWN'));
+    const defaultAt = a.tokens.findIndex(isDefault);
+    if (wins < 0 || ownAt < 0 || (ownAt < wins) === (defaultAt < wins)) return 'conflict';
+    const passive = /^(overridden|superseded|replaced|beaten)$/i.test(a.tokens[wins].text);
+    return (ownAt < wins) !== passive ? 'command' : defaultKind;
+  }
+  if (own) return 'command';
+  return anyDefault ? defaultKind : null;
+}
+
+/**
+ * A check of the containers of each command, with how the command ended when the
+ * sentence says it ("removed after it times out"); a `docker …` command quoted in it
+ * ("in docker ps -a") is how to look, not which command.
+ */
+function containerCheck(a: Args, what: string, test: (c: CommandRecord, gone: boolean) => boolean): Check | null {
+  const ending = endingOf(a);
+  if (ending === 'conflict') return null;
+  const verdict = a.has('FAIL') === a.has('SUCCEED') ? null : a.has('FAIL');
+  if (ending !== null && a.negated && !a.has('REMAIN')) return null;
+  const byDocker = a.entities('quoted').every((q) => /^docker\b/.test(q.text));
+  const text = [what, ending?.text ?? '', verdict === null ? '' : verdict ? 'the command failed' : 'the command succeeded'].filter(Boolean).join(', ');
+  return perCommand(
+    a,
+    text,
+    async (c) => {
+      const gone = await containersGone(c);
+      const failed = !(c.outcome === 'completed' && c.exitCode === 0);
+      return {
+        ok: test(c, gone) && (!ending || ending.test(c)) && (verdict === null || failed === verdict),
+        actual: `${c.containers.map((x) => `${x.name}: ${x.removed ? 'removed' : 'not removed'}`).join('; ') || 'no container created'}; ${c.outcome}, exit code ${c.exitCode}`,
+      };
+    },
+    { context: true, quoted: byDocker && a.entities('quoted').length > 0 },
+  );
+}
+
+/** Stopped with SIGTERM, and ended within the grace period (of length D, when given): no SIGKILL. */
+function withinGrace(a: Args, d: { ms: number } | undefined): Check {
+  return perCommand(a, `stopped with SIGTERM and ended within the grace period, no SIGKILL${d ? `, grace period == ${showDuration(d.ms)}` : ''}`, (c) => ({
+    ok: signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined && c.endedBy !== 'SIGKILL' && (!d || c.graceMs === d.ms),
+    actual: `signals ${c.signals.map((x) => `${x.signal}@${Math.round(x.atMs)}ms`).join(' ') || 'none'}, grace ${ms(c.graceMs)}, ${c.outcome}`,
+  }));
+}
+
+/** Slots any Then may carry: the command or run as subject, which command, negation. */
+const UNIVERSAL_SLOTS = ['COMMAND', 'HOOK', 'EACH', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'RUNS', 'USER', 'NOT', 'FILLER'];
+
+/** What is wrong with a value, and how the executor's error says it. */
+const VALUE_FAULTS: Record<string, { text: string; pattern: RegExp }> = {
+  NEGATIVE: { text: 'negative', pattern: /negative/i },
+  NOT_NUMBER: { text: 'not a whole number', pattern: /number|integer|numeric/i },
+  TOO_LARGE: { text: 'out of range', pattern: /range|large|maximum|at most|too/i },
+  RELATIVE: { text: 'relative (not absolute)', pattern: /relative|absolute/i },
+  UNKNOWN: { text: 'unknown', pattern: /unknown/i },
+};
+
+/** The configuration fields a sentence is about: keys, and the words for the timeout, the working directory and the memory limit. */
+function fieldsNamed(a: Args): string[] {
+  const names = a.tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'key' ? [t.entity.name] : t.kind === 'word' ? (t.concepts.includes('TIMEOUT') && /time|deadline/i.test(t.text) ? ['timeout'] : t.concepts.includes('WORKDIR') ? ['workdir'] : t.concepts.includes('MEMORY') ? ['memory'] : []) : []));
+  return [...new Set(names)];
+}
+
 const TIME_SLOTS = ['E:duration', 'AFTER', 'ABOUT', 'AT_MOST', 'AT_LEAST', 'TIME_WORD', 'EXACTLY'];
+
+/** How the command ended, as a fact says it besides what it is about ("removed after it times out", "stopped … with exit status 124"). */
+interface Ending {
+  text: string;
+  test(c: CommandRecord): boolean;
+}
+
+/** The ending a sentence states with its verbs of ending; null when it states none, or several that disagree. */
+function endingOf(a: Args): Ending | null | 'conflict' {
+  // A word of removal ("the container is gone") says nothing of how the command ended.
+  const said = (concept: string) => a.tokens.some((t) => t.kind === 'word' && t.concepts.includes(concept) && !t.concepts.includes('REMOVE'));
+  const has = (...concepts: string[]) => concepts.some(said);
+  const endings: Ending[] = [];
+  // "a timeout is set": a timeout named, not how the command ended.
+  if (has('TIMEOUT') && !has('TIMED_OUT') && has('SET', 'APPLY', 'DEFAULT', 'OWN')) return 'conflict';
+  if (has('TIMED_OUT') || (has('TIMEOUT') && !has('AT_MOST'))) endings.push({ text: 'outcome == timeout', test: (c) => c.outcome === 'timeout' });
+  if (has('KILL')) endings.push({ text: 'SIGKILL ended it', test: (c) => signalAt(c, 'SIGKILL') !== undefined || c.endedBy === 'SIGKILL' });
+  else if (has('TERMINATE')) endings.push({ text: 'it was stopped (by the executor, or killed by its memory limit)', test: (c) => stopAt(c) !== undefined || c.outcome === 'memory-limit' });
+  if (has('COMPLETE') || (has('TIMEOUT') && has('AT_MOST'))) endings.push({ text: 'outcome == completed', test: (c) => c.outcome === 'completed' });
+  if (endings.length === 0) return null;
+  const stopped = endings.some((e) => e.text !== 'outcome == completed');
+  if (stopped && endings.some((e) => e.text === 'outcome == completed')) return 'conflict';
+  return { text: endings.map((e) => e.text).join(', '), test: (c) => endings.every((e) => e.test(c)) };
+}
 
 const RULES: Rule<Check>[] = [
   {
     name: 'exit code',
     needs: [['EXIT'], ['E:number']],
-    // A reason in parentheses ("124 (timeout)") is the reader's, not a second fact.
-    allows: ['SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'AFTER', 'FILLER'],
+    // How it ended ("124 (timeout)", "stopped … with status 124"), and whether it failed, are checked with the code.
+    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'AFTER', 'FILLER'],
     build(a) {
       const codes = a.entities('number').map((n) => n.n);
       const [d, more] = a.entities('duration');
       if (codes.some((n) => !Number.isInteger(n)) || more) return null;
-      // "finishes with code 0 in well under a second": the code, that it ran to its end, and when.
-      const completes = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMPLETE'));
+      // "finishes with code 0 in well under a second", "is stopped after 2 seconds with exit status 124": the code, how it ended, and when.
+      const ending = endingOf(a);
+      if (ending === 'conflict') return null;
+      const completes = ending !== null;
       const timeCmp = comparator(a, '≈');
       const cmp = d ? '==' : comparator(a, '==');
       if (codes.length > 1 && cmp !== '==') return null;
@@ -228,9 +360,12 @@ const RULES: Rule<Check>[] = [
       const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
       const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
       if (runSubject(a) && !completes && !d) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
-      const text = [completes ? 'outcome == completed' : '', neg(a.negated, `exit code ${what}`), d ? timeText('elapsed', d.ms, timeCmp, false) : ''].filter(Boolean).join(', ');
+      const own = a.has('OWN');
+      const verdict = a.has('FAIL') === a.has('SUCCEED') ? null : a.has('FAIL') ? 'fails' : 'succeeds';
+      const succeeded = (c: CommandRecord) => c.outcome === 'completed' && c.exitCode === 0;
+      const text = [ending?.text ?? '', neg(a.negated, `exit code ${what}`), own ? "the command's own" : '', verdict ? `the command ${verdict}` : '', d ? timeText('elapsed', d.ms, timeCmp, false) : ''].filter(Boolean).join(', ');
       return perCommand(a, text, (c, o) => ({
-        ok: matches(c.exitCode) && (!completes || c.outcome === 'completed') && (!d || compareTime(c.elapsedMs, d.ms * o.scale, timeCmp, c.context === 'docker')),
+        ok: matches(c.exitCode) && (!ending || ending.test(c)) && (!own || c.exitCause === 'command') && (verdict === null || succeeded(c) === (verdict === 'succeeds')) && (!d || compareTime(c.elapsedMs, d.ms * o.scale, timeCmp, c.context === 'docker')),
         actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}, elapsed ${ms(c.elapsedMs)}`,
       }));
     },
@@ -254,7 +389,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'succeeds or fails',
     needs: [['SUCCEED', 'FAIL']],
-    allows: ['EXIT', 'COMPLETE', 'MESSAGE', 'E:number', 'SHOWN'],
+    allows: ['OUTCOME', 'EXIT', 'COMPLETE', 'MESSAGE', 'E:number', 'SHOWN'],
     build(a) {
       if (a.has('SUCCEED') && a.has('FAIL')) return null;
       if (a.entities('number').length > 0 && !(a.entities('number').length === 1 && a.entities('number')[0].n === 0 && a.has('EXIT'))) return null;
@@ -272,7 +407,7 @@ const RULES: Rule<Check>[] = [
     (needs): Rule<Check> => ({
       name: 'timed out',
       needs: needs.split('+').map((n) => [n]),
-      allows: ['TIMEOUT', 'OWN', 'DEFAULT', 'TERMINATE', 'GRACEFUL', 'APPLY', ...TIME_SLOTS],
+      allows: ['TIMEOUT', 'OWN', 'DEFAULT', 'TERMINATE', 'END', 'GRACEFUL', 'APPLY', ...TIME_SLOTS],
       build(a) {
         const [d, more] = a.entities('duration');
         if (more || a.has('KILL')) return null;
@@ -289,21 +424,42 @@ const RULES: Rule<Check>[] = [
   ),
   {
     name: 'terminated',
-    needs: [['TERMINATE']],
-    allows: ['GRACEFUL', 'E:signal', 'SIGNAL', 'SEND', 'GRACE', 'FILLER', 'TIMEOUT', 'OWN', ...TIME_SLOTS],
+    needs: [['TERMINATE', 'END']],
+    allows: ['GRACEFUL', 'E:signal', 'SIGNAL', 'SEND', 'GRACE', 'FILLER', 'TIMEOUT', 'TIMED_OUT', 'OWN', ...TIME_SLOTS],
     build(a) {
       const [d, more] = a.entities('duration');
       const signals = a.entities('signal').map((s) => s.name);
       if (more || signals.some((s) => s !== 'SIGTERM')) return null;
-      // "killed after the grace period": the stop had to become a kill.
-      if (a.has('GRACE')) {
-        if (d || a.negated || !a.has('AFTER')) return null;
-        return perCommand(a, 'SIGKILL sent once the grace period after SIGTERM is over', (c) => {
+      // "dies within the grace period": an ending word says how, only beside the grace period.
+      if (!a.has('TERMINATE') && !a.has('GRACE')) return null;
+      // "killed 2 seconds after the SIGTERM": SIGTERM is when it counts from; the kill is SIGKILL.
+      const afterWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('AFTER'));
+      const termAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'signal');
+      if (signals.length === 1 && afterWord >= 0 && afterWord < termAt) {
+        if (a.negated || a.has('GRACE')) return null;
+        const cmp = comparator(a, '≈');
+        return perCommand(a, `SIGKILL sent after SIGTERM${d ? `, ${timeText('SIGKILL − SIGTERM', d.ms, cmp, false)}` : ''}`, (c) => {
           const term = signalAt(c, 'SIGTERM');
           const kill = signalAt(c, 'SIGKILL');
-          return { ok: term !== undefined && kill !== undefined && kill - term >= (c.graceMs ?? 0) - 150, actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}` };
+          return { ok: term !== undefined && kill !== undefined && kill >= term && (!d || compareTime(kill - term, d.ms, cmp, c.context === 'docker')), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}` };
         });
       }
+      if (a.has('GRACE')) {
+        if (a.negated || a.has('AT_LEAST')) return null;
+        // A duration beside the grace period is its length ("the 2-second grace period").
+        const length = d ? `, grace period == ${showDuration(d.ms)}` : '';
+        const graceIs = (c: CommandRecord) => !d || c.graceMs === d.ms;
+        // "gone before the grace period runs out": SIGTERM sufficed.
+        if (a.has('AT_MOST')) return withinGrace(a, d);
+        // "killed after the grace period": the stop had to become a kill.
+        if (!a.has('AFTER')) return null;
+        return perCommand(a, `SIGKILL sent once the grace period after SIGTERM is over${length}`, (c) => {
+          const term = signalAt(c, 'SIGTERM');
+          const kill = signalAt(c, 'SIGKILL');
+          return { ok: term !== undefined && kill !== undefined && kill - term >= (c.graceMs ?? 0) - 150 && graceIs(c), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, grace ${ms(c.graceMs)}` };
+        });
+      }
+      if (a.has('TIMED_OUT')) return null;
       const cmp = comparator(a, '≈');
       // "its limit" with a time is only a bound ("well before its 30-second limit"), not when it stopped.
       if (a.has('TIMEOUT') && !(d && cmp === '≤')) return null;
@@ -338,27 +494,52 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "survives the SIGTERM sent at the 1-second mark": it was sent, and the command outlived it.
+    name: 'outlives SIGTERM',
+    needs: [['IGNORE'], ['E:signal']],
+    allows: ['SEND', 'SIGNAL', 'TIMEOUT', 'TIMED_OUT', ...TIME_SLOTS],
+    build(a) {
+      const [d, more] = a.entities('duration');
+      if (more || a.negated || a.entities('signal').some((x) => x.name !== 'SIGTERM')) return null;
+      const cmp = comparator(a, '≈');
+      return perCommand(a, `SIGTERM sent${d ? `, ${timeText('at t', d.ms, cmp, false)}` : ''}, and the command outlived it (SIGKILL ended it)`, (c, o) => {
+        const term = signalAt(c, 'SIGTERM');
+        const kill = signalAt(c, 'SIGKILL') ?? (c.endedBy === 'SIGKILL' ? c.elapsedMs : undefined);
+        const ok = term !== undefined && kill !== undefined && kill > term && (!d || compareTime(term, d.ms * o.scale, cmp, c.context === 'docker'));
+        return { ok, actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, ${c.outcome}` };
+      });
+    },
+  },
+  {
     name: 'signal sent',
     needs: [['E:signal']],
-    allows: ['SEND', 'SIGNAL', 'GRACE', 'TIMEOUT', 'TIMED_OUT', 'FIRST', 'TERMINATE', 'GRACEFUL', ...TIME_SLOTS],
+    allows: ['END', 'EXIT', 'SLEEP', 'SEND', 'SIGNAL', 'GRACE', 'TIMEOUT', 'TIMED_OUT', 'FIRST', 'TERMINATE', 'GRACEFUL', ...TIME_SLOTS],
     build(a) {
       const signals = a.entities('signal').map((s) => s.name);
       const [d, more] = a.entities('duration');
       if (more || signals.some((s) => s !== 'SIGTERM' && s !== 'SIGKILL') || new Set(signals).size !== signals.length) return null;
-      const cmp = comparator(a, '≈');
+      // "waits 2 seconds before sending SIGKILL": "before" orders the two, it bounds nothing.
+      const cmp = a.has('SLEEP') ? (a.has('AT_LEAST') ? '≥' : '≈') : comparator(a, '≈');
       if (signals.length === 2) {
         if (d && !a.has('GRACE', 'AFTER')) return null;
-        const text = `SIGTERM sent, then SIGKILL${d ? `, ${timeText('SIGKILL − SIGTERM', d.ms, cmp, false)}` : ''}`;
+        // "SIGKILL follows SIGTERM after the grace period": at least the grace period apart.
+        const grace = a.has('GRACE') && !d;
+        const text = `SIGTERM sent, then SIGKILL${d ? `, ${timeText('SIGKILL − SIGTERM', d.ms, cmp, false)}` : grace ? ' once the grace period after SIGTERM is over' : ''}`;
         return perCommand(a, neg(a.negated, text), (c) => {
           const term = signalAt(c, 'SIGTERM');
           const kill = signalAt(c, 'SIGKILL');
-          const ok = term !== undefined && kill !== undefined && term <= kill && (!d || compareTime(kill - term, d.ms, cmp, c.context === 'docker'));
+          const ok = term !== undefined && kill !== undefined && term <= kill && (!d || compareTime(kill - term, d.ms, cmp, c.context === 'docker')) && (!grace || kill - term >= (c.graceMs ?? 0) - 150);
           return { ok: not(a.negated, ok), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}` };
         });
       }
       const [signal] = signals;
-      const afterGrace = a.has('GRACE') && signal === 'SIGKILL';
-      if (a.has('GRACE') && signal !== 'SIGKILL') return null;
+      // "terminated with SIGTERM": how it was stopped, the rule of stopping says it.
+      if (signal === 'SIGTERM' && a.has('TERMINATE') && !a.has('GRACE')) return null;
+      // "SIGKILL two seconds later": later than SIGTERM, as the grace period is.
+      const later = signal === 'SIGKILL' && d !== undefined && a.tokens.some((t) => t.kind === 'word' && /^(later|afterwards?|thereafter|escalates|escalated|escalation)$/i.test(t.text));
+      const afterGrace = (a.has('GRACE') || later) && signal === 'SIGKILL';
+      // "exits cleanly on SIGTERM within the grace period": SIGTERM sufficed.
+      if (a.has('GRACE') && signal === 'SIGTERM') return a.has('AT_MOST') && !a.negated ? withinGrace(a, d) : null;
       const first = a.has('FIRST') && signal === 'SIGTERM';
       // "SIGTERM is sent when the timeout expires": at the (probed) timeout.
       const atTimeout = signal === 'SIGTERM' && !d && a.has('TIMED_OUT', 'TIMEOUT') && a.has('AFTER');
@@ -387,7 +568,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'grace period',
     needs: [['GRACE']],
-    allows: ['E:duration', 'APPLY', 'SET', 'ELAPSED', 'TERMINATE', 'AFTER', 'ABOUT', 'GRACEFUL', 'TIME_WORD'],
+    allows: ['END', 'E:duration', 'APPLY', 'SET', 'ELAPSED', 'TERMINATE', 'AFTER', 'ABOUT', 'GRACEFUL', 'TIME_WORD'],
     build(a) {
       const [d, more] = a.entities('duration');
       if (more || a.has('KILL', 'E:signal') || !d) return null;
@@ -396,12 +577,24 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'elapsed',
-    needs: [['E:duration'], ['ELAPSED', 'COMPLETE', 'SHOWN', 'RUNS']],
-    allows: [...TIME_SLOTS, 'SUCCEED'],
+    needs: [['E:duration'], ['ELAPSED', 'COMPLETE', 'SHOWN', 'RUNS', 'END']],
+    allows: [...TIME_SLOTS, 'SUCCEED', 'TOTAL'],
     build(a) {
       const [d, more] = a.entities('duration');
       if (more) return null;
       const cmp = comparator(a, '≈');
+      // "the total duration is about 3 seconds": every command's time, summed.
+      if (a.has('TOTAL')) {
+        if (a.has('COMPLETE', 'SUCCEED')) return null;
+        return {
+          text: neg(a.negated, timeText('the elapsed times of all commands, summed,', d.ms, cmp, false)),
+          evaluate: (o) => {
+            const total = o.record.commands.reduce((sum, c) => sum + c.elapsedMs, 0);
+            const docker = o.record.commands.some((c) => c.context === 'docker');
+            return { ok: o.record.commands.length > 0 && not(a.negated, compareTime(total, d.ms * o.scale, cmp, docker)), actual: `${ms(total)} in all, ${o.record.commands.length} command(s)` };
+          },
+        };
+      }
       // "completes in under a second": it ran to its end, and that soon ("returns after" says only when).
       const completes = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMPLETE') && !/^return/i.test(t.text));
       const text = `${completes ? 'outcome == completed, ' : ''}${timeText('elapsed', d.ms, cmp, false)}`;
@@ -414,7 +607,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'completes',
     needs: [['COMPLETE']],
-    allows: ['TIMEOUT', 'AT_MOST', 'OWN', 'SUCCEED', 'EXIT', 'TIMED_OUT'],
+    allows: ['END', 'TIMEOUT', 'AT_MOST', 'OWN', 'EXIT', 'TIMED_OUT'],
     build(a) {
       if (a.has('TIMED_OUT') && !a.negated) return null;
       return perCommand(a, neg(a.negated, 'outcome == completed (ran to its end, not stopped)'), (c) => ({ ok: not(a.negated, c.outcome === 'completed' && (!a.has('SUCCEED') || c.exitCode === 0)), actual: `${c.outcome}, exit code ${c.exitCode}` }));
@@ -428,16 +621,22 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'lines counted',
-    needs: [['E:count']],
-    allows: ['SHOWN', 'OMITTED', 'WRITE', 'OUTPUT', 'E:stream', 'FIRST', 'EXACTLY', 'AT_MOST', 'AT_LEAST', 'PER_STREAM', 'MESSAGE', 'LIMITED', 'AFTER', 'TIMEOUT'],
+    needs: [['E:count', 'LINE_COUNT']],
+    allows: ['E:number', 'LAST', 'SHOWN', 'OMITTED', 'WRITE', 'OUTPUT', 'E:stream', 'FIRST', 'EXACTLY', 'AT_MOST', 'AT_LEAST', 'PER_STREAM', 'MESSAGE', 'LIMITED', 'AFTER', 'TIMEOUT'],
     build(a) {
-      const counts = a.entities('count');
+      // "the omitted line count is 40", "the number of lines shown is 10": a count said as a noun and a number.
+      const said = a.has('LINE_COUNT') ? a.entities('number') : [];
+      const counts = a.has('LINE_COUNT') ? (said.length === 1 && a.entities('count').length === 0 ? [{ type: 'count' as const, n: said[0].n, unit: 'line' as const }] : []) : a.entities('count');
       if (counts.length !== 1 || counts[0].unit !== 'line') return null;
       const n = counts[0].n;
       const measure = a.has('OMITTED') ? 'omitted' : a.has('WRITE') && !a.has('SHOWN', 'LIMITED') ? 'printed' : a.has('SHOWN', 'LIMITED') ? 'shown' : null;
       if (measure === null) return null;
       const limited = a.has('LIMITED') && measure === 'shown';
       const cmp = comparator(a, '==');
+      // "10 lines are not shown": omitted, or not exactly 10 shown? Not read.
+      if (a.negated && measure === 'shown' && cmp === '==' && !limited) return null;
+      // "the last 950 lines are dropped" (the executor keeps the first ones); which lines are shown, it does not check.
+      if (a.has('LAST') && measure !== 'omitted') return null;
       const named = a.entities('stream').map((s) => s.name);
       const each = named.length > 0 || a.has('PER_STREAM') || a.tokens.some((t) => t.kind === 'word' && /^(each|every|either)$/i.test(t.text));
       const streams = named.length > 0 ? [...new Set(named)] : (['stdout', 'stderr'] as StreamName[]);
@@ -454,8 +653,22 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "the streams are capped independently", "neither stream's cap is affected by the other".
+    name: 'each stream limited on its own',
+    needs: [['DEPEND', 'PER_STREAM'], ['LIMITED', 'TIMEOUT', 'E:key', 'OMITTED']],
+    allows: ['E:stream', 'OUTPUT', 'EACH', 'SHOWN', 'OWN'],
+    build(a) {
+      if (a.entities('key').some((k) => k.name !== 'maxOutputLines') || a.has('DEPEND') !== a.negated) return null;
+      return perCommand(a, 'stdout and stderr each: lines shown == min(printed, maxOutputLines), the rest omitted', (c) => {
+        const limit = c.limits.maxOutputLines;
+        const apart = (x: StreamName) => limit !== undefined && c.streams[x].shown === Math.min(c.streams[x].printed, limit) && c.streams[x].omitted === c.streams[x].printed - c.streams[x].shown;
+        return { ok: apart('stdout') && apart('stderr'), actual: `maxOutputLines ${limit ?? 'not set'}; ${(['stdout', 'stderr'] as const).map((x) => `${x}: printed ${c.streams[x].printed}, shown ${c.streams[x].shown}, omitted ${c.streams[x].omitted}`).join('; ')}` };
+      });
+    },
+  },
+  {
     name: 'output shown, cut or hidden',
-    needs: [['OUTPUT', 'E:stream'], ['SHOWN', 'OMITTED', 'LIMITED', 'HIDE']],
+    needs: [['OUTPUT', 'E:stream', 'OMITTED'], ['SHOWN', 'OMITTED', 'LIMITED', 'HIDE']],
     allows: ['PER_STREAM', 'MESSAGE', 'FIRST', 'TIMEOUT', 'TIMED_OUT', 'AFTER', 'CONFIG', 'PARTIAL', 'WRITE', 'AT_MOST', 'TERMINATE', 'KILL'],
     build(a) {
       if (a.entities('count').length > 0 || a.entities('quoted').length > 0 || a.entities('path').length > 0) return null;
@@ -492,9 +705,24 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "a timeout error is reported", "no timeout error is reported": what the report says of a timeout.
+    name: 'a timeout reported',
+    needs: [['TIMEOUT', 'TIMED_OUT'], ['MESSAGE', 'NOTICE']],
+    allows: ['SHOWN', 'FAIL'],
+    refuses: ['E:quoted'],
+    build(a) {
+      if (a.has('TIMEOUT') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TIMEOUT') && !/time|deadline/i.test(t.text))) return null;
+      return perCommand(a, neg(a.negated, 'the report says the command timed out'), (c, o) => ({
+        ok: not(a.negated, [c.report, ...c.notices, ...o.record.messages].some((text) => /timed out/i.test(text))),
+        actual: c.report.split('\n')[0] ?? '',
+      }));
+    },
+  },
+  {
     name: 'a notice',
     needs: [['NOTICE']],
-    allows: ['OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS', 'ABOUT', 'AFTER'],
+    alternatives: true,
+    allows: ['E:position', 'OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS', 'ABOUT', 'AFTER'],
     build(a) {
       const counts = a.entities('count').filter((c) => c.unit === 'line');
       if (a.entities('count').length !== counts.length || counts.length > 1 || (counts.length > 0 && a.has('SHOWN') && !a.has('OMITTED'))) return null;
@@ -519,9 +747,13 @@ const RULES: Rule<Check>[] = [
       // "no notice about a timeout or about omitted lines": neither.
       if (both && (!a.negated || n !== undefined)) return null;
       const pattern = both ? new RegExp(`${omission.source}|timed out`, 'i') : a.has('OMITTED', 'LIMITED') ? omission : /timed out/i;
-      const text = both ? 'a notice that lines were omitted or that the command timed out' : a.has('OMITTED', 'LIMITED') ? `an omission notice${named.length > 0 ? ` for ${named.join(' and ')}` : ''}${n !== undefined ? ` saying ${n} lines omitted` : ''}` : 'a notice that the command timed out';
+      // "a notice after line 10": it follows the tenth line shown of its stream.
+      const [position] = a.entities('position');
+      if (position && (position.column !== undefined || !a.has('AFTER') || both || a.negated)) return null;
+      const after = (c: CommandRecord) => !position || (['stdout', 'stderr'] as const).some((x) => c.notices.some((notice) => pattern.test(notice) && notice.startsWith(x)) && c.streams[x].shown === position.line);
+      const text = `${both ? 'a notice that lines were omitted or that the command timed out' : a.has('OMITTED', 'LIMITED') ? `an omission notice${named.length > 0 ? ` for ${named.join(' and ')}` : ''}${n !== undefined ? ` saying ${n} lines omitted` : ''}` : 'a notice that the command timed out'}${position ? `, after line ${position.line} of its stream` : ''}`;
       return perCommand(a, neg(a.negated, text), (c) => ({
-        ok: not(a.negated, named.length > 1 ? named.every((s) => c.notices.some((x) => pattern.test(x) && x.startsWith(s))) : [...c.notices, c.report].some((x) => pattern.test(x))),
+        ok: not(a.negated, (named.length > 1 ? named.every((s) => c.notices.some((x) => pattern.test(x) && x.startsWith(s))) : [...c.notices, c.report].some((x) => pattern.test(x))) && after(c)),
         actual: c.notices.join(' | ') || 'no notice',
       }));
     },
@@ -529,11 +761,13 @@ const RULES: Rule<Check>[] = [
   {
     name: 'the message names',
     needs: [['MENTION', 'SHOWN'], ['MESSAGE', 'OUTPUT', 'USER', 'HOOK']],
-    allows: ['E:stream', 'NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED', 'LOCATION', 'ABOUT'],
+    allows: ['E:position', 'E:stream', 'NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED', 'LOCATION', 'ABOUT'],
     build(a) {
       const objects = mentions(a);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
+      // "all four lines appear in the output": a count of lines the output holds, not a text in it (a message may name one: "says 500 lines").
+      if (a.entities('count').length > 0 && !a.has('MESSAGE', 'MENTION')) return null;
       const streams = a.entities('stream').map((s) => s.name);
       const output = (a.has('OUTPUT') || streams.length > 0) && !a.has('MESSAGE', 'NOTICE');
       const where = streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
@@ -586,7 +820,8 @@ const RULES: Rule<Check>[] = [
     allows: ['E:stream'],
     build(a) {
       const values = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
-      if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE')) return null;
+      // What the user sees is the report, the message rule's.
+      if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       const streams = streamsOf(a);
       return perCommand(a, neg(a.negated, `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`), (c) => ({
         ok: not(a.negated, c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]))),
@@ -596,12 +831,15 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'a line of the output',
-    needs: [['E:ordinal', 'LAST_LINE'], ['E:quoted', 'E:path', 'E:number']],
+    needs: [['E:ordinal', 'LAST_LINE', 'E:position'], ['E:quoted', 'E:path', 'E:number']],
     allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY', 'SHOWN', 'WRITE'],
     build(a) {
-      const ordinal = a.entities('ordinal').find((o) => o.of === 'line');
+      // "line 2 of the output is …": a place in the output, not in a file.
+      const [position, more] = a.entities('position');
+      if (more || position?.column !== undefined || (position && a.entities('ordinal').length > 0)) return null;
+      const ordinal = position ? { type: 'ordinal' as const, index: position.line - 1, of: 'line' as const } : a.entities('ordinal').find((o) => o.of === 'line');
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
-      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
+      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
       const index = ordinal ? ordinal.index : 'last';
       const value = values[0].text;
       const streams = streamsOf(a);
@@ -616,83 +854,76 @@ const RULES: Rule<Check>[] = [
   {
     name: 'a container left behind',
     needs: [['CONTAINER'], ['REMAIN']],
-    allows: ['AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'RUNS'],
-    build: (a) =>
-      perCommand(
-        a,
-        a.negated ? 'every container created was removed (and docker ps -a lists none of them)' : 'a container is left behind',
-        async (c) => {
-          const gone = await containersGone(c);
-          return { ok: a.negated ? gone : !gone, actual: c.containers.map((x) => `${x.name}: ${x.removed ? 'removed' : 'not removed'}`).join('; ') || 'no container created' };
-        },
-        { context: true },
-      ),
+    allows: ['SHOWN', 'MENTION', 'END', 'AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'RUNS', 'CREATE', 'FAIL', 'SUCCEED', 'TIMEOUT'],
+    build: (a) => containerCheck(a, a.negated ? 'every container created was removed (and docker ps -a lists none of them)' : 'a container is left behind', (_c, gone) => (a.negated ? gone : !gone)),
   },
   {
     name: 'a container removed',
     needs: [['CONTAINER'], ['REMOVE']],
-    allows: ['AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'FAIL', 'SUCCEED'],
-    build: (a) =>
-      perCommand(
-        a,
-        neg(a.negated, 'a container was created, and every container was removed'),
-        async (c) => {
-          const gone = c.containers.length > 0 && (await containersGone(c));
-          return { ok: not(a.negated, gone), actual: c.containers.map((x) => `${x.name}: ${x.removed ? 'removed' : 'not removed'}`).join('; ') || 'no container created' };
-        },
-        { context: true },
-      ),
+    allows: ['END', 'AFTER', 'TIMED_OUT', 'TERMINATE', 'KILL', 'COMPLETE', 'FAIL', 'SUCCEED', 'TIMEOUT'],
+    build: (a) => containerCheck(a, neg(a.negated, 'a container was created, and every container was removed'), (c, gone) => not(a.negated, c.containers.length > 0 && gone)),
   },
   {
     name: 'a container created',
-    needs: [['CONTAINER'], ['CREATE']],
-    allows: ['E:count', 'IMAGE', 'E:image', 'FIRST', 'EACH'],
+    needs: [['CONTAINER', 'E:count'], ['CREATE']],
+    allows: ['E:count', 'IMAGE', 'E:image', 'FIRST', 'EACH', 'EXACTLY'],
     build(a) {
       const counts = a.entities('count').filter((c) => c.unit === 'container');
       // "runs in a container created from the image": where it ran.
-      if (a.entities('count').length !== counts.length || a.has('RUNS')) return null;
+      if (a.entities('count').length !== counts.length || counts.length > 1 || a.has('RUNS') || (!a.has('CONTAINER') && counts.length === 0)) return null;
       const n = counts[0]?.n;
-      return perCommand(a, a.negated ? 'no container created' : n !== undefined ? `containers created == ${n}` : 'a container created and started', (c) => ({
-        ok: a.negated ? c.containers.length === 0 : n !== undefined ? c.containers.length === n : c.containers.some((x) => x.created && x.started),
-        actual: `${c.containers.length} container(s)`,
-      }), { context: true });
+      const images = [...a.entities('image').map((i) => i.name), ...(a.has('IMAGE') ? a.entities('quoted').map((q) => q.text) : [])];
+      if (images.length > 1 || (a.negated && images.length > 0)) return null;
+      const image = images[0];
+      const what = a.negated ? 'no container created' : `${n !== undefined ? `containers created == ${n}` : 'a container created and started'}${image ? ` from image ${image}` : ''}`;
+      return perCommand(a, what, (c) => ({
+        ok: (a.negated ? c.containers.length === 0 : n !== undefined ? c.containers.length === n : c.containers.some((x) => x.created && x.started)) && (!image || c.image?.requested === image),
+        actual: `${c.containers.length} container(s)${c.image ? `, image ${c.image.requested}` : ''}`,
+      }), { context: true, quoted: a.has('IMAGE') });
     },
   },
   {
     name: 'where it ran',
     needs: [['HOST', 'CONTAINER', 'E:image'], ['RUNS', 'CREATE', 'NOT']],
-    allows: ['IMAGE', 'E:quoted'],
+    allows: ['IMAGE', 'E:quoted', 'AT_MOST'],
     build(a) {
+      // "inside a container": where, not a bound.
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('AT_MOST') && !/^(inside|within)$/i.test(t.text))) return null;
       const images = [...a.entities('image').map((i) => i.name), ...(a.has('IMAGE') ? a.entities('quoted').map((q) => q.text) : [])];
       if (a.entities('quoted').length > 0 && !a.has('IMAGE')) return null;
       if (a.has('HOST') && (a.has('CONTAINER') || images.length > 0)) return null;
+      // "no container is created" says what was created, not where the command ran.
+      if (a.has('CREATE') && !a.has('RUNS')) return null;
       const context = a.has('HOST') ? 'host' : 'docker';
       const text = context === 'host' ? 'ran on the host (no container)' : `ran in a container${images[0] ? ` of image ${images[0]}` : ''}`;
       return perCommand(a, neg(a.negated, text), (c) => ({ ok: not(a.negated, c.context === context && (!images[0] || c.image?.requested === images[0])), actual: `${c.context}${c.image ? ` (${c.image.requested} as ${c.image.used})` : ''}` }), { quoted: true, context: true });
     },
   },
-  {
-    name: 'same on host and in a container',
-    needs: [['HOST'], ['CONTAINER']],
-    allows: ['SAME', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'MESSAGE', 'APPLY', 'TERMINATE', 'KILL', 'SIGNAL', 'E:signal', 'GRACE', 'OUTPUT', 'LIMITED', 'OMITTED', 'SHOWN'],
-    refuses: [],
-    build(a) {
-      if (a.negated) return null;
-      const aspect = a.has('MESSAGE') ? 'message' : 'outcome';
-      // "both time out": that outcome in each context, not only the same one.
-      const timedOut = a.has('TIMED_OUT') || (a.has('TIMEOUT') && a.has('TERMINATE', 'KILL'));
-      const text = `${aspect === 'message' ? 'the same outcome, exit code and message (but for the duration)' : 'the same outcome and exit code'} on the host and in a container${timedOut ? ', both timed out' : ''}`;
-      return {
-        text,
-        evaluate: async (o) => {
-          const other = await o.other();
-          const same = bothContexts(o, other, aspect);
-          const both = !timedOut || [...o.record.commands, ...other.commands].every((c) => c.outcome === 'timeout');
-          return { ok: same.ok && both, actual: same.actual };
-        },
-      };
-    },
-  },
+  // "on the host and in Docker alike"; "the same timed-out wording a host command gets" (of a container's run): compared with the other context.
+  ...([[['HOST'], ['CONTAINER']], [['SAME'], ['HOST', 'CONTAINER']]] as const).map(
+    (needs): Rule<Check> => ({
+      name: 'same on host and in a container',
+      needs: needs.map((group) => [...group]),
+      allows: ['END', 'SAME', 'HOST', 'CONTAINER', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'MESSAGE', 'APPLY', 'SEND', 'TERMINATE', 'KILL', 'SIGNAL', 'E:signal', 'GRACE', 'OUTPUT', 'LIMITED', 'OMITTED', 'SHOWN'],
+      refuses: [],
+      build(a) {
+        if (a.negated) return null;
+        const aspect = a.has('MESSAGE') ? 'message' : 'outcome';
+        // "both time out": that outcome in each context, not only the same one.
+        const timedOut = a.has('TIMED_OUT') || (a.has('TIMEOUT') && a.has('TERMINATE', 'KILL'));
+        const text = `${aspect === 'message' ? 'the same outcome, exit code and message (but for the duration)' : 'the same outcome and exit code'} on the host and in a container${timedOut ? ', both timed out' : ''}`;
+        return {
+          text,
+          evaluate: async (o) => {
+            const other = await o.other();
+            const same = bothContexts(o, other, aspect);
+            const both = !timedOut || [...o.record.commands, ...other.commands].every((c) => c.outcome === 'timeout');
+            return { ok: same.ok && both, actual: same.actual };
+          },
+        };
+      },
+    }),
+  ),
   {
     name: 'mounted',
     needs: [['MOUNT']],
@@ -726,7 +957,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'environment variable',
     needs: [['E:variable']],
-    allows: ['SET', 'ENVIRONMENT', 'E:quoted', 'E:path', 'CONFIG', 'PROJECT', 'WORKDIR', 'ABSOLUTE'],
+    allows: ['SHOWN', 'MENTION', 'SET', 'ENVIRONMENT', 'E:quoted', 'E:path', 'CONFIG', 'PROJECT', 'WORKDIR', 'ABSOLUTE'],
     build(a) {
       const variables = a.entities('variable');
       const values = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
@@ -745,22 +976,47 @@ const RULES: Rule<Check>[] = [
     (needs): Rule<Check> => ({
       name: 'configuration rejected',
       needs: needs.map((n) => [n]),
-      allows: ['CONFIG', 'MESSAGE', 'MENTION', 'E:key', 'E:quoted', 'E:number', 'E:duration', 'VALIDATION', 'FAIL', 'TIMEOUT', 'SHOWN', 'E:count'],
+      allows: ['CONFIG', 'MESSAGE', 'MENTION', 'E:key', 'E:quoted', 'E:number', 'E:duration', 'E:position', 'VALIDATION', 'FAIL', 'TIMEOUT', 'WORKDIR', 'MEMORY', 'SHOWN', 'E:count'],
       build(a) {
+        // "the error names …": the noun "error" is a message's; failing is said by a verb ("fails to load").
+        if (needs[0] === 'CONFIG' && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('FAIL') && !t.concepts.includes('MESSAGE'))) return null;
         const named = a.after('MENTION').filter((t) => t.kind === 'entity');
-        const texts = named.map((t) => (t.kind === 'entity' && t.entity.type === 'key' ? t.entity.name : t.text));
-        if (a.has('MENTION') && texts.length === 0) return null;
+        // Without a naming verb, the field the sentence is about ("the timeout is rejected") is the one an error names.
+        const subjects = a.has('MENTION') ? [] : fieldsNamed(a);
+        const positions = named.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'position' ? [mentionOf(t)!] : []));
+        const texts = [...named.filter((t) => !(t.kind === 'entity' && t.entity.type === 'position')).map((t) => (t.kind === 'entity' && t.entity.type === 'key' ? t.entity.name : t.text)), ...subjects];
+        if (a.has('MENTION') && named.length === 0) return null;
         if (a.negated) return { text: 'the configuration is accepted (no validation error)', evaluate: (o) => ({ ok: o.record.errors.length === 0, actual: o.record.errors.map((e) => e.message).join('; ') || 'no error' }) };
         return {
-          text: `the configuration is rejected (validation errors, nothing runs)${texts.length > 0 ? `, an error naming ${texts.map((t) => JSON.stringify(t)).join(' and ')}` : ''}`,
+          text: `the configuration is rejected (validation errors, nothing runs)${texts.length + positions.length > 0 ? `, an error naming ${[...texts.map((t) => JSON.stringify(t)), ...positions.map((p) => p.text)].join(' and ')}` : ''}`,
           evaluate: (o) => ({
-            ok: o.record.errors.length > 0 && o.record.commands.length === 0 && texts.every((t) => o.record.errors.some((e) => e.message.includes(t))),
+            ok: o.record.errors.length > 0 && o.record.commands.length === 0 && texts.every((t) => o.record.errors.some((e) => e.message.includes(t))) && positions.every((p) => o.record.messages.some((m) => p.test(m, undefined, o))),
             actual: o.record.errors.map((e) => e.message).join('; ') || 'no error',
           }),
         };
       },
     }),
   ),
+  {
+    // "because the timeout is negative", "the workdir is relative": the value the executor refuses, and why.
+    name: 'a value refused',
+    needs: [Object.keys(VALUE_FAULTS), ['E:key', 'TIMEOUT', 'WORKDIR', 'MEMORY']],
+    allows: ['CONFIG', 'PATH', 'REJECT', 'FAIL', 'VALIDATION', 'MESSAGE', 'SET', 'E:quoted'],
+    build(a) {
+      const fields = fieldsNamed(a);
+      const faults = Object.keys(VALUE_FAULTS).filter((concept) => a.has(concept));
+      if (fields.length !== 1 || faults.length !== 1 || a.negated) return null;
+      const [field] = fields;
+      const fault = VALUE_FAULTS[faults[0]];
+      return {
+        text: `the configuration is rejected, an error naming "${field}" says it is ${fault.text}`,
+        evaluate: (o) => ({
+          ok: o.record.commands.length === 0 && o.record.errors.some((e) => e.message.includes(field) && fault.pattern.test(e.message)),
+          actual: o.record.errors.map((e) => e.message).join('; ') || 'no error',
+        }),
+      };
+    },
+  },
   {
     name: 'configuration accepted',
     needs: [['ACCEPT']],
@@ -779,35 +1035,72 @@ const RULES: Rule<Check>[] = [
     name: 'nothing runs',
     needs: [['RUNS', 'CREATE'], ['NOT']],
     allows: [],
-    refuses: ['HOST', 'CONTAINER', 'E:quoted', 'E:ordinal'],
+    refuses: ['HOST', 'CONTAINER', 'E:ordinal', 'E:quoted'],
     build: (a) => (a.negated ? { text: 'no command ran', evaluate: (o) => ({ ok: o.record.commands.length === 0, actual: `${o.record.commands.length} command(s) ran` }) } : null),
   },
   {
+    // "the second command still runs", "`echo done` is never started".
+    name: 'a command ran',
+    needs: [['RUNS', 'CREATE'], ['E:ordinal', 'E:quoted']],
+    allows: ['AFTER'],
+    refuses: ['HOST', 'CONTAINER', 'E:image', 'USER'],
+    build(a) {
+      const ordinals = a.entities('ordinal').filter((o) => o.of === 'command');
+      const named = a.entities('quoted');
+      if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length) return null;
+      const which = ordinals[0] ? (ordinals[0].index === 'last' ? 'the last command' : `command ${ordinals[0].index + 1}`) : `\`${named[0].text}\``;
+      const ran = (o: Observation) => (ordinals[0] ? (ordinals[0].index === 'last' ? o.record.commands.length > 0 : o.record.commands.length > ordinals[0].index) : o.record.commands.some((_c, i) => o.runs[i]?.includes(named[0].text)));
+      return { text: `${which} ${a.negated ? 'never ran' : 'ran'}`, evaluate: (o) => ({ ok: ran(o) !== a.negated, actual: o.record.commands.map((c) => c.run).join('; ') || 'no command ran' }) };
+    },
+  },
+  {
+    // "…, because of the timeout", "…, indicating a timeout": that it timed out.
+    name: 'a timeout, said alone',
+    needs: [['TIMEOUT']],
+    allows: ['OUTCOME'],
+    refuses: UNIVERSAL_SLOTS.filter((slot) => slot !== 'FILLER'),
+    build: (a) => (a.negated ? null : perCommand(a, 'outcome == timeout', (c) => ({ ok: c.outcome === 'timeout', actual: c.outcome }))),
+  },
+  {
+    // "the image does not exist": it was neither found nor pulled.
+    name: 'the image is missing',
+    needs: [['IMAGE', 'E:image'], ['MISSING']],
+    allows: ['PULL', 'FAIL', 'AFTER', 'E:image'],
+    build: (a) =>
+      a.negated
+        ? null
+        : perCommand(a, 'the image could not be found or pulled', (c) => ({
+            ok: c.events.some((e) => e.type === 'image' && e.action === 'pull-failed'),
+            actual: c.events.flatMap((e) => (e.type === 'image' ? [`${e.image}: ${e.action}`] : [])).join('; ') || `no image event (${c.context})`,
+          })),
+  },
+  {
     name: 'the timeout that applies',
-    needs: [['TIMEOUT', 'E:key']],
-    allows: ['E:duration', 'APPLY', 'OWN', 'DEFAULT', 'WINS', 'DISABLE', 'FOREVER', 'SET', 'CONFIG', 'E:key', 'LIMITED', 'AFTER'],
+    // "the built-in default of 5 minutes": a default is a timeout's, in a run of commands.
+    needs: [['TIMEOUT', 'E:key', 'DEFAULT']],
+    allows: ['E:duration', 'APPLY', 'OWN', 'DEFAULT', 'BUILTIN', 'WINS', 'DISABLE', 'FOREVER', 'SET', 'CONFIG', 'E:key', 'LIMITED', 'AFTER'],
     build(a) {
       const [d, more] = a.entities('duration');
       if (more || a.entities('key').some((k) => k.name !== 'timeout' && k.name !== 'defaultTimeout')) return null;
-      const fromDefault = a.has('DEFAULT') || a.entities('key').some((k) => k.name === 'defaultTimeout');
-      const own = a.has('OWN');
-      if (fromDefault && own && !a.has('WINS')) return null;
+      if (!a.has('TIMEOUT', 'E:key') && !d) return null;
+      const source = sourceOf(a);
+      if (source === 'conflict') return null;
       type Test = (t: Observation['documented'][number]) => boolean;
+      const fromSource: Test = (t) => source === null || (source === 'default' ? t.source !== 'command' : t.source === source);
+      const from = source === null ? '' : ` (from ${SOURCE_TEXT[source]})`;
       let text: string;
       let test: Test;
       if (d) {
-        text = `timeout == ${showDuration(d.ms)}${fromDefault && !own ? ' (from the default)' : own ? " (the command's own)" : ''}`;
-        test = (t) => t.ms === d.ms && (!fromDefault || own || t.source !== 'command') && (!own || t.source === 'command');
+        text = `timeout == ${showDuration(d.ms)}${from}`;
+        test = (t) => t.ms === d.ms && fromSource(t);
       } else if (a.has('DISABLE', 'FOREVER')) {
-        text = 'no timeout (timeout: none)';
-        test = (t) => t.ms === null;
-      } else if (own && a.has('WINS', 'APPLY')) {
-        text = "timeout from the command's own field";
-        test = (t) => t.source === 'command';
-      } else if (fromDefault && a.has('WINS', 'APPLY')) {
-        text = 'timeout from the default (defaultTimeout, else the built-in 5 min)';
-        test = (t) => t.source !== 'command';
-      } else if (a.has('APPLY') && !fromDefault && !own) {
+        text = `no timeout (timeout: none)${from}`;
+        test = (t) => t.ms === null && fromSource(t);
+      } else if (source !== null && a.has('WINS', 'APPLY')) {
+        text = `timeout from ${SOURCE_TEXT[source]}`;
+        test = fromSource;
+      } else if (source === null && (a.has('APPLY') || a.negated)) {
+        // "a timeout applies"; "no timeout applies", "runs without any deadline".
         text = a.negated ? 'no timeout (timeout: none)' : 'a timeout applies (not none)';
         return perCommand(a, text, (_c, o, i) => ({ ok: (o.documented[i]?.ms === null) === a.negated, actual: `timeout ${o.documented[i]?.text} (from ${o.documented[i]?.source})` }));
       } else return null;
@@ -848,9 +1141,10 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'the memory limit set',
-    needs: [['MEMORY'], ['E:quoted', 'E:duration', 'E:number']],
+    needs: [['MEMORY', 'E:key'], ['E:quoted', 'E:duration', 'E:number']],
     allows: ['SET', 'APPLY', 'LIMITED', 'TIMEOUT'],
     build(a) {
+      if (a.entities('key').some((k) => k.name !== 'memory') || (!a.has('MEMORY') && a.entities('key').length === 0)) return null;
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'duration', 'number'].includes(t.entity.type));
       const text = values[0]?.text.replace(/\s/g, '').toLowerCase();
       if (values.length !== 1 || !text || !/^\d+[bkmg]?$/.test(text)) return null;
@@ -858,17 +1152,44 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "runs with the network disabled", "has no network access".
+    name: 'no network',
+    needs: [['NETWORK', 'E:key'], ['NOT', 'DISABLE']],
+    allows: ['APPLY', 'RUNS', 'LIMITED', 'SET'],
+    build(a) {
+      if (a.entities('key').some((k) => k.name !== 'network') || (!a.has('NETWORK') && a.entities('key').length === 0) || a.entities('quoted').length > 0) return null;
+      if (a.has('DISABLE') && a.negated) return null;
+      return perCommand(a, 'network == none (the container has no network)', (c) => ({ ok: c.limits.network === 'none', actual: `network ${c.limits.network ?? '(the engine default)'}` }));
+    },
+  },
+  {
+    // "the image is pulled before the command runs".
+    name: 'the image pulled',
+    needs: [['IMAGE', 'E:image'], ['PULL']],
+    allows: ['AFTER', 'AT_MOST', 'FIRST', 'E:image', 'MISSING'],
+    build(a) {
+      const images = a.entities('image').map((i) => i.name);
+      if (images.length > 1) return null;
+      return perCommand(a, neg(a.negated, `the image${images[0] ? ` ${images[0]}` : ''} was pulled before the command ran`), (c) => ({
+        ok: not(a.negated, c.events.some((e) => e.type === 'image' && e.action === 'pulled' && (!images[0] || e.image === images[0] || c.image?.requested === images[0]))),
+        actual: c.events.flatMap((e) => (e.type === 'image' ? [`${e.image}: ${e.action}`] : [])).join('; ') || `no image event (${c.context})`,
+      }));
+    },
+  },
+  {
     name: 'memory limit',
-    needs: [['MEMORY'], ['KILL', 'TERMINATE', 'TIMED_OUT']],
-    allows: ['TIMEOUT', 'AT_MOST', 'LIMITED'],
-    build: (a) => perCommand(a, neg(a.negated, 'killed by its memory limit (exit code 137)'), (c) => ({ ok: not(a.negated, c.exitCause === 'memory-limit'), actual: `${c.outcome} (${c.exitCause})` })),
+    needs: [['MEMORY', 'E:key'], ['KILL', 'TERMINATE', 'TIMED_OUT']],
+    allows: ['TIMEOUT', 'AT_MOST', 'LIMITED', 'CONTAINER'],
+    build: (a) => a.entities('key').some((k) => k.name !== 'memory') || (!a.has('MEMORY') && a.entities('key').length === 0) ? null : perCommand(a, neg(a.negated, 'killed by its memory limit (exit code 137)'), (c) => ({ ok: not(a.negated, c.exitCause === 'memory-limit'), actual: `${c.outcome} (${c.exitCause})` })),
   },
 ];
 
-/** Slots any Then may carry: the command or run as subject, which command, negation. */
-const UNIVERSAL = ['COMMAND', 'HOOK', 'EACH', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'RUNS', 'USER', 'NOT', 'FILLER'];
+const UNIVERSAL = UNIVERSAL_SLOTS;
+
+/** A sentence about two commands by their place ("the first times out and the second still runs") is one fact each, never one fact of the first. */
+const GUARDED: Rule<Check>[] = RULES.map((rule) => ({ ...rule, build: (a: Args) => (new Set(a.entities('ordinal').filter((o) => o.of === 'command').map((o) => o.index)).size > 1 ? null : rule.build(a)) }));
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(sentence: string): Reading<Check> {
-  return read(sentence, { rules: RULES, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same: (x, y) => x.text === y.text });
+  return read(sentence, { rules: GUARDED, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same: (x, y) => x.text === y.text });
 }

@@ -21,6 +21,8 @@ export interface Setup {
   /** The command has no timeout of its own (inherits). */
   omitTimeout?: boolean;
   prints: { stream: StreamName; n: number }[];
+  /** Lines of text it prints. */
+  says: { stream: StreamName; text: string }[];
   ignoresTerm?: boolean;
   handlesTerm?: boolean;
   /** How long the command runs; 'long': past any timeout. */
@@ -29,7 +31,7 @@ export interface Setup {
 }
 
 export function emptySetup(): Setup {
-  return { fields: {}, prints: [] };
+  return { fields: {}, prints: [], says: [] };
 }
 
 export interface SetupPart {
@@ -64,7 +66,7 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'the command',
     needs: [['E:quoted']],
-    allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN'],
+    allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN', 'UNKNOWN', 'APPLY'],
     build(a) {
       const quoted = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted');
       const imageWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('IMAGE'));
@@ -74,9 +76,16 @@ const RULES: Rule<SetupPart>[] = [
       const images = [...quoted.filter(isImage).map((t) => t.text), ...a.entities('image').map((e) => e.name)];
       if (commands.length !== 1 || images.length > 1 || (imageWord >= 0 && images.length === 0) || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0))) return null;
       const run = commands[0].text;
-      // "`timeout: 2s`": a configuration line in code marks
-      const field = /^([A-Za-z]+)\s*:\s*(.*)$/.exec(run);
-      if (field && !run.includes(' ; ') && /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message)$/.test(field[1])) {
+      // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
+      const field = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(\S.*)$/.exec(run);
+      // "contains a key `timeoutt`", "an unknown field `retries`": a key's name, with no value (null).
+      const keyWord = a.tokens.findIndex((t) => t.kind === 'word' && /^(key|field|setting|option)s?$/i.test(t.text));
+      if (!field && keyWord >= 0 && a.tokens[keyWord + 1] === commands[0] && /^[A-Za-z_][A-Za-z0-9_]*$/.test(run) && images.length === 0 && !a.has('HOST', 'CONTAINER')) {
+        return part(`${run}: null (a key with no value)`, (s) => (s.fields[run] = null));
+      }
+      // "has an unknown key `retries: 3`": said only of a configuration line.
+      if (!field && a.has('UNKNOWN', 'APPLY')) return null;
+      if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message)$/.test(field[1]))) {
         return part(`${field[1]}: ${field[2]}`, (s) => {
           const value: unknown = field[2] === 'null' ? null : /^-?\d+$/.test(field[2]) ? Number(field[2]) : field[2].replace(/^["']|["']$/g, '');
           if (field[1] === 'defaultTimeout') s.defaultTimeout = value;
@@ -94,10 +103,12 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'where it runs',
     needs: [['HOST', 'CONTAINER', 'E:image', 'IMAGE']],
-    allows: ['IMAGE', 'E:quoted'],
+    allows: ['IMAGE', 'E:quoted', 'NOT'],
     build(a) {
       const images = [...a.entities('image').map((e) => e.name), ...(a.has('IMAGE') ? a.entities('quoted').map((e) => e.text) : [])];
       if (a.entities('quoted').length > 0 && !a.has('IMAGE')) return null;
+      // "with no image configured": no container, so the host.
+      if (a.negated && a.has('IMAGE') && images.length === 0 && !a.has('CONTAINER')) return part('on the host (no image)', (s) => (s.context = 'host'));
       if (images.length > 1 || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0)) || a.negated) return null;
       if (a.has('HOST')) return part('on the host', (s) => (s.context = 'host'));
       return part(`in a container (${images[0] ?? 'alpine'})`, (s) => {
@@ -116,6 +127,8 @@ const RULES: Rule<SetupPart>[] = [
       if (a.entities('duration').length !== 1 || a.negated || keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout')) return null;
       const global = keys.includes('defaultTimeout') || a.has('DEFAULT');
       if (global && keys.includes('timeout')) return null;
+      // Quoted ("2h30m", `90s`), it is the value as the configuration file would hold it: the executor judges it.
+      if (d.written !== undefined) return global ? part(`defaultTimeout: ${d.written}`, (s) => (s.defaultTimeout = d.written)) : part(`timeout: ${d.written}`, (s) => (s.fields.timeout = d.written));
       return global ? part(`defaultTimeout = ${showDuration(d.ms)}`, (s) => (s.defaultTimeoutMs = d.ms)) : part(`timeout = ${showDuration(d.ms)}`, (s) => (s.timeoutMs = d.ms));
     },
   },
@@ -140,9 +153,30 @@ const RULES: Rule<SetupPart>[] = [
       if (keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout') || a.entities('quoted').length > 0) return null;
       const global = keys.includes('defaultTimeout') || a.has('DEFAULT');
       if (a.has('DISABLE', 'FOREVER') && !a.negated) return global ? part('defaultTimeout: null (disabled)', (s) => (s.defaultTimeoutMs = null)) : part('timeout: null (disabled)', (s) => (s.timeoutMs = null));
-      // "without its own timeout", "no timeout field": the field is left out, the command inherits.
+      // "without its own timeout", "no timeout field": the field is left out, the command inherits ("without a timeout" may mean timeout: null too; not read).
       if (a.negated && !global && (a.has('OWN', 'CONFIG') || keys.includes('timeout'))) return part('no timeout field (inherited)', (s) => (s.omitTimeout = true));
       return null;
+    },
+  },
+  {
+    // "neither the stop section nor the command sets a timeout", "neither defaultTimeout nor timeout is given".
+    name: 'no timeout anywhere',
+    needs: [['NOT'], ['TIMEOUT', 'E:key']],
+    allows: ['DEFAULT', 'BUILTIN', 'OWN', 'E:quoted', 'APPLY'],
+    build(a) {
+      const keys = a.entities('key').map((k) => k.name);
+      const quoted = a.entities('quoted');
+      if (keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout') || quoted.length > 1) return null;
+      const negations = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('NOT')).length;
+      const bothLevels = (keys.includes('defaultTimeout') || a.has('DEFAULT')) && (keys.includes('timeout') || a.has('OWN'));
+      if (negations < 2 && !bothLevels) return null;
+      const run = quoted[0]?.text;
+      return part(`${run ? `run \`${run}\`; ` : ''}no defaultTimeout and no timeout field (the built-in default applies)`, (s) => {
+        if (run) s.run = run;
+        s.omitTimeout = true;
+        s.defaultTimeout = undefined;
+        s.defaultTimeoutMs = undefined;
+      });
     },
   },
   {
@@ -173,6 +207,42 @@ const RULES: Rule<SetupPart>[] = [
     },
   },
   {
+    // "writes "done"", "prints `ready` to stderr": a line of text it prints.
+    name: 'a text it prints',
+    needs: [['WRITE'], ['E:quoted']],
+    allows: ['E:stream', 'OUTPUT', 'AFTER', 'FIRST'],
+    build(a) {
+      const quoted = a.entities('quoted');
+      const verb = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('WRITE'));
+      const at = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'quoted');
+      const streams = a.entities('stream').map((x) => x.name);
+      // The quoted text after the verb is what it prints; before it, it is the command ("`echo hi` prints to stdout").
+      if (quoted.length !== 1 || at < verb || a.negated || streams.length > 1 || /[\n'"`$\\]/.test(quoted[0].text)) return null;
+      const stream = streams[0] ?? 'stdout';
+      return part(`prints "${quoted[0].text}" on ${stream}`, (s) => s.says.push({ stream, text: quoted[0].text }));
+    },
+  },
+  {
+    // "stdout is hidden", "stderr is shown": the stream's show flag.
+    name: 'a stream hidden or shown',
+    needs: [['E:stream', 'PER_STREAM'], ['HIDE', 'REVEAL', 'SHOWN']],
+    allows: ['CONFIG', 'OUTPUT'],
+    build(a) {
+      // "both streams are hidden": stdout and stderr.
+      const both = a.entities('stream').length === 0 && a.tokens.some((t) => t.kind === 'word' && /^(both|all|each|every)$/i.test(t.text)) && a.tokens.some((t) => t.kind === 'word' && /^streams$/i.test(t.text));
+      if (a.entities('stream').length === 0 && !both) return null;
+      const streams: StreamName[] = both ? ['stdout', 'stderr'] : [...new Set(a.entities('stream').map((x) => x.name))];
+      const hide = a.has('HIDE') && !a.has('REVEAL', 'SHOWN');
+      const show = a.has('REVEAL', 'SHOWN') && !a.has('HIDE');
+      if (hide === show) return null;
+      const value = hide === !a.negated ? false : true;
+      const keys = streams.map((x) => (x === 'stdout' ? 'showStdout' : 'showStderr'));
+      return part(keys.map((k) => `${k}: ${value}`).join('; '), (s) => {
+        for (const k of keys) s.fields[k] = value;
+      });
+    },
+  },
+  {
     name: 'how it takes SIGTERM',
     needs: [['IGNORE', 'HANDLE'], ['E:signal', 'SIGNAL', 'TERMINATE']],
     allows: ['COMPLETE', 'EXIT', 'REMOVE', 'GRACEFUL', 'AFTER', 'SUCCEED', 'SLEEP'],
@@ -192,12 +262,12 @@ const RULES: Rule<SetupPart>[] = [
   },
   {
     name: 'how long it runs',
-    needs: [['SLEEP', 'FOREVER', 'ELAPSED', 'TIMED_OUT', 'COMPLETE']],
+    needs: [['SLEEP', 'FOREVER', 'ELAPSED', 'TIMED_OUT', 'COMPLETE', 'END']],
     allows: ['E:duration', 'TIMEOUT', 'AT_MOST', 'AT_LEAST', 'ABOUT', 'OWN', 'TIME_WORD', 'AFTER'],
     build(a) {
       const durations = a.entities('duration');
       if (durations.length > 1 || a.negated) return null;
-      if (durations.length === 1 && !a.has('TIMEOUT') && !a.has('AT_MOST', 'AT_LEAST') && a.has('SLEEP', 'ELAPSED'))
+      if (durations.length === 1 && !a.has('TIMEOUT') && !a.has('AT_MOST', 'AT_LEAST') && a.has('SLEEP', 'ELAPSED', 'END'))
         return part(`runs for ${showDuration(durations[0].ms)}`, (s) => (s.sleepMs = durations[0].ms));
       if (durations.length === 0 && (a.has('FOREVER') || (a.has('SLEEP') && !a.has('COMPLETE')) || (a.has('TIMED_OUT') && a.has('TIMEOUT'))))
         return part('runs past its timeout', (s) => (s.sleepMs = 'long'));
@@ -208,11 +278,13 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'how it exits',
     needs: [['EXIT', 'FAIL', 'SUCCEED']],
-    allows: ['E:number', 'COMPLETE', 'AFTER', 'GRACEFUL'],
+    allows: ['E:number', 'COMPLETE', 'END', 'AFTER', 'GRACEFUL', 'TIME_WORD'],
     build(a) {
       const numbers = a.entities('number');
       if (a.negated || numbers.length > 1) return null;
       if (numbers.length === 1 && a.has('EXIT') && !a.has('FAIL', 'SUCCEED')) return part(`exits with ${numbers[0].n}`, (s) => (s.exitCode = numbers[0].n));
+      // "fails with exit code 2"
+      if (numbers.length === 1 && numbers[0].n !== 0 && a.has('EXIT') && a.has('FAIL') && !a.has('SUCCEED')) return part(`exits with ${numbers[0].n} (fails)`, (s) => (s.exitCode = numbers[0].n));
       if (numbers.length === 0 && a.has('FAIL') && !a.has('SUCCEED')) return part('exits with 1 (fails)', (s) => (s.exitCode = 1));
       if (numbers.length === 0 && (a.has('SUCCEED') || (a.has('EXIT') && a.has('GRACEFUL'))) && !a.has('FAIL')) return part('exits with 0 (succeeds)', (s) => (s.exitCode = 0));
       return null;
@@ -221,7 +293,7 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'a field value',
     needs: [['E:key'], ['E:number', 'E:quoted', 'E:duration', 'E:count', 'HIDE', 'REVEAL', 'DISABLE', 'E:path', 'NOT']],
-    allows: ['SET', 'OWN', 'DEFAULT', 'APPLY', 'TIMEOUT', 'LIMITED', 'OUTPUT'],
+    allows: ['SET', 'OWN', 'DEFAULT', 'APPLY', 'TIMEOUT', 'LIMITED', 'OUTPUT', 'PATH', 'RELATIVE', 'ABSOLUTE'],
     build(a) {
       const keys = a.entities('key');
       const values = a.tokens.filter((t) => (t.kind === 'entity' && t.entity.type !== 'key') || (t.kind === 'word' && (t.concepts.some((c) => c === 'HIDE' || c === 'REVEAL' || c === 'DISABLE') || /^none$/i.test(t.text))));
@@ -244,6 +316,26 @@ const RULES: Rule<SetupPart>[] = [
     },
   },
   {
+    // "no maxOutputLines is configured", "without a memory limit": the field left out of the command.
+    name: 'a field left out',
+    needs: [['E:key'], ['NOT']],
+    allows: ['SET', 'APPLY', 'OWN'],
+    build(a) {
+      const keys = a.entities('key').map((k) => k.name);
+      // "network set to none": a value, not the field left out.
+      const none = a.tokens.some((t) => t.kind === 'word' && /^none$/i.test(t.text));
+      if (none || keys.length !== 1 || keys[0] === 'timeout' || keys[0] === 'defaultTimeout' || keys[0] === 'run' || a.tokens.some((t) => t.kind === 'entity' && t.entity.type !== 'key')) return null;
+      const key = keys[0];
+      return part(`no ${key} field`, (s) => {
+        s.fields[key] = undefined;
+        if (key === 'image') {
+          s.image = undefined;
+          s.context = 'host';
+        }
+      });
+    },
+  },
+  {
     name: 'an environment variable',
     needs: [['E:variable'], ['SET', 'ENVIRONMENT']],
     allows: ['E:quoted', 'E:path', 'E:number'],
@@ -257,7 +349,7 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'the working directory',
     needs: [['WORKDIR'], ['E:path', 'E:quoted']],
-    allows: ['SET'],
+    allows: ['SET', 'PATH', 'RELATIVE', 'ABSOLUTE'],
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity');
       if (values.length !== 1 || a.negated) return null;
@@ -281,11 +373,16 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'the user it runs as',
     needs: [['USER'], ['E:quoted', 'E:number']],
-    allows: ['SET'],
+    allows: ['SET', 'CONTAINER'],
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity');
       if (values.length !== 1 || a.negated) return null;
-      return part(`user: ${values[0].text}`, (s) => (s.fields.user = values[0].text));
+      // "the container runs as user 1000": a container's user.
+      const docker = a.has('CONTAINER');
+      return part(`user: ${values[0].text}${docker ? ' (in a container)' : ''}`, (s) => {
+        s.fields.user = values[0].text;
+        if (docker) s.context ??= 'docker';
+      });
     },
   },
   {
@@ -306,16 +403,36 @@ const RULES: Rule<SetupPart>[] = [
   },
 ];
 
+/** A rule of a command's field that may say it is the container's ("the container's working directory is /opt"): then the command runs in one. */
+function containerMay(rule: Rule<SetupPart>): Rule<SetupPart> {
+  return {
+    ...rule,
+    allows: [...rule.allows, 'CONTAINER'],
+    build(a) {
+      const read = rule.build(a);
+      if (!read || !a.has('CONTAINER')) return read;
+      return part(`${read.text} (in a container)`, (s) => {
+        read.apply(s);
+        s.context ??= 'docker';
+      });
+    },
+  };
+}
+
+const FIELDS_OF_A_CONTAINER = new Set(['a field value', 'the working directory', 'a memory limit', 'an environment variable']);
+const READ_RULES = RULES.map((rule) => (FIELDS_OF_A_CONTAINER.has(rule.name) ? containerMay(rule) : rule));
+
 /** Slots any When clause may carry: the command as subject, the configuration, running it. */
 const UNIVERSAL = ['COMMAND', 'HOOK', 'CONFIG', 'RUNS', 'SET', 'EACH', 'USER', 'FILLER'];
 
 /** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
 export function readWhen(sentence: string): Reading<SetupPart> {
   return read(sentence, {
-    rules: RULES,
+    rules: READ_RULES,
     universal: UNIVERSAL,
     splitAt: [',', 'and', 'but', 'while', 'then'],
-    splitBefore: ['with', 'under', 'that', 'which', 'whose', 'where', 'using', 'via'],
+    splitBefore: ['with', 'without', 'under', 'that', 'which', 'whose', 'where', 'using', 'via'],
+    splitBeforeLast: ['in', 'inside', 'on', 'after', 'before'],
     splitBeforeConcepts: ['WRITE', 'LIMITED', 'SLEEP', 'IGNORE', 'HANDLE', 'AT_MOST', 'EXIT', 'RUNS', 'SET', 'APPLY'],
     wholeFirst: false,
     same: (x, y) => x.text === y.text,
