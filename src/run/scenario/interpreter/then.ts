@@ -776,10 +776,19 @@ const RULES: Rule<Check>[] = [
         const found = objects.map((m) => m.test(shown, c, o));
         return { ok: a.negated ? found.every((f) => !f) : found.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
       };
-      const shownOf = (c: CommandRecord, o: Observation) => (streams.length > 0 ? c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text).join('\n') : textOf(c, o, output));
+      // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
+      const shownOf = (c: CommandRecord, o: Observation) =>
+        streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`)))].join('\n') : textOf(c, o, output);
       const each = perCommand(a, text, (c, o) => named(shownOf(c, o), c, o), { quoted: true });
+      // No command named ("its error says …", "the report reads …"): the whole report, every command's part and the run's messages, says it.
+      const whole = (o: Observation): Verdict => {
+        const shown = [...o.record.commands.map((c) => (streams.length > 0 ? shownOf(c, o) : textOf(c, o, output))), ...(streams.length > 0 || output ? [] : o.record.messages)].join('\n');
+        const said = objects.map((m) => [undefined, ...o.record.commands].some((c) => m.test(shown, c, o)));
+        return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
+      };
+      const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
       // A run that stopped at its configuration has only the messages about it.
-      return { text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : each.evaluate(o)) };
+      return { text: commandNamed ? each.text : text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : commandNamed ? each.evaluate(o) : whole(o)) };
     },
   },
   {
@@ -832,7 +841,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'a line of the output',
     needs: [['E:ordinal', 'LAST_LINE', 'E:position'], ['E:quoted', 'E:path', 'E:number']],
-    allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY', 'SHOWN', 'WRITE'],
+    allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY', 'SHOWN', 'WRITE', 'MESSAGE'],
     build(a) {
       // "line 2 of the output is …": a place in the output, not in a file.
       const [position, more] = a.entities('position');
@@ -843,9 +852,11 @@ const RULES: Rule<Check>[] = [
       const index = ordinal ? ordinal.index : 'last';
       const value = values[0].text;
       const streams = streamsOf(a);
+      // "the report ends with …": the report goes on after the output with the executor's notices.
+      const report = a.has('MESSAGE') && !a.has('OUTPUT') && a.entities('stream').length === 0;
       const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
-      return perCommand(a, neg(a.negated, `${name} of the output shown == ${JSON.stringify(value)}`), (c) => {
-        const lines = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
+      return perCommand(a, neg(a.negated, `${name} of ${report ? 'the report (the output shown, then its notices)' : 'the output shown'} == ${JSON.stringify(value)}`), (c) => {
+        const lines = [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...(report ? c.notices : [])];
         const line = index === 'last' ? lines.at(-1) : lines[index];
         return { ok: not(a.negated, line?.trim() === value), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
       }, { quoted: true });
