@@ -113,7 +113,7 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
     const literal = (value: string) => ({ text: JSON.stringify(value), test: (text: string) => text.includes(value) });
     switch (e.type) {
       case 'quoted':
-        return literal(token.text);
+        return { text: JSON.stringify(token.text), test: (text: string) => quotedIn(token.text, text) };
       case 'path':
         return literal(e.text);
       case 'image':
@@ -171,6 +171,14 @@ function durationPattern(ms: number): RegExp {
     }
   }
   return new RegExp(`(?<![\\d.])(?:${forms.join('|')})`);
+}
+
+/** A text the sentence quotes is in TEXT: word for word, or with its ellipsis ("…", "...") standing for what the sentence leaves out. */
+function quotedIn(quoted: string, text: string): boolean {
+  if (text.includes(quoted)) return true;
+  const parts = quoted.split(/\s*(?:\.\.\.|…)\s*/);
+  if (parts.length < 2) return false;
+  return new RegExp(parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')).test(text);
 }
 
 const MENTION_SLOTS = ['MENTION', 'SHOWN'];
@@ -789,6 +797,29 @@ const RULES: Rule<Check>[] = [
       const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
       // A run that stopped at its configuration has only the messages about it.
       return { text: commandNamed ? each.text : text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : commandNamed ? each.evaluate(o) : whole(o)) };
+    },
+  },
+  {
+    // "`sleep 4` is announced with `(timeout 2s, from defaultTimeout)`", "the second command is announced as `[2/2] host: …`".
+    name: 'the announcement line',
+    needs: [['ANNOUNCE'], ['E:quoted', 'E:duration']],
+    allows: ['E:quoted', 'E:duration'],
+    build(a) {
+      const quoted = a.tokens.filter((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'duration'));
+      // A quoted text before the verb names the command ("`sleep 4` is announced with …"); those after it are what the line says.
+      const verb = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('ANNOUNCE'));
+      const said = quoted.filter((t) => a.tokens.indexOf(t) > verb);
+      const subject = quoted.filter((t) => a.tokens.indexOf(t) < verb);
+      if (said.length === 0 || subject.length > 1 || a.negated) return null;
+      const texts = said.map((t) => t.text);
+      const check = (c: CommandRecord, o: Observation): Verdict => {
+        const probed = o.record.messages.flatMap((m) => m.split('\n')).find((m) => new RegExp(`^\\[${c.index + 1}/\\d+\\] `).test(m));
+        // A scaled run announces the scaled timeout: the line as documented names the documented one.
+        const documented = o.documented[c.index];
+        const line = probed !== undefined && documented && o.scale !== 1 ? probed.replace(`(timeout ${c.timeout.text},`, `(timeout ${documented.text},`) : probed;
+        return { ok: line !== undefined && texts.every((x) => quotedIn(x, line)), actual: line ?? 'no announcement line' };
+      };
+      return perCommand(a, `the announcement line contains ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, check, { quoted: subject.length === 0 });
     },
   },
   {
