@@ -79,7 +79,7 @@ const CONCEPTS: Record<string, string[]> = {
   IMAGE: ['image', 'images'],
   // time
   TIMEOUT: ['timeout', 'timeouts', 'time limit', 'time limits', 'deadline', 'deadlines', 'time budget', 'limit', 'limits', 'time-limit', 'cap'],
-  TIMED_OUT: ['time out', 'times out', 'timed out', 'timed-out', 'timing out', 'ran out of time', 'runs out of time', 'run out of time', 'out of time', 'has passed', 'is over', 'runs out', 'ran out', 'expires', 'expired', 'expire', 'elapses', 'elapsed', 'fires', 'triggers', 'triggered', 'hits', 'reaches', 'reached', 'exceeds', 'exceeded', 'exceeding', 'overruns', 'outlives', 'outlasts', 'runs over', 'overran', 'goes over'],
+  TIMED_OUT: ['time out', 'times out', 'timed out', 'timed-out', 'timing out', 'ran out of time', 'runs out of time', 'run out of time', 'out of time', 'has passed', 'is over', 'runs out', 'ran out', 'expires', 'expired', 'expire', 'elapses', 'elapsed', 'fires', 'triggers', 'triggered', 'hits', 'reaches', 'reached', 'exceeds', 'exceeded', 'exceeding', 'overruns', 'outlives its timeout', 'outlives its limit', 'outlives the timeout', 'outlives the limit', 'outlive their timeouts', 'outlasts its timeout', 'outlasts its limit', 'outlasts the timeout', 'runs over', 'overran', 'goes over'],
   DEFAULT: ['default', 'defaults', 'global', 'globally', 'top-level', 'section-wide', 'fallback', 'falls back', 'built-in', 'builtin', 'inherited', 'inherits', 'inherit', 'unless'],
   /** The executor's own default, not one the configuration sets. */
   BUILTIN: ['built-in', 'builtin', 'built in', 'hard-coded', 'hardcoded', 'hard coded', 'out-of-the-box', 'out of the box', 'executor default', 'fixed default'],
