@@ -105,6 +105,10 @@ const CONCEPTS: Record<string, string[]> = {
   // output
   OUTPUT: ['numbers', 'values', 'output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout'],
   LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with'],
+  /** The first line: "the report opens with `Error: …`". */
+  FIRST_LINE: ['opens with', 'opening with', 'begins with', 'beginning with'],
+  /** A place in the report below one of its headings: "`compiling` is listed under `Partial Output:`". */
+  UNDER: ['is listed under', 'are listed under', 'listed under', 'appears under', 'appear under', 'is shown under', 'are shown under', 'shown under', 'printed under', 'is printed under', 'comes under', 'under'],
   /** The line the executor prints as a command starts: "[1/2] host: sleep 1 (timeout 10s, from command)". */
   ANNOUNCE: ['is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],

@@ -800,6 +800,26 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "`compiling` is listed under `Partial Output:`", "the notice under `Partial Output:` reads `(…)`": a text in the block a heading of the report opens.
+    name: 'under a heading',
+    needs: [['UNDER'], ['E:quoted']],
+    allows: ['E:quoted', 'OUTPUT', 'NOTICE', 'MENTION', 'SHOWN'],
+    build(a) {
+      const quoted = a.entities('quoted').map((q) => q.text);
+      const headings = quoted.filter((q) => q.endsWith(':'));
+      const texts = quoted.filter((q) => !q.endsWith(':'));
+      if (headings.length !== 1 || texts.length === 0 || a.negated) return null;
+      const [heading] = headings;
+      return perCommand(a, `the block under ${JSON.stringify(heading)} in the report contains ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, (c) => {
+        const lines = c.report.split('\n');
+        const start = lines.findIndex((l) => l.trim() === heading);
+        const end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && l.trim() === '');
+        const block = start < 0 ? [] : lines.slice(start + 1, end < 0 ? undefined : end);
+        return { ok: block.length > 0 && texts.every((x) => block.some((l) => quotedIn(x, l))), actual: start < 0 ? `no line ${JSON.stringify(heading)} in the report` : block.slice(0, 8).join(' ⏎ ') };
+      }, { quoted: true });
+    },
+  },
+  {
     // "`sleep 4` is announced with `(timeout 2s, from defaultTimeout)`", "the second command is announced as `[2/2] host: …`".
     name: 'the announcement line',
     needs: [['ANNOUNCE'], ['E:quoted', 'E:duration']],
@@ -871,7 +891,7 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'a line of the output',
-    needs: [['E:ordinal', 'LAST_LINE', 'E:position'], ['E:quoted', 'E:path', 'E:number']],
+    needs: [['E:ordinal', 'LAST_LINE', 'FIRST_LINE', 'E:position'], ['E:quoted', 'E:path', 'E:number']],
     allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY', 'SHOWN', 'WRITE', 'MESSAGE'],
     build(a) {
       // "line 2 of the output is …": a place in the output, not in a file.
@@ -879,17 +899,21 @@ const RULES: Rule<Check>[] = [
       if (more || position?.column !== undefined || (position && a.entities('ordinal').length > 0)) return null;
       const ordinal = position ? { type: 'ordinal' as const, index: position.line - 1, of: 'line' as const } : a.entities('ordinal').find((o) => o.of === 'line');
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
-      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
-      const index = ordinal ? ordinal.index : 'last';
+      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE', 'FIRST_LINE')) || (a.has('LAST_LINE') && a.has('FIRST_LINE'))) return null;
+      const opens = a.has('FIRST_LINE');
+      const index = ordinal ? ordinal.index : opens ? 0 : 'last';
       const value = values[0].text;
       const streams = streamsOf(a);
       // "the report ends with …": the report goes on after the output with the executor's notices.
       const report = a.has('MESSAGE') && !a.has('OUTPUT') && a.entities('stream').length === 0;
-      const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
-      return perCommand(a, neg(a.negated, `${name} of ${report ? 'the report (the output shown, then its notices)' : 'the output shown'} == ${JSON.stringify(value)}`), (c) => {
-        const lines = [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...(report ? c.notices : [])];
+      const name = index === 'last' ? 'the last line' : opens ? 'the first line' : `line ${index + 1}`;
+      return perCommand(a, neg(a.negated, `${name} of ${report ? (opens ? 'the report' : 'the report (the output shown, then its notices)') : 'the output shown'} ${opens ? 'begins with' : '=='} ${JSON.stringify(value)}`), (c) => {
+        // The report opens with its verdict ("Error: …", "OK: …"), before the output.
+        const lines = opens && report ? c.report.split('\n').filter((l) => l.trim() !== '') : [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...(report ? c.notices : [])];
         const line = index === 'last' ? lines.at(-1) : lines[index];
-        return { ok: not(a.negated, line?.trim() === value), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
+        // "opens with X": the line begins with X; a line named by its place is X.
+        const matches = line !== undefined && (opens ? line.trim().startsWith(value) : line.trim() === value);
+        return { ok: not(a.negated, matches), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
       }, { quoted: true });
     },
   },
