@@ -211,18 +211,22 @@ function contrasted<T>(tokens: Token[], options: ReadOptions<T>): Token[][][] {
   return [[...before, [not, ...tokens.slice(at + 1)]]];
 }
 
-/** The command a clause opens with: a quoted command line, or "the second command". */
+/** What a clause opens with and later clauses may leave out: a quoted command line, "the second command", "the report". */
 function subjectOf(clause: Token[]): Token[] {
   const content = clause.filter((t) => !isFunction(t));
   const [first, second] = content;
   if (first?.kind === 'entity' && first.entity.type === 'quoted') return [first];
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && second?.kind === 'word' && second.concepts.includes('COMMAND')) return [first, second];
+  // "the report opens with … and ends with …": the report, a noun that says nothing else ("the error" also says the command failed).
+  if (first?.kind === 'word' && first.concepts.includes('MESSAGE') && !first.concepts.includes('FAIL')) return [first];
   return [];
 }
 
-/** Whether a clause names a command of its own (or a subject of any kind: a pronoun, a quoted text, "the run"). */
-function namesOne(clause: Token[]): boolean {
-  return clause.some((t) => (t.kind === 'entity' && ['quoted', 'ordinal', 'path', 'image'].includes(t.entity.type)) || (t.kind === 'word' && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER'].includes(c)) || /^(it|they|its|their|both|each|every|all|none)$/i.test(t.text))));
+/** Whether a clause names a subject of its own: a command, a pronoun, the output or the report. */
+function namesOne(clause: Token[], subject: Token[]): boolean {
+  // A quoted text names the command when the subject is one; of the report, it is what the report says.
+  const namers = subject.some((t) => t.kind === 'entity') ? ['quoted', 'ordinal', 'path', 'image'] : ['ordinal', 'image'];
+  return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER', 'MESSAGE', 'OUTPUT', 'NOTICE'].includes(c)) || /^(it|they|its|their|both|each|every|all|none)$/i.test(t.text))));
 }
 
 /** Each clause read as one fact: all of them, or the reason why not. */
@@ -238,7 +242,7 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   // "`sleep 4` is stopped after two seconds and reported with exit code 124": a clause that names no command is said of the one the first clause opens with.
   const subject = subjectOf(parts[0] ?? []);
   parts.forEach((clause, index) => {
-    if (index > 0 && subject.length > 0 && !namesOne(clause)) {
+    if (index > 0 && subject.length > 0 && !namesOne(clause, subject)) {
       const said = readWhole([...subject, ...clause], options.rules, options.universal, options.same);
       if ('value' in said) {
         values.push(said.value);
