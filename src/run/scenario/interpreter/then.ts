@@ -739,7 +739,7 @@ const RULES: Rule<Check>[] = [
       const named = [...new Set(a.entities('stream').map((s) => s.name))];
       const quoted = a.entities('quoted');
       if (quoted.length === 1 && counts.length === 0) {
-        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => n.includes(quoted[0].text))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
+        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => quotedIn(quoted[0].text, n))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
       }
       if (a.has('HIDE') || a.tokens.some((t) => t.kind === 'word' && /^placeholders?$/i.test(t.text))) {
         const streams = named.length > 0 ? named : ['stdout', 'stderr'];
@@ -777,7 +777,9 @@ const RULES: Rule<Check>[] = [
       // "all four lines appear in the output": a count of lines the output holds, not a text in it (a message may name one: "says 500 lines").
       if (a.entities('count').length > 0 && !a.has('MESSAGE', 'MENTION')) return null;
       const streams = a.entities('stream').map((s) => s.name);
-      const output = (a.has('OUTPUT') || streams.length > 0) && !a.has('MESSAGE', 'NOTICE');
+      // "the exit status line reads …", "the duration line": a line of the report named by its field, not of the output.
+      const fieldLine = a.tokens.some((t, i) => t.kind === 'word' && /^line$/i.test(t.text) && a.tokens[i - 1]?.kind === 'word' && slotsOf(a.tokens[i - 1]).some((x) => ['EXIT', 'ELAPSED', 'TIMEOUT'].includes(x)));
+      const output = (a.has('OUTPUT') || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine;
       const where = streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
       const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}`);
       const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
@@ -883,6 +885,13 @@ const RULES: Rule<Check>[] = [
       // What the user sees is the report, the message rule's.
       if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       const streams = streamsOf(a);
+      // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
+      if (a.has('MENTION') && !a.has('WRITE') && a.entities('stream').length === 0) {
+        return perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
+          const report = textOf(c, o, false);
+          return { ok: not(a.negated, quotedIn(values[0], report)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
+        }, { quoted: true });
+      }
       return perCommand(a, neg(a.negated, `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`), (c) => ({
         ok: not(a.negated, c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]))),
         actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)),
