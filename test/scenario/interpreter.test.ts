@@ -302,3 +302,44 @@ t.test('a step keeps its inline code spans, and a condition its own', async (t) 
   t.match(numbered, { conditionCode: ['echo done'], steps: [{ code: ['echo done'] }] });
   t.end();
 });
+
+t.test('a setting written as `key: value` in a When is a line of YAML: booleans, numbers, null and quoted text keep their types', async (t) => {
+  const { configure } = await import('../../src/run/scenario/interpreter/observation.js');
+  const yaml = { text: 'stop:\n  commands:\n    - run: "echo x"\n', line: 1 };
+  for (const [sentence, key, value] of [
+    ['`echo x` runs with `showStdout: false`', 'showStdout', false],
+    ['`echo x` runs with `showStderr: true`', 'showStderr', true],
+    ['`echo x` runs with `maxOutputLines: 7`', 'maxOutputLines', 7],
+  ] as const) {
+    const setup = emptySetup();
+    const reading = readWhen(sentence);
+    t.ok(reading.ok, `"${sentence}" is read`);
+    if (reading.ok) for (const part of reading.parts) part.apply(setup);
+    const { config, errors } = configure(yaml, setup);
+    t.same(errors, [], `${key}: the executor's loader accepts it`);
+    t.equal((config.commands[0] as unknown as Record<string, unknown>)[key], value, `${key} is ${String(value)} of its type`);
+  }
+  const none = emptySetup();
+  const reading = readWhen('`echo x` runs with `timeout: null`');
+  if (reading.ok) for (const part of reading.parts) part.apply(none);
+  t.equal(configure(yaml, none).config.commands[0].timeout.kind, 'none', 'null: no limit');
+  t.end();
+});
+
+t.test('quoted texts of the report: announcement lines, headings, first and last lines, a subject carried into the next clause', (t) => {
+  readsAs(t, readThen, [
+    ['the second command is announced as `[2/2] host: make (timeout 1m, from command)`', 'the command 2: the announcement line contains "[2/2] host: make (timeout 1m, from command)"'],
+    ['`make test` is announced with `(timeout 30s, from defaultTimeout)`', '`make test`: the announcement line contains "(timeout 30s, from defaultTimeout)"'],
+    ['the text `halfway` is listed under `Partial Output:`', 'the block under "Partial Output:" in the report contains "halfway"'],
+    ['the report opens with `OK: command succeeded`', 'the first line of the report begins with "OK: command succeeded"'],
+    ['the report ends with `(no output)`', 'the last line of the report (the output shown, then its notices) == "(no output)"'],
+    ['`sleep 9` is stopped after three seconds and reported with exit code 124', '`sleep 9`: exit code == 124'],
+    ['the report opens with `OK:` and ends with `(no output)`', 'the first line of the report begins with "OK:" ∧ the last line of the report (the output shown, then its notices) == "(no output)"'],
+  ], ' ∧ ');
+  for (const sentence of [
+    'the command is announced',
+    '`done` is listed under the heading',
+    'it outlives the one-second default',
+  ]) t.notOk(readThen(sentence).ok, `"${sentence}" is not bound: a part of it is not a text the report is checked for`);
+  t.end();
+});

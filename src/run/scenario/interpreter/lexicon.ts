@@ -79,7 +79,7 @@ const CONCEPTS: Record<string, string[]> = {
   IMAGE: ['image', 'images'],
   // time
   TIMEOUT: ['timeout', 'timeouts', 'time limit', 'time limits', 'deadline', 'deadlines', 'time budget', 'limit', 'limits', 'time-limit', 'cap'],
-  TIMED_OUT: ['time out', 'times out', 'timed out', 'timed-out', 'timing out', 'ran out of time', 'runs out of time', 'run out of time', 'out of time', 'has passed', 'is over', 'runs out', 'ran out', 'expires', 'expired', 'expire', 'elapses', 'elapsed', 'fires', 'triggers', 'triggered', 'hits', 'reaches', 'reached', 'exceeds', 'exceeded', 'exceeding', 'overruns', 'outlives', 'outlasts', 'runs over', 'overran', 'goes over'],
+  TIMED_OUT: ['time out', 'times out', 'timed out', 'timed-out', 'timing out', 'ran out of time', 'runs out of time', 'run out of time', 'out of time', 'has passed', 'is over', 'runs out', 'ran out', 'expires', 'expired', 'expire', 'elapses', 'elapsed', 'fires', 'triggers', 'triggered', 'hits', 'reaches', 'reached', 'exceeds', 'exceeded', 'exceeding', 'overruns', 'outlives its timeout', 'outlives its limit', 'outlives the timeout', 'outlives the limit', 'outlive their timeouts', 'outlasts its timeout', 'outlasts its limit', 'outlasts the timeout', 'runs over', 'overran', 'goes over'],
   DEFAULT: ['default', 'defaults', 'global', 'globally', 'top-level', 'section-wide', 'fallback', 'falls back', 'built-in', 'builtin', 'inherited', 'inherits', 'inherit', 'unless'],
   /** The executor's own default, not one the configuration sets. */
   BUILTIN: ['built-in', 'builtin', 'built in', 'hard-coded', 'hardcoded', 'hard coded', 'out-of-the-box', 'out of the box', 'executor default', 'fixed default'],
@@ -104,7 +104,13 @@ const CONCEPTS: Record<string, string[]> = {
   FAIL: ['fails', 'fail', 'failed', 'failure', 'failing', 'unsuccessful', 'blocked', 'blocks', 'block', 'non-zero', 'nonzero', 'error', 'errors'],
   // output
   OUTPUT: ['numbers', 'values', 'output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout'],
-  LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in'],
+  LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with'],
+  /** The first line: "the report opens with `Error: …`". */
+  FIRST_LINE: ['opens with', 'opening with', 'begins with', 'beginning with'],
+  /** A place in the report below one of its headings: "`compiling` is listed under `Partial Output:`". */
+  UNDER: ['is listed under', 'are listed under', 'listed under', 'appears under', 'appear under', 'is shown under', 'are shown under', 'shown under', 'printed under', 'is printed under', 'comes under', 'under'],
+  /** The line the executor prints as a command starts: "[1/2] host: sleep 1 (timeout 10s, from command)". */
+  ANNOUNCE: ['is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
   SHOWN: ['fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],

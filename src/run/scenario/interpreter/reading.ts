@@ -211,6 +211,24 @@ function contrasted<T>(tokens: Token[], options: ReadOptions<T>): Token[][][] {
   return [[...before, [not, ...tokens.slice(at + 1)]]];
 }
 
+/** What a clause opens with and later clauses may leave out: a quoted command line, "the second command", "the report". */
+function subjectOf(clause: Token[]): Token[] {
+  const content = clause.filter((t) => !isFunction(t));
+  const [first, second] = content;
+  if (first?.kind === 'entity' && first.entity.type === 'quoted') return [first];
+  if (first?.kind === 'entity' && first.entity.type === 'ordinal' && second?.kind === 'word' && second.concepts.includes('COMMAND')) return [first, second];
+  // "the report opens with … and ends with …": the report, a noun that says nothing else ("the error" also says the command failed).
+  if (first?.kind === 'word' && first.concepts.includes('MESSAGE') && !first.concepts.includes('FAIL')) return [first];
+  return [];
+}
+
+/** Whether a clause names a subject of its own: a command, a pronoun, the output or the report. */
+function namesOne(clause: Token[], subject: Token[]): boolean {
+  // A quoted text names the command when the subject is one; of the report, it is what the report says.
+  const namers = subject.some((t) => t.kind === 'entity') ? ['quoted', 'ordinal', 'path', 'image'] : ['ordinal', 'image'];
+  return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER', 'MESSAGE', 'OUTPUT', 'NOTICE'].includes(c)) || /^(it|they|its|their|both|each|every|all|none)$/i.test(t.text))));
+}
+
 /** Each clause read as one fact: all of them, or the reason why not. */
 function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   // A relative clause ("…, where X is written") says something of the clause before it, not a fact of its own.
@@ -221,7 +239,18 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   const missing: string[] = [];
   let ambiguous: string | null = null;
   let previous: Token[] | null = null;
+  // "`sleep 4` is stopped after two seconds and reported with exit code 124": a clause that names no command is said of the one the first clause opens with.
+  const subject = subjectOf(parts[0] ?? []);
   parts.forEach((clause, index) => {
+    if (index > 0 && subject.length > 0 && !namesOne(clause, subject)) {
+      const said = readWhole([...subject, ...clause], options.rules, options.universal, options.same);
+      if ('value' in said) {
+        values.push(said.value);
+        names.push(said.rule);
+        previous = clause;
+        return;
+      }
+    }
     // ", not 20": a contrast with the value of the clause before, which that clause's check already excludes.
     if (index > 0 && isContrast(clause)) return;
     // ", indicating a timeout", ", meaning it was stopped": what follows is a claim of its own.

@@ -113,7 +113,7 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
     const literal = (value: string) => ({ text: JSON.stringify(value), test: (text: string) => text.includes(value) });
     switch (e.type) {
       case 'quoted':
-        return literal(token.text);
+        return { text: JSON.stringify(token.text), test: (text: string) => quotedIn(token.text, text) };
       case 'path':
         return literal(e.text);
       case 'image':
@@ -171,6 +171,14 @@ function durationPattern(ms: number): RegExp {
     }
   }
   return new RegExp(`(?<![\\d.])(?:${forms.join('|')})`);
+}
+
+/** A text the sentence quotes is in TEXT: word for word, or with its ellipsis ("…", "...") standing for what the sentence leaves out. */
+function quotedIn(quoted: string, text: string): boolean {
+  if (text.includes(quoted)) return true;
+  const parts = quoted.split(/\s*(?:\.\.\.|…)\s*/);
+  if (parts.length < 2) return false;
+  return new RegExp(parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')).test(text);
 }
 
 const MENTION_SLOTS = ['MENTION', 'SHOWN'];
@@ -731,7 +739,7 @@ const RULES: Rule<Check>[] = [
       const named = [...new Set(a.entities('stream').map((s) => s.name))];
       const quoted = a.entities('quoted');
       if (quoted.length === 1 && counts.length === 0) {
-        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => n.includes(quoted[0].text))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
+        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => quotedIn(quoted[0].text, n))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
       }
       if (a.has('HIDE') || a.tokens.some((t) => t.kind === 'word' && /^placeholders?$/i.test(t.text))) {
         const streams = named.length > 0 ? named : ['stdout', 'stderr'];
@@ -769,17 +777,71 @@ const RULES: Rule<Check>[] = [
       // "all four lines appear in the output": a count of lines the output holds, not a text in it (a message may name one: "says 500 lines").
       if (a.entities('count').length > 0 && !a.has('MESSAGE', 'MENTION')) return null;
       const streams = a.entities('stream').map((s) => s.name);
-      const output = (a.has('OUTPUT') || streams.length > 0) && !a.has('MESSAGE', 'NOTICE');
+      // "the exit status line reads …", "the duration line": a line of the report named by its field, not of the output.
+      const fieldLine = a.tokens.some((t, i) => t.kind === 'word' && /^line$/i.test(t.text) && a.tokens[i - 1]?.kind === 'word' && slotsOf(a.tokens[i - 1]).some((x) => ['EXIT', 'ELAPSED', 'TIMEOUT'].includes(x)));
+      const output = (a.has('OUTPUT') || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine;
       const where = streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
       const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}`);
       const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
         const found = objects.map((m) => m.test(shown, c, o));
         return { ok: a.negated ? found.every((f) => !f) : found.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
       };
-      const shownOf = (c: CommandRecord, o: Observation) => (streams.length > 0 ? c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text).join('\n') : textOf(c, o, output));
+      // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
+      const shownOf = (c: CommandRecord, o: Observation) =>
+        streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`)))].join('\n') : textOf(c, o, output);
       const each = perCommand(a, text, (c, o) => named(shownOf(c, o), c, o), { quoted: true });
+      // No command named ("its error says …", "the report reads …"): the whole report, every command's part and the run's messages, says it.
+      const whole = (o: Observation): Verdict => {
+        const shown = [...o.record.commands.map((c) => (streams.length > 0 ? shownOf(c, o) : textOf(c, o, output))), ...(streams.length > 0 || output ? [] : o.record.messages)].join('\n');
+        const said = objects.map((m) => [undefined, ...o.record.commands].some((c) => m.test(shown, c, o)));
+        return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
+      };
+      const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
       // A run that stopped at its configuration has only the messages about it.
-      return { text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : each.evaluate(o)) };
+      return { text: commandNamed ? each.text : text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : commandNamed ? each.evaluate(o) : whole(o)) };
+    },
+  },
+  {
+    // "`compiling` is listed under `Partial Output:`", "the notice under `Partial Output:` reads `(…)`": a text in the block a heading of the report opens.
+    name: 'under a heading',
+    needs: [['UNDER'], ['E:quoted']],
+    allows: ['E:quoted', 'OUTPUT', 'NOTICE', 'MENTION', 'SHOWN'],
+    build(a) {
+      const quoted = a.entities('quoted').map((q) => q.text);
+      const headings = quoted.filter((q) => q.endsWith(':'));
+      const texts = quoted.filter((q) => !q.endsWith(':'));
+      if (headings.length !== 1 || texts.length === 0 || a.negated) return null;
+      const [heading] = headings;
+      return perCommand(a, `the block under ${JSON.stringify(heading)} in the report contains ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, (c) => {
+        const lines = c.report.split('\n');
+        const start = lines.findIndex((l) => l.trim() === heading);
+        const end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && l.trim() === '');
+        const block = start < 0 ? [] : lines.slice(start + 1, end < 0 ? undefined : end);
+        return { ok: block.length > 0 && texts.every((x) => block.some((l) => quotedIn(x, l))), actual: start < 0 ? `no line ${JSON.stringify(heading)} in the report` : block.slice(0, 8).join(' ⏎ ') };
+      }, { quoted: true });
+    },
+  },
+  {
+    // "`sleep 4` is announced with `(timeout 2s, from defaultTimeout)`", "the second command is announced as `[2/2] host: …`".
+    name: 'the announcement line',
+    needs: [['ANNOUNCE'], ['E:quoted', 'E:duration']],
+    allows: ['E:quoted', 'E:duration'],
+    build(a) {
+      const quoted = a.tokens.filter((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'duration'));
+      // A quoted text before the verb names the command ("`sleep 4` is announced with …"); those after it are what the line says.
+      const verb = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('ANNOUNCE'));
+      const said = quoted.filter((t) => a.tokens.indexOf(t) > verb);
+      const subject = quoted.filter((t) => a.tokens.indexOf(t) < verb);
+      if (said.length === 0 || subject.length > 1 || a.negated) return null;
+      const texts = said.map((t) => t.text);
+      const check = (c: CommandRecord, o: Observation): Verdict => {
+        const probed = o.record.messages.flatMap((m) => m.split('\n')).find((m) => new RegExp(`^\\[${c.index + 1}/\\d+\\] `).test(m));
+        // A scaled run announces the scaled timeout: the line as documented names the documented one.
+        const documented = o.documented[c.index];
+        const line = probed !== undefined && documented && o.scale !== 1 ? probed.replace(`(timeout ${c.timeout.text},`, `(timeout ${documented.text},`) : probed;
+        return { ok: line !== undefined && texts.every((x) => quotedIn(x, line)), actual: line ?? 'no announcement line' };
+      };
+      return perCommand(a, `the announcement line contains ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, check, { quoted: subject.length === 0 });
     },
   },
   {
@@ -823,6 +885,13 @@ const RULES: Rule<Check>[] = [
       // What the user sees is the report, the message rule's.
       if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       const streams = streamsOf(a);
+      // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
+      if (a.has('MENTION') && !a.has('WRITE') && a.entities('stream').length === 0) {
+        return perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
+          const report = textOf(c, o, false);
+          return { ok: not(a.negated, quotedIn(values[0], report)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
+        }, { quoted: true });
+      }
       return perCommand(a, neg(a.negated, `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`), (c) => ({
         ok: not(a.negated, c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]))),
         actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)),
@@ -831,23 +900,29 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'a line of the output',
-    needs: [['E:ordinal', 'LAST_LINE', 'E:position'], ['E:quoted', 'E:path', 'E:number']],
-    allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY', 'SHOWN', 'WRITE'],
+    needs: [['E:ordinal', 'LAST_LINE', 'FIRST_LINE', 'E:position'], ['E:quoted', 'E:path', 'E:number']],
+    allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY', 'SHOWN', 'WRITE', 'MESSAGE'],
     build(a) {
       // "line 2 of the output is …": a place in the output, not in a file.
       const [position, more] = a.entities('position');
       if (more || position?.column !== undefined || (position && a.entities('ordinal').length > 0)) return null;
       const ordinal = position ? { type: 'ordinal' as const, index: position.line - 1, of: 'line' as const } : a.entities('ordinal').find((o) => o.of === 'line');
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
-      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
-      const index = ordinal ? ordinal.index : 'last';
+      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE', 'FIRST_LINE')) || (a.has('LAST_LINE') && a.has('FIRST_LINE'))) return null;
+      const opens = a.has('FIRST_LINE');
+      const index = ordinal ? ordinal.index : opens ? 0 : 'last';
       const value = values[0].text;
       const streams = streamsOf(a);
-      const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
-      return perCommand(a, neg(a.negated, `${name} of the output shown == ${JSON.stringify(value)}`), (c) => {
-        const lines = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
+      // "the report ends with …": the report goes on after the output with the executor's notices.
+      const report = a.has('MESSAGE') && !a.has('OUTPUT') && a.entities('stream').length === 0;
+      const name = index === 'last' ? 'the last line' : opens ? 'the first line' : `line ${index + 1}`;
+      return perCommand(a, neg(a.negated, `${name} of ${report ? (opens ? 'the report' : 'the report (the output shown, then its notices)') : 'the output shown'} ${opens ? 'begins with' : '=='} ${JSON.stringify(value)}`), (c) => {
+        // The report opens with its verdict ("Error: …", "OK: …"), before the output.
+        const lines = opens && report ? c.report.split('\n').filter((l) => l.trim() !== '') : [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...(report ? c.notices : [])];
         const line = index === 'last' ? lines.at(-1) : lines[index];
-        return { ok: not(a.negated, line?.trim() === value), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
+        // "opens with X": the line begins with X; a line named by its place is X.
+        const matches = line !== undefined && (opens ? line.trim().startsWith(value) : line.trim() === value);
+        return { ok: not(a.negated, matches), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
       }, { quoted: true });
     },
   },

@@ -2,7 +2,7 @@
 // command and its configuration (the command itself, where it runs, a timeout, a line
 // limit, what it prints, how it reacts to SIGTERM, how long it runs, how it exits, a
 // field's value). Rules are facts over concepts and entity kinds (lexicon.ts).
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { StreamName, Token } from './lexicon.js';
 import { showDuration } from './lexicon.js';
 import { read, type Args, type Reading, type Rule } from './reading.js';
@@ -54,7 +54,16 @@ function valueOf(token: Token): unknown {
   const e = token.entity;
   if (e.type === 'number') return e.n;
   if (e.type === 'count') return e.n;
-  return token.text;
+  return e.type === 'quoted' ? yamlValue(token.text) : token.text;
+}
+
+/** The value of a `key: value` written in a sentence, read as the line of YAML it is: `false` a boolean, `10` a number, `null` no value, `"1s"` the text 1s. */
+function yamlValue(text: string): unknown {
+  try {
+    return parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 const streamsOf = (a: Args): StreamName[] => {
@@ -87,7 +96,7 @@ const RULES: Rule<SetupPart>[] = [
       if (!field && a.has('UNKNOWN', 'APPLY')) return null;
       if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message)$/.test(field[1]))) {
         return part(`${field[1]}: ${field[2]}`, (s) => {
-          const value: unknown = field[2] === 'null' ? null : /^-?\d+$/.test(field[2]) ? Number(field[2]) : field[2].replace(/^["']|["']$/g, '');
+          const value = yamlValue(field[2]);
           if (field[1] === 'defaultTimeout') s.defaultTimeout = value;
           else s.fields[field[1]] = value;
         });
