@@ -15,6 +15,16 @@ t.test('values: one line each, printed with prin1 under bounded printer settings
   t.match((await session.evaluate("(let ((x (list 1))) (setf (cdr x) x) x)")).text, /^=> #1=\(1 \. #1#\)$/, '*print-circle* t');
 });
 
+t.test('forms of odd shape reach the evaluator as they were read', async (t) => {
+  // The runtime looks into each form to decide how to prepare it: a dotted call, or one
+  // nested deeply, must still answer as the evaluator answers it.
+  const dotted = await session.evaluate('(+ 1 . 2)');
+  t.equal(dotted.isError, true, `a dotted call is an error of the code: ${dotted.text.split('\n')[0]}`);
+  const nested = `${'(+ 1 '.repeat(200)}0${')'.repeat(200)}`;
+  t.same(await session.evaluate(nested), { text: '=> 200', isError: false }, 'a call nested 200 deep');
+  t.same(await session.evaluate('(+ 1 2)'), { text: '=> 3', isError: false }, 'the session goes on');
+});
+
 t.test('sections come in order and only with content', async (t) => {
   const answer = await session.evaluate(
     '(princ "out") (format *error-output* "err") (format *trace-output* "trace") (warn "careful ~A" 1) 42',

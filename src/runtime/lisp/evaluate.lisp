@@ -145,17 +145,20 @@ forms), which the meter does not count as the evaluated code's.")
                         (push item names))))))
     names))
 
-(defun simply-evaluated-p (form)
+(defun simply-evaluated-p (form &optional (depth 0))
   "True when SBCL's evaluator runs FORM without compiling it: a constant, a symbol,
 a quoted object, or a call of a global function on such forms. It calls every
-function such a form names, so none can be deleted."
+function such a form names, so none can be deleted. A dotted or circular form, or one
+nested deeper than the walk goes, is not: it gets the declaration as before."
   (or (atom form)
       (eq (first form) 'quote)
-      (and (symbolp (first form))
+      (and (< depth 64)
+           (ignore-errors (list-length form)) ; a proper list: not dotted, not circular
+           (symbolp (first form))
            (fboundp (first form))
            (not (macro-function (first form)))
            (not (special-operator-p (first form)))
-           (every #'simply-evaluated-p (rest form)))))
+           (every (lambda (argument) (simply-evaluated-p argument (1+ depth))) (rest form)))))
 
 (defun evaluable-form (form)
   "FORM, with the functions it calls declared NOTINLINE where it will be compiled.
