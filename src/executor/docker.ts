@@ -141,8 +141,11 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     if (inspected.exitCode !== 0) return infrastructure(`docker inspect failed: ${inspected.stderr.trim() || attached.outputTail.trim()}`);
     const state = JSON.parse(inspected.stdout) as { ExitCode: number; OOMKilled: boolean; Error?: string };
     if (state.Error) return infrastructure(`container failed to run: ${state.Error}`);
-    if (state.OOMKilled) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs });
     const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
+    // The engine marks a container OOMKilled when the kernel killed any process of it; only a
+    // command that ended by that kill is reported as stopped by the limit.
+    if (state.OOMKilled && killed) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs });
+    if (state.OOMKilled) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on and exited with ${state.ExitCode}`);
     if (halt && killed) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
     if (halt) {
       return result({

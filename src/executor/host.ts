@@ -2,6 +2,7 @@
 // allows it (see ../process/containment.ts), so a timeout or the command's end stops everything it
 // started, even children that left its process group (setsid, daemons); else in its own
 // process group only, and the result says what that cannot contain.
+import { statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,12 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   const tell = request.onEvent ?? (() => {});
   tell({ type: 'start', context: 'host', run: request.run, workdir: cwd, env: request.env ?? {}, graceMs });
   const started = performance.now();
+  // Spawning in a missing directory fails as if the program were missing (ENOENT of sh): say which is.
+  const unusable = unusableDirectory(cwd);
+  if (unusable) {
+    const solutions = [`create ${cwd}, or set workdir: to a directory that exists`, ...(request.workdir && !request.workdir.startsWith('/') ? [`a relative workdir is resolved against ${request.projectRoot}`] : [])];
+    return base(request, notes, collector, started, { outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error: `working directory ${cwd} ${unusable}`, solutions });
+  }
   // The leader of a process group of its own, so that a stop reaches whatever the command started.
   const child = new Child({
     command,
@@ -96,12 +103,21 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: ended.signal, durationMs });
 }
 
+/** Why DIR cannot be a command's working directory, or null when it can. */
+function unusableDirectory(dir: string): string | null {
+  try {
+    return statSync(dir).isDirectory() ? null : 'is not a directory';
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be used: ${(error as Error).message}`;
+  }
+}
+
 function base(
   request: ExecRequest,
   notes: string[],
   collector: OutputCollector,
   started: number,
-  fields: Pick<ExecResult, 'outcome' | 'exitCode' | 'signal'> & { durationMs?: number; error?: string },
+  fields: Pick<ExecResult, 'outcome' | 'exitCode' | 'signal'> & { durationMs?: number; error?: string; solutions?: string[] },
 ): ExecResult {
   request.onEvent?.({ type: 'end', outcome: fields.outcome, exitCode: fields.exitCode, signal: fields.signal });
   return {

@@ -66,6 +66,14 @@ t.test('Docker', async (t) => {
     t.notMatch(formatResult(r), /timed out/);
   });
 
+  t.test('a process of the command killed at the memory limit, the command going on: its own exit code, and a note', async (t) => {
+    const r = await runInDocker(request('(x=$(yes | head -c 300000000)); echo went-on; exit 3', 10_000, { memory: '16m' }));
+    t.match(r, { outcome: 'completed', exitCode: 3 });
+    t.match(r.notes.join('\n'), /a process of the command was killed at the memory limit \(16m\); the command went on and exited with 3/);
+    t.match(formatResult(r), /^Error: Command failed with exit code 3/);
+    t.match(formatResult(r), /went-on/);
+  });
+
   t.test('limits, user, env, workdir and network reach the container', async (t) => {
     const r = await runInDocker(
       request('cat /sys/fs/cgroup/memory/memory.limit_in_bytes 2>/dev/null || cat /sys/fs/cgroup/memory.max; id -u; echo $GREETING; pwd; ls /sys/class/net', 10_000, {

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { randomInt } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
@@ -151,4 +152,23 @@ t.test('without PID namespaces the result says what a process group cannot conta
   const r = JSON.parse(stdout) as { exitCode: number; notes: string[] };
   t.equal(r.exitCode, 0);
   t.match(r.notes.join('\n'), /not run in a PID namespace \(SPEC_RUN_CONTAINMENT=group is set\): processes that leave the command's process group \(setsid, daemons\) are not stopped/);
+});
+
+t.test('a working directory that does not exist, or is a file, is named as such, not as a missing sh', async (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'spec-run-workdir-'));
+  writeFileSync(join(root, 'plain-file'), '');
+  const missing = await runOnHost(request('echo ran', 2000, { projectRoot: root, workdir: 'build/out' }));
+  t.match(missing, { outcome: 'error', exitCode: 125, error: `working directory ${join(root, 'build/out')} does not exist` });
+  const report = formatResult(missing);
+  t.match(report, /^Error: working directory .*build\/out does not exist$/m);
+  t.match(report, /To fix:\n1\. create .*build\/out, or set workdir: to a directory that exists\n2\. a relative workdir is resolved against /);
+  t.notMatch(report, /ENOENT|could not start sh/);
+  t.notMatch(report, /^ran$/m, 'nothing ran');
+  const file = await runOnHost(request('echo ran', 2000, { projectRoot: root, workdir: 'plain-file' }));
+  t.match(file, { outcome: 'error', exitCode: 125, error: `working directory ${join(root, 'plain-file')} is not a directory` });
+  const absolute = await runOnHost(request('echo ran', 2000, { projectRoot: root, workdir: join(root, 'absent') }));
+  t.equal(absolute.solutions?.length, 1, 'an absolute workdir gets no word about resolving relative ones');
+  const present = await runOnHost(request('pwd', 2000, { projectRoot: root, workdir: '.' }));
+  t.match(present, { outcome: 'completed', exitCode: 0 });
+  rmSync(root, { recursive: true, force: true });
 });
