@@ -72,7 +72,9 @@ async function observation(world: World): Promise<Observation> {
     }
     // A scenario that names the variable carrying the configuration's directory gets it under that name.
     const configDirEnv = unit.steps.map((s) => /\b([A-Z][A-Z0-9_]*CONFIG_DIR)\b/.exec(s.text)?.[1]).find((name) => name !== undefined);
-    const run = () => observe(yamlOf(world), setup, { imageAliases: options.imageAliases, signal: options.interrupt, configDirEnv });
+    // A scenario that names its configuration file ("`stop.yaml` lists …") sees it so named in the executor's messages.
+    const configName = [unit.condition ?? '', ...unit.steps.map((s) => s.text)].map((text) => /(?<![\w/.-])([\w-]+\.ya?ml)\b/.exec(text)?.[1]).find((name) => name !== undefined);
+    const run = () => observe(yamlOf(world), setup, { imageAliases: options.imageAliases, signal: options.interrupt, configDirEnv, configName });
     state.observation = options.quietGate ? options.quietGate.run('shared', run) : run();
   }
   return state.observation;

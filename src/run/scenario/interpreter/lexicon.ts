@@ -33,7 +33,12 @@ export type Entity =
   /** "line 4", "line 3, column 7": a place in a file. */
   | { type: 'position'; line: number; column?: number }
   /** "the second command", "the first line". */
-  | { type: 'ordinal'; index: number | 'last'; of: 'command' | 'line' };
+  | { type: 'ordinal'; index: number | 'last'; of: 'command' | 'line' }
+  /** "the first problem", "the last notice", "the second item": one of the report's parts of a kind. */
+  | { type: 'nth'; index: number | 'last'; of: PartKind };
+
+/** Kinds of the report's parts counted one by one: configuration errors, notices, the items of a `To fix:` list. */
+export type PartKind = 'problem' | 'notice' | 'item';
 
 export type EntityType = Entity['type'];
 
@@ -48,7 +53,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** Modal phrases: no content, like "shall" ("is expected to be stopped"). */
   FUNCTION: ['is expected to', 'are expected to', 'expected to', 'is supposed to', 'are supposed to', 'supposed to', 'is meant to', 'are meant to', 'ought to', 'has to', 'have to', 'needs to', 'need to', 'is going to', 'are going to', 'is required to', 'are required to', 'is guaranteed to', 'is sure to'],
   // negation and comparison
-  NOT: ['not', 'no', 'never', "doesn't", "don't", "isn't", "aren't", "won't", "wasn't", "didn't", 'cannot', "can't", 'without', 'none', 'nothing', 'neither', 'nor', 'no longer'],
+  NOT: ['not', 'no', 'never', 'nowhere', "doesn't", "don't", "isn't", "aren't", "won't", "wasn't", "didn't", 'cannot', "can't", 'without', 'none', 'nothing', 'neither', 'nor', 'no longer'],
   LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'capped at', 'limited at'],
   PARTIAL: ['partial', 'partially', 'so far', 'up to that point', 'up to the timeout', 'until then', 'until the timeout'],
   ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
@@ -90,7 +95,7 @@ const CONCEPTS: Record<string, string[]> = {
   // what happens to the command
   TERMINATE: ['killed', 'kill', 'kills', 'killing', 'gets killed', 'is gone', 'terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended it', 'ends it', 'end it', 'ended by', 'is ended', 'was ended', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
   /** That it ended, by whatever means ("ends with exit status 3", "ends after 3 seconds"): not that it was stopped. */
-  END: ['end', 'ends', 'ended', 'ending', 'dies', 'die', 'died', 'is dead', 'goes away', 'disappears'],
+  END: ['ends with', 'ending with', 'end', 'ends', 'ended', 'ending', 'dies', 'die', 'died', 'is dead', 'goes away', 'disappears'],
   /** Killed by force: SIGKILL. A plain "killed" is said of any stop, and is TERMINATE. */
   KILL: ['force-killed', 'forcibly', 'forced', 'force', 'hard-killed', 'forcefully', 'killed outright'],
   GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
@@ -106,7 +111,23 @@ const CONCEPTS: Record<string, string[]> = {
   OUTPUT: ['numbers', 'values', 'output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout'],
   LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with'],
   /** The first line: "the report opens with `Error: …`". */
-  FIRST_LINE: ['opens with', 'opening with', 'begins with', 'beginning with'],
+  FIRST_LINE: ['opens with', 'opening with', 'begins with', 'beginning with', 'begins', 'starts with', 'starting with', 'starts off with', 'opens', 'leads with', 'is headed by', 'headed by', 'is headed', 'headed', 'is topped by'],
+  /** The report's first line, said as a noun: "the headline is `Error: …`". */
+  HEADLINE: ['headline', 'heading line', 'title line', 'top line', 'verdict line', 'status line', 'first line of the report'],
+  /** A part of the report under a heading: "the `Output:` block", "the `To fix:` list". */
+  SECTION: ['block', 'section', 'part', 'list', 'heading', 'header', 'area', 'paragraph'],
+  /** The numbered items of a `To fix:` list. */
+  ITEM: ['item', 'items', 'numbered items', 'numbered item', 'numbered list', 'bullet', 'bullets'],
+  /** The suggestions under `To fix:`. */
+  FIXES: ['to fix', 'fixes', 'fix', 'suggestions', 'suggested fixes', 'remedies', 'remedy', 'fixes offered'],
+  /** The lines of a configuration's errors, one per problem. */
+  PROBLEM: ['problem', 'problems', 'issue', 'issues', 'error line', 'error lines', 'complaint', 'complaints', 'reason', 'reason given'],
+  /** The order of texts in the report: "`a` followed by `b`", "`b` comes after `a`". */
+  ORDER: ['followed by', 'then', 'after that', 'comes after', 'come after', 'coming after', 'comes before', 'come before', 'precedes', 'precede', 'preceded by', 'in that order', 'in this order', 'in order', 'in the same order', 'right after', 'directly after', 'immediately after', 'just after', 'right before', 'directly before', 'immediately before', 'just before', 'before', 'after', 'follows', 'follow', 'next'],
+  /** Another of the same kind: "another line says …". */
+  OTHER: ['another', 'a different', 'a further', 'a separate', 'some other'],
+  /** Anywhere in what is printed: "is not printed anywhere". */
+  ANYWHERE: ['anywhere', 'nowhere', 'anywhere in the report', 'anywhere in the output', 'at any point'],
   /** A place in the report below one of its headings: "`compiling` is listed under `Partial Output:`". */
   UNDER: ['is listed under', 'are listed under', 'listed under', 'appears under', 'appear under', 'is shown under', 'are shown under', 'shown under', 'printed under', 'is printed under', 'comes under', 'under'],
   /** The line the executor prints as a command starts: "[1/2] host: sleep 1 (timeout 10s, from command)". */
@@ -120,9 +141,9 @@ const CONCEPTS: Record<string, string[]> = {
   /** One thing's limit set by another's: "neither stream's cap is affected by the other". */
   DEPEND: ['affected by', 'affects', 'affect', 'depends on', 'depend on', 'dependent on', 'influenced by', 'influences', 'counts against', 'count against', 'counted against', 'shared with', 'shares', 'share', 'pooled', 'combined'],
   PER_STREAM: ['the other', 'each other', 'one another', 'per stream', 'each stream', 'separately', 'independently', 'independent', 'apiece', 'respectively', 'stream', 'streams', 'on its own'],
-  NOTICE: ['indicator', 'notice', 'note', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark'],
-  MESSAGE: ['wording', 'message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
-  MENTION: ['read', 'reading', 'names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating'],
+  NOTICE: ['indicator', 'notice', 'note', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark', 'indicators', 'notices', 'notes', 'markers', 'placeholders'],
+  MESSAGE: ['error line', 'error lines', 'wording', 'message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
+  MENTION: ['read', 'reading', 'names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating', 'carries', 'carry', 'shows up', 'show up', 'turns up', 'of the form', 'in the form'],
   /** Where in the file: an error's line and column. */
   LOCATION: ['line and column', 'line number', 'column', 'position', 'location', 'where it sits'],
   // containers
@@ -207,6 +228,13 @@ const KEY_SYNONYMS: Record<string, ConfigKey> = {
 };
 /** Keys only as written in code marks or with the word "field"/"key" (plain "user" or "image" is just a word). */
 const PLAIN_KEYS: Record<string, ConfigKey> = { timeout: 'timeout', image: 'image', env: 'env', memory: 'memory', user: 'user', message: 'message', run: 'run', network: 'network', workdir: 'workdir' };
+
+/** The word after an ordinal that names a part of the report ("the second problem"). */
+const PART_WORDS: [RegExp, PartKind][] = [
+  [/^(problems?|issues?|errors?|complaints?)$/, 'problem'],
+  [/^(notices?|indicators?|notes?|markers?|placeholders?)$/, 'notice'],
+  [/^(items?|fix|fixes|suggestions?|bullets?)$/, 'item'],
+];
 
 const ORDINALS: Record<string, number | 'last'> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: 'last', '1st': 0, '2nd': 1, '3rd': 2 };
 
@@ -391,7 +419,21 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return streamReferences(namedValues(variableNames(imageNames(tokensOf(markBareCommands(markCommands(sentence)))))));
+  return quotedRanges(streamReferences(namedValues(variableNames(imageNames(tokensOf(markBareCommands(markCommands(sentence))))))));
+}
+
+/** "`1` to `5`", "`101` through `105`": quoted numbers from one to another are a range, as unquoted ones are. */
+function quotedRanges(tokens: Token[]): Token[] {
+  const whole = (t: Token | undefined) => (t?.kind === 'entity' && t.entity.type === 'quoted' && /^\d+$/.test(t.entity.text) ? Number(t.entity.text) : null);
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const [from, to, between] = [whole(tokens[i]), whole(tokens[i + 2]), tokens[i + 1]];
+    if (from !== null && to !== null && between?.kind === 'word' && /^(to|through|thru)$/i.test(between.text)) {
+      out.push({ kind: 'entity', entity: { type: 'range', from, to }, text: `${from} ${between.text} ${to}` });
+      i += 2;
+    } else out.push(tokens[i]);
+  }
+  return out;
 }
 
 /** "that stream", "the same stream", "the other stream": the stream named before it. */
@@ -504,6 +546,12 @@ function tokensOf(sentence: string): Token[] {
           take(used, { type: 'number', n });
           continue;
         }
+      }
+      // "the first problem", "the last notice", "the first item", "the first error line": a part of the report of a kind.
+      const part = PART_WORDS.find(([re]) => re.test(next ?? ''));
+      if (Object.hasOwn(ORDINALS, w) && part && !(next === 'line' || next === 'lines')) {
+        take(1, { type: 'nth', index: ORDINALS[w], of: part[1] });
+        continue;
       }
       if (Object.hasOwn(ORDINALS, w) && /^(command|one|stop|entry|item|line)/.test(next ?? '')) {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: next === 'line' ? 'line' : 'command' });

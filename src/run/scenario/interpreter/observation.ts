@@ -44,6 +44,8 @@ export interface ObserveOptions {
   signal?: AbortSignal;
   /** The variable carrying the configuration's directory, when the scenario names one. */
   configDirEnv?: string;
+  /** The configuration file's name, when the scenario names one. */
+  configName?: string;
 }
 
 /** The shell text of a command the scenario describes but does not quote. */
@@ -159,7 +161,7 @@ export async function observe(yaml: { text: string; line: number } | null, setup
   const runIn = async (configuration: StopConfig) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     try {
-      return await recordRun(configuration, errors, { configDir: dir, imageAliases: options.imageAliases, signal: options.signal, configDirEnv: options.configDirEnv, configName: yaml ? 'the scenario\'s configuration' : 'the configuration' });
+      return await recordRun(configuration, errors, { configDir: dir, imageAliases: options.imageAliases, signal: options.signal, configDirEnv: options.configDirEnv, configName: options.configName ?? (yaml ? 'the scenario\'s configuration' : 'the configuration') });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

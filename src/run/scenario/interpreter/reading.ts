@@ -115,6 +115,8 @@ function readWhole<T>(tokens: Token[], rules: Rule<T>[], universal: Slot[], same
 
 export interface ReadOptions<T> {
   rules: Rule<T>[];
+  /** Rules tried only where none of RULES reads the tokens (a general reading that defers to the specific ones). */
+  fallback?: Rule<T>[];
   /** Slots every rule accepts (the command as subject, filler verbs). */
   universal: Slot[];
   /** Words that end a clause (kept out of both), and words that begin one (kept in the new one). */
@@ -131,6 +133,14 @@ export interface ReadOptions<T> {
   /** Whether a sentence is first read whole (Then), or always as clauses (When). */
   wholeFirst: boolean;
   same: (a: T, b: T) => boolean;
+}
+
+/** The one reading of TOKENS by the rules, else by the fallback rules. */
+function readOne<T>(tokens: Token[], options: ReadOptions<T>): ReturnType<typeof readWhole<T>> {
+  const main = readWhole(tokens, options.rules, options.universal, options.same);
+  if ('value' in main || main.ambiguous || !options.fallback?.length) return main;
+  const fallback = readWhole(tokens, options.fallback, options.universal, options.same);
+  return 'value' in fallback || fallback.ambiguous ? fallback : { attempts: [...main.attempts, ...fallback.attempts] };
 }
 
 function clauses(tokens: Token[], splitAt: string[], splitBefore: string[], splitBeforeConcepts: string[], splitAtConcepts: string[] = []): Token[][] {
@@ -179,9 +189,9 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   // A negation in one clause of a conjunction only ("exits non-zero and X is never printed") does not negate the whole.
   const negates = (clause: Token[]) => clause.some((t) => t.kind === 'word' && t.concepts.includes('NOT'));
   // A negation in the first clause alone scopes over what follows it, when that says no fact of its own ("no container remains, running or stopped").
-  const partlyNegated = conjuncts.length > 1 && conjuncts.some(negates) && !conjuncts.every(negates) && !(negates(conjuncts[0]) && conjuncts.slice(1).every((c) => !negates(c) && !('value' in readWhole(c, options.rules, options.universal, options.same))));
+  const partlyNegated = conjuncts.length > 1 && conjuncts.some(negates) && !conjuncts.every(negates) && !(negates(conjuncts[0]) && conjuncts.slice(1).every((c) => !negates(c) && !('value' in readOne(c, options))));
   if (options.wholeFirst && !partlyNegated) {
-    const whole = readWhole(tokens, options.rules, options.universal, options.same);
+    const whole = readOne(tokens, options);
     if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
     if (whole.ambiguous) return { ok: false, notUnderstood: [], reason: `it reads as several different facts (${whole.ambiguous.join(', ')})` };
     wholeAttempts = whole.attempts;
@@ -195,7 +205,7 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   }
   if (!options.wholeFirst) {
     // A sentence that is one fact only as a whole ("neither the section nor the command sets a timeout").
-    const whole = readWhole(tokens, options.rules, options.universal, options.same);
+    const whole = readOne(tokens, options);
     if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
     if (failure) return failure;
   }
@@ -224,8 +234,9 @@ function subjectOf(clause: Token[]): Token[] {
 
 /** Whether a clause names a subject of its own: a command, a pronoun, the output or the report. */
 function namesOne(clause: Token[], subject: Token[]): boolean {
-  // A quoted text names the command when the subject is one; of the report, it is what the report says.
-  const namers = subject.some((t) => t.kind === 'entity') ? ['quoted', 'ordinal', 'path', 'image'] : ['ordinal', 'image'];
+  // A quoted text names the command when the subject is one; of the report, or of a heading of it ("`Output:` shows … and does not show …"), it is what is said there.
+  const heading = subject.length === 1 && subject[0].kind === 'entity' && subject[0].entity.type === 'quoted' && /^[A-Z][\w ]*:$/.test(subject[0].entity.text);
+  const namers = subject.some((t) => t.kind === 'entity') && !heading ? ['quoted', 'ordinal', 'path', 'image'] : ['ordinal', 'image'];
   return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER', 'MESSAGE', 'OUTPUT', 'NOTICE'].includes(c)) || /^(it|they|its|their|both|each|every|all|none)$/i.test(t.text))));
 }
 
@@ -243,7 +254,7 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   const subject = subjectOf(parts[0] ?? []);
   parts.forEach((clause, index) => {
     if (index > 0 && subject.length > 0 && !namesOne(clause, subject)) {
-      const said = readWhole([...subject, ...clause], options.rules, options.universal, options.same);
+      const said = readOne([...subject, ...clause], options);
       if ('value' in said) {
         values.push(said.value);
         names.push(said.rule);
@@ -260,9 +271,9 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     // "prints 5 lines to stdout and 5 lines to stderr": a clause of values alone, of the kinds the clause before holds, takes that clause's words.
     const kinds = (tokens: Token[]) => tokens.flatMap((t) => (t.kind === 'entity' ? [t.entity.type] : []));
     const elliptic = previous !== null && clause.every((t) => isFunction(t) || t.kind === 'entity') && kinds(clause).length > 0 && kinds(clause).every((k) => kinds(previous!).includes(k));
-    const alone = readWhole(clause, options.rules, options.universal, options.same);
+    const alone = readOne(clause, options);
     const gapped = !('value' in alone) && elliptic ? [...previous!.filter((t) => t.kind === 'word'), ...clause] : clause;
-    const one = gapped === clause ? alone : readWhole(gapped, options.rules, options.universal, options.same);
+    const one = gapped === clause ? alone : readOne(gapped, options);
     if ('value' in one) {
       values.push(one.value);
       names.push(one.rule);
@@ -271,7 +282,7 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     }
     // A clause that is not one fact may be several, split before the words that begin one ("finishes | with code 0").
     const pieces = options.wholeFirst ? clauses(clause, [], options.splitBefore ?? [], options.splitBeforeConcepts ?? []) : [];
-    const read = pieces.length > 1 ? pieces.map((piece) => readWhole(piece, options.rules, options.universal, options.same)) : [];
+    const read = pieces.length > 1 ? pieces.map((piece) => readOne(piece, options)) : [];
     if (read.length > 0 && read.every((r) => 'value' in r)) {
       for (const r of read) if ('value' in r) (values.push(r.value), names.push(r.rule));
       return;

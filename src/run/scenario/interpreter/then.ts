@@ -7,9 +7,10 @@
 import { execa } from 'execa';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { conceptWords, showDuration, type StreamName, type Token } from './lexicon.js';
+import { conceptWords, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
+import { announcementOf, HEADINGS, quotedIn, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -65,7 +66,8 @@ interface Selector {
 
 function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector {
   const ordinal = a.entities('ordinal').find((o) => o.of === 'command');
-  const quoted = usesQuoted ? undefined : a.entities('quoted')[0];
+  // A heading of the report (`Partial Output:`) is where to look, never a command.
+  const quoted = usesQuoted ? undefined : a.entities('quoted').find((q) => !HEADINGS.includes(q.text));
   const context = usesContext ? undefined : a.has('HOST') && !a.has('CONTAINER') ? 'host' : a.has('CONTAINER') && !a.has('HOST') ? 'docker' : undefined;
   const all = (o: Observation) => o.record.commands.map((command, index) => ({ command, index }));
   if (ordinal) {
@@ -171,14 +173,6 @@ function durationPattern(ms: number): RegExp {
     }
   }
   return new RegExp(`(?<![\\d.])(?:${forms.join('|')})`);
-}
-
-/** A text the sentence quotes is in TEXT: word for word, or with its ellipsis ("…", "...") standing for what the sentence leaves out. */
-function quotedIn(quoted: string, text: string): boolean {
-  if (text.includes(quoted)) return true;
-  const parts = quoted.split(/\s*(?:\.\.\.|…)\s*/);
-  if (parts.length < 2) return false;
-  return new RegExp(parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')).test(text);
 }
 
 const MENTION_SLOTS = ['MENTION', 'SHOWN'];
@@ -835,10 +829,7 @@ const RULES: Rule<Check>[] = [
       if (said.length === 0 || subject.length > 1 || a.negated) return null;
       const texts = said.map((t) => t.text);
       const check = (c: CommandRecord, o: Observation): Verdict => {
-        const probed = o.record.messages.flatMap((m) => m.split('\n')).find((m) => new RegExp(`^\\[${c.index + 1}/\\d+\\] `).test(m));
-        // A scaled run announces the scaled timeout: the line as documented names the documented one.
-        const documented = o.documented[c.index];
-        const line = probed !== undefined && documented && o.scale !== 1 ? probed.replace(`(timeout ${c.timeout.text},`, `(timeout ${documented.text},`) : probed;
+        const line = announcementOf(c, o);
         return { ok: line !== undefined && texts.every((x) => quotedIn(x, line)), actual: line ?? 'no announcement line' };
       };
       return perCommand(a, `the announcement line contains ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, check, { quoted: subject.length === 0 });
@@ -868,6 +859,8 @@ const RULES: Rule<Check>[] = [
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
       if (values.length !== 1 || a.has('MENTION', 'SHOWN', 'WRITE', 'LAST_LINE') || a.entities('ordinal').length > 0) return null;
+      // "there is no `Exit Status: Timeout` line": a line of the report, not the whole output.
+      if (a.tokens.every((t) => !(t.kind === 'word' && t.concepts.includes('OUTPUT')) || /^lines?$/i.test(t.text))) return null;
       const value = values[0].text;
       const streams = streamsOf(a);
       return perCommand(a, neg(a.negated, `the output shown (${streams.join(' and ')}) == ${JSON.stringify(value)}`), (c) => {
@@ -900,7 +893,8 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'a line of the output',
-    needs: [['E:ordinal', 'LAST_LINE', 'FIRST_LINE', 'E:position'], ['E:quoted', 'E:path', 'E:number']],
+    // What a place of the report begins with is read with the texts of the report (texts.ts).
+    needs: [['E:ordinal', 'LAST_LINE', 'E:position'], ['E:quoted', 'E:path', 'E:number']],
     allows: ['OUTPUT', 'E:stream', 'SET', 'EXACTLY', 'SHOWN', 'WRITE', 'MESSAGE'],
     build(a) {
       // "line 2 of the output is …": a place in the output, not in a file.
@@ -1266,5 +1260,15 @@ const GUARDED: Rule<Check>[] = RULES.map((rule) => ({ ...rule, build: (a: Args) 
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(sentence: string): Reading<Check> {
-  return read(sentence, { rules: GUARDED, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same: (x, y) => x.text === y.text });
+  const same = (x: Check, y: Check) => x.text === y.text;
+  // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
+  const list = textList(tokenize(sentence));
+  if (list.list) {
+    const whole = read(sentence, { rules: [TEXT_RULE], universal: UNIVERSAL, splitAt: [], wholeFirst: true, same });
+    if (whole.ok) return whole;
+  }
+  const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same });
+  // Texts in an order no fact read: never each text alone, without the order.
+  if (reading.ok && list.ordered) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };
+  return reading;
 }

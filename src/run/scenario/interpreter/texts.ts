@@ -1,0 +1,367 @@
+// Texts the executor prints and where they stand. A Then that quotes the report is read
+// as a PLACE of it, a PRESENCE VERB and TEXTS, each from a class, never as a sentence:
+// the place is the whole report, its headline, a command's announcement line, the block
+// under a heading (`Output:`, `Partial Output:`, `To fix:`), the items of the fixes, the
+// notices, the lines of a refused configuration's errors, or the lines the command's
+// output shows; the verb says the place begins with, ends with, is, or holds the texts;
+// order words ("followed by", "then", "comes after") say in which order, negation that
+// none is there. "`a`, then `b`" is one fact about both texts, never two facts.
+import type { CommandRecord } from '../../../executor/record.js';
+import type { Token } from './lexicon.js';
+import type { Observation } from './observation.js';
+import type { Args, Rule } from './reading.js';
+
+interface Verdict {
+  ok: boolean;
+  actual: string;
+}
+
+interface TextCheck {
+  text: string;
+  evaluate(o: Observation): Verdict;
+}
+
+/** The headings of the report's blocks, as the executor writes them. */
+export const HEADINGS = ['Output:', 'Partial Output:', 'To fix:'];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Where a quoted text stands in TEXT from FROM on: word for word, or with an ellipsis
+ * ("…", "...") or a placeholder ("<pid>") standing for what the sentence leaves out, on
+ * one line. A text that begins or ends with a letter or digit is matched as whole words
+ * ("1" is not in "10", "out" not in "output").
+ */
+function locate(quoted: string, text: string, from = 0): { start: number; end: number } | null {
+  const edge = (s: string, at: 'start' | 'end') => (/\w/.test(at === 'start' ? s.charAt(0) : s.charAt(s.length - 1)) ? (at === 'start' ? '(?<!\\w)' : '(?!\\w)') : '');
+  const literal = new RegExp(`${edge(quoted, 'start')}${escape(quoted)}${edge(quoted, 'end')}`, 'g');
+  literal.lastIndex = from;
+  const exact = literal.exec(text);
+  if (exact) return { start: exact.index, end: exact.index + exact[0].length };
+  const parts = quoted.split(/\s*(?:\.\.\.|…)\s*|<[^<>\n]+>/);
+  if (parts.length < 2) return null;
+  const pattern = new RegExp(`${edge(quoted, 'start')}${parts.map(escape).join('[^\\n]*?')}${edge(quoted, 'end')}`, 'g');
+  pattern.lastIndex = from;
+  const found = pattern.exec(text);
+  return found ? { start: found.index, end: found.index + found[0].length } : null;
+}
+
+/** A text the sentence quotes is in TEXT. */
+export function quotedIn(quoted: string, text: string): boolean {
+  return locate(quoted, text) !== null;
+}
+
+/** The line announcing a command, with the timeout as documented where the run was scaled. */
+export function announcementOf(c: CommandRecord, o: Observation): string | undefined {
+  const probed = o.record.messages.flatMap((m) => m.split('\n')).find((m) => new RegExp(`^\\[${c.index + 1}/\\d+\\] `).test(m));
+  const documented = o.documented[c.index];
+  return probed !== undefined && documented && o.scale !== 1 ? probed.replace(`(timeout ${c.timeout.text},`, `(timeout ${documented.text},`) : probed;
+}
+
+/** The lines under HEADING in a command's report, up to the blank line that ends its block. */
+function block(c: CommandRecord, heading: string): string[] {
+  const lines = c.report.split('\n');
+  const start = lines.findIndex((l) => l.trim() === heading);
+  if (start < 0) return [];
+  const end = lines.findIndex((l, i) => i > start && l.trim() === '');
+  return lines.slice(start + 1, end < 0 ? undefined : end);
+}
+
+const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n'));
+
+/** A place of the report: its parts in a command's report, and in a run that ran no command (its configuration refused). */
+interface Place {
+  name: string;
+  of(c: CommandRecord, o: Observation): string[];
+  ofRun(o: Observation): string[];
+}
+
+const PLACES = {
+  report: {
+    name: 'the report',
+    of: (c, o) => [announcementOf(c, o) ?? '', ...c.notices.filter((n) => !n.startsWith('(')).map((n) => `note: ${n}`), ...c.report.split('\n')],
+    ofRun: runLines,
+  },
+  verdict: { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: runLines },
+  headline: { name: 'the headline (first line of the report)', of: (c) => c.report.split('\n').filter((l) => l.trim() !== '').slice(0, 1), ofRun: (o) => runLines(o).slice(0, 1) },
+  announcement: { name: 'the announcement line', of: (c, o) => [announcementOf(c, o) ?? ''], ofRun: () => [] },
+  output: { name: 'the output block (under `Output:` or `Partial Output:`)', of: (c) => (block(c, 'Output:').length > 0 ? block(c, 'Output:') : block(c, 'Partial Output:')), ofRun: () => [] },
+  fixes: { name: 'the items under `To fix:`', of: (c) => block(c, 'To fix:'), ofRun: () => [] },
+  notices: { name: "the executor's notices", of: (c) => c.notices, ofRun: () => [] },
+  problems: {
+    name: 'the error lines (a command\'s `Error:` line; a refused configuration\'s `file:line:col:` lines)',
+    of: (c) => c.report.split('\n').filter((l) => l.startsWith('Error:')),
+    // A configuration's errors, one per line under its heading; a file that could not be read, its one `Error:` line.
+    ofRun: (o) => runLines(o).filter((l) => /^\s+\S+:\d+:\d+: /.test(l) || (/^Error: /.test(l) && !/^Error: invalid configuration /.test(l))).map((l) => l.trim()),
+  },
+  shown: { name: 'the output shown', of: (c) => c.lines.map((l) => l.text), ofRun: runLines },
+} satisfies Record<string, Place>;
+
+function headingPlace(heading: string): Place {
+  return { name: `the block under ${JSON.stringify(heading)}`, of: (c) => block(c, heading), ofRun: () => [] };
+}
+
+/** How the place holds the texts. */
+type Presence = 'holds' | 'begins' | 'ends' | 'is';
+
+const is = (t: Token | undefined, ...concepts: string[]) => t?.kind === 'word' && t.concepts.some((c) => concepts.includes(c));
+const quotedText = (t: Token) => (t.kind === 'entity' && t.entity.type === 'quoted' ? t.entity.text : null);
+const isHeading = (t: Token) => HEADINGS.includes(quotedText(t) ?? '');
+
+/** Order words that put the text after them first: "`b` comes after `a`", "`b` follows `a`". */
+const AFTER_FIRST = /^(after|comes after|come after|coming after|follows|follow|preceded by|right after|directly after|immediately after|just after)$/i;
+/** Order words that ask for the next line: "right after", "immediately before". */
+const ADJACENT = /^(right|directly|immediately|just) (after|before)$|^next$/i;
+
+/** Texts of a sentence in the order the report is to show them, or null when its order words do not order texts. */
+function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean } | null {
+  const items: { text: string; at: number }[] = [];
+  a.tokens.forEach((t, at) => {
+    if (t.kind === 'entity' && t.entity.type === 'range') for (let n = t.entity.from; n <= t.entity.to; n++) items.push({ text: String(n), at });
+    else if (quotedText(t) !== null && !isHeading(t)) items.push({ text: quotedText(t)!, at });
+  });
+  const orders = a.tokens.flatMap((t, at) => (is(t, 'ORDER') ? [{ word: t.text.toLowerCase(), at }] : []));
+  const ranged = a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'range');
+  if (orders.length === 0) return { texts: items.map((i) => i.text), ordered: ranged, adjacent: ranged };
+  // "in that order": the texts as the sentence lists them.
+  const listed = orders.every((o) => /order$/.test(o.word));
+  if (listed) return items.length >= 2 ? { texts: items.map((i) => i.text), ordered: true, adjacent: false } : null;
+  // Every other order word stands between two texts.
+  const between = orders.every((o) => items.some((i) => i.at < o.at) && items.some((i) => i.at > o.at));
+  if (!between || items.length < 2) return null;
+  const reversed = orders.filter((o) => AFTER_FIRST.test(o.word));
+  if (reversed.length > 0 && (items.length !== 2 || orders.length !== 1)) return null;
+  const texts = items.map((i) => i.text);
+  return { texts: reversed.length > 0 ? texts.reverse() : texts, ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) };
+}
+
+/** A part is the text: word for word (an item of a numbered list with or without its number). */
+function isText(part: string, text: string): boolean {
+  return [part.trim(), part.trim().replace(/^\d+\.\s+/, '')].some((p) => {
+    const found = locate(text, p);
+    return found !== null && found.start === 0 && found.end === p.length;
+  });
+}
+
+/** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT). */
+function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean): boolean {
+  const joined = parts.join('\n');
+  // "the headline is `…`" (one line); "the output is `a`, then `b`" (its lines, and nothing else).
+  if (presence === 'is') {
+    const lines = parts.filter((p) => p.trim() !== '');
+    return lines.length === texts.length && lines.every((p, i) => isText(p, texts[i]));
+  }
+  if (presence === 'begins') {
+    const found = locate(texts[0], joined.trimStart());
+    if (!found || found.start !== 0) return false;
+  }
+  if (presence === 'ends') {
+    const last = texts.at(-1)!;
+    const tail = joined.trimEnd();
+    let found = locate(last, tail);
+    while (found && found.end !== tail.length) found = locate(last, tail, found.start + 1);
+    if (!found) return false;
+  }
+  if (!ordered) return texts.every((x) => locate(x, joined) !== null);
+  if (adjacent) {
+    const lines = parts.map((p) => p.trim());
+    return lines.some((_, i) => texts.every((x, k) => lines[i + k] !== undefined && locate(x, lines[i + k]) !== null));
+  }
+  let from = 0;
+  for (const x of texts) {
+    const found = locate(x, joined, from);
+    if (!found) return false;
+    from = found.end;
+  }
+  return true;
+}
+
+const PLACE_SLOTS = ['MESSAGE', 'OUTPUT', 'NOTICE', 'HEADLINE', 'SECTION', 'ITEM', 'FIXES', 'PROBLEM', 'ANNOUNCE', 'UNDER', 'PARTIAL', 'ANYWHERE', 'E:nth'];
+const VERB_SLOTS = ['MENTION', 'SHOWN', 'WRITE', 'FIRST_LINE', 'LAST_LINE', 'ORDER', 'AFTER'];
+/** Nouns of a place that are verbs too ("report", "outputs", "log"): no verb of presence as such. */
+const NOUNS = ['MESSAGE', 'OUTPUT', 'NOTICE'];
+const verbSaid = (a: Args, ...concepts: string[]) => a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => concepts.includes(c)) && !t.concepts.some((c) => NOUNS.includes(c)));
+
+/** Whether TOKENS list two texts or more ("`a`, `b` and `c`", "`a` followed by `b`"), and whether an order word stands between them. */
+export function textList(tokens: Token[]): { list: boolean; ordered: boolean } {
+  let run = 0;
+  let longest = 0;
+  let ordered = false;
+  let orderInRun = false;
+  for (const t of tokens) {
+    if ((quotedText(t) !== null && !isHeading(t)) || (t.kind === 'entity' && t.entity.type === 'range')) {
+      run += 1;
+      if (run >= 2 && orderInRun) ordered = true;
+      longest = Math.max(longest, run);
+    } else if (t.kind === 'word' && (t.concepts.includes('FUNCTION') || t.concepts.includes('ORDER'))) {
+      if (t.concepts.includes('ORDER') && run > 0) orderInRun = true;
+    } else {
+      run = 0;
+      orderInRun = false;
+    }
+  }
+  return { list: longest >= 2, ordered };
+}
+
+/** The place a sentence names; null when it names two that are not one. */
+function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'none' {
+  const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
+  const nths = a.entities('nth');
+  if (headings.length > 1 || nths.length > 1) return null;
+  const [nth] = nths;
+  if (nth) {
+    const place = nth.of === 'problem' ? PLACES.problems : nth.of === 'notice' ? PLACES.notices : headings[0] === undefined || headings[0] === 'To fix:' ? PLACES.fixes : null;
+    if (nth.of !== 'item' && headings.length > 0) return null;
+    return place ? { place, nth: nth.index } : null;
+  }
+  if (headings.length === 1) return { place: headingPlace(headings[0]) };
+  if (a.has('ANNOUNCE')) return { place: PLACES.announcement };
+  // "each of the three messages": the errors of a refused configuration, one by one.
+  if (a.has('PROBLEM') || (a.has('EACH') && a.has('MESSAGE'))) return { place: PLACES.problems };
+  if (a.has('ITEM', 'FIXES')) return { place: PLACES.fixes };
+  if (a.has('NOTICE')) return { place: PLACES.notices };
+  if (a.has('PARTIAL')) return a.has('OUTPUT') ? { place: headingPlace('Partial Output:') } : null;
+  if (a.has('SECTION')) return a.has('OUTPUT') || a.tokens.some((t) => t.kind === 'word' && /^block$/i.test(t.text)) ? { place: PLACES.output } : null;
+  if (a.has('HEADLINE')) return { place: PLACES.headline };
+  if (a.has('MESSAGE', 'ANYWHERE') || a.tokens.some((t) => t.kind === 'word' && /^lines?$/i.test(t.text))) return { place: PLACES.report };
+  if (a.has('OUTPUT')) return { place: PLACES.shown };
+  return 'none';
+}
+
+/**
+ * "the report begins `Error: …`", "`Output:` shows `err`", "the first problem reads `…`",
+ * "`a` is followed by `b`", "neither `out` nor `err` is printed", "no `To fix:` list is
+ * printed": texts in a place of the report.
+ */
+export const TEXT_RULE: Rule<TextCheck> = {
+  name: 'texts in the report',
+  needs: [['E:quoted', 'E:range'], [...PLACE_SLOTS, ...VERB_SLOTS, 'NOT', 'FILLER']],
+  allows: [...PLACE_SLOTS, ...VERB_SLOTS, 'EACH', 'E:number', 'E:count', 'OTHER', 'APPLY', 'EXACTLY'],
+  refuses: ['HOST', 'CONTAINER', 'USER', 'RUNS'],
+  build(a) {
+    // "`echo hi` prints `hi`": a quoted text before a verb of writing is the command that writes.
+    const writes = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs)$/i.test(t.text));
+    if (writes >= 0 && a.tokens.slice(0, writes).some((t) => quotedText(t) !== null && !isHeading(t))) return null;
+    // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
+    if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
+    // "only `a` and `b` appear under `Output:`": those texts and no other line; "just", "exactly" say nothing else.
+    const only = a.tokens.some((t) => is(t, 'EXACTLY') && /^only$/i.test(t.text));
+    if (a.tokens.some((t) => is(t, 'EXACTLY') && !/^only$/i.test(t.text))) return null;
+    // "one line says `…`": a line, not a count of them.
+    if (a.entities('count').some((c) => c.n !== 1 || c.unit !== 'line')) return null;
+    // "`x` is reported as `must be …`": what is said of the first text, on its line.
+    const reportedAs = a.tokens.some((t) => is(t, 'FILLER') && /^(is |are )?(reported|shown|flagged|marked)( as)?$/i.test(t.text));
+    if (!reportedAs && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
+    const found = placeOf(a);
+    const seq = sequence(a);
+    if (found === null || seq === null) return null;
+    const { texts, ordered, adjacent } = seq;
+    const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
+    const named = found === 'none' ? null : found;
+    const first = verbSaid(a, 'FIRST_LINE');
+    // "the last line is `…`": the last of the place's lines, said as a noun.
+    const lastLine = a.tokens.some((t) => is(t, 'LAST_LINE') && /line$/i.test(t.text));
+    const last = verbSaid(a, 'LAST_LINE') && !lastLine;
+    if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
+    // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
+    const saying = (verbSaid(a, 'MENTION') && !verbSaid(a, 'WRITE')) || reportedAs;
+    const chosen = named ?? { place: saying ? PLACES.report : PLACES.shown, nth: undefined };
+    // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
+    const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
+    const nth = lastLine ? 'last' : chosen.nth;
+    // "each of the three messages", "all items": each part of the place ("each command", "both commands" choose commands).
+    const each = a.tokens.some((t, i) => is(t, 'EACH') && !is(a.tokens[i + 1], 'COMMAND'));
+    const counts = a.entities('number');
+    // "each of the three messages", "only the two placeholders": how many there are.
+    if (counts.length > 1 || (counts.length === 1 && (!(each || only) || nth !== undefined))) return null;
+    // "is announced as `…`", "has `…`": verbs of presence too.
+    const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announced/i.test(t.text));
+    const copula = a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text));
+    // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
+    const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAs ? 'holds' : nth !== undefined || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+    const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+    if (a.entities('ordinal').length !== ordinal.length || ordinal.length > 1) return null;
+    const index = ordinal[0]?.index;
+    // "no `To fix:` list is printed", "has an `Output:` section rather than `Partial Output:`": the block itself.
+    if (texts.length === 0) {
+      if (headings.length !== 1 || first || last || ordered || each || nth !== undefined) return null;
+      return report(a, index, `${a.negated ? 'no' : 'a'} line ${JSON.stringify(headings[0])} (its block) in the report`, PLACES.report, (parts) => parts.some((p) => p.trim() === headings[0]) !== a.negated);
+    }
+    if ((a.negated && (ordered || presence !== 'holds' || each || reportedAs)) || (presence === 'is' && !ordered && texts.length !== 1)) return null;
+    if (only) {
+      // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
+      if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
+      return report(a, index, `${place.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, place, (parts) => {
+        const lines = parts.filter((p) => p.trim() !== '');
+        return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));
+      });
+    }
+    if (reportedAs) {
+      if (texts.length !== 2 || ordered) return null;
+      return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, place, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
+    }
+    const says = presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
+    const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : ', in this order') : '';
+    const quoted = texts.map((x) => JSON.stringify(x));
+    // "begins with `a` and shows `b`": the first text begins it, the others are in it.
+    const rest = texts.length > 1 && (presence === 'begins' || presence === 'ends') ? (presence === 'begins' ? `${quoted[0]}, and contains ${quoted.slice(1).join(' and ')}` : `${quoted.at(-1)}, and contains ${quoted.slice(0, -1).join(' and ')}`) : null;
+    const what = `${rest ?? quoted.join(' and ')}${order}`;
+    if (each) {
+      const n = counts[0]?.n;
+      return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, place, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent)));
+    }
+    const partName = nth === undefined ? place.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
+    const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
+    const text = a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
+    return report(
+      a,
+      index,
+      text,
+      place,
+      (parts) => {
+        const picked = pick(parts);
+        if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));
+        return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent);
+      },
+      texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
+    );
+  },
+};
+
+/**
+ * The check of a place: of the command named by its place (INDEX), else of some command
+ * (of none, negated; of each, when the sentence says each); of the run's own lines when
+ * no command ran.
+ */
+function report(a: Args, index: number | 'last' | undefined, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
+  const every = a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND'));
+  // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one.
+  if (every && index === undefined && apart && !a.negated) {
+    const texts = apart;
+    return {
+      text: `every command's ${place.name.replace(/^the /, '')} contains one of ${texts.map((x) => JSON.stringify(x)).join(', ')}, and each of them is in one`,
+      evaluate(o) {
+        const parts = o.record.commands.map((c) => place.of(c, o));
+        const ok = parts.length > 0 && parts.every((p) => texts.some((x) => holds(p, [x], 'holds', false, false))) && texts.every((x) => parts.some((p) => holds(p, [x], 'holds', false, false)));
+        return { ok, actual: parts.map((p) => p.slice(0, 4).join(' ⏎ ')).join('; ') };
+      },
+    };
+  }
+  const who = index === undefined ? (every ? 'every command: ' : '') : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}: `;
+  return {
+    text: `${who}${text}`,
+    evaluate(o) {
+      const commands = o.record.commands;
+      if (commands.length === 0) {
+        const parts = place.ofRun(o);
+        return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') || `nothing in ${place.name}` };
+      }
+      const chosen = index === undefined ? commands : commands.filter((_c, i) => i === (index === 'last' ? commands.length - 1 : index));
+      if (chosen.length === 0) return { ok: false, actual: 'no command of the run matches' };
+      const results = chosen.map((c) => ({ c, parts: place.of(c, o) }));
+      const verdicts = results.map((r) => test(r.parts));
+      const ok = index !== undefined || every || a.negated ? verdicts.every(Boolean) : verdicts.some(Boolean);
+      return { ok, actual: results.map((r) => `${chosen.length > 1 ? `command ${r.c.index + 1}: ` : ''}${r.parts.slice(0, 12).join(' ⏎ ') || `nothing in ${place.name}`}`).join('; ') };
+    },
+  };
+}
