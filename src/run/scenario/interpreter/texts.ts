@@ -69,6 +69,15 @@ function block(c: CommandRecord, heading: string): string[] {
 
 const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n'));
 
+/** What the run printed of one command: its announcement, its notes, its report. */
+function commandLines(c: CommandRecord, o: Observation): string[] {
+  const lines = runLines(o);
+  const start = lines.findIndex((l) => l.startsWith(`[${c.index + 1}/`));
+  if (start < 0) return c.report.split('\n');
+  const next = lines.findIndex((l, i) => i > start && /^\[\d+\/\d+\] /.test(l));
+  return [announcementOf(c, o) ?? lines[start], ...lines.slice(start + 1, next < 0 ? undefined : next)];
+}
+
 /** A place of the report: its parts in a command's report, and in a run that ran no command (its configuration refused). */
 interface Place {
   name: string;
@@ -77,11 +86,7 @@ interface Place {
 }
 
 const PLACES = {
-  report: {
-    name: 'the report',
-    of: (c, o) => [announcementOf(c, o) ?? '', ...c.notices.filter((n) => !n.startsWith('(')).map((n) => `note: ${n}`), ...c.report.split('\n')],
-    ofRun: runLines,
-  },
+  report: { name: 'the report', of: commandLines, ofRun: runLines },
   verdict: { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: runLines },
   headline: { name: 'the headline (first line of the report)', of: (c) => c.report.split('\n').filter((l) => l.trim() !== '').slice(0, 1), ofRun: (o) => runLines(o).slice(0, 1) },
   announcement: { name: 'the announcement line', of: (c, o) => [announcementOf(c, o) ?? ''], ofRun: () => [] },
@@ -92,7 +97,7 @@ const PLACES = {
     name: 'the error lines (a command\'s `Error:` line; a refused configuration\'s `file:line:col:` lines)',
     of: (c) => c.report.split('\n').filter((l) => l.startsWith('Error:')),
     // A configuration's errors, one per line under its heading; a file that could not be read, its one `Error:` line.
-    ofRun: (o) => runLines(o).filter((l) => /^\s+\S+:\d+:\d+: /.test(l) || (/^Error: /.test(l) && !/^Error: invalid configuration /.test(l))).map((l) => l.trim()),
+    ofRun: (o) => runLines(o).filter((l) => /^\s+.*:\d+:\d+: /.test(l) || (/^Error: /.test(l) && !/^Error: invalid configuration /.test(l))).map((l) => l.trim()),
   },
   shown: { name: 'the output shown', of: (c) => c.lines.map((l) => l.text), ofRun: runLines },
 } satisfies Record<string, Place>;
@@ -100,6 +105,9 @@ const PLACES = {
 function headingPlace(heading: string): Place {
   return { name: `the block under ${JSON.stringify(heading)}`, of: (c) => block(c, heading), ofRun: () => [] };
 }
+
+/** "it reports `Exit Code: 0`": the verb says what its report says, as "says" does. */
+export const reports = (a: Args) => a.tokens.some((t) => t.kind === 'word' && /^reports$/i.test(t.text));
 
 /** How the place holds the texts. */
 type Presence = 'holds' | 'begins' | 'ends' | 'is';
@@ -114,7 +122,7 @@ const AFTER_FIRST = /^(after|comes after|come after|coming after|follows|follow|
 const ADJACENT = /^(right|directly|immediately|just) (after|before)$|^next$/i;
 
 /** Texts of a sentence in the order the report is to show them, or null when its order words do not order texts. */
-function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean } | null {
+function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean; anchor?: { after: boolean; at: number } } | null {
   const items: { text: string; at: number }[] = [];
   a.tokens.forEach((t, at) => {
     if (t.kind === 'entity' && t.entity.type === 'range') for (let n = t.entity.from; n <= t.entity.to; n++) items.push({ text: String(n), at });
@@ -128,6 +136,13 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   if (listed) return items.length >= 2 ? { texts: items.map((i) => i.text), ordered: true, adjacent: false } : null;
   // Every other order word stands between two texts.
   const between = orders.every((o) => items.some((i) => i.at < o.at) && items.some((i) => i.at > o.at));
+  // "`x` is printed after the output block": one text, and a block of the report it comes after or before.
+  const [order] = orders;
+  if (items.length === 1 && orders.length === 1 && items[0].at < order.at && /^(after|before|follows|precedes|comes after|comes before|below|above)$/.test(order.word)) {
+    const anchor = a.tokens.slice(order.at + 1).filter((t) => !is(t, 'FUNCTION'));
+    const blockWords = anchor.length > 0 && anchor.every((t) => isHeading(t) || is(t, 'SECTION', 'OUTPUT', 'PARTIAL', 'FIXES')) && anchor.some((t) => isHeading(t) || is(t, 'SECTION'));
+    if (blockWords) return { texts: [items[0].text], ordered: false, adjacent: false, anchor: { after: /after|follows|below/.test(order.word), at: order.at } };
+  }
   if (!between || items.length < 2) return null;
   const reversed = orders.filter((o) => AFTER_FIRST.test(o.word));
   if (reversed.length > 0 && (items.length !== 2 || orders.length !== 1)) return null;
@@ -255,7 +270,8 @@ export const TEXT_RULE: Rule<TextCheck> = {
     const found = placeOf(a);
     const seq = sequence(a);
     if (found === null || seq === null) return null;
-    const { texts, ordered, adjacent } = seq;
+    const { texts, ordered, adjacent, anchor } = seq;
+    if (anchor) return blockAnchored(a, texts[0], anchor);
     const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
     const named = found === 'none' ? null : found;
     const first = verbSaid(a, 'FIRST_LINE');
@@ -264,7 +280,7 @@ export const TEXT_RULE: Rule<TextCheck> = {
     const last = verbSaid(a, 'LAST_LINE') && !lastLine;
     if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
     // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
-    const saying = (verbSaid(a, 'MENTION') && !verbSaid(a, 'WRITE')) || reportedAs;
+    const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAs;
     const chosen = named ?? { place: saying ? PLACES.report : PLACES.shown, nth: undefined };
     // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
     const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
@@ -328,6 +344,26 @@ export const TEXT_RULE: Rule<TextCheck> = {
   },
 };
 
+/** "`x` is printed after the output block": X in the command's report after the block's last line (before its heading). */
+function blockAnchored(a: Args, text: string, anchor: { after: boolean; at: number }): TextCheck | null {
+  const words = a.tokens.slice(anchor.at + 1);
+  const heading = words.find(isHeading);
+  const partial = words.some((t) => is(t, 'PARTIAL'));
+  const fixes = words.some((t) => is(t, 'FIXES'));
+  const headings = heading ? [quotedText(heading)!] : partial ? ['Partial Output:'] : fixes ? ['To fix:'] : words.some((t) => is(t, 'OUTPUT')) ? ['Output:', 'Partial Output:'] : [];
+  const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+  if (headings.length === 0 || a.negated || ordinal.length > 1 || a.entities('nth').length > 0 || a.has('FIRST_LINE', 'LAST_LINE', 'EACH')) return null;
+  const name = heading ? `the block under ${JSON.stringify(headings[0])}` : partial ? 'the block under "Partial Output:"' : fixes ? 'the items under `To fix:`' : 'the output block';
+  return report(a, ordinal[0]?.index, `${JSON.stringify(text)} stands ${anchor.after ? 'after' : 'before'} ${name} in the report`, { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: () => [] }, (lines) => {
+    const start = lines.findIndex((l) => headings.includes(l.trim()));
+    if (start < 0) return false;
+    const blank = lines.findIndex((l, i) => i > start && l.trim() === '');
+    const end = blank < 0 ? lines.length : blank;
+    const where = anchor.after ? lines.slice(end) : lines.slice(0, start);
+    return where.some((l) => locate(text, l) !== null);
+  });
+}
+
 /**
  * The check of a place: of the command named by its place (INDEX), else of some command
  * (of none, negated; of each, when the sentence says each); of the run's own lines when
@@ -356,6 +392,11 @@ function report(a: Args, index: number | 'last' | undefined, text: string, place
         const parts = place.ofRun(o);
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') || `nothing in ${place.name}` };
       }
+      // No command named: the report is all the run printed ("the reports say `…` and `…`").
+      if (index === undefined && !every && place === PLACES.report) {
+        const parts = runLines(o);
+        return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') };
+      }
       const chosen = index === undefined ? commands : commands.filter((_c, i) => i === (index === 'last' ? commands.length - 1 : index));
       if (chosen.length === 0) return { ok: false, actual: 'no command of the run matches' };
       const results = chosen.map((c) => ({ c, parts: place.of(c, o) }));
@@ -365,3 +406,20 @@ function report(a: Args, index: number | 'last' | undefined, text: string, place
     },
   };
 }
+
+/** "the `To fix:` list has four items", "all five problems are listed": how many parts of a kind the report has. */
+export const PARTS_COUNTED: Rule<TextCheck> = {
+  name: 'parts of the report counted',
+  needs: [['ITEM', 'FIXES', 'PROBLEM'], ['E:number']],
+  allows: ['ITEM', 'FIXES', 'PROBLEM', 'SECTION', 'MESSAGE', 'MENTION', 'SHOWN', 'WRITE', 'EACH', 'EXACTLY', 'E:quoted', 'APPLY', 'REMAIN'],
+  refuses: ['HOST', 'CONTAINER', 'USER', 'RUNS'],
+  build(a) {
+    const [count, more] = a.entities('number');
+    const headings = a.tokens.filter((t) => quotedText(t) !== null);
+    if (more || a.negated || !Number.isInteger(count.n) || headings.some((t) => !isHeading(t) || quotedText(t) !== 'To fix:')) return null;
+    if (a.tokens.some((t) => is(t, 'APPLY') && !/^(has|have)$/i.test(t.text)) || a.tokens.some((t) => is(t, 'REMAIN') && !is(t, 'SECTION') && !/^listed$/i.test(t.text))) return null;
+    const place = a.has('PROBLEM') ? PLACES.problems : a.has('ITEM', 'FIXES') || headings.length > 0 ? PLACES.fixes : null;
+    if (!place || (a.has('PROBLEM') && a.has('ITEM', 'FIXES'))) return null;
+    return report(a, undefined, `${place.name}: ${count.n} of them`, place, (parts) => parts.filter((p) => p.trim() !== '').length === count.n);
+  },
+};

@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { announcementOf, HEADINGS, quotedIn, textList, TEXT_RULE } from './texts.js';
+import { announcementOf, HEADINGS, PARTS_COUNTED, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -145,6 +145,8 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
     }
   }
   const is = (concept: string) => token.concepts.includes(concept);
+  // "the output block": a place of the report, not a thing it names ("block" is a word of failing too).
+  if (is('SECTION')) return null;
   if (is('COMMAND')) return { text: 'the command', test: (text, c) => c !== undefined && text.includes(c.run) };
   if (is('TIMEOUT')) return { text: 'the timeout', test: (text, c) => (c !== undefined && text.includes(c.timeout.text)) || /timed out|timeout/i.test(text) };
   if (is('TIMED_OUT')) return { text: '"timed out"', test: (text) => /timed out/i.test(text) };
@@ -879,7 +881,7 @@ const RULES: Rule<Check>[] = [
       if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       const streams = streamsOf(a);
       // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
-      if (a.has('MENTION') && !a.has('WRITE') && a.entities('stream').length === 0) {
+      if ((a.has('MENTION') || reports(a)) && !a.has('WRITE') && a.entities('stream').length === 0) {
         return perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
           const report = textOf(c, o, false);
           return { ok: not(a.negated, quotedIn(values[0], report)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
@@ -902,20 +904,20 @@ const RULES: Rule<Check>[] = [
       if (more || position?.column !== undefined || (position && a.entities('ordinal').length > 0)) return null;
       const ordinal = position ? { type: 'ordinal' as const, index: position.line - 1, of: 'line' as const } : a.entities('ordinal').find((o) => o.of === 'line');
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
-      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE', 'FIRST_LINE')) || (a.has('LAST_LINE') && a.has('FIRST_LINE'))) return null;
-      const opens = a.has('FIRST_LINE');
-      const index = ordinal ? ordinal.index : opens ? 0 : 'last';
+      if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
+      const index = ordinal ? ordinal.index : 'last';
       const value = values[0].text;
       const streams = streamsOf(a);
-      // "the report ends with …": the report goes on after the output with the executor's notices.
-      const report = a.has('MESSAGE') && !a.has('OUTPUT') && a.entities('stream').length === 0;
-      const name = index === 'last' ? 'the last line' : opens ? 'the first line' : `line ${index + 1}`;
-      return perCommand(a, neg(a.negated, `${name} of ${report ? (opens ? 'the report' : 'the report (the output shown, then its notices)') : 'the output shown'} ${opens ? 'begins with' : '=='} ${JSON.stringify(value)}`), (c) => {
-        // The report opens with its verdict ("Error: …", "OK: …"), before the output.
-        const lines = opens && report ? c.report.split('\n').filter((l) => l.trim() !== '') : [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...(report ? c.notices : [])];
+      // "the first line of the report", "the report ends with …": the report's lines, not the output's ("line" is no word for the output).
+      const report = a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
+      const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
+      // The report's last line: past the output into its notices; a line by its place: the report as printed, its verdict first.
+      const of = report ? (index === 'last' ? 'the report (the output shown, then its notices)' : "the command's report (its blank lines left out)") : 'the output shown';
+      return perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}`), (c) => {
+        const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
+        const lines = report ? (index === 'last' ? [...shown, ...c.notices] : c.report.split('\n').filter((l) => l.trim() !== '')) : shown;
         const line = index === 'last' ? lines.at(-1) : lines[index];
-        // "opens with X": the line begins with X; a line named by its place is X.
-        const matches = line !== undefined && (opens ? line.trim().startsWith(value) : line.trim() === value);
+        const matches = line !== undefined && line.trim() === value;
         return { ok: not(a.negated, matches), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
       }, { quoted: true });
     },
@@ -1267,7 +1269,7 @@ export function readThen(sentence: string): Reading<Check> {
     const whole = read(sentence, { rules: [TEXT_RULE], universal: UNIVERSAL, splitAt: [], wholeFirst: true, same });
     if (whole.ok) return whole;
   }
-  const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same });
+  const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same });
   // Texts in an order no fact read: never each text alone, without the order.
   if (reading.ok && list.ordered) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };
   return reading;
