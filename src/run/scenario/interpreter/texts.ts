@@ -70,7 +70,7 @@ function block(c: CommandRecord, heading: string): string[] {
 const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n'));
 
 /** What the run printed of one command: its announcement, its notes, its report. */
-function commandLines(c: CommandRecord, o: Observation): string[] {
+export function commandLines(c: CommandRecord, o: Observation): string[] {
   const lines = runLines(o);
   const start = lines.findIndex((l) => l.startsWith(`[${c.index + 1}/`));
   if (start < 0) return c.report.split('\n');
@@ -218,6 +218,9 @@ export function textList(tokens: Token[]): { list: boolean; ordered: boolean } {
   return { list: longest >= 2, ordered };
 }
 
+/** "each of the three messages", "all items": each part of the place ("each command", "both commands" choose commands). */
+const eachPart = (a: Args) => a.tokens.some((t, i) => is(t, 'EACH') && !is(a.tokens[i + 1], 'COMMAND'));
+
 /** The place a sentence names; null when it names two that are not one. */
 function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'none' {
   const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
@@ -232,7 +235,7 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
   if (headings.length === 1) return { place: headingPlace(headings[0]) };
   if (a.has('ANNOUNCE')) return { place: PLACES.announcement };
   // "each of the three messages": the errors of a refused configuration, one by one.
-  if (a.has('PROBLEM') || (a.has('EACH') && a.has('MESSAGE'))) return { place: PLACES.problems };
+  if (a.has('PROBLEM') || (eachPart(a) && a.has('MESSAGE'))) return { place: PLACES.problems };
   if (a.has('ITEM', 'FIXES')) return { place: PLACES.fixes };
   if (a.has('NOTICE')) return { place: PLACES.notices };
   if (a.has('PARTIAL')) return a.has('OUTPUT') ? { place: headingPlace('Partial Output:') } : null;
@@ -251,7 +254,7 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
 export const TEXT_RULE: Rule<TextCheck> = {
   name: 'texts in the report',
   needs: [['E:quoted', 'E:range'], [...PLACE_SLOTS, ...VERB_SLOTS, 'NOT', 'FILLER']],
-  allows: [...PLACE_SLOTS, ...VERB_SLOTS, 'EACH', 'E:number', 'E:count', 'OTHER', 'APPLY', 'EXACTLY'],
+  allows: [...PLACE_SLOTS, ...VERB_SLOTS, 'EACH', 'E:number', 'E:count', 'OTHER', 'APPLY', 'EXACTLY', 'SEND'],
   refuses: ['HOST', 'CONTAINER', 'USER', 'RUNS'],
   build(a) {
     // "`echo hi` prints `hi`": a quoted text before a verb of writing is the command that writes.
@@ -259,6 +262,8 @@ export const TEXT_RULE: Rule<TextCheck> = {
     if (writes >= 0 && a.tokens.slice(0, writes).some((t) => quotedText(t) !== null && !isHeading(t))) return null;
     // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
     if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
+    // "comes right after `…`": of the words of sending, only those of coming in order.
+    if (a.tokens.some((t) => is(t, 'SEND') && !is(t, 'ORDER') && !/^(comes|come)$/i.test(t.text))) return null;
     // "only `a` and `b` appear under `Output:`": those texts and no other line; "just", "exactly" say nothing else.
     const only = a.tokens.some((t) => is(t, 'EXACTLY') && /^only$/i.test(t.text));
     if (a.tokens.some((t) => is(t, 'EXACTLY') && !/^only$/i.test(t.text))) return null;
@@ -285,8 +290,7 @@ export const TEXT_RULE: Rule<TextCheck> = {
     // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
     const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
     const nth = lastLine ? 'last' : chosen.nth;
-    // "each of the three messages", "all items": each part of the place ("each command", "both commands" choose commands).
-    const each = a.tokens.some((t, i) => is(t, 'EACH') && !is(a.tokens[i + 1], 'COMMAND'));
+    const each = eachPart(a);
     const counts = a.entities('number');
     // "each of the three messages", "only the two placeholders": how many there are.
     if (counts.length > 1 || (counts.length === 1 && (!(each || only) || nth !== undefined))) return null;

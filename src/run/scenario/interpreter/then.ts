@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { announcementOf, HEADINGS, PARTS_COUNTED, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
+import { announcementOf, commandLines, HEADINGS, PARTS_COUNTED, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -206,7 +206,8 @@ function mentions(a: Args): { text: string; test(text: string, c: CommandRecord 
 /** The text a sentence about "the message" or "the output" is about. */
 function textOf(c: CommandRecord | undefined, o: Observation, output: boolean): string {
   if (output && c) return [...c.lines.map((l) => l.text), ...c.notices].join('\n');
-  return [...(c ? [c.report, ...c.notices] : []), ...o.record.messages].join('\n');
+  // A command's part of the report: its announcement, notes and report, not the other commands'.
+  return c ? [...commandLines(c, o), ...c.notices].join('\n') : o.record.messages.join('\n');
 }
 
 function bothContexts(o: Observation, other: RunRecord, aspect: 'outcome' | 'message'): Verdict {

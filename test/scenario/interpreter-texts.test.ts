@@ -1,0 +1,136 @@
+// Texts the executor prints and where they stand (interpreter/texts.ts): a Then that
+// quotes the report is read as a place, a verb of presence and texts, in any wording of
+// each; and each reading is checked against real runs of the executor, true where the
+// report says it and false where it does not.
+import t from 'tap';
+import { readThen, type Check } from '../../src/run/scenario/interpreter/then.js';
+import { observe, type Observation } from '../../src/run/scenario/interpreter/observation.js';
+import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
+
+function reading(sentence: string): Check[] {
+  const read = readThen(sentence);
+  return read.ok ? read.parts : [];
+}
+
+/** Paraphrases written for these tests (none is a sentence of a batch), and what each is read as. */
+const READINGS: [string, string][] = [
+  ['the verdict line reads `OK: command succeeded`', 'the headline (first line of the report) contains "OK: command succeeded"'],
+  ['the report starts off with `Error: Command execution timed out after 1s`', 'the command\'s report begins with "Error: Command execution timed out after 1s"'],
+  ['`started` is followed by `(output truncated - timed out before completion)`', 'the output shown contains "started" and "(output truncated - timed out before completion)", in this order'],
+  ['`(output truncated - timed out before completion)` comes after `started`', 'contains "started" and "(output truncated - timed out before completion)", in this order'],
+  ['the `Partial Output:` section shows `started`, then `(output truncated - timed out before completion)`', 'the block under "Partial Output:" contains "started" and "(output truncated - timed out before completion)", in this order'],
+  ['no `To fix:` section appears', 'no line "To fix:" (its block) in the report'],
+  ['`Please fix the lint errors` shows up after the `Output:` block', '"Please fix the lint errors" stands after the block under "Output:" in the report'],
+  ['the last item of the fixes is `Set timeout: null to disable (not recommended)`', 'the last of the items under `To fix:` is "Set timeout: null to disable (not recommended)"'],
+  ['the second problem mentions `stop.commands[1].maxOutputLines`', 'part 2 of the error lines'],
+  ['each of the two error lines begins with `stop.yaml:`', '(2 of them) begins with "stop.yaml:"'],
+  ['neither `out` nor `secret` appears in the output', 'not (the output shown contains "out" and "secret")'],
+  ['neither `out` nor `secret` is printed', 'the output shown contains none of "out", "secret"'],
+  ['the third command\'s announcement says `(timeout 1s, from command)`', 'the command 3: the announcement line contains "(timeout 1s, from command)"'],
+  ['only `err` and `(stdout: output hidden by configuration)` appear under `Output:`', 'the block under "Output:" holds "err" and "(stdout: output hidden by configuration)" and no other line'],
+  ['`12` follows `11`', 'contains "11" and "12", in this order'],
+  ['the output is `1`, then `2`, then `3`', 'the output shown is, line by line, "1" and "2" and "3"'],
+  ['the summary `(Showing 10 of 15 output lines)` comes right after `stderr: ... (1 lines omitted)`', 'on consecutive lines in this order'],
+  ['`Output:` lists `1` through `5`', 'the block under "Output:" contains "1" and "2" and "3" and "4" and "5", on consecutive lines in this order'],
+  ['`1` to `5` are printed', 'the stdout and stderr lines shown are exactly 1 to 5'],
+  ['the `To fix:` list holds four numbered items', 'the items under `To fix:`: 4 of them'],
+  ['the second command reports `Exit Code: 124`', 'the command 2: the report contains "Exit Code: 124"'],
+  ['the message `Please fix the lint errors` is not printed anywhere', 'contains none of "Please fix the lint errors"'],
+];
+
+/** Sentences that must stay unbound: an order with one text, "only" among notices, a command that prints a text. */
+const UNBOUND = [
+  '`started` is followed by something else',
+  '`(output truncated - timed out before completion)` comes after the summary',
+  'the only indicator is `stderr: ... (2 lines omitted)`',
+  '`echo hi` prints `hi`',
+  'the output is `1`, then `2`, then a blank line',
+  'the report begins with `OK:` and ends with `Error:`, in that order',
+];
+
+t.test('a text of the report in any wording: a place, a verb of presence, texts and their order', (t) => {
+  for (const [sentence, expected] of READINGS) {
+    const read = readThen(sentence);
+    t.ok(read.ok && read.parts.map((p) => p.text).join(' ∧ ').includes(expected), `"${sentence}" → ${expected}`, { got: read.ok ? read.parts.map((p) => p.text) : read });
+  }
+  for (const sentence of UNBOUND) {
+    const read = readThen(sentence);
+    t.notOk(read.ok, `"${sentence}" is not bound`, { got: read.ok ? read.parts.map((p) => p.text) : undefined });
+  }
+  t.end();
+});
+
+const CONFIG = `stop:
+  commands:
+    - run: "seq 1 12; seq 1 3 >&2"
+      maxOutputLines: 5
+    - run: "echo started; sleep 5"
+      timeout: "1s"
+    - run: "echo out; echo err >&2; exit 3"
+      showStdout: false
+      message: "Please fix the lint errors"
+`;
+
+async function verdict(o: Observation, sentence: string): Promise<boolean | undefined> {
+  const checks = reading(sentence);
+  if (checks.length === 0) return undefined;
+  const verdicts = await Promise.all(checks.map((c) => c.evaluate(o)));
+  return verdicts.every((v) => v.ok);
+}
+
+t.test('each reading checked against a real run: true where the report says it, false where it does not', async (t) => {
+  const o = await observe({ text: CONFIG, line: 1 }, emptySetup(), {});
+  const holds: string[] = [
+    'the second command\'s report starts off with `Error: Command execution timed out after 1s`',
+    'the third command\'s headline is `Error: Command failed with exit code 3`',
+    'the second command\'s `Partial Output:` section shows `started`, then `(output truncated - timed out before completion)`',
+    '`Please fix the lint errors` shows up after the `Output:` block',
+    'the third command\'s `Output:` block holds only `err` and `(stdout: output hidden by configuration)`',
+    'neither `out` nor `secret` appears in the output',
+    'the summary `(Showing 8 of 15 output lines)` comes right after `stdout: ... (7 lines omitted)`',
+    'the first command\'s `Output:` lists `1` to `5`',
+    'the second command\'s `To fix:` list holds four numbered items',
+    'the second command\'s last fix is `Set timeout: null to disable (not recommended)`',
+    'the second command reports `Exit Code: 124`',
+    'no `Exit Status: Timeout` line is printed for the third command',
+  ];
+  const fails: string[] = [
+    'the second command\'s report starts off with `OK: command succeeded`',
+    'the third command\'s headline is `Error: Command failed with exit code 4`',
+    'the second command\'s `Partial Output:` section shows `(output truncated - timed out before completion)`, then `started`',
+    '`Please fix the lint errors` shows up before the `Output:` block',
+    'the third command\'s `Output:` block holds only `err`',
+    'neither `err` nor `secret` appears in the output',
+    'the summary `(Showing 8 of 15 output lines)` comes right after `stderr: ... (7 lines omitted)`',
+    'the first command\'s `Output:` lists `1` to `6`',
+    'the second command\'s `To fix:` list holds three numbered items',
+    'the second command\'s last fix is `Optimize command execution`',
+    'the first command reports `Exit Code: 124`',
+    'no `Exit Status: Timeout` line is printed for the second command',
+  ];
+  for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+});
+
+t.test('a refused configuration: its error lines, named as the scenario names the file, and nothing announced', async (t) => {
+  const text = 'stop:\n  commands:\n    - run: "echo g"\n      maxOutputLines: 0\n    - run: "echo h"\n      maxOutputLines: 10001\n';
+  const o = await observe({ text, line: 1 }, emptySetup(), { configName: 'stop.yaml' });
+  for (const sentence of [
+    'the output starts with `Error: invalid configuration stop.yaml:`',
+    'the first problem reads `stop.yaml:4:23: stop.commands[0].maxOutputLines at 4:23:`',
+    'the second problem ends with `not 10001`',
+    'each of the two error lines begins with `stop.yaml:`',
+    'no `[1/…]` announcement is printed',
+  ]) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  for (const sentence of ['the first problem reads `not 10001`', 'each of the three error lines begins with `stop.yaml:`', 'the output starts with `Error: invalid configuration other.yaml:`']) {
+    t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  }
+});
+
+t.test('texts said of each command: one text in each announcement, or every text in each', async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "echo first-only"\n    - run: "echo second-only"\n', line: 1 }, emptySetup(), {});
+  t.equal(await verdict(o, 'both commands are announced, with `[1/2]` and `[2/2]`'), true);
+  t.equal(await verdict(o, 'both commands are announced, with `[1/2]` and `[3/2]`'), false);
+  t.equal(await verdict(o, 'each command\'s report begins with `OK: command succeeded`'), true);
+  t.equal(await verdict(o, 'each command\'s report begins with `OK: command succeeded` and shows `first-only`'), false, 'only the first command\'s shows it');
+});
