@@ -67,6 +67,8 @@ function block(c: CommandRecord, heading: string): string[] {
   return lines.slice(start + 1, end < 0 ? undefined : end);
 }
 
+const outputBlock = (c: CommandRecord) => (block(c, 'Output:').length > 0 ? block(c, 'Output:') : block(c, 'Partial Output:'));
+
 const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n'));
 
 /** What the run printed of one command: its announcement, its notes, its report. */
@@ -90,7 +92,7 @@ const PLACES = {
   verdict: { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: runLines },
   headline: { name: 'the headline (first line of the report)', of: (c) => c.report.split('\n').filter((l) => l.trim() !== '').slice(0, 1), ofRun: (o) => runLines(o).slice(0, 1) },
   announcement: { name: 'the announcement line', of: (c, o) => [announcementOf(c, o) ?? ''], ofRun: () => [] },
-  output: { name: 'the output block (under `Output:` or `Partial Output:`)', of: (c) => (block(c, 'Output:').length > 0 ? block(c, 'Output:') : block(c, 'Partial Output:')), ofRun: () => [] },
+  output: { name: 'the output block (under `Output:` or `Partial Output:`)', of: (c) => outputBlock(c), ofRun: () => [] },
   fixes: { name: 'the items under `To fix:`', of: (c) => block(c, 'To fix:'), ofRun: () => [] },
   notices: { name: "the executor's notices", of: (c) => c.notices, ofRun: () => [] },
   problems: {
@@ -99,7 +101,8 @@ const PLACES = {
     // A configuration's errors, one per line under its heading; a file that could not be read, its one `Error:` line.
     ofRun: (o) => runLines(o).filter((l) => /^\s+.*:\d+:\d+: /.test(l) || (/^Error: /.test(l) && !/^Error: invalid configuration /.test(l))).map((l) => l.trim()),
   },
-  shown: { name: 'the output shown', of: (c) => c.lines.map((l) => l.text), ofRun: runLines },
+  // What the command printed as the report shows it: its lines and the notices about them, under `Output:` or `Partial Output:`.
+  shown: { name: 'the output shown', of: (c) => outputBlock(c), ofRun: runLines },
 } satisfies Record<string, Place>;
 
 function headingPlace(heading: string): Place {
@@ -113,7 +116,8 @@ export const reports = (a: Args) => a.tokens.some((t) => t.kind === 'word' && /^
 type Presence = 'holds' | 'begins' | 'ends' | 'is';
 
 const is = (t: Token | undefined, ...concepts: string[]) => t?.kind === 'word' && t.concepts.some((c) => concepts.includes(c));
-const quotedText = (t: Token) => (t.kind === 'entity' && t.entity.type === 'quoted' ? t.entity.text : null);
+/** A text a sentence gives: quoted, or a path ("prints /workspace"). */
+const quotedText = (t: Token) => (t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') ? t.entity.text : null);
 const isHeading = (t: Token) => HEADINGS.includes(quotedText(t) ?? '');
 
 /** Order words that put the text after them first: "`b` comes after `a`", "`b` follows `a`". */
@@ -197,6 +201,31 @@ const VERB_SLOTS = ['MENTION', 'SHOWN', 'WRITE', 'FIRST_LINE', 'LAST_LINE', 'ORD
 const NOUNS = ['MESSAGE', 'OUTPUT', 'NOTICE'];
 const verbSaid = (a: Args, ...concepts: string[]) => a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => concepts.includes(c)) && !t.concepts.some((c) => NOUNS.includes(c)));
 
+/** Words that join the texts of a list ("`a`, then `b`", "`a` followed by `b`", "`b` comes after `a`"). */
+const JOINER = String.raw`(?:\s*,\s*(?:(?:and\s+)?then\s+|followed by\s+|and\s+)?|\s+(?:(?:and\s+)?then|and|or|nor|followed by|before|after|comes after|comes before|precedes|follows)\s+)`;
+const LIST = new RegExp(String.raw`\`[^\`]+\`(?:${JOINER}\`[^\`]+\`)+`);
+/** Where one clause of a sentence ends and the next begins. */
+const CLAUSE_BREAK = /,\s+|\s+and\s+|\s+but\s+|;\s+/g;
+
+/**
+ * The clause of SENTENCE that holds its list of quoted texts, and what stands before and
+ * after that clause: "the command succeeds and its output is `a` followed by `b`" is
+ * "the command succeeds" and "its output is `a` followed by `b`".
+ */
+export function aroundList(sentence: string): { before: string; list: string; after: string } | null {
+  const found = LIST.exec(sentence);
+  if (!found) return null;
+  const [start, end] = [found.index, found.index + found[0].length];
+  const breaks = [...sentence.matchAll(CLAUSE_BREAK)].filter((m) => !insideQuotes(sentence, m.index));
+  const opening = breaks.filter((m) => m.index + m[0].length <= start).at(-1);
+  const closing = breaks.find((m) => m.index >= end);
+  const from = opening ? opening.index + opening[0].length : 0;
+  const to = closing ? closing.index : sentence.length;
+  return { before: opening ? sentence.slice(0, opening.index) : '', list: sentence.slice(from, to), after: closing ? sentence.slice(closing.index + closing[0].length) : '' };
+}
+
+const insideQuotes = (text: string, at: number) => (text.slice(0, at).match(/`/g) ?? []).length % 2 === 1;
+
 /** Whether TOKENS list two texts or more ("`a`, `b` and `c`", "`a` followed by `b`"), and whether an order word stands between them. */
 export function textList(tokens: Token[]): { list: boolean; ordered: boolean } {
   let run = 0;
@@ -219,7 +248,14 @@ export function textList(tokens: Token[]): { list: boolean; ordered: boolean } {
 }
 
 /** "each of the three messages", "all items": each part of the place ("each command", "both commands" choose commands). */
-const eachPart = (a: Args) => a.tokens.some((t, i) => is(t, 'EACH') && !is(a.tokens[i + 1], 'COMMAND'));
+function eachPart(a: Args): boolean {
+  return a.tokens.some((t, i) => {
+    if (!is(t, 'EACH')) return false;
+    // The next word that says something, past "of the three": a part of the report ("are all shown" quantifies the texts).
+    const next = a.tokens.slice(i + 1).find((x) => !is(x, 'FUNCTION') && !(x.kind === 'entity' && x.entity.type === 'number'));
+    return next !== undefined && is(next, 'MESSAGE', 'PROBLEM', 'ITEM', 'FIXES', 'NOTICE') && !is(next, 'COMMAND');
+  });
+}
 
 /** The place a sentence names; null when it names two that are not one. */
 function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'none' {
@@ -239,7 +275,8 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
   if (a.has('ITEM', 'FIXES')) return { place: PLACES.fixes };
   if (a.has('NOTICE')) return { place: PLACES.notices };
   if (a.has('PARTIAL')) return a.has('OUTPUT') ? { place: headingPlace('Partial Output:') } : null;
-  if (a.has('SECTION')) return a.has('OUTPUT') || a.tokens.some((t) => t.kind === 'word' && /^block$/i.test(t.text)) ? { place: PLACES.output } : null;
+  // "the output section", "the block": the block of the command's lines (the place where a report has but one such).
+  if (a.has('SECTION')) return a.has('OUTPUT') || a.tokens.some((t) => t.kind === 'word' && /^(block|section)$/i.test(t.text)) ? { place: PLACES.output } : null;
   if (a.has('HEADLINE')) return { place: PLACES.headline };
   if (a.has('MESSAGE', 'ANYWHERE') || a.tokens.some((t) => t.kind === 'word' && /^lines?$/i.test(t.text))) return { place: PLACES.report };
   if (a.has('OUTPUT')) return { place: PLACES.shown };
@@ -253,8 +290,8 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
  */
 export const TEXT_RULE: Rule<TextCheck> = {
   name: 'texts in the report',
-  needs: [['E:quoted', 'E:range'], [...PLACE_SLOTS, ...VERB_SLOTS, 'NOT', 'FILLER']],
-  allows: [...PLACE_SLOTS, ...VERB_SLOTS, 'EACH', 'E:number', 'E:count', 'OTHER', 'APPLY', 'EXACTLY', 'SEND'],
+  needs: [['E:quoted', 'E:path', 'E:range'], [...PLACE_SLOTS, ...VERB_SLOTS, 'NOT', 'FILLER']],
+  allows: [...PLACE_SLOTS, ...VERB_SLOTS, 'EACH', 'E:number', 'E:count', 'OTHER', 'APPLY', 'EXACTLY', 'SEND', 'EXIT', 'ELAPSED'],
   refuses: ['HOST', 'CONTAINER', 'USER', 'RUNS'],
   build(a) {
     // "`echo hi` prints `hi`": a quoted text before a verb of writing is the command that writes.
@@ -270,8 +307,13 @@ export const TEXT_RULE: Rule<TextCheck> = {
     // "one line says `…`": a line, not a count of them.
     if (a.entities('count').some((c) => c.n !== 1 || c.unit !== 'line')) return null;
     // "`x` is reported as `must be …`": what is said of the first text, on its line.
-    const reportedAs = a.tokens.some((t) => is(t, 'FILLER') && /^(is |are )?(reported|shown|flagged|marked)( as)?$/i.test(t.text));
-    if (!reportedAs && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
+    const reportedAt = a.tokens.findIndex((t) => is(t, 'FILLER') && /^(is |are )?(reported|shown|flagged|marked)( as)?$/i.test(t.text));
+    // "`x` is reported as `…`" says what is said of x; "the command is reported as `…`", what its report says.
+    const reportedAs = reportedAt > 0 && a.tokens.slice(0, reportedAt).some((t) => quotedText(t) !== null);
+    // "the exit status line reads `Exit Status: …`": a field of the report named by its word, said in the text.
+    const fields = a.tokens.filter((t) => is(t, 'EXIT', 'ELAPSED') && !is(t, ...PLACE_SLOTS, ...VERB_SLOTS));
+    if (fields.length > 0 && !a.tokens.some((t) => quotedText(t) !== null && /^(Exit Status|Exit Code|Duration):/.test(quotedText(t)!))) return null;
+    if (reportedAt < 0 && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
     const found = placeOf(a);
     const seq = sequence(a);
     if (found === null || seq === null) return null;
@@ -285,29 +327,32 @@ export const TEXT_RULE: Rule<TextCheck> = {
     const last = verbSaid(a, 'LAST_LINE') && !lastLine;
     if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
     // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
-    const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAs;
+    const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAt >= 0 || fields.length > 0;
     const chosen = named ?? { place: saying ? PLACES.report : PLACES.shown, nth: undefined };
     // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
     const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
-    const nth = lastLine ? 'last' : chosen.nth;
+    // "the last line of the output section", "the first line printed": a line of the place by its place.
+    const lines = a.entities('ordinal').filter((x) => x.of === 'line');
+    if (lines.length > 1 || (lines.length > 0 && (chosen.nth !== undefined || lastLine))) return null;
+    const nth = lastLine ? 'last' : (lines[0]?.index ?? chosen.nth);
     const each = eachPart(a);
     const counts = a.entities('number');
     // "each of the three messages", "only the two placeholders": how many there are.
     if (counts.length > 1 || (counts.length === 1 && (!(each || only) || nth !== undefined))) return null;
     // "is announced as `…`", "has `…`": verbs of presence too.
-    const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announced/i.test(t.text));
+    const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
     const copula = a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text));
     // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
-    const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAs ? 'holds' : nth !== undefined || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+    const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
     const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
-    if (a.entities('ordinal').length !== ordinal.length || ordinal.length > 1) return null;
+    if (ordinal.length > 1) return null;
     const index = ordinal[0]?.index;
     // "no `To fix:` list is printed", "has an `Output:` section rather than `Partial Output:`": the block itself.
     if (texts.length === 0) {
       if (headings.length !== 1 || first || last || ordered || each || nth !== undefined) return null;
       return report(a, index, `${a.negated ? 'no' : 'a'} line ${JSON.stringify(headings[0])} (its block) in the report`, PLACES.report, (parts) => parts.some((p) => p.trim() === headings[0]) !== a.negated);
     }
-    if ((a.negated && (ordered || presence !== 'holds' || each || reportedAs)) || (presence === 'is' && !ordered && texts.length !== 1)) return null;
+    if ((a.negated && (ordered || presence !== 'holds' || each || reportedAt >= 0)) || (presence === 'is' && !ordered && texts.length !== 1)) return null;
     if (only) {
       // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
       if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;

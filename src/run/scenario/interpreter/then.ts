@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { announcementOf, commandLines, HEADINGS, PARTS_COUNTED, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
+import { announcementOf, aroundList, commandLines, HEADINGS, PARTS_COUNTED, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -1266,9 +1266,16 @@ export function readThen(sentence: string): Reading<Check> {
   const same = (x: Check, y: Check) => x.text === y.text;
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));
+  const asList = (text: string) => read(text, { rules: [TEXT_RULE], universal: UNIVERSAL, splitAt: [], wholeFirst: true, same });
   if (list.list) {
-    const whole = read(sentence, { rules: [TEXT_RULE], universal: UNIVERSAL, splitAt: [], wholeFirst: true, same });
+    const whole = asList(sentence);
     if (whole.ok) return whole;
+    // "the command succeeds and its output is `a` followed by `b`": the clause of the list as one fact, the others as they read.
+    const around = aroundList(sentence);
+    if (around && (around.before || around.after)) {
+      const parts = [around.before ? readThen(around.before) : null, asList(around.list), around.after ? readThen(around.after) : null].filter((r): r is Reading<Check> => r !== null);
+      if (parts.every((r) => r.ok)) return { ok: true, parts: parts.flatMap((r) => (r.ok ? r.parts : [])), rules: parts.flatMap((r) => (r.ok ? r.rules : [])) };
+    }
   }
   const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same });
   // Texts in an order no fact read: never each text alone, without the order.
