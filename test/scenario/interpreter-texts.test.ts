@@ -36,6 +36,13 @@ const READINGS: [string, string][] = [
   ['the `To fix:` list holds four numbered items', 'the items under `To fix:`: 4 of them'],
   ['the second command reports `Exit Code: 124`', 'the command 2: the report contains "Exit Code: 124"'],
   ['the message `Please fix the lint errors` is not printed anywhere', 'contains none of "Please fix the lint errors"'],
+  ['the run succeeds and its output is `alpha` followed by `beta`', 'the output shown is, line by line, "alpha" and "beta"'],
+  ['the exit status line reads `Exit Status: Timeout (signal 15: SIGTERM)`, followed by `Exit Code: 124`', 'the report contains "Exit Status: Timeout (signal 15: SIGTERM)" and "Exit Code: 124", in this order'],
+  ['the second line of the `Partial Output:` block is `(output truncated - timed out before completion)`', 'part 2 of the block under "Partial Output:" is "(output truncated - timed out before completion)"'],
+  ['the third command is reported as `Error: Command failed with exit code 3`', 'the command 3: the report contains "Error: Command failed with exit code 3"'],
+  ['`started` is shown as partial output', 'the block under "Partial Output:" contains "started"'],
+  ['`1`, `2` and `3` are all printed', 'the output shown contains "1" and "2" and "3"'],
+  ['the executor announces the second command as `[2/3] host: echo started; sleep 5 (timeout 1s, from command)`', 'the command 2: the announcement line contains'],
 ];
 
 /** Sentences that must stay unbound: an order with one text, "only" among notices, a command that prints a text. */
@@ -46,6 +53,7 @@ const UNBOUND = [
   '`echo hi` prints `hi`',
   'the output is `1`, then `2`, then a blank line',
   'the report begins with `OK:` and ends with `Error:`, in that order',
+  '`started` with `halfway` and `done` as partial output',
 ];
 
 t.test('a text of the report in any wording: a place, a verb of presence, texts and their order', (t) => {
@@ -93,6 +101,11 @@ t.test('each reading checked against a real run: true where the report says it, 
     'the second command\'s last fix is `Set timeout: null to disable (not recommended)`',
     'the second command reports `Exit Code: 124`',
     'no `Exit Status: Timeout` line is printed for the third command',
+    'the second line of the second command\'s `Partial Output:` block is `(output truncated - timed out before completion)`',
+    'the third command is reported as `Error: Command failed with exit code 3`',
+    'the first command runs and its output shows `5` followed by `stdout: ... (7 lines omitted)`',
+    'the second command\'s exit code line reads `Exit Code: 124`',
+    '`started` is shown as partial output',
   ];
   const fails: string[] = [
     'the second command\'s report starts off with `OK: command succeeded`',
@@ -107,6 +120,11 @@ t.test('each reading checked against a real run: true where the report says it, 
     'the second command\'s last fix is `Optimize command execution`',
     'the first command reports `Exit Code: 124`',
     'no `Exit Status: Timeout` line is printed for the second command',
+    'the first line of the second command\'s `Partial Output:` block is `(output truncated - timed out before completion)`',
+    'the third command is reported as `Error: Command failed with exit code 4`',
+    'the first command runs and its output shows `stdout: ... (7 lines omitted)` followed by `5`',
+    'the second command\'s exit code line reads `Exit Code: 3`',
+    '`Please fix the lint errors` is shown as partial output',
   ];
   for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
   for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });

@@ -309,11 +309,14 @@ export const TEXT_RULE: Rule<TextCheck> = {
     // "`x` is reported as `must be …`": what is said of the first text, on its line.
     const reportedAt = a.tokens.findIndex((t) => is(t, 'FILLER') && /^(is |are )?(reported|shown|flagged|marked)( as)?$/i.test(t.text));
     // "`x` is reported as `…`" says what is said of x; "the command is reported as `…`", what its report says.
-    const reportedAs = reportedAt > 0 && a.tokens.slice(0, reportedAt).some((t) => quotedText(t) !== null);
+    const reportedAs = reportedAt > 0 && a.tokens.slice(0, reportedAt).some((t) => quotedText(t) !== null) && a.tokens.slice(reportedAt).some((t) => quotedText(t) !== null);
     // "the exit status line reads `Exit Status: …`": a field of the report named by its word, said in the text.
     const fields = a.tokens.filter((t) => is(t, 'EXIT', 'ELAPSED') && !is(t, ...PLACE_SLOTS, ...VERB_SLOTS));
     if (fields.length > 0 && !a.tokens.some((t) => quotedText(t) !== null && /^(Exit Status|Exit Code|Duration):/.test(quotedText(t)!))) return null;
     if (reportedAt < 0 && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
+    // "`a` with `b` and `c` as partial output": a place said of the last text alone is not the place of them all.
+    const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens[i + 1], ...PLACE_SLOTS));
+    if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return null;
     const found = placeOf(a);
     const seq = sequence(a);
     if (found === null || seq === null) return null;
