@@ -40,6 +40,7 @@ const READINGS: [string, string][] = [
   ['the exit status line reads `Exit Status: Timeout (signal 15: SIGTERM)`, followed by `Exit Code: 124`', 'the report contains "Exit Status: Timeout (signal 15: SIGTERM)" and "Exit Code: 124", in this order'],
   ['the second line of the `Partial Output:` block is `(output truncated - timed out before completion)`', 'part 2 of the block under "Partial Output:" is "(output truncated - timed out before completion)"'],
   ['the third command is reported as `Error: Command failed with exit code 3`', 'the command 3: the report contains "Error: Command failed with exit code 3"'],
+  ['`(output truncated - timed out before completion)` comes after the summary', 'stands after the summary line'],
   ['`started` is shown as partial output', 'the block under "Partial Output:" contains "started"'],
   ['`1`, `2` and `3` are all printed', 'the output shown contains "1" and "2" and "3"'],
   ['the executor announces the second command as `[2/3] host: echo started; sleep 5 (timeout 1s, from command)`', 'the command 2: the announcement line contains'],
@@ -48,7 +49,7 @@ const READINGS: [string, string][] = [
 /** Sentences that must stay unbound: an order with one text, "only" among notices, a command that prints a text. */
 const UNBOUND = [
   '`started` is followed by something else',
-  '`(output truncated - timed out before completion)` comes after the summary',
+  '`(output truncated - timed out before completion)` comes after the warning',
   'the only indicator is `stderr: ... (2 lines omitted)`',
   '`echo hi` prints `hi`',
   'the output is `1`, then `2`, then a blank line',
@@ -106,6 +107,7 @@ t.test('each reading checked against a real run: true where the report says it, 
     'the first command runs and its output shows `5` followed by `stdout: ... (7 lines omitted)`',
     'the second command\'s exit code line reads `Exit Code: 124`',
     '`started` is shown as partial output',
+    '`stdout: ... (7 lines omitted)` comes before the summary',
   ];
   const fails: string[] = [
     'the second command\'s report starts off with `OK: command succeeded`',
@@ -125,6 +127,7 @@ t.test('each reading checked against a real run: true where the report says it, 
     'the first command runs and its output shows `stdout: ... (7 lines omitted)` followed by `5`',
     'the second command\'s exit code line reads `Exit Code: 3`',
     '`Please fix the lint errors` is shown as partial output',
+    '`stdout: ... (7 lines omitted)` comes after the summary',
   ];
   for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
   for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });

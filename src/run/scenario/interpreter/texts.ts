@@ -144,7 +144,8 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   const [order] = orders;
   if (items.length === 1 && orders.length === 1 && items[0].at < order.at && /^(after|before|follows|precedes|comes after|comes before|below|above)$/.test(order.word)) {
     const anchor = a.tokens.slice(order.at + 1).filter((t) => !is(t, 'FUNCTION'));
-    const blockWords = anchor.length > 0 && anchor.every((t) => isHeading(t) || is(t, 'SECTION', 'OUTPUT', 'PARTIAL', 'FIXES')) && anchor.some((t) => isHeading(t) || is(t, 'SECTION'));
+    const summary = anchor.length === 1 && anchor[0].kind === 'word' && /^summary$/i.test(anchor[0].text);
+    const blockWords = summary || (anchor.length > 0 && anchor.every((t) => isHeading(t) || is(t, 'SECTION', 'OUTPUT', 'PARTIAL', 'FIXES')) && anchor.some((t) => isHeading(t) || is(t, 'SECTION')));
     if (blockWords) return { texts: [items[0].text], ordered: false, adjacent: false, anchor: { after: /after|follows|below/.test(order.word), at: order.at } };
   }
   if (!between || items.length < 2) return null;
@@ -294,9 +295,9 @@ export const TEXT_RULE: Rule<TextCheck> = {
   allows: [...PLACE_SLOTS, ...VERB_SLOTS, 'EACH', 'E:number', 'E:count', 'OTHER', 'APPLY', 'EXACTLY', 'SEND', 'EXIT', 'ELAPSED'],
   refuses: ['HOST', 'CONTAINER', 'USER', 'RUNS'],
   build(a) {
-    // "`echo hi` prints `hi`": a quoted text before a verb of writing is the command that writes.
-    const writes = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs)$/i.test(t.text));
-    if (writes >= 0 && a.tokens.slice(0, writes).some((t) => quotedText(t) !== null && !isHeading(t))) return null;
+    // "`echo hi` prints `hi`", "`/tmp/proj` holds `marker.txt`": a text before an active verb with a text after it is what writes or holds (a command, a directory), not a text of the report; a heading is where ("`Output:` shows `err`").
+    const active = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs|holds|contains|lists|shows|says|reads|names|mentions|includes|gives|reports|carries)$/i.test(t.text));
+    if (active >= 0 && a.tokens.slice(0, active).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(active).some((t) => quotedText(t) !== null)) return null;
     // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
     if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
     // "comes right after `…`": of the words of sending, only those of coming in order.
@@ -402,8 +403,16 @@ function blockAnchored(a: Args, text: string, anchor: { after: boolean; at: numb
   const heading = words.find(isHeading);
   const partial = words.some((t) => is(t, 'PARTIAL'));
   const fixes = words.some((t) => is(t, 'FIXES'));
-  const headings = heading ? [quotedText(heading)!] : partial ? ['Partial Output:'] : fixes ? ['To fix:'] : words.some((t) => is(t, 'OUTPUT')) ? ['Output:', 'Partial Output:'] : [];
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+  // "comes after the summary": the line that compares the lines shown with those printed.
+  if (words.some((t) => t.kind === 'word' && /^summary$/i.test(t.text))) {
+    if (a.negated || ordinal.length > 1) return null;
+    return report(a, ordinal[0]?.index, `${JSON.stringify(text)} stands ${anchor.after ? 'after' : 'before'} the summary line ("(Showing N of M output lines)") in the report`, PLACES.verdict, (lines) => {
+      const at = lines.findIndex((l) => /^\((Showing \d+ of \d+ output lines|Command timed out after .*Showing \d+ of \d+ output lines)\)$/.test(l.trim()));
+      return at >= 0 && (anchor.after ? lines.slice(at + 1) : lines.slice(0, at)).some((l) => locate(text, l) !== null);
+    });
+  }
+  const headings = heading ? [quotedText(heading)!] : partial ? ['Partial Output:'] : fixes ? ['To fix:'] : words.some((t) => is(t, 'OUTPUT')) ? ['Output:', 'Partial Output:'] : [];
   if (headings.length === 0 || a.negated || ordinal.length > 1 || a.entities('nth').length > 0 || a.has('FIRST_LINE', 'LAST_LINE', 'EACH')) return null;
   const name = heading ? `the block under ${JSON.stringify(headings[0])}` : partial ? 'the block under "Partial Output:"' : fixes ? 'the items under `To fix:`' : 'the output block';
   return report(a, ordinal[0]?.index, `${JSON.stringify(text)} stands ${anchor.after ? 'after' : 'before'} ${name} in the report`, { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: () => [] }, (lines) => {
