@@ -142,10 +142,16 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   const between = orders.every((o) => items.some((i) => i.at < o.at) && items.some((i) => i.at > o.at));
   // "`x` is printed after the output block": one text, and a block of the report it comes after or before.
   const [order] = orders;
-  if (items.length === 1 && orders.length === 1 && items[0].at < order.at && /^(after|before|follows|precedes|comes after|comes before|below|above)$/.test(order.word)) {
-    const anchor = a.tokens.slice(order.at + 1).filter((t) => !is(t, 'FUNCTION'));
+  // "`x` is printed after the output block", "after the output, the report shows `x`": a text, and the part of the report it comes after or before.
+  const anchorOrder = items.length === 1 && orders.length === 1 && /^(after|before|follows|precedes|comes after|comes before|below|above)$/.test(order.word);
+  if (anchorOrder) {
+    const following = a.tokens.slice(order.at + 1);
+    const end = following.findIndex((t) => !(is(t, 'FUNCTION') || isHeading(t) || is(t, 'SECTION', 'OUTPUT', 'PARTIAL', 'FIXES', 'NOTICE', 'MESSAGE')));
+    const anchor = (end < 0 ? following : following.slice(0, end)).filter((t) => !is(t, 'FUNCTION'));
+    // What the order word opens is all of the anchor when the text stands before it; before the text, the anchor ends where its clause does.
+    if (items[0].at < order.at ? end >= 0 : items[0].at <= order.at + 1 + anchor.length) return null;
     const summary = anchor.length === 1 && anchor[0].kind === 'word' && /^summary$/i.test(anchor[0].text);
-    const blockWords = summary || (anchor.length > 0 && anchor.every((t) => isHeading(t) || is(t, 'SECTION', 'OUTPUT', 'PARTIAL', 'FIXES')) && anchor.some((t) => isHeading(t) || is(t, 'SECTION')));
+    const blockWords = summary || (anchor.length > 0 && anchor.every((t) => isHeading(t) || is(t, 'SECTION', 'OUTPUT', 'PARTIAL', 'FIXES')) && anchor.some((t) => isHeading(t) || is(t, 'SECTION', 'OUTPUT')));
     if (blockWords) return { texts: [items[0].text], ordered: false, adjacent: false, anchor: { after: /after|follows|below/.test(order.word), at: order.at } };
   }
   if (!between || items.length < 2) return null;
@@ -162,6 +168,9 @@ function isText(part: string, text: string): boolean {
     return found !== null && found.start === 0 && found.end === p.length;
   });
 }
+
+/** "`x` is printed after the output block": a text placed by a part of the report, which the texts of the report read. */
+export const placedByPart = (a: Args) => sequence(a)?.anchor !== undefined;
 
 /** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT). */
 function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean): boolean {
@@ -223,6 +232,21 @@ export function aroundList(sentence: string): { before: string; list: string; af
   const from = opening ? opening.index + opening[0].length : 0;
   const to = closing ? closing.index : sentence.length;
   return { before: opening ? sentence.slice(0, opening.index) : '', list: sentence.slice(from, to), after: closing ? sentence.slice(closing.index + closing[0].length) : '' };
+}
+
+/**
+ * "After the output, the report shows `x`, and …" as "the report shows `x` after the output, and …":
+ * a part of the report the sentence opens with, put after the clause it is said of; null when the
+ * sentence opens otherwise.
+ */
+export function anchorMovedBack(sentence: string, words: (text: string) => Token[]): string | null {
+  const opening = /^(after|before)\s+([^,]+),\s+(.*)$/i.exec(sentence.trim());
+  if (!opening) return null;
+  const [, order, anchor, rest] = opening;
+  if (!words(anchor).every((t) => is(t, 'FUNCTION') || isHeading(t) || is(t, 'SECTION', 'OUTPUT', 'PARTIAL', 'FIXES'))) return null;
+  const breaks = [...rest.matchAll(CLAUSE_BREAK)].filter((m) => !insideQuotes(rest, m.index));
+  const end = breaks[0]?.index ?? rest.length;
+  return `${rest.slice(0, end)} ${order.toLowerCase()} ${anchor}${rest.slice(end)}`;
 }
 
 const insideQuotes = (text: string, at: number) => (text.slice(0, at).match(/`/g) ?? []).length % 2 === 1;

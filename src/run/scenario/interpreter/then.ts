@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { announcementOf, aroundList, commandLines, HEADINGS, PARTS_COUNTED, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, commandLines, HEADINGS, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -195,6 +195,8 @@ function mentions(a: Args): { text: string; test(text: string, c: CommandRecord 
     !(t.kind === 'word' && /^(it|they|its|their)$/i.test(t.text)) &&
     !(t.kind === 'entity' && t.entity.type === 'stream') &&
     (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND')));
+  // "…shows `x`, and the executor exits with status 2": a verb of exiting says a fact of its own, never a thing named.
+  if (a.after(...MENTION_SLOTS).some((t) => t.kind === 'word' && /^(exits|exited|exiting)$/i.test(t.text))) return null;
   const after = a.after(...MENTION_SLOTS).filter(candidate);
   const before = a.before(...MENTION_SLOTS).filter(candidate);
   // Before the verb, the subject ("the command's stdout contains") is no object.
@@ -768,6 +770,8 @@ const RULES: Rule<Check>[] = [
     needs: [['MENTION', 'SHOWN'], ['MESSAGE', 'OUTPUT', 'USER', 'HOOK']],
     allows: ['E:position', 'E:stream', 'NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED', 'LOCATION', 'ABOUT'],
     build(a) {
+      // "shows `x` after the output": where in the report, which the texts of the report read.
+      if (placedByPart(a)) return null;
       const objects = mentions(a);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
@@ -1276,6 +1280,12 @@ export function readThen(sentence: string): Reading<Check> {
       const parts = [around.before ? readThen(around.before) : null, asList(around.list), around.after ? readThen(around.after) : null].filter((r): r is Reading<Check> => r !== null);
       if (parts.every((r) => r.ok)) return { ok: true, parts: parts.flatMap((r) => (r.ok ? r.parts : [])), rules: parts.flatMap((r) => (r.ok ? r.rules : [])) };
     }
+  }
+  // "After the output, the report shows `x`": said of the clause it opens.
+  const moved = anchorMovedBack(sentence, tokenize);
+  if (moved !== null) {
+    const back = readThen(moved);
+    if (back.ok) return back;
   }
   const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same });
   // Texts in an order no fact read: never each text alone, without the order.
