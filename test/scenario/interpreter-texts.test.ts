@@ -81,6 +81,8 @@ const CONFIG = `stop:
       message: "Please fix the lint errors"
 `;
 
+const CONFIG_FOLLOWS = 'stop:\n  commands:\n    - run: "seq 1 12"\n      maxOutputLines: 5\n';
+
 async function verdict(o: Observation, sentence: string): Promise<boolean | undefined> {
   const checks = reading(sentence);
   if (checks.length === 0) return undefined;
@@ -149,6 +151,18 @@ t.test('a refused configuration: its error lines, named as the scenario names th
   for (const sentence of ['the first problem reads `not 10001`', 'each of the three error lines begins with `stop.yaml:`', 'the output starts with `Error: invalid configuration other.yaml:`']) {
     t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
   }
+});
+
+t.test('a text that follows what the Then before quoted ("It is followed by `…`", "Then `…`")', async (t) => {
+  const o = await observe({ text: CONFIG_FOLLOWS, line: 1 }, emptySetup(), {});
+  for (const sentence of ['It is followed by `stdout: ... (7 lines omitted)`', 'Then `(Showing 5 of 12 output lines)`', 'after that comes `(Showing 5 of 12 output lines)`', 'The line `stdout: ... (7 lines omitted)` follows']) {
+    t.equal(await verdict({ ...o, before: ['Output:', '5'] }, sentence), true, `true after "5": "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+    t.equal(await verdict({ ...o, before: ['(Showing 5 of 12 output lines)'] }, sentence), false, `false after the summary: "${sentence}"`);
+    t.equal(await verdict({ ...o, before: ['99'] }, sentence), false, `false after a text the report does not show: "${sentence}"`);
+  }
+  t.equal(await verdict({ ...o, before: [] }, 'They are followed by `stdout: ... (7 lines omitted)`'), true, 'the step before quoted nothing: after the lines the output shows');
+  t.equal(await verdict({ ...o, before: [] }, 'They are followed by `5`'), false, 'not after the last line shown');
+  t.notOk(readThen('`x` comes after').ok, 'after what, unsaid: not bound');
 });
 
 t.test('texts said of each command: one text in each announcement, or every text in each', async (t) => {

@@ -25,6 +25,8 @@ interface ScenarioState {
   /** What the condition before the YAML block set, or why it was not used. */
   conditionNote: string;
   observation?: Promise<Observation>;
+  /** The texts the last Then checked quoted: what "it is followed by `…`" follows. */
+  quoted: string[];
 }
 
 const states = new WeakMap<object, ScenarioState>();
@@ -42,7 +44,7 @@ function stateOf(world: World): ScenarioState {
         conditionNote = `condition read as: ${reading.parts.map((p) => p.text).join('; ')}`;
       } else conditionNote = `condition not used (words not understood: ${reading.notUnderstood.join(', ') || reading.reason})`;
     }
-    state = { setup, conditionNote };
+    state = { setup, conditionNote, quoted: [] };
     states.set(world, state);
   }
   return state;
@@ -89,11 +91,12 @@ function setupStep(parts: SetupPart[]) {
   };
 }
 
-function checkStep(checks: Check[]) {
+function checkStep(checks: Check[], quoted: readonly string[]) {
   return async function (this: World): Promise<void> {
     const o = await observation(this);
     const state = stateOf(this);
-    const verdicts = await Promise.all(checks.map((c) => c.evaluate(o)));
+    const verdicts = await Promise.all(checks.map((c) => c.evaluate({ ...o, before: state.quoted })));
+    if (quoted.length > 0) state.quoted = [...quoted];
     this.attach('checked', checks.map((c, i) => `${c.text}: ${verdicts[i].ok ? 'yes' : 'NO'} (${verdicts[i].actual})`));
     this.attach('run', [...o.notes, ...(state.conditionNote ? [state.conditionNote] : []), ...o.record.commands.map((c) => `${c.context}: ${c.run} → ${c.outcome}, exit ${c.exitCode}, ${Math.round(c.elapsedMs)} ms`)]);
     const failed = checks.filter((_, i) => !verdicts[i].ok);
@@ -107,7 +110,7 @@ export function interpret(text: string, keyword: string, code?: readonly string[
   if (keyword === 'Then') {
     const reading = readThen(sentence);
     if (!reading.ok) return reading;
-    return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ '), run: checkStep(reading.parts) };
+    return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ '), run: checkStep(reading.parts, code ?? []) };
   }
   const reading = readWhen(sentence);
   if (!reading.ok) return reading;

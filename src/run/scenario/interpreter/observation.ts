@@ -37,6 +37,8 @@ export interface Observation {
   other(): Promise<RunRecord>;
   /** How the run was made, for the reader. */
   notes: string[];
+  /** The texts the Then before quoted, in order (what "it is followed by `…`" follows). */
+  before?: readonly string[];
 }
 
 export interface ObserveOptions {

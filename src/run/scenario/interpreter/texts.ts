@@ -126,7 +126,7 @@ const AFTER_FIRST = /^(after|comes after|come after|coming after|follows|follow|
 const ADJACENT = /^(right|directly|immediately|just) (after|before)$|^next$/i;
 
 /** Texts of a sentence in the order the report is to show them, or null when its order words do not order texts. */
-function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean; anchor?: { after: boolean; at: number } } | null {
+function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean; anchor?: { after: boolean; at: number }; follows?: true } | null {
   const items: { text: string; at: number }[] = [];
   a.tokens.forEach((t, at) => {
     if (t.kind === 'entity' && t.entity.type === 'range') for (let n = t.entity.from; n <= t.entity.to; n++) items.push({ text: String(n), at });
@@ -153,6 +153,16 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
     const summary = anchor.length === 1 && anchor[0].kind === 'word' && /^summary$/i.test(anchor[0].text);
     const blockWords = summary || (anchor.length > 0 && anchor.every((t) => isHeading(t) || is(t, 'SECTION', 'OUTPUT', 'PARTIAL', 'FIXES')) && anchor.some((t) => isHeading(t) || is(t, 'SECTION', 'OUTPUT')));
     if (blockWords) return { texts: [items[0].text], ordered: false, adjacent: false, anchor: { after: /after|follows|below/.test(order.word), at: order.at } };
+  }
+  // "The line `x` follows", "It is followed by `x`", "Then `x`", "after that comes `x`": after the texts the step before quoted.
+  const pronoun = (t: Token) => t.kind === 'word' && /^(it|they|them|that|this|these|those)$/i.test(t.text);
+  const outside = orders.every((o) => items.every((i) => i.at > o.at) || items.every((i) => i.at < o.at));
+  const forward = orders.every((o) => /^(follows|follow|followed by|then|after that|after|comes after|come after|next)$/.test(o.word));
+  const rest = a.tokens.filter((t) => !is(t, 'ORDER', 'FUNCTION') && quotedText(t) === null && !(t.kind === 'entity' && t.entity.type === 'range'));
+  if (outside && forward && items.length >= 1 && rest.every((t) => pronoun(t) || is(t, 'SEND', 'NOTICE', 'OUTPUT', 'SHOWN', 'WRITE'))) {
+    const after = orders.some((o) => /^(after|comes after|come after)$/.test(o.word));
+    // "after" needs what it comes after: a pronoun ("after them").
+    if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: false, follows: true };
   }
   if (!between || items.length < 2) return null;
   const reversed = orders.filter((o) => AFTER_FIRST.test(o.word));
@@ -345,8 +355,9 @@ export const TEXT_RULE: Rule<TextCheck> = {
     const found = placeOf(a);
     const seq = sequence(a);
     if (found === null || seq === null) return null;
-    const { texts, ordered, adjacent, anchor } = seq;
+    const { texts, ordered, adjacent, anchor, follows } = seq;
     if (anchor) return blockAnchored(a, texts[0], anchor);
+    if (follows) return followsBefore(a, texts);
     const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
     const named = found === 'none' ? null : found;
     const first = verbSaid(a, 'FIRST_LINE');
@@ -420,6 +431,27 @@ export const TEXT_RULE: Rule<TextCheck> = {
     );
   },
 };
+
+/** "It is followed by `x`", "Then `x`": X in the report after the last text the Then before quoted (headings aside). */
+function followsBefore(a: Args, texts: string[]): TextCheck | null {
+  const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+  if (a.negated || ordinal.length > 1 || a.entities('nth').length > 0 || a.has('FIRST_LINE', 'LAST_LINE', 'EACH')) return null;
+  const what = texts.map((x) => JSON.stringify(x)).join(' and ');
+  return {
+    text: `${ordinal[0] ? `the command ${ordinal[0].index === 'last' ? 'last' : ordinal[0].index + 1}: ` : ''}${what} stand${texts.length > 1 ? '' : 's'} in the report after the last text the step before quoted (when it quoted none, after the last line the output shows)`,
+    evaluate(o) {
+      const quoted = [...(o.before ?? [])].reverse().find((x) => !HEADINGS.includes(x));
+      // "The first 10 lines are shown. They are followed by `…`": what the step before spoke of, the output's lines.
+      const after = (c: CommandRecord) => quoted ?? c.lines.at(-1)?.text;
+      const commands = ordinal[0] === undefined ? o.record.commands : o.record.commands.filter((_c, i) => i === (ordinal[0].index === 'last' ? o.record.commands.length - 1 : ordinal[0].index));
+      const results = commands.map((c) => {
+        const referent = after(c);
+        return { referent, ok: referent !== undefined && holds(commandLines(c, o), [referent, ...texts], 'holds', true, false) };
+      });
+      return { ok: results.length > 0 && results.some((r) => r.ok), actual: results.map((r) => `after ${r.referent === undefined ? 'nothing' : JSON.stringify(r.referent)}: ${r.ok ? 'found' : 'not found in that order'}`).join('; ') || 'no command ran' };
+    },
+  };
+}
 
 /** "`x` is printed after the output block": X in the command's report after the block's last line (before its heading). */
 function blockAnchored(a: Args, text: string, anchor: { after: boolean; at: number }): TextCheck | null {
