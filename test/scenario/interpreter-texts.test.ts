@@ -161,7 +161,7 @@ t.test('a text that follows what the Then before quoted ("It is followed by `…
     t.equal(await verdict({ ...o, before: ['99'] }, sentence), false, `false after a text the report does not show: "${sentence}"`);
   }
   t.equal(await verdict({ ...o, before: [] }, 'They are followed by `stdout: ... (7 lines omitted)`'), true, 'the step before quoted nothing: after the lines the output shows');
-  t.equal(await verdict({ ...o, before: [] }, 'They are followed by `5`'), false, 'not after the last line shown');
+  t.equal(await verdict({ ...o, before: [] }, 'They are followed by `1`'), false, 'not after the last line shown');
   t.notOk(readThen('`x` comes after').ok, 'after what, unsaid: not bound');
 });
 
