@@ -42,6 +42,7 @@ const READINGS: [string, string][] = [
   ['the third command is reported as `Error: Command failed with exit code 3`', 'the command 3: the report contains "Error: Command failed with exit code 3"'],
   ['`(output truncated - timed out before completion)` comes after the summary', 'stands after the summary line'],
   ['After the output block, the report says `Please fix the lint errors`, and the run fails', '"Please fix the lint errors" stands after the output block in the report ∧ the run fails'],
+  ['the first is reported as `OK: command succeeded` and the third as `Error: Command failed with exit code 3`', 'the command 1: the report contains "OK: command succeeded" ∧ the command 3: the report contains "Error: Command failed with exit code 3"'],
   ['`started` is shown as partial output', 'the block under "Partial Output:" contains "started"'],
   ['`1`, `2` and `3` are all printed', 'the output shown contains "1" and "2" and "3"'],
   ['the executor announces the second command as `[2/3] host: echo started; sleep 5 (timeout 1s, from command)`', 'the command 2: the announcement line contains'],
@@ -112,6 +113,7 @@ t.test('each reading checked against a real run: true where the report says it, 
     '`started` is shown as partial output',
     '`stdout: ... (7 lines omitted)` comes before the summary',
     'After the output, the report shows `Please fix the lint errors`',
+    'the first is reported as `OK: command succeeded` and the second as `Error: Command execution timed out after 1s`',
   ];
   const fails: string[] = [
     'the second command\'s report starts off with `OK: command succeeded`',
@@ -133,6 +135,7 @@ t.test('each reading checked against a real run: true where the report says it, 
     '`Please fix the lint errors` is shown as partial output',
     '`stdout: ... (7 lines omitted)` comes after the summary',
     'Before the output, the report shows `Please fix the lint errors`',
+    'the first is reported as `Error: Command execution timed out after 1s` and the second as `OK: command succeeded`',
   ];
   for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
   for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });

@@ -553,6 +553,11 @@ function tokensOf(sentence: string): Token[] {
         take(1, { type: 'nth', index: ORDINALS[w], of: part[1] });
         continue;
       }
+      // "the first is reported as …, the second as …": an ordinal standing for a command, a verb after it.
+      if (Object.hasOwn(ORDINALS, w) && lower[i - 1] === 'the' && /^(is|as|was|prints|printing|shows|reports|gets|runs|exits|times|fails|succeeds)$/.test(next ?? '')) {
+        take(1, { type: 'ordinal', index: ORDINALS[w], of: 'command' });
+        continue;
+      }
       if (Object.hasOwn(ORDINALS, w) && /^(command|one|stop|entry|item|line)/.test(next ?? '')) {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: next === 'line' ? 'line' : 'command' });
         continue;
