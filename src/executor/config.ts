@@ -141,7 +141,8 @@ const commandSchema = mapping(
 const stopSchema = mapping(
   {
     defaultTimeout: inheritedTimeout,
-    commands: z.array(commandSchema, says('must be a list of commands (`- run: ...`)', 'the `commands:` list is missing')),
+    // A stop hook that runs nothing checks nothing: an empty list is a mistake to point at, never a pass.
+    commands: z.array(commandSchema, says('must be a list of commands (`- run: ...`)', 'the `commands:` list is missing')).refine((commands) => commands.length > 0, 'is an empty list: a stop hook that runs nothing checks nothing (list at least one `- run: ...`)'),
   },
   'must be a mapping with `commands:` and optionally `defaultTimeout:`',
   'the `stop:` section is missing',
