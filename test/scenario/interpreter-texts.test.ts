@@ -43,6 +43,10 @@ const READINGS: [string, string][] = [
   ['`(output truncated - timed out before completion)` comes after the summary', 'stands after the summary line'],
   ['After the output block, the report says `Please fix the lint errors`, and the run fails', '"Please fix the lint errors" stands after the output block in the report ∧ the run fails'],
   ['the first is reported as `OK: command succeeded` and the third as `Error: Command failed with exit code 3`', 'the command 1: the report contains "OK: command succeeded" ∧ the command 3: the report contains "Error: Command failed with exit code 3"'],
+  ['the first line of output reads `hello`', 'part 1 of the output shown contains "hello"'],
+  ['no line reads `Exit Status: Timeout`', 'not (the messages name "Exit Status: Timeout")'],
+  ['each announcement ends with `from defaultTimeout)`', 'every command: the announcement line ends with "from defaultTimeout)"'],
+  ['spec-run prints `Error: invalid configuration stop.yaml:` as its first line', 'line 1 of all spec-run exec printed == "Error: invalid configuration stop.yaml:"'],
   ['`started` is shown as partial output', 'the block under "Partial Output:" contains "started"'],
   ['`1`, `2` and `3` are all printed', 'the output shown contains "1" and "2" and "3"'],
   ['the executor announces the second command as `[2/3] host: echo started; sleep 5 (timeout 1s, from command)`', 'the command 2: the announcement line contains'],
@@ -57,6 +61,7 @@ const UNBOUND = [
   'the output is `1`, then `2`, then a blank line',
   'the report begins with `OK:` and ends with `Error:`, in that order',
   '`started` with `halfway` and `done` as partial output',
+  '`Output:` is followed by `(no output)`',
 ];
 
 t.test('a text of the report in any wording: a place, a verb of presence, texts and their order', (t) => {
@@ -150,8 +155,9 @@ t.test('a refused configuration: its error lines, named as the scenario names th
     'the second problem ends with `not 10001`',
     'each of the two error lines begins with `stop.yaml:`',
     'no `[1/…]` announcement is printed',
+    'spec-run prints `Error: invalid configuration stop.yaml:` as its first line',
   ]) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
-  for (const sentence of ['the first problem reads `not 10001`', 'each of the three error lines begins with `stop.yaml:`', 'the output starts with `Error: invalid configuration other.yaml:`']) {
+  for (const sentence of ['spec-run prints `Error: invalid configuration other.yaml:` as its first line', 'the first problem reads `not 10001`', 'each of the three error lines begins with `stop.yaml:`', 'the output starts with `Error: invalid configuration other.yaml:`']) {
     t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
   }
 });

@@ -159,7 +159,8 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   const outside = orders.every((o) => items.every((i) => i.at > o.at) || items.every((i) => i.at < o.at));
   const forward = orders.every((o) => /^(follows|follow|followed by|then|after that|after|comes after|come after|next)$/.test(o.word));
   const rest = a.tokens.filter((t) => !is(t, 'ORDER', 'FUNCTION') && quotedText(t) === null && !(t.kind === 'entity' && t.entity.type === 'range'));
-  if (outside && forward && items.length >= 1 && rest.every((t) => pronoun(t) || is(t, 'SEND', 'NOTICE', 'OUTPUT', 'SHOWN', 'WRITE'))) {
+  // "`Output:` is followed by `…`": what follows is the heading, not what the step before quoted.
+  if (outside && forward && items.length >= 1 && !a.tokens.some(isHeading) && rest.every((t) => pronoun(t) || is(t, 'SEND', 'NOTICE', 'OUTPUT', 'SHOWN', 'WRITE'))) {
     const after = orders.some((o) => /^(after|comes after|come after)$/.test(o.word));
     // "after" needs what it comes after: a pronoun ("after them").
     if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: false, follows: true };
@@ -313,7 +314,9 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
   // "the output section", "the block": the block of the command's lines (the place where a report has but one such).
   if (a.has('SECTION')) return a.has('OUTPUT') || a.tokens.some((t) => t.kind === 'word' && /^(block|section)$/i.test(t.text)) ? { place: PLACES.output } : null;
   if (a.has('HEADLINE')) return { place: PLACES.headline };
-  if (a.has('MESSAGE', 'ANYWHERE') || a.tokens.some((t) => t.kind === 'word' && /^lines?$/i.test(t.text))) return { place: PLACES.report };
+  // "the first line of output": the output's; "one line says", "no line reads": a line of the report.
+  const outputWord = a.tokens.some((t) => is(t, 'OUTPUT') && !/^lines?$/i.test(t.text));
+  if (a.has('MESSAGE', 'ANYWHERE') || (!outputWord && a.tokens.some((t) => t.kind === 'word' && /^lines?$/i.test(t.text)))) return { place: PLACES.report };
   if (a.has('OUTPUT')) return { place: PLACES.shown };
   return 'none';
 }
@@ -487,7 +490,8 @@ function blockAnchored(a: Args, text: string, anchor: { after: boolean; at: numb
  * no command ran.
  */
 function report(a: Args, index: number | 'last' | undefined, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
-  const every = a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND'));
+  // "each command", "both commands", "every announcement": each command's place.
+  const every = a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND', 'ANNOUNCE', 'HEADLINE'));
   // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one.
   if (every && index === undefined && apart && !a.negated) {
     const texts = apart;

@@ -780,7 +780,9 @@ const RULES: Rule<Check>[] = [
       const streams = a.entities('stream').map((s) => s.name);
       // "the exit status line reads …", "the duration line": a line of the report named by its field, not of the output.
       const fieldLine = a.tokens.some((t, i) => t.kind === 'word' && /^line$/i.test(t.text) && a.tokens[i - 1]?.kind === 'word' && slotsOf(a.tokens[i - 1]).some((x) => ['EXIT', 'ELAPSED', 'TIMEOUT'].includes(x)));
-      const output = (a.has('OUTPUT') || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine;
+      // "no line reads `…`": a line of the report; "line" alone is no word for the output.
+      const outputWord = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text));
+      const output = (outputWord || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine;
       const where = streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
       const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}`);
       const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
@@ -918,6 +920,17 @@ const RULES: Rule<Check>[] = [
       const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
       // The report's last line: past the output into its notices; a line by its place: the report as printed, its verdict first.
       const of = report ? (index === 'last' ? 'the report (the output shown, then its notices)' : "the command's report (its blank lines left out)") : 'the output shown';
+      // "spec-run prints `…` as its first line": a line of all the run printed.
+      if (runSubject(a)) {
+        return {
+          text: neg(a.negated, `${name} of all spec-run exec printed == ${JSON.stringify(value)}`),
+          evaluate: (o) => {
+            const lines = o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
+            const line = index === 'last' ? lines.at(-1) : lines[index];
+            return { ok: not(a.negated, line !== undefined && line.trim() === value), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
+          },
+        };
+      }
       return perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
         const lines = report ? (index === 'last' ? [...shown, ...c.notices] : c.report.split('\n').filter((l) => l.trim() !== '')) : shown;
