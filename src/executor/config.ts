@@ -108,6 +108,9 @@ const CPUS = 'must be a positive number of CPUs (e.g. 1.5)';
 const BOOLEAN = 'must be true or false';
 const RUN = 'must be a non-empty command string';
 
+/** Fields only a container can apply. */
+export const CONTAINER_ONLY = ['memory', 'cpus', 'network', 'user'] as const;
+
 const commandSchema = mapping(
   {
     run: z.string(says(RUN, 'every command needs `run:`')).regex(/\S/, says(RUN)),
@@ -135,6 +138,12 @@ const commandSchema = mapping(
   // In a container there is no directory a relative path could honestly be resolved against.
   if (command.image !== undefined && command.workdir !== undefined && !command.workdir.startsWith('/')) {
     context.addIssue({ code: 'custom', path: ['workdir'], message: `must be an absolute path inside the container (e.g. '/workspace/${command.workdir}'), not the relative ${JSON.stringify(command.workdir)}` });
+  }
+  // A limit or an identity the host cannot apply would leave the command running with more than was written.
+  if (command.image === undefined) {
+    for (const field of CONTAINER_ONLY.filter((f) => command[f] !== undefined)) {
+      context.addIssue({ code: 'custom', path: [field], message: `applies in a container only: this command has no image:, so it would run on the host without it (add image:, or remove ${field}:)` });
+    }
   }
 });
 

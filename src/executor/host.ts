@@ -8,11 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { Child } from '../process/child.js';
 import { asSpawn, containment, inOwnPidNamespace, tiedToParent } from '../process/containment.js';
 import type { StopOutcome } from '../process/stop.js';
+import { CONTAINER_ONLY } from './config.js';
 import { OutputCollector } from './output.js';
 import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { unusableDirectory } from './workspace.js';
-
-const DOCKER_ONLY = ['memory', 'cpus', 'network', 'user'] as const;
 
 /** Init of a command's PID namespace: runs it, then stops what it left behind and says how on fd 3. */
 const REAPER = join(dirname(fileURLToPath(import.meta.url)), 'reaper.sh');
@@ -23,7 +22,7 @@ const REAPER_FD = 3;
 const DRAIN_MS = 200;
 
 export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
-  const notes = DOCKER_ONLY.filter((f) => request[f] !== undefined).map((f) => `${f} applies to Docker commands only: not enforced on the host`);
+  const notes = CONTAINER_ONLY.filter((f) => request[f] !== undefined).map((f) => `${f} applies to Docker commands only: not enforced on the host`);
   const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request) });
   const graceMs = request.graceMs ?? GRACE_MS;
   const { pidNamespace, missing } = containment();
