@@ -47,6 +47,9 @@ const READINGS: [string, string][] = [
   ['no line reads `Exit Status: Timeout`', 'not (the messages name "Exit Status: Timeout")'],
   ['each announcement ends with `from defaultTimeout)`', 'every command: the announcement line ends with "from defaultTimeout)"'],
   ['spec-run prints `Error: invalid configuration stop.yaml:` as its first line', 'line 1 of all spec-run exec printed == "Error: invalid configuration stop.yaml:"'],
+  ['`Duration:` and `Exit Code: 124` are shown', 'the report contains "Duration:" and "Exit Code: 124"'],
+  ['the second announcement reads `[2/3] host: echo started; sleep 5 (timeout 1s, from command)`', 'the command 2: the announcement line contains'],
+  ['the report ends with the line `4. Set timeout: null to disable (not recommended)`', 'the last line of the command\'s report (its blank lines left out) == "4. Set timeout: null to disable (not recommended)"'],
   ['`started` is shown as partial output', 'the block under "Partial Output:" contains "started"'],
   ['`1`, `2` and `3` are all printed', 'the output shown contains "1" and "2" and "3"'],
   ['the executor announces the second command as `[2/3] host: echo started; sleep 5 (timeout 1s, from command)`', 'the command 2: the announcement line contains'],
@@ -119,6 +122,9 @@ t.test('each reading checked against a real run: true where the report says it, 
     '`stdout: ... (7 lines omitted)` comes before the summary',
     'After the output, the report shows `Please fix the lint errors`',
     'the first is reported as `OK: command succeeded` and the second as `Error: Command execution timed out after 1s`',
+    'the second command\'s report ends with the line `4. Set timeout: null to disable (not recommended)`',
+    'the third command\'s report ends with `Please fix the lint errors`',
+    '`Exit Code: 124` and `Timeout: 1s` are printed',
   ];
   const fails: string[] = [
     'the second command\'s report starts off with `OK: command succeeded`',
@@ -141,6 +147,8 @@ t.test('each reading checked against a real run: true where the report says it, 
     '`stdout: ... (7 lines omitted)` comes after the summary',
     'Before the output, the report shows `Please fix the lint errors`',
     'the first is reported as `Error: Command execution timed out after 1s` and the second as `OK: command succeeded`',
+    'the second command\'s report ends with `(output truncated - timed out before completion)`',
+    '`Exit Code: 125` is printed',
   ];
   for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
   for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });

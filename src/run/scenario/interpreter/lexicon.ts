@@ -558,7 +558,8 @@ function tokensOf(sentence: string): Token[] {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: 'command' });
         continue;
       }
-      if (Object.hasOwn(ORDINALS, w) && /^(command|one|stop|entry|item|line)/.test(next ?? '')) {
+      // "the second announcement", "the last headline": the place of that command.
+      if (Object.hasOwn(ORDINALS, w) && /^(command|one|stop|entry|item|line|announcement|headline)/.test(next ?? '')) {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: next === 'line' ? 'line' : 'command' });
         continue;
       }

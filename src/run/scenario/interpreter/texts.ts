@@ -109,6 +109,9 @@ function headingPlace(heading: string): Place {
   return { name: `the block under ${JSON.stringify(heading)}`, of: (c) => block(c, heading), ofRun: () => [] };
 }
 
+/** A text in the executor's own words ("`Duration:`", "`Exit Code: 0`", "`[1/2] host: …`", a heading): shown in the report, never on a command's stream. */
+export const executorText = (text: string) => /^(Command|Duration|Exit Code|Exit Status|Timeout|Memory limit|Error|OK|note):|^\[\d+\/\d+\] /.test(text) || HEADINGS.includes(text);
+
 /** "it reports `Exit Code: 0`": the verb says what its report says, as "says" does. */
 export const reports = (a: Args) => a.tokens.some((t) => t.kind === 'word' && /^reports$/i.test(t.text));
 
@@ -370,7 +373,7 @@ export const TEXT_RULE: Rule<TextCheck> = {
     if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
     // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
     const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAt >= 0 || fields.length > 0;
-    const chosen = named ?? { place: saying ? PLACES.report : PLACES.shown, nth: undefined };
+    const chosen = named ?? { place: saying || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
     // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
     const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
     // "the last line of the output section", "the first line printed": a line of the place by its place.

@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, commandLines, HEADINGS, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, commandLines, executorText, HEADINGS, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -888,7 +888,7 @@ const RULES: Rule<Check>[] = [
       if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       const streams = streamsOf(a);
       // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
-      if ((a.has('MENTION') || reports(a)) && !a.has('WRITE') && a.entities('stream').length === 0) {
+      if (((a.has('MENTION') || reports(a)) && !a.has('WRITE') && a.entities('stream').length === 0) || (a.entities('stream').length === 0 && executorText(values[0]))) {
         return perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
           const report = textOf(c, o, false);
           return { ok: not(a.negated, quotedIn(values[0], report)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
@@ -918,8 +918,7 @@ const RULES: Rule<Check>[] = [
       // "the first line of the report", "the report ends with …": the report's lines, not the output's ("line" is no word for the output).
       const report = a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
       const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
-      // The report's last line: past the output into its notices; a line by its place: the report as printed, its verdict first.
-      const of = report ? (index === 'last' ? 'the report (the output shown, then its notices)' : "the command's report (its blank lines left out)") : 'the output shown';
+      const of = report ? "the command's report (its blank lines left out)" : 'the output shown';
       // "spec-run prints `…` as its first line": a line of all the run printed.
       if (runSubject(a)) {
         return {
@@ -933,7 +932,8 @@ const RULES: Rule<Check>[] = [
       }
       return perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
-        const lines = report ? (index === 'last' ? [...shown, ...c.notices] : c.report.split('\n').filter((l) => l.trim() !== '')) : shown;
+        // The report as printed: its verdict first, its output and notices, then a message and the fixes.
+        const lines = report ? c.report.split('\n').filter((l) => l.trim() !== '') : shown;
         const line = index === 'last' ? lines.at(-1) : lines[index];
         const matches = line !== undefined && line.trim() === value;
         return { ok: not(a.negated, matches), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
