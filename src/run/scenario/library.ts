@@ -147,13 +147,38 @@ export interface LoadOptions {
 /** USERFILES' definitions, and the built-in executor steps when asked for. */
 export async function loadStepLibrary(userFiles: string[], { builtins = false, loadLimitMs = LOAD_LIMIT_MS }: LoadOptions = {}): Promise<StepLibrary> {
   const files = [...(builtins ? [BUILTIN_STEPS] : []), ...userFiles.map((f) => path.resolve(f))];
+  const loads: (Registration[] | LoadProblem)[] = [];
+  for (const file of files) loads.push(await registrationsOf(file, loadLimitMs));
+  const key = JSON.stringify([userFiles, loads.map(loadNumber)]);
+  let library = libraries.get(key);
+  if (!library) libraries.set(key, (library = compileLibrary(files, loads, userFiles, builtins)));
+  return library;
+}
+
+/**
+ * Each library compiled, by the loads of its files: the documents of a run share one (its
+ * expressions and parameter-type registries were compiled again for each document), and a
+ * steps file changed under --watch is a new load, so a new library.
+ */
+const libraries = new Map<string, StepLibrary>();
+const loadNumbers = new WeakMap<object, number>();
+let loadsNumbered = 0;
+
+/** A number of its own for each load of a steps file. */
+function loadNumber(load: Registration[] | LoadProblem): number {
+  let number = loadNumbers.get(load);
+  if (number === undefined) loadNumbers.set(load, (number = loadsNumbered++));
+  return number;
+}
+
+/** The library of FILES as loaded (LOADS, in the same order). */
+function compileLibrary(files: string[], loads: (Registration[] | LoadProblem)[], userFiles: string[], builtins: boolean): StepLibrary {
   const problems: LoadProblem[] = [];
   const registrations: (Registration & { builtin: boolean })[] = [];
-  for (const file of files) {
-    const result = await registrationsOf(file, loadLimitMs);
-    if (Array.isArray(result)) registrations.push(...result.map((r) => ({ ...r, builtin: file === BUILTIN_STEPS })));
+  loads.forEach((result, i) => {
+    if (Array.isArray(result)) registrations.push(...result.map((r) => ({ ...r, builtin: files[i] === BUILTIN_STEPS })));
     else problems.push(result);
-  }
+  });
   // Two registries: a type of the user's named as one of the built-in vocabulary's ({path},
   // {duration}...) replaces it for the user's steps, while the built-in steps keep theirs.
   const builtinTypes = new ParameterTypeRegistry();
