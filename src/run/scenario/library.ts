@@ -270,9 +270,18 @@ export interface StepMatch {
 
 /** A file as reports name it: relative to the working directory when inside it, else absolute. */
 export function shownPath(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+  const cwd = process.cwd();
+  const key = `${cwd}\0${file}`;
+  let shown = shownPaths.get(key);
+  if (shown === undefined) {
+    const relative = path.relative(cwd, file);
+    shownPaths.set(key, (shown = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative));
+  }
+  return shown;
 }
+
+/** Each file as shown, from each working directory: every step of a run names its definition's. */
+const shownPaths = new Map<string, string>();
 
 /** The step's text as definitions see it: trimmed, without the colon or the full stop (not an ellipsis) that ends it. */
 export function stepText(text: string): string {
