@@ -11,7 +11,7 @@ import { createJiti } from 'jiti';
 import { asUserCode } from './exit-guard.js';
 import type { ScenarioStep } from '../../model/plan.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
-import { interpret, INTERPRETER_FILE } from './interpreter/index.js';
+import type { interpret } from './interpreter/index.js';
 import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
 
@@ -45,6 +45,12 @@ export interface LoadProblem {
   message: string;
 }
 
+/** The interpreter of executor scenarios, and the file its steps are said to be defined in. */
+export interface Interpreter {
+  interpret: typeof interpret;
+  file: string;
+}
+
 export interface StepLibrary {
   steps: CompiledStep[];
   hooks: Hook[];
@@ -57,7 +63,7 @@ export interface StepLibrary {
   language: 'js' | 'ts';
   userFiles: string[];
   /** Where the executor vocabulary is active: reads steps no definition matches (interpreter/). */
-  interpreter?: typeof interpret;
+  interpreter?: Interpreter;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -151,7 +157,12 @@ export async function loadStepLibrary(userFiles: string[], { builtins = false, l
   for (const file of files) loads.push(await registrationsOf(file, loadLimitMs));
   const key = JSON.stringify([userFiles, loads.map(loadNumber)]);
   let library = libraries.get(key);
-  if (!library) libraries.set(key, (library = compileLibrary(files, loads, userFiles, builtins)));
+  if (!library) {
+    // Loaded only with the built-in steps it reads beside: a run of the user's steps alone does not evaluate it.
+    const interpreter = builtins ? await import('./interpreter/index.js') : null;
+    library = libraries.get(key) ?? compileLibrary(files, loads, userFiles, interpreter && { interpret: interpreter.interpret, file: interpreter.INTERPRETER_FILE });
+    libraries.set(key, library);
+  }
   return library;
 }
 
@@ -172,7 +183,7 @@ function loadNumber(load: Registration[] | LoadProblem): number {
 }
 
 /** The library of FILES as loaded (LOADS, in the same order). */
-function compileLibrary(files: string[], loads: (Registration[] | LoadProblem)[], userFiles: string[], builtins: boolean): StepLibrary {
+function compileLibrary(files: string[], loads: (Registration[] | LoadProblem)[], userFiles: string[], interpreter: Interpreter | null): StepLibrary {
   const problems: LoadProblem[] = [];
   const registrations: (Registration & { builtin: boolean })[] = [];
   loads.forEach((result, i) => {
@@ -220,7 +231,7 @@ function compileLibrary(files: string[], loads: (Registration[] | LoadProblem)[]
     problems,
     language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js',
     userFiles,
-    ...(builtins ? { interpreter: interpret } : {}),
+    ...(interpreter ? { interpreter } : {}),
   };
 }
 
@@ -332,7 +343,7 @@ function readsScenario(library: StepLibrary, scenario: readonly ScenarioStep[]):
     let keyword: string | null = null;
     reads = scenario.some((step) => {
       keyword = stepKeyword(step.keyword, keyword);
-      return definitionsMatching(library, step.text).length === 0 && interpreter(step.text, keyword, step.code).ok;
+      return definitionsMatching(library, step.text).length === 0 && interpreter.interpret(step.text, keyword, step.code).ok;
     });
     known.set(scenario, reads);
   }
@@ -354,8 +365,8 @@ export function matchStep(library: StepLibrary, text: string, keyword?: string, 
   const kept = interpreted ? matched.filter((m) => !m.step.builtin) : matched;
   if (kept.length > 0) return kept;
   // Last: the interpreter, for sentences no definition was written for.
-  const read = library.interpreter(text, keyword, place.code);
-  return read.ok ? [{ step: interpretedStep(text, keyword, read.text, read.run), matched: [] }] : [];
+  const read = library.interpreter.interpret(text, keyword, place.code);
+  return read.ok ? [{ step: interpretedStep(library.interpreter.file, keyword, text, read.text, read.run), matched: [] }] : [];
 }
 
 /** The part of cucumber's expressions that finds a match's groups (its TreeRegexp, not exported). */
@@ -392,14 +403,14 @@ export function withNativeIndices<E extends Expression>(expression: E): E {
 /** Why the interpreter did not read a step, for its TODO; null where it is not active or did read it. */
 export function notInterpreted(library: StepLibrary, text: string, keyword: string, place: StepPlace = {}): string | null {
   if (!library.interpreter) return null;
-  const read = library.interpreter(text, keyword, place.code);
+  const read = library.interpreter.interpret(text, keyword, place.code);
   if (read.ok) return null;
   return read.notUnderstood.length > 0 ? `the executor interpreter did not understand: ${read.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}` : `the executor interpreter did not read it: ${read.reason}`;
 }
 
-function interpretedStep(text: string, keyword: string, interpretation: string, fn: StepFunction): CompiledStep {
+function interpretedStep(file: string, keyword: string, text: string, interpretation: string, fn: StepFunction): CompiledStep {
   const expression: Expression = { source: text, match: () => [] };
-  return { keyword, source: `interpreted: ${interpretation}`, expression, fn, file: INTERPRETER_FILE, line: 1, builtin: true, interpretation };
+  return { keyword, source: `interpreted: ${interpretation}`, expression, fn, file, line: 1, builtin: true, interpretation };
 }
 
 /** The arguments as the step function receives them: parameter types' transformers applied, with the world as `this`. */
