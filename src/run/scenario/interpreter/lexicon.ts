@@ -54,6 +54,9 @@ const CONCEPTS: Record<string, string[]> = {
   ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
   AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'no longer than', 'shorter than', 'maximum', 'max'],
   AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'minimum', 'past', 'beyond'],
+  /** A little more or less than a time: at least it (at most it), and not by more than a measurement's slack. */
+  JUST_OVER: ['a little over', 'a little more than', 'a little longer than', 'a little after', 'slightly over', 'slightly more than', 'slightly longer than', 'slightly after', 'just over', 'just above', 'just past', 'just after', 'a bit over', 'a bit more than', 'a bit after', 'shortly after', 'marginally over', 'marginally more than', 'a tad over'],
+  JUST_UNDER: ['a little under', 'a little less than', 'a little before', 'slightly under', 'slightly less than', 'slightly before', 'just under', 'just below', 'just short of', 'just before', 'a bit under', 'a bit less than', 'a bit before', 'shortly before', 'marginally under', 'marginally less than', 'a tad under'],
   EXACTLY: ['exactly', 'precisely', 'only', 'just'],
   AFTER: ['after', 'once', 'when', 'following', 'followed by', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently'],
   /** A reason or a consequence: a clause of its own, which is checked too ("124, because the deadline ended it"). */
@@ -67,7 +70,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** All commands of a run together: "the total duration". */
   TOTAL: ['total', 'in total', 'overall', 'all told', 'altogether', 'whole run', 'entire run'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
-  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
+  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally', 'anyway', 'anyhow', 'nonetheless', 'nevertheless', 'in any case', 'all the same'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
   HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
@@ -208,6 +211,9 @@ const KEY_SYNONYMS: Record<string, ConfigKey> = {
 /** Keys only as written in code marks or with the word "field"/"key" (plain "user" or "image" is just a word). */
 const PLAIN_KEYS: Record<string, ConfigKey> = { timeout: 'timeout', image: 'image', env: 'env', memory: 'memory', user: 'user', message: 'message', run: 'run', network: 'network', workdir: 'workdir' };
 
+/** Labels of the measures a command's report gives ("Duration: 3.012s"), quoted without their value. */
+const REPORT_MEASURES: Record<string, string[]> = { 'duration:': ['ELAPSED'], 'exit code:': ['EXIT'] };
+
 const ORDINALS: Record<string, number | 'last'> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: 'last', '1st': 0, '2nd': 1, '3rd': 2 };
 
 /** Phrase → every concept that lists it, longest phrases first. */
@@ -258,7 +264,9 @@ function quotedEntity(text: string): Entity {
   if (compact !== null) return { type: 'duration', ms: compact, written: t };
   const signal = SIGNALS[t.toLowerCase()];
   if (signal && /^sig/i.test(t)) return { type: 'signal', name: signal };
-  if ((CONFIG_KEYS as readonly string[]).includes(t)) return { type: 'key', name: t as ConfigKey };
+  // `image:` with no value is the key, as a configuration file writes it.
+  const key = t.replace(/:$/, '');
+  if ((CONFIG_KEYS as readonly string[]).includes(key)) return { type: 'key', name: key as ConfigKey };
   if (/^\$[A-Z_][A-Z0-9_]*$/.test(t)) return { type: 'variable', name: t.slice(1) };
   if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(t)) return { type: 'variable', name: t };
   if (/^(\/|\.\.?\/|~\/)[^\s]*$/.test(t)) return { type: 'path', text: t };
@@ -340,6 +348,27 @@ function quote(text: string, sentence: string): string {
   return `\`${text}\``;
 }
 
+/** Base images specifications name without a tag, and which nothing else is called. */
+const WELL_KNOWN_IMAGES = new Set(['alpine', 'busybox', 'ubuntu', 'debian', 'fedora', 'centos', 'node', 'python', 'golang', 'rust', 'openjdk', 'nginx']);
+
+/** An image reference: a name with a tag or a registry path, or a well-known base image. */
+const isImageReference = (text: string) => /^[a-z0-9][a-z0-9._/-]*(:[a-z0-9][a-z0-9._-]*)?$/i.test(text) && (/[:/]/.test(text) || WELL_KNOWN_IMAGES.has(text.toLowerCase()));
+
+/**
+ * "runs `echo hi` in `alpine`", "a command in alpine", "runs inside node:20": the image
+ * a command runs in, named after "in" or "inside" that follows the command or its verb
+ * (quoted or not). Only an image reference: "runs in `build`" stays what it was.
+ */
+function imagesRunIn(tokens: Token[]): Token[] {
+  return tokens.map((token, i) => {
+    const text = token.kind === 'entity' ? (token.entity.type === 'quoted' ? token.entity.text : null) : token.concepts.length === 0 ? token.text : null;
+    const [preposition, before] = [tokens[i - 1], tokens[i - 2]];
+    if (text === null || !isImageReference(text) || preposition?.kind !== 'word' || !/^(in|inside)$/i.test(preposition.text)) return token;
+    const runsBefore = before !== undefined && ((before.kind === 'entity' && before.entity.type === 'quoted') || (before.kind === 'word' && before.concepts.some((c) => c === 'RUNS' || c === 'COMMAND')));
+    return runsBefore ? { kind: 'entity', entity: { type: 'image', name: text }, text } : token;
+  });
+}
+
 /** An image named without a tag: the unknown word after "image", or before "container" or "image" ("an alpine container"). */
 function imageNames(tokens: Token[]): Token[] {
   return tokens.map((token, i) => {
@@ -391,7 +420,7 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return streamReferences(namedValues(variableNames(imageNames(tokensOf(markBareCommands(markCommands(sentence)))))));
+  return streamReferences(namedValues(variableNames(imageNames(imagesRunIn(tokensOf(markBareCommands(markCommands(sentence))))))));
 }
 
 /** "that stream", "the same stream", "the other stream": the stream named before it. */
@@ -430,7 +459,9 @@ function tokensOf(sentence: string): Token[] {
       // `spec-run exec` in code marks is still the executor; a command is not a phrase of the lexicon.
       // Only the names of the executor itself: a quoted "cleaned up" is a text, not the word.
       const phrase = PHRASES.find(([p, concepts]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1 && concepts.includes('HOOK'));
-      tokens.push(phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text });
+      // "its `Duration:` is …": the label of a measure the report gives, with no value, is that measure.
+      const label = REPORT_MEASURES[part.text.trim().toLowerCase()];
+      tokens.push(phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : label ? { kind: 'word', text: part.text, concepts: label } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text });
       continue;
     }
     const raw = words(part.text);

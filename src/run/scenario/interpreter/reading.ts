@@ -143,8 +143,8 @@ function clauses(tokens: Token[], splitAt: string[], splitBefore: string[], spli
     }
     const current = out[out.length - 1];
     if (word !== null && splitBefore.includes(word) && current.some((t) => !isFunction(t))) out.push([]);
-    // A key is not an anchor: it waits for its value ("has maxOutputLines set to 0").
-    else if (token.kind === 'word' && token.concepts.some((c) => splitBeforeConcepts.includes(c)) && current.some((t) => t.kind === 'entity' && t.entity.type !== 'key')) out.push([]);
+    // A key is not an anchor: it waits for its value ("has maxOutputLines set to 0"); a key said to be absent waits for none ("without `image:` sets …").
+    else if (token.kind === 'word' && token.concepts.some((c) => splitBeforeConcepts.includes(c)) && current.some((t) => t.kind === 'entity' && (t.entity.type !== 'key' || current.some((w) => w.kind === 'word' && w.concepts.includes('NOT'))))) out.push([]);
     out[out.length - 1].push(token);
   }
   return out.filter((clause) => clause.some((t) => !isFunction(t)));

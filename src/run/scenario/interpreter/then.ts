@@ -22,9 +22,12 @@ export interface Check {
   evaluate(o: Observation): Verdict | Promise<Verdict>;
 }
 
-type Comparator = '==' | '≈' | '≤' | '≥';
+/** '≳': a little over (at least it, and not by more than a measurement's slack); '≲': a little under. */
+type Comparator = '==' | '≈' | '≤' | '≥' | '≳' | '≲';
 
 function comparator(a: Args, fallback: Comparator): Comparator {
+  if (a.has('JUST_OVER')) return '≳';
+  if (a.has('JUST_UNDER')) return '≲';
   if (a.has('AT_MOST')) return '≤';
   if (a.has('AT_LEAST')) return '≥';
   if (a.has('ABOUT')) return '≈';
@@ -41,16 +44,24 @@ function compareTime(actual: number | undefined, expectedMs: number, cmp: Compar
   const slack = docker ? 1000 : 150;
   if (cmp === '≤') return actual <= expectedMs + slack;
   if (cmp === '≥') return actual >= expectedMs - slack;
+  if (cmp === '≳') return actual >= expectedMs - slack && actual <= expectedMs + tolerance(expectedMs, docker);
+  if (cmp === '≲') return actual <= expectedMs + slack && actual >= expectedMs - tolerance(expectedMs, docker);
   return Math.abs(actual - expectedMs) <= tolerance(expectedMs, docker);
 }
 
 function timeText(what: string, ms: number, cmp: Comparator, scaled: boolean): string {
-  const shown = cmp === '≈' || cmp === '==' ? `${what} ≈ ${showDuration(ms)} ± ${showDuration(Math.max(500, ms * 0.25))} (+1.5 s in a container)` : `${what} ${cmp} ${showDuration(ms)}`;
+  const slack = showDuration(Math.max(500, ms * 0.25));
+  const shown =
+    cmp === '≈' || cmp === '=='
+      ? `${what} ≈ ${showDuration(ms)} ± ${slack} (+1.5 s in a container)`
+      : cmp === '≳' || cmp === '≲'
+        ? `${what} ${cmp === '≳' ? '≥' : '≤'} ${showDuration(ms)}, by at most ${slack} (+1.5 s in a container)`
+        : `${what} ${cmp} ${showDuration(ms)}`;
   return scaled ? `${shown}, times scaled with the run` : shown;
 }
 
 function compareCount(actual: number, expected: number, cmp: Comparator): boolean {
-  return cmp === '≤' ? actual <= expected : cmp === '≥' ? actual >= expected : actual === expected;
+  return cmp === '≤' || cmp === '≲' ? actual <= expected : cmp === '≥' || cmp === '≳' ? actual >= expected : actual === expected;
 }
 
 const stopAt = (c: CommandRecord) => c.events.find((e) => e.type === 'stop')?.atMs;
@@ -321,7 +332,7 @@ function fieldsNamed(a: Args): string[] {
   return [...new Set(names)];
 }
 
-const TIME_SLOTS = ['E:duration', 'AFTER', 'ABOUT', 'AT_MOST', 'AT_LEAST', 'TIME_WORD', 'EXACTLY'];
+const TIME_SLOTS = ['E:duration', 'AFTER', 'ABOUT', 'AT_MOST', 'AT_LEAST', 'JUST_OVER', 'JUST_UNDER', 'TIME_WORD', 'EXACTLY'];
 
 /** How the command ended, as a fact says it besides what it is about ("removed after it times out", "stopped … with exit status 124"). */
 interface Ending {
@@ -352,7 +363,7 @@ const RULES: Rule<Check>[] = [
     name: 'exit code',
     needs: [['EXIT'], ['E:number']],
     // How it ended ("124 (timeout)", "stopped … with status 124"), and whether it failed, are checked with the code.
-    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'AFTER', 'FILLER'],
+    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'AFTER', 'FILLER'],
     build(a) {
       const codes = a.entities('number').map((n) => n.n);
       const [d, more] = a.entities('duration');
@@ -367,9 +378,20 @@ const RULES: Rule<Check>[] = [
       if (d && a.negated) return null;
       const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
       const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
-      if (runSubject(a) && !completes && !d) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
+      // "the run stops with status 2": spec-run exec stopping is its exiting, not a command stopped.
+      const runEnds = !a.has('TIMEOUT', 'TIMED_OUT', 'KILL', 'COMPLETE');
+      if (runSubject(a) && (!completes || runEnds) && !d) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
       const own = a.has('OWN');
       const verdict = a.has('FAIL') === a.has('SUCCEED') ? null : a.has('FAIL') ? 'fails' : 'succeeds';
+      // "the exit status is 2" naming no command, of a run that ran none (its configuration rejected): the only status there is, spec-run exec's.
+      const namesNoCommand = !a.has('COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'EACH') && !completes && !own && verdict === null && !d;
+      if (namesNoCommand) {
+        const each = perCommand(a, neg(a.negated, `exit code ${what}`), (c) => ({ ok: matches(c.exitCode), actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}` }));
+        return {
+          text: `${each.text} (or spec-run exec's, where no command ran)`,
+          evaluate: (o) => (o.record.commands.length === 0 ? { ok: matches(o.record.exitStatus), actual: `no command ran; exit status ${o.record.exitStatus}` } : each.evaluate(o)),
+        };
+      }
       const succeeded = (c: CommandRecord) => c.outcome === 'completed' && c.exitCode === 0;
       const text = [ending?.text ?? '', neg(a.negated, `exit code ${what}`), own ? "the command's own" : '', verdict ? `the command ${verdict}` : '', d ? timeText('elapsed', d.ms, timeCmp, false) : ''].filter(Boolean).join(', ');
       return perCommand(a, text, (c, o) => ({
@@ -576,7 +598,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'grace period',
     needs: [['GRACE']],
-    allows: ['END', 'E:duration', 'APPLY', 'SET', 'ELAPSED', 'TERMINATE', 'AFTER', 'ABOUT', 'GRACEFUL', 'TIME_WORD'],
+    allows: ['END', 'E:duration', 'APPLY', 'SET', 'ELAPSED', 'TERMINATE', 'AFTER', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'GRACEFUL', 'TIME_WORD'],
     build(a) {
       const [d, more] = a.entities('duration');
       if (more || a.has('KILL', 'E:signal') || !d) return null;

@@ -81,6 +81,9 @@ const RULES: Rule<SetupPart>[] = [
       const imageWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('IMAGE'));
       // With the word "image", the quoted text beside it names the image; the other one is the command.
       const isImage = (t: Token) => imageWord >= 0 && Math.abs(a.tokens.indexOf(t) - imageWord) === 1;
+      // "runs in `build`", "on `host`": a quoted text after a preposition of place is no command line.
+      const placed = (t: Token) => /^(in|inside|on|under|at)$/i.test(wordOf(a.tokens[a.tokens.indexOf(t) - 1] ?? t) ?? '');
+      if (quoted.some(placed)) return null;
       const commands = quoted.filter((t) => !isImage(t));
       const images = [...quoted.filter(isImage).map((t) => t.text), ...a.entities('image').map((e) => e.name)];
       if (commands.length !== 1 || images.length > 1 || (imageWord >= 0 && images.length === 0) || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0))) return null;
@@ -94,11 +97,17 @@ const RULES: Rule<SetupPart>[] = [
       }
       // "has an unknown key `retries: 3`": said only of a configuration line.
       if (!field && a.has('UNKNOWN', 'APPLY')) return null;
-      if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message)$/.test(field[1]))) {
-        return part(`${field[1]}: ${field[2]}`, (s) => {
+      if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message|env)$/.test(field[1]))) {
+        // "a command in `alpine` sets `workdir: /tmp`": the field of a command in that image.
+        if ((a.has('HOST') || images.length > 0) && field[1] === 'defaultTimeout') return null;
+        const where = images[0] ?? (a.has('CONTAINER') ? 'alpine' : undefined);
+        return part(`${field[1]}: ${field[2]}${where ? ` (in a container, ${where})` : a.has('HOST') ? ' (on the host)' : ''}`, (s) => {
           const value = yamlValue(field[2]);
           if (field[1] === 'defaultTimeout') s.defaultTimeout = value;
           else s.fields[field[1]] = value;
+          if (where) s.context = 'docker';
+          else if (a.has('HOST')) s.context = 'host';
+          if (images[0]) s.image = images[0];
         });
       }
       const context = images.length > 0 || a.has('CONTAINER') ? 'docker' : a.has('HOST') ? 'host' : undefined;
@@ -112,8 +121,10 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'where it runs',
     needs: [['HOST', 'CONTAINER', 'E:image', 'IMAGE']],
-    allows: ['IMAGE', 'E:quoted', 'NOT'],
+    allows: ['IMAGE', 'E:quoted', 'NOT', 'AT_MOST'],
     build(a) {
+      // "inside node:20" is where; "within" or "under" a bound is not.
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('AT_MOST') && !/^inside$/i.test(t.text))) return null;
       const images = [...a.entities('image').map((e) => e.name), ...(a.has('IMAGE') ? a.entities('quoted').map((e) => e.text) : [])];
       if (a.entities('quoted').length > 0 && !a.has('IMAGE')) return null;
       // "with no image configured": no container, so the host.
