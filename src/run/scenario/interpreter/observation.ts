@@ -11,7 +11,7 @@ import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type
 import { formatDuration } from '../../../executor/duration.js';
 import { recordRun, type RunRecord } from '../../../executor/record.js';
 import { showDuration } from './lexicon.js';
-import type { Setup } from './when.js';
+import { emptySetup, mergedSetup, type Setup } from './when.js';
 
 /** Image of a container command when the scenario names none (mapped by the project's `images:` where it reaches no registry). */
 export const DEFAULT_IMAGE = 'alpine';
@@ -70,15 +70,17 @@ function limitText(ms: number): string {
   return ms % 1000 === 0 ? formatDuration(ms) : showDuration(ms).replace(' ', '');
 }
 
-/** The scenario's configuration: its YAML block, or one command the When describes; then what the When sets. */
+/** The scenario's configuration: its YAML block, or the commands the When describes; then what the When sets. */
 export function configure(yaml: { text: string; line: number } | null, setup: Setup): { config: StopConfig; errors: ConfigError[]; synthesized: boolean[] } {
   const fields = { ...setup.fields, ...(setup.image ? { image: setup.image } : {}) };
-  const synthesizedRun = setup.run === undefined;
   const fromYaml = yaml !== null && /^stop:/m.test(yaml.text);
+  const placed = setup.byCommand ?? [];
+  // What is said of no command in particular: in a block, every command's; without one, the first command's (the one a When describes).
+  const setupOf = (index: number): Setup => (fromYaml || index === 0 ? mergedSetup(setup, placed[index]) : (placed[index] ?? emptySetup()));
   // The block is the configuration file, with what the When says written into it: the executor's loader judges both, and its errors give lines in it, as `spec-run exec` on that file would.
   const text = fromYaml
-    ? withSettings(yaml.text, fields, setup.defaultTimeout, setup.context === 'docker' ? DEFAULT_IMAGE : undefined)
-    : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: [{ run: setup.run ?? '__synthesized__', ...fields, ...(setup.context === 'docker' && !setup.image ? { image: DEFAULT_IMAGE } : {}) }] } });
+    ? withPlaced(withSettings(yaml.text, fields, setup.defaultTimeout, setup.context === 'docker' ? DEFAULT_IMAGE : undefined), placed)
+    : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: Array.from({ length: Math.max(1, placed.length) }, (_, index) => entryOf(setupOf(index))) } });
   const loaded = loadConfig(text);
   const config = loaded.config;
   // Durations the When states in prose are the reader's, not a file's text (1.5 s is one): set as read.
@@ -86,14 +88,42 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
   if (defaultTimeout) config.defaultTimeout = defaultTimeout;
   const synthesized: boolean[] = [];
   config.commands = config.commands.map((command) => {
-    const own = timeoutSetting(setup.timeoutMs);
-    const changed = { ...command, ...(own ? { timeout: own } : {}), ...(setup.omitTimeout ? { timeout: { kind: 'inherit' as const } } : {}) };
-    synthesized.push(command.run === '__synthesized__' && synthesizedRun);
-    if (command.run === '__synthesized__') changed.run = synthesize(setup, resolveTimeout(config, changed).ms);
-    else if (fromYaml && setup.run) changed.run = setup.run;
+    const said = setupOf(command.index);
+    const own = timeoutSetting(said.timeoutMs);
+    const changed = { ...command, ...(own ? { timeout: own } : {}), ...(said.omitTimeout ? { timeout: { kind: 'inherit' as const } } : {}) };
+    synthesized.push(command.run === SYNTHESIZED && said.run === undefined);
+    if (command.run === SYNTHESIZED) changed.run = synthesize(said, resolveTimeout(config, changed).ms);
+    else if (fromYaml && said.run) changed.run = said.run;
     return changed;
   });
   return { config, errors: loaded.errors, synthesized };
+}
+
+/** Stands for the run of a command the When describes but does not quote, until it is written from what it says. */
+const SYNTHESIZED = '__synthesized__';
+
+/** A command's entry in a configuration file: its run (none when the When says the entry holds only its fields), its fields, its image. */
+function entryOf(said: Setup): Record<string, unknown> {
+  const image = said.image ?? (said.context === 'docker' ? DEFAULT_IMAGE : undefined);
+  return { ...(said.only ? {} : { run: said.run ?? SYNTHESIZED }), ...said.fields, ...(image ? { image } : {}) };
+}
+
+/** TEXT with what the When says of one command by its place written into that command's entry (a new entry after the last). */
+function withPlaced(text: string, placed: (Setup | undefined)[]): string {
+  if (placed.every((said) => said === undefined)) return text;
+  const document = parseDocument(text);
+  const commands = document.getIn(['stop', 'commands']);
+  if (!isSeq(commands)) return text;
+  placed.forEach((said, index) => {
+    if (!said) return;
+    while (commands.items.length <= index) commands.add(document.createNode(said.only && commands.items.length === index ? {} : { run: SYNTHESIZED }));
+    for (const [key, value] of Object.entries({ ...(said.run ? { run: said.run } : {}), ...said.fields, ...(said.image ? { image: said.image } : {}) })) {
+      if (value === undefined) document.deleteIn(['stop', 'commands', index, key]);
+      else document.setIn(['stop', 'commands', index, key], value);
+    }
+    if (said.context === 'docker' && !said.image && !document.hasIn(['stop', 'commands', index, 'image'])) document.setIn(['stop', 'commands', index, 'image'], DEFAULT_IMAGE);
+  });
+  return document.toString();
 }
 
 /** TEXT (a stop-hook configuration) with FIELDS set on each of its commands, and the default timeout and image when given. */

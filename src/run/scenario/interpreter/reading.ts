@@ -60,7 +60,7 @@ function isContrast(clause: Token[]): boolean {
 
 const isFunction = (token: Token) => token.kind === 'word' && token.concepts.length === 1 && token.concepts[0] === 'FUNCTION';
 
-function args(tokens: Token[]): Args {
+export function args(tokens: Token[]): Args {
   const has = (...slots: Slot[]) => tokens.some((t) => slotsOf(t).some((s) => slots.includes(s)));
   const index = (slots: Slot[]) => tokens.findIndex((t) => slotsOf(t).some((s) => slots.includes(s)));
   return {
@@ -144,7 +144,8 @@ function clauses(tokens: Token[], splitAt: string[], splitBefore: string[], spli
     const current = out[out.length - 1];
     if (word !== null && splitBefore.includes(word) && current.some((t) => !isFunction(t))) out.push([]);
     // A key is not an anchor: it waits for its value ("has maxOutputLines set to 0"); a key said to be absent waits for none ("without `image:` sets …").
-    else if (token.kind === 'word' && token.concepts.some((c) => splitBeforeConcepts.includes(c)) && current.some((t) => t.kind === 'entity' && (t.entity.type !== 'key' || current.some((w) => w.kind === 'word' && w.concepts.includes('NOT'))))) out.push([]);
+    // Nor is a place ("the second command"): it is the subject of what follows ("the second command runs `sleep 5`").
+    else if (token.kind === 'word' && token.concepts.some((c) => splitBeforeConcepts.includes(c)) && current.some((t) => t.kind === 'entity' && t.entity.type !== 'ordinal' && (t.entity.type !== 'key' || current.some((w) => w.kind === 'word' && w.concepts.includes('NOT'))))) out.push([]);
     out[out.length - 1].push(token);
   }
   return out.filter((clause) => clause.some((t) => !isFunction(t)));

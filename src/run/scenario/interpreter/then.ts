@@ -384,11 +384,13 @@ const RULES: Rule<Check>[] = [
       const own = a.has('OWN');
       const verdict = a.has('FAIL') === a.has('SUCCEED') ? null : a.has('FAIL') ? 'fails' : 'succeeds';
       // "the exit status is 2" naming no command, of a run that ran none (its configuration rejected): the only status there is, spec-run exec's.
-      const namesNoCommand = !a.has('COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'EACH') && !completes && !own && verdict === null && !d;
+      // "it" may be the run as well as a command: where no command ran, only the run has a status.
+      const namesCommand = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND') && !/^(it|they)$/i.test(t.text));
+      const namesNoCommand = !namesCommand && !a.has('HOOK', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'EACH') && !completes && !own && verdict === null && !d;
       if (namesNoCommand) {
         const each = perCommand(a, neg(a.negated, `exit code ${what}`), (c) => ({ ok: matches(c.exitCode), actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}` }));
         return {
-          text: `${each.text} (or spec-run exec's, where no command ran)`,
+          text: `(each command's, or spec-run exec's where none ran) ${each.text}`,
           evaluate: (o) => (o.record.commands.length === 0 ? { ok: matches(o.record.exitStatus), actual: `no command ran; exit status ${o.record.exitStatus}` } : each.evaluate(o)),
         };
       }

@@ -5,7 +5,7 @@
 import { parse, stringify } from 'yaml';
 import type { StreamName, Token } from './lexicon.js';
 import { showDuration } from './lexicon.js';
-import { read, type Args, type Reading, type Rule } from './reading.js';
+import { args, read, type Args, type Reading, type Rule } from './reading.js';
 
 export interface Setup {
   run?: string;
@@ -28,10 +28,23 @@ export interface Setup {
   /** How long the command runs; 'long': past any timeout. */
   sleepMs?: number | 'long';
   exitCode?: number;
+  /** What the When says of one command of several, by its place ("the second command sets …", "another sets …"). */
+  byCommand?: Setup[];
+  /** The command a clause last spoke of by its place: "another" is the one after it. */
+  lastCommand?: number;
+  /** The entry holds only the fields said of it: no run is written for it ("a second entry that has only `timeout: 5s`"). */
+  only?: boolean;
 }
 
 export function emptySetup(): Setup {
   return { fields: {}, prints: [], says: [] };
+}
+
+/** A command's setup: what is said of all of them (BASE), then what is said of it alone (OWN). */
+export function mergedSetup(base: Setup, own: Setup | undefined): Setup {
+  if (!own) return base;
+  const defined = Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined));
+  return { ...base, ...defined, fields: { ...base.fields, ...own.fields }, prints: [...base.prints, ...own.prints], says: [...base.says, ...own.says], byCommand: undefined };
 }
 
 export interface SetupPart {
@@ -88,6 +101,8 @@ const RULES: Rule<SetupPart>[] = [
       const images = [...quoted.filter(isImage).map((t) => t.text), ...a.entities('image').map((e) => e.name)];
       if (commands.length !== 1 || images.length > 1 || (imageWord >= 0 && images.length === 0) || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0))) return null;
       const run = commands[0].text;
+      // "`spec-run exec --project /tmp/p` runs …": the executor's own command line is not a command it runs.
+      if (/^spec-run\b/.test(run)) return null;
       // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
       const field = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(\S.*)$/.exec(run);
       // "contains a key `timeoutt`", "an unknown field `retries`": a key's name, with no value (null).
@@ -440,14 +455,63 @@ function containerMay(rule: Rule<SetupPart>): Rule<SetupPart> {
 }
 
 const FIELDS_OF_A_CONTAINER = new Set(['a field value', 'the working directory', 'a memory limit', 'an environment variable']);
-const READ_RULES = RULES.map((rule) => (FIELDS_OF_A_CONTAINER.has(rule.name) ? containerMay(rule) : rule));
+
+/**
+ * A rule that may be said of one command of several, by its place ("the second command
+ * exits with 3", "the first entry sets `showStdout: "yes"`"): it then sets that command
+ * alone. "only" beside a place says the entry holds nothing else, not even a run.
+ */
+function placed(rule: Rule<SetupPart>): Rule<SetupPart> {
+  return {
+    ...rule,
+    allows: [...rule.allows, 'E:ordinal', 'EXACTLY'],
+    build(a) {
+      const ordinals = a.entities('ordinal');
+      const only = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('EXACTLY'));
+      if (ordinals.length === 0) return only.length > 0 ? null : rule.build(a);
+      const [place] = ordinals;
+      if (ordinals.length > 1 || place.of !== 'command' || place.index === 'last' || only.some((t) => !/^only$/i.test(t.text))) return null;
+      const index = place.index;
+      const read = rule.build(args(a.tokens.filter((t) => !(t.kind === 'entity' && t.entity.type === 'ordinal') && !only.includes(t))));
+      if (!read || (only.length > 0 && rule.name === 'a command')) return null;
+      return part(`command ${index + 1}: ${read.text}${only.length > 0 ? ' (and nothing else: no run)' : ''}`, (s) => {
+        const own = ((s.byCommand ??= [])[index] ??= emptySetup());
+        read.apply(own);
+        if (only.length > 0) own.only = true;
+        s.lastCommand = index;
+      });
+    },
+  };
+}
+
+const READ_RULES = RULES.map((rule) => placed(FIELDS_OF_A_CONTAINER.has(rule.name) ? containerMay(rule) : rule));
+
+const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth'];
+
+/**
+ * Several commands in one sentence: "another" is the command after the last one named
+ * by its place (the first, when none was: "a command … , another …"), and a place said
+ * without its noun ("a third sets …") is a command's. Both are written as "the N command".
+ */
+function namedPlaces(sentence: string): string {
+  let last = 0;
+  // Without its noun, a place is a command's only before a verb that says what a command has or does ("a third sets"), not "the first line".
+  const bare = String.raw`(?=\s+(?:sets|has|runs|uses|names|declares|gives|exits|prints|writes|leaves|omits|sleeps|ignores|asks|caps|brings|keeps|hides|shows|lists|carries)\b|'s\b)`;
+  const place = new RegExp(String.raw`\b(?:(another)|(?:a|the) (first|second|third|fourth|fifth))\b(?:(\s+(?:command|one|entry|stop command)s?\b)|${bare})`, 'gi');
+  return sentence.replace(place, (whole, another: string | undefined, ordinal: string | undefined, noun: string | undefined) => {
+    const index = another ? last + 1 : ORDINAL_WORDS.indexOf((ordinal ?? '').toLowerCase());
+    if (index >= ORDINAL_WORDS.length) return whole;
+    last = Math.max(last, index);
+    return `the ${ORDINAL_WORDS[index]} ${noun ? noun.trim() : 'command'}`;
+  });
+}
 
 /** Slots any When clause may carry: the command as subject, the configuration, running it. */
 const UNIVERSAL = ['COMMAND', 'HOOK', 'CONFIG', 'RUNS', 'SET', 'EACH', 'USER', 'FILLER'];
 
 /** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
 export function readWhen(sentence: string): Reading<SetupPart> {
-  return read(sentence, {
+  return read(namedPlaces(sentence), {
     rules: READ_RULES,
     universal: UNIVERSAL,
     splitAt: [',', 'and', 'but', 'while', 'then'],

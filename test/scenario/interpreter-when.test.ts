@@ -1,0 +1,113 @@
+// The interpreter's When rules for where a command runs, several commands in one
+// setup, and facts about the run as a whole (spec-run exec's own status, times said
+// with a qualifier), on paraphrases written for these tests (none from a batch), and
+// sentences they must not bind or must read otherwise.
+import t from 'tap';
+import { tokenize } from '../../src/run/scenario/interpreter/lexicon.js';
+import { configure } from '../../src/run/scenario/interpreter/observation.js';
+import type { Observation } from '../../src/run/scenario/interpreter/observation.js';
+import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { emptySetup, readWhen, type Setup } from '../../src/run/scenario/interpreter/when.js';
+import type { RunRecord } from '../../src/executor/record.js';
+
+const setupOf = (sentence: string): { text: string; setup: Setup } | null => {
+  const reading = readWhen(sentence);
+  if (!reading.ok) return null;
+  const setup = emptySetup();
+  for (const p of reading.parts) p.apply(setup);
+  return { text: reading.parts.map((p) => p.text).join('; '), setup };
+};
+
+/** The configuration file the interpreter writes for SENTENCE, as plain data. */
+const fileOf = (sentence: string, yaml: string | null = null): { stop: { commands: Record<string, unknown>[] } } => {
+  const read = setupOf(sentence);
+  if (!read) throw new Error(`not read: ${sentence}`);
+  const { config } = configure(yaml === null ? null : { text: yaml, line: 1 }, read.setup);
+  return { stop: { commands: config.commands.map((c) => ({ run: c.run, ...(c.image ? { image: c.image } : {}), ...(c.workdir ? { workdir: c.workdir } : {}), ...(c.memory ? { memory: c.memory } : {}), ...(c.cpus !== undefined ? { cpus: c.cpus } : {}), ...(c.maxOutputLines !== undefined ? { maxOutputLines: c.maxOutputLines } : {}) })) } };
+};
+
+const thenText = (sentence: string): string | null => {
+  const reading = readThen(sentence);
+  return reading.ok ? reading.parts.map((p) => p.text).join(' ∧ ') : null;
+};
+
+t.test('an image named after "in"/"inside" the command or its verb is where it runs, never a command', (t) => {
+  for (const sentence of ['`printf ok` runs in `alpine`', 'printf ok is executed in busybox', '`printf ok` in `node:20`', 'a command in `python:3.12-slim` runs `printf ok`', '`printf ok` is run inside `registry.example/tools/sh:1`']) {
+    const read = setupOf(sentence);
+    t.ok(read && read.setup.run === 'printf ok' && read.setup.context === 'docker' && read.setup.image !== undefined, sentence, { got: read?.text });
+  }
+  t.equal(setupOf('`printf ok` runs in `alpine`')?.setup.image, 'alpine');
+  // Not an image reference: a word after "in" stays what it was, and no second command is made of it.
+  for (const sentence of ['`sleep 5` runs in `build`', 'echo hi runs in parallel', '`sleep 2` runs in `/tmp/work`']) {
+    const read = setupOf(sentence);
+    t.ok(read === null || (read.setup.run === sentence.match(/`?((?:sleep|echo) \w+)/)?.[1] && read.setup.context !== 'docker'), `${sentence} is not read as a container or a second command`, { got: read?.text });
+  }
+  t.notOk(/\brun `build`/.test(setupOf('`sleep 5` runs in `build`')?.text ?? ''), 'a quoted text after "in" is not a command line');
+  t.same(tokenize('the report is in alpine').filter((x) => x.kind === 'entity'), [], 'no command before "in": alpine stays a word');
+  t.end();
+});
+
+t.test('a field said of a command in an image, on the host, or of a command without a key', (t) => {
+  t.match(setupOf('a command in `alpine` sets `workdir: /srv` and `env: { MODE: fast }` and runs `pwd`'), { setup: { context: 'docker', image: 'alpine', run: 'pwd', fields: { workdir: '/srv', env: { MODE: 'fast' } } } });
+  t.match(setupOf('a command on the host sets `cpus: 2`'), { setup: { context: 'host', fields: { cpus: 2 } } });
+  for (const sentence of ['a command without `image:` sets `memory: "64m"`', 'a command with no `image` key sets `memory: "64m"`', 'the command has no `image:` and sets `memory: "64m"`']) {
+    const read = setupOf(sentence);
+    t.ok(read && read.setup.context === 'host' && read.setup.fields.memory === '64m' && read.setup.image === undefined, sentence, { got: read?.text });
+  }
+  t.equal(setupOf('no maxOutputLines is set')?.text, 'no maxOutputLines field', 'a key said to be absent, alone, is still read whole');
+  t.equal(setupOf('`spec-run exec --project /tmp/p` runs `ls` in `alpine`'), null, "spec-run exec's own command line is never a command it runs");
+  t.end();
+});
+
+t.test('several commands: by place, "another", and a place without its noun', (t) => {
+  t.same(fileOf('a command with `image: alpine` sets `workdir: /a`, another sets `memory: "32m"`, and a third sets `cpus: 1.5`').stop.commands.map(({ run: _run, ...fields }) => fields), [{ image: 'alpine', workdir: '/a' }, { memory: '32m' }, { cpus: 1.5 }]);
+  const two = fileOf('the second command runs `sleep 5` with a timeout of 1 second');
+  t.equal(two.stop.commands.length, 2);
+  t.equal(two.stop.commands[1].run, 'sleep 5', 'what the second command runs is its own');
+  t.not(two.stop.commands[0].run, 'sleep 5', 'the first command does not run it');
+  const read = setupOf('the second command exits with 3 and the first prints "hello"');
+  t.match(read?.setup.byCommand, [{ says: [{ text: 'hello' }] }, { exitCode: 3 }]);
+  t.equal(setupOf('another one sets `maxOutputLines: 4`')?.text, 'command 2: maxOutputLines: 4', '"another" with no place before it is the second');
+  // "only": the entry holds that field and nothing else, not even a run (which the loader then refuses).
+  const only = configure(null, setupOf('a command runs `echo a`, then a second entry that has only `timeout: "5s"`')!.setup);
+  t.equal(only.errors.length > 0, true, 'an entry without run is refused by the loader');
+  t.match(only.errors.map((e) => e.message).join('\n'), /run/);
+  // Into a block: the place's fields go into that entry, a new one after the last.
+  const block = 'stop:\n  commands:\n    - run: echo one\n';
+  const placed = fileOf('the second command runs `echo two` in `alpine`', block);
+  t.same(placed.stop.commands.map((c) => [c.run, c.image]), [['echo one', undefined], ['echo two', 'alpine']]);
+  // Not a command's place.
+  t.equal(setupOf('the first line is long'), null, '"the first line" is no command');
+  t.equal(setupOf('only `sleep 1` runs'), null, '"only" without a place is not read');
+  t.end();
+});
+
+t.test('the exit status of a run that ran no command is spec-run exec\'s; "the run stops with status N" is it exiting', async (t) => {
+  const rejected: RunRecord = { config: { defaultTimeout: { kind: 'inherit' }, commands: [] }, errors: [{ line: 1, column: 1, message: 'x', path: 'stop' }], commands: [], messages: [], exitStatus: 2 };
+  const observed = (record: RunRecord) => ({ record, scale: 1, documented: [], runs: [], synthesized: [], notes: [], other: async () => record }) as Observation;
+  for (const sentence of ['the exit status is 2', 'the status code is 2', 'it exits with status 2']) {
+    const reading = readThen(sentence);
+    t.ok(reading.ok, sentence);
+    if (reading.ok) t.ok((await reading.parts[0].evaluate(observed(rejected))).ok, `${sentence}: true of a rejected run exiting 2`);
+    if (reading.ok) t.notOk((await reading.parts[0].evaluate(observed({ ...rejected, exitStatus: 1 }))).ok, `${sentence}: false of one exiting 1`);
+  }
+  for (const sentence of ['the run stops with status 2', 'spec-run exec ends with exit code 2', 'the hook exits with status 2']) {
+    const text = thenText(sentence);
+    t.ok(text === null || text.startsWith("spec-run exec's exit status == 2"), sentence, { got: text });
+    t.notMatch(text ?? '', /stopped/, `${sentence}: not read as a command stopped`);
+  }
+  t.match(thenText('the command is stopped with status 124'), /it was stopped .*exit code == 124/, 'a command stopped is still that');
+  t.end();
+});
+
+t.test('a little over, just under, and kin: a time bounded on both sides', (t) => {
+  for (const sentence of ['the command takes a little over 3 seconds', 'it runs slightly longer than three seconds', 'its `Duration:` is just over 3 s', 'it is stopped shortly after 3 seconds']) {
+    t.match(thenText(sentence), /≥ 3 s, by at most 750 ms/, sentence);
+  }
+  for (const sentence of ['the command takes a little under 3 seconds', 'it finishes just before 3 seconds', 'it takes slightly less than three seconds']) {
+    t.match(thenText(sentence), /≤ 3 s, by at most 750 ms/, sentence);
+  }
+  t.match(thenText('it takes well under a second'), /elapsed ≤ 1 s$/, '"well under" stays a bound on one side');
+  t.match(thenText('it finishes no sooner than 2 seconds'), /≥ 2 s$/);
+  t.end();
+});
