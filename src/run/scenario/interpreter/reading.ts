@@ -226,8 +226,9 @@ function subjectOf(clause: Token[]): Token[] {
 /** Whether a clause names a subject of its own: a command, a pronoun, the output or the report. */
 function namesOne(clause: Token[], subject: Token[]): boolean {
   // A quoted text names the command when the subject is one; of the report, it is what the report says.
-  const namers = subject.some((t) => t.kind === 'entity') ? ['quoted', 'ordinal', 'path', 'image'] : ['ordinal', 'image'];
-  return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER', 'MESSAGE', 'OUTPUT', 'NOTICE'].includes(c)) || /^(it|they|its|their|both|each|every|all|none)$/i.test(t.text))));
+  // A pronoun ("runs its full two seconds") is the subject's, not another one.
+  const namers = subject[0]?.kind === 'entity' && subject[0].entity.type === 'quoted' ? ['quoted', 'ordinal', 'path', 'image'] : ['ordinal', 'image'];
+  return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && !/^(it|they|its|their)$/i.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER', 'MESSAGE', 'OUTPUT', 'NOTICE'].includes(c)) || /^(both|each|every|all|none)$/i.test(t.text))));
 }
 
 /** Each clause read as one fact: all of them, or the reason why not. */

@@ -909,8 +909,17 @@ const RULES: Rule<Check>[] = [
       // What the user sees is the report, the message rule's.
       if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       const streams = streamsOf(a);
+      // "the run prints `note: …`", "spec-run exec writes …": what the run shows, its announcements, notes and reports, not a line a command wrote.
+      if (runSubject(a) && a.entities('stream').length === 0) {
+        return {
+          text: neg(a.negated, `what spec-run exec shows (announcements, notes, reports) contains ${JSON.stringify(values[0])}`),
+          evaluate: (o) => ({ ok: not(a.negated, quotedIn(values[0], o.record.messages.join('\n'))), actual: o.record.messages.join(' ⏎ ').slice(0, 500) }),
+        };
+      }
       // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
-      if (a.has('MENTION') && !a.has('WRITE') && a.entities('stream').length === 0) {
+      // "it reports `Exit Code: 0`": what its report says, as "shows" does.
+      const reports = a.tokens.some((t) => t.kind === 'word' && /^report(s|ed)?$/i.test(t.text));
+      if ((a.has('MENTION') || reports) && !a.has('WRITE') && a.entities('stream').length === 0) {
         return perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
           const report = textOf(c, o, false);
           return { ok: not(a.negated, quotedIn(values[0], report)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
