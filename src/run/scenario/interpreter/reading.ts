@@ -223,12 +223,22 @@ function subjectOf(clause: Token[]): Token[] {
   return [];
 }
 
+const PRONOUN = /^(it|they|its|their)$/i;
+
+/** The subject a clause names, which a later pronoun refers to: its opening command or report, the executor, a command; none when it is not plain. */
+function namedSubject(clause: Token[]): Token[] {
+  const opening = subjectOf(clause);
+  if (opening.length > 0) return opening;
+  const first = clause.find((t) => !isFunction(t));
+  return first?.kind === 'word' && !PRONOUN.test(first.text) && first.concepts.some((c) => c === 'HOOK' || c === 'COMMAND') ? [first] : [];
+}
+
 /** Whether a clause names a subject of its own: a command, a pronoun, the output or the report. */
 function namesOne(clause: Token[], subject: Token[]): boolean {
   // A quoted text names the command when the subject is one; of the report, it is what the report says.
   // A pronoun ("runs its full two seconds") is the subject's, not another one.
   const namers = subject[0]?.kind === 'entity' && subject[0].entity.type === 'quoted' ? ['quoted', 'ordinal', 'path', 'image'] : ['ordinal', 'image'];
-  return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && !/^(it|they|its|their)$/i.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER', 'MESSAGE', 'OUTPUT', 'NOTICE'].includes(c)) || /^(both|each|every|all|none)$/i.test(t.text))));
+  return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && !PRONOUN.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER', 'MESSAGE', 'OUTPUT', 'NOTICE'].includes(c)) || /^(both|each|every|all|none)$/i.test(t.text))));
 }
 
 /** Each clause read as one fact: all of them, or the reason why not. */
@@ -243,8 +253,22 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   let previous: Token[] | null = null;
   // "`sleep 4` is stopped after two seconds and reported with exit code 124": a clause that names no command is said of the one the first clause opens with.
   const subject = subjectOf(parts[0] ?? []);
+  // Once a clause names a subject of its own ("…, the executor prints …, and it exits"), a later pronoun is that one's.
+  let referent: Token[] | null = null;
   parts.forEach((clause, index) => {
-    if (index > 0 && subject.length > 0 && !namesOne(clause, subject)) {
+    const pronoun = clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text));
+    if (index > 0 && namesOne(clause, subject)) referent = namedSubject(clause);
+    else if (index > 0 && pronoun && referent !== null) {
+      const said = referent.length > 0 ? readWhole([...referent, ...clause.filter((t) => !(t.kind === 'word' && /^(it|they)$/i.test(t.text)))], options.rules, options.universal, options.same) : null;
+      if (said && 'value' in said) {
+        values.push(said.value);
+        names.push(said.rule);
+        previous = clause;
+        return;
+      }
+      missing.push(clause.map((t) => t.text).join(' '));
+      return;
+    } else if (index > 0 && subject.length > 0) {
       const said = readWhole([...subject, ...clause], options.rules, options.universal, options.same);
       if ('value' in said) {
         values.push(said.value);

@@ -376,6 +376,8 @@ const RULES: Rule<Check>[] = [
       const cmp = d ? '==' : comparator(a, '==');
       if (codes.length > 1 && cmp !== '==') return null;
       if (d && a.negated) return null;
+      // "the command … and the executor exits with status 0": two subjects, two facts (each clause its own), never one status of one of them.
+      if (a.has('HOOK') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND') && !t.concepts.includes('HOOK') && !/^(it|they)$/i.test(t.text))) return null;
       const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
       const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
       // "the run stops with status 2": spec-run exec stopping is its exiting, not a command stopped.
