@@ -55,7 +55,7 @@ t.test('a field said of a command in an image, on the host, or of a command with
     t.ok(read && read.setup.context === 'host' && read.setup.fields.memory === '64m' && read.setup.image === undefined, sentence, { got: read?.text });
   }
   t.equal(setupOf('no maxOutputLines is set')?.text, 'no maxOutputLines field', 'a key said to be absent, alone, is still read whole');
-  t.equal(setupOf('`spec-run exec --project /tmp/p` runs `ls` in `alpine`'), null, "spec-run exec's own command line is never a command it runs");
+  t.match(setupOf('`spec-run exec --project /tmp/p` runs `ls` in `alpine`'), { setup: { run: 'ls', invocation: { project: '/tmp/p' } } }, "spec-run exec's own command line is never a command it runs: its options are the run's");
   t.end();
 });
 
@@ -84,7 +84,7 @@ t.test('several commands: by place, "another", and a place without its noun', (t
 
 t.test('the exit status of a run that ran no command is spec-run exec\'s; "the run stops with status N" is it exiting', async (t) => {
   const rejected: RunRecord = { config: { defaultTimeout: { kind: 'inherit' }, commands: [] }, errors: [{ line: 1, column: 1, message: 'x', path: 'stop' }], commands: [], messages: [], exitStatus: 2 };
-  const observed = (record: RunRecord) => ({ record, scale: 1, documented: [], runs: [], synthesized: [], notes: [], other: async () => record }) as Observation;
+  const observed = (record: RunRecord) => ({ record, scale: 1, documented: [], runs: [], synthesized: [], notes: [], files: [], other: async () => record }) as Observation;
   for (const sentence of ['the exit status is 2', 'the status code is 2', 'it exits with status 2']) {
     const reading = readThen(sentence);
     t.ok(reading.ok, sentence);
@@ -119,5 +119,37 @@ t.test('a pronoun is the subject last named; a status of the executor beside a c
   for (const sentence of ['the command is reported as failed and the hook exits with code 1', "the command's exit code is 3, and so is the runner's status"]) {
     t.notMatch(thenText(sentence) ?? '', /^(?!.*spec-run exec's exit status).*exit code == \d+$/, `${sentence}: the executor's status is not dropped into a command's`);
   }
+  t.end();
+});
+
+t.test("spec-run exec's command line, its options alone, and the files the scenario says exist", (t) => {
+  t.match(setupOf('`spec-run exec --log out/events.jsonl hook.yaml` runs `sleep 9` with a timeout of 1 second'), { setup: { run: 'sleep 9', invocation: { log: 'out/events.jsonl', config: 'hook.yaml' } } });
+  t.match(setupOf('`spec-run exec absent.yaml` points to a file that is missing'), { setup: { invocation: { config: 'absent.yaml', configMissing: true } } });
+  t.match(setupOf('`spec-run exec --log run.jsonl absent.yaml` is run, and `absent.yaml` does not exist'), { setup: { invocation: { config: 'absent.yaml', configMissing: true } } });
+  t.match(setupOf('`--log run.jsonl` is passed'), { setup: { invocation: { log: 'run.jsonl' } } });
+  t.match(setupOf('the runner is launched with `--project elsewhere`'), { setup: { invocation: { project: 'elsewhere' } } });
+  t.equal(setupOf('`spec-run exec --verbose hook.yaml` runs `true`'), null, 'an option the executor does not have is not read');
+  t.equal(setupOf('`spec-run exec --log` runs `true`'), null, 'an option without its value is not read');
+  t.match(setupOf('`/srv/app` contains `package.json`, `src/index.js` and a folder `dist`'), { setup: { files: [{ dir: '/srv/app', name: 'package.json', directory: false }, { dir: '/srv/app', name: 'src/index.js' }, { name: 'dist', directory: true }] } });
+  t.match(setupOf('the project directory holds a file named `Makefile`'), { setup: { files: [{ dir: 'project', name: 'Makefile' }] } });
+  t.equal(setupOf('`/srv/app` contains `../secret`'), null, 'a name outside the directory is not made');
+  t.equal(setupOf('a folder `dist`'), null, 'a directory named alone is not the working directory');
+  t.end();
+});
+
+t.test('files after the run, and a line of the --log file', async (t) => {
+  t.equal(thenText('`out/run.jsonl` is created'), 'a file out/run.jsonl exists after the run (in its directory)');
+  t.equal(thenText('no file `report.txt` gets created'), 'not (a file report.txt exists after the run (in its directory))');
+  t.equal(thenText('`echo done` is never started'), '`echo done` never ran', 'a command line is not a file');
+  t.equal(thenText('the log gains a line with `"event":"timeout"`, `"exitCode":124` and `"signal":"SIGTERM"`'), 'one line of the --log file holds "event":"timeout", "exitCode":124, "signal":"SIGTERM"', 'members listed together are one line\'s');
+  t.equal(thenText('the log gains a line with `timed out`'), null, 'a text that is no JSON member is not read as the log\'s');
+  const reading = readThen('the log gains a line with `"event":"timeout"` and `"exitCode":124`');
+  t.ok(reading.ok);
+  if (!reading.ok) return;
+  const record: RunRecord = { config: { defaultTimeout: { kind: 'inherit' }, commands: [] }, errors: [], commands: [], messages: [], exitStatus: 0 };
+  const withLog = (lines: string[] | null) => ({ record, scale: 1, documented: [], runs: [], synthesized: [], notes: [], files: [], log: { name: 'l.jsonl', lines }, other: async () => record }) as Observation;
+  t.ok((await reading.parts[0].evaluate(withLog(['{"event":"timeout","exitCode":124}']))).ok, 'one line with both');
+  t.notOk((await reading.parts[0].evaluate(withLog(['{"event":"timeout","exitCode":137}', '{"event":"memory-limit","exitCode":124}']))).ok, 'two lines with one each are not one line with both');
+  t.notOk((await reading.parts[0].evaluate(withLog(null))).ok, 'no log file');
   t.end();
 });

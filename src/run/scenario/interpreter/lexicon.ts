@@ -54,6 +54,8 @@ const CONCEPTS: Record<string, string[]> = {
   ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
   AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'no longer than', 'shorter than', 'maximum', 'max'],
   AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'minimum', 'past', 'beyond'],
+  /** A file growing by a line: "the log gains a line with …". */
+  LOG_GROWS: ['gains', 'gained', 'grows', 'is appended', 'gets appended', 'appends', 'appended'],
   /** A little more or less than a time: at least it (at most it), and not by more than a measurement's slack. */
   JUST_OVER: ['a little over', 'a little more than', 'a little longer than', 'a little after', 'slightly over', 'slightly more than', 'slightly longer than', 'slightly after', 'just over', 'just above', 'just past', 'just after', 'a bit over', 'a bit more than', 'a bit after', 'shortly after', 'marginally over', 'marginally more than', 'a tad over'],
   JUST_UNDER: ['a little under', 'a little less than', 'a little before', 'slightly under', 'slightly less than', 'slightly before', 'just under', 'just below', 'just short of', 'just before', 'a bit under', 'a bit less than', 'a bit before', 'shortly before', 'marginally under', 'marginally less than', 'a tad under'],
@@ -420,7 +422,40 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return streamReferences(namedValues(variableNames(imageNames(imagesRunIn(tokensOf(markBareCommands(markCommands(sentence))))))));
+  return jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(tokensOf(markBareCommands(markCommands(sentence)))))))));
+}
+
+/** A member of a JSON object as a JSON line writes it: `"event":"timeout"`. */
+export const JSON_MEMBER = /^"[A-Za-z_][A-Za-z0-9_]*":\S/;
+
+/**
+ * "`"event":"timeout"`, `"exitCode":124` and `"signal":"SIGTERM"`": members of one JSON
+ * object, listed, are one quoted text (the members on lines of their own), so that a
+ * fact reads them as one line's, not each as a line of its own.
+ */
+function jsonMembers(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const member = (t: Token | undefined) => t?.kind === 'entity' && t.entity.type === 'quoted' && JSON_MEMBER.test(t.entity.text);
+    if (!member(token)) {
+      out.push(token);
+      continue;
+    }
+    const members = [(token as { text: string }).text];
+    let j = i + 1;
+    for (;;) {
+      let k = j;
+      while (tokens[k]?.kind === 'word' && /^(,|and)$/i.test(tokens[k].text)) k++;
+      if (k === j || !member(tokens[k])) break;
+      members.push((tokens[k] as { text: string }).text);
+      j = k + 1;
+    }
+    const text = members.join('\n');
+    out.push({ kind: 'entity', entity: { type: 'quoted', text }, text });
+    i = j - 1;
+  }
+  return out;
 }
 
 /** "that stream", "the same stream", "the other stream": the stream named before it. */

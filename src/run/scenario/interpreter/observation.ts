@@ -3,13 +3,13 @@
 // factor its durations were scaled by (a scenario about five minutes runs in seconds,
 // timeouts and sleeps alike, and says so), and the same configuration run in the other
 // context for facts about host and Docker alike.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isMap, isSeq, parseDocument, stringify } from 'yaml';
 import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type ConfigError, type TimeoutSetting } from '../../../executor/config.js';
 import { formatDuration } from '../../../executor/duration.js';
-import { recordRun, type RunRecord } from '../../../executor/record.js';
+import { recordFile, recordRun, type RunRecord } from '../../../executor/record.js';
 import { showDuration } from './lexicon.js';
 import { emptySetup, mergedSetup, type Setup } from './when.js';
 
@@ -37,6 +37,36 @@ export interface Observation {
   other(): Promise<RunRecord>;
   /** How the run was made, for the reader. */
   notes: string[];
+  /** The file `--log` named, as the run left it (lines null: never created). */
+  log?: LogFile;
+  /** The files and directories in the run's directory (and the project's) after the run, by relative path. */
+  files: string[];
+}
+
+/** The files and directories under DIR, by path relative to it (a scenario's directory: a few). */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
+}
+
+export interface LogFile {
+  name: string;
+  lines: string[] | null;
+}
+
+/** Makes the files a When says a directory holds: the project's (`--project DIR`, or "the project directory"). */
+function placeFiles(files: NonNullable<Setup['files']>, project: string, projectNamed: string | undefined): void {
+  for (const file of files) {
+    const isProject = file.dir === 'project' || (projectNamed !== undefined && path.resolve('/', file.dir) === path.resolve('/', projectNamed));
+    if (!isProject) throw new Error(`the scenario says ${file.dir} holds ${file.name}, but ${file.dir} is not the project directory it runs with: the interpreter makes only the project's files`);
+    const target = path.join(project, file.name);
+    if (file.directory) mkdirSync(target, { recursive: true });
+    else {
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, '');
+    }
+  }
+  mkdirSync(project, { recursive: true });
 }
 
 export interface ObserveOptions {
@@ -186,18 +216,30 @@ export async function observe(yaml: { text: string; line: number } | null, setup
   const { config: probe, scale } = scaled(config);
   const notes: string[] = [];
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
-  const runIn = async (configuration: StopConfig) => {
+  const invocation = setup.invocation ?? {};
+  if (invocation.project !== undefined) notes.push(`--project ${invocation.project}: a fresh directory stands for it`);
+  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[] }> => {
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     try {
-      return await recordRun(configuration, errors, { configDir: dir, imageAliases: options.imageAliases, signal: options.signal, configDirEnv: options.configDirEnv, configName: yaml ? 'the scenario\'s configuration' : 'the configuration' });
+      const project = invocation.project !== undefined ? path.join(dir, 'project') : dir;
+      placeFiles(setup.files ?? [], project, invocation.project);
+      const configName = invocation.config ?? (yaml ? "the scenario's configuration" : 'the configuration');
+      const logFile = invocation.log === undefined ? undefined : path.join(dir, invocation.log);
+      const recordOptions = { configDir: dir, projectRoot: project, imageAliases: options.imageAliases, signal: options.signal, configDirEnv: options.configDirEnv, configName, log: logFile };
+      // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
+      const record = invocation.configMissing ? await recordFile(path.join(dir, path.basename(invocation.config ?? 'stop.yaml')), recordOptions) : await recordRun(configuration, errors, recordOptions);
+      const log = logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null };
+      return { record, log, files: [...new Set([...filesUnder(dir), ...filesUnder(project)])] };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  const record = await runIn(probe);
+  const { record, log, files } = await runIn(probe);
   let other: Promise<RunRecord> | null = null;
   return {
     record,
+    log,
+    files,
     scale,
     documented,
     runs: config.commands.map((command) => command.run),
@@ -207,6 +249,6 @@ export async function observe(yaml: { text: string; line: number } | null, setup
       (other ??= runIn({
         ...probe,
         commands: probe.commands.map((command) => ({ ...command, image: command.image === undefined ? DEFAULT_IMAGE : undefined })),
-      })),
+      }).then((run) => run.record)),
   };
 }

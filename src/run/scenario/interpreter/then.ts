@@ -7,7 +7,7 @@
 import { execa } from 'execa';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { conceptWords, showDuration, type StreamName, type Token } from './lexicon.js';
+import { conceptWords, JSON_MEMBER, showDuration, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
 
@@ -104,6 +104,9 @@ function perCommand(a: Args, text: string, test: (c: CommandRecord, o: Observati
 }
 
 const not = (negated: boolean, ok: boolean) => (negated ? !ok : ok);
+
+/** A file's name or relative path with an extension ("ran.txt", "logs/run.jsonl"), not a command line. */
+const looksLikeFile = (text: string) => /^[\w.-]+(\/[\w.-]+)*$/.test(text) && /\.[A-Za-z0-9]+$/.test(text) && !text.split('/').includes('..');
 
 /** The sentence is about the run (the hook, `spec-run exec`), not a command of it. */
 const runSubject = (a: Args) => a.has('HOOK') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND'));
@@ -1142,6 +1145,35 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "`logs/run.jsonl` is created", "no file `m.jsonl` is created", "`out.txt` is not created": a file in the run's directory (or the project's) after the run.
+    name: 'a file created',
+    needs: [['E:quoted', 'E:path'], ['CREATE']],
+    allows: ['CONFIG', 'WORKDIR', 'AFTER', 'APPLY'],
+    refuses: ['HOST', 'CONTAINER', 'RUNS', 'E:ordinal'],
+    build(a) {
+      const names = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
+      if (names.length !== 1 || !looksLikeFile(names[0])) return null;
+      const [name] = names;
+      return { text: neg(a.negated, `a file ${name} exists after the run (in its directory)`), evaluate: (o) => ({ ok: not(a.negated, o.files.includes(name)), actual: o.files.join(', ') || 'no file' }) };
+    },
+  },
+  {
+    // "it gains a line with `"event":"timeout"`, `"exitCode":124`": a line of the file `--log` named, holding each of those JSON members.
+    name: 'a line of the log',
+    needs: [['OUTPUT', 'LOG_GROWS'], ['E:quoted']],
+    allows: ['SET', 'APPLY', 'LOG_GROWS', 'E:quoted', 'CONFIG'],
+    build(a) {
+      const quoted = a.entities('quoted');
+      const members = quoted.flatMap((q) => q.text.split('\n'));
+      // Only members as JSON writes them ("key":value), all of one object: those are the log's, not a text of the report.
+      if (a.negated || !a.has('LOG_GROWS') || quoted.length !== 1 || !members.every((m) => JSON_MEMBER.test(m))) return null;
+      return {
+        text: `one line of the --log file holds ${members.join(', ')}`,
+        evaluate: (o) => (o.log?.lines ? { ok: o.log.lines.some((line) => members.every((m) => line.includes(m))), actual: o.log.lines.join(' ⏎ ').slice(0, 600) } : { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' }),
+      };
+    },
+  },
+  {
     name: 'nothing runs',
     needs: [['RUNS', 'CREATE'], ['NOT']],
     allows: [],
@@ -1157,7 +1189,7 @@ const RULES: Rule<Check>[] = [
     build(a) {
       const ordinals = a.entities('ordinal').filter((o) => o.of === 'command');
       const named = a.entities('quoted');
-      if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length) return null;
+      if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length || (named[0] && looksLikeFile(named[0].text))) return null;
       const which = ordinals[0] ? (ordinals[0].index === 'last' ? 'the last command' : `command ${ordinals[0].index + 1}`) : `\`${named[0].text}\``;
       const ran = (o: Observation) => (ordinals[0] ? (ordinals[0].index === 'last' ? o.record.commands.length > 0 : o.record.commands.length > ordinals[0].index) : o.record.commands.some((_c, i) => o.runs[i]?.includes(named[0].text)));
       return { text: `${which} ${a.negated ? 'never ran' : 'ran'}`, evaluate: (o) => ({ ok: ran(o) !== a.negated, actual: o.record.commands.map((c) => c.run).join('; ') || 'no command ran' }) };

@@ -34,6 +34,35 @@ export interface Setup {
   lastCommand?: number;
   /** The entry holds only the fields said of it: no run is written for it ("a second entry that has only `timeout: 5s`"). */
   only?: boolean;
+  /** `spec-run exec` as the When invokes it: its configuration file as named, `--log FILE`, `--project DIR`. */
+  invocation?: Invocation;
+  /** Files the When says a directory holds ("`/tmp/p` holds `a.txt` and a directory `sub`"), by the directory as named ("project": the project's). */
+  files?: { dir: string; name: string; directory: boolean }[];
+}
+
+export interface Invocation {
+  config?: string;
+  /** The configuration file named does not exist. */
+  configMissing?: boolean;
+  log?: string;
+  project?: string;
+}
+
+/** `spec-run exec` with its arguments, as written; null for an option the executor does not have. */
+export function invocationOf(text: string): Invocation | null {
+  const words = text.trim().split(/\s+/);
+  if (words[0] !== 'spec-run' || words[1] !== 'exec') return null;
+  const invocation: Invocation = {};
+  for (let i = 2; i < words.length; i++) {
+    const [flag, inline] = words[i].split('=', 2);
+    if (flag === '--log' || flag === '--project') {
+      const value = inline ?? words[++i];
+      if (value === undefined) return null;
+      invocation[flag === '--log' ? 'log' : 'project'] = value;
+    } else if (flag.startsWith('-') || invocation.config !== undefined) return null;
+    else invocation.config = words[i];
+  }
+  return invocation;
 }
 
 export function emptySetup(): Setup {
@@ -86,6 +115,63 @@ const streamsOf = (a: Args): StreamName[] => {
 
 const RULES: Rule<SetupPart>[] = [
   {
+    // "`spec-run exec --log run.jsonl stop.yaml`", "`spec-run exec nope.yaml` names a file that does not exist".
+    name: 'spec-run exec invoked',
+    needs: [['E:quoted']],
+    allows: ['MENTION', 'CONFIG', 'MISSING', 'HOOK', 'APPLY', 'CREATE'],
+    build(a) {
+      const quoted = a.entities('quoted');
+      // "`--log m.jsonl` is given", "the executor is started with `--project other`": its options alone.
+      const text = quoted.length === 1 ? (quoted[0].text.startsWith('--') ? `spec-run exec ${quoted[0].text}` : quoted[0].text) : '';
+      const invocation = invocationOf(text);
+      if (!invocation || a.negated || (a.has('APPLY', 'CREATE') && !quoted[0].text.startsWith('--'))) return null;
+      // What it names is said not to exist: only of a configuration file it names.
+      const missing = a.has('MISSING');
+      if (missing && invocation.config === undefined) return null;
+      if (a.has('MENTION', 'CONFIG') && !missing) return null;
+      const said = [invocation.config && `configuration file ${invocation.config}${missing ? ' (which does not exist)' : ''}`, invocation.log && `--log ${invocation.log}`, invocation.project && `--project ${invocation.project} (a fresh directory stands for it)`].filter(Boolean);
+      return part(`spec-run exec ${said.join(', ') || 'on the configuration'}`, (s) => (s.invocation = { ...s.invocation, ...invocation, ...(missing ? { configMissing: true } : {}) }));
+    },
+  },
+  {
+    // "`logs` does not exist yet": true of the fresh directory a scenario runs in; of the configuration file spec-run exec is given, that it cannot be read.
+    name: 'a file that does not exist',
+    needs: [['E:quoted', 'E:path'], ['MISSING']],
+    allows: ['CONFIG', 'WORKDIR'],
+    build(a) {
+      const names = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
+      if (names.length !== 1 || a.negated || !/^[\w.-]+(\/[\w.-]+)*\/?$/.test(names[0])) return null;
+      const [name] = names;
+      return part(`${name} does not exist before the run (it runs in a fresh directory)`, (s) => {
+        if (s.invocation?.config === name) s.invocation.configMissing = true;
+        if (s.files?.some((f) => f.name === name)) throw new Error(`the scenario says ${name} exists and that it does not`);
+      });
+    },
+  },
+  {
+    // "`/tmp/p` holds `marker.txt` and a directory `sub`", "the project directory contains a file `package.json`".
+    name: 'files a directory holds',
+    needs: [['E:path', 'PROJECT'], ['SET', 'REMAIN'], ['E:quoted']],
+    allows: ['WORKDIR', 'CONFIG', 'MENTION', 'E:quoted'],
+    build(a) {
+      const dirs = a.entities('path');
+      const holder = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'SET' || c === 'REMAIN'));
+      // The directory is the subject, before the verb; what follows are its files.
+      const dirAt = a.tokens.findIndex((t) => (t.kind === 'entity' && t.entity.type === 'path') || (t.kind === 'word' && t.concepts.includes('PROJECT')));
+      if (a.negated || dirs.length > 1 || dirAt > holder || a.tokens.slice(0, holder).some((t) => t.kind === 'entity' && t.entity.type === 'quoted')) return null;
+      const dir = dirs[0]?.text ?? 'project';
+      const files = a.tokens.flatMap((t, i) => {
+        if (t.kind !== 'entity' || t.entity.type !== 'quoted' || i < holder) return [];
+        const name = t.entity.text;
+        if (!/^[\w.-]+(\/[\w.-]+)*$/.test(name) || name.split('/').includes('..')) return [];
+        const noun = a.tokens.slice(holder, i).reverse().find((w) => w.kind === 'word' && !w.concepts.includes('FUNCTION') && !w.concepts.includes('MENTION'));
+        return [{ dir, name, directory: noun?.kind === 'word' && noun.concepts.includes('WORKDIR') && a.tokens.indexOf(noun) === i - 1 }];
+      });
+      if (files.length !== a.entities('quoted').length) return null;
+      return part(`${dir === 'project' ? 'the project directory' : dir} holds ${files.map((f) => `${f.directory ? 'a directory ' : ''}${f.name}`).join(', ')}`, (s) => (s.files = [...(s.files ?? []), ...files]));
+    },
+  },
+  {
     name: 'the command',
     needs: [['E:quoted']],
     allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN', 'UNKNOWN', 'APPLY'],
@@ -101,8 +187,8 @@ const RULES: Rule<SetupPart>[] = [
       const images = [...quoted.filter(isImage).map((t) => t.text), ...a.entities('image').map((e) => e.name)];
       if (commands.length !== 1 || images.length > 1 || (imageWord >= 0 && images.length === 0) || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0))) return null;
       const run = commands[0].text;
-      // "`spec-run exec --project /tmp/p` runs …": the executor's own command line is not a command it runs.
-      if (/^spec-run\b/.test(run)) return null;
+      // "`spec-run exec --project /tmp/p` runs …", "`--log run.jsonl` is given": the executor's own command line, or an option of it, is not a command it runs.
+      if (/^(spec-run\b|--)/.test(run)) return null;
       // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
       const field = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(\S.*)$/.exec(run);
       // "contains a key `timeoutt`", "an unknown field `retries`": a key's name, with no value (null).
@@ -388,6 +474,9 @@ const RULES: Rule<SetupPart>[] = [
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity');
       if (values.length !== 1 || a.negated) return null;
+      // "a directory `sub`" names a directory; it is the working one only when said to be ("works in", "its directory is set to").
+      const plain = a.tokens.every((t) => !(t.kind === 'word' && t.concepts.includes('WORKDIR')) || /^(directory|folder)$/i.test(t.text));
+      if (plain && !a.has('SET', 'RUNS')) return null;
       return part(`workdir: ${values[0].text}`, (s) => (s.fields.workdir = values[0].text));
     },
   },
