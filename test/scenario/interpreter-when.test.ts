@@ -153,3 +153,12 @@ t.test('files after the run, and a line of the --log file', async (t) => {
   t.notOk((await reading.parts[0].evaluate(withLog(null))).ok, 'no log file');
   t.end();
 });
+
+t.test('several commands listed in one When, one each in order; two command lines said of none are not read', (t) => {
+  t.same(fileOf('the file declares the container commands `uname -a`, `id -u` and `pwd`').stop.commands.map((c) => [c.run, c.image]), [['uname -a', 'alpine'], ['id -u', 'alpine'], ['pwd', 'alpine']]);
+  t.same(fileOf('the configuration holds four commands: `true`, then `false`, then `exit 3`, then `echo end`').stop.commands.map((c) => c.run), ['true', 'false', 'exit 3', 'echo end']);
+  t.equal(setupOf('the configuration lists two commands: `a x`, `b y` and `c z`'), null, 'a count that is not the number listed');
+  t.equal(setupOf('`sleep 1` runs and `sleep 2` runs'), null, 'two command lines, and which command runs which is not said');
+  t.match(setupOf('the configuration has a command `ls -la` on the host'), { setup: { run: 'ls -la', context: 'host' } }, '"has a command `x`" names it');
+  t.end();
+});

@@ -285,7 +285,8 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     if (index > 0 && EXACT_OUTPUT.has(names.at(-1) ?? '') && isNothingMore(clause)) return;
     // "prints 5 lines to stdout and 5 lines to stderr": a clause of values alone, of the kinds the clause before holds, takes that clause's words.
     const kinds = (tokens: Token[]) => tokens.flatMap((t) => (t.kind === 'entity' ? [t.entity.type] : []));
-    const elliptic = previous !== null && clause.every((t) => isFunction(t) || t.kind === 'entity') && kinds(clause).length > 0 && kinds(clause).every((k) => kinds(previous!).includes(k));
+    // Not after a fact that says what the output is, line for line: "the output is `a`, then `b`" is one output of two lines, not two outputs.
+    const elliptic = previous !== null && !EXACT_OUTPUT.has(names.at(-1) ?? '') && clause.every((t) => isFunction(t) || t.kind === 'entity') && kinds(clause).length > 0 && kinds(clause).every((k) => kinds(previous!).includes(k));
     const alone = readWhole(clause, options.rules, options.universal, options.same);
     const gapped = !('value' in alone) && elliptic ? [...previous!.filter((t) => t.kind === 'word'), ...clause] : clause;
     const one = gapped === clause ? alone : readWhole(gapped, options.rules, options.universal, options.same);

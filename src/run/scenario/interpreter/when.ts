@@ -134,6 +134,31 @@ const RULES: Rule<SetupPart>[] = [
     },
   },
   {
+    // "the configuration lists three host commands: `a`, then `b`, then `c`", "has the commands `a`, `b` and `c`": one command each, in that order.
+    name: 'several commands listed',
+    needs: [['COMMAND', 'E:count'], ['E:quoted']],
+    allows: ['HOST', 'CONTAINER', 'E:count', 'E:number', 'AFTER', 'APPLY', 'MENTION', 'REMAIN', 'E:quoted'],
+    build(a) {
+      const runs = a.entities('quoted').map((q) => q.text);
+      // "three host commands": how many, said before them.
+      const counts = [...a.entities('count'), ...a.entities('number').map((n) => ({ n: n.n, unit: 'command' as const }))];
+      const plural = a.tokens.some((t) => t.kind === 'word' && /^(commands|entries)$/i.test(t.text)) || counts.some((c) => c.unit === 'command');
+      if (!plural || runs.length < 2 || a.negated || (a.has('HOST') && a.has('CONTAINER')) || counts.length > 1 || (counts[0] && (counts[0].unit !== 'command' || counts[0].n !== runs.length))) return null;
+      if (runs.some((run) => /^(spec-run\b|--)|^[A-Za-z_]+\s*:/.test(run))) return null;
+      const context = a.has('CONTAINER') ? 'docker' : a.has('HOST') ? 'host' : undefined;
+      const where = context === 'docker' ? ' in a container (alpine)' : context === 'host' ? ' on the host' : '';
+      return part(runs.map((run, i) => `command ${i + 1}: run \`${run}\`${where}`).join('; '), (s) => {
+        s.byCommand ??= [];
+        runs.forEach((run, i) => {
+          const own = (s.byCommand![i] ??= emptySetup());
+          own.run = run;
+          if (context) own.context = context;
+        });
+        s.lastCommand = runs.length - 1;
+      });
+    },
+  },
+  {
     // "`logs` does not exist yet": true of the fresh directory a scenario runs in; of the configuration file spec-run exec is given, that it cannot be read.
     name: 'a file that does not exist',
     needs: [['E:quoted', 'E:path'], ['MISSING']],
@@ -196,8 +221,14 @@ const RULES: Rule<SetupPart>[] = [
       if (!field && keyWord >= 0 && a.tokens[keyWord + 1] === commands[0] && /^[A-Za-z_][A-Za-z0-9_]*$/.test(run) && images.length === 0 && !a.has('HOST', 'CONTAINER')) {
         return part(`${run}: null (a key with no value)`, (s) => (s.fields[run] = null));
       }
-      // "has an unknown key `retries: 3`": said only of a configuration line.
-      if (!field && a.has('UNKNOWN', 'APPLY')) return null;
+      // "has an unknown key `retries: 3`": said only of a configuration line; "has a command `cat x`" names the command.
+      const namedCommand = (() => {
+        const before = a.tokens[a.tokens.indexOf(commands[0]) - 1];
+        return before?.kind === 'word' && before.concepts.includes('COMMAND');
+      })();
+      if (!field && (a.has('UNKNOWN') || (a.has('APPLY') && !namedCommand))) return null;
+      // "the host commands `a`, `b` and `c`": several, which the list rule reads.
+      if (a.tokens.some((t) => t.kind === 'word' && /^(commands|entries)$/i.test(t.text))) return null;
       if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message|env)$/.test(field[1]))) {
         // "a command in `alpine` sets `workdir: /tmp`": the field of a command in that image.
         if ((a.has('HOST') || images.length > 0) && field[1] === 'defaultTimeout') return null;
@@ -600,6 +631,14 @@ const UNIVERSAL = ['COMMAND', 'HOOK', 'CONFIG', 'RUNS', 'SET', 'EACH', 'USER', '
 
 /** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
 export function readWhen(sentence: string): Reading<SetupPart> {
+  const reading = readClauses(sentence);
+  // Two different command lines said of no command in particular: which is which is not said, and one would overwrite the other.
+  const runs = reading.ok ? new Set(reading.parts.map((p) => /^run `(.*)`/.exec(p.text)?.[1]).filter((run) => run !== undefined)) : new Set();
+  if (runs.size > 1) return { ok: false, notUnderstood: [...runs].map(String), reason: 'several command lines, and not which command runs which' };
+  return reading;
+}
+
+function readClauses(sentence: string): Reading<SetupPart> {
   return read(namedPlaces(sentence), {
     rules: READ_RULES,
     universal: UNIVERSAL,
