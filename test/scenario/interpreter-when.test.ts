@@ -97,6 +97,9 @@ t.test('the exit status of a run that ran no command is spec-run exec\'s; "the r
     t.notMatch(text ?? '', /stopped/, `${sentence}: not read as a command stopped`);
   }
   t.match(thenText('the command is stopped with status 124'), /it was stopped .*exit code == 124/, 'a command stopped is still that');
+  for (const sentence of ['it exits with status 2 without running anything', 'the hook returns code 2 without starting a command']) {
+    t.notMatch(thenText(sentence) ?? '', /not \(exit code/, `${sentence}: "without" does not deny the status`);
+  }
   t.end();
 });
 

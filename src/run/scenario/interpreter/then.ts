@@ -379,6 +379,8 @@ const RULES: Rule<Check>[] = [
       const cmp = d ? '==' : comparator(a, '==');
       if (codes.length > 1 && cmp !== '==') return null;
       if (d && a.negated) return null;
+      // "exits with status 2 without running anything": "without" denies what follows it, not the status.
+      if (a.tokens.some((t) => t.kind === 'word' && /^without$/i.test(t.text))) return null;
       // "the command … and the executor exits with status 0": two subjects, two facts (each clause its own), never one status of one of them.
       if (a.has('HOOK') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND') && !t.concepts.includes('HOOK') && !/^(it|they)$/i.test(t.text))) return null;
       const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
