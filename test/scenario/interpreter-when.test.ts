@@ -165,3 +165,12 @@ t.test('several commands listed in one When, one each in order; two command line
   t.match(setupOf('the configuration has a command `ls -la` on the host'), { setup: { run: 'ls -la', context: 'host' } }, '"has a command `x`" names it');
   t.end();
 });
+
+t.test('"times out" beside a command line is a claim for the Thens, and "its only command" is the one command', (t) => {
+  t.match(setupOf('`sleep 30` times out under `timeout: "2s"`'), { text: /run `sleep 30` \(said to time out: the Thens check it\); timeout: "2s"/, setup: { run: 'sleep 30', fields: { timeout: '2s' } } });
+  t.match(setupOf('`sleep 30` runs under `timeout: "2s"`'), { setup: { run: 'sleep 30', fields: { timeout: '2s' } } }, 'a configuration line after "under" is no place');
+  t.equal(setupOf('`sleep 30` runs under `/srv`'), null, 'a path after "under" is not read');
+  t.match(setupOf('its only command is `printf x` with `timeout: null`'), { setup: { run: 'printf x', fields: { timeout: null } } });
+  t.equal(setupOf('only `printf x` runs'), null, '"only" not before "command" is not read');
+  t.end();
+});

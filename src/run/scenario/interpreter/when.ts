@@ -86,6 +86,9 @@ const part = (text: string, apply: (s: Setup) => void): SetupPart => ({ text, ap
 
 const wordOf = (t: Token) => (t.kind === 'word' ? t.text.toLowerCase() : null);
 
+/** A line of a configuration file: `key: value`. */
+const CONFIG_LINE = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(\S.*)$/;
+
 /** The value of a token as a YAML scalar: a number, a quoted text, a duration as written. */
 function valueOf(token: Token): unknown {
   if (token.kind === 'word') {
@@ -199,14 +202,14 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'the command',
     needs: [['E:quoted']],
-    allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN', 'UNKNOWN', 'APPLY'],
+    allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN', 'UNKNOWN', 'APPLY', 'TIMED_OUT'],
     build(a) {
       const quoted = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted');
       const imageWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('IMAGE'));
       // With the word "image", the quoted text beside it names the image; the other one is the command.
       const isImage = (t: Token) => imageWord >= 0 && Math.abs(a.tokens.indexOf(t) - imageWord) === 1;
       // "runs in `build`", "on `host`": a quoted text after a preposition of place is no command line.
-      const placed = (t: Token) => /^(in|inside|on|under|at)$/i.test(wordOf(a.tokens[a.tokens.indexOf(t) - 1] ?? t) ?? '');
+      const placed = (t: Token) => /^(in|inside|on|under|at)$/i.test(wordOf(a.tokens[a.tokens.indexOf(t) - 1] ?? t) ?? '') && !CONFIG_LINE.test(t.text);
       if (quoted.some(placed)) return null;
       const commands = quoted.filter((t) => !isImage(t));
       const images = [...quoted.filter(isImage).map((t) => t.text), ...a.entities('image').map((e) => e.name)];
@@ -215,7 +218,9 @@ const RULES: Rule<SetupPart>[] = [
       // "`spec-run exec --project /tmp/p` runs …", "`--log run.jsonl` is given": the executor's own command line, or an option of it, is not a command it runs.
       if (/^(spec-run\b|--)/.test(run)) return null;
       // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
-      const field = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(\S.*)$/.exec(run);
+      const field = CONFIG_LINE.exec(run);
+      // "`sleep 10` times out under `timeout: "1s"`": that it times out is a claim, for the Thens to check; said of a command line, it sets nothing.
+      if (a.has('TIMED_OUT') && (field || a.has('HOST', 'CONTAINER', 'IMAGE'))) return null;
       // "contains a key `timeoutt`", "an unknown field `retries`": a key's name, with no value (null).
       const keyWord = a.tokens.findIndex((t) => t.kind === 'word' && /^(key|field|setting|option)s?$/i.test(t.text));
       if (!field && keyWord >= 0 && a.tokens[keyWord + 1] === commands[0] && /^[A-Za-z_][A-Za-z0-9_]*$/.test(run) && images.length === 0 && !a.has('HOST', 'CONTAINER')) {
@@ -243,7 +248,8 @@ const RULES: Rule<SetupPart>[] = [
         });
       }
       const context = images.length > 0 || a.has('CONTAINER') ? 'docker' : a.has('HOST') ? 'host' : undefined;
-      return part(`run \`${run}\`${context === 'docker' ? ` in a container (${images[0] ?? 'alpine'})` : context === 'host' ? ' on the host' : ''}`, (s) => {
+      const claim = a.has('TIMED_OUT') ? ' (said to time out: the Thens check it)' : '';
+      return part(`run \`${run}\`${context === 'docker' ? ` in a container (${images[0] ?? 'alpine'})` : context === 'host' ? ' on the host' : ''}${claim}`, (s) => {
         s.run = run;
         if (context) s.context = context;
         if (images[0]) s.image = images[0];
@@ -588,6 +594,12 @@ function placed(rule: Rule<SetupPart>): Rule<SetupPart> {
     build(a) {
       const ordinals = a.entities('ordinal');
       const only = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('EXACTLY'));
+      // "its only command is `x`": the one command there is, the first.
+      const soleCommand = only.length === 1 && /^only$/i.test(only[0].text) && a.tokens[a.tokens.indexOf(only[0]) + 1]?.kind === 'word' && (a.tokens[a.tokens.indexOf(only[0]) + 1] as { concepts: string[] }).concepts.includes('COMMAND');
+      if (ordinals.length === 0 && soleCommand) {
+        const read = rule.build(args(a.tokens.filter((t) => t !== only[0])));
+        return read && part(`${read.text} (the only command)`, read.apply);
+      }
       if (ordinals.length === 0) return only.length > 0 ? null : rule.build(a);
       const [place] = ordinals;
       if (ordinals.length > 1 || place.of !== 'command' || place.index === 'last' || only.some((t) => !/^only$/i.test(t.text))) return null;
