@@ -396,9 +396,10 @@ const RULES: Rule<Check>[] = [
       const namesNoCommand = !namesCommand && !a.has('HOOK', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'EACH') && !completes && !own && verdict === null && !d;
       if (namesNoCommand) {
         const each = perCommand(a, neg(a.negated, `exit code ${what}`), (c) => ({ ok: matches(c.exitCode), actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}` }));
+        // The text stays the sentence's ("exit code == 2"); the verdict says whose status it was.
         return {
-          text: `(each command's, or spec-run exec's where none ran) ${each.text}`,
-          evaluate: (o) => (o.record.commands.length === 0 ? { ok: matches(o.record.exitStatus), actual: `no command ran; exit status ${o.record.exitStatus}` } : each.evaluate(o)),
+          text: each.text,
+          evaluate: (o) => (o.record.commands.length === 0 ? { ok: matches(o.record.exitStatus), actual: `no command ran: spec-run exec's exit status ${o.record.exitStatus}` } : each.evaluate(o)),
         };
       }
       const succeeded = (c: CommandRecord) => c.outcome === 'completed' && c.exitCode === 0;
