@@ -957,13 +957,18 @@ const RULES: Rule<Check>[] = [
       // "the report ends with …": the report goes on after the output with the executor's notices.
       const report = a.has('MESSAGE') && !a.has('OUTPUT') && a.entities('stream').length === 0;
       const name = index === 'last' ? 'the last line' : opens ? 'the first line' : `line ${index + 1}`;
-      return perCommand(a, neg(a.negated, `${name} of ${report ? (opens ? 'the report' : 'the report (the output shown, then its notices)') : 'the output shown'} ${opens ? 'begins with' : '=='} ${JSON.stringify(value)}`), (c) => {
+      // "the first line is `Error: …`", naming neither the output nor the report: the command's first line, or its report's (which opens with its verdict).
+      const unnamed = !a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0 && index === 0 && !opens;
+      const whose = report ? (opens ? 'the report' : 'the report (the output shown, then its notices)') : unnamed ? 'the output shown, or of the report,' : 'the output shown';
+      return perCommand(a, neg(a.negated, `${name} of ${whose} ${opens ? 'begins with' : '=='} ${JSON.stringify(value)}`), (c) => {
         // The report opens with its verdict ("Error: …", "OK: …"), before the output.
-        const lines = opens && report ? c.report.split('\n').filter((l) => l.trim() !== '') : [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...(report ? c.notices : [])];
+        const reportLines = c.report.split('\n').filter((l) => l.trim() !== '');
+        const lines = opens && report ? reportLines : [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...(report ? c.notices : [])];
         const line = index === 'last' ? lines.at(-1) : lines[index];
         // "opens with X": the line begins with X; a line named by its place is X.
         const matches = line !== undefined && (opens ? line.trim().startsWith(value) : line.trim() === value);
-        return { ok: not(a.negated, matches), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
+        const reportMatches = unnamed && reportLines[0]?.trim() === value;
+        return { ok: not(a.negated, matches || reportMatches), actual: `${line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line)}${unnamed ? `; the report's: ${JSON.stringify(reportLines[0] ?? '')}` : ''}` };
       }, { quoted: true });
     },
   },
