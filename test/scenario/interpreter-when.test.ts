@@ -118,6 +118,8 @@ t.test('a little over, just under, and kin: a time bounded on both sides', (t) =
 t.test('a pronoun is the subject last named; a status of the executor beside a command is its own fact', (t) => {
   t.match(thenText('the second command is skipped, spec-run exec prints `stopped early`, and it exits with status 130'), /spec-run exec's exit status == 130$/, '"it" after "spec-run exec prints" is the executor');
   t.match(thenText('the first command is announced with `(timeout 2s, from command)` and runs its full two seconds'), /the command 1: elapsed/, '"its" with no other subject between is the opening one');
+  t.match(thenText('the executor prints `done` and exits with status 4'), /spec-run exec's exit status == 4$/, 'a later clause of a sentence about the executor is the executor\'s');
+  t.notMatch(thenText('the runner fails and `leak` is never printed') ?? '', /spec-run exec shows/, 'a clause with a text of its own is not made the executor\'s');
   t.notMatch(thenText('the first command is announced with `(timeout 2s, from command)` and runs its full two seconds') ?? '', /∧ elapsed/, 'not every command');
   for (const sentence of ['the command is reported as failed and the hook exits with code 1', "the command's exit code is 3, and so is the runner's status"]) {
     t.notMatch(thenText(sentence) ?? '', /^(?!.*spec-run exec's exit status).*exit code == \d+$/, `${sentence}: the executor's status is not dropped into a command's`);

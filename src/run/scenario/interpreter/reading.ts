@@ -220,6 +220,8 @@ function subjectOf(clause: Token[]): Token[] {
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && second?.kind === 'word' && second.concepts.includes('COMMAND')) return [first, second];
   // "the report opens with … and ends with …": the report, a noun that says nothing else ("the error" also says the command failed).
   if (first?.kind === 'word' && first.concepts.includes('MESSAGE') && !first.concepts.includes('FAIL')) return [first];
+  // "the run closes with … and exits with status 130": the executor, whose exit the later clause says.
+  if (first?.kind === 'word' && first.concepts.includes('HOOK')) return [first];
   return [];
 }
 
@@ -237,7 +239,9 @@ function namedSubject(clause: Token[]): Token[] {
 function namesOne(clause: Token[], subject: Token[]): boolean {
   // A quoted text names the command when the subject is one; of the report, it is what the report says.
   // A pronoun ("runs its full two seconds") is the subject's, not another one.
-  const namers = subject[0]?.kind === 'entity' && subject[0].entity.type === 'quoted' ? ['quoted', 'ordinal', 'path', 'image'] : ['ordinal', 'image'];
+  // Of the executor, a clause with a text of its own ("… and `x` is never printed") says something of that text, not of the executor.
+  const hook = subject[0]?.kind === 'word' && subject[0].concepts.includes('HOOK');
+  const namers = subject[0]?.kind === 'entity' && subject[0].entity.type === 'quoted' ? ['quoted', 'ordinal', 'path', 'image'] : hook ? ['quoted', 'ordinal', 'image'] : ['ordinal', 'image'];
   return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && !PRONOUN.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER', 'MESSAGE', 'OUTPUT', 'NOTICE'].includes(c)) || /^(both|each|every|all|none)$/i.test(t.text))));
 }
 
