@@ -216,18 +216,16 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     return interrupts.exitStatus ?? (problems ? 1 : 0);
   }
 
-  // Runners are loaded only when something runs: --list and check stay fast.
-  const [{ runLispDocument }, { runScenarioDocument }, { BuiltinRuntime, CommandRuntime }, { closeDrivers }] = await Promise.all([
-    import('../run/lisp/index.js'),
-    import('../run/scenario/index.js'),
-    import('../run/lisp/servers.js'),
-    import('../run/lisp/driver.js'),
-  ]);
-  const runners: Runners = { lisp: runLispDocument, openspec: runScenarioDocument };
+  // Runners are loaded only when something runs (--list and check stay fast), the Lisp one
+  // with its runtime server only for Lisp documents, or for --watch, whose edits may bring
+  // some: a run of OpenSpec documents does not load (and evaluate) its modules.
+  const lispDocuments = options.watch === true || plan.documents.some((d) => d.family === 'lisp');
+  const [lisp, { runScenarioDocument }] = await Promise.all([lispDocuments ? lispRunner() : null, import('../run/scenario/index.js')]);
+  const runners: Runners = { ...(lisp ? { lisp: lisp.runLispDocument } : {}), openspec: runScenarioDocument };
   const vocabularyFiles = (config.vocabulary ?? []).map((file) => resolve(config.directory, file));
   const runtimeCommand = Array.isArray(config.runtime) ? config.runtime : [process.execPath, cliEntry, 'serve'];
   // The built-in runtime serves every session in this process; another server runs a process per session.
-  const runtime = Array.isArray(config.runtime) ? new CommandRuntime(runtimeCommand, config.directory) : new BuiltinRuntime();
+  const runtime = lisp && (Array.isArray(config.runtime) ? new lisp.CommandRuntime(runtimeCommand, config.directory) : new lisp.BuiltinRuntime());
   const runOptions = (): RunPlanOptions => ({
     seed: options.seed ?? randomInt(1, 2 ** 31 - 1),
     unitTimeoutMs: options.timeout ?? 5 * 60 * 1000,
@@ -237,7 +235,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     stepFiles,
     dryRun: options.dryRun ?? false,
     runtimeCommand,
-    runtime,
+    ...(runtime ? { runtime } : {}),
     imageAliases: { ...config.images },
     projectRoot: config.directory,
     vocabularyFiles,
@@ -272,7 +270,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
     if (lostReports.length > 0) return 2;
     if (!options.watch) return counts.failed > 0 || checkedNothing(counts) || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
-    runtime.fill(SPARE_SERVERS);
+    runtime?.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
     await watchDocuments({
       documents: plan.documents.map((d) => d.file),
@@ -280,14 +278,24 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       helpers: [...vocabularyFiles, ...stepFiles, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
         await execute(narrowPlan(await buildPlan(files, executorSteps, trees), selection, exclusions).plan);
-        runtime.fill(SPARE_SERVERS);
+        runtime?.fill(SPARE_SERVERS);
       },
       signal: interrupts.signal,
     });
     return interrupts.exitStatus ?? 0;
   } finally {
-    await Promise.all([runtime.close(), closeDrivers()]);
+    await Promise.all([runtime?.close(), lisp?.closeDrivers()]);
   }
+}
+
+/** The Lisp runner, the runtime servers its sessions come from and its drivers. */
+async function lispRunner() {
+  const [{ runLispDocument }, { BuiltinRuntime, CommandRuntime }, { closeDrivers }] = await Promise.all([
+    import('../run/lisp/index.js'),
+    import('../run/lisp/servers.js'),
+    import('../run/lisp/driver.js'),
+  ]);
+  return { runLispDocument, BuiltinRuntime, CommandRuntime, closeDrivers };
 }
 
 /**

@@ -11,7 +11,7 @@ export interface ExecCliOptions {
   config: string;
   /** JSON-lines file receiving timeout and memory-limit events. */
   log?: string;
-  /** Mounted at /workspace in containers, base of host working directories; default: the config's directory. */
+  /** Base of host working directories, mounted at /workspace in containers; default: the config's directory. */
   projectRoot?: string;
   imageAliases?: Record<string, string>;
   /** Environment variable that carries the configuration file's directory to every command. */
@@ -23,11 +23,14 @@ export { DEFAULT_CONFIG_DIR_ENV };
 
 export const EXEC_USAGE = `usage: spec-run exec CONFIG.yaml [--log FILE] [--project DIR] [--image-alias NAME=IMAGE]... [--config-dir-env NAME]
 
-Runs the commands of the stop: section in order, on the host or in Docker (image:),
-each under its timeout, from the configuration file's directory, which the
-variable SPEC_RUN_CONFIG_DIR (or --config-dir-env NAME) carries as an absolute path. Exit status: 0 when all succeed, else the first failure's
-code (124 timeout, 137 killed or memory limit, 125 could not run), 2 for a bad config;
-130, 143 or 129 when SIGINT, SIGTERM or SIGHUP interrupted it (the command running is stopped).`;
+Runs the commands of the stop: section in order, each under its timeout: on the host
+in the project directory (--project, default the configuration file's directory) or
+its workdir: there, or in Docker (image:) with the project mounted at /workspace. The
+variable SPEC_RUN_CONFIG_DIR (or --config-dir-env NAME) carries the configuration
+file's directory: an absolute host path, in a container its path under /workspace.
+Exit status: 0 when all succeed, else the first failure's code (124 timeout, 137 killed
+or memory limit, 125 could not run), 2 for a bad config; 130, 143 or 129 when SIGINT,
+SIGTERM or SIGHUP interrupted it (the command running is stopped).`;
 
 export function parseExecArgs(argv: string[]): ExecCliOptions {
   const { values, positionals } = parseArgs({
@@ -47,8 +50,28 @@ export function parseExecArgs(argv: string[]): ExecCliOptions {
   return { config: positionals[0], log: values.log, projectRoot: values.project, imageAliases: aliases, configDirEnv };
 }
 
+/** Set once stdout's reader went away (`| head`): report lines are dropped from then on. */
+let stdoutReaderGone = false;
+let watchingStdout = false;
+
+/**
+ * Writes a report line to stdout unless its reader went away: the commands still run to
+ * the end, so the exit status stays the verdict. The listener stays for the process's
+ * life, since the EPIPE of the last write arrives after it.
+ */
+function writeStdout(text: string): void {
+  if (!watchingStdout) {
+    watchingStdout = true;
+    process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      stdoutReaderGone = true;
+    });
+  }
+  if (!stdoutReaderGone) process.stdout.write(`${text}\n`);
+}
+
 export async function execCommand(input: string[] | ExecCliOptions): Promise<number> {
-  const write = (Array.isArray(input) ? undefined : input.write) ?? ((text: string) => process.stdout.write(`${text}\n`));
+  const write = (Array.isArray(input) ? undefined : input.write) ?? writeStdout;
   let options: ExecCliOptions;
   try {
     options = Array.isArray(input) ? parseExecArgs(input) : input;

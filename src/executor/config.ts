@@ -108,6 +108,9 @@ const CPUS = 'must be a positive number of CPUs (e.g. 1.5)';
 const BOOLEAN = 'must be true or false';
 const RUN = 'must be a non-empty command string';
 
+/** Fields only a container can apply. */
+export const CONTAINER_ONLY = ['memory', 'cpus', 'network', 'user'] as const;
+
 const commandSchema = mapping(
   {
     run: z.string(says(RUN, 'every command needs `run:`')).regex(/\S/, says(RUN)),
@@ -136,12 +139,19 @@ const commandSchema = mapping(
   if (command.image !== undefined && command.workdir !== undefined && !command.workdir.startsWith('/')) {
     context.addIssue({ code: 'custom', path: ['workdir'], message: `must be an absolute path inside the container (e.g. '/workspace/${command.workdir}'), not the relative ${JSON.stringify(command.workdir)}` });
   }
+  // A limit or an identity the host cannot apply would leave the command running with more than was written.
+  if (command.image === undefined) {
+    for (const field of CONTAINER_ONLY.filter((f) => command[f] !== undefined)) {
+      context.addIssue({ code: 'custom', path: [field], message: `applies in a container only: this command has no image:, so it would run on the host without it (add image:, or remove ${field}:)` });
+    }
+  }
 });
 
 const stopSchema = mapping(
   {
     defaultTimeout: inheritedTimeout,
-    commands: z.array(commandSchema, says('must be a list of commands (`- run: ...`)', 'the `commands:` list is missing')),
+    // A stop hook that runs nothing checks nothing: an empty list is a mistake to point at, never a pass.
+    commands: z.array(commandSchema, says('must be a list of commands (`- run: ...`)', 'the `commands:` list is missing')).refine((commands) => commands.length > 0, 'is an empty list: a stop hook that runs nothing checks nothing (list at least one `- run: ...`)'),
   },
   'must be a mapping with `commands:` and optionally `defaultTimeout:`',
   'the `stop:` section is missing',

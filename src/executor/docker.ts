@@ -11,7 +11,8 @@ import { ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { pullIfMissing } from './pull.js';
 import type { ExecObserver } from './events.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { onHost, unusableDirectory, WORKSPACE } from './workspace.js';
 
 export type EngineStatus = { ok: true; version: string } | { ok: false; error: string; solutions: string[] };
 
@@ -54,7 +55,8 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
   const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request) });
   const { used, note } = mapImage(request.image, request.imageAliases);
   if (note) notes.push(note);
-  const started = performance.now();
+  // Reset when the container starts: a duration spans what the timeout does, not the image check and `docker create` before it.
+  let started = performance.now();
   const tell = request.onEvent ?? (() => {});
   const result = (fields: Pick<ExecResult, 'outcome' | 'exitCode' | 'signal'> & Partial<ExecResult>): ExecResult => {
     tell({ type: 'end', outcome: fields.outcome, exitCode: fields.exitCode, signal: fields.signal });
@@ -92,12 +94,21 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     if (pulled.note) notes.push(pulled.note);
   }
 
+  const workdir = request.workdir ?? WORKSPACE;
+  // The engine would create a missing directory under the mount, in the project, as root: say it is missing, as on the host.
+  const workdirOnHost = onHost(workdir, request.projectRoot);
+  const unusable = workdirOnHost && unusableDirectory(workdirOnHost);
+  if (unusable) {
+    return infrastructure(`working directory ${workdir} ${unusable}: it is ${workdirOnHost} in the project mounted at ${WORKSPACE}`, [
+      `create ${workdirOnHost}, or set workdir: to a directory that exists`,
+    ]);
+  }
+
   const name = `spec-run-${process.pid}-${randomBytes(4).toString('hex')}`;
   const graceMs = request.graceMs ?? GRACE_MS;
   const args = ['create', '--name', name, '--label', 'spec-run=executor', '--label', `${OWNER_LABEL}=${process.pid}`, '--init', '--pull', 'never'];
   // --mount, not -v: a directory whose name holds ':' or ',' would be read as -v's mode field.
-  const workdir = request.workdir ?? '/workspace';
-  args.push('--mount', `type=bind,"source=${request.projectRoot.replace(/"/g, '""')}",target=/workspace`, '-w', workdir);
+  args.push('--mount', `type=bind,"source=${request.projectRoot.replace(/"/g, '""')}",target=${WORKSPACE}`, '-w', workdir);
   // Swap equal to memory: the limit is a hard one, reached by the OOM killer rather than by swapping.
   if (request.memory) args.push('--memory', request.memory, '--memory-swap', request.memory);
   if (request.cpus !== undefined) args.push('--cpus', String(request.cpus));
@@ -115,9 +126,10 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
       return infrastructure(`docker create failed: ${creation.stderr.trim()}`);
     }
     tell({ type: 'container', name, action: 'created' });
-    tell({ type: 'mount', source: request.projectRoot, target: '/workspace' });
+    tell({ type: 'mount', source: request.projectRoot, target: WORKSPACE });
     tell({ type: 'start', context: 'docker', run: request.run, image: { requested: request.image, used }, workdir, env: request.env ?? {}, user: request.user, graceMs });
     // Attached for as long as the container runs: a Child, whose output arrives as raw bytes.
+    started = performance.now();
     const attached = new Child({ ...dockerCommand(['start', '-a', name]), group: true, stdin: 'ignore', stdout: 'pipe' });
     collector.capture(attached);
     tell({ type: 'container', name, action: 'started' });
@@ -150,7 +162,7 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     if (halt) {
       return result({
         outcome: halt.reason,
-        exitCode: halt.reason === 'timeout' ? (killed ? EXIT.killed : EXIT.timeout) : EXIT.interrupted,
+        exitCode: stoppedExitCode(halt.reason, killed, request.signal),
         signal: killed ? 'SIGKILL' : 'SIGTERM',
         durationMs,
       });

@@ -2,17 +2,16 @@
 // allows it (see ../process/containment.ts), so a timeout or the command's end stops everything it
 // started, even children that left its process group (setsid, daemons); else in its own
 // process group only, and the result says what that cannot contain.
-import { statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Child } from '../process/child.js';
 import { asSpawn, containment, inOwnPidNamespace, tiedToParent } from '../process/containment.js';
 import type { StopOutcome } from '../process/stop.js';
+import { CONTAINER_ONLY } from './config.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, type ExecRequest, type ExecResult, type StopReason } from './result.js';
-
-const DOCKER_ONLY = ['memory', 'cpus', 'network', 'user'] as const;
+import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { unusableDirectory } from './workspace.js';
 
 /** Init of a command's PID namespace: runs it, then stops what it left behind and says how on fd 3. */
 const REAPER = join(dirname(fileURLToPath(import.meta.url)), 'reaper.sh');
@@ -23,7 +22,7 @@ const REAPER_FD = 3;
 const DRAIN_MS = 200;
 
 export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
-  const notes = DOCKER_ONLY.filter((f) => request[f] !== undefined).map((f) => `${f} applies to Docker commands only: not enforced on the host`);
+  const notes = CONTAINER_ONLY.filter((f) => request[f] !== undefined).map((f) => `${f} applies to Docker commands only: not enforced on the host`);
   const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request) });
   const graceMs = request.graceMs ?? GRACE_MS;
   const { pidNamespace, missing } = containment();
@@ -82,7 +81,7 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     const killed = how === 'killed';
     return base(request, notes, collector, started, {
       outcome: reason,
-      exitCode: reason === 'timeout' ? (killed ? EXIT.killed : EXIT.timeout) : EXIT.interrupted,
+      exitCode: stoppedExitCode(reason, killed, request.signal),
       signal: killed ? 'SIGKILL' : 'SIGTERM',
       durationMs,
     });
@@ -104,14 +103,6 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
 }
 
 /** Why DIR cannot be a command's working directory, or null when it can. */
-function unusableDirectory(dir: string): string | null {
-  try {
-    return statSync(dir).isDirectory() ? null : 'is not a directory';
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be used: ${(error as Error).message}`;
-  }
-}
-
 function base(
   request: ExecRequest,
   notes: string[],

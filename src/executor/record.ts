@@ -12,6 +12,7 @@ import { execute, requestFor } from './execute.js';
 import { renderOutput, type OutputLine, type StreamName } from './output.js';
 import { formatResult } from './report.js';
 import { EXIT, type ExecOutcome, type ExecResult } from './result.js';
+import { inContainer, WORKSPACE } from './workspace.js';
 
 export const DEFAULT_CONFIG_DIR_ENV = 'SPEC_RUN_CONFIG_DIR';
 
@@ -89,7 +90,7 @@ export interface RunRecord {
 }
 
 export interface RecordOptions {
-  /** The configuration file's directory: the host commands' base and the variable's value. */
+  /** The configuration file's directory: the host commands' base and the variable's value (in a container, its path under the mount). */
   configDir: string;
   /** Mounted at /workspace in containers; default configDir. */
   projectRoot?: string;
@@ -201,8 +202,12 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     if (options.signal?.aborted) break;
     const timeout = resolveTimeout(config, command);
     show(announcement(command, config.commands.length, timeout));
-    const withConfigDir = { ...command, env: { [options.configDirEnv ?? DEFAULT_CONFIG_DIR_ENV]: configDir, ...command.env } };
-    const request = requestFor(config, withConfigDir, { projectRoot: path.resolve(options.projectRoot ?? configDir), imageAliases: options.imageAliases ?? {}, signal: options.signal });
+    const projectRoot = path.resolve(options.projectRoot ?? configDir);
+    const configDirVariable = options.configDirEnv ?? DEFAULT_CONFIG_DIR_ENV;
+    // The configuration's directory as the command sees it: a host path means nothing in a container.
+    const configDirSeen = command.image ? inContainer(configDir, projectRoot) : configDir;
+    const withConfigDir = { ...command, env: { ...(configDirSeen === null ? {} : { [configDirVariable]: configDirSeen }), ...command.env } };
+    const request = requestFor(config, withConfigDir, { projectRoot, imageAliases: options.imageAliases ?? {}, signal: options.signal });
     const events: TimedEvent[] = [];
     let origin: number | null = null;
     request.onEvent = (event) => {
@@ -212,6 +217,7 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     };
     if (options.graceMs !== undefined) request.graceMs = options.graceMs;
     const result = await execute(request, options.log);
+    if (configDirSeen === null) result.notes.unshift(`${configDirVariable} is not set in the container: the configuration's directory ${configDir} is outside the project mounted at ${WORKSPACE}`);
     const commandEntry = commandRecord(withConfigDir, timeout, result, events);
     record.commands.push(commandEntry);
     for (const note of result.notes) show(`  note: ${note}`);

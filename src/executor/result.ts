@@ -11,7 +11,7 @@ export const EXIT = {
   timeout: 124,
   /** Could not be run at all: Docker unreachable, image missing, spawn failure. */
   infrastructure: 125,
-  /** Interrupted by the caller (the stop hook handler) rather than by its own limit. */
+  /** Interrupted by the caller (the stop hook handler) rather than by its own limit, when no signal says how (else 128 + that signal's number). */
   interrupted: 130,
   /** Killed: by SIGKILL after the grace period, or by the memory limit. */
   killed: 137,
@@ -106,6 +106,18 @@ export function armStop(request: Pick<ExecRequest, 'timeoutMs' | 'signal'>, stop
     if (timer) clearTimeout(timer);
     request.signal?.removeEventListener('abort', onAbort);
   };
+}
+
+/**
+ * The exit code of a command the executor stopped: 124 or 137 at its timeout (137 when
+ * SIGKILL was needed); interrupted, 128 + the number of the signal that interrupted the
+ * caller (the abort's reason: 143 for SIGTERM, 129 for SIGHUP), as a shell reports it, or 130.
+ */
+export function stoppedExitCode(reason: StopReason, killed: boolean, signal?: AbortSignal): number {
+  if (reason === 'timeout') return killed ? EXIT.killed : EXIT.timeout;
+  const by: unknown = signal?.reason;
+  const number = typeof by === 'string' ? (constants.signals as Record<string, number>)[by] : undefined;
+  return number ? 128 + number : EXIT.interrupted;
 }
 
 /** The signal behind a shell-style exit code above 128, if it names one. */

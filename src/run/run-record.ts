@@ -128,10 +128,19 @@ export class RunRecorder {
   /** Documents that ended with no unit of theirs cut short. */
   private readonly ended = new Set<string>();
 
+  /** Each document's key, by its file as events name it: every unit's end asks again. */
+  private readonly documentKeys = new Map<string, string>();
+
   constructor(private readonly projectRoot: string) {}
 
+  private documentKey(file: string): string {
+    let key = this.documentKeys.get(file);
+    if (key === undefined) this.documentKeys.set(file, (key = documentKey(file, this.projectRoot)));
+    return key;
+  }
+
   private key(file: string, unitId: string): string {
-    return `${documentKey(file, this.projectRoot)}${unitPlace(unitId)}`;
+    return `${this.documentKey(file)}${unitPlace(unitId)}`;
   }
 
   observe(event: RunEvent): void {
@@ -139,7 +148,7 @@ export class RunRecorder {
     else if (event.type === 'unit-start') this.names.set(event.unitId, event.name);
     else if (event.type === 'unit-end' && !this.cut.has(event.unitId)) this.finished.add(this.key(event.file, event.unitId));
     else if (event.type === 'document-end') {
-      const document = documentKey(event.file, this.projectRoot);
+      const document = this.documentKey(event.file);
       const cutShort = [...this.cut].some((unitId) => this.key(event.file, unitId).startsWith(`${document}#`));
       if (!cutShort) {
         this.ended.add(document);
@@ -147,7 +156,7 @@ export class RunRecorder {
       }
     } else if (event.type === 'point' && event.skip !== undefined && /^run interrupted by /.test(event.skip)) this.cut.add(event.unitId);
     else if (event.type === 'point' && !event.ok && event.todo === undefined && !this.failed.has(event.unitId)) {
-      this.failed.set(event.unitId, { file: documentKey(event.file, this.projectRoot), unit: unitPlace(event.unitId), name: this.names.get(event.unitId) ?? event.name, check: failedCheck(event) });
+      this.failed.set(event.unitId, { file: this.documentKey(event.file), unit: unitPlace(event.unitId), name: this.names.get(event.unitId) ?? event.name, check: failedCheck(event) });
     }
   }
 

@@ -227,6 +227,7 @@ t.test('exec with a Docker command: SIGTERM stops and removes the container (exi
     if (signal === 'SIGTERM') {
       t.equal(exit.code, 143, 'exit 143');
       t.match(run.stdout(), /interrupted by SIGTERM: 0 of 1 commands not run/);
+      t.match(run.stdout(), /^Exit Code: 143$/m, "the command's report gives the code of the signal that interrupted it, as spec-run's own status does");
     }
     const gone = await within(LEFTOVER_MS, () => (containersOf(pid).length === 0 ? true : undefined));
     t.ok(gone, `${signal}: no container left within ${LEFTOVER_MS} ms: ${containersOf(pid).join('; ')}`);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { stringify } from 'yaml';
-import { checkTimeoutLines, loadConfig, MAX_OUTPUT_LINES, resolveTimeout } from '../../src/executor/config.js';
+import { checkTimeoutLines, CONTAINER_ONLY, loadConfig, MAX_OUTPUT_LINES, resolveTimeout } from '../../src/executor/config.js';
 
 t.test('precedence: command > defaultTimeout > 5 minutes; null disables, omission inherits', async (t) => {
   const { config, errors } = loadConfig(`stop:
@@ -74,6 +74,12 @@ t.test('every field is read and checked', async (t) => {
   t.same(bad.errors.map((e) => e.path), ['stop.commands[0].run', 'stop.commands[0].maxOutputLines', 'stop.commands[0].memory', 'stop.commands[0].cpus', 'stop.commands[0].showStdout']);
 });
 
+t.test('a limit or an identity only a container applies, on a command with no image, is an error naming the field', async (t) => {
+  const { errors } = loadConfig('stop:\n  commands:\n    - run: "id -u"\n      user: nobody\n      memory: 64m\n    - run: "id -u"\n      image: alpine\n      user: nobody\n');
+  t.same(errors.map((e) => [e.path, e.line]), [['stop.commands[0].user', 4], ['stop.commands[0].memory', 5]]);
+  t.match(errors[0].message, /applies in a container only: this command has no image:, so it would run on the host without it \(add image:, or remove user:\)/);
+});
+
 t.test('broken YAML and missing sections are errors with places', async (t) => {
   t.match(loadConfig('stop:\n  commands:\n    - run: a\n      timeout: "1s"\n      timeout: "2s"\n').errors[0], { path: '(yaml)', line: 5, message: /DUPLICATE_KEY/ });
   t.match(loadConfig('other: 1\n').errors.map((e) => e.path), ['(root).other', 'stop']);
@@ -120,7 +126,7 @@ const validCommand = fc.record(
     message: fc.string({ minLength: 1 }),
   },
   { requiredKeys: ['run'] },
-);
+).map((command) => (command.image === undefined ? Object.fromEntries(Object.entries(command).filter(([field]) => !(CONTAINER_ONLY as readonly string[]).includes(field))) : command));
 const validConfig = fc.record({ stop: fc.record({ defaultTimeout: fc.oneof(fc.constant(null), fc.constantFrom('30s', '5m', '2h')), commands: fc.array(validCommand, { minLength: 1, maxLength: 4 }) }, { requiredKeys: ['commands'] }) });
 
 /** What the configuration should read from a command written as `fields`. */

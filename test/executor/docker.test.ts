@@ -45,6 +45,13 @@ t.test('Docker', async (t) => {
     t.same(r.output.lines.map((l) => l.text), ['nightly', 'status 1']);
   });
 
+  t.test("a duration spans the container's run, as the timeout does, not its creation", async (t) => {
+    let createdAt = Infinity;
+    const r = await runInDocker(request('sleep 1', 10_000, { onEvent: (e) => void (e.type === 'container' && e.action === 'created' && (createdAt = performance.now())) }));
+    const sinceCreated = performance.now() - createdAt;
+    t.ok(r.durationMs >= 1000 && r.durationMs < sinceCreated, `sleep 1 reported as ${Math.round(r.durationMs)} ms, less than the ${Math.round(sinceCreated)} ms since the container was created`);
+  });
+
   t.test('a container ignoring SIGTERM is killed after the grace period: 137', async (t) => {
     const r = await runInDocker(request("trap '' TERM; echo up; sleep 100 & sleep 100", 1000));
     t.match(r, { outcome: 'timeout', exitCode: 137, signal: 'SIGKILL' });
@@ -67,7 +74,8 @@ t.test('Docker', async (t) => {
   });
 
   t.test('a process of the command killed at the memory limit, the command going on: its own exit code, and a note', async (t) => {
-    const r = await runInDocker(request('(x=$(yes | head -c 300000000)); echo went-on; exit 3', 10_000, { memory: '16m' }));
+    // The hog raises its own OOM score (allowed unprivileged), so the kernel kills it and never the command's shell.
+    const r = await runInDocker(request('(echo 1000 > /proc/self/oom_score_adj; x=$(yes | head -c 300000000)); echo went-on; exit 3', 10_000, { memory: '16m' }));
     t.match(r, { outcome: 'completed', exitCode: 3 });
     t.match(r.notes.join('\n'), /a process of the command was killed at the memory limit \(16m\); the command went on and exited with 3/);
     t.match(formatResult(r), /^Error: Command failed with exit code 3/);

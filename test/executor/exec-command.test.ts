@@ -1,6 +1,7 @@
 // `spec-run exec` as a user runs it: a real process, a host and a Docker command that time out.
 import t from 'tap';
 import { execFile, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import { dockerEngine } from '../../src/executor/docker.js';
@@ -42,4 +43,23 @@ t.test('host and Docker commands that time out show the same message, and no con
   t.equal(report(docker), report(host), 'the same message for both');
   const left = execFileSync('docker', ['ps', '-a', '-q', '--filter', `name=spec-run-${child.pid}-`], { encoding: 'utf8' }).trim();
   t.equal(left, '', 'docker ps -a shows no container of this run');
+});
+
+t.test("a reader that stops early (`| head -1`): no crash, every command still runs, the exit status is the run's", async (t) => {
+  const dir = t.testdir({
+    'stop.yaml': `stop:
+  commands:
+    - run: "seq 1 2000"
+    - run: "sleep 1; touch second-ran; exit 3"
+`,
+  });
+  const child = execFile(process.execPath, [cli, 'exec', join(dir, 'stop.yaml')], { encoding: 'utf8' });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: string) => (stderr += chunk));
+  // As `head -1` does: read the first chunk, then close the pipe.
+  child.stdout!.once('data', () => child.stdout!.destroy());
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  t.equal(code, 3, "the second command's failure is the exit status");
+  t.ok(existsSync(join(dir, 'second-ran')), 'the second command ran after the reader went away');
+  t.equal(stderr, '', 'nothing on stderr: no EPIPE stack trace');
 });

@@ -112,6 +112,15 @@ t.test('an abort stops a command without timeout the same way', async (t) => {
   t.match(r, { outcome: 'interrupted', exitCode: 130, signal: 'SIGTERM' });
 });
 
+t.test('a command interrupted by a signal the caller received gets 128 + that signal, as a shell reports it', async (t) => {
+  for (const [received, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(received), 200);
+    const r = await runOnHost(request(`sleep ${marker()}`, null, { signal: controller.signal }));
+    t.match(r, { outcome: 'interrupted', exitCode: code, signal: 'SIGTERM' }, `${received}: exit code ${code}`);
+  }
+});
+
 t.test('Docker-only fields are noted, not silently dropped', async (t) => {
   const r = await runOnHost(request('true', 1000, { memory: '64m', user: 'nobody' }));
   t.same(r.notes, ['memory applies to Docker commands only: not enforced on the host', 'user applies to Docker commands only: not enforced on the host']);

@@ -3,7 +3,7 @@
 // configured (signals and when, exit codes and their cause, lines per stream, the
 // containers and the mount, the messages shown).
 import t from 'tap';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -67,4 +67,38 @@ t.test('a container command: created, started, removed, the project mounted at /
   t.match(command.containers[0], { created: true, started: true, removed: true });
   const listed = await execa('docker', ['ps', '-a', '--format', '{{.Names}}']);
   t.notOk(listed.stdout.split('\n').includes(command.containers[0].name), 'docker ps -a lists it no more');
+});
+
+t.test("the configuration's directory in the variable: a host path on the host, its place under /workspace in a container, unset (with a note) outside the project", async (t) => {
+  const engine = await dockerEngine();
+  if (!t.ok(engine.ok, 'a Docker engine answers', { engine })) return;
+  const project = t.testdir({ hooks: { 'lint.sh': 'echo linted\n' } });
+  const hooks = path.join(project, 'hooks');
+  const text = 'stop:\n  commands:\n    - run: "echo $SPEC_RUN_CONFIG_DIR; sh $SPEC_RUN_CONFIG_DIR/lint.sh"\n    - run: "echo $SPEC_RUN_CONFIG_DIR; sh $SPEC_RUN_CONFIG_DIR/lint.sh"\n      image: "alpine"\n';
+  const inside = await recordText(text, { ...options, configDir: hooks, projectRoot: project });
+  t.same(inside.commands.map((c) => c.lines.map((l) => l.text)), [[hooks, 'linted'], ['/workspace/hooks', 'linted']], 'the same script found through the variable in both contexts');
+  const elsewhere = mkdtempSync(path.join(tmpdir(), 'spec-run-elsewhere-'));
+  const outside = await recordText('stop:\n  commands:\n    - run: "echo [${SPEC_RUN_CONFIG_DIR-unset}]"\n      image: "alpine"\n', { ...options, configDir: hooks, projectRoot: elsewhere });
+  t.same(outside.commands[0].lines.map((l) => l.text), ['[unset]'], 'no host path handed to a container');
+  t.match(outside.messages.join('\n'), /note: SPEC_RUN_CONFIG_DIR is not set in the container: the configuration's directory .* is outside the project mounted at \/workspace/);
+});
+
+t.test('a container workdir under the project that does not exist: not run, 125, nothing created in the project', async (t) => {
+  const engine = await dockerEngine();
+  if (!t.ok(engine.ok, 'a Docker engine answers', { engine })) return;
+  const project = t.testdir({});
+  const record = await recordText('stop:\n  commands:\n    - run: "echo started"\n      image: "alpine"\n      workdir: "/workspace/src/deep"\n', { ...options, configDir: project });
+  const [command] = record.commands;
+  t.match(command, { outcome: 'error', exitCode: 125 });
+  t.match(command.error, `working directory /workspace/src/deep does not exist: it is ${path.join(project, 'src', 'deep')} in the project mounted at /workspace`);
+  t.same(command.lines, [], 'the command did not run');
+  t.same(readdirSync(project), [], 'the engine created no directory in the project');
+  t.equal(command.containers.length, 0, 'no container was created');
+});
+
+t.test('an empty command list is refused: a stop hook that runs nothing checks nothing', async (t) => {
+  const record = await recordText('stop:\n  commands: []\n', options);
+  t.equal(record.exitStatus, 2);
+  t.match(record.errors, [{ path: 'stop.commands', line: 2 }]);
+  t.match(record.messages.join('\n'), /stop\.commands at 2:\d+: is an empty list/);
 });

@@ -4,9 +4,10 @@
 // as an unprivileged user.
 import t from 'tap';
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOCAL_IMAGE } from '../../src/executor/local-image.js';
 import { userProject } from '../support/installed.js';
 
 const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
@@ -79,4 +80,32 @@ t.test('serve answers an MCP client, and exec runs a stop-hook configuration, fr
   });
   t.match(answers.find((a) => a.id === 1), { result: { serverInfo: { name: String } } }, 'initialize answered');
   t.match(JSON.stringify(answers.find((a) => a.id === 2)), /=> 42/, 'evaluate-lisp answered (* 6 7) => 42');
+});
+
+t.test('exec from the installed package, as a hook runner is used: an empty list refused, a reader that stops early, the hooks directory in a container', async (t) => {
+  const project = userProject({
+    'empty.yaml': 'stop:\n  commands: []\n',
+    'pipe.yaml': 'stop:\n  commands:\n    - run: "seq 1 5000"\n    - run: "sleep 1; touch second-ran"\n',
+    'hooks/stop.yaml': 'stop:\n  commands:\n    - run: "sh $SPEC_RUN_CONFIG_DIR/lint.sh"\n      image: alpine\n',
+    'hooks/lint.sh': 'echo linted in $(pwd)\n',
+  });
+  const empty = await project.specRun(['exec', 'empty.yaml']);
+  t.equal(empty.code, 2, 'an empty command list is a configuration error, not a pass');
+  t.match(empty.stdout, /empty\.yaml:2:\d+: stop\.commands at 2:\d+: is an empty list/);
+  // `| head -1` through a real shell pipeline: PIPESTATUS keeps spec-run's own status.
+  const piped = await new Promise<{ code: number | null; out: string; err: string }>((done) => {
+    const bin = join(project.dir, 'node_modules/.bin/spec-run');
+    const child = spawn('bash', ['-c', `env -u NODE_OPTIONS "${bin}" exec pipe.yaml | head -1; echo "status \${PIPESTATUS[0]}"`], { cwd: project.dir });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    child.on('close', (code) => done({ code, out, err }));
+  });
+  t.same(piped.out.split('\n'), ['[1/2] host: seq 1 5000 (timeout 5m, from built-in default)', 'status 0', ''], 'head saw the first line; spec-run went on and exited 0');
+  t.equal(piped.err, '', 'no EPIPE trace');
+  t.ok(existsSync(join(project.dir, 'second-ran')), 'the second command ran');
+  const hooks = await project.specRun(['exec', 'hooks/stop.yaml', '--project', '.', '--image-alias', `alpine=${LOCAL_IMAGE}`]);
+  t.equal(hooks.code, 0, hooks.stdout);
+  t.match(hooks.stdout, /^linted in \/workspace$/m, "the script found through SPEC_RUN_CONFIG_DIR in the container, as on the host");
 });

@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import t from 'tap';
 import { stringify } from 'yaml';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm from 'remark-gfm';
 import { parseMarkdown } from '../../src/parse/index.js';
+import { markdownTree } from '../../src/parse/markdown.js';
 
 /** Words that cannot start markdown syntax. */
 const word = fc.stringMatching(/^[a-z]{1,8}$/);
@@ -117,4 +122,23 @@ t.test('frontmatter round trip: metadata written as YAML frontmatter is read bac
     { numRuns: 200 },
   );
   t.pass('property held');
+});
+
+// markdownTree leaves GFM out of a text with nothing GFM could read: what it gives must
+// be remark with GFM's tree, positions and all, for any text.
+const remarkWithGfm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
+/** Pieces of markdown, GFM's among them, and near misses of GFM's (`: -`, `ww.`, `http:/`). */
+const markdownPiece = fc.oneof(
+  { weight: 12, arbitrary: fc.constantFrom('a', 'b', 'w', 'h', 'x', 'X', 'ww', 'http', 'https', 'mailto', ' ', '  ', '    ', '\t', '\n', '\n\n', '-', '--', '---', ':', ': ', '/', '.', '*', '**', '_', '`', '```', '#', '>', '1.', ')', '(', '!', '\\', '<', '=', '+', '"', '&amp;') },
+  { weight: 1, arbitrary: fc.constantFrom('|', '~', '~~', '[', ']', '^', '@', 'www.', 'http://', ':-', '-:') },
+);
+const markdownText = fc.array(markdownPiece, { maxLength: 40 }).map((pieces) => pieces.join(''));
+
+t.test('the tree of any text is remark with GFM\'s, positions and all', async (t) => {
+  const examples = ['a\n:-\n', 'a\n-:\n', 'a b\n: --\nc\n', 'see www.example.org', 'mail a@b.co', 'HTTPS://X.ORG/a_b_', 'x ~~y~~', '- [ ] task', '- [x] done', 'n[^1]\n\n[^1]: f', '| a |\n| - |', 'a\n-\n', 'a\n: -\n'];
+  for (const text of examples) t.ok(isDeepStrictEqual(markdownTree(text), remarkWithGfm.parse(text)), JSON.stringify(text));
+  fc.assert(
+    fc.property(markdownText, (text) => isDeepStrictEqual(markdownTree(text), remarkWithGfm.parse(text))),
+    { numRuns: 2000 },
+  );
 });

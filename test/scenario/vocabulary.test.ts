@@ -38,7 +38,7 @@ The executor SHALL do what it does not.
 - **THEN** stdout and stderr SHALL each be limited to 12 lines maximum
 
 #### Scenario: Wrong rejection
-- **WHEN** a stop command has memory set to 512m
+- **WHEN** a stop command has maxOutputLines set to 50
 - **THEN** the configuration SHALL be rejected
 
 #### Scenario: Wrong environment

@@ -332,6 +332,51 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                   (:points . ,*unit-points*)
                   (:slept . ,(coerce *slept-seconds* 'double-float)))))
 
+(defun warm-up ()
+  "Load and run a small document before the driver image is saved. The first
+definition, macro, FiveAM test and check (passing or failing) in a process fill
+generic function caches (FiveAM's classes, their constructors, the reader's and
+printer's methods) that are saved with the image, so a driver's first unit does not
+pay for them again. What the document defines lives in a package and bindings made
+here and dropped after it: no driver sees a name, test, suite, point or position of it."
+  (let* ((user (find-package '#:common-lisp-user))
+         (package (make-package "SPEC-RUN-WARM-UP" :use '()))
+         (*package* package)
+         (*to-host* (make-broadcast-stream))
+         (*gensym-counter* *gensym-counter*)
+         (*random-state* (make-random-state nil))
+         (*form-positions* (make-hash-table :test #'eq :weakness :key))
+         (*inherited-positions* (make-hash-table :test #'eq :weakness :key :synchronized t))
+         (*failed-definitions* '())
+         (*unit-test-names* '())
+         (*unit-points* 0)
+         (*slept-seconds* 0)
+         (fiveam::*test* (make-hash-table :test 'eql))
+         (fiveam::*toplevel-suites* '())
+         (fiveam::*suite* fiveam::*suite*)
+         (fiveam::*test-dribble-indent* (make-array 0 :element-type 'character :fill-pointer 0 :adjustable t)))
+    ;; Spec code's CL-USER: its shadowing symbols (ASSERT...) first, then what it uses.
+    (shadowing-import (package-shadowing-symbols user) package)
+    (use-package (package-use-list user) package)
+    (setf (fiveam:get-test nil) fiveam::*suite*)
+    (unwind-protect
+         (progn
+           (run-command '(:unit-tests ("warm-up-test")))
+           ;; A failing check too: its diagnostics (values shown, FiveAM's reason) have first uses of their own.
+           (run-command '(:load "warm-up.md" 1 "(defmacro warm-up-twice (x) `(* 2 ,x))
+(defun warm-up-sum (a b) (+ a b))
+(def-suite warm-up-suite)
+(in-suite warm-up-suite)
+(test warm-up-test
+  (is (= 3 (warm-up-sum 1 2)))
+  (is (equal \"ab\" (concatenate 'string \"a\" \"b\")))
+  (is (= 5 (warm-up-twice 2)))
+  (signals error (error \"x\"))
+  (is (string= \"(0 1 2)\" (format nil \"~A\" (loop for i below 3 collect i)))))" 1))
+           (run-command '(:test "warm-up-test" 1 "warm-up-test" "warm-up.md" 5))
+           (run-command '(:block "warm-up.md" 12 "(assert (< 1 2))" 1 "a block")))
+      (delete-package package))))
+
 (defvar *main-thread* nil)
 
 (defvar *disabled-debugger-hook* nil "The hook --disable-debugger installed.")

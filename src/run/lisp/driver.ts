@@ -24,7 +24,8 @@ const MESSAGES_FD = 4;
 export const DRIVER_SOURCES = lispSources(import.meta.url, ['../../lisp-image/frames', 'packages', 'json', 'host', 'sessions', 'vocabulary', 'answers', 'json-values', 'checks', 'dialects', 'driver', 'zygote'].map((name) => `${name}.lisp`));
 
 export function driverImage(): Promise<string> {
-  return ensureCoreImage({ name: 'driver', sources: DRIVER_SOURCES, systems: ['fiveam', 'bordeaux-threads'] });
+  // The warm-up runs a small document before the image is saved (driver.lisp): drivers start with its caches filled.
+  return ensureCoreImage({ name: 'driver', sources: DRIVER_SOURCES, systems: ['fiveam', 'bordeaux-threads'], finalForm: '(spec-run::warm-up)' });
 }
 
 /** Raised when the driver process ends while a command runs. */

@@ -11,7 +11,7 @@ import { createJiti } from 'jiti';
 import { asUserCode } from './exit-guard.js';
 import type { ScenarioStep } from '../../model/plan.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
-import { interpret, INTERPRETER_FILE } from './interpreter/index.js';
+import type { interpret } from './interpreter/index.js';
 import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
 
@@ -45,6 +45,12 @@ export interface LoadProblem {
   message: string;
 }
 
+/** The interpreter of executor scenarios, and the file its steps are said to be defined in. */
+export interface Interpreter {
+  interpret: typeof interpret;
+  file: string;
+}
+
 export interface StepLibrary {
   steps: CompiledStep[];
   hooks: Hook[];
@@ -57,7 +63,7 @@ export interface StepLibrary {
   language: 'js' | 'ts';
   userFiles: string[];
   /** Where the executor vocabulary is active: reads steps no definition matches (interpreter/). */
-  interpreter?: typeof interpret;
+  interpreter?: Interpreter;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -147,13 +153,43 @@ export interface LoadOptions {
 /** USERFILES' definitions, and the built-in executor steps when asked for. */
 export async function loadStepLibrary(userFiles: string[], { builtins = false, loadLimitMs = LOAD_LIMIT_MS }: LoadOptions = {}): Promise<StepLibrary> {
   const files = [...(builtins ? [BUILTIN_STEPS] : []), ...userFiles.map((f) => path.resolve(f))];
+  const loads: (Registration[] | LoadProblem)[] = [];
+  for (const file of files) loads.push(await registrationsOf(file, loadLimitMs));
+  const key = JSON.stringify([userFiles, loads.map(loadNumber)]);
+  let library = libraries.get(key);
+  if (!library) {
+    // Loaded only with the built-in steps it reads beside: a run of the user's steps alone does not evaluate it.
+    const interpreter = builtins ? await import('./interpreter/index.js') : null;
+    library = libraries.get(key) ?? compileLibrary(files, loads, userFiles, interpreter && { interpret: interpreter.interpret, file: interpreter.INTERPRETER_FILE });
+    libraries.set(key, library);
+  }
+  return library;
+}
+
+/**
+ * Each library compiled, by the loads of its files: the documents of a run share one (its
+ * expressions and parameter-type registries were compiled again for each document), and a
+ * steps file changed under --watch is a new load, so a new library.
+ */
+const libraries = new Map<string, StepLibrary>();
+const loadNumbers = new WeakMap<object, number>();
+let loadsNumbered = 0;
+
+/** A number of its own for each load of a steps file. */
+function loadNumber(load: Registration[] | LoadProblem): number {
+  let number = loadNumbers.get(load);
+  if (number === undefined) loadNumbers.set(load, (number = loadsNumbered++));
+  return number;
+}
+
+/** The library of FILES as loaded (LOADS, in the same order). */
+function compileLibrary(files: string[], loads: (Registration[] | LoadProblem)[], userFiles: string[], interpreter: Interpreter | null): StepLibrary {
   const problems: LoadProblem[] = [];
   const registrations: (Registration & { builtin: boolean })[] = [];
-  for (const file of files) {
-    const result = await registrationsOf(file, loadLimitMs);
-    if (Array.isArray(result)) registrations.push(...result.map((r) => ({ ...r, builtin: file === BUILTIN_STEPS })));
+  loads.forEach((result, i) => {
+    if (Array.isArray(result)) registrations.push(...result.map((r) => ({ ...r, builtin: files[i] === BUILTIN_STEPS })));
     else problems.push(result);
-  }
+  });
   // Two registries: a type of the user's named as one of the built-in vocabulary's ({path},
   // {duration}...) replaces it for the user's steps, while the built-in steps keep theirs.
   const builtinTypes = new ParameterTypeRegistry();
@@ -174,7 +210,7 @@ export async function loadStepLibrary(userFiles: string[], { builtins = false, l
     const source = typeof r.expression === 'string' ? r.expression : String(r.expression);
     try {
       const registry = r.builtin ? builtinTypes : parameterTypes;
-      const expression = typeof r.expression === 'string' ? new CucumberExpression(r.expression.replace(/`/g, ''), registry) : new RegularExpression(withoutBackquotes(r.expression), registry);
+      const expression = withNativeIndices(typeof r.expression === 'string' ? new CucumberExpression(r.expression.replace(/`/g, ''), registry) : new RegularExpression(withoutBackquotes(r.expression), registry));
       // Both are kept: a step they match is ambiguous and runs neither, as in cucumber-js.
       const twin = steps.find((s) => s.source === source && s.builtin === r.builtin);
       if (twin) problems.push({ file: r.file, line: r.line, message: `the same expression "${source}" is defined twice: at ${shownPath(twin.file)}:${twin.line} and at ${shownPath(r.file)}:${r.line}; the steps it matches are ambiguous` });
@@ -195,7 +231,7 @@ export async function loadStepLibrary(userFiles: string[], { builtins = false, l
     problems,
     language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js',
     userFiles,
-    ...(builtins ? { interpreter: interpret } : {}),
+    ...(interpreter ? { interpreter } : {}),
   };
 }
 
@@ -245,9 +281,18 @@ export interface StepMatch {
 
 /** A file as reports name it: relative to the working directory when inside it, else absolute. */
 export function shownPath(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+  const cwd = process.cwd();
+  const key = `${cwd}\0${file}`;
+  let shown = shownPaths.get(key);
+  if (shown === undefined) {
+    const relative = path.relative(cwd, file);
+    shownPaths.set(key, (shown = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative));
+  }
+  return shown;
 }
+
+/** Each file as shown, from each working directory: every step of a run names its definition's. */
+const shownPaths = new Map<string, string>();
 
 /** The step's text as definitions see it: trimmed, without the colon or the full stop (not an ellipsis) that ends it. */
 export function stepText(text: string): string {
@@ -266,7 +311,6 @@ export interface StepPlace {
 function definitionsMatching(library: StepLibrary, text: string): StepMatch[] {
   const matching = (candidate: string) => {
     const all = library.steps.flatMap((step) => {
-      if (!mayMatch(step.expression, candidate)) return [];
       const matched = step.expression.match(candidate);
       return matched ? [{ step, matched }] : [];
     });
@@ -299,7 +343,7 @@ function readsScenario(library: StepLibrary, scenario: readonly ScenarioStep[]):
     let keyword: string | null = null;
     reads = scenario.some((step) => {
       keyword = stepKeyword(step.keyword, keyword);
-      return definitionsMatching(library, step.text).length === 0 && interpreter(step.text, keyword, step.code).ok;
+      return definitionsMatching(library, step.text).length === 0 && interpreter.interpret(step.text, keyword, step.code).ok;
     });
     known.set(scenario, reads);
   }
@@ -321,33 +365,52 @@ export function matchStep(library: StepLibrary, text: string, keyword?: string, 
   const kept = interpreted ? matched.filter((m) => !m.step.builtin) : matched;
   if (kept.length > 0) return kept;
   // Last: the interpreter, for sentences no definition was written for.
-  const read = library.interpreter(text, keyword, place.code);
-  return read.ok ? [{ step: interpretedStep(text, keyword, read.text, read.run), matched: [] }] : [];
+  const read = library.interpreter.interpret(text, keyword, place.code);
+  return read.ok ? [{ step: interpretedStep(library.interpreter.file, keyword, text, read.text, read.run), matched: [] }] : [];
+}
+
+/** The part of cucumber's expressions that finds a match's groups (its TreeRegexp, not exported). */
+interface GroupTree {
+  regexp: RegExp;
+  groupBuilder: { build(match: RegExpExecArray, nextGroupIndex: () => number): unknown };
+  match(text: string): unknown;
 }
 
 /**
- * False when the expression's regular expression does not match TEXT at all. Cucumber's
- * match finds its groups' positions with a parser of the regular expression, at every call:
- * testing first leaves that to the few definitions that match (a run spent a seventh of its
- * time there). A global or sticky expression keeps state between tests, so it is not tested.
+ * EXPRESSION, finding its groups' positions with V8's own `d` flag. Cucumber finds them
+ * with a polyfill (regexp-match-indices) that parses the regular expression with
+ * regexp-tree and compiles a measuring twin of it at every match: a run of 600 steps spent
+ * a fifth of its time there. The groups' tree is still built by cucumber, from the
+ * match with indices, so the arguments are the same. A global or sticky expression keeps
+ * its state (lastIndex) in its own regular expression: it keeps cucumber's way, as does
+ * an expression whose parts are not where this version of cucumber has them.
  */
-function mayMatch(expression: Expression, text: string): boolean {
-  const { regexp } = expression as { regexp?: unknown };
-  if (!(regexp instanceof RegExp) || regexp.global || regexp.sticky) return true;
-  return regexp.test(text);
+export function withNativeIndices<E extends Expression>(expression: E): E {
+  const tree = (expression as unknown as { treeRegexp?: Partial<GroupTree> }).treeRegexp;
+  const regexp = tree?.regexp;
+  if (!(regexp instanceof RegExp) || regexp.global || regexp.sticky || typeof tree?.groupBuilder?.build !== 'function') return expression;
+  const { groupBuilder } = tree as GroupTree;
+  const indexed = new RegExp(regexp.source, regexp.hasIndices ? regexp.flags : `${regexp.flags}d`);
+  tree.match = (text: string) => {
+    const match = indexed.exec(text);
+    if (!match) return null;
+    let group = 0;
+    return groupBuilder.build(match, () => group++);
+  };
+  return expression;
 }
 
 /** Why the interpreter did not read a step, for its TODO; null where it is not active or did read it. */
 export function notInterpreted(library: StepLibrary, text: string, keyword: string, place: StepPlace = {}): string | null {
   if (!library.interpreter) return null;
-  const read = library.interpreter(text, keyword, place.code);
+  const read = library.interpreter.interpret(text, keyword, place.code);
   if (read.ok) return null;
   return read.notUnderstood.length > 0 ? `the executor interpreter did not understand: ${read.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}` : `the executor interpreter did not read it: ${read.reason}`;
 }
 
-function interpretedStep(text: string, keyword: string, interpretation: string, fn: StepFunction): CompiledStep {
+function interpretedStep(file: string, keyword: string, text: string, interpretation: string, fn: StepFunction): CompiledStep {
   const expression: Expression = { source: text, match: () => [] };
-  return { keyword, source: `interpreted: ${interpretation}`, expression, fn, file: INTERPRETER_FILE, line: 1, builtin: true, interpretation };
+  return { keyword, source: `interpreted: ${interpretation}`, expression, fn, file, line: 1, builtin: true, interpretation };
 }
 
 /** The arguments as the step function receives them: parameter types' transformers applied, with the world as `this`. */

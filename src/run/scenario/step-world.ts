@@ -2,13 +2,10 @@
 // parsed, with their lines), its names, commands run through spec-run's own executor,
 // an MCP client to the runtime, and attachments that reporters show with the point.
 import { parse as parseYaml } from 'yaml';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Attachment } from '../../model/events.js';
 import type { ScenarioUnit } from '../../model/plan.js';
 import { parseDuration } from '../../executor/duration.js';
-import { execute } from '../../executor/execute.js';
-import { formatResult } from '../../executor/report.js';
 import type { ExecRequest } from '../../executor/result.js';
 import type { McpClient, RunCommandOptions, RunCommandResult, ScenarioBlock, StepInfo, World } from '../../steps/index.js';
 import type { RunOptions } from '../types.js';
@@ -115,6 +112,8 @@ export class StepWorld implements World {
       imageAliases: { ...runOptions.imageAliases },
       signal: options.signal ? AbortSignal.any([options.signal, this.#commands.signal]) : this.#commands.signal,
     };
+    // The executor and the MCP client are loaded by the first step that uses them: most runs have none.
+    const [{ execute }, { formatResult }] = await Promise.all([import('../../executor/execute.js'), import('../../executor/report.js')]);
     const result = await execute(request);
     const streamText = (stream: 'stdout' | 'stderr') => result.output.lines.filter((l) => l.stream === stream).map((l) => l.text).join('\n');
     return {
@@ -135,6 +134,7 @@ export class StepWorld implements World {
     this.#client ??= (async () => {
       const [command, ...args] = worldInternals(this).options.runtimeCommand;
       if (!command) throw new Error('world.mcp: no runtime command is configured');
+      const [{ Client }, { StdioClientTransport }] = await Promise.all([import('@modelcontextprotocol/sdk/client/index.js'), import('@modelcontextprotocol/sdk/client/stdio.js')]);
       const client = new Client({ name: 'spec-run-steps', version: VERSION });
       await client.connect(new StdioClientTransport({ command, args, stderr: 'pipe' }));
       return client;

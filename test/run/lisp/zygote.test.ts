@@ -87,6 +87,32 @@ t.test("one document's definitions, specials, packages, threads, open files and 
   t.equal(left, '', 'the program the first document left is gone');
 });
 
+t.test("the document the image runs before it is saved (driver.lisp's warm-up) leaves nothing a document sees", async (t) => {
+  // Checked in both kinds of driver: the image is the same, and so must be what it left.
+  const checks = `(is (equal '(nil) (fiveam::test-names)))
+(is (null fiveam::*toplevel-suites*))
+(is (null (fiveam::name fiveam::*suite*)))
+(is (null (find-package "SPEC-RUN-WARM-UP")))
+(is (null (find-symbol "WARM-UP-SUM")))
+(is (notany (lambda (position) (equal "warm-up.md" (spec-run::source-file (first position)))) (alexandria:hash-table-values spec-run::*form-positions*)))
+(is (notany (lambda (position) (equal "warm-up.md" (spec-run::source-file (first position)))) (alexandria:hash-table-values spec-run::*inherited-positions*)))`;
+  for (const mode of ['forked', 'fresh'] as const) {
+    if (mode === 'forked' && noZygotes) continue;
+    const previous = process.env[DRIVER_ENV];
+    process.env[DRIVER_ENV] = mode === 'fresh' ? 'fresh' : '';
+    try {
+      const driver = await Driver.start(process.cwd());
+      const points: PointMessage[] = [];
+      await driver.run({ kind: 'block', file: 'w.md', line: 1, text: checks, seed: 1, name: 'nothing of the warm-up' }, handlers(points));
+      await driver.stop();
+      t.same(points.map((p) => p.ok), [true, true, true, true, true, true, true], `${mode}: ${JSON.stringify(points.filter((p) => !p.ok))}`);
+    } finally {
+      process.env[DRIVER_ENV] = previous ?? '';
+      await closeDrivers();
+    }
+  }
+});
+
 t.test('a forked driver that dies is reported as a process that ended, and the next document gets a new one', { skip: noZygotes }, async (t) => {
   t.teardown(closeDrivers);
   const driver = await Driver.start(process.cwd());

@@ -1,0 +1,24 @@
+// The documents of a run share one compiled step library; a steps file that changes
+// (--watch) gives a new one, with its new definitions.
+import t from 'tap';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadStepLibrary } from '../../src/run/scenario/library.js';
+
+t.test('a library is compiled once for the same loads of the same files, again when a file changes', async (t) => {
+  const directory = mkdtempSync(join(tmpdir(), 'spec-run-library-'));
+  t.teardown(() => rmSync(directory, { recursive: true, force: true }));
+  const steps = join(directory, 'steps.mjs');
+  writeFileSync(steps, "import { Given } from 'spec-run/steps';\nGiven('a counter at {int}', function (n) { this.count = n; });\n");
+  const first = await loadStepLibrary([steps]);
+  t.equal(await loadStepLibrary([steps]), first, 'a second document gets the same library');
+  t.not(await loadStepLibrary([steps], { builtins: true }), first, 'with the built-in steps, another');
+  t.same(first.steps.map((s) => s.source), ['a counter at {int}']);
+
+  writeFileSync(steps, "import { Given } from 'spec-run/steps';\nGiven('a counter of {int}', function (n) { this.count = n; });\n");
+  utimesSync(steps, new Date(), new Date(Date.now() + 5000));
+  const changed = await loadStepLibrary([steps]);
+  t.not(changed, first, 'a changed file, a new library');
+  t.same(changed.steps.map((s) => s.source), ['a counter of {int}']);
+});
