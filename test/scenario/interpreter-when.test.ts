@@ -60,7 +60,7 @@ t.test('a field said of a command in an image, on the host, or of a command with
 });
 
 t.test('several commands: by place, "another", and a place without its noun', (t) => {
-  t.same(fileOf('a command with `image: alpine` sets `workdir: /a`, another sets `memory: "32m"`, and a third sets `cpus: 1.5`').stop.commands.map(({ run: _run, ...fields }) => fields), [{ image: 'alpine', workdir: '/a' }, { memory: '32m' }, { cpus: 1.5 }]);
+  t.same(fileOf('a command with `image: alpine` sets `workdir: /a`, another sets `maxOutputLines: 7`, and a third sets `image: busybox`').stop.commands.map(({ run: _run, ...fields }) => fields), [{ image: 'alpine', workdir: '/a' }, { maxOutputLines: 7 }, { image: 'busybox' }]);
   const two = fileOf('the second command runs `sleep 5` with a timeout of 1 second');
   t.equal(two.stop.commands.length, 2);
   t.equal(two.stop.commands[1].run, 'sleep 5', 'what the second command runs is its own');
