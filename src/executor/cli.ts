@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { Interrupts } from './interrupts.js';
-import { DEFAULT_CONFIG_DIR_ENV, recordRun, type RunRecord } from './record.js';
+import { DEFAULT_CONFIG_DIR_ENV, recordRun, unreadableConfig, type RunRecord } from './record.js';
 
 export interface ExecCliOptions {
   config: string;
@@ -83,7 +83,7 @@ export async function execCommand(input: string[] | ExecCliOptions): Promise<num
   try {
     text = await readFile(options.config, 'utf8');
   } catch (e) {
-    write(`Error: cannot read ${options.config}: ${(e as Error).message}`);
+    write(unreadableConfig(options.config, e as Error));
     return 2;
   }
   const { config, errors } = loadConfig(text);

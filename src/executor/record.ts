@@ -4,6 +4,7 @@
 // signals sent and when, how its exit code came about, how long it took, the lines
 // of each stream shown and omitted, the notices, the containers, the mounts, and the
 // messages the user was shown. `spec-run exec` prints a run; a scenario checks one.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type ResolvedTimeout, type StopConfig } from './config.js';
 import type { TimedEvent } from './events.js';
@@ -225,6 +226,24 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     if (record.exitStatus === 0 && (result.outcome !== 'completed' || result.exitCode !== 0)) record.exitStatus = result.exitCode || EXIT.infrastructure;
   }
   return record;
+}
+
+/** What `spec-run exec` says when it cannot read its configuration file NAME (it then exits with 2). */
+export function unreadableConfig(name: string, error: Error): string {
+  return `Error: cannot read ${name}: ${error.message}`;
+}
+
+/** Reads the configuration file FILE and runs it: the record of `spec-run exec` on it, or of not being able to read it. */
+export async function recordFile(file: string, options: RecordOptions): Promise<RunRecord> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    const message = unreadableConfig(options.configName ?? file, e as Error);
+    options.write?.(message);
+    return { config: { defaultTimeout: { kind: 'inherit' }, commands: [] }, errors: [], commands: [], messages: [message], exitStatus: 2 };
+  }
+  return recordText(text, options);
 }
 
 /** Loads a configuration's text and runs it: the record of `spec-run exec` on that file. */

@@ -67,7 +67,7 @@ async function observation(world: World): Promise<Observation> {
       if (described.defaultTimeout !== undefined) setup.defaultTimeout ??= described.defaultTimeout;
       if (described.run !== undefined) setup.run ??= described.run;
     }
-    const usesDocker = setup.context === 'docker' || setup.image !== undefined || /^\s*image\s*:/m.test(yamlOf(world)?.text ?? '');
+    const usesDocker = [setup, ...(setup.byCommand ?? [])].some((said) => said?.context === 'docker' || said?.image !== undefined) || /^\s*image\s*:/m.test(yamlOf(world)?.text ?? '');
     if (usesDocker) {
       const engine = await dockerEngine();
       if (!engine.ok) throw new StepSkipped(`${engine.error}. To fix: ${engine.solutions.join('; ')}`);

@@ -57,10 +57,15 @@ const CONCEPTS: Record<string, string[]> = {
   LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'capped at', 'limited at'],
   PARTIAL: ['partial', 'partially', 'so far', 'up to that point', 'up to the timeout', 'until then', 'until the timeout'],
   ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
-  AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'no longer than', 'shorter than', 'maximum', 'max'],
+  AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'no longer than', 'shorter than', 'maximum', 'max', 'just before', 'shortly before', 'a little before', 'slightly before', 'a bit before'],
   AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'minimum', 'past', 'beyond'],
+  /** A file growing by a line: "the log gains a line with …". */
+  LOG_GROWS: ['gains', 'gained', 'grows', 'is appended', 'gets appended', 'appends', 'appended'],
+  /** A little more or less than a time: at least it (at most it), and not by more than a measurement's slack. */
+  JUST_OVER: ['a little over', 'a little more than', 'a little longer than', 'a little after', 'slightly over', 'slightly more than', 'slightly longer than', 'slightly after', 'just over', 'just above', 'just past', 'just after', 'a bit over', 'a bit more than', 'a bit after', 'shortly after', 'marginally over', 'marginally more than', 'a tad over'],
+  JUST_UNDER: ['a little under', 'a little less than', 'a little before', 'slightly under', 'slightly less than', 'slightly before', 'just under', 'just below', 'just short of', 'just before', 'a bit under', 'a bit less than', 'a bit before', 'shortly before', 'marginally under', 'marginally less than', 'a tad under'],
   EXACTLY: ['exactly', 'precisely', 'only', 'just'],
-  AFTER: ['after', 'once', 'when', 'following', 'followed by', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently'],
+  AFTER: ['after', 'once', 'when', 'following', 'followed by', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently', 'just after', 'shortly after', 'a little after', 'slightly after', 'a bit after'],
   /** A reason or a consequence: a clause of its own, which is checked too ("124, because the deadline ended it"). */
   REASON: ['even though', 'although', 'though', 'because', 'because of', 'since', 'as a result', 'as a consequence', 'hence', 'therefore', 'thus', 'which means', 'meaning that', 'meaning', 'so that', 'which is why', 'that is why', 'given that', 'due to'],
   /** "X rather than Y": X, and not Y. */
@@ -72,7 +77,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** All commands of a run together: "the total duration". */
   TOTAL: ['total', 'in total', 'overall', 'all told', 'altogether', 'whole run', 'entire run'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
-  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally'],
+  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally', 'anything', 'anyway', 'anyhow', 'nonetheless', 'nevertheless', 'in any case', 'all the same'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
   HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
@@ -235,6 +240,21 @@ const PART_WORDS: [RegExp, PartKind][] = [
   [/^(notices?|indicators?|notes?|markers?|placeholders?)$/, 'notice'],
   [/^(items?|fix|fixes|suggestions?|bullets?)$/, 'item'],
 ];
+/** Labels of the measures a command's report gives ("Duration: 3.012s"), quoted without their value. */
+const REPORT_MEASURES: Record<string, string[]> = { 'duration:': ['ELAPSED'], 'exit code:': ['EXIT'] };
+/** The value a measure's label is said to have, without which the label is a text of the report ("`Duration:` is shown"). */
+const MEASURE_VALUES: Record<string, EntityType[]> = { ELAPSED: ['duration', 'range'], EXIT: ['number', 'range'] };
+/** Tokens read as a measure's label, kept only where the sentence gives that measure a value. */
+const measureLabels = new WeakSet<Token>();
+
+/** A measure's label with no value of its kind in the sentence is the quoted text it was. */
+function labelsWithValues(tokens: Token[]): Token[] {
+  return tokens.map((token) => {
+    if (!measureLabels.has(token) || token.kind !== 'word') return token;
+    const wanted = token.concepts.flatMap((c) => MEASURE_VALUES[c] ?? []);
+    return tokens.some((t) => t.kind === 'entity' && wanted.includes(t.entity.type)) ? token : { kind: 'entity', entity: quotedEntity(token.text), text: token.text };
+  });
+}
 
 const ORDINALS: Record<string, number | 'last'> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: 'last', '1st': 0, '2nd': 1, '3rd': 2 };
 
@@ -286,7 +306,9 @@ function quotedEntity(text: string): Entity {
   if (compact !== null) return { type: 'duration', ms: compact, written: t };
   const signal = SIGNALS[t.toLowerCase()];
   if (signal && /^sig/i.test(t)) return { type: 'signal', name: signal };
-  if ((CONFIG_KEYS as readonly string[]).includes(t)) return { type: 'key', name: t as ConfigKey };
+  // `image:` with no value is the key, as a configuration file writes it.
+  const key = t.replace(/:$/, '');
+  if ((CONFIG_KEYS as readonly string[]).includes(key)) return { type: 'key', name: key as ConfigKey };
   if (/^\$[A-Z_][A-Z0-9_]*$/.test(t)) return { type: 'variable', name: t.slice(1) };
   if (/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(t)) return { type: 'variable', name: t };
   if (/^(\/|\.\.?\/|~\/)[^\s]*$/.test(t)) return { type: 'path', text: t };
@@ -368,6 +390,27 @@ function quote(text: string, sentence: string): string {
   return `\`${text}\``;
 }
 
+/** Base images specifications name without a tag, and which nothing else is called. */
+const WELL_KNOWN_IMAGES = new Set(['alpine', 'busybox', 'ubuntu', 'debian', 'fedora', 'centos', 'node', 'python', 'golang', 'rust', 'openjdk', 'nginx']);
+
+/** An image reference: a name with a tag or a registry path, or a well-known base image. */
+const isImageReference = (text: string) => /^[a-z0-9][a-z0-9._/-]*(:[a-z0-9][a-z0-9._-]*)?$/i.test(text) && (/[:/]/.test(text) || WELL_KNOWN_IMAGES.has(text.toLowerCase()));
+
+/**
+ * "runs `echo hi` in `alpine`", "a command in alpine", "runs inside node:20": the image
+ * a command runs in, named after "in" or "inside" that follows the command or its verb
+ * (quoted or not). Only an image reference: "runs in `build`" stays what it was.
+ */
+function imagesRunIn(tokens: Token[]): Token[] {
+  return tokens.map((token, i) => {
+    const text = token.kind === 'entity' ? (token.entity.type === 'quoted' ? token.entity.text : null) : token.concepts.length === 0 ? token.text : null;
+    const [preposition, before] = [tokens[i - 1], tokens[i - 2]];
+    if (text === null || !isImageReference(text) || preposition?.kind !== 'word' || !/^(in|inside)$/i.test(preposition.text)) return token;
+    const runsBefore = before !== undefined && ((before.kind === 'entity' && before.entity.type === 'quoted') || (before.kind === 'word' && before.concepts.some((c) => c === 'RUNS' || c === 'COMMAND')));
+    return runsBefore ? { kind: 'entity', entity: { type: 'image', name: text }, text } : token;
+  });
+}
+
 /** An image named without a tag: the unknown word after "image", or before "container" or "image" ("an alpine container"). */
 function imageNames(tokens: Token[]): Token[] {
   return tokens.map((token, i) => {
@@ -419,7 +462,7 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return quotedRanges(streamReferences(namedValues(variableNames(imageNames(tokensOf(markBareCommands(markCommands(sentence))))))));
+  return quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence)))))))))));
 }
 
 /** "`1` to `5`", "`101` through `105`": quoted numbers from one to another are a range, as unquoted ones are. */
@@ -432,6 +475,39 @@ function quotedRanges(tokens: Token[]): Token[] {
       out.push({ kind: 'entity', entity: { type: 'range', from, to }, text: `${from} ${between.text} ${to}` });
       i += 2;
     } else out.push(tokens[i]);
+  }
+  return out;
+}
+
+/** A member of a JSON object as a JSON line writes it: `"event":"timeout"`. */
+export const JSON_MEMBER = /^"[A-Za-z_][A-Za-z0-9_]*":\S/;
+
+/**
+ * "`"event":"timeout"`, `"exitCode":124` and `"signal":"SIGTERM"`": members of one JSON
+ * object, listed, are one quoted text (the members on lines of their own), so that a
+ * fact reads them as one line's, not each as a line of its own.
+ */
+function jsonMembers(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const member = (t: Token | undefined) => t?.kind === 'entity' && t.entity.type === 'quoted' && JSON_MEMBER.test(t.entity.text);
+    if (!member(token)) {
+      out.push(token);
+      continue;
+    }
+    const members = [(token as { text: string }).text];
+    let j = i + 1;
+    for (;;) {
+      let k = j;
+      while (tokens[k]?.kind === 'word' && /^(,|and)$/i.test(tokens[k].text)) k++;
+      if (k === j || !member(tokens[k])) break;
+      members.push((tokens[k] as { text: string }).text);
+      j = k + 1;
+    }
+    const text = members.join('\n');
+    out.push({ kind: 'entity', entity: { type: 'quoted', text }, text });
+    i = j - 1;
   }
   return out;
 }
@@ -472,7 +548,11 @@ function tokensOf(sentence: string): Token[] {
       // `spec-run exec` in code marks is still the executor; a command is not a phrase of the lexicon.
       // Only the names of the executor itself: a quoted "cleaned up" is a text, not the word.
       const phrase = PHRASES.find(([p, concepts]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1 && concepts.includes('HOOK'));
-      tokens.push(phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text });
+      // "its `Duration:` is …": the label of a measure the report gives, with no value, is that measure.
+      const label = REPORT_MEASURES[part.text.trim().toLowerCase()];
+      const token: Token = phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : label ? { kind: 'word', text: part.text, concepts: label } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text };
+      if (!phrase && label) measureLabels.add(token);
+      tokens.push(token);
       continue;
     }
     const raw = words(part.text);

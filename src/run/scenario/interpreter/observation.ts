@@ -3,15 +3,15 @@
 // factor its durations were scaled by (a scenario about five minutes runs in seconds,
 // timeouts and sleeps alike, and says so), and the same configuration run in the other
 // context for facts about host and Docker alike.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isMap, isSeq, parseDocument, stringify } from 'yaml';
 import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type ConfigError, type TimeoutSetting } from '../../../executor/config.js';
 import { formatDuration } from '../../../executor/duration.js';
-import { recordRun, type RunRecord } from '../../../executor/record.js';
+import { recordFile, recordRun, type RunRecord } from '../../../executor/record.js';
 import { showDuration } from './lexicon.js';
-import type { Setup } from './when.js';
+import { emptySetup, mergedSetup, type Setup } from './when.js';
 
 /** Image of a container command when the scenario names none (mapped by the project's `images:` where it reaches no registry). */
 export const DEFAULT_IMAGE = 'alpine';
@@ -39,6 +39,36 @@ export interface Observation {
   notes: string[];
   /** The texts the Then before quoted, in order (what "it is followed by `…`" follows). */
   before?: readonly string[];
+  /** The file `--log` named, as the run left it (lines null: never created). */
+  log?: LogFile;
+  /** The files and directories in the run's directory (and the project's) after the run, by relative path. */
+  files: string[];
+}
+
+/** The files and directories under DIR, by path relative to it (a scenario's directory: a few). */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
+}
+
+export interface LogFile {
+  name: string;
+  lines: string[] | null;
+}
+
+/** Makes the files a When says a directory holds: the project's (`--project DIR`, or "the project directory"). */
+function placeFiles(files: NonNullable<Setup['files']>, project: string, projectNamed: string | undefined): void {
+  for (const file of files) {
+    const isProject = file.dir === 'project' || (projectNamed !== undefined && path.resolve('/', file.dir) === path.resolve('/', projectNamed));
+    if (!isProject) throw new Error(`the scenario says ${file.dir} holds ${file.name}, but ${file.dir} is not the project directory it runs with: the interpreter makes only the project's files`);
+    const target = path.join(project, file.name);
+    if (file.directory) mkdirSync(target, { recursive: true });
+    else {
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, '');
+    }
+  }
+  mkdirSync(project, { recursive: true });
 }
 
 export interface ObserveOptions {
@@ -74,15 +104,17 @@ function limitText(ms: number): string {
   return ms % 1000 === 0 ? formatDuration(ms) : showDuration(ms).replace(' ', '');
 }
 
-/** The scenario's configuration: its YAML block, or one command the When describes; then what the When sets. */
+/** The scenario's configuration: its YAML block, or the commands the When describes; then what the When sets. */
 export function configure(yaml: { text: string; line: number } | null, setup: Setup): { config: StopConfig; errors: ConfigError[]; synthesized: boolean[] } {
   const fields = { ...setup.fields, ...(setup.image ? { image: setup.image } : {}) };
-  const synthesizedRun = setup.run === undefined;
   const fromYaml = yaml !== null && /^stop:/m.test(yaml.text);
+  const placed = setup.byCommand ?? [];
+  // What is said of no command in particular: in a block, every command's; without one, the first command's (the one a When describes).
+  const setupOf = (index: number): Setup => (fromYaml || index === 0 ? mergedSetup(setup, placed[index]) : (placed[index] ?? emptySetup()));
   // The block is the configuration file, with what the When says written into it: the executor's loader judges both, and its errors give lines in it, as `spec-run exec` on that file would.
   const text = fromYaml
-    ? withSettings(yaml.text, fields, setup.defaultTimeout, setup.context === 'docker' ? DEFAULT_IMAGE : undefined)
-    : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: [{ run: setup.run ?? '__synthesized__', ...fields, ...(setup.context === 'docker' && !setup.image ? { image: DEFAULT_IMAGE } : {}) }] } });
+    ? withPlaced(withSettings(yaml.text, fields, setup.defaultTimeout, setup.context === 'docker' ? DEFAULT_IMAGE : undefined), placed)
+    : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: Array.from({ length: Math.max(1, placed.length) }, (_, index) => entryOf(setupOf(index))) } });
   const loaded = loadConfig(text);
   const config = loaded.config;
   // Durations the When states in prose are the reader's, not a file's text (1.5 s is one): set as read.
@@ -90,14 +122,42 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
   if (defaultTimeout) config.defaultTimeout = defaultTimeout;
   const synthesized: boolean[] = [];
   config.commands = config.commands.map((command) => {
-    const own = timeoutSetting(setup.timeoutMs);
-    const changed = { ...command, ...(own ? { timeout: own } : {}), ...(setup.omitTimeout ? { timeout: { kind: 'inherit' as const } } : {}) };
-    synthesized.push(command.run === '__synthesized__' && synthesizedRun);
-    if (command.run === '__synthesized__') changed.run = synthesize(setup, resolveTimeout(config, changed).ms);
-    else if (fromYaml && setup.run) changed.run = setup.run;
+    const said = setupOf(command.index);
+    const own = timeoutSetting(said.timeoutMs);
+    const changed = { ...command, ...(own ? { timeout: own } : {}), ...(said.omitTimeout ? { timeout: { kind: 'inherit' as const } } : {}) };
+    synthesized.push(command.run === SYNTHESIZED && said.run === undefined);
+    if (command.run === SYNTHESIZED) changed.run = synthesize(said, resolveTimeout(config, changed).ms);
+    else if (fromYaml && said.run) changed.run = said.run;
     return changed;
   });
   return { config, errors: loaded.errors, synthesized };
+}
+
+/** Stands for the run of a command the When describes but does not quote, until it is written from what it says. */
+const SYNTHESIZED = '__synthesized__';
+
+/** A command's entry in a configuration file: its run (none when the When says the entry holds only its fields), its fields, its image. */
+function entryOf(said: Setup): Record<string, unknown> {
+  const image = said.image ?? (said.context === 'docker' ? DEFAULT_IMAGE : undefined);
+  return { ...(said.only ? {} : { run: said.run ?? SYNTHESIZED }), ...said.fields, ...(image ? { image } : {}) };
+}
+
+/** TEXT with what the When says of one command by its place written into that command's entry (a new entry after the last). */
+function withPlaced(text: string, placed: (Setup | undefined)[]): string {
+  if (placed.every((said) => said === undefined)) return text;
+  const document = parseDocument(text);
+  const commands = document.getIn(['stop', 'commands']);
+  if (!isSeq(commands)) return text;
+  placed.forEach((said, index) => {
+    if (!said) return;
+    while (commands.items.length <= index) commands.add(document.createNode(said.only && commands.items.length === index ? {} : { run: SYNTHESIZED }));
+    for (const [key, value] of Object.entries({ ...(said.run ? { run: said.run } : {}), ...said.fields, ...(said.image ? { image: said.image } : {}) })) {
+      if (value === undefined) document.deleteIn(['stop', 'commands', index, key]);
+      else document.setIn(['stop', 'commands', index, key], value);
+    }
+    if (said.context === 'docker' && !said.image && !document.hasIn(['stop', 'commands', index, 'image'])) document.setIn(['stop', 'commands', index, 'image'], DEFAULT_IMAGE);
+  });
+  return document.toString();
 }
 
 /** TEXT (a stop-hook configuration) with FIELDS set on each of its commands, and the default timeout and image when given. */
@@ -160,18 +220,30 @@ export async function observe(yaml: { text: string; line: number } | null, setup
   const { config: probe, scale } = scaled(config);
   const notes: string[] = [];
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
-  const runIn = async (configuration: StopConfig) => {
+  const invocation = setup.invocation ?? {};
+  if (invocation.project !== undefined) notes.push(`--project ${invocation.project}: a fresh directory stands for it`);
+  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[] }> => {
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     try {
-      return await recordRun(configuration, errors, { configDir: dir, imageAliases: options.imageAliases, signal: options.signal, configDirEnv: options.configDirEnv, configName: options.configName ?? (yaml ? 'the scenario\'s configuration' : 'the configuration') });
+      const project = invocation.project !== undefined ? path.join(dir, 'project') : dir;
+      placeFiles(setup.files ?? [], project, invocation.project);
+      const configName = invocation.config ?? options.configName ?? (yaml ? "the scenario's configuration" : 'the configuration');
+      const logFile = invocation.log === undefined ? undefined : path.join(dir, invocation.log);
+      const recordOptions = { configDir: dir, projectRoot: project, imageAliases: options.imageAliases, signal: options.signal, configDirEnv: options.configDirEnv, configName, log: logFile };
+      // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
+      const record = invocation.configMissing ? await recordFile(path.join(dir, path.basename(invocation.config ?? 'stop.yaml')), recordOptions) : await recordRun(configuration, errors, recordOptions);
+      const log = logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null };
+      return { record, log, files: [...new Set([...filesUnder(dir), ...filesUnder(project)])] };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  const record = await runIn(probe);
+  const { record, log, files } = await runIn(probe);
   let other: Promise<RunRecord> | null = null;
   return {
     record,
+    log,
+    files,
     scale,
     documented,
     runs: config.commands.map((command) => command.run),
@@ -181,6 +253,6 @@ export async function observe(yaml: { text: string; line: number } | null, setup
       (other ??= runIn({
         ...probe,
         commands: probe.commands.map((command) => ({ ...command, image: command.image === undefined ? DEFAULT_IMAGE : undefined })),
-      })),
+      }).then((run) => run.record)),
   };
 }

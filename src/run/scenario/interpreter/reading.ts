@@ -60,7 +60,7 @@ function isContrast(clause: Token[]): boolean {
 
 const isFunction = (token: Token) => token.kind === 'word' && token.concepts.length === 1 && token.concepts[0] === 'FUNCTION';
 
-function args(tokens: Token[]): Args {
+export function args(tokens: Token[]): Args {
   const has = (...slots: Slot[]) => tokens.some((t) => slotsOf(t).some((s) => slots.includes(s)));
   const index = (slots: Slot[]) => tokens.findIndex((t) => slotsOf(t).some((s) => slots.includes(s)));
   return {
@@ -153,8 +153,9 @@ function clauses(tokens: Token[], splitAt: string[], splitBefore: string[], spli
     }
     const current = out[out.length - 1];
     if (word !== null && splitBefore.includes(word) && current.some((t) => !isFunction(t))) out.push([]);
-    // A key is not an anchor: it waits for its value ("has maxOutputLines set to 0").
-    else if (token.kind === 'word' && token.concepts.some((c) => splitBeforeConcepts.includes(c)) && current.some((t) => t.kind === 'entity' && t.entity.type !== 'key')) out.push([]);
+    // A key is not an anchor: it waits for its value ("has maxOutputLines set to 0"); a key said to be absent waits for none ("without `image:` sets …").
+    // Nor is a place ("the second command"): it is the subject of what follows ("the second command runs `sleep 5`").
+    else if (token.kind === 'word' && token.concepts.some((c) => splitBeforeConcepts.includes(c)) && current.some((t) => t.kind === 'entity' && t.entity.type !== 'ordinal' && (t.entity.type !== 'key' || current.some((w) => w.kind === 'word' && w.concepts.includes('NOT'))))) out.push([]);
     out[out.length - 1].push(token);
   }
   return out.filter((clause) => clause.some((t) => !isFunction(t)));
@@ -229,15 +230,31 @@ function subjectOf(clause: Token[]): Token[] {
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && second?.kind === 'word' && second.concepts.includes('COMMAND')) return [first, second];
   // "the report opens with … and ends with …": the report, a noun that says nothing else ("the error" also says the command failed).
   if (first?.kind === 'word' && first.concepts.includes('MESSAGE') && !first.concepts.includes('FAIL')) return [first];
+  // "the run closes with … and exits with status 130": the executor, whose exit the later clause says.
+  if (first?.kind === 'word' && first.concepts.includes('HOOK')) return [first];
   return [];
+}
+
+const PRONOUN = /^(it|they|its|their)$/i;
+
+/** The subject a clause names, which a later pronoun refers to: its opening command or report, the executor, a command; none when it is not plain. */
+function namedSubject(clause: Token[]): Token[] {
+  const opening = subjectOf(clause);
+  if (opening.length > 0) return opening;
+  const first = clause.find((t) => !isFunction(t));
+  return first?.kind === 'word' && !PRONOUN.test(first.text) && first.concepts.some((c) => c === 'HOOK' || c === 'COMMAND') ? [first] : [];
 }
 
 /** Whether a clause names a subject of its own: a command, a pronoun, the output or the report. */
 function namesOne(clause: Token[], subject: Token[]): boolean {
-  // A quoted text names the command when the subject is one; of the report, or of a heading of it ("`Output:` shows … and does not show …"), it is what is said there.
+  // A quoted text names the command when the subject is one; of the report, it is what the report says.
+  // A pronoun ("runs its full two seconds") is the subject's, not another one.
+  // Of the executor, a clause with a text of its own ("… and `x` is never printed") says something of that text, not of the executor.
+  const hook = subject[0]?.kind === 'word' && subject[0].concepts.includes('HOOK');
+  // Of a heading of the report ("`Output:` shows … and does not show …"), a quoted text is what is said there.
   const heading = subject.length === 1 && subject[0].kind === 'entity' && subject[0].entity.type === 'quoted' && /^[A-Z][\w ]*:$/.test(subject[0].entity.text);
-  const namers = subject.some((t) => t.kind === 'entity') && !heading ? ['quoted', 'ordinal', 'path', 'image'] : ['ordinal', 'image'];
-  return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER', 'MESSAGE', 'OUTPUT', 'NOTICE'].includes(c)) || /^(it|they|its|their|both|each|every|all|none)$/i.test(t.text))));
+  const namers = subject[0]?.kind === 'entity' && subject[0].entity.type === 'quoted' && !heading ? ['quoted', 'ordinal', 'path', 'image'] : hook ? ['quoted', 'ordinal', 'image'] : ['ordinal', 'image'];
+  return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && !PRONOUN.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER', 'MESSAGE', 'OUTPUT', 'NOTICE'].includes(c)) || /^(both|each|every|all|none)$/i.test(t.text))));
 }
 
 /** Each clause read as one fact: all of them, or the reason why not. */
@@ -252,8 +269,22 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   let previous: Token[] | null = null;
   // "`sleep 4` is stopped after two seconds and reported with exit code 124": a clause that names no command is said of the one the first clause opens with.
   const subject = subjectOf(parts[0] ?? []);
+  // Once a clause names a subject of its own ("…, the executor prints …, and it exits"), a later pronoun is that one's.
+  let referent: Token[] | null = null;
   parts.forEach((clause, index) => {
-    if (index > 0 && subject.length > 0 && !namesOne(clause, subject)) {
+    const pronoun = clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text));
+    if (index > 0 && namesOne(clause, subject)) referent = namedSubject(clause);
+    else if (index > 0 && pronoun && referent !== null) {
+      const said = referent.length > 0 ? readOne([...referent, ...clause.filter((t) => !(t.kind === 'word' && /^(it|they)$/i.test(t.text)))], options) : null;
+      if (said && 'value' in said) {
+        values.push(said.value);
+        names.push(said.rule);
+        previous = clause;
+        return;
+      }
+      missing.push(clause.map((t) => t.text).join(' '));
+      return;
+    } else if (index > 0 && subject.length > 0) {
       const said = readOne([...subject, ...clause], options);
       if ('value' in said) {
         values.push(said.value);
@@ -270,7 +301,8 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     if (index > 0 && EXACT_OUTPUT.has(names.at(-1) ?? '') && isNothingMore(clause)) return;
     // "prints 5 lines to stdout and 5 lines to stderr": a clause of values alone, of the kinds the clause before holds, takes that clause's words.
     const kinds = (tokens: Token[]) => tokens.flatMap((t) => (t.kind === 'entity' ? [t.entity.type] : []));
-    const elliptic = previous !== null && clause.every((t) => isFunction(t) || t.kind === 'entity') && kinds(clause).length > 0 && kinds(clause).every((k) => kinds(previous!).includes(k));
+    // Not after a fact that says what the output is, line for line: "the output is `a`, then `b`" is one output of two lines, not two outputs.
+    const elliptic = previous !== null && !EXACT_OUTPUT.has(names.at(-1) ?? '') && clause.every((t) => isFunction(t) || t.kind === 'entity') && kinds(clause).length > 0 && kinds(clause).every((k) => kinds(previous!).includes(k));
     const alone = readOne(clause, options);
     const gapped = !('value' in alone) && elliptic ? [...previous!.filter((t) => t.kind === 'word'), ...clause] : clause;
     const one = gapped === clause ? alone : readOne(gapped, options);

@@ -7,7 +7,7 @@
 import { execa } from 'execa';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { conceptWords, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
+import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
 import { anchorMovedBack, announcementOf, aroundList, commandLines, executorText, HEADINGS, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
@@ -23,9 +23,12 @@ export interface Check {
   evaluate(o: Observation): Verdict | Promise<Verdict>;
 }
 
-type Comparator = '==' | '≈' | '≤' | '≥';
+/** '≳': a little over (at least it, and not by more than a measurement's slack); '≲': a little under. */
+type Comparator = '==' | '≈' | '≤' | '≥' | '≳' | '≲';
 
 function comparator(a: Args, fallback: Comparator): Comparator {
+  if (a.has('JUST_OVER')) return '≳';
+  if (a.has('JUST_UNDER')) return '≲';
   if (a.has('AT_MOST')) return '≤';
   if (a.has('AT_LEAST')) return '≥';
   if (a.has('ABOUT')) return '≈';
@@ -42,16 +45,24 @@ function compareTime(actual: number | undefined, expectedMs: number, cmp: Compar
   const slack = docker ? 1000 : 150;
   if (cmp === '≤') return actual <= expectedMs + slack;
   if (cmp === '≥') return actual >= expectedMs - slack;
+  if (cmp === '≳') return actual >= expectedMs - slack && actual <= expectedMs + tolerance(expectedMs, docker);
+  if (cmp === '≲') return actual <= expectedMs + slack && actual >= expectedMs - tolerance(expectedMs, docker);
   return Math.abs(actual - expectedMs) <= tolerance(expectedMs, docker);
 }
 
 function timeText(what: string, ms: number, cmp: Comparator, scaled: boolean): string {
-  const shown = cmp === '≈' || cmp === '==' ? `${what} ≈ ${showDuration(ms)} ± ${showDuration(Math.max(500, ms * 0.25))} (+1.5 s in a container)` : `${what} ${cmp} ${showDuration(ms)}`;
+  const slack = showDuration(Math.max(500, ms * 0.25));
+  const shown =
+    cmp === '≈' || cmp === '=='
+      ? `${what} ≈ ${showDuration(ms)} ± ${slack} (+1.5 s in a container)`
+      : cmp === '≳' || cmp === '≲'
+        ? `${what} ${cmp === '≳' ? '≥' : '≤'} ${showDuration(ms)}, by at most ${slack} (+1.5 s in a container)`
+        : `${what} ${cmp} ${showDuration(ms)}`;
   return scaled ? `${shown}, times scaled with the run` : shown;
 }
 
 function compareCount(actual: number, expected: number, cmp: Comparator): boolean {
-  return cmp === '≤' ? actual <= expected : cmp === '≥' ? actual >= expected : actual === expected;
+  return cmp === '≤' || cmp === '≲' ? actual <= expected : cmp === '≥' || cmp === '≳' ? actual >= expected : actual === expected;
 }
 
 const stopAt = (c: CommandRecord) => c.events.find((e) => e.type === 'stop')?.atMs;
@@ -95,6 +106,9 @@ function perCommand(a: Args, text: string, test: (c: CommandRecord, o: Observati
 }
 
 const not = (negated: boolean, ok: boolean) => (negated ? !ok : ok);
+
+/** A file's name or relative path with an extension ("ran.txt", "logs/run.jsonl"), not a command line. */
+const looksLikeFile = (text: string) => /^[\w.-]+(\/[\w.-]+)*$/.test(text) && /\.[A-Za-z0-9]+$/.test(text) && !text.split('/').includes('..');
 
 /** The sentence is about the run (the hook, `spec-run exec`), not a command of it. */
 const runSubject = (a: Args) => a.has('HOOK') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND'));
@@ -320,7 +334,7 @@ function fieldsNamed(a: Args): string[] {
   return [...new Set(names)];
 }
 
-const TIME_SLOTS = ['E:duration', 'AFTER', 'ABOUT', 'AT_MOST', 'AT_LEAST', 'TIME_WORD', 'EXACTLY'];
+const TIME_SLOTS = ['E:duration', 'AFTER', 'ABOUT', 'AT_MOST', 'AT_LEAST', 'JUST_OVER', 'JUST_UNDER', 'TIME_WORD', 'EXACTLY'];
 
 /** How the command ended, as a fact says it besides what it is about ("removed after it times out", "stopped … with exit status 124"). */
 interface Ending {
@@ -351,7 +365,7 @@ const RULES: Rule<Check>[] = [
     name: 'exit code',
     needs: [['EXIT'], ['E:number']],
     // How it ended ("124 (timeout)", "stopped … with status 124"), and whether it failed, are checked with the code.
-    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'AFTER', 'FILLER'],
+    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'AFTER', 'FILLER'],
     build(a) {
       const codes = a.entities('number').map((n) => n.n);
       const [d, more] = a.entities('duration');
@@ -364,11 +378,29 @@ const RULES: Rule<Check>[] = [
       const cmp = d ? '==' : comparator(a, '==');
       if (codes.length > 1 && cmp !== '==') return null;
       if (d && a.negated) return null;
+      // "exits with status 2 without running anything": "without" denies what follows it, not the status.
+      if (a.tokens.some((t) => t.kind === 'word' && /^without$/i.test(t.text))) return null;
+      // "the command … and the executor exits with status 0": two subjects, two facts (each clause its own), never one status of one of them.
+      if (a.has('HOOK') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND') && !t.concepts.includes('HOOK') && !/^(it|they)$/i.test(t.text))) return null;
       const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
       const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
-      if (runSubject(a) && !completes && !d) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
+      // "the run stops with status 2": spec-run exec stopping is its exiting, not a command stopped.
+      const runEnds = !a.has('TIMEOUT', 'TIMED_OUT', 'KILL', 'COMPLETE');
+      if (runSubject(a) && (!completes || runEnds) && !d) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
       const own = a.has('OWN');
       const verdict = a.has('FAIL') === a.has('SUCCEED') ? null : a.has('FAIL') ? 'fails' : 'succeeds';
+      // "the exit status is 2" naming no command, of a run that ran none (its configuration rejected): the only status there is, spec-run exec's.
+      // "it" may be the run as well as a command: where no command ran, only the run has a status.
+      const namesCommand = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND') && !/^(it|they)$/i.test(t.text));
+      const namesNoCommand = !namesCommand && !a.has('HOOK', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'EACH') && !completes && !own && verdict === null && !d;
+      if (namesNoCommand) {
+        const each = perCommand(a, neg(a.negated, `exit code ${what}`), (c) => ({ ok: matches(c.exitCode), actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}` }));
+        // The text stays the sentence's ("exit code == 2"); the verdict says whose status it was.
+        return {
+          text: each.text,
+          evaluate: (o) => (o.record.commands.length === 0 ? { ok: matches(o.record.exitStatus), actual: `no command ran: spec-run exec's exit status ${o.record.exitStatus}` } : each.evaluate(o)),
+        };
+      }
       const succeeded = (c: CommandRecord) => c.outcome === 'completed' && c.exitCode === 0;
       const text = [ending?.text ?? '', neg(a.negated, `exit code ${what}`), own ? "the command's own" : '', verdict ? `the command ${verdict}` : '', d ? timeText('elapsed', d.ms, timeCmp, false) : ''].filter(Boolean).join(', ');
       return perCommand(a, text, (c, o) => ({
@@ -575,7 +607,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'grace period',
     needs: [['GRACE']],
-    allows: ['END', 'E:duration', 'APPLY', 'SET', 'ELAPSED', 'TERMINATE', 'AFTER', 'ABOUT', 'GRACEFUL', 'TIME_WORD'],
+    allows: ['END', 'E:duration', 'APPLY', 'SET', 'ELAPSED', 'TERMINATE', 'AFTER', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'GRACEFUL', 'TIME_WORD'],
     build(a) {
       const [d, more] = a.entities('duration');
       if (more || a.has('KILL', 'E:signal') || !d) return null;
@@ -887,6 +919,13 @@ const RULES: Rule<Check>[] = [
       // What the user sees is the report, the message rule's.
       if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       const streams = streamsOf(a);
+      // "the run prints `note: …`", "spec-run exec writes …": what the run shows, its announcements, notes and reports, not a line a command wrote.
+      if (runSubject(a) && a.entities('stream').length === 0) {
+        return {
+          text: neg(a.negated, `what spec-run exec shows (announcements, notes, reports) contains ${JSON.stringify(values[0])}`),
+          evaluate: (o) => ({ ok: not(a.negated, quotedIn(values[0], o.record.messages.join('\n'))), actual: o.record.messages.join(' ⏎ ').slice(0, 500) }),
+        };
+      }
       // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
       if (((a.has('MENTION') || reports(a)) && !a.has('WRITE') && a.entities('stream').length === 0) || (a.entities('stream').length === 0 && executorText(values[0]))) {
         return perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
@@ -918,7 +957,9 @@ const RULES: Rule<Check>[] = [
       // "the first line of the report", "the report ends with …": the report's lines, not the output's ("line" is no word for the output).
       const report = a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
       const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
-      const of = report ? "the command's report (its blank lines left out)" : 'the output shown';
+      // "the first line is `Error: …`", naming neither the output nor the report: the output's first line, or the report's (which opens with its verdict).
+      const unnamed = !a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0 && index === 0;
+      const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report,' : 'the output shown';
       // "spec-run prints `…` as its first line": a line of all the run printed.
       if (runSubject(a)) {
         return {
@@ -933,10 +974,12 @@ const RULES: Rule<Check>[] = [
       return perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
         // The report as printed: its verdict first, its output and notices, then a message and the fixes.
-        const lines = report ? c.report.split('\n').filter((l) => l.trim() !== '') : shown;
+        const reportLines = c.report.split('\n').filter((l) => l.trim() !== '');
+        const lines = report ? reportLines : shown;
         const line = index === 'last' ? lines.at(-1) : lines[index];
         const matches = line !== undefined && line.trim() === value;
-        return { ok: not(a.negated, matches), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
+        const reportMatches = unnamed && reportLines[0]?.trim() === value;
+        return { ok: not(a.negated, matches || reportMatches), actual: `${line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line)}${unnamed ? `; the report's: ${JSON.stringify(reportLines[0] ?? '')}` : ''}` };
       }, { quoted: true });
     },
   },
@@ -1121,6 +1164,35 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "`logs/run.jsonl` is created", "no file `m.jsonl` is created", "`out.txt` is not created": a file in the run's directory (or the project's) after the run.
+    name: 'a file created',
+    needs: [['E:quoted', 'E:path'], ['CREATE']],
+    allows: ['CONFIG', 'WORKDIR', 'AFTER', 'APPLY'],
+    refuses: ['HOST', 'CONTAINER', 'RUNS', 'E:ordinal'],
+    build(a) {
+      const names = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
+      if (names.length !== 1 || !looksLikeFile(names[0])) return null;
+      const [name] = names;
+      return { text: neg(a.negated, `a file ${name} exists after the run (in its directory)`), evaluate: (o) => ({ ok: not(a.negated, o.files.includes(name)), actual: o.files.join(', ') || 'no file' }) };
+    },
+  },
+  {
+    // "it gains a line with `"event":"timeout"`, `"exitCode":124`": a line of the file `--log` named, holding each of those JSON members.
+    name: 'a line of the log',
+    needs: [['OUTPUT', 'LOG_GROWS'], ['E:quoted']],
+    allows: ['SET', 'APPLY', 'LOG_GROWS', 'E:quoted', 'CONFIG'],
+    build(a) {
+      const quoted = a.entities('quoted');
+      const members = quoted.flatMap((q) => q.text.split('\n'));
+      // Only members as JSON writes them ("key":value), all of one object: those are the log's, not a text of the report.
+      if (a.negated || !a.has('LOG_GROWS') || quoted.length !== 1 || !members.every((m) => JSON_MEMBER.test(m))) return null;
+      return {
+        text: `one line of the --log file holds ${members.join(', ')}`,
+        evaluate: (o) => (o.log?.lines ? { ok: o.log.lines.some((line) => members.every((m) => line.includes(m))), actual: o.log.lines.join(' ⏎ ').slice(0, 600) } : { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' }),
+      };
+    },
+  },
+  {
     name: 'nothing runs',
     needs: [['RUNS', 'CREATE'], ['NOT']],
     allows: [],
@@ -1136,7 +1208,7 @@ const RULES: Rule<Check>[] = [
     build(a) {
       const ordinals = a.entities('ordinal').filter((o) => o.of === 'command');
       const named = a.entities('quoted');
-      if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length) return null;
+      if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length || (named[0] && looksLikeFile(named[0].text))) return null;
       const which = ordinals[0] ? (ordinals[0].index === 'last' ? 'the last command' : `command ${ordinals[0].index + 1}`) : `\`${named[0].text}\``;
       const ran = (o: Observation) => (ordinals[0] ? (ordinals[0].index === 'last' ? o.record.commands.length > 0 : o.record.commands.length > ordinals[0].index) : o.record.commands.some((_c, i) => o.runs[i]?.includes(named[0].text)));
       return { text: `${which} ${a.negated ? 'never ran' : 'ran'}`, evaluate: (o) => ({ ok: ran(o) !== a.negated, actual: o.record.commands.map((c) => c.run).join('; ') || 'no command ran' }) };

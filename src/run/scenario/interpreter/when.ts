@@ -5,7 +5,7 @@
 import { parse, stringify } from 'yaml';
 import type { StreamName, Token } from './lexicon.js';
 import { showDuration } from './lexicon.js';
-import { read, type Args, type Reading, type Rule } from './reading.js';
+import { args, read, type Args, type Reading, type Rule } from './reading.js';
 
 export interface Setup {
   run?: string;
@@ -28,10 +28,52 @@ export interface Setup {
   /** How long the command runs; 'long': past any timeout. */
   sleepMs?: number | 'long';
   exitCode?: number;
+  /** What the When says of one command of several, by its place ("the second command sets …", "another sets …"). */
+  byCommand?: Setup[];
+  /** The command a clause last spoke of by its place: "another" is the one after it. */
+  lastCommand?: number;
+  /** The entry holds only the fields said of it: no run is written for it ("a second entry that has only `timeout: 5s`"). */
+  only?: boolean;
+  /** `spec-run exec` as the When invokes it: its configuration file as named, `--log FILE`, `--project DIR`. */
+  invocation?: Invocation;
+  /** Files the When says a directory holds ("`/tmp/p` holds `a.txt` and a directory `sub`"), by the directory as named ("project": the project's). */
+  files?: { dir: string; name: string; directory: boolean }[];
+}
+
+export interface Invocation {
+  config?: string;
+  /** The configuration file named does not exist. */
+  configMissing?: boolean;
+  log?: string;
+  project?: string;
+}
+
+/** `spec-run exec` with its arguments, as written; null for an option the executor does not have. */
+export function invocationOf(text: string): Invocation | null {
+  const words = text.trim().split(/\s+/);
+  if (words[0] !== 'spec-run' || words[1] !== 'exec') return null;
+  const invocation: Invocation = {};
+  for (let i = 2; i < words.length; i++) {
+    const [flag, inline] = words[i].split('=', 2);
+    if (flag === '--log' || flag === '--project') {
+      const value = inline ?? words[++i];
+      if (value === undefined) return null;
+      invocation[flag === '--log' ? 'log' : 'project'] = value;
+    } else if (flag.startsWith('-') || invocation.config !== undefined) return null;
+    else invocation.config = words[i];
+  }
+  return invocation;
 }
 
 export function emptySetup(): Setup {
   return { fields: {}, prints: [], says: [] };
+}
+
+/** A command's setup: what is said of all of them (BASE), then what is said of it alone (OWN). */
+export function mergedSetup(base: Setup, own: Setup | undefined): Setup {
+  if (!own) return base;
+  const defined = Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined));
+  return { ...base, ...defined, fields: { ...base.fields, ...own.fields }, prints: [...base.prints, ...own.prints], says: [...base.says, ...own.says], byCommand: undefined };
 }
 
 export interface SetupPart {
@@ -43,6 +85,9 @@ export interface SetupPart {
 const part = (text: string, apply: (s: Setup) => void): SetupPart => ({ text, apply });
 
 const wordOf = (t: Token) => (t.kind === 'word' ? t.text.toLowerCase() : null);
+
+/** A line of a configuration file: `key: value`. */
+const CONFIG_LINE = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(\S.*)$/;
 
 /** The value of a token as a YAML scalar: a number, a quoted text, a duration as written. */
 function valueOf(token: Token): unknown {
@@ -73,36 +118,138 @@ const streamsOf = (a: Args): StreamName[] => {
 
 const RULES: Rule<SetupPart>[] = [
   {
+    // "`spec-run exec --log run.jsonl stop.yaml`", "`spec-run exec nope.yaml` names a file that does not exist".
+    name: 'spec-run exec invoked',
+    needs: [['E:quoted']],
+    allows: ['MENTION', 'CONFIG', 'MISSING', 'HOOK', 'APPLY', 'CREATE'],
+    build(a) {
+      const quoted = a.entities('quoted');
+      // "`--log m.jsonl` is given", "the executor is started with `--project other`": its options alone.
+      const text = quoted.length === 1 ? (quoted[0].text.startsWith('--') ? `spec-run exec ${quoted[0].text}` : quoted[0].text) : '';
+      const invocation = invocationOf(text);
+      if (!invocation || a.negated || (a.has('APPLY', 'CREATE') && !quoted[0].text.startsWith('--'))) return null;
+      // What it names is said not to exist: only of a configuration file it names.
+      const missing = a.has('MISSING');
+      if (missing && invocation.config === undefined) return null;
+      if (a.has('MENTION', 'CONFIG') && !missing) return null;
+      const said = [invocation.config && `configuration file ${invocation.config}${missing ? ' (which does not exist)' : ''}`, invocation.log && `--log ${invocation.log}`, invocation.project && `--project ${invocation.project} (a fresh directory stands for it)`].filter(Boolean);
+      return part(`spec-run exec ${said.join(', ') || 'on the configuration'}`, (s) => (s.invocation = { ...s.invocation, ...invocation, ...(missing ? { configMissing: true } : {}) }));
+    },
+  },
+  {
+    // "the configuration lists three host commands: `a`, then `b`, then `c`", "has the commands `a`, `b` and `c`": one command each, in that order.
+    name: 'several commands listed',
+    needs: [['COMMAND', 'E:count'], ['E:quoted']],
+    allows: ['HOST', 'CONTAINER', 'E:count', 'E:number', 'AFTER', 'APPLY', 'MENTION', 'REMAIN', 'E:quoted'],
+    build(a) {
+      const runs = a.entities('quoted').map((q) => q.text);
+      // "three host commands": how many, said before them.
+      const counts = [...a.entities('count'), ...a.entities('number').map((n) => ({ n: n.n, unit: 'command' as const }))];
+      const plural = a.tokens.some((t) => t.kind === 'word' && /^(commands|entries)$/i.test(t.text)) || counts.some((c) => c.unit === 'command');
+      if (!plural || runs.length < 2 || a.negated || (a.has('HOST') && a.has('CONTAINER')) || counts.length > 1 || (counts[0] && (counts[0].unit !== 'command' || counts[0].n !== runs.length))) return null;
+      if (runs.some((run) => /^(spec-run\b|--)|^[A-Za-z_]+\s*:/.test(run))) return null;
+      const context = a.has('CONTAINER') ? 'docker' : a.has('HOST') ? 'host' : undefined;
+      const where = context === 'docker' ? ' in a container (alpine)' : context === 'host' ? ' on the host' : '';
+      return part(runs.map((run, i) => `command ${i + 1}: run \`${run}\`${where}`).join('; '), (s) => {
+        s.byCommand ??= [];
+        runs.forEach((run, i) => {
+          const own = (s.byCommand![i] ??= emptySetup());
+          own.run = run;
+          if (context) own.context = context;
+        });
+        s.lastCommand = runs.length - 1;
+      });
+    },
+  },
+  {
+    // "`logs` does not exist yet": true of the fresh directory a scenario runs in; of the configuration file spec-run exec is given, that it cannot be read.
+    name: 'a file that does not exist',
+    needs: [['E:quoted', 'E:path'], ['MISSING']],
+    allows: ['CONFIG', 'WORKDIR'],
+    build(a) {
+      const names = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
+      if (names.length !== 1 || a.negated || !/^[\w.-]+(\/[\w.-]+)*\/?$/.test(names[0])) return null;
+      const [name] = names;
+      return part(`${name} does not exist before the run (it runs in a fresh directory)`, (s) => {
+        if (s.invocation?.config === name) s.invocation.configMissing = true;
+        if (s.files?.some((f) => f.name === name)) throw new Error(`the scenario says ${name} exists and that it does not`);
+      });
+    },
+  },
+  {
+    // "`/tmp/p` holds `marker.txt` and a directory `sub`", "the project directory contains a file `package.json`".
+    name: 'files a directory holds',
+    needs: [['E:path', 'PROJECT'], ['SET', 'REMAIN'], ['E:quoted']],
+    allows: ['WORKDIR', 'CONFIG', 'MENTION', 'E:quoted'],
+    build(a) {
+      const dirs = a.entities('path');
+      const holder = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'SET' || c === 'REMAIN'));
+      // The directory is the subject, before the verb; what follows are its files.
+      const dirAt = a.tokens.findIndex((t) => (t.kind === 'entity' && t.entity.type === 'path') || (t.kind === 'word' && t.concepts.includes('PROJECT')));
+      if (a.negated || dirs.length > 1 || dirAt > holder || a.tokens.slice(0, holder).some((t) => t.kind === 'entity' && t.entity.type === 'quoted')) return null;
+      const dir = dirs[0]?.text ?? 'project';
+      const files = a.tokens.flatMap((t, i) => {
+        if (t.kind !== 'entity' || t.entity.type !== 'quoted' || i < holder) return [];
+        const name = t.entity.text;
+        if (!/^[\w.-]+(\/[\w.-]+)*$/.test(name) || name.split('/').includes('..')) return [];
+        const noun = a.tokens.slice(holder, i).reverse().find((w) => w.kind === 'word' && !w.concepts.includes('FUNCTION') && !w.concepts.includes('MENTION'));
+        return [{ dir, name, directory: noun?.kind === 'word' && noun.concepts.includes('WORKDIR') && a.tokens.indexOf(noun) === i - 1 }];
+      });
+      if (files.length !== a.entities('quoted').length) return null;
+      return part(`${dir === 'project' ? 'the project directory' : dir} holds ${files.map((f) => `${f.directory ? 'a directory ' : ''}${f.name}`).join(', ')}`, (s) => (s.files = [...(s.files ?? []), ...files]));
+    },
+  },
+  {
     name: 'the command',
     needs: [['E:quoted']],
-    allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN', 'UNKNOWN', 'APPLY'],
+    allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN', 'UNKNOWN', 'APPLY', 'TIMED_OUT'],
     build(a) {
       const quoted = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted');
       const imageWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('IMAGE'));
       // With the word "image", the quoted text beside it names the image; the other one is the command.
       const isImage = (t: Token) => imageWord >= 0 && Math.abs(a.tokens.indexOf(t) - imageWord) === 1;
+      // "runs in `build`", "on `host`": a quoted text after a preposition of place is no command line.
+      const placed = (t: Token) => /^(in|inside|on|under|at)$/i.test(wordOf(a.tokens[a.tokens.indexOf(t) - 1] ?? t) ?? '') && !CONFIG_LINE.test(t.text);
+      if (quoted.some(placed)) return null;
       const commands = quoted.filter((t) => !isImage(t));
       const images = [...quoted.filter(isImage).map((t) => t.text), ...a.entities('image').map((e) => e.name)];
       if (commands.length !== 1 || images.length > 1 || (imageWord >= 0 && images.length === 0) || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0))) return null;
       const run = commands[0].text;
+      // "`spec-run exec --project /tmp/p` runs …", "`--log run.jsonl` is given": the executor's own command line, or an option of it, is not a command it runs.
+      if (/^(spec-run\b|--)/.test(run)) return null;
       // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
-      const field = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(\S.*)$/.exec(run);
+      const field = CONFIG_LINE.exec(run);
+      // "`sleep 10` times out under `timeout: "1s"`": that it times out is a claim, for the Thens to check; said of a command line, it sets nothing.
+      if (a.has('TIMED_OUT') && (field || a.has('HOST', 'CONTAINER', 'IMAGE'))) return null;
       // "contains a key `timeoutt`", "an unknown field `retries`": a key's name, with no value (null).
       const keyWord = a.tokens.findIndex((t) => t.kind === 'word' && /^(key|field|setting|option)s?$/i.test(t.text));
       if (!field && keyWord >= 0 && a.tokens[keyWord + 1] === commands[0] && /^[A-Za-z_][A-Za-z0-9_]*$/.test(run) && images.length === 0 && !a.has('HOST', 'CONTAINER')) {
         return part(`${run}: null (a key with no value)`, (s) => (s.fields[run] = null));
       }
-      // "has an unknown key `retries: 3`": said only of a configuration line.
-      if (!field && a.has('UNKNOWN', 'APPLY')) return null;
-      if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message)$/.test(field[1]))) {
-        return part(`${field[1]}: ${field[2]}`, (s) => {
+      // "has an unknown key `retries: 3`": said only of a configuration line; "has a command `cat x`" names the command.
+      const namedCommand = (() => {
+        const before = a.tokens[a.tokens.indexOf(commands[0]) - 1];
+        return before?.kind === 'word' && before.concepts.includes('COMMAND');
+      })();
+      if (!field && (a.has('UNKNOWN') || (a.has('APPLY') && !namedCommand))) return null;
+      // "the host commands `a`, `b` and `c`": several, which the list rule reads.
+      if (a.tokens.some((t) => t.kind === 'word' && /^(commands|entries)$/i.test(t.text))) return null;
+      if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message|env)$/.test(field[1]))) {
+        // "a command in `alpine` sets `workdir: /tmp`": the field of a command in that image.
+        if ((a.has('HOST') || images.length > 0) && field[1] === 'defaultTimeout') return null;
+        const where = images[0] ?? (a.has('CONTAINER') ? 'alpine' : undefined);
+        return part(`${field[1]}: ${field[2]}${where ? ` (in a container, ${where})` : a.has('HOST') ? ' (on the host)' : ''}`, (s) => {
           const value = yamlValue(field[2]);
           if (field[1] === 'defaultTimeout') s.defaultTimeout = value;
           else s.fields[field[1]] = value;
+          if (where) s.context = 'docker';
+          else if (a.has('HOST')) s.context = 'host';
+          if (images[0]) s.image = images[0];
         });
       }
       const context = images.length > 0 || a.has('CONTAINER') ? 'docker' : a.has('HOST') ? 'host' : undefined;
-      return part(`run \`${run}\`${context === 'docker' ? ` in a container (${images[0] ?? 'alpine'})` : context === 'host' ? ' on the host' : ''}`, (s) => {
+      const claim = a.has('TIMED_OUT') ? ' (said to time out: the Thens check it)' : '';
+      return part(`run \`${run}\`${context === 'docker' ? ` in a container (${images[0] ?? 'alpine'})` : context === 'host' ? ' on the host' : ''}${claim}`, (s) => {
         s.run = run;
         if (context) s.context = context;
         if (images[0]) s.image = images[0];
@@ -112,8 +259,10 @@ const RULES: Rule<SetupPart>[] = [
   {
     name: 'where it runs',
     needs: [['HOST', 'CONTAINER', 'E:image', 'IMAGE']],
-    allows: ['IMAGE', 'E:quoted', 'NOT'],
+    allows: ['IMAGE', 'E:quoted', 'NOT', 'AT_MOST'],
     build(a) {
+      // "inside node:20" is where; "within" or "under" a bound is not.
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('AT_MOST') && !/^inside$/i.test(t.text))) return null;
       const images = [...a.entities('image').map((e) => e.name), ...(a.has('IMAGE') ? a.entities('quoted').map((e) => e.text) : [])];
       if (a.entities('quoted').length > 0 && !a.has('IMAGE')) return null;
       // "with no image configured": no container, so the host.
@@ -362,6 +511,9 @@ const RULES: Rule<SetupPart>[] = [
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity');
       if (values.length !== 1 || a.negated) return null;
+      // "a directory `sub`" names a directory; it is the working one only when said to be ("works in", "its directory is set to").
+      const plain = a.tokens.every((t) => !(t.kind === 'word' && t.concepts.includes('WORKDIR')) || /^(directory|folder)$/i.test(t.text));
+      if (plain && !a.has('SET', 'RUNS')) return null;
       return part(`workdir: ${values[0].text}`, (s) => (s.fields.workdir = values[0].text));
     },
   },
@@ -429,14 +581,77 @@ function containerMay(rule: Rule<SetupPart>): Rule<SetupPart> {
 }
 
 const FIELDS_OF_A_CONTAINER = new Set(['a field value', 'the working directory', 'a memory limit', 'an environment variable']);
-const READ_RULES = RULES.map((rule) => (FIELDS_OF_A_CONTAINER.has(rule.name) ? containerMay(rule) : rule));
+
+/**
+ * A rule that may be said of one command of several, by its place ("the second command
+ * exits with 3", "the first entry sets `showStdout: "yes"`"): it then sets that command
+ * alone. "only" beside a place says the entry holds nothing else, not even a run.
+ */
+function placed(rule: Rule<SetupPart>): Rule<SetupPart> {
+  return {
+    ...rule,
+    allows: [...rule.allows, 'E:ordinal', 'EXACTLY'],
+    build(a) {
+      const ordinals = a.entities('ordinal');
+      const only = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('EXACTLY'));
+      // "its only command is `x`": the one command there is, the first.
+      const soleCommand = only.length === 1 && /^only$/i.test(only[0].text) && a.tokens[a.tokens.indexOf(only[0]) + 1]?.kind === 'word' && (a.tokens[a.tokens.indexOf(only[0]) + 1] as { concepts: string[] }).concepts.includes('COMMAND');
+      if (ordinals.length === 0 && soleCommand) {
+        const read = rule.build(args(a.tokens.filter((t) => t !== only[0])));
+        return read && part(`${read.text} (the only command)`, read.apply);
+      }
+      if (ordinals.length === 0) return only.length > 0 ? null : rule.build(a);
+      const [place] = ordinals;
+      if (ordinals.length > 1 || place.of !== 'command' || place.index === 'last' || only.some((t) => !/^only$/i.test(t.text))) return null;
+      const index = place.index;
+      const read = rule.build(args(a.tokens.filter((t) => !(t.kind === 'entity' && t.entity.type === 'ordinal') && !only.includes(t))));
+      if (!read || (only.length > 0 && rule.name === 'a command')) return null;
+      return part(`command ${index + 1}: ${read.text}${only.length > 0 ? ' (and nothing else: no run)' : ''}`, (s) => {
+        const own = ((s.byCommand ??= [])[index] ??= emptySetup());
+        read.apply(own);
+        if (only.length > 0) own.only = true;
+        s.lastCommand = index;
+      });
+    },
+  };
+}
+
+const READ_RULES = RULES.map((rule) => placed(FIELDS_OF_A_CONTAINER.has(rule.name) ? containerMay(rule) : rule));
+
+const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth'];
+
+/**
+ * Several commands in one sentence: "another" is the command after the last one named
+ * by its place (the first, when none was: "a command … , another …"), and a place said
+ * without its noun ("a third sets …") is a command's. Both are written as "the N command".
+ */
+function namedPlaces(sentence: string): string {
+  let last = 0;
+  // Without its noun, a place is a command's only before a verb that says what a command has or does ("a third sets"), not "the first line".
+  const bare = String.raw`(?=\s+(?:sets|has|runs|uses|names|declares|gives|exits|prints|writes|leaves|omits|sleeps|ignores|asks|caps|brings|keeps|hides|shows|lists|carries)\b|'s\b)`;
+  const place = new RegExp(String.raw`\b(?:(another)|(?:a|the) (first|second|third|fourth|fifth))\b(?:(\s+(?:command|one|entry|stop command)s?\b)|${bare})`, 'gi');
+  return sentence.replace(place, (whole, another: string | undefined, ordinal: string | undefined, noun: string | undefined) => {
+    const index = another ? last + 1 : ORDINAL_WORDS.indexOf((ordinal ?? '').toLowerCase());
+    if (index >= ORDINAL_WORDS.length) return whole;
+    last = Math.max(last, index);
+    return `the ${ORDINAL_WORDS[index]} ${noun ? noun.trim() : 'command'}`;
+  });
+}
 
 /** Slots any When clause may carry: the command as subject, the configuration, running it. */
 const UNIVERSAL = ['COMMAND', 'HOOK', 'CONFIG', 'RUNS', 'SET', 'EACH', 'USER', 'FILLER'];
 
 /** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
 export function readWhen(sentence: string): Reading<SetupPart> {
-  return read(sentence, {
+  const reading = readClauses(sentence);
+  // Two different command lines said of no command in particular: which is which is not said, and one would overwrite the other.
+  const runs = reading.ok ? new Set(reading.parts.map((p) => /^run `(.*)`/.exec(p.text)?.[1]).filter((run) => run !== undefined)) : new Set();
+  if (runs.size > 1) return { ok: false, notUnderstood: [...runs].map(String), reason: 'several command lines, and not which command runs which' };
+  return reading;
+}
+
+function readClauses(sentence: string): Reading<SetupPart> {
+  return read(namedPlaces(sentence), {
     rules: READ_RULES,
     universal: UNIVERSAL,
     splitAt: [',', 'and', 'but', 'while', 'then'],
