@@ -45,6 +45,10 @@ async function probeEngine(): Promise<EngineStatus> {
 
 let localImage: Promise<unknown> | null = null;
 
+/** How often, and how far apart, a SIGKILL under a memory limit is asked about before it is taken for the command's own. */
+const OOM_ASKS = 6;
+const OOM_ASK_MS = 50;
+
 export function mapImage(requested: string, aliases: Record<string, string> = {}): { used: string; note?: string } {
   const used = aliases[requested] ?? requested;
   return used === requested ? { used } : { used, note: `image ${requested} mapped to local ${used}` };
@@ -149,9 +153,19 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     if (ended.error) return infrastructure(`could not run docker start: ${ended.error.message}`);
     await attached.outputClosed();
 
-    const inspected = await docker(['inspect', name, '--format', '{{json .State}}'], { reject: false });
-    if (inspected.exitCode !== 0) return infrastructure(`docker inspect failed: ${inspected.stderr.trim() || attached.outputTail.trim()}`);
-    const state = JSON.parse(inspected.stdout) as { ExitCode: number; OOMKilled: boolean; Error?: string };
+    type State = { ExitCode: number; OOMKilled: boolean; Error?: string };
+    const inspect = async (): Promise<State | string> => {
+      const inspected = await docker(['inspect', name, '--format', '{{json .State}}'], { reject: false });
+      return inspected.exitCode === 0 ? (JSON.parse(inspected.stdout) as State) : inspected.stderr.trim() || attached.outputTail.trim();
+    };
+    let state = await inspect();
+    // The engine learns of an OOM kill from an event that may come after the exit: a SIGKILL
+    // under a memory limit that no stop sent is asked about again before it is called anything else.
+    for (let asked = 1; typeof state !== 'string' && !state.OOMKilled && !halt && request.memory && state.ExitCode === 128 + constants.signals.SIGKILL && asked < OOM_ASKS; asked++) {
+      await new Promise((wait) => setTimeout(wait, OOM_ASK_MS));
+      state = await inspect();
+    }
+    if (typeof state === 'string') return infrastructure(`docker inspect failed: ${state}`);
     if (state.Error) return infrastructure(`container failed to run: ${state.Error}`);
     const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
     // The engine marks a container OOMKilled when the kernel killed any process of it; only a
