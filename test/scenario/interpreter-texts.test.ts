@@ -57,6 +57,9 @@ const READINGS: [string, string][] = [
 
 /** Sentences that must stay unbound: an order with one text, "only" among notices, a command that prints a text. */
 const UNBOUND = [
+  // spec-run's own stderr is in no record of the run: never a line a command wrote.
+  '`spec-run: SIGINT: stopping what runs` is written to its standard error',
+  'stderr shows `spec-run: SIGTERM: stopping what runs`',
   '`started` is followed by something else',
   '`(output truncated - timed out before completion)` comes after the warning',
   'the only indicator is `stderr: ... (2 lines omitted)`',

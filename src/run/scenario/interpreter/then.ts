@@ -918,6 +918,8 @@ const RULES: Rule<Check>[] = [
       const values = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
       // What the user sees is the report, the message rule's.
       if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
+      // spec-run's own diagnostics ("spec-run: SIGINT: stopping what runs") go to its stderr, which no record of a run holds: unread, never a command's line.
+      if (/^spec-run:/.test(values[0])) return null;
       const streams = streamsOf(a);
       // "the run prints `note: …`", "spec-run exec writes …": what the run shows, its announcements, notes and reports, not a line a command wrote.
       if (runSubject(a) && a.entities('stream').length === 0) {
