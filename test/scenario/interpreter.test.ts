@@ -260,6 +260,9 @@ t.test('never a guess, in the new classes too', (t) => {
     'the last 10 lines are shown',
     'the exit code is 3 even though a timeout is set',
     'its own timeout and the default apply',
+    // A time from an earlier event is not a time from the start.
+    'it is killed about two seconds later',
+    'the command is stopped roughly 2 seconds later',
   ]) t.notOk(readThen(sentence).ok, `"${sentence}" is not bound`);
   t.end();
 });

@@ -499,6 +499,8 @@ const RULES: Rule<Check>[] = [
         });
       }
       if (a.has('TIMED_OUT')) return null;
+      // "killed two seconds later": a time from an earlier event, not from the start.
+      if (d && a.tokens.some((t, i) => t.kind === 'word' && /^later$/i.test(t.text) && a.tokens[i - 1]?.kind === 'entity')) return null;
       const cmp = comparator(a, '≈');
       // "its limit" with a time is only a bound ("well before its 30-second limit"), not when it stopped.
       if (a.has('TIMEOUT') && !(d && cmp === '≤')) return null;
