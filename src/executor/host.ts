@@ -102,7 +102,6 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: ended.signal, durationMs });
 }
 
-/** Why DIR cannot be a command's working directory, or null when it can. */
 function base(
   request: ExecRequest,
   notes: string[],
