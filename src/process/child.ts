@@ -41,8 +41,11 @@ export function describeChildExit(exit: ChildExit): string {
   return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
 }
 
-/** The children started here that have not ended yet: spec-run's own work still under way. */
-const running = processWide('children.running', () => new Set<Child>());
+/**
+ * The children started here that have not ended yet, spec-run's own work still under way,
+ * each with a promise that settles once it has (see PIPES_CLOSE_MS).
+ */
+const running = processWide('children.ending', () => new Map<Child, Promise<void>>());
 /** Other work of spec-run's own on processes, settled or not: see ownProcessWork. */
 const pending = processWide('children.pending', () => new Set<Promise<void>>());
 
@@ -63,7 +66,9 @@ export function ownProcessWork<T extends Promise<unknown>>(work: T): T {
 
 /** Resolves once every child started here, those started meanwhile included, has ended. */
 export async function childrenEnded(): Promise<void> {
-  while (running.size || pending.size) await Promise.all([...[...running].map((child) => child.exited), ...pending]);
+  // Each round waits for something not yet settled, so timers (PIPES_CLOSE_MS) get their turn:
+  // waiting for `exited` of a child that has exited but still holds its pipes spun for ever.
+  while (running.size || pending.size) await Promise.all([...running.values(), ...pending]);
 }
 
 /** How long after a child's exit childrenEnded waits for its pipes to close. */
@@ -86,11 +91,14 @@ export class Child {
       this.process.once('exit', (code, signal) => resolve((this.ending ??= { code, signal })));
       this.process.once('error', (error) => resolve((this.ending ??= { code: null, signal: null, error })));
     });
-    running.add(this);
     // Counted until its pipes have closed too (a process that has exited still holds the event
     // loop until then), but not past PIPES_CLOSE_MS: a program it left may hold them for ever.
-    this.process.once('close', () => running.delete(this));
-    void this.exited.then(() => setTimeout(() => running.delete(this), PIPES_CLOSE_MS).unref());
+    const ended = new Promise<void>((done) => {
+      this.process.once('close', () => done());
+      void this.exited.then(() => setTimeout(done, PIPES_CLOSE_MS).unref());
+    });
+    running.set(this, ended);
+    void ended.then(() => running.delete(this));
     const keepTail = (chunk: Buffer) => {
       this.tail = (this.tail + chunk.toString('utf8')).slice(-this.tailChars);
     };

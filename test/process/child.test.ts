@@ -2,6 +2,7 @@
 // come out unchanged, `env` adds to spec-run's environment, a group is stopped even
 // after its leader ended, and a stop is SIGTERM, the grace period, then SIGKILL.
 import t from 'tap';
+import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { Child, childrenEnded } from '../../src/process/child.js';
 import { survivors, within } from '../support/processes.js';
@@ -126,4 +127,23 @@ t.test('childrenEnded waits for every child started here, one started while it w
   await childrenEnded();
   t.ok(second, 'the child started while waiting was waited for');
   t.same(await Promise.race([second!.exited, Promise.resolve('running')]), { code: 0, signal: null }, 'it had ended');
+});
+
+t.test('childrenEnded settles while a child that has exited leaves its pipes held by a program it started', async (t) => {
+  const mark = marker();
+  // In a process of its own, so that a wait that spins (as it once did: a loop of settled
+  // promises that never let the timer ending the wait run) is ended from outside.
+  const script = `
+    const { Child, childrenEnded } = await import(${JSON.stringify(new URL('../../src/process/child.js', import.meta.url).href)});
+    const child = new Child({ command: 'sh', args: ['-c', 'sleep ${mark} & echo started'], group: true, stdin: 'ignore', stdout: 'pipe' });
+    await new Promise((done) => child.onChunks(1, done));
+    await child.exited;
+    await childrenEnded();
+    console.log('settled');
+    await child.stop(100);`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' });
+  t.equal(run.stdout.trim(), 'settled', `childrenEnded settled (${run.signal ? `killed by ${run.signal} after 30 s` : `exit ${run.status}`}) ${run.stderr}`);
+  const left = survivors([], mark);
+  for (const process_ of left) process.kill(Number(process_.split(':')[0]), 'SIGKILL');
+  t.same(left, [], 'the program holding the pipes was stopped after');
 });
