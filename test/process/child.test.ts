@@ -144,6 +144,6 @@ t.test('childrenEnded settles while a child that has exited leaves its pipes hel
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' });
   t.equal(run.stdout.trim(), 'settled', `childrenEnded settled (${run.signal ? `killed by ${run.signal} after 30 s` : `exit ${run.status}`}) ${run.stderr}`);
   const left = survivors([], mark);
-  for (const process_ of left) process.kill(Number(process_.split(':')[0]), 'SIGKILL');
+  for (const line of left) process.kill(Number(line.split(':')[0]), 'SIGKILL');
   t.same(left, [], 'the program holding the pipes was stopped after');
 });
