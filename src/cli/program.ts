@@ -136,7 +136,8 @@ export function buildProgram(): Command {
         void childrenEnded().then(() => {
           // When the last of them has just ended, the process ends by itself: give it the chance first.
           setTimeout(() => {
-            console.error('spec-run: something still runs after the report (a server or timer a step definition left?); exiting');
+            const holding = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
+            console.error(`spec-run: something still runs after the report (a server or timer a step definition left?${holding.length ? `: ${holding.join(', ')}` : ''}); exiting`);
             process.exit();
           }, 500).unref();
         });

@@ -242,7 +242,7 @@ t.test('SIGINT while a Docker step of a scenario runs: its container is stopped 
   run.child.kill('SIGINT');
   const exit = await run.exit;
   t.equal(exit.code, 130);
-  t.match(run.stderr().trimEnd().split('\n').at(-1), /^\d+ passed, \d+ failed, \d+ skipped, \d+ todo \(interrupted by SIGINT\)$/);
+  t.match(run.stderr().trimEnd().split('\n').at(-1), /^\d+ passed, \d+ failed, \d+ skipped, \d+ todo \(interrupted by SIGINT\)$/, `the summary ends stderr: ${run.stderr().trimEnd().split('\n').slice(-4).join(' | ')}`);
   const gone = await within(LEFTOVER_MS, () => (containersOf(pid).length === 0 && survivors(started.map((p) => p.pid)).length === 0 ? true : undefined));
   t.ok(gone, `nothing left within ${LEFTOVER_MS} ms: ${[...containersOf(pid), ...survivors(started.map((p) => p.pid))].join('; ')}`);
 });
