@@ -9,7 +9,7 @@
 import type { CommandRecord } from '../../../executor/record.js';
 import type { Token } from './lexicon.js';
 import type { Observation } from './observation.js';
-import type { Args, Rule } from './reading.js';
+import { args, type Args, type Rule } from './reading.js';
 
 interface Verdict {
   ok: boolean;
@@ -296,6 +296,50 @@ function eachPart(a: Args): boolean {
   });
 }
 
+/** Nouns that name what a quoted text after them is ("the placeholder `…`", "the output line `checking`"). */
+const APPOSITIVE = ['NOTICE', 'MESSAGE', 'OUTPUT'];
+
+/**
+ * The sentence without the nouns that stand in apposition to its texts, when its texts are
+ * not all named alike: "`visible` followed by the placeholder `…`" names what the second
+ * text is, not where both stand. A noun before a list names every text of it ("the output
+ * lines `a` and `b`"). Null when the texts are named alike (or by no noun).
+ */
+function withoutAppositions(a: Args): Args | null {
+  const isText = (t: Token | undefined) => t !== undefined && quotedText(t) !== null && !isHeading(t);
+  const appositive = new Set<number>();
+  const names: string[] = [];
+  let name = '';
+  a.tokens.forEach((t, i) => {
+    if (isText(t)) {
+      const before: number[] = [];
+      for (let k = i - 1; k >= 0 && is(a.tokens[k], ...APPOSITIVE) && !is(a.tokens[k], 'FUNCTION'); k--) before.unshift(k);
+      if (before.length > 0) name = before.map((k) => a.tokens[k].text.toLowerCase()).join(' ');
+      before.forEach((k) => appositive.add(k));
+      names.push(name);
+      return;
+    }
+    // Joining words keep the list a noun names; a noun that names the text after it is read there; any other word ends the list.
+    let next = i + 1;
+    while (is(a.tokens[next], ...APPOSITIVE) && !is(a.tokens[next], 'FUNCTION')) next++;
+    if (!is(t, 'FUNCTION', 'ORDER') && !(is(t, ...APPOSITIVE) && isText(a.tokens[next]))) name = '';
+  });
+  return names.length < 2 || new Set(names).size === 1 ? null : args(a.tokens.filter((_t, i) => !appositive.has(i)));
+}
+
+/**
+ * Whether a negation ends before some of the texts: "`a` is not printed, and the last line is `b`"
+ * denies `a` only. A clause after the last negated one that says something of a text of its own
+ * (more than a text and joining words: "`a`, `b` and `c` are not printed" is one list) is not denied.
+ */
+function negationEnds(a: Args): boolean {
+  const clauses: Token[][] = [[]];
+  for (const t of a.tokens) if (t.kind === 'word' && /^[,;]$/.test(t.text)) clauses.push([]);
+  else clauses[clauses.length - 1].push(t);
+  const negated = clauses.map((c) => c.some((t) => is(t, 'NOT')));
+  return clauses.slice(negated.lastIndexOf(true) + 1).some((c) => c.some((t) => quotedText(t) !== null) && c.some((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER')));
+}
+
 /** The place a sentence names; null when it names two that are not one. */
 function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'none' {
   const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
@@ -335,6 +379,20 @@ export const TEXT_RULE: Rule<TextCheck> = {
   allows: [...PLACE_SLOTS, ...VERB_SLOTS, 'EACH', 'E:number', 'E:count', 'OTHER', 'APPLY', 'EXACTLY', 'SEND', 'EXIT', 'ELAPSED'],
   refuses: ['HOST', 'CONTAINER', 'USER', 'RUNS'],
   build(a) {
+    const owned = ownerOf(a);
+    return owned ? textsIn(owned.rest, owned.run) : textsIn(a);
+  },
+};
+
+/** "the output of `id`", "the report of `sleep 5`": the command a place is of, named by its command line; null when none is. */
+export function ownerOf(a: Args): { run: string; rest: Args } | null {
+  const at = a.tokens.findIndex((t, i) => quotedText(t) !== null && !isHeading(t) && /^of$/i.test(a.tokens[i - 1]?.text ?? '') && is(a.tokens[i - 2], 'OUTPUT', 'MESSAGE', 'ANNOUNCE', 'HEADLINE', 'SECTION'));
+  return at < 0 ? null : { run: quotedText(a.tokens[at])!, rest: args(a.tokens.filter((_t, i) => i !== at)) };
+}
+
+/** The texts of A in a place of the report: of the command whose line holds RUN when one is named so. */
+function textsIn(a: Args, run?: string): TextCheck | null {
+  {
     // "`echo hi` prints `hi`", "`/tmp/proj` holds `marker.txt`": a text before an active verb with a text after it is what writes or holds (a command, a directory), not a text of the report; a heading is where ("`Output:` shows `err`").
     const active = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs|holds|contains|lists|shows|says|reads|names|mentions|includes|gives|reports|carries)$/i.test(t.text));
     if (active >= 0 && a.tokens.slice(0, active).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(active).some((t) => quotedText(t) !== null)) return null;
@@ -358,10 +416,17 @@ export const TEXT_RULE: Rule<TextCheck> = {
     // "`a` with `b` and `c` as partial output": a place said of the last text alone is not the place of them all.
     const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens[i + 1], ...PLACE_SLOTS));
     if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return null;
-    const found = placeOf(a);
+    // Texts each named by a noun of its own ("the line `x` appears after the output line `y`") stand where no noun places them all: in the report.
+    const bare = withoutAppositions(a);
+    const placed = placeOf(bare ?? a);
+    const found = bare !== null && placed === 'none' ? { place: PLACES.report } : placed;
+    // "shows `a` under `Output:` and, after it, `b`", "contains `a` and, under `To fix:`, `b`": a heading said of some of the texts only.
+    const under = a.tokens.findIndex((t, i) => is(t, 'UNDER') && isHeading(a.tokens[i + 1] ?? t));
+    if (under >= 0 && a.tokens.slice(0, under).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(under + 2).some((t) => quotedText(t) !== null && !isHeading(t))) return null;
     const seq = sequence(a);
     if (found === null || seq === null) return null;
     const { texts, ordered, adjacent, anchor, follows } = seq;
+    if ((anchor || follows) && run !== undefined) return null;
     if (anchor) return blockAnchored(a, texts[0], anchor);
     if (follows) return followsBefore(a, texts);
     const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
@@ -390,14 +455,14 @@ export const TEXT_RULE: Rule<TextCheck> = {
     // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
     const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
     const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
-    if (ordinal.length > 1) return null;
-    const index = ordinal[0]?.index;
+    if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
+    const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
     // "no `To fix:` list is printed", "has an `Output:` section rather than `Partial Output:`": the block itself.
     if (texts.length === 0) {
       if (headings.length !== 1 || first || last || ordered || each || nth !== undefined) return null;
       return report(a, index, `${a.negated ? 'no' : 'a'} line ${JSON.stringify(headings[0])} (its block) in the report`, PLACES.report, (parts) => parts.some((p) => p.trim() === headings[0]) !== a.negated);
     }
-    if ((a.negated && (ordered || presence !== 'holds' || each || reportedAt >= 0)) || (presence === 'is' && !ordered && texts.length !== 1)) return null;
+    if ((a.negated && (ordered || presence !== 'holds' || each || reportedAt >= 0 || negationEnds(a))) || (presence === 'is' && !ordered && texts.length !== 1)) return null;
     if (only) {
       // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
       if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
@@ -435,8 +500,8 @@ export const TEXT_RULE: Rule<TextCheck> = {
       },
       texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
     );
-  },
-};
+  }
+}
 
 /** "It is followed by `x`", "Then `x`": X in the report after the last text the Then before quoted (headings aside). */
 function followsBefore(a: Args, texts: string[]): TextCheck | null {
@@ -492,7 +557,10 @@ function blockAnchored(a: Args, text: string, anchor: { after: boolean; at: numb
  * (of none, negated; of each, when the sentence says each); of the run's own lines when
  * no command ran.
  */
-function report(a: Args, index: number | 'last' | undefined, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
+/** Which command a place is of: by its place in the run, or by its command line. */
+type Which = number | 'last' | { run: string } | undefined;
+
+function report(a: Args, index: Which, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
   // "each command", "both commands", "every announcement": each command's place.
   const every = a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND', 'ANNOUNCE', 'HEADLINE'));
   // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one.
@@ -507,7 +575,7 @@ function report(a: Args, index: number | 'last' | undefined, text: string, place
       },
     };
   }
-  const who = index === undefined ? (every ? 'every command: ' : '') : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}: `;
+  const who = index === undefined ? (every ? 'every command: ' : '') : typeof index === 'object' ? `\`${index.run}\`: ` : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}: `;
   return {
     text: `${who}${text}`,
     evaluate(o) {
@@ -521,7 +589,7 @@ function report(a: Args, index: number | 'last' | undefined, text: string, place
         const parts = runLines(o);
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') };
       }
-      const chosen = index === undefined ? commands : commands.filter((_c, i) => i === (index === 'last' ? commands.length - 1 : index));
+      const chosen = index === undefined ? commands : typeof index === 'object' ? commands.filter((_c, i) => o.runs[i]?.includes(index.run)) : commands.filter((_c, i) => i === (index === 'last' ? commands.length - 1 : index));
       if (chosen.length === 0) return { ok: false, actual: 'no command of the run matches' };
       const results = chosen.map((c) => ({ c, parts: place.of(c, o) }));
       const verdicts = results.map((r) => test(r.parts));

@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, commandLines, executorText, HEADINGS, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, commandLines, executorText, HEADINGS, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -75,10 +75,17 @@ interface Selector {
   pick(o: Observation): { command: CommandRecord; index: number }[];
 }
 
+/** A quoted text a fact neither checks nor can take for its command: the fact would leave it unread. */
+class UncheckedText extends Error {}
+
 function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector {
   const ordinal = a.entities('ordinal').find((o) => o.of === 'command');
   // A heading of the report (`Partial Output:`) is where to look, never a command.
-  const quoted = usesQuoted ? undefined : a.entities('quoted').find((q) => !HEADINGS.includes(q.text));
+  const texts = usesQuoted ? [] : a.entities('quoted').filter((q) => !HEADINGS.includes(q.text));
+  // A fact that does not read quoted texts takes one for its command; a text in the report's own words
+  // ("reported as timed out, with `Exit Code: 124`") is never a command, and would go unchecked.
+  if (texts.some((q) => executorText(q.text))) throw new UncheckedText();
+  const quoted = texts[0];
   const context = usesContext ? undefined : a.has('HOST') && !a.has('CONTAINER') ? 'host' : a.has('CONTAINER') && !a.has('HOST') ? 'docker' : undefined;
   const all = (o: Observation) => o.record.commands.map((command, index) => ({ command, index }));
   if (ordinal) {
@@ -774,7 +781,8 @@ const RULES: Rule<Check>[] = [
       if (quoted.length === 1 && counts.length === 0) {
         return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => quotedIn(quoted[0].text, n))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
       }
-      if (a.has('HIDE') || a.tokens.some((t) => t.kind === 'word' && /^placeholders?$/i.test(t.text))) {
+      // One quoted text may be the command; a second is a text the placeholder's fact does not read.
+      if (quoted.length < 2 && (a.has('HIDE') || a.tokens.some((t) => t.kind === 'word' && /^placeholders?$/i.test(t.text)))) {
         const streams = named.length > 0 ? named : ['stdout', 'stderr'];
         return perCommand(a, neg(a.negated, `placeholder "(${streams.join('/')}: output hidden by configuration)" shown`), (c) => ({
           ok: not(a.negated, streams.some((s) => c.notices.includes(`(${s}: output hidden by configuration)`))),
@@ -806,6 +814,11 @@ const RULES: Rule<Check>[] = [
     build(a) {
       // "shows `x` after the output": where in the report, which the texts of the report read.
       if (placedByPart(a)) return null;
+      // "`b` appears after the output line `a`": an order between texts, which the texts of the report read.
+      const textAt = a.tokens.flatMap((t, i) => (t.kind === 'entity' && t.entity.type === 'quoted' ? [i] : []));
+      if (a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('ORDER') && textAt.some((k) => k < i) && textAt.some((k) => k > i))) return null;
+      // "the report of `sleep 5` says …": a command named by its line, whose report the texts of the report read.
+      if (ownerOf(a)) return null;
       const objects = mentions(a);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
@@ -962,20 +975,24 @@ const RULES: Rule<Check>[] = [
       const report = a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
       const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
       // "the first line is `Error: …`", naming neither the output nor the report: the output's first line, or the report's (which opens with its verdict).
-      const unnamed = !a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0 && index === 0;
-      const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report,' : 'the output shown';
+      // "the last line printed is `…`", naming neither: the output's last line, or the last line of all the run printed (which ends with the executor's own lines).
+      const unnamedPlace = !a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
+      const unnamed = unnamedPlace && index === 0;
+      const unnamedLast = unnamedPlace && index === 'last';
+      const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report,' : unnamedLast ? 'the output shown, or of all spec-run exec printed,' : 'the output shown';
       // "spec-run prints `…` as its first line": a line of all the run printed.
+      const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
       if (runSubject(a)) {
         return {
           text: neg(a.negated, `${name} of all spec-run exec printed == ${JSON.stringify(value)}`),
           evaluate: (o) => {
-            const lines = o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
+            const lines = runLines(o);
             const line = index === 'last' ? lines.at(-1) : lines[index];
             return { ok: not(a.negated, line !== undefined && line.trim() === value), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
           },
         };
       }
-      return perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}`), (c) => {
+      const each = perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
         // The report as printed: its verdict first, its output and notices, then a message and the fixes.
         const reportLines = c.report.split('\n').filter((l) => l.trim() !== '');
@@ -985,6 +1002,15 @@ const RULES: Rule<Check>[] = [
         const reportMatches = unnamed && reportLines[0]?.trim() === value;
         return { ok: not(a.negated, matches || reportMatches), actual: `${line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line)}${unnamed ? `; the report's: ${JSON.stringify(reportLines[0] ?? '')}` : ''}` };
       }, { quoted: true });
+      if (!unnamedLast || a.negated) return each;
+      return {
+        text: each.text,
+        async evaluate(o) {
+          const last = runLines(o).at(-1);
+          if (last?.trim() === value) return { ok: true, actual: `the last line spec-run exec printed: ${JSON.stringify(last)}` };
+          return each.evaluate(o);
+        },
+      };
     },
   },
   {
@@ -1352,7 +1378,18 @@ const RULES: Rule<Check>[] = [
 const UNIVERSAL = UNIVERSAL_SLOTS;
 
 /** A sentence about two commands by their place ("the first times out and the second still runs") is one fact each, never one fact of the first. */
-const GUARDED: Rule<Check>[] = RULES.map((rule) => ({ ...rule, build: (a: Args) => (new Set(a.entities('ordinal').filter((o) => o.of === 'command').map((o) => o.index)).size > 1 ? null : rule.build(a)) }));
+const GUARDED: Rule<Check>[] = RULES.map((rule) => ({
+  ...rule,
+  build(a: Args) {
+    if (new Set(a.entities('ordinal').filter((o) => o.of === 'command').map((o) => o.index)).size > 1) return null;
+    try {
+      return rule.build(a);
+    } catch (error) {
+      if (error instanceof UncheckedText) return null;
+      throw error;
+    }
+  },
+}));
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(sentence: string): Reading<Check> {
