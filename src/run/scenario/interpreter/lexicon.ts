@@ -267,6 +267,9 @@ const PHRASES: [string[], string[]][] = (() => {
 
 const QUOTES: [string, string][] = [['`', '`'], ['"', '"'], ['“', '”'], ["'", "'"], ['‘', '’']];
 
+/** The concepts the lexicon has for a word or phrase. */
+const conceptsOf = (phrase: string) => PHRASES.find(([p]) => p.join(' ') === phrase)?.[1] ?? [];
+
 /** Splits out quoted spans; a single quote counts only at a word's edge (not "command's"). */
 function quotedSpans(text: string): { text: string; quoted: boolean }[] {
   const parts: { text: string; quoted: boolean }[] = [];
@@ -550,7 +553,9 @@ function tokensOf(sentence: string): Token[] {
       const phrase = PHRASES.find(([p, concepts]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1 && concepts.includes('HOOK'));
       // "its `Duration:` is …": the label of a measure the report gives, with no value, is that measure.
       const label = REPORT_MEASURES[part.text.trim().toLowerCase()];
-      const token: Token = phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : label ? { kind: 'word', text: part.text, concepts: label } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text };
+      // `stop:` is the configuration's section, as the word "stop:" is, never a command line.
+      const section = part.text.trim() === 'stop:' ? conceptsOf('stop:') : null;
+      const token: Token = section ? { kind: 'word', text: part.text, concepts: section } : phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : label ? { kind: 'word', text: part.text, concepts: label } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text };
       if (!phrase && label) measureLabels.add(token);
       tokens.push(token);
       continue;

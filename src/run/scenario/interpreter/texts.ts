@@ -265,24 +265,32 @@ export function anchorMovedBack(sentence: string, words: (text: string) => Token
 
 const insideQuotes = (text: string, at: number) => (text.slice(0, at).match(/`/g) ?? []).length % 2 === 1;
 
+/** Whether the word at I is (a part of) a noun in apposition to the text after it: "the message `b`". */
+function namesNextText(tokens: Token[], i: number): boolean {
+  let k = i;
+  while (is(tokens[k], ...APPOSITIVE) && !is(tokens[k], 'FUNCTION')) k++;
+  return k > i && tokens[k] !== undefined && quotedText(tokens[k]) !== null && !isHeading(tokens[k]);
+}
+
 /** Whether TOKENS list two texts or more ("`a`, `b` and `c`", "`a` followed by `b`"), and whether an order word stands between them. */
 export function textList(tokens: Token[]): { list: boolean; ordered: boolean } {
   let run = 0;
   let longest = 0;
   let ordered = false;
   let orderInRun = false;
-  for (const t of tokens) {
+  tokens.forEach((t, i) => {
     if ((quotedText(t) !== null && !isHeading(t)) || (t.kind === 'entity' && t.entity.type === 'range')) {
       run += 1;
       if (run >= 2 && orderInRun) ordered = true;
       longest = Math.max(longest, run);
     } else if (t.kind === 'word' && (t.concepts.includes('FUNCTION') || t.concepts.includes('ORDER'))) {
       if (t.concepts.includes('ORDER') && run > 0) orderInRun = true;
-    } else {
+    } else if (!(run > 0 && namesNextText(tokens, i))) {
+      // A noun that names the next text ("`a`, then the message `b`") keeps the list.
       run = 0;
       orderInRun = false;
     }
-  }
+  });
   return { list: longest >= 2, ordered };
 }
 
@@ -320,9 +328,7 @@ function withoutAppositions(a: Args): Args | null {
       return;
     }
     // Joining words keep the list a noun names; a noun that names the text after it is read there; any other word ends the list.
-    let next = i + 1;
-    while (is(a.tokens[next], ...APPOSITIVE) && !is(a.tokens[next], 'FUNCTION')) next++;
-    if (!is(t, 'FUNCTION', 'ORDER') && !(is(t, ...APPOSITIVE) && isText(a.tokens[next]))) name = '';
+    if (!is(t, 'FUNCTION', 'ORDER') && !namesNextText(a.tokens, i)) name = '';
   });
   return names.length < 2 || new Set(names).size === 1 ? null : args(a.tokens.filter((_t, i) => !appositive.has(i)));
 }
@@ -411,7 +417,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     const reportedAs = reportedAt > 0 && a.tokens.slice(0, reportedAt).some((t) => quotedText(t) !== null) && a.tokens.slice(reportedAt).some((t) => quotedText(t) !== null);
     // "the exit status line reads `Exit Status: …`": a field of the report named by its word, said in the text.
     const fields = a.tokens.filter((t) => is(t, 'EXIT', 'ELAPSED') && !is(t, ...PLACE_SLOTS, ...VERB_SLOTS));
-    if (fields.length > 0 && !a.tokens.some((t) => quotedText(t) !== null && /^(Exit Status|Exit Code|Duration):/.test(quotedText(t)!))) return null;
+    // Each field word names a label a text gives: "the exit code shown" is not said by `Exit Status: …`.
+    const labels = (t: Token) => (is(t, 'ELAPSED') ? ['Duration:'] : /code/i.test(t.text) ? ['Exit Code:'] : /status/i.test(t.text) ? ['Exit Status:', 'Exit Code:'] : ['Exit Status:', 'Exit Code:']);
+    if (fields.some((f) => !a.tokens.some((t) => quotedText(t) !== null && labels(f).some((l) => quotedText(t)!.startsWith(l))))) return null;
     if (reportedAt < 0 && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
     // "`a` with `b` and `c` as partial output": a place said of the last text alone is not the place of them all.
     const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens[i + 1], ...PLACE_SLOTS));

@@ -202,6 +202,8 @@ const MENTION_SLOTS = ['MENTION', 'SHOWN'];
 const VESSEL = ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER', 'HOOK', 'NOT', 'FUNCTION', 'EACH', 'ABOUT', 'CONFIG', 'AFTER', 'FILLER', 'SET', 'RUNS'];
 
 /** The things a message must name: those after the naming verb, or before it in the passive ("the command and its timeout appear in the message"); null when one of them is not a thing a message can name. */
+const isNumber = (t: Token | undefined) => t?.kind === 'entity' && t.entity.type === 'number';
+
 function mentions(a: Args): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean }[] | null {
   // Pronouns stand for the subject, never for a thing named; a stream is where to look, not what.
   // "the command's stderr", "the command's output": whose stream, not a thing named.
@@ -218,6 +220,10 @@ function mentions(a: Args): { text: string; test(text: string, c: CommandRecord 
     (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND')));
   // "…shows `x`, and the executor exits with status 2": a verb of exiting says a fact of its own, never a thing named.
   if (a.after(...MENTION_SLOTS).some((t) => t.kind === 'word' && /^(exits|exited|exiting)$/i.test(t.text))) return null;
+  // "…shows `x`; the exit code shown … is 137": a status given its value is a fact of its own, never things named.
+  const rest = a.after(...MENTION_SLOTS);
+  const status = rest.findIndex((t) => t.kind === 'word' && t.concepts.includes('EXIT'));
+  if (status >= 0 && rest.slice(status).some((t, i, r) => t.kind === 'word' && /^(is|are|was|were)$/i.test(t.text) && isNumber(r[i + 1]))) return null;
   const after = a.after(...MENTION_SLOTS).filter(candidate);
   const before = a.before(...MENTION_SLOTS).filter(candidate);
   // Before the verb, the subject ("the command's stdout contains") is no object.
@@ -389,6 +395,8 @@ const RULES: Rule<Check>[] = [
       if (a.tokens.some((t) => t.kind === 'word' && /^without$/i.test(t.text))) return null;
       // "the command … and the executor exits with status 0": two subjects, two facts (each clause its own), never one status of one of them.
       if (a.has('HOOK') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND') && !t.concepts.includes('HOOK') && !/^(it|they)$/i.test(t.text))) return null;
+      // "the exit code shown, and the exit status of spec-run exec, is 137": two statuses named (the verb "exits" names none), one of them the executor's.
+      if (a.has('HOOK') && a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('EXIT') && !/^exit(s|ed|ing)?$/i.test(t.text)).length > 1) return null;
       const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
       const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
       // "the run stops with status 2": spec-run exec stopping is its exiting, not a command stopped.

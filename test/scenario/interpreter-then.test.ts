@@ -1,0 +1,102 @@
+// Then steps that a reader takes apart by their grammar (interpreter/then.ts, texts.ts,
+// reading.ts): which words say where a text stands and which only say what it is, what a
+// negation or a heading governs, whose subject a clause carries, a command named by its
+// line. Each class on paraphrases written for these tests (none is a sentence of a batch),
+// with the sentences it must leave unbound or read otherwise, and each reading checked
+// true and false against a real run.
+import t from 'tap';
+import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { observe } from '../../src/run/scenario/interpreter/observation.js';
+import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
+import { interpret } from '../../src/run/scenario/interpreter/index.js';
+
+const textOf = (sentence: string) => {
+  const read = readThen(sentence);
+  return read.ok ? read.parts.map((p) => p.text).join(' ∧ ') : null;
+};
+
+/** Paraphrases, and what each is read as (a part of the interpretation). */
+const READINGS: [string, string][] = [
+  // A noun before one text names what it is, not where every text stands.
+  ['the report prints `ok` and then the message `Please rerun the tests`', 'the report contains "ok" and "Please rerun the tests", in this order'],
+  ['the note `Please rerun the tests` comes after the output line `ok`', 'the report contains "ok" and "Please rerun the tests", in this order'],
+  ['its output lists `a` followed by the indicator `stdout: ... (3 lines omitted)`', 'the output shown contains "a" and "stdout: ... (3 lines omitted)", in this order'],
+  // A noun before a list names all of it.
+  ['the output lines `a` and `b` are shown', 'the output shown contains "a" and "b"'],
+  // A command named by its line as the owner of a place.
+  ['the output of `pwd` starts with `/tmp`', '`pwd`: the output shown begins with "/tmp"'],
+  ['the report of `sleep 9` contains `Exit Code: 124`', '`sleep 9`: the report contains "Exit Code: 124"'],
+  // A heading said of the texts after it, and the report's texts before it.
+  ['the report holds `Exit Code: 3` and, under `To fix:`, the items `rerun it` and `check it`', 'the items under `To fix:` contains "rerun it" and "check it"'],
+  // A negation governs its own clause.
+  ['`b` and `c` never appear, and the output ends with `a`', 'the output shown contains none of "b", "c" ∧ the last line of the output shown == "a"'],
+  ['`x`, `y` and `z` are not printed', 'the output shown contains none of "x", "y", "z"'],
+  // The subject the sentence opens with, carried into a later clause's pieces.
+  ['The second command is announced with `(timeout 5s, from command)` and finishes with the output `done`', 'the command 2: the output shown contains "done"'],
+  // The last line, naming no place.
+  ['the last line printed is `bye`', 'the last line of the output shown, or of all spec-run exec printed, == "bye"'],
+];
+
+/** Sentences that must stay unbound: a guess is never bound. */
+const UNBOUND = [
+  // A text of the report is never a command, nor left unread beside a fact.
+  'the command is reported as timed out, with `Exit Code: 124`',
+  'it is stopped, with `Exit Status: Timeout (signal 15: SIGTERM)`',
+  // A heading between texts: it places some of them only, and "after it" is not read.
+  'the report shows `a` under `Output:` and, after it, the line `b`',
+  // Two statuses, one of them the executor's, given one value.
+  'the exit code printed, and the exit status of spec-run exec, is 2',
+];
+
+t.test('Then steps by their grammar: appositions, owners, headings, negations, subjects', (t) => {
+  for (const [sentence, expected] of READINGS) {
+    const got = textOf(sentence);
+    t.ok(got !== null && got.includes(expected), `"${sentence}" → ${expected}`, { got });
+  }
+  for (const sentence of UNBOUND) t.equal(textOf(sentence), null, `"${sentence}" is not bound`);
+  t.end();
+});
+
+t.test('a negation does not reach a later clause with texts of its own', (t) => {
+  const got = textOf('`b` is not shown, and the first line of the output is `a`');
+  t.ok(got !== null && !/none of[^∧]*"a"/.test(got), 'the text of the later clause is not denied', { got });
+  t.end();
+});
+
+t.test('`stop:` quoted is the configuration section, never a command line', (t) => {
+  const read = interpret('the `stop:` section sets `defaultTimeout: "3s"`', 'When');
+  t.ok(read.ok && !/run `stop:`/.test(read.text) && /defaultTimeout/.test(read.text), 'the section, and its setting', { got: read.ok ? read.text : read });
+  t.end();
+});
+
+const CONFIG = `stop:
+  commands:
+    - run: "echo ok; exit 1"
+      message: "Please rerun the tests"
+    - run: "pwd"
+    - run: "echo a; echo b"
+`;
+
+t.test('each reading checked against a real run', async (t) => {
+  const o = await observe({ text: CONFIG, line: 1 }, emptySetup(), {});
+  const verdict = async (sentence: string) => {
+    const read = readThen(sentence);
+    if (!read.ok) return undefined;
+    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
+  };
+  const holds = [
+    'the note `Please rerun the tests` comes after the output line `ok`',
+    'the output of `pwd` starts with `/`',
+    'the output of `echo a; echo b` ends with `b`',
+    'the report of `echo ok; exit 1` contains `Exit Code: 1`',
+    '`zzz` never appears, and the output of `echo a; echo b` ends with `b`',
+  ];
+  const fails = [
+    'the note `ok` comes after the output line `Please rerun the tests`',
+    'the output of `pwd` starts with `a`',
+    'the report of `pwd` contains `Exit Code: 1`',
+    '`b` never appears, and the output of `echo a; echo b` ends with `b`',
+  ];
+  for (const sentence of holds) t.equal(await verdict(sentence), true, `true: "${sentence}"`);
+  for (const sentence of fails) t.equal(await verdict(sentence), false, `false: "${sentence}"`);
+});
