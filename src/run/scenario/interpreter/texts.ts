@@ -7,7 +7,7 @@
 // order words ("followed by", "then", "comes after") say in which order, negation that
 // none is there. "`a`, then `b`" is one fact about both texts, never two facts.
 import type { CommandRecord } from '../../../executor/record.js';
-import type { Token } from './lexicon.js';
+import { conceptWords, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, type Args, type Rule } from './reading.js';
 
@@ -227,7 +227,9 @@ const verbSaid = (a: Args, ...concepts: string[]) => a.tokens.some((t) => t.kind
 
 /** Words that join the texts of a list ("`a`, then `b`", "`a` followed by `b`", "`b` comes after `a`"). */
 const JOINER = String.raw`(?:\s*,\s*(?:(?:and\s+)?then\s+|followed by\s+|and\s+)?|\s+(?:(?:and\s+)?then|and|or|nor|followed by|before|after|comes after|comes before|precedes|follows)\s+)`;
-const LIST = new RegExp(String.raw`\`[^\`]+\`(?:${JOINER}\`[^\`]+\`)+`);
+/** What may name the next text of a list: "followed by the placeholder `…`" (the words are judged where the list is read). */
+const NAMING = String.raw`(?:(?:(?:the|a|an)\s+)?(?:(?:${['NOTICE', 'MESSAGE', 'OUTPUT'].flatMap(conceptWords).filter((w) => /^[a-z]+$/.test(w)).join('|')})\s+){1,2})?`;
+const LIST = new RegExp(String.raw`\`[^\`]+\`(?:${JOINER}${NAMING}\`[^\`]+\`)+`);
 /** Where one clause of a sentence ends and the next begins. */
 const CLAUSE_BREAK = /,\s+|\s+and\s+|\s+but\s+|;\s+/g;
 
