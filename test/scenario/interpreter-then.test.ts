@@ -35,6 +35,17 @@ const READINGS: [string, string][] = [
   ['The second command is announced with `(timeout 5s, from command)` and finishes with the output `done`', 'the command 2: the output shown contains "done"'],
   // The last line, naming no place.
   ['the last line printed is `bye`', 'the last line of the output shown, or of all spec-run exec printed, == "bye"'],
+  // Words of the long tail: a verb's participles, a noun's singular, a line by what it is.
+  ['it is reported as succeeded', 'the command succeeds (completed, exit code 0)'],
+  ['the second command counts as succeeded', 'the command 2: the command succeeds'],
+  ['the first suggestion under `To fix:` reads `pull it`', 'part 1 of the items under `To fix:` contains "pull it"'],
+  ['the last line kept is `40`', 'the last line of the output shown, or of all spec-run exec printed, == "40"'],
+  ['the last shown line of its output is `40`', 'the last line of the output shown == "40"'],
+  ['the `Duration:` line of the report shows just over 3 seconds', 'elapsed ≥ 3 s, by at most'],
+  // A heading between texts places only those after it; the clauses read each.
+  ['the report shows `a`, and a `To fix:` list that ends with `b`', 'the messages name "a" ∧ the block under "To fix:" ends with "b"'],
+  ['after them come `x` and `y`', '"x" and "y" stand in the report after the last text the step before quoted'],
+  ['the command itself exits with status 4', 'exit code == 4'],
 ];
 
 /** Sentences that must stay unbound: a guess is never bound. */
@@ -46,6 +57,10 @@ const UNBOUND = [
   'the report shows `a` under `Output:` and, after it, the line `b`',
   // Two statuses, one of them the executor's, given one value.
   'the exit code printed, and the exit status of spec-run exec, is 2',
+  // A text named a message stands after the output: not in a block named for the other texts.
+  'the output block shows `a`, then the message `b`',
+  // One command's validity is not the configuration's.
+  'the second command is valid',
 ];
 
 t.test('Then steps by their grammar: appositions, owners, headings, negations, subjects', (t) => {
@@ -60,6 +75,12 @@ t.test('Then steps by their grammar: appositions, owners, headings, negations, s
 t.test('a negation does not reach a later clause with texts of its own', (t) => {
   const got = textOf('`b` is not shown, and the first line of the output is `a`');
   t.ok(got !== null && !/none of[^∧]*"a"/.test(got), 'the text of the later clause is not denied', { got });
+  t.end();
+});
+
+t.test('a code span that holds code marks of its own is one text', (t) => {
+  const read = interpret('the To fix: list begins with Raise `memory:` for it', 'Then', ['To fix:', 'Raise `memory:` for it']);
+  t.ok(read.ok && read.text.includes('begins with "Raise `memory:` for it"'), 'the span, whole', { got: read.ok ? read.text : read });
   t.end();
 });
 

@@ -77,7 +77,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** All commands of a run together: "the total duration". */
   TOTAL: ['total', 'in total', 'overall', 'all told', 'altogether', 'whole run', 'entire run'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
-  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally', 'anything', 'anyway', 'anyhow', 'nonetheless', 'nevertheless', 'in any case', 'all the same'],
+  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'counts as', 'count as', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally', 'anything', 'anyway', 'anyhow', 'nonetheless', 'nevertheless', 'in any case', 'all the same'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
   HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
@@ -104,17 +104,17 @@ const CONCEPTS: Record<string, string[]> = {
   /** Killed by force: SIGKILL. A plain "killed" is said of any stop, and is TERMINATE. */
   KILL: ['force-killed', 'forcibly', 'forced', 'force', 'hard-killed', 'forcefully', 'killed outright'],
   GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
-  SEND: ['sending', 'delivering', 'delivers', 'deliver', 'delivery', 'issuing', 'issues', 'raising', 'expected', 'needed', 'necessary', 'follow', 'arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
+  SEND: ['come', 'sending', 'delivering', 'delivers', 'deliver', 'delivery', 'issuing', 'issues', 'raising', 'expected', 'needed', 'necessary', 'follow', 'arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
   SIGNAL: ['signal', 'signals'],
   COMPLETE: ['completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
   // outcome
   EXIT: ['exit code', 'exit status', 'exit codes', 'return code', 'status code', 'exit value', 'status', 'code', 'exits', 'exit', 'exited', 'exiting', 'reported status', 'return value'],
-  SUCCEED: ['succeeds', 'succeed', 'success', 'successful', 'successfully', 'passes', 'pass', 'passed', 'ok'],
+  SUCCEED: ['succeeded', 'succeeding', 'succeeds', 'succeed', 'success', 'successful', 'successfully', 'passes', 'pass', 'passed', 'ok'],
   FAIL: ['fails', 'fail', 'failed', 'failure', 'failing', 'unsuccessful', 'blocked', 'blocks', 'block', 'non-zero', 'nonzero', 'error', 'errors'],
   // output
   OUTPUT: ['numbers', 'values', 'output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout'],
-  LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with'],
+  LAST_LINE: ['last kept line', 'last line kept', 'last shown line', 'last line shown', 'last printed line', 'last visible line', 'ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with'],
   /** The first line: "the report opens with `Error: …`". */
   FIRST_LINE: ['opens with', 'opening with', 'begins with', 'beginning with', 'begins', 'starts with', 'starting with', 'starts off with', 'opens', 'leads with', 'is headed by', 'headed by', 'is headed', 'headed', 'is topped by'],
   /** The report's first line, said as a noun: "the headline is `Error: …`". */
@@ -124,7 +124,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** The numbered items of a `To fix:` list. */
   ITEM: ['item', 'items', 'numbered items', 'numbered item', 'numbered list', 'bullet', 'bullets'],
   /** The suggestions under `To fix:`. */
-  FIXES: ['to fix', 'fixes', 'fix', 'suggestions', 'suggested fixes', 'remedies', 'remedy', 'fixes offered'],
+  FIXES: ['suggestion', 'to fix', 'fixes', 'fix', 'suggestions', 'suggested fixes', 'remedies', 'remedy', 'fixes offered'],
   /** The lines of a configuration's errors, one per problem. */
   PROBLEM: ['problem', 'problems', 'issue', 'issues', 'error line', 'error lines', 'complaint', 'complaints', 'reason', 'reason given'],
   /** The order of texts in the report: "`a` followed by `b`", "`b` comes after `a`". */
@@ -203,7 +203,7 @@ const FUNCTION_WORDS = new Set(
     'do does did has have had having to of in on at with by for from as into onto upon ' +
     'and or but if so that which who whom whose what this these those there here then than ' +
     'also still just even yet already again ' +
-    'such same its their his her our your my we us you he she them ' +
+    'such same its their his her our your my we us you he she them itself themselves ' +
     'e.g. eg i.e. ie etc via per ' +
     'is being gets getting got become becomes ' +
     'out up down off away , where whereby wherein whether how'
@@ -453,11 +453,12 @@ export function markCode(text: string, code: readonly string[] = []): string {
   let rest = text;
   for (const span of code) {
     const at = rest.indexOf(span);
-    if (span.trim() === '' || span.includes('`') || at < 0) continue;
+    if (span.trim() === '' || /[“”]/.test(span) || at < 0) continue;
     const before = (out + rest.slice(0, at)).slice(-1);
     const after = rest.charAt(at + span.length);
     const quoted = /["'“‘]/.test(before) && /["'”’]/.test(after);
-    out += `${rest.slice(0, at)}${quoted ? span : `\`${span}\``}`;
+    // A span that holds code marks of its own (``Raise `memory:` …``) is marked with quotes no code mark closes.
+    out += `${rest.slice(0, at)}${quoted ? span : span.includes('`') ? `“${span}”` : `\`${span}\``}`;
     rest = rest.slice(at + span.length);
   }
   return out + rest;

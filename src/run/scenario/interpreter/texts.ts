@@ -313,9 +313,9 @@ const APPOSITIVE = ['NOTICE', 'MESSAGE', 'OUTPUT'];
  * The sentence without the nouns that stand in apposition to its texts, when its texts are
  * not all named alike: "`visible` followed by the placeholder `…`" names what the second
  * text is, not where both stand. A noun before a list names every text of it ("the output
- * lines `a` and `b`"). Null when the texts are named alike (or by no noun).
+ * lines `a` and `b`"). MESSAGE: a text is named by a word for a message. Null when the texts are named alike (or by no noun).
  */
-function withoutAppositions(a: Args): Args | null {
+function withoutAppositions(a: Args): { rest: Args; message: boolean } | null {
   const isText = (t: Token | undefined) => t !== undefined && quotedText(t) !== null && !isHeading(t);
   const appositive = new Set<number>();
   const names: string[] = [];
@@ -332,7 +332,8 @@ function withoutAppositions(a: Args): Args | null {
     // Joining words keep the list a noun names; a noun that names the text after it is read there; any other word ends the list.
     if (!is(t, 'FUNCTION', 'ORDER') && !namesNextText(a.tokens, i)) name = '';
   });
-  return names.length < 2 || new Set(names).size === 1 ? null : args(a.tokens.filter((_t, i) => !appositive.has(i)));
+  if (names.length < 2 || new Set(names).size === 1) return null;
+  return { rest: args(a.tokens.filter((_t, i) => !appositive.has(i))), message: [...appositive].some((i) => is(a.tokens[i], 'MESSAGE')) };
 }
 
 /**
@@ -428,11 +429,13 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return null;
     // Texts each named by a noun of its own ("the line `x` appears after the output line `y`") stand where no noun places them all: in the report.
     const bare = withoutAppositions(a);
-    const placed = placeOf(bare ?? a);
+    const placed = placeOf(bare?.rest ?? a);
+    // A text named a message stands after the output block, out of any place named for the others ("the partial output shows `a`, followed by the message `b`").
+    if (bare?.message && placed !== 'none' && placed?.place !== PLACES.report) return null;
     const found = bare !== null && placed === 'none' ? { place: PLACES.report } : placed;
-    // "shows `a` under `Output:` and, after it, `b`", "contains `a` and, under `To fix:`, `b`": a heading said of some of the texts only.
-    const under = a.tokens.findIndex((t, i) => is(t, 'UNDER') && isHeading(a.tokens[i + 1] ?? t));
-    if (under >= 0 && a.tokens.slice(0, under).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(under + 2).some((t) => quotedText(t) !== null && !isHeading(t))) return null;
+    // "shows `a` under `Output:` and, after it, `b`", "shows `a`, then a `To fix:` list that begins with `b`": a heading said of some of the texts only.
+    const heading = a.tokens.findIndex(isHeading);
+    if (heading >= 0 && a.tokens.slice(0, heading).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(heading + 1).some((t) => quotedText(t) !== null && !isHeading(t))) return null;
     const seq = sequence(a);
     if (found === null || seq === null) return null;
     const { texts, ordered, adjacent, anchor, follows } = seq;

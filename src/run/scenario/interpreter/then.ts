@@ -634,10 +634,13 @@ const RULES: Rule<Check>[] = [
   {
     name: 'elapsed',
     needs: [['E:duration'], ['ELAPSED', 'COMPLETE', 'SHOWN', 'RUNS', 'END']],
-    allows: [...TIME_SLOTS, 'SUCCEED', 'TOTAL'],
+    allows: [...TIME_SLOTS, 'SUCCEED', 'TOTAL', 'OUTPUT', 'MESSAGE'],
     build(a) {
       const [d, more] = a.entities('duration');
       if (more) return null;
+      // "the `Duration:` line of the report shows …": the line of the measure's label, in the report; no other line or text.
+      const label = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('ELAPSED') && t.text.endsWith(':'));
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => c === 'OUTPUT' || c === 'MESSAGE') && !(label && /^(line|report)$/i.test(t.text)))) return null;
       const cmp = comparator(a, '≈');
       // "the total duration is about 3 seconds": every command's time, summed.
       if (a.has('TOTAL')) {
@@ -986,7 +989,7 @@ const RULES: Rule<Check>[] = [
       // "the last line printed is `…`", naming neither: the output's last line, or the last line of all the run printed (which ends with the executor's own lines).
       const unnamedPlace = !a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
       const unnamed = unnamedPlace && index === 0;
-      const unnamedLast = unnamedPlace && index === 'last';
+      const unnamedLast = unnamedPlace && index === 'last' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
       const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report,' : unnamedLast ? 'the output shown, or of all spec-run exec printed,' : 'the output shown';
       // "spec-run prints `…` as its first line": a line of all the run printed.
       const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
@@ -1191,6 +1194,8 @@ const RULES: Rule<Check>[] = [
     name: 'configuration accepted',
     needs: [['ACCEPT']],
     allows: ['CONFIG', 'E:key', 'E:quoted', 'E:duration', 'E:number', 'VALIDATION', 'TIMEOUT', 'E:count', 'FAIL'],
+    // "the first command is valid": one entry of a configuration, which may be refused as a whole all the same.
+    refuses: ['E:ordinal'],
     build(a) {
       // "loads without errors": the negation is the errors', not the loading's.
       if (a.has('FAIL') && !a.negated) return null;
