@@ -9,6 +9,7 @@ import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { observe } from '../../src/run/scenario/interpreter/observation.js';
 import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
 import { interpret } from '../../src/run/scenario/interpreter/index.js';
+import { markCode } from '../../src/run/scenario/interpreter/lexicon.js';
 
 const textOf = (sentence: string) => {
   const read = readThen(sentence);
@@ -46,6 +47,13 @@ const READINGS: [string, string][] = [
   ['the report shows `a`, and a `To fix:` list that ends with `b`', 'the messages name "a" ∧ the block under "To fix:" ends with "b"'],
   ['after them come `x` and `y`', '"x" and "y" stand in the report after the last text the step before quoted'],
   ['the command itself exits with status 4', 'exit code == 4'],
+  ['the third command is allowed to complete', 'the command 3: outcome == completed'],
+  ['the report ends with a numbered `To fix:` list whose last item is `rerun`', 'the last of the items under `To fix:` ends with "rerun"'],
+  // "after it": the text before it comes first.
+  ['the output block holds `x` and, right after it, `y`', 'the output block (under `Output:` or `Partial Output:`) contains "x" and "y", on consecutive lines in this order'],
+  // A colon before a clause of its own ends a clause; "its output" is the subject's.
+  ['The first command finishes: its output is `ready`', 'the command 1: outcome == completed (ran to its end, not stopped) ∧ the command 1: the output shown is "ready"'],
+  ['the second command exits with status 0 and its output reads `fine`', 'the command 2: the output shown contains "fine"'],
 ];
 
 /** Sentences that must stay unbound: a guess is never bound. */
@@ -81,6 +89,12 @@ t.test('a negation does not reach a later clause with texts of its own', (t) => 
 t.test('a code span that holds code marks of its own is one text', (t) => {
   const read = interpret('the To fix: list begins with Raise `memory:` for it', 'Then', ['To fix:', 'Raise `memory:` for it']);
   t.ok(read.ok && read.text.includes('begins with "Raise `memory:` for it"'), 'the span, whole', { got: read.ok ? read.text : read });
+  t.end();
+});
+
+t.test('a code span is marked where it stands as a whole, not inside a word', (t) => {
+  t.equal(markCode('after one second it shows a only', ['a']), 'after one second it shows `a` only', 'the span `a`, not the "a" of "after"');
+  t.equal(markCode('it prints x', ['y']), 'it prints x', 'a span not in the text marks nothing');
   t.end();
 });
 

@@ -106,7 +106,7 @@ const CONCEPTS: Record<string, string[]> = {
   GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
   SEND: ['come', 'sending', 'delivering', 'delivers', 'deliver', 'delivery', 'issuing', 'issues', 'raising', 'expected', 'needed', 'necessary', 'follow', 'arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
   SIGNAL: ['signal', 'signals'],
-  COMPLETE: ['completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
+  COMPLETE: ['allowed to finish', 'allowed to complete', 'allowed to run to completion', 'allowed to run to the end', 'completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
   // outcome
   EXIT: ['exit code', 'exit status', 'exit codes', 'return code', 'status code', 'exit value', 'status', 'code', 'exits', 'exit', 'exited', 'exiting', 'reported status', 'return value'],
@@ -122,7 +122,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** A part of the report under a heading: "the `Output:` block", "the `To fix:` list". */
   SECTION: ['block', 'section', 'part', 'list', 'heading', 'header', 'area', 'paragraph'],
   /** The numbered items of a `To fix:` list. */
-  ITEM: ['item', 'items', 'numbered items', 'numbered item', 'numbered list', 'bullet', 'bullets'],
+  ITEM: ['numbered', 'item', 'items', 'numbered items', 'numbered item', 'numbered list', 'bullet', 'bullets'],
   /** The suggestions under `To fix:`. */
   FIXES: ['suggestion', 'to fix', 'fixes', 'fix', 'suggestions', 'suggested fixes', 'remedies', 'remedy', 'fixes offered'],
   /** The lines of a configuration's errors, one per problem. */
@@ -139,7 +139,7 @@ const CONCEPTS: Record<string, string[]> = {
   ANNOUNCE: ['announces it as', 'announces it with', 'announces', 'announce', 'is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
-  SHOWN: ['fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
+  SHOWN: ['showing', 'fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
   OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
   WRITE: ['printing', 'writing', 'emitting', 'echoing', 'writes', 'write', 'wrote', 'written', 'prints', 'print', 'emits', 'emit', 'emitted', 'produces', 'produce', 'produced', 'echoes', 'echo', 'outputs', 'logs', 'spits out', 'generates', 'sends'],
   FIRST: ['first', 'earliest', 'leading', 'top', 'opening', 'initial'],
@@ -295,6 +295,8 @@ function words(text: string): string[] {
   return text
     .replace(/[()[\]{}!?]/g, ' ')
     .replace(/;|,(?!\d)/g, ' , ')
+    // "is allowed to finish: its output is …": a colon before a clause of its own ends the one before, as a semicolon does.
+    .replace(/:\s+(?=(?:its|it|the|a|an|no|their|they|both|each|every|none|neither)\s)/gi, ' , ')
     .replace(/(\d)-(?=[a-z])/gi, '$1 ')
     .replace(/\b([a-z]+)-(second|minute|hour|line)s?\b/gi, '$1 $2')
     .split(/\s+/)
@@ -448,11 +450,21 @@ function namedValues(tokens: Token[]): Token[] {
  * Puts back the code marks of a step's inline code spans (`sleep 30`), which its plain
  * text lost: each span, in order, where it next stands and is not already quoted.
  */
+/** Where SPAN stands in TEXT as a whole, not inside a word (`a` is not the "a" of "after"); else its first place. */
+function wholeAt(text: string, span: string): number {
+  const word = /\w/;
+  for (let at = text.indexOf(span); at >= 0; at = text.indexOf(span, at + 1)) {
+    const inside = (word.test(span[0]) && word.test(text[at - 1] ?? '')) || (word.test(span.at(-1)!) && word.test(text[at + span.length] ?? ''));
+    if (!inside) return at;
+  }
+  return text.indexOf(span);
+}
+
 export function markCode(text: string, code: readonly string[] = []): string {
   let out = '';
   let rest = text;
   for (const span of code) {
-    const at = rest.indexOf(span);
+    const at = wholeAt(rest, span);
     if (span.trim() === '' || /[“”]/.test(span) || at < 0) continue;
     const before = (out + rest.slice(0, at)).slice(-1);
     const after = rest.charAt(at + span.length);

@@ -255,7 +255,9 @@ function namesOne(clause: Token[], subject: Token[]): boolean {
   const heading = subject.length === 1 && subject[0].kind === 'entity' && subject[0].entity.type === 'quoted' && /^[A-Z][\w ]*:$/.test(subject[0].entity.text);
   const namers = subject[0]?.kind === 'entity' && subject[0].entity.type === 'quoted' && !heading ? ['quoted', 'ordinal', 'path', 'image'] : hook ? ['quoted', 'ordinal', 'image'] : ['ordinal', 'image'];
   // A part of the report ("the output", "the message") is a subject where it opens the clause; after a verb it is what the verb says of the subject ("…, and succeeds with the output `x`").
-  const opening = clause.find((t) => !isFunction(t));
+  // "its output": the subject's own part, no subject of its own.
+  const at = clause.findIndex((t) => !isFunction(t));
+  const opening = at >= 0 && !/^(its|their)$/i.test(clause[at - 1]?.text ?? '') ? clause[at] : undefined;
   return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && !PRONOUN.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER'].includes(c) || (t === opening && ['MESSAGE', 'OUTPUT', 'NOTICE'].includes(c))) || /^(both|each|every|all|none)$/i.test(t.text))));
 }
 

@@ -169,7 +169,8 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
     if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: false, follows: true };
   }
   if (!between || items.length < 2) return null;
-  const reversed = orders.filter((o) => AFTER_FIRST.test(o.word));
+  // "`a` and, after it, `b`": an order word with a pronoun for the text before it keeps the sentence's order.
+  const reversed = orders.filter((o) => AFTER_FIRST.test(o.word) && !pronoun(a.tokens[o.at + 1]));
   if (reversed.length > 0 && (items.length !== 2 || orders.length !== 1)) return null;
   const texts = items.map((i) => i.text);
   return { texts: reversed.length > 0 ? texts.reverse() : texts, ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) };
