@@ -54,6 +54,9 @@ const READINGS: [string, string][] = [
   // A colon before a clause of its own ends a clause; "its output" is the subject's.
   ['The first command finishes: its output is `ready`', 'the command 1: outcome == completed (ran to its end, not stopped) ∧ the command 1: the output shown is "ready"'],
   ['the second command exits with status 0 and its output reads `fine`', 'the command 2: the output shown contains "fine"'],
+  // An ordinal whose noun is left out names what the ordinal before it named.
+  ['its output has `a` on its first line and `b` on its third', 'line 3 of the output shown == "b"'],
+  ['the first problem mentions `x` and the second mentions `y`', 'part 2 of the error lines'],
 ];
 
 /** Sentences that must stay unbound: a guess is never bound. */
@@ -65,6 +68,8 @@ const UNBOUND = [
   'the report shows `a` under `Output:` and, after it, the line `b`',
   // Two statuses, one of them the executor's, given one value.
   'the exit code printed, and the exit status of spec-run exec, is 2',
+  // An ordinal with no noun, and none before it in the sentence: what it counts is not said.
+  'the second has `x`',
   // A text named a message stands after the output: not in a block named for the other texts.
   'the output block shows `a`, then the message `b`',
   // One command's validity is not the configuration's.

@@ -478,7 +478,17 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence)))))))))));
+  return elidedOrdinals(quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence))))))))))));
+}
+
+/** "`1234` on its first line and `5678` on its second": an ordinal with its noun left out names what the ordinal before it in the sentence named. */
+function elidedOrdinals(tokens: Token[]): Token[] {
+  let named: Extract<Entity, { type: 'ordinal' | 'nth' }> | null = null;
+  return tokens.map((token) => {
+    if (token.kind === 'entity' && (token.entity.type === 'ordinal' || token.entity.type === 'nth')) named = token.entity;
+    const index = token.kind === 'word' && token.concepts.length === 0 && Object.hasOwn(ORDINALS, token.text.toLowerCase()) ? ORDINALS[token.text.toLowerCase()] : undefined;
+    return index === undefined || named === null ? token : { kind: 'entity', entity: { ...named, index }, text: token.text };
+  });
 }
 
 /** "`1` to `5`", "`101` through `105`": quoted numbers from one to another are a range, as unquoted ones are. */
