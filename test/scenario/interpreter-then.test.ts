@@ -36,6 +36,9 @@ const READINGS: [string, string][] = [
   ['The second command is announced with `(timeout 5s, from command)` and finishes with the output `done`', 'the command 2: the output shown contains "done"'],
   // The last line, naming no place.
   ['the last line printed is `bye`', 'the last line of the output shown, or of all spec-run exec printed, == "bye"'],
+  // A text of the report beside a fact is never the fact's command: both are checked.
+  ['the command is reported as timed out, with `Exit Code: 124`', 'outcome == timeout ∧ the report shows "Exit Code: 124"'],
+  ['the second command fails with `Exit Code: 3`', 'the command 2: the command fails (exit code != 0, or stopped) ∧ the command 2: the report shows "Exit Code: 3"'],
   // Words of the long tail: a verb's participles, a noun's singular, a line by what it is.
   ['it is reported as succeeded', 'the command succeeds (completed, exit code 0)'],
   ['the second command counts as succeeded', 'the command 2: the command succeeds'],
@@ -61,9 +64,6 @@ const READINGS: [string, string][] = [
 
 /** Sentences that must stay unbound: a guess is never bound. */
 const UNBOUND = [
-  // A text of the report is never a command, nor left unread beside a fact.
-  'the command is reported as timed out, with `Exit Code: 124`',
-  'it is stopped, with `Exit Status: Timeout (signal 15: SIGTERM)`',
   // A heading between texts: it places some of them only, and "after it" is not read.
   'the report shows `a` under `Output:` and, after it, the line `b`',
   // Two statuses, one of them the executor's, given one value.
@@ -130,12 +130,15 @@ t.test('each reading checked against a real run', async (t) => {
     'the output of `echo a; echo b` ends with `b`',
     'the report of `echo ok; exit 1` contains `Exit Code: 1`',
     '`zzz` never appears, and the output of `echo a; echo b` ends with `b`',
+    'the first command fails with `Exit Code: 1`',
   ];
   const fails = [
     'the note `ok` comes after the output line `Please rerun the tests`',
     'the output of `pwd` starts with `a`',
     'the report of `pwd` contains `Exit Code: 1`',
     '`b` never appears, and the output of `echo a; echo b` ends with `b`',
+    'the first command fails with `Exit Code: 2`',
+    'the second command fails with `Exit Code: 0`',
   ];
   for (const sentence of holds) t.equal(await verdict(sentence), true, `true: "${sentence}"`);
   for (const sentence of fails) t.equal(await verdict(sentence), false, `false: "${sentence}"`);

@@ -9,7 +9,7 @@ import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
-import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
+import { args, read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
 import { anchorMovedBack, announcementOf, aroundList, commandLines, executorText, HEADINGS, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
@@ -1398,11 +1398,40 @@ const GUARDED: Rule<Check>[] = RULES.map((rule) => ({
     try {
       return rule.build(a);
     } catch (error) {
-      if (error instanceof UncheckedText) return null;
+      if (error instanceof UncheckedText) return withReportTexts(rule, a);
       throw error;
     }
   },
 }));
+
+/**
+ * "fails with `Exit Code: 125`", "is reported as timed out, with `Exit Code: 124`": a fact,
+ * and the texts of the report said beside it, each in the report of the command the fact is
+ * about. Null when the fact without those texts is not read.
+ */
+function withReportTexts(rule: Rule<Check>, a: Args): Check | null {
+  const texts = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted' && executorText(t.entity.text));
+  const rest = args(a.tokens.filter((t) => !texts.includes(t)));
+  let fact: Check | null;
+  try {
+    fact = rule.build(rest);
+  } catch (error) {
+    if (error instanceof UncheckedText) return null;
+    throw error;
+  }
+  if (fact === null || a.negated) return null;
+  const quoted = texts.map((t) => t.text);
+  const select = selector(rest, false, false);
+  return {
+    text: `${fact.text} ∧ ${select.text}the report shows ${quoted.map((x) => JSON.stringify(x)).join(' and ')}`,
+    async evaluate(o) {
+      const verdict = await fact.evaluate(o);
+      const picked = select.pick(o);
+      const shown = picked.length > 0 && picked.every(({ command }) => quoted.every((x) => commandLines(command, o).some((line) => quotedIn(x, line))));
+      return { ok: verdict.ok && shown, actual: `${verdict.actual}; ${shown ? 'the report shows them' : `the report does not show ${quoted.join(' and ')}`}` };
+    },
+  };
+}
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(sentence: string): Reading<Check> {
