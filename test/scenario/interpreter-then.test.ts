@@ -57,6 +57,8 @@ const READINGS: [string, string][] = [
   // A colon before a clause of its own ends a clause; "its output" is the subject's.
   ['The first command finishes: its output is `ready`', 'the command 1: outcome == completed (ran to its end, not stopped) ∧ the command 1: the output shown is "ready"'],
   ['the second command exits with status 0 and its output reads `fine`', 'the command 2: the output shown contains "fine"'],
+  // A text printed on two lines.
+  ['the third command prints `a` twice', 'the command 3: exactly 2 lines shown on stdout or stderr contain "a"'],
   // An ordinal whose noun is left out names what the ordinal before it named.
   ['its output has `a` on its first line and `b` on its third', 'line 3 of the output shown == "b"'],
   ['the first problem mentions `x` and the second mentions `y`', 'part 2 of the error lines'],
@@ -70,6 +72,9 @@ const UNBOUND = [
   'the exit code printed, and the exit status of spec-run exec, is 2',
   // An ordinal with no noun, and none before it in the sentence: what it counts is not said.
   'the second has `x`',
+  // Twice denied, or of the report: no count of a command's lines is read.
+  'it never prints `a` twice',
+  'the report shows `Exit Code: 0` twice',
   // A text named a message stands after the output: not in a block named for the other texts.
   'the output block shows `a`, then the message `b`',
   // One command's validity is not the configuration's.
@@ -115,6 +120,7 @@ const CONFIG = `stop:
       message: "Please rerun the tests"
     - run: "pwd"
     - run: "echo a; echo b"
+    - run: "echo twin; echo twin"
 `;
 
 t.test('each reading checked against a real run', async (t) => {
@@ -131,6 +137,7 @@ t.test('each reading checked against a real run', async (t) => {
     'the report of `echo ok; exit 1` contains `Exit Code: 1`',
     '`zzz` never appears, and the output of `echo a; echo b` ends with `b`',
     'the first command fails with `Exit Code: 1`',
+    'the fourth command prints `twin` twice',
   ];
   const fails = [
     'the note `ok` comes after the output line `Please rerun the tests`',
@@ -139,6 +146,7 @@ t.test('each reading checked against a real run', async (t) => {
     '`b` never appears, and the output of `echo a; echo b` ends with `b`',
     'the first command fails with `Exit Code: 2`',
     'the second command fails with `Exit Code: 0`',
+    'the third command prints `a` twice',
   ];
   for (const sentence of holds) t.equal(await verdict(sentence), true, `true: "${sentence}"`);
   for (const sentence of fails) t.equal(await verdict(sentence), false, `false: "${sentence}"`);

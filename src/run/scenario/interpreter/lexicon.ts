@@ -129,6 +129,8 @@ const CONCEPTS: Record<string, string[]> = {
   PROBLEM: ['problem', 'problems', 'issue', 'issues', 'error line', 'error lines', 'complaint', 'complaints', 'reason', 'reason given'],
   /** The order of texts in the report: "`a` followed by `b`", "`b` comes after `a`". */
   ORDER: ['followed by', 'then', 'after that', 'comes after', 'come after', 'coming after', 'comes before', 'come before', 'precedes', 'precede', 'preceded by', 'in that order', 'in this order', 'in order', 'in the same order', 'right after', 'directly after', 'immediately after', 'just after', 'right before', 'directly before', 'immediately before', 'just before', 'before', 'after', 'follows', 'follow', 'next'],
+  /** A text printed on two lines: "prints `/tmp/p` twice". */
+  TWICE: ['twice', 'two times'],
   /** Another of the same kind: "another line says …". */
   OTHER: ['another', 'a different', 'a further', 'a separate', 'some other'],
   /** Anywhere in what is printed: "is not printed anywhere". */

@@ -402,119 +402,117 @@ export function ownerOf(a: Args): { run: string; rest: Args } | null {
 
 /** The texts of A in a place of the report: of the command whose line holds RUN when one is named so. */
 function textsIn(a: Args, run?: string): TextCheck | null {
-  {
-    // "`echo hi` prints `hi`", "`/tmp/proj` holds `marker.txt`": a text before an active verb with a text after it is what writes or holds (a command, a directory), not a text of the report; a heading is where ("`Output:` shows `err`").
-    const active = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs|holds|contains|lists|shows|says|reads|names|mentions|includes|gives|reports|carries)$/i.test(t.text));
-    if (active >= 0 && a.tokens.slice(0, active).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(active).some((t) => quotedText(t) !== null)) return null;
-    // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
-    if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
-    // "comes right after `…`": of the words of sending, only those of coming in order.
-    if (a.tokens.some((t) => is(t, 'SEND') && !is(t, 'ORDER') && !/^(comes|come)$/i.test(t.text))) return null;
-    // "only `a` and `b` appear under `Output:`": those texts and no other line; "just", "exactly" say nothing else.
-    const only = a.tokens.some((t) => is(t, 'EXACTLY') && /^only$/i.test(t.text));
-    if (a.tokens.some((t) => is(t, 'EXACTLY') && !/^only$/i.test(t.text))) return null;
-    // "one line says `…`": a line, not a count of them.
-    if (a.entities('count').some((c) => c.n !== 1 || c.unit !== 'line')) return null;
-    // "`x` is reported as `must be …`": what is said of the first text, on its line.
-    const reportedAt = a.tokens.findIndex((t) => is(t, 'FILLER') && /^(is |are )?(reported|shown|flagged|marked)( as)?$/i.test(t.text));
-    // "`x` is reported as `…`" says what is said of x; "the command is reported as `…`", what its report says.
-    const reportedAs = reportedAt > 0 && a.tokens.slice(0, reportedAt).some((t) => quotedText(t) !== null) && a.tokens.slice(reportedAt).some((t) => quotedText(t) !== null);
-    // "the exit status line reads `Exit Status: …`": a field of the report named by its word, said in the text.
-    const fields = a.tokens.filter((t) => is(t, 'EXIT', 'ELAPSED') && !is(t, ...PLACE_SLOTS, ...VERB_SLOTS));
-    // Each field word names a label a text gives: "the exit code shown" is not said by `Exit Status: …`.
-    const labels = (t: Token) => (is(t, 'ELAPSED') ? ['Duration:'] : /code/i.test(t.text) ? ['Exit Code:'] : /status/i.test(t.text) ? ['Exit Status:', 'Exit Code:'] : ['Exit Status:', 'Exit Code:']);
-    if (fields.some((f) => !a.tokens.some((t) => quotedText(t) !== null && labels(f).some((l) => quotedText(t)!.startsWith(l))))) return null;
-    if (reportedAt < 0 && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
-    // "`a` with `b` and `c` as partial output": a place said of the last text alone is not the place of them all.
-    const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens[i + 1], ...PLACE_SLOTS));
-    if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return null;
-    // Texts each named by a noun of its own ("the line `x` appears after the output line `y`") stand where no noun places them all: in the report.
-    const bare = withoutAppositions(a);
-    const placed = placeOf(bare?.rest ?? a);
-    // A text named a message stands after the output block, out of any place named for the others ("the partial output shows `a`, followed by the message `b`").
-    if (bare?.message && placed !== 'none' && placed?.place !== PLACES.report) return null;
-    const found = bare !== null && placed === 'none' ? { place: PLACES.report } : placed;
-    // "shows `a` under `Output:` and, after it, `b`", "shows `a`, then a `To fix:` list that begins with `b`": a heading said of some of the texts only.
-    const heading = a.tokens.findIndex(isHeading);
-    if (heading >= 0 && a.tokens.slice(0, heading).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(heading + 1).some((t) => quotedText(t) !== null && !isHeading(t))) return null;
-    const seq = sequence(a);
-    if (found === null || seq === null) return null;
-    const { texts, ordered, adjacent, anchor, follows } = seq;
-    if ((anchor || follows) && run !== undefined) return null;
-    if (anchor) return blockAnchored(a, texts[0], anchor);
-    if (follows) return followsBefore(a, texts);
-    const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
-    const named = found === 'none' ? null : found;
-    const first = verbSaid(a, 'FIRST_LINE');
-    // "the last line is `…`": the last of the place's lines, said as a noun.
-    const lastLine = a.tokens.some((t) => is(t, 'LAST_LINE') && /line$/i.test(t.text));
-    const last = verbSaid(a, 'LAST_LINE') && !lastLine;
-    if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
-    // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
-    const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAt >= 0 || fields.length > 0;
-    const chosen = named ?? { place: saying || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
-    // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
-    const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
-    // "the last line of the output section", "the first line printed": a line of the place by its place.
-    const lines = a.entities('ordinal').filter((x) => x.of === 'line');
-    if (lines.length > 1 || (lines.length > 0 && (chosen.nth !== undefined || lastLine))) return null;
-    const nth = lastLine ? 'last' : (lines[0]?.index ?? chosen.nth);
-    const each = eachPart(a);
-    const counts = a.entities('number');
-    // "each of the three messages", "only the two placeholders": how many there are.
-    if (counts.length > 1 || (counts.length === 1 && (!(each || only) || nth !== undefined))) return null;
-    // "is announced as `…`", "has `…`": verbs of presence too.
-    const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
-    const copula = a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text));
-    // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
-    const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
-    const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
-    if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
-    const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
-    // "no `To fix:` list is printed", "has an `Output:` section rather than `Partial Output:`": the block itself.
-    if (texts.length === 0) {
-      if (headings.length !== 1 || first || last || ordered || each || nth !== undefined) return null;
-      return report(a, index, `${a.negated ? 'no' : 'a'} line ${JSON.stringify(headings[0])} (its block) in the report`, PLACES.report, (parts) => parts.some((p) => p.trim() === headings[0]) !== a.negated);
-    }
-    if ((a.negated && (ordered || presence !== 'holds' || each || reportedAt >= 0 || negationEnds(a))) || (presence === 'is' && !ordered && texts.length !== 1)) return null;
-    if (only) {
-      // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
-      if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
-      return report(a, index, `${place.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, place, (parts) => {
-        const lines = parts.filter((p) => p.trim() !== '');
-        return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));
-      });
-    }
-    if (reportedAs) {
-      if (texts.length !== 2 || ordered) return null;
-      return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, place, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
-    }
-    const says = presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
-    const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : ', in this order') : '';
-    const quoted = texts.map((x) => JSON.stringify(x));
-    // "begins with `a` and shows `b`": the first text begins it, the others are in it.
-    const rest = texts.length > 1 && (presence === 'begins' || presence === 'ends') ? (presence === 'begins' ? `${quoted[0]}, and contains ${quoted.slice(1).join(' and ')}` : `${quoted.at(-1)}, and contains ${quoted.slice(0, -1).join(' and ')}`) : null;
-    const what = `${rest ?? quoted.join(' and ')}${order}`;
-    if (each) {
-      const n = counts[0]?.n;
-      return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, place, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent)));
-    }
-    const partName = nth === undefined ? place.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
-    const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
-    const text = a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
-    return report(
-      a,
-      index,
-      text,
-      place,
-      (parts) => {
-        const picked = pick(parts);
-        if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));
-        return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent);
-      },
-      texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
-    );
+  // "`echo hi` prints `hi`", "`/tmp/proj` holds `marker.txt`": a text before an active verb with a text after it is what writes or holds (a command, a directory), not a text of the report; a heading is where ("`Output:` shows `err`").
+  const active = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs|holds|contains|lists|shows|says|reads|names|mentions|includes|gives|reports|carries)$/i.test(t.text));
+  if (active >= 0 && a.tokens.slice(0, active).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(active).some((t) => quotedText(t) !== null)) return null;
+  // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
+  if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
+  // "comes right after `…`": of the words of sending, only those of coming in order.
+  if (a.tokens.some((t) => is(t, 'SEND') && !is(t, 'ORDER') && !/^(comes|come)$/i.test(t.text))) return null;
+  // "only `a` and `b` appear under `Output:`": those texts and no other line; "just", "exactly" say nothing else.
+  const only = a.tokens.some((t) => is(t, 'EXACTLY') && /^only$/i.test(t.text));
+  if (a.tokens.some((t) => is(t, 'EXACTLY') && !/^only$/i.test(t.text))) return null;
+  // "one line says `…`": a line, not a count of them.
+  if (a.entities('count').some((c) => c.n !== 1 || c.unit !== 'line')) return null;
+  // "`x` is reported as `must be …`": what is said of the first text, on its line.
+  const reportedAt = a.tokens.findIndex((t) => is(t, 'FILLER') && /^(is |are )?(reported|shown|flagged|marked)( as)?$/i.test(t.text));
+  // "`x` is reported as `…`" says what is said of x; "the command is reported as `…`", what its report says.
+  const reportedAs = reportedAt > 0 && a.tokens.slice(0, reportedAt).some((t) => quotedText(t) !== null) && a.tokens.slice(reportedAt).some((t) => quotedText(t) !== null);
+  // "the exit status line reads `Exit Status: …`": a field of the report named by its word, said in the text.
+  const fields = a.tokens.filter((t) => is(t, 'EXIT', 'ELAPSED') && !is(t, ...PLACE_SLOTS, ...VERB_SLOTS));
+  // Each field word names a label a text gives: "the exit code shown" is not said by `Exit Status: …`.
+  const labels = (t: Token) => (is(t, 'ELAPSED') ? ['Duration:'] : /code/i.test(t.text) ? ['Exit Code:'] : ['Exit Status:', 'Exit Code:']);
+  if (fields.some((f) => !a.tokens.some((t) => quotedText(t) !== null && labels(f).some((l) => quotedText(t)!.startsWith(l))))) return null;
+  if (reportedAt < 0 && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
+  // "`a` with `b` and `c` as partial output": a place said of the last text alone is not the place of them all.
+  const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens[i + 1], ...PLACE_SLOTS));
+  if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return null;
+  // Texts each named by a noun of its own ("the line `x` appears after the output line `y`") stand where no noun places them all: in the report.
+  const bare = withoutAppositions(a);
+  const placed = placeOf(bare?.rest ?? a);
+  // A text named a message stands after the output block, out of any place named for the others ("the partial output shows `a`, followed by the message `b`").
+  if (bare?.message && placed !== 'none' && placed?.place !== PLACES.report) return null;
+  const found = bare !== null && placed === 'none' ? { place: PLACES.report } : placed;
+  // "shows `a` under `Output:` and, after it, `b`", "shows `a`, then a `To fix:` list that begins with `b`": a heading said of some of the texts only.
+  const heading = a.tokens.findIndex(isHeading);
+  if (heading >= 0 && a.tokens.slice(0, heading).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(heading + 1).some((t) => quotedText(t) !== null && !isHeading(t))) return null;
+  const seq = sequence(a);
+  if (found === null || seq === null) return null;
+  const { texts, ordered, adjacent, anchor, follows } = seq;
+  if ((anchor || follows) && run !== undefined) return null;
+  if (anchor) return blockAnchored(a, texts[0], anchor);
+  if (follows) return followsBefore(a, texts);
+  const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
+  const named = found === 'none' ? null : found;
+  const first = verbSaid(a, 'FIRST_LINE');
+  // "the last line is `…`": the last of the place's lines, said as a noun.
+  const lastLine = a.tokens.some((t) => is(t, 'LAST_LINE') && /line$/i.test(t.text));
+  const last = verbSaid(a, 'LAST_LINE') && !lastLine;
+  if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
+  // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
+  const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAt >= 0 || fields.length > 0;
+  const chosen = named ?? { place: saying || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
+  // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
+  const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
+  // "the last line of the output section", "the first line printed": a line of the place by its place.
+  const lines = a.entities('ordinal').filter((x) => x.of === 'line');
+  if (lines.length > 1 || (lines.length > 0 && (chosen.nth !== undefined || lastLine))) return null;
+  const nth = lastLine ? 'last' : (lines[0]?.index ?? chosen.nth);
+  const each = eachPart(a);
+  const counts = a.entities('number');
+  // "each of the three messages", "only the two placeholders": how many there are.
+  if (counts.length > 1 || (counts.length === 1 && (!(each || only) || nth !== undefined))) return null;
+  // "is announced as `…`", "has `…`": verbs of presence too.
+  const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
+  const copula = a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text));
+  // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
+  const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+  const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+  if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
+  const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
+  // "no `To fix:` list is printed", "has an `Output:` section rather than `Partial Output:`": the block itself.
+  if (texts.length === 0) {
+    if (headings.length !== 1 || first || last || ordered || each || nth !== undefined) return null;
+    return report(a, index, `${a.negated ? 'no' : 'a'} line ${JSON.stringify(headings[0])} (its block) in the report`, PLACES.report, (parts) => parts.some((p) => p.trim() === headings[0]) !== a.negated);
   }
+  if ((a.negated && (ordered || presence !== 'holds' || each || reportedAt >= 0 || negationEnds(a))) || (presence === 'is' && !ordered && texts.length !== 1)) return null;
+  if (only) {
+    // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
+    if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
+    return report(a, index, `${place.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, place, (parts) => {
+      const lines = parts.filter((p) => p.trim() !== '');
+      return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));
+    });
+  }
+  if (reportedAs) {
+    if (texts.length !== 2 || ordered) return null;
+    return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, place, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
+  }
+  const says = presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
+  const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : ', in this order') : '';
+  const quoted = texts.map((x) => JSON.stringify(x));
+  // "begins with `a` and shows `b`": the first text begins it, the others are in it.
+  const rest = texts.length > 1 && (presence === 'begins' || presence === 'ends') ? (presence === 'begins' ? `${quoted[0]}, and contains ${quoted.slice(1).join(' and ')}` : `${quoted.at(-1)}, and contains ${quoted.slice(0, -1).join(' and ')}`) : null;
+  const what = `${rest ?? quoted.join(' and ')}${order}`;
+  if (each) {
+    const n = counts[0]?.n;
+    return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, place, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent)));
+  }
+  const partName = nth === undefined ? place.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
+  const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
+  const text = a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
+  return report(
+    a,
+    index,
+    text,
+    place,
+    (parts) => {
+      const picked = pick(parts);
+      if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));
+      return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent);
+    },
+    texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
+  );
 }
 
 /** "It is followed by `x`", "Then `x`": X in the report after the last text the Then before quoted (headings aside). */

@@ -939,7 +939,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'the command prints',
     needs: [['WRITE', 'SHOWN', 'MENTION'], ['E:quoted', 'E:path']],
-    allows: ['E:stream'],
+    allows: ['E:stream', 'TWICE'],
     build(a) {
       const values = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
       // What the user sees is the report, the message rule's.
@@ -947,6 +947,15 @@ const RULES: Rule<Check>[] = [
       // spec-run's own diagnostics ("spec-run: SIGINT: stopping what runs") go to its stderr, which no record of a run holds: unread, never a command's line.
       if (/^spec-run:/.test(values[0])) return null;
       const streams = streamsOf(a);
+      // "prints `x` twice": on two of its lines, no more.
+      if (a.has('TWICE')) {
+        // Of the run, of the report, or denied: no count of a command's lines.
+        if (a.negated || runSubject(a) || executorText(values[0]) || (a.has('MENTION') && !a.has('WRITE'))) return null;
+        return perCommand(a, `exactly 2 lines shown on ${streams.join(' or ')} contain ${JSON.stringify(values[0])}`, (c) => ({
+          ok: c.lines.filter((l) => streams.includes(l.stream) && l.text.includes(values[0])).length === 2,
+          actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)),
+        }), { quoted: true });
+      }
       // "the run prints `note: …`", "spec-run exec writes …": what the run shows, its announcements, notes and reports, not a line a command wrote.
       if (runSubject(a) && a.entities('stream').length === 0) {
         return {
