@@ -10,6 +10,7 @@ import { observe } from '../../src/run/scenario/interpreter/observation.js';
 import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
 import { interpret } from '../../src/run/scenario/interpreter/index.js';
 import { markCode } from '../../src/run/scenario/interpreter/lexicon.js';
+import { assertReadings } from './then-readings.js';
 
 const textOf = (sentence: string) => {
   const read = readThen(sentence);
@@ -82,11 +83,7 @@ const UNBOUND = [
 ];
 
 t.test('Then steps by their grammar: appositions, owners, headings, negations, subjects', (t) => {
-  for (const [sentence, expected] of READINGS) {
-    const got = textOf(sentence);
-    t.ok(got !== null && got.includes(expected), `"${sentence}" → ${expected}`, { got });
-  }
-  for (const sentence of UNBOUND) t.equal(textOf(sentence), null, `"${sentence}" is not bound`);
+  assertReadings(t, READINGS, UNBOUND);
   t.end();
 });
 
