@@ -6,6 +6,7 @@ import t from 'tap';
 import { readThen, type Check } from '../../src/run/scenario/interpreter/then.js';
 import { observe, type Observation } from '../../src/run/scenario/interpreter/observation.js';
 import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
+import { assertReadings } from './then-readings.js';
 
 function reading(sentence: string): Check[] {
   const read = readThen(sentence);
@@ -71,14 +72,7 @@ const UNBOUND = [
 ];
 
 t.test('a text of the report in any wording: a place, a verb of presence, texts and their order', (t) => {
-  for (const [sentence, expected] of READINGS) {
-    const read = readThen(sentence);
-    t.ok(read.ok && read.parts.map((p) => p.text).join(' ∧ ').includes(expected), `"${sentence}" → ${expected}`, { got: read.ok ? read.parts.map((p) => p.text) : read });
-  }
-  for (const sentence of UNBOUND) {
-    const read = readThen(sentence);
-    t.notOk(read.ok, `"${sentence}" is not bound`, { got: read.ok ? read.parts.map((p) => p.text) : undefined });
-  }
+  assertReadings(t, READINGS, UNBOUND);
   t.end();
 });
 

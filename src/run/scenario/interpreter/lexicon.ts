@@ -77,7 +77,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** All commands of a run together: "the total duration". */
   TOTAL: ['total', 'in total', 'overall', 'all told', 'altogether', 'whole run', 'entire run'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
-  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally', 'anything', 'anyway', 'anyhow', 'nonetheless', 'nevertheless', 'in any case', 'all the same'],
+  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'counts as', 'count as', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally', 'anything', 'anyway', 'anyhow', 'nonetheless', 'nevertheless', 'in any case', 'all the same'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
   HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
@@ -104,17 +104,17 @@ const CONCEPTS: Record<string, string[]> = {
   /** Killed by force: SIGKILL. A plain "killed" is said of any stop, and is TERMINATE. */
   KILL: ['force-killed', 'forcibly', 'forced', 'force', 'hard-killed', 'forcefully', 'killed outright'],
   GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
-  SEND: ['sending', 'delivering', 'delivers', 'deliver', 'delivery', 'issuing', 'issues', 'raising', 'expected', 'needed', 'necessary', 'follow', 'arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
+  SEND: ['come', 'sending', 'delivering', 'delivers', 'deliver', 'delivery', 'issuing', 'issues', 'raising', 'expected', 'needed', 'necessary', 'follow', 'arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
   SIGNAL: ['signal', 'signals'],
-  COMPLETE: ['completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
+  COMPLETE: ['allowed to finish', 'allowed to complete', 'allowed to run to completion', 'allowed to run to the end', 'completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
   // outcome
   EXIT: ['exit code', 'exit status', 'exit codes', 'return code', 'status code', 'exit value', 'status', 'code', 'exits', 'exit', 'exited', 'exiting', 'reported status', 'return value'],
-  SUCCEED: ['succeeds', 'succeed', 'success', 'successful', 'successfully', 'passes', 'pass', 'passed', 'ok'],
+  SUCCEED: ['succeeded', 'succeeding', 'succeeds', 'succeed', 'success', 'successful', 'successfully', 'passes', 'pass', 'passed', 'ok'],
   FAIL: ['fails', 'fail', 'failed', 'failure', 'failing', 'unsuccessful', 'blocked', 'blocks', 'block', 'non-zero', 'nonzero', 'error', 'errors'],
   // output
   OUTPUT: ['numbers', 'values', 'output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout'],
-  LAST_LINE: ['ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with'],
+  LAST_LINE: ['last kept line', 'last line kept', 'last shown line', 'last line shown', 'last printed line', 'last visible line', 'ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with'],
   /** The first line: "the report opens with `Error: …`". */
   FIRST_LINE: ['opens with', 'opening with', 'begins with', 'beginning with', 'begins', 'starts with', 'starting with', 'starts off with', 'opens', 'leads with', 'is headed by', 'headed by', 'is headed', 'headed', 'is topped by'],
   /** The report's first line, said as a noun: "the headline is `Error: …`". */
@@ -122,13 +122,15 @@ const CONCEPTS: Record<string, string[]> = {
   /** A part of the report under a heading: "the `Output:` block", "the `To fix:` list". */
   SECTION: ['block', 'section', 'part', 'list', 'heading', 'header', 'area', 'paragraph'],
   /** The numbered items of a `To fix:` list. */
-  ITEM: ['item', 'items', 'numbered items', 'numbered item', 'numbered list', 'bullet', 'bullets'],
+  ITEM: ['numbered', 'item', 'items', 'numbered items', 'numbered item', 'numbered list', 'bullet', 'bullets'],
   /** The suggestions under `To fix:`. */
-  FIXES: ['to fix', 'fixes', 'fix', 'suggestions', 'suggested fixes', 'remedies', 'remedy', 'fixes offered'],
+  FIXES: ['suggestion', 'to fix', 'fixes', 'fix', 'suggestions', 'suggested fixes', 'remedies', 'remedy', 'fixes offered'],
   /** The lines of a configuration's errors, one per problem. */
   PROBLEM: ['problem', 'problems', 'issue', 'issues', 'error line', 'error lines', 'complaint', 'complaints', 'reason', 'reason given'],
   /** The order of texts in the report: "`a` followed by `b`", "`b` comes after `a`". */
   ORDER: ['followed by', 'then', 'after that', 'comes after', 'come after', 'coming after', 'comes before', 'come before', 'precedes', 'precede', 'preceded by', 'in that order', 'in this order', 'in order', 'in the same order', 'right after', 'directly after', 'immediately after', 'just after', 'right before', 'directly before', 'immediately before', 'just before', 'before', 'after', 'follows', 'follow', 'next'],
+  /** A text printed on two lines: "prints `/tmp/p` twice". */
+  TWICE: ['twice', 'two times'],
   /** Another of the same kind: "another line says …". */
   OTHER: ['another', 'a different', 'a further', 'a separate', 'some other'],
   /** Anywhere in what is printed: "is not printed anywhere". */
@@ -139,7 +141,7 @@ const CONCEPTS: Record<string, string[]> = {
   ANNOUNCE: ['announces it as', 'announces it with', 'announces', 'announce', 'is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
-  SHOWN: ['fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
+  SHOWN: ['showing', 'fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
   OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
   WRITE: ['printing', 'writing', 'emitting', 'echoing', 'writes', 'write', 'wrote', 'written', 'prints', 'print', 'emits', 'emit', 'emitted', 'produces', 'produce', 'produced', 'echoes', 'echo', 'outputs', 'logs', 'spits out', 'generates', 'sends'],
   FIRST: ['first', 'earliest', 'leading', 'top', 'opening', 'initial'],
@@ -203,7 +205,7 @@ const FUNCTION_WORDS = new Set(
     'do does did has have had having to of in on at with by for from as into onto upon ' +
     'and or but if so that which who whom whose what this these those there here then than ' +
     'also still just even yet already again ' +
-    'such same its their his her our your my we us you he she them ' +
+    'such same its their his her our your my we us you he she them itself themselves ' +
     'e.g. eg i.e. ie etc via per ' +
     'is being gets getting got become becomes ' +
     'out up down off away , where whereby wherein whether how'
@@ -267,6 +269,9 @@ const PHRASES: [string[], string[]][] = (() => {
 
 const QUOTES: [string, string][] = [['`', '`'], ['"', '"'], ['“', '”'], ["'", "'"], ['‘', '’']];
 
+/** The concepts the lexicon has for a word or phrase. */
+const conceptsOf = (phrase: string) => PHRASES.find(([p]) => p.join(' ') === phrase)?.[1] ?? [];
+
 /** Splits out quoted spans; a single quote counts only at a word's edge (not "command's"). */
 function quotedSpans(text: string): { text: string; quoted: boolean }[] {
   const parts: { text: string; quoted: boolean }[] = [];
@@ -292,6 +297,8 @@ function words(text: string): string[] {
   return text
     .replace(/[()[\]{}!?]/g, ' ')
     .replace(/;|,(?!\d)/g, ' , ')
+    // "is allowed to finish: its output is …": a colon before a clause of its own ends the one before, as a semicolon does.
+    .replace(/:\s+(?=(?:its|it|the|a|an|no|their|they|both|each|every|none|neither)\s)/gi, ' , ')
     .replace(/(\d)-(?=[a-z])/gi, '$1 ')
     .replace(/\b([a-z]+)-(second|minute|hour|line)s?\b/gi, '$1 $2')
     .split(/\s+/)
@@ -445,16 +452,27 @@ function namedValues(tokens: Token[]): Token[] {
  * Puts back the code marks of a step's inline code spans (`sleep 30`), which its plain
  * text lost: each span, in order, where it next stands and is not already quoted.
  */
+/** Where SPAN stands in TEXT as a whole, not inside a word (`a` is not the "a" of "after"); else its first place. */
+function wholeAt(text: string, span: string): number {
+  const word = /\w/;
+  for (let at = text.indexOf(span); at >= 0; at = text.indexOf(span, at + 1)) {
+    const inside = (word.test(span[0]) && word.test(text[at - 1] ?? '')) || (word.test(span.at(-1)!) && word.test(text[at + span.length] ?? ''));
+    if (!inside) return at;
+  }
+  return text.indexOf(span);
+}
+
 export function markCode(text: string, code: readonly string[] = []): string {
   let out = '';
   let rest = text;
   for (const span of code) {
-    const at = rest.indexOf(span);
-    if (span.trim() === '' || span.includes('`') || at < 0) continue;
+    const at = wholeAt(rest, span);
+    if (span.trim() === '' || /[“”]/.test(span) || at < 0) continue;
     const before = (out + rest.slice(0, at)).slice(-1);
     const after = rest.charAt(at + span.length);
     const quoted = /["'“‘]/.test(before) && /["'”’]/.test(after);
-    out += `${rest.slice(0, at)}${quoted ? span : `\`${span}\``}`;
+    // A span that holds code marks of its own (``Raise `memory:` …``) is marked with quotes no code mark closes.
+    out += `${rest.slice(0, at)}${quoted ? span : span.includes('`') ? `“${span}”` : `\`${span}\``}`;
     rest = rest.slice(at + span.length);
   }
   return out + rest;
@@ -462,7 +480,17 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence)))))))))));
+  return elidedOrdinals(quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence))))))))))));
+}
+
+/** "`1234` on its first line and `5678` on its second": an ordinal with its noun left out names what the ordinal before it in the sentence named. */
+function elidedOrdinals(tokens: Token[]): Token[] {
+  let named: Extract<Entity, { type: 'ordinal' | 'nth' }> | null = null;
+  return tokens.map((token) => {
+    if (token.kind === 'entity' && (token.entity.type === 'ordinal' || token.entity.type === 'nth')) named = token.entity;
+    const index = token.kind === 'word' && token.concepts.length === 0 && Object.hasOwn(ORDINALS, token.text.toLowerCase()) ? ORDINALS[token.text.toLowerCase()] : undefined;
+    return index === undefined || named === null ? token : { kind: 'entity', entity: { ...named, index }, text: token.text };
+  });
 }
 
 /** "`1` to `5`", "`101` through `105`": quoted numbers from one to another are a range, as unquoted ones are. */
@@ -550,7 +578,9 @@ function tokensOf(sentence: string): Token[] {
       const phrase = PHRASES.find(([p, concepts]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1 && concepts.includes('HOOK'));
       // "its `Duration:` is …": the label of a measure the report gives, with no value, is that measure.
       const label = REPORT_MEASURES[part.text.trim().toLowerCase()];
-      const token: Token = phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : label ? { kind: 'word', text: part.text, concepts: label } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text };
+      // `stop:` is the configuration's section, as the word "stop:" is, never a command line.
+      const section = part.text.trim() === 'stop:' ? conceptsOf('stop:') : null;
+      const token: Token = section ? { kind: 'word', text: part.text, concepts: section } : phrase ? { kind: 'word', text: part.text, concepts: phrase[1] } : label ? { kind: 'word', text: part.text, concepts: label } : { kind: 'entity', entity: quotedEntity(part.text), text: part.text };
       if (!phrase && label) measureLabels.add(token);
       tokens.push(token);
       continue;

@@ -254,7 +254,11 @@ function namesOne(clause: Token[], subject: Token[]): boolean {
   // Of a heading of the report ("`Output:` shows … and does not show …"), a quoted text is what is said there.
   const heading = subject.length === 1 && subject[0].kind === 'entity' && subject[0].entity.type === 'quoted' && /^[A-Z][\w ]*:$/.test(subject[0].entity.text);
   const namers = subject[0]?.kind === 'entity' && subject[0].entity.type === 'quoted' && !heading ? ['quoted', 'ordinal', 'path', 'image'] : hook ? ['quoted', 'ordinal', 'image'] : ['ordinal', 'image'];
-  return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && !PRONOUN.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER', 'MESSAGE', 'OUTPUT', 'NOTICE'].includes(c)) || /^(both|each|every|all|none)$/i.test(t.text))));
+  // A part of the report ("the output", "the message") is a subject where it opens the clause; after a verb it is what the verb says of the subject ("…, and succeeds with the output `x`").
+  // "its output": the subject's own part, no subject of its own.
+  const at = clause.findIndex((t) => !isFunction(t));
+  const opening = at >= 0 && !/^(its|their)$/i.test(clause[at - 1]?.text ?? '') ? clause[at] : undefined;
+  return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && !PRONOUN.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER'].includes(c) || (t === opening && ['MESSAGE', 'OUTPUT', 'NOTICE'].includes(c))) || /^(both|each|every|all|none)$/i.test(t.text))));
 }
 
 /** Each clause read as one fact: all of them, or the reason why not. */
@@ -273,6 +277,8 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   let referent: Token[] | null = null;
   parts.forEach((clause, index) => {
     const pronoun = clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text));
+    // The subject the sentence opens with, said of this clause when it names none of its own.
+    let carried: Token[] = [];
     if (index > 0 && namesOne(clause, subject)) referent = namedSubject(clause);
     else if (index > 0 && pronoun && referent !== null) {
       const said = referent.length > 0 ? readOne([...referent, ...clause.filter((t) => !(t.kind === 'word' && /^(it|they)$/i.test(t.text)))], options) : null;
@@ -285,6 +291,7 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
       missing.push(clause.map((t) => t.text).join(' '));
       return;
     } else if (index > 0 && subject.length > 0) {
+      carried = subject;
       const said = readOne([...subject, ...clause], options);
       if ('value' in said) {
         values.push(said.value);
@@ -314,7 +321,8 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     }
     // A clause that is not one fact may be several, split before the words that begin one ("finishes | with code 0").
     const pieces = options.wholeFirst ? clauses(clause, [], options.splitBefore ?? [], options.splitBeforeConcepts ?? []) : [];
-    const read = pieces.length > 1 ? pieces.map((piece) => readOne(piece, options)) : [];
+    // Each piece is said of the clause's subject too ("…, and succeeds | with the output `x`").
+    const read = pieces.length > 1 ? pieces.map((piece) => readOne([...carried, ...piece], options)) : [];
     if (read.length > 0 && read.every((r) => 'value' in r)) {
       for (const r of read) if ('value' in r) (values.push(r.value), names.push(r.rule));
       return;

@@ -7,9 +7,9 @@
 // order words ("followed by", "then", "comes after") say in which order, negation that
 // none is there. "`a`, then `b`" is one fact about both texts, never two facts.
 import type { CommandRecord } from '../../../executor/record.js';
-import type { Token } from './lexicon.js';
+import { conceptWords, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
-import type { Args, Rule } from './reading.js';
+import { args, type Args, type Rule } from './reading.js';
 
 interface Verdict {
   ok: boolean;
@@ -169,7 +169,8 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
     if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: false, follows: true };
   }
   if (!between || items.length < 2) return null;
-  const reversed = orders.filter((o) => AFTER_FIRST.test(o.word));
+  // "`a` and, after it, `b`": an order word with a pronoun for the text before it keeps the sentence's order.
+  const reversed = orders.filter((o) => AFTER_FIRST.test(o.word) && !pronoun(a.tokens[o.at + 1]));
   if (reversed.length > 0 && (items.length !== 2 || orders.length !== 1)) return null;
   const texts = items.map((i) => i.text);
   return { texts: reversed.length > 0 ? texts.reverse() : texts, ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) };
@@ -227,7 +228,9 @@ const verbSaid = (a: Args, ...concepts: string[]) => a.tokens.some((t) => t.kind
 
 /** Words that join the texts of a list ("`a`, then `b`", "`a` followed by `b`", "`b` comes after `a`"). */
 const JOINER = String.raw`(?:\s*,\s*(?:(?:and\s+)?then\s+|followed by\s+|and\s+)?|\s+(?:(?:and\s+)?then|and|or|nor|followed by|before|after|comes after|comes before|precedes|follows)\s+)`;
-const LIST = new RegExp(String.raw`\`[^\`]+\`(?:${JOINER}\`[^\`]+\`)+`);
+/** What may name the next text of a list: "followed by the placeholder `…`" (the words are judged where the list is read). */
+const NAMING = String.raw`(?:(?:(?:the|a|an)\s+)?(?:(?:${['NOTICE', 'MESSAGE', 'OUTPUT'].flatMap(conceptWords).filter((w) => /^[a-z]+$/.test(w)).join('|')})\s+){1,2})?`;
+const LIST = new RegExp(String.raw`\`[^\`]+\`(?:${JOINER}${NAMING}\`[^\`]+\`)+`);
 /** Where one clause of a sentence ends and the next begins. */
 const CLAUSE_BREAK = /,\s+|\s+and\s+|\s+but\s+|;\s+/g;
 
@@ -265,24 +268,32 @@ export function anchorMovedBack(sentence: string, words: (text: string) => Token
 
 const insideQuotes = (text: string, at: number) => (text.slice(0, at).match(/`/g) ?? []).length % 2 === 1;
 
+/** Whether the word at I is (a part of) a noun in apposition to the text after it: "the message `b`". */
+function namesNextText(tokens: Token[], i: number): boolean {
+  let k = i;
+  while (is(tokens[k], ...APPOSITIVE) && !is(tokens[k], 'FUNCTION')) k++;
+  return k > i && tokens[k] !== undefined && quotedText(tokens[k]) !== null && !isHeading(tokens[k]);
+}
+
 /** Whether TOKENS list two texts or more ("`a`, `b` and `c`", "`a` followed by `b`"), and whether an order word stands between them. */
 export function textList(tokens: Token[]): { list: boolean; ordered: boolean } {
   let run = 0;
   let longest = 0;
   let ordered = false;
   let orderInRun = false;
-  for (const t of tokens) {
+  tokens.forEach((t, i) => {
     if ((quotedText(t) !== null && !isHeading(t)) || (t.kind === 'entity' && t.entity.type === 'range')) {
       run += 1;
       if (run >= 2 && orderInRun) ordered = true;
       longest = Math.max(longest, run);
     } else if (t.kind === 'word' && (t.concepts.includes('FUNCTION') || t.concepts.includes('ORDER'))) {
       if (t.concepts.includes('ORDER') && run > 0) orderInRun = true;
-    } else {
+    } else if (!(run > 0 && namesNextText(tokens, i))) {
+      // A noun that names the next text ("`a`, then the message `b`") keeps the list.
       run = 0;
       orderInRun = false;
     }
-  }
+  });
   return { list: longest >= 2, ordered };
 }
 
@@ -294,6 +305,49 @@ function eachPart(a: Args): boolean {
     const next = a.tokens.slice(i + 1).find((x) => !is(x, 'FUNCTION') && !(x.kind === 'entity' && x.entity.type === 'number'));
     return next !== undefined && is(next, 'MESSAGE', 'PROBLEM', 'ITEM', 'FIXES', 'NOTICE') && !is(next, 'COMMAND');
   });
+}
+
+/** Nouns that name what a quoted text after them is ("the placeholder `…`", "the output line `checking`"). */
+const APPOSITIVE = ['NOTICE', 'MESSAGE', 'OUTPUT'];
+
+/**
+ * The sentence without the nouns that stand in apposition to its texts, when its texts are
+ * not all named alike: "`visible` followed by the placeholder `…`" names what the second
+ * text is, not where both stand. A noun before a list names every text of it ("the output
+ * lines `a` and `b`"). MESSAGE: a text is named by a word for a message. Null when the texts are named alike (or by no noun).
+ */
+function withoutAppositions(a: Args): { rest: Args; message: boolean } | null {
+  const isText = (t: Token | undefined) => t !== undefined && quotedText(t) !== null && !isHeading(t);
+  const appositive = new Set<number>();
+  const names: string[] = [];
+  let name = '';
+  a.tokens.forEach((t, i) => {
+    if (isText(t)) {
+      const before: number[] = [];
+      for (let k = i - 1; k >= 0 && is(a.tokens[k], ...APPOSITIVE) && !is(a.tokens[k], 'FUNCTION'); k--) before.unshift(k);
+      if (before.length > 0) name = before.map((k) => a.tokens[k].text.toLowerCase()).join(' ');
+      before.forEach((k) => appositive.add(k));
+      names.push(name);
+      return;
+    }
+    // Joining words keep the list a noun names; a noun that names the text after it is read there; any other word ends the list.
+    if (!is(t, 'FUNCTION', 'ORDER') && !namesNextText(a.tokens, i)) name = '';
+  });
+  if (names.length < 2 || new Set(names).size === 1) return null;
+  return { rest: args(a.tokens.filter((_t, i) => !appositive.has(i))), message: [...appositive].some((i) => is(a.tokens[i], 'MESSAGE')) };
+}
+
+/**
+ * Whether a negation ends before some of the texts: "`a` is not printed, and the last line is `b`"
+ * denies `a` only. A clause after the last negated one that says something of a text of its own
+ * (more than a text and joining words: "`a`, `b` and `c` are not printed" is one list) is not denied.
+ */
+function negationEnds(a: Args): boolean {
+  const clauses: Token[][] = [[]];
+  for (const t of a.tokens) if (t.kind === 'word' && /^[,;]$/.test(t.text)) clauses.push([]);
+  else clauses[clauses.length - 1].push(t);
+  const negated = clauses.map((c) => c.some((t) => is(t, 'NOT')));
+  return clauses.slice(negated.lastIndexOf(true) + 1).some((c) => c.some((t) => quotedText(t) !== null) && c.some((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER')));
 }
 
 /** The place a sentence names; null when it names two that are not one. */
@@ -335,108 +389,131 @@ export const TEXT_RULE: Rule<TextCheck> = {
   allows: [...PLACE_SLOTS, ...VERB_SLOTS, 'EACH', 'E:number', 'E:count', 'OTHER', 'APPLY', 'EXACTLY', 'SEND', 'EXIT', 'ELAPSED'],
   refuses: ['HOST', 'CONTAINER', 'USER', 'RUNS'],
   build(a) {
-    // "`echo hi` prints `hi`", "`/tmp/proj` holds `marker.txt`": a text before an active verb with a text after it is what writes or holds (a command, a directory), not a text of the report; a heading is where ("`Output:` shows `err`").
-    const active = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs|holds|contains|lists|shows|says|reads|names|mentions|includes|gives|reports|carries)$/i.test(t.text));
-    if (active >= 0 && a.tokens.slice(0, active).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(active).some((t) => quotedText(t) !== null)) return null;
-    // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
-    if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
-    // "comes right after `…`": of the words of sending, only those of coming in order.
-    if (a.tokens.some((t) => is(t, 'SEND') && !is(t, 'ORDER') && !/^(comes|come)$/i.test(t.text))) return null;
-    // "only `a` and `b` appear under `Output:`": those texts and no other line; "just", "exactly" say nothing else.
-    const only = a.tokens.some((t) => is(t, 'EXACTLY') && /^only$/i.test(t.text));
-    if (a.tokens.some((t) => is(t, 'EXACTLY') && !/^only$/i.test(t.text))) return null;
-    // "one line says `…`": a line, not a count of them.
-    if (a.entities('count').some((c) => c.n !== 1 || c.unit !== 'line')) return null;
-    // "`x` is reported as `must be …`": what is said of the first text, on its line.
-    const reportedAt = a.tokens.findIndex((t) => is(t, 'FILLER') && /^(is |are )?(reported|shown|flagged|marked)( as)?$/i.test(t.text));
-    // "`x` is reported as `…`" says what is said of x; "the command is reported as `…`", what its report says.
-    const reportedAs = reportedAt > 0 && a.tokens.slice(0, reportedAt).some((t) => quotedText(t) !== null) && a.tokens.slice(reportedAt).some((t) => quotedText(t) !== null);
-    // "the exit status line reads `Exit Status: …`": a field of the report named by its word, said in the text.
-    const fields = a.tokens.filter((t) => is(t, 'EXIT', 'ELAPSED') && !is(t, ...PLACE_SLOTS, ...VERB_SLOTS));
-    if (fields.length > 0 && !a.tokens.some((t) => quotedText(t) !== null && /^(Exit Status|Exit Code|Duration):/.test(quotedText(t)!))) return null;
-    if (reportedAt < 0 && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
-    // "`a` with `b` and `c` as partial output": a place said of the last text alone is not the place of them all.
-    const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens[i + 1], ...PLACE_SLOTS));
-    if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return null;
-    const found = placeOf(a);
-    const seq = sequence(a);
-    if (found === null || seq === null) return null;
-    const { texts, ordered, adjacent, anchor, follows } = seq;
-    if (anchor) return blockAnchored(a, texts[0], anchor);
-    if (follows) return followsBefore(a, texts);
-    const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
-    const named = found === 'none' ? null : found;
-    const first = verbSaid(a, 'FIRST_LINE');
-    // "the last line is `…`": the last of the place's lines, said as a noun.
-    const lastLine = a.tokens.some((t) => is(t, 'LAST_LINE') && /line$/i.test(t.text));
-    const last = verbSaid(a, 'LAST_LINE') && !lastLine;
-    if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
-    // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
-    const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAt >= 0 || fields.length > 0;
-    const chosen = named ?? { place: saying || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
-    // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
-    const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
-    // "the last line of the output section", "the first line printed": a line of the place by its place.
-    const lines = a.entities('ordinal').filter((x) => x.of === 'line');
-    if (lines.length > 1 || (lines.length > 0 && (chosen.nth !== undefined || lastLine))) return null;
-    const nth = lastLine ? 'last' : (lines[0]?.index ?? chosen.nth);
-    const each = eachPart(a);
-    const counts = a.entities('number');
-    // "each of the three messages", "only the two placeholders": how many there are.
-    if (counts.length > 1 || (counts.length === 1 && (!(each || only) || nth !== undefined))) return null;
-    // "is announced as `…`", "has `…`": verbs of presence too.
-    const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
-    const copula = a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text));
-    // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
-    const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
-    const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
-    if (ordinal.length > 1) return null;
-    const index = ordinal[0]?.index;
-    // "no `To fix:` list is printed", "has an `Output:` section rather than `Partial Output:`": the block itself.
-    if (texts.length === 0) {
-      if (headings.length !== 1 || first || last || ordered || each || nth !== undefined) return null;
-      return report(a, index, `${a.negated ? 'no' : 'a'} line ${JSON.stringify(headings[0])} (its block) in the report`, PLACES.report, (parts) => parts.some((p) => p.trim() === headings[0]) !== a.negated);
-    }
-    if ((a.negated && (ordered || presence !== 'holds' || each || reportedAt >= 0)) || (presence === 'is' && !ordered && texts.length !== 1)) return null;
-    if (only) {
-      // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
-      if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
-      return report(a, index, `${place.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, place, (parts) => {
-        const lines = parts.filter((p) => p.trim() !== '');
-        return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));
-      });
-    }
-    if (reportedAs) {
-      if (texts.length !== 2 || ordered) return null;
-      return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, place, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
-    }
-    const says = presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
-    const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : ', in this order') : '';
-    const quoted = texts.map((x) => JSON.stringify(x));
-    // "begins with `a` and shows `b`": the first text begins it, the others are in it.
-    const rest = texts.length > 1 && (presence === 'begins' || presence === 'ends') ? (presence === 'begins' ? `${quoted[0]}, and contains ${quoted.slice(1).join(' and ')}` : `${quoted.at(-1)}, and contains ${quoted.slice(0, -1).join(' and ')}`) : null;
-    const what = `${rest ?? quoted.join(' and ')}${order}`;
-    if (each) {
-      const n = counts[0]?.n;
-      return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, place, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent)));
-    }
-    const partName = nth === undefined ? place.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
-    const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
-    const text = a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
-    return report(
-      a,
-      index,
-      text,
-      place,
-      (parts) => {
-        const picked = pick(parts);
-        if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));
-        return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent);
-      },
-      texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
-    );
+    const owned = ownerOf(a);
+    return owned ? textsIn(owned.rest, owned.run) : textsIn(a);
   },
 };
+
+/** "the output of `id`", "the report of `sleep 5`": the command a place is of, named by its command line; null when none is. */
+export function ownerOf(a: Args): { run: string; rest: Args } | null {
+  const at = a.tokens.findIndex((t, i) => quotedText(t) !== null && !isHeading(t) && /^of$/i.test(a.tokens[i - 1]?.text ?? '') && is(a.tokens[i - 2], 'OUTPUT', 'MESSAGE', 'ANNOUNCE', 'HEADLINE', 'SECTION'));
+  return at < 0 ? null : { run: quotedText(a.tokens[at])!, rest: args(a.tokens.filter((_t, i) => i !== at)) };
+}
+
+/** The texts of A in a place of the report: of the command whose line holds RUN when one is named so. */
+function textsIn(a: Args, run?: string): TextCheck | null {
+  // "`echo hi` prints `hi`", "`/tmp/proj` holds `marker.txt`": a text before an active verb with a text after it is what writes or holds (a command, a directory), not a text of the report; a heading is where ("`Output:` shows `err`").
+  const active = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs|holds|contains|lists|shows|says|reads|names|mentions|includes|gives|reports|carries)$/i.test(t.text));
+  if (active >= 0 && a.tokens.slice(0, active).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(active).some((t) => quotedText(t) !== null)) return null;
+  // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
+  if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
+  // "comes right after `…`": of the words of sending, only those of coming in order.
+  if (a.tokens.some((t) => is(t, 'SEND') && !is(t, 'ORDER') && !/^(comes|come)$/i.test(t.text))) return null;
+  // "only `a` and `b` appear under `Output:`": those texts and no other line; "just", "exactly" say nothing else.
+  const only = a.tokens.some((t) => is(t, 'EXACTLY') && /^only$/i.test(t.text));
+  if (a.tokens.some((t) => is(t, 'EXACTLY') && !/^only$/i.test(t.text))) return null;
+  // "one line says `…`": a line, not a count of them.
+  if (a.entities('count').some((c) => c.n !== 1 || c.unit !== 'line')) return null;
+  // "`x` is reported as `must be …`": what is said of the first text, on its line.
+  const reportedAt = a.tokens.findIndex((t) => is(t, 'FILLER') && /^(is |are )?(reported|shown|flagged|marked)( as)?$/i.test(t.text));
+  // "`x` is reported as `…`" says what is said of x; "the command is reported as `…`", what its report says.
+  const reportedAs = reportedAt > 0 && a.tokens.slice(0, reportedAt).some((t) => quotedText(t) !== null) && a.tokens.slice(reportedAt).some((t) => quotedText(t) !== null);
+  // "the exit status line reads `Exit Status: …`": a field of the report named by its word, said in the text.
+  const fields = a.tokens.filter((t) => is(t, 'EXIT', 'ELAPSED') && !is(t, ...PLACE_SLOTS, ...VERB_SLOTS));
+  // Each field word names a label a text gives: "the exit code shown" is not said by `Exit Status: …`.
+  const labels = (t: Token) => (is(t, 'ELAPSED') ? ['Duration:'] : /code/i.test(t.text) ? ['Exit Code:'] : ['Exit Status:', 'Exit Code:']);
+  if (fields.some((f) => !a.tokens.some((t) => quotedText(t) !== null && labels(f).some((l) => quotedText(t)!.startsWith(l))))) return null;
+  if (reportedAt < 0 && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
+  // "`a` with `b` and `c` as partial output": a place said of the last text alone is not the place of them all.
+  const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens[i + 1], ...PLACE_SLOTS));
+  if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return null;
+  // Texts each named by a noun of its own ("the line `x` appears after the output line `y`") stand where no noun places them all: in the report.
+  const bare = withoutAppositions(a);
+  const placed = placeOf(bare?.rest ?? a);
+  // A text named a message stands after the output block, out of any place named for the others ("the partial output shows `a`, followed by the message `b`").
+  if (bare?.message && placed !== 'none' && placed?.place !== PLACES.report) return null;
+  const found = bare !== null && placed === 'none' ? { place: PLACES.report } : placed;
+  // "shows `a` under `Output:` and, after it, `b`", "shows `a`, then a `To fix:` list that begins with `b`": a heading said of some of the texts only.
+  const heading = a.tokens.findIndex(isHeading);
+  if (heading >= 0 && a.tokens.slice(0, heading).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(heading + 1).some((t) => quotedText(t) !== null && !isHeading(t))) return null;
+  const seq = sequence(a);
+  if (found === null || seq === null) return null;
+  const { texts, ordered, adjacent, anchor, follows } = seq;
+  if ((anchor || follows) && run !== undefined) return null;
+  if (anchor) return blockAnchored(a, texts[0], anchor);
+  if (follows) return followsBefore(a, texts);
+  const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
+  const named = found === 'none' ? null : found;
+  const first = verbSaid(a, 'FIRST_LINE');
+  // "the last line is `…`": the last of the place's lines, said as a noun.
+  const lastLine = a.tokens.some((t) => is(t, 'LAST_LINE') && /line$/i.test(t.text));
+  const last = verbSaid(a, 'LAST_LINE') && !lastLine;
+  if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
+  // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
+  const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAt >= 0 || fields.length > 0;
+  const chosen = named ?? { place: saying || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
+  // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
+  const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
+  // "the last line of the output section", "the first line printed": a line of the place by its place.
+  const lines = a.entities('ordinal').filter((x) => x.of === 'line');
+  if (lines.length > 1 || (lines.length > 0 && (chosen.nth !== undefined || lastLine))) return null;
+  const nth = lastLine ? 'last' : (lines[0]?.index ?? chosen.nth);
+  const each = eachPart(a);
+  const counts = a.entities('number');
+  // "each of the three messages", "only the two placeholders": how many there are.
+  if (counts.length > 1 || (counts.length === 1 && (!(each || only) || nth !== undefined))) return null;
+  // "is announced as `…`", "has `…`": verbs of presence too.
+  const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
+  const copula = a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text));
+  // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
+  const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+  const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+  if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
+  const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
+  // "no `To fix:` list is printed", "has an `Output:` section rather than `Partial Output:`": the block itself.
+  if (texts.length === 0) {
+    if (headings.length !== 1 || first || last || ordered || each || nth !== undefined) return null;
+    return report(a, index, `${a.negated ? 'no' : 'a'} line ${JSON.stringify(headings[0])} (its block) in the report`, PLACES.report, (parts) => parts.some((p) => p.trim() === headings[0]) !== a.negated);
+  }
+  if ((a.negated && (ordered || presence !== 'holds' || each || reportedAt >= 0 || negationEnds(a))) || (presence === 'is' && !ordered && texts.length !== 1)) return null;
+  if (only) {
+    // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
+    if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
+    return report(a, index, `${place.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, place, (parts) => {
+      const lines = parts.filter((p) => p.trim() !== '');
+      return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));
+    });
+  }
+  if (reportedAs) {
+    if (texts.length !== 2 || ordered) return null;
+    return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, place, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
+  }
+  const says = presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
+  const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : ', in this order') : '';
+  const quoted = texts.map((x) => JSON.stringify(x));
+  // "begins with `a` and shows `b`": the first text begins it, the others are in it.
+  const rest = texts.length > 1 && (presence === 'begins' || presence === 'ends') ? (presence === 'begins' ? `${quoted[0]}, and contains ${quoted.slice(1).join(' and ')}` : `${quoted.at(-1)}, and contains ${quoted.slice(0, -1).join(' and ')}`) : null;
+  const what = `${rest ?? quoted.join(' and ')}${order}`;
+  if (each) {
+    const n = counts[0]?.n;
+    return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, place, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent)));
+  }
+  const partName = nth === undefined ? place.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
+  const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
+  const text = a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
+  return report(
+    a,
+    index,
+    text,
+    place,
+    (parts) => {
+      const picked = pick(parts);
+      if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));
+      return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent);
+    },
+    texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
+  );
+}
 
 /** "It is followed by `x`", "Then `x`": X in the report after the last text the Then before quoted (headings aside). */
 function followsBefore(a: Args, texts: string[]): TextCheck | null {
@@ -492,7 +569,10 @@ function blockAnchored(a: Args, text: string, anchor: { after: boolean; at: numb
  * (of none, negated; of each, when the sentence says each); of the run's own lines when
  * no command ran.
  */
-function report(a: Args, index: number | 'last' | undefined, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
+/** Which command a place is of: by its place in the run, or by its command line. */
+type Which = number | 'last' | { run: string } | undefined;
+
+function report(a: Args, index: Which, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
   // "each command", "both commands", "every announcement": each command's place.
   const every = a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND', 'ANNOUNCE', 'HEADLINE'));
   // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one.
@@ -507,7 +587,7 @@ function report(a: Args, index: number | 'last' | undefined, text: string, place
       },
     };
   }
-  const who = index === undefined ? (every ? 'every command: ' : '') : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}: `;
+  const who = index === undefined ? (every ? 'every command: ' : '') : typeof index === 'object' ? `\`${index.run}\`: ` : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}: `;
   return {
     text: `${who}${text}`,
     evaluate(o) {
@@ -521,7 +601,7 @@ function report(a: Args, index: number | 'last' | undefined, text: string, place
         const parts = runLines(o);
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') };
       }
-      const chosen = index === undefined ? commands : commands.filter((_c, i) => i === (index === 'last' ? commands.length - 1 : index));
+      const chosen = index === undefined ? commands : typeof index === 'object' ? commands.filter((_c, i) => o.runs[i]?.includes(index.run)) : commands.filter((_c, i) => i === (index === 'last' ? commands.length - 1 : index));
       if (chosen.length === 0) return { ok: false, actual: 'no command of the run matches' };
       const results = chosen.map((c) => ({ c, parts: place.of(c, o) }));
       const verdicts = results.map((r) => test(r.parts));

@@ -9,8 +9,8 @@ import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
-import { read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, commandLines, executorText, HEADINGS, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
+import { args, read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
+import { anchorMovedBack, announcementOf, aroundList, commandLines, executorText, HEADINGS, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -75,10 +75,17 @@ interface Selector {
   pick(o: Observation): { command: CommandRecord; index: number }[];
 }
 
+/** A quoted text a fact neither checks nor can take for its command: the fact would leave it unread. */
+class UncheckedText extends Error {}
+
 function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector {
   const ordinal = a.entities('ordinal').find((o) => o.of === 'command');
   // A heading of the report (`Partial Output:`) is where to look, never a command.
-  const quoted = usesQuoted ? undefined : a.entities('quoted').find((q) => !HEADINGS.includes(q.text));
+  const texts = usesQuoted ? [] : a.entities('quoted').filter((q) => !HEADINGS.includes(q.text));
+  // A fact that does not read quoted texts takes one for its command; a text in the report's own words
+  // ("reported as timed out, with `Exit Code: 124`") is never a command, and would go unchecked.
+  if (texts.some((q) => executorText(q.text))) throw new UncheckedText();
+  const quoted = texts[0];
   const context = usesContext ? undefined : a.has('HOST') && !a.has('CONTAINER') ? 'host' : a.has('CONTAINER') && !a.has('HOST') ? 'docker' : undefined;
   const all = (o: Observation) => o.record.commands.map((command, index) => ({ command, index }));
   if (ordinal) {
@@ -195,6 +202,8 @@ const MENTION_SLOTS = ['MENTION', 'SHOWN'];
 const VESSEL = ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER', 'HOOK', 'NOT', 'FUNCTION', 'EACH', 'ABOUT', 'CONFIG', 'AFTER', 'FILLER', 'SET', 'RUNS'];
 
 /** The things a message must name: those after the naming verb, or before it in the passive ("the command and its timeout appear in the message"); null when one of them is not a thing a message can name. */
+const isNumber = (t: Token | undefined) => t?.kind === 'entity' && t.entity.type === 'number';
+
 function mentions(a: Args): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean }[] | null {
   // Pronouns stand for the subject, never for a thing named; a stream is where to look, not what.
   // "the command's stderr", "the command's output": whose stream, not a thing named.
@@ -211,6 +220,10 @@ function mentions(a: Args): { text: string; test(text: string, c: CommandRecord 
     (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND')));
   // "…shows `x`, and the executor exits with status 2": a verb of exiting says a fact of its own, never a thing named.
   if (a.after(...MENTION_SLOTS).some((t) => t.kind === 'word' && /^(exits|exited|exiting)$/i.test(t.text))) return null;
+  // "…shows `x`; the exit code shown … is 137": a status given its value is a fact of its own, never things named.
+  const rest = a.after(...MENTION_SLOTS);
+  const status = rest.findIndex((t) => t.kind === 'word' && t.concepts.includes('EXIT'));
+  if (status >= 0 && rest.slice(status).some((t, i, r) => t.kind === 'word' && /^(is|are|was|were)$/i.test(t.text) && isNumber(r[i + 1]))) return null;
   const after = a.after(...MENTION_SLOTS).filter(candidate);
   const before = a.before(...MENTION_SLOTS).filter(candidate);
   // Before the verb, the subject ("the command's stdout contains") is no object.
@@ -382,6 +395,8 @@ const RULES: Rule<Check>[] = [
       if (a.tokens.some((t) => t.kind === 'word' && /^without$/i.test(t.text))) return null;
       // "the command … and the executor exits with status 0": two subjects, two facts (each clause its own), never one status of one of them.
       if (a.has('HOOK') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND') && !t.concepts.includes('HOOK') && !/^(it|they)$/i.test(t.text))) return null;
+      // "the exit code shown, and the exit status of spec-run exec, is 137": two statuses named (the verb "exits" names none), one of them the executor's.
+      if (a.has('HOOK') && a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('EXIT') && !/^exit(s|ed|ing)?$/i.test(t.text)).length > 1) return null;
       const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
       const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
       // "the run stops with status 2": spec-run exec stopping is its exiting, not a command stopped.
@@ -619,10 +634,13 @@ const RULES: Rule<Check>[] = [
   {
     name: 'elapsed',
     needs: [['E:duration'], ['ELAPSED', 'COMPLETE', 'SHOWN', 'RUNS', 'END']],
-    allows: [...TIME_SLOTS, 'SUCCEED', 'TOTAL'],
+    allows: [...TIME_SLOTS, 'SUCCEED', 'TOTAL', 'OUTPUT', 'MESSAGE'],
     build(a) {
       const [d, more] = a.entities('duration');
       if (more) return null;
+      // "the `Duration:` line of the report shows …": the line of the measure's label, in the report; no other line or text.
+      const label = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('ELAPSED') && t.text.endsWith(':'));
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => c === 'OUTPUT' || c === 'MESSAGE') && !(label && /^(line|report)$/i.test(t.text)))) return null;
       const cmp = comparator(a, '≈');
       // "the total duration is about 3 seconds": every command's time, summed.
       if (a.has('TOTAL')) {
@@ -774,7 +792,8 @@ const RULES: Rule<Check>[] = [
       if (quoted.length === 1 && counts.length === 0) {
         return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => quotedIn(quoted[0].text, n))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
       }
-      if (a.has('HIDE') || a.tokens.some((t) => t.kind === 'word' && /^placeholders?$/i.test(t.text))) {
+      // One quoted text may be the command; a second is a text the placeholder's fact does not read.
+      if (quoted.length < 2 && (a.has('HIDE') || a.tokens.some((t) => t.kind === 'word' && /^placeholders?$/i.test(t.text)))) {
         const streams = named.length > 0 ? named : ['stdout', 'stderr'];
         return perCommand(a, neg(a.negated, `placeholder "(${streams.join('/')}: output hidden by configuration)" shown`), (c) => ({
           ok: not(a.negated, streams.some((s) => c.notices.includes(`(${s}: output hidden by configuration)`))),
@@ -806,6 +825,11 @@ const RULES: Rule<Check>[] = [
     build(a) {
       // "shows `x` after the output": where in the report, which the texts of the report read.
       if (placedByPart(a)) return null;
+      // "`b` appears after the output line `a`": an order between texts, which the texts of the report read.
+      const textAt = a.tokens.flatMap((t, i) => (t.kind === 'entity' && t.entity.type === 'quoted' ? [i] : []));
+      if (a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('ORDER') && textAt.some((k) => k < i) && textAt.some((k) => k > i))) return null;
+      // "the report of `sleep 5` says …": a command named by its line, whose report the texts of the report read.
+      if (ownerOf(a)) return null;
       const objects = mentions(a);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
@@ -915,7 +939,7 @@ const RULES: Rule<Check>[] = [
   {
     name: 'the command prints',
     needs: [['WRITE', 'SHOWN', 'MENTION'], ['E:quoted', 'E:path']],
-    allows: ['E:stream'],
+    allows: ['E:stream', 'TWICE'],
     build(a) {
       const values = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
       // What the user sees is the report, the message rule's.
@@ -923,6 +947,15 @@ const RULES: Rule<Check>[] = [
       // spec-run's own diagnostics ("spec-run: SIGINT: stopping what runs") go to its stderr, which no record of a run holds: unread, never a command's line.
       if (/^spec-run:/.test(values[0])) return null;
       const streams = streamsOf(a);
+      // "prints `x` twice": on two of its lines, no more.
+      if (a.has('TWICE')) {
+        // Of the run, of the report, or denied: no count of a command's lines.
+        if (a.negated || runSubject(a) || executorText(values[0]) || (a.has('MENTION') && !a.has('WRITE'))) return null;
+        return perCommand(a, `exactly 2 lines shown on ${streams.join(' or ')} contain ${JSON.stringify(values[0])}`, (c) => ({
+          ok: c.lines.filter((l) => streams.includes(l.stream) && l.text.includes(values[0])).length === 2,
+          actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)),
+        }), { quoted: true });
+      }
       // "the run prints `note: …`", "spec-run exec writes …": what the run shows, its announcements, notes and reports, not a line a command wrote.
       if (runSubject(a) && a.entities('stream').length === 0) {
         return {
@@ -962,20 +995,24 @@ const RULES: Rule<Check>[] = [
       const report = a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
       const name = index === 'last' ? 'the last line' : `line ${index + 1}`;
       // "the first line is `Error: …`", naming neither the output nor the report: the output's first line, or the report's (which opens with its verdict).
-      const unnamed = !a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0 && index === 0;
-      const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report,' : 'the output shown';
+      // "the last line printed is `…`", naming neither: the output's last line, or the last line of all the run printed (which ends with the executor's own lines).
+      const unnamedPlace = !a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
+      const unnamed = unnamedPlace && index === 0;
+      const unnamedLast = unnamedPlace && index === 'last' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
+      const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report,' : unnamedLast ? 'the output shown, or of all spec-run exec printed,' : 'the output shown';
       // "spec-run prints `…` as its first line": a line of all the run printed.
+      const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
       if (runSubject(a)) {
         return {
           text: neg(a.negated, `${name} of all spec-run exec printed == ${JSON.stringify(value)}`),
           evaluate: (o) => {
-            const lines = o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
+            const lines = runLines(o);
             const line = index === 'last' ? lines.at(-1) : lines[index];
             return { ok: not(a.negated, line !== undefined && line.trim() === value), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
           },
         };
       }
-      return perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}`), (c) => {
+      const each = perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
         // The report as printed: its verdict first, its output and notices, then a message and the fixes.
         const reportLines = c.report.split('\n').filter((l) => l.trim() !== '');
@@ -985,6 +1022,15 @@ const RULES: Rule<Check>[] = [
         const reportMatches = unnamed && reportLines[0]?.trim() === value;
         return { ok: not(a.negated, matches || reportMatches), actual: `${line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line)}${unnamed ? `; the report's: ${JSON.stringify(reportLines[0] ?? '')}` : ''}` };
       }, { quoted: true });
+      if (!unnamedLast || a.negated) return each;
+      return {
+        text: each.text,
+        async evaluate(o) {
+          const last = runLines(o).at(-1);
+          if (last?.trim() === value) return { ok: true, actual: `the last line spec-run exec printed: ${JSON.stringify(last)}` };
+          return each.evaluate(o);
+        },
+      };
     },
   },
   {
@@ -1157,6 +1203,8 @@ const RULES: Rule<Check>[] = [
     name: 'configuration accepted',
     needs: [['ACCEPT']],
     allows: ['CONFIG', 'E:key', 'E:quoted', 'E:duration', 'E:number', 'VALIDATION', 'TIMEOUT', 'E:count', 'FAIL'],
+    // "the first command is valid": one entry of a configuration, which may be refused as a whole all the same.
+    refuses: ['E:ordinal'],
     build(a) {
       // "loads without errors": the negation is the errors', not the loading's.
       if (a.has('FAIL') && !a.negated) return null;
@@ -1352,7 +1400,47 @@ const RULES: Rule<Check>[] = [
 const UNIVERSAL = UNIVERSAL_SLOTS;
 
 /** A sentence about two commands by their place ("the first times out and the second still runs") is one fact each, never one fact of the first. */
-const GUARDED: Rule<Check>[] = RULES.map((rule) => ({ ...rule, build: (a: Args) => (new Set(a.entities('ordinal').filter((o) => o.of === 'command').map((o) => o.index)).size > 1 ? null : rule.build(a)) }));
+const GUARDED: Rule<Check>[] = RULES.map((rule) => ({
+  ...rule,
+  build(a: Args) {
+    if (new Set(a.entities('ordinal').filter((o) => o.of === 'command').map((o) => o.index)).size > 1) return null;
+    try {
+      return rule.build(a);
+    } catch (error) {
+      if (error instanceof UncheckedText) return withReportTexts(rule, a);
+      throw error;
+    }
+  },
+}));
+
+/**
+ * "fails with `Exit Code: 125`", "is reported as timed out, with `Exit Code: 124`": a fact,
+ * and the texts of the report said beside it, each in the report of the command the fact is
+ * about. Null when the fact without those texts is not read.
+ */
+function withReportTexts(rule: Rule<Check>, a: Args): Check | null {
+  const texts = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted' && executorText(t.entity.text));
+  const rest = args(a.tokens.filter((t) => !texts.includes(t)));
+  let fact: Check | null;
+  try {
+    fact = rule.build(rest);
+  } catch (error) {
+    if (error instanceof UncheckedText) return null;
+    throw error;
+  }
+  if (fact === null || a.negated) return null;
+  const quoted = texts.map((t) => t.text);
+  const select = selector(rest, false, false);
+  return {
+    text: `${fact.text} ∧ ${select.text}the report shows ${quoted.map((x) => JSON.stringify(x)).join(' and ')}`,
+    async evaluate(o) {
+      const verdict = await fact.evaluate(o);
+      const picked = select.pick(o);
+      const shown = picked.length > 0 && picked.every(({ command }) => quoted.every((x) => commandLines(command, o).some((line) => quotedIn(x, line))));
+      return { ok: verdict.ok && shown, actual: `${verdict.actual}; ${shown ? 'the report shows them' : `the report does not show ${quoted.join(' and ')}`}` };
+    },
+  };
+}
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(sentence: string): Reading<Check> {
