@@ -65,7 +65,8 @@ function placeFiles(files: NonNullable<Setup['files']>, project: string, project
     if (file.directory) mkdirSync(target, { recursive: true });
     else {
       mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, '');
+      // A file said to contain a text holds it as a line of its own.
+      writeFileSync(target, file.content === undefined ? '' : `${file.content}\n`);
     }
   }
   mkdirSync(project, { recursive: true });

@@ -58,7 +58,7 @@ function isContrast(clause: Token[]): boolean {
   return values.length >= 1 && negations.length === 1 && values.length + negations.length === content.length;
 }
 
-const isFunction = (token: Token) => token.kind === 'word' && token.concepts.length === 1 && token.concepts[0] === 'FUNCTION';
+export const isFunction = (token: Token) => token.kind === 'word' && token.concepts.length === 1 && token.concepts[0] === 'FUNCTION';
 
 export function args(tokens: Token[]): Args {
   const has = (...slots: Slot[]) => tokens.some((t) => slotsOf(t).some((s) => slots.includes(s)));

@@ -5,7 +5,7 @@
 import { parse, stringify } from 'yaml';
 import type { StreamName, Token } from './lexicon.js';
 import { showDuration } from './lexicon.js';
-import { args, read, type Args, type Reading, type Rule } from './reading.js';
+import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 
 export interface Setup {
   run?: string;
@@ -37,7 +37,7 @@ export interface Setup {
   /** `spec-run exec` as the When invokes it: its configuration file as named, `--log FILE`, `--project DIR`. */
   invocation?: Invocation;
   /** Files the When says a directory holds ("`/tmp/p` holds `a.txt` and a directory `sub`"), by the directory as named ("project": the project's). */
-  files?: { dir: string; name: string; directory: boolean }[];
+  files?: { dir: string; name: string; directory: boolean; content?: string }[];
 }
 
 export interface Invocation {
@@ -177,10 +177,11 @@ const RULES: Rule<SetupPart>[] = [
     },
   },
   {
-    // "`/tmp/p` holds `marker.txt` and a directory `sub`", "the project directory contains a file `package.json`".
+    // "`/tmp/p` holds `marker.txt` and a directory `sub`", "the project directory contains a file `package.json`";
+    // a quoted text after a file's name and "containing" or "with the text" is what the file holds.
     name: 'files a directory holds',
     needs: [['E:path', 'PROJECT'], ['SET', 'REMAIN'], ['E:quoted']],
-    allows: ['WORKDIR', 'CONFIG', 'MENTION', 'E:quoted'],
+    allows: ['WORKDIR', 'CONFIG', 'MENTION', 'E:quoted', 'OUTPUT'],
     build(a) {
       const dirs = a.entities('path');
       const holder = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'SET' || c === 'REMAIN'));
@@ -188,15 +189,31 @@ const RULES: Rule<SetupPart>[] = [
       const dirAt = a.tokens.findIndex((t) => (t.kind === 'entity' && t.entity.type === 'path') || (t.kind === 'word' && t.concepts.includes('PROJECT')));
       if (a.negated || dirs.length > 1 || dirAt > holder || a.tokens.slice(0, holder).some((t) => t.kind === 'entity' && t.entity.type === 'quoted')) return null;
       const dir = dirs[0]?.text ?? 'project';
-      const files = a.tokens.flatMap((t, i) => {
-        if (t.kind !== 'entity' || t.entity.type !== 'quoted' || i < holder) return [];
+      const files: NonNullable<Setup['files']> = [];
+      let texts = 0;
+      a.tokens.forEach((t, i) => {
+        if (t.kind !== 'entity' || t.entity.type !== 'quoted' || i < holder) return;
+        // What the file named just before holds: "containing `…`", "with the text `…`" right after its name.
+        const between = a.tokens.slice(holder + 1, i);
+        const named = between.map((w) => w.kind === 'entity').lastIndexOf(true);
+        const words = between.slice(named + 1).filter((w) => !isFunction(w));
+        const file = files.at(-1);
+        const saysContent = words.length === 1 && words[0].kind === 'word' && (words[0].concepts.includes('MENTION') || words[0].concepts.includes('OUTPUT'));
+        if (file && !file.directory && file.content === undefined && named >= 0 && saysContent) {
+          file.content = t.entity.text;
+          texts++;
+          return;
+        }
         const name = t.entity.text;
-        if (!/^[\w.-]+(\/[\w.-]+)*$/.test(name) || name.split('/').includes('..')) return [];
+        if (!/^[\w.-]+(\/[\w.-]+)*$/.test(name) || name.split('/').includes('..')) return;
         const noun = a.tokens.slice(holder, i).reverse().find((w) => w.kind === 'word' && !w.concepts.includes('FUNCTION') && !w.concepts.includes('MENTION'));
-        return [{ dir, name, directory: noun?.kind === 'word' && noun.concepts.includes('WORKDIR') && a.tokens.indexOf(noun) === i - 1 }];
+        files.push({ dir, name, directory: noun?.kind === 'word' && noun.concepts.includes('WORKDIR') && a.tokens.indexOf(noun) === i - 1 });
       });
-      if (files.length !== a.entities('quoted').length) return null;
-      return part(`${dir === 'project' ? 'the project directory' : dir} holds ${files.map((f) => `${f.directory ? 'a directory ' : ''}${f.name}`).join(', ')}`, (s) => (s.files = [...(s.files ?? []), ...files]));
+      if (files.length + texts !== a.entities('quoted').length) return null;
+      // Words of a text, or of output, said of no file's content are not this fact's.
+      if (texts === 0 && a.tokens.some((w) => w.kind === 'word' && w.concepts.includes('OUTPUT') && !w.concepts.includes('WORKDIR'))) return null;
+      const shown = (f: (typeof files)[number]) => `${f.directory ? 'a directory ' : ''}${f.name}${f.content !== undefined ? ` containing ${JSON.stringify(f.content)}` : ''}`;
+      return part(`${dir === 'project' ? 'the project directory' : dir} holds ${files.map(shown).join(', ')}`, (s) => (s.files = [...(s.files ?? []), ...files]));
     },
   },
   {
