@@ -4,7 +4,7 @@
 // sentences they must not bind or must read otherwise.
 import t from 'tap';
 import { tokenize } from '../../src/run/scenario/interpreter/lexicon.js';
-import { configure } from '../../src/run/scenario/interpreter/observation.js';
+import { configure, observe } from '../../src/run/scenario/interpreter/observation.js';
 import type { Observation } from '../../src/run/scenario/interpreter/observation.js';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { emptySetup, readWhen, type Setup } from '../../src/run/scenario/interpreter/when.js';
@@ -182,4 +182,29 @@ t.test('"the first line is …" naming neither the output nor the report is eith
   t.equal(thenText('the first line is `Error: Command failed with exit code 3`'), 'line 1 of the output shown, or of the report, == "Error: Command failed with exit code 3"');
   t.equal(thenText('the first line of the output is `alpha`'), 'line 1 of the output shown == "alpha"', 'the output named: its line only');
   t.end();
+});
+
+t.test('spec-run exec interrupted: by which signal, when, and from which start', (t) => {
+  t.match(setupOf('spec-run exec gets SIGTERM three quarters of a second after it was started')?.setup.interrupt, { signal: 'SIGTERM', atMs: 750 });
+  t.match(setupOf('half a second in, the run is interrupted')?.setup.interrupt, { signal: 'SIGINT', atMs: 500 }, 'an interrupt with no signal is Ctrl-C\'s');
+  t.same(setupOf('the hook receives SIGHUP 2 s after the third command starts')?.setup.interrupt, { signal: 'SIGHUP', atMs: 2000, afterCommand: 2 });
+  t.equal(setupOf('the hook receives SIGHUP 2 s after the third command starts')?.setup.byCommand, undefined, 'the command it is said after is when, not which command is set up');
+  t.equal(setupOf('spec-run exec is sent SIGKILL after 1 s'), null, 'a signal spec-run exec does not handle as an interrupt');
+  t.equal(setupOf('the second command receives SIGINT after 1 s'), null, 'a signal to a command is not spec-run exec interrupted');
+  t.equal(setupOf('the executor is killed after two seconds'), null, 'killed is not interrupted');
+  t.equal(setupOf('spec-run exec is never interrupted within 3 s'), null, 'negated');
+  t.end();
+});
+
+t.test('an interrupt is sent for real: the command stopped, the commands after it not run, 128 + its number', async (t) => {
+  const read = setupOf('spec-run exec is sent SIGTERM 300 ms after the first command started');
+  t.ok(read);
+  if (!read) return;
+  const yaml = { text: 'stop:\n  commands:\n    - run: "echo started; sleep 20"\n    - run: "echo never"\n', line: 1 };
+  const { record } = await observe(yaml, read.setup, {});
+  t.equal(record.commands.length, 1, 'the second command did not run');
+  t.equal(record.commands[0].outcome, 'interrupted');
+  t.equal(record.exitStatus, 143, "spec-run exec's status for SIGTERM");
+  t.equal(record.messages.at(-1), 'interrupted by SIGTERM: 1 of 2 commands not run');
+  t.ok(record.commands[0].elapsedMs < 5000, 'stopped long before its sleep ended');
 });

@@ -3,6 +3,7 @@
 // limit, what it prints, how it reacts to SIGTERM, how long it runs, how it exits, a
 // field's value). Rules are facts over concepts and entity kinds (lexicon.ts).
 import { parse, stringify } from 'yaml';
+import { INTERRUPT_SIGNALS, type InterruptSignal } from '../../../executor/interrupts.js';
 import type { StreamName, Token } from './lexicon.js';
 import { showDuration } from './lexicon.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
@@ -36,6 +37,8 @@ export interface Setup {
   only?: boolean;
   /** `spec-run exec` as the When invokes it: its configuration file as named, `--log FILE`, `--project DIR`. */
   invocation?: Invocation;
+  /** spec-run exec interrupted by SIGNAL at AT_MS from its start, or from the start of command AFTER_COMMAND (by index). */
+  interrupt?: { signal: InterruptSignal; atMs: number; afterCommand?: number };
   /** Files the When says a directory holds ("`/tmp/p` holds `a.txt` and a directory `sub`"), by the directory as named ("project": the project's). */
   files?: { dir: string; name: string; directory: boolean; content?: string }[];
 }
@@ -134,6 +137,31 @@ const RULES: Rule<SetupPart>[] = [
       if (a.has('MENTION', 'CONFIG') && !missing) return null;
       const said = [invocation.config && `configuration file ${invocation.config}${missing ? ' (which does not exist)' : ''}`, invocation.log && `--log ${invocation.log}`, invocation.project && `--project ${invocation.project} (a fresh directory stands for it)`].filter(Boolean);
       return part(`spec-run exec ${said.join(', ') || 'on the configuration'}`, (s) => (s.invocation = { ...s.invocation, ...invocation, ...(missing ? { configMissing: true } : {}) }));
+    },
+  },
+  {
+    // "spec-run exec is sent SIGINT about 1.5 s after it started", "the executor receives SIGTERM two seconds after
+    // the second command started", "the run is interrupted after 2 seconds" (an interrupt said with no signal: SIGINT,
+    // Ctrl-C's). Of spec-run exec: what the executor is sent is a signal to a command only in the Thens' words.
+    name: 'spec-run exec interrupted',
+    needs: [['HOOK'], ['E:signal', 'TERMINATE'], ['E:duration']],
+    allows: ['SEND', 'ABOUT', 'AFTER', 'E:ordinal', 'CREATE', 'CONFIG', 'RUNS', 'FILLER', 'TIME_WORD'],
+    build(a) {
+      const signals = a.entities('signal').map((s) => s.name);
+      const durations = a.entities('duration');
+      const interrupted = a.tokens.some((t) => t.kind === 'word' && /^interrupt/i.test(t.text));
+      const terminated = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('TERMINATE'));
+      if (a.negated || durations.length !== 1 || signals.length > 1 || terminated.some((t) => !/^interrupt/i.test(t.text))) return null;
+      const signal = signals[0] ?? 'SIGINT';
+      if (!(INTERRUPT_SIGNALS as readonly string[]).includes(signal) || (signals.length === 1 ? !a.has('SEND') && !interrupted : !interrupted)) return null;
+      // The time is from a command's start when one is named after "after" ("after the second command started").
+      const ordinals = a.entities('ordinal');
+      const from = a.after('AFTER');
+      const [place] = ordinals;
+      if (ordinals.length > 1 || (place && (place.of !== 'command' || typeof place.index !== 'number' || !from.some((t) => t.kind === 'entity' && t.entity.type === 'ordinal') || !a.has('CREATE')))) return null;
+      const afterCommand = place?.index as number | undefined;
+      const ms = durations[0].ms;
+      return part(`spec-run exec is sent ${signal} ${showDuration(ms)} after ${afterCommand === undefined ? 'it started' : `command ${afterCommand + 1} started`}`, (s) => (s.interrupt = { signal: signal as InterruptSignal, atMs: ms, ...(afterCommand === undefined ? {} : { afterCommand }) }));
     },
   },
   {
@@ -633,7 +661,10 @@ function placed(rule: Rule<SetupPart>): Rule<SetupPart> {
   };
 }
 
-const READ_RULES = RULES.map((rule) => placed(FIELDS_OF_A_CONTAINER.has(rule.name) ? containerMay(rule) : rule));
+/** Rules of spec-run exec's run as a whole: a place they name ("after the second command started") is when, not which command. */
+const OF_THE_RUN = new Set(['spec-run exec interrupted']);
+
+const READ_RULES = RULES.map((rule) => (OF_THE_RUN.has(rule.name) ? rule : placed(FIELDS_OF_A_CONTAINER.has(rule.name) ? containerMay(rule) : rule)));
 
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth'];
 
