@@ -208,3 +208,26 @@ t.test('an interrupt is sent for real: the command stopped, the commands after i
   t.equal(record.messages.at(-1), 'interrupted by SIGTERM: 1 of 2 commands not run');
   t.ok(record.commands[0].elapsedMs < 5000, 'stopped long before its sleep ended');
 });
+
+t.test('parts of a configuration said in other words: the `stop:` section, a single command, a command in apposition, no run', (t) => {
+  t.equal(setupOf('the `stop:` block sets `defaultTimeout: "3s"`')?.text, 'defaultTimeout: "3s"', '`stop:` is the section, never a command line');
+  for (const sentence of ['neither the command nor the `stop:` section mentions a timeout', 'neither the section nor the entry says anything about timeouts']) {
+    t.match(setupOf(sentence)?.setup, { omitTimeout: true, defaultTimeout: undefined }, sentence);
+  }
+  t.equal(setupOf('the command says nothing about its output'), null, 'saying nothing about something other than timeouts is not read as no timeout');
+  t.match(setupOf('the file has just one container command, `uname -r`')?.setup, { run: 'uname -r', context: 'docker' });
+  t.match(setupOf('the configuration includes a host command, `date`, and its timeout is 4 seconds')?.setup, { run: 'date', context: 'host', timeoutMs: 4000 });
+  t.match(setupOf("the config's second entry has `user: nobody` but no `run:`")?.setup.byCommand?.[1], { only: true, fields: { user: 'nobody' } }, 'the entry said to have no run gets none');
+  t.same(setupOf("the file's first command has `run: \"true\"` and an unknown `retrys: 1`, and its second command has `network: none` but no `run:`")?.setup.byCommand?.map((c) => [c.fields, c.only ?? false]), [[{ run: 'true', retrys: 1 }, false], [{ network: 'none' }, true]], 'each clause said of the command named nearest before it');
+  t.equal(setupOf('a misnamed `sleepp: 3`')?.text, 'sleepp: 3', 'a `key: value` line is configuration, never a command line');
+  t.end();
+});
+
+t.test('a file or directory said not to be there is true of the fresh directory', (t) => {
+  for (const sentence of ['the directory of the configuration holds nothing named `build`', 'the project has no `dist`']) {
+    t.match(setupOf(sentence)?.text, /does not exist before the run/, sentence);
+  }
+  t.equal(setupOf('the command has no `dist`'), null, 'said of a command, not of a directory');
+  t.equal(setupOf('the project holds `dist`')?.text, 'the project directory holds dist', 'held, not absent');
+  t.end();
+});

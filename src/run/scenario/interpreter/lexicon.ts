@@ -169,7 +169,7 @@ const CONCEPTS: Record<string, string[]> = {
   APPLY: ['in force', 'in place', 'active', 'applicable', 'in charge', 'applies', 'apply', 'applied', 'enforced', 'enforce', 'enforces', 'used', 'uses', 'use', 'in effect', 'effective', 'governs', 'takes effect', 'honoured', 'honored', 'respected', 'gets', 'given', 'receives', 'has', 'bound', 'runs under', 'under', 'subject to', 'taken from', 'coming from', 'comes from', 'drawn from', 'derived from', 'picked up from', 'resolved from'],
   DISABLE: ['disabled', 'disable', 'disables', 'null', 'turned off', 'switched off', 'no limit', 'unlimited', 'unbounded', 'removed'],
   SET: ['set', 'sets', 'setting', 'defined', 'exported', 'available', 'present', 'passed', 'provided', 'equal', 'equals', 'holds', 'contains', 'points', 'resolves', 'expands', 'declares', 'declare', 'declared', 'specifies', 'specified', 'gives'],
-  WORKDIR: ['working directory', 'workdir', 'cwd', 'current directory', 'directory', 'folder'],
+  WORKDIR: ['working directory', 'workdir', 'cwd', 'current directory', 'directory', 'folder', 'subdirectory', 'sub-directory'],
   ENVIRONMENT: ['environment', 'environment variable', 'variable', 'env', 'env var'],
   RUNS: ['runs', 'run', 'running', 'ran', 'executes', 'execute', 'executed', 'execution', 'executing', 'invoked', 'invokes', 'launched', 'called', 'happens', 'occurs', 'behaves', 'behaviour', 'behavior', 'works', 'goes'],
   SAME: ['same', 'identical', 'identically', 'alike', 'consistent', 'consistently', 'equally', 'regardless', 'no different', 'the same way'],
@@ -181,7 +181,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** What is wrong with a value, as a reason for refusing it. */
   NEGATIVE: ['negative', 'below zero', 'less than zero', 'under zero'],
   NOT_NUMBER: ['non-numeric', 'not a number', 'not numeric', 'not an integer', 'non-integer', 'fractional', 'not a whole number'],
-  UNKNOWN: ['unknown', 'unrecognised', 'unrecognized', 'not recognised', 'not recognized', 'misspelt', 'misspelled', 'unsupported', 'not supported'],
+  UNKNOWN: ['unknown', 'unrecognised', 'unrecognized', 'not recognised', 'not recognized', 'misspelt', 'misspelled', 'mistyped', 'misnamed', 'invalid key', 'unsupported', 'not supported'],
   TOO_LARGE: ['too large', 'too big', 'too high', 'too many', 'out of range', 'outside the allowed range', 'above the maximum', 'over the maximum', 'exceeds the maximum'],
   IGNORE: ['survives', 'survive', 'survived', 'withstands', 'withstand', 'rides out', 'shrugs off', 'ignores', 'ignore', 'ignoring', 'ignored', 'swallows', 'disregards', 'catches and ignores', 'is immune to', 'does not react to'],
   HANDLE: ['handles', 'handle', 'catches', 'catch', 'traps', 'reacts', 'responds', 'cleans up', 'cleanup', 'tidies'],

@@ -285,7 +285,9 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
       missing.push(clause.map((t) => t.text).join(' '));
       return;
     } else if (index > 0 && subject.length > 0) {
-      const said = readOne([...subject, ...clause], options);
+      // Said of the command a clause in between named by its place, if one did ("the first …, the second has X but no Y").
+      const nearest = referent !== null && referent.length > 0 && referent[0].kind === 'entity' && referent[0].entity.type === 'ordinal' ? referent : subject;
+      const said = readOne([...nearest, ...clause], options);
       if ('value' in said) {
         values.push(said.value);
         names.push(said.rule);

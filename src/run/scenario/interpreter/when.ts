@@ -191,12 +191,17 @@ const RULES: Rule<SetupPart>[] = [
   },
   {
     // "`logs` does not exist yet": true of the fresh directory a scenario runs in; of the configuration file spec-run exec is given, that it cannot be read.
+    // "the configuration's directory holds nothing named `x`", "the project has no `x`": a directory said not to hold it.
     name: 'a file that does not exist',
-    needs: [['E:quoted', 'E:path'], ['MISSING']],
-    allows: ['CONFIG', 'WORKDIR'],
+    needs: [['E:quoted', 'E:path'], ['MISSING', 'NOT']],
+    allows: ['CONFIG', 'WORKDIR', 'PROJECT', 'SET', 'APPLY', 'MENTION', 'OUTPUT'],
     build(a) {
       const names = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
-      if (names.length !== 1 || a.negated || !/^[\w.-]+(\/[\w.-]+)*\/?$/.test(names[0])) return null;
+      const missing = a.has('MISSING') && !a.negated && !a.has('SET', 'APPLY', 'MENTION', 'OUTPUT');
+      // Not held: a directory (its subject) holds or has no such name.
+      const holder = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'SET' || c === 'APPLY'));
+      const notHeld = !a.has('MISSING') && a.negated && holder > 0 && a.before('SET', 'APPLY').some((t) => t.kind === 'word' && (t.concepts.includes('WORKDIR') || t.concepts.includes('PROJECT')));
+      if (names.length !== 1 || !(missing || notHeld) || !/^[\w.-]+(\/[\w.-]+)*\/?$/.test(names[0])) return null;
       const [name] = names;
       return part(`${name} does not exist before the run (it runs in a fresh directory)`, (s) => {
         if (s.invocation?.config === name) s.invocation.configMissing = true;
@@ -279,7 +284,7 @@ const RULES: Rule<SetupPart>[] = [
       if (!field && (a.has('UNKNOWN') || (a.has('APPLY') && !namedCommand))) return null;
       // "the host commands `a`, `b` and `c`": several, which the list rule reads.
       if (a.tokens.some((t) => t.kind === 'word' && /^(commands|entries)$/i.test(t.text))) return null;
-      if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message|env)$/.test(field[1]))) {
+      if (field && !run.includes(' ; ') && (a.has('CONFIG', 'UNKNOWN') || /^(run|timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message|env)$/.test(field[1]))) {
         // "a command in `alpine` sets `workdir: /tmp`": the field of a command in that image.
         if ((a.has('HOST') || images.length > 0) && field[1] === 'defaultTimeout') return null;
         const where = images[0] ?? (a.has('CONTAINER') ? 'alpine' : undefined);
@@ -292,6 +297,8 @@ const RULES: Rule<SetupPart>[] = [
           if (images[0]) s.image = images[0];
         });
       }
+      // A `key: value` line is configuration, never a command line ("a misspelt `tiemout: "5s"`" sets no command).
+      if (field && /:\s/.test(run)) return null;
       const context = images.length > 0 || a.has('CONTAINER') ? 'docker' : a.has('HOST') ? 'host' : undefined;
       const claim = a.has('TIMED_OUT') ? ' (said to time out: the Thens check it)' : '';
       return part(`run \`${run}\`${context === 'docker' ? ` in a container (${images[0] ?? 'alpine'})` : context === 'host' ? ' on the host' : ''}${claim}`, (s) => {
@@ -353,7 +360,9 @@ const RULES: Rule<SetupPart>[] = [
     allows: ['DEFAULT', 'OWN', 'SET', 'APPLY', 'CONFIG'],
     build(a) {
       const keys = a.entities('key').map((k) => k.name);
-      if (keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout') || a.entities('quoted').length > 0) return null;
+      // "neither … nor …": of two places, the rule of no timeout anywhere.
+      const negations = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('NOT')).length;
+      if (keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout') || a.entities('quoted').length > 0 || negations > 1) return null;
       const global = keys.includes('defaultTimeout') || a.has('DEFAULT');
       if (a.has('DISABLE', 'FOREVER') && !a.negated) return global ? part('defaultTimeout: null (disabled)', (s) => (s.defaultTimeoutMs = null)) : part('timeout: null (disabled)', (s) => (s.timeoutMs = null));
       // "without its own timeout", "no timeout field": the field is left out, the command inherits ("without a timeout" may mean timeout: null too; not read).
@@ -363,9 +372,10 @@ const RULES: Rule<SetupPart>[] = [
   },
   {
     // "neither the stop section nor the command sets a timeout", "neither defaultTimeout nor timeout is given".
+    // "neither the command nor the section sets a timeout", "… says anything about timeouts".
     name: 'no timeout anywhere',
     needs: [['NOT'], ['TIMEOUT', 'E:key']],
-    allows: ['DEFAULT', 'BUILTIN', 'OWN', 'E:quoted', 'APPLY'],
+    allows: ['DEFAULT', 'BUILTIN', 'OWN', 'E:quoted', 'APPLY', 'MENTION', 'ABOUT'],
     build(a) {
       const keys = a.entities('key').map((k) => k.name);
       const quoted = a.entities('quoted');
@@ -527,8 +537,13 @@ const RULES: Rule<SetupPart>[] = [
       const keys = a.entities('key').map((k) => k.name);
       // "network set to none": a value, not the field left out.
       const none = a.tokens.some((t) => t.kind === 'word' && /^none$/i.test(t.text));
-      if (none || keys.length !== 1 || keys[0] === 'timeout' || keys[0] === 'defaultTimeout' || keys[0] === 'run' || a.tokens.some((t) => t.kind === 'entity' && t.entity.type !== 'key')) return null;
+      if (none || keys.length !== 1 || keys[0] === 'timeout' || keys[0] === 'defaultTimeout' || a.tokens.some((t) => t.kind === 'entity' && t.entity.type !== 'key')) return null;
       const key = keys[0];
+      // "a second entry with no `run:`": the interpreter writes it no command line.
+      if (key === 'run') return part('no run field', (s) => {
+        s.run = undefined;
+        s.only = true;
+      });
       return part(`no ${key} field`, (s) => {
         s.fields[key] = undefined;
         if (key === 'image') {
@@ -698,8 +713,24 @@ export function readWhen(sentence: string): Reading<SetupPart> {
   return reading;
 }
 
+/**
+ * Words a When says a configuration's parts with that the rules read as plainer ones: the
+ * `stop:` key as the section it is ("the `stop:` section sets …"), "a single command" as a
+ * command (one command said is one command set up), "a configuration's first command" as
+ * the first command, a command line in apposition ("lists a command, `x`,") as the command's.
+ */
+function plainParts(sentence: string): string {
+  return sentence
+    .replace(/`stop:?`(?:\s+(?:section|block|mapping|key))?/gi, 'section')
+    // "a configuration's first command has …": the first command, which later clauses go on speaking of.
+    .replace(/\b(?:a|the|this|its) (?:configuration|config|file)'s\s+(?=(?:first|second|third|fourth|fifth|only)\b)/gi, 'the ')
+    .replace(/\b(?:a single|one single|just one|exactly one)\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b)/gi, 'a ')
+    // "lists a host command, `echo hello`, and …": the command line in apposition is that command's, and the verb says only that it has it.
+    .replace(/\b(?:lists|declares|contains|includes|holds|has)\s+(an?\s+(?:host\s+|container\s+)?command),\s+(`[^`]+`)(?=\s*(?:,|$))/gi, 'has $1 $2');
+}
+
 function readClauses(sentence: string): Reading<SetupPart> {
-  return read(namedPlaces(sentence), {
+  return read(namedPlaces(plainParts(sentence)), {
     rules: READ_RULES,
     universal: UNIVERSAL,
     splitAt: [',', 'and', 'but', 'while', 'then'],
