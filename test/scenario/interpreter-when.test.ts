@@ -231,3 +231,14 @@ t.test('a file or directory said not to be there is true of the fresh directory'
   t.equal(setupOf('the project holds `dist`')?.text, 'the project directory holds dist', 'held, not absent');
   t.end();
 });
+
+t.test('"it says `…`" of no command, in a run whose configuration was refused, is looked for in what the run printed', async (t) => {
+  const refused: RunRecord = { config: { defaultTimeout: { kind: 'inherit' }, commands: [] }, errors: [{ line: 4, column: 7, message: "unknown key 'retrys'", path: 'stop.commands[0].retrys' }], commands: [], messages: ['Error: invalid configuration c.yaml:', "  c.yaml:4:7: stop.commands[0].retrys at 4:7: unknown key 'retrys'"], exitStatus: 2 };
+  const observed = { record: refused, scale: 1, documented: [], runs: [], synthesized: [], notes: [], files: [], other: async () => refused } as Observation;
+  const says = readThen("the error says `unknown key 'retrys'`");
+  const absent = readThen('it says `every command needs`');
+  t.ok(says.ok && absent.ok);
+  if (!says.ok || !absent.ok) return;
+  t.ok((await says.parts[0].evaluate(observed)).ok, 'found in the error lines');
+  t.notOk((await absent.parts[0].evaluate(observed)).ok, 'a text the run did not print is not found');
+});

@@ -716,8 +716,9 @@ export function readWhen(sentence: string): Reading<SetupPart> {
 /**
  * Words a When says a configuration's parts with that the rules read as plainer ones: the
  * `stop:` key as the section it is ("the `stop:` section sets …"), "a single command" as a
- * command (one command said is one command set up), "a configuration's first command" as
- * the first command, a command line in apposition ("lists a command, `x`,") as the command's.
+ * command (one command said is one command set up; "one command of a configuration" too),
+ * "a configuration's first command" as the first command, a command line in apposition
+ * ("lists a command, `x`,") as the command's.
  */
 function plainParts(sentence: string): string {
   return sentence
@@ -725,6 +726,8 @@ function plainParts(sentence: string): string {
     // "a configuration's first command has …": the first command, which later clauses go on speaking of.
     .replace(/\b(?:a|the|this|its) (?:configuration|config|file)'s\s+(?=(?:first|second|third|fourth|fifth|only)\b)/gi, 'the ')
     .replace(/\b(?:a single|one single|just one|exactly one)\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b)/gi, 'a ')
+    // "one command of a configuration has …": a command (a later "another" is the one after it).
+    .replace(/\bone\s+((?:host\s+|container\s+)?command)\s+of\s+(?:a|the|this|its)\s+(?:configuration|config|file)\b/gi, 'the first $1')
     // "lists a host command, `echo hello`, and …": the command line in apposition is that command's, and the verb says only that it has it.
     .replace(/\b(?:lists|declares|contains|includes|holds|has)\s+(an?\s+(?:host\s+|container\s+)?command),\s+(`[^`]+`)(?=\s*(?:,|$))/gi, 'has $1 $2');
 }
