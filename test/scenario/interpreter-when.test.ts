@@ -242,3 +242,10 @@ t.test('"it says `…`" of no command, in a run whose configuration was refused,
   t.ok((await says.parts[0].evaluate(observed)).ok, 'found in the error lines');
   t.notOk((await absent.parts[0].evaluate(observed)).ok, 'a text the run did not print is not found');
 });
+
+t.test('a directory named after the word "directory" holds the files said after the verb, with their text', (t) => {
+  t.match(setupOf('spec-run exec runs with `--project site`, where the folder `site` holds a file `index.html` containing `<h1>hi</h1>`')?.setup, { invocation: { project: 'site' }, files: [{ dir: 'site', name: 'index.html', content: '<h1>hi</h1>' }] });
+  t.match(setupOf('the directory `cache` contains a directory `tmp`')?.setup.files, [{ dir: 'cache', name: 'tmp', directory: true }]);
+  t.equal(setupOf('the directory `a` and `b` hold `c.txt`'), null, 'a quoted text before the verb that names no directory');
+  t.end();
+});

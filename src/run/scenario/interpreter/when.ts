@@ -213,15 +213,18 @@ const RULES: Rule<SetupPart>[] = [
     // "`/tmp/p` holds `marker.txt` and a directory `sub`", "the project directory contains a file `package.json`";
     // a quoted text after a file's name and "containing" or "with the text" is what the file holds.
     name: 'files a directory holds',
-    needs: [['E:path', 'PROJECT'], ['SET', 'REMAIN'], ['E:quoted']],
+    needs: [['E:path', 'PROJECT', 'WORKDIR'], ['SET', 'REMAIN'], ['E:quoted']],
     allows: ['WORKDIR', 'CONFIG', 'MENTION', 'E:quoted', 'OUTPUT'],
     build(a) {
-      const dirs = a.entities('path');
       const holder = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'SET' || c === 'REMAIN'));
+      // "the directory `other` contains …": a quoted name right after "directory", before the verb, is the directory's.
+      const isDirectoryWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('WORKDIR');
+      const named = a.tokens.slice(0, holder).filter((t, i, before) => t.kind === 'entity' && t.entity.type === 'quoted' && isDirectoryWord(before[i - 1]));
+      const dirs = [...a.entities('path').map((p) => p.text), ...named.map((t) => t.text)];
       // The directory is the subject, before the verb; what follows are its files.
-      const dirAt = a.tokens.findIndex((t) => (t.kind === 'entity' && t.entity.type === 'path') || (t.kind === 'word' && t.concepts.includes('PROJECT')));
-      if (a.negated || dirs.length > 1 || dirAt > holder || a.tokens.slice(0, holder).some((t) => t.kind === 'entity' && t.entity.type === 'quoted')) return null;
-      const dir = dirs[0]?.text ?? 'project';
+      const dirAt = a.tokens.findIndex((t) => (t.kind === 'entity' && t.entity.type === 'path') || named.includes(t) || (t.kind === 'word' && t.concepts.includes('PROJECT')));
+      if (a.negated || dirs.length > 1 || dirAt < 0 || dirAt > holder || a.tokens.slice(0, holder).some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && !named.includes(t))) return null;
+      const dir = dirs[0] ?? 'project';
       const files: NonNullable<Setup['files']> = [];
       let texts = 0;
       a.tokens.forEach((t, i) => {
@@ -242,7 +245,7 @@ const RULES: Rule<SetupPart>[] = [
         const noun = a.tokens.slice(holder, i).reverse().find((w) => w.kind === 'word' && !w.concepts.includes('FUNCTION') && !w.concepts.includes('MENTION'));
         files.push({ dir, name, directory: noun?.kind === 'word' && noun.concepts.includes('WORKDIR') && a.tokens.indexOf(noun) === i - 1 });
       });
-      if (files.length + texts !== a.entities('quoted').length) return null;
+      if (files.length + texts + named.length !== a.entities('quoted').length) return null;
       // Words of a text, or of output, said of no file's content are not this fact's.
       if (texts === 0 && a.tokens.some((w) => w.kind === 'word' && w.concepts.includes('OUTPUT') && !w.concepts.includes('WORKDIR'))) return null;
       const shown = (f: (typeof files)[number]) => `${f.directory ? 'a directory ' : ''}${f.name}${f.content !== undefined ? ` containing ${JSON.stringify(f.content)}` : ''}`;
