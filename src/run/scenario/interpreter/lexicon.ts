@@ -110,7 +110,7 @@ const CONCEPTS: Record<string, string[]> = {
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
   // outcome
   EXIT: ['exit code', 'exit status', 'exit codes', 'return code', 'status code', 'exit value', 'status', 'code', 'exits', 'exit', 'exited', 'exiting', 'reported status', 'return value'],
-  SUCCEED: ['succeeds', 'succeed', 'success', 'successful', 'successfully', 'passes', 'pass', 'passed', 'ok'],
+  SUCCEED: ['succeeds', 'succeed', 'succeeded', 'success', 'successful', 'successfully', 'passes', 'pass', 'passed', 'ok'],
   FAIL: ['fails', 'fail', 'failed', 'failure', 'failing', 'unsuccessful', 'blocked', 'blocks', 'block', 'non-zero', 'nonzero', 'error', 'errors'],
   // output
   OUTPUT: ['numbers', 'values', 'output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout', 'content', 'contents'],
