@@ -249,3 +249,10 @@ t.test('a directory named after the word "directory" holds the files said after 
   t.equal(setupOf('the directory `a` and `b` hold `c.txt`'), null, 'a quoted text before the verb that names no directory');
   t.end();
 });
+
+t.test('"A is V, and so is B": B is V too, a fact of its own', (t) => {
+  t.equal(thenText("the command's exit code is 2, and so is spec-run exec's exit status"), "exit code == 2 ∧ spec-run exec's exit status == 2");
+  t.equal(thenText('the exit code is 3, as is the status of the executor'), "exit code == 3 ∧ spec-run exec's exit status == 3");
+  t.notMatch(thenText('the exit code is 3, and so the run stopped') ?? '', /∧ .*== 3/, 'only "so is" says the value again');
+  t.end();
+});

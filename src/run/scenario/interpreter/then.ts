@@ -1360,8 +1360,14 @@ const UNIVERSAL = UNIVERSAL_SLOTS;
 /** A sentence about two commands by their place ("the first times out and the second still runs") is one fact each, never one fact of the first. */
 const GUARDED: Rule<Check>[] = RULES.map((rule) => ({ ...rule, build: (a: Args) => (new Set(a.entities('ordinal').filter((o) => o.of === 'command').map((o) => o.index)).size > 1 ? null : rule.build(a)) }));
 
+/** "A is V, and so is B", "A is V, as is B": B is V too, said again so that each clause is a fact. */
+function unelided(sentence: string): string {
+  return sentence.replace(/^(.+)\b(is|are|was|were)\s+([^,]+?),?\s+(?:and so|as)\s+(?:is|are|was|were)\s+(.+)$/i, (_, a: string, verb: string, value: string, b: string) => `${a}${verb} ${value}, and ${b} ${verb} ${value}`);
+}
+
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
-export function readThen(sentence: string): Reading<Check> {
+export function readThen(text: string): Reading<Check> {
+  const sentence = unelided(text);
   const same = (x: Check, y: Check) => x.text === y.text;
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));
