@@ -2,7 +2,7 @@
 // loads: a snippet per distinct expression among the documents' undefined steps, so
 // `spec-run snippets specs/ > steps/todo.steps.mjs` gives a file that binds every one
 // of them (each returning 'pending' until written).
-import { libraryFor, loadStepLibrary, matchStep } from '../run/scenario/library.js';
+import { libraryFor, loadStepLibrary, matchStep, stepPlace } from '../run/scenario/library.js';
 import { snippetsModule } from '../run/scenario/snippet.js';
 import { keyedSteps } from '../translate/step-keyword.js';
 import { findDocuments, usableDiscovery } from './discover.js';
@@ -29,7 +29,7 @@ export async function snippetsCommand(paths: string[], options: { steps?: string
   for (const plan of documents) {
     const seen = libraryFor(library, plan.executorSteps !== undefined);
     for (const { unit, step, keyword } of keyedSteps(plan.units)) {
-      if (matchStep(seen, step.text, keyword, { code: step.code, scenario: unit.steps }).length === 0) undefinedSteps.push({ text: step.text, keyword, argument: step.argument?.kind });
+      if (matchStep(seen, step.text, keyword, stepPlace(unit, step)).length === 0) undefinedSteps.push({ text: step.text, keyword, argument: step.argument?.kind });
     }
   }
   const module = snippetsModule(library, undefinedSteps);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { Interrupts } from './interrupts.js';
-import { DEFAULT_CONFIG_DIR_ENV, recordRun, unreadableConfig, type RunRecord } from './record.js';
+import { DEFAULT_CONFIG_DIR_ENV, endInterrupted, recordRun, unreadableConfig, type RunRecord } from './record.js';
 
 export interface ExecCliOptions {
   config: string;
@@ -103,10 +103,6 @@ export async function execCommand(input: string[] | ExecCliOptions): Promise<num
   } finally {
     interrupts.dispose();
   }
-  const ran = record.commands.length;
-  if (interrupts.received) {
-    write(`interrupted by ${interrupts.received}: ${config.commands.length - ran} of ${config.commands.length} commands not run`);
-    return interrupts.exitStatus!;
-  }
+  if (interrupts.received) endInterrupted(record, interrupts.received, write);
   return record.exitStatus;
 }

@@ -10,6 +10,8 @@ import { loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type 
 import type { TimedEvent } from './events.js';
 import { execute, requestFor } from './execute.js';
 import { renderOutput, type OutputLine, type StreamName } from './output.js';
+import { constants } from 'node:os';
+import type { InterruptSignal } from './interrupts.js';
 import { formatResult } from './report.js';
 import { EXIT, type ExecOutcome, type ExecResult } from './result.js';
 import { inContainer, WORKSPACE } from './workspace.js';
@@ -87,6 +89,8 @@ export interface RunRecord {
   messages: string[];
   /** What `spec-run exec` exits with. */
   exitStatus: number;
+  /** The signal that interrupted spec-run exec, when one did. */
+  interrupted?: InterruptSignal;
 }
 
 export interface RecordOptions {
@@ -226,6 +230,19 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     if (record.exitStatus === 0 && (result.outcome !== 'completed' || result.exitCode !== 0)) record.exitStatus = result.exitCode || EXIT.infrastructure;
   }
   return record;
+}
+
+/**
+ * How `spec-run exec` ends a run SIGNAL interrupted: the line saying how many commands
+ * were not run, and 128 + the signal's number as its exit status.
+ */
+export function endInterrupted(record: RunRecord, signal: InterruptSignal, write?: (text: string) => void): void {
+  const total = record.config.commands.length;
+  const text = `interrupted by ${signal}: ${total - record.commands.length} of ${total} commands not run`;
+  record.messages.push(text);
+  write?.(text);
+  record.interrupted = signal;
+  record.exitStatus = 128 + constants.signals[signal];
 }
 
 /** What `spec-run exec` says when it cannot read its configuration file NAME (it then exits with 2). */

@@ -4,7 +4,7 @@
 // sentences they must not bind or must read otherwise.
 import t from 'tap';
 import { tokenize } from '../../src/run/scenario/interpreter/lexicon.js';
-import { configure } from '../../src/run/scenario/interpreter/observation.js';
+import { configure, observe } from '../../src/run/scenario/interpreter/observation.js';
 import type { Observation } from '../../src/run/scenario/interpreter/observation.js';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { emptySetup, readWhen, type Setup } from '../../src/run/scenario/interpreter/when.js';
@@ -181,5 +181,78 @@ t.test('"times out" beside a command line is a claim for the Thens, and "its onl
 t.test('"the first line is …" naming neither the output nor the report is either one\'s first line', (t) => {
   t.equal(thenText('the first line is `Error: Command failed with exit code 3`'), 'line 1 of the output shown, or of the report, == "Error: Command failed with exit code 3"');
   t.equal(thenText('the first line of the output is `alpha`'), 'line 1 of the output shown == "alpha"', 'the output named: its line only');
+  t.end();
+});
+
+t.test('spec-run exec interrupted: by which signal, when, and from which start', (t) => {
+  t.match(setupOf('spec-run exec gets SIGTERM three quarters of a second after it was started')?.setup.interrupt, { signal: 'SIGTERM', atMs: 750 });
+  t.match(setupOf('half a second in, the run is interrupted')?.setup.interrupt, { signal: 'SIGINT', atMs: 500 }, 'an interrupt with no signal is Ctrl-C\'s');
+  t.same(setupOf('the hook receives SIGHUP 2 s after the third command starts')?.setup.interrupt, { signal: 'SIGHUP', atMs: 2000, afterCommand: 2 });
+  t.equal(setupOf('the hook receives SIGHUP 2 s after the third command starts')?.setup.byCommand, undefined, 'the command it is said after is when, not which command is set up');
+  t.equal(setupOf('spec-run exec is sent SIGKILL after 1 s'), null, 'a signal spec-run exec does not handle as an interrupt');
+  t.equal(setupOf('the second command receives SIGINT after 1 s'), null, 'a signal to a command is not spec-run exec interrupted');
+  t.equal(setupOf('the executor is killed after two seconds'), null, 'killed is not interrupted');
+  t.equal(setupOf('spec-run exec is never interrupted within 3 s'), null, 'negated');
+  t.end();
+});
+
+t.test('an interrupt is sent for real: the command stopped, the commands after it not run, 128 + its number', async (t) => {
+  const read = setupOf('spec-run exec is sent SIGTERM 300 ms after the first command started');
+  t.ok(read);
+  if (!read) return;
+  const yaml = { text: 'stop:\n  commands:\n    - run: "echo started; sleep 20"\n    - run: "echo never"\n', line: 1 };
+  const { record } = await observe(yaml, read.setup, {});
+  t.equal(record.commands.length, 1, 'the second command did not run');
+  t.equal(record.commands[0].outcome, 'interrupted');
+  t.equal(record.exitStatus, 143, "spec-run exec's status for SIGTERM");
+  t.equal(record.messages.at(-1), 'interrupted by SIGTERM: 1 of 2 commands not run');
+  t.ok(record.commands[0].elapsedMs < 5000, 'stopped long before its sleep ended');
+});
+
+t.test('parts of a configuration said in other words: the `stop:` section, a single command, a command in apposition, no run', (t) => {
+  t.equal(setupOf('the `stop:` block sets `defaultTimeout: "3s"`')?.text, 'defaultTimeout: "3s"', '`stop:` is the section, never a command line');
+  for (const sentence of ['neither the command nor the `stop:` section mentions a timeout', 'neither the section nor the entry says anything about timeouts']) {
+    t.match(setupOf(sentence)?.setup, { omitTimeout: true, defaultTimeout: undefined }, sentence);
+  }
+  t.equal(setupOf('the command says nothing about its output'), null, 'saying nothing about something other than timeouts is not read as no timeout');
+  t.match(setupOf('the file has just one container command, `uname -r`')?.setup, { run: 'uname -r', context: 'docker' });
+  t.match(setupOf('the configuration includes a host command, `date`, and its timeout is 4 seconds')?.setup, { run: 'date', context: 'host', timeoutMs: 4000 });
+  t.match(setupOf("the config's second entry has `user: nobody` but no `run:`")?.setup.byCommand?.[1], { only: true, fields: { user: 'nobody' } }, 'the entry said to have no run gets none');
+  t.same(setupOf("the file's first command has `run: \"true\"` and an unknown `retrys: 1`, and its second command has `network: none` but no `run:`")?.setup.byCommand?.map((c) => [c.fields, c.only ?? false]), [[{ run: 'true', retrys: 1 }, false], [{ network: 'none' }, true]], 'each clause said of the command named nearest before it');
+  t.equal(setupOf('a misnamed `sleepp: 3`')?.text, 'sleepp: 3', 'a `key: value` line is configuration, never a command line');
+  t.end();
+});
+
+t.test('a file or directory said not to be there is true of the fresh directory', (t) => {
+  for (const sentence of ['the directory of the configuration holds nothing named `build`', 'the project has no `dist`']) {
+    t.match(setupOf(sentence)?.text, /does not exist before the run/, sentence);
+  }
+  t.equal(setupOf('the command has no `dist`'), null, 'said of a command, not of a directory');
+  t.equal(setupOf('the project holds `dist`')?.text, 'the project directory holds dist', 'held, not absent');
+  t.end();
+});
+
+t.test('"it says `…`" of no command, in a run whose configuration was refused, is looked for in what the run printed', async (t) => {
+  const refused: RunRecord = { config: { defaultTimeout: { kind: 'inherit' }, commands: [] }, errors: [{ line: 4, column: 7, message: "unknown key 'retrys'", path: 'stop.commands[0].retrys' }], commands: [], messages: ['Error: invalid configuration c.yaml:', "  c.yaml:4:7: stop.commands[0].retrys at 4:7: unknown key 'retrys'"], exitStatus: 2 };
+  const observed = { record: refused, scale: 1, documented: [], runs: [], synthesized: [], notes: [], files: [], other: async () => refused } as Observation;
+  const says = readThen("the error says `unknown key 'retrys'`");
+  const absent = readThen('it says `every command needs`');
+  t.ok(says.ok && absent.ok);
+  if (!says.ok || !absent.ok) return;
+  t.ok((await says.parts[0].evaluate(observed)).ok, 'found in the error lines');
+  t.notOk((await absent.parts[0].evaluate(observed)).ok, 'a text the run did not print is not found');
+});
+
+t.test('a directory named after the word "directory" holds the files said after the verb, with their text', (t) => {
+  t.match(setupOf('spec-run exec runs with `--project site`, where the folder `site` holds a file `index.html` containing `<h1>hi</h1>`')?.setup, { invocation: { project: 'site' }, files: [{ dir: 'site', name: 'index.html', content: '<h1>hi</h1>' }] });
+  t.match(setupOf('the directory `cache` contains a directory `tmp`')?.setup.files, [{ dir: 'cache', name: 'tmp', directory: true }]);
+  t.equal(setupOf('the directory `a` and `b` hold `c.txt`'), null, 'a quoted text before the verb that names no directory');
+  t.end();
+});
+
+t.test('"A is V, and so is B": B is V too, a fact of its own', (t) => {
+  t.equal(thenText("the command's exit code is 2, and so is spec-run exec's exit status"), "exit code == 2 ∧ spec-run exec's exit status == 2");
+  t.equal(thenText('the exit code is 3, as is the status of the executor'), "exit code == 3 ∧ spec-run exec's exit status == 3");
+  t.notMatch(thenText('the exit code is 3, and so the run stopped') ?? '', /∧ .*== 3/, 'only "so is" says the value again');
   t.end();
 });

@@ -13,7 +13,7 @@ import type { ItemArgument } from '../../model/document.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { loadStepLibrary, matchStep, notInterpreted, shownPath, stepArguments, type Hook, type StepLibrary } from './library.js';
+import { loadStepLibrary, matchStep, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
@@ -262,7 +262,7 @@ interface StepContext {
 
 async function runStep({ unit, library, world, strays, options, deadline }: StepContext, step: ScenarioStep, keyword: string, blocked: string | null): Promise<PointEvent> {
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
-  const place = { code: step.code, scenario: unit.steps };
+  const place = stepPlace(unit, step);
   const matches = matchStep(library, step.text, keyword, place);
   if (matches.length === 0) {
     const unread = notInterpreted(library, step.text, keyword, place);

@@ -9,8 +9,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import { createJiti } from 'jiti';
 import { asUserCode } from './exit-guard.js';
-import type { ScenarioStep } from '../../model/plan.js';
+import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
+import type { ScenarioCondition } from './interpreter/condition.js';
 import type { interpret } from './interpreter/index.js';
 import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
@@ -305,6 +306,15 @@ export interface StepPlace {
   code?: readonly string[];
   /** The steps of its scenario: a scenario is read by one model of the run (see `readsScenario`). */
   scenario?: readonly ScenarioStep[];
+  /** Its scenario's condition paragraph and YAML block: a Then is checked only on the setup they write. */
+  condition?: ScenarioCondition;
+}
+
+/** Where STEP stands in UNIT, as the interpreter reads it. */
+export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
+  const yaml = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
+  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null };
+  return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}) };
 }
 
 /** The definitions matching the text, the user's own first (as a project's code wins over a library it uses). */
@@ -365,7 +375,7 @@ export function matchStep(library: StepLibrary, text: string, keyword?: string, 
   const kept = interpreted ? matched.filter((m) => !m.step.builtin) : matched;
   if (kept.length > 0) return kept;
   // Last: the interpreter, for sentences no definition was written for.
-  const read = library.interpreter.interpret(text, keyword, place.code);
+  const read = library.interpreter.interpret(text, keyword, place.code, place.condition);
   return read.ok ? [{ step: interpretedStep(library.interpreter.file, keyword, text, read.text, read.run), matched: [] }] : [];
 }
 
@@ -403,7 +413,7 @@ export function withNativeIndices<E extends Expression>(expression: E): E {
 /** Why the interpreter did not read a step, for its TODO; null where it is not active or did read it. */
 export function notInterpreted(library: StepLibrary, text: string, keyword: string, place: StepPlace = {}): string | null {
   if (!library.interpreter) return null;
-  const read = library.interpreter.interpret(text, keyword, place.code);
+  const read = library.interpreter.interpret(text, keyword, place.code, place.condition);
   if (read.ok) return null;
   return read.notUnderstood.length > 0 ? `the executor interpreter did not understand: ${read.notUnderstood.map((w) => JSON.stringify(w)).join(', ')}` : `the executor interpreter did not read it: ${read.reason}`;
 }

@@ -3,13 +3,13 @@
 // sees what will be checked before anything runs.
 import type { DocumentPlan } from '../../model/plan.js';
 import { keyedSteps } from '../../translate/step-keyword.js';
-import { libraryFor, matchStep, notInterpreted, shownPath, type StepLibrary } from './library.js';
+import { libraryFor, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from './library.js';
 
 export function describeStepBindings(plan: DocumentPlan, library: StepLibrary): string {
   const seen = libraryFor(library, plan.executorSteps !== undefined);
   const lines = ['  steps, each with what binds it:'];
   for (const { unit, step, keyword } of keyedSteps(plan.units)) {
-    const place = { code: step.code, scenario: unit.steps };
+    const place = stepPlace(unit, step);
     const matches = matchStep(seen, step.text, keyword, place);
     const [match] = matches;
     const unread = matches.length === 0 ? notInterpreted(seen, step.text, keyword, place) : null;

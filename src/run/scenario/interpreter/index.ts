@@ -9,6 +9,7 @@ import { dockerEngine } from '../../../executor/docker.js';
 import type { World } from '../../../steps/index.js';
 import { StepSkipped, worldInternals } from '../step-world.js';
 import { existingSubject } from '../vocabulary/subject.js';
+import { conditionUse, type ConditionUse, type ScenarioCondition } from './condition.js';
 import { markCode } from './lexicon.js';
 import { observe, type Observation } from './observation.js';
 import { readThen, type Check } from './then.js';
@@ -38,11 +39,11 @@ function stateOf(world: World): ScenarioState {
     const setup = emptySetup();
     let conditionNote = '';
     if (unit.condition) {
-      const reading = readWhen(markCode(unit.condition, unit.conditionCode).replace(/:\s*$/, ''));
-      if (reading.ok) {
-        for (const p of reading.parts) p.apply(setup);
-        conditionNote = `condition read as: ${reading.parts.map((p) => p.text).join('; ')}`;
-      } else conditionNote = `condition not used (words not understood: ${reading.notUnderstood.join(', ') || reading.reason})`;
+      const use = usedCondition({ text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null });
+      if (use.kind === 'read') {
+        for (const p of use.parts) p.apply(setup);
+        conditionNote = `condition read as: ${use.parts.map((p) => p.text).join('; ')}`;
+      } else conditionNote = `condition not read, the YAML block alone set up (words not understood: ${use.notUnderstood.join(', ')})`;
     }
     state = { setup, conditionNote, quoted: [] };
     states.set(world, state);
@@ -104,10 +105,30 @@ function checkStep(checks: Check[], quoted: readonly string[]) {
   };
 }
 
-/** Reads a step (its inline code spans CODE marked again): a Given or When as setup, a Then as checks. */
-export function interpret(text: string, keyword: string, code?: readonly string[]): Interpretation {
+const conditionUses = new Map<string, ConditionUse>();
+
+/** How CONDITION is used, read once for all the steps of its scenario. */
+function usedCondition(condition: ScenarioCondition): ConditionUse {
+  const key = JSON.stringify([condition.text, condition.code ?? [], condition.yaml]);
+  let use = conditionUses.get(key);
+  if (!use) conditionUses.set(key, (use = conditionUse(condition)));
+  return use;
+}
+
+/**
+ * Reads a step (its inline code spans CODE marked again): a Given or When as setup, a Then
+ * as checks. A Then of a scenario whose condition paragraph (CONDITION) is not read and
+ * says what its YAML block does not set up is not read either: it would be checked on a
+ * setup other than the one written.
+ */
+export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition): Interpretation {
   const sentence = markCode(text, code).trim().replace(/[.:]$/, '');
   if (keyword === 'Then') {
+    const use = condition ? usedCondition(condition) : null;
+    if (condition && use?.kind === 'unsaid') {
+      const words = use.notUnderstood.map((w) => JSON.stringify(w)).join(', ');
+      return { ok: false, notUnderstood: [], reason: `its scenario's condition ("${condition.text.trim()}") is not understood (${words}) and says what the YAML block does not set up: ${use.says.join('; ')}` };
+    }
     const reading = readThen(sentence);
     if (!reading.ok) return reading;
     return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ '), run: checkStep(reading.parts, code ?? []) };

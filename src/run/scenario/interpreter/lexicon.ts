@@ -113,7 +113,7 @@ const CONCEPTS: Record<string, string[]> = {
   SUCCEED: ['succeeded', 'succeeding', 'succeeds', 'succeed', 'success', 'successful', 'successfully', 'passes', 'pass', 'passed', 'ok'],
   FAIL: ['fails', 'fail', 'failed', 'failure', 'failing', 'unsuccessful', 'blocked', 'blocks', 'block', 'non-zero', 'nonzero', 'error', 'errors'],
   // output
-  OUTPUT: ['numbers', 'values', 'output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout'],
+  OUTPUT: ['numbers', 'values', 'output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout', 'content', 'contents'],
   LAST_LINE: ['last kept line', 'last line kept', 'last shown line', 'last line shown', 'last printed line', 'last visible line', 'ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with'],
   /** The first line: "the report opens with `Error: …`". */
   FIRST_LINE: ['opens with', 'opening with', 'begins with', 'beginning with', 'begins', 'starts with', 'starting with', 'starts off with', 'opens', 'leads with', 'is headed by', 'headed by', 'is headed', 'headed', 'is topped by'],
@@ -150,7 +150,7 @@ const CONCEPTS: Record<string, string[]> = {
   PER_STREAM: ['the other', 'each other', 'one another', 'per stream', 'each stream', 'separately', 'independently', 'independent', 'apiece', 'respectively', 'stream', 'streams', 'on its own'],
   NOTICE: ['indicator', 'notice', 'note', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark', 'indicators', 'notices', 'notes', 'markers', 'placeholders'],
   MESSAGE: ['error line', 'error lines', 'wording', 'message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
-  MENTION: ['read', 'reading', 'names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating', 'carries', 'carry', 'shows up', 'show up', 'turns up', 'of the form', 'in the form', 'holds', 'hold', 'among', 'amongst', 'suggested', 'offered', 'proposed', 'recommended'],
+  MENTION: ['read', 'reading', 'names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating', 'carries', 'carry', 'shows up', 'show up', 'turns up', 'of the form', 'in the form', 'holds', 'hold', 'holding', 'among', 'amongst', 'suggested', 'offered', 'proposed', 'recommended'],
   /** Where in the file: an error's line and column. */
   LOCATION: ['line and column', 'line number', 'column', 'position', 'location', 'where it sits'],
   // containers
@@ -171,7 +171,7 @@ const CONCEPTS: Record<string, string[]> = {
   APPLY: ['in force', 'in place', 'active', 'applicable', 'in charge', 'applies', 'apply', 'applied', 'enforced', 'enforce', 'enforces', 'used', 'uses', 'use', 'in effect', 'effective', 'governs', 'takes effect', 'honoured', 'honored', 'respected', 'gets', 'given', 'receives', 'has', 'bound', 'runs under', 'under', 'subject to', 'taken from', 'coming from', 'comes from', 'drawn from', 'derived from', 'picked up from', 'resolved from'],
   DISABLE: ['disabled', 'disable', 'disables', 'null', 'turned off', 'switched off', 'no limit', 'unlimited', 'unbounded', 'removed'],
   SET: ['set', 'sets', 'setting', 'defined', 'exported', 'available', 'present', 'passed', 'provided', 'equal', 'equals', 'holds', 'contains', 'points', 'resolves', 'expands', 'declares', 'declare', 'declared', 'specifies', 'specified', 'gives'],
-  WORKDIR: ['working directory', 'workdir', 'cwd', 'current directory', 'directory', 'folder'],
+  WORKDIR: ['working directory', 'workdir', 'cwd', 'current directory', 'directory', 'folder', 'subdirectory', 'sub-directory'],
   ENVIRONMENT: ['environment', 'environment variable', 'variable', 'env', 'env var'],
   RUNS: ['runs', 'run', 'running', 'ran', 'executes', 'execute', 'executed', 'execution', 'executing', 'invoked', 'invokes', 'launched', 'called', 'happens', 'occurs', 'behaves', 'behaviour', 'behavior', 'works', 'goes'],
   SAME: ['same', 'identical', 'identically', 'alike', 'consistent', 'consistently', 'equally', 'regardless', 'no different', 'the same way'],
@@ -183,7 +183,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** What is wrong with a value, as a reason for refusing it. */
   NEGATIVE: ['negative', 'below zero', 'less than zero', 'under zero'],
   NOT_NUMBER: ['non-numeric', 'not a number', 'not numeric', 'not an integer', 'non-integer', 'fractional', 'not a whole number'],
-  UNKNOWN: ['unknown', 'unrecognised', 'unrecognized', 'not recognised', 'not recognized', 'misspelt', 'misspelled', 'unsupported', 'not supported'],
+  UNKNOWN: ['unknown', 'unrecognised', 'unrecognized', 'not recognised', 'not recognized', 'misspelt', 'misspelled', 'mistyped', 'misnamed', 'invalid key', 'unsupported', 'not supported'],
   TOO_LARGE: ['too large', 'too big', 'too high', 'too many', 'out of range', 'outside the allowed range', 'above the maximum', 'over the maximum', 'exceeds the maximum'],
   IGNORE: ['survives', 'survive', 'survived', 'withstands', 'withstand', 'rides out', 'shrugs off', 'ignores', 'ignore', 'ignoring', 'ignored', 'swallows', 'disregards', 'catches and ignores', 'is immune to', 'does not react to'],
   HANDLE: ['handles', 'handle', 'catches', 'catch', 'traps', 'reacts', 'responds', 'cleans up', 'cleanup', 'tidies'],

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { isMap, isSeq, parseDocument, stringify } from 'yaml';
 import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type ConfigError, type TimeoutSetting } from '../../../executor/config.js';
 import { formatDuration } from '../../../executor/duration.js';
-import { recordFile, recordRun, type RunRecord } from '../../../executor/record.js';
+import { endInterrupted, recordFile, recordRun, type RunRecord } from '../../../executor/record.js';
 import { showDuration } from './lexicon.js';
 import { emptySetup, mergedSetup, type Setup } from './when.js';
 
@@ -65,10 +65,31 @@ function placeFiles(files: NonNullable<Setup['files']>, project: string, project
     if (file.directory) mkdirSync(target, { recursive: true });
     else {
       mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, '');
+      // A file said to contain a text holds it as a line of its own.
+      writeFileSync(target, file.content === undefined ? '' : `${file.content}\n`);
     }
   }
   mkdirSync(project, { recursive: true });
+}
+
+/**
+ * The interrupt a When sends spec-run exec (INTERRUPT, its time scaled as the run's
+ * durations are): its signal aborts the run, as spec-run exec's own handler does, at its
+ * time from the run's start or from the announcement of the command it is said after.
+ */
+function scheduledInterrupt(interrupt: NonNullable<Setup['interrupt']>, scale: number, outer: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => (timer ??= setTimeout(() => controller.abort(interrupt.signal), interrupt.atMs * scale));
+  if (interrupt.afterCommand === undefined) arm();
+  return {
+    signal: outer ? AbortSignal.any([outer, controller.signal]) : controller.signal,
+    write: (text: string) => {
+      if (interrupt.afterCommand !== undefined && text.startsWith(`[${interrupt.afterCommand + 1}/`)) arm();
+    },
+    sent: () => controller.signal.aborted,
+    dispose: () => clearTimeout(timer),
+  };
 }
 
 export interface ObserveOptions {
@@ -229,9 +250,12 @@ export async function observe(yaml: { text: string; line: number } | null, setup
       placeFiles(setup.files ?? [], project, invocation.project);
       const configName = invocation.config ?? options.configName ?? (yaml ? "the scenario's configuration" : 'the configuration');
       const logFile = invocation.log === undefined ? undefined : path.join(dir, invocation.log);
-      const recordOptions = { configDir: dir, projectRoot: project, imageAliases: options.imageAliases, signal: options.signal, configDirEnv: options.configDirEnv, configName, log: logFile };
+      const interrupt = setup.interrupt && scheduledInterrupt(setup.interrupt, scale, options.signal);
+      const recordOptions = { configDir: dir, projectRoot: project, imageAliases: options.imageAliases, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, configDirEnv: options.configDirEnv, configName, log: logFile };
       // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
       const record = invocation.configMissing ? await recordFile(path.join(dir, path.basename(invocation.config ?? 'stop.yaml')), recordOptions) : await recordRun(configuration, errors, recordOptions);
+      interrupt?.dispose();
+      if (interrupt?.sent() && setup.interrupt) endInterrupted(record, setup.interrupt.signal);
       const log = logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null };
       return { record, log, files: [...new Set([...filesUnder(dir), ...filesUnder(project)])] };
     } finally {

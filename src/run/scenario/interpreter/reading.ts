@@ -58,7 +58,7 @@ function isContrast(clause: Token[]): boolean {
   return values.length >= 1 && negations.length === 1 && values.length + negations.length === content.length;
 }
 
-const isFunction = (token: Token) => token.kind === 'word' && token.concepts.length === 1 && token.concepts[0] === 'FUNCTION';
+export const isFunction = (token: Token) => token.kind === 'word' && token.concepts.length === 1 && token.concepts[0] === 'FUNCTION';
 
 export function args(tokens: Token[]): Args {
   const has = (...slots: Slot[]) => tokens.some((t) => slotsOf(t).some((s) => slots.includes(s)));
@@ -291,8 +291,10 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
       missing.push(clause.map((t) => t.text).join(' '));
       return;
     } else if (index > 0 && subject.length > 0) {
-      carried = subject;
-      const said = readOne([...subject, ...clause], options);
+      // Said of the command a clause in between named by its place, if one did ("the first …, the second has X but no Y").
+      const nearest = referent !== null && referent.length > 0 && referent[0].kind === 'entity' && referent[0].entity.type === 'ordinal' ? referent : subject;
+      carried = nearest;
+      const said = readOne([...nearest, ...clause], options);
       if ('value' in said) {
         values.push(said.value);
         names.push(said.rule);

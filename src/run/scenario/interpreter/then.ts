@@ -965,10 +965,16 @@ const RULES: Rule<Check>[] = [
       }
       // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
       if (((a.has('MENTION') || reports(a)) && !a.has('WRITE') && a.entities('stream').length === 0) || (a.entities('stream').length === 0 && executorText(values[0]))) {
-        return perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
+        const each = perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
           const report = textOf(c, o, false);
           return { ok: not(a.negated, quotedIn(values[0], report)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
         }, { quoted: true });
+        // Of no command in particular, in a run that ran none (a configuration refused), the report is what the run printed.
+        const unnamed = selector(a, true, false).text === '';
+        return {
+          text: each.text,
+          evaluate: (o) => (unnamed && o.record.commands.length === 0 ? { ok: not(a.negated, quotedIn(values[0], o.record.messages.join('\n'))), actual: o.record.messages.join(' ⏎ ').slice(0, 500) } : each.evaluate(o)),
+        };
       }
       return perCommand(a, neg(a.negated, `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`), (c) => ({
         ok: not(a.negated, c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]))),
@@ -1442,8 +1448,14 @@ function withReportTexts(rule: Rule<Check>, a: Args): Check | null {
   };
 }
 
+/** "A is V, and so is B", "A is V, as is B": B is V too, said again so that each clause is a fact. */
+function unelided(sentence: string): string {
+  return sentence.replace(/^(.+)\b(is|are|was|were)\s+([^,]+?),?\s+(?:and so|as)\s+(?:is|are|was|were)\s+(.+)$/i, (_, a: string, verb: string, value: string, b: string) => `${a}${verb} ${value}, and ${b} ${verb} ${value}`);
+}
+
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
-export function readThen(sentence: string): Reading<Check> {
+export function readThen(text: string): Reading<Check> {
+  const sentence = unelided(text);
   const same = (x: Check, y: Check) => x.text === y.text;
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));

@@ -3,9 +3,10 @@
 // limit, what it prints, how it reacts to SIGTERM, how long it runs, how it exits, a
 // field's value). Rules are facts over concepts and entity kinds (lexicon.ts).
 import { parse, stringify } from 'yaml';
+import { INTERRUPT_SIGNALS, type InterruptSignal } from '../../../executor/interrupts.js';
 import type { StreamName, Token } from './lexicon.js';
 import { showDuration } from './lexicon.js';
-import { args, read, type Args, type Reading, type Rule } from './reading.js';
+import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 
 export interface Setup {
   run?: string;
@@ -36,8 +37,10 @@ export interface Setup {
   only?: boolean;
   /** `spec-run exec` as the When invokes it: its configuration file as named, `--log FILE`, `--project DIR`. */
   invocation?: Invocation;
+  /** spec-run exec interrupted by SIGNAL at AT_MS from its start, or from the start of command AFTER_COMMAND (by index). */
+  interrupt?: { signal: InterruptSignal; atMs: number; afterCommand?: number };
   /** Files the When says a directory holds ("`/tmp/p` holds `a.txt` and a directory `sub`"), by the directory as named ("project": the project's). */
-  files?: { dir: string; name: string; directory: boolean }[];
+  files?: { dir: string; name: string; directory: boolean; content?: string }[];
 }
 
 export interface Invocation {
@@ -137,6 +140,31 @@ const RULES: Rule<SetupPart>[] = [
     },
   },
   {
+    // "spec-run exec is sent SIGINT about 1.5 s after it started", "the executor receives SIGTERM two seconds after
+    // the second command started", "the run is interrupted after 2 seconds" (an interrupt said with no signal: SIGINT,
+    // Ctrl-C's). Of spec-run exec: what the executor is sent is a signal to a command only in the Thens' words.
+    name: 'spec-run exec interrupted',
+    needs: [['HOOK'], ['E:signal', 'TERMINATE'], ['E:duration']],
+    allows: ['SEND', 'ABOUT', 'AFTER', 'E:ordinal', 'CREATE', 'CONFIG', 'RUNS', 'FILLER', 'TIME_WORD'],
+    build(a) {
+      const signals = a.entities('signal').map((s) => s.name);
+      const durations = a.entities('duration');
+      const interrupted = a.tokens.some((t) => t.kind === 'word' && /^interrupt/i.test(t.text));
+      const terminated = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('TERMINATE'));
+      if (a.negated || durations.length !== 1 || signals.length > 1 || terminated.some((t) => !/^interrupt/i.test(t.text))) return null;
+      const signal = signals[0] ?? 'SIGINT';
+      if (!(INTERRUPT_SIGNALS as readonly string[]).includes(signal) || (signals.length === 1 ? !a.has('SEND') && !interrupted : !interrupted)) return null;
+      // The time is from a command's start when one is named after "after" ("after the second command started").
+      const ordinals = a.entities('ordinal');
+      const from = a.after('AFTER');
+      const [place] = ordinals;
+      if (ordinals.length > 1 || (place && (place.of !== 'command' || typeof place.index !== 'number' || !from.some((t) => t.kind === 'entity' && t.entity.type === 'ordinal') || !a.has('CREATE')))) return null;
+      const afterCommand = place?.index as number | undefined;
+      const ms = durations[0].ms;
+      return part(`spec-run exec is sent ${signal} ${showDuration(ms)} after ${afterCommand === undefined ? 'it started' : `command ${afterCommand + 1} started`}`, (s) => (s.interrupt = { signal: signal as InterruptSignal, atMs: ms, ...(afterCommand === undefined ? {} : { afterCommand }) }));
+    },
+  },
+  {
     // "the configuration lists three host commands: `a`, then `b`, then `c`", "has the commands `a`, `b` and `c`": one command each, in that order.
     name: 'several commands listed',
     needs: [['COMMAND', 'E:count'], ['E:quoted']],
@@ -163,12 +191,17 @@ const RULES: Rule<SetupPart>[] = [
   },
   {
     // "`logs` does not exist yet": true of the fresh directory a scenario runs in; of the configuration file spec-run exec is given, that it cannot be read.
+    // "the configuration's directory holds nothing named `x`", "the project has no `x`": a directory said not to hold it.
     name: 'a file that does not exist',
-    needs: [['E:quoted', 'E:path'], ['MISSING']],
-    allows: ['CONFIG', 'WORKDIR'],
+    needs: [['E:quoted', 'E:path'], ['MISSING', 'NOT']],
+    allows: ['CONFIG', 'WORKDIR', 'PROJECT', 'SET', 'APPLY', 'MENTION', 'OUTPUT'],
     build(a) {
       const names = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
-      if (names.length !== 1 || a.negated || !/^[\w.-]+(\/[\w.-]+)*\/?$/.test(names[0])) return null;
+      const missing = a.has('MISSING') && !a.negated && !a.has('SET', 'APPLY', 'MENTION', 'OUTPUT');
+      // Not held: a directory (its subject) holds or has no such name.
+      const holder = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'SET' || c === 'APPLY'));
+      const notHeld = !a.has('MISSING') && a.negated && holder > 0 && a.before('SET', 'APPLY').some((t) => t.kind === 'word' && (t.concepts.includes('WORKDIR') || t.concepts.includes('PROJECT')));
+      if (names.length !== 1 || !(missing || notHeld) || !/^[\w.-]+(\/[\w.-]+)*\/?$/.test(names[0])) return null;
       const [name] = names;
       return part(`${name} does not exist before the run (it runs in a fresh directory)`, (s) => {
         if (s.invocation?.config === name) s.invocation.configMissing = true;
@@ -177,26 +210,46 @@ const RULES: Rule<SetupPart>[] = [
     },
   },
   {
-    // "`/tmp/p` holds `marker.txt` and a directory `sub`", "the project directory contains a file `package.json`".
+    // "`/tmp/p` holds `marker.txt` and a directory `sub`", "the project directory contains a file `package.json`";
+    // a quoted text after a file's name and "containing" or "with the text" is what the file holds.
     name: 'files a directory holds',
-    needs: [['E:path', 'PROJECT'], ['SET', 'REMAIN'], ['E:quoted']],
-    allows: ['WORKDIR', 'CONFIG', 'MENTION', 'E:quoted'],
+    needs: [['E:path', 'PROJECT', 'WORKDIR'], ['SET', 'REMAIN'], ['E:quoted']],
+    allows: ['WORKDIR', 'CONFIG', 'MENTION', 'E:quoted', 'OUTPUT'],
     build(a) {
-      const dirs = a.entities('path');
       const holder = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'SET' || c === 'REMAIN'));
+      // "the directory `other` contains …": a quoted name right after "directory", before the verb, is the directory's.
+      const isDirectoryWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('WORKDIR');
+      const named = a.tokens.slice(0, holder).filter((t, i, before) => t.kind === 'entity' && t.entity.type === 'quoted' && isDirectoryWord(before[i - 1]));
+      const dirs = [...a.entities('path').map((p) => p.text), ...named.map((t) => t.text)];
       // The directory is the subject, before the verb; what follows are its files.
-      const dirAt = a.tokens.findIndex((t) => (t.kind === 'entity' && t.entity.type === 'path') || (t.kind === 'word' && t.concepts.includes('PROJECT')));
-      if (a.negated || dirs.length > 1 || dirAt > holder || a.tokens.slice(0, holder).some((t) => t.kind === 'entity' && t.entity.type === 'quoted')) return null;
-      const dir = dirs[0]?.text ?? 'project';
-      const files = a.tokens.flatMap((t, i) => {
-        if (t.kind !== 'entity' || t.entity.type !== 'quoted' || i < holder) return [];
+      const dirAt = a.tokens.findIndex((t) => (t.kind === 'entity' && t.entity.type === 'path') || named.includes(t) || (t.kind === 'word' && t.concepts.includes('PROJECT')));
+      if (a.negated || dirs.length > 1 || dirAt < 0 || dirAt > holder || a.tokens.slice(0, holder).some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && !named.includes(t))) return null;
+      const dir = dirs[0] ?? 'project';
+      const files: NonNullable<Setup['files']> = [];
+      let texts = 0;
+      a.tokens.forEach((t, i) => {
+        if (t.kind !== 'entity' || t.entity.type !== 'quoted' || i < holder) return;
+        // What the file named just before holds: "containing `…`", "with the text `…`" right after its name.
+        const between = a.tokens.slice(holder + 1, i);
+        const named = between.map((w) => w.kind === 'entity').lastIndexOf(true);
+        const words = between.slice(named + 1).filter((w) => !isFunction(w));
+        const file = files.at(-1);
+        const saysContent = words.length === 1 && words[0].kind === 'word' && (words[0].concepts.includes('MENTION') || words[0].concepts.includes('OUTPUT'));
+        if (file && !file.directory && file.content === undefined && named >= 0 && saysContent) {
+          file.content = t.entity.text;
+          texts++;
+          return;
+        }
         const name = t.entity.text;
-        if (!/^[\w.-]+(\/[\w.-]+)*$/.test(name) || name.split('/').includes('..')) return [];
+        if (!/^[\w.-]+(\/[\w.-]+)*$/.test(name) || name.split('/').includes('..')) return;
         const noun = a.tokens.slice(holder, i).reverse().find((w) => w.kind === 'word' && !w.concepts.includes('FUNCTION') && !w.concepts.includes('MENTION'));
-        return [{ dir, name, directory: noun?.kind === 'word' && noun.concepts.includes('WORKDIR') && a.tokens.indexOf(noun) === i - 1 }];
+        files.push({ dir, name, directory: noun?.kind === 'word' && noun.concepts.includes('WORKDIR') && a.tokens.indexOf(noun) === i - 1 });
       });
-      if (files.length !== a.entities('quoted').length) return null;
-      return part(`${dir === 'project' ? 'the project directory' : dir} holds ${files.map((f) => `${f.directory ? 'a directory ' : ''}${f.name}`).join(', ')}`, (s) => (s.files = [...(s.files ?? []), ...files]));
+      if (files.length + texts + named.length !== a.entities('quoted').length) return null;
+      // Words of a text, or of output, said of no file's content are not this fact's.
+      if (texts === 0 && a.tokens.some((w) => w.kind === 'word' && w.concepts.includes('OUTPUT') && !w.concepts.includes('WORKDIR'))) return null;
+      const shown = (f: (typeof files)[number]) => `${f.directory ? 'a directory ' : ''}${f.name}${f.content !== undefined ? ` containing ${JSON.stringify(f.content)}` : ''}`;
+      return part(`${dir === 'project' ? 'the project directory' : dir} holds ${files.map(shown).join(', ')}`, (s) => (s.files = [...(s.files ?? []), ...files]));
     },
   },
   {
@@ -234,7 +287,7 @@ const RULES: Rule<SetupPart>[] = [
       if (!field && (a.has('UNKNOWN') || (a.has('APPLY') && !namedCommand))) return null;
       // "the host commands `a`, `b` and `c`": several, which the list rule reads.
       if (a.tokens.some((t) => t.kind === 'word' && /^(commands|entries)$/i.test(t.text))) return null;
-      if (field && !run.includes(' ; ') && (a.has('CONFIG') || /^(timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message|env)$/.test(field[1]))) {
+      if (field && !run.includes(' ; ') && (a.has('CONFIG', 'UNKNOWN') || /^(run|timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message|env)$/.test(field[1]))) {
         // "a command in `alpine` sets `workdir: /tmp`": the field of a command in that image.
         if ((a.has('HOST') || images.length > 0) && field[1] === 'defaultTimeout') return null;
         const where = images[0] ?? (a.has('CONTAINER') ? 'alpine' : undefined);
@@ -247,6 +300,8 @@ const RULES: Rule<SetupPart>[] = [
           if (images[0]) s.image = images[0];
         });
       }
+      // A `key: value` line is configuration, never a command line ("a misspelt `tiemout: "5s"`" sets no command).
+      if (field && /:\s/.test(run)) return null;
       const context = images.length > 0 || a.has('CONTAINER') ? 'docker' : a.has('HOST') ? 'host' : undefined;
       const claim = a.has('TIMED_OUT') ? ' (said to time out: the Thens check it)' : '';
       return part(`run \`${run}\`${context === 'docker' ? ` in a container (${images[0] ?? 'alpine'})` : context === 'host' ? ' on the host' : ''}${claim}`, (s) => {
@@ -308,7 +363,9 @@ const RULES: Rule<SetupPart>[] = [
     allows: ['DEFAULT', 'OWN', 'SET', 'APPLY', 'CONFIG'],
     build(a) {
       const keys = a.entities('key').map((k) => k.name);
-      if (keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout') || a.entities('quoted').length > 0) return null;
+      // "neither … nor …": of two places, the rule of no timeout anywhere.
+      const negations = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('NOT')).length;
+      if (keys.some((k) => k !== 'timeout' && k !== 'defaultTimeout') || a.entities('quoted').length > 0 || negations > 1) return null;
       const global = keys.includes('defaultTimeout') || a.has('DEFAULT');
       if (a.has('DISABLE', 'FOREVER') && !a.negated) return global ? part('defaultTimeout: null (disabled)', (s) => (s.defaultTimeoutMs = null)) : part('timeout: null (disabled)', (s) => (s.timeoutMs = null));
       // "without its own timeout", "no timeout field": the field is left out, the command inherits ("without a timeout" may mean timeout: null too; not read).
@@ -318,9 +375,10 @@ const RULES: Rule<SetupPart>[] = [
   },
   {
     // "neither the stop section nor the command sets a timeout", "neither defaultTimeout nor timeout is given".
+    // "neither the command nor the section sets a timeout", "… says anything about timeouts".
     name: 'no timeout anywhere',
     needs: [['NOT'], ['TIMEOUT', 'E:key']],
-    allows: ['DEFAULT', 'BUILTIN', 'OWN', 'E:quoted', 'APPLY'],
+    allows: ['DEFAULT', 'BUILTIN', 'OWN', 'E:quoted', 'APPLY', 'MENTION', 'ABOUT'],
     build(a) {
       const keys = a.entities('key').map((k) => k.name);
       const quoted = a.entities('quoted');
@@ -482,8 +540,13 @@ const RULES: Rule<SetupPart>[] = [
       const keys = a.entities('key').map((k) => k.name);
       // "network set to none": a value, not the field left out.
       const none = a.tokens.some((t) => t.kind === 'word' && /^none$/i.test(t.text));
-      if (none || keys.length !== 1 || keys[0] === 'timeout' || keys[0] === 'defaultTimeout' || keys[0] === 'run' || a.tokens.some((t) => t.kind === 'entity' && t.entity.type !== 'key')) return null;
+      if (none || keys.length !== 1 || keys[0] === 'timeout' || keys[0] === 'defaultTimeout' || a.tokens.some((t) => t.kind === 'entity' && t.entity.type !== 'key')) return null;
       const key = keys[0];
+      // "a second entry with no `run:`": the interpreter writes it no command line.
+      if (key === 'run') return part('no run field', (s) => {
+        s.run = undefined;
+        s.only = true;
+      });
       return part(`no ${key} field`, (s) => {
         s.fields[key] = undefined;
         if (key === 'image') {
@@ -616,7 +679,10 @@ function placed(rule: Rule<SetupPart>): Rule<SetupPart> {
   };
 }
 
-const READ_RULES = RULES.map((rule) => placed(FIELDS_OF_A_CONTAINER.has(rule.name) ? containerMay(rule) : rule));
+/** Rules of spec-run exec's run as a whole: a place they name ("after the second command started") is when, not which command. */
+const OF_THE_RUN = new Set(['spec-run exec interrupted']);
+
+const READ_RULES = RULES.map((rule) => (OF_THE_RUN.has(rule.name) ? rule : placed(FIELDS_OF_A_CONTAINER.has(rule.name) ? containerMay(rule) : rule)));
 
 const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth'];
 
@@ -650,8 +716,27 @@ export function readWhen(sentence: string): Reading<SetupPart> {
   return reading;
 }
 
+/**
+ * Words a When says a configuration's parts with that the rules read as plainer ones: the
+ * `stop:` key as the section it is ("the `stop:` section sets …"), "a single command" as a
+ * command (one command said is one command set up; "one command of a configuration" too),
+ * "a configuration's first command" as the first command, a command line in apposition
+ * ("lists a command, `x`,") as the command's.
+ */
+function plainParts(sentence: string): string {
+  return sentence
+    .replace(/`stop:?`(?:\s+(?:section|block|mapping|key))?/gi, 'section')
+    // "a configuration's first command has …": the first command, which later clauses go on speaking of.
+    .replace(/\b(?:a|the|this|its) (?:configuration|config|file)'s\s+(?=(?:first|second|third|fourth|fifth|only)\b)/gi, 'the ')
+    .replace(/\b(?:a single|one single|just one|exactly one)\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b)/gi, 'a ')
+    // "one command of a configuration has …": a command (a later "another" is the one after it).
+    .replace(/\bone\s+((?:host\s+|container\s+)?command)\s+of\s+(?:a|the|this|its)\s+(?:configuration|config|file)\b/gi, 'the first $1')
+    // "lists a host command, `echo hello`, and …": the command line in apposition is that command's, and the verb says only that it has it.
+    .replace(/\b(?:lists|declares|contains|includes|holds|has)\s+(an?\s+(?:host\s+|container\s+)?command),\s+(`[^`]+`)(?=\s*(?:,|$))/gi, 'has $1 $2');
+}
+
 function readClauses(sentence: string): Reading<SetupPart> {
-  return read(namedPlaces(sentence), {
+  return read(namedPlaces(plainParts(sentence)), {
     rules: READ_RULES,
     universal: UNIVERSAL,
     splitAt: [',', 'and', 'but', 'while', 'then'],

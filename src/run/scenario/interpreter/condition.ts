@@ -1,0 +1,86 @@
+// The `When …:` paragraph written beside a scenario's YAML block. Read, it sets up the run
+// with the block. Not read, nothing of it is set up: the scenario's checks may then run
+// only where the paragraph says nothing the block does not, since they would otherwise
+// be checked on a setup other than the one the author wrote.
+//
+// "Only restates" is decided on what a configuration cannot say: the block holds the
+// commands and their settings entirely, so words describing them ("prints far more lines
+// than its limit", "a trivial command") restate it, right or wrong. What the paragraph
+// can add is what lies outside a configuration: a literal it names that the block does
+// not hold (a quoted text, a file name, a path, an option, an assignment), files and
+// directories around it, spec-run exec's own options, a signal sent to it, its
+// environment, runs before or after this one.
+import { markCode } from './lexicon.js';
+import { readWhen, type SetupPart } from './when.js';
+
+/** A scenario's condition paragraph, with its inline code spans and its YAML block's text. */
+export interface ScenarioCondition {
+  text: string;
+  code?: readonly string[];
+  yaml: string | null;
+}
+
+export type ConditionUse =
+  | { kind: 'read'; parts: SetupPart[] }
+  /** Not read, and it says nothing the YAML block does not: the block alone is the setup. */
+  | { kind: 'restates'; notUnderstood: string[] }
+  /** Not read, and it says what the block does not set up (SAYS: what it says beyond it). */
+  | { kind: 'unsaid'; notUnderstood: string[]; says: string[] };
+
+/** The condition as a clause: without its keyword and its closing colon. */
+export function conditionSentence(condition: ScenarioCondition): string {
+  return markCode(condition.text, condition.code)
+    .replace(/^\s*(?:when|given)\s+/i, '')
+    .replace(/:\s*$/, '');
+}
+
+/** Things outside a configuration, which a YAML block cannot hold (see the head of this file). */
+const BEYOND_CONFIGURATION: [RegExp, string][] = [
+  // A file or directory said to hold or be something ("a directory that has a subdirectory", "a file `a.txt`
+  // containing …"): one a sentence only mentions ("a file asks for 0 lines", "hand files through the
+  // project directory") is the configuration or what its commands do.
+  [/\b(?<!(?:configuration|config|yaml|working|project)\s)(?:files?|director(?:y|ies)|folders?|sub-?director(?:y|ies))\b(?=.*\b(?:holds?|holding|contains?|containing|has|having|with|exists?|sits?|named|called|whose)\b)|\b(?:holds?|holding|contains?|containing|has|having|with)\b.*\b(?<!(?:configuration|config|yaml)\s)(?:files?|sub-?director(?:y|ies)|folders?)\b/i, 'a file or directory'],
+  [/(?:^|\s)--?[a-z][\w-]*/i, "an option of spec-run exec"],
+  [/\binterrupt(?:s|ed|ing)?\b|\bctrl[- ]?c\b|\b(?:sent|sends?|sending|receives?|received|delivered)\b(?:\s+\w+){0,3}\s+SIG[A-Z]+|\bSIG[A-Z]+\s+(?:is|was|gets|get)\s+(?:sent|delivered)\b/i, 'a signal sent to spec-run exec'],
+  [/\b(?:executor|spec-run(?:\s+exec)?|shell)\b.*\benvironment\b|\bexport(?:s|ed)?\b/i, "spec-run exec's environment"],
+  [/\b(?:successive|consecutive|earlier|previous|later)\s+runs?\b|\bruns?\s+(?:again|twice)\b/i, 'another run'],
+];
+
+/** spec-run exec named as such: what runs the configuration, which every scenario has. */
+const SPEC_RUN_EXEC = /^spec-run(?:\s+exec)?$/;
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The literals of SENTENCE (its code spans, and bare words that name a file, a path, an
+ * option or an assignment) that the YAML text does not hold.
+ */
+function literalsNotIn(sentence: string, code: readonly string[], yaml: string): string[] {
+  const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const held = flat(yaml);
+  const bare = sentence
+    .replace(/`[^`]*`/g, ' ')
+    .split(/\s+/)
+    .map((word) => word.replace(/^[("'“‘]+|[)"'”’,;:.!?]+$/g, ''))
+    .filter((word) => /^(?:--?[a-z]|\/)|[\w)][./=][\w(/]|\/$/i.test(word) && !/^\d+(?:\.\d+)?$/.test(word));
+  // A literal said to be absent ("a command without `maxOutputLines`") restates a block that lacks it.
+  const saidAbsent = (literal: string) => new RegExp(`\\b(?:without|no|not|lacks?|lacking)\\s+(?:an?\\s+|the\\s+|any\\s+)?\`?${escaped(literal)}`, 'i').test(sentence);
+  return [...code.filter((span) => sentence.includes(span)), ...bare].filter((literal) => literal.trim() !== '' && !SPEC_RUN_EXEC.test(literal) && held.includes(flat(literal)) === saidAbsent(literal));
+}
+
+/** How a scenario's condition paragraph is used (see the head of this file). */
+export function conditionUse(condition: ScenarioCondition): ConditionUse {
+  const sentence = conditionSentence(condition);
+  const reading = readWhen(sentence);
+  if (reading.ok) return { kind: 'read', parts: reading.parts };
+  const notUnderstood = reading.notUnderstood.length > 0 ? reading.notUnderstood : [reading.reason];
+  if (condition.yaml === null) return { kind: 'unsaid', notUnderstood, says: ['a setup with no YAML block to restate'] };
+  const says = [
+    ...literalsNotIn(sentence, condition.code ?? [], condition.yaml).map((literal) => `\`${literal}\`, which the YAML block does not say`),
+    ...BEYOND_CONFIGURATION.flatMap(([pattern, what]) => {
+      const found = pattern.exec(sentence.replace(/`[^`]*`/g, '``'));
+      return found ? [`${what} ("${found[0].trim()}")`] : [];
+    }),
+  ];
+  return says.length > 0 ? { kind: 'unsaid', notUnderstood, says } : { kind: 'restates', notUnderstood };
+}
