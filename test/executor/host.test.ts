@@ -118,6 +118,8 @@ t.test('a command interrupted by a signal the caller received gets 128 + that si
     setTimeout(() => controller.abort(received), 200);
     const r = await runOnHost(request(`sleep ${marker()}`, null, { signal: controller.signal }));
     t.match(r, { outcome: 'interrupted', exitCode: code, signal: 'SIGTERM' }, `${received}: exit code ${code}`);
+    // The report names both signals, so that its status and its exit code agree.
+    t.match(formatResult(r), new RegExp(`\\nDuration: \\S+\\n\\nExit Status: Interrupted by ${received} \\(the command was stopped with signal 15: SIGTERM\\)\\nExit Code: ${code}\\n`), `${received}: the report`);
   }
 });
 
