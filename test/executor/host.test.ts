@@ -123,6 +123,16 @@ t.test('a command interrupted by a signal the caller received gets 128 + that si
   }
 });
 
+t.test('a workdir outside the project is allowed and named in a note; one under it is not noted', async (t) => {
+  const project = t.testdir({ sub: {} });
+  for (const [workdir, outside] of [['/', true], ['..', true], ['sub', false], ['.', false]] as const) {
+    const r = await runOnHost(request('pwd', 5000, { projectRoot: project, workdir }));
+    t.equal(r.exitCode, 0, `${workdir}: ran`);
+    const noted = r.notes.some((note) => /is outside the project/.test(note));
+    t.equal(noted, outside, `${workdir}: ${outside ? 'noted' : 'not noted'} (${r.notes.join('; ')})`);
+  }
+});
+
 t.test('Docker-only fields are noted, not silently dropped', async (t) => {
   const r = await runOnHost(request('true', 1000, { memory: '64m', user: 'nobody' }));
   t.same(r.notes, ['memory applies to Docker commands only: not enforced on the host', 'user applies to Docker commands only: not enforced on the host']);
