@@ -134,18 +134,22 @@ const commandSchema = mapping(
     message: nonEmptyString.optional(),
   },
   'must be a mapping with at least `run:`',
-).superRefine((command, context) => {
-  // In a container there is no directory a relative path could honestly be resolved against.
-  if (command.image !== undefined && command.workdir !== undefined && !command.workdir.startsWith('/')) {
-    context.addIssue({ code: 'custom', path: ['workdir'], message: `must be an absolute path inside the container (e.g. '/workspace/${command.workdir}'), not the relative ${JSON.stringify(command.workdir)}` });
-  }
-  // A limit or an identity the host cannot apply would leave the command running with more than was written.
-  if (command.image === undefined) {
-    for (const field of CONTAINER_ONLY.filter((f) => command[f] !== undefined)) {
-      context.addIssue({ code: 'custom', path: [field], message: `applies in a container only: this command has no image:, so it would run on the host without it (add image:, or remove ${field}:)` });
+).superRefine(
+  (command, context) => {
+    // In a container there is no directory a relative path could honestly be resolved against.
+    if (command.image !== undefined && typeof command.workdir === 'string' && !command.workdir.startsWith('/')) {
+      context.addIssue({ code: 'custom', path: ['workdir'], message: `must be an absolute path inside the container (e.g. '/workspace/${command.workdir}'), not the relative ${JSON.stringify(command.workdir)}` });
     }
-  }
-});
+    // A limit or an identity the host cannot apply would leave the command running with more than was written.
+    if (command.image === undefined) {
+      for (const field of CONTAINER_ONLY.filter((f) => command[f] !== undefined)) {
+        context.addIssue({ code: 'custom', path: [field], message: `applies in a container only: this command has no image:, so it would run on the host without it (add image:, or remove ${field}:)` });
+      }
+    }
+  },
+  // Also when another field is wrong: every problem of a command is listed in one run, not one per fix.
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+);
 
 const stopSchema = mapping(
   {

@@ -3,7 +3,7 @@
 // started, even children that left its process group (setsid, daemons); else in its own
 // process group only, and the result says what that cannot contain.
 import { constants } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Child } from '../process/child.js';
 import { asSpawn, containment, inOwnPidNamespace, tiedToParent } from '../process/containment.js';
@@ -31,6 +31,9 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     pidNamespace ? inOwnPidNamespace(['sh', REAPER, String(Math.ceil(graceMs / REAPER_TICK_MS)), request.run]) : tiedToParent(['sh', '-c', request.run]),
   );
   const cwd = resolve(request.projectRoot, request.workdir ?? '.');
+  // Allowed (a hook may work in a scratch directory), but never unseen: the project is where a reader expects it.
+  const fromProject = relative(request.projectRoot, cwd);
+  if (fromProject === '..' || fromProject.startsWith(`..${sep}`) || isAbsolute(fromProject)) notes.push(`workdir ${cwd} is outside the project (${request.projectRoot}): the command ran there`);
   const tell = request.onEvent ?? (() => {});
   tell({ type: 'start', context: 'host', run: request.run, workdir: cwd, env: request.env ?? {}, graceMs });
   const started = performance.now();

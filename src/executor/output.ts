@@ -133,7 +133,7 @@ export function renderOutput(output: CapturedOutput, timedOutAfter?: string): st
   const lines = output.lines.map((l) => l.text);
   for (const stream of ['stdout', 'stderr'] as const) {
     const { total, kept } = output.streams[stream];
-    if (output.maxLines !== undefined && total > kept && !output.byteCapReached) lines.push(`${stream}: ... (${total - kept} lines omitted)`);
+    if (output.maxLines !== undefined && total > kept && !output.byteCapReached) lines.push(`${stream}: ... (${total - kept} ${total - kept === 1 ? 'line' : 'lines'} omitted)`);
   }
   for (const stream of output.hidden) lines.push(`(${stream}: output hidden by configuration)`);
   return lines.concat(truncationNotes(output, timedOutAfter).map((n) => `(${n})`));

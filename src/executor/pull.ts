@@ -51,7 +51,8 @@ function pullImage(image: string, requested: string): Promise<PullOutcome> {
         error: `image ${image}${requested !== image ? ` (for ${requested})` : ''} is not on this machine and could not be pulled: ${why}`,
         solutions: [
           `pull it where a registry is reachable: docker pull ${image}`,
-          `or run ${requested} on a local image: "images": { "${requested}": "<local image>" } in spec-run.config.json, or --image-alias ${requested}=<local image> with spec-run exec`,
+          // spec-run exec reads no spec-run.config.json: each way is named with what reads it.
+          `or run ${requested} on a local image: --image-alias ${requested}=<local image> for spec-run exec, or "images": { "${requested}": "<local image>" } in spec-run.config.json for spec-run's documents`,
         ],
       });
     });

@@ -2,7 +2,7 @@
 // purpose: where a command ran is in the notes, never in the message.
 import { formatElapsed } from './duration.js';
 import { renderOutput } from './output.js';
-import { GRACE_MS, type ExecResult } from './result.js';
+import { GRACE_MS, signalOf, type ExecResult } from './result.js';
 import { constants } from 'node:os';
 
 const TIMEOUT_FIXES = [
@@ -19,6 +19,12 @@ const numbered = (items: string[]) => items.map((item, i) => `${i + 1}. ${item}`
 function signalText(signal: NodeJS.Signals, graceMs: number): string {
   const text = `signal ${constants.signals[signal]}: ${signal}`;
   return signal === 'SIGKILL' ? `${text} after ${formatElapsed(graceMs)} grace period` : text;
+}
+
+/** " by SIGINT": the signal an interrupted run's exit code stands for (128 + its number). */
+function interruptedBy(exitCode: number): string {
+  const signal = signalOf(exitCode);
+  return signal ? ` by ${signal}` : '';
 }
 
 /** The full report of a result, as `spec-run exec` prints it. */
@@ -48,8 +54,10 @@ export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
       out.push('', 'To fix:', ...numbered(MEMORY_FIXES));
       break;
     case 'interrupted':
-      out.push('Error: Command interrupted before completion', '', `Command: ${result.command}`, `Duration: ${formatElapsed(result.durationMs)}`);
-      out.push(`Exit Status: Interrupted (${signalText(result.signal ?? 'SIGTERM', graceMs)})`, `Exit Code: ${result.exitCode}`);
+      // Laid out as a timeout's report is. The exit code is 128 + the signal the caller got (see
+      // stoppedExitCode), which is not the signal the command was stopped with: both are named.
+      out.push('Error: Command interrupted before completion', '', `Command: ${result.command}`, `Duration: ${formatElapsed(result.durationMs)}`, '');
+      out.push(`Exit Status: Interrupted${interruptedBy(result.exitCode)} (the command was stopped with ${signalText(result.signal ?? 'SIGTERM', graceMs)})`, `Exit Code: ${result.exitCode}`);
       outputBlock('Partial Output');
       break;
     case 'error':

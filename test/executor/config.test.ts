@@ -70,7 +70,7 @@ t.test('every field is read and checked', async (t) => {
 `);
   t.same(errors, []);
   t.match(config.commands[0], { image: 'node:18', maxOutputLines: 100, memory: '512m', cpus: 1.5, workdir: '/src', env: { CI: 'true', N: '3' }, network: 'none', user: '1000', showStdout: false, message: 'see the wiki' });
-  const bad = loadConfig('stop:\n  commands:\n    - run: ""\n      maxOutputLines: 0\n      memory: lots\n      cpus: -1\n      showStdout: "yes"\n');
+  const bad = loadConfig('stop:\n  commands:\n    - run: ""\n      image: alpine\n      maxOutputLines: 0\n      memory: lots\n      cpus: -1\n      showStdout: "yes"\n');
   t.same(bad.errors.map((e) => e.path), ['stop.commands[0].run', 'stop.commands[0].maxOutputLines', 'stop.commands[0].memory', 'stop.commands[0].cpus', 'stop.commands[0].showStdout']);
 });
 
@@ -78,6 +78,13 @@ t.test('a limit or an identity only a container applies, on a command with no im
   const { errors } = loadConfig('stop:\n  commands:\n    - run: "id -u"\n      user: nobody\n      memory: 64m\n    - run: "id -u"\n      image: alpine\n      user: nobody\n');
   t.same(errors.map((e) => [e.path, e.line]), [['stop.commands[0].user', 4], ['stop.commands[0].memory', 5]]);
   t.match(errors[0].message, /applies in a container only: this command has no image:, so it would run on the host without it \(add image:, or remove user:\)/);
+});
+
+t.test('a command with a wrong field still has its other fields checked: every problem is listed in one run', async (t) => {
+  // The checks that compare fields (a relative container workdir, a container-only field on the
+  // host) once ran only when every field was valid, so a second run showed what the first hid.
+  const { errors } = loadConfig('stop:\n  commands:\n    - run: "pwd"\n      image: alpine\n      workdir: src\n      showStdout: "no"\n    - run: "pwd"\n      cpus: 1\n      maxOutputLines: 0\n');
+  t.same(errors.map((e) => e.path).sort(), ['stop.commands[0].showStdout', 'stop.commands[0].workdir', 'stop.commands[1].cpus', 'stop.commands[1].maxOutputLines']);
 });
 
 t.test('broken YAML and missing sections are errors with places', async (t) => {

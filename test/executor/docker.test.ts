@@ -117,7 +117,7 @@ t.test('Docker', async (t) => {
     t.match(r.error, /^image no-such\/image:1 is not on this machine and could not be pulled: \S/);
     t.same(r.solutions, [
       'pull it where a registry is reachable: docker pull no-such/image:1',
-      'or run no-such/image:1 on a local image: "images": { "no-such/image:1": "<local image>" } in spec-run.config.json, or --image-alias no-such/image:1=<local image> with spec-run exec',
+      'or run no-such/image:1 on a local image: --image-alias no-such/image:1=<local image> for spec-run exec, or "images": { "no-such/image:1": "<local image>" } in spec-run.config.json for spec-run\'s documents',
     ]);
   });
 

@@ -118,6 +118,18 @@ t.test('a command interrupted by a signal the caller received gets 128 + that si
     setTimeout(() => controller.abort(received), 200);
     const r = await runOnHost(request(`sleep ${marker()}`, null, { signal: controller.signal }));
     t.match(r, { outcome: 'interrupted', exitCode: code, signal: 'SIGTERM' }, `${received}: exit code ${code}`);
+    // The report names both signals, so that its status and its exit code agree.
+    t.match(formatResult(r), new RegExp(`\\nDuration: \\S+\\n\\nExit Status: Interrupted by ${received} \\(the command was stopped with signal 15: SIGTERM\\)\\nExit Code: ${code}\\n`), `${received}: the report`);
+  }
+});
+
+t.test('a workdir outside the project is allowed and named in a note; one under it is not noted', async (t) => {
+  const project = t.testdir({ sub: {} });
+  for (const [workdir, outside] of [['/', true], ['..', true], ['sub', false], ['.', false]] as const) {
+    const r = await runOnHost(request('pwd', 5000, { projectRoot: project, workdir }));
+    t.equal(r.exitCode, 0, `${workdir}: ran`);
+    const noted = r.notes.some((note) => /is outside the project/.test(note));
+    t.equal(noted, outside, `${workdir}: ${outside ? 'noted' : 'not noted'} (${r.notes.join('; ')})`);
   }
 });
 

@@ -25,7 +25,7 @@ t.test('each stream keeps its own first maxLines lines and counts the rest', asy
       if (JSON.stringify(kept('stdout')) !== JSON.stringify(expected('out-', out))) return false;
       if (JSON.stringify(kept('stderr')) !== JSON.stringify(expected('err-', err))) return false;
       const rendered = renderOutput(output);
-      const indicator = (stream: string, n: number) => rendered.includes(`${stream}: ... (${n} lines omitted)`);
+      const indicator = (stream: string, n: number) => rendered.includes(`${stream}: ... (${n} ${n === 1 ? 'line' : 'lines'} omitted)`);
       return (out > limit ? indicator('stdout', out - limit) : !rendered.some((l) => l.startsWith('stdout: ...'))) && (err > limit ? indicator('stderr', err - limit) : !rendered.some((l) => l.startsWith('stderr: ...')));
     }),
   );
@@ -42,4 +42,10 @@ t.test('maxOutputLines is accepted from 1 to 10000 and rejected outside with the
   const errors = (n: unknown) => loadConfig(`stop:\n  commands:\n    - run: "true"\n      maxOutputLines: ${JSON.stringify(n)}\n`).errors.map((e) => e.message);
   for (const ok of [1, 500, MAX_OUTPUT_LINES]) t.same(errors(ok), [], `${ok} accepted`);
   for (const bad of [0, -5, MAX_OUTPUT_LINES + 1, 'ten', 2.5]) t.match(errors(bad), [/maxOutputLines .*from 1 to 10000/], `${bad} rejected`);
+});
+
+t.test('one line omitted is said in the singular', async (t) => {
+  const collector = new OutputCollector({ maxLines: 2 });
+  collector.write('stdout', lines('out-', 3));
+  t.same(renderOutput(collector.end()).slice(0, 3), ['out-1', 'out-2', 'stdout: ... (1 line omitted)']);
 });
