@@ -802,7 +802,7 @@ const RULES: Rule<Check>[] = [
       }
       if (!a.has('OMITTED', 'LIMITED', 'TIMED_OUT', 'TIMEOUT')) return null;
       const n = counts[0]?.n;
-      const omission = new RegExp(`^(${named.length > 0 ? named.join('|') : 'stdout|stderr'}): \\.\\.\\. \\(${n ?? '\\d+'} lines omitted\\)$`);
+      const omission = new RegExp(`^(${named.length > 0 ? named.join('|') : 'stdout|stderr'}): \\.\\.\\. \\(${n ?? '\\d+'} lines? omitted\\)$`);
       const both = a.has('OMITTED', 'LIMITED') && a.has('TIMED_OUT', 'TIMEOUT');
       // "no notice about a timeout or about omitted lines": neither.
       if (both && (!a.negated || n !== undefined)) return null;
