@@ -256,3 +256,17 @@ t.test('"A is V, and so is B": B is V too, a fact of its own', (t) => {
   t.notMatch(thenText('the exit code is 3, and so the run stopped') ?? '', /∧ .*== 3/, 'only "so is" says the value again');
   t.end();
 });
+
+t.test('an empty command list said in prose is the stop hook\'s list, never a key of a command', (t) => {
+  for (const sentence of ['the configuration has `commands: []` under `stop:`', 'the file holds `stop:` with `commands: []`']) {
+    const read = setupOf(sentence);
+    t.ok(read?.setup.noCommands, sentence, { got: read?.text });
+    if (!read) continue;
+    const { config, errors } = configure(null, read.setup);
+    t.same(config.commands, [], `${sentence}: no command in the file`);
+    t.ok(errors.some((e) => e.path === 'stop.commands' && /empty list/.test(e.message)) && !errors.some((e) => /unknown key/.test(e.message)), `${sentence}: refused as an empty list, not for a key`, { errors });
+  }
+  // A list that is not empty, or one said of a command, is not read as the hook's.
+  for (const sentence of ['the configuration contains `commands: [a]`', 'a host command sets `commands: []`']) t.equal(setupOf(sentence), null, sentence);
+  t.end();
+});

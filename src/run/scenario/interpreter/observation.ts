@@ -135,7 +135,7 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
   // The block is the configuration file, with what the When says written into it: the executor's loader judges both, and its errors give lines in it, as `spec-run exec` on that file would.
   const text = fromYaml
     ? withPlaced(withSettings(yaml.text, fields, setup.defaultTimeout, setup.context === 'docker' ? DEFAULT_IMAGE : undefined), placed)
-    : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: Array.from({ length: Math.max(1, placed.length) }, (_, index) => entryOf(setupOf(index))) } });
+    : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: setup.noCommands ? [] : Array.from({ length: Math.max(1, placed.length) }, (_, index) => entryOf(setupOf(index))) } });
   const loaded = loadConfig(text);
   const config = loaded.config;
   // Durations the When states in prose are the reader's, not a file's text (1.5 s is one): set as read.

@@ -33,6 +33,8 @@ export interface Setup {
   byCommand?: Setup[];
   /** The command a clause last spoke of by its place: "another" is the one after it. */
   lastCommand?: number;
+  /** The stop hook's command list is empty (`commands: []`): the configuration has no command at all. */
+  noCommands?: boolean;
   /** The entry holds only the fields said of it: no run is written for it ("a second entry that has only `timeout: 5s`"). */
   only?: boolean;
   /** `spec-run exec` as the When invokes it: its configuration file as named, `--log FILE`, `--project DIR`. */
@@ -287,6 +289,11 @@ const RULES: Rule<SetupPart>[] = [
       if (!field && (a.has('UNKNOWN') || (a.has('APPLY') && !namedCommand))) return null;
       // "the host commands `a`, `b` and `c`": several, which the list rule reads.
       if (a.tokens.some((t) => t.kind === 'word' && /^(commands|entries)$/i.test(t.text))) return null;
+      // "`stop:` with `commands: []`": the hook's list of commands, not a field of one; only its being empty is said in a line.
+      if (field?.[1] === 'commands') {
+        const list = yamlValue(field[2]);
+        return Array.isArray(list) && list.length === 0 && images.length === 0 && !a.has('HOST', 'CONTAINER') ? part('commands: [] (the stop hook lists no command)', (s) => (s.noCommands = true)) : null;
+      }
       if (field && !run.includes(' ; ') && (a.has('CONFIG', 'UNKNOWN') || /^(run|timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message|env)$/.test(field[1]))) {
         // "a command in `alpine` sets `workdir: /tmp`": the field of a command in that image.
         if ((a.has('HOST') || images.length > 0) && field[1] === 'defaultTimeout') return null;
