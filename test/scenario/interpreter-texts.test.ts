@@ -122,6 +122,8 @@ t.test('each reading checked against a real run: true where the report says it, 
     'the second command\'s report ends with the line `4. Set timeout: null to disable (not recommended)`',
     'the third command\'s report ends with `Please fix the lint errors`',
     '`Exit Code: 124` and `Timeout: 1s` are printed',
+    // A numbered list begins with its first item, said without its number.
+    'the second command\'s `To fix:` list begins with `Increase timeout if command takes longer`',
   ];
   const fails: string[] = [
     'the second command\'s report starts off with `OK: command succeeded`',
@@ -146,6 +148,7 @@ t.test('each reading checked against a real run: true where the report says it, 
     'the first is reported as `Error: Command execution timed out after 1s` and the second as `OK: command succeeded`',
     'the second command\'s report ends with `(output truncated - timed out before completion)`',
     '`Exit Code: 125` is printed',
+    'the second command\'s `To fix:` list begins with `Optimize command execution`',
   ];
   for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
   for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });

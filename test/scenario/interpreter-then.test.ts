@@ -63,6 +63,17 @@ const READINGS: [string, string][] = [
   // An ordinal whose noun is left out names what the ordinal before it named.
   ['its output has `a` on its first line and `b` on its third', 'line 3 of the output shown == "b"'],
   ['the first problem mentions `x` and the second mentions `y`', 'part 2 of the error lines'],
+  // A heading is said of the text just before "under"; the texts listed earlier stand elsewhere in the report.
+  ['it shows `Exit Code: 2`, `Exit Status: x` and `hello` under `Partial Output:`', 'the report contains "Exit Code: 2" ∧ the report contains "Exit Status: x" ∧ the block under "Partial Output:" in the report contains "hello"'],
+  ['the report has `Exit Code: 9`, with `partial` under `Partial Output:`', 'the report contains "Exit Code: 9" ∧ the block under "Partial Output:" in the report contains "partial"'],
+  ['`a` and `b` are listed under `Output:`', 'the block under "Output:" contains "a" and "b"'],
+  // What the command's end is taken for, not what was configured.
+  ['it is not reported as a timeout', 'not (outcome == timeout)'],
+  ['the second command is treated as a timeout', 'the command 2: outcome == timeout'],
+  ['no timeout is reported', 'not (outcome == timeout)'],
+  ['no timeout is configured', 'no timeout (timeout: none)'],
+  // A text said to come after the notes is a line of the report below them, not one of them.
+  ['after the notes, the report shows `Error: boom`', 'the report has a line with "Error: boom" below every notice'],
 ];
 
 /** Sentences that must stay unbound: a guess is never bound. */
@@ -80,6 +91,9 @@ const UNBOUND = [
   'the output block shows `a`, then the message `b`',
   // One command's validity is not the configuration's.
   'the second command is valid',
+  // After the notes, denied, or more than one text: not read.
+  'after its notes, the report does not show `Error: x`',
+  'after the notes, `a` and `b` are shown',
 ];
 
 t.test('Then steps by their grammar: appositions, owners, headings, negations, subjects', (t) => {
@@ -135,6 +149,9 @@ t.test('each reading checked against a real run', async (t) => {
     '`zzz` never appears, and the output of `echo a; echo b` ends with `b`',
     'the first command fails with `Exit Code: 1`',
     'the fourth command prints `twin` twice',
+    'the first command shows `Exit Code: 1` and `ok` under `Output:`',
+    'it is not reported as a timeout',
+    'after its notes, the report of the first command reads `Exit Code: 1`',
   ];
   const fails = [
     'the note `ok` comes after the output line `Please rerun the tests`',
@@ -144,6 +161,10 @@ t.test('each reading checked against a real run', async (t) => {
     'the first command fails with `Exit Code: 2`',
     'the second command fails with `Exit Code: 0`',
     'the third command prints `a` twice',
+    'the first command shows `Exit Code: 1` and `zzz` under `Output:`',
+    'for the first command, `Exit Code: 1` and `ok` are listed under `Output:`',
+    'it is reported as a timeout',
+    'after its notes, the report of the first command reads `Exit Code: 7`',
   ];
   for (const sentence of holds) t.equal(await verdict(sentence), true, `true: "${sentence}"`);
   for (const sentence of fails) t.equal(await verdict(sentence), false, `false: "${sentence}"`);

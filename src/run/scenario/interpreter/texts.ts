@@ -123,6 +123,17 @@ const is = (t: Token | undefined, ...concepts: string[]) => t?.kind === 'word' &
 const quotedText = (t: Token) => (t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') ? t.entity.text : null);
 const isHeading = (t: Token) => HEADINGS.includes(quotedText(t) ?? '');
 
+/**
+ * "`a`, `b` and `c` under `Partial Output:`", "`a`, with `c` under `Partial Output:`": a heading
+ * is said of the text just before "under"; those listed earlier stand elsewhere in the report
+ * (the `Exit Code:` line above the block). "`a` and `c` are listed under …" says it of both.
+ */
+export function beforeUnder(a: Args): string[] {
+  const at = a.tokens.findIndex((t) => is(t, 'UNDER'));
+  if (at < 0 || /^(are|appear)\b/i.test(a.tokens[at].text)) return [];
+  return a.tokens.slice(0, at).flatMap((t) => (quotedText(t) !== null && !isHeading(t) ? [quotedText(t)!] : [])).slice(0, -1);
+}
+
 /** Order words that put the text after them first: "`b` comes after `a`", "`b` follows `a`". */
 const AFTER_FIRST = /^(after|comes after|come after|coming after|follows|follow|preceded by|right after|directly after|immediately after|just after)$/i;
 /** Order words that ask for the next line: "right after", "immediately before". */
@@ -196,8 +207,9 @@ function holds(parts: string[], texts: string[], presence: Presence, ordered: bo
     return lines.length === texts.length && lines.every((p, i) => isText(p, texts[i]));
   }
   if (presence === 'begins') {
-    const found = locate(texts[0], joined.trimStart());
-    if (!found || found.start !== 0) return false;
+    // A numbered list begins with its first item, said with its number or without ("begins with `Raise …`").
+    const head = joined.trimStart();
+    if (![head, head.replace(/^\d+\.\s+/, '')].some((h) => locate(texts[0], h)?.start === 0)) return false;
   }
   if (presence === 'ends') {
     const last = texts.at(-1)!;
@@ -436,6 +448,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "shows `a` under `Output:` and, after it, `b`", "shows `a`, then a `To fix:` list that begins with `b`": a heading said of some of the texts only.
   const heading = a.tokens.findIndex(isHeading);
   if (heading >= 0 && a.tokens.slice(0, heading).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(heading + 1).some((t) => quotedText(t) !== null && !isHeading(t))) return null;
+  // The texts a heading is not said of are the heading rule's to place.
+  if (heading >= 0 && beforeUnder(a).length > 0) return null;
   const seq = sequence(a);
   if (found === null || seq === null) return null;
   const { texts, ordered, adjacent, anchor, follows } = seq;

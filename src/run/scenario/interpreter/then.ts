@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, commandLines, executorText, HEADINGS, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, commandLines, executorText, HEADINGS, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -254,6 +254,9 @@ async function containersGone(c: CommandRecord): Promise<boolean> {
   return c.containers.every((container) => container.removed && !listed.stdout.split('\n').includes(container.name));
 }
 
+/** "is reported as", "counts as", "is treated as": a sentence of what the command's end is taken for, not of what was configured. */
+const classedAs = (a: Args) => a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('FILLER') && /\b(reported|counted|counts|count|flagged|treated|regarded|marked|deemed|considered)\b/i.test(t.text));
+
 /** Where a timeout comes from: the command's own field, `defaultTimeout`, the executor's built-in default, or a default of either kind. */
 type TimeoutSource = 'command' | 'defaultTimeout' | 'built-in default' | 'default';
 const SOURCE_TEXT: Record<TimeoutSource, string> = {
@@ -457,14 +460,15 @@ const RULES: Rule<Check>[] = [
       }));
     },
   },
-  ...(['TIMED_OUT', 'TIMEOUT+TERMINATE', 'TIMEOUT+KILL'] as const).map(
+  // "it is not reported as a timeout": what its end is taken for (a filler word of classing), not a timeout configured.
+  ...(['TIMED_OUT', 'TIMEOUT+TERMINATE', 'TIMEOUT+KILL', 'TIMEOUT+FILLER'] as const).map(
     (needs): Rule<Check> => ({
       name: 'timed out',
       needs: needs.split('+').map((n) => [n]),
       allows: ['TIMEOUT', 'OWN', 'DEFAULT', 'TERMINATE', 'END', 'GRACEFUL', 'APPLY', ...TIME_SLOTS],
       build(a) {
         const [d, more] = a.entities('duration');
-        if (more || a.has('KILL')) return null;
+        if (more || a.has('KILL') || (needs === 'TIMEOUT+FILLER' && !classedAs(a))) return null;
         // "stopped well before its 30-second limit" is a stop by something else than the limit.
         if (needs === 'TIMEOUT+TERMINATE' && a.has('AT_MOST')) return null;
         const cmp = comparator(a, '≈');
@@ -789,6 +793,17 @@ const RULES: Rule<Check>[] = [
       if (counts.length > 0 && a.negated) return null;
       const named = [...new Set(a.entities('stream').map((s) => s.name))];
       const quoted = a.entities('quoted');
+      // "after its notes, the report states `Error: …`": a line of the report below the notices, not one of them.
+      const noticeAt = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('NOTICE'));
+      const afterNotices = noticeAt > 0 && a.tokens.slice(0, noticeAt).some((t) => t.kind === 'word' && t.concepts.includes('AFTER'));
+      if (afterNotices) {
+        if (quoted.length !== 1 || counts.length > 0 || a.negated) return null;
+        return perCommand(a, `the report has a line with ${JSON.stringify(quoted[0].text)} below every notice`, (c) => {
+          const lines = c.report.split('\n');
+          const at = lines.findIndex((l) => quotedIn(quoted[0].text, l));
+          return { ok: at >= 0 && c.notices.every((n) => lines.findIndex((l) => l.includes(n)) < at), actual: lines.slice(0, 8).join(' ⏎ ') };
+        }, { quoted: true });
+      }
       if (quoted.length === 1 && counts.length === 0) {
         return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => quotedIn(quoted[0].text, n))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
       }
@@ -873,12 +888,16 @@ const RULES: Rule<Check>[] = [
       const texts = quoted.filter((q) => !q.endsWith(':'));
       if (headings.length !== 1 || texts.length === 0 || a.negated) return null;
       const [heading] = headings;
-      return perCommand(a, `the block under ${JSON.stringify(heading)} in the report contains ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, (c) => {
+      const elsewhere = beforeUnder(a);
+      const inBlock = texts.filter((x) => !elsewhere.includes(x));
+      const said = `the block under ${JSON.stringify(heading)} in the report contains ${inBlock.map((x) => JSON.stringify(x)).join(' and ')}`;
+      return perCommand(a, elsewhere.length > 0 ? `the report contains ${elsewhere.map((x) => JSON.stringify(x)).join(' and ')} ∧ ${said}` : said, (c) => {
         const lines = c.report.split('\n');
         const start = lines.findIndex((l) => l.trim() === heading);
         const end = start < 0 ? -1 : lines.findIndex((l, i) => i > start && l.trim() === '');
         const block = start < 0 ? [] : lines.slice(start + 1, end < 0 ? undefined : end);
-        return { ok: block.length > 0 && texts.every((x) => block.some((l) => quotedIn(x, l))), actual: start < 0 ? `no line ${JSON.stringify(heading)} in the report` : block.slice(0, 8).join(' ⏎ ') };
+        const ok = block.length > 0 && inBlock.every((x) => block.some((l) => quotedIn(x, l))) && elsewhere.every((x) => lines.some((l) => quotedIn(x, l)));
+        return { ok, actual: start < 0 ? `no line ${JSON.stringify(heading)} in the report` : block.slice(0, 8).join(' ⏎ ') };
       }, { quoted: true });
     },
   },
@@ -1302,6 +1321,8 @@ const RULES: Rule<Check>[] = [
       const [d, more] = a.entities('duration');
       if (more || a.entities('key').some((k) => k.name !== 'timeout' && k.name !== 'defaultTimeout')) return null;
       if (!a.has('TIMEOUT', 'E:key') && !d) return null;
+      // "it is not reported as a timeout": how the command ended (the rule of a timeout said alone), not the timeout configured.
+      if (classedAs(a)) return null;
       const source = sourceOf(a);
       if (source === 'conflict') return null;
       type Test = (t: Observation['documented'][number]) => boolean;
