@@ -74,6 +74,7 @@ const READINGS: [string, string][] = [
   ['no timeout is configured', 'no timeout (timeout: none)'],
   // A text said to come after the notes is a line of the report below them, not one of them.
   ['after the notes, the report shows `Error: boom`', 'the report has a line with "Error: boom" below every notice'],
+  ['stdout shows 1 to 3, followed by a notice that 4 lines were skipped', 'the stdout lines shown are exactly 1 to 3 ∧ an omission notice saying 4 lines omitted'],
 ];
 
 /** Sentences that must stay unbound: a guess is never bound. */

@@ -795,7 +795,9 @@ const RULES: Rule<Check>[] = [
       const quoted = a.entities('quoted');
       // "after its notes, the report states `Error: …`": a line of the report below the notices, not one of them.
       const noticeAt = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('NOTICE'));
-      const afterNotices = noticeAt > 0 && a.tokens.slice(0, noticeAt).some((t) => t.kind === 'word' && t.concepts.includes('AFTER'));
+      // "after its notes" (a determiner at most between), with the text said after them; "followed by a notice that …" is the notice's.
+      const lead = a.tokens.slice(Math.max(0, noticeAt - 2), Math.max(0, noticeAt)).map((t) => t.text.toLowerCase());
+      const afterNotices = noticeAt > 0 && (lead.at(-1) === 'after' || (lead[0] === 'after' && /^(its|the|their|all)$/.test(lead[1] ?? ''))) && a.tokens.slice(noticeAt).some((t) => t.kind === 'entity' && t.entity.type === 'quoted');
       if (afterNotices) {
         if (quoted.length !== 1 || counts.length > 0 || a.negated) return null;
         return perCommand(a, `the report has a line with ${JSON.stringify(quoted[0].text)} below every notice`, (c) => {
