@@ -3,7 +3,7 @@
 // neither the document nor the vocabulary defines, tools the runtime does not
 // list, OpenSpec structure, and scenario steps no definition matches.
 import type { SpecDocument } from '../model/document.js';
-import type { CodeRef, DocumentPlan, ScenarioStep } from '../model/plan.js';
+import type { CodeRef, DocumentPlan, ScenarioStep, ScenarioUnit } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
 import { deltaOf } from '../translate/openspec-layout.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
@@ -27,8 +27,12 @@ export interface CheckContext {
   tools: string[];
   /** Of the called names, those unknown where spec code runs, with why and, for an undefined one, what to suggest (see known-functions.ts). */
   unknownOperators: (uses: NameUse[]) => Promise<Map<string, UnknownName>>;
-  /** For a step no definition matches: a snippet of the definition to write (Given, When or Then as KEYWORD says); null when it matches. */
-  undefinedStep: (step: ScenarioStep, keyword: string, scenario: readonly ScenarioStep[]) => string | null;
+  /**
+   * For a step no definition matches in its scenario UNIT (its other steps and its condition
+   * paragraph count, as in a run): a snippet of the definition to write (Given, When or Then as
+   * KEYWORD says); null when it matches.
+   */
+  undefinedStep: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
   /** False when no step definition at all applies to the document (no steps file, no built-in steps): its steps are not written yet. */
   stepsLoaded?: boolean;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
@@ -196,7 +200,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     let keyword: string | null = null;
     for (const step of unit.steps) {
       keyword = stepKeyword(step.keyword, keyword);
-      const snippet = context.undefinedStep(step, keyword, unit.steps);
+      const snippet = context.undefinedStep(step, keyword, unit);
       if (snippet !== null && context.stepsLoaded === false) unwritten.push(step.line);
       else if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `undefined step '${step.text}' (it fails the run, which is strict by default); define it with:\n${snippet}` });
       const definitions = context.ambiguousStep?.(step);

@@ -2,7 +2,7 @@
 // read, its Thens are checked only where it says nothing the block does not set up.
 // Paraphrases written for these tests (none from a batch), both ways.
 import t from 'tap';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,4 +96,9 @@ t.test('through the CLI: a scenario whose paragraph sets up more than its block 
   t.match(String(points[0].diagnostics?.interpreter), /"sits"/);
   t.ok(points[1].ok && points[1].todo === undefined && points[1].skip === undefined, 'a file the paragraph says the project holds is made, with its text', { got: points[1] });
   t.ok(points[2].ok && points[2].todo === undefined && points[2].skip === undefined, 'the Then of a restating paragraph runs on the block (cat of a missing file fails)', { got: points[2] });
+  // spec-run check (and the editor, through the same context) agrees with the run: only the first Then is undefined.
+  const checked = await execa(process.execPath, [path.join(root, 'dist/src/cli/main.js'), 'check', file, '--executor-steps'], { cwd: dir, reject: false });
+  const undefinedAt = [...`${checked.stdout}\n${checked.stderr}`.matchAll(/:(\d+):\d+: error: undefined step '([^']*)'/g)].map((m) => [Number(m[1]), m[2]]);
+  const firstThen = readFileSync(file, 'utf8').split('\n').indexOf('1. the command prints `draft two`') + 1;
+  t.same(undefinedAt, [[firstThen, 'the command prints draft two']], `check: ${checked.stdout}${checked.stderr}`);
 });
