@@ -31,10 +31,10 @@ const READINGS: [string, string][] = [
   // A heading said of the texts after it, and the report's texts before it.
   ['the report holds `Exit Code: 3` and, under `To fix:`, the items `rerun it` and `check it`', 'the items under `To fix:` contains "rerun it" and "check it"'],
   // A negation governs its own clause.
-  ['`b` and `c` never appear, and the output ends with `a`', 'the output shown contains none of "b", "c" ∧ the last line of the output shown == "a"'],
+  ['`b` and `c` never appear, and the output ends with `a`', 'the output shown contains none of "b", "c" ∧ the last line of the output shown, or of all spec-run exec printed, == "a"'],
   ['`x`, `y` and `z` are not printed', 'the output shown contains none of "x", "y", "z"'],
   // The subject the sentence opens with, carried into a later clause's pieces.
-  ['The second command is announced with `(timeout 5s, from command)` and finishes with the output `done`', 'the command 2: the output shown contains "done"'],
+  ['The second command is announced with `(timeout 5s, from command)` and finishes with the output `done`', 'the command 2: the output shown (stdout and stderr) == "done"'],
   // The last line, naming no place.
   ['the last line printed is `bye`', 'the last line of the output shown, or of all spec-run exec printed, == "bye"'],
   // A text of the report beside a fact is never the fact's command: both are checked.
@@ -56,7 +56,7 @@ const READINGS: [string, string][] = [
   // "after it": the text before it comes first.
   ['the output block holds `x` and, right after it, `y`', 'the output block (under `Output:` or `Partial Output:`) contains "x" and "y", on consecutive lines in this order'],
   // A colon before a clause of its own ends a clause; "its output" is the subject's.
-  ['The first command finishes: its output is `ready`', 'the command 1: outcome == completed (ran to its end, not stopped) ∧ the command 1: the output shown is "ready"'],
+  ['The first command finishes: its output is `ready`', 'the command 1: outcome == completed (ran to its end, not stopped) ∧ the command 1: the output shown (stdout and stderr) == "ready"'],
   ['the second command exits with status 0 and its output reads `fine`', 'the command 2: the output shown contains "fine"'],
   // A text printed on two lines.
   ['the third command prints `a` twice', 'the command 3: exactly 2 lines shown on stdout or stderr contain "a"'],

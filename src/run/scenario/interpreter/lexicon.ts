@@ -190,7 +190,7 @@ const CONCEPTS: Record<string, string[]> = {
   SLEEP: ['sleeps', 'sleep', 'waits', 'wait', 'hangs', 'hang', 'blocks', 'stalls', 'idles', 'busy', 'keeps running', 'still running', 'runs for', 'runs longer', 'long-running', 'slow'],
   HIDE: ['hidden', 'hide', 'hides', 'suppressed', 'suppress', 'muted', 'silenced', 'disabled', 'false', 'turned off'],
   REVEAL: ['true', 'enabled'],
-  TIME_WORD: ['mark', 'point', 'moment', 'instant', 'time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early'],
+  TIME_WORD: ['mark', 'point', 'moment', 'instant', 'time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early', 'at once', 'right away', 'straight away', 'straightaway', 'instantly', 'without delay', 'without waiting'],
 };
 
 /** The words and phrases the lexicon has for a concept. */

@@ -228,6 +228,8 @@ function subjectOf(clause: Token[]): Token[] {
   const [first, second] = content;
   if (first?.kind === 'entity' && first.entity.type === 'quoted') return [first];
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && second?.kind === 'word' && second.concepts.includes('COMMAND')) return [first, second];
+  // "the second is reported as …": a command's place without its noun.
+  if (first?.kind === 'entity' && first.entity.type === 'ordinal' && first.entity.of === 'command') return [first];
   // "the report opens with … and ends with …": the report, a noun that says nothing else ("the error" also says the command failed).
   if (first?.kind === 'word' && first.concepts.includes('MESSAGE') && !first.concepts.includes('FAIL')) return [first];
   // "the run closes with … and exits with status 130": the executor, whose exit the later clause says.
@@ -257,7 +259,8 @@ function namesOne(clause: Token[], subject: Token[]): boolean {
   // A part of the report ("the output", "the message") is a subject where it opens the clause; after a verb it is what the verb says of the subject ("…, and succeeds with the output `x`").
   // "its output": the subject's own part, no subject of its own.
   const at = clause.findIndex((t) => !isFunction(t));
-  const opening = at >= 0 && !/^(its|their)$/i.test(clause[at - 1]?.text ?? '') ? clause[at] : undefined;
+  // "with the output `x`": what the subject ended with, no subject either.
+  const opening = at >= 0 && !/^(its|their)$/i.test(clause[at - 1]?.text ?? '') && !/^with$/i.test(clause[0]?.text ?? '') ? clause[at] : undefined;
   return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type)) || (t.kind === 'word' && !PRONOUN.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER'].includes(c) || (t === opening && ['MESSAGE', 'OUTPUT', 'NOTICE'].includes(c))) || /^(both|each|every|all|none)$/i.test(t.text))));
 }
 
@@ -324,7 +327,10 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     // A clause that is not one fact may be several, split before the words that begin one ("finishes | with code 0").
     const pieces = options.wholeFirst ? clauses(clause, [], options.splitBefore ?? [], options.splitBeforeConcepts ?? []) : [];
     // Each piece is said of the clause's subject too ("…, and succeeds | with the output `x`").
-    const read = pieces.length > 1 ? pieces.map((piece) => readOne([...carried, ...piece], options)) : [];
+    // A clause that opens with a command by its place ("the second (command) succeeds | with the output `b`") says its later pieces of that command.
+    const first = clause.find((t) => !isFunction(t));
+    const own = carried.length === 0 && first?.kind === 'entity' && first.entity.type === 'ordinal' && first.entity.of === 'command' ? [first] : [];
+    const read = pieces.length > 1 ? pieces.map((piece, k) => readOne([...carried, ...(k > 0 ? own : []), ...piece], options)) : [];
     if (read.length > 0 && read.every((r) => 'value' in r)) {
       for (const r of read) if ('value' in r) (values.push(r.value), names.push(r.rule));
       return;

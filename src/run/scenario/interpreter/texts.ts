@@ -9,7 +9,7 @@
 import type { CommandRecord } from '../../../executor/record.js';
 import { conceptWords, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
-import { args, type Args, type Rule } from './reading.js';
+import { args, isFunction, type Args, type Rule } from './reading.js';
 
 interface Verdict {
   ok: boolean;
@@ -287,6 +287,19 @@ function namesNextText(tokens: Token[], i: number): boolean {
   return k > i && tokens[k] !== undefined && quotedText(tokens[k]) !== null && !isHeading(tokens[k]);
 }
 
+/**
+ * "reads `OK: command succeeded` with `ok` as its output", "… with the output `ok`": a text
+ * named the output beside other texts or the report, which is what the command printed, not
+ * a text of the report at large (whose `Command:` line may hold it).
+ */
+export function namedOutput(a: Args): boolean {
+  const texts = a.tokens.flatMap((t, i) => (t.kind === 'entity' && t.entity.type === 'quoted' ? [i] : []));
+  const isOutput = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('OUTPUT') && /^output$/i.test(t.text);
+  const nextWord = (i: number) => a.tokens.slice(i + 1).find((t) => !isFunction(t));
+  const named = texts.filter((i) => isOutput(a.tokens[i - 1]) || (/^as$/i.test(a.tokens[i + 1]?.text ?? '') && isOutput(nextWord(i + 1))));
+  return named.length > 0 && (named.length < texts.length || a.has('MESSAGE'));
+}
+
 /** Whether TOKENS list two texts or more ("`a`, `b` and `c`", "`a` followed by `b`"), and whether an order word stands between them. */
 export function textList(tokens: Token[]): { list: boolean; ordered: boolean } {
   let run = 0;
@@ -444,6 +457,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const placed = placeOf(bare?.rest ?? a);
   // A text named a message stands after the output block, out of any place named for the others ("the partial output shows `a`, followed by the message `b`").
   if (bare?.message && placed !== 'none' && placed?.place !== PLACES.report) return null;
+  if (namedOutput(a)) return null;
   const found = bare !== null && placed === 'none' ? { place: PLACES.report } : placed;
   // "shows `a` under `Output:` and, after it, `b`", "shows `a`, then a `To fix:` list that begins with `b`": a heading said of some of the texts only.
   const heading = a.tokens.findIndex(isHeading);

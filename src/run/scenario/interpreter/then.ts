@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, commandLines, executorText, HEADINGS, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, commandLines, executorText, HEADINGS, namedOutput, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -350,6 +350,8 @@ function fieldsNamed(a: Args): string[] {
   return [...new Set(names)];
 }
 
+/** Words of promptness ("stopped at once", "killed quickly"): a time with no measure, which no fact reads. */
+const PROMPTLY = /^(soon|quickly|promptly|immediately|early|late|at once|right away|straight away|straightaway|instantly|without delay|without waiting)$/i;
 const TIME_SLOTS = ['E:duration', 'AFTER', 'ABOUT', 'AT_MOST', 'AT_LEAST', 'JUST_OVER', 'JUST_UNDER', 'TIME_WORD', 'EXACTLY'];
 
 /** How the command ended, as a fact says it besides what it is about ("removed after it times out", "stopped … with exit status 124"). */
@@ -469,6 +471,8 @@ const RULES: Rule<Check>[] = [
       build(a) {
         const [d, more] = a.entities('duration');
         if (more || a.has('KILL') || (needs === 'TIMEOUT+FILLER' && !classedAs(a))) return null;
+        // "never reached its `echo after`": a verb of reaching is a timeout only of a timeout or limit.
+        if (!a.has('TIMEOUT') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TIMED_OUT') && /^(hits|reaches|reached|exceeds|exceeded|exceeding)$/i.test(t.text))) return null;
         // "stopped well before its 30-second limit" is a stop by something else than the limit.
         if (needs === 'TIMEOUT+TERMINATE' && a.has('AT_MOST')) return null;
         const cmp = comparator(a, '≈');
@@ -807,6 +811,9 @@ const RULES: Rule<Check>[] = [
         }, { quoted: true });
       }
       if (quoted.length === 1 && counts.length === 0) {
+        // "a note `…`, naming the container it ran in": what the text is said to name is a claim no text check reads.
+        const textAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'quoted');
+        if (a.tokens.slice(textAt + 1).some((t) => t.kind === 'word' && t.concepts.includes('MENTION'))) return null;
         return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => quotedIn(quoted[0].text, n))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
       }
       // One quoted text may be the command; a second is a text the placeholder's fact does not read.
@@ -847,6 +854,10 @@ const RULES: Rule<Check>[] = [
       if (a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('ORDER') && textAt.some((k) => k < i) && textAt.some((k) => k > i))) return null;
       // "the report of `sleep 5` says …": a command named by its line, whose report the texts of the report read.
       if (ownerOf(a)) return null;
+      if (namedOutput(a)) return null;
+      // "all three commands report `OK: …`": a count of commands before the verb says which commands, never a text they name.
+      const verbAt = a.tokens.findIndex((t) => t.kind === 'word' && !t.concepts.includes('EACH') && t.concepts.some((c) => c === 'MENTION' || c === 'SHOWN'));
+      if (a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'command')) return null;
       const objects = mentions(a);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
@@ -946,7 +957,8 @@ const RULES: Rule<Check>[] = [
     allows: ['EXACTLY', 'E:stream', 'SET'],
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
-      if (values.length !== 1 || a.has('MENTION', 'SHOWN', 'WRITE', 'LAST_LINE') || a.entities('ordinal').length > 0) return null;
+      // "the third command … with the output `third`": a command's place is whose output; a line's, a line of it.
+      if (values.length !== 1 || a.has('MENTION', 'SHOWN', 'WRITE', 'LAST_LINE') || a.entities('ordinal').some((o) => o.of === 'line')) return null;
       // "there is no `Exit Status: Timeout` line": a line of the report, not the whole output.
       if (a.tokens.every((t) => !(t.kind === 'word' && t.concepts.includes('OUTPUT')) || /^lines?$/i.test(t.text))) return null;
       const value = values[0].text;
@@ -1025,7 +1037,9 @@ const RULES: Rule<Check>[] = [
       // "the last line printed is `…`", naming neither: the output's last line, or the last line of all the run printed (which ends with the executor's own lines).
       const unnamedPlace = !a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
       const unnamed = unnamedPlace && index === 0;
-      const unnamedLast = unnamedPlace && index === 'last' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
+      // "the output ends with `…`", of no command: the run's output is that too (what spec-run exec printed ends with its own lines).
+      const runOutput = a.tokens.some((t, i) => t.kind === 'word' && /^output$/i.test(t.text) && /^the$/i.test(a.tokens[i - 1]?.text ?? '')) && !a.has('MESSAGE', 'HOST', 'CONTAINER') && a.entities('stream').length === 0 && !a.entities('ordinal').some((o) => o.of === 'command');
+      const unnamedLast = (unnamedPlace || runOutput) && index === 'last' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
       const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report,' : unnamedLast ? 'the output shown, or of all spec-run exec printed,' : 'the output shown';
       // "spec-run prints `…` as its first line": a line of all the run printed.
       const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
@@ -1287,7 +1301,8 @@ const RULES: Rule<Check>[] = [
     build(a) {
       const ordinals = a.entities('ordinal').filter((o) => o.of === 'command');
       const named = a.entities('quoted');
-      if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length || (named[0] && looksLikeFile(named[0].text))) return null;
+      // A text in the report's own words (`Error: …`, `Exit Code: 143`) is what a report says, never a command that ran.
+      if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length || (named[0] && (looksLikeFile(named[0].text) || executorText(named[0].text)))) return null;
       const which = ordinals[0] ? (ordinals[0].index === 'last' ? 'the last command' : `command ${ordinals[0].index + 1}`) : `\`${named[0].text}\``;
       const ran = (o: Observation) => (ordinals[0] ? (ordinals[0].index === 'last' ? o.record.commands.length > 0 : o.record.commands.length > ordinals[0].index) : o.record.commands.some((_c, i) => o.runs[i]?.includes(named[0].text)));
       return { text: `${which} ${a.negated ? 'never ran' : 'ran'}`, evaluate: (o) => ({ ok: ran(o) !== a.negated, actual: o.record.commands.map((c) => c.run).join('; ') || 'no command ran' }) };
@@ -1342,6 +1357,9 @@ const RULES: Rule<Check>[] = [
         text = `timeout from ${SOURCE_TEXT[source]}`;
         test = fromSource;
       } else if (source === null && (a.has('APPLY') || a.negated)) {
+        // "is not run on the host without its limit": a negated run, or two negations, deny no timeout.
+        const negations = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('NOT'));
+        if (negations.length > 1 || a.tokens.some((t, i) => negations.includes(t) && a.tokens[i + 1]?.kind === 'word' && (a.tokens[i + 1] as { concepts: string[] }).concepts.includes('RUNS'))) return null;
         // "a timeout applies"; "no timeout applies", "runs without any deadline".
         text = a.negated ? 'no timeout (timeout: none)' : 'a timeout applies (not none)';
         return perCommand(a, text, (_c, o, i) => ({ ok: (o.documented[i]?.ms === null) === a.negated, actual: `timeout ${o.documented[i]?.text} (from ${o.documented[i]?.source})` }));
@@ -1433,6 +1451,8 @@ const GUARDED: Rule<Check>[] = RULES.map((rule) => ({
   ...rule,
   build(a: Args) {
     if (new Set(a.entities('ordinal').filter((o) => o.of === 'command').map((o) => o.index)).size > 1) return null;
+    // "stopped at once", "exits promptly": how soon, against nothing measured; dropped, it would pass a stop that took any time.
+    if (a.entities('duration').length === 0 && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TIME_WORD') && PROMPTLY.test(t.text))) return null;
     try {
       return rule.build(a);
     } catch (error) {

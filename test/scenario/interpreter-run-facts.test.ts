@@ -1,0 +1,97 @@
+// Then facts about what a command printed and about the run as a whole (interpreter/then.ts,
+// reading.ts, texts.ts): a text named the command's output beside the report's texts, the
+// command a clause opens with carried into its later pieces, "the output ends with" of no
+// command, words of promptness no fact measures, negated runs beside a limit, the report's
+// own words never taken for a command that ran, a count of commands that say a text, a
+// verb of reaching that is no timeout without one. Each class on paraphrases written for
+// these tests (none is a sentence of a batch), with the sentences it must leave unbound,
+// and the readings checked true and false against a real run.
+import t from 'tap';
+import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { observe } from '../../src/run/scenario/interpreter/observation.js';
+import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
+import { assertReadings } from './then-readings.js';
+
+/** Paraphrases, and what each is read as (a part of the interpretation). */
+const READINGS: [string, string][] = [
+  // A text named the output beside a text of the report: the command's output, line for line.
+  ['its report says `OK: command succeeded`, with `hello` as its output', 'the output shown (stdout and stderr) == "hello"'],
+  ['the report reads `OK: command succeeded` with the output `hello`', 'the output shown (stdout and stderr) == "hello"'],
+  ['it passes and is reported as `OK: command succeeded`, with `42` as its output', 'the output shown (stdout and stderr) == "42"'],
+  // The command a clause opens with, by its place, is whose output a later piece says.
+  ['the third command finishes with the output `c`', 'the command 3: the output shown (stdout and stderr) == "c"'],
+  ['the first command fails, and the second one passes with `two` as its output', 'the command 2: the output shown (stdout and stderr) == "two"'],
+  ['the second is reported as `OK: command succeeded` with the output `b`', 'the command 2: the output shown (stdout and stderr) == "b"'],
+  // "the output" of no command: the command's output, or all spec-run exec printed.
+  ['the output closes with `interrupted by SIGTERM: 2 of 3 commands not run`', 'the last line of the output shown, or of all spec-run exec printed, == "interrupted by SIGTERM: 2 of 3 commands not run"'],
+  // Its output stays the command's.
+  ['its output ends with `bye`', 'the last line of the output shown == "bye"'],
+  // A timeout reached, said with its object.
+  ['the command reaches its timeout', 'outcome == timeout'],
+  ['the command never hits its time limit', 'not (outcome == timeout)'],
+  // A lone negation of a timeout is still read.
+  ['the command runs with no deadline at all', 'no timeout (timeout: none)'],
+];
+
+/** Sentences that must stay unbound: a guess is never bound. */
+const UNBOUND = [
+  // Promptness that no fact measures: dropped, it would pass a stop that took any time.
+  'the running command is stopped at once',
+  'it is terminated right away',
+  'the sleep is killed immediately',
+  'the command ends promptly',
+  'the container is stopped straight away and removed',
+  // A negated run beside a limit, or two negations: not a command without a timeout.
+  'the command is not run on the host without its limit',
+  'the command is never run without a timeout',
+  'it does not run without any deadline',
+  // The report's own words are never a command that ran ("`echo hi` is run" is read).
+  'the command that was running is reported with `Error: Command interrupted before completion`, `Exit Code: 143` and the partial output `x`',
+  '`Exit Code: 143` is run',
+  // A count of the commands that say a text is who says it, not a text said.
+  'all three commands report `OK: command succeeded`',
+  'all 2 commands say `Exit Code: 0`',
+  // What a notice is said to name is more than its text.
+  'the report carries a note `container spec-run-… removed`, naming the container it ran in',
+  'a notice `x` appears, mentioning the image',
+  // A verb of reaching with a command line as its object is no timeout.
+  'the command never reached its `echo after`',
+  'the script reaches `exit 3`',
+];
+
+t.test('facts of a command’s output and of the whole run, read by class', (t) => {
+  assertReadings(t, READINGS, UNBOUND);
+  t.end();
+});
+
+const CONFIG = `stop:
+  commands:
+    - run: "echo one; exit 2"
+    - run: "echo two"
+    - run: "echo three"
+`;
+
+t.test('each reading checked against a real run', async (t) => {
+  const o = await observe({ text: CONFIG, line: 1 }, emptySetup(), {});
+  const verdict = async (sentence: string) => {
+    const read = readThen(sentence);
+    if (!read.ok) return undefined;
+    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
+  };
+  const holds = [
+    'the second command succeeds with `two` as its output',
+    'the third is reported as `OK: command succeeded` with the output `three`',
+    'the first command fails, and the second one passes with `two` as its output',
+    'the output ends with `three`',
+  ];
+  const fails = [
+    // The Command: line of the first report holds `echo one`; the output is `one`, not that.
+    'the first command is reported as `Error: Command failed with exit code 2` with the output `echo one`',
+    'the second command succeeds with `three` as its output',
+    'the third is reported as `OK: command succeeded` with the output `thr`',
+    'the first command fails, and the second one passes with `one` as its output',
+    'the output ends with `two`',
+  ];
+  for (const sentence of holds) t.equal(await verdict(sentence), true, `true: "${sentence}"`);
+  for (const sentence of fails) t.equal(await verdict(sentence), false, `false: "${sentence}"`);
+});
