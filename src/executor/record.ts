@@ -91,6 +91,8 @@ export interface RunRecord {
   exitStatus: number;
   /** The signal that interrupted spec-run exec, when one did. */
   interrupted?: InterruptSignal;
+  /** How long the run took, from reading its configuration to its last command's end (absent: its file was not read). */
+  elapsedMs?: number;
 }
 
 export interface RecordOptions {
@@ -193,7 +195,8 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     messages.push(text);
     options.write?.(text);
   };
-  const record: RunRecord = { config, errors, commands: [], messages, exitStatus: 0 };
+  const started = performance.now();
+  const record: RunRecord = { config, errors, commands: [], messages, exitStatus: 0, elapsedMs: 0 };
   if (errors.length > 0) {
     const name = options.configName ?? 'the configuration';
     show(`Error: invalid configuration ${name}:`);
@@ -229,6 +232,7 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     show('');
     if (record.exitStatus === 0 && (result.outcome !== 'completed' || result.exitCode !== 0)) record.exitStatus = result.exitCode || EXIT.infrastructure;
   }
+  record.elapsedMs = performance.now() - started;
   return record;
 }
 

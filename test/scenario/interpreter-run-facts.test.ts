@@ -29,6 +29,11 @@ const READINGS: [string, string][] = [
   // A timeout reached, said with its object.
   ['the command reaches its timeout', 'outcome == timeout'],
   ['the command never hits its time limit', 'not (outcome == timeout)'],
+  // Before a time it did not reach, said as what that time is: "long" or "well" before, by half of it at least.
+  ['the command is stopped after about one second, long before its sleep would end', 'elapsed at most half of the sleep in its command line'],
+  ['the second command ends well before the 20-second sleep would finish', 'the command 2: elapsed at most half of 20 s'],
+  ['it finishes before its timeout', 'elapsed under its timeout'],
+  ['spec-run exec exits with status 124, well before the 30 seconds of the sleep', "spec-run exec's run took at most half of 30 s"],
   // A lone negation of a timeout is still read.
   ['the command runs with no deadline at all', 'no timeout (timeout: none)'],
 ];
@@ -54,6 +59,11 @@ const UNBOUND = [
   // What a notice is said to name is more than its text.
   'the report carries a note `container spec-run-… removed`, naming the container it ran in',
   'a notice `x` appears, mentioning the image',
+  // A sleep's owner named in what the time is; a time word that measures nothing; a negation; a wait that names no length.
+  'spec-run exec exits with status 130, well before the thirty seconds the first command would have slept',
+  'the command ends soon before its sleep would end',
+  'the command does not end long before its sleep',
+  'the command ends long before it waits',
   // A verb of reaching with a command line as its object is no timeout.
   'the command never reached its `echo after`',
   'the script reaches `exit 3`',
@@ -70,6 +80,20 @@ const CONFIG = `stop:
     - run: "echo two"
     - run: "echo three"
 `;
+
+t.test('a time before a sleep or a timeout, checked against a real run', async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "sleep 5"\n      timeout: "1s"\n', line: 1 }, emptySetup(), {});
+  const verdict = async (sentence: string) => {
+    const read = readThen(sentence);
+    if (!read.ok) return undefined;
+    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
+  };
+  t.equal(await verdict('the command ends long before its sleep would end'), true, 'stopped at 1 s of a 5-second sleep');
+  t.equal(await verdict('spec-run exec exits with status 124, well before the 5 seconds of the sleep'), true, "the run's own time");
+  t.equal(await verdict('the command ends long before the 1-second sleep would end'), false, 'not by half of one second');
+  t.equal(await verdict('the command ends before its timeout'), false, 'it ended at its timeout');
+  t.equal(await verdict('spec-run exec exits with status 124, long before the 1-second timeout'), false, "the run's time is no shorter than its command's");
+});
 
 t.test('each reading checked against a real run', async (t) => {
   const o = await observe({ text: CONFIG, line: 1 }, emptySetup(), {});

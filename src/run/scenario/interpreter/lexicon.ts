@@ -187,7 +187,7 @@ const CONCEPTS: Record<string, string[]> = {
   TOO_LARGE: ['too large', 'too big', 'too high', 'too many', 'out of range', 'outside the allowed range', 'above the maximum', 'over the maximum', 'exceeds the maximum'],
   IGNORE: ['survives', 'survive', 'survived', 'withstands', 'withstand', 'rides out', 'shrugs off', 'ignores', 'ignore', 'ignoring', 'ignored', 'swallows', 'disregards', 'catches and ignores', 'is immune to', 'does not react to'],
   HANDLE: ['handles', 'handle', 'catches', 'catch', 'traps', 'reacts', 'responds', 'cleans up', 'cleanup', 'tidies'],
-  SLEEP: ['sleeps', 'sleep', 'waits', 'wait', 'hangs', 'hang', 'blocks', 'stalls', 'idles', 'busy', 'keeps running', 'still running', 'runs for', 'runs longer', 'long-running', 'slow'],
+  SLEEP: ['sleeps', 'sleep', 'slept', 'waits', 'wait', 'hangs', 'hang', 'blocks', 'stalls', 'idles', 'busy', 'keeps running', 'still running', 'runs for', 'runs longer', 'long-running', 'slow'],
   HIDE: ['hidden', 'hide', 'hides', 'suppressed', 'suppress', 'muted', 'silenced', 'disabled', 'false', 'turned off'],
   REVEAL: ['true', 'enabled'],
   TIME_WORD: ['mark', 'point', 'moment', 'instant', 'time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early', 'at once', 'right away', 'straight away', 'straightaway', 'instantly', 'without delay', 'without waiting'],

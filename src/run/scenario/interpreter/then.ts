@@ -9,7 +9,7 @@ import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
-import { args, read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
+import { args, isFunction, read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, commandLines, executorText, HEADINGS, namedOutput, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
 
 export interface Verdict {
@@ -669,6 +669,49 @@ const RULES: Rule<Check>[] = [
         ok: not(a.negated, compareTime(c.elapsedMs, d.ms * o.scale, cmp, c.context === 'docker') && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
         actual: `elapsed ${ms(c.elapsedMs)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
       }));
+    },
+  },
+  {
+    // "long before its sleep would end", "well before the 30 seconds of the sleep", "long before the 30-second timeout":
+    // it ended before a time it did not reach, said as what that time is; "long" or "well" before, by half of it at least.
+    name: 'before the sleep would end',
+    needs: [['SLEEP', 'TIMEOUT'], ['AT_MOST']],
+    allows: ['E:duration', 'TIME_WORD', 'END', 'COMPLETE', 'HOOK', 'RUNS', 'OWN'],
+    build(a) {
+      const [d, more] = a.entities('duration');
+      const bounds = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('AT_MOST'));
+      if (more || a.negated || bounds.length !== 1 || !/^(well )?before$/i.test(bounds[0].text)) return null;
+      // "long" is the only time word here: "soon before" or "a moment before" measure nothing.
+      const times = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('TIME_WORD'));
+      if (times.some((t) => !/^long$/i.test(t.text))) return null;
+      const wide = times.length > 0 || /^well/i.test(bounds[0].text);
+      // A sleep by its name only ("the sleep", "would have slept"): "waits" or "hangs" name no length.
+      const sleeps = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('SLEEP'));
+      if (sleeps.some((t) => !/^(sleep|sleeps|slept)$/i.test(t.text))) return null;
+      const sleep = sleeps.length > 0;
+      if (sleep === a.has('TIMEOUT')) return null;
+      // "spec-run exec exits …, well before the thirty seconds the first command would have slept": a command named in what the time is, not the run's time.
+      // "the thirty seconds the first command would have slept": the command that sleeps is the sleep's owner, not what ended.
+      const sleeper = a.tokens.findIndex((t, i) => t.kind === 'word' && t.concepts.includes('COMMAND') && !t.concepts.includes('HOOK') && a.tokens.slice(i + 1).find((x) => !isFunction(x))?.kind === 'word' && sleeps.includes(a.tokens.slice(i + 1).find((x) => !isFunction(x))!));
+      if (sleeper >= 0 || (a.has('HOOK') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND') && !t.concepts.includes('HOOK')))) return null;
+      const within = (elapsed: number, limit: number) => (wide ? elapsed <= limit / 2 : elapsed < limit);
+      const bound = (what: string) => `${wide ? `at most half of ${what}` : `under ${what}`}`;
+      const sleepOf = (run: string | undefined) => {
+        const lengths = [...(run ?? '').matchAll(/\bsleep\s+(\d+(?:\.\d+)?)\b/g)].map((m) => Number(m[1]) * 1000);
+        return lengths.length === 1 ? lengths[0] : undefined;
+      };
+      if (runSubject(a)) {
+        if (!d) return null;
+        return {
+          text: `spec-run exec's run took ${bound(showDuration(d.ms))}`,
+          evaluate: (o) => ({ ok: o.record.elapsedMs !== undefined && within(o.record.elapsedMs, d.ms * o.scale), actual: `the run took ${ms(o.record.elapsedMs)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}` }),
+        };
+      }
+      const what = d ? showDuration(d.ms) : sleep ? 'the sleep in its command line' : 'its timeout';
+      return perCommand(a, `elapsed ${bound(what)}`, (c, o, i) => {
+        const limit = d?.ms ?? (sleep ? sleepOf(o.runs[i]) : (o.documented[i]?.ms ?? undefined));
+        return { ok: limit !== undefined && within(c.elapsedMs, limit * o.scale), actual: `elapsed ${ms(c.elapsedMs)}, against ${limit === undefined ? 'no single length' : ms(limit * o.scale)}` };
+      });
     },
   },
   {
