@@ -34,6 +34,10 @@ const READINGS: [string, string][] = [
   ['the second command ends well before the 20-second sleep would finish', 'the command 2: elapsed at most half of 20 s'],
   ['it finishes before its timeout', 'elapsed under its timeout'],
   ['spec-run exec exits with status 124, well before the 30 seconds of the sleep', "spec-run exec's run took at most half of 30 s"],
+  // spec-run exec's status said as whose code it is.
+  ['spec-run exec ends with status 4, which is the exit code of the first failure', "spec-run exec's exit status == the exit code of the first failed command"],
+  ['the executor exits with the first failing command’s code rather than the last one’s', "spec-run exec's exit status == the exit code of the first failed command, not of the last"],
+  ['spec-run exec exits with the status of the earliest command that failed', "spec-run exec's exit status == the exit code of the first failed command"],
   // A lone negation of a timeout is still read.
   ['the command runs with no deadline at all', 'no timeout (timeout: none)'],
 ];
@@ -64,6 +68,11 @@ const UNBOUND = [
   'the command ends soon before its sleep would end',
   'the command does not end long before its sleep',
   'the command ends long before it waits',
+  // The run's status and a command's failure, two subjects: not one command failing; a second failure by its place is not counted.
+  'spec-run exec does not exit with the code of the first failure',
+  'spec-run exec exits with the code of the second failed command',
+  'spec-run exec exits with the code of the first failure rather than of the first',
+  'the second command exits with the code of the first failure',
   // A verb of reaching with a command line as its object is no timeout.
   'the command never reached its `echo after`',
   'the script reaches `exit 3`',
@@ -93,6 +102,19 @@ t.test('a time before a sleep or a timeout, checked against a real run', async (
   t.equal(await verdict('the command ends long before the 1-second sleep would end'), false, 'not by half of one second');
   t.equal(await verdict('the command ends before its timeout'), false, 'it ended at its timeout');
   t.equal(await verdict('spec-run exec exits with status 124, long before the 1-second timeout'), false, "the run's time is no shorter than its command's");
+});
+
+t.test("spec-run exec's status as the code of a failure, checked against a real run", async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "exit 3"\n    - run: "true"\n    - run: "exit 5"\n', line: 1 }, emptySetup(), {});
+  const verdict = async (sentence: string) => {
+    const read = readThen(sentence);
+    if (!read.ok) return undefined;
+    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
+  };
+  t.equal(await verdict('spec-run exec exits with status 3, the exit code of the first failure'), true, 'the first failure: 3');
+  t.equal(await verdict('spec-run exec exits with the code of the first failure rather than of the last'), true, 'not 5');
+  t.equal(await verdict('spec-run exec exits with the exit code of the last command that failed'), false, 'the last failure: 5');
+  t.equal(await verdict('spec-run exec exits with status 5, the exit code of the first failure'), false, 'the status is 3');
 });
 
 t.test('each reading checked against a real run', async (t) => {

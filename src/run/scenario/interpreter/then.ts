@@ -430,6 +430,38 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "spec-run exec exits with status 3, the exit code of the first failure (rather than of the last)", "the first failure's code":
+    // spec-run exec's status is the code of that one of the failed commands.
+    name: 'the status of the first failure',
+    needs: [['EXIT'], ['FAIL'], ['FIRST', 'LAST', 'E:ordinal']],
+    allows: ['E:number', 'COMMAND', 'CONTRAST', 'SEND', 'HOOK', 'END'],
+    build(a) {
+      // Said of the run ("…, which is the code of the first failure" names no subject: the status of a run is the failure's), never of a command before the status.
+      const subject = a.before('EXIT');
+      if (subject.some((t) => (t.kind === 'word' && t.concepts.includes('COMMAND') && !t.concepts.includes('HOOK')) || (t.kind === 'entity' && ['quoted', 'ordinal', 'image'].includes(t.entity.type)))) return null;
+      const codes = a.entities('number');
+      const ordinals = a.entities('ordinal');
+      if (a.negated || codes.length > 1 || ordinals.some((o) => o.of !== 'command' || (o.index !== 0 && o.index !== 'last'))) return null;
+      // Which failure, and the one a contrast ("rather than of the last") denies: the places in the order said.
+      const places = a.tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'ordinal' ? [t.entity.index === 0 ? 'first' : 'last'] : t.kind === 'word' && t.concepts.includes('FIRST') ? ['first'] : t.kind === 'word' && t.concepts.includes('LAST') ? ['last'] : []));
+      const contrastAt = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('CONTRAST'));
+      if (contrastAt >= 0 ? places.length !== 2 || places[0] === places[1] : places.length !== 1) return null;
+      const [which, denied] = places as ('first' | 'last')[];
+      const failedOf = (o: Observation) => o.record.commands.filter((c) => c.outcome !== 'completed' || c.exitCode !== 0);
+      const text = `spec-run exec's exit status == the exit code of the ${which} failed command${denied ? `, not of the ${denied}` : ''}${codes.length ? ` == ${codes[0].n}` : ''}`;
+      return {
+        text,
+        evaluate: (o) => {
+          const failed = failedOf(o);
+          const pick = (w: 'first' | 'last') => (w === 'first' ? failed[0] : failed.at(-1));
+          const status = o.record.exitStatus;
+          const ok = pick(which) !== undefined && status === pick(which)!.exitCode && (!denied || status !== pick(denied)!.exitCode) && (codes.length === 0 || status === codes[0].n);
+          return { ok, actual: `exit status ${status}; the failed commands' codes: ${failed.map((c) => `${c.index + 1}: ${c.exitCode}`).join(', ') || 'none'}` };
+        },
+      };
+    },
+  },
+  {
     name: "exit code is the command's own",
     needs: [['EXIT'], ['OWN']],
     allows: ['SHOWN', 'SET', 'COMPLETE'],
@@ -451,6 +483,8 @@ const RULES: Rule<Check>[] = [
     allows: ['OUTCOME', 'EXIT', 'COMPLETE', 'MESSAGE', 'E:number', 'SHOWN'],
     build(a) {
       if (a.has('SUCCEED') && a.has('FAIL')) return null;
+      // "spec-run exec exits with the exit code of the first command that failed": the run and a command, two subjects, not one command's failure.
+      if (a.has('HOOK') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND') && !t.concepts.includes('HOOK') && !/^(it|they)$/i.test(t.text))) return null;
       if (a.entities('number').length > 0 && !(a.entities('number').length === 1 && a.entities('number')[0].n === 0 && a.has('EXIT'))) return null;
       const fails = a.has('FAIL') !== a.negated;
       if (runSubject(a)) {
