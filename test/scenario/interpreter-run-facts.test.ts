@@ -38,6 +38,12 @@ const READINGS: [string, string][] = [
   ['spec-run exec ends with status 4, which is the exit code of the first failure', "spec-run exec's exit status == the exit code of the first failed command"],
   ['the executor exits with the first failing command’s code rather than the last one’s', "spec-run exec's exit status == the exit code of the first failed command, not of the last"],
   ['spec-run exec exits with the status of the earliest command that failed', "spec-run exec's exit status == the exit code of the first failed command"],
+  // What it prints as its working directory: a line it printed, and where it ran.
+  ['the command prints `/srv/app` as its working directory', 'a line shown == "/srv/app", and working directory == /srv/app'],
+  ['the second command prints /var/tmp as its working directory', 'the command 2: a line shown == "/var/tmp", and working directory == /var/tmp'],
+  // An ordinal before "output line" or a stream's line: a line of that output.
+  ['its second output line is `b`', 'line 2 of the output shown == "b"'],
+  ['the first stdout line is `a`', 'line 1 of the output shown == "a"'],
   // A lone negation of a timeout is still read.
   ['the command runs with no deadline at all', 'no timeout (timeout: none)'],
 ];
@@ -73,6 +79,8 @@ const UNBOUND = [
   'spec-run exec exits with the code of the second failed command',
   'spec-run exec exits with the code of the first failure rather than of the first',
   'the second command exits with the code of the first failure',
+  // Printing its working directory, with no directory said.
+  'it prints its working directory',
   // A verb of reaching with a command line as its object is no timeout.
   'the command never reached its `echo after`',
   'the script reaches `exit 3`',
@@ -115,6 +123,20 @@ t.test("spec-run exec's status as the code of a failure, checked against a real 
   t.equal(await verdict('spec-run exec exits with the code of the first failure rather than of the last'), true, 'not 5');
   t.equal(await verdict('spec-run exec exits with the exit code of the last command that failed'), false, 'the last failure: 5');
   t.equal(await verdict('spec-run exec exits with status 5, the exit code of the first failure'), false, 'the status is 3');
+});
+
+t.test('a working directory printed, checked against a real run', async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "pwd; echo x"\n      workdir: "/tmp"\n    - run: "echo /tmp"\n      workdir: "/"\n', line: 1 }, emptySetup(), {});
+  const verdict = async (sentence: string) => {
+    const read = readThen(sentence);
+    if (!read.ok) return undefined;
+    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
+  };
+  t.equal(await verdict('the first command prints `/tmp` as its working directory'), true, 'pwd in /tmp');
+  t.equal(await verdict('the first command succeeds, its first output line is `/tmp` and its second output line is `x`'), true, 'its lines by place');
+  t.equal(await verdict('the first command prints `/` as its working directory'), false, 'not what it printed');
+  t.equal(await verdict('the second command prints `/tmp` as its working directory'), false, 'printed, but it ran in /');
+  t.equal(await verdict('the first command succeeds, and its second output line is `/tmp`'), false, 'the line after it');
 });
 
 t.test('each reading checked against a real run', async (t) => {

@@ -668,6 +668,11 @@ function tokensOf(sentence: string): Token[] {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: 'command' });
         continue;
       }
+      // "its first output line", "the last stdout line": a line of that output.
+      if (Object.hasOwn(ORDINALS, w) && /^(output|stdout|stderr)$/.test(next ?? '') && lower[i + 2] === 'line') {
+        take(1, { type: 'ordinal', index: ORDINALS[w], of: 'line' });
+        continue;
+      }
       // "the second announcement", "the last headline": the place of that command.
       if (Object.hasOwn(ORDINALS, w) && /^(command|one|stop|entry|item|line|announcement|headline)/.test(next ?? '')) {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: next === 'line' ? 'line' : 'command' });

@@ -1241,10 +1241,18 @@ const RULES: Rule<Check>[] = [
   {
     name: 'working directory',
     needs: [['WORKDIR', 'RUNS']],
-    allows: ['E:path', 'PROJECT', 'CONFIG', 'SET', 'E:quoted'],
+    allows: ['E:path', 'PROJECT', 'CONFIG', 'SET', 'E:quoted', 'WRITE'],
     build(a) {
       const paths = [...a.entities('path').map((p) => p.text), ...a.entities('quoted').map((q) => q.text)];
       if (paths.length > 1 || (paths.length === 0 && !a.has('PROJECT', 'CONFIG'))) return null;
+      // "it prints /tmp as its working directory": a line it printed, and the directory it ran in.
+      if (a.has('WRITE')) {
+        if (paths.length !== 1 || !a.has('WORKDIR') || a.has('PROJECT', 'CONFIG')) return null;
+        return perCommand(a, neg(a.negated, `a line shown == ${JSON.stringify(paths[0])}, and working directory == ${paths[0]}`), (c) => ({
+          ok: not(a.negated, c.lines.some((l) => l.text.trim() === paths[0]) && c.workdir === paths[0]),
+          actual: `working directory ${c.workdir}; lines ${JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 200))}`,
+        }), { quoted: true });
+      }
       // "runs in /tmp": a directory named by its path; "runs" alone says nothing of one.
       if (!a.has('WORKDIR') && (a.entities('path').length !== 1 || a.entities('quoted').length > 0)) return null;
       const text = paths[0] ? `working directory == ${paths[0]}` : "working directory == the configuration's directory (/workspace in a container)";
