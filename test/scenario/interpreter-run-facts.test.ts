@@ -44,6 +44,10 @@ const READINGS: [string, string][] = [
   // An ordinal before "output line" or a stream's line: a line of that output.
   ['its second output line is `b`', 'line 2 of the output shown == "b"'],
   ['the first stdout line is `a`', 'line 1 of the output shown == "a"'],
+  // A time explained as the timeout plus the grace period, after a colon or in parentheses: each part as configured.
+  ['it is killed about five seconds after it started: its three-second timeout plus the two-second grace period', 'timeout == 3 s and grace period == 2 s'],
+  ['the command ends no earlier than 4 s after it started (a 2 s timeout plus a grace period of 2 s)', 'elapsed ≥ 4 s ∧ timeout == 2 s and grace period == 2 s'],
+  ['it is stopped about three seconds after it started: one second of timeout plus the two-second grace period', 'timeout == 1 s and grace period == 2 s'],
   // A lone negation of a timeout is still read.
   ['the command runs with no deadline at all', 'no timeout (timeout: none)'],
 ];
@@ -81,6 +85,10 @@ const UNBOUND = [
   'the second command exits with the code of the first failure',
   // Printing its working directory, with no directory said.
   'it prints its working directory',
+  // A sum that is not of a timeout and a grace period, or whose parts have no lengths: not read.
+  'it ends after 4 s: its two-second timeout plus two seconds of sleep',
+  'the duration is the timeout plus the grace period',
+  'it ends after 4 s: the timeout plus the two-second grace period',
   // A verb of reaching with a command line as its object is no timeout.
   'the command never reached its `echo after`',
   'the script reaches `exit 3`',
@@ -110,6 +118,9 @@ t.test('a time before a sleep or a timeout, checked against a real run', async (
   t.equal(await verdict('the command ends long before the 1-second sleep would end'), false, 'not by half of one second');
   t.equal(await verdict('the command ends before its timeout'), false, 'it ended at its timeout');
   t.equal(await verdict('spec-run exec exits with status 124, long before the 1-second timeout'), false, "the run's time is no shorter than its command's");
+  t.equal(await verdict('the command ends about 3 s after it started: its one-second timeout plus the two-second grace period'), false, 'stopped at 1 s: SIGTERM sufficed');
+  t.equal(await verdict('the command ends after about one second (its one-second timeout plus the two-second grace period)'), true, 'its timeout and grace period as configured');
+  t.equal(await verdict('the command ends after about one second (its two-second timeout plus the two-second grace period)'), false, 'its timeout is 1 s');
 });
 
 t.test("spec-run exec's status as the code of a failure, checked against a real run", async (t) => {

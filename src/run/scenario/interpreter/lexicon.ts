@@ -58,7 +58,7 @@ const CONCEPTS: Record<string, string[]> = {
   PARTIAL: ['partial', 'partially', 'so far', 'up to that point', 'up to the timeout', 'until then', 'until the timeout'],
   ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
   AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'no longer than', 'shorter than', 'maximum', 'max', 'just before', 'shortly before', 'a little before', 'slightly before', 'a bit before'],
-  AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'minimum', 'past', 'beyond'],
+  AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'no earlier than', 'not earlier than', 'not sooner than', 'minimum', 'past', 'beyond'],
   /** A file growing by a line: "the log gains a line with …". */
   LOG_GROWS: ['gains', 'gained', 'grows', 'is appended', 'gets appended', 'appends', 'appended'],
   /** A little more or less than a time: at least it (at most it), and not by more than a measurement's slack. */
@@ -66,6 +66,8 @@ const CONCEPTS: Record<string, string[]> = {
   JUST_UNDER: ['a little under', 'a little less than', 'a little before', 'slightly under', 'slightly less than', 'slightly before', 'just under', 'just below', 'just short of', 'just before', 'a bit under', 'a bit less than', 'a bit before', 'shortly before', 'marginally under', 'marginally less than', 'a tad under'],
   EXACTLY: ['exactly', 'precisely', 'only', 'just'],
   AFTER: ['after', 'once', 'when', 'following', 'followed by', 'later', 'then', 'afterwards', 'afterward', 'thereafter', 'subsequently', 'just after', 'shortly after', 'a little after', 'slightly after', 'a bit after'],
+  /** A time said as the sum of two: "its one-second timeout plus the two-second grace period". */
+  PLUS: ['plus'],
   /** A reason or a consequence: a clause of its own, which is checked too ("124, because the deadline ended it"). */
   REASON: ['even though', 'although', 'though', 'because', 'because of', 'since', 'as a result', 'as a consequence', 'hence', 'therefore', 'thus', 'which means', 'meaning that', 'meaning', 'so that', 'which is why', 'that is why', 'given that', 'due to'],
   /** "X rather than Y": X, and not Y. */
@@ -295,10 +297,12 @@ function quotedSpans(text: string): { text: string; quoted: boolean }[] {
 /** The words of plain text: lowercase, hyphenated numbers split ("2-second" → "2", "second"), punctuation off. */
 function words(text: string): string[] {
   return text
+    // "ends after three seconds (its one-second timeout plus the two-second grace period)": a parenthesis is a clause of its own.
+    .replace(/\s\(([^()]*)\)(?=[\s,.;]|$)/g, ' , $1 , ')
     .replace(/[()[\]{}!?]/g, ' ')
     .replace(/;|,(?!\d)/g, ' , ')
     // "is allowed to finish: its output is …": a colon before a clause of its own ends the one before, as a semicolon does.
-    .replace(/:\s+(?=(?:its|it|the|a|an|no|their|they|both|each|every|none|neither)\s)/gi, ' , ')
+    .replace(/:\s+(?=(?:its|it|the|a|an|no|their|they|both|each|every|none|neither|one|two|three|four|five)\s)/gi, ' , ')
     .replace(/(\d)-(?=[a-z])/gi, '$1 ')
     .replace(/\b([a-z]+)-(second|minute|hour|line)s?\b/gi, '$1 $2')
     .split(/\s+/)

@@ -674,6 +674,26 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "…: its two-second timeout plus the two-second grace period": what a time said before is made of, each part checked as configured.
+    name: 'timeout plus grace period',
+    needs: [['PLUS'], ['TIMEOUT'], ['GRACE']],
+    allows: ['E:duration', 'OWN'],
+    build(a) {
+      const plus = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('PLUS'));
+      const sides = [a.tokens.slice(0, plus), a.tokens.slice(plus + 1)];
+      const durationOf = (side: Token[]) => side.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'duration' ? [t.entity.ms] : []));
+      const said = (side: Token[], concept: string) => side.some((t) => t.kind === 'word' && t.concepts.includes(concept));
+      // Each side one duration, one of them the timeout's and the other the grace period's.
+      if (a.negated || sides.some((side) => durationOf(side).length !== 1 || said(side, 'TIMEOUT') === said(side, 'GRACE'))) return null;
+      const timeoutMs = durationOf(sides.find((side) => said(side, 'TIMEOUT'))!)[0];
+      const graceMs = durationOf(sides.find((side) => said(side, 'GRACE'))!)[0];
+      return perCommand(a, `timeout == ${showDuration(timeoutMs)} and grace period == ${showDuration(graceMs)}`, (c, o, i) => ({
+        ok: o.documented[i]?.ms === timeoutMs && c.graceMs === graceMs,
+        actual: `timeout ${o.documented[i]?.text}, grace ${ms(c.graceMs)}`,
+      }));
+    },
+  },
+  {
     name: 'elapsed',
     needs: [['E:duration'], ['ELAPSED', 'COMPLETE', 'SHOWN', 'RUNS', 'END']],
     allows: [...TIME_SLOTS, 'SUCCEED', 'TOTAL', 'OUTPUT', 'MESSAGE'],
