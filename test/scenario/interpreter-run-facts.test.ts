@@ -1,4 +1,4 @@
-// Then facts about what a command printed and about the run as a whole (interpreter/then.ts,
+// When steps that list commands with their settings, and Then facts about what a command printed and about the run as a whole (interpreter/then.ts,
 // reading.ts, texts.ts): a text named the command's output beside the report's texts, the
 // command a clause opens with carried into its later pieces, "the output ends with" of no
 // command, words of promptness no fact measures, negated runs beside a limit, the report's
@@ -9,7 +9,7 @@
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { observe } from '../../src/run/scenario/interpreter/observation.js';
-import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
+import { emptySetup, readWhen } from '../../src/run/scenario/interpreter/when.js';
 import { assertReadings } from './then-readings.js';
 
 /** Paraphrases, and what each is read as (a part of the interpretation). */
@@ -123,6 +123,18 @@ t.test('a time before a sleep or a timeout, checked against a real run', async (
   t.equal(await verdict('the command ends after about one second (its two-second timeout plus the two-second grace period)'), false, 'its timeout is 1 s');
 });
 
+t.test('"it is ended" at its end, of a command that outlives the SIGTERM, checked against a real run', async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "trap \'\' TERM; sleep 30"\n      timeout: "1s"\n', line: 1 }, emptySetup(), {});
+  const verdict = async (sentence: string) => {
+    const read = readThen(sentence);
+    if (!read.ok) return undefined;
+    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
+  };
+  t.equal(await verdict('it is ended about three seconds after it started: one second of timeout plus the two-second grace period'), true, 'killed at the end of the grace period');
+  t.equal(await verdict('it is ended about one second after it started'), false, 'the SIGTERM at one second did not end it');
+  t.equal(await verdict('it is stopped about one second after it started'), true, 'the executor stopped it at its timeout');
+});
+
 t.test("spec-run exec's status as the code of a failure, checked against a real run", async (t) => {
   const o = await observe({ text: 'stop:\n  commands:\n    - run: "exit 3"\n    - run: "true"\n    - run: "exit 5"\n', line: 1 }, emptySetup(), {});
   const verdict = async (sentence: string) => {
@@ -173,4 +185,28 @@ t.test('each reading checked against a real run', async (t) => {
   ];
   for (const sentence of holds) t.equal(await verdict(sentence), true, `true: "${sentence}"`);
   for (const sentence of fails) t.equal(await verdict(sentence), false, `false: "${sentence}"`);
+});
+
+/** Whens that list commands, each with its settings, and what each is read as. */
+const LISTS: [string, string][] = [
+  ['the configuration declares two commands: `make` with `timeout: "5m"`, then `make test`', 'command 1: run `make` ∧ command 1: timeout: "5m" ∧ command 2: run `make test`'],
+  ['a configuration sets `defaultTimeout: "1m"` and has three commands: `a` with no timeout of its own, `b` with `timeout: "2s"`, and `c` with `timeout: null`', 'defaultTimeout: "1m" ∧ command 1: run `a` ∧ no timeout field (inherited) ∧ command 2: run `b` ∧ timeout: "2s" ∧ command 3: run `c` ∧ timeout: null'],
+  ['it runs two container commands with image alpine: first `id`, then `pwd`', 'command 1: run `id` in a container (alpine) ∧ command 2: run `pwd` in a container (alpine)'],
+  ['the file lists 2 host commands: `true` and `false`', 'command 1: run `true` on the host ∧ command 2: run `false` on the host'],
+];
+
+/** Lists not read so: a count that is not the items', a setting taken for a command, an item that is no command line. */
+const LISTS_UNBOUND = [
+  'a configuration lists three commands: `a` with `timeout: "1s"`, and `b`',
+  'a configuration lists two commands: `a` with `timeout: "1s"` and `maxOutputLines: 5`',
+  'the configuration has two commands: one that prints, and `b`',
+];
+
+t.test('a When listing commands: each item a command by its place, with its settings and those said of all', (t) => {
+  for (const [sentence, expected] of LISTS) {
+    const read = readWhen(sentence);
+    t.equal(read.ok ? read.parts.map((p) => p.text).join(' ∧ ') : null, expected, sentence, { got: read });
+  }
+  for (const sentence of LISTS_UNBOUND) t.notOk(readWhen(sentence).ok, `not read: ${sentence}`);
+  t.end();
 });

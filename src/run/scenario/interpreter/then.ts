@@ -563,8 +563,10 @@ const RULES: Rule<Check>[] = [
       if (a.has('TIMEOUT') && !(d && cmp === '≤')) return null;
       const graceful = a.has('GRACEFUL') || signals.length > 0;
       // Stopped by the executor (a stop event), or killed by a limit of the engine (memory): then it ended when it was killed.
-      const endedAt = (c: CommandRecord) => stopAt(c) ?? (c.outcome === 'memory-limit' ? c.elapsedMs : undefined);
-      const text = `it was stopped (by the executor, or killed by its memory limit)${graceful ? ' with SIGTERM, no SIGKILL' : ''}${d ? `, ${timeText('at t', d.ms, cmp, false)}` : ''}`;
+      // "it is ended about three seconds after it started": when it was over, which is after the stop where it outlived the SIGTERM.
+      const over = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TERMINATE') && /^((is|was|are|were|gets|got) )?ended$/i.test(t.text));
+      const endedAt = (c: CommandRecord) => (stopAt(c) === undefined && c.outcome !== 'memory-limit' ? undefined : over ? c.elapsedMs : (stopAt(c) ?? c.elapsedMs));
+      const text = `it was stopped (by the executor, or killed by its memory limit)${graceful ? ' with SIGTERM, no SIGKILL' : ''}${d ? `, ${timeText(over ? 'its end at t' : 'at t', d.ms, cmp, false)}` : ''}`;
       return perCommand(a, neg(a.negated, text), (c, o) => ({
         ok: not(a.negated, endedAt(c) !== undefined && (!graceful || (signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined)) && (!d || compareTime(endedAt(c), d.ms * o.scale, cmp, c.context === 'docker'))),
         actual: `stopped at ${ms(endedAt(c))}, signals ${c.signals.map((s) => `${s.signal}@${Math.round(s.atMs)}ms`).join(' ') || 'none'}, ${c.outcome}`,

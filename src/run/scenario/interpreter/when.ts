@@ -735,15 +735,52 @@ function plainParts(sentence: string): string {
     .replace(/`stop:?`(?:\s+(?:section|block|mapping|key))?/gi, 'section')
     // "a configuration's first command has …": the first command, which later clauses go on speaking of.
     .replace(/\b(?:a|the|this|its) (?:configuration|config|file)'s\s+(?=(?:first|second|third|fourth|fifth|only)\b)/gi, 'the ')
-    .replace(/\b(?:a single|one single|just one|exactly one)\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b)/gi, 'a ')
+    .replace(/\b(?:a single|the single|one single|just one|exactly one)\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b)/gi, 'a ')
     // "one command of a configuration has …": a command (a later "another" is the one after it).
     .replace(/\bone\s+((?:host\s+|container\s+)?command)\s+of\s+(?:a|the|this|its)\s+(?:configuration|config|file)\b/gi, 'the first $1')
     // "lists a host command, `echo hello`, and …": the command line in apposition is that command's, and the verb says only that it has it.
     .replace(/\b(?:lists|declares|contains|includes|holds|has)\s+(an?\s+(?:host\s+|container\s+)?command),\s+(`[^`]+`)(?=\s*(?:,|$))/gi, 'has $1 $2');
 }
 
+const PLACE_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6 };
+
+/**
+ * "lists three commands: `a` with no timeout of its own, `b` with `timeout: "10s"`, and `c`",
+ * "runs two container commands with image alpine: first `a`, then `b`": each item of the list
+ * is a command by its place, with the settings said after it and those said of them all
+ * ("the second command runs `b` in a container with image alpine"). The sentence as it is
+ * where it lists no commands so, where the count is not the items', or where an item is not
+ * a command line first (a `key: value` is a setting, never a command).
+ */
+function listedCommands(sentence: string): string {
+  const list = /^(.*?)\b(?:lists|has|holds|contains|runs|declares|defines)\s+(?:the\s+)?(?:(\w+)\s+)?(host\s+|container\s+)?commands(\s+with\s+[^:`]*(?:`[^`]*`[^:`]*)*?)?:\s+(.+)$/i.exec(sentence);
+  if (!list) return sentence;
+  const [, before, count, where, shared, rest] = list;
+  // Items are split where a comma, "and" or "then" stands outside code marks before a command line.
+  const items: string[] = [];
+  let current = '';
+  const pieces = rest.split(/(`[^`]*`)/);
+  pieces.forEach((piece, i) => {
+    if (i % 2 === 1) return void (current += piece);
+    const parts = piece.split(/\s*,\s*(?:and\s+|then\s+)?(?:(?:first|then|finally|lastly)\s+)?|\s+(?:and|then)\s+(?:(?:first|then|finally|lastly)\s+)?/i);
+    parts.forEach((part, k) => {
+      if (k > 0) (items.push(current), (current = ''));
+      current += part;
+    });
+  });
+  items.push(current);
+  const commands = items.map((item) => item.trim().replace(/^(?:first|then|finally|lastly)\s+/i, '')).filter((item) => item !== '');
+  const n = count === undefined ? undefined : COUNT_WORDS[count.toLowerCase()] ?? (/^\d+$/.test(count) ? Number(count) : NaN);
+  if (Number.isNaN(n) || (n !== undefined && n !== commands.length) || commands.length < 2 || commands.length > PLACE_WORDS.length || commands.some((c) => !c.startsWith('`') || /^`[A-Za-z_]+\s*:/.test(c))) return sentence;
+  const place = where === undefined ? '' : /host/i.test(where) ? ' on the host' : ' in a container';
+  const subject = before.replace(/\s+and\s*$/i, '').trim();
+  const said = /^(?:it|(?:a|the|this|its)\s+(?:configuration|config|file|configuration file))$/i.test(subject) || subject === '' ? [] : [subject];
+  return [...said, ...commands.map((c, i) => `the ${PLACE_WORDS[i]} command runs ${c.replace(/^(`[^`]*`)/, `$1${place}`)}${shared ?? ''}`)].join(', ');
+}
+
 function readClauses(sentence: string): Reading<SetupPart> {
-  return read(namedPlaces(plainParts(sentence)), {
+  return read(namedPlaces(listedCommands(plainParts(sentence))), {
     rules: READ_RULES,
     universal: UNIVERSAL,
     splitAt: [',', 'and', 'but', 'while', 'then'],
