@@ -7,10 +7,8 @@
 // these tests (none is a sentence of a batch), with the sentences it must leave unbound,
 // and the readings checked true and false against a real run.
 import t from 'tap';
-import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { observe } from '../../src/run/scenario/interpreter/observation.js';
-import { emptySetup, readWhen } from '../../src/run/scenario/interpreter/when.js';
-import { assertReadings } from './then-readings.js';
+import { readWhen } from '../../src/run/scenario/interpreter/when.js';
+import { assertReadings, verdictsOn } from './then-readings.js';
 
 /** Paraphrases, and what each is read as (a part of the interpretation). */
 const READINGS: [string, string][] = [
@@ -107,12 +105,7 @@ const CONFIG = `stop:
 `;
 
 t.test('a time before a sleep or a timeout, checked against a real run', async (t) => {
-  const o = await observe({ text: 'stop:\n  commands:\n    - run: "sleep 5"\n      timeout: "1s"\n', line: 1 }, emptySetup(), {});
-  const verdict = async (sentence: string) => {
-    const read = readThen(sentence);
-    if (!read.ok) return undefined;
-    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
-  };
+  const verdict = await verdictsOn('stop:\n  commands:\n    - run: "sleep 5"\n      timeout: "1s"\n');
   t.equal(await verdict('the command ends long before its sleep would end'), true, 'stopped at 1 s of a 5-second sleep');
   t.equal(await verdict('spec-run exec exits with status 124, well before the 5 seconds of the sleep'), true, "the run's own time");
   t.equal(await verdict('the command ends long before the 1-second sleep would end'), false, 'not by half of one second');
@@ -124,24 +117,14 @@ t.test('a time before a sleep or a timeout, checked against a real run', async (
 });
 
 t.test('"it is ended" at its end, of a command that outlives the SIGTERM, checked against a real run', async (t) => {
-  const o = await observe({ text: 'stop:\n  commands:\n    - run: "trap \'\' TERM; sleep 30"\n      timeout: "1s"\n', line: 1 }, emptySetup(), {});
-  const verdict = async (sentence: string) => {
-    const read = readThen(sentence);
-    if (!read.ok) return undefined;
-    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
-  };
+  const verdict = await verdictsOn('stop:\n  commands:\n    - run: "trap \'\' TERM; sleep 30"\n      timeout: "1s"\n');
   t.equal(await verdict('it is ended about three seconds after it started: one second of timeout plus the two-second grace period'), true, 'killed at the end of the grace period');
   t.equal(await verdict('it is ended about one second after it started'), false, 'the SIGTERM at one second did not end it');
   t.equal(await verdict('it is stopped about one second after it started'), true, 'the executor stopped it at its timeout');
 });
 
 t.test("spec-run exec's status as the code of a failure, checked against a real run", async (t) => {
-  const o = await observe({ text: 'stop:\n  commands:\n    - run: "exit 3"\n    - run: "true"\n    - run: "exit 5"\n', line: 1 }, emptySetup(), {});
-  const verdict = async (sentence: string) => {
-    const read = readThen(sentence);
-    if (!read.ok) return undefined;
-    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
-  };
+  const verdict = await verdictsOn('stop:\n  commands:\n    - run: "exit 3"\n    - run: "true"\n    - run: "exit 5"\n');
   t.equal(await verdict('spec-run exec exits with status 3, the exit code of the first failure'), true, 'the first failure: 3');
   t.equal(await verdict('spec-run exec exits with the code of the first failure rather than of the last'), true, 'not 5');
   t.equal(await verdict('spec-run exec exits with the exit code of the last command that failed'), false, 'the last failure: 5');
@@ -149,12 +132,7 @@ t.test("spec-run exec's status as the code of a failure, checked against a real 
 });
 
 t.test('a working directory printed, checked against a real run', async (t) => {
-  const o = await observe({ text: 'stop:\n  commands:\n    - run: "pwd; echo x"\n      workdir: "/tmp"\n    - run: "echo /tmp"\n      workdir: "/"\n', line: 1 }, emptySetup(), {});
-  const verdict = async (sentence: string) => {
-    const read = readThen(sentence);
-    if (!read.ok) return undefined;
-    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
-  };
+  const verdict = await verdictsOn('stop:\n  commands:\n    - run: "pwd; echo x"\n      workdir: "/tmp"\n    - run: "echo /tmp"\n      workdir: "/"\n');
   t.equal(await verdict('the first command prints `/tmp` as its working directory'), true, 'pwd in /tmp');
   t.equal(await verdict('the first command succeeds, its first output line is `/tmp` and its second output line is `x`'), true, 'its lines by place');
   t.equal(await verdict('the first command prints `/` as its working directory'), false, 'not what it printed');
@@ -163,12 +141,7 @@ t.test('a working directory printed, checked against a real run', async (t) => {
 });
 
 t.test('each reading checked against a real run', async (t) => {
-  const o = await observe({ text: CONFIG, line: 1 }, emptySetup(), {});
-  const verdict = async (sentence: string) => {
-    const read = readThen(sentence);
-    if (!read.ok) return undefined;
-    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
-  };
+  const verdict = await verdictsOn(CONFIG);
   const holds = [
     'the second command succeeds with `two` as its output',
     'the third is reported as `OK: command succeeded` with the output `three`',

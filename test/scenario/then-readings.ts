@@ -1,7 +1,9 @@
 // Asserts how Then sentences are read: each of READINGS read as (a part of) its expected
 // interpretation, each of UNBOUND left unbound.
 import type { Test } from 'tap';
+import { observe } from '../../src/run/scenario/interpreter/observation.js';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
 
 export function assertReadings(t: Test, readings: readonly (readonly [string, string])[], unbound: readonly string[]): void {
   for (const [sentence, expected] of readings) {
@@ -13,4 +15,14 @@ export function assertReadings(t: Test, readings: readonly (readonly [string, st
     const read = readThen(sentence);
     t.notOk(read.ok, `"${sentence}" is not bound`, { got: read.ok ? read.parts.map((p) => p.text) : undefined });
   }
+}
+
+/** Runs CONFIG for real once: then whether a sentence holds of that run (undefined: not read). */
+export async function verdictsOn(config: string): Promise<(sentence: string) => Promise<boolean | undefined>> {
+  const o = await observe({ text: config, line: 1 }, emptySetup(), {});
+  return async (sentence) => {
+    const read = readThen(sentence);
+    if (!read.ok) return undefined;
+    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
+  };
 }
