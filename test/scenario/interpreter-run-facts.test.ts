@@ -46,6 +46,10 @@ const READINGS: [string, string][] = [
   ['it is killed about five seconds after it started: its three-second timeout plus the two-second grace period', 'timeout == 3 s and grace period == 2 s'],
   ['the command ends no earlier than 4 s after it started (a 2 s timeout plus a grace period of 2 s)', 'elapsed ≥ 4 s ∧ timeout == 2 s and grace period == 2 s'],
   ['it is stopped about three seconds after it started: one second of timeout plus the two-second grace period', 'timeout == 1 s and grace period == 2 s'],
+  // The output as a list of lines: those lines, in that order, and no other; or the first of them.
+  ['its output is, line by line, `x`, `y` and `z`', 'the lines shown are exactly "x", "y", "z", in this order'],
+  ['the second command\'s output is the two lines `up` and `down`', 'the command 2: the lines shown are exactly "up", "down", in this order'],
+  ['its first three output lines are `1`, `2` and `3`', 'the first 3 lines shown are "1", "2", "3"'],
   // A lone negation of a timeout is still read.
   ['the command runs with no deadline at all', 'no timeout (timeout: none)'],
 ];
@@ -87,6 +91,11 @@ const UNBOUND = [
   'it ends after 4 s: its two-second timeout plus two seconds of sleep',
   'the duration is the timeout plus the grace period',
   'it ends after 4 s: the timeout plus the two-second grace period',
+  // A count that is not the texts', a line named alone, "first" with no count, a denied list.
+  'its output is the two lines `a`, `b` and `c`',
+  'the output line is `a` and `b`',
+  'its first output lines are `a` and `b`',
+  'its output is not `a` and `b`',
   // A verb of reaching with a command line as its object is no timeout.
   'the command never reached its `echo after`',
   'the script reaches `exit 3`',
@@ -138,6 +147,15 @@ t.test('a working directory printed, checked against a real run', async (t) => {
   t.equal(await verdict('the first command prints `/` as its working directory'), false, 'not what it printed');
   t.equal(await verdict('the second command prints `/tmp` as its working directory'), false, 'printed, but it ran in /');
   t.equal(await verdict('the first command succeeds, and its second output line is `/tmp`'), false, 'the line after it');
+});
+
+t.test('the output as a list of lines, checked against a real run', async (t) => {
+  const verdict = await verdictsOn('stop:\n  commands:\n    - run: "echo a; echo b; echo c"\n');
+  t.equal(await verdict('its output is, line by line, `a`, `b` and `c`'), true, 'those lines, in order');
+  t.equal(await verdict('its first two output lines are `a` and `b`'), true, 'the first two');
+  t.equal(await verdict('its output is the two lines `a` and `b`'), false, 'a third line follows');
+  t.equal(await verdict('its output is `a`, `c` and `b`'), false, 'not in that order');
+  t.equal(await verdict('its first two output lines are `b` and `c`'), false, 'not the first two');
 });
 
 t.test('each reading checked against a real run', async (t) => {

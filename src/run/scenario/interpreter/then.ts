@@ -1069,6 +1069,34 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "its output is, line by line, `a`, `b` and `c`", "its output is the three lines `a`, `b` and `c`", "its first two output lines are `x` and `y`":
+    // the lines it printed, in that order, and no other (or the first of them, where "first" says so).
+    name: 'the output is these lines',
+    needs: [['OUTPUT'], ['E:quoted']],
+    allows: ['E:count', 'E:stream', 'FIRST'],
+    build(a) {
+      const texts = a.entities('quoted').map((q) => q.text);
+      const counts = a.entities('count');
+      if (texts.length < 2 || a.negated || counts.length > 1 || (counts[0] && (counts[0].unit !== 'line' || counts[0].n !== texts.length))) return null;
+      // The texts stand together at the end, joined by commas and "and" only: an order word or another word between them is read elsewhere.
+      const firstText = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'quoted');
+      if (a.tokens.slice(firstText).some((t) => !(t.kind === 'entity' && t.entity.type === 'quoted') && !(isFunction(t) && /^(,|and)$/i.test(t.text)))) return null;
+      // Words for the output: "output", "the lines", "line by line"; a line named alone ("the line") is one line, not these.
+      const lineWords = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && /^lines?$/i.test(t.text)).map((t) => t.text.toLowerCase());
+      const lineByLine = lineWords.length === 2 && lineWords.every((w) => w === 'line');
+      if (!(lineWords.length === 0 || lineByLine || (lineWords.length === 1 && lineWords[0] === 'lines')) || a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^(output|lines?)$/i.test(t.text))) return null;
+      const first = a.has('FIRST');
+      if (first && !counts[0]) return null;
+      const streams = streamsOf(a);
+      const list = texts.map((x) => JSON.stringify(x)).join(', ');
+      return perCommand(a, first ? `the first ${texts.length} lines shown are ${list}` : `the lines shown are exactly ${list}, in this order`, (c) => {
+        const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text.trim());
+        const lines = first ? shown.slice(0, texts.length) : shown;
+        return { ok: lines.length === texts.length && lines.every((l, i) => l === texts[i]), actual: JSON.stringify(shown.slice(0, 12)) };
+      }, { quoted: true });
+    },
+  },
+  {
     name: 'the command prints',
     needs: [['WRITE', 'SHOWN', 'MENTION'], ['E:quoted', 'E:path']],
     allows: ['E:stream', 'TWICE'],
