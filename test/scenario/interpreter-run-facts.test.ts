@@ -50,6 +50,9 @@ const READINGS: [string, string][] = [
   ['its output is, line by line, `x`, `y` and `z`', 'the lines shown are exactly "x", "y", "z", in this order'],
   ['the second command\'s output is the two lines `up` and `down`', 'the command 2: the lines shown are exactly "up", "down", in this order'],
   ['its first three output lines are `1`, `2` and `3`', 'the first 3 lines shown are "1", "2", "3"'],
+  // A time alone after a comma, said of the fact the clause before read ("it runs to its end, about three seconds").
+  ['the command is not stopped: it finishes, about two seconds', 'not (it was stopped (by the executor, or killed by its memory limit)) ∧ outcome == completed, elapsed ≈ 2 s'],
+  ['the second command is stopped, after about 4 s', 'the command 2: it was stopped (by the executor, or killed by its memory limit), at t ≈ 4 s'],
   // A lone negation of a timeout is still read.
   ['the command runs with no deadline at all', 'no timeout (timeout: none)'],
 ];
@@ -96,6 +99,10 @@ const UNBOUND = [
   'the output line is `a` and `b`',
   'its first output lines are `a` and `b`',
   'its output is not `a` and `b`',
+  // A time alone that the fact before does not take, or a second one; running after a time is when it started.
+  'it prints `x`, about 2 seconds',
+  'it runs to its end, about three seconds, then about five seconds',
+  'after about 1 s the second command runs',
   // A verb of reaching with a command line as its object is no timeout.
   'the command never reached its `echo after`',
   'the script reaches `exit 3`',

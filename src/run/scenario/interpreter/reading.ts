@@ -50,6 +50,13 @@ function isNothingMore(clause: Token[]): boolean {
   return content.some((t) => t.kind === 'word' && t.concepts.includes('NOT')) && content.every((t) => t.kind === 'word' && (t.concepts.includes('NOT') || t.concepts.includes('AFTER') || /^(else|more|besides)$/i.test(t.text)));
 }
 
+/** "about three seconds", "after about 2 s": one duration and words that qualify a time, nothing else. */
+function isTimeAlone(clause: Token[]): boolean {
+  const content = clause.filter((t) => !isFunction(t));
+  const durations = content.filter((t) => t.kind === 'entity' && t.entity.type === 'duration');
+  return durations.length === 1 && content.every((t) => durations.includes(t) || (t.kind === 'word' && t.concepts.some((c) => ['ABOUT', 'AT_MOST', 'AT_LEAST', 'JUST_OVER', 'JUST_UNDER', 'EXACTLY', 'AFTER'].includes(c))));
+}
+
 /** "not 20", "not 5 seconds": a negation and a value, nothing else. */
 function isContrast(clause: Token[]): boolean {
   const content = clause.filter((t) => !isFunction(t));
@@ -275,6 +282,8 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   const missing: string[] = [];
   let ambiguous: string | null = null;
   let previous: Token[] | null = null;
+  // The tokens the last clause read as one fact was read from (with the subject carried into it).
+  let lastRead: Token[] | null = null;
   // "`sleep 4` is stopped after two seconds and reported with exit code 124": a clause that names no command is said of the one the first clause opens with.
   const subject = subjectOf(parts[0] ?? []);
   // Once a clause names a subject of its own ("…, the executor prints …, and it exits"), a later pronoun is that one's.
@@ -290,6 +299,7 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
         values.push(said.value);
         names.push(said.rule);
         previous = clause;
+        lastRead = [...referent, ...clause];
         return;
       }
       missing.push(clause.map((t) => t.text).join(' '));
@@ -303,6 +313,7 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
         values.push(said.value);
         names.push(said.rule);
         previous = clause;
+        lastRead = [...nearest, ...clause];
         return;
       }
     }
@@ -323,7 +334,18 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
       values.push(one.value);
       names.push(one.rule);
       previous = gapped;
+      lastRead = gapped;
       return;
+    }
+    // "it runs to its end, about three seconds": a time alone, said of the fact the clause before read, read with it as one fact.
+    if (lastRead !== null && isTimeAlone(clause) && !lastRead.some((t) => t.kind === 'entity' && t.entity.type === 'duration')) {
+      const joined = readOne([...lastRead, ...clause], options);
+      if ('value' in joined) {
+        values[values.length - 1] = joined.value;
+        names[names.length - 1] = joined.rule;
+        lastRead = null;
+        return;
+      }
     }
     // A clause that is not one fact may be several, split before the words that begin one ("finishes | with code 0").
     const pieces = options.wholeFirst ? clauses(clause, [], options.splitBefore ?? [], options.splitBeforeConcepts ?? []) : [];
@@ -334,6 +356,7 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     const read = pieces.length > 1 ? pieces.map((piece, k) => readOne([...carried, ...(k > 0 ? own : []), ...piece], options)) : [];
     if (read.length > 0 && read.every((r) => 'value' in r)) {
       for (const r of read) if ('value' in r) (values.push(r.value), names.push(r.rule));
+      lastRead = null;
       return;
     }
     if (one.ambiguous) ambiguous ??= `"${clause.map((t) => t.text).join(' ')}" reads as several different facts (${one.ambiguous.join(', ')})`;

@@ -702,6 +702,8 @@ const RULES: Rule<Check>[] = [
     build(a) {
       const [d, more] = a.entities('duration');
       if (more) return null;
+      // "after about 1 s the second command runs": when it started, not how long it ran.
+      if (a.has('RUNS') && a.has('AFTER') && !a.has('ELAPSED', 'COMPLETE', 'END', 'SHOWN')) return null;
       // "the `Duration:` line of the report shows …": the line of the measure's label, in the report; no other line or text.
       const label = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('ELAPSED') && t.text.endsWith(':'));
       if (a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => c === 'OUTPUT' || c === 'MESSAGE') && !(label && /^(line|report)$/i.test(t.text)))) return null;
