@@ -191,6 +191,9 @@ const LISTS: [string, string][] = [
   ['a configuration sets `defaultTimeout: "1m"` and has three commands: `a` with no timeout of its own, `b` with `timeout: "2s"`, and `c` with `timeout: null`', 'defaultTimeout: "1m" ∧ command 1: run `a` ∧ no timeout field (inherited) ∧ command 2: run `b` ∧ timeout: "2s" ∧ command 3: run `c` ∧ timeout: null'],
   ['it runs two container commands with image alpine: first `id`, then `pwd`', 'command 1: run `id` in a container (alpine) ∧ command 2: run `pwd` in a container (alpine)'],
   ['the file lists 2 host commands: `true` and `false`', 'command 1: run `true` on the host ∧ command 2: run `false` on the host'],
+  // One command listed is the command it has.
+  ['the configuration lists the single host command `uptime`', 'run `uptime` on the host'],
+  ['a file declares a container command `id`', 'run `id` in a container (alpine)'],
 ];
 
 /** Lists not read so: a count that is not the items', a setting taken for a command, an item that is no command line. */
@@ -198,6 +201,7 @@ const LISTS_UNBOUND = [
   'a configuration lists three commands: `a` with `timeout: "1s"`, and `b`',
   'a configuration lists two commands: `a` with `timeout: "1s"` and `maxOutputLines: 5`',
   'the configuration has two commands: one that prints, and `b`',
+  'the configuration lists the command `a` and the command `b`',
 ];
 
 t.test('a When listing commands: each item a command by its place, with its settings and those said of all', (t) => {

@@ -728,7 +728,7 @@ export function readWhen(sentence: string): Reading<SetupPart> {
  * `stop:` key as the section it is ("the `stop:` section sets …"), "a single command" as a
  * command (one command said is one command set up; "one command of a configuration" too),
  * "a configuration's first command" as the first command, a command line in apposition
- * ("lists a command, `x`,") as the command's.
+ * ("lists a command, `x`,") as the command's, "lists the command `x`" as having it.
  */
 function plainParts(sentence: string): string {
   return sentence
@@ -739,7 +739,9 @@ function plainParts(sentence: string): string {
     // "one command of a configuration has …": a command (a later "another" is the one after it).
     .replace(/\bone\s+((?:host\s+|container\s+)?command)\s+of\s+(?:a|the|this|its)\s+(?:configuration|config|file)\b/gi, 'the first $1')
     // "lists a host command, `echo hello`, and …": the command line in apposition is that command's, and the verb says only that it has it.
-    .replace(/\b(?:lists|declares|contains|includes|holds|has)\s+(an?\s+(?:host\s+|container\s+)?command),\s+(`[^`]+`)(?=\s*(?:,|$))/gi, 'has $1 $2');
+    .replace(/\b(?:lists|declares|contains|includes|holds|has)\s+(an?\s+(?:host\s+|container\s+)?command),\s+(`[^`]+`)(?=\s*(?:,|$))/gi, 'has $1 $2')
+    // "lists the host command `echo hi`": a verb of listing one command says that it has it.
+    .replace(/\b(?:lists|declares|contains|includes|holds)\s+(?:a|an|the)\s+((?:host\s+|container\s+)?command)\s+(?=`)/gi, 'has a $1 ');
 }
 
 const PLACE_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
