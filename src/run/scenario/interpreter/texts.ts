@@ -83,12 +83,14 @@ export function commandLines(c: CommandRecord, o: Observation): string[] {
 /** A place of the report: its parts in a command's report, and in a run that ran no command (its configuration refused). */
 interface Place {
   name: string;
+  /** All the run printed, where no command is named. */
+  whole?: boolean;
   of(c: CommandRecord, o: Observation): string[];
   ofRun(o: Observation): string[];
 }
 
 const PLACES = {
-  report: { name: 'the report', of: commandLines, ofRun: runLines },
+  report: { name: 'the report', whole: true, of: commandLines, ofRun: runLines },
   verdict: { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: runLines },
   headline: { name: 'the headline (first line of the report)', of: (c) => c.report.split('\n').filter((l) => l.trim() !== '').slice(0, 1), ofRun: (o) => runLines(o).slice(0, 1) },
   announcement: { name: 'the announcement line', of: (c, o) => [announcementOf(c, o) ?? ''], ofRun: () => [] },
@@ -104,6 +106,33 @@ const PLACES = {
   // What the command printed as the report shows it: its lines and the notices about them, under `Output:` or `Partial Output:`.
   shown: { name: 'the output shown', of: (c) => outputBlock(c), ofRun: runLines },
 } satisfies Record<string, Place>;
+
+/**
+ * TEXT (lines of the report) with each command line it quotes left out: the announcement's
+ * (`[1/2] host: echo out (timeout …)`) and the `Command:` line's. A text the command printed
+ * is looked for where the report shows what it printed, never in the quotation of its own
+ * command (`out` is not shown by `Command: echo out`).
+ */
+export function withoutQuotedCommands(text: string, o: Observation): string {
+  let rest = text;
+  for (const run of new Set(o.record.commands.map((c) => c.run))) rest = rest.split(`: ${run} (timeout `).join(': … (timeout ').split(`Command: ${run}`).join('Command: …');
+  return rest;
+}
+
+/** Whether a sentence quotes a command line itself: a text that is one of the run's commands, a `Command:` line or an announcement, or a text called a command ("names the command `sleep 5`"). */
+export function quotesCommand(texts: readonly string[], o: Observation, calledCommand: boolean): boolean {
+  return calledCommand || texts.some((x) => /^(Command:|\[\d+\/\d+\])/.test(x) || o.record.commands.some((c) => c.run.trim() === x.trim()) || o.runs.some((r) => r.trim() === x.trim()));
+}
+
+/** "the command `sleep 5`": a text a sentence calls a command. */
+export const calledCommand = (tokens: readonly Token[]) => tokens.some((t, i) => quotedText(t) !== null && is(tokens[i - 1], 'COMMAND'));
+
+/** PLACE without the command lines the report quotes, unless the sentence quotes one (TEXTS): whole-report places only. */
+function unquotedPlace(place: Place, texts: readonly string[], called: boolean): Place {
+  if (place !== PLACES.report && place !== PLACES.verdict) return place;
+  const strip = (lines: string[], o: Observation) => (quotesCommand(texts, o, called) ? lines : withoutQuotedCommands(lines.join('\n'), o).split('\n'));
+  return { ...place, of: (c, o) => strip(place.of(c, o), o), ofRun: (o) => strip(place.ofRun(o), o) };
+}
 
 function headingPlace(heading: string): Place {
   return { name: `the block under ${JSON.stringify(heading)}`, of: (c) => block(c, heading), ofRun: () => [] };
@@ -319,16 +348,18 @@ function eachPart(a: Args): boolean {
   });
 }
 
-/** Nouns that name what a quoted text after them is ("the placeholder `…`", "the output line `checking`"). */
-const APPOSITIVE = ['NOTICE', 'MESSAGE', 'OUTPUT'];
+/** Nouns that name what a quoted text after them is ("the placeholder `…`", "the output line `checking`", "the partial output `x`"). */
+const APPOSITIVE = ['NOTICE', 'MESSAGE', 'OUTPUT', 'PARTIAL'];
 
 /**
  * The sentence without the nouns that stand in apposition to its texts, when its texts are
  * not all named alike: "`visible` followed by the placeholder `…`" names what the second
  * text is, not where both stand. A noun before a list names every text of it ("the output
- * lines `a` and `b`"). MESSAGE: a text is named by a word for a message. Null when the texts are named alike (or by no noun).
+ * lines `a` and `b`"). MESSAGE: a text is named by a word for a message. ALONE: the sentence
+ * has one text ("the output closes with the note `…`": the noun says what it is, the rest where).
+ * Null when two texts or more are named alike (or none by a noun).
  */
-function withoutAppositions(a: Args): { rest: Args; message: boolean } | null {
+function withoutAppositions(a: Args): { rest: Args; message: boolean; alone: boolean } | null {
   const isText = (t: Token | undefined) => t !== undefined && quotedText(t) !== null && !isHeading(t);
   const appositive = new Set<number>();
   const names: string[] = [];
@@ -345,8 +376,8 @@ function withoutAppositions(a: Args): { rest: Args; message: boolean } | null {
     // Joining words keep the list a noun names; a noun that names the text after it is read there; any other word ends the list.
     if (!is(t, 'FUNCTION', 'ORDER') && !namesNextText(a.tokens, i)) name = '';
   });
-  if (names.length < 2 || new Set(names).size === 1) return null;
-  return { rest: args(a.tokens.filter((_t, i) => !appositive.has(i))), message: [...appositive].some((i) => is(a.tokens[i], 'MESSAGE')) };
+  if (appositive.size === 0 || (names.length >= 2 && new Set(names).size === 1)) return null;
+  return { rest: args(a.tokens.filter((_t, i) => !appositive.has(i))), message: [...appositive].some((i) => is(a.tokens[i], 'MESSAGE')), alone: names.length < 2 };
 }
 
 /**
@@ -440,8 +471,11 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens[i + 1], ...PLACE_SLOTS));
   if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return null;
   // Texts each named by a noun of its own ("the line `x` appears after the output line `y`") stand where no noun places them all: in the report.
-  const bare = withoutAppositions(a);
-  const placed = placeOf(bare?.rest ?? a);
+  const appositions = withoutAppositions(a);
+  // One text named by a noun stands where the rest of the sentence puts it, if it puts it anywhere ("the note `x` is shown": among the notices).
+  const restPlace = appositions?.alone ? placeOf(appositions.rest) : undefined;
+  const bare = appositions?.alone ? null : appositions;
+  const placed = restPlace !== undefined && restPlace !== 'none' ? restPlace : placeOf(bare?.rest ?? a);
   // A text named a message stands after the output block, out of any place named for the others ("the partial output shows `a`, followed by the message `b`").
   if (bare?.message && placed !== 'none' && placed?.place !== PLACES.report) return null;
   const found = bare !== null && placed === 'none' ? { place: PLACES.report } : placed;
@@ -468,6 +502,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const chosen = named ?? { place: saying || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
   // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
   const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
+  // Where the texts are looked for: the place, without the command lines the report quotes.
+  const where = unquotedPlace(place, texts, calledCommand(a.tokens));
   // "the last line of the output section", "the first line printed": a line of the place by its place.
   const lines = a.entities('ordinal').filter((x) => x.of === 'line');
   if (lines.length > 1 || (lines.length > 0 && (chosen.nth !== undefined || lastLine))) return null;
@@ -500,7 +536,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   }
   if (reportedAs) {
     if (texts.length !== 2 || ordered) return null;
-    return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, place, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
+    return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, where, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
   }
   const says = presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
   const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : ', in this order') : '';
@@ -510,7 +546,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const what = `${rest ?? quoted.join(' and ')}${order}`;
   if (each) {
     const n = counts[0]?.n;
-    return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, place, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent)));
+    return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, where, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent)));
   }
   const partName = nth === undefined ? place.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
@@ -519,7 +555,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     a,
     index,
     text,
-    place,
+    where,
     (parts) => {
       const picked = pick(parts);
       if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));
@@ -611,8 +647,8 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') || `nothing in ${place.name}` };
       }
       // No command named: the report is all the run printed ("the reports say `…` and `…`").
-      if (index === undefined && !every && place === PLACES.report) {
-        const parts = runLines(o);
+      if (index === undefined && !every && place.whole) {
+        const parts = place.ofRun(o);
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') };
       }
       const chosen = index === undefined ? commands : typeof index === 'object' ? commands.filter((_c, i) => o.runs[i]?.includes(index.run)) : commands.filter((_c, i) => i === (index === 'last' ? commands.length - 1 : index));

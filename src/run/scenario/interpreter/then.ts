@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, commandLines, executorText, HEADINGS, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, executorText, HEADINGS, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, textList, TEXT_RULE, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -233,10 +233,16 @@ function mentions(a: Args): { text: string; test(text: string, c: CommandRecord 
 }
 
 /** The text a sentence about "the message" or "the output" is about. */
-function textOf(c: CommandRecord | undefined, o: Observation, output: boolean): string {
+function textOf(c: CommandRecord | undefined, o: Observation, output: boolean, sought?: Args): string {
   if (output && c) return [...c.lines.map((l) => l.text), ...c.notices].join('\n');
   // A command's part of the report: its announcement, notes and report, not the other commands'.
-  return c ? [...commandLines(c, o), ...c.notices].join('\n') : o.record.messages.join('\n');
+  const text = c ? [...commandLines(c, o), ...c.notices].join('\n') : o.record.messages.join('\n');
+  return sought ? unquoted(text, o, sought) : text;
+}
+
+/** TEXT of the report without the command lines it quotes, unless the sentence A quotes one itself. */
+function unquoted(text: string, o: Observation, a: Args): string {
+  return quotesCommand(a.entities('quoted').map((q) => q.text), o, calledCommand(a.tokens)) ? text : withoutQuotedCommands(text, o);
 }
 
 function bothContexts(o: Observation, other: RunRecord, aspect: 'outcome' | 'message'): Verdict {
@@ -852,13 +858,15 @@ const RULES: Rule<Check>[] = [
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
       // "all four lines appear in the output": a count of lines the output holds, not a text in it (a message may name one: "says 500 lines").
       if (a.entities('count').length > 0 && !a.has('MESSAGE', 'MENTION')) return null;
-      const streams = a.entities('stream').map((s) => s.name);
+      // "…: what it printed on standard output is shown nowhere": a stream said of what was printed, denied anywhere in the report (a hidden stream's lines are empty).
+      const nowhere = a.negated && a.has('ANYWHERE');
+      const streams = nowhere ? [] : a.entities('stream').map((s) => s.name);
       // "the exit status line reads …", "the duration line": a line of the report named by its field, not of the output.
       const fieldLine = a.tokens.some((t, i) => t.kind === 'word' && /^line$/i.test(t.text) && a.tokens[i - 1]?.kind === 'word' && slotsOf(a.tokens[i - 1]).some((x) => ['EXIT', 'ELAPSED', 'TIMEOUT'].includes(x)));
       // "no line reads `…`": a line of the report; "line" alone is no word for the output.
       const outputWord = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text));
-      const output = (outputWord || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine;
-      const where = streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
+      const output = (outputWord || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine && !nowhere;
+      const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
       const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}`);
       const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
         const found = objects.map((m) => m.test(shown, c, o));
@@ -866,11 +874,11 @@ const RULES: Rule<Check>[] = [
       };
       // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
       const shownOf = (c: CommandRecord, o: Observation) =>
-        streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`)))].join('\n') : textOf(c, o, output);
+        streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`)))].join('\n') : textOf(c, o, output, a);
       const each = perCommand(a, text, (c, o) => named(shownOf(c, o), c, o), { quoted: true });
       // No command named ("its error says …", "the report reads …"): the whole report, every command's part and the run's messages, says it.
       const whole = (o: Observation): Verdict => {
-        const shown = [...o.record.commands.map((c) => (streams.length > 0 ? shownOf(c, o) : textOf(c, o, output))), ...(streams.length > 0 || output ? [] : o.record.messages)].join('\n');
+        const shown = [...o.record.commands.map((c) => (streams.length > 0 ? shownOf(c, o) : textOf(c, o, output, a))), ...(streams.length > 0 || output ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
         const said = objects.map((m) => [undefined, ...o.record.commands].some((c) => m.test(shown, c, o)));
         return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
       };
@@ -987,7 +995,7 @@ const RULES: Rule<Check>[] = [
       // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
       if (((a.has('MENTION') || reports(a)) && !a.has('WRITE') && a.entities('stream').length === 0) || (a.entities('stream').length === 0 && executorText(values[0]))) {
         const each = perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
-          const report = textOf(c, o, false);
+          const report = textOf(c, o, false, a);
           return { ok: not(a.negated, quotedIn(values[0], report)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
         }, { quoted: true });
         // Of no command in particular, in a run that ran none (a configuration refused), the report is what the run printed.
@@ -1029,7 +1037,9 @@ const RULES: Rule<Check>[] = [
       const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report,' : unnamedLast ? 'the output shown, or of all spec-run exec printed,' : 'the output shown';
       // "spec-run prints `…` as its first line": a line of all the run printed.
       const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
-      if (runSubject(a)) {
+      // "the last line of the report", of no command ("its" names one): the report is all the run printed, which its own closing lines end.
+      const wholeReport = report && index === 'last' && selector(a, true, false).text === '' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
+      if (runSubject(a) || wholeReport) {
         return {
           text: neg(a.negated, `${name} of all spec-run exec printed == ${JSON.stringify(value)}`),
           evaluate: (o) => {
@@ -1287,7 +1297,8 @@ const RULES: Rule<Check>[] = [
     build(a) {
       const ordinals = a.entities('ordinal').filter((o) => o.of === 'command');
       const named = a.entities('quoted');
-      if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length || (named[0] && looksLikeFile(named[0].text))) return null;
+      // A text in the report's own words ("is reported as `Error: …`") is never a command that ran.
+      if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length || (named[0] && (looksLikeFile(named[0].text) || executorText(named[0].text)))) return null;
       const which = ordinals[0] ? (ordinals[0].index === 'last' ? 'the last command' : `command ${ordinals[0].index + 1}`) : `\`${named[0].text}\``;
       const ran = (o: Observation) => (ordinals[0] ? (ordinals[0].index === 'last' ? o.record.commands.length > 0 : o.record.commands.length > ordinals[0].index) : o.record.commands.some((_c, i) => o.runs[i]?.includes(named[0].text)));
       return { text: `${which} ${a.negated ? 'never ran' : 'ran'}`, evaluate: (o) => ({ ok: ran(o) !== a.negated, actual: o.record.commands.map((c) => c.run).join('; ') || 'no command ran' }) };

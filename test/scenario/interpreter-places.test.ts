@@ -1,0 +1,75 @@
+// Where a text of the report stands (round 6): a text a command printed is looked for where
+// the report shows it, never in the report's quotation of the command line; a noun naming
+// one text says what it is, the rest of the sentence where; the report named of no command
+// is all the run printed. Each class on paraphrases written for this test (none is a
+// sentence of a batch), true and false against a real run.
+import t from 'tap';
+import { readThen, type Check } from '../../src/run/scenario/interpreter/then.js';
+import { observe, type Observation } from '../../src/run/scenario/interpreter/observation.js';
+import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
+import { assertReadings } from './then-readings.js';
+
+function reading(sentence: string): Check[] {
+  const read = readThen(sentence);
+  return read.ok ? read.parts : [];
+}
+
+async function verdict(o: Observation, sentence: string): Promise<boolean | undefined> {
+  const checks = reading(sentence);
+  if (checks.length === 0) return undefined;
+  const verdicts = await Promise.all(checks.map((c) => c.evaluate(o)));
+  return verdicts.every((v) => v.ok);
+}
+
+const HIDDEN = 'stop:\n  commands:\n    - run: "echo out; echo err >&2; exit 1"\n      showStderr: false\n';
+const SUMMARY = 'stop:\n  commands:\n    - run: "seq 1 14"\n      maxOutputLines: 6\n';
+
+t.test('readings: one text named by a noun stands where the rest of the sentence puts it; the report of no command ends with the run', (t) => {
+  assertReadings(
+    t,
+    [
+      ['the output closes with the note `(Showing 6 of 14 output lines)`', 'the output shown ends with "(Showing 6 of 14 output lines)"'],
+      ['the output block finishes with the summary `(Showing 6 of 14 output lines)`', 'ends with "(Showing 6 of 14 output lines)"'],
+      ['the note `(stdout: output hidden by configuration)` is shown', 'a notice reads "(stdout: output hidden by configuration)"'],
+      ['the last line of the report is `interrupted by SIGINT: 1 of 2 commands not run`', 'the last line of all spec-run exec printed == "interrupted by SIGINT: 1 of 2 commands not run"'],
+      ['the second command\'s report ends with `Exit Code: 0`', 'the command 2: '],
+      ['no line of its output says `secret`: what it printed on stdout appears nowhere', 'not (the report (all the run printed, its quotations of command lines left out) names "secret")'],
+    ],
+    [
+      // A text in the report's own words is never a command that ran.
+      '`Exit Code: 143` is run',
+    ],
+  );
+  t.end();
+});
+
+t.test('a text the command printed is not found in the quotation of its command line', async (t) => {
+  const o = await observe({ text: HIDDEN, line: 1 }, emptySetup(), {});
+  const holds = [
+    'the report shows `out` followed by `(stderr: output hidden by configuration)`',
+    'the report reads `Error: Command failed with exit code 1` and shows `out`',
+    'it shows `out`',
+    'its report names the command `echo out; echo err >&2; exit 1`',
+    'the report shows `Command: echo out; echo err >&2; exit 1`',
+    'no line of the output reads `err`: what it printed to standard error is shown nowhere',
+  ];
+  const fails = [
+    // `err` is hidden: only the quoted command line holds it.
+    'the report shows `err`',
+    'it shows `err`',
+    'the report shows `echo err` followed by `(stderr: output hidden by configuration)`',
+    'no line of the output reads `out`: what it printed to standard output is shown nowhere',
+  ];
+  for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+});
+
+t.test('the output block closes with its summary note; the report of no command ends where the run does', async (t) => {
+  const o = await observe({ text: SUMMARY, line: 1 }, emptySetup(), {});
+  for (const sentence of ['the output closes with the note `(Showing 6 of 14 output lines)`', 'the last line of the report is `(Showing 6 of 14 output lines)`']) {
+    t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  }
+  for (const sentence of ['the output closes with the note `stdout: ... (8 lines omitted)`', 'the last line of the report is `6`', 'the output block finishes with the summary `(Showing 5 of 14 output lines)`']) {
+    t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  }
+});
