@@ -29,15 +29,24 @@ t.test('readings: one text named by a noun stands where the rest of the sentence
     t,
     [
       ['the output closes with the note `(Showing 6 of 14 output lines)`', 'the output shown ends with "(Showing 6 of 14 output lines)"'],
-      ['the output block finishes with the summary `(Showing 6 of 14 output lines)`', 'ends with "(Showing 6 of 14 output lines)"'],
+      ['the output block closes with the summary `(Showing 6 of 14 output lines)`', 'ends with "(Showing 6 of 14 output lines)"'],
       ['the note `(stdout: output hidden by configuration)` is shown', 'a notice reads "(stdout: output hidden by configuration)"'],
       ['the last line of the report is `interrupted by SIGINT: 1 of 2 commands not run`', 'the last line of all spec-run exec printed == "interrupted by SIGINT: 1 of 2 commands not run"'],
       ['the second command\'s report ends with `Exit Code: 0`', 'the command 2: '],
       ['no line of its output says `secret`: what it printed on stdout appears nowhere', 'not (the report (all the run printed, its quotations of command lines left out) names "secret")'],
+      ['all three commands report `OK: command succeeded`', 'every command (3 of them): the messages name "OK: command succeeded"'],
+      ['both commands say `OK: command succeeded`', 'every command (2 of them): '],
+      ['the partial output is the single line `before`', 'the block under "Partial Output:" is "before"'],
+      ['its report closes with a numbered `To fix:` list whose last item is `Set timeout: null to disable (not recommended)`', 'the command\'s report ends with the items under `To fix:` (each numbered), the last of which is "Set timeout: null to disable (not recommended)"'],
+      ['the output closes with `interrupted by SIGTERM: 1 of 2 commands not run`', 'the last line of all spec-run exec printed == "interrupted by SIGTERM: 1 of 2 commands not run"'],
     ],
     [
       // A text in the report's own words is never a command that ran.
       '`Exit Code: 143` is run',
+      // How far a command got is no timeout; a part a place ends with, said of another item than its last, is not read.
+      'the command never reached its `echo after`',
+      'the report ends with a `To fix:` list whose first item is `Increase timeout if command takes longer`',
+      'the report begins with a `To fix:` list whose last item is `Set timeout: null to disable (not recommended)`',
     ],
   );
   t.end();
@@ -69,7 +78,29 @@ t.test('the output block closes with its summary note; the report of no command 
   for (const sentence of ['the output closes with the note `(Showing 6 of 14 output lines)`', 'the last line of the report is `(Showing 6 of 14 output lines)`']) {
     t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
   }
-  for (const sentence of ['the output closes with the note `stdout: ... (8 lines omitted)`', 'the last line of the report is `6`', 'the output block finishes with the summary `(Showing 5 of 14 output lines)`']) {
+  for (const sentence of ['the output closes with the note `stdout: ... (8 lines omitted)`', 'the last line of the report is `6`', 'the output block closes with the summary `(Showing 5 of 14 output lines)`']) {
     t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
   }
+});
+
+const TIMED_OUT = 'stop:\n  commands:\n    - run: "echo hello; sleep 5"\n      timeout: "1s"\n    - run: "echo next"\n';
+
+t.test('every command\'s report, as many as said; a report that ends with its numbered fixes', async (t) => {
+  const o = await observe({ text: TIMED_OUT, line: 1 }, emptySetup(), {});
+  const holds = [
+    'the first command\'s report ends with a numbered `To fix:` list whose last item is `Set timeout: null to disable (not recommended)`',
+    'both commands are announced with `(timeout`',
+  ];
+  const fails = [
+    'the second command\'s report ends with a numbered `To fix:` list whose last item is `Set timeout: null to disable (not recommended)`',
+    'the first command\'s report ends with a numbered `To fix:` list whose last item is `Increase timeout if command takes longer`',
+    // One of the two succeeded; and there are two, not three.
+    'both commands report `OK: command succeeded`',
+    'all three commands report `[`',
+  ];
+  for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  const two = await observe({ text: 'stop:\n  commands:\n    - run: "echo a"\n    - run: "echo b"\n', line: 1 }, emptySetup(), {});
+  t.equal(await verdict(two, 'both commands report `OK: command succeeded`'), true);
+  t.equal(await verdict(two, 'all three commands report `OK: command succeeded`'), false, 'two commands ran, not three');
 });

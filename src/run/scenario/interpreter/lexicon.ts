@@ -114,7 +114,7 @@ const CONCEPTS: Record<string, string[]> = {
   FAIL: ['fails', 'fail', 'failed', 'failure', 'failing', 'unsuccessful', 'blocked', 'blocks', 'block', 'non-zero', 'nonzero', 'error', 'errors'],
   // output
   OUTPUT: ['numbers', 'values', 'output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout', 'content', 'contents'],
-  LAST_LINE: ['last kept line', 'last line kept', 'last shown line', 'last line shown', 'last printed line', 'last visible line', 'ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with', 'end with', 'close with', 'finishes with', 'finish with', 'finishing with'],
+  LAST_LINE: ['last kept line', 'last line kept', 'last shown line', 'last line shown', 'last printed line', 'last visible line', 'ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with', 'close with'],
   /** The first line: "the report opens with `Error: …`". */
   FIRST_LINE: ['opens with', 'opening with', 'begins with', 'beginning with', 'begins', 'starts with', 'starting with', 'starts off with', 'opens', 'leads with', 'is headed by', 'headed by', 'is headed', 'headed', 'is topped by'],
   /** The report's first line, said as a noun: "the headline is `Error: …`". */

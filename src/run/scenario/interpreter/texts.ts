@@ -138,8 +138,11 @@ function headingPlace(heading: string): Place {
   return { name: `the block under ${JSON.stringify(heading)}`, of: (c) => block(c, heading), ofRun: () => [] };
 }
 
-/** A text in the executor's own words ("`Duration:`", "`Exit Code: 0`", "`[1/2] host: …`", a heading): shown in the report, never on a command's stream. */
-export const executorText = (text: string) => /^(Command|Duration|Exit Code|Exit Status|Timeout|Memory limit|Error|OK|note):|^\[\d+\/\d+\] /.test(text) || HEADINGS.includes(text);
+/** A line spec-run exec prints of the run, after every command's report ("interrupted by SIGINT: 1 of 2 commands not run"). */
+export const runText = (text: string) => /^interrupted by SIG[A-Z]+: \d+ of \d+ commands? not run/.test(text);
+
+/** A text in the executor's own words ("`Duration:`", "`Exit Code: 0`", "`[1/2] host: …`", a heading, a line of the run's): shown in the report, never on a command's stream. */
+export const executorText = (text: string) => /^(Command|Duration|Exit Code|Exit Status|Timeout|Memory limit|Error|OK|note):|^\[\d+\/\d+\] /.test(text) || HEADINGS.includes(text) || runText(text);
 
 /** "it reports `Exit Code: 0`": the verb says what its report says, as "says" does. */
 export const reports = (a: Args) => a.tokens.some((t) => t.kind === 'word' && /^reports$/i.test(t.text));
@@ -492,6 +495,12 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (follows) return followsBefore(a, texts);
   const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
   const named = found === 'none' ? null : found;
+  // "ends with a numbered `To fix:` list whose last item is `…`": what the place begins or ends with is a part of it, which the text is said of in turn; two places, not read.
+  const edge = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'FIRST_LINE' || c === 'LAST_LINE') && /(begins?|starts?|opens?|ends?|closes?|finish(es)?) with$/i.test(t.text));
+  const objectAt = edge < 0 ? -1 : a.tokens.findIndex((t, i) => i > edge && !is(t, 'FUNCTION'));
+  const edgeObject = a.tokens[objectAt];
+  // A noun naming the text after it ("ends with the note `…`") is no part.
+  if (edgeObject && !namesNextText(a.tokens, objectAt) && (isHeading(edgeObject) || (is(edgeObject, 'FIXES', 'ITEM', 'SECTION', 'PARTIAL', 'NOTICE', 'OUTPUT') && !/^lines?$/i.test(edgeObject.text)))) return endsWithFixes(a, edge);
   const first = verbSaid(a, 'FIRST_LINE');
   // "the last line is `…`": the last of the place's lines, said as a noun.
   const lastLine = a.tokens.some((t) => is(t, 'LAST_LINE') && /line$/i.test(t.text));
@@ -516,7 +525,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
   const copula = a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text));
   // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
-  const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+  // "the partial output is the single line `before`": one line, and nothing else.
+  const oneLine = copula && a.entities('count').length === 1;
+  const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
@@ -563,6 +574,30 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     },
     texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
   );
+}
+
+/**
+ * "it ends with a numbered `To fix:` list whose last item is `…`": the command's report ends
+ * with its `To fix:` list (each item numbered, when said so), and that list's last item is the
+ * text; null for any other part a sentence says a place begins or ends with.
+ */
+function endsWithFixes(a: Args, edge: number): TextCheck | null {
+  const texts = a.tokens.filter((t) => quotedText(t) !== null && !isHeading(t)).map((t) => quotedText(t)!);
+  const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
+  const [nth, more] = a.entities('nth');
+  const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+  const fixes = headings.length > 0 ? headings.every((h) => h === 'To fix:') : a.tokens.slice(edge + 1).some((t) => is(t, 'FIXES'));
+  const ending = is(a.tokens[edge], 'LAST_LINE') && !/^(begins?|starts?|opens?)/i.test(a.tokens[edge].text);
+  if (!ending || !fixes || a.negated || more || nth?.index !== 'last' || nth.of !== 'item' || texts.length !== 1 || ordinal.length > 1 || a.entities('ordinal').length !== ordinal.length) return null;
+  // The text is said of the item with "is": the whole item, its number aside.
+  if (!a.tokens.slice(a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'nth')).some((t) => t.kind === 'word' && /^(is|reads)$/i.test(t.text))) return null;
+  const numbered = a.tokens.some((t) => t.kind === 'word' && /^numbered$/i.test(t.text));
+  return report(a, ordinal[0]?.index, `${PLACES.verdict.name} ends with the items under \`To fix:\`${numbered ? ' (each numbered)' : ''}, the last of which is ${JSON.stringify(texts[0])}`, PLACES.verdict, (lines) => {
+    const shown = lines.filter((l) => l.trim() !== '');
+    const start = shown.findIndex((l) => l.trim() === 'To fix:');
+    const items = start < 0 ? [] : shown.slice(start + 1);
+    return items.length > 0 && (!numbered || items.every((l) => /^\d+\.\s/.test(l.trim()))) && isText(items.at(-1)!, texts[0]);
+  });
 }
 
 /** "It is followed by `x`", "Then `x`": X in the report after the last text the Then before quoted (headings aside). */

@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, executorText, HEADINGS, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, textList, TEXT_RULE, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, executorText, HEADINGS, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, textList, TEXT_RULE, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -230,6 +230,28 @@ function mentions(a: Args): { text: string; test(text: string, c: CommandRecord 
   const objects = after.length > 0 ? [...after, ...before.filter((t) => !(t.kind === 'word' && t.concepts.includes('COMMAND')))] : before;
   const found = objects.map(mentionOf);
   return found.length > 0 && found.every((m) => m !== null) ? (found as NonNullable<ReturnType<typeof mentionOf>>[]) : null;
+}
+
+/** "all three commands", "both commands", "every command": a quantifier over the run's commands, how many when said, and the sentence without it. */
+function everyCommand(a: Args): { n?: number; rest: Args } | null {
+  const ofCommands = (t: Token | undefined) => t !== undefined && ((t.kind === 'word' && t.concepts.includes('COMMAND')) || (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'command'));
+  const at = a.tokens.findIndex((t, i) => t.kind === 'word' && /^(all|each|every|both)$/i.test(t.text) && ofCommands(a.tokens[i + 1]));
+  if (at < 0) return null;
+  const next = a.tokens[at + 1];
+  const n = next.kind === 'entity' && next.entity.type === 'count' ? next.entity.n : /^both$/i.test(a.tokens[at].text) ? 2 : undefined;
+  return { n, rest: args(a.tokens.filter((_t, i) => i !== at && i !== at + 1)) };
+}
+
+/** CHECK, of every command (each picked by it), as many as EVERY says. */
+function ofEvery(every: { n?: number }, check: Check): Check {
+  const { n } = every;
+  return {
+    text: `every command${n === undefined ? '' : ` (${n} of them)`}: ${check.text}`,
+    async evaluate(o) {
+      if (n !== undefined && o.record.commands.length !== n) return { ok: false, actual: `${o.record.commands.length} command(s) ran` };
+      return check.evaluate(o);
+    },
+  };
 }
 
 /** The text a sentence about "the message" or "the output" is about. */
@@ -475,6 +497,10 @@ const RULES: Rule<Check>[] = [
       build(a) {
         const [d, more] = a.entities('duration');
         if (more || a.has('KILL') || (needs === 'TIMEOUT+FILLER' && !classedAs(a))) return null;
+        // "never reached its `echo after`": a verb of reaching whose object is a text (a line of the command) says how far the command got, not a timeout.
+        const reaching = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('TIMED_OUT') && /^(reach|hit|exceed)/i.test(t.text));
+        const object = a.tokens.slice(reaching + 1).find((t) => !(t.kind === 'word' && t.concepts.includes('FUNCTION')));
+        if (reaching >= 0 && object?.kind === 'entity' && object.entity.type === 'quoted') return null;
         // "stopped well before its 30-second limit" is a stop by something else than the limit.
         if (needs === 'TIMEOUT+TERMINATE' && a.has('AT_MOST')) return null;
         const cmp = comparator(a, '≈');
@@ -853,7 +879,9 @@ const RULES: Rule<Check>[] = [
       if (a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('ORDER') && textAt.some((k) => k < i) && textAt.some((k) => k > i))) return null;
       // "the report of `sleep 5` says …": a command named by its line, whose report the texts of the report read.
       if (ownerOf(a)) return null;
-      const objects = mentions(a);
+      // "all three commands report `OK: …`": what each command's report says, of as many commands as said.
+      const every = everyCommand(a);
+      const objects = mentions(every?.rest ?? a);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
       // "all four lines appear in the output": a count of lines the output holds, not a text in it (a message may name one: "says 500 lines").
@@ -883,6 +911,7 @@ const RULES: Rule<Check>[] = [
         return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
       };
       const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
+      if (every) return a.negated || commandNamed ? null : ofEvery(every, { text, evaluate: each.evaluate });
       // A run that stopped at its configuration has only the messages about it.
       return { text: commandNamed ? each.text : text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : commandNamed ? each.evaluate(o) : whole(o)) };
     },
@@ -994,10 +1023,13 @@ const RULES: Rule<Check>[] = [
       }
       // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
       if (((a.has('MENTION') || reports(a)) && !a.has('WRITE') && a.entities('stream').length === 0) || (a.entities('stream').length === 0 && executorText(values[0]))) {
-        const each = perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
+        const every = everyCommand(a);
+        const said = perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
           const report = textOf(c, o, false, a);
           return { ok: not(a.negated, quotedIn(values[0], report)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
         }, { quoted: true });
+        // "both commands say `…`": every command's report, of as many as said.
+        const each = every && !a.negated ? ofEvery(every, said) : said;
         // Of no command in particular, in a run that ran none (a configuration refused), the report is what the run printed.
         const unnamed = selector(a, true, false).text === '';
         return {
@@ -1039,7 +1071,8 @@ const RULES: Rule<Check>[] = [
       const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
       // "the last line of the report", of no command ("its" names one): the report is all the run printed, which its own closing lines end.
       const wholeReport = report && index === 'last' && selector(a, true, false).text === '' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
-      if (runSubject(a) || wholeReport) {
+      // "the output ends with `interrupted by SIGINT: …`": a line of the run's own, never of a command's output.
+      if (runSubject(a) || wholeReport || runText(value)) {
         return {
           text: neg(a.negated, `${name} of all spec-run exec printed == ${JSON.stringify(value)}`),
           evaluate: (o) => {
