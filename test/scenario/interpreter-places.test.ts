@@ -8,6 +8,7 @@ import { readThen, type Check } from '../../src/run/scenario/interpreter/then.js
 import { observe, type Observation } from '../../src/run/scenario/interpreter/observation.js';
 import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
 import { assertReadings } from './then-readings.js';
+import { OFFLINE_IMAGES } from '../support/images.js';
 
 function reading(sentence: string): Check[] {
   const read = readThen(sentence);
@@ -103,4 +104,24 @@ t.test('every command\'s report, as many as said; a report that ends with its nu
   const two = await observe({ text: 'stop:\n  commands:\n    - run: "echo a"\n    - run: "echo b"\n', line: 1 }, emptySetup(), {});
   t.equal(await verdict(two, 'both commands report `OK: command succeeded`'), true);
   t.equal(await verdict(two, 'all three commands report `OK: command succeeded`'), false, 'two commands ran, not three');
+});
+
+t.test('what a refused field is reported as: the error about that field, never its value', async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "echo hi"\n      memory: "512m"\n', line: 1 }, emptySetup(), {});
+  t.equal(await verdict(o, 'the memory setting is reported as `applies in a container only`'), true);
+  t.equal(await verdict(o, 'the `memory:` field is flagged as `applies in a container only`'), true);
+  t.equal(await verdict(o, 'the memory setting is reported as `unknown key`'), false, 'another message');
+  t.equal(await verdict(o, 'the workdir setting is reported as `applies in a container only`'), false, 'another field');
+  const accepted = await observe({ text: 'stop:\n  commands:\n    - run: "echo hi"\n      image: alpine\n      memory: "512m"\n', line: 1 }, emptySetup(), { imageAliases: OFFLINE_IMAGES });
+  t.equal(await verdict(accepted, 'the memory setting is reported as `applies in a container only`'), false, 'a configuration accepted reports no field');
+});
+
+t.test('a note naming the container the command ran in holds that container\'s name', async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "echo hi"\n      image: alpine\n', line: 1 }, emptySetup(), { imageAliases: OFFLINE_IMAGES });
+  const sentence = 'its report carries a note `container spec-run-… removed`, naming the container it ran in';
+  t.equal(await verdict(o, sentence), true, 'its own container');
+  const [command] = o.record.commands;
+  const renamed = { ...command, containers: command.containers.map((k) => ({ ...k, name: `${k.name}-other` })) };
+  t.equal(await verdict({ ...o, record: { ...o.record, commands: [renamed] } }, sentence), false, 'a note naming another container');
+  t.equal(await verdict(o, 'its report carries a note `container spec-run-… removed`'), true, 'the note alone');
 });

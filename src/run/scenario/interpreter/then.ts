@@ -262,9 +262,10 @@ function textOf(c: CommandRecord | undefined, o: Observation, output: boolean, s
   return sought ? unquoted(text, o, sought) : text;
 }
 
-/** TEXT of the report without the command lines it quotes, unless the sentence A quotes one itself. */
+/** TEXT of the report without the command lines it quotes, unless the sentence A quotes one itself or names the command as a thing said ("the report names the command"). */
 function unquoted(text: string, o: Observation, a: Args): string {
-  return quotesCommand(a.entities('quoted').map((q) => q.text), o, calledCommand(a.tokens)) ? text : withoutQuotedCommands(text, o);
+  const namesCommand = calledCommand(a.tokens) || (mentions(a) ?? []).some((m) => m.text === 'the command');
+  return quotesCommand(a.entities('quoted').map((q) => q.text), o, namesCommand) ? text : withoutQuotedCommands(text, o);
 }
 
 function bothContexts(o: Observation, other: RunRecord, aspect: 'outcome' | 'message'): Verdict {
@@ -839,7 +840,12 @@ const RULES: Rule<Check>[] = [
         }, { quoted: true });
       }
       if (quoted.length === 1 && counts.length === 0) {
-        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => quotedIn(quoted[0].text, n))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
+        // "…, naming the container it ran in": the notice holds the name of the command's own container.
+        const textAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'quoted');
+        const naming = a.tokens.slice(textAt + 1).some((t) => t.kind === 'word' && t.concepts.includes('MENTION')) && a.tokens.slice(textAt + 1).some((t) => t.kind === 'word' && t.concepts.includes('CONTAINER'));
+        if (naming && a.negated) return null;
+        const reads = (c: CommandRecord, n: string) => quotedIn(quoted[0].text, n) && (!naming || c.containers.some((k) => n.includes(k.name)));
+        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}${naming ? ", with the name of the command's own container" : ''}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => reads(c, n))), actual: `${c.notices.join(' | ') || 'no notice'}${naming ? `; its container: ${c.containers.map((k) => k.name).join(', ') || 'none'}` : ''}` }), { quoted: true });
       }
       // One quoted text may be the command; a second is a text the placeholder's fact does not read.
       if (quoted.length < 2 && (a.has('HIDE') || a.tokens.some((t) => t.kind === 'word' && /^placeholders?$/i.test(t.text)))) {
@@ -1409,8 +1415,21 @@ const RULES: Rule<Check>[] = [
         workdir: (c) => c.workdir,
         image: (c) => c.image?.requested,
       };
-      if (keys.length !== 1 || values.length !== 1 || !Object.hasOwn(fields, keys[0])) return null;
+      if (keys.length !== 1 || values.length !== 1) return null;
       const [key] = keys;
+      // "the memory setting is reported as `applies in a container only …`": what the error about the field says, never its value.
+      if (classedAs(a)) {
+        const said = values[0].text;
+        if (a.negated || !(values[0].kind === 'entity' && values[0].entity.type === 'quoted')) return null;
+        return {
+          text: `the configuration is rejected, and an error about a field ${key} (its path ending in .${key}) says ${JSON.stringify(said)}`,
+          evaluate: (o) => ({
+            ok: o.record.commands.length === 0 && o.record.errors.some((e) => (e.path === key || e.path.endsWith(`.${key}`)) && quotedIn(said, e.message)),
+            actual: o.record.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'no error',
+          }),
+        };
+      }
+      if (!Object.hasOwn(fields, key)) return null;
       const value = values[0].kind === 'entity' && values[0].entity.type === 'number' ? values[0].entity.n : values[0].text;
       return perCommand(a, neg(a.negated, `${key} == ${JSON.stringify(value)}`), (c) => ({ ok: not(a.negated, String(fields[key](c)) === String(value)), actual: `${key} ${JSON.stringify(fields[key](c) ?? null)}` }), { quoted: true });
     },
