@@ -39,6 +39,8 @@ t.test('readings: one text named by a noun stands where the rest of the sentence
       ['both commands say `OK: command succeeded`', 'every command (2 of them): '],
       ['the partial output is the single line `before`', 'the block under "Partial Output:" is "before"'],
       ['its report closes with a numbered `To fix:` list whose last item is `Set timeout: null to disable (not recommended)`', 'the command\'s report ends with the items under `To fix:` (each numbered), the last of which is "Set timeout: null to disable (not recommended)"'],
+      ['it is reported with `Exit Code: 124` and `Timeout: 1s`, with `hello` as partial output', 'the report contains "Exit Code: 124" and "Timeout: 1s" ∧ the block under "Partial Output:" contains "hello"'],
+      ['its report says `OK: command succeeded` with `next` as its output', 'the report contains "OK: command succeeded" ∧ the output block (under `Output:` or `Partial Output:`) contains "next"'],
       ['the output closes with `interrupted by SIGTERM: 1 of 2 commands not run`', 'the last line of all spec-run exec printed == "interrupted by SIGTERM: 1 of 2 commands not run"'],
     ],
     [
@@ -91,6 +93,8 @@ t.test('every command\'s report, as many as said; a report that ends with its nu
   const holds = [
     'the first command\'s report ends with a numbered `To fix:` list whose last item is `Set timeout: null to disable (not recommended)`',
     'both commands are announced with `(timeout`',
+    'the first command is reported with `Exit Code: 124` and `Timeout: 1s`, with `hello` as partial output',
+    'the second command\'s report says `OK: command succeeded` with `next` as its output',
   ];
   const fails = [
     'the second command\'s report ends with a numbered `To fix:` list whose last item is `Set timeout: null to disable (not recommended)`',
@@ -98,6 +102,11 @@ t.test('every command\'s report, as many as said; a report that ends with its nu
     // One of the two succeeded; and there are two, not three.
     'both commands report `OK: command succeeded`',
     'all three commands report `[`',
+    // `hello` is in the first command's quoted line, not under its heading; `next` is the second's output, not the first's.
+    'the first command is reported with `Exit Code: 124` and `Timeout: 1s`, with `echo` as partial output',
+    'the first command is reported with `Exit Code: 124` and `Timeout: 1s`, with `next` as partial output',
+    'the first command\'s report says `Exit Code: 124` with `next` as its output',
+    'the second command is reported with `Exit Code: 124` and `Timeout: 1s`, with `hello` as partial output',
   ];
   for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
   for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });

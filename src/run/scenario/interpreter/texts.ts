@@ -471,8 +471,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (fields.some((f) => !a.tokens.some((t) => quotedText(t) !== null && labels(f).some((l) => quotedText(t)!.startsWith(l))))) return null;
   if (reportedAt < 0 && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
   // "`a` with `b` and `c` as partial output": a place said of the last text alone is not the place of them all.
-  const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens[i + 1], ...PLACE_SLOTS));
-  if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return null;
+  const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens.slice(i + 1).find((x) => !is(x, 'FUNCTION')), ...PLACE_SLOTS));
+  if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return asOutputRole(a, roleAt, run);
   // Texts each named by a noun of its own ("the line `x` appears after the output line `y`") stand where no noun places them all: in the report.
   const appositions = withoutAppositions(a);
   // One text named by a noun stands where the rest of the sentence puts it, if it puts it anywhere ("the note `x` is shown": among the notices).
@@ -598,6 +598,34 @@ function endsWithFixes(a: Args, edge: number): TextCheck | null {
     const items = start < 0 ? [] : shown.slice(start + 1);
     return items.length > 0 && (!numbered || items.every((l) => /^\d+\.\s/.test(l.trim()))) && isText(items.at(-1)!, texts[0]);
   });
+}
+
+/**
+ * "reported as `Exit Status: …` with `Exit Code: 137` and `stubborn` as partial output": the role
+ * after "as" is said of the text just before it, under `Partial Output:` ("as its output": in the
+ * output block, under either heading); the texts listed
+ * earlier stand in the command's report (quotations of command lines aside). Null for any
+ * other role, or when texts follow the role.
+ */
+function asOutputRole(a: Args, roleAt: number, run?: string): TextCheck | null {
+  const role = a.tokens.slice(roleAt + 1).filter((t) => !is(t, 'FUNCTION'));
+  const texts = a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).map((t) => quotedText(t)!);
+  const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+  if (!role.some((t) => is(t, 'OUTPUT')) || role.some((t) => !is(t, 'PARTIAL', 'OUTPUT')) || a.negated || a.tokens.some(isHeading) || ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
+  if (a.has('ORDER', 'FIRST_LINE', 'LAST_LINE', 'EACH', 'EXACTLY', 'E:nth', 'E:number', 'E:count')) return null;
+  const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
+  const listed = texts.slice(0, -1);
+  const last = texts.at(-1)!;
+  const inReport = report(a, index, `the report contains ${listed.map((x) => JSON.stringify(x)).join(' and ')}`, unquotedPlace(PLACES.verdict, listed, false), (parts) => holds(parts, listed, 'holds', false, false));
+  const block = role.some((t) => is(t, 'PARTIAL')) ? headingPlace('Partial Output:') : PLACES.output;
+  const inBlock = report(a, index, `${block.name} contains ${JSON.stringify(last)}`, block, (parts) => holds(parts, [last], 'holds', false, false));
+  return {
+    text: `${inReport.text} ∧ ${inBlock.text}`,
+    evaluate(o) {
+      const [x, y] = [inReport.evaluate(o), inBlock.evaluate(o)];
+      return { ok: x.ok && y.ok, actual: `${x.actual}; ${y.actual}` };
+    },
+  };
 }
 
 /** "It is followed by `x`", "Then `x`": X in the report after the last text the Then before quoted (headings aside). */
