@@ -41,11 +41,15 @@ t.test('readings: one text named by a noun stands where the rest of the sentence
       ['its report closes with a numbered `To fix:` list whose last item is `Set timeout: null to disable (not recommended)`', 'the command\'s report ends with the items under `To fix:` (each numbered), the last of which is "Set timeout: null to disable (not recommended)"'],
       ['it is reported with `Exit Code: 124` and `Timeout: 1s`, with `hello` as partial output', 'the report contains "Exit Code: 124" and "Timeout: 1s" ∧ the block under "Partial Output:" contains "hello"'],
       ['its report says `OK: command succeeded` with `next` as its output', 'the report contains "OK: command succeeded" ∧ the output block (under `Output:` or `Partial Output:`) contains "next"'],
+      ['its output is the three lines `a`, `b` and `c`', 'the output shown is, line by line, "a" and "b" and "c"'],
+      ['the output shows the two lines `a` and `b`', 'the output shown contains "a" and "b"'],
       ['the output closes with `interrupted by SIGTERM: 1 of 2 commands not run`', 'the last line of all spec-run exec printed == "interrupted by SIGTERM: 1 of 2 commands not run"'],
     ],
     [
       // A text in the report's own words is never a command that ran.
       '`Exit Code: 143` is run',
+      // A count of lines that is not the number of texts listed.
+      'the output is the three lines `a` and `b`',
       // How far a command got is no timeout; a part a place ends with, said of another item than its last, is not read.
       'the command never reached its `echo after`',
       'the report ends with a `To fix:` list whose first item is `Increase timeout if command takes longer`',
@@ -133,4 +137,12 @@ t.test('a note naming the container the command ran in holds that container\'s n
   const renamed = { ...command, containers: command.containers.map((k) => ({ ...k, name: `${k.name}-other` })) };
   t.equal(await verdict({ ...o, record: { ...o.record, commands: [renamed] } }, sentence), false, 'a note naming another container');
   t.equal(await verdict(o, 'its report carries a note `container spec-run-… removed`'), true, 'the note alone');
+});
+
+t.test('the output is the N lines listed: those lines in that order, and no other', async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "echo a; echo b; echo c"\n', line: 1 }, emptySetup(), {});
+  t.equal(await verdict(o, 'its output is the three lines `a`, `b` and `c`'), true);
+  t.equal(await verdict(o, 'the output shows the two lines `a` and `c`'), true, 'with a verb, the count restates the list');
+  t.equal(await verdict(o, 'its output is the two lines `a` and `b`'), false, 'a third line is shown');
+  t.equal(await verdict(o, 'its output is the three lines `c`, `b` and `a`'), false, 'another order');
 });

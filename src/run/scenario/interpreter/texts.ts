@@ -458,8 +458,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "only `a` and `b` appear under `Output:`": those texts and no other line; "just", "exactly" say nothing else.
   const only = a.tokens.some((t) => is(t, 'EXACTLY') && /^only$/i.test(t.text));
   if (a.tokens.some((t) => is(t, 'EXACTLY') && !/^only$/i.test(t.text))) return null;
-  // "one line says `…`": a line, not a count of them.
-  if (a.entities('count').some((c) => c.n !== 1 || c.unit !== 'line')) return null;
+  // "one line says `…`": a line, not a count of them; "is the three lines `a`, `b` and `c`": those lines (read below).
+  if (a.entities('count').some((c) => c.unit !== 'line') || a.entities('count').length > 1) return null;
   // "`x` is reported as `must be …`": what is said of the first text, on its line.
   const reportedAt = a.tokens.findIndex((t) => is(t, 'FILLER') && /^(is |are )?(reported|shown|flagged|marked)( as)?$/i.test(t.text));
   // "`x` is reported as `…`" says what is said of x; "the command is reported as `…`", what its report says.
@@ -525,8 +525,11 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
   const copula = a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text));
   // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
-  // "the partial output is the single line `before`": one line, and nothing else.
-  const oneLine = copula && a.entities('count').length === 1;
+  // "the partial output is the single line `before`", "its output is the three lines `a`, `b` and `c`": those lines, in the order listed, and nothing else.
+  const [lineCount] = a.entities('count');
+  const oneLine = copula && !verb && lineCount !== undefined;
+  // With a verb ("shows the two lines `a` and `b`"), the count restates the list.
+  if (lineCount && lineCount.n !== 1 && (lineCount.n !== texts.length || (!copula && !verb) || first || last || nth !== undefined || (oneLine && ordered) || a.negated)) return null;
   const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
@@ -536,7 +539,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     if (headings.length !== 1 || first || last || ordered || each || nth !== undefined) return null;
     return report(a, index, `${a.negated ? 'no' : 'a'} line ${JSON.stringify(headings[0])} (its block) in the report`, PLACES.report, (parts) => parts.some((p) => p.trim() === headings[0]) !== a.negated);
   }
-  if ((a.negated && (ordered || presence !== 'holds' || each || reportedAt >= 0 || negationEnds(a))) || (presence === 'is' && !ordered && texts.length !== 1)) return null;
+  if ((a.negated && (ordered || presence !== 'holds' || each || reportedAt >= 0 || negationEnds(a))) || (presence === 'is' && !ordered && lineCount === undefined && texts.length !== 1)) return null;
   if (only) {
     // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
     if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;

@@ -890,6 +890,9 @@ const RULES: Rule<Check>[] = [
       const objects = mentions(every?.rest ?? a);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
+      // "shows the two lines `a` and `b`": a count that names the texts after it is no text said.
+      const isQuoted = (t: Token | undefined) => t?.kind === 'entity' && t.entity.type === 'quoted';
+      if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'count' && isQuoted(a.tokens[i + 1]))) return null;
       // "all four lines appear in the output": a count of lines the output holds, not a text in it (a message may name one: "says 500 lines").
       if (a.entities('count').length > 0 && !a.has('MESSAGE', 'MENTION')) return null;
       // "…: what it printed on standard output is shown nowhere": a stream said of what was printed, denied anywhere in the report (a hidden stream's lines are empty).
