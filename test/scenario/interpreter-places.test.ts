@@ -48,6 +48,9 @@ t.test('readings: one text named by a noun stands where the rest of the sentence
     [
       // A text in the report's own words is never a command that ran.
       '`Exit Code: 143` is run',
+      // A line said to join the two limits that quotes only one of them; three limits joined.
+      'the note joins the two limits: `(Showing 1 of 2 output lines)`',
+      'the note combines three limits: `(Command timed out after 1s. Showing 1 of 2 output lines)`',
       // A count of lines that is not the number of texts listed.
       'the output is the three lines `a` and `b`',
       // How far a command got is no timeout; a part a place ends with, said of another item than its last, is not read.
@@ -145,4 +148,13 @@ t.test('the output is the N lines listed: those lines in that order, and no othe
   t.equal(await verdict(o, 'the output shows the two lines `a` and `c`'), true, 'with a verb, the count restates the list');
   t.equal(await verdict(o, 'its output is the two lines `a` and `b`'), false, 'a third line is shown');
   t.equal(await verdict(o, 'its output is the three lines `c`, `b` and `a`'), false, 'another order');
+});
+
+t.test('one line joining the timeout and the lines shown', async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "seq 1 200; sleep 5"\n      timeout: "1s"\n      maxOutputLines: 3\n', line: 1 }, emptySetup(), {});
+  for (const sentence of ['the summary line joins both limits: `(Command timed out after 1s. Showing 3 of 200 output lines)`', 'the timeout and the truncation are reported together in the note `(Command timed out after 1s. Showing 3 of 200 output lines)`', 'the note combines the timeout with the line count: `(Command timed out after 1s. Showing 3 of 200 output lines)`']) {
+    t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  }
+  t.equal(await verdict(o, 'the note joins the two limits: `(Command timed out after 1s. Showing 4 of 200 output lines)`'), false, 'another count');
+  t.equal(await verdict(o, 'the note joins the two limits: `(Command timed out after 2s. Showing 3 of 200 output lines)`'), false, 'another timeout');
 });

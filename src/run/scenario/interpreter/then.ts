@@ -874,6 +874,25 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "the note joins the two limits: `(Command timed out after 1s. Showing 3 of 200 output lines)`": one line of the report says both the timeout and the lines shown.
+    name: 'a line joining the limits',
+    needs: [['JOINS'], ['E:quoted']],
+    allows: ['NOTICE', 'OUTPUT', 'TIMEOUT', 'OMITTED', 'LINE_COUNT', 'LIMITED', 'EACH', 'E:number', 'FILLER', 'MENTION'],
+    build(a) {
+      const [text, more] = a.entities('quoted').map((q) => q.text);
+      const [two, others] = a.entities('number');
+      // What is joined: the timeout and the cut ("the timeout and the truncation", "the timeout to the line count"), or the two limits ("both limits").
+      const both = a.has('TIMEOUT') && (a.has('OMITTED', 'LINE_COUNT', 'LIMITED') || a.has('EACH') || two?.n === 2);
+      if (more || others || (two && two.n !== 2) || a.negated || !both || a.has('ORDER')) return null;
+      // The text quoted says both, or the sentence says what it does not.
+      if (!/timed out/i.test(text) || !/Showing \d+ of \d+ output lines/.test(text)) return null;
+      return perCommand(a, `a line of the report reads ${JSON.stringify(text)} (the timeout and the lines shown, in one line)`, (c) => {
+        const lines = [...c.notices, ...c.report.split('\n')];
+        return { ok: lines.some((l) => quotedIn(text, l)), actual: c.notices.join(' | ') || 'no notice' };
+      }, { quoted: true });
+    },
+  },
+  {
     name: 'the message names',
     needs: [['MENTION', 'SHOWN'], ['MESSAGE', 'OUTPUT', 'USER', 'HOOK']],
     allows: ['E:position', 'E:stream', 'NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED', 'LOCATION', 'ABOUT'],
