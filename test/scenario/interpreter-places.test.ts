@@ -140,6 +140,15 @@ t.test('a note naming the container the command ran in holds that container\'s n
   const renamed = { ...command, containers: command.containers.map((k) => ({ ...k, name: `${k.name}-other` })) };
   t.equal(await verdict({ ...o, record: { ...o.record, commands: [renamed] } }, sentence), false, 'a note naming another container');
   t.equal(await verdict(o, 'its report carries a note `container spec-run-… removed`'), true, 'the note alone');
+  for (const said of ['a note says that the container was removed', 'the container is noted as removed', 'each report carries a note that its container was removed']) {
+    t.equal(await verdict(o, said), true, `true: "${said}"`);
+    t.equal(await verdict({ ...o, record: { ...o.record, commands: [renamed] } }, said), false, `false of a note naming another container: "${said}"`);
+  }
+  const mixed = await observe({ text: 'stop:\n  commands:\n    - run: "echo hi"\n      image: alpine\n    - run: "echo host"\n', line: 1 }, emptySetup(), { imageAliases: OFFLINE_IMAGES });
+  t.equal(await verdict(mixed, 'a note says that the container was removed'), true, 'of the container command, beside a host command');
+  t.equal(await verdict(mixed, 'each report carries a note that its container was removed'), false, 'the host command\'s report has none');
+  const host = await observe({ text: 'stop:\n  commands:\n    - run: "echo host"\n', line: 1 }, emptySetup(), {});
+  t.equal(await verdict(host, 'a note says that the container was removed'), false, 'no container ran');
 });
 
 t.test('the output is the N lines listed: those lines in that order, and no other', async (t) => {

@@ -874,6 +874,25 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "a note says that the container was removed", "the container is noted as removed": the executor's note of the removal, naming the command's own container.
+    name: 'a note of the container removed',
+    needs: [['NOTICE'], ['CONTAINER'], ['REMOVE']],
+    allows: ['MENTION', 'MESSAGE', 'EACH', 'FILLER'],
+    build(a) {
+      if (a.negated || a.entities('quoted').length > 0 || a.entities('ordinal').length > 0) return null;
+      // "each report carries a note …": every command's; else each container command's.
+      const every = a.has('EACH');
+      return {
+        text: `${every ? 'every command' : 'every container command (one at least)'}: a note reads "container <its container's name> removed"`,
+        evaluate(o) {
+          const commands = every ? o.record.commands : o.record.commands.filter((c) => c.context === 'docker');
+          const noted = (c: CommandRecord) => c.containers.length > 0 && c.containers.every((k) => c.notices.some((n) => n.includes(`container ${k.name} removed`)));
+          return { ok: commands.length > 0 && commands.every(noted), actual: commands.map((c) => c.notices.join(' | ') || 'no notice').join('; ') || 'no container command ran' };
+        },
+      };
+    },
+  },
+  {
     // "the note joins the two limits: `(Command timed out after 1s. Showing 3 of 200 output lines)`": one line of the report says both the timeout and the lines shown.
     name: 'a line joining the limits',
     needs: [['JOINS'], ['E:quoted']],
