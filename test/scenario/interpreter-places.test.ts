@@ -51,6 +51,9 @@ t.test('readings: one text named by a noun stands where the rest of the sentence
       // A line said to join the two limits that quotes only one of them; three limits joined.
       'the note joins the two limits: `(Showing 1 of 2 output lines)`',
       'the note combines three limits: `(Command timed out after 1s. Showing 1 of 2 output lines)`',
+      // Of each report, or with words this does not read.
+      'each report is preceded by the note `x`',
+      'the report is preceded by a blank line and `x`',
       // A count of lines that is not the number of texts listed.
       'the output is the three lines `a` and `b`',
       // How far a command got is no timeout; a part a place ends with, said of another item than its last, is not read.
@@ -144,6 +147,11 @@ t.test('a note naming the container the command ran in holds that container\'s n
     t.equal(await verdict(o, said), true, `true: "${said}"`);
     t.equal(await verdict({ ...o, record: { ...o.record, commands: [renamed] } }, said), false, `false of a note naming another container: "${said}"`);
   }
+  // The notes stand between the announcement and the report.
+  t.equal(await verdict(o, 'the report is preceded by the notes `image alpine mapped to local` and `container spec-run-<pid>-<suffix> removed`'), true);
+  t.equal(await verdict(o, '`container spec-run-… removed` comes before the report'), true);
+  t.equal(await verdict(o, 'the report is preceded by the note `OK: command succeeded`'), false, 'the report\'s own first line');
+  t.equal(await verdict(o, 'the report is preceded by the note `hi`'), false, 'a line of the output, after the report\'s first line');
   const mixed = await observe({ text: 'stop:\n  commands:\n    - run: "echo hi"\n      image: alpine\n    - run: "echo host"\n', line: 1 }, emptySetup(), { imageAliases: OFFLINE_IMAGES });
   t.equal(await verdict(mixed, 'a note says that the container was removed'), true, 'of the container command, beside a host command');
   t.equal(await verdict(mixed, 'each report carries a note that its container was removed'), false, 'the host command\'s report has none');

@@ -446,8 +446,43 @@ export function ownerOf(a: Args): { run: string; rest: Args } | null {
   return at < 0 ? null : { run: quotedText(a.tokens[at])!, rest: args(a.tokens.filter((_t, i) => i !== at)) };
 }
 
+/** Words for a command's report as a whole ("the report", "its reports"). */
+const isReportWord = (t: Token | undefined) => t?.kind === 'word' && /^reports?$/i.test(t.text);
+
+/**
+ * "the report is preceded by the notes `a` and `b`", "`a` comes before the report": texts among
+ * the lines between a command's announcement and its report (its notes); undefined when the
+ * sentence has no such shape, null when it has it with words this does not read.
+ */
+function beforeReport(a: Args, run?: string): TextCheck | null | undefined {
+  const order = a.tokens.findIndex((t) => is(t, 'ORDER'));
+  const word = a.tokens[order]?.text.toLowerCase();
+  const content = (from: number, to: number) => a.tokens.slice(from, to).filter((t) => !is(t, 'FUNCTION'));
+  // The report, then "is preceded by"; or "before" (or "comes before"), then the report.
+  const reportFirst = word === 'preceded by' && content(0, order).some(isReportWord);
+  const reportAfter = /^(before|comes before|come before|precedes|precede)$/.test(word ?? '') && isReportWord(content(order + 1, a.tokens.length)[0]);
+  if (!reportFirst && !reportAfter) return undefined;
+  const texts = a.tokens.filter((t) => quotedText(t) !== null && !isHeading(t)).map((t) => quotedText(t)!);
+  const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+  const words = a.tokens.filter((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER', 'NOTICE') && !isReportWord(t) && !is(t, 'COMMAND') && !/^(is|are)$/i.test(t.text));
+  if (texts.length === 0 || a.negated || ordinal.length > 1 || a.tokens.filter((t) => is(t, 'ORDER')).length > 1 || words.length > 0 || a.tokens.some(isHeading) || a.entities('nth').length > 0) return null;
+  const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
+  const place: Place = {
+    name: "the command's notes (between its announcement and its report)",
+    of: (c, o) => {
+      const lines = commandLines(c, o);
+      const verdict = lines.findIndex((l, i) => i > 0 && /^(OK|Error):/.test(l));
+      return lines.slice(1, verdict < 0 ? lines.length : verdict);
+    },
+    ofRun: () => [],
+  };
+  return report(a, index, `${place.name} contain ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, place, (parts) => texts.every((x) => parts.some((p) => locate(x, p) !== null)));
+}
+
 /** The texts of A in a place of the report: of the command whose line holds RUN when one is named so. */
 function textsIn(a: Args, run?: string): TextCheck | null {
+  const before = beforeReport(a, run);
+  if (before !== undefined) return before;
   // "`echo hi` prints `hi`", "`/tmp/proj` holds `marker.txt`": a text before an active verb with a text after it is what writes or holds (a command, a directory), not a text of the report; a heading is where ("`Output:` shows `err`").
   const active = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs|holds|contains|lists|shows|says|reads|names|mentions|includes|gives|reports|carries)$/i.test(t.text));
   if (active >= 0 && a.tokens.slice(0, active).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(active).some((t) => quotedText(t) !== null)) return null;
