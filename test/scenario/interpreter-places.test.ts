@@ -54,6 +54,9 @@ t.test('readings: one text named by a noun stands where the rest of the sentence
       // Of each report, or with words this does not read.
       'each report is preceded by the note `x`',
       'the report is preceded by a blank line and `x`',
+      // Two negations are not one: a run denied without a limit is no "no timeout".
+      'the command is not run on the host without its limit',
+      'it is not run without its deadline',
       // A count of lines that is not the number of texts listed.
       'the output is the three lines `a` and `b`',
       // How far a command got is no timeout; a part a place ends with, said of another item than its last, is not read.

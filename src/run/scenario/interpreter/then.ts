@@ -1416,6 +1416,8 @@ const RULES: Rule<Check>[] = [
       if (!a.has('TIMEOUT', 'E:key') && !d) return null;
       // "it is not reported as a timeout": how the command ended (the rule of a timeout said alone), not the timeout configured.
       if (classedAs(a)) return null;
+      // "is not run on the host without its limit": two negations (a limit that may not be the timeout, a run denied) are not read as one.
+      if (a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('NOT')).length > 1) return null;
       const source = sourceOf(a);
       if (source === 'conflict') return null;
       type Test = (t: Observation['documented'][number]) => boolean;
