@@ -88,3 +88,15 @@ export function sampleTree(root: number, marker?: string): TreeSample {
   const marked = marker ? tree.filter((pid) => commandLine(pid).includes(marker)).length : 0;
   return { residentMb, proportionalMb, cpuSeconds: tree.reduce((sum, pid) => sum + cpuSeconds(pid), 0), marked };
 }
+
+/** CPU time `pid` has used so far, all its threads together, in milliseconds (0 once it has ended). */
+export function cpuTimeMs(pid: number): number {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return 0;
+  }
+  // schedstat's first field: nanoseconds on a CPU, exact where stat's ticks are 10 ms.
+  return tasks.reduce((sum, task) => sum + Number(read(`/proc/${pid}/task/${task}/schedstat`)?.split(' ')[0] ?? 0) / 1e6, 0);
+}

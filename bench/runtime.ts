@@ -18,7 +18,7 @@ import { defaultLisp } from '../src/lisp-image/core-image.js';
 import { LispWorker } from '../src/runtime/worker.js';
 import { RuntimeSession } from '../src/runtime/session.js';
 import { serveSession } from '../src/runtime/server.js';
-import { processTree, residentPartsKb, sampleTree } from './process-tree.js';
+import { cpuTimeMs, processTree, residentPartsKb, sampleTree } from './process-tree.js';
 import { formatComparison, median, percentile, type BenchReport, type ComparisonRow } from './table.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -46,6 +46,9 @@ interface ServerFigures {
   /** The server process itself, and every process below it together. */
   server: ResidentParts;
   children: ResidentParts;
+  /** CPU time per timed call: the server process (all its threads), and every process below it. */
+  serverCpuMs: number;
+  childrenCpuMs: number;
 }
 
 const partsOf = (pids: number[]): ResidentParts => {
@@ -87,6 +90,9 @@ async function measureRound(command: string[]): Promise<ServerFigures> {
     const startMs = performance.now() - started;
     let id = 1;
     for (let i = 0; i < WARM_UP_CALLS; i++) await evaluate(connection, id++, '(+ 1 2)');
+    const [serverPid, ...childPids] = processTree(child.pid!);
+    const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuTimeMs(pid), 0);
+    const cpuBefore = [cpuOf([serverPid]), cpuOf(childPids)];
     const roundTrips: number[] = [];
     for (let i = 0; i < CALLS; i++) {
       const sent = performance.now();
@@ -94,9 +100,20 @@ async function measureRound(command: string[]): Promise<ServerFigures> {
       roundTrips.push(performance.now() - sent);
       if (!text.includes('3')) throw new Error(`(+ 1 2) answered ${text}`);
     }
+    const [serverCpuMs, childrenCpuMs] = [cpuOf([serverPid]) - cpuBefore[0], cpuOf(childPids) - cpuBefore[1]].map((ms) => ms / CALLS);
     const { residentMb, proportionalMb } = sampleTree(child.pid!);
     const [server, ...children] = processTree(child.pid!);
-    return { startMs, medianMs: median(roundTrips), p99Ms: percentile(roundTrips, 99), residentMb, proportionalMb, server: partsOf([server]), children: partsOf(children) };
+    return {
+      startMs,
+      medianMs: median(roundTrips),
+      p99Ms: percentile(roundTrips, 99),
+      residentMb,
+      proportionalMb,
+      server: partsOf([server]),
+      children: partsOf(children),
+      serverCpuMs,
+      childrenCpuMs,
+    };
   } finally {
     await connection.stop();
   }
@@ -138,6 +155,8 @@ async function measureServer(command: string[], reference?: string[]): Promise<S
     proportionalMb: of((f) => f.proportionalMb),
     server: { fileMb: of((f) => f.server.fileMb), anonymousMb: of((f) => f.server.anonymousMb) },
     children: { fileMb: of((f) => f.children.fileMb), anonymousMb: of((f) => f.children.anonymousMb) },
+    serverCpuMs: of((f) => f.serverCpuMs),
+    childrenCpuMs: of((f) => f.childrenCpuMs),
     referenceStartMs: reference ? median(referenceStarts) : undefined,
   };
 }
@@ -292,7 +311,7 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
     },
     {
       row: { metric: 'evaluate-lisp (+ 1 2) round trip, median', unit: 'ms', ours: ours.medianMs, peer: peer?.medianMs, target: 0.15, peerRatio: 2, peerMissing },
-      why: `the worker alone answers in ${ms(rawWorker.medianMs)} (asked from Node, no MCP), the same server in-process (no client pipe) in ${ms(inProcess.medianMs)}; the other ${ms(ours.medianMs - rawWorker.medianMs)} are Node's part of each call (reading the client's line, checking and dispatching it, formatting and writing the answer; the first few hundred calls run before V8 has optimized that code) and a second process hop each way`,
+      why: `the worker alone answers in ${ms(rawWorker.medianMs)} (asked from Node, no MCP), the same server in-process (no client pipe) in ${ms(inProcess.medianMs)}; the other ${ms(ours.medianMs - rawWorker.medianMs)} are Node's part of each call (reading the client's line, checking and dispatching it, formatting and writing the answer) and a second process hop each way. Per call, Node's process uses ${ms(ours.serverCpuMs)} of CPU and the worker ${ms(ours.childrenCpuMs)}${peer ? `, where the peer's one process uses ${ms(peer.serverCpuMs + peer.childrenCpuMs)}` : ''}: Node reads and writes two pipes where the peer reads and writes one, and each write wakes another process`,
     },
     {
       row: { metric: 'evaluate-lisp (+ 1 2) round trip, p99', unit: 'ms', ours: ours.p99Ms, peer: peer?.p99Ms, target: 0.5, peerRatio: 3, peerMissing },
@@ -313,6 +332,9 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
     ...goals.slice(0, 4).map((goal) => goal.row),
     { metric: `PSS after ${CALLS} calls (shared pages in shares)`, unit: 'MB', ours: ours.proportionalMb, peer: peer?.proportionalMb },
     { metric: 'breakdown: Node alone, spawn to a first answer (same rounds)', unit: 'ms', ours: nodeAloneStartMs },
+    { metric: 'breakdown: CPU per call, all processes (Node and worker)', unit: 'ms', ours: ours.serverCpuMs + ours.childrenCpuMs, peer: peer ? peer.serverCpuMs + peer.childrenCpuMs : undefined },
+    { metric: 'breakdown: CPU per call, Node server (all its threads)', unit: 'ms', ours: ours.serverCpuMs },
+    { metric: 'breakdown: CPU per call, SBCL worker', unit: 'ms', ours: ours.childrenCpuMs },
     { metric: 'breakdown: worker alone (from Node, no MCP), median', unit: 'ms', ours: rawWorker.medianMs },
     { metric: 'breakdown: worker alone, p99', unit: 'ms', ours: rawWorker.p99Ms },
     { metric: 'breakdown: server in-process (no client pipe), median', unit: 'ms', ours: inProcess.medianMs },

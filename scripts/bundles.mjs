@@ -4,10 +4,12 @@
 // import.meta.url (rewritten to its file's place relative to the bundle), so the paths
 // modules find their files by (Lisp sources, templates, package.json) stay as compiled.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { CLI_BUNDLE, SERVE_BUNDLE, writeBundleCache } from '../dist/src/cli/bundles.js';
+import { BUILD_ID_FILE } from '../dist/src/parse/cache.js';
 
 /** import.meta.url of each compiled module, as the URL of its file relative to the bundle's. */
 const ownUrls = (bundle) => ({
@@ -53,6 +55,9 @@ await bundle('dist/src/runtime/server.js', SERVE_BUNDLE);
 await writeBundleCache(SERVE_BUNDLE);
 
 await bundle('dist/src/cli/program.js', CLI_BUNDLE);
+// The build's id, which keys what a run keeps for the next (src/parse/cache.ts): written
+// before the code cache's runs below, so they key their documents to this build.
+writeFileSync(BUILD_ID_FILE, `${createHash('sha256').update(readFileSync(CLI_BUNDLE)).update(readFileSync(SERVE_BUNDLE)).digest('hex').slice(0, 32)}\n`);
 // The cache holds what a start compiled: a --list of a small Lisp document runs the
 // command line, the parser and the translation, as every run does; a run of a small
 // OpenSpec document with its steps runs the steps' loading, the scenario runner and the

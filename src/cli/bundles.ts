@@ -8,7 +8,7 @@
 // the modules are loaded one by one, as compiled.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
@@ -27,12 +27,23 @@ export interface LoadedBundle<Exports> {
   codeCache: () => Buffer;
 }
 
+/** The package's root directory: this module is dist/src/cli/bundles.js. */
+const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The name stack traces give the bundle's code: its place in the package. V8 names code it
+ * takes from a code cache as the script the cache was made from, so the build machine's
+ * path of the bundle would show in every user's stack traces; this name is the same there
+ * and everywhere.
+ */
+const scriptName = (bundle: string) => `spec-run/${relative(PACKAGE_ROOT, bundle)}`;
+
 /** Runs the CommonJS bundle at `bundle`, with the code cache at `cache` when there is one there (null: none). */
 export function loadBundle<Exports>(bundle: string, cache: string | null = cacheOf(bundle)): LoadedBundle<Exports> {
   const cachedData = cache !== null && existsSync(cache) ? readFileSync(cache) : undefined;
   // The wrapper Node's own CommonJS loader puts around a module. The bundles hold no
   // import() (scripts/bundles.mjs): users' steps files are imported by jiti, outside them.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`, { filename: bundle, cachedData });
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`, { filename: scriptName(bundle), cachedData });
   const module = { exports: {} as Exports };
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   return { exports: module.exports, cacheRejected: cachedData !== undefined && script.cachedDataRejected === true, codeCache: () => script.createCachedData() };

@@ -5,7 +5,8 @@
 // missing piece is printed with the command that fixes it; exit 1 when something a
 // given document needs is missing.
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
-import { cacheDirectory, debianPackageOf, defaultLisp, findSystems, sbclVersion } from '../lisp-image/core-image.js';
+import { cacheDirectory } from '../cache-directory.js';
+import { debianPackageOf, defaultLisp, findSystems, sbclVersion } from '../lisp-image/core-image.js';
 import { dockerEngine } from '../executor/docker.js';
 import type { DocumentPlan } from '../model/plan.js';
 import { findDocuments, usableDiscovery } from './discover.js';

@@ -233,10 +233,10 @@ function check<T>(text: string, schema: z.ZodType<T>, firstLine: number): Checke
   const placeOf = (path: readonly PropertyKey[]) => place(locate(root, path).node?.range?.[0]);
   const errors: ConfigError[] = [];
   const report = (path: string, offset: number | undefined, problem: string) => errors.push(configError(path, place(offset), problem));
-  if (doc.errors.length > 0) {
-    for (const e of doc.errors) report('(yaml)', e.pos[0], `${e.message.split('\n')[0]} [${e.code}]`);
-    return { data: undefined, raw: undefined, errors, placeOf };
-  }
+  for (const e of doc.errors) report('(yaml)', e.pos[0], `${e.message.split('\n')[0]} [${e.code}]`);
+  // A repeated key leaves the rest of the tree as written (the key keeps its last value), so
+  // the file's other problems are listed with it; after any other YAML error the tree is a guess.
+  if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { data: undefined, raw: undefined, errors, placeOf };
   const raw: unknown = doc.toJS();
   const parsed = schema.safeParse(raw);
   for (const issue of parsed.error?.issues ?? []) {
@@ -252,7 +252,8 @@ function check<T>(text: string, schema: z.ZodType<T>, firstLine: number): Checke
       report(path, at.node?.range?.[0], `${issue.message}${value}`);
     }
   }
-  return { data: parsed.data, raw, errors: errors.sort((a, b) => a.line - b.line || a.column - b.column || a.path.localeCompare(b.path)), placeOf };
+  const readable = doc.errors.length === 0;
+  return { data: readable ? parsed.data : undefined, raw: readable ? raw : undefined, errors: errors.sort((a, b) => a.line - b.line || a.column - b.column || a.path.localeCompare(b.path)), placeOf };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

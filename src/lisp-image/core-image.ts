@@ -4,10 +4,10 @@
 // (FiveAM's version file among them) and the SBCL version; a stale image is never
 // reused because its key no longer matches.
 import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { lispString } from './lisp-string.js';
+import { cacheDirectory } from '../cache-directory.js';
 
 export interface CoreImageSpec {
   /** Short name used in the file name and in messages: "worker", "driver". */
@@ -45,12 +45,6 @@ function ensureCacheDirectory(): void {
   } catch (error) {
     throw new Error(`the cache directory ${directory} (SBCL core images) cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): set SPEC_RUN_CACHE to a writable directory`);
   }
-}
-
-export function cacheDirectory(): string {
-  // An empty variable is an unset one, as for the shell's own XDG lookups.
-  if (process.env.SPEC_RUN_CACHE) return process.env.SPEC_RUN_CACHE;
-  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'spec-run');
 }
 
 /** A run of SBCL that failed, with its stdout and stderr interleaved as they came. */

@@ -2,6 +2,7 @@
 // input are reported in `problems`, never thrown.
 import { readFile } from 'node:fs/promises';
 import type { Diagnostic, SpecDocument } from '../model/document.js';
+import { cachedDocument, keepDocument } from './cache.js';
 import { decodeUtf8 } from './decode.js';
 import { readFrontmatter } from './frontmatter.js';
 import { boldLineMetadata, isEmptyTree, markdownTree, readBody } from './markdown.js';
@@ -84,7 +85,10 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
   };
 }
 
-/** Reads and parses a file; a file that cannot be read gives a document with that problem. */
+/**
+ * Reads and parses a file, or takes the document an earlier run parsed from the same bytes
+ * (see cache.ts); a file that cannot be read gives a document with that problem.
+ */
 export async function parseFile(path: string): Promise<SpecDocument> {
   let bytes: Uint8Array;
   try {
@@ -102,7 +106,11 @@ export async function parseFile(path: string): Promise<SpecDocument> {
   if (bytes.length > MAX_DOCUMENT_BYTES) {
     return emptyDocument(path, [{ file: path, line: 1, message: `a document of ${(bytes.length / 1024 / 1024).toFixed(1)} MiB is past spec-run's limit of ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB: split it into several documents`, severity: 'error' }]);
   }
-  return parseMarkdown(path, bytes);
+  const cached = await cachedDocument(path, bytes);
+  if (cached) return cached;
+  const document = parseMarkdown(path, bytes);
+  keepDocument(path, bytes, document);
+  return document;
 }
 
 /** The largest document spec-run reads: 8 MiB (50 MiB of markdown took 40 s and 2.5 GB to parse). */

@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { cacheDirectory } from '../lisp-image/core-image.js';
+import { cacheDirectory } from '../cache-directory.js';
 
 export interface Containment {
   /** `setpriv --pdeathsig` works here. */

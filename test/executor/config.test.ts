@@ -87,6 +87,16 @@ t.test('a command with a wrong field still has its other fields checked: every p
   t.same(errors.map((e) => e.path).sort(), ['stop.commands[0].showStdout', 'stop.commands[0].workdir', 'stop.commands[1].cpus', 'stop.commands[1].maxOutputLines']);
 });
 
+t.test('a repeated key is listed with the file\'s other problems; broken YAML alone, as the rest cannot be read', async (t) => {
+  const repeated = loadConfig('stop:\n  defaultTimeout: "5 m"\n  commands:\n    - run: "echo a"\n      timeout: "10s"\n      timeout: "20s"\n      colour: red\n');
+  t.same(repeated.errors.map((e) => [e.path, e.line]), [['stop.defaultTimeout', 2], ['(yaml)', 6], ['stop.commands[0].colour', 7]]);
+  const otherwiseValid = loadConfig('stop:\n  commands:\n    - run: "echo a"\n      timeout: "10s"\n      timeout: "20s"\n');
+  t.same(otherwiseValid.errors.map((e) => e.path), ['(yaml)']);
+  t.same(otherwiseValid.config.commands, [], 'nothing of a file with a repeated key is taken as valid');
+  const broken = loadConfig('stop:\n  defaultTimeout: "5 m"\n  commands:\n    - run: "echo a"\n     timeout: "10s"\n');
+  t.same(broken.errors.map((e) => e.path), ['(yaml)']);
+});
+
 t.test('broken YAML and missing sections are errors with places', async (t) => {
   t.match(loadConfig('stop:\n  commands:\n    - run: a\n      timeout: "1s"\n      timeout: "2s"\n').errors[0], { path: '(yaml)', line: 5, message: /DUPLICATE_KEY/ });
   t.match(loadConfig('other: 1\n').errors.map((e) => e.path), ['(root).other', 'stop']);
