@@ -4,23 +4,10 @@
 // is all the run printed. Each class on paraphrases written for this test (none is a
 // sentence of a batch), true and false against a real run.
 import t from 'tap';
-import { readThen, type Check } from '../../src/run/scenario/interpreter/then.js';
-import { observe, type Observation } from '../../src/run/scenario/interpreter/observation.js';
+import { observe } from '../../src/run/scenario/interpreter/observation.js';
 import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
-import { assertReadings } from './then-readings.js';
+import { assertReadings, assertVerdicts, verdict } from './then-readings.js';
 import { OFFLINE_IMAGES } from '../support/images.js';
-
-function reading(sentence: string): Check[] {
-  const read = readThen(sentence);
-  return read.ok ? read.parts : [];
-}
-
-async function verdict(o: Observation, sentence: string): Promise<boolean | undefined> {
-  const checks = reading(sentence);
-  if (checks.length === 0) return undefined;
-  const verdicts = await Promise.all(checks.map((c) => c.evaluate(o)));
-  return verdicts.every((v) => v.ok);
-}
 
 const HIDDEN = 'stop:\n  commands:\n    - run: "echo out; echo err >&2; exit 1"\n      showStderr: false\n';
 const SUMMARY = 'stop:\n  commands:\n    - run: "seq 1 14"\n      maxOutputLines: 6\n';
@@ -85,18 +72,17 @@ t.test('a text the command printed is not found in the quotation of its command 
     'the report shows `echo err` followed by `(stderr: output hidden by configuration)`',
     'no line of the output reads `out`: what it printed to standard output is shown nowhere',
   ];
-  for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
-  for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  await assertVerdicts(t, o, holds, fails);
 });
 
 t.test('the output block closes with its summary note; the report of no command ends where the run does', async (t) => {
   const o = await observe({ text: SUMMARY, line: 1 }, emptySetup(), {});
-  for (const sentence of ['the output closes with the note `(Showing 6 of 14 output lines)`', 'the last line of the report is `(Showing 6 of 14 output lines)`']) {
-    t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
-  }
-  for (const sentence of ['the output closes with the note `stdout: ... (8 lines omitted)`', 'the last line of the report is `6`', 'the output block closes with the summary `(Showing 5 of 14 output lines)`']) {
-    t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
-  }
+  await assertVerdicts(
+    t,
+    o,
+    ['the output closes with the note `(Showing 6 of 14 output lines)`', 'the last line of the report is `(Showing 6 of 14 output lines)`'],
+    ['the output closes with the note `stdout: ... (8 lines omitted)`', 'the last line of the report is `6`', 'the output block closes with the summary `(Showing 5 of 14 output lines)`'],
+  );
 });
 
 const TIMED_OUT = 'stop:\n  commands:\n    - run: "echo hello; sleep 5"\n      timeout: "1s"\n    - run: "echo next"\n';
@@ -121,8 +107,7 @@ t.test('every command\'s report, as many as said; a report that ends with its nu
     'the first command\'s report says `Exit Code: 124` with `next` as its output',
     'the second command is reported with `Exit Code: 124` and `Timeout: 1s`, with `hello` as partial output',
   ];
-  for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
-  for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  await assertVerdicts(t, o, holds, fails);
   const two = await observe({ text: 'stop:\n  commands:\n    - run: "echo a"\n    - run: "echo b"\n', line: 1 }, emptySetup(), {});
   t.equal(await verdict(two, 'both commands report `OK: command succeeded`'), true);
   t.equal(await verdict(two, 'all three commands report `OK: command succeeded`'), false, 'two commands ran, not three');
@@ -172,9 +157,11 @@ t.test('the output is the N lines listed: those lines in that order, and no othe
 
 t.test('one line joining the timeout and the lines shown', async (t) => {
   const o = await observe({ text: 'stop:\n  commands:\n    - run: "seq 1 200; sleep 5"\n      timeout: "1s"\n      maxOutputLines: 3\n', line: 1 }, emptySetup(), {});
-  for (const sentence of ['the summary line joins both limits: `(Command timed out after 1s. Showing 3 of 200 output lines)`', 'the timeout and the truncation are reported together in the note `(Command timed out after 1s. Showing 3 of 200 output lines)`', 'the note combines the timeout with the line count: `(Command timed out after 1s. Showing 3 of 200 output lines)`']) {
-    t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
-  }
-  t.equal(await verdict(o, 'the note joins the two limits: `(Command timed out after 1s. Showing 4 of 200 output lines)`'), false, 'another count');
-  t.equal(await verdict(o, 'the note joins the two limits: `(Command timed out after 2s. Showing 3 of 200 output lines)`'), false, 'another timeout');
+  await assertVerdicts(
+    t,
+    o,
+    ['the summary line joins both limits: `(Command timed out after 1s. Showing 3 of 200 output lines)`', 'the timeout and the truncation are reported together in the note `(Command timed out after 1s. Showing 3 of 200 output lines)`', 'the note combines the timeout with the line count: `(Command timed out after 1s. Showing 3 of 200 output lines)`'],
+    // Another count, another timeout.
+    ['the note joins the two limits: `(Command timed out after 1s. Showing 4 of 200 output lines)`', 'the note joins the two limits: `(Command timed out after 2s. Showing 3 of 200 output lines)`'],
+  );
 });

@@ -1,7 +1,8 @@
 // Asserts how Then sentences are read: each of READINGS read as (a part of) its expected
 // interpretation, each of UNBOUND left unbound.
 import type { Test } from 'tap';
-import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { readThen, type Check } from '../../src/run/scenario/interpreter/then.js';
+import type { Observation } from '../../src/run/scenario/interpreter/observation.js';
 
 export function assertReadings(t: Test, readings: readonly (readonly [string, string])[], unbound: readonly string[]): void {
   for (const [sentence, expected] of readings) {
@@ -13,4 +14,24 @@ export function assertReadings(t: Test, readings: readonly (readonly [string, st
     const read = readThen(sentence);
     t.notOk(read.ok, `"${sentence}" is not bound`, { got: read.ok ? read.parts.map((p) => p.text) : undefined });
   }
+}
+
+/** The checks SENTENCE is read as (none when it is not bound). */
+export function reading(sentence: string): Check[] {
+  const read = readThen(sentence);
+  return read.ok ? read.parts : [];
+}
+
+/** Whether every check SENTENCE is read as holds of the run O; undefined when it is not bound. */
+export async function verdict(o: Observation, sentence: string): Promise<boolean | undefined> {
+  const checks = reading(sentence);
+  if (checks.length === 0) return undefined;
+  const verdicts = await Promise.all(checks.map((c) => c.evaluate(o)));
+  return verdicts.every((v) => v.ok);
+}
+
+/** Asserts that each of HOLDS is bound and true of the run O, and each of FAILS bound and false. */
+export async function assertVerdicts(t: Test, o: Observation, holds: readonly string[], fails: readonly string[]): Promise<void> {
+  for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
 }
