@@ -94,6 +94,9 @@ t.test('every command\'s report, as many as said; a report that ends with its nu
     'both commands are announced with `(timeout`',
     'the first command is reported with `Exit Code: 124` and `Timeout: 1s`, with `hello` as partial output',
     'the second command\'s report says `OK: command succeeded` with `next` as its output',
+    // "the first report": that command's report, in every clause the sentence leaves its subject out of.
+    'the second report begins with `OK: command succeeded` and shows `next`',
+    'the first report reads `Exit Code: 124`, shows `hello` under `Partial Output:`, and ends with `4. Set timeout: null to disable (not recommended)`',
   ];
   const fails = [
     'the second command\'s report ends with a numbered `To fix:` list whose last item is `Set timeout: null to disable (not recommended)`',
@@ -106,6 +109,9 @@ t.test('every command\'s report, as many as said; a report that ends with its nu
     'the first command is reported with `Exit Code: 124` and `Timeout: 1s`, with `next` as partial output',
     'the first command\'s report says `Exit Code: 124` with `next` as its output',
     'the second command is reported with `Exit Code: 124` and `Timeout: 1s`, with `hello` as partial output',
+    'the first report begins with `OK: command succeeded`',
+    'the second report begins with `OK: command succeeded` and shows `hello`',
+    'the second report reads `OK: command succeeded`, and ends with `4. Set timeout: null to disable (not recommended)`',
   ];
   await assertVerdicts(t, o, holds, fails);
   const two = await observe({ text: 'stop:\n  commands:\n    - run: "echo a"\n    - run: "echo b"\n', line: 1 }, emptySetup(), {});

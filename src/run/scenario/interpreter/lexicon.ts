@@ -670,8 +670,8 @@ function tokensOf(sentence: string): Token[] {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: 'command' });
         continue;
       }
-      // "the second announcement", "the last headline": the place of that command.
-      if (Object.hasOwn(ORDINALS, w) && /^(command|one|stop|entry|item|line|announcement|headline)/.test(next ?? '')) {
+      // "the second announcement", "the last headline", "the first report": the place of that command.
+      if (Object.hasOwn(ORDINALS, w) && (/^(command|one|stop|entry|item|line|announcement|headline)/.test(next ?? '') || /^reports?$/.test(next ?? ''))) {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: next === 'line' ? 'line' : 'command' });
         continue;
       }

@@ -228,6 +228,8 @@ function subjectOf(clause: Token[]): Token[] {
   const [first, second] = content;
   if (first?.kind === 'entity' && first.entity.type === 'quoted') return [first];
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && second?.kind === 'word' && second.concepts.includes('COMMAND')) return [first, second];
+  // "the first report reads … and ends with …": that command's report.
+  if (first?.kind === 'entity' && first.entity.type === 'ordinal' && first.entity.of === 'command' && second?.kind === 'word' && /^reports?$/i.test(second.text)) return [first, second];
   // "the report opens with … and ends with …": the report, a noun that says nothing else ("the error" also says the command failed).
   if (first?.kind === 'word' && first.concepts.includes('MESSAGE') && !first.concepts.includes('FAIL')) return [first];
   // "the run closes with … and exits with status 130": the executor, whose exit the later clause says.
