@@ -641,9 +641,9 @@ function endsWithFixes(a: Args, edge: number): TextCheck | null {
 /**
  * "reported as `Exit Status: …` with `Exit Code: 137` and `stubborn` as partial output": the role
  * after "as" is said of the text just before it, under `Partial Output:` ("as its output": in the
- * output block, under either heading); the texts listed
- * earlier stand in the command's report (quotations of command lines aside). Null for any
- * other role, or when texts follow the role.
+ * output block, under either heading); the texts listed earlier, all in the report's own words,
+ * stand in the command's report. Null for any other role, when another text is listed before
+ * (the role may be said of it too), or when texts follow the role.
  */
 function asOutputRole(a: Args, roleAt: number, run?: string): TextCheck | null {
   const role = a.tokens.slice(roleAt + 1).filter((t) => !is(t, 'FUNCTION'));
@@ -654,6 +654,8 @@ function asOutputRole(a: Args, roleAt: number, run?: string): TextCheck | null {
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
   const listed = texts.slice(0, -1);
   const last = texts.at(-1)!;
+  // Only texts in the report's own words are sure to stand outside the block: "`a` with `b` and `c` as partial output" may say it of all three.
+  if (!listed.every(executorText)) return null;
   const inReport = report(a, index, `the report contains ${listed.map((x) => JSON.stringify(x)).join(' and ')}`, unquotedPlace(PLACES.verdict, listed, false), (parts) => holds(parts, listed, 'holds', false, false));
   const block = role.some((t) => is(t, 'PARTIAL')) ? headingPlace('Partial Output:') : PLACES.output;
   const inBlock = report(a, index, `${block.name} contains ${JSON.stringify(last)}`, block, (parts) => holds(parts, [last], 'holds', false, false));
