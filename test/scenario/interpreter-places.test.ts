@@ -38,8 +38,6 @@ t.test('readings: one text named by a noun stands where the rest of the sentence
       // A line said to join the two limits that quotes only one of them; three limits joined.
       'the note joins the two limits: `(Showing 1 of 2 output lines)`',
       'the note combines three limits: `(Command timed out after 1s. Showing 1 of 2 output lines)`',
-      // A role after texts not in the report's words may be said of them all.
-      'it shows `alpha` and `beta`, with `gamma` as its output',
       // Of each report, or with words this does not read.
       'each report is preceded by the note `x`',
       'the report is preceded by a blank line and `x`',
