@@ -22,6 +22,12 @@ export interface CheckMessage {
   message: string;
 }
 
+export interface UndefinedStep {
+  snippet: string;
+  /** Why the executor interpreter did not read the step; null where it is not active. */
+  unread: string | null;
+}
+
 export interface CheckContext {
   /** Names of the tools the runtime lists. */
   tools: string[];
@@ -30,9 +36,10 @@ export interface CheckContext {
   /**
    * For a step no definition matches in its scenario UNIT (its other steps and its condition
    * paragraph count, as in a run): a snippet of the definition to write (Given, When or Then as
-   * KEYWORD says); null when it matches.
+   * KEYWORD says), and why the executor interpreter did not read it where it is active; null
+   * when it matches.
    */
-  undefinedStep: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
+  undefinedStep: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => UndefinedStep | null;
   /** False when no step definition at all applies to the document (no steps file, no built-in steps): its steps are not written yet. */
   stepsLoaded?: boolean;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
@@ -200,9 +207,12 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     let keyword: string | null = null;
     for (const step of unit.steps) {
       keyword = stepKeyword(step.keyword, keyword);
-      const snippet = context.undefinedStep(step, keyword, unit);
-      if (snippet !== null && context.stepsLoaded === false) unwritten.push(step.line);
-      else if (snippet !== null) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `undefined step '${step.text}' (it fails the run, which is strict by default); define it with:\n${snippet}` });
+      const undefinedStep = context.undefinedStep(step, keyword, unit);
+      if (undefinedStep !== null && context.stepsLoaded === false) unwritten.push(step.line);
+      else if (undefinedStep !== null) {
+        const unread = undefinedStep.unread ? `; ${undefinedStep.unread}` : '';
+        messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `undefined step '${step.text}' (it fails the run, which is strict by default)${unread}; define it with:\n${undefinedStep.snippet}` });
+      }
       const definitions = context.ambiguousStep?.(step);
       if (definitions) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `ambiguous step '${step.text}': several definitions match it: ${definitions.join('; ')}` });
     }

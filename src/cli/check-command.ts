@@ -7,7 +7,7 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { TOOLS } from '../runtime/tools.js';
-import { libraryFor, loadStepLibrary, matchStep, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
+import { libraryFor, loadStepLibrary, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
@@ -23,7 +23,12 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
   const seen = libraryFor(library, builtins);
   return {
     stepsLoaded: seen.steps.length > 0,
-    undefinedStep: (step, keyword, unit) => (matchStep(seen, step.text, keyword, stepPlace(unit, step)).length > 0 ? null : snippetFor(seen, step.text, keyword, step.argument?.kind)),
+    undefinedStep: (step, keyword, unit) => {
+      const place = stepPlace(unit, step);
+      if (matchStep(seen, step.text, keyword, place).length > 0) return null;
+      // As the run's TODO says it: where the executor interpreter is active, why it did not read the step.
+      return { snippet: snippetFor(seen, step.text, keyword, step.argument?.kind), unread: notInterpreted(seen, step.text, keyword, place) };
+    },
     ambiguousStep: (step) => {
       const matches = matchStep(seen, step.text);
       return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;

@@ -78,6 +78,9 @@ t.test('a specification in fresh words binds through the interpreter and is chec
   t.match(dry.stdout, /interpretation: "?working directory == \/tmp/, 'beside a step only the interpreter reads, a sentence of the seed vocabulary is read by the interpreter too');
   t.match(dry.stdout, /interpretation: "?the configuration is rejected \(validation errors, nothing runs\) ∧ `echo never` never ran/);
 
+  const check = await project.specRun(['check', 'specs/', '--executor-steps']);
+  t.match(check.stdout, /spec\.md:\d+:1: error: undefined step 'the dashboard turns green' \(it fails the run, which is strict by default\); the executor interpreter did not understand: "dashboard", "turns", "green"; define it with:/, 'check says why the interpreter left a step undefined, as the run does');
+
   const list = await project.specRun(['--list', 'specs/', '--executor-steps']);
   t.match(list.stdout, /THEN the exit code is 0\n\s+⇒ exit code == 0/, '--list shows each step with its reading');
 

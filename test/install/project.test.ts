@@ -109,3 +109,30 @@ t.test('exec from the installed package, as a hook runner is used: an empty list
   t.equal(hooks.code, 0, hooks.stdout);
   t.match(hooks.stdout, /^linted in \/workspace$/m, "the script found through SPEC_RUN_CONFIG_DIR in the container, as on the host");
 });
+
+t.test('exec from the installed package lists every problem of a file at once, a repeated key among them, and says by which signal an interrupted command stopped', async (t) => {
+  const project = userProject({
+    'broken.yaml': 'stop:\n  defaultTimeout: "5 m"\n  commands:\n    - run: "echo a"\n      timeout: "10s"\n      timeout: "20s"\n    - run: "id -u"\n      memory: 64m\n',
+    'slow.yaml': 'stop:\n  commands:\n    - run: "echo started; sleep 30"\n',
+  });
+  const broken = await project.specRun(['exec', 'broken.yaml']);
+  t.equal(broken.code, 2, 'a configuration error');
+  const lines = broken.stdout.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('broken.yaml:'));
+  t.match(lines, [/^broken\.yaml:2:\d+: stop\.defaultTimeout .*no spaces are allowed/, /^broken\.yaml:6:\d+: \(yaml\) .*Map keys must be unique/, /^broken\.yaml:8:\d+: stop\.commands\[1\]\.memory .*applies in a container only/], broken.stdout);
+  t.equal(lines.length, 3, 'three problems, one line each, in the order of the file');
+
+  const interrupted = await new Promise<{ code: number | null; out: string }>((done) => {
+    const child = spawn('env', ['-u', 'NODE_OPTIONS', join(project.dir, 'node_modules/.bin/spec-run'), 'exec', 'slow.yaml'], { cwd: project.dir });
+    let out = '';
+    let announced = false;
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      // The command is announced before it starts: Ctrl-C comes a second later, while it sleeps.
+      if (!announced && out.includes('[1/1] host:')) setTimeout(() => child.kill('SIGINT'), 1000);
+      announced ||= out.includes('[1/1] host:');
+    });
+    child.on('close', (code) => done({ code, out }));
+  });
+  t.equal(interrupted.code, 130);
+  t.match(interrupted.out, /Exit Status: Interrupted by SIGINT \(the command was stopped with signal 15: SIGTERM\)\nExit Code: 130/);
+});

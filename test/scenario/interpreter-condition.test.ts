@@ -101,4 +101,5 @@ t.test('through the CLI: a scenario whose paragraph sets up more than its block 
   const undefinedAt = [...`${checked.stdout}\n${checked.stderr}`.matchAll(/:(\d+):\d+: error: undefined step '([^']*)'/g)].map((m) => [Number(m[1]), m[2]]);
   const firstThen = readFileSync(file, 'utf8').split('\n').indexOf('1. the command prints `draft two`') + 1;
   t.same(undefinedAt, [[firstThen, 'the command prints draft two']], `check: ${checked.stdout}${checked.stderr}`);
+  t.match(checked.stdout, /undefined step 'the command prints draft two' \(it fails the run, which is strict by default\); the executor interpreter did not read it: .*"sits"/, 'check says why, as the run\'s TODO does');
 });
