@@ -13,7 +13,7 @@ import { assertReadings, verdictsOn } from './then-readings.js';
 /** Paraphrases, and what each is read as (a part of the interpretation). */
 const READINGS: [string, string][] = [
   // A text named the output beside a text of the report: the command's output, line for line.
-  ['its report says `OK: command succeeded`, with `hello` as its output', 'the output shown (stdout and stderr) == "hello"'],
+  ['its report says `OK: command succeeded`, with `hello` as its output', 'the output block (under `Output:` or `Partial Output:`) contains "hello"'],
   ['the report reads `OK: command succeeded` with the output `hello`', 'the output shown (stdout and stderr) == "hello"'],
   ['it passes and is reported as `OK: command succeeded`, with `42` as its output', 'the output shown (stdout and stderr) == "42"'],
   // The command a clause opens with, by its place, is whose output a later piece says.
@@ -21,7 +21,7 @@ const READINGS: [string, string][] = [
   ['the first command fails, and the second one passes with `two` as its output', 'the command 2: the output shown (stdout and stderr) == "two"'],
   ['the second is reported as `OK: command succeeded` with the output `b`', 'the command 2: the output shown (stdout and stderr) == "b"'],
   // "the output" of no command: the command's output, or all spec-run exec printed.
-  ['the output closes with `interrupted by SIGTERM: 2 of 3 commands not run`', 'the last line of the output shown, or of all spec-run exec printed, == "interrupted by SIGTERM: 2 of 3 commands not run"'],
+  ['the output closes with `interrupted by SIGTERM: 2 of 3 commands not run`', 'the last line of all spec-run exec printed == "interrupted by SIGTERM: 2 of 3 commands not run"'],
   // Its output stays the command's.
   ['its output ends with `bye`', 'the last line of the output shown == "bye"'],
   // A timeout reached, said with its object.
@@ -48,11 +48,14 @@ const READINGS: [string, string][] = [
   ['it is stopped about three seconds after it started: one second of timeout plus the two-second grace period', 'timeout == 1 s and grace period == 2 s'],
   // The output as a list of lines: those lines, in that order, and no other; or the first of them.
   ['its output is, line by line, `x`, `y` and `z`', 'the lines shown are exactly "x", "y", "z", in this order'],
-  ['the second command\'s output is the two lines `up` and `down`', 'the command 2: the lines shown are exactly "up", "down", in this order'],
+  ['the second command\'s output is the two lines `up` and `down`', 'the command 2: the output shown is, line by line, "up" and "down"'],
   ['its first three output lines are `1`, `2` and `3`', 'the first 3 lines shown are "1", "2", "3"'],
   // A time alone after a comma, said of the fact the clause before read ("it runs to its end, about three seconds").
   ['the command is not stopped: it finishes, about two seconds', 'not (it was stopped (by the executor, or killed by its memory limit)) ∧ outcome == completed, elapsed ≈ 2 s'],
   ['the second command is stopped, after about 4 s', 'the command 2: it was stopped (by the executor, or killed by its memory limit), at t ≈ 4 s'],
+  // Each of a count of commands says the text; a notice said to name the container is checked for that name.
+  ['all three commands report `OK: command succeeded`', 'every command (3 of them): the messages name "OK: command succeeded"'],
+  ['the report carries a note `container spec-run-… removed`, naming the container it ran in', 'with the name of the command\'s own container'],
   // A lone negation of a timeout is still read.
   ['the command runs with no deadline at all', 'no timeout (timeout: none)'],
 ];
@@ -73,10 +76,8 @@ const UNBOUND = [
   'the command that was running is reported with `Error: Command interrupted before completion`, `Exit Code: 143` and the partial output `x`',
   '`Exit Code: 143` is run',
   // A count of the commands that say a text is who says it, not a text said.
-  'all three commands report `OK: command succeeded`',
   'all 2 commands say `Exit Code: 0`',
   // What a notice is said to name is more than its text.
-  'the report carries a note `container spec-run-… removed`, naming the container it ran in',
   'a notice `x` appears, mentioning the image',
   // A sleep's owner named in what the time is; a time word that measures nothing; a negation; a wait that names no length.
   'spec-run exec exits with status 130, well before the thirty seconds the first command would have slept',

@@ -52,7 +52,7 @@ const READINGS: [string, string][] = [
   ['after them come `x` and `y`', '"x" and "y" stand in the report after the last text the step before quoted'],
   ['the command itself exits with status 4', 'exit code == 4'],
   ['the third command is allowed to complete', 'the command 3: outcome == completed'],
-  ['the report ends with a numbered `To fix:` list whose last item is `rerun`', 'the last of the items under `To fix:` ends with "rerun"'],
+  ['the report ends with a numbered `To fix:` list whose last item is `rerun`', 'the command\'s report ends with the items under `To fix:` (each numbered), the last of which is "rerun"'],
   // "after it": the text before it comes first.
   ['the output block holds `x` and, right after it, `y`', 'the output block (under `Output:` or `Partial Output:`) contains "x" and "y", on consecutive lines in this order'],
   // A colon before a clause of its own ends a clause; "its output" is the subject's.

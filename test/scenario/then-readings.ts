@@ -1,8 +1,8 @@
 // Asserts how Then sentences are read: each of READINGS read as (a part of) its expected
 // interpretation, each of UNBOUND left unbound.
 import type { Test } from 'tap';
-import { observe } from '../../src/run/scenario/interpreter/observation.js';
-import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { readThen, type Check } from '../../src/run/scenario/interpreter/then.js';
+import { observe, type Observation } from '../../src/run/scenario/interpreter/observation.js';
 import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
 
 export function assertReadings(t: Test, readings: readonly (readonly [string, string])[], unbound: readonly string[]): void {
@@ -17,12 +17,28 @@ export function assertReadings(t: Test, readings: readonly (readonly [string, st
   }
 }
 
+/** The checks SENTENCE is read as (none when it is not bound). */
+export function reading(sentence: string): Check[] {
+  const read = readThen(sentence);
+  return read.ok ? read.parts : [];
+}
+
+/** Whether every check SENTENCE is read as holds of the run O; undefined when it is not bound. */
+export async function verdict(o: Observation, sentence: string): Promise<boolean | undefined> {
+  const checks = reading(sentence);
+  if (checks.length === 0) return undefined;
+  const verdicts = await Promise.all(checks.map((c) => c.evaluate(o)));
+  return verdicts.every((v) => v.ok);
+}
+
+/** Asserts that each of HOLDS is bound and true of the run O, and each of FAILS bound and false. */
+export async function assertVerdicts(t: Test, o: Observation, holds: readonly string[], fails: readonly string[]): Promise<void> {
+  for (const sentence of holds) t.equal(await verdict(o, sentence), true, `true: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+  for (const sentence of fails) t.equal(await verdict(o, sentence), false, `false: "${sentence}"`, { read: reading(sentence).map((c) => c.text) });
+}
+
 /** Runs CONFIG for real once: then whether a sentence holds of that run (undefined: not read). */
 export async function verdictsOn(config: string): Promise<(sentence: string) => Promise<boolean | undefined>> {
   const o = await observe({ text: config, line: 1 }, emptySetup(), {});
-  return async (sentence) => {
-    const read = readThen(sentence);
-    if (!read.ok) return undefined;
-    return (await Promise.all(read.parts.map((p) => p.evaluate(o)))).every((v) => v.ok);
-  };
+  return (sentence) => verdict(o, sentence);
 }

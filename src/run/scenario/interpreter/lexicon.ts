@@ -116,7 +116,7 @@ const CONCEPTS: Record<string, string[]> = {
   FAIL: ['fails', 'fail', 'failed', 'failure', 'failing', 'unsuccessful', 'blocked', 'blocks', 'block', 'non-zero', 'nonzero', 'error', 'errors'],
   // output
   OUTPUT: ['numbers', 'values', 'output', 'outputs', 'lines', 'line', 'text', 'log', 'logs', 'logging', 'printed output', 'console', 'listing', 'nothing', 'what it prints', 'what it printed', 'printout', 'content', 'contents'],
-  LAST_LINE: ['last kept line', 'last line kept', 'last shown line', 'last line shown', 'last printed line', 'last visible line', 'ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with'],
+  LAST_LINE: ['last kept line', 'last line kept', 'last shown line', 'last line shown', 'last printed line', 'last visible line', 'ends with', 'last line', 'final line', 'ending with', 'ends in', 'closes with', 'closing with', 'close with'],
   /** The first line: "the report opens with `Error: …`". */
   FIRST_LINE: ['opens with', 'opening with', 'begins with', 'beginning with', 'begins', 'starts with', 'starting with', 'starts off with', 'opens', 'leads with', 'is headed by', 'headed by', 'is headed', 'headed', 'is topped by'],
   /** The report's first line, said as a noun: "the headline is `Error: …`". */
@@ -150,7 +150,9 @@ const CONCEPTS: Record<string, string[]> = {
   /** One thing's limit set by another's: "neither stream's cap is affected by the other". */
   DEPEND: ['affected by', 'affects', 'affect', 'depends on', 'depend on', 'dependent on', 'influenced by', 'influences', 'counts against', 'count against', 'counted against', 'shared with', 'shares', 'share', 'pooled', 'combined'],
   PER_STREAM: ['the other', 'each other', 'one another', 'per stream', 'each stream', 'separately', 'independently', 'independent', 'apiece', 'respectively', 'stream', 'streams', 'on its own'],
-  NOTICE: ['indicator', 'notice', 'note', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark', 'indicators', 'notices', 'notes', 'markers', 'placeholders'],
+  // "the note joins the two limits": one line saying two things.
+  JOINS: ['joins', 'join', 'joining', 'combines', 'combine', 'combining', 'merges', 'merge', 'together'],
+  NOTICE: ['indicator', 'notice', 'note', 'noted', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark', 'indicators', 'notices', 'notes', 'markers', 'placeholders'],
   MESSAGE: ['error line', 'error lines', 'wording', 'message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
   MENTION: ['read', 'reading', 'names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating', 'carries', 'carry', 'shows up', 'show up', 'turns up', 'of the form', 'in the form', 'holds', 'hold', 'holding', 'among', 'amongst', 'suggested', 'offered', 'proposed', 'recommended'],
   /** Where in the file: an error's line and column. */
@@ -677,8 +679,8 @@ function tokensOf(sentence: string): Token[] {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: 'line' });
         continue;
       }
-      // "the second announcement", "the last headline": the place of that command.
-      if (Object.hasOwn(ORDINALS, w) && /^(command|one|stop|entry|item|line|announcement|headline)/.test(next ?? '')) {
+      // "the second announcement", "the last headline", "the first report": the place of that command.
+      if (Object.hasOwn(ORDINALS, w) && (/^(command|one|stop|entry|item|line|announcement|headline)/.test(next ?? '') || /^reports?$/.test(next ?? ''))) {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: next === 'line' ? 'line' : 'command' });
         continue;
       }

@@ -235,6 +235,8 @@ function subjectOf(clause: Token[]): Token[] {
   const [first, second] = content;
   if (first?.kind === 'entity' && first.entity.type === 'quoted') return [first];
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && second?.kind === 'word' && second.concepts.includes('COMMAND')) return [first, second];
+  // "the first report reads … and ends with …": that command's report.
+  if (first?.kind === 'entity' && first.entity.type === 'ordinal' && first.entity.of === 'command' && second?.kind === 'word' && /^reports?$/i.test(second.text)) return [first, second];
   // "the second is reported as …": a command's place without its noun.
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && first.entity.of === 'command') return [first];
   // "the report opens with … and ends with …": the report, a noun that says nothing else ("the error" also says the command failed).

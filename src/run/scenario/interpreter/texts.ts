@@ -83,12 +83,14 @@ export function commandLines(c: CommandRecord, o: Observation): string[] {
 /** A place of the report: its parts in a command's report, and in a run that ran no command (its configuration refused). */
 interface Place {
   name: string;
+  /** All the run printed, where no command is named. */
+  whole?: boolean;
   of(c: CommandRecord, o: Observation): string[];
   ofRun(o: Observation): string[];
 }
 
 const PLACES = {
-  report: { name: 'the report', of: commandLines, ofRun: runLines },
+  report: { name: 'the report', whole: true, of: commandLines, ofRun: runLines },
   verdict: { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: runLines },
   headline: { name: 'the headline (first line of the report)', of: (c) => c.report.split('\n').filter((l) => l.trim() !== '').slice(0, 1), ofRun: (o) => runLines(o).slice(0, 1) },
   announcement: { name: 'the announcement line', of: (c, o) => [announcementOf(c, o) ?? ''], ofRun: () => [] },
@@ -105,12 +107,42 @@ const PLACES = {
   shown: { name: 'the output shown', of: (c) => outputBlock(c), ofRun: runLines },
 } satisfies Record<string, Place>;
 
+/**
+ * TEXT (lines of the report) with each command line it quotes left out: the announcement's
+ * (`[1/2] host: echo out (timeout …)`) and the `Command:` line's. A text the command printed
+ * is looked for where the report shows what it printed, never in the quotation of its own
+ * command (`out` is not shown by `Command: echo out`).
+ */
+export function withoutQuotedCommands(text: string, o: Observation): string {
+  let rest = text;
+  for (const run of new Set(o.record.commands.map((c) => c.run))) rest = rest.split(`: ${run} (timeout `).join(': … (timeout ').split(`Command: ${run}`).join('Command: …');
+  return rest;
+}
+
+/** Whether a sentence quotes a command line itself: a text that is one of the run's commands, a `Command:` line or an announcement, or a text called a command ("names the command `sleep 5`"). */
+export function quotesCommand(texts: readonly string[], o: Observation, calledCommand: boolean): boolean {
+  return calledCommand || texts.some((x) => /^(Command:|\[\d+\/\d+\])/.test(x) || o.record.commands.some((c) => c.run.trim() === x.trim()) || o.runs.some((r) => r.trim() === x.trim()));
+}
+
+/** "the command `sleep 5`": a text a sentence calls a command. */
+export const calledCommand = (tokens: readonly Token[]) => tokens.some((t, i) => quotedText(t) !== null && is(tokens[i - 1], 'COMMAND'));
+
+/** PLACE without the command lines the report quotes, unless the sentence quotes one (TEXTS): whole-report places only. */
+function unquotedPlace(place: Place, texts: readonly string[], called: boolean): Place {
+  if (place !== PLACES.report && place !== PLACES.verdict) return place;
+  const strip = (lines: string[], o: Observation) => (quotesCommand(texts, o, called) ? lines : withoutQuotedCommands(lines.join('\n'), o).split('\n'));
+  return { ...place, of: (c, o) => strip(place.of(c, o), o), ofRun: (o) => strip(place.ofRun(o), o) };
+}
+
 function headingPlace(heading: string): Place {
   return { name: `the block under ${JSON.stringify(heading)}`, of: (c) => block(c, heading), ofRun: () => [] };
 }
 
-/** A text in the executor's own words ("`Duration:`", "`Exit Code: 0`", "`[1/2] host: …`", a heading): shown in the report, never on a command's stream. */
-export const executorText = (text: string) => /^(Command|Duration|Exit Code|Exit Status|Timeout|Memory limit|Error|OK|note):|^\[\d+\/\d+\] /.test(text) || HEADINGS.includes(text);
+/** A line spec-run exec prints of the run, after every command's report ("interrupted by SIGINT: 1 of 2 commands not run"). */
+export const runText = (text: string) => /^interrupted by SIG[A-Z]+: \d+ of \d+ commands? not run/.test(text);
+
+/** A text in the executor's own words ("`Duration:`", "`Exit Code: 0`", "`[1/2] host: …`", a heading, a line of the run's): shown in the report, never on a command's stream. */
+export const executorText = (text: string) => /^(Command|Duration|Exit Code|Exit Status|Timeout|Memory limit|Error|OK|note):|^\[\d+\/\d+\] /.test(text) || HEADINGS.includes(text) || runText(text);
 
 /** "it reports `Exit Code: 0`": the verb says what its report says, as "says" does. */
 export const reports = (a: Args) => a.tokens.some((t) => t.kind === 'word' && /^reports$/i.test(t.text));
@@ -332,16 +364,18 @@ function eachPart(a: Args): boolean {
   });
 }
 
-/** Nouns that name what a quoted text after them is ("the placeholder `…`", "the output line `checking`"). */
-const APPOSITIVE = ['NOTICE', 'MESSAGE', 'OUTPUT'];
+/** Nouns that name what a quoted text after them is ("the placeholder `…`", "the output line `checking`", "the partial output `x`"). */
+const APPOSITIVE = ['NOTICE', 'MESSAGE', 'OUTPUT', 'PARTIAL'];
 
 /**
  * The sentence without the nouns that stand in apposition to its texts, when its texts are
  * not all named alike: "`visible` followed by the placeholder `…`" names what the second
  * text is, not where both stand. A noun before a list names every text of it ("the output
- * lines `a` and `b`"). MESSAGE: a text is named by a word for a message. Null when the texts are named alike (or by no noun).
+ * lines `a` and `b`"). MESSAGE: a text is named by a word for a message. ALONE: the sentence
+ * has one text ("the output closes with the note `…`": the noun says what it is, the rest where).
+ * Null when two texts or more are named alike (or none by a noun).
  */
-function withoutAppositions(a: Args): { rest: Args; message: boolean } | null {
+function withoutAppositions(a: Args): { rest: Args; message: boolean; alone: boolean } | null {
   const isText = (t: Token | undefined) => t !== undefined && quotedText(t) !== null && !isHeading(t);
   const appositive = new Set<number>();
   const names: string[] = [];
@@ -358,8 +392,8 @@ function withoutAppositions(a: Args): { rest: Args; message: boolean } | null {
     // Joining words keep the list a noun names; a noun that names the text after it is read there; any other word ends the list.
     if (!is(t, 'FUNCTION', 'ORDER') && !namesNextText(a.tokens, i)) name = '';
   });
-  if (names.length < 2 || new Set(names).size === 1) return null;
-  return { rest: args(a.tokens.filter((_t, i) => !appositive.has(i))), message: [...appositive].some((i) => is(a.tokens[i], 'MESSAGE')) };
+  if (appositive.size === 0 || (names.length >= 2 && new Set(names).size === 1)) return null;
+  return { rest: args(a.tokens.filter((_t, i) => !appositive.has(i))), message: [...appositive].some((i) => is(a.tokens[i], 'MESSAGE')), alone: names.length < 2 };
 }
 
 /**
@@ -425,8 +459,43 @@ export function ownerOf(a: Args): { run: string; rest: Args } | null {
   return at < 0 ? null : { run: quotedText(a.tokens[at])!, rest: args(a.tokens.filter((_t, i) => i !== at)) };
 }
 
+/** Words for a command's report as a whole ("the report", "its reports"). */
+const isReportWord = (t: Token | undefined) => t?.kind === 'word' && /^reports?$/i.test(t.text);
+
+/**
+ * "the report is preceded by the notes `a` and `b`", "`a` comes before the report": texts among
+ * the lines between a command's announcement and its report (its notes); undefined when the
+ * sentence has no such shape, null when it has it with words this does not read.
+ */
+function beforeReport(a: Args, run?: string): TextCheck | null | undefined {
+  const order = a.tokens.findIndex((t) => is(t, 'ORDER'));
+  const word = a.tokens[order]?.text.toLowerCase();
+  const content = (from: number, to: number) => a.tokens.slice(from, to).filter((t) => !is(t, 'FUNCTION'));
+  // The report, then "is preceded by"; or "before" (or "comes before"), then the report.
+  const reportFirst = word === 'preceded by' && content(0, order).some(isReportWord);
+  const reportAfter = /^(before|comes before|come before|precedes|precede)$/.test(word ?? '') && isReportWord(content(order + 1, a.tokens.length)[0]);
+  if (!reportFirst && !reportAfter) return undefined;
+  const texts = a.tokens.filter((t) => quotedText(t) !== null && !isHeading(t)).map((t) => quotedText(t)!);
+  const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+  const words = a.tokens.filter((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER', 'NOTICE') && !isReportWord(t) && !is(t, 'COMMAND') && !/^(is|are)$/i.test(t.text));
+  if (texts.length === 0 || a.negated || ordinal.length > 1 || a.tokens.filter((t) => is(t, 'ORDER')).length > 1 || words.length > 0 || a.tokens.some(isHeading) || a.entities('nth').length > 0) return null;
+  const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
+  const place: Place = {
+    name: "the command's notes (between its announcement and its report)",
+    of: (c, o) => {
+      const lines = commandLines(c, o);
+      const verdict = lines.findIndex((l, i) => i > 0 && /^(OK|Error):/.test(l));
+      return lines.slice(1, verdict < 0 ? lines.length : verdict);
+    },
+    ofRun: () => [],
+  };
+  return report(a, index, `${place.name} contain ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, place, (parts) => texts.every((x) => parts.some((p) => locate(x, p) !== null)));
+}
+
 /** The texts of A in a place of the report: of the command whose line holds RUN when one is named so. */
 function textsIn(a: Args, run?: string): TextCheck | null {
+  const before = beforeReport(a, run);
+  if (before !== undefined) return before;
   // "`echo hi` prints `hi`", "`/tmp/proj` holds `marker.txt`": a text before an active verb with a text after it is what writes or holds (a command, a directory), not a text of the report; a heading is where ("`Output:` shows `err`").
   const active = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs|holds|contains|lists|shows|says|reads|names|mentions|includes|gives|reports|carries)$/i.test(t.text));
   if (active >= 0 && a.tokens.slice(0, active).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(active).some((t) => quotedText(t) !== null)) return null;
@@ -437,8 +506,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "only `a` and `b` appear under `Output:`": those texts and no other line; "just", "exactly" say nothing else.
   const only = a.tokens.some((t) => is(t, 'EXACTLY') && /^only$/i.test(t.text));
   if (a.tokens.some((t) => is(t, 'EXACTLY') && !/^only$/i.test(t.text))) return null;
-  // "one line says `…`": a line, not a count of them.
-  if (a.entities('count').some((c) => c.n !== 1 || c.unit !== 'line')) return null;
+  // "one line says `…`": a line, not a count of them; "is the three lines `a`, `b` and `c`": those lines (read below).
+  if (a.entities('count').some((c) => c.unit !== 'line') || a.entities('count').length > 1) return null;
   // "`x` is reported as `must be …`": what is said of the first text, on its line.
   const reportedAt = a.tokens.findIndex((t) => is(t, 'FILLER') && /^(is |are )?(reported|shown|flagged|marked)( as)?$/i.test(t.text));
   // "`x` is reported as `…`" says what is said of x; "the command is reported as `…`", what its report says.
@@ -450,11 +519,14 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (fields.some((f) => !a.tokens.some((t) => quotedText(t) !== null && labels(f).some((l) => quotedText(t)!.startsWith(l))))) return null;
   if (reportedAt < 0 && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
   // "`a` with `b` and `c` as partial output": a place said of the last text alone is not the place of them all.
-  const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens[i + 1], ...PLACE_SLOTS));
-  if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return null;
+  const roleAt = a.tokens.findIndex((t, i) => t.kind === 'word' && /^as$/i.test(t.text) && is(a.tokens.slice(i + 1).find((x) => !is(x, 'FUNCTION')), ...PLACE_SLOTS));
+  if (roleAt >= 0 && a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).length > 1) return asOutputRole(a, roleAt, run);
   // Texts each named by a noun of its own ("the line `x` appears after the output line `y`") stand where no noun places them all: in the report.
-  const bare = withoutAppositions(a);
-  const placed = placeOf(bare?.rest ?? a);
+  const appositions = withoutAppositions(a);
+  // One text named by a noun stands where the rest of the sentence puts it, if it puts it anywhere ("the note `x` is shown": among the notices).
+  const restPlace = appositions?.alone ? placeOf(appositions.rest) : undefined;
+  const bare = appositions?.alone ? null : appositions;
+  const placed = restPlace !== undefined && restPlace !== 'none' ? restPlace : placeOf(bare?.rest ?? a);
   // A text named a message stands after the output block, out of any place named for the others ("the partial output shows `a`, followed by the message `b`").
   if (bare?.message && placed !== 'none' && placed?.place !== PLACES.report) return null;
   if (namedOutput(a)) return null;
@@ -472,6 +544,12 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (follows) return followsBefore(a, texts);
   const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
   const named = found === 'none' ? null : found;
+  // "ends with a numbered `To fix:` list whose last item is `…`": what the place begins or ends with is a part of it, which the text is said of in turn; two places, not read.
+  const edge = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'FIRST_LINE' || c === 'LAST_LINE') && /(begins?|starts?|opens?|ends?|closes?|finish(es)?) with$/i.test(t.text));
+  const objectAt = edge < 0 ? -1 : a.tokens.findIndex((t, i) => i > edge && !is(t, 'FUNCTION'));
+  const edgeObject = a.tokens[objectAt];
+  // A noun naming the text after it ("ends with the note `…`") is no part.
+  if (edgeObject && !namesNextText(a.tokens, objectAt) && (isHeading(edgeObject) || (is(edgeObject, 'FIXES', 'ITEM', 'SECTION', 'PARTIAL', 'NOTICE', 'OUTPUT') && !/^lines?$/i.test(edgeObject.text)))) return endsWithFixes(a, edge);
   const first = verbSaid(a, 'FIRST_LINE');
   // "the last line is `…`": the last of the place's lines, said as a noun.
   const lastLine = a.tokens.some((t) => is(t, 'LAST_LINE') && /line$/i.test(t.text));
@@ -482,6 +560,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const chosen = named ?? { place: saying || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
   // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
   const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
+  // Where the texts are looked for: the place, without the command lines the report quotes.
+  const where = unquotedPlace(place, texts, calledCommand(a.tokens));
   // "the last line of the output section", "the first line printed": a line of the place by its place.
   const lines = a.entities('ordinal').filter((x) => x.of === 'line');
   if (lines.length > 1 || (lines.length > 0 && (chosen.nth !== undefined || lastLine))) return null;
@@ -494,7 +574,12 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
   const copula = a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text));
   // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
-  const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+  // "the partial output is the single line `before`", "its output is the three lines `a`, `b` and `c`": those lines, in the order listed, and nothing else.
+  const [lineCount] = a.entities('count');
+  const oneLine = copula && !verb && lineCount !== undefined;
+  // With a verb ("shows the two lines `a` and `b`"), the count restates the list.
+  if (lineCount && lineCount.n !== 1 && (lineCount.n !== texts.length || (!copula && !verb) || first || last || nth !== undefined || (oneLine && ordered) || a.negated)) return null;
+  const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
@@ -503,7 +588,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     if (headings.length !== 1 || first || last || ordered || each || nth !== undefined) return null;
     return report(a, index, `${a.negated ? 'no' : 'a'} line ${JSON.stringify(headings[0])} (its block) in the report`, PLACES.report, (parts) => parts.some((p) => p.trim() === headings[0]) !== a.negated);
   }
-  if ((a.negated && (ordered || presence !== 'holds' || each || reportedAt >= 0 || negationEnds(a))) || (presence === 'is' && !ordered && texts.length !== 1)) return null;
+  if ((a.negated && (ordered || presence !== 'holds' || each || reportedAt >= 0 || negationEnds(a))) || (presence === 'is' && !ordered && lineCount === undefined && texts.length !== 1)) return null;
   if (only) {
     // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
     if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
@@ -514,7 +599,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   }
   if (reportedAs) {
     if (texts.length !== 2 || ordered) return null;
-    return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, place, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
+    return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, where, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
   }
   const says = presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
   const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : ', in this order') : '';
@@ -524,7 +609,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const what = `${rest ?? quoted.join(' and ')}${order}`;
   if (each) {
     const n = counts[0]?.n;
-    return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, place, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent)));
+    return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, where, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent)));
   }
   const partName = nth === undefined ? place.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
@@ -533,7 +618,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     a,
     index,
     text,
-    place,
+    where,
     (parts) => {
       const picked = pick(parts);
       if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));
@@ -541,6 +626,60 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     },
     texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
   );
+}
+
+/**
+ * "it ends with a numbered `To fix:` list whose last item is `…`": the command's report ends
+ * with its `To fix:` list (each item numbered, when said so), and that list's last item is the
+ * text; null for any other part a sentence says a place begins or ends with.
+ */
+function endsWithFixes(a: Args, edge: number): TextCheck | null {
+  const texts = a.tokens.filter((t) => quotedText(t) !== null && !isHeading(t)).map((t) => quotedText(t)!);
+  const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
+  const [nth, more] = a.entities('nth');
+  const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+  const fixes = headings.length > 0 ? headings.every((h) => h === 'To fix:') : a.tokens.slice(edge + 1).some((t) => is(t, 'FIXES'));
+  const ending = is(a.tokens[edge], 'LAST_LINE') && !/^(begins?|starts?|opens?)/i.test(a.tokens[edge].text);
+  if (!ending || !fixes || a.negated || more || nth?.index !== 'last' || nth.of !== 'item' || texts.length !== 1 || ordinal.length > 1 || a.entities('ordinal').length !== ordinal.length) return null;
+  // The text is said of the item with "is": the whole item, its number aside.
+  if (!a.tokens.slice(a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'nth')).some((t) => t.kind === 'word' && /^(is|reads)$/i.test(t.text))) return null;
+  const numbered = a.tokens.some((t) => t.kind === 'word' && /^numbered$/i.test(t.text));
+  return report(a, ordinal[0]?.index, `${PLACES.verdict.name} ends with the items under \`To fix:\`${numbered ? ' (each numbered)' : ''}, the last of which is ${JSON.stringify(texts[0])}`, PLACES.verdict, (lines) => {
+    const shown = lines.filter((l) => l.trim() !== '');
+    const start = shown.findIndex((l) => l.trim() === 'To fix:');
+    const items = start < 0 ? [] : shown.slice(start + 1);
+    return items.length > 0 && (!numbered || items.every((l) => /^\d+\.\s/.test(l.trim()))) && isText(items.at(-1)!, texts[0]);
+  });
+}
+
+/**
+ * "reported as `Exit Status: …` with `Exit Code: 137` and `stubborn` as partial output": the role
+ * after "as" is said of the text just before it, under `Partial Output:` ("as its output": in the
+ * output block, under either heading); the texts listed earlier, all in the report's own words,
+ * stand in the command's report. Null for any other role, when another text is listed before
+ * (the role may be said of it too), or when texts follow the role.
+ */
+function asOutputRole(a: Args, roleAt: number, run?: string): TextCheck | null {
+  const role = a.tokens.slice(roleAt + 1).filter((t) => !is(t, 'FUNCTION'));
+  const texts = a.tokens.slice(0, roleAt).filter((t) => quotedText(t) !== null && !isHeading(t)).map((t) => quotedText(t)!);
+  const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
+  if (!role.some((t) => is(t, 'OUTPUT')) || role.some((t) => !is(t, 'PARTIAL', 'OUTPUT')) || a.negated || a.tokens.some(isHeading) || ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
+  if (a.has('ORDER', 'FIRST_LINE', 'LAST_LINE', 'EACH', 'EXACTLY', 'E:nth', 'E:number', 'E:count')) return null;
+  const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
+  const listed = texts.slice(0, -1);
+  const last = texts.at(-1)!;
+  // Only texts in the report's own words are sure to stand outside the block: "`a` with `b` and `c` as partial output" may say it of all three.
+  if (!listed.every(executorText)) return null;
+  const inReport = report(a, index, `the report contains ${listed.map((x) => JSON.stringify(x)).join(' and ')}`, unquotedPlace(PLACES.verdict, listed, false), (parts) => holds(parts, listed, 'holds', false, false));
+  const block = role.some((t) => is(t, 'PARTIAL')) ? headingPlace('Partial Output:') : PLACES.output;
+  const inBlock = report(a, index, `${block.name} contains ${JSON.stringify(last)}`, block, (parts) => holds(parts, [last], 'holds', false, false));
+  return {
+    text: `${inReport.text} ∧ ${inBlock.text}`,
+    evaluate(o) {
+      const [x, y] = [inReport.evaluate(o), inBlock.evaluate(o)];
+      return { ok: x.ok && y.ok, actual: `${x.actual}; ${y.actual}` };
+    },
+  };
 }
 
 /** "It is followed by `x`", "Then `x`": X in the report after the last text the Then before quoted (headings aside). */
@@ -625,8 +764,8 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') || `nothing in ${place.name}` };
       }
       // No command named: the report is all the run printed ("the reports say `…` and `…`").
-      if (index === undefined && !every && place === PLACES.report) {
-        const parts = runLines(o);
+      if (index === undefined && !every && place.whole) {
+        const parts = place.ofRun(o);
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') };
       }
       const chosen = index === undefined ? commands : typeof index === 'object' ? commands.filter((_c, i) => o.runs[i]?.includes(index.run)) : commands.filter((_c, i) => i === (index === 'last' ? commands.length - 1 : index));

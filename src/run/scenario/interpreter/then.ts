@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, commandLines, executorText, HEADINGS, namedOutput, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, reports, textList, TEXT_RULE } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, executorText, HEADINGS, namedOutput, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -232,11 +232,40 @@ function mentions(a: Args): { text: string; test(text: string, c: CommandRecord 
   return found.length > 0 && found.every((m) => m !== null) ? (found as NonNullable<ReturnType<typeof mentionOf>>[]) : null;
 }
 
+/** "all three commands", "both commands", "every command": a quantifier over the run's commands, how many when said, and the sentence without it. */
+function everyCommand(a: Args): { n?: number; rest: Args } | null {
+  const ofCommands = (t: Token | undefined) => t !== undefined && ((t.kind === 'word' && t.concepts.includes('COMMAND')) || (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'command'));
+  const at = a.tokens.findIndex((t, i) => t.kind === 'word' && /^(all|each|every|both)$/i.test(t.text) && ofCommands(a.tokens[i + 1]));
+  if (at < 0) return null;
+  const next = a.tokens[at + 1];
+  const n = next.kind === 'entity' && next.entity.type === 'count' ? next.entity.n : /^both$/i.test(a.tokens[at].text) ? 2 : undefined;
+  return { n, rest: args(a.tokens.filter((_t, i) => i !== at && i !== at + 1)) };
+}
+
+/** CHECK, of every command (each picked by it), as many as EVERY says. */
+function ofEvery(every: { n?: number }, check: Check): Check {
+  const { n } = every;
+  return {
+    text: `every command${n === undefined ? '' : ` (${n} of them)`}: ${check.text}`,
+    async evaluate(o) {
+      if (n !== undefined && o.record.commands.length !== n) return { ok: false, actual: `${o.record.commands.length} command(s) ran` };
+      return check.evaluate(o);
+    },
+  };
+}
+
 /** The text a sentence about "the message" or "the output" is about. */
-function textOf(c: CommandRecord | undefined, o: Observation, output: boolean): string {
+function textOf(c: CommandRecord | undefined, o: Observation, output: boolean, sought?: Args): string {
   if (output && c) return [...c.lines.map((l) => l.text), ...c.notices].join('\n');
   // A command's part of the report: its announcement, notes and report, not the other commands'.
-  return c ? [...commandLines(c, o), ...c.notices].join('\n') : o.record.messages.join('\n');
+  const text = c ? [...commandLines(c, o), ...c.notices].join('\n') : o.record.messages.join('\n');
+  return sought ? unquoted(text, o, sought) : text;
+}
+
+/** TEXT of the report without the command lines it quotes, unless the sentence A quotes one itself or names the command as a thing said ("the report names the command"). */
+function unquoted(text: string, o: Observation, a: Args): string {
+  const namesCommand = calledCommand(a.tokens) || (mentions(a) ?? []).some((m) => m.text === 'the command');
+  return quotesCommand(a.entities('quoted').map((q) => q.text), o, namesCommand) ? text : withoutQuotedCommands(text, o);
 }
 
 function bothContexts(o: Observation, other: RunRecord, aspect: 'outcome' | 'message'): Verdict {
@@ -505,8 +534,10 @@ const RULES: Rule<Check>[] = [
       build(a) {
         const [d, more] = a.entities('duration');
         if (more || a.has('KILL') || (needs === 'TIMEOUT+FILLER' && !classedAs(a))) return null;
-        // "never reached its `echo after`": a verb of reaching is a timeout only of a timeout or limit.
-        if (!a.has('TIMEOUT') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TIMED_OUT') && /^(hits|reaches|reached|exceeds|exceeded|exceeding)$/i.test(t.text))) return null;
+        // "never reached its `echo after`": a verb of reaching whose object is a text (a line of the command) says how far the command got, not a timeout.
+        const reaching = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('TIMED_OUT') && /^(reach|hit|exceed)/i.test(t.text));
+        const object = a.tokens.slice(reaching + 1).find((t) => !(t.kind === 'word' && t.concepts.includes('FUNCTION')));
+        if (reaching >= 0 && object?.kind === 'entity' && object.entity.type === 'quoted') return null;
         // "stopped well before its 30-second limit" is a stop by something else than the limit.
         if (needs === 'TIMEOUT+TERMINATE' && a.has('AT_MOST')) return null;
         const cmp = comparator(a, '≈');
@@ -912,10 +943,12 @@ const RULES: Rule<Check>[] = [
         }, { quoted: true });
       }
       if (quoted.length === 1 && counts.length === 0) {
-        // "a note `…`, naming the container it ran in": what the text is said to name is a claim no text check reads.
+        // "…, naming the container it ran in": the notice holds the name of the command's own container.
         const textAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'quoted');
-        if (a.tokens.slice(textAt + 1).some((t) => t.kind === 'word' && t.concepts.includes('MENTION'))) return null;
-        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => quotedIn(quoted[0].text, n))), actual: c.notices.join(' | ') || 'no notice' }), { quoted: true });
+        const naming = a.tokens.slice(textAt + 1).some((t) => t.kind === 'word' && t.concepts.includes('MENTION')) && a.tokens.slice(textAt + 1).some((t) => t.kind === 'word' && t.concepts.includes('CONTAINER'));
+        if (naming && a.negated) return null;
+        const reads = (c: CommandRecord, n: string) => quotedIn(quoted[0].text, n) && (!naming || c.containers.some((k) => n.includes(k.name)));
+        return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}${naming ? ", with the name of the command's own container" : ''}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => reads(c, n))), actual: `${c.notices.join(' | ') || 'no notice'}${naming ? `; its container: ${c.containers.map((k) => k.name).join(', ') || 'none'}` : ''}` }), { quoted: true });
       }
       // One quoted text may be the command; a second is a text the placeholder's fact does not read.
       if (quoted.length < 2 && (a.has('HIDE') || a.tokens.some((t) => t.kind === 'word' && /^placeholders?$/i.test(t.text)))) {
@@ -944,6 +977,44 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "a note says that the container was removed", "the container is noted as removed": the executor's note of the removal, naming the command's own container.
+    name: 'a note of the container removed',
+    needs: [['NOTICE'], ['CONTAINER'], ['REMOVE']],
+    allows: ['MENTION', 'MESSAGE', 'EACH', 'FILLER'],
+    build(a) {
+      if (a.negated || a.entities('quoted').length > 0 || a.entities('ordinal').length > 0) return null;
+      // "each report carries a note …": every command's; else each container command's.
+      const every = a.has('EACH');
+      return {
+        text: `${every ? 'every command' : 'every container command (one at least)'}: a note reads "container <its container's name> removed"`,
+        evaluate(o) {
+          const commands = every ? o.record.commands : o.record.commands.filter((c) => c.context === 'docker');
+          const noted = (c: CommandRecord) => c.containers.length > 0 && c.containers.every((k) => c.notices.some((n) => n.includes(`container ${k.name} removed`)));
+          return { ok: commands.length > 0 && commands.every(noted), actual: commands.map((c) => c.notices.join(' | ') || 'no notice').join('; ') || 'no container command ran' };
+        },
+      };
+    },
+  },
+  {
+    // "the note joins the two limits: `(Command timed out after 1s. Showing 3 of 200 output lines)`": one line of the report says both the timeout and the lines shown.
+    name: 'a line joining the limits',
+    needs: [['JOINS'], ['E:quoted']],
+    allows: ['NOTICE', 'OUTPUT', 'TIMEOUT', 'OMITTED', 'LINE_COUNT', 'LIMITED', 'EACH', 'E:number', 'FILLER', 'MENTION'],
+    build(a) {
+      const [text, more] = a.entities('quoted').map((q) => q.text);
+      const [two, others] = a.entities('number');
+      // What is joined: the timeout and the cut ("the timeout and the truncation", "the timeout to the line count"), or the two limits ("both limits").
+      const both = a.has('TIMEOUT') && (a.has('OMITTED', 'LINE_COUNT', 'LIMITED') || a.has('EACH') || two?.n === 2);
+      if (more || others || (two && two.n !== 2) || a.negated || !both || a.has('ORDER')) return null;
+      // The text quoted says both, or the sentence says what it does not.
+      if (!/timed out/i.test(text) || !/Showing \d+ of \d+ output lines/.test(text)) return null;
+      return perCommand(a, `a line of the report reads ${JSON.stringify(text)} (the timeout and the lines shown, in one line)`, (c) => {
+        const lines = [...c.notices, ...c.report.split('\n')];
+        return { ok: lines.some((l) => quotedIn(text, l)), actual: c.notices.join(' | ') || 'no notice' };
+      }, { quoted: true });
+    },
+  },
+  {
     name: 'the message names',
     needs: [['MENTION', 'SHOWN'], ['MESSAGE', 'OUTPUT', 'USER', 'HOOK']],
     allows: ['E:position', 'E:stream', 'NOTICE', 'E:quoted', 'E:duration', 'E:number', 'E:count', 'E:signal', 'E:key', 'E:path', 'E:image', 'E:variable', 'TIMEOUT', 'TIMED_OUT', 'EXIT', 'SIGNAL', 'ELAPSED', 'IMAGE', 'MEMORY', 'OMITTED', 'PULL', 'FAIL', 'CONFIG', 'KILL', 'ABSOLUTE', 'RELATIVE', 'PATH', 'REQUIRED', 'WORKDIR', 'MISSING', 'AFTER', 'FILLER', 'SET', 'TERMINATE', 'GRACE', 'LIMITED', 'LOCATION', 'ABOUT'],
@@ -956,21 +1027,25 @@ const RULES: Rule<Check>[] = [
       // "the report of `sleep 5` says …": a command named by its line, whose report the texts of the report read.
       if (ownerOf(a)) return null;
       if (namedOutput(a)) return null;
-      // "all three commands report `OK: …`": a count of commands before the verb says which commands, never a text they name.
-      const verbAt = a.tokens.findIndex((t) => t.kind === 'word' && !t.concepts.includes('EACH') && t.concepts.some((c) => c === 'MENTION' || c === 'SHOWN'));
-      if (a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'command')) return null;
-      const objects = mentions(a);
+      // "all three commands report `OK: …`": what each command's report says, of as many commands as said.
+      const every = everyCommand(a);
+      const objects = mentions(every?.rest ?? a);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
+      // "shows the two lines `a` and `b`": a count that names the texts after it is no text said.
+      const isQuoted = (t: Token | undefined) => t?.kind === 'entity' && t.entity.type === 'quoted';
+      if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'count' && isQuoted(a.tokens[i + 1]))) return null;
       // "all four lines appear in the output": a count of lines the output holds, not a text in it (a message may name one: "says 500 lines").
       if (a.entities('count').length > 0 && !a.has('MESSAGE', 'MENTION')) return null;
-      const streams = a.entities('stream').map((s) => s.name);
+      // "…: what it printed on standard output is shown nowhere": a stream said of what was printed, denied anywhere in the report (a hidden stream's lines are empty).
+      const nowhere = a.negated && a.has('ANYWHERE');
+      const streams = nowhere ? [] : a.entities('stream').map((s) => s.name);
       // "the exit status line reads …", "the duration line": a line of the report named by its field, not of the output.
       const fieldLine = a.tokens.some((t, i) => t.kind === 'word' && /^line$/i.test(t.text) && a.tokens[i - 1]?.kind === 'word' && slotsOf(a.tokens[i - 1]).some((x) => ['EXIT', 'ELAPSED', 'TIMEOUT'].includes(x)));
       // "no line reads `…`": a line of the report; "line" alone is no word for the output.
       const outputWord = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text));
-      const output = (outputWord || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine;
-      const where = streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
+      const output = (outputWord || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine && !nowhere;
+      const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
       const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}`);
       const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
         const found = objects.map((m) => m.test(shown, c, o));
@@ -978,15 +1053,16 @@ const RULES: Rule<Check>[] = [
       };
       // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
       const shownOf = (c: CommandRecord, o: Observation) =>
-        streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`)))].join('\n') : textOf(c, o, output);
+        streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`)))].join('\n') : textOf(c, o, output, a);
       const each = perCommand(a, text, (c, o) => named(shownOf(c, o), c, o), { quoted: true });
       // No command named ("its error says …", "the report reads …"): the whole report, every command's part and the run's messages, says it.
       const whole = (o: Observation): Verdict => {
-        const shown = [...o.record.commands.map((c) => (streams.length > 0 ? shownOf(c, o) : textOf(c, o, output))), ...(streams.length > 0 || output ? [] : o.record.messages)].join('\n');
+        const shown = [...o.record.commands.map((c) => (streams.length > 0 ? shownOf(c, o) : textOf(c, o, output, a))), ...(streams.length > 0 || output ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
         const said = objects.map((m) => [undefined, ...o.record.commands].some((c) => m.test(shown, c, o)));
         return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
       };
       const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
+      if (every) return a.negated || commandNamed ? null : ofEvery(every, { text, evaluate: each.evaluate });
       // A run that stopped at its configuration has only the messages about it.
       return { text: commandNamed ? each.text : text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : commandNamed ? each.evaluate(o) : whole(o)) };
     },
@@ -1127,10 +1203,13 @@ const RULES: Rule<Check>[] = [
       }
       // "it shows `Exit Code: 124`", "it says …": with a verb of saying, none of writing ("printed" is the command's) and no stream named, a text of the report (its fields, notices and messages), not a line the command wrote.
       if (((a.has('MENTION') || reports(a)) && !a.has('WRITE') && a.entities('stream').length === 0) || (a.entities('stream').length === 0 && executorText(values[0]))) {
-        const each = perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
-          const report = textOf(c, o, false);
+        const every = everyCommand(a);
+        const said = perCommand(a, neg(a.negated, `the report contains ${JSON.stringify(values[0])}`), (c, o) => {
+          const report = textOf(c, o, false, a);
           return { ok: not(a.negated, quotedIn(values[0], report)), actual: report.split('\n').slice(0, 12).join(' ⏎ ') };
         }, { quoted: true });
+        // "both commands say `…`": every command's report, of as many as said.
+        const each = every && !a.negated ? ofEvery(every, said) : said;
         // Of no command in particular, in a run that ran none (a configuration refused), the report is what the run printed.
         const unnamed = selector(a, true, false).text === '';
         return {
@@ -1172,7 +1251,10 @@ const RULES: Rule<Check>[] = [
       const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report,' : unnamedLast ? 'the output shown, or of all spec-run exec printed,' : 'the output shown';
       // "spec-run prints `…` as its first line": a line of all the run printed.
       const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
-      if (runSubject(a)) {
+      // "the last line of the report", of no command ("its" names one): the report is all the run printed, which its own closing lines end.
+      const wholeReport = report && index === 'last' && selector(a, true, false).text === '' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
+      // "the output ends with `interrupted by SIGINT: …`": a line of the run's own, never of a command's output.
+      if (runSubject(a) || wholeReport || runText(value)) {
         return {
           text: neg(a.negated, `${name} of all spec-run exec printed == ${JSON.stringify(value)}`),
           evaluate: (o) => {
@@ -1438,7 +1520,7 @@ const RULES: Rule<Check>[] = [
     build(a) {
       const ordinals = a.entities('ordinal').filter((o) => o.of === 'command');
       const named = a.entities('quoted');
-      // A text in the report's own words (`Error: …`, `Exit Code: 143`) is what a report says, never a command that ran.
+      // A text in the report's own words ("is reported as `Error: …`") is never a command that ran.
       if (ordinals.length + named.length !== 1 || a.entities('ordinal').length !== ordinals.length || (named[0] && (looksLikeFile(named[0].text) || executorText(named[0].text)))) return null;
       const which = ordinals[0] ? (ordinals[0].index === 'last' ? 'the last command' : `command ${ordinals[0].index + 1}`) : `\`${named[0].text}\``;
       const ran = (o: Observation) => (ordinals[0] ? (ordinals[0].index === 'last' ? o.record.commands.length > 0 : o.record.commands.length > ordinals[0].index) : o.record.commands.some((_c, i) => o.runs[i]?.includes(named[0].text)));
@@ -1477,6 +1559,8 @@ const RULES: Rule<Check>[] = [
       if (!a.has('TIMEOUT', 'E:key') && !d) return null;
       // "it is not reported as a timeout": how the command ended (the rule of a timeout said alone), not the timeout configured.
       if (classedAs(a)) return null;
+      // "is not run on the host without its limit": two negations (a limit that may not be the timeout, a run denied) are not read as one.
+      if (a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('NOT')).length > 1) return null;
       const source = sourceOf(a);
       if (source === 'conflict') return null;
       type Test = (t: Observation['documented'][number]) => boolean;
@@ -1520,8 +1604,21 @@ const RULES: Rule<Check>[] = [
         workdir: (c) => c.workdir,
         image: (c) => c.image?.requested,
       };
-      if (keys.length !== 1 || values.length !== 1 || !Object.hasOwn(fields, keys[0])) return null;
+      if (keys.length !== 1 || values.length !== 1) return null;
       const [key] = keys;
+      // "the memory setting is reported as `applies in a container only …`": what the error about the field says, never its value.
+      if (classedAs(a)) {
+        const said = values[0].text;
+        if (a.negated || !(values[0].kind === 'entity' && values[0].entity.type === 'quoted')) return null;
+        return {
+          text: `the configuration is rejected, and an error about a field ${key} (its path ending in .${key}) says ${JSON.stringify(said)}`,
+          evaluate: (o) => ({
+            ok: o.record.commands.length === 0 && o.record.errors.some((e) => (e.path === key || e.path.endsWith(`.${key}`)) && quotedIn(said, e.message)),
+            actual: o.record.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'no error',
+          }),
+        };
+      }
+      if (!Object.hasOwn(fields, key)) return null;
       const value = values[0].kind === 'entity' && values[0].entity.type === 'number' ? values[0].entity.n : values[0].text;
       return perCommand(a, neg(a.negated, `${key} == ${JSON.stringify(value)}`), (c) => ({ ok: not(a.negated, String(fields[key](c)) === String(value)), actual: `${key} ${JSON.stringify(fields[key](c) ?? null)}` }), { quoted: true });
     },
