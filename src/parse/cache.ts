@@ -86,7 +86,13 @@ export function keepDocument(path: string, bytes: Uint8Array, document: SpecDocu
     writeFileSync(partial, serialize({ key: entryKey(identity, path, bytes), document } satisfies Entry));
     renameSync(partial, target);
   } catch {
-    rmSync(partial, { force: true });
+    // A cache directory this user cannot reach (another user's home, a path through a file):
+    // even looking for the partial entry fails there, and nothing of it may fail the run.
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // Nothing was written.
+    }
     return;
   }
   if (!pruned) {

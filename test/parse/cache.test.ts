@@ -99,3 +99,14 @@ t.test('past its most entries, the directory keeps the newest written', async (t
   pruneEntries(directory, 10);
   t.same(readdirSync(directory).sort(), names.slice(4), 'past it, the oldest go until a fifth of the limit is free');
 });
+
+t.test('a cache directory that cannot be reached (here: a path through a file) costs only the parse, and fails nothing', async (t) => {
+  const blocker = join(work, 'a-file');
+  writeFileSync(blocker, '');
+  const file = join(work, 'unreachable-cache.spec.md');
+  writeFileSync(file, '# Unreachable cache\n');
+  process.env.SPEC_RUN_CACHE = join(blocker, 'cache');
+  t.teardown(() => void (process.env.SPEC_RUN_CACHE = cache));
+  t.equal((await parseFile(file)).title, 'Unreachable cache');
+  t.equal((await parseFile(file)).title, 'Unreachable cache', 'and again, with nothing kept');
+});
