@@ -1,0 +1,44 @@
+// Classes of misreading found by reading the bound steps of the fresh measurement of round 6,
+// each tested on paraphrases written for these tests (none is a sentence of a batch): read
+// right and true of a real run where the sentence is, false where it is not, and near
+// sentences left unbound or read otherwise.
+import t from 'tap';
+import { assertReadings, assertVerdicts } from './then-readings.js';
+import { observe } from '../../src/run/scenario/interpreter/observation.js';
+import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
+
+const TWO_COMMANDS = `stop:
+  commands:
+    - run: "echo quick; exit 3"
+    - run: "sleep 1.2; echo slow"
+`;
+
+t.test('a subject that names one command restricts every fact of its sentence to that command', async (t) => {
+  assertReadings(
+    t,
+    [
+      ['The second is reported with `OK: command succeeded` and `Exit Code: 0`, after an elapsed time of at least one second', 'the command 2: the report contains "OK: command succeeded" and "Exit Code: 0" ∧ the command 2: elapsed ≥ 1 s'],
+      ['The first report starts with `Error: Command failed with exit code 3`, holds `Exit Code: 3` and `quick`, and ends with the line `Exit Code: 3`', 'the command 1: the report contains "Exit Code: 3" and "quick" ∧ the command 1: the report ends with'],
+      ['The first is reported with `Exit Code: 3` and `quick`, and its output shows `quick`', '∧ the command 1: the output shown contains "quick"'],
+    ],
+    [],
+  );
+  const o = await observe({ text: TWO_COMMANDS, line: 1 }, emptySetup(), {});
+  await assertVerdicts(
+    t,
+    o,
+    [
+      'The second is reported with `OK: command succeeded` and `Exit Code: 0`, after an elapsed time of at least one second',
+      'The second command is reported with `OK: command succeeded` and `slow`, and its output shows `slow`',
+      'The first report shows `Exit Code: 3` and `quick`',
+      'The first is reported with `Exit Code: 3` and `quick`, and `slow` is never printed',
+    ],
+    [
+      // The first took no second: said of the first, false; said of the second, the first's time is not asked.
+      'The first is reported with `Error: Command failed with exit code 3` and `Exit Code: 3`, after an elapsed time of at least one second',
+      'The second is reported with `OK: command succeeded` and `Exit Code: 0`, after an elapsed time of at least five seconds',
+      'The second command is reported with `OK: command succeeded` and `slow`, and its output shows `quick`',
+      'The second report shows `Exit Code: 3` and `quick`',
+    ],
+  );
+});
