@@ -19,7 +19,7 @@ t.test('a subject that names one command restricts every fact of its sentence to
     [
       ['The second is reported with `OK: command succeeded` and `Exit Code: 0`, after an elapsed time of at least one second', 'the command 2: the report contains "OK: command succeeded" and "Exit Code: 0" ∧ the command 2: elapsed ≥ 1 s'],
       ['The first report starts with `Error: Command failed with exit code 3`, holds `Exit Code: 3` and `quick`, and ends with the line `Exit Code: 3`', 'the command 1: the report contains "Exit Code: 3" and "quick" ∧ the command 1: the report ends with'],
-      ['The first is reported with `Exit Code: 3` and `quick`, and its output shows `quick`', '∧ the command 1: the output shown contains "quick"'],
+      ['The first is reported with `Exit Code: 3` and `quick`, and its output shows `quick`', '∧ the command 1: the lines the command printed in the output shown contains "quick"'],
     ],
     [],
   );
@@ -40,5 +40,23 @@ t.test('a subject that names one command restricts every fact of its sentence to
       'The second command is reported with `OK: command succeeded` and `slow`, and its output shows `quick`',
       'The second report shows `Exit Code: 3` and `quick`',
     ],
+  );
+});
+
+t.test("what a command printed is looked for among its output lines, never in the executor's notes", async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "echo start; sleep 5"\n      timeout: "1s"\n', line: 1 }, emptySetup(), {});
+  await assertVerdicts(
+    t,
+    o,
+    [
+      'its partial output shows `start`',
+      'the `Partial Output:` block holds `start`',
+      // A note quoted whole, or in the executor's words, is looked for where the report shows it.
+      'the partial output shows `(output truncated - timed out before completion)`',
+      'the partial output ends with `(output truncated - timed out before completion)`',
+      '`completion` is never printed',
+    ],
+    // Words of the note "(output truncated - timed out before completion)", which the command never printed.
+    ['its partial output shows `before`', 'the output shows `timed out`', '`completion` is printed'],
   );
 });
