@@ -60,3 +60,21 @@ t.test("what a command printed is looked for among its output lines, never in th
     ['its partial output shows `before`', 'the output shows `timed out`', '`completion` is printed'],
   );
 });
+
+t.test('a capital letter alone in a quoted text stands for a number of the report', async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "echo X marks; seq 1 12"\n      maxOutputLines: 5\n', line: 1 }, emptySetup(), {});
+  await assertVerdicts(
+    t,
+    o,
+    ['the output shows `stdout: ... (N lines omitted)`', 'the report shows `(Showing 5 of M output lines)`', '`X marks` is printed'],
+    [
+      // A number where the letter stands, and the words around it as written.
+      'the output shows `stdout: ... (N lines shown)`',
+      'the report shows `(Showing N of 5 output lines)`',
+      'the report shows `(Showing N of M lines)`',
+      // A letter the report has as it is is never a number.
+      '`1 marks` is printed',
+      '`Y marks` is printed',
+    ],
+  );
+});

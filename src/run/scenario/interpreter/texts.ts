@@ -26,10 +26,12 @@ export const HEADINGS = ['Output:', 'Partial Output:', 'To fix:'];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const NUMBER_PLACEHOLDER = /(?<![\w.'-])[B-HJ-Z](?![\w'-])/;
+
 /**
  * Where a quoted text stands in TEXT from FROM on: word for word, or with an ellipsis
- * ("…", "...") or a placeholder ("<pid>") standing for what the sentence leaves out, on
- * one line. A text that begins or ends with a letter or digit is matched as whole words
+ * ("…", "...") or a placeholder ("<pid>") standing for what the sentence leaves out, and a
+ * capital letter alone ("N lines") for a number, on one line. A text that begins or ends with a letter or digit is matched as whole words
  * ("1" is not in "10", "out" not in "output").
  */
 function locate(quoted: string, text: string, from = 0): { start: number; end: number } | null {
@@ -39,8 +41,10 @@ function locate(quoted: string, text: string, from = 0): { start: number; end: n
   const exact = literal.exec(text);
   if (exact) return { start: exact.index, end: exact.index + exact[0].length };
   const parts = quoted.split(/\s*(?:\.\.\.|…)\s*|<[^<>\n]+>/);
-  if (parts.length < 2) return null;
-  const pattern = new RegExp(`${edge(quoted, 'start')}${parts.map(escape).join('[^\\n]*?')}${edge(quoted, 'end')}`, 'g');
+  // Not the words "A" and "I".
+  const numbered = (part: string) => part.split(NUMBER_PLACEHOLDER).map(escape).join('\\d+(?:\\.\\d+)?');
+  if (parts.length < 2 && !NUMBER_PLACEHOLDER.test(quoted)) return null;
+  const pattern = new RegExp(`${edge(quoted, 'start')}${parts.map(numbered).join('[^\\n]*?')}${edge(quoted, 'end')}`, 'g');
   pattern.lastIndex = from;
   const found = pattern.exec(text);
   return found ? { start: found.index, end: found.index + found[0].length } : null;
