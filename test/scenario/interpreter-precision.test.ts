@@ -78,3 +78,23 @@ t.test('a capital letter alone in a quoted text stands for a number of the repor
     ],
   );
 });
+
+t.test('a negation over a list of texts covers every text of it', async (t) => {
+  assertReadings(
+    t,
+    [
+      ['None of `x`, `y`, `z` or `w` is printed, and spec-run exec exits with status 0', 'contains none of "x", "y", "z", "w" ∧ spec-run exec\'s exit status == 0'],
+      ['the command succeeds, and none of `x`, `y` and `z` appear', 'contains none of "x", "y", "z"'],
+      ['the report shows none of `x`, `y` or `z`', 'the report contains none of "x", "y", "z"'],
+    ],
+    // Which lines "the three" are is not read: never each text alone.
+    ['none of the three lines `x`, `y` or `z` is printed'],
+  );
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "echo keep; echo b"\n', line: 1 }, emptySetup(), {});
+  await assertVerdicts(
+    t,
+    o,
+    ['none of `x`, `y` or `z` is printed', 'None of `x`, `y`, `z` or `w` is printed, and the command succeeds'],
+    ['none of `x`, `b` or `z` is printed', 'none of `x`, `y` or `b` is printed', 'none of `b`, `y`, `z` or `w` appears'],
+  );
+});

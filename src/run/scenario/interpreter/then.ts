@@ -1751,9 +1751,14 @@ function saidOf(subject: string | null, part: string, readPart: (text: string) =
   return said.ok ? said : readPart(part);
 }
 
+/** "None of `a`, `b`, `c` or `d` is printed": a negation over every text of the list, said as "neither `a` nor `b` nor …" is read. */
+function noneOfEach(sentence: string): string {
+  return sentence.replace(/(^|[,;]\s+|\band\s+)none of (`[^`]+`(?:(?:\s*,\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+)`[^`]+`)+)/gi, (_, before: string, list: string) => `${before}neither ${list.match(/`[^`]+`/g)!.join(' nor ')}`);
+}
+
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(text: string): Reading<Check> {
-  const sentence = unelided(text);
+  const sentence = noneOfEach(unelided(text));
   const same = (x: Check, y: Check) => x.text === y.text;
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));
