@@ -98,3 +98,20 @@ t.test('a negation over a list of texts covers every text of it', async (t) => {
     ['none of `x`, `b` or `z` is printed', 'none of `x`, `y` or `b` is printed', 'none of `b`, `y`, `z` or `w` appears'],
   );
 });
+
+t.test("spec-run exec's own exit status is the run's, never a command's exit code", async (t) => {
+  assertReadings(
+    t,
+    [
+      ['`spec-run exec` exits with status 130', "spec-run exec's exit status == 130"],
+      ['the first command fails, and spec-run exec exits with 3', "spec-run exec's exit status == 3"],
+    ],
+    [
+      // A time of the run's, which the record of its commands does not hold: never a command's exit code and time.
+      '`spec-run exec` exits with status 130, well before the 20 seconds of `sleep` are over',
+      'spec-run exec exits with status 2 within ten seconds',
+    ],
+  );
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "exit 3"\n    - run: "exit 5"\n', line: 1 }, emptySetup(), {});
+  await assertVerdicts(t, o, ['`spec-run exec` exits with status 3', 'spec-run exec exits with 3, and the second command exits with 5'], ['`spec-run exec` exits with status 5', 'spec-run exec exits with status 0']);
+});
