@@ -435,8 +435,17 @@ const RULES: Rule<Check>[] = [
       const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
       // "the run stops with status 2": spec-run exec stopping is its exiting, not a command stopped.
       const runEnds = !a.has('TIMEOUT', 'TIMED_OUT', 'KILL', 'COMPLETE');
-      // "spec-run exec exits with 130, well before the 30 s of `sleep`": the run's status at a time of the run's, which no command's exit is.
-      if (runSubject(a) && (!completes || runEnds) && d) return null;
+      // "spec-run exec exits with 130, well before the 30 s of `sleep`": the run's status, at a time of the whole run's, never a command's exit.
+      if (runSubject(a) && (!completes || runEnds) && d) {
+        if (a.negated) return null;
+        return {
+          text: `spec-run exec's exit status ${what}, ${timeText("the run's elapsed time", d.ms, timeCmp, false)}`,
+          evaluate: (o) => ({
+            ok: matches(o.record.exitStatus) && compareTime(o.record.elapsedMs, d.ms * o.scale, timeCmp, o.record.commands.some((c) => c.context === 'docker')),
+            actual: `exit status ${o.record.exitStatus}, the run took ${ms(o.record.elapsedMs)}`,
+          }),
+        };
+      }
       if (runSubject(a) && (!completes || runEnds)) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
       const own = a.has('OWN');
       const verdict = a.has('FAIL') === a.has('SUCCEED') ? null : a.has('FAIL') ? 'fails' : 'succeeds';
