@@ -26,13 +26,14 @@ export const HEADINGS = ['Output:', 'Partial Output:', 'To fix:'];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A capital letter alone, where a quoted text has a number ("(N lines omitted)"); not the words "A" and "I". */
 const NUMBER_PLACEHOLDER = /(?<![\w.'-])[B-HJ-Z](?![\w'-])/;
 
 /**
  * Where a quoted text stands in TEXT from FROM on: word for word, or with an ellipsis
  * ("…", "...") or a placeholder ("<pid>") standing for what the sentence leaves out, and a
- * capital letter alone ("N lines") for a number, on one line. A text that begins or ends with a letter or digit is matched as whole words
- * ("1" is not in "10", "out" not in "output").
+ * capital letter alone ("N lines") for a number, on one line. A text that begins or ends
+ * with a letter or digit is matched as whole words ("1" is not in "10", "out" not in "output").
  */
 function locate(quoted: string, text: string, from = 0): { start: number; end: number } | null {
   const edge = (s: string, at: 'start' | 'end') => (/\w/.test(at === 'start' ? s.charAt(0) : s.charAt(s.length - 1)) ? (at === 'start' ? '(?<!\\w)' : '(?!\\w)') : '');
@@ -41,7 +42,6 @@ function locate(quoted: string, text: string, from = 0): { start: number; end: n
   const exact = literal.exec(text);
   if (exact) return { start: exact.index, end: exact.index + exact[0].length };
   const parts = quoted.split(/\s*(?:\.\.\.|…)\s*|<[^<>\n]+>/);
-  // Not the words "A" and "I".
   const numbered = (part: string) => part.split(NUMBER_PLACEHOLDER).map(escape).join('\\d+(?:\\.\\d+)?');
   if (parts.length < 2 && !NUMBER_PLACEHOLDER.test(quoted)) return null;
   const pattern = new RegExp(`${edge(quoted, 'start')}${parts.map(numbered).join('[^\\n]*?')}${edge(quoted, 'end')}`, 'g');
