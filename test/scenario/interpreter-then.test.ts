@@ -57,7 +57,7 @@ const READINGS: [string, string][] = [
   ['the output block holds `x` and, right after it, `y`', 'the output block (under `Output:` or `Partial Output:`) contains "x" and "y", on consecutive lines in this order'],
   // A colon before a clause of its own ends a clause; "its output" is the subject's.
   ['The first command finishes: its output is `ready`', 'the command 1: outcome == completed (ran to its end, not stopped) ∧ the command 1: the output shown (stdout and stderr) == "ready"'],
-  ['the second command exits with status 0 and its output reads `fine`', 'the command 2: the output shown contains "fine"'],
+  ['the second command exits with status 0 and its output reads `fine`', 'the command 2: the lines the command printed in the output shown contains "fine"'],
   // A text printed on two lines.
   ['the third command prints `a` twice', 'the command 3: exactly 2 lines shown on stdout or stderr contain "a"'],
   // An ordinal whose noun is left out names what the ordinal before it named.

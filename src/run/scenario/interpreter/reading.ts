@@ -230,7 +230,7 @@ function contrasted<T>(tokens: Token[], options: ReadOptions<T>): Token[][][] {
 }
 
 /** What a clause opens with and later clauses may leave out: a quoted command line, "the second command", "the report". */
-function subjectOf(clause: Token[]): Token[] {
+export function subjectOf(clause: Token[]): Token[] {
   const content = clause.filter((t) => !isFunction(t));
   const [first, second] = content;
   if (first?.kind === 'entity' && first.entity.type === 'quoted') return [first];
@@ -257,7 +257,7 @@ function namedSubject(clause: Token[]): Token[] {
 }
 
 /** Whether a clause names a subject of its own: a command, a pronoun, the output or the report. */
-function namesOne(clause: Token[], subject: Token[]): boolean {
+export function namesOne(clause: Token[], subject: Token[]): boolean {
   // A quoted text names the command when the subject is one; of the report, it is what the report says.
   // A pronoun ("runs its full two seconds") is the subject's, not another one.
   // Of the executor, a clause with a text of its own ("… and `x` is never printed") says something of that text, not of the executor.
@@ -330,7 +330,8 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     // Not after a fact that says what the output is, line for line: "the output is `a`, then `b`" is one output of two lines, not two outputs.
     const elliptic = previous !== null && !EXACT_OUTPUT.has(names.at(-1) ?? '') && clause.every((t) => isFunction(t) || t.kind === 'entity') && kinds(clause).length > 0 && kinds(clause).every((k) => kinds(previous!).includes(k));
     const alone = readOne(clause, options);
-    const gapped = !('value' in alone) && elliptic ? [...previous!.filter((t) => t.kind === 'word'), ...clause] : clause;
+    // The words taken are said of the sentence's subject too ("the second is reported with `a`, and `b`": the second's `b`).
+    const gapped = !('value' in alone) && elliptic ? [...carried, ...previous!.filter((t) => t.kind === 'word' && !carried.some((c) => c.text === t.text)), ...clause] : clause;
     const one = gapped === clause ? alone : readOne(gapped, options);
     if ('value' in one) {
       values.push(one.value);

@@ -26,11 +26,14 @@ export const HEADINGS = ['Output:', 'Partial Output:', 'To fix:'];
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A capital letter alone, where a quoted text has a number ("(N lines omitted)"); not the words "A" and "I". */
+const NUMBER_PLACEHOLDER = /(?<![\w.'-])[B-HJ-Z](?![\w'-])/;
+
 /**
  * Where a quoted text stands in TEXT from FROM on: word for word, or with an ellipsis
- * ("…", "...") or a placeholder ("<pid>") standing for what the sentence leaves out, on
- * one line. A text that begins or ends with a letter or digit is matched as whole words
- * ("1" is not in "10", "out" not in "output").
+ * ("…", "...") or a placeholder ("<pid>") standing for what the sentence leaves out, and a
+ * capital letter alone ("N lines") for a number, on one line. A text that begins or ends
+ * with a letter or digit is matched as whole words ("1" is not in "10", "out" not in "output").
  */
 function locate(quoted: string, text: string, from = 0): { start: number; end: number } | null {
   const edge = (s: string, at: 'start' | 'end') => (/\w/.test(at === 'start' ? s.charAt(0) : s.charAt(s.length - 1)) ? (at === 'start' ? '(?<!\\w)' : '(?!\\w)') : '');
@@ -39,8 +42,9 @@ function locate(quoted: string, text: string, from = 0): { start: number; end: n
   const exact = literal.exec(text);
   if (exact) return { start: exact.index, end: exact.index + exact[0].length };
   const parts = quoted.split(/\s*(?:\.\.\.|…)\s*|<[^<>\n]+>/);
-  if (parts.length < 2) return null;
-  const pattern = new RegExp(`${edge(quoted, 'start')}${parts.map(escape).join('[^\\n]*?')}${edge(quoted, 'end')}`, 'g');
+  const numbered = (part: string) => part.split(NUMBER_PLACEHOLDER).map(escape).join('\\d+(?:\\.\\d+)?');
+  if (parts.length < 2 && !NUMBER_PLACEHOLDER.test(quoted)) return null;
+  const pattern = new RegExp(`${edge(quoted, 'start')}${parts.map(numbered).join('[^\\n]*?')}${edge(quoted, 'end')}`, 'g');
   pattern.lastIndex = from;
   const found = pattern.exec(text);
   return found ? { start: found.index, end: found.index + found[0].length } : null;
@@ -85,6 +89,8 @@ interface Place {
   name: string;
   /** All the run printed, where no command is named. */
   whole?: boolean;
+  /** A block of what the command printed, with the executor's notes about it. */
+  output?: boolean;
   of(c: CommandRecord, o: Observation): string[];
   ofRun(o: Observation): string[];
 }
@@ -94,7 +100,7 @@ const PLACES = {
   verdict: { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: runLines },
   headline: { name: 'the headline (first line of the report)', of: (c) => c.report.split('\n').filter((l) => l.trim() !== '').slice(0, 1), ofRun: (o) => runLines(o).slice(0, 1) },
   announcement: { name: 'the announcement line', of: (c, o) => [announcementOf(c, o) ?? ''], ofRun: () => [] },
-  output: { name: 'the output block (under `Output:` or `Partial Output:`)', of: (c) => outputBlock(c), ofRun: () => [] },
+  output: { name: 'the output block (under `Output:` or `Partial Output:`)', output: true, of: (c) => outputBlock(c), ofRun: () => [] },
   fixes: { name: 'the items under `To fix:`', of: (c) => block(c, 'To fix:'), ofRun: () => [] },
   notices: { name: "the executor's notices", of: (c) => c.notices, ofRun: () => [] },
   problems: {
@@ -104,7 +110,7 @@ const PLACES = {
     ofRun: (o) => runLines(o).filter((l) => /^\s+.*:\d+:\d+: /.test(l) || (/^Error: /.test(l) && !/^Error: invalid configuration /.test(l))).map((l) => l.trim()),
   },
   // What the command printed as the report shows it: its lines and the notices about them, under `Output:` or `Partial Output:`.
-  shown: { name: 'the output shown', of: (c) => outputBlock(c), ofRun: runLines },
+  shown: { name: 'the output shown', output: true, of: (c) => outputBlock(c), ofRun: runLines },
 } satisfies Record<string, Place>;
 
 /**
@@ -135,7 +141,27 @@ function unquotedPlace(place: Place, texts: readonly string[], called: boolean):
 }
 
 function headingPlace(heading: string): Place {
-  return { name: `the block under ${JSON.stringify(heading)}`, of: (c) => block(c, heading), ofRun: () => [] };
+  return { name: `the block under ${JSON.stringify(heading)}`, output: heading !== 'To fix:', of: (c) => block(c, heading), ofRun: () => [] };
+}
+
+/** A text a command may have printed: neither the executor's own words nor one of its notes ("(…)", "stdout: ... (…)"). */
+const printedText = (text: string) => !executorText(text) && !/^\(|^(stdout|stderr): \.\.\./.test(text.trim());
+
+/**
+ * An output block's lines the command printed, where every text sought is one a command may
+ * print: "shows `before`" is not the word of the note `(output truncated - timed out before
+ * completion)`. PLACE as it is otherwise.
+ */
+function printedLines(place: Place, texts: readonly string[]): Place {
+  if (!place.output || !texts.every(printedText)) return place;
+  return {
+    ...place,
+    name: `the lines the command printed in ${place.name}`,
+    of: (c, o) => {
+      const own = new Set(c.lines.map((l) => l.text));
+      return place.of(c, o).filter((l) => own.has(l));
+    },
+  };
 }
 
 /** A line spec-run exec prints of the run, after every command's report ("interrupted by SIGINT: 1 of 2 commands not run"). */
@@ -543,7 +569,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (anchor) return blockAnchored(a, texts[0], anchor);
   if (follows) return followsBefore(a, texts);
   const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
-  const named = found === 'none' ? null : found;
+  const named: { place: Place; nth?: number | 'last' } | null = found === 'none' ? null : found;
   // "ends with a numbered `To fix:` list whose last item is `…`": what the place begins or ends with is a part of it, which the text is said of in turn; two places, not read.
   const edge = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.some((c) => c === 'FIRST_LINE' || c === 'LAST_LINE') && /(begins?|starts?|opens?|ends?|closes?|finish(es)?) with$/i.test(t.text));
   const objectAt = edge < 0 ? -1 : a.tokens.findIndex((t, i) => i > edge && !is(t, 'FUNCTION'));
@@ -611,14 +637,15 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     const n = counts[0]?.n;
     return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, where, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent)));
   }
-  const partName = nth === undefined ? place.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
+  const sought = presence === 'holds' && nth === undefined ? printedLines(where, texts) : where;
+  const partName = nth === undefined ? sought.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
   const text = a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
   return report(
     a,
     index,
     text,
-    where,
+    sought,
     (parts) => {
       const picked = pick(parts);
       if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));

@@ -9,7 +9,7 @@ import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
-import { args, isFunction, read, slotsOf, type Args, type Reading, type Rule } from './reading.js';
+import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, executorText, HEADINGS, namedOutput, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -435,7 +435,18 @@ const RULES: Rule<Check>[] = [
       const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
       // "the run stops with status 2": spec-run exec stopping is its exiting, not a command stopped.
       const runEnds = !a.has('TIMEOUT', 'TIMED_OUT', 'KILL', 'COMPLETE');
-      if (runSubject(a) && (!completes || runEnds) && !d) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
+      // "spec-run exec exits with 130, well before the 30 s of `sleep`": the run's status, at a time of the whole run's, never a command's exit.
+      if (runSubject(a) && (!completes || runEnds) && d) {
+        if (a.negated) return null;
+        return {
+          text: `spec-run exec's exit status ${what}, ${timeText("the run's elapsed time", d.ms, timeCmp, false)}`,
+          evaluate: (o) => ({
+            ok: matches(o.record.exitStatus) && compareTime(o.record.elapsedMs, d.ms * o.scale, timeCmp, o.record.commands.some((c) => c.context === 'docker')),
+            actual: `exit status ${o.record.exitStatus}, the run took ${ms(o.record.elapsedMs)}`,
+          }),
+        };
+      }
+      if (runSubject(a) && (!completes || runEnds)) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
       const own = a.has('OWN');
       const verdict = a.has('FAIL') === a.has('SUCCEED') ? null : a.has('FAIL') ? 'fails' : 'succeeds';
       // "the exit status is 2" naming no command, of a run that ran none (its configuration rejected): the only status there is, spec-run exec's.
@@ -1730,9 +1741,35 @@ function unelided(sentence: string): string {
   return sentence.replace(/^(.+)\b(is|are|was|were)\s+([^,]+?),?\s+(?:and so|as)\s+(?:is|are|was|were)\s+(.+)$/i, (_, a: string, verb: string, value: string, b: string) => `${a}${verb} ${value}, and ${b} ${verb} ${value}`);
 }
 
+/** "The second (command) …", "the first report …": the words of a sentence's subject that name one command by its place, or null. */
+function oneCommandSubject(clause: string): string | null {
+  const subject = subjectOf(tokenize(clause));
+  const place = subject[0];
+  if (place?.kind !== 'entity' || place.entity.type !== 'ordinal' || place.entity.of !== 'command') return null;
+  return `the ${place.text} ${subject[1]?.text ?? 'command'}`;
+}
+
+/**
+ * A part of a sentence cut around its list of texts, said of the one command the sentence opens
+ * with ("The second is reported with `a` and `b`, after at least four seconds": the second's
+ * time, not every command's) unless it names a subject of its own; read alone when not read so.
+ */
+function saidOf(subject: string | null, part: string, readPart: (text: string) => Reading<Check>): Reading<Check> {
+  const clause = part.replace(/^(and|but|then)\s+/i, '');
+  if (subject === null || namesOne(tokenize(clause), tokenize(subject))) return readPart(part);
+  const own = /^(its|their)\s+/i.test(clause) ? `${subject}'s ${clause.replace(/^\S+\s+/, '')}` : `${subject} ${clause}`;
+  const said = readPart(own);
+  return said.ok ? said : readPart(part);
+}
+
+/** "None of `a`, `b`, `c` or `d` is printed": a negation over every text of the list, said as "neither `a` nor `b` nor …" is read. */
+function noneOfEach(sentence: string): string {
+  return sentence.replace(/(^|[,;]\s+|\band\s+)none of (`[^`]+`(?:(?:\s*,\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+)`[^`]+`)+)/gi, (_, before: string, list: string) => `${before}neither ${list.match(/`[^`]+`/g)!.join(' nor ')}`);
+}
+
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(text: string): Reading<Check> {
-  const sentence = unelided(text);
+  const sentence = noneOfEach(unelided(text));
   const same = (x: Check, y: Check) => x.text === y.text;
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));
@@ -1743,7 +1780,8 @@ export function readThen(text: string): Reading<Check> {
     // "the command succeeds and its output is `a` followed by `b`": the clause of the list as one fact, the others as they read.
     const around = aroundList(sentence);
     if (around && (around.before || around.after)) {
-      const parts = [around.before ? readThen(around.before) : null, asList(around.list), around.after ? readThen(around.after) : null].filter((r): r is Reading<Check> => r !== null);
+      const subject = oneCommandSubject(sentence);
+      const parts = [around.before ? readThen(around.before) : null, around.before ? saidOf(subject, around.list, asList) : asList(around.list), around.after ? saidOf(subject, around.after, readThen) : null].filter((r): r is Reading<Check> => r !== null);
       if (parts.every((r) => r.ok)) return { ok: true, parts: parts.flatMap((r) => (r.ok ? r.parts : [])), rules: parts.flatMap((r) => (r.ok ? r.rules : [])) };
     }
   }
