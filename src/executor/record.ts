@@ -196,12 +196,13 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     options.write?.(text);
   };
   const started = performance.now();
-  const record: RunRecord = { config, errors, commands: [], messages, exitStatus: 0, elapsedMs: 0 };
+  const record: RunRecord = { config, errors, commands: [], messages, exitStatus: 0 };
   if (errors.length > 0) {
     const name = options.configName ?? 'the configuration';
     show(`Error: invalid configuration ${name}:`);
     for (const e of errors) show(`  ${name}:${e.line}:${e.column}: ${e.message}`);
     record.exitStatus = 2;
+    record.elapsedMs = performance.now() - started;
     return record;
   }
   const configDir = path.resolve(options.configDir);
