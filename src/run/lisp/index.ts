@@ -195,12 +195,22 @@ class DocumentRun {
     try {
       for (const unit of this.plan.units) {
         if (this.stopping) break;
-        if (unit.kind === 'json-input') await this.runJsonInput(unit);
-        else if (unit.kind !== 'scenario') await this.runLispUnit(unit);
+        if (unit.kind === 'scenario') continue;
+        if (this.options.dryRun) this.reportNotRun(unit, 'dry run: not run');
+        else if (unit.kind === 'json-input') await this.runJsonInput(unit);
+        else await this.runLispUnit(unit);
       }
     } finally {
       await this.environment?.close();
     }
+  }
+
+  /** A unit reported as skipped for `reason`, without running anything. */
+  private reportNotRun(unit: Unit, reason: string): void {
+    const at = { file: unit.file, line: unit.line };
+    this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
+    this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: unit.name, at, skip: reason });
+    this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: 0 });
   }
 
   /**
