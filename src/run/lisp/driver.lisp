@@ -150,6 +150,9 @@ Returns BODY's value and whether it ran to its end."
                  completed t))))
      (values value completed)))
 
+(defvar *forms-run* nil
+  "While a block runs: the forms read from it so far, last first.")
+
 (defun evaluate-source (source &optional input)
   "Read and evaluate SOURCE's forms in order. With INPUT, (value), each form
 sees the variable INPUT (read in the current package) bound to that value."
@@ -157,7 +160,8 @@ sees the variable INPUT (read in the current package) bound to that value."
         (stream (make-string-input-stream (source-text source))))
     (loop for form = (read-spec-form stream source)
           until (eq form stream)
-          do (let ((*current-form* form))
+          do (push form *forms-run*)
+             (let ((*current-form* form))
                (eval (if input
                          (let ((variable (intern "INPUT")))
                            `(let ((,variable ',(first input)))
@@ -204,14 +208,16 @@ offering the restart to continue."
 request of the Input block the block answers: bound to INPUT around each form."
   (seed-random-state seed)
   (when input (mapc #'learn-key-spelling (third input)))
-  (let ((*current-source* source))
+  (let ((*current-source* source)
+        (*forms-run* '()))
     (multiple-value-bind (value completed)
         (with-unit-guard
           (with-failed-checks-going-on
             (evaluate-source source (and input (list (second input))))))
       (declare (ignore value))
       (when (and completed (zerop *unit-points*))
-        (emit-point t name (list (source-file source) (source-first-line source)))))))
+        (report-no-check-ran name (list (source-file source) (source-first-line source))
+                             (check-lines (reverse *forms-run*)))))))
 
 (defun defined-test-symbol (test-name)
   "The symbol of the FiveAM test TEST-NAME: read in the current package, or else the
@@ -295,7 +301,12 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                  (setf (fiveam::test-lambda test) original))))
          (declare (ignore value))
          (when (and completed (zerop *unit-points*))
-           (emit-point t name location)))))))
+           (report-no-check-ran name location (check-lines (definition-parts source)))))))))
+
+(defun definition-parts (source)
+  "The parts of the definition at SOURCE's place (a test's, a function's) after its
+head: its name, options and body, where its checks stand."
+  (rest (source-form-at (source-file source) (source-first-line source))))
 
 (defun run-verify-function (function-name seed name source)
   (seed-random-state seed)
@@ -307,10 +318,13 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                     `((:reason . ,(format nil "no function named ~A was defined" function-name))))
         (multiple-value-bind (value completed) (with-unit-guard (with-failed-checks-going-on (funcall symbol)))
           (when (and completed (zerop *unit-points*))
-            (emit-point value (format nil "(~(~A~)) returns true" function-name) location
-                        (unless value
-                          `((:reason . ,(format nil "~A has no assertions and returned ~A"
-                                                function-name (show value)))))))))))
+            (let ((lines (check-lines (definition-parts source))))
+              (if lines
+                  (report-no-check-ran name location lines)
+                  (emit-point value (format nil "(~(~A~)) returns true" function-name) location
+                              (unless value
+                                `((:reason . ,(format nil "~A has no assertions and returned ~A"
+                                                      function-name (show value)))))))))))))
 
 (defun run-command (command)
   (setf *unit-points* 0
