@@ -47,7 +47,7 @@ export interface FiveamTestUnit extends UnitBase {
   feature?: string;
 }
 
-/** A `verify-...` function of no arguments, defined and never called: the unit calls it. */
+/** A function of no arguments, defined and never called, named `verify-...` or holding checks: the unit calls it. */
 export interface VerifyFunctionUnit extends UnitBase {
   kind: 'verify-function';
   functionName: string;
