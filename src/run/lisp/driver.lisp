@@ -326,6 +326,37 @@ head: its name, options and body, where its checks stand."
                                 `((:reason . ,(format nil "~A has no assertions and returned ~A"
                                                       function-name (show value)))))))))))))
 
+(defun spec-threads ()
+  "The live threads spec code may have started: all but the driver's own and SBCL's."
+  (remove-if (lambda (thread)
+               (or (eq thread *main-thread*) (sb-thread::thread-ephemeral-p thread)
+                   (not (sb-thread:thread-alive-p thread))))
+             (sb-thread:list-all-threads)))
+
+(defparameter *thread-stop-seconds* 2
+  "How long a thread left running at the end of its unit is given to unwind once stopped.")
+
+(defun stop-threads-left-running (before name location)
+  "Stop the threads the unit started (the live ones not in BEFORE) that are still
+running at its end, and fail it, naming them: a check they would make later would
+otherwise be lost, or counted in another unit."
+  (let ((left (set-difference (spec-threads) before)))
+    (when left
+      (dolist (thread left) (ignore-errors (sb-thread:terminate-thread thread)))
+      (dolist (thread left) (sb-thread:join-thread thread :default nil :timeout *thread-stop-seconds*))
+      (let ((stuck (remove-if-not #'sb-thread:thread-alive-p left)))
+        (emit-point nil (format nil "~A leaves no thread running" name) location
+                    `((:reason . ,(format nil "~D thread~:P it started ~:*~[~;was~:;were~] still running when it ended (~{~A~^, ~}): ~:[stopped~;~:*stopped, except ~{~A~^, ~}, which could not be~], so no check made there later counts; join a thread (bt:join-thread) before the unit ends"
+                                          (length left) (mapcar #'sb-thread:thread-name left)
+                                          (and stuck (mapcar #'sb-thread:thread-name stuck))))))))))
+
+(defmacro with-threads-stopped-at-end ((name location) &body body)
+  "Run the unit BODY; then stop the threads it left running (STOP-THREADS-LEFT-RUNNING)."
+  (let ((before (gensym "BEFORE")))
+    `(let ((,before (spec-threads)))
+       (unwind-protect (progn ,@body)
+         (stop-threads-left-running ,before ,name ,location)))))
+
 (defun run-command (command)
   (setf *unit-points* 0
         *slept-seconds* 0)
@@ -336,12 +367,15 @@ head: its name, options and body, where its checks stand."
                (seed-random-state seed)
                (load-source (make-source :file file :first-line line :text text))))
       (:block (destructuring-bind (file line text seed name &optional input) arguments
-                (run-block (make-source :file file :first-line line :text text) seed name input)))
+                (with-threads-stopped-at-end (name (list file line))
+                  (run-block (make-source :file file :first-line line :text text) seed name input))))
       (:test (destructuring-bind (test-name seed name file line &optional feature) arguments
-               (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature)))
+               (with-threads-stopped-at-end (name (list file line))
+                 (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature))))
       (:unit-tests (setf *unit-test-names* (first arguments)))
       (:verify (destructuring-bind (function-name seed name file line) arguments
-                 (run-verify-function function-name seed name (make-source :file file :first-line line))))))
+                 (with-threads-stopped-at-end (name (list file line))
+                   (run-verify-function function-name seed name (make-source :file file :first-line line)))))))
   (send-to-host `((:type . "done")
                   (:points . ,*unit-points*)
                   (:slept . ,(coerce *slept-seconds* 'double-float)))))
@@ -390,8 +424,6 @@ here and dropped after it: no driver sees a name, test, suite, point or position
            (run-command '(:test "warm-up-test" 1 "warm-up-test" "warm-up.md" 5))
            (run-command '(:block "warm-up.md" 12 "(assert (< 1 2))" 1 "a block")))
       (delete-package package))))
-
-(defvar *main-thread* nil)
 
 (defvar *disabled-debugger-hook* nil "The hook --disable-debugger installed.")
 
