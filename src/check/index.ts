@@ -144,7 +144,7 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
   }
   for (const unit of plan.units) {
     if (unit.kind === 'verify-function' && !isVerifyName(unit.functionName)) {
-      messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'note', message: `${unit.functionName} holds checks and nothing in this document calls it: it runs as a unit of its own, as a verify-... function does` });
+      messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'note', message: `${unit.functionName} holds checks and nothing in this document or its specification tree calls it: it runs as a unit of its own, as a verify-... function does` });
     }
   }
   const uses = new Map<string, number[]>();

@@ -115,6 +115,12 @@ export interface DocumentPlan {
   problems: Diagnostic[];
   /** What the document requires: OpenSpec requirements, frontmatter source/covers entries. */
   requirements?: Requirement[];
+  /**
+   * Functions holding checks that nothing in the document calls, by lower-cased name:
+   * translate made each a unit (no arguments) or an error (arguments). Another document
+   * of the specification tree that calls one undoes that (cli/specification-tree.ts).
+   */
+  uncalledCheckFunctions?: { name: string; line: number }[];
   /** Set when the built-in executor steps apply to this document's scenarios, with why (see run/scenario/executor-steps.ts). */
   executorSteps?: { reason: string };
 }

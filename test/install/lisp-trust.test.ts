@@ -58,11 +58,11 @@ t.test('a function holding checks that nothing calls runs as a unit; one needing
   t.match(list.stdout, /verify-function\s+check-parse-age-rejects-negatives[^\n]*\n\s+calls \(check-parse-age-rejects-negatives\): defined, never called, and holds checks/);
   const check = await project.specRun(['check', 'specs/']);
   t.equal(check.code, 1);
-  t.match(check.stdout, /uncalled\.test\.md:\d+:1: note: check-parse-age-rejects-negatives holds checks and nothing in this document calls it: it runs as a unit/);
-  t.match(check.stdout, /arguments\.test\.md:\d+:1: error: check-positive holds checks, but nothing in this document calls it and it needs arguments/);
+  t.match(check.stdout, /uncalled\.test\.md:\d+:1: note: check-parse-age-rejects-negatives holds checks and nothing in this document or its specification tree calls it: it runs as a unit/);
+  t.match(check.stdout, /arguments\.test\.md:\d+:1: error: check-positive holds checks, but nothing in this document or its specification tree calls it and it needs arguments/);
   const withArguments = await project.specRun(['specs/arguments.test.md', '--reporter', 'tap']);
   t.equal(withArguments.code, 1, 'the run does not pass either');
-  t.match(withArguments.stdout, /not ok 1 - check-positive holds checks, but nothing in this document calls it/);
+  t.match(withArguments.stdout, /not ok 1 - check-positive holds checks, but nothing in this document or its specification tree calls it/);
 });
 
 t.test('a thread left running fails the unit that started it, and its late check lands in no other unit', async (t) => {

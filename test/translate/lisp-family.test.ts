@@ -172,7 +172,7 @@ t.test('a function holding checks that nothing calls is a unit when it takes no 
   );
   t.same(
     plan.problems.map((p) => [p.line, p.severity, p.message]),
-    [[plan.units[0].line + 4, 'error', 'check-positive holds checks, but nothing in this document calls it and it needs arguments, so spec-run cannot run it as a unit: its checks would never run; call it from a block']],
+    [[plan.units[0].line + 4, 'error', 'check-positive holds checks, but nothing in this document or its specification tree calls it and it needs arguments, so spec-run cannot run it as a unit: its checks would never run; call it from a block']],
     'only the one needing arguments; a called one, one without checks and quoted data are no units',
   );
   t.match(describePlan(plan), /calls \(check-rejects-negatives\): defined, never called, and holds checks/);
