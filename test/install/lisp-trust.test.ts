@@ -7,14 +7,10 @@ import t from 'tap';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { userProject } from '../support/installed.js';
-import { parseTap } from '../cli/spec-run.js';
+import { lispDocument as document, parseTap } from '../cli/spec-run.js';
 
 const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
 
-const document = (name: string, sections: Record<string, string>) =>
-  `---\ntype: contract\nname: ${name}\n---\n# ${name}\n\n${Object.entries(sections)
-    .map(([heading, code]) => `## ${heading}\n\n\`\`\`lisp\n${code}\n\`\`\`\n`)
-    .join('\n')}`;
 
 t.test('units whose checks never ran fail, saying how many and where; a block with no check at all says it ran without error', async (t) => {
   const project = userProject({
