@@ -7,10 +7,10 @@
 import { execa } from 'execa';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
+import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, executorText, HEADINGS, namedOutput, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, contrastedNegation, executorText, fieldLabels, HEADINGS, namedOutput, namesFieldLine, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -63,6 +63,12 @@ function timeText(what: string, ms: number, cmp: Comparator, scaled: boolean): s
 
 function compareCount(actual: number, expected: number, cmp: Comparator): boolean {
   return cmp === '≤' || cmp === '≲' ? actual <= expected : cmp === '≥' || cmp === '≳' ? actual >= expected : actual === expected;
+}
+
+/** The time a command's report gives on its `Duration:` line ("Duration: 2.004s", "Duration: 1m 5.000s"), or undefined where it has none. */
+function reportedDuration(c: CommandRecord): number | undefined {
+  const m = /^Duration: (?:(\d+)h )?(?:(\d+)m )?(\d+(?:\.\d+)?)s$/m.exec(c.report);
+  return m === null ? undefined : Number(m[1] ?? 0) * 3_600_000 + Number(m[2] ?? 0) * 60_000 + Number(m[3]) * 1000;
 }
 
 const stopAt = (c: CommandRecord) => c.events.find((e) => e.type === 'stop')?.atMs;
@@ -748,7 +754,9 @@ const RULES: Rule<Check>[] = [
       if (a.has('RUNS') && a.has('AFTER') && !a.has('ELAPSED', 'COMPLETE', 'END', 'SHOWN')) return null;
       // "the `Duration:` line of the report shows …": the line of the measure's label, in the report; no other line or text.
       const label = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('ELAPSED') && t.text.endsWith(':'));
-      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => c === 'OUTPUT' || c === 'MESSAGE') && !(label && /^(line|report)$/i.test(t.text)))) return null;
+      // "the reported duration", "the duration shown in the report", "`Duration:` reads": the time the report's own `Duration:` line gives, not one measured beside it.
+      const reported = label || a.tokens.some((t) => t.kind === 'word' && /^(reported|reports|shown|shows|displayed|displays|printed|stated|listed)$/i.test(t.text) && t.concepts.includes('SHOWN'));
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => c === 'OUTPUT' || c === 'MESSAGE') && !((label && /^line$/i.test(t.text)) || (reported && /^report$/i.test(t.text))))) return null;
       const cmp = comparator(a, '≈');
       // "the total duration is about 3 seconds": every command's time, summed.
       if (a.has('TOTAL')) {
@@ -764,11 +772,15 @@ const RULES: Rule<Check>[] = [
       }
       // "completes in under a second": it ran to its end, and that soon ("returns after" says only when).
       const completes = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMPLETE') && !/^return/i.test(t.text));
-      const text = `${completes ? 'outcome == completed, ' : ''}${timeText('elapsed', d.ms, cmp, false)}`;
-      return perCommand(a, neg(a.negated, text), (c, o) => ({
-        ok: not(a.negated, compareTime(c.elapsedMs, d.ms * o.scale, cmp, c.context === 'docker') && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
-        actual: `elapsed ${ms(c.elapsedMs)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
-      }));
+      const what = reported ? 'the duration on the report\'s `Duration:` line' : 'elapsed';
+      const text = `${completes ? 'outcome == completed, ' : ''}${timeText(what, d.ms, cmp, false)}`;
+      return perCommand(a, neg(a.negated, text), (c, o) => {
+        const measured = reported ? reportedDuration(c) : c.elapsedMs;
+        return {
+          ok: not(a.negated, compareTime(measured, d.ms * o.scale, cmp, c.context === 'docker') && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
+          actual: `${reported ? 'Duration: line' : 'elapsed'} ${ms(measured)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
+        };
+      });
     },
   },
   {
@@ -1038,9 +1050,17 @@ const RULES: Rule<Check>[] = [
       // "the report of `sleep 5` says …": a command named by its line, whose report the texts of the report read.
       if (ownerOf(a)) return null;
       if (namedOutput(a)) return null;
+      // "the duration shown in the report is about 2 seconds": a time the report gives, compared (the elapsed rule's), not a text it names.
+      if (a.has('ELAPSED') && a.entities('duration').length > 0 && a.has('ABOUT', 'AT_MOST', 'AT_LEAST', 'JUST_OVER', 'JUST_UNDER')) return null;
+      // "shows `a`, but not `b`": a negation of the texts after it only, which the texts of the report read.
+      if (contrastedNegation(a) >= 0) return null;
       // "all three commands report `OK: …`": what each command's report says, of as many commands as said.
       const every = everyCommand(a);
-      const objects = mentions(every?.rest ?? a);
+      // "the exit status line names the signal": the lines that field's label opens say the things named; the field's word is none of them.
+      const said = every?.rest ?? a;
+      const fieldAt = said.tokens.findIndex((_t, i) => namesFieldLine(said.tokens, i));
+      const labels = fieldAt >= 0 ? fieldLabels(said.tokens[fieldAt]) : null;
+      const objects = mentions(fieldAt >= 0 ? args(said.tokens.filter((_t, i) => i !== fieldAt)) : said);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
       // "shows the two lines `a` and `b`": a count that names the texts after it is no text said.
@@ -1052,11 +1072,13 @@ const RULES: Rule<Check>[] = [
       const nowhere = a.negated && a.has('ANYWHERE');
       const streams = nowhere ? [] : a.entities('stream').map((s) => s.name);
       // "the exit status line reads …", "the duration line": a line of the report named by its field, not of the output.
-      const fieldLine = a.tokens.some((t, i) => t.kind === 'word' && /^line$/i.test(t.text) && a.tokens[i - 1]?.kind === 'word' && slotsOf(a.tokens[i - 1]).some((x) => ['EXIT', 'ELAPSED', 'TIMEOUT'].includes(x)));
+      const fieldLine = labels !== null;
+      // "the exit status line reads `Exit Status: …`": the line its label opens, which the texts of the report read.
+      if (fieldLine && a.entities('quoted').length > 0) return null;
       // "no line reads `…`": a line of the report; "line" alone is no word for the output.
       const outputWord = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text));
       const output = (outputWord || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine && !nowhere;
-      const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
+      const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : labels !== null ? `the ${labels.map((l) => JSON.stringify(l)).join(' or ')} line names` : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
       const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}`);
       const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
         const found = objects.map((m) => m.test(shown, c, o));
@@ -1064,11 +1086,11 @@ const RULES: Rule<Check>[] = [
       };
       // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
       const shownOf = (c: CommandRecord, o: Observation) =>
-        streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`)))].join('\n') : textOf(c, o, output, a);
+        labels !== null ? c.report.split('\n').filter((l) => labels.some((x) => l.startsWith(x))).join('\n') : streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`)))].join('\n') : textOf(c, o, output, a);
       const each = perCommand(a, text, (c, o) => named(shownOf(c, o), c, o), { quoted: true });
       // No command named ("its error says …", "the report reads …"): the whole report, every command's part and the run's messages, says it.
       const whole = (o: Observation): Verdict => {
-        const shown = [...o.record.commands.map((c) => (streams.length > 0 ? shownOf(c, o) : textOf(c, o, output, a))), ...(streams.length > 0 || output ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
+        const shown = [...o.record.commands.map((c) => (streams.length > 0 || labels !== null ? shownOf(c, o) : textOf(c, o, output, a))), ...(streams.length > 0 || output || labels !== null ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
         const said = objects.map((m) => [undefined, ...o.record.commands].some((c) => m.test(shown, c, o)));
         return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
       };
@@ -1132,9 +1154,9 @@ const RULES: Rule<Check>[] = [
       const { from, to } = ranges[0];
       if (to < from || to - from > 100_000) return null;
       const streams = streamsOf(a);
-      return perCommand(a, `the ${streams.join(' and ')} lines shown are exactly ${from} to ${to}`, (c) => {
+      const expected = rangeTexts(ranges[0]);
+      return perCommand(a, `the ${streams.join(' and ')} lines shown are exactly ${expected[0]} to ${expected.at(-1)}`, (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text.trim());
-        const expected = Array.from({ length: to - from + 1 }, (_, k) => String(from + k));
         return { ok: shown.length === expected.length && shown.every((line, k) => line === expected[k]), actual: `${shown.length} lines: ${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ` … ${shown.at(-1)}` : ''}` };
       });
     },
@@ -1770,6 +1792,9 @@ function noneOfEach(sentence: string): string {
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(text: string): Reading<Check> {
   const sentence = noneOfEach(unelided(text));
+  // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
+  const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
+  if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };
   const same = (x: Check, y: Check) => x.text === y.text;
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));
