@@ -493,7 +493,7 @@ export const TEXT_RULE: Rule<TextCheck> = {
  * text, past "but" or a comma, and only texts (and the nouns naming them) follow it. Its index,
  * or -1 when the sentence has no such shape.
  */
-function deniedFrom(a: Args): number {
+export function deniedFrom(a: Args): number {
   const at = contrastedNegation(a);
   const after = a.tokens.slice(at + 1);
   // "nor" joins the texts denied ("but not `c` nor `d`").

@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, contrastedNegation, executorText, fieldLabels, HEADINGS, namedOutput, namesFieldLine, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, contrastedNegation, deniedFrom, executorText, fieldLabels, HEADINGS, namedOutput, namesFieldLine, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -1150,12 +1150,13 @@ const RULES: Rule<Check>[] = [
     allows: ['SHOWN', 'WRITE', 'OUTPUT', 'E:stream', 'EXACTLY', 'FIRST'],
     build(a) {
       const ranges = a.entities('range');
-      if (ranges.length !== 1 || a.negated || !a.has('SHOWN', 'WRITE')) return null;
+      // Numbers alone: "prints 1 to 10" is the output, line for line; texts numbered alike ("`line1` to `line5`") are lines the texts of the report read.
+      if (ranges.length !== 1 || a.negated || !a.has('SHOWN', 'WRITE') || ranges[0].prefix !== undefined) return null;
       const { from, to } = ranges[0];
       if (to < from || to - from > 100_000) return null;
       const streams = streamsOf(a);
       const expected = rangeTexts(ranges[0]);
-      return perCommand(a, `the ${streams.join(' and ')} lines shown are exactly ${expected[0]} to ${expected.at(-1)}`, (c) => {
+      return perCommand(a, `the ${streams.join(' and ')} lines shown are exactly ${from} to ${to}`, (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text.trim());
         return { ok: shown.length === expected.length && shown.every((line, k) => line === expected[k]), actual: `${shown.length} lines: ${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ` … ${shown.at(-1)}` : ''}` };
       });
@@ -1799,6 +1800,11 @@ export function readThen(text: string): Reading<Check> {
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));
   const asList = (text: string) => read(text, { rules: [TEXT_RULE], universal: UNIVERSAL, splitAt: [], wholeFirst: true, same });
+  // "Under `Output:`, it shows `a`, not `b`": texts shown and texts denied, one fact of one place, never split at its commas.
+  if (deniedFrom(args(tokenize(sentence))) >= 0) {
+    const contrast = asList(sentence);
+    if (contrast.ok) return contrast;
+  }
   if (list.list) {
     const whole = asList(sentence);
     if (whole.ok) return whole;
