@@ -148,3 +148,27 @@ t.test("the reported duration is the time the report's `Duration:` line gives", 
     ['the reported duration is about three seconds', 'the duration it reports is under half a second'],
   );
 });
+
+t.test('texts said to follow, after a part of the same sentence that quoted texts, follow the last of those', async (t) => {
+  assertReadings(
+    t,
+    [
+      ['the partial output shows `begin` only, followed by `stdout: ... (N lines omitted)`', 'holds "begin" and no other line ∧ "stdout: ... (N lines omitted)" stands in the report after "begin"'],
+      ['the report shows `Exit Code: 1`, and it is followed by `x`', '"x" stands in the report after "Exit Code: 1"'],
+      // A sentence that quotes nothing before: what the step before quoted.
+      ['It is followed by `x`', '"x" stands in the report after the last text the step before quoted'],
+    ],
+    [],
+  );
+  const o = await run('stop:\n  commands:\n    - run: "echo begin; echo more; echo last"\n      maxOutputLines: 1\n');
+  await assertVerdicts(
+    t,
+    o,
+    ['the output shows `begin` only, followed by `stdout: ... (N lines omitted)`', 'the report shows `Exit Code: 0`, and it is followed by `begin`'],
+    [
+      // `more` is printed but not shown; the marker comes after `begin`, not before it.
+      'the output shows `more` only, followed by `stdout: ... (N lines omitted)`',
+      'the report shows `stdout: ... (N lines omitted)`, and it is followed by `begin`',
+    ],
+  );
+});

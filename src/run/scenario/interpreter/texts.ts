@@ -19,6 +19,8 @@ interface Verdict {
 interface TextCheck {
   text: string;
   evaluate(o: Observation): Verdict;
+  /** The texts said to follow, where the sentence names no text they follow ("It is followed by `x`"). */
+  follows?: readonly string[];
 }
 
 /** The headings of the report's blocks, as the executor writes them. */
@@ -700,7 +702,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (only) {
     // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
     if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
-    return report(a, index, `${place.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, place, (parts) => {
+    // "the partial output shows `a` only, followed by `stdout: ... (1 line omitted)`": of the lines the command printed, never the executor's notes among them.
+    const lines = printedLines(place, texts);
+    return report(a, index, `${lines.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, lines, (parts) => {
       const lines = parts.filter((p) => p.trim() !== '');
       return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));
     });
@@ -797,6 +801,7 @@ function followsBefore(a: Args, texts: string[]): TextCheck | null {
   if (a.negated || ordinal.length > 1 || a.entities('nth').length > 0 || a.has('FIRST_LINE', 'LAST_LINE', 'EACH')) return null;
   const what = texts.map((x) => JSON.stringify(x)).join(' and ');
   return {
+    follows: texts,
     text: `${ordinal[0] ? `the command ${ordinal[0].index === 'last' ? 'last' : ordinal[0].index + 1}: ` : ''}${what} stand${texts.length > 1 ? '' : 's'} in the report after the last text the step before quoted (when it quoted none, after the last line the output shows)`,
     evaluate(o) {
       const quoted = [...(o.before ?? [])].reverse().find((x) => !HEADINGS.includes(x));
@@ -810,6 +815,22 @@ function followsBefore(a: Args, texts: string[]): TextCheck | null {
       return { ok: results.length > 0 && results.some((r) => r.ok), actual: results.map((r) => `after ${r.referent === undefined ? 'nothing' : JSON.stringify(r.referent)}: ${r.ok ? 'found' : 'not found in that order'}`).join('; ') || 'no command ran' };
     },
   };
+}
+
+/**
+ * "the output shows `a` only, followed by `x`": a part read as texts that follow, after another
+ * part of the same sentence that quoted texts, follows the last of them, not the texts of the step
+ * before. CHECKS as they are otherwise.
+ */
+export function followingInSentence<T extends { text: string; evaluate(o: Observation): unknown; follows?: readonly string[] }>(sentence: string, checks: T[]): T[] {
+  const quoted = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => ({ text: m[1], at: m.index }));
+  return checks.map((check) => {
+    if (!check.follows) return check;
+    const first = quoted.find((q) => q.text === check.follows![0]);
+    const referent = quoted.filter((q) => first !== undefined && q.at < first.at && !HEADINGS.includes(q.text)).at(-1);
+    if (referent === undefined) return check;
+    return { ...check, follows: undefined, text: check.text.replace(/ after the last text the step before quoted \(when it quoted none, after the last line the output shows\)$/, ` after ${JSON.stringify(referent.text)}`), evaluate: (o: Observation) => check.evaluate({ ...o, before: [referent.text] }) };
+  });
 }
 
 /** "`x` is printed after the output block": X in the command's report after the block's last line (before its heading). */

@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, contrastedNegation, deniedFrom, executorText, fieldLabels, HEADINGS, namedOutput, namesFieldLine, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, contrastedNegation, deniedFrom, executorText, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -1047,6 +1047,8 @@ const RULES: Rule<Check>[] = [
       // "`b` appears after the output line `a`": an order between texts, which the texts of the report read.
       const textAt = a.tokens.flatMap((t, i) => (t.kind === 'entity' && t.entity.type === 'quoted' ? [i] : []));
       if (a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('ORDER') && textAt.some((k) => k < i) && textAt.some((k) => k > i))) return null;
+      // "…, and it is followed by `x`": what `x` follows is said elsewhere; never `x` anywhere.
+      if (a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('ORDER') && !/^(then|next|in (that|this|the same )?order)$/i.test(t.text) && textAt.some((k) => k > i))) return null;
       // "the report of `sleep 5` says …": a command named by its line, whose report the texts of the report read.
       if (ownerOf(a)) return null;
       if (namedOutput(a)) return null;
@@ -1790,8 +1792,13 @@ function noneOfEach(sentence: string): string {
   return sentence.replace(/(^|[,;]\s+|\band\s+)none of (`[^`]+`(?:(?:\s*,\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+)`[^`]+`)+)/gi, (_, before: string, list: string) => `${before}neither ${list.match(/`[^`]+`/g)!.join(' nor ')}`);
 }
 
-/** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
+/** Reads a Then sentence as one check, or a conjunction of clauses, each one check; texts said to follow follow the texts the sentence quoted before them. */
 export function readThen(text: string): Reading<Check> {
+  const reading = readSentence(text);
+  return reading.ok ? { ...reading, parts: followingInSentence(text, reading.parts) } : reading;
+}
+
+function readSentence(text: string): Reading<Check> {
   const sentence = noneOfEach(unelided(text));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
