@@ -172,3 +172,39 @@ t.test('texts said to follow, after a part of the same sentence that quoted text
     ],
   );
 });
+
+t.test('the lines of the --log file: how many, and the JSON members of one or of each', async (t) => {
+  assertReadings(
+    t,
+    [
+      ['`logs/l.jsonl` is created and holds exactly one line, a JSON object with `"event":"timeout"` and `"exitCode":124`', 'the --log file logs/l.jsonl is created and has 1 line, a line holding "event":"timeout", "exitCode":124'],
+      ['The file `l.jsonl` holds exactly two lines, each a JSON object with `"context":"host"`', 'the --log file l.jsonl has 2 lines, each line holding "context":"host"'],
+      ['`l.jsonl` receives a line with `"signal":"SIGTERM"`', 'the --log file l.jsonl has a line holding "signal":"SIGTERM"'],
+    ],
+    [
+      // "two lines with …": each of them or one, not said; no line, or members said of no line.
+      '`l.jsonl` holds two lines with `"event":"timeout"`',
+      '`l.jsonl` holds no line',
+      '`l.jsonl` holds `"event":"timeout"`',
+      // A file that is no log, and a field's path before the verb, are no log file.
+      '`stop.commands` holds two lines',
+    ],
+  );
+  const config = 'stop:\n  commands:\n    - run: "echo a; sleep 3"\n      timeout: "1s"\n    - run: "true"\n    - run: "echo b; sleep 3"\n      timeout: "1s"\n';
+  const o = await observe({ text: config, line: 1 }, { ...emptySetup(), invocation: { log: 'out/limits.jsonl' } }, {});
+  await assertVerdicts(
+    t,
+    o,
+    [
+      '`out/limits.jsonl` holds exactly two lines, each a JSON object with `"event":"timeout"` and `"context":"host"`',
+      '`limits.jsonl` receives a line with `"event":"timeout"` and `"exitCode":124`',
+      'The file `out/limits.jsonl` is created and holds two lines',
+    ],
+    [
+      '`out/limits.jsonl` holds exactly one line',
+      '`out/limits.jsonl` gets a line with `"event":"memory-limit"`',
+      '`out/limits.jsonl` holds exactly two lines, each a JSON object with `"command":"true"`',
+      '`other.jsonl` holds two lines',
+    ],
+  );
+});

@@ -61,6 +61,8 @@ const CONCEPTS: Record<string, string[]> = {
   AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'no earlier than', 'not earlier than', 'not sooner than', 'minimum', 'past', 'beyond'],
   /** A file growing by a line: "the log gains a line with …". */
   LOG_GROWS: ['gains', 'gained', 'grows', 'is appended', 'gets appended', 'appends', 'appended'],
+  /** A line of the `--log` file as what it is: "a JSON object with `"event":"timeout"`". */
+  JSON_LINE: ['json object', 'json objects', 'json line', 'json lines', 'json record', 'json document', 'object', 'objects'],
   /** A little more or less than a time: at least it (at most it), and not by more than a measurement's slack. */
   JUST_OVER: ['a little over', 'a little more than', 'a little longer than', 'a little after', 'slightly over', 'slightly more than', 'slightly longer than', 'slightly after', 'just over', 'just above', 'just past', 'just after', 'a bit over', 'a bit more than', 'a bit after', 'shortly after', 'marginally over', 'marginally more than', 'a tad over'],
   JUST_UNDER: ['a little under', 'a little less than', 'a little before', 'slightly under', 'slightly less than', 'slightly before', 'just under', 'just below', 'just short of', 'just before', 'a bit under', 'a bit less than', 'a bit before', 'shortly before', 'marginally under', 'marginally less than', 'a tad under'],

@@ -7,7 +7,7 @@
 // order words ("followed by", "then", "comes after") say in which order, negation that
 // none is there. "`a`, then `b`" is one fact about both texts, never two facts.
 import type { CommandRecord } from '../../../executor/record.js';
-import { conceptWords, rangeTexts, type Token } from './lexicon.js';
+import { conceptWords, JSON_MEMBER, rangeTexts, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, type Args, type Rule } from './reading.js';
 
@@ -131,6 +131,9 @@ export function withoutQuotedCommands(text: string, o: Observation): string {
 export function quotesCommand(texts: readonly string[], o: Observation, calledCommand: boolean): boolean {
   return calledCommand || texts.some((x) => /^(Command:|\[\d+\/\d+\])/.test(x) || o.record.commands.some((c) => c.run.trim() === x.trim()) || o.runs.some((r) => r.trim() === x.trim()));
 }
+
+/** A text that is a file's name by its extension ("`logs/limits.jsonl`", "`out.txt`"), not a field's path ("`stop.commands`"). */
+export const namesFile = (text: string) => /^[\w./-]+\.(jsonl|ndjson|json|log|txt|ya?ml|md|sh|out|csv)$/i.test(text);
 
 /** "the command `sleep 5`": a text a sentence calls a command. */
 export const calledCommand = (tokens: readonly Token[]) => tokens.some((t, i) => quotedText(t) !== null && is(tokens[i - 1], 'COMMAND'));
@@ -600,6 +603,10 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "`echo hi` prints `hi`", "`/tmp/proj` holds `marker.txt`": a text before an active verb with a text after it is what writes or holds (a command, a directory), not a text of the report; a heading is where ("`Output:` shows `err`").
   const active = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs|holds|contains|lists|shows|says|reads|names|mentions|includes|gives|reports|carries)$/i.test(t.text));
   if (active >= 0 && a.tokens.slice(0, active).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(active).some((t) => quotedText(t) !== null)) return null;
+  // "`x.jsonl` holds no line": a file before such a verb is what holds, never a text of the report.
+  if (active >= 0 && a.tokens.slice(0, active).some((t) => namesFile(quotedText(t) ?? ''))) return null;
+  // "… with `"event":"timeout"`": JSON members are a line of the `--log` file, never a text of the report where no place of it is named.
+  if (a.tokens.some((t) => JSON_MEMBER.test(quotedText(t) ?? '')) && placeOf(a) === 'none') return null;
   // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
   if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
   // "comes right after `…`": of the words of sending, only those of coming in order.

@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, contrastedNegation, deniedFrom, executorText, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, contrastedNegation, deniedFrom, executorText, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -1052,6 +1052,9 @@ const RULES: Rule<Check>[] = [
       // "the report of `sleep 5` says …": a command named by its line, whose report the texts of the report read.
       if (ownerOf(a)) return null;
       if (namedOutput(a)) return null;
+      // "`x.jsonl` holds no line": a file named before the verb holds the things said; it is no thing named.
+      const verbAt = a.tokens.findIndex((t) => t.kind === 'word' && slotsOf(t).some((x) => MENTION_SLOTS.includes(x)));
+      if (a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') && namesFile(t.entity.text))) return null;
       // "the duration shown in the report is about 2 seconds": a time the report gives, compared (the elapsed rule's), not a text it names.
       if (a.has('ELAPSED') && a.entities('duration').length > 0 && a.has('ABOUT', 'AT_MOST', 'AT_LEAST', 'JUST_OVER', 'JUST_UNDER')) return null;
       // "shows `a`, but not `b`": a negation of the texts after it only, which the texts of the report read.
@@ -1220,6 +1223,8 @@ const RULES: Rule<Check>[] = [
       if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       // spec-run's own diagnostics ("spec-run: SIGINT: stopping what runs") go to its stderr, which no record of a run holds: unread, never a command's line.
       if (/^spec-run:/.test(values[0])) return null;
+      // "… with `"event":"timeout"`": JSON members, with no verb of writing, are a line of the `--log` file, not what the command printed.
+      if (JSON_MEMBER.test(values[0]) && !a.has('WRITE')) return null;
       const streams = streamsOf(a);
       // "prints `x` twice": on two of its lines, no more.
       if (a.has('TWICE')) {
@@ -1537,6 +1542,44 @@ const RULES: Rule<Check>[] = [
       return {
         text: `one line of the --log file holds ${members.join(', ')}`,
         evaluate: (o) => (o.log?.lines ? { ok: o.log.lines.some((line) => members.every((m) => line.includes(m))), actual: o.log.lines.join(' ⏎ ').slice(0, 600) } : { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' }),
+      };
+    },
+  },
+  {
+    // "`logs/limits.jsonl` holds exactly one line", "… receives a line with `"event":"timeout"`, `"exitCode":124`",
+    // "holds exactly two lines, each a JSON object with …": the lines of the file `--log` named, how many, and the JSON members in one (each) of them.
+    name: 'the lines of the log',
+    needs: [['E:quoted', 'E:path'], ['E:count', 'JSON_LINE', 'OUTPUT']],
+    allows: ['MENTION', 'SET', 'SEND', 'APPLY', 'JSON_LINE', 'EXACTLY', 'EACH', 'OUTPUT', 'E:count', 'CREATE', 'CONFIG'],
+    build(a) {
+      // "The file `x.jsonl` is created and holds …": the file, created (a file never created holds no line).
+      if (a.tokens.some((t) => t.kind === 'word' && ((t.concepts.includes('CONFIG') && !/^file$/i.test(t.text)) || (t.concepts.includes('CREATE') && !/^created$/i.test(t.text))))) return null;
+      const named = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
+      const files = named.filter((x) => /^[\w./-]+\.(jsonl|ndjson|log)$/.test(x));
+      const memberTexts = named.filter((x) => x.split('\n').every((m) => JSON_MEMBER.test(m)));
+      const counts = a.entities('count');
+      // One file, its members said at most once, a count of lines only, and a verb that says the file holds or gets them.
+      if (a.negated || files.length !== 1 || files.length + memberTexts.length !== named.length || memberTexts.length > 1 || counts.length > 1 || counts.some((c) => c.unit !== 'line')) return null;
+      if (!a.has('MENTION', 'SEND', 'APPLY') || a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text))) return null;
+      const [file] = files;
+      const members = memberTexts[0]?.split('\n') ?? [];
+      const count = counts[0]?.n;
+      const each = a.has('EACH');
+      // "holds exactly one line" is a count; "a line with …", one line among them; "each a JSON object with …", every line.
+      // "two lines with …": each of them or one, not said.
+      if ((count === undefined && members.length === 0) || (each && members.length === 0) || (a.has('EXACTLY') && count === undefined) || (count !== undefined && count > 1 && members.length > 0 && !each)) return null;
+      const said = [count === undefined ? null : `${count} line${count === 1 ? '' : 's'}`, members.length === 0 ? null : `${each ? 'each line' : 'a line'} holding ${members.join(', ')}`].filter((x) => x !== null).join(', ');
+      return {
+        text: `the --log file ${file} ${a.has('CREATE') ? 'is created and ' : ''}has ${said}`,
+        evaluate(o) {
+          if (!o.log) return { ok: false, actual: 'the run has no --log file' };
+          if (o.log.name !== file && !o.log.name.endsWith(`/${file}`)) return { ok: false, actual: `the --log file is ${o.log.name}` };
+          const lines = o.log.lines;
+          if (lines === null) return { ok: false, actual: `${o.log.name} was not created` };
+          const holding = (line: string) => members.every((m) => line.includes(m));
+          const ok = (count === undefined || lines.length === count) && (members.length === 0 || (each ? lines.length > 0 && lines.every(holding) : lines.some(holding)));
+          return { ok, actual: `${lines.length} line(s): ${lines.join(' ⏎ ').slice(0, 600)}` };
+        },
       };
     },
   },
