@@ -208,3 +208,18 @@ t.test('the lines of the --log file: how many, and the JSON members of one or of
     ],
   );
 });
+
+t.test('a command by its place announced or never announced: whether the run printed its [N/M] line', async (t) => {
+  assertReadings(
+    t,
+    [
+      ['The third command is never announced', 'not (command 3 is announced (the run prints its "[3/M]" line))'],
+      ['the second command is still announced', 'command 2 is announced'],
+      // With its line quoted, the line itself.
+      ['the second command is announced as `[2/2] host: true (timeout 5m, from built-in default)`', 'the command 2: the announcement line contains'],
+    ],
+    ['the second command is announced late', 'the second command is announced before the first', 'the announcement is never printed'],
+  );
+  const o = await run('stop:\n  commands:\n    - run: "exit 1"\n    - run: "true"\n');
+  await assertVerdicts(t, o, ['The third command is never announced', 'the second command is still announced', 'the last command is announced'], ['the second command is never announced', 'the third command is announced']);
+});

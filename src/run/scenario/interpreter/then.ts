@@ -1150,6 +1150,28 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "the third command is never announced", "the second is still announced": whether the run printed that command's `[N/M]` line.
+    name: 'announced',
+    needs: [['ANNOUNCE'], ['E:ordinal']],
+    allows: ['E:ordinal', 'COMMAND', 'FILLER'],
+    build(a) {
+      const ordinals = a.entities('ordinal').filter((x) => x.of === 'command');
+      const verbs = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('ANNOUNCE'));
+      const fillers = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('FILLER') && t.concepts.length === 1);
+      if (ordinals.length !== 1 || ordinals.length !== a.entities('ordinal').length || verbs.length !== 1 || !/^(is |are |was |were )?announced$/i.test(verbs[0].text) || fillers.some((t) => !/^(still|also|too|even|ever|at all)$/i.test(t.text))) return null;
+      const [{ index }] = ordinals;
+      const which = index === 'last' ? 'the last command' : `command ${index + 1}`;
+      return {
+        text: neg(a.negated, `${which} is announced (the run prints its "[${index === 'last' ? 'M' : index + 1}/M]" line)`),
+        evaluate(o) {
+          const n = index === 'last' ? o.record.config.commands.length : index + 1;
+          const lines = o.record.messages.flatMap((m) => m.split('\n')).filter((l) => /^\[\d+\/\d+\] /.test(l));
+          return { ok: n > 0 && not(a.negated, lines.some((l) => l.startsWith(`[${n}/`))), actual: lines.join(' ⏎ ') || 'no command announced' };
+        },
+      };
+    },
+  },
+  {
     name: 'the values printed',
     needs: [['E:range']],
     allows: ['SHOWN', 'WRITE', 'OUTPUT', 'E:stream', 'EXACTLY', 'FIRST'],
