@@ -153,21 +153,21 @@ t.test('texts said to follow, after a part of the same sentence that quoted text
   assertReadings(
     t,
     [
-      ['the partial output shows `begin` only, followed by `stdout: ... (N lines omitted)`', 'holds "begin" and no other line ∧ "stdout: ... (N lines omitted)" stands in the report after "begin"'],
       ['the report shows `Exit Code: 1`, and it is followed by `x`', '"x" stands in the report after "Exit Code: 1"'],
       // A sentence that quotes nothing before: what the step before quoted.
       ['It is followed by `x`', '"x" stands in the report after the last text the step before quoted'],
     ],
-    [],
+    // "only" said of a place, and a text said to follow in it, which "only" would deny.
+    ['the partial output shows `begin` only, followed by `stdout: ... (N lines omitted)`'],
   );
   const o = await run('stop:\n  commands:\n    - run: "echo begin; echo more; echo last"\n      maxOutputLines: 1\n');
   await assertVerdicts(
     t,
     o,
-    ['the output shows `begin` only, followed by `stdout: ... (N lines omitted)`', 'the report shows `Exit Code: 0`, and it is followed by `begin`'],
+    ['the output shows `begin`, followed by `stdout: ... (N lines omitted)`', 'the report shows `Exit Code: 0`, and it is followed by `begin`'],
     [
       // `more` is printed but not shown; the marker comes after `begin`, not before it.
-      'the output shows `more` only, followed by `stdout: ... (N lines omitted)`',
+      'the output shows `more`, followed by `stdout: ... (N lines omitted)`',
       'the report shows `stdout: ... (N lines omitted)`, and it is followed by `begin`',
     ],
   );
@@ -222,4 +222,22 @@ t.test('a command by its place announced or never announced: whether the run pri
   );
   const o = await run('stop:\n  commands:\n    - run: "exit 1"\n    - run: "true"\n');
   await assertVerdicts(t, o, ['The third command is never announced', 'the second command is still announced', 'the last command is announced'], ['the second command is never announced', 'the third command is announced']);
+});
+
+t.test('a clause opened by "while" is one of its own; a note "of the form" a text is that text, its placeholders any text', async (t) => {
+  assertReadings(
+    t,
+    [
+      ['the first report shows `a` followed by `b`, while no output line of that report reads `c`', 'the command 1: the report contains "a" and "b", in this order ∧ the command 1: the report contains none of "c"'],
+      ['the report is preceded by a note of the form `note: x <id>`', 'the command\'s notes (between its announcement and its report) contain "note: x <id>"'],
+    ],
+    [],
+  );
+  const o = await run('stop:\n  commands:\n    - run: "echo a; echo b; exit 1"\n    - run: "echo c"\n');
+  await assertVerdicts(
+    t,
+    o,
+    ['the first report shows `a` followed by `b`, while no output line of that report reads `c`', 'the first command fails, while the second succeeds'],
+    ['the first report shows `a` followed by `b`, while no output line of that report reads `a`', 'the first report shows `b` followed by `a`, while no output line of that report reads `c`'],
+  );
 });

@@ -293,6 +293,8 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   // Once a clause names a subject of its own ("…, the executor prints …, and it exits"), a later pronoun is that one's.
   let referent: Token[] | null = null;
   parts.forEach((clause, index) => {
+    // "…, while no output line of that report reads `x`": a clause of its own, said beside the one before.
+    if (index > 0 && clause.length > 1 && clause[0].kind === 'word' && /^(while|whereas)$/i.test(clause[0].text)) clause = clause.slice(1);
     const pronoun = clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text));
     // The subject the sentence opens with, said of this clause when it names none of its own.
     let carried: Token[] = [];

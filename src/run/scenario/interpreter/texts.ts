@@ -21,6 +21,10 @@ interface TextCheck {
   evaluate(o: Observation): Verdict;
   /** The texts said to follow, where the sentence names no text they follow ("It is followed by `x`"). */
   follows?: readonly string[];
+  /** The texts it checks in their order ("`a` followed by `b`"). */
+  ordered?: readonly string[];
+  /** It says a place holds those texts and no other line ("shows `a` only"). */
+  only?: true;
 }
 
 /** The headings of the report's blocks, as the executor writes them. */
@@ -371,15 +375,22 @@ export function namedOutput(a: Args): boolean {
 }
 
 /** Whether TOKENS list two texts or more ("`a`, `b` and `c`", "`a` followed by `b`"), and whether an order word stands between them. */
-export function textList(tokens: Token[]): { list: boolean; ordered: boolean } {
+export function textList(tokens: Token[]): { list: boolean; ordered: boolean; texts: string[] } {
   let run = 0;
   let longest = 0;
   let ordered = false;
   let orderInRun = false;
+  // The texts of the runs in an order, which a reading must check in it.
+  const inOrder = new Set<string>();
+  let current: string[] = [];
   tokens.forEach((t, i) => {
     if ((quotedText(t) !== null && !isHeading(t)) || (t.kind === 'entity' && t.entity.type === 'range')) {
       run += 1;
-      if (run >= 2 && orderInRun) ordered = true;
+      current.push(...(t.kind === 'entity' && t.entity.type === 'range' ? rangeTexts(t.entity) : [quotedText(t)!]));
+      if (run >= 2 && orderInRun) {
+        ordered = true;
+        for (const x of current) inOrder.add(x);
+      }
       longest = Math.max(longest, run);
     } else if (t.kind === 'word' && (t.concepts.includes('FUNCTION') || t.concepts.includes('ORDER'))) {
       if (t.concepts.includes('ORDER') && run > 0) orderInRun = true;
@@ -387,9 +398,10 @@ export function textList(tokens: Token[]): { list: boolean; ordered: boolean } {
       // A noun that names the next text ("`a`, then the message `b`") keeps the list.
       run = 0;
       orderInRun = false;
+      current = [];
     }
   });
-  return { list: longest >= 2, ordered };
+  return { list: longest >= 2, ordered, texts: [...inOrder] };
 }
 
 /** "each of the three messages", "all items": each part of the place ("each command", "both commands" choose commands). */
@@ -581,7 +593,8 @@ function beforeReport(a: Args, run?: string): TextCheck | null | undefined {
   if (!reportFirst && !reportAfter) return undefined;
   const texts = a.tokens.filter((t) => quotedText(t) !== null && !isHeading(t)).map((t) => quotedText(t)!);
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
-  const words = a.tokens.filter((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER', 'NOTICE') && !isReportWord(t) && !is(t, 'COMMAND') && !/^(is|are)$/i.test(t.text));
+  // "a note of the form `…`", "a note like `…`": words that say the text is the note's shape, its placeholders standing for any text.
+  const words = a.tokens.filter((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER', 'NOTICE') && !isReportWord(t) && !is(t, 'COMMAND') && !/^(is|are|of the form|in the form|like|such as)$/i.test(t.text));
   if (texts.length === 0 || a.negated || ordinal.length > 1 || a.tokens.filter((t) => is(t, 'ORDER')).length > 1 || words.length > 0 || a.tokens.some(isHeading) || a.entities('nth').length > 0) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
   const place: Place = {
@@ -709,12 +722,11 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (only) {
     // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
     if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
-    // "the partial output shows `a` only, followed by `stdout: ... (1 line omitted)`": of the lines the command printed, never the executor's notes among them.
-    const lines = printedLines(place, texts);
-    return report(a, index, `${lines.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, lines, (parts) => {
+    const check = report(a, index, `${place.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, place, (parts) => {
       const lines = parts.filter((p) => p.trim() !== '');
       return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));
     });
+    return { ...check, only: true };
   }
   if (reportedAs) {
     if (texts.length !== 2 || ordered) return null;
@@ -734,7 +746,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const partName = nth === undefined ? sought.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
   const text = a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
-  return report(
+  const check = report(
     a,
     index,
     text,
@@ -746,6 +758,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     },
     texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
   );
+  return ordered && !a.negated && texts.length > 1 ? { ...check, ordered: texts } : check;
 }
 
 /**
@@ -836,7 +849,7 @@ export function followingInSentence<T extends { text: string; evaluate(o: Observ
     const first = quoted.find((q) => q.text === check.follows![0]);
     const referent = quoted.filter((q) => first !== undefined && q.at < first.at && !HEADINGS.includes(q.text)).at(-1);
     if (referent === undefined) return check;
-    return { ...check, follows: undefined, text: check.text.replace(/ after the last text the step before quoted \(when it quoted none, after the last line the output shows\)$/, ` after ${JSON.stringify(referent.text)}`), evaluate: (o: Observation) => check.evaluate({ ...o, before: [referent.text] }) };
+    return { ...check, follows: undefined, referent: referent.text, text: check.text.replace(/ after the last text the step before quoted \(when it quoted none, after the last line the output shows\)$/, ` after ${JSON.stringify(referent.text)}`), evaluate: (o: Observation) => check.evaluate({ ...o, before: [referent.text] }) };
   });
 }
 

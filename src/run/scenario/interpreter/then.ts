@@ -1860,7 +1860,12 @@ function noneOfEach(sentence: string): string {
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check; texts said to follow follow the texts the sentence quoted before them. */
 export function readThen(text: string): Reading<Check> {
   const reading = readSentence(text);
-  return reading.ok ? { ...reading, parts: followingInSentence(text, reading.parts) } : reading;
+  if (!reading.ok) return reading;
+  const parts = followingInSentence(text, reading.parts);
+  // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
+  const only = (p: Check) => (p as { only?: true }).only === true;
+  if (parts.some(only) && parts.some((p) => (p as { referent?: string }).referent !== undefined)) return { ok: false, notUnderstood: ['only'], reason: 'a place said to hold only some texts, and a text after them' };
+  return { ...reading, parts };
 }
 
 function readSentence(text: string): Reading<Check> {
@@ -1895,7 +1900,8 @@ function readSentence(text: string): Reading<Check> {
     if (back.ok) return back;
   }
   const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same });
-  // Texts in an order no fact read: never each text alone, without the order.
-  if (reading.ok && list.ordered) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };
+  // Texts in an order no fact read: never each text alone, without the order ("`a` followed by `b`, while …": one part reads them in their order).
+  const orderRead = (texts: readonly string[] | undefined) => texts !== undefined && list.texts.every((x) => texts.includes(x));
+  if (reading.ok && list.ordered && !reading.parts.some((p) => orderRead((p as { ordered?: readonly string[] }).ordered))) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };
   return reading;
 }
