@@ -57,7 +57,7 @@ const CONCEPTS: Record<string, string[]> = {
   LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'capped at', 'limited at'],
   PARTIAL: ['partial', 'partially', 'so far', 'up to that point', 'up to the timeout', 'until then', 'until the timeout'],
   ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
-  AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'no longer than', 'shorter than', 'maximum', 'max', 'just before', 'shortly before', 'a little before', 'slightly before', 'a bit before'],
+  AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'well under', 'well below', 'well inside', 'well short of', 'far short of', 'far under', 'far below', 'far less than', 'much less than', 'long before', 'comfortably within', 'comfortably under', 'no longer than', 'shorter than', 'maximum', 'max', 'just before', 'shortly before', 'a little before', 'slightly before', 'a bit before'],
   AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'no earlier than', 'not earlier than', 'not sooner than', 'minimum', 'past', 'beyond'],
   /** A file growing by a line: "the log gains a line with …". */
   LOG_GROWS: ['gains', 'gained', 'grows', 'is appended', 'gets appended', 'appends', 'appended'],
