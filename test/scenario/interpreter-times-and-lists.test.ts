@@ -91,6 +91,10 @@ const LISTS: [string, string][] = [
 const NOT_LISTS: [string, string | null][] = [
   ['`spec-run exec --log l.jsonl c.yaml` runs `sleep 10` with `timeout: "2s"`, and `logs` does not exist yet', 'spec-run exec configuration file c.yaml, --log l.jsonl ∧ run `sleep 10` ∧ timeout: "2s" ∧ logs does not exist before the run (it runs in a fresh directory)'],
   ['it lists two commands, `a`, `b` and `c`', null],
+  // Names a directory holds, with no noun "commands": files, never commands.
+  ['`/opt/x` contains `a.txt`, `b.txt` and a folder `out`', '/opt/x holds a.txt, b.txt, a directory out'],
+  // One command said to run two lines: which runs which is not said.
+  ['a command runs `echo a` and `echo b`', null],
   ['it lists `a` and `timeout: "2s"`', null],
   // "without a timeout" beside a default: none at all, or none of its own? Not read.
   ['the configuration sets `defaultTimeout: "2s"` and lists two commands, `a` without a timeout and `b` with `timeout: "9s"`', null],

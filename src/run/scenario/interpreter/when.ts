@@ -765,7 +765,8 @@ function listedCommands(sentence: string): string {
   const verb = String.raw`^(.*?)\b(?:lists|has|holds|contains|runs|declares|defines)\s+`;
   // With the noun "commands" (and what is said of them all) before the items, or with the items right after the verb.
   const named = new RegExp(verb + String.raw`(?:the\s+)?(?:(\w+)\s+)?(host\s+|container\s+)?commands(\s+with\s+[^:,\`]*(?:\`[^\`]*\`[^:,\`]*)*?)?(?::|,)?\s+(?=\`|first\b)(.+)$`, 'i').exec(sentence);
-  const bare = named ? null : new RegExp(verb + String.raw`(?=\`)(.+)$`, 'i').exec(sentence);
+  // With no noun, only a verb of listing or running, said of the configuration or of spec-run exec: "`/srv` holds `a` and `b`" lists files.
+  const bare = named ? null : /^((?:it|(?:a|the|this|its)\s+(?:configuration|config|file|configuration file)|`?spec-run(?:\s+exec)?`?|the executor)\b.*?)\b(?:lists|runs|declares|defines)\s+(?=`)(.+)$/i.exec(sentence);
   if (!named && !bare) return sentence;
   const [, before, count, where, shared, rest] = named ?? [bare![0], bare![1], undefined, undefined, undefined, bare![2]];
   // Items are split where a comma, "and", "then" or "followed by" stands outside code marks before a command line.
