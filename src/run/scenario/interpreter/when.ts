@@ -702,12 +702,13 @@ function namedPlaces(sentence: string): string {
   let last = 0;
   // Without its noun, a place is a command's only before a verb that says what a command has or does ("a third sets"), not "the first line".
   const bare = String.raw`(?=\s+(?:sets|has|runs|uses|names|declares|gives|exits|prints|writes|leaves|omits|sleeps|ignores|asks|caps|brings|keeps|hides|shows|lists|carries)\b|'s\b)`;
-  const place = new RegExp(String.raw`\b(?:(another)|(?:a|the) (first|second|third|fourth|fifth))\b(?:(\s+(?:command|one|entry|stop command)s?\b)|${bare})`, 'gi');
-  return sentence.replace(place, (whole, another: string | undefined, ordinal: string | undefined, noun: string | undefined) => {
+  // A setting in code marks before the noun ("a second `image: alpine` command") is that command's.
+  const place = new RegExp(String.raw`\b(?:(another)|(?:a|the) (first|second|third|fourth|fifth))\b(?:(\s+\`[A-Za-z_]+:[^\`]*\`)?(\s+(?:command|one|entry|stop command)s?\b)|${bare})`, 'gi');
+  return sentence.replace(place, (whole, another: string | undefined, ordinal: string | undefined, setting: string | undefined, noun: string | undefined) => {
     const index = another ? last + 1 : ORDINAL_WORDS.indexOf((ordinal ?? '').toLowerCase());
     if (index >= ORDINAL_WORDS.length) return whole;
     last = Math.max(last, index);
-    return `the ${ORDINAL_WORDS[index]} ${noun ? noun.trim() : 'command'}`;
+    return `the ${ORDINAL_WORDS[index]} ${noun ? noun.trim() : 'command'}${setting ? ` with ${setting.trim()}` : ''}`;
   });
 }
 
@@ -743,6 +744,11 @@ function plainParts(sentence: string): string {
     // "is run with `--log logs/x.jsonl` in a directory that has no `logs` yet": where it runs, said by what it lacks: that name does not exist.
     .replace(/,?\s+(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+)?director(?:y)\s+(?:that|which)\s+(?:has|holds|contains)\s+no\s+(`[^`]+`)(?:\s+(?:yet|so far))?(?=\s*(?:,|$))/gi, ', and $1 does not exist yet')
     .replace(/\b(does|do)\s+not\s+yet\s+exist\b/gi, '$1 not exist yet')
+    // "a host command ignores SIGTERM and …": where it runs, then what it does, each a clause of its own.
+    .replace(/\b(?:a|one|the) host command (?=(?:ignores|traps|catches|handles|prints|writes|sleeps|exits|outputs)\b)/gi, 'a host command, and a command ')
+    // "the first of two commands has …, and the second …": the first command, where the sentence goes on to speak of each of the two.
+    .replace(/\bthe (first|second|third) of (?:the )?(two|three|four) commands\b/gi, (whole: string, place: string, count: string) =>
+      PLACE_WORDS.slice(0, COUNT_WORDS[count.toLowerCase()]).every((p) => p === place.toLowerCase() || new RegExp(`\\b${p}\\b`, 'i').test(sentence)) ? `the ${place} command` : whole)
     // "lists the host command `echo hi`": a verb of listing one command says that it has it.
     .replace(/\b(?:lists|declares|contains|includes|holds)\s+(?:a|an|the)\s+((?:host\s+|container\s+)?command)\s+(?=`)/gi, 'has a $1 ');
 }
