@@ -82,6 +82,13 @@ const LISTS: [string, string][] = [
   ['the configuration declares two commands, `lint` with `timeout: "1m"` and `test` with `timeout: "5m"`', 'command 1: run `lint` ∧ command 1: timeout: "1m" ∧ command 2: run `test` ∧ command 2: timeout: "5m"'],
   ['the configuration lists `exit 2` with `message: "broken"`, and `true` with `message: "fine"`', 'command 1: run `exit 2` ∧ command 1: message: "broken" ∧ command 2: run `true` ∧ command 2: message: "fine"'],
   ['`spec-run exec` runs the commands `sleep 20` and `echo next`, and is sent SIGTERM about two seconds after it started', 'command 1: run `sleep 20` ∧ command 2: run `echo next` ∧ spec-run exec is sent SIGTERM 2 s after it started'],
+  // Where it runs, then what it does, each a clause of its own.
+  ['a host command ignores SIGTERM and then sleeps, with a two-second timeout', 'on the host ∧ ignores SIGTERM ∧ runs past its timeout ∧ timeout = 2 s'],
+  ['one host command prints 4 lines', 'on the host ∧ prints 4 lines on stdout'],
+  // The first of a count of commands, where the sentence speaks of each of them.
+  ['the first of two commands runs `echo a`, and the second runs `echo b` with `timeout: "3s"`', 'command 1: run `echo a` ∧ command 2: run `echo b` ∧ command 2: timeout: "3s"'],
+  // A setting in code marks before the noun is that command's.
+  ['a second `timeout: "4s"` command runs `sleep 9`', 'command 2: timeout: "4s" ∧ command 2: run `sleep 9`'],
   // Where it runs, said by a name it lacks.
   ['the configuration is run with `--log out/x.jsonl` in a directory that has no `out` yet', 'spec-run exec --log out/x.jsonl ∧ out does not exist before the run (it runs in a fresh directory)'],
   ['this configuration is run with `--log l/e.jsonl`, where `l` does not yet exist', 'spec-run exec --log l/e.jsonl ∧ l does not exist before the run (it runs in a fresh directory)'],
@@ -96,6 +103,10 @@ const NOT_LISTS: [string, string | null][] = [
   // One command said to run two lines: which runs which is not said.
   ['a command runs `echo a` and `echo b`', null],
   ['it lists `a` and `timeout: "2s"`', null],
+  // The first of three commands, of which the sentence names only two: the count would be lost.
+  ['the first of three commands runs `echo a`, and the second runs `echo b`', null],
+  // A host command said with a verb no rule reads stays unread, the place with it.
+  ['a host command hums', null],
   // "without a timeout" beside a default: none at all, or none of its own? Not read.
   ['the configuration sets `defaultTimeout: "2s"` and lists two commands, `a` without a timeout and `b` with `timeout: "9s"`', null],
 ];
