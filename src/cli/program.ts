@@ -7,6 +7,7 @@ import { parseReporterChoice, type ReporterChoice, type ReporterName } from './r
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH } from '../run/run-record.js';
 import { parseShard, type Shard } from '../run/shard.js';
 import { endOnHeldSignal } from './start-signals.js';
+import { CONFIG_REFERENCE, EXEC_DESCRIPTION } from '../executor/config-reference.js';
 
 const examples = `
 Examples:
@@ -235,6 +236,7 @@ export function buildProgram(): Command {
     .option('--project <dir>', 'the project: host commands run in it (or in their workdir:, which a note names when it lies outside the project), containers mount it at /workspace (default: the configuration file\'s directory)')
     .option('--image-alias <name=image>', 'run documents\' image name on a local image (repeatable)', collect)
     .option('--config-dir-env <name>', 'variable carrying the configuration file\'s directory to every command, in a container as its path under /workspace (default SPEC_RUN_CONFIG_DIR)')
+    .addHelpText('after', `\n${EXEC_DESCRIPTION}\n\n${CONFIG_REFERENCE}`)
     .action(async (config: string, options: { log?: string; project?: string; imageAlias?: string[]; configDirEnv?: string }) => {
       const { execCommand } = await import('../executor/cli.js');
       const argv = [config];

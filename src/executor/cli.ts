@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { Interrupts } from './interrupts.js';
 import { DEFAULT_CONFIG_DIR_ENV, endInterrupted, recordRun, unreadableConfig, type RunRecord } from './record.js';
+import { EXEC_DESCRIPTION } from './config-reference.js';
 
 export interface ExecCliOptions {
   config: string;
@@ -23,14 +24,7 @@ export { DEFAULT_CONFIG_DIR_ENV };
 
 export const EXEC_USAGE = `usage: spec-run exec CONFIG.yaml [--log FILE] [--project DIR] [--image-alias NAME=IMAGE]... [--config-dir-env NAME]
 
-Runs the commands of the stop: section in order, each under its timeout: on the host
-in the project directory (--project, default the configuration file's directory) or
-its workdir: there, or in Docker (image:) with the project mounted at /workspace. The
-variable SPEC_RUN_CONFIG_DIR (or --config-dir-env NAME) carries the configuration
-file's directory: an absolute host path, in a container its path under /workspace.
-Exit status: 0 when all succeed, else the first failure's code (124 timeout, 137 killed
-or memory limit, 125 could not run), 2 for a bad config; 130, 143 or 129 when SIGINT,
-SIGTERM or SIGHUP interrupted it (the command running is stopped).`;
+${EXEC_DESCRIPTION}`;
 
 export function parseExecArgs(argv: string[]): ExecCliOptions {
   const { values, positionals } = parseArgs({

@@ -5,6 +5,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { z } from 'zod';
 import { formatDuration, parseDuration, VALID_DURATIONS } from './duration.js';
+import type { KeptEnd } from './output.js';
 
 export interface ConfigError {
   /** Field path, e.g. "stop.commands[3].timeout". */
@@ -25,6 +26,8 @@ export interface CommandConfig {
   timeout: TimeoutSetting;
   image?: string;
   maxOutputLines?: number;
+  /** Which lines the line limit and the byte cap keep: the first (head, the default) or the last (tail). */
+  keepOutput: KeptEnd;
   /** Docker memory limit as written ("512m"). */
   memory?: string;
   cpus?: number;
@@ -106,6 +109,7 @@ const LINES = `must be a whole number of lines from 1 to ${MAX_OUTPUT_LINES} (e.
 const MEMORY = "must be a positive integer with an optional unit b, k, m or g (e.g. '512m')";
 const CPUS = 'must be a positive number of CPUs (e.g. 1.5)';
 const BOOLEAN = 'must be true or false';
+const KEEP = 'must be head (keep the first lines, the default) or tail (keep the last lines)';
 const RUN = 'must be a non-empty command string';
 
 /** Fields only a container can apply. */
@@ -117,6 +121,7 @@ const commandSchema = mapping(
     timeout: inheritedTimeout,
     image: nonEmptyString.optional(),
     maxOutputLines: z.number(says(LINES)).int(says(LINES)).min(1, says(LINES)).max(MAX_OUTPUT_LINES, says(LINES)).optional(),
+    keepOutput: z.enum(['head', 'tail'], says(KEEP)).default('head'),
     memory: z.string(says(MEMORY)).regex(/^[1-9]\d*[bkmg]?$/i, says(MEMORY)).transform((text) => text.toLowerCase()).optional(),
     cpus: z.union([z.number(), z.string().transform(Number)], says(CPUS)).pipe(z.number(says(CPUS)).positive(says(CPUS))).optional(),
     workdir: nonEmptyString.optional(),

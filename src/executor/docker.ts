@@ -60,7 +60,7 @@ export function mapImage(requested: string, aliases: Record<string, string> = {}
 
 export async function runInDocker(request: ExecRequest & { image: string }): Promise<ExecResult> {
   const notes: string[] = [];
-  const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request) });
+  const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request), keep: request.keepOutput });
   const { used, note } = mapImage(request.image, request.imageAliases);
   if (note) notes.push(note);
   // Reset when the container starts: a duration spans what the timeout does, not the image check and `docker create` before it.

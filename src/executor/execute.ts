@@ -23,6 +23,7 @@ export function requestFor(config: StopConfig, command: CommandConfig, options: 
     timeoutMs: timeout.ms,
     timeoutText: timeout.text,
     maxOutputLines: command.maxOutputLines,
+    keepOutput: command.keepOutput,
     maxOutputBytes: options.maxOutputBytes,
     showStdout: command.showStdout,
     showStderr: command.showStderr,

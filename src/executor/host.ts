@@ -23,7 +23,7 @@ const DRAIN_MS = 200;
 
 export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   const notes = CONTAINER_ONLY.filter((f) => request[f] !== undefined).map((f) => `${f} applies to Docker commands only: not enforced on the host`);
-  const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request) });
+  const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request), keep: request.keepOutput });
   const graceMs = request.graceMs ?? GRACE_MS;
   const { pidNamespace, missing } = containment();
   if (!pidNamespace) notes.push(`not run in a PID namespace (${missing}): processes that leave the command's process group (setsid, daemons) are not stopped`);

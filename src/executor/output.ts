@@ -1,6 +1,7 @@
 // Output capture with bounded memory: a command may print millions of lines before
-// its timeout. Lines past the line limit are counted, never stored; without a line
-// limit, stored text is capped in bytes and the cut is marked.
+// its timeout. Every line is counted; what is stored is bounded by the line limit of
+// each stream and by a cap in bytes, and the cut is marked. The first lines are kept
+// (head), or the last ones (tail), where a test runner prints its verdict.
 
 export type StreamName = 'stdout' | 'stderr';
 
@@ -8,6 +9,9 @@ export interface OutputLine {
   stream: StreamName;
   text: string;
 }
+
+/** Which lines a limit keeps: the first ones, or the last ones. */
+export type KeptEnd = 'head' | 'tail';
 
 export interface CapturedOutput {
   /** The lines kept, in arrival order (stdout and stderr interleaved by chunk). */
@@ -22,14 +26,23 @@ export interface CapturedOutput {
   hidden: StreamName[];
   /** True when lines were dropped because the byte cap was reached. */
   byteCapReached: boolean;
+  /** The end of the output the limits kept. */
+  keep: KeptEnd;
 }
 
 export const DEFAULT_MAX_BYTES = 1024 * 1024;
 /** A single line longer than this is cut (and says so), so one endless line cannot fill memory. */
 const MAX_LINE_BYTES = 64 * 1024;
 
+/** A line kept so far, with its place in the arrival order of both streams. */
+interface KeptLine extends OutputLine {
+  seq: number;
+  bytes: number;
+}
+
 export class OutputCollector {
-  private readonly lines: OutputLine[] = [];
+  /** The kept lines of each stream, oldest first; a tail drops from the front (`first` is the front). */
+  private readonly kept: Record<StreamName, { lines: KeptLine[]; first: number }> = { stdout: { lines: [], first: 0 }, stderr: { lines: [], first: 0 } };
   private readonly partial: Record<StreamName, Buffer[]> = { stdout: [], stderr: [] };
   private readonly partialBytes: Record<StreamName, number> = { stdout: 0, stderr: 0 };
   private readonly partialCut: Record<StreamName, boolean> = { stdout: false, stderr: false };
@@ -38,14 +51,19 @@ export class OutputCollector {
   private storedBytes = 0;
   private byteCapReached = false;
 
-  constructor(private readonly limits: { maxLines?: number; maxBytes?: number; hidden?: StreamName[] } = {}) {}
+  constructor(private readonly limits: { maxLines?: number; maxBytes?: number; hidden?: StreamName[]; keep?: KeptEnd } = {}) {}
 
   private get maxBytes(): number {
     return this.limits.maxBytes ?? DEFAULT_MAX_BYTES;
   }
 
-  /** The line limit holds for each stream on its own. */
+  private get tail(): boolean {
+    return this.limits.keep === 'tail';
+  }
+
+  /** Keeping the head, a stream is full at its line limit or at the byte cap; a tail is never full, it drops its oldest lines. */
   private full(stream: StreamName): boolean {
+    if (this.tail) return false;
     return (this.limits.maxLines !== undefined && this.streams[stream].kept >= this.limits.maxLines) || this.byteCapReached;
   }
 
@@ -81,7 +99,15 @@ export class OutputCollector {
         else this.dropPartial(stream);
       }
     }
-    return { lines: this.lines, totalLines: this.totalLines, maxLines: this.limits.maxLines, byteCapReached: this.byteCapReached, streams: this.streams, hidden: this.limits.hidden ?? [] };
+    const lines = [...this.live('stdout'), ...this.live('stderr')]
+      .sort((a, b) => a.seq - b.seq)
+      .map(({ stream, text }): OutputLine => ({ stream, text }));
+    return { lines, totalLines: this.totalLines, maxLines: this.limits.maxLines, byteCapReached: this.byteCapReached, streams: this.streams, hidden: this.limits.hidden ?? [], keep: this.limits.keep ?? 'head' };
+  }
+
+  private live(stream: StreamName): KeptLine[] {
+    const { lines, first } = this.kept[stream];
+    return lines.slice(first);
   }
 
   private count(stream: StreamName): void {
@@ -113,40 +139,89 @@ export class OutputCollector {
     let text = Buffer.concat(this.partial[stream]).toString('utf8');
     if (this.partialCut[stream]) text += ` [line cut at ${MAX_LINE_BYTES} bytes]`;
     this.dropPartial(stream);
-    const size = Buffer.byteLength(text);
-    if (this.storedBytes + size > this.maxBytes) {
+    const bytes = Buffer.byteLength(text);
+    if (this.tail) {
+      this.keepLast(stream, text, bytes);
+      return;
+    }
+    if (this.storedBytes + bytes > this.maxBytes) {
       this.byteCapReached = true;
       return;
     }
-    this.storedBytes += size;
+    this.store(stream, text, bytes);
+  }
+
+  private store(stream: StreamName, text: string, bytes: number): void {
+    this.storedBytes += bytes;
     this.streams[stream].kept++;
-    this.lines.push({ stream, text });
+    this.kept[stream].lines.push({ stream, text, bytes, seq: this.totalLines });
+  }
+
+  /** Keeping the tail: the new line goes in, and the oldest lines out, of its stream past the line limit, of either past the byte cap. */
+  private keepLast(stream: StreamName, text: string, bytes: number): void {
+    if (bytes > this.maxBytes) {
+      this.byteCapReached = true;
+      return;
+    }
+    this.store(stream, text, bytes);
+    if (this.limits.maxLines !== undefined && this.streams[stream].kept > this.limits.maxLines) this.dropOldest(stream);
+    while (this.storedBytes > this.maxBytes) {
+      this.byteCapReached = true;
+      this.dropOldest(this.oldestStream());
+    }
+  }
+
+  /** The stream whose oldest kept line came first. */
+  private oldestStream(): StreamName {
+    const head = (stream: StreamName) => this.kept[stream].lines[this.kept[stream].first]?.seq ?? Infinity;
+    return head('stdout') <= head('stderr') ? 'stdout' : 'stderr';
+  }
+
+  private dropOldest(stream: StreamName): void {
+    const queue = this.kept[stream];
+    const dropped = queue.lines[queue.first++];
+    this.storedBytes -= dropped.bytes;
+    this.streams[stream].kept--;
+    // Dropped lines are released in batches, so a long tail costs no more memory than its limit.
+    if (queue.first >= 1024 && queue.first * 2 >= queue.lines.length) {
+      queue.lines.splice(0, queue.first);
+      queue.first = 0;
+    }
   }
 }
 
 /**
- * The lines as shown to a user: each stream past its line limit gets its indicator
- * ("stdout: ... (57 lines omitted)"), a hidden stream its placeholder, then the notes;
- * `timedOutAfter` joins the timeout to the line-limit note.
+ * What the report shows beside the kept lines: each stream past its line limit gets its
+ * indicator ("stdout: ... (57 lines omitted)"), before the lines of a tail and after those
+ * of a head, where the omitted lines were; then a hidden stream's placeholder, then the notes.
  */
-export function renderOutput(output: CapturedOutput, timedOutAfter?: string): string[] {
-  const lines = output.lines.map((l) => l.text);
+export function outputNotices(output: CapturedOutput, timedOutAfter?: string): { before: string[]; after: string[] } {
+  const omissions: string[] = [];
   for (const stream of ['stdout', 'stderr'] as const) {
     const { total, kept } = output.streams[stream];
-    if (output.maxLines !== undefined && total > kept && !output.byteCapReached) lines.push(`${stream}: ... (${total - kept} ${total - kept === 1 ? 'line' : 'lines'} omitted)`);
+    if (output.maxLines !== undefined && total > kept && !output.byteCapReached) omissions.push(`${stream}: ... (${total - kept} ${total - kept === 1 ? 'line' : 'lines'} omitted)`);
   }
-  for (const stream of output.hidden) lines.push(`(${stream}: output hidden by configuration)`);
-  return lines.concat(truncationNotes(output, timedOutAfter).map((n) => `(${n})`));
+  const after = [...output.hidden.map((stream) => `(${stream}: output hidden by configuration)`), ...truncationNotes(output, timedOutAfter).map((n) => `(${n})`)];
+  return output.keep === 'tail' ? { before: omissions, after } : { before: [], after: [...omissions, ...after] };
+}
+
+/** The lines as shown to a user; `timedOutAfter` joins the timeout to the line-limit note. */
+export function renderOutput(output: CapturedOutput, timedOutAfter?: string): string[] {
+  const { before, after } = outputNotices(output, timedOutAfter);
+  return [...before, ...output.lines.map((l) => l.text), ...after];
 }
 
 export function truncationNotes(output: CapturedOutput, timedOutAfter?: string): string[] {
   const notes: string[] = [];
+  const which = output.keep === 'tail' ? 'the last ' : '';
   if (output.maxLines !== undefined && output.totalLines > output.lines.length && !output.byteCapReached) {
-    const showing = `Showing ${output.lines.length} of ${output.totalLines} output lines`;
+    const showing = `Showing ${which}${output.lines.length} of ${output.totalLines} output lines`;
     notes.push(timedOutAfter ? `Command timed out after ${timedOutAfter}. ${showing}` : showing);
   }
   if (output.byteCapReached) {
-    notes.push(`output cut at ${output.lines.length} lines: stored output is capped; ${output.totalLines - output.lines.length} more of ${output.totalLines} lines were counted, not kept`);
+    const dropped = output.totalLines - output.lines.length;
+    const counted = output.keep === 'tail' ? `the first ${dropped} of ${output.totalLines} lines were` : `${dropped} more of ${output.totalLines} lines were`;
+    notes.push(`output cut at ${output.lines.length} lines: stored output is capped; ${counted} counted, not kept`);
   }
   return notes;
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type ResolvedTimeout, type StopConfig } from './config.js';
 import type { TimedEvent } from './events.js';
 import { execute, requestFor } from './execute.js';
-import { renderOutput, type OutputLine, type StreamName } from './output.js';
+import { outputNotices, type KeptEnd, type OutputLine, type StreamName } from './output.js';
 import { constants } from 'node:os';
 import type { InterruptSignal } from './interrupts.js';
 import { formatResult } from './report.js';
@@ -53,7 +53,7 @@ export interface CommandRecord {
   env: Record<string, string>;
   user?: string;
   timeout: ResolvedTimeout;
-  limits: { maxOutputLines?: number; memory?: string; cpus?: number; network?: string };
+  limits: { maxOutputLines?: number; keepOutput: KeptEnd; memory?: string; cpus?: number; network?: string };
   graceMs?: number;
   /** The executor's events, in order, timed from the command's start. */
   events: TimedEvent[];
@@ -150,8 +150,9 @@ export function commandRecord(command: CommandConfig, timeout: ResolvedTimeout, 
     containers.set(e.name, c);
   }
   const timedOut = result.outcome === 'timeout' ? result.timeoutText : undefined;
-  // What the report adds after the command's own lines: omission indicators, hidden-stream placeholders, truncation notes.
-  const notices = [...renderOutput(result.output, timedOut).slice(result.output.lines.length), ...result.notes];
+  // What the report adds around the command's own lines: omission indicators, hidden-stream placeholders, truncation notes.
+  const { before, after } = outputNotices(result.output, timedOut);
+  const notices = [...before, ...after, ...result.notes];
   return {
     index: command.index,
     run: command.run,
@@ -161,7 +162,7 @@ export function commandRecord(command: CommandConfig, timeout: ResolvedTimeout, 
     env: start?.type === 'start' ? start.env : command.env,
     user: command.user,
     timeout,
-    limits: { maxOutputLines: command.maxOutputLines, memory: command.memory, cpus: command.cpus, network: command.network },
+    limits: { maxOutputLines: command.maxOutputLines, keepOutput: command.keepOutput, memory: command.memory, cpus: command.cpus, network: command.network },
     graceMs: start?.type === 'start' ? start.graceMs : undefined,
     events,
     signals: events.flatMap((e) => (e.type === 'signal' ? [{ signal: e.signal, atMs: e.atMs }] : [])),

@@ -1,7 +1,7 @@
 // What one execution asks for and what it gives back, the same for host and Docker.
 import { constants } from 'node:os';
 import type { ExecObserver } from './events.js';
-import type { CapturedOutput } from './output.js';
+import type { CapturedOutput, KeptEnd } from './output.js';
 
 export const GRACE_MS = 2000;
 
@@ -26,6 +26,8 @@ export interface ExecRequest {
   /** Between SIGTERM and SIGKILL; default GRACE_MS. */
   graceMs?: number;
   maxOutputLines?: number;
+  /** Which lines the limits keep (default head, the first). */
+  keepOutput?: KeptEnd;
   /** Cap on stored output bytes (default 1 MiB). */
   maxOutputBytes?: number;
   showStdout?: boolean;

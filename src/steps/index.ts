@@ -31,6 +31,8 @@ export interface RunCommandOptions {
   /** "30s", "5m", "2h", or null for none; default: the executor's (5m). */
   timeout?: string | null;
   maxOutputLines?: number;
+  /** Which lines the line limit keeps: 'head' (the first, the default) or 'tail' (the last). */
+  keepOutput?: 'head' | 'tail';
   showStdout?: boolean;
   showStderr?: boolean;
   env?: Record<string, string>;

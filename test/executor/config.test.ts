@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { stringify } from 'yaml';
-import { checkTimeoutLines, CONTAINER_ONLY, loadConfig, MAX_OUTPUT_LINES, resolveTimeout } from '../../src/executor/config.js';
+import { checkTimeoutLines, configSchema, CONTAINER_ONLY, loadConfig, MAX_OUTPUT_LINES, resolveTimeout } from '../../src/executor/config.js';
+import { CONFIG_REFERENCE } from '../../src/executor/config-reference.js';
 
 t.test('precedence: command > defaultTimeout > 5 minutes; null disables, omission inherits', async (t) => {
   const { config, errors } = loadConfig(`stop:
@@ -215,4 +216,13 @@ t.test('property: any single-field corruption is rejected, naming the field, at 
     ),
     { numRuns: 100 },
   );
+});
+
+t.test('exec --help describes every key the configuration schema takes, and no other', async (t) => {
+  const stop = configSchema.shape.stop;
+  const keys = ['stop', ...Object.keys(stop.shape), ...Object.keys(stop.shape.commands.element.shape)];
+  for (const key of keys) t.match(CONFIG_REFERENCE, `${key}:`, `${key} described`);
+  // The keys the reference lays out as YAML (its explanations stand further right).
+  const laidOut = [...CONFIG_REFERENCE.matchAll(/^ {2,10}(?:- )?([A-Za-z_]+):/gm)].map((match) => match[1]);
+  t.same(laidOut.filter((key) => !keys.includes(key) && key !== 'NODE_ENV'), [], 'nothing laid out that the schema does not take');
 });

@@ -99,6 +99,7 @@ export class StepWorld implements World {
       timeoutMs,
       timeoutText: timeout ?? 'none',
       maxOutputLines: options.maxOutputLines,
+      keepOutput: options.keepOutput,
       showStdout: options.showStdout,
       showStderr: options.showStderr,
       env: options.env,

@@ -99,7 +99,7 @@ export class ScenarioWorld {
   /** The command at position `index` of `stop.commands`, or a bare one when the scenario configures none there. */
   command(index = 0, config = this.config): CommandConfig {
     return (
-      config.commands.find((c) => c.index === index) ?? { index, run: 'true', timeout: { kind: 'inherit' }, env: {}, showStdout: true, showStderr: true, line: this.unit.line, column: 1 }
+      config.commands.find((c) => c.index === index) ?? { index, run: 'true', timeout: { kind: 'inherit' }, env: {}, showStdout: true, showStderr: true, keepOutput: 'head', line: this.unit.line, column: 1 }
     );
   }
 
