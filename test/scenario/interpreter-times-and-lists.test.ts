@@ -25,6 +25,12 @@ const READINGS: [string, string][] = [
   ['the command finishes within 20 seconds', 'elapsed ≤ 20 s'],
   // "about" a time from the start: said, in a run, nearer it than the other stop time of a command stopped at its timeout.
   ['the command is killed after about 4 seconds', 'at t ≈ 4 s ± 1 s (+1.5 s in a container; stopped at its timeout: nearer this than its other stop time (timeout, or timeout + grace))'],
+  // A range: each bound said by the words before its time; a number left without its unit after "well under" takes the sentence's unit.
+  ['its duration is at least two seconds and well under nine', 'elapsed ≥ 2 s and elapsed ≤ 4.5 s (clearly under 9 s: at most half of it)'],
+  ['the command takes more than 1 second but less than 3 seconds', 'elapsed ≥ 1 s and elapsed ≤ 3 s'],
+  ['it finishes in well under 1.5 seconds', 'elapsed ≤ 750 ms (clearly under 1.5 s: at most half of it)'],
+  // "after its start" is from when it started.
+  ['it ends about five seconds after its start', 'elapsed ≈ 5 s'],
   // Every command succeeds, as many as said.
   ['all three succeed, and spec-run exec exits with status 0', "every command (3 of them): the command succeeds (completed, exit code 0) ∧ spec-run exec's exit status == 0"],
   ['all 4 commands pass', 'every command (4 of them): the command succeeds (completed, exit code 0)'],
@@ -38,6 +44,13 @@ const UNBOUND = [
   // A number after a quantifier counts commands: never an exit code.
   'all 3 exit with code 0',
   'the three commands all pass',
+  // A range upside down, or a bound said of neither time; "clearly under" a count or a code.
+  'it takes at most 5 s and at least 2 s',
+  'it takes 3 seconds and well under 10',
+  'it prints well under 5 lines',
+  'it exits with a code well under 128',
+  // A number with a noun of its own takes no unit.
+  'it takes 2 seconds and prints well under 5 lines',
   // A time word that measures nothing beside "before".
   'the command ends soon before its sleep would end',
 ];
@@ -53,6 +66,13 @@ t.test('"well within" a time, checked against a real run', async (t) => {
   t.equal(await verdict('the command ends within 1.5 seconds'), true, 'a plain bound: 1 s is within 1.5 s');
   t.equal(await verdict('the command ends well within 1.5 seconds'), false, '1 s is not clearly under 1.5 s');
   t.equal(await verdict('spec-run exec exits with status 124, far short of 1.5 seconds'), false, "the run's own time, not half of 1.5 s");
+});
+
+t.test('a range of times, checked against a real run', async (t) => {
+  const verdict = await verdictsOn('stop:\n  commands:\n    - run: "sleep 1"\n');
+  t.equal(await verdict('its duration is at least half a second and well under four'), true, 'about 1 s: between 0.5 s and 2 s');
+  t.equal(await verdict('its duration is at least half a second and well under two'), false, '1 s is not clearly under 2 s');
+  t.equal(await verdict('its duration is more than 2 seconds but less than 5 seconds'), false, 'it took about 1 s');
 });
 
 t.test('"about" a time of a container command stopped at its timeout, checked against real runs', async (t) => {

@@ -10,6 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
+import { elidedTimeUnits } from './quantities.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, executorText, HEADINGS, namedOutput, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -84,7 +85,6 @@ function timeText(what: string, ms: number, cmp: Comparator, scaled: boolean): s
 }
 
 function compareCount(actual: number, expected: number, cmp: Comparator): boolean {
-  if (cmp === '≪') return actual <= expected / 2;
   return cmp === '≤' || cmp === '≲' ? actual <= expected : cmp === '≥' || cmp === '≳' ? actual >= expected : actual === expected;
 }
 
@@ -434,6 +434,31 @@ function endingOf(a: Args): Ending | null | 'conflict' {
   return { text: endings.map((e) => e.text).join(', '), test: (c) => endings.every((e) => e.test(c)) };
 }
 
+/**
+ * "its duration is at least three seconds and well under ten seconds": a range, each bound said by
+ * the words just before its time (at least, or at most or clearly under), the lower bound first.
+ */
+function elapsedBetween(a: Args): Check | null {
+  const durations = a.entities('duration');
+  if (durations.length !== 2 || a.negated || a.has('TOTAL', 'SUCCEED', 'OUTPUT', 'MESSAGE', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'EXACTLY', 'AFTER', 'TIME_WORD')) return null;
+  const bounds: Extract<Token, { kind: 'word' }>[] = [];
+  let last = -1;
+  for (const [i, t] of a.tokens.entries()) {
+    if (t.kind !== 'entity' || t.entity.type !== 'duration') continue;
+    const said = a.tokens.slice(last + 1, i).filter((w): w is Extract<Token, { kind: 'word' }> => w.kind === 'word' && (w.concepts.includes('AT_LEAST') || w.concepts.includes('AT_MOST')));
+    if (said.length !== 1) return null;
+    bounds.push(said[0]);
+    last = i;
+  }
+  const [low, high] = durations;
+  if (!bounds[0].concepts.includes('AT_LEAST') || !bounds[1].concepts.includes('AT_MOST') || high.ms <= low.ms) return null;
+  const upper: Comparator = WELL_UNDER.test(bounds[1].text) ? '≪' : '≤';
+  return perCommand(a, `${timeText('elapsed', low.ms, '≥', false)} and ${timeText('elapsed', high.ms, upper, false)}`, (c, o) => ({
+    ok: commandTime(c.elapsedMs, low.ms * o.scale, '≥', c) && commandTime(c.elapsedMs, high.ms * o.scale, upper, c),
+    actual: `elapsed ${ms(c.elapsedMs)}`,
+  }));
+}
+
 const RULES: Rule<Check>[] = [
   {
     name: 'exit code',
@@ -452,6 +477,8 @@ const RULES: Rule<Check>[] = [
       const completes = ending !== null;
       const timeCmp = comparator(a, '≈');
       const cmp = d ? '==' : comparator(a, '==');
+      // "clearly under" a code or a count measures nothing a reader can hold it to.
+      if (cmp === '≪') return null;
       if (codes.length > 1 && cmp !== '==') return null;
       if (d && a.negated) return null;
       // "exits with status 2 without running anything": "without" denies what follows it, not the status.
@@ -780,7 +807,7 @@ const RULES: Rule<Check>[] = [
     allows: [...TIME_SLOTS, 'SUCCEED', 'TOTAL', 'OUTPUT', 'MESSAGE'],
     build(a) {
       const [d, more] = a.entities('duration');
-      if (more) return null;
+      if (more) return elapsedBetween(a);
       // "after about 1 s the second command runs": when it started, not how long it ran.
       if (a.has('RUNS') && a.has('AFTER') && !a.has('ELAPSED', 'COMPLETE', 'END', 'SHOWN')) return null;
       // "the `Duration:` line of the report shows …": the line of the measure's label, in the report; no other line or text.
@@ -882,6 +909,7 @@ const RULES: Rule<Check>[] = [
       if (measure === null) return null;
       const limited = a.has('LIMITED') && measure === 'shown';
       const cmp = comparator(a, '==');
+      if (cmp === '≪') return null;
       // "10 lines are not shown": omitted, or not exactly 10 shown? Not read.
       if (a.negated && measure === 'shown' && cmp === '==' && !limited) return null;
       // "the last 950 lines are dropped" (the executor keeps the first ones); which lines are shown, it does not check.
@@ -1808,7 +1836,7 @@ function noneOfEach(sentence: string): string {
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(text: string): Reading<Check> {
-  const sentence = noneOfEach(unelided(text));
+  const sentence = noneOfEach(unelided(elidedTimeUnits(text)));
   const same = (x: Check, y: Check) => x.text === y.text;
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));
