@@ -31,6 +31,9 @@ const READINGS: [string, string][] = [
   ['it finishes in well under 1.5 seconds', 'elapsed ≤ 750 ms (clearly under 1.5 s: at most half of it)'],
   // "after its start" is from when it started.
   ['it ends about five seconds after its start', 'elapsed ≈ 5 s'],
+  // A time after its start, said after what a command is reported with: when it ended.
+  ['the third is reported with `Exit Code: 124`, roughly three seconds after its start', 'the command 3: elapsed ≈ 3 s'],
+  ['it is reported as timed out, about 2 seconds after it started', 'outcome == timeout ∧ elapsed ≈ 2 s'],
   // Every command succeeds, as many as said.
   ['all three succeed, and spec-run exec exits with status 0', "every command (3 of them): the command succeeds (completed, exit code 0) ∧ spec-run exec's exit status == 0"],
   ['all 4 commands pass', 'every command (4 of them): the command succeeds (completed, exit code 0)'],
@@ -44,6 +47,8 @@ const UNBOUND = [
   // A number after a quantifier counts commands: never an exit code.
   'all 3 exit with code 0',
   'the three commands all pass',
+  // A time after its start beside what it printed: no fact says the print's time.
+  'it prints `x`, about 2 seconds after its start',
   // A range upside down, or a bound said of neither time; "clearly under" a count or a code.
   'it takes at most 5 s and at least 2 s',
   'it takes 3 seconds and well under 10',
@@ -84,6 +89,8 @@ t.test('"about" a time of a container command stopped at its timeout, checked ag
   const stubborn = await observe(config("trap '' TERM; while true; do sleep 1; done"), emptySetup(), { imageAliases: OFFLINE_IMAGES });
   t.equal(await verdict(stubborn, 'it is reported with exit code 137, after about 4 seconds'), true, 'killed once the grace period was over');
   t.equal(await verdict(stubborn, 'it ends after about 2 seconds'), false, 'not at the timeout');
+  t.equal(await verdict(stubborn, 'it is reported with `Exit Code: 137`, about four seconds after its start'), true, 'reported when it ended, after the grace period');
+  t.equal(await verdict(polite, 'it is reported with `Exit Code: 124`, about four seconds after its start'), false, 'reported at its timeout');
 });
 
 t.test('every command succeeding, as many as said, checked against real runs', async (t) => {

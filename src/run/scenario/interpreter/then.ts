@@ -1808,6 +1808,19 @@ function unelided(sentence: string): string {
   return sentence.replace(/^(.+)\b(is|are|was|were)\s+([^,]+?),?\s+(?:and so|as)\s+(?:is|are|was|were)\s+(.+)$/i, (_, a: string, verb: string, value: string, b: string) => `${a}${verb} ${value}, and ${b} ${verb} ${value}`);
 }
 
+/**
+ * "the second is reported with `…` and `…`, about four seconds after its start": a report comes
+ * when the command ends, so a time after its start said after what it is reported with is when it
+ * ended, said as a clause of its own ("…, and ends about four seconds after its start").
+ */
+function reportedAt(sentence: string): string {
+  if (!/\b(?:is|are|was|were|gets|got) reported\b/i.test(sentence)) return sentence;
+  return sentence.replace(
+    /,\s+((?:about|roughly|approximately|around|nearly|at least|at most|just over|just under)\s+(?:\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?)\s+(?:seconds?|minutes?|milliseconds?|s|ms)\s+after\s+(?:its start|their start|it started|they started))\s*\.?$/i,
+    ', and ends $1',
+  );
+}
+
 /** "The second (command) …", "the first report …": the words of a sentence's subject that name one command by its place, or null. */
 function oneCommandSubject(clause: string): string | null {
   const subject = subjectOf(tokenize(clause));
@@ -1836,7 +1849,7 @@ function noneOfEach(sentence: string): string {
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
 export function readThen(text: string): Reading<Check> {
-  const sentence = noneOfEach(unelided(elidedTimeUnits(text)));
+  const sentence = noneOfEach(unelided(reportedAt(elidedTimeUnits(text))));
   const same = (x: Check, y: Check) => x.text === y.text;
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));
