@@ -116,6 +116,9 @@ const LISTS: [string, string][] = [
   ['the first of two commands runs `echo a`, and the second runs `echo b` with `timeout: "3s"`', 'command 1: run `echo a` ∧ command 2: run `echo b` ∧ command 2: timeout: "3s"'],
   // A setting in code marks before the noun is that command's.
   ['a second `timeout: "4s"` command runs `sleep 9`', 'command 2: timeout: "4s" ∧ command 2: run `sleep 9`'],
+  // Ctrl-C is SIGINT: said beside SIGINT, the same signal.
+  ['about one second after it started, spec-run exec is sent SIGINT, as a Ctrl-C would', 'spec-run exec is sent SIGINT 1 s after it started'],
+  ['spec-run exec receives a Ctrl-C about three seconds after it started', 'spec-run exec is sent SIGINT 3 s after it started'],
   // Where it runs, said by a name it lacks.
   ['the configuration is run with `--log out/x.jsonl` in a directory that has no `out` yet', 'spec-run exec --log out/x.jsonl ∧ out does not exist before the run (it runs in a fresh directory)'],
   ['this configuration is run with `--log l/e.jsonl`, where `l` does not yet exist', 'spec-run exec --log l/e.jsonl ∧ l does not exist before the run (it runs in a fresh directory)'],
@@ -134,6 +137,8 @@ const NOT_LISTS: [string, string | null][] = [
   ['the first of three commands runs `echo a`, and the second runs `echo b`', null],
   // A host command said with a verb no rule reads stays unread, the place with it.
   ['a host command hums', null],
+  // Two different signals said of one interrupt.
+  ['spec-run exec is sent SIGTERM two seconds after it started, as a Ctrl-C would', null],
   // "without a timeout" beside a default: none at all, or none of its own? Not read.
   ['the configuration sets `defaultTimeout: "2s"` and lists two commands, `a` without a timeout and `b` with `timeout: "9s"`', null],
 ];

@@ -219,7 +219,7 @@ const FUNCTION_WORDS = new Set(
 const SIGNALS: Record<string, SignalName> = {
   sigterm: 'SIGTERM', term: 'SIGTERM', 'signal 15': 'SIGTERM', 'sig term': 'SIGTERM', 'termination signal': 'SIGTERM', 'stop signal': 'SIGTERM', 'terminate signal': 'SIGTERM', '15': 'SIGTERM',
   sigkill: 'SIGKILL', 'signal 9': 'SIGKILL', 'kill signal': 'SIGKILL', 'kill -9': 'SIGKILL', '-9': 'SIGKILL',
-  sigint: 'SIGINT', 'signal 2': 'SIGINT', sighup: 'SIGHUP',
+  sigint: 'SIGINT', 'signal 2': 'SIGINT', 'ctrl-c': 'SIGINT', 'ctrl+c': 'SIGINT', 'control-c': 'SIGINT', sighup: 'SIGHUP',
 };
 
 const STREAMS: Record<string, StreamName> = {

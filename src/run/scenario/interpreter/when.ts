@@ -153,9 +153,10 @@ const RULES: Rule<SetupPart>[] = [
       const durations = a.entities('duration');
       const interrupted = a.tokens.some((t) => t.kind === 'word' && /^interrupt/i.test(t.text));
       const terminated = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('TERMINATE'));
-      if (a.negated || durations.length !== 1 || signals.length > 1 || terminated.some((t) => !/^interrupt/i.test(t.text))) return null;
+      // "is sent SIGINT, as a Ctrl-C would": one signal, said twice.
+      if (a.negated || durations.length !== 1 || new Set(signals).size > 1 || terminated.some((t) => !/^interrupt/i.test(t.text))) return null;
       const signal = signals[0] ?? 'SIGINT';
-      if (!(INTERRUPT_SIGNALS as readonly string[]).includes(signal) || (signals.length === 1 ? !a.has('SEND') && !interrupted : !interrupted)) return null;
+      if (!(INTERRUPT_SIGNALS as readonly string[]).includes(signal) || (signals.length > 0 ? !a.has('SEND') && !interrupted : !interrupted)) return null;
       // The time is from a command's start when one is named after "after" ("after the second command started").
       const ordinals = a.entities('ordinal');
       const from = a.after('AFTER');
