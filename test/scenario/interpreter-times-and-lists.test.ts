@@ -137,6 +137,10 @@ const NOT_LISTS: [string, string | null][] = [
   ['the first of three commands runs `echo a`, and the second runs `echo b`', null],
   // A host command said with a verb no rule reads stays unread, the place with it.
   ['a host command hums', null],
+  // A limit or a cap with no unit may be of lines, memory or time: never a timeout; a word of time says one.
+  ['a command runs `seq 9` under a limit of five', null],
+  ['a command with a cap of 300', null],
+  ['a command with a time limit of 300', 'timeout: 300'],
   // Two different signals said of one interrupt.
   ['spec-run exec is sent SIGTERM two seconds after it started, as a Ctrl-C would', null],
   // "without a timeout" beside a default: none at all, or none of its own? Not read.

@@ -361,6 +361,8 @@ const RULES: Rule<SetupPart>[] = [
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'number'));
       if (values.length !== 1 || a.negated || a.entities('key').length > 0) return null;
+      // "under a limit of five": a limit or a cap with no unit may be of lines, of memory or of time; only a word of time says a timeout.
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TIMEOUT') && /^(limits?|cap)$/i.test(t.text))) return null;
       const value = valueOf(values[0]);
       return a.has('DEFAULT') ? part(`defaultTimeout: ${stringify(value).trim()}`, (s) => (s.defaultTimeout = value)) : part(`timeout: ${stringify(value).trim()}`, (s) => (s.fields.timeout = value));
     },
