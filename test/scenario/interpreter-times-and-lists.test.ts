@@ -39,6 +39,7 @@ const READINGS: [string, string][] = [
   ['all 4 commands pass', 'every command (4 of them): the command succeeds (completed, exit code 0)'],
   ['all two fail', 'every command (2 of them): the command fails (exit code != 0, or stopped)'],
   ['all three commands run and succeed', 'every command (3 of them): the command succeeds (completed, exit code 0)'],
+  ['the first is announced with `(timeout 9s, from command)`, and both succeed', 'every command (2 of them): the command succeeds (completed, exit code 0)'],
 ];
 
 const UNBOUND = [
@@ -97,6 +98,7 @@ t.test('every command succeeding, as many as said, checked against real runs', a
   const passing = await verdictsOn('stop:\n  commands:\n    - run: "true"\n    - run: "echo b"\n    - run: "true"\n');
   t.equal(await passing('all three succeed, and spec-run exec exits with status 0'), true);
   t.equal(await passing('all two succeed'), false, 'three commands ran');
+  t.equal(await passing('both succeed'), false, 'not two commands');
   const failing = await verdictsOn('stop:\n  commands:\n    - run: "true"\n    - run: "exit 3"\n    - run: "true"\n');
   t.equal(await failing('all three succeed, and spec-run exec exits with status 0'), false, 'the second failed: the status is 3');
   t.equal(await failing('all three succeed'), false, 'the second failed');

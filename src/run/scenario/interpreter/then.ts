@@ -263,6 +263,9 @@ function everyCommand(a: Args, elided = false): { n?: number; rest: Args } | nul
   const bare = (t: Token) => elided && t.kind === 'entity' && t.entity.type === 'number' && Number.isInteger(t.entity.n) && t.entity.n >= 2;
   const ofCommands = (t: Token | undefined) => t !== undefined && ((t.kind === 'word' && t.concepts.includes('COMMAND')) || (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'command') || bare(t));
   const at = a.tokens.findIndex((t, i) => t.kind === 'word' && /^(all|each|every|both)$/i.test(t.text) && ofCommands(a.tokens[i + 1]));
+  // "both succeed": the two commands, the noun left out.
+  const both = elided && at < 0 ? a.tokens.findIndex((t, i) => i === 0 && t.kind === 'word' && /^both$/i.test(t.text) && a.tokens[i + 1]?.kind === 'word') : -1;
+  if (both === 0) return { n: 2, rest: args(a.tokens.slice(1)) };
   if (at < 0) return null;
   const next = a.tokens[at + 1];
   const n = next.kind === 'entity' && (next.entity.type === 'count' || next.entity.type === 'number') ? next.entity.n : /^both$/i.test(a.tokens[at].text) ? 2 : undefined;
