@@ -57,7 +57,7 @@ const CONCEPTS: Record<string, string[]> = {
   LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'capped at', 'limited at'],
   PARTIAL: ['partial', 'partially', 'so far', 'up to that point', 'up to the timeout', 'until then', 'until the timeout'],
   ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
-  AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'no longer than', 'shorter than', 'maximum', 'max', 'just before', 'shortly before', 'a little before', 'slightly before', 'a bit before'],
+  AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'well under', 'well below', 'well inside', 'well short of', 'far short of', 'far under', 'far below', 'far less than', 'much less than', 'long before', 'comfortably within', 'comfortably under', 'no longer than', 'shorter than', 'maximum', 'max', 'just before', 'shortly before', 'a little before', 'slightly before', 'a bit before'],
   AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'no earlier than', 'not earlier than', 'not sooner than', 'minimum', 'past', 'beyond'],
   /** A file growing by a line: "the log gains a line with …". */
   LOG_GROWS: ['gains', 'gained', 'grows', 'is appended', 'gets appended', 'appends', 'appended'],
@@ -81,7 +81,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** All commands of a run together: "the total duration". */
   TOTAL: ['total', 'in total', 'overall', 'all told', 'altogether', 'whole run', 'entire run'],
   /** Words that only frame a statement: "is counted as", "as well", "well". */
-  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'counts as', 'count as', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally', 'anything', 'anyway', 'anyhow', 'nonetheless', 'nevertheless', 'in any case', 'all the same'],
+  FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'after its start', 'since its start', 'from its start', 'after its own start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'counts as', 'count as', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally', 'anything', 'anyway', 'anyhow', 'nonetheless', 'nevertheless', 'in any case', 'all the same'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
   HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
@@ -221,7 +221,7 @@ const FUNCTION_WORDS = new Set(
 const SIGNALS: Record<string, SignalName> = {
   sigterm: 'SIGTERM', term: 'SIGTERM', 'signal 15': 'SIGTERM', 'sig term': 'SIGTERM', 'termination signal': 'SIGTERM', 'stop signal': 'SIGTERM', 'terminate signal': 'SIGTERM', '15': 'SIGTERM',
   sigkill: 'SIGKILL', 'signal 9': 'SIGKILL', 'kill signal': 'SIGKILL', 'kill -9': 'SIGKILL', '-9': 'SIGKILL',
-  sigint: 'SIGINT', 'signal 2': 'SIGINT', sighup: 'SIGHUP',
+  sigint: 'SIGINT', 'signal 2': 'SIGINT', 'ctrl-c': 'SIGINT', 'ctrl+c': 'SIGINT', 'control-c': 'SIGINT', sighup: 'SIGHUP',
 };
 
 const STREAMS: Record<string, StreamName> = {

@@ -159,3 +159,22 @@ export function readDuration(words: readonly string[], i: number): { ms: number;
 export function compactDuration(word: string): number | null {
   return compact(word.trim().toLowerCase())?.ms ?? null;
 }
+
+/** Words that say a time clearly under another ("well under ten"), after which a writer leaves the unit out. */
+const CLEARLY_UNDER = /\b(?:well|far|much|comfortably)\s+(?:under|below|short of|less than|within|before)\s+$/i;
+
+/**
+ * "at least three seconds … and well under ten": a number after words that say a time clearly
+ * under it, with no unit, in a sentence whose times are all of one unit, is of that unit. A number
+ * followed by a noun of its own ("well under ten lines") is left as it is.
+ */
+export function elidedTimeUnits(sentence: string): string {
+  const units = [...sentence.matchAll(/\b(?:\d+(?:\.\d+)?|[a-z]+)[\s-]+(seconds?|minutes?|hours?|milliseconds?)\b/gi)].map((m) => m[1].toLowerCase().replace(/s$/, ''));
+  if (units.length === 0 || new Set(units).size !== 1) return sentence;
+  const unit = `${units[0]}s`;
+  return sentence.replace(/(?<![\d.])\b(\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?)(?=\s*(?:[,;:)]|\.(?!\d)|\band\b|$))/gi, (number: string, _n: string, at: number) => {
+    const words = number.toLowerCase().split('-');
+    const read = readNumber(words, 0);
+    return read && read.used === words.length && CLEARLY_UNDER.test(sentence.slice(0, at)) ? `${number} ${unit}` : number;
+  });
+}

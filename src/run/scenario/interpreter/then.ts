@@ -10,6 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
+import { elidedTimeUnits } from './quantities.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, contrastedNegation, deniedFrom, executorText, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -23,12 +24,16 @@ export interface Check {
   evaluate(o: Observation): Verdict | Promise<Verdict>;
 }
 
-/** '≳': a little over (at least it, and not by more than a measurement's slack); '≲': a little under. */
-type Comparator = '==' | '≈' | '≤' | '≥' | '≳' | '≲';
+/** '≳': a little over (at least it, and not by more than a measurement's slack); '≲': a little under; '≪': clearly under (at most half of it). */
+type Comparator = '==' | '≈' | '≤' | '≥' | '≳' | '≲' | '≪';
+
+/** "well within", "long before", "far short of": clearly less than a time, read as at most half of it, which no run near that time passes. */
+const WELL_UNDER = /^(well|far|much|long|comfortably) /i;
 
 function comparator(a: Args, fallback: Comparator): Comparator {
   if (a.has('JUST_OVER')) return '≳';
   if (a.has('JUST_UNDER')) return '≲';
+  if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('AT_MOST') && WELL_UNDER.test(t.text))) return '≪';
   if (a.has('AT_MOST')) return '≤';
   if (a.has('AT_LEAST')) return '≥';
   if (a.has('ABOUT')) return '≈';
@@ -43,6 +48,7 @@ function tolerance(expectedMs: number, docker: boolean): number {
 function compareTime(actual: number | undefined, expectedMs: number, cmp: Comparator, docker: boolean): boolean {
   if (actual === undefined) return false;
   const slack = docker ? 1000 : 150;
+  if (cmp === '≪') return actual <= expectedMs / 2;
   if (cmp === '≤') return actual <= expectedMs + slack;
   if (cmp === '≥') return actual >= expectedMs - slack;
   if (cmp === '≳') return actual >= expectedMs - slack && actual <= expectedMs + tolerance(expectedMs, docker);
@@ -50,14 +56,31 @@ function compareTime(actual: number | undefined, expectedMs: number, cmp: Compar
   return Math.abs(actual - expectedMs) <= tolerance(expectedMs, docker);
 }
 
+/**
+ * A time of a command stopped at its timeout, from its start, compared: "about" never stretches halfway to the
+ * other time such a stop falls at (its timeout, or its timeout plus the grace period), so that "after about
+ * 4 seconds" (the kill after a 2-second timeout and its grace period) is no stop at the 2-second timeout.
+ */
+function commandTime(actual: number | undefined, expectedMs: number, cmp: Comparator, c: CommandRecord): boolean {
+  if (!compareTime(actual, expectedMs, cmp, c.context === 'docker') || actual === undefined) return false;
+  if ((cmp !== '≈' && cmp !== '==') || c.outcome !== 'timeout' || c.timeout.ms === null) return true;
+  const stops = [c.timeout.ms, c.timeout.ms + (c.graceMs ?? 0)].filter((at) => Math.abs(at - expectedMs) > expectedMs * 0.05);
+  return stops.every((at) => (at < expectedMs ? actual > (at + expectedMs) / 2 : actual < (at + expectedMs) / 2));
+}
+
+/** A command's times from its start, which commandTime compares. */
+const FROM_START = ['elapsed', 't', 'at t', 'its end at t', 'the duration on the report\'s `Duration:` line'];
+
 function timeText(what: string, ms: number, cmp: Comparator, scaled: boolean): string {
   const slack = showDuration(Math.max(500, ms * 0.25));
   const shown =
     cmp === '≈' || cmp === '=='
-      ? `${what} ≈ ${showDuration(ms)} ± ${slack} (+1.5 s in a container)`
+      ? `${what} ≈ ${showDuration(ms)} ± ${slack} (+1.5 s in a container${FROM_START.includes(what) ? '; stopped at its timeout: nearer this than its other stop time (timeout, or timeout + grace)' : ''})`
       : cmp === '≳' || cmp === '≲'
         ? `${what} ${cmp === '≳' ? '≥' : '≤'} ${showDuration(ms)}, by at most ${slack} (+1.5 s in a container)`
-        : `${what} ${cmp} ${showDuration(ms)}`;
+        : cmp === '≪'
+          ? `${what} ≤ ${showDuration(ms / 2)} (clearly under ${showDuration(ms)}: at most half of it)`
+          : `${what} ${cmp} ${showDuration(ms)}`;
   return scaled ? `${shown}, times scaled with the run` : shown;
 }
 
@@ -238,13 +261,20 @@ function mentions(a: Args): { text: string; test(text: string, c: CommandRecord 
   return found.length > 0 && found.every((m) => m !== null) ? (found as NonNullable<ReturnType<typeof mentionOf>>[]) : null;
 }
 
-/** "all three commands", "both commands", "every command": a quantifier over the run's commands, how many when said, and the sentence without it. */
-function everyCommand(a: Args): { n?: number; rest: Args } | null {
-  const ofCommands = (t: Token | undefined) => t !== undefined && ((t.kind === 'word' && t.concepts.includes('COMMAND')) || (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'command'));
+/**
+ * "all three commands", "both commands", "every command": a quantifier over the run's commands, how many when said, and the sentence without it.
+ * ELIDED: a fact only commands have, where "all three" ("all three succeed") leaves the noun out.
+ */
+function everyCommand(a: Args, elided = false): { n?: number; rest: Args } | null {
+  const bare = (t: Token) => elided && t.kind === 'entity' && t.entity.type === 'number' && Number.isInteger(t.entity.n) && t.entity.n >= 2;
+  const ofCommands = (t: Token | undefined) => t !== undefined && ((t.kind === 'word' && t.concepts.includes('COMMAND')) || (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'command') || bare(t));
   const at = a.tokens.findIndex((t, i) => t.kind === 'word' && /^(all|each|every|both)$/i.test(t.text) && ofCommands(a.tokens[i + 1]));
+  // "both succeed": the two commands, the noun left out.
+  const both = elided && at < 0 ? a.tokens.findIndex((t, i) => i === 0 && t.kind === 'word' && /^both$/i.test(t.text) && a.tokens[i + 1]?.kind === 'word') : -1;
+  if (both === 0) return { n: 2, rest: args(a.tokens.slice(1)) };
   if (at < 0) return null;
   const next = a.tokens[at + 1];
-  const n = next.kind === 'entity' && next.entity.type === 'count' ? next.entity.n : /^both$/i.test(a.tokens[at].text) ? 2 : undefined;
+  const n = next.kind === 'entity' && (next.entity.type === 'count' || next.entity.type === 'number') ? next.entity.n : /^both$/i.test(a.tokens[at].text) ? 2 : undefined;
   return { n, rest: args(a.tokens.filter((_t, i) => i !== at && i !== at + 1)) };
 }
 
@@ -413,6 +443,31 @@ function endingOf(a: Args): Ending | null | 'conflict' {
   return { text: endings.map((e) => e.text).join(', '), test: (c) => endings.every((e) => e.test(c)) };
 }
 
+/**
+ * "its duration is at least three seconds and well under ten seconds": a range, each bound said by
+ * the words just before its time (at least, or at most or clearly under), the lower bound first.
+ */
+function elapsedBetween(a: Args): Check | null {
+  const durations = a.entities('duration');
+  if (durations.length !== 2 || a.negated || a.has('TOTAL', 'SUCCEED', 'OUTPUT', 'MESSAGE', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'EXACTLY', 'AFTER', 'TIME_WORD')) return null;
+  const bounds: Extract<Token, { kind: 'word' }>[] = [];
+  let last = -1;
+  for (const [i, t] of a.tokens.entries()) {
+    if (t.kind !== 'entity' || t.entity.type !== 'duration') continue;
+    const said = a.tokens.slice(last + 1, i).filter((w): w is Extract<Token, { kind: 'word' }> => w.kind === 'word' && (w.concepts.includes('AT_LEAST') || w.concepts.includes('AT_MOST')));
+    if (said.length !== 1) return null;
+    bounds.push(said[0]);
+    last = i;
+  }
+  const [low, high] = durations;
+  if (!bounds[0].concepts.includes('AT_LEAST') || !bounds[1].concepts.includes('AT_MOST') || high.ms <= low.ms) return null;
+  const upper: Comparator = WELL_UNDER.test(bounds[1].text) ? '≪' : '≤';
+  return perCommand(a, `${timeText('elapsed', low.ms, '≥', false)} and ${timeText('elapsed', high.ms, upper, false)}`, (c, o) => ({
+    ok: commandTime(c.elapsedMs, low.ms * o.scale, '≥', c) && commandTime(c.elapsedMs, high.ms * o.scale, upper, c),
+    actual: `elapsed ${ms(c.elapsedMs)}`,
+  }));
+}
+
 const RULES: Rule<Check>[] = [
   {
     name: 'exit code',
@@ -423,12 +478,16 @@ const RULES: Rule<Check>[] = [
       const codes = a.entities('number').map((n) => n.n);
       const [d, more] = a.entities('duration');
       if (codes.some((n) => !Number.isInteger(n)) || more) return null;
+      // "all three succeed, and … exits with status 0": a number after a quantifier counts commands, it is no code.
+      if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'number' && /^(all|each|every|both)$/i.test(a.tokens[i - 1]?.kind === 'word' ? a.tokens[i - 1].text : ''))) return null;
       // "finishes with code 0 in well under a second", "is stopped after 2 seconds with exit status 124": the code, how it ended, and when.
       const ending = endingOf(a);
       if (ending === 'conflict') return null;
       const completes = ending !== null;
       const timeCmp = comparator(a, '≈');
       const cmp = d ? '==' : comparator(a, '==');
+      // "clearly under" a code or a count measures nothing a reader can hold it to.
+      if (cmp === '≪') return null;
       if (codes.length > 1 && cmp !== '==') return null;
       if (d && a.negated) return null;
       // "exits with status 2 without running anything": "without" denies what follows it, not the status.
@@ -470,7 +529,7 @@ const RULES: Rule<Check>[] = [
       const succeeded = (c: CommandRecord) => c.outcome === 'completed' && c.exitCode === 0;
       const text = [ending?.text ?? '', neg(a.negated, `exit code ${what}`), own ? "the command's own" : '', verdict ? `the command ${verdict}` : '', d ? timeText('elapsed', d.ms, timeCmp, false) : ''].filter(Boolean).join(', ');
       return perCommand(a, text, (c, o) => ({
-        ok: matches(c.exitCode) && (!ending || ending.test(c)) && (!own || c.exitCause === 'command') && (verdict === null || succeeded(c) === (verdict === 'succeeds')) && (!d || compareTime(c.elapsedMs, d.ms * o.scale, timeCmp, c.context === 'docker')),
+        ok: matches(c.exitCode) && (!ending || ending.test(c)) && (!own || c.exitCause === 'command') && (verdict === null || succeeded(c) === (verdict === 'succeeds')) && (!d || commandTime(c.elapsedMs, d.ms * o.scale, timeCmp, c)),
         actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}, elapsed ${ms(c.elapsedMs)}`,
       }));
     },
@@ -526,20 +585,28 @@ const RULES: Rule<Check>[] = [
   {
     name: 'succeeds or fails',
     needs: [['SUCCEED', 'FAIL']],
-    allows: ['OUTCOME', 'EXIT', 'COMPLETE', 'MESSAGE', 'E:number', 'SHOWN'],
-    build(a) {
-      if (a.has('SUCCEED') && a.has('FAIL')) return null;
+    allows: ['OUTCOME', 'EXIT', 'COMPLETE', 'MESSAGE', 'E:number', 'E:count', 'SHOWN'],
+    build(whole) {
+      if (whole.has('SUCCEED') && whole.has('FAIL')) return null;
+      // "all three succeed", "all three commands pass": each command, and as many as said.
+      const every = everyCommand(whole, true);
+      const a = every?.rest ?? whole;
+      if (a.entities('count').length > 0) return null;
+      // "all three commands run and succeed": the commands' run, never spec-run exec's.
+      const hooks = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('HOOK'));
+      if (every && hooks.some((t) => t.kind === 'word' && !/^(run|runs|ran)$/i.test(t.text))) return null;
       // "spec-run exec exits with the exit code of the first command that failed": the run and a command, two subjects, not one command's failure.
       if (a.has('HOOK') && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND') && !t.concepts.includes('HOOK') && !/^(it|they)$/i.test(t.text))) return null;
       if (a.entities('number').length > 0 && !(a.entities('number').length === 1 && a.entities('number')[0].n === 0 && a.has('EXIT'))) return null;
       const fails = a.has('FAIL') !== a.negated;
-      if (runSubject(a)) {
+      if (runSubject(a) && !every) {
         return { text: fails ? 'the run fails (exit status != 0)' : 'the run succeeds (exit status 0)', evaluate: (o) => ({ ok: (o.record.exitStatus !== 0) === fails, actual: `exit status ${o.record.exitStatus}` }) };
       }
-      return perCommand(a, fails ? 'the command fails (exit code != 0, or stopped)' : 'the command succeeds (completed, exit code 0)', (c) => ({
+      const each = perCommand(a, fails ? 'the command fails (exit code != 0, or stopped)' : 'the command succeeds (completed, exit code 0)', (c) => ({
         ok: (c.outcome === 'completed' && c.exitCode === 0) !== fails,
         actual: `${c.outcome}, exit code ${c.exitCode}`,
       }));
+      return every ? ofEvery(every, each) : each;
     },
   },
   // "it is not reported as a timeout": what its end is taken for (a filler word of classing), not a timeout configured.
@@ -560,7 +627,7 @@ const RULES: Rule<Check>[] = [
         const cmp = comparator(a, '≈');
         const time = d ? `, stopped at ${timeText('t', d.ms, cmp, false)}` : '';
         return perCommand(a, neg(a.negated, `outcome == timeout${time}`), (c, o) => ({
-          ok: not(a.negated, c.outcome === 'timeout' && (!d || compareTime(stopAt(c), d.ms * o.scale, cmp, c.context === 'docker'))),
+          ok: not(a.negated, c.outcome === 'timeout' && (!d || commandTime(stopAt(c), d.ms * o.scale, cmp, c))),
           actual: `${c.outcome}, stop sent at ${ms(stopAt(c))}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
         }));
       },
@@ -608,7 +675,7 @@ const RULES: Rule<Check>[] = [
       if (d && a.tokens.some((t, i) => t.kind === 'word' && /^later$/i.test(t.text) && a.tokens[i - 1]?.kind === 'entity')) return null;
       const cmp = comparator(a, '≈');
       // "its limit" with a time is only a bound ("well before its 30-second limit"), not when it stopped.
-      if (a.has('TIMEOUT') && !(d && cmp === '≤')) return null;
+      if (a.has('TIMEOUT') && !(d && (cmp === '≤' || cmp === '≪'))) return null;
       const graceful = a.has('GRACEFUL') || signals.length > 0;
       // Stopped by the executor (a stop event), or killed by a limit of the engine (memory): then it ended when it was killed.
       // "it is ended about three seconds after it started": when it was over, which is after the stop where it outlived the SIGTERM.
@@ -616,7 +683,7 @@ const RULES: Rule<Check>[] = [
       const endedAt = (c: CommandRecord) => (stopAt(c) === undefined && c.outcome !== 'memory-limit' ? undefined : over ? c.elapsedMs : (stopAt(c) ?? c.elapsedMs));
       const text = `it was stopped (by the executor, or killed by its memory limit)${graceful ? ' with SIGTERM, no SIGKILL' : ''}${d ? `, ${timeText(over ? 'its end at t' : 'at t', d.ms, cmp, false)}` : ''}`;
       return perCommand(a, neg(a.negated, text), (c, o) => ({
-        ok: not(a.negated, endedAt(c) !== undefined && (!graceful || (signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined)) && (!d || compareTime(endedAt(c), d.ms * o.scale, cmp, c.context === 'docker'))),
+        ok: not(a.negated, endedAt(c) !== undefined && (!graceful || (signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined)) && (!d || commandTime(endedAt(c), d.ms * o.scale, cmp, c))),
         actual: `stopped at ${ms(endedAt(c))}, signals ${c.signals.map((s) => `${s.signal}@${Math.round(s.atMs)}ms`).join(' ') || 'none'}, ${c.outcome}`,
       }));
     },
@@ -636,7 +703,7 @@ const RULES: Rule<Check>[] = [
         // Killed by the executor's SIGKILL, or by the engine (a memory limit): then its end is when.
         const kill = signalAt(c, 'SIGKILL') ?? (c.endedBy === 'SIGKILL' ? c.elapsedMs : undefined);
         const graceOk = !afterGrace || (kill !== undefined && term !== undefined && kill - term >= (c.graceMs ?? 0) - 150);
-        const timeOk = !d || (afterGrace ? compareTime(kill !== undefined && term !== undefined ? kill - term : undefined, d.ms, cmp, c.context === 'docker') : compareTime(kill, d.ms * o.scale, cmp, c.context === 'docker'));
+        const timeOk = !d || (afterGrace ? compareTime(kill !== undefined && term !== undefined ? kill - term : undefined, d.ms, cmp, c.context === 'docker') : commandTime(kill, d.ms * o.scale, cmp, c));
         return { ok: not(a.negated, kill !== undefined && graceOk && timeOk), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, grace ${ms(c.graceMs)}, ${c.exitCause}` };
       });
     },
@@ -653,7 +720,7 @@ const RULES: Rule<Check>[] = [
       return perCommand(a, `SIGTERM sent${d ? `, ${timeText('at t', d.ms, cmp, false)}` : ''}, and the command outlived it (SIGKILL ended it)`, (c, o) => {
         const term = signalAt(c, 'SIGTERM');
         const kill = signalAt(c, 'SIGKILL') ?? (c.endedBy === 'SIGKILL' ? c.elapsedMs : undefined);
-        const ok = term !== undefined && kill !== undefined && kill > term && (!d || compareTime(term, d.ms * o.scale, cmp, c.context === 'docker'));
+        const ok = term !== undefined && kill !== undefined && kill > term && (!d || commandTime(term, d.ms * o.scale, cmp, c));
         return { ok, actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, ${c.outcome}` };
       });
     },
@@ -707,7 +774,7 @@ const RULES: Rule<Check>[] = [
         const term = signalAt(c, 'SIGTERM');
         let ok = at !== undefined;
         if (ok && afterGrace) ok = term !== undefined && at! - term >= (d ? 0 : (c.graceMs ?? 0) - 150) && (!d || compareTime(at! - term, d.ms, cmp, c.context === 'docker'));
-        else if (ok && d) ok = compareTime(at, d.ms * o.scale, cmp, c.context === 'docker');
+        else if (ok && d) ok = commandTime(at, d.ms * o.scale, cmp, c);
         if (ok && first) ok = c.signals[0]?.signal === 'SIGTERM';
         return { ok: not(a.negated, ok), actual: `signals ${c.signals.map((s) => `${s.signal}@${Math.round(s.atMs)}ms`).join(' ') || 'none'}` };
       });
@@ -749,7 +816,7 @@ const RULES: Rule<Check>[] = [
     allows: [...TIME_SLOTS, 'SUCCEED', 'TOTAL', 'OUTPUT', 'MESSAGE'],
     build(a) {
       const [d, more] = a.entities('duration');
-      if (more) return null;
+      if (more) return elapsedBetween(a);
       // "after about 1 s the second command runs": when it started, not how long it ran.
       if (a.has('RUNS') && a.has('AFTER') && !a.has('ELAPSED', 'COMPLETE', 'END', 'SHOWN')) return null;
       // "the `Duration:` line of the report shows …": the line of the measure's label, in the report; no other line or text.
@@ -777,7 +844,7 @@ const RULES: Rule<Check>[] = [
       return perCommand(a, neg(a.negated, text), (c, o) => {
         const measured = reported ? reportedDuration(c) : c.elapsedMs;
         return {
-          ok: not(a.negated, compareTime(measured, d.ms * o.scale, cmp, c.context === 'docker') && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
+          ok: not(a.negated, commandTime(measured, d.ms * o.scale, cmp, c) && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
           actual: `${reported ? 'Duration: line' : 'elapsed'} ${ms(measured)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
         };
       });
@@ -792,11 +859,11 @@ const RULES: Rule<Check>[] = [
     build(a) {
       const [d, more] = a.entities('duration');
       const bounds = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('AT_MOST'));
-      if (more || a.negated || bounds.length !== 1 || !/^(well )?before$/i.test(bounds[0].text)) return null;
+      if (more || a.negated || bounds.length !== 1 || !/^((well|long) )?before$/i.test(bounds[0].text)) return null;
       // "long" is the only time word here: "soon before" or "a moment before" measure nothing.
       const times = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('TIME_WORD'));
       if (times.some((t) => !/^long$/i.test(t.text))) return null;
-      const wide = times.length > 0 || /^well/i.test(bounds[0].text);
+      const wide = times.length > 0 || WELL_UNDER.test(bounds[0].text);
       // A sleep by its name only ("the sleep", "would have slept"): "waits" or "hangs" name no length.
       const sleeps = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('SLEEP'));
       if (sleeps.some((t) => !/^(sleep|sleeps|slept)$/i.test(t.text))) return null;
@@ -832,6 +899,8 @@ const RULES: Rule<Check>[] = [
     allows: ['END', 'TIMEOUT', 'AT_MOST', 'OWN', 'EXIT', 'TIMED_OUT'],
     build(a) {
       if (a.has('TIMED_OUT') && !a.negated) return null;
+      // "completes within its timeout" bounds it by the timeout; "long before the sleep would have finished" says no ending of its own.
+      if (a.has('AT_MOST') && !a.has('TIMEOUT')) return null;
       return perCommand(a, neg(a.negated, 'outcome == completed (ran to its end, not stopped)'), (c) => ({ ok: not(a.negated, c.outcome === 'completed' && (!a.has('SUCCEED') || c.exitCode === 0)), actual: `${c.outcome}, exit code ${c.exitCode}` }));
     },
   },
@@ -855,6 +924,7 @@ const RULES: Rule<Check>[] = [
       if (measure === null) return null;
       const limited = a.has('LIMITED') && measure === 'shown';
       const cmp = comparator(a, '==');
+      if (cmp === '≪') return null;
       // "10 lines are not shown": omitted, or not exactly 10 shown? Not read.
       if (a.negated && measure === 'shown' && cmp === '==' && !limited) return null;
       // "the last 950 lines are dropped" (the executor keeps the first ones); which lines are shown, it does not check.
@@ -1831,6 +1901,19 @@ function unelided(sentence: string): string {
   return sentence.replace(/^(.+)\b(is|are|was|were)\s+([^,]+?),?\s+(?:and so|as)\s+(?:is|are|was|were)\s+(.+)$/i, (_, a: string, verb: string, value: string, b: string) => `${a}${verb} ${value}, and ${b} ${verb} ${value}`);
 }
 
+/**
+ * "the second is reported with `…` and `…`, about four seconds after its start": a report comes
+ * when the command ends, so a time after its start said after what it is reported with is when it
+ * ended, said as a clause of its own ("…, and ends about four seconds after its start").
+ */
+function reportedAt(sentence: string): string {
+  if (!/\b(?:is|are|was|were|gets|got) reported\b/i.test(sentence)) return sentence;
+  return sentence.replace(
+    /,\s+((?:about|roughly|approximately|around|nearly|at least|at most|just over|just under)\s+(?:\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?)\s+(?:seconds?|minutes?|milliseconds?|s|ms)\s+after\s+(?:its start|their start|it started|they started))\s*\.?$/i,
+    ', and ends $1',
+  );
+}
+
 /** "The second (command) …", "the first report …": the words of a sentence's subject that name one command by its place, or null. */
 function oneCommandSubject(clause: string): string | null {
   const subject = subjectOf(tokenize(clause));
@@ -1869,7 +1952,7 @@ export function readThen(text: string): Reading<Check> {
 }
 
 function readSentence(text: string): Reading<Check> {
-  const sentence = noneOfEach(unelided(text));
+  const sentence = noneOfEach(unelided(reportedAt(elidedTimeUnits(text))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };

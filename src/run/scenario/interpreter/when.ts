@@ -153,9 +153,10 @@ const RULES: Rule<SetupPart>[] = [
       const durations = a.entities('duration');
       const interrupted = a.tokens.some((t) => t.kind === 'word' && /^interrupt/i.test(t.text));
       const terminated = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('TERMINATE'));
-      if (a.negated || durations.length !== 1 || signals.length > 1 || terminated.some((t) => !/^interrupt/i.test(t.text))) return null;
+      // "is sent SIGINT, as a Ctrl-C would": one signal, said twice.
+      if (a.negated || durations.length !== 1 || new Set(signals).size > 1 || terminated.some((t) => !/^interrupt/i.test(t.text))) return null;
       const signal = signals[0] ?? 'SIGINT';
-      if (!(INTERRUPT_SIGNALS as readonly string[]).includes(signal) || (signals.length === 1 ? !a.has('SEND') && !interrupted : !interrupted)) return null;
+      if (!(INTERRUPT_SIGNALS as readonly string[]).includes(signal) || (signals.length > 0 ? !a.has('SEND') && !interrupted : !interrupted)) return null;
       // The time is from a command's start when one is named after "after" ("after the second command started").
       const ordinals = a.entities('ordinal');
       const from = a.after('AFTER');
@@ -360,6 +361,8 @@ const RULES: Rule<SetupPart>[] = [
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'number'));
       if (values.length !== 1 || a.negated || a.entities('key').length > 0) return null;
+      // "under a limit of five": a limit or a cap with no unit may be of lines, of memory or of time; only a word of time says a timeout.
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TIMEOUT') && /^(limits?|cap)$/i.test(t.text))) return null;
       const value = valueOf(values[0]);
       return a.has('DEFAULT') ? part(`defaultTimeout: ${stringify(value).trim()}`, (s) => (s.defaultTimeout = value)) : part(`timeout: ${stringify(value).trim()}`, (s) => (s.fields.timeout = value));
     },
@@ -702,12 +705,13 @@ function namedPlaces(sentence: string): string {
   let last = 0;
   // Without its noun, a place is a command's only before a verb that says what a command has or does ("a third sets"), not "the first line".
   const bare = String.raw`(?=\s+(?:sets|has|runs|uses|names|declares|gives|exits|prints|writes|leaves|omits|sleeps|ignores|asks|caps|brings|keeps|hides|shows|lists|carries)\b|'s\b)`;
-  const place = new RegExp(String.raw`\b(?:(another)|(?:a|the) (first|second|third|fourth|fifth))\b(?:(\s+(?:command|one|entry|stop command)s?\b)|${bare})`, 'gi');
-  return sentence.replace(place, (whole, another: string | undefined, ordinal: string | undefined, noun: string | undefined) => {
+  // A setting in code marks before the noun ("a second `image: alpine` command") is that command's.
+  const place = new RegExp(String.raw`\b(?:(another)|(?:a|the) (first|second|third|fourth|fifth))\b(?:(\s+\`[A-Za-z_]+:[^\`]*\`)?(\s+(?:command|one|entry|stop command)s?\b)|${bare})`, 'gi');
+  return sentence.replace(place, (whole, another: string | undefined, ordinal: string | undefined, setting: string | undefined, noun: string | undefined) => {
     const index = another ? last + 1 : ORDINAL_WORDS.indexOf((ordinal ?? '').toLowerCase());
     if (index >= ORDINAL_WORDS.length) return whole;
     last = Math.max(last, index);
-    return `the ${ORDINAL_WORDS[index]} ${noun ? noun.trim() : 'command'}`;
+    return `the ${ORDINAL_WORDS[index]} ${noun ? noun.trim() : 'command'}${setting ? ` with ${setting.trim()}` : ''}`;
   });
 }
 
@@ -740,6 +744,14 @@ function plainParts(sentence: string): string {
     .replace(/\bone\s+((?:host\s+|container\s+)?command)\s+of\s+(?:a|the|this|its)\s+(?:configuration|config|file)\b/gi, 'the first $1')
     // "lists a host command, `echo hello`, and …": the command line in apposition is that command's, and the verb says only that it has it.
     .replace(/\b(?:lists|declares|contains|includes|holds|has)\s+(an?\s+(?:host\s+|container\s+)?command),\s+(`[^`]+`)(?=\s*(?:,|$))/gi, 'has $1 $2')
+    // "is run with `--log logs/x.jsonl` in a directory that has no `logs` yet": where it runs, said by what it lacks: that name does not exist.
+    .replace(/,?\s+(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+)?director(?:y)\s+(?:that|which)\s+(?:has|holds|contains)\s+no\s+(`[^`]+`)(?:\s+(?:yet|so far))?(?=\s*(?:,|$))/gi, ', and $1 does not exist yet')
+    .replace(/\b(does|do)\s+not\s+yet\s+exist\b/gi, '$1 not exist yet')
+    // "a host command ignores SIGTERM and …": where it runs, then what it does, each a clause of its own.
+    .replace(/\b(?:a|one|the) host command (?=(?:ignores|traps|catches|handles|prints|writes|sleeps|exits|outputs)\b)/gi, 'a host command, and a command ')
+    // "the first of two commands has …, and the second …": the first command, where the sentence goes on to speak of each of the two.
+    .replace(/\bthe (first|second|third) of (?:the )?(two|three|four) commands\b/gi, (whole: string, place: string, count: string) =>
+      PLACE_WORDS.slice(0, COUNT_WORDS[count.toLowerCase()]).every((p) => p === place.toLowerCase() || new RegExp(`\\b${p}\\b`, 'i').test(sentence)) ? `the ${place} command` : whole)
     // "lists the host command `echo hi`": a verb of listing one command says that it has it.
     .replace(/\b(?:lists|declares|contains|includes|holds)\s+(?:a|an|the)\s+((?:host\s+|container\s+)?command)\s+(?=`)/gi, 'has a $1 ');
 }
@@ -749,36 +761,51 @@ const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5
 
 /**
  * "lists three commands: `a` with no timeout of its own, `b` with `timeout: "10s"`, and `c`",
- * "runs two container commands with image alpine: first `a`, then `b`": each item of the list
- * is a command by its place, with the settings said after it and those said of them all
- * ("the second command runs `b` in a container with image alpine"). The sentence as it is
- * where it lists no commands so, where the count is not the items', or where an item is not
- * a command line first (a `key: value` is a setting, never a command).
+ * "runs two container commands with image alpine: first `a`, then `b`", "lists two commands,
+ * `a` without a timeout and `b` with `timeout: "30s"`", "runs the commands `a`, `b` and `c`",
+ * "lists `sleep 10` followed by `echo never`": each item of the list is a command by its place,
+ * with the settings said after it and those said of them all ("the second command runs `b` in a
+ * container with image alpine"). A clause after the list that does not begin with a command
+ * line (", and receives SIGINT …") is said of the sentence's subject. The sentence as it is
+ * where it lists no commands so, where the count is not the items', or where an item is not a
+ * command line first (a `key: value` is a setting, never a command).
  */
 function listedCommands(sentence: string): string {
-  const list = /^(.*?)\b(?:lists|has|holds|contains|runs|declares|defines)\s+(?:the\s+)?(?:(\w+)\s+)?(host\s+|container\s+)?commands(\s+with\s+[^:`]*(?:`[^`]*`[^:`]*)*?)?:\s+(.+)$/i.exec(sentence);
-  if (!list) return sentence;
-  const [, before, count, where, shared, rest] = list;
-  // Items are split where a comma, "and" or "then" stands outside code marks before a command line.
+  const verb = String.raw`^(.*?)\b(?:lists|has|holds|contains|runs|declares|defines)\s+`;
+  // With the noun "commands" (and what is said of them all) before the items, or with the items right after the verb.
+  const named = new RegExp(verb + String.raw`(?:the\s+)?(?:(\w+)\s+)?(host\s+|container\s+)?commands(\s+with\s+[^:,\`]*(?:\`[^\`]*\`[^:,\`]*)*?)?(?::|,)?\s+(?=\`|first\b)(.+)$`, 'i').exec(sentence);
+  // With no noun, only a verb of listing or running, said of the configuration or of spec-run exec: "`/srv` holds `a` and `b`" lists files.
+  const bare = named ? null : /^((?:it|(?:a|the|this|its)\s+(?:configuration|config|file|configuration file)|`?spec-run(?:\s+exec)?`?|the executor)\b.*?)\b(?:lists|runs|declares|defines)\s+(?=`)(.+)$/i.exec(sentence);
+  if (!named && !bare) return sentence;
+  const [, before, count, where, shared, rest] = named ?? [bare![0], bare![1], undefined, undefined, undefined, bare![2]];
+  // Items are split where a comma, "and", "then" or "followed by" stands outside code marks before a command line.
   const items: string[] = [];
   let current = '';
   const pieces = rest.split(/(`[^`]*`)/);
   pieces.forEach((piece, i) => {
     if (i % 2 === 1) return void (current += piece);
-    const parts = piece.split(/\s*,\s*(?:and\s+|then\s+)?(?:(?:first|then|finally|lastly)\s+)?|\s+(?:and|then)\s+(?:(?:first|then|finally|lastly)\s+)?/i);
+    const parts = piece.split(/\s*,\s*(?:and\s+|then\s+)?(?:(?:first|then|finally|lastly)\s+)?|\s+(?:and|then|followed by)\s+(?:(?:first|then|finally|lastly)\s+)?/i);
     parts.forEach((part, k) => {
       if (k > 0) (items.push(current), (current = ''));
       current += part;
     });
   });
   items.push(current);
-  const commands = items.map((item) => item.trim().replace(/^(?:first|then|finally|lastly)\s+/i, '')).filter((item) => item !== '');
+  const listed = items.map((item) => item.trim().replace(/^(?:first|then|finally|lastly)\s+/i, '')).filter((item) => item !== '');
+  // The list ends at the first item that is no command line: the rest is a clause of the sentence's subject.
+  const end = listed.findIndex((item) => !item.startsWith('`'));
+  const commands = end < 0 ? listed : listed.slice(0, end);
+  const after = end < 0 ? [] : listed.slice(end);
   const n = count === undefined ? undefined : COUNT_WORDS[count.toLowerCase()] ?? (/^\d+$/.test(count) ? Number(count) : NaN);
-  if (Number.isNaN(n) || (n !== undefined && n !== commands.length) || commands.length < 2 || commands.length > PLACE_WORDS.length || commands.some((c) => !c.startsWith('`') || /^`[A-Za-z_]+\s*:/.test(c))) return sentence;
-  const place = where === undefined ? '' : /host/i.test(where) ? ' on the host' : ' in a container';
+  if (Number.isNaN(n) || (n !== undefined && n !== commands.length) || commands.length < 2 || commands.length > PLACE_WORDS.length || commands.some((c) => /^`[A-Za-z_]+\s*:/.test(c))) return sentence;
+  // Items with no noun "commands" before them are command lines only where each is one, with its settings ("with …"): "`logs` does not exist" is a clause.
+  if (bare && commands.some((c) => !/^`[^`]*`(?:\s+(?:with|without)\b.*)?$/i.test(c))) return sentence;
+  // A clause after the list needs a subject of its own to be said of: spec-run exec, or the configuration.
   const subject = before.replace(/\s+and\s*$/i, '').trim();
+  if (after.length > 0 && subject === '') return sentence;
+  const place = where === undefined ? '' : /host/i.test(where) ? ' on the host' : ' in a container';
   const said = /^(?:it|(?:a|the|this|its)\s+(?:configuration|config|file|configuration file))$/i.test(subject) || subject === '' ? [] : [subject];
-  return [...said, ...commands.map((c, i) => `the ${PLACE_WORDS[i]} command runs ${c.replace(/^(`[^`]*`)/, `$1${place}`)}${shared ?? ''}`)].join(', ');
+  return [...said, ...commands.map((c, i) => `the ${PLACE_WORDS[i]} command runs ${c.replace(/^(`[^`]*`)/, `$1${place}`)}${shared ?? ''}`), ...after.map((clause) => `${subject} ${clause}`)].join(', ');
 }
 
 function readClauses(sentence: string): Reading<SetupPart> {
