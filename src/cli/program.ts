@@ -129,7 +129,9 @@ export function buildProgram(): Command {
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
       const [{ runCommand }, { childrenEnded }] = await Promise.all([import('./run-command.js'), import('../process/child.js')]);
-      process.exitCode = await runCommand(paths, options);
+      const status = await runCommand(paths, options);
+      // An error user code threw after the report may have failed the run already (run-command.ts).
+      process.exitCode = status === 0 ? (process.exitCode ?? 0) : status;
       // The run is reported and spec-run's own work is closed, save processes still being
       // stopped (an interrupted step's container): once they have ended, what still holds the
       // event loop (a server or timer a step definition left) must not keep the process, CI's job, alive.

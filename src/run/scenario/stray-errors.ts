@@ -3,14 +3,38 @@
 // losing the whole report. While scenarios run, such an error is traced to the scenario
 // whose code scheduled it (the async context survives timers and promises) and fails
 // the step or hook running then, as cucumber-js does; one arriving between steps fails
-// the next, one arriving after the scenario ended is written to stderr with its name.
+// the next, one arriving after the scenario ended goes to the late errors of its document
+// (late-errors.ts), which a report counts; so do the timers its code leaves pending.
 // An error of no scenario ends the process as Node would have: its stack on stderr, exit 1. The
 // handlers stay once installed, since a scenario's timer may fire after every scenario ended.
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, createHook } from 'node:async_hooks';
 import { asUserCode } from './exit-guard.js';
+import { settleBriefly, type LateErrors } from '../late-errors.js';
 
 const context = new AsyncLocalStorage<StrayErrors>();
 let installed = false;
+
+/** The collectors of the timers user code started and that have not fired (or been cleared) yet. */
+const pendingTimers = new Map<number, LateErrors>();
+
+/**
+ * Notes each one-shot timer user code starts, with when it is due, and when it is done: the
+ * end of a document or run waits for those due soon. (An interval never ends: not waited for.)
+ */
+const timerTracking = createHook({
+  init(id, type, _trigger, resource) {
+    if (type !== 'Timeout') return;
+    const late = context.getStore()?.late;
+    const timer = resource as { _idleTimeout?: unknown; _repeat?: unknown };
+    if (!late || timer._repeat !== null || typeof timer._idleTimeout !== 'number') return;
+    pendingTimers.set(id, late);
+    late.timerStarted(id, Date.now() + timer._idleTimeout);
+  },
+  destroy(id) {
+    pendingTimers.get(id)?.timerEnded(id);
+    pendingTimers.delete(id);
+  },
+});
 
 function onStray(error: unknown): void {
   const strays = context.getStore();
@@ -33,11 +57,19 @@ export class StrayErrors {
   #unclaimed: unknown[] = [];
   #ended = false;
 
-  /** The scenario as stderr names it, for an error arriving after it ended. */
-  constructor(private readonly scenario: string) {}
+  /**
+   * ORIGIN: the scenario or hook as reports name it, standing at AT; LATE: where its errors
+   * go once it has ended, and its pending timers; DESCRIBE: a thrown value as a failing point's diagnostics.
+   */
+  constructor(
+    private readonly origin: string,
+    private readonly at: { file: string; line: number; requirements?: string[] },
+    readonly late: LateErrors,
+    private readonly describe: (error: unknown) => Record<string, unknown>,
+  ) {}
 
   report(error: unknown): void {
-    if (this.#ended) process.stderr.write(`spec-run: ${this.scenario}: an error thrown after the scenario ended: ${describeError(error)}\n`);
+    if (this.#ended) this.late.add({ origin: this.origin, ...this.at, diagnostics: this.describe(error) });
     else if (this.#waiting) this.#waiting(error);
     else this.#unclaimed.push(error);
   }
@@ -65,15 +97,18 @@ export class StrayErrors {
     if (!installed) {
       process.on('uncaughtException', onStray);
       process.on('unhandledRejection', onStray);
+      timerTracking.enable();
       installed = true;
     }
-    await context.run(this, () => asUserCode(`the code of ${this.scenario}`, fn));
+    await context.run(this, () => asUserCode(`the code of ${this.origin}`, fn));
+    // What its last moments left (a rejection, a timer due now) still belongs to it.
+    await settleBriefly();
     const unclaimed = this.#unclaimed;
     this.#unclaimed = [];
     return unclaimed;
   }
 
-  /** After this, errors of the scenario go to stderr. */
+  /** After this, errors of the scenario are late errors. */
   end(): void {
     this.#ended = true;
   }
