@@ -14,7 +14,7 @@ import type { ItemArgument } from '../../model/document.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { loadStepLibrary, matchStep, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
+import { droppedArgument, loadStepLibrary, matchStep, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
@@ -183,7 +183,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
           }
         }
       }
-      if (unit.steps.length === 0) emit({ ...base(`${unit.name} (a scenario without steps)`, unit.line), ok: true, skip: blocked ?? 'the scenario has no steps: no "Then:" list and no WHEN/THEN bullets' });
+      if (unit.steps.length === 0) emit(stepless(base(`${unit.name} (a scenario without steps)`, unit.line), blocked, options));
       let keyword: string | null = null;
       for (const step of unit.steps) {
         if (options.signal?.aborted) break;
@@ -211,6 +211,13 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   strays.end();
   for (const error of unclaimed) emit({ ...base('an error thrown outside any step or hook', unit.line), ok: false, diagnostics: failureDiagnostics(error) });
   emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
+}
+
+/** The point of a scenario without steps: it checks nothing, so it fails (TODO with --no-strict), as an undefined step does. */
+function stepless(point: Omit<PointEvent, 'ok'>, blocked: string | null, options: RunOptions): PointEvent {
+  if (blocked) return { ...point, ok: true, skip: blocked };
+  const reason = 'the scenario has no steps: no "Then:" list and no WHEN/THEN bullets were read under its heading';
+  return options.strict ? { ...point, ok: false, diagnostics: { reason: `${reason} (strict: it fails the run; --no-strict makes it TODO)` } } : { ...point, ok: false, todo: 'scenario without steps', diagnostics: { reason } };
 }
 
 /** A doc string is passed as its text, a data table as a DataTable, as cucumber-js passes them. */
@@ -311,6 +318,9 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
   const definition = where(match);
   const interpretation = match.step.interpretation;
   if (blocked) return { ...base, ok: true, skip: blocked, diagnostics: { definition, ...(interpretation ? { interpretation } : {}) } };
+  // Bound, but not runnable as written: a dry run says so too.
+  const dropped = droppedArgument(match, step);
+  if (dropped) return { ...base, ok: false, diagnostics: { reason: dropped, definition } };
   if (options.dryRun) return { ...base, ok: true, skip: 'dry run: bound, not run', diagnostics: { definition, ...(interpretation ? { interpretation } : {}) } };
   world.step = { keyword: step.keyword, text: step.text, line: step.line };
   world.attachments = [];
