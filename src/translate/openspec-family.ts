@@ -186,14 +186,24 @@ function keywordSteps(content: SectionContent[]): ScenarioStep[] {
  * scenario (`#### Senario: x`, `#### Scenario x`): an error at the heading, since its
  * steps would never run.
  */
-function notAScenario(file: string, section: Section): FamilyTranslation['problems'][number] {
+function notAScenario(file: string, section: Section): FamilyTranslation['problems'][number] & { notAScenario: true } {
   const name = section.heading.includes(':') ? section.heading.slice(section.heading.indexOf(':') + 1).trim() : section.heading.replace(/^scenario\b\s*/i, '');
   return {
     file,
     line: section.line,
     severity: 'error',
     message: `heading '${section.heading}' is followed by WHEN/THEN steps but is not read as a scenario, so they would never run: write it as the heading 'Scenario: ${name || '<name>'}'`,
+    notAScenario: true,
   };
+}
+
+/**
+ * Whether DOC, with requirements but no scenario heading (so of no family), holds headings
+ * whose keyword steps make them scenarios misspelt: it is an OpenSpec document, whose
+ * translation says so at each of them, rather than a document spec-run cannot read.
+ */
+export function misspeltScenarios(doc: SpecDocument): boolean {
+  return translateOpenspecFamily(doc).problems.some((problem) => 'notAScenario' in problem);
 }
 
 /**
