@@ -68,6 +68,7 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
     countEvent(counts, event);
     yield event;
   }
+  for (const text of runLateErrors.leftPending()) yield { type: 'comment', text };
   const traced = requirements.results();
   yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}) };
 }

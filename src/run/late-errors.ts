@@ -17,6 +17,15 @@ export interface LateError {
   diagnostics: Record<string, unknown>;
 }
 
+/** A one-shot timer user code started that has not fired (or been cleared) yet. */
+export interface PendingTimer {
+  dueAt: number;
+  /** The unit whose code started it, as reports name it. */
+  origin: string;
+  /** Whether it keeps the process alive (not unref'd): plain Node would wait for it. */
+  hasRef: () => boolean;
+}
+
 /** How long the end of a document or run waits for the timers user code left pending. */
 export const SETTLE_LIMIT_MS = 2000;
 
@@ -30,7 +39,7 @@ export const settleBriefly = () => new Promise<void>((resolve) => setTimeout(() 
  */
 export class LateErrors {
   #errors: LateError[] = [];
-  #timers = new Map<number, number>();
+  #timers = new Map<number, PendingTimer>();
   #next: ((error: LateError) => void) | null = null;
 
   /** PARENT: the collector that takes the pending timers once this one is closed (the run's, for a document's). */
@@ -41,9 +50,9 @@ export class LateErrors {
     else this.#errors.push(error);
   }
 
-  timerStarted(id: number, dueAt: number): void {
-    if (!this.#next) this.#timers.set(id, dueAt);
-    else this.parent?.timerStarted(id, dueAt);
+  timerStarted(id: number, timer: PendingTimer): void {
+    if (!this.#next) this.#timers.set(id, timer);
+    else this.parent?.timerStarted(id, timer);
   }
 
   timerEnded(id: number): void {
@@ -56,7 +65,7 @@ export class LateErrors {
     const until = Date.now() + SETTLE_LIMIT_MS;
     for (;;) {
       await settleBriefly();
-      const due = [...this.#timers.values()].filter((at) => at <= until);
+      const due = [...this.#timers.values()].flatMap((timer) => (timer.dueAt <= until ? [timer.dueAt] : []));
       if (due.length === 0) break;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(...due) - Date.now())));
     }
@@ -66,9 +75,17 @@ export class LateErrors {
   /** From now on, errors go to NEXT, and the pending timers to the parent. */
   close(next: (error: LateError) => void): void {
     this.#next = next;
-    for (const [id, at] of this.#timers) this.parent?.timerStarted(id, at);
+    for (const [id, timer] of this.#timers) this.parent?.timerStarted(id, timer);
     this.#timers.clear();
     for (const error of this.#errors.splice(0)) next(error);
+  }
+
+  /**
+   * What the timers still pending and keeping the process alive would run, unwaited for
+   * (due later than the settling waits): one line each, for the report to say.
+   */
+  leftPending(): string[] {
+    return [...this.#timers.values()].filter((timer) => timer.hasRef()).map((timer) => `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms: the run did not wait for it, so what it runs is not checked (clear it in an After hook, or await it in its step)`);
   }
 
   /** Keeps errors again (a run starts: what the last one left is this one's to report). */

@@ -24,11 +24,11 @@ const pendingTimers = new Map<number, LateErrors>();
 const timerTracking = createHook({
   init(id, type, _trigger, resource) {
     if (type !== 'Timeout') return;
-    const late = context.getStore()?.late;
-    const timer = resource as { _idleTimeout?: unknown; _repeat?: unknown };
-    if (!late || timer._repeat !== null || typeof timer._idleTimeout !== 'number') return;
-    pendingTimers.set(id, late);
-    late.timerStarted(id, Date.now() + timer._idleTimeout);
+    const strays = context.getStore();
+    const timer = resource as NodeJS.Timeout & { _idleTimeout?: unknown; _repeat?: unknown };
+    if (!strays || timer._repeat !== null || typeof timer._idleTimeout !== 'number') return;
+    pendingTimers.set(id, strays.late);
+    strays.late.timerStarted(id, { dueAt: Date.now() + timer._idleTimeout, origin: strays.origin, hasRef: () => timer.hasRef() });
   },
   destroy(id) {
     pendingTimers.get(id)?.timerEnded(id);
@@ -62,7 +62,7 @@ export class StrayErrors {
    * go once it has ended, and its pending timers; DESCRIBE: a thrown value as a failing point's diagnostics.
    */
   constructor(
-    private readonly origin: string,
+    readonly origin: string,
     private readonly at: { file: string; line: number; requirements?: string[] },
     readonly late: LateErrors,
     private readonly describe: (error: unknown) => Record<string, unknown>,
