@@ -112,7 +112,7 @@ export function buildProgram(): Command {
     .option('--timeout <duration>', 'time limit of one unit: seconds, or 30s, 5m, 1h (default 5m)', duration)
     .option('--seed <n>', 'seed of the random choices; printed in every report', integer('--seed'))
     .option('--runs <n>', 'number of runs of property-level tests', integer('--runs'))
-    .option('--jobs <n>', 'documents run in parallel (default 1)', integer('--jobs'))
+    .option('--jobs <n>', 'documents run in parallel (default 1); the scenarios of one document run one after another', integer('--jobs'))
     .option('--strict', 'undefined and pending steps fail the run (the default)')
     .option('--no-strict', 'undefined and pending steps are TODO and do not fail the run (a run where nothing passed still fails)')
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document (by default only to documents with stop-hook YAML blocks, or as configured)')
