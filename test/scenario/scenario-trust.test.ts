@@ -78,7 +78,7 @@ t.test('an error thrown after its scenario ended fails a point of its own, count
 t.test('a timer of user code that passes, or is still pending past the wait, keeps a passing run green until it throws', async (t) => {
   const passing = project({ 'async.spec.md': LATE_DOC.replace(/#### Scenario: Unawaited[\s\S]*?(?=#### Scenario: Timer that)/, ''), 'steps.mjs': LATE_STEPS });
   const run = await runIn(passing, ['async.spec.md', '--reporter', 'tap']);
-  t.equal(run.exitCode, 0, run.stdout + run.stderr);
+  t.equal(run.exitCode, 0, 'exit 0', { stderr: run.stderr });
   t.equal(parsedTap(run.stdout).ok, true);
   t.equal(lastLine(run.stderr), '2 passed, 0 failed, 0 skipped, 0 todo');
 });
@@ -138,10 +138,13 @@ t.test('the scenarios of a document run one after another: user steps and hooks 
       t.same(own, expected, `--jobs ${jobs}, document ${document}: each scenario's hooks and steps before the next one's`);
     }
     if (jobs === '1') {
-      t.equal(run.exitCode, 0, run.stdout + run.stderr);
+      t.equal(run.exitCode, 0, 'exit 0', { stderr: run.stderr });
       t.equal(lastLine(run.stderr), '30 passed, 0 failed, 0 skipped, 0 todo', 'every counter was 1');
     }
   }
+  const failing = project({ 'seq.spec.md': COUNTER_DOC.replaceAll('DOC', 'A').replaceAll('SHALL be 1', 'SHALL be 2'), 'steps.mjs': COUNTER_STEPS });
+  const bail = await runIn(failing, ['seq.spec.md', '--bail', '--reporter', 'json']);
+  t.same([...new Set(bail.points.map((p) => p.unitId))].length, 1, '--bail: no scenario starts after the first failing one');
 });
 
 const TABLE_DOC = `# Nested

@@ -439,10 +439,10 @@ export function droppedArgument(match: StepMatch, step: ScenarioStep): string | 
   return `the step has ${what} from line ${argument.line}, which its definition does not take (it has ${parameters}, and the expression gives ${match.matched.length}): add a parameter for it, or remove it from the step`;
 }
 
-/** `function (...args)`, `(...args) =>`: its length says nothing of what it takes. */
+/** `function (...args)`, `(...args) =>`: its length says nothing of what it takes. (`x => ...` has no parameter list in parentheses: the `=` stops the search.) */
 function hasRestParameter(fn: StepFunction): boolean {
   try {
-    return /^[^(]*\([^)]*\.\.\./.test(Function.prototype.toString.call(fn));
+    return /^[^(=]*\([^)]*\.\.\./.test(Function.prototype.toString.call(fn));
   } catch {
     return false;
   }
