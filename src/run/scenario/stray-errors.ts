@@ -7,34 +7,55 @@
 // (late-errors.ts), which a report counts; so do the timers its code leaves pending.
 // An error of no scenario ends the process as Node would have: its stack on stderr, exit 1. The
 // handlers stay once installed, since a scenario's timer may fire after every scenario ended.
-import { AsyncLocalStorage, createHook } from 'node:async_hooks';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { asUserCode } from './exit-guard.js';
 import { settleBriefly, type LateErrors } from '../late-errors.js';
 
 const context = new AsyncLocalStorage<StrayErrors>();
 let installed = false;
 
-/** The collectors of the timers user code started and that have not fired (or been cleared) yet. */
-const pendingTimers = new Map<number, LateErrors>();
+/** The timers user code started that have not fired (or been cleared) yet: their collector, and their number there. */
+const pendingTimers = new WeakMap<object, { late: LateErrors; id: number }>();
+let timersStarted = 0;
 
 /**
- * Notes each one-shot timer user code starts, with when it is due, and when it is done: the
- * end of a document or run waits for those due soon. (An interval never ends: not waited for.)
+ * Notes each one-shot timer user code starts (with the global setTimeout, as step code
+ * does), with when it is due, and when it is done: the end of a document or run waits for
+ * those due soon. A wrapper rather than an async hook: an async hook would slow every
+ * promise of the run. (An interval never ends: not waited for.)
  */
-const timerTracking = createHook({
-  init(id, type, _trigger, resource) {
-    if (type !== 'Timeout') return;
+function trackTimers(): void {
+  const nativeSetTimeout = globalThis.setTimeout;
+  const nativeClearTimeout = globalThis.clearTimeout;
+  const ended = (timer: unknown) => {
+    const pending = typeof timer === 'object' && timer !== null ? pendingTimers.get(timer) : undefined;
+    if (!pending) return;
+    pendingTimers.delete(timer as object);
+    pending.late.timerEnded(pending.id);
+  };
+  const setTimeout = function (this: unknown, callback: unknown, ms?: number, ...args: unknown[]) {
     const strays = context.getStore();
-    const timer = resource as NodeJS.Timeout & { _idleTimeout?: unknown; _repeat?: unknown };
-    if (!strays || timer._repeat !== null || typeof timer._idleTimeout !== 'number') return;
-    pendingTimers.set(id, strays.late);
-    strays.late.timerStarted(id, { dueAt: Date.now() + timer._idleTimeout, origin: strays.origin, hasRef: () => timer.hasRef() });
-  },
-  destroy(id) {
-    pendingTimers.get(id)?.timerEnded(id);
-    pendingTimers.delete(id);
-  },
-});
+    if (!strays || typeof callback !== 'function') return Reflect.apply(nativeSetTimeout, this, [callback, ms, ...args]);
+    const timer: NodeJS.Timeout = nativeSetTimeout(function (this: unknown, ...given: unknown[]) {
+      try {
+        return Reflect.apply(callback, this, given);
+      } finally {
+        ended(timer);
+      }
+    }, ms, ...args);
+    const id = ++timersStarted;
+    pendingTimers.set(timer, { late: strays.late, id });
+    strays.late.timerStarted(id, { dueAt: Date.now() + Math.max(1, Number(ms) || 1), origin: strays.origin, hasRef: () => timer.hasRef() });
+    return timer;
+  };
+  // What Node gives setTimeout beyond a function (util.promisify's custom form) stays.
+  Object.defineProperties(setTimeout, Object.getOwnPropertyDescriptors(nativeSetTimeout));
+  globalThis.setTimeout = setTimeout as typeof globalThis.setTimeout;
+  globalThis.clearTimeout = ((timer?: Parameters<typeof nativeClearTimeout>[0]) => {
+    ended(timer);
+    nativeClearTimeout(timer);
+  }) as typeof globalThis.clearTimeout;
+}
 
 function onStray(error: unknown): void {
   const strays = context.getStore();
@@ -97,7 +118,7 @@ export class StrayErrors {
     if (!installed) {
       process.on('uncaughtException', onStray);
       process.on('unhandledRejection', onStray);
-      timerTracking.enable();
+      trackTimers();
       installed = true;
     }
     await context.run(this, () => asUserCode(`the code of ${this.origin}`, fn));
