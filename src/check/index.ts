@@ -43,6 +43,8 @@ export interface CheckContext {
   undefinedStep: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => UndefinedStep | null;
   /** False when no step definition at all applies to the document (no steps file, no built-in steps): its steps are not written yet. */
   stepsLoaded?: boolean;
+  /** For a step whose one definition takes no parameter for its doc string or data table: why it fails; null otherwise. */
+  droppedArgument?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
   ambiguousStep?: (step: ScenarioStep) => string[] | null;
   /** Where the other documents checked with this one define their functions. */
@@ -209,7 +211,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
   const unwritten: number[] = [];
   for (const unit of plan.units) {
     if (unit.kind !== 'scenario') continue;
-    if (unit.steps.length === 0 && unit.configs.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps and no block to check` });
+    if (unit.steps.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps: no WHEN/THEN bullets or "Then:" list were read under its heading, so a run fails it (TODO with --no-strict)` });
     let keyword: string | null = null;
     for (const step of unit.steps) {
       keyword = stepKeyword(step.keyword, keyword);
@@ -219,6 +221,8 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
         const unread = undefinedStep.unread ? `; ${undefinedStep.unread}` : '';
         messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `undefined step '${step.text}' (it fails the run, which is strict by default)${unread}; define it with:\n${undefinedStep.snippet}` });
       }
+      const dropped = context.droppedArgument?.(step, keyword, unit);
+      if (dropped) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `step '${step.text}': ${dropped}` });
       const definitions = context.ambiguousStep?.(step);
       if (definitions) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `ambiguous step '${step.text}': several definitions match it: ${definitions.join('; ')}` });
     }

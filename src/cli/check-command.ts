@@ -7,7 +7,7 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { TOOLS } from '../runtime/tools.js';
-import { libraryFor, loadStepLibrary, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
+import { droppedArgument, libraryFor, loadStepLibrary, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
@@ -19,7 +19,7 @@ import { stepFilesOf } from './step-files.js';
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
-export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> {
+export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'stepsLoaded'> {
   const seen = libraryFor(library, builtins);
   return {
     stepsLoaded: seen.steps.length > 0,
@@ -28,6 +28,10 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
       if (matchStep(seen, step.text, keyword, place).length > 0) return null;
       // As the run's TODO says it: where the executor interpreter is active, why it did not read the step.
       return { snippet: snippetFor(seen, step.text, keyword, step.argument?.kind), unread: notInterpreted(seen, step.text, keyword, place) };
+    },
+    droppedArgument: (step, keyword, unit) => {
+      const matches = matchStep(seen, step.text, keyword, stepPlace(unit, step));
+      return matches.length === 1 ? droppedArgument(matches[0], step) : null;
     },
     ambiguousStep: (step) => {
       const matches = matchStep(seen, step.text);

@@ -112,7 +112,7 @@ export function buildProgram(): Command {
     .option('--timeout <duration>', 'time limit of one unit: seconds, or 30s, 5m, 1h (default 5m)', duration)
     .option('--seed <n>', 'seed of the random choices; printed in every report', integer('--seed'))
     .option('--runs <n>', 'number of runs of property-level tests', integer('--runs'))
-    .option('--jobs <n>', 'documents run in parallel (default 1)', integer('--jobs'))
+    .option('--jobs <n>', 'documents run in parallel (default 1); the scenarios of one document run one after another', integer('--jobs'))
     .option('--strict', 'undefined and pending steps fail the run (the default)')
     .option('--no-strict', 'undefined and pending steps are TODO and do not fail the run (a run where nothing passed still fails)')
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document (by default only to documents with stop-hook YAML blocks, or as configured)')
@@ -129,7 +129,9 @@ export function buildProgram(): Command {
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
       const [{ runCommand }, { childrenEnded }] = await Promise.all([import('./run-command.js'), import('../process/child.js')]);
-      process.exitCode = await runCommand(paths, options);
+      const status = await runCommand(paths, options);
+      // An error user code threw after the report may have failed the run already (run-command.ts).
+      process.exitCode = status === 0 ? (process.exitCode ?? 0) : status;
       // The run is reported and spec-run's own work is closed, save processes still being
       // stopped (an interrupted step's container): once they have ended, what still holds the
       // event loop (a server or timer a step definition left) must not keep the process, CI's job, alive.

@@ -12,6 +12,7 @@ import { excludeRequirements, requirementsInScope } from '../translate/requireme
 import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
 import { selectUnits, type Selection } from '../run/select.js';
 import { interruptedBy } from '../run/interrupt.js';
+import { runLateErrors } from '../run/late-errors.js';
 import { tapReporter } from '../../reporters/tap.js';
 import { specReporter } from '../../reporters/spec.js';
 import { junitReporter, junitUnitsReporter } from '../../reporters/junit.js';
@@ -106,6 +107,21 @@ export function summaryLine(counts: Counts, interruptedBy?: string): string {
   const flaky = counts.flaky ? ` (${counts.flaky} flaky)` : '';
   const line = `${counts.passed} passed${flaky}, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
   return interruptedBy ? `${line} (interrupted by ${interruptedBy})` : line;
+}
+
+/**
+ * An error user code throws once the summary is out (a timer due after the run waited for
+ * it) still fails the run: it is written with its scenario, the summary line again with
+ * it counted (so it stays the last line), and the exit status is 1.
+ */
+function failAfterReport(counts: Counts, interrupt: AbortSignal): void {
+  runLateErrors.close((error) => {
+    counts.failed += 1;
+    const message = typeof error.diagnostics.message === 'string' ? error.diagnostics.message : JSON.stringify(error.diagnostics);
+    console.error(`spec-run: ${error.origin}: an error thrown after the run's report: ${message}`);
+    console.error(summaryLine(counts, interrupt.aborted ? interruptedBy(interrupt) : undefined));
+    process.exitCode = 1;
+  });
 }
 
 export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {
@@ -269,6 +285,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const { counts, requirements, lostReports } = await execute(plan);
     if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
     if (lostReports.length > 0) return 2;
+    if (!options.watch) failAfterReport(counts, interrupts.signal);
     if (!options.watch) return counts.failed > 0 || checkedNothing(counts) || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
     runtime?.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');

@@ -11,6 +11,7 @@ import { documentRetries } from './retries.js';
 import { QuietGate } from './quiet-gate.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
 import { interruptedBy } from './interrupt.js';
+import { emitLateErrors, runLateErrors, type LateError } from './late-errors.js';
 
 export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
 
@@ -33,6 +34,8 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   if (options.interrupt?.aborted) controller.abort();
   else options.interrupt?.addEventListener('abort', stopOnInterrupt, { once: true });
 
+  // What user code of an earlier run (--watch) throws from now on is this run's to report.
+  runLateErrors.reopen();
   yield { type: 'run-start', documents: plan.documents.length, seed: options.seed };
 
   let next = 0;
@@ -61,8 +64,27 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   if (options.interrupt?.aborted) {
     yield { type: 'comment', text: `run interrupted by ${interruptedBy(options.interrupt)}: ${notRun} of ${plan.documents.length} documents not run` };
   }
+  for (const event of lateDocuments(await runLateErrors.settle())) {
+    countEvent(counts, event);
+    yield event;
+  }
+  for (const text of runLateErrors.leftPending()) yield { type: 'comment', text };
   const traced = requirements.results();
   yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}) };
+}
+
+/**
+ * Errors user code threw after its document had ended, each file's as a document of its
+ * own (its own was reported already), so that the run's counts and exit status have them.
+ */
+function lateDocuments(errors: LateError[]): RunEvent[] {
+  const events: RunEvent[] = [];
+  for (const file of new Set(errors.map((error) => error.file))) {
+    events.push({ type: 'document-start', file, name: 'errors thrown after their document ended' });
+    emitLateErrors(file, `${file}#late-after-document`, errors.filter((error) => error.file === file), (event) => events.push(event));
+    events.push({ type: 'document-end', file, durationMs: 0 });
+  }
+  return events;
 }
 
 /**

@@ -15,10 +15,15 @@ const zero = (): Counts => ({ passed: 0, failed: 0, skipped: 0, todo: 0 });
 export class RequirementTracker {
   private readonly requirements: Requirement[] = [];
   private readonly unitCounts = new Map<string, Counts>();
+  /** Units not planned for a requirement whose points count for it (the late errors of its scenarios). */
+  private readonly added = new Map<string, string[]>();
 
   observe(event: RunEvent): void {
     if (event.type === 'document-start') this.requirements.push(...(event.requirements ?? []));
-    else if (event.type === 'unit-start' && event.requirements?.length) this.unitCounts.set(event.unitId, zero());
+    else if (event.type === 'unit-start' && event.requirements?.length) {
+      this.unitCounts.set(event.unitId, zero());
+      for (const id of event.requirements) if (!this.requirements.some((r) => r.id === id && r.units.includes(event.unitId))) this.added.set(id, [...(this.added.get(id) ?? []), event.unitId]);
+    }
     else if (event.type === 'point') {
       const counts = this.unitCounts.get(event.unitId);
       if (counts) countPoint(counts, event);
@@ -38,6 +43,7 @@ export class RequirementTracker {
       ran += 1;
       for (const key of ['passed', 'failed', 'skipped', 'todo'] as const) counts[key] += unitCounts[key];
     }
+    for (const unit of this.added.get(requirement.id) ?? []) counts.failed += this.unitCounts.get(unit)?.failed ?? 0;
     const [status, detail] = statusOf(requirement, counts, ran);
     return { ...requirement, status, counts, detail };
   }

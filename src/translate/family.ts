@@ -23,9 +23,14 @@ export function isLispDocumentType(type: unknown): boolean {
 }
 
 export const REQUIREMENT_HEADING = /^Requirement:\s*(.*)$/i;
-export const SCENARIO_HEADING = /^Scenario:\s*(.*)$/i;
-/** Gherkin's outline headings: their steps hold <placeholders> filled from an Examples table (reported, not run). */
-export const OUTLINE_HEADING = /^Scenario (Outline|Template):\s*(.*)$/i;
+/**
+ * `Scenario: name`, and the variants that can mean nothing else: Gherkin's synonym
+ * `Example: name`, a blank before the colon (`Scenario : name`), a dash between blanks for
+ * it (`Scenario - name`, – or —). Any case. Not `Scenario-based ...`, nor `Scenario name`.
+ */
+export const SCENARIO_HEADING = /^(?:Scenario|Example)(?:\s*:|\s+[-–—](?=\s|$))\s*(.*)$/i;
+/** Gherkin's outline headings (separated as a scenario's are): their steps hold <placeholders> filled from an Examples table. */
+export const OUTLINE_HEADING = /^Scenario\s+(Outline|Template)(?:\s*:|\s+[-–—](?=\s|$))\s*(.*)$/i;
 
 export function detectFamily(doc: SpecDocument): DocumentFamily {
   if (isLispDocumentType(doc.metadata.type)) return 'lisp';

@@ -6,7 +6,7 @@ import type { DocumentPlan, Unit } from '../model/plan.js';
 import { detectFamily, type FamilyTranslation } from './family.js';
 import { translateLispFamily } from './lisp-family.js';
 import { uniqueNames } from './naming.js';
-import { translateOpenspecFamily } from './openspec-family.js';
+import { misspeltScenarios, translateOpenspecFamily } from './openspec-family.js';
 import { extractRequirements, linkUnits } from './requirements.js';
 import { translateUnknownFamily } from './unknown-family.js';
 import { openspecChangeFile, openspecPlace } from './openspec-layout.js';
@@ -17,7 +17,8 @@ export interface TranslateOptions {
 }
 
 export function translate(doc: SpecDocument, options: TranslateOptions = {}): DocumentPlan {
-  const family = detectFamily(doc);
+  const detected = detectFamily(doc);
+  const family = detected === 'unknown' && misspeltScenarios(doc) ? 'openspec' : detected;
   let translation: FamilyTranslation;
   try {
     translation = family === 'lisp' ? translateLispFamily(doc) : family === 'openspec' ? translateOpenspecFamily(doc) : translateUnknownFamily(doc);

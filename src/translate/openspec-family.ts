@@ -11,6 +11,8 @@ import { type FamilyTranslation, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_
 const KEYWORD_PARAGRAPH = /^(given|when|then|and|but)\s*:?$/i;
 /** `**WHEN** text` bullets; the list item text keeps bold markers for this. */
 const BOLD_KEYWORD_ITEM = /^\*\*(given|when|then|and|but):?\*\*:?\s*([\s\S]*)$/i;
+/** A bullet bold as a whole, keyword and all (`**WHEN a thing happens**`): read as `**WHEN** a thing happens`. */
+const WHOLE_BOLD_KEYWORD_ITEM = /^\*\*(given|when|then|and|but):?\s+([^*]+?)\*\*$/i;
 /** `- Given text` bullets, the keyword capitalised or upper case as Gherkin writes it. */
 const PLAIN_KEYWORD_ITEM = /^(Given|When|Then|And|But|GIVEN|WHEN|THEN|AND|BUT):?\s+([\s\S]+)$/;
 /**
@@ -63,6 +65,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
       scenario = { section, content: [...section.content], outline: OUTLINE_HEADING.test(section.heading) };
       return;
     }
+    if (requirement && section !== requirement && keywordSteps(section.content).length > 0) problems.push(notAScenario(file, section));
     for (const item of section.content) {
       if (item.type !== 'code') continue;
       const place = section.heading ? `under "${section.heading}"` : 'before the first heading';
@@ -84,6 +87,7 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
   const template = scenarioUnit(file, section, requirement, content);
   const tables = content.flatMap((item) => (item.type === 'table' ? [item] : []));
   if (tables.length === 0) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples table: its <placeholders> have no values, so nothing runs` });
+  else if (tables.every((table) => table.rows.length < 2)) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples rows (only a header): its <placeholders> have no values, so nothing runs` });
   return tables.flatMap((table) => {
     const [header = [], ...rows] = table.rows;
     return rows.map((row, i): ScenarioDraft => {
@@ -145,6 +149,18 @@ const CONDITION_STEP = /^(given|when)\s+(.+?):?$/i;
  * condition paragraph ("When command execution times out:") as its one step.
  */
 function scenarioSteps(content: SectionContent[], condition: string | null, conditionLine: number, conditionCode?: string[]): ScenarioStep[] {
+  const steps = keywordSteps(content);
+  if (steps.length > 0) return steps;
+  const numbered = content.find((item) => item.type === 'list' && item.ordered);
+  if (numbered?.type !== 'list') {
+    const asStep = condition === null ? null : CONDITION_STEP.exec(condition);
+    return asStep ? [withCode({ keyword: capitalized(asStep[1]), text: asStep[2], line: conditionLine, number: null }, conditionCode)] : [];
+  }
+  return numbered.items.map((listItem) => stepOf('Then', withoutBold(listItem.text), listItem));
+}
+
+/** The steps CONTENT writes with keywords: keyword paragraphs' lists, keyword bullets, keyword paragraph lines. */
+function keywordSteps(content: SectionContent[]): ScenarioStep[] {
   const steps: ScenarioStep[] = [];
   let keyword: string | null = null;
   for (const item of content) {
@@ -154,7 +170,7 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
       steps.push(...(paragraphSteps(item.paragraph) ?? []));
     } else if (item.type === 'list') {
       for (const listItem of item.items) {
-        const boldMatch = BOLD_KEYWORD_ITEM.exec(listItem.text);
+        const boldMatch = BOLD_KEYWORD_ITEM.exec(listItem.text) ?? WHOLE_BOLD_KEYWORD_ITEM.exec(listItem.text.trim());
         const bold = boldMatch ? [boldMatch[0], boldMatch[1].toUpperCase(), boldMatch[2]] : PLAIN_KEYWORD_ITEM.exec(listItem.text);
         if (keyword) steps.push(stepOf(keyword, withoutBold(listItem.text), listItem));
         else if (bold) steps.push(stepOf(bold[1], withoutBold(bold[2]).trim(), listItem));
@@ -162,13 +178,32 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
       keyword = null;
     }
   }
-  if (steps.length > 0) return steps;
-  const numbered = content.find((item) => item.type === 'list' && item.ordered);
-  if (numbered?.type !== 'list') {
-    const asStep = condition === null ? null : CONDITION_STEP.exec(condition);
-    return asStep ? [withCode({ keyword: capitalized(asStep[1]), text: asStep[2], line: conditionLine, number: null }, conditionCode)] : [];
-  }
-  return numbered.items.map((listItem) => stepOf('Then', withoutBold(listItem.text), listItem));
+  return steps;
+}
+
+/**
+ * A heading under a requirement, followed by keyword steps, that is not read as a
+ * scenario (`#### Senario: x`, `#### Scenario x`): an error at the heading, since its
+ * steps would never run.
+ */
+function notAScenario(file: string, section: Section): FamilyTranslation['problems'][number] & { notAScenario: true } {
+  const name = section.heading.includes(':') ? section.heading.slice(section.heading.indexOf(':') + 1).trim() : section.heading.replace(/^scenario\b\s*/i, '');
+  return {
+    file,
+    line: section.line,
+    severity: 'error',
+    message: `heading '${section.heading}' is followed by WHEN/THEN steps but is not read as a scenario, so they would never run: write it as the heading 'Scenario: ${name || '<name>'}'`,
+    notAScenario: true,
+  };
+}
+
+/**
+ * Whether DOC, with requirements but no scenario heading (so of no family), holds headings
+ * whose keyword steps make them scenarios misspelt: it is an OpenSpec document, whose
+ * translation says so at each of them, rather than a document spec-run cannot read.
+ */
+export function misspeltScenarios(doc: SpecDocument): boolean {
+  return translateOpenspecFamily(doc).problems.some((problem) => 'notAScenario' in problem);
 }
 
 /**

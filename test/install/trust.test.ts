@@ -4,6 +4,7 @@
 import t from 'tap';
 import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Parser } from 'tap-parser';
 import { userProject } from '../support/installed.js';
 
 /** A team's specification whose sentences the built-in executor vocabulary also knows. */
@@ -87,4 +88,120 @@ t.test('an unprivileged user in a read-only checkout: the run passes, one warnin
   t.match(run.stderr, /spec-run: warning: cannot write .*last-run\.json: permission denied \(EACCES\)/);
   t.equal(summary(run.stderr), '3 passed, 0 failed, 0 skipped, 0 todo', 'the summary line stays last');
   t.notOk(existsSync(join(project.dir, '.spec-run')), 'nothing was written');
+});
+
+/** Whether TAP reads as a pass, by tap-parser, and the names of its failing points at any depth. */
+function tapVerdict(tap: string): { ok: boolean; failing: string[] } {
+  const failing: string[] = [];
+  let ok = false;
+  const parser = new Parser((final) => (ok = final.ok));
+  const watch = (p: Parser) => {
+    p.on('assert', (result: { ok: boolean; name: string }) => void (result.ok || failing.push(result.name)));
+    p.on('child', watch);
+  };
+  watch(parser);
+  parser.end(tap);
+  return { ok, failing };
+}
+
+/** The audit's reproductions, each a check that did not run or failed unseen while the run passed. */
+const UNSEEN = {
+  'specs/async.spec.md': `# Async
+
+### Requirement: Async checks
+The system SHALL check asynchronously.
+
+#### Scenario: Unawaited rejection
+- **WHEN** a check is started but not awaited
+- **THEN** the scenario ends
+`,
+  'specs/seq.spec.md': `# Sequence
+
+### Requirement: Counter
+The shared counter SHALL be reset per scenario.
+${['First', 'Second', 'Third'].map((name) => `\n#### Scenario: ${name}\n- **GIVEN** the counter is reset\n- **WHEN** I wait 100 ms and increment\n- **THEN** the counter SHALL be 1\n`).join('')}`,
+  'specs/nested.spec.md': `# Nested
+
+### Requirement: Nested
+The system SHALL validate input.
+
+#### Scenario: Nested checks
+- **WHEN** the input is validated
+  - **THEN** it SHALL reject empty names
+- **THEN** the scenario ends
+`,
+  'specs/headings.spec.md': `# Variants
+
+### Requirement: Good
+The thing SHALL pass.
+
+#### Scenario: passes
+- **THEN** the scenario ends
+
+#### Senario: misspelt
+- **THEN** the scenario ends
+`,
+  'specs/green.spec.md': `# Green
+
+### Requirement: Passing
+The system SHALL pass.
+
+#### Scenario: Emphasised steps
+- **THEN the scenario ends**
+
+#### Scenario: Prose only
+Nothing but words.
+`,
+  'steps.mjs': `import assert from 'node:assert/strict';
+import { Given, When, Then } from 'spec-run/steps';
+let counter = 0;
+When('a check is started but not awaited', function () {
+  new Promise((r) => setTimeout(r, 50)).then(() => assert.equal(1, 2));
+});
+Then('the scenario ends', function () {});
+When('the input is validated', function () {});
+Given('the counter is reset', function () { counter = 0; });
+When('I wait {int} ms and increment', async function (ms) { await new Promise((r) => setTimeout(r, ms)); counter++; });
+Then('the counter SHALL be {int}', function (n) { assert.equal(counter, n); });
+`,
+};
+
+t.test('the audit\'s unseen failures fail, each at its place, and the same documents mended pass', async (t) => {
+  const project = userProject(UNSEEN);
+  const run = async (file: string) => {
+    const result = await project.specRun([file, '--steps', 'steps.mjs', '--reporter', 'tap', '--jobs', '2']);
+    return { ...result, tap: tapVerdict(result.stdout) };
+  };
+  const late = await run('specs/async.spec.md');
+  t.equal(late.code, 1, 'an assertion after its scenario ended fails the run');
+  t.same(late.tap.failing, ['scenario "Unawaited rejection" (specs/async.spec.md:6): an error thrown after it ended', 'errors thrown after their scenario ended', 'Async (specs/async.spec.md)']);
+  t.equal(summary(late.stderr), '2 passed, 1 failed, 0 skipped, 0 todo');
+  const sequence = await run('specs/seq.spec.md');
+  t.equal(sequence.code, 0, 'scenarios sharing state run one after another');
+  t.equal(summary(sequence.stderr), '9 passed, 0 failed, 0 skipped, 0 todo');
+  const nested = await run('specs/nested.spec.md');
+  t.equal(nested.code, 1, 'sub-bullets the definition does not take fail the step');
+  t.match(nested.stdout, /not ok 1 - WHEN the input is validated\n\s+---\n\s+at: specs\/nested\.spec\.md:7\n\s+reason: "the step has a data table \(the table or sub-bullets written under it\) from line 8, which its definition does not take/);
+  const headings = await run('specs/headings.spec.md');
+  t.equal(headings.code, 1, 'a misspelt scenario heading is an error');
+  t.match(headings.tap.failing, [/^heading 'Senario: misspelt' is followed by WHEN\/THEN steps but is not read as a scenario/]);
+  const green = await run('specs/green.spec.md');
+  t.equal(green.code, 1, 'a scenario without steps fails');
+  t.match(green.stdout, /# Subtest: Passing \/ Emphasised steps\n\s+ok 1 - THEN the scenario ends\n/, 'the whole-bold bullet ran as a step');
+  t.match(green.stdout, /not ok 1 - Prose only \(a scenario without steps\)/);
+  const check = await project.specRun(['check', 'specs/', '--steps', 'steps.mjs']);
+  t.equal(check.code, 1);
+  for (const place of ['specs/nested.spec.md:7:1', 'specs/headings.spec.md:9:1', 'specs/green.spec.md:9:1']) t.match(check.stdout, new RegExp(`^${place.replaceAll('.', '\\.')}: error: `, 'm'), `check: ${place}`);
+  t.notMatch(check.stdout, /green\.spec\.md:6:/, 'check reads the whole-bold bullet as a step');
+
+  project.write({
+    'specs/async.spec.md': UNSEEN['specs/async.spec.md'].replace('a check is started but not awaited', 'the scenario ends'),
+    'specs/nested.spec.md': UNSEEN['specs/nested.spec.md'].replace('  - **THEN** it SHALL reject empty names\n', ''),
+    'specs/headings.spec.md': UNSEEN['specs/headings.spec.md'].replace('Senario', 'Scenario'),
+    'specs/green.spec.md': UNSEEN['specs/green.spec.md'].replace('Nothing but words.', '- **THEN** the scenario ends'),
+  });
+  const mended = await project.specRun(['specs/', '--steps', 'steps.mjs', '--reporter', 'tap', '--jobs', '2']);
+  t.equal(mended.code, 0, 'the mended documents pass', { stderr: mended.stderr });
+  t.equal(tapVerdict(mended.stdout).ok, true);
+  t.equal(summary(mended.stderr), '17 passed, 0 failed, 0 skipped, 0 todo');
 });

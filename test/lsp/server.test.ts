@@ -132,6 +132,17 @@ name: caller
 \`\`\`
 `;
 
+const MISREAD = `### Requirement: Lamp
+The lamp SHALL be off.
+
+#### Scenario: Off
+- **THEN** the lamp is off
+  - **AND** it SHALL stay off
+
+#### Senario: misspelt
+- **THEN** the lamp is off
+`;
+
 /** 1-based line of the first line of TEXT holding NEEDLE. */
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
 const text = (hover: Hover | null) => (hover?.contents as MarkupContent | undefined)?.value ?? '';
@@ -147,6 +158,8 @@ function project(): string {
     'steps/light.steps.mjs': LIGHT_STEPS,
     'specs/shapes.test.md': SHAPES,
     'specs/caller.test.md': CALLER,
+    'specs/misread.spec.md': MISREAD,
+    'steps/lamp.steps.mjs': `import { Then } from 'spec-run/steps';\nThen('the lamp is off', function () {});\n`,
   };
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
@@ -286,6 +299,14 @@ t.test('an ambiguous step: a diagnostic naming both definitions, and hover lists
   t.match(text(hover), "`Then('the light is green')` at steps/light.steps.mjs:7");
   const definitions = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line, character: 14 } });
   t.same(definitions.map((l) => l.range.start.line + 1), [3, 7], 'definition offers both');
+});
+
+t.test('a misspelt scenario heading and a step whose definition drops its sub-bullets: errors at their lines, as check reports them', async (t) => {
+  const uri = client.open(join(dir, 'specs/misread.spec.md'));
+  const diagnostics = await client.diagnostics(uri);
+  t.same(diagnostics.map((d) => [d.range.start.line + 1, d.severity]), [[lineOf(MISREAD, '- **THEN** the lamp is off'), 1], [lineOf(MISREAD, '#### Senario'), 1]]);
+  t.match(diagnostics[0]?.message, /^step 'the lamp is off': the step has a data table \(the table or sub-bullets written under it\) from line 6, which its definition does not take/);
+  t.match(diagnostics[1]?.message, /^heading 'Senario: misspelt' is followed by WHEN\/THEN steps but is not read as a scenario/);
 });
 
 t.test("a Lisp name another document defines: check's note, and definition leads there", async (t) => {

@@ -4,8 +4,9 @@
 // them). `this` is a world fresh per scenario; Before and After hooks run around it,
 // BeforeAll and AfterAll once around the document's scenarios;
 // once a step fails or is undefined, the steps after it are skipped with the reason.
-// Scenarios run concurrently (their probes mostly sleep), and their events are
-// emitted in document order.
+// Scenarios run one after another in document order; only those that run no user code
+// (the built-in executor vocabulary's steps, no user hooks) may overlap, and their events
+// are still emitted in document order.
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import type { RunEvent } from '../../model/events.js';
@@ -13,7 +14,7 @@ import type { ItemArgument } from '../../model/document.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { loadStepLibrary, matchStep, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
+import { droppedArgument, loadStepLibrary, matchStep, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
@@ -21,6 +22,7 @@ import { StepSkipped, StepWorld } from './step-world.js';
 import { StrayErrors } from './stray-errors.js';
 import { runWithRetries } from '../retries.js';
 import { interruptedReason } from '../interrupt.js';
+import { emitLateErrors, LateErrors, runLateErrors } from '../late-errors.js';
 
 /** spec-run's own code, compiled and (through source maps) as written, and its dependencies (cucumber-expressions runs transformers). */
 const OWN_CODE = ['../../../', '../../../../src/', '../../../../node_modules/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
@@ -29,7 +31,7 @@ const OWN_CODE = ['../../../', '../../../../src/', '../../../../node_modules/'].
 const NO_STEPS_FILE =
   'no steps file was loaded: spec-run looks for steps.mjs, *.steps.mjs (or .js, .ts) and steps/**/* in the project directory and beside each document; --steps or the configuration\'s "steps" name others';
 
-/** Scenarios running at once. */
+/** Scenarios running at once when no user code of theirs can see the others (their probes mostly sleep). */
 const CONCURRENCY = 4;
 
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
@@ -44,7 +46,8 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   }
   const units = plan.units.filter((u): u is ScenarioUnit => u.kind === 'scenario');
-  const blocked = units.length > 0 ? await runDocumentHooks(plan.file, 'before-all', library, options, emit) : null;
+  const late = new LateErrors(runLateErrors);
+  const blocked = units.length > 0 ? await runDocumentHooks(plan.file, 'before-all', library, options, emit, late) : null;
   const buffers = units.map(() => [] as RunEvent[]);
   const done = units.map(() => false);
   let flushed = 0;
@@ -60,26 +63,54 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
       buffers[flushed] = [];
     }
   };
-  let next = 0;
-  const worker = async () => {
-    while (next < units.length && !options.signal?.aborted) {
-      const index = next++;
-      await runWithRetries(
-        options.retries ?? 0,
-        units[index].id,
-        (emit) => runScenario(units[index], options, emit, library, blocked),
-        (event) => {
-          buffers[index].push(event);
-          if (index === flushed) flush();
-        },
-      );
-      done[index] = true;
-      flush();
-    }
+  const run = async (index: number) => {
+    await runWithRetries(
+      options.retries ?? 0,
+      units[index].id,
+      (emit) => runScenario(units[index], options, emit, library, blocked, late),
+      (event) => {
+        buffers[index].push(event);
+        if (index === flushed) flush();
+      },
+    );
+    done[index] = true;
+    flush();
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, units.length) }, worker));
-  if (units.length > 0) await runDocumentHooks(plan.file, 'after-all', library, options, emit);
+  // In document order: a scenario that runs user code runs alone, as in cucumber-js; one
+  // that only the built-in vocabulary runs may overlap with the others of its kind.
+  const running = new Set<Promise<void>>();
+  for (const [index, unit] of units.entries()) {
+    if (options.signal?.aborted) break;
+    const alone = runsUserCode(unit, library, options);
+    while (running.size >= (alone ? 1 : CONCURRENCY)) await Promise.race(running);
+    if (options.signal?.aborted) break;
+    if (alone) {
+      await run(index);
+      continue;
+    }
+    const started: Promise<void> = run(index).finally(() => running.delete(started));
+    running.add(started);
+  }
+  await Promise.all(running);
+  if (units.length > 0) await runDocumentHooks(plan.file, 'after-all', library, options, emit, late);
+  // Errors its scenarios threw after they ended, and those of the timers they left that are due soon.
+  emitLateErrors(plan.file, `${plan.file}#late`, await late.settle(), emit);
+  late.close((error) => runLateErrors.add(error));
 };
+
+/**
+ * Whether running UNIT calls code of the user's (a step definition of theirs, a Before or
+ * After hook), which may share state with other scenarios' code: such a unit runs alone.
+ */
+function runsUserCode(unit: ScenarioUnit, library: StepLibrary, options: RunOptions): boolean {
+  if (options.dryRun) return false;
+  if (library.hooks.some((hook) => hook.when === 'before' || hook.when === 'after')) return true;
+  let keyword: string | null = null;
+  return unit.steps.some((step) => {
+    keyword = stepKeyword(step.keyword, keyword);
+    return matchStep(library, step.text, keyword, stepPlace(unit, step)).some((match) => !match.step.builtin);
+  });
+}
 
 const HOOK_LABEL: Record<HookTime, string> = { before: 'Before', after: 'After', 'before-all': 'BeforeAll', 'after-all': 'AfterAll' };
 
@@ -93,11 +124,11 @@ function hookLabel(hook: Hook): string {
  * a failing point of a unit of its own; the reason the scenarios are then skipped (it
  * failed, or it skipped them), or null.
  */
-async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', library: StepLibrary, options: RunOptions, emit: Emit): Promise<string | null> {
+async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', library: StepLibrary, options: RunOptions, emit: Emit, late: LateErrors): Promise<string | null> {
   if (options.dryRun) return null;
   const failing: { hook: Hook; diagnostics: Record<string, unknown> }[] = [];
   for (const hook of library.hooks.filter((h) => h.when === when)) {
-    const strays = new StrayErrors(hookLabel(hook));
+    const strays = new StrayErrors(hookLabel(hook), { file: hook.file, line: hook.line }, late, failureDiagnostics);
     let outcome = null as HookOutcome;
     // Without a world, such a hook starts no command spec-run could stop at its time limit.
     const unclaimed = await strays.around(async () => void (outcome = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays, undefined, options.interrupt)));
@@ -119,7 +150,7 @@ async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', 
   return `the ${hookLabel(failing[0].hook)} failed`;
 }
 
-export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit, steps: StepLibrary, blockedBy: string | null = null): Promise<void> {
+export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit: Emit, steps: StepLibrary, blockedBy: string | null = null, late = runLateErrors): Promise<void> {
   const started = Date.now();
   const deadline = started + options.unitTimeoutMs;
   const world = new StepWorld(unit, options);
@@ -129,7 +160,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   const pickle = { name: unit.name, uri: unit.file, line: unit.line, requirement: unit.requirement };
   /** The scenario's points so far, for the result After hooks receive. */
   const points: PointEvent[] = [];
-  const strays = new StrayErrors(`scenario "${unit.name}" (${unit.file}:${unit.line})`);
+  const strays = new StrayErrors(`scenario "${unit.name}" (${unit.file}:${unit.line})`, { file: unit.file, line: unit.line, requirements: unit.requirements }, late, failureDiagnostics);
   const unclaimed = await strays.around(async () => {
     try {
       if (!options.dryRun && !blocked) {
@@ -152,7 +183,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
           }
         }
       }
-      if (unit.steps.length === 0) emit({ ...base(`${unit.name} (a scenario without steps)`, unit.line), ok: true, skip: blocked ?? 'the scenario has no steps: no "Then:" list and no WHEN/THEN bullets' });
+      if (unit.steps.length === 0) emit(stepless(base(`${unit.name} (a scenario without steps)`, unit.line), blocked, options));
       let keyword: string | null = null;
       for (const step of unit.steps) {
         if (options.signal?.aborted) break;
@@ -180,6 +211,13 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   strays.end();
   for (const error of unclaimed) emit({ ...base('an error thrown outside any step or hook', unit.line), ok: false, diagnostics: failureDiagnostics(error) });
   emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
+}
+
+/** The point of a scenario without steps: it checks nothing, so it fails (TODO with --no-strict), as an undefined step does. */
+function stepless(point: Omit<PointEvent, 'ok'>, blocked: string | null, options: RunOptions): PointEvent {
+  if (blocked) return { ...point, ok: true, skip: blocked };
+  const reason = 'the scenario has no steps: no "Then:" list and no WHEN/THEN bullets were read under its heading';
+  return options.strict ? { ...point, ok: false, diagnostics: { reason: `${reason} (strict: it fails the run; --no-strict makes it TODO)` } } : { ...point, ok: false, todo: 'scenario without steps', diagnostics: { reason } };
 }
 
 /** A doc string is passed as its text, a data table as a DataTable, as cucumber-js passes them. */
@@ -280,6 +318,9 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
   const definition = where(match);
   const interpretation = match.step.interpretation;
   if (blocked) return { ...base, ok: true, skip: blocked, diagnostics: { definition, ...(interpretation ? { interpretation } : {}) } };
+  // Bound, but not runnable as written: a dry run says so too.
+  const dropped = droppedArgument(match, step);
+  if (dropped) return { ...base, ok: false, diagnostics: { reason: dropped, definition } };
   if (options.dryRun) return { ...base, ok: true, skip: 'dry run: bound, not run', diagnostics: { definition, ...(interpretation ? { interpretation } : {}) } };
   world.step = { keyword: step.keyword, text: step.text, line: step.line };
   world.attachments = [];

@@ -423,6 +423,31 @@ function interpretedStep(file: string, keyword: string, text: string, interpreta
   return { keyword, source: `interpreted: ${interpretation}`, expression, fn, file, line: 1, builtin: true, interpretation };
 }
 
+/**
+ * Why MATCH's definition cannot run STEP, whose doc string or data table (a table, or the
+ * sub-bullets under its bullet) would be passed last: its function takes no parameter for
+ * it, so the argument, and any check written in it, would be dropped, as cucumber-js
+ * refuses it too. Null when it takes one, takes its parameters as a rest parameter, or
+ * is spec-run's own (the built-in vocabulary reads its scenario's blocks itself).
+ */
+export function droppedArgument(match: StepMatch, step: ScenarioStep): string | null {
+  const argument = step.argument;
+  const fn = match.step.fn;
+  if (!argument || match.step.builtin || fn.length > match.matched.length || hasRestParameter(fn)) return null;
+  const what = argument.kind === 'doc-string' ? 'a doc string' : 'a data table (the table or sub-bullets written under it)';
+  const parameters = `${fn.length} parameter${fn.length === 1 ? '' : 's'}`;
+  return `the step has ${what} from line ${argument.line}, which its definition does not take (it has ${parameters}, and the expression gives ${match.matched.length}): add a parameter for it, or remove it from the step`;
+}
+
+/** `function (...args)`, `(...args) =>`: its length says nothing of what it takes. (`x => ...` has no parameter list in parentheses: the `=` stops the search.) */
+function hasRestParameter(fn: StepFunction): boolean {
+  try {
+    return /^[^(=]*\([^)]*\.\.\./.test(Function.prototype.toString.call(fn));
+  } catch {
+    return false;
+  }
+}
+
 /** The arguments as the step function receives them: parameter types' transformers applied, with the world as `this`. */
 export function stepArguments(match: StepMatch, world: unknown): unknown[] {
   return match.matched.map((argument) => argument.getValue(world));

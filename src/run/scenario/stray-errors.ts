@@ -3,14 +3,59 @@
 // losing the whole report. While scenarios run, such an error is traced to the scenario
 // whose code scheduled it (the async context survives timers and promises) and fails
 // the step or hook running then, as cucumber-js does; one arriving between steps fails
-// the next, one arriving after the scenario ended is written to stderr with its name.
+// the next, one arriving after the scenario ended goes to the late errors of its document
+// (late-errors.ts), which a report counts; so do the timers its code leaves pending.
 // An error of no scenario ends the process as Node would have: its stack on stderr, exit 1. The
 // handlers stay once installed, since a scenario's timer may fire after every scenario ended.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { asUserCode } from './exit-guard.js';
+import { settleBriefly, type LateErrors } from '../late-errors.js';
 
 const context = new AsyncLocalStorage<StrayErrors>();
 let installed = false;
+
+/** The timers user code started that have not fired (or been cleared) yet: their collector, and their number there. */
+const pendingTimers = new WeakMap<object, { late: LateErrors; id: number }>();
+let timersStarted = 0;
+
+/**
+ * Notes each one-shot timer user code starts (with the global setTimeout, as step code
+ * does), with when it is due, and when it is done: the end of a document or run waits for
+ * those due soon. A wrapper rather than an async hook: an async hook would slow every
+ * promise of the run. (An interval never ends: not waited for.)
+ */
+function trackTimers(): void {
+  const nativeSetTimeout = globalThis.setTimeout;
+  const nativeClearTimeout = globalThis.clearTimeout;
+  const ended = (timer: unknown) => {
+    const pending = typeof timer === 'object' && timer !== null ? pendingTimers.get(timer) : undefined;
+    if (!pending) return;
+    pendingTimers.delete(timer as object);
+    pending.late.timerEnded(pending.id);
+  };
+  const setTimeout = function (this: unknown, callback: unknown, ms?: number, ...args: unknown[]) {
+    const strays = context.getStore();
+    if (!strays || typeof callback !== 'function') return Reflect.apply(nativeSetTimeout, this, [callback, ms, ...args]);
+    const timer: NodeJS.Timeout = nativeSetTimeout(function (this: unknown, ...given: unknown[]) {
+      try {
+        return Reflect.apply(callback, this, given);
+      } finally {
+        ended(timer);
+      }
+    }, ms, ...args);
+    const id = ++timersStarted;
+    pendingTimers.set(timer, { late: strays.late, id });
+    strays.late.timerStarted(id, { dueAt: Date.now() + Math.max(1, Number(ms) || 1), origin: strays.origin, hasRef: () => timer.hasRef() });
+    return timer;
+  };
+  // What Node gives setTimeout beyond a function (util.promisify's custom form) stays.
+  Object.defineProperties(setTimeout, Object.getOwnPropertyDescriptors(nativeSetTimeout));
+  globalThis.setTimeout = setTimeout as typeof globalThis.setTimeout;
+  globalThis.clearTimeout = ((timer?: Parameters<typeof nativeClearTimeout>[0]) => {
+    ended(timer);
+    nativeClearTimeout(timer);
+  }) as typeof globalThis.clearTimeout;
+}
 
 function onStray(error: unknown): void {
   const strays = context.getStore();
@@ -33,11 +78,19 @@ export class StrayErrors {
   #unclaimed: unknown[] = [];
   #ended = false;
 
-  /** The scenario as stderr names it, for an error arriving after it ended. */
-  constructor(private readonly scenario: string) {}
+  /**
+   * ORIGIN: the scenario or hook as reports name it, standing at AT; LATE: where its errors
+   * go once it has ended, and its pending timers; DESCRIBE: a thrown value as a failing point's diagnostics.
+   */
+  constructor(
+    readonly origin: string,
+    private readonly at: { file: string; line: number; requirements?: string[] },
+    readonly late: LateErrors,
+    private readonly describe: (error: unknown) => Record<string, unknown>,
+  ) {}
 
   report(error: unknown): void {
-    if (this.#ended) process.stderr.write(`spec-run: ${this.scenario}: an error thrown after the scenario ended: ${describeError(error)}\n`);
+    if (this.#ended) this.late.add({ origin: this.origin, ...this.at, diagnostics: this.describe(error) });
     else if (this.#waiting) this.#waiting(error);
     else this.#unclaimed.push(error);
   }
@@ -65,15 +118,18 @@ export class StrayErrors {
     if (!installed) {
       process.on('uncaughtException', onStray);
       process.on('unhandledRejection', onStray);
+      trackTimers();
       installed = true;
     }
-    await context.run(this, () => asUserCode(`the code of ${this.scenario}`, fn));
+    await context.run(this, () => asUserCode(`the code of ${this.origin}`, fn));
+    // What its last moments left (a rejection, a timer due now) still belongs to it.
+    await settleBriefly();
     const unclaimed = this.#unclaimed;
     this.#unclaimed = [];
     return unclaimed;
   }
 
-  /** After this, errors of the scenario go to stderr. */
+  /** After this, errors of the scenario are late errors. */
   end(): void {
     this.#ended = true;
   }

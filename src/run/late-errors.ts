@@ -1,0 +1,110 @@
+// Errors user code throws after the unit that started it has been reported (a timer, a
+// rejection nobody awaits, found after its scenario ended). Such an error must still fail
+// something a report counts: the document reports those of its units that arrive before
+// it ends, the run those that arrive before its summary, and an error after the summary
+// adds a failure to it (see run-command.ts). Timers of user code still pending are waited
+// for, up to SETTLE_LIMIT_MS from then: whatever they throw is reported in place.
+import type { Emit } from './types.js';
+
+/** A late error, as a failing point reports it: where the unit stands and what it was. */
+export interface LateError {
+  /** The unit whose code threw, as reports name it: `scenario "Name" (file:line)`. */
+  origin: string;
+  file: string;
+  line: number;
+  /** Ids of the requirements the unit verifies: its late error fails them too. */
+  requirements?: string[];
+  diagnostics: Record<string, unknown>;
+}
+
+/** A one-shot timer user code started that has not fired (or been cleared) yet. */
+export interface PendingTimer {
+  dueAt: number;
+  /** The unit whose code started it, as reports name it. */
+  origin: string;
+  /** Whether it keeps the process alive (not unref'd): plain Node would wait for it. */
+  hasRef: () => boolean;
+}
+
+/** How long the end of a document or run waits for the timers user code left pending. */
+export const SETTLE_LIMIT_MS = 2000;
+
+/** One turn of the event loop: what a timer due now, or a rejected promise, throws is reported by then. */
+export const settleBriefly = () => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0));
+
+/**
+ * Late errors, kept until a report takes them, and the timers user code left pending (by
+ * when each is due): a collector per document, and the run's, which takes what arrives
+ * once a document's collector is closed.
+ */
+export class LateErrors {
+  #errors: LateError[] = [];
+  #timers = new Map<number, PendingTimer>();
+  #next: ((error: LateError) => void) | null = null;
+
+  /** PARENT: the collector that takes the pending timers once this one is closed (the run's, for a document's). */
+  constructor(private readonly parent: LateErrors | null = null) {}
+
+  add(error: LateError): void {
+    if (this.#next) this.#next(error);
+    else this.#errors.push(error);
+  }
+
+  timerStarted(id: number, timer: PendingTimer): void {
+    if (!this.#next) this.#timers.set(id, timer);
+    else this.parent?.timerStarted(id, timer);
+  }
+
+  timerEnded(id: number): void {
+    this.#timers.delete(id);
+    this.parent?.timerEnded(id);
+  }
+
+  /** The errors so far, once the pending timers due within SETTLE_LIMIT_MS have fired. */
+  async settle(): Promise<LateError[]> {
+    const until = Date.now() + SETTLE_LIMIT_MS;
+    for (;;) {
+      await settleBriefly();
+      const due = [...this.#timers.values()].flatMap((timer) => (timer.dueAt <= until ? [timer.dueAt] : []));
+      if (due.length === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(...due) - Date.now())));
+    }
+    return this.#errors.splice(0);
+  }
+
+  /** From now on, errors go to NEXT, and the pending timers to the parent. */
+  close(next: (error: LateError) => void): void {
+    this.#next = next;
+    for (const [id, timer] of this.#timers) this.parent?.timerStarted(id, timer);
+    this.#timers.clear();
+    for (const error of this.#errors.splice(0)) next(error);
+  }
+
+  /**
+   * What the timers still pending and keeping the process alive would run, unwaited for
+   * (due later than the settling waits): one line each, for the report to say.
+   */
+  leftPending(): string[] {
+    return [...this.#timers.values()].filter((timer) => timer.hasRef()).map((timer) => `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms: the run did not wait for it, so what it runs is not checked (clear it in an After hook, or await it in its step)`);
+  }
+
+  /** Keeps errors again (a run starts: what the last one left is this one's to report). */
+  reopen(): void {
+    this.#next = null;
+  }
+}
+
+/** The run's collector: errors that arrive after their document ended. */
+export const runLateErrors = new LateErrors();
+
+/** Emits ERRORS as the failing points of a unit of their own in FILE's document. */
+export function emitLateErrors(file: string, unitId: string, errors: LateError[], emit: Emit): void {
+  if (errors.length === 0) return;
+  const at = { file: errors[0].file, line: errors[0].line };
+  const requirements = [...new Set(errors.flatMap((error) => error.requirements ?? []))];
+  emit({ type: 'unit-start', file, unitId, name: 'errors thrown after their scenario ended', kind: 'problem', at, ...(requirements.length ? { requirements } : {}) });
+  for (const error of errors) {
+    emit({ type: 'point', file, unitId, ok: false, name: `${error.origin}: an error thrown after it ended`, at: { file: error.file, line: error.line }, diagnostics: error.diagnostics });
+  }
+  emit({ type: 'unit-end', file, unitId, durationMs: 0 });
+}

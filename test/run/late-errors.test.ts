@@ -1,0 +1,46 @@
+// The collectors of late errors on their own: what a document's settling waits for, what
+// it hands on to the run's collector once closed, and what it says of the timers left.
+import t from 'tap';
+import { LateErrors, SETTLE_LIMIT_MS, type LateError } from '../../src/run/late-errors.js';
+
+const error = (origin: string): LateError => ({ origin, file: 'doc.spec.md', line: 3, diagnostics: { message: origin } });
+
+t.test('settling waits for a pending timer due within the limit, and takes what it threw', async (t) => {
+  const late = new LateErrors();
+  const timer = setTimeout(() => {
+    late.add(error('from the timer'));
+    late.timerEnded(1);
+  }, 50);
+  late.timerStarted(1, { dueAt: Date.now() + 50, origin: 'scenario "s"', hasRef: () => timer.hasRef() });
+  t.same((await late.settle()).map((e) => e.origin), ['from the timer']);
+  t.same(await late.settle(), [], 'taken once');
+});
+
+t.test('a timer due past the limit is not waited for, and is named as left pending while it keeps the process alive', async (t) => {
+  const late = new LateErrors();
+  const timer = setTimeout(() => {}, SETTLE_LIMIT_MS * 10);
+  late.timerStarted(1, { dueAt: Date.now() + SETTLE_LIMIT_MS * 10, origin: 'scenario "s" (doc.spec.md:3)', hasRef: () => timer.hasRef() });
+  const started = Date.now();
+  t.same(await late.settle(), []);
+  t.ok(Date.now() - started < SETTLE_LIMIT_MS, 'settled without waiting for it');
+  t.match(late.leftPending(), [/^scenario "s" \(doc\.spec\.md:3\) left a timer due in \d+ ms: the run did not wait for it/]);
+  timer.unref();
+  t.same(late.leftPending(), [], 'an unref\'d timer, which Node itself would not wait for, is not named');
+  clearTimeout(timer);
+});
+
+t.test('once closed, errors go on to the next collector, and the pending timers to the parent', async (t) => {
+  const run = new LateErrors();
+  const document = new LateErrors(run);
+  document.add(error('before closing'));
+  const timer = setTimeout(() => {}, SETTLE_LIMIT_MS * 10);
+  document.timerStarted(7, { dueAt: Date.now() + SETTLE_LIMIT_MS * 10, origin: 'scenario "s"', hasRef: () => true });
+  const handed: string[] = [];
+  document.close((e) => handed.push(e.origin));
+  document.add(error('after closing'));
+  t.same(handed, ['before closing', 'after closing'], 'kept ones first, then each as it comes');
+  t.equal(run.leftPending().length, 1, 'the run now waits for its timer');
+  document.timerEnded(7);
+  t.same(run.leftPending(), [], 'and knows when it is done');
+  clearTimeout(timer);
+});

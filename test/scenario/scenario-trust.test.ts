@@ -1,0 +1,239 @@
+// A green OpenSpec run means every stated check ran and passed: errors thrown after a
+// scenario ended fail a counted point; scenarios running user code never overlap; a step's
+// table its definition does not take fails the step; a scenario without steps fails. Each
+// rule both ways: what must now fail, and what must still pass. spec-run runs as a child
+// process in a fresh directory, as a user runs it.
+import t from 'tap';
+import { Parser } from 'tap-parser';
+import type { Result } from 'tap-parser';
+import { project, runIn } from './user-project.js';
+
+/** The TAP of a run, parsed: its final verdict and every failing point (nested ones too). */
+function parsedTap(tap: string): { ok: boolean; failures: Result[] } {
+  const failures: Result[] = [];
+  let ok = false;
+  const parser = new Parser({ passes: false }, (final) => (ok = final.ok));
+  parser.on('assert', function visit(this: Parser, result: Result) {
+    if (!result.ok) failures.push(result);
+  });
+  parser.on('child', function watch(child: Parser) {
+    child.on('assert', (result: Result) => {
+      if (!result.ok) failures.push(result);
+    });
+    child.on('child', watch);
+  });
+  parser.end(tap);
+  return { ok, failures };
+}
+
+const lastLine = (stderr: string) => stderr.trim().split('\n').at(-1);
+
+const LATE_DOC = `# Async
+
+### Requirement: Async checks
+The system SHALL check asynchronously.
+
+#### Scenario: Unawaited rejection
+- **WHEN** a check is started but not awaited
+
+#### Scenario: Timer throw
+- **WHEN** a timer throws later
+
+#### Scenario: Timer that passes
+- **WHEN** a timer checks something true later
+
+#### Scenario: Last scenario
+- **THEN** the scenario ends
+`;
+
+const LATE_STEPS = `import assert from 'node:assert/strict';
+import { When, Then } from 'spec-run/steps';
+When('a check is started but not awaited', function () {
+  new Promise((r) => setTimeout(r, 50)).then(() => assert.equal(1, 2));
+});
+When('a timer throws later', function () {
+  setTimeout(() => { throw new Error('late timer'); }, Number(process.env.LATE_MS ?? 500));
+});
+When('a timer checks something true later', function () {
+  setTimeout(() => assert.equal(1, 1), 300);
+});
+Then('the scenario ends', function () {});
+`;
+
+t.test('an error thrown after its scenario ended fails a point of its own, counted in the report, the summary and the exit status', async (t) => {
+  const dir = project({ 'async.spec.md': LATE_DOC, 'steps.mjs': LATE_STEPS });
+  const run = await runIn(dir, ['async.spec.md', '--reporter', 'tap']);
+  t.equal(run.exitCode, 1, 'the run fails');
+  const tap = parsedTap(run.stdout);
+  t.equal(tap.ok, false, 'the TAP reads as a failure');
+  const late = tap.failures.filter((f) => /an error thrown after it ended/.test(f.name));
+  t.same(late.map((f) => f.name), ['scenario "Unawaited rejection" (async.spec.md:6): an error thrown after it ended', 'scenario "Timer throw" (async.spec.md:9): an error thrown after it ended']);
+  t.match(late[0].diag, { at: 'async.spec.md:6', actual: 1, expected: 2 });
+  t.match(late[1].diag, { at: 'async.spec.md:9', message: 'late timer' });
+  t.equal(lastLine(run.stderr), '4 passed, 2 failed, 0 skipped, 0 todo', 'counted, and the closing line is last');
+  t.match(run.stderr, /requirements: 0 verified, 1 failing/, 'its requirement is failing, not verified');
+  t.notMatch(run.stderr, /late timer/, 'not a stray stderr line');
+});
+
+t.test('a timer of user code that passes, or is still pending past the wait, keeps a passing run green until it throws', async (t) => {
+  const passing = project({ 'async.spec.md': LATE_DOC.replace(/#### Scenario: Unawaited[\s\S]*?(?=#### Scenario: Timer that)/, ''), 'steps.mjs': LATE_STEPS });
+  const run = await runIn(passing, ['async.spec.md', '--reporter', 'tap']);
+  t.equal(run.exitCode, 0, 'exit 0', { stderr: run.stderr });
+  t.equal(parsedTap(run.stdout).ok, true);
+  t.equal(lastLine(run.stderr), '2 passed, 0 failed, 0 skipped, 0 todo');
+});
+
+t.test('an error thrown after the run\'s summary still fails the run: said, counted in the summary repeated last, exit 1', async (t) => {
+  const doc = '# Late\n\n### Requirement: Late\nIt SHALL fail late.\n\n#### Scenario: A child that ends late\n- **WHEN** a child process ends after the report\n';
+  // Not a timer (whose wait is bounded): a child's exit, after the report and before spec-run's exit a second later.
+  const steps = `import { spawn } from 'node:child_process';\nimport { When } from 'spec-run/steps';\nWhen('a child process ends after the report', function () {\n  spawn('sleep', ['0.6']).on('exit', () => { throw new Error('late exit'); });\n});\n`;
+  const run = await runIn(project({ 'late.spec.md': doc, 'steps.mjs': steps }), ['late.spec.md', '--reporter', 'tap']);
+  t.equal(run.exitCode, 1, run.stderr);
+  t.equal(parsedTap(run.stdout).ok, true, 'the report was out before it came');
+  const lines = run.stderr.trim().split('\n');
+  t.equal(lines.at(-2), 'spec-run: scenario "A child that ends late" (late.spec.md:6): an error thrown after the run\'s report: late exit');
+  t.equal(lines.at(-1), '1 passed, 1 failed, 0 skipped, 0 todo', 'the summary again, with it, stays the last line');
+});
+
+t.test('a timer due later than the wait is named in the report, not waited for', async (t) => {
+  const doc = LATE_DOC.replace(/#### Scenario: Unawaited[\s\S]*?(?=#### Scenario: Timer throw)/, '').replace(/#### Scenario: Timer that[\s\S]*/, '');
+  const { execa } = await import('execa');
+  const { cli } = await import('./user-project.js');
+  const run = await execa(process.execPath, [cli, 'async.spec.md', '--reporter', 'tap'], { cwd: project({ 'async.spec.md': doc, 'steps.mjs': LATE_STEPS }), reject: false, env: { LATE_MS: '60000' } });
+  t.match(run.stdout, /^# scenario "Timer throw" \(async\.spec\.md:6\) left a timer due in \d+ ms: the run did not wait for it/m);
+});
+
+const COUNTER_DOC = `# Sequence
+
+### Requirement: Counter
+The shared counter SHALL be reset per scenario.
+
+${['First', 'Second', 'Third', 'Fourth', 'Fifth']
+  .map((name, i) => `#### Scenario: DOC ${name}\n- **GIVEN** the counter is reset\n- **WHEN** I wait ${(5 - i) * 40} ms and increment\n- **THEN** the counter SHALL be 1\n`)
+  .join('\n')}`;
+
+const COUNTER_STEPS = `import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
+import { Given, When, Then, Before, After } from 'spec-run/steps';
+let counter = 0;
+const log = (line) => appendFileSync(process.env.LOG ?? 'log.txt', line + '\\n');
+Before(function ({ pickle }) { log('before ' + pickle.uri + ' ' + pickle.name); });
+After(function ({ pickle }) { log('after ' + pickle.uri + ' ' + pickle.name); });
+Given('the counter is reset', function () { counter = 0; log('step ' + this.scenario); });
+When('I wait {int} ms and increment', async function (ms) { await new Promise((r) => setTimeout(r, ms)); counter++; log('step ' + this.scenario); });
+Then('the counter SHALL be {int}', function (n) { log('step ' + this.scenario); assert.equal(counter, n); });
+`;
+
+t.test('the scenarios of a document run one after another: user steps and hooks never interleave, whatever --jobs', async (t) => {
+  const { readFileSync } = await import('node:fs');
+  const path = await import('node:path');
+  for (const jobs of ['1', '2']) {
+    const dir = project({ 'a/seq.spec.md': COUNTER_DOC.replaceAll('DOC', 'A'), 'b/seq.spec.md': COUNTER_DOC.replaceAll('DOC', 'B'), 'steps.mjs': COUNTER_STEPS });
+    const run = await runIn(dir, ['a/seq.spec.md', 'b/seq.spec.md', '--steps', 'steps.mjs', '--jobs', jobs, '--reporter', 'tap']);
+    const log = readFileSync(path.join(dir, 'log.txt'), 'utf8').trim().split('\n');
+    for (const document of ['A', 'B']) {
+      // The document's own lines (two documents may overlap with --jobs 2, as documented).
+      const own = log.filter((line) => line.includes(` ${document} `)).map((line) => line.replace(/ \S+\/seq\.spec\.md/, ''));
+      const expected = ['First', 'Second', 'Third', 'Fourth', 'Fifth'].flatMap((name) => [`before ${document} ${name}`, ...Array(3).fill(`step ${document} ${name}`), `after ${document} ${name}`]);
+      t.same(own, expected, `--jobs ${jobs}, document ${document}: each scenario's hooks and steps before the next one's`);
+    }
+    if (jobs === '1') {
+      t.equal(run.exitCode, 0, 'exit 0', { stderr: run.stderr });
+      t.equal(lastLine(run.stderr), '30 passed, 0 failed, 0 skipped, 0 todo', 'every counter was 1');
+    }
+  }
+  const failing = project({ 'seq.spec.md': COUNTER_DOC.replaceAll('DOC', 'A').replaceAll('SHALL be 1', 'SHALL be 2'), 'steps.mjs': COUNTER_STEPS });
+  const bail = await runIn(failing, ['seq.spec.md', '--bail', '--reporter', 'json']);
+  t.same([...new Set(bail.points.map((p) => p.unitId))].length, 1, '--bail: no scenario starts after the first failing one');
+});
+
+const TABLE_DOC = `# Nested
+
+### Requirement: Nested
+The system SHALL validate input.
+
+#### Scenario: Nested checks
+- **WHEN** the input is validated
+  - **THEN** it SHALL reject empty names
+- **THEN** the validator is done
+
+#### Scenario: Doc string ignored
+- **WHEN** the input is validated
+  \`\`\`
+  some text
+  \`\`\`
+
+#### Scenario: Table taken
+- **WHEN** the names are
+  | name |
+  |------|
+  | Ann  |
+- **THEN** the validator is done
+
+#### Scenario: Rest parameters
+- **WHEN** anything is given
+  | name |
+  |------|
+  | Ann  |
+`;
+
+const TABLE_STEPS = `import { When, Then } from 'spec-run/steps';
+When('the input is validated', function () {});
+When('the names are', function (table) { if (table.hashes()[0].name !== 'Ann') throw new Error('not Ann'); });
+When('anything is given', function (...args) { if (args.length !== 1) throw new Error('no table'); });
+Then('the validator is done', function () {});
+`;
+
+t.test("a step's table or doc string its definition takes no parameter for fails the step, in the run and in check; one it takes passes", async (t) => {
+  const dir = project({ 'nested.spec.md': TABLE_DOC, 'steps.mjs': TABLE_STEPS });
+  const run = await runIn(dir, ['nested.spec.md', '--reporter', 'json']);
+  t.equal(run.exitCode, 1);
+  const byLine = (line: number) => run.points.find((p) => p.at?.line === line);
+  t.match(byLine(7), { ok: false, diagnostics: { reason: /^the step has a data table \(the table or sub-bullets written under it\) from line 8, which its definition does not take \(it has 0 parameters, and the expression gives 0\)/ } });
+  t.match(byLine(9), { ok: true, skip: 'an earlier step failed (line 7)' });
+  t.match(byLine(12), { ok: false, diagnostics: { reason: /^the step has a doc string from line 13/ } });
+  t.match(byLine(18), { ok: true }, 'a definition that takes the table gets it');
+  t.equal(byLine(18)?.skip, undefined);
+  t.match(byLine(25), { ok: true }, 'a rest parameter takes it too');
+  t.equal(byLine(25)?.skip, undefined);
+  const dry = await runIn(dir, ['nested.spec.md', '--reporter', 'json', '--dry-run']);
+  t.match(dry.points.find((p) => p.at?.line === 7), { ok: false }, 'a dry run binds, and says so too');
+  const check = await runIn(dir, ['check', 'nested.spec.md']);
+  t.equal(check.exitCode, 1);
+  t.same(check.stdout.split('\n').filter((l) => /: error: /.test(l)).map((l) => l.split(': error: ')[0]), ['nested.spec.md:7:1', 'nested.spec.md:12:1'], 'check reports the same two steps, at their lines');
+});
+
+const STEPLESS_DOC = `# Green
+
+### Requirement: Passing
+The system SHALL pass.
+
+#### Scenario: Fine
+- **WHEN** a thing happens
+
+#### Scenario: Emphasised steps
+- **WHEN a thing happens**
+- **THEN it SHALL pass quietly**
+
+#### Scenario: Nothing to do
+Just prose here.
+`;
+
+t.test('a scenario without steps fails (TODO with --no-strict), as check says; whole-bold keyword bullets are steps', async (t) => {
+  const dir = project({ 'green.spec.md': STEPLESS_DOC, 'steps.mjs': `import { When, Then } from 'spec-run/steps';\nWhen('a thing happens', function () {});\nThen('it SHALL pass quietly', function () {});\n` });
+  const run = await runIn(dir, ['green.spec.md', '--reporter', 'json']);
+  t.equal(run.exitCode, 1);
+  t.same(run.points.map((p) => [p.at?.line, p.ok, p.todo ?? null]), [
+    [7, true, null],
+    [10, true, null],
+    [11, true, null],
+    [13, false, null],
+  ]);
+  t.match(run.points[3].diagnostics, { reason: /^the scenario has no steps.*\(strict: it fails the run; --no-strict makes it TODO\)$/ });
+  const lenient = await runIn(dir, ['green.spec.md', '--reporter', 'json', '--no-strict']);
+  t.match(lenient.points[3], { ok: false, todo: 'scenario without steps' });
+  const check = await runIn(dir, ['check', 'green.spec.md']);
+  t.equal(check.exitCode, 1);
+  t.match(check.stdout, /^green\.spec\.md:13:1: error: scenario 'Nothing to do' has no steps/m);
+  t.notMatch(check.stdout, /green\.spec\.md:9:/, 'the whole-bold scenario has steps');
+});

@@ -1,0 +1,85 @@
+// What the OpenSpec translator reads as a scenario, and what it refuses to pass over in
+// silence: heading variants, a heading under a requirement that holds keyword steps but
+// is not a scenario, whole-bold keyword bullets, and an outline with no Examples rows.
+import t from 'tap';
+import fc from 'fast-check';
+import { parseMarkdown } from '../../src/parse/index.js';
+import { translate } from '../../src/translate/index.js';
+import type { ScenarioUnit } from '../../src/model/plan.js';
+
+/** HEADING with STEPS under a requirement (line 6), and a requirement with a scenario as it should be, after it. */
+const document = (heading: string, steps = '- **THEN** it passes') =>
+  `# Doc\n\n### Requirement: Good\nThe thing SHALL pass.\n\n#### ${heading}\n${steps}\n\n### Requirement: Other\nIt SHALL pass.\n\n#### Scenario: other\n- **THEN** it passes\n`;
+/** The plan, without the unit of the requirement every document ends with. */
+const planOf = (text: string) => {
+  const plan = translate(parseMarkdown('doc.spec.md', text));
+  return { ...plan, units: plan.units.filter((u) => u.name !== 'other') };
+};
+const scenarios = (text: string) => planOf(text).units.filter((u): u is ScenarioUnit => u.kind === 'scenario');
+
+t.test('the variants that can mean nothing else are scenarios, named by what follows the separator', async (t) => {
+  for (const heading of ['Scenario: the name', 'scenario: the name', 'Scenario : the name', 'Scenario - the name', 'Scenario — the name', 'Example: the name', 'SCENARIO:the name']) {
+    const plan = planOf(document(heading));
+    t.same(plan.units.map((u) => u.name), ['the name'], heading);
+    t.same(plan.problems, [], `${heading}: no problem`);
+  }
+  t.same(scenarios(document('Scenario Outline - the name', '- **THEN** it passes <x>\n\n| x |\n|---|\n| 1 |')).map((u) => u.name), ['the name (x: 1)'], 'an outline with a dash');
+});
+
+t.test('any other heading under a requirement followed by keyword steps is an error at that heading, and no scenario', async (t) => {
+  for (const heading of ['Scenario no colon', 'Senario: misspelt', 'Scenario-based: x', 'Scenarios: several', 'Case: a case']) {
+    const plan = planOf(document(heading));
+    t.same(plan.units, [], `${heading}: not a scenario`);
+    t.match(plan.problems, [{ line: 6, severity: 'error', message: new RegExp(`^heading '${heading}' is followed by WHEN/THEN steps but is not read as a scenario`) }], heading);
+  }
+  t.match(planOf(document('Senario: misspelt')).problems[0].message, /write it as the heading 'Scenario: misspelt'$/);
+});
+
+t.test('a heading without keyword steps, or outside any requirement, is prose: no problem', async (t) => {
+  t.same(planOf(document('Notes', 'Some prose.\n\n1. a numbered list')).problems, []);
+  t.same(planOf(`# Doc\n\n## Overview\n- **WHEN** this is an example of prose\n\n${document('Scenario: s').slice('# Doc\n\n'.length)}`).problems, []);
+});
+
+t.test('property: a heading is either read as a scenario or, when keyword steps follow it, an error; never dropped in silence', async (t) => {
+  const word = fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,10}[A-Za-z]$/);
+  const heading = fc.tuple(fc.constantFrom('Scenario', 'scenario', 'Senario', 'Example', 'Examples', 'Scenery', 'Scenario Outline'), fc.constantFrom(':', ' :', ' - ', ' ', '-', ' — ', ''), word).map(([a, b, c]) => `${a}${b}${c}`);
+  fc.assert(
+    fc.property(heading, (text) => {
+      const plan = planOf(document(text));
+      const read = plan.units.length === 1 && plan.problems.length === 0;
+      const refused = plan.units.length === 0 && plan.problems.length === 1 && plan.problems[0].line === 6;
+      // An outline heading with no Examples table is refused by its own error.
+      return read || refused || (/outline/i.test(text) && plan.problems.some((p) => /no Examples table/.test(p.message)));
+    }),
+  );
+  t.pass('every generated heading was read or refused');
+});
+
+t.test('a bullet bold as a whole is a step with its keyword; bold inside a step stays text', async (t) => {
+  const [unit] = scenarios(document('Scenario: s', '- **WHEN a thing happens**\n- **THEN it SHALL fail loudly**\n- **AND** the **whole** thing stops'));
+  t.same(unit.steps.map((s) => [s.keyword, s.text]), [
+    ['WHEN', 'a thing happens'],
+    ['THEN', 'it SHALL fail loudly'],
+    ['AND', 'the whole thing stops'],
+  ]);
+  const [prose] = scenarios(document('Scenario: s', '- **Whenever** it rains\n'));
+  t.same(prose.steps, [], 'a bold word that only starts with a keyword is no step');
+});
+
+t.test('an outline whose Examples table has only a header row is an error at its heading; one with rows is not', async (t) => {
+  const outline = (rows: string) => document('Scenario Outline: o', `- **THEN** it fails <how>\n\n##### Examples\n\n| how |\n|-----|\n${rows}`);
+  const empty = planOf(outline(''));
+  t.same(empty.units, []);
+  t.match(empty.problems, [{ line: 6, severity: 'error', message: /^scenario outline 'o' has no Examples rows \(only a header\)/ }]);
+  const filled = planOf(outline('| loudly |\n'));
+  t.same(filled.problems, []);
+  t.same(filled.units.map((u) => u.name), ['o (how: loudly)']);
+});
+
+t.test('a document whose only scenario heading is misspelt is still an OpenSpec document, with the error at that heading', async (t) => {
+  const plan = translate(parseMarkdown('doc.spec.md', '# Doc\n\n### Requirement: Good\nThe thing SHALL pass.\n\n#### Senario: x\n- **THEN** it fails\n'));
+  t.equal(plan.family, 'openspec');
+  t.match(plan.problems, [{ line: 1, message: /^no checks found/ }, { line: 6, message: /^heading 'Senario: x' is followed by WHEN\/THEN steps/ }]);
+  const prose = translate(parseMarkdown('notes.md', '# Notes\n\n### Requirement: Good\nThe thing SHALL pass.\n\n#### Background\nProse only.\n'));
+  t.equal(prose.family, 'unknown', 'without keyword steps under a heading, no family is guessed');
+});
