@@ -8,6 +8,11 @@ import { attemptsNote } from './attempts.js';
 
 export interface SpecReporterOptions {
   color: boolean;
+  /**
+   * The requirements and counts at the end; left out where spec-run's closing lines on
+   * stderr reach the same terminal, which would otherwise show them twice.
+   */
+  summary?: boolean;
 }
 
 type Paint = (text: string) => string;
@@ -48,6 +53,7 @@ export function specReporter(options: SpecReporterOptions): Reporter {
           break;
         }
         case 'run-end': {
+          if (options.summary === false) break;
           if (event.requirements?.length) yield renderRequirements(event.requirements, c);
           const { passed, failed, skipped, todo } = event.counts;
           const flaky = event.counts.flaky ? c.yellow(` (${event.counts.flaky} flaky)`) : '';

@@ -1,5 +1,5 @@
 // Runs the real spec-run command line in a child process, for the CLI tests.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser } from 'tap-parser';
@@ -30,4 +30,41 @@ export function parseTap(text: string): Promise<FinalResults> {
 export function lispDocument(name: string, blocks: Record<string, string>, frontmatter = ''): string {
   const sections = Object.entries(blocks).map(([heading, code]) => `## ${heading}\n\n\`\`\`lisp\n${code}\n\`\`\`\n`);
   return `---\ntype: verification\nname: ${name}\n${frontmatter}---\n# ${name}\n\n${sections.join('\n')}`;
+}
+
+export interface Watching {
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves once COUNT runs have printed their summary line. */
+  summaries: (count: number) => Promise<void>;
+  /** Interrupts spec-run, resolved when it has ended. */
+  stop: () => Promise<void>;
+}
+
+/** `spec-run ARGS --watch` started in CWD, left running until stop(). */
+export function watching(args: string[], cwd: string): Watching {
+  const child = spawn(process.execPath, [cli, ...args, '--watch'], { cwd, env: { ...process.env, GITHUB_ACTIONS: '' } });
+  let stdout = '';
+  let stderr = '';
+  const waiters: (() => void)[] = [];
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+    waiters.forEach((wake) => wake());
+  });
+  const closed = new Promise((r) => child.on('close', r));
+  return {
+    stdout: () => stdout,
+    stderr: () => stderr,
+    summaries: (count) =>
+      new Promise<void>((done) => {
+        const check = () => (stderr.match(/^\d+ passed, \d+ failed, \d+ skipped, \d+ todo$/gm) ?? []).length >= count && done();
+        waiters.push(check);
+        check();
+      }),
+    stop: async () => {
+      child.kill('SIGINT');
+      await closed;
+    },
+  };
 }
