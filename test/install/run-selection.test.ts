@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Parser } from 'tap-parser';
 import type { FinalResults } from 'tap-parser';
-import { userProject } from '../support/installed.js';
+import { execFile } from 'node:child_process';
+import { userEnvironment, userProject } from '../support/installed.js';
 
 const specification = (name: string, scenarios: Record<string, string[]>, frontmatter = '') => `${frontmatter}# ${name} Specification
 
@@ -134,4 +135,18 @@ t.test('a document gets the same step definitions, so the same verdict, whicheve
   project.write({ 'specs/shared.steps.mjs': "import { Then } from 'spec-run/steps';\nThen('it is shared', function () {});\n", 'specs/b/doc.spec.md': specification('b', { Sb: ['it is shared'] }) });
   t.same(await verdicts(['specs/b']), { 'specs/b': 'ok' }, 'steps in a directory above bind the documents below it');
   t.same(await verdicts(['specs/']), { 'specs/a': 'ok', 'specs/b': 'ok' });
+});
+
+t.test('on a terminal the counts and the requirements line are said once, the closing line last', async (t) => {
+  const project = userProject(files);
+  const bin = join(project.dir, 'node_modules', '.bin', 'spec-run');
+  // script(1) gives the run a terminal for stdout and stderr both, as a user's shell does.
+  const output = await new Promise<string>((done, fail) =>
+    execFile('script', ['-qec', `${bin} specs/`, '/dev/null'], { cwd: project.dir, env: userEnvironment() }, (error, stdout) => (error ? fail(error) : done(stdout))),
+  );
+  const lines = output.replace(/\u001b\[[\d;]*m/g, '').split(/\r?\n/).filter((line) => line.trim() !== '');
+  t.equal(lines.filter((line) => /^requirements: /.test(line)).length, 1, 'the requirements line once');
+  t.equal(lines.filter((line) => /^\d+ passed/.test(line)).length, 1, 'the counts once');
+  t.equal(lines.at(-1), '4 passed, 0 failed, 0 skipped, 0 todo', 'the closing line last');
+  t.match(output, /Requirements\r?\n.*✔ alpha works/, 'each requirement is still shown');
 });
