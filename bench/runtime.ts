@@ -27,6 +27,8 @@ const SPEC_RUN_BIN = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'
 const SPEC_RUN_SERVE = [process.execPath, join(root, SPEC_RUN_BIN), 'serve'];
 /** Node with nothing loaded, answering its first input line: the floor of any Node server's start. */
 const NODE_ALONE = [process.execPath, '-e', `process.stdin.once('data', () => process.stdout.write('{"jsonrpc":"2.0","id":0,"result":{}}\\n'))`];
+/** The relay runs in V8's mode spec-run serve runs in (see serve-command.ts), so the hop is compared like for like. */
+const NODE_RELAY = [process.execPath, '--no-opt', join(dirname(fileURLToPath(import.meta.url)), 'node-relay.js')];
 const ROUNDS = 3;
 const CALLS = 500;
 const WARM_UP_CALLS = 10;
@@ -258,6 +260,8 @@ export function defaultPeer(): { command: string; name: string } | undefined {
 
 interface Breakdown {
   nodeAloneStartMs: number;
+  /** The peer behind a bare Node relay: one Node hop and nothing else. */
+  relayedPeer?: ServerFigures;
   rawWorker: RoundTrips;
   inProcess: InProcessFigures;
 }
@@ -301,9 +305,14 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
         return undefined;
       })
     : undefined;
-  const breakdown: Breakdown = { nodeAloneStartMs: ours.referenceStartMs!, rawWorker: await rawWorkerRoundTrips(), inProcess: await inProcessRoundTrips() };
+  const relayedPeer = peer && options.peer ? await measureServer([...NODE_RELAY, ...peerCommand(options.peer)]).catch(() => undefined) : undefined;
+  const breakdown: Breakdown = { nodeAloneStartMs: ours.referenceStartMs!, relayedPeer, rawWorker: await rawWorkerRoundTrips(), inProcess: await inProcessRoundTrips() };
   const overshoots = options.short ? [] : await timeoutOvershoots(SPEC_RUN_SERVE);
   const { nodeAloneStartMs, rawWorker, inProcess } = breakdown;
+  const hop =
+    relayedPeer && peer
+      ? `; the peer behind a bare Node relay (one Node hop, nothing parsed) answers in ${ms(relayedPeer.medianMs)}, ${(relayedPeer.medianMs / peer.medianMs).toFixed(2)}x the peer: that much is the hop's, the other ${ms(Math.max(0, ours.medianMs - relayedPeer.medianMs))} of spec-run serve's median are Node's work per call and the worker's`
+      : '';
   const goals: Goal[] = [
     {
       row: { metric: 'spawn to initialize answer', unit: 'ms', ours: ours.startMs, peer: peer?.startMs, target: 150, peerRatio: 0.6 },
@@ -311,7 +320,7 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
     },
     {
       row: { metric: 'evaluate-lisp (+ 1 2) round trip, median', unit: 'ms', ours: ours.medianMs, peer: peer?.medianMs, target: 0.15, peerRatio: 2, peerMissing },
-      why: `the worker alone answers in ${ms(rawWorker.medianMs)} (asked from Node, no MCP), the same server in-process (no client pipe) in ${ms(inProcess.medianMs)}; the other ${ms(ours.medianMs - rawWorker.medianMs)} are Node's part of each call (reading the client's line, checking and dispatching it, formatting and writing the answer) and a second process hop each way. Per call, Node's process uses ${ms(ours.serverCpuMs)} of CPU and the worker ${ms(ours.childrenCpuMs)}${peer ? `, where the peer's one process uses ${ms(peer.serverCpuMs + peer.childrenCpuMs)}` : ''}: Node reads and writes two pipes where the peer reads and writes one, and each write wakes another process`,
+      why: `the worker alone answers in ${ms(rawWorker.medianMs)} (asked from Node, no MCP), the same server in-process (no client pipe) in ${ms(inProcess.medianMs)}; the other ${ms(ours.medianMs - rawWorker.medianMs)} are Node's part of each call (reading the client's line, checking and dispatching it, formatting and writing the answer) and a second process hop each way. Per call, Node's process uses ${ms(ours.serverCpuMs)} of CPU and the worker ${ms(ours.childrenCpuMs)}${peer ? `, where the peer's one process uses ${ms(peer.serverCpuMs + peer.childrenCpuMs)}` : ''}: Node reads and writes two pipes where the peer reads and writes one, and each write wakes another process${hop}`,
     },
     {
       row: { metric: 'evaluate-lisp (+ 1 2) round trip, p99', unit: 'ms', ours: ours.p99Ms, peer: peer?.p99Ms, target: 0.5, peerRatio: 3, peerMissing },
@@ -335,6 +344,12 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
     { metric: 'breakdown: CPU per call, all processes (Node and worker)', unit: 'ms', ours: ours.serverCpuMs + ours.childrenCpuMs, peer: peer ? peer.serverCpuMs + peer.childrenCpuMs : undefined },
     { metric: 'breakdown: CPU per call, Node server (all its threads)', unit: 'ms', ours: ours.serverCpuMs },
     { metric: 'breakdown: CPU per call, SBCL worker', unit: 'ms', ours: ours.childrenCpuMs },
+    ...(relayedPeer
+      ? [
+          { metric: 'breakdown: the peer behind a bare Node relay, median', unit: 'ms', ours: relayedPeer.medianMs, peer: peer?.medianMs },
+          { metric: 'breakdown: the peer behind a bare Node relay, p99', unit: 'ms', ours: relayedPeer.p99Ms, peer: peer?.p99Ms },
+        ]
+      : []),
     { metric: 'breakdown: worker alone (from Node, no MCP), median', unit: 'ms', ours: rawWorker.medianMs },
     { metric: 'breakdown: worker alone, p99', unit: 'ms', ours: rawWorker.p99Ms },
     { metric: 'breakdown: server in-process (no client pipe), median', unit: 'ms', ours: inProcess.medianMs },
