@@ -3,6 +3,7 @@ import t from 'tap';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, parseTap, root, specRun, watching } from './spec-run.js';
+import { checkWatchSession, editUnderWatch, WATCHED_PROJECT } from '../support/watching.js';
 
 const good = `---
 type: verification
@@ -139,31 +140,6 @@ t.test('--watch: a run, then a run of the document that changed, each closed by 
 });
 
 t.test('--watch: an edited steps file is loaded anew, with the modules it imports; the documents keep the names the first run gave them', async (t) => {
-  const specification = '# Heat Specification\n\n## Requirements\n\n### Requirement: Heat\nIt SHALL heat.\n\n#### Scenario: Warm\n- **GIVEN** a temperature of 30 C\n- **THEN** it is warm\n';
-  const steps = (warm: string) => `import { Given, Then } from 'spec-run/steps';\nimport './types.mjs';\nGiven('a temperature of {celsius} C', function (c) { this.c = c; });\nThen('it is warm', function () { if (!(${warm})) throw new Error('not warm: ' + this.c); });\n`;
-  const dir = t.testdir({
-    specs: { 'heat.spec.md': specification },
-    // A custom parameter type, defined in a module the steps file imports.
-    steps: { 'types.mjs': "import { defineParameterType } from 'spec-run/steps';\ndefineParameterType({ name: 'celsius', regexp: /-?\\d+/, transformer: Number });\n", 'heat.steps.mjs': steps('this.c > 20') },
-  });
-  const run = watching(['specs/', '--reporter', 'tap'], dir);
-  await run.summaries(1);
-  t.match(run.stderr(), /^2 passed, 0 failed, 0 skipped, 0 todo$/m, 'the first run passes');
-  await new Promise((r) => setTimeout(r, 300));
-  writeFileSync(join(dir, 'steps', 'heat.steps.mjs'), steps('this.c > 40'));
-  await run.summaries(2);
-  await new Promise((r) => setTimeout(r, 300));
-  writeFileSync(join(dir, 'specs', 'heat.spec.md'), specification.replace('30 C', '50 C'));
-  await run.summaries(3);
-  await run.stop();
-  const runs = run.stdout().split(/^TAP version 14$/m).slice(1);
-  t.equal(runs.length, 3, 'three runs');
-  t.match(runs[1], /not ok 2 - THEN it is warm\n[^]*message: "not warm: 30"/, 'the edited definition runs; the unchanged one, with the parameter type of the module it imports, still binds');
-  t.notMatch(runs[1], /no step definition matches/);
-  t.match(runs[2], /^ok 1 - Heat Specification \(specs\/heat\.spec\.md\)/m, 'the edited document passes, named as in the first run');
-  for (const [i, text] of runs.entries()) {
-    const places = text.split('\n').filter((line) => /# Subtest: Heat Specification|^ *at: /.test(line));
-    t.same(places.filter((line) => !/\(specs\/heat\.spec\.md\)$|at: specs\/heat\.spec\.md:\d+$/.test(line)), [], `run ${i + 1} names the document as the first did`);
-  }
-  t.match(run.stderr(), /changed: specs\/heat\.spec\.md\n/);
+  const dir = t.testdir({ specs: { 'heat.spec.md': WATCHED_PROJECT['specs/heat.spec.md'] }, steps: { 'types.mjs': WATCHED_PROJECT['steps/types.mjs'], 'heat.steps.mjs': WATCHED_PROJECT['steps/heat.steps.mjs'] } });
+  checkWatchSession(t, await editUnderWatch(dir, (args) => watching(args, dir)));
 });

@@ -1,5 +1,6 @@
 // Runs the real spec-run command line in a child process, for the CLI tests.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { watchProcess, type Watching } from '../support/watching.js';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser } from 'tap-parser';
@@ -32,39 +33,7 @@ export function lispDocument(name: string, blocks: Record<string, string>, front
   return `---\ntype: verification\nname: ${name}\n${frontmatter}---\n# ${name}\n\n${sections.join('\n')}`;
 }
 
-export interface Watching {
-  stdout: () => string;
-  stderr: () => string;
-  /** Resolves once COUNT runs have printed their summary line. */
-  summaries: (count: number) => Promise<void>;
-  /** Interrupts spec-run, resolved when it has ended. */
-  stop: () => Promise<void>;
-}
-
-/** `spec-run ARGS --watch` started in CWD, left running until stop(). */
+/** `spec-run ARGS --watch` from this checkout, started in CWD. */
 export function watching(args: string[], cwd: string): Watching {
-  const child = spawn(process.execPath, [cli, ...args, '--watch'], { cwd, env: { ...process.env, GITHUB_ACTIONS: '' } });
-  let stdout = '';
-  let stderr = '';
-  const waiters: (() => void)[] = [];
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-    waiters.forEach((wake) => wake());
-  });
-  const closed = new Promise((r) => child.on('close', r));
-  return {
-    stdout: () => stdout,
-    stderr: () => stderr,
-    summaries: (count) =>
-      new Promise<void>((done) => {
-        const check = () => (stderr.match(/^\d+ passed, \d+ failed, \d+ skipped, \d+ todo$/gm) ?? []).length >= count && done();
-        waiters.push(check);
-        check();
-      }),
-    stop: async () => {
-      child.kill('SIGINT');
-      await closed;
-    },
-  };
+  return watchProcess([process.execPath, cli, ...args, '--watch'], cwd, { ...process.env, GITHUB_ACTIONS: '' });
 }
