@@ -79,7 +79,9 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
     yield { type: 'comment', text: stopped };
   } else if (bailedAt) {
     const at = bailedAt.at ? ` at ${bailedAt.at.file}:${bailedAt.at.line}` : '';
-    stopped = `--bail: stopped at the first failing check${at} (${bailedAt.name}): ${notRunOf}`;
+    // A check's name can be a whole Lisp form: its start is enough to recognise it.
+    const name = bailedAt.name.length > 120 ? `${bailedAt.name.slice(0, 120)}...` : bailedAt.name;
+    stopped = `--bail: stopped at the first failing check${at} (${name}): ${notRunOf}`;
   }
   const traced = requirements.results();
   yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}), ...(stopped ? { stopped } : {}) };

@@ -158,3 +158,16 @@ t.test('a point or unit end outside its unit is reported as a failing runner def
   const end = events.at(-1);
   t.same(end?.type === 'run-end' && end.counts, { passed: 1, failed: 2, skipped: 0, todo: 0 });
 });
+
+t.test('--bail names a long check by its start only, so the reason stays one short line', async (t) => {
+  const form = `(is (equal ${'(list 1 2 3) '.repeat(100)}))`;
+  const runner: DocumentRunner = async (plan, _options, emit) => {
+    const unit = plan.units[0];
+    emit({ type: 'unit-start', file: plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at: { file: unit.file, line: unit.line } });
+    emit({ type: 'point', file: plan.file, unitId: unit.id, ok: false, name: form });
+    emit({ type: 'unit-end', file: plan.file, unitId: unit.id, durationMs: 1 });
+  };
+  const end = (await collect(runPlan({ documents: [documentPlan('a.md', 1)] }, options(1, true), { lisp: runner }))).at(-1);
+  const stopped = end?.type === 'run-end' ? (end.stopped ?? '') : '';
+  t.equal(stopped, `--bail: stopped at the first failing check (${form.slice(0, 120)}...): 0 of 1 documents not run`);
+});
