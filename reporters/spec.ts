@@ -49,7 +49,7 @@ export function specReporter(options: SpecReporterOptions): Reporter {
           const unit = units.get(event.unitId);
           if (!unit) break;
           units.delete(event.unitId);
-          yield renderUnit(unit.name, unit.points, event.durationMs, c, attemptsNote(event));
+          yield renderUnit(unit.name, unit.points, event.durationMs, c, attemptsNote(event), unit.comments);
           break;
         }
         case 'run-end': {
@@ -70,7 +70,7 @@ export function specReporter(options: SpecReporterOptions): Reporter {
   };
 }
 
-function renderUnit(name: string, points: PointEvent[], durationMs: number, c: ReturnType<typeof palette>, attempts: string | null): string {
+function renderUnit(name: string, points: PointEvent[], durationMs: number, c: ReturnType<typeof palette>, attempts: string | null, comments: string[]): string {
   const failed = points.filter((p) => !p.ok && p.todo === undefined);
   const skipped = points.filter((p) => p.skip !== undefined);
   const todo = points.filter((p) => p.todo !== undefined);
@@ -82,6 +82,8 @@ function renderUnit(name: string, points: PointEvent[], durationMs: number, c: R
   else if (skipped.length === points.length && points.length) lines.push(`  ${c.yellow('-')} ${name} ${c.yellow(`skipped: ${skipped[0].skip}`)}`);
   else lines.push(`  ${c.green('✔')} ${name} ${c.dim(`(${checks}, `)}${time}${c.dim(')')}`);
   if (attempts) lines[0] += ` ${c.yellow(attempts)}`;
+  // What the runner says of the unit as a whole (it ran in a fresh environment, its runs' seeds).
+  for (const comment of comments) lines.push(`      ${c.dim(`# ${comment}`)}`);
   for (const point of todo) lines.push(`      ${c.cyan('…')} ${point.name} ${c.cyan(`# TODO ${point.todo}`)} ${c.dim(where(point.at))}`);
   for (const point of failed) {
     lines.push(`      ${c.red('✖')} ${point.name} ${c.dim(where(point.at))}`);

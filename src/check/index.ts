@@ -8,6 +8,7 @@ import { stepKeyword } from '../translate/step-keyword.js';
 import { deltaOf } from '../translate/openspec-layout.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
+import { isVerifyName } from '../translate/lisp-definitions.js';
 import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
 import type { NameUse, UnknownName } from './known-functions.js';
 import { checkLikeBlocks } from '../translate/unknown-family.js';
@@ -139,6 +140,11 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
       if (!context.tools.includes(site.name)) {
         messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity: 'error', message: `tool '${site.name}' is not listed by the runtime (it lists ${context.tools.join(', ')})` });
       }
+    }
+  }
+  for (const unit of plan.units) {
+    if (unit.kind === 'verify-function' && !isVerifyName(unit.functionName)) {
+      messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'note', message: `${unit.functionName} holds checks and nothing in this document or its specification tree calls it: it runs as a unit of its own, as a verify-... function does` });
     }
   }
   const uses = new Map<string, number[]>();

@@ -60,27 +60,67 @@ export function specificationTrees(config: ProjectConfig, given: string[]): Spec
   };
 }
 
+/** The documents of a tree as translated, and the definitions they share. */
+interface TranslatedTree {
+  plans: DocumentPlan[];
+  definitions: DefinitionTree;
+  /** Each document's names that other documents of the tree borrow (by absolute path), computed when first asked. */
+  lent?: Map<string, Set<string>>;
+}
+
 /** `plans` with the definitions each borrows from its tree inserted, and a problem for each name it cannot tell which definition to load for. */
 export async function lendTreeDefinitions(plans: DocumentPlan[], trees: SpecificationTrees): Promise<DocumentPlan[]> {
   const byPath = new Map(plans.map((plan) => [resolve(plan.file), plan]));
-  const definitionTrees = new Map<string, Promise<DefinitionTree>>();
-  const treeOf = (roots: string[]): Promise<DefinitionTree> => {
+  const translatedTrees = new Map<string, Promise<TranslatedTree>>();
+  const treeOf = (roots: string[]): Promise<TranslatedTree> => {
     const key = roots.map((root) => resolve(root)).join('\n');
-    let tree = definitionTrees.get(key);
+    let tree = translatedTrees.get(key);
     if (!tree) {
       // A document of the run stands in the tree as the run read it, so its own definitions are recognised as its own.
       const files = findDocuments(roots).files;
-      tree = Promise.all(files.map(async (file) => byPath.get(resolve(file)) ?? translate(await parseFile(file)))).then(definitionTree);
-      definitionTrees.set(key, tree);
+      tree = Promise.all(files.map(async (file) => byPath.get(resolve(file)) ?? translate(await parseFile(file)))).then((treePlans) => ({ plans: treePlans, definitions: definitionTree(treePlans) }));
+      translatedTrees.set(key, tree);
     }
     return tree;
   };
   return Promise.all(
     plans.map(async (plan) => {
       if (plan.family !== 'lisp') return plan;
-      const { definitions, problems } = borrowDefinitions(plan, await treeOf(trees.rootsOf(plan.file)), trees.shared);
-      if (problems.length === 0 && definitions.length === plan.definitions.length) return plan;
-      return { ...plan, definitions, problems: [...plan.problems, ...problems].sort((a, b) => a.line - b.line) };
+      const tree = await treeOf(trees.rootsOf(plan.file));
+      const { definitions, problems } = borrowDefinitions(plan, tree.definitions, trees.shared);
+      const lent = plan.uncalledCheckFunctions ? (lentNames(tree, trees.shared).get(resolve(plan.file)) ?? new Set<string>()) : new Set<string>();
+      const calledElsewhere = (plan.uncalledCheckFunctions ?? []).filter((fn) => lent.has(fn.name));
+      if (problems.length === 0 && definitions.length === plan.definitions.length && calledElsewhere.length === 0) return plan;
+      const own = withoutUncalled(plan, calledElsewhere);
+      return { ...own, definitions, problems: [...own.problems, ...problems].sort((a, b) => a.line - b.line) };
     }),
   );
+}
+
+/** The names each document of `tree` lends to the others: what they call of it. */
+function lentNames(tree: TranslatedTree, shared: ReadonlySet<string>): Map<string, Set<string>> {
+  if (tree.lent) return tree.lent;
+  const lent = new Map<string, Set<string>>();
+  for (const plan of tree.plans) {
+    if (plan.family !== 'lisp') continue;
+    for (const ref of borrowDefinitions(plan, tree.definitions, shared).definitions) {
+      if (!ref.borrowed) continue;
+      const names = lent.get(resolve(ref.file)) ?? lent.set(resolve(ref.file), new Set()).get(resolve(ref.file))!;
+      for (const name of ref.borrowed.names) names.add(name);
+    }
+  }
+  tree.lent = lent;
+  return lent;
+}
+
+/** `plan` without the unit or error translate made of each of `functions`: another document calls them, so their checks run there. */
+function withoutUncalled(plan: DocumentPlan, functions: { name: string; line: number }[]): DocumentPlan {
+  if (functions.length === 0) return plan;
+  const names = new Set(functions.map((fn) => fn.name));
+  const lines = new Set(functions.map((fn) => fn.line));
+  return {
+    ...plan,
+    units: plan.units.filter((unit) => !(unit.kind === 'verify-function' && names.has(unit.functionName.toLowerCase()) && lines.has(unit.line))),
+    problems: plan.problems.filter((problem) => !(lines.has(problem.line) && functions.some((fn) => problem.message.toLowerCase().startsWith(`${fn.name} holds checks`)))),
+  };
 }

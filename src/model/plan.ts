@@ -47,7 +47,7 @@ export interface FiveamTestUnit extends UnitBase {
   feature?: string;
 }
 
-/** A `verify-...` function of no arguments, defined and never called: the unit calls it. */
+/** A function of no arguments, defined and never called, named `verify-...` or holding checks: the unit calls it. */
 export interface VerifyFunctionUnit extends UnitBase {
   kind: 'verify-function';
   functionName: string;
@@ -115,6 +115,12 @@ export interface DocumentPlan {
   problems: Diagnostic[];
   /** What the document requires: OpenSpec requirements, frontmatter source/covers entries. */
   requirements?: Requirement[];
+  /**
+   * Functions holding checks that nothing in the document calls, by lower-cased name:
+   * translate made each a unit (no arguments) or an error (arguments). Another document
+   * of the specification tree that calls one undoes that (cli/specification-tree.ts).
+   */
+  uncalledCheckFunctions?: { name: string; line: number }[];
   /** Set when the built-in executor steps apply to this document's scenarios, with why (see run/scenario/executor-steps.ts). */
   executorSteps?: { reason: string };
 }

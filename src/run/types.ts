@@ -17,7 +17,7 @@ export interface RunOptions {
   strict: boolean;
   /** The user's step definition files (after the built-in executor steps). */
   stepFiles?: string[];
-  /** Bind every scenario step to its definition without running any. */
+  /** Run nothing: bind every scenario step to its definition, report every Lisp unit as not run. */
   dryRun?: boolean;
   /** argv of the MCP server started for each session when `runtime` is not given. */
   runtimeCommand: string[];

@@ -12,6 +12,7 @@ export interface FamilyTranslation {
   units: UnitDraft[];
   notRun: NotRunBlock[];
   problems: SpecDocument['problems'];
+  uncalledCheckFunctions?: { name: string; line: number }[];
 }
 
 export const LISP_DOCUMENT_TYPES = ['verification', 'property', 'contract', 'scenario'];

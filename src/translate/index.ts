@@ -51,6 +51,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     notRun: translation.notRun,
     problems: problems.sort((a, b) => a.line - b.line),
     requirements,
+    ...(translation.uncalledCheckFunctions ? { uncalledCheckFunctions: translation.uncalledCheckFunctions } : {}),
   };
 }
 

@@ -152,7 +152,26 @@ export interface DefinedFunction {
   rawName: string;
   /** True when the lambda list has no required parameter: the function can be called with none. */
   callableWithoutArguments: boolean;
+  /** True when its body holds a check (`assert`, `is`, `ok`...): a point each time it runs. */
+  holdsChecks: boolean;
   line: number;
+}
+
+/** The checks of FiveAM, rove, prove and Parachute, and spec-run's `assert` (as the driver counts them, checks.lisp). */
+const CHECK_NAMES = new Set(['assert', 'is', 'is-true', 'is-false', 'signals', 'finishes', 'pass', 'fail', 'skip', 'for-all', 'ok', 'ng', 'true', 'false', 'of-type', 'is-type', 'isnt', 'finish', 'is-error']);
+const CHECK_PACKAGES = new Set([...FIVEAM_PACKAGES, ...CL_PACKAGES, 'rove', 'prove', 'cl-test-more', 'parachute', 'org.shirakumo.parachute', 'spec-run']);
+
+/** True when `node` calls a check anywhere outside quoted data. */
+export function holdsChecks(node: LispNode): boolean {
+  if (node.kind === 'conditional') return holdsChecks(node.form);
+  if (node.kind === 'prefixed') return node.prefix !== "'" && holdsChecks(node.form);
+  if (node.kind !== 'list') return false;
+  const head = node.items[0];
+  if (head?.kind === 'symbol' && CHECK_NAMES.has(unqualified(head.name))) {
+    const pkg = packageOf(head.name);
+    if (pkg === null || CHECK_PACKAGES.has(pkg)) return true;
+  }
+  return node.items.some(holdsChecks);
 }
 
 export function definedFunction(form: LispForm): DefinedFunction | null {
@@ -167,7 +186,7 @@ export function definedFunction(form: LispForm): DefinedFunction | null {
     const first = lambdaList.items[0];
     callableWithoutArguments = first === undefined || (first.kind === 'symbol' && first.name.startsWith('&'));
   } else callableWithoutArguments = false;
-  return { name: name.name, rawName: name.raw, callableWithoutArguments, line: form.line };
+  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: items!.slice(3).some(holdsChecks), line: form.line };
 }
 
 /** A `verify-...` name, as the test vocabulary defines verification functions. */

@@ -1,7 +1,8 @@
 // Lisp verification documents (frontmatter `type: verification | property | contract | scenario`).
 // Follows "Order of evaluation in one document" of the test vocabulary:
 // definitions load first wherever they stand, FiveAM tests are run by name, blocks with
-// other top-level forms run in document order, unused `verify-...` functions are called.
+// other top-level forms run in document order, `verify-...` functions and functions holding
+// checks that nothing calls are called (one that needs arguments is an error).
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
@@ -117,15 +118,21 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     }
   }
 
+  const uncalledCheckFunctions: { name: string; line: number }[] = [];
   for (const fn of functions) {
     // The defining form itself names the function once; any other occurrence is a call.
     const neverCalled = (usage.get(fn.name) ?? 0) <= 1;
-    if (isVerifyName(fn.name) && fn.callableWithoutArguments && neverCalled) {
+    // A verify- function is run by its name; any other function by the checks it holds, which nothing else would run.
+    if (!neverCalled || !(isVerifyName(fn.name) || fn.holdsChecks)) continue;
+    if (!isVerifyName(fn.name)) uncalledCheckFunctions.push({ name: fn.name, line: fn.line });
+    if (fn.callableWithoutArguments) {
       units.push({ kind: 'verify-function', name: fn.rawName, functionName: fn.rawName, file, line: fn.line, headingPath: fn.block.headingPath });
+    } else if (fn.holdsChecks) {
+      problems.push({ file, line: fn.line, message: `${fn.rawName} holds checks, but nothing in this document or its specification tree calls it and it needs arguments, so spec-run cannot run it as a unit: its checks would never run; call it from a block`, severity: 'error' });
     }
   }
 
-  return { definitions, units, notRun, problems };
+  return { definitions, units, notRun, problems, ...(uncalledCheckFunctions.length ? { uncalledCheckFunctions } : {}) };
 }
 
 /** The package an `(in-package x)` form names, lower-cased: `:x`, `#:x`, `"X"`, `x`. */

@@ -2,6 +2,7 @@
 import type { DocumentPlan, Unit } from '../model/plan.js';
 import { LISP_DOCUMENT_TYPES } from './family.js';
 import { type LispNode, scanForms } from './lisp-forms.js';
+import { isVerifyName } from './lisp-definitions.js';
 import { UNKNOWN_FAMILY_HINT } from './unknown-family.js';
 import { openspecChangeFile } from './openspec-layout.js';
 
@@ -88,7 +89,7 @@ function unitDetail(unit: Unit): string | null {
     case 'scenario':
       return `requirement "${unit.requirement}"; ${unit.steps.length} step(s), ${unit.configs.length} block(s)`;
     case 'verify-function':
-      return `calls (${unit.functionName}): defined, never called, and named verify-...`;
+      return `calls (${unit.functionName}): defined, never called, and ${isVerifyName(unit.functionName) ? 'named verify-...' : 'holds checks'}`;
     case 'fiveam-test': {
       const notes = [
         ...(unit.dialect ? [`written as ${unit.dialect}; run as a FiveAM test`] : []),

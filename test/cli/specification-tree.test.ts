@@ -106,6 +106,26 @@ t.test('a name defined differently in two documents is an error, naming both, in
   t.notMatch(check.stdout, /^specs\/(one|two)\.test\.md.*error/m);
 });
 
+t.test('a check function nothing in its document calls is no error when another document of the tree calls it, alone or with the others', async (t) => {
+  const shared = lispDocument('shared', { Helper: '(defun check-positive (n)\n  (assert (plusp n)))', Own: '(assert (= 1 1))' });
+  const dir = project({
+    'specs/shared.test.md': shared,
+    'specs/user.test.md': lispDocument('user', { Uses: '(check-positive 3)' }),
+    'lone/shared.test.md': shared,
+  });
+  for (const args of [['check'], ['check', 'specs/shared.test.md']]) {
+    const check = await specRun(args, dir);
+    t.equal(check.code, 0, `${args.join(' ')}: ${check.stdout}`);
+    t.notMatch(check.stdout, /holds checks/);
+  }
+  const run = await specRun(['--reporter', 'tap'], dir);
+  t.equal(run.code, 0, run.stdout);
+  t.match(run.stdout, /ok 1 - \(plusp n\)/, 'its check runs where it is called');
+  const lone = await specRun(['check', 'lone/'], dir);
+  t.equal(lone.code, 1, 'a tree in which nothing calls it');
+  t.match(lone.stdout, /^lone\/shared\.test\.md:10:1: error: check-positive holds checks, but nothing in this document or its specification tree calls it/m);
+});
+
 const CORPUS = join(root, '..', 'shared', 'corpus', 'lisp');
 
 t.test('the Lisp corpus: each document alone borrows what it borrows in the tree, and no helper a sibling defines is undefined', { skip: existsSync(CORPUS) ? false : 'the corpus is not beside the project' }, async (t) => {

@@ -46,7 +46,7 @@ const READINGS: [string, string][] = [
   ['the first suggestion under `To fix:` reads `pull it`', 'part 1 of the items under `To fix:` contains "pull it"'],
   ['the last line kept is `40`', 'the last line of the output shown, or of all spec-run exec printed, == "40"'],
   ['the last shown line of its output is `40`', 'the last line of the output shown == "40"'],
-  ['the `Duration:` line of the report shows just over 3 seconds', 'elapsed ≥ 3 s, by at most'],
+  ['the `Duration:` line of the report shows just over 3 seconds', "the duration on the report's `Duration:` line ≥ 3 s, by at most"],
   // A heading between texts places only those after it; the clauses read each.
   ['the report shows `a`, and a `To fix:` list that ends with `b`', 'the messages name "a" ∧ the block under "To fix:" ends with "b"'],
   ['after them come `x` and `y`', '"x" and "y" stand in the report after the last text the step before quoted'],

@@ -1,11 +1,14 @@
 // The Lisp family's translation of test dialects and Input/Expected pairs, and the
 // index of definitions that tells an undefined call where another document defines it.
 import t from 'tap';
+import fc from 'fast-check';
 import { parseMarkdown } from '../../src/parse/index.js';
 import { translate } from '../../src/translate/index.js';
 import { describePlan } from '../../src/translate/listing.js';
 import { definedElsewhereNote, indexDefinitions, unreadableDefinitionNote } from '../../src/translate/definition-index.js';
 import type { Unit } from '../../src/model/plan.js';
+import { holdsChecks } from '../../src/translate/lisp-definitions.js';
+import { scanForms } from '../../src/translate/lisp-forms.js';
 
 const doc = (body: string, path = 'doc.test.md') => translate(parseMarkdown(path, `---\ntype: verification\nname: d\n---\n\n# D\n\n${body}`));
 const lisp = (code: string) => `\`\`\`lisp\n${code}\n\`\`\`\n`;
@@ -147,4 +150,39 @@ t.test('tests inside a progn, an eval-when or a let are units; quoted data is no
   const behind = doc(lisp('(progn\n  #-sbcl (test not-here (is nil))\n  #+(or sbcl ccl) (test here (is t)))'));
   t.same(byKind(behind.units, 'fiveam-test').map((u) => [u.name, u.feature]), [['not-here', '#-sbcl'], ['here', '#+(or sbcl ccl)']], 'the reader conditional of a nested test is kept');
   t.match(describePlan(behind), /fiveam-test {2}not-here .*\n\s+behind #-sbcl: skipped if that leaves it out/);
+});
+
+t.test('a function holding checks that nothing calls is a unit when it takes no arguments, an error when it needs some', async (t) => {
+  const plan = doc(
+    `## Checks\n\n${lisp(`(defun check-rejects-negatives ()
+  (when t (assert (minusp -1))))
+(defun check-with-optional (&optional (n 1))
+  (fiveam:is (plusp n)))
+(defun check-positive (n)
+  (ok (plusp n)))
+(defun called-check () (assert t))
+(defun helper (x) (* 2 x))
+(defun quoted-only () '(assert nil))
+(defun verify-value () t)`)}\n${lisp('(called-check)\n(assert (= 4 (helper 2)))')}`,
+  );
+  t.same(
+    byKind(plan.units, 'verify-function').map((u) => u.functionName),
+    ['check-rejects-negatives', 'check-with-optional', 'verify-value'],
+    'no-argument functions with checks, and verify- functions, that nothing calls',
+  );
+  t.same(
+    plan.problems.map((p) => [p.line, p.severity, p.message]),
+    [[plan.units[0].line + 4, 'error', 'check-positive holds checks, but nothing in this document or its specification tree calls it and it needs arguments, so spec-run cannot run it as a unit: its checks would never run; call it from a block']],
+    'only the one needing arguments; a called one, one without checks and quoted data are no units',
+  );
+  t.match(describePlan(plan), /calls \(check-rejects-negatives\): defined, never called, and holds checks/);
+  t.match(describePlan(plan), /calls \(verify-value\): defined, never called, and named verify-\.\.\./);
+});
+
+t.test('holdsChecks finds a check under any wrapping of code, never in quoted data', async () => {
+  const check = fc.constantFrom('(assert (= 1 x))', '(is (= 1 x))', '(fiveam:is-true x)', '(5am:signals error (f))', '(ok x)', '(parachute:true x)', '(rove:ng x)');
+  const wrapper = fc.constantFrom((f: string) => `(when (> 1 2) ${f})`, (f: string) => `(dolist (x '()) ${f})`, (f: string) => `(lambda () ${f})`, (f: string) => `(ignore-errors ${f})`, (f: string) => `(let ((x 1)) ${f})`, (f: string) => `#+sbcl ${f}`);
+  const wrapped = fc.tuple(check, fc.array(wrapper, { maxLength: 6 })).map(([form, wrappers]) => wrappers.reduce<string>((inner, wrap) => wrap(inner), form));
+  const holds = (text: string) => holdsChecks(scanForms(text).forms[0].node);
+  fc.assert(fc.property(wrapped, (code) => holds(`(progn ${code})`) && !holds(`(progn '${code})`) && !holds(`(progn (other:assert x) '(${code}))`)));
 });

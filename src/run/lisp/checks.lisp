@@ -96,13 +96,55 @@ bounded walk: expansions of spec code are small, and shared structure is left as
                        do (walk (car rest) (1+ depth))))))
       (walk expansion 0))))
 
+(defparameter *check-operators*
+  '(assert fiveam:is fiveam:is-true fiveam:is-false fiveam:signals fiveam:finishes
+    fiveam:pass fiveam:fail fiveam:skip fiveam:for-all
+    ok ng true false of-type is-type isnt finish prove:is-error)
+  "The macros whose every call is a check: a point each time it runs (dialects.lisp
+defines the other frameworks' ones).")
+
+(defvar *checks-found* nil
+  "While the checks some code holds are counted (CHECK-LINES): (file line) of each
+check its expansion met -> T.")
+
+(defun check-call-p (form environment)
+  "True when FORM, a macro call, is a check; rove's SIGNALS is a predicate inside OK."
+  (and (member (car form) *check-operators*)
+       (not (and (eq (car form) 'fiveam:signals) (dialect-signals-p form environment)))))
+
 (defun positioning-macroexpand-hook (expander form environment)
-  "*MACROEXPAND-HOOK*: what a macro called in spec code expands into stands at the call."
-  (let ((expansion (funcall expander form environment))
-        (position (and (consp form)
+  "*MACROEXPAND-HOOK*: what a macro called in spec code expands into stands at the
+call; while checks are counted, a check met is noted at its place."
+  (let ((position (and (consp form)
                        (or (gethash form *form-positions*) (gethash form *inherited-positions*)))))
-    (when position (inherit-position expansion position))
-    expansion))
+    (when (and *checks-found* position (check-call-p form environment))
+      (setf (gethash (list (source-file (first position)) (line-at (first position) (second position)))
+                     *checks-found*)
+            t))
+    (let ((expansion (funcall expander form environment)))
+      (when position (inherit-position expansion position))
+      expansion)))
+
+(defun check-lines (forms)
+  "The lines of the checks FORMS hold, in order: every check their full expansion
+meets (a loop's body, both branches of a condition, a lambda's body, the expansion
+of a macro of the document), run or not. Nothing is evaluated; a form that cannot
+be expanded is left as it is (running it says why)."
+  (let ((*checks-found* (make-hash-table :test #'equal)))
+    (dolist (form forms)
+      (handler-case (handler-bind ((warning #'muffle-warning))
+                      (sb-walker:macroexpand-all form))
+        (error () nil)))
+    (sort (loop for place being the hash-keys of *checks-found* collect (second place)) #'<)))
+
+(defun report-no-check-ran (name location lines)
+  "The point of a unit that ran to its end without making a check: not ok when its
+code holds checks, at LINES (none of them ran), else ok, saying the unit ran without error."
+  (if lines
+      (emit-point nil (format nil "~A makes its checks" name) location
+                  `((:reason . ,(format nil "none of its ~D check~:P ran (line~P ~{~A~^, ~}): the unit ran to its end without making one (a check in a loop over nothing, under a false condition, or inside IGNORE-ERRORS around an error is never made)"
+                                        (length lines) (length lines) lines))))
+      (emit-point t (format nil "~A runs without error" name) location)))
 
 (setf *macroexpand-hook* 'positioning-macroexpand-hook)
 

@@ -150,6 +150,9 @@ Returns BODY's value and whether it ran to its end."
                  completed t))))
      (values value completed)))
 
+(defvar *forms-run* nil
+  "While a block runs: the forms read from it so far, last first.")
+
 (defun evaluate-source (source &optional input)
   "Read and evaluate SOURCE's forms in order. With INPUT, (value), each form
 sees the variable INPUT (read in the current package) bound to that value."
@@ -157,7 +160,8 @@ sees the variable INPUT (read in the current package) bound to that value."
         (stream (make-string-input-stream (source-text source))))
     (loop for form = (read-spec-form stream source)
           until (eq form stream)
-          do (let ((*current-form* form))
+          do (push form *forms-run*)
+             (let ((*current-form* form))
                (eval (if input
                          (let ((variable (intern "INPUT")))
                            `(let ((,variable ',(first input)))
@@ -204,14 +208,16 @@ offering the restart to continue."
 request of the Input block the block answers: bound to INPUT around each form."
   (seed-random-state seed)
   (when input (mapc #'learn-key-spelling (third input)))
-  (let ((*current-source* source))
+  (let ((*current-source* source)
+        (*forms-run* '()))
     (multiple-value-bind (value completed)
         (with-unit-guard
           (with-failed-checks-going-on
             (evaluate-source source (and input (list (second input))))))
       (declare (ignore value))
       (when (and completed (zerop *unit-points*))
-        (emit-point t name (list (source-file source) (source-first-line source)))))))
+        (report-no-check-ran name (list (source-file source) (source-first-line source))
+                             (check-lines (reverse *forms-run*)))))))
 
 (defun defined-test-symbol (test-name)
   "The symbol of the FiveAM test TEST-NAME: read in the current package, or else the
@@ -295,7 +301,12 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                  (setf (fiveam::test-lambda test) original))))
          (declare (ignore value))
          (when (and completed (zerop *unit-points*))
-           (emit-point t name location)))))))
+           (report-no-check-ran name location (check-lines (definition-parts source)))))))))
+
+(defun definition-parts (source)
+  "The parts of the definition at SOURCE's place (a test's, a function's) after its
+head: its name, options and body, where its checks stand."
+  (rest (source-form-at (source-file source) (source-first-line source))))
 
 (defun run-verify-function (function-name seed name source)
   (seed-random-state seed)
@@ -307,10 +318,44 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                     `((:reason . ,(format nil "no function named ~A was defined" function-name))))
         (multiple-value-bind (value completed) (with-unit-guard (with-failed-checks-going-on (funcall symbol)))
           (when (and completed (zerop *unit-points*))
-            (emit-point value (format nil "(~(~A~)) returns true" function-name) location
-                        (unless value
-                          `((:reason . ,(format nil "~A has no assertions and returned ~A"
-                                                function-name (show value)))))))))))
+            (let ((lines (check-lines (definition-parts source))))
+              (if lines
+                  (report-no-check-ran name location lines)
+                  (emit-point value (format nil "(~(~A~)) returns true" function-name) location
+                              (unless value
+                                `((:reason . ,(format nil "~A has no assertions and returned ~A"
+                                                      function-name (show value)))))))))))))
+
+(defun spec-threads ()
+  "The live threads spec code may have started: all but the driver's own and SBCL's."
+  (remove-if (lambda (thread)
+               (or (eq thread *main-thread*) (sb-thread::thread-ephemeral-p thread)
+                   (not (sb-thread:thread-alive-p thread))))
+             (sb-thread:list-all-threads)))
+
+(defparameter *thread-stop-seconds* 2
+  "How long a thread left running at the end of its unit is given to unwind once stopped.")
+
+(defun stop-threads-left-running (before name location)
+  "Stop the threads the unit started (the live ones not in BEFORE) that are still
+running at its end, and fail it, naming them: a check they would make later would
+otherwise be lost, or counted in another unit."
+  (let ((left (set-difference (spec-threads) before)))
+    (when left
+      (dolist (thread left) (ignore-errors (sb-thread:terminate-thread thread)))
+      (dolist (thread left) (sb-thread:join-thread thread :default nil :timeout *thread-stop-seconds*))
+      (let ((stuck (remove-if-not #'sb-thread:thread-alive-p left)))
+        (emit-point nil (format nil "~A leaves no thread running" name) location
+                    `((:reason . ,(format nil "~D thread~:P it started ~:*~[~;was~:;were~] still running when it ended (~{~A~^, ~}): ~:[stopped~;~:*stopped, except ~{~A~^, ~}, which could not be~], so no check made there later counts; join a thread (bt:join-thread) before the unit ends"
+                                          (length left) (mapcar #'sb-thread:thread-name left)
+                                          (and stuck (mapcar #'sb-thread:thread-name stuck))))))))))
+
+(defmacro with-threads-stopped-at-end ((name location) &body body)
+  "Run the unit BODY; then stop the threads it left running (STOP-THREADS-LEFT-RUNNING)."
+  (let ((before (gensym "BEFORE")))
+    `(let ((,before (spec-threads)))
+       (unwind-protect (progn ,@body)
+         (stop-threads-left-running ,before ,name ,location)))))
 
 (defun run-command (command)
   (setf *unit-points* 0
@@ -322,12 +367,15 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                (seed-random-state seed)
                (load-source (make-source :file file :first-line line :text text))))
       (:block (destructuring-bind (file line text seed name &optional input) arguments
-                (run-block (make-source :file file :first-line line :text text) seed name input)))
+                (with-threads-stopped-at-end (name (list file line))
+                  (run-block (make-source :file file :first-line line :text text) seed name input))))
       (:test (destructuring-bind (test-name seed name file line &optional feature) arguments
-               (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature)))
+               (with-threads-stopped-at-end (name (list file line))
+                 (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature))))
       (:unit-tests (setf *unit-test-names* (first arguments)))
       (:verify (destructuring-bind (function-name seed name file line) arguments
-                 (run-verify-function function-name seed name (make-source :file file :first-line line))))))
+                 (with-threads-stopped-at-end (name (list file line))
+                   (run-verify-function function-name seed name (make-source :file file :first-line line)))))))
   (send-to-host `((:type . "done")
                   (:points . ,*unit-points*)
                   (:slept . ,(coerce *slept-seconds* 'double-float)))))
@@ -376,8 +424,6 @@ here and dropped after it: no driver sees a name, test, suite, point or position
            (run-command '(:test "warm-up-test" 1 "warm-up-test" "warm-up.md" 5))
            (run-command '(:block "warm-up.md" 12 "(assert (< 1 2))" 1 "a block")))
       (delete-package package))))
-
-(defvar *main-thread* nil)
 
 (defvar *disabled-debugger-hook* nil "The hook --disable-debugger installed.")
 

@@ -53,6 +53,16 @@
   "Replies read from the host that their thread has not taken yet: rid -> outcome.")
 (defvar *reading-replies* nil "True while some thread reads the host's input.")
 
+(defvar *main-thread* nil "The driver's own thread, which reads commands.")
+
+(defun read-reply ()
+  "The host's next message, read whole: a thread of spec code is not stopped halfway
+through a message (a unit's threads left running are, at its end), which would
+leave the rest of it for the next reader."
+  (if (eq sb-thread:*current-thread* *main-thread*)
+      (read-from-host)
+      (sb-sys:without-interrupts (read-from-host))))
+
 (defun await-reply (rid)
   "The outcome (status value) of request RID. One waiting thread at a time reads
 the host's input and files each reply under its rid; the others wait for theirs."
@@ -66,7 +76,7 @@ the host's input and files each reply under its rid; the others wait for theirs.
           (bt:condition-wait *reply-arrived* *replies-lock*)
           (let ((reply (progn (setf *reading-replies* t)
                               (bt:release-lock *replies-lock*)
-                              (unwind-protect (read-from-host)
+                              (unwind-protect (read-reply)
                                 (bt:acquire-lock *replies-lock*)
                                 (setf *reading-replies* nil)))))
             (unless (and (consp reply) (eq (first reply) :reply))

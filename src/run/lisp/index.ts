@@ -3,7 +3,8 @@
 // in that same Lisp environment. Requests of spec code go through here to
 // runtime servers started per session. A unit past its time limit, or whose
 // driver crashes, fails; the driver and its servers are stopped, and a fresh
-// driver with the definitions reloaded runs the next unit.
+// driver with the definitions reloaded runs the next units, each saying so (a
+// comment, and a note on each failing point): what earlier units did is lost.
 import { resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
 import type { CodeRef, DocumentPlan, Unit } from '../../model/plan.js';
@@ -136,6 +137,12 @@ function blockInput(input: CodeRef): BlockInput {
 /** What ended a command, when it did not end normally. */
 type Interruption = { kind: 'timeout' } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
 
+/** Why the driver was stopped in `unit`: the first half of what the units after it say. */
+function restartReason(unit: Unit, outcome: Exclude<Interruption, { kind: 'interrupted' }>): string {
+  const what = outcome.kind === 'timeout' ? 'exceeded the unit time limit' : `failed (${outcome.error.message})`;
+  return `the unit "${unit.name}" (line ${unit.line}) ${what}`;
+}
+
 class DocumentRun {
   readonly transcript = new Transcript();
   sleptSeconds = 0;
@@ -145,6 +152,12 @@ class DocumentRun {
   private definitionsReported = false;
   private checker: Promise<ToolCallChecker> | null = null;
   private failed = false;
+  /**
+   * Set once a unit's driver was stopped (time limit, crash): why. The units after it
+   * run in a fresh driver holding the definitions but nothing the units before did,
+   * which each of them says.
+   */
+  private restartedBecause: string | null = null;
   private exchangesBeforeUnit = 0;
   private readonly timingNeeds: Map<string, TimingNeed>;
   /** What the running unit needs of the gate, if anything beyond ordinary turns. */
@@ -195,12 +208,22 @@ class DocumentRun {
     try {
       for (const unit of this.plan.units) {
         if (this.stopping) break;
-        if (unit.kind === 'json-input') await this.runJsonInput(unit);
-        else if (unit.kind !== 'scenario') await this.runLispUnit(unit);
+        if (unit.kind === 'scenario') continue;
+        if (this.options.dryRun) this.reportNotRun(unit, 'dry run: not run');
+        else if (unit.kind === 'json-input') await this.runJsonInput(unit);
+        else await this.runLispUnit(unit);
       }
     } finally {
       await this.environment?.close();
     }
+  }
+
+  /** A unit reported as skipped for `reason`, without running anything. */
+  private reportNotRun(unit: Unit, reason: string): void {
+    const at = { file: unit.file, line: unit.line };
+    this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
+    this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: unit.name, at, skip: reason });
+    this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: 0 });
   }
 
   /**
@@ -281,7 +304,7 @@ class DocumentRun {
     const event: PointEvent = { type: 'point', file: this.plan.file, unitId, ok: message.ok, name: message.name, at };
     if (message.skip !== undefined) event.skip = message.skip;
     if (!message.ok) {
-      event.diagnostics = { ...this.withDefinedElsewhere(message.diagnostics ?? {}), ...this.lastExchange(), ...extra };
+      event.diagnostics = { ...this.withDefinedElsewhere(message.diagnostics ?? {}), ...this.lastExchange(), ...this.environmentNote(), ...extra };
       this.attachTranscript(event);
     }
     return event;
@@ -305,6 +328,15 @@ class DocumentRun {
   private lastExchange(): Record<string, unknown> {
     const last = this.transcript.exchanges.length > this.exchangesBeforeUnit ? this.transcript.exchanges.at(-1) : undefined;
     return last ? { request: last.request, response: last.response } : {};
+  }
+
+  /** What a failing point says of its environment when it ran in a fresh one. */
+  private environmentNote(): Record<string, unknown> {
+    return this.restartedBecause ? { environment: this.freshEnvironmentText() } : {};
+  }
+
+  private freshEnvironmentText(): string {
+    return `ran in a fresh Lisp environment: ${this.restartedBecause}, so its driver was stopped; the document's definitions were loaded again, but nothing the units before did is there (values they set, what they evaluated in sessions)`;
   }
 
   private interruptionPoint(unitId: string, name: string, at: SourceRef, outcome: Interruption): PointEvent {
@@ -357,6 +389,7 @@ class DocumentRun {
     }
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
+    if (this.restartedBecause) this.emit({ type: 'comment', file: this.plan.file, unitId: unit.id, text: `${unit.name} ${this.freshEnvironmentText()}` });
     let reportedSeed = seed;
     if (environmentError && this.options.interrupt?.aborted) {
       this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: unit.name, at, skip: interruptedReason(this.options.interrupt) });
@@ -379,7 +412,9 @@ class DocumentRun {
           for (const point of points) this.emitPoint(this.pointEvent(unit.id, point, at, runNote));
           if (outcome) {
             const interruption = this.interruptionPoint(unit.id, unit.name, at, outcome);
-            this.emitPoint({ ...interruption, diagnostics: { ...interruption.diagnostics, ...runNote } });
+            const later = outcome.kind === 'interrupted' ? {} : { later: 'the units after it run in a fresh Lisp environment, each saying so' };
+            this.emitPoint({ ...interruption, diagnostics: { ...interruption.diagnostics, ...later, ...runNote } });
+            if (outcome.kind !== 'interrupted') this.restartedBecause = restartReason(unit, outcome);
           }
           if (runs > 1)
             this.emit({

@@ -67,7 +67,7 @@ t.test('every command kind runs in a real driver, and every message kind it send
   const unitTests = await run({ kind: 'unit-tests', testNames: ['protocol-test'] });
   t.same(unitTests.done, { type: 'done', points: 0, slept: 0 }, 'unit-tests: done, no points');
   const rerun = await run({ kind: 'block', file: 'protocol.md', line: 9, text: "(fiveam:run 'protocol-test)", seed: 2, name: 'rerun' });
-  t.same(rerun.points.map((p) => [p.ok, p.name]), [[true, 'rerun']], "a block running a unit's test does not report its checks again");
+  t.same(rerun.points.map((p) => [p.ok, p.name]), [[true, 'rerun runs without error']], "a block running a unit's test does not report its checks again");
 
   const verify = await run({ kind: 'verify', functionName: 'verify-protocol', seed: 3, name: 'verify', file: 'protocol.md', line: 7 });
   t.same(

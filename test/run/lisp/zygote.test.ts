@@ -51,7 +51,7 @@ t.test("one document's definitions, specials, packages, threads, open files and 
 (defvar *leaked-special* 2)
 (defpackage #:leaked-package (:use #:cl))
 (defvar *leaked-stream* (open ${JSON.stringify(join(dir, 'kept.txt'))}))
-(sb-thread:make-thread (lambda () (sleep 600)) :name "leaked-thread")
+(defvar *leaked-thread* (sb-thread:make-thread (lambda () (sleep 600)) :name "leaked-thread"))
 (sb-ext:run-program "/bin/sh" (list "-c" "setsid sleep ${marker} >/dev/null 2>&1 &") :wait t)
 (is (fboundp 'leaked-function))
 \`\`\`\n`,

@@ -28,8 +28,8 @@ export type Entity =
   | { type: 'path'; text: string }
   | { type: 'image'; name: string }
   | { type: 'variable'; name: string }
-  /** "1 to 10", "101 through 105": printed values from one number to another. */
-  | { type: 'range'; from: number; to: number }
+  /** "1 to 10", "101 through 105": printed values from one number to another; "`line1` to `line5`": texts that differ only by that number, between PREFIX and SUFFIX. */
+  | { type: 'range'; from: number; to: number; prefix?: string; suffix?: string }
   /** "line 4", "line 3, column 7": a place in a file. */
   | { type: 'position'; line: number; column?: number }
   /** "the second command", "the first line". */
@@ -61,6 +61,8 @@ const CONCEPTS: Record<string, string[]> = {
   AT_LEAST: ['at least', 'more than', 'longer than', 'over', 'no less than', 'no sooner than', 'no earlier than', 'not earlier than', 'not sooner than', 'minimum', 'past', 'beyond'],
   /** A file growing by a line: "the log gains a line with …". */
   LOG_GROWS: ['gains', 'gained', 'grows', 'is appended', 'gets appended', 'appends', 'appended'],
+  /** A line of the `--log` file as what it is: "a JSON object with `"event":"timeout"`". */
+  JSON_LINE: ['json object', 'json objects', 'json line', 'json lines', 'json record', 'json document', 'object', 'objects'],
   /** A little more or less than a time: at least it (at most it), and not by more than a measurement's slack. */
   JUST_OVER: ['a little over', 'a little more than', 'a little longer than', 'a little after', 'slightly over', 'slightly more than', 'slightly longer than', 'slightly after', 'just over', 'just above', 'just past', 'just after', 'a bit over', 'a bit more than', 'a bit after', 'shortly after', 'marginally over', 'marginally more than', 'a tad over'],
   JUST_UNDER: ['a little under', 'a little less than', 'a little before', 'slightly under', 'slightly less than', 'slightly before', 'just under', 'just below', 'just short of', 'just before', 'a bit under', 'a bit less than', 'a bit before', 'shortly before', 'marginally under', 'marginally less than', 'a tad under'],
@@ -499,14 +501,30 @@ function elidedOrdinals(tokens: Token[]): Token[] {
   });
 }
 
-/** "`1` to `5`", "`101` through `105`": quoted numbers from one to another are a range, as unquoted ones are. */
+/** The texts a range stands for, in order: "`line1` to `line3`" is `line1`, `line2`, `line3`. */
+export const rangeTexts = (r: { from: number; to: number; prefix?: string; suffix?: string }): string[] =>
+  Array.from({ length: r.to - r.from + 1 }, (_, k) => `${r.prefix ?? ''}${r.from + k}${r.suffix ?? ''}`);
+
+/** The most texts a range of quoted texts may stand for: a longer one is no list of lines a sentence means one by one. */
+const LONGEST_TEXT_RANGE = 1000;
+
+/**
+ * "`1` to `5`", "`101` through `105`": quoted numbers from one to another are a range, as
+ * unquoted ones are; "`line1` to `line5`", "`row 3` through `row 7`": texts alike but for their
+ * number are the texts of every number between, not the two ends alone.
+ */
 function quotedRanges(tokens: Token[]): Token[] {
-  const whole = (t: Token | undefined) => (t?.kind === 'entity' && t.entity.type === 'quoted' && /^\d+$/.test(t.entity.text) ? Number(t.entity.text) : null);
+  const numbered = (t: Token | undefined) => {
+    const m = t?.kind === 'entity' && t.entity.type === 'quoted' ? /^(\D*?)(\d+)(\D*)$/.exec(t.entity.text) : null;
+    return m ? { prefix: m[1], n: Number(m[2]), suffix: m[3] } : null;
+  };
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const [from, to, between] = [whole(tokens[i]), whole(tokens[i + 2]), tokens[i + 1]];
-    if (from !== null && to !== null && between?.kind === 'word' && /^(to|through|thru)$/i.test(between.text)) {
-      out.push({ kind: 'entity', entity: { type: 'range', from, to }, text: `${from} ${between.text} ${to}` });
+    const [from, to, between] = [numbered(tokens[i]), numbered(tokens[i + 2]), tokens[i + 1]];
+    const alike = from !== null && to !== null && from.prefix === to.prefix && from.suffix === to.suffix && to.n > from.n && to.n - from.n < LONGEST_TEXT_RANGE;
+    if (from !== null && to !== null && between?.kind === 'word' && /^(to|through|thru)$/i.test(between.text) && (alike || (from.prefix + from.suffix + to.prefix + to.suffix === ''))) {
+      const affix = from.prefix + from.suffix === '' ? {} : { prefix: from.prefix, suffix: from.suffix };
+      out.push({ kind: 'entity', entity: { type: 'range', from: from.n, to: to.n, ...affix }, text: `${tokens[i].text} ${between.text} ${tokens[i + 2].text}` });
       i += 2;
     } else out.push(tokens[i]);
   }

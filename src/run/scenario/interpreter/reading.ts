@@ -270,6 +270,8 @@ export function namesOne(clause: Token[], subject: Token[]): boolean {
   const at = clause.findIndex((t) => !isFunction(t));
   // "with the output `x`": what the subject ended with, no subject either.
   const opening = at >= 0 && !/^(its|their)$/i.test(clause[at - 1]?.text ?? '') && !/^with$/i.test(clause[0]?.text ?? '') ? clause[at] : undefined;
+  // "… and `x` does not appear anywhere": a text said to be (or not be) anywhere is said of all the run printed, never of the subject's part ("anywhere in its report" is the subject's).
+  if (clause[at]?.kind === 'entity' && clause[at].entity.type === 'quoted' && clause.some((t) => t.kind === 'word' && t.concepts.includes('ANYWHERE')) && !clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text))) return true;
   // "its first output line": a line's place names no command.
   return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type) && !(t.entity.type === 'ordinal' && t.entity.of === 'line')) || (t.kind === 'word' && !PRONOUN.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER'].includes(c) || (t === opening && ['MESSAGE', 'OUTPUT', 'NOTICE'].includes(c))) || /^(both|each|every|all|none)$/i.test(t.text))));
 }
@@ -291,6 +293,8 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   // Once a clause names a subject of its own ("…, the executor prints …, and it exits"), a later pronoun is that one's.
   let referent: Token[] | null = null;
   parts.forEach((clause, index) => {
+    // "…, while no output line of that report reads `x`": a clause of its own, said beside the one before.
+    if (index > 0 && clause.length > 1 && clause[0].kind === 'word' && /^(while|whereas)$/i.test(clause[0].text)) clause = clause.slice(1);
     const pronoun = clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text));
     // The subject the sentence opens with, said of this clause when it names none of its own.
     let carried: Token[] = [];

@@ -7,7 +7,7 @@
 // order words ("followed by", "then", "comes after") say in which order, negation that
 // none is there. "`a`, then `b`" is one fact about both texts, never two facts.
 import type { CommandRecord } from '../../../executor/record.js';
-import { conceptWords, type Token } from './lexicon.js';
+import { conceptWords, JSON_MEMBER, rangeTexts, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, type Args, type Rule } from './reading.js';
 
@@ -19,6 +19,12 @@ interface Verdict {
 interface TextCheck {
   text: string;
   evaluate(o: Observation): Verdict;
+  /** The texts said to follow, where the sentence names no text they follow ("It is followed by `x`"). */
+  follows?: readonly string[];
+  /** The texts it checks in their order ("`a` followed by `b`"). */
+  ordered?: readonly string[];
+  /** It says a place holds those texts and no other line ("shows `a` only"). */
+  only?: true;
 }
 
 /** The headings of the report's blocks, as the executor writes them. */
@@ -130,6 +136,9 @@ export function quotesCommand(texts: readonly string[], o: Observation, calledCo
   return calledCommand || texts.some((x) => /^(Command:|\[\d+\/\d+\])/.test(x) || o.record.commands.some((c) => c.run.trim() === x.trim()) || o.runs.some((r) => r.trim() === x.trim()));
 }
 
+/** A text that is a file's name by its extension ("`logs/limits.jsonl`", "`out.txt`"), not a field's path ("`stop.commands`"). */
+export const namesFile = (text: string) => /^[\w./-]+\.(jsonl|ndjson|json|log|txt|ya?ml|md|sh|out|csv)$/i.test(text);
+
 /** "the command `sleep 5`": a text a sentence calls a command. */
 export const calledCommand = (tokens: readonly Token[]) => tokens.some((t, i) => quotedText(t) !== null && is(tokens[i - 1], 'COMMAND'));
 
@@ -138,6 +147,11 @@ function unquotedPlace(place: Place, texts: readonly string[], called: boolean):
   if (place !== PLACES.report && place !== PLACES.verdict) return place;
   const strip = (lines: string[], o: Observation) => (quotesCommand(texts, o, called) ? lines : withoutQuotedCommands(lines.join('\n'), o).split('\n'));
   return { ...place, of: (c, o) => strip(place.of(c, o), o), ofRun: (o) => strip(place.ofRun(o), o) };
+}
+
+/** The line of a command's report that LABEL opens ("Exit Status:"), or of all the run printed where no command ran. */
+function labelledLine(label: string): Place {
+  return { name: `the ${JSON.stringify(label)} line of the report`, of: (c) => c.report.split('\n').filter((l) => l.startsWith(label)), ofRun: (o) => runLines(o).filter((l) => l.startsWith(label)) };
 }
 
 function headingPlace(heading: string): Place {
@@ -198,11 +212,12 @@ const AFTER_FIRST = /^(after|comes after|come after|coming after|follows|follow|
 const ADJACENT = /^(right|directly|immediately|just) (after|before)$|^next$/i;
 
 /** Texts of a sentence in the order the report is to show them, or null when its order words do not order texts. */
-function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean; anchor?: { after: boolean; at: number }; follows?: true } | null {
-  const items: { text: string; at: number }[] = [];
+function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean; next?: boolean[]; anchor?: { after: boolean; at: number }; follows?: true } | null {
+  // NEXT: on the line right after the text before it, as the texts of a range are ("`line1` to `line5`").
+  const items: { text: string; at: number; next: boolean }[] = [];
   a.tokens.forEach((t, at) => {
-    if (t.kind === 'entity' && t.entity.type === 'range') for (let n = t.entity.from; n <= t.entity.to; n++) items.push({ text: String(n), at });
-    else if (quotedText(t) !== null && !isHeading(t)) items.push({ text: quotedText(t)!, at });
+    if (t.kind === 'entity' && t.entity.type === 'range') rangeTexts(t.entity).forEach((text, k) => items.push({ text, at, next: k > 0 }));
+    else if (quotedText(t) !== null && !isHeading(t)) items.push({ text: quotedText(t)!, at, next: false });
   });
   const orders = a.tokens.flatMap((t, at) => (is(t, 'ORDER') ? [{ word: t.text.toLowerCase(), at }] : []));
   const ranged = a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'range');
@@ -242,7 +257,8 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   const reversed = orders.filter((o) => AFTER_FIRST.test(o.word) && !pronoun(a.tokens[o.at + 1]));
   if (reversed.length > 0 && (items.length !== 2 || orders.length !== 1)) return null;
   const texts = items.map((i) => i.text);
-  return { texts: reversed.length > 0 ? texts.reverse() : texts, ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) };
+  if (reversed.length > 0) return ranged ? null : { texts: texts.reverse(), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)) };
+  return { texts, ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)), ...(ranged ? { next: items.map((i) => i.next) } : {}) };
 }
 
 /** A part is the text: word for word (an item of a numbered list with or without its number). */
@@ -256,8 +272,8 @@ function isText(part: string, text: string): boolean {
 /** "`x` is printed after the output block": a text placed by a part of the report, which the texts of the report read. */
 export const placedByPart = (a: Args) => sequence(a)?.anchor !== undefined;
 
-/** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT). */
-function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean): boolean {
+/** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT; each text NEXT says so on the line after the one before it). */
+function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[]): boolean {
   const joined = parts.join('\n');
   // "the headline is `…`" (one line); "the output is `a`, then `b`" (its lines, and nothing else).
   if (presence === 'is') {
@@ -282,9 +298,9 @@ function holds(parts: string[], texts: string[], presence: Presence, ordered: bo
     return lines.some((_, i) => texts.every((x, k) => lines[i + k] !== undefined && locate(x, lines[i + k]) !== null));
   }
   let from = 0;
-  for (const x of texts) {
+  for (const [k, x] of texts.entries()) {
     const found = locate(x, joined, from);
-    if (!found) return false;
+    if (!found || (next?.[k] && joined.slice(from, found.start).split('\n').length !== 2)) return false;
     from = found.end;
   }
   return true;
@@ -359,15 +375,22 @@ export function namedOutput(a: Args): boolean {
 }
 
 /** Whether TOKENS list two texts or more ("`a`, `b` and `c`", "`a` followed by `b`"), and whether an order word stands between them. */
-export function textList(tokens: Token[]): { list: boolean; ordered: boolean } {
+export function textList(tokens: Token[]): { list: boolean; ordered: boolean; texts: string[] } {
   let run = 0;
   let longest = 0;
   let ordered = false;
   let orderInRun = false;
+  // The texts of the runs in an order, which a reading must check in it.
+  const inOrder = new Set<string>();
+  let current: string[] = [];
   tokens.forEach((t, i) => {
     if ((quotedText(t) !== null && !isHeading(t)) || (t.kind === 'entity' && t.entity.type === 'range')) {
       run += 1;
-      if (run >= 2 && orderInRun) ordered = true;
+      current.push(...(t.kind === 'entity' && t.entity.type === 'range' ? rangeTexts(t.entity) : [quotedText(t)!]));
+      if (run >= 2 && orderInRun) {
+        ordered = true;
+        for (const x of current) inOrder.add(x);
+      }
       longest = Math.max(longest, run);
     } else if (t.kind === 'word' && (t.concepts.includes('FUNCTION') || t.concepts.includes('ORDER'))) {
       if (t.concepts.includes('ORDER') && run > 0) orderInRun = true;
@@ -375,9 +398,10 @@ export function textList(tokens: Token[]): { list: boolean; ordered: boolean } {
       // A noun that names the next text ("`a`, then the message `b`") keeps the list.
       run = 0;
       orderInRun = false;
+      current = [];
     }
   });
-  return { list: longest >= 2, ordered };
+  return { list: longest >= 2, ordered, texts: [...inOrder] };
 }
 
 /** "each of the three messages", "all items": each part of the place ("each command", "both commands" choose commands). */
@@ -471,13 +495,79 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
 export const TEXT_RULE: Rule<TextCheck> = {
   name: 'texts in the report',
   needs: [['E:quoted', 'E:path', 'E:range'], [...PLACE_SLOTS, ...VERB_SLOTS, 'NOT', 'FILLER']],
-  allows: [...PLACE_SLOTS, ...VERB_SLOTS, 'EACH', 'E:number', 'E:count', 'OTHER', 'APPLY', 'EXACTLY', 'SEND', 'EXIT', 'ELAPSED'],
+  allows: [...PLACE_SLOTS, ...VERB_SLOTS, 'EACH', 'E:number', 'E:count', 'OTHER', 'APPLY', 'EXACTLY', 'SEND', 'EXIT', 'ELAPSED', 'TIMEOUT'],
   refuses: ['HOST', 'CONTAINER', 'USER', 'RUNS'],
   build(a) {
     const owned = ownerOf(a);
-    return owned ? textsIn(owned.rest, owned.run) : textsIn(a);
+    const rest = fieldsLabelled(owned?.rest ?? a);
+    const contrast = shownButNot(rest, owned?.run);
+    return contrast !== undefined ? contrast : textsIn(rest, owned?.run);
   },
 };
+
+/**
+ * "shows `a` and the line `b`, but not the line `c`": where the only negation comes after a
+ * text, past "but" or a comma, and only texts (and the nouns naming them) follow it. Its index,
+ * or -1 when the sentence has no such shape.
+ */
+export function deniedFrom(a: Args): number {
+  const at = contrastedNegation(a);
+  const after = a.tokens.slice(at + 1);
+  // "nor" joins the texts denied ("but not `c` nor `d`").
+  const joining = (t: Token) => is(t, 'FUNCTION', ...APPOSITIVE) || /^(or|nor|and|,)$/i.test(t.text);
+  return at >= 0 && a.tokens.slice(0, at).every((t) => !is(t, 'NOT')) && after.some(isListed) && after.every((t) => isListed(t) || joining(t)) ? at : -1;
+}
+
+const isListed = (t: Token) => quotedText(t) !== null && !isHeading(t);
+
+/** Where a negation past "but" or a comma stands between texts ("shows `a`, but not … `c`"), whatever follows it; -1 when none does. */
+export function contrastedNegation(a: Args): number {
+  return a.tokens.findIndex((t, i) => is(t, 'NOT') && /^(but|,)$/i.test(a.tokens[i - 1]?.text ?? '') && a.tokens.slice(0, i).some(isListed) && a.tokens.slice(i + 1).some(isListed));
+}
+
+/**
+ * "the second report shows `a` and the line `b`, but not the line `c`": the negation is said
+ * of the texts after it alone, never of the texts before it. Read as the sentence up to the
+ * contrast (those texts shown) and its words before its first text with the negation and the
+ * texts after it (those not shown, in the same place); undefined when the sentence has no such
+ * shape, null when a part is not read.
+ */
+function shownButNot(a: Args, run?: string): TextCheck | null | undefined {
+  const at = deniedFrom(a);
+  if (at < 0) return undefined;
+  const firstText = a.tokens.findIndex((t) => quotedText(t) !== null && !isHeading(t));
+  let end = at;
+  while (end > 0 && /^(but|,)$/i.test(a.tokens[end - 1].text)) end--;
+  const shown = textsIn(args(a.tokens.slice(0, end)), run);
+  const denied = textsIn(args([...a.tokens.slice(0, firstText), ...a.tokens.slice(at)]), run);
+  if (!shown || !denied) return null;
+  return {
+    text: `${shown.text} ∧ ${denied.text}`,
+    evaluate(o) {
+      const [present, absent] = [shown.evaluate(o), denied.evaluate(o)];
+      return { ok: present.ok && absent.ok, actual: present.ok ? absent.actual : present.actual };
+    },
+  };
+}
+
+/** The labels of the report's fields, quoted as a line's name ("the `Exit Status:` line"), and the concept of the field each names. */
+const FIELD_LABELS: Record<string, string> = { 'Exit Status:': 'EXIT', 'Exit Code:': 'EXIT', 'Duration:': 'ELAPSED', 'Timeout:': 'TIMEOUT' };
+
+/** Whether the token at I names a line of the report by its field: "the exit status line", "the timeout line", "the `Duration:` line". */
+export function namesFieldLine(tokens: readonly Token[], i: number): boolean {
+  const [t, line] = [tokens[i], tokens[i + 1]];
+  if (line?.kind !== 'word' || !/^line$/i.test(line.text)) return false;
+  return Object.hasOwn(FIELD_LABELS, quotedText(t) ?? '') || is(t, 'EXIT', 'ELAPSED', 'TIMEOUT');
+}
+
+/** The labels of the report's lines a field word names: "the exit code shown" is not said by `Exit Status: …`. */
+export const fieldLabels = (t: Token): string[] => (t.text.endsWith(':') ? [t.text] : is(t, 'ELAPSED') ? ['Duration:'] : is(t, 'TIMEOUT') ? ['Timeout:'] : /code/i.test(t.text) ? ['Exit Code:'] : ['Exit Status:', 'Exit Code:']);
+
+/** A field's label quoted as a line's name ("the `Exit Status:` line") is that field's word, never a text the line holds. */
+function fieldsLabelled(a: Args): Args {
+  if (!a.tokens.some((t, i) => quotedText(t) !== null && namesFieldLine(a.tokens, i))) return a;
+  return args(a.tokens.map((t, i): Token => (quotedText(t) !== null && namesFieldLine(a.tokens, i) ? { kind: 'word', text: quotedText(t)!, concepts: [FIELD_LABELS[quotedText(t)!]] } : t)));
+}
 
 /** "the output of `id`", "the report of `sleep 5`": the command a place is of, named by its command line; null when none is. */
 export function ownerOf(a: Args): { run: string; rest: Args } | null {
@@ -503,7 +593,8 @@ function beforeReport(a: Args, run?: string): TextCheck | null | undefined {
   if (!reportFirst && !reportAfter) return undefined;
   const texts = a.tokens.filter((t) => quotedText(t) !== null && !isHeading(t)).map((t) => quotedText(t)!);
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
-  const words = a.tokens.filter((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER', 'NOTICE') && !isReportWord(t) && !is(t, 'COMMAND') && !/^(is|are)$/i.test(t.text));
+  // "a note of the form `…`", "a note like `…`": words that say the text is the note's shape, its placeholders standing for any text.
+  const words = a.tokens.filter((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER', 'NOTICE') && !isReportWord(t) && !is(t, 'COMMAND') && !/^(is|are|of the form|in the form|like|such as)$/i.test(t.text));
   if (texts.length === 0 || a.negated || ordinal.length > 1 || a.tokens.filter((t) => is(t, 'ORDER')).length > 1 || words.length > 0 || a.tokens.some(isHeading) || a.entities('nth').length > 0) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
   const place: Place = {
@@ -525,6 +616,10 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "`echo hi` prints `hi`", "`/tmp/proj` holds `marker.txt`": a text before an active verb with a text after it is what writes or holds (a command, a directory), not a text of the report; a heading is where ("`Output:` shows `err`").
   const active = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs|holds|contains|lists|shows|says|reads|names|mentions|includes|gives|reports|carries)$/i.test(t.text));
   if (active >= 0 && a.tokens.slice(0, active).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(active).some((t) => quotedText(t) !== null)) return null;
+  // "`x.jsonl` holds no line": a file before such a verb is what holds, never a text of the report.
+  if (active >= 0 && a.tokens.slice(0, active).some((t) => namesFile(quotedText(t) ?? ''))) return null;
+  // "… with `"event":"timeout"`": JSON members are a line of the `--log` file, never a text of the report where no place of it is named.
+  if (a.tokens.some((t) => JSON_MEMBER.test(quotedText(t) ?? '')) && placeOf(a) === 'none') return null;
   // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
   if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
   // "comes right after `…`": of the words of sending, only those of coming in order.
@@ -539,9 +634,10 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "`x` is reported as `…`" says what is said of x; "the command is reported as `…`", what its report says.
   const reportedAs = reportedAt > 0 && a.tokens.slice(0, reportedAt).some((t) => quotedText(t) !== null) && a.tokens.slice(reportedAt).some((t) => quotedText(t) !== null);
   // "the exit status line reads `Exit Status: …`": a field of the report named by its word, said in the text.
-  const fields = a.tokens.filter((t) => is(t, 'EXIT', 'ELAPSED') && !is(t, ...PLACE_SLOTS, ...VERB_SLOTS));
-  // Each field word names a label a text gives: "the exit code shown" is not said by `Exit Status: …`.
-  const labels = (t: Token) => (is(t, 'ELAPSED') ? ['Duration:'] : /code/i.test(t.text) ? ['Exit Code:'] : ['Exit Status:', 'Exit Code:']);
+  // "the timeout line reads `Timeout: 2s`": of the words of a timeout, only the name of its line.
+  if (a.tokens.some((t, i) => is(t, 'TIMEOUT') && !namesFieldLine(a.tokens, i))) return null;
+  const fields = a.tokens.filter((t) => is(t, 'EXIT', 'ELAPSED', 'TIMEOUT') && !is(t, ...PLACE_SLOTS, ...VERB_SLOTS));
+  const labels = fieldLabels;
   if (fields.some((f) => !a.tokens.some((t) => quotedText(t) !== null && labels(f).some((l) => quotedText(t)!.startsWith(l))))) return null;
   if (reportedAt < 0 && !a.has(...PLACE_SLOTS, ...VERB_SLOTS, 'NOT')) return null;
   // "`a` with `b` and `c` as partial output": a place said of the last text alone is not the place of them all.
@@ -562,9 +658,11 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (heading >= 0 && a.tokens.slice(0, heading).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(heading + 1).some((t) => quotedText(t) !== null && !isHeading(t))) return null;
   // The texts a heading is not said of are the heading rule's to place.
   if (heading >= 0 && beforeUnder(a).length > 0) return null;
+  // "shows `a` but not `b` …" in a shape the contrast does not read: never a negation of every text.
+  if (contrastedNegation(a) >= 0) return null;
   const seq = sequence(a);
   if (found === null || seq === null) return null;
-  const { texts, ordered, adjacent, anchor, follows } = seq;
+  const { texts, ordered, adjacent, next, anchor, follows } = seq;
   if ((anchor || follows) && run !== undefined) return null;
   if (anchor) return blockAnchored(a, texts[0], anchor);
   if (follows) return followsBefore(a, texts);
@@ -586,8 +684,12 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const chosen = named ?? { place: saying || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
   // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
   const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
+  // "the exit status line reads `Exit Status: …`": the line of the report the field's label opens, never any line that holds the text.
+  const fieldLine = fields.length === 1 && namesFieldLine(a.tokens, a.tokens.indexOf(fields[0]));
+  // Texts not all of that field ("reads `Exit Status: …`, followed by `Exit Code: 124`") stand in the report, in their order.
+  const label = fieldLine && (named === null || named.place === PLACES.report) ? labels(fields[0]).find((l) => texts.every((x) => x.startsWith(l))) : undefined;
   // Where the texts are looked for: the place, without the command lines the report quotes.
-  const where = unquotedPlace(place, texts, calledCommand(a.tokens));
+  const where = label !== undefined ? labelledLine(label) : unquotedPlace(place, texts, calledCommand(a.tokens));
   // "the last line of the output section", "the first line printed": a line of the place by its place.
   const lines = a.entities('ordinal').filter((x) => x.of === 'line');
   if (lines.length > 1 || (lines.length > 0 && (chosen.nth !== undefined || lastLine))) return null;
@@ -605,7 +707,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const oneLine = copula && !verb && lineCount !== undefined;
   // With a verb ("shows the two lines `a` and `b`"), the count restates the list.
   if (lineCount && lineCount.n !== 1 && (lineCount.n !== texts.length || (!copula && !verb) || first || last || nth !== undefined || (oneLine && ordered) || a.negated)) return null;
-  const presence: Presence = first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+  // "the exit status line reads (is) `…`": that line, whole.
+  const wholeLine = label !== undefined && a.tokens.some((t) => t.kind === 'word' && /^(reads|read|is)$/i.test(t.text)) && !a.tokens.some((t) => t.kind === 'word' && /^(contains|includes|mentions|names|has)$/i.test(t.text));
+  const presence: Presence = wholeLine ? 'is' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
@@ -618,30 +722,31 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (only) {
     // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
     if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
-    return report(a, index, `${place.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, place, (parts) => {
+    const check = report(a, index, `${place.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, place, (parts) => {
       const lines = parts.filter((p) => p.trim() !== '');
       return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));
     });
+    return { ...check, only: true };
   }
   if (reportedAs) {
     if (texts.length !== 2 || ordered) return null;
     return report(a, index, `a line of ${place.name} contains ${JSON.stringify(texts[0])} and says ${JSON.stringify(texts[1])}`, where, (parts) => parts.some((p) => holds([p], texts, 'holds', false, false)));
   }
   const says = presence === 'begins' ? 'begins with' : presence === 'ends' ? 'ends with' : presence === 'is' ? (texts.length > 1 ? 'is, line by line,' : 'is') : 'contains';
-  const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : ', in this order') : '';
+  const order = ordered && presence !== 'is' ? (adjacent ? ', on consecutive lines in this order' : next?.some(Boolean) ? ', in this order (the texts of a range on consecutive lines)' : ', in this order') : '';
   const quoted = texts.map((x) => JSON.stringify(x));
   // "begins with `a` and shows `b`": the first text begins it, the others are in it.
   const rest = texts.length > 1 && (presence === 'begins' || presence === 'ends') ? (presence === 'begins' ? `${quoted[0]}, and contains ${quoted.slice(1).join(' and ')}` : `${quoted.at(-1)}, and contains ${quoted.slice(0, -1).join(' and ')}`) : null;
   const what = `${rest ?? quoted.join(' and ')}${order}`;
   if (each) {
     const n = counts[0]?.n;
-    return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, where, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent)));
+    return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, where, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent, next)));
   }
   const sought = presence === 'holds' && nth === undefined ? printedLines(where, texts) : where;
   const partName = nth === undefined ? sought.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
   const text = a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
-  return report(
+  const check = report(
     a,
     index,
     text,
@@ -649,10 +754,11 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     (parts) => {
       const picked = pick(parts);
       if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));
-      return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent);
+      return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent, next);
     },
     texts.length > 1 && !ordered && presence === 'holds' && nth === undefined ? texts : undefined,
   );
+  return ordered && !a.negated && texts.length > 1 ? { ...check, ordered: texts } : check;
 }
 
 /**
@@ -715,6 +821,7 @@ function followsBefore(a: Args, texts: string[]): TextCheck | null {
   if (a.negated || ordinal.length > 1 || a.entities('nth').length > 0 || a.has('FIRST_LINE', 'LAST_LINE', 'EACH')) return null;
   const what = texts.map((x) => JSON.stringify(x)).join(' and ');
   return {
+    follows: texts,
     text: `${ordinal[0] ? `the command ${ordinal[0].index === 'last' ? 'last' : ordinal[0].index + 1}: ` : ''}${what} stand${texts.length > 1 ? '' : 's'} in the report after the last text the step before quoted (when it quoted none, after the last line the output shows)`,
     evaluate(o) {
       const quoted = [...(o.before ?? [])].reverse().find((x) => !HEADINGS.includes(x));
@@ -728,6 +835,22 @@ function followsBefore(a: Args, texts: string[]): TextCheck | null {
       return { ok: results.length > 0 && results.some((r) => r.ok), actual: results.map((r) => `after ${r.referent === undefined ? 'nothing' : JSON.stringify(r.referent)}: ${r.ok ? 'found' : 'not found in that order'}`).join('; ') || 'no command ran' };
     },
   };
+}
+
+/**
+ * "the output shows `a` only, followed by `x`": a part read as texts that follow, after another
+ * part of the same sentence that quoted texts, follows the last of them, not the texts of the step
+ * before. CHECKS as they are otherwise.
+ */
+export function followingInSentence<T extends { text: string; evaluate(o: Observation): unknown; follows?: readonly string[] }>(sentence: string, checks: T[]): T[] {
+  const quoted = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => ({ text: m[1], at: m.index }));
+  return checks.map((check) => {
+    if (!check.follows) return check;
+    const first = quoted.find((q) => q.text === check.follows![0]);
+    const referent = quoted.filter((q) => first !== undefined && q.at < first.at && !HEADINGS.includes(q.text)).at(-1);
+    if (referent === undefined) return check;
+    return { ...check, follows: undefined, referent: referent.text, text: check.text.replace(/ after the last text the step before quoted \(when it quoted none, after the last line the output shows\)$/, ` after ${JSON.stringify(referent.text)}`), evaluate: (o: Observation) => check.evaluate({ ...o, before: [referent.text] }) };
+  });
 }
 
 /** "`x` is printed after the output block": X in the command's report after the block's last line (before its heading). */

@@ -7,10 +7,10 @@
 import { execa } from 'execa';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { conceptWords, JSON_MEMBER, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
+import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, executorText, HEADINGS, namedOutput, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, contrastedNegation, deniedFrom, executorText, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -63,6 +63,12 @@ function timeText(what: string, ms: number, cmp: Comparator, scaled: boolean): s
 
 function compareCount(actual: number, expected: number, cmp: Comparator): boolean {
   return cmp === '≤' || cmp === '≲' ? actual <= expected : cmp === '≥' || cmp === '≳' ? actual >= expected : actual === expected;
+}
+
+/** The time a command's report gives on its `Duration:` line ("Duration: 2.004s", "Duration: 1m 5.000s"), or undefined where it has none. */
+function reportedDuration(c: CommandRecord): number | undefined {
+  const m = /^Duration: (?:(\d+)h )?(?:(\d+)m )?(\d+(?:\.\d+)?)s$/m.exec(c.report);
+  return m === null ? undefined : Number(m[1] ?? 0) * 3_600_000 + Number(m[2] ?? 0) * 60_000 + Number(m[3]) * 1000;
 }
 
 const stopAt = (c: CommandRecord) => c.events.find((e) => e.type === 'stop')?.atMs;
@@ -748,7 +754,9 @@ const RULES: Rule<Check>[] = [
       if (a.has('RUNS') && a.has('AFTER') && !a.has('ELAPSED', 'COMPLETE', 'END', 'SHOWN')) return null;
       // "the `Duration:` line of the report shows …": the line of the measure's label, in the report; no other line or text.
       const label = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('ELAPSED') && t.text.endsWith(':'));
-      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => c === 'OUTPUT' || c === 'MESSAGE') && !(label && /^(line|report)$/i.test(t.text)))) return null;
+      // "the reported duration", "the duration shown in the report", "`Duration:` reads": the time the report's own `Duration:` line gives, not one measured beside it.
+      const reported = label || a.tokens.some((t) => t.kind === 'word' && /^(reported|reports|shown|shows|displayed|displays|printed|stated|listed)$/i.test(t.text) && t.concepts.includes('SHOWN'));
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => c === 'OUTPUT' || c === 'MESSAGE') && !((label && /^line$/i.test(t.text)) || (reported && /^report$/i.test(t.text))))) return null;
       const cmp = comparator(a, '≈');
       // "the total duration is about 3 seconds": every command's time, summed.
       if (a.has('TOTAL')) {
@@ -764,11 +772,15 @@ const RULES: Rule<Check>[] = [
       }
       // "completes in under a second": it ran to its end, and that soon ("returns after" says only when).
       const completes = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMPLETE') && !/^return/i.test(t.text));
-      const text = `${completes ? 'outcome == completed, ' : ''}${timeText('elapsed', d.ms, cmp, false)}`;
-      return perCommand(a, neg(a.negated, text), (c, o) => ({
-        ok: not(a.negated, compareTime(c.elapsedMs, d.ms * o.scale, cmp, c.context === 'docker') && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
-        actual: `elapsed ${ms(c.elapsedMs)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
-      }));
+      const what = reported ? 'the duration on the report\'s `Duration:` line' : 'elapsed';
+      const text = `${completes ? 'outcome == completed, ' : ''}${timeText(what, d.ms, cmp, false)}`;
+      return perCommand(a, neg(a.negated, text), (c, o) => {
+        const measured = reported ? reportedDuration(c) : c.elapsedMs;
+        return {
+          ok: not(a.negated, compareTime(measured, d.ms * o.scale, cmp, c.context === 'docker') && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
+          actual: `${reported ? 'Duration: line' : 'elapsed'} ${ms(measured)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
+        };
+      });
     },
   },
   {
@@ -1035,12 +1047,25 @@ const RULES: Rule<Check>[] = [
       // "`b` appears after the output line `a`": an order between texts, which the texts of the report read.
       const textAt = a.tokens.flatMap((t, i) => (t.kind === 'entity' && t.entity.type === 'quoted' ? [i] : []));
       if (a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('ORDER') && textAt.some((k) => k < i) && textAt.some((k) => k > i))) return null;
+      // "…, and it is followed by `x`": what `x` follows is said elsewhere; never `x` anywhere.
+      if (a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('ORDER') && !/^(then|next|in (that|this|the same )?order)$/i.test(t.text) && textAt.some((k) => k > i))) return null;
       // "the report of `sleep 5` says …": a command named by its line, whose report the texts of the report read.
       if (ownerOf(a)) return null;
       if (namedOutput(a)) return null;
+      // "`x.jsonl` holds no line": a file named before the verb holds the things said; it is no thing named.
+      const verbAt = a.tokens.findIndex((t) => t.kind === 'word' && slotsOf(t).some((x) => MENTION_SLOTS.includes(x)));
+      if (a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') && namesFile(t.entity.text))) return null;
+      // "the duration shown in the report is about 2 seconds": a time the report gives, compared (the elapsed rule's), not a text it names.
+      if (a.has('ELAPSED') && a.entities('duration').length > 0 && a.has('ABOUT', 'AT_MOST', 'AT_LEAST', 'JUST_OVER', 'JUST_UNDER')) return null;
+      // "shows `a`, but not `b`": a negation of the texts after it only, which the texts of the report read.
+      if (contrastedNegation(a) >= 0) return null;
       // "all three commands report `OK: …`": what each command's report says, of as many commands as said.
       const every = everyCommand(a);
-      const objects = mentions(every?.rest ?? a);
+      // "the exit status line names the signal": the lines that field's label opens say the things named; the field's word is none of them.
+      const said = every?.rest ?? a;
+      const fieldAt = said.tokens.findIndex((_t, i) => namesFieldLine(said.tokens, i));
+      const labels = fieldAt >= 0 ? fieldLabels(said.tokens[fieldAt]) : null;
+      const objects = mentions(fieldAt >= 0 ? args(said.tokens.filter((_t, i) => i !== fieldAt)) : said);
       // What a notice says is the notice rule's; what the executor "reports" or "shows" is a fact of its own, what it says is a message.
       if (!objects || a.has('NOTICE') || (!a.has('MESSAGE', 'OUTPUT', 'USER') && !a.has('MENTION'))) return null;
       // "shows the two lines `a` and `b`": a count that names the texts after it is no text said.
@@ -1052,11 +1077,13 @@ const RULES: Rule<Check>[] = [
       const nowhere = a.negated && a.has('ANYWHERE');
       const streams = nowhere ? [] : a.entities('stream').map((s) => s.name);
       // "the exit status line reads …", "the duration line": a line of the report named by its field, not of the output.
-      const fieldLine = a.tokens.some((t, i) => t.kind === 'word' && /^line$/i.test(t.text) && a.tokens[i - 1]?.kind === 'word' && slotsOf(a.tokens[i - 1]).some((x) => ['EXIT', 'ELAPSED', 'TIMEOUT'].includes(x)));
+      const fieldLine = labels !== null;
+      // "the exit status line reads `Exit Status: …`": the line its label opens, which the texts of the report read.
+      if (fieldLine && a.entities('quoted').length > 0) return null;
       // "no line reads `…`": a line of the report; "line" alone is no word for the output.
       const outputWord = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text));
       const output = (outputWord || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine && !nowhere;
-      const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
+      const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : labels !== null ? `the ${labels.map((l) => JSON.stringify(l)).join(' or ')} line names` : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
       const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}`);
       const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
         const found = objects.map((m) => m.test(shown, c, o));
@@ -1064,11 +1091,11 @@ const RULES: Rule<Check>[] = [
       };
       // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
       const shownOf = (c: CommandRecord, o: Observation) =>
-        streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`)))].join('\n') : textOf(c, o, output, a);
+        labels !== null ? c.report.split('\n').filter((l) => labels.some((x) => l.startsWith(x))).join('\n') : streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`)))].join('\n') : textOf(c, o, output, a);
       const each = perCommand(a, text, (c, o) => named(shownOf(c, o), c, o), { quoted: true });
       // No command named ("its error says …", "the report reads …"): the whole report, every command's part and the run's messages, says it.
       const whole = (o: Observation): Verdict => {
-        const shown = [...o.record.commands.map((c) => (streams.length > 0 ? shownOf(c, o) : textOf(c, o, output, a))), ...(streams.length > 0 || output ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
+        const shown = [...o.record.commands.map((c) => (streams.length > 0 || labels !== null ? shownOf(c, o) : textOf(c, o, output, a))), ...(streams.length > 0 || output || labels !== null ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
         const said = objects.map((m) => [undefined, ...o.record.commands].some((c) => m.test(shown, c, o)));
         return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
       };
@@ -1123,18 +1150,41 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "the third command is never announced", "the second is still announced": whether the run printed that command's `[N/M]` line.
+    name: 'announced',
+    needs: [['ANNOUNCE'], ['E:ordinal']],
+    allows: ['E:ordinal', 'COMMAND', 'FILLER'],
+    build(a) {
+      const ordinals = a.entities('ordinal').filter((x) => x.of === 'command');
+      const verbs = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('ANNOUNCE'));
+      const fillers = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('FILLER') && t.concepts.length === 1);
+      if (ordinals.length !== 1 || ordinals.length !== a.entities('ordinal').length || verbs.length !== 1 || !/^(is |are |was |were )?announced$/i.test(verbs[0].text) || fillers.some((t) => !/^(still|also|too|even|ever|at all)$/i.test(t.text))) return null;
+      const [{ index }] = ordinals;
+      const which = index === 'last' ? 'the last command' : `command ${index + 1}`;
+      return {
+        text: neg(a.negated, `${which} is announced (the run prints its "[${index === 'last' ? 'M' : index + 1}/M]" line)`),
+        evaluate(o) {
+          const n = index === 'last' ? o.record.config.commands.length : index + 1;
+          const lines = o.record.messages.flatMap((m) => m.split('\n')).filter((l) => /^\[\d+\/\d+\] /.test(l));
+          return { ok: n > 0 && not(a.negated, lines.some((l) => l.startsWith(`[${n}/`))), actual: lines.join(' ⏎ ') || 'no command announced' };
+        },
+      };
+    },
+  },
+  {
     name: 'the values printed',
     needs: [['E:range']],
     allows: ['SHOWN', 'WRITE', 'OUTPUT', 'E:stream', 'EXACTLY', 'FIRST'],
     build(a) {
       const ranges = a.entities('range');
-      if (ranges.length !== 1 || a.negated || !a.has('SHOWN', 'WRITE')) return null;
+      // Numbers alone: "prints 1 to 10" is the output, line for line; texts numbered alike ("`line1` to `line5`") are lines the texts of the report read.
+      if (ranges.length !== 1 || a.negated || !a.has('SHOWN', 'WRITE') || ranges[0].prefix !== undefined) return null;
       const { from, to } = ranges[0];
       if (to < from || to - from > 100_000) return null;
       const streams = streamsOf(a);
+      const expected = rangeTexts(ranges[0]);
       return perCommand(a, `the ${streams.join(' and ')} lines shown are exactly ${from} to ${to}`, (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text.trim());
-        const expected = Array.from({ length: to - from + 1 }, (_, k) => String(from + k));
         return { ok: shown.length === expected.length && shown.every((line, k) => line === expected[k]), actual: `${shown.length} lines: ${shown.slice(0, 3).join(', ')}${shown.length > 3 ? ` … ${shown.at(-1)}` : ''}` };
       });
     },
@@ -1195,6 +1245,8 @@ const RULES: Rule<Check>[] = [
       if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       // spec-run's own diagnostics ("spec-run: SIGINT: stopping what runs") go to its stderr, which no record of a run holds: unread, never a command's line.
       if (/^spec-run:/.test(values[0])) return null;
+      // "… with `"event":"timeout"`": JSON members, with no verb of writing, are a line of the `--log` file, not what the command printed.
+      if (JSON_MEMBER.test(values[0]) && !a.has('WRITE')) return null;
       const streams = streamsOf(a);
       // "prints `x` twice": on two of its lines, no more.
       if (a.has('TWICE')) {
@@ -1516,6 +1568,44 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "`logs/limits.jsonl` holds exactly one line", "… receives a line with `"event":"timeout"`, `"exitCode":124`",
+    // "holds exactly two lines, each a JSON object with …": the lines of the file `--log` named, how many, and the JSON members in one (each) of them.
+    name: 'the lines of the log',
+    needs: [['E:quoted', 'E:path'], ['E:count', 'JSON_LINE', 'OUTPUT']],
+    allows: ['MENTION', 'SET', 'SEND', 'APPLY', 'JSON_LINE', 'EXACTLY', 'EACH', 'OUTPUT', 'E:count', 'CREATE', 'CONFIG'],
+    build(a) {
+      // "The file `x.jsonl` is created and holds …": the file, created (a file never created holds no line).
+      if (a.tokens.some((t) => t.kind === 'word' && ((t.concepts.includes('CONFIG') && !/^file$/i.test(t.text)) || (t.concepts.includes('CREATE') && !/^created$/i.test(t.text))))) return null;
+      const named = [...a.entities('quoted').map((q) => q.text), ...a.entities('path').map((p) => p.text)];
+      const files = named.filter((x) => /^[\w./-]+\.(jsonl|ndjson|log)$/.test(x));
+      const memberTexts = named.filter((x) => x.split('\n').every((m) => JSON_MEMBER.test(m)));
+      const counts = a.entities('count');
+      // One file, its members said at most once, a count of lines only, and a verb that says the file holds or gets them.
+      if (a.negated || files.length !== 1 || files.length + memberTexts.length !== named.length || memberTexts.length > 1 || counts.length > 1 || counts.some((c) => c.unit !== 'line')) return null;
+      if (!a.has('MENTION', 'SEND', 'APPLY') || a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text))) return null;
+      const [file] = files;
+      const members = memberTexts[0]?.split('\n') ?? [];
+      const count = counts[0]?.n;
+      const each = a.has('EACH');
+      // "holds exactly one line" is a count; "a line with …", one line among them; "each a JSON object with …", every line.
+      // "two lines with …": each of them or one, not said.
+      if ((count === undefined && members.length === 0) || (each && members.length === 0) || (a.has('EXACTLY') && count === undefined) || (count !== undefined && count > 1 && members.length > 0 && !each)) return null;
+      const said = [count === undefined ? null : `${count} line${count === 1 ? '' : 's'}`, members.length === 0 ? null : `${each ? 'each line' : 'a line'} holding ${members.join(', ')}`].filter((x) => x !== null).join(', ');
+      return {
+        text: `the --log file ${file} ${a.has('CREATE') ? 'is created and ' : ''}has ${said}`,
+        evaluate(o) {
+          if (!o.log) return { ok: false, actual: 'the run has no --log file' };
+          if (o.log.name !== file && !o.log.name.endsWith(`/${file}`)) return { ok: false, actual: `the --log file is ${o.log.name}` };
+          const lines = o.log.lines;
+          if (lines === null) return { ok: false, actual: `${o.log.name} was not created` };
+          const holding = (line: string) => members.every((m) => line.includes(m));
+          const ok = (count === undefined || lines.length === count) && (members.length === 0 || (each ? lines.length > 0 && lines.every(holding) : lines.some(holding)));
+          return { ok, actual: `${lines.length} line(s): ${lines.join(' ⏎ ').slice(0, 600)}` };
+        },
+      };
+    },
+  },
+  {
     name: 'nothing runs',
     needs: [['RUNS', 'CREATE'], ['NOT']],
     allows: [],
@@ -1767,13 +1857,31 @@ function noneOfEach(sentence: string): string {
   return sentence.replace(/(^|[,;]\s+|\band\s+)none of (`[^`]+`(?:(?:\s*,\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+)`[^`]+`)+)/gi, (_, before: string, list: string) => `${before}neither ${list.match(/`[^`]+`/g)!.join(' nor ')}`);
 }
 
-/** Reads a Then sentence as one check, or a conjunction of clauses, each one check. */
+/** Reads a Then sentence as one check, or a conjunction of clauses, each one check; texts said to follow follow the texts the sentence quoted before them. */
 export function readThen(text: string): Reading<Check> {
+  const reading = readSentence(text);
+  if (!reading.ok) return reading;
+  const parts = followingInSentence(text, reading.parts);
+  // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
+  const only = (p: Check) => (p as { only?: true }).only === true;
+  if (parts.some(only) && parts.some((p) => (p as { referent?: string }).referent !== undefined)) return { ok: false, notUnderstood: ['only'], reason: 'a place said to hold only some texts, and a text after them' };
+  return { ...reading, parts };
+}
+
+function readSentence(text: string): Reading<Check> {
   const sentence = noneOfEach(unelided(text));
+  // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
+  const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
+  if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };
   const same = (x: Check, y: Check) => x.text === y.text;
   // "`a`, then `b`", "`a`, `b` and `c` are shown": a list of texts is one fact about them all, never one fact each.
   const list = textList(tokenize(sentence));
   const asList = (text: string) => read(text, { rules: [TEXT_RULE], universal: UNIVERSAL, splitAt: [], wholeFirst: true, same });
+  // "Under `Output:`, it shows `a`, not `b`": texts shown and texts denied, one fact of one place, never split at its commas.
+  if (deniedFrom(args(tokenize(sentence))) >= 0) {
+    const contrast = asList(sentence);
+    if (contrast.ok) return contrast;
+  }
   if (list.list) {
     const whole = asList(sentence);
     if (whole.ok) return whole;
@@ -1792,7 +1900,8 @@ export function readThen(text: string): Reading<Check> {
     if (back.ok) return back;
   }
   const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same });
-  // Texts in an order no fact read: never each text alone, without the order.
-  if (reading.ok && list.ordered) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };
+  // Texts in an order no fact read: never each text alone, without the order ("`a` followed by `b`, while …": one part reads them in their order).
+  const orderRead = (texts: readonly string[] | undefined) => texts !== undefined && list.texts.every((x) => texts.includes(x));
+  if (reading.ok && list.ordered && !reading.parts.some((p) => orderRead((p as { ordered?: readonly string[] }).ordered))) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };
   return reading;
 }
