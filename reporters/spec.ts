@@ -8,6 +8,11 @@ import { attemptsNote } from './attempts.js';
 
 export interface SpecReporterOptions {
   color: boolean;
+  /**
+   * The requirements line and the counts at the end; left out where spec-run's closing
+   * lines on stderr reach the same terminal, which would otherwise show them twice.
+   */
+  summary?: boolean;
 }
 
 type Paint = (text: string) => string;
@@ -48,7 +53,8 @@ export function specReporter(options: SpecReporterOptions): Reporter {
           break;
         }
         case 'run-end': {
-          if (event.requirements?.length) yield renderRequirements(event.requirements, c);
+          if (event.requirements?.length) yield renderRequirements(event.requirements, c, options.summary !== false);
+          if (options.summary === false) break;
           const { passed, failed, skipped, todo } = event.counts;
           const flaky = event.counts.flaky ? c.yellow(` (${event.counts.flaky} flaky)`) : '';
           const parts = [`${c.green(`${passed} passed`)}${flaky}`, failed ? c.red(`${failed} failed`) : `${failed} failed`];
@@ -89,7 +95,8 @@ function renderUnit(name: string, points: PointEvent[], durationMs: number, c: R
   return lines.join('\n') + '\n';
 }
 
-function renderRequirements(results: RequirementResult[], c: ReturnType<typeof palette>): string {
+/** Each requirement with its status and why; then, with SUMMARY, the requirements line. */
+function renderRequirements(results: RequirementResult[], c: ReturnType<typeof palette>, summary: boolean): string {
   const marks: Record<RequirementStatus, string> = {
     verified: c.green('✔'),
     failing: c.red('✖'),
@@ -104,6 +111,6 @@ function renderRequirements(results: RequirementResult[], c: ReturnType<typeof p
     const why = r.status === 'verified' ? '' : ` ${c.dim(`(${r.detail})`)}`;
     lines.push(`  ${marks[r.status]} ${r.name} ${c.dim(`${r.file}:${r.line}`)} ${r.status.replace('-', ' ')}${why}`);
   }
-  lines.push(requirementsLine(results));
+  if (summary) lines.push(requirementsLine(results));
   return lines.join('\n') + '\n';
 }

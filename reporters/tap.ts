@@ -1,7 +1,11 @@
 // TAP version 14: a subtest per document and per unit, one test point per assertion,
 // YAML diagnostics under failing points, SKIP and TODO directives with their reasons.
 // A pure function of the run events; plans come last since counts are known only then.
-import type { Reporter, SourceRef } from '../src/model/events.js';
+// A run that stopped early (--bail, an interruption) ends with `Bail out!` instead of
+// its plan, so that a parser never reads it as complete. Attachments are cut to the
+// JSON stream's bound, each saying how long the whole was (runners bound messages).
+import { boundAttachments } from '../src/model/bounded.js';
+import type { Reporter, ShardOf, SourceRef } from '../src/model/events.js';
 import { yamlBlock } from './yaml-block.js';
 import { attemptsNote } from './attempts.js';
 
@@ -27,6 +31,7 @@ export const tapReporter: Reporter = async function* (events) {
   yield 'TAP version 14\n';
   const top: Level = { count: 0, failed: false };
   let document: (Level & { name: string; file: string; units: Map<string, Level & { name: string }> }) | null = null;
+  let shard: ShardOf | undefined;
 
   const line = (depth: number, text: string) => `${INDENT.repeat(depth)}${text}\n`;
 
@@ -34,6 +39,7 @@ export const tapReporter: Reporter = async function* (events) {
     switch (event.type) {
       case 'run-start':
         yield `# seed: ${event.seed}\n`;
+        shard = event.shard;
         break;
       case 'document-start':
         document = { count: 0, failed: false, name: event.name, file: event.file, units: new Map() };
@@ -56,7 +62,7 @@ export const tapReporter: Reporter = async function* (events) {
         yield line(2, text);
         if (!event.ok || event.skip !== undefined || event.todo !== undefined || event.attachments?.length) {
           const diagnostics: Record<string, unknown> = { at: where(event.at), ...event.diagnostics };
-          if (event.attachments?.length) diagnostics.attachments = event.attachments;
+          if (event.attachments?.length) diagnostics.attachments = boundAttachments(event.attachments);
           if (diagnostics.at === undefined) delete diagnostics.at;
           if (Object.keys(diagnostics).length > 0) yield yamlBlock(diagnostics, `${INDENT.repeat(2)}  `).join('\n') + '\n';
         }
@@ -88,7 +94,9 @@ export const tapReporter: Reporter = async function* (events) {
         document = null;
         break;
       case 'run-end':
-        yield `1..${top.count}\n`;
+        if (event.stopped !== undefined) yield `Bail out! ${escapeDirective(event.stopped)}\n`;
+        else if (top.count === 0 && shard) yield `1..0 # SKIP shard ${shard.index}/${shard.count} holds none of the ${shard.documents.length} documents of the run\n`;
+        else yield `1..${top.count}\n`;
         break;
     }
   }

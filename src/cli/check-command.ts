@@ -7,7 +7,7 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { TOOLS } from '../runtime/tools.js';
-import { droppedArgument, libraryFor, loadStepLibrary, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
+import { droppedArgument, libraryFor, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
@@ -15,7 +15,8 @@ import { unreadableMessage } from '../parse/unreadable.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { ConfigError, configuredPaths, loadConfig } from './config.js';
 import { executorStepsSetting } from './run-command.js';
-import { stepFilesOf } from './step-files.js';
+import { stepFilesOf, type StepFiles } from './step-files.js';
+import { documentLibraries } from './document-libraries.js';
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
@@ -47,7 +48,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   const discovery = findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const files = discovery.files;
-  let stepFiles: string[];
+  let stepFiles: StepFiles;
   let executorSteps: ExecutorStepsSetting;
   try {
     stepFiles = await stepFilesOf(options.steps, config, files);
@@ -59,23 +60,23 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   }
   const docs = await Promise.all(files.map((file) => parseFile(file)));
   const plans = markExecutorSteps(await lendTreeDefinitions(docs.map((doc) => translate(doc)), specificationTrees(config, roots)), executorSteps);
-  const library = await loadStepLibrary(stepFiles, { builtins: plans.some((plan) => plan.executorSteps) });
-  const context: CheckContext = {
+  // Each document checked against the steps a run gives it.
+  const libraries = await documentLibraries(plans, stepFiles);
+  const context: Omit<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> = {
     tools: TOOLS.map((tool) => tool.name),
     unknownOperators: (uses) => unknownOperators(uses, driverImage),
-    ...stepCheckContext(library, false),
     definitions: indexDefinitions(plans),
   };
   let errors = 0;
   let warnings = 0;
-  for (const message of [...checkStepFiles(library.problems), ...(await checkOpenspecChanges(plans))]) {
+  for (const message of [...checkStepFiles(libraries.problems), ...(await checkOpenspecChanges(plans))]) {
     errors += 1;
     console.log(formatMessage(message));
   }
   for (const [i, doc] of docs.entries()) {
     let messages: CheckMessage[];
     try {
-      messages = await checkDocument(doc, plans[i], { ...context, ...stepCheckContext(library, plans[i].executorSteps !== undefined) });
+      messages = await checkDocument(doc, plans[i], { ...context, ...stepCheckContext(libraries.of(plans[i]), plans[i].executorSteps !== undefined) });
     } catch (error) {
       // A check that cannot handle a document is that document's error; the others are still checked.
       messages = [{ file: files[i], line: 1, column: 1, severity: 'error', message: unreadableMessage('checking this document', error) }];

@@ -2,7 +2,7 @@
 // (a configuration, one Lisp document, one OpenSpec document with its steps file in the
 // conventional place, a CI workflow) into the directory, adds `.spec-run/` to
 // .gitignore, and never overwrites a file: one that exists is kept and said so.
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +17,9 @@ function filesUnder(directory: string, prefix = ''): string[] {
 
 export function initCommand(directory = process.cwd()): number {
   const say = (line: string) => console.log(line);
+  // Documents there before init (the user's, or init's kept as edited) make the first run theirs: no promise that it passes.
+  const specs = join(directory, 'specs');
+  const hadDocuments = existsSync(specs) && statSync(specs).isDirectory() && filesUnder(specs).some((file) => file.endsWith('.md'));
   for (const file of filesUnder(TEMPLATES).sort()) {
     const target = join(directory, file);
     if (existsSync(target)) {
@@ -36,7 +39,7 @@ export function initCommand(directory = process.cwd()): number {
   }
   const where = relative(process.cwd(), directory) || '.';
   say('');
-  say(`Next: npx spec-run${where === '.' ? '' : ` ${where}`}        runs specs/ (both documents should pass)`);
+  say(`Next: npx spec-run${where === '.' ? '' : ` ${where}`}        runs specs/ (${hadDocuments ? 'the documents that were there, and those init wrote' : 'both documents should pass'})`);
   say('      npx spec-run doctor    checks what the documents need: the Lisp one needs sbcl, cl-fiveam and cl-bordeaux-threads');
   return 0;
 }

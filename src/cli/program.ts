@@ -31,7 +31,8 @@ Examples:
   spec-run merge shard-*.jsonl --reporter junit > junit.xml     the shards as one report
   spec-run check specs/                      find problems without running: file:line:col messages
   spec-run --steps steps.mjs doc.md          OpenSpec scenarios with these step definitions (default: found
-                                             by convention: steps.*, *.steps.*, steps/** in the project and beside documents)
+                                             by convention: steps.*, *.steps.*, steps/** in the project, and in each
+                                             document's directory and those above it)
   spec-run specs/ --no-strict                undefined and pending steps are TODO instead of failing the run
   spec-run stop-hooks.spec.md --executor-steps   the built-in executor steps bind this document too
   spec-run steps specs/ --steps steps.mjs    each definition, where it is used, and the unused ones
@@ -47,9 +48,10 @@ A run always ends with the line "N passed, N failed, N skipped, N todo" on stder
 followed by "(interrupted by SIGINT)" when it was; when the documents state
 requirements, "requirements: N verified, N failing, N untested" comes just before it.`;
 
-function integer(name: string) {
+/** An integer of at least MIN (1 for --jobs: 0 would run nothing). */
+function integer(name: string, min = 0) {
   return (value: string) => {
-    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a non-negative integer, got '${value}'.`);
+    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`${name} must be ${min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`}, got '${value}'.`);
     return Number(value);
   };
 }
@@ -105,14 +107,14 @@ export function buildProgram(): Command {
     )
     .option('--require-verified', 'fail the run when a requirement is failing, untested or partly undefined (excluded ones aside)')
     .option('--list', 'list units, blocks not run and why, without running anything')
-    .option('--grep <pattern>', 'run only units whose name or heading matches this regular expression')
+    .option('--grep <pattern>', 'run only units whose name or heading matches this regular expression (one that selects none is a usage error, as are --tag and --level)')
     .option('--tag <tag>', 'run only documents carrying this frontmatter tag (repeatable)', collect)
     .option('--level <level>', 'run only documents of this frontmatter level (property, scenario, contract...)')
-    .option('--bail', 'stop after the first failing check')
+    .option('--bail', 'stop at the first failing check: no further unit starts, and TAP ends with Bail out!')
     .option('--timeout <duration>', 'time limit of one unit: seconds, or 30s, 5m, 1h (default 5m)', duration)
     .option('--seed <n>', 'seed of the random choices; printed in every report', integer('--seed'))
     .option('--runs <n>', 'number of runs of property-level tests', integer('--runs'))
-    .option('--jobs <n>', 'documents run in parallel (default 1); the scenarios of one document run one after another', integer('--jobs'))
+    .option('--jobs <n>', 'documents run in parallel, at least 1 (default 1); the scenarios of one document run one after another', integer('--jobs', 1))
     .option('--strict', 'undefined and pending steps fail the run (the default)')
     .option('--no-strict', 'undefined and pending steps are TODO and do not fail the run (a run where nothing passed still fails)')
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document (by default only to documents with stop-hook YAML blocks, or as configured)')
@@ -124,7 +126,7 @@ export function buildProgram(): Command {
     .option('--steps <glob>', 'step definition files for OpenSpec scenarios: .js, .mjs or .ts (repeatable; default: found by convention)', collect)
     .option('--dry-run', 'run nothing: bind every scenario step to its definition, and report every unit as not run (# SKIP dry run); exit 1 on undefined steps or documents that cannot be read')
     .option('--change <name>', 'OpenSpec: run each capability the change touches as it will be after it, its deltas applied to openspec/specs (give the openspec/ directory as the path)')
-    .option('--watch', 'after the run, run again the documents that change (all of them when a shared helper changes)')
+    .option('--watch', 'after the run, run again the documents that change (all of them when a steps file or another shared helper changes: steps files load anew, with the project modules they import)')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.

@@ -2,7 +2,7 @@
 import { randomInt } from 'node:crypto';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Counts, Reporter, RunEvent } from '../model/events.js';
+import type { Counts, Reporter, RunEvent, ShardOf } from '../model/events.js';
 import { isSettled, requirementsLine, type RequirementResult } from '../model/requirements.js';
 import type { TestPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
@@ -10,7 +10,7 @@ import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
 import { excludeRequirements, requirementsInScope } from '../translate/requirements.js';
 import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
-import { selectUnits, type Selection } from '../run/select.js';
+import { emptySelectionProblem, selectUnits, type Selection } from '../run/select.js';
 import { interruptedBy } from '../run/interrupt.js';
 import { runLateErrors } from '../run/late-errors.js';
 import { tapReporter } from '../../reporters/tap.js';
@@ -37,7 +37,7 @@ import { discoverDocuments, findDocuments, usableDiscovery } from './discover.js
 import { applyChange } from '../translate/openspec-change.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
-import { stepFilesOf } from './step-files.js';
+import { stepFilesOf, type StepFiles } from './step-files.js';
 import { lendTreeDefinitions, specificationTrees, type SpecificationTrees } from './specification-tree.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 import { Interrupts } from '../executor/interrupts.js';
@@ -179,6 +179,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     if (recorded.length === 0) console.error('spec-run: the last run recorded no failures; nothing to run');
     const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(paths.length ? paths : recorded, executorSteps, trees);
     const narrowed = narrowPlan(candidates, selection, exclusions);
+    if (recorded.length > 0 && selectsNothing(candidates, narrowed.plan, selection)) return 2;
     plan = requirementsInScope(selectFailures(narrowed.plan, previous, config.directory));
     unmatched = narrowed.unmatched;
   } else {
@@ -193,11 +194,12 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     }
     if (!hasChecks(whole, roots)) return 2;
     ({ plan, unmatched } = narrowPlan(whole, selection, exclusions));
+    if (selectsNothing(whole, plan, selection)) return 2;
   }
   for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
-  let stepFiles: string[];
+  let stepFiles: StepFiles;
   try {
-    // Found by convention beside the documents selected (before --shard: every job loads the same).
+    // Each document's, by where it stands: the same whatever else the run selects.
     stepFiles = await stepFilesOf(cliOptions.steps, config, plan.documents.map((d) => d.file));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
@@ -205,6 +207,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     return 2;
   }
   const timingsPath = resolve(config.directory, options.timings ?? DEFAULT_TIMINGS_PATH);
+  let shardOf: ShardOf | undefined;
   if (options.shard) {
     let timings: Timings | null = null;
     try {
@@ -213,7 +216,10 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       if (!(error instanceof RecordError)) throw error;
       console.error(`spec-run: --shard: balancing by count: ${error.message}`);
     }
+    shardOf = { ...options.shard, documents: plan.documents.map((d) => d.file) };
     plan = shardPlan(plan, options.shard, config.directory, timings ?? {});
+    // A matrix of fixed size may outnumber the documents: an empty share passes, and merge checks the whole.
+    if (plan.documents.length === 0) console.error(`spec-run: --shard ${options.shard.index}/${options.shard.count}: this share holds none of the ${shardOf.documents.length} documents of the run; nothing to run here`);
   }
 
   if (options.list) {
@@ -222,8 +228,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const bindings = new Map<string, string>();
     if (active.length > 0) {
       const [{ loadStepLibrary }, { describeStepBindings }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js')]);
-      const library = await loadStepLibrary(stepFiles, { builtins: true });
-      for (const document of active) bindings.set(document.file, describeStepBindings(document, library));
+      for (const document of active) bindings.set(document.file, describeStepBindings(document, await loadStepLibrary(stepFiles.of(document.file), { builtins: true })));
     }
     process.stdout.write(plan.documents.map((document) => describePlan(document) + (bindings.get(document.file) ?? '')).join('\n'));
     const units = plan.documents.reduce((n, d) => n + d.units.length, 0);
@@ -248,7 +253,6 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     bail: options.bail ?? false,
     runs: options.runs,
     strict: options.strict ?? true,
-    stepFiles,
     dryRun: options.dryRun ?? false,
     runtimeCommand,
     ...(runtime ? { runtime } : {}),
@@ -257,6 +261,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     vocabularyFiles,
     jobs: options.jobs ?? 1,
     retries: options.retries ?? 0,
+    ...(shardOf ? { shard: shardOf } : {}),
   });
   const reporters = withStdoutReporter(options.reporter ?? []);
   // Checked before anything runs: a bad report path fails at once, and no report, record
@@ -272,9 +277,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     return 2;
   }
   /** Runs a plan, reports it, and leaves the record of the run. */
-  const execute = async (toRun: TestPlan): Promise<RunOutcome> => {
+  const execute = async (toRun: TestPlan, files: StepFiles): Promise<RunOutcome> => {
     const recorder = new RunRecorder(config.directory);
-    const events = runPlan(toRun, { ...runOptions(), interrupt: interrupts.signal }, runners);
+    const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt: interrupts.signal }, runners);
     // Kept before the summary line, which stays last. A shard sees only its share: the
     // timings every shard splits by are left as they are; so are they by an interrupted run.
     return reportEvents(events, reporters, options.requireVerified ?? false, (event) => recorder.observe(event), interrupts.signal, () =>
@@ -282,7 +287,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     );
   };
   try {
-    const { counts, requirements, lostReports } = await execute(plan);
+    const { counts, requirements, lostReports } = await execute(plan, stepFiles);
     if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
     if (lostReports.length > 0) return 2;
     if (!options.watch) failAfterReport(counts, interrupts.signal);
@@ -292,9 +297,11 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     await watchDocuments({
       documents: plan.documents.map((d) => d.file),
       roots,
-      helpers: [...vocabularyFiles, ...stepFiles, ...(config.source ? [config.source] : [])],
+      helpers: [...vocabularyFiles, ...stepFiles.all, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
-        await execute(narrowPlan(await buildPlan(files, executorSteps, trees), selection, exclusions).plan);
+        const changed = narrowPlan(await buildPlan(files, executorSteps, trees), selection, exclusions).plan;
+        // Looked for again: a document new since the first run, or a steps file new beside one.
+        await execute(changed, await stepFilesOf(cliOptions.steps, config, changed.documents.map((d) => d.file)));
         runtime?.fill(SPARE_SERVERS);
       },
       signal: interrupts.signal,
@@ -330,6 +337,13 @@ function hasChecks(plan: TestPlan, roots: string[]): boolean {
   return false;
 }
 
+/** True, having said why on stderr, when the filters given select no unit of WHOLE: a run never passes on nothing. */
+function selectsNothing(whole: TestPlan, selected: TestPlan, selection: Selection): boolean {
+  const problem = emptySelectionProblem(whole, selected, selection);
+  if (problem) console.error(`spec-run: ${problem}`);
+  return problem !== null;
+}
+
 /**
  * A run in which nothing passed and something was left undefined or pending (--no-strict
  * makes those TODO): it checked nothing, and is not a success.
@@ -355,8 +369,10 @@ function makeReporter(choice: ReporterChoice): Reporter {
   switch (choice.name) {
     case 'tap':
       return tapReporter;
-    case 'spec':
-      return specReporter({ color: choice.destination === null && process.stdout.isTTY === true && !process.env.NO_COLOR });
+    case 'spec': {
+      const terminal = choice.destination === null && process.stdout.isTTY === true;
+      return specReporter({ color: terminal && !process.env.NO_COLOR, summary: !(terminal && process.stderr.isTTY === true) });
+    }
     case 'junit':
       return junitReporter;
     case 'junit-units':

@@ -1,39 +1,74 @@
-// Which step definition files a run loads. As cucumber-js finds its support code without
-// being told, spec-run looks in conventional places when neither --steps nor the
-// configuration's `steps` names any:
-//  - in the project directory (the configuration's, else the working directory):
-//    steps.{js,mjs,ts,...}, *.steps.{...}, and everything under steps/;
-//  - beside each document run: the same three, in the document's own directory.
+// Which step definition files each document gets. As cucumber-js finds its support code
+// without being told, spec-run looks in conventional places when neither --steps nor the
+// configuration's `steps` names any. In a directory, the conventional places are
+// steps.{js,mjs,ts,...}, *.steps.{...}, and everything under steps/. A document gets:
+//  - those of the project directory (the configuration's, else the working directory);
+//  - those of its own directory and of each directory above it up to the project's.
+// The files a document gets depend on where it stands, never on which other documents a
+// run selects: steps beside specs/a/ bind specs/a/ and below, in a run of specs/ as in a
+// run of specs/a/doc.md, and never specs/b/. A document outside the project gets the
+// project's and its own directory's.
 // --steps (from the working directory) or the configuration's `steps` (from its
-// directory) replace the convention: then only the files they name load.
-import { dirname, resolve } from 'node:path';
+// directory) replace the convention: then every document gets the files they name.
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { ConfigError, type ProjectConfig } from './config.js';
 
 const EXTENSIONS = '{js,mjs,cjs,ts,mts,cts}';
 /** The conventional places, relative to a directory. */
 export const CONVENTIONAL_STEPS = [`steps.${EXTENSIONS}`, `*.steps.${EXTENSIONS}`, `steps/**/*.${EXTENSIONS}`];
 
+export interface StepFiles {
+  /** Every step file some document gets, each once (what --watch watches). */
+  all: string[];
+  /** The step files of DOCUMENT, one of those given, in load order: absolute paths. */
+  of(document: string): string[];
+}
+
+/** The directories whose conventional places DOCUMENT gets: the project's, then from the outermost down to its own. */
+export function stepDirectories(projectDirectory: string, document: string): string[] {
+  const project = resolve(projectDirectory);
+  const own = dirname(resolve(document));
+  const inside = relative(project, own);
+  if (inside.startsWith('..') || isAbsolute(inside)) return [project, own];
+  const directories = [project];
+  for (const part of inside === '' ? [] : inside.split(/[\\/]/)) directories.push(resolve(directories.at(-1)!, part));
+  return directories;
+}
+
 /**
- * The step files: --steps globs, else the configuration's, else those found by convention
- * for DOCUMENTS. Absolute paths, each once, in a stable order. A glob given that matches
- * nothing is a configuration error.
+ * The step files of DOCUMENTS: --steps globs, else the configuration's, else those found
+ * by convention for each document. A glob given that matches nothing is a configuration
+ * error.
  */
-export async function stepFilesOf(cliGlobs: string[] | undefined, config: ProjectConfig, documents: string[] = []): Promise<string[]> {
+export async function stepFilesOf(cliGlobs: string[] | undefined, config: ProjectConfig, documents: string[] = []): Promise<StepFiles> {
   const { glob } = await import('tinyglobby');
-  const files: string[] = [];
-  const add = (found: string[]) => files.push(...found.sort().filter((f) => !files.includes(f)));
   const given = cliGlobs?.length ? { patterns: cliGlobs, cwd: process.cwd(), what: '--steps' } : config.steps ? { patterns: config.steps, cwd: config.directory, what: 'steps' } : null;
   if (given) {
+    const files: string[] = [];
     for (const pattern of given.patterns) {
       const found = await glob(pattern, { cwd: given.cwd, absolute: true });
       if (found.length === 0) throw new ConfigError(`${given.what} ${pattern}: no file matches`);
-      add(found);
+      files.push(...found.sort().filter((f) => !files.includes(f)));
     }
-    return files;
+    return { all: files, of: () => files };
   }
-  const directories = [config.directory, ...documents.map((document) => dirname(resolve(document)))];
-  for (const cwd of directories.filter((d, i) => directories.indexOf(d) === i)) {
-    add(await glob(CONVENTIONAL_STEPS, { cwd, absolute: true, ignore: ['**/node_modules/**'] }));
+  const inDirectory = new Map<string, string[]>();
+  const byDocument = new Map<string, string[]>();
+  for (const document of documents) {
+    const files: string[] = [];
+    for (const directory of stepDirectories(config.directory, document)) {
+      if (!inDirectory.has(directory)) inDirectory.set(directory, (await glob(CONVENTIONAL_STEPS, { cwd: directory, absolute: true, ignore: ['**/node_modules/**'] })).sort());
+      files.push(...inDirectory.get(directory)!.filter((f) => !files.includes(f)));
+    }
+    byDocument.set(resolve(document), files);
   }
-  return files;
+  const all = [...new Set([...byDocument.values()].flat())];
+  return {
+    all,
+    of: (document) => {
+      const files = byDocument.get(resolve(document));
+      if (!files) throw new Error(`step files asked for ${document}, which was not among the documents given`);
+      return files;
+    },
+  };
 }

@@ -4,17 +4,18 @@
 // ambiguous steps too. Exit 1 when a definition file has a problem or a step is ambiguous;
 // exit 2, as the run does, when a directory given holds no document, or a path does not exist.
 import { keyedSteps } from '../translate/step-keyword.js';
-import { libraryFor, loadStepLibrary, matchStep, shownPath, stepPlace, type CompiledStep } from '../run/scenario/library.js';
+import { libraryFor, matchStep, shownPath, stepPlace, type CompiledStep } from '../run/scenario/library.js';
 import type { ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { ConfigError, loadConfig } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
-import { stepFilesOf } from './step-files.js';
+import { stepFilesOf, type StepFiles } from './step-files.js';
+import { definitionKey, documentLibraries } from './document-libraries.js';
 
 export async function stepsCommand(paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }): Promise<number> {
   const discovery = findDocuments(paths.length ? paths : ['specs/']);
   if (!usableDiscovery(discovery)) return 2;
-  let stepFiles: string[];
+  let stepFiles: StepFiles;
   let executorSteps: ExecutorStepsSetting;
   try {
     const config = loadConfig(options.config);
@@ -26,36 +27,37 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
     return 2;
   }
   const { documents } = await buildPlan(discovery.files, executorSteps);
-  // The built-in executor steps are listed only when some document is bound to them.
-  const library = await loadStepLibrary(stepFiles, { builtins: documents.some((plan) => plan.executorSteps) });
-  const uses = new Map<CompiledStep, string[]>(library.steps.map((s) => [s, []]));
+  // Each document bound as a run binds it; the built-in executor steps are listed only when some document is bound to them.
+  const libraries = await documentLibraries(documents, stepFiles);
+  const uses = new Map<string, string[]>(libraries.steps.map((s) => [definitionKey(s), []]));
   const undefinedSteps: string[] = [];
   const ambiguous: string[] = [];
   const interpreted: string[] = [];
   for (const plan of documents) {
     const file = plan.file;
-    const seen = libraryFor(library, plan.executorSteps !== undefined);
+    const seen = libraryFor(libraries.of(plan), plan.executorSteps !== undefined);
     for (const { unit, step, keyword } of keyedSteps(plan.units)) {
       const at = `${file}:${step.line}`;
       const matches = matchStep(seen, step.text, keyword, stepPlace(unit, step));
       if (matches.length === 0) undefinedSteps.push(`${at}  ${step.keyword} ${step.text}`);
       if (matches.length > 1) ambiguous.push(`${at}  ${step.keyword} ${step.text}\n      matches ${matches.map((m) => `${place(m.step)} ${m.step.source}`).join('\n      and     ')}`);
-      for (const m of matches) (m.step.interpretation ? interpreted : uses.get(m.step))?.push(`${at}  ${m.step.interpretation ?? ''}`.trimEnd());
+      for (const m of matches) (m.step.interpretation ? interpreted : uses.get(definitionKey(m.step)))?.push(`${at}  ${m.step.interpretation ?? ''}`.trimEnd());
     }
   }
   const out: string[] = [];
   if (interpreted.length > 0) out.push(`Read by the executor interpreter (${interpreted.length} steps):`, ...interpreted.map((a) => `    ${a}`));
-  for (const [step, at] of uses) {
+  for (const step of libraries.steps) {
+    const at = uses.get(definitionKey(step))!;
     out.push(`${step.keyword}(${step.source})  ${place(step)}${step.builtin ? '  [built-in]' : ''}`);
     out.push(at.length ? at.map((a) => `    used at ${a}`).join('\n') : '    UNUSED');
   }
   if (undefinedSteps.length) out.push('', 'Undefined steps:', ...undefinedSteps.map((u) => `  ${u}`));
   if (ambiguous.length) out.push('', 'Ambiguous steps:', ...ambiguous.map((a) => `  ${a}`));
-  if (library.problems.length) out.push('', 'Problems of the step definitions:', ...library.problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`));
+  if (libraries.problems.length) out.push('', 'Problems of the step definitions:', ...libraries.problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`));
   console.log(out.join('\n'));
   const unused = [...uses.values()].filter((u) => u.length === 0).length;
-  console.error(`${library.steps.length} definitions (${unused} unused), ${undefinedSteps.length} undefined steps, ${ambiguous.length} ambiguous, ${library.problems.length} problems`);
-  return library.problems.length > 0 || ambiguous.length > 0 ? 1 : 0;
+  console.error(`${libraries.steps.length} definitions (${unused} unused), ${undefinedSteps.length} undefined steps, ${ambiguous.length} ambiguous, ${libraries.problems.length} problems`);
+  return libraries.problems.length > 0 || ambiguous.length > 0 ? 1 : 0;
 }
 
 function place(step: CompiledStep): string {

@@ -45,9 +45,12 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
       return true;
     });
     pending.clear();
-    const known = discoverDocuments(options.roots).map((f) => resolve(f));
+    // Each document named as the first run named it (as given, or found under a root as given), never as the absolute path a watcher reports.
+    const discovered = discoverDocuments(options.roots);
+    const named = new Map([...options.documents, ...discovered].map((f) => [resolve(f), f]));
+    const known = discovered.map((f) => resolve(f));
     const all = changed.some((f) => helpers.has(f));
-    const documents = all ? known : changed.filter((f) => known.includes(f) || options.documents.map((d) => resolve(d)).includes(f));
+    const documents = (all ? known : changed.filter((f) => named.has(f))).map((f) => named.get(f)!);
     if (documents.length === 0) return;
     console.error(`\nspec-run: ${all ? 'a shared helper changed; running every document' : `changed: ${documents.join(', ')}`}`);
     running = running.then(() => options.rerun(documents)).catch((error) => console.error(`spec-run: ${(error as Error).message}`));

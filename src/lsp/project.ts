@@ -18,7 +18,7 @@ import { libraryFor, loadStepLibrary, type StepLibrary } from '../run/scenario/l
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from '../cli/config.js';
 import { discoverDocuments } from '../cli/discover.js';
-import { stepFilesOf } from '../cli/step-files.js';
+import { stepFilesOf, type StepFiles } from '../cli/step-files.js';
 import { stepCheckContext } from '../cli/check-command.js';
 import { executorStepsSetting } from '../cli/run-command.js';
 import { unreadableMessage } from '../parse/unreadable.js';
@@ -42,7 +42,7 @@ export class Project {
   configProblem: CheckMessage | null = null;
   vocabulary: Vocabulary;
   private executorSteps: ExecutorStepsSetting = NO_EXECUTOR_STEPS;
-  private stepFiles: string[] | null = null;
+  private stepFiles: StepFiles | null = null;
   /** The documents analysed: step files beside them load too, as beside a document run. */
   private readonly analyzed = new Set<string>();
   /** Each called name SBCL was asked about, with the argument counts of its calls: why it is unknown (with suggestions), or null when known. */
@@ -86,7 +86,7 @@ export class Project {
 
   /** The directories whose files a run of the project reads: its own and steps/, those of the steps files and documents. */
   watchedDirectories(): string[] {
-    const files = [...(this.stepFiles ?? []), ...this.analyzed, ...this.onDisk.keys()];
+    const files = [...(this.stepFiles?.all ?? []), ...this.analyzed, ...this.onDisk.keys()];
     return [this.config.directory, resolve(this.config.directory, 'steps'), ...files.map((file) => dirname(file))];
   }
 
@@ -102,7 +102,7 @@ export class Project {
     return discoverDocuments(roots);
   }
 
-  /** The step library of DOCUMENT: the project's step files, and those beside it by convention. */
+  /** The step library of DOCUMENT: the step files a run gives it (the project's, and those of its directory and the ones above it, by convention). */
   async stepLibrary(document: string, builtins: boolean): Promise<StepLibrary> {
     if (this.stepFiles === null || !this.analyzed.has(document)) {
       this.analyzed.add(document);
@@ -111,11 +111,11 @@ export class Project {
       } catch (error) {
         if (!(error instanceof ConfigError)) throw error;
         this.configProblem = { file: this.config.source ?? resolve(this.root, 'spec-run.config.json'), line: 1, column: 1, severity: 'error', message: error.message };
-        this.stepFiles = [];
+        this.stepFiles = { all: [], of: () => [] };
       }
     }
     // Loading is cached by each file's modification time: a changed file loads again, an unchanged one is not re-evaluated.
-    return loadStepLibrary(this.stepFiles, { builtins });
+    return loadStepLibrary(this.stepFiles.of(document), { builtins });
   }
 
   /** The document's plan as a run makes it, with the executor steps marked where they apply. */

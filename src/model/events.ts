@@ -34,7 +34,14 @@ export interface EarlierFailure {
 export interface Attachment { name: string; value: unknown }
 
 export type RunEvent =
-  | { type: 'run-start'; documents: number; seed: number }
+  | {
+      type: 'run-start';
+      /** Documents this run runs. */
+      documents: number;
+      seed: number;
+      /** Set when this run is one share of a sharded run (--shard i/n): `spec-run merge` checks the set of shards is whole. */
+      shard?: ShardOf;
+    }
   | {
       type: 'document-start';
       file: string;
@@ -90,7 +97,17 @@ export type RunEvent =
       counts: Counts;
       /** Each requirement of the documents run, with its status; absent when they declare none. */
       requirements?: RequirementResult[];
+      /** Why the run stopped before it ran every document (--bail, an interruption): TAP's `Bail out!`. */
+      stopped?: string;
     };
+
+/** Share INDEX of COUNT (1-based) of a sharded run whose documents are DOCUMENTS. */
+export interface ShardOf {
+  index: number;
+  count: number;
+  /** Every document of the whole run, as this run names them. */
+  documents: string[];
+}
 
 /** A reporter turns the event stream into output text, chunk by chunk. */
 export type Reporter = (events: AsyncIterable<RunEvent>) => AsyncIterable<string>;

@@ -1,7 +1,7 @@
 // The run stage: executes every document of a test plan through its family's runner
 // and yields run events. Documents may run in parallel (`jobs`), but their events come
 // out in plan order, so the report of a parallel run reads like that of a serial one.
-import { countEvent, type Counts, type RunEvent } from '../model/events.js';
+import { countEvent, type Counts, type RunEvent, type ShardOf } from '../model/events.js';
 import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
 import { readFileSync } from 'node:fs';
 import { indexDefinitions } from '../translate/definition-index.js';
@@ -18,6 +18,10 @@ export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
 export interface RunPlanOptions extends RunOptions {
   /** Documents run at the same time. */
   jobs: number;
+  /** The share of a sharded run this plan is, said in run-start. */
+  shard?: ShardOf;
+  /** The user's step files of each document (they depend on where it stands); without it, `stepFiles` for all. */
+  stepFilesOf?: (document: string) => string[];
 }
 
 export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners: Runners): AsyncGenerator<RunEvent> {
@@ -36,14 +40,25 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
 
   // What user code of an earlier run (--watch) throws from now on is this run's to report.
   runLateErrors.reopen();
-  yield { type: 'run-start', documents: plan.documents.length, seed: options.seed };
+  yield { type: 'run-start', documents: plan.documents.length, seed: options.seed, ...(options.shard ? { shard: options.shard } : {}) };
 
   let next = 0;
   let notRun = 0;
+  /** Where --bail stopped the run: the first failing check, as its runner emitted it (not as the report reached it). */
+  let bailedAt: Extract<RunEvent, { type: 'point' }> | undefined;
+  const emitTo = (index: number) => (event: RunEvent) => {
+    if (options.bail && !bailedAt && event.type === 'point' && !event.ok && event.todo === undefined) {
+      bailedAt = event;
+      controller.abort();
+    }
+    buffers[index].push(event);
+  };
   const worker = async () => {
     while (next < plan.documents.length) {
       const index = next++;
-      if (!controller.signal.aborted) await runDocument(plan.documents[index], runOptions, runners, (e) => buffers[index].push(e));
+      const document = plan.documents[index];
+      const documentOptions = options.stepFilesOf ? { ...runOptions, stepFiles: options.stepFilesOf(document.file) } : runOptions;
+      if (!controller.signal.aborted) await runDocument(document, documentOptions, runners, emitTo(index));
       else notRun += 1;
       buffers[index].end();
     }
@@ -55,14 +70,21 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
     for await (const event of buffer) {
       requirements.observe(event);
       countEvent(counts, event);
-      if (event.type === 'point' && options.bail && !event.ok && event.todo === undefined) controller.abort();
       yield event;
     }
   }
   await allDone;
   options.interrupt?.removeEventListener('abort', stopOnInterrupt);
+  const notRunOf = `${notRun} of ${plan.documents.length} documents not run`;
+  let stopped: string | undefined;
   if (options.interrupt?.aborted) {
-    yield { type: 'comment', text: `run interrupted by ${interruptedBy(options.interrupt)}: ${notRun} of ${plan.documents.length} documents not run` };
+    stopped = `run interrupted by ${interruptedBy(options.interrupt)}: ${notRunOf}`;
+    yield { type: 'comment', text: stopped };
+  } else if (bailedAt) {
+    const at = bailedAt.at ? ` at ${bailedAt.at.file}:${bailedAt.at.line}` : '';
+    // A check's name can be a whole Lisp form: its start is enough to recognise it.
+    const name = bailedAt.name.length > 120 ? `${bailedAt.name.slice(0, 120)}...` : bailedAt.name;
+    stopped = `--bail: stopped at the first failing check${at} (${name}): ${notRunOf}`;
   }
   for (const event of lateDocuments(await runLateErrors.settle())) {
     countEvent(counts, event);
@@ -70,7 +92,7 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   }
   for (const text of runLateErrors.leftPending()) yield { type: 'comment', text };
   const traced = requirements.results();
-  yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}) };
+  yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}), ...(stopped ? { stopped } : {}) };
 }
 
 /**

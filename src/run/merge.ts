@@ -1,8 +1,11 @@
 // `spec-run merge`: the JSON event streams of the shards of a run (--reporter json)
 // become one event stream, as if one run had run every document: one run-start,
 // every document's events in path order, counts recomputed from the points, and the
-// wall time of the slowest shard.
-import { countEvent, type Counts, type RunEvent } from '../model/events.js';
+// wall time of the slowest shard. Each shard's stream says which share of how many it
+// is and every document of the whole run: a set of shards that leaves one out, gives
+// one twice, or holds one that stopped early is refused, never merged into a report
+// that looks whole.
+import { countEvent, type Counts, type RunEvent, type ShardOf } from '../model/events.js';
 
 export class MergeError extends Error {
   override name = 'MergeError';
@@ -23,13 +26,17 @@ function comparePaths(a: string, b: string): number {
 }
 
 interface ParsedShard {
+  source: string;
   seed: number;
   durationMs: number;
   documents: { file: string; events: RunEvent[] }[];
+  /** Absent in the stream of an unsharded run. */
+  shard?: ShardOf;
+  stopped?: string;
 }
 
 function parseShard({ source, text }: ShardStream): ParsedShard {
-  const shard: ParsedShard = { seed: 0, durationMs: 0, documents: [] };
+  const shard: ParsedShard = { source, seed: 0, durationMs: 0, documents: [] };
   let started = false;
   let ended = false;
   let current: { file: string; events: RunEvent[] } | null = null;
@@ -46,9 +53,11 @@ function parseShard({ source, text }: ShardStream): ParsedShard {
       if (started) throw new MergeError(`${source}:${i + 1}: a second run-start: one file per shard run`);
       started = true;
       shard.seed = event.seed;
+      if (event.shard) shard.shard = event.shard;
     } else if (event.type === 'run-end') {
       ended = true;
       shard.durationMs = event.durationMs;
+      if (event.stopped !== undefined) shard.stopped = event.stopped;
     } else if (event.type === 'document-start') {
       current = { file: event.file, events: [event] };
       shard.documents.push(current);
@@ -66,6 +75,8 @@ function parseShard({ source, text }: ShardStream): ParsedShard {
 export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
   if (streams.length === 0) throw new MergeError('no shard streams given');
   const shards = streams.map(parseShard);
+  for (const shard of shards) if (shard.stopped !== undefined) throw new MergeError(`${shard.source}: the run stopped before it ran every document (${shard.stopped}): run that shard again`);
+  checkWholeSet(shards);
   const owner = new Map<string, string>();
   shards.forEach((shard, i) =>
     shard.documents.forEach(({ file }) => {
@@ -87,4 +98,35 @@ export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
   }
   events.push({ type: 'run-end', durationMs: Math.max(...shards.map((shard) => shard.durationMs)), counts });
   return events;
+}
+
+const share = (shard: ShardOf) => `${shard.index}/${shard.count}`;
+
+/**
+ * Throws unless SHARDS are every share of one sharded run, each once, or all streams of
+ * unsharded runs (each whole by itself).
+ */
+function checkWholeSet(shards: ParsedShard[]): void {
+  const sharded = shards.filter((s): s is ParsedShard & { shard: ShardOf } => s.shard !== undefined);
+  if (sharded.length === 0) return;
+  const whole = shards.find((s) => s.shard === undefined);
+  if (whole) throw new MergeError(`${whole.source} is the stream of an unsharded run and ${sharded[0].source} that of shard ${share(sharded[0].shard)}: merge the shards of one run`);
+  const [first] = sharded;
+  const runDocuments = [...first.shard.documents].sort(comparePaths);
+  const bySource = new Map<number, string>();
+  for (const { source, shard } of sharded) {
+    if (shard.count !== first.shard.count || JSON.stringify([...shard.documents].sort(comparePaths)) !== JSON.stringify(runDocuments)) {
+      throw new MergeError(`${source} (shard ${share(shard)} of ${shard.documents.length} documents) and ${first.source} (shard ${share(first.shard)} of ${runDocuments.length}) are not shares of the same run: give every shard the same paths and the same --shard n`);
+    }
+    const twin = bySource.get(shard.index);
+    if (twin !== undefined) throw new MergeError(`shard ${share(shard)} is given twice: ${twin} and ${source}`);
+    bySource.set(shard.index, source);
+  }
+  const ran = new Set(shards.flatMap((s) => s.documents.map((d) => d.file)));
+  const notRun = runDocuments.filter((file) => !ran.has(file));
+  const missing = Array.from({ length: first.shard.count }, (_, i) => i + 1).filter((index) => !bySource.has(index));
+  if (missing.length > 0 || notRun.length > 0) {
+    const shares = missing.length ? `shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${first.shard.count}`).join(', ')} missing` : 'every shard given';
+    throw new MergeError(`incomplete: ${shares}; ${notRun.length} of the run's ${runDocuments.length} documents in no stream${notRun.length ? `: ${notRun.join(', ')}` : ''}`);
+  }
 }

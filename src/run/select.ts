@@ -35,3 +35,40 @@ export function selectUnits(plan: TestPlan, selection: Selection): TestPlan {
   }
   return { documents };
 }
+
+/** The filters of SELECTION as given on the command line, for messages. */
+function describeFilters(selection: Selection): string[] {
+  return [
+    ...(selection.grep ? [`--grep '${selection.grep.source}'`] : []),
+    ...(selection.tags?.length ? [`--tag ${selection.tags.join(',')}`] : []),
+    ...(selection.level !== undefined ? [`--level ${selection.level}`] : []),
+  ];
+}
+
+/** What WHOLE offers to select from, by the filters given: the values they could have named. */
+function selectable(whole: TestPlan, selection: Selection): string[] {
+  const n = whole.documents.length;
+  const units = whole.documents.reduce((sum, d) => sum + d.units.length, 0);
+  const parts = [`${n} document${n === 1 ? '' : 's'} with ${units} unit${units === 1 ? '' : 's'}`];
+  const values = (of: (d: DocumentPlan) => string[]) => [...new Set(whole.documents.flatMap(of))].filter((v) => v !== '').sort();
+  if (selection.tags?.length) {
+    const tags = values((d) => metadataList(d.metadata.tags));
+    parts.push(tags.length ? `tags: ${tags.join(', ')}` : 'no document carries a tag');
+  }
+  if (selection.level !== undefined) {
+    const levels = values((d) => (d.metadata.level === undefined ? [] : [String(d.metadata.level)]));
+    parts.push(levels.length ? `levels: ${levels.join(', ')}` : 'no document declares a level');
+  }
+  return parts;
+}
+
+/**
+ * Why SELECTED, narrowed from WHOLE by SELECTION, leaves nothing to run: a filter that
+ * selects no unit (a typo in a CI filter, most likely) must not make a run pass on
+ * nothing. Null when it selects something, or when no filter was given.
+ */
+export function emptySelectionProblem(whole: TestPlan, selected: TestPlan, selection: Selection): string | null {
+  const filters = describeFilters(selection);
+  if (filters.length === 0 || selected.documents.some((d) => d.units.length > 0 || d.problems.length > 0)) return null;
+  return `${filters.join(' with ')} selects no unit of the ${selectable(whole, selection).join('; ')} (see spec-run --list)`;
+}

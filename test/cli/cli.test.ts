@@ -1,9 +1,9 @@
 // The command line end to end: a real spec-run process on documents written to a temp dir.
 import t from 'tap';
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, parseTap, root, specRun } from './spec-run.js';
+import { cli, parseTap, root, specRun, watching } from './spec-run.js';
+import { checkWatchSession, editUnderWatch, WATCHED_PROJECT } from '../support/watching.js';
 
 const good = `---
 type: verification
@@ -26,7 +26,12 @@ t.test('--help shows the commands and examples; a bad option is a usage error (e
   t.match(help.stdout, /exec/);
   const bad = await specRun(['--jobs', 'many']);
   t.equal(bad.code, 2);
-  t.match(bad.stderr, /--jobs must be a non-negative integer/);
+  t.match(bad.stderr, /--jobs must be an integer of at least 1, got 'many'/);
+  const none = await specRun(['--jobs', '0']);
+  t.equal(none.code, 2, '--jobs 0 would run nothing: a usage error');
+  t.match(none.stderr, /--jobs must be an integer of at least 1, got '0'/);
+  const seed = await specRun(['--seed', '-1']);
+  t.match(seed.stderr, /--seed must be a non-negative integer/, 'the other counts still take 0 and up');
   const reporter = await specRun(['--reporter', 'xml']);
   t.equal(reporter.code, 2);
   const version = await specRun(['--version']);
@@ -120,31 +125,21 @@ name: external-runtime
 
 t.test('--watch: a run, then a run of the document that changed, each closed by its summary line', async (t) => {
   const dir = t.testdir({ 'docs': { 'a.md': good, 'b.md': good.replace('## Sum', '## Other sum') } });
-  const child = spawn(process.execPath, [cli, 'docs', '--watch', '--reporter', 'tap'], { cwd: dir });
-  let stderr = '';
-  let stdout = '';
-  const waiters: (() => void)[] = [];
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-    waiters.forEach((wake) => wake());
-  });
-  /** Resolves once `count` summary lines have been printed. */
-  const summaries = (count: number) =>
-    new Promise<void>((done) => {
-      const check = () => (stderr.match(/^\d+ passed, \d+ failed, \d+ skipped, \d+ todo$/gm) ?? []).length >= count && done();
-      waiters.push(check);
-      check();
-    });
-  await summaries(1);
-  t.match(stderr, /^2 passed, 0 failed, 0 skipped, 0 todo$/m, 'the first run: both documents');
+  const run = watching(['docs', '--reporter', 'tap'], dir);
+  await run.summaries(1);
+  t.match(run.stderr(), /^2 passed, 0 failed, 0 skipped, 0 todo$/m, 'the first run: both documents');
   await new Promise((r) => setTimeout(r, 300));
   writeFileSync(join(dir, 'docs', 'b.md'), good.replace('## Sum', '## Other sum').replace('(= 3 (+ 1 2))', '(= 4 (+ 1 2))'));
-  await summaries(2);
-  child.kill('SIGINT');
-  await new Promise((r) => child.on('close', r));
-  t.match(stderr, /changed: .*b\.md/, 'names the changed document');
+  await run.summaries(2);
+  await run.stop();
+  const [stderr, stdout] = [run.stderr(), run.stdout()];
+  t.match(stderr, /changed: docs\/b\.md\n/, 'names the changed document as the first run named it');
   t.equal(stderr.split('changed: ').length, 2, 'one run for one save');
   t.match(stderr.split('changed: ')[1], /^0 passed, 1 failed, 0 skipped, 0 todo$/m, 'the second run: only b.md, now failing');
   t.equal((stdout.match(/^TAP version 14$/gm) ?? []).length, 2, 'one TAP stream per run');
+});
+
+t.test('--watch: an edited steps file is loaded anew, with the modules it imports; the documents keep the names the first run gave them', async (t) => {
+  const dir = t.testdir({ specs: { 'heat.spec.md': WATCHED_PROJECT['specs/heat.spec.md'] }, steps: { 'types.mjs': WATCHED_PROJECT['steps/types.mjs'], 'heat.steps.mjs': WATCHED_PROJECT['steps/heat.steps.mjs'] } });
+  checkWatchSession(t, await editUnderWatch(dir, (args) => watching(args, dir)));
 });

@@ -90,7 +90,11 @@ t.test('--shard 1/2 and 2/2 cover every unit once and merge to the unsharded cou
   t.match(cut.stderr, /cut\.jsonl: no run-end event: the shard's run did not finish/);
   const twice = await specRun(['merge', 'shard-1.jsonl', 'shard-1.jsonl'], dir);
   t.equal(twice.code, 2);
-  t.match(twice.stderr, /docs\/\w\.md is in two shards/);
+  t.match(twice.stderr, /shard 1\/2 is given twice: shard-1\.jsonl and shard-1\.jsonl/);
+  const alone = await specRun(['merge', 'shard-2.jsonl', '--reporter', 'junit'], dir);
+  t.equal(alone.code, 2, 'one shard of two is no whole report');
+  t.match(alone.stderr, /incomplete: shard 1\/2 missing; \d of the run's 4 documents in no stream: docs\//);
+  t.equal(alone.stdout, '', 'and writes none');
   const bad = await specRun(['docs', '--shard', '3/2'], dir);
   t.equal(bad.code, 2);
   t.match(bad.stderr, /expected i\/n with 1 <= i <= n/);

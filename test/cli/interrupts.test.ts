@@ -124,7 +124,9 @@ for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 12
     const lines = run.stderr().trimEnd().split('\n');
     t.equal(lines.at(-1), `1 passed, 0 failed, 1 skipped, 0 todo (interrupted by ${signal})`, 'the closing summary line, marked interrupted');
     const tap = await parseTap(run.stdout());
-    t.equal(tap.plan.end, 1, 'a valid TAP stream reporting the document that ran');
+    t.equal(tap.ok, false, 'the TAP of an interrupted run never reads as a pass');
+    t.equal(tap.bailout, `run interrupted by ${signal}: 1 of 2 documents not run`, 'it bails out, saying why');
+    t.equal(tap.count, 1, 'a valid TAP stream reporting the document that ran');
     t.match(run.stdout(), new RegExp(`# SKIP run interrupted by ${signal} before this finished`));
     t.match(run.stdout(), /# run interrupted by .*: 1 of 2 documents not run/);
     const left = await within(LEFTOVER_MS, () => (survivors(started.map((p) => p.pid), mark).length === 0 ? true : undefined));
@@ -275,7 +277,8 @@ for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 12
     t.equal(exit.code, status, `exit status ${status}`);
     t.equal(run.stderr().trimEnd().split('\n').at(-1), `0 passed, 0 failed, 0 skipped, 0 todo (interrupted by ${signal})`, 'the summary line comes last');
     const tap = await parseTap(run.stdout());
-    t.ok(tap.plan.end === 0 && tap.fail === 0, 'a valid TAP stream');
+    t.ok(tap.count === 0 && tap.fail === 0, 'a valid TAP stream, with no point');
+    t.equal(tap.bailout, `run interrupted by ${signal}: 1 of 1 documents not run`, 'that bails out: not read as a pass of nothing');
     t.match(run.stdout(), new RegExp(`# run interrupted by ${signal}: 1 of 1 documents not run`));
   });
 }

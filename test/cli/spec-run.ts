@@ -1,5 +1,6 @@
 // Runs the real spec-run command line in a child process, for the CLI tests.
 import { execFile } from 'node:child_process';
+import { watchProcess, type Watching } from '../support/watching.js';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser } from 'tap-parser';
@@ -30,4 +31,9 @@ export function parseTap(text: string): Promise<FinalResults> {
 export function lispDocument(name: string, blocks: Record<string, string>, frontmatter = ''): string {
   const sections = Object.entries(blocks).map(([heading, code]) => `## ${heading}\n\n\`\`\`lisp\n${code}\n\`\`\`\n`);
   return `---\ntype: verification\nname: ${name}\n${frontmatter}---\n# ${name}\n\n${sections.join('\n')}`;
+}
+
+/** `spec-run ARGS --watch` from this checkout, started in CWD. */
+export function watching(args: string[], cwd: string): Watching {
+  return watchProcess([process.execPath, cli, ...args, '--watch'], cwd, { ...process.env, GITHUB_ACTIONS: '' });
 }

@@ -16,6 +16,7 @@ t.test('init scaffolds a project that passes at once, and never overwrites', asy
   const project = userProject();
   const init = await project.specRun(['init']);
   t.equal(init.code, 0, init.stderr);
+  t.match(init.stdout, /runs specs\/ \(both documents should pass\)/, 'a new project: its first run passes');
   for (const file of ['spec-run.config.json', 'specs/evaluation.test.md', 'specs/project.spec.md', 'steps/project.steps.mjs', '.github/workflows/spec-run.yml', '.gitignore']) {
     t.match(init.stdout, new RegExp(`(created|updated) +${file.replace(/\./g, '\\.')}`), `${file} written`);
   }
@@ -23,6 +24,7 @@ t.test('init scaffolds a project that passes at once, and never overwrites', asy
   const doctor = await project.specRun(['doctor']);
   t.equal(doctor.code, 0, `doctor finds what the documents need: ${doctor.stdout}`);
   t.match(doctor.stdout, /^ok +Lisp library bordeaux-threads/m);
+  t.match(doctor.stderr, /2 documents: 1 Lisp, 1 other;/);
   const run = await project.specRun([]);
   t.equal(run.code, 0, `npx spec-run passes: ${run.stderr}`);
   t.equal(summary(run.stderr), '6 passed, 0 failed, 0 skipped, 0 todo', 'both documents ran: the Lisp one (4 checks) and the OpenSpec one with steps found by convention (2)');
@@ -32,6 +34,8 @@ t.test('init scaffolds a project that passes at once, and never overwrites', asy
   t.match(again.stdout, /kept +specs\/project\.spec\.md \(it exists; spec-run init never overwrites\)/);
   t.equal(readFileSync(join(project.dir, 'specs/project.spec.md'), 'utf8'), '# mine\n', 'the user\'s file is untouched');
   t.match(again.stdout, /kept +\.gitignore \(it already ignores \.spec-run\/\)/);
+  t.notMatch(again.stdout, /should pass/, 'documents were there before: no promise for them');
+  t.match(again.stdout, /runs specs\/ \(the documents that were there, and those init wrote\)/);
 });
 
 t.test('an unprivileged user: the scaffolded project passes with a cache of their own; without one, doctor and the run say SPEC_RUN_CACHE', async (t) => {

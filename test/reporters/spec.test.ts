@@ -22,3 +22,13 @@ t.test('the terminal view ends with each requirement, its status and why, then t
   const text = await render(specReporter({ color: false }), tracedRun);
   t.match(text, /\nRequirements\n {2}✖ Limits specs\/limits\.md:3 failing \(2 passed, 1 failed\)\n {2}\? Logging specs\/limits\.md:20 untested \(no scenario or unit verifies it\)\nrequirements: 0 verified, 1 failing, 1 untested\n/);
 });
+
+t.test('without its summary (stderr closes the run on the same terminal) it leaves out the requirements line and the counts, and nothing else', async (t) => {
+  const { tracedRun } = await import('./traced-run.js');
+  const whole = await render(specReporter({ color: false }), tracedRun);
+  const bare = await render(specReporter({ color: false, summary: false }), tracedRun);
+  t.match(whole, /\nrequirements: 0 verified, 1 failing, 1 untested\n[^]*\d+ passed, \d+ failed/);
+  t.notMatch(bare, /^requirements:|^\d+ passed, \d+ failed/m, 'stderr says these once');
+  t.match(bare, /\nRequirements\n {2}✖ Limits specs\/limits\.md:3 failing \(2 passed, 1 failed\)\n {2}\? Logging specs\/limits\.md:20 untested \(no scenario or unit verifies it\)\n$/, 'each requirement and why, which stderr does not say');
+  t.ok(whole.startsWith(bare), 'the units and requirements are shown as before');
+});

@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import type { RunEvent } from '../../src/model/events.js';
 import { tapReporter, escapeDescription } from '../../reporters/tap.js';
 import { render } from './render.js';
+import { ATTACHMENT_MAX_CHARS } from '../../src/model/bounded.js';
 
 const renderTap = (events: RunEvent[]) => render(tapReporter, events);
 
@@ -91,4 +92,41 @@ t.test('property: any run renders TAP that tap-parser accepts with a consistent 
     { numRuns: 150 },
   );
   t.pass('150 generated runs parsed');
+});
+
+t.test('a run that stopped early ends with Bail out! and its reason, so a parser never reads it as a pass', async (t) => {
+  const events = eventsFor([[[{ ok: true, skip: false, todo: false, name: 'ran' }]]]);
+  const complete = await parseTap(await renderTap(events));
+  t.equal(complete.ok, true, 'the same run, not stopped, passes');
+  const end = events.pop()!;
+  events.push({ ...(end as Extract<RunEvent, { type: 'run-end' }>), stopped: 'run interrupted by SIGINT: 1 of 2 documents not run' });
+  const tap = await renderTap(events);
+  t.match(tap, /\nBail out! run interrupted by SIGINT: 1 of 2 documents not run\n$/);
+  const stopped = await parseTap(tap);
+  t.equal(stopped.ok, false);
+  t.equal(stopped.bailout, 'run interrupted by SIGINT: 1 of 2 documents not run');
+});
+
+t.test('an empty share of a sharded run plans 0 tests as a SKIP saying whose share it is; an empty unsharded run does not', async (t) => {
+  const end: RunEvent = { type: 'run-end', durationMs: 1, counts: { passed: 0, failed: 0, skipped: 0, todo: 0 } };
+  const shard = { index: 3, count: 3, documents: ['a.md', 'b.md'] };
+  const results = await parseTap(await renderTap([{ type: 'run-start', documents: 0, seed: 1, shard }, end]));
+  t.equal(results.plan.skipAll, true);
+  t.match(results.plan.skipReason, /shard 3\/3 holds none of the 2 documents of the run/);
+  const unsharded = await parseTap(await renderTap([{ type: 'run-start', documents: 0, seed: 1 }, end]));
+  t.equal(unsharded.plan.skipReason, '', 'no shard to name');
+});
+
+t.test('attachments are cut to the bound of the JSON stream, saying how long they were; small ones are kept whole', async (t) => {
+  const events = eventsFor([[[{ ok: false, skip: false, todo: false, name: 'huge' }]]]);
+  const point = events.find((e): e is Extract<RunEvent, { type: 'point' }> => e.type === 'point')!;
+  const huge = 'x'.repeat(ATTACHMENT_MAX_CHARS * 40);
+  point.attachments = [{ name: 'big', value: huge }, { name: 'small', value: 'kept' }];
+  const tap = await renderTap(events);
+  t.ok(tap.length < ATTACHMENT_MAX_CHARS * 2, `the report stays small: ${tap.length} characters for a ${huge.length}-character attachment`);
+  const yamlText = tap.split('          ---\n')[1].split('          ...')[0].replace(/^ {10}/gm, '');
+  const [big, small] = parseYaml(yamlText).attachments;
+  t.same(big, { name: 'big', value: { truncated: true, totalChars: huge.length, preview: huge.slice(0, ATTACHMENT_MAX_CHARS) } });
+  t.same(small, { name: 'small', value: 'kept' });
+  t.equal((await parseTap(tap)).fail, 1);
 });

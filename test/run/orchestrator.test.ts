@@ -99,10 +99,27 @@ t.test('a unit that ends without any point fails', async (t) => {
   t.same(end?.type === 'run-end' && end.counts, { passed: 0, failed: 1, skipped: 0, todo: 0 });
 });
 
-t.test('--bail stops starting documents after the first failure', async (t) => {
-  const plan = { documents: [documentPlan('a.md', 1), documentPlan('b.md', 1), documentPlan('c.md', 1)] };
-  const events = await collect(runPlan(plan, options(1, true), { lisp: sleepingRunner(['a.md#1']) }));
-  t.notOk(events.some((e) => e.type === 'document-start' && e.file === 'c.md'));
+t.test('--bail stops at the first failing check: no further unit, no further document, and the run says where it stopped', async (t) => {
+  const plan = { documents: [documentPlan('a.md', 2), documentPlan('b.md', 1), documentPlan('c.md', 1)] };
+  // As the runners do: the run's signal is looked at before each unit.
+  const runner: DocumentRunner = async (plan, options, emit) => {
+    for (const unit of plan.units) {
+      if (options.signal?.aborted) return;
+      emit({ type: 'unit-start', file: plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at: { file: unit.file, line: unit.line } });
+      emit({ type: 'point', file: plan.file, unitId: unit.id, ok: unit.id !== 'a.md#1', name: 'check', at: { file: unit.file, line: unit.line } });
+      emit({ type: 'unit-end', file: plan.file, unitId: unit.id, durationMs: 1 });
+    }
+  };
+  const events = await collect(runPlan(plan, options(1, true), { lisp: runner }));
+  t.same(events.filter((e) => e.type === 'unit-start').map((e) => 'unitId' in e && e.unitId), ['a.md#1'], 'only the unit that failed ran');
+  t.same(events.filter((e) => e.type === 'document-start').map((e) => 'file' in e && e.file), ['a.md'], 'no document after it started');
+  const end = events.at(-1);
+  t.equal(end?.type === 'run-end' && end.stopped, '--bail: stopped at the first failing check at a.md:1 (check): 2 of 3 documents not run');
+
+  const passing = await collect(runPlan(plan, options(1, true), { lisp: sleepingRunner() }));
+  const whole = passing.at(-1);
+  t.equal(whole?.type === 'run-end' && whole.stopped, undefined, 'a run --bail never stopped is not marked stopped');
+  t.equal(passing.filter((e) => e.type === 'document-start').length, 3);
 });
 
 t.test('a family without runner reports its units as skipped, never passed', async (t) => {
@@ -140,4 +157,17 @@ t.test('a point or unit end outside its unit is reported as a failing runner def
   t.same(shape(events).filter((e) => e.startsWith('unit-start')), ['unit-start:a.md#1', 'unit-start:a.md#stray-1', 'unit-start:a.md#stray-2'], 'each in a unit of its own');
   const end = events.at(-1);
   t.same(end?.type === 'run-end' && end.counts, { passed: 1, failed: 2, skipped: 0, todo: 0 });
+});
+
+t.test('--bail names a long check by its start only, so the reason stays one short line', async (t) => {
+  const form = `(is (equal ${'(list 1 2 3) '.repeat(100)}))`;
+  const runner: DocumentRunner = async (plan, _options, emit) => {
+    const unit = plan.units[0];
+    emit({ type: 'unit-start', file: plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at: { file: unit.file, line: unit.line } });
+    emit({ type: 'point', file: plan.file, unitId: unit.id, ok: false, name: form });
+    emit({ type: 'unit-end', file: plan.file, unitId: unit.id, durationMs: 1 });
+  };
+  const end = (await collect(runPlan({ documents: [documentPlan('a.md', 1)] }, options(1, true), { lisp: runner }))).at(-1);
+  const stopped = end?.type === 'run-end' ? (end.stopped ?? '') : '';
+  t.equal(stopped, `--bail: stopped at the first failing check (${form.slice(0, 120)}...): 0 of 1 documents not run`);
 });

@@ -107,8 +107,7 @@ function registrationsOf(file: string, limitMs: number): Promise<Registration[] 
   if (!entry) {
     // One file at a time: the collector is global while a file's top level runs.
     entry = loading.then(() =>
-      // The version in the URL makes a changed file (--watch) a new module, evaluated again.
-      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(jiti.import(`${pathToFileURL(file).href}?version=${version}`), limitMs))).catch(
+      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, String(version)), limitMs))).catch(
         (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}` }),
       ),
     );
@@ -116,6 +115,24 @@ function registrationsOf(file: string, limitMs: number): Promise<Registration[] 
     loaded.set(key, entry);
   }
   return entry;
+}
+
+/** Steps files imported before in this process. */
+const imported = new Set<string>();
+/** Where spec-run loads a module anew (fresh-modules/), imported natively through jiti. */
+const FRESH_MODULES = path.resolve(here, '../fresh-modules/index.js');
+
+/**
+ * FILE's module. A changed file (--watch) is evaluated again with fresh instances of the
+ * project's modules it imports (jiti would import its first instance again); TypeScript
+ * goes through jiti, which evaluates it anew without its module cache.
+ */
+async function importSteps(file: string, version: string): Promise<unknown> {
+  const again = imported.has(file);
+  imported.add(file);
+  if (!again || /\.[cm]?tsx?$/.test(file)) return jiti.import(pathToFileURL(file).href);
+  const { importFresh } = await jiti.import<typeof import('../fresh-modules/index.js')>(pathToFileURL(FRESH_MODULES).href);
+  return importFresh(file, version, PUBLIC_MODULE);
 }
 
 /** What cucumber-js users import that spec-run/steps does not offer, and what to do instead. */
@@ -140,7 +157,8 @@ function missingExport(error: unknown): string | null {
 
 function lineOf(error: unknown, file: string): number {
   const stack = error instanceof Error ? (error.stack ?? '') : '';
-  const m = stack.match(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+)`));
+  // A module loaded anew (--watch) has a query in its URL, before the line.
+  const m = stack.match(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\?[^:\\s]*)?:(\\d+)`));
   return m ? Number(m[1]) : 1;
 }
 

@@ -1,0 +1,32 @@
+// The step library of each document, from the step files it gets (step-files.ts), for the
+// commands that look at several documents at once (check, steps, snippets, --list): each
+// document is bound as a run binds it. Documents with the same files share one library.
+import type { DocumentPlan } from '../model/plan.js';
+import { loadStepLibrary, type CompiledStep, type LoadProblem, type StepLibrary } from '../run/scenario/library.js';
+import type { StepFiles } from './step-files.js';
+
+export interface DocumentLibraries {
+  /** The library of a document among those given. */
+  of(plan: DocumentPlan): StepLibrary;
+  /** Every definition of the libraries, each once, in load order. */
+  steps: CompiledStep[];
+  /** Every problem of loading them, each once. */
+  problems: LoadProblem[];
+}
+
+/** A definition's identity across libraries: where it is written, and what. */
+export const definitionKey = (step: CompiledStep) => `${step.file}:${step.line}:${step.keyword}:${step.source}`;
+
+/** The libraries of PLANS, with the built-in executor steps loaded when any of them is bound to them. */
+export async function documentLibraries(plans: DocumentPlan[], stepFiles: StepFiles): Promise<DocumentLibraries> {
+  const builtins = plans.some((plan) => plan.executorSteps !== undefined);
+  const byPlan = new Map<DocumentPlan, StepLibrary>();
+  for (const plan of plans) byPlan.set(plan, await loadStepLibrary(stepFiles.of(plan.file), { builtins }));
+  const libraries = [...new Set(byPlan.values())];
+  const once = <T>(items: T[], key: (item: T) => string) => [...new Map(items.map((item) => [key(item), item])).values()];
+  return {
+    of: (plan) => byPlan.get(plan)!,
+    steps: once(libraries.flatMap((library) => library.steps), definitionKey),
+    problems: once(libraries.flatMap((library) => library.problems), (p) => `${p.file}:${p.line}:${p.message}`),
+  };
+}

@@ -1,0 +1,66 @@
+// Which step files a document gets: the project's, and those of its directory and each
+// one above it up to the project's, found by convention; never a function of which
+// other documents are selected.
+import t from 'tap';
+import fc from 'fast-check';
+import { dirname, join, relative } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { stepDirectories, stepFilesOf } from '../../src/cli/step-files.js';
+
+const DOC = '# d\n';
+const STEPS = "import { Then } from 'spec-run/steps';\n";
+
+t.test("a document gets the project's steps and those of its directory and the ones above it, never a sibling directory's", async (t) => {
+  const dir = t.testdir({
+    'steps.mjs': STEPS,
+    specs: {
+      'common.steps.mjs': STEPS,
+      a: { 'doc.spec.md': DOC, 'steps.mjs': STEPS, deeper: { 'doc.spec.md': DOC, steps: { 'x.mjs': STEPS } } },
+      b: { 'doc.spec.md': DOC },
+    },
+  });
+  const config = { source: null, directory: dir };
+  const documents = ['specs/a/doc.spec.md', 'specs/a/deeper/doc.spec.md', 'specs/b/doc.spec.md'].map((d) => join(dir, d));
+  const files = await stepFilesOf(undefined, config, documents);
+  const shown = (document: string) => files.of(join(dir, document)).map((f) => relative(dir, f));
+  t.same(shown('specs/a/doc.spec.md'), ['steps.mjs', 'specs/common.steps.mjs', 'specs/a/steps.mjs']);
+  t.same(shown('specs/a/deeper/doc.spec.md'), ['steps.mjs', 'specs/common.steps.mjs', 'specs/a/steps.mjs', 'specs/a/deeper/steps/x.mjs']);
+  t.same(shown('specs/b/doc.spec.md'), ['steps.mjs', 'specs/common.steps.mjs'], 'specs/a/ binds nothing in specs/b/');
+  t.same(files.all.map((f) => relative(dir, f)), ['steps.mjs', 'specs/common.steps.mjs', 'specs/a/steps.mjs', 'specs/a/deeper/steps/x.mjs'], 'all: each once');
+  const given = await stepFilesOf(undefined, { ...config, steps: ['specs/a/steps.mjs'] }, documents);
+  t.same(given.of(documents[2]).map((f) => relative(dir, f)), ['specs/a/steps.mjs'], 'the configuration names the files of every document');
+});
+
+t.test('outside the project, a document gets the project\'s and its own directory\'s', async (t) => {
+  t.same(stepDirectories('/p', '/elsewhere/x/doc.md'), ['/p', '/elsewhere/x']);
+  t.same(stepDirectories('/p', '/p/doc.md'), ['/p']);
+  t.same(stepDirectories('/p', '/p/specs/a/doc.md'), ['/p', '/p/specs', '/p/specs/a']);
+});
+
+t.test('property: the step files of a document are the same whatever other documents are selected with it', async (t) => {
+  const places = ['specs', 'specs/a', 'specs/a/x', 'specs/b', 'other'];
+  const dir = t.testdir({});
+  for (const place of places) {
+    mkdirSync(join(dir, place), { recursive: true });
+    writeFileSync(join(dir, place, 'doc.spec.md'), DOC);
+  }
+  const config = { source: null, directory: dir };
+  await fc.assert(
+    fc.asyncProperty(fc.subarray(['', ...places], { minLength: 1 }), fc.uniqueArray(fc.constantFrom(...places), { minLength: 1 }), async (withSteps, selected) => {
+      for (const place of ['', ...places]) writeFileSync(join(dir, place, 'steps.mjs'), STEPS);
+      for (const place of ['', ...places].filter((p) => !withSteps.includes(p))) rmSync(join(dir, place, 'steps.mjs'));
+      const documents = selected.map((place) => join(dir, place, 'doc.spec.md'));
+      const together = await stepFilesOf(undefined, config, documents);
+      for (const document of documents) {
+        const alone = await stepFilesOf(undefined, config, [document]);
+        if (JSON.stringify(alone.of(document)) !== JSON.stringify(together.of(document))) return false;
+        // What it gets is exactly the steps files of the directories on its way down from the project.
+        const expected = withSteps.filter((place) => !relative(join(dir, place), dirname(document)).startsWith('..')).map((place) => join(dir, place, 'steps.mjs'));
+        if (JSON.stringify([...alone.of(document)].sort()) !== JSON.stringify(expected.sort())) return false;
+      }
+      return true;
+    }),
+    { numRuns: 60 },
+  );
+  t.pass('60 generated selections');
+});

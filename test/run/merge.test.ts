@@ -1,0 +1,79 @@
+// `spec-run merge`'s rule: the streams merged are every share of one sharded run, each
+// once, or else they are refused; never a report that looks whole and is not.
+import t from 'tap';
+import fc from 'fast-check';
+import type { RunEvent, ShardOf } from '../../src/model/events.js';
+import type { DocumentPlan } from '../../src/model/plan.js';
+import { mergeShardStreams, MergeError, type ShardStream } from '../../src/run/merge.js';
+import { shardPlan } from '../../src/run/shard.js';
+
+const plan = (files: string[]): { documents: DocumentPlan[] } => ({
+  documents: files.map((file) => ({ file, name: file, family: 'lisp', metadata: {}, definitions: [], units: [], notRun: [], problems: [] })),
+});
+
+/** The JSON stream of share INDEX of COUNT of a run of FILES, each document one passing point. */
+function shardStream(files: string[], index: number, count: number, stopped?: string): ShardStream {
+  const shard: ShardOf = { index, count, documents: files };
+  const mine = shardPlan(plan(files), { index, count }, '.').documents.map((d) => d.file);
+  const events: RunEvent[] = [{ type: 'run-start', documents: mine.length, seed: 1, shard }];
+  for (const file of mine) {
+    const unitId = `${file}#1`;
+    events.push(
+      { type: 'document-start', file, name: file },
+      { type: 'unit-start', file, unitId, name: 'u', kind: 'lisp-block', at: { file, line: 1 } },
+      { type: 'point', file, unitId, ok: true, name: 'check' },
+      { type: 'unit-end', file, unitId, durationMs: 1 },
+      { type: 'document-end', file, durationMs: 1 },
+    );
+  }
+  events.push({ type: 'run-end', durationMs: 1, counts: { passed: mine.length, failed: 0, skipped: 0, todo: 0 }, ...(stopped ? { stopped } : {}) });
+  return { source: `shard-${index}.jsonl`, text: events.map((e) => JSON.stringify(e)).join('\n') };
+}
+
+const mergeError = (streams: ShardStream[]): string | null => {
+  try {
+    mergeShardStreams(streams);
+    return null;
+  } catch (error) {
+    if (error instanceof MergeError) return error.message;
+    throw error;
+  }
+};
+
+t.test('property: shards merge exactly when each share of the run is given once, and then count every document', async (t) => {
+  const run = fc.record({
+    files: fc.uniqueArray(fc.stringMatching(/^[a-e]{1,3}$/).map((s) => `specs/${s}.md`), { minLength: 1, maxLength: 8 }),
+    count: fc.integer({ min: 1, max: 5 }),
+  });
+  const given = run.chain(({ files, count }) => fc.record({ files: fc.constant(files), count: fc.constant(count), indices: fc.array(fc.integer({ min: 1, max: count }), { minLength: 1, maxLength: count + 2 }) }));
+  fc.assert(
+    fc.property(given, ({ files, count, indices }) => {
+      const problem = mergeError(indices.map((i) => shardStream(files, i, count)));
+      const whole = new Set(indices).size === count && indices.length === count;
+      if (whole) {
+        const events = mergeShardStreams(indices.map((i) => shardStream(files, i, count)));
+        const end = events.at(-1);
+        return problem === null && end?.type === 'run-end' && end.counts.passed === files.length;
+      }
+      return problem !== null && (indices.length > new Set(indices).size ? /given twice/.test(problem) : /^incomplete: shards? [\d/, ]+ missing/.test(problem));
+    }),
+    { numRuns: 300 },
+  );
+  t.pass('300 generated sets of shards');
+});
+
+t.test('a missing shard is named with the documents no stream holds', async (t) => {
+  const files = ['specs/a.md', 'specs/b.md', 'specs/c.md'];
+  t.equal(mergeError([shardStream(files, 2, 2)]), 'incomplete: shard 1/2 missing; 2 of the run\'s 3 documents in no stream: specs/a.md, specs/c.md');
+  t.equal(mergeError([shardStream(files, 1, 2), shardStream(files, 2, 2)]), null, 'both shares merge');
+});
+
+t.test('a shard that stopped early, shards of different runs, and a whole run beside a shard are refused', async (t) => {
+  const files = ['specs/a.md', 'specs/b.md'];
+  t.match(mergeError([shardStream(files, 1, 2, 'run interrupted by SIGINT: 1 of 1 documents not run'), shardStream(files, 2, 2)]), /shard-1\.jsonl: the run stopped before it ran every document \(run interrupted by SIGINT/);
+  t.match(mergeError([shardStream(files, 1, 2), shardStream([...files, 'specs/c.md'], 2, 2)]), /are not shares of the same run/);
+  t.match(mergeError([shardStream(files, 1, 2), shardStream(files, 2, 3)]), /are not shares of the same run/);
+  const unsharded = { source: 'whole.jsonl', text: shardStream(files, 1, 1).text.replace(/,"shard":\{[^}]*\}/, '') };
+  t.equal(mergeError([unsharded]), null, 'the stream of an unsharded run is whole by itself');
+  t.match(mergeError([unsharded, shardStream(files, 2, 2)]), /whole\.jsonl is the stream of an unsharded run and shard-2\.jsonl that of shard 2\/2/);
+});

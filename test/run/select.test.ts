@@ -1,0 +1,57 @@
+// A filter (--grep, --tag, --level) that selects no unit is a usage error: a run never
+// passes on nothing. The message names the filter and what there was to select from.
+import t from 'tap';
+import fc from 'fast-check';
+import type { DocumentPlan, TestPlan } from '../../src/model/plan.js';
+import { emptySelectionProblem, selectUnits, type Selection } from '../../src/run/select.js';
+
+function document(file: string, metadata: Record<string, unknown>, unitNames: string[]): DocumentPlan {
+  return {
+    file,
+    name: file,
+    family: 'lisp',
+    metadata,
+    definitions: [],
+    units: unitNames.map((name, i) => ({ id: `${file}#${i + 1}`, kind: 'verify-function', name, file, line: i + 1, headingPath: [name], functionName: 'verify-x' })),
+    notRun: [],
+    problems: [],
+  };
+}
+
+const whole: TestPlan = {
+  documents: [document('a.md', { tags: ['fast', 'io'], level: 'property' }, ['Boiling point', 'Freezing']), document('b.md', { level: 'scenario' }, ['Shouting'])],
+};
+const problem = (selection: Selection) => emptySelectionProblem(whole, selectUnits(whole, selection), selection);
+
+t.test('a filter that selects nothing names itself and what there was', async (t) => {
+  t.equal(problem({ grep: /nomatch/i }), "--grep 'nomatch' selects no unit of the 2 documents with 3 units (see spec-run --list)");
+  t.equal(problem({ tags: ['nosuchtag'] }), '--tag nosuchtag selects no unit of the 2 documents with 3 units; tags: fast, io (see spec-run --list)');
+  t.equal(problem({ level: 'nosuch' }), '--level nosuch selects no unit of the 2 documents with 3 units; levels: property, scenario (see spec-run --list)');
+  t.equal(problem({ grep: /Shouting/i, tags: ['fast'] }), "--grep 'Shouting' with --tag fast selects no unit of the 2 documents with 3 units; tags: fast, io (see spec-run --list)", 'each filter selects something, together nothing');
+  const untagged: TestPlan = { documents: [document('b.md', {}, ['x'])] };
+  t.match(emptySelectionProblem(untagged, { documents: [] }, { tags: ['t'], level: 'l' }), /no document carries a tag; no document declares a level/);
+});
+
+t.test('a filter that selects a unit, or no filter, is no problem', async (t) => {
+  t.equal(problem({ grep: /boil/i }), null);
+  t.equal(problem({ tags: ['io'] }), null);
+  t.equal(problem({ level: 'scenario' }), null);
+  t.equal(problem({}), null, 'no filter given');
+});
+
+t.test('property: the problem is raised exactly when the filters leave no unit', async (t) => {
+  const names = fc.array(fc.stringMatching(/^[a-c]{1,3}$/), { maxLength: 3 });
+  const documents = fc.array(fc.record({ tags: fc.subarray(['x', 'y']), level: fc.constantFrom('p', 's'), names }), { minLength: 1, maxLength: 4 });
+  const selection = fc.record({ grep: fc.option(fc.stringMatching(/^[a-c]{1,2}$/).map((s) => new RegExp(s, 'i')), { nil: undefined }), tags: fc.option(fc.subarray(['x', 'y', 'z'], { minLength: 1 }), { nil: undefined }), level: fc.option(fc.constantFrom('p', 's', 'q'), { nil: undefined }) });
+  fc.assert(
+    fc.property(documents, selection, (specs, selection) => {
+      const plan: TestPlan = { documents: specs.map((d, i) => document(`${i}.md`, { tags: d.tags, level: d.level }, d.names)) };
+      const selected = selectUnits(plan, selection);
+      const filtered = selection.grep !== undefined || selection.tags !== undefined || selection.level !== undefined;
+      const units = selected.documents.reduce((n, d) => n + d.units.length, 0);
+      return (emptySelectionProblem(plan, selected, selection) !== null) === (filtered && units === 0);
+    }),
+    { numRuns: 300 },
+  );
+  t.pass('300 generated plans and selections');
+});
