@@ -42,8 +42,8 @@ export async function doctorCommand(paths: string[], options: { config?: string 
   const findings: Finding[] = [];
 
   const [major, minor] = process.versions.node.split('.').map(Number);
-  const nodeOk = major > 20 || (major === 20 && minor >= 5);
-  findings.push({ what: 'Node.js', ok: nodeOk, detail: `${process.versions.node} (20.5 or later)`, neededBy: documents.map((d) => d.file), fix: 'install Node.js 20.5 or later' });
+  const nodeOk = major > 20 || (major === 20 && minor >= 6);
+  findings.push({ what: 'Node.js', ok: nodeOk, detail: `${process.versions.node} (20.6 or later)`, neededBy: documents.map((d) => d.file), fix: 'install Node.js 20.6 or later' });
 
   const sbcl = await sbclVersion(defaultLisp()).then(
     (version) => ({ ok: true, detail: version }),

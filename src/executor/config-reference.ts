@@ -27,7 +27,8 @@ export const CONFIG_REFERENCE = `The configuration file (YAML):
                            output) keeps: head, the first (the default), or tail, the
                            last, where test runners print their verdict
         showStdout: false  hide stdout from the report (showStderr: false, stderr)
-        message: "..."     shown with the report when the command fails
+        message: "..."     shown with the report when the command fails or could
+                           not run
         workdir: sub/dir   on the host: relative to the project (or absolute); in a
                            container: an absolute path (default /workspace)
         env:               variables added to the command's environment

@@ -62,6 +62,8 @@ export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
       break;
     case 'error':
       out.push(`Error: ${result.error}`, '', `Command: ${result.command}`, `Exit Code: ${result.exitCode}`);
+      // A command that could not run has failed its hook as much as one that ran and failed: the team's hint applies.
+      if (result.message) out.push('', result.message);
       if (result.solutions?.length) out.push('', 'To fix:', ...numbered(result.solutions));
       break;
     case 'completed': {
