@@ -19,7 +19,7 @@ import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js'
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { StepSkipped, StepWorld } from './step-world.js';
-import { StrayErrors } from './stray-errors.js';
+import { asOwnCode, StrayErrors } from './stray-errors.js';
 import { runWithRetries } from '../retries.js';
 import { interruptedReason } from '../interrupt.js';
 import { emitLateErrors, LateErrors, runLateErrors } from '../late-errors.js';
@@ -104,7 +104,8 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
  */
 function runsUserCode(unit: ScenarioUnit, library: StepLibrary, options: RunOptions): boolean {
   if (options.dryRun) return false;
-  if (library.hooks.some((hook) => hook.when === 'before' || hook.when === 'after')) return true;
+  // The built-in vocabulary's own After hook (it stops what its steps started) shares nothing with other scenarios.
+  if (library.hooks.some((hook) => !hook.builtin && (hook.when === 'before' || hook.when === 'after'))) return true;
   let keyword: string | null = null;
   return unit.steps.some((step) => {
     keyword = stepKeyword(step.keyword, keyword);
@@ -335,6 +336,7 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
         if (match.step.fn.length > given + 1) throw new Error(`the definition takes ${match.step.fn.length} parameters; this step gives ${given}${step.argument ? ` (its ${step.argument.kind} included)` : ''}, ${given + 1} with a callback`);
         // Parameter types' transformers run here, awaited as cucumber-js awaits them: their errors fail the step.
         const args = await Promise.all([...stepArguments(match, world), ...(step.argument ? [stepArgument(step.argument)] : [])]);
+        if (match.step.builtin) return asOwnCode(() => match.step.fn.apply(world, args));
         return callback ? withCallback(match.step.fn, world, args, given) : match.step.fn.apply(world, args);
       },
       limit,

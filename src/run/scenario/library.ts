@@ -38,6 +38,8 @@ export interface Hook {
   timeoutMs?: number;
   file: string;
   line: number;
+  /** A hook of the built-in executor vocabulary, not the user's. */
+  builtin: boolean;
 }
 
 export interface LoadProblem {
@@ -238,7 +240,7 @@ function compileLibrary(files: string[], loads: (Registration[] | LoadProblem)[]
       problems.push({ file: r.file, line: r.line, message: `${r.keyword}(${JSON.stringify(source)}): ${expressionProblem((error as Error).message)}` });
     }
   }
-  const hooks = registrations.flatMap((r): Hook[] => (r.kind === 'hook' ? [{ when: r.when, fn: r.fn, name: r.name, timeoutMs: r.timeoutMs, file: r.file, line: r.line }] : []));
+  const hooks = registrations.flatMap((r): Hook[] => (r.kind === 'hook' ? [{ when: r.when, fn: r.fn, name: r.name, timeoutMs: r.timeoutMs, file: r.file, line: r.line, builtin: r.builtin }] : []));
   for (const r of registrations) if (r.kind === 'problem') problems.push({ file: r.file, line: r.line, message: r.message });
   // As in cucumber-js, the last call wins.
   const defaultTimeoutMs = registrations.flatMap((r) => (r.kind === 'default-timeout' ? [r.timeoutMs] : [])).at(-1);

@@ -11,6 +11,7 @@ import type { McpClient, RunCommandOptions, RunCommandResult, ScenarioBlock, Ste
 import type { RunOptions } from '../types.js';
 import { VERSION } from '../../version.js';
 import { processWide } from '../../process/process-wide.js';
+import { asOwnCode } from './stray-errors.js';
 
 /** Thrown by `world.skip()`: the step is skipped, not failed. */
 export class StepSkipped extends Error {}
@@ -85,7 +86,11 @@ export class StepWorld implements World {
     throw new StepSkipped(reason);
   }
 
-  async run(command: string, options: RunCommandOptions = {}): Promise<RunCommandResult> {
+  run(command: string, options: RunCommandOptions = {}): Promise<RunCommandResult> {
+    return asOwnCode(() => this.#run(command, options));
+  }
+
+  async #run(command: string, options: RunCommandOptions): Promise<RunCommandResult> {
     const { options: runOptions } = worldInternals(this);
     const timeout = options.timeout === undefined ? '5m' : options.timeout;
     let timeoutMs: number | null = null;

@@ -12,7 +12,18 @@ import { asUserCode } from './exit-guard.js';
 import { settleBriefly, type LateErrors } from '../late-errors.js';
 
 const context = new AsyncLocalStorage<StrayErrors>();
+/** Set while spec-run's own code runs inside a scenario (a built-in step, world.run()): its timers are its own business. */
+const ownCode = new AsyncLocalStorage<true>();
 let installed = false;
+
+/**
+ * Runs FN, spec-run's own code called from a scenario, with its timers left out of the
+ * ones a document's end waits for: the executor's grace and kill timers would each hold
+ * a document up to the settling limit, though no user code started them.
+ */
+export function asOwnCode<T>(fn: () => T): T {
+  return ownCode.run(true, fn);
+}
 
 /** The timers user code started that have not fired (or been cleared) yet: their collector, and their number there. */
 const pendingTimers = new WeakMap<object, { late: LateErrors; id: number }>();
@@ -35,7 +46,7 @@ function trackTimers(): void {
   };
   const setTimeout = function (this: unknown, callback: unknown, ms?: number, ...args: unknown[]) {
     const strays = context.getStore();
-    if (!strays || typeof callback !== 'function') return Reflect.apply(nativeSetTimeout, this, [callback, ms, ...args]);
+    if (!strays || ownCode.getStore() || typeof callback !== 'function') return Reflect.apply(nativeSetTimeout, this, [callback, ms, ...args]);
     const timer: NodeJS.Timeout = nativeSetTimeout(function (this: unknown, ...given: unknown[]) {
       try {
         return Reflect.apply(callback, this, given);
