@@ -3,11 +3,7 @@
 // runs alone as it runs with its tree, and check notes where the helper comes from.
 import t from 'tap';
 import { userProject } from '../support/installed.js';
-
-const document = (name: string, sections: Record<string, string>) =>
-  `---\ntype: verification\nname: ${name}\n---\n# ${name}\n\n${Object.entries(sections)
-    .map(([heading, code]) => `## ${heading}\n\n\`\`\`lisp\n${code}\n\`\`\`\n`)
-    .join('\n')}`;
+import { lispDocument as document } from '../cli/spec-run.js';
 
 t.test("an installed spec-run lends one document's helper to another, alone and with the tree", async (t) => {
   const project = userProject({
