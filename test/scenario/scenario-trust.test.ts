@@ -75,6 +75,20 @@ t.test('an error thrown after its scenario ended fails a point of its own, count
   t.notMatch(run.stderr, /late timer/, 'not a stray stderr line');
 });
 
+t.test('a timer started with node:timers\' own setTimeout is waited for and its error counted, as the global one\'s is', async (t) => {
+  const doc = '# Timers\n\n### Requirement: Timers\nIt SHALL fail late.\n\n#### Scenario: Imported timer\n- **WHEN** an imported timer throws later\n\n#### Scenario: Due now\n- **WHEN** a timer due now throws\n';
+  const steps = `import { setTimeout as later } from 'node:timers';\nimport { When } from 'spec-run/steps';\nWhen('an imported timer throws later', function () {\n  later(() => { throw new Error('imported timer'); }, 300);\n});\nWhen('a timer due now throws', function () {\n  later(() => { throw new Error('due now'); }, 0);\n});\n`;
+  const run = await runIn(project({ 'timers.spec.md': doc, 'steps.mjs': steps }), ['timers.spec.md', '--reporter', 'tap']);
+  t.equal(run.exitCode, 1, 'the run fails');
+  const failures = parsedTap(run.stdout).failures;
+  t.same(failures.filter((f) => /an error thrown after it ended/.test(f.name)).map((f) => f.name), ['scenario "Imported timer" (timers.spec.md:6): an error thrown after it ended'], 'the later one is a late error of its scenario');
+  // Whether it fires while its step settles or just after, it fails a point of its own scenario.
+  const dueNow = failures.filter((f) => /due now/.test(JSON.stringify(f.diag)));
+  t.equal(dueNow.length, 1, 'the timer due now fails one point', { failures: failures.map((f) => f.name) });
+  t.match(dueNow[0]?.name, /^(WHEN a timer due now throws|an error thrown outside any step or hook)$/, 'in its own scenario, not as a late error');
+  t.match(lastLine(run.stderr), /^[12] passed, [23] failed, 0 skipped, 0 todo$/, 'both counted in the summary');
+});
+
 t.test('a timer of user code that passes, or is still pending past the wait, keeps a passing run green until it throws', async (t) => {
   const passing = project({ 'async.spec.md': LATE_DOC.replace(/#### Scenario: Unawaited[\s\S]*?(?=#### Scenario: Timer that)/, ''), 'steps.mjs': LATE_STEPS });
   const run = await runIn(passing, ['async.spec.md', '--reporter', 'tap']);

@@ -8,8 +8,10 @@
 // An error of no scenario ends the process as Node would have: its stack on stderr, exit 1. The
 // handlers stay once installed, since a scenario's timer may fire after every scenario ended.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { syncBuiltinESMExports } from 'node:module';
+import timers from 'node:timers';
 import { asUserCode } from './exit-guard.js';
-import { settleBriefly, type LateErrors } from '../late-errors.js';
+import type { LateErrors } from '../late-errors.js';
 
 const context = new AsyncLocalStorage<StrayErrors>();
 /** Set while spec-run's own code runs inside a scenario (a built-in step, world.run()): its timers are its own business. */
@@ -30,8 +32,8 @@ const pendingTimers = new WeakMap<object, { late: LateErrors; id: number }>();
 let timersStarted = 0;
 
 /**
- * Notes each one-shot timer user code starts (with the global setTimeout, as step code
- * does), with when it is due, and when it is done: the end of a document or run waits for
+ * Notes each one-shot timer user code starts (with the global setTimeout, or node:timers'
+ * own), with when it is due, and when it is done: the end of a document or run waits for
  * those due soon. A wrapper rather than an async hook: an async hook would slow every
  * promise of the run. (An interval never ends: not waited for.)
  */
@@ -61,11 +63,14 @@ function trackTimers(): void {
   };
   // What Node gives setTimeout beyond a function (util.promisify's custom form) stays.
   Object.defineProperties(setTimeout, Object.getOwnPropertyDescriptors(nativeSetTimeout));
-  globalThis.setTimeout = setTimeout as typeof globalThis.setTimeout;
-  globalThis.clearTimeout = ((timer?: Parameters<typeof nativeClearTimeout>[0]) => {
+  const clearTimeout = ((timer?: Parameters<typeof nativeClearTimeout>[0]) => {
     ended(timer);
     nativeClearTimeout(timer);
   }) as typeof globalThis.clearTimeout;
+  globalThis.setTimeout = timers.setTimeout = setTimeout as typeof globalThis.setTimeout;
+  globalThis.clearTimeout = timers.clearTimeout = clearTimeout;
+  // `import { setTimeout } from 'node:timers'` in a steps file sees the wrapped ones too.
+  syncBuiltinESMExports();
 }
 
 function onStray(error: unknown): void {
@@ -134,7 +139,7 @@ export class StrayErrors {
     }
     await context.run(this, () => asUserCode(`the code of ${this.origin}`, fn));
     // What its last moments left (a rejection, a timer due now) still belongs to it.
-    await settleBriefly();
+    await this.late.settleBriefly();
     const unclaimed = this.#unclaimed;
     this.#unclaimed = [];
     return unclaimed;
