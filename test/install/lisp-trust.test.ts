@@ -36,6 +36,22 @@ t.test('units whose checks never ran fail, saying how many and where; a block wi
   t.match(plain.stdout, /ok 1 - \(= 2 \(\+ 1 1\)\)\n/);
 });
 
+t.test('a unit whose checks are all in the helpers it calls fails when none of theirs ran; a helper\'s checks that ran are its points', async (t) => {
+  const project = userProject({
+    'specs/helpers.test.md': document('helpers', {
+      'Helpers': "(defparameter *orders* '())\n(defun check-order (order)\n  (assert (plusp (getf order :total))))\n(defun check-orders (orders)\n  (mapc #'check-order orders))",
+      'Every order has a total': '(check-orders *orders*)',
+      'One order has a total': "(check-orders '((:total 3)))",
+    }),
+  });
+  const run = await project.specRun(['specs/helpers.test.md', '--reporter', 'tap']);
+  t.equal(run.code, 1, 'a unit that checked nothing through its helpers does not pass');
+  t.equal(summary(run.stderr), '1 passed, 1 failed, 0 skipped, 0 todo');
+  t.match(run.stdout, /not ok 1 - Every order has a total makes its checks\n[^]*?reason: "none of the 1 check of the functions it calls ran \(check-order at helpers\.test\.md:\d+\)/);
+  t.match(run.stdout, /ok 1 - \(plusp \(getf order :total\)\)\n/, 'the check made through the helper is the other unit\'s point');
+  t.equal((await parseTap(run.stdout)).ok, false);
+});
+
 t.test('a function holding checks that nothing calls runs as a unit; one needing arguments is an error of check and of the run', async (t) => {
   const project = userProject({
     'specs/uncalled.test.md': document('uncalled', {

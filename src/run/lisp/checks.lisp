@@ -112,39 +112,102 @@ check its expansion met -> T.")
   (and (member (car form) *check-operators*)
        (not (and (eq (car form) 'fiveam:signals) (dialect-signals-p form environment)))))
 
+(defvar *spec-functions* (make-hash-table :test #'eq)
+  "Each function a DEFUN read from spec code defines (this document's, or one of its
+tree's) -> that DEFUN form: where the checks a unit makes through it are written.")
+
 (defun positioning-macroexpand-hook (expander form environment)
   "*MACROEXPAND-HOOK*: what a macro called in spec code expands into stands at the
-call; while checks are counted, a check met is noted at its place."
+call; while checks are counted, a check met is noted at its place. A DEFUN of spec
+code is noted as the definition of its function."
   (let ((position (and (consp form)
                        (or (gethash form *form-positions*) (gethash form *inherited-positions*)))))
     (when (and *checks-found* position (check-call-p form environment))
       (setf (gethash (list (source-file (first position)) (line-at (first position) (second position)))
                      *checks-found*)
             t))
+    (when (and position (eq (car form) 'defun) (consp (cdr form)) (symbolp (second form)))
+      (setf (gethash (second form) *spec-functions*) form))
     (let ((expansion (funcall expander form environment)))
       (when position (inherit-position expansion position))
       expansion)))
 
-(defun check-lines (forms)
-  "The lines of the checks FORMS hold, in order: every check their full expansion
-meets (a loop's body, both branches of a condition, a lambda's body, the expansion
-of a macro of the document), run or not. Nothing is evaluated; a form that cannot
-be expanded is left as it is (running it says why)."
+(defun expand-noting-checks (forms)
+  "FORMS fully expanded (a form that cannot be expanded is left as it is: running it
+says why), and the (file line) of every check the expansion met: a loop's body, both
+branches of a condition, a lambda's body, the expansion of a macro of the document,
+run or not. Nothing is evaluated."
   (let ((*checks-found* (make-hash-table :test #'equal)))
-    (dolist (form forms)
-      (handler-case (handler-bind ((warning #'muffle-warning))
-                      (sb-walker:macroexpand-all form))
-        (error () nil)))
-    (sort (loop for place being the hash-keys of *checks-found* collect (second place)) #'<)))
+    (values (mapcar (lambda (form)
+                      (handler-case (handler-bind ((warning #'muffle-warning))
+                                      (sb-walker:macroexpand-all form))
+                        (error () form)))
+                    forms)
+            (loop for place being the hash-keys of *checks-found* collect place))))
 
-(defun report-no-check-ran (name location lines)
-  "The point of a unit that ran to its end without making a check: not ok when its
-code holds checks, at LINES (none of them ran), else ok, saying the unit ran without error."
-  (if lines
-      (emit-point nil (format nil "~A makes its checks" name) location
-                  `((:reason . ,(format nil "none of its ~D check~:P ran (line~P ~{~A~^, ~}): the unit ran to its end without making one (a check in a loop over nothing, under a false condition, or inside IGNORE-ERRORS around an error is never made)"
-                                        (length lines) (length lines) lines))))
-      (emit-point t (format nil "~A runs without error" name) location)))
+(defun check-lines (forms)
+  "The lines of the checks FORMS hold, in order (see EXPAND-NOTING-CHECKS)."
+  (sort (mapcar #'second (nth-value 1 (expand-noting-checks forms))) #'<))
+
+(defun spec-functions-called (expansion)
+  "The functions of spec code EXPANSION names: called, or passed as #'F or 'F."
+  (let ((seen (make-hash-table :test #'eq))
+        (budget 200000)
+        (names '()))
+    (labels ((note (name)
+               (when (and (symbolp name) (gethash name *spec-functions*))
+                 (pushnew name names)))
+             (walk (form)
+               ;; The budget bounds a circular list, which the table of forms seen does not.
+               (when (and (consp form) (not (gethash form seen)) (plusp (decf budget)))
+                 (setf (gethash form seen) t)
+                 (note (car form))
+                 (when (and (member (car form) '(function quote)) (consp (cdr form)))
+                   (note (second form)))
+                 (loop for rest on form
+                       while (and (consp rest) (plusp (decf budget)))
+                       do (walk (car rest))))))
+      (walk expansion))
+    names))
+
+(defun checks-of-called-functions (forms)
+  "(function file line) of each check in the functions of spec code FORMS call, and in
+those they call in turn: the checks a unit makes through its helpers."
+  (let ((visited (make-hash-table :test #'eq))
+        (places '()))
+    (labels ((visit (expansion)
+               (dolist (name (spec-functions-called expansion))
+                 (unless (gethash name visited)
+                   (setf (gethash name visited) t)
+                   (multiple-value-bind (expanded found)
+                       (expand-noting-checks (list `(function (lambda ,@(cddr (gethash name *spec-functions*))))))
+                     (dolist (place found) (push (cons name place) places))
+                     (visit expanded))))))
+      (visit (expand-noting-checks forms)))
+    (sort places (lambda (a b) (or (string< (second a) (second b))
+                                   (and (string= (second a) (second b)) (< (third a) (third b))))))))
+
+(defun report-no-check-ran (name location forms)
+  "The point of a unit, whose code is FORMS, that ran to its end without making a check:
+not ok when its code holds checks (none of them ran), or, holding none, calls functions
+of spec code that do (none of theirs ran either); else ok, saying it ran without error."
+  (let ((lines (check-lines forms))
+        (why "the unit ran to its end without making one (a check in a loop over nothing, under a false condition, or inside IGNORE-ERRORS around an error is never made)"))
+    (cond (lines
+           (emit-point nil (format nil "~A makes its checks" name) location
+                       `((:reason . ,(format nil "none of its ~D check~:P ran (line~P ~{~A~^, ~}): ~A"
+                                             (length lines) (length lines) lines why)))))
+          ((checks-of-called-functions forms)
+           (let ((places (checks-of-called-functions forms)))
+             (emit-point nil (format nil "~A makes its checks" name) location
+                         `((:reason . ,(format nil "none of the ~D check~:P of the functions it calls ran (~{~A~^, ~}): ~A"
+                                               (length places)
+                                               (mapcar (lambda (place)
+                                                         (destructuring-bind (function file line) place
+                                                           (format nil "~(~A~) at ~A:~D" function (file-namestring file) line)))
+                                                       places)
+                                               why))))))
+          (t (emit-point t (format nil "~A runs without error" name) location)))))
 
 (setf *macroexpand-hook* 'positioning-macroexpand-hook)
 

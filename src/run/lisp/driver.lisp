@@ -217,7 +217,7 @@ request of the Input block the block answers: bound to INPUT around each form."
       (declare (ignore value))
       (when (and completed (zerop *unit-points*))
         (report-no-check-ran name (list (source-file source) (source-first-line source))
-                             (check-lines (reverse *forms-run*)))))))
+                             (reverse *forms-run*))))))
 
 (defun defined-test-symbol (test-name)
   "The symbol of the FiveAM test TEST-NAME: read in the current package, or else the
@@ -301,7 +301,7 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                  (setf (fiveam::test-lambda test) original))))
          (declare (ignore value))
          (when (and completed (zerop *unit-points*))
-           (report-no-check-ran name location (check-lines (definition-parts source)))))))))
+           (report-no-check-ran name location (definition-parts source))))))))
 
 (defun definition-parts (source)
   "The parts of the definition at SOURCE's place (a test's, a function's) after its
@@ -318,9 +318,9 @@ head: its name, options and body, where its checks stand."
                     `((:reason . ,(format nil "no function named ~A was defined" function-name))))
         (multiple-value-bind (value completed) (with-unit-guard (with-failed-checks-going-on (funcall symbol)))
           (when (and completed (zerop *unit-points*))
-            (let ((lines (check-lines (definition-parts source))))
-              (if lines
-                  (report-no-check-ran name location lines)
+            (let ((parts (definition-parts source)))
+              (if (or (check-lines parts) (checks-of-called-functions parts))
+                  (report-no-check-ran name location parts)
                   (emit-point value (format nil "(~(~A~)) returns true" function-name) location
                               (unless value
                                 `((:reason . ,(format nil "~A has no assertions and returned ~A"

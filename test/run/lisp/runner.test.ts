@@ -337,6 +337,27 @@ t.test('a unit that holds checks but made none fails, naming how many and where;
   );
 });
 
+t.test('a unit whose only checks are in the functions it calls fails when none of theirs ran; one whose helpers check nothing runs without error', async (t) => {
+  const md = `${frontmatter()}${lisp("(defparameter *none* '())\n(defun check-each (list)\n  (dolist (n list)\n    (assert (plusp n))))\n(defun check-all (list)\n  (check-each list))\n(defun tidy (list)\n  (length list))")}
+## Through a helper\n\n${lisp('(check-all *none*)')}
+## Passed as a function\n\n${lisp("(mapc #'check-each (list *none*))")}
+## In a test\n\n${lisp('(fiveam:test helper-over-nothing\n  (check-all *none*))')}
+## Helper that ran\n\n${lisp("(check-all '(1 2))")}
+## Tidy\n\n${lisp('(tidy *none*)')}`;
+  const r = await runMarkdown(md);
+  const where = `check-each at [^ ,)]+:${lineIn(md, '(assert (plusp n))')}`;
+  t.match(
+    r.failed.map((p) => [p.name, p.diagnostics?.reason]),
+    ['Through a helper', 'Passed as a function', 'helper-over-nothing'].map((unit) => [
+      `${unit} makes its checks`,
+      new RegExp(`^none of the 1 check of the functions it calls ran \\(${where}\\): the unit ran to its end without making one`),
+    ]),
+    'each names the helper check that never ran, followed through a second helper and through #\'',
+  );
+  t.equal(r.failed.length, 3);
+  t.same(r.points.filter((p) => p.ok).map((p) => p.name), ['(plusp n)', '(plusp n)', 'Tidy runs without error'], 'checks made through a helper are the points; a helper without checks is no check');
+});
+
 t.test('threads a unit leaves running are stopped and fail it, named; their late checks land in no other unit', async (t) => {
   const md = `${frontmatter()}## Left\n\n${lisp('(bt:make-thread (lambda () (sleep 0.5) (is (= 1 2))) :name "late checker")\n(assert (= 1 1))')}
 ## Joined\n\n${lisp('(bt:join-thread (bt:make-thread (lambda () (is (= 3 3)))))')}
