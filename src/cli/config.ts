@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { editDistance } from '../check/suggest.js';
 import { parseSeconds } from './values.js';
 import { parseReporterChoice } from './reporter-choice.js';
 
@@ -66,11 +67,33 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** The keys the configuration takes at PATH (the top level, or an object under it). */
+function keysAt(path: PropertyKey[]): string[] {
+  let shape: unknown = schema;
+  for (const key of [...path, null]) {
+    while (shape instanceof z.ZodOptional) shape = shape.unwrap();
+    if (!(shape instanceof z.ZodObject)) return [];
+    if (key === null) return Object.keys(shape.shape);
+    shape = (shape.shape as Record<string, unknown>)[key as string];
+  }
+  return [];
+}
+
+/** " (did you mean 'k'?)" for the known key WRITTEN is a slip of (case aside, a third of its letters at most), else "". */
+function didYouMean(written: string, known: string[]): string {
+  const scored = known.map((key) => ({ key, distance: editDistance(written.toLowerCase(), key.toLowerCase()) }));
+  const best = scored.sort((a, b) => a.distance - b.distance)[0];
+  return best && best.distance <= Math.max(1, Math.floor(best.key.length / 3)) ? ` (did you mean '${best.key}'?)` : `; the keys are ${known.join(', ')}`;
+}
+
 function describeIssues(source: string, error: z.ZodError): string {
   return error.issues
     .map((issue) => {
       const key = issue.path.length ? issue.path.join('.') : '(top level)';
-      if (issue.code === 'unrecognized_keys') return `${source}: unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${[...issue.path, k].join('.')}'`).join(', ')}`;
+      if (issue.code === 'unrecognized_keys') {
+        const known = keysAt(issue.path);
+        return issue.keys.map((k) => `${source}: unknown key '${[...issue.path, k].join('.')}'${didYouMean(k, known)}`).join('\n');
+      }
       return `${source}: '${key}': ${issue.message}`;
     })
     .join('\n');

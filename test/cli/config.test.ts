@@ -25,6 +25,25 @@ t.test('a "spec-run" key in package.json is read; a package.json without one is 
   t.equal(loadConfig(undefined, dir).source, null);
 });
 
+t.test('a misspelt key is named with the key meant; one like no key lists the keys there are', async (t) => {
+  const dir = t.testdir({
+    'slips.json': JSON.stringify({ executorStep: true, requireverified: true }),
+    'nested.json': JSON.stringify({ requirements: { exlude: {} } }),
+    'stranger.json': JSON.stringify({ colour: 'red' }),
+  });
+  const message = (file: string) => {
+    try {
+      loadConfig(file, dir);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return '';
+  };
+  t.match(message('slips.json'), /unknown key 'executorStep' \(did you mean 'executorSteps'\?\)\n.*unknown key 'requireverified' \(did you mean 'requireVerified'\?\)$/, 'each on a line of its own');
+  t.match(message('nested.json'), /unknown key 'requirements\.exlude' \(did you mean 'exclude'\?\)$/, 'within an object too');
+  t.match(message('stranger.json'), /unknown key 'colour'; the keys are paths, reporter, requireVerified, .*, steps$/);
+});
+
 t.test('unknown keys and bad values are errors naming the key', async (t) => {
   const dir = t.testdir({
     'unknown.json': JSON.stringify({ jobz: 2 }),
@@ -32,7 +51,7 @@ t.test('unknown keys and bad values are errors naming the key', async (t) => {
     'bad-timeout.json': JSON.stringify({ timeout: '5x' }),
     'bad-image.json': JSON.stringify({ images: { alpine: 3 } }),
   });
-  t.throws(() => loadConfig('unknown.json', dir), { message: /unknown key 'jobz'/ });
+  t.throws(() => loadConfig('unknown.json', dir), { message: /unknown key 'jobz' \(did you mean 'jobs'\?\)$/ });
   t.throws(() => loadConfig('bad-jobs.json', dir), { message: /'jobs'/ });
   t.throws(() => loadConfig('bad-timeout.json', dir), { message: /'timeout': expected a positive duration/ });
   t.throws(() => loadConfig('bad-image.json', dir), { message: /'images\.alpine'/ });

@@ -36,6 +36,12 @@ t.test('init scaffolds a project that passes at once, and never overwrites', asy
   t.match(again.stdout, /kept +\.gitignore \(it already ignores \.spec-run\/\)/);
   t.notMatch(again.stdout, /should pass/, 'documents were there before: no promise for them');
   t.match(again.stdout, /runs specs\/ \(the documents that were there, and those init wrote\)/);
+  // A slip in the configuration a user edits by hand: refused, with the key meant.
+  const config = join(project.dir, 'spec-run.config.json');
+  writeFileSync(config, readFileSync(config, 'utf8').replace('"paths"', '"path"'));
+  const slip = await project.specRun([]);
+  t.equal(slip.code, 2, 'a usage error');
+  t.match(slip.stderr, /spec-run\.config\.json: unknown key 'path' \(did you mean 'paths'\?\)/);
 });
 
 t.test('an unprivileged user: the scaffolded project passes with a cache of their own; without one, doctor and the run say SPEC_RUN_CACHE', async (t) => {
