@@ -67,10 +67,8 @@ function literalsNotIn(sentence: string, code: readonly string[], yaml: string):
     .map((word) => word.replace(/^[("'“‘]+|[)"'”’,;:.!?]+$/g, ''))
     .filter((word) => /^(?:--?[a-z]|\/)|[\w)][./=][\w(/]|\/$/i.test(word) && !/^\d+(?:\.\d+)?$/.test(word));
   // A literal said to be absent ("a command without `maxOutputLines`") restates a block that lacks it.
-  // The configuration file's own name ("a configuration file `bad.yaml` has …"): the run names its file so (index.ts).
-  const namesTheConfiguration = (literal: string) => /^[\w-]+\.ya?ml$/.test(literal) && new RegExp(`\\b(?:configuration|config)(?:\\s+file)?\\s+\`?${escaped(literal)}\`?`, 'i').test(sentence);
   const saidAbsent = (literal: string) => new RegExp(`\\b(?:without|no|not|lacks?|lacking)\\s+(?:an?\\s+|the\\s+|any\\s+)?\`?${escaped(literal)}`, 'i').test(sentence);
-  return [...code.filter((span) => sentence.includes(span)), ...bare].filter((literal) => literal.trim() !== '' && !SPEC_RUN_EXEC.test(literal) && !namesTheConfiguration(literal) && held.includes(flat(literal)) === saidAbsent(literal));
+  return [...code.filter((span) => sentence.includes(span)), ...bare].filter((literal) => literal.trim() !== '' && !SPEC_RUN_EXEC.test(literal) && held.includes(flat(literal)) === saidAbsent(literal));
 }
 
 const COUNTS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };

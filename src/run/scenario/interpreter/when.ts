@@ -259,6 +259,14 @@ const RULES: Rule<SetupPart>[] = [
     },
   },
   {
+    // "the image is unavailable" (plainParts writes so what a When says of an image no machine or registry has): a claim
+    // about the machine, which no configuration sets up; the Thens check that the image could not be had.
+    name: 'an image said unavailable',
+    needs: [['IMAGE'], ['MISSING']],
+    allows: [],
+    build: (a) => (a.tokens.some((t) => t.kind === 'entity') ? null : part(`${IMAGE_SAID_UNAVAILABLE} (the Thens check that it could not be had)`, () => {})),
+  },
+  {
     name: 'the command',
     needs: [['E:quoted']],
     allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN', 'UNKNOWN', 'APPLY', 'TIMED_OUT'],
@@ -732,6 +740,12 @@ export function readWhen(sentence: string): Reading<SetupPart> {
   const placedAt = reading.ok ? reading.parts.findIndex((p) => /^command \d+: /.test(p.text)) : -1;
   const unplaced = placedAt < 0 || !reading.ok ? undefined : reading.parts.slice(placedAt + 1).find((p) => !/^command \d+: /.test(p.text) && setsACommand(p));
   if (unplaced) return { ok: false, notUnderstood: [unplaced.text], reason: 'a setting said after a command by its place, and not of which command' };
+  // "the image is unavailable" is said of the image the sentence names; with none named, of nothing set up.
+  if (reading.ok && reading.parts.some((p) => p.text.startsWith(IMAGE_SAID_UNAVAILABLE))) {
+    const setup = emptySetup();
+    for (const p of reading.parts) p.apply(setup);
+    if ([setup, ...(setup.byCommand ?? [])].every((s) => s?.image === undefined && typeof s?.fields.image !== 'string')) return { ok: false, notUnderstood: ['image'], reason: 'an image said unavailable, and no image named' };
+  }
   return reading;
 }
 
@@ -767,7 +781,13 @@ function plainParts(sentence: string): string {
     .replace(/,?\s+where\s+no\s+(?:(?:sub-?directory|directory|folder|file)\s+)?(`[^`]+`)\s+exists\b/gi, ', and $1 does not exist')
     .replace(/\b(does|do)\s+not\s+yet\s+exist\b/gi, '$1 not exist yet')
     // "`spec-run exec` is given `x.yaml`": its configuration file, as if written on its command line.
-    .replace(/`spec-run(?:\s+exec)?`\s+is\s+(?:given|run on|started on)\s+`([\w./-]+\.ya?ml)`/gi, '`spec-run exec $1` is run')
+    .replace(/(?:`spec-run(?:\s+exec)?`|\bspec-run\s+exec)\s+is\s+(?:given|run on|started on)\s+`([\w./-]+\.ya?ml)`/gi, '`spec-run exec $1` is run')
+    // "a command names `image: x`", "names the image `x`": it has that setting.
+    .replace(/\bnames\s+(?=`[A-Za-z_]+\s*:|the\s+image\s+`)/gi, 'has ')
+    // "prints its memory limit with `cat …`", "lists its network interfaces using `ip link`": what the command line does, said before it; the command line is the setup.
+    .replace(/\b(?:prints|lists|shows|outputs|displays|reports|reads)\s+(?:its|the)\s+(?:[A-Za-z-]+\s+){0,2}(?:limits?|quota|interfaces|id|ids|variables?|settings?)\s+(?:with|using|via|by\s+running)\s+(?=`)/gi, 'runs ')
+    // "…, an image that is not on the machine, and no registry is reachable", "…, which no registry holds": the image named cannot be had.
+    .replace(IMAGE_UNAVAILABLE, ', and the image is unavailable')
     // "`spec-run exec` is started with `--log x`": the executor named in code marks is the executor, as when written plainly.
     .replace(/`spec-run(?:\s+exec)?`/g, 'spec-run exec')
     // "a host command ignores SIGTERM and …": where it runs, then what it does, each a clause of its own.
@@ -787,7 +807,7 @@ function plainParts(sentence: string): string {
  * before names no file.
  */
 function noSuchName(sentence: string): string {
-  const noSuch = /(?:,?\s+(?:and|where|in\s+a\s+directory\s+where)\s+no\s+such\s+(?:sub-?directory|directory|folder|file)\s+exists|\s+and\s+(?:the\s+)?(?:(?:configuration(?:\s+file)?'s|project)\s+)?(?:directory|project)\s+(?:has|holds|contains)\s+no\s+such\s+(?:sub-?directory|directory|folder|file))(?=\s*(?:,|$))/i;
+  const noSuch = /(?:,?\s+(?:and|where|in\s+a\s+directory\s+where)\s+no\s+such\s+(?:sub-?directory|directory|folder|file)\s+exists|\s+and\s+(?:the\s+)?(?:(?:configuration(?:\s+file)?(?:'s)?|project)\s+)?(?:directory|project)\s+(?:has|holds|contains)\s+no\s+such\s+(?:sub-?directory|directory|folder|file))(?=\s*(?:,|$))/i;
   const found = noSuch.exec(sentence);
   if (!found) return sentence;
   const spans = [...sentence.slice(0, found.index).matchAll(/`([^`]+)`/g)].map((m) => m[1]);
@@ -815,6 +835,18 @@ function projectFiles(sentence: string): string {
     .replace(/\ba\s+directory\s+`([\w.-]+)`\s+(?:containing|holding|with)\s+a\s+file\s+`([\w.-]+)`/gi, 'a file `$1/$2`')
     .replace(/\b(file\s+`[^`]+`)\s+(?:containing\s+(?:the|a|one|a single)\s+(?:line|word)|whose\s+(?:only|single|one)\s+line\s+is|with\s+(?:the\s+|a\s+|one\s+)?(?:single\s+|only\s+)?line)\s+(?=`)/gi, '$1 containing ');
 }
+
+const IMAGE_SAID_UNAVAILABLE = 'the image is said to be on no machine and in no registry';
+
+/** An image said to be on no machine and in no registry, in the shapes a When says it with (see plainParts). */
+const IMAGE_UNAVAILABLE = new RegExp(
+  [
+    String.raw`,?\s+(?:an\s+image\s+(?:that|which)\s+is\s+not\s+on\s+(?:the|this)\s+machine|which\s+no\s+\S+\s+maps),?\s+(?:and|on\s+a\s+machine)\s+(?:no\s+registry\s+is\s+reachable|without\s+access\s+to\s+(?:a|any)\s+registry)`,
+    String.raw`,?\s+which\s+no\s+registry\s+(?:holds|has|provides|can\s+provide)`,
+    String.raw`\s+on\s+a\s+machine\s+that\s+has\s+no\s+such\s+image\s+and\s+reaches\s+no\s+registry`,
+  ].join('|') + String.raw`(?=\s*(?:,|$))`,
+  'gi',
+);
 
 const PLACE_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
 const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6 };
