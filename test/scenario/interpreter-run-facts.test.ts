@@ -189,7 +189,7 @@ t.test('each reading checked against a real run', async (t) => {
 /** Whens that list commands, each with its settings, and what each is read as. */
 const LISTS: [string, string][] = [
   ['the configuration declares two commands: `make` with `timeout: "5m"`, then `make test`', 'command 1: run `make` ∧ command 1: timeout: "5m" ∧ command 2: run `make test`'],
-  ['a configuration sets `defaultTimeout: "1m"` and has three commands: `a` with no timeout of its own, `b` with `timeout: "2s"`, and `c` with `timeout: null`', 'defaultTimeout: "1m" ∧ command 1: run `a` ∧ no timeout field (inherited) ∧ command 2: run `b` ∧ timeout: "2s" ∧ command 3: run `c` ∧ timeout: null'],
+  ['a configuration sets `defaultTimeout: "1m"` and has three commands: `a` with no timeout of its own, `b` with `timeout: "2s"`, and `c` with `timeout: null`', 'defaultTimeout: "1m" ∧ command 1: run `a` ∧ command 1: no timeout field (inherited) ∧ command 2: run `b` ∧ command 2: timeout: "2s" ∧ command 3: run `c` ∧ command 3: timeout: null'],
   ['it runs two container commands with image alpine: first `id`, then `pwd`', 'command 1: run `id` in a container (alpine) ∧ command 2: run `pwd` in a container (alpine)'],
   ['the file lists 2 host commands: `true` and `false`', 'command 1: run `true` on the host ∧ command 2: run `false` on the host'],
   // One command listed is the command it has.

@@ -10,6 +10,7 @@
 // not hold (a quoted text, a file name, a path, an option, an assignment), files and
 // directories around it, spec-run exec's own options, a signal sent to it, its
 // environment, runs before or after this one.
+import { parse } from 'yaml';
 import { markCode } from './lexicon.js';
 import { readWhen, type SetupPart } from './when.js';
 
@@ -38,10 +39,12 @@ export function conditionSentence(condition: ScenarioCondition): string {
 const BEYOND_CONFIGURATION: [RegExp, string][] = [
   // A file or directory said to hold or be something ("a directory that has a subdirectory", "a file `a.txt`
   // containing …"): one a sentence only mentions ("a file asks for 0 lines", "hand files through the
-  // project directory") is the configuration or what its commands do.
-  [/\b(?<!(?:configuration|config|yaml|working|project)\s)(?:files?|director(?:y|ies)|folders?|sub-?director(?:y|ies))\b(?=.*\b(?:holds?|holding|contains?|containing|has|having|with|exists?|sits?|named|called|whose)\b)|\b(?:holds?|holding|contains?|containing|has|having|with)\b.*\b(?<!(?:configuration|config|yaml)\s)(?:files?|sub-?director(?:y|ies)|folders?)\b/i, 'a file or directory'],
+  // project directory", "a configuration holds a command that creates a file") is the configuration or
+  // what its commands do.
+  [/\b(?<!(?:configuration|config|yaml|working|project)\s)(?:files?|director(?:y|ies)|folders?|sub-?director(?:y|ies))\b(?=.*\b(?:holds?|holding|contains?|containing|has|having|with|exists?|sits?|named|called|whose)\b)|(?<!\b(?:configuration|config)\s+)\b(?:holds?|holding|contains?|containing|has|having|with)\b.*\b(?<!(?:configuration|config|yaml)\s)(?:files?|sub-?director(?:y|ies)|folders?)\b|\b(?:holds?|holding|contains?|containing|has|having)\s+(?:an?\s+|the\s+)?director(?:y|ies)\b/i, 'a file or directory'],
   [/(?:^|\s)--?[a-z][\w-]*/i, "an option of spec-run exec"],
-  [/\binterrupt(?:s|ed|ing)?\b|\bctrl[- ]?c\b|\b(?:sent|sends?|sending|receives?|received|delivered)\b(?:\s+\w+){0,3}\s+SIG[A-Z]+|\bSIG[A-Z]+\s+(?:is|was|gets|get)\s+(?:sent|delivered)\b/i, 'a signal sent to spec-run exec'],
+  // A command that sends itself a signal ("another sends itself SIGTERM") is what the command does.
+  [/\binterrupt(?:s|ed|ing)?\b|\bctrl[- ]?c\b|\b(?:sent|sends?|sending|receives?|received|delivered)\b(?!\s+itself\b)(?:\s+\w+){0,3}\s+SIG[A-Z]+|\bSIG[A-Z]+\s+(?:is|was|gets|get)\s+(?:sent|delivered)\b/i, 'a signal sent to spec-run exec'],
   [/\b(?:executor|spec-run(?:\s+exec)?|shell)\b.*\benvironment\b|\bexport(?:s|ed)?\b/i, "spec-run exec's environment"],
   [/\b(?:successive|consecutive|earlier|previous|later)\s+runs?\b|\bruns?\s+(?:again|twice)\b/i, 'another run'],
 ];
@@ -68,9 +71,35 @@ function literalsNotIn(sentence: string, code: readonly string[], yaml: string):
   return [...code.filter((span) => sentence.includes(span)), ...bare].filter((literal) => literal.trim() !== '' && !SPEC_RUN_EXEC.test(literal) && held.includes(flat(literal)) === saidAbsent(literal));
 }
 
+const COUNTS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+
+/**
+ * SENTENCE without a last clause that only says how many commands the block holds and where they run ("…, and
+ * two commands run in `alpine`", "three host commands run"), where the block holds just that: it sets nothing
+ * up. Where the block holds other commands, or runs them elsewhere, the clause stays, and is not read.
+ */
+function withoutRestatedCount(sentence: string, yaml: string): string {
+  const said = /(?:^|,?\s+and\s+)(\w+)\s+(host\s+|container\s+)?commands\s+(?:run|are\s+run)(?:\s+(?:in|inside)\s+`([^`]+)`|\s+(on\s+the\s+host))?$/i.exec(sentence);
+  if (!said) return sentence;
+  const [clause, count, kind, image, onHost] = said;
+  let commands: unknown;
+  try {
+    commands = (parse(yaml) as { stop?: { commands?: unknown } } | null)?.stop?.commands;
+  } catch {
+    return sentence;
+  }
+  if (!Array.isArray(commands) || commands.length !== (COUNTS[count.toLowerCase()] ?? Number(count))) return sentence;
+  const images = commands.map((c) => (c !== null && typeof c === 'object' ? (c as { image?: unknown }).image : undefined));
+  const host = onHost !== undefined || /host/i.test(kind ?? '');
+  const where = image !== undefined ? images.every((i) => i === image) : host ? images.every((i) => i === undefined) : /container/i.test(kind ?? '') ? images.every((i) => typeof i === 'string') : true;
+  return where ? sentence.slice(0, sentence.length - clause.length) : sentence;
+}
+
 /** How a scenario's condition paragraph is used (see the head of this file). */
 export function conditionUse(condition: ScenarioCondition): ConditionUse {
-  const sentence = conditionSentence(condition);
+  const whole = conditionSentence(condition);
+  const sentence = condition.yaml === null ? whole : withoutRestatedCount(whole, condition.yaml);
+  if (sentence.trim() === '') return { kind: 'restates', notUnderstood: [whole] };
   const reading = readWhen(sentence);
   if (reading.ok) return { kind: 'read', parts: reading.parts };
   const notUnderstood = reading.notUnderstood.length > 0 ? reading.notUnderstood : [reading.reason];

@@ -276,6 +276,9 @@ export function namesOne(clause: Token[], subject: Token[]): boolean {
   return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type) && !(t.entity.type === 'ordinal' && t.entity.of === 'line')) || (t.kind === 'word' && !PRONOUN.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER'].includes(c) || (t === opening && ['MESSAGE', 'OUTPUT', 'NOTICE'].includes(c))) || /^(both|each|every|all|none)$/i.test(t.text))));
 }
 
+/** A referent that is a command named by its place ("the second command"). */
+const placedReferent = (referent: Token[] | null) => referent !== null && referent.length > 0 && referent[0].kind === 'entity' && referent[0].entity.type === 'ordinal';
+
 /** Each clause read as one fact: all of them, or the reason why not. */
 function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   // A relative clause ("…, where X is written") says something of the clause before it, not a fact of its own.
@@ -310,9 +313,10 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
       }
       missing.push(clause.map((t) => t.text).join(' '));
       return;
-    } else if (index > 0 && subject.length > 0) {
-      // Said of the command a clause in between named by its place, if one did ("the first …, the second has X but no Y").
-      const nearest = referent !== null && referent.length > 0 && referent[0].kind === 'entity' && referent[0].entity.type === 'ordinal' ? referent : subject;
+    } else if (index > 0 && (subject.length > 0 || placedReferent(referent))) {
+      // Said of the command a clause in between named by its place, if one did ("the first …, the second has X but no Y"),
+      // also where the sentence opens with no subject ("a configuration lists …, the second command runs `b` | with …").
+      const nearest = placedReferent(referent) ? referent! : subject;
       carried = nearest;
       const said = readOne([...nearest, ...clause], options);
       if ('value' in said) {

@@ -91,6 +91,9 @@ const part = (text: string, apply: (s: Setup) => void): SetupPart => ({ text, ap
 
 const wordOf = (t: Token) => (t.kind === 'word' ? t.text.toLowerCase() : null);
 
+/** "a file `b.txt`": a quoted text right after the word "file" names a file, never a command line or a working directory. */
+const namedAsFile = (a: Args, t: Token) => /^files?$/.test(wordOf(a.tokens[a.tokens.indexOf(t) - 1] ?? t) ?? '');
+
 /** A line of a configuration file: `key: value`. */
 const CONFIG_LINE = /^([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(\S.*)$/;
 
@@ -256,6 +259,14 @@ const RULES: Rule<SetupPart>[] = [
     },
   },
   {
+    // "the image is unavailable" (plainParts writes so what a When says of an image no machine or registry has): a claim
+    // about the machine, which no configuration sets up; the Thens check that the image could not be had.
+    name: 'an image said unavailable',
+    needs: [['IMAGE'], ['MISSING']],
+    allows: [],
+    build: (a) => (a.tokens.some((t) => t.kind === 'entity') ? null : part(`${IMAGE_SAID_UNAVAILABLE} (the Thens check that it could not be had)`, () => {})),
+  },
+  {
     name: 'the command',
     needs: [['E:quoted']],
     allows: ['HOST', 'CONTAINER', 'E:image', 'IMAGE', 'SLEEP', 'OWN', 'UNKNOWN', 'APPLY', 'TIMED_OUT'],
@@ -266,7 +277,7 @@ const RULES: Rule<SetupPart>[] = [
       const isImage = (t: Token) => imageWord >= 0 && Math.abs(a.tokens.indexOf(t) - imageWord) === 1;
       // "runs in `build`", "on `host`": a quoted text after a preposition of place is no command line.
       const placed = (t: Token) => /^(in|inside|on|under|at)$/i.test(wordOf(a.tokens[a.tokens.indexOf(t) - 1] ?? t) ?? '') && !CONFIG_LINE.test(t.text);
-      if (quoted.some(placed)) return null;
+      if (quoted.some(placed) || quoted.some((t) => namedAsFile(a, t))) return null;
       const commands = quoted.filter((t) => !isImage(t));
       const images = [...quoted.filter(isImage).map((t) => t.text), ...a.entities('image').map((e) => e.name)];
       if (commands.length !== 1 || images.length > 1 || (imageWord >= 0 && images.length === 0) || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0))) return null;
@@ -583,7 +594,7 @@ const RULES: Rule<SetupPart>[] = [
     allows: ['SET', 'PATH', 'RELATIVE', 'ABSOLUTE'],
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity');
-      if (values.length !== 1 || a.negated) return null;
+      if (values.length !== 1 || a.negated || namedAsFile(a, values[0])) return null;
       // "a directory `sub`" names a directory; it is the working one only when said to be ("works in", "its directory is set to").
       const plain = a.tokens.every((t) => !(t.kind === 'word' && t.concepts.includes('WORKDIR')) || /^(directory|folder)$/i.test(t.text));
       if (plain && !a.has('SET', 'RUNS')) return null;
@@ -724,7 +735,26 @@ export function readWhen(sentence: string): Reading<SetupPart> {
   // Two different command lines said of no command in particular: which is which is not said, and one would overwrite the other.
   const runs = reading.ok ? new Set(reading.parts.map((p) => /^run `(.*)`/.exec(p.text)?.[1]).filter((run) => run !== undefined)) : new Set();
   if (runs.size > 1) return { ok: false, notUnderstood: [...runs].map(String), reason: 'several command lines, and not which command runs which' };
+  // "…, the first command `a` has `timeout: 1s`": a command's setting after a command named by its place, said of
+  // no command in particular, may be that one's or every command's; which is not said.
+  const placedAt = reading.ok ? reading.parts.findIndex((p) => /^command \d+: /.test(p.text)) : -1;
+  const unplaced = placedAt < 0 || !reading.ok ? undefined : reading.parts.slice(placedAt + 1).find((p) => !/^command \d+: /.test(p.text) && setsACommand(p));
+  if (unplaced) return { ok: false, notUnderstood: [unplaced.text], reason: 'a setting said after a command by its place, and not of which command' };
+  // "the image is unavailable" is said of the image the sentence names; with none named, of nothing set up.
+  if (reading.ok && reading.parts.some((p) => p.text.startsWith(IMAGE_SAID_UNAVAILABLE))) {
+    const setup = emptySetup();
+    for (const p of reading.parts) p.apply(setup);
+    if ([setup, ...(setup.byCommand ?? [])].every((s) => s?.image === undefined && typeof s?.fields.image !== 'string')) return { ok: false, notUnderstood: ['image'], reason: 'an image said unavailable, and no image named' };
+  }
   return reading;
+}
+
+/** Whether PART sets something of a command (a field, its timeout, what it prints or does), not of the run or its files. */
+function setsACommand(part: SetupPart): boolean {
+  const setup = emptySetup();
+  part.apply(setup);
+  const { fields, prints, says, timeoutMs, omitTimeout, sleepMs, exitCode, ignoresTerm, handlesTerm } = setup;
+  return Object.keys(fields).length > 0 || prints.length > 0 || says.length > 0 || [timeoutMs, omitTimeout, sleepMs, exitCode, ignoresTerm, handlesTerm].some((value) => value !== undefined);
 }
 
 /**
@@ -735,7 +765,7 @@ export function readWhen(sentence: string): Reading<SetupPart> {
  * ("lists a command, `x`,") as the command's, "lists the command `x`" as having it.
  */
 function plainParts(sentence: string): string {
-  return sentence
+  return projectFiles(noSuchName(sentence))
     .replace(/`stop:?`(?:\s+(?:section|block|mapping|key))?/gi, 'section')
     // "a configuration's first command has …": the first command, which later clauses go on speaking of.
     .replace(/\b(?:a|the|this|its) (?:configuration|config|file)'s\s+(?=(?:first|second|third|fourth|fifth|only)\b)/gi, 'the ')
@@ -744,9 +774,22 @@ function plainParts(sentence: string): string {
     .replace(/\bone\s+((?:host\s+|container\s+)?command)\s+of\s+(?:a|the|this|its)\s+(?:configuration|config|file)\b/gi, 'the first $1')
     // "lists a host command, `echo hello`, and …": the command line in apposition is that command's, and the verb says only that it has it.
     .replace(/\b(?:lists|declares|contains|includes|holds|has)\s+(an?\s+(?:host\s+|container\s+)?command),\s+(`[^`]+`)(?=\s*(?:,|$))/gi, 'has $1 $2')
-    // "is run with `--log logs/x.jsonl` in a directory that has no `logs` yet": where it runs, said by what it lacks: that name does not exist.
-    .replace(/,?\s+(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+)?director(?:y)\s+(?:that|which)\s+(?:has|holds|contains)\s+no\s+(`[^`]+`)(?:\s+(?:yet|so far))?(?=\s*(?:,|$))/gi, ', and $1 does not exist yet')
+    // "is run with `--log logs/x.jsonl` in a directory that has no `logs` (subdirectory) yet", "… in a directory without `logs`":
+    // where it runs, said by what it lacks: that name does not exist.
+    .replace(/,?\s+(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+)?director(?:y)\s+(?:(?:that|which)\s+(?:has|holds|contains)\s+no|without(?:\s+an?)?)\s+(`[^`]+`)(?:\s+(?:sub-?directory|directory|folder|file))?(?:\s+(?:yet|so far))?(?=\s*(?:,|$))/gi, ', and $1 does not exist yet')
+    // "where no file `x` exists": that name does not exist.
+    .replace(/,?\s+where\s+no\s+(?:(?:sub-?directory|directory|folder|file)\s+)?(`[^`]+`)\s+exists\b/gi, ', and $1 does not exist')
     .replace(/\b(does|do)\s+not\s+yet\s+exist\b/gi, '$1 not exist yet')
+    // "`spec-run exec` is given `x.yaml`": its configuration file, as if written on its command line.
+    .replace(/(?:`spec-run(?:\s+exec)?`|\bspec-run\s+exec)\s+is\s+(?:given|run on|started on)\s+`([\w./-]+\.ya?ml)`/gi, '`spec-run exec $1` is run')
+    // "a command names `image: x`", "names the image `x`": it has that setting.
+    .replace(/\bnames\s+(?=`[A-Za-z_]+\s*:|the\s+image\s+`)/gi, 'has ')
+    // "prints its memory limit with `cat …`", "lists its network interfaces using `ip link`": what the command line does, said before it; the command line is the setup.
+    .replace(/\b(?:prints|lists|shows|outputs|displays|reports|reads)\s+(?:its|the)\s+(?:[A-Za-z-]+\s+){0,2}(?:limits?|quota|interfaces|id|ids|variables?|settings?)\s+(?:with|using|via|by\s+running)\s+(?=`)/gi, 'runs ')
+    // "…, an image that is not on the machine, and no registry is reachable", "…, which no registry holds": the image named cannot be had.
+    .replace(IMAGE_UNAVAILABLE, ', and the image is unavailable')
+    // "`spec-run exec` is started with `--log x`": the executor named in code marks is the executor, as when written plainly.
+    .replace(/`spec-run(?:\s+exec)?`/g, 'spec-run exec')
     // "a host command ignores SIGTERM and …": where it runs, then what it does, each a clause of its own.
     .replace(/\b(?:a|one|the) host command (?=(?:ignores|traps|catches|handles|prints|writes|sleeps|exits|outputs)\b)/gi, 'a host command, and a command ')
     // "the first of two commands has …, and the second …": the first command, where the sentence goes on to speak of each of the two.
@@ -755,6 +798,55 @@ function plainParts(sentence: string): string {
     // "lists the host command `echo hi`": a verb of listing one command says that it has it.
     .replace(/\b(?:lists|declares|contains|includes|holds)\s+(?:a|an|the)\s+((?:host\s+|container\s+)?command)\s+(?=`)/gi, 'has a $1 ');
 }
+
+/**
+ * "a host command sets `workdir: nowhere` and the project has no such directory", "… `--log none.jsonl` in
+ * a directory where no such file exists", "is given `nonexist.yaml` and no such file exists": "no such"
+ * names the name said last, the value of the code span just before it (of a `key: value`, of an option, of
+ * spec-run exec's configuration file). That name does not exist. The sentence as it is where the span
+ * before names no file.
+ */
+function noSuchName(sentence: string): string {
+  const noSuch = /(?:,?\s+(?:and|where|in\s+a\s+directory\s+where)\s+no\s+such\s+(?:sub-?directory|directory|folder|file)\s+exists|\s+and\s+(?:the\s+)?(?:(?:configuration(?:\s+file)?(?:'s)?|project)\s+)?(?:directory|project)\s+(?:has|holds|contains)\s+no\s+such\s+(?:sub-?directory|directory|folder|file))(?=\s*(?:,|$))/i;
+  const found = noSuch.exec(sentence);
+  if (!found) return sentence;
+  const spans = [...sentence.slice(0, found.index).matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  const last = spans.at(-1) ?? '';
+  const name = (/^[A-Za-z_]\w*\s*:\s*"?([^"]*)"?$/.exec(last) ?? /--(?:log|project)[\s=](\S+)/.exec(last) ?? /^spec-run\s+exec\s+(\S+)$/.exec(last) ?? [last, last])[1];
+  if (!/^[\w.-]+(\/[\w.-]+)*\/?$/.test(name) || /^\d+$/.test(name)) return sentence;
+  return `${sentence.slice(0, found.index)}, and \`${name}\` does not exist${sentence.slice(found.index + found[0].length)}`;
+}
+
+/**
+ * Files the project holds, in the words a When says them with: as the configuration's directory's ("the configuration
+ * file's directory also holds a file `a`", "a configuration file sits in a project directory that also holds …": the
+ * project is that directory where no `--project` is given), a subdirectory, a file in a directory ("a directory `sub`
+ * containing a file `a.txt`": `sub/a.txt`), and what a file holds said as its line or word ("containing the line
+ * `hello`", "whose only line is `marker`": that text, as a line of its own).
+ */
+function projectFiles(sentence: string): string {
+  if (/--project\b/.test(sentence)) return sentence;
+  return sentence
+    .replace(/\b(?:the|its)\s+(?:configuration|config)(?:\s+file)?'s\s+directory\b/gi, 'the project directory')
+    .replace(/\ban?\s+configuration(?:\s+file)?\s+(?:sits|lies|is)\s+in\s+(?:a|the)\s+project\s+directory\s+(?:that|which)\s+(?=(?:also\s+)?(?:holds|has|contains)\b)/gi, 'the project directory ')
+    .replace(/\b(the project directory)\s+also\s+(?=(?:holds|has|contains)\b)/gi, '$1 ')
+    .replace(/\b(the project directory)\s+has\s+(?=an?\s+(?:sub-?directory|directory|folder|file)\s+`)/gi, '$1 holds ')
+    .replace(/\b(?:sub-?directory|folder)(?=\s+`)/gi, 'directory')
+    .replace(/\ba\s+directory\s+`([\w.-]+)`\s+(?:containing|holding|with)\s+a\s+file\s+`([\w.-]+)`/gi, 'a file `$1/$2`')
+    .replace(/\b(file\s+`[^`]+`)\s+(?:containing\s+(?:the|a|one|a single)\s+(?:line|word)|whose\s+(?:only|single|one)\s+line\s+is|with\s+(?:the\s+|a\s+|one\s+)?(?:single\s+|only\s+)?line)\s+(?=`)/gi, '$1 containing ');
+}
+
+const IMAGE_SAID_UNAVAILABLE = 'the image is said to be on no machine and in no registry';
+
+/** An image said to be on no machine and in no registry, in the shapes a When says it with (see plainParts). */
+const IMAGE_UNAVAILABLE = new RegExp(
+  [
+    String.raw`,?\s+(?:an\s+image\s+(?:that|which)\s+is\s+not\s+on\s+(?:the|this)\s+machine|which\s+no\s+\S+\s+maps),?\s+(?:and|on\s+a\s+machine)\s+(?:no\s+registry\s+is\s+reachable|without\s+access\s+to\s+(?:a|any)\s+registry)`,
+    String.raw`,?\s+which\s+no\s+registry\s+(?:holds|has|provides|can\s+provide)`,
+    String.raw`\s+on\s+a\s+machine\s+that\s+has\s+no\s+such\s+image\s+and\s+reaches\s+no\s+registry`,
+  ].join('|') + String.raw`(?=\s*(?:,|$))`,
+  'gi',
+);
 
 const PLACE_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
 const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6 };
