@@ -5,10 +5,14 @@
 // report's first line; "only" of a block counts the lines the command printed, not the
 // executor's notes; a time is the grace period's length only beside its words; a code after a
 // word of replacing is not the one a command ends with; "naming the host directory" names no
-// word "host". Each class on paraphrases written for these tests (none is a sentence of a
+// word "host"; "`…` followed by the engine's answer" is that text with more after it on its
+// line; "It …" opening a step is the command whose lines hold the text the step before quoted.
+// Each class on paraphrases written for these tests (none is a sentence of a
 // batch), with the sentences it must leave unbound, and true and false against real runs.
 import t from 'tap';
-import { assertReadings, verdictsOn } from './then-readings.js';
+import { observe, type Observation } from '../../src/run/scenario/interpreter/observation.js';
+import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
+import { assertReadings, reading, verdictsOn } from './then-readings.js';
 
 const READINGS: [string, string][] = [
   // A negation after a clause with texts of its own: of its own texts only.
@@ -27,6 +31,9 @@ const READINGS: [string, string][] = [
   ['the partial output shows `tick 1` and `tick 2` only', 'the block under "Partial Output:" (the notes on its lines aside) holds "tick 1" and "tick 2" and no other line'],
   // A time apart from the grace period's words: when it was stopped.
   ['the command is stopped after about one second, well within the grace period', 'stopped with SIGTERM from its start ≈ 1 s ± 500 ms (+1.5 s in a container), and ended within the grace period, no SIGKILL'],
+  // A text followed on its line by a described rest ("the engine's answer"): the text, and more after it.
+  ["the report opens with `Error: image x:1 could not be pulled:`, followed by the engine's answer", 'the command\'s report begins with "Error: image x:1 could not be pulled:" ∧ a line the run printed has "Error: image x:1 could not be pulled:" with more text after it'],
+  ["it prints `Error: pull refused:` followed by the daemon's reply, and exits with status 125", 'a line the run printed has "Error: pull refused:" with more text after it'],
   // Beside them: its length.
   ['a 3-second grace period applies', 'grace period == 3 s'],
   ['the grace period is 3 seconds', 'grace period == 3 s'],
@@ -42,6 +49,9 @@ const UNBOUND = [
   'it exits with code 124 within the 2 s grace period',
   // A code replaced: never the code the command ends with.
   'the timeout code 124 replaces the 3 the script exited with',
+  // A described rest said of no text just before it.
+  "the report is followed by the engine's answer",
+  "the report opens with `Error: x`, and the exit code is 125, followed by the engine's answer",
   // A path described: neither the word "host" nor the host's commands.
   'the report says `Error: x`, naming the host directory',
 ];
@@ -58,6 +68,8 @@ t.test('texts placed by their own clauses, checked against a real run', async (t
   t.equal(await verdict('the output shows `one` and `two`, and `three` is never shown'), false, '`three` is shown');
   t.equal(await verdict('The report says `Error: Command failed with exit code 2`, and its output section shows `oops`'), true, 'the heading, and the stderr line');
   t.equal(await verdict('The report says `Error: Command failed with exit code 3`, and its output section shows `oops`'), false, 'another code');
+  t.equal(await verdict("the report begins with `Error: Command failed`, followed by the engine's answer"), true, 'the line goes on past the text');
+  t.equal(await verdict("the report begins with `Error: Command failed with exit code 2`, followed by the engine's answer"), false, 'nothing after the text on its line');
 });
 
 t.test('the header, the notes, "only" and the grace period, checked against a real run', async (t) => {
@@ -70,4 +82,17 @@ t.test('the header, the notes, "only" and the grace period, checked against a re
   t.equal(await verdict('the partial output shows `tick 1` only'), false, '`tick 2` is printed too');
   t.equal(await verdict('the command is stopped after about one second, well within the grace period'), true, 'SIGTERM at 1 s, and it sufficed');
   t.equal(await verdict('the command is stopped after about three seconds, well within the grace period'), false, 'stopped at 1 s');
+});
+
+t.test('"it" opening a step, after a step about one command, checked against a real run', async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "echo first; exit 4"\n    - run: "echo second"\n', line: 1 }, emptySetup(), {});
+  const holds = async (sentence: string, before: string[]) => {
+    const checks = reading(sentence);
+    const verdicts = await Promise.all(checks.map((c) => c.evaluate({ ...o, before } as Observation)));
+    return checks.length > 0 && verdicts.every((v) => v.ok);
+  };
+  const quoted = ['Error: Command failed with exit code 4'];
+  t.equal(await holds('It shows `Exit Code: 4`', quoted), true, "the first command's report, which the step before quoted");
+  t.equal(await holds('It shows `Exit Code: 4`', []), false, 'nothing quoted before: every command, and the second has no such code');
+  t.equal(await holds('It shows `Exit Code: 3`', quoted), false, "not the first command's code");
 });

@@ -56,6 +56,12 @@ function locate(quoted: string, text: string, from = 0): { start: number; end: n
   return found ? { start: found.index, end: found.index + found[0].length } : null;
 }
 
+/** Whether LINE holds a quoted text with more after it on the line ("`… could not be pulled:` followed by the engine's answer"). */
+export function continuedOn(quoted: string, line: string): boolean {
+  const found = locate(quoted, line);
+  return found !== null && line.slice(found.end).trim() !== '';
+}
+
 /** A text the sentence quotes is in TEXT. */
 export function quotedIn(quoted: string, text: string): boolean {
   return locate(quoted, text) !== null;

@@ -11,7 +11,7 @@ import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type Str
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { elidedTimeUnits } from './quantities.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, contrastedNegation, deniedFrom, executorText, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -122,6 +122,17 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   }
   if (quoted) return { text: `\`${quoted.text}\`: `, pick: (o) => all(o).filter(({ index }) => o.runs[index]?.includes(quoted.text)) };
   if (context) return { text: `the ${context === 'host' ? 'host' : 'container'} command: `, pick: (o) => all(o).filter(({ command }) => command.context === context) };
+  // "It shows `Exit Code: 125`" after a step about the first report: "it", opening the sentence (its capital), is the command whose lines hold the last text the step before quoted, where only some do.
+  if (a.tokens[0]?.kind === 'word' && /^(It|Its)$/.test(a.tokens[0].text)) {
+    return {
+      text: '(it: the command whose lines hold the text the step before quoted, if only some do) ',
+      pick: (o) => {
+        const last = o.before?.filter((x) => !HEADINGS.includes(x)).at(-1);
+        const theirs = last === undefined ? [] : all(o).filter(({ command }) => commandLines(command, o).some((l) => quotedIn(last, l)));
+        return theirs.length > 0 ? theirs : all(o);
+      },
+    };
+  }
   return { text: '', pick: all };
 }
 
@@ -1985,8 +1996,35 @@ function noneOfEach(sentence: string): string {
   return sentence.replace(/(^|[,;]\s+|\band\s+)none of (`[^`]+`(?:(?:\s*,\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+)`[^`]+`)+)/gi, (_, before: string, list: string) => `${before}neither ${list.match(/`[^`]+`/g)!.join(' nor ')}`);
 }
 
+/** "`Error: … could not be pulled:` followed by the engine's answer": what follows a text on its line, described by whose answer it is rather than quoted. */
+const DESCRIBED_REST = /,?\s+followed by (?:the|its) (?:engine's|docker's|daemon's|registry's) (?:answer|reply|response)(?=\s*[,.;]|\s+and\s|\s*$)/i;
+
+/**
+ * SENTENCE read without its described rest of a line, and the text quoted just before that rest
+ * continued on its line in what the run printed; null when the sentence has no such rest.
+ */
+function withDescribedRest(sentence: string): Reading<Check> | null {
+  const rest = DESCRIBED_REST.exec(sentence);
+  if (!rest) return null;
+  const quoted = [...sentence.slice(0, rest.index).matchAll(/`([^`]+)`/g)].at(-1)?.[1];
+  if (quoted === undefined || !sentence.slice(0, rest.index).trimEnd().endsWith('`')) return { ok: false, notUnderstood: [rest[0].trim()], reason: 'what follows is said of no text just before it' };
+  const reading = readThen(sentence.slice(0, rest.index) + sentence.slice(rest.index + rest[0].length));
+  if (!reading.ok) return reading;
+  const continued: Check = {
+    text: `a line the run printed has ${JSON.stringify(quoted)} with more text after it`,
+    evaluate(o) {
+      const lines = o.record.messages.flatMap((m) => m.split('\n'));
+      const line = lines.find((l) => continuedOn(quoted, l));
+      return { ok: line !== undefined, actual: line ?? lines.find((l) => quotedIn(quoted, l)) ?? `no line has ${JSON.stringify(quoted)}` };
+    },
+  };
+  return { ok: true, parts: [...reading.parts, continued], rules: [...reading.rules, 'a text continued on its line'] };
+}
+
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check; texts said to follow follow the texts the sentence quoted before them. */
 export function readThen(text: string): Reading<Check> {
+  const described = withDescribedRest(text);
+  if (described !== null) return described;
   const reading = readSentence(text);
   if (!reading.ok) return reading;
   const parts = followingInSentence(text, reading.parts);
