@@ -28,7 +28,7 @@ const READINGS: [string, string][] = [
   ['neither `out` nor `secret` appears in the output', 'not (the output shown contains "out" and "secret")'],
   ['neither `out` nor `secret` is printed', 'the output shown contains none of "out", "secret"'],
   ['the third command\'s announcement says `(timeout 1s, from command)`', 'the command 3: the announcement line contains "(timeout 1s, from command)"'],
-  ['only `err` and `(stdout: output hidden by configuration)` appear under `Output:`', 'the block under "Output:" holds "err" and "(stdout: output hidden by configuration)" and no other line'],
+  ['only `err` and `(stdout: output hidden by configuration)` appear under `Output:`', 'the block under "Output:" (the notes on its lines aside) holds "err" and "(stdout: output hidden by configuration)" and no other line'],
   ['`12` follows `11`', 'contains "11" and "12", in this order'],
   ['the output is `1`, then `2`, then `3`', 'the output shown is, line by line, "1" and "2" and "3"'],
   ['the summary `(Showing 10 of 15 output lines)` comes right after `stderr: ... (1 lines omitted)`', 'on consecutive lines in this order'],

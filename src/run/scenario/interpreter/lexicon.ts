@@ -124,7 +124,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** The report's first line, said as a noun: "the headline is `Error: …`". */
   HEADLINE: ['headline', 'heading line', 'title line', 'top line', 'verdict line', 'status line', 'first line of the report'],
   /** A part of the report under a heading: "the `Output:` block", "the `To fix:` list". */
-  SECTION: ['block', 'section', 'part', 'list', 'heading', 'header', 'area', 'paragraph'],
+  SECTION: ['block', 'section', 'part', 'list', 'heading', 'area', 'paragraph'],
   /** The numbered items of a `To fix:` list. */
   ITEM: ['numbered', 'item', 'items', 'numbered items', 'numbered item', 'numbered list', 'bullet', 'bullets'],
   /** The suggestions under `To fix:`. */
@@ -142,7 +142,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** A place in the report below one of its headings: "`compiling` is listed under `Partial Output:`". */
   UNDER: ['is listed under', 'are listed under', 'listed under', 'appears under', 'appear under', 'is shown under', 'are shown under', 'shown under', 'printed under', 'is printed under', 'comes under', 'under'],
   /** The line the executor prints as a command starts: "[1/2] host: sleep 1 (timeout 10s, from command)". */
-  ANNOUNCE: ['announces it as', 'announces it with', 'announces', 'announce', 'is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line'],
+  ANNOUNCE: ['announces it as', 'announces it with', 'announces', 'announce', 'is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line', 'header', 'header line'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
   SHOWN: ['showing', 'fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],

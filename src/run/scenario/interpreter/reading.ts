@@ -272,8 +272,11 @@ export function namesOne(clause: Token[], subject: Token[]): boolean {
   const opening = at >= 0 && !/^(its|their)$/i.test(clause[at - 1]?.text ?? '') && !/^with$/i.test(clause[0]?.text ?? '') ? clause[at] : undefined;
   // "… and `x` does not appear anywhere": a text said to be (or not be) anywhere is said of all the run printed, never of the subject's part ("anywhere in its report" is the subject's).
   if (clause[at]?.kind === 'entity' && clause[at].entity.type === 'quoted' && clause.some((t) => t.kind === 'word' && t.concepts.includes('ANYWHERE')) && !clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text))) return true;
+  // "the first command's header says …, and the command is stopped …": "the command" is the one the subject names by its place, no other.
+  const placed = subject[0]?.kind === 'entity' && subject[0].entity.type === 'ordinal' && subject[0].entity.of === 'command';
+  const thatCommand = (t: Token) => placed && t.kind === 'word' && /^command$/i.test(t.text) && /^the$/i.test(clause[clause.indexOf(t) - 1]?.text ?? '');
   // "its first output line": a line's place names no command.
-  return clause.some((t) => (t.kind === 'entity' && namers.includes(t.entity.type) && !(t.entity.type === 'ordinal' && t.entity.of === 'line')) || (t.kind === 'word' && !PRONOUN.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER'].includes(c) || (t === opening && ['MESSAGE', 'OUTPUT', 'NOTICE'].includes(c))) || /^(both|each|every|all|none)$/i.test(t.text))));
+  return clause.some((t) => !thatCommand(t) && ((t.kind === 'entity' && namers.includes(t.entity.type) && !(t.entity.type === 'ordinal' && t.entity.of === 'line')) || (t.kind === 'word' && !PRONOUN.test(t.text) && (t.concepts.some((c) => ['COMMAND', 'HOOK', 'HOST', 'CONTAINER', 'USER'].includes(c) || (t === opening && ['MESSAGE', 'OUTPUT', 'NOTICE'].includes(c))) || /^(both|each|every|all|none)$/i.test(t.text)))));
 }
 
 /** A referent that is a command named by its place ("the second command"). */

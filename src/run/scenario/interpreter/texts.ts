@@ -56,6 +56,12 @@ function locate(quoted: string, text: string, from = 0): { start: number; end: n
   return found ? { start: found.index, end: found.index + found[0].length } : null;
 }
 
+/** Whether LINE holds a quoted text with more after it on the line ("`… could not be pulled:` followed by the engine's answer"). */
+export function continuedOn(quoted: string, line: string): boolean {
+  const found = locate(quoted, line);
+  return found !== null && line.slice(found.end).trim() !== '';
+}
+
 /** A text the sentence quotes is in TEXT. */
 export function quotedIn(quoted: string, text: string): boolean {
   return locate(quoted, text) !== null;
@@ -177,6 +183,9 @@ function printedLines(place: Place, texts: readonly string[]): Place {
     },
   };
 }
+
+/** The executor's note on the lines a block shows: "(output truncated - …)", "(Showing 5 of 12 output lines)", "stdout: ... (7 lines omitted)"; not "(stdout: output hidden by configuration)", which stands for a stream's lines. */
+const noteOnLines = (line: string) => (/^\(/.test(line.trim()) && !/^\((stdout|stderr): output hidden/.test(line.trim())) || /^(stdout|stderr): \.\.\. \(/.test(line.trim());
 
 /** A line spec-run exec prints of the run, after every command's report ("interrupted by SIGINT: 1 of 2 commands not run"). */
 export const runText = (text: string) => /^interrupted by SIG[A-Z]+: \d+ of \d+ commands? not run/.test(text);
@@ -452,12 +461,46 @@ function withoutAppositions(a: Args): { rest: Args; message: boolean; alone: boo
  * (more than a text and joining words: "`a`, `b` and `c` are not printed" is one list) is not denied.
  */
 function negationEnds(a: Args): boolean {
+  const clauses = commaClauses(a);
+  const negated = clauses.map((c) => c.some((t) => is(t, 'NOT')));
+  return clauses.slice(negated.lastIndexOf(true) + 1).some((c) => c.some((t) => quotedText(t) !== null) && saysSomething(c));
+}
+
+/**
+ * Whether a negation begins after a clause that says something of a text of its own: "shows `1`,
+ * `2` and `3`, and none of the later lines" denies the later lines, never `1`, `2` and `3`.
+ */
+function negationBeginsLate(a: Args): boolean {
+  const clauses = commaClauses(a);
+  const first = clauses.findIndex((c) => c.some((t) => is(t, 'NOT')));
+  // A heading ("Under `Output:`, …") is where, no text said to stand there.
+  return first > 0 && clauses.slice(0, first).some((c) => c.some(isListed) && saysSomething(c));
+}
+
+/**
+ * Whether two clauses place their texts by words of their own that differ: "the report says `a`,
+ * and its output section shows `b`" puts `a` in the report and `b` in the output, never both in
+ * one place. Words that name the text after them ("the placeholder `…`") place nothing.
+ */
+function placedApart(a: Args): boolean {
+  const placing = commaClauses(a)
+    .filter((c) => c.some(isListed))
+    .map((c) => new Set(c.filter((t, i) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER', 'AFTER') && !namesNextText(c, i)).flatMap((t) => (t.kind === 'word' ? t.concepts.filter((k) => PLACE_SLOTS.includes(k) || VERB_SLOTS.includes(k)) : []))))
+    .filter((concepts) => concepts.size > 0)
+    .map((concepts) => [...concepts].sort().join(' '));
+  return new Set(placing).size > 1;
+}
+
+/** A sentence's clauses, split at its commas and semicolons. */
+function commaClauses(a: Args): Token[][] {
   const clauses: Token[][] = [[]];
   for (const t of a.tokens) if (t.kind === 'word' && /^[,;]$/.test(t.text)) clauses.push([]);
   else clauses[clauses.length - 1].push(t);
-  const negated = clauses.map((c) => c.some((t) => is(t, 'NOT')));
-  return clauses.slice(negated.lastIndexOf(true) + 1).some((c) => c.some((t) => quotedText(t) !== null) && c.some((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER')));
+  return clauses;
 }
+
+/** A clause with more than texts and the words joining a list ("`b` and `c`"): it says something of its texts. */
+const saysSomething = (clause: Token[]) => clause.some((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER'));
 
 /** The place a sentence names; null when it names two that are not one. */
 function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'none' {
@@ -471,7 +514,8 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
     return place ? { place, nth: nth.index } : null;
   }
   if (headings.length === 1) return { place: headingPlace(headings[0]) };
-  if (a.has('ANNOUNCE')) return { place: PLACES.announcement };
+  // "a note under the header", "below the header, the report …": the announcement is where the place is said to be from, not the place.
+  if (a.has('ANNOUNCE')) return a.has('NOTICE', 'MESSAGE') ? null : { place: PLACES.announcement };
   // "each of the three messages": the errors of a refused configuration, one by one.
   if (a.has('PROBLEM') || (eachPart(a) && a.has('MESSAGE'))) return { place: PLACES.problems };
   if (a.has('ITEM', 'FIXES')) return { place: PLACES.fixes };
@@ -660,6 +704,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (heading >= 0 && beforeUnder(a).length > 0) return null;
   // "shows `a` but not `b` …" in a shape the contrast does not read: never a negation of every text.
   if (contrastedNegation(a) >= 0) return null;
+  // Clauses that each say where their texts stand, or whether they do: one fact each, never one of all the texts.
+  if (negationBeginsLate(a) || placedApart(a)) return null;
   const seq = sequence(a);
   if (found === null || seq === null) return null;
   const { texts, ordered, adjacent, next, anchor, follows } = seq;
@@ -722,7 +768,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (only) {
     // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
     if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
-    const check = report(a, index, `${place.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, place, (parts) => {
+    // "the partial output shows `tick 1` and `tick 2` only": the executor's notes on the lines shown (truncated, omitted) are none of them; a placeholder for a hidden stream stands for lines, and is one.
+    const lines: Place = (place as Place).output ? { ...place, name: `${place.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => place.of(c, o).filter((l) => !noteOnLines(l)) } : place;
+    const check = report(a, index, `${lines.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, lines, (parts) => {
       const lines = parts.filter((p) => p.trim() !== '');
       return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));
     });

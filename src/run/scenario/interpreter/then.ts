@@ -11,7 +11,7 @@ import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type Str
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { elidedTimeUnits } from './quantities.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, contrastedNegation, deniedFrom, executorText, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -122,6 +122,17 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   }
   if (quoted) return { text: `\`${quoted.text}\`: `, pick: (o) => all(o).filter(({ index }) => o.runs[index]?.includes(quoted.text)) };
   if (context) return { text: `the ${context === 'host' ? 'host' : 'container'} command: `, pick: (o) => all(o).filter(({ command }) => command.context === context) };
+  // "It shows `Exit Code: 125`" after a step about the first report: "it", opening the sentence (its capital), is the command whose lines hold the last text the step before quoted, where only some do.
+  if (a.tokens[0]?.kind === 'word' && /^(It|Its)$/.test(a.tokens[0].text)) {
+    return {
+      text: '(it: the command whose lines hold the text the step before quoted, if only some do) ',
+      pick: (o) => {
+        const last = o.before?.filter((x) => !HEADINGS.includes(x)).at(-1);
+        const theirs = last === undefined ? [] : all(o).filter(({ command }) => commandLines(command, o).some((l) => quotedIn(last, l)));
+        return theirs.length > 0 ? theirs : all(o);
+      },
+    };
+  }
   return { text: '', pick: all };
 }
 
@@ -197,6 +208,8 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
   const is = (concept: string) => token.concepts.includes(concept);
   // "the output block": a place of the report, not a thing it names ("block" is a word of failing too).
   if (is('SECTION')) return null;
+  // "naming the host directory": a path on the host described, never the word "host" (nor which command ran there).
+  if (is('HOST')) return null;
   if (is('COMMAND')) return { text: 'the command', test: (text, c) => c !== undefined && text.includes(c.run) };
   if (is('TIMEOUT')) return { text: 'the timeout', test: (text, c) => (c !== undefined && text.includes(c.timeout.text)) || /timed out|timeout/i.test(text) };
   if (is('TIMED_OUT')) return { text: '"timed out"', test: (text) => /timed out/i.test(text) };
@@ -389,6 +402,36 @@ function containerCheck(a: Args, what: string, test: (c: CommandRecord, gone: bo
   );
 }
 
+/**
+ * Whether the sentence's time stands beside the grace period's words, as its length ("the 2-second
+ * grace period", "a grace period of 2 s", "the grace period is 2 s"). Elsewhere it is when something happened ("stopped after
+ * about one second, well within the grace period"), never the grace period's length.
+ */
+function besideGrace(a: Args): boolean {
+  const isTime = (t: Token | undefined) => t?.kind === 'entity' && t.entity.type === 'duration';
+  return a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('GRACE') && (isTime(a.tokens[i - 1]) || (/^(of|is|was|lasts|lasting)$/i.test(a.tokens[i + 1]?.text ?? '') && isTime(a.tokens[i + 2]))));
+}
+
+/**
+ * "stopped after about one second, well within the grace period": when the executor stopped it (its
+ * SIGTERM, from its start), said before the words that place it within the grace period, and SIGTERM
+ * sufficed. Null when the time is not said so.
+ */
+function stoppedWithinGrace(a: Args, d: { ms: number }): Check | null {
+  const said = (t: Token | undefined, concept: string) => t?.kind === 'word' && t.concepts.includes(concept);
+  const within = a.tokens.findIndex((t, i) => said(t, 'AT_MOST') && said(a.tokens.slice(i + 1).find((x) => !isFunction(x)), 'GRACE'));
+  const when = args(a.tokens.slice(0, within));
+  if (within < 0 || !when.has('AFTER') || when.entities('duration').length !== 1 || a.has('E:signal')) return null;
+  const cmp = comparator(when, '≈');
+  return perCommand(a, `stopped with SIGTERM ${timeText('from its start', d.ms, cmp, false)}, and ended within the grace period, no SIGKILL`, (c, o) => {
+    const term = signalAt(c, 'SIGTERM');
+    return {
+      ok: term !== undefined && commandTime(term, d.ms * o.scale, cmp, c) && signalAt(c, 'SIGKILL') === undefined && c.endedBy !== 'SIGKILL',
+      actual: `signals ${c.signals.map((x) => `${x.signal}@${Math.round(x.atMs)}ms`).join(' ') || 'none'}, ${c.outcome}`,
+    };
+  });
+}
+
 /** Stopped with SIGTERM, and ended within the grace period (of length D, when given): no SIGKILL. */
 function withinGrace(a: Args, d: { ms: number } | undefined): Check {
   return perCommand(a, `stopped with SIGTERM and ended within the grace period, no SIGKILL${d ? `, grace period == ${showDuration(d.ms)}` : ''}`, (c) => ({
@@ -468,6 +511,9 @@ function elapsedBetween(a: Args): Check | null {
   }));
 }
 
+/** The words before a command's notes that place a text after them: "after its notes", "below the header and its notes". */
+const AFTER_NOTICES = /^(?:after|below|beneath)(?: the (?:header|header line|announcement|announcement line) and)?(?: (?:its|the|their|all))?$/;
+
 const RULES: Rule<Check>[] = [
   {
     name: 'exit code',
@@ -478,6 +524,9 @@ const RULES: Rule<Check>[] = [
       const codes = a.entities('number').map((n) => n.n);
       const [d, more] = a.entities('duration');
       if (codes.some((n) => !Number.isInteger(n)) || more) return null;
+      // "the timeout's 124 replaces the 3 the handler exited with", "rather than 143": a code after a word of replacing is one the command does not end with.
+      const replacing = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('WINS'));
+      if (replacing >= 0 && a.tokens.slice(replacing + 1).some(isNumber)) return null;
       // "all three succeed, and … exits with status 0": a number after a quantifier counts commands, it is no code.
       if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'number' && /^(all|each|every|both)$/i.test(a.tokens[i - 1]?.kind === 'word' ? a.tokens[i - 1].text : ''))) return null;
       // "finishes with code 0 in well under a second", "is stopped after 2 seconds with exit status 124": the code, how it ended, and when.
@@ -657,6 +706,7 @@ const RULES: Rule<Check>[] = [
       }
       if (a.has('GRACE')) {
         if (a.negated || a.has('AT_LEAST')) return null;
+        if (d && !besideGrace(a)) return stoppedWithinGrace(a, d);
         // A duration beside the grace period is its length ("the 2-second grace period").
         const length = d ? `, grace period == ${showDuration(d.ms)}` : '';
         const graceIs = (c: CommandRecord) => !d || c.graceMs === d.ms;
@@ -754,7 +804,7 @@ const RULES: Rule<Check>[] = [
       const later = signal === 'SIGKILL' && d !== undefined && a.tokens.some((t) => t.kind === 'word' && /^(later|afterwards?|thereafter|escalates|escalated|escalation)$/i.test(t.text));
       const afterGrace = (a.has('GRACE') || later) && signal === 'SIGKILL';
       // "exits cleanly on SIGTERM within the grace period": SIGTERM sufficed.
-      if (a.has('GRACE') && signal === 'SIGTERM') return a.has('AT_MOST') && !a.negated ? withinGrace(a, d) : null;
+      if (a.has('GRACE') && signal === 'SIGTERM') return a.has('AT_MOST') && !a.negated && (!d || besideGrace(a)) ? withinGrace(a, d) : null;
       const first = a.has('FIRST') && signal === 'SIGTERM';
       // "SIGTERM is sent when the timeout expires": at the (probed) timeout.
       const atTimeout = signal === 'SIGTERM' && !d && a.has('TIMED_OUT', 'TIMEOUT') && a.has('AFTER');
@@ -787,6 +837,8 @@ const RULES: Rule<Check>[] = [
     build(a) {
       const [d, more] = a.entities('duration');
       if (more || a.has('KILL', 'E:signal') || !d) return null;
+      // "killed after the grace period, about three seconds after it started": a time of an ending, apart from the grace period's words, is when it ended.
+      if (!besideGrace(a) && a.has('AFTER', 'TERMINATE', 'END')) return null;
       return perCommand(a, neg(a.negated, `grace period == ${showDuration(d.ms)}`), (c) => ({ ok: not(a.negated, c.graceMs === d.ms), actual: `grace ${ms(c.graceMs)}` }));
     },
   },
@@ -1014,7 +1066,7 @@ const RULES: Rule<Check>[] = [
     name: 'a notice',
     needs: [['NOTICE']],
     alternatives: true,
-    allows: ['E:position', 'OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS', 'ABOUT', 'AFTER'],
+    allows: ['E:position', 'OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS', 'ABOUT', 'AFTER', 'ANNOUNCE', 'FIRST_LINE'],
     build(a) {
       const counts = a.entities('count').filter((c) => c.unit === 'line');
       if (a.entities('count').length !== counts.length || counts.length > 1 || (counts.length > 0 && a.has('SHOWN') && !a.has('OMITTED'))) return null;
@@ -1024,17 +1076,21 @@ const RULES: Rule<Check>[] = [
       const quoted = a.entities('quoted');
       // "after its notes, the report states `Error: …`": a line of the report below the notices, not one of them.
       const noticeAt = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('NOTICE'));
-      // "after its notes" (a determiner at most between), with the text said after them; "followed by a notice that …" is the notice's.
-      const lead = a.tokens.slice(Math.max(0, noticeAt - 2), Math.max(0, noticeAt)).map((t) => t.text.toLowerCase());
-      const afterNotices = noticeAt > 0 && (lead.at(-1) === 'after' || (lead[0] === 'after' && /^(its|the|their|all)$/.test(lead[1] ?? ''))) && a.tokens.slice(noticeAt).some((t) => t.kind === 'entity' && t.entity.type === 'quoted');
+      // "after its notes", "below the header and its notes" (the command's announcement, and a determiner at most), with the text said after them; "followed by a notice that …" is the notice's.
+      const lead = a.tokens.slice(0, Math.max(0, noticeAt)).map((t) => t.text.toLowerCase()).join(' ');
+      const afterNotices = noticeAt > 0 && AFTER_NOTICES.test(lead) && a.tokens.slice(noticeAt).some((t) => t.kind === 'entity' && t.entity.type === 'quoted');
+      // "…, the report opens with `Error: …`": the report's first line, which comes below the announcement and the notes.
+      const opens = a.has('FIRST_LINE');
       if (afterNotices) {
         if (quoted.length !== 1 || counts.length > 0 || a.negated) return null;
-        return perCommand(a, `the report has a line with ${JSON.stringify(quoted[0].text)} below every notice`, (c) => {
+        return perCommand(a, `the report has a line with ${JSON.stringify(quoted[0].text)} below every notice${opens ? ', its first line' : ''}`, (c) => {
           const lines = c.report.split('\n');
           const at = lines.findIndex((l) => quotedIn(quoted[0].text, l));
-          return { ok: at >= 0 && c.notices.every((n) => lines.findIndex((l) => l.includes(n)) < at), actual: lines.slice(0, 8).join(' ⏎ ') };
+          const first = lines.findIndex((l) => l.trim() !== '');
+          return { ok: at >= 0 && (!opens || at === first) && c.notices.every((n) => lines.findIndex((l) => l.includes(n)) < at), actual: lines.slice(0, 8).join(' ⏎ ') };
         }, { quoted: true });
       }
+      if (a.has('ANNOUNCE', 'FIRST_LINE')) return null;
       if (quoted.length === 1 && counts.length === 0) {
         // "…, naming the container it ran in": the notice holds the name of the command's own container.
         const textAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'quoted');
@@ -1940,8 +1996,35 @@ function noneOfEach(sentence: string): string {
   return sentence.replace(/(^|[,;]\s+|\band\s+)none of (`[^`]+`(?:(?:\s*,\s*(?:or\s+|and\s+|nor\s+)?|\s+(?:or|and|nor)\s+)`[^`]+`)+)/gi, (_, before: string, list: string) => `${before}neither ${list.match(/`[^`]+`/g)!.join(' nor ')}`);
 }
 
+/** "`Error: … could not be pulled:` followed by the engine's answer": what follows a text on its line, described by whose answer it is rather than quoted. */
+const DESCRIBED_REST = /,?\s+followed by (?:the|its) (?:engine's|docker's|daemon's|registry's) (?:answer|reply|response)(?=\s*[,.;]|\s+and\s|\s*$)/i;
+
+/**
+ * SENTENCE read without its described rest of a line, and the text quoted just before that rest
+ * continued on its line in what the run printed; null when the sentence has no such rest.
+ */
+function withDescribedRest(sentence: string): Reading<Check> | null {
+  const rest = DESCRIBED_REST.exec(sentence);
+  if (!rest) return null;
+  const quoted = [...sentence.slice(0, rest.index).matchAll(/`([^`]+)`/g)].at(-1)?.[1];
+  if (quoted === undefined || !sentence.slice(0, rest.index).trimEnd().endsWith('`')) return { ok: false, notUnderstood: [rest[0].trim()], reason: 'what follows is said of no text just before it' };
+  const reading = readThen(sentence.slice(0, rest.index) + sentence.slice(rest.index + rest[0].length));
+  if (!reading.ok) return reading;
+  const continued: Check = {
+    text: `a line the run printed has ${JSON.stringify(quoted)} with more text after it`,
+    evaluate(o) {
+      const lines = o.record.messages.flatMap((m) => m.split('\n'));
+      const line = lines.find((l) => continuedOn(quoted, l));
+      return { ok: line !== undefined, actual: line ?? lines.find((l) => quotedIn(quoted, l)) ?? `no line has ${JSON.stringify(quoted)}` };
+    },
+  };
+  return { ok: true, parts: [...reading.parts, continued], rules: [...reading.rules, 'a text continued on its line'] };
+}
+
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check; texts said to follow follow the texts the sentence quoted before them. */
 export function readThen(text: string): Reading<Check> {
+  const described = withDescribedRest(text);
+  if (described !== null) return described;
   const reading = readSentence(text);
   if (!reading.ok) return reading;
   const parts = followingInSentence(text, reading.parts);
