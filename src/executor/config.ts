@@ -214,7 +214,8 @@ interface Place {
 }
 
 function configError(path: string, { line, column }: Place, problem: string): ConfigError {
-  return { path, line, column, message: `${path} at ${line}:${column}: ${problem}` };
+  // The place is the caller's to show (`file:line:col:` before the message): said once, not twice.
+  return { path, line, column, message: `${path}: ${problem}` };
 }
 
 interface Checked<T> {

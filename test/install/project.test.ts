@@ -95,7 +95,7 @@ t.test('exec from the installed package, as a hook runner is used: an empty list
   });
   const empty = await project.specRun(['exec', 'empty.yaml']);
   t.equal(empty.code, 2, 'an empty command list is a configuration error, not a pass');
-  t.match(empty.stdout, /empty\.yaml:2:\d+: stop\.commands at 2:\d+: is an empty list/);
+  t.match(empty.stdout, /empty\.yaml:2:\d+: stop\.commands: is an empty list/);
   // `| head -1` through a real shell pipeline: PIPESTATUS keeps spec-run's own status.
   const piped = await new Promise<{ code: number | null; out: string; err: string }>((done) => {
     const bin = join(project.dir, 'node_modules/.bin/spec-run');
