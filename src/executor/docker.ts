@@ -105,12 +105,8 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
   const workdir = request.workdir ?? WORKSPACE;
   // The engine would create a missing directory under the mount, in the project, as root: say it is missing, as on the host.
   const workdirOnHost = onHost(workdir, request.projectRoot);
-  const unusable = workdirOnHost && unusableDirectory(workdirOnHost);
-  if (unusable) {
-    return infrastructure(`working directory ${workdir} ${unusable}: it is ${workdirOnHost} in the project mounted at ${WORKSPACE}`, [
-      `create ${workdirOnHost}, or set workdir: to a directory that exists`,
-    ]);
-  }
+  const unusable = workdirOnHost && unusableDirectory(workdirOnHost, workdir);
+  if (unusable) return infrastructure(`working directory ${workdir} ${unusable.problem}: it is ${workdirOnHost} in the project mounted at ${WORKSPACE}`, [unusable.fix]);
 
   const name = `spec-run-${process.pid}-${randomBytes(4).toString('hex')}`;
   const graceMs = request.graceMs ?? GRACE_MS;

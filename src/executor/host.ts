@@ -40,8 +40,8 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   // Spawning in a missing directory fails as if the program were missing (ENOENT of sh): say which is.
   const unusable = unusableDirectory(cwd);
   if (unusable) {
-    const solutions = [`create ${cwd}, or set workdir: to a directory that exists`, ...(request.workdir && !request.workdir.startsWith('/') ? [`a relative workdir is resolved against ${request.projectRoot}`] : [])];
-    return base(request, notes, collector, started, { outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error: `working directory ${cwd} ${unusable}`, solutions });
+    const solutions = [unusable.fix, ...(request.workdir && !request.workdir.startsWith('/') ? [`a relative workdir is resolved against ${request.projectRoot}`] : [])];
+    return base(request, notes, collector, started, { outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error: `working directory ${cwd} ${unusable.problem}`, solutions });
   }
   // The leader of a process group of its own, so that a stop reaches whatever the command started.
   const child = new Child({

@@ -97,6 +97,14 @@ t.test('Docker', async (t) => {
     t.same(r.output.lines.map((l) => l.text), [String(64 * 1024 * 1024), '65534', 'hello', '/tmp', 'lo']);
   });
 
+  t.test('a workdir under /workspace that is a file: not run, 125, a directory proposed rather than a creation', async (t) => {
+    const dir = t.testdir({ 'notes.txt': 'a file\n' });
+    const r = await runInDocker(request('echo started', 10_000, { projectRoot: dir, workdir: '/workspace/notes.txt' }));
+    t.match(r, { outcome: 'error', exitCode: 125, error: `working directory /workspace/notes.txt is a file, not a directory: it is ${join(dir, 'notes.txt')} in the project mounted at /workspace` });
+    t.same(r.solutions, ['set workdir: to a directory instead, such as /workspace, which holds it']);
+    t.same(r.output.lines, [], 'nothing ran');
+  });
+
   t.test('the project directory is mounted at /workspace', async (t) => {
     const dir = t.testdir({ 'marker.txt': 'from the project\n' });
     const r = await runInDocker(request('cat /workspace/marker.txt', 10_000, { projectRoot: dir }));

@@ -186,7 +186,10 @@ t.test('a working directory that does not exist, or is a file, is named as such,
   t.notMatch(report, /ENOENT|could not start sh/);
   t.notMatch(report, /^ran$/m, 'nothing ran');
   const file = await runOnHost(request('echo ran', 2000, { projectRoot: root, workdir: 'plain-file' }));
-  t.match(file, { outcome: 'error', exitCode: 125, error: `working directory ${join(root, 'plain-file')} is not a directory` });
+  t.match(file, { outcome: 'error', exitCode: 125, error: `working directory ${join(root, 'plain-file')} is a file, not a directory` });
+  // Creating it is no way out for a name a file already has: a directory is proposed instead.
+  t.equal(file.solutions?.[0], `set workdir: to a directory instead, such as ${root}, which holds it`);
+  t.notMatch(formatResult(file), /create/);
   const absolute = await runOnHost(request('echo ran', 2000, { projectRoot: root, workdir: join(root, 'absent') }));
   t.equal(absolute.solutions?.length, 1, 'an absolute workdir gets no word about resolving relative ones');
   const present = await runOnHost(request('pwd', 2000, { projectRoot: root, workdir: '.' }));
