@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { dockerEngine, mapImage, runInDocker } from '../../src/executor/docker.js';
 import { runOnHost } from '../../src/executor/host.js';
 import { LOCAL_IMAGE } from '../../src/executor/local-image.js';
+import { limitEvent } from '../../src/executor/log.js';
 import { formatResult } from '../../src/executor/report.js';
 import type { ExecRequest } from '../../src/executor/result.js';
 
@@ -30,8 +31,9 @@ t.test('Docker', async (t) => {
     return;
   }
 
-  t.test('a container past its timeout: stop signal, 124, output kept, container removed', async (t) => {
+  t.test('a container past its timeout: stop signal, 124, output kept, container removed, logged with the image asked for and the one run', async (t) => {
     const r = await runInDocker(request('echo before; sleep 100', 1000));
+    t.match(limitEvent(r), { event: 'timeout', context: 'docker', image: 'alpine', imageUsed: LOCAL_IMAGE });
     t.match(r, { context: 'docker', outcome: 'timeout', exitCode: 124, signal: 'SIGTERM', image: { requested: 'alpine', used: LOCAL_IMAGE } });
     t.same(r.output.lines.map((l) => l.text), ['before']);
     t.ok(r.durationMs >= 1000 && r.durationMs < 2500, `${Math.round(r.durationMs)} ms`);
