@@ -123,6 +123,14 @@ t.test('a command interrupted by a signal the caller received gets 128 + that si
   }
 });
 
+t.test('a timeout before any output: one line says nothing was printed, no "(no output)" above "truncated"', async (t) => {
+  const r = await runOnHost(request(`sleep ${marker()}`, 500));
+  t.match(r, { outcome: 'timeout', exitCode: 124 });
+  const report = formatResult(r);
+  t.match(report, /\nPartial Output:\n\(nothing printed before the timeout\)\n\nTo fix:\n/);
+  t.notMatch(report, /\(no output\)|output truncated/);
+});
+
 t.test('a workdir outside the project is allowed and named in a note; one under it is not noted', async (t) => {
   const project = t.testdir({ sub: {} });
   for (const [workdir, outside] of [['/', true], ['..', true], ['sub', false], ['.', false]] as const) {
