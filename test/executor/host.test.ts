@@ -148,6 +148,19 @@ t.test('a timeout before any output: one line says nothing was printed, no "(no 
   t.notMatch(report, /\(no output\)|output truncated/);
 });
 
+t.test("a leftover ignoring SIGTERM is stopped after the command's end, in a note: the command's own end is its result", async (t) => {
+  const m = marker();
+  const began = performance.now();
+  const r = await runOnHost(request(`(trap '' TERM; sleep ${m}) & sleep 0.3; echo main part finished`, 1000));
+  const returnedAfter = performance.now() - began;
+  t.match(r, { outcome: 'completed', exitCode: 0, signal: null });
+  t.ok(r.durationMs < 1000, `the command's own duration (${Math.round(r.durationMs)} ms), not its cleanup's`);
+  t.same(r.output.lines.map((l) => l.text), ['main part finished']);
+  t.match(r.notes.join('\n'), /left running were stopped \(killed\)/);
+  t.ok(returnedAfter >= 2000, `the leftover was given its grace period before it was killed (returned after ${Math.round(returnedAfter)} ms)`);
+  t.same(survivors(m), [], 'the leftover is gone');
+});
+
 t.test('a workdir outside the project is allowed and named in a note; one under it is not noted', async (t) => {
   const project = t.testdir({ sub: {} });
   for (const [workdir, outside] of [['/', true], ['..', true], ['sub', false], ['.', false]] as const) {
