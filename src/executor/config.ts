@@ -107,6 +107,15 @@ const nonEmptyString = z.string(says(NON_EMPTY)).min(1, says(NON_EMPTY));
 const USER = 'must be a user name or uid[:gid]';
 const LINES = `must be a whole number of lines from 1 to ${MAX_OUTPUT_LINES} (e.g. 100)`;
 const MEMORY = "must be a positive integer with an optional unit b, k, m or g (e.g. '512m')";
+/** Docker refuses a smaller memory limit at `docker create` (exit 125): it is refused here, with the file's other problems. */
+const DOCKER_MIN_MEMORY = { bytes: 6 * 1024 * 1024, text: '6m' } as const;
+const MEMORY_UNIT_BYTES: Record<string, number> = { b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
+const MEMORY_MIN = `must be at least ${DOCKER_MIN_MEMORY.text} (Docker's smallest memory limit)`;
+/** The bytes of a memory limit as written ("512m"), its form already checked. */
+function memoryBytes(text: string): number {
+  const [, digits, unit] = /^(\d+)([bkmg]?)$/.exec(text) ?? [];
+  return Number(digits) * MEMORY_UNIT_BYTES[unit || 'b'];
+}
 const CPUS = 'must be a positive number of CPUs (e.g. 1.5)';
 const BOOLEAN = 'must be true or false';
 const KEEP = 'must be head (keep the first lines, the default) or tail (keep the last lines)';
@@ -122,7 +131,13 @@ const commandSchema = mapping(
     image: nonEmptyString.optional(),
     maxOutputLines: z.number(says(LINES)).int(says(LINES)).min(1, says(LINES)).max(MAX_OUTPUT_LINES, says(LINES)).optional(),
     keepOutput: z.enum(['head', 'tail'], says(KEEP)).default('head'),
-    memory: z.string(says(MEMORY)).regex(/^[1-9]\d*[bkmg]?$/i, says(MEMORY)).transform((text) => text.toLowerCase()).optional(),
+    memory: z
+      .string(says(MEMORY))
+      .regex(/^[1-9]\d*[bkmg]?$/i, says(MEMORY))
+      .transform((text) => text.toLowerCase())
+      // A refinement's issue is a custom one, to which the value is not added: it is named here.
+      .refine((text) => memoryBytes(text) >= DOCKER_MIN_MEMORY.bytes, { error: (issue) => `${MEMORY_MIN}, not ${JSON.stringify(issue.input)}` })
+      .optional(),
     cpus: z.union([z.number(), z.string().transform(Number)], says(CPUS)).pipe(z.number(says(CPUS)).positive(says(CPUS))).optional(),
     workdir: nonEmptyString.optional(),
     env: z
@@ -214,7 +229,8 @@ interface Place {
 }
 
 function configError(path: string, { line, column }: Place, problem: string): ConfigError {
-  return { path, line, column, message: `${path} at ${line}:${column}: ${problem}` };
+  // The place is the caller's to show (`file:line:col:` before the message): said once, not twice.
+  return { path, line, column, message: `${path}: ${problem}` };
 }
 
 interface Checked<T> {

@@ -11,7 +11,7 @@ import { ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { pullIfMissing } from './pull.js';
 import type { ExecObserver } from './events.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, GRACE_MS, hiddenStreams, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { onHost, unusableDirectory, WORKSPACE } from './workspace.js';
 
 export type EngineStatus = { ok: true; version: string } | { ok: false; error: string; solutions: string[] };
@@ -105,12 +105,8 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
   const workdir = request.workdir ?? WORKSPACE;
   // The engine would create a missing directory under the mount, in the project, as root: say it is missing, as on the host.
   const workdirOnHost = onHost(workdir, request.projectRoot);
-  const unusable = workdirOnHost && unusableDirectory(workdirOnHost);
-  if (unusable) {
-    return infrastructure(`working directory ${workdir} ${unusable}: it is ${workdirOnHost} in the project mounted at ${WORKSPACE}`, [
-      `create ${workdirOnHost}, or set workdir: to a directory that exists`,
-    ]);
-  }
+  const unusable = workdirOnHost && unusableDirectory(workdirOnHost, workdir);
+  if (unusable) return infrastructure(`working directory ${workdir} ${unusable.problem}: it is ${workdirOnHost} in the project mounted at ${WORKSPACE}`, [unusable.fix]);
 
   const name = `spec-run-${process.pid}-${randomBytes(4).toString('hex')}`;
   const graceMs = request.graceMs ?? GRACE_MS;
@@ -186,7 +182,8 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
         durationMs,
       });
     }
-    return result({ outcome: 'completed', exitCode: state.ExitCode, signal: signalOf(state.ExitCode), durationMs });
+    // The container's init reports a command ended by signal n as 128+n, as a command's own `exit 128+n`: no signal is known.
+    return result({ outcome: 'completed', exitCode: state.ExitCode, signal: null, durationMs });
   } finally {
     if (created) await remove(name, notes, tell);
   }

@@ -10,10 +10,10 @@ import { asSpawn, containment, inOwnPidNamespace, tiedToParent } from '../proces
 import type { StopOutcome } from '../process/stop.js';
 import { CONTAINER_ONLY } from './config.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, GRACE_MS, hiddenStreams, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { unusableDirectory } from './workspace.js';
 
-/** Init of a command's PID namespace: runs it, then stops what it left behind and says how on fd 3. */
+/** Init of a command's PID namespace: runs it, says on fd 3 when it ended, then stops what it left behind and says how. */
 const REAPER = join(dirname(fileURLToPath(import.meta.url)), 'reaper.sh');
 const REAPER_TICK_MS = 50;
 const REAPER_FD = 3;
@@ -40,8 +40,8 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   // Spawning in a missing directory fails as if the program were missing (ENOENT of sh): say which is.
   const unusable = unusableDirectory(cwd);
   if (unusable) {
-    const solutions = [`create ${cwd}, or set workdir: to a directory that exists`, ...(request.workdir && !request.workdir.startsWith('/') ? [`a relative workdir is resolved against ${request.projectRoot}`] : [])];
-    return base(request, notes, collector, started, { outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error: `working directory ${cwd} ${unusable}`, solutions });
+    const solutions = [unusable.fix, ...(request.workdir && !request.workdir.startsWith('/') ? [`a relative workdir is resolved against ${request.projectRoot}`] : [])];
+    return base(request, notes, collector, started, { outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error: `working directory ${cwd} ${unusable.problem}`, solutions });
   }
   // The leader of a process group of its own, so that a stop reaches whatever the command started.
   const child = new Child({
@@ -60,8 +60,7 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     return base(request, notes, collector, started, { outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error: `could not start sh: ${failure.error?.message}` });
   }
   collector.capture(child);
-  let reaped = '';
-  if (pidNamespace) child.onChunks(REAPER_FD, (chunk) => (reaped += chunk.toString()));
+  const reaper = pidNamespace ? listenToReaper(child) : null;
 
   let stopping: { reason: StopReason; outcome: Promise<StopOutcome> } | null = null;
   const disarm = armStop(request, (reason) => {
@@ -70,9 +69,12 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     stopping = { reason, outcome: child.stop(graceMs, (signal) => tell({ type: 'signal', signal, via: 'process' })) };
   });
 
-  const ended = await child.exited;
+  // The command's end: in a PID namespace, the reaper's word for it, which comes before the reaper stops
+  // what the command left (that cleanup, up to the grace period, is neither its time nor a timeout of it).
+  await Promise.race([child.exited, ...(reaper ? [reaper.commandEnded] : [])]);
   const durationMs = performance.now() - started;
   disarm();
+  const ended = await child.exited;
 
   // In a PID namespace every writer is gone once the namespace is, so the pipes close. In
   // a process group only, a child that left the group may hold them open forever.
@@ -89,13 +91,14 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
       durationMs,
     });
   }
-  if (pidNamespace) {
+  if (reaper) {
     await child.outputClosed();
-    const how = reaped.trim();
+    const how = reaper.cleanup();
     if (how) notes.push(`processes the command left running were stopped (${how}), including any that left its process group`);
-    // The reaper exits with the command's status: a shell-style 128+n when a signal ended the command.
+    // The reaper exits with the command's status, a shell's: 128+n when signal n ended the command, and
+    // when it ran `exit 128+n`; which of the two is unknown, so no signal is named.
     const exitCode = ended.code ?? EXIT.infrastructure;
-    return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: signalOf(exitCode), durationMs });
+    return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: null, durationMs });
   }
   // The leader ended on its own; members it left in its group are stopped too.
   const leftovers = await child.stop(graceMs);
@@ -103,6 +106,19 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   await child.outputClosed(DRAIN_MS);
   const exitCode = ended.code ?? (ended.signal ? 128 + (constants.signals[ended.signal] ?? 0) : EXIT.infrastructure);
   return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: ended.signal, durationMs });
+}
+
+/** What the reaper says on its fd: when the command itself ended, then how it stopped what the command left ("" when nothing was left). */
+function listenToReaper(child: Child): { commandEnded: Promise<void>; cleanup: () => string } {
+  let said = '';
+  let ended!: () => void;
+  const commandEnded = new Promise<void>((resolve) => (ended = resolve));
+  const COMMAND_END = /^exited \d+\n/;
+  child.onChunks(REAPER_FD, (chunk) => {
+    said += chunk.toString();
+    if (COMMAND_END.test(said)) ended();
+  });
+  return { commandEnded, cleanup: () => said.replace(COMMAND_END, '').trim() };
 }
 
 function base(

@@ -10,7 +10,10 @@ export interface LimitEvent {
   event: 'timeout' | 'memory-limit';
   command: string;
   context: 'host' | 'docker';
+  /** The image the configuration asks for. */
   image?: string;
+  /** The image that ran: another than `image` when an --image-alias mapped it. */
+  imageUsed?: string;
   timeout: string;
   timeoutMs: number | null;
   duration: string;
@@ -29,6 +32,7 @@ export function limitEvent(result: ExecResult, now = new Date()): LimitEvent | n
     command: result.command,
     context: result.context,
     image: result.image?.requested,
+    imageUsed: result.image?.used,
     timeout: result.timeoutText,
     timeoutMs: result.timeoutMs,
     duration: formatElapsed(result.durationMs),

@@ -30,18 +30,24 @@ function interruptedBy(exitCode: number): string {
 /** The full report of a result, as `spec-run exec` prints it. */
 export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
   const out: string[] = [];
-  const outputBlock = (title: string, trailer: string[] = []) => {
+  /** The output's block; `trailer` follows output there is, `empty` stands alone for none. */
+  const outputBlock = (title: string, { trailer = [], empty = '(no output)' }: { trailer?: string[]; empty?: string } = {}) => {
     const lines = renderOutput(result.output, result.outcome === 'timeout' ? result.timeoutText : undefined);
     out.push('', `${title}:`);
+    if (lines.length === 0) {
+      out.push(empty);
+      return;
+    }
     // A loop, not a spread: the kept output may be hundreds of thousands of lines.
-    for (const line of lines.length > 0 ? lines : ['(no output)']) out.push(line);
+    for (const line of lines) out.push(line);
     out.push(...trailer);
   };
   switch (result.outcome) {
     case 'timeout': {
       out.push(`Error: Command execution timed out after ${result.timeoutText}`, '', `Command: ${result.command}`, `Timeout: ${result.timeoutText}`);
       out.push(`Duration: ${formatElapsed(result.durationMs)}`, '', `Exit Status: Timeout (${signalText(result.signal ?? 'SIGTERM', graceMs)})`, `Exit Code: ${result.exitCode}`);
-      outputBlock('Partial Output', ['(output truncated - timed out before completion)']);
+      // Output cut short by the timeout is said to be; with none, "no output" above "truncated" would contradict itself.
+      outputBlock('Partial Output', { trailer: ['(output truncated - timed out before completion)'], empty: '(nothing printed before the timeout)' });
       if (result.message) out.push('', result.message);
       out.push('', 'To fix:', ...numbered(TIMEOUT_FIXES));
       break;

@@ -20,11 +20,24 @@ export function onHost(containerPath: string, projectRoot: string): string | nul
   return path.join(path.resolve(projectRoot), ...relative.split('/'));
 }
 
-/** Why a directory cannot be a command's working directory, or null when it can. */
-export function unusableDirectory(dir: string): string | null {
+/** Why a directory cannot be a command's working directory, and the way out. */
+export interface UnusableDirectory {
+  problem: string;
+  fix: string;
+}
+
+/**
+ * Why DIR (on the host) cannot be a command's working directory, or null when it can;
+ * WORKDIR is the directory as the configuration names it, where the fix names another.
+ */
+export function unusableDirectory(dir: string, workdir = dir): UnusableDirectory | null {
+  const create = `create ${dir}, or set workdir: to a directory that exists`;
   try {
-    return statSync(dir).isDirectory() ? null : 'is not a directory';
+    const stats = statSync(dir);
+    if (stats.isDirectory()) return null;
+    // Creating it is no way out: something else already has its name.
+    return { problem: `is ${stats.isFile() ? 'a file' : 'not a file or a directory'}, not a directory`, fix: `set workdir: to a directory instead, such as ${path.posix.dirname(workdir)}, which holds it` };
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be used: ${(error as Error).message}`;
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { problem: 'does not exist', fix: create } : { problem: `cannot be used: ${(error as Error).message}`, fix: create };
   }
 }

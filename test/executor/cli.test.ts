@@ -37,7 +37,7 @@ t.test('a bad configuration prints each error with its place and returns 2', asy
   const dir = t.testdir({ 'bad.yaml': 'stop:\n  commands:\n    - run: a\n      timeout: "2h30m"\n' });
   const out = capture();
   t.equal(await execCommand({ config: path.join(dir, 'bad.yaml'), write: out.write }), 2);
-  t.match(out.lines.join('\n'), /bad\.yaml:4:16: stop\.commands\[0\]\.timeout at 4:16: invalid duration "2h30m".*Valid: '30s', '5m', '2h', null/);
+  t.match(out.lines.join('\n'), /bad\.yaml:4:16: stop\.commands\[0\]\.timeout: invalid duration "2h30m".*Valid: '30s', '5m', '2h', null/);
 });
 
 t.test('argv: usage errors and image aliases', async (t) => {

@@ -42,7 +42,7 @@ t.test('errors are data naming path, value, place and the valid forms', async (t
   t.equal(config.commands.length, 1, 'commands with errors are left out');
   t.equal(errors.length, 2);
   t.match(errors[0], { path: 'stop.commands[1].timeout', line: 15, column: 16 });
-  t.match(errors[0].message, /stop\.commands\[1\]\.timeout at 15:16: invalid duration "2h30m": only a single unit .* Valid: '30s', '5m', '2h', null/);
+  t.match(errors[0].message, /^stop\.commands\[1\]\.timeout: invalid duration "2h30m": only a single unit .* Valid: '30s', '5m', '2h', null/);
   t.match(errors[1], { path: 'stop.commands[2].timeout', line: 17 });
   t.match(errors[1].message, /300.*string/);
 });
@@ -108,7 +108,7 @@ t.test('timeout lines are checked one by one, even with a repeated key', async (
   const { entries, errors } = checkTimeoutLines('timeout: "5x"         # Invalid suffix\ntimeout: "30s"\n\ntimeout: null\ntimeout: 300\n', { firstLine: 7 });
   t.same(entries.map((e) => [e.line, e.setting?.kind ?? 'error']), [[7, 'error'], [8, 'limit'], [10, 'none'], [11, 'error']]);
   t.same(errors.map((e) => e.line), [7, 11]);
-  t.match(errors[0].message, /timeout at 7:10: invalid duration "5x"/);
+  t.match(errors[0].message, /^timeout: invalid duration "5x"/);
 });
 
 t.test('errors point at the offending node: the key for unknown and bad keys, the value for bad values, the mapping for missing ones', async (t) => {
@@ -133,7 +133,14 @@ const validCommand = fc.record(
     timeout: fc.oneof(fc.constant(null), fc.tuple(fc.integer({ min: 1, max: 999 }), fc.constantFrom('s', 'm', 'h')).map(([n, unit]) => `${n}${unit}`)),
     image: fc.stringMatching(/^[a-z][a-z0-9:.-]{0,12}$/),
     maxOutputLines: fc.integer({ min: 1, max: MAX_OUTPUT_LINES }),
-    memory: fc.tuple(fc.integer({ min: 1, max: 4096 }), fc.constantFrom('', 'b', 'k', 'm', 'g')).map(([n, unit]) => `${n}${unit}`),
+    // At least Docker's minimum, 6m, in each unit.
+    memory: fc
+      .oneof(
+        fc.tuple(fc.integer({ min: 6 * 1024 ** 2, max: 2 ** 31 }), fc.constantFrom('', 'b')),
+        fc.tuple(fc.integer({ min: 6 * 1024, max: 4 * 1024 ** 2 }), fc.constant('k')),
+        fc.tuple(fc.integer({ min: 6, max: 4096 }), fc.constantFrom('m', 'g')),
+      )
+      .map(([n, unit]) => `${n}${unit}`),
     cpus: fc.double({ min: 0.01, max: 64, noNaN: true }),
     workdir: fc.stringMatching(/^\/[a-z0-9/]{0,12}$/),
     env: fc.dictionary(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/), fc.oneof(fc.string(), fc.integer(), fc.boolean()), { maxKeys: 3 }),
@@ -184,7 +191,7 @@ const CORRUPTIONS: Record<string, fc.Arbitrary<unknown>> = {
   timeout: fc.constantFrom('5x', '-5m', '5', '0s', '5m30s', 300, 'soon', true, []),
   image: fc.constantFrom('', 3, null, ['a']),
   maxOutputLines: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: MAX_OUTPUT_LINES + 1 }), fc.constantFrom(1.5, '100', null)),
-  memory: fc.constantFrom('lots', '0m', '-1g', '512mb', 512, null),
+  memory: fc.constantFrom('lots', '0m', '-1g', '512mb', 512, null, '1k', '5m'),
   cpus: fc.oneof(fc.double({ max: 0, noNaN: true }), fc.constantFrom('abc', null, true, [])),
   workdir: fc.constantFrom('', 1, null),
   env: fc.constantFrom('x', 3, ['A=1'], { 'not-a-name': 1 }, { A: [1] }, { A: null }),
@@ -225,4 +232,14 @@ t.test('exec --help describes every key the configuration schema takes, and no o
   // The keys the reference lays out as YAML (its explanations stand further right).
   const laidOut = [...CONFIG_REFERENCE.matchAll(/^ {2,10}(?:- )?([A-Za-z_]+):/gm)].map((match) => match[1]);
   t.same(laidOut.filter((key) => !keys.includes(key) && key !== 'NODE_ENV'), [], 'nothing laid out that the schema does not take');
+});
+
+t.test("a memory limit below Docker's minimum (6m) is refused at its value, as a bad value is", async (t) => {
+  const config = (memory: string) => `stop:\n  commands:\n    - run: "true"\n      image: alpine\n      memory: "${memory}"\n`;
+  for (const small of ['1k', '6291455b', '5m']) {
+    const { errors } = loadConfig(config(small));
+    t.match(errors, [{ path: 'stop.commands[0].memory', line: 5, column: 15 }], `${small}: refused at its value`);
+    t.match(errors[0]?.message, `must be at least 6m (Docker's smallest memory limit), not "${small}"`, `${small}: the minimum is named`);
+  }
+  for (const enough of ['6m', '6144k', '6291456', '1g']) t.same(loadConfig(config(enough)).errors, [], `${enough}: accepted`);
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { dockerEngine, mapImage, runInDocker } from '../../src/executor/docker.js';
 import { runOnHost } from '../../src/executor/host.js';
 import { LOCAL_IMAGE } from '../../src/executor/local-image.js';
+import { limitEvent } from '../../src/executor/log.js';
 import { formatResult } from '../../src/executor/report.js';
 import type { ExecRequest } from '../../src/executor/result.js';
 
@@ -30,8 +31,9 @@ t.test('Docker', async (t) => {
     return;
   }
 
-  t.test('a container past its timeout: stop signal, 124, output kept, container removed', async (t) => {
+  t.test('a container past its timeout: stop signal, 124, output kept, container removed, logged with the image asked for and the one run', async (t) => {
     const r = await runInDocker(request('echo before; sleep 100', 1000));
+    t.match(limitEvent(r), { event: 'timeout', context: 'docker', image: 'alpine', imageUsed: LOCAL_IMAGE });
     t.match(r, { context: 'docker', outcome: 'timeout', exitCode: 124, signal: 'SIGTERM', image: { requested: 'alpine', used: LOCAL_IMAGE } });
     t.same(r.output.lines.map((l) => l.text), ['before']);
     t.ok(r.durationMs >= 1000 && r.durationMs < 2500, `${Math.round(r.durationMs)} ms`);
@@ -95,6 +97,20 @@ t.test('Docker', async (t) => {
     );
     t.equal(r.exitCode, 0, r.error ?? 'the probe ran');
     t.same(r.output.lines.map((l) => l.text), [String(64 * 1024 * 1024), '65534', 'hello', '/tmp', 'lo']);
+  });
+
+  t.test('an exit status above 128 from the command itself names no signal in a container either', async (t) => {
+    const r = await runInDocker(request('exit 130', 10_000));
+    t.match(r, { outcome: 'completed', exitCode: 130, signal: null });
+    t.match(formatResult(r), /^Exit Code: 130$/m);
+  });
+
+  t.test('a workdir under /workspace that is a file: not run, 125, a directory proposed rather than a creation', async (t) => {
+    const dir = t.testdir({ 'notes.txt': 'a file\n' });
+    const r = await runInDocker(request('echo started', 10_000, { projectRoot: dir, workdir: '/workspace/notes.txt' }));
+    t.match(r, { outcome: 'error', exitCode: 125, error: `working directory /workspace/notes.txt is a file, not a directory: it is ${join(dir, 'notes.txt')} in the project mounted at /workspace` });
+    t.same(r.solutions, ['set workdir: to a directory instead, such as /workspace, which holds it']);
+    t.same(r.output.lines, [], 'nothing ran');
   });
 
   t.test('the project directory is mounted at /workspace', async (t) => {

@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import { runOnHost } from '../../src/executor/host.js';
 import { CONTAINMENT_ENV } from '../../src/process/containment.js';
 import { formatResult } from '../../src/executor/report.js';
-import type { ExecRequest } from '../../src/executor/result.js';
+import type { ExecRequest, ExecResult } from '../../src/executor/result.js';
 
 const request = (run: string, timeoutMs: number | null, extra: Partial<ExecRequest> = {}): ExecRequest => ({
   run,
@@ -123,6 +123,44 @@ t.test('a command interrupted by a signal the caller received gets 128 + that si
   }
 });
 
+t.test('an exit status above 128 that the command gave itself names no signal', async (t) => {
+  const r = await runOnHost(request('exit 130', 5000));
+  t.match(r, { outcome: 'completed', exitCode: 130, signal: null });
+  t.match(formatResult(r), /^Exit Code: 130$/m);
+  t.notMatch(formatResult(r), /SIGINT|signal/);
+});
+
+t.test('a command that really died of a signal is reported with it where its death is seen (a process group)', async (t) => {
+  const { stdout } = await execa(process.execPath, ['-e', `import(${JSON.stringify(hostModule)}).then(async ({ runOnHost }) => {
+      const r = await runOnHost({ run: 'kill -TERM $$', timeoutMs: 5000, timeoutText: '5s', projectRoot: '.' });
+      console.log(JSON.stringify(r));
+    })`], { env: { [CONTAINMENT_ENV]: 'group' } });
+  const r = JSON.parse(stdout) as ExecResult;
+  t.match(r, { outcome: 'completed', exitCode: 143, signal: 'SIGTERM' });
+  t.match(formatResult(r), /^Exit Code: 143 \(signal 15: SIGTERM\)$/m);
+});
+
+t.test('a timeout before any output: one line says nothing was printed, no "(no output)" above "truncated"', async (t) => {
+  const r = await runOnHost(request(`sleep ${marker()}`, 500));
+  t.match(r, { outcome: 'timeout', exitCode: 124 });
+  const report = formatResult(r);
+  t.match(report, /\nPartial Output:\n\(nothing printed before the timeout\)\n\nTo fix:\n/);
+  t.notMatch(report, /\(no output\)|output truncated/);
+});
+
+t.test("a leftover ignoring SIGTERM is stopped after the command's end, in a note: the command's own end is its result", async (t) => {
+  const m = marker();
+  const began = performance.now();
+  const r = await runOnHost(request(`(trap '' TERM; sleep ${m}) & sleep 0.3; echo main part finished`, 1000));
+  const returnedAfter = performance.now() - began;
+  t.match(r, { outcome: 'completed', exitCode: 0, signal: null });
+  t.ok(r.durationMs < 1000, `the command's own duration (${Math.round(r.durationMs)} ms), not its cleanup's`);
+  t.same(r.output.lines.map((l) => l.text), ['main part finished']);
+  t.match(r.notes.join('\n'), /left running were stopped \(killed\)/);
+  t.ok(returnedAfter >= 2000, `the leftover was given its grace period before it was killed (returned after ${Math.round(returnedAfter)} ms)`);
+  t.same(survivors(m), [], 'the leftover is gone');
+});
+
 t.test('a workdir outside the project is allowed and named in a note; one under it is not noted', async (t) => {
   const project = t.testdir({ sub: {} });
   for (const [workdir, outside] of [['/', true], ['..', true], ['sub', false], ['.', false]] as const) {
@@ -186,7 +224,10 @@ t.test('a working directory that does not exist, or is a file, is named as such,
   t.notMatch(report, /ENOENT|could not start sh/);
   t.notMatch(report, /^ran$/m, 'nothing ran');
   const file = await runOnHost(request('echo ran', 2000, { projectRoot: root, workdir: 'plain-file' }));
-  t.match(file, { outcome: 'error', exitCode: 125, error: `working directory ${join(root, 'plain-file')} is not a directory` });
+  t.match(file, { outcome: 'error', exitCode: 125, error: `working directory ${join(root, 'plain-file')} is a file, not a directory` });
+  // Creating it is no way out for a name a file already has: a directory is proposed instead.
+  t.equal(file.solutions?.[0], `set workdir: to a directory instead, such as ${root}, which holds it`);
+  t.notMatch(formatResult(file), /create/);
   const absolute = await runOnHost(request('echo ran', 2000, { projectRoot: root, workdir: join(root, 'absent') }));
   t.equal(absolute.solutions?.length, 1, 'an absolute workdir gets no word about resolving relative ones');
   const present = await runOnHost(request('pwd', 2000, { projectRoot: root, workdir: '.' }));

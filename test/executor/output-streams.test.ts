@@ -41,7 +41,7 @@ t.test('a hidden stream is shown as a placeholder, never as its lines', async (t
 t.test('maxOutputLines is accepted from 1 to 10000 and rejected outside with the range', async (t) => {
   const errors = (n: unknown) => loadConfig(`stop:\n  commands:\n    - run: "true"\n      maxOutputLines: ${JSON.stringify(n)}\n`).errors.map((e) => e.message);
   for (const ok of [1, 500, MAX_OUTPUT_LINES]) t.same(errors(ok), [], `${ok} accepted`);
-  for (const bad of [0, -5, MAX_OUTPUT_LINES + 1, 'ten', 2.5]) t.match(errors(bad), [/maxOutputLines .*from 1 to 10000/], `${bad} rejected`);
+  for (const bad of [0, -5, MAX_OUTPUT_LINES + 1, 'ten', 2.5]) t.match(errors(bad), [/maxOutputLines: .*from 1 to 10000/], `${bad} rejected`);
 });
 
 t.test('one line omitted is said in the singular', async (t) => {

@@ -51,7 +51,7 @@ t.test('an invalid configuration: its errors, no command run, exit 2', async (t)
   t.equal(record.commands.length, 0);
   t.equal(record.exitStatus, 2);
   t.match(record.errors, [{ path: 'stop.commands[0].timeout', line: 4 }]);
-  t.match(record.messages.join('\n'), /timeout at 4:\d+: invalid duration "-5s"/);
+  t.match(record.messages.join('\n'), /:4:\d+: stop\.commands\[0\]\.timeout: invalid duration "-5s"/);
 });
 
 t.test('a container command: created, started, removed, the project mounted at /workspace', async (t) => {
@@ -100,5 +100,5 @@ t.test('an empty command list is refused: a stop hook that runs nothing checks n
   const record = await recordText('stop:\n  commands: []\n', options);
   t.equal(record.exitStatus, 2);
   t.match(record.errors, [{ path: 'stop.commands', line: 2 }]);
-  t.match(record.messages.join('\n'), /stop\.commands at 2:\d+: is an empty list/);
+  t.match(record.messages.join('\n'), /:2:\d+: stop\.commands: is an empty list/);
 });

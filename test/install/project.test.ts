@@ -101,7 +101,7 @@ t.test('exec from the installed package, as a hook runner is used: an empty list
   });
   const empty = await project.specRun(['exec', 'empty.yaml']);
   t.equal(empty.code, 2, 'an empty command list is a configuration error, not a pass');
-  t.match(empty.stdout, /empty\.yaml:2:\d+: stop\.commands at 2:\d+: is an empty list/);
+  t.match(empty.stdout, /empty\.yaml:2:\d+: stop\.commands: is an empty list/);
   // `| head -1` through a real shell pipeline: PIPESTATUS keeps spec-run's own status.
   const piped = await new Promise<{ code: number | null; out: string; err: string }>((done) => {
     const bin = join(project.dir, 'node_modules/.bin/spec-run');
@@ -128,7 +128,7 @@ t.test('exec from the installed package lists every problem of a file at once, a
   const broken = await project.specRun(['exec', 'broken.yaml']);
   t.equal(broken.code, 2, 'a configuration error');
   const lines = broken.stdout.split('\n').map((line) => line.trim()).filter((line) => line.startsWith('broken.yaml:'));
-  t.match(lines, [/^broken\.yaml:2:\d+: stop\.defaultTimeout .*no spaces are allowed/, /^broken\.yaml:6:\d+: \(yaml\) .*Map keys must be unique/, /^broken\.yaml:8:\d+: stop\.commands\[1\]\.memory .*applies in a container only/], broken.stdout);
+  t.match(lines, [/^broken\.yaml:2:\d+: stop\.defaultTimeout: .*no spaces are allowed/, /^broken\.yaml:6:\d+: \(yaml\): .*Map keys must be unique/, /^broken\.yaml:8:\d+: stop\.commands\[1\]\.memory: .*applies in a container only/], broken.stdout);
   t.equal(lines.length, 3, 'three problems, one line each, in the order of the file');
 
   const interrupted = await new Promise<{ code: number | null; out: string }>((done) => {

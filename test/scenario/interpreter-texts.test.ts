@@ -159,7 +159,7 @@ t.test('a refused configuration: its error lines, named as the scenario names th
   const o = await observe({ text, line: 1 }, emptySetup(), { configName: 'stop.yaml' });
   for (const sentence of [
     'the output starts with `Error: invalid configuration stop.yaml:`',
-    'the first problem reads `stop.yaml:4:23: stop.commands[0].maxOutputLines at 4:23:`',
+    'the first problem reads `stop.yaml:4:23: stop.commands[0].maxOutputLines: must be`',
     'the second problem ends with `not 10001`',
     'each of the two error lines begins with `stop.yaml:`',
     'no `[1/…]` announcement is printed',

@@ -233,7 +233,7 @@ t.test('a file or directory said not to be there is true of the fresh directory'
 });
 
 t.test('"it says `…`" of no command, in a run whose configuration was refused, is looked for in what the run printed', async (t) => {
-  const refused: RunRecord = { config: { defaultTimeout: { kind: 'inherit' }, commands: [] }, errors: [{ line: 4, column: 7, message: "unknown key 'retrys'", path: 'stop.commands[0].retrys' }], commands: [], messages: ['Error: invalid configuration c.yaml:', "  c.yaml:4:7: stop.commands[0].retrys at 4:7: unknown key 'retrys'"], exitStatus: 2 };
+  const refused: RunRecord = { config: { defaultTimeout: { kind: 'inherit' }, commands: [] }, errors: [{ line: 4, column: 7, message: "unknown key 'retrys'", path: 'stop.commands[0].retrys' }], commands: [], messages: ['Error: invalid configuration c.yaml:', "  c.yaml:4:7: stop.commands[0].retrys: unknown key 'retrys'"], exitStatus: 2 };
   const observed = { record: refused, scale: 1, documented: [], runs: [], synthesized: [], notes: [], files: [], other: async () => refused } as Observation;
   const says = readThen("the error says `unknown key 'retrys'`");
   const absent = readThen('it says `every command needs`');

@@ -110,7 +110,8 @@ export const validationSteps: StepDefinition[] = [
   defineStep(/^clear error messages provided$/i, (w, c) => {
     for (const v of allInvalidRejected(w, c)) {
       const message = v.error?.message ?? '';
-      c.includes(message, `${v.error?.path} at ${v.line}:`, `error for line ${v.line} names the field and the place`);
+      c.includes(message, `${v.error?.path}:`, `error for line ${v.line} names the field`);
+      c.equal(v.error?.line, v.line, `error for line ${v.line} is placed on it`);
       c.includes(message, v.value.replace(/^"|"$/g, ''), `error for line ${v.line} names the value`);
       const reason = COMMENT_TO_REASON.find(([comment]) => comment.test(v.comment ?? ''))?.[1];
       if (reason) c.matches(message, reason, `error for ${v.value} (${v.comment})`);
