@@ -11,7 +11,7 @@ import { ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { pullIfMissing } from './pull.js';
 import type { ExecObserver } from './events.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, hiddenStreams, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { onHost, unusableDirectory, WORKSPACE } from './workspace.js';
 
 export type EngineStatus = { ok: true; version: string } | { ok: false; error: string; solutions: string[] };
@@ -182,8 +182,7 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
         durationMs,
       });
     }
-    // The container's init reports a command ended by signal n as 128+n, as a command's own `exit 128+n`: no signal is known.
-    return result({ outcome: 'completed', exitCode: state.ExitCode, signal: null, durationMs });
+    return result({ outcome: 'completed', exitCode: state.ExitCode, signal: signalOf(state.ExitCode), durationMs });
   } finally {
     if (created) await remove(name, notes, tell);
   }

@@ -10,7 +10,7 @@ import { asSpawn, containment, inOwnPidNamespace, tiedToParent } from '../proces
 import type { StopOutcome } from '../process/stop.js';
 import { CONTAINER_ONLY } from './config.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, hiddenStreams, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { unusableDirectory } from './workspace.js';
 
 /** Init of a command's PID namespace: runs it, says on fd 3 when it ended, then stops what it left behind and says how. */
@@ -95,10 +95,9 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     await child.outputClosed();
     const how = reaper.cleanup();
     if (how) notes.push(`processes the command left running were stopped (${how}), including any that left its process group`);
-    // The reaper exits with the command's status, a shell's: 128+n when signal n ended the command, and
-    // when it ran `exit 128+n`; which of the two is unknown, so no signal is named.
+    // The reaper exits with the command's status: a shell-style 128+n when a signal ended the command.
     const exitCode = ended.code ?? EXIT.infrastructure;
-    return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: null, durationMs });
+    return base(request, notes, collector, started, { outcome: 'completed', exitCode, signal: signalOf(exitCode), durationMs });
   }
   // The leader ended on its own; members it left in its group are stopped too.
   const leftovers = await child.stop(graceMs);

@@ -72,11 +72,7 @@ export interface ExecResult {
   timeoutText: string;
   outcome: ExecOutcome;
   exitCode: number;
-  /**
-   * Signal that ended the command, only when the executor knows it: SIGTERM when the grace period sufficed,
-   * SIGKILL when not, or the signal a command was seen to die of (in a process group). A status of 128+n
-   * from a shell (the PID namespace's reaper) or a container's init names none: `exit 130` gives it too.
-   */
+  /** Signal that ended the command: SIGTERM when the grace period sufficed, SIGKILL when not, or the signal of a command that died of one. */
   signal: NodeJS.Signals | null;
   /** From start to the end of the command (for Docker: from `docker start`). */
   durationMs: number;
@@ -126,7 +122,7 @@ export function stoppedExitCode(reason: StopReason, killed: boolean, signal?: Ab
   return number ? 128 + number : EXIT.interrupted;
 }
 
-/** The signal a shell-style exit code above 128 stands for, if it names one: for codes made from a known signal (an interrupt's). */
+/** The signal behind a shell-style exit code above 128, if it names one. */
 export function signalOf(exitCode: number): NodeJS.Signals | null {
   if (exitCode <= 128) return null;
   const entry = Object.entries(constants.signals).find(([, n]) => n === exitCode - 128);
