@@ -63,7 +63,7 @@ t.test('keepOutput: tail keeps the last lines in exec, in the team\'s steps and 
 
   const typo = await project.specRun(['exec', 'typo.yaml']);
   t.equal(typo.code, 2);
-  t.match(typo.stdout, /typo\.yaml:4:\d+: stop\.commands\[0\]\.keepOutput .*must be head .* or tail .*, not "end"/);
+  t.match(typo.stdout, /typo\.yaml:4:\d+: stop\.commands\[0\]\.keepOutput: must be head .* or tail .*, not "end"/);
 
   const run = await project.specRun(['specs/', '--steps', 'steps.mjs', '--reporter', 'tap']);
   t.equal(run.code, 0, run.stdout.slice(-1500));

@@ -159,7 +159,7 @@ export const enforcementSteps: StepDefinition[] = [
     c.equal(masked(docker), masked(host), 'the reports (measured duration and probe marker aside)');
     const strip = (run: typeof host) => {
       const e = limitEvent(run.result);
-      return e && { ...e, command: e.command.split(run.marker).join('<marker>'), timestamp: '-', duration: '-', durationMs: 0, context: '-', image: undefined };
+      return e && { ...e, command: e.command.split(run.marker).join('<marker>'), timestamp: '-', duration: '-', durationMs: 0, context: '-', image: undefined, imageUsed: undefined };
     };
     c.equal(strip(docker), strip(host), 'the logged timeout events (time, place and image aside)');
   }),
