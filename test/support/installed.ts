@@ -3,9 +3,11 @@
 // node_modules/.bin/spec-run. The tests of every capability use it beside their unit
 // tests, because a suite run inside the repository hides what the package lacks.
 //
-// Packing and installing take seconds, so one installation is made per test process and
-// shared by its projects: each project is a fresh directory whose node_modules is a link
-// to that installation's, as a monorepo's hoisted node_modules would be.
+// Packing and installing take tens of seconds, so one installation is shared by a test
+// process's projects: each project is a fresh directory whose node_modules is a link to
+// that installation's, as a monorepo's hoisted node_modules would be. The suite's runner
+// makes one for all its test processes and names it in SPEC_RUN_TEST_INSTALLATION; a test
+// file run alone makes its own.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,12 +19,30 @@ export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '
 
 let installation: string | null = null;
 
+/** The variable that names an installation made by the suite's runner for every test process. */
+export const SHARED_INSTALLATION = 'SPEC_RUN_TEST_INSTALLATION';
+
 /**
  * A directory holding node_modules with spec-run installed from its packed tarball (built
- * once per process; the checkout must have been built, as the suite's set-up does).
+ * once per process, or once per suite; the checkout must have been built, as the suite's
+ * set-up does).
  */
 export function installedPackage(): string {
   if (installation !== null) return installation;
+  const shared = process.env[SHARED_INSTALLATION];
+  if (shared) {
+    if (!existsSync(join(shared, 'node_modules', '.bin', 'spec-run'))) throw new Error(`${SHARED_INSTALLATION} names ${shared}, which holds no installed spec-run`);
+    installation = shared;
+    return shared;
+  }
+  installation = newInstallation();
+  const made = installation;
+  process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+  return made;
+}
+
+/** Packs this checkout and installs the tarball into a new directory, which the caller removes. */
+export function newInstallation(): string {
   const base = mkdtempSync(join(tmpdir(), 'spec-run-installed-'));
   // --ignore-scripts: dist/ is already built by the suite's set-up; prepack would build again.
   const packed = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', base], {
@@ -33,8 +53,6 @@ export function installedPackage(): string {
   chmodSync(base, 0o755);
   writeFileSync(join(base, 'package.json'), JSON.stringify({ name: 'installed-spec-run', private: true, type: 'module' }));
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--save-dev', join(base, packed)], { cwd: base, stdio: 'pipe' });
-  installation = base;
-  process.once('exit', () => rmSync(base, { recursive: true, force: true }));
   return base;
 }
 
