@@ -47,3 +47,27 @@ t.test('a late reply to a driver that died is not the answer to the next driver\
   await sleep(200);
   t.same(processesWith(marker), [], 'the session that started after its driver died was stopped');
 });
+
+t.test('a thread stopped while it reads the replies passes on the one it read', { skip: !realRuntimeBuilt() && 'the runtime is not built' }, async (t) => {
+  t.teardown(closeDrivers);
+  // The reader thread waits for its evaluation's reply; stopped, it still reads the next
+  // message whole, which answers the main thread: it used to be lost with the thread,
+  // and the main thread waited for it until the unit's time limit. The reader's own reply,
+  // which comes after the unit, is dropped by the driver.
+  const doc =
+    frontmatter() +
+    lisp(`(let* ((session (make-test-session))
+       (reader (bt:make-thread (lambda () (evaluate-in-session session "(sleep 2)")) :name "reader")))
+  (sleep 0.5)
+  (bt:destroy-thread reader)
+  (fiveam:is (equal '(1) (parse-json "[1]")))
+  (sb-thread:join-thread reader :default nil))`) +
+    lisp(`(fiveam:is (equal '(2) (parse-json "[2]")))`);
+  const { failed, points } = await runMarkdown(doc, options({ unitTimeoutMs: 15_000 }));
+  t.same(
+    failed.map((p) => `${p.name}: ${JSON.stringify(p.diagnostics).slice(0, 300)}`),
+    [],
+    'no point fails',
+  );
+  t.equal(points.length, 2, 'both checks ran');
+});
