@@ -61,6 +61,8 @@ export class Driver {
   /** Messages read and not yet taken; a malformed line is queued as its error, in its place. */
   private readonly queue: (DriverMessage | DriverProtocolError)[] = [];
   private waiter: (() => void) | null = null;
+  /** Set once stop() is called: replies still due are dropped (see answer). */
+  private stopped = false;
 
   constructor(private readonly link: DriverLink) {}
 
@@ -163,6 +165,11 @@ export class Driver {
     } catch (error) {
       outcome = { ok: false, message: (error as Error).message };
     }
+    // A driver that was stopped or has ended reads no reply. A forked driver's commands go
+    // through its zygote's pipe, which the next driver forked shares: written there, the
+    // reply would reach that driver, whose requests are numbered from 1 too, as the
+    // answer to its own request of the same rid.
+    if (this.stopped || this.link.ended) return;
     this.write({ kind: 'reply', rid: message.rid, outcome });
   }
 
@@ -171,6 +178,7 @@ export class Driver {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.link.stop();
   }
 }

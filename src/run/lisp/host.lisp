@@ -45,52 +45,81 @@
                      (host-request-operation condition)
                      (host-request-message condition)))))
 
+;;; Replies are matched to requests by rid. A reply is kept only for a request whose
+;;; thread still waits for it: one for a rid never asked, already answered or given up
+;;; (its thread stopped while it waited) is dropped, with a note on stderr, the tail
+;;; spec-run shows when the driver dies.
+
 (defvar *last-request-id* 0)
 
 (defvar *replies-lock* (bt:make-lock "spec-run replies"))
 (defvar *reply-arrived* (bt:make-condition-variable :name "spec-run reply arrived"))
+(defvar *awaited* (cl:make-hash-table) "Rids of requests whose thread waits for the reply.")
 (defvar *replies* (cl:make-hash-table)
   "Replies read from the host that their thread has not taken yet: rid -> outcome.")
 (defvar *reading-replies* nil "True while some thread reads the host's input.")
 
 (defvar *main-thread* nil "The driver's own thread, which reads commands.")
 
-(defun read-reply ()
-  "The host's next message, read whole: a thread of spec code is not stopped halfway
-through a message (a unit's threads left running are, at its end), which would
-leave the rest of it for the next reader."
-  (if (eq sb-thread:*current-thread* *main-thread*)
-      (read-from-host)
-      (sb-sys:without-interrupts (read-from-host))))
+(defun file-reply (reply)
+  "Keep REPLY, a (:reply rid outcome) read from the host, for the thread that waits
+for it, and wake the waiting threads; drop it when none does. Takes *REPLIES-LOCK*."
+  (destructuring-bind (rid outcome) (rest reply)
+    (bt:with-lock-held (*replies-lock*)
+      (cond ((gethash rid *awaited*)
+             (setf (gethash rid *replies*) outcome)
+             (sb-thread:condition-broadcast *reply-arrived*))
+            (t (format *error-output* "~&spec-run driver: dropped a reply to request ~S, which no thread waits for~%" rid)
+               (finish-output *error-output*))))))
+
+(defun read-reply (rid)
+  "Read the host's next message, a reply, and file it (FILE-REPLY). A thread of spec
+code is not stopped between the two, nor halfway through a message (a unit's threads
+left running are stopped at its end): a reply read must reach its thread, and a
+message half read would leave the rest for the next reader."
+  (flet ((read-and-file ()
+           (let ((reply (read-from-host)))
+             (unless (and (consp reply) (eq (first reply) :reply))
+               (error "spec-run protocol: expected a reply to request ~D, got ~S" rid reply))
+             (file-reply reply))))
+    (if (eq sb-thread:*current-thread* *main-thread*)
+        (read-and-file)
+        (sb-sys:without-interrupts (read-and-file)))))
 
 (defun await-reply (rid)
   "The outcome (status value) of request RID. One waiting thread at a time reads
-the host's input and files each reply under its rid; the others wait for theirs."
+the host's input and files each reply under its rid; the others wait for theirs.
+A wait given up (its thread stopped) leaves nothing behind: its reply is dropped."
   (bt:with-lock-held (*replies-lock*)
     (loop
       (multiple-value-bind (outcome found) (gethash rid *replies*)
-        (when found
-          (remhash rid *replies*)
-          (return outcome)))
+        (when found (return outcome)))
       (if *reading-replies*
           (bt:condition-wait *reply-arrived* *replies-lock*)
-          (let ((reply (progn (setf *reading-replies* t)
-                              (bt:release-lock *replies-lock*)
-                              (unwind-protect (read-reply)
-                                (bt:acquire-lock *replies-lock*)
-                                (setf *reading-replies* nil)))))
-            (unless (and (consp reply) (eq (first reply) :reply))
-              (error "spec-run protocol: expected a reply to request ~D, got ~S" rid reply))
-            (setf (gethash (second reply) *replies*) (third reply))
-            (sb-thread:condition-broadcast *reply-arrived*))))))
+          (progn (setf *reading-replies* t)
+                 (bt:release-lock *replies-lock*)
+                 (unwind-protect (read-reply rid)
+                   (bt:acquire-lock *replies-lock*)
+                   (setf *reading-replies* nil)
+                   ;; Another waiting thread reads next, should this one be done or stopped.
+                   (sb-thread:condition-broadcast *reply-arrived*)))))))
 
 (defun host-request (operation &rest fields)
   "Ask the host to do OPERATION; FIELDS is an alist sent along. Returns the
 host's value, or signals HOST-REQUEST-FAILED with the host's explanation.
 Safe to call from several threads at once."
-  (let ((rid (bt:with-lock-held (*replies-lock*) (incf *last-request-id*))))
-    (send-to-host `((:type . "request") (:rid . ,rid) (:op . ,operation) ,@fields))
-    (destructuring-bind (status value) (await-reply rid)
+  (let ((rid (bt:with-lock-held (*replies-lock*)
+               (let ((rid (incf *last-request-id*)))
+                 (setf (gethash rid *awaited*) t)
+                 rid))))
+    (destructuring-bind (status value)
+        (unwind-protect
+             (progn (send-to-host `((:type . "request") (:rid . ,rid) (:op . ,operation) ,@fields))
+                    (await-reply rid))
+          ;; Answered or given up: a reply still to come for RID is dropped.
+          (bt:with-lock-held (*replies-lock*)
+            (remhash rid *awaited*)
+            (remhash rid *replies*)))
       (ecase status
         (:ok value)
         (:error (error 'host-request-failed :operation operation :message value))))))

@@ -36,6 +36,17 @@ export interface LispDocumentOutcome {
 
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
+/**
+ * A point as the driver sent it, with the length the transcript had then: its
+ * diagnostics show the exchanges made before the check, not those of the rest of
+ * its unit (a failing trial of a loop, reported once the unit has ended, would
+ * otherwise show the last trial's request and response as its own).
+ */
+interface ReceivedPoint {
+  message: PointMessage;
+  exchanges: number;
+}
+
 /** Admits a request of spec code through the run's quiet gate; the release ends its turn. */
 type Admission = (message: RequestMessage) => Promise<Release>;
 
@@ -230,10 +241,11 @@ class DocumentRun {
    * Runs one driver command under `deadline`; on timeout or crash the environment
    * is closed and forgotten, so the next command gets a fresh one.
    */
-  private async command(text: DriverCommand, onPoint: (message: PointMessage) => void, deadline: number): Promise<Interruption | null> {
+  private async command(text: DriverCommand, onPoint: (point: ReceivedPoint) => void, deadline: number): Promise<Interruption | null> {
     const environment = this.environment!;
     let timer: NodeJS.Timeout | undefined;
-    const work = environment.driver.run(text, environment.handlers(onPoint)).then(
+    const handlers = environment.handlers((message) => onPoint({ message, exchanges: this.transcript.exchanges.length }));
+    const work = environment.driver.run(text, handlers).then(
       (done) => {
         this.sleptSeconds += done.slept;
         return null;
@@ -268,7 +280,7 @@ class DocumentRun {
     const report = !this.definitionsReported;
     this.definitionsReported = true;
     for (const file of this.options.vocabularyFiles) {
-      const failures: PointMessage[] = [];
+      const failures: ReceivedPoint[] = [];
       const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file) }, (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
       if (report && (failures.length || outcome)) this.reportLoadFailure(`vocabulary file ${file}`, { file, line: 1 }, failures, outcome);
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
@@ -277,7 +289,7 @@ class DocumentRun {
     if (testNames.length > 0) await this.command({ kind: 'unit-tests', testNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
-      const failures: PointMessage[] = [];
+      const failures: ReceivedPoint[] = [];
       // Definitions may draw random numbers too (a defvar of a generated value).
       const seed = unitSeed(this.options.seed, { id: `${code.file}#definitions-${index + 1}`, file: code.file });
       const outcome = await this.command(loadCommand(code, seed), (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
@@ -290,7 +302,7 @@ class DocumentRun {
     }
   }
 
-  private reportLoadFailure(name: string, at: SourceRef, failures: PointMessage[], outcome: Interruption | null): void {
+  private reportLoadFailure(name: string, at: SourceRef, failures: ReceivedPoint[], outcome: Interruption | null): void {
     // A definition borrowed from another document is named by its place there, apart from this document's lines.
     const unitId = at.file === this.plan.file ? `${this.plan.file}#load-${at.line}` : `${this.plan.file}#load-${at.file}:${at.line}`;
     this.emit({ type: 'unit-start', file: this.plan.file, unitId, name, kind: 'problem', at });
@@ -299,20 +311,20 @@ class DocumentRun {
     this.emit({ type: 'unit-end', file: this.plan.file, unitId, durationMs: 0 });
   }
 
-  private pointEvent(unitId: string, message: PointMessage, fallback: SourceRef, extra?: Record<string, unknown>): PointEvent {
+  private pointEvent(unitId: string, { message, exchanges }: ReceivedPoint, fallback: SourceRef, extra?: Record<string, unknown>): PointEvent {
     const at = { file: message.file ?? fallback.file, line: message.line ?? fallback.line };
     const event: PointEvent = { type: 'point', file: this.plan.file, unitId, ok: message.ok, name: message.name, at };
     if (message.skip !== undefined) event.skip = message.skip;
     if (!message.ok) {
-      event.diagnostics = { ...this.withDefinedElsewhere(message.diagnostics ?? {}), ...this.lastExchange(), ...this.environmentNote(), ...extra };
-      this.attachTranscript(event);
+      event.diagnostics = { ...this.withDefinedElsewhere(message.diagnostics ?? {}), ...this.lastExchange(exchanges), ...this.environmentNote(), ...extra };
+      this.attachTranscript(event, exchanges);
     }
     return event;
   }
 
-  /** A failing point carries the MCP exchanges of its unit so far. */
-  private attachTranscript(event: PointEvent): PointEvent {
-    const attachment = transcriptAttachment(this.transcript.exchanges.slice(this.exchangesBeforeUnit));
+  /** A failing point carries the MCP exchanges of its unit so far, or up to the `upTo`th of the transcript (its check). */
+  private attachTranscript(event: PointEvent, upTo = this.transcript.exchanges.length): PointEvent {
+    const attachment = transcriptAttachment(this.transcript.exchanges.slice(this.exchangesBeforeUnit, upTo));
     if (attachment) event.attachments = [...(event.attachments ?? []), attachment];
     return event;
   }
@@ -324,9 +336,9 @@ class DocumentRun {
     return note ? { ...diagnostics, reason: `${String(diagnostics.reason)}; ${note}` } : diagnostics;
   }
 
-  /** The last request and response of the running unit, if it made any. */
-  private lastExchange(): Record<string, unknown> {
-    const last = this.transcript.exchanges.length > this.exchangesBeforeUnit ? this.transcript.exchanges.at(-1) : undefined;
+  /** The last request and response of the running unit so far, or among the first `upTo` of the transcript, if it made any. */
+  private lastExchange(upTo = this.transcript.exchanges.length): Record<string, unknown> {
+    const last = upTo > this.exchangesBeforeUnit ? this.transcript.exchanges[upTo - 1] : undefined;
     return last ? { request: last.request, response: last.response } : {};
   }
 
@@ -404,9 +416,9 @@ class DocumentRun {
       for (let run = 0; run < runs; run++) {
         const seedOfRun = runSeed(seed, run);
         reportedSeed = seedOfRun;
-        const points: PointMessage[] = [];
+        const points: ReceivedPoint[] = [];
         const outcome = await this.command(unitCommand(unit, seedOfRun), (p) => points.push(p), deadline);
-        const failedRun = outcome !== null || points.some((p) => !p.ok);
+        const failedRun = outcome !== null || points.some((p) => !p.message.ok);
         const runNote = runs > 1 ? { seed: seedOfRun, run: run + 1, runs } : { seed: seedOfRun };
         if (failedRun || run === runs - 1) {
           for (const point of points) this.emitPoint(this.pointEvent(unit.id, point, at, runNote));

@@ -280,6 +280,8 @@ export function runtimeOf(options: Pick<RunOptions, 'runtime' | 'runtimeCommand'
 export class ServerSet {
   private readonly servers = new Map<number, RuntimeConnection>();
   private lastId = 0;
+  /** Set by stopAll: a session whose start was under way then is stopped once started. */
+  private closed = false;
 
   constructor(
     private readonly runtime: RuntimeConnector,
@@ -293,7 +295,13 @@ export class ServerSet {
   async start(initialize = true, released: number[] = []): Promise<number> {
     await Promise.all(released.map((id) => this.stop(id)));
     const id = ++this.lastId;
-    this.servers.set(id, await this.runtime.connect(initialize));
+    const server = await this.runtime.connect(initialize);
+    if (this.closed) {
+      // Its driver was stopped while it started (a unit past its time limit, a crash): nothing will stop it later.
+      await server.stop();
+      throw new Error('the sessions of this driver were stopped while this one started');
+    }
+    this.servers.set(id, server);
     return id;
   }
 
@@ -338,6 +346,7 @@ export class ServerSet {
   }
 
   async stopAll(): Promise<void> {
+    this.closed = true;
     const servers = [...this.servers.values()];
     this.servers.clear();
     await Promise.all(servers.map((s) => s.stop()));
