@@ -244,7 +244,9 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
  */
 export function endInterrupted(record: RunRecord, signal: InterruptSignal, write?: (text: string) => void): void {
   const total = record.config.commands.length;
-  const text = `interrupted by ${signal}: ${total - record.commands.length} of ${total} commands not run`;
+  const notRun = total - record.commands.length;
+  // Every command was started (the last one stopped): no count of none.
+  const text = notRun > 0 ? `interrupted by ${signal}: ${notRun} of ${total} commands not run` : `interrupted by ${signal}`;
   record.messages.push(text);
   write?.(text);
   record.interrupted = signal;
