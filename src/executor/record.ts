@@ -224,6 +224,8 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
       if (event.type === 'start') origin = now;
       events.push({ ...event, atMs: origin === null ? 0 : now - origin });
     };
+    // A configuration's commands are what spec-run exec runs (the interpreter's too): its advice, not a document's.
+    request.runBy = 'exec';
     if (options.graceMs !== undefined) request.graceMs = options.graceMs;
     const result = await execute(request, options.log);
     if (configDirSeen === null) result.notes.unshift(`${configDirVariable} is not set in the container: the configuration's directory ${configDir} is outside the project mounted at ${WORKSPACE}`);
