@@ -6,7 +6,7 @@ import { VERSION } from '../version.js';
 import { parseReporterChoice, type ReporterChoice, type ReporterName } from './reporter-choice.js';
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH } from '../run/run-record.js';
 import { parseShard, type Shard } from '../run/shard.js';
-import { endOnHeldSignal } from './start-signals.js';
+import { endOnHeldSignal, releaseStartSignals } from './start-signals.js';
 import { CONFIG_REFERENCE, EXEC_DESCRIPTION } from '../executor/config-reference.js';
 
 const examples = `
@@ -90,9 +90,10 @@ export function buildProgram(): Command {
     .addHelpText('after', examples)
     // Before the commands are added: they copy these settings when created.
     .exitOverride()
-    // Only a run reports a signal that arrived while spec-run started; the other commands end on it.
+    // Only a run and exec report a signal that arrived while spec-run started; the other commands end on it.
     .hook('preAction', (_program, command) => {
-      if (command.name() !== 'run') endOnHeldSignal();
+      // `exec` takes the held signal over itself, once it listens (execCommand).
+      if (command.name() !== 'run' && command.name() !== 'exec') endOnHeldSignal();
     });
 
   program
@@ -248,7 +249,7 @@ export function buildProgram(): Command {
       if (options.project) argv.push('--project', options.project);
       for (const alias of options.imageAlias ?? []) argv.push('--image-alias', alias);
       if (options.configDirEnv) argv.push('--config-dir-env', options.configDirEnv);
-      process.exitCode = await execCommand(argv);
+      process.exitCode = await execCommand(argv, releaseStartSignals);
     });
 
   return program;

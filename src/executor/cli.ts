@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
-import { Interrupts } from './interrupts.js';
+import { Interrupts, type InterruptSignal } from './interrupts.js';
 import { DEFAULT_CONFIG_DIR_ENV, endInterrupted, recordRun, unreadableConfig, type RunRecord } from './record.js';
 import { EXEC_DESCRIPTION } from './config-reference.js';
 
@@ -18,6 +18,12 @@ export interface ExecCliOptions {
   /** Environment variable that carries the configuration file's directory to every command. */
   configDirEnv?: string;
   write?: (text: string) => void;
+  /**
+   * Hands over a signal held while spec-run started (and stops holding): called once this
+   * run listens for signals itself, so that no moment is left where one would be lost or
+   * end the process without its report.
+   */
+  takeStartSignal?: () => InterruptSignal | undefined;
 }
 
 export { DEFAULT_CONFIG_DIR_ENV };
@@ -64,24 +70,29 @@ function writeStdout(text: string): void {
   if (!stdoutReaderGone) process.stdout.write(`${text}\n`);
 }
 
-export async function execCommand(input: string[] | ExecCliOptions): Promise<number> {
+export async function execCommand(input: string[] | ExecCliOptions, takeStartSignal?: () => InterruptSignal | undefined): Promise<number> {
   const write = (Array.isArray(input) ? undefined : input.write) ?? writeStdout;
+  // Listening first, then taking over a signal held while spec-run started: one arriving
+  // at any moment in between is received here, not lost and not silently fatal.
+  const interrupts = new Interrupts();
+  interrupts.adopt((takeStartSignal ?? (Array.isArray(input) ? undefined : input.takeStartSignal))?.());
   let options: ExecCliOptions;
   try {
     options = Array.isArray(input) ? parseExecArgs(input) : input;
   } catch (e) {
+    interrupts.dispose();
     write((e as Error).message);
-    return 2;
+    return interrupts.exitStatus ?? 2;
   }
   let text: string;
   try {
     text = await readFile(options.config, 'utf8');
   } catch (e) {
+    interrupts.dispose();
     write(unreadableConfig(options.config, e as Error));
-    return 2;
+    return interrupts.exitStatus ?? 2;
   }
   const { config, errors } = loadConfig(text);
-  const interrupts = new Interrupts();
   let record: RunRecord;
   try {
     record = await recordRun(config, errors, {

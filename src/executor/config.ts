@@ -223,6 +223,29 @@ function keyNode(map: Node | null, key: string): Node | null {
   return (pair?.key as Node | undefined) ?? map;
 }
 
+/** The field path of the repeated key at OFFSET (its key node's start), and where that key first is in its mapping. */
+function duplicateAt(node: unknown, offset: number, path: PropertyKey[] = []): { path: PropertyKey[]; firstOffset: number } | undefined {
+  if (isMap(node)) {
+    for (const item of node.items) {
+      const key = item.key as Node | null;
+      const name = isScalar(key) ? String(key.value) : String(key);
+      const start = key?.range?.[0];
+      if (start !== undefined && offset >= start && offset < (key?.range?.[1] ?? start + 1)) {
+        const first = node.items.find((other) => (isScalar(other.key) ? String(other.key.value) : String(other.key)) === name);
+        return { path: [...path, name], firstOffset: (first?.key as Node | undefined)?.range?.[0] ?? start };
+      }
+      const found = duplicateAt(item.value, offset, [...path, name]);
+      if (found) return found;
+    }
+  } else if (isSeq(node)) {
+    for (const [index, item] of node.items.entries()) {
+      const found = duplicateAt(item, offset, [...path, index]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 interface Place {
   line: number;
   column: number;
@@ -254,7 +277,12 @@ function check<T>(text: string, schema: z.ZodType<T>, firstLine: number): Checke
   const placeOf = (path: readonly PropertyKey[]) => place(locate(root, path).node?.range?.[0]);
   const errors: ConfigError[] = [];
   const report = (path: string, offset: number | undefined, problem: string) => errors.push(configError(path, place(offset), problem));
-  for (const e of doc.errors) report('(yaml)', e.pos[0], `${e.message.split('\n')[0]} [${e.code}]`);
+  for (const e of doc.errors) {
+    // A repeated key is named by its field path, as every other error is, with where it first was.
+    const duplicate = e.code === 'DUPLICATE_KEY' ? duplicateAt(root, e.pos[0]) : undefined;
+    if (duplicate) report(fieldPath(duplicate.path), e.pos[0], `duplicated key '${String(duplicate.path.at(-1))}', first at line ${place(duplicate.firstOffset).line}`);
+    else report('(yaml)', e.pos[0], `${e.message.split('\n')[0]} [${e.code}]`);
+  }
   // A repeated key leaves the rest of the tree as written (the key keeps its last value), so
   // the file's other problems are listed with it; after any other YAML error the tree is a guess.
   if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { data: undefined, raw: undefined, errors, placeOf };
@@ -264,7 +292,7 @@ function check<T>(text: string, schema: z.ZodType<T>, firstLine: number): Checke
     const at = locate(root, issue.path);
     const path = fieldPath(issue.path) || '(root)';
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) report(`${path}.${key}`, keyNode(at.node, key)?.range?.[0], `unknown key '${key}' ${issue.message}`);
+      for (const key of issue.keys) report(fieldPath([...issue.path, key]), keyNode(at.node, key)?.range?.[0], `unknown key '${key}' ${issue.message}`);
     } else if (issue.code === 'invalid_key') {
       report(path, keyNode(locate(root, issue.path.slice(0, -1)).node, String(issue.path.at(-1)))?.range?.[0], issue.issues[0]?.message ?? issue.message);
     } else {

@@ -8,7 +8,7 @@ import { Child, ownProcessWork } from '../process/child.js';
 import { asSpawn, tiedToParent } from '../process/containment.js';
 import { OWNER_LABEL, watchOwnContainers } from './container-watch.js';
 import { ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
-import { pullIfMissing } from './pull.js';
+import { localImageAdvice, pullIfMissing } from './pull.js';
 import type { ExecObserver } from './events.js';
 import { OutputCollector } from './output.js';
 import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
@@ -98,7 +98,7 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
   } else {
     const pulled = await pullIfMissing(used, request.image);
     tell({ type: 'image', image: used, action: pulled.ok ? (pulled.note ? 'pulled' : 'present') : 'pull-failed', detail: pulled.ok ? pulled.note : pulled.error });
-    if (!pulled.ok) return infrastructure(pulled.error, pulled.solutions);
+    if (!pulled.ok) return infrastructure(pulled.error, [...pulled.solutions, localImageAdvice(request.image, request.runBy ?? 'documents')]);
     if (pulled.note) notes.push(pulled.note);
   }
 

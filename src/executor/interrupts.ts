@@ -26,6 +26,11 @@ export class Interrupts {
     if (early) this.receive(early);
   }
 
+  /** A signal received before these listeners were in place (held while spec-run started): it counts as the first. */
+  adopt(early: InterruptSignal | undefined): void {
+    if (early && !this.first) this.receive(early);
+  }
+
   get received(): InterruptSignal | undefined {
     return this.first;
   }

@@ -25,6 +25,16 @@ export function pullIfMissing(image: string, requested = image): Promise<PullOut
   return pull;
 }
 
+/**
+ * The way to run REQUESTED on a local image, for what is running: spec-run exec reads no
+ * spec-run.config.json (only --image-alias), spec-run's documents read it.
+ */
+export function localImageAdvice(requested: string, runBy: 'exec' | 'documents'): string {
+  return runBy === 'exec'
+    ? `or run ${requested} on a local image: spec-run exec --image-alias ${requested}=<local image>`
+    : `or run ${requested} on a local image: "images": { "${requested}": "<local image>" } in spec-run.config.json`;
+}
+
 async function present(image: string): Promise<boolean> {
   return (await execa('docker', ['image', 'inspect', '--format', '{{.Id}}', image], { reject: false })).exitCode === 0;
 }
@@ -51,8 +61,6 @@ function pullImage(image: string, requested: string): Promise<PullOutcome> {
         error: `image ${image}${requested !== image ? ` (for ${requested})` : ''} is not on this machine and could not be pulled: ${why}`,
         solutions: [
           `pull it where a registry is reachable: docker pull ${image}`,
-          // spec-run exec reads no spec-run.config.json: each way is named with what reads it.
-          `or run ${requested} on a local image: --image-alias ${requested}=<local image> for spec-run exec, or "images": { "${requested}": "<local image>" } in spec-run.config.json for spec-run's documents`,
         ],
       });
     });

@@ -224,6 +224,8 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
       if (event.type === 'start') origin = now;
       events.push({ ...event, atMs: origin === null ? 0 : now - origin });
     };
+    // A configuration's commands are what spec-run exec runs (the interpreter's too): its advice, not a document's.
+    request.runBy = 'exec';
     if (options.graceMs !== undefined) request.graceMs = options.graceMs;
     const result = await execute(request, options.log);
     if (configDirSeen === null) result.notes.unshift(`${configDirVariable} is not set in the container: the configuration's directory ${configDir} is outside the project mounted at ${WORKSPACE}`);
@@ -244,7 +246,9 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
  */
 export function endInterrupted(record: RunRecord, signal: InterruptSignal, write?: (text: string) => void): void {
   const total = record.config.commands.length;
-  const text = `interrupted by ${signal}: ${total - record.commands.length} of ${total} commands not run`;
+  const notRun = total - record.commands.length;
+  // Every command was started (the last one stopped): no count of none.
+  const text = notRun > 0 ? `interrupted by ${signal}: ${notRun} of ${total} commands not run` : `interrupted by ${signal}`;
   record.messages.push(text);
   write?.(text);
   record.interrupted = signal;

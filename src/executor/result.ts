@@ -19,6 +19,8 @@ export const EXIT = {
 
 export interface ExecRequest {
   run: string;
+  /** What runs the command, for advice that depends on it: a stop-hook configuration (spec-run exec) or a document's step (default). */
+  runBy?: 'exec' | 'documents';
   /** null: no timeout. */
   timeoutMs: number | null;
   /** The timeout as configured ("5m"), for messages; "none" without one. */

@@ -228,7 +228,7 @@ t.test('exec with a Docker command: SIGTERM stops and removes the container (exi
     const exit = await run.exit;
     if (signal === 'SIGTERM') {
       t.equal(exit.code, 143, 'exit 143');
-      t.match(run.stdout(), /interrupted by SIGTERM: 0 of 1 commands not run/);
+      t.match(run.stdout(), /^interrupted by SIGTERM$/m);
       t.match(run.stdout(), /^Exit Code: 143$/m, "the command's report gives the code of the signal that interrupted it, as spec-run's own status does");
     }
     const gone = await within(LEFTOVER_MS, () => (containersOf(pid).length === 0 ? true : undefined));
@@ -281,4 +281,51 @@ for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 12
     t.equal(tap.bailout, `run interrupted by ${signal}: 1 of 1 documents not run`, 'that bails out: not read as a pass of nothing');
     t.match(run.stdout(), new RegExp(`# run interrupted by ${signal}: 1 of 1 documents not run`));
   });
+}
+
+// Reported: `spec-run exec` given a SIGHUP 0.1 s after it started ran every command and
+// exited 0; an early SIGINT ended it with 130 but printed nothing. From the moment spec-run's
+// first line runs (it listens then), a signal at any moment must end exec and a document run
+// with 128 + n and their closing lines, leaving nothing running.
+for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  for (const afterMs of [0, 40, 120, 300, 1000]) {
+    t.test(`exec: ${signal} ${afterMs} ms after spec-run listens: the closing line, exit ${status}, nothing left`, async (t) => {
+      const mark = marker();
+      const dir = t.testdir({ 'g1.yaml': `stop:\n  commands:\n    - run: "echo first; sleep ${mark}"\n    - run: echo second\n    - run: echo third\n` });
+      const run = start(['exec', join(dir, 'g1.yaml')], dir, {}, true);
+      t.ok(await within(20_000, () => (catches(run.child.pid!, SIGHUP_NUMBER) ? true : undefined)), 'spec-run listens');
+      if (afterMs > 0) await new Promise((r) => setTimeout(r, afterMs));
+      run.child.kill(signal);
+      const exit = await run.exit;
+      t.equal(exit.code, status, `exit ${status} (stdout: ${run.stdout().trimEnd().split('\n').slice(-2).join(' | ')})`);
+      t.match(run.stdout().trimEnd().split('\n').at(-1), new RegExp(`^interrupted by ${signal}(: [0-9] of 3 commands not run)?$`), 'the closing line comes last');
+      t.match(run.stderr(), `spec-run: ${signal}: stopping what runs`);
+      t.notMatch(run.stdout(), /^third$/m, 'the third command never ran');
+      t.ok(await within(LEFTOVER_MS, () => (survivors([], mark).length === 0 ? true : undefined)), 'nothing left');
+    });
+  }
+  t.test(`exec: ${signal} right after spawn: never a run to the end (exit ${status} or killed by ${signal})`, async (t) => {
+    const mark = marker();
+    const dir = t.testdir({ 'g1.yaml': `stop:\n  commands:\n    - run: "echo first; sleep ${mark}"\n    - run: echo second\n` });
+    const run = start(['exec', join(dir, 'g1.yaml')], dir, {}, true);
+    run.child.kill(signal);
+    const exit = await run.exit;
+    t.ok(exit.code === status || exit.signal === signal, `ended by the signal: ${exit.code ?? exit.signal}`);
+    t.notMatch(run.stdout(), /^second$/m);
+    t.ok(await within(LEFTOVER_MS, () => (survivors([], mark).length === 0 ? true : undefined)), 'nothing left');
+  });
+  for (const afterMs of [0, 40, 120, 300]) {
+    t.test(`run: ${signal} ${afterMs} ms after spec-run listens: the summary marked interrupted, exit ${status}`, async (t) => {
+      const mark = marker();
+      const dir = t.testdir({ 'a-busy.md': busyDocument(mark), 'b-second.md': secondDocument });
+      const run = start([dir, '--reporter', 'tap'], dir, {}, true);
+      t.ok(await within(20_000, () => (catches(run.child.pid!, SIGHUP_NUMBER) ? true : undefined)), 'spec-run listens');
+      if (afterMs > 0) await new Promise((r) => setTimeout(r, afterMs));
+      run.child.kill(signal);
+      const exit = await run.exit;
+      t.equal(exit.code, status);
+      t.match(run.stderr().trimEnd().split('\n').at(-1), new RegExp(`^\\d+ passed, \\d+ failed, \\d+ skipped, \\d+ todo \\(interrupted by ${signal}\\)$`), 'the summary line comes last');
+      t.ok(await within(LEFTOVER_MS, () => (survivors([], mark).length === 0 ? true : undefined)), 'nothing left');
+    });
+  }
 }

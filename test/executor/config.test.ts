@@ -90,17 +90,18 @@ t.test('a command with a wrong field still has its other fields checked: every p
 
 t.test('a repeated key is listed with the file\'s other problems; broken YAML alone, as the rest cannot be read', async (t) => {
   const repeated = loadConfig('stop:\n  defaultTimeout: "5 m"\n  commands:\n    - run: "echo a"\n      timeout: "10s"\n      timeout: "20s"\n      colour: red\n');
-  t.same(repeated.errors.map((e) => [e.path, e.line]), [['stop.defaultTimeout', 2], ['(yaml)', 6], ['stop.commands[0].colour', 7]]);
+  t.same(repeated.errors.map((e) => [e.path, e.line]), [['stop.defaultTimeout', 2], ['stop.commands[0].timeout', 6], ['stop.commands[0].colour', 7]]);
   const otherwiseValid = loadConfig('stop:\n  commands:\n    - run: "echo a"\n      timeout: "10s"\n      timeout: "20s"\n');
-  t.same(otherwiseValid.errors.map((e) => e.path), ['(yaml)']);
+  t.same(otherwiseValid.errors.map((e) => e.path), ['stop.commands[0].timeout']);
   t.same(otherwiseValid.config.commands, [], 'nothing of a file with a repeated key is taken as valid');
   const broken = loadConfig('stop:\n  defaultTimeout: "5 m"\n  commands:\n    - run: "echo a"\n     timeout: "10s"\n');
   t.same(broken.errors.map((e) => e.path), ['(yaml)']);
 });
 
 t.test('broken YAML and missing sections are errors with places', async (t) => {
-  t.match(loadConfig('stop:\n  commands:\n    - run: a\n      timeout: "1s"\n      timeout: "2s"\n').errors[0], { path: '(yaml)', line: 5, message: /DUPLICATE_KEY/ });
-  t.match(loadConfig('other: 1\n').errors.map((e) => e.path), ['(root).other', 'stop']);
+  t.match(loadConfig('stop:\n  commands:\n    - run: a\n      timeout: "1s"\n      timeout: "2s"\n').errors[0], { path: 'stop.commands[0].timeout', line: 5, column: 7, message: "stop.commands[0].timeout: duplicated key 'timeout', first at line 4" });
+  t.match(loadConfig('other: 1\n').errors.map((e) => e.path), ['other', 'stop'], 'an unknown top-level key is named as written, without "(root)."');
+  t.match(loadConfig('stop:\n  commands:\n    - run: a\n  commands: [b]\n').errors.find((e) => e.message.includes('duplicated')), { path: 'stop.commands', line: 4, message: "stop.commands: duplicated key 'commands', first at line 2" });
   t.match(loadConfig('stop:\n  defaultTimeout: 5m\n').errors[0], { path: 'stop.commands' });
 });
 

@@ -127,8 +127,10 @@ t.test('Docker', async (t) => {
     t.match(r.error, /^image no-such\/image:1 is not on this machine and could not be pulled: \S/);
     t.same(r.solutions, [
       'pull it where a registry is reachable: docker pull no-such/image:1',
-      'or run no-such/image:1 on a local image: --image-alias no-such/image:1=<local image> for spec-run exec, or "images": { "no-such/image:1": "<local image>" } in spec-run.config.json for spec-run\'s documents',
+      'or run no-such/image:1 on a local image: "images": { "no-such/image:1": "<local image>" } in spec-run.config.json',
     ]);
+    const fromExec = await runInDocker({ ...request('true', 5000, { image: 'no-such/image:1' }), runBy: 'exec' });
+    t.same(fromExec.solutions?.at(-1), 'or run no-such/image:1 on a local image: spec-run exec --image-alias no-such/image:1=<local image>', 'spec-run exec, which reads no spec-run.config.json, is offered only its own option');
   });
 
   t.test('an image name means that image: aliases only where given', async (t) => {

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { recordText } from '../../src/executor/record.js';
+import { endInterrupted, recordText, type RunRecord } from '../../src/executor/record.js';
 import { dockerEngine } from '../../src/executor/docker.js';
 import { OFFLINE_IMAGES } from '../support/images.js';
 
@@ -101,4 +101,17 @@ t.test('an empty command list is refused: a stop hook that runs nothing checks n
   t.equal(record.exitStatus, 2);
   t.match(record.errors, [{ path: 'stop.commands', line: 2 }]);
   t.match(record.messages.join('\n'), /:2:\d+: stop\.commands: is an empty list/);
+});
+
+t.test('the closing line of an interrupted run: the count of commands not run, left out when every command was started', (t) => {
+  const recordOf = (total: number, started: number) => ({ config: { commands: Array.from({ length: total }, () => ({ run: 'true' })) }, commands: Array.from({ length: started }, () => ({})), messages: [], exitStatus: 0 }) as unknown as RunRecord;
+  const some = recordOf(3, 1);
+  endInterrupted(some, 'SIGTERM');
+  t.equal(some.messages.at(-1), 'interrupted by SIGTERM: 2 of 3 commands not run');
+  t.equal(some.exitStatus, 143);
+  const all = recordOf(1, 1);
+  endInterrupted(all, 'SIGINT');
+  t.equal(all.messages.at(-1), 'interrupted by SIGINT', 'no "0 of 1 commands not run"');
+  t.equal(all.exitStatus, 130);
+  t.end();
 });

@@ -187,8 +187,8 @@ function printedLines(place: Place, texts: readonly string[]): Place {
 /** The executor's note on the lines a block shows: "(output truncated - …)", "(Showing 5 of 12 output lines)", "stdout: ... (7 lines omitted)"; not "(stdout: output hidden by configuration)", which stands for a stream's lines. */
 const noteOnLines = (line: string) => (/^\(/.test(line.trim()) && !/^\((stdout|stderr): output hidden/.test(line.trim())) || /^(stdout|stderr): \.\.\. \(/.test(line.trim());
 
-/** A line spec-run exec prints of the run, after every command's report ("interrupted by SIGINT: 1 of 2 commands not run"). */
-export const runText = (text: string) => /^interrupted by SIG[A-Z]+: \d+ of \d+ commands? not run/.test(text);
+/** A line spec-run exec prints of the run, after every command's report ("interrupted by SIGINT: 1 of 2 commands not run", or "interrupted by SIGINT" when every command was started). */
+export const runText = (text: string) => /^interrupted by SIG[A-Z]+(: \d+ of \d+ commands? not run|$)/.test(text);
 
 /** A text in the executor's own words ("`Duration:`", "`Exit Code: 0`", "`[1/2] host: …`", a heading, a line of the run's): shown in the report, never on a command's stream. */
 export const executorText = (text: string) => /^(Command|Duration|Exit Code|Exit Status|Timeout|Memory limit|Error|OK|note):|^\[\d+\/\d+\] /.test(text) || HEADINGS.includes(text) || runText(text);
