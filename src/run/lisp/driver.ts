@@ -244,7 +244,7 @@ class Zygote {
     return forked?.driver ?? null;
   }
 
-  private static async forkNow(cwd: string): Promise<{ zygote: Zygote; driver: Driver } | null> {
+  private static async forkNow(cwd: string, warm = false): Promise<{ zygote: Zygote; driver: Driver } | null> {
     let zygote = Zygote.idle.get(cwd)?.pop();
     if (zygote === undefined) {
       try {
@@ -258,7 +258,7 @@ class Zygote {
     clearTimeout(zygote.idleTimer);
     zygote.child.hold(true);
     try {
-      return { zygote, driver: await zygote.forkDriver() };
+      return { zygote, driver: await zygote.forkDriver(warm) };
     } catch {
       // This zygote failed (its fork, its child's start): the document gets a process of its own, the next one another zygote.
       await zygote.close();
@@ -270,7 +270,7 @@ class Zygote {
   private static prepareSpare(cwd: string, turn: Turn): void {
     if (Zygote.spares.has(cwd) || Zygote.preparing.has(cwd)) return;
     const prepared = turn(async () => {
-      const forked = await Zygote.forkNow(cwd);
+      const forked = await Zygote.forkNow(cwd, true);
       if (forked) {
         Zygote.spares.set(cwd, forked);
         forked.zygote.park();
@@ -308,7 +308,7 @@ class Zygote {
     } else current.driver.receive(line);
   }
 
-  private async forkDriver(): Promise<Driver> {
+  private async forkDriver(warm: boolean): Promise<Driver> {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
     const child = this.child;
@@ -335,7 +335,7 @@ class Zygote {
       setEnded: (how) => (state.ended ??= how),
       end: () => (end(), driver.wake()),
     };
-    child.writeLine(COMMANDS_FD, encodeCommand({ kind: 'fork' }));
+    child.writeLine(COMMANDS_FD, encodeCommand({ kind: 'fork', warm }));
     state.pid = await driver.ready();
     return driver;
   }

@@ -56,9 +56,14 @@ is anonymous and discarded: no name, package or state a document could see."
   (loop
     (let ((command (read-from-host)))
       (unless (and (consp command) (eq (first command) :fork))
-        (error "the zygote takes (:fork), not ~S" command))
+        (error "the zygote takes (:fork [:warm t]), not ~S" command))
       (let ((pid (sb-posix:fork)))
         (when (zerop pid)
+          ;; A driver forked ahead of time (:warm t) compiles once before it says ready: the
+          ;; pages the compiler uses are copied into the new process while the document
+          ;; before still runs, rather than while this one loads its definitions.
+          (when (getf (rest command) :warm)
+            (warm-compiler))
           (main :version version :pid (outer-pid)))
         (let ((status (nth-value 1 (sb-posix:waitpid pid 0))))
           (end-namespace-remains)
