@@ -7,6 +7,7 @@
 ;;;; processes), without paying SBCL's start for every document. Once the child has
 ;;;; ended, every process left in the namespace (programs its spec code started, setsid
 ;;;; or not) is killed and reaped, and the host is told with an "ended" message.
+;;;; (:fork :warm t) forks a driver ahead of time, for the next document (driver.ts).
 
 (in-package #:spec-run)
 
