@@ -66,9 +66,13 @@ export class Driver {
 
   constructor(private readonly link: DriverLink) {}
 
-  /** A document's driver: forked by an idle zygote of `cwd` where this machine allows, else a process of its own. */
-  static async start(cwd: string): Promise<Driver> {
-    return (await Zygote.fork(cwd)) ?? Driver.own(cwd);
+  /**
+   * A document's driver: forked by a zygote of `cwd` where this machine allows, else a process
+   * of its own. `turn` runs the fork of the next document's driver, made ahead of time (the
+   * run's quiet gate, as every driver start).
+   */
+  static async start(cwd: string, turn: Turn = (work) => work()): Promise<Driver> {
+    return (await Zygote.fork(cwd, turn)) ?? Driver.own(cwd);
   }
 
   private static async own(cwd: string): Promise<Driver> {
@@ -184,6 +188,9 @@ export class Driver {
 }
 
 
+/** Runs work that starts a process when the run allows it. */
+export type Turn = <T>(work: () => Promise<T>) => Promise<T>;
+
 /** How long an idle zygote waits for the next document before it ends. */
 const ZYGOTE_IDLE_MS = 2000;
 
@@ -194,9 +201,18 @@ const ZYGOTE_IDLE_MS = 2000;
  * any document: whatever a document defined, started or opened lived in another process.
  * Once that process has ended, the zygote kills and reaps everything left in its
  * namespace before it says "ended". One document at a time per zygote; --jobs runs more.
+ *
+ * From the second document of a directory on, the next document's driver is forked ahead
+ * of time by another zygote (a spare), so that its fork and start overlap the running
+ * document instead of following it: two zygotes then take turns. A spare is forked from a
+ * zygote that has run no document, as any driver is; it runs nothing until it is taken.
  */
 class Zygote {
   private static readonly idle = new Map<string, Zygote[]>();
+  /** Per directory: the driver forked ahead of time for the next document, once it is ready. */
+  private static readonly spares = new Map<string, { zygote: Zygote; driver: Driver }>();
+  /** Spares being forked, per directory (at most one each). */
+  private static readonly preparing = new Map<string, Promise<void>>();
   /** False once a zygote could not be started here: documents then get processes of their own. */
   private static usable: boolean | undefined;
   /** The driver forked last, until the zygote says it has ended. */
@@ -218,8 +234,25 @@ class Zygote {
   }
 
   /** A driver forked for a document in `cwd`; null where zygotes are not used. */
-  static async fork(cwd: string): Promise<Driver | null> {
+  static async fork(cwd: string, turn: Turn): Promise<Driver | null> {
     if (Zygote.usable === false || process.env[DRIVER_ENV] === 'fresh' || !containment().pidNamespace) return null;
+    const spare = Zygote.spares.get(cwd);
+    Zygote.spares.delete(cwd);
+    // A spare whose driver died while it waited is not taken (its zygote is idle again).
+    if (spare && spare.zygote.current?.driver === spare.driver) {
+      clearTimeout(spare.zygote.idleTimer);
+      spare.zygote.child.hold(true);
+      Zygote.prepareSpare(cwd, turn);
+      return spare.driver;
+    }
+    // A zygote idle here has run a document before: more are likely to follow.
+    const followsAnother = (Zygote.idle.get(cwd)?.length ?? 0) > 0;
+    const forked = await Zygote.forkNow(cwd);
+    if (forked && followsAnother) Zygote.prepareSpare(cwd, turn);
+    return forked?.driver ?? null;
+  }
+
+  private static async forkNow(cwd: string, warm = false): Promise<{ zygote: Zygote; driver: Driver } | null> {
     let zygote = Zygote.idle.get(cwd)?.pop();
     if (zygote === undefined) {
       try {
@@ -233,12 +266,27 @@ class Zygote {
     clearTimeout(zygote.idleTimer);
     zygote.child.hold(true);
     try {
-      return await zygote.forkDriver();
+      return { zygote, driver: await zygote.forkDriver(warm) };
     } catch {
       // This zygote failed (its fork, its child's start): the document gets a process of its own, the next one another zygote.
       await zygote.close();
       return null;
     }
+  }
+
+  /** Forks the next document's driver in `cwd` now, in `turn`, unless one is ready or on its way. */
+  private static prepareSpare(cwd: string, turn: Turn): void {
+    if (Zygote.spares.has(cwd) || Zygote.preparing.has(cwd)) return;
+    const prepared = turn(async () => {
+      const forked = await Zygote.forkNow(cwd, true);
+      if (forked) {
+        Zygote.spares.set(cwd, forked);
+        forked.zygote.park();
+      }
+    })
+      .catch(() => undefined)
+      .finally(() => Zygote.preparing.delete(cwd));
+    Zygote.preparing.set(cwd, prepared);
   }
 
   private static async start(cwd: string): Promise<Zygote> {
@@ -268,7 +316,7 @@ class Zygote {
     } else current.driver.receive(line);
   }
 
-  private async forkDriver(): Promise<Driver> {
+  private async forkDriver(warm: boolean): Promise<Driver> {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
     const child = this.child;
@@ -295,7 +343,7 @@ class Zygote {
       setEnded: (how) => (state.ended ??= how),
       end: () => (end(), driver.wake()),
     };
-    child.writeLine(COMMANDS_FD, encodeCommand({ kind: 'fork' }));
+    child.writeLine(COMMANDS_FD, encodeCommand({ kind: 'fork', warm }));
     state.pid = await driver.ready();
     return driver;
   }
@@ -311,8 +359,15 @@ class Zygote {
     this.idleTimer = setTimeout(() => void this.close(), ZYGOTE_IDLE_MS).unref();
   }
 
+  /** Holding a spare: it does not hold the process, and ends with the driver after the idle time. */
+  private park(): void {
+    this.child.hold(false);
+    this.idleTimer = setTimeout(() => void this.close(), ZYGOTE_IDLE_MS).unref();
+  }
+
   private forget(): void {
     clearTimeout(this.idleTimer);
+    if (Zygote.spares.get(this.cwd)?.zygote === this) Zygote.spares.delete(this.cwd);
     const list = Zygote.idle.get(this.cwd);
     if (list?.includes(this)) list.splice(list.indexOf(this), 1);
   }
@@ -326,7 +381,10 @@ class Zygote {
 
   /** Ends every idle zygote (the end of a run). */
   static async closeAll(): Promise<void> {
-    await Promise.all([...Zygote.idle.values()].flat().map((zygote) => zygote.close()));
+    await Promise.all(Zygote.preparing.values());
+    const spares = [...Zygote.spares.values()].map((spare) => spare.zygote);
+    Zygote.spares.clear();
+    await Promise.all([...Zygote.idle.values()].flat().concat(spares).map((zygote) => zygote.close()));
   }
 }
 

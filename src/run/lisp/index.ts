@@ -61,7 +61,8 @@ class Environment {
   ) {}
 
   static async open(options: RunOptions, transcript: Transcript, admit: Admission): Promise<Environment> {
-    const driver = await Driver.start(options.projectRoot);
+    const gate = options.quietGate;
+    const driver = await Driver.start(options.projectRoot, (work) => (gate ? gate.run('shared', work) : work()));
     return new Environment(driver, new ServerSet(runtimeOf(options), transcript), admit);
   }
 

@@ -30,8 +30,8 @@ export type DriverCommand =
   /** The FiveAM tests that are units of their own: a block running them (run!, explain!) does not report their checks again. */
   | { kind: 'unit-tests'; testNames: string[] }
   | { kind: 'reply'; rid: number; outcome: { ok: true; value: LispText } | { ok: false; message: string } }
-  /** To the zygote (zygote.lisp): fork a document's driver. */
-  | { kind: 'fork' };
+  /** To the zygote (zygote.lisp): fork a document's driver; `warm`, one forked ahead of time, compiles once before it says ready. */
+  | { kind: 'fork'; warm?: boolean };
 
 function lispInteger(value: number): string {
   if (!Number.isSafeInteger(value)) throw new Error(`driver protocol: ${value} is not an integer`);
@@ -58,7 +58,7 @@ export function encodeCommand(command: DriverCommand): string {
     case 'unit-tests':
       return `(:unit-tests (${command.testNames.map(s).join(' ')}))`;
     case 'fork':
-      return '(:fork)';
+      return command.warm ? '(:fork :warm t)' : '(:fork)';
     case 'reply': {
       const outcome = command.outcome.ok ? `(:ok ${command.outcome.value})` : `(:error ${s(command.outcome.message)})`;
       return `(:reply ${n(command.rid)} ${outcome})`;

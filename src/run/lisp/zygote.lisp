@@ -7,6 +7,7 @@
 ;;;; processes), without paying SBCL's start for every document. Once the child has
 ;;;; ended, every process left in the namespace (programs its spec code started, setsid
 ;;;; or not) is killed and reaped, and the host is told with an "ended" message.
+;;;; (:fork :warm t) forks a driver ahead of time, for the next document (driver.ts).
 
 (in-package #:spec-run)
 
@@ -46,11 +47,16 @@ is anonymous and discarded: no name, package or state a document could see."
                        (values total (string-upcase (prin1-to-string items))))
                    (error (condition) (princ-to-string condition))))))
 
-(defun fork-driver (version)
+(defun fork-driver (version &key warm)
   "Fork a document's driver (MAIN), wait for it, end what it left in the namespace and
 tell the host it has ended."
   (let ((pid (sb-posix:fork)))
     (when (zerop pid)
+      ;; A driver forked ahead of time (:warm t) compiles once before it says ready: the
+      ;; pages the compiler uses are copied into the new process while the document
+      ;; before still runs, rather than while this one loads its definitions.
+      (when warm
+        (warm-compiler))
       (main :version version :pid (outer-pid)))
     (let ((status (nth-value 1 (sb-posix:waitpid pid 0))))
       (end-namespace-remains)
@@ -72,5 +78,5 @@ tell the host it has ended."
                      (second command))
              (finish-output *error-output*))
             ((not (and (consp command) (eq (first command) :fork)))
-             (error "the zygote takes (:fork), not ~S" command))
-            (t (fork-driver version))))))
+             (error "the zygote takes (:fork [:warm t]), not ~S" command))
+            (t (fork-driver version :warm (getf (rest command) :warm)))))))
