@@ -11,7 +11,7 @@ import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type Str
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { elidedTimeUnits } from './quantities.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -116,6 +116,8 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   if (texts.some((q) => executorText(q.text))) throw new UncheckedText();
   // A configuration field's path (`stop.commands[1].workdir`) names a field an error is about, never a command.
   if (texts.some((q) => fieldPath(q.text))) throw new UncheckedText();
+  // "the first command … fails with `touch: denied`": a command named by its place has no quoted text for its line; the text is what its report says, never dropped.
+  if (ordinal && texts.length > 0) throw new UncheckedText();
   const quoted = texts[0];
   const context = usesContext ? undefined : a.has('HOST') && !a.has('CONTAINER') ? 'host' : a.has('CONTAINER') && !a.has('HOST') ? 'docker' : undefined;
   const all = (o: Observation) => o.record.commands.map((command, index) => ({ command, index }));
@@ -1188,6 +1190,13 @@ const RULES: Rule<Check>[] = [
       // "the report of `sleep 5` says …": a command named by its line, whose report the texts of the report read.
       if (ownerOf(a)) return null;
       if (namedOutput(a)) return null;
+      // "stderr shows `a`, and the report reads `b`": clauses that each say where their texts stand are one fact each, never one place of all the texts.
+      if (placedApart(a)) return null;
+      // "that line has `"event":"timeout"`": members of a log file's JSON line, or a line said before, are no words of the report.
+      if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && JSON_MEMBER.test(t.entity.text))) return null;
+      if (a.tokens.some((t, i) => t.kind === 'word' && /^lines?$/i.test(t.text) && /^(that|this|those|these|the same)$/i.test(a.tokens[i - 1]?.text ?? ''))) return null;
+      // "`docker ps -a` no longer lists a container of that name": what the engine lists is about the run's containers, never words the run printed.
+      if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && /^docker\s+(ps|container\s+ls)\b/.test(t.entity.text))) return null;
       // "`x.jsonl` holds no line": a file named before the verb holds the things said; it is no thing named.
       const verbAt = a.tokens.findIndex((t) => t.kind === 'word' && slotsOf(t).some((x) => MENTION_SLOTS.includes(x)));
       if (a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') && namesFile(t.entity.text))) return null;
@@ -1981,7 +1990,9 @@ const GUARDED: Rule<Check>[] = RULES.map((rule) => ({
  * about. Null when the fact without those texts is not read.
  */
 function withReportTexts(rule: Rule<Check>, a: Args): Check | null {
-  const texts = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted' && executorText(t.entity.text));
+  // Of a command named by its place, every text said beside the fact is what its report says ("fails with `touch: denied` and `Exit Code: 1`").
+  const placed = a.entities('ordinal').some((o) => o.of === 'command');
+  const texts = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted' && !HEADINGS.includes(t.entity.text) && (executorText(t.entity.text) || placed));
   const rest = args(a.tokens.filter((t) => !texts.includes(t)));
   let fact: Check | null;
   try {
@@ -2075,6 +2086,9 @@ function withDescribedRest(sentence: string): Reading<Check> | null {
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check; texts said to follow follow the texts the sentence quoted before them. */
 export function readThen(text: string): Reading<Check> {
+  // What `docker ps` (`-a`) lists is the engine's containers, which the run's own record says nothing of in those words: not read.
+  const listing = /`?docker\s+(?:ps|container\s+ls)(?:\s+-a)?`?/i.exec(text);
+  if (listing) return { ok: false, notUnderstood: [listing[0]], reason: "what the engine's listing shows is not read" };
   const described = withDescribedRest(text);
   if (described !== null) return described;
   const reading = readSentence(text);
