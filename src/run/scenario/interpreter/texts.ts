@@ -738,7 +738,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
   const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
   // The executor's own lines of a report (`OK: command succeeded`, `Exit Code: 1`) are never part of an output block: said so, the place reaches past its clause.
-  if ((place as Place).output && named !== null && texts.some((x) => executorText(x))) return null;
+  if ((place as Place).output && place !== PLACES.shown && named !== null && texts.some((x) => executorText(x))) return null;
   // "the exit status line reads `Exit Status: …`": the line of the report the field's label opens, never any line that holds the text.
   const fieldLine = fields.length === 1 && namesFieldLine(a.tokens, a.tokens.indexOf(fields[0]));
   // Texts not all of that field ("reads `Exit Status: …`, followed by `Exit Code: 124`") stand in the report, in their order.
@@ -765,7 +765,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "the exit status line reads (is) `…`": that line, whole.
   const wholeLine = label !== undefined && a.tokens.some((t) => t.kind === 'word' && /^(reads|read|is)$/i.test(t.text)) && !a.tokens.some((t) => t.kind === 'word' && /^(contains|includes|mentions|names|has)$/i.test(t.text));
   // "the partial output is `a` followed by `b`": the block's lines, all of them, in that order (the executor's notes on them aside).
-  const blockIs = copula && !verb && !first && !last && nth === undefined && named !== null && (place as Place).output === true && (ordered || texts.length === 1) && !a.negated && !only && !each;
+  const blockIs = copula && !verb && reportedAt < 0 && roleAt < 0 && !a.tokens.some((t) => is(t, 'FILLER')) && !first && !last && nth === undefined && named !== null && (place as Place).output === true && (ordered || texts.length === 1) && !a.negated && !only && !each;
   const presence: Presence = blockIs || wholeLine ? 'is' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
