@@ -24,7 +24,7 @@ t.test('readings: one text named by a noun stands where the rest of the sentence
       ['no line of its output says `secret`: what it printed on stdout appears nowhere', 'not (the report (all the run printed, its quotations of command lines left out) names "secret")'],
       ['all three commands report `OK: command succeeded`', 'every command (3 of them): the messages name "OK: command succeeded"'],
       ['both commands say `OK: command succeeded`', 'every command (2 of them): '],
-      ['the partial output is the single line `before`', 'the block under "Partial Output:" is "before"'],
+      ['the partial output is the single line `before`', 'the block under "Partial Output:" (the notes on its lines aside) is "before"'],
       ['its report closes with a numbered `To fix:` list whose last item is `Set timeout: null to disable (not recommended)`', 'the command\'s report ends with the items under `To fix:` (each numbered), the last of which is "Set timeout: null to disable (not recommended)"'],
       ['it is reported with `Exit Code: 124` and `Timeout: 1s`, with `hello` as partial output', 'the report contains "Exit Code: 124" and "Timeout: 1s" ∧ the block under "Partial Output:" contains "hello"'],
       ['its report says `OK: command succeeded` with `next` as its output', 'the report contains "OK: command succeeded" ∧ the output block (under `Output:` or `Partial Output:`) contains "next"'],

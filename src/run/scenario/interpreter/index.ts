@@ -124,12 +124,14 @@ function usedCondition(condition: ScenarioCondition): ConditionUse {
 export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition): Interpretation {
   const sentence = markCode(text, code).trim().replace(/[.:]$/, '');
   if (keyword === 'Then') {
+    // "And it states …": a step opening with a pronoun is said of what the step before was about, as "It …" is.
+    const opened = sentence.replace(/^it(s?)\b/, 'It$1');
     const use = condition ? usedCondition(condition) : null;
     if (condition && use?.kind === 'unsaid') {
       const words = use.notUnderstood.map((w) => JSON.stringify(w)).join(', ');
       return { ok: false, notUnderstood: [], reason: `its scenario's condition ("${condition.text.trim()}") is not understood (${words}) and says what the YAML block does not set up: ${use.says.join('; ')}` };
     }
-    const reading = readThen(sentence);
+    const reading = readThen(opened);
     if (!reading.ok) return reading;
     return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ '), run: checkStep(reading.parts, code ?? []) };
   }

@@ -233,6 +233,8 @@ function contrasted<T>(tokens: Token[], options: ReadOptions<T>): Token[][][] {
 export function subjectOf(clause: Token[]): Token[] {
   const content = clause.filter((t) => !isFunction(t));
   const [first, second] = content;
+  // A configuration field's path (`stop.commands[1].workdir`) is what an error names, no subject a later clause is said of.
+  if (first?.kind === 'entity' && first.entity.type === 'quoted' && /^(?:stop\.)?commands\[\d+\]|^stop[.[]/.test(first.entity.text)) return [];
   if (first?.kind === 'entity' && first.entity.type === 'quoted') return [first];
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && second?.kind === 'word' && second.concepts.includes('COMMAND')) return [first, second];
   // "the first report reads … and ends with …": that command's report.
@@ -241,6 +243,10 @@ export function subjectOf(clause: Token[]): Token[] {
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && first.entity.of === 'command') return [first];
   // "the report opens with … and ends with …": the report, a noun that says nothing else ("the error" also says the command failed).
   if (first?.kind === 'word' && first.concepts.includes('MESSAGE') && !first.concepts.includes('FAIL')) return [first];
+  // "both host commands run and succeed", "the container commands start and fail": the commands a word of place restricts, said of each later clause.
+  const quantified = content.findIndex((t) => !(t.kind === 'word' && /^(both|each|every|all|the)$/i.test(t.text)));
+  const [where, noun] = [content[quantified], content[quantified + 1]];
+  if (where?.kind === 'word' && (where.concepts.includes('HOST') || where.concepts.includes('CONTAINER')) && !where.concepts.includes('COMMAND') && noun?.kind === 'word' && noun.concepts.includes('COMMAND') && /s$/i.test(noun.text)) return content.slice(0, quantified + 2);
   // "the run closes with … and exits with status 130": the executor, whose exit the later clause says.
   if (first?.kind === 'word' && first.concepts.includes('HOOK')) return [first];
   return [];

@@ -143,6 +143,9 @@ export function quotesCommand(texts: readonly string[], o: Observation, calledCo
 }
 
 /** A text that is a file's name by its extension ("`logs/limits.jsonl`", "`out.txt`"), not a field's path ("`stop.commands`"). */
+/** A configuration field's path (`stop.commands[1].workdir`, `commands[0].timeout`, `stop.defaultTimeout`): what an error names, never a command line. */
+export const fieldPath = (text: string) => /^(?:stop\.)?commands\[\d+\](?:\.[A-Za-z]\w*)*$|^stop(?:\.[A-Za-z]\w*|\[\d+\])+$/.test(text);
+
 export const namesFile = (text: string) => /^[\w./-]+\.(jsonl|ndjson|json|log|txt|ya?ml|md|sh|out|csv)$/i.test(text);
 
 /** "the command `sleep 5`": a text a sentence calls a command. */
@@ -482,10 +485,11 @@ function negationBeginsLate(a: Args): boolean {
  * and its output section shows `b`" puts `a` in the report and `b` in the output, never both in
  * one place. Words that name the text after them ("the placeholder `…`") place nothing.
  */
-function placedApart(a: Args): boolean {
+export function placedApart(a: Args): boolean {
   const placing = commaClauses(a)
     .filter((c) => c.some(isListed))
-    .map((c) => new Set(c.filter((t, i) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER', 'AFTER') && !namesNextText(c, i)).flatMap((t) => (t.kind === 'word' ? t.concepts.filter((k) => PLACE_SLOTS.includes(k) || VERB_SLOTS.includes(k)) : []))))
+    // A stream ("stderr shows …") is a place of its clause as much as a word of place is.
+    .map((c) => new Set([...c.filter((t, i) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER', 'AFTER') && !namesNextText(c, i)).flatMap((t) => (t.kind === 'word' ? t.concepts.filter((k) => PLACE_SLOTS.includes(k) || VERB_SLOTS.includes(k)) : [])), ...c.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'stream' ? [`stream ${t.entity.name}`] : []))]))
     .filter((concepts) => concepts.size > 0)
     .map((concepts) => [...concepts].sort().join(' '));
   return new Set(placing).size > 1;
@@ -663,7 +667,10 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "`x.jsonl` holds no line": a file before such a verb is what holds, never a text of the report.
   if (active >= 0 && a.tokens.slice(0, active).some((t) => namesFile(quotedText(t) ?? ''))) return null;
   // "… with `"event":"timeout"`": JSON members are a line of the `--log` file, never a text of the report where no place of it is named.
-  if (a.tokens.some((t) => JSON_MEMBER.test(quotedText(t) ?? '')) && placeOf(a) === 'none') return null;
+  // "that line has `"event":"timeout"`" (a line of the log file said before): never a line of the report either.
+  if (a.tokens.some((t) => JSON_MEMBER.test(quotedText(t) ?? ''))) return null;
+  // "that line", "this line": a line a sentence before named, which no place of this one is.
+  if (a.tokens.some((t, i) => t.kind === 'word' && /^lines?$/i.test(t.text) && /^(that|this|those|these|the same)$/i.test(a.tokens[i - 1]?.text ?? ''))) return null;
   // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
   if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
   // "comes right after `…`": of the words of sending, only those of coming in order.
@@ -730,6 +737,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const chosen = named ?? { place: saying || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
   // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
   const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
+  // The executor's own lines of a report (`OK: command succeeded`, `Exit Code: 1`) are never part of an output block: said so, the place reaches past its clause.
+  if ((place as Place).output && place !== PLACES.shown && named !== null && texts.some((x) => executorText(x))) return null;
   // "the exit status line reads `Exit Status: …`": the line of the report the field's label opens, never any line that holds the text.
   const fieldLine = fields.length === 1 && namesFieldLine(a.tokens, a.tokens.indexOf(fields[0]));
   // Texts not all of that field ("reads `Exit Status: …`, followed by `Exit Code: 124`") stand in the report, in their order.
@@ -755,7 +764,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (lineCount && lineCount.n !== 1 && (lineCount.n !== texts.length || (!copula && !verb) || first || last || nth !== undefined || (oneLine && ordered) || a.negated)) return null;
   // "the exit status line reads (is) `…`": that line, whole.
   const wholeLine = label !== undefined && a.tokens.some((t) => t.kind === 'word' && /^(reads|read|is)$/i.test(t.text)) && !a.tokens.some((t) => t.kind === 'word' && /^(contains|includes|mentions|names|has)$/i.test(t.text));
-  const presence: Presence = wholeLine ? 'is' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+  // "the partial output is `a` followed by `b`": the block's lines, all of them, in that order (the executor's notes on them aside).
+  const blockIs = copula && !verb && reportedAt < 0 && roleAt < 0 && !a.tokens.some((t) => is(t, 'FILLER')) && !first && !last && nth === undefined && named !== null && (place as Place).output === true && (ordered || texts.length === 1) && !a.negated && !only && !each;
+  const presence: Presence = blockIs || wholeLine ? 'is' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
@@ -769,6 +780,15 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
     if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
     // "the partial output shows `tick 1` and `tick 2` only": the executor's notes on the lines shown (truncated, omitted) are none of them; a placeholder for a hidden stream stands for lines, and is one.
+    // "the only complaint is that `stop.commands` `is an empty list`": one complaint (a noun in the singular), whose one line holds every part quoted, in order, and no other complaint.
+    const one = a.tokens.find((t) => is(t, 'PROBLEM', 'MESSAGE') && !is(t, 'EXACTLY'));
+    if (place === PLACES.problems && texts.length > 1 && one !== undefined && !/s$/i.test(one.text)) {
+      const check = report(a, index, `${place.name}: one line, holding ${texts.map((x) => JSON.stringify(x)).join(' and ')} in this order, and no other line`, place, (parts) => {
+        const lines = parts.filter((p) => p.trim() !== '');
+        return lines.length === 1 && holds(lines, texts, 'holds', true, false);
+      });
+      return { ...check, only: true };
+    }
     const lines: Place = (place as Place).output ? { ...place, name: `${place.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => place.of(c, o).filter((l) => !noteOnLines(l)) } : place;
     const check = report(a, index, `${lines.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, lines, (parts) => {
       const lines = parts.filter((p) => p.trim() !== '');
@@ -790,7 +810,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     const n = counts[0]?.n;
     return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, where, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent, next)));
   }
-  const sought = presence === 'holds' && nth === undefined ? printedLines(where, texts) : where;
+  const sought = blockIs ? { ...where, name: `${where.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => where.of(c, o).filter((l) => !noteOnLines(l) || texts.some((x) => isText(l, x))) } : presence === 'holds' && nth === undefined ? printedLines(where, texts) : where;
   const partName = nth === undefined ? sought.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
   const text = a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
@@ -952,7 +972,13 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
       },
     };
   }
-  const who = index === undefined ? (every ? 'every command: ' : '') : typeof index === 'object' ? `\`${index.run}\`: ` : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}: `;
+  // "It gives `Exit Code: 124`" opening a step: the command whose lines hold the text the step before quoted, where only some do; never any command's report.
+  const it = index === undefined && !every && a.tokens[0]?.kind === 'word' && /^(It|Its)$/.test(a.tokens[0].text);
+  const theirs = (o: Observation) => {
+    const last = o.before?.filter((x) => !HEADINGS.includes(x)).at(-1);
+    return last === undefined ? [] : o.record.commands.filter((c) => commandLines(c, o).some((l) => quotedIn(last, l)));
+  };
+  const who = it ? '(it: the command whose lines hold the text the step before quoted) ' : index === undefined ? (every ? 'every command: ' : '') : typeof index === 'object' ? `\`${index.run}\`: ` : `the ${index === 'last' ? 'last command' : `command ${index + 1}`}: `;
   return {
     text: `${who}${text}`,
     evaluate(o) {
@@ -960,6 +986,10 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
       if (commands.length === 0) {
         const parts = place.ofRun(o);
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') || `nothing in ${place.name}` };
+      }
+      if (it && theirs(o).length > 0 && theirs(o).length < commands.length) {
+        const results = theirs(o).map((c) => ({ c, parts: place.of(c, o) }));
+        return { ok: results.every((r) => test(r.parts)), actual: results.map((r) => `command ${r.c.index + 1}: ${r.parts.slice(0, 12).join(' ⏎ ') || `nothing in ${place.name}`}`).join('; ') };
       }
       // No command named: the report is all the run printed ("the reports say `…` and `…`").
       if (index === undefined && !every && place.whole) {

@@ -11,7 +11,7 @@ import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type Str
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { elidedTimeUnits } from './quantities.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -114,6 +114,10 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   // A fact that does not read quoted texts takes one for its command; a text in the report's own words
   // ("reported as timed out, with `Exit Code: 124`") is never a command, and would go unchecked.
   if (texts.some((q) => executorText(q.text))) throw new UncheckedText();
+  // A configuration field's path (`stop.commands[1].workdir`) names a field an error is about, never a command.
+  if (texts.some((q) => fieldPath(q.text))) throw new UncheckedText();
+  // "the first command … fails with `touch: denied`": a command named by its place has no quoted text for its line; the text is what its report says, never dropped.
+  if (ordinal && texts.length > 0) throw new UncheckedText();
   const quoted = texts[0];
   const context = usesContext ? undefined : a.has('HOST') && !a.has('CONTAINER') ? 'host' : a.has('CONTAINER') && !a.has('HOST') ? 'docker' : undefined;
   const all = (o: Observation) => o.record.commands.map((command, index) => ({ command, index }));
@@ -156,6 +160,11 @@ const not = (negated: boolean, ok: boolean) => (negated ? !ok : ok);
 
 /** A file's name or relative path with an extension ("ran.txt", "logs/run.jsonl"), not a command line. */
 const looksLikeFile = (text: string) => /^[\w.-]+(\/[\w.-]+)*$/.test(text) && /\.[A-Za-z0-9]+$/.test(text) && !text.split('/').includes('..');
+
+const is = (t: Token | undefined, ...concepts: string[]) => t?.kind === 'word' && t.concepts.some((c) => concepts.includes(c));
+
+/** "host commands", "the container command": a word of place (at I) that restricts the noun of command after it, saying which commands, not where one ran. */
+const restricts = (tokens: readonly Token[], i: number) => is(tokens[i], 'HOST', 'CONTAINER') && !is(tokens[i], 'COMMAND') && is(tokens[i + 1], 'COMMAND') && !/^(it|they|its|their)$/i.test(tokens[i + 1]?.text ?? '');
 
 /** The sentence is about the run (the hook, `spec-run exec`), not a command of it. */
 const runSubject = (a: Args) => a.has('HOOK') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND'));
@@ -283,6 +292,8 @@ function everyCommand(a: Args, elided = false): { n?: number; rest: Args } | nul
   const ofCommands = (t: Token | undefined) => t !== undefined && ((t.kind === 'word' && t.concepts.includes('COMMAND')) || (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'command') || bare(t));
   const at = a.tokens.findIndex((t, i) => t.kind === 'word' && /^(all|each|every|both)$/i.test(t.text) && ofCommands(a.tokens[i + 1]));
   // "both succeed": the two commands, the noun left out.
+  // "both host commands", "all container commands": the commands of one place, which the selector picks, never every command of the run.
+  if (a.tokens.some((t, i) => t.kind === 'word' && /^(all|each|every|both)$/i.test(t.text) && restricts(a.tokens, i + 1))) return null;
   const both = elided && at < 0 ? a.tokens.findIndex((t, i) => i === 0 && t.kind === 'word' && /^both$/i.test(t.text) && a.tokens[i + 1]?.kind === 'word') : -1;
   if (both === 0) return { n: 2, rest: args(a.tokens.slice(1)) };
   if (at < 0) return null;
@@ -548,7 +559,8 @@ const RULES: Rule<Check>[] = [
       const matches = (code: number) => not(a.negated, codes.length > 1 || cmp === '==' || cmp === '≈' ? codes.includes(code) : compareCount(code, codes[0], cmp));
       const what = codes.length > 1 ? `∈ {${codes.join(', ')}}` : `${cmp === '≈' ? '==' : cmp} ${codes[0]}`;
       // "the run stops with status 2": spec-run exec stopping is its exiting, not a command stopped.
-      const runEnds = !a.has('TIMEOUT', 'TIMED_OUT', 'KILL', 'COMPLETE');
+      // "spec-run exec finishes (completes, ends) with exit status 0": the run finishing is its exiting, never every command completing.
+      const runEnds = !a.has('TIMEOUT', 'TIMED_OUT', 'KILL');
       // "spec-run exec exits with 130, well before the 30 s of `sleep`": the run's status, at a time of the whole run's, never a command's exit.
       if (runSubject(a) && (!completes || runEnds) && d) {
         if (a.negated) return null;
@@ -1178,6 +1190,13 @@ const RULES: Rule<Check>[] = [
       // "the report of `sleep 5` says …": a command named by its line, whose report the texts of the report read.
       if (ownerOf(a)) return null;
       if (namedOutput(a)) return null;
+      // "stderr shows `a`, and the report reads `b`": clauses that each say where their texts stand are one fact each, never one place of all the texts.
+      if (placedApart(a)) return null;
+      // "that line has `"event":"timeout"`": members of a log file's JSON line, or a line said before, are no words of the report.
+      if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && JSON_MEMBER.test(t.entity.text))) return null;
+      if (a.tokens.some((t, i) => t.kind === 'word' && /^lines?$/i.test(t.text) && /^(that|this|those|these|the same)$/i.test(a.tokens[i - 1]?.text ?? ''))) return null;
+      // "`docker ps -a` no longer lists a container of that name": what the engine lists is about the run's containers, never words the run printed.
+      if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && /^docker\s+(ps|container\s+ls)\b/.test(t.entity.text))) return null;
       // "`x.jsonl` holds no line": a file named before the verb holds the things said; it is no thing named.
       const verbAt = a.tokens.findIndex((t) => t.kind === 'word' && slotsOf(t).some((x) => MENTION_SLOTS.includes(x)));
       if (a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') && namesFile(t.entity.text))) return null;
@@ -1502,7 +1521,7 @@ const RULES: Rule<Check>[] = [
       return perCommand(a, what, (c) => ({
         ok: (a.negated ? c.containers.length === 0 : n !== undefined ? c.containers.length === n : c.containers.some((x) => x.created && x.started)) && (!image || c.image?.requested === image),
         actual: `${c.containers.length} container(s)${c.image ? `, image ${c.image.requested}` : ''}`,
-      }), { context: true, quoted: a.has('IMAGE') });
+      }), { context: !a.tokens.some((_t, i) => restricts(a.tokens, i)), quoted: a.has('IMAGE') });
     },
   },
   {
@@ -1515,6 +1534,8 @@ const RULES: Rule<Check>[] = [
       const images = [...a.entities('image').map((i) => i.name), ...(a.has('IMAGE') ? a.entities('quoted').map((q) => q.text) : [])];
       if (a.entities('quoted').length > 0 && !a.has('IMAGE')) return null;
       if (a.has('HOST') && (a.has('CONTAINER') || images.length > 0)) return null;
+      // "both host commands run": the word of place restricts which commands the sentence is about, it says nowhere they ran.
+      if (!a.tokens.some((t, i) => is(t, 'HOST', 'CONTAINER') && !restricts(a.tokens, i))) return null;
       // "no container is created" says what was created, not where the command ran.
       if (a.has('CREATE') && !a.has('RUNS')) return null;
       const context = a.has('HOST') ? 'host' : 'docker';
@@ -1617,6 +1638,24 @@ const RULES: Rule<Check>[] = [
         const positions = named.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'position' ? [mentionOf(t)!] : []));
         const texts = [...named.filter((t) => !(t.kind === 'entity' && t.entity.type === 'position')).map((t) => (t.kind === 'entity' && t.entity.type === 'key' ? t.entity.name : t.text)), ...subjects];
         if (a.has('MENTION') && named.length === 0) return null;
+        // "`stop.commands[0].memory` and `stop.commands[0].user` are each rejected as `…`", "is rejected with `…`": each field's path an error is about, and what that error says;
+        // texts said with no naming verb are claims too, never left unchecked.
+        const quoted = a.tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'quoted' && !named.includes(t) && !namesFile(t.entity.text) ? [t.entity.text] : []));
+        const paths = quoted.filter(fieldPath);
+        const said = quoted.filter((q) => !fieldPath(q));
+        if (a.negated && quoted.length > 0) return null;
+        if (paths.length > 0 || said.length > 0) {
+          if (named.length > 0 || (paths.length > 1 && !a.has('EACH') && said.length > 0)) return null;
+          const about = (path: string) => (e: { path: string }) => e.path === path || e.path === `stop.${path}`;
+          const says = (e: { message: string }) => said.every((x) => quotedIn(x, e.message));
+          return {
+            text: `the configuration is rejected (validation errors, nothing runs), ${paths.length > 0 ? `${paths.length > 1 ? 'each of ' : ''}${paths.map((p) => JSON.stringify(p)).join(' and ')} with an error of its own${said.length > 0 ? ` that says ${said.map((x) => JSON.stringify(x)).join(' and ')}` : ''}` : `an error that says ${said.map((x) => JSON.stringify(x)).join(' and ')}`}`,
+            evaluate: (o) => ({
+              ok: o.record.errors.length > 0 && o.record.commands.length === 0 && (paths.length > 0 ? paths.every((p) => o.record.errors.some((e) => about(p)(e) && says(e))) : o.record.errors.some(says)) && subjects.filter((f) => !paths.some((p) => p.endsWith(`.${f}`))).every((t) => o.record.errors.some((e) => e.path.endsWith(t) || e.message.includes(t))),
+              actual: o.record.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'no error',
+            }),
+          };
+        }
         if (a.negated) return { text: 'the configuration is accepted (no validation error)', evaluate: (o) => ({ ok: o.record.errors.length === 0, actual: o.record.errors.map((e) => e.message).join('; ') || 'no error' }) };
         return {
           text: `the configuration is rejected (validation errors, nothing runs)${texts.length + positions.length > 0 ? `, an error naming ${[...texts.map((t) => JSON.stringify(t)), ...positions.map((p) => p.text)].join(' and ')}` : ''}`,
@@ -1727,6 +1766,28 @@ const RULES: Rule<Check>[] = [
           const holding = (line: string) => members.every((m) => line.includes(m));
           const ok = (count === undefined || lines.length === count) && (members.length === 0 || (each ? lines.length > 0 && lines.every(holding) : lines.some(holding)));
           return { ok, actual: `${lines.length} line(s): ${lines.join(' ⏎ ').slice(0, 600)}` };
+        },
+      };
+    },
+  },
+  {
+    // "both host commands run", "the container commands are started": the commands a word of place picks out ran (started, whatever their end).
+    name: 'commands of a place ran',
+    needs: [['RUNS'], ['HOST', 'CONTAINER']],
+    allows: [],
+    refuses: ['E:ordinal', 'E:quoted', 'E:image', 'USER'],
+    build(a) {
+      const at = a.tokens.findIndex((t) => is(t, 'HOST', 'CONTAINER'));
+      if (a.negated || !restricts(a.tokens, at) || a.tokens.filter((t) => is(t, 'HOST', 'CONTAINER')).length > 1) return null;
+      const context = is(a.tokens[at], 'HOST') ? 'host' : 'docker';
+      const both = a.tokens.some((t) => t.kind === 'word' && /^both$/i.test(t.text));
+      const plural = /s$/i.test(a.tokens[at + 1].text);
+      const n = both ? 2 : plural ? undefined : 1;
+      return {
+        text: `the ${context === 'host' ? 'host' : 'container'} command${n === 1 ? '' : 's'} ran${n !== undefined ? ` (${n} of them)` : ''}`,
+        evaluate: (o) => {
+          const ran = o.record.commands.filter((c) => c.context === context && c.outcome !== 'error');
+          return { ok: n === undefined ? ran.length > 0 : ran.length === n, actual: o.record.commands.map((c) => `${c.context}: ${c.run} → ${c.outcome}`).join('; ') || 'no command ran' };
         },
       };
     },
@@ -1929,7 +1990,9 @@ const GUARDED: Rule<Check>[] = RULES.map((rule) => ({
  * about. Null when the fact without those texts is not read.
  */
 function withReportTexts(rule: Rule<Check>, a: Args): Check | null {
-  const texts = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted' && executorText(t.entity.text));
+  // Of a command named by its place, every text said beside the fact is what its report says ("fails with `touch: denied` and `Exit Code: 1`").
+  const placed = a.entities('ordinal').some((o) => o.of === 'command');
+  const texts = a.tokens.filter((t) => t.kind === 'entity' && t.entity.type === 'quoted' && !HEADINGS.includes(t.entity.text) && (executorText(t.entity.text) || placed));
   const rest = args(a.tokens.filter((t) => !texts.includes(t)));
   let fact: Check | null;
   try {
@@ -2023,6 +2086,9 @@ function withDescribedRest(sentence: string): Reading<Check> | null {
 
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check; texts said to follow follow the texts the sentence quoted before them. */
 export function readThen(text: string): Reading<Check> {
+  // What `docker ps` (`-a`) lists is the engine's containers, which the run's own record says nothing of in those words: not read.
+  const listing = /`?docker\s+(?:ps|container\s+ls)(?:\s+-a)?`?/i.exec(text);
+  if (listing) return { ok: false, notUnderstood: [listing[0]], reason: "what the engine's listing shows is not read" };
   const described = withDescribedRest(text);
   if (described !== null) return described;
   const reading = readSentence(text);
@@ -2034,8 +2100,16 @@ export function readThen(text: string): Reading<Check> {
   return { ...reading, parts };
 }
 
+/**
+ * "…, nothing runs, and the exit status is 2": after a clause saying that no command ran, a
+ * status said of no one is spec-run exec's own, the only one there is.
+ */
+function runStatusAfterNothing(sentence: string): string {
+  return sentence.replace(/(\b(?:nothing|no command|none of (?:the|its) commands)\s+(?:runs|ran|is run|was run|gets run|is started|starts|runs at all)\b[^`]*?(?:,\s*|\s+)(?:and\s+)?)(?:the|its)\s+(exit status|exit code|status)\b/i, "$1spec-run exec's $2");
+}
+
 function readSentence(text: string): Reading<Check> {
-  const sentence = noneOfEach(unelided(reportedAt(elidedTimeUnits(text))));
+  const sentence = runStatusAfterNothing(noneOfEach(unelided(reportedAt(elidedTimeUnits(text)))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };
