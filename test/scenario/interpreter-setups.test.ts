@@ -87,8 +87,8 @@ t.test('a condition paragraph that narrates its block: counted commands, a comma
   // A count, or a place, the block does not hold stays a claim: not read.
   t.equal(use('When the project directory holds a directory `d`, and three commands run in `alpine`:', two).kind, 'unsaid');
   t.equal(use('When the project directory holds a directory `d`, and two commands run on the host:', two).kind, 'unsaid');
-  // The configuration file's own name is not narration: the run's configuration is not that file in the project directory.
-  t.equal(use('When a configuration file `broken.yaml` has a mistake in each command:', two).kind, 'unsaid');
+  // The configuration file's own name is how spec-run exec is started (round 9): the block is written as that file, and the rest narrates it.
+  t.match(use('When a configuration file `broken.yaml` has a mistake in each command:', two), { kind: 'read', parts: [{ text: 'spec-run exec configuration file broken.yaml' }, {}] });
   t.equal(use('When the first command kills itself with SIGKILL and the second sends itself SIGTERM:', two).kind, 'restates');
   t.equal(use('When spec-run exec is sent SIGTERM while the commands run:', two).kind, 'unsaid');
   t.equal(use('When a configuration holds one command that writes a file, then another:', two).kind, 'restates', 'a file a command writes is what it does');

@@ -12,6 +12,7 @@
 // environment, runs before or after this one.
 import { parse } from 'yaml';
 import { markCode } from './lexicon.js';
+import { takeInvocation } from './invocation.js';
 import { readWhen, type SetupPart } from './when.js';
 
 /** A scenario's condition paragraph, with its inline code spans and its YAML block's text. */
@@ -104,12 +105,30 @@ export function conditionUse(condition: ScenarioCondition): ConditionUse {
   if (reading.ok) return { kind: 'read', parts: reading.parts };
   const notUnderstood = reading.notUnderstood.length > 0 ? reading.notUnderstood : [reading.reason];
   if (condition.yaml === null) return { kind: 'unsaid', notUnderstood, says: ['a setup with no YAML block to restate'] };
-  const says = [
-    ...literalsNotIn(sentence, condition.code ?? [], condition.yaml).map((literal) => `\`${literal}\`, which the YAML block does not say`),
+  // How spec-run exec is started is read; the rest may restate the block ("`stop.yaml` contains five mistakes, and is run as `spec-run exec stop.yaml`").
+  const taken = takeInvocation(sentence);
+  if (taken) {
+    const rest = withoutRestatedCount(taken.rest, condition.yaml);
+    const restReading = readWhen(rest);
+    const left = restReading.ok ? [] : restReading.notUnderstood.length > 0 ? restReading.notUnderstood : [restReading.reason];
+    if (restReading.ok) return { kind: 'read', parts: [...taken.parts, ...restReading.parts] };
+    if (beyond(rest, condition.code ?? [], condition.yaml, taken.accounted).length === 0) {
+      return { kind: 'read', parts: [...taken.parts, { text: `the rest restates the YAML block ("${rest}"; words not read: ${left.join(', ')})`, apply: () => {} }] };
+    }
+  }
+  const says = beyond(sentence, condition.code ?? [], condition.yaml, []);
+  return says.length > 0 ? { kind: 'unsaid', notUnderstood, says } : { kind: 'restates', notUnderstood };
+}
+
+/** What SENTENCE says that the YAML block does not set up (its literals the block lacks, things outside a configuration), but for ACCOUNTED literals. */
+function beyond(sentence: string, code: readonly string[], yaml: string, accounted: readonly string[]): string[] {
+  return [
+    ...literalsNotIn(sentence, code, yaml)
+      .filter((literal) => !accounted.includes(literal))
+      .map((literal) => `\`${literal}\`, which the YAML block does not say`),
     ...BEYOND_CONFIGURATION.flatMap(([pattern, what]) => {
       const found = pattern.exec(sentence.replace(/`[^`]*`/g, '``'));
       return found ? [`${what} ("${found[0].trim()}")`] : [];
     }),
   ];
-  return says.length > 0 ? { kind: 'unsaid', notUnderstood, says } : { kind: 'restates', notUnderstood };
 }

@@ -341,6 +341,21 @@ const SHELL_WORDS = new Set(['sleep', 'echo', 'trap', 'exit', 'true', 'false', '
 const MENTIONING = /\b(names|mentions|includes|shows|quotes|lists|contains|cites|says)\s+(the|its)\s+$/i;
 
 /**
+ * Whether TEXT, written after "command" without code marks, is a command line: it begins with a
+ * shell word or a program's path, or holds what only a shell line holds (an option, a
+ * redirection, a pipe, a variable, an assignment, a quote). Prose after "the command" ("the
+ * command allocates more than its limit and the run") describes the command; it never defines it.
+ */
+function looksLikeCommandLine(text: string): boolean {
+  const first = /^\S+/.exec(text)?.[0] ?? '';
+  if (SHELL_WORDS.has(first.toLowerCase()) || BARE_COMMAND_WORDS.has(first.toLowerCase()) || /^(?:\.{0,2}\/|~\/)\S/.test(first)) return true;
+  return /[;|&<>$='"]|(?:^|\s)--?[A-Za-z0-9]/.test(text);
+}
+
+/** The first words BARE_COMMAND knows a command line by. */
+const BARE_COMMAND_WORDS = new Set(['docker', 'sleep', 'echo', 'exit', 'printf', 'seq', 'cat', 'kill', 'trap', 'ls', 'pwd', 'env', 'printenv', 'sh', 'bash', 'head', 'tail', 'grep', 'node', 'npm', 'npx', 'make', 'python', 'python3', 'go', 'cargo', 'yes', 'dd', 'touch', 'mkdir', 'rm', 'cp', 'mv', 'ping', 'ip', 'id', 'whoami', 'uname', 'date', 'true', 'false', 'wc', 'sort', 'tr', 'cut', 'awk', 'sed', 'find', 'test', 'setsid', 'nohup', 'wait', 'read', 'cd', 'exec', 'stat', 'df', 'du', 'free', 'hostname', 'curl', 'wget', 'nc', 'tee', 'xargs', 'timeout']);
+
+/**
  * Puts code marks around a command line written without them: the words after
  * "command" up to the verb that follows it, or to the end after "names the command".
  */
@@ -367,7 +382,7 @@ export function markCommands(sentence: string): string {
       if (end < 0 && (introduced || MENTIONING.test(rest.slice(0, m.index)))) end = after.replace(/[.\s]+$/, '').length;
     }
     const text = end > 0 ? after.slice(0, end) : '';
-    if (text && !/\b(SHALL|MUST|SHOULD)\b/.test(text) && !text.includes('`') && text.length <= 120) {
+    if (text && looksLikeCommandLine(text) && !/\b(SHALL|MUST|SHOULD)\b/.test(text) && !text.includes('`') && text.length <= 120) {
       out += `${rest.slice(0, start)}\`${text}\``;
       rest = after.slice(end);
     } else {

@@ -126,7 +126,7 @@ function limitText(ms: number): string {
 }
 
 /** The scenario's configuration: its YAML block, or the commands the When describes; then what the When sets. */
-export function configure(yaml: { text: string; line: number } | null, setup: Setup): { config: StopConfig; errors: ConfigError[]; synthesized: boolean[] } {
+export function configure(yaml: { text: string; line: number } | null, setup: Setup): { config: StopConfig; errors: ConfigError[]; synthesized: boolean[]; text: string } {
   const fields = { ...setup.fields, ...(setup.image ? { image: setup.image } : {}) };
   const fromYaml = yaml !== null && /^stop:/m.test(yaml.text);
   const placed = setup.byCommand ?? [];
@@ -151,7 +151,7 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
     else if (fromYaml && said.run) changed.run = said.run;
     return changed;
   });
-  return { config, errors: loaded.errors, synthesized };
+  return { config, errors: loaded.errors, synthesized, text };
 }
 
 /** Stands for the run of a command the When describes but does not quote, until it is written from what it says. */
@@ -236,7 +236,7 @@ export function scaled(config: StopConfig): { config: StopConfig; scale: number 
 
 /** Runs the scenario's configuration and records it. */
 export async function observe(yaml: { text: string; line: number } | null, setup: Setup, options: ObserveOptions): Promise<Observation> {
-  const { config, errors, synthesized } = configure(yaml, setup);
+  const { config, errors, synthesized, text: configText } = configure(yaml, setup);
   const documented = config.commands.map((command) => resolveTimeout(config, command));
   const { config: probe, scale } = scaled(config);
   const notes: string[] = [];
@@ -244,16 +244,35 @@ export async function observe(yaml: { text: string; line: number } | null, setup
   const invocation = setup.invocation ?? {};
   if (invocation.project !== undefined) notes.push(`--project ${invocation.project}: a fresh directory stands for it`);
   const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[] }> => {
+    // The directory spec-run exec is started in: its configuration file, --log and --project are resolved there, as the CLI resolves them.
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
+    const inside = (relative: string) => {
+      const resolved = path.resolve(dir, relative);
+      return resolved === dir || resolved.startsWith(`${dir}${path.sep}`) ? resolved : null;
+    };
     try {
-      const project = invocation.project !== undefined ? path.join(dir, 'project') : dir;
+      const configPath = invocation.config === undefined ? undefined : (inside(invocation.config) ?? path.join(dir, path.basename(invocation.config)));
+      const configDir = configPath === undefined ? dir : path.dirname(configPath);
+      // A project named by a path of another machine (`/tmp/p`) has a fresh directory stand for it.
+      const project = invocation.project === undefined ? configDir : path.isAbsolute(invocation.project) ? path.join(dir, 'project') : (inside(invocation.project) ?? path.join(dir, 'project'));
       placeFiles(setup.files ?? [], project, invocation.project);
+      // The configuration is a file where the scenario says it is, as spec-run exec reads it.
+      if (configPath !== undefined && !invocation.configMissing) {
+        mkdirSync(path.dirname(configPath), { recursive: true });
+        writeFileSync(configPath, configText);
+      }
       const configName = invocation.config ?? options.configName ?? (yaml ? "the scenario's configuration" : 'the configuration');
       const logFile = invocation.log === undefined ? undefined : path.join(dir, invocation.log);
       const interrupt = setup.interrupt && scheduledInterrupt(setup.interrupt, scale, options.signal);
-      const recordOptions = { configDir: dir, projectRoot: project, imageAliases: options.imageAliases, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, configDirEnv: options.configDirEnv, configName, log: logFile };
+      const imageAliases = { ...options.imageAliases, ...invocation.imageAliases };
+      // Variables the shell exported reach host commands, as spec-run exec's own environment does (a container gets only its env:).
+      const exported = invocation.exported ?? {};
+      if (Object.keys(exported).length > 0) configuration = { ...configuration, commands: configuration.commands.map((c) => (c.image === undefined ? { ...c, env: { ...exported, ...c.env } } : c)) };
+      const recordOptions = { configDir, projectRoot: project, imageAliases, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, configDirEnv: invocation.configDirEnv ?? options.configDirEnv, configName, log: logFile };
       // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
-      const record = invocation.configMissing ? await recordFile(path.join(dir, path.basename(invocation.config ?? 'stop.yaml')), recordOptions) : await recordRun(configuration, errors, recordOptions);
+      const record = invocation.configMissing ? await recordFile(configPath ?? path.join(dir, 'stop.yaml'), recordOptions) : await recordRun(configuration, errors, recordOptions);
+      // spec-run exec opens the file by the path it was given, from the directory it was started in: its messages name that path.
+      if (invocation.configMissing && configPath !== undefined && invocation.config !== undefined) record.messages = record.messages.map((m) => m.split(configPath).join(invocation.config!));
       interrupt?.dispose();
       if (interrupt?.sent() && setup.interrupt) endInterrupted(record, setup.interrupt.signal);
       const log = logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null };

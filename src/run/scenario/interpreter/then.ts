@@ -1577,7 +1577,8 @@ const RULES: Rule<Check>[] = [
       if (paths.length > 1) return null;
       const target = paths[0]?.text ?? '/workspace';
       return perCommand(a, neg(a.negated, `the configuration's directory mounted at ${target}`), (c) => ({
-        ok: not(a.negated, c.mounts.some((m) => m.target === target && m.source === c.env[DEFAULT_CONFIG_DIR_ENV])),
+        // The configuration's directory as the command sees it: a host path (the mount's source), or in a container its path there (the mount's target).
+        ok: not(a.negated, c.mounts.some((m) => m.target === target && (m.source === c.env[DEFAULT_CONFIG_DIR_ENV] || m.target === c.env[DEFAULT_CONFIG_DIR_ENV]))),
         actual: c.mounts.map((m) => `${m.source} → ${m.target}`).join('; ') || 'no mount',
       }));
     },
@@ -1797,7 +1798,25 @@ const RULES: Rule<Check>[] = [
     needs: [['RUNS', 'CREATE'], ['NOT']],
     allows: [],
     refuses: ['HOST', 'CONTAINER', 'E:ordinal', 'E:quoted'],
-    build: (a) => (a.negated ? { text: 'no command ran', evaluate: (o) => ({ ok: o.record.commands.length === 0, actual: `${o.record.commands.length} command(s) ran` }) } : null),
+    build(a) {
+      if (!a.negated) return null;
+      // "the command never ran", "even though this command never ran": said of a command the run may well report, that its
+      // line was never executed: not reached, or it could not run (outcome error, exit 125: its image could not be had, its
+      // working directory is missing). "no command ran", "nothing runs": the run holds no command at all.
+      const words = a.tokens.map((t) => (t.kind === 'word' ? t.text.toLowerCase() : ''));
+      const named = words.findIndex((w, i) => w === 'command' && /^(the|this|that|its)$/.test(words[i - 1] ?? ''));
+      if (named >= 0) {
+        return {
+          text: "the command's line never ran (it was not reached, or could not run: outcome error)",
+          evaluate: (o) => {
+            const lineRan = o.record.commands.filter((c) => c.outcome !== 'error');
+            const ok = o.record.commands.length < o.record.config.commands.length || lineRan.length < o.record.commands.length;
+            return { ok, actual: o.record.commands.map((c) => `${c.run} → ${c.outcome}, exit ${c.exitCode}`).join('; ') || 'no command ran' };
+          },
+        };
+      }
+      return { text: 'no command ran', evaluate: (o) => ({ ok: o.record.commands.length === 0, actual: `${o.record.commands.length} command(s) ran` }) };
+    },
   },
   {
     // "the second command still runs", "`echo done` is never started".

@@ -6,6 +6,7 @@ import { parse, stringify } from 'yaml';
 import { INTERRUPT_SIGNALS, type InterruptSignal } from '../../../executor/interrupts.js';
 import type { StreamName, Token } from './lexicon.js';
 import { showDuration } from './lexicon.js';
+import { takeInvocation } from './invocation.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 
 export interface Setup {
@@ -51,6 +52,12 @@ export interface Invocation {
   configMissing?: boolean;
   log?: string;
   project?: string;
+  /** `--image-alias NAME=IMAGE`, each. */
+  imageAliases?: Record<string, string>;
+  /** `--config-dir-env NAME`. */
+  configDirEnv?: string;
+  /** Variables the shell spec-run exec is started from exported: host commands inherit them. */
+  exported?: Record<string, string>;
 }
 
 /** `spec-run exec` with its arguments, as written; null for an option the executor does not have. */
@@ -284,6 +291,8 @@ const RULES: Rule<SetupPart>[] = [
       const run = commands[0].text;
       // "`spec-run exec --project /tmp/p` runs …", "`--log run.jsonl` is given": the executor's own command line, or an option of it, is not a command it runs.
       if (/^(spec-run\b|--)/.test(run)) return null;
+      // "`one.yaml` is run": a configuration file's name is what spec-run exec is given, never a command line.
+      if (/^[\w.~/-]+\.ya?ml$/.test(run)) return null;
       // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
       const field = CONFIG_LINE.exec(run);
       // "`sleep 10` times out under `timeout: "1s"`": that it times out is a claim, for the Thens to check; said of a command line, it sets nothing.
@@ -731,6 +740,17 @@ const UNIVERSAL = ['COMMAND', 'HOOK', 'CONFIG', 'RUNS', 'SET', 'EACH', 'USER', '
 
 /** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
 export function readWhen(sentence: string): Reading<SetupPart> {
+  const first = readWhenClauses(sentence);
+  if (first.ok) return first;
+  // Said with how spec-run exec itself is started: that is read, and the rest by the rules (all of it, or nothing is read).
+  const taken = takeInvocation(sentence);
+  if (!taken) return first;
+  if (taken.rest === '') return { ok: true, parts: taken.parts, rules: ['spec-run exec started'] };
+  const rest = readWhenClauses(taken.rest);
+  return rest.ok ? { ok: true, parts: [...taken.parts, ...rest.parts], rules: ['spec-run exec started', ...rest.rules] } : first;
+}
+
+function readWhenClauses(sentence: string): Reading<SetupPart> {
   const reading = readClauses(sentence);
   // Two different command lines said of no command in particular: which is which is not said, and one would overwrite the other.
   const runs = reading.ok ? new Set(reading.parts.map((p) => /^run `(.*)`/.exec(p.text)?.[1]).filter((run) => run !== undefined)) : new Set();

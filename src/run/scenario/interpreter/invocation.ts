@@ -1,0 +1,243 @@
+// How `spec-run exec` itself is started, in the words a When or a condition paragraph says
+// it with: its command line (`spec-run exec hooks/stop.yaml --project .`), options given to
+// it ("is run with `--log x.jsonl`", "(run with `--image-alias a=b`)", "the run uses … and …",
+// "under `--log …`"), its configuration file's name and place ("`stop.yaml` contains …",
+// "a configuration file `bad.yaml` has …", "every timeout in `d.yaml` …", "the file lives at
+// `ci/c.yaml`"), the directory it is started from ("from the project directory"), variables
+// the shell it is started from exported ("from a shell that has exported `A=b`"), and the
+// project around it ("in a project that has a `sub/` directory but no `nowhere/`").
+//
+// Each becomes part of how the scenario's run is made: the options are parsed by
+// `spec-run exec`'s own argument parser (an option it does not have, or a malformed one,
+// leaves the sentence unread), the configuration is written as a file where it is said to
+// be, the variables are in the environment host commands inherit. What the sentence says
+// besides is left to the When's other rules, or, in a condition paragraph, judged as a
+// restatement of its YAML block.
+import { parseExecArgs } from '../../../executor/cli.js';
+import type { Invocation, SetupPart } from './when.js';
+
+export interface TakenInvocation {
+  /** The sentence without what was read of the invocation. */
+  rest: string;
+  parts: SetupPart[];
+  /** Literals the invocation accounts for (the configuration file's name, the options, the variables). */
+  accounted: string[];
+}
+
+/** One argument of `spec-run exec`: an option with its value, or a configuration file. */
+const OPTION = String.raw`--(?:log|project|image-alias|config-dir-env)(?:=|\s+)[^\s\`,;()]+`;
+const CONFIG_FILE = String.raw`[\w.~/-]*[\w-]\.ya?ml`;
+const ARG = String.raw`(?:${OPTION}|${CONFIG_FILE})`;
+/** Arguments, each in code marks or all in one span, joined by spaces, commas or "and". */
+const ARGS = String.raw`(?:\`(?:spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*`;
+/** Who is started: the executor, the run, the configuration (by name or not). */
+const SUBJECT = String.raw`(?:\`?spec-run(?:\s+exec)?\`?|the\s+run|the\s+executor|it|(?:this|the)\s+(?:configuration|config)(?:\s+file)?|\`${CONFIG_FILE}\`)`;
+
+/** The verb phrases an invocation is said with, each before its arguments. */
+const FRAMES: RegExp[] = [
+  // "(run with `--image-alias a=b`)": said of the clause before it.
+  new RegExp(String.raw`\s*\(\s*(?:(?:is|was)\s+)?(?:run|started|invoked)\s+(?:with|as|using|under)\s+(${ARGS})\s*\)`, 'gi'),
+  // "…, and spec-run exec is run with …", "… is run as `spec-run exec x.yaml`", "spec-run exec is pointed at `m.yaml`", "the run is given `--log …`".
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:(?:is|gets|get|are)\s+)?(?:run|started|invoked|launched|called|executed|given|pointed\s+at|run\s+on)\s+(?:(?:as|with|using|under|via|on|at)\s+)?(${ARGS})(\s*,?\s*(?:which|that)\s+does\s+not\s+exist)?`, 'gi'),
+  // "spec-run exec runs with `--log …`", "the run uses `--image-alias …` and `--log …`", "… under `--log x`".
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:runs\s+(?:with|under|using)|uses|under|using)\s+(${ARGS})`, 'gi'),
+];
+
+const FROM_PROJECT = /,?\s*(?:and\s+)?(?:is\s+(?:run|started)\s+)?from\s+the\s+project(?:'s)?\s+(?:directory|root|folder)\b/gi;
+/** "from a shell that has exported `A=b`", "the shell has exported `A=b`", "with `A=b` exported". */
+const EXPORTED = /,?\s*(?:and\s+)?(?:from\s+a\s+shell\s+(?:that|which)\s+(?:has\s+)?exported|(?:the|its)\s+shell\s+(?:has\s+)?exported|with)\s+(`[A-Za-z_]\w*=[^`\s]*`(?:(?:\s*,\s*|\s+and\s+)`[A-Za-z_]\w*=[^`\s]*`)*)(?:\s+exported)?/gi;
+/** ", a path relative to the directory `spec-run exec` is started in": said of `--log`'s path, which is resolved there. */
+const LOG_RELATIVE = /,?\s*a\s+path\s+relative\s+to\s+the\s+(?:directory|working\s+directory|current\s+directory)\s+(?:`?spec-run(?:\s+exec)?`?|the\s+executor|it)\s+is\s+(?:started|run)\s+(?:in|from)\b/gi;
+/** "in a project that (also) has a `sub/` directory (but no `nowhere/`)": the project's files. */
+const IN_PROJECT = /,?\s*(?:in|inside)\s+a\s+project\s+(?:directory\s+)?(?:that|which)\s+(?:also\s+)?(?:has|holds|contains)\s+an?\s+`([\w.-]+)\/?`\s+(directory|file|folder|subdirectory)(?:\s*,?\s*but\s+no\s+`([\w.-]+)\/?`)?\s*,?/gi;
+/** "in a directory that has no `out` (subdirectory) yet", "in a directory without `logs`": where it is started, by what it lacks. */
+const LACKING_DIRECTORY = /,?\s*(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+)?directory\s+(?:(?:that|which)\s+(?:has|holds|contains)\s+no|without(?:\s+an?)?)\s+`([\w.-]+)\/?`(?:\s+(?:sub-?directory|directory|folder|file))?(?:\s+(?:yet|so\s+far))?(?=\s*(?:,|$))/gi;
+/** The configuration file said where it lives: "the file lives at `ci/c.yaml`". */
+const LIVES_AT = new RegExp(String.raw`(?:the\s+)?(?:configuration\s+)?file\s+(?:lives|is|sits|lies)\s+(?:at|in)\s+\`(${CONFIG_FILE})\``, 'gi');
+
+/** The arguments of an invocation phrase, as argv: code marks and joining words dropped, "spec-run exec" left out. */
+function argvOf(args: string): string[] {
+  return args
+    .replace(/`/g, ' ')
+    .replace(/(?:^|\s),?\s*and\s+/g, ' ')
+    .replace(/,/g, ' ')
+    .replace(/(?:^|\s)spec-run(?:\s+exec)?(?=\s|$)/, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
+}
+
+/**
+ * Reads what SENTENCE says of how `spec-run exec` is started; null where it says nothing of
+ * it, or says it in a way the executor would not take (an option it does not know, two
+ * configuration files).
+ */
+export function takeInvocation(sentence: string): TakenInvocation | null {
+  let rest = sentence;
+  const argv: string[] = [];
+  const accounted: string[] = [];
+  const said: string[] = [];
+  let found = false;
+  let missing = false;
+  const absent: string[] = [];
+  const subjects: string[] = [];
+  for (const frame of FRAMES) {
+    rest = rest.replace(frame, (whole: string, args: string, doesNotExist: unknown) => {
+      found = true;
+      argv.push(...argvOf(args));
+      // The configuration named as the subject ("`x.yaml` is run as …") is the one on the command line.
+      for (const m of whole.slice(0, whole.indexOf(args)).matchAll(/`([^`]+\.ya?ml)`/g)) subjects.push(m[1]);
+      if (typeof doesNotExist === 'string' && doesNotExist !== '') missing = true;
+      return ' ';
+    });
+  }
+  const invocation: Invocation = {};
+  const exported: Record<string, string> = {};
+  let fromProject = false;
+  rest = rest.replace(LIVES_AT, (_w, file: string) => {
+    found = true;
+    argv.push(file);
+    return ' ';
+  });
+  rest = rest.replace(EXPORTED, (_w, spans: string) => {
+    found = true;
+    for (const m of spans.matchAll(/`([A-Za-z_]\w*)=([^`\s]*)`/g)) {
+      exported[m[1]] = m[2];
+      accounted.push(`${m[1]}=${m[2]}`);
+    }
+    return ' ';
+  });
+  rest = rest.replace(FROM_PROJECT, () => {
+    fromProject = true;
+    return ' ';
+  });
+  const files: { name: string; directory: boolean }[] = [];
+  rest = rest.replace(IN_PROJECT, (_w, name: string, noun: string, missing: string | undefined) => {
+    files.push({ name, directory: !/^file$/i.test(noun) });
+    if (missing) absent.push(missing);
+    accounted.push(name, `${name}/`, ...(missing ? [missing, `${missing}/`] : []));
+    return ' ';
+  });
+  rest = rest.replace(LACKING_DIRECTORY, (_w, name: string) => {
+    found = true;
+    absent.push(name);
+    accounted.push(name);
+    return ' ';
+  });
+  // The configuration file named where only the configuration stands: the sentence's subject ("`stop.yaml` contains …"), after
+  // "configuration (file)" ("a configuration file `bad.yaml` has …"), or what the sentence's words are in ("every timeout in `d.yaml`").
+  const alone = [...new Set([...rest.matchAll(new RegExp('`(' + CONFIG_FILE + ')`', 'g'))].map((m) => m[1]))];
+  if (!found && alone.length === 1) {
+    const file = alone[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const position = new RegExp('^`' + file + '`\\s|\\b(?:configuration|config)(?:\\s+file)?\\s+`' + file + '`|\\b(?:in|of)\\s+`' + file + '`');
+    const elsewhere = new RegExp('\\bfiles?\\s+`' + file + '`');
+    if (position.test(rest) && !(elsewhere.test(rest) && !/\b(?:configuration|config)\s+file\s+`/.test(rest))) {
+      found = true;
+      argv.push(alone[0]);
+    }
+  }
+  if (!found) return null;
+  // The configuration file named elsewhere in the sentence (its subject, "in `d.yaml`", "a configuration file `b.yaml`") is the one started.
+  const named = [...new Set([...rest.matchAll(new RegExp(String.raw`\`(${CONFIG_FILE})\``, 'g'))].map((m) => m[1]))];
+  let parsed;
+  try {
+    parsed = parseExecArgs(argv.some((a) => /\.ya?ml$/.test(a) && !a.startsWith('-')) || named.length !== 1 ? argv : [...argv, named[0]]);
+  } catch {
+    // Four arguments where the command line wants one configuration: what spec-run exec would refuse is not read.
+    if (!argv.some((a) => /\.ya?ml$/.test(a) && !a.startsWith('-')) && named.length === 0) {
+      try {
+        parsed = parseExecArgs([...argv, '__scenario__.yaml']);
+      } catch {
+        return null;
+      }
+    } else return null;
+  }
+  if (parsed.config !== '__scenario__.yaml') {
+    if ([...named, ...subjects].some((n) => n !== parsed.config)) return null;
+    invocation.config = parsed.config;
+    if (missing) invocation.configMissing = true;
+    accounted.push(parsed.config);
+    said.push(`configuration file ${parsed.config}${missing ? ' (which does not exist)' : ''}`);
+  }
+  if (parsed.log !== undefined) {
+    invocation.log = parsed.log;
+    accounted.push(parsed.log, `--log ${parsed.log}`);
+    said.push(`--log ${parsed.log}`);
+  }
+  if (parsed.projectRoot !== undefined) {
+    invocation.project = parsed.projectRoot;
+    accounted.push(`--project ${parsed.projectRoot}`);
+    said.push(`--project ${parsed.projectRoot}`);
+  }
+  const aliases = parsed.imageAliases ?? {};
+  if (Object.keys(aliases).length > 0) {
+    invocation.imageAliases = aliases;
+    for (const [name, image] of Object.entries(aliases)) accounted.push(`--image-alias ${name}=${image}`);
+    said.push(...Object.entries(aliases).map(([name, image]) => `--image-alias ${name}=${image}`));
+  }
+  if (parsed.configDirEnv !== undefined) {
+    invocation.configDirEnv = parsed.configDirEnv;
+    said.push(`--config-dir-env ${parsed.configDirEnv}`);
+  }
+  if (Object.keys(exported).length > 0) {
+    invocation.exported = exported;
+    said.push(`started from a shell that exported ${Object.entries(exported).map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  }
+  if (fromProject) {
+    // Started from the project directory: true where the project is the directory it is started in.
+    const project = invocation.project ?? (invocation.config?.includes('/') ? undefined : '.');
+    if (project === undefined || !/^\.\/?$/.test(project)) return null;
+    // "the project root" said of a project the sentence does not describe (a document's project, set up elsewhere): its files are not known.
+    if (files.length === 0) return null;
+    said.push('started from the project directory');
+  }
+  if ((missing || subjects.length > 0) && invocation.config === undefined) return null;
+  if (absent.some((name) => files.some((f) => f.name === name) || name === invocation.config)) return null;
+  if (files.length > 0) said.push(`the project holds ${files.map((f) => `${f.directory ? 'a directory ' : ''}${f.name}`).join(', ')}`);
+  if (absent.length > 0) said.push(`${absent.join(', ')} does not exist before the run (it runs in a fresh directory)`);
+  // What names the configuration file in the rest is the configuration.
+  if (invocation.config !== undefined) {
+    const file = invocation.config.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    rest = rest
+      .replace(new RegExp(String.raw`\b(?:an?|the)\s+(?:configuration|config)(?:\s+file)?\s+\`${file}\``, 'g'), 'the configuration')
+      .replace(new RegExp(String.raw`\`${file}\``, 'g'), 'the configuration');
+  }
+  // A gloss on --log's path: it is resolved against the directory spec-run exec starts in, which the run's directory is.
+  rest = rest.replace(LOG_RELATIVE, () => {
+    if (invocation.log === undefined || invocation.log.startsWith('/')) return ' \u0000';
+    said.push(`${invocation.log} is relative to the directory spec-run exec starts in`);
+    return ' ';
+  });
+  if (rest.includes('\u0000')) return null;
+  // With --project given, the configuration's directory is not the project: files said to be there are not the project's.
+  if (invocation.project !== undefined && /\b(?:configuration|config)(?:\s+file)?'s\s+(?:own\s+)?directory\b/i.test(rest)) return null;
+  rest = tidy(rest);
+  const text = `spec-run exec ${said.join(', ') || 'on the configuration'}`;
+  const part: SetupPart = {
+    text,
+    apply: (s) => {
+      const before = s.invocation ?? {};
+      s.invocation = { ...before, ...invocation, imageAliases: { ...before.imageAliases, ...invocation.imageAliases }, exported: { ...before.exported, ...invocation.exported } };
+      if (files.length > 0) s.files = [...(s.files ?? []), ...files.map((f) => ({ dir: 'project', name: f.name, directory: f.directory }))];
+    },
+  };
+  return { rest, parts: [part], accounted };
+}
+
+/** What is left of a sentence once phrases were taken out: no dangling commas, conjunctions or bare subjects. */
+function tidy(text: string): string {
+  let out = text.replace(/\(\s*\)/g, ' ').replace(/\s+/g, ' ').trim();
+  for (let i = 0; i < 4; i++) {
+    out = out
+      .replace(/\s+,/g, ',')
+      .replace(/,\s*(?:,\s*)+/g, ', ')
+      .replace(/^(?:,|and\b|then\b)\s*/i, '')
+      .replace(/\s*(?:,|\band|\bthen)\s*$/i, '')
+      .replace(/,\s*and\s*$/i, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  }
+  // A subject left with nothing said of it: "the configuration", "spec-run exec".
+  if (/^(?:when\s+)?(?:the\s+configuration|this\s+configuration|the\s+run|spec-run(?:\s+exec)?|the\s+executor|it)$/i.test(out)) return '';
+  return out;
+}
