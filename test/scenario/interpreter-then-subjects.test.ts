@@ -99,4 +99,7 @@ t.test('parts of one complaint, checked against a real run', async (t) => {
   const verdict = await verdictsOn('stop:\n  commands: []\n');
   t.equal(await verdict('the only complaint is that `stop.commands` `is an empty list`'), true, 'one line holds both parts');
   t.equal(await verdict('the only complaint is that `stop.commands` `must be a duration`'), false, 'its line says otherwise');
+  // "It" in a run that ran no command: the run, what it printed.
+  t.equal(await verdict('It says `is an empty list`'), true, "no command ran: 'it' is the run");
+  t.equal(await verdict('It prints `must be a duration`'), false, 'the run printed no such thing');
 });

@@ -101,6 +101,8 @@ const ms = (n: number | undefined) => (n === undefined ? 'never' : `${Math.round
 /** Which commands a sentence is about: by ordinal, by its quoted command, by context, else every one. */
 interface Selector {
   text: string;
+  /** Names no command of its own ("it", or no words of selection): in a run with no command, what is said is of the run. */
+  unnamed: boolean;
   pick(o: Observation): { command: CommandRecord; index: number }[];
 }
 
@@ -122,14 +124,15 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   const context = usesContext ? undefined : a.has('HOST') && !a.has('CONTAINER') ? 'host' : a.has('CONTAINER') && !a.has('HOST') ? 'docker' : undefined;
   const all = (o: Observation) => o.record.commands.map((command, index) => ({ command, index }));
   if (ordinal) {
-    return { text: `the ${ordinal.index === 'last' ? 'last' : `command ${ordinal.index + 1}`}: `, pick: (o) => all(o).filter(({ index }) => index === (ordinal.index === 'last' ? o.record.commands.length - 1 : ordinal.index)) };
+    return { text: `the ${ordinal.index === 'last' ? 'last' : `command ${ordinal.index + 1}`}: `, unnamed: false, pick: (o) => all(o).filter(({ index }) => index === (ordinal.index === 'last' ? o.record.commands.length - 1 : ordinal.index)) };
   }
-  if (quoted) return { text: `\`${quoted.text}\`: `, pick: (o) => all(o).filter(({ index }) => o.runs[index]?.includes(quoted.text)) };
-  if (context) return { text: `the ${context === 'host' ? 'host' : 'container'} command: `, pick: (o) => all(o).filter(({ command }) => command.context === context) };
+  if (quoted) return { text: `\`${quoted.text}\`: `, unnamed: false, pick: (o) => all(o).filter(({ index }) => o.runs[index]?.includes(quoted.text)) };
+  if (context) return { text: `the ${context === 'host' ? 'host' : 'container'} command: `, unnamed: false, pick: (o) => all(o).filter(({ command }) => command.context === context) };
   // "It shows `Exit Code: 125`" after a step about the first report: "it", opening the sentence (its capital), is the command whose lines hold the last text the step before quoted, where only some do.
   if (a.tokens[0]?.kind === 'word' && /^(It|Its)$/.test(a.tokens[0].text)) {
     return {
-      text: '(it: the command whose lines hold the text the step before quoted, if only some do) ',
+      text: '(it: the command whose lines hold the text the step before quoted, if only some do; the run, if it ran none) ',
+      unnamed: true,
       pick: (o) => {
         const last = o.before?.filter((x) => !HEADINGS.includes(x)).at(-1);
         const theirs = last === undefined ? [] : all(o).filter(({ command }) => commandLines(command, o).some((l) => quotedIn(last, l)));
@@ -137,7 +140,7 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
       },
     };
   }
-  return { text: '', pick: all };
+  return { text: '', unnamed: true, pick: all };
 }
 
 /** A check of each selected command. */
@@ -1419,7 +1422,7 @@ const RULES: Rule<Check>[] = [
         // "both commands say `…`": every command's report, of as many as said.
         const each = every && !a.negated ? ofEvery(every, said) : said;
         // Of no command in particular, in a run that ran none (a configuration refused), the report is what the run printed.
-        const unnamed = selector(a, true, false).text === '';
+        const { unnamed } = selector(a, true, false);
         return {
           text: each.text,
           evaluate: (o) => (unnamed && o.record.commands.length === 0 ? { ok: not(a.negated, quotedIn(values[0], o.record.messages.join('\n'))), actual: o.record.messages.join(' ⏎ ').slice(0, 500) } : each.evaluate(o)),
