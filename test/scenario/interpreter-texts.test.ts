@@ -189,3 +189,13 @@ t.test('texts said of each command: one text in each announcement, or every text
   t.equal(await verdict(o, 'each command\'s report begins with `OK: command succeeded`'), true);
   t.equal(await verdict(o, 'each command\'s report begins with `OK: command succeeded` and shows `first-only`'), false, 'only the first command\'s shows it');
 });
+
+t.test('a range of more numbers than a reader lists one by one is no list of texts, and reading it never fails', (t) => {
+  for (const sentence of ['the report shows the first 193000 lines, `1` to `193000`', 'the output holds lines 1 to 250000']) {
+    t.notOk(readThen(sentence).ok, `"${sentence}" is not bound`);
+  }
+  // The values printed, line for line, are compared, not looked for as texts one by one.
+  const values = readThen('`1` through `5000` are printed');
+  t.same(values.ok && values.parts.map((p) => p.text), ['the stdout and stderr lines shown are exactly 1 to 5000']);
+  t.end();
+});

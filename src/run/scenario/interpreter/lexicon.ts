@@ -521,7 +521,7 @@ export const rangeTexts = (r: { from: number; to: number; prefix?: string; suffi
   Array.from({ length: r.to - r.from + 1 }, (_, k) => `${r.prefix ?? ''}${r.from + k}${r.suffix ?? ''}`);
 
 /** The most texts a range of quoted texts may stand for: a longer one is no list of lines a sentence means one by one. */
-const LONGEST_TEXT_RANGE = 1000;
+export const LONGEST_TEXT_RANGE = 1000;
 
 /**
  * "`1` to `5`", "`101` through `105`": quoted numbers from one to another are a range, as

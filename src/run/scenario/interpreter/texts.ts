@@ -7,7 +7,10 @@
 // order words ("followed by", "then", "comes after") say in which order, negation that
 // none is there. "`a`, then `b`" is one fact about both texts, never two facts.
 import type { CommandRecord } from '../../../executor/record.js';
-import { conceptWords, JSON_MEMBER, rangeTexts, type Token } from './lexicon.js';
+import { conceptWords, JSON_MEMBER, LONGEST_TEXT_RANGE, rangeTexts, type Token } from './lexicon.js';
+
+/** The texts of a range, none when it spans more numbers than a reader lists one by one ("lines 1 to 300000"). */
+const textsOfRange = (r: { from: number; to: number; prefix?: string; suffix?: string }) => (Math.abs(r.to - r.from) < LONGEST_TEXT_RANGE ? rangeTexts(r) : []);
 import type { Observation } from './observation.js';
 import { args, isFunction, type Args, type Rule } from './reading.js';
 
@@ -228,7 +231,7 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   // NEXT: on the line right after the text before it, as the texts of a range are ("`line1` to `line5`").
   const items: { text: string; at: number; next: boolean }[] = [];
   a.tokens.forEach((t, at) => {
-    if (t.kind === 'entity' && t.entity.type === 'range') rangeTexts(t.entity).forEach((text, k) => items.push({ text, at, next: k > 0 }));
+    if (t.kind === 'entity' && t.entity.type === 'range') textsOfRange(t.entity).forEach((text, k) => items.push({ text, at, next: k > 0 }));
     else if (quotedText(t) !== null && !isHeading(t)) items.push({ text: quotedText(t)!, at, next: false });
   });
   const orders = a.tokens.flatMap((t, at) => (is(t, 'ORDER') ? [{ word: t.text.toLowerCase(), at }] : []));
@@ -398,7 +401,7 @@ export function textList(tokens: Token[]): { list: boolean; ordered: boolean; te
   tokens.forEach((t, i) => {
     if ((quotedText(t) !== null && !isHeading(t)) || (t.kind === 'entity' && t.entity.type === 'range')) {
       run += 1;
-      current.push(...(t.kind === 'entity' && t.entity.type === 'range' ? rangeTexts(t.entity) : [quotedText(t)!]));
+      current.push(...(t.kind === 'entity' && t.entity.type === 'range' ? textsOfRange(t.entity) : [quotedText(t)!]));
       if (run >= 2 && orderInRun) {
         ordered = true;
         for (const x of current) inOrder.add(x);
@@ -546,6 +549,8 @@ export const TEXT_RULE: Rule<TextCheck> = {
   allows: [...PLACE_SLOTS, ...VERB_SLOTS, 'EACH', 'E:number', 'E:count', 'OTHER', 'APPLY', 'EXACTLY', 'SEND', 'EXIT', 'ELAPSED', 'TIMEOUT'],
   refuses: ['HOST', 'CONTAINER', 'USER', 'RUNS'],
   build(a) {
+    // "lines 1 to 300000": no list of texts to look for one by one.
+    if (a.entities('range').some((r) => textsOfRange(r).length === 0)) return null;
     const owned = ownerOf(a);
     const rest = fieldsLabelled(owned?.rest ?? a);
     const contrast = shownButNot(rest, owned?.run);
