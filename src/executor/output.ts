@@ -46,6 +46,8 @@ export class OutputCollector {
   private readonly partial: Record<StreamName, Buffer[]> = { stdout: [], stderr: [] };
   private readonly partialBytes: Record<StreamName, number> = { stdout: 0, stderr: 0 };
   private readonly partialCut: Record<StreamName, boolean> = { stdout: false, stderr: false };
+  /** Bytes came after the stream's last newline: a line, counted at the end, kept or not. */
+  private readonly unterminated: Record<StreamName, boolean> = { stdout: false, stderr: false };
   private totalLines = 0;
   private readonly streams: Record<StreamName, { total: number; kept: number }> = { stdout: { total: 0, kept: 0 }, stderr: { total: 0, kept: 0 } };
   private storedBytes = 0;
@@ -86,14 +88,19 @@ export class OutputCollector {
       if (!this.full(stream)) this.keep(stream, chunk.subarray(start, nl));
       else this.dropPartial(stream);
       start = nl + 1;
+      this.unterminated[stream] = false;
     }
-    if (start < chunk.length && !this.full(stream)) this.addPartial(stream, chunk.subarray(start));
+    if (start < chunk.length) {
+      this.unterminated[stream] = true;
+      if (!this.full(stream)) this.addPartial(stream, chunk.subarray(start));
+    }
   }
 
   /** Takes the unterminated last line of each stream as a line. */
   end(): CapturedOutput {
     for (const stream of ['stdout', 'stderr'] as const) {
-      if (this.partialBytes[stream] > 0 || this.partialCut[stream]) {
+      if (this.unterminated[stream]) {
+        this.unterminated[stream] = false;
         this.count(stream);
         if (!this.full(stream)) this.keep(stream, Buffer.alloc(0));
         else this.dropPartial(stream);

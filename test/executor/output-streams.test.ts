@@ -49,3 +49,25 @@ t.test('one line omitted is said in the singular', async (t) => {
   collector.write('stdout', lines('out-', 3));
   t.same(renderOutput(collector.end()).slice(0, 3), ['out-1', 'out-2', 'stdout: ... (1 line omitted)']);
 });
+
+t.test('a last line without its newline is counted, whether or not the limit or the cap let it be kept', async (t) => {
+  // Any text split at any points into chunks, any limit, head or tail: the lines counted are the lines there are.
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom('a', 'b', '\n'), { maxLength: 60 }), fc.array(fc.nat(60), { maxLength: 5 }), fc.integer({ min: 1, max: 6 }), fc.constantFrom('head' as const, 'tail' as const), (chars, cuts, limit, keep) => {
+      const text = chars.join('');
+      const collector = new OutputCollector({ maxLines: limit, keep });
+      const points = [...new Set(cuts.map((c) => Math.min(c, text.length)))].sort((a, b) => a - b);
+      let from = 0;
+      for (const at of [...points, text.length]) {
+        collector.write('stdout', Buffer.from(text.slice(from, at)));
+        from = at;
+      }
+      const there = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+      const output = collector.end();
+      return output.totalLines === there && output.streams.stdout.total === there && output.lines.length === Math.min(there, limit);
+    }),
+  );
+  const collector = new OutputCollector({ maxLines: 1 });
+  collector.write('stdout', Buffer.from('a\nb\nc'));
+  t.same(renderOutput(collector.end()), ['a', 'stdout: ... (2 lines omitted)', '(Showing 1 of 3 output lines)'], "printf 'a\\nb\\nc' under a limit of 1: three lines");
+});
