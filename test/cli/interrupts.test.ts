@@ -17,7 +17,6 @@ import { CONTAINMENT_ENV } from '../../src/process/containment.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = join(root, 'dist/src/cli/main.js');
-const seedSpecs = resolve(root, '..', 'shared', 'seed-specs');
 
 /** Nothing may be left this long after spec-run's exit (the issue's bound). */
 const LEFTOVER_MS = 3000;
@@ -236,8 +235,32 @@ t.test('exec with a Docker command: SIGTERM stops and removes the container (exi
   }
 });
 
+/** A scenario whose step runs a container from the start: the seed's first container comes after a minute or more of host scenarios. */
+const CONTAINER_SCENARIO = `# Specification: A stop hook in a container
+
+## ADDED Requirements
+
+### Requirement: A container command runs to its end
+A command with an image SHALL run in a container until it ends.
+
+#### Scenario: A long container command
+When a command runs in a container:
+\`\`\`yaml
+stop:
+  commands:
+    - run: "sleep 3600"
+      image: alpine
+      timeout: "2h"
+\`\`\`
+
+Then:
+1. the command succeeds
+`;
+
 t.test('SIGINT while a Docker step of a scenario runs: its container is stopped and removed, the summary printed, exit 130', { skip: noDocker }, async (t) => {
-  const run = start([join(seedSpecs, 'command-timeouts.spec.md'), '--reporter', 'tap']);
+  // This machine reaches no registry: the project maps the document's image to the local one, as a user's would.
+  const dir = t.testdir({ 'container.spec.md': CONTAINER_SCENARIO, 'spec-run.config.json': JSON.stringify({ images: { alpine: 'spec-run/busybox:local' } }) });
+  const run = start([join(dir, 'container.spec.md'), '--executor-steps', '--reporter', 'tap'], dir);
   const pid = run.child.pid!;
   t.ok(await within(120_000, () => (containersOf(pid).length > 0 ? true : undefined)), 'a container of a step exists');
   const started = descendants(pid);
