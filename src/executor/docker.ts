@@ -58,12 +58,25 @@ export function mapImage(requested: string, aliases: Record<string, string> = {}
   return used === requested ? { used } : { used, note: `image ${requested} mapped to local ${used}` };
 }
 
+/**
+ * How long the container's command ran, by the engine's clock: from its start to its end. The
+ * time around it, `docker start` reaching the engine and the container being set up, then the
+ * client learning of the end, is the engine's and grows under load; it is no part of the command.
+ */
+function runningTime(state: { StartedAt?: string; FinishedAt?: string }): number | undefined {
+  const from = Date.parse(state.StartedAt ?? '');
+  const to = Date.parse(state.FinishedAt ?? '');
+  // A container never started or not yet finished carries year 1 ("0001-01-01T00:00:00Z").
+  if (!(from > 0 && to >= from)) return undefined;
+  return to - from;
+}
+
 export async function runInDocker(request: ExecRequest & { image: string }): Promise<ExecResult> {
   const notes: string[] = [];
   const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request), keep: request.keepOutput });
   const { used, note } = mapImage(request.image, request.imageAliases);
   if (note) notes.push(note);
-  // Reset when the container starts: a duration spans what the timeout does, not the image check and `docker create` before it.
+  // Reset when the container starts: a run that ends before the engine times it (runningTime) spans what the timeout does, not the image check and `docker create`.
   let started = performance.now();
   const tell = request.onEvent ?? (() => {});
   const result = (fields: Pick<ExecResult, 'outcome' | 'exitCode' | 'signal'> & Partial<ExecResult>): ExecResult => {
@@ -146,14 +159,14 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
       stopping = { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }) };
     });
     const ended = await attached.exited;
-    const durationMs = performance.now() - started;
+    const measuredMs = performance.now() - started;
     disarm();
     const halt = stopping as { reason: StopReason; done: Promise<unknown> } | null;
     if (halt) await halt.done;
     if (ended.error) return infrastructure(`could not run docker start: ${ended.error.message}`);
     await attached.outputClosed();
 
-    type State = { ExitCode: number; OOMKilled: boolean; Error?: string };
+    type State = { ExitCode: number; OOMKilled: boolean; Error?: string; StartedAt?: string; FinishedAt?: string };
     const inspect = async (): Promise<State | string> => {
       const inspected = await docker(['inspect', name, '--format', '{{json .State}}'], { reject: false });
       return inspected.exitCode === 0 ? (JSON.parse(inspected.stdout) as State) : inspected.stderr.trim() || attached.outputTail.trim();
@@ -168,6 +181,7 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     }
     if (typeof state === 'string') return infrastructure(`docker inspect failed: ${state}`);
     if (state.Error) return infrastructure(`container failed to run: ${state.Error}`);
+    const durationMs = runningTime(state) ?? measuredMs;
     const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
     // The engine marks a container OOMKilled when the kernel killed any process of it; only a
     // command that ended by that kill is reported as stopped by the limit.
