@@ -52,7 +52,8 @@ t.test('Docker', async (t) => {
     const r = await runInDocker(request('sleep 1', 10_000, { onEvent: (e) => void (e.type === 'container' && e.action === 'created' && (createdAt = performance.now())) }));
     const sinceCreated = performance.now() - createdAt;
     // Under load the engine takes 0.3-1.5 s to start the container, and the client learns of its end late: neither is the command's.
-    t.ok(r.durationMs >= 1000 && r.durationMs < 1300, `sleep 1 reported as ${Math.round(r.durationMs)} ms (${Math.round(sinceCreated)} ms since the container was created)`);
+    // The engine stamps StartedAt once the process runs (its end comes from the exit itself): under load a few tens of ms of the command fall before it.
+    t.ok(r.durationMs >= 950 && r.durationMs < 1300, `sleep 1 reported as ${Math.round(r.durationMs)} ms (${Math.round(sinceCreated)} ms since the container was created)`);
   });
 
   t.test('a container ignoring SIGTERM is killed after the grace period: 137, and a duration of a little over timeout and grace', async (t) => {
