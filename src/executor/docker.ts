@@ -58,12 +58,77 @@ export function mapImage(requested: string, aliases: Record<string, string> = {}
   return used === requested ? { used } : { used, note: `image ${requested} mapped to local ${used}` };
 }
 
+/**
+ * How long the container's command ran, by the engine's clock: from its start to its end. The
+ * time around it, `docker start` reaching the engine and the container being set up, then the
+ * client learning of the end, is the engine's and grows under load; it is no part of the command.
+ */
+function runningTime(state: { StartedAt?: string; FinishedAt?: string }): number | undefined {
+  const from = Date.parse(state.StartedAt ?? '');
+  const to = Date.parse(state.FinishedAt ?? '');
+  // A container never started or not yet finished carries year 1 ("0001-01-01T00:00:00Z").
+  if (!(from > 0 && to >= from)) return undefined;
+  return to - from;
+}
+
+/**
+ * How long after spawning `docker start` the executor asks the engine whether the container
+ * has started, at most; and the wait between two questions. The engine locks a container
+ * while starting it, so a question asked meanwhile is mostly answered once it has started.
+ */
+const START_LEARN_MS = 5000;
+const START_ASK_WAIT_MS = 100;
+
+/**
+ * Arms a container's timeout from the moment its command started by the engine's clock
+ * (State.StartedAt), not from spawning `docker start`: under load the engine takes 0.3-1.5 s
+ * to set the container up, time the command must not lose from its limit. The elapsed time
+ * is read against this machine's clock, kept between zero and the time since the engine was
+ * last seen not started, so an engine elsewhere with a clock of its own arms no worse than
+ * the spawn would. Until the start is learnt, a stop is armed at the later of the timeout
+ * and START_LEARN_MS after the spawn: a container whose start is never learnt is still
+ * stopped. Returns the disarm, for a command that ended (before its start was learnt or after).
+ */
+export function armFromStart(name: string, timeoutMs: number | null, stop: () => void): () => void {
+  if (timeoutMs === null) return () => {};
+  const spawned = Date.now();
+  let over = false;
+  const fire = () => {
+    over = true;
+    stop();
+  };
+  let timer = setTimeout(fire, Math.max(timeoutMs, START_LEARN_MS));
+  void (async () => {
+    let notBefore = spawned;
+    while (!over && Date.now() - spawned < START_LEARN_MS) {
+      const asked = Date.now();
+      const answer = await docker(['inspect', '--format', '{{.State.StartedAt}}', name], { reject: false });
+      if (over) return;
+      // A container not yet started carries year 1 ("0001-01-01T00:00:00Z"): a negative time.
+      const startedAt = answer.exitCode === 0 ? Date.parse(answer.stdout.trim()) : NaN;
+      if (startedAt > 0) {
+        const now = Date.now();
+        const ran = Math.min(Math.max(now - startedAt, 0), now - notBefore);
+        clearTimeout(timer);
+        timer = setTimeout(fire, Math.max(timeoutMs - ran, 0));
+        return;
+      }
+      if (answer.exitCode === 0) notBefore = asked;
+      await new Promise((wait) => setTimeout(wait, START_ASK_WAIT_MS));
+    }
+  })();
+  return () => {
+    over = true;
+    clearTimeout(timer);
+  };
+}
+
 export async function runInDocker(request: ExecRequest & { image: string }): Promise<ExecResult> {
   const notes: string[] = [];
   const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request), keep: request.keepOutput });
   const { used, note } = mapImage(request.image, request.imageAliases);
   if (note) notes.push(note);
-  // Reset when the container starts: a duration spans what the timeout does, not the image check and `docker create` before it.
+  // Reset when the container starts: a run that ends before the engine times it (runningTime) spans what the timeout does, not the image check and `docker create`.
   let started = performance.now();
   const tell = request.onEvent ?? (() => {});
   const result = (fields: Pick<ExecResult, 'outcome' | 'exitCode' | 'signal'> & Partial<ExecResult>): ExecResult => {
@@ -138,22 +203,26 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     collector.capture(attached);
     tell({ type: 'container', name, action: 'started' });
     let stopping: { reason: StopReason; done: Promise<unknown> } | null = null;
-    const disarm = armStop(request, (reason) => {
+    const stop = (reason: StopReason) => {
       if (stopping) return;
       tell({ type: 'stop', reason, graceMs });
       // The engine sends the stop signal, and the kill once the grace period is over.
       tell({ type: 'signal', signal: 'SIGTERM', via: 'docker stop' });
       stopping = { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }) };
-    });
+    };
+    // An interrupt stops the container at once; the timeout counts from the command's start.
+    const disarmInterrupt = armStop({ timeoutMs: null, signal: request.signal }, stop);
+    const disarmTimeout = armFromStart(name, request.timeoutMs, () => stop('timeout'));
     const ended = await attached.exited;
-    const durationMs = performance.now() - started;
-    disarm();
+    const measuredMs = performance.now() - started;
+    disarmInterrupt();
+    disarmTimeout();
     const halt = stopping as { reason: StopReason; done: Promise<unknown> } | null;
     if (halt) await halt.done;
     if (ended.error) return infrastructure(`could not run docker start: ${ended.error.message}`);
     await attached.outputClosed();
 
-    type State = { ExitCode: number; OOMKilled: boolean; Error?: string };
+    type State = { ExitCode: number; OOMKilled: boolean; Error?: string; StartedAt?: string; FinishedAt?: string };
     const inspect = async (): Promise<State | string> => {
       const inspected = await docker(['inspect', name, '--format', '{{json .State}}'], { reject: false });
       return inspected.exitCode === 0 ? (JSON.parse(inspected.stdout) as State) : inspected.stderr.trim() || attached.outputTail.trim();
@@ -168,6 +237,7 @@ export async function runInDocker(request: ExecRequest & { image: string }): Pro
     }
     if (typeof state === 'string') return infrastructure(`docker inspect failed: ${state}`);
     if (state.Error) return infrastructure(`container failed to run: ${state.Error}`);
+    const durationMs = runningTime(state) ?? measuredMs;
     const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
     // The engine marks a container OOMKilled when the kernel killed any process of it; only a
     // command that ended by that kill is reported as stopped by the limit.
