@@ -123,7 +123,16 @@ export function armFromStart(name: string, timeoutMs: number | null, stop: () =>
   };
 }
 
-export async function runInDocker(request: ExecRequest & { image: string }): Promise<ExecResult> {
+/**
+ * Runs a command in a container. The whole of it is spec-run's own process work: cut short by an
+ * interrupt after the report, its stop, inspection and removal are docker commands started one
+ * after another, and the exit must wait for the last of them, not end in a gap between two.
+ */
+export function runInDocker(request: ExecRequest & { image: string }): Promise<ExecResult> {
+  return ownProcessWork(runContainer(request));
+}
+
+async function runContainer(request: ExecRequest & { image: string }): Promise<ExecResult> {
   const notes: string[] = [];
   const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request), keep: request.keepOutput });
   const { used, note } = mapImage(request.image, request.imageAliases);
