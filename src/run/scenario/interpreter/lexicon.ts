@@ -84,7 +84,7 @@ const CONCEPTS: Record<string, string[]> = {
   FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'after its start', 'since its start', 'from its start', 'after its own start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'counts as', 'count as', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally', 'anything', 'anyway', 'anyhow', 'nonetheless', 'nevertheless', 'in any case', 'all the same'],
   // who
   COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
-  HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'handler', 'result', 'caller'],
+  HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'result', 'caller'],
   USER: ['user', 'users', 'reader', 'operator', 'developer', 'claude'],
   EACH: ['each', 'every', 'all', 'both', 'either', 'any'],
   // where
@@ -537,7 +537,9 @@ function quotedRanges(tokens: Token[]): Token[] {
   for (let i = 0; i < tokens.length; i++) {
     const [from, to, between] = [numbered(tokens[i]), numbered(tokens[i + 2]), tokens[i + 1]];
     const alike = from !== null && to !== null && from.prefix === to.prefix && from.suffix === to.suffix && to.n > from.n && to.n - from.n < LONGEST_TEXT_RANGE;
-    if (from !== null && to !== null && between?.kind === 'word' && /^(to|through|thru)$/i.test(between.text) && (alike || (from.prefix + from.suffix + to.prefix + to.suffix === ''))) {
+    // Quoted numbers too: "`1` to `193280`" is no list of lines a sentence means one by one (nor a text each).
+    const numbers = from !== null && to !== null && from.prefix + from.suffix + to.prefix + to.suffix === '' && Math.abs(to.n - from.n) < LONGEST_TEXT_RANGE;
+    if (from !== null && to !== null && between?.kind === 'word' && /^(to|through|thru)$/i.test(between.text) && (alike || numbers)) {
       const affix = from.prefix + from.suffix === '' ? {} : { prefix: from.prefix, suffix: from.suffix };
       out.push({ kind: 'entity', entity: { type: 'range', from: from.n, to: to.n, ...affix }, text: `${tokens[i].text} ${between.text} ${tokens[i + 2].text}` });
       i += 2;
