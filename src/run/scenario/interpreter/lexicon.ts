@@ -537,9 +537,7 @@ function quotedRanges(tokens: Token[]): Token[] {
   for (let i = 0; i < tokens.length; i++) {
     const [from, to, between] = [numbered(tokens[i]), numbered(tokens[i + 2]), tokens[i + 1]];
     const alike = from !== null && to !== null && from.prefix === to.prefix && from.suffix === to.suffix && to.n > from.n && to.n - from.n < LONGEST_TEXT_RANGE;
-    // Quoted numbers too: "`1` to `193280`" is no list of lines a sentence means one by one (nor a text each).
-    const numbers = from !== null && to !== null && from.prefix + from.suffix + to.prefix + to.suffix === '' && Math.abs(to.n - from.n) < LONGEST_TEXT_RANGE;
-    if (from !== null && to !== null && between?.kind === 'word' && /^(to|through|thru)$/i.test(between.text) && (alike || numbers)) {
+    if (from !== null && to !== null && between?.kind === 'word' && /^(to|through|thru)$/i.test(between.text) && (alike || (from.prefix + from.suffix + to.prefix + to.suffix === ''))) {
       const affix = from.prefix + from.suffix === '' ? {} : { prefix: from.prefix, suffix: from.suffix };
       out.push({ kind: 'entity', entity: { type: 'range', from: from.n, to: to.n, ...affix }, text: `${tokens[i].text} ${between.text} ${tokens[i + 2].text}` });
       i += 2;
