@@ -82,8 +82,8 @@ t.test('a line named by its field is that line of the report; the field word is 
       // Texts that are not all of the field stand in the report, in their order.
       ['the exit status line reads `Exit Status: Timeout (signal 15: SIGTERM)`, followed by `Exit Code: 124`', 'the report contains "Exit Status: Timeout (signal 15: SIGTERM)" and "Exit Code: 124", in this order'],
     ],
-    // A field's line said to hold a text its label does not open; a word of a timeout that names no line.
-    ['the exit status line reads `Timeout (signal 15: SIGTERM)`', 'the exit code line reads `Exit Status: Timeout`'],
+    // A field's line said to hold a text its label does not open (a value of the `Exit Status:` line alone is that line: interpreter-verdict-words); a word of a timeout that names no line.
+    ['the exit status line reads `all fine`', 'the exit code line reads `Exit Status: Timeout`'],
   );
   // The field's word is no thing named: "the exit code" is not checked beside the line.
   for (const sentence of ['the exit status line reads `Exit Status: Timeout (signal 15: SIGTERM)`', 'the exit status line names the signal']) {

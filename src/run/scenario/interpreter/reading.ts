@@ -348,7 +348,13 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     const elliptic = previous !== null && !EXACT_OUTPUT.has(names.at(-1) ?? '') && clause.every((t) => isFunction(t) || t.kind === 'entity') && kinds(clause).length > 0 && kinds(clause).every((k) => kinds(previous!).includes(k));
     const alone = readOne(clause, options);
     // The words taken are said of the sentence's subject too ("the second is reported with `a`, and `b`": the second's `b`).
-    const gapped = !('value' in alone) && elliptic ? [...carried, ...previous!.filter((t) => t.kind === 'word' && !carried.some((c) => c.text === t.text)), ...clause] : clause;
+    // "the first as A, the second as timed out with B, the third as C": the words after an item's "as" are that item's alone; the gap takes
+    // the words before it, the verb the items share ("is reported"), from the first clause that has any.
+    const asAt = (tokens: Token[]) => tokens.findIndex((t) => t.kind === 'word' && /^as$/i.test(t.text));
+    const roles = previous !== null && asAt(previous) >= 0 && asAt(clause) >= 0;
+    const shared = (tokens: Token[]) => (roles && asAt(tokens) >= 0 ? tokens.slice(0, asAt(tokens)) : tokens);
+    const before = previous === null ? [] : !roles || shared(previous).some((t) => t.kind === 'word' && !isFunction(t)) ? shared(previous) : shared(parts[0]);
+    const gapped = !('value' in alone) && elliptic ? [...carried, ...before.filter((t) => t.kind === 'word' && !carried.some((c) => c.text === t.text)), ...clause] : clause;
     const one = gapped === clause ? alone : readOne(gapped, options);
     if ('value' in one) {
       values.push(one.value);

@@ -197,7 +197,10 @@ const noteOnLines = (line: string) => (/^\(/.test(line.trim()) && !/^\((stdout|s
 export const runText = (text: string) => /^interrupted by SIG[A-Z]+(: \d+ of \d+ commands? not run|$)/.test(text);
 
 /** A text in the executor's own words ("`Duration:`", "`Exit Code: 0`", "`[1/2] host: …`", a heading, a line of the run's): shown in the report, never on a command's stream. */
-export const executorText = (text: string) => /^(Command|Duration|Exit Code|Exit Status|Timeout|Memory limit|Error|OK|note):|^\[\d+\/\d+\] /.test(text) || HEADINGS.includes(text) || runText(text);
+export const executorText = (text: string) => /^(Command|Duration|Exit Code|Exit Status|Timeout|Memory limit|Error|OK|note):|^\[\d+\/\d+\] /.test(text) || HEADINGS.includes(text) || runText(text) || statusValue(text);
+
+/** The value of a report's `Exit Status:` line, said without its label ("`Timeout (signal 9: SIGKILL after 2.000s grace period)`", "`Interrupted by SIGINT (…)`", "`Memory limit (OOM killed, …)`"). */
+export const statusValue = (text: string) => /^(Timeout|Memory limit) \((signal \d+|OOM)|^Interrupted by SIG[A-Z]+ \(/.test(text);
 
 /** "it reports `Exit Code: 0`": the verb says what its report says, as "says" does. */
 export const reports = (a: Args) => a.tokens.some((t) => t.kind === 'word' && /^reports$/i.test(t.text));
@@ -682,6 +685,11 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (a.tokens.some((t) => is(t, 'SEND') && !is(t, 'ORDER') && !/^(comes|come)$/i.test(t.text))) return null;
   // "only `a` and `b` appear under `Output:`": those texts and no other line; "just", "exactly" say nothing else.
   const only = a.tokens.some((t) => is(t, 'EXACTLY') && /^only$/i.test(t.text));
+  // "Only part of the output is kept; the report says `…`": an "only" a clause boundary parts from every text governs its own clause, not them.
+  const onlyAt = a.tokens.findIndex((t) => is(t, 'EXACTLY') && /^only$/i.test(t.text));
+  const textsAt = a.tokens.flatMap((t, i) => (quotedText(t) !== null && !isHeading(t) ? [i] : []));
+  const parted = (i: number) => a.tokens.slice(Math.min(i, onlyAt) + 1, Math.max(i, onlyAt)).some((t) => t.kind === 'word' && /^[,;]$/.test(t.text));
+  if (onlyAt >= 0 && textsAt.length > 0 && textsAt.every(parted)) return null;
   if (a.tokens.some((t) => is(t, 'EXACTLY') && !/^only$/i.test(t.text))) return null;
   // "one line says `…`": a line, not a count of them; "is the three lines `a`, `b` and `c`": those lines (read below).
   if (a.entities('count').some((c) => c.unit !== 'line') || a.entities('count').length > 1) return null;

@@ -11,7 +11,7 @@ import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type Str
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { elidedTimeUnits } from './quantities.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -347,6 +347,10 @@ async function containersGone(c: CommandRecord): Promise<boolean> {
 }
 
 /** "is reported as", "counts as", "is treated as": a sentence of what the command's end is taken for, not of what was configured. */
+/** "not a timeout", "isn't a timeout": a negation, an article, the noun of a timeout: what something is not (a predicate noun), not a timeout that is absent. */
+const notATimeout = (a: Args) =>
+  a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('NOT') && /^(not|isn't|wasn't)$/i.test(t.text) && /^(a|an)$/i.test(a.tokens[i + 1]?.text ?? '') && is(a.tokens[i + 2], 'TIMEOUT') && !/^there$/i.test(a.tokens[i - 2]?.text ?? ''));
+
 const classedAs = (a: Args) => a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('FILLER') && /\b(reported|counted|counts|count|flagged|treated|regarded|marked|deemed|considered)\b/i.test(t.text));
 
 /** Where a timeout comes from: the command's own field, `defaultTimeout`, the executor's built-in default, or a default of either kind. */
@@ -582,6 +586,13 @@ const RULES: Rule<Check>[] = [
       // "it" may be the run as well as a command: where no command ran, only the run has a status.
       const namesCommand = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('COMMAND') && !/^(it|they)$/i.test(t.text));
       const namesNoCommand = !namesCommand && !a.has('HOOK', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'EACH') && !completes && !own && verdict === null && !d;
+      // "the exit status is 130", "and the exit status is 0" (after "all three succeed"): a status (a number; the report's `Exit Status:` line gives
+      // words) said of no command is spec-run exec's, the process's status, also where commands ran; "the exit code is 124" is a command's.
+      // Only the noun after "the" ("the exit status is 2"): "… and exits with status 0" leaves out a subject a clause before may name; "its exit status", a command's.
+      const statusWord =
+        a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('EXIT') && /\bstatus$/i.test(t.text) && /^the$/i.test(a.tokens[i - 1]?.text ?? '')) &&
+        !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('EXIT') && (/\bcodes?$/i.test(t.text) || /^exit(s|ed|ing)?$/i.test(t.text)));
+      if (namesNoCommand && statusWord && !a.has('SHOWN', 'MESSAGE')) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
       if (namesNoCommand) {
         const each = perCommand(a, neg(a.negated, `exit code ${what}`), (c) => ({ ok: matches(c.exitCode), actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}` }));
         // The text stays the sentence's ("exit code == 2"); the verdict says whose status it was.
@@ -689,10 +700,14 @@ const RULES: Rule<Check>[] = [
         // "stopped well before its 30-second limit" is a stop by something else than the limit.
         if (needs === 'TIMEOUT+TERMINATE' && a.has('AT_MOST')) return null;
         const cmp = comparator(a, '≈');
-        const time = d ? `, stopped at ${timeText('t', d.ms, cmp, false)}` : '';
+        // "it is reported as a timeout after about 3 s": a report comes when the command is over, so the time is its end
+        // (after the grace period, where it outlived the SIGTERM), not when the stop was sent ("it times out after 1 s").
+        const reportedWhen = d !== undefined && a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('FILLER') && /\b(reported|flagged|marked)\b/i.test(t.text));
+        const at = (c: CommandRecord) => (reportedWhen ? c.elapsedMs : stopAt(c));
+        const time = d ? `, ${reportedWhen ? `reported at its end: ${timeText('its end at t', d.ms, cmp, false)}` : `stopped at ${timeText('t', d.ms, cmp, false)}`}` : '';
         return perCommand(a, neg(a.negated, `outcome == timeout${time}`), (c, o) => ({
-          ok: not(a.negated, c.outcome === 'timeout' && (!d || commandTime(stopAt(c), d.ms * o.scale, cmp, c))),
-          actual: `${c.outcome}, stop sent at ${ms(stopAt(c))}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
+          ok: not(a.negated, c.outcome === 'timeout' && (!d || commandTime(at(c), d.ms * o.scale, cmp, c))),
+          actual: `${c.outcome}, stop sent at ${ms(stopAt(c))}, ended at ${ms(c.elapsedMs)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
         }));
       },
     }),
@@ -1869,6 +1884,12 @@ const RULES: Rule<Check>[] = [
       if (!a.has('TIMEOUT', 'E:key') && !d) return null;
       // "it is not reported as a timeout": how the command ended (the rule of a timeout said alone), not the timeout configured.
       if (classedAs(a)) return null;
+      // "…, not a timeout", "it is not a timeout": the noun after "not a" is what the end is (or is not) taken for, not a timeout
+      // configured ("no timeout", "without a timeout"): how the command ended, where nothing else of a timeout's setting is said.
+      if (notATimeout(a)) {
+        if (d || a.has('APPLY', 'OWN', 'DEFAULT', 'BUILTIN', 'WINS', 'DISABLE', 'FOREVER', 'SET', 'CONFIG', 'E:key', 'LIMITED', 'AFTER')) return null;
+        return perCommand(a, 'not (outcome == timeout)', (c) => ({ ok: c.outcome !== 'timeout', actual: c.outcome }));
+      }
       // "is not run on the host without its limit": two negations (a limit that may not be the timeout, a run denied) are not read as one.
       if (a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('NOT')).length > 1) return null;
       const source = sourceOf(a);
@@ -2055,6 +2076,26 @@ function reportedAt(sentence: string): string {
   );
 }
 
+/**
+ * "the status is `Timeout (signal 15: SIGTERM)`", "the exit status reads `Memory limit (…)`": a value of the report's
+ * `Exit Status:` line said without its label is that line, said with it.
+ */
+function statusLabelled(sentence: string): string {
+  return sentence.replace(/\b(?:the |its )?(?:exit )?status(?: line)? (?:is|reads|was|says|shows|is shown as|is reported as|is given as) `([^`]+)`/gi, (whole, value: string) =>
+    statusValue(value) ? `the exit status line reads \`Exit Status: ${value}\`` : whole,
+  );
+}
+
+/**
+ * "the exit code shown and returned is 124": a code shown (the report's) and returned (by spec-run exec, its status), two
+ * codes said equal; "returned" says what the process gives back, never how the command ended.
+ */
+function shownAndReturned(sentence: string): string {
+  return sentence
+    .replace(/\b(?:the |its )?exit (code|status) (shown|reported|printed) and returned (is|was) (\d+)\b/gi, 'the exit $1 $2 $3 $4 and spec-run exec exits with $4')
+    .replace(/\b(?:the |its )?exit (?:code|status) returned (?:is|was) (\d+)\b/gi, 'spec-run exec exits with $1');
+}
+
 /** "The second (command) …", "the first report …": the words of a sentence's subject that name one command by its place, or null. */
 function oneCommandSubject(clause: string): string | null {
   const subject = subjectOf(tokenize(clause));
@@ -2131,7 +2172,7 @@ function runStatusAfterNothing(sentence: string): string {
 }
 
 function readSentence(text: string): Reading<Check> {
-  const sentence = runStatusAfterNothing(noneOfEach(unelided(reportedAt(elidedTimeUnits(text)))));
+  const sentence = runStatusAfterNothing(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(text)))))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };
