@@ -398,7 +398,8 @@ export function textList(tokens: Token[]): { list: boolean; ordered: boolean; te
   tokens.forEach((t, i) => {
     if ((quotedText(t) !== null && !isHeading(t)) || (t.kind === 'entity' && t.entity.type === 'range')) {
       run += 1;
-      current.push(...(t.kind === 'entity' && t.entity.type === 'range' ? rangeTexts(t.entity) : [quotedText(t)!]));
+      // One by one: a range of many thousand lines is more arguments than a call takes.
+      for (const x of t.kind === 'entity' && t.entity.type === 'range' ? rangeTexts(t.entity) : [quotedText(t)!]) current.push(x);
       if (run >= 2 && orderInRun) {
         ordered = true;
         for (const x of current) inOrder.add(x);
