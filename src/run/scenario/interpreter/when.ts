@@ -649,7 +649,9 @@ const RULES: Rule<SetupPart>[] = [
     allows: ['SET', 'FAIL', 'SHOWN'],
     build(a) {
       const values = a.entities('quoted');
-      if (values.length !== 1 || a.negated) return null;
+      // The `message:` field said as a message ("a failure message `…`"); "a file holds the text `x`", "the report `x`" set no field.
+      const saidMessage = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('MESSAGE') && /message|explanation|feedback/i.test(t.text));
+      if (values.length !== 1 || a.negated || !saidMessage) return null;
       return part(`message: ${values[0].text}`, (s) => (s.fields.message = values[0].text));
     },
   },
