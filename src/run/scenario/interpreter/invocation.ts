@@ -28,8 +28,10 @@ export interface TakenInvocation {
 const OPTION = String.raw`--(?:log|project|image-alias|config-dir-env)(?:=|\s+)[^\s\`,;()]+`;
 const CONFIG_FILE = String.raw`[\w.~/-]*[\w-]\.ya?ml`;
 const ARG = String.raw`(?:${OPTION}|${CONFIG_FILE})`;
+/** A package runner spec-run exec is started through (`npx spec-run exec …`): the same executor. */
+const RUNNER = String.raw`(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?`;
 /** Arguments, each in code marks or all in one span, joined by spaces, commas or "and". */
-const ARGS = String.raw`(?:\`(?:spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*`;
+const ARGS = String.raw`(?:\`(?:${RUNNER}spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`${RUNNER}spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*`;
 /** Who is started: the executor, the run, the configuration (by name or not). */
 const SUBJECT = String.raw`(?:\`?spec-run(?:\s+exec)?\`?|the\s+run|the\s+executor|it|(?:this|the)\s+(?:configuration|config)(?:\s+file)?|\`${CONFIG_FILE}\`)`;
 
@@ -39,6 +41,8 @@ const FRAMES: RegExp[] = [
   new RegExp(String.raw`\s*\(\s*(?:(?:is|was)\s+)?(?:run|started|invoked)\s+(?:with|as|using|under)\s+(${ARGS})\s*\)`, 'gi'),
   // "…, and spec-run exec is run with …", "… is run as `spec-run exec x.yaml`", "spec-run exec is pointed at `m.yaml`", "the run is given `--log …`".
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:(?:is|gets|get|are)\s+)?(?:run|started|invoked|launched|called|executed|given|pointed\s+at|run\s+on)\s+(?:(?:as|with|using|under|via|on|at)\s+)?(${ARGS})(\s*,?\s*(?:which|that)\s+does\s+not\s+exist)?`, 'gi'),
+  // "the run is `spec-run exec x.yaml --image-alias a=b`", "the command line is …": the invocation, written out.
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?the\s+(?:run|invocation|command\s+line)\s+)(?:is|was)\s+(${ARGS})`, 'gi'),
   // "spec-run exec runs with `--log …`", "the run uses `--image-alias …` and `--log …`", "… under `--log x`".
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:runs\s+(?:with|under|using)|uses|under|using)\s+(${ARGS})`, 'gi'),
 ];
@@ -54,6 +58,8 @@ const IN_PROJECT = /,?\s*(?:in|inside)\s+a\s+project\s+(?:directory\s+)?(?:that|
 const LACKING_DIRECTORY = /,?\s*(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+)?directory\s+(?:(?:that|which)\s+(?:has|holds|contains)\s+no|without(?:\s+an?)?)\s+`([\w.-]+)\/?`(?:\s+(?:sub-?directory|directory|folder|file))?(?:\s+(?:yet|so\s+far))?(?=\s*(?:,|$))/gi;
 /** The configuration file said where it lives: "the file lives at `ci/c.yaml`". */
 const LIVES_AT = new RegExp(String.raw`(?:the\s+)?(?:configuration\s+)?file\s+(?:lives|is|sits|lies)\s+(?:at|in)\s+\`(${CONFIG_FILE})\``, 'gi');
+/** The configuration said saved under a name: "(the configuration is) saved as `ci/c.yaml`", "written to `c.yaml`". */
+const SAVED_AS = new RegExp(String.raw`,?\s*(?:(?:and\s+)?(?:is|was|are|gets)\s+)?(?:saved|written|stored)\s+(?:as|to|in|into|under)\s+\`(${CONFIG_FILE})\``, 'gi');
 
 /** The arguments of an invocation phrase, as argv: code marks and joining words dropped, "spec-run exec" left out. */
 function argvOf(args: string): string[] {
@@ -61,7 +67,7 @@ function argvOf(args: string): string[] {
     .replace(/`/g, ' ')
     .replace(/(?:^|\s),?\s*and\s+/g, ' ')
     .replace(/,/g, ' ')
-    .replace(/(?:^|\s)spec-run(?:\s+exec)?(?=\s|$)/, ' ')
+    .replace(/(?:^|\s)(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?spec-run(?:\s+exec)?(?=\s|$)/, ' ')
     .trim()
     .split(/\s+/)
     .filter((w) => w !== '');
@@ -94,6 +100,11 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   const invocation: Invocation = {};
   const exported: Record<string, string> = {};
   let fromProject = false;
+  rest = rest.replace(SAVED_AS, (_w, file: string) => {
+    found = true;
+    argv.push(file);
+    return ' ';
+  });
   rest = rest.replace(LIVES_AT, (_w, file: string) => {
     found = true;
     argv.push(file);

@@ -145,7 +145,8 @@ const CONCEPTS: Record<string, string[]> = {
   ANNOUNCE: ['announces it as', 'announces it with', 'announces', 'announce', 'is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line', 'header', 'header line'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
-  SHOWN: ['showing', 'fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
+  // "the exit code shown and returned": the code the report shows and spec-run gives back, never a command that ran to its end (COMPLETE's "returned").
+  SHOWN: ['shown and returned', 'returned and shown', 'reported and returned', 'printed and returned', 'showing', 'fully', 'completely', 'entirely', 'in its entirety', 'untruncated', 'uncut', 'sees', 'see', 'seen', 'shown', 'show', 'shows', 'displayed', 'display', 'displays', 'kept', 'keeps', 'keep', 'retained', 'preserved', 'reported', 'reports', 'report', 'visible', 'included', 'includes', 'appear', 'appears', 'printed', 'captured', 'capture', 'surfaced', 'presented', 'returned', 'relayed', 'passed on', 'passed through', 'in full', 'full', 'whole', 'entire', 'complete output', 'all'],
   OMITTED: ['omitted', 'omit', 'omits', 'omission', 'dropped', 'drop', 'discarded', 'truncated', 'truncation', 'truncate', 'truncates', 'cut', 'elided', 'suppressed', 'left out', 'skipped', 'clipped', 'trimmed', 'hidden', 'remaining', 'rest', 'beyond', 'extra', 'excess', 'overflow'],
   WRITE: ['printing', 'writing', 'emitting', 'echoing', 'writes', 'write', 'wrote', 'written', 'prints', 'print', 'emits', 'emit', 'emitted', 'produces', 'produce', 'produced', 'echoes', 'echo', 'outputs', 'logs', 'spits out', 'generates', 'sends'],
   FIRST: ['first', 'earliest', 'leading', 'top', 'opening', 'initial'],
@@ -424,18 +425,22 @@ function quote(text: string, sentence: string): string {
 const WELL_KNOWN_IMAGES = new Set(['alpine', 'busybox', 'ubuntu', 'debian', 'fedora', 'centos', 'node', 'python', 'golang', 'rust', 'openjdk', 'nginx']);
 
 /** An image reference: a name with a tag or a registry path, or a well-known base image. */
-const isImageReference = (text: string) => /^[a-z0-9][a-z0-9._/-]*(:[a-z0-9][a-z0-9._-]*)?$/i.test(text) && (/[:/]/.test(text) || WELL_KNOWN_IMAGES.has(text.toLowerCase()));
+/** A file's name ("`proj/hook.yaml`", "`logs/run.jsonl`"): never an image, though it has a path's slash. */
+const FILE_NAME = /\.(?:ya?ml|json|jsonl|txt|md|log|sh|js|mjs|ts)$/i;
+const isImageReference = (text: string) => /^[a-z0-9][a-z0-9._/-]*(:[a-z0-9][a-z0-9._-]*)?$/i.test(text) && !FILE_NAME.test(text) && (/[:/]/.test(text) || WELL_KNOWN_IMAGES.has(text.toLowerCase()));
 
 /**
- * "runs `echo hi` in `alpine`", "a command in alpine", "runs inside node:20": the image
- * a command runs in, named after "in" or "inside" that follows the command or its verb
+ * "runs `echo hi` in `alpine`", "a command in alpine", "runs inside node:20", "`pwd` on `node:20`": the image
+ * a command runs in, named after "in" or "inside" (or "on", with a tag) that follows the command or its verb
  * (quoted or not). Only an image reference: "runs in `build`" stays what it was.
  */
 function imagesRunIn(tokens: Token[]): Token[] {
   return tokens.map((token, i) => {
     const text = token.kind === 'entity' ? (token.entity.type === 'quoted' ? token.entity.text : null) : token.concepts.length === 0 ? token.text : null;
     const [preposition, before] = [tokens[i - 1], tokens[i - 2]];
-    if (text === null || !isImageReference(text) || preposition?.kind !== 'word' || !/^(in|inside)$/i.test(preposition.text)) return token;
+    // "runs on `node:20`": after "on", only a reference with a tag or a well-known base image ("on `main`", "on `ci/runner`" stay words).
+    const onImage = preposition?.kind === 'word' && /^on$/i.test(preposition.text) && text !== null && (/:[a-z0-9]/i.test(text) || WELL_KNOWN_IMAGES.has(text.toLowerCase()));
+    if (text === null || !isImageReference(text) || preposition?.kind !== 'word' || !(/^(in|inside)$/i.test(preposition.text) || onImage)) return token;
     const runsBefore = before !== undefined && ((before.kind === 'entity' && before.entity.type === 'quoted') || (before.kind === 'word' && before.concepts.some((c) => c === 'RUNS' || c === 'COMMAND')));
     return runsBefore ? { kind: 'entity', entity: { type: 'image', name: text }, text } : token;
   });

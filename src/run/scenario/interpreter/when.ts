@@ -290,7 +290,7 @@ const RULES: Rule<SetupPart>[] = [
       if (commands.length !== 1 || images.length > 1 || (imageWord >= 0 && images.length === 0) || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0))) return null;
       const run = commands[0].text;
       // "`spec-run exec --project /tmp/p` runs …", "`--log run.jsonl` is given": the executor's own command line, or an option of it, is not a command it runs.
-      if (/^(spec-run\b|--)/.test(run)) return null;
+      if (/^(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?spec-run\b|^--/.test(run)) return null;
       // "`one.yaml` is run": a configuration file's name is what spec-run exec is given, never a command line.
       if (/^[\w.~/-]+\.ya?ml$/.test(run)) return null;
       // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
@@ -315,7 +315,7 @@ const RULES: Rule<SetupPart>[] = [
         const list = yamlValue(field[2]);
         return Array.isArray(list) && list.length === 0 && images.length === 0 && !a.has('HOST', 'CONTAINER') ? part('commands: [] (the stop hook lists no command)', (s) => (s.noCommands = true)) : null;
       }
-      if (field && !run.includes(' ; ') && (a.has('CONFIG', 'UNKNOWN') || /^(run|timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message|env)$/.test(field[1]))) {
+      if (field && !run.includes(' ; ') && (a.has('CONFIG', 'UNKNOWN') || /^(run|timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|image|workdir|memory|cpus|network|user|message|env|keepOutput)$/.test(field[1]))) {
         // "a command in `alpine` sets `workdir: /tmp`": the field of a command in that image.
         if ((a.has('HOST') || images.length > 0) && field[1] === 'defaultTimeout') return null;
         const where = images[0] ?? (a.has('CONTAINER') ? 'alpine' : undefined);
@@ -399,7 +399,9 @@ const RULES: Rule<SetupPart>[] = [
       const global = keys.includes('defaultTimeout') || a.has('DEFAULT');
       if (a.has('DISABLE', 'FOREVER') && !a.negated) return global ? part('defaultTimeout: null (disabled)', (s) => (s.defaultTimeoutMs = null)) : part('timeout: null (disabled)', (s) => (s.timeoutMs = null));
       // "without its own timeout", "no timeout field": the field is left out, the command inherits ("without a timeout" may mean timeout: null too; not read).
-      if (a.negated && !global && (a.has('OWN', 'CONFIG') || keys.includes('timeout'))) return part('no timeout field (inherited)', (s) => (s.omitTimeout = true));
+      // "has no timeout set", "no timeout is specified": nothing written for it, the field left out.
+      const saidUnset = a.tokens.some((t) => t.kind === 'word' && /^(set|specified|declared|configured)$/i.test(t.text));
+      if (a.negated && !global && (a.has('OWN', 'CONFIG') || keys.includes('timeout') || saidUnset)) return part('no timeout field (inherited)', (s) => (s.omitTimeout = true));
       return null;
     },
   },
@@ -464,6 +466,8 @@ const RULES: Rule<SetupPart>[] = [
       const streams = a.entities('stream').map((x) => x.name);
       // The quoted text after the verb is what it prints; before it, it is the command ("`echo hi` prints to stdout").
       if (quoted.length !== 1 || at < verb || a.negated || streams.length > 1 || /[\n'"`$\\]/.test(quoted[0].text)) return null;
+      // "writes its output to `out.txt`", "is written to `c.yaml`", "writes into the file `x`": where it writes, not what.
+      if (/^(to|into|as|under)$/i.test(wordOf(a.tokens[at - 1] ?? a.tokens[at]) ?? '') || namedAsFile(a, a.tokens[at])) return null;
       const stream = streams[0] ?? 'stdout';
       return part(`prints "${quoted[0].text}" on ${stream}`, (s) => s.says.push({ stream, text: quoted[0].text }));
     },
@@ -645,7 +649,9 @@ const RULES: Rule<SetupPart>[] = [
     allows: ['SET', 'FAIL', 'SHOWN'],
     build(a) {
       const values = a.entities('quoted');
-      if (values.length !== 1 || a.negated) return null;
+      // The `message:` field said as a message ("a failure message `…`"); "a file holds the text `x`", "the report `x`" set no field.
+      const saidMessage = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('MESSAGE') && /message|explanation|feedback/i.test(t.text));
+      if (values.length !== 1 || a.negated || !saidMessage) return null;
       return part(`message: ${values[0].text}`, (s) => (s.fields.message = values[0].text));
     },
   },
@@ -726,7 +732,8 @@ function namedPlaces(sentence: string): string {
   // Without its noun, a place is a command's only before a verb that says what a command has or does ("a third sets"), not "the first line".
   const bare = String.raw`(?=\s+(?:sets|has|runs|uses|names|declares|gives|exits|prints|writes|leaves|omits|sleeps|ignores|asks|caps|brings|keeps|hides|shows|lists|carries)\b|'s\b)`;
   // A setting in code marks before the noun ("a second `image: alpine` command") is that command's.
-  const place = new RegExp(String.raw`\b(?:(another)|(?:a|the) (first|second|third|fourth|fifth))\b(?:(\s+\`[A-Za-z_]+:[^\`]*\`)?(\s+(?:command|one|entry|stop command)s?\b)|${bare})`, 'gi');
+  // "another `whoami` uses …": "another" right before a command line in code marks is the next command, running it.
+  const place = new RegExp(String.raw`\b(?:(another)|(?:a|the) (first|second|third|fourth|fifth))\b(?:(\s+\`[A-Za-z_]+:[^\`]*\`)?(\s+(?:command|one|entry|stop command)s?\b)|${bare}|(?<=another)(?=\s+\`(?![A-Za-z_]+:)[^\`]+\`))`, 'gi');
   return sentence.replace(place, (whole, another: string | undefined, ordinal: string | undefined, setting: string | undefined, noun: string | undefined) => {
     const index = another ? last + 1 : ORDINAL_WORDS.indexOf((ordinal ?? '').toLowerCase());
     if (index >= ORDINAL_WORDS.length) return whole;
@@ -790,6 +797,12 @@ function plainParts(sentence: string): string {
     // "a configuration's first command has …": the first command, which later clauses go on speaking of.
     .replace(/\b(?:a|the|this|its) (?:configuration|config|file)'s\s+(?=(?:first|second|third|fourth|fifth|only)\b)/gi, 'the ')
     .replace(/\b(?:a single|the single|one single|just one|exactly one)\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b)/gi, 'a ')
+    // "one command `a` uses …, and another `b` …", "the configuration has one command `a` …, another …": the first of them.
+    .replace(/(^|\b(?:has|holds|lists|contains|declares)\s+)one\s+((?:host\s+|container\s+)?command)\b(?=.*\banother\b)/gi, '$1the first $2')
+    // "the configuration has one command `x` …" (no other said): a command.
+    .replace(/\b(has|holds|lists|contains|declares)\s+one\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b(?!.*\b(?:another|second|other)\b))/gi, '$1 a ')
+    // "…, both on `node:20`", "…, all three in `alpine`": where each of the commands said runs.
+    .replace(/,?\s+(?:and\s+)?(?:both|all(?:\s+(?:two|three|four|of\s+them))?)\s+(?=(?:on|in|inside)\s+`)/gi, ', every command ')
     // "one command of a configuration has …": a command (a later "another" is the one after it).
     .replace(/\bone\s+((?:host\s+|container\s+)?command)\s+of\s+(?:a|the|this|its)\s+(?:configuration|config|file)\b/gi, 'the first $1')
     // "lists a host command, `echo hello`, and …": the command line in apposition is that command's, and the verb says only that it has it.
@@ -800,9 +813,18 @@ function plainParts(sentence: string): string {
     // "where no file `x` exists": that name does not exist.
     .replace(/,?\s+where\s+no\s+(?:(?:sub-?directory|directory|folder|file)\s+)?(`[^`]+`)\s+exists\b/gi, ', and $1 does not exist')
     .replace(/\b(does|do)\s+not\s+yet\s+exist\b/gi, '$1 not exist yet')
+    // "`spec-run exec hook.yaml` runs a `hook.yaml` whose …", "… reads `stop:` with …": the file it is given, named again, is the configuration it runs.
+    .replace(/(`spec-run\s+exec\s+(?:[^`]*\s)?([\w./-]+\.ya?ml)(?:\s[^`]*)?`)\s+(?:runs|reads|loads|parses)\s+(?:(?:a|the)\s+)?(?:`([\w./-]+\.ya?ml)`|(?=section\b))/gi, (whole: string, invocation: string, file: string, again: string | undefined) =>
+      again === undefined || again === file ? `${invocation} runs a ${again === undefined ? '' : 'configuration'}` : whole)
+    // "a configuration asks for `timeout: 2s`": it sets it.
+    .replace(/\basks?\s+for\s+(?=`[A-Za-z_]+\s*:)/gi, 'sets ')
+    // "`stop.commands` holds …": the configuration's list of commands, which is the configuration's.
+    .replace(/`stop\.commands:?`(?:\s+(?:list|array|key|section))?/gi, 'the configuration')
     // "`spec-run exec` is given `x.yaml`": its configuration file, as if written on its command line.
     .replace(/(?:`spec-run(?:\s+exec)?`|\bspec-run\s+exec)\s+is\s+(?:given|run on|started on)\s+`([\w./-]+\.ya?ml)`/gi, '`spec-run exec $1` is run')
     // "a command names `image: x`", "names the image `x`": it has that setting.
+    // "the command names `node:20`", "uses `alpine:3.19`": a reference with a tag, and no space, named so is its image, never a command line.
+    .replace(/\b(?:names|uses)\s+(?:the\s+image\s+)?`(?!(?:run|timeout|defaultTimeout|maxOutputLines|showStdout|showStderr|keepOutput|image|workdir|memory|cpus|network|user|message|env):)([a-z0-9][\w.\/-]*:[\w.-]+)`/gi, 'has `image: $1`')
     .replace(/\bnames\s+(?=`[A-Za-z_]+\s*:|the\s+image\s+`)/gi, 'has ')
     // "prints its memory limit with `cat …`", "lists its network interfaces using `ip link`": what the command line does, said before it; the command line is the setup.
     .replace(/\b(?:prints|lists|shows|outputs|displays|reports|reads)\s+(?:its|the)\s+(?:[A-Za-z-]+\s+){0,2}(?:limits?|quota|interfaces|id|ids|variables?|settings?)\s+(?:with|using|via|by\s+running)\s+(?=`)/gi, 'runs ')
