@@ -5,22 +5,13 @@
 // reports. Paraphrases written for these tests (none from a batch), read both ways, and true and
 // false against real runs.
 import t from 'tap';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import { conditionUse } from '../../src/run/scenario/interpreter/condition.js';
 import { markCommands } from '../../src/run/scenario/interpreter/lexicon.js';
-import { emptySetup, readWhen, type Setup } from '../../src/run/scenario/interpreter/when.js';
+import { emptySetup, type Setup } from '../../src/run/scenario/interpreter/when.js';
+import { runSpecLines } from './cli-points.js';
+import { readSetup } from './when-readings.js';
 
-const setupOf = (sentence: string): Setup | null => {
-  const reading = readWhen(sentence);
-  if (!reading.ok) return null;
-  const setup = emptySetup();
-  for (const p of reading.parts) p.apply(setup);
-  return setup;
-};
+const setupOf = (sentence: string) => readSetup(sentence)?.setup ?? null;
 const use = (text: string, yaml: string) => conditionUse({ text: text.replace(/`/g, ''), code: [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]), yaml });
 const block = 'stop:\n  commands:\n    - run: "echo hi"\n';
 const setupOfUse = (text: string): Setup | null => {
@@ -83,12 +74,7 @@ t.test('prose after "the command" is never its command line', (t) => {
 });
 
 t.test('through the CLI: the configuration written where said, its directory, the options, the exported variables; "the command never ran"', async (t) => {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-  const dir = mkdtempSync(path.join(tmpdir(), 'invocation-'));
-  const file = path.join(dir, 'invocation.spec.md');
-  writeFileSync(
-    file,
-    [
+  const { points, stderr, byName, passes } = await runSpecLines('invocation', [
       '# Invocation', '', '### Requirement: Invocation', 'The executor SHALL run them.', '',
       '#### Scenario: a configuration in a subdirectory of the project',
       'When `etc/h.yaml`, in a project that has a `box/` directory, is run as `spec-run exec etc/h.yaml --project .` from a shell that has exported `GREETING=salut`:', '',
@@ -100,13 +86,8 @@ t.test('through the CLI: the configuration written where said, its directory, th
       '#### Scenario: an image nobody has',
       '- **WHEN** a command `echo never-seen` with `image: spec-run-r9-none/ghost:2` runs',
       '- **THEN** the report has no `never-seen` line, since the command never ran', '- **AND** the command succeeds', '',
-    ].join('\n'),
-  );
-  const result = await execa(process.execPath, [path.join(root, 'dist/src/cli/main.js'), file, '--executor-steps', '--no-strict', '--reporter', 'json'], { cwd: dir, reject: false });
-  const points = result.stdout.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { type: string; name: string; ok: boolean; todo?: string }).filter((e) => e.type === 'point');
-  const byName = (name: string) => points.find((p) => p.name.includes(name));
-  const passes = (name: string) => byName(name)?.ok === true && byName(name)?.todo === undefined;
-  t.ok(passes('prints `box`') || passes('prints box'), 'the project holds box, and the command runs in it', { points, stderr: result.stderr });
+  ]);
+  t.ok(passes('prints `box`') || passes('prints box'), 'the project holds box, and the command runs in it', { points, stderr });
   t.ok(passes('g=salut'), 'the exported variable reaches the host command', { points });
   t.notOk(byName('g=hello')?.ok, 'not another value');
   t.ok(passes('prints `etc`') || passes('prints etc'), 'the configuration was written at etc/h.yaml in the project', { points });

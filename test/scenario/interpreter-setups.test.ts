@@ -3,21 +3,12 @@
 // block. Paraphrases written for these tests (none from a batch), read both ways, and true and
 // false against real runs.
 import t from 'tap';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
 import { conditionUse } from '../../src/run/scenario/interpreter/condition.js';
-import { emptySetup, readWhen, type Setup } from '../../src/run/scenario/interpreter/when.js';
+import { readWhen, type Setup } from '../../src/run/scenario/interpreter/when.js';
+import { runSpecLines } from './cli-points.js';
+import { readSetup } from './when-readings.js';
 
-const setupOf = (sentence: string): Setup | null => {
-  const reading = readWhen(sentence);
-  if (!reading.ok) return null;
-  const setup = emptySetup();
-  for (const p of reading.parts) p.apply(setup);
-  return setup;
-};
+const setupOf = (sentence: string) => readSetup(sentence)?.setup ?? null;
 const use = (text: string, yaml: string) => conditionUse({ text: text.replace(/`/g, ''), code: [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]), yaml });
 
 t.test('"no such file", "no such directory": the name said just before does not exist', (t) => {
@@ -96,12 +87,7 @@ t.test('a condition paragraph that narrates its block: counted commands, a comma
 });
 
 t.test('through the CLI: files and absent names set up for real, checked true and false', async (t) => {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-  const dir = mkdtempSync(path.join(tmpdir(), 'setups-'));
-  const file = path.join(dir, 'setups.spec.md');
-  writeFileSync(
-    file,
-    [
+  const { points, stderr, byName, passes } = await runSpecLines('setups', [
       '# Setups', '', '### Requirement: Setups', 'The executor SHALL run them.', '',
       '#### Scenario: a file in a subdirectory, by its only line',
       "When the configuration file's directory has a subdirectory `d` containing a file `f.txt` whose only line is `forty-two`:", '',
@@ -113,15 +99,11 @@ t.test('through the CLI: files and absent names set up for real, checked true an
       '#### Scenario: an image said to be nowhere',
       '- **WHEN** a command `echo hi` names the image `spec-run-r8-none/ghost:1`, which no registry holds',
       '- **THEN** the command fails with exit code 125', '- **AND** the command prints `hi`', '',
-    ].join('\n'),
-  );
-  const result = await execa(process.execPath, [path.join(root, 'dist/src/cli/main.js'), file, '--executor-steps', '--no-strict', '--reporter', 'json'], { cwd: dir, reject: false });
-  const points = result.stdout.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { type: string; name: string; ok: boolean; todo?: string; skip?: string }).filter((e) => e.type === 'point');
-  const byName = (name: string) => points.find((p) => p.name.includes(name));
-  t.ok(byName('prints forty-two')?.ok && byName('prints forty-two')?.todo === undefined, 'the file was made, with its line', { points, stderr: result.stderr });
+  ]);
+  t.ok(passes('prints forty-two'), 'the file was made, with its line', { points, stderr });
   t.notOk(byName('prints forty-three')?.ok, 'a line it does not hold is not printed');
-  t.ok(byName('the command fails')?.ok && byName('the command fails')?.todo === undefined, 'a missing working directory fails the command', { points });
+  t.ok(passes('the command fails'), 'a missing working directory fails the command', { points });
   t.notOk(byName('the command succeeds')?.ok, 'and it does not succeed');
-  t.ok(byName('exit code 125')?.ok && byName('exit code 125')?.todo === undefined, 'an image no registry holds: the command cannot run', { points });
+  t.ok(passes('exit code 125'), 'an image no registry holds: the command cannot run', { points });
   t.notOk(byName('prints hi')?.ok, 'and prints nothing');
 });

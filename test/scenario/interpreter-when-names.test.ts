@@ -5,15 +5,9 @@
 // right, and left unread or read otherwise where the words say something else.
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { emptySetup, mergedSetup, readWhen, type Setup } from '../../src/run/scenario/interpreter/when.js';
+import { mergedSetup } from '../../src/run/scenario/interpreter/when.js';
+import { readSetup as setupOf } from './when-readings.js';
 
-const setupOf = (sentence: string): { text: string; setup: Setup } | null => {
-  const reading = readWhen(sentence);
-  if (!reading.ok) return null;
-  const setup = emptySetup();
-  for (const p of reading.parts) p.apply(setup);
-  return { text: reading.parts.map((p) => p.text).join('; '), setup };
-};
 
 t.test('a YAML file named after "in" is the configuration, never an image', (t) => {
   const read = setupOf('a container command in `ci/stop.yaml` sets `memory: "64m"` and runs `free -m`');

@@ -7,16 +7,9 @@ import { tokenize } from '../../src/run/scenario/interpreter/lexicon.js';
 import { configure, observe } from '../../src/run/scenario/interpreter/observation.js';
 import type { Observation } from '../../src/run/scenario/interpreter/observation.js';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { emptySetup, readWhen, type Setup } from '../../src/run/scenario/interpreter/when.js';
 import type { RunRecord } from '../../src/executor/record.js';
+import { readSetup as setupOf } from './when-readings.js';
 
-const setupOf = (sentence: string): { text: string; setup: Setup } | null => {
-  const reading = readWhen(sentence);
-  if (!reading.ok) return null;
-  const setup = emptySetup();
-  for (const p of reading.parts) p.apply(setup);
-  return { text: reading.parts.map((p) => p.text).join('; '), setup };
-};
 
 /** The configuration file the interpreter writes for SENTENCE, as plain data. */
 const fileOf = (sentence: string, yaml: string | null = null): { stop: { commands: Record<string, unknown>[] } } => {

@@ -1,0 +1,34 @@
+// Runs a specification written by a test through spec-run's CLI, as a user would, with the
+// executor steps on and undefined steps as TODO, and gives its points by name.
+import path from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+
+export interface CliPoint {
+  type: string;
+  name: string;
+  ok: boolean;
+  todo?: string;
+  skip?: string;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Writes LINES as NAME.spec.md in a new directory, runs it there, and gives its points and what held. */
+export async function runSpecLines(name: string, lines: string[]) {
+  const dir = mkdtempSync(path.join(tmpdir(), `${name}-`));
+  const file = path.join(dir, `${name}.spec.md`);
+  writeFileSync(file, lines.join('\n'));
+  const result = await execa(process.execPath, [path.join(root, 'dist/src/cli/main.js'), file, '--executor-steps', '--no-strict', '--reporter', 'json'], { cwd: dir, reject: false });
+  const points = result.stdout
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as CliPoint)
+    .filter((e) => e.type === 'point');
+  const byName = (part: string) => points.find((p) => p.name.includes(part));
+  /** The step ran and held: not a TODO. */
+  const passes = (part: string) => byName(part)?.ok === true && byName(part)?.todo === undefined;
+  return { points, stderr: result.stderr, byName, passes };
+}
