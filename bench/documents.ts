@@ -91,7 +91,7 @@ async function alternating(commands: Record<string, () => Promise<Timed>>): Prom
   for (let round = 0; round < ROUNDS; round++)
     for (const [name, run] of Object.entries(commands)) (runs[name] ??= []).push(await run());
   return Object.fromEntries(
-    Object.entries(runs).map(([name, list]) => [name, { seconds: median(list.map((r) => r.seconds)), ok: list.every((r) => r.ok), tail: list.at(-1)!.tail }]),
+    Object.entries(runs).map(([name, list]) => [name, { seconds: median(list.map((r) => r.seconds)), ok: list.every((r) => r.ok), tail: (list.find((r) => !r.ok) ?? list.at(-1)!).tail }]),
   );
 }
 

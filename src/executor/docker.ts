@@ -87,9 +87,10 @@ const START_ASK_WAIT_MS = 100;
  * last seen not started, so an engine elsewhere with a clock of its own arms no worse than
  * the spawn would. Until the start is learnt, a stop is armed at the later of the timeout
  * and START_LEARN_MS after the spawn: a container whose start is never learnt is still
- * stopped. Returns the disarm, for a command that ended (before its start was learnt or after).
+ * stopped. RUNNING is told, once the start is learnt, how long the command has run by then.
+ * Returns the disarm, for a command that ended (before its start was learnt or after).
  */
-export function armFromStart(name: string, timeoutMs: number | null, stop: () => void): () => void {
+export function armFromStart(name: string, timeoutMs: number | null, stop: () => void, running: (ranMs: number) => void = () => {}): () => void {
   if (timeoutMs === null) return () => {};
   const spawned = Date.now();
   let over = false;
@@ -111,6 +112,7 @@ export function armFromStart(name: string, timeoutMs: number | null, stop: () =>
         const ran = Math.min(Math.max(now - startedAt, 0), now - notBefore);
         clearTimeout(timer);
         timer = setTimeout(fire, Math.max(timeoutMs - ran, 0));
+        running(ran);
         return;
       }
       if (answer.exitCode === 0) notBefore = asked;
@@ -221,7 +223,7 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     };
     // An interrupt stops the container at once; the timeout counts from the command's start.
     const disarmInterrupt = armStop({ timeoutMs: null, signal: request.signal }, stop);
-    const disarmTimeout = armFromStart(name, request.timeoutMs, () => stop('timeout'));
+    const disarmTimeout = armFromStart(name, request.timeoutMs, () => stop('timeout'), (ranMs) => tell({ type: 'running', ranMs }));
     const ended = await attached.exited;
     const measuredMs = performance.now() - started;
     disarmInterrupt();

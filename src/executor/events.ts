@@ -21,6 +21,8 @@ export type ExecEvent =
   | { type: 'image'; image: string; action: 'present' | 'pulled' | 'pull-failed' | 'local-built'; detail?: string }
   | { type: 'container'; name: string; action: 'created' | 'started' | 'removed' | 'remove-failed'; detail?: string }
   | { type: 'mount'; source: string; target: string }
+  /** Docker: the engine started the command RANMS ago (learnt after the `start` event, which is told when `docker start` is run). */
+  | { type: 'running'; ranMs: number }
   /** The executor decided to stop the command (its timeout expired, or the caller aborted). */
   | { type: 'stop'; reason: StopReason; graceMs: number }
   /** A signal sent to the command (host), or asked of the engine (Docker: `docker stop` sends the stop signal, then the kill). */

@@ -222,6 +222,8 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     request.onEvent = (event) => {
       const now = performance.now();
       if (event.type === 'start') origin = now;
+      // A container's times count from when its command started, as its timeout does, not from `docker start`.
+      if (event.type === 'running') origin = now - event.ranMs;
       events.push({ ...event, atMs: origin === null ? 0 : now - origin });
     };
     // A configuration's commands are what spec-run exec runs (the interpreter's too): its advice, not a document's.

@@ -69,6 +69,20 @@ t.test('a container command: created, started, removed, the project mounted at /
   t.notOk(listed.stdout.split('\n').includes(command.containers[0].name), 'docker ps -a lists it no more');
 });
 
+t.test("a container command past its timeout: its times count from the engine's start of it, as its timeout does, not from `docker start`", async (t) => {
+  const engine = await dockerEngine();
+  if (!t.ok(engine.ok, 'a Docker engine answers', { engine })) return;
+  const record = await recordText('stop:\n  commands:\n    - run: "sleep 30"\n      image: "alpine"\n      timeout: "1s"\n', options);
+  const [command] = record.commands;
+  t.match(command, { context: 'docker', outcome: 'timeout', exitCode: 124 });
+  const running = command.events.find((e) => e.type === 'running');
+  t.ok(running, 'the start by the engine is learnt', { events: command.events });
+  const [term] = command.signals;
+  // The engine's start of the container is what the 1 s is counted from; `docker stop` takes a little more.
+  t.ok(term.atMs >= 950 && term.atMs < 1700, `SIGTERM asked at ${Math.round(term.atMs)} ms after the command started`);
+  t.ok(command.elapsedMs >= 950 && command.elapsedMs < 2500, `ran ${Math.round(command.elapsedMs)} ms by the engine's clock`);
+});
+
 t.test("the configuration's directory in the variable: a host path on the host, its place under /workspace in a container, unset (with a note) outside the project", async (t) => {
   const engine = await dockerEngine();
   if (!t.ok(engine.ok, 'a Docker engine answers', { engine })) return;
