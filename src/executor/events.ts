@@ -21,7 +21,7 @@ export type ExecEvent =
   | { type: 'image'; image: string; action: 'present' | 'pulled' | 'pull-failed' | 'local-built'; detail?: string }
   | { type: 'container'; name: string; action: 'created' | 'started' | 'removed' | 'remove-failed'; detail?: string }
   | { type: 'mount'; source: string; target: string }
-  /** Docker: the engine started the command RANMS ago (learnt after the `start` event, which is told when `docker start` is run). */
+  /** Docker, a command with a timeout: the engine started it RANMS ago (learnt after the `start` event, which is told when `docker start` is run). */
   | { type: 'running'; ranMs: number }
   /** The executor decided to stop the command (its timeout expired, or the caller aborted). */
   | { type: 'stop'; reason: StopReason; graceMs: number }

@@ -526,7 +526,10 @@ export const rangeTexts = (r: { from: number; to: number; prefix?: string; suffi
   Array.from({ length: r.to - r.from + 1 }, (_, k) => `${r.prefix ?? ''}${r.from + k}${r.suffix ?? ''}`);
 
 /** The most texts a range of quoted texts may stand for: a longer one is no list of lines a sentence means one by one. */
-export const LONGEST_TEXT_RANGE = 1000;
+const LONGEST_TEXT_RANGE = 1000;
+
+/** The texts of a range, none when it spans more numbers than a reader lists one by one ("lines 1 to 300000"). */
+export const textsOfRange = (r: { from: number; to: number; prefix?: string; suffix?: string }): string[] => (Math.abs(r.to - r.from) < LONGEST_TEXT_RANGE ? rangeTexts(r) : []);
 
 /**
  * "`1` to `5`", "`101` through `105`": quoted numbers from one to another are a range, as

@@ -7,10 +7,7 @@
 // order words ("followed by", "then", "comes after") say in which order, negation that
 // none is there. "`a`, then `b`" is one fact about both texts, never two facts.
 import type { CommandRecord } from '../../../executor/record.js';
-import { conceptWords, JSON_MEMBER, LONGEST_TEXT_RANGE, rangeTexts, type Token } from './lexicon.js';
-
-/** The texts of a range, none when it spans more numbers than a reader lists one by one ("lines 1 to 300000"). */
-const textsOfRange = (r: { from: number; to: number; prefix?: string; suffix?: string }) => (Math.abs(r.to - r.from) < LONGEST_TEXT_RANGE ? rangeTexts(r) : []);
+import { conceptWords, JSON_MEMBER, textsOfRange, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, type Args, type Rule } from './reading.js';
 
