@@ -66,8 +66,27 @@ const compiled = (names) => names.map((name) => `dist/test/${name}.test.js`);
 const tap = (jobs, names) => ['npx', ['tap', '--reporter=tap', `--jobs=${jobs}`, ...compiled(names)]];
 
 /**
+ * What a failed point found against what it wanted, on one short line: CI shows the log's
+ * tail, and a name alone ("no bound step fails but the recorded ones") does not say which.
+ */
+function shortDiagnostic(diag) {
+  if (!diag || typeof diag !== 'object') return '';
+  const parts = ['found', 'wanted', 'message']
+    .filter((key) => diag[key] !== undefined)
+    .map((key) => `${key}: ${JSON.stringify(diag[key])}`);
+  // t.same and its kin give a diff instead: its changed lines, squeezed onto one.
+  if (typeof diag.diff === 'string') {
+    const changed = diag.diff.split('\n').filter((line) => /^[-+](?![-+]{2} )/.test(line));
+    parts.push(`diff: ${changed.map((line) => line.replace(/\s+/g, ' ').trim()).join(' ')}`);
+  }
+  const line = parts.join('; ');
+  return line.length > 400 ? `${line.slice(0, 400)}…` : line;
+}
+
+/**
  * Counts the leaves of a TAP stream; a failing subtest with no failing leaf (a crash) counts
- * as one failure. Each failure's path of test names is kept for the closing list.
+ * as one failure. Each failure's path of test names, and its short diagnostic, is kept for
+ * the closing list.
  */
 function countLeaves(parser, failures) {
   const counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
@@ -94,7 +113,8 @@ function countLeaves(parser, failures) {
     else if (result.ok) counts.passed += 1;
     else {
       counts.failed += 1;
-      failures.push([result.name]);
+      const diagnostic = shortDiagnostic(result.diag);
+      failures.push(diagnostic ? [`${result.name} (${diagnostic})`] : [result.name]);
     }
   });
   return counts;
