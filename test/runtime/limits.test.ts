@@ -51,7 +51,8 @@ t.test('the timeout stops every kind of slow code and keeps the session', async 
     '(tagbody loop (go loop))',
     '(sleep 100)',
     '(loop repeat 100000000000 sum (random 100))',
-    '(dotimes (i 1000000) (make-list 1000))',
+    // Allocation without end: a fixed count (a million lists) ran in 0.96 s on a fast machine.
+    '(loop (make-list 1000))',
     '(let ((x 0)) (loop (setf x (expt 3 (+ 100000 (random 10))))))',
   ];
   for (const code of slow) {
