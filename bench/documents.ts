@@ -80,7 +80,12 @@ function timed(command: string, args: string[], cwd: string, env: NodeJS.Process
   const started = performance.now();
   return new Promise((done) =>
     execFile(command, args, { cwd, env, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) =>
-      done({ seconds: (performance.now() - started) / 1000, ok: !error, tail: (stderr.trim() || stdout.trim()).split('\n').at(-1) ?? '' }),
+      done({
+        seconds: (performance.now() - started) / 1000,
+        ok: !error,
+        // How a failed run ended comes first: a CI run once showed a clean summary for one that failed.
+        tail: `${error ? `${error.signal ? `killed by ${error.signal}` : `exit ${String(error.code)}`}: ` : ''}${(stderr.trim() || stdout.trim()).split('\n').at(-1) ?? ''}`,
+      }),
     ),
   );
 }

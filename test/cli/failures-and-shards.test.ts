@@ -30,7 +30,8 @@ const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
 t.test('every run records its failing units; --only-failures runs just those, and the record follows the fix', async (t) => {
   const dir = t.testdir(documents);
   const all = await specRun(['docs', '--reporter', 'json'], dir);
-  t.equal(all.code, 1);
+  // Its stderr beside: a rehearsal of CI once saw exit 0 here with both failures recorded, not reproduced since.
+  t.equal(all.code, 1, `a run with failing units exits 1 (its stderr: ${JSON.stringify(all.stderr.slice(-600))})`);
   const record = JSON.parse(readFileSync(join(dir, '.spec-run', 'last-run.json'), 'utf8'));
   t.same(
     record.failures.map((f: { file: string; unit: string; name: string }) => `${f.file}${f.unit} ${f.name}`),

@@ -337,10 +337,14 @@ class DocumentRun {
     return note ? { ...diagnostics, reason: `${String(diagnostics.reason)}; ${note}` } : diagnostics;
   }
 
-  /** The last request and response of the running unit so far, or among the first `upTo` of the transcript, if it made any. */
+  /**
+   * The last request and response of the running unit so far, or among the first `upTo` of the transcript, if it made any,
+   * with how long the answer took: a check about a timeout is read against it.
+   */
   private lastExchange(upTo = this.transcript.exchanges.length): Record<string, unknown> {
     const last = upTo > this.exchangesBeforeUnit ? this.transcript.exchanges[upTo - 1] : undefined;
-    return last ? { request: last.request, response: last.response } : {};
+    if (!last) return {};
+    return last.response === null ? { request: last.request, response: null } : { request: last.request, response: last.response, answeredAfterMs: Math.round(last.durationMs) };
   }
 
   /** What a failing point says of its environment when it ran in a fresh one. */

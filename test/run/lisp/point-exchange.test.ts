@@ -12,18 +12,19 @@ t.test("a failing check made between two requests shows the first one's exchange
     frontmatter() +
     lisp(`(fiveam:test two-trials
   (let ((session (make-test-session)))
-    (dolist (form '("(+ 1 2)" "(+ 3 4)"))
+    (dolist (form '("(progn (sleep 0.3) (+ 1 2))" "(+ 3 4)"))
       (let ((result (evaluate-in-session session form)))
         (fiveam:is (search "7" (result-value result)))))))`);
   const { failed } = await runMarkdown(doc, options());
   t.equal(failed.length, 1, 'only the first trial fails');
-  const diagnostics = failed[0].diagnostics as { request?: unknown; response?: { id?: unknown } };
-  t.equal(code(diagnostics.request), '(+ 1 2)', 'the request shown is the one the failing check followed');
+  const diagnostics = failed[0].diagnostics as { request?: unknown; response?: { id?: unknown }; answeredAfterMs?: number };
+  t.equal(code(diagnostics.request), '(progn (sleep 0.3) (+ 1 2))', 'the request shown is the one the failing check followed');
   t.equal(diagnostics.response?.id, (diagnostics.request as { id?: unknown }).id, 'with its own response');
+  t.ok(diagnostics.answeredAfterMs! >= 300 && diagnostics.answeredAfterMs! < 3000, `and how long it took to answer: ${diagnostics.answeredAfterMs} ms for a 0.3 s sleep`);
   const attachment = failed[0].attachments?.find((a) => a.name === 'MCP transcript')?.value as { exchanges: { request: unknown }[] };
   t.same(
     attachment.exchanges.map((e) => code(e.request)),
-    ['(+ 1 2)'],
+    ['(progn (sleep 0.3) (+ 1 2))'],
     'the transcript attached ends at the check',
   );
 });
