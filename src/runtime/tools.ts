@@ -71,8 +71,19 @@ const COUNTED_IN: Record<string, string> = { timeout: 'seconds', 'max-output': '
  * meta-schema too, a fifth of `spec-run serve`'s load time.
  */
 export const TOOL_SCHEMA_OPTIONS = { allErrors: true, validateSchema: false } as const;
-const ajv = new Ajv(TOOL_SCHEMA_OPTIONS);
-const validators = new Map<string, ValidateFunction>(TOOLS.map((tool) => [tool.name, ajv.compile(tool.inputSchema)]));
+let ajv: Ajv | undefined;
+const validators = new Map<string, ValidateFunction>();
+
+/**
+ * TOOL's compiled schema, compiled at its first call: a run of documents that never
+ * evaluate anything loads this module too, and compiling the three schemas at load took
+ * about 12 ms of its start.
+ */
+function validatorOf(tool: Tool): ValidateFunction {
+  let validate = validators.get(tool.name);
+  if (!validate) validators.set(tool.name, (validate = (ajv ??= new Ajv(TOOL_SCHEMA_OPTIONS)).compile(tool.inputSchema)));
+  return validate;
+}
 
 function toolNamed(name: string): Tool {
   const tool = TOOLS.find((candidate) => candidate.name === name);
@@ -86,7 +97,7 @@ function toolNamed(name: string): Tool {
  * declared arguments in the schema's order.
  */
 function checkArguments(tool: Tool, args: Arguments): void {
-  const validate = validators.get(tool.name)!;
+  const validate = validatorOf(tool);
   if (validate(args)) return;
   const declared = Object.keys(tool.inputSchema.properties ?? {});
   const unknown = validate.errors!.filter((e) => e.keyword === 'additionalProperties').map((e) => (e.params as { additionalProperty: string }).additionalProperty);
