@@ -64,7 +64,12 @@ export function groupHasLiveMember(pgid: number): boolean {
   return false;
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+/**
+ * A pause of the stop's polling. It holds the event loop (for the grace period at most):
+ * whoever awaits a stop is kept alive until it is done, whether or not the child's own
+ * handle is held at that moment.
+ */
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Stops `pid` and, with `group`, every process of its group.

@@ -70,6 +70,14 @@ for (const batch of batches) {
       'no bound step fails but the recorded ones',
     );
     const passed = real.filter((p) => p.ok && p.skip === undefined).length;
-    t.ok(passed >= recorded.passed, `${passed} bound steps ran and passed, recorded ${recorded.passed} (a bound step after an undefined one in its scenario does not run)`);
+    // A recorded failure that is a race (the engine's OOM flag) fails in some runs and not in
+    // others; the bound steps after it in its scenario then do not run either. Counted apart:
+    // they could not pass, and the failure itself is accounted for above.
+    const afterKnownFailure = new Set(failed.filter((p) => where(p) in recorded.knownFailures).map((p) => p.unitId));
+    const blocked = real.filter((p) => p.skip !== undefined && bound(p) && afterKnownFailure.has(p.unitId)).length;
+    t.ok(
+      passed + blocked >= recorded.passed,
+      `${passed} bound steps ran and passed${blocked ? ` and ${blocked} did not run after a recorded failure in their scenario` : ''}, recorded ${recorded.passed} (a bound step after an undefined one in its scenario does not run)`,
+    );
   });
 }

@@ -218,6 +218,8 @@ class Zygote {
   /** The driver forked last, until the zygote says it has ended. */
   private current: { driver: Driver; setEnded: (how: string) => void; end: () => void } | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** Set once close() began: the zygote is no more idle, nor held by anything but that close. */
+  private closing = false;
 
   private constructor(
     private readonly child: Child,
@@ -350,7 +352,9 @@ class Zygote {
 
   /** Idle again: kept for the next document of `cwd` for a while. */
   private release(): void {
-    if (this.child.exit) return;
+    // A zygote being closed still says "ended" of the driver it held (a spare stopped with it):
+    // released then, it would let go of the event loop while its close is awaited.
+    if (this.closing || this.child.exit) return;
     const list = Zygote.idle.get(this.cwd) ?? [];
     list.push(this);
     Zygote.idle.set(this.cwd, list);
@@ -373,6 +377,7 @@ class Zygote {
   }
 
   private async close(): Promise<void> {
+    this.closing = true;
     this.forget();
     // Whoever awaits the close is kept alive until the zygote has ended.
     this.child.hold(true);
