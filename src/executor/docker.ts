@@ -53,6 +53,22 @@ let localImage: Promise<unknown> | null = null;
  */
 const OOM_ASK_WAITS_MS = [50, 100, 200, 400, 800];
 
+/**
+ * Whether the engine logged an 'oom' event for container NAME since SINCE (Unix seconds).
+ * The engine's OOMKilled flag is not always kept: on a loaded machine a container one of
+ * whose processes was killed at its memory limit was seen with the flag false, before and
+ * after, while the engine's events had the kill (1 container in 18, six at a time beside
+ * two busy cores).
+ */
+export async function oomEventLogged(name: string, sinceSeconds: number): Promise<boolean> {
+  const now = (Date.now() / 1000).toFixed(3);
+  // With --until, the events logged so far are listed and the command ends.
+  const answer = await docker(['events', '--since', sinceSeconds.toFixed(3), '--until', now, '--filter', `container=${name}`, '--filter', 'event=oom', '--format', '{{.Action}}'], {
+    reject: false,
+  });
+  return answer.exitCode === 0 && answer.stdout.split('\n').some((line) => line.trim() === 'oom');
+}
+
 export function mapImage(requested: string, aliases: Record<string, string> = {}): { used: string; note?: string } {
   const used = aliases[requested] ?? requested;
   return used === requested ? { used } : { used, note: `image ${requested} mapped to local ${used}` };
@@ -198,6 +214,8 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
   args.push(used, 'sh', '-c', request.run);
 
   let created = false;
+  // Where the engine's events of this container begin, with a second to spare (its name is unique).
+  const eventsSince = Date.now() / 1000 - 1;
   try {
     watchOwnContainers();
     const creation = await docker(args, { reject: false });
@@ -239,12 +257,17 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
       return inspected.exitCode === 0 ? (JSON.parse(inspected.stdout) as State) : inspected.stderr.trim() || attached.outputTail.trim();
     };
     let state = await inspect();
+    // An OOM kill under the command's memory limit: the engine's flag, or else its event log,
+    // which has kills whose flag the engine did not keep.
+    const oomKilled = async (known: State) => known.OOMKilled || (Boolean(request.memory) && !halt && (await oomEventLogged(name, eventsSince)));
+    let oom = typeof state !== 'string' && (await oomKilled(state));
     // The engine learns of an OOM kill from an event that may come after the exit: a SIGKILL
     // under a memory limit that no stop sent is asked about again before it is called anything else.
     for (const waitMs of OOM_ASK_WAITS_MS) {
-      if (typeof state === 'string' || state.OOMKilled || halt || !request.memory || state.ExitCode !== 128 + constants.signals.SIGKILL) break;
+      if (typeof state === 'string' || oom || halt || !request.memory || state.ExitCode !== 128 + constants.signals.SIGKILL) break;
       await new Promise((wait) => setTimeout(wait, waitMs));
       state = await inspect();
+      oom = typeof state !== 'string' && (await oomKilled(state));
     }
     if (typeof state === 'string') return infrastructure(`docker inspect failed: ${state}`);
     if (state.Error) return infrastructure(`container failed to run: ${state.Error}`);
@@ -252,8 +275,8 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
     // The engine marks a container OOMKilled when the kernel killed any process of it; only a
     // command that ended by that kill is reported as stopped by the limit.
-    if (state.OOMKilled && killed) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs });
-    if (state.OOMKilled) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on and exited with ${state.ExitCode}`);
+    if (oom && killed) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs });
+    if (oom) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on and exited with ${state.ExitCode}`);
     if (halt && killed) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
     if (halt) {
       return result({

@@ -3,7 +3,7 @@ import { execa } from 'execa';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { armFromStart, dockerEngine, mapImage, runInDocker } from '../../src/executor/docker.js';
+import { armFromStart, dockerEngine, mapImage, oomEventLogged, runInDocker } from '../../src/executor/docker.js';
 import { runOnHost } from '../../src/executor/host.js';
 import { LOCAL_IMAGE } from '../../src/executor/local-image.js';
 import { limitEvent } from '../../src/executor/log.js';
@@ -103,6 +103,22 @@ t.test('Docker', async (t) => {
     t.match(r.notes.join('\n'), /a process of the command was killed at the memory limit \(16m\); the command went on and exited with 3/);
     t.match(formatResult(r), /^Error: Command failed with exit code 3/);
     t.match(formatResult(r), /went-on/);
+  });
+
+  t.test("the engine's event log has a kill at the memory limit, and none where nothing was killed", async (t) => {
+    // The executor asks the log when the engine's OOMKilled flag is false: a loaded machine showed a kill the flag did not keep.
+    const since = Date.now() / 1000 - 1;
+    const run = async (name: string, command: string) => {
+      await execa('docker', ['create', '--name', name, '--memory', '16m', '--memory-swap', '16m', LOCAL_IMAGE, 'sh', '-c', command]);
+      t.teardown(() => execa('docker', ['rm', '-f', name], { reject: false }).then(() => undefined));
+      return (await execa('docker', ['start', '-a', name], { reject: false })).exitCode;
+    };
+    const suffix = `${process.pid}-${Date.now()}`;
+    const [killed, calm] = [`spec-run-test-oom-${suffix}`, `spec-run-test-calm-${suffix}`];
+    t.equal(await run(killed, 'x=$(yes | head -c 300000000); echo survived'), 137, 'the hog was killed');
+    t.equal(await oomEventLogged(killed, since), true, 'its kill is in the event log');
+    t.equal(await run(calm, 'echo calm'), 0, 'the calm command ended by itself');
+    t.equal(await oomEventLogged(calm, since), false, 'no kill of it is in the event log');
   });
 
   t.test('limits, user, env, workdir and network reach the container', async (t) => {
