@@ -65,11 +65,20 @@ export function groupHasLiveMember(pgid: number): boolean {
 }
 
 /**
- * A pause of the stop's polling. It holds the event loop (for the grace period at most):
- * whoever awaits a stop is kept alive until it is done, whether or not the child's own
- * handle is held at that moment.
+ * True once `done` settles, false after `ms`, whichever comes first: a pause of the stop's
+ * polling. Its timer holds the event loop (whoever awaits a stop is kept alive until it is
+ * done, whether or not the child's own handle is held then) and is cleared as soon as `done`
+ * wins, so that an ended stop holds nothing.
  */
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+async function settledWithin(done: Promise<true>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const pause = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([done, pause]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Stops `pid` and, with `group`, every process of its group.
@@ -80,8 +89,8 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export async function stopProcess(pid: number, exited: Promise<unknown>, options: StopOptions): Promise<StopOutcome> {
   const group = options.group ?? false;
   const leaderDone = exited.then(
-    () => true,
-    () => true,
+    () => true as const,
+    () => true as const,
   );
   if (!alive(pid, group)) return 'already-exited';
   const below = options.descendants ? descendantsOf(pid) : [];
@@ -90,7 +99,7 @@ export async function stopProcess(pid: number, exited: Promise<unknown>, options
   options.onSignal?.('SIGTERM');
   const deadline = Date.now() + options.graceMs;
   for (;;) {
-    const leaderExited = await Promise.race([leaderDone, delay(Math.min(20, Math.max(1, deadline - Date.now()))).then(() => false)]);
+    const leaderExited = await settledWithin(leaderDone, Math.min(20, Math.max(1, deadline - Date.now())));
     // A group is gone when its reaped leader left no member behind.
     if (leaderExited && !(group && alive(pid, true)) && !below.some(running)) return 'terminated';
     if (Date.now() >= deadline) break;
