@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Counts, Reporter, RunEvent, ShardOf } from '../model/events.js';
 import { isSettled, requirementsLine, type RequirementResult } from '../model/requirements.js';
-import type { TestPlan } from '../model/plan.js';
+import type { DocumentFamily, TestPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
@@ -242,7 +242,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   // documents does not load (and evaluate) the Lisp runner and its runtime server, nor a run
   // of Lisp documents the scenario runner with its steps API (cucumber expressions build
   // their regular expressions' parser as they load: about 17 ms).
-  const needs = (family: string) => options.watch === true || plan.documents.some((d) => d.family === family);
+  const needs = (family: DocumentFamily) => options.watch === true || plan.documents.some((d) => d.family === family);
   const [lisp, scenarios] = await Promise.all([needs('lisp') ? lispRunner() : null, needs('openspec') ? import('../run/scenario/index.js') : null]);
   const runners: Runners = { ...(lisp ? { lisp: lisp.runLispDocument } : {}), ...(scenarios ? { openspec: scenarios.runScenarioDocument } : {}) };
   const vocabularyFiles = (config.vocabulary ?? []).map((file) => resolve(config.directory, file));
@@ -476,11 +476,16 @@ async function write(stream: NodeJS.WritableStream, chunks: AsyncIterable<string
     waiting = [];
     waitingChars = 0;
     if (failure !== null || stream.write(text)) return;
+    // Each wait removes both of its listeners: a slow reader makes many waits, and listeners left behind pile up.
     drained = new Promise<void>((resolve) => {
-      stream.once('drain', resolve);
-      stream.once('error', resolve);
-    }).then(() => {
-      drained = null;
+      const done = () => {
+        stream.off('drain', done);
+        stream.off('error', done);
+        drained = null;
+        resolve();
+      };
+      stream.once('drain', done);
+      stream.once('error', done);
     });
   };
   for await (const chunk of chunks) {

@@ -63,3 +63,15 @@ t.test('a reader that closes stdout early ends the run cleanly with its status',
   t.notMatch(result.stderr, /Unhandled 'error' event|EPIPE/, 'no crash');
   t.equal(summary(result.stderr), '2 passed, 0 failed, 0 skipped, 0 todo');
 });
+
+t.test('large report files are written whole, with nothing on stderr but the summary', async (t) => {
+  // 20000 points: megabytes per file, so each file's stream waits for its disk many times.
+  // Each wait used to leave an error listener behind (Node warned of a leak past ten).
+  const dir = t.testdir({ 'many.md': lispDocument('many', { Many: '(fiveam:test many (dotimes (i 20000) (fiveam:is (= i i))))' }) });
+  const run = await specRun(['many.md', '--reporter', 'tap:many.tap', '--reporter', 'json:many.jsonl', '--reporter', 'html:many.html'], dir);
+  t.equal(run.code, 0, 'the run passes');
+  t.equal(run.stderr.trim(), '20000 passed, 0 failed, 0 skipped, 0 todo', 'stderr holds the summary alone: no listener leak warned of');
+  const events = readFileSync(join(dir, 'many.jsonl'), 'utf8').trim().split('\n');
+  t.equal(events.filter((line) => line.includes('"type":"point"')).length, 20000, 'every point is in the JSON file');
+  t.match(readFileSync(join(dir, 'many.tap'), 'utf8'), /\n1\.\.1\n?$/, 'the TAP file ends with its plan');
+});
