@@ -197,15 +197,6 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     if (selectsNothing(whole, plan, selection)) return 2;
   }
   for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
-  let stepFiles: StepFiles;
-  try {
-    // Each document's, by where it stands: the same whatever else the run selects.
-    stepFiles = await stepFilesOf(cliOptions.steps, config, plan.documents.map((d) => d.file));
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`spec-run: ${error.message}`);
-    return 2;
-  }
   const timingsPath = resolve(config.directory, options.timings ?? DEFAULT_TIMINGS_PATH);
   let shardOf: ShardOf | undefined;
   if (options.shard) {
@@ -222,6 +213,30 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     if (plan.documents.length === 0) console.error(`spec-run: --shard ${options.shard.index}/${options.shard.count}: this share holds none of the ${shardOf.documents.length} documents of the run; nothing to run here`);
   }
 
+  // Runners are loaded only when something runs (--list and check stay fast), each only for
+  // documents of its family, or for --watch, whose edits may bring some: a run of OpenSpec
+  // documents does not load (and evaluate) the Lisp runner and its runtime server, nor a run
+  // of Lisp documents the scenario runner with its steps API (cucumber expressions build
+  // their regular expressions' parser as they load: about 17 ms). The first Lisp document's
+  // driver starts now, while the rest of the run is set up.
+  const needs = (family: DocumentFamily) => options.watch === true || plan.documents.some((d) => d.family === family);
+  const runnersLoaded = options.list
+    ? null
+    : Promise.all([needs('lisp') ? lispRunner(options.dryRun ? undefined : config.directory) : null, needs('openspec') ? import('../run/scenario/index.js') : null]);
+  /** Refused before anything ran: the driver started ahead is ended. */
+  const refused = async () => {
+    await (await runnersLoaded)?.[0]?.closeDrivers();
+    return 2;
+  };
+  let stepFiles: StepFiles;
+  try {
+    // Each document's, by where it stands: the same whatever else the run selects.
+    stepFiles = await stepFilesOf(cliOptions.steps, config, plan.documents.map((d) => d.file));
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run: ${error.message}`);
+    return refused();
+  }
   if (options.list) {
     const active = plan.documents.filter((document) => document.executorSteps !== undefined);
     // Where the executor vocabulary is active, each step with what binds it: loaded only then.
@@ -237,13 +252,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     return interrupts.exitStatus ?? (problems ? 1 : 0);
   }
 
-  // Runners are loaded only when something runs (--list and check stay fast), each only for
-  // documents of its family, or for --watch, whose edits may bring some: a run of OpenSpec
-  // documents does not load (and evaluate) the Lisp runner and its runtime server, nor a run
-  // of Lisp documents the scenario runner with its steps API (cucumber expressions build
-  // their regular expressions' parser as they load: about 17 ms).
-  const needs = (family: DocumentFamily) => options.watch === true || plan.documents.some((d) => d.family === family);
-  const [lisp, scenarios] = await Promise.all([needs('lisp') ? lispRunner() : null, needs('openspec') ? import('../run/scenario/index.js') : null]);
+  const [lisp, scenarios] = (await runnersLoaded)!;
   const runners: Runners = { ...(lisp ? { lisp: lisp.runLispDocument } : {}), ...(scenarios ? { openspec: scenarios.runScenarioDocument } : {}) };
   const vocabularyFiles = (config.vocabulary ?? []).map((file) => resolve(config.directory, file));
   const runtimeCommand = Array.isArray(config.runtime) ? config.runtime : [process.execPath, cliEntry, 'serve'];
@@ -276,7 +285,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     destinationProblem(timingsPath, '--timings', documents, false);
   if (problem) {
     console.error(`spec-run: ${problem.startsWith('--') ? '' : '--reporter: '}${problem}`);
-    return 2;
+    return refused();
   }
   /** Runs a plan, reports it, and leaves the record of the run. */
   const execute = async (toRun: TestPlan, files: StepFiles): Promise<RunOutcome> => {
@@ -314,13 +323,14 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   }
 }
 
-/** The Lisp runner, the runtime servers its sessions come from and its drivers. */
-async function lispRunner() {
-  const [{ runLispDocument }, { BuiltinRuntime, CommandRuntime }, { closeDrivers }] = await Promise.all([
+/** The Lisp runner, the runtime servers its sessions come from and its drivers; given `directory`, the first driver there starts now. */
+async function lispRunner(directory?: string) {
+  const [{ runLispDocument }, { BuiltinRuntime, CommandRuntime }, { closeDrivers, prepareDrivers }] = await Promise.all([
     import('../run/lisp/index.js'),
     import('../run/lisp/servers.js'),
     import('../run/lisp/driver.js'),
   ]);
+  if (directory !== undefined) prepareDrivers(directory);
   return { runLispDocument, BuiltinRuntime, CommandRuntime, closeDrivers };
 }
 

@@ -210,7 +210,7 @@ const ZYGOTE_IDLE_MS = 2000;
 class Zygote {
   private static readonly idle = new Map<string, Zygote[]>();
   /** Per directory: the driver forked ahead of time for the next document, once it is ready. */
-  private static readonly spares = new Map<string, { zygote: Zygote; driver: Driver }>();
+  private static readonly spares = new Map<string, { zygote: Zygote; driver: Driver; first: boolean }>();
   /** Spares being forked, per directory (at most one each). */
   private static readonly preparing = new Map<string, Promise<void>>();
   /** False once a zygote could not be started here: documents then get processes of their own. */
@@ -235,16 +235,24 @@ class Zygote {
     });
   }
 
+  /** False where documents get drivers of their own rather than forked ones. */
+  private static get used(): boolean {
+    return Zygote.usable !== false && process.env[DRIVER_ENV] !== 'fresh' && containment().pidNamespace;
+  }
+
   /** A driver forked for a document in `cwd`; null where zygotes are not used. */
   static async fork(cwd: string, turn: Turn): Promise<Driver | null> {
-    if (Zygote.usable === false || process.env[DRIVER_ENV] === 'fresh' || !containment().pidNamespace) return null;
+    if (!Zygote.used) return null;
+    // The spare on its way is the sooner driver: a fork of its own would start a second zygote.
+    if (!Zygote.spares.has(cwd)) await Zygote.preparing.get(cwd);
     const spare = Zygote.spares.get(cwd);
     Zygote.spares.delete(cwd);
     // A spare whose driver died while it waited is not taken (its zygote is idle again).
     if (spare && spare.zygote.current?.driver === spare.driver) {
       clearTimeout(spare.zygote.idleTimer);
       spare.zygote.child.hold(true);
-      Zygote.prepareSpare(cwd, turn);
+      // The first document's (prestart) says nothing of a next one: the next is forked when one follows.
+      if (!spare.first) Zygote.prepareSpare(cwd, turn);
       return spare.driver;
     }
     // A zygote idle here has run a document before: more are likely to follow.
@@ -276,13 +284,18 @@ class Zygote {
     }
   }
 
+  /** The first document's driver in `cwd`, forked now by a zygote started for it, unless one is there or on its way. */
+  static prestart(cwd: string): void {
+    if (Zygote.used && !Zygote.idle.get(cwd)?.length) Zygote.prepareSpare(cwd, (work) => work(), true);
+  }
+
   /** Forks the next document's driver in `cwd` now, in `turn`, unless one is ready or on its way. */
-  private static prepareSpare(cwd: string, turn: Turn): void {
+  private static prepareSpare(cwd: string, turn: Turn, first = false): void {
     if (Zygote.spares.has(cwd) || Zygote.preparing.has(cwd)) return;
     const prepared = turn(async () => {
       const forked = await Zygote.forkNow(cwd, true);
       if (forked) {
-        Zygote.spares.set(cwd, forked);
+        Zygote.spares.set(cwd, { ...forked, first });
         forked.zygote.park();
       }
     })
@@ -392,6 +405,13 @@ class Zygote {
     await Promise.all([...Zygote.idle.values()].flat().concat(spares).map((zygote) => zygote.close()));
   }
 }
+
+/**
+ * Starts a zygote in `cwd` and forks the first document's driver there, for a run about to
+ * run Lisp documents: their SBCL start and fork then overlap the run's own setting up
+ * (steps files, reporters), instead of following it. Unused, it ends with closeDrivers.
+ */
+export const prepareDrivers = (cwd: string): void => Zygote.prestart(cwd);
 
 /** Ends the idle zygotes now rather than when their idle time is over (the end of a run). */
 export const closeDrivers = (): Promise<void> => Zygote.closeAll();

@@ -186,3 +186,31 @@ t.test("closing the zygotes holds the program until they have ended, a spare's t
   t.equal(closed.length, rounds, `every close was awaited to its end: ${closed.at(-1) ?? 'none'} of ${rounds}`);
   t.equal(ran.status, 0, `the program ended with exit code 0, not 13 with a close pending (stderr: ${readFileSync(err, 'utf8').slice(-300)})`);
 });
+
+t.test("a run's first driver is started ahead, once, and only for a run that runs Lisp documents", { skip: noZygotes }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'spec-run-zygote-ahead-'));
+  writeFileSync(join(dir, 'sum.test.md'), '---\ntype: verification\n---\n# Sum\n\n```lisp\n(is (= 3 (+ 1 2)))\n```\n');
+  const log = join(dir, 'sbcl.log');
+  // A real SBCL behind a script that writes down each of its runs.
+  const sbcl = join(dir, 'logged-sbcl');
+  writeFileSync(sbcl, `#!/bin/sh\necho "$*" >> '${log}'\nexec sbcl "$@"\n`, { mode: 0o755 });
+  const run = (...args: string[]) => {
+    writeFileSync(log, '');
+    const ran = spawnSync(process.execPath, [cli, ...args], { cwd: dir, env: { ...process.env, SPEC_RUN_SBCL: sbcl, SPEC_RUN_DOCUMENT_CACHE: 'off' }, encoding: 'utf8', timeout: 120_000 });
+    const zygotes = readFileSync(log, 'utf8').split('\n').filter((line) => line.includes('zygote-main')).length;
+    return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr, zygotes };
+  };
+  const one = run('sum.test.md', '--reporter', 'tap');
+  t.equal(one.status, 0, `the document passes (stderr: ${one.stderr.slice(-300)})`);
+  t.match(one.stdout, /^ok 1 /m);
+  t.equal(one.zygotes, 1, 'one document: one zygote, the one started ahead (no second one for a next document that never comes)');
+  for (const options of [['--list'], ['--dry-run']]) {
+    const listed = run('sum.test.md', ...options);
+    t.equal(listed.zygotes, 0, `${options[0]} starts no driver`);
+  }
+  const refused = run('sum.test.md', '--reporter', `tap:${join(dir, 'sum.test.md')}`);
+  t.equal(refused.status, 2, 'a run refused before it runs exits 2');
+  t.equal(refused.zygotes, 1, 'its driver had been started ahead');
+  const left = execFileSync('sh', ['-c', `for p in /proc/[0-9]*; do [ "$(readlink $p/cwd)" = ${JSON.stringify(dir)} ] && echo $p; done; true`], { encoding: 'utf8' });
+  t.equal(left.trim(), '', 'and ended with the run: no process is left in its directory');
+});
