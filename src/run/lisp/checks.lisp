@@ -401,26 +401,44 @@ each; (NOT call) is looked through. Macros and special forms stay as they are."
 
 ;;; ASSERT
 
-(defun record-assertion (whole test-form value records)
+(defun assertion-message (explain)
+  "The text of a failed ASSERT's DATUM and ARGUMENTS, as CL:ASSERT would signal them
+(a format control and its arguments, a condition type and its initargs, or a
+condition), made by calling EXPLAIN; NIL without a datum. An error making it is said
+in its place."
+  (handler-case
+      (let ((datum (funcall explain)))
+        (cond ((null datum) nil)
+              ((stringp (first datum)) (apply #'format nil datum))
+              ((typep (first datum) 'condition) (princ-to-string (first datum)))
+              (t (princ-to-string (apply #'make-condition datum)))))
+    (error (condition)
+      (format nil "(its message could not be made: ~A)" (condition-message condition)))))
+
+(defun record-assertion (whole test-form value records explain)
   (let ((location (or (form-location whole) (fallback-location))))
     (if value
         (emit-point t (form-text test-form) location)
-        (progn
+        (let ((message (assertion-message explain)))
           (emit-point nil (form-text test-form) location
                       `((:form . ,(form-text whole))
                         ,@(when records `((:values . ,(shown-values records))))
-                        (:reason . "the assertion is false; the rest of this unit is not run")))
+                        (:reason . ,(if message
+                                        (format nil "~A (the assertion is false; the rest of this unit is not run)" message)
+                                        "the assertion is false; the rest of this unit is not run"))))
           (throw 'unit-stop nil)))
     nil))
 
 (defmacro assert (&whole whole test-form &optional places datum &rest arguments
                   &environment environment)
   "One test point each time it runs: ok when TEST-FORM is true; otherwise not ok,
-showing the values of its argument subforms, and the rest of the unit is skipped."
-  (declare (ignore places datum arguments))
+showing the values of its argument subforms and the message DATUM and ARGUMENTS make
+(evaluated only then, as CL:ASSERT does), and the rest of the unit is skipped."
+  (declare (ignore places))
   (multiple-value-bind (bindings call records) (decompose-check test-form environment)
     `(let* ,bindings
-       (record-assertion ',whole ',test-form ,call (list ,@records)))))
+       (record-assertion ',whole ',test-form ,call (list ,@records)
+                         ,(if datum `(lambda () (list ,datum ,@arguments)) '(lambda () nil))))))
 
 ;;; FiveAM checks
 

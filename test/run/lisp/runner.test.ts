@@ -38,6 +38,18 @@ t.test('ASSERT: a point per evaluation at its own line; a false one shows values
   t.equal(r.failed[0].at?.file, r.path);
 });
 
+t.test("ASSERT: a false one's datum and arguments are its reason, made only when it fails, as CL:ASSERT makes them", async (t) => {
+  const md = `${frontmatter()}## Format control\n\n${lisp('(assert (evenp 3) () "three should be even, got ~a" 3)')}## Condition type\n\n${lisp(
+    "(assert (evenp 5) () 'simple-error :format-control \"five: ~a\" :format-arguments (list 5))",
+  )}## A message that cannot be made\n\n${lisp('(assert (evenp 7) () "~a ~a" 1)')}## True\n\n${lisp('(assert (evenp 2) () "~a" (error "never made"))')}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.map((p) => p.ok), [false, false, false, true], 'the true one passes: its message is never made');
+  const reasons = r.failed.map((p) => String(p.diagnostics?.reason));
+  t.equal(reasons[0], 'three should be even, got 3 (the assertion is false; the rest of this unit is not run)');
+  t.equal(reasons[1], 'five: 5 (the assertion is false; the rest of this unit is not run)');
+  t.match(reasons[2], /^\(its message could not be made: error in FORMAT[\s\S]*\) \(the assertion is false; the rest of this unit is not run\)$/);
+});
+
 t.test('FiveAM: every check is a point at its line, with its reason and argument values; the test goes on after a failure', async (t) => {
   const md = `${frontmatter()}## Tests\n\n${lisp(`(fiveam:test checks
   (let ((n 7))
