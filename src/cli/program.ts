@@ -41,9 +41,11 @@ Examples:
   spec-run exec stop-hooks.yaml              run the commands of a stop-hook configuration
 
 Exit status: 0 when every check passed, 1 when one failed or a step was undefined, pending
-or ambiguous (or, with --require-verified, a requirement is not verified), 2 for a usage
-error (a path that does not exist, or documents holding no check, is one). SIGINT, SIGTERM or SIGHUP stop what runs; the exit status is then
-130, 143 or 129.
+or ambiguous (or, with --require-verified, a requirement is not verified; or a Lisp
+document or OpenSpec specification has nothing to run: its point says why), 2 for a
+usage error (a path that does not exist, or markdown of which no file is a Lisp document
+or an OpenSpec specification, is one). SIGINT, SIGTERM or SIGHUP stop what runs; the
+exit status is then 130, 143 or 129.
 A run always ends with the line "N passed, N failed, N skipped, N todo" on stderr,
 followed by "(interrupted by SIGINT)" when it was; when the documents state
 requirements, "requirements: N verified, N failing, N untested" comes just before it.`;

@@ -73,6 +73,20 @@ t.test('nothing found is a usage error: a path that does not exist, or markdown 
   }
 });
 
+t.test('a Lisp document or specification with nothing to run fails its point (exit 1), as the help says', async (t) => {
+  const dir = t.testdir({
+    'definitions.md': '---\ntype: verification\nname: definitions\n---\n# Only definitions\n\n```lisp\n(defun f () 1)\n```\n',
+  });
+  const run = await specRun([join(dir, 'definitions.md'), '--reporter', 'tap']);
+  t.equal(run.code, 1, 'exit 1: a document that states it verifies and checks nothing fails');
+  const tap = await parseTap(run.stdout);
+  t.equal(tap.fail, 1, 'one failing point');
+  t.match(run.stdout, /no checks found: this lisp document has no block or scenario that spec-run can run/);
+  t.match(run.stdout, new RegExp(`at: ${join(dir, 'definitions.md')}:1`), 'at its line');
+  const help = await specRun(['--help']);
+  t.match(help.stdout.replace(/\s+/g, ' '), /or a Lisp document or OpenSpec specification has nothing to run: its point says why\), 2 for a usage error/, 'the help says which exit status it is');
+});
+
 t.test('--list names units with file:line and exits 1 when documents have problems', async (t) => {
   const dir = t.testdir({ 'good.md': good, 'empty.md': '' });
   const ok = await specRun(['--list', join(dir, 'good.md')]);
