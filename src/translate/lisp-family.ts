@@ -82,7 +82,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     const scan = scanForms(block.text, block.textLine);
     if (scan.problems.length > 0) {
       const first = scan.problems[0];
-      problems.push({ file, line: first.line, message: `Lisp code cannot be read: ${first.message}`, severity: 'error' });
+      problems.push({ file, line: first.line, column: first.column, message: `Lisp code cannot be read: ${first.message}`, severity: 'error' });
       notRun.push({ block, reason: `unreadable: ${first.message} (line ${first.line})`, readError: `${first.message} (line ${first.line})` });
       continue;
     }

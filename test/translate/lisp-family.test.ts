@@ -125,6 +125,14 @@ t.test('a call of a name that only a block which cannot be read defines is told 
   t.equal(unreadableDefinitionNote(doc(lisp('(defun fine () 1)')), 'fine'), null, 'only unreadable blocks are searched');
 });
 
+t.test("a block that cannot be read is an error at the line and column of the reader's problem", async (t) => {
+  const extra = doc(`## Extra\n\n${lisp('(assert t))')}`);
+  const line = extra.notRun[0].block.textLine;
+  t.match(extra.problems.filter((p) => p.line > 1), [{ line, column: 11, message: 'Lisp code cannot be read: unbalanced parentheses: this ) closes nothing' }], 'the stray ) itself');
+  const open = doc(`## Open\n\n${lisp('(assert t)\n  (assert (= 1 1)')}`);
+  t.match(open.problems.filter((p) => p.line > 1), [{ line: open.notRun[0].block.textLine + 1, column: 3, message: /is never closed/ }], 'the ( that is never closed');
+});
+
 t.test('a test defined twice: one unit, for the definition that stays, and an error at the one replaced', async (t) => {
   const plan = doc(`## One\n\n${lisp('(test same (is (= 1 1)))')}\n## Two\n\n${lisp('(test same (is (= 2 2)))')}`);
   const tests = byKind(plan.units, 'fiveam-test');
