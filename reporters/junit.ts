@@ -60,7 +60,7 @@ function testcase(attributes: string, verified: string[], outcome: string): stri
  * The same report with a <testcase> per unit (an OpenSpec scenario, a FiveAM test, a Lisp
  * block), as CI dashboards that count scenarios expect (cucumber-js's JUnit has one per
  * scenario): failed when a check of it failed (every failing check in the failure's
- * text), skipped when none of its checks ran, passed otherwise.
+ * text), skipped when one of its checks did not run, passed otherwise.
  */
 export const junitUnitsReporter: Reporter = async function* (events) {
   const suites: { name: string; file: string; durationMs: number; units: { name: string; at?: { file: string; line: number }; requirements: string[]; points: PointEvent[]; flakyFailures: EarlierFailure[] }[] }[] = [];
@@ -81,7 +81,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
   for (const suite of suites) {
     const failures = suite.units.filter((u) => u.points.some(isFailed)).length;
-    const skipped = suite.units.filter((u) => !u.points.some(isFailed) && u.points.every(isSkipped)).length;
+    const skipped = suite.units.filter((u) => !u.points.some(isFailed) && (u.points.length === 0 || u.points.some(isSkipped))).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.units.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
     lines.push(...properties('    ', requirements.filter((r) => r.file === suite.file).map((r) => [`requirement:${r.id}`, r.status])));
     for (const unit of suite.units) {
@@ -91,9 +91,12 @@ export const junitUnitsReporter: Reporter = async function* (events) {
       if (failed.length > 0) {
         const detail = failed.map((point) => `${point.name}\n${failureDetail(point)}`).join('\n');
         outcome = `<failure message="${escapeXml(`${failed.length} of ${unit.points.length} checks failed: ${failed[0].name}`)}">${escapeXml(detail)}</failure>`;
-      } else if (unit.points.every(isSkipped)) {
-        const first = unit.points[0];
-        outcome = `<skipped message="${escapeXml(first ? (first.skip ?? `TODO ${first.todo}`) : 'no check ran')}"/>`;
+      } else if (unit.points.length === 0 || unit.points.some(isSkipped)) {
+        // A unit passes only when all it states was checked: one cut short by an interruption did not.
+        const first = unit.points.find(isSkipped);
+        const reason = first ? (first.skip ?? `TODO ${first.todo}`) : 'no check ran';
+        const notRun = unit.points.filter(isSkipped).length;
+        outcome = `<skipped message="${escapeXml(notRun === unit.points.length ? reason : `${notRun} of ${unit.points.length} checks did not run: ${reason}`)}"/>`;
       } else if (unit.flakyFailures.length) outcome = unit.flakyFailures.map(flakyFailureXml).join('');
       lines.push(...testcase(attributes, unit.requirements, outcome));
     }

@@ -39,10 +39,15 @@ export interface RunReport {
 
 export const isFailure = (point: PointEvent) => !point.ok && point.todo === undefined && point.skip === undefined;
 
-export function unitStatus(unit: UnitReport): UnitStatus {
+/**
+ * A unit's status in every report: failed when a check failed; todo when one was left
+ * undefined or pending; skipped when one did not run (a unit an interruption cut short
+ * among them: it passes only when all it states was checked); passed otherwise.
+ */
+export function unitStatus(unit: { points: PointEvent[] }): UnitStatus {
   if (unit.points.some(isFailure)) return 'failed';
   if (unit.points.some((p) => p.todo !== undefined)) return 'todo';
-  if (unit.points.length > 0 && unit.points.every((p) => p.skip !== undefined)) return 'skipped';
+  if (unit.points.some((p) => p.skip !== undefined)) return 'skipped';
   return 'passed';
 }
 

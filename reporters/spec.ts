@@ -5,6 +5,7 @@ import { stringify } from 'yaml';
 import type { Reporter, RunEvent, SourceRef } from '../src/model/events.js';
 import { requirementsLine, type RequirementResult, type RequirementStatus } from '../src/model/requirements.js';
 import { attemptsNote } from './attempts.js';
+import { unitStatus } from './report-model.js';
 
 export interface SpecReporterOptions {
   color: boolean;
@@ -77,9 +78,13 @@ function renderUnit(name: string, points: PointEvent[], durationMs: number, c: R
   const time = c.dim(`${durationMs.toFixed(0)} ms`);
   const checks = `${points.length} check${points.length === 1 ? '' : 's'}`;
   const lines: string[] = [];
-  if (failed.length) lines.push(`  ${c.red('✖')} ${name} ${c.dim(`(${failed.length} of ${checks} failed, `)}${time}${c.dim(')')}`);
-  else if (todo.length && points.every((p) => p.todo !== undefined || p.skip !== undefined)) lines.push(`  ${c.cyan('…')} ${name} ${c.cyan(`TODO: nothing checked (${todo.length} of ${checks} todo)`)}`);
-  else if (skipped.length === points.length && points.length) lines.push(`  ${c.yellow('-')} ${name} ${c.yellow(`skipped: ${skipped[0].skip}`)}`);
+  const status = unitStatus({ points });
+  if (status === 'failed') lines.push(`  ${c.red('✖')} ${name} ${c.dim(`(${failed.length} of ${checks} failed, `)}${time}${c.dim(')')}`);
+  else if (status === 'todo') {
+    const what = points.every((p) => p.todo !== undefined || p.skip !== undefined) ? 'nothing checked' : 'not every check ran';
+    lines.push(`  ${c.cyan('…')} ${name} ${c.cyan(`TODO: ${what} (${todo.length} of ${checks} todo)`)}`);
+  } else if (status === 'skipped')
+    lines.push(`  ${c.yellow('-')} ${name} ${c.yellow(`${skipped.length === points.length ? 'skipped' : `${skipped.length} of ${checks} skipped`}: ${skipped[0].skip}`)}`);
   else lines.push(`  ${c.green('✔')} ${name} ${c.dim(`(${checks}, `)}${time}${c.dim(')')}`);
   if (attempts) lines[0] += ` ${c.yellow(attempts)}`;
   // What the runner says of the unit as a whole (it ran in a fresh environment, its runs' seeds).

@@ -47,10 +47,11 @@ class Anchors {
 }
 
 /**
- * The headline: green only when something passed and nothing failed or was left undefined
- * or pending; otherwise it says what happened (a run that checked nothing is not a success).
+ * The headline: green only when something passed and nothing failed, was left undefined
+ * or pending, or was skipped; otherwise it says what happened (a run that checked nothing,
+ * or was interrupted, is not a success).
  */
-function verdict({ passed, failed, todo }: RunReport['counts']): string {
+function verdict({ passed, failed, skipped, todo }: RunReport['counts']): string {
   const [kind, text] =
     failed > 0
       ? ['failed', `${failed} failed`]
@@ -58,7 +59,9 @@ function verdict({ passed, failed, todo }: RunReport['counts']): string {
         ? ['incomplete', todo > 0 ? `nothing was checked: ${todo} todo (undefined or pending steps)` : 'nothing was checked']
         : todo > 0
           ? ['incomplete', `${passed} passed, but ${todo} todo: not every check ran`]
-          : ['passed', 'every check passed'];
+          : skipped > 0
+            ? ['incomplete', `${passed} passed, but ${skipped} skipped: not every check ran`]
+            : ['passed', 'every check passed'];
   return `<p class="verdict ${kind}">${escapeHtml(text)}</p>`;
 }
 

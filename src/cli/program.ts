@@ -133,7 +133,7 @@ export function buildProgram(): Command {
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
-      const [{ runCommand }, { childrenEnded }] = await Promise.all([import('./run-command.js'), import('../process/child.js')]);
+      const [{ runCommand, printedSummary }, { childrenEnded }] = await Promise.all([import('./run-command.js'), import('../process/child.js')]);
       const status = await runCommand(paths, options);
       // An error user code threw after the report may have failed the run already (run-command.ts).
       process.exitCode = status === 0 ? (process.exitCode ?? 0) : status;
@@ -146,6 +146,9 @@ export function buildProgram(): Command {
           setTimeout(() => {
             const holding = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
             console.error(`spec-run: something still runs after the report (a server or timer a step definition left?${holding.length ? `: ${holding.join(', ')}` : ''}); exiting`);
+            // The summary stays the last line.
+            const summary = printedSummary();
+            if (summary) console.error(summary);
             process.exit();
           }, 500).unref();
         });

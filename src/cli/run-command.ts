@@ -109,6 +109,17 @@ export function summaryLine(counts: Counts, interruptedBy?: string): string {
   return interruptedBy ? `${line} (interrupted by ${interruptedBy})` : line;
 }
 
+let lastSummary: string | undefined;
+
+/** Prints LINE, a run's summary, on stderr: the line a run's output ends with. */
+function printSummary(line: string): void {
+  lastSummary = line;
+  console.error(line);
+}
+
+/** The summary line printed last: whatever spec-run says after it says it again, so that it stays the last line. */
+export const printedSummary = (): string | undefined => lastSummary;
+
 /**
  * An error user code throws once the summary is out (a timer due after the run waited for
  * it) still fails the run: it is written with its scenario, the summary line again with
@@ -119,7 +130,7 @@ function failAfterReport(counts: Counts, interrupt: AbortSignal): void {
     counts.failed += 1;
     const message = typeof error.diagnostics.message === 'string' ? error.diagnostics.message : JSON.stringify(error.diagnostics);
     console.error(`spec-run: ${error.origin}: an error thrown after the run's report: ${message}`);
-    console.error(summaryLine(counts, interrupt.aborted ? interruptedBy(interrupt) : undefined));
+    printSummary(summaryLine(counts, interrupt.aborted ? interruptedBy(interrupt) : undefined));
     process.exitCode = 1;
   });
 }
@@ -456,7 +467,7 @@ export async function reportEvents(
   for (const lost of outcome.lostReports) console.error(`spec-run: --reporter: ${lost}`);
   if (checkedNothing(outcome.counts)) console.error('spec-run: no check passed, and some were left undefined or pending: the run fails');
   if (outcome.requirements.length) console.error(requirementsLine(outcome.requirements));
-  console.error(summaryLine(outcome.counts, interrupt?.aborted ? interruptedBy(interrupt) : undefined));
+  printSummary(summaryLine(outcome.counts, interrupt?.aborted ? interruptedBy(interrupt) : undefined));
   return outcome;
 }
 

@@ -128,3 +128,8 @@ export interface DocumentPlan {
 export interface TestPlan {
   documents: DocumentPlan[];
 }
+
+/** A unit's name as reports show it: a scenario's with its requirement's. */
+export function reportedName(unit: Unit): string {
+  return unit.kind === 'scenario' ? `${unit.requirement} / ${unit.name}` : unit.name;
+}

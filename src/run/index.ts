@@ -2,7 +2,7 @@
 // and yields run events. Documents may run in parallel (`jobs`), but their events come
 // out in plan order, so the report of a parallel run reads like that of a serial one.
 import { countEvent, type Counts, type RunEvent, type ShardOf } from '../model/events.js';
-import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
+import { reportedName, type DocumentFamily, type DocumentPlan, type TestPlan } from '../model/plan.js';
 import { readFileSync } from 'node:fs';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { EventBuffer } from './event-buffer.js';
@@ -10,7 +10,7 @@ import { RequirementTracker } from './requirements.js';
 import { documentRetries } from './retries.js';
 import { QuietGate } from './quiet-gate.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
-import { interruptedBy } from './interrupt.js';
+import { interruptedBy, notRunReason } from './interrupt.js';
 import { emitLateErrors, runLateErrors, type LateError } from './late-errors.js';
 
 export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
@@ -172,7 +172,7 @@ function frontmatterLine(file: string, key: string): number {
 function reportNotRunnable(plan: DocumentPlan, emit: Emit, reason: string): void {
   for (const unit of plan.units) {
     const at = { file: unit.file, line: unit.line };
-    emit({ type: 'unit-start', file: plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
+    emit({ type: 'unit-start', file: plan.file, unitId: unit.id, name: reportedName(unit), kind: unit.kind, at });
     emit({ type: 'point', file: plan.file, unitId: unit.id, ok: true, name: unit.name, at, skip: reason });
     emit({ type: 'unit-end', file: plan.file, unitId: unit.id, durationMs: 0 });
   }
@@ -199,8 +199,13 @@ async function guardedRun(runner: DocumentRunner, plan: DocumentPlan, options: R
     }
     emit(event);
   };
+  const started = new Set<string>();
+  const startingEmit: Emit = (event) => {
+    if (event.type === 'unit-start') started.add(event.unitId);
+    checkedEmit(event);
+  };
   try {
-    await runner(plan, options, checkedEmit);
+    await runner(plan, options, startingEmit);
   } catch (error) {
     const diagnostics = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
     const running = [...open.entries()][0];
@@ -220,6 +225,8 @@ async function guardedRun(runner: DocumentRunner, plan: DocumentPlan, options: R
     if (unit.points === 0) emit({ type: 'point', file: plan.file, unitId, ok: false, name: 'unit ended without reporting any result', at: unit.at });
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: Date.now() - unit.started });
   }
+  // Interrupted, the units the runner never started are reported as not run: the document does not look whole when it is not.
+  if (options.interrupt?.aborted) reportNotRunnable({ ...plan, units: plan.units.filter((unit) => !started.has(unit.id)) }, emit, notRunReason(options.interrupt));
   reportStrays(plan, strays, emit);
 }
 

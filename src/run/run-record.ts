@@ -11,6 +11,7 @@ import type { RunEvent } from '../model/events.js';
 import type { TestPlan } from '../model/plan.js';
 import { documentKey, unitPlace } from './unit-identity.js';
 import { fileProblem } from './file-problem.js';
+import { isInterruptionSkip } from './interrupt.js';
 
 export const DEFAULT_RECORD_PATH = '.spec-run/last-run.json';
 export const DEFAULT_TIMINGS_PATH = '.spec-run/timings.json';
@@ -154,7 +155,7 @@ export class RunRecorder {
         this.ended.add(document);
         this.durations[document] = Math.round(event.durationMs);
       }
-    } else if (event.type === 'point' && event.skip !== undefined && /^run interrupted by /.test(event.skip)) this.cut.add(event.unitId);
+    } else if (event.type === 'point' && event.skip !== undefined && isInterruptionSkip(event.skip)) this.cut.add(event.unitId);
     else if (event.type === 'point' && !event.ok && event.todo === undefined && !this.failed.has(event.unitId)) {
       this.failed.set(event.unitId, { file: this.documentKey(event.file), unit: unitPlace(event.unitId), name: this.names.get(event.unitId) ?? event.name, check: failedCheck(event) });
     }

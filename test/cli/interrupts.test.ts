@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { Parser } from 'tap-parser';
 import type { FinalResults } from 'tap-parser';
 import { descendants, survivors, within } from '../support/processes.js';
@@ -132,6 +133,56 @@ for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 12
     t.ok(left, `nothing left within ${LEFTOVER_MS} ms: ${survivors(started.map((p) => p.pid), mark).join('; ')}`);
   });
 }
+
+t.test('SIGINT during a scenario: no report shows it passed, its steps and scenarios not run are listed as such, and After hooks see it SKIPPED', async (t) => {
+  const dir = t.testdir({
+    'slow.spec.md': `# Slow Specification
+
+## Requirements
+
+### Requirement: Slow
+The system SHALL be slow.
+
+#### Scenario: First fast
+- **GIVEN** a fast step
+
+#### Scenario: Very slow
+- **GIVEN** a fast step
+- **WHEN** a step sleeps 60 seconds
+- **THEN** a fast step
+
+#### Scenario: After slow
+- **GIVEN** a fast step
+`,
+    'slow.steps.mjs': `import { Given, When, After } from 'spec-run/steps';
+import { appendFileSync, writeFileSync } from 'node:fs';
+Given('a fast step', function () {});
+When('a step sleeps {int} seconds', async function (s) { writeFileSync('sleeping', ''); await new Promise((r) => setTimeout(r, s * 1000)); });
+After(function ({ pickle, result }) { appendFileSync('after.log', pickle.name + ' ' + result.status + '\\n'); });
+`,
+    node_modules: { 'spec-run': t.fixture('symlink', root) },
+  });
+  const run = start(['slow.spec.md', '--reporter', 'tap', '--reporter', 'spec:spec.txt', '--reporter', 'junit-units:units.xml', '--reporter', 'html:report.html'], dir);
+  t.ok(await within(60_000, () => (existsSync(join(dir, 'sleeping')) ? true : undefined)), 'the slow step runs');
+  run.child.kill('SIGINT');
+  t.equal((await run.exit).code, 130);
+  t.equal(run.stderr().trimEnd().split('\n').at(-1), '2 passed, 0 failed, 3 skipped, 0 todo (interrupted by SIGINT)', 'the steps cut short and not run count as skipped');
+  const tap = await parseTap(run.stdout());
+  t.equal(tap.ok, false);
+  const stdout = run.stdout();
+  t.match(stdout, /ok 2 - WHEN a step sleeps 60 seconds # SKIP run interrupted by SIGINT before this finished/, 'the step cut short');
+  t.match(stdout, /ok 3 - THEN a fast step # SKIP run interrupted by SIGINT before this ran/, 'the step after it, listed as not run');
+  t.match(stdout, /# Subtest: Slow \/ After slow\n\s+ok 1 - After slow # SKIP run interrupted by SIGINT before this ran/, 'the scenario never started, listed as not run');
+  t.same(readFileSync(join(dir, 'after.log'), 'utf8').trim().split('\n'), ['First fast PASSED', 'Very slow SKIPPED'], "the After hook's result of the scenario cut short is SKIPPED");
+  const spec = readFileSync(join(dir, 'spec.txt'), 'utf8');
+  t.match(spec, /✔ Slow \/ First fast/);
+  t.notMatch(spec, /✔ Slow \/ Very slow/, 'the spec report does not mark it passed');
+  t.match(spec, /- Slow \/ Very slow 2 of 3 checks skipped: run interrupted by SIGINT/);
+  const units = readFileSync(join(dir, 'units.xml'), 'utf8');
+  t.match(units, /tests="3" failures="0" skipped="2"/, 'JUnit counts the scenario cut short and the one not run as skipped');
+  t.match(units, /<testcase name="Slow \/ Very slow"[^]*?<skipped message="2 of 3 checks did not run: run interrupted by SIGINT/);
+  t.notMatch(readFileSync(join(dir, 'report.html'), 'utf8'), /every check passed/, 'the HTML headline does not say every check passed');
+});
 
 t.test('SIGKILL of spec-run: its drivers and the programs they started end with it', async (t) => {
   const mark = marker();

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import type { RunEvent } from '../../model/events.js';
 import type { ItemArgument } from '../../model/document.js';
-import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
+import { reportedName, type ScenarioStep, type ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { droppedArgument, loadStepLibrary, matchStep, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
@@ -21,7 +21,7 @@ import { stepKeyword } from '../../translate/step-keyword.js';
 import { StepSkipped, StepWorld } from './step-world.js';
 import { asOwnCode, StrayErrors } from './stray-errors.js';
 import { runWithRetries } from '../retries.js';
-import { interruptedReason } from '../interrupt.js';
+import { interruptedReason, notRunReason } from '../interrupt.js';
 import { emitLateErrors, LateErrors, runLateErrors } from '../late-errors.js';
 
 /** spec-run's own code, compiled and (through source maps) as written, and its dependencies (cucumber-expressions runs transformers). */
@@ -155,7 +155,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   const started = Date.now();
   const deadline = started + options.unitTimeoutMs;
   const world = new StepWorld(unit, options);
-  emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: `${unit.requirement} / ${unit.name}`, kind: 'scenario', at: { file: unit.file, line: unit.line } });
+  emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: reportedName(unit), kind: 'scenario', at: { file: unit.file, line: unit.line } });
   const base = (name: string, line: number) => ({ type: 'point' as const, file: unit.file, unitId: unit.id, name, at: { file: unit.file, line } });
   let blocked = blockedBy;
   const pickle = { name: unit.name, uri: unit.file, line: unit.line, requirement: unit.requirement };
@@ -187,13 +187,19 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
       if (unit.steps.length === 0) emit(stepless(base(`${unit.name} (a scenario without steps)`, unit.line), blocked, options));
       let keyword: string | null = null;
       for (const step of unit.steps) {
-        if (options.signal?.aborted) break;
+        // Interrupted, the steps left are reported as not run (a scenario never looks whole when it is not).
+        if (options.interrupt?.aborted) blocked ??= notRunReason(options.interrupt);
+        else if (options.signal?.aborted) break;
         keyword = stepKeyword(step.keyword, keyword);
+        const wasBlocked = blocked !== null;
         const point = await runStep({ unit, library: steps, world, strays, options, deadline }, step, keyword, blocked);
         // A step whose probe an interruption of spec-run stopped did not check anything.
-        if (options.interrupt?.aborted) {
-          emit({ ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined });
-          break;
+        if (options.interrupt?.aborted && !wasBlocked) {
+          const stopped: PointEvent = { ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined };
+          emit(stopped);
+          points.push(stopped);
+          blocked = notRunReason(options.interrupt);
+          continue;
         }
         emit(point);
         points.push(point);
@@ -359,7 +365,11 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
 /** How the scenario went, in cucumber-js's terms: the first point that did not pass decides. */
 function scenarioResult(points: PointEvent[]): NonNullable<HookScenario['result']> {
   const decisive = points.find((p) => !p.ok || p.todo !== undefined);
-  if (!decisive) return { status: points.length > 0 && points.every((p) => p.skip !== undefined) ? 'SKIPPED' : 'PASSED' };
+  if (!decisive) {
+    // As in cucumber-js, a skipped step makes the scenario skipped: it did not check all it states.
+    const skipped = points.find((p) => p.skip !== undefined);
+    return skipped ? { status: 'SKIPPED', message: skipped.skip } : { status: 'PASSED' };
+  }
   const status = stepStatus(decisive);
   // As in cucumber-js, a pending step's result carries no message.
   const message = status === 'PENDING' ? undefined : typeof decisive.diagnostics?.message === 'string' ? decisive.diagnostics.message : typeof decisive.diagnostics?.reason === 'string' ? decisive.diagnostics.reason : undefined;
