@@ -1,7 +1,9 @@
 // What `openspec validate --strict` rejects in a change that needs more than one
-// document to see: a change without any delta spec, and a MODIFIED requirement whose
-// scenarios leave out scenarios the capability's current requirement still has (a
-// MODIFIED requirement replaces the whole requirement, so they would be lost). As
+// document to see: a change without any delta spec; a delta OpenSpec cannot apply to
+// the capability's current spec (a MODIFIED, REMOVED or RENAMED requirement it does not
+// have, an ADDED one it has); and a MODIFIED requirement whose scenarios leave out
+// scenarios the capability's current requirement still has (a MODIFIED requirement
+// replaces the whole requirement, so they would be lost). As
 // OpenSpec, only active changes: an archived one was applied to the spec as it was then.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -9,6 +11,7 @@ import type { DocumentPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
 import { openspecChangeFile, openspecPlace } from '../translate/openspec-layout.js';
+import { deltaProblems } from '../translate/openspec-change.js';
 import type { CheckMessage } from './index.js';
 
 const archived = (file: string) => /(?:^|\/)changes\/archive\//.test(file.split('\\').join('/'));
@@ -26,12 +29,13 @@ export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMe
   for (const plan of plans) {
     const place = openspecPlace(plan.file);
     if (!place?.change) continue;
-    const modified = (plan.requirements ?? []).filter((r) => r.delta === 'modified');
-    if (modified.length === 0) continue;
     const current = await currentSpec(plan.file, place.capability);
-    if (!current) continue;
+    for (const problem of deltaProblems(plan, current)) messages.push({ ...problem, column: 1 });
+    const modified = (plan.requirements ?? []).filter((r) => r.delta === 'modified');
+    if (modified.length === 0 || !current) continue;
     for (const requirement of modified) {
-      const before = current.units.filter((u) => u.kind === 'scenario' && u.requirement === requirement.name).map((u) => u.name);
+      // A requirement the delta renames too has its scenarios under its old name in the spec.
+      const before = current.units.filter((u) => u.kind === 'scenario' && u.requirement === (requirement.renamedFrom ?? requirement.name)).map((u) => u.name);
       const after = new Set(plan.units.filter((u) => requirement.units.includes(u.id)).map((u) => u.name));
       const omitted = before.filter((name) => !after.has(name));
       if (omitted.length > 0) {

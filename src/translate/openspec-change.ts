@@ -4,6 +4,7 @@
 // MODIFIED ones replace the requirement of that name, REMOVED ones leave it, RENAMED
 // ones take their new name; a capability the change creates is its delta alone. A team
 // runs the proposal before archiving it. Plain data in, plain data out.
+import type { Diagnostic } from '../model/document.js';
 import type { DocumentPlan, Unit } from '../model/plan.js';
 import type { Requirement } from '../model/requirements.js';
 import { openspecPlace } from './openspec-layout.js';
@@ -15,21 +16,55 @@ export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan
     const changes = [...new Set(plans.flatMap((plan) => openspecPlace(plan.file)?.change ?? []))];
     return `no delta spec of a change named '${change}' among the documents given (changes/${change}/specs/<capability>/spec.md)${changes.length ? `; changes found: ${changes.slice(0, 10).join(', ')}` : ''}`;
   }
-  return deltas.map((delta) => {
+  const capabilities = deltas.map((delta) => {
     const capability = openspecPlace(delta.file)!.capability;
     const current = plans.find((plan) => {
       const place = openspecPlace(plan.file);
       return place?.capability === capability && place.change === undefined;
     });
-    return applied(current ?? null, delta, capability, change);
+    return { delta, capability, current: current ?? null };
   });
+  // OpenSpec applies no delta it cannot apply whole, and archives nothing then: neither is it run.
+  const problems = capabilities.flatMap(({ delta, current }) => deltaProblems(delta, current));
+  if (problems.length > 0) return `change '${change}' cannot be applied as OpenSpec would apply it:\n${problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join('\n')}`;
+  return capabilities.map(({ delta, capability, current }) => applied(current, delta, capability, change));
+}
+
+/**
+ * What keeps OpenSpec from applying a change's DELTA to its capability's CURRENT spec (null:
+ * the capability has none yet), each at the delta's line: a MODIFIED, REMOVED or RENAMED
+ * requirement that names no requirement of the spec, an ADDED one or a new name that
+ * names one it already has. OpenSpec refuses such a delta when it archives the change.
+ */
+export function deltaProblems(delta: DocumentPlan, current: DocumentPlan | null): Diagnostic[] {
+  const names = new Set((current?.requirements ?? []).map((r) => r.name));
+  const spec = current?.file ?? `the capability's spec (it has none yet)`;
+  const shown = [...names].slice(0, 6).map((n) => `'${n}'`);
+  const known = names.size ? ` (its requirements: ${shown.join(', ')}${names.size > shown.length ? ` and ${names.size - shown.length} more` : ''})` : '';
+  const problems: Diagnostic[] = [];
+  const at = (requirement: Requirement, message: string) => problems.push({ file: delta.file, line: requirement.line, message, severity: 'error' });
+  for (const requirement of delta.requirements ?? []) {
+    // A requirement renamed by the delta is named by its name before the change in the spec.
+    const before = requirement.renamedFrom ?? requirement.name;
+    if (requirement.delta !== undefined && requirement.delta !== 'added' && !names.has(before)) {
+      at(requirement, `${requirement.delta.toUpperCase()} requirement '${before}' names no requirement of ${spec}${known}: OpenSpec cannot apply it (a MODIFIED requirement keeps its name; RENAMED changes it)`);
+    }
+    if (requirement.delta === 'added' && names.has(requirement.name)) at(requirement, `ADDED requirement '${requirement.name}' is already in ${spec}: change it with MODIFIED`);
+    if (requirement.renamedFrom !== undefined && requirement.renamedFrom !== requirement.name && names.has(requirement.name)) {
+      at(requirement, `RENAMED requirement's new name '${requirement.name}' is already in ${spec}`);
+    }
+  }
+  return problems;
 }
 
 function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: string, change: string): DocumentPlan {
   const changed = delta.requirements ?? [];
-  const replaced = new Set(changed.filter((r) => r.delta === 'modified' || r.delta === 'removed').map((r) => r.name));
+  // As OpenSpec applies a delta: RENAMED first, then REMOVED and MODIFIED by the names after it, then ADDED.
   const renamedTo = new Map(changed.flatMap((r) => (r.renamedFrom !== undefined ? [[r.renamedFrom, r.name] as const] : [])));
-  const kept = (current?.requirements ?? []).filter((r) => !replaced.has(r.name)).map((r): Requirement => (renamedTo.has(r.name) ? { ...r, name: renamedTo.get(r.name)!, renamedFrom: r.name } : r));
+  const replaced = new Set(changed.filter((r) => r.delta === 'modified' || r.delta === 'removed').map((r) => r.name));
+  const kept = (current?.requirements ?? [])
+    .map((r): Requirement => (renamedTo.has(r.name) ? { ...r, name: renamedTo.get(r.name)!, renamedFrom: r.name } : r))
+    .filter((r) => !replaced.has(r.name));
   const added = changed.filter((r) => r.delta === 'added' || r.delta === 'modified' || (r.delta === undefined && r.removed === undefined));
   // A RENAMED entry whose requirement stays as it was is the kept one under its new name, not a requirement of its own.
   const requirements = [...kept, ...added.filter((r) => !kept.some((k) => k.name === r.name))];

@@ -13,12 +13,26 @@ Greets people.
 
 ## Requirements
 
-### Requirement: Greeting
+### Requirement: Salutation
 The greeter SHALL greet by name.
 
 #### Scenario: Named
 - **WHEN** the greeter greets "Ada"
 - **THEN** the greeting SHALL be "hello, Ada"
+
+### Requirement: Shouting
+The greeter SHALL shout when asked.
+
+#### Scenario: Loud
+- **WHEN** the greeter shouts "Ada"
+- **THEN** the greeting SHALL be "HELLO, ADA"
+
+### Requirement: Whispering
+The greeter SHALL whisper when asked.
+
+#### Scenario: Quiet
+- **WHEN** the greeter whispers "Ada"
+- **THEN** the greeting SHALL be "hello, ada"
 `;
 
 const DELTA = `## ADDED Requirements
@@ -46,7 +60,7 @@ The greeter SHALL greet by name, politely.
 **Migration**: greet instead.
 
 #### Scenario: Loud
-- **WHEN** the greeter shouts "Ada"
+- **WHEN** the greeter shouts "Ada" as it used to
 - **THEN** the greeting SHALL be "HELLO, ADA"
 
 ### Requirement: Whispering
@@ -63,7 +77,9 @@ import { writeFileSync } from 'node:fs';
 import { When, Then } from 'spec-run/steps';
 When('the greeter greets {string}', function (name) { this.said = \`hello, \${name}\`; });
 When('the greeter bids {string} farewell', function (name) { this.said = \`bye, \${name}\`; });
-When('the greeter shouts {string}', function () { writeFileSync('shouted', ''); throw new Error('a removed requirement ran'); });
+When('the greeter shouts {string}', function (name) { this.said = \`HELLO, \${name.toUpperCase()}\`; });
+When('the greeter whispers {string}', function (name) { this.said = \`hello, \${name.toLowerCase()}\`; });
+When('the greeter shouts {string} as it used to', function () { writeFileSync('shouted', ''); throw new Error('a removed requirement ran'); });
 Then('the greeting SHALL be {string}', function (expected) { assert.equal(this.said, expected); });
 `;
 
@@ -85,7 +101,9 @@ t.test('a change: ADDED and MODIFIED run, REMOVED never runs and is removed (not
   const end = result.events.find((e) => e.type === 'run-end');
   const statuses = Object.fromEntries((end?.type === 'run-end' ? (end.requirements ?? []) : []).map((r) => [`${r.capability}${r.change ? `@${r.change}` : ''}#${r.name}`, [r.status, r.delta ?? null]]));
   t.same(statuses, {
-    'greeter#Greeting': ['verified', null],
+    'greeter#Salutation': ['verified', null],
+    'greeter#Shouting': ['verified', null],
+    'greeter#Whispering': ['verified', null],
     'greeter@add-farewell#Farewell': ['verified', 'added'],
     'greeter@add-farewell#Greeting': ['verified', 'modified'],
     'greeter@add-farewell#Shouting': ['removed', 'removed'],
@@ -93,13 +111,14 @@ t.test('a change: ADDED and MODIFIED run, REMOVED never runs and is removed (not
   });
   const greeting = end?.type === 'run-end' ? end.requirements?.find((r) => r.change && r.name === 'Greeting') : undefined;
   t.equal(greeting?.renamedFrom, 'Salutation', 'RENAMED maps the old name to the new');
-  const canonical = end?.type === 'run-end' ? end.requirements?.find((r) => !r.change && r.name === 'Greeting') : undefined;
-  t.equal(canonical?.capabilityId, 'greeter#Greeting', 'the capability\'s requirement');
+  t.equal(greeting?.capabilityId, 'greeter#Salutation', 'linked to the requirement it renames');
+  const canonical = end?.type === 'run-end' ? end.requirements?.find((r) => !r.change && r.name === 'Salutation') : undefined;
+  t.equal(canonical?.capabilityId, 'greeter#Salutation', 'the capability\'s requirement');
   const farewell = end?.type === 'run-end' ? end.requirements?.find((r) => r.name === 'Farewell') : undefined;
   t.equal(farewell?.capabilityId, 'greeter#Farewell', 'linked by capability whether it comes from specs/ or a change');
   const shouting = end?.type === 'run-end' ? end.requirements?.find((r) => r.name === 'Shouting') : undefined;
   t.equal(shouting?.detail, 'Reason: nobody wants to be shouted at. Migration: greet instead.', 'with its Reason and Migration');
-  t.match(result.stderr, /requirements: 3 verified, 0 failing, 0 untested, 2 removed/);
+  t.match(result.stderr, /requirements: 5 verified, 0 failing, 0 untested, 2 removed/);
   const names = result.events.flatMap((e) => (e.type === 'document-start' ? [e.name] : []));
   t.same(names, ['design.md (change add-farewell)', 'proposal.md (change add-farewell)', 'greeter (change add-farewell)', 'tasks.md (change add-farewell)', 'greeter']);
   t.match(readFileSync(path.join(dir, 'junit.xml'), 'utf8'), /<testsuite name="greeter \(change add-farewell\)"/, 'JUnit names the suite by capability and change');
@@ -171,11 +190,11 @@ t.test('JUnit per scenario: junit-units has a testcase per scenario, failed with
   const units = readFileSync(path.join(dir, 'units.xml'), 'utf8');
   // The change's prose files stand as one skipped "no checks" case each, as in every reporter.
   const cases = [...units.matchAll(/<testcase name="([^"]+)" classname="([^"]+)" file="[^"]+" line="(\d+)"/g)].map((m) => `${m[2]} / ${m[1]}`).filter((c) => !c.endsWith(' / no checks'));
-  t.same(cases, ['greeter (change add-farewell) / Farewell / Leaving', 'greeter (change add-farewell) / Greeting / Named', 'greeter / Greeting / Named'], 'one testcase per scenario, the REMOVED one absent');
+  t.same(cases, ['greeter (change add-farewell) / Farewell / Leaving', 'greeter (change add-farewell) / Greeting / Named', 'greeter / Salutation / Named', 'greeter / Shouting / Loud', 'greeter / Whispering / Quiet'], 'one testcase per scenario, the REMOVED one absent');
   t.match(units, /<testsuite name="greeter \(change add-farewell\)" [^>]*tests="2" failures="1" skipped="0"/);
   t.match(units, /<failure message="1 of 2 checks failed: THEN the greeting SHALL be &quot;bye, Ada&quot;">/);
   const points = readFileSync(path.join(dir, 'points.xml'), 'utf8');
-  t.equal((points.match(/<testcase /g) ?? []).length, 6 + 3, 'junit keeps a testcase per check (and one per prose file)');
+  t.equal((points.match(/<testcase /g) ?? []).length, 10 + 3, 'junit keeps a testcase per check (and one per prose file)');
 });
 
 t.test('--change runs each capability the change touches as it will be after it: ADDED joins, MODIFIED replaces, REMOVED leaves', async (t) => {
@@ -214,6 +233,58 @@ t.test('check rejects what openspec validate rejects in an active change, and le
     "openspec/changes/empty-change/proposal.md:1:1: error: change 'empty-change' has no delta: a change needs specs/<capability>/spec.md with ## ADDED, MODIFIED, REMOVED or RENAMED Requirements",
     "openspec/changes/drop-named/specs/greeter/spec.md:12:1: error: MODIFIED requirement 'Greeting' leaves out scenario the current spec still has ('Named'): a MODIFIED requirement replaces the whole requirement; copy it in, or remove it on purpose",
   ]);
+});
+
+t.test('a delta OpenSpec cannot apply to the current spec: check says where, and --change refuses to run it (exit 2)', async (t) => {
+  const ghost = `## MODIFIED Requirements
+
+### Requirement: Does Not Exist
+The greeter SHALL do something.
+
+#### Scenario: Ghost
+- **WHEN** the greeter greets "Ada"
+- **THEN** the greeting SHALL be "hello, Ada"
+
+## ADDED Requirements
+
+### Requirement: Shouting
+The greeter SHALL shout twice.
+
+#### Scenario: Twice
+- **WHEN** the greeter shouts "Ada"
+- **THEN** the greeting SHALL be "HELLO, ADA"
+
+## REMOVED Requirements
+
+### Requirement: Also Not Here
+**Reason**: gone.
+**Migration**: none.
+
+## RENAMED Requirements
+- FROM: \`### Requirement: Never Was\`
+- TO: \`### Requirement: Now Is\`
+`;
+  const dir = project({
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    'openspec/changes/ghost/proposal.md': '# Ghost\n',
+    'openspec/changes/ghost/specs/greeter/spec.md': ghost,
+    'steps/greeter.steps.mjs': STEPS,
+  });
+  const check = await runIn(dir, ['check', 'openspec']);
+  t.equal(check.exitCode, 1);
+  const errors = check.stdout.split('\n').filter((line) => line.includes(': error: '));
+  const delta = 'openspec/changes/ghost/specs/greeter/spec.md';
+  const known = "(its requirements: 'Salutation', 'Shouting', 'Whispering')";
+  t.same(errors, [
+    `${delta}:3:1: error: MODIFIED requirement 'Does Not Exist' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it (a MODIFIED requirement keeps its name; RENAMED changes it)`,
+    `${delta}:12:1: error: ADDED requirement 'Shouting' is already in openspec/specs/greeter/spec.md: change it with MODIFIED`,
+    `${delta}:21:1: error: REMOVED requirement 'Also Not Here' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it (a MODIFIED requirement keeps its name; RENAMED changes it)`,
+    `${delta}:26:1: error: RENAMED requirement 'Never Was' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it (a MODIFIED requirement keeps its name; RENAMED changes it)`,
+  ]);
+  const run = await runIn(dir, ['openspec', '--change', 'ghost']);
+  t.equal(run.exitCode, 2, 'a change OpenSpec cannot archive is not run as if it could');
+  t.match(run.stderr, /--change: change 'ghost' cannot be applied as OpenSpec would apply it:\n {2}openspec\/changes\/ghost\/specs\/greeter\/spec\.md:3: MODIFIED requirement 'Does Not Exist' names no requirement/);
+  t.equal(run.points.length, 0, 'nothing ran');
 });
 
 t.test('statements written as bullets state the requirement: in the reports, and check does not warn', async (t) => {
