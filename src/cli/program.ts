@@ -68,6 +68,11 @@ function duration(value: string): number {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+function snippetLanguage(value: string): 'js' | 'ts' {
+  if (value !== 'js' && value !== 'ts') throw new InvalidArgumentError(`--language must be js or ts, got '${value}'.`);
+  return value;
+}
+
 function collectReporter(value: string, previous: ReporterChoice[] = []): ReporterChoice[] {
   try {
     return [...previous, parseReporterChoice(value)];
@@ -116,7 +121,7 @@ export function buildProgram(): Command {
     .option('--bail', 'stop at the first failing check: no further unit starts, and TAP ends with Bail out!')
     .option('--timeout <duration>', 'time limit of one unit: seconds, or 30s, 5m, 1h (default 5m)', duration)
     .option('--seed <n>', 'seed of the random choices; printed in every report', integer('--seed'))
-    .option('--runs <n>', 'number of runs of property-level tests', integer('--runs'))
+    .option('--runs <n>', 'number of runs of property-level tests, at least 1', integer('--runs', 1))
     .option('--jobs <n>', 'documents run in parallel, at least 1 (default 1); the scenarios of one document run one after another', integer('--jobs', 1))
     .option('--strict', 'undefined and pending steps fail the run (the default)')
     .option('--no-strict', 'undefined and pending steps are TODO and do not fail the run (a run where nothing passed still fails)')
@@ -216,7 +221,8 @@ export function buildProgram(): Command {
     .option('--steps <glob>', 'step definition files already written (repeatable; default: found by convention)', collect)
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document')
     .option('--config <file>', 'configuration file')
-    .action(async (paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }) => {
+    .option('--language <js|ts>', "the snippets' language (default: the extension of the file stdout is redirected to, else TypeScript where the project's steps are, else JavaScript)", snippetLanguage)
+    .action(async (paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean; language?: 'js' | 'ts' }) => {
       const { snippetsCommand } = await import('./snippets-command.js');
       process.exitCode = await snippetsCommand(paths, options);
     });

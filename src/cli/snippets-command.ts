@@ -2,6 +2,7 @@
 // loads: a snippet per distinct expression among the documents' undefined steps, so
 // `spec-run snippets specs/ > steps/todo.steps.mjs` gives a file that binds every one
 // of them (each returning 'pending' until written).
+import { fstatSync, readlinkSync } from 'node:fs';
 import { libraryFor, loadStepLibrary, matchStep, stepPlace } from '../run/scenario/library.js';
 import { snippetsModule } from '../run/scenario/snippet.js';
 import { keyedSteps } from '../translate/step-keyword.js';
@@ -11,7 +12,23 @@ import { buildPlan, executorStepsSetting } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
 import { documentLibraries } from './document-libraries.js';
 
-export async function snippetsCommand(paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }): Promise<number> {
+export type SnippetLanguage = 'js' | 'ts';
+
+/**
+ * The language the file stdout is redirected to asks for, by its extension (`> todo.steps.mjs`:
+ * JavaScript, `> todo.steps.ts`: TypeScript); undefined for a terminal, a pipe or another name.
+ */
+function languageOfOutput(): SnippetLanguage | undefined {
+  try {
+    if (!fstatSync(1).isFile()) return undefined;
+    const target = readlinkSync('/proc/self/fd/1');
+    return /\.[mc]?ts$/.test(target) ? 'ts' : /\.[mc]?js$/.test(target) ? 'js' : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function snippetsCommand(paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean; language?: SnippetLanguage }): Promise<number> {
   const discovery = findDocuments(paths.length ? paths : ['specs/']);
   if (!usableDiscovery(discovery)) return 2;
   let stepFiles: StepFiles;
@@ -35,10 +52,15 @@ export async function snippetsCommand(paths: string[], options: { steps?: string
       if (matchStep(seen, step.text, keyword, stepPlace(unit, step)).length === 0) undefinedSteps.push({ text: step.text, keyword, argument: step.argument?.kind });
     }
   }
-  // Every file's parameter types and language shape the snippets.
-  const module = snippetsModule(await loadStepLibrary(stepFiles.all, { builtins }), undefinedSteps);
+  // Every file's parameter types shape the snippets; their language is the one asked for, else
+  // the file written's, else the project's steps' (TypeScript where the user writes .ts steps).
+  const library = await loadStepLibrary(stepFiles.all, { builtins });
+  const output = languageOfOutput();
+  const language = options.language ?? output ?? library.language;
+  const module = snippetsModule({ ...library, language }, undefinedSteps);
   process.stdout.write(module);
   const count = module.split('\n').filter((line) => /^(Given|When|Then)\(/.test(line)).length;
-  console.error(`${undefinedSteps.length} undefined steps in ${documents.length} documents: ${count} snippets, one per distinct expression`);
+  const why = options.language ? '--language' : output ? 'the name of the file written' : library.language === 'ts' ? 'the project writes TypeScript steps; --language js for JavaScript' : 'the default; --language ts for TypeScript';
+  console.error(`${undefinedSteps.length} undefined steps in ${documents.length} documents: ${count} snippets, one per distinct expression, in ${language === 'ts' ? 'TypeScript' : 'JavaScript'} (${why})`);
   return 0;
 }

@@ -30,6 +30,9 @@ t.test('--help shows the commands and examples; a bad option is a usage error (e
   const none = await specRun(['--jobs', '0']);
   t.equal(none.code, 2, '--jobs 0 would run nothing: a usage error');
   t.match(none.stderr, /--jobs must be an integer of at least 1, got '0'/);
+  const runs = await specRun(['--runs', '0']);
+  t.equal(runs.code, 2, '--runs 0 would run a property not at all (it ran once): a usage error');
+  t.match(runs.stderr, /--runs must be an integer of at least 1, got '0'/);
   const seed = await specRun(['--seed', '-1']);
   t.match(seed.stderr, /--seed must be a non-negative integer/, 'the other counts still take 0 and up');
   const reporter = await specRun(['--reporter', 'xml']);

@@ -4,7 +4,10 @@
 // outlines (dropped without a word), callbacks, errors thrown outside a step's promise
 // (they ended spec-run). spec-run runs as a child process in a fresh directory.
 import t from 'tap';
-import { project, runIn } from './user-project.js';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { cli, project, runIn } from './user-project.js';
 
 const DOC = `# Dimmer
 
@@ -56,6 +59,31 @@ t.test("snippets use cucumber's types and the user's own, not the built-in vocab
   const snippet = String(undefinedStep?.diagnostics?.snippet);
   t.match(snippet, /^Then\('the user SHALL see the path .* in \{int\} seconds', function \(int\) \{/);
   t.notMatch(snippet, /\{(field|path|duration|stream)\}/);
+});
+
+t.test("snippets are written in the language of the file they are redirected to, whatever the project's steps are written in", async (t) => {
+  const doc = `${DOC}- **AND** the user SHALL see 5 lamps\n`;
+  // The project writes TypeScript steps: snippets printed to a terminal or a pipe are TypeScript.
+  const dir = project({ 'specs/doc.md': doc, 'specs/lamp.steps.ts': STEPS });
+  mkdirSync(join(dir, 'steps'));
+  const shell = (command: string) => spawnSync('sh', ['-c', command], { cwd: dir, encoding: 'utf8' });
+  const snippets = `${JSON.stringify(process.execPath)} ${JSON.stringify(cli)} snippets specs`;
+  const js = shell(`${snippets} > steps/todo.steps.mjs`);
+  t.equal(js.status, 0, js.stderr);
+  t.match(js.stderr, /in JavaScript \(the name of the file written\)/);
+  t.notMatch(readFileSync(join(dir, 'steps/todo.steps.mjs'), 'utf8'), /type World|: number/, 'no TypeScript in a .mjs file');
+  const run = await runIn(dir, ['specs/doc.md', '--reporter', 'json']);
+  t.notOk(run.points.some((p) => /cannot load steps file/.test(p.name)), 'the file written loads');
+  t.ok(run.points.some((p) => p.todo === 'pending step' || p.diagnostics?.pending === true), 'and its snippet binds the step, pending until written');
+  rmSync(join(dir, 'steps/todo.steps.mjs'));
+  shell(`${snippets} > steps/todo.steps.ts`);
+  t.match(readFileSync(join(dir, 'steps/todo.steps.ts'), 'utf8'), /this: World/, 'TypeScript in a .ts file');
+  rmSync(join(dir, 'steps/todo.steps.ts'));
+  const piped = shell(`${snippets} | cat`);
+  t.match(piped.stdout, /this: World/, "through a pipe, the project's language");
+  t.match(piped.stderr, /in TypeScript \(the project writes TypeScript steps; --language js for JavaScript\)/);
+  const asked = shell(`${snippets} --language js | cat`);
+  t.notMatch(asked.stdout, /this: World/, '--language js asks for JavaScript');
 });
 
 t.test('a scenario outline runs once per Examples row, placeholders filled in steps and their tables; one without Examples is a problem at its heading', async (t) => {
