@@ -14,6 +14,7 @@ import type {
   Section,
 } from '../model/document.js';
 import { inlineCode, plainText } from './plain-text.js';
+import { piecewiseTree } from './pieces.js';
 
 const commonmark = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
 const gfm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
@@ -32,8 +33,19 @@ const GFM_MARK = /[|~[@]|:[ \t]*-|-[ \t]*:|www\.|https?:\/\//i;
  * documents, a quarter of the parse).
  */
 export function markdownTree(text: string): Root {
-  return (GFM_MARK.test(text) ? gfm : commonmark).parse(text);
+  const parse = markdownParser(text);
+  return text.length < PIECEWISE_CHARS ? parse(text) : piecewiseTree(text, parse, PIECE_CHARS);
 }
+
+/** The parser of TEXT's pieces: remark, with GFM where the whole text has a mark of it. */
+export function markdownParser(text: string): (piece: string) => Root {
+  const processor = GFM_MARK.test(text) ? gfm : commonmark;
+  return (piece) => processor.parse(piece);
+}
+
+/** Documents this long or longer are parsed in pieces of at least PIECE_CHARS (pieces.ts): below, one parse costs little. */
+const PIECEWISE_CHARS = 64 * 1024;
+const PIECE_CHARS = 16 * 1024;
 
 export interface DocumentBody {
   title: string | null;

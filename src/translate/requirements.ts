@@ -36,8 +36,11 @@ export function extractRequirements(doc: SpecDocument, units: Unit[]): Requireme
 
 /** Returns `units` with the ids of the requirements each verifies. */
 export function linkUnits(units: Unit[], requirements: Requirement[]): Unit[] {
+  // By unit: a document of thousands of scenarios would otherwise search every requirement for each.
+  const byUnit = new Map<string, string[]>();
+  for (const requirement of requirements) for (const unitId of requirement.units) byUnit.set(unitId, [...(byUnit.get(unitId) ?? []), requirement.id]);
   return units.map((unit) => {
-    const ids = requirements.filter((r) => r.units.includes(unit.id)).map((r) => r.id);
+    const ids = byUnit.get(unit.id) ?? [];
     return ids.length ? { ...unit, requirements: ids } : unit;
   });
 }
@@ -46,6 +49,8 @@ function headingRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
   const requirements: Requirement[] = [];
   const place = openspecPlace(doc.path);
   const renamed = renames(doc);
+  const scenariosOf = new Map<string, Unit[]>();
+  for (const unit of units) if (unit.kind === 'scenario') scenariosOf.set(unit.requirement, [...(scenariosOf.get(unit.requirement) ?? []), unit]);
   doc.sections.forEach((section, index) => {
     const match = REQUIREMENT_HEADING.exec(section.heading);
     if (!match) return;
@@ -64,7 +69,7 @@ function headingRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
       line: section.line,
       origin: 'requirement-heading',
       statements: normativeSentences([...paragraphs, ...bullets]),
-      units: units.filter((u) => u.kind === 'scenario' && u.requirement === name && u.line > section.line && u.line < end).map((u) => u.id),
+      units: (scenariosOf.get(name) ?? []).filter((u) => u.line > section.line && u.line < end).map((u) => u.id),
       ...(excluded ? { excluded } : {}),
       ...(place ? { capability: place.capability, capabilityId: `${place.capability}#${renamedFrom ?? name}`, ...(place.change ? { change: place.change } : {}) } : {}),
       ...(delta ? { delta } : {}),

@@ -58,10 +58,22 @@ export function snippetOf(library: StepLibrary, text: string, keyword: string, a
   };
 }
 
+/** Each library's snippet expressions, compiled once: thousands of undefined steps share a handful (null: not a valid one). */
+const compiled = new WeakMap<StepLibrary['parameterTypes'], Map<string, CucumberExpression | null>>();
+
 /** Whether SOURCE is a valid cucumber expression that matches SENTENCE. */
 function matchesExactly(source: string, sentence: string, library: StepLibrary): boolean {
+  let expressions = compiled.get(library.parameterTypes);
+  if (!expressions) compiled.set(library.parameterTypes, (expressions = new Map()));
+  if (!expressions.has(source)) {
+    try {
+      expressions.set(source, new CucumberExpression(source, library.parameterTypes));
+    } catch {
+      expressions.set(source, null);
+    }
+  }
   try {
-    return new CucumberExpression(source, library.parameterTypes).match(sentence) !== null;
+    return expressions.get(source)?.match(sentence) != null;
   } catch {
     return false;
   }
