@@ -45,6 +45,17 @@ export function unreadableDefinitionNote(plan: DocumentPlan, name: string): stri
   return null;
 }
 
+/** "its block at LINE would define NAME, but it did not load: WHY", when one of BLOCKS (definition blocks that did not load) holds its definition; else null. */
+export function unloadedDefinitionNote(blocks: { file: string; line: number; text: string; why: string }[], name: string): string | null {
+  const key = unqualified(name.toLowerCase());
+  for (const block of blocks) {
+    for (const match of block.text.matchAll(DEFINITION_START)) {
+      if (unqualified(match[2].toLowerCase()) === key) return `the definitions at ${block.file}:${block.line} would define ${name}, but they ${block.why}`;
+    }
+  }
+  return null;
+}
+
 /** "NAME is defined in FILE:LINE; add it to a vocabulary file to share it", from documents other than `file`; null when none does. */
 export function definedElsewhereNote(index: DefinitionIndex | undefined, name: string, file: string): string | null {
   const places = index?.get(unqualified(name.toLowerCase()))?.filter((place) => place.file !== file) ?? [];

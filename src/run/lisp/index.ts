@@ -10,7 +10,7 @@ import type { RunEvent, SourceRef } from '../../model/events.js';
 import type { CodeRef, DocumentPlan, Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { Driver, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
-import { definedElsewhereNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
+import { definedElsewhereNote, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
 import { jsonProblems, ToolCallChecker, type ToolDescription } from './json-input.js';
 import { expectedMismatches, requestOf } from './expected-json.js';
 import { runSeed, unitSeed } from './seeds.js';
@@ -161,6 +161,8 @@ class DocumentRun {
   private environment: Environment | null = null;
   /** Definition blocks that hung while loading: not loaded again into a fresh driver. */
   private readonly hungDefinitions = new Set<number>();
+  /** Definition blocks that did not load, by index: what happened, for the failures of the units that follow. */
+  private readonly unloadedDefinitions = new Map<number, string>();
   private definitionsReported = false;
   private checker: Promise<ToolCallChecker> | null = null;
   private failed = false;
@@ -295,6 +297,10 @@ class DocumentRun {
       const seed = unitSeed(this.options.seed, { id: `${code.file}#definitions-${index + 1}`, file: code.file });
       const outcome = await this.command(loadCommand(code, seed), (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
       if (report && (failures.length || outcome)) this.reportLoadFailure(code.borrowed ? `definitions borrowed from ${code.file}:${code.line}` : `definitions at line ${code.line}`, { file: code.file, line: code.line }, failures, outcome);
+      const failure = failures.find((p) => !p.message.ok);
+      if (outcome && outcome.kind !== 'interrupted')
+        this.unloadedDefinitions.set(index, `${outcome.kind === 'timeout' ? `did not finish within the unit time limit of ${this.options.unitTimeoutMs} ms` : `ended their driver (${outcome.error.message})`}, and are left out of every later load: nothing they define is there`);
+      else if (failure) this.unloadedDefinitions.set(index, `failed at ${String(failure.message.diagnostics?.form ?? failure.message.name)}: what they define after it is not there`);
       if (outcome) {
         // The block hung or killed the driver: leave it out of every later load.
         this.hungDefinitions.add(index);
@@ -333,7 +339,11 @@ class DocumentRun {
   /** A call of an undefined function gets, in its reason, the block of its document that cannot be read or another document that defines the name. */
   private withDefinedElsewhere(diagnostics: Record<string, unknown>): Record<string, unknown> {
     const name = diagnostics.undefined;
-    const note = typeof name === 'string' ? (unreadableDefinitionNote(this.plan, name) ?? definedElsewhereNote(this.options.definitions, name, this.plan.file)) : null;
+    const unloaded = [...this.unloadedDefinitions].map(([index, why]) => ({ ...this.plan.definitions[index], why }));
+    const note =
+      typeof name === 'string'
+        ? (unreadableDefinitionNote(this.plan, name) ?? unloadedDefinitionNote(unloaded, name) ?? definedElsewhereNote(this.options.definitions, name, this.plan.file))
+        : null;
     return note ? { ...diagnostics, reason: `${String(diagnostics.reason)}; ${note}` } : diagnostics;
   }
 
@@ -349,11 +359,23 @@ class DocumentRun {
 
   /** What a failing point says of its environment when it ran in a fresh one. */
   private environmentNote(): Record<string, unknown> {
-    return this.restartedBecause ? { environment: this.freshEnvironmentText() } : {};
+    return {
+      ...(this.restartedBecause ? { environment: this.freshEnvironmentText() } : {}),
+      ...(this.unloadedDefinitions.size ? { definitions: this.unloadedDefinitionsText() } : {}),
+    };
+  }
+
+  /** The definition blocks that did not load, and why: what they define is missing from every unit's environment. */
+  private unloadedDefinitionsText(): string {
+    const blocks = [...this.unloadedDefinitions].map(([index, why]) => {
+      const code = this.plan.definitions[index];
+      return `the definitions ${code.borrowed ? `borrowed from ${code.file}:${code.line}` : `at line ${code.line}`} ${why}`;
+    });
+    return blocks.join('; ');
   }
 
   private freshEnvironmentText(): string {
-    return `ran in a fresh Lisp environment: ${this.restartedBecause}, so its driver was stopped; the document's definitions were loaded again, but nothing the units before did is there (values they set, what they evaluated in sessions)`;
+    return `ran in a fresh Lisp environment: ${this.restartedBecause}, so its driver was stopped; the document's definitions were loaded again${this.hungDefinitions.size ? ' (but those that hung or ended their driver)' : ''}, but nothing the units before did is there (values they set, what they evaluated in sessions)`;
   }
 
   private interruptionPoint(unitId: string, name: string, at: SourceRef, outcome: Interruption): PointEvent {
@@ -395,8 +417,6 @@ class DocumentRun {
 
   private async runLispUnitInTurn(unit: Unit): Promise<void> {
     const at = { file: unit.file, line: unit.line };
-    const started = performance.now();
-    const deadline = started + this.options.unitTimeoutMs;
     const seed = unitSeed(this.options.seed, unit);
     let environmentError: Error | null = null;
     try {
@@ -404,6 +424,9 @@ class DocumentRun {
     } catch (error) {
       environmentError = error as Error;
     }
+    // The unit's time limit is its own: the definitions' load has a limit of its own, and is reported apart.
+    const started = performance.now();
+    const deadline = started + this.options.unitTimeoutMs;
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
     if (this.restartedBecause) this.emit({ type: 'comment', file: this.plan.file, unitId: unit.id, text: `${unit.name} ${this.freshEnvironmentText()}` });

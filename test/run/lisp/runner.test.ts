@@ -159,6 +159,24 @@ t.test('unbalanced parentheses that reach the driver fail at the line of the ope
   t.match(points[1].diagnostics, { condition: { message: 'unbalanced parentheses: the form starting at line 12 is not closed' } });
 });
 
+t.test("definitions that do not load: the units after them keep their own time limit, and their failures say which definitions are missing and why", async (t) => {
+  const hangs = `${frontmatter()}## Defs\n\n${lisp('(defun f () 1)\n(defvar *x* (loop))')}\n## Uses\n\n${lisp('(assert (= 1 (f)))')}\n## Alone\n\n${lisp('(assert (= 2 (+ 1 1)))')}`;
+  const r = await runMarkdown(hangs, options({ unitTimeoutMs: 1500 }));
+  const byUnit = (name: string) => r.points.filter((p) => r.events.some((e) => e.type === 'unit-start' && e.unitId === p.unitId && e.name === name));
+  t.match(byUnit(`definitions at line ${lineIn(hangs, '(defun f')}`)[0]?.diagnostics, { reason: /exceeded the unit time limit of 1500 ms/ });
+  const uses = byUnit('Uses');
+  t.same(uses.map((p) => p.ok), [false], 'the unit that calls f fails');
+  t.notMatch(String(uses[0].diagnostics?.reason), /exceeded the unit time limit/, 'on its own, not charged the time the definitions took');
+  t.match(uses[0].diagnostics, {
+    reason: new RegExp(`the definitions at ${r.path}:${lineIn(hangs, '(defun f')} would define f, but they did not finish within the unit time limit of 1500 ms`),
+    definitions: /the definitions at line \d+ did not finish within the unit time limit of 1500 ms, and are left out of every later load/,
+  });
+  t.same(byUnit('Alone').map((p) => p.ok), [true], 'a unit that needs nothing of them passes');
+  const errs = `${frontmatter()}## Defs\n\n${lisp('(defvar *y* (error "broken on purpose"))')}\n## Uses\n\n${lisp('(assert (= 1 *y*))')}`;
+  const e = await runMarkdown(errs);
+  t.match(e.failed.at(-1)?.diagnostics, { definitions: /the definitions at line \d+ failed at \(defvar \*y\* \(error "broken on purpose"\)\): what they define after it is not there/ });
+});
+
 t.test('a unit past its time limit fails; a fresh driver with the definitions reloaded runs the next units, each saying so', async (t) => {
   const md = `${frontmatter()}${lisp('(defvar *marker* 41)')}\n${lisp('(setf *marker* 1)\n(assert (= *marker* 1))')}\n${lisp('(setf *marker* 0)\n(loop)')}\n${lisp('(assert (= *marker* 41))')}\n${lisp('(assert (= *marker* 1))')}`;
   const r = await runMarkdown(md, options({ unitTimeoutMs: 1500 }));
