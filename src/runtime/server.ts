@@ -8,7 +8,6 @@ import {
   ErrorCode,
   InitializeRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   PingRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
@@ -90,6 +89,14 @@ function missingArguments(params: { name: string; arguments?: Record<string, unk
 }
 
 /**
+ * The error answering a call of a tool of no such name, invalid params (-32602). Not an
+ * McpError, whose message the SDK would send as "MCP error -32602: …", saying the code twice.
+ */
+export function unknownToolError(name: string): Error & { code: number } {
+  return Object.assign(new Error(`Unknown tool: ${name} (tools: ${TOOLS.map((t) => t.name).join(', ')})`), { code: ErrorCode.InvalidParams });
+}
+
+/**
  * An MCP Server for everything of the runtime's protocol but the calls of its tools,
  * which ToolCalls answers: it lists them, and refuses a call of a tool of no such name.
  */
@@ -103,7 +110,7 @@ export function createRuntimeServer(): Server {
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
-    throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name} (tools: ${TOOLS.map((t) => t.name).join(', ')})`);
+    throw unknownToolError(request.params.name);
   });
   // Errors of the connection itself (a closed pipe) end the session through onclose.
   server.onerror = () => undefined;

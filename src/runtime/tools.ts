@@ -44,7 +44,8 @@ export const TOOLS: Tool[] = [
     name: 'time-execution',
     description:
       'Evaluate like evaluate-lisp and answer one JSON object: result, output, and timing measured inside Lisp ' +
-      '(real-time-ms, run-time-ms, gc-time-ms, bytes-allocated, allocation-rate-mb-per-sec).',
+      '(real-time-ms, run-time-ms, gc-time-ms, bytes-allocated, allocation-rate-mb-per-sec). An evaluation that fails or ' +
+      'times out is answered as evaluate-lisp answers it (isError), followed by its timing as a JSON object when there is one.',
     inputSchema: {
       type: 'object',
       properties: CODE_ARGUMENTS,

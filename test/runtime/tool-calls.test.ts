@@ -5,12 +5,12 @@
 import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import t from 'tap';
-import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { readLines } from '../../src/process/child.js';
 import { LineTransport } from '../../src/runtime/line-transport.js';
-import { connectionScreen, createRuntimeServer, serveSession } from '../../src/runtime/server.js';
+import { connectionScreen, createRuntimeServer, serveSession, unknownToolError } from '../../src/runtime/server.js';
 import { RuntimeSession } from '../../src/runtime/session.js';
-import { callTool, TOOLS } from '../../src/runtime/tools.js';
+import { callTool } from '../../src/runtime/tools.js';
 
 /** One connection on in-process streams: a line in, the next line out. */
 class Connection {
@@ -64,7 +64,7 @@ function throughTheSdk(): Connection {
   const server = createRuntimeServer();
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const answer = await callTool(session, request.params.name, request.params.arguments ?? {}, extra.signal);
-    if (!answer) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name} (tools: ${TOOLS.map((tool) => tool.name).join(', ')})`);
+    if (!answer) throw unknownToolError(request.params.name);
     return { content: [{ type: 'text', text: answer.text }], isError: answer.isError };
   });
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
