@@ -51,7 +51,8 @@ export class RequirementTracker {
 
 function statusOf(requirement: Requirement, counts: Counts, ran: number): [RequirementStatus, string] {
   const planned = requirement.units.length;
-  const points = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} undefined`;
+  // As the run's summary counts them: todo holds undefined and pending steps alike (--no-strict), and strict runs count them failed.
+  const points = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
   if (requirement.removed !== undefined) return ['removed', requirement.removed];
   if (requirement.renamedFrom !== undefined && planned === 0) return ['renamed', `renamed from '${requirement.renamedFrom}'`];
   if (requirement.excluded !== undefined) return ['excluded', requirement.excluded];
