@@ -118,10 +118,13 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
   const started = Date.now();
   const emit = withRequirements(plan, emitRaw);
   emit({ type: 'document-start', file: plan.file, name: plan.name, ...(plan.requirements?.length ? { requirements: plan.requirements } : {}) });
+  // An error of the document (bytes that are not UTF-8, frontmatter that cannot be read) fails
+  // what it requires too: what its scenarios checked was read from a document read wrong.
+  const required = (plan.requirements ?? []).map((requirement) => requirement.id);
   plan.problems.forEach((problem, i) => {
     const unitId = `${plan.file}#problem-${i + 1}`;
     const at = { file: problem.file, line: problem.line };
-    emit({ type: 'unit-start', file: plan.file, unitId, name: `${problem.severity}: ${problem.message}`, kind: 'problem', at });
+    emit({ type: 'unit-start', file: plan.file, unitId, name: `${problem.severity}: ${problem.message}`, kind: 'problem', at, ...(problem.severity === 'error' && required.length ? { requirements: required } : {}) });
     emit({ type: 'point', file: plan.file, unitId, ok: false, name: problem.message, at, diagnostics: { severity: problem.severity, ...(problem.column ? { column: problem.column } : {}) } });
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   });

@@ -2,7 +2,8 @@
 // - removed: a change's REMOVED requirement, with its Reason: it never runs;
 // - renamed: a change's RENAMED entry (its new name is verified where it is written);
 // - excluded: a reason was given; its results are kept but do not count;
-// - failing: a point of one of its units failed;
+// - failing: a point of one of its units failed, or its document has an error (a byte
+//   that is not UTF-8, frontmatter that cannot be read): what was checked was read wrong;
 // - partly-undefined: no failure, but a step is undefined (a TODO point);
 // - untested: it has no unit, or not every unit ran, or a point was skipped
 //   (a skipped check verified nothing), or nothing passed;

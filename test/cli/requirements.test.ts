@@ -117,3 +117,29 @@ t.test('OpenSpec seed: --require-verified fails on its untested requirement and 
   t.equal(validation.code, 0, `--require-verified passes when every requirement in scope is verified\n${validation.stderr}`);
   t.match(validation.stderr, /^requirements: 1 verified, 0 failing, 0 untested$/m);
 });
+
+t.test('a document that cannot be read right (a byte that is not UTF-8) does not verify its requirements, though its scenarios pass', async (t) => {
+  const text = `# Lamp
+
+### Requirement: Light
+The lamp SHALL light.
+
+#### Scenario: On
+- **WHEN** the lamp is switched on
+- **THEN** it SHALL light
+
+Notes: caf\u00e9
+`;
+  const bytes = Buffer.from(text, 'utf8');
+  // The é as Latin-1: one byte that is not UTF-8.
+  const broken = Buffer.concat([bytes.subarray(0, bytes.indexOf(0xc3)), Buffer.from([0xe9]), bytes.subarray(bytes.indexOf(0xc3) + 2)]);
+  const dir = t.testdir({
+    'lamp.md': broken,
+    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('the lamp is switched on', function () {});\nThen('it SHALL light', function () {});\n",
+  });
+  const run = await specRun(['lamp.md', '--steps', 'steps.mjs', '--reporter', 'json'], dir);
+  t.equal(run.code, 1);
+  const end = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((event) => event.type === 'run-end');
+  t.match(end.requirements, [{ name: 'Light', status: 'failing', counts: { passed: 2, failed: 1 } }], 'failing: its document has an error');
+  t.match(run.stderr, /requirements: 0 verified, 1 failing, 0 untested/);
+});
