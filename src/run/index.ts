@@ -118,13 +118,11 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
   const started = Date.now();
   const emit = withRequirements(plan, emitRaw);
   emit({ type: 'document-start', file: plan.file, name: plan.name, ...(plan.requirements?.length ? { requirements: plan.requirements } : {}) });
-  // An error of the document (bytes that are not UTF-8, frontmatter that cannot be read) fails
-  // what it requires too: what its scenarios checked was read from a document read wrong.
-  const required = (plan.requirements ?? []).map((requirement) => requirement.id);
   plan.problems.forEach((problem, i) => {
     const unitId = `${plan.file}#problem-${i + 1}`;
     const at = { file: problem.file, line: problem.line };
-    emit({ type: 'unit-start', file: plan.file, unitId, name: `${problem.severity}: ${problem.message}`, kind: 'problem', at, ...(problem.severity === 'error' && required.length ? { requirements: required } : {}) });
+    const requirements = problem.severity === 'error' ? requirementsOfProblem(plan, problem.file, problem.line) : [];
+    emit({ type: 'unit-start', file: plan.file, unitId, name: `${problem.severity}: ${problem.message}`, kind: 'problem', at, ...(requirements.length ? { requirements } : {}) });
     emit({ type: 'point', file: plan.file, unitId, ok: false, name: problem.message, at, diagnostics: { severity: problem.severity, ...(problem.column ? { column: problem.column } : {}) } });
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   });
@@ -153,6 +151,20 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   }
   emit({ type: 'document-end', file: plan.file, durationMs: Date.now() - started });
+}
+
+/**
+ * The requirements an error of PLAN at FILE:LINE fails: the requirement whose section holds the
+ * line, or, before the first requirement (frontmatter, a byte that is not UTF-8 near the
+ * top), all of them; and those of the frontmatter, which the whole document verifies.
+ * What was checked under them was read from a document read wrong.
+ */
+function requirementsOfProblem(plan: DocumentPlan, file: string, line: number): string[] {
+  const requirements = (plan.requirements ?? []).filter((r) => r.file === file);
+  const headed = requirements.filter((r) => r.origin === 'requirement-heading').sort((a, b) => a.line - b.line);
+  const whole = requirements.filter((r) => r.origin !== 'requirement-heading');
+  const within = headed.filter((r) => r.line <= line).at(-1);
+  return [...whole, ...(within ? [within] : headed)].map((r) => r.id);
 }
 
 /** Stamps each unit-start with the requirements its unit verifies, whichever runner emits it. */

@@ -57,8 +57,9 @@ function statusOf(requirement: Requirement, counts: Counts, ran: number): [Requi
   if (requirement.removed !== undefined) return ['removed', requirement.removed];
   if (requirement.renamedFrom !== undefined && planned === 0) return ['renamed', `renamed from '${requirement.renamedFrom}'`];
   if (requirement.excluded !== undefined) return ['excluded', requirement.excluded];
-  if (planned === 0) return ['untested', 'no scenario or unit verifies it'];
+  // An error of its document fails it, whether or not a unit of it could be planned.
   if (counts.failed > 0) return ['failing', points];
+  if (planned === 0) return ['untested', 'no scenario or unit verifies it'];
   if (counts.todo > 0) return ['partly-undefined', points];
   if (ran < planned) return ['untested', `${planned - ran} of ${planned} units did not run; ${points}`];
   if (counts.skipped > 0) return ['untested', `${counts.skipped} checks were skipped and verified nothing; ${points}`];

@@ -143,3 +143,27 @@ Notes: caf\u00e9
   t.match(end.requirements, [{ name: 'Light', status: 'failing', counts: { passed: 2, failed: 1 } }], 'failing: its document has an error');
   t.match(run.stderr, /requirements: 0 verified, 1 failing, 0 untested/);
 });
+
+t.test("an error under one requirement (an outline without Examples) fails that requirement, not the document's others", async (t) => {
+  const dir = t.testdir({
+    'lamp.md': `# Lamp
+
+### Requirement: Light
+The lamp SHALL light.
+
+#### Scenario: On
+- **WHEN** the lamp is switched on
+- **THEN** it SHALL light
+
+### Requirement: Dim
+The lamp SHALL dim.
+
+#### Scenario Outline: Levels
+- **WHEN** the lamp is dimmed to <level>
+`,
+    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('the lamp is switched on', function () {});\nThen('it SHALL light', function () {});\n",
+  });
+  const run = await specRun(['lamp.md', '--steps', 'steps.mjs', '--reporter', 'json'], dir);
+  const end = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((event) => event.type === 'run-end');
+  t.match(end.requirements, [{ name: 'Light', status: 'verified' }, { name: 'Dim', status: 'failing' }]);
+});
