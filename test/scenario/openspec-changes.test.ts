@@ -215,6 +215,12 @@ t.test('--change runs each capability the change touches as it will be after it:
   t.match(missing.stderr, /--change: no delta spec of a change named 'no-such-change' .*changes found: add-farewell/);
 });
 
+/** `spec-run check openspec` in DIR: its exit code and its error lines. */
+async function checkErrors(dir: string): Promise<{ exitCode: number | undefined; errors: string[] }> {
+  const check = await runIn(dir, ['check', 'openspec']);
+  return { exitCode: check.exitCode, errors: check.stdout.split('\n').filter((line) => line.includes(': error: ')) };
+}
+
 t.test('check rejects what openspec validate rejects in an active change, and leaves the archive alone', async (t) => {
   const omitting = DELTA.replace(/## MODIFIED Requirements\n\n### Requirement: Greeting\nThe greeter SHALL greet by name, politely.\n\n#### Scenario: Named/, '## MODIFIED Requirements\n\n### Requirement: Greeting\nThe greeter SHALL greet by name, politely.\n\n#### Scenario: Renamed scenario');
   const dir = project({
@@ -226,9 +232,8 @@ t.test('check rejects what openspec validate rejects in an active change, and le
     'openspec/changes/archive/2020-01-01-old/specs/greeter/spec.md': omitting,
     'steps/greeter.steps.mjs': STEPS,
   });
-  const check = await runIn(dir, ['check', 'openspec']);
-  t.equal(check.exitCode, 1);
-  const errors = check.stdout.split('\n').filter((line) => line.includes(': error: '));
+  const { exitCode, errors } = await checkErrors(dir);
+  t.equal(exitCode, 1);
   t.same(errors, [
     "openspec/changes/empty-change/proposal.md:1:1: error: change 'empty-change' has no delta: a change needs specs/<capability>/spec.md with ## ADDED, MODIFIED, REMOVED or RENAMED Requirements",
     "openspec/changes/drop-named/specs/greeter/spec.md:12:1: error: MODIFIED requirement 'Greeting' leaves out scenario the current spec still has ('Named'): a MODIFIED requirement replaces the whole requirement; copy it in, or remove it on purpose",
@@ -270,9 +275,8 @@ The greeter SHALL shout twice.
     'openspec/changes/ghost/specs/greeter/spec.md': ghost,
     'steps/greeter.steps.mjs': STEPS,
   });
-  const check = await runIn(dir, ['check', 'openspec']);
-  t.equal(check.exitCode, 1);
-  const errors = check.stdout.split('\n').filter((line) => line.includes(': error: '));
+  const { exitCode, errors } = await checkErrors(dir);
+  t.equal(exitCode, 1);
   const delta = 'openspec/changes/ghost/specs/greeter/spec.md';
   const known = "(its requirements: 'Salutation', 'Shouting', 'Whispering')";
   t.same(errors, [
