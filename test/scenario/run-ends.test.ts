@@ -100,6 +100,8 @@ Then('nothing more', () => {});
   const check = await runIn(atLoad, ['check', 'doc.md', '--steps', 'steps.mjs']);
   t.equal(check.exitCode, 1, 'check reports it');
   t.match(check.stdout, /steps\.mjs:2:1: error: cannot load steps file: steps file steps\.mjs called process\.exit\(0\)/);
+  const undefinedStep = loading.points.find((p) => p.diagnostics?.snippet !== undefined);
+  t.match(undefinedStep?.diagnostics?.unloaded, /^a steps file could not be loaded, and may define this step: steps\.mjs:2: cannot load steps file/, 'a step it may define says so beside its snippet');
 });
 
 t.test('any thrown value fails its own step with a safe description, and no scenario is dropped', async (t) => {

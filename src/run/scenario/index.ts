@@ -316,6 +316,8 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
       ...(unread ? { interpreter: unread } : {}),
       snippet: snippetFor(library, step.text, keyword, step.argument?.kind),
       ...(library.userFiles.length === 0 ? { hint: NO_STEPS_FILE } : {}),
+      // A steps file that did not load may well define it: the snippet is then no call to write one.
+      ...(library.unloaded.length ? { unloaded: `a steps file could not be loaded, and may define this step: ${library.unloaded.map((p) => `${shownPath(p.file)}:${p.line}: ${p.message}`).join('; ')}` } : {}),
     };
     return options.strict ? { ...base, ok: false, diagnostics: { ...diagnostics, reason: `${diagnostics.reason} (strict: an undefined step fails the run; --no-strict makes it TODO)` } } : { ...base, ok: false, todo: 'undefined step', diagnostics };
   }

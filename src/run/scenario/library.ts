@@ -62,6 +62,8 @@ export interface StepLibrary {
   /** The time limit of steps and hooks that give none (`setDefaultTimeout`), in milliseconds. */
   defaultTimeoutMs?: number;
   problems: LoadProblem[];
+  /** The steps files that could not be loaded (among `problems`): steps they define are not seen. */
+  unloaded: LoadProblem[];
   /** The language of snippets for undefined steps: TypeScript when the user writes .ts steps. */
   language: 'js' | 'ts';
   userFiles: string[];
@@ -205,12 +207,13 @@ function loadNumber(load: Registration[] | LoadProblem): number {
 
 /** The library of FILES as loaded (LOADS, in the same order). */
 function compileLibrary(files: string[], loads: (Registration[] | LoadProblem)[], userFiles: string[], interpreter: Interpreter | null): StepLibrary {
-  const problems: LoadProblem[] = [];
   const registrations: (Registration & { builtin: boolean })[] = [];
+  const unloaded: LoadProblem[] = [];
   loads.forEach((result, i) => {
     if (Array.isArray(result)) registrations.push(...result.map((r) => ({ ...r, builtin: files[i] === BUILTIN_STEPS })));
-    else problems.push(result);
+    else unloaded.push(result);
   });
+  const problems: LoadProblem[] = [...unloaded];
   // Two registries: a type of the user's named as one of the built-in vocabulary's ({path},
   // {duration}...) replaces it for the user's steps, while the built-in steps keep theirs.
   const builtinTypes = new ParameterTypeRegistry();
@@ -250,6 +253,7 @@ function compileLibrary(files: string[], loads: (Registration[] | LoadProblem)[]
     parameterTypes,
     ...(defaultTimeoutMs ? { defaultTimeoutMs } : {}),
     problems,
+    unloaded,
     language: userFiles.some((f) => /\.[cm]?ts$/.test(f)) ? 'ts' : 'js',
     userFiles,
     ...(interpreter ? { interpreter } : {}),
