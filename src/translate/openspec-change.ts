@@ -59,17 +59,21 @@ export function deltaProblems(delta: DocumentPlan, current: DocumentPlan | null)
 
 function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: string, change: string): DocumentPlan {
   const changed = delta.requirements ?? [];
-  // As OpenSpec applies a delta: RENAMED first, then REMOVED and MODIFIED by the names after it, then ADDED.
+  // As OpenSpec applies a delta: RENAMED first; then REMOVED and MODIFIED by the names after it,
+  // a MODIFIED requirement taking the place of the one it replaces; ADDED ones appended.
   const renamedTo = new Map(changed.flatMap((r) => (r.renamedFrom !== undefined ? [[r.renamedFrom, r.name] as const] : [])));
-  const replaced = new Set(changed.filter((r) => r.delta === 'modified' || r.delta === 'removed').map((r) => r.name));
-  const kept = (current?.requirements ?? [])
+  const modified = new Map(changed.filter((r) => r.delta === 'modified').map((r) => [r.name, r]));
+  const removed = new Set(changed.filter((r) => r.delta === 'removed').map((r) => r.name));
+  const inPlace = (current?.requirements ?? [])
     .map((r): Requirement => (renamedTo.has(r.name) ? { ...r, name: renamedTo.get(r.name)!, renamedFrom: r.name } : r))
-    .filter((r) => !replaced.has(r.name));
-  const added = changed.filter((r) => r.delta === 'added' || r.delta === 'modified' || (r.delta === undefined && r.removed === undefined));
+    .flatMap((r) => (removed.has(r.name) ? [] : [modified.get(r.name) ?? r]));
+  const appended = changed.filter((r) => (r.delta === 'added' || r.delta === 'modified' || (r.delta === undefined && r.removed === undefined)) && !inPlace.some((k) => k.name === r.name));
   // A RENAMED entry whose requirement stays as it was is the kept one under its new name, not a requirement of its own.
-  const requirements = [...kept, ...added.filter((r) => !kept.some((k) => k.name === r.name))];
-  const unitIds = new Set(requirements.flatMap((r) => r.units));
-  const units: Unit[] = [...(current?.units ?? []), ...delta.units].filter((unit) => unitIds.has(unit.id) || (unit.requirements ?? []).length === 0);
+  const requirements = [...inPlace, ...appended];
+  const every = [...(current?.units ?? []), ...delta.units];
+  const byId = new Map(every.map((unit) => [unit.id, unit]));
+  // Units in the order of their requirements, as the capability will read after the change.
+  const units: Unit[] = [...requirements.flatMap((r) => r.units.flatMap((id) => byId.get(id) ?? [])), ...every.filter((unit) => (unit.requirements ?? []).length === 0)];
   return {
     ...(current ?? delta),
     name: `${capability} (after change ${change})`,

@@ -204,11 +204,11 @@ t.test('--change runs each capability the change touches as it will be after it:
   const documents = run.events.flatMap((e) => (e.type === 'document-start' ? [e.name] : []));
   t.same(documents, ['greeter (after change add-farewell)'], 'one document per capability touched');
   t.same(run.points.map((p) => [p.name, p.at?.file]), [
-    ['WHEN the greeter bids "Ada" farewell', 'openspec/changes/add-farewell/specs/greeter/spec.md'],
-    ['THEN the greeting SHALL be "bye, Ada"', 'openspec/changes/add-farewell/specs/greeter/spec.md'],
     ['WHEN the greeter greets "Ada"', 'openspec/changes/add-farewell/specs/greeter/spec.md'],
     ['THEN the greeting SHALL be "hello, Ada"', 'openspec/changes/add-farewell/specs/greeter/spec.md'],
-  ], 'the MODIFIED Greeting ran from the delta, not the current spec; the REMOVED Shouting never ran; each step at its own file:line');
+    ['WHEN the greeter bids "Ada" farewell', 'openspec/changes/add-farewell/specs/greeter/spec.md'],
+    ['THEN the greeting SHALL be "bye, Ada"', 'openspec/changes/add-farewell/specs/greeter/spec.md'],
+  ], 'the MODIFIED Greeting ran from the delta in the place of the requirement it replaces (renamed Salutation), the ADDED Farewell after it, as OpenSpec orders them; the REMOVED Shouting and Whispering never ran; each step at its own file:line');
   t.notMatch(run.stdout, /a removed requirement ran/);
   const missing = await runIn(dir, ['openspec', '--change', 'no-such-change']);
   t.equal(missing.exitCode, 2);
