@@ -6,7 +6,7 @@ import { relative, resolve, sep } from 'node:path';
 import type { SourceRef } from '../../src/model/events.js';
 import type { Requirement, RequirementResult, RequirementStatus } from '../../src/model/requirements.js';
 import { countStatuses } from '../../src/model/requirements.js';
-import { isFailure, isFlaky, unitStatus, type DocumentReport, type PointEvent, type RunReport, type UnitReport } from '../report-model.js';
+import { holdsNoCheck, isFailure, isFlaky, unitStatus, type DocumentReport, type PointEvent, type RunReport, type UnitReport } from '../report-model.js';
 import { SCRIPT, STYLE } from './assets.js';
 import { attachmentsBlock, diagnosticsBlock, escapeHtml, valueBlock } from './values.js';
 
@@ -51,7 +51,10 @@ class Anchors {
  * or pending, or was skipped; otherwise it says what happened (a run that checked nothing,
  * or was interrupted, is not a success).
  */
-function verdict({ passed, failed, skipped, todo }: RunReport['counts']): string {
+function verdict(report: RunReport): string {
+  const { passed, failed, todo } = report.counts;
+  // A document that holds nothing to check (a change's proposal, a README) is no check left undone.
+  const skipped = report.documents.flatMap((d) => d.units).filter((u) => !holdsNoCheck(u)).reduce((n, u) => n + u.points.filter((p) => p.skip !== undefined).length, 0);
   const [kind, text] =
     failed > 0
       ? ['failed', `${failed} failed`]
@@ -75,7 +78,7 @@ export function renderPage(report: RunReport, options: PageOptions): string {
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>`,
     '<body>',
     '<header><h1>spec-run report</h1>',
-    verdict(report.counts),
+    verdict(report),
     summary(report, options),
     '<nav class="filters" hidden aria-label="filter units">',
     ...['all', 'failed', 'flaky', 'skipped'].map((filter) => `<button type="button" data-filter="${filter}" aria-pressed="${filter === 'all'}">${filter === 'all' ? 'all units' : filter}</button>`),

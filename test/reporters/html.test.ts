@@ -2,6 +2,7 @@
 // their diagnostics and attachments, long values folded, large ones cut, requirements
 // with their statuses, file:line links relative to the report.
 import t from 'tap';
+import type { RunEvent } from '../../src/model/events.js';
 import { htmlReporter } from '../../reporters/html.js';
 import { escapeHtml } from '../../reporters/html/values.js';
 import { render, smallRun } from './render.js';
@@ -94,4 +95,34 @@ t.test('a unit whose same check both passed and failed is flaky, and its documen
   t.match(html, /<details class="document has-failed has-flaky" open>/);
   t.match(html, /<details class="unit failed flaky" id="unit-\d+" open><summary><span class="mark">✖<\/span> twice/);
   t.match(html, /<details class="unit passed" id="unit-\d+"><summary><span class="mark">✔<\/span> steady/);
+});
+
+t.test('the headline: green when every check ran and passed; a check skipped (an interruption, say) is not, a document with nothing to check is no check skipped', async (t) => {
+  const at = { file: 'a.md', line: 3 };
+  const run = (second: RunEvent[], skipped: number) => [
+    { type: 'run-start', documents: 2, seed: 1 },
+    { type: 'document-start', file: 'a.md', name: 'a' },
+    { type: 'unit-start', file: 'a.md', unitId: 'a.md#1', name: 'sum', kind: 'lisp-block', at },
+    { type: 'point', file: 'a.md', unitId: 'a.md#1', ok: true, name: '(= 3 (+ 1 2))', at },
+    { type: 'unit-end', file: 'a.md', unitId: 'a.md#1', durationMs: 5 },
+    { type: 'document-end', file: 'a.md', durationMs: 5 },
+    ...second,
+    { type: 'run-end', durationMs: 10, counts: { passed: 1, failed: 0, skipped, todo: 0 } },
+  ] as RunEvent[];
+  const prose = [
+    { type: 'document-start', file: 'proposal.md', name: 'proposal.md' },
+    { type: 'unit-start', file: 'proposal.md', unitId: 'proposal.md#none', name: 'no checks', kind: 'problem', at: { file: 'proposal.md', line: 1 } },
+    { type: 'point', file: 'proposal.md', unitId: 'proposal.md#none', ok: true, name: 'document holds no runnable check', skip: 'no scenario, property, contract or Lisp check found' },
+    { type: 'unit-end', file: 'proposal.md', unitId: 'proposal.md#none', durationMs: 0 },
+    { type: 'document-end', file: 'proposal.md', durationMs: 0 },
+  ] as RunEvent[];
+  t.match(await render(htmlReporter(options), run(prose, 1)), /<p class="verdict passed">every check passed<\/p>/, 'beside a prose document');
+  const cut = [
+    { type: 'document-start', file: 'b.md', name: 'b' },
+    { type: 'unit-start', file: 'b.md', unitId: 'b.md#1', name: 'slow', kind: 'scenario', at: { file: 'b.md', line: 3 } },
+    { type: 'point', file: 'b.md', unitId: 'b.md#1', ok: true, name: 'WHEN it sleeps', skip: 'run interrupted by SIGINT before this finished' },
+    { type: 'unit-end', file: 'b.md', unitId: 'b.md#1', durationMs: 0 },
+    { type: 'document-end', file: 'b.md', durationMs: 0 },
+  ] as RunEvent[];
+  t.match(await render(htmlReporter(options), run(cut, 1)), /<p class="verdict incomplete">1 passed, but 1 skipped: not every check ran<\/p>/, 'beside a check an interruption cut short');
 });
