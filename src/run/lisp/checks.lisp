@@ -356,17 +356,66 @@ hash tables with their entries."
 (defvar *unit-points* 0
   "Points recorded by the running command, in any thread (global, not rebound).")
 
+;;; What the running unit printed, shown with its failing points
+
+(defparameter *printed-kept* 4000
+  "Characters of what a unit printed that its failing points show: the last ones.")
+
+(defclass printed-tail (sb-gray:fundamental-character-output-stream)
+  ((text :initform (make-array 0 :element-type 'character :adjustable t :fill-pointer 0) :reader printed-text)
+   (dropped :initform 0 :accessor printed-dropped))
+  (:documentation "An output stream that keeps the last *PRINTED-KEPT* characters written
+to it and counts the others: a unit that prints without end holds no more memory."))
+
+(defmethod sb-gray:stream-write-char ((stream printed-tail) char)
+  (let ((text (printed-text stream)))
+    (vector-push-extend char text)
+    ;; Trimmed once it holds twice what is kept: each character is moved at most once more.
+    (when (> (fill-pointer text) (* 2 *printed-kept*))
+      (let ((excess (- (fill-pointer text) *printed-kept*)))
+        (replace text text :start2 excess)
+        (setf (fill-pointer text) *printed-kept*)
+        (incf (printed-dropped stream) excess))))
+  char)
+
+(defmethod sb-gray:stream-line-column ((stream printed-tail))
+  (let* ((text (printed-text stream))
+         (newline (position #\Newline text :from-end t)))
+    (if newline (- (fill-pointer text) newline 1) (fill-pointer text))))
+
+(defvar *printed* nil
+  "The running unit's PRINTED-TAIL, where its *STANDARD-OUTPUT* and *ERROR-OUTPUT* go; NIL between units.")
+
+(defun printed-so-far ()
+  "What the running unit printed so far (its last characters, saying how many went before), or NIL."
+  (let ((stream *printed*))
+    (when (and stream (plusp (fill-pointer (printed-text stream))))
+      (let ((kept (subseq (printed-text stream) (max 0 (- (fill-pointer (printed-text stream)) *printed-kept*))))
+            (dropped (+ (printed-dropped stream) (max 0 (- (fill-pointer (printed-text stream)) *printed-kept*)))))
+        (if (plusp dropped)
+            (format nil "[~D characters before these are left out]~%~A" dropped kept)
+            kept)))))
+
+(defmacro with-printed-kept (() &body body)
+  "Run BODY with what it prints to *STANDARD-OUTPUT* and *ERROR-OUTPUT* kept for its failing points."
+  `(let* ((*printed* (make-instance 'printed-tail))
+          (*standard-output* *printed*)
+          (*error-output* *printed*))
+     ,@body))
+
 (defun emit-point (ok name location &optional diagnostics skip-reason)
   "Send one point; every point, a skipped one too, counts for the unit (a unit
-with no point of its own gets one named after it)."
+with no point of its own gets one named after it). A failing point shows what the
+unit printed so far."
   (bt:with-lock-held (*counters-lock*) (incf *unit-points*))
-  (send-to-host `((:type . "point")
-                  (:ok . ,(if ok t :false))
-                  (:name . ,name)
-                  (:file . ,(or (first location) :null))
-                  (:line . ,(or (second location) :null))
-                  (:diagnostics . ,(or diagnostics :null))
-                  ,@(when skip-reason `((:skip . ,skip-reason))))))
+  (let ((printed (and (not ok) (not skip-reason) (printed-so-far))))
+    (send-to-host `((:type . "point")
+                    (:ok . ,(if ok t :false))
+                    (:name . ,name)
+                    (:file . ,(or (first location) :null))
+                    (:line . ,(or (second location) :null))
+                    (:diagnostics . ,(if printed (append diagnostics `((:printed . ,printed))) (or diagnostics :null)))
+                    ,@(when skip-reason `((:skip . ,skip-reason)))))))
 
 ;;; Values of a check's argument subforms
 

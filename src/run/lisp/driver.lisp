@@ -368,14 +368,17 @@ otherwise be lost, or counted in another unit."
                (load-source (make-source :file file :first-line line :text text))))
       (:block (destructuring-bind (file line text seed name &optional input) arguments
                 (with-threads-stopped-at-end (name (list file line))
-                  (run-block (make-source :file file :first-line line :text text) seed name input))))
+                  (with-printed-kept ()
+                    (run-block (make-source :file file :first-line line :text text) seed name input)))))
       (:test (destructuring-bind (test-name seed name file line &optional feature) arguments
                (with-threads-stopped-at-end (name (list file line))
-                 (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature))))
+                 (with-printed-kept ()
+                   (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature)))))
       (:unit-tests (setf *unit-test-names* (first arguments)))
       (:verify (destructuring-bind (function-name seed name file line) arguments
                  (with-threads-stopped-at-end (name (list file line))
-                   (run-verify-function function-name seed name (make-source :file file :first-line line)))))))
+                   (with-printed-kept ()
+                     (run-verify-function function-name seed name (make-source :file file :first-line line))))))))
   (send-to-host `((:type . "done")
                   (:points . ,*unit-points*)
                   (:slept . ,(coerce *slept-seconds* 'double-float)))))

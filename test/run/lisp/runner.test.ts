@@ -159,6 +159,18 @@ t.test('unbalanced parentheses that reach the driver fail at the line of the ope
   t.match(points[1].diagnostics, { condition: { message: 'unbalanced parentheses: the form starting at line 12 is not closed' } });
 });
 
+t.test('a failing point shows what its unit printed so far, the last characters of it when it printed much; a passing one nothing', async (t) => {
+  const md = `${frontmatter()}## Prints then fails\n\n${lisp('(format t "computing~%")\n(format *error-output* "warned~%")\n(assert (= 1 2))')}\n## Prints much\n\n${lisp('(dotimes (i 2000) (format t "line ~a~%" i))\n(assert (= 1 2))')}\n## Prints and passes\n\n${lisp('(print 42)\n(assert t)')}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.map((p) => p.ok), [false, false, true]);
+  t.equal(r.failed[0].diagnostics?.printed, 'computing\nwarned\n', 'its standard and error output, in order');
+  const much = String(r.failed[1].diagnostics?.printed);
+  t.match(much, /^\[\d+ characters before these are left out\]\n/, 'says how much went before');
+  t.ok(much.endsWith('line 1999\n'), 'and ends with the last line printed');
+  t.ok(much.length < 4100, `bounded: ${much.length} characters`);
+  t.equal(r.points[2].diagnostics, undefined, 'a passing point carries nothing');
+});
+
 t.test("definitions that do not load: the units after them keep their own time limit, and their failures say which definitions are missing and why", async (t) => {
   const hangs = `${frontmatter()}## Defs\n\n${lisp('(defun f () 1)\n(defvar *x* (loop))')}\n## Uses\n\n${lisp('(assert (= 1 (f)))')}\n## Alone\n\n${lisp('(assert (= 2 (+ 1 1)))')}`;
   const r = await runMarkdown(hangs, options({ unitTimeoutMs: 1500 }));
