@@ -87,6 +87,9 @@ export async function doctorCommand(paths: string[], options: { config?: string 
       console.log(`         needed by ${f.neededBy.slice(0, 3).join(', ')}${f.neededBy.length > 3 ? ` and ${f.neededBy.length - 3} more` : ''}`);
     }
   }
-  console.error(`${documents.length} documents: ${lisp.length} Lisp, ${documents.length - lisp.length} other${documents.length - lisp.length === 1 ? '' : 's'}; ${missing === 0 ? 'everything they need is here' : `${missing} thing${missing > 1 ? 's' : ''} they need ${missing > 1 ? 'are' : 'is'} missing`}`);
+  const openspec = documents.filter((d) => d.family === 'openspec').length;
+  const other = documents.length - lisp.length - openspec;
+  const kinds = [`${lisp.length} Lisp`, `${openspec} OpenSpec`, ...(other ? [`${other} with nothing to check`] : [])].join(', ');
+  console.error(`${documents.length} documents: ${kinds}; ${missing === 0 ? 'everything they need is here' : `${missing} thing${missing > 1 ? 's' : ''} they need ${missing > 1 ? 'are' : 'is'} missing`}`);
   return missing > 0 ? 1 : 0;
 }

@@ -24,7 +24,7 @@ t.test('init scaffolds a project that passes at once, and never overwrites', asy
   const doctor = await project.specRun(['doctor']);
   t.equal(doctor.code, 0, `doctor finds what the documents need: ${doctor.stdout}`);
   t.match(doctor.stdout, /^ok +Lisp library bordeaux-threads/m);
-  t.match(doctor.stderr, /2 documents: 1 Lisp, 1 other;/);
+  t.match(doctor.stderr, /2 documents: 1 Lisp, 1 OpenSpec;/);
   const run = await project.specRun([]);
   t.equal(run.code, 0, `npx spec-run passes: ${run.stderr}`);
   t.equal(summary(run.stderr), '6 passed, 0 failed, 0 skipped, 0 todo', 'both documents ran: the Lisp one (4 checks) and the OpenSpec one with steps found by convention (2)');
