@@ -6,6 +6,12 @@
 export const VALID_DURATIONS = "Valid: '30s', '5m', '2h', null";
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/**
+ * The longest duration: Node's timers take at most 2^31 - 1 ms, and a longer one fires at
+ * once (a 600h timeout stopped its command after 1 ms, as a timeout).
+ */
+export const LONGEST_DURATION_MS = 2 ** 31 - 1;
 type Unit = keyof typeof UNIT_MS;
 
 const UNIT_WORDS: Record<string, Unit> = { second: 's', minute: 'm', hour: 'h' };
@@ -44,6 +50,7 @@ export function parseDuration(value: unknown, options: DurationOptions = {}): Du
   if (n < 0 || digits.startsWith('-')) return { ok: false, reason: 'the number must be positive, not negative' };
   if (n === 0) return { ok: false, reason: 'the number must be positive (> 0), not zero' };
   if (!Number.isSafeInteger(n * UNIT_MS[unit as Unit])) return { ok: false, reason: 'the number is too large' };
+  if (n * UNIT_MS[unit as Unit] > LONGEST_DURATION_MS) return { ok: false, reason: `is longer than the longest limit, ${LONGEST_DURATION_MS / 1000 | 0}s (596h, about 24.8 days)` };
   return { ok: true, ms: n * UNIT_MS[unit as Unit], text: value };
 }
 

@@ -1,14 +1,16 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { parseSeconds } from '../../src/cli/values.js';
-import { formatDuration, formatElapsed, parseDuration, unitMs, VALID_DURATIONS } from '../../src/executor/duration.js';
+import { formatDuration, formatElapsed, LONGEST_DURATION_MS, parseDuration, unitMs, VALID_DURATIONS } from '../../src/executor/duration.js';
 
 const UNITS = { s: 1000, m: 60_000, h: 3_600_000 } as const;
+/** A whole number of a unit, up to the longest duration. */
+const withinLongest = fc.constantFrom('s', 'm', 'h').chain((unit) => fc.tuple(fc.integer({ min: 1, max: Math.floor(LONGEST_DURATION_MS / UNITS[unit]) }), fc.constant(unit)));
 
 t.test('parse after format gives the same milliseconds', async (t) => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom('s', 'm', 'h'), (n, unit) => {
-      const ms = n * UNITS[unit as keyof typeof UNITS];
+    fc.property(withinLongest, ([n, unit]) => {
+      const ms = n * UNITS[unit];
       const parsed = parseDuration(formatDuration(ms));
       return parsed.ok && parsed.ms === ms;
     }),
@@ -18,9 +20,9 @@ t.test('parse after format gives the same milliseconds', async (t) => {
 
 t.test('every valid shape parses to n times its unit', async (t) => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('s', 'm', 'h'), (n, unit) => {
+    fc.property(withinLongest, ([n, unit]) => {
       const parsed = parseDuration(`${n}${unit}`);
-      return parsed.ok && parsed.ms === n * UNITS[unit as keyof typeof UNITS];
+      return parsed.ok && parsed.ms === n * UNITS[unit];
     }),
   );
   t.pass();
@@ -43,6 +45,12 @@ t.test('every invalid shape is rejected with a reason', async (t) => {
     return !parsed.ok && parsed.reason.length > 0;
   }));
   t.pass();
+});
+
+t.test("a duration longer than Node's longest timer is refused, not turned into a timer that fires at once", async (t) => {
+  t.match(parseDuration('596h'), { ok: true, ms: 596 * 3_600_000 });
+  t.match(parseDuration('2147483s'), { ok: true });
+  for (const text of ['597h', '600h', '2147484s', '99999999h']) t.match(parseDuration(text), { ok: false, reason: /is longer than the longest limit, 2147483s \(596h, about 24\.8 days\)|too large/ }, text);
 });
 
 t.test('numbers, booleans and mappings are rejected', async (t) => {
@@ -69,13 +77,14 @@ t.test('elapsed times read like the seed', async (t) => {
 
 t.test('one parser for every written duration: the command line, the configuration and the steps agree', async (t) => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 100_000 }), fc.constantFrom('s', 'm', 'h'), (n, unit) => {
+    fc.property(withinLongest, ([n, unit]) => {
       const parsed = parseDuration(`${n}${unit}`);
       return parsed.ok && parseSeconds(`${n}${unit}`) * 1000 === parsed.ms && parsed.ms === n * unitMs(unit);
     }),
   );
   fc.assert(fc.property(fc.integer({ min: 1, max: 100_000 }), (n) => parseSeconds(String(n)) === n && parseDuration(String(n), { unitless: 's' }).ok));
   t.same(parseDuration('90'), { ok: false, reason: 'the unit is missing: add s, m or h' }, 'the configuration keeps requiring a unit');
+  t.throws(() => parseSeconds('600h'), /got '600h' \(is longer than the longest limit/, '--timeout says why it refuses a duration');
   for (const bad of ['0', '0s', '-5', '5S', '5 m', '1.5m', '5d', '2h30m', '5constructor']) t.throws(() => parseSeconds(bad), /expected a positive duration such as 90, 30s, 5m or 1h/, `--timeout ${bad} is refused`);
   t.match(parseDuration('5constructor'), { ok: false, reason: "unknown unit 'constructor': use s, m or h" });
   t.same(['second', 'seconds', 'Minute', 'minutes', 'hour', 'HOURS', 's', 'm', 'h'].map(unitMs), [1000, 1000, 60_000, 60_000, 3_600_000, 3_600_000, 1000, 60_000, 3_600_000]);
