@@ -70,6 +70,8 @@ export interface CommandRecord {
   lines: OutputLine[];
   /** The executor's notices about the output and the run (truncation, hidden streams, notes). */
   notices: string[];
+  /** Those of them about the output only (omitted lines, hidden streams, truncation), which the report shows with it. */
+  outputNotices: string[];
   containers: { name: string; created: boolean; started: boolean; removed: boolean }[];
   mounts: { source: string; target: string }[];
   /** The user's message of the configuration, shown because the command failed. */
@@ -174,6 +176,7 @@ export function commandRecord(command: CommandConfig, timeout: ResolvedTimeout, 
     streams: streamsOf(result),
     lines: result.output.lines,
     notices,
+    outputNotices: [...before, ...after],
     containers: [...containers.values()],
     mounts: events.flatMap((e) => (e.type === 'mount' ? [{ source: e.source, target: e.target }] : [])),
     message: result.message,

@@ -171,3 +171,12 @@ t.test('one line joining the timeout and the lines shown', async (t) => {
     ['the note joins the two limits: `(Command timed out after 1s. Showing 4 of 200 output lines)`', 'the note joins the two limits: `(Command timed out after 2s. Showing 3 of 200 output lines)`'],
   );
 });
+
+t.test("the output is what the command printed and the notices about it, not the executor's notes of the run", async (t) => {
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "echo hi"\n      image: alpine\n', line: 1 }, emptySetup(), { imageAliases: OFFLINE_IMAGES });
+  t.ok(o.record.commands[0].notices.some((n) => /removed/.test(n)), `the run has a note of the container removed: ${o.record.commands[0].notices.join(' | ')}`);
+  t.equal(await verdict(o, 'the output shows "hi"'), true);
+  t.equal(await verdict(o, 'the output shows "removed"'), false, 'a word of the notes is not in the output');
+  t.equal(await verdict(o, 'the output shows "mapped to local"'), false, 'nor of the note of the image');
+  t.equal(await verdict(o, 'the report shows "removed"'), true, 'it is in the report');
+});

@@ -319,7 +319,8 @@ function ofEvery(every: { n?: number }, check: Check): Check {
 
 /** The text a sentence about "the message" or "the output" is about. */
 function textOf(c: CommandRecord | undefined, o: Observation, output: boolean, sought?: Args): string {
-  if (output && c) return [...c.lines.map((l) => l.text), ...c.notices].join('\n');
+  // The output: its lines and the notices about them, not the executor's notes of the run ("container … removed").
+  if (output && c) return [...c.lines.map((l) => l.text), ...c.outputNotices].join('\n');
   // A command's part of the report: its announcement, notes and report, not the other commands'.
   const text = c ? [...commandLines(c, o), ...c.notices].join('\n') : o.record.messages.join('\n');
   return sought ? unquoted(text, o, sought) : text;
@@ -479,6 +480,23 @@ function fieldsNamed(a: Args): string[] {
 /** Words of promptness ("stopped at once", "killed quickly"): a time with no measure, which no fact reads. */
 const PROMPTLY = /^(soon|quickly|promptly|immediately|early|late|at once|right away|straight away|straightaway|instantly|without delay|without waiting)$/i;
 const TIME_SLOTS = ['E:duration', 'AFTER', 'ABOUT', 'AT_MOST', 'AT_LEAST', 'JUST_OVER', 'JUST_UNDER', 'TIME_WORD', 'EXACTLY'];
+
+/**
+ * A time from an event other than the command's start: "killed two seconds later", "killed about
+ * 2 seconds after the timeout", "2 s after SIGTERM". The facts that read a time read it from the
+ * start (the grace period's read theirs from SIGTERM): such a sentence stays unread rather than be
+ * checked at t ≈ 2 s, where a command stopped at its 2-second timeout passed it.
+ */
+function timeFromAnotherEvent(a: Args): boolean {
+  const EVENTS = ['TIMEOUT', 'TIMED_OUT', 'GRACE', 'KILL', 'TERMINATE', 'SIGNAL', 'SEND'];
+  return a.tokens.some((t, i) => {
+    const next = a.tokens[i + 1];
+    if (t.kind !== 'entity' || t.entity.type !== 'duration' || next?.kind !== 'word') return false;
+    if (/^later$/i.test(next.text)) return true;
+    if (!next.concepts.includes('AFTER')) return false;
+    return a.tokens.slice(i + 2).some((u) => (u.kind === 'word' && u.concepts.some((c) => EVENTS.includes(c))) || (u.kind === 'entity' && u.entity.type === 'signal'));
+  });
+}
 
 /** How the command ended, as a fact says it besides what it is about ("removed after it times out", "stopped … with exit status 124"). */
 interface Ending {
@@ -699,6 +717,7 @@ const RULES: Rule<Check>[] = [
         if (reaching >= 0 && object?.kind === 'entity' && object.entity.type === 'quoted') return null;
         // "stopped well before its 30-second limit" is a stop by something else than the limit.
         if (needs === 'TIMEOUT+TERMINATE' && a.has('AT_MOST')) return null;
+        if (d && timeFromAnotherEvent(a)) return null;
         const cmp = comparator(a, '≈');
         // "it is reported as a timeout after about 3 s": a report comes when the command is over, so the time is its end
         // (after the grace period, where it outlived the SIGTERM), not when the stop was sent ("it times out after 1 s").
@@ -751,8 +770,7 @@ const RULES: Rule<Check>[] = [
         });
       }
       if (a.has('TIMED_OUT')) return null;
-      // "killed two seconds later": a time from an earlier event, not from the start.
-      if (d && a.tokens.some((t, i) => t.kind === 'word' && /^later$/i.test(t.text) && a.tokens[i - 1]?.kind === 'entity')) return null;
+      if (d && timeFromAnotherEvent(a)) return null;
       const cmp = comparator(a, '≈');
       // "its limit" with a time is only a bound ("well before its 30-second limit"), not when it stopped.
       if (a.has('TIMEOUT') && !(d && (cmp === '≤' || cmp === '≪'))) return null;
@@ -777,6 +795,7 @@ const RULES: Rule<Check>[] = [
       if (more || a.entities('signal').some((s) => s.name !== 'SIGKILL')) return null;
       const cmp = comparator(a, '≈');
       const afterGrace = a.has('GRACE');
+      if (d && !afterGrace && timeFromAnotherEvent(a)) return null;
       const text = `SIGKILL sent${afterGrace ? ' once the grace period after SIGTERM is over' : ''}${d ? `, ${timeText(afterGrace ? 'SIGKILL − SIGTERM' : 'at t', d.ms, cmp, false)}` : ''}`;
       return perCommand(a, neg(a.negated, text), (c, o) => {
         const term = signalAt(c, 'SIGTERM');
