@@ -6,6 +6,7 @@
 import t from 'tap';
 import { observe } from '../../src/run/scenario/interpreter/observation.js';
 import { emptySetup } from '../../src/run/scenario/interpreter/when.js';
+import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { assertReadings, assertVerdicts, verdict } from './then-readings.js';
 import { OFFLINE_IMAGES } from '../support/images.js';
 
@@ -179,4 +180,15 @@ t.test("the output is what the command printed and the notices about it, not the
   t.equal(await verdict(o, 'the output shows "removed"'), false, 'a word of the notes is not in the output');
   t.equal(await verdict(o, 'the output shows "mapped to local"'), false, 'nor of the note of the image');
   t.equal(await verdict(o, 'the report shows "removed"'), true, 'it is in the report');
+});
+
+t.test('a comparison with the other context says why that context could not run the command', async (t) => {
+  // No alias for the image the container run takes: it cannot be pulled here, and the comparison fails saying so.
+  const o = await observe({ text: 'stop:\n  commands:\n    - run: "exit 3"\n', line: 1 }, emptySetup(), {});
+  const read = readThen('the exit code is the same on the host and in Docker alike');
+  t.ok(read.ok);
+  if (!read.ok) return;
+  const verdicts = await Promise.all(read.parts.map((p) => p.evaluate(o)));
+  const compared = verdicts.find((v) => /docker:/.test(v.actual ?? ''));
+  t.match(compared, { ok: false, actual: /docker: error, exit 125 \(.*could not be pulled/ }, `the reason is named: ${compared?.actual}`);
 });

@@ -338,7 +338,9 @@ function bothContexts(o: Observation, other: RunRecord, aspect: 'outcome' | 'mes
   // What the contexts differ in by nature: measured times, container notes, the image.
   const normal = (c: CommandRecord) => c.report.replace(/Duration: .*/g, 'Duration: …');
   const ok = pairs.every(([x, y]) => x.outcome === y.outcome && x.exitCode === y.exitCode && (aspect === 'outcome' || normal(x) === normal(y)));
-  return { ok, actual: pairs.map(([x, y]) => `${x.context}: ${x.outcome}, exit ${x.exitCode}; ${y.context}: ${y.outcome}, exit ${y.exitCode}${aspect === 'message' && normal(x) !== normal(y) ? ' (messages differ)' : ''}`).join('; ') };
+  // A context that could not run the command (an image missing) says why, or the comparison's failure explains nothing.
+  const why = (c: CommandRecord) => (c.outcome === 'error' && c.error ? ` (${String(c.error).split('\n')[0]})` : '');
+  return { ok, actual: pairs.map(([x, y]) => `${x.context}: ${x.outcome}, exit ${x.exitCode}${why(x)}; ${y.context}: ${y.outcome}, exit ${y.exitCode}${why(y)}${aspect === 'message' && normal(x) !== normal(y) ? ' (messages differ)' : ''}`).join('; ') };
 }
 
 async function containersGone(c: CommandRecord): Promise<boolean> {
