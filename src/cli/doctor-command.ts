@@ -4,7 +4,7 @@
 // the user may use; OpenSpec documents with the user's own steps need only Node. Each
 // missing piece is printed with the command that fixes it; exit 1 when something a
 // given document needs is missing.
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { cacheDirectory } from '../cache-directory.js';
 import { debianPackageOf, defaultLisp, findSystems, sbclVersion } from '../lisp-image/core-image.js';
 import { dockerEngine } from '../executor/docker.js';
@@ -12,6 +12,7 @@ import type { DocumentPlan } from '../model/plan.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { configuredPaths, loadConfig } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
+import { makeDirectory } from '../make-directory.js';
 
 /** The ASDF systems the Lisp driver loads. */
 const LISP_SYSTEMS = ['fiveam', 'bordeaux-threads'];
@@ -60,7 +61,7 @@ export async function doctorCommand(paths: string[], options: { config?: string 
   const cache = cacheDirectory();
   let cacheOk = true;
   try {
-    mkdirSync(cache, { recursive: true });
+    makeDirectory(cache);
     accessSync(cache, constants.W_OK);
   } catch {
     cacheOk = false;

@@ -4,9 +4,10 @@
 // not a regular file (a device, a pipe) is written directly. A path that is one of the
 // documents being run is refused before anything runs: a report must never overwrite
 // the verification it reports on.
-import { closeSync, createWriteStream, mkdirSync, openSync, renameSync, rmSync, statSync, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, openSync, renameSync, rmSync, statSync, type WriteStream } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileProblem } from '../run/file-problem.js';
+import { makeDirectory } from '../make-directory.js';
 
 /**
  * Why DESTINATION cannot take a report (WHAT names it: "--reporter junit"), or null. With
@@ -20,7 +21,7 @@ export function destinationProblem(destination: string, what: string, documents:
   if (!writable || !isRegularOrMissing(target)) return null;
   const probe = `${target}.${process.pid}.probe`;
   try {
-    mkdirSync(dirname(target), { recursive: true });
+    makeDirectory(dirname(target));
     closeSync(openSync(probe, 'w'));
     rmSync(probe, { force: true });
     return null;

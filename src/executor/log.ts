@@ -1,9 +1,10 @@
 // The session log of limit events: one JSON object per line, appended, so a session
 // can be reviewed for timeouts with ordinary tools (grep, jq).
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatElapsed } from './duration.js';
 import type { ExecResult } from './result.js';
+import { makeDirectory } from '../make-directory.js';
 
 export interface LimitEvent {
   timestamp: string;
@@ -48,7 +49,7 @@ export function limitEvent(result: ExecResult, now = new Date()): LimitEvent | n
 export async function appendLimitEvent(file: string, result: ExecResult): Promise<LimitEvent | null> {
   const event = limitEvent(result);
   if (!event) return null;
-  await mkdir(path.dirname(file), { recursive: true });
+  makeDirectory(path.dirname(file));
   await appendFile(file, `${JSON.stringify(event)}\n`);
   return event;
 }

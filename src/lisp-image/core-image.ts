@@ -3,11 +3,12 @@
 // Images are cached by a hash of the sources, the files of the systems they require
 // (FiveAM's version file among them) and the SBCL version; a stale image is never
 // reused because its key no longer matches.
-import { accessSync, constants, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { lispString } from './lisp-string.js';
 import { cacheDirectory } from '../cache-directory.js';
+import { makeDirectory } from '../make-directory.js';
 
 export interface CoreImageSpec {
   /** Short name used in the file name and in messages: "worker", "driver". */
@@ -40,7 +41,7 @@ export function defaultLisp(): LispImplementation {
 function ensureCacheDirectory(): void {
   const directory = cacheDirectory();
   try {
-    mkdirSync(directory, { recursive: true });
+    makeDirectory(directory);
     accessSync(directory, constants.W_OK);
   } catch (error) {
     throw new Error(`the cache directory ${directory} (SBCL core images) cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): set SPEC_RUN_CACHE to a writable directory`);

@@ -6,13 +6,14 @@
 // key differs is parsed again and replaced, so a stale one is never used; an entry
 // that cannot be read or written only costs the parse.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { cacheDirectory } from '../cache-directory.js';
 import type { SpecDocument } from '../model/document.js';
+import { makeDirectory } from '../make-directory.js';
 
 /** The build's id, written by the build beside the compiled sources (scripts/bundles.mjs). */
 export const BUILD_ID_FILE = fileURLToPath(new URL('../build-id.txt', import.meta.url));
@@ -82,7 +83,7 @@ export function keepDocument(path: string, bytes: Uint8Array, document: SpecDocu
   // (another job, another run) sees the old entry or the new one, never a part.
   const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   try {
-    mkdirSync(dirname(target), { recursive: true });
+    makeDirectory(dirname(target));
     writeFileSync(partial, serialize({ key: entryKey(identity, path, bytes), document } satisfies Entry));
     renameSync(partial, target);
   } catch {

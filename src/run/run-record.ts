@@ -5,13 +5,14 @@
 // - timings.json, the last known duration of every document, for balancing --shard.
 //   Only runs that see every document write it (unsharded runs, and merge), so all
 //   jobs of a CI matrix split by the same file even when they share a directory.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RunEvent } from '../model/events.js';
 import type { TestPlan } from '../model/plan.js';
 import { documentKey, unitPlace } from './unit-identity.js';
 import { fileProblem } from './file-problem.js';
 import { isInterruptionSkip } from './interrupt.js';
+import { makeDirectory } from '../make-directory.js';
 
 export const DEFAULT_RECORD_PATH = '.spec-run/last-run.json';
 export const DEFAULT_TIMINGS_PATH = '.spec-run/timings.json';
@@ -78,7 +79,7 @@ function readJson<T>(path: string, what: string, valid: (value: T) => boolean): 
 function writeJson(path: string, value: unknown): void {
   const partial = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    makeDirectory(dirname(path));
     writeFileSync(partial, JSON.stringify(value, null, 2) + '\n');
     renameSync(partial, path);
   } catch (error) {

@@ -3,7 +3,7 @@
 // that is killed, two runs sharing a report file leave a whole one, and a closed stdout
 // ends the run cleanly. Real processes, real files, /dev/full for the full disk.
 import t from 'tap';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -74,4 +74,15 @@ t.test('large report files are written whole, with nothing on stderr but the sum
   const events = readFileSync(join(dir, 'many.jsonl'), 'utf8').trim().split('\n');
   t.equal(events.filter((line) => line.includes('"type":"point"')).length, 20000, 'every point is in the JSON file');
   t.match(readFileSync(join(dir, 'many.tap'), 'utf8'), /\n1\.\.1\n?$/, 'the TAP file ends with its plan');
+});
+
+t.test('a report in a directory that cannot be made (under /proc) is refused before anything runs, with why, exit 2', async (t) => {
+  const dir = t.testdir({ 'sum.test.md': '---\ntype: verification\n---\n# Sum\n\n```lisp\n(assert (= 3 (+ 1 2)))\n```\n' });
+  // Node's recursive mkdir never returns for such a path: bounded here, so a regression fails rather than hangs.
+  const run = spawnSync(process.execPath, [cli, 'sum.test.md', '--reporter', 'junit:/proc/no-such-directory/x.xml'], { cwd: dir, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+  t.equal(run.signal, null, 'it ended by itself');
+  t.equal(run.status, 2);
+  t.match(run.stderr, /--reporter junit: cannot write \/proc\/no-such-directory\/x\.xml: /);
+  const log = spawnSync(process.execPath, [cli, 'sum.test.md', '--last-run', '/proc/no-such-directory/last-run.json'], { cwd: dir, encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+  t.equal(log.signal, null, 'nor does a record there hang the run');
 });
