@@ -11,4 +11,9 @@ export function lspCommand(): void {
   process.on('unhandledRejection', (reason) => connection.console.error(`spec-run lsp: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`));
   startLanguageServer(connection);
   connection.listen();
+  // The editor is gone (crashed, force-closed, no shutdown sent): so is the server. The library
+  // does this only for input it is given as a stream, not as a message reader; the server's
+  // own file watchers would otherwise keep the process alive for good.
+  const end = () => process.exit(0);
+  process.stdin.once('end', end).once('close', end);
 }

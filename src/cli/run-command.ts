@@ -137,7 +137,10 @@ function failAfterReport(counts: Counts, interrupt: AbortSignal): void {
 
 export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {
   // Listening from the start: a signal while the documents are read is reported by the run.
-  const interrupts = new Interrupts(releaseStartSignals());
+  // Listening before the start's hold lets go: a signal that came while the modules loaded, not
+  // yet read from the system, would be dropped with the last listener (and a Ctrl-C lost).
+  const interrupts = new Interrupts();
+  interrupts.adopt(releaseStartSignals());
   try {
     return await runDocuments(paths, cliOptions, interrupts);
   } finally {

@@ -5,29 +5,54 @@
 import { constants } from 'node:os';
 import { INTERRUPT_SIGNALS, type InterruptSignal } from '../executor/interrupts.js';
 
-let held: InterruptSignal | undefined;
-let holding = false;
-const hold = (name: InterruptSignal) => {
-  held ??= name;
-};
-const listeners = new Map(INTERRUPT_SIGNALS.map((name) => [name, () => hold(name)] as const));
+interface StartSignals {
+  held: InterruptSignal | undefined;
+  holding: boolean;
+  listeners: Map<InterruptSignal, () => void>;
+}
+
+/**
+ * One state for the process, kept on the global object: main.js holds the signals with its
+ * own copy of this module before the command line's bundle (which holds another copy) is
+ * loaded, and the bundle's copy releases them. With a state per copy the release found
+ * nothing held: the listeners stayed, so check, lsp and the other commands ignored SIGINT
+ * and SIGTERM for good, and a signal that came while a run started was never handed to it.
+ */
+const state: StartSignals = ((globalThis as { [key: symbol]: StartSignals })[Symbol.for('spec-run.start-signals')] ??= {
+  held: undefined,
+  holding: false,
+  listeners: new Map(),
+});
 
 /** From now on, interrupt signals are held instead of ending the process. */
 export function holdStartSignals(): void {
-  if (holding) return;
-  holding = true;
-  for (const [name, listener] of listeners) process.on(name, listener);
+  if (state.holding) return;
+  state.holding = true;
+  for (const name of INTERRUPT_SIGNALS) {
+    const listener = () => {
+      state.held ??= name;
+    };
+    state.listeners.set(name, listener);
+    process.on(name, listener);
+  }
 }
 
 /** Stops holding; the first signal held meanwhile, if any. */
 export function releaseStartSignals(): InterruptSignal | undefined {
-  if (holding) for (const [name, listener] of listeners) process.off(name, listener);
-  holding = false;
-  return held;
+  for (const [name, listener] of state.listeners) process.off(name, listener);
+  state.listeners.clear();
+  state.holding = false;
+  return state.held;
 }
 
 /** For a command that is not a run: ends the process as the held signal would have, else restores the signals' default action. */
 export function endOnHeldSignal(): void {
-  const signal = releaseStartSignals();
-  if (signal) process.exit(128 + constants.signals[signal]);
+  const end = () => {
+    const signal = releaseStartSignals();
+    if (signal) process.exit(128 + constants.signals[signal]);
+  };
+  if (state.held) return end();
+  // A signal sent while the modules loaded is read from the system when the event loop next
+  // polls: let go after that, or it would be dropped with the last listener (a Ctrl-C lost).
+  if (state.holding) setImmediate(end);
 }
