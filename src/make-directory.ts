@@ -7,10 +7,13 @@ import { dirname, resolve } from 'node:path';
 
 export function makeDirectory(path: string): void {
   const missing: string[] = [];
-  for (let current = resolve(path); !existsSync(current); current = dirname(current)) {
+  let current = resolve(path);
+  for (; !existsSync(current); current = dirname(current)) {
     missing.unshift(current);
     if (dirname(current) === current) break;
   }
+  // A file where a directory should be: mkdir says so (EEXIST), as `mkdir -p` does.
+  if (existsSync(current) && !statSync(current).isDirectory()) mkdirSync(current);
   for (const directory of missing) {
     try {
       mkdirSync(directory);

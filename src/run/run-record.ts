@@ -8,7 +8,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RunEvent } from '../model/events.js';
-import type { TestPlan } from '../model/plan.js';
+import { reportedName, type TestPlan, type Unit } from '../model/plan.js';
 import { documentKey, unitPlace } from './unit-identity.js';
 import { fileProblem } from './file-problem.js';
 import { isInterruptionSkip } from './interrupt.js';
@@ -123,8 +123,8 @@ export class RunRecorder {
   private readonly names = new Map<string, string>();
   private readonly failed = new Map<string, RecordedFailure>();
   private readonly durations: Timings = {};
-  /** Units ("<document key><place>") that ran to their end in this run. */
-  private readonly finished = new Set<string>();
+  /** Units ("<document key><place>") that ran to their end in this run, with their names. */
+  private readonly finished = new Map<string, string | undefined>();
   /** Units a point of which was skipped because the run was interrupted. */
   private readonly cut = new Set<string>();
   /** Documents that ended with no unit of theirs cut short. */
@@ -148,7 +148,7 @@ export class RunRecorder {
   observe(event: RunEvent): void {
     if (event.type === 'run-start') this.seed = event.seed;
     else if (event.type === 'unit-start') this.names.set(event.unitId, event.name);
-    else if (event.type === 'unit-end' && !this.cut.has(event.unitId)) this.finished.add(this.key(event.file, event.unitId));
+    else if (event.type === 'unit-end' && !this.cut.has(event.unitId)) this.finished.set(this.key(event.file, event.unitId), this.names.get(event.unitId));
     else if (event.type === 'document-end') {
       const document = this.documentKey(event.file);
       const cutShort = [...this.cut].some((unitId) => this.key(event.file, unitId).startsWith(`${document}#`));
@@ -168,7 +168,12 @@ export class RunRecorder {
     for (const failure of previous?.failures ?? []) {
       const key = `${failure.file}${failure.unit}`;
       // A failure of a whole document (a problem, a load error) is settled by that document ending.
-      const settled = this.finished.has(key) || (!/^#\d+$/.test(failure.unit) && this.ended.has(failure.file));
+      // Settled by the unit of its place and name: another unit now at that place (the document edited) settles nothing.
+      const settled =
+        (this.finished.has(key) && this.finished.get(key) === failure.name) ||
+        // Or by the unit of its name, which ran at another place (the document edited since).
+        [...this.finished].some(([place, name]) => name === failure.name && place.startsWith(`${failure.file}#`)) ||
+        (!/^#\d+$/.test(failure.unit) && this.ended.has(failure.file));
       if (!settled && !failures.some((f) => f.file === failure.file && f.unit === failure.unit)) failures.push(failure);
     }
     return { version: 1, seed: this.seed, finishedAt: new Date().toISOString(), failures, durations: { ...previous?.durations, ...this.durations } };
@@ -186,9 +191,18 @@ export function selectFailures(plan: TestPlan, record: RunRecord, projectRoot: s
   for (const document of plan.documents) {
     const failures = record.failures.filter((f) => f.file === documentKey(document.file, projectRoot));
     if (failures.length === 0) continue;
-    const places = new Set(failures.map((f) => f.unit));
-    const whole = failures.some((f) => !/^#\d+$/.test(f.unit));
-    documents.push(whole ? document : { ...document, units: document.units.filter((unit) => places.has(unitPlace(unit.id))) });
+    // Each failure's unit by its place, where the unit there still has its name; else by its name,
+    // the document edited since (units moved); else, not told apart, the whole document.
+    const chosen = new Set<Unit>();
+    let whole = false;
+    for (const failure of failures) {
+      const atPlace = /^#\d+$/.test(failure.unit) ? document.units.find((unit) => unitPlace(unit.id) === failure.unit) : undefined;
+      const named = document.units.filter((unit) => reportedName(unit) === failure.name);
+      const unit = atPlace && reportedName(atPlace) === failure.name ? atPlace : named.length === 1 ? named[0] : undefined;
+      if (unit) chosen.add(unit);
+      else whole = true;
+    }
+    documents.push(whole ? document : { ...document, units: document.units.filter((unit) => chosen.has(unit)) });
   }
   return { documents };
 }

@@ -56,6 +56,21 @@ t.test('every run records its failing units; --only-failures runs just those, an
   t.match(missing.stderr, /--only-failures: no record of an earlier run at .*elsewhere\.json/);
 });
 
+t.test('--only-failures finds a failing unit by its name when the document was edited and it moved; the record keeps it till it passes', async (t) => {
+  const dir = t.testdir({ docs: { 'of.md': lispDocument('of', { Wrong: '(assert (= 4 (+ 1 2)))' }) } });
+  t.equal((await specRun(['docs'], dir)).code, 1);
+  // A passing unit written before it: the failing one is now the second.
+  writeFileSync(join(dir, 'docs', 'of.md'), lispDocument('of', { 'New first': '(assert (= 2 (+ 1 1)))', Wrong: '(assert (= 4 (+ 1 2)))' }));
+  const rerun = await specRun(['--only-failures', '--reporter', 'json'], dir);
+  t.same(unitsRun(rerun.stdout), ['docs/of.md#2'], 'the unit of that name ran, not the one now at its old place');
+  t.equal(rerun.code, 1, 'and still fails: the run is not green');
+  const record = JSON.parse(readFileSync(join(dir, '.spec-run', 'last-run.json'), 'utf8'));
+  t.same(record.failures.map((f: { unit: string; name: string }) => `${f.unit} ${f.name}`), ['#2 Wrong'], 'the record follows it to its new place');
+  // A run of the other unit alone does not settle the failure.
+  await specRun(['docs', '--grep', 'New first'], dir);
+  t.same(JSON.parse(readFileSync(join(dir, '.spec-run', 'last-run.json'), 'utf8')).failures.map((f: { name: string }) => f.name), ['Wrong'], 'another unit passing settles nothing');
+});
+
 t.test('--shard 1/2 and 2/2 cover every unit once and merge to the unsharded counts, in any reporter', async (t) => {
   const dir = t.testdir(documents);
   const run = (...args: string[]) => specRun(['docs', '--reporter', 'json', '--seed', '7', '--last-run', 'none.json', ...args], dir);
