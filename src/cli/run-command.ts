@@ -512,15 +512,20 @@ async function write(stream: NodeJS.WritableStream, chunks: AsyncIterable<string
       stream.once('error', done);
     });
   };
-  for await (const chunk of chunks) {
-    if (failure !== null) continue;
-    waiting.push(chunk);
-    waitingChars += chunk.length;
-    if (waitingChars >= WRITE_BATCH_CHARS) flush();
-    else flushing ??= setImmediate(flush);
+  try {
+    for await (const chunk of chunks) {
+      if (failure !== null) continue;
+      waiting.push(chunk);
+      waitingChars += chunk.length;
+      if (waitingChars >= WRITE_BATCH_CHARS) flush();
+      else flushing ??= setImmediate(flush);
+      if (drained) await drained;
+    }
+    flush();
     if (drained) await drained;
+    return failure;
+  } finally {
+    // stdout outlives the run: --watch writes a report to it at every change.
+    stream.off('error', onError);
   }
-  flush();
-  if (drained) await drained;
-  return failure;
 }

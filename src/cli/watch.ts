@@ -68,19 +68,36 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
       // A root that is a file (or missing) is covered by the per-document watchers.
     }
   }
-  for (const file of [...options.documents, ...helpers]) {
+  const fileWatchers = new Map<string, FSWatcher>();
+  let stopped = false;
+  /**
+   * Watches FILE. An editor's safe save, or `sed -i`, puts a new file in its place: the
+   * watcher then follows the old one, gone, and saw no later change. On a rename it is
+   * watching again, the file now there.
+   */
+  const watchFile = (file: string): void => {
+    fileWatchers.get(file)?.close();
+    fileWatchers.delete(file);
+    if (stopped) return;
     try {
-      watchers.push(watch(file, () => changed(file)));
+      const watcher = watch(file, (event) => {
+        changed(file);
+        if (event === 'rename') setTimeout(() => watchFile(file), 20);
+      }).on('error', () => undefined);
+      fileWatchers.set(file, watcher);
     } catch {
-      // A file that vanished: its directory watcher sees it come back.
+      // A file that vanished: its directory watcher sees it come back; watched again then.
+      setTimeout(() => watchFile(file), 500).unref();
     }
-  }
+  };
+  for (const file of [...options.documents, ...helpers]) watchFile(file);
   console.error('spec-run: watching for changes (Ctrl-C to stop)');
   await new Promise<void>((done) => {
     if (options.signal?.aborted) return done();
     options.signal?.addEventListener('abort', () => done());
   });
   clearTimeout(timer);
-  for (const watcher of watchers) watcher.close();
+  stopped = true;
+  for (const watcher of [...watchers, ...fileWatchers.values()]) watcher.close();
   await running;
 }

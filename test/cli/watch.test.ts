@@ -1,5 +1,5 @@
 import t from 'tap';
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { watchDocuments } from '../../src/cli/watch.js';
 
@@ -29,4 +29,24 @@ t.test('a changed document runs again alone; a new document is picked up; a help
   controller.abort();
   await watching;
   t.same(runs, [['b.md'], ['c.md'], ['a.md', 'b.md', 'c.md']]);
+});
+
+t.test('a document replaced by a rename (an editor\'s safe save, sed -i) runs again at each change, not only at the first', async (t) => {
+  const dir = t.testdir({ 'a.md': '# A\n' });
+  const file = join(dir, 'a.md');
+  const runs: string[][] = [];
+  const controller = new AbortController();
+  // No root directory watched: the document's own watcher alone sees its changes.
+  const watching = watchDocuments({ documents: [file], roots: [], helpers: [], rerun: async (files) => void runs.push(files), debounceMs: 50, signal: controller.signal });
+  await settle(100);
+  for (const text of ['# A one\n', '# A two\n', '# A three\n']) {
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+    await settle(400);
+  }
+  writeFileSync(file, '# A four, in place\n');
+  await settle(400);
+  controller.abort();
+  await watching;
+  t.equal(runs.length, 4, `a run for each of the four changes: ${runs.length}`);
 });
