@@ -2,6 +2,7 @@
 // report in any reporter, its summary line, and the merged run record.
 import { readFileSync } from 'node:fs';
 import type { RunEvent } from '../model/events.js';
+import { isSettled } from '../model/requirements.js';
 import { resolve } from 'node:path';
 import { mergeShardStreams, MergeError, type ShardStream } from '../run/merge.js';
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH, keepRecords, RunRecorder } from '../run/run-record.js';
@@ -10,6 +11,7 @@ import type { ReporterName } from './reporter-choice.js';
 
 export interface MergeOptions {
   reporter?: ReporterName;
+  requireVerified?: boolean;
   lastRun?: string;
   timings?: string;
 }
@@ -37,8 +39,8 @@ export async function mergeCommand(files: string[], options: MergeOptions): Prom
   }
   const reporter = { name: options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap'), destination: null };
   // The shards together saw every document: their durations balance the next split.
-  const { counts } = await reportEvents(replay(), [reporter], false, (event) => recorder.observe(event), undefined, () =>
+  const { counts, requirements } = await reportEvents(replay(), [reporter], options.requireVerified ?? false, (event) => recorder.observe(event), undefined, () =>
     keepRecords(recorder, resolve(root, options.lastRun ?? DEFAULT_RECORD_PATH), resolve(root, options.timings ?? DEFAULT_TIMINGS_PATH)),
   );
-  return counts.failed > 0 ? 1 : 0;
+  return counts.failed > 0 || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
 }

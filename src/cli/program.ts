@@ -185,7 +185,8 @@ export function buildProgram(): Command {
     .addOption(new Option('--reporter <name>', 'tap, spec, junit, junit-units or json; default: spec on a terminal, tap otherwise').choices(['tap', 'spec', 'junit', 'junit-units', 'json']))
     .option('--last-run <file>', `also write the merged run record here (default ${DEFAULT_RECORD_PATH})`)
     .option('--timings <file>', `and update the timings the next --shard splits by (default ${DEFAULT_TIMINGS_PATH})`)
-    .action(async (files: string[], options: { reporter?: ReporterName; lastRun?: string; timings?: string }) => {
+    .option('--require-verified', 'exit 1 unless every requirement of the merged run is verified (or excluded), as a run with it does')
+    .action(async (files: string[], options: { reporter?: ReporterName; lastRun?: string; timings?: string; requireVerified?: boolean }) => {
       const { mergeCommand } = await import('./merge-command.js');
       process.exitCode = await mergeCommand(files, options);
     });

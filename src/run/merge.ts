@@ -6,6 +6,7 @@
 // one twice, or holds one that stopped early is refused, never merged into a report
 // that looks whole.
 import { countEvent, type Counts, type RunEvent, type ShardOf } from '../model/events.js';
+import { RequirementTracker } from './requirements.js';
 
 export class MergeError extends Error {
   override name = 'MergeError';
@@ -90,13 +91,17 @@ export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
   const events: RunEvent[] = [{ type: 'run-start', documents: documents.length, seed: shards[0].seed }];
   const seeds = [...new Set(shards.map((shard) => shard.seed))];
   if (seeds.length > 1) events.push({ type: 'comment', text: `the shards ran with different seeds: ${seeds.join(', ')} (give every shard the same --seed to replay them together)` });
+  // Each requirement's status from the events of all the shards, as an unsharded run finds it.
+  const requirements = new RequirementTracker();
   for (const document of documents) {
     for (const event of document.events) {
       countEvent(counts, event);
+      requirements.observe(event);
       events.push(event);
     }
   }
-  events.push({ type: 'run-end', durationMs: Math.max(...shards.map((shard) => shard.durationMs)), counts });
+  const traced = requirements.results();
+  events.push({ type: 'run-end', durationMs: Math.max(...shards.map((shard) => shard.durationMs)), counts, ...(traced.length ? { requirements: traced } : {}) });
   return events;
 }
 

@@ -116,6 +116,32 @@ t.test('--shard 1/2 and 2/2 cover every unit once and merge to the unsharded cou
   t.match(bad.stderr, /expected i\/n with 1 <= i <= n/);
 });
 
+t.test("merge traces the requirements as the unsharded run does, and --require-verified gates on them", async (t) => {
+  const dir = t.testdir({
+    docs: {
+      'sums.md': lispDocument('sums', { Sum: '(assert (= 2 (+ 1 1)))' }, 'source: contracts/sums.md\n'),
+      'products.md': lispDocument('products', { Product: '(assert (= 5 (* 2 2)))' }, 'source: contracts/products.md\n'),
+    },
+  });
+  const run = (...args: string[]) => specRun(['docs', '--reporter', 'json', '--seed', '7', '--last-run', 'none.json', ...args], dir);
+  const full = await run();
+  writeFileSync(join(dir, 'shard-1.jsonl'), (await run('--shard', '1/2')).stdout);
+  writeFileSync(join(dir, 'shard-2.jsonl'), (await run('--shard', '2/2')).stdout);
+  const merged = await specRun(['merge', 'shard-1.jsonl', 'shard-2.jsonl', '--reporter', 'json', '--last-run', 'merged.json'], dir);
+  const statuses = (stdout: string) => {
+    const end = events(stdout).at(-1);
+    return end?.type === 'run-end' ? (end.requirements ?? []).map((r) => `${r.id} ${r.status}`).sort() : [];
+  };
+  t.same(statuses(merged.stdout), statuses(full.stdout), 'the same requirements, the same statuses');
+  t.equal(statuses(merged.stdout).length, 2);
+  t.match(merged.stderr, /requirements: 1 verified, 1 failing, 0 untested\n/, 'and the requirements line before the summary');
+  const junit = await specRun(['merge', 'shard-1.jsonl', 'shard-2.jsonl', '--reporter', 'junit', '--last-run', 'merged.json'], dir);
+  t.match(junit.stdout, /<property name="requirement:docs\/sums\.md#contracts\/sums\.md" value="verified"\/>/, 'JUnit carries them too');
+  const gated = await specRun(['merge', 'shard-1.jsonl', 'shard-2.jsonl', '--require-verified', '--last-run', 'merged.json'], dir);
+  t.equal(gated.code, 1);
+  t.match(gated.stderr, /--require-verified: docs\/products\.md#contracts\/products\.md is failing/);
+});
+
 t.test('with recorded durations the shards balance time, not count', async (t) => {
   const dir = t.testdir({
     ...documents,
