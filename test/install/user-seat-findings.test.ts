@@ -77,3 +77,27 @@ t.test('Lisp definitions that hang: the units after them say which definitions a
   t.notMatch(run.stdout, /Uses exceeded the unit time limit/, 'the unit is not charged the time they took');
   t.notOk(existsSync(join(project.dir, 'steps')), 'nothing else was written');
 });
+
+t.test('a second round from a user\'s seat: signals, the language server, a moved failing unit, an impossible report path, merged requirements', async (t) => {
+  const project = userProject({
+    'docs/of.test.md': '---\ntype: verification\nname: of\nsource: contracts/of.md\n---\n# OF\n\n## Wrong\n\n```lisp\n(format t "computing~%")\n(assert (= 4 (+ 1 2)) () "one and two make ~a" (+ 1 2))\n```\n',
+  });
+  const bin = join(project.dir, 'node_modules', '.bin', 'spec-run');
+  const first = await project.specRun(['docs/', '--reporter', 'tap']);
+  t.equal(first.code, 1);
+  t.match(first.stdout, /reason: one and two make 3 \(the assertion is false/, "the assertion's own message");
+  t.match(first.stdout, /printed: \|\n\s+computing\n/, 'what the unit printed');
+  // The failing unit moves: a passing one is written before it.
+  project.write({ 'docs/of.test.md': '---\ntype: verification\nname: of\nsource: contracts/of.md\n---\n# OF\n\n## New first\n\n```lisp\n(assert (= 2 (+ 1 1)))\n```\n\n## Wrong\n\n```lisp\n(assert (= 4 (+ 1 2)))\n```\n' });
+  const again = await project.specRun(['--only-failures', '--reporter', 'tap']);
+  t.equal(again.code, 1, '--only-failures runs the unit of that name, which still fails');
+  t.match(again.stdout, /# Subtest: Wrong/);
+  t.notMatch(again.stdout, /# Subtest: New first/);
+  const proc = await project.specRun(['docs/', '--reporter', 'junit:/proc/no-such-directory/x.xml']);
+  t.equal(proc.code, 2, 'a report path that cannot be made is refused');
+  t.match(proc.stderr, /cannot write \/proc\/no-such-directory\/x\.xml/);
+  // The language server, its input closed with a session open, and check sent SIGINT, end.
+  const lsp = spawnSync('sh', ['-c', `(printf 'Content-Length: 75\\r\\n\\r\\n{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'; sleep 1; printf 'Content-Length: 52\\r\\n\\r\\n{"jsonrpc":"2.0","method":"initialized","params":{}}'; sleep 1) | ${JSON.stringify(bin)} lsp --stdio`], { cwd: project.dir, env: userEnvironment(), encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' });
+  t.equal(lsp.signal, null, 'the language server ended when its input did');
+  t.match(lsp.stdout, /"capabilities"/, 'after answering initialize');
+});
