@@ -37,12 +37,14 @@ export function holdStartSignals(): void {
   }
 }
 
-/** Stops holding; the first signal held meanwhile, if any. */
+/** Stops holding; the first signal held meanwhile, if any, handed over once (whoever takes it answers it). */
 export function releaseStartSignals(): InterruptSignal | undefined {
   for (const [name, listener] of state.listeners) process.off(name, listener);
   state.listeners.clear();
   state.holding = false;
-  return state.held;
+  const held = state.held;
+  state.held = undefined;
+  return held;
 }
 
 /** For a command that is not a run: ends the process as the held signal would have, else restores the signals' default action. */

@@ -166,12 +166,10 @@ export class RunRecorder {
   record(previous: RunRecord | null = null): RunRecord {
     const failures = [...this.failed.values()];
     for (const failure of previous?.failures ?? []) {
-      const key = `${failure.file}${failure.unit}`;
       // A failure of a whole document (a problem, a load error) is settled by that document ending.
-      // Settled by the unit of its place and name: another unit now at that place (the document edited) settles nothing.
+      // Settled by a run of the unit of its name, at its place or, the document edited since, at another;
+      // another unit now at its place settles nothing.
       const settled =
-        (this.finished.has(key) && this.finished.get(key) === failure.name) ||
-        // Or by the unit of its name, which ran at another place (the document edited since).
         [...this.finished].some(([place, name]) => name === failure.name && place.startsWith(`${failure.file}#`)) ||
         (!/^#\d+$/.test(failure.unit) && this.ended.has(failure.file));
       if (!settled && !failures.some((f) => f.file === failure.file && f.unit === failure.unit)) failures.push(failure);

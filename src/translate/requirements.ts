@@ -38,7 +38,13 @@ export function extractRequirements(doc: SpecDocument, units: Unit[]): Requireme
 export function linkUnits(units: Unit[], requirements: Requirement[]): Unit[] {
   // By unit: a document of thousands of scenarios would otherwise search every requirement for each.
   const byUnit = new Map<string, string[]>();
-  for (const requirement of requirements) for (const unitId of requirement.units) byUnit.set(unitId, [...(byUnit.get(unitId) ?? []), requirement.id]);
+  for (const requirement of requirements) {
+    for (const unitId of requirement.units) {
+      const ids = byUnit.get(unitId);
+      if (ids) ids.push(requirement.id);
+      else byUnit.set(unitId, [requirement.id]);
+    }
+  }
   return units.map((unit) => {
     const ids = byUnit.get(unit.id) ?? [];
     return ids.length ? { ...unit, requirements: ids } : unit;
@@ -50,7 +56,12 @@ function headingRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
   const place = openspecPlace(doc.path);
   const renamed = renames(doc);
   const scenariosOf = new Map<string, Unit[]>();
-  for (const unit of units) if (unit.kind === 'scenario') scenariosOf.set(unit.requirement, [...(scenariosOf.get(unit.requirement) ?? []), unit]);
+  for (const unit of units) {
+    if (unit.kind !== 'scenario') continue;
+    const scenarios = scenariosOf.get(unit.requirement);
+    if (scenarios) scenarios.push(unit);
+    else scenariosOf.set(unit.requirement, [unit]);
+  }
   doc.sections.forEach((section, index) => {
     const match = REQUIREMENT_HEADING.exec(section.heading);
     if (!match) return;

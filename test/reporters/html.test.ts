@@ -109,20 +109,17 @@ t.test('the headline: green when every check ran and passed; a check skipped (an
     ...second,
     { type: 'run-end', durationMs: 10, counts: { passed: 1, failed: 0, skipped, todo: 0 } },
   ] as RunEvent[];
-  const prose = [
-    { type: 'document-start', file: 'proposal.md', name: 'proposal.md' },
-    { type: 'unit-start', file: 'proposal.md', unitId: 'proposal.md#none', name: 'no checks', kind: 'problem', at: { file: 'proposal.md', line: 1 } },
-    { type: 'point', file: 'proposal.md', unitId: 'proposal.md#none', ok: true, name: 'document holds no runnable check', skip: 'no scenario, property, contract or Lisp check found' },
-    { type: 'unit-end', file: 'proposal.md', unitId: 'proposal.md#none', durationMs: 0 },
-    { type: 'document-end', file: 'proposal.md', durationMs: 0 },
-  ] as RunEvent[];
+  /** A document of one unit whose one point is skipped, with REASON. */
+  const skippedDocument = (file: string, unitId: string, name: string, kind: 'problem' | 'scenario', reason: string) =>
+    [
+      { type: 'document-start', file, name: file },
+      { type: 'unit-start', file, unitId, name, kind, at: { file, line: 1 } },
+      { type: 'point', file, unitId, ok: true, name, skip: reason },
+      { type: 'unit-end', file, unitId, durationMs: 0 },
+      { type: 'document-end', file, durationMs: 0 },
+    ] as RunEvent[];
+  const prose = skippedDocument('proposal.md', 'proposal.md#none', 'no checks', 'problem', 'no scenario, property, contract or Lisp check found');
   t.match(await render(htmlReporter(options), run(prose, 1)), /<p class="verdict passed">every check passed<\/p>/, 'beside a prose document');
-  const cut = [
-    { type: 'document-start', file: 'b.md', name: 'b' },
-    { type: 'unit-start', file: 'b.md', unitId: 'b.md#1', name: 'slow', kind: 'scenario', at: { file: 'b.md', line: 3 } },
-    { type: 'point', file: 'b.md', unitId: 'b.md#1', ok: true, name: 'WHEN it sleeps', skip: 'run interrupted by SIGINT before this finished' },
-    { type: 'unit-end', file: 'b.md', unitId: 'b.md#1', durationMs: 0 },
-    { type: 'document-end', file: 'b.md', durationMs: 0 },
-  ] as RunEvent[];
+  const cut = skippedDocument('b.md', 'b.md#1', 'slow', 'scenario', 'run interrupted by SIGINT before this finished');
   t.match(await render(htmlReporter(options), run(cut, 1)), /<p class="verdict incomplete">1 passed, but 1 skipped: not every check ran<\/p>/, 'beside a check an interruption cut short');
 });

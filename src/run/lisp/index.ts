@@ -301,6 +301,7 @@ class DocumentRun {
       if (outcome && outcome.kind !== 'interrupted')
         this.unloadedDefinitions.set(index, `${outcome.kind === 'timeout' ? `did not finish within the unit time limit of ${this.options.unitTimeoutMs} ms` : `ended their driver (${outcome.error.message})`}, and are left out of every later load: nothing they define is there`);
       else if (failure) this.unloadedDefinitions.set(index, `failed at ${String(failure.message.diagnostics?.form ?? failure.message.name)}: what they define after it is not there`);
+      else this.unloadedDefinitions.delete(index);
       if (outcome) {
         // The block hung or killed the driver: leave it out of every later load.
         this.hungDefinitions.add(index);
