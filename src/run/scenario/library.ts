@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
-import { createJiti } from 'jiti';
+import type { Jiti } from 'jiti';
 import { asUserCode } from './exit-guard.js';
 import type { ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
@@ -78,8 +78,38 @@ const PUBLIC_MODULE = path.resolve(here, '../../steps/index.js');
 
 // Places in stack traces (a definition's, a failure's) name the TypeScript sources.
 process.setSourceMapsEnabled(true);
-// `spec-run/steps` resolves to this spec-run wherever the user's file stands.
-const jiti = createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MODULE }, tryNative: true, moduleCache: false });
+// `spec-run/steps` resolves to this spec-run wherever the user's file stands. Loaded only for a
+// file Node cannot import itself: loading jiti took about 25 ms of every run with steps.
+let jiti: Jiti | undefined;
+async function throughJiti(file: string): Promise<unknown> {
+  const { createJiti } = await import('jiti');
+  jiti ??= createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MODULE }, tryNative: true, moduleCache: false });
+  return jiti.import(pathToFileURL(file).href);
+}
+
+/**
+ * Errors of a native import after which jiti may try the file: `spec-run/steps` (or another
+ * module) not found where the file stands (spec-run installed elsewhere, which jiti's alias
+ * finds), TypeScript, and CommonJS requiring an ES module (which jiti's transform allows).
+ */
+const JITI_MAY_LOAD = new Set(['ERR_MODULE_NOT_FOUND', 'ERR_UNKNOWN_FILE_EXTENSION', 'ERR_REQUIRE_ESM', 'MODULE_NOT_FOUND']);
+
+/**
+ * FILE imported by Node where it can, else through jiti. Registrations go to the collector
+ * on globalThis (spec-run/steps), so a file that finds another copy of spec-run/steps than
+ * this one registers its steps all the same.
+ */
+async function importModule(file: string): Promise<unknown> {
+  if (/\.[cm]?tsx?$/.test(file)) return throughJiti(file);
+  try {
+    return await import(pathToFileURL(file).href);
+  } catch (error) {
+    // A loader hook of the user's (tsx, a test runner's) may pass the error on without its code.
+    const { code, message } = error as { code?: string; message?: string };
+    if (!JITI_MAY_LOAD.has(code ?? '') && !/^Cannot find (?:package|module) /.test(message ?? '')) throw error;
+    return throughJiti(file);
+  }
+}
 
 /** Each file's registrations, once per process (and again when the file changes). */
 const loaded = new Map<string, Promise<Registration[] | LoadProblem>>();
@@ -123,7 +153,7 @@ function registrationsOf(file: string, limitMs: number): Promise<Registration[] 
 
 /** Steps files imported before in this process. */
 const imported = new Set<string>();
-/** Where spec-run loads a module anew (fresh-modules/), imported natively through jiti. */
+/** Where spec-run loads a module anew (fresh-modules/). */
 const FRESH_MODULES = path.resolve(here, '../fresh-modules/index.js');
 
 /**
@@ -134,8 +164,8 @@ const FRESH_MODULES = path.resolve(here, '../fresh-modules/index.js');
 async function importSteps(file: string, version: string): Promise<unknown> {
   const again = imported.has(file);
   imported.add(file);
-  if (!again || /\.[cm]?tsx?$/.test(file)) return jiti.import(pathToFileURL(file).href);
-  const { importFresh } = await jiti.import<typeof import('../fresh-modules/index.js')>(pathToFileURL(FRESH_MODULES).href);
+  if (!again || /\.[cm]?tsx?$/.test(file)) return importModule(file);
+  const { importFresh } = (await import(pathToFileURL(FRESH_MODULES).href)) as typeof import('../fresh-modules/index.js');
   return importFresh(file, version, PUBLIC_MODULE);
 }
 
