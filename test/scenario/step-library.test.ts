@@ -22,3 +22,14 @@ t.test('a library is compiled once for the same loads of the same files, again w
   t.not(changed, first, 'a changed file, a new library');
   t.same(changed.steps.map((s) => s.source), ['a counter of {int}']);
 });
+
+t.test("a steps file whose top level throws is evaluated once, and Node's error is reported", async (t) => {
+  const directory = mkdtempSync(join(tmpdir(), 'spec-run-library-'));
+  t.teardown(() => rmSync(directory, { recursive: true, force: true }));
+  const steps = join(directory, 'steps.mjs');
+  const counter = Symbol.for('spec-run.test.top-level-runs');
+  writeFileSync(steps, `globalThis[Symbol.for('spec-run.test.top-level-runs')] = (globalThis[Symbol.for('spec-run.test.top-level-runs')] ?? 0) + 1;\nthrow new Error('broken on purpose');\n`);
+  const library = await loadStepLibrary([steps]);
+  t.equal((globalThis as Record<symbol, unknown>)[counter], 1, 'the top level ran once');
+  t.match(library.problems.map((problem) => `${problem.line} ${problem.message}`), [/^2 cannot load steps file: broken on purpose/]);
+});
