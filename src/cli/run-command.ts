@@ -371,11 +371,11 @@ function selectsNothing(whole: TestPlan, selected: TestPlan, selection: Selectio
 }
 
 /**
- * A run in which nothing passed and something was left undefined or pending (--no-strict
- * makes those TODO): it checked nothing, and is not a success.
+ * A run in which nothing passed and something was skipped, or left undefined or pending
+ * (--no-strict makes those TODO): it checked nothing, and is not a success.
  */
 function checkedNothing(counts: Counts): boolean {
-  return counts.passed === 0 && counts.todo > 0;
+  return counts.passed === 0 && (counts.todo > 0 || counts.skipped > 0);
 }
 
 /** The selected units; requirements excluded as configured, and only those in the selection's scope. */
@@ -468,7 +468,7 @@ export async function reportEvents(
   }
   beforeSummary?.();
   for (const lost of outcome.lostReports) console.error(`spec-run: --reporter: ${lost}`);
-  if (checkedNothing(outcome.counts)) console.error('spec-run: no check passed, and some were left undefined or pending: the run fails');
+  if (checkedNothing(outcome.counts)) console.error('spec-run: no check passed, and some were skipped, or left undefined or pending: the run checked nothing and fails');
   if (outcome.requirements.length) console.error(requirementsLine(outcome.requirements));
   printSummary(summaryLine(outcome.counts, interrupt?.aborted ? interruptedBy(interrupt) : undefined));
   return outcome;

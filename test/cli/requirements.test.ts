@@ -67,7 +67,7 @@ t.test('a run that checked nothing fails, whatever --no-strict says, and every r
   const dir = t.testdir({ docs: { 'gate.md': openspec } });
   const run = await specRun(['docs', '--no-strict', '--reporter', 'spec', '--reporter', 'html:report.html'], dir);
   t.equal(run.code, 1, 'exit 1: nothing passed');
-  t.match(run.stderr, /no check passed, and some were left undefined or pending: the run fails\n(.*\n)?0 passed, 0 failed, 0 skipped, 2 todo\n$/, 'said before the summary, which stays last');
+  t.match(run.stderr, /no check passed, and some were skipped, or left undefined or pending: the run checked nothing and fails\n(.*\n)?0 passed, 0 failed, 0 skipped, 2 todo\n$/, 'said before the summary, which stays last');
   t.match(run.stdout, /… Alpha \/ Alpha happens TODO: nothing checked \(2 of 2 checks todo\)/, 'the terminal marks the scenario TODO, not ✔');
   t.notMatch(run.stdout, /✔ Alpha/, 'no tick for it');
   const page = readFileSync(join(dir, 'report.html'), 'utf8');
@@ -166,4 +166,15 @@ The lamp SHALL dim.
   const run = await specRun(['lamp.md', '--steps', 'steps.mjs', '--reporter', 'json'], dir);
   const end = run.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line)).find((event) => event.type === 'run-end');
   t.match(end.requirements, [{ name: 'Light', status: 'verified' }, { name: 'Dim', status: 'failing' }]);
+});
+
+t.test('a run whose checks were all skipped checked nothing: it fails, and says so before the summary', async (t) => {
+  const skipped = `# Later\n\n### Requirement: Later\nThe system SHALL wait.\n\n#### Scenario: Not yet\n- **WHEN** the work is scheduled\n- **THEN** it is done later\n`;
+  const steps = `import { When, Then } from 'spec-run/steps';\nWhen('the work is scheduled', function () { return 'skipped'; });\nThen('it is done later', function () {});\n`;
+  const dir = t.testdir({ docs: { 'later.md': skipped }, 'steps.mjs': steps });
+  const run = await specRun(['docs', '--reporter', 'tap'], dir);
+  t.equal(run.code, 1, 'exit 1: nothing passed');
+  t.match(run.stderr, /no check passed, and some were skipped, or left undefined or pending: the run checked nothing and fails\n(.*\n)?0 passed, 0 failed, 2 skipped, 0 todo\n$/);
+  const withOnePassing = await specRun(['docs', 'sums.test.md', '--reporter', 'tap'], t.testdir({ docs: { 'later.md': skipped }, 'sums.test.md': lisp, 'steps.mjs': steps }));
+  t.equal(withOnePassing.code, 0, 'beside a check that passed, a skipped one is what it says: skipped, not failed');
 });

@@ -162,11 +162,26 @@ When('the counter counts', function () { throw new Error('must not run'); });
 Then('the world SHALL be fresh', function () {});
 `;
   const result = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
-  t.equal(result.exitCode, 0, result.stdout);
+  t.equal(result.exitCode, 1, 'every check skipped: the run checked nothing, and fails');
   t.match(result.points, [
     { ok: true, skip: /^skipped by the Before hook \(.*steps\.mjs:2\): no lamp on this machine$/ },
     { ok: true, skip: /^skipped by the Before hook/ },
     { ok: true, skip: /^the Before hook \(.*steps\.mjs:3\) returned "skipped"$/ },
     { ok: true, skip: /returned "skipped"/ },
   ]);
+});
+
+t.test("a step that skips (this.skip or returning 'skipped') skips the steps after it, as in cucumber-js", async (t) => {
+  const steps = `import { When, Then } from 'spec-run/steps';
+When('the counter counts', function () { if (this.scenario === 'First') this.skip('no counter here'); else return 'skipped'; });
+Then('the world SHALL be fresh', function () { throw new Error('must not run'); });
+`;
+  const result = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
+  t.match(result.points, [
+    { ok: true, skip: 'no counter here' },
+    { ok: true, skip: /^an earlier step was skipped \(line 7\): no counter here$/ },
+    { ok: true, skip: 'the step returned "skipped"' },
+    { ok: true, skip: /^an earlier step was skipped \(line 11\)/ },
+  ]);
+  t.equal(result.exitCode, 1, 'nothing passed');
 });

@@ -204,6 +204,8 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         emit(point);
         points.push(point);
         if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `an earlier step ${stepStatus(point) === 'PENDING' ? 'is pending' : stepStatus(point) === 'UNDEFINED' ? 'is undefined' : 'failed'} (line ${step.line})`;
+        // As in cucumber-js, a step that skips itself skips the rest: a later step would check a state never reached.
+        else if (!blocked && point.skip !== undefined && !options.dryRun) blocked = `an earlier step was skipped (line ${step.line}): ${point.skip}`;
       }
     } finally {
       if (!options.dryRun && !blockedBy) {
