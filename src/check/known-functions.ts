@@ -4,11 +4,14 @@
 // a name nobody defines. The image is the caller's to give: check does not reach into the
 // run stage.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { defaultLisp } from '../lisp-image/core-image.js';
 import { lispSources } from '../lisp-image/sources.js';
 import { NameMatcher, type VocabularyEntry } from './suggest.js';
+import { codeFacts } from './lisp-calls.js';
+import { scanForms } from '../translate/lisp-forms.js';
 
 const [query] = lispSources(import.meta.url, ['known-functions.lisp']);
 
@@ -45,14 +48,56 @@ function readAnswer(line: string, uses: Map<string, number[]>, matcher: NameMatc
 
 const countsByName = (uses: NameUse[]) => new Map(uses.map((use) => [use.name, use.argumentCounts]));
 
-/** Each unknown name of USES (as given), with why; `driverImage` gives the core to ask. */
-export async function unknownOperators(uses: NameUse[], driverImage: () => Promise<string>): Promise<Map<string, UnknownName>> {
+/**
+ * What the project's own vocabulary files (the configuration's `vocabulary`, loaded into every
+ * driver after the built-in one) define: the functions, macros and structure operators, and
+ * the packages, read from their text. Their arities are not read: any count of arguments fits.
+ */
+export interface ProjectVocabulary {
+  entries: VocabularyEntry[];
+  packages: Set<string>;
+}
+
+export function projectVocabulary(files: string[]): ProjectVocabulary {
+  const entries: VocabularyEntry[] = [];
+  const packages = new Set<string>();
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    const forms = scanForms(readFileSync(file, 'utf8')).forms.map((form) => form.node);
+    for (const name of codeFacts(forms).defines) entries.push({ name, least: 0, most: Infinity, documentation: '' });
+    for (const node of forms) {
+      const [head, name] = node.kind === 'list' ? node.items : [];
+      if (head?.kind === 'symbol' && /^(?:.*:)?defpackage$/.test(head.name) && (name?.kind === 'symbol' || name?.kind === 'string')) {
+        packages.add((name.kind === 'symbol' ? name.name : name.value).replace(/^#?:/, '').toLowerCase());
+      }
+    }
+  }
+  return { entries, packages };
+}
+
+/** True when the project's vocabulary defines NAME as written ("name", or "package:name" of one of its packages). */
+function definedByProject(name: string, project: ProjectVocabulary): boolean {
+  const colon = name.indexOf(':');
+  const packageName = colon > 0 ? name.slice(0, colon).toLowerCase() : null;
+  if (packageName !== null && !project.packages.has(packageName)) return false;
+  const bare = name.slice(colon + 1).replace(/^:/, '').toLowerCase();
+  return project.entries.some((entry) => entry.name === bare);
+}
+
+const NO_PROJECT_VOCABULARY: ProjectVocabulary = { entries: [], packages: new Set() };
+
+/**
+ * Each unknown name of USES (as given), with why; `driverImage` gives the core to ask. Names
+ * the project's vocabulary files define are known, and suggested for a name nobody defines.
+ */
+export async function unknownOperators(given: NameUse[], driverImage: () => Promise<string>, project = NO_PROJECT_VOCABULARY): Promise<Map<string, UnknownName>> {
   const unknown = new Map<string, UnknownName>();
+  const uses = given.filter((use) => !definedByProject(use.name, project));
   if (uses.length === 0) return unknown;
   const { stdout } = await execa(defaultLisp().sbcl, queryArguments(await driverImage()), { input: uses.map((use) => use.name).join('\n') + '\n' });
   const lines = stdout.split('\n');
   const end = lines.indexOf('');
-  const matcher = new NameMatcher(lines.slice(0, end).map(vocabularyEntry));
+  const matcher = new NameMatcher([...lines.slice(0, end).map(vocabularyEntry), ...project.entries]);
   for (const line of lines.slice(end + 1)) readAnswer(line, countsByName(uses), matcher, unknown);
   return unknown;
 }
@@ -67,7 +112,8 @@ async function nextLine(child: ChildProcessWithoutNullStreams, lines: AsyncItera
 interface Session {
   child: ChildProcessWithoutNullStreams;
   lines: AsyncIterator<string>;
-  matcher: NameMatcher;
+  /** The vocabulary the driver image describes. */
+  vocabulary: VocabularyEntry[];
 }
 
 /**
@@ -82,17 +128,18 @@ export class UnknownOperatorsSession {
   constructor(private readonly driverImage: () => Promise<string>) {}
 
   /** As `unknownOperators`, batches asked one after the other. */
-  ask(uses: NameUse[]): Promise<Map<string, UnknownName>> {
-    const answer = this.queue.then(() => this.askNow(uses));
+  ask(uses: NameUse[], project = NO_PROJECT_VOCABULARY): Promise<Map<string, UnknownName>> {
+    const answer = this.queue.then(() => this.askNow(uses.filter((use) => !definedByProject(use.name, project)), project));
     this.queue = answer.catch(() => {});
     return answer;
   }
 
-  private async askNow(uses: NameUse[]): Promise<Map<string, UnknownName>> {
+  private async askNow(uses: NameUse[], project: ProjectVocabulary): Promise<Map<string, UnknownName>> {
     const unknown = new Map<string, UnknownName>();
     if (uses.length === 0) return unknown;
     this.sbcl ??= await this.start();
-    const { child, lines, matcher } = this.sbcl;
+    const { child, lines, vocabulary } = this.sbcl;
+    const matcher = new NameMatcher([...vocabulary, ...project.entries]);
     child.stdin.write(`${uses.map((use) => use.name).join('\n')}\n\n`);
     const counts = countsByName(uses);
     try {
@@ -111,7 +158,7 @@ export class UnknownOperatorsSession {
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const vocabulary: VocabularyEntry[] = [];
     for (let line = await nextLine(child, lines); line !== ''; line = await nextLine(child, lines)) vocabulary.push(vocabularyEntry(line));
-    return { child, lines, matcher: new NameMatcher(vocabulary) };
+    return { child, lines, vocabulary };
   }
 
   /** Ends the process: closing its input ends its loop. */

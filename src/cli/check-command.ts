@@ -1,10 +1,11 @@
 // `spec-run check [paths]`: validates documents without running them and prints
 // file:line:col messages an editor can jump to. Exit 1 when any error is found.
+import { resolve } from 'node:path';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
 import { checkOpenspecChanges } from '../check/openspec-changes.js';
 import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type CheckMessage } from '../check/index.js';
-import { unknownOperators } from '../check/known-functions.js';
+import { projectVocabulary, unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { TOOLS } from '../runtime/tools.js';
 import { droppedArgument, libraryFor, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
@@ -62,9 +63,11 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   const plans = markExecutorSteps(await lendTreeDefinitions(docs.map((doc) => translate(doc)), specificationTrees(config, roots)), executorSteps);
   // Each document checked against the steps a run gives it.
   const libraries = await documentLibraries(plans, stepFiles);
+  // The configuration's vocabulary files, loaded into every driver of a run, define names too.
+  const ownVocabulary = projectVocabulary((config.vocabulary ?? []).map((file) => resolve(config.directory, file)));
   const context: Omit<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> = {
     tools: TOOLS.map((tool) => tool.name),
-    unknownOperators: (uses) => unknownOperators(uses, driverImage),
+    unknownOperators: (uses) => unknownOperators(uses, driverImage, ownVocabulary),
     definitions: indexDefinitions(plans),
   };
   let errors = 0;

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { checkDocument, checkStepFiles, type CheckContext, type CheckMessage } from '../check/index.js';
 import { checkOpenspecChanges } from '../check/openspec-changes.js';
-import { UnknownOperatorsSession, type NameUse, type UnknownName } from '../check/known-functions.js';
+import { projectVocabulary, UnknownOperatorsSession, type NameUse, type ProjectVocabulary, type UnknownName } from '../check/known-functions.js';
 import type { SpecDocument } from '../model/document.js';
 import type { DocumentPlan } from '../model/plan.js';
 import { parseFile, parseMarkdown } from '../parse/index.js';
@@ -47,6 +47,8 @@ export class Project {
   private readonly analyzed = new Set<string>();
   /** Each called name SBCL was asked about, with the argument counts of its calls: why it is unknown (with suggestions), or null when known. */
   private readonly names = new Map<string, UnknownName | null>();
+  /** What the configuration's vocabulary files define. */
+  private ownVocabulary: ProjectVocabulary = projectVocabulary([]);
   private readonly sbcl = new UnknownOperatorsSession(driverImage);
   /** Plans of the documents on disk, by path, with the modification time they were read at. */
   private readonly onDisk = new Map<string, { mtimeMs: number; plan: DocumentPlan }>();
@@ -70,13 +72,25 @@ export class Project {
       const file = /^([^:]+):/.exec(error.message)?.[1] ?? 'spec-run.config.json';
       this.configProblem = { file: resolve(this.root, file), line: 1, column: 1, severity: 'error', message: error.message };
     }
-    this.vocabulary = Vocabulary.load((this.config.vocabulary ?? []).map((file) => resolve(this.config.directory, file)));
+    this.vocabulary = Vocabulary.load(this.vocabularyFiles());
+    this.readOwnVocabulary();
     this.stepFiles = null;
   }
 
   /** Files were created, changed or deleted: step files are looked for again, documents read again when their time changed. */
   filesChanged(): void {
     this.stepFiles = null;
+    this.readOwnVocabulary();
+  }
+
+  private vocabularyFiles(): string[] {
+    return (this.config.vocabulary ?? []).map((file) => resolve(this.config.directory, file));
+  }
+
+  /** The names the project's vocabulary files define, read again: the answers about names given before may change. */
+  private readOwnVocabulary(): void {
+    this.ownVocabulary = projectVocabulary(this.vocabularyFiles());
+    this.names.clear();
   }
 
   /** Ends what the project keeps running (the SBCL that answers which names exist). */
@@ -149,7 +163,7 @@ export class Project {
     const key = (use: NameUse) => `${use.name}\t${use.argumentCounts.join(',')}`;
     const missing = uses.filter((use) => !this.names.has(key(use)));
     if (missing.length > 0) {
-      const answer = await this.sbcl.ask(missing);
+      const answer = await this.sbcl.ask(missing, this.ownVocabulary);
       for (const use of missing) this.names.set(key(use), answer.get(use.name) ?? null);
     }
     return new Map(uses.flatMap((use) => {

@@ -7,9 +7,9 @@ import { dirname, join, resolve } from 'node:path';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = join(root, 'dist/src/cli/main.js');
 
-function check(paths: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function check(paths: string[], cwd = root): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((done) =>
-    execFile(process.execPath, [cli, 'check', ...paths], { cwd: root }, (error, stdout, stderr) => done({ code: error ? Number((error as { code?: number }).code) : 0, stdout, stderr })),
+    execFile(process.execPath, [cli, 'check', ...paths], { cwd }, (error, stdout, stderr) => done({ code: error ? Number((error as { code?: number }).code) : 0, stdout, stderr })),
   );
 }
 
@@ -133,4 +133,20 @@ t.test('the corpus documents check with only their genuine problems, an unbalanc
   // "All Errors Are Valid JSON-RPC" states its checks in a function of two arguments that no block calls.
   t.equal(messages.filter((m) => /malformed-request\.test\.md:\d+:1: error: verify-error-response holds checks, but nothing in this document or its specification tree calls it and it needs arguments/.test(m)).length, 1);
   for (const message of messages) t.match(message, /: note: \S+ is borrowed from \S+, a document of the same specification tree$|unbalanced parentheses|verify-error-response holds checks/);
+});
+
+t.test("the configuration's vocabulary files define names as they do in a run: known, and suggested for a name nobody defines", async (t) => {
+  const dir = t.testdir({
+    'spec-run.config.json': JSON.stringify({ vocabulary: ['lib/queue.lisp', 'lib/text.lisp'] }),
+    lib: {
+      'queue.lisp': '(defstruct (queue (:constructor %make-queue)) (items nil))\n(defun make-queue () (%make-queue))\n(defun enqueue (q item) (push item (queue-items q)))\n',
+      'text.lisp': '(defpackage #:text (:use #:cl) (:export #:shout))\n(in-package #:text)\n(defun shout (s) (string-upcase s))\n',
+    },
+    specs: {
+      'queue.test.md': `---\ntype: verification\nname: queue\n---\n# Queue\n\n\`\`\`lisp\n(let ((q (make-queue)))\n  (enqueue q 1)\n  (enqueu q 2)\n  (assert (queue-p q))\n  (assert (string= "A" (text:shout "a"))))\n\`\`\`\n`,
+    },
+  });
+  const { code, stdout } = await check(['specs'], dir);
+  t.equal(code, 1);
+  t.equal(stdout, `specs/queue.test.md:10:4: error: 'enqueu' is called but neither this document nor the test vocabulary defines it; did you mean 'enqueue'?\n`, 'the vocabulary files\' functions, structure operators and package are known; the typo is not');
 });
