@@ -4,6 +4,7 @@
 // throws, a bad expression, the same expression defined twice) are data, reported
 // by the runner as failing points and by `spec-run steps`.
 import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
@@ -81,6 +82,7 @@ process.setSourceMapsEnabled(true);
 // `spec-run/steps` resolves to this spec-run wherever the user's file stands. Loaded only for a
 // file Node cannot import itself: loading jiti took about 25 ms of every run with steps.
 let jiti: Jiti | undefined;
+const nativeImport = createRequire(import.meta.url)('./native-import.cjs') as (url: string) => Promise<unknown>;
 async function throughJiti(file: string): Promise<unknown> {
   const { createJiti } = await import('jiti');
   jiti ??= createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MODULE }, tryNative: true, moduleCache: false });
@@ -102,7 +104,7 @@ const JITI_MAY_LOAD = new Set(['ERR_MODULE_NOT_FOUND', 'ERR_UNKNOWN_FILE_EXTENSI
 async function importModule(file: string): Promise<unknown> {
   if (/\.[cm]?tsx?$/.test(file)) return throughJiti(file);
   try {
-    return await import(pathToFileURL(file).href);
+    return await nativeImport(pathToFileURL(file).href);
   } catch (error) {
     // A loader hook of the user's (tsx, a test runner's) may pass the error on without its code.
     const { code, message } = error as { code?: string; message?: string };
@@ -165,7 +167,7 @@ async function importSteps(file: string, version: string): Promise<unknown> {
   const again = imported.has(file);
   imported.add(file);
   if (!again || /\.[cm]?tsx?$/.test(file)) return importModule(file);
-  const { importFresh } = (await import(pathToFileURL(FRESH_MODULES).href)) as typeof import('../fresh-modules/index.js');
+  const { importFresh } = (await nativeImport(pathToFileURL(FRESH_MODULES).href)) as typeof import('../fresh-modules/index.js');
   return importFresh(file, version, PUBLIC_MODULE);
 }
 
