@@ -50,6 +50,15 @@ const isSkipped = (point: PointEvent) => point.skip !== undefined || point.todo 
 const isFailed = (point: PointEvent) => !point.ok && point.todo === undefined;
 
 /** A <testcase> with its properties and outcome (none: passed). */
+/** A run that checked nothing, as a failing test case of its own: a dashboard that reads only the report sees it fail. */
+function checkedNothingSuite(reason: string): string[] {
+  return [
+    '  <testsuite name="spec-run" tests="1" failures="1" skipped="0" time="0.000">',
+    `    <testcase name="${escapeXml(reason)}" classname="spec-run"><failure message="${escapeXml(reason)}"/></testcase>`,
+    '  </testsuite>',
+  ];
+}
+
 function testcase(attributes: string, verified: string[], outcome: string): string[] {
   const caseProperties = properties('      ', verified.map((id) => ['requirement', id]));
   if (caseProperties.length) return [`    <testcase ${attributes}>`, ...caseProperties, ...(outcome ? [`      ${outcome}`] : []), '    </testcase>'];
@@ -66,6 +75,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
   const suites: { name: string; file: string; durationMs: number; units: { name: string; at?: { file: string; line: number }; requirements: string[]; points: PointEvent[]; flakyFailures: EarlierFailure[] }[] }[] = [];
   const byId = new Map<string, (typeof suites)[number]['units'][number]>();
   let requirements: RequirementResult[] = [];
+  let nothing: string | undefined;
   for await (const event of events) {
     const current = suites.at(-1);
     if (event.type === 'document-start') suites.push({ name: event.name, file: event.file, durationMs: 0, units: [] });
@@ -76,7 +86,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
     } else if (event.type === 'point') byId.get(event.unitId)?.points.push(event);
     else if (event.type === 'unit-end' && event.flaky) byId.get(event.unitId)?.flakyFailures.push(...(event.earlierFailures ?? []));
     else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
-    else if (event.type === 'run-end') requirements = event.requirements ?? [];
+    else if (event.type === 'run-end') ({ requirements = [], checkedNothing: nothing } = event);
   }
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
   for (const suite of suites) {
@@ -102,6 +112,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
     }
     lines.push('  </testsuite>');
   }
+  if (nothing !== undefined) lines.push(...checkedNothingSuite(nothing));
   lines.push('</testsuites>');
   yield lines.join('\n') + '\n';
 };
@@ -110,6 +121,7 @@ export const junitReporter: Reporter = async function* (events) {
   const suites: Suite[] = [];
   const units = new Map<string, { name: string; requirements: string[] }>();
   let requirements: RequirementResult[] = [];
+  let nothing: string | undefined;
   let current: Suite | null = null;
   for await (const event of events) {
     if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, durationMs: 0, cases: [] }));
@@ -119,7 +131,7 @@ export const junitReporter: Reporter = async function* (events) {
       current.cases.push({ unit: unit?.name ?? '', unitId: event.unitId, requirements: unit?.requirements ?? [], point: event, flakyFailures: [] });
     } else if (event.type === 'unit-end' && event.flaky && current) attachFlakyFailures(current.cases, event.unitId, event.earlierFailures ?? []);
     else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
-    else if (event.type === 'run-end') requirements = event.requirements ?? [];
+    else if (event.type === 'run-end') ({ requirements = [], checkedNothing: nothing } = event);
   }
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
   for (const suite of suites) {
@@ -137,6 +149,7 @@ export const junitReporter: Reporter = async function* (events) {
     }
     lines.push('  </testsuite>');
   }
+  if (nothing !== undefined) lines.push(...checkedNothingSuite(nothing));
   lines.push('</testsuites>');
   yield lines.join('\n') + '\n';
 };

@@ -94,6 +94,11 @@ export const tapReporter: Reporter = async function* (events) {
         document = null;
         break;
       case 'run-end':
+        // Every check skipped or TODO: the exit status fails the run, and so does the report, for consumers that read only it.
+        if (event.checkedNothing !== undefined) {
+          top.count += 1;
+          yield line(0, `not ok ${top.count} - ${escapeDescription(event.checkedNothing)}`);
+        }
         if (event.stopped !== undefined) yield `Bail out! ${escapeDirective(event.stopped)}\n`;
         else if (top.count === 0 && shard) yield `1..0 # SKIP shard ${shard.index}/${shard.count} holds none of the ${shard.documents.length} documents of the run\n`;
         else yield `1..${top.count}\n`;

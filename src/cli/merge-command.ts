@@ -39,8 +39,10 @@ export async function mergeCommand(files: string[], options: MergeOptions): Prom
   }
   const reporter = { name: options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap'), destination: null };
   // The shards together saw every document: their durations balance the next split.
-  const { counts, requirements } = await reportEvents(replay(), [reporter], options.requireVerified ?? false, (event) => recorder.observe(event), undefined, () =>
-    keepRecords(recorder, resolve(root, options.lastRun ?? DEFAULT_RECORD_PATH), resolve(root, options.timings ?? DEFAULT_TIMINGS_PATH)),
-  );
-  return counts.failed > 0 || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
+  const { counts, requirements, checkedNothing } = await reportEvents(replay(), [reporter], {
+    requireVerified: options.requireVerified,
+    observe: (event) => recorder.observe(event),
+    beforeSummary: () => keepRecords(recorder, resolve(root, options.lastRun ?? DEFAULT_RECORD_PATH), resolve(root, options.timings ?? DEFAULT_TIMINGS_PATH)),
+  });
+  return counts.failed > 0 || checkedNothing || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
 }

@@ -307,16 +307,20 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt: interrupts.signal }, runners);
     // Kept before the summary line, which stays last. A shard sees only its share: the
     // timings every shard splits by are left as they are; so are they by an interrupted run.
-    return reportEvents(events, reporters, options.requireVerified ?? false, (event) => recorder.observe(event), interrupts.signal, () =>
-      keepRecords(recorder, recordPath, options.shard || interrupts.signal.aborted ? null : timingsPath),
-    );
+    // A dry run ran nothing: the record of the last real run (its failures, its timings) stays.
+    return reportEvents(events, reporters, {
+      requireVerified: options.requireVerified,
+      observe: (event) => recorder.observe(event),
+      interrupt: interrupts.signal,
+      beforeSummary: () => (options.dryRun ? undefined : keepRecords(recorder, recordPath, options.shard || interrupts.signal.aborted ? null : timingsPath)),
+    });
   };
   try {
-    const { counts, requirements, lostReports } = await execute(plan, stepFiles);
+    const { counts, requirements, lostReports, checkedNothing: nothingChecked } = await execute(plan, stepFiles);
     if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
     if (lostReports.length > 0) return 2;
     if (!options.watch) failAfterReport(counts, interrupts.signal);
-    if (!options.watch) return counts.failed > 0 || checkedNothing(counts) || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
+    if (!options.watch) return counts.failed > 0 || nothingChecked || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
     runtime?.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
     await watchDocuments({
@@ -370,14 +374,6 @@ function selectsNothing(whole: TestPlan, selected: TestPlan, selection: Selectio
   return problem !== null;
 }
 
-/**
- * A run in which nothing passed and something was skipped, or left undefined or pending
- * (--no-strict makes those TODO): it checked nothing, and is not a success.
- */
-function checkedNothing(counts: Counts): boolean {
-  return counts.passed === 0 && (counts.todo > 0 || counts.skipped > 0);
-}
-
 /** The selected units; requirements excluded as configured, and only those in the selection's scope. */
 function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
   const excluded = excludeRequirements(plan, exclusions);
@@ -419,24 +415,27 @@ export interface RunOutcome {
   requirements: RequirementResult[];
   /** Reports that could not be written (a full disk, a closed stdout), in words: the run then exits 2. */
   lostReports: string[];
+  /** Nothing passed, and something was skipped or left TODO (never said of a dry run): the run fails. */
+  checkedNothing: boolean;
+}
+
+export interface ReportOptions {
+  requireVerified?: boolean;
+  observe?: (event: RunEvent) => void;
+  /** spec-run's interruption: the summary line says so when it came. */
+  interrupt?: AbortSignal;
+  /** Work left for after the reports and before the summary line (keeping the run's records). */
+  beforeSummary?: () => void;
 }
 
 /** Writes every chosen report of a run's events (and the extra views), the requirements and summary lines. */
-export async function reportEvents(
-  events: AsyncIterable<RunEvent>,
-  choices: ReporterChoice[],
-  requireVerified: boolean,
-  observe?: (event: RunEvent) => void,
-  /** spec-run's interruption: the summary line says so when it came. */
-  interrupt?: AbortSignal,
-  /** Work left for after the reports and before the summary line (keeping the run's records). */
-  beforeSummary?: () => void,
-): Promise<RunOutcome> {
-  const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [], lostReports: [] };
+export async function reportEvents(events: AsyncIterable<RunEvent>, choices: ReporterChoice[], options: ReportOptions = {}): Promise<RunOutcome> {
+  const { requireVerified = false, observe, interrupt, beforeSummary } = options;
+  const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [], lostReports: [], checkedNothing: false };
   async function* observed(): AsyncGenerator<RunEvent> {
     for await (const event of events) {
       observe?.(event);
-      if (event.type === 'run-end') Object.assign(outcome, { counts: event.counts, requirements: event.requirements ?? [] });
+      if (event.type === 'run-end') Object.assign(outcome, { counts: event.counts, requirements: event.requirements ?? [], checkedNothing: event.checkedNothing !== undefined });
       yield event;
     }
   }
@@ -468,7 +467,7 @@ export async function reportEvents(
   }
   beforeSummary?.();
   for (const lost of outcome.lostReports) console.error(`spec-run: --reporter: ${lost}`);
-  if (checkedNothing(outcome.counts)) console.error('spec-run: no check passed, and some were skipped, or left undefined or pending: the run checked nothing and fails');
+  if (outcome.checkedNothing) console.error('spec-run: no check passed, and some were skipped, or left undefined or pending: the run checked nothing and fails');
   if (outcome.requirements.length) console.error(requirementsLine(outcome.requirements));
   printSummary(summaryLine(outcome.counts, interrupt?.aborted ? interruptedBy(interrupt) : undefined));
   return outcome;

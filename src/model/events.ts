@@ -99,6 +99,8 @@ export type RunEvent =
       requirements?: RequirementResult[];
       /** Why the run stopped before it ran every document (--bail, an interruption): TAP's `Bail out!`. */
       stopped?: string;
+      /** Set when no check passed and some were skipped or left TODO: the run checked nothing, and fails (reports say so as a failing point). */
+      checkedNothing?: string;
     };
 
 /** Share INDEX of COUNT (1-based) of a sharded run whose documents are DOCUMENTS. */
@@ -118,6 +120,16 @@ export function countPoint(counts: Counts, point: Extract<RunEvent, { type: 'poi
   else if (point.todo !== undefined) counts.todo += 1;
   else if (point.ok) counts.passed += 1;
   else counts.failed += 1;
+}
+
+/**
+ * Why a run with these counts checked nothing, or undefined when it checked something (or
+ * failed already): no check passed, and some were skipped or left TODO.
+ */
+export function checkedNothing(counts: Counts): string | undefined {
+  if (counts.passed > 0 || counts.failed > 0 || counts.skipped + counts.todo === 0) return undefined;
+  const parts = [counts.skipped ? `${counts.skipped} skipped` : '', counts.todo ? `${counts.todo} todo` : ''].filter(Boolean).join(', ');
+  return `the run checked nothing: no check passed (${parts})`;
 }
 
 /** Adds an event to the counts: its point, or its flaky unit. */

@@ -1,7 +1,7 @@
 // The run stage: executes every document of a test plan through its family's runner
 // and yields run events. Documents may run in parallel (`jobs`), but their events come
 // out in plan order, so the report of a parallel run reads like that of a serial one.
-import { countEvent, type Counts, type RunEvent, type ShardOf } from '../model/events.js';
+import { checkedNothing, countEvent, type Counts, type RunEvent, type ShardOf } from '../model/events.js';
 import { reportedName, type DocumentFamily, type DocumentPlan, type TestPlan } from '../model/plan.js';
 import { readFileSync } from 'node:fs';
 import { indexDefinitions } from '../translate/definition-index.js';
@@ -92,7 +92,9 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   }
   for (const text of runLateErrors.leftPending()) yield { type: 'comment', text };
   const traced = requirements.results();
-  yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}), ...(stopped ? { stopped } : {}) };
+  // A dry run runs nothing by design; a stopped run says why it stopped.
+  const nothing = options.dryRun || stopped ? undefined : checkedNothing(counts);
+  yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}), ...(stopped ? { stopped } : {}), ...(nothing ? { checkedNothing: nothing } : {}) };
 }
 
 /**

@@ -5,7 +5,7 @@
 // is and every document of the whole run: a set of shards that leaves one out, gives
 // one twice, or holds one that stopped early is refused, never merged into a report
 // that looks whole.
-import { countEvent, type Counts, type RunEvent, type ShardOf } from '../model/events.js';
+import { checkedNothing, countEvent, type Counts, type RunEvent, type ShardOf } from '../model/events.js';
 import { RequirementTracker } from './requirements.js';
 
 export class MergeError extends Error {
@@ -101,7 +101,8 @@ export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
     }
   }
   const traced = requirements.results();
-  events.push({ type: 'run-end', durationMs: Math.max(...shards.map((shard) => shard.durationMs)), counts, ...(traced.length ? { requirements: traced } : {}) });
+  const nothing = checkedNothing(counts);
+  events.push({ type: 'run-end', durationMs: Math.max(...shards.map((shard) => shard.durationMs)), counts, ...(traced.length ? { requirements: traced } : {}), ...(nothing ? { checkedNothing: nothing } : {}) });
   return events;
 }
 

@@ -175,11 +175,17 @@ t.test('shards partition the documents for any set, any n and any durations', as
   );
 });
 
-t.test('a run that did not run a unit keeps its last known result: --grep and --only-failures never erase a failure', async (t) => {
+t.test('a run that did not run a unit keeps its last known result: --dry-run, --grep and --only-failures never erase a failure', async (t) => {
   const dir = t.testdir(documents);
   await specRun(['docs', '--reporter', 'json'], dir);
   const failures = () => JSON.parse(readFileSync(join(dir, '.spec-run', 'last-run.json'), 'utf8')).failures.map((f: { file: string; unit: string }) => `${f.file}${f.unit}`);
   t.same(failures(), ['docs/a.md#2', 'docs/c.md#1']);
+  const timings = () => readFileSync(join(dir, '.spec-run', 'timings.json'), 'utf8');
+  const timingsBefore = timings();
+  const dry = await specRun(['docs', '--dry-run', '--reporter', 'json'], dir);
+  t.equal(dry.code, 0, 'a dry run of the same documents');
+  t.same(failures(), ['docs/a.md#2', 'docs/c.md#1'], 'ran nothing, so it keeps the failures');
+  t.equal(timings(), timingsBefore, 'and the timings of the real run');
   const passing = await specRun(['docs', '--grep', 'D one', '--reporter', 'json'], dir);
   t.equal(passing.code, 0, 'a run of one passing unit passes');
   t.same(failures(), ['docs/a.md#2', 'docs/c.md#1'], 'and the failures of the units it did not run are kept');

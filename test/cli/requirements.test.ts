@@ -175,6 +175,12 @@ t.test('a run whose checks were all skipped checked nothing: it fails, and says 
   const run = await specRun(['docs', '--reporter', 'tap'], dir);
   t.equal(run.code, 1, 'exit 1: nothing passed');
   t.match(run.stderr, /no check passed, and some were skipped, or left undefined or pending: the run checked nothing and fails\n(.*\n)?0 passed, 0 failed, 2 skipped, 0 todo\n$/);
+  t.match(run.stdout, /\nnot ok 2 - the run checked nothing: no check passed \(2 skipped\)\n1\.\.2\n$/, 'the TAP stream fails too, for a consumer that reads only it');
+  const junit = await specRun(['docs', '--reporter', 'junit'], dir);
+  t.match(junit.stdout, /<testsuite name="spec-run" tests="1" failures="1"[^>]*>\s*<testcase name="the run checked nothing: no check passed \(2 skipped\)" classname="spec-run"><failure /, 'and so does the JUnit report');
+  const dry = await specRun(['docs', '--dry-run', '--reporter', 'tap'], dir);
+  t.equal(dry.code, 0, 'a dry run ran nothing by design: bound steps pass it');
+  t.notMatch(dry.stdout, /checked nothing/);
   const withOnePassing = await specRun(['docs', 'sums.test.md', '--reporter', 'tap'], t.testdir({ docs: { 'later.md': skipped }, 'sums.test.md': lisp, 'steps.mjs': steps }));
   t.equal(withOnePassing.code, 0, 'beside a check that passed, a skipped one is what it says: skipped, not failed');
 });
