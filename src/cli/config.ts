@@ -123,15 +123,19 @@ export function loadConfig(explicit?: string, directory = process.cwd()): Projec
     if (!existsSync(source)) throw new ConfigError(`${explicit}: no such configuration file`);
     raw = read(source);
   } else {
+    const found: { source: string; value: unknown }[] = [];
     for (const name of ['spec-run.config.json', 'spec-run.config.yaml', 'spec-run.config.yml', 'package.json']) {
       const candidate = resolve(directory, name);
       if (!existsSync(candidate)) continue;
       const value = read(candidate);
-      if (value === undefined) continue;
-      source = candidate;
-      raw = value;
-      break;
+      if (value !== undefined) found.push({ source: candidate, value });
     }
+    // Two of them: whichever spec-run chose, the other would be silently ignored.
+    if (found.length > 1) {
+      const names = found.map((f) => (f.source.endsWith('package.json') ? `the "spec-run" key of ${relative(directory, f.source)}` : relative(directory, f.source)));
+      throw new ConfigError(`several configurations: ${names.join(' and ')}; keep one (or name it with --config)`);
+    }
+    if (found.length === 1) ({ source, value: raw } = found[0]);
   }
   if (source === null) return { source: null, directory };
   const parsed = schema.safeParse(raw ?? {});

@@ -25,6 +25,14 @@ t.test('a "spec-run" key in package.json is read; a package.json without one is 
   t.equal(loadConfig(undefined, dir).source, null);
 });
 
+t.test('two configurations in one directory are refused, naming both: one would be silently ignored', async (t) => {
+  const dir = t.testdir({ 'spec-run.config.json': '{"paths": ["a/"]}', 'spec-run.config.yaml': 'paths: [b/]\n', 'package.json': JSON.stringify({ name: 'x', 'spec-run': { jobs: 2 } }) });
+  t.throws(() => loadConfig(undefined, dir), { message: 'several configurations: spec-run.config.json and spec-run.config.yaml and the "spec-run" key of package.json; keep one (or name it with --config)' });
+  t.same(loadConfig('spec-run.config.yaml', dir).paths, ['b/'], '--config names the one meant');
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'x' }));
+  t.throws(() => loadConfig(undefined, dir), { message: /^several configurations: spec-run\.config\.json and spec-run\.config\.yaml;/ }, 'a package.json without the key is no configuration');
+});
+
 t.test('a misspelt key is named with the key meant; one like no key lists the keys there are', async (t) => {
   const dir = t.testdir({
     'slips.json': JSON.stringify({ executorStep: true, requireverified: true }),
