@@ -91,6 +91,12 @@ expected form [description]): a point that passes when the comparison fails."
   "prove: the end of the checks; nothing to do here."
   nil)
 
+(defmacro prove:skip (how-many why &rest format-arguments)
+  "prove: HOW-MANY checks skipped, for the reason WHY (a format control) says."
+  `(dotimes (i ,how-many)
+     (declare (ignorable i))
+     (fiveam:skip "~?" ,why (list ,@format-arguments))))
+
 (defmacro prove:is-error (&whole whole form condition-type &optional description)
   "prove: a point that passes when FORM signals a condition of CONDITION-TYPE."
   `(record-check ',whole (signals-p (lambda () ,form) ,condition-type) nil ,description

@@ -114,7 +114,7 @@
   (:use)
   (:nicknames #:cl-test-more)
   (:import-from #:spec-run #:deftest #:ok #:isnt #:is-type #:diag)
-  (:import-from #:fiveam #:is #:pass #:fail #:skip)
+  (:import-from #:fiveam #:is #:pass #:fail)
   (:export #:deftest #:ok #:is #:isnt #:is-type #:diag #:plan #:finalize
            #:pass #:fail #:skip #:is-error))
 

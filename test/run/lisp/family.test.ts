@@ -42,6 +42,14 @@ t.test("the dialects' checks: one point each at its line, failing ones with valu
   t.same(parachuteIs.diagnostics?.values, { n: '3' });
 });
 
+t.test("prove's skip takes prove's arguments: how many checks, and a format control with its arguments", async (t) => {
+  const md = `${frontmatter()}## Skips\n\n${lisp(`(prove:deftest later
+  (prove:skip 2 "not ready: ~a" "parser")
+  (prove:ok t))`)}`;
+  const r = await runMarkdown(md);
+  t.match(r.points, [{ ok: true, skip: 'not ready: parser' }, { ok: true, skip: 'not ready: parser' }, { ok: true, skip: undefined }]);
+});
+
 t.test('input: bound to the Input block\'s request in its Expected block, with keys spelled as in the JSON', async (t) => {
   const md = `${frontmatter()}## Pair\n\n**Input**:\n\`\`\`json\n{"jsonrpc":"2.0","id":9,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{}}}\n\`\`\`\n\n**Expected**:\n${lisp(`(assert (= (cdr (assoc :id input)) 9))
 (assert (string= (cdr (assoc :protocolVersion (cdr (assoc :params input)))) "2025-03-26"))
