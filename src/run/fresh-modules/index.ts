@@ -2,9 +2,10 @@
 // modules it imports: Node caches a module by URL, so the load's number goes into the URL
 // of the module, and a resolve hook (hooks.ts) carries it on to every file the module
 // imports outside node_modules. Shared packages (spec-run/steps among them) keep their
-// one instance. This module is imported natively, never from the CommonJS bundle, whose
+// one instance; so do CommonJS modules under node_modules. This module is imported natively, never from the CommonJS bundle, whose
 // import() calls are require() calls.
-import { register } from 'node:module';
+import { createRequire, register } from 'node:module';
+import { sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LOAD_PARAMETER } from './parameter.js';
 
@@ -19,6 +20,10 @@ export async function importFresh(file: string, load: string, steps: string): Pr
     register(new URL('./hooks.js', import.meta.url), { data: { steps: pathToFileURL(steps).href } });
     hooked = true;
   }
+  // CommonJS modules are cached by path, not URL: the project's are forgotten, so a steps
+  // file's require() (and the steps file itself, when it is CommonJS) reads them anew.
+  const cache = createRequire(import.meta.url).cache;
+  for (const path of Object.keys(cache)) if (!path.split(sep).includes('node_modules')) delete cache[path];
   const url = pathToFileURL(file);
   url.searchParams.set(LOAD_PARAMETER, load);
   return import(url.href);
