@@ -79,6 +79,8 @@ export class Child {
   readonly exited: Promise<ChildExit>;
   private ending?: ChildExit;
   private tail = '';
+  /** Characters written to the diagnostic streams so far, the tail's among them. */
+  private written = 0;
   private readonly process: ChildProcess;
   private readonly tailChars: number;
 
@@ -100,7 +102,9 @@ export class Child {
     running.set(this, ended);
     void ended.then(() => running.delete(this));
     const keepTail = (chunk: Buffer) => {
-      this.tail = (this.tail + chunk.toString('utf8')).slice(-this.tailChars);
+      const text = chunk.toString('utf8');
+      this.written += text.length;
+      this.tail = (this.tail + text).slice(-this.tailChars);
     };
     if (options.stdout === 'tail') this.process.stdout!.on('data', keepTail);
     this.process.stderr!.on('data', keepTail);
@@ -129,6 +133,18 @@ export class Child {
   /** The last characters it wrote to its diagnostic streams. */
   get outputTail(): string {
     return this.tail;
+  }
+
+  /** How many characters it has written to its diagnostic streams: a mark for outputSince. */
+  get outputMark(): number {
+    return this.written;
+  }
+
+  /** What it wrote to its diagnostic streams since MARK, as far as the tail keeps it, and how many characters before that are not kept. */
+  outputSince(mark: number): { text: string; dropped: number } {
+    const since = this.written - mark;
+    const kept = Math.min(since, this.tail.length);
+    return { text: this.tail.slice(this.tail.length - kept), dropped: since - kept };
   }
 
   /** The writable end of fd `fd` (0 or an extra pipe). */

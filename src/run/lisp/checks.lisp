@@ -363,11 +363,32 @@ hash tables with their entries."
 
 (defclass printed-tail (sb-gray:fundamental-character-output-stream)
   ((text :initform (make-array 0 :element-type 'character :adjustable t :fill-pointer 0) :reader printed-text)
-   (dropped :initform 0 :accessor printed-dropped))
+   (dropped :initform 0 :accessor printed-dropped)
+   (copy :initform sb-sys:*stdout* :reader printed-copy)
+   (copied-at :initform 0 :accessor printed-copied-at))
   (:documentation "An output stream that keeps the last *PRINTED-KEPT* characters written
-to it and counts the others: a unit that prints without end holds no more memory."))
+to it and counts the others: a unit that prints without end holds no more memory. It
+copies them to the driver's standard output too, whose tail the host keeps: what a unit
+printed outlives a driver stopped at the unit's time limit."))
+
+(defconstant +printed-copy-interval+ (floor internal-time-units-per-second 50)
+  "How often, at most, a line ends a write of the copy to the host (a syscall a line would slow a unit that prints much).")
+
+(defun send-printed-copy (stream)
+  (setf (printed-copied-at stream) (get-internal-real-time))
+  (ignore-errors (force-output (printed-copy stream))))
+
+(defmethod sb-gray:stream-force-output ((stream printed-tail))
+  (send-printed-copy stream))
+
+(defmethod sb-gray:stream-finish-output ((stream printed-tail))
+  (send-printed-copy stream))
 
 (defmethod sb-gray:stream-write-char ((stream printed-tail) char)
+  (ignore-errors (write-char char (printed-copy stream)))
+  (when (and (char= char #\Newline)
+             (>= (- (get-internal-real-time) (printed-copied-at stream)) +printed-copy-interval+))
+    (send-printed-copy stream))
   (let ((text (printed-text stream)))
     (vector-push-extend char text)
     ;; Trimmed once it holds twice what is kept: each character is moved at most once more.
@@ -396,12 +417,18 @@ to it and counts the others: a unit that prints without end holds no more memory
             (format nil "[~D characters before these are left out]~%~A" dropped kept)
             kept)))))
 
+(defconstant +printed-copy-start+ (code-char 30)
+  "Written to the copy where a unit's output starts (ASCII's record separator): the host
+reads a stopped unit's output from the last one on, whatever of the unit before reaches it late.")
+
 (defmacro with-printed-kept (() &body body)
   "Run BODY with what it prints to *STANDARD-OUTPUT* and *ERROR-OUTPUT* kept for its failing points."
   `(let* ((*printed* (make-instance 'printed-tail))
           (*standard-output* *printed*)
           (*error-output* *printed*))
-     ,@body))
+     (ignore-errors (write-char +printed-copy-start+ (printed-copy *printed*)))
+     (unwind-protect (progn ,@body)
+       (send-printed-copy *printed*))))
 
 (defun emit-point (ok name location &optional diagnostics skip-reason)
   "Send one point; every point, a skipped one too, counts for the unit (a unit

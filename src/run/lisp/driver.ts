@@ -14,7 +14,9 @@ export type { DoneMessage, PointMessage, RequestMessage } from './protocol.js';
 
 const STOP_GRACE_MS = 500;
 /** Characters of the driver's stdout and stderr kept for the message when it dies. */
-const OUTPUT_TAIL_CHARS = 3000;
+const OUTPUT_TAIL_CHARS = 4000;
+/** What the driver writes to its output where a unit's output starts: ASCII's record separator. */
+const PRINTED_START = '\u001e';
 /** spec-run -> driver: commands and replies. */
 const COMMANDS_FD = 3;
 /** driver -> spec-run: points, requests, "done". */
@@ -43,6 +45,8 @@ interface DriverLink {
   /** Set once the driver's process has ended: how it ended. */
   readonly ended: string | undefined;
   readonly outputTail: string;
+  /** The process's output (the unit's own, see printed-tail in checks.lisp) since a mark of outputMark. */
+  readonly output: Pick<Child, 'outputMark' | 'outputSince'>;
   stop(): Promise<void>;
 }
 
@@ -66,6 +70,24 @@ export class Driver {
 
   constructor(private readonly link: DriverLink) {}
 
+  /** A mark of the driver's output so far, for printedSince. */
+  outputMark(): number {
+    return this.link.output.outputMark;
+  }
+
+  /**
+   * What the driver printed since MARK (the unit's output, which the driver copies there so
+   * that it outlives a driver stopped at the time limit), as a failing point's `printed`.
+   */
+  printedSince(mark: number): string | undefined {
+    const { text: since, dropped } = this.link.output.outputSince(mark);
+    // The unit's output starts after the driver's mark of its start (see with-printed-kept).
+    const start = since.lastIndexOf(PRINTED_START);
+    const text = start === -1 ? since : since.slice(start + 1);
+    if (!text) return undefined;
+    return dropped && start === -1 ? `[${dropped} characters before these are left out]\n${text}` : text;
+  }
+
   /**
    * A document's driver: forked by a zygote of `cwd` where this machine allows, else a process
    * of its own. `turn` runs the fork of the next document's driver, made ahead of time (the
@@ -85,6 +107,7 @@ export class Driver {
       get outputTail() {
         return child.outputTail;
       },
+      output: child,
       stop: async () => void (await child.stop(STOP_GRACE_MS)),
     });
     void child.exited.then(() => driver.wake());
@@ -127,7 +150,7 @@ export class Driver {
   }
 
   private outputNote(): string {
-    const tail = this.link.outputTail.trim();
+    const tail = this.link.outputTail.replaceAll(PRINTED_START, '').trim();
     return tail ? `; its output ended with:\n${tail.split('\n').slice(-15).join('\n')}` : '';
   }
 
@@ -344,6 +367,7 @@ class Zygote {
       get outputTail() {
         return child.outputTail;
       },
+      output: child,
       stop: async () => {
         if (state.ended === undefined && state.pid !== undefined) {
           signal(state.pid, 'SIGTERM');

@@ -147,7 +147,8 @@ function blockInput(input: CodeRef): BlockInput {
 }
 
 /** What ended a command, when it did not end normally. */
-type Interruption = { kind: 'timeout' } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
+/** A timeout says what the unit printed before its driver was stopped. */
+type Interruption = { kind: 'timeout'; printed?: string } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
 
 /** Why the driver was stopped in `unit`: the first half of what the units after it say. */
 function restartReason(unit: Unit, outcome: Exclude<Interruption, { kind: 'interrupted' }>): string {
@@ -246,6 +247,7 @@ class DocumentRun {
    */
   private async command(text: DriverCommand, onPoint: (point: ReceivedPoint) => void, deadline: number): Promise<Interruption | null> {
     const environment = this.environment!;
+    const outputMark = environment.driver.outputMark();
     let timer: NodeJS.Timeout | undefined;
     const handlers = environment.handlers((message) => onPoint({ message, exchanges: this.transcript.exchanges.length }));
     const work = environment.driver.run(text, handlers).then(
@@ -266,6 +268,7 @@ class DocumentRun {
       this.environment = null;
       await environment.close();
     }
+    if (outcome?.kind === 'timeout') outcome.printed = environment.driver.printedSince(outputMark);
     return outcome;
   }
 
@@ -387,7 +390,8 @@ class DocumentRun {
       outcome.kind === 'timeout'
         ? `${name} exceeded the unit time limit of ${this.options.unitTimeoutMs} ms; its driver and runtime servers were stopped`
         : outcome.error.message;
-    return this.attachTranscript({ type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at, diagnostics: { reason, ...this.lastExchange() } });
+    const printed = outcome.kind === 'timeout' && outcome.printed ? { printed: outcome.printed } : {};
+    return this.attachTranscript({ type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at, diagnostics: { reason, ...this.lastExchange(), ...printed } });
   }
 
   private async runLispUnit(unit: Unit): Promise<void> {

@@ -190,10 +190,11 @@ t.test("definitions that do not load: the units after them keep their own time l
 });
 
 t.test('a unit past its time limit fails; a fresh driver with the definitions reloaded runs the next units, each saying so', async (t) => {
-  const md = `${frontmatter()}${lisp('(defvar *marker* 41)')}\n${lisp('(setf *marker* 1)\n(assert (= *marker* 1))')}\n${lisp('(setf *marker* 0)\n(loop)')}\n${lisp('(assert (= *marker* 41))')}\n${lisp('(assert (= *marker* 1))')}`;
+  const md = `${frontmatter()}${lisp('(defvar *marker* 41)')}\n${lisp('(setf *marker* 1)\n(print :earlier-unit)\n(assert (= *marker* 1))')}\n${lisp('(setf *marker* 0)\n(format t "spinning now~%")\n(finish-output)\n(loop)')}\n${lisp('(assert (= *marker* 41))')}\n${lisp('(assert (= *marker* 1))')}`;
   const r = await runMarkdown(md, options({ unitTimeoutMs: 1500 }));
   t.same(r.points.map((p) => p.ok), [true, false, true, false]);
   t.match(r.failed[0].diagnostics, { reason: /exceeded the unit time limit of 1500 ms/, later: /the units after it run in a fresh Lisp environment/ });
+  t.equal(r.failed[0].diagnostics?.printed, 'spinning now\n', 'what the unit printed before its driver was stopped, and nothing of the unit before');
   const comments = r.events.filter((e) => e.type === 'comment');
   t.same(
     comments.map((e) => e.type === 'comment' && e.unitId),
