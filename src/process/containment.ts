@@ -9,9 +9,10 @@
 //   kills every process in it, even those that called setsid or daemonized.
 // Without them a child is contained by its process group only, and callers say so.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cacheDirectory } from '../cache-directory.js';
+import { makeDirectory } from '../make-directory.js';
 
 export interface Containment {
   /** `setpriv --pdeathsig` works here. */
@@ -65,7 +66,7 @@ export function containment(): Containment {
   const pidNamespace = works(PID_NAMESPACE);
   if (record !== null && parentDeath && pidNamespace) {
     try {
-      mkdirSync(dirname(record), { recursive: true });
+      makeDirectory(dirname(record));
       writeFileSync(record, '{"parentDeath":true,"pidNamespace":true}\n');
     } catch {
       // An unwritable cache only means probing again next time.

@@ -60,6 +60,10 @@ t.test('an unprivileged user: the scaffolded project passes with a cache of thei
   const failing = await project.specRun([], { asUser: 'nobody', env: noCache });
   t.equal(failing.code, 1);
   t.match(failing.stdout, /the cache directory \/nonexistent\/\.cache\/spec-run \(SBCL core images\) cannot be written \(EACCES\): set SPEC_RUN_CACHE to a writable directory/);
+  // Node's recursive mkdir never returns under /proc: the containment probe's record there spun a core, deaf to SIGTERM.
+  const proc = await project.specRun([], { env: { SPEC_RUN_CACHE: '/proc/spec-run-cache' } });
+  t.equal(proc.code, 1, 'a cache under /proc: the run ends, failing');
+  t.match(proc.stdout, /the cache directory \/proc\/spec-run-cache \(SBCL core images\) cannot be written \(ENOENT\)/);
 });
 
 t.test('serve answers an MCP client, and exec runs a stop-hook configuration, from the installed package', async (t) => {

@@ -68,6 +68,9 @@ The steps SHALL not end the run.
 #### Scenario: Kill of spec-run
 - **WHEN** the step kills its process
 
+#### Scenario: Exit beneath process.exit
+- **WHEN** the step exits through reallyExit
+
 #### Scenario: Still runs
 - **THEN** nothing more
 `;
@@ -75,6 +78,7 @@ The steps SHALL not end the run.
 When('the step exits with 0', () => { process.exit(0); });
 When('the step aborts later', () => new Promise((done) => setTimeout(() => { process.abort(); done(); }, 5)));
 When('the step kills its process', () => { process.kill(process.pid, 'SIGKILL'); });
+When('the step exits through reallyExit', () => { process.reallyExit(0); });
 Then('nothing more', () => {});
 `;
   const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
@@ -85,12 +89,14 @@ Then('nothing more', () => {});
     ['THEN nothing more', true, 'an earlier step failed (line 7)'],
     ['WHEN the step aborts later', false, null],
     ['WHEN the step kills its process', false, null],
+    ['WHEN the step exits through reallyExit', false, null],
     ['THEN nothing more', true, null],
   ]);
   t.match(result.points[0].diagnostics?.message, /called process\.exit\(0\): step code cannot end spec-run's run/);
   t.match(result.points[2].diagnostics?.message, /called process\.abort\(\)/);
   t.match(result.points[3].diagnostics?.message, /called process\.kill\(\d+, "SIGKILL"\)/);
-  t.match(result.stderr, /\n1 passed, 3 failed, 1 skipped, 0 todo$/, 'the summary is the last line');
+  t.match(result.points[4].diagnostics?.message, /called process\.reallyExit\(0\)/);
+  t.match(result.stderr, /\n1 passed, 4 failed, 1 skipped, 0 todo$/, 'the summary is the last line');
 
   const atLoad = project({ 'doc.md': doc, 'steps.mjs': `import { When } from 'spec-run/steps';\nprocess.exit(0);\n` });
   const loading = await runIn(atLoad, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);

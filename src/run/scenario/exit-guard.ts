@@ -41,6 +41,15 @@ function installGuards(): void {
     refuse('process.abort()');
     return abort();
   }) as typeof process.abort;
+  // Node's undocumented exit beneath process.exit: ends the process with no 'exit' event, the report cut short.
+  const internal = process as unknown as { reallyExit?: (code?: number) => never };
+  const reallyExit = internal.reallyExit?.bind(process);
+  if (reallyExit) {
+    internal.reallyExit = (...args: [code?: number]) => {
+      refuse(`process.reallyExit(${args.map(String).join(', ')})`);
+      return reallyExit(...args);
+    };
+  }
   process.kill = ((pid: number, signal?: string | number) => {
     // 0 and the negated process group reach spec-run too.
     if (pid === process.pid || pid === 0 || pid === -process.pid) refuse(`process.kill(${pid}${signal === undefined ? '' : `, ${JSON.stringify(signal)}`})`);
