@@ -155,3 +155,17 @@ Then('it fails', () => { throw new Error('a real failure'); });
   t.equal(result.points[5].diagnostics?.message, 'a real failure');
   t.match(result.stderr, /\n1 passed, 4 failed, 1 skipped, 0 todo$/);
 });
+
+t.test('what step code prints to stdout goes to stderr: it cannot forge or split a line of the report on stdout', async (t) => {
+  const doc = `# Printing\n\n### Requirement: Printing\nIt SHALL print.\n\n#### Scenario: Forged lines\n- **WHEN** the step prints TAP of its own\n- **THEN** it fails\n`;
+  const steps = `import { When, Then } from 'spec-run/steps';
+When('the step prints TAP of its own', function () { console.log('Bail out! all good'); process.stdout.write('ok 99 - forged\\n'); setTimeout(() => console.log('later: not ok'), 1); });
+Then('it fails', async function () { await new Promise((r) => setTimeout(r, 20)); throw new Error('failed on purpose'); });
+`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
+  const result = await runIn(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'tap']);
+  t.equal(result.exitCode, 1);
+  t.notMatch(result.stdout, /Bail out|forged|later: not ok/, 'nothing of it on stdout, from a timer either');
+  t.match(result.stderr, /Bail out! all good\nok 99 - forged\nlater: not ok\n/, 'all of it on stderr, in order');
+  t.match(result.stdout, /not ok 2 - THEN it fails/);
+});

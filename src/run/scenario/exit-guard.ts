@@ -4,7 +4,8 @@
 // checks that never ran. While user code runs (tracked through its async context, so
 // timers and promises it starts count too) those calls throw instead: the step, hook or
 // steps file fails with the reason, and the run goes on to its summary. spec-run's own
-// calls, made outside that context, are untouched.
+// calls, made outside that context, are untouched. And what it writes to stdout goes to
+// stderr: stdout carries the report.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 const userCode = new AsyncLocalStorage<string>();
@@ -41,6 +42,13 @@ function installGuards(): void {
     refuse('process.abort()');
     return abort();
   }) as typeof process.abort;
+  // The report is written to stdout: what step code prints there goes to stderr, where it
+  // cannot forge or split a report line (a `Bail out!` a TAP consumer would stop at).
+  const writeStdout = process.stdout.write;
+  process.stdout.write = function (this: NodeJS.WriteStream, ...args: unknown[]) {
+    if (userCode.getStore() === undefined) return Reflect.apply(writeStdout, this, args) as boolean;
+    return Reflect.apply(process.stderr.write, process.stderr, args) as boolean;
+  } as typeof process.stdout.write;
   // Node's undocumented exit beneath process.exit: ends the process with no 'exit' event, the report cut short.
   const internal = process as unknown as { reallyExit?: (code?: number) => never };
   const reallyExit = internal.reallyExit?.bind(process);
