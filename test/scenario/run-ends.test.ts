@@ -169,3 +169,15 @@ Then('it fails', async function () { await new Promise((r) => setTimeout(r, 20))
   t.match(result.stderr, /Bail out! all good\nok 99 - forged\nlater: not ok\n/, 'all of it on stderr, in order');
   t.match(result.stdout, /not ok 2 - THEN it fails/);
 });
+
+t.test("fake timers of step code (a global setTimeout replaced) do not stop spec-run's own: a step that never settles fails at its time limit", async (t) => {
+  const doc = `# Timers\n\n### Requirement: Timers\nIt SHALL wait.\n\n#### Scenario: Faked\n- **WHEN** the step fakes the timers\n- **THEN** a wait never ends\n`;
+  const steps = `import { When, Then } from 'spec-run/steps';
+When('the step fakes the timers', function () { globalThis.setTimeout = () => ({ unref() { return this; }, ref() { return this; } }); });
+Then('a wait never ends', function () { return new Promise((r) => setTimeout(r, 10)); });
+`;
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json', '--timeout', '1s']);
+  t.equal(result.exitCode, 1, 'not exit 13: the run reaches its report');
+  t.match(result.points, [{ ok: true }, { ok: false, diagnostics: { reason: /did not finish within the unit time limit of 1000 ms/ } }]);
+  t.match(result.stderr, /\n1 passed, 1 failed, 0 skipped, 0 todo$/);
+});
