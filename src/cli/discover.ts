@@ -6,6 +6,7 @@
 // document, are usage errors, so that a run cannot pass on nothing; a dangling link met
 // inside a directory is kept, and parsing reports it as a failed point.
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { isLink } from '../parse/index.js';
 import { join } from 'node:path';
 
 export interface Discovery {
@@ -62,7 +63,9 @@ export function findDocuments(paths: string[]): Discovery {
   for (const path of paths) {
     const stats = statOrNull(path);
     if (stats === null) {
-      discovery.missing.push(path);
+      // A link to nothing (or a loop of links) named as a document: it fails as one, saying so.
+      if (isLink(path) && path.toLowerCase().endsWith('.md')) addFile(path);
+      else discovery.missing.push(path);
       continue;
     }
     if (!stats.isDirectory()) {

@@ -1,5 +1,6 @@
 // The parse stage: a markdown file in, the plain document model out. Problems of the
 // input are reported in `problems`, never thrown.
+import { lstatSync, readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Diagnostic, SpecDocument } from '../model/document.js';
 import { cachedDocument, keepDocument } from './cache.js';
@@ -96,11 +97,15 @@ export async function parseFile(path: string): Promise<SpecDocument> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const message =
-      code === 'ENOENT'
-        ? 'no such file or directory'
-        : code === 'EISDIR'
-          ? 'a directory, not a markdown file'
-          : `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
+      code === 'ENOENT' && isLink(path)
+        ? `a link to ${readlinkSync(path)}, which does not exist`
+        : code === 'ELOOP'
+          ? 'a link that leads back to itself (a loop of links)'
+          : code === 'ENOENT'
+            ? 'no such file or directory'
+            : code === 'EISDIR'
+              ? 'a directory, not a markdown file'
+              : `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
     return emptyDocument(path, [{ file: path, line: 1, message, severity: 'error' }]);
   }
   if (bytes.length > MAX_DOCUMENT_BYTES) {
@@ -115,3 +120,12 @@ export async function parseFile(path: string): Promise<SpecDocument> {
 
 /** The largest document spec-run reads: 8 MiB (50 MiB of markdown took 40 s and 2.5 GB to parse). */
 export const MAX_DOCUMENT_BYTES = 8 * 1024 * 1024;
+
+/** True when PATH is a symbolic link, whether or not it leads anywhere. */
+export function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}

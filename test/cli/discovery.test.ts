@@ -37,6 +37,20 @@ t.test('links to documents and directories are followed; a cycle is reported onc
   t.match(run.stderr.trimEnd().split('\n').at(-1), /^2 passed, 0 failed, 0 skipped, 0 todo$/);
 });
 
+t.test('a link to a document that does not exist, or a loop of links, fails as a document that cannot be read: never passed over', async (t) => {
+  const dir = t.testdir({ specs: { 'real.md': passing('real') } });
+  symlinkSync('../gone/missing.md', join(dir, 'specs', 'dangling.md'));
+  symlinkSync('loop.md', join(dir, 'specs', 'loop.md'));
+  const run = await specRun([join(dir, 'specs'), '--reporter', 'tap']);
+  t.equal(run.code, 1, 'the run fails');
+  t.match(run.stdout, /not ok \d+ - a link to \.\.\/gone\/missing\.md, which does not exist/);
+  t.match(run.stdout, /not ok \d+ - a link that leads back to itself \(a loop of links\)/);
+  t.match(run.stderr.trimEnd().split('\n').at(-1), /^1 passed, 2 failed, 0 skipped, 0 todo$/);
+  const named = await specRun([join(dir, 'specs', 'dangling.md'), '--reporter', 'tap']);
+  t.equal(named.code, 1, 'named alone, the same');
+  t.match(named.stdout, /not ok \d+ - a link to \.\.\/gone\/missing\.md, which does not exist/);
+});
+
 t.test('a directory that holds no document fails run, --list, check and steps with exit 2, naming it', async (t) => {
   const dir = t.testdir({ empty: { 'notes.txt': 'no markdown here' }, full: { 'a.md': passing('full') } });
   for (const command of [[], ['--list'], ['check'], ['steps']]) {
