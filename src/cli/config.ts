@@ -2,7 +2,7 @@
 // "spec-run" key in package.json, looked up in the working directory (or given with
 // --config). Command-line options win over it. Unknown keys and bad values are
 // errors that name the key.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -121,6 +121,7 @@ export function loadConfig(explicit?: string, directory = process.cwd()): Projec
   if (explicit) {
     source = resolve(directory, explicit);
     if (!existsSync(source)) throw new ConfigError(`${explicit}: no such configuration file`);
+    if (!statSync(source).isFile()) throw new ConfigError(`${explicit}: not a file: --config names a configuration file (spec-run.config.json, .yaml, or a package.json)`);
     raw = read(source);
   } else {
     const found: { source: string; value: unknown }[] = [];

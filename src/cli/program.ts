@@ -54,7 +54,17 @@ requirements, "requirements: N verified, N failing, N untested" comes just befor
 function integer(name: string, min = 0) {
   return (value: string) => {
     if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`${name} must be ${min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`}, got '${value}'.`);
+    // Past 2^53 a number is not kept exactly: a seed printed back would not replay the run.
+    if (!Number.isSafeInteger(Number(value))) throw new InvalidArgumentError(`${name} must be at most ${Number.MAX_SAFE_INTEGER}, got '${value}'.`);
     return Number(value);
+  };
+}
+
+/** A filter given empty would select as if not given: refused. */
+function nonEmpty(name: string) {
+  return (value: string) => {
+    if (value.trim() === '') throw new InvalidArgumentError(`${name} needs a value, got an empty one.`);
+    return value;
   };
 }
 
@@ -117,7 +127,7 @@ export function buildProgram(): Command {
     .option('--list', 'list units, blocks not run and why, without running anything')
     .option('--grep <pattern>', 'run only units whose name or heading matches this regular expression (one that selects none is a usage error, as are --tag and --level)')
     .option('--tag <tag>', 'run only documents carrying this frontmatter tag (repeatable)', collect)
-    .option('--level <level>', 'run only documents of this frontmatter level (property, scenario, contract...)')
+    .option('--level <level>', 'run only documents of this frontmatter level (property, scenario, contract...)', nonEmpty('--level'))
     .option('--bail', 'stop at the first failing check: no further unit starts, and TAP ends with Bail out!')
     .option('--timeout <duration>', 'time limit of one unit: seconds, or 30s, 5m, 1h (default 5m)', duration)
     .option('--seed <n>', 'seed of the random choices; printed in every report', integer('--seed'))

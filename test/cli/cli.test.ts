@@ -35,6 +35,12 @@ t.test('--help shows the commands and examples; a bad option is a usage error (e
   t.match(runs.stderr, /--runs must be an integer of at least 1, got '0'/);
   const seed = await specRun(['--seed', '-1']);
   t.match(seed.stderr, /--seed must be a non-negative integer/, 'the other counts still take 0 and up');
+  const huge = await specRun(['--seed', '99999999999999999999999']);
+  t.equal(huge.code, 2, 'a seed past 2^53 would be rounded and never replay the run: refused');
+  t.match(huge.stderr, /--seed must be at most 9007199254740991, got '99999999999999999999999'/);
+  const emptyLevel = await specRun(['--level', '']);
+  t.equal(emptyLevel.code, 2, 'an empty --level would select as if not given');
+  t.match(emptyLevel.stderr, /--level needs a value, got an empty one/);
   const reporter = await specRun(['--reporter', 'xml']);
   t.equal(reporter.code, 2);
   const version = await specRun(['--version']);

@@ -33,6 +33,11 @@ t.test('two configurations in one directory are refused, naming both: one would 
   t.throws(() => loadConfig(undefined, dir), { message: /^several configurations: spec-run\.config\.json and spec-run\.config\.yaml;/ }, 'a package.json without the key is no configuration');
 });
 
+t.test('--config naming a directory says it wants a file', async (t) => {
+  const dir = t.testdir({ specs: {} });
+  t.throws(() => loadConfig('specs', dir), { message: 'specs: not a file: --config names a configuration file (spec-run.config.json, .yaml, or a package.json)' });
+});
+
 t.test('a misspelt key is named with the key meant; one like no key lists the keys there are', async (t) => {
   const dir = t.testdir({
     'slips.json': JSON.stringify({ executorStep: true, requireverified: true }),
