@@ -42,6 +42,10 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
   }
   // A byte-order mark is not content (TextDecoder drops it from bytes; strings may still carry it).
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // A lone carriage return ends a line, as CommonMark has it (old Mac files): the same line
+  // feed everywhere, so the frontmatter's YAML and the code blocks read the lines markdown sees.
+  // One character for one, so every offset and line stays where it was.
+  if (text.includes('\r')) text = text.replace(/\r(?!\n)/g, '\n');
 
   const tree = markdownTree(text);
   let metadata: Record<string, unknown> = {};

@@ -91,3 +91,12 @@ t.test("frontmatter in TOML's manner: a `key = value` line is named, +++ fences 
   t.notMatch(only(parseMarkdown('plain.md', '---\nname: [oops\n---\n# T\n')).message, /TOML/, 'no TOML hint where no line reads like TOML');
   t.equal(parseMarkdown('fine.md', '---\ntype: verification\n---\n# T\n').metadataSource, 'frontmatter');
 });
+
+t.test('lone carriage returns end lines, as in markdown: the frontmatter and a code block read the same as with line feeds', async (t) => {
+  const lf = '---\ntype: verification\nname: cr\n---\n# L\n\n## A\n\n```lisp\n(assert (= 1 1))\n(assert t)\n```\n';
+  const cr = parseMarkdown('cr.md', lf.replaceAll('\n', '\r'));
+  const reference = parseMarkdown('cr.md', lf);
+  t.same(cr.problems, [], 'no problem');
+  t.same(cr.metadata, { type: 'verification', name: 'cr' });
+  t.same(cr.codeBlocks.map((b) => [b.line, b.text]), reference.codeBlocks.map((b) => [b.line, b.text]), 'the block at its line, its lines as written');
+});
