@@ -61,19 +61,24 @@ export const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 't
 /** `family`: the plan's; a document of no family with blocks to run has its problem naming a wrong `type` already. */
 export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['family']): CheckMessage[] {
   if (doc.metadataSource !== 'frontmatter') return [];
-  const at = (message: string, severity: CheckMessage['severity'] = 'error'): CheckMessage => ({ file: doc.path, line: 1, column: 1, severity, message });
+  /** A message at KEY's line (the frontmatter's first line for a key it lacks). */
+  const at = (key: string, message: string, severity: CheckMessage['severity'] = 'error'): CheckMessage => ({ file: doc.path, line: doc.metadataLines?.[key] ?? 1, column: 1, severity, message });
   const messages: CheckMessage[] = [];
   const meta = doc.metadata;
-  for (const key of Object.keys(meta)) if (!FRONTMATTER_FIELDS.has(key)) messages.push(at(`unknown frontmatter field '${key}' (known: ${[...FRONTMATTER_FIELDS].join(', ')})`, 'warning'));
-  if (meta.type !== undefined && !isLispDocumentType(meta.type) && !(family === 'unknown' && checkLikeBlocks(doc).length > 0)) messages.push(at(`frontmatter 'type' is '${String(meta.type)}'; expected one of ${LISP_DOCUMENT_TYPES.join(', ')}`));
-  if (meta.type !== undefined && (typeof meta.name !== 'string' || meta.name.trim() === '')) messages.push(at(`frontmatter 'name' is missing; reports name the document by it`, 'warning'));
+  for (const key of Object.keys(meta)) {
+    // A Lisp document's 'runtime' is an error of its own (translate/lisp-family.ts).
+    if (FRONTMATTER_FIELDS.has(key) || (key === 'runtime' && family === 'lisp')) continue;
+    messages.push(at(key, `unknown frontmatter field '${key}' (known: ${[...FRONTMATTER_FIELDS].join(', ')})`, 'warning'));
+  }
+  if (meta.type !== undefined && !isLispDocumentType(meta.type) && !(family === 'unknown' && checkLikeBlocks(doc).length > 0)) messages.push(at('type', `frontmatter 'type' is '${String(meta.type)}'; expected one of ${LISP_DOCUMENT_TYPES.join(', ')}`));
+  if (meta.type !== undefined && (typeof meta.name !== 'string' || meta.name.trim() === '')) messages.push(at('name', `frontmatter 'name' is missing; reports name the document by it`, 'warning'));
   for (const key of ['tags', 'covers']) {
-    if (meta[key] !== undefined && !(Array.isArray(meta[key]) && (meta[key] as unknown[]).every((v) => typeof v === 'string'))) messages.push(at(`frontmatter '${key}' must be a list of strings`));
+    if (meta[key] !== undefined && !(Array.isArray(meta[key]) && (meta[key] as unknown[]).every((v) => typeof v === 'string'))) messages.push(at(key, `frontmatter '${key}' must be a list of strings`));
   }
   for (const key of ['name', 'level', 'source', 'feature']) {
-    if (meta[key] !== undefined && typeof meta[key] !== 'string') messages.push(at(`frontmatter '${key}' must be a string`));
+    if (meta[key] !== undefined && typeof meta[key] !== 'string') messages.push(at(key, `frontmatter '${key}' must be a string`));
   }
-  return messages;
+  return messages.sort((a, b) => a.line - b.line);
 }
 
 function columnOf(text: string, offset: number): number {

@@ -85,6 +85,8 @@ export interface SpecDocument {
   path: string;
   /** Frontmatter fields, or the bold `**Key:** value` lines of an OpenSpec-style document (keys lower-cased). */
   metadata: Record<string, unknown>;
+  /** The line of each frontmatter key, where there is frontmatter. */
+  metadataLines?: Record<string, number>;
   /** Where the metadata came from; 'unreadable-frontmatter': there is frontmatter, but a problem says why it cannot be read. */
   metadataSource: 'frontmatter' | 'unreadable-frontmatter' | 'bold-lines' | 'none';
   /** Text of the first depth-1 heading. */

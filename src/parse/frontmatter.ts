@@ -1,11 +1,13 @@
 // Reads YAML frontmatter with the `yaml` package, which reports errors with positions
 // that can be mapped back to lines of the markdown file.
-import { LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { unreadableMessage } from './unreadable.js';
 import type { Diagnostic } from '../model/document.js';
 
 export interface Frontmatter {
   data: Record<string, unknown>;
+  /** The line in the markdown file of each top-level key, for messages about it. */
+  keyLines: Record<string, number>;
   problems: Diagnostic[];
   /** False when a problem says why the frontmatter cannot be read (data is then empty). */
   readable: boolean;
@@ -30,7 +32,7 @@ function tomlHint(yamlText: string, firstLine: number): string {
 export function readFrontmatter(file: string, yamlText: string, firstLine: number): Frontmatter {
   // The YAML parser takes time worse than linear in the number of keys (100,000 keys: over a minute).
   if (yamlText.length > MAX_FRONTMATTER_CHARS) {
-    return { data: {}, problems: [{ file, line: firstLine, message: `frontmatter of ${yamlText.length} characters is past spec-run's limit of ${MAX_FRONTMATTER_CHARS}: frontmatter holds a document's few settings; keep data in the document's blocks`, severity: 'error' }], readable: false };
+    return { data: {}, keyLines: {}, problems: [{ file, line: firstLine, message: `frontmatter of ${yamlText.length} characters is past spec-run's limit of ${MAX_FRONTMATTER_CHARS}: frontmatter holds a document's few settings; keep data in the document's blocks`, severity: 'error' }], readable: false };
   }
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlText, { prettyErrors: false, lineCounter });
@@ -45,7 +47,7 @@ export function readFrontmatter(file: string, yamlText: string, firstLine: numbe
       severity: 'error',
     };
   });
-  if (problems.length > 0) return { data: {}, problems, readable: false };
+  if (problems.length > 0) return { data: {}, keyLines: {}, problems, readable: false };
   let value: unknown;
   try {
     value = doc.toJS();
@@ -53,9 +55,9 @@ export function readFrontmatter(file: string, yamlText: string, firstLine: numbe
     // The yaml package refuses documents whose aliases expand past its limit (an alias
     // bomb): the problem points at the first alias.
     const line = firstLine + (firstAliasLine(doc, lineCounter) ?? 1) - 1;
-    return { data: {}, problems: [{ file, line, message: unreadableMessage('reading the frontmatter', error), severity: 'error' }], readable: false };
+    return { data: {}, keyLines: {}, problems: [{ file, line, message: unreadableMessage('reading the frontmatter', error), severity: 'error' }], readable: false };
   }
-  if (value === null || value === undefined) return { data: {}, problems, readable: true };
+  if (value === null || value === undefined) return { data: {}, keyLines: {}, problems, readable: true };
   if (typeof value !== 'object' || Array.isArray(value)) {
     problems.push({
       file,
@@ -63,9 +65,15 @@ export function readFrontmatter(file: string, yamlText: string, firstLine: numbe
       message: `frontmatter must be a YAML mapping of keys to values${tomlHint(yamlText, firstLine)}`,
       severity: 'error',
     });
-    return { data: {}, problems, readable: false };
+    return { data: {}, keyLines: {}, problems, readable: false };
   }
-  return { data: value as Record<string, unknown>, problems, readable: true };
+  const keyLines: Record<string, number> = {};
+  if (isMap(doc.contents)) {
+    for (const item of doc.contents.items) {
+      if (isScalar(item.key) && item.key.range) keyLines[String(item.key.value)] = firstLine + lineCounter.linePos(item.key.range[0]).line - 1;
+    }
+  }
+  return { data: value as Record<string, unknown>, keyLines, problems, readable: true };
 }
 
 /** Line (within the YAML text) of the first alias (`*name`) in `doc`, if any. */

@@ -50,11 +50,13 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
   const tree = markdownTree(text);
   let metadata: Record<string, unknown> = {};
   let metadataSource: SpecDocument['metadataSource'] = 'none';
+  let metadataLines: Record<string, number> | undefined;
   const frontmatterNode = tree.children[0]?.type === 'yaml' ? tree.children[0] : null;
   if (frontmatterNode) {
     const frontmatter = readFrontmatter(path, frontmatterNode.value, frontmatterNode.position!.start.line + 1);
     problems.push(...frontmatter.problems);
     metadata = frontmatter.data;
+    metadataLines = frontmatter.keyLines;
     metadataSource = frontmatter.readable ? 'frontmatter' : 'unreadable-frontmatter';
   } else {
     if (/^---[ \t]*\r?\n/.test(text)) {
@@ -81,6 +83,7 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
   return {
     path,
     metadata,
+    ...(metadataLines ? { metadataLines } : {}),
     metadataSource,
     title: body.title,
     headings: body.headings,

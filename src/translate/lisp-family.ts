@@ -50,6 +50,17 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     units.push(unit);
   }
 
+  // The runtime is the run's, named in the configuration: a document that names its own would
+  // silently be checked against another server than the one it states.
+  if (doc.metadata.runtime !== undefined) {
+    problems.push({
+      file,
+      line: doc.metadataLines?.runtime ?? 1,
+      message: "frontmatter 'runtime' is not read: a document runs against the runtime of the configuration (its \"runtime\" key, e.g. runtime: [node, server.js]); move it there, or run this document with a --config that names it",
+      severity: 'error',
+    });
+  }
+
   /** The Input block just before the current block, with its unit, while a Lisp block may still answer it. */
   let lastInput: { block: CodeBlock; unit: Extract<UnitDraft, { kind: 'json-input' }> } | null = null;
 

@@ -61,8 +61,8 @@ t.test('each problem is a file:line:col message; errors make exit status 1', asy
   const { code, stdout, stderr } = await check([dir]);
   t.equal(code, 1);
   const file = join(dir, 'broken.md');
-  t.match(stdout, `${file}:1:1: warning: unknown frontmatter field 'colour'`);
-  t.match(stdout, `${file}:1:1: error: frontmatter 'tags' must be a list of strings`);
+  t.match(stdout, `${file}:5:1: warning: unknown frontmatter field 'colour'`, 'at the line of the key');
+  t.match(stdout, `${file}:4:1: error: frontmatter 'tags' must be a list of strings`);
   t.match(stdout, `${file}:12:38: error: tool 'evaluate-lispp' is not listed by the runtime`);
   t.match(stdout, `${file}:14:12: error: 'serach' is called but neither this document nor the test vocabulary defines it`);
   t.notMatch(stdout, /'(let\*|send-tool-call|result-content-text|assert|response|text)'/, 'vocabulary, CL and bound variables are not reported');
@@ -149,4 +149,12 @@ t.test("the configuration's vocabulary files define names as they do in a run: k
   const { code, stdout } = await check(['specs'], dir);
   t.equal(code, 1);
   t.equal(stdout, `specs/queue.test.md:10:4: error: 'enqueu' is called but neither this document nor the test vocabulary defines it; did you mean 'enqueue'?\n`, 'the vocabulary files\' functions, structure operators and package are known; the typo is not');
+});
+
+t.test("a Lisp document's frontmatter 'runtime' is an error at its line, in check and in a run: the document would run against another server than it names", async (t) => {
+  const dir = t.testdir({ 'peer.test.md': `---\ntype: verification\nname: peer\nruntime: [sbcl, --script, server.lisp]\n---\n# Peer\n\n\`\`\`lisp\n(assert t)\n\`\`\`\n` });
+  const { code, stdout } = await check(['peer.test.md'], dir);
+  t.equal(code, 1);
+  t.match(stdout, /^peer\.test\.md:4:1: error: frontmatter 'runtime' is not read: a document runs against the runtime of the configuration/);
+  t.notMatch(stdout, /unknown frontmatter field 'runtime'/, 'said once');
 });

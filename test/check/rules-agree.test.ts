@@ -28,7 +28,7 @@ t.test('a frontmatter type in any case: translate runs it as Lisp and check acce
 
 t.test('a type translate does not run as Lisp is one check reports', async (t) => {
   t.equal(typeErrors('verfication').family, 'unknown');
-  t.match(typeErrors('verfication').errors, [{ line: 1, message: /frontmatter 'type' is 'verfication'; expected one of verification, property, contract, scenario/ }]);
+  t.match(typeErrors('verfication').errors, [{ line: 2, message: /frontmatter 'type' is 'verfication'; expected one of verification, property, contract, scenario/ }], 'at the line of the type key');
   fc.assert(
     fc.property(fc.string({ maxLength: 12 }), (type) => {
       const { family, errors } = typeErrors(type);

@@ -323,7 +323,7 @@ t.test('frontmatter: completion of its keys and of the values of type; its probl
   const misspelled = SHAPES.replace('name: shapes\n', 'name: shapes\nlevle: property\n');
   const uri = client.open(join(dir, 'specs/shapes.test.md'), misspelled);
   const diagnostics = await client.diagnostics(uri);
-  t.match(diagnostics.map((d) => [d.range.start.line, d.severity, d.message]), [[0, 2, /^unknown frontmatter field 'levle'/]], "check's warning on the unknown key");
+  t.match(diagnostics.map((d) => [d.range.start.line, d.severity, d.message]), [[3, 2, /^unknown frontmatter field 'levle'/]], "check's warning on the unknown key, at its line");
   const typed = SHAPES.replace('name: shapes\n', 'name: shapes\nty\n');
   client.change(uri, typed);
   const keyLine = typed.split('\n').indexOf('ty');
