@@ -535,7 +535,9 @@ nine lines with blank ones between its parts, shown on one.")
 (defun fiveam-result-diagnostics (result form)
   (let ((condition (unexpected-condition result)))
     `(,@(when form `((:form . ,(form-text form))))
-      ,@(when (rest *check*) `((:values . ,(shown-values (rest *check*)))))
+      ,@(when (or (rest *check*) (and condition *trial-values*))
+          ;; An error in a FOR-ALL trial: the values it was trying, beside those of the check.
+          `((:values . ,(shown-values (append (rest *check*) (and condition *trial-values*))))))
       (:reason . ,(if (typep condition 'undefined-function)
                       (undefined-function-reason condition)
                       (let ((reason (fiveam::reason result)))
@@ -566,6 +568,10 @@ nine lines with blank ones between its parts, shown on one.")
 (defvar *for-all-depth* 0
   "How many FOR-ALL forms the running check is inside: their trials' own checks
 are not points; each FOR-ALL outermost is one point, for all its trials.")
+
+(defvar *trial-values* '()
+  "The values the innermost FOR-ALL's running trial was given, as (text . value): an error
+in the trial fails the test, and its point shows them.")
 
 (defvar *trial-checks* (make-hash-table :test #'eq :weakness :key :synchronized t)
   "A check made in a FOR-ALL trial -> (name location diagnostics), for the
@@ -608,6 +614,8 @@ test runs first, or, in a block or verify- function, a test that is a unit of it
 
 (defmethod initialize-instance :after ((result fiveam::test-result) &key)
   (cond ((check-of-another-test-p result))
+        ;; An error in a trial ends the FOR-ALL and its test: no FOR-ALL point will carry it.
+        ((typep result 'fiveam::unexpected-test-failure) (emit-result-point result))
         ((and (plusp *for-all-depth*)
               (not (and (= *for-all-depth* 1) (typep result 'fiveam::for-all-test-result))))
          (record-trial-check result))
@@ -648,13 +656,23 @@ test runs first, or, in a block or verify- function, a test that is a unit of it
       (t (emit-point nil name location (fiveam-result-diagnostics result form))))))
 
 (defun wrap-for-all ()
-  "Make FOR-ALL one point at its own form: its trials' checks are kept, not sent."
+  "Make FOR-ALL one point at its own form: its trials' checks are kept, not sent. Each
+trial's body runs with the values it was given in *TRIAL-VALUES*."
   (let ((original (macro-function 'fiveam:for-all)))
     (setf (macro-function 'fiveam:for-all)
           (lambda (whole environment)
-            `(let ((*check* (list ',whole))
-                   (*for-all-depth* (1+ *for-all-depth*)))
-               ,(funcall original whole environment))))))
+            (destructuring-bind (bindings &rest body) (rest whole)
+              (let ((variables (remove-if-not (lambda (variable) (and variable (symbolp variable)))
+                                              (for-all-variables whole))))
+                `(let ((*check* (list ',whole))
+                       (*for-all-depth* (1+ *for-all-depth*)))
+                   ,(funcall original
+                             `(,(first whole) ,bindings
+                               (let ((*trial-values*
+                                       (list ,@(loop for variable in variables
+                                                     collect `(cons ,(let ((*print-case* :downcase)) (show variable)) ,variable)))))
+                                 ,@body))
+                             environment))))))))
 
 (defun wrap-fiveam-check (name default-reason)
   "Make FiveAM's NAME bind *CHECK* around its own expansion. The test's argument

@@ -60,6 +60,20 @@ t.test('fixtures, skip and for-all run as FiveAM runs them, one point each', asy
   t.match(small?.diagnostics?.reason, new RegExp(`failed: \\(< \\(\\+ a b\\) 150\\) at line ${lineIn(md, '(is (< (+ a b)')}: ${values.a} \\+ ${values.b} is too big`));
 });
 
+t.test("an error in a for-all's trial, inside a test, fails it with the condition and the trial's values; one in a generator, with the condition", async (t) => {
+  const md = `${frontmatter()}## Trials\n\n${lisp(`(fiveam:test trial-signals
+  (fiveam:for-all ((x (fiveam:gen-integer :min 0 :max 3)))
+    (fiveam:is (plusp (/ 1 (- x x))))))`)}\n## Generator\n\n${lisp(`(fiveam:test generator-signals
+  (fiveam:for-all ((s (lambda () (error "generator broke"))))
+    (fiveam:is (stringp s))))`)}`;
+  const r = await runMarkdown(md);
+  t.match(r.failed, [
+    { name: 'unexpected error in the test', diagnostics: { condition: { type: 'DIVISION-BY-ZERO' }, values: { x: /^[0-3]$/ } } },
+    { name: 'unexpected error in the test', diagnostics: { condition: { type: 'SIMPLE-ERROR', message: 'generator broke' } } },
+  ]);
+  t.notMatch(JSON.stringify(r.failed), /none of its/, 'not said to have made no check');
+});
+
 t.test("FiveAM's checks at top level of a block or in a verify- function are points, the unit goes on; a test is found in the package it was defined in", async (t) => {
   const doc = `${frontmatter()}## Own package
 
