@@ -61,6 +61,16 @@ function driverProcess(image: string, form: string, cwd: string): Child {
   return new Child({ command, args, cwd, group: true, stdin: 'ignore', stdout: 'tail', extraPipes: 2, tailChars: OUTPUT_TAIL_CHARS });
 }
 
+/**
+ * What to do when the driver's program could not be run at all (no SBCL installed), as
+ * `spec-run doctor` says it, before the process's own words; nothing otherwise.
+ */
+export function missingProgram(outputTail: string): string {
+  const program = /failed to execute (\S+): No such file or directory/.exec(outputTail)?.[1];
+  if (program === undefined) return '';
+  return `SBCL is not installed here (${program} was not found): apt-get install sbcl, or set SPEC_RUN_SBCL to its path (spec-run doctor lists what else this machine lacks); `;
+}
+
 export class Driver {
   /** Messages read and not yet taken; a malformed line is queued as its error, in its place. */
   private readonly queue: (DriverMessage | DriverProtocolError)[] = [];
@@ -144,7 +154,7 @@ export class Driver {
       if (message instanceof DriverProtocolError) throw message;
       if (message) return message;
       const ended = this.link.ended;
-      if (ended) throw new DriverExited(`the driver process ended (${ended})${this.outputNote()}`);
+      if (ended) throw new DriverExited(`${missingProgram(this.link.outputTail)}the driver process ended (${ended})${this.outputNote()}`);
       await new Promise<void>((resolve) => (this.waiter = resolve));
     }
   }
@@ -336,7 +346,7 @@ class Zygote {
         else if (line.startsWith('{"type":"ready"')) resolve();
         else reject(new Error(`the zygote did not start: ${line.slice(0, 300)}`));
       });
-      void child.exited.then((exit) => reject(new Error(`the zygote ended: ${describeChildExit(exit)}; ${child.outputTail.slice(-500)}`)));
+      void child.exited.then((exit) => reject(new Error(`${missingProgram(child.outputTail)}the zygote ended: ${describeChildExit(exit)}; ${child.outputTail.slice(-500)}`)));
     });
     await ready;
     return zygote;
