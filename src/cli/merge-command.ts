@@ -6,11 +6,12 @@ import { isSettled } from '../model/requirements.js';
 import { resolve } from 'node:path';
 import { mergeShardStreams, MergeError, type ShardStream } from '../run/merge.js';
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH, keepRecords, RunRecorder } from '../run/run-record.js';
-import { reportEvents } from './run-command.js';
-import type { ReporterName } from './reporter-choice.js';
+import { reportEvents, withStdoutReporter } from './run-command.js';
+import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
+import { destinationProblem } from './report-files.js';
 
 export interface MergeOptions {
-  reporter?: ReporterName;
+  reporter?: ReporterChoice[];
   requireVerified?: boolean;
   lastRun?: string;
   timings?: string;
@@ -37,9 +38,14 @@ export async function mergeCommand(files: string[], options: MergeOptions): Prom
   async function* replay() {
     yield* events;
   }
-  const reporter = { name: options.reporter ?? (process.stdout.isTTY ? 'spec' : 'tap'), destination: null };
+  const reporters = withStdoutReporter(options.reporter ?? []);
+  const problem = reporterChoicesProblem(reporters) ?? reporters.flatMap((c) => (c.destination === null ? [] : [destinationProblem(c.destination, `--reporter ${c.name}`, files)])).find((p) => p !== null);
+  if (problem) {
+    console.error(`spec-run merge: --reporter: ${problem}`);
+    return 2;
+  }
   // The shards together saw every document: their durations balance the next split.
-  const { counts, requirements, checkedNothing } = await reportEvents(replay(), [reporter], {
+  const { counts, requirements, checkedNothing } = await reportEvents(replay(), reporters, {
     requireVerified: options.requireVerified,
     observe: (event) => recorder.observe(event),
     beforeSummary: () => keepRecords(recorder, resolve(root, options.lastRun ?? DEFAULT_RECORD_PATH), resolve(root, options.timings ?? DEFAULT_TIMINGS_PATH)),

@@ -3,7 +3,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseSeconds } from './values.js';
 import { VERSION } from '../version.js';
-import { parseReporterChoice, type ReporterChoice, type ReporterName } from './reporter-choice.js';
+import { parseReporterChoice, type ReporterChoice } from './reporter-choice.js';
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH } from '../run/run-record.js';
 import { parseShard, type Shard } from '../run/shard.js';
 import { endOnHeldSignal, releaseStartSignals } from './start-signals.js';
@@ -192,11 +192,11 @@ export function buildProgram(): Command {
     .command('merge')
     .description('merge the JSON event streams of shards (--reporter json) into one report, with the counts of an unsharded run')
     .argument('<files...>', 'JSON event streams, one per shard')
-    .addOption(new Option('--reporter <name>', 'tap, spec, junit, junit-units or json; default: spec on a terminal, tap otherwise').choices(['tap', 'spec', 'junit', 'junit-units', 'json']))
+    .addOption(new Option('--reporter <name[:file]>', 'as for a run: tap, spec, junit, junit-units, json or html; repeatable, each to its own file, at most one to stdout (default there: spec on a terminal, tap otherwise)').argParser(collectReporter))
     .option('--last-run <file>', `also write the merged run record here (default ${DEFAULT_RECORD_PATH})`)
     .option('--timings <file>', `and update the timings the next --shard splits by (default ${DEFAULT_TIMINGS_PATH})`)
     .option('--require-verified', 'exit 1 unless every requirement of the merged run is verified (or excluded), as a run with it does')
-    .action(async (files: string[], options: { reporter?: ReporterName; lastRun?: string; timings?: string; requireVerified?: boolean }) => {
+    .action(async (files: string[], options: { reporter?: ReporterChoice[]; lastRun?: string; timings?: string; requireVerified?: boolean }) => {
       const { mergeCommand } = await import('./merge-command.js');
       process.exitCode = await mergeCommand(files, options);
     });

@@ -381,7 +381,7 @@ function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<str
 }
 
 /** The reporters asked for, plus the default one on stdout when none writes there: spec on a terminal, else TAP. */
-function withStdoutReporter(choices: ReporterChoice[]): ReporterChoice[] {
+export function withStdoutReporter(choices: ReporterChoice[]): ReporterChoice[] {
   const resolved = choices.map((c) => (c.destination === null ? c : { ...c, destination: resolve(c.destination) }));
   if (resolved.some((c) => c.destination === null)) return resolved;
   return [{ name: process.stdout.isTTY ? 'spec' : 'tap', destination: null }, ...resolved];

@@ -99,6 +99,13 @@ t.test('--shard 1/2 and 2/2 cover every unit once and merge to the unsharded cou
   const junit = await specRun(['merge', 'shard-1.jsonl', 'shard-2.jsonl', '--reporter', 'junit', '--last-run', 'merged.json'], dir);
   t.equal((junit.stdout.match(/<testsuite /g) ?? []).length, 4, 'JUnit: a suite per document of both shards');
   t.equal((junit.stdout.match(/<failure /g) ?? []).length, 2);
+  const files = await specRun(['merge', 'shard-1.jsonl', 'shard-2.jsonl', '--reporter', 'tap', '--reporter', 'html:merged.html', '--reporter', 'junit:out/merged.xml'], dir);
+  t.equal(files.code, 1);
+  t.match(files.stdout, /^TAP version 14/, 'as a run: one reporter on stdout, the others each to its file');
+  t.match(readFileSync(join(dir, 'merged.html'), 'utf8'), /<html/);
+  t.equal((readFileSync(join(dir, 'out', 'merged.xml'), 'utf8').match(/<testsuite /g) ?? []).length, 4);
+  const twoOnStdout = await specRun(['merge', 'shard-1.jsonl', 'shard-2.jsonl', '--reporter', 'tap', '--reporter', 'junit'], dir);
+  t.equal(twoOnStdout.code, 2, 'two reporters on stdout: refused, not one silently dropped');
 
   writeFileSync(join(dir, 'cut.jsonl'), one.stdout.split('\n').slice(0, 3).join('\n'));
   const cut = await specRun(['merge', 'cut.jsonl', 'shard-2.jsonl'], dir);
