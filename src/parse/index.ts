@@ -47,6 +47,13 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
   // One character for one, so every offset and line stays where it was.
   if (text.includes('\r')) text = text.replace(/\r(?!\n)/g, '\n');
 
+  const deepList = deeplyNestedListLine(text);
+  if (deepList !== null) {
+    return emptyDocument(path, [
+      ...problems,
+      { file: path, line: deepList, message: `a list item indented by ${DEEPEST_LIST_COLUMNS} columns or more (lists nested past a hundred levels): spec-run does not read lists this deep, whose parse takes time growing with the square of their depth`, severity: 'error' },
+    ]);
+  }
   const tree = markdownTree(text);
   let metadata: Record<string, unknown> = {};
   let metadataSource: SpecDocument['metadataSource'] = 'none';
@@ -123,6 +130,20 @@ export async function parseFile(path: string): Promise<SpecDocument> {
   const document = parseMarkdown(path, bytes);
   keepDocument(path, bytes, document);
   return document;
+}
+
+/** How far a list item may stand indented: past it, lists nested this deep take micromark seconds to minutes (1000 levels: half a minute). */
+const DEEPEST_LIST_COLUMNS = 256;
+const DEEP_LIST_ITEM = new RegExp(`^[ \\t]{${DEEPEST_LIST_COLUMNS / 4},}(?:[-*+]|\\d{1,9}[.)])(?:[ \\t]|$)`, 'gm');
+
+/** The line of the first list item indented by DEEPEST_LIST_COLUMNS or more (a tab counting four), or null. */
+function deeplyNestedListLine(text: string): number | null {
+  for (const match of text.matchAll(DEEP_LIST_ITEM)) {
+    const indent = /^[ \t]*/.exec(match[0])![0];
+    const columns = [...indent].reduce((sum, c) => sum + (c === '\t' ? 4 : 1), 0);
+    if (columns >= DEEPEST_LIST_COLUMNS) return text.slice(0, match.index).split('\n').length;
+  }
+  return null;
 }
 
 /** The largest document spec-run reads: 8 MiB (50 MiB of markdown took 40 s and 2.5 GB to parse). */

@@ -32,3 +32,11 @@ t.test('a step\'s huge error message is cut in the report, saying how much was l
   t.ok(result.stdout.length < 200 * 1024, `the TAP is ${result.stdout.length} characters, not 50 MB`);
   t.match(result.stdout, /… \(52363264 more characters\)/);
 });
+
+t.test('lists nested past a hundred levels are refused at the first item so deep; a hundred levels are read', async (t) => {
+  const nested = (depth: number) => `# Deep\n\n${Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- a\n`).join('')}`;
+  const deep = parseMarkdown('deep.md', nested(1000));
+  t.match(deep.problems, [{ line: 3 + 128, message: /a list item indented by 256 columns or more/ }], 'at the line of the item indented 256 columns');
+  t.same(parseMarkdown('hundred.md', nested(100)).problems, [], 'a hundred levels: no problem');
+  t.same(parseMarkdown('code.md', `# Code\n\n\`\`\`\n${' '.repeat(300)}x\n\`\`\`\n`).problems, [], 'a deep indentation that is no list item: read');
+});
