@@ -148,8 +148,22 @@ export function buildProgram(): Command {
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
-      const [{ runCommand, printedSummary }, { childrenEnded }] = await Promise.all([import('./run-command.js'), import('../process/child.js')]);
+      const [{ runCommand, printedSummary }, { childrenEnded }, { stopLeftChildren }] = await Promise.all([import('./run-command.js'), import('../process/child.js'), import('../process/left-children.js')]);
       const status = await runCommand(paths, options);
+      // Programs step code started and left are stopped and named, once, whenever the process ends from here on.
+      let leftChildrenStopped = false;
+      const reportLeftChildren = (): boolean => {
+        if (leftChildrenStopped) return false;
+        leftChildrenStopped = true;
+        const stopped = stopLeftChildren();
+        if (stopped) console.error(`spec-run: ${stopped}`);
+        return stopped !== null;
+      };
+      process.once('exit', () => {
+        // The summary stays the last line.
+        const summary = printedSummary();
+        if (reportLeftChildren() && summary) console.error(summary);
+      });
       // An error user code threw after the report may have failed the run already (run-command.ts).
       process.exitCode = status === 0 ? (process.exitCode ?? 0) : status;
       // The run is reported and spec-run's own work is closed, save processes still being
@@ -159,6 +173,7 @@ export function buildProgram(): Command {
         void childrenEnded().then(() => {
           // When the last of them has just ended, the process ends by itself: give it the chance first.
           setTimeout(() => {
+            reportLeftChildren();
             const holding = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
             console.error(`spec-run: something still runs after the report (a server or timer a step definition left?${holding.length ? `: ${holding.join(', ')}` : ''}); exiting`);
             // The summary stays the last line.

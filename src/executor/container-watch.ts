@@ -6,6 +6,7 @@
 // finds none: each run removes its own container.
 import { spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
+import { keepsRunning } from '../process/left-children.js';
 
 /** Label carried by every container this process creates: its value is the process id. */
 export const OWNER_LABEL = 'spec-run.owner';
@@ -22,6 +23,7 @@ export function watchOwnContainers(): void {
   const watcher = spawn('sh', ['-c', script, 'spec-run-container-watch', filter], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
   watcher.on('error', () => undefined);
   watcher.unref();
+  keepsRunning(watcher.pid);
   // The pipe stays open for the life of this process without keeping it alive.
   (watcher.stdin as unknown as Socket).unref();
 }

@@ -2,7 +2,7 @@
 // step left listening held spec-run alive after its report (a CI job that never ends),
 // and an interruption waited for the step running then to finish on its own.
 import t from 'tap';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
@@ -180,4 +180,23 @@ Then('a wait never ends', function () { return new Promise((r) => setTimeout(r, 
   t.equal(result.exitCode, 1, 'not exit 13: the run reaches its report');
   t.match(result.points, [{ ok: true }, { ok: false, diagnostics: { reason: /did not finish within the unit time limit of 1000 ms/ } }]);
   t.match(result.stderr, /\n1 passed, 1 failed, 0 skipped, 0 todo$/);
+});
+
+t.test('a program step code started and left running is stopped when the run ends, and named: it held an inherited stdout, and a pipeline waited for it', async (t) => {
+  const doc = `# Left\n\n### Requirement: Left\nIt SHALL start.\n\n#### Scenario: Started\n- **WHEN** the step starts a program it never stops\n`;
+  const steps = `import { When } from 'spec-run/steps';
+import { spawn } from 'node:child_process';
+When('the step starts a program it never stops', function () { spawn('sleep', ['120'], { stdio: 'inherit', detached: true }).unref(); });
+`;
+  const started = Date.now();
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'tap']);
+  t.ok(Date.now() - started < 60_000, 'the run and its output end, not 120 s later');
+  t.equal(result.exitCode, 0, 'the run passed: what it checked passed');
+  const pid = Number(/step code left a process running after the report: pid (\d+) \(sleep 120\); stopped \(SIGTERM\)/.exec(result.stderr)?.[1]);
+  t.ok(pid > 0, `named (its stderr: ${result.stderr.slice(-300)})`);
+  await new Promise((r) => setTimeout(r, 200));
+  // Gone, or ended and waiting for whoever inherited it to reap it.
+  const state = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] : 'gone';
+  t.match(state, /^(gone|Z)$/, 'and ended');
+  t.match(result.stderr, /\n1 passed, 0 failed, 0 skipped, 0 todo$/, 'the summary stays the last line');
 });
