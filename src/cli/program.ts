@@ -8,6 +8,7 @@ import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH } from '../run/run-record.js'
 import { parseShard, type Shard } from '../run/shard.js';
 import { endOnHeldSignal, releaseStartSignals } from './start-signals.js';
 import { CONFIG_REFERENCE, EXEC_DESCRIPTION } from '../executor/config-reference.js';
+import { setTimeout } from '../process/native-timers.js';
 
 const examples = `
 Examples:

@@ -44,6 +44,7 @@ import { Interrupts } from '../executor/interrupts.js';
 import { releaseStartSignals } from './start-signals.js';
 import { destinationProblem, openReportFile, type ReportFile } from './report-files.js';
 import { fileProblem } from '../run/file-problem.js';
+import { setImmediate } from '../process/native-timers.js';
 
 export interface RunCommandOptions {
   /** Reporters and where each writes; at most one without a file (stdout). */

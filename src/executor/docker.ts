@@ -13,6 +13,7 @@ import type { ExecObserver } from './events.js';
 import { OutputCollector } from './output.js';
 import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { onHost, unusableDirectory, WORKSPACE } from './workspace.js';
+import { setTimeout, clearTimeout } from '../process/native-timers.js';
 
 export type EngineStatus = { ok: true; version: string } | { ok: false; error: string; solutions: string[] };
 

@@ -2,6 +2,7 @@
 import { constants } from 'node:os';
 import type { ExecObserver } from './events.js';
 import type { CapturedOutput, KeptEnd } from './output.js';
+import { setTimeout, clearTimeout } from '../process/native-timers.js';
 
 export const GRACE_MS = 2000;
 

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
 import type { Readable, Writable } from 'node:stream';
 import { stopProcess, type StopOptions, type StopOutcome } from './stop.js';
 import { processWide } from './process-wide.js';
+import { setTimeout, clearTimeout } from './native-timers.js';
 
 export interface ChildOptions {
   command: string;

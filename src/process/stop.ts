@@ -2,6 +2,7 @@
 // Child.stop runs it for every process spec-run starts (the executor's commands,
 // drivers, runtime workers and servers), so every stop behaves and reports alike.
 import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout, clearTimeout } from './native-timers.js';
 
 export type StopOutcome =
   /** The process had already ended. */

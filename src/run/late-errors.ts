@@ -5,7 +5,7 @@
 // adds a failure to it (see run-command.ts). Timers of user code still pending are waited
 // for, up to SETTLE_LIMIT_MS from then: whatever they throw is reported in place.
 import type { Emit } from './types.js';
-import { setTimeout, setImmediate } from './native-timers.js';
+import { setTimeout, setImmediate } from '../process/native-timers.js';
 
 /** A late error, as a failing point reports it: where the unit stands and what it was. */
 export interface LateError {

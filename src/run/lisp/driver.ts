@@ -9,6 +9,7 @@ import { lispSources } from '../../lisp-image/sources.js';
 import { lispString } from './sexp.js';
 import { VERSION } from '../../version.js';
 import { decodeDriverLine, DriverProtocolError, encodeCommand, type DoneMessage, type DriverCommand, type LispText, type DriverMessage, type PointMessage, type RequestMessage } from './protocol.js';
+import { setTimeout, clearTimeout } from '../../process/native-timers.js';
 
 export type { DoneMessage, PointMessage, RequestMessage } from './protocol.js';
 

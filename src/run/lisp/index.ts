@@ -22,6 +22,7 @@ import { jsonToLisp, lispString } from './sexp.js';
 import { asLispText, type BlockInput, type DriverCommand, type LispText } from './protocol.js';
 import { transcriptAttachment } from './transcript-attachment.js';
 import { interruptedReason, whenInterrupted } from '../interrupt.js';
+import { setTimeout, clearTimeout } from '../../process/native-timers.js';
 
 
 /** Problems of the Lisp environment already reported in full by this process, with the unit where. */

@@ -16,7 +16,7 @@ import type { ScenarioCondition } from './interpreter/condition.js';
 import type { interpret } from './interpreter/index.js';
 import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
-import { setTimeout, clearTimeout } from '../native-timers.js';
+import { setTimeout, clearTimeout } from '../../process/native-timers.js';
 
 export interface CompiledStep {
   keyword: string;

@@ -25,7 +25,7 @@ import type { RunOptions } from '../types.js';
 import { StepSkip } from './checks.js';
 import { worldInternals } from './step-world.js';
 import { processWide } from '../../process/process-wide.js';
-import { setTimeout, clearTimeout } from '../native-timers.js';
+import { setTimeout, clearTimeout } from '../../process/native-timers.js';
 
 /** The timeout a probe runs under in place of a configured one; Docker's includes starting the container. */
 export const PROBE_TIMEOUT_MS = { host: 1000, docker: 2000 } as const;
