@@ -5,7 +5,7 @@
 // driver crashes, fails; the driver and its servers are stopped, and a fresh
 // driver with the definitions reloaded runs the next units, each saying so (a
 // comment, and a note on each failing point): what earlier units did is lost.
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
 import type { CodeRef, DocumentPlan, Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
@@ -151,6 +151,19 @@ function blockInput(input: CodeRef): BlockInput {
 /** A timeout says what the unit printed before its driver was stopped. */
 type Interruption = { kind: 'timeout'; printed?: string } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
 
+/**
+ * A failure loading vocabulary file FILE, placed at the line SBCL names ("in form starting at
+ * line: 24") when it names one, in the file as the project names it (SHOWN).
+ */
+function vocabularyFailureAt(failure: ReceivedPoint, file: string, shown: string): ReceivedPoint {
+  const message = failure.message;
+  const condition = (message.diagnostics?.condition as { message?: unknown } | undefined)?.message;
+  const line = typeof condition === 'string' ? /in form starting at line: (\d+)/.exec(condition)?.[1] : undefined;
+  // A point of the driver's own code has no place (null): it is the file's.
+  if (message.file != null && message.file !== file) return failure;
+  return { ...failure, message: { ...message, file: shown, line: message.line ?? (line !== undefined ? Number(line) : 1) } };
+}
+
 /** Why the driver was stopped in `unit`: the first half of what the units after it say. */
 function restartReason(unit: Unit, outcome: Exclude<Interruption, { kind: 'interrupted' }>): string {
   const what = outcome.kind === 'timeout' ? 'exceeded the unit time limit' : `failed (${outcome.error.message})`;
@@ -289,7 +302,12 @@ class DocumentRun {
     for (const file of this.options.vocabularyFiles) {
       const failures: ReceivedPoint[] = [];
       const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file) }, (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
-      if (report && (failures.length || outcome)) this.reportLoadFailure(`vocabulary file ${file}`, { file, line: 1 }, failures, outcome);
+      if (report && (failures.length || outcome)) {
+        // Named as the project names it, at the form SBCL could not read when it says where.
+        const shown = relative(this.options.projectRoot, resolve(this.options.projectRoot, file)) || file;
+        const at = { file: shown, line: 1 };
+        this.reportLoadFailure(`vocabulary file ${shown}`, at, failures.map((failure) => vocabularyFailureAt(failure, file, shown)), outcome);
+      }
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }
     const testNames = this.plan.units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));

@@ -330,10 +330,13 @@ t.test('vocabulary files named in the configuration load into every driver; a br
   const broken = join(dir, 'broken.lisp');
   writeFileSync(helpers, '(in-package :cl-user)\n(defun double-it (x) (* 2 x))\n');
   writeFileSync(broken, '(in-package :cl-user)\n(error "this helper file is broken")\n');
+  const unreadable = join(dir, 'unreadable.lisp');
+  writeFileSync(unreadable, '(in-package :cl-user)\n\n(defun half-written (x\n');
   const md = `${frontmatter()}${lisp('(assert (= (double-it 21) 42))')}\n${lisp('(setf *package* (find-package :cl-user))\n(loop)')}\n${lisp('(assert (= (double-it 1) 2))')}`;
-  const r = await runMarkdown(md, options({ vocabularyFiles: [helpers, broken], unitTimeoutMs: 1500 }));
-  t.same(r.points.map((p) => p.ok), [false, true, false, true], 'broken file, first unit, time limit, unit in the fresh driver');
+  const r = await runMarkdown(md, options({ vocabularyFiles: [helpers, broken, unreadable], unitTimeoutMs: 1500, projectRoot: dir }));
+  t.same(r.points.map((p) => p.ok), [false, false, true, false, true], 'broken file, unreadable file, first unit, time limit, unit in the fresh driver');
   t.match(r.failed[0], { name: /runs without error/, diagnostics: { condition: { message: 'this helper file is broken' } } });
+  t.match(r.failed[1], { at: { file: 'unreadable.lisp', line: 3 }, diagnostics: { condition: { message: /end of file/ } } }, 'named as the project names it, at the form SBCL could not read');
 });
 
 t.test('definitions that draw random numbers draw the same ones under the same seed', async (t) => {
