@@ -52,6 +52,23 @@ export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMe
   return messages;
 }
 
+/**
+ * The current specs of the capabilities CHANGE touches that are not among PLANS (a run given
+ * the change's own directory), read from beside the changes directory, as check reads them.
+ */
+export async function baseSpecsOutside(plans: DocumentPlan[], change: string): Promise<DocumentPlan[]> {
+  const given = new Set(plans.flatMap((plan) => (openspecPlace(plan.file)?.change === undefined ? [openspecPlace(plan.file)?.capability] : [])));
+  const found: DocumentPlan[] = [];
+  for (const plan of plans) {
+    const place = openspecPlace(plan.file);
+    if (place?.change !== change || given.has(place.capability)) continue;
+    const current = await currentSpec(plan.file, place.capability);
+    if (current) found.push(current);
+    given.add(place.capability);
+  }
+  return found;
+}
+
 /** The capability's current spec, openspec/specs/<capability>/spec.md beside the changes directory, translated; null when there is none. */
 async function currentSpec(deltaFile: string, capability: string): Promise<DocumentPlan | null> {
   const normalized = deltaFile.split('\\').join('/');

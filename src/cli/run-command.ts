@@ -200,7 +200,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   } else {
     let whole = await buildPlan(discovery.files, executorSteps, trees);
     if (options.change !== undefined) {
-      const applied = applyChange(whole.documents, options.change);
+      // A run given the change's directory alone finds the capabilities' current specs where check finds them.
+      const { baseSpecsOutside } = await import('../check/openspec-changes.js');
+      const applied = applyChange([...whole.documents, ...(await baseSpecsOutside(whole.documents, options.change))], options.change);
       if (typeof applied === 'string') {
         console.error(`spec-run: --change: ${applied}`);
         return 2;

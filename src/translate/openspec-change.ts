@@ -7,7 +7,9 @@
 import type { Diagnostic } from '../model/document.js';
 import type { DocumentPlan, Unit } from '../model/plan.js';
 import type { Requirement } from '../model/requirements.js';
-import { openspecPlace } from './openspec-layout.js';
+import { openspecPlace, outsideDeltaSections } from './openspec-layout.js';
+import { REQUIREMENT_HEADING } from './family.js';
+import { requirementId } from './requirements.js';
 
 /** The capabilities CHANGE touches, each as one plan with the delta applied; a string saying why when there is none. */
 export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan[] | string {
@@ -47,14 +49,16 @@ export function deltaProblems(delta: DocumentPlan, current: DocumentPlan | null)
     // A requirement renamed by the delta is named by its name before the change in the spec.
     const before = requirement.renamedFrom ?? requirement.name;
     if (requirement.delta !== undefined && requirement.delta !== 'added' && !names.has(before)) {
-      at(requirement, `${requirement.delta.toUpperCase()} requirement '${before}' names no requirement of ${spec}${known}: OpenSpec cannot apply it (a MODIFIED requirement keeps its name; RENAMED changes it)`);
+      const hint = requirement.delta === 'modified' ? ' (a MODIFIED requirement keeps its name; RENAMED changes it)' : '';
+      at(requirement, `${requirement.delta.toUpperCase()} requirement '${before}' names no requirement of ${spec}${known}: OpenSpec cannot apply it${hint}`);
     }
+    if (requirement.delta === undefined && requirement.origin === 'requirement-heading') at(requirement, outsideDeltaSections(requirement.name));
     if (requirement.delta === 'added' && names.has(requirement.name)) at(requirement, `ADDED requirement '${requirement.name}' is already in ${spec}: change it with MODIFIED`);
     if (requirement.renamedFrom !== undefined && requirement.renamedFrom !== requirement.name && names.has(requirement.name)) {
       at(requirement, `RENAMED requirement's new name '${requirement.name}' is already in ${spec}`);
     }
   }
-  return problems;
+  return problems.sort((a, b) => a.line - b.line);
 }
 
 function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: string, change: string): DocumentPlan {
@@ -65,12 +69,20 @@ function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: 
   const modified = new Map(changed.filter((r) => r.delta === 'modified').map((r) => [r.name, r]));
   const removed = new Set(changed.filter((r) => r.delta === 'removed').map((r) => r.name));
   const inPlace = (current?.requirements ?? [])
-    .map((r): Requirement => (renamedTo.has(r.name) ? { ...r, name: renamedTo.get(r.name)!, renamedFrom: r.name } : r))
+    .map((r): Requirement => (renamedTo.has(r.name) ? { ...r, id: requirementId(r.file, renamedTo.get(r.name)!), name: renamedTo.get(r.name)!, renamedFrom: r.name } : r))
     .flatMap((r) => (removed.has(r.name) ? [] : [modified.get(r.name) ?? r]));
+  // The scenarios of a requirement renamed in place are of its new name: in their names, --grep and reports.
+  const newIds = new Map((current?.requirements ?? []).filter((r) => renamedTo.has(r.name)).map((r) => [r.id, requirementId(r.file, renamedTo.get(r.name)!)]));
+  const renamedUnit = (unit: Unit): Unit => {
+    if (unit.kind !== 'scenario' || !renamedTo.has(unit.requirement)) return unit;
+    const to = renamedTo.get(unit.requirement)!;
+    const heading = (text: string) => (REQUIREMENT_HEADING.exec(text)?.[1].trim() === unit.requirement ? `Requirement: ${to}` : text);
+    return { ...unit, requirement: to, headingPath: unit.headingPath.map(heading), requirements: unit.requirements?.map((id) => newIds.get(id) ?? id) };
+  };
   const appended = changed.filter((r) => (r.delta === 'added' || r.delta === 'modified' || (r.delta === undefined && r.removed === undefined)) && !inPlace.some((k) => k.name === r.name));
   // A RENAMED entry whose requirement stays as it was is the kept one under its new name, not a requirement of its own.
   const requirements = [...inPlace, ...appended];
-  const every = [...(current?.units ?? []), ...delta.units];
+  const every = [...(current?.units ?? []).map(renamedUnit), ...delta.units];
   const byId = new Map(every.map((unit) => [unit.id, unit]));
   // Units in the order of their requirements, as the capability will read after the change.
   const units: Unit[] = [...requirements.flatMap((r) => r.units.flatMap((id) => byId.get(id) ?? [])), ...every.filter((unit) => (unit.requirements ?? []).length === 0)];

@@ -4,7 +4,7 @@
 import type { ItemArgument, ListItem, Paragraph, Section, SectionContent, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
 import { codeRef } from './code-ref.js';
-import { deltaOf } from './openspec-layout.js';
+import { deltaOf, deltaSectionProblems } from './openspec-layout.js';
 import { type FamilyTranslation, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
 
 /** A paragraph that is only a step keyword ("Then:") introduces a list of steps. */
@@ -45,11 +45,19 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
     scenario = null;
   };
 
+  for (const problem of deltaSectionProblems(doc)) problems.push({ file, ...problem, severity: 'error' });
+  const requirementDepths = new Set(doc.sections.filter((section) => REQUIREMENT_HEADING.test(section.heading)).map((section) => section.depth));
+
   doc.sections.forEach((section, index) => {
+    const isScenario = SCENARIO_HEADING.test(section.heading) || OUTLINE_HEADING.test(section.heading);
     // A scenario runs up to the next heading that is not deeper than its own.
     if (scenario && section.depth > scenario.section.depth) {
+      if (isScenario) problems.push({ file, line: section.line, severity: 'error', message: `'${'#'.repeat(section.depth)} ${section.heading}' stands inside scenario '${scenario.section.heading}' ('${'#'.repeat(scenario.section.depth)}'): its steps are read as that scenario's; give it the scenario's heading level` });
       scenario.content.push(...section.content);
       return;
+    }
+    if (isScenario && requirementDepths.has(section.depth)) {
+      problems.push({ file, line: section.line, severity: 'error', message: `'${'#'.repeat(section.depth)} ${section.heading}' stands at the level of the requirements: a scenario is a heading below its requirement ('${'#'.repeat(section.depth + 1)} ${section.heading}'), or it belongs to no requirement` });
     }
     closeScenario();
     if (requirement && section.depth <= requirement.depth) requirement = null;

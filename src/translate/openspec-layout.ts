@@ -10,6 +10,28 @@ import type { ListItem, Section, SpecDocument } from '../model/document.js';
 export type DeltaOperation = 'added' | 'modified' | 'removed' | 'renamed';
 
 const DELTA_HEADING = /^(ADDED|MODIFIED|REMOVED|RENAMED)\s+Requirements$/i;
+/** A heading that reads like a delta section and is none: `MODIFY Requirements`, `MODIFIED Requirement`, `Added requirements:`. */
+const NEAR_DELTA_HEADING = /^(?:add|modif|remov|renam|delet|chang|updat)\w*\b.*\brequirements?\b|^requirements?\s+(?:add|modif|remov|renam)/i;
+
+/** Why a requirement of a change's delta spec that stands under no delta section is not applied. */
+export const outsideDeltaSections = (name: string) =>
+  `requirement '${name}' of a change's delta spec stands under no '## ADDED', '## MODIFIED', '## REMOVED' or '## RENAMED Requirements' section: OpenSpec applies nothing of it`;
+
+/**
+ * Headings of a change's delta spec that read like a delta section and are none: OpenSpec
+ * applies nothing under them (requirements under no delta section: see deltaProblems).
+ */
+export function deltaSectionProblems(doc: SpecDocument): { line: number; message: string }[] {
+  if (openspecPlace(doc.path)?.change === undefined) return [];
+  const problems: { line: number; message: string }[] = [];
+  const sections = doc.sections;
+  for (const section of sections) {
+    if (section.depth === 2 && !DELTA_HEADING.test(section.heading) && NEAR_DELTA_HEADING.test(section.heading)) {
+      problems.push({ line: section.line, message: `'## ${section.heading}' is no delta section OpenSpec reads: a change's requirements stand under '## ADDED Requirements', '## MODIFIED Requirements', '## REMOVED Requirements' or '## RENAMED Requirements'` });
+    }
+  }
+  return problems;
+}
 
 /** The capability (and change) a document is of, from its path; null outside OpenSpec's layout. */
 export function openspecPlace(path: string): { capability: string; change?: string } | null {

@@ -282,8 +282,8 @@ The greeter SHALL shout twice.
   t.same(errors, [
     `${delta}:3:1: error: MODIFIED requirement 'Does Not Exist' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it (a MODIFIED requirement keeps its name; RENAMED changes it)`,
     `${delta}:12:1: error: ADDED requirement 'Shouting' is already in openspec/specs/greeter/spec.md: change it with MODIFIED`,
-    `${delta}:21:1: error: REMOVED requirement 'Also Not Here' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it (a MODIFIED requirement keeps its name; RENAMED changes it)`,
-    `${delta}:26:1: error: RENAMED requirement 'Never Was' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it (a MODIFIED requirement keeps its name; RENAMED changes it)`,
+    `${delta}:21:1: error: REMOVED requirement 'Also Not Here' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it`,
+    `${delta}:26:1: error: RENAMED requirement 'Never Was' names no requirement of openspec/specs/greeter/spec.md ${known}: OpenSpec cannot apply it`,
   ]);
   const run = await runIn(dir, ['openspec', '--change', 'ghost']);
   t.equal(run.exitCode, 2, 'a change OpenSpec cannot archive is not run as if it could');
@@ -309,4 +309,54 @@ t.test('statements written as bullets state the requirement: in the reports, and
   const check = await runIn(dir, ['check', 'doc.md']);
   t.equal(check.exitCode, 0);
   t.notMatch(check.stdout, /does not state what is required/);
+});
+
+t.test('a delta section OpenSpec does not read (a misspelt or missing header): check says where, and --change refuses the change rather than run the spec unchanged', async (t) => {
+  const misspelt = `## MODIFY Requirements\n\n### Requirement: Shouting\nThe greeter SHALL shout twice.\n\n#### Scenario: Loud\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA!!"\n`;
+  const dir = project({
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    'openspec/changes/loud/proposal.md': '# Loud\n',
+    'openspec/changes/loud/specs/greeter/spec.md': misspelt,
+    'steps/greeter.steps.mjs': STEPS,
+  });
+  const { exitCode, errors } = await checkErrors(dir);
+  t.equal(exitCode, 1);
+  const delta = 'openspec/changes/loud/specs/greeter/spec.md';
+  t.same([...errors].sort(), [
+    `${delta}:1:1: error: '## MODIFY Requirements' is no delta section OpenSpec reads: a change's requirements stand under '## ADDED Requirements', '## MODIFIED Requirements', '## REMOVED Requirements' or '## RENAMED Requirements'`,
+    `${delta}:3:1: error: requirement 'Shouting' of a change's delta spec stands under no '## ADDED', '## MODIFIED', '## REMOVED' or '## RENAMED Requirements' section: OpenSpec applies nothing of it`,
+  ]);
+  const run = await runIn(dir, ['openspec', '--change', 'loud']);
+  t.equal(run.exitCode, 2, 'not run as if the change changed nothing');
+  t.match(run.stderr, /--change: change 'loud' cannot be applied as OpenSpec would apply it:\n {2}openspec\/changes\/loud\/specs\/greeter\/spec\.md:3: requirement 'Shouting' of a change's delta spec stands under no/);
+});
+
+t.test("--change given the change's directory alone applies it to the capability's current spec, found where check finds it; a RENAMED requirement's scenarios take its new name", async (t) => {
+  const renamed = `## RENAMED Requirements\n- FROM: \`### Requirement: Shouting\`\n- TO: \`### Requirement: Yelling\`\n`;
+  const dir = project({
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    'openspec/changes/yell/proposal.md': '# Yell\n',
+    'openspec/changes/yell/specs/greeter/spec.md': renamed,
+    'steps/greeter.steps.mjs': STEPS,
+  });
+  const run = await runIn(dir, ['openspec/changes/yell', '--change', 'yell', '--reporter', 'json', '--grep', 'Yelling']);
+  t.equal(run.exitCode, 0, `the current spec was found, and --grep selects by the new name (stderr: ${run.stderr.slice(-400)})`);
+  const starts = run.events.filter((e) => e.type === 'unit-start');
+  t.match(starts, [{ name: 'Yelling / Loud', requirements: ['openspec/specs/greeter/spec.md#Yelling'] }]);
+});
+
+t.test('a scenario heading at a requirement\'s level, or inside another scenario, is an error at its line: its steps would be checked under the wrong unit', async (t) => {
+  const doc = `# cart Specification\n\n### Requirement: Cap\nThe cart SHALL hold at most 5 items.\n\n### Scenario: Too many\n- **WHEN** the greeter greets "Ada"\n- **THEN** the greeting SHALL be "hello, Ada"\n\n##### Scenario: Deep\n- **WHEN** the greeter greets "Ada"\n- **THEN** the greeting SHALL be "hello, Ada"\n`;
+  const dir = project({ 'openspec/specs/cart/spec.md': doc, 'steps/greeter.steps.mjs': STEPS });
+  const { errors } = await checkErrors(dir);
+  t.match(errors, [/spec\.md:3:1: error: requirement 'Cap' has no '#### Scenario:'/, /spec\.md:6:1: error: '### Scenario: Too many' stands at the level of the requirements/, /spec\.md:10:1: error: '##### Scenario: Deep' stands inside scenario 'Scenario: Too many'/]);
+  const run = await runIn(dir, ['openspec', '--reporter', 'json']);
+  t.equal(run.exitCode, 1, 'and the run fails on them');
+});
+
+t.test('a requirement written twice in one spec is an error at the second: a delta could not say which it names', async (t) => {
+  const twice = CANONICAL.replace('### Requirement: Whispering', '### Requirement: Shouting');
+  const dir = project({ 'openspec/specs/greeter/spec.md': twice, 'steps/greeter.steps.mjs': STEPS });
+  const { errors } = await checkErrors(dir);
+  t.match(errors, [/spec\.md:22:1: error: requirement 'Shouting' is written twice in this spec \(first at line 15\)/]);
 });
