@@ -48,8 +48,10 @@ if ! docker info >/dev/null 2>&1; then
 fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm packages"
+  # npm ci runs the package's prepare script, which builds.
+  say "installing npm packages and building"
   npm ci --no-audit --no-fund --loglevel=error
+else
+  say "building"
+  npm run -s build
 fi
-say "building"
-npm run -s build

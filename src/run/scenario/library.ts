@@ -98,6 +98,15 @@ async function throughJiti(file: string): Promise<unknown> {
 const JITI_MAY_LOAD = new Set(['ERR_MODULE_NOT_FOUND', 'ERR_UNKNOWN_FILE_EXTENSION', 'ERR_REQUIRE_ESM', 'MODULE_NOT_FOUND']);
 
 /**
+ * A syntax error Node found parsing FILE (or a module it imports), before anything ran: Node
+ * keeps its place out of the error's stack, jiti's parse says it. A SyntaxError thrown while
+ * the file ran (JSON.parse) has the file in its stack, and is the file's own error.
+ */
+function isParseError(error: unknown, file: string): boolean {
+  return error instanceof SyntaxError && !(error.stack ?? '').includes(file);
+}
+
+/**
  * FILE imported by Node where it can, else through jiti. Registrations go to the collector
  * on globalThis (spec-run/steps), so a file that finds another copy of spec-run/steps than
  * this one registers its steps all the same.
@@ -109,8 +118,8 @@ async function importModule(file: string): Promise<unknown> {
   } catch (error) {
     // A loader hook of the user's (tsx, a test runner's) may pass the error on without its code.
     const { code, message } = error as { code?: string; message?: string };
-    if (!JITI_MAY_LOAD.has(code ?? '') && !/^Cannot find (?:package|module) /.test(message ?? '')) throw error;
-    return throughJiti(file);
+    if (JITI_MAY_LOAD.has(code ?? '') || /^Cannot find (?:package|module) /.test(message ?? '') || isParseError(error, file)) return throughJiti(file);
+    throw error;
   }
 }
 
