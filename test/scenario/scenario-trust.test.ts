@@ -251,3 +251,13 @@ t.test('a scenario without steps fails (TODO with --no-strict), as check says; w
   t.match(check.stdout, /^green\.spec\.md:13:1: error: scenario 'Nothing to do' has no steps/m);
   t.notMatch(check.stdout, /green\.spec\.md:9:/, 'the whole-bold scenario has steps');
 });
+
+t.test('an executor scenario that states no command and no configuration fails: it was checked against a command spec-run made up', async (t) => {
+  const doc = `# Hooks Specification\n\n## Requirements\n\n### Requirement: Lint hook\nThe lint stop hook SHALL exit with 0.\n\n#### Scenario: Only a Then\n- **THEN** the exit code SHALL be 0\n\n#### Scenario: A When that names nothing\n- **WHEN** the stop hook runs\n- **THEN** the exit code SHALL be 0\n`;
+  const result = await runIn(project({ 'hooks.spec.md': doc }), ['hooks.spec.md', '--executor-steps', '--reporter', 'json']);
+  t.equal(result.exitCode, 1);
+  const failed = result.points.filter((p) => !p.ok);
+  t.equal(failed.length, 2, 'the Then of each scenario fails');
+  for (const point of failed) t.match(JSON.stringify(point.diagnostics), /the scenario states no command and no configuration/);
+  t.notOk(result.points.some((p) => p.ok && p.skip === undefined && /exit code/.test(p.name)), 'no exit code passes');
+});

@@ -12,6 +12,7 @@ import { formatDuration } from '../../../executor/duration.js';
 import { endInterrupted, recordFile, recordRun, type RunRecord } from '../../../executor/record.js';
 import { showDuration } from './lexicon.js';
 import { emptySetup, mergedSetup, type Setup } from './when.js';
+import { NOTHING_STATED } from '../vocabulary/subject.js';
 
 /** Image of a container command when the scenario names none (mapped by the project's `images:` where it reaches no registry). */
 export const DEFAULT_IMAGE = 'alpine';
@@ -234,8 +235,19 @@ export function scaled(config: StopConfig): { config: StopConfig; scale: number 
   };
 }
 
+/**
+ * True when the scenario gave no configuration block and its When said nothing of its command:
+ * the command it would run (`true`) would be spec-run's invention, and what it checks of it,
+ * nothing the scenario states.
+ */
+function statesNothing(yaml: { text: string; line: number } | null, setup: Setup): boolean {
+  if (yaml !== null) return false;
+  return Object.values(setup).every((value) => value === undefined || (Array.isArray(value) ? value.length === 0 : typeof value === 'object' && value !== null && Object.keys(value).length === 0));
+}
+
 /** Runs the scenario's configuration and records it. */
 export async function observe(yaml: { text: string; line: number } | null, setup: Setup, options: ObserveOptions): Promise<Observation> {
+  if (statesNothing(yaml, setup)) throw new Error(NOTHING_STATED);
   const { config, errors, synthesized, text: configText } = configure(yaml, setup);
   const documented = config.commands.map((command) => resolveTimeout(config, command));
   const { config: probe, scale } = scaled(config);

@@ -68,6 +68,23 @@ export interface Subject {
 
 const subjects = new WeakMap<World, Subject>();
 
+/** Why a scenario that states nothing about a command cannot be checked. */
+export const NOTHING_STATED =
+  'the scenario states no command and no configuration (no quoted command, no YAML block, nothing the command does or is given): there is nothing to run; quote the command (`npm test`) or give its configuration';
+
+/** True when a step of the scenario has said something of its command or its configuration. */
+export function statesSomething(subject: Subject): boolean {
+  return (
+    Object.keys(subject.fields).length > 0 ||
+    subject.omitted.length > 0 ||
+    subject.samples !== null ||
+    subject.run !== undefined ||
+    subject.defaultTimeout !== undefined ||
+    subject.produces !== null ||
+    subject.behaviour !== null
+  );
+}
+
 export function subjectOf(world: World): Subject {
   let subject = subjects.get(world);
   if (!subject) {

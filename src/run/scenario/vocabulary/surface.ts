@@ -10,7 +10,7 @@ import { Given, Then, type World } from '../../../steps/index.js';
 import { dockerEngine } from '../../../executor/docker.js';
 import { parseDuration } from '../../../executor/duration.js';
 import { GRACE_MS } from '../../../executor/result.js';
-import { configuredErrors, execRun, nonce, PROBE_TIMEOUT, shownLines, subjectOf, valueOf, type ExecRun } from './subject.js';
+import { configuredErrors, execRun, nonce, NOTHING_STATED, PROBE_TIMEOUT, shownLines, statesSomething, subjectOf, valueOf, type ExecRun } from './subject.js';
 
 /** Docker probes get more time: starting a container is part of it. */
 const DOCKER_PROBE_TIMEOUT = '2s';
@@ -45,6 +45,8 @@ function behaving(w: World): { command: string; scaled: boolean } {
     case 'exceeds-timeout':
       return { command: `echo started; sleep ${marker}`, scaled: true };
     default:
+      // A command that simply finishes stands for one the scenario configured; with nothing configured, there is nothing to observe.
+      assert.ok(statesSomething(subjectOf(w)), NOTHING_STATED);
       return { command: 'echo finished', scaled: false };
   }
 }
