@@ -82,13 +82,16 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   if (stopping) {
     const { reason, outcome } = stopping as { reason: StopReason; outcome: Promise<StopOutcome> };
     const how = await outcome;
+    // A stopped command took until its stop was done: a member of its group that ignored
+    // SIGTERM kept the hook waiting through the grace period, though the leader ended at once.
+    const stoppedAfterMs = performance.now() - started;
     await child.outputClosed(drainMs);
     const killed = how === 'killed';
     return base(request, notes, collector, started, {
       outcome: reason,
       exitCode: stoppedExitCode(reason, killed, request.signal),
       signal: killed ? 'SIGKILL' : 'SIGTERM',
-      durationMs,
+      durationMs: killed ? stoppedAfterMs : durationMs,
     });
   }
   if (reaper) {

@@ -58,6 +58,14 @@ t.test('a forking group that ignores SIGTERM is killed after the 2 s grace: 137,
   t.match(formatResult(r), /signal 9: SIGKILL after 2\.000s grace period/);
 });
 
+t.test('a shell that ends at SIGTERM while a child ignores it: the command took until the child was killed, and its duration says so', async (t) => {
+  const m = marker();
+  const r = await runOnHost(request(`sh -c "trap '' TERM; sleep ${m}" & wait`, 1000));
+  t.match(r, { outcome: 'timeout', exitCode: 137, signal: 'SIGKILL' });
+  t.ok(r.durationMs >= 3000 && r.durationMs < 3400, `the timeout and the grace the child took (${Math.round(r.durationMs)} ms), not the shell's 1 s`);
+  t.same(survivors(m), [], 'no process of the group survives');
+});
+
 t.test('a SIGTERM handler runs and its last words are kept', async (t) => {
   const r = await runOnHost(request(`trap 'echo bye; exit 0' TERM; sleep ${marker()} & wait`, 500));
   t.match(r, { outcome: 'timeout', exitCode: 124, signal: 'SIGTERM' });
