@@ -49,6 +49,8 @@ export interface CheckContext {
   ambiguousStep?: (step: ScenarioStep) => string[] | null;
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
+  /** Why a call's arguments do not fit the runtime tool it names (as the runtime would answer it), or null. */
+  argumentProblem?: (tool: string, args: Record<string, unknown>) => string | null;
 }
 
 export function formatMessage(m: CheckMessage): string {
@@ -187,8 +189,14 @@ export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): Chec
       continue;
     }
     const name = request?.params?.name;
-    // A request an Expected block answers may name an unknown tool on purpose: that block checks the refusal.
-    if (unit.pairedWith === undefined && unit.expected === undefined && request?.method === 'tools/call' && typeof name === 'string' && !context.tools.includes(name)) messages.push(at(`tool '${name}' is not listed by the runtime (it lists ${context.tools.join(', ')})`));
+    // A request an Expected block answers may be wrong on purpose (an unknown tool, a bad argument): that block checks the refusal.
+    if (unit.pairedWith !== undefined || unit.expected !== undefined || request?.method !== 'tools/call' || typeof name !== 'string') continue;
+    if (!context.tools.includes(name)) messages.push(at(`tool '${name}' is not listed by the runtime (it lists ${context.tools.join(', ')})`));
+    else {
+      const args = (request.params as { arguments?: unknown }).arguments ?? {};
+      const problem = typeof args === 'object' && args !== null && !Array.isArray(args) ? (context.argumentProblem?.(name, args as Record<string, unknown>) ?? null) : 'its arguments are not a JSON object';
+      if (problem) messages.push(at(`tool '${name}': ${problem}`));
+    }
   }
   return messages;
 }

@@ -7,7 +7,7 @@ import { checkOpenspecChanges } from '../check/openspec-changes.js';
 import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type CheckMessage } from '../check/index.js';
 import { projectVocabulary, unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
-import { TOOLS } from '../runtime/tools.js';
+import { argumentProblem, TOOLS } from '../runtime/tools.js';
 import { droppedArgument, libraryFor, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
@@ -67,6 +67,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   const ownVocabulary = projectVocabulary((config.vocabulary ?? []).map((file) => resolve(config.directory, file)));
   const context: Omit<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> = {
     tools: TOOLS.map((tool) => tool.name),
+    argumentProblem,
     unknownOperators: (uses) => unknownOperators(uses, driverImage, ownVocabulary),
     definitions: indexDefinitions(plans),
   };

@@ -13,7 +13,7 @@ import { parseFile, parseMarkdown } from '../parse/index.js';
 import { translate } from '../translate/index.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { driverImage } from '../run/lisp/driver.js';
-import { TOOLS } from '../runtime/tools.js';
+import { argumentProblem, TOOLS } from '../runtime/tools.js';
 import { libraryFor, loadStepLibrary, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from '../cli/config.js';
@@ -186,6 +186,7 @@ export class Project {
     let callsUnchecked: string | null = null;
     const context: CheckContext = {
       tools: TOOLS.map((tool) => tool.name),
+      argumentProblem,
       unknownOperators: async (uses) => {
         try {
           return await this.unknownNames(uses);

@@ -158,3 +158,13 @@ t.test("a Lisp document's frontmatter 'runtime' is an error at its line, in chec
   t.match(stdout, /^peer\.test\.md:4:1: error: frontmatter 'runtime' is not read: a document runs against the runtime of the configuration/);
   t.notMatch(stdout, /unknown frontmatter field 'runtime'/, 'said once');
 });
+
+t.test("an Input block's tools/call with arguments the tool refuses is an error, as the runtime would answer it; one an Expected block answers is left to it", async (t) => {
+  const input = (id: number, args: string) => `**Input**:\n\`\`\`json\n{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"configure-limits","arguments":${args}}}\n\`\`\`\n`;
+  const dir = t.testdir({
+    'io.contract.md': `---\ntype: contract\nname: io\n---\n# IO\n\n${input(1, '{"timeout":"five"}')}\n${input(2, '{"timeout":5}')}\n${input(3, '{"colour":"red"}')}\n**Expected**:\n\`\`\`json\n{"jsonrpc":"2.0","id":3,"result":{"isError":true}}\n\`\`\`\n`,
+  });
+  const { code, stdout } = await check(['io.contract.md'], dir);
+  t.equal(code, 1);
+  t.equal(stdout, `io.contract.md:9:1: error: tool 'configure-limits': Invalid argument "timeout": "five" is not a whole number of seconds, 0 or more.\n`, 'the bad one alone, at its block');
+});
