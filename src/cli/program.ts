@@ -61,6 +61,13 @@ function integer(name: string, min = 0) {
   };
 }
 
+/** One tag, written as the frontmatter has it or as cucumber-js does (@smoke); a tag expression is refused, not read as a tag. */
+function collectTag(value: string, previous: string[] = []): string[] {
+  const tag = value.trim().replace(/^@/, '');
+  if (tag === '' || /[\s()]/.test(tag)) throw new InvalidArgumentError(`--tag takes one tag, got '${value}': tag expressions (and, or, not) are not supported; repeat --tag to run the documents carrying any of several`);
+  return [...previous, tag];
+}
+
 /** A filter given empty would select as if not given: refused. */
 function nonEmpty(name: string) {
   return (value: string) => {
@@ -127,7 +134,7 @@ export function buildProgram(): Command {
     .option('--require-verified', 'fail the run when a requirement is failing, untested or partly undefined (excluded ones aside)')
     .option('--list', 'list units, blocks not run and why, without running anything')
     .option('--grep <pattern>', 'run only units whose name or heading matches this regular expression (one that selects none is a usage error, as are --tag and --level)')
-    .option('--tag <tag>', 'run only documents carrying this frontmatter tag (repeatable)', collect)
+    .option('--tag <tag>', 'run only documents carrying this frontmatter tag (repeatable: any of them; @tag as cucumber-js writes it is the same tag)', collectTag)
     .option('--level <level>', 'run only documents of this frontmatter level (property, scenario, contract...)', nonEmpty('--level'))
     .option('--bail', 'stop at the first failing check: no further unit starts, and TAP ends with Bail out!')
     .option('--timeout <duration>', 'time limit of one unit: seconds, or 30s, 5m, 1h (default 5m)', duration)

@@ -66,11 +66,20 @@ export interface RunCommandResult {
  * A table written inside a step's list item (a GFM table), passed to the step's
  * definition as its last argument, as cucumber-js passes a data table.
  */
+/** Marks a DataTable of any copy of this module: spec-run's own (bundled) and the one a steps file imports are two classes. */
+const DATA_TABLE = Symbol.for('spec-run.steps.DataTable');
+
 export class DataTable {
   readonly #rows: string[][];
 
   constructor(rows: string[][]) {
     this.#rows = rows.map((row) => [...row]);
+    Object.defineProperty(this, DATA_TABLE, { value: true });
+  }
+
+  /** `table instanceof DataTable` holds for a table of any copy of spec-run/steps, as a steps file expects. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[DATA_TABLE] === true;
   }
 
   /** Every row, the header row included. */
@@ -146,16 +155,18 @@ export interface World {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type StepFunction = (this: World, ...args: any[]) => unknown;
+export type StepFunction<W extends World = World> = (this: W, ...args: any[]) => unknown;
 /** The scenario a Before or After hook runs around, named as cucumber-js names it. */
 export interface HookScenario {
   pickle: { name: string; uri: string; line: number; requirement: string };
   /** After hooks only: how the scenario's steps ended (the first that did not pass decides). */
   result?: { status: 'PASSED' | 'FAILED' | 'SKIPPED' | 'PENDING' | 'UNDEFINED' | 'AMBIGUOUS'; message?: string };
 }
-export type HookFunction = (this: World, scenario: HookScenario) => unknown;
+/** What a hook that takes one parameter more than it is given gets, as in cucumber-js: call it when done, with an error to fail. */
+export type HookCallback = (error?: unknown) => void;
+export type HookFunction<W extends World = World> = (this: W, scenario: HookScenario, callback: HookCallback) => unknown;
 /** BeforeAll and AfterAll run outside any scenario: they have no world. */
-export type GlobalHookFunction = (this: void) => unknown;
+export type GlobalHookFunction = (this: void, callback: HookCallback) => unknown;
 
 /** The options a step definition may take between its expression and its function, as in cucumber-js. */
 export interface StepOptions {
@@ -237,7 +248,16 @@ function unknownKeys(what: string, options: object, known: string[]): string | u
   return unknown.length ? `${what}: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `'${k}'`).join(', ')} (known: ${known.join(', ')})` : undefined;
 }
 
-function stepRegistrar(keyword: string) {
+/**
+ * Given, When, Then: `this` is the scenario's world, typed as the World or an interface the
+ * steps file writes extending it (`function (this: CartWorld, ...)`), as cucumber-js allows.
+ */
+export interface StepRegistrar {
+  <W extends World = World>(expression: string | RegExp, fn: StepFunction<W>): void;
+  <W extends World = World>(expression: string | RegExp, options: StepOptions, fn: StepFunction<W>): void;
+}
+
+function stepRegistrar(keyword: string): StepRegistrar {
   function define(expression: string | RegExp, fn: StepFunction): void;
   function define(expression: string | RegExp, options: StepOptions, fn: StepFunction): void;
   function define(expression: string | RegExp, second: StepOptions | StepFunction, third?: StepFunction): void {
@@ -251,7 +271,7 @@ function stepRegistrar(keyword: string) {
     if (timeout.problem) return register({ kind: 'problem', message: timeout.problem, ...located });
     register({ kind: 'step', keyword, expression, fn, ...(timeout.timeoutMs ? { timeoutMs: timeout.timeoutMs } : {}), ...located });
   }
-  return define;
+  return define as StepRegistrar;
 }
 
 export const Given = stepRegistrar('Given');
@@ -282,10 +302,16 @@ function hookRegistrar<F>(when: HookTime) {
   return hook;
 }
 
+/** Before and After: `this` is the scenario's world, typed as the World or an interface extending it. */
+export interface ScenarioHookRegistrar {
+  <W extends World = World>(fn: HookFunction<W>): void;
+  <W extends World = World>(options: HookOptions | string, fn: HookFunction<W>): void;
+}
+
 /** Runs before each scenario, with its world. */
-export const Before = hookRegistrar<HookFunction>('before');
+export const Before = hookRegistrar<HookFunction>('before') as ScenarioHookRegistrar;
 /** Runs after each scenario, whatever its outcome, with its world. */
-export const After = hookRegistrar<HookFunction>('after');
+export const After = hookRegistrar<HookFunction>('after') as ScenarioHookRegistrar;
 /** Runs once per document, before its first scenario (a document is what spec-run schedules, as a worker is for cucumber-js). */
 export const BeforeAll = hookRegistrar<GlobalHookFunction>('before-all');
 /** Runs once per document, after its last scenario. */

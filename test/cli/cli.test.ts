@@ -38,6 +38,9 @@ t.test('--help shows the commands and examples; a bad option is a usage error (e
   const huge = await specRun(['--seed', '99999999999999999999999']);
   t.equal(huge.code, 2, 'a seed past 2^53 would be rounded and never replay the run: refused');
   t.match(huge.stderr, /--seed must be at most 9007199254740991, got '99999999999999999999999'/);
+  const expression = await specRun(['--tag', '@smoke or @slow']);
+  t.equal(expression.code, 2, 'a tag expression is refused, not read as one tag');
+  t.match(expression.stderr, /--tag takes one tag, got '@smoke or @slow': tag expressions \(and, or, not\) are not supported/);
   const emptyLevel = await specRun(['--level', '']);
   t.equal(emptyLevel.code, 2, 'an empty --level would select as if not given');
   t.match(emptyLevel.stderr, /--level needs a value, got an empty one/);

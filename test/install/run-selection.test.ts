@@ -52,6 +52,8 @@ t.test('a --grep, --tag or --level that selects no unit is a usage error naming 
   const selected = await project.specRun(['specs/', '--tag', 'fast', '--grep', 'second']);
   t.equal(selected.code, 0, 'a filter that selects something runs it');
   t.equal(summary(selected.stderr), '1 passed, 0 failed, 0 skipped, 0 todo');
+  const cucumberWritten = await project.specRun(['specs/', '--tag', '@fast', '--grep', 'second']);
+  t.equal(summary(cucumberWritten.stderr), '1 passed, 0 failed, 0 skipped, 0 todo', '@fast, as cucumber-js writes a tag, is the same tag');
 });
 
 t.test('merge refuses a set of shards with one missing or one twice; the whole set merges; an empty share passes as a SKIP', async (t) => {

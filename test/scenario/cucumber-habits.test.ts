@@ -286,3 +286,37 @@ t.test('a steps file whose top level never settles is a problem at the unit time
   t.match(result.points[0], { ok: false, name: /^cannot load steps file: its top level did not finish within 2000 ms/ });
   t.match(result.stderr, /0 passed, 5 failed, 0 skipped, 0 todo/, 'the problem and, strict by default, the 4 steps it left undefined');
 });
+
+t.test("hooks as cucumber-js runs them: a pending Before fails the run, a hook taking a callback is waited for, After and AfterAll in reverse order; a definition that drops a captured value fails; DataTable's instanceof holds", async (t) => {
+  const doc = `# Habits\n\n### Requirement: Habits\nIt SHALL behave.\n\n#### Scenario: First\n- **GIVEN** the database is ready\n- **THEN** 100 cents after 999 days\n- **AND** a table:\n\n  | a |\n  | - |\n  | 1 |\n`;
+  const steps = `import assert from 'node:assert/strict';
+import { appendFileSync } from 'node:fs';
+import { Given, Then, Before, After, BeforeAll, AfterAll, DataTable } from 'spec-run/steps';
+const log = (line) => appendFileSync('hooks.log', line + '\\n');
+BeforeAll(function () { log('BeforeAll-1'); });
+BeforeAll(function () { log('BeforeAll-2'); });
+AfterAll(function () { log('AfterAll-1'); });
+AfterAll(function (callback) { setTimeout(() => { log('AfterAll-2'); callback(); }, 10); });
+Before(function (scenario, callback) { setTimeout(() => { this.ready = true; callback(); }, 20); });
+After(function () { log('After-1'); });
+After(function () { log('After-2'); });
+Given('the database is ready', function () { assert.equal(this.ready, true); });
+Then('{int} cents after {int} days', function (cents) { assert.equal(cents, 100); });
+Then('a table:', function (table) { assert.ok(table instanceof DataTable, 'an instance of the DataTable the steps file imports'); });
+`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps });
+  const result = await runIn(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.match(result.points, [
+    { name: 'GIVEN the database is ready', ok: true },
+    { name: 'THEN 100 cents after 999 days', ok: false, diagnostics: { reason: /the definition takes 1 parameter; this step gives 2, which it would drop/ } },
+    { name: 'AND a table:', ok: true, skip: /an earlier step failed/ },
+  ]);
+  t.same(readFileSync(join(dir, 'hooks.log'), 'utf8').trim().split('\n'), ['BeforeAll-1', 'BeforeAll-2', 'After-2', 'After-1', 'AfterAll-2', 'AfterAll-1'], 'teardown in the reverse of the setup order');
+  const tableOnly = await runIn(project({ 'doc.md': doc.replace('- **THEN** 100 cents after 999 days\n', ''), 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(tableOnly.exitCode, 0, `instanceof DataTable holds (${JSON.stringify(tableOnly.points.filter((p) => !p.ok))})`);
+  const pending = `import { Given, Before } from 'spec-run/steps';\nBefore(function () { return 'pending'; });\nGiven('the database is ready', function () {});\nGiven('{int} cents after {int} days', function (a, b) {});\nGiven('a table:', function (table) {});\n`;
+  const strict = await runIn(project({ 'doc.md': doc, 'steps.mjs': pending }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(strict.exitCode, 1, 'a pending Before hook fails the run, strict');
+  t.match(strict.points[0], { ok: false, diagnostics: { reason: /the Before hook \(.*steps\.mjs:2\) is pending \(strict/ } });
+  t.ok(strict.points.slice(1).every((p) => p.skip !== undefined), 'and its scenario\'s steps do not run');
+});

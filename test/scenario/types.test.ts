@@ -53,3 +53,16 @@ When('I run {string}', 42);
   t.equal(bad.exitCode, 2);
   t.match(bad.stdout, /steps\.ts\(2,24\): error TS2345/);
 });
+
+t.test("a world type of the steps file's own (this: CartWorld, an interface extending World) type-checks in steps and hooks, as in cucumber-js; so do hook callbacks", async (t) => {
+  const own = await typeCheck(`import { After, AfterAll, Before, Given, Then, type World } from 'spec-run/steps';
+interface CartWorld extends World { items: string[] }
+Before(function (this: CartWorld) { this.items = []; });
+Before(function (this: CartWorld, scenario, callback) { setTimeout(callback, 10); });
+AfterAll(function (callback) { callback(); });
+Given('the cart has {string}', function (this: CartWorld, item: string) { this.items.push(item); });
+Then('the cart holds {int} items', { timeout: 1000 }, function (this: CartWorld, count: number) { if (this.items.length !== count) throw new Error('wrong count'); });
+After({ name: 'empty the cart' }, function (this: CartWorld) { this.items.length = 0; });
+`);
+  t.equal(own.exitCode, 0, own.stdout);
+});

@@ -129,11 +129,13 @@ function hookLabel(hook: Hook): string {
 async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', library: StepLibrary, options: RunOptions, emit: Emit, late: LateErrors): Promise<string | null> {
   if (options.dryRun) return null;
   const failing: { hook: Hook; diagnostics: Record<string, unknown> }[] = [];
-  for (const hook of library.hooks.filter((h) => h.when === when)) {
+  // As in cucumber-js, AfterAll hooks run in the reverse of their definition order.
+  const hooks = library.hooks.filter((h) => h.when === when);
+  for (const hook of when === 'after-all' ? hooks.reverse() : hooks) {
     const strays = new StrayErrors(hookLabel(hook), { file: hook.file, line: hook.line }, late, failureDiagnostics);
     let outcome = null as HookOutcome;
     // Without a world, such a hook starts no command spec-run could stop at its time limit.
-    const unclaimed = await strays.around(async () => void (outcome = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays, undefined, options.interrupt)));
+    const unclaimed = await strays.around(async () => void (outcome = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays, undefined, options.interrupt, options.strict)));
     strays.end();
     if (unclaimed.length > 0) outcome ??= { failure: failureDiagnostics(unclaimed[0]) };
     if (outcome && 'failure' in outcome) failing.push({ hook, diagnostics: outcome.failure });
@@ -167,7 +169,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     try {
       if (!options.dryRun && !blocked) {
         for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
-          const outcome = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays, { pickle }, options.interrupt);
+          const outcome = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays, { pickle }, options.interrupt, options.strict);
           if (outcome && 'skipped' in outcome) {
             blocked = outcome.skipped;
             break;
@@ -210,9 +212,10 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
       }
     } finally {
       if (!options.dryRun && !blockedBy) {
-        for (const hook of steps.hooks.filter((h) => h.when === 'after')) {
+        // As in cucumber-js, After hooks run in the reverse of their definition order: teardown undoes setup.
+        for (const hook of steps.hooks.filter((h) => h.when === 'after').reverse()) {
           // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
-          const outcome = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays, { pickle, result: scenarioResult(points) });
+          const outcome = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays, { pickle, result: scenarioResult(points) }, undefined, options.strict);
           if (outcome && 'failure' in outcome) emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure });
         }
       }
@@ -287,11 +290,21 @@ async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onEx
 type HookOutcome = { failure: Record<string, unknown> } | { skipped: string } | null;
 
 /** Runs a hook with `this` the scenario's world (BeforeAll and AfterAll have none); Before and BeforeAll hooks end when spec-run is interrupted, After and AfterAll ones still clean up. */
-async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, scenario?: HookScenario, interrupt?: AbortSignal): Promise<HookOutcome> {
+async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, scenario?: HookScenario, interrupt?: AbortSignal, strict = true): Promise<HookOutcome> {
   if (world) world.step = undefined;
   try {
-    const returned = await beforeLimit(() => hook.fn.call(world as never, scenario as never), limit, onExpired, strays, hook.when === 'before' || hook.when === 'before-all' ? interrupt : undefined);
-    return returned === 'skipped' ? { skipped: `the ${hookLabel(hook)} returned "skipped"` } : null;
+    // As in cucumber-js: a hook taking one parameter more than it is given (the scenario; none for BeforeAll and AfterAll) gets a callback.
+    const given = scenario ? [scenario] : [];
+    const fn = hook.fn as StepFunction;
+    const call = () => (fn.length > given.length ? withCallback(fn, world as StepWorld, given, given.length) : fn.apply(world as StepWorld, given));
+    const returned = await beforeLimit(call, limit, onExpired, strays, hook.when === 'before' || hook.when === 'before-all' ? interrupt : undefined);
+    if (returned === 'skipped') return { skipped: `the ${hookLabel(hook)} returned "skipped"` };
+    // As a pending step: the scenario is not run; strict, that fails the run.
+    if (returned === 'pending') {
+      const reason = `the ${hookLabel(hook)} is pending`;
+      return strict ? { failure: { reason: `${reason} (strict: a pending step or hook fails the run; --no-strict makes it TODO)`, pending: true } } : { skipped: reason };
+    }
+    return null;
   } catch (error) {
     if (isStepSkipped(error)) return { skipped: `skipped by the ${hookLabel(hook)}: ${error.message}` };
     return { failure: failureDiagnostics(error) };

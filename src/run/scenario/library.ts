@@ -490,16 +490,23 @@ function interpretedStep(file: string, keyword: string, text: string, interpreta
 }
 
 /**
- * Why MATCH's definition cannot run STEP, whose doc string or data table (a table, or the
- * sub-bullets under its bullet) would be passed last: its function takes no parameter for
- * it, so the argument, and any check written in it, would be dropped, as cucumber-js
- * refuses it too. Null when it takes one, takes its parameters as a rest parameter, or
- * is spec-run's own (the built-in vocabulary reads its scenario's blocks itself).
+ * Why MATCH's definition cannot run STEP: it takes fewer parameters than its expression
+ * captures, or none for the step's doc string or data table (a table, or the sub-bullets
+ * under its bullet), which would be passed last; what it drops, and any check written in
+ * it, would be lost, as cucumber-js refuses it too. Null when it takes them all, takes its
+ * parameters as a rest parameter, or is spec-run's own (the built-in vocabulary reads its
+ * scenario's blocks itself).
  */
 export function droppedArgument(match: StepMatch, step: ScenarioStep): string | null {
   const argument = step.argument;
   const fn = match.step.fn;
-  if (!argument || match.step.builtin || fn.length > match.matched.length || hasRestParameter(fn)) return null;
+  if (match.step.builtin || hasRestParameter(fn)) return null;
+  // As cucumber-js refuses it: a value the expression captures and the definition drops is checked by nothing.
+  if (fn.length < match.matched.length) {
+    const given = match.matched.length + (argument ? 1 : 0);
+    return `the definition takes ${fn.length} parameter${fn.length === 1 ? '' : 's'}; this step gives ${given}${argument ? ` (its ${argument.kind} included)` : ''}, which it would drop: take ${given} (or ${given + 1} with a callback)`;
+  }
+  if (!argument || fn.length > match.matched.length) return null;
   const what = argument.kind === 'doc-string' ? 'a doc string' : 'a data table (the table or sub-bullets written under it)';
   const parameters = `${fn.length} parameter${fn.length === 1 ? '' : 's'}`;
   return `the step has ${what} from line ${argument.line}, which its definition does not take (it has ${parameters}, and the expression gives ${match.matched.length}): add a parameter for it, or remove it from the step`;
