@@ -3,7 +3,7 @@
 // neither the document nor the vocabulary defines, tools the runtime does not
 // list, OpenSpec structure, and scenario steps no definition matches.
 import type { SpecDocument } from '../model/document.js';
-import type { CodeRef, DocumentPlan, ScenarioStep, ScenarioUnit } from '../model/plan.js';
+import { retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
 import { deltaOf } from '../translate/openspec-layout.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
@@ -80,6 +80,9 @@ export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['famil
   for (const key of ['name', 'level', 'source', 'feature']) {
     if (meta[key] !== undefined && typeof meta[key] !== 'string') messages.push(at(key, `frontmatter '${key}' must be a string`));
   }
+  // As a run reads it: a bad value fails the run, so check says so first.
+  const retries = retriesProblem(meta.retries);
+  if (retries) messages.push(at('retries', retries));
   return messages.sort((a, b) => a.line - b.line);
 }
 

@@ -11,6 +11,7 @@
 //   - the words of the name's docstring, for the written words its name lacks;
 //   - arity: whether the calls' argument counts fit its lambda list.
 // It suggests at most three names, those near the best, and none when nothing is close.
+import { editDistance } from '../model/edit-distance.js';
 
 export interface VocabularyEntry {
   name: string;
@@ -101,21 +102,6 @@ export function nameConcepts(name: string): NameWords {
 
 function documentationConcepts(text: string): Set<string> {
   return new Set((text.toLowerCase().match(/[a-z]+/g) ?? []).map(concept));
-}
-
-/** Levenshtein distance. */
-export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
 }
 
 /**

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { editDistance } from '../check/suggest.js';
+import { meantWord } from '../model/edit-distance.js';
 import { parseSeconds } from './values.js';
 import { parseReporterChoice } from './reporter-choice.js';
 
@@ -81,9 +81,8 @@ function keysAt(path: PropertyKey[]): string[] {
 
 /** " (did you mean 'k'?)" for the known key WRITTEN is a slip of (case aside, a third of its letters at most), else "". */
 function didYouMean(written: string, known: string[]): string {
-  const scored = known.map((key) => ({ key, distance: editDistance(written.toLowerCase(), key.toLowerCase()) }));
-  const best = scored.sort((a, b) => a.distance - b.distance)[0];
-  return best && best.distance <= Math.max(1, Math.floor(best.key.length / 3)) ? ` (did you mean '${best.key}'?)` : `; the keys are ${known.join(', ')}`;
+  const meant = meantWord(written, known);
+  return meant ? ` (did you mean '${meant}'?)` : `; the keys are ${known.join(', ')}`;
 }
 
 function describeIssues(source: string, error: z.ZodError): string {

@@ -2,6 +2,7 @@
 // stdin and stdout, started by an editor, one process per workspace.
 import { createConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
 import { startLanguageServer } from '../lsp/server.js';
+import { stopRuns } from '../lsp/run-units.js';
 
 export function lspCommand(): void {
   const connection = createConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
@@ -16,4 +17,6 @@ export function lspCommand(): void {
   // own file watchers would otherwise keep the process alive for good.
   const end = () => process.exit(0);
   process.stdin.once('end', end).once('close', end);
+  // However the server ends, the runs it started ("run this unit") end with it.
+  process.once('exit', stopRuns);
 }

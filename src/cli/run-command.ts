@@ -1,4 +1,5 @@
 // `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
+import { existsSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -174,11 +175,20 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       return 2;
     }
   }
-  const roots = paths.length ? paths : ['specs/'];
+  // `doc.md:LINE` (cucumber-js's file:line): the unit at that line of that document.
+  const lines = new Map<string, number[]>();
+  paths = paths.map((path) => {
+    const at = /^(.+\.md):(\d+)$/i.exec(path);
+    if (!at || existsSync(path) || !existsSync(at[1])) return path;
+    const file = resolve(at[1]);
+    lines.set(file, [...(lines.get(file) ?? []), Number(at[2])]);
+    return at[1];
+  });
+  const roots = paths.length ? [...new Set(paths)] : ['specs/'];
   // --only-failures with no path takes its documents from the record, not from specs/.
   const discovery = options.onlyFailures && paths.length === 0 ? { files: [], empty: [], missing: [], cycles: [] } : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
-  const selection: Selection = { grep, tags: options.tag, level: options.level };
+  const selection: Selection = { grep, tags: options.tag, level: options.level, ...(lines.size ? { lines } : {}) };
   const trees = specificationTrees(config, roots);
   const exclusions = config.requirements?.exclude ?? {};
   const recordPath = resolve(config.directory, options.lastRun ?? DEFAULT_RECORD_PATH);

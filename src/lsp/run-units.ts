@@ -1,7 +1,7 @@
 // "Run this unit" / "run this document": spec-run itself, as the user would start it
 // from the workspace (its configuration applies, its record is written), with the JSON
 // reporter, read back into the failing checks and their lines.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Counts, RunEvent } from '../model/events.js';
 import type { Unit } from '../model/plan.js';
@@ -33,13 +33,21 @@ function eventOf(line: string): RunEvent | null {
   }
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The runs started and not yet ended: stopped when the server ends (an editor that crashed mid-run left them running). */
+const running = new Set<ChildProcess>();
 
-/** Runs the document FILE (as shown from ROOT), or only UNIT of it (by its name, with --grep). */
+/** Stops every run still going (SIGTERM: spec-run stops what it runs, its drivers included, and exits). */
+export function stopRuns(): void {
+  for (const child of running) child.kill('SIGTERM');
+}
+
+/** Runs the document FILE (as shown from ROOT), or only UNIT of it (FILE:LINE, as cucumber-js's file:line: two units of one heading are two units). */
 export function runDocument(root: string, file: string, unit: Unit | null): Promise<RunOutcome> {
-  const args = [cliEntry, file, '--reporter', 'json', ...(unit ? ['--grep', `^${escapeRegExp(unit.name)}$`] : [])];
+  const args = [cliEntry, unit ? `${file}:${unit.line}` : file, '--reporter', 'json'];
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -246,6 +246,9 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     const [uri, line] = args as [string, number | undefined];
     const document = documents.get(uri);
     if (!document || (command !== RUN_UNIT_COMMAND && command !== RUN_DOCUMENT_COMMAND)) return null;
+    // A run reads the file on disk: its results on the lines of an unsaved buffer would describe other text.
+    const path = uriToPath(uri);
+    if (!existsSync(path) || document.getText() !== readFileSync(path, 'utf8')) throw new Error(`${path} has unsaved changes: a run reads the document from disk; save it, then run`);
     const reading = await readingOf(document);
     const unit = command === RUN_UNIT_COMMAND ? unitAt(reading, line ?? 0) : null;
     if (command === RUN_UNIT_COMMAND && !unit) throw new Error(`no unit starts at line ${line} of ${reading.plan.file}`);

@@ -133,3 +133,9 @@ export interface TestPlan {
 export function reportedName(unit: Unit): string {
   return unit.kind === 'scenario' ? `${unit.requirement} / ${unit.name}` : unit.name;
 }
+
+/** Why a document's frontmatter `retries` is not a count of reruns (a non-negative integer), or null when it is or is absent. */
+export function retriesProblem(value: unknown): string | null {
+  if (value === undefined || value === null || (typeof value === 'number' && Number.isInteger(value) && value >= 0)) return null;
+  return `frontmatter 'retries' must be a non-negative integer, got ${JSON.stringify(value)}`;
+}

@@ -3,7 +3,7 @@
 // reported; a unit that passes on a retry is passed and marked flaky on its
 // unit-end, which keeps the failing points of the attempts before as evidence.
 import type { EarlierFailure, RunEvent } from '../model/events.js';
-import type { DocumentPlan } from '../model/plan.js';
+import { retriesProblem, type DocumentPlan } from '../model/plan.js';
 import type { Emit } from './types.js';
 
 const failing = (event: RunEvent): event is Extract<RunEvent, { type: 'point' }> => event.type === 'point' && !event.ok && event.todo === undefined && event.skip === undefined;
@@ -35,7 +35,7 @@ export async function runWithRetries(retries: number, unitId: string, attempt: (
 /** Retries of a document: its frontmatter's `retries` when set, else the run's. */
 export function documentRetries(plan: DocumentPlan, runRetries: number): { retries: number; problem?: string } {
   const value = plan.metadata.retries;
-  if (value === undefined || value === null) return { retries: runRetries };
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return { retries: value };
-  return { retries: runRetries, problem: `frontmatter 'retries' must be a non-negative integer, got ${JSON.stringify(value)}` };
+  const problem = retriesProblem(value);
+  if (problem) return { retries: runRetries, problem };
+  return { retries: typeof value === 'number' ? value : runRetries };
 }

@@ -1,12 +1,20 @@
 // Narrows a test plan to what the user asked for: units whose name matches --grep,
 // documents carrying a --tag, documents of a --level. Problems of a selected document
 // are always kept: a broken document must not pass unnoticed because of a filter.
+import { relative, resolve } from 'node:path';
 import type { DocumentPlan, TestPlan } from '../model/plan.js';
 
 export interface Selection {
   grep?: RegExp;
   tags?: string[];
   level?: string;
+  /** `doc.md:LINE` on the command line: by document (resolved path), the lines whose unit alone runs, as cucumber-js's `file:line`. */
+  lines?: Map<string, number[]>;
+}
+
+/** The unit of DOCUMENT at LINE: the last one starting at or before it. */
+function unitAtLine(document: DocumentPlan, line: number): string | undefined {
+  return [...document.units].sort((a, b) => a.line - b.line).filter((unit) => unit.line <= line).at(-1)?.id;
 }
 
 function metadataList(value: unknown): string[] {
@@ -29,8 +37,10 @@ export function selectUnits(plan: TestPlan, selection: Selection): TestPlan {
   for (const document of plan.documents) {
     if (!documentSelected(document, selection)) continue;
     const grep = selection.grep;
-    const units = grep ? document.units.filter((unit) => grep.test(unit.name) || unit.headingPath.some((h) => grep.test(h))) : document.units;
-    if (grep && units.length === 0 && document.problems.length === 0) continue;
+    const lines = selection.lines?.get(resolve(document.file));
+    const atLines = lines ? new Set(lines.flatMap((line) => unitAtLine(document, line) ?? [])) : null;
+    const units = document.units.filter((unit) => (!grep || grep.test(unit.name) || unit.headingPath.some((h) => grep.test(h))) && (!atLines || atLines.has(unit.id)));
+    if ((grep || atLines) && units.length === 0 && document.problems.length === 0) continue;
     documents.push({ ...document, units });
   }
   return { documents };
@@ -42,6 +52,7 @@ function describeFilters(selection: Selection): string[] {
     ...(selection.grep ? [`--grep '${selection.grep.source}'`] : []),
     ...(selection.tags?.length ? [`--tag ${selection.tags.join(',')}`] : []),
     ...(selection.level !== undefined ? [`--level ${selection.level}`] : []),
+    ...[...(selection.lines ?? [])].map(([file, lines]) => lines.map((line) => `${relative(process.cwd(), file) || file}:${line}`).join(' ')),
   ];
 }
 

@@ -4,6 +4,7 @@ import type { SpecDocument } from '../model/document.js';
 import { LISP_DOCUMENT_TYPES, type FamilyTranslation } from './family.js';
 import { LISP_LANGUAGES } from './rules/lisp-code.js';
 import { openspecChangeFile } from './openspec-layout.js';
+import { meantWord } from '../model/edit-distance.js';
 
 const CHECK_LIKE_LANGUAGES = new Set([...LISP_LANGUAGES, 'json', 'yaml', 'yml']);
 
@@ -35,10 +36,10 @@ export function translateUnknownFamily(doc: SpecDocument): FamilyTranslation {
         ? null
         : type === undefined
           ? 'the frontmatter has no `type`'
-          : `the frontmatter's \`type: ${typeof type === 'string' ? type : JSON.stringify(type)}\` is none of ${LISP_DOCUMENT_TYPES.join(', ')}`;
+          : `the frontmatter's \`type: ${typeof type === 'string' ? type : JSON.stringify(type)}\` is none of ${LISP_DOCUMENT_TYPES.join(', ')}${typeof type === 'string' && meantWord(type, LISP_DOCUMENT_TYPES) ? ` (did you mean '${meantWord(type, LISP_DOCUMENT_TYPES)}'?)` : ''}`;
     problems.push({
       file: doc.path,
-      line: frontmatterCause ? 1 : checkLike[0].line,
+      line: frontmatterCause ? (type === undefined ? 1 : (doc.metadataLines?.type ?? 1)) : checkLike[0].line,
       message: frontmatterCause ? `${found} (the first at line ${checkLike[0].line}): ${frontmatterCause}; ${UNKNOWN_FAMILY_HINT}` : `${found}; ${UNKNOWN_FAMILY_HINT}`,
       severity: 'error',
     });

@@ -287,6 +287,23 @@ t.test("the code lens's run publishes the failing check at its line, and hover t
   t.same(symbols.map((s) => [s.name, s.detail]), [['Sum', 'Lisp block']], 'the outline of a Lisp document: its units');
 });
 
+t.test('a lens run of a document with unsaved changes is refused, saying why: the run reads the file on disk, its results would stand on other lines', async (t) => {
+  const path = join(dir, 'specs/arithmetic.test.md');
+  const uri = client.open(path);
+  await client.diagnostics(uri);
+  const changed = client.diagnostics(uri);
+  client.change(uri, readFileSync(path, 'utf8').replace('## Sum', 'Some prose, not saved.\n\n## Sum'));
+  await changed;
+  const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+  t.equal(lenses.length, 2, 'the document lens and the unit lens');
+  const refused = await client.request('workspace/executeCommand', { command: lenses[1].command!.command, arguments: lenses[1].command!.arguments }).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  t.match(refused, /arithmetic\.test\.md has unsaved changes: a run reads the document from disk; save it, then run/);
+  client.change(uri, readFileSync(path, 'utf8'));
+});
+
 t.test('an ambiguous step: a diagnostic naming both definitions, and hover lists them', async (t) => {
   const uri = client.open(join(dir, 'specs/light.spec.md'));
   const line = lineOf(LIGHT, 'the light is green') - 1;

@@ -117,8 +117,10 @@ t.test('frontmatter without a Lisp type: the problem stands at the frontmatter a
   t.equal(missing.family, 'unknown');
   t.match(missing.problems, [{ line: 1, message: /no checks found: 1 Lisp\/JSON\/YAML block\(s\) fit no document family \(the first at line 7\): the frontmatter has no `type`; add/ }]);
   const wrong = plan('---\ntype: test\n---\n# T\n\n```lisp\n(test a (is (= 1 1)))\n```\n');
-  t.match(wrong.problems, [{ line: 1, message: /the frontmatter's `type: test` is none of verification, property, contract, scenario/ }]);
+  t.match(wrong.problems, [{ line: 2, message: /the frontmatter's `type: test` is none of verification, property, contract, scenario;/ }], 'at the line of the type');
   t.equal(wrong.problems.length, 1);
+  const slip = plan('---\nname: x\ntype: verificaton\n---\n# T\n\n```lisp\n(test a (is (= 1 1)))\n```\n');
+  t.match(slip.problems, [{ line: 3, message: /`type: verificaton` is none of verification, property, contract, scenario \(did you mean 'verification'\?\)/ }]);
 });
 
 t.test('unreadable frontmatter is the one problem: no second "no checks found" for the type it could not give', async (t) => {

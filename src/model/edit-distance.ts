@@ -1,0 +1,23 @@
+// How far one written word is from another: "did you mean" for names, keys and values.
+
+/** Levenshtein distance. */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j];
+      row[j] = Math.min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length];
+}
+
+/** The word of KNOWN that WRITTEN is a slip of (case aside, a third of its letters at most), or null. */
+export function meantWord(written: string, known: readonly string[]): string | null {
+  const scored = known.map((word) => ({ word, distance: editDistance(written.toLowerCase(), word.toLowerCase()) }));
+  const best = scored.sort((a, b) => a.distance - b.distance)[0];
+  return best && best.distance <= Math.max(1, Math.floor(best.word.length / 3)) ? best.word : null;
+}
