@@ -5,9 +5,10 @@
 // step library binds the steps, the vocabulary describes the Lisp names, and the run
 // record and spec-run's own runs tell the results.
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import {
   CodeActionKind,
+  DiagnosticSeverity,
   DidChangeWatchedFilesNotification,
   MessageType,
   ShowMessageNotification,
@@ -90,7 +91,20 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     }
   }
 
+  /** Why the document at URI is not this server's to check (it lies outside the project it serves), or null. */
+  function outsideProject(uri: string): string | null {
+    const from = relative(project.root, uriToPath(uri));
+    if (!from.startsWith('..') && !isAbsolute(from)) return null;
+    return `${uriToPath(uri)} lies outside ${project.root}, the project this language server serves (one per process, the first workspace folder): its configuration and steps are another project's, so it is not checked here; start a server for its folder`;
+  }
+
   async function check(document: TextDocument): Promise<void> {
+    // Checked against another project's configuration and steps, it would be told what a run of its own does not say.
+    const outside = outsideProject(document.uri);
+    if (outside) {
+      connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Warning, source: 'spec-run', message: outside }] });
+      return;
+    }
     const reading = await readingOf(document);
     const messages = await project.check(reading);
     // A newer version is being checked already: this one's answer is stale.
@@ -141,7 +155,9 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     project = new Project(root);
     ready = project.configure().then(() => project.refreshDisk().then(() => undefined));
     const watch = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    const others = (params.workspaceFolders ?? []).slice(1).map((other) => uriToPath(other.uri));
     connection.onInitialized(() => {
+      if (others.length) void connection.window.showWarningMessage(`spec-run lsp serves one project per process: ${root}; the documents of ${others.join(', ')} are not checked by it (start a server for each folder)`);
       // Steps files, documents and the configuration changed on disk re-check the open documents.
       if (watch) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/*.{${WATCHED_EXTENSIONS.join(',')}}` }] });
       else void ready.then(watchOnItsOwn);
@@ -248,6 +264,8 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     if (!document || (command !== RUN_UNIT_COMMAND && command !== RUN_DOCUMENT_COMMAND)) return null;
     // A run reads the file on disk: its results on the lines of an unsaved buffer would describe other text.
     const path = uriToPath(uri);
+    const outside = outsideProject(uri);
+    if (outside) throw new Error(outside);
     if (!existsSync(path) || document.getText() !== readFileSync(path, 'utf8')) throw new Error(`${path} has unsaved changes: a run reads the document from disk; save it, then run`);
     const reading = await readingOf(document);
     const unit = command === RUN_UNIT_COMMAND ? unitAt(reading, line ?? 0) : null;

@@ -304,6 +304,17 @@ t.test('a lens run of a document with unsaved changes is refused, saying why: th
   client.change(uri, readFileSync(path, 'utf8'));
 });
 
+t.test("a document outside the project the server serves is not checked against that project's steps: one warning says so, and a run of it is refused", async (t) => {
+  const elsewhere = mkdtempSync(join(tmpdir(), 'spec-run-lsp-elsewhere-'));
+  t.teardown(() => rmSync(elsewhere, { recursive: true, force: true }));
+  const path = join(elsewhere, 'other.spec.md');
+  writeFileSync(path, '# Other\n\n### Requirement: Other\nIt SHALL be.\n\n#### Scenario: Other\n- **WHEN** something nobody defined happens\n');
+  const uri = client.open(path);
+  const diagnostics = await client.diagnostics(uri);
+  t.match(diagnostics, [{ severity: 2, message: /lies outside .*, the project this language server serves .*: its configuration and steps are another project's, so it is not checked here/ }]);
+  t.equal(diagnostics.length, 1, 'no undefined step said on the wrong steps');
+});
+
 t.test('an ambiguous step: a diagnostic naming both definitions, and hover lists them', async (t) => {
   const uri = client.open(join(dir, 'specs/light.spec.md'));
   const line = lineOf(LIGHT, 'the light is green') - 1;
