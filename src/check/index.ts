@@ -255,7 +255,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       line: unwritten[0],
       column: 1,
       severity: 'warning',
-      message: `${unwritten.length} step${unwritten.length > 1 ? 's have' : ' has'} no definition yet: no steps file was loaded (spec-run looks for steps.*, *.steps.* and steps/** in the project, and in the document's directory and those above it); spec-run snippets writes them all, and a run fails on them until they are defined`,
+      message: `${unwritten.length} step${unwritten.length > 1 ? 's have' : ' has'} no definition yet: no steps file was loaded (spec-run looks for steps.*, *.steps.* and steps/** in the project, and in the document's directory and those above it up to the project directory (where the configuration is, else the working directory)); spec-run snippets writes them all, and a run fails on them until they are defined`,
     });
   }
   return messages;

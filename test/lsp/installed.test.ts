@@ -28,7 +28,7 @@ t.test('a project with no steps file yet: the quick fix writes one in steps/, wh
   const diagnostics = await client.diagnostics(uri);
   t.same(
     diagnostics.map((d) => [d.range.start.line + 1, d.severity, d.message]),
-    [[lineOf(SPEC, 'the name "Ada"'), 2, '3 steps have no definition yet: no steps file was loaded (spec-run looks for steps.*, *.steps.* and steps/** in the project, and in the document\'s directory and those above it); spec-run snippets writes them all, and a run fails on them until they are defined']],
+    [[lineOf(SPEC, 'the name "Ada"'), 2, '3 steps have no definition yet: no steps file was loaded (spec-run looks for steps.*, *.steps.* and steps/** in the project, and in the document\'s directory and those above it up to the project directory (where the configuration is, else the working directory)); spec-run snippets writes them all, and a run fails on them until they are defined']],
     "check's one warning, at the first step",
   );
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
