@@ -168,3 +168,10 @@ t.test("an Input block's tools/call with arguments the tool refuses is an error,
   t.equal(code, 1);
   t.equal(stdout, `io.contract.md:9:1: error: tool 'configure-limits': Invalid argument "timeout": "five" is not a whole number of seconds, 0 or more.\n`, 'the bad one alone, at its block');
 });
+
+t.test("a frontmatter 'retries' a run would refuse is an error of check at its line", async (t) => {
+  const dir = t.testdir({ 'r.test.md': `---\ntype: verification\nname: r\nretries: lots\n---\n# R\n\n\`\`\`lisp\n(assert t)\n\`\`\`\n` });
+  const { code, stdout } = await check(['r.test.md'], dir);
+  t.equal(code, 1);
+  t.equal(stdout, `r.test.md:4:1: error: frontmatter 'retries' must be a non-negative integer, got "lots"\n`);
+});

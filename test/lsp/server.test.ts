@@ -2,7 +2,7 @@
 // process, spoken to over stdio with vscode-jsonrpc's client, on a project of its own in
 // a temporary directory (documents, a steps file found by convention).
 import t from 'tap';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -398,4 +398,30 @@ t.test('a TypeScript steps file: the quick fix imports the keyword and the World
   t.match(after, "When('{int} is added', function (this: World, int: number) {");
   tsClient.filesChanged([join(own, 'steps/counter.steps.ts')]);
   t.same(await tsClient.diagnostics(uri, (ds) => !ds.some((d) => /^undefined step/.test(d.message as string))), [], 'the TypeScript definition binds');
+});
+
+t.test('a run a lens started ends when the language server ends: an editor that crashed mid-run left it running', async (t) => {
+  const own = mkdtempSync(join(tmpdir(), 'spec-run-lsp-run-'));
+  t.teardown(() => rmSync(own, { recursive: true, force: true }));
+  mkdirSync(join(own, 'specs'));
+  writeFileSync(join(own, 'specs', 'slow.spec.md'), '# Slow\n\n### Requirement: Slow\nIt SHALL wait.\n\n#### Scenario: Waits\n- **WHEN** the step waits a minute\n');
+  writeFileSync(join(own, 'slow.steps.mjs'), "import { writeFileSync } from 'node:fs';\nimport { When } from 'spec-run/steps';\nWhen('the step waits a minute', function () { writeFileSync('run.pid', String(process.pid)); return new Promise((r) => setTimeout(r, 60_000)); });\n");
+  const runner = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  const uri = runner.open(join(own, 'specs', 'slow.spec.md'));
+  await runner.diagnostics(uri);
+  void runner.request('workspace/executeCommand', { command: 'spec-run.runDocument', arguments: [uri] }).catch(() => undefined);
+  const pidFile = join(own, 'run.pid');
+  for (let i = 0; i < 100 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  t.ok(pid > 0, 'the run started');
+  await runner.endInput();
+  const ended = async () => {
+    for (let i = 0; i < 50; i++) {
+      const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] : 'gone';
+      if (stat === 'gone' || stat === 'Z') return true;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return false;
+  };
+  t.ok(await ended(), 'the run ended with the server, not a minute later');
 });

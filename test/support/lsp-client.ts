@@ -26,6 +26,8 @@ export interface LspClient {
   filesChanged(paths: string[]): void;
   request<R>(method: string, params: unknown): Promise<R>;
   close(): Promise<void>;
+  /** Ends the server's input without shutdown, as a crashed editor does; resolves when the server has exited. */
+  endInput(): Promise<void>;
 }
 
 export const uriOf = (path: string) => pathToFileURL(path).href;
@@ -108,6 +110,12 @@ export async function startLspClient(command: string[], root: string, env: NodeJ
       const exited = new Promise((resolve) => child.once('exit', resolve));
       await connection.sendRequest('shutdown');
       connection.sendNotification('exit');
+      await exited;
+      connection.dispose();
+    },
+    async endInput() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin!.end();
       await exited;
       connection.dispose();
     },
