@@ -6,9 +6,8 @@ import { isSettled } from '../model/requirements.js';
 import { resolve } from 'node:path';
 import { mergeShardStreams, MergeError, type ShardStream } from '../run/merge.js';
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH, keepRecords, RunRecorder } from '../run/run-record.js';
-import { reportEvents, withStdoutReporter } from './run-command.js';
-import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
-import { destinationProblem } from './report-files.js';
+import { reportEvents, reportersProblem, withStdoutReporter } from './run-command.js';
+import type { ReporterChoice } from './reporter-choice.js';
 
 export interface MergeOptions {
   reporter?: ReporterChoice[];
@@ -39,7 +38,7 @@ export async function mergeCommand(files: string[], options: MergeOptions): Prom
     yield* events;
   }
   const reporters = withStdoutReporter(options.reporter ?? []);
-  const problem = reporterChoicesProblem(reporters) ?? reporters.flatMap((c) => (c.destination === null ? [] : [destinationProblem(c.destination, `--reporter ${c.name}`, files)])).find((p) => p !== null);
+  const problem = reportersProblem(reporters, files);
   if (problem) {
     console.error(`spec-run merge: --reporter: ${problem}`);
     return 2;

@@ -306,8 +306,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   // or timings file may be one of the documents run.
   const documents = plan.documents.map((d) => d.file);
   const problem =
-    reporterChoicesProblem(reporters) ??
-    reporters.flatMap((c) => (c.destination === null ? [] : [destinationProblem(c.destination, `--reporter ${c.name}`, documents)])).find((p) => p !== null) ??
+    reportersProblem(reporters, documents) ??
     destinationProblem(recordPath, '--last-run', documents, false) ??
     destinationProblem(timingsPath, '--timings', documents, false);
   if (problem) {
@@ -439,6 +438,11 @@ export interface ReportOptions {
   interrupt?: AbortSignal;
   /** Work left for after the reports and before the summary line (keeping the run's records). */
   beforeSummary?: () => void;
+}
+
+/** Why REPORTERS cannot write where they are told (two on stdout, two to one file, a path that cannot be a file or is one of DOCUMENTS), or null. */
+export function reportersProblem(reporters: ReporterChoice[], documents: string[]): string | null {
+  return reporterChoicesProblem(reporters) ?? reporters.flatMap((c) => (c.destination === null ? [] : [destinationProblem(c.destination, `--reporter ${c.name}`, documents)])).find((p) => p !== null) ?? null;
 }
 
 /** Writes every chosen report of a run's events (and the extra views), the requirements and summary lines. */

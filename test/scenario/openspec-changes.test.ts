@@ -216,6 +216,15 @@ t.test('--change runs each capability the change touches as it will be after it:
 });
 
 /** `spec-run check openspec` in DIR: its exit code and its error lines. */
+/** A project of the greeter's current spec and its steps, with a change NAME whose delta spec is DELTA. */
+const changeProject = (name: string, delta: string) =>
+  project({
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    [`openspec/changes/${name}/proposal.md`]: `# ${name}\n`,
+    [`openspec/changes/${name}/specs/greeter/spec.md`]: delta,
+    'steps/greeter.steps.mjs': STEPS,
+  });
+
 async function checkErrors(dir: string): Promise<{ exitCode: number | undefined; errors: string[] }> {
   const check = await runIn(dir, ['check', 'openspec']);
   return { exitCode: check.exitCode, errors: check.stdout.split('\n').filter((line) => line.includes(': error: ')) };
@@ -269,12 +278,7 @@ The greeter SHALL shout twice.
 - FROM: \`### Requirement: Never Was\`
 - TO: \`### Requirement: Now Is\`
 `;
-  const dir = project({
-    'openspec/specs/greeter/spec.md': CANONICAL,
-    'openspec/changes/ghost/proposal.md': '# Ghost\n',
-    'openspec/changes/ghost/specs/greeter/spec.md': ghost,
-    'steps/greeter.steps.mjs': STEPS,
-  });
+  const dir = changeProject('ghost', ghost);
   const { exitCode, errors } = await checkErrors(dir);
   t.equal(exitCode, 1);
   const delta = 'openspec/changes/ghost/specs/greeter/spec.md';
@@ -313,12 +317,7 @@ t.test('statements written as bullets state the requirement: in the reports, and
 
 t.test('a delta section OpenSpec does not read (a misspelt or missing header): check says where, and --change refuses the change rather than run the spec unchanged', async (t) => {
   const misspelt = `## MODIFY Requirements\n\n### Requirement: Shouting\nThe greeter SHALL shout twice.\n\n#### Scenario: Loud\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA!!"\n`;
-  const dir = project({
-    'openspec/specs/greeter/spec.md': CANONICAL,
-    'openspec/changes/loud/proposal.md': '# Loud\n',
-    'openspec/changes/loud/specs/greeter/spec.md': misspelt,
-    'steps/greeter.steps.mjs': STEPS,
-  });
+  const dir = changeProject('loud', misspelt);
   const { exitCode, errors } = await checkErrors(dir);
   t.equal(exitCode, 1);
   const delta = 'openspec/changes/loud/specs/greeter/spec.md';
@@ -333,12 +332,7 @@ t.test('a delta section OpenSpec does not read (a misspelt or missing header): c
 
 t.test("--change given the change's directory alone applies it to the capability's current spec, found where check finds it; a RENAMED requirement's scenarios take its new name", async (t) => {
   const renamed = `## RENAMED Requirements\n- FROM: \`### Requirement: Shouting\`\n- TO: \`### Requirement: Yelling\`\n`;
-  const dir = project({
-    'openspec/specs/greeter/spec.md': CANONICAL,
-    'openspec/changes/yell/proposal.md': '# Yell\n',
-    'openspec/changes/yell/specs/greeter/spec.md': renamed,
-    'steps/greeter.steps.mjs': STEPS,
-  });
+  const dir = changeProject('yell', renamed);
   const run = await runIn(dir, ['openspec/changes/yell', '--change', 'yell', '--reporter', 'json', '--grep', 'Yelling']);
   t.equal(run.exitCode, 0, `the current spec was found, and --grep selects by the new name (stderr: ${run.stderr.slice(-400)})`);
   const starts = run.events.filter((e) => e.type === 'unit-start');
