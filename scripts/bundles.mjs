@@ -3,7 +3,7 @@
 // Each bundle sits beside its entry module, and every module in it keeps its own
 // import.meta.url (rewritten to its file's place relative to the bundle), so the paths
 // modules find their files by (Lisp sources, templates, package.json) stay as compiled.
-import { build } from 'esbuild';
+import { build, stop as stopEsbuild } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +55,9 @@ await bundle('dist/src/runtime/server.js', SERVE_BUNDLE);
 await writeBundleCache(SERVE_BUNDLE);
 
 await bundle('dist/src/cli/program.js', CLI_BUNDLE);
+// esbuild's service process is a child of this one: the code cache's runs below would
+// find it left running and stop it, saying so.
+await stopEsbuild();
 // The build's id, which keys what a run keeps for the next (src/parse/cache.ts): written
 // before the code cache's runs below, so they key their documents to this build.
 writeFileSync(BUILD_ID_FILE, `${createHash('sha256').update(readFileSync(CLI_BUNDLE)).update(readFileSync(SERVE_BUNDLE)).digest('hex').slice(0, 32)}\n`);
