@@ -134,3 +134,19 @@ t.test('a dry run runs no Lisp unit: each is skipped, and only what a dry run ca
   t.equal(broken.code, 1, 'a block that cannot be read fails a dry run');
   t.equal((await parseTap(broken.stdout)).plan.end, 2, 'valid TAP');
 });
+
+t.test("checks muffled by the document's own code still fail: ASSERT in the document's own package, FiveAM's IS inside HANDLER-CASE", async (t) => {
+  const project = userProject({
+    'specs/muffled.test.md': document('muffled', {
+      'Package': '(defpackage :my-tests (:use :cl))\n(in-package :my-tests)',
+      'Muffled assert': '(ignore-errors (assert (= 1 2)))',
+      'Muffled is': '(fiveam:test muffled\n  (fiveam:is (= 1 1))\n  (handler-case (fiveam:is (equal "a" "b")) (error () :ignored)))',
+    }),
+  });
+  const run = await project.specRun(['specs/muffled.test.md', '--reporter', 'tap']);
+  t.equal(run.code, 1, run.stdout + run.stderr);
+  t.equal(summary(run.stderr), '1 passed, 2 failed, 0 skipped, 0 todo');
+  t.match(run.stdout, /not ok 1 - \(= 1 2\)\n/);
+  t.match(run.stdout, /not ok 2 - \(equal "a" "b"\)\n/);
+  t.equal((await parseTap(run.stdout)).ok, false);
+});

@@ -97,7 +97,7 @@ bounded walk: expansions of spec code are small, and shared structure is left as
       (walk expansion 0))))
 
 (defparameter *check-operators*
-  '(assert fiveam:is fiveam:is-true fiveam:is-false fiveam:signals fiveam:finishes
+  '(assert cl:assert fiveam:is fiveam:is-true fiveam:is-false fiveam:signals fiveam:finishes
     fiveam:pass fiveam:fail fiveam:skip fiveam:for-all
     ok ng true false of-type is-type isnt finish prove:is-error)
   "The macros whose every call is a check: a point each time it runs (dialects.lisp
@@ -330,9 +330,20 @@ a failed EQUALP compares differ in them, not in their addresses."
     (set-pprint-dispatch 'hash-table #'print-hash-table-entries 0 table)
     table))
 
+(defmacro with-report-printing (&body body)
+  "BODY prints as spec-run's reports need, whatever printer settings spec code left:
+with *PRINT-READABLY* true most objects cannot be printed at all (an error inside the
+handler that reports an error), and with *PRINT-BASE* 16 a 10 is shown as A."
+  `(let ((*print-readably* nil) (*print-base* 10) (*print-radix* nil) (*print-escape* t)
+         (*print-array* t) (*print-gensym* t))
+     ,@body))
+
 (defun show (value &optional (package (find-package '#:common-lisp-user)))
   "VALUE printed readably and briefly, as spec code in PACKAGE (CL-USER) would see it;
 hash tables with their entries."
+  (with-report-printing (show-printed value package)))
+
+(defun show-printed (value package)
   (let ((*package* package)
         (*print-pretty* t) (*print-pprint-dispatch* *show-dispatch*)
         (*print-right-margin* most-positive-fixnum) (*print-lines* nil)
@@ -515,6 +526,13 @@ showing the values of its argument subforms and the message DATUM and ARGUMENTS 
     `(let* ,bindings
        (record-assertion ',whole ',test-form ,call (list ,@records)
                          ,(if datum `(lambda () (list ,datum ,@arguments)) '(lambda () nil))))))
+
+;; A document's own package ((defpackage :my-tests (:use :cl))) reads ASSERT as CL:ASSERT:
+;; there it is the same check, a point each time it runs, not an error a HANDLER-CASE or
+;; IGNORE-ERRORS around it could swallow. Only code compiled from now on (spec code) is
+;; affected: what was compiled before keeps the standard expansion.
+(sb-ext:without-package-locks
+  (setf (macro-function 'cl:assert) (macro-function 'assert)))
 
 ;;; FiveAM checks
 
@@ -736,8 +754,25 @@ FiveAM's when it is left by a throw or a return."
             `(let ((*check* (list ',whole)))
                ,(funcall original whole environment))))))
 
+(defun process-failure-recorded (test-expr &optional reason-format &rest format-args)
+  "FiveAM's PROCESS-FAILURE, which signals CHECK-FAILURE (an error) before it records the
+failure: code around the check that handles errors (IGNORE-ERRORS, HANDLER-CASE) unwound
+past the recording, and a check that ran and failed left no point. Here the failure is
+recorded as the stack unwinds past it too."
+  (let ((reason (and reason-format (apply #'format nil reason-format format-args)))
+        (recorded nil))
+    (unwind-protect
+         (progn
+           (with-simple-restart (fiveam::ignore-failure "Continue the test run.")
+             (error 'fiveam::check-failure :test-expr test-expr :reason reason))
+           (setf recorded t)
+           (fiveam::add-result 'fiveam::test-failure :test-expr test-expr :reason reason))
+      (unless recorded
+        (fiveam::add-result 'fiveam::test-failure :test-expr test-expr :reason reason)))))
+
 ;; FiveAM's package is locked; its checks are redefined here on purpose.
 (sb-ext:with-unlocked-packages (#:it.bese.fiveam)
+  (setf (fdefinition 'fiveam::process-failure) #'process-failure-recorded)
   (wrap-fiveam-check 'fiveam:is "~A is false")
   (wrap-fiveam-check 'fiveam:is-true "~A did not return a true value")
   (wrap-fiveam-check 'fiveam:is-false "~A returned a true value")

@@ -134,20 +134,38 @@ error in its block (the reader's place, and every form after it, is lost)."
                   ,@(when *current-form* `((:form . ,(form-text *current-form*))))
                   ,@(when backtrace `((:backtrace . ,backtrace)))))))
 
+(defvar *unit-guarded* nil
+  "True while spec code runs in the driver's thread inside WITH-UNIT-GUARD: a condition
+that reaches the debugger there ends the unit, not the driver.")
+
+(defun end-unit-with-condition (condition)
+  "Record CONDITION as escaping the running form, and end the unit."
+  (with-report-printing
+    (report-escaping-condition condition
+                               (unless (typep condition 'spec-read-error) (short-backtrace))))
+  (throw 'unit-stop nil))
+
 (defmacro with-unit-guard (&body body)
-  "Run BODY; an ASSERT failure or a condition escaping it ends it with a point.
+  "Run BODY; an ASSERT failure or a condition escaping it ends it with a point: a
+serious condition, or any condition that would enter the debugger (ERROR of a
+condition that is not an error, BREAK). An ABORT restart of its own ends it too, with
+a point that says so, rather than SBCL's toplevel one (the driver's REPL).
 Returns BODY's value and whether it ran to its end."
   `(let ((completed nil) (value nil))
      (catch 'unit-stop
-       (handler-bind ((serious-condition
-                        (lambda (condition)
-                          (report-escaping-condition
-                           condition
-                           (unless (typep condition 'spec-read-error) (short-backtrace)))
-                          (throw 'unit-stop nil))))
-         (handler-bind ((unbound-variable #'provide-variable))
-           (setf value (progn ,@body)
-                 completed t))))
+       (let ((*unit-guarded* t))
+         (restart-case
+             (handler-bind ((serious-condition #'end-unit-with-condition))
+               (handler-bind ((unbound-variable #'provide-variable))
+                 (setf value (progn ,@body)
+                       completed t)))
+           (abort ()
+             :report "End this unit: it fails."
+             (with-report-printing
+               (emit-point nil (format nil "~A runs to its end"
+                                       (if *current-form* (one-line (form-text *current-form*) 80) "the unit"))
+                           (fallback-location)
+                           '((:reason . "the ABORT restart was invoked (ABORT, or a restart of that name): the rest of the unit did not run"))))))))
      (values value completed)))
 
 (defvar *forms-run* nil
@@ -440,6 +458,7 @@ thread the debugger stays disabled (the driver exits, the host reports it)."
                     (find-restart 'fiveam::ignore-failure condition))))
     (when go-on (invoke-restart go-on)))
   (when (eq sb-thread:*current-thread* *main-thread*)
+    (when *unit-guarded* (end-unit-with-condition condition))
     (funcall *disabled-debugger-hook* condition hook))
   (emit-point nil (format nil "thread ~A runs without error" (sb-thread:thread-name sb-thread:*current-thread*))
                 (fallback-location)
