@@ -208,21 +208,17 @@ export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): Chec
 export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: CheckContext): CheckMessage[] {
   const messages: CheckMessage[] = [];
   const sections = doc.sections;
-  /** The line of each requirement name met so far, by its delta section (a change may name one in two sections). */
-  const firstLines = new Map<string, number>();
   sections.forEach((section, i) => {
     const requirement = REQUIREMENT_HEADING.exec(section.heading)?.[1];
     if (requirement === undefined) return;
     const at = (message: string, severity: CheckMessage['severity']): CheckMessage => ({ file: doc.path, line: section.line, column: 1, severity, message });
-    const key = `${deltaOf(sections, i) ?? ''}\t${requirement.trim()}`;
-    const first = firstLines.get(key);
-    if (first !== undefined) messages.push(at(`requirement '${requirement.trim()}' is written twice in this spec (first at line ${first}): a change's MODIFIED, REMOVED or RENAMED could not say which it names`, 'error'));
-    else firstLines.set(key, section.line);
     // As OpenSpec validates a change: a REMOVED requirement needs only its name (and its Reason).
     if (deltaOf(sections, i) === 'removed') return;
     const inside = [];
     for (let j = i + 1; j < sections.length && sections[j].depth > section.depth; j++) inside.push(sections[j]);
-    if (!inside.some((s) => SCENARIO_HEADING.test(s.heading) || OUTLINE_HEADING.test(s.heading))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
+    // A specification with no scenario at all says so once, at its first requirement (translate's problem).
+    const saidOfAll = plan.units.length === 0 && plan.problems.some((p) => p.line === section.line && p.message.startsWith('no checks found'));
+    if (!saidOfAll && !inside.some((s) => SCENARIO_HEADING.test(s.heading) || OUTLINE_HEADING.test(s.heading))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
     // The statement may be a paragraph or bullets ("- The CLI SHALL ..."), as requirements' statements are read.
     const stated = plan.requirements?.find((r) => r.line === section.line)?.statements.length;
     if (!stated) {

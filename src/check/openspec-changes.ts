@@ -53,6 +53,25 @@ export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMe
 }
 
 /**
+ * PLANS, each active delta spec among them with what keeps OpenSpec from applying it to its
+ * capability's current spec among its problems: a run of the tree fails the delta's
+ * document, as check reports it, rather than run (and count verified) a requirement
+ * OpenSpec would refuse to archive.
+ */
+export async function withDeltaProblems(plans: DocumentPlan[]): Promise<DocumentPlan[]> {
+  return Promise.all(
+    plans.map(async (plan) => {
+      const place = openspecPlace(plan.file);
+      if (place?.change === undefined || archived(plan.file)) return plan;
+      const problems = deltaProblems(plan, await currentSpec(plan.file, place.capability));
+      // Requirements outside delta sections are translate's problem already.
+      const added = problems.filter((problem) => !plan.problems.some((known) => known.line === problem.line && known.message === problem.message));
+      return added.length === 0 ? plan : { ...plan, problems: [...plan.problems, ...added].sort((a, b) => a.line - b.line) };
+    }),
+  );
+}
+
+/**
  * The current specs of the capabilities CHANGE touches that are not among PLANS (a run given
  * the change's own directory), read from beside the changes directory, as check reads them.
  */

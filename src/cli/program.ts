@@ -86,6 +86,18 @@ function duration(value: string): number {
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
+/**
+ * An option that takes one value, refused when given twice: commander keeps the last and
+ * drops the first without a word, so `--change a --change b` ran change b alone and passed.
+ * Options whose repeat may mean an override (`npm test -- --timeout 5m`) keep the last.
+ */
+function once(flag: string, instead: string, parse: (value: string) => string = (value) => value) {
+  return (value: string, previous: string | undefined): string => {
+    if (previous !== undefined) throw new InvalidArgumentError(`${flag} is given twice ('${previous}', then '${value}'): it takes one value; ${instead}.`);
+    return parse(value);
+  };
+}
+
 function snippetLanguage(value: string): 'js' | 'ts' {
   if (value !== 'js' && value !== 'ts') throw new InvalidArgumentError(`--language must be js or ts, got '${value}'.`);
   return value;
@@ -133,9 +145,9 @@ export function buildProgram(): Command {
     )
     .option('--require-verified', 'fail the run when a requirement is failing, untested or partly undefined (excluded ones aside)')
     .option('--list', 'list units, blocks not run and why, without running anything')
-    .option('--grep <pattern>', 'run only units whose name or heading matches this regular expression (one that selects none is a usage error, as are --tag and --level)')
+    .option('--grep <pattern>', 'run only units whose name or heading matches this regular expression (one that selects none is a usage error, as are --tag and --level)', once('--grep', 'join alternatives in one pattern (a|b)'))
     .option('--tag <tag>', 'run only documents carrying this frontmatter tag (repeatable: any of them; @tag as cucumber-js writes it is the same tag)', collectTag)
-    .option('--level <level>', 'run only documents of this frontmatter level (property, scenario, contract...)', nonEmpty('--level'))
+    .option('--level <level>', 'run only documents of this frontmatter level (property, scenario, contract...)', once('--level', 'run once per level', nonEmpty('--level')))
     .option('--bail', 'stop at the first failing check: no further unit starts, and TAP ends with Bail out!')
     .option('--timeout <duration>', 'time limit of one unit: seconds, or 30s, 5m, 1h (default 5m)', duration)
     .option('--seed <n>', 'seed of the random choices; printed in every report', integer('--seed'))
@@ -151,7 +163,7 @@ export function buildProgram(): Command {
     .option('--timings <file>', `documents' last durations, written by unsharded runs and merge, read by --shard (default ${DEFAULT_TIMINGS_PATH})`)
     .option('--steps <glob>', 'step definition files for OpenSpec scenarios: .js, .mjs or .ts (repeatable; default: found by convention)', collect)
     .option('--dry-run', 'run nothing: bind every scenario step to its definition, and report every unit as not run (# SKIP dry run); exit 1 on undefined steps or documents that cannot be read')
-    .option('--change <name>', 'OpenSpec: run each capability the change touches as it will be after it, its deltas applied to openspec/specs (give the openspec/ directory as the path)')
+    .option('--change <name>', 'OpenSpec: run each capability the change touches as it will be after it, its deltas applied to openspec/specs (give the openspec/ directory as the path); one change a run', once('--change', 'run spec-run once per change'))
     .option('--watch', 'after the run, run again the documents that change (all of them when a steps file or another shared helper changes: steps files load anew, with the project modules they import, ES or CommonJS; an imported module changing alone starts no run)')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {

@@ -36,6 +36,7 @@ import {
 import { shardPlan, type Shard } from '../run/shard.js';
 import { discoverDocuments, findDocuments, usableDiscovery } from './discover.js';
 import { applyChange } from '../translate/openspec-change.js';
+import { openspecPlace } from '../translate/openspec-layout.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
@@ -137,6 +138,11 @@ function failAfterReport(counts: Counts, interrupt: AbortSignal): void {
   });
 }
 
+/** The files other than its own that a document's units are written in (a spec with a change's delta applied), by document. */
+function unitFilesElsewhere(plan: TestPlan): Map<string, string[]> {
+  return new Map(plan.documents.map((document) => [document.file, [...new Set(document.units.map((unit) => unit.file))].filter((file) => file !== document.file)]));
+}
+
 export async function runCommand(paths: string[], cliOptions: RunCommandOptions): Promise<number> {
   // Listening from the start: a signal while the documents are read is reported by the run.
   // Listening before the start's hold lets go: a signal that came while the modules loaded, not
@@ -218,6 +224,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
         return 2;
       }
       whole = { documents: applied };
+    } else if (whole.documents.some((document) => openspecPlace(document.file)?.change !== undefined)) {
+      const { withDeltaProblems } = await import('../check/openspec-changes.js');
+      whole = { documents: await withDeltaProblems(whole.documents) };
     }
     if (!hasChecks(whole, roots)) return 2;
     ({ plan, unmatched } = narrowPlan(whole, selection, exclusions));
@@ -258,7 +267,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   let stepFiles: StepFiles;
   try {
     // Each document's, by where it stands: the same whatever else the run selects.
-    stepFiles = await stepFilesOf(cliOptions.steps, config, plan.documents.map((d) => d.file));
+    stepFiles = await stepFilesOf(cliOptions.steps, config, plan.documents.map((d) => d.file), unitFilesElsewhere(plan));
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(`spec-run: ${error.message}`);
@@ -342,7 +351,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       rerun: async (files) => {
         const changed = narrowPlan(await buildPlan(files, executorSteps, trees), selection, exclusions).plan;
         // Looked for again: a document new since the first run, or a steps file new beside one.
-        await execute(changed, await stepFilesOf(cliOptions.steps, config, changed.documents.map((d) => d.file)));
+        await execute(changed, await stepFilesOf(cliOptions.steps, config, changed.documents.map((d) => d.file), unitFilesElsewhere(changed)));
         runtime?.fill(SPARE_SERVERS);
       },
       signal: interrupts.signal,

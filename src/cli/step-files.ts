@@ -37,10 +37,10 @@ export function stepDirectories(projectDirectory: string, document: string): str
 
 /**
  * The step files of DOCUMENTS: --steps globs, else the configuration's, else those found
- * by convention for each document. A glob given that matches nothing is a configuration
- * error.
+ * by convention for each document, and for the other files its units are written in
+ * (WRITTEN-IN, by document). A glob given that matches nothing is a configuration error.
  */
-export async function stepFilesOf(cliGlobs: string[] | undefined, config: ProjectConfig, documents: string[] = []): Promise<StepFiles> {
+export async function stepFilesOf(cliGlobs: string[] | undefined, config: ProjectConfig, documents: string[] = [], writtenIn: ReadonlyMap<string, string[]> = new Map()): Promise<StepFiles> {
   const { glob } = await import('tinyglobby');
   const given = cliGlobs?.length ? { patterns: cliGlobs, cwd: process.cwd(), what: '--steps' } : config.steps ? { patterns: config.steps, cwd: config.directory, what: 'steps' } : null;
   if (given) {
@@ -56,9 +56,13 @@ export async function stepFilesOf(cliGlobs: string[] | undefined, config: Projec
   const byDocument = new Map<string, string[]>();
   for (const document of documents) {
     const files: string[] = [];
-    for (const directory of stepDirectories(config.directory, document)) {
-      if (!inDirectory.has(directory)) inDirectory.set(directory, (await glob(CONVENTIONAL_STEPS, { cwd: directory, absolute: true, ignore: ['**/node_modules/**'] })).sort());
-      files.push(...inDirectory.get(directory)!.filter((f) => !files.includes(f)));
+    // A document --change made of a spec and a delta gets the steps of both places: each
+    // scenario binds as where it is written, in a run of the change as in a run of the tree.
+    for (const written of [document, ...(writtenIn.get(document) ?? [])]) {
+      for (const directory of stepDirectories(config.directory, written)) {
+        if (!inDirectory.has(directory)) inDirectory.set(directory, (await glob(CONVENTIONAL_STEPS, { cwd: directory, absolute: true, ignore: ['**/node_modules/**'] })).sort());
+        files.push(...inDirectory.get(directory)!.filter((f) => !files.includes(f)));
+      }
     }
     byDocument.set(resolve(document), files);
   }

@@ -39,7 +39,11 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
   // A change that only removes or renames requirements has nothing to run, rightly.
   const onlyRemovals = requirements.length > 0 && requirements.every((r) => r.removed !== undefined || r.delta === 'renamed');
   if (family !== 'unknown' && translation.units.length === 0 && !onlyRemovals) {
-    problems.push({ file: doc.path, line: 1, message: `no checks found: this ${family} document has no block or scenario that spec-run can run`, severity: 'error' });
+    const first = requirements.find((r) => r.origin === 'requirement-heading' && r.removed === undefined);
+    if (family === 'openspec' && first) {
+      const which = requirements.length > 1 ? `none of the ${requirements.length} requirements of this specification (the first: '${first.name}') has a` : `requirement '${first.name}' has no`;
+      problems.push({ file: doc.path, line: first.line, message: `no checks found: ${which} '#### Scenario:', so nothing of it runs`, severity: 'error' });
+    } else problems.push({ file: doc.path, line: 1, message: `no checks found: this ${family} document has no block or scenario that spec-run can run`, severity: 'error' });
   }
 
   return {

@@ -46,6 +46,8 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   };
 
   for (const problem of deltaSectionProblems(doc)) problems.push({ file, ...problem, severity: 'error' });
+  /** The line of each requirement name met so far, by its delta section. */
+  const requirementLines = new Map<string, number>();
   const requirementDepths = new Set(doc.sections.filter((section) => REQUIREMENT_HEADING.test(section.heading)).map((section) => section.depth));
 
   doc.sections.forEach((section, index) => {
@@ -64,6 +66,12 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
     if (REQUIREMENT_HEADING.test(section.heading)) {
       requirement = section;
       removed = deltaOf(doc.sections, index) === 'removed';
+      const name = REQUIREMENT_HEADING.exec(section.heading)![1].trim();
+      // By delta section: a change may name one requirement in two (RENAMED, then MODIFIED).
+      const key = `${deltaOf(doc.sections, index) ?? ''}\t${name}`;
+      const first = requirementLines.get(key);
+      if (first !== undefined) problems.push({ file, line: section.line, severity: 'error', message: `requirement '${name}' is written twice in this spec (first at line ${first}): a change's MODIFIED, REMOVED or RENAMED could not say which it names` });
+      else requirementLines.set(key, section.line);
     }
     if (removed && requirement) {
       for (const item of section.content) if (item.type === 'code') notRun.push({ block: item.block, reason: `under a REMOVED requirement ("${requirement.heading}"): a change removes it, so it never runs` });

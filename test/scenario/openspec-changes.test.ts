@@ -2,7 +2,7 @@
 // change with ADDED, MODIFIED, REMOVED and RENAMED requirements, beside its proposal,
 // design and tasks, run through the real command line with the team's own steps.
 import t from 'tap';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { project, runIn } from './user-project.js';
 
@@ -293,6 +293,47 @@ The greeter SHALL shout twice.
   t.equal(run.exitCode, 2, 'a change OpenSpec cannot archive is not run as if it could');
   t.match(run.stderr, /--change: change 'ghost' cannot be applied as OpenSpec would apply it:\n {2}openspec\/changes\/ghost\/specs\/greeter\/spec\.md:3: MODIFIED requirement 'Does Not Exist' names no requirement/);
   t.equal(run.points.length, 0, 'nothing ran');
+  const tree = await runIn(dir, ['openspec', '--reporter', 'json']);
+  t.equal(tree.exitCode, 1, 'a run of the whole tree fails the delta, whose scenarios pass');
+  const failed = tree.points.filter((p) => !p.ok).map((p) => [p.at?.file, p.at?.line]);
+  t.same(failed, [3, 12, 21, 26].map((line) => [delta, line]), 'a failing point at each requirement OpenSpec cannot apply');
+  const status = (name: string) => {
+    const end = tree.events.find((e) => e.type === 'run-end');
+    return end?.type === 'run-end' ? end.requirements?.find((r) => r.file === delta && r.name === name)?.status : undefined;
+  };
+  t.equal(status('Does Not Exist'), 'failing', 'not verified');
+});
+
+t.test('--change takes one change: given twice it is refused, not the last alone run', async (t) => {
+  const dir = changeProject('yell', `## RENAMED Requirements\n- FROM: \`### Requirement: Shouting\`\n- TO: \`### Requirement: Yelling\`\n`);
+  const run = await runIn(dir, ['openspec', '--change', 'other', '--change', 'yell']);
+  t.equal(run.exitCode, 2);
+  t.match(run.stderr, /--change is given twice \('other', then 'yell'\): it takes one value; run spec-run once per change/);
+});
+
+t.test("--change: a delta's scenarios bind the steps beside the delta, as in a run of the tree", async (t) => {
+  const added = `## ADDED Requirements\n\n### Requirement: Waving\nThe greeter SHALL wave.\n\n#### Scenario: Wave\n- **THEN** the greeter waves\n`;
+  const dir = changeProject('wave', added);
+  writeFileSync(path.join(dir, 'openspec/changes/wave/specs/greeter/wave.steps.mjs'), "import { Then } from 'spec-run/steps';\nThen('the greeter waves', function () {});\n");
+  for (const args of [['openspec'], ['openspec', '--change', 'wave']]) {
+    const run = await runIn(dir, [...args, '--reporter', 'json']);
+    t.equal(run.exitCode, 0, `${args.join(' ')}: ${run.stderr.slice(-300)}`);
+    t.ok(run.points.some((p) => p.ok && p.name.includes('the greeter waves')), `${args.join(' ')}: the delta's step ran`);
+  }
+});
+
+t.test('a specification whose requirements have no scenario fails the run and check, said once, at its first requirement', async (t) => {
+  const bare = `# legal Specification\n\n## Requirements\n\n### Requirement: Terms\nThe system SHALL show terms.\n\n### Requirement: Privacy\nThe system SHALL show the privacy notice.\n`;
+  const dir = project({ 'openspec/specs/greeter/spec.md': CANONICAL, 'openspec/specs/legal/spec.md': bare, 'steps/greeter.steps.mjs': STEPS });
+  const run = await runIn(dir, ['openspec', '--reporter', 'json']);
+  t.equal(run.exitCode, 1, 'not a prose document skipped beside a passing one');
+  t.match(run.points.filter((p) => !p.ok), [{ at: { file: 'openspec/specs/legal/spec.md', line: 5 }, name: /none of the 2 requirements of this specification \(the first: 'Terms'\) has a '#### Scenario:'/ }]);
+  const { exitCode, errors } = await checkErrors(dir);
+  t.equal(exitCode, 1);
+  t.same(errors, [
+    "openspec/specs/legal/spec.md:5:1: error: no checks found: none of the 2 requirements of this specification (the first: 'Terms') has a '#### Scenario:', so nothing of it runs",
+    "openspec/specs/legal/spec.md:8:1: error: requirement 'Privacy' has no '#### Scenario:'",
+  ]);
 });
 
 t.test('statements written as bullets state the requirement: in the reports, and check does not warn', async (t) => {
@@ -352,5 +393,7 @@ t.test('a requirement written twice in one spec is an error at the second: a del
   const twice = CANONICAL.replace('### Requirement: Whispering', '### Requirement: Shouting');
   const dir = project({ 'openspec/specs/greeter/spec.md': twice, 'steps/greeter.steps.mjs': STEPS });
   const { errors } = await checkErrors(dir);
-  t.match(errors, [/spec\.md:22:1: error: requirement 'Shouting' is written twice in this spec \(first at line 15\)/]);
+  t.same(errors, ["openspec/specs/greeter/spec.md:22:1: error: requirement 'Shouting' is written twice in this spec (first at line 15): a change's MODIFIED, REMOVED or RENAMED could not say which it names"], 'said once');
+  const run = await runIn(dir, ['openspec', '--reporter', 'json']);
+  t.equal(run.exitCode, 1, 'and the run fails on it');
 });
