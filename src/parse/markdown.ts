@@ -173,7 +173,7 @@ function itemArgument(item: MdListItem): { argument?: ItemArgument } {
 
 /** A table's cells as text, row by row, the header row first. */
 function tableRows(table: Table): string[][] {
-  return table.children.map((row) => row.children.map((cell) => plainText(cell, false, true).trim()));
+  return table.children.map((row) => row.children.map((cell) => plainText(cell).trim()));
 }
 
 function codeBlock(

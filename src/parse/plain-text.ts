@@ -1,16 +1,14 @@
 // Plain text of mdast inline content.
 import type { Nodes } from 'mdast';
 
-/** `<name>` as markdown reads it, as inline HTML: in a step, a scenario outline's placeholder. */
-const PLACEHOLDER = /^<[A-Za-z_][\w -]*>$/;
-
 /**
  * Concatenated text of a node with inline markup removed. With `keepStrong`, `**bold**`
- * stays marked, because OpenSpec steps (`- **WHEN** ...`) carry their keyword in bold;
- * with `keepPlaceholders` (the default with `keepStrong`), a scenario outline's
- * `<placeholder>` stays, in a step or in the cells of its table.
+ * stays marked, because OpenSpec steps (`- **WHEN** ...`) carry their keyword in bold.
+ * Inline HTML stays as written, but for comments: in a step, `"</div>"` is the value it
+ * checks (markdown reads it as a tag, and dropping it made the step check ""), and
+ * `<count>` a scenario outline's placeholder.
  */
-export function plainText(node: Nodes, keepStrong = false, keepPlaceholders = keepStrong): string {
+export function plainText(node: Nodes, keepStrong = false): string {
   switch (node.type) {
     case 'text':
     case 'inlineCode':
@@ -21,13 +19,13 @@ export function plainText(node: Nodes, keepStrong = false, keepPlaceholders = ke
     case 'imageReference':
       return node.alt ?? '';
     case 'html':
-      return keepPlaceholders && PLACEHOLDER.test(node.value) ? node.value : '';
+      return node.value.startsWith('<!--') ? '' : node.value;
     case 'strong': {
-      const inner = node.children.map((child) => plainText(child, keepStrong, keepPlaceholders)).join('');
+      const inner = node.children.map((child) => plainText(child, keepStrong)).join('');
       return keepStrong ? `**${inner}**` : inner;
     }
     default:
-      return 'children' in node ? node.children.map((child) => plainText(child as Nodes, keepStrong, keepPlaceholders)).join('') : '';
+      return 'children' in node ? node.children.map((child) => plainText(child as Nodes, keepStrong)).join('') : '';
   }
 }
 

@@ -27,6 +27,13 @@ export interface PendingTimer {
   hasRef: () => boolean;
 }
 
+/** A child process user code started whose output has not closed yet. */
+export interface PendingChild {
+  /** The unit whose code started it, as reports name it. */
+  origin: string;
+  running: () => boolean;
+}
+
 /** How long the end of a document or run waits for the timers user code left pending. */
 export const SETTLE_LIMIT_MS = 2000;
 
@@ -44,6 +51,7 @@ const timersTurn = () => new Promise<void>((resolve) => setTimeout(() => setImme
 export class LateErrors {
   #errors: LateError[] = [];
   #timers = new Map<number, PendingTimer>();
+  #children = new Map<number, PendingChild>();
   #next: ((error: LateError) => void) | null = null;
 
   /** PARENT: the collector that takes the pending timers once this one is closed (the run's, for a document's). */
@@ -64,6 +72,16 @@ export class LateErrors {
     this.parent?.timerEnded(id);
   }
 
+  childStarted(id: number, child: PendingChild): void {
+    if (!this.#next) this.#children.set(id, child);
+    else this.parent?.childStarted(id, child);
+  }
+
+  childEnded(id: number): void {
+    this.#children.delete(id);
+    this.parent?.childEnded(id);
+  }
+
   /**
    * One turn of the event loop, after which what user code's rejected promises and its
    * timers due now threw has been reported. The timers' turn only when such a timer is
@@ -75,14 +93,20 @@ export class LateErrors {
     return nextTurn();
   }
 
-  /** The errors so far, once the pending timers due within SETTLE_LIMIT_MS have fired. */
+  /**
+   * The errors so far, once the pending timers due within SETTLE_LIMIT_MS have fired and the
+   * child processes user code started have ended, or SETTLE_LIMIT_MS has passed.
+   */
   async settle(): Promise<LateError[]> {
     const until = Date.now() + SETTLE_LIMIT_MS;
     for (;;) {
       await this.settleBriefly();
       const due = [...this.#timers.values()].flatMap((timer) => (timer.dueAt <= until ? [timer.dueAt] : []));
-      if (due.length === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(...due) - Date.now())));
+      const running = Date.now() < until && [...this.#children.values()].some((child) => child.running());
+      if (due.length === 0 && !running) break;
+      // A child's end is not due at a known time: looked at every 10 ms.
+      const wait = Math.min(due.length ? Math.min(...due) - Date.now() : Infinity, running ? 10 : Infinity);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
     }
     return this.#errors.splice(0);
   }
@@ -92,6 +116,8 @@ export class LateErrors {
     this.#next = next;
     for (const [id, timer] of this.#timers) this.parent?.timerStarted(id, timer);
     this.#timers.clear();
+    for (const [id, child] of this.#children) this.parent?.childStarted(id, child);
+    this.#children.clear();
     for (const error of this.#errors.splice(0)) next(error);
   }
 

@@ -79,7 +79,14 @@ t.test('an outline whose Examples table has only a header row is an error at its
 t.test('a document whose only scenario heading is misspelt is still an OpenSpec document, with the error at that heading', async (t) => {
   const plan = translate(parseMarkdown('doc.spec.md', '# Doc\n\n### Requirement: Good\nThe thing SHALL pass.\n\n#### Senario: x\n- **THEN** it fails\n'));
   t.equal(plan.family, 'openspec');
-  t.match(plan.problems, [{ line: 1, message: /^no checks found/ }, { line: 6, message: /^heading 'Senario: x' is followed by WHEN\/THEN steps/ }]);
+  t.match(plan.problems, [{ line: 3, message: /^no checks found: requirement 'Good' has no/ }, { line: 6, message: /^heading 'Senario: x' is followed by WHEN\/THEN steps/ }]);
   const prose = translate(parseMarkdown('notes.md', '# Notes\n\n### Requirement: Good\nThe thing SHALL pass.\n\n#### Background\nProse only.\n'));
   t.equal(prose.family, 'unknown', 'without keyword steps under a heading, no family is guessed');
+});
+
+t.test('inline HTML in a step is the text written: a closing tag is a value, not markup dropped; a comment is dropped', async (t) => {
+  const plan = translate(parseMarkdown('tags.spec.md', '### Requirement: Tags\nThe page SHALL close.\n\n#### Scenario: Closed <b>now</b>\n- **WHEN** the page is "<div>hello"\n- **THEN** the page SHALL contain "</div>" <!-- a note -->\n'));
+  const unit = plan.units[0];
+  t.equal(unit.name, 'Closed <b>now</b>', 'a heading keeps its tags too');
+  t.same(unit.kind === 'scenario' ? unit.steps.map((s) => s.text) : [], ['the page is "<div>hello"', 'the page SHALL contain "</div>"']);
 });

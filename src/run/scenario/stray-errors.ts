@@ -8,6 +8,8 @@
 // An error of no scenario ends the process as Node would have: its stack on stderr, exit 1. The
 // handlers stay once installed, since a scenario's timer may fire after every scenario ended.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ChildProcess } from 'node:child_process';
+import diagnostics from 'node:diagnostics_channel';
 import { syncBuiltinESMExports } from 'node:module';
 import timers from 'node:timers';
 import { asUserCode } from './exit-guard.js';
@@ -73,6 +75,29 @@ function trackTimers(): void {
   syncBuiltinESMExports();
 }
 
+/**
+ * Notes each child process user code starts (Node's child_process channel, whose message
+ * comes inside the spawning call, so in its scenario's context) until its output has
+ * closed: the end of a document or run waits for it, up to the settling limit, as for a
+ * timer, since its callback (exec's) may throw after the report.
+ */
+function trackChildren(): void {
+  let started = 0;
+  diagnostics.subscribe('child_process', (message) => {
+    const strays = context.getStore();
+    const child = (message as { process?: ChildProcess }).process;
+    if (!strays || ownCode.getStore() || !child) return;
+    const id = ++started;
+    let closed = false;
+    // 'close' comes after the exit and the end of its output, and on a spawn that failed too.
+    child.once('close', () => {
+      closed = true;
+      strays.late.childEnded(id);
+    });
+    strays.late.childStarted(id, { origin: strays.origin, running: () => !closed });
+  });
+}
+
 function onStray(error: unknown): void {
   const strays = context.getStore();
   if (strays) return strays.report(error);
@@ -135,6 +160,7 @@ export class StrayErrors {
       process.on('uncaughtException', onStray);
       process.on('unhandledRejection', onStray);
       trackTimers();
+      trackChildren();
       installed = true;
     }
     await context.run(this, () => asUserCode(`the code of ${this.origin}`, fn));
