@@ -99,8 +99,9 @@ t.test('a timer of user code that passes, or is still pending past the wait, kee
 
 t.test('an error thrown after the run\'s summary still fails the run: said, counted in the summary repeated last, exit 1', async (t) => {
   const doc = '# Late\n\n### Requirement: Late\nIt SHALL fail late.\n\n#### Scenario: A child that ends late\n- **WHEN** a child process ends after the report\n';
-  // Not a timer (whose wait is bounded): a child's exit, after the report and before spec-run's exit a second later.
-  const steps = `import { spawn } from 'node:child_process';\nimport { When } from 'spec-run/steps';\nWhen('a child process ends after the report', function () {\n  spawn('sleep', ['0.6']).on('exit', () => { throw new Error('late exit'); });\n});\n`;
+  // Neither a timer nor a child process (both waited for, up to a bound): a worker thread's
+  // message, after the report and before spec-run's exit a second later.
+  const steps = `import { Worker } from 'node:worker_threads';\nimport { When } from 'spec-run/steps';\nWhen('a child process ends after the report', function () {\n  new Worker(\"setTimeout(() => require('node:worker_threads').parentPort.postMessage('done'), 600)\", { eval: true }).on('message', () => { throw new Error('late exit'); });\n});\n`;
   const run = await runIn(project({ 'late.spec.md': doc, 'steps.mjs': steps }), ['late.spec.md', '--reporter', 'tap']);
   t.equal(run.exitCode, 1, run.stderr);
   t.equal(parsedTap(run.stdout).ok, true, 'the report was out before it came');
