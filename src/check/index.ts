@@ -102,12 +102,15 @@ interface ToolNameSite {
   offset: number;
 }
 
-/** Where each vocabulary call that names a tool has the name: (send-tool-call s "name" ...), (call-tool "name" ...), (make-tool-call-request "name" ...). */
+/**
+ * Where each vocabulary call that names a tool may have the name: (send-tool-call s "name" ...),
+ * (call-tool "name" args s) or (call-tool s "name" args), (make-tool-call-request "name" ...).
+ */
 const TOOL_NAME_ARGUMENT = new Map([
-  ['send-tool-call', 2],
-  ['call-tool', 1],
-  ['make-tool-call-request', 1],
-  ['make-tools-call-request', 1],
+  ['send-tool-call', [2]],
+  ['call-tool', [1, 2]],
+  ['make-tool-call-request', [1]],
+  ['make-tools-call-request', [1]],
 ]);
 
 /** String literals naming a tool in the calls of TOOL_NAME_ARGUMENT. */
@@ -115,8 +118,8 @@ function toolNameSites(node: LispNode, sites: ToolNameSite[]): void {
   if (node.kind === 'prefixed' || node.kind === 'conditional') return toolNameSites(node.form, sites);
   if (node.kind !== 'list') return;
   const head = node.items[0]?.kind === 'symbol' ? node.items[0].name.replace(/^.*:/, '') : null;
-  const position = head === null ? undefined : TOOL_NAME_ARGUMENT.get(head);
-  const argument = position === undefined ? undefined : node.items[position];
+  const positions = head === null ? undefined : TOOL_NAME_ARGUMENT.get(head);
+  const argument = positions?.map((position) => node.items[position]).find((item) => item?.kind === 'string');
   if (argument?.kind === 'string') sites.push({ name: argument.value, line: argument.line, offset: argument.start });
   for (const item of node.items) toolNameSites(item, sites);
 }

@@ -175,3 +175,13 @@ t.test("a frontmatter 'retries' a run would refuse is an error of check at its l
   t.equal(code, 1);
   t.equal(stdout, `r.test.md:4:1: error: frontmatter 'retries' must be a non-negative integer, got "lots"\n`);
 });
+
+t.test("call-tool's tool name is checked whichever comes first, the server or the name", async (t) => {
+  const doc = '---\ntype: verification\nname: calls\n---\n# Calls\n\n## Server first\n\n```lisp\n(call-tool *server* "evaluate_lisp" \'(("code" . "1")))\n```\n\n## Name first\n\n```lisp\n(call-tool "evaluate_lisp" \'(("code" . "1")) *server*)\n```\n';
+  const dir = t.testdir({ 'calls.md': doc });
+  const { code, stdout } = await check([dir]);
+  t.equal(code, 1);
+  const file = join(dir, 'calls.md');
+  t.match(stdout, `${file}:10:21: error: tool 'evaluate_lisp' is not listed by the runtime`);
+  t.match(stdout, `${file}:16:12: error: tool 'evaluate_lisp' is not listed by the runtime`);
+});

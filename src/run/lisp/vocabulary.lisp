@@ -535,16 +535,28 @@ server or its SERVER-STDOUT stream."
   "True for a JSON-RPC response carrying a result (not an error)."
   (and (consp response) (field-entry response "result") (not (field-entry response "error")) t))
 
+(defun tool-result (response)
+  "RESPONSE's result. A JSON-RPC error response has none: the call was refused (a tool
+name or an argument the server does not know), nothing was evaluated, and reading a
+field of its result (isError among them) as NIL would pass a check that the call
+succeeded; it is an error that says so."
+  (when (error-response-p response)
+    (let ((error (field response "error")))
+      (error "the response has no result: the call was refused with the JSON-RPC error ~A: ~A (a tool name or an argument the server does not know?)"
+             (field error "code") (field error "message"))))
+  (result response))
+
 (defun result-field (response &rest keys)
   "The value at KEYS in RESPONSE's result, each key matched ignoring case:
-(result-field r :isError), (result-field r :serverInfo :name)."
-  (let ((value (result response)))
+(result-field r :isError), (result-field r :serverInfo :name). An error response
+has no result: an error (TOOL-RESULT)."
+  (let ((value (tool-result response)))
     (dolist (key keys value)
       (setf value (field value key)))))
 
 (defun content-text (response)
   (format nil "~{~A~^~%~}"
-          (loop for item in (field (field response "result") "content")
+          (loop for item in (field (tool-result response) "content")
                 when (equal (field item "type") "text")
                   collect (field item "text"))))
 
@@ -566,11 +578,12 @@ server or its SERVER-STDOUT stream."
   (content-text response))
 
 (defun is-error (response)
-  "True when RESPONSE is a tool's answer with isError true."
-  (and (result-field response "isError") t))
+  "True when RESPONSE is a tool's answer with isError true, or a JSON-RPC error (the call
+was refused)."
+  (or (error-response-p response) (and (field (result response) "isError") t)))
 
 (defun result-error-p (response)
-  "True when RESPONSE is a tool's answer with isError true (IS-ERROR)."
+  "True when RESPONSE is a tool's answer with isError true, or a JSON-RPC error (IS-ERROR)."
   (is-error response))
 
 (defun result-success-p (response)

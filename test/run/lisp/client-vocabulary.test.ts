@@ -311,3 +311,24 @@ t.test('property: sections, values and numbers read back as they were written', 
   t.same(r.points.filter((p) => !p.ok).map((p) => [p.name, p.diagnostics?.values]), []);
   t.equal(r.points.length, expected, 'a point for each part of each sample');
 });
+
+t.test('a call the server refused (a tool name or an argument it does not know) has no result: reading one is an error, and it is an error by IS-ERROR', async (t) => {
+  const md = `${frontmatter()}## A misspelt tool
+
+${lisp(`(let ((response (call-tool *server* "evaluate_lisp" '(("code" . "(+ 1 2 3)")))))
+  (assert (not (result-field response :isError))))`)}
+## A misspelt argument
+
+${lisp(`(assert (not (search "error" (result-content-text (call-tool *server* "evaluate-lisp" '(("cod" . "(+ 1 2)")))))))`)}
+## Asked whether it is an error
+
+${lisp(`(assert (result-error-p (call-tool *server* "evaluate_lisp" '(("code" . "1")))))
+(assert (is-error (send-tool-call *server* "evaluate-lisp" '(("cod" . "1")))))
+(assert (not (result-success-p (call-tool *server* "evaluate_lisp" '(("code" . "1"))))))`)}`;
+  const r = await runMarkdown(md);
+  const summary = r.points.map((p) => [p.ok, p.name]);
+  t.match(summary, [[false, /runs without error$/], [false, /runs without error$/], [true, '(result-error-p (call-tool *server* "evaluate_lisp" \'(("code" . "1"))))'], [true, /is-error/], [true, /result-success-p/]]);
+  for (const failed of r.points.filter((p) => !p.ok)) {
+    t.match(failed.diagnostics?.condition, { message: /the response has no result: the call was refused with the JSON-RPC error -32602: .*(Unknown tool: evaluate_lisp|requires the argument "code")/ });
+  }
+});
