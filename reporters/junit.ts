@@ -4,7 +4,7 @@
 // Requirements travel as properties: each suite lists its document's requirements
 // with their statuses, each test case the requirements its unit verifies.
 import { stringify } from 'yaml';
-import type { EarlierFailure, Reporter, RunEvent } from '../src/model/events.js';
+import { runFailures, type EarlierFailure, type Reporter, type RunEndEvent, type RunEvent } from '../src/model/events.js';
 import type { RequirementResult } from '../src/model/requirements.js';
 
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
@@ -49,16 +49,21 @@ function failureDetail(point: PointEvent): string {
 const isSkipped = (point: PointEvent) => point.skip !== undefined || point.todo !== undefined;
 const isFailed = (point: PointEvent) => !point.ok && point.todo === undefined;
 
-/** A <testcase> with its properties and outcome (none: passed). */
-/** A run that checked nothing, as a failing test case of its own: a dashboard that reads only the report sees it fail. */
-function checkedNothingSuite(reason: string): string[] {
+/**
+ * What fails the run itself (runFailures: it checked nothing, it was stopped before it ran
+ * every document, a requirement is not verified), each a failing test case of a suite
+ * of its own: a dashboard that reads only the report sees the run fail.
+ */
+function runFailuresSuite(reasons: string[]): string[] {
+  if (reasons.length === 0) return [];
   return [
-    '  <testsuite name="spec-run" tests="1" failures="1" skipped="0" time="0.000">',
-    `    <testcase name="${escapeXml(reason)}" classname="spec-run"><failure message="${escapeXml(reason)}"/></testcase>`,
+    `  <testsuite name="spec-run" tests="${reasons.length}" failures="${reasons.length}" skipped="0" time="0.000">`,
+    ...reasons.map((reason) => `    <testcase name="${escapeXml(reason)}" classname="spec-run"><failure message="${escapeXml(reason)}"/></testcase>`),
     '  </testsuite>',
   ];
 }
 
+/** A <testcase> with its properties and outcome (none: passed). */
 function testcase(attributes: string, verified: string[], outcome: string): string[] {
   const caseProperties = properties('      ', verified.map((id) => ['requirement', id]));
   if (caseProperties.length) return [`    <testcase ${attributes}>`, ...caseProperties, ...(outcome ? [`      ${outcome}`] : []), '    </testcase>'];
@@ -75,7 +80,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
   const suites: { name: string; file: string; durationMs: number; units: { name: string; at?: { file: string; line: number }; requirements: string[]; points: PointEvent[]; flakyFailures: EarlierFailure[] }[] }[] = [];
   const byId = new Map<string, (typeof suites)[number]['units'][number]>();
   let requirements: RequirementResult[] = [];
-  let nothing: string | undefined;
+  let runEnd: RunEndEvent | undefined;
   for await (const event of events) {
     const current = suites.at(-1);
     if (event.type === 'document-start') suites.push({ name: event.name, file: event.file, durationMs: 0, units: [] });
@@ -86,7 +91,10 @@ export const junitUnitsReporter: Reporter = async function* (events) {
     } else if (event.type === 'point') byId.get(event.unitId)?.points.push(event);
     else if (event.type === 'unit-end' && event.flaky) byId.get(event.unitId)?.flakyFailures.push(...(event.earlierFailures ?? []));
     else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
-    else if (event.type === 'run-end') ({ requirements = [], checkedNothing: nothing } = event);
+    else if (event.type === 'run-end') {
+      runEnd = event;
+      requirements = event.requirements ?? [];
+    }
   }
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
   for (const suite of suites) {
@@ -112,7 +120,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
     }
     lines.push('  </testsuite>');
   }
-  if (nothing !== undefined) lines.push(...checkedNothingSuite(nothing));
+  lines.push(...runFailuresSuite(runEnd ? runFailures(runEnd) : []));
   lines.push('</testsuites>');
   yield lines.join('\n') + '\n';
 };
@@ -121,7 +129,7 @@ export const junitReporter: Reporter = async function* (events) {
   const suites: Suite[] = [];
   const units = new Map<string, { name: string; requirements: string[] }>();
   let requirements: RequirementResult[] = [];
-  let nothing: string | undefined;
+  let runEnd: RunEndEvent | undefined;
   let current: Suite | null = null;
   for await (const event of events) {
     if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, durationMs: 0, cases: [] }));
@@ -131,7 +139,10 @@ export const junitReporter: Reporter = async function* (events) {
       current.cases.push({ unit: unit?.name ?? '', unitId: event.unitId, requirements: unit?.requirements ?? [], point: event, flakyFailures: [] });
     } else if (event.type === 'unit-end' && event.flaky && current) attachFlakyFailures(current.cases, event.unitId, event.earlierFailures ?? []);
     else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
-    else if (event.type === 'run-end') ({ requirements = [], checkedNothing: nothing } = event);
+    else if (event.type === 'run-end') {
+      runEnd = event;
+      requirements = event.requirements ?? [];
+    }
   }
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
   for (const suite of suites) {
@@ -149,7 +160,7 @@ export const junitReporter: Reporter = async function* (events) {
     }
     lines.push('  </testsuite>');
   }
-  if (nothing !== undefined) lines.push(...checkedNothingSuite(nothing));
+  lines.push(...runFailuresSuite(runEnd ? runFailures(runEnd) : []));
   lines.push('</testsuites>');
   yield lines.join('\n') + '\n';
 };

@@ -1,7 +1,7 @@
 // The whole run gathered from its events, for reports that are written at the end
 // (the HTML page): documents with their units, units with their points, the
 // requirements and their statuses, the failures in order.
-import type { Counts, RunEvent, SourceRef } from '../src/model/events.js';
+import { runFailures, type Counts, type RunEvent, type SourceRef } from '../src/model/events.js';
 import type { Requirement, RequirementResult } from '../src/model/requirements.js';
 
 export type PointEvent = Extract<RunEvent, { type: 'point' }>;
@@ -15,6 +15,10 @@ export interface UnitReport {
   requirements: string[];
   durationMs: number | null;
   seed?: number;
+  /** Attempts made, when it was retried (--retries). */
+  attempts?: number;
+  /** It failed, then passed on a retry: reported passed, and marked flaky. */
+  flaky?: boolean;
   points: PointEvent[];
   comments: string[];
 }
@@ -35,6 +39,10 @@ export interface RunReport {
   documents: DocumentReport[];
   requirements: RequirementResult[];
   comments: string[];
+  /** What fails the run itself, beyond its failed checks (runFailures). */
+  failures: string[];
+  /** Of those, that the run checked nothing. */
+  checkedNothing?: string;
 }
 
 /** The unit a run reports for a document with nothing to check (src/run/index.ts): its skip is no check left undone. */
@@ -54,8 +62,9 @@ export function unitStatus(unit: { points: PointEvent[] }): UnitStatus {
   return 'passed';
 }
 
-/** The same check both passed and failed within the unit (over its runs or iterations). */
+/** It passed on a retry after failing, or the same check both passed and failed within it (over its runs or iterations). */
 export function isFlaky(unit: UnitReport): boolean {
+  if (unit.flaky) return true;
   const outcomes = new Map<string, Set<boolean>>();
   for (const point of unit.points) {
     if (point.skip !== undefined || point.todo !== undefined) continue;
@@ -66,7 +75,7 @@ export function isFlaky(unit: UnitReport): boolean {
 }
 
 export async function collectReport(events: AsyncIterable<RunEvent>): Promise<RunReport> {
-  const report: RunReport = { seed: null, durationMs: null, counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, documents: [], requirements: [], comments: [] };
+  const report: RunReport = { seed: null, durationMs: null, counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, documents: [], requirements: [], comments: [], failures: [] };
   const documents = new Map<string, DocumentReport>();
   const units = new Map<string, UnitReport>();
   for await (const event of events) {
@@ -96,7 +105,7 @@ export async function collectReport(events: AsyncIterable<RunEvent>): Promise<Ru
       }
       case 'unit-end': {
         const unit = units.get(event.unitId);
-        if (unit) Object.assign(unit, { durationMs: event.durationMs, ...(event.seed !== undefined ? { seed: event.seed } : {}) });
+        if (unit) Object.assign(unit, { durationMs: event.durationMs, ...(event.seed !== undefined ? { seed: event.seed } : {}), ...(event.attempts !== undefined ? { attempts: event.attempts } : {}), ...(event.flaky ? { flaky: true } : {}) });
         break;
       }
       case 'document-end': {
@@ -105,7 +114,7 @@ export async function collectReport(events: AsyncIterable<RunEvent>): Promise<Ru
         break;
       }
       case 'run-end':
-        Object.assign(report, { durationMs: event.durationMs, counts: event.counts, requirements: event.requirements ?? [] });
+        Object.assign(report, { durationMs: event.durationMs, counts: event.counts, requirements: event.requirements ?? [], failures: runFailures(event), checkedNothing: event.checkedNothing });
         break;
     }
   }

@@ -55,10 +55,14 @@ function verdict(report: RunReport): string {
   const { passed, failed, todo } = report.counts;
   // A document that holds nothing to check (a change's proposal, a README) is no check left undone.
   const skipped = report.documents.flatMap((d) => d.units).filter((u) => !holdsNoCheck(u)).reduce((n, u) => n + u.points.filter((p) => p.skip !== undefined).length, 0);
+  // What fails the run itself (stopped early, requirements not verified) is said with the count.
+  const besides = report.failures.filter((failure) => failure !== report.checkedNothing);
   const [kind, text] =
     failed > 0
-      ? ['failed', `${failed} failed`]
-      : passed === 0
+      ? ['failed', [`${failed} failed`, ...besides].join('; ')]
+      : besides.length > 0
+        ? ['failed', besides.join('; ')]
+        : passed === 0
         ? ['incomplete', todo > 0 ? `nothing was checked: ${todo} todo (undefined or pending steps)` : 'nothing was checked']
         : todo > 0
           ? ['incomplete', `${passed} passed, but ${todo} todo: not every check ran`]
@@ -71,7 +75,8 @@ function verdict(report: RunReport): string {
 export function renderPage(report: RunReport, options: PageOptions): string {
   const anchors = new Anchors();
   const link = (at: SourceRef | undefined) => sourceLink(at, options);
-  const title = `spec-run: ${report.counts.passed} passed, ${report.counts.failed} failed`;
+  const { passed, failed, skipped, todo } = report.counts;
+  const title = `spec-run: ${passed} passed, ${failed} failed, ${skipped} skipped, ${todo} todo${report.failures.length && failed === 0 ? ' (the run fails)' : ''}`;
   return [
     '<!DOCTYPE html>',
     '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -168,7 +173,9 @@ function documentView(document: DocumentReport, results: RequirementResult[], an
   const open = statuses.includes('failed') ? ' open' : '';
   const time = document.durationMs === null ? '' : ` <span class="time">${formatMs(document.durationMs)}</span>`;
   const counts = `<span class="note">${document.units.length} units${statuses.includes('failed') ? `, ${statuses.filter((s) => s === 'failed').length} failed` : ''}</span>`;
-  const head = `<summary><span class="mark">${MARKS[statuses.includes('failed') ? 'failed' : 'passed']}</span> ${escapeHtml(document.name)} <span class="where">${escapeHtml(document.file)}</span> ${counts}${time}</summary>`;
+  // The document's mark is its worst unit's: a document whose units were skipped or left TODO is not ticked.
+  const worst = (['failed', 'todo', 'skipped'] as const).find((status) => statuses.includes(status) && (status === 'failed' || document.units.some((u) => unitStatus(u) === status && !holdsNoCheck(u)))) ?? 'passed';
+  const head = `<summary><span class="mark">${MARKS[worst]}</span> ${escapeHtml(document.name)} <span class="where">${escapeHtml(document.file)}</span> ${counts}${time}</summary>`;
   const comments = document.comments.length ? valueBlock('notes', document.comments.join('\n')) : '';
   return `<details class="${classes.join(' ')}"${open}>${head}${comments}${groups(document, results, anchors, link)}</details>`;
 }
@@ -209,7 +216,8 @@ function unitView(unit: UnitReport, anchors: Anchors, link: Link): string {
   const counts = `${unit.points.length} check${unit.points.length === 1 ? '' : 's'}${failedCount ? `, ${failedCount} failed` : ''}`;
   const time = unit.durationMs === null ? '' : ` <span class="time">${formatMs(unit.durationMs)}</span>`;
   const seed = unit.seed === undefined ? '' : ` <span class="note">seed ${unit.seed}</span>`;
-  const head = `<summary><span class="mark">${MARKS[status]}</span> ${escapeHtml(unit.name)} <span class="note">${escapeHtml(unit.kind)}, ${counts}</span>${time}${seed} ${link(unit.at)}</summary>`;
+  const retried = unit.flaky ? ` <span class="note flaky-mark">flaky: passed on attempt ${unit.attempts ?? 2} of ${unit.attempts ?? 2}</span>` : '';
+  const head = `<summary><span class="mark">${MARKS[status]}</span> ${escapeHtml(unit.name)} <span class="note">${escapeHtml(unit.kind)}, ${counts}</span>${time}${seed}${retried} ${link(unit.at)}</summary>`;
   const comments = unit.comments.length ? valueBlock('notes', unit.comments.join('\n')) : '';
   const points = unit.points.map((point) => pointView(point, link)).join('\n');
   return `<details class="${classes.join(' ')}" id="${anchors.unit(unit.id)}"${status === 'failed' ? ' open' : ''}>${head}<ol class="points">\n${points}\n</ol>${comments}</details>`;

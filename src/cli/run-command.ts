@@ -4,7 +4,7 @@ import { randomInt } from 'node:crypto';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Counts, Reporter, RunEvent, ShardOf } from '../model/events.js';
-import { isSettled, requirementsLine, type RequirementResult } from '../model/requirements.js';
+import { isSettled, requirementsLine, unverifiedLine, type RequirementResult } from '../model/requirements.js';
 import type { DocumentFamily, TestPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { describePlan } from '../translate/listing.js';
@@ -459,9 +459,15 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
   const { requireVerified = false, observe, interrupt, beforeSummary } = options;
   const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [], lostReports: [], checkedNothing: false };
   async function* observed(): AsyncGenerator<RunEvent> {
-    for await (const event of events) {
+    for await (const given of events) {
+      let event = given;
+      if (event.type === 'run-end') {
+        Object.assign(outcome, { counts: event.counts, requirements: event.requirements ?? [], checkedNothing: event.checkedNothing !== undefined });
+        // What --require-verified fails the run on, the reports state too.
+        const unverified = requireVerified ? outcome.requirements.filter((r) => !isSettled(r)).map(unverifiedLine) : [];
+        if (unverified.length) event = { ...event, unverified };
+      }
       observe?.(event);
-      if (event.type === 'run-end') Object.assign(outcome, { counts: event.counts, requirements: event.requirements ?? [], checkedNothing: event.checkedNothing !== undefined });
       yield event;
     }
   }
@@ -489,7 +495,7 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
     if (lost) outcome.lostReports.push(lost);
   }
   if (requireVerified) {
-    for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: --require-verified: ${r.id} is ${r.status.replace('-', ' ')} (${r.detail})`);
+    for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: --require-verified: ${unverifiedLine(r)}`);
   }
   beforeSummary?.();
   for (const lost of outcome.lostReports) console.error(`spec-run: --reporter: ${lost}`);

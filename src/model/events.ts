@@ -101,7 +101,25 @@ export type RunEvent =
       stopped?: string;
       /** Set when no check passed and some were skipped or left TODO: the run checked nothing, and fails (reports say so as a failing point). */
       checkedNothing?: string;
+      /** With --require-verified, each requirement that is not verified, as the run says it: the run fails on them. */
+      unverified?: string[];
     };
+
+export type RunEndEvent = Extract<RunEvent, { type: 'run-end' }>;
+
+/**
+ * Why a run fails, or is incomplete, beyond its failed checks: a run that checked nothing,
+ * one stopped before it ran every document, requirements --require-verified finds not
+ * verified. Every report states each as a failure of the run itself, so that a consumer
+ * that reads only the report does not read a green one.
+ */
+export function runFailures(end: RunEndEvent): string[] {
+  return [
+    ...(end.checkedNothing !== undefined ? [end.checkedNothing] : []),
+    ...(end.stopped !== undefined ? [end.stopped] : []),
+    ...(end.unverified ?? []).map((requirement) => `--require-verified: ${requirement}`),
+  ];
+}
 
 /** Share INDEX of COUNT (1-based) of a sharded run whose documents are DOCUMENTS. */
 export interface ShardOf {

@@ -61,6 +61,9 @@ export function requirementsLine(results: RequirementResult[]): string {
   return `requirements: ${parts.join(', ')}`;
 }
 
+/** A requirement --require-verified fails the run on, as the run and its reports say it. */
+export const unverifiedLine = (r: RequirementResult) => `${r.id} is ${r.status.replace('-', ' ')} (${r.detail})`;
+
 /** Verified, excluded, or removed or renamed by a change: what `--require-verified` accepts. */
 export function isSettled(result: RequirementResult): boolean {
   return result.status === 'verified' || result.status === 'excluded' || result.status === 'removed' || result.status === 'renamed';

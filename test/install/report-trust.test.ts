@@ -2,9 +2,10 @@
 // user's seat: spec-run packed, installed into a fresh project outside the repository,
 // run through node_modules/.bin/spec-run. A failure a report leaves out is a green report.
 import t from 'tap';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { userProject } from '../support/installed.js';
+import { userEnvironment, userProject } from '../support/installed.js';
 import { parseTap } from '../cli/spec-run.js';
 
 const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
@@ -23,4 +24,28 @@ t.test("an error a step's child process callback throws after its scenario ended
   t.match(readFileSync(join(project.dir, 'report.html'), 'utf8'), /late boom/);
   const merged = await project.specRun(['merge', 'run.jsonl']);
   t.equal(merged.code, 1, 'the merge of the stream fails too');
+});
+
+const PASSING = "import { When } from 'spec-run/steps';\nWhen('it passes', function () {});\nWhen('we wait {int} ms', (ms) => new Promise((r) => setTimeout(r, ms)));\n";
+
+t.test('a run stopped by a signal, or failed by --require-verified, is a failure in JUnit, in the HTML headline and in TAP, not a green report', async (t) => {
+  const project = userProject({
+    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL wait.\n\n#### Scenario: waits\n- **WHEN** we wait 5000 ms\n',
+    'specs/b.spec.md': '### Requirement: B\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **WHEN** it passes\n',
+    'verified/v.spec.md': '### Requirement: Tested\nThe system SHALL be tested.\n\n#### Scenario: S\n- **WHEN** it passes\n\n### Requirement: Untested\nThe system SHALL be untested.\n',
+    'steps.mjs': PASSING,
+  });
+  const bin = join(project.dir, 'node_modules', '.bin', 'spec-run');
+  const interrupted = spawnSync('timeout', ['--preserve-status', '-s', 'TERM', '2', bin, 'specs/', '--reporter', 'junit:junit.xml', '--reporter', 'html:report.html'], { cwd: project.dir, env: userEnvironment(), encoding: 'utf8' });
+  t.equal(interrupted.status, 143, interrupted.stderr.slice(-300));
+  t.match(readFileSync(join(project.dir, 'junit.xml'), 'utf8'), /<testsuite name="spec-run" tests="1" failures="1"[^]*<failure message="run interrupted by SIGTERM: 1 of 2 documents not run"/);
+  t.match(readFileSync(join(project.dir, 'report.html'), 'utf8'), /<p class="verdict failed">run interrupted by SIGTERM: 1 of 2 documents not run<\/p>/);
+
+  const unverified = await project.specRun(['verified/', '--require-verified', '--reporter', 'tap', '--reporter', 'junit:verified.xml', '--reporter', 'html:verified.html']);
+  t.equal(unverified.code, 1);
+  const reason = '--require-verified: verified/v.spec.md#Untested is untested (no scenario or unit verifies it)';
+  t.equal((await parseTap(unverified.stdout)).ok, false, 'TAP fails');
+  t.match(unverified.stdout, `not ok 2 - ${reason.replace('#', '\\#')}`);
+  t.match(readFileSync(join(project.dir, 'verified.xml'), 'utf8'), `<failure message="${reason}"/>`);
+  t.match(readFileSync(join(project.dir, 'verified.html'), 'utf8'), `<p class="verdict failed">${reason}</p>`);
 });

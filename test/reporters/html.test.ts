@@ -97,6 +97,22 @@ t.test('a unit whose same check both passed and failed is flaky, and its documen
   t.match(html, /<details class="unit passed" id="unit-\d+"><summary><span class="mark">✔<\/span> steady/);
 });
 
+t.test('a unit that passed on a retry is flaky, with its attempts, as TAP and JUnit mark it', async (t) => {
+  const file = 'f.md';
+  const at = { file, line: 3 };
+  const html = await render(htmlReporter(options), [
+    { type: 'run-start', documents: 1, seed: 1 },
+    { type: 'document-start', file, name: 'f' },
+    { type: 'unit-start', file, unitId: 'f#1', name: 'retried', kind: 'scenario', at },
+    { type: 'point', file, unitId: 'f#1', ok: true, name: 'WHEN it passes on the second try', at },
+    { type: 'unit-end', file, unitId: 'f#1', durationMs: 5, attempts: 2, flaky: true },
+    { type: 'document-end', file, durationMs: 10 },
+    { type: 'run-end', durationMs: 10, counts: { passed: 1, failed: 0, skipped: 0, todo: 0, flaky: 1 } },
+  ]);
+  t.match(html, /<details class="document has-flaky">/);
+  t.match(html, /<details class="unit passed flaky" id="unit-\d+"><summary><span class="mark">✔<\/span> retried[^]*flaky: passed on attempt 2 of 2/);
+});
+
 t.test('the headline: green when every check ran and passed; a check skipped (an interruption, say) is not, a document with nothing to check is no check skipped', async (t) => {
   const at = { file: 'a.md', line: 3 };
   const run = (second: RunEvent[], skipped: number) => [
