@@ -1,5 +1,5 @@
 // `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -138,6 +138,16 @@ function failAfterReport(counts: Counts, interrupt: AbortSignal): void {
   });
 }
 
+/** FILE's number of lines, as an editor counts them (a last line without its newline counts). */
+function lineCount(file: string): number {
+  try {
+    const text = readFileSync(file, 'utf8');
+    return text.split(/\r\n|\r|\n/).length - (/(\r\n|\r|\n)$/.test(text) ? 1 : 0);
+  } catch {
+    return Number.MAX_SAFE_INTEGER; // unreadable: the run reports it at the document
+  }
+}
+
 /** The files other than its own that a document's units are written in (a spec with a change's delta applied), by document. */
 function unitFilesElsewhere(plan: TestPlan): Map<string, string[]> {
   return new Map(plan.documents.map((document) => [document.file, [...new Set(document.units.map((unit) => unit.file))].filter((file) => file !== document.file)]));
@@ -171,6 +181,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   const { executorSteps: _configured, ...configured } = config;
   const options: RunCommandOptions = { ...configured, ...Object.fromEntries(Object.entries(cliOptions).filter(([, v]) => v !== undefined)) };
   // Relative to the working directory, as paths typed there: documents' names and ids do not become machine paths.
+  // --only-failures with no path takes its documents from the record, not from the configuration's paths.
+  const pathsGiven = paths.length > 0;
   if (paths.length === 0) paths = configuredPaths(config) ?? [];
   let grep: RegExp | undefined;
   if (options.grep !== undefined) {
@@ -183,16 +195,24 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   }
   // `doc.md:LINE` (cucumber-js's file:line): the unit at that line of that document.
   const lines = new Map<string, number[]>();
+  let pastTheEnd: string | undefined;
   paths = paths.map((path) => {
     const at = /^(.+\.md):(\d+)$/i.exec(path);
     if (!at || existsSync(path) || !existsSync(at[1])) return path;
     const file = resolve(at[1]);
+    // A line past the end (a stale line from an old report) would select the last unit, another than meant.
+    const length = lineCount(file);
+    if (Number(at[2]) > length) pastTheEnd ??= `${path}: line ${at[2]} is past the end of ${at[1]} (${length} lines)`;
     lines.set(file, [...(lines.get(file) ?? []), Number(at[2])]);
     return at[1];
   });
+  if (pastTheEnd) {
+    console.error(`spec-run: ${pastTheEnd}; nothing to run`);
+    return 2;
+  }
   const roots = paths.length ? [...new Set(paths)] : ['specs/'];
   // --only-failures with no path takes its documents from the record, not from specs/.
-  const discovery = options.onlyFailures && paths.length === 0 ? { files: [], empty: [], missing: [], cycles: [] } : findDocuments(roots);
+  const discovery = options.onlyFailures && !pathsGiven ? { files: [], empty: [], missing: [], cycles: [] } : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const selection: Selection = { grep, tags: options.tag, level: options.level, ...(lines.size ? { lines } : {}) };
   const trees = specificationTrees(config, roots);
@@ -208,10 +228,14 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     }
     const recorded = [...new Set(previous.failures.map((f) => relative(process.cwd(), resolve(config.directory, f.file))))];
     if (recorded.length === 0) console.error('spec-run: the last run recorded no failures; nothing to run');
-    const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(paths.length ? paths : recorded, executorSteps, trees);
+    const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(pathsGiven ? paths : recorded, executorSteps, trees);
     const narrowed = narrowPlan(candidates, selection, exclusions);
     if (recorded.length > 0 && selectsNothing(candidates, narrowed.plan, selection)) return 2;
     plan = requirementsInScope(selectFailures(narrowed.plan, previous, config.directory));
+    if (recorded.length > 0 && plan.documents.length === 0) {
+      console.error(`spec-run: --only-failures: the last run's failures are in ${recorded.slice(0, 3).join(', ')}${recorded.length > 3 ? ` and ${recorded.length - 3} more` : ''}, none among the documents given; nothing to run`);
+      return 2;
+    }
     unmatched = narrowed.unmatched;
   } else {
     let whole = await buildPlan(discovery.files, executorSteps, trees);

@@ -166,4 +166,22 @@ t.test('doc.md:LINE runs the unit at that line alone, as cucumber-js runs file:l
   const none = await project.specRun(['specs/twice.test.md:2']);
   t.equal(none.code, 2);
   t.match(none.stderr, /specs\/twice\.test\.md:2 selects no unit of the 1 document with 2 units/);
+  const past = await project.specRun(['specs/twice.test.md:999']);
+  t.equal(past.code, 2, 'a line past the end (a stale line) runs nothing, not the last unit');
+  t.match(past.stderr, /specs\/twice\.test\.md:999: line 999 is past the end of specs\/twice\.test\.md \(17 lines\); nothing to run/);
+});
+
+t.test("--only-failures with the configuration's paths reruns the last run's failures wherever they are; failures outside the paths given are a usage error", async (t) => {
+  const project = userProject({
+    'spec-run.config.json': '{ "paths": ["specs/"] }',
+    'specs/pass.test.md': '---\ntype: verification\nname: pass\n---\n# Pass\n\n## Check\n\n```lisp\n(assert (= 1 1))\n```\n',
+    'other/fail.test.md': '---\ntype: verification\nname: fail\n---\n# Fail\n\n## Check\n\n```lisp\n(assert (= 1 2))\n```\n',
+  });
+  t.equal((await project.specRun(['other/'])).code, 1);
+  const rerun = await project.specRun(['--only-failures']);
+  t.equal(rerun.code, 1, 'the failure ran again, and fails');
+  t.equal(summary(rerun.stderr), '0 passed, 1 failed, 0 skipped, 0 todo');
+  const elsewhere = await project.specRun(['--only-failures', 'specs/']);
+  t.equal(elsewhere.code, 2);
+  t.match(elsewhere.stderr, /--only-failures: the last run's failures are in other\/fail\.test\.md, none among the documents given; nothing to run/);
 });
