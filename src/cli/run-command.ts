@@ -374,6 +374,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       helpers: [...vocabularyFiles, ...stepFiles.all, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
         const changed = narrowPlan(await buildPlan(files, executorSteps, trees), selection, exclusions).plan;
+        // The modules the steps files import may have changed without them: each rerun loads them anew.
+        if (changed.documents.some((d) => d.family === 'openspec')) (await import('../run/scenario/library.js')).loadAnew();
         // Looked for again: a document new since the first run, or a steps file new beside one.
         await execute(changed, await stepFilesOf(cliOptions.steps, config, changed.documents.map((d) => d.file), unitFilesElsewhere(changed)));
         runtime?.fill(SPARE_SERVERS);

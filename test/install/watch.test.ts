@@ -29,3 +29,41 @@ t.test('CommonJS steps: after an edit, the project modules they require are read
   await watching.summaries(2);
   t.match(watching.stderr(), /^2 passed, 0 failed, 0 skipped, 0 todo$[\s\S]*^1 passed, 1 failed, 0 skipped, 0 todo$/m, 'the second run uses the edited add, and fails');
 });
+
+t.test('a rerun a document starts uses the helper module the steps import as it is now, in ES modules and CommonJS alike', async (t) => {
+  for (const type of ['module', 'commonjs']) {
+    const [exporting, importing] = type === 'module' ? ['export const add = (a, b) => a + b;\n', "import { add } from '../lib/math.js';\nimport assert from 'node:assert/strict';\nimport { When, Then } from 'spec-run/steps';\n"] : ['exports.add = (a, b) => a + b;\n', "const { add } = require('../lib/math');\nconst assert = require('node:assert/strict');\nconst { When, Then } = require('spec-run/steps');\n"];
+    const project = userProject({
+      'package.json': JSON.stringify({ name: `helper-${type}`, private: true, type }),
+      'lib/math.js': exporting,
+      'steps/math.steps.js': `${importing}When('I add {int} and {int}', function (a, b) { this.sum = add(a, b); });\nThen('the sum SHALL be {int}', function (n) { assert.equal(this.sum, n); });\n`,
+      'specs/math.spec.md': '# Math Specification\n\n## Requirements\n\n### Requirement: Addition\nIt SHALL add.\n\n#### Scenario: Two numbers\n- **WHEN** I add 2 and 3\n- **THEN** the sum SHALL be 5\n',
+    });
+    const bin = join(project.dir, 'node_modules', '.bin', 'spec-run');
+    const watching = watchProcess([bin, 'specs/', '--reporter', 'tap', '--watch'], project.dir, userEnvironment());
+    t.teardown(() => watching.stop());
+    await watching.summaries(1);
+    project.write({ 'lib/math.js': exporting.replace('a + b', 'a * b + 1') });
+    await new Promise((r) => setTimeout(r, 300));
+    project.write({ 'specs/math.spec.md': `${readFileSync(join(project.dir, 'specs/math.spec.md'), 'utf8')}\n` });
+    await watching.summaries(2);
+    t.match(watching.stderr(), /^2 passed, 0 failed, 0 skipped, 0 todo$[\s\S]*^1 passed, 1 failed, 0 skipped, 0 todo$/m, `${type}: the rerun checks the edited helper, and fails`);
+    await watching.stop();
+  }
+});
+
+t.test('TypeScript steps: a steps file that imports another one (its parameter types) loads once, in the first run and in every rerun', async (t) => {
+  const project = userProject({
+    'steps/types.ts': "import { defineParameterType } from 'spec-run/steps';\ndefineParameterType({ name: 'celsius', regexp: /-?\\d+/, transformer: Number });\n",
+    'steps/heat.steps.ts': "import { Given, Then } from 'spec-run/steps';\nimport './types.ts';\nGiven('a temperature of {celsius} C', function (c: number) { this.c = c; });\nThen('it is warm', function () { if (!(this.c > 20)) throw new Error('not warm: ' + this.c); });\n",
+    'specs/heat.spec.md': '# Heat Specification\n\n## Requirements\n\n### Requirement: Heat\nIt SHALL heat.\n\n#### Scenario: Warm\n- **GIVEN** a temperature of 30 C\n- **THEN** it is warm\n',
+  });
+  const bin = join(project.dir, 'node_modules', '.bin', 'spec-run');
+  const watching = watchProcess([bin, 'specs/', '--reporter', 'tap', '--watch'], project.dir, userEnvironment());
+  t.teardown(() => watching.stop());
+  await watching.summaries(1);
+  project.write({ 'specs/heat.spec.md': `${readFileSync(join(project.dir, 'specs/heat.spec.md'), 'utf8')}\n` });
+  await watching.summaries(2);
+  t.notMatch(watching.stdout(), /already a parameter type/);
+  t.match(watching.stderr(), /^2 passed, 0 failed, 0 skipped, 0 todo$[\s\S]*^2 passed, 0 failed, 0 skipped, 0 todo$/m, 'both runs pass');
+});

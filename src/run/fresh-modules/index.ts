@@ -4,12 +4,14 @@
 // imports outside node_modules. Shared packages (spec-run/steps among them) keep their
 // one instance; so do CommonJS modules under node_modules. This module is imported natively, never from the CommonJS bundle, whose
 // import() calls are require() calls.
-import { createRequire, register } from 'node:module';
-import { sep } from 'node:path';
+import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { forgetProjectModules } from './forget.js';
 import { LOAD_PARAMETER } from './parameter.js';
 
 let hooked = false;
+/** The load whose CommonJS modules were last forgotten. */
+let forgottenFor: string | null = null;
 
 /**
  * FILE evaluated again as load LOAD, with the modules it imports from the project. STEPS:
@@ -21,9 +23,12 @@ export async function importFresh(file: string, load: string, steps: string): Pr
     hooked = true;
   }
   // CommonJS modules are cached by path, not URL: the project's are forgotten, so a steps
-  // file's require() (and the steps file itself, when it is CommonJS) reads them anew.
-  const cache = createRequire(import.meta.url).cache;
-  for (const path of Object.keys(cache)) if (!path.split(sep).includes('node_modules')) delete cache[path];
+  // file's require() (and the steps file itself, when it is CommonJS) reads them anew; once
+  // a load, so that the steps files of one load share a module they both require.
+  if (forgottenFor !== load) {
+    forgetProjectModules();
+    forgottenFor = load;
+  }
   const url = pathToFileURL(file);
   url.searchParams.set(LOAD_PARAMETER, load);
   return import(url.href);

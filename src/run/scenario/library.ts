@@ -17,6 +17,7 @@ import type { interpret } from './interpreter/index.js';
 import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
+import { forgetProjectModules } from '../fresh-modules/forget.js';
 
 export interface CompiledStep {
   keyword: string;
@@ -86,7 +87,9 @@ let jiti: Jiti | undefined;
 const nativeImport = createRequire(import.meta.url)('./native-import.cjs') as (url: string) => Promise<unknown>;
 async function throughJiti(file: string): Promise<unknown> {
   const { createJiti } = await import('jiti');
-  jiti ??= createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MODULE }, tryNative: true, moduleCache: false });
+  // Its modules in Node's require cache: a module two steps files import is evaluated, and
+  // registers what it defines, once; loadAnew forgets the project's.
+  jiti ??= createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MODULE }, tryNative: true, moduleCache: true });
   return jiti.import(pathToFileURL(file).href);
 }
 
@@ -146,14 +149,30 @@ async function withinLoadLimit<T>(load: Promise<T>, limitMs: number): Promise<T>
   }
 }
 
+/** Counts loadAnew's calls: a file loaded in another generation is loaded again. */
+let generation = 0;
+
+/**
+ * From now on, every steps file is loaded anew when a run asks for it, with fresh
+ * instances of the project's modules it imports: a rerun of --watch, which a document's
+ * change starts, must not check the code of a helper module as it was before an edit.
+ */
+export function loadAnew(): void {
+  generation += 1;
+  forgetProjectModules();
+}
+
 function registrationsOf(file: string, limitMs: number): Promise<Registration[] | LoadProblem> {
-  const version = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing';
+  const version = `${statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing'}-${generation}`;
+  // One load of the project's modules a generation, shared by its steps files: a module two
+  // of them import (a parameter type's) is evaluated, and registers what it defines, once.
+  const load = String(generation);
   const key = `${file}@${version}`;
   let entry = loaded.get(key);
   if (!entry) {
     // One file at a time: the collector is global while a file's top level runs.
     entry = loading.then(() =>
-      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, String(version)), limitMs))).catch(
+      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, load), limitMs))).catch(
         (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}` }),
       ),
     );
@@ -173,12 +192,18 @@ const FRESH_MODULES = path.resolve(here, '../fresh-modules/index.js');
  * project's modules it imports (jiti would import its first instance again); TypeScript
  * goes through jiti, which evaluates it anew without its module cache.
  */
-async function importSteps(file: string, version: string): Promise<unknown> {
+async function importSteps(file: string, load: string): Promise<unknown> {
   const again = imported.has(file);
   imported.add(file);
   if (!again || /\.[cm]?tsx?$/.test(file)) return importModule(file);
   const { importFresh } = (await nativeImport(pathToFileURL(FRESH_MODULES).href)) as typeof import('../fresh-modules/index.js');
-  return importFresh(file, version, PUBLIC_MODULE);
+  try {
+    return await importFresh(file, load, PUBLIC_MODULE);
+  } catch (error) {
+    // Node's error leaves out where the syntax error is: jiti's parse says it.
+    if (isParseError(error, file)) return throughJiti(file);
+    throw error;
+  }
 }
 
 /** What cucumber-js users import that spec-run/steps does not offer, and what to do instead. */
