@@ -113,6 +113,21 @@ export function configuredPaths(config: ProjectConfig): string[] | null {
   return config.paths ? config.paths.map((p) => relative(process.cwd(), resolve(config.directory, p)) || '.') : null;
 }
 
+/** The configurations DIRECTORY holds, read (a package.json only with its "spec-run" key). */
+export function configurationsIn(directory: string): { source: string; value: unknown }[] {
+  const found: { source: string; value: unknown }[] = [];
+  for (const name of ['spec-run.config.json', 'spec-run.config.yaml', 'spec-run.config.yml', 'package.json']) {
+    const candidate = resolve(directory, name);
+    if (!existsSync(candidate)) continue;
+    const value = read(candidate);
+    if (value !== undefined) found.push({ source: candidate, value });
+  }
+  return found;
+}
+
+/** A configuration's file as messages name it. */
+export const configurationName = (source: string, directory: string) => (source.endsWith('package.json') ? `the "spec-run" key of ${relative(directory, source)}` : relative(directory, source));
+
 /** Finds and validates the configuration; `explicit` is the --config path. A ConfigError says what is wrong; commands exit 2 on it (program.ts). */
 export function loadConfig(explicit?: string, directory = process.cwd()): ProjectConfig {
   let source: string | null = null;
@@ -123,18 +138,9 @@ export function loadConfig(explicit?: string, directory = process.cwd()): Projec
     if (!statSync(source).isFile()) throw new ConfigError(`${explicit}: not a file: --config names a configuration file (spec-run.config.json, .yaml, or a package.json)`);
     raw = read(source);
   } else {
-    const found: { source: string; value: unknown }[] = [];
-    for (const name of ['spec-run.config.json', 'spec-run.config.yaml', 'spec-run.config.yml', 'package.json']) {
-      const candidate = resolve(directory, name);
-      if (!existsSync(candidate)) continue;
-      const value = read(candidate);
-      if (value !== undefined) found.push({ source: candidate, value });
-    }
+    const found = configurationsIn(directory);
     // Two of them: whichever spec-run chose, the other would be silently ignored.
-    if (found.length > 1) {
-      const names = found.map((f) => (f.source.endsWith('package.json') ? `the "spec-run" key of ${relative(directory, f.source)}` : relative(directory, f.source)));
-      throw new ConfigError(`several configurations: ${names.join(' and ')}; keep one (or name it with --config)`);
-    }
+    if (found.length > 1) throw new ConfigError(`several configurations: ${found.map((f) => configurationName(f.source, directory)).join(' and ')}; keep one (or name it with --config)`);
     if (found.length === 1) ({ source, value: raw } = found[0]);
   }
   if (source === null) return { source: null, directory };

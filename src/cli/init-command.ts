@@ -5,6 +5,19 @@
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configurationName, configurationsIn } from './config.js';
+
+/** The configuration init writes, a file of the templates. */
+const TEMPLATE_CONFIGURATION = 'spec-run.config.json';
+
+/** The configurations DIRECTORY holds; none when what it holds cannot be read (the run says why). */
+function configurationsOf(directory: string): ReturnType<typeof configurationsIn> {
+  try {
+    return configurationsIn(directory);
+  } catch {
+    return [];
+  }
+}
 
 /** The templates, shipped in the package beside dist/. */
 const TEMPLATES = fileURLToPath(new URL('../../../templates/init/', import.meta.url));
@@ -20,10 +33,18 @@ export function initCommand(directory = process.cwd()): number {
   // Documents there before init (the user's, or init's kept as edited) make the first run theirs: no promise that it passes.
   const specs = join(directory, 'specs');
   const hadDocuments = existsSync(specs) && statSync(specs).isDirectory() && filesUnder(specs).some((file) => file.endsWith('.md'));
+  // A configuration of another form (YAML, package.json's key) is the project's: a second would make every run refuse both.
+  const configured = configurationsOf(directory);
+  let keptSteps = false;
   for (const file of filesUnder(TEMPLATES).sort()) {
     const target = join(directory, file);
+    if (file === TEMPLATE_CONFIGURATION && configured.length > 0 && !existsSync(target)) {
+      say(`kept     ${configurationName(configured[0].source, directory)} (the project's configuration; init writes no other)`);
+      continue;
+    }
     if (existsSync(target)) {
       say(`kept     ${file} (it exists; spec-run init never overwrites)`);
+      if (file.startsWith('steps/')) keptSteps = true;
       continue;
     }
     mkdirSync(dirname(target), { recursive: true });
@@ -39,7 +60,9 @@ export function initCommand(directory = process.cwd()): number {
   }
   const where = relative(process.cwd(), directory) || '.';
   say('');
-  say(`Next: npx spec-run${where === '.' ? '' : ` ${where}`}        runs specs/ (${hadDocuments ? 'the documents that were there, and those init wrote' : 'both documents should pass'})`);
+  // Documents or steps there before init make the first run theirs: no promise that it passes.
+  const outlook = hadDocuments ? 'the documents that were there, and those init wrote' : keptSteps ? 'the steps file kept is yours: the OpenSpec document passes with the one init writes' : 'both documents should pass';
+  say(`Next: npx spec-run${where === '.' ? '' : ` ${where}`}        runs specs/ (${outlook})`);
   say('      npx spec-run doctor    checks what the documents need: the Lisp one needs sbcl, cl-fiveam and cl-bordeaux-threads');
   return 0;
 }

@@ -92,8 +92,9 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   }
   for (const text of runLateErrors.leftPending()) yield { type: 'comment', text };
   const traced = requirements.results();
-  // A dry run runs nothing by design; a stopped run says why it stopped.
-  const nothing = options.dryRun || stopped ? undefined : checkedNothing(counts);
+  // A dry run runs nothing by design; a stopped run says why it stopped; a shard that
+  // checked nothing (its documents all skipped) is judged with the others, by merge.
+  const nothing = options.dryRun || stopped || options.shard ? undefined : checkedNothing(counts);
   yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}), ...(stopped ? { stopped } : {}), ...(nothing ? { checkedNothing: nothing } : {}) };
 }
 

@@ -44,6 +44,24 @@ t.test('init scaffolds a project that passes at once, and never overwrites', asy
   t.match(slip.stderr, /spec-run\.config\.json: unknown key 'path' \(did you mean 'paths'\?\)/);
 });
 
+t.test("init in a project configured in YAML or package.json writes no second configuration, and the project runs; its workflow's shards do not cancel each other", async (t) => {
+  for (const [file, text, name] of [
+    ['spec-run.config.yaml', 'paths: [specs/]\n', 'spec-run.config.yaml'],
+    ['package.json', JSON.stringify({ name: 'configured', private: true, 'spec-run': { paths: ['specs/'] } }), 'the "spec-run" key of package.json'],
+  ]) {
+    const project = userProject({ [file]: text });
+    const init = await project.specRun(['init']);
+    t.match(init.stdout, `kept     ${name} (the project's configuration; init writes no other)`);
+    t.notOk(existsSync(join(project.dir, 'spec-run.config.json')), `${file}: no spec-run.config.json beside it`);
+    const run = await project.specRun(['specs/project.spec.md']);
+    t.equal(run.code, 0, `${file}: the project runs (${run.stderr.slice(-200)})`);
+    t.match(readFileSync(join(project.dir, '.github/workflows/spec-run.yml'), 'utf8'), /strategy:\n(?: +#.*\n)* +fail-fast: false\n/, 'merge needs every shard: one failing cancels none');
+  }
+  const kept = userProject({ 'steps/project.steps.mjs': 'export {};\n' });
+  const init = await kept.specRun(['init']);
+  t.notMatch(init.stdout, /both documents should pass/, 'a steps file of the user\'s was kept: no promise');
+});
+
 t.test('an unprivileged user: the scaffolded project passes with a cache of their own; without one, doctor and the run say SPEC_RUN_CACHE', async (t) => {
   const project = userProject();
   await project.specRun(['init']);

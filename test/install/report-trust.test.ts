@@ -49,3 +49,23 @@ t.test('a run stopped by a signal, or failed by --require-verified, is a failure
   t.match(readFileSync(join(project.dir, 'verified.xml'), 'utf8'), `<failure message="${reason}"/>`);
   t.match(readFileSync(join(project.dir, 'verified.html'), 'utf8'), `<p class="verdict failed">${reason}</p>`);
 });
+
+t.test('a shard whose checks were all skipped passes as the whole run does; merge judges the whole', async (t) => {
+  const project = userProject({
+    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **WHEN** it passes\n',
+    'specs/b.spec.md': '### Requirement: B\nThe thing SHALL be skipped here.\n\n#### Scenario: skipped\n- **WHEN** it is skipped on this platform\n',
+    'steps.mjs': `${PASSING}When('it is skipped on this platform', () => 'skipped');\n`,
+  });
+  t.equal((await project.specRun(['specs/'])).code, 0, 'the whole run passes');
+  const shards = [];
+  for (const share of ['1/2', '2/2']) {
+    const run = await project.specRun(['specs/', '--shard', share, '--reporter', `json:shard-${share[0]}.jsonl`]);
+    t.equal(run.code, 0, `shard ${share} passes: ${run.stderr.slice(-200)}`);
+    shards.push(`shard-${share[0]}.jsonl`);
+  }
+  const merged = await project.specRun(['merge', ...shards]);
+  t.equal(merged.code, 0);
+  t.equal(summary(merged.stderr), '1 passed, 0 failed, 1 skipped, 0 todo');
+  const skippedOnly = await project.specRun(['specs/b.spec.md']);
+  t.equal(skippedOnly.code, 1, 'a run (not a shard) that checked nothing still fails');
+});
