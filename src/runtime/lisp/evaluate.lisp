@@ -255,13 +255,24 @@ SBCL's REPL does: (f 1)) evaluates (f 1) and says the last ) was ignored."
     values))
 
 (defun print-values (values max-output)
-  "Each value printed with prin1 into one shared budget; list of (text . dropped)."
+  "Each value printed with prin1 into one shared budget; list of (text . dropped) of
+the values shown. Once the budget is spent the values left are not shown at all (an
+empty `=> ` line would read as a value that prints as nothing): what they print is
+counted as dropped with the last value shown."
   (let ((budget (make-budget max-output))
         (*print-length* 100) (*print-level* 10) (*print-circle* t) (*print-readably* nil))
-    (loop for value in values
-          collect (let ((stream (make-capture-stream budget)))
-                    (prin1 value stream)
-                    (cons (capture-text stream) (capture-dropped stream))))))
+    (let ((shown '()))
+      (loop for rest on values
+            for value = (first rest)
+            do (let ((stream (make-capture-stream budget)))
+                 (prin1 value stream)
+                 (push (cons (capture-text stream) (capture-dropped stream)) shown))
+            when (and (rest rest) (zerop (budget-remaining budget)))
+              do (let ((counter (make-capture-stream budget)))
+                   (dolist (left (rest rest)) (prin1 left counter))
+                   (incf (cdr (first shown)) (capture-dropped counter))
+                   (loop-finish)))
+      (nreverse shown))))
 
 (defparameter *backtrace-frames* 12 "Frames of user code shown with an error, at most.")
 
