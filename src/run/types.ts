@@ -62,6 +62,12 @@ export interface RuntimeConnection {
   /** True once the session has ended, on its own or by stop(). */
   readonly ended: boolean;
   stop(): Promise<void>;
+  /**
+   * What the server wrote that answered no request (lines that are no JSON, responses to
+   * ids nothing waits for) and the end of its stderr, in words; null when nothing: said
+   * with a request that never got its answer.
+   */
+  unexpectedOutput?(): string | null;
 }
 
 /** Opens sessions of the runtime under test, each with its MCP handshake done unless `initialize` is false. */

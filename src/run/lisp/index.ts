@@ -377,7 +377,9 @@ class DocumentRun {
   private lastExchange(upTo = this.transcript.exchanges.length): Record<string, unknown> {
     const last = upTo > this.exchangesBeforeUnit ? this.transcript.exchanges[upTo - 1] : undefined;
     if (!last) return {};
-    return last.response === null ? { request: last.request, response: null } : { request: last.request, response: last.response, answeredAfterMs: Math.round(last.durationMs) };
+    return last.response === null
+      ? { request: last.request, response: null, ...(last.serverWrote ? { serverWrote: last.serverWrote } : {}) }
+      : { request: last.request, response: last.response, answeredAfterMs: Math.round(last.durationMs) };
   }
 
   /** What a failing point says of its environment when it ran in a fresh one. */

@@ -27,6 +27,8 @@ export interface Exchange {
   request: unknown;
   /** The response, or null for a notification or when none came. */
   response: unknown;
+  /** For a request never answered: what the server wrote instead (LineConnection.unexpectedOutput). */
+  serverWrote?: string;
   /** Milliseconds since the transcript began. */
   sentAt: number;
   durationMs: number;
@@ -74,6 +76,8 @@ function brokenAnswerId(line: string): JsonRpcId | undefined {
   }
 }
 
+const shortLine = (line: string) => (line.length > 300 ? `${line.slice(0, 300)}...` : line);
+
 /** The relay's side of one session: lines out, response lines matched back to their requests. */
 export class LineConnection implements RuntimeConnection {
   /** Requests in flight by id, oldest first (a client may reuse an id). */
@@ -81,11 +85,15 @@ export class LineConnection implements RuntimeConnection {
   /** Requests whose id the server cannot read (raw text, a bad id), oldest first: id null answers them. */
   private readonly withoutId: Pending[] = [];
   private endDescription: string | null = null;
+  /** The last lines the server wrote that answered no request, each cut short. */
+  private readonly strays: string[] = [];
 
   constructor(
     private readonly toServer: Writable,
     fromServer: Readable,
     private readonly stopSession: () => Promise<void>,
+    /** The end of the server's stderr, where it has one. */
+    private readonly stderrTail: () => string = () => '',
   ) {
     readLines(fromServer, (line) => this.receive(line));
     // A server that stops reading must not crash spec-run with EPIPE; its end is reported by end().
@@ -116,7 +124,8 @@ export class LineConnection implements RuntimeConnection {
       const waiting = id === undefined ? undefined : this.byId.get(idKey(id));
       const pending = waiting?.shift();
       if (waiting && !waiting.length) this.byId.delete(idKey(id!));
-      pending?.reject(new Error(`the server answered with a line that is not JSON (${(error as Error).message}): ${line.length > 300 ? `${line.slice(0, 300)}...` : line}`));
+      if (pending) pending.reject(new Error(`the server answered with a line that is not JSON (${(error as Error).message}): ${shortLine(line)}`));
+      else this.stray(line);
       return;
     }
     if (typeof message !== 'object' || message === null) return;
@@ -132,7 +141,23 @@ export class LineConnection implements RuntimeConnection {
     const waiting = typeof id === 'string' || typeof id === 'number' ? this.byId.get(idKey(id)) : undefined;
     const pending = waiting?.shift() ?? (id === null || id === undefined ? this.withoutId.shift() : undefined);
     if (waiting && !waiting.length) this.byId.delete(idKey(id as JsonRpcId));
-    pending?.resolve(line);
+    if (pending) pending.resolve(line);
+    else this.stray(line);
+  }
+
+  private stray(line: string): void {
+    if (line.trim() === '') return;
+    this.strays.push(shortLine(line));
+    if (this.strays.length > 5) this.strays.shift();
+  }
+
+  unexpectedOutput(): string | null {
+    const tail = this.stderrTail().trim().split('\n').slice(-10).join('\n');
+    const parts = [
+      ...(this.strays.length ? [`it wrote lines that answered no request (the last ${this.strays.length}):\n${this.strays.join('\n')}`] : []),
+      ...(tail ? [`its stderr ended with:\n${tail}`] : []),
+    ];
+    return parts.length ? parts.join('\n') : null;
   }
 
   exchange(line: string): Promise<string> {
@@ -186,9 +211,14 @@ function processConnection(command: string[], cwd: string): LineConnection {
   // Tied to spec-run: it ends with it, however spec-run ends (its worker is tied to it in turn).
   const [file, args] = asSpawn(tiedToParent(command));
   const child = new Child({ command: file, args, cwd, group: true, stdin: 'pipe', stdout: 'pipe' });
-  const connection = new LineConnection(child.input(0), child.output(1), async () => {
-    await child.stop(STOP_GRACE_MS);
-  });
+  const connection = new LineConnection(
+    child.input(0),
+    child.output(1),
+    async () => {
+      await child.stop(STOP_GRACE_MS);
+    },
+    () => child.outputTail,
+  );
   child.exited.then((exit) => {
     const tail = child.outputTail.trim();
     const stderr = tail ? `; its stderr ended with:\n${tail.split('\n').slice(-10).join('\n')}` : '';
@@ -347,6 +377,13 @@ export class ServerSet {
 
   async stopAll(): Promise<void> {
     this.closed = true;
+    // A request stopped waiting (the unit's time limit): what its server wrote instead says why.
+    for (const exchange of this.transcript.exchanges) {
+      const notification = typeof exchange.request === 'object' && exchange.request !== null && !('id' in exchange.request);
+      const server = exchange.response === null && exchange.durationMs === 0 && !notification ? this.servers.get(exchange.server) : undefined;
+      const wrote = server?.unexpectedOutput?.();
+      if (wrote) exchange.serverWrote = wrote;
+    }
     const servers = [...this.servers.values()];
     this.servers.clear();
     await Promise.all(servers.map((s) => s.stop()));

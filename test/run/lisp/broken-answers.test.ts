@@ -9,6 +9,7 @@ import { PassThrough } from 'node:stream';
 import t from 'tap';
 import { CommandRuntime, LineConnection } from '../../../src/run/lisp/servers.js';
 import { root } from '../../cli/spec-run.js';
+import { frontmatter, lisp, options, runMarkdown } from './helpers.js';
 
 const call = (id: number | string, code: string) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code } } });
 
@@ -42,4 +43,38 @@ t.test('cl-mcp-server itself: a reader error is answered with raw NULs, and the 
   await t.rejects(server.exchange(call(6, '(+ 1 2')), /the server answered with a line that is not JSON/);
   t.match(JSON.parse(await server.exchange(call(7, '(+ 1 2)'))), { id: 7 }, 'the session goes on');
   await server.stop();
+});
+
+t.test('what the server wrote that answered no request, and the end of its stderr, are kept to say why a request was never answered', async (t) => {
+  const toServer = new PassThrough();
+  const fromServer = new PassThrough();
+  const connection = new LineConnection(toServer, fromServer, async () => undefined, () => 'starting\nbad-server: evaluator crashed\n');
+  t.equal(new LineConnection(new PassThrough(), new PassThrough(), async () => undefined).unexpectedOutput(), null, 'nothing unexpected: nothing said');
+  void connection.exchange(call(1, '(+ 1 1)')).catch(() => undefined);
+  fromServer.write('Traceback: something broke\n');
+  fromServer.write('{"jsonrpc":"2.0","id":99999,"result":{}}\n');
+  await new Promise((r) => setImmediate(r));
+  t.equal(
+    connection.unexpectedOutput(),
+    'it wrote lines that answered no request (the last 2):\nTraceback: something broke\n{"jsonrpc":"2.0","id":99999,"result":{}}\nits stderr ended with:\nstarting\nbad-server: evaluator crashed',
+  );
+});
+
+t.test('a unit past its time limit, its request unanswered by a server that wrote something else: the failure says what it wrote', async (t) => {
+  const dir = t.testdir({
+    'bad-server.mjs': `import readline from 'node:readline';
+const send = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.id === undefined) return;
+  if (m.method === 'initialize') return send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'bad', version: '0' } } });
+  if (m.method === 'tools/call') { process.stdout.write('Traceback: something broke\\n'); process.stderr.write('bad-server: evaluator crashed\\n'); return; }
+  send({ jsonrpc: '2.0', id: m.id, result: {} });
+});
+`,
+  });
+  const md = `${frontmatter()}## Sum\n\n${lisp('(assert (search "=> 2" (result-content-text (evaluate-lisp *server* "(+ 1 1)"))))')}`;
+  const r = await runMarkdown(md, options({ unitTimeoutMs: 2000, runtimeCommand: [process.execPath, join(dir, 'bad-server.mjs')], projectRoot: dir }));
+  const failed = r.points.find((p) => !p.ok);
+  t.match(failed?.diagnostics, { reason: /exceeded the unit time limit/, response: null, serverWrote: /Traceback: something broke[^]*its stderr ended with:\nbad-server: evaluator crashed/ });
 });
