@@ -8,15 +8,29 @@ import { mergeShardStreams, MergeError, type ShardStream } from '../run/merge.js
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH, keepRecords, RunRecorder } from '../run/run-record.js';
 import { reportEvents, reportersProblem, withStdoutReporter } from './run-command.js';
 import type { ReporterChoice } from './reporter-choice.js';
+import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 
 export interface MergeOptions {
   reporter?: ReporterChoice[];
   requireVerified?: boolean;
   lastRun?: string;
   timings?: string;
+  config?: string;
 }
 
-export async function mergeCommand(files: string[], options: MergeOptions): Promise<number> {
+export async function mergeCommand(files: string[], cliOptions: MergeOptions): Promise<number> {
+  // The configuration's reporters, --require-verified, record and timings, as a run takes them:
+  // a merge must judge and report as the unsharded run would.
+  let config: ProjectConfig;
+  try {
+    config = loadConfig(cliOptions.config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run merge: ${error.message}`);
+    return 2;
+  }
+  const configured = { reporter: config.reporter, requireVerified: config.requireVerified, lastRun: config.lastRun, timings: config.timings };
+  const options: MergeOptions = { ...configured, ...Object.fromEntries(Object.entries(cliOptions).filter(([, v]) => v !== undefined)) };
   let events: RunEvent[];
   try {
     const streams: ShardStream[] = files.map((source) => {
@@ -32,7 +46,7 @@ export async function mergeCommand(files: string[], options: MergeOptions): Prom
     console.error(`spec-run merge: ${error.message}`);
     return 2;
   }
-  const root = process.cwd();
+  const root = config.directory;
   const recorder = new RunRecorder(root);
   async function* replay() {
     yield* events;

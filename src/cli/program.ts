@@ -231,7 +231,8 @@ export function buildProgram(): Command {
     .option('--last-run <file>', `also write the merged run record here (default ${DEFAULT_RECORD_PATH})`)
     .option('--timings <file>', `and update the timings the next --shard splits by (default ${DEFAULT_TIMINGS_PATH})`)
     .option('--require-verified', 'exit 1 unless every requirement of the merged run is verified (or excluded), as a run with it does')
-    .action(async (files: string[], options: { reporter?: ReporterChoice[]; lastRun?: string; timings?: string; requireVerified?: boolean }) => {
+    .option('--config <file>', 'configuration file whose reporter, requireVerified, lastRun and timings apply, as to a run (default: found as a run finds it)')
+    .action(async (files: string[], options: { reporter?: ReporterChoice[]; lastRun?: string; timings?: string; requireVerified?: boolean; config?: string }) => {
       const { mergeCommand } = await import('./merge-command.js');
       process.exitCode = await mergeCommand(files, options);
     });

@@ -69,3 +69,18 @@ t.test('a shard whose checks were all skipped passes as the whole run does; merg
   const skippedOnly = await project.specRun(['specs/b.spec.md']);
   t.equal(skippedOnly.code, 1, 'a run (not a shard) that checked nothing still fails');
 });
+
+t.test("merge takes the configuration's requireVerified and reporters, as the unsharded run does", async (t) => {
+  const project = userProject({
+    'spec-run.config.json': JSON.stringify({ requireVerified: true, reporter: ['junit:reports/merged.xml'] }),
+    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **WHEN** it passes\n',
+    'specs/b.spec.md': '### Requirement: B\nThe thing SHALL be verified.\n\n#### Scenario: half\n- **WHEN** it passes\n- **THEN** it is skipped on this platform\n',
+    'steps.mjs': `${PASSING}Then('it is skipped on this platform', () => 'skipped');\n`,
+  });
+  t.equal((await project.specRun(['specs/'])).code, 1, 'the unsharded run fails: B is not verified');
+  for (const share of ['1/2', '2/2']) await project.specRun(['specs/', '--shard', share, '--reporter', `json:shard-${share[0]}.jsonl`]);
+  const merged = await project.specRun(['merge', 'shard-1.jsonl', 'shard-2.jsonl']);
+  t.equal(merged.code, 1, 'so does the merge');
+  t.match(merged.stderr, /--require-verified: specs\/b\.spec\.md#B is/);
+  t.match(readFileSync(join(project.dir, 'reports/merged.xml'), 'utf8'), /<testsuite name="spec-run"/, "the configuration's reporter wrote the merged report");
+});
