@@ -1,6 +1,7 @@
 // The terminal view: one line per unit with a mark, failing points expanded with
 // their place and diagnostics. Colour is a parameter, decided by the caller
 // (a TTY without NO_COLOR), so the reporter stays a pure function of the events.
+import { visibleControls } from './control-characters.js';
 import { stringify } from 'yaml';
 import type { Reporter, RunEvent, SourceRef } from '../src/model/events.js';
 import { requirementsLine, type RequirementResult, type RequirementStatus } from '../src/model/requirements.js';
@@ -34,10 +35,10 @@ export function specReporter(options: SpecReporterOptions): Reporter {
     for await (const event of events) {
       switch (event.type) {
         case 'document-start':
-          yield `\n${c.bold(event.name)} ${c.dim(`(${event.file})`)}\n`;
+          yield `\n${c.bold(visibleControls(event.name))} ${c.dim(`(${visibleControls(event.file)})`)}\n`;
           break;
         case 'unit-start':
-          units.set(event.unitId, { name: event.name, points: [], comments: [] });
+          units.set(event.unitId, { name: visibleControls(event.name), points: [], comments: [] });
           break;
         case 'point':
           units.get(event.unitId)?.points.push(event);
@@ -84,14 +85,14 @@ function renderUnit(name: string, points: PointEvent[], durationMs: number, c: R
     const what = points.every((p) => p.todo !== undefined || p.skip !== undefined) ? 'nothing checked' : 'not every check ran';
     lines.push(`  ${c.cyan('…')} ${name} ${c.cyan(`TODO: ${what} (${todo.length} of ${checks} todo)`)}`);
   } else if (status === 'skipped')
-    lines.push(`  ${c.yellow('-')} ${name} ${c.yellow(`${skipped.length === points.length ? 'skipped' : `${skipped.length} of ${checks} skipped`}: ${skipped[0].skip}`)}`);
+    lines.push(`  ${c.yellow('-')} ${name} ${c.yellow(`${skipped.length === points.length ? 'skipped' : `${skipped.length} of ${checks} skipped`}: ${visibleControls(skipped[0].skip ?? '')}`)}`);
   else lines.push(`  ${c.green('✔')} ${name} ${c.dim(`(${checks}, `)}${time}${c.dim(')')}`);
   if (attempts) lines[0] += ` ${c.yellow(attempts)}`;
   // What the runner says of the unit as a whole (it ran in a fresh environment, its runs' seeds).
   for (const comment of comments) lines.push(`      ${c.dim(`# ${comment}`)}`);
-  for (const point of todo) lines.push(`      ${c.cyan('…')} ${point.name} ${c.cyan(`# TODO ${point.todo}`)} ${c.dim(where(point.at))}`);
+  for (const point of todo) lines.push(`      ${c.cyan('…')} ${visibleControls(point.name)} ${c.cyan(`# TODO ${visibleControls(point.todo ?? '')}`)} ${c.dim(where(point.at))}`);
   for (const point of failed) {
-    lines.push(`      ${c.red('✖')} ${point.name} ${c.dim(where(point.at))}`);
+    lines.push(`      ${c.red('✖')} ${visibleControls(point.name)} ${c.dim(where(point.at))}`);
     if (point.diagnostics && Object.keys(point.diagnostics).length) {
       const body = stringify(point.diagnostics, { lineWidth: 0 }).replace(/\n$/, '');
       for (const text of body.split('\n')) lines.push(`        ${c.dim(text)}`);
@@ -114,7 +115,7 @@ function renderRequirements(results: RequirementResult[], c: ReturnType<typeof p
   const lines = ['', c.bold('Requirements')];
   for (const r of results) {
     const why = r.status === 'verified' ? '' : ` ${c.dim(`(${r.detail})`)}`;
-    lines.push(`  ${marks[r.status]} ${r.name} ${c.dim(`${r.file}:${r.line}`)} ${r.status.replace('-', ' ')}${why}`);
+    lines.push(`  ${marks[r.status]} ${visibleControls(r.name)} ${c.dim(`${r.file}:${r.line}`)} ${r.status.replace('-', ' ')}${why}`);
   }
   if (summary) lines.push(requirementsLine(results));
   return lines.join('\n') + '\n';

@@ -4,6 +4,7 @@
 // A run that stopped early (--bail, an interruption) ends with `Bail out!` instead of
 // its plan, so that a parser never reads it as complete. Attachments are cut to the
 // JSON stream's bound, each saying how long the whole was (runners bound messages).
+import { visibleControls } from './control-characters.js';
 import { boundAttachments } from '../src/model/bounded.js';
 import type { Reporter, ShardOf, SourceRef } from '../src/model/events.js';
 import { yamlBlock } from './yaml-block.js';
@@ -13,11 +14,11 @@ const INDENT = '    ';
 
 /** Escapes what TAP gives meaning to inside a description: backslash and '#'; newlines end a line. */
 export function escapeDescription(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').replace(/\\/g, '\\\\').replace(/#/g, '\\#');
+  return visibleControls(text.replace(/\s*\n\s*/g, ' ').replace(/\\/g, '\\\\').replace(/#/g, '\\#'));
 }
 
 function escapeDirective(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ');
+  return visibleControls(text.replace(/\s*\n\s*/g, ' '));
 }
 
 const where = (at: SourceRef | undefined) => (at ? `${at.file}:${at.line}` : undefined);

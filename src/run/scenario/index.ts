@@ -8,7 +8,7 @@
 // (the built-in executor vocabulary's steps, no user hooks) may overlap, and their events
 // are still emitted in document order.
 import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
+import { isDeepStrictEqual, stripVTControlCharacters } from 'node:util';
 import type { RunEvent } from '../../model/events.js';
 import type { ItemArgument } from '../../model/document.js';
 import { reportedName, type ScenarioStep, type ScenarioUnit } from '../../model/plan.js';
@@ -432,6 +432,8 @@ function isStepSkipped(error: unknown): error is StepSkipped {
 function failureDiagnostics(error: unknown): Record<string, unknown> {
   try {
     const read = readFailure(error);
+    // node:assert colours its diff when stderr is a terminal: the same failure reads the same in every report.
+    if (typeof read.message === 'string') read.message = stripVTControlCharacters(read.message);
     if (typeof read.message === 'string' && read.message.length > MAX_MESSAGE_CHARS) {
       read.message = `${read.message.slice(0, MAX_MESSAGE_CHARS)}… (${read.message.length - MAX_MESSAGE_CHARS} more characters)`;
     }
