@@ -72,6 +72,19 @@ t.test('illustrations, notation, JSON shapes and other languages are listed with
   t.same(p.problems, []);
 });
 
+t.test('a block stating checks under an "output" heading runs: the heading may name the very output it checks; a counterexample\'s checks stay an illustration', async (t) => {
+  const p = plan(lispDoc([
+    '# Case', '',
+    '## Expected output of a division by zero', '', '```lisp', '(assert (not (is-error (evaluate-lisp *server* "(/ 1 0)"))))', '```', '',
+    '## Example output of princ-to-string', '', '```lisp', '(fiveam:test princ-length (is (= 1 (length (princ-to-string 7)))))', '```', '',
+    '## Sample output', '', '**Input**:', '```json', '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "1"}}}', '```', '',
+    '## Output shape', '', '```lisp', '(:result 3)', '```', '',
+    '## Counterexample', '', '```lisp', '(assert (= 1 2))', '```', '',
+  ].join('\n')));
+  t.same(p.units.map((unit) => [unit.kind, unit.name]), [['lisp-block', 'Expected output of a division by zero'], ['fiveam-test', 'princ-length'], ['json-input', 'Sample output (input)']]);
+  t.same(p.notRun.map(({ reason }) => reason), ['illustration: under the heading "Output shape"; it shows the shape of an output', 'illustration: under the heading "Counterexample"; a counterexample shows what must not happen']);
+});
+
 t.test('"Implementation" alone is not an illustration (timeout-protection keeps its tests there)', async (t) => {
   const p = plan(lispDoc('# Case\n\n## Implementation\n\n```lisp\n(fiveam:test x (is t))\n```\n'));
   t.equal(p.units.length, 1);
