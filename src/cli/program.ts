@@ -168,7 +168,7 @@ export function buildProgram(): Command {
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
-      const [{ runCommand, printedSummary }, { childrenEnded }, { stopLeftChildren }] = await Promise.all([import('./run-command.js'), import('../process/child.js'), import('../process/left-children.js')]);
+      const [{ runCommand, printedSummary, runFailedAfterReport }, { childrenEnded }, { stopLeftChildren }] = await Promise.all([import('./run-command.js'), import('../process/child.js'), import('../process/left-children.js')]);
       const status = await runCommand(paths, options);
       // Programs step code started and left are stopped and named, once, whenever the process ends from here on.
       let leftChildrenStopped = false;
@@ -183,6 +183,10 @@ export function buildProgram(): Command {
         // The summary stays the last line.
         const summary = printedSummary();
         if (reportLeftChildren() && summary) console.error(summary);
+        // The verdict is the run's: an 'exit' listener of step code (or of the code it loads)
+        // setting process.exitCode = 0 ran before this one and must not turn a failure green.
+        const verdict = status !== 0 ? status : runFailedAfterReport() ? 1 : 0;
+        if (verdict !== 0) process.exitCode = verdict;
       });
       // An error user code threw after the report may have failed the run already (run-command.ts).
       process.exitCode = status === 0 ? (process.exitCode ?? 0) : status;

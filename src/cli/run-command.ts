@@ -128,8 +128,14 @@ export const printedSummary = (): string | undefined => lastSummary;
  * it) still fails the run: it is written with its scenario, the summary line again with
  * it counted (so it stays the last line), and the exit status is 1.
  */
+let failedAfterReport = false;
+
+/** Whether an error user code threw after the run's report failed the run (its exit status is 1 then). */
+export const runFailedAfterReport = (): boolean => failedAfterReport;
+
 function failAfterReport(counts: Counts, interrupt: AbortSignal): void {
   runLateErrors.close((error) => {
+    failedAfterReport = true;
     counts.failed += 1;
     const message = typeof error.diagnostics.message === 'string' ? error.diagnostics.message : JSON.stringify(error.diagnostics);
     console.error(`spec-run: ${error.origin}: an error thrown after the run's report: ${message}`);
