@@ -57,6 +57,8 @@ export interface ListItem {
   code?: string[];
   /** A fenced block or a table inside the item, after its text (the first one): a step's doc string or data table. */
   argument?: ItemArgument;
+  /** The lines of the fenced blocks and tables inside the item after its argument: a step takes one. */
+  moreArguments?: number[];
 }
 
 export type ItemArgument =

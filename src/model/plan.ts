@@ -74,6 +74,8 @@ export interface ScenarioStep {
   code?: string[];
   /** The doc string or data table written inside the step's list item, passed to its definition last. */
   argument?: ItemArgument;
+  /** The lines of more fenced blocks or tables in its item: a step takes one argument, so they are an error. */
+  moreArguments?: number[];
 }
 
 /** An OpenSpec `#### Scenario:` with its configuration blocks and its steps. */

@@ -154,10 +154,13 @@ function codeOf(nodes: Nodes[]): { code?: string[] } {
  * data table: a nested list's items are the table's rows, one cell each (the item's text,
  * soft line breaks joined), as a cucumber-js DataTable whose `raw()` lists them.
  */
-function itemArgument(item: MdListItem): { argument?: ItemArgument } {
+function itemArgument(item: MdListItem): { argument?: ItemArgument; moreArguments?: number[] } {
   const node = item.children.find((child) => child.type === 'code' || child.type === 'table' || child.type === 'list');
-  if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: node.lang ? node.lang.toLowerCase() : null, line: node.position!.start.line } };
-  if (node?.type === 'table') return { argument: { kind: 'data-table', rows: tableRows(node), line: node.position!.start.line } };
+  // A second doc string or table would reach no definition: said, not dropped (openspec-family.ts).
+  const more = node ? item.children.slice(item.children.indexOf(node) + 1).filter((child) => child.type === 'code' || child.type === 'table') : [];
+  const moreArguments = more.length ? { moreArguments: more.map((child) => child.position!.start.line) } : {};
+  if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: node.lang ? node.lang.toLowerCase() : null, line: node.position!.start.line }, ...moreArguments };
+  if (node?.type === 'table') return { argument: { kind: 'data-table', rows: tableRows(node), line: node.position!.start.line }, ...moreArguments };
   if (node?.type === 'list') {
     const rows = node.children.map((nested) => [
       nested.children
@@ -166,7 +169,7 @@ function itemArgument(item: MdListItem): { argument?: ItemArgument } {
         .join(' ')
         .replace(/\s*\n\s*/g, ' '),
     ]);
-    return { argument: { kind: 'data-table', rows, line: node.position!.start.line } };
+    return { argument: { kind: 'data-table', rows, line: node.position!.start.line }, ...moreArguments };
   }
   return {};
 }

@@ -89,6 +89,17 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
     }
   });
   closeScenario();
+  const said = new Set<number>();
+  for (const unit of units) {
+    if (unit.kind !== 'scenario') continue;
+    for (const step of unit.steps) {
+      // An outline's step stands in each of its rows' units: said once.
+      if (!step.moreArguments || !step.argument || said.has(step.line)) continue;
+      said.add(step.line);
+      const first = step.argument.kind === 'doc-string' ? 'a doc string' : 'a data table';
+      problems.push({ file, line: step.line, severity: 'error', message: `step '${step.text}' has ${first} (line ${step.argument.line}) and more after it (line ${step.moreArguments.join(', ')}): a step takes one argument, as in Gherkin, so the others would reach no definition; give each its own step` });
+    }
+  }
   return { definitions: [], units, notRun, problems };
 }
 
@@ -245,7 +256,10 @@ function paragraphSteps(paragraph: Paragraph): ScenarioStep[] | null {
  * as reports show it and definitions match it.
  */
 function stepOf(keyword: string, text: string, item: ListItem): ScenarioStep {
-  return withCode({ keyword, text: text.replace(/\s*\n\s*/g, ' ').trim(), line: item.line, number: item.number, ...(item.argument ? { argument: item.argument } : {}) }, item.code);
+  return withCode(
+    { keyword, text: text.replace(/\s*\n\s*/g, ' ').trim(), line: item.line, number: item.number, ...(item.argument ? { argument: item.argument } : {}), ...(item.moreArguments ? { moreArguments: item.moreArguments } : {}) },
+    item.code,
+  );
 }
 
 /** STEP with the code spans of its item or paragraph that stand in its text. */

@@ -90,3 +90,8 @@ t.test('inline HTML in a step is the text written: a closing tag is a value, not
   t.equal(unit.name, 'Closed <b>now</b>', 'a heading keeps its tags too');
   t.same(unit.kind === 'scenario' ? unit.steps.map((s) => s.text) : [], ['the page is "<div>hello"', 'the page SHALL contain "</div>"']);
 });
+
+t.test('a step with a doc string and a table (or two tables) is an error at the step: a step takes one argument, and the second would reach no definition', async (t) => {
+  const plan = translate(parseMarkdown('out.spec.md', '### Requirement: Output\nThe program SHALL greet.\n\n#### Scenario: Greeting\n- **THEN** the output SHALL be:\n\n  ```\n  hello\n  ```\n\n  | must not contain |\n  |------------------|\n  | ERROR            |\n'));
+  t.match(plan.problems, [{ line: 5, severity: 'error', message: "step 'the output SHALL be:' has a doc string (line 7) and more after it (line 11): a step takes one argument, as in Gherkin, so the others would reach no definition; give each its own step" }]);
+});
