@@ -170,7 +170,7 @@ export type GlobalHookFunction = (this: void, callback: HookCallback) => unknown
 
 /** The options a step definition may take between its expression and its function, as in cucumber-js. */
 export interface StepOptions {
-  /** Time limit of this step in milliseconds (within the unit time limit, which still applies). */
+  /** Time limit of this step in milliseconds, or -1 for none of its own (the unit time limit still applies). */
   timeout?: number;
 }
 
@@ -178,7 +178,7 @@ export interface StepOptions {
 export interface HookOptions {
   /** Named in reports when the hook fails. */
   name?: string;
-  /** Time limit of this hook in milliseconds. */
+  /** Time limit of this hook in milliseconds, or -1 for none of its own (the unit time limit still applies). */
   timeout?: number;
   /** Not supported: OpenSpec scenarios carry no tags; registering a hook with tags is reported as a problem of the steps file. */
   tags?: string;
@@ -234,11 +234,15 @@ function register(registration: Registration): void {
   collect(registration);
 }
 
-/** A time limit given in options: a positive number of milliseconds, or a problem. */
+/**
+ * A time limit given in options: a positive number of milliseconds, or -1 for none of its
+ * own (cucumber-js's way to disable it: the unit time limit alone applies); or a problem.
+ */
 function timeoutOption(what: string, options: { timeout?: unknown }): { timeoutMs?: number; problem?: string } {
   if (options.timeout === undefined) return {};
   const ms = options.timeout;
-  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) return { problem: `${what}: timeout must be a positive number of milliseconds, not ${JSON.stringify(ms)}` };
+  if (ms === -1) return { timeoutMs: Infinity };
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms <= 0) return { problem: `${what}: timeout must be a positive number of milliseconds (or -1 for none but the unit time limit), not ${JSON.stringify(ms)}` };
   return { timeoutMs: ms };
 }
 
@@ -268,7 +272,8 @@ function stepRegistrar(keyword: string): StepRegistrar {
     const problem = unknownKeys(what, options, ['timeout']);
     if (problem) return register({ kind: 'problem', message: problem, ...located });
     const timeout = timeoutOption(what, options);
-    if (timeout.problem) return register({ kind: 'problem', message: timeout.problem, ...located });
+    // A bad timeout fails the run where it is written; the step is still defined, not reported undefined with a snippet.
+    if (timeout.problem) register({ kind: 'problem', message: timeout.problem, ...located });
     register({ kind: 'step', keyword, expression, fn, ...(timeout.timeoutMs ? { timeoutMs: timeout.timeoutMs } : {}), ...located });
   }
   return define as StepRegistrar;

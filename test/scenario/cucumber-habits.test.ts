@@ -320,3 +320,32 @@ Then('a table:', function (table) { assert.ok(table instanceof DataTable, 'an in
   t.match(strict.points[0], { ok: false, diagnostics: { reason: /the Before hook \(.*steps\.mjs:2\) is pending \(strict/ } });
   t.ok(strict.points.slice(1).every((p) => p.skip !== undefined), 'and its scenario\'s steps do not run');
 });
+
+t.test("what hooks attach is shown: a Before hook's with the first step that runs, After hooks' with the scenario's last point, a failing After hook's with its own", async (t) => {
+  const doc = '### Requirement: A\nThe hooks SHALL report.\n\n#### Scenario: One\n- **WHEN** a step runs\n- **THEN** it fails\n';
+  const steps = `import { When, Then, Before, After } from 'spec-run/steps';
+Before(function () { this.log('from Before'); });
+After(function () { this.attach('after-1', 'first defined'); throw new Error('teardown failed'); });
+After(function ({ result }) { this.attach('screenshot', result.status); });
+When('a step runs', function () { this.log('from the step'); });
+Then('it fails', function () { throw new Error('x'); });
+`;
+  const run = await runIn(project({ 'a.spec.md': doc, 'steps.mjs': steps }), ['a.spec.md', '--reporter', 'json']);
+  t.same(
+    run.points.map((p) => [p.name, p.ok, (p.attachments ?? []).map((a) => `${a.name}: ${String(a.value)}`)]),
+    [
+      ['WHEN a step runs', true, ['log: from Before', 'log: from the step']],
+      ['THEN it fails', false, ['screenshot: FAILED']],
+      ['After hook (steps.mjs:3)', false, ['after-1: first defined']],
+    ],
+  );
+});
+
+t.test('a timeout of -1 (cucumber-js: none) leaves the unit time limit alone; a bad one fails the run where it is written, and its step is still defined', async (t) => {
+  const doc = '### Requirement: A\nThe migration SHALL finish.\n\n#### Scenario: Long\n- **WHEN** the long migration runs\n- **THEN** it is done\n';
+  const steps = "import { When, Then, setDefaultTimeout } from 'spec-run/steps';\nsetDefaultTimeout(-1);\nWhen('the long migration runs', { timeout: -1 }, function () { return new Promise((r) => setTimeout(r, 100)); });\nThen('it is done', { timeout: 0 }, function () {});\n";
+  const run = await runIn(project({ 'a.spec.md': doc, 'steps.mjs': steps }), ['a.spec.md', '--reporter', 'json']);
+  t.equal(run.exitCode, 1, 'the bad timeout fails the run');
+  t.match(run.points.map((p) => [p.name, p.ok]), [[/Then\(it is done\): timeout must be a positive number of milliseconds \(or -1 for none but the unit time limit\), not 0/, false], ['WHEN the long migration runs', true], ['THEN it is done', true]]);
+  t.notMatch(JSON.stringify(run.points), /no step definition matches/);
+});

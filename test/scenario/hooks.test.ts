@@ -101,7 +101,7 @@ t.test('what spec-run cannot honour is a problem at the line of the call; the ot
   const steps = `import { Before, When, Then } from 'spec-run/steps';
 Before('@slow', function () {});
 When('the counter counts', { retries: 2 }, function () {});
-When('the counter counts', { timeout: -1 }, function () {});
+When('the counter counts', { timeout: 0 }, function () {});
 Then('the world SHALL be fresh', function () {});
 `;
   const result = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
@@ -110,9 +110,10 @@ Then('the world SHALL be fresh', function () {});
   t.match(problems, [
     { ok: false, at: { line: 2 }, name: /^Before: hooks with tags \("@slow"\) are not supported/ },
     { ok: false, at: { line: 3 }, name: "When(the counter counts): unknown option 'retries' (known: timeout)" },
-    { ok: false, at: { line: 4 }, name: 'When(the counter counts): timeout must be a positive number of milliseconds, not -1' },
+    { ok: false, at: { line: 4 }, name: 'When(the counter counts): timeout must be a positive number of milliseconds (or -1 for none but the unit time limit), not 0' },
   ]);
-  t.match(result.points.find((p) => p.name.startsWith('THEN')), { ok: true, skip: /earlier step is undefined/ }, 'the file loaded: its Then is bound');
+  t.match(result.points.find((p) => p.name.startsWith('WHEN')), { ok: true, diagnostics: { definition: /steps\.mjs:4/ } }, 'the definition with the bad timeout is still defined: its problem fails the run, its step is not called undefined');
+  t.match(result.points.find((p) => p.name.startsWith('THEN')), { ok: true }, 'the file loaded: its Then is bound');
 });
 
 t.test('a pending step skips the steps after it as pending, not undefined', async (t) => {

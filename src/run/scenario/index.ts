@@ -165,6 +165,13 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   /** The scenario's points so far, for the result After hooks receive. */
   const points: PointEvent[] = [];
   const strays = new StrayErrors(`scenario "${unit.name}" (${unit.file}:${unit.line})`, { file: unit.file, line: unit.line, requirements: unit.requirements }, late, failureDiagnostics);
+  // The scenario's last point waits for its After hooks: what they attach (a screenshot of a
+  // failure) is shown with it, as what Before hooks attach is with the first step that runs.
+  let held: PointEvent | null = null;
+  const hold = (point: PointEvent): void => {
+    if (held) emit(held);
+    held = point;
+  };
   const unclaimed = await strays.around(async () => {
     try {
       if (!options.dryRun && !blocked) {
@@ -175,19 +182,19 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
             break;
           }
           if (outcome && options.interrupt?.aborted) {
-            emit({ ...base(hookLabel(hook), unit.line), ok: true, skip: interruptedReason(options.interrupt) });
+            hold({ ...base(hookLabel(hook), unit.line), ok: true, skip: interruptedReason(options.interrupt) });
             blocked = interruptedReason(options.interrupt);
             break;
           }
           if (outcome) {
             const point: PointEvent = { ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure };
-            emit(point);
+            hold(point);
             points.push(point);
             blocked = `the ${hookLabel(hook)} failed`;
           }
         }
       }
-      if (unit.steps.length === 0) emit(stepless(base(`${unit.name} (a scenario without steps)`, unit.line), blocked, options));
+      if (unit.steps.length === 0) hold(stepless(base(`${unit.name} (a scenario without steps)`, unit.line), blocked, options));
       let keyword: string | null = null;
       for (const step of unit.steps) {
         // Interrupted, the steps left are reported as not run (a scenario never looks whole when it is not).
@@ -199,12 +206,12 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         // A step whose probe an interruption of spec-run stopped did not check anything.
         if (options.interrupt?.aborted && !wasBlocked) {
           const stopped: PointEvent = { ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined };
-          emit(stopped);
+          hold(stopped);
           points.push(stopped);
           blocked = notRunReason(options.interrupt);
           continue;
         }
-        emit(point);
+        hold(point);
         points.push(point);
         if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `an earlier step ${stepStatus(point) === 'PENDING' ? 'is pending' : stepStatus(point) === 'UNDEFINED' ? 'is undefined' : 'failed'} (line ${step.line})`;
         // As in cucumber-js, a step that skips itself skips the rest: a later step would check a state never reached.
@@ -213,12 +220,24 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     } finally {
       if (!options.dryRun && !blockedBy) {
         // As in cucumber-js, After hooks run in the reverse of their definition order: teardown undoes setup.
+        const failedAfter: PointEvent[] = [];
         for (const hook of steps.hooks.filter((h) => h.when === 'after').reverse()) {
           // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
+          const attachedBefore = world.attachments.length;
           const outcome = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays, { pickle, result: scenarioResult(points) }, undefined, options.strict);
-          if (outcome && 'failure' in outcome) emit({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure });
+          // A failing hook's own attachments are shown with its failure; the others' with the scenario's last point.
+          const own = outcome && 'failure' in outcome ? world.attachments.splice(attachedBefore) : [];
+          if (outcome && 'failure' in outcome) failedAfter.push({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure, ...(own.length ? { attachments: own } : {}) });
         }
+        if (held) {
+          const last: PointEvent = held;
+          const attachments = [...(last.attachments ?? []), ...world.attachments.splice(0)];
+          held = attachments.length ? { ...last, attachments } : last;
+        }
+        for (const point of failedAfter) hold(point);
       }
+      if (held) emit(held);
+      held = null;
     }
   }).finally(() => world.dispose());
   strays.end();
@@ -348,7 +367,8 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
   if (dropped) return { ...base, ok: false, diagnostics: { reason: dropped, definition } };
   if (options.dryRun) return { ...base, ok: true, skip: 'dry run: bound, not run', diagnostics: { definition, ...(interpretation ? { interpretation } : {}) } };
   world.step = { keyword: step.keyword, text: step.text, line: step.line };
-  world.attachments = [];
+  // What Before hooks (or steps not run) attached is shown with this step's point.
+  const carried = world.attachments.splice(0);
   let point: PointEvent;
   try {
     const given = match.matched.length + (step.argument ? 1 : 0);
@@ -375,10 +395,12 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
     if (isStepSkipped(error)) point = { ...base, ok: true, skip: error.message, diagnostics: { definition } };
     else point = { ...base, ok: false, diagnostics: { ...failureDiagnostics(error), definition } };
   }
-  if (world.attachments.length > 0) point.attachments = world.attachments;
+  const attached = [...carried, ...world.attachments.splice(0)];
+  if (attached.length > 0) point.attachments = attached;
   if (interpretation) point.diagnostics = { ...point.diagnostics, interpretation };
   return point;
 }
+
 
 /** How the scenario went, in cucumber-js's terms: the first point that did not pass decides. */
 function scenarioResult(points: PointEvent[]): NonNullable<HookScenario['result']> {
