@@ -102,10 +102,15 @@ export function sbclVersion(lisp: LispImplementation): Promise<string> {
 export async function systemDefinitions(systems: string[], lisp: LispImplementation): Promise<string[]> {
   if (systems.length === 0) return [];
   const { createHash } = await import('node:crypto');
-  const remembered = join(cacheDirectory(), `systems-${createHash('sha256').update(await sbclVersion(lisp)).update(systems.join('\0')).digest('hex').slice(0, 16)}.json`);
-  if (existsSync(remembered)) {
+  const remembered = join(
+    cacheDirectory(),
+    `systems-${createHash('sha256').update(await sbclVersion(lisp)).update(systems.join('\0')).update(asdfSearchPlaces()).digest('hex').slice(0, 16)}.json`,
+  );
+  try {
     const paths = JSON.parse(readFileSync(remembered, 'utf8')) as string[];
-    if (paths.length === systems.length && paths.every((path) => existsSync(path))) return paths;
+    if (Array.isArray(paths) && paths.length === systems.length && paths.every((path) => typeof path === 'string' && existsSync(path))) return paths;
+  } catch {
+    // none remembered, or a record cut short (a crash, a cache restored in part): asked again
   }
   const found = await findSystems(systems, lisp);
   const missing = systems.filter((system) => found[system] === null);
@@ -116,6 +121,33 @@ export async function systemDefinitions(systems: string[], lisp: LispImplementat
   writeFileSync(temporary, JSON.stringify(paths));
   renameSync(temporary, remembered);
   return paths;
+}
+
+/**
+ * What decides where ASDF looks for systems beside Debian's: its environment variables and
+ * the user's source directories and registry files, each with whether it exists and when
+ * it last changed. A FiveAM copied into ~/common-lisp, or a CL_SOURCE_REGISTRY set, makes
+ * ASDF find another definition: the systems are looked up again and the image rebuilt.
+ */
+export function asdfSearchPlaces(): string {
+  const home = process.env.HOME ?? '';
+  const data = process.env.XDG_DATA_HOME || join(home, '.local', 'share');
+  const config = process.env.XDG_CONFIG_HOME || join(home, '.config');
+  const places = [
+    join(home, 'common-lisp'),
+    join(data, 'common-lisp', 'source'),
+    join(config, 'common-lisp', 'source-registry.conf'),
+    join(config, 'common-lisp', 'source-registry.conf.d'),
+  ];
+  const variables = ['CL_SOURCE_REGISTRY', 'XDG_DATA_DIRS', 'XDG_CONFIG_DIRS'].map((name) => `${name}=${process.env[name] ?? ''}`);
+  const stamps = places.map((place) => {
+    try {
+      return `${place}:${statSync(place).mtimeMs}`;
+    } catch {
+      return `${place}:-`;
+    }
+  });
+  return [...variables, ...stamps].join('\0');
 }
 
 /** The Debian packages of SBCL and the Lisp libraries the driver loads. */
@@ -183,7 +215,7 @@ const building = new Map<string, Promise<string>>();
 const keys = new Map<string, Promise<string>>();
 
 function memoizedKey(spec: CoreImageSpec, lisp: LispImplementation): Promise<string> {
-  const id = JSON.stringify([spec, lisp.sbcl]);
+  const id = JSON.stringify([spec, lisp.sbcl, asdfSearchPlaces()]);
   let key = keys.get(id);
   if (!key) {
     key = rememberedKey(spec, lisp);
@@ -227,7 +259,7 @@ function executablePath(command: string): string | undefined {
  */
 export async function rememberedKey(spec: CoreImageSpec, lisp: LispImplementation): Promise<string> {
   const { createHash } = await import('node:crypto');
-  const id = JSON.stringify([spec, lisp.sbcl]);
+  const id = JSON.stringify([spec, lisp.sbcl, asdfSearchPlaces()]);
   const record = join(cacheDirectory(), `key-${spec.name}-${createHash('sha256').update(id).digest('hex').slice(0, 16)}.json`);
   try {
     const { key, stamps } = JSON.parse(readFileSync(record, 'utf8')) as { key: string; stamps: Stamp[] };
@@ -255,11 +287,33 @@ export async function rememberedKey(spec: CoreImageSpec, lisp: LispImplementatio
   return key;
 }
 
-/** Path of an up-to-date core image for `spec`, building it when missing. */
+/** Where the size an image had when it was saved is kept, beside it. */
+const savedSize = (image: string) => `${image}.size`;
+
+/**
+ * Whether IMAGE is there as it was saved: an image cut short (a crash while a CI cache was
+ * restored, a full disk) ends every SBCL started from it with SIGBUS, run after run. An
+ * image saved before sizes were kept is taken as it is.
+ */
+function imageWhole(image: string): boolean {
+  let size: number;
+  try {
+    size = statSync(image).size;
+  } catch {
+    return false;
+  }
+  try {
+    return Number(readFileSync(savedSize(image), 'utf8')) === size;
+  } catch {
+    return true;
+  }
+}
+
+/** Path of an up-to-date core image for `spec`, building it when missing or cut short. */
 export async function ensureCoreImage(spec: CoreImageSpec, lisp: LispImplementation = defaultLisp()): Promise<string> {
   const key = await memoizedKey(spec, lisp);
   const path = join(cacheDirectory(), `${spec.name}-${key}.core`);
-  if (existsSync(path)) return path;
+  if (imageWhole(path)) return path;
   let pending = building.get(path);
   if (!pending) {
     pending = buildImage(spec, lisp, path);
@@ -296,6 +350,7 @@ async function buildImage(spec: CoreImageSpec, lisp: LispImplementation, path: s
   } finally {
     for (let i = 0; i <= forms.length; i++) rmSync(`${temporary}-${i}.fasl`, { force: true });
   }
+  writeFileSync(savedSize(path), String(statSync(temporary).size));
   renameSync(temporary, path);
   pruneOlderImages(spec.name, path);
   return path;
@@ -319,5 +374,8 @@ function pruneOlderImages(name: string, current: string): void {
     .filter((path) => path !== current)
     .map((path) => ({ path, used: Math.max(statSync(path).atimeMs, statSync(path).mtimeMs) }))
     .sort((a, b) => b.used - a.used);
-  for (const { path } of others.slice(IMAGES_KEPT - 1)) rmSync(path, { force: true });
+  for (const { path } of others.slice(IMAGES_KEPT - 1)) {
+    rmSync(path, { force: true });
+    rmSync(savedSize(path), { force: true });
+  }
 }

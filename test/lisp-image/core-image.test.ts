@@ -84,3 +84,43 @@ t.test('the worker image is saved with the heap size workers run with: they star
   const smaller = await residentAtStart(lisp.sbcl, core, DEFAULT_DYNAMIC_SPACE_MB / 4);
   t.ok(asWorkers - smaller < 8 * 1024, `resident at start: ${asWorkers} kB with ${DEFAULT_DYNAMIC_SPACE_MB} MB, ${smaller} kB with ${DEFAULT_DYNAMIC_SPACE_MB / 4} MB`);
 });
+
+/** Runs the test with SPEC_RUN_CACHE (and the variables given) set for it alone. */
+function withEnvironment(t: Parameters<Parameters<typeof import('tap').test>[0]>[0], variables: Record<string, string>): void {
+  const previous = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, variables);
+  t.teardown(() => {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+}
+
+t.test('an image cut short (a crash, a cache restored in part) is built again, not started for ever with SIGBUS', async (t) => {
+  const { statSync, truncateSync } = await import('node:fs');
+  const directory = mkdtempSync(join(tmpdir(), 'spec-run-core-cut-'));
+  t.teardown(() => rmSync(directory, { recursive: true, force: true }));
+  withEnvironment(t, { SPEC_RUN_CACHE: directory });
+  const spec = { name: 'cut', sources: [], finalForm: '(defvar *cut* 1)' };
+  const image = await ensureCoreImage(spec);
+  const size = statSync(image).size;
+  truncateSync(image, 1_000_000);
+  t.equal(await ensureCoreImage(spec), image);
+  t.equal(statSync(image).size, size, 'saved again whole');
+});
+
+t.test('a FiveAM that ASDF finds somewhere new (~/common-lisp) is looked up again; a systems record cut short is asked again', async (t) => {
+  const { cpSync, mkdirSync, truncateSync, readdirSync } = await import('node:fs');
+  const { systemDefinitions } = await import('../../src/lisp-image/core-image.js');
+  const directory = mkdtempSync(join(tmpdir(), 'spec-run-asdf-places-'));
+  t.teardown(() => rmSync(directory, { recursive: true, force: true }));
+  withEnvironment(t, { SPEC_RUN_CACHE: join(directory, 'cache'), HOME: join(directory, 'home') });
+  const [debian] = await systemDefinitions(['fiveam'], defaultLisp());
+  t.match(debian, /^\/usr\/share\/common-lisp\//);
+  for (const record of readdirSync(join(directory, 'cache')).filter((f) => f.startsWith('systems-'))) truncateSync(join(directory, 'cache', record), 20);
+  t.same(await systemDefinitions(['fiveam'], defaultLisp()), [debian], 'a record cut short: asked again');
+  mkdirSync(join(directory, 'home', 'common-lisp'), { recursive: true });
+  cpSync('/usr/share/common-lisp/source/fiveam', join(directory, 'home', 'common-lisp', 'fiveam'), { recursive: true });
+  t.same(await systemDefinitions(['fiveam'], defaultLisp()), [join(directory, 'home', 'common-lisp', 'fiveam', 'fiveam.asd')], "the user's copy, as ASDF finds it now");
+});
