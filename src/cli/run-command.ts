@@ -144,6 +144,20 @@ function failAfterReport(counts: Counts, interrupt: AbortSignal): void {
   });
 }
 
+/**
+ * The documents among KNOWN that borrow a definition from one of CHANGED (a Lisp tree's
+ * helpers): their verdict changes with it, so --watch runs them again too.
+ */
+async function borrowersOf(changed: string[], known: string[], executorSteps: ExecutorStepsSetting, trees: SpecificationTrees): Promise<string[]> {
+  const changedPlan = await buildPlan(changed, executorSteps, trees);
+  if (!changedPlan.documents.some((d) => d.family === 'lisp' && d.definitions.length > 0)) return [];
+  const edited = new Set(changed.map((file) => resolve(file)));
+  const others = [...new Set(known.filter((file) => !edited.has(resolve(file))))];
+  const borrowers = (await buildPlan(others, executorSteps, trees)).documents.filter((d) => d.definitions.some((code) => code.borrowed && edited.has(resolve(code.file))));
+  if (borrowers.length) console.error(`spec-run: and what borrows its definitions: ${borrowers.map((d) => d.file).join(', ')}`);
+  return borrowers.map((d) => d.file);
+}
+
 /** FILE's number of lines, as an editor counts them (a last line without its newline counts). */
 function lineCount(file: string): number {
   try {
@@ -379,6 +393,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       roots,
       helpers: [...vocabularyFiles, ...stepFiles.all, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
+        files = [...files, ...(await borrowersOf(files, [...plan.documents.map((d) => d.file), ...discoverDocuments(roots)], executorSteps, trees))];
         const changed = narrowPlan(await buildPlan(files, executorSteps, trees), selection, exclusions).plan;
         // The modules the steps files import may have changed without them: each rerun loads them anew.
         if (changed.documents.some((d) => d.family === 'openspec')) (await import('../run/scenario/library.js')).loadAnew();

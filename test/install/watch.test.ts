@@ -62,8 +62,27 @@ t.test('TypeScript steps: a steps file that imports another one (its parameter t
   const watching = watchProcess([bin, 'specs/', '--reporter', 'tap', '--watch'], project.dir, userEnvironment());
   t.teardown(() => watching.stop());
   await watching.summaries(1);
+  // Written once the watch has begun (it says so after the first summary).
+  await new Promise((r) => setTimeout(r, 300));
   project.write({ 'specs/heat.spec.md': `${readFileSync(join(project.dir, 'specs/heat.spec.md'), 'utf8')}\n` });
   await watching.summaries(2);
   t.notMatch(watching.stdout(), /already a parameter type/);
   t.match(watching.stderr(), /^2 passed, 0 failed, 0 skipped, 0 todo$[\s\S]*^2 passed, 0 failed, 0 skipped, 0 todo$/m, 'both runs pass');
+});
+
+t.test('a Lisp definition edited under watch runs again the documents of its tree that borrow it', async (t) => {
+  const lispDoc = (name: string, body: string) => `---\ntype: verification\nname: ${name}\n---\n# ${name}\n\n${body}`;
+  const project = userProject({
+    'specs/helpers.test.md': lispDoc('helpers', '```lisp\n(defun limit () 10)\n```\n\n## Sanity\n\n```lisp\n(assert (= 1 1))\n```\n'),
+    'specs/uses.test.md': lispDoc('uses', '## Limit is ten\n\n```lisp\n(assert (= (limit) 10))\n```\n'),
+  });
+  const bin = join(project.dir, 'node_modules', '.bin', 'spec-run');
+  const watching = watchProcess([bin, 'specs/', '--reporter', 'tap', '--watch'], project.dir, userEnvironment());
+  t.teardown(() => watching.stop());
+  await watching.summaries(1);
+  await new Promise((r) => setTimeout(r, 300));
+  project.write({ 'specs/helpers.test.md': readFileSync(join(project.dir, 'specs/helpers.test.md'), 'utf8').replace('(defun limit () 10)', '(defun limit () 99)') });
+  await watching.summaries(2);
+  t.match(watching.stderr(), /and what borrows its definitions: specs\/uses\.test\.md/);
+  t.match(watching.stderr(), /^2 passed, 0 failed, 0 skipped, 0 todo$[\s\S]*^1 passed, 1 failed, 0 skipped, 0 todo$/m, 'the borrower ran again, and fails');
 });
