@@ -5,6 +5,7 @@
 // and not followed. A path given that does not exist, and a directory that holds no
 // document, are usage errors, so that a run cannot pass on nothing; a dangling link met
 // inside a directory is kept, and parsing reports it as a failed point.
+import { meantWord } from '../model/edit-distance.js';
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isLink } from '../parse/index.js';
 import { join } from 'node:path';
@@ -88,9 +89,16 @@ export function discoverDocuments(paths: string[]): string[] {
  * Says on stderr which links were not followed and which directories hold no document;
  * false when some do, and the command must fail (exit 2) rather than pass on nothing.
  */
+/** spec-run's commands, which a bare word on the command line that names no file may have meant. */
+const COMMANDS = ['run', 'init', 'doctor', 'merge', 'check', 'steps', 'snippets', 'lsp', 'serve', 'exec', 'help'];
+
 export function usableDiscovery(discovery: Discovery): boolean {
   for (const cycle of discovery.cycles) console.error(`spec-run: link cycle, not followed: ${cycle}`);
-  for (const path of discovery.missing) console.error(`spec-run: ${path}: no such file or directory (expected a markdown document, or a directory of them)`);
+  for (const path of discovery.missing) {
+    // A bare word that is no file may be a command mistyped: `spec-run chek`.
+    const command = /^[a-z-]+$/.test(path) ? meantWord(path, COMMANDS) : null;
+    console.error(`spec-run: ${path}: no such file or directory (expected a markdown document, or a directory of them)${command ? `; did you mean the command 'spec-run ${command}'?` : ''}`);
+  }
   if (discovery.empty.length > 0) console.error(`spec-run: no document (*.md) found in ${discovery.empty.join(', ')}: nothing to run there`);
   return discovery.empty.length === 0 && discovery.missing.length === 0;
 }

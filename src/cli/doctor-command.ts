@@ -35,7 +35,9 @@ export async function doctorCommand(paths: string[], options: { config?: string 
   const config = loadConfig(options.config);
   const roots = paths.length ? paths : (configuredPaths(config) ?? ['specs/']);
   // Before any document is written, doctor still tells what this machine has.
-  const discovery = paths.length === 0 && !config.paths && !existsSync('specs') ? { files: [], empty: [], missing: [], cycles: [] } : findDocuments(roots);
+  const noDocuments = paths.length === 0 && !config.paths && !existsSync('specs');
+  if (noDocuments) console.error('spec-run doctor: no specs/ here (and no paths in a configuration): what follows is what this machine has for any document, checked with none');
+  const discovery = noDocuments ? { files: [], empty: [], missing: [], cycles: [] } : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const { documents } = await buildPlan(discovery.files, await executorStepsSetting(undefined, config));
   const lisp = documents.filter((d) => d.family === 'lisp').map((d) => d.file);

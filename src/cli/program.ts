@@ -318,6 +318,11 @@ export function buildProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
+  // A reader that goes away (`spec-run --help | head -1`) ends what spec-run prints, not
+  // spec-run with an unhandled EPIPE and its stack.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   try {
     await buildProgram().parseAsync(argv);
     endOnHeldSignal();

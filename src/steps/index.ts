@@ -184,11 +184,12 @@ export interface HookOptions {
   tags?: string;
 }
 
-export interface ParameterTypeOptions {
+/** W: the world `this` is in the transformer, an interface of yours extending World as for steps. */
+export interface ParameterTypeOptions<W extends World = World> {
   name: string;
   regexp: RegExp | string | readonly (RegExp | string)[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  transformer?: (this: World, ...match: string[]) => any;
+  transformer?: (this: W, ...match: string[]) => any;
   /** Offer this type in the snippets of undefined steps (default true). */
   useForSnippets?: boolean;
   /** Prefer it when several types match the same text (default false). */
@@ -322,8 +323,8 @@ export const BeforeAll = hookRegistrar<GlobalHookFunction>('before-all');
 /** Runs once per document, after its last scenario. */
 export const AfterAll = hookRegistrar<GlobalHookFunction>('after-all');
 
-export function defineParameterType(options: ParameterTypeOptions): void {
-  register({ kind: 'parameter-type', options, ...caller() });
+export function defineParameterType<W extends World = World>(options: ParameterTypeOptions<W>): void {
+  register({ kind: 'parameter-type', options: options as unknown as ParameterTypeOptions, ...caller() });
 }
 
 /** The time limit of every step and hook of the run that gives none of its own, in milliseconds (the unit time limit still applies). */

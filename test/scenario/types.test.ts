@@ -54,9 +54,10 @@ When('I run {string}', 42);
   t.match(bad.stdout, /steps\.ts\(2,24\): error TS2345/);
 });
 
-t.test("a world type of the steps file's own (this: CartWorld, an interface extending World) type-checks in steps and hooks, as in cucumber-js; so do hook callbacks", async (t) => {
-  const own = await typeCheck(`import { After, AfterAll, Before, Given, Then, type World } from 'spec-run/steps';
-interface CartWorld extends World { items: string[] }
+t.test("a world type of the steps file's own (this: CartWorld, an interface extending World) type-checks in steps, hooks and parameter types' transformers, as in cucumber-js; so do hook callbacks", async (t) => {
+  const own = await typeCheck(`import { After, AfterAll, Before, Given, Then, defineParameterType, type World } from 'spec-run/steps';
+interface CartWorld extends World { items: string[]; currency: string }
+defineParameterType({ name: 'price', regexp: /\\d+/, transformer(this: CartWorld, amount: string) { return \`\${amount} \${this.currency}\`; } });
 Before(function (this: CartWorld) { this.items = []; });
 Before(function (this: CartWorld, scenario, callback) { setTimeout(callback, 10); });
 AfterAll(function (callback) { callback(); });
