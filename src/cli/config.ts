@@ -104,8 +104,16 @@ function read(source: string): unknown {
     if (source.endsWith('package.json')) return (JSON.parse(text) as Record<string, unknown>)['spec-run'];
     return source.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new ConfigError(`${source}: ${(error as Error).message}`);
+    throw new ConfigError(`${source}${jsonErrorPlace(text, error)}: ${(error as Error).message}`);
   }
+}
+
+/** `:line:column` of a JSON syntax error, which Node gives as a character position alone; nothing for others (YAML's say their place). */
+function jsonErrorPlace(text: string, error: unknown): string {
+  const position = /at position (\d+)/.exec(error instanceof SyntaxError ? error.message : '')?.[1];
+  if (position === undefined) return /Unexpected end of JSON input/.test(String((error as Error)?.message)) ? `:${text.split('\n').length}` : '';
+  const before = text.slice(0, Number(position)).split('\n');
+  return `:${before.length}:${before.at(-1)!.length + 1}`;
 }
 
 /** The configuration's paths, relative to the working directory as if typed there (ids and names stay relative); null when it has none. */

@@ -70,3 +70,9 @@ t.test('unknown keys and bad values are errors naming the key', async (t) => {
   t.throws(() => loadConfig('bad-image.json', dir), { message: /'images\.alpine'/ });
   t.throws(() => loadConfig('missing.json', dir), { name: 'ConfigError', message: /no such configuration file/ });
 });
+
+t.test('a JSON configuration that does not parse is said at its line and column, not at a character position alone', async (t) => {
+  const dir = t.testdir({ 'trailing.json': '{\n  "paths": ["w/"],\n  "jobs": 2,\n}\n', 'cut.json': '{"paths":' });
+  t.throws(() => loadConfig('trailing.json', dir), { message: /trailing\.json:4:1: Expected double-quoted property name/ });
+  t.throws(() => loadConfig('cut.json', dir), { message: /cut\.json:1: Unexpected end of JSON input/ });
+});
