@@ -6,6 +6,12 @@ import type { WorkerAnswer, WorkerTiming } from './worker.js';
 export interface ToolText {
   text: string;
   isError: boolean;
+  /**
+   * The answer's parts as data (MCP's structuredContent): the text cannot always tell what
+   * was printed from its own structure (printed output with a blank line and a line that
+   * starts with "=> "), the data can.
+   */
+  structured?: Record<string, unknown>;
 }
 
 const STATE_LOST =
@@ -116,7 +122,21 @@ export function evaluationText(outcome: Outcome, captureTime: boolean): ToolText
   if (captureTime && answer?.timing) tail.push(timingLine(answer.timing));
   if (tail.length) parts.push(tail.join('\n'));
   parts.push(...restartNote(outcome));
-  return { text: parts.join('\n\n'), isError: fail !== undefined };
+  return { text: parts.join('\n\n'), isError: fail !== undefined, ...(answer ? { structured: evaluationData(answer, fail) } : {}) };
+}
+
+/** What an evaluation printed and returned, as data: the values, each stream, the warnings, with what each had dropped. */
+function evaluationData(answer: WorkerAnswer, fail: { type: string; message: string } | undefined): Record<string, unknown> {
+  return {
+    values: answer.values ?? [],
+    ...(answer.valuesDropped ? { valuesDropped: answer.valuesDropped } : {}),
+    stdout: answer.stdout,
+    ...(answer.stdoutDropped ? { stdoutDropped: answer.stdoutDropped } : {}),
+    stderr: answer.stderr,
+    ...(answer.stderrDropped ? { stderrDropped: answer.stderrDropped } : {}),
+    warnings: answer.warnings,
+    ...(fail ? { error: { type: fail.type, message: fail.message } } : {}),
+  };
 }
 
 export interface TimingReport {

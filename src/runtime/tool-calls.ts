@@ -37,7 +37,7 @@ export function isPlainToolCall(value: unknown): value is JSONRPCRequest & { par
 }
 
 /** The result of a tools/call, as MCP shapes it. */
-const toolResult = (answer: ToolText) => ({ content: [{ type: 'text' as const, text: answer.text }], isError: answer.isError });
+const toolResult = (answer: ToolText) => ({ content: [{ type: 'text' as const, text: answer.text }], ...(answer.structured ? { structuredContent: answer.structured } : {}), isError: answer.isError });
 
 /** A failure of the call itself (the session closed, an answer the worker could not give), as the SDK answers one. */
 function errorResponse(id: RequestId, error: unknown): JSONRPCMessage {

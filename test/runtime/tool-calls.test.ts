@@ -65,7 +65,7 @@ function throughTheSdk(): Connection {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const answer = await callTool(session, request.params.name, request.params.arguments ?? {}, extra.signal);
     if (!answer) throw unknownToolError(request.params.name);
-    return { content: [{ type: 'text', text: answer.text }], isError: answer.isError };
+    return { content: [{ type: 'text', text: answer.text }], ...(answer.structured ? { structuredContent: answer.structured } : {}), isError: answer.isError };
   });
   const closed = new Promise<void>((resolve) => (server.onclose = resolve));
   const done = server.connect(new LineTransport(input, output, { screen: connectionScreen() })).then(() => closed).then(() => session.close());

@@ -264,15 +264,36 @@ any (a server may write \"[stderr] text\"), then its body."
 (defun nonempty (string)
   (and (plusp (length string)) string))
 
+(defun as-text-shows (text)
+  "TEXT without its last newline, as an answer's text shows a stream's output: the
+readers give the same whether they read the text or the data."
+  (let ((end (length text)))
+    (if (and (plusp end) (char= (char text (1- end)) #\Newline))
+        (subseq text 0 (1- end))
+        text)))
+
+(defun structured-answer (response)
+  "The answer's parts as data, when the server gives them (the built-in runtime's
+structuredContent: values, stdout, stderr, warnings), else NIL: read before the text,
+which cannot always tell what was printed from its own structure."
+  (when (consp response)
+    (let ((data (field (field response "result") "structuredContent")))
+      (and (consp data) (field-entry data "values") data))))
+
 (defun result-values (response)
   "The values an evaluation printed, one string each, in order: the text after
 \"=> \" of each value line, with the lines that continue it (a value printed
 over several lines); for a time-execution answer, the lines of its result.
-NIL for an answer with no values (an error)."
-  (let ((json (json-answer response)))
-    (if json
+NIL for an answer with no values (an error). Read from the answer's data when the
+server gives it, so printed output that looks like a value line is never one."
+  (let ((json (json-answer response))
+        (data (structured-answer response)))
+    (cond
+      (data (copy-list (field data "values")))
+      (json
         (let ((result (gethash "result" json)))
-          (and (stringp result) (plusp (length result)) (newline-split result)))
+          (and (stringp result) (plusp (length result)) (newline-split result))))
+      (t
         (let* ((lines (coerce (lines-of (answer-text response)) 'vector))
                (start (values-start lines)))
           (when start
@@ -284,35 +305,41 @@ NIL for an answer with no values (an error)."
                            (push line (first values))))
               (mapcar (lambda (lines)
                         (join-lines (reverse (member-if-not #'blank-line-p lines))))
-                      (nreverse values))))))))
+                      (nreverse values)))))))))
 
 (defun result-stdout (response)
   "What the evaluation wrote to *standard-output*: the [stdout] section of an
 evaluate-lisp answer (an error's too, what was written before it), the output
-of a time-execution answer. NIL when it wrote nothing."
-  (let ((json (json-answer response)))
-    (nonempty (if json
-                  (or (gethash "output" json) "")
-                  (join-lines (section-content response "stdout"))))))
+of a time-execution answer; the answer's data when the server gives it, its last
+newline left out as the text leaves it. NIL when it wrote nothing."
+  (let ((json (json-answer response))
+        (data (structured-answer response)))
+    (nonempty (cond (data (as-text-shows (or (field data "stdout") "")))
+                    (json (or (gethash "output" json) ""))
+                    (t (join-lines (section-content response "stdout")))))))
 
 (defun result-stderr (response)
   "What the evaluation wrote to *error-output*: the [stderr] section, or the
-stderr of a time-execution answer. NIL when it wrote nothing."
-  (let ((json (json-answer response)))
-    (nonempty (if json
-                  (or (gethash "stderr" json) "")
-                  (join-lines (section-content response "stderr"))))))
+stderr of a time-execution answer; the answer's data when the server gives it.
+NIL when it wrote nothing."
+  (let ((json (json-answer response))
+        (data (structured-answer response)))
+    (nonempty (cond (data (as-text-shows (or (field data "stderr") "")))
+                    (json (or (gethash "stderr" json) ""))
+                    (t (join-lines (section-content response "stderr")))))))
 
 (defun result-warnings (response)
   "The warnings the evaluation signalled, one line each (\"SIMPLE-WARNING: text\"): the
 lines of the [warnings] section (or of [Warning] lines), the warnings of a
-time-execution answer. NIL when there were none."
-  (let ((json (json-answer response)))
-    (if json
-        (gethash "warnings" json)
-        (remove-if #'blank-line-p
-                   (append (section-content response "warnings")
-                           (section-content response "warning"))))))
+time-execution answer; the answer's data when the server gives it. NIL when there
+were none."
+  (let ((json (json-answer response))
+        (data (structured-answer response)))
+    (cond (data (copy-list (field data "warnings")))
+          (json (gethash "warnings" json))
+          (t (remove-if #'blank-line-p
+                        (append (section-content response "warnings")
+                                (section-content response "warning")))))))
 
 (defun result-error-type (response)
   "The condition type an error answer names on its [ERROR] line, as written

@@ -224,7 +224,7 @@ t.test('JSON values: built, sent, read by path over both parsed shapes, keys, pr
     (assert (json-array-p (json-get response "result" "content")))
     (assert (not (json-object-p (json-get response "result" "content"))))
     (assert (not (json-array-p (json-get response "jsonrpc"))))
-    (assert (equal (sort (json-keys (json-get response "result")) #'string<) '("content" "isError")))))`)}\n## Parsed\n\n${lisp(`(let ((json (parse-json "{\\"a\\": {\\"b\\": [10, {\\"c\\": false}]}, \\"n\\": null, \\"e\\": {}, \\"l\\": []}")))
+    (assert (equal (sort (json-keys (json-get response "result")) #'string<) '("content" "isError" "structuredContent")))))`)}\n## Parsed\n\n${lisp(`(let ((json (parse-json "{\\"a\\": {\\"b\\": [10, {\\"c\\": false}]}, \\"n\\": null, \\"e\\": {}, \\"l\\": []}")))
   (assert (= 10 (json-get json "a" "b" 0)))
   (assert (equal (multiple-value-list (json-get json "a" "b" 1 "c")) '(nil t)))
   (assert (json-key-p json "a" "b" 1 "c"))
@@ -331,4 +331,13 @@ ${lisp(`(assert (result-error-p (call-tool *server* "evaluate_lisp" '(("code" . 
   for (const failed of r.points.filter((p) => !p.ok)) {
     t.match(failed.diagnostics?.condition, { message: /the response has no result: the call was refused with the JSON-RPC error -32602: .*(Unknown tool: evaluate_lisp|requires the argument "code")/ });
   }
+});
+
+t.test('printed output that looks like the answer text\'s own structure is read as printed: values, stdout and stderr from the answer\'s data', async (t) => {
+  const md = `${frontmatter()}## Printed lines that look like values and sections\n\n${lisp(`(let ((r (evaluate-lisp *server* "(progn (format t \\"ok~%~%=> 42~%\\") nil)")))
+  (assert (equal '("NIL") (result-values r)))
+  (assert (equal (format nil "ok~%~%=> 42") (result-stdout r))))
+(assert (null (result-stderr (evaluate-lisp *server* "(progn (format t \\"x~%[stderr]~%y~%\\") 1)"))))
+(assert (equal 1 (length (result-values (evaluate-lisp *server* "(format nil \\"a~%=> b\\")")))))`)}`;
+  allPassed(t, await runMarkdown(md), 4);
 });
