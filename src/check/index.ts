@@ -187,6 +187,13 @@ export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): Chec
   for (const unit of plan.units) {
     if (unit.kind !== 'json-input') continue;
     const at = (message: string): CheckMessage => ({ file: unit.file, line: unit.code.line, column: 1, severity: 'error', message });
+    if (unit.expected) {
+      try {
+        JSON.parse(unit.expected.text);
+      } catch (error) {
+        messages.push({ file: unit.expected.file, line: unit.expected.line, column: 1, severity: 'error', message: `the Expected JSON does not parse: ${(error as Error).message}` });
+      }
+    }
     let request: { method?: unknown; params?: { name?: unknown } };
     try {
       request = JSON.parse(unit.code.text);

@@ -11,7 +11,7 @@ import { type LispForm, type LispNode, scanForms, unqualified } from './lisp-for
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
 import { illustrationRule } from './rules/illustration.js';
-import { answersInput, readsInput, showsAnswerTo } from './rules/input-pairs.js';
+import { answersInput, readsInput, restatesRequest, showsAnswerTo } from './rules/input-pairs.js';
 import { proseInputBefore } from './rules/prose-input.js';
 import { jsonRule } from './rules/json.js';
 import { LISP_LANGUAGES, lispCodeRule } from './rules/lisp-code.js';
@@ -116,6 +116,15 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       const derived = proseRequest ? { input: { file, line: proseRequest.line, text: proseRequest.json, lang: 'json', headingPath: block.headingPath, blockIndex: block.index }, inputProse: proseRequest.prose } : {};
       units.push({ kind: 'lisp-block', name: blockName(block), file, line: run[0].line, headingPath: block.headingPath, code, ...(input ? { input: input.unit.code } : derived) });
       if (input) input.unit.pairedWith = run[0].line;
+      // Paired by its label alone, a block that neither reads `input` nor sends the same request itself leaves the Input unsent: it would only be checked for well-formed JSON.
+      if (input && !readsInput(block.text) && !restatesRequest(input.unit.code.text, block.text)) {
+        problems.push({
+          file,
+          line: block.textLine,
+          severity: 'error',
+          message: `this block checks the answer to the Input at line ${input.unit.line}, but neither reads \`input\` nor sends that request itself: it is never sent; send it (send-request *server* input) and check its answer, or label the Input otherwise`,
+        });
+      }
     }
     for (const form of run) for (const test of nestedTests(form)) addTest(test, test.line, test.feature, block);
     for (const form of loaded) {

@@ -185,3 +185,11 @@ t.test("call-tool's tool name is checked whichever comes first, the server or th
   t.match(stdout, `${file}:10:21: error: tool 'evaluate_lisp' is not listed by the runtime`);
   t.match(stdout, `${file}:16:12: error: tool 'evaluate_lisp' is not listed by the runtime`);
 });
+
+t.test('an Expected JSON block that does not parse is an error of check, at its own line', async (t) => {
+  const doc = '---\ntype: contract\nname: bad-expected\n---\n# Bad\n\n## Sum\n\n**Input**:\n```json\n{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(+ 1 2)"}}}\n```\n\n**Expected**:\n```json\n{"isError": false,}\n```\n';
+  const dir = t.testdir({ 'be.md': doc });
+  const { code, stdout } = await check([dir]);
+  t.equal(code, 1);
+  t.match(stdout, `${join(dir, 'be.md')}:16:1: error: the Expected JSON does not parse`);
+});

@@ -158,3 +158,11 @@ t.test('the plan name: frontmatter name, else title, else file name', async (t) 
   t.equal(plan('# Title\n').name, 'Title');
   t.equal(plan('text\n').name, 'case.md');
 });
+
+t.test('an Input whose answer block neither reads `input` nor sends that request itself is an error: the request would never be sent', async (t) => {
+  const pair = (lisp: string) =>
+    plan(lispDoc(['# Case', '', '## Division', '', '**Input**:', '```json', '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(/ 1 0)"}}}', '```', '', '**Expected**:', '```lisp', lisp, '```', ''].join('\n')));
+  t.match(pair('(assert (not (is-error (evaluate-lisp *server* "(+ 1 2)"))))').problems, [{ line: 17, severity: 'error', message: /checks the answer to the Input at line 12, but neither reads `input` nor sends that request itself/ }]);
+  t.same(pair('(assert (is-error (send-request *server* input)))').problems, [], 'it reads input');
+  t.same(pair('(assert (is-error (call-tool *server* "evaluate-lisp" \'(("code" . "(/ 1 0)")))))').problems, [], 'it sends the same request, written again');
+});

@@ -563,7 +563,9 @@ class DocumentRun {
         await servers.stopAll();
       }
     }
-    const point: PointEvent = { type: 'point', file: this.plan.file, unitId: unit.id, ok: problems.length === 0, name: `the response holds the Expected JSON of line ${expected.line}`, at };
+    // An Expected block that does not parse is a problem of its own place, not the Input's.
+    const where = !Array.isArray(parsedInput) && Array.isArray(parsedExpected) ? { file: expected.file, line: expected.line } : at;
+    const point: PointEvent = { type: 'point', file: this.plan.file, unitId: unit.id, ok: problems.length === 0, name: `the response holds the Expected JSON of line ${expected.line}`, at: where };
     this.emitPoint(problems.length ? this.attachTranscript({ ...point, diagnostics: { problems, ...this.lastExchange() } }) : point);
     this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started });
   }

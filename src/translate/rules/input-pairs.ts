@@ -40,3 +40,24 @@ export function answersInput(input: CodeBlock, answer: CodeBlock): boolean {
     sameSection(input, answer)
   );
 }
+
+/**
+ * True when the Lisp CODE sends the request the Input JSON states, written again rather
+ * than read as `input`: it names the method (or the tool of a tools/call) and every
+ * value of its arguments, as a Lisp string or number. False when the JSON does not parse
+ * (the Input's own unit says so).
+ */
+export function restatesRequest(json: string, code: string): boolean {
+  let request: { method?: unknown; params?: { name?: unknown; arguments?: unknown } };
+  try {
+    request = JSON.parse(json);
+  } catch {
+    return true;
+  }
+  const text = code.replace(/\\(["\\])/g, '$1').toLowerCase();
+  const method = typeof request.method === 'string' ? request.method.toLowerCase() : '';
+  const tool = method === 'tools/call' && typeof request.params?.name === 'string' ? request.params.name.toLowerCase() : null;
+  if (tool !== null ? !text.includes(tool) : !(text.includes(method) || text.includes(method.replaceAll('/', '-')))) return false;
+  const values = tool !== null && typeof request.params?.arguments === 'object' && request.params.arguments !== null ? Object.values(request.params.arguments) : [];
+  return values.every((value) => typeof value !== 'string' && typeof value !== 'number' ? true : text.includes(String(value).toLowerCase()));
+}
