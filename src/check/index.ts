@@ -2,6 +2,7 @@
 // input problems, frontmatter fields, Lisp reader errors, calls to names that
 // neither the document nor the vocabulary defines, tools the runtime does not
 // list, OpenSpec structure, and scenario steps no definition matches.
+import { isAbsolute, relative } from 'node:path';
 import type { SpecDocument } from '../model/document.js';
 import { retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
@@ -269,7 +270,9 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
 
 /** What went wrong loading the step definition files (a syntax error, a throw, a bad expression): errors at their file:line. */
 export function checkStepFiles(problems: { file: string; line: number; message: string }[]): CheckMessage[] {
-  return problems.map((p) => ({ file: p.file, line: p.line, column: 1, severity: 'error', message: p.message }));
+  // Named as the documents are, relative to the working directory when under it.
+  const shown = (file: string) => (isAbsolute(file) && !relative(process.cwd(), file).startsWith('..') ? relative(process.cwd(), file) : file);
+  return problems.map((p) => ({ file: shown(p.file), line: p.line, column: 1, severity: 'error', message: p.message }));
 }
 
 export async function checkDocument(doc: SpecDocument, plan: DocumentPlan, context: CheckContext): Promise<CheckMessage[]> {

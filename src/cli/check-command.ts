@@ -24,7 +24,8 @@ import { lendTreeDefinitions, specificationTrees } from './specification-tree.js
 export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'stepsLoaded'> {
   const seen = libraryFor(library, builtins);
   return {
-    stepsLoaded: seen.steps.length > 0,
+    // A steps file found but whose definitions were all refused (each reported) is no file not yet written.
+    stepsLoaded: seen.steps.length > 0 || library.userFiles.length > 0,
     undefinedStep: (step, keyword, unit) => {
       const place = stepPlace(unit, step);
       if (matchStep(seen, step.text, keyword, place).length > 0) return null;

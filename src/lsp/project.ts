@@ -14,7 +14,7 @@ import { translate } from '../translate/index.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { argumentProblem, TOOLS } from '../runtime/tools.js';
-import { libraryFor, loadStepLibrary, type StepLibrary } from '../run/scenario/library.js';
+import { libraryFor, loadAnew, loadStepLibrary, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from '../cli/config.js';
 import { discoverDocuments } from '../cli/discover.js';
@@ -80,6 +80,8 @@ export class Project {
   /** Files were created, changed or deleted: step files are looked for again, documents read again when their time changed. */
   filesChanged(): void {
     this.stepFiles = null;
+    // A steps file, or a module it imports, may be among them: the next load reads them anew.
+    loadAnew();
     this.readOwnVocabulary();
   }
 
