@@ -4,7 +4,7 @@
 // list, OpenSpec structure, and scenario steps no definition matches.
 import { isAbsolute, relative } from 'node:path';
 import type { SpecDocument } from '../model/document.js';
-import { retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../model/plan.js';
+import { frontmatterTimeout, retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
 import { deltaOf } from '../translate/openspec-layout.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
@@ -59,7 +59,7 @@ export function formatMessage(m: CheckMessage): string {
 }
 
 // `retries` (run/retries.ts) and `exclude` (translate/requirements.ts) are read by the run too.
-export const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id', 'retries', 'exclude']);
+export const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id', 'retries', 'timeout', 'exclude']);
 
 /** `family`: the plan's; a document of no family with blocks to run has its problem naming a wrong `type` already. */
 export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['family']): CheckMessage[] {
@@ -84,6 +84,8 @@ export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['famil
   // As a run reads it: a bad value fails the run, so check says so first.
   const retries = retriesProblem(meta.retries);
   if (retries) messages.push(at('retries', retries));
+  const timeout = frontmatterTimeout(meta.timeout).problem;
+  if (timeout) messages.push(at('timeout', timeout));
   return messages.sort((a, b) => a.line - b.line);
 }
 

@@ -1,4 +1,5 @@
 // The test plan: what the translate stage decided to run for each document.
+import { parseDuration } from '../executor/duration.js';
 import type { CodeBlock, Diagnostic, ItemArgument } from './document.js';
 import type { Requirement } from './requirements.js';
 
@@ -134,6 +135,18 @@ export interface TestPlan {
 /** A unit's name as reports show it: a scenario's with its requirement's. */
 export function reportedName(unit: Unit): string {
   return unit.kind === 'scenario' ? `${unit.requirement} / ${unit.name}` : unit.name;
+}
+
+/**
+ * A document's frontmatter `timeout`, the time limit of each of its units: seconds (30),
+ * or a duration with its unit ("30s", "5m"); absent, the run's. A value of another form
+ * is a problem, said as a run and check say it.
+ */
+export function frontmatterTimeout(value: unknown): { ms?: number; problem?: string } {
+  if (value === undefined || value === null) return {};
+  const parsed = parseDuration(typeof value === 'number' ? `${value}s` : value, { unitless: 's' });
+  if (parsed.ok && parsed.ms > 0) return { ms: parsed.ms };
+  return { problem: `frontmatter 'timeout' must be a positive duration such as 30, 30s or 5m, got ${JSON.stringify(value)}${parsed.ok ? '' : ` (${parsed.reason})`}` };
 }
 
 /** Why a document's frontmatter `retries` is not a count of reruns (a non-negative integer), or null when it is or is absent. */

@@ -8,6 +8,7 @@ import { indexDefinitions } from '../translate/definition-index.js';
 import { EventBuffer } from './event-buffer.js';
 import { RequirementTracker } from './requirements.js';
 import { documentRetries } from './retries.js';
+import { frontmatterTimeout } from '../model/plan.js';
 import { QuietGate } from './quiet-gate.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
 import { interruptedBy, notRunReason } from './interrupt.js';
@@ -131,11 +132,14 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
   });
 
   const retries = documentRetries(plan, options.retries ?? 0);
-  if (retries.problem) {
-    const unitId = `${plan.file}#problem-retries`;
-    const at = { file: plan.file, line: frontmatterLine(plan.file, 'retries') };
-    emit({ type: 'unit-start', file: plan.file, unitId, name: `error: ${retries.problem}`, kind: 'problem', at });
-    emit({ type: 'point', file: plan.file, unitId, ok: false, name: retries.problem, at });
+  // A frontmatter `timeout` is the time limit of each of this document's units.
+  const timeout = frontmatterTimeout(plan.metadata.timeout);
+  for (const [key, problem] of [['retries', retries.problem], ['timeout', timeout.problem]] as const) {
+    if (!problem) continue;
+    const unitId = `${plan.file}#problem-${key}`;
+    const at = { file: plan.file, line: frontmatterLine(plan.file, key) };
+    emit({ type: 'unit-start', file: plan.file, unitId, name: `error: ${problem}`, kind: 'problem', at });
+    emit({ type: 'point', file: plan.file, unitId, ok: false, name: problem, at });
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   }
 
@@ -144,7 +148,7 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
     if (!runner) {
       reportNotRunnable(plan, emit, `no runner for documents of the ${plan.family} family`);
     } else {
-      await guardedRun(runner, plan, { ...options, retries: retries.retries }, emit);
+      await guardedRun(runner, plan, { ...options, retries: retries.retries, ...(timeout.ms !== undefined ? { unitTimeoutMs: timeout.ms } : {}) }, emit);
     }
   } else if (plan.problems.length === 0) {
     const unitId = `${plan.file}#none`;

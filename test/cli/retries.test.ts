@@ -86,3 +86,17 @@ t.test('runWithRetries passes the events of other units through at once and stop
   t.equal(attempts, 2);
   t.same(seen, ['unit-start:u#load-1', 'unit-start:u#load-1', 'point:u#1', 'unit-end:u#1:flaky']);
 });
+
+t.test("frontmatter timeout is the time limit of the document's units, said at its line when it is no duration", async (t) => {
+  const dir = t.testdir({
+    'slow.md': lispDocument('slow', { Sleeps: '(sleep 8)\n(assert t)' }, 'timeout: 1s\n'),
+    'bad.md': lispDocument('bad', { Fine: '(assert t)' }, 'timeout: soon\n'),
+  });
+  const slow = await specRun(['slow.md', '--reporter', 'tap'], dir);
+  t.equal(slow.code, 1);
+  t.match(slow.stdout, /Sleeps exceeded the unit time limit of 1000 ms/);
+  const bad = await specRun(['bad.md', '--reporter', 'tap'], dir);
+  t.equal(bad.code, 1);
+  t.match(bad.stdout, /frontmatter 'timeout' must be a positive duration such as 30, 30s or 5m, got "soon"/);
+  t.match(bad.stdout, /at: bad\.md:4/);
+});
