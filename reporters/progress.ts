@@ -2,6 +2,10 @@
 // which document and unit run, for how long, and the counts so far. It rewrites one
 // line in place and clears it at the end, so nothing of it stays in the scrollback.
 import { countPoint, type Counts, type Reporter } from '../src/model/events.js';
+import { clearTimeout, setTimeout } from '../src/process/native-timers.js';
+
+/** How often the line is drawn again while nothing happens: its elapsed time goes on. */
+const TICK_MS = 1000;
 
 export interface ProgressOptions {
   /** Terminal width; the line is cut to fit. */
@@ -24,7 +28,24 @@ export function progressReporter(options: ProgressOptions): Reporter {
       const line = `[${index}/${total}] ${document} › ${unit} ${elapsed}s  ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
       return `\r\u001b[2K${line.slice(0, Math.max(10, options.columns - 1))}`;
     };
-    for await (const event of events) {
+    // The elapsed time ticks while a unit runs, not only when an event comes.
+    const iterator = events[Symbol.asyncIterator]();
+    let next = iterator.next();
+    for (;;) {
+      let timer: NodeJS.Timeout | undefined;
+      const tick = new Promise<'tick'>((resolve) => {
+        timer = setTimeout(() => resolve('tick'), TICK_MS);
+        timer.unref();
+      });
+      const result = await Promise.race([next, tick]);
+      clearTimeout(timer);
+      if (result === 'tick') {
+        if (unit) yield render();
+        continue;
+      }
+      if (result.done) break;
+      next = iterator.next();
+      const event = result.value;
       switch (event.type) {
         case 'run-start':
           total = event.documents;

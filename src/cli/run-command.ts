@@ -529,7 +529,8 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
   // stderr is a terminal and stdout carries a machine format.
   if (process.env.GITHUB_ACTIONS) outputs.push([process.stderr, githubAnnotations]);
   const onStdout = choices.find((choice) => choice.destination === null);
-  if (onStdout?.name !== 'spec' && process.stderr.isTTY) outputs.push([process.stderr, progressReporter({ columns: process.stderr.columns ?? 80 })]);
+  // Not when stdout is that terminal too: the line would be drawn in the middle of the report.
+  if (onStdout?.name !== 'spec' && process.stderr.isTTY && !process.stdout.isTTY) outputs.push([process.stderr, progressReporter({ columns: process.stderr.columns || Number(process.env.COLUMNS) || 80 })]);
   const { branches, done } = tee(observed(), outputs.length);
   const written = await Promise.all([...outputs.map(([stream, reporter], i) => write(stream, reporter(branches[i]))), done]);
   for (const [i, [stream]] of outputs.entries()) {

@@ -53,3 +53,19 @@ t.test('JSON: requirements with statuses on run-end; attachments cut to the boun
   t.same(failing.attachments[0], { name: 'probe', value: { exitCode: 0, stdout: 'hello & <bye>' } });
   t.same(failing.attachments[1], { name: 'huge', value: { truncated: true, totalChars: HUGE_ATTACHMENT.length, preview: HUGE_ATTACHMENT.slice(0, ATTACHMENT_MAX_CHARS) } });
 });
+
+t.test('progress: the elapsed time of a unit goes on while nothing happens', async (t) => {
+  const { progressReporter } = await import('../../reporters/progress.js');
+  async function* slowUnit() {
+    yield { type: 'run-start', documents: 1, seed: 1 } as const;
+    yield { type: 'document-start', file: 'a.md', name: 'a' } as const;
+    yield { type: 'unit-start', file: 'a.md', unitId: 'a.md#1', name: 'slow', kind: 'lisp-block', at: { file: 'a.md', line: 1 } } as const;
+    await new Promise((r) => setTimeout(r, 2500));
+    yield { type: 'run-end', durationMs: 2500, counts: { passed: 0, failed: 0, skipped: 0, todo: 0 } } as const;
+  }
+  let text = '';
+  for await (const chunk of progressReporter({ columns: 200 })(slowUnit())) text += chunk;
+  const drawn = [...text.matchAll(/› slow (\d+\.\d)s/g)].map((m) => Number(m[1]));
+  t.ok(drawn.length >= 3, `drawn again while the unit ran: ${drawn.join(', ')}`);
+  t.ok(drawn.at(-1)! >= 1, 'its elapsed time went on');
+});
