@@ -1,5 +1,5 @@
 // `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -180,9 +180,41 @@ export async function runCommand(paths: string[], cliOptions: RunCommandOptions)
   const interrupts = new Interrupts();
   interrupts.adopt(releaseStartSignals());
   try {
-    return await runDocuments(paths, cliOptions, interrupts);
+    const status = await runDocuments(paths, cliOptions, interrupts);
+    // Refused before anything ran: a report an earlier run left where this one would have
+    // written must not be uploaded as this run's (a green JUnit for a run that never started).
+    if (status === 2 && !interrupts.signal.aborted) removeEarlierReports(cliOptions);
+    return status;
   } finally {
     interrupts.dispose();
+  }
+}
+
+/** What a report of each kind begins with: only a file that is such a report is removed. */
+const REPORT_STARTS: Record<string, RegExp> = {
+  tap: /^TAP version \d+/,
+  junit: /^<\?xml[^>]*>\s*<testsuites>/,
+  'junit-units': /^<\?xml[^>]*>\s*<testsuites>/,
+  json: /^\{"type":"run-start"/,
+  html: /^<!DOCTYPE html>[\s\S]{0,400}<title>spec-run: /,
+};
+
+/** Removes the report files (of the command line's or the configuration's reporters) that hold an earlier run's report. */
+function removeEarlierReports(cliOptions: RunCommandOptions): void {
+  let configured: ReporterChoice[] = [];
+  try {
+    configured = loadConfig(cliOptions.config).reporter ?? [];
+  } catch {
+    // a configuration that does not load: its reporters are unknown
+  }
+  for (const choice of cliOptions.reporter ?? configured) {
+    if (choice.destination === null) continue;
+    try {
+      const start = readFileSync(choice.destination, 'utf8').slice(0, 600);
+      if (REPORT_STARTS[choice.name]?.test(start)) rmSync(choice.destination);
+    } catch {
+      // none there, or not readable: nothing to remove
+    }
   }
 }
 

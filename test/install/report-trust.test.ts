@@ -84,3 +84,20 @@ t.test("merge takes the configuration's requireVerified and reporters, as the un
   t.match(merged.stderr, /--require-verified: specs\/b\.spec\.md#B is/);
   t.match(readFileSync(join(project.dir, 'reports/merged.xml'), 'utf8'), /<testsuite name="spec-run"/, "the configuration's reporter wrote the merged report");
 });
+
+t.test('a run refused before it starts (exit 2) leaves no report of an earlier run where it would have written its own', async (t) => {
+  const { existsSync, writeFileSync } = await import('node:fs');
+  const project = userProject({
+    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **WHEN** it passes\n',
+    'steps.mjs': PASSING,
+    'notes.xml': '<notes>mine</notes>\n',
+  });
+  t.equal((await project.specRun(['specs/', '--reporter', 'junit:junit.xml', '--reporter', 'html:report.html'])).code, 0);
+  const refused = await project.specRun(['specs/', '--grep', 'nothing-matches', '--reporter', 'junit:junit.xml', '--reporter', 'html:report.html']);
+  t.equal(refused.code, 2);
+  t.notOk(existsSync(join(project.dir, 'junit.xml')), "the earlier run's JUnit is gone");
+  t.notOk(existsSync(join(project.dir, 'report.html')), "and its HTML page");
+  writeFileSync(join(project.dir, 'junit.xml'), '<notes>mine</notes>\n');
+  await project.specRun(['specs/', '--grep', 'nothing-matches', '--reporter', 'junit:junit.xml']);
+  t.equal(readFileSync(join(project.dir, 'junit.xml'), 'utf8'), '<notes>mine</notes>\n', 'a file that is no report of spec-run is left alone');
+});
