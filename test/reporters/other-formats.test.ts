@@ -69,3 +69,11 @@ t.test('progress: the elapsed time of a unit goes on while nothing happens', asy
   t.ok(drawn.length >= 3, `drawn again while the unit ran: ${drawn.join(', ')}`);
   t.ok(drawn.at(-1)! >= 1, 'its elapsed time went on');
 });
+
+t.test('GitHub annotations: a run that checked nothing, or stopped, is an error of the run itself', async (t) => {
+  const text = await renderEvents(githubAnnotations, [
+    { type: 'run-start', documents: 1, seed: 1 },
+    { type: 'run-end', durationMs: 1, counts: { passed: 0, failed: 0, skipped: 1, todo: 0 }, checkedNothing: 'the run checked nothing: 1 skipped', stopped: 'run interrupted by SIGINT: 1 of 1 documents not run' },
+  ]);
+  t.equal(text, '::error title=spec-run::the run checked nothing: 1 skipped\n::error title=spec-run::run interrupted by SIGINT: 1 of 1 documents not run\n');
+});
