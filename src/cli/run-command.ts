@@ -304,7 +304,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       const { withDeltaProblems } = await import('../check/openspec-changes.js');
       whole = { documents: await withDeltaProblems(whole.documents) };
     }
-    if (!hasChecks(whole, roots)) return 2;
+    if (!hasChecks(whole, roots, options.change)) return 2;
     ({ plan, unmatched } = narrowPlan(whole, selection, exclusions));
     if (selectsNothing(whole, plan, selection)) return 2;
   }
@@ -458,9 +458,13 @@ async function lispRunner(directory?: string) {
  * must not pass on. A document with a problem (an OpenSpec specification without
  * scenarios, say) is reported by the run instead.
  */
-function hasChecks(plan: TestPlan, roots: string[]): boolean {
+function hasChecks(plan: TestPlan, roots: string[], change?: string): boolean {
   if (plan.documents.some((d) => d.units.length > 0 || d.problems.length > 0)) return true;
   const n = plan.documents.length;
+  if (change !== undefined) {
+    console.error(`spec-run: --change ${change}: once applied, the capabilit${n === 1 ? 'y it touches has' : `ies it touches (${n}) have`} no scenario (${plan.documents.map((d) => d.file).join(', ')}); nothing to run`);
+    return false;
+  }
   console.error(
     `spec-run: no check found in ${roots.join(', ')}: ${n} markdown file${n === 1 ? '' : 's'}, none a Lisp verification document (frontmatter type: verification, property, contract or scenario) or an OpenSpec specification (### Requirement: with #### Scenario:); nothing to run`,
   );

@@ -153,7 +153,7 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
   } else if (plan.problems.length === 0) {
     const unitId = `${plan.file}#none`;
     const at = { file: plan.file, line: 1 };
-    emit({ type: 'unit-start', file: plan.file, unitId, name: 'no checks', kind: 'problem', at });
+    emit({ type: 'unit-start', file: plan.file, unitId, name: 'the document', kind: 'problem', at });
     emit({ type: 'point', file: plan.file, unitId, ok: true, name: 'document holds no runnable check', at, skip: 'no scenario, property, contract or Lisp check found (see spec-run --list)' });
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   }

@@ -68,9 +68,11 @@ function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: 
   const renamedTo = new Map(changed.flatMap((r) => (r.renamedFrom !== undefined ? [[r.renamedFrom, r.name] as const] : [])));
   const modified = new Map(changed.filter((r) => r.delta === 'modified').map((r) => [r.name, r]));
   const removed = new Set(changed.filter((r) => r.delta === 'removed').map((r) => r.name));
+  // Once applied, a renamed requirement is its capability's under its new name: its capabilityId says so.
+  const underNewName = (r: Requirement): Requirement => (r.renamedFrom !== undefined && r.capabilityId !== undefined ? { ...r, capabilityId: `${capability}#${r.name}` } : r);
   const inPlace = (current?.requirements ?? [])
     .map((r): Requirement => (renamedTo.has(r.name) ? { ...r, id: requirementId(r.file, renamedTo.get(r.name)!), name: renamedTo.get(r.name)!, renamedFrom: r.name } : r))
-    .flatMap((r) => (removed.has(r.name) ? [] : [modified.get(r.name) ?? r]));
+    .flatMap((r) => (removed.has(r.name) ? [] : [underNewName(modified.get(r.name) ?? r)]));
   // The scenarios of a requirement renamed in place are of its new name: in their names, --grep and reports.
   const newIds = new Map((current?.requirements ?? []).filter((r) => renamedTo.has(r.name)).map((r) => [r.id, requirementId(r.file, renamedTo.get(r.name)!)]));
   const renamedUnit = (unit: Unit): Unit => {

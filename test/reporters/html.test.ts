@@ -134,7 +134,7 @@ t.test('the headline: green when every check ran and passed; a check skipped (an
       { type: 'unit-end', file, unitId, durationMs: 0 },
       { type: 'document-end', file, durationMs: 0 },
     ] as RunEvent[];
-  const prose = skippedDocument('proposal.md', 'proposal.md#none', 'no checks', 'problem', 'no scenario, property, contract or Lisp check found');
+  const prose = skippedDocument('proposal.md', 'proposal.md#none', 'the document', 'problem', 'no scenario, property, contract or Lisp check found');
   t.match(await render(htmlReporter(options), run(prose, 1)), /<p class="verdict passed">every check passed<\/p>/, 'beside a prose document');
   const cut = skippedDocument('b.md', 'b.md#1', 'slow', 'scenario', 'run interrupted by SIGINT before this finished');
   t.match(await render(htmlReporter(options), run(cut, 1)), /<p class="verdict incomplete">1 passed, but 1 skipped: not every check ran<\/p>/, 'beside a check an interruption cut short');

@@ -188,8 +188,8 @@ t.test('JUnit per scenario: junit-units has a testcase per scenario, failed with
   const run = await runIn(dir, ['openspec', '--reporter', 'junit-units:units.xml', '--reporter', 'junit:points.xml', '--reporter', 'json']);
   t.equal(run.exitCode, 1);
   const units = readFileSync(path.join(dir, 'units.xml'), 'utf8');
-  // The change's prose files stand as one skipped "no checks" case each, as in every reporter.
-  const cases = [...units.matchAll(/<testcase name="([^"]+)" classname="([^"]+)" file="[^"]+" line="(\d+)"/g)].map((m) => `${m[2]} / ${m[1]}`).filter((c) => !c.endsWith(' / no checks'));
+  // The change's prose files stand as one skipped "the document" case each, as in every reporter.
+  const cases = [...units.matchAll(/<testcase name="([^"]+)" classname="([^"]+)" file="[^"]+" line="(\d+)"/g)].map((m) => `${m[2]} / ${m[1]}`).filter((c) => !c.endsWith(' / the document'));
   t.same(cases, ['greeter (change add-farewell) / Farewell / Leaving', 'greeter (change add-farewell) / Greeting / Named', 'greeter / Salutation / Named', 'greeter / Shouting / Loud', 'greeter / Whispering / Quiet'], 'one testcase per scenario, the REMOVED one absent');
   t.match(units, /<testsuite name="greeter \(change add-farewell\)" [^>]*tests="2" failures="1" skipped="0"/);
   t.match(units, /<failure message="1 of 2 checks failed: THEN the greeting SHALL be &quot;bye, Ada&quot;">/);
@@ -210,6 +210,9 @@ t.test('--change runs each capability the change touches as it will be after it:
     ['THEN the greeting SHALL be "bye, Ada"', 'openspec/changes/add-farewell/specs/greeter/spec.md'],
   ], 'the MODIFIED Greeting ran from the delta in the place of the requirement it replaces (renamed Salutation), the ADDED Farewell after it, as OpenSpec orders them; the REMOVED Shouting and Whispering never ran; each step at its own file:line');
   t.notMatch(run.stdout, /a removed requirement ran/);
+  const end = run.events.find((e) => e.type === 'run-end');
+  const greeting = end?.type === 'run-end' ? end.requirements?.find((r) => r.name === 'Greeting') : undefined;
+  t.match(greeting, { renamedFrom: 'Salutation', capabilityId: 'greeter#Greeting' }, 'applied, the renamed requirement is the capability\'s under its new name');
   const missing = await runIn(dir, ['openspec', '--change', 'no-such-change']);
   t.equal(missing.exitCode, 2);
   t.match(missing.stderr, /--change: no delta spec of a change named 'no-such-change' .*changes found: add-farewell/);
