@@ -29,6 +29,7 @@ a { color: #1a56c4; }
 .status-excluded, .status-removed, .status-renamed { color: var(--muted); }
 .note, .time, .where { color: var(--muted); font-size: 12.5px; }
 details > summary { cursor: pointer; padding: .2rem 0; }
+summary, h4, td, .where, .failure > div { overflow-wrap: anywhere; }
 .document { border: 1px solid var(--line); border-radius: 6px; padding: .25rem .75rem; margin: .75rem 0; }
 .document > summary { font-weight: 600; }
 .requirement-group { margin: .5rem 0 .5rem .5rem; padding-left: .75rem; border-left: 3px solid var(--line); }

@@ -1,5 +1,7 @@
 // Diagnostics and attachments as HTML: each entry a labelled block, text kept
 // verbatim in <pre>, long ones folded into a closed <details>, large ones cut.
+import { stripVTControlCharacters } from 'node:util';
+import { visibleControls } from '../control-characters.js';
 import { stringify } from 'yaml';
 import type { Attachment } from '../../src/model/events.js';
 import { boundAttachments, isTruncatedValue } from '../../src/model/bounded.js';
@@ -10,7 +12,8 @@ const FOLD_CHARS = 1500;
 const INLINE_CHARS = 120;
 
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  // A terminal's colour codes in printed output are no text of the page: left out; other control characters are shown.
+  return visibleControls(stripVTControlCharacters(text).replace(/\r\n/g, '\n')).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** A value as readable text: strings as they are, everything else as YAML. */

@@ -139,3 +139,22 @@ t.test('the headline: green when every check ran and passed; a check skipped (an
   const cut = skippedDocument('b.md', 'b.md#1', 'slow', 'scenario', 'run interrupted by SIGINT before this finished');
   t.match(await render(htmlReporter(options), run(cut, 1)), /<p class="verdict incomplete">1 passed, but 1 skipped: not every check ran<\/p>/, 'beside a check an interruption cut short');
 });
+
+t.test("a terminal's colour codes in printed output are left out of the page; other control characters are shown as text; long names wrap", async (t) => {
+  const file = 'c.md';
+  const at = { file, line: 3 };
+  const html = await render(htmlReporter(options), [
+    { type: 'run-start', documents: 1, seed: 1 },
+    { type: 'document-start', file, name: 'c' },
+    { type: 'unit-start', file, unitId: 'c#1', name: 'Hidden \u001b[8mSECRET\u001b[0m name', kind: 'scenario', at },
+    { type: 'point', file, unitId: 'c#1', ok: false, name: 'a bell \u0007 here', at, diagnostics: { printed: '\u001b[31mred\u001b[0m\r\nnext' } },
+    { type: 'unit-end', file, unitId: 'c#1', durationMs: 1 },
+    { type: 'document-end', file, durationMs: 1 },
+    { type: 'run-end', durationMs: 1, counts: { passed: 0, failed: 1, skipped: 0, todo: 0 } },
+  ]);
+  t.notMatch(html, /\u001b/, 'no escape byte in the page');
+  t.match(html, /Hidden SECRET name/);
+  t.match(html, /a bell \\x07 here/);
+  t.match(html, /red\nnext/);
+  t.match(html, /summary, h4, td, \.where, \.failure > div \{ overflow-wrap: anywhere; \}/);
+});
