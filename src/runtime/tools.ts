@@ -112,6 +112,8 @@ function checkArguments(tool: Tool, args: Arguments): void {
   const type = (tool.inputSchema.properties![name] as { type: string }).type;
   if (type === 'string') throw new ArgumentProblem(`Invalid argument "${name}": ${value} is not a string.`);
   if (type === 'boolean') throw new ArgumentProblem(`Invalid argument "${name}": ${value} is not true or false.`);
+  // A whole number past the largest the schema allows is too large, not "no whole number".
+  if (error.keyword === 'maximum') throw new ArgumentProblem(`Invalid argument "${name}": ${value} ${COUNTED_IN[name]} is more than the most allowed, ${(error.params as { limit: number }).limit}.`);
   throw new ArgumentProblem(`Invalid argument "${name}": ${value} is not a whole number of ${COUNTED_IN[name]}, 0 or more.`);
 }
 

@@ -23,6 +23,9 @@ function oracle(tool: string, args: Record<string, unknown>): string | null {
     }
     if ((name === 'code' || name === 'package') && typeof value !== 'string') return `Invalid argument "${name}": ${shown(value)} is not a string.`;
     if (name === 'capture-time' && typeof value !== 'boolean') return `Invalid argument "${name}": ${shown(value)} is not true or false.`;
+    if ((name === 'timeout' || name === 'max-output') && typeof value === 'number' && Number.isInteger(value) && value > Number.MAX_SAFE_INTEGER) {
+      return `Invalid argument "${name}": ${shown(value)} ${name === 'timeout' ? 'seconds' : 'characters'} is more than the most allowed, ${Number.MAX_SAFE_INTEGER}.`;
+    }
     if ((name === 'timeout' || name === 'max-output') && !(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) {
       return `Invalid argument "${name}": ${shown(value)} is not a whole number of ${name === 'timeout' ? 'seconds' : 'characters'}, 0 or more.`;
     }
@@ -88,7 +91,7 @@ t.test('examples of each refusal', async (t) => {
   t.equal(await refusal('evaluate-lisp', { package: 7 }), 'Missing argument "code": a string of Lisp code is required.', 'the first argument in the schema is named first');
   t.equal(await refusal('evaluate-lisp', { code: '1', 'capture-time': 'yes' }), 'Invalid argument "capture-time": "yes" is not true or false.');
   t.equal(await refusal('time-execution', { code: 5, zz: 1, aa: 2 }), 'Unknown argument "zz" (value 1); time-execution accepts: code, package.', 'unknown arguments first, in the order given');
-  t.throws(() => requestedLimits({ timeoutSeconds: 30, maxOutput: 1 }, { timeout: 2 ** 60 }), { message: `Invalid argument "timeout": ${2 ** 60} is not a whole number of seconds, 0 or more.` });
+  t.throws(() => requestedLimits({ timeoutSeconds: 30, maxOutput: 1 }, { timeout: 2 ** 60 }), { message: `Invalid argument "timeout": ${2 ** 60} seconds is more than the most allowed, ${Number.MAX_SAFE_INTEGER}.` });
   t.equal(await callTool(unreachableSession, 'no-such-tool', {}), undefined);
 });
 

@@ -270,3 +270,10 @@ t.test("an 'exit' listener of step code setting process.exitCode = 0 does not tu
   t.equal(run.exitCode, 1, run.stderr);
   t.equal(lastLine(run.stderr), '0 passed, 1 failed, 0 skipped, 0 todo');
 });
+
+t.test('a thrown object that is no Error is shown by its contents', async (t) => {
+  const doc = '### Requirement: A\nThe thing SHALL work.\n\n#### Scenario: One\n- **WHEN** a step throws\n';
+  const steps = "import { When } from 'spec-run/steps';\nWhen('a step throws', function () { throw { code: 42, why: 'nope' }; });\n";
+  const run = await runIn(project({ 'a.spec.md': doc, 'steps.mjs': steps }), ['a.spec.md', '--reporter', 'json']);
+  t.match(run.points[0], { ok: false, diagnostics: { message: "a thrown object: { code: 42, why: 'nope' }" } });
+});

@@ -8,7 +8,7 @@
 // (the built-in executor vocabulary's steps, no user hooks) may overlap, and their events
 // are still emitted in document order.
 import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual, stripVTControlCharacters } from 'node:util';
+import { inspect, isDeepStrictEqual, stripVTControlCharacters } from 'node:util';
 import type { RunEvent } from '../../model/events.js';
 import type { ItemArgument } from '../../model/document.js';
 import { reportedName, type ScenarioStep, type ScenarioUnit } from '../../model/plan.js';
@@ -479,7 +479,8 @@ function failureDiagnostics(error: unknown): Record<string, unknown> {
 /** A thrown error's message, and actual/expected when it has them (node:assert, chai, ...). */
 function readFailure(error: unknown): Record<string, unknown> {
   if (error instanceof TimeLimitExceeded) return { reason: error.message };
-  if (!(error instanceof Error)) return { message: String(error) };
+  // A thrown object that is no Error (`throw { code: 42 }`) is shown by its contents, not as "[object Object]".
+  if (!(error instanceof Error)) return { message: typeof error === 'object' && error !== null && String(error) === '[object Object]' ? `a thrown ${Array.isArray(error) ? 'array' : 'object'}: ${inspect(error, { depth: 4, breakLength: Infinity })}` : String(error) };
   const e = error as Error & { actual?: unknown; expected?: unknown; operator?: string };
   const diagnostics: Record<string, unknown> = { message: e.message };
   if ('expected' in e || 'actual' in e) {
