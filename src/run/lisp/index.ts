@@ -166,7 +166,9 @@ function vocabularyFailureAt(failure: ReceivedPoint, file: string, shown: string
 
 /** Why the driver was stopped in `unit`: the first half of what the units after it say. */
 function restartReason(unit: Unit, outcome: Exclude<Interruption, { kind: 'interrupted' }>): string {
-  const what = outcome.kind === 'timeout' ? 'exceeded the unit time limit' : `failed (${outcome.error.message})`;
+  // Said with every later unit: the first line of why, not a driver's whole crash output (which its own unit shows).
+  const why = outcome.kind === 'timeout' ? '' : outcome.error.message.split('\n')[0];
+  const what = outcome.kind === 'timeout' ? 'exceeded the unit time limit' : `failed (${why.length > 160 ? `${why.slice(0, 157)}...` : why}${why === outcome.error.message ? '' : '; its own failure says the rest'})`;
   return `the unit "${unit.name}" (line ${unit.line}) ${what}`;
 }
 
