@@ -53,7 +53,11 @@ const schema = z
     /** Extra Lisp files loaded into every driver after the vocabulary. */
     vocabulary: z.array(z.string().min(1)).optional(),
     /** "builtin", or the command line of another MCP server to run the Lisp documents against. */
-    runtime: z.union([z.literal('builtin'), z.array(z.string().min(1)).min(1)]).optional(),
+    runtime: z
+      .union([z.literal('builtin'), z.array(z.string().min(1)).min(1)], {
+        message: 'must be "builtin" or a command line as a list of words, such as ["node", "my-server.js"] (a string is not split into words)',
+      })
+      .optional(),
     /** The built-in executor steps: for every OpenSpec document (true), or those matching these globs, relative to the configuration. */
     executorSteps: z.union([z.boolean(), z.array(z.string().min(1)).min(1)]).optional(),
     /** Step definition files (globs) for OpenSpec scenarios, relative to the configuration. */

@@ -76,3 +76,8 @@ t.test('a JSON configuration that does not parse is said at its line and column,
   t.throws(() => loadConfig('trailing.json', dir), { message: /trailing\.json:4:1: Expected double-quoted property name/ });
   t.throws(() => loadConfig('cut.json', dir), { message: /cut\.json:1: Unexpected end of JSON input/ });
 });
+
+t.test("a 'runtime' of the wrong shape says what is accepted", async (t) => {
+  const dir = t.testdir({ 'spec-run.config.json': '{ "runtime": "npx spec-run serve" }' });
+  t.throws(() => loadConfig(undefined, dir), { message: /'runtime': must be "builtin" or a command line as a list of words, such as \["node", "my-server\.js"\]/ });
+});
