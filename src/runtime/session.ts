@@ -270,13 +270,19 @@ function cancelledBeforeStart(): WorkerAnswer {
   return { id: 0, status: 'cancelled', stdout: '', stdoutDropped: 0, stderr: '', stderrDropped: 0, warnings: [], warningsDropped: 0, package: '' };
 }
 
+/** SBCL's own words for why it died (a heap exhausted past its last reserve, a fatal error): they say more than the backtrace after them. */
+const FATAL_LINE = /^(Heap exhausted|fatal error|GC invariant lost|Unhandled memory fault|Control stack exhausted)/i;
+
 function describeExit(exit: WorkerExit): string {
   const how = exit.signal ? `was ended by signal ${exit.signal}` : `exited with code ${exit.code}`;
-  const lastLines = exit.outputTail
+  const lines = exit.outputTail
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('INFO:'))
-    .slice(-2)
-    .join(' / ');
-  return lastLines ? `the Lisp process ${how}; its last output: ${lastLines.slice(0, 300)}` : `the Lisp process ${how}`;
+    .filter((line) => line && !line.startsWith('INFO:'));
+  // "fatal error encountered in SBCL pid 1:" is followed by what it was ("Heap exhausted, game over.").
+  const at = lines.findIndex((line) => FATAL_LINE.test(line));
+  const fatal = at < 0 ? undefined : /^fatal error/i.test(lines[at]) && lines[at + 1] ? lines[at + 1] : lines[at];
+  const lastLines = lines.slice(-2).join(' / ');
+  const cause = fatal ? `: ${fatal.slice(0, 200)}` : '';
+  return lastLines ? `the Lisp process ${how}${cause}; its last output: ${lastLines.slice(0, 300)}` : `the Lisp process ${how}${cause}`;
 }

@@ -14,8 +14,18 @@ t.test('a heap filled step by step ends in an error answer; the session goes on'
   // collector gives up and the process ends (state lost, said so).
   t.match(filled.text, /^\[ERROR\] (SB-KERNEL::HEAP-EXHAUSTED-ERROR\nHeap exhausted|LISP-PROCESS-ENDED\n.*was lost)/s);
   t.comment(filled.text.split('\n')[0]);
+  if (filled.text.startsWith('[ERROR] LISP-PROCESS-ENDED')) t.match(filled.text, /exited with code \d+: Heap exhausted/, "the process's end says why, in SBCL's words");
   const after = evaluationText(await session.evaluate('(+ 1 2)'), false);
   t.match(after, { text: '=> 3', isError: false });
   const again = evaluationText(await session.evaluate('(length (make-array 1000000))'), false);
   t.match(again, { text: '=> 1000000', isError: false }, 'the memory is usable again');
+});
+
+t.test('a process that fills its heap with small conses ends saying the heap was exhausted, not only the last backtrace lines', async (t) => {
+  const session = new RuntimeSession({ dynamicSpaceMb: 256 });
+  t.teardown(() => session.close());
+  session.limits.timeoutSeconds = 60;
+  const filled = evaluationText(await session.evaluate('(let (l) (loop (push (cons 1 1) l)))'), false);
+  t.equal(filled.isError, true);
+  t.match(filled.text, /^\[ERROR\] (SB-KERNEL::HEAP-EXHAUSTED-ERROR|LISP-PROCESS-ENDED\n.*exited with code \d+: Heap exhausted)/s);
 });
