@@ -491,13 +491,24 @@ export function withStdoutReporter(choices: ReporterChoice[]): ReporterChoice[] 
   return [{ name: process.stdout.isTTY ? 'spec' : 'tap', destination: null }, ...resolved];
 }
 
+/**
+ * Colour as the conventions have it: NO_COLOR (non-empty) turns it off, FORCE_COLOR turns
+ * it on (off when 0 or false), else on a terminal that is not TERM=dumb.
+ */
+function colourWanted(terminal: boolean): boolean {
+  if (process.env.NO_COLOR) return false;
+  const force = process.env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
+  return terminal && process.env.TERM !== 'dumb';
+}
+
 function makeReporter(choice: ReporterChoice): Reporter {
   switch (choice.name) {
     case 'tap':
       return tapReporter;
     case 'spec': {
       const terminal = choice.destination === null && process.stdout.isTTY === true;
-      return specReporter({ color: terminal && !process.env.NO_COLOR, summary: !(terminal && process.stderr.isTTY === true) });
+      return specReporter({ color: colourWanted(terminal), summary: !(terminal && process.stderr.isTTY === true) });
     }
     case 'junit':
       return junitReporter;
@@ -566,7 +577,7 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
   if (process.env.GITHUB_ACTIONS) outputs.push([process.stderr, githubAnnotations]);
   const onStdout = choices.find((choice) => choice.destination === null);
   // Not when stdout is that terminal too: the line would be drawn in the middle of the report.
-  if (onStdout?.name !== 'spec' && process.stderr.isTTY && !process.stdout.isTTY) outputs.push([process.stderr, progressReporter({ columns: process.stderr.columns || Number(process.env.COLUMNS) || 80 })]);
+  if (onStdout?.name !== 'spec' && process.stderr.isTTY && !process.stdout.isTTY && process.env.TERM !== 'dumb') outputs.push([process.stderr, progressReporter({ columns: process.stderr.columns || Number(process.env.COLUMNS) || 80 })]);
   const { branches, done } = tee(observed(), outputs.length);
   const written = await Promise.all([...outputs.map(([stream, reporter], i) => write(stream, reporter(branches[i]))), done]);
   for (const [i, [stream]] of outputs.entries()) {
