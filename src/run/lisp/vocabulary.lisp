@@ -718,7 +718,9 @@ section (RESULT-STDOUT)."
 
 (defun extract-config-params (response)
   "The configure-limits arguments that restore the limits a configure-limits
-answer reports."
+answer reports, as a tool call's arguments: an alist such as ((\"timeout\" . 7)
+(\"max-output\" . 123)), for (call-tool server \"configure-limits\" params) or
+send-tool-call (not for CONFIGURE-LIMITS, which takes keywords)."
   (let ((text (content-text response)))
     (loop for (label . name) in '(("timeout: " . "timeout") ("max-output: " . "max-output"))
           for value = (limit-after label text)
