@@ -81,9 +81,12 @@ export const junitUnitsReporter: Reporter = async function* (events) {
   const byId = new Map<string, (typeof suites)[number]['units'][number]>();
   let requirements: RequirementResult[] = [];
   let runEnd: RunEndEvent | undefined;
+  /** The run's seed, a property of every suite: the report replays with --seed, as every report says it. */
+  let seed: number | null = null;
   for await (const event of events) {
     const current = suites.at(-1);
-    if (event.type === 'document-start') suites.push({ name: event.name, file: event.file, durationMs: 0, units: [] });
+    if (event.type === 'run-start') seed = event.seed;
+    else if (event.type === 'document-start') suites.push({ name: event.name, file: event.file, durationMs: 0, units: [] });
     else if (event.type === 'unit-start' && current) {
       const unit = { name: event.name, at: event.at, requirements: event.requirements ?? [], points: [], flakyFailures: [] };
       byId.set(event.unitId, unit);
@@ -101,7 +104,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
     const failures = suite.units.filter((u) => u.points.some(isFailed)).length;
     const skipped = suite.units.filter((u) => !u.points.some(isFailed) && (u.points.length === 0 || u.points.some(isSkipped))).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.units.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    lines.push(...properties('    ', requirements.filter((r) => r.file === suite.file).map((r) => [`requirement:${r.id}`, r.status])));
+    lines.push(...properties('    ', [...(seed !== null ? [['seed', String(seed)] as [string, string]] : []), ...requirements.filter((r) => r.file === suite.file).map((r): [string, string] => [`requirement:${r.id}`, r.status])]));
     for (const unit of suite.units) {
       const attributes = `name="${escapeXml(unit.name)}" classname="${escapeXml(suite.name)}"${unit.at ? ` file="${escapeXml(unit.at.file)}" line="${unit.at.line}"` : ''}`;
       const failed = unit.points.filter(isFailed);
@@ -130,9 +133,12 @@ export const junitReporter: Reporter = async function* (events) {
   const units = new Map<string, { name: string; requirements: string[] }>();
   let requirements: RequirementResult[] = [];
   let runEnd: RunEndEvent | undefined;
+  /** The run's seed, a property of every suite: the report replays with --seed, as every report says it. */
+  let seed: number | null = null;
   let current: Suite | null = null;
   for await (const event of events) {
-    if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, durationMs: 0, cases: [] }));
+    if (event.type === 'run-start') seed = event.seed;
+    else if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, durationMs: 0, cases: [] }));
     else if (event.type === 'unit-start') units.set(event.unitId, { name: event.name, requirements: event.requirements ?? [] });
     else if (event.type === 'point' && current) {
       const unit = units.get(event.unitId);
@@ -149,7 +155,7 @@ export const junitReporter: Reporter = async function* (events) {
     const failures = suite.cases.filter(({ point }) => !point.ok && point.todo === undefined).length;
     const skipped = suite.cases.filter(({ point }) => point.skip !== undefined || point.todo !== undefined).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    lines.push(...properties('    ', requirements.filter((r) => r.file === suite.file).map((r) => [`requirement:${r.id}`, r.status])));
+    lines.push(...properties('    ', [...(seed !== null ? [['seed', String(seed)] as [string, string]] : []), ...requirements.filter((r) => r.file === suite.file).map((r): [string, string] => [`requirement:${r.id}`, r.status])]));
     for (const { unit, requirements: verified, point, flakyFailures } of suite.cases) {
       const attributes = `name="${escapeXml(`${unit} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
       let outcome = '';

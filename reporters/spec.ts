@@ -32,8 +32,12 @@ export function specReporter(options: SpecReporterOptions): Reporter {
   const c = palette(options.color);
   return async function* (events) {
     const units = new Map<string, { name: string; points: PointEvent[]; comments: string[] }>();
+    let seed: number | null = null;
     for await (const event of events) {
       switch (event.type) {
+        case 'run-start':
+          seed = event.seed;
+          break;
         case 'document-start':
           yield `\n${c.bold(visibleControls(event.name))} ${c.dim(`(${visibleControls(event.file)})`)}\n`;
           break;
@@ -55,6 +59,8 @@ export function specReporter(options: SpecReporterOptions): Reporter {
           break;
         }
         case 'run-end': {
+          // As every report says it: the run replays with --seed.
+          if (seed !== null) yield `\n${c.dim(`seed ${seed} (spec-run --seed ${seed} replays the run's random choices)`)}\n`;
           if (event.requirements?.length) yield renderRequirements(event.requirements, c, options.summary !== false);
           if (options.summary === false) break;
           const { passed, failed, skipped, todo } = event.counts;

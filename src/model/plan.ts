@@ -134,7 +134,7 @@ export interface TestPlan {
 
 /** A unit's name as reports show it: a scenario's with its requirement's. */
 export function reportedName(unit: Unit): string {
-  return unit.kind === 'scenario' ? `${unit.requirement} / ${unit.name}` : unit.name;
+  return unit.kind === 'scenario' && unit.requirement !== '' ? `${unit.requirement} / ${unit.name}` : unit.name;
 }
 
 /**

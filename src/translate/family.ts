@@ -1,7 +1,6 @@
 // Which translator a document gets, and what every translator returns.
 import type { SpecDocument } from '../model/document.js';
 import type { CodeRef, DocumentFamily, NotRunBlock, Unit } from '../model/plan.js';
-import { openspecPlace } from './openspec-layout.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -33,18 +32,24 @@ export const SCENARIO_HEADING = /^(?:Scenario|Example)(?:\s*:|\s+[-–—](?=\s|
 /** Gherkin's outline headings (separated as a scenario's are): their steps hold <placeholders> filled from an Examples table. */
 export const OUTLINE_HEADING = /^Scenario\s+(Outline|Template)(?:\s*:|\s+[-–—](?=\s|$))\s*(.*)$/i;
 
-/** OpenSpec's section of a spec's requirements, or of a change's (`## Requirements`, `## ADDED Requirements`). */
-const REQUIREMENTS_SECTION = /^(?:(?:ADDED|MODIFIED|REMOVED|RENAMED)\s+)?Requirements$/i;
+/** Whether a scenario heading of DOC has keyword steps (`- **WHEN** ...`, `- Given ...`) under it. */
+function stepsUnderScenarios(doc: SpecDocument): boolean {
+  return doc.sections.some(
+    (section) =>
+      (SCENARIO_HEADING.test(section.heading) || OUTLINE_HEADING.test(section.heading)) &&
+      section.content.some((item) => item.type === 'list' && item.items.some((listItem) => /^(\*\*)?(given|when|then|and|but)\b/i.test(listItem.text))),
+  );
+}
 
 /**
- * OpenSpec: requirements with scenarios; or requirements in OpenSpec's sections or
- * places with no scenario at all, a specification with nothing to run, which fails (a
- * REMOVED-only delta aside) rather than pass as prose.
+ * OpenSpec: any `### Requirement:` (one with no scenario is a specification with nothing
+ * to run, which fails, a REMOVED-only delta aside, rather than pass as prose); or
+ * scenarios with steps, even under no requirement.
  */
 export function detectFamily(doc: SpecDocument): DocumentFamily {
   if (isLispDocumentType(doc.metadata.type)) return 'lisp';
   const headings = doc.sections.map((section) => section.heading);
-  if (!headings.some((text) => REQUIREMENT_HEADING.test(text))) return 'unknown';
-  if (headings.some((text) => SCENARIO_HEADING.test(text) || OUTLINE_HEADING.test(text) || REQUIREMENTS_SECTION.test(text.trim()))) return 'openspec';
-  return openspecPlace(doc.path) ? 'openspec' : 'unknown';
+  if (headings.some((text) => REQUIREMENT_HEADING.test(text))) return 'openspec';
+  // Scenarios with steps but no requirement are checks all the same: never skipped as prose.
+  return headings.some((text) => SCENARIO_HEADING.test(text) || OUTLINE_HEADING.test(text)) && stepsUnderScenarios(doc) ? 'openspec' : 'unknown';
 }

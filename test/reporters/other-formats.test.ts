@@ -38,7 +38,7 @@ t.test('progress: a status line rewritten in place, cleared at the end', async (
 t.test('JUnit: requirement statuses as suite properties, the requirements a case verifies as its properties', async (t) => {
   const { tracedRun } = await import('./traced-run.js');
   const xml = await renderEvents(junitReporter, tracedRun);
-  t.match(xml, /<testsuite [^>]+>\n {4}<properties>\n {6}<property name="requirement:specs\/limits\.md#Limits" value="failing"\/>\n {6}<property name="requirement:specs\/limits\.md#Logging" value="untested"\/>\n {4}<\/properties>/);
+  t.match(xml, /<testsuite [^>]+>\n {4}<properties>\n {6}<property name="seed" value="\d+"\/>\n {6}<property name="requirement:specs\/limits\.md#Limits" value="failing"\/>\n {6}<property name="requirement:specs\/limits\.md#Logging" value="untested"\/>\n {4}<\/properties>/);
   t.match(xml, /<testcase name="Limits \/ No limit › THEN all is shown"[^>]*>\n {6}<properties>\n {8}<property name="requirement" value="specs\/limits\.md#Limits"\/>\n {6}<\/properties>\n {4}<\/testcase>/);
   t.match(xml, /<property name="requirement" value="specs\/limits\.md#Limits"\/>\n {6}<\/properties>\n {6}<failure message=/);
 });

@@ -52,15 +52,23 @@ t.test('the definitions found and their arguments are those of cucumber match al
       for (const candidate of texts) {
         const found = JSON.stringify(matchStep(library, candidate).map((m) => [m.step.line, read(m.matched)]));
         const aloneOn = (text: string) => plain.flatMap((e, line) => { const args = e.match(text); return args ? [[line, read(args)]] : []; });
-        // As matchStep reads a step: trimmed, and without its closing colon or full stop when nothing matches it with them.
-        const asWritten = aloneOn(candidate.trim());
-        const alone = JSON.stringify(asWritten.length > 0 ? asWritten : aloneOn(stepText(candidate)));
+        // As matchStep reads a step: trimmed; without its closing colon or full stop when nothing matches it with them;
+        // then with one, for a definition that ends with it.
+        const tries = [candidate.trim(), ...(stepText(candidate) === candidate.trim() ? [] : [stepText(candidate)]), `${stepText(candidate)}:`, `${stepText(candidate)}.`];
+        const alone = JSON.stringify(tries.map(aloneOn).find((found) => found.length > 0) ?? []);
         if (found !== alone) throw new Error(`${JSON.stringify(candidate)}: ${found} against ${alone}`);
       }
     }),
     { numRuns: 500 },
   );
   t.same(matchStep(library, 'a counter at 7').map((m) => m.matched.map((a) => a.getValue(null))), [[7]], 'the argument is read');
+});
+
+t.test('a definition written with the colon or full stop that ends it matches the step without it, and the step with it', async (t) => {
+  const defined = (source: string) => ({ ...library, steps: [{ ...steps[0], source, expression: withNativeIndices(new CucumberExpression(source, registry)) }] }) as StepLibrary;
+  for (const [source, steps] of [['the items:', ['the items:', 'the items']], ['a sentence ending.', ['a sentence ending.', 'a sentence ending']]] as const) {
+    for (const step of steps) t.equal(matchStep(defined(source), step).length, 1, `'${step}' matches ${source}`);
+  }
 });
 
 t.test('a global or sticky expression matches as cucumber matches it, state and all', async (t) => {

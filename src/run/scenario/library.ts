@@ -410,8 +410,8 @@ export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
 
 /** The definitions matching the text, the user's own first (as a project's code wins over a library it uses). */
 function definitionsMatching(library: StepLibrary, text: string): StepMatch[] {
-  const matching = (candidate: string) => {
-    const all = library.steps.flatMap((step) => {
+  const matching = (candidate: string, steps = library.steps) => {
+    const all = steps.flatMap((step) => {
       const matched = step.expression.match(candidate);
       return matched ? [{ step, matched }] : [];
     });
@@ -419,7 +419,18 @@ function definitionsMatching(library: StepLibrary, text: string): StepMatch[] {
     return users.length > 0 ? users : all;
   };
   const asWritten = matching(text.trim());
-  return asWritten.length > 0 || stepText(text) === text.trim() ? asWritten : matching(stepText(text));
+  if (asWritten.length > 0) return asWritten;
+  const bare = stepText(text);
+  const withoutStop = bare === text.trim() ? [] : matching(bare);
+  if (withoutStop.length > 0) return withoutStop;
+  // A definition written with the colon or full stop a step leaves off (`Given('the items:', ...)`):
+  // only cucumber expressions that end so are tried again (a regular expression keeps its own state).
+  for (const stop of [':', '.']) {
+    const ending = library.steps.filter((step) => step.expression instanceof CucumberExpression && step.expression.source.endsWith(stop));
+    const withStop = ending.length ? matching(`${bare}${stop}`, ending) : [];
+    if (withStop.length > 0) return withStop;
+  }
+  return [];
 }
 
 const scenarioReaders = new WeakMap<StepLibrary, WeakMap<readonly ScenarioStep[], boolean>>();
