@@ -1,5 +1,5 @@
 // `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -210,8 +210,18 @@ function removeEarlierReports(cliOptions: RunCommandOptions): void {
   for (const choice of cliOptions.reporter ?? configured) {
     if (choice.destination === null) continue;
     try {
-      const start = readFileSync(choice.destination, 'utf8').slice(0, 600);
-      if (REPORT_STARTS[choice.name]?.test(start)) rmSync(choice.destination);
+      // A regular file only (not /dev/full, whose reading never ends), and only its start.
+      if (!statSync(choice.destination).isFile()) continue;
+      const start = Buffer.alloc(600);
+      const descriptor = openSync(choice.destination, 'r');
+      const read = (() => {
+        try {
+          return readSync(descriptor, start, 0, start.length, 0);
+        } finally {
+          closeSync(descriptor);
+        }
+      })();
+      if (REPORT_STARTS[choice.name]?.test(start.subarray(0, read).toString('utf8'))) rmSync(choice.destination);
     } catch {
       // none there, or not readable: nothing to remove
     }
