@@ -168,7 +168,12 @@ export function buildProgram(): Command {
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
-      const [{ runCommand, printedSummary, runFailedAfterReport }, { childrenEnded }, { stopLeftChildren }] = await Promise.all([import('./run-command.js'), import('../process/child.js'), import('../process/left-children.js')]);
+      const [{ runCommand, printedSummary, runFailedAfterReport }, { childrenEnded }, { stopLeftChildren }, { keepVerdict }] = await Promise.all([
+        import('./run-command.js'),
+        import('../process/child.js'),
+        import('../process/left-children.js'),
+        import('../process/verdict.js'),
+      ]);
       const status = await runCommand(paths, options);
       // Programs step code started and left are stopped and named, once, whenever the process ends from here on.
       let leftChildrenStopped = false;
@@ -188,6 +193,8 @@ export function buildProgram(): Command {
         const verdict = status !== 0 ? status : runFailedAfterReport() ? 1 : 0;
         if (verdict !== 0) process.exitCode = verdict;
       });
+      // A listener that calls process.exit(0) (or Node's reallyExit) ends the process before the one above runs.
+      keepVerdict(status);
       // An error user code threw after the report may have failed the run already (run-command.ts).
       process.exitCode = status === 0 ? (process.exitCode ?? 0) : status;
       // The run is reported and spec-run's own work is closed, save processes still being

@@ -47,6 +47,7 @@ import { releaseStartSignals } from './start-signals.js';
 import { destinationProblem, openReportFile, type ReportFile } from './report-files.js';
 import { fileProblem } from '../run/file-problem.js';
 import { setImmediate } from '../process/native-timers.js';
+import { keepVerdict } from '../process/verdict.js';
 
 export interface RunCommandOptions {
   /** Reporters and where each writes; at most one without a file (stdout). */
@@ -136,6 +137,7 @@ export const runFailedAfterReport = (): boolean => failedAfterReport;
 function failAfterReport(counts: Counts, interrupt: AbortSignal): void {
   runLateErrors.close((error) => {
     failedAfterReport = true;
+    keepVerdict(1);
     counts.failed += 1;
     const message = typeof error.diagnostics.message === 'string' ? error.diagnostics.message : JSON.stringify(error.diagnostics);
     console.error(`spec-run: ${error.origin}: an error thrown after the run's report: ${message}`);

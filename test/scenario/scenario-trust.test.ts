@@ -263,12 +263,14 @@ t.test('an executor scenario that states no command and no configuration fails: 
   t.notOk(result.points.some((p) => p.ok && p.skip === undefined && /exit code/.test(p.name)), 'no exit code passes');
 });
 
-t.test("an 'exit' listener of step code setting process.exitCode = 0 does not turn a failed run green", async (t) => {
+t.test("an 'exit' listener of step code (process.exitCode = 0, process.exit(0), process.reallyExit(0)) does not turn a failed run green", async (t) => {
   const doc = '### Requirement: A\nThe thing SHALL work.\n\n#### Scenario: One\n- **WHEN** a step fails\n';
-  const steps = "import { When } from 'spec-run/steps';\nprocess.on('exit', () => { process.exitCode = 0; });\nWhen('a step fails', function () { throw new Error('real failure'); });\n";
-  const run = await runIn(project({ 'a.spec.md': doc, 'steps.mjs': steps }), ['a.spec.md', '--reporter', 'tap']);
-  t.equal(run.exitCode, 1, run.stderr);
-  t.equal(lastLine(run.stderr), '0 passed, 1 failed, 0 skipped, 0 todo');
+  for (const ending of ['process.exitCode = 0;', 'process.exit(0);', 'process.reallyExit(0);']) {
+    const steps = `import { When } from 'spec-run/steps';\nprocess.on('exit', () => { ${ending} });\nWhen('a step fails', function () { throw new Error('real failure'); });\n`;
+    const run = await runIn(project({ 'a.spec.md': doc, 'steps.mjs': steps }), ['a.spec.md', '--reporter', 'tap']);
+    t.equal(run.exitCode, 1, `${ending} ${run.stderr.slice(-200)}`);
+    t.equal(lastLine(run.stderr), '0 passed, 1 failed, 0 skipped, 0 todo');
+  }
 });
 
 t.test('a thrown object that is no Error is shown by its contents', async (t) => {

@@ -16,6 +16,7 @@ import { WorkerPool } from '../../runtime/worker-pool.js';
 import type { RunOptions, RuntimeConnection, RuntimeConnector } from '../types.js';
 import { VERSION } from '../../version.js';
 import { asSpawn, tiedToParent } from '../../process/containment.js';
+import { clearTimeout, setTimeout } from '../../process/native-timers.js';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 const STOP_GRACE_MS = 1000;
@@ -185,10 +186,27 @@ export class LineConnection implements RuntimeConnection {
 }
 
 /** Completes the MCP handshake (initialize, notifications/initialized) on `connection`; stops it on failure. */
+/** How long a runtime server may take to answer initialize: one that never does would hold the run (and its end) for ever. */
+const INITIALIZE_LIMIT_MS = 30_000;
+
+/** The answer to LINE, or an error once INITIALIZE_LIMIT_MS has passed without one, saying what the server wrote instead. */
+function answeredInTime(connection: RuntimeConnection, line: string): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const wrote = connection.unexpectedOutput?.();
+      reject(new Error(`the runtime server did not answer initialize within ${INITIALIZE_LIMIT_MS / 1000} s${wrote ? `; ${wrote}` : ''}`));
+    }, INITIALIZE_LIMIT_MS);
+    timer.unref();
+  });
+  return Promise.race([connection.exchange(line), limit]).finally(() => clearTimeout(timer));
+}
+
 async function initialized(connection: RuntimeConnection): Promise<RuntimeConnection> {
   try {
     const answer = JSON.parse(
-      await connection.exchange(
+      await answeredInTime(
+        connection,
         JSON.stringify({
           jsonrpc: '2.0',
           id: 0,
