@@ -157,7 +157,7 @@ function codeOf(nodes: Nodes[]): { code?: string[] } {
 function itemArgument(item: MdListItem): { argument?: ItemArgument; moreArguments?: number[] } {
   const node = item.children.find((child) => child.type === 'code' || child.type === 'table' || child.type === 'list');
   // A second doc string or table would reach no definition: said, not dropped (openspec-family.ts).
-  const more = node ? item.children.slice(item.children.indexOf(node) + 1).filter((child) => child.type === 'code' || child.type === 'table') : [];
+  const more = node ? item.children.slice(item.children.indexOf(node) + 1).filter((child) => child.type === 'code' || child.type === 'table' || child.type === 'list') : [];
   const moreArguments = more.length ? { moreArguments: more.map((child) => child.position!.start.line) } : {};
   if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: node.lang ? node.lang.toLowerCase() : null, line: node.position!.start.line }, ...moreArguments };
   if (node?.type === 'table') return { argument: { kind: 'data-table', rows: tableRows(node), line: node.position!.start.line }, ...moreArguments };

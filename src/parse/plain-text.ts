@@ -4,9 +4,9 @@ import type { Nodes } from 'mdast';
 /**
  * Concatenated text of a node with inline markup removed. With `keepStrong`, `**bold**`
  * stays marked, because OpenSpec steps (`- **WHEN** ...`) carry their keyword in bold.
- * Inline HTML stays as written, but for comments: in a step, `"</div>"` is the value it
- * checks (markdown reads it as a tag, and dropping it made the step check ""), and
- * `<count>` a scenario outline's placeholder.
+ * Inline HTML stays as written, comments too: in a step, `"</div>"` or `"<!-- build:42 -->"`
+ * is the value it checks (markdown reads it as a tag, and dropping it made the step check
+ * ""), and `<count>` a scenario outline's placeholder.
  */
 export function plainText(node: Nodes, keepStrong = false): string {
   switch (node.type) {
@@ -19,7 +19,7 @@ export function plainText(node: Nodes, keepStrong = false): string {
     case 'imageReference':
       return node.alt ?? '';
     case 'html':
-      return node.value.startsWith('<!--') ? '' : node.value;
+      return node.value;
     case 'strong': {
       const inner = node.children.map((child) => plainText(child, keepStrong)).join('');
       return keepStrong ? `**${inner}**` : inner;

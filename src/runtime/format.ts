@@ -126,7 +126,7 @@ export function evaluationText(outcome: Outcome, captureTime: boolean): ToolText
 }
 
 /** What an evaluation printed and returned, as data: the values, each stream, the warnings, with what each had dropped. */
-function evaluationData(answer: WorkerAnswer, fail: { type: string; message: string } | undefined): Record<string, unknown> {
+function evaluationData(answer: WorkerAnswer, fail: { type: string; message: string; backtrace?: string } | undefined): Record<string, unknown> {
   return {
     values: answer.values ?? [],
     ...(answer.valuesDropped ? { valuesDropped: answer.valuesDropped } : {}),
@@ -135,7 +135,7 @@ function evaluationData(answer: WorkerAnswer, fail: { type: string; message: str
     stderr: answer.stderr,
     ...(answer.stderrDropped ? { stderrDropped: answer.stderrDropped } : {}),
     warnings: answer.warnings,
-    ...(fail ? { error: { type: fail.type, message: fail.message } } : {}),
+    ...(fail ? { error: { type: fail.type, message: fail.message, ...(fail.backtrace ? { backtrace: fail.backtrace } : {}) } } : {}),
   };
 }
 

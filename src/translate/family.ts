@@ -1,6 +1,7 @@
 // Which translator a document gets, and what every translator returns.
 import type { SpecDocument } from '../model/document.js';
 import type { CodeRef, DocumentFamily, NotRunBlock, Unit } from '../model/plan.js';
+import { openspecPlace } from './openspec-layout.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -49,7 +50,10 @@ function stepsUnderScenarios(doc: SpecDocument): boolean {
 export function detectFamily(doc: SpecDocument): DocumentFamily {
   if (isLispDocumentType(doc.metadata.type)) return 'lisp';
   const headings = doc.sections.map((section) => section.heading);
-  if (headings.some((text) => REQUIREMENT_HEADING.test(text))) return 'openspec';
+  // A capability's spec at OpenSpec's place of one (openspec/specs/<capability>/spec.md) is one, even with
+  // nothing in it to run. (A change's delta without requirements, as OpenSpec's archive keeps old ones, is not.)
+  const place = openspecPlace(doc.path);
+  if (headings.some((text) => REQUIREMENT_HEADING.test(text)) || (place !== null && place.change === undefined)) return 'openspec';
   // Scenarios with steps but no requirement are checks all the same: never skipped as prose.
   return headings.some((text) => SCENARIO_HEADING.test(text) || OUTLINE_HEADING.test(text)) && stepsUnderScenarios(doc) ? 'openspec' : 'unknown';
 }

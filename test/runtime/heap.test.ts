@@ -29,3 +29,13 @@ t.test('a process that fills its heap with small conses ends saying the heap was
   t.equal(filled.isError, true);
   t.match(filled.text, /^\[ERROR\] (SB-KERNEL::HEAP-EXHAUSTED-ERROR|LISP-PROCESS-ENDED\n.*exited with code \d+: Heap exhausted)/s);
 });
+
+t.test('max-output bounds the values, their "=> " lines included: many values that print as nothing do not fill the answer', async (t) => {
+  const session = new RuntimeSession();
+  t.teardown(() => session.close());
+  const empty = evaluationText(await session.evaluate('(progn (defstruct (quiet (:print-function (lambda (o s d) (declare (ignore o s d)))))) (values-list (loop repeat 100000 collect (make-quiet))))'), false);
+  t.ok(empty.text.length <= session.limits.maxOutput + 200, `${empty.text.length} characters`);
+  const many = evaluationText(await session.evaluate('(values-list (make-list 100000))'), false);
+  t.ok(many.text.length <= session.limits.maxOutput + 200, `${many.text.length} characters`);
+  t.match(many.text, /\[output truncated: \d+ characters dropped\]$/);
+});

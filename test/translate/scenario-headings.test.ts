@@ -81,17 +81,26 @@ t.test('a document whose only scenario heading is misspelt is still an OpenSpec 
   t.equal(plan.family, 'openspec');
   t.match(plan.problems, [{ line: 3, message: /^no checks found: requirement 'Good' has no/ }, { line: 6, message: /^heading 'Senario: x' is followed by WHEN\/THEN steps/ }]);
   const prose = translate(parseMarkdown('notes.md', '# Notes\n\n### Requirement: Good\nThe thing SHALL pass.\n\n#### Background\nProse only.\n'));
-  t.equal(prose.family, 'unknown', 'without keyword steps under a heading, no family is guessed');
+  t.equal(prose.family, 'openspec', 'a requirement states what must hold: with nothing to run, the specification fails rather than pass as prose');
+  t.match(prose.problems, [{ line: 3, message: /^no checks found: requirement 'Good' has no/ }]);
 });
 
-t.test('inline HTML in a step is the text written: a closing tag is a value, not markup dropped; a comment is dropped', async (t) => {
-  const plan = translate(parseMarkdown('tags.spec.md', '### Requirement: Tags\nThe page SHALL close.\n\n#### Scenario: Closed <b>now</b>\n- **WHEN** the page is "<div>hello"\n- **THEN** the page SHALL contain "</div>" <!-- a note -->\n'));
+t.test('inline HTML in a step is the text written: a closing tag or a comment is a value, not markup dropped', async (t) => {
+  const plan = translate(parseMarkdown('tags.spec.md', '### Requirement: Tags\nThe page SHALL close.\n\n#### Scenario: Closed <b>now</b>\n- **WHEN** the page is "<div>hello"\n- **THEN** the page SHALL contain "</div>"\n- **AND** the page SHALL contain "<!-- build:42 -->"\n'));
   const unit = plan.units[0];
   t.equal(unit.name, 'Closed <b>now</b>', 'a heading keeps its tags too');
-  t.same(unit.kind === 'scenario' ? unit.steps.map((s) => s.text) : [], ['the page is "<div>hello"', 'the page SHALL contain "</div>"']);
+  t.same(unit.kind === 'scenario' ? unit.steps.map((s) => s.text) : [], ['the page is "<div>hello"', 'the page SHALL contain "</div>"', 'the page SHALL contain "<!-- build:42 -->"']);
 });
 
 t.test('a step with a doc string and a table (or two tables) is an error at the step: a step takes one argument, and the second would reach no definition', async (t) => {
   const plan = translate(parseMarkdown('out.spec.md', '### Requirement: Output\nThe program SHALL greet.\n\n#### Scenario: Greeting\n- **THEN** the output SHALL be:\n\n  ```\n  hello\n  ```\n\n  | must not contain |\n  |------------------|\n  | ERROR            |\n'));
   t.match(plan.problems, [{ line: 5, severity: 'error', message: "step 'the output SHALL be:' has a doc string (line 7) and more after it (line 11): a step takes one argument, as in Gherkin, so the others would reach no definition; give each its own step" }]);
+});
+
+t.test('a doc string followed by sub-bullets (a table) is a second argument too; a capability spec with no requirement fails rather than pass as prose', async (t) => {
+  const plan = translate(parseMarkdown('sub.spec.md', '### Requirement: Sub\nThe step SHALL take one argument.\n\n#### Scenario: doc then rows\n- **WHEN** the input is:\n\n  ```\n  first\n  ```\n\n  - row one\n  - row two\n'));
+  t.match(plan.problems, [{ line: 5, message: /has a doc string \(line 7\) and more after it \(line 11\)/ }]);
+  const empty = translate(parseMarkdown('openspec/specs/legal/spec.md', '# Legal\n\n## Purpose\nTerms.\n\n## Requirements\nThe site SHALL show the terms of service.\n'));
+  t.equal(empty.family, 'openspec');
+  t.match(empty.problems, [{ message: /^no checks found/ }]);
 });

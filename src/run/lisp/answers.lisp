@@ -341,18 +341,38 @@ were none."
                         (append (section-content response "warnings")
                                 (section-content response "warning")))))))
 
+(defun structured-error (response)
+  "The error of an answer given as data: (values error T), ERROR NIL for an answer that
+is no error; (values NIL NIL) when the server gives no data, and the text is read."
+  (let ((data (structured-answer response)))
+    (if data
+        (values (field data "error") t)
+        (values nil nil))))
+
 (defun result-error-type (response)
   "The condition type an error answer names on its [ERROR] line, as written
-(\"DIVISION-BY-ZERO\", \"TIMEOUT\"); NIL for an answer that is no error."
-  (multiple-value-bind (body rest) (section-body (answer-text response) "ERROR")
-    (declare (ignore body))
-    (when rest
-      (nonempty (subseq rest 0 (position #\Space rest))))))
+(\"DIVISION-BY-ZERO\", \"TIMEOUT\"); NIL for an answer that is no error (read from the
+answer's data when the server gives it: a printed \"[ERROR] X\" line is no error)."
+  (multiple-value-bind (error data) (structured-error response)
+    (if data
+        (and error (nonempty (field error "type")))
+        (multiple-value-bind (body rest) (section-body (answer-text response) "ERROR")
+          (declare (ignore body))
+          (when rest
+            (nonempty (subseq rest 0 (position #\Space rest))))))))
 
 (defun result-error-message (response)
-  "The message under an error answer's [ERROR] line; NIL for an answer that is no error."
-  (nonempty (section-body (answer-text response) "ERROR")))
+  "The message under an error answer's [ERROR] line; NIL for an answer that is no error
+(read from the answer's data when the server gives it)."
+  (multiple-value-bind (error data) (structured-error response)
+    (if data
+        (and error (nonempty (field error "message")))
+        (nonempty (section-body (answer-text response) "ERROR")))))
 
 (defun result-backtrace (response)
-  "The [Backtrace] section of an error answer, its frames one per line; NIL when it has none."
-  (nonempty (section-body (answer-text response) "Backtrace")))
+  "The [Backtrace] section of an error answer, its frames one per line; NIL when it has
+none (read from the answer's data when the server gives it)."
+  (multiple-value-bind (error data) (structured-error response)
+    (if data
+        (and error (nonempty (field error "backtrace")))
+        (nonempty (section-body (answer-text response) "Backtrace")))))

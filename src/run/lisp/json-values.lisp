@@ -41,7 +41,8 @@ value, or one built with JSON-OBJECT): each step of PATH is a key of an object
 (a string or a symbol, matched ignoring case) or an index into an array (an
 integer from 0). A second value says whether every step was there; NIL and NIL
 when one is missing. (json-get response \"result\" \"content\" 0 \"text\");
-(json-get r \"result\" \"isError\") is (result-field r :isError)."
+(json-get r \"result\" \"isError\") reads what result-field reads, but as JSON is: NIL for
+a refused call, which has no result (result-field refuses to read it)."
   (json-path value path))
 
 (defun json-key-p (value &rest path)

@@ -266,7 +266,9 @@ counted as dropped with the last value shown."
             for value = (first rest)
             do (let ((stream (make-capture-stream budget)))
                  (prin1 value stream)
-                 (push (cons (capture-text stream) (capture-dropped stream)) shown))
+                 (push (cons (capture-text stream) (capture-dropped stream)) shown)
+                 ;; Its line's "=> " and newline count too: values that print as nothing still fill the answer.
+                 (decf (budget-remaining budget) (min 4 (budget-remaining budget))))
             when (and (rest rest) (zerop (budget-remaining budget)))
               do (let ((counter (make-capture-stream budget)))
                    (dolist (left (rest rest)) (prin1 left counter))

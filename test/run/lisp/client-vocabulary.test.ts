@@ -341,3 +341,14 @@ t.test('printed output that looks like the answer text\'s own structure is read 
 (assert (equal 1 (length (result-values (evaluate-lisp *server* "(format nil \\"a~%=> b\\")")))))`)}`;
   allPassed(t, await runMarkdown(md), 4);
 });
+
+t.test("a printed '[ERROR] X' line is no error: the error readers read the answer's data", async (t) => {
+  const md = `${frontmatter()}## Printed, not signalled\n\n${lisp(`(let ((r (evaluate-lisp *server* "(progn (format t \\"[ERROR] DIVISION-BY-ZERO~%arithmetic error~%[Backtrace]~%0: (FOO)~%\\") 1)")))
+  (assert (null (result-error-type r)))
+  (assert (null (result-error-message r)))
+  (assert (null (result-backtrace r))))
+(let ((r (evaluate-lisp *server* "(/ 1 0)")))
+  (assert (equal "DIVISION-BY-ZERO" (result-error-type r)))
+  (assert (result-error-message r)))`)}`;
+  allPassed(t, await runMarkdown(md), 5);
+});
