@@ -27,13 +27,6 @@ export interface PendingTimer {
   hasRef: () => boolean;
 }
 
-/** A child process user code started whose output has not closed yet. */
-export interface PendingChild {
-  /** The unit whose code started it, as reports name it. */
-  origin: string;
-  running: () => boolean;
-}
-
 /** How long the end of a document or run waits for the timers user code left pending. */
 export const SETTLE_LIMIT_MS = 2000;
 
@@ -51,7 +44,8 @@ const timersTurn = () => new Promise<void>((resolve) => setTimeout(() => setImme
 export class LateErrors {
   #errors: LateError[] = [];
   #timers = new Map<number, PendingTimer>();
-  #children = new Map<number, PendingChild>();
+  /** The child processes user code started whose output has not closed yet, by id. */
+  #children = new Set<number>();
   #next: ((error: LateError) => void) | null = null;
 
   /** PARENT: the collector that takes the pending timers once this one is closed (the run's, for a document's). */
@@ -72,9 +66,9 @@ export class LateErrors {
     this.parent?.timerEnded(id);
   }
 
-  childStarted(id: number, child: PendingChild): void {
-    if (!this.#next) this.#children.set(id, child);
-    else this.parent?.childStarted(id, child);
+  childStarted(id: number): void {
+    if (!this.#next) this.#children.add(id);
+    else this.parent?.childStarted(id);
   }
 
   childEnded(id: number): void {
@@ -102,7 +96,7 @@ export class LateErrors {
     for (;;) {
       await this.settleBriefly();
       const due = [...this.#timers.values()].flatMap((timer) => (timer.dueAt <= until ? [timer.dueAt] : []));
-      const running = Date.now() < until && [...this.#children.values()].some((child) => child.running());
+      const running = Date.now() < until && this.#children.size > 0;
       if (due.length === 0 && !running) break;
       // A child's end is not due at a known time: looked at every 10 ms.
       const wait = Math.min(due.length ? Math.min(...due) - Date.now() : Infinity, running ? 10 : Infinity);
@@ -116,7 +110,7 @@ export class LateErrors {
     this.#next = next;
     for (const [id, timer] of this.#timers) this.parent?.timerStarted(id, timer);
     this.#timers.clear();
-    for (const [id, child] of this.#children) this.parent?.childStarted(id, child);
+    for (const id of this.#children) this.parent?.childStarted(id);
     this.#children.clear();
     for (const error of this.#errors.splice(0)) next(error);
   }

@@ -88,13 +88,9 @@ function trackChildren(): void {
     const child = (message as { process?: ChildProcess }).process;
     if (!strays || ownCode.getStore() || !child) return;
     const id = ++started;
-    let closed = false;
     // 'close' comes after the exit and the end of its output, and on a spawn that failed too.
-    child.once('close', () => {
-      closed = true;
-      strays.late.childEnded(id);
-    });
-    strays.late.childStarted(id, { origin: strays.origin, running: () => !closed });
+    child.once('close', () => strays.late.childEnded(id));
+    strays.late.childStarted(id);
   });
 }
 
