@@ -4,12 +4,12 @@
 // included) goes through the parser unchanged.
 import t from 'tap';
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { root } from './spec-run.js';
 import { CLI_BUNDLE, loadBundle, SERVE_BUNDLE } from '../../src/cli/bundles.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 const bin = join(root, (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['spec-run']);
 const run = promisify(execFile);
@@ -69,7 +69,7 @@ t.test('the bundle spec-run serve loads answers byte for byte as the compiled mo
 for (const [bundle, entry] of [[SERVE_BUNDLE, 'serveStdio'], [CLI_BUNDLE, 'main']] as const) {
   t.test(`${basename(bundle)}: the code cache the build made is taken, and a missing or refused one only costs the compilation`, async (t) => {
     t.equal(loadBundle(bundle).cacheRejected, false, 'the cache the build made is taken');
-    const directory = mkdtempSync(join(tmpdir(), 'spec-run-bundle-'));
+    const directory = scratchDirectory('spec-run-bundle-');
     t.teardown(() => rmSync(directory, { recursive: true, force: true }));
     const refused = join(directory, 'refused.v8cache');
     writeFileSync(refused, 'not a code cache');

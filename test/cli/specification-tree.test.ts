@@ -1,8 +1,7 @@
 // A specification tree is one system, through the real command line: a document run
 // alone gets the same points as in the run of its tree, check and --list say where a
 // borrowed definition comes from, a name defined differently is an error where used.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import t from 'tap';
 import type { RunEvent } from '../../src/model/events.js';
@@ -10,9 +9,10 @@ import { buildPlan } from '../../src/cli/run-command.js';
 import { specificationTrees } from '../../src/cli/specification-tree.js';
 import { discoverDocuments } from '../../src/cli/discover.js';
 import { lispDocument, root, specRun } from './spec-run.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-tree-'));
+  const dir = scratchDirectory('spec-run-tree-');
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);

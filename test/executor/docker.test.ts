@@ -1,6 +1,6 @@
 import t from 'tap';
 import { execa } from 'execa';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { armFromStart, dockerEngine, mapImage, oomEventLogged, runInDocker } from '../../src/executor/docker.js';
@@ -9,6 +9,7 @@ import { LOCAL_IMAGE } from '../../src/executor/local-image.js';
 import { limitEvent } from '../../src/executor/log.js';
 import { formatResult } from '../../src/executor/report.js';
 import type { ExecRequest } from '../../src/executor/result.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 const request = (run: string, timeoutMs: number | null, extra: Partial<ExecRequest> = {}): ExecRequest & { image: string } => ({
   run,
@@ -151,7 +152,7 @@ t.test('Docker', async (t) => {
   });
 
   t.test('a project directory whose name holds a colon and a comma is mounted all the same', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'spec-run:odd,name-'));
+    const dir = scratchDirectory('spec-run:odd,name-');
     writeFileSync(join(dir, 'marker.txt'), 'from the odd project\n');
     const r = await runInDocker(request('cat /workspace/marker.txt', 10_000, { projectRoot: dir }));
     t.equal(r.exitCode, 0, r.error ?? '');

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { runOnHost } from '../../src/executor/host.js';
 import { CONTAINMENT_ENV } from '../../src/process/containment.js';
 import { formatResult } from '../../src/executor/report.js';
 import type { ExecRequest } from '../../src/executor/result.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 const request = (run: string, timeoutMs: number | null, extra: Partial<ExecRequest> = {}): ExecRequest => ({
   run,
@@ -205,7 +206,7 @@ t.test('without PID namespaces the result says what a process group cannot conta
 });
 
 t.test('a working directory that does not exist, or is a file, is named as such, not as a missing sh', async (t) => {
-  const root = mkdtempSync(join(tmpdir(), 'spec-run-workdir-'));
+  const root = scratchDirectory('spec-run-workdir-');
   writeFileSync(join(root, 'plain-file'), '');
   const missing = await runOnHost(request('echo ran', 2000, { projectRoot: root, workdir: 'build/out' }));
   t.match(missing, { outcome: 'error', exitCode: 125, error: `working directory ${join(root, 'build/out')} does not exist` });

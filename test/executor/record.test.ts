@@ -3,15 +3,15 @@
 // configured (signals and when, exit codes and their cause, lines per stream, the
 // containers and the mount, the messages shown).
 import t from 'tap';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { endInterrupted, recordText, type RunRecord } from '../../src/executor/record.js';
 import { dockerEngine } from '../../src/executor/docker.js';
 import { OFFLINE_IMAGES } from '../support/images.js';
+import { scratchDirectory } from '../support/scratch.js';
 
-const configDir = mkdtempSync(path.join(tmpdir(), 'spec-run-record-'));
+const configDir = scratchDirectory('spec-run-record-');
 const options = { configDir, imageAliases: OFFLINE_IMAGES };
 
 t.test('a host command past its timeout: SIGTERM at the timeout, exit 124 from the timeout, its output kept', async (t) => {
@@ -91,7 +91,7 @@ t.test("the configuration's directory in the variable: a host path on the host, 
   const text = 'stop:\n  commands:\n    - run: "echo $SPEC_RUN_CONFIG_DIR; sh $SPEC_RUN_CONFIG_DIR/lint.sh"\n    - run: "echo $SPEC_RUN_CONFIG_DIR; sh $SPEC_RUN_CONFIG_DIR/lint.sh"\n      image: "alpine"\n';
   const inside = await recordText(text, { ...options, configDir: hooks, projectRoot: project });
   t.same(inside.commands.map((c) => c.lines.map((l) => l.text)), [[hooks, 'linted'], ['/workspace/hooks', 'linted']], 'the same script found through the variable in both contexts');
-  const elsewhere = mkdtempSync(path.join(tmpdir(), 'spec-run-elsewhere-'));
+  const elsewhere = scratchDirectory('spec-run-elsewhere-');
   const outside = await recordText('stop:\n  commands:\n    - run: "echo [${SPEC_RUN_CONFIG_DIR-unset}]"\n      image: "alpine"\n', { ...options, configDir: hooks, projectRoot: elsewhere });
   t.same(outside.commands[0].lines.map((l) => l.text), ['[unset]'], 'no host path handed to a container');
   t.match(outside.messages.join('\n'), /note: SPEC_RUN_CONFIG_DIR is not set in the container: the configuration's directory .* is outside the project mounted at \/workspace/);

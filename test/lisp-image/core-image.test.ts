@@ -1,12 +1,12 @@
 // Core images: built with SBCL itself (no process library), failures said with SBCL's own
 // output, and saved with the heap size their processes run with.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { defaultLisp, ensureCoreImage, imageKey, sbclVersion } from '../../src/lisp-image/core-image.js';
 import { DEFAULT_DYNAMIC_SPACE_MB, workerImage } from '../../src/runtime/worker.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 t.test('an SBCL that cannot be run is said so, with how to install it', async (t) => {
   await t.rejects(sbclVersion({ sbcl: 'no-such-sbcl-for-spec-run' }), /cannot run SBCL \(no-such-sbcl-for-spec-run\): .*ENOENT.*apt-get install sbcl cl-fiveam cl-bordeaux-threads/);
@@ -14,7 +14,7 @@ t.test('an SBCL that cannot be run is said so, with how to install it', async (t
 });
 
 t.test('a source that does not load fails the build with what SBCL said', async (t) => {
-  const directory = mkdtempSync(join(tmpdir(), 'spec-run-core-image-'));
+  const directory = scratchDirectory('spec-run-core-image-');
   t.teardown(() => rmSync(directory, { recursive: true, force: true }));
   const source = join(directory, 'broken.lisp');
   writeFileSync(source, '(error "broken on purpose: ~A" 42)\n');
@@ -28,7 +28,7 @@ t.test('a source that does not load fails the build with what SBCL said', async 
 });
 
 t.test('a new image of a name keeps the two most recently used others of that name, removes the rest, and leaves other names alone', async (t) => {
-  const directory = mkdtempSync(join(tmpdir(), 'spec-run-core-prune-'));
+  const directory = scratchDirectory('spec-run-core-prune-');
   const previous = process.env.SPEC_RUN_CACHE;
   process.env.SPEC_RUN_CACHE = directory;
   t.teardown(() => {
@@ -99,7 +99,7 @@ function withEnvironment(t: Parameters<Parameters<typeof import('tap').test>[0]>
 
 t.test('an image cut short (a crash, a cache restored in part) is built again, not started for ever with SIGBUS', async (t) => {
   const { statSync, truncateSync } = await import('node:fs');
-  const directory = mkdtempSync(join(tmpdir(), 'spec-run-core-cut-'));
+  const directory = scratchDirectory('spec-run-core-cut-');
   t.teardown(() => rmSync(directory, { recursive: true, force: true }));
   withEnvironment(t, { SPEC_RUN_CACHE: directory });
   const spec = { name: 'cut', sources: [], finalForm: '(defvar *cut* 1)' };
@@ -113,7 +113,7 @@ t.test('an image cut short (a crash, a cache restored in part) is built again, n
 t.test('a FiveAM that ASDF finds somewhere new (~/common-lisp) is looked up again; a systems record cut short is asked again', async (t) => {
   const { cpSync, mkdirSync, truncateSync, readdirSync } = await import('node:fs');
   const { systemDefinitions } = await import('../../src/lisp-image/core-image.js');
-  const directory = mkdtempSync(join(tmpdir(), 'spec-run-asdf-places-'));
+  const directory = scratchDirectory('spec-run-asdf-places-');
   t.teardown(() => rmSync(directory, { recursive: true, force: true }));
   withEnvironment(t, { SPEC_RUN_CACHE: join(directory, 'cache'), HOME: join(directory, 'home') });
   const [debian] = await systemDefinitions(['fiveam'], defaultLisp());

@@ -4,10 +4,10 @@
 // protocol is thus tested against a client nobody here wrote.
 import t from 'tap';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDirectory } from '../support/scratch.js';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = join(repository, 'dist/src/cli/main.js');
@@ -33,7 +33,7 @@ name: arithmetic
 `;
 
 t.test('Neovim receives the reader error at its line', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-nvim-'));
+  const dir = scratchDirectory('spec-run-nvim-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(join(dir, 'specs'));
   writeFileSync(join(dir, 'specs/arithmetic.test.md'), DOCUMENT);

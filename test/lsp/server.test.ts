@@ -2,12 +2,12 @@
 // process, spoken to over stdio with vscode-jsonrpc's client, on a project of its own in
 // a temporary directory (documents, a steps file found by convention).
 import t from 'tap';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
 import { startLspClient, type LspClient } from '../support/lsp-client.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const cli = join(repository, 'dist/src/cli/main.js');
@@ -148,7 +148,7 @@ const lineOf = (text: string, needle: string) => text.split('\n').findIndex((lin
 const text = (hover: Hover | null) => (hover?.contents as MarkupContent | undefined)?.value ?? '';
 
 function project(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-lsp-'));
+  const dir = scratchDirectory('spec-run-lsp-');
   const files: Record<string, string> = {
     'specs/session.test.md': SESSION,
     'specs/arithmetic.test.md': FAILING,
@@ -305,7 +305,7 @@ t.test('a lens run of a document with unsaved changes is refused, saying why: th
 });
 
 t.test("a document outside the project the server serves is not checked against that project's steps: one warning says so, and a run of it is refused", async (t) => {
-  const elsewhere = mkdtempSync(join(tmpdir(), 'spec-run-lsp-elsewhere-'));
+  const elsewhere = scratchDirectory('spec-run-lsp-elsewhere-');
   t.teardown(() => rmSync(elsewhere, { recursive: true, force: true }));
   const path = join(elsewhere, 'other.spec.md');
   writeFileSync(path, '# Other\n\n### Requirement: Other\nIt SHALL be.\n\n#### Scenario: Other\n- **WHEN** something nobody defined happens\n');
@@ -362,7 +362,7 @@ t.test('frontmatter: completion of its keys and of the values of type; its probl
 });
 
 t.test("a client that cannot watch files: the server watches the steps files itself", async (t) => {
-  const own = mkdtempSync(join(tmpdir(), 'spec-run-lsp-'));
+  const own = scratchDirectory('spec-run-lsp-');
   t.teardown(() => rmSync(own, { recursive: true, force: true }));
   mkdirSync(join(own, 'specs'));
   mkdirSync(join(own, 'steps'));
@@ -379,7 +379,7 @@ t.test("a client that cannot watch files: the server watches the steps files its
 });
 
 t.test('a TypeScript steps file: the quick fix imports the keyword and the World type, and the definition loads and binds', async (t) => {
-  const own = mkdtempSync(join(tmpdir(), 'spec-run-lsp-'));
+  const own = scratchDirectory('spec-run-lsp-');
   t.teardown(() => rmSync(own, { recursive: true, force: true }));
   mkdirSync(join(own, 'specs'));
   mkdirSync(join(own, 'steps'));
@@ -401,7 +401,7 @@ t.test('a TypeScript steps file: the quick fix imports the keyword and the World
 });
 
 t.test('a run a lens started ends when the language server ends: an editor that crashed mid-run left it running', async (t) => {
-  const own = mkdtempSync(join(tmpdir(), 'spec-run-lsp-run-'));
+  const own = scratchDirectory('spec-run-lsp-run-');
   t.teardown(() => rmSync(own, { recursive: true, force: true }));
   mkdirSync(join(own, 'specs'));
   writeFileSync(join(own, 'specs', 'slow.spec.md'), '# Slow\n\n### Requirement: Slow\nIt SHALL wait.\n\n#### Scenario: Waits\n- **WHEN** the step waits a minute\n');

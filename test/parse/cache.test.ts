@@ -2,8 +2,7 @@
 // from its entry is the one a fresh parse gives, an entry is used only for the bytes and
 // the path it was made from, and an entry that is not one is parsed past.
 import fc from 'fast-check';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { deserialize, serialize } from 'node:v8';
@@ -11,10 +10,11 @@ import t from 'tap';
 import { parseFile, parseMarkdown } from '../../src/parse/index.js';
 import { documentCacheDirectory, pruneEntries } from '../../src/parse/cache.js';
 import { SEEDS, seedPath } from './seed-files.js';
+import { scratchDirectory } from '../support/scratch.js';
 
-const cache = mkdtempSync(join(tmpdir(), 'spec-run-document-cache-'));
+const cache = scratchDirectory('spec-run-document-cache-');
 process.env.SPEC_RUN_CACHE = cache;
-const work = mkdtempSync(join(tmpdir(), 'spec-run-documents-'));
+const work = scratchDirectory('spec-run-documents-');
 t.teardown(() => {
   rmSync(cache, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });
@@ -87,7 +87,7 @@ t.test('frontmatter values JSON cannot hold (infinities, NaN, -0, dates of YAML 
 });
 
 t.test('past its most entries, the directory keeps the newest written', async (t) => {
-  const directory = mkdtempSync(join(tmpdir(), 'spec-run-entries-'));
+  const directory = scratchDirectory('spec-run-entries-');
   t.teardown(() => rmSync(directory, { recursive: true, force: true }));
   const names = Array.from({ length: 12 }, (_, i) => `entry-${String(i).padStart(2, '0')}`);
   names.forEach((name, i) => {

@@ -1,9 +1,9 @@
 // Bad input becomes problems with file:line, never exceptions.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { parseFile, parseMarkdown } from '../../src/parse/index.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 const only = (doc: ReturnType<typeof parseMarkdown>) => {
   if (doc.problems.length !== 1) throw new Error(`expected one problem, got ${JSON.stringify(doc.problems)}`);
@@ -71,7 +71,7 @@ t.test('an empty document is a problem', async (t) => {
 });
 
 t.test('a missing file gives a document with the problem, not an exception', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-parse-'));
+  const dir = scratchDirectory('spec-run-parse-');
   const doc = await parseFile(join(dir, 'missing.md'));
   t.match(only(doc), { file: join(dir, 'missing.md'), line: 1, message: 'no such file or directory' });
   t.same(doc.codeBlocks, []);

@@ -1,10 +1,10 @@
 // Runs a specification written by a test through spec-run's CLI, as a user would, with the
 // executor steps on and undefined steps as TODO, and gives its points by name.
 import path from 'node:path';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
+import { scratchDirectory } from '../support/scratch.js';
 
 export interface CliPoint {
   type: string;
@@ -18,7 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 
 /** Writes LINES as NAME.spec.md in a new directory, runs it there, and gives its points and what held. */
 export async function runSpecLines(name: string, lines: string[]) {
-  const dir = mkdtempSync(path.join(tmpdir(), `${name}-`));
+  const dir = scratchDirectory(`${name}-`);
   const file = path.join(dir, `${name}.spec.md`);
   writeFileSync(file, lines.join('\n'));
   const result = await execa(process.execPath, [path.join(root, 'dist/src/cli/main.js'), file, '--executor-steps', '--no-strict', '--reporter', 'json'], { cwd: dir, reject: false });

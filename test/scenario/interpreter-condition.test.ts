@@ -2,13 +2,13 @@
 // read, its Thens are checked only where it says nothing the block does not set up.
 // Paraphrases written for these tests (none from a batch), both ways.
 import t from 'tap';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { conditionUse, type ConditionUse } from '../../src/run/scenario/interpreter/condition.js';
 import { interpret } from '../../src/run/scenario/interpreter/index.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 const yaml = 'stop:\n  commands:\n    - run: "ls; cat notes.md"\n      timeout: 3s\n      maxOutputLines: 4\n';
 /** TEXT's condition as a scenario holds it: its code spans apart from its plain text. */
@@ -74,7 +74,7 @@ t.test('the Thens of a scenario whose paragraph says more than its block are not
 
 t.test('through the CLI: a scenario whose paragraph sets up more than its block is pending, one that restates runs', async (t) => {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-  const dir = mkdtempSync(path.join(tmpdir(), 'condition-'));
+  const dir = scratchDirectory('condition-');
   const file = path.join(dir, 'notes.spec.md');
   const block = ['```yaml', 'stop:', '  commands:', '    - run: "cat notes.md"', '```', ''];
   writeFileSync(

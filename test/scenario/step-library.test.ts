@@ -1,13 +1,13 @@
 // The documents of a run share one compiled step library; a steps file that changes
 // (--watch) gives a new one, with its new definitions.
 import t from 'tap';
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadStepLibrary } from '../../src/run/scenario/library.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 t.test('a library is compiled once for the same loads of the same files, again when a file changes', async (t) => {
-  const directory = mkdtempSync(join(tmpdir(), 'spec-run-library-'));
+  const directory = scratchDirectory('spec-run-library-');
   t.teardown(() => rmSync(directory, { recursive: true, force: true }));
   const steps = join(directory, 'steps.mjs');
   writeFileSync(steps, "import { Given } from 'spec-run/steps';\nGiven('a counter at {int}', function (n) { this.count = n; });\n");
@@ -24,7 +24,7 @@ t.test('a library is compiled once for the same loads of the same files, again w
 });
 
 t.test("a steps file whose top level throws is evaluated once, and Node's error is reported", async (t) => {
-  const directory = mkdtempSync(join(tmpdir(), 'spec-run-library-'));
+  const directory = scratchDirectory('spec-run-library-');
   t.teardown(() => rmSync(directory, { recursive: true, force: true }));
   const steps = join(directory, 'steps.mjs');
   const counter = Symbol.for('spec-run.test.top-level-runs');

@@ -1,17 +1,17 @@
 // The types that ship with spec-run/steps: a TypeScript steps file type-checks
 // against them, and a misuse is a type error.
 import t from 'tap';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
+import { scratchDirectory } from '../support/scratch.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 
 async function typeCheck(source: string) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-types-'));
+  const dir = scratchDirectory('spec-run-types-');
   writeFileSync(path.join(dir, 'steps.ts'), source);
   const paths = { 'spec-run/steps': [path.join(root, 'dist/src/steps/index.d.ts')] };
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', types: [], paths }, files: ['steps.ts'] }));

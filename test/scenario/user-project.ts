@@ -1,11 +1,11 @@
 // A user's project for the scenario tests: files written into a fresh directory, and
 // spec-run run there as a child process, as a new user would run it.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import type { RunEvent } from '../../src/model/events.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 export const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/main.js');
 
@@ -13,7 +13,7 @@ export type Point = Extract<RunEvent, { type: 'point' }>;
 
 /** A fresh directory holding FILES (names may have folders). */
 export function project(files: Record<string, string>, prefix = 'spec-run-user-project-'): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const dir = scratchDirectory(prefix);
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), text);

@@ -2,8 +2,7 @@
 // does not do gets a failing point for each false claim, with the reason.
 import t from 'tap';
 import { OFFLINE_IMAGES } from '../support/images.js';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RunEvent } from '../../src/model/events.js';
 import { parseFile } from '../../src/parse/index.js';
@@ -11,8 +10,9 @@ import { runScenarioDocument } from '../../src/run/scenario/index.js';
 import type { RunOptions } from '../../src/run/types.js';
 import { translate } from '../../src/translate/index.js';
 import { markExecutorSteps } from '../../src/run/scenario/executor-steps.js';
+import { scratchDirectory } from '../support/scratch.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-vocabulary-'));
+const dir = scratchDirectory('spec-run-vocabulary-');
 const options: RunOptions = { seed: 1, unitTimeoutMs: 300_000, bail: false, strict: false, runtimeCommand: [], imageAliases: OFFLINE_IMAGES, projectRoot: dir, vocabularyFiles: [] };
 
 const FALSE_CLAIMS = `# Wrong claims

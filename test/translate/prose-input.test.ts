@@ -1,14 +1,14 @@
 // An Input written in prose, answered by a Lisp block that reads `input`: the request is
 // derived when the prose names exactly one MCP method (or holds inline JSON); otherwise
 // the Input's line is an error saying how to write it as JSON.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { parseMarkdown } from '../../src/parse/index.js';
 import { translate } from '../../src/translate/index.js';
 import { deriveRequest, namedMethods } from '../../src/translate/rules/prose-input.js';
 import { specRun } from '../cli/spec-run.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 const document = (sections: string) => `---\ntype: verification\nname: prose\n---\n# Prose\n\n${sections}`;
 const section = (heading: string, input: string, code: string, label = '**Expected**:\n') => `## ${heading}\n\n**Input**: ${input}\n\n${label}\`\`\`lisp\n${code}\n\`\`\`\n\n`;
@@ -49,7 +49,7 @@ t.test('translated: a block reading input after a prose Input carries the derive
 });
 
 t.test('run: the derived request is what the block sends; the unclear Input fails at its line', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-prose-'));
+  const dir = scratchDirectory('spec-run-prose-');
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const md = document(
     section('Listed', 'Call tools/list on an initialized server', '(let ((response (send-request (make-initialized-test-server) input)))\n  (assert (equal "tools/list" (request-method input)))\n  (assert (find "evaluate-lisp" (tool-names response) :test #\'string=)))') +

@@ -1,7 +1,6 @@
 // Shared by the Lisp runner's tests: options, runtime commands, and running a
 // markdown document (parsed and translated as spec-run does) to its events.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunEvent } from '../../../src/model/events.js';
@@ -10,6 +9,7 @@ import { parseFile } from '../../../src/parse/index.js';
 import { translate } from '../../../src/translate/index.js';
 import { runLispDocumentWithTranscript, type LispDocumentOutcome } from '../../../src/run/lisp/index.js';
 import type { RunOptions } from '../../../src/run/types.js';
+import { scratchDirectory } from '../../support/scratch.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The compiled repository: dist/ */
@@ -54,7 +54,7 @@ export async function runMarkdownFile(path: string, runOptions: RunOptions): Pro
 
 /** Writes `markdown` to a fresh temporary file and runs it. */
 export async function runMarkdown(markdown: string, runOptions: RunOptions = options()): Promise<DocumentResult & { path: string }> {
-  const path = join(mkdtempSync(join(tmpdir(), 'spec-run-lisp-')), 'doc.test.md');
+  const path = join(scratchDirectory('spec-run-lisp-'), 'doc.test.md');
   writeFileSync(path, markdown);
   return { ...(await runMarkdownFile(path, runOptions)), path };
 }

@@ -3,14 +3,14 @@
 // every message kind the driver emits is decoded by the same module's schemas.
 // Malformed lines are refused with a clear error that fails the unit, not the run.
 import fc from 'fast-check';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { Driver, type PointMessage, type RequestMessage } from '../../../src/run/lisp/driver.js';
 import { asLispText, decodeDriverLine, DriverProtocolError, encodeCommand, type DriverCommand } from '../../../src/run/lisp/protocol.js';
 import { jsonToLisp } from '../../../src/run/lisp/sexp.js';
 import { frontmatter, lisp, options, runMarkdown } from './helpers.js';
+import { scratchDirectory } from '../../support/scratch.js';
 
 const TOOLS_LIST = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
 const TOOLS_ANSWER = '{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}';
@@ -42,7 +42,7 @@ t.test('every command kind runs in a real driver, and every message kind it send
     return { done: await driver.run(command, handlers), points: [...points] };
   };
 
-  const vocabularyFile = join(mkdtempSync(join(tmpdir(), 'spec-run-protocol-')), 'helpers.lisp');
+  const vocabularyFile = join(scratchDirectory('spec-run-protocol-'), 'helpers.lisp');
   writeFileSync(vocabularyFile, '(defun protocol-helper () 7)\n');
   const loaded = await run({ kind: 'load-file', path: vocabularyFile });
   t.same(loaded.done, { type: 'done', points: 0, slept: 0 }, 'load-file: done, no points');

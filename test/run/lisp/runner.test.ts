@@ -1,14 +1,14 @@
 // The Lisp runner end to end with a real SBCL driver and the scripted runtime
 // server: points and their lines, failures and their diagnostics, bad spec code,
 // time limits, crashes, seeds and runs, JSON input checks.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import type { RunEvent } from '../../../src/model/events.js';
 import type { DocumentPlan } from '../../../src/model/plan.js';
 import { runLispDocument } from '../../../src/run/lisp/index.js';
 import { FAKE_RUNTIME, frontmatter, lineIn, lisp, options, runMarkdown, type PointEvent } from './helpers.js';
+import { scratchDirectory } from '../../support/scratch.js';
 
 const setup = `## Setup\n\n${lisp('(defvar *s* (make-test-session))\n(defun eval-code (code) (evaluate-in-session *s* code))')}\n`;
 
@@ -325,7 +325,7 @@ t.test('a request holding a value with no JSON form fails its unit and the chann
 });
 
 t.test('vocabulary files named in the configuration load into every driver; a broken one is reported', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-vocabulary-'));
+  const dir = scratchDirectory('spec-run-vocabulary-');
   const helpers = join(dir, 'helpers.lisp');
   const broken = join(dir, 'broken.lisp');
   writeFileSync(helpers, '(in-package :cl-user)\n(defun double-it (x) (* 2 x))\n');

@@ -1,14 +1,14 @@
 // What the seeds show beyond their own run (that is test/e2e/seeds.test.ts): a
 // broken copy of a seed failing where it was broken, against the real runtime
 // server, and the seeds' random generators reproducing under the same --seed.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { parseFile } from '../../../src/parse/index.js';
 import { translate } from '../../../src/translate/index.js';
 import { lineOf, seedPath } from '../../parse/seed-files.js';
 import { REAL_RUNTIME, lisp, frontmatter, options, runMarkdown, runMarkdownFile } from './helpers.js';
+import { scratchDirectory } from '../../support/scratch.js';
 
 const real = options({ runtimeCommand: REAL_RUNTIME });
 
@@ -18,7 +18,7 @@ t.test('a broken copy of a seed fails at the lines where it was broken', async (
     .replace('(assert (search "timeout: 60 seconds" text))', '(assert (search "timeout: 61 seconds" text))')
     .replace('(assert (search "max-output: 50000 characters" text))', '(assert (serch "max-output: 50000 characters" text))');
   t.not(broken, original);
-  const path = join(mkdtempSync(join(tmpdir(), 'spec-run-broken-')), 'configure-limits-tool.test.md');
+  const path = join(scratchDirectory('spec-run-broken-'), 'configure-limits-tool.test.md');
   writeFileSync(path, broken);
   const lines = broken.split('\n');
   const r = await runMarkdownFile(path, real);

@@ -4,14 +4,14 @@
 // reported as before. Real SBCL processes throughout.
 import t from 'tap';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Parser, type FinalResults } from 'tap-parser';
 import { closeDrivers, Driver, DriverExited, DRIVER_ENV, type PointMessage } from '../../../src/run/lisp/driver.js';
 import { containment } from '../../../src/process/containment.js';
 import { asLispText } from '../../../src/run/lisp/protocol.js';
+import { scratchDirectory } from '../../support/scratch.js';
 
 const cli = join(resolve(dirname(fileURLToPath(import.meta.url)), '../../..'), 'src/cli/main.js');
 const noZygotes = !containment().pidNamespace && 'PID namespaces are not available here (unshare --pid needs root): every driver is a process of its own';
@@ -41,7 +41,7 @@ t.test('two documents in a row are forked by one zygote', { skip: noZygotes }, a
 });
 
 t.test("one document's definitions, specials, packages, threads, open files and programs are invisible to the next", async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-zygote-'));
+  const dir = scratchDirectory('spec-run-zygote-');
   const marker = `307.${process.pid}`;
   writeFileSync(join(dir, 'kept.txt'), 'kept open\n');
   writeFileSync(
@@ -134,7 +134,7 @@ t.test('a forked driver that dies is reported as a process that ended, and the n
 });
 
 t.test('an idle zygote does not keep a program that embeds spec-run alive, and ends with it', { skip: noZygotes }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-zygote-embedded-'));
+  const dir = scratchDirectory('spec-run-zygote-embedded-');
   const driverModule = join(dirname(cli), '../run/lisp/driver.js');
   // The program runs one document's driver and returns without closeDrivers: what keeps its
   // event loop alive then is printed, and it must then end by itself.
@@ -160,7 +160,7 @@ t.test('an idle zygote does not keep a program that embeds spec-run alive, and e
 });
 
 t.test("closing the zygotes holds the program until they have ended, a spare's too", { skip: noZygotes }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-zygote-close-'));
+  const dir = scratchDirectory('spec-run-zygote-close-');
   const driverModule = join(dirname(cli), '../run/lisp/driver.js');
   // Two documents in a row make a spare (the next document's driver, forked ahead); closing
   // the zygotes stops it, and its zygote says "ended" of it while its own close is awaited.
@@ -188,7 +188,7 @@ t.test("closing the zygotes holds the program until they have ended, a spare's t
 });
 
 t.test("a run's first driver is started ahead, once, and only for a run that runs Lisp documents", { skip: noZygotes }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-zygote-ahead-'));
+  const dir = scratchDirectory('spec-run-zygote-ahead-');
   writeFileSync(join(dir, 'sum.test.md'), '---\ntype: verification\n---\n# Sum\n\n```lisp\n(is (= 3 (+ 1 2)))\n```\n');
   const log = join(dir, 'sbcl.log');
   // A real SBCL behind a script that writes down each of its runs.
