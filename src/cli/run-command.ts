@@ -385,6 +385,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   const runOptions = (): RunPlanOptions => ({
     seed: options.seed ?? randomInt(1, 2 ** 31 - 1),
     unitTimeoutMs: options.timeout ?? 5 * 60 * 1000,
+    unitTimeoutSource: cliOptions.timeout !== undefined ? '--timeout' : options.timeout !== undefined ? "the configuration's timeout" : 'the default; --timeout changes it',
     bail: options.bail ?? false,
     runs: options.runs,
     strict: options.strict ?? true,

@@ -148,7 +148,7 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
     if (!runner) {
       reportNotRunnable(plan, emit, `no runner for documents of the ${plan.family} family`);
     } else {
-      await guardedRun(runner, plan, { ...options, retries: retries.retries, ...(timeout.ms !== undefined ? { unitTimeoutMs: timeout.ms } : {}) }, emit);
+      await guardedRun(runner, plan, { ...options, retries: retries.retries, ...(timeout.ms !== undefined ? { unitTimeoutMs: timeout.ms, unitTimeoutSource: "the frontmatter's timeout" } : {}) }, emit);
     }
   } else if (plan.problems.length === 0) {
     const unitId = `${plan.file}#none`;

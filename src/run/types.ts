@@ -9,6 +9,8 @@ export interface RunOptions {
   seed: number;
   /** Time limit of one unit, in milliseconds (default 5 minutes). */
   unitTimeoutMs: number;
+  /** Where unitTimeoutMs was set, as a message about it names it: `--timeout`, `the frontmatter's timeout`, … */
+  unitTimeoutSource?: string;
   /** Stop after the first failing point. */
   bail: boolean;
   /** Number of runs of property-level documents, when given. */

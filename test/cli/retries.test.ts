@@ -87,6 +87,18 @@ t.test('runWithRetries passes the events of other units through at once and stop
   t.same(seen, ['unit-start:u#load-1', 'unit-start:u#load-1', 'point:u#1', 'unit-end:u#1:flaky']);
 });
 
+t.test('a time limit from the command line or the default is named as such', async (t) => {
+  const dir = t.testdir({
+    'slow.md': lispDocument('slow', { Sleeps: '(sleep 8)\n(assert t)' }),
+    'slow.spec.md': '# Slow\n\n### Requirement: Waits\n\n#### Scenario: Waiting\n- **WHEN** it waits\n',
+    'steps.mjs': "import { When } from 'spec-run/steps';\nWhen('it waits', { timeout: 60000 }, () => new Promise((resolve) => setTimeout(resolve, 8000)));\n",
+  });
+  const lisp = await specRun(['slow.md', '--reporter', 'tap', '--timeout', '1s'], dir);
+  t.match(lisp.stdout, /Sleeps exceeded the unit time limit of 1000 ms \(--timeout\)/);
+  const scenario = await specRun(['slow.spec.md', '--reporter', 'tap', '--timeout', '1s'], dir);
+  t.match(scenario.stdout, /did not finish within the unit time limit of 1000 ms \(--timeout\)/);
+});
+
 t.test("frontmatter timeout is the time limit of the document's units, said at its line when it is no duration", async (t) => {
   const dir = t.testdir({
     'slow.md': lispDocument('slow', { Sleeps: '(sleep 8)\n(assert t)' }, 'timeout: 1s\n'),
@@ -94,7 +106,7 @@ t.test("frontmatter timeout is the time limit of the document's units, said at i
   });
   const slow = await specRun(['slow.md', '--reporter', 'tap'], dir);
   t.equal(slow.code, 1);
-  t.match(slow.stdout, /Sleeps exceeded the unit time limit of 1000 ms/);
+  t.match(slow.stdout, /Sleeps exceeded the unit time limit of 1000 ms \(the frontmatter's timeout\)/);
   const bad = await specRun(['bad.md', '--reporter', 'tap'], dir);
   t.equal(bad.code, 1);
   t.match(bad.stdout, /frontmatter 'timeout' must be a positive duration such as 30, 30s or 5m, got "soon"/);

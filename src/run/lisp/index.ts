@@ -411,7 +411,7 @@ class DocumentRun {
     }
     const reason =
       outcome.kind === 'timeout'
-        ? `${name} exceeded the unit time limit of ${this.options.unitTimeoutMs} ms; its driver and runtime servers were stopped`
+        ? `${name} exceeded the unit time limit of ${this.options.unitTimeoutMs} ms (${this.options.unitTimeoutSource ?? '--timeout'}); its driver and runtime servers were stopped`
         : outcome.error.message;
     const printed = outcome.kind === 'timeout' && outcome.printed ? { printed: outcome.printed } : {};
     return this.attachTranscript({ type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at, diagnostics: { reason, ...this.lastExchange(), ...printed } });

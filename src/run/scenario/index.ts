@@ -267,7 +267,7 @@ interface TimeLimit {
 function timeLimit(own: number | undefined, library: StepLibrary, unitDeadline: number, options: RunOptions): TimeLimit {
   const ms = own ?? library.defaultTimeoutMs;
   if (ms !== undefined && Date.now() + ms < unitDeadline) return { at: Date.now() + ms, reason: `did not finish within its time limit of ${ms} ms (${own !== undefined ? 'its timeout option' : 'setDefaultTimeout'})` };
-  return { at: unitDeadline, reason: `did not finish within the unit time limit of ${options.unitTimeoutMs} ms (--timeout)` };
+  return { at: unitDeadline, reason: `did not finish within the unit time limit of ${options.unitTimeoutMs} ms (${options.unitTimeoutSource ?? '--timeout'})` };
 }
 
 function hookLimit(hook: Hook, library: StepLibrary, unitDeadline: number, options: RunOptions): TimeLimit {
