@@ -34,7 +34,11 @@ export interface DurationOptions {
 
 /** Parses "30s", "5m", "2h". Anything else is rejected with the reason. */
 export function parseDuration(value: unknown, options: DurationOptions = {}): DurationParse {
-  if (typeof value === 'number') return { ok: false, reason: `must be a string with a unit (e.g. '${value}s'), not the number ${value}` };
+  if (typeof value === 'number') {
+    // The example offered must itself be accepted: a number that is no positive whole one gets '30s'.
+    const example = Number.isSafeInteger(value) && value > 0 ? `${value}s` : '30s';
+    return { ok: false, reason: `must be a string with a unit (e.g. '${example}'), not the number ${value}` };
+  }
   if (typeof value !== 'string') return { ok: false, reason: `must be a string like '30s', not ${describe(value)}` };
   const m = /^(-?\d+)([a-zA-Z]*)$/.exec(value);
   if (!m) {

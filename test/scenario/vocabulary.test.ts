@@ -44,6 +44,45 @@ The executor SHALL do what it does not.
 #### Scenario: Wrong environment
 - **WHEN** a stop command has the environment variable GREETING set to "hello"
 - **THEN** the environment variable GREETING SHALL be "bye"
+
+#### Scenario: A variable nobody sets
+- **WHEN** a command references $DATABASE_URL
+- **THEN** the environment variable DATABASE_URL SHALL be set
+
+#### Scenario: The directory of a file that is no configuration
+- **WHEN** a command references $SPEC_RUN_CONFIG_DIR
+- **THEN** its value SHALL be the absolute path to the directory containing /etc/passwd
+
+#### Scenario: Terminated though it completes in time
+- **WHEN** a command completes within the configured timeout
+- **THEN** the process SHALL be terminated
+
+#### Scenario: Blocked though it completes in time
+- **WHEN** a command completes within the configured timeout
+- **THEN** the hook SHALL be blocked with a timeout error message
+
+#### Scenario: Proceeds normally though it runs past its timeout
+- **WHEN** a command's execution time exceeds the configured timeout
+- **THEN** the command SHALL proceed normally
+
+#### Scenario: Preserved, with no field left out
+- **WHEN** a stop command includes a timeout field set to 30 seconds
+- **THEN** existing behavior SHALL be preserved for backward compatibility
+
+#### Scenario: Identical to before, with no case stated
+- **WHEN** a stop command includes a timeout field set to 30 seconds
+- **THEN** behavior SHALL be identical to previous implementation for this case
+`;
+
+/** A sentence whose words after what a seed step checks would be dropped by that step. */
+const UNREAD_TAILS = `# Unread tails
+
+### Requirement: Containers
+The container SHALL be removed.
+
+#### Scenario: A claim after the removal
+- **WHEN** a command runs in Docker with image "alpine"
+- **THEN** the container SHALL be removed and the exit code SHALL be 3
 `;
 
 t.test('every false claim fails, with its reason', async (t) => {
@@ -53,9 +92,19 @@ t.test('every false claim fails, with its reason', async (t) => {
   const [plan] = markExecutorSteps([translate(await parseFile(file))], { everywhere: true, documents: new Set(), source: 'this test' });
   await runScenarioDocument(plan, options, (e) => events.push(e));
   const thens = events.filter((e): e is Extract<RunEvent, { type: 'point' }> => e.type === 'point' && e.name.startsWith('THEN'));
-  t.equal(thens.length, 6);
+  t.equal(thens.length, 13);
   for (const p of thens) t.match(p, { ok: false, diagnostics: { message: String } }, p.name);
   t.match(thens[0].diagnostics, { expected: '7m', actual: '10m' });
   t.match(thens[1].diagnostics, { expected: 'built-in default', actual: 'command' });
   t.match(thens[3].diagnostics, { expected: 12, actual: 10 });
+});
+
+t.test('a sentence with words after what a seed step checks is read whole, not by that step', async (t) => {
+  const file = path.join(dir, 'tails.md');
+  writeFileSync(file, UNREAD_TAILS);
+  const events: RunEvent[] = [];
+  const [plan] = markExecutorSteps([translate(await parseFile(file))], { everywhere: true, documents: new Set(), source: 'this test' });
+  await runScenarioDocument(plan, { ...options, dryRun: true }, (e) => events.push(e));
+  const then = events.find((e): e is Extract<RunEvent, { type: 'point' }> => e.type === 'point' && e.name.startsWith('THEN'));
+  t.match(then?.diagnostics, { interpretation: /container.*removed.*exit code == 3/ }, 'the claim about the exit code is part of what is checked');
 });

@@ -131,11 +131,27 @@ Given(/^a command(?: script)? references \$(\w+)$/, function (name: string) {
 
 // ---- THEN: timeouts ----
 
-/** The scenario's command outlives its timeout, scaled down to a probe's. */
+/**
+ * The scenario's command under its timeout, scaled down to a probe's: one that outlives it,
+ * unless a step said the command completes within it, in which case it does; a step
+ * that claims a timeout then fails on what the scenario said, as it should.
+ */
 async function timedOutRun(w: World): Promise<ExecRun & { marker: string }> {
   const marker = nonce();
-  const run = await execRun(w, `echo started; sleep ${marker}`, { ...subject(w).fields, timeout: PROBE_TIMEOUT });
+  const command = subject(w).behaviour === 'within-timeout' ? 'echo done' : `echo started; sleep ${marker}`;
+  const run = await execRun(w, command, { ...subject(w).fields, timeout: PROBE_TIMEOUT });
   return { ...run, marker };
+}
+
+/**
+ * The scenario's command as it ends, for a step claiming it completes: one that finishes
+ * printing `output` (and then ends with `exit`), unless a step said it outlives its
+ * timeout, in which case it does, under the probe's timeout.
+ */
+function completingRun(w: World, output: string, exit = ''): Promise<ExecRun> {
+  const s = subject(w);
+  if (s.behaviour === 'exceeds-timeout' || s.behaviour === 'ignores-term') return execRun(w, `echo started; sleep ${nonce()}`, { ...s.fields, timeout: PROBE_TIMEOUT });
+  return execRun(w, `${output}${exit}`, s.fields);
 }
 
 Then(/^the command(?: execution)? SHALL (?:terminate|time out|be terminated|be stopped) after (\d+ ?(?:seconds?|minutes?|hours?|[smh]))(?: if not completed)?$/, async function (this: World, duration: string) {
@@ -173,23 +189,25 @@ Then('the command( execution) SHALL continue without timeout restrictions', asyn
 });
 Then(/^existing behaviou?r SHALL be preserved(?: for backward compatibility)?$/, async function (this: World) {
   const s = subject(this);
-  assert.deepEqual(configErrors('showStdout', true), [], 'a configuration without the field loads');
+  // What existed before is a configuration without the field a step said the command does not include.
+  assert.ok(s.omitted.length > 0, 'a step says which field the command does not include ("a stop command does not include a timeout field"): behaviour is preserved against that field');
+  assert.deepEqual(configuredErrors(this), [], `a configuration without ${s.omitted.join(', ')} loads`);
   const run = await execRun(this, 'echo as before', s.fields);
   assert.equal(run.status, 0);
   assert.match(run.console, /^as before$/m);
 });
 Then('the command SHALL proceed normally', async function (this: World) {
-  const run = await execRun(this, 'echo done', subject(this).fields);
+  const run = await completingRun(this, 'echo done');
   assert.equal(run.status, 0);
   assert.match(run.console, /OK: command succeeded/);
 });
 Then("success or failure SHALL be determined by the command's exit code", async function (this: World) {
-  const ok = await execRun(this, 'exit 0', subject(this).fields);
-  const failed = await execRun(this, 'exit 3', subject(this).fields);
+  const ok = await completingRun(this, 'true', '; exit 0');
+  const failed = await completingRun(this, 'true', '; exit 3');
   assert.deepEqual([ok.status, failed.status], [0, 3]);
 });
 Then('timeout logic SHALL not interfere with normal command completion', async function (this: World) {
-  const run = await execRun(this, 'sleep 0.2; echo completed', subject(this).fields);
+  const run = await completingRun(this, 'sleep 0.2; echo completed');
   assert.equal(run.status, 0);
   assert.doesNotMatch(run.console, /timed out/);
   assert.match(run.console, /^completed$/m);
@@ -407,6 +425,8 @@ Then(/^commands SHALL execute from that directory$|^the working directory SHALL 
   assert.ok(shownLines(run).includes(configDir(s)), `printed the configuration's directory ${configDir(s)}`);
 });
 Then('behavior SHALL be identical to previous implementation for this case', async function (this: World) {
+  // "This case" is where the executor was started: commands ran there before they ran in the configuration's directory.
+  assert.ok(subject(this).invokedFrom !== null, 'a step says where the executor is started ("the configuration file is in the same directory as the session"): that is the case meant');
   const run = await execRun(this, 'pwd', subject(this).fields);
   assert.ok(shownLines(run).includes(run.cwd), `the command ran in the directory spec-run exec was started from (${run.cwd}), as before`);
 });
@@ -418,15 +438,31 @@ Then('the command SHALL execute successfully regardless of working directory', a
     assert.equal(run.status, 0, `started from ${cwd}`);
   }
 });
+/**
+ * True when the variable NAME stands for the executor's variable of the configuration's
+ * directory (SPEC_RUN_CONFIG_DIR, or another tool's name for it, ending in _CONFIG_DIR, as
+ * `--config-dir-env` lets one name it). Any other name is a variable the command gets only
+ * from its `env:`, and is looked for there.
+ */
+const namesConfigDirectory = (name: string) => name === DEFAULT_CONFIG_DIR_ENV || /_CONFIG_DIR$/.test(name);
+
 Then(/^the environment variable ([A-Za-z_]\w*) SHALL be set$/, async function (this: World, name: string) {
   subject(this).references ??= name;
-  const run = await execRun(this, `echo "${name}=\${${name}-unset}"`, subject(this).fields, { configDirEnv: name });
+  const run = await execRun(this, `echo "${name}=\${${name}-unset}"`, subject(this).fields, namesConfigDirectory(name) ? { configDirEnv: name } : {});
   assert.doesNotMatch(run.console, new RegExp(`^${name}=unset$`, 'm'));
   assert.match(run.console, new RegExp(`^${name}=/`, 'm'));
 });
-Then(/^its value SHALL be the absolute path to the directory containing \S+$|^it SHALL resolve to the config file's parent directory$/, async function (this: World) {
+Then(/^its value SHALL be the absolute path to the directory containing (\S+)$|^it SHALL resolve to the config file's parent directory$/, async function (this: World, file?: string | null) {
   const s = subject(this);
+  // The directory meant is the configuration file's: the file named must be a YAML
+  // configuration, which the scenario's configuration is then written as.
+  if (file != null) {
+    const named = file.replace(/^[`"']|[`"']$/g, '');
+    assert.match(named, /^[^/]+\.ya?ml$/, `${named} is no configuration file (a YAML file's name): the variable holds the configuration file's directory`);
+    s.configFile = path.join(path.dirname(s.configFile), named);
+  }
   const name = s.references ?? DEFAULT_CONFIG_DIR_ENV;
+  assert.ok(namesConfigDirectory(name), `$${name} is not the variable of the configuration's directory (${DEFAULT_CONFIG_DIR_ENV}, or a name ending in _CONFIG_DIR given to --config-dir-env)`);
   const run = await execRun(this, `echo "$${name}"`, s.fields, { configDirEnv: name, cwd: s.root });
   assert.ok(shownLines(run).includes(configDir(s)), `$${name} is ${configDir(s)}`);
 });

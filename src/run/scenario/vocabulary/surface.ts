@@ -158,8 +158,8 @@ Then(/^the command SHALL run (on the host|in (?:a |the )?(?:Docker )?container)$
   const namespace = shownLines(run).find((l) => l.startsWith('mnt:'));
   assert.equal(namespace === OWN_MOUNT_NAMESPACE, host, `mount namespace ${namespace} ${host ? 'is' : 'is not'} spec-run's own`);
 });
-Then(/^the container SHALL be (?:removed|cleaned up)(?: .*)?$/, async function (this: World) {
-  const { command, scaled } = behaving(this);
+Then(/^the container SHALL be (?:removed|cleaned up)(?: afterwards| once (?:it|the command) has (?:finished|ended)| after (?:it|the command) (?:finishes|ends|has ended|completes)|( after (?:it|the command) times out))?$/, async function (this: World, afterTimeout?: string | null) {
+  const { command, scaled } = afterTimeout ? { command: `echo started; sleep ${nonce()}`, scaled: true } : behaving(this);
   const run = await observe(this, command, scaled);
   const note = /note: container (\S+) removed/.exec(run.console);
   assert.ok(note, 'spec-run exec notes the removal of the container');
