@@ -214,6 +214,17 @@ const LOCATION = Symbol.for('spec-run.steps.location');
 
 type Collector = (registration: Registration) => void;
 
+/** The file a stack frame names: a path, or a file URL (percent-encoded, perhaps with a query) made a path. */
+function pathOfFrame(file: string): string {
+  if (!file.startsWith('file://')) return file;
+  const path = file.slice('file://'.length).replace(/[?#].*$/, '');
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Where the caller of a registering function stands: the first stack frame outside this module. */
 function caller(): { file: string; line: number } {
   const frames = (new Error().stack ?? '').split('\n').slice(1);
@@ -224,7 +235,7 @@ function caller(): { file: string; line: number } {
     if (!m) continue;
     const file = m[1] ?? m[3];
     if (file === ownFile) continue;
-    return { file: file.replace(/^file:\/\//, '').replace(/\?.*$/, ''), line: Number(m[2] ?? m[4]) };
+    return { file: pathOfFrame(file), line: Number(m[2] ?? m[4]) };
   }
   return { file: '(unknown)', line: 0 };
 }

@@ -18,6 +18,7 @@ import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
 import { forgetProjectModules } from '../fresh-modules/forget.js';
+import { importClosure, inClosure, type ImportClosure } from './import-closure.js';
 
 export interface CompiledStep {
   keyword: string;
@@ -160,6 +161,36 @@ let generation = 0;
 export function loadAnew(): void {
   generation += 1;
   forgetProjectModules();
+  loadedThisGeneration.clear();
+  closures.clear();
+}
+
+/** The registrations each steps file's load of this generation made, by file. */
+const loadedThisGeneration = new Map<string, Registration[]>();
+/** What each steps file imports (import-closure.ts), by file, for this generation. */
+const closures = new Map<string, ImportClosure>();
+
+/**
+ * Definitions FILES import from a module that an earlier load of another steps file
+ * evaluated: Node evaluates a module once, so its definitions were registered then, and
+ * FILES, importing it too, get them as if they had evaluated it themselves.
+ */
+function importedFromEarlierLoads(files: string[], loads: (Registration[] | LoadProblem)[]): Registration[] {
+  const own = new Set(loads.flatMap((load) => (Array.isArray(load) ? load : [])));
+  const wanted = files.map((file) => {
+    let closure = closures.get(file);
+    if (!closure) closures.set(file, (closure = importClosure(file)));
+    return closure;
+  });
+  const extra: Registration[] = [];
+  for (const [file, registrations] of loadedThisGeneration) {
+    if (files.includes(file)) continue;
+    for (const r of registrations) {
+      if (own.has(r) || extra.includes(r) || r.file === file) continue;
+      if (wanted.some((closure) => inClosure(closure, r.file))) extra.push(r);
+    }
+  }
+  return extra;
 }
 
 function registrationsOf(file: string, limitMs: number): Promise<Registration[] | LoadProblem> {
@@ -171,8 +202,13 @@ function registrationsOf(file: string, limitMs: number): Promise<Registration[] 
   let entry = loaded.get(key);
   if (!entry) {
     // One file at a time: the collector is global while a file's top level runs.
+    const loadedIn = generation;
     entry = loading.then(() =>
-      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, load), limitMs))).catch(
+      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, load), limitMs))).then(
+        (registrations) => {
+          if (loadedIn === generation) loadedThisGeneration.set(file, registrations);
+          return registrations;
+        },
         (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}` }),
       ),
     );
@@ -245,7 +281,12 @@ export async function loadStepLibrary(userFiles: string[], { builtins = false, l
   const files = [...(builtins ? [BUILTIN_STEPS] : []), ...userFiles.map((f) => path.resolve(f))];
   const loads: (Registration[] | LoadProblem)[] = [];
   for (const file of files) loads.push(await registrationsOf(file, loadLimitMs));
-  const key = JSON.stringify([userFiles, loads.map(loadNumber)]);
+  const imported = importedFromEarlierLoads(files.filter((file) => file !== BUILTIN_STEPS), loads);
+  const key = JSON.stringify([userFiles, loads.map(loadNumber), imported.map(loadNumber)]);
+  if (imported.length) {
+    files.push(IMPORTED_EARLIER);
+    loads.push(imported);
+  }
   let library = libraries.get(key);
   if (!library) {
     // Loaded only with the built-in steps it reads beside: a run of the user's steps alone does not evaluate it.
@@ -256,6 +297,9 @@ export async function loadStepLibrary(userFiles: string[], { builtins = false, l
   return library;
 }
 
+/** Stands, among a library's files, for the definitions it imports that an earlier load registered. */
+const IMPORTED_EARLIER = '(imported, evaluated by an earlier load)';
+
 /**
  * Each library compiled, by the loads of its files: the documents of a run share one (its
  * expressions and parameter-type registries were compiled again for each document), and a
@@ -265,8 +309,8 @@ const libraries = new Map<string, StepLibrary>();
 const loadNumbers = new WeakMap<object, number>();
 let loadsNumbered = 0;
 
-/** A number of its own for each load of a steps file. */
-function loadNumber(load: Registration[] | LoadProblem): number {
+/** A number of its own for each load of a steps file (and each registration imported from one). */
+function loadNumber(load: Registration[] | LoadProblem | Registration): number {
   let number = loadNumbers.get(load);
   if (number === undefined) loadNumbers.set(load, (number = loadsNumbered++));
   return number;
