@@ -19,10 +19,18 @@ export interface Discovery {
   missing: string[];
   /** Links that lead back into a directory they are inside of: `link -> directory`, each once. */
   cycles: string[];
+  /** Paths that exist but cannot be read (a directory this user cannot list), with why: documents in them would be lost. */
+  unreadable: { path: string; reason: string }[];
+}
+
+/** Why the file system refused: its error's code in words. */
+function refusal(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EACCES' || code === 'EPERM' ? 'permission denied' : ((error as Error).message ?? String(error));
 }
 
 export function findDocuments(paths: string[]): Discovery {
-  const discovery: Discovery = { files: [], empty: [], missing: [], cycles: [] };
+  const discovery: Discovery = { files: [], empty: [], missing: [], cycles: [], unreadable: [] };
   const seenFiles = new Set<string>();
   /** Documents met, the ones already found through another path included. */
   let met = 0;
@@ -39,8 +47,10 @@ export function findDocuments(paths: string[]): Discovery {
     let names: string[];
     try {
       names = readdirSync(directory).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    } catch {
-      return; // unreadable: nothing found in it
+    } catch (error) {
+      // Gone since it was seen: nothing in it. Any other refusal would hide its documents.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') discovery.unreadable.push({ path: directory, reason: refusal(error) });
+      return;
     }
     for (const name of names) {
       if (name.startsWith('.') || name === 'node_modules') continue;
@@ -64,8 +74,10 @@ export function findDocuments(paths: string[]): Discovery {
   for (const path of paths) {
     const stats = statOrNull(path);
     if (stats === null) {
+      const denied = deniedReason(path);
       // A link to nothing (or a loop of links) named as a document: it fails as one, saying so.
-      if (isLink(path) && path.toLowerCase().endsWith('.md')) addFile(path);
+      if (denied) discovery.unreadable.push({ path, reason: denied });
+      else if (isLink(path) && path.toLowerCase().endsWith('.md')) addFile(path);
       else discovery.missing.push(path);
       continue;
     }
@@ -99,8 +111,20 @@ export function usableDiscovery(discovery: Discovery): boolean {
     const command = /^[a-z-]+$/.test(path) ? meantWord(path, COMMANDS) : null;
     console.error(`spec-run: ${path}: no such file or directory (expected a markdown document, or a directory of them)${command ? `; did you mean the command 'spec-run ${command}'?` : ''}`);
   }
+  for (const { path, reason } of discovery.unreadable) console.error(`spec-run: ${path}: cannot read it: ${reason}; the documents in it would not run`);
   if (discovery.empty.length > 0) console.error(`spec-run: no document (*.md) found in ${discovery.empty.join(', ')}: nothing to run there`);
-  return discovery.empty.length === 0 && discovery.missing.length === 0;
+  return discovery.empty.length === 0 && discovery.missing.length === 0 && discovery.unreadable.length === 0;
+}
+
+/** Why PATH cannot be looked at when the reason is not that it is missing (a directory on its way this user cannot search). */
+function deniedReason(path: string): string | null {
+  try {
+    statSync(path);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EACCES' || code === 'EPERM' ? refusal(error) : null;
+  }
 }
 
 function statOrNull(path: string): Stats | null {

@@ -276,7 +276,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   }
   const roots = paths.length ? [...new Set(paths)] : ['specs/'];
   // --only-failures with no path takes its documents from the record, not from specs/.
-  const discovery = options.onlyFailures && !pathsGiven ? { files: [], empty: [], missing: [], cycles: [] } : findDocuments(roots);
+  const discovery = options.onlyFailures && !pathsGiven ? { files: [], empty: [], missing: [], cycles: [], unreadable: [] } : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const selection: Selection = { grep, tags: options.tag, level: options.level, ...(lines.size ? { lines } : {}) };
   const trees = specificationTrees(config, roots);

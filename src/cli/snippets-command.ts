@@ -7,7 +7,7 @@ import { libraryFor, loadStepLibrary, matchStep, stepPlace } from '../run/scenar
 import { snippetsModule } from '../run/scenario/snippet.js';
 import { keyedSteps } from '../translate/step-keyword.js';
 import { findDocuments, usableDiscovery } from './discover.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
 import { documentLibraries } from './document-libraries.js';
@@ -29,12 +29,20 @@ function languageOfOutput(): SnippetLanguage | undefined {
 }
 
 export async function snippetsCommand(paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean; language?: SnippetLanguage }): Promise<number> {
-  const discovery = findDocuments(paths.length ? paths : ['specs/']);
+  let config: ProjectConfig;
+  try {
+    config = loadConfig(options.config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run: ${error.message}`);
+    return 2;
+  }
+  // As a run: the configuration's paths when none is given.
+  const discovery = findDocuments(paths.length ? paths : (configuredPaths(config) ?? ['specs/']));
   if (!usableDiscovery(discovery)) return 2;
   let stepFiles: StepFiles;
   let documents;
   try {
-    const config = loadConfig(options.config);
     stepFiles = await stepFilesOf(options.steps, config, discovery.files);
     ({ documents } = await buildPlan(discovery.files, await executorStepsSetting(options.executorSteps, config)));
   } catch (error) {

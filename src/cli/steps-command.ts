@@ -7,18 +7,26 @@ import { keyedSteps } from '../translate/step-keyword.js';
 import { libraryFor, matchStep, shownPath, stepPlace, type CompiledStep } from '../run/scenario/library.js';
 import type { ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { findDocuments, usableDiscovery } from './discover.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
 import { definitionKey, documentLibraries } from './document-libraries.js';
 
 export async function stepsCommand(paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }): Promise<number> {
-  const discovery = findDocuments(paths.length ? paths : ['specs/']);
+  let config: ProjectConfig;
+  try {
+    config = loadConfig(options.config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run: ${error.message}`);
+    return 2;
+  }
+  // As a run: the configuration's paths when none is given.
+  const discovery = findDocuments(paths.length ? paths : (configuredPaths(config) ?? ['specs/']));
   if (!usableDiscovery(discovery)) return 2;
   let stepFiles: StepFiles;
   let executorSteps: ExecutorStepsSetting;
   try {
-    const config = loadConfig(options.config);
     stepFiles = await stepFilesOf(options.steps, config, discovery.files);
     executorSteps = await executorStepsSetting(options.executorSteps, config);
   } catch (error) {

@@ -89,7 +89,12 @@ export function snippetsModule(library: StepLibrary, steps: { text: string; keyw
     const snippet = snippetOf(library, step.text, step.keyword, step.argument);
     if (!seen.has(snippet.expression)) seen.set(snippet.expression, snippet.text);
   }
-  const keywords = ['Given', 'When', 'Then'].filter((k) => [...seen.values()].some((text) => text.startsWith(`${k}(`)));
-  const imports = library.language === 'ts' ? `import { ${[...keywords, 'type DataTable', 'type World'].join(', ')} } from 'spec-run/steps';` : `import { ${keywords.join(', ')} } from 'spec-run/steps';`;
-  return [imports, '', ...[...seen.values()].flatMap((text) => [text, ''])].join('\n');
+  // Nothing to write: no file, rather than an import of nothing (which a linter refuses).
+  if (seen.size === 0) return '';
+  const texts = [...seen.values()];
+  const keywords = ['Given', 'When', 'Then'].filter((k) => texts.some((text) => text.startsWith(`${k}(`)));
+  // Types only where a snippet names them: an unused import fails noUnusedLocals.
+  const types = library.language === 'ts' ? ['DataTable', 'World'].filter((type) => texts.some((text) => new RegExp(`\\b${type}\\b`).test(text))).map((type) => `type ${type}`) : [];
+  const imports = `import { ${[...keywords, ...types].join(', ')} } from 'spec-run/steps';`;
+  return [imports, '', ...texts.flatMap((text) => [text, ''])].join('\n');
 }

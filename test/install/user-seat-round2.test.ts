@@ -1,0 +1,84 @@
+// What the second round of user-seat sessions found, from a user's seat: spec-run packed,
+// installed into a fresh project outside the repository, run through its bin.
+import t from 'tap';
+import { chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { userProject } from '../support/installed.js';
+
+const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
+
+const requirement = (name: string, steps: string[]) => `### Requirement: ${name}\nIt SHALL work.\n\n#### Scenario: s\n${steps.map((step) => `- **GIVEN** ${step}`).join('\n')}\n`;
+
+t.test('a steps module shared by the steps of two directories defines its steps for both, whichever loads first', async (t) => {
+  const project = userProject({
+    'lib/shared.mjs': "import { Given } from 'spec-run/steps';\nGiven('the shared step', function () {});\n",
+    'lib/shared.cjs': "const { Given } = require('spec-run/steps');\nGiven('the required step', function () {});\n",
+    'lib/shared.ts': "import { Given } from 'spec-run/steps';\nGiven('the typed step', function () {});\n",
+    'specs/a/steps.mjs': "import '../../lib/shared.mjs';\nimport '../../lib/shared.ts';\n",
+    'specs/a/steps.cjs': "require('../../lib/shared.cjs');\n",
+    'specs/b/steps.mjs': "import '../../lib/shared.mjs';\nimport '../../lib/shared.ts';\n",
+    'specs/b/steps.cjs': "require('../../lib/shared.cjs');\n",
+    'specs/a/a.spec.md': requirement('A', ['the shared step', 'the required step', 'the typed step']),
+    'specs/b/b.spec.md': requirement('B', ['the shared step', 'the required step', 'the typed step']),
+  });
+  for (const args of [['specs/'], ['specs/b', 'specs/a'], ['specs/b'], ['specs/a']]) {
+    const run = await project.specRun(args);
+    t.equal(run.code, 0, `${args.join(' ')}: ${run.stdout.slice(-400)}`);
+    t.equal(summary(run.stderr), `${args.length === 1 && args[0] !== 'specs/' ? 3 : 6} passed, 0 failed, 0 skipped, 0 todo`);
+  }
+  // A definition of its own matching the shared one is ambiguous in every run, not only when it runs alone.
+  project.write({ 'specs/b/own.steps.mjs': "import { Given } from 'spec-run/steps';\nGiven(/^the shared step$/, function () {});\n" });
+  for (const args of [['specs/'], ['specs/b']]) {
+    const run = await project.specRun([...args, '--reporter', 'tap']);
+    t.equal(run.code, 1, args.join(' '));
+    t.match(run.stdout, /ambiguous step/);
+  }
+  const check = await project.specRun(['check', 'specs/']);
+  t.match(check.stdout, /specs\/b\/b\.spec\.md:5:1: error: ambiguous step 'the shared step'/);
+});
+
+t.test('a definition in a directory whose name holds a space is named by its path, relative and not URL-encoded', async (t) => {
+  const project = userProject({
+    'specs/sub dir/steps.mjs': "import { Then } from 'spec-run/steps';\nThen('it fails', function () { throw new Error('boom'); });\n",
+    'specs/sub dir/r.spec.md': '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **THEN** it fails\n',
+  });
+  const run = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.match(run.stdout, /definition: "?specs\/sub dir\/steps\.mjs:2 it fails/);
+  t.notMatch(run.stdout, /definition: .*%20/);
+  const steps = await project.specRun(['steps', 'specs/']);
+  t.match(steps.stdout, /Then\(it fails\)\s+specs\/sub dir\/steps\.mjs:2/);
+});
+
+t.test('a directory the user cannot list is an error of the run, check and --list, never a run green without its documents', async (t) => {
+  const failing = requirement('Hidden', ['it fails']);
+  const project = userProject({
+    'specs/ok.spec.md': requirement('Fine', ['all is well']),
+    'specs/hidden/h.spec.md': failing,
+    'steps.mjs': "import { Given } from 'spec-run/steps';\nGiven('all is well', function () {});\nGiven('it fails', function () { throw new Error('ran'); });\n",
+  });
+  chmodSync(project.dir, 0o755);
+  chmodSync(join(project.dir, 'specs', 'hidden'), 0o700);
+  for (const args of [['specs/'], ['check', 'specs/'], ['specs/', '--list']]) {
+    const run = await project.specRun(args, { asUser: 'nobody', env: { HOME: '/nonexistent' } });
+    t.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+    t.match(run.stderr, /spec-run: specs\/hidden: cannot read it: permission denied; the documents in it would not run/);
+  }
+  const named = await project.specRun(['specs/hidden/h.spec.md'], { asUser: 'nobody', env: { HOME: '/nonexistent' } });
+  t.equal(named.code, 2);
+  t.match(named.stderr, /specs\/hidden\/h\.spec\.md: cannot read it: permission denied/, 'a permission error, not "no such file"');
+});
+
+t.test('steps and snippets take the configured paths, as the run and check do; snippets of nothing write nothing', async (t) => {
+  const project = userProject({
+    'spec-run.config.json': '{ "paths": ["docs/"] }',
+    'docs/r.spec.md': '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** x happens\n',
+    'steps.mjs': "import { When } from 'spec-run/steps';\nWhen('x happens', function () {});\n",
+  });
+  const steps = await project.specRun(['steps']);
+  t.equal(steps.code, 0, steps.stderr);
+  t.match(steps.stdout, /When\(x happens\)\s+steps\.mjs:2\n\s+used at docs\/r\.spec\.md:5/);
+  const snippets = await project.specRun(['snippets']);
+  t.equal(snippets.code, 0, snippets.stderr);
+  t.equal(snippets.stdout, '', 'no import of nothing');
+  t.match(snippets.stderr, /^0 undefined steps in 1 documents/m);
+});
