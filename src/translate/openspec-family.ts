@@ -16,6 +16,14 @@ const WHOLE_BOLD_KEYWORD_ITEM = /^\*\*(given|when|then|and|but):?\s+([^*]+?)\*\*
 /** `- Given text` bullets, the keyword capitalised or upper case as Gherkin writes it. */
 const PLAIN_KEYWORD_ITEM = /^(Given|When|Then|And|But|GIVEN|WHEN|THEN|AND|BUT):?\s+([\s\S]+)$/;
 /**
+ * A bullet that starts with a step keyword in a form the patterns above do not read
+ * (`- then it fails`, `- ** THEN ** it fails`, `- **THEN!** it fails`): in a scenario, a
+ * step its writer meant, which would silently not run.
+ */
+const LOOSE_KEYWORD_ITEM = /^[\s*_]*(given|when|then|and|but)[\s*_]*[:.!]?[\s*_]+\S/i;
+/** A paragraph that names a scenario (`Scenario: x`, `**Scenario: x**`) where a heading would. */
+const SCENARIO_PARAGRAPH = /^[\s*_]*scenario(?:\s+outline)?\s*:/i;
+/**
  * A paragraph line that starts a step: `**WHEN** text`, or an upper-case `WHEN text`
  * (a capitalised "When ..." in a paragraph is prose: the condition of a scenario).
  */
@@ -40,6 +48,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   let scenario: { section: Section; content: SectionContent[]; outline: boolean } | null = null;
 
   const closeScenario = (): void => {
+    if (scenario) problems.push(...unreadStepsOf(file, scenario.section, scenario.content));
     if (scenario?.outline) units.push(...outlineUnits(file, scenario.section, requirement, scenario.content, problems));
     else if (scenario) units.push(scenarioUnit(file, scenario.section, requirement, scenario.content));
     scenario = null;
@@ -82,6 +91,10 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
       return;
     }
     if (requirement && section !== requirement && keywordSteps(section.content).length > 0) problems.push(notAScenario(file, section));
+    else {
+      const outside = keywordSteps(section.content).filter((step) => step.marked);
+      if (outside.length > 0) problems.push(stepsOutsideScenarios(file, section, requirement, outside[0].line));
+    }
     for (const item of section.content) {
       if (item.type !== 'code') continue;
       const place = section.heading ? `under "${section.heading}"` : 'before the first heading';
@@ -177,7 +190,7 @@ const CONDITION_STEP = /^(given|when)\s+(.+?):?$/i;
  */
 function scenarioSteps(content: SectionContent[], condition: string | null, conditionLine: number, conditionCode?: string[]): ScenarioStep[] {
   const steps = keywordSteps(content);
-  if (steps.length > 0) return steps;
+  if (steps.length > 0) return steps.map(({ marked: _marked, ...step }) => step);
   const numbered = content.find((item) => item.type === 'list' && item.ordered);
   if (numbered?.type !== 'list') {
     const asStep = condition === null ? null : CONDITION_STEP.exec(condition);
@@ -187,25 +200,58 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
 }
 
 /** The steps CONTENT writes with keywords: keyword paragraphs' lists, keyword bullets, keyword paragraph lines. */
-function keywordSteps(content: SectionContent[]): ScenarioStep[] {
-  const steps: ScenarioStep[] = [];
+function keywordSteps(content: SectionContent[]): (ScenarioStep & { marked?: true })[] {
+  const steps: (ScenarioStep & { marked?: true })[] = [];
   let keyword: string | null = null;
   for (const item of content) {
     if (item.type === 'paragraph') {
       const match = KEYWORD_PARAGRAPH.exec(item.paragraph.text);
       keyword = match ? capitalized(match[1]) : null;
+      // Not marked: an upper-case WHEN line in prose is also how EARS writes a requirement.
       steps.push(...(paragraphSteps(item.paragraph) ?? []));
     } else if (item.type === 'list') {
       for (const listItem of item.items) {
         const boldMatch = BOLD_KEYWORD_ITEM.exec(listItem.text) ?? WHOLE_BOLD_KEYWORD_ITEM.exec(listItem.text.trim());
         const bold = boldMatch ? [boldMatch[0], boldMatch[1].toUpperCase(), boldMatch[2]] : PLAIN_KEYWORD_ITEM.exec(listItem.text);
-        if (keyword) steps.push(stepOf(keyword, withoutBold(listItem.text), listItem));
-        else if (bold) steps.push(stepOf(bold[1], withoutBold(bold[2]).trim(), listItem));
+        if (keyword) steps.push({ ...stepOf(keyword, withoutBold(listItem.text), listItem), marked: true });
+        else if (bold) steps.push({ ...stepOf(bold[1], withoutBold(bold[2]).trim(), listItem), ...(boldMatch ? { marked: true } : {}) });
       }
       keyword = null;
     }
   }
   return steps;
+}
+
+/**
+ * What in a scenario looks like a step or a scenario and would silently not run: a bullet
+ * starting with a keyword in a form not read as a step, and a paragraph naming a scenario
+ * (`Scenario: x`), whose steps would be read as this scenario's.
+ */
+function unreadStepsOf(file: string, section: Section, content: SectionContent[]): FamilyTranslation['problems'] {
+  const problems: FamilyTranslation['problems'] = [];
+  const read = new Set(keywordSteps(content).map((step) => step.line));
+  const numbered = keywordSteps(content).length === 0;
+  for (const item of content) {
+    if (item.type === 'paragraph' && SCENARIO_PARAGRAPH.test(item.paragraph.text)) {
+      const name = item.paragraph.text.replace(/[*_]/g, '').replace(SCENARIO_PARAGRAPH, '').split('\n')[0].trim();
+      problems.push({ file, line: item.paragraph.line, severity: 'error', message: `'${item.paragraph.text.split('\n')[0].trim()}' is a paragraph, not a heading: what follows it would be read as scenario '${section.heading.replace(/^[^:]*:\s*/, '')}'; write it as the heading '${'#'.repeat(section.depth)} Scenario: ${name || '<name>'}'` });
+    }
+    if (item.type !== 'list' || (numbered && item.ordered)) continue;
+    for (const listItem of item.items) {
+      const loose = LOOSE_KEYWORD_ITEM.exec(listItem.text);
+      if (!loose || read.has(listItem.line)) continue;
+      const keyword = loose[1].toUpperCase();
+      const rest = listItem.text.split('\n')[0].replace(/[*_]/g, '').trim().replace(/^\S+[:.!]?\s*/, '');
+      problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' starts with ${keyword} but is not read as a step, so it would never run: write it as '- **${keyword}** ${rest}'` });
+    }
+  }
+  return problems;
+}
+
+/** Steps written (as `**WHEN**` bullets or after a `Then:` line) outside any scenario: an error at the first, since none of them would run. */
+function stepsOutsideScenarios(file: string, section: Section, requirement: Section | null, line: number): FamilyTranslation['problems'][number] {
+  const where = requirement === section ? `in the text of requirement '${REQUIREMENT_HEADING.exec(section.heading)![1].trim()}'` : section.heading ? `under '${section.heading}'` : 'before the first heading';
+  return { file, line, severity: 'error', message: `WHEN/THEN steps ${where} stand outside any scenario, so they would never run: only a '#### Scenario:' runs its steps; put them under a scenario heading` };
 }
 
 /**

@@ -35,9 +35,27 @@ t.test('any other heading under a requirement followed by keyword steps is an er
   t.match(planOf(document('Senario: misspelt')).problems[0].message, /write it as the heading 'Scenario: misspelt'$/);
 });
 
-t.test('a heading without keyword steps, or outside any requirement, is prose: no problem', async (t) => {
+t.test('a heading without keyword steps is prose: no problem', async (t) => {
   t.same(planOf(document('Notes', 'Some prose.\n\n1. a numbered list')).problems, []);
-  t.same(planOf(`# Doc\n\n## Overview\n- **WHEN** this is an example of prose\n\n${document('Scenario: s').slice('# Doc\n\n'.length)}`).problems, []);
+  t.same(planOf(`# Doc\n\n## Overview\nWHEN a user asks, THE SYSTEM SHALL answer (a requirement in EARS words, not a step).\n\n${document('Scenario: s').slice('# Doc\n\n'.length)}`).problems, []);
+});
+
+t.test('steps outside any scenario (before the first requirement, in a requirement\'s text) are an error at the first, never dropped in silence', async (t) => {
+  const before = planOf(`# Doc\n\n## Overview\n- **WHEN** something happens\n- **THEN** it fails\n\n${document('Scenario: s').slice('# Doc\n\n'.length)}`);
+  t.match(before.problems, [{ line: 4, severity: 'error', message: /^WHEN\/THEN steps under 'Overview' stand outside any scenario, so they would never run/ }]);
+  const inText = planOf('# Doc\n\n### Requirement: R\nThe thing SHALL work.\n\nThen:\n- it fails\n\n#### Scenario: s\n- **WHEN** all is well\n');
+  t.match(inText.problems, [{ line: 7, message: /^WHEN\/THEN steps in the text of requirement 'R' stand outside any scenario/ }]);
+});
+
+t.test('in a scenario, a bullet starting with a keyword not read as a step, and a paragraph naming a scenario, are errors at their lines', async (t) => {
+  const plan = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** all is well\n- then it fails\n- **THEN!** it fails\n- ** AND ** it fails\n\nScenario: p\n- **WHEN** all is well\n');
+  t.match(plan.problems, [
+    { line: 8, message: "'then it fails' starts with THEN but is not read as a step, so it would never run: write it as '- **THEN** it fails'" },
+    { line: 9, message: /^'\*\*THEN!\*\* it fails' starts with THEN/ },
+    { line: 10, message: /^'\*\* AND \*\* it fails' starts with AND/ },
+    { line: 12, message: "'Scenario: p' is a paragraph, not a heading: what follows it would be read as scenario 's'; write it as the heading '#### Scenario: p'" },
+  ]);
+  t.same(plan.units.map((u) => (u.kind === 'scenario' ? u.steps.map((step) => step.text) : [])), [['all is well', 'all is well']]);
 });
 
 t.test('property: a heading is either read as a scenario or, when keyword steps follow it, an error; never dropped in silence', async (t) => {
