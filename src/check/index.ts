@@ -58,8 +58,8 @@ export function formatMessage(m: CheckMessage): string {
   return `${m.file}:${m.line}:${m.column}: ${m.severity}: ${m.message}`;
 }
 
-// `retries` (run/retries.ts) and `exclude` (translate/requirements.ts) are read by the run too.
-export const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id', 'retries', 'timeout', 'exclude']);
+// `retries` (run/retries.ts), `exclude` (translate/requirements.ts) and `timing-sensitive` (run/timing-sensitive.ts) are read by the run too.
+export const FRONTMATTER_FIELDS = new Set(['type', 'name', 'source', 'level', 'tags', 'covers', 'feature', 'version', 'description', 'title', 'status', 'author', 'owner', 'id', 'retries', 'timeout', 'exclude', 'timing-sensitive']);
 
 /** `family`: the plan's; a document of no family with blocks to run has its problem naming a wrong `type` already. */
 export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['family']): CheckMessage[] {
@@ -74,13 +74,8 @@ export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['famil
     messages.push(at(key, `unknown frontmatter field '${key}' (known: ${[...FRONTMATTER_FIELDS].join(', ')})`, 'warning'));
   }
   if (meta.type !== undefined && !isLispDocumentType(meta.type) && !(family === 'unknown' && checkLikeBlocks(doc).length > 0)) messages.push(at('type', `frontmatter 'type' is '${String(meta.type)}'; expected one of ${LISP_DOCUMENT_TYPES.join(', ')}`));
-  if (meta.type !== undefined && (typeof meta.name !== 'string' || meta.name.trim() === '')) messages.push(at('name', `frontmatter 'name' is missing; reports name the document by it`, 'warning'));
-  for (const key of ['tags', 'covers']) {
-    if (meta[key] !== undefined && !(Array.isArray(meta[key]) && (meta[key] as unknown[]).every((v) => typeof v === 'string'))) messages.push(at(key, `frontmatter '${key}' must be a list of strings`));
-  }
-  for (const key of ['name', 'level', 'source', 'feature']) {
-    if (meta[key] !== undefined && typeof meta[key] !== 'string') messages.push(at(key, `frontmatter '${key}' must be a string`));
-  }
+  // A name of the wrong type is said by the plan's problems (frontmatter-values.ts), as the other values of the wrong shape.
+  if (meta.type !== undefined && (meta.name === undefined || (typeof meta.name === 'string' && meta.name.trim() === ''))) messages.push(at('name', `frontmatter 'name' is missing; reports name the document by it`, 'warning'));
   // As a run reads it: a bad value fails the run, so check says so first.
   const retries = retriesProblem(meta.retries);
   if (retries) messages.push(at('retries', retries));

@@ -15,7 +15,7 @@ import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { ConfigError, configuredPaths, loadConfig } from './config.js';
-import { executorStepsSetting } from './run-command.js';
+import { executorStepsSetting, hasChecks } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
 import { documentLibraries } from './document-libraries.js';
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
@@ -62,6 +62,8 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   }
   const docs = await Promise.all(files.map((file) => parseFile(file)));
   const plans = markExecutorSteps(await lendTreeDefinitions(docs.map((doc) => translate(doc)), specificationTrees(config, roots)), executorSteps);
+  // As a run refuses it (exit 2): markdown holding no check at all is nothing to pass.
+  if (!hasChecks({ documents: plans }, roots)) return 2;
   // Each document checked against the steps a run gives it.
   const libraries = await documentLibraries(plans, stepFiles);
   // The configuration's vocabulary files, loaded into every driver of a run, define names too.

@@ -111,7 +111,7 @@ export function usableDiscovery(discovery: Discovery): boolean {
     const command = /^[a-z-]+$/.test(path) ? meantWord(path, COMMANDS) : null;
     console.error(`spec-run: ${path}: no such file or directory (expected a markdown document, or a directory of them)${command ? `; did you mean the command 'spec-run ${command}'?` : ''}`);
   }
-  for (const { path, reason } of discovery.unreadable) console.error(`spec-run: ${path}: cannot read it: ${reason}; the documents in it would not run`);
+  for (const { path, reason } of discovery.unreadable) console.error(`spec-run: ${path}: cannot read it: ${reason}${reason.startsWith('it is') ? '' : '; the documents in it would not run'}`);
   if (discovery.empty.length > 0) console.error(`spec-run: no document (*.md) found in ${discovery.empty.join(', ')}: nothing to run there`);
   return discovery.empty.length === 0 && discovery.missing.length === 0 && discovery.unreadable.length === 0;
 }
@@ -123,6 +123,7 @@ function deniedReason(path: string): string | null {
     return null;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR') return 'it is a file, not a directory';
     return code === 'EACCES' || code === 'EPERM' ? refusal(error) : null;
   }
 }

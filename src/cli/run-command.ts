@@ -471,7 +471,7 @@ async function lispRunner(directory?: string) {
  * must not pass on. A document with a problem (an OpenSpec specification without
  * scenarios, say) is reported by the run instead.
  */
-function hasChecks(plan: TestPlan, roots: string[], change?: string): boolean {
+export function hasChecks(plan: Pick<TestPlan, 'documents'>, roots: string[], change?: string): boolean {
   if (plan.documents.some((d) => d.units.length > 0 || d.problems.length > 0)) return true;
   const n = plan.documents.length;
   if (change !== undefined) {

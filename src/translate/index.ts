@@ -10,6 +10,7 @@ import { misspeltScenarios, translateOpenspecFamily } from './openspec-family.js
 import { extractRequirements, linkUnits } from './requirements.js';
 import { translateUnknownFamily } from './unknown-family.js';
 import { openspecChangeFile, openspecPlace } from './openspec-layout.js';
+import { frontmatterValueProblems } from './frontmatter-values.js';
 
 export interface TranslateOptions {
   /** Prefix of unit ids, "<prefix>#<n>"; the document's path by default. */
@@ -28,7 +29,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     translation = { definitions: [], units: [], notRun: [], problems: [problem] };
   }
 
-  const problems = [...doc.problems, ...translation.problems];
+  const problems = [...doc.problems, ...frontmatterValueProblems(doc), ...translation.problems];
   // Document order; a stable sort keeps a block unit before the FiveAM tests it defines.
   const drafts = [...translation.units].sort((a, b) => a.line - b.line);
   const names = uniqueNames(drafts.map((draft) => draft.name));

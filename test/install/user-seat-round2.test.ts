@@ -82,3 +82,33 @@ t.test('steps and snippets take the configured paths, as the run and check do; s
   t.equal(snippets.stdout, '', 'no import of nothing');
   t.match(snippets.stderr, /^0 undefined steps in 1 documents/m);
 });
+
+t.test('frontmatter values of the wrong shape fail the run as they fail check; markdown with no check fails check as the run', async (t) => {
+  const project = userProject({
+    'specs/ts.md': '---\ntype: verification\nname: ts\ntags: smoke\nlevel: 3\ntiming-sensitive: maybe\n---\n# Doc\n\n## check\n\n```lisp\n(assert (= 1 1))\n```\n',
+    'prose/notes.md': '# Just notes\n\nHello.\n',
+  });
+  const run = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.equal(run.code, 1, run.stderr);
+  for (const [line, message] of [[4, "frontmatter 'tags' must be a list of strings"], [5, "frontmatter 'level' must be a string"], [6, "frontmatter 'timing-sensitive' must be true, false"]] as const) {
+    t.match(run.stdout, new RegExp(`not ok \\d+ - ${message}[^\\n]*\\n\\s+---\\n\\s+at: specs/ts\\.md:${line}`));
+  }
+  const check = await project.specRun(['check', 'specs/']);
+  t.equal(check.code, 1);
+  t.match(check.stdout, /specs\/ts\.md:4:1: error: frontmatter 'tags' must be a list of strings/);
+  t.notMatch(check.stdout, /unknown frontmatter field 'timing-sensitive'/, 'a field the README documents is known');
+  const prose = await project.specRun(['check', 'prose']);
+  t.equal(prose.code, 2, 'check refuses what the run refuses');
+  t.match(prose.stderr, /no check found in prose/);
+});
+
+t.test('OpenSpec steps that would not run (outside a scenario, or not written as steps) fail the run at their lines', async (t) => {
+  const project = userProject({
+    'specs/r.spec.md': '### Requirement: R\nThe thing SHALL work.\n- **WHEN** all is well\n- **THEN** it fails\n\n#### Scenario: S\n- **WHEN** all is well\n- then it fails\n',
+    'steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('all is well', function () {});\nThen('it fails', function () { throw new Error('ran'); });\n",
+  });
+  const run = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.equal(run.code, 1);
+  t.match(run.stdout, /not ok \d+ - WHEN\/THEN steps in the text of requirement 'R' stand outside any scenario/);
+  t.match(run.stdout, /not ok \d+ - 'then it fails' starts with THEN but is not read as a step/);
+});
