@@ -29,7 +29,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     translation = { definitions: [], units: [], notRun: [], problems: [problem] };
   }
 
-  const problems = [...doc.problems, ...frontmatterValueProblems(doc), ...translation.problems];
+  const problems = [...doc.problems, ...frontmatterValueProblems(doc), ...translation.problems, ...(family === 'lisp' ? scenariosInLispDocument(doc) : [])];
   // Document order; a stable sort keeps a block unit before the FiveAM tests it defines.
   const drafts = [...translation.units].sort((a, b) => a.line - b.line);
   const names = uniqueNames(drafts.map((draft) => draft.name));
@@ -74,3 +74,22 @@ function planName(doc: SpecDocument): string {
 }
 
 export { describePlan } from './listing.js';
+
+/**
+ * OpenSpec scenarios with steps in a Lisp verification document: a document is of one
+ * family, and this one runs its Lisp blocks only, so their steps would never run.
+ */
+function scenariosInLispDocument(doc: SpecDocument): Diagnostic[] {
+  let scenarios: ReturnType<typeof translateOpenspecFamily>['units'];
+  try {
+    scenarios = translateOpenspecFamily(doc).units;
+  } catch {
+    return [];
+  }
+  return scenarios.flatMap((unit) =>
+    // Keyword bullets and lines, not a numbered list, which a Lisp document's prose uses to tell a story.
+    unit.kind === 'scenario' && unit.steps.some((step) => step.number === null)
+      ? [{ file: doc.path, line: unit.line, severity: 'error' as const, message: `scenario '${unit.name}' has WHEN/THEN steps, but this is a Lisp verification document (its frontmatter's type): only its Lisp blocks run, so these steps would never run; put the scenarios in an OpenSpec specification of their own` }]
+      : [],
+  );
+}

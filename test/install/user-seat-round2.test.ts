@@ -112,3 +112,12 @@ t.test('OpenSpec steps that would not run (outside a scenario, or not written as
   t.match(run.stdout, /not ok \d+ - WHEN\/THEN steps in the text of requirement 'R' stand outside any scenario/);
   t.match(run.stdout, /not ok \d+ - 'then it fails' starts with THEN but is not read as a step/);
 });
+
+t.test('OpenSpec scenarios with steps inside a Lisp verification document are an error, not dropped', async (t) => {
+  const project = userProject({
+    'specs/c.md': '---\ntype: verification\nname: mixed\n---\n# Doc\n\n### Requirement: R\nThe thing SHALL work.\n\n#### Scenario: S\n- **WHEN** all is well\n- **THEN** it fails\n\n## A check\n\n```lisp\n(assert (= 1 1))\n```\n',
+  });
+  const run = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.equal(run.code, 1);
+  t.match(run.stdout, /not ok \d+ - scenario 'S' has WHEN\/THEN steps, but this is a Lisp verification document[^\n]*\n\s+---\n\s+at: specs\/c\.md:10/);
+});
