@@ -11,7 +11,8 @@
 // - definitions that differ are an error naming every place, and only in a document
 //   that uses the name;
 // - names every driver already has (the test vocabulary, vocabulary files) are never
-//   borrowed;
+//   borrowed; nor is what a document defines in a package of its own (after its
+//   in-package): another document's `is` is FiveAM's, not that package's;
 // - a borrowed definition brings what it uses in turn, from its own document first.
 import type { Diagnostic } from '../model/document.js';
 import type { CodeRef, DocumentPlan } from '../model/plan.js';
@@ -176,6 +177,17 @@ function canonical(node: LispNode): string {
   }
 }
 
+const CL_USER = new Set(['cl-user', 'common-lisp-user']);
+
+/** The package `(in-package :x)` enters, lower-cased; null for any other form. */
+function enteredPackage(node: LispNode): string | null {
+  const [head, name] = listItems(node);
+  if (head === undefined || !['in-package', 'cl:in-package', 'common-lisp:in-package'].includes(symbolName(head) ?? '')) return null;
+  if (name?.kind === 'string') return name.value.toLowerCase();
+  const symbol = symbolName(name);
+  return symbol === null ? null : symbol.replace(/^#?:/, '').toLowerCase();
+}
+
 function formsOf(ref: CodeRef): LispForm[] {
   return scanForms(ref.text, ref.line).forms;
 }
@@ -186,9 +198,13 @@ export function definitionTree(plans: DocumentPlan[]): DefinitionTree {
   const ordered = plans.filter((plan) => plan.family === 'lisp').sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   for (const plan of ordered) {
     const byName = new Map<string, TreeForm[]>();
+    /** The package the document's definitions are read in so far: a definition of its own package's stays its own. */
+    let inPackage = 'cl-user';
     for (const ref of plan.definitions) {
       if (ref.borrowed) continue;
       for (const form of formsOf(ref)) {
+        inPackage = enteredPackage(form.node) ?? inPackage;
+        if (!CL_USER.has(inPackage)) continue;
         const names = definedNames(form.node);
         if (names.length === 0) continue;
         const treeForm: TreeForm = { ref, form, names, symbols: new Set(mentions(form.node, new Map()).keys()) };

@@ -121,3 +121,15 @@ t.test('OpenSpec scenarios with steps inside a Lisp verification document are an
   t.equal(run.code, 1);
   t.match(run.stdout, /not ok \d+ - scenario 'S' has WHEN\/THEN steps, but this is a Lisp verification document[^\n]*\n\s+---\n\s+at: specs\/c\.md:10/);
 });
+
+t.test("a definition in a document's own package is not lent to the others: FiveAM's `is` stays FiveAM's", async (t) => {
+  const project = userProject({
+    'pk/a.md': '---\ntype: verification\nname: a\n---\n# A\n\n## defs\n\n```lisp\n(defpackage :a-tests (:use :cl))\n(in-package :a-tests)\n(defun is (x) x)\n```\n\n## check\n\n```lisp\n(assert (a-tests::is t))\n```\n',
+    'pk/b.md': '---\ntype: verification\nname: b\n---\n# B\n\n## check\n\n```lisp\n(fiveam:test b1 (is (= 1 1)))\n```\n',
+  });
+  for (const args of [['pk/'], ['pk/b.md']]) {
+    const run = await project.specRun([...args, '--reporter', 'tap']);
+    t.equal(run.code, 0, `${args.join(' ')}: ${run.stdout.slice(-600)}`);
+    t.notMatch(run.stdout, /borrowed/);
+  }
+});
