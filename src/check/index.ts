@@ -28,6 +28,8 @@ export interface UndefinedStep {
   snippet: string;
   /** Why the executor interpreter did not read the step; null where it is not active. */
   unread: string | null;
+  /** A steps file the document loads did not load: the step may be defined there (its place and error). */
+  unloaded?: string;
 }
 
 export interface CheckContext {
@@ -241,8 +243,11 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     let keyword: string | null = null;
     for (const step of unit.steps) {
       keyword = stepKeyword(step.keyword, keyword);
+      // A step with no text is the plan's problem (translate says it), not a definition to write.
+      if (step.text.trim() === '') continue;
       const undefinedStep = context.undefinedStep(step, keyword, unit);
       if (undefinedStep !== null && context.stepsLoaded === false) unwritten.push(step.line);
+      else if (undefinedStep?.unloaded) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `step '${step.text}' has no definition loaded: ${undefinedStep.unloaded}` });
       else if (undefinedStep !== null) {
         const unread = undefinedStep.unread ? `; ${undefinedStep.unread}` : '';
         messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `undefined step '${step.text}' (it fails the run, which is strict by default)${unread}; define it with:\n${undefinedStep.snippet}` });

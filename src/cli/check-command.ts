@@ -30,7 +30,13 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
       const place = stepPlace(unit, step);
       if (matchStep(seen, step.text, keyword, place).length > 0) return null;
       // As the run's TODO says it: where the executor interpreter is active, why it did not read the step.
-      return { snippet: snippetFor(seen, step.text, keyword, step.argument?.kind), unread: notInterpreted(seen, step.text, keyword, place) };
+      // As the run says it: a steps file that did not load may be where it is defined.
+      const unloaded = library.unloaded[0];
+      return {
+        snippet: snippetFor(seen, step.text, keyword, step.argument?.kind),
+        unread: notInterpreted(seen, step.text, keyword, place),
+        ...(unloaded ? { unloaded: `a steps file could not be loaded, and may define this step: ${shownPath(unloaded.file)}:${unloaded.line}: ${unloaded.message}` } : {}),
+      };
     },
     droppedArgument: (step, keyword, unit) => {
       const matches = matchStep(seen, step.text, keyword, stepPlace(unit, step));

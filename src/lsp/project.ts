@@ -36,6 +36,9 @@ export interface Reading {
   library: StepLibrary;
 }
 
+/** How long a steps file's top level may take in the editor. */
+const EDITOR_LOAD_LIMIT_MS = 10_000;
+
 export class Project {
   config: ProjectConfig;
   /** What is wrong with the configuration file, if anything: then the defaults apply. */
@@ -131,7 +134,8 @@ export class Project {
       }
     }
     // Loading is cached by each file's modification time: a changed file loads again, an unchanged one is not re-evaluated.
-    return loadStepLibrary(this.stepFiles.of(document), { builtins });
+    // An editor waits on it: a steps file whose top level does not finish is said sooner than a run says it.
+    return loadStepLibrary(this.stepFiles.of(document), { builtins, loadLimitMs: EDITOR_LOAD_LIMIT_MS });
   }
 
   /** The document's plan as a run makes it, with the executor steps marked where they apply. */
@@ -210,7 +214,11 @@ export class Project {
     }
     if (callsUnchecked) messages.push({ file: plan.file, line: 1, column: 1, severity: 'warning', message: `calls were not checked: ${callsUnchecked}` });
     messages.push(...checkStepFiles(fullLibrary.problems));
-    if (this.configProblem) messages.push(this.configProblem);
+    if (this.configProblem) {
+      messages.push(this.configProblem);
+      // Said on the document too: the configuration's own file is seldom open, and every run of the project fails on it.
+      messages.push({ file: plan.file, line: 1, column: 1, severity: 'error', message: `the project's configuration cannot be used, so every run fails (exit 2) until it is fixed: ${this.configProblem.message}` });
+    }
     return messages;
   }
 }

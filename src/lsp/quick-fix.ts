@@ -20,13 +20,42 @@ function namesNeeded(keyword: string, language: 'js' | 'ts', argument: string | 
   return [keyword, ...(language === 'ts' ? ['type World', ...(argument === 'data-table' ? ['type DataTable'] : [])] : [])];
 }
 
-/** Edits adding NAMES to the file's `import { ... } from 'spec-run/steps'`, or such an import at its top. */
-function importEdits(text: string, names: string[]): TextEdit[] {
-  const statement = /import\s*\{([^}]*)\}\s*from\s*['"]spec-run\/steps['"]/.exec(text);
+const ESM_IMPORT = /import\s*\{([^}]*)\}\s*from\s*['"]spec-run\/steps['"]/;
+const CJS_REQUIRE = /(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(\s*['"]spec-run\/steps['"]\s*\)/;
+
+/**
+ * Whether FILE is a CommonJS module: .cjs, or a .js file that requires spec-run/steps, or
+ * one that neither imports nor exports in a package that is not "type": "module".
+ */
+function isCommonJs(file: string, text: string): boolean {
+  if (/\.c[jt]s$/.test(file)) return true;
+  if (!/\.js$/.test(file)) return false;
+  if (CJS_REQUIRE.test(text)) return true;
+  if (/^\s*(?:import|export)\b/m.test(text)) return false;
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        return (JSON.parse(readFileSync(manifest, 'utf8')) as { type?: string }).type !== 'module';
+      } catch {
+        return true;
+      }
+    }
+    if (dirname(dir) === dir) return true;
+  }
+}
+
+/**
+ * Edits adding NAMES to the file's `import { ... } from 'spec-run/steps'` (or, in a CommonJS
+ * file, its `const { ... } = require('spec-run/steps')`), or such a line at its top.
+ */
+function importEdits(text: string, names: string[], commonJs: boolean): TextEdit[] {
+  const statement = (commonJs ? CJS_REQUIRE : ESM_IMPORT).exec(text);
   const have = new Set((statement?.[1] ?? '').split(',').map((name) => name.trim()).filter(Boolean));
   const missing = names.filter((name) => !have.has(name) && !have.has(name.replace(/^type /, '')));
   if (missing.length === 0) return [];
-  if (!statement) return [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: `import { ${missing.join(', ')} } from 'spec-run/steps';\n` }];
+  const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  if (!statement) return [{ range: top, newText: commonJs ? `const { ${missing.join(', ')} } = require('spec-run/steps');\n` : `import { ${missing.join(', ')} } from 'spec-run/steps';\n` }];
   const close = statement.index + statement[0].indexOf('}');
   const before = text.slice(0, close);
   const line = before.split('\n').length - 1;
@@ -78,11 +107,14 @@ function newStepsFile(reading: Reading, projectDirectory: string, steps: Undefin
 
 /** STEP's snippet appended to TARGET, a steps file the document loads, with its keyword imported. */
 function appendToStepsFile(reading: Reading, target: string, step: UndefinedStep, openText: (path: string) => string | undefined): WorkspaceEdit {
-  const library = reading.fullLibrary;
+  // The target file's language, whatever the project's other steps files are written in.
+  const language = /\.[cm]?tsx?$/.test(target) ? 'ts' : 'js';
+  const library = { ...reading.fullLibrary, language } as const;
   const text = openText(target) ?? (existsSync(target) ? readFileSync(target, 'utf8') : '');
   const end = endOf(text);
   const snippet = snippetOf(library, step.text, step.keyword, step.argument);
-  const edits = [...importEdits(text, namesNeeded(step.keyword, library.language, step.argument)), { range: { start: end, end }, newText: `${text.endsWith('\n') || text === '' ? '' : '\n'}\n${snippet.text}\n` }];
+  const commonJs = language === 'js' && isCommonJs(target, text);
+  const edits = [...importEdits(text, namesNeeded(step.keyword, language, step.argument), commonJs), { range: { start: end, end }, newText: `${text.endsWith('\n') || text === '' ? '' : '\n'}\n${snippet.text}\n` }];
   return { documentChanges: [{ textDocument: { uri: pathToUri(target), version: null }, edits }] };
 }
 

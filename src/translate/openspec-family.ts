@@ -106,6 +106,10 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   for (const unit of units) {
     if (unit.kind !== 'scenario') continue;
     for (const step of unit.steps) {
+      if (step.text.trim() === '' && !said.has(-step.line)) {
+        said.add(-step.line);
+        problems.push({ file, line: step.line, severity: 'error', message: `a ${step.keyword.toUpperCase()} step with no text: nothing says what it checks; write the step after its keyword, or remove the line` });
+      }
       // An outline's step stands in each of its rows' units: said once.
       if (!step.moreArguments || !step.argument || said.has(step.line)) continue;
       said.add(step.line);

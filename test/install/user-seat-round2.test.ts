@@ -133,3 +133,39 @@ t.test("a definition in a document's own package is not lent to the others: Five
     t.notMatch(run.stdout, /borrowed/);
   }
 });
+
+t.test('a step or a steps file in an endless synchronous loop ends the run past its limit, saying which: no hang', async (t) => {
+  const spec = '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** it spins\n';
+  const project = userProject({ 'specs/r.spec.md': spec, 'steps.mjs': "import { When } from 'spec-run/steps';\nWhen('it spins', function () { while (true) {} });\n" });
+  const started = Date.now();
+  const run = await project.specRun(['specs/', '--timeout', '2s', '--reporter', 'tap']);
+  t.equal(run.code, -1, 'ended by SIGKILL');
+  t.equal(run.signal, 'SIGKILL');
+  t.ok(Date.now() - started < 30_000, `ended ${Date.now() - started} ms after it started, for a 2 s limit`);
+  t.match(run.stderr, /spec-run: step 'WHEN it spins' \(specs\/r\.spec\.md:5, defined at steps\.mjs:2\) has held the main thread for [\d.]+ s without returning to it, past its time limit/);
+  project.write({ 'steps.mjs': "import { When } from 'spec-run/steps';\nWhen('it spins', function () {});\nwhile (true) {}\n" });
+  const load = await project.specRun(['specs/', '--timeout', '2s', '--reporter', 'tap']);
+  t.equal(load.signal, 'SIGKILL');
+  t.match(load.stderr, /spec-run: the top level of steps file steps\.mjs has held the main thread/);
+});
+
+t.test('SIGTERM while a steps file awaits forever at its top level stops the run at once; steps it may define are said to be unloaded', async (t) => {
+  const project = userProject({
+    'specs/r.spec.md': '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** all is well\n- **THEN** \n',
+    'steps.mjs': "import { When } from 'spec-run/steps';\nWhen('all is well', function () {});\n",
+    'hang.steps.mjs': 'await new Promise(() => {});\n',
+  });
+  const check = await project.specRun(['check', 'specs/', '--steps', 'steps.mjs']);
+  t.match(check.stdout, /specs\/r\.spec\.md:6:1: error: a THEN step with no text: nothing says what it checks/);
+  t.notMatch(check.stdout, /undefined step ''/, 'no definition to write for a step with no text');
+  const started = Date.now();
+  const { spawn } = await import('node:child_process');
+  const bin = join(project.dir, 'node_modules', '.bin', 'spec-run');
+  const child = spawn('env', ['-u', 'NODE_OPTIONS', bin, 'specs/', '--reporter', 'tap'], { cwd: project.dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  setTimeout(() => child.kill('SIGTERM'), 3000);
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  t.equal(code, 143, stderr);
+  t.ok(Date.now() - started < 20_000, `stopped ${Date.now() - started} ms after it started, not at the load limit`);
+});

@@ -5,6 +5,7 @@ import t from 'tap';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
 import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
 import { startLspClient, type LspClient } from '../support/lsp-client.js';
 import { scratchDirectory } from '../support/scratch.js';
@@ -424,4 +425,48 @@ t.test('a run a lens started ends when the language server ends: an editor that 
     return false;
   };
   t.ok(await ended(), 'the run ended with the server, not a minute later');
+});
+
+t.test("the quick fix writes in the target file's language: JavaScript into .mjs beside TypeScript steps, require() into a CommonJS file", async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  mkdirSync(join(own, 'specs'));
+  mkdirSync(join(own, 'steps'));
+  writeFileSync(join(own, 'package.json'), '{ "name": "commonjs-project" }');
+  writeFileSync(join(own, 'specs/a.spec.md'), '### Requirement: A\nThe thing SHALL work.\n\n#### Scenario: one\n- **WHEN** I press the button 3 times\n');
+  writeFileSync(join(own, 'steps/a.steps.mjs'), "import { When } from 'spec-run/steps';\nWhen('nothing', function () {});\n");
+  writeFileSync(join(own, 'steps/b.steps.ts'), "import { Then } from 'spec-run/steps';\nThen('something else', function () {});\n");
+  const fixFor = async (target: string) => {
+    const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+    t.teardown(() => lsp.close());
+    const uri = lsp.open(join(own, 'specs/a.spec.md'));
+    const undefinedStep = (await lsp.diagnostics(uri)).filter((d) => /^undefined step/.test(d.message as string));
+    const actions = await lsp.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: undefinedStep[0].range, context: { diagnostics: undefinedStep } });
+    const action = actions.find((a) => a.title.endsWith(target));
+    t.ok(action, `a fix writing into ${target}: ${actions.map((a) => a.title).join('; ')}`);
+    lsp.applyEdit(action!.edit!);
+    return readFileSync(join(own, 'steps', target), 'utf8');
+  };
+  const esm = await fixFor('a.steps.mjs');
+  t.match(esm, "import { When } from 'spec-run/steps';\nWhen('nothing'", 'nothing to import: When is there');
+  t.notMatch(esm, /type World|: number/, 'no TypeScript in a .mjs file');
+  rmSync(join(own, 'steps/a.steps.mjs'));
+  rmSync(join(own, 'steps/b.steps.ts'));
+  writeFileSync(join(own, 'steps/c.steps.js'), "const { Then } = require('spec-run/steps');\nThen('nothing', function () {});\n");
+  const commonJs = await fixFor('c.steps.js');
+  t.match(commonJs, "const { Then, When } = require('spec-run/steps');", 'When joins the require');
+  t.notMatch(commonJs, /^import /m, 'no import statement in a CommonJS file');
+  const check = await execa(process.execPath, [cli, 'check', 'specs/'], { cwd: own, reject: false });
+  t.equal(check.exitCode, 0, `the file written loads and binds: ${check.stdout}${check.stderr}`);
+});
+
+t.test("a configuration a run refuses is an error on every document, not only on the configuration's own file", async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  mkdirSync(join(own, 'specs'));
+  writeFileSync(join(own, 'specs/a.spec.md'), '### Requirement: A\nThe thing SHALL work.\n\n#### Scenario: one\n- **WHEN** it works\n');
+  writeFileSync(join(own, 'spec-run.config.json'), '{ "paths": ["specs/"], "stepz": ["steps/*.mjs"] }');
+  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  t.teardown(() => lsp.close());
+  const uri = lsp.open(join(own, 'specs/a.spec.md'));
+  const diagnostics = await lsp.diagnostics(uri, (ds) => ds.some((d) => /^the project's configuration/.test(d.message as string)));
+  t.match(diagnostics.find((d) => /^the project's configuration/.test(d.message as string)), { range: { start: { line: 0 } }, severity: 1, message: /^the project's configuration cannot be used, so every run fails \(exit 2\) until it is fixed: .*unknown key 'stepz' \(did you mean 'steps'\?\)/ });
 });

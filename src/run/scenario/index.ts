@@ -24,6 +24,7 @@ import { runWithRetries } from '../retries.js';
 import { interruptedReason, notRunReason } from '../interrupt.js';
 import { emitLateErrors, LateErrors, runLateErrors } from '../late-errors.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
+import { watchUserCode } from '../../process/watchdog.js';
 
 /** spec-run's own code, compiled and (through source maps) as written, and its dependencies (cucumber-expressions runs transformers). */
 const OWN_CODE = ['../../../', '../../../../src/', '../../../../node_modules/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
@@ -38,7 +39,7 @@ const CONCURRENCY = 4;
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
 export const runScenarioDocument: DocumentRunner = async (plan, options, emit) => {
-  const library = await loadStepLibrary(options.stepFiles ?? [], { builtins: plan.executorSteps !== undefined, loadLimitMs: options.unitTimeoutMs });
+  const library = await loadStepLibrary(options.stepFiles ?? [], { builtins: plan.executorSteps !== undefined, loadLimitMs: options.unitTimeoutMs, interrupt: options.interrupt });
   if (library.problems.length > 0) {
     const unitId = `${plan.file}#steps`;
     const first = library.problems[0];
@@ -280,11 +281,12 @@ class TimeLimitExceeded extends Error {}
 /**
  * The outcome of `work`, or TimeLimitExceeded at the limit, or at once when spec-run is
  * interrupted (INTERRUPT): a step that never settles cannot hold the run. `onExpired`
- * stops the commands it started; JavaScript still running in the step is left to
- * itself (it cannot be stopped from outside). An error its code throws outside the
- * promise (a timer, an event handler) fails it too.
+ * stops the commands it started; JavaScript of the step still holding the main thread
+ * past the limit (an endless synchronous loop) is stopped by the watchdog, so that the
+ * limit's timer can run. An error its code throws outside the promise (a timer, an
+ * event handler) fails it too.
  */
-async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, interrupt?: AbortSignal): Promise<T> {
+async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, interrupt?: AbortSignal, what = 'user code'): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   let onInterrupt = () => {};
   const expired = new Promise<never>((_, reject) => {
@@ -296,10 +298,12 @@ async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onEx
     onInterrupt = () => expire('spec-run was interrupted');
     interrupt?.addEventListener('abort', onInterrupt, { once: true });
   });
+  const unwatch = watchUserCode(limit.at, what);
   try {
     if (interrupt?.aborted) onInterrupt();
     return await Promise.race([strays.during(Promise.resolve().then(work)), expired]);
   } finally {
+    unwatch();
     clearTimeout(timer);
     interrupt?.removeEventListener('abort', onInterrupt);
   }
@@ -316,7 +320,7 @@ async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimi
     const given = scenario ? [scenario] : [];
     const fn = hook.fn as StepFunction;
     const call = () => (fn.length > given.length ? withCallback(fn, world as StepWorld, given, given.length) : fn.apply(world as StepWorld, given));
-    const returned = await beforeLimit(call, limit, onExpired, strays, hook.when === 'before' || hook.when === 'before-all' ? interrupt : undefined);
+    const returned = await beforeLimit(call, limit, onExpired, strays, hook.when === 'before' || hook.when === 'before-all' ? interrupt : undefined, `the ${hookLabel(hook)}`);
     if (returned === 'skipped') return { skipped: `the ${hookLabel(hook)} returned "skipped"` };
     // As a pending step: the scenario is not run; strict, that fails the run.
     if (returned === 'pending') {
@@ -387,6 +391,7 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
       () => world.stopCommands(),
       strays,
       options.interrupt,
+      `step '${step.keyword} ${step.text}' (${unit.file}:${step.line}, defined at ${shownPath(match.step.file)}:${match.step.line})`,
     );
     if (returned === 'pending') point = options.strict ? { ...base, ok: false, diagnostics: { reason: 'the step is pending (strict: a pending step fails the run; --no-strict makes it TODO)', pending: true, definition } } : { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };

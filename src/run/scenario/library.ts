@@ -18,6 +18,7 @@ import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
 import { forgetProjectModules } from '../fresh-modules/forget.js';
+import { watchUserCode } from '../../process/watchdog.js';
 import { importClosure, inClosure, type ImportClosure } from './import-closure.js';
 
 export interface CompiledStep {
@@ -138,14 +139,22 @@ const LOAD_LIMIT_MS = 60_000;
  * The import, or an error at the load limit. A top-level await that never settles would
  * otherwise leave nothing for Node to wait on: spec-run ended with exit 13, no report.
  */
-async function withinLoadLimit<T>(load: Promise<T>, limitMs: number): Promise<T> {
+async function withinLoadLimit<T>(load: Promise<T>, limitMs: number, file: string, interrupt?: AbortSignal): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let onInterrupt = () => {};
+  // A top level in an endless synchronous loop is stopped past the limit (process/watchdog.ts).
+  const unwatch = watchUserCode(Date.now() + limitMs, `the top level of steps file ${shownPath(file)}`);
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`its top level did not finish within ${limitMs} ms (a top-level await that never settles?)`)), limitMs);
+    onInterrupt = () => reject(new Error('spec-run was interrupted while its top level was still running'));
+    if (interrupt?.aborted) onInterrupt();
+    else interrupt?.addEventListener('abort', onInterrupt, { once: true });
   });
   try {
     return await Promise.race([load, limit]);
   } finally {
+    unwatch();
+    interrupt?.removeEventListener('abort', onInterrupt);
     clearTimeout(timer);
   }
 }
@@ -193,7 +202,7 @@ function importedFromEarlierLoads(files: string[], loads: (Registration[] | Load
   return extra;
 }
 
-function registrationsOf(file: string, limitMs: number): Promise<Registration[] | LoadProblem> {
+function registrationsOf(file: string, limitMs: number, interrupt?: AbortSignal): Promise<Registration[] | LoadProblem> {
   const version = `${statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing'}-${generation}`;
   // One load of the project's modules a generation, shared by its steps files: a module two
   // of them import (a parameter type's) is evaluated, and registers what it defines, once.
@@ -204,7 +213,7 @@ function registrationsOf(file: string, limitMs: number): Promise<Registration[] 
     // One file at a time: the collector is global while a file's top level runs.
     const loadedIn = generation;
     entry = loading.then(() =>
-      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, load), limitMs))).then(
+      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, load), limitMs, file, interrupt))).then(
         (registrations) => {
           if (loadedIn === generation) loadedThisGeneration.set(file, registrations);
           return registrations;
@@ -274,13 +283,15 @@ export interface LoadOptions {
   builtins?: boolean;
   /** How long each file's top level may take (the run passes its unit time limit). */
   loadLimitMs?: number;
+  /** Ends a load still waiting (a top-level await) when spec-run is interrupted. */
+  interrupt?: AbortSignal;
 }
 
 /** USERFILES' definitions, and the built-in executor steps when asked for. */
-export async function loadStepLibrary(userFiles: string[], { builtins = false, loadLimitMs = LOAD_LIMIT_MS }: LoadOptions = {}): Promise<StepLibrary> {
+export async function loadStepLibrary(userFiles: string[], { builtins = false, loadLimitMs = LOAD_LIMIT_MS, interrupt }: LoadOptions = {}): Promise<StepLibrary> {
   const files = [...(builtins ? [BUILTIN_STEPS] : []), ...userFiles.map((f) => path.resolve(f))];
   const loads: (Registration[] | LoadProblem)[] = [];
-  for (const file of files) loads.push(await registrationsOf(file, loadLimitMs));
+  for (const file of files) loads.push(await registrationsOf(file, loadLimitMs, interrupt));
   const imported = importedFromEarlierLoads(files.filter((file) => file !== BUILTIN_STEPS), loads);
   const key = JSON.stringify([userFiles, loads.map(loadNumber), imported.map(loadNumber)]);
   if (imported.length) {

@@ -1,0 +1,67 @@
+// Time limits kept when user code does not give the thread back. A step, a hook or a steps
+// file's top level in an endless synchronous loop never returns to the event loop, where
+// the timer of its time limit and the handlers of SIGINT and SIGTERM wait: the run hung,
+// --timeout and Ctrl-C unheeded, until killed by hand. A thread of its own watches: when
+// the main thread has not come back to its event loop for a while past the limit of the
+// user code it runs, the thread says which code holds it and ends the process (SIGKILL,
+// exit status 137): nothing else could run. (Stopping the JavaScript alone, through the
+// inspector, breaks Node's bookkeeping of async contexts and aborts it less clearly.)
+import { Worker } from 'node:worker_threads';
+
+/** The longest description of the code watched, in bytes. */
+const LABEL_BYTES = 2048;
+/** [0]: the deadline of the user code running (ms since the epoch), 0 for none; [1]: the main thread's last turn of its event loop; [2]: the label's length. */
+const shared = new SharedArrayBuffer(3 * Float64Array.BYTES_PER_ELEMENT + LABEL_BYTES);
+const cells = new Float64Array(shared, 0, 3);
+const label = new Uint8Array(shared, 3 * Float64Array.BYTES_PER_ELEMENT);
+let thread: Worker | null | undefined;
+let heartbeat: NodeJS.Timeout | undefined;
+/** The user code running, with its deadline: the nearest is the one watched. */
+const armed = new Set<{ at: number; what: string }>();
+
+/** How often the main thread notes that its event loop turns while user code is watched. */
+const BEAT_MS = 100;
+
+function startThread(): void {
+  if (thread !== undefined) return;
+  try {
+    thread = new Worker(new URL('./watchdog-thread.js', import.meta.url), { workerData: { shared } });
+    thread.unref();
+    // A thread that could not start leaves the limits as they were.
+    thread.on('error', () => (thread = null));
+  } catch {
+    thread = null;
+  }
+}
+
+function publish(): void {
+  const nearest = [...armed].sort((a, b) => a.at - b.at)[0];
+  if (nearest) {
+    const bytes = new TextEncoder().encode(nearest.what).subarray(0, LABEL_BYTES);
+    label.set(bytes);
+    cells[2] = bytes.length;
+  }
+  cells[0] = nearest?.at ?? 0;
+  if (nearest && !heartbeat) {
+    cells[1] = Date.now();
+    heartbeat = setInterval(() => (cells[1] = Date.now()), BEAT_MS).unref();
+  } else if (!nearest && heartbeat) {
+    clearInterval(heartbeat);
+    heartbeat = undefined;
+  }
+}
+
+/**
+ * Watches user code (WHAT: "step 'When it spins' at doc.md:5") that must have ended by AT
+ * (ms since the epoch) until the returned function is called.
+ */
+export function watchUserCode(at: number, what: string): () => void {
+  startThread();
+  const entry = { at, what };
+  armed.add(entry);
+  publish();
+  return () => {
+    armed.delete(entry);
+    publish();
+  };
+}
