@@ -9,6 +9,11 @@ interface Span {
   line: number;
 }
 
+/** Dispatch characters of the standard syntax not read above: #: #x #b #o #r #* (and #n# with digits). */
+const STANDARD_DISPATCH = /^[:xXbBoOrR*]$/;
+/** Code that defines reader macros of its own, whose dispatch characters cannot be known here. */
+const DEFINES_READER_MACROS = /dispatch-macro-character|readtable|enable-[\w-]*syntax/i;
+
 export type LispNode =
   | (Span & { kind: 'list'; items: LispNode[] })
   /** `name` is lower-cased except for |escaped| parts, package prefix kept ("fiveam:test"). */
@@ -291,7 +296,12 @@ class Reader {
       case '=':
         return this.prefixed(`#${digits}${c}`, start, line);
       default:
-        // `#:sym`, `#x1F`, `#b101`, `#*101`, `#1#`: one token.
+        // `#:sym`, `#x1F`, `#b101`, `#*101`, `#1#`: one token. Any other dispatch character
+        // has no reader macro in standard Common Lisp or SBCL (`#@`, `#!`): SBCL refuses the
+        // code, unless the code defines one, which it then mentions.
+        if (!STANDARD_DISPATCH.test(c) && !(c === '#' && digits) && !DEFINES_READER_MACROS.test(this.text)) {
+          throw new ReadError(`no reader macro is defined for #${c}: SBCL cannot read this code (write '#${c}' as it was meant, or define the macro with set-dispatch-macro-character)`, start);
+        }
         while (!this.atEnd() && this.isConstituent(this.peek())) this.pos++;
         return { kind: 'symbol', name: this.text.slice(start, this.pos).toLowerCase(), raw: this.text.slice(start, this.pos), start, end: this.pos, line };
     }

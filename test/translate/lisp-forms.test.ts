@@ -113,3 +113,13 @@ t.test('a generated form with one closing paren removed is reported, not split',
   );
   t.pass('property held');
 });
+
+t.test('a dispatch character with no reader macro (#@, #!) is a read error at its place, unless the code defines reader macros', async (t) => {
+  for (const [text, character] of [['#@foo\n(assert (= 1 2))', '@'], ['(list 1 #!x)', '!']] as const) {
+    const scanned = scanForms(text, 10);
+    t.match(scanned.problems, [{ line: 10, message: new RegExp(`no reader macro is defined for #\\${character}`) }], text);
+  }
+  const defined = scanForms("(set-dispatch-macro-character #\\# #\\@ (lambda (s c n) (declare (ignore c n)) (read s)))\n#@foo");
+  t.same(defined.problems, [], 'a document defining its own reader macro is read');
+  t.same(scanForms('#:sym #x1F #b101 #o17 #3r12 #*101 #1=(a . #1#)').problems, [], 'the standard dispatch characters');
+});
