@@ -5,9 +5,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Given, Then } from 'spec-run/steps';
 
-const program = path.join(path.dirname(new URL(import.meta.url).pathname), 'wc.mjs');
+// Quoted for the shell: the project's path may hold spaces.
+const program = JSON.stringify(fileURLToPath(new URL('wc.mjs', import.meta.url)));
 
 Given('word-count reads the file', async function () {
   const { file, text } = this.blocks[0].data;

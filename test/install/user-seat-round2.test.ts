@@ -169,3 +169,13 @@ t.test('SIGTERM while a steps file awaits forever at its top level stops the run
   t.equal(code, 143, stderr);
   t.ok(Date.now() - started < 20_000, `stopped ${Date.now() - started} ms after it started, not at the load limit`);
 });
+
+t.test('the shipped word-count example passes when copied to a path with a space', async (t) => {
+  const project = userProject();
+  const { cpSync } = await import('node:fs');
+  const copy = join(project.dir, 'with space', 'wc');
+  cpSync(join(project.dir, 'node_modules', 'spec-run', 'examples', 'word-count'), copy, { recursive: true });
+  const run = await project.specRun([], { cwd: copy });
+  t.equal(run.code, 0, run.stdout.slice(-800));
+  t.match(summary(run.stderr), /^\d+ passed, 0 failed/);
+});
