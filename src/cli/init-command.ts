@@ -3,9 +3,10 @@
 // conventional place, a CI workflow) into the directory, adds `.spec-run/` to
 // .gitignore, and never overwrites a file: one that exists is kept and said so.
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configurationName, configurationsIn } from './config.js';
+import { configurationName, configurationsIn, loadConfig, type ProjectConfig } from './config.js';
+import { stepFilesOf } from './step-files.js';
 
 /** The configuration init writes, a file of the templates. */
 const TEMPLATE_CONFIGURATION = 'spec-run.config.json';
@@ -28,7 +29,37 @@ function filesUnder(directory: string, prefix = ''): string[] {
   );
 }
 
-export function initCommand(directory = process.cwd()): number {
+/**
+ * What a configuration the project had already does to the scaffold: paths that leave out
+ * specs/, steps that leave out the steps file init wrote. Each a note for the user; none
+ * when the scaffold runs as written (or the configuration cannot be read: the run says why).
+ */
+async function configurationNotes(directory: string): Promise<string[]> {
+  let config: ProjectConfig;
+  try {
+    config = loadConfig(undefined, directory);
+  } catch {
+    return [];
+  }
+  const notes: string[] = [];
+  const name = config.source ? configurationName(config.source, directory) : 'the configuration';
+  const specs = join(directory, 'specs');
+  const inside = (root: string) => !relative(resolve(config.directory, root), specs).startsWith('..');
+  if (config.paths && !config.paths.some(inside)) notes.push(`note     ${name} runs ${config.paths.join(', ')}, not specs/: the scaffold runs with npx spec-run specs/, or add "specs/" to its paths`);
+  if (config.steps) {
+    const document = join(specs, 'project.spec.md');
+    let files: string[] = [];
+    try {
+      files = (await stepFilesOf(undefined, config, [document])).of(document);
+    } catch {
+      // A glob that matches nothing: the note below says what is left out.
+    }
+    if (!files.includes(join(directory, 'steps', 'project.steps.mjs'))) notes.push(`note     ${name} loads the steps ${config.steps.join(', ')}, not steps/project.steps.mjs: add "steps/**/*.mjs" to its steps, or the OpenSpec document's steps stay undefined`);
+  }
+  return notes;
+}
+
+export async function initCommand(directory = process.cwd()): Promise<number> {
   const say = (line: string) => console.log(line);
   // Documents there before init (the user's, or init's kept as edited) make the first run theirs: no promise that it passes.
   const specs = join(directory, 'specs');
@@ -59,10 +90,14 @@ export function initCommand(directory = process.cwd()): number {
     say(`${ignored === null ? 'created ' : 'updated '} .gitignore (.spec-run/ holds the record of the last run)`);
   }
   const where = relative(process.cwd(), directory) || '.';
+  const notes = configured.length > 0 ? await configurationNotes(directory) : [];
+  for (const note of notes) say(note);
   say('');
   // Documents or steps there before init make the first run theirs: no promise that it passes.
-  const outlook = hadDocuments ? 'the documents that were there, and those init wrote' : keptSteps ? 'the steps file kept is yours: the OpenSpec document passes with the one init writes' : 'both documents should pass';
-  say(`Next: npx spec-run${where === '.' ? '' : ` ${where}`}        runs specs/ (${outlook})`);
+  const outlook = hadDocuments ? 'the documents that were there, and those init wrote' : notes.length ? 'as the configuration kept says: see the notes above' : keptSteps ? 'the steps file kept is yours: the OpenSpec document passes with the one init writes' : 'both documents should pass';
+  // A configuration whose paths leave out specs/ runs other documents: the scaffold is named.
+  const runs = notes.some((note) => note.includes('not specs/')) ? `${where === '.' ? '' : `${where}/`}specs/` : where === '.' ? '' : where;
+  say(`Next: npx spec-run${runs ? ` ${runs}` : ''}        runs specs/ (${outlook})`);
   say('      npx spec-run doctor    checks what the documents need: the Lisp one needs sbcl, cl-fiveam and cl-bordeaux-threads');
   return 0;
 }

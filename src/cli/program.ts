@@ -221,7 +221,7 @@ export function buildProgram(): Command {
     .description('scaffold a project that passes at once: a configuration, a Lisp and an OpenSpec document, a steps file, a CI workflow; never overwrites a file')
     .action(async () => {
       const { initCommand } = await import('./init-command.js');
-      process.exitCode = initCommand();
+      process.exitCode = await initCommand();
     });
 
   program

@@ -179,3 +179,15 @@ t.test('the shipped word-count example passes when copied to a path with a space
   t.equal(run.code, 0, run.stdout.slice(-800));
   t.match(summary(run.stderr), /^\d+ passed, 0 failed/);
 });
+
+t.test("init in a project whose configuration leaves out specs/ or steps/ says so, and promises no green run", async (t) => {
+  const paths = userProject({ 'spec-run.config.json': '{ "paths": ["docs/"] }' });
+  const init = await paths.specRun(['init']);
+  t.match(init.stdout, /note +spec-run\.config\.json runs docs\/, not specs\/: the scaffold runs with npx spec-run specs\//);
+  t.match(init.stdout, /Next: npx spec-run specs\/ +runs specs\//);
+  t.notMatch(init.stdout, /both documents should pass/);
+  const steps = userProject({ 'spec-run.config.json': '{ "steps": ["support/*.mjs"] }', 'support/own.mjs': 'export {};\n' });
+  const again = await steps.specRun(['init']);
+  t.match(again.stdout, /note +spec-run\.config\.json loads the steps support\/\*\.mjs, not steps\/project\.steps\.mjs/);
+  t.notMatch(again.stdout, /both documents should pass/);
+});
