@@ -208,10 +208,11 @@ t.test("cucumber-js's callback interface, errors thrown outside the step's promi
   });
 });
 
-t.test('an import spec-run/steps does not offer is named, with what to do instead, in .mjs and .ts alike', async (t) => {
+t.test('an import spec-run/steps does not offer is named, with what to do instead, in .mjs, .ts and a require() of .cjs alike', async (t) => {
   const steps = `import { When, setWorldConstructor } from 'spec-run/steps';\nclass CustomWorld {}\nsetWorldConstructor(CustomWorld);\nWhen('the user sets the level to {word}', function () {});\n`;
-  for (const name of ['steps.mjs', 'steps.ts']) {
-    const result = await runIn(project({ 'doc.md': DOC, [name]: steps }), ['--steps', name, 'doc.md', '--reporter', 'json']);
+  const required = steps.replace("import { When, setWorldConstructor } from 'spec-run/steps';", "const { When, setWorldConstructor } = require('spec-run/steps');");
+  for (const [name, text] of [['steps.mjs', steps], ['steps.ts', steps], ['steps.cjs', required]]) {
+    const result = await runIn(project({ 'doc.md': DOC, [name]: text }), ['--steps', name, 'doc.md', '--reporter', 'json']);
     t.match(result.points[0], {
       ok: false,
       at: { line: 3 },

@@ -261,11 +261,14 @@ const INSTEAD: Record<string, string> = {
 /**
  * A name imported from spec-run/steps that it does not export, said plainly: loaded
  * through jiti, such an import fails only when called, as "(0 , _steps.setWorldConstructor)
- * is not a function"; natively, as "does not provide an export named".
+ * is not a function"; natively, as "does not provide an export named"; required (CommonJS),
+ * as "setWorldConstructor is not a function".
  */
 function missingExport(error: unknown): string | null {
   const message = error instanceof Error ? error.message : '';
-  const name = /^\(0 , _\w+\.(\w+)\) is not a function/.exec(message)?.[1] ?? /does not provide an export named '(\w+)'/.exec(message)?.[1];
+  // CommonJS destructures what require() gave: "setWorldConstructor is not a function", said of cucumber-js's names only.
+  const required = /^(\w+) is not a function/.exec(message)?.[1];
+  const name = /^\(0 , _\w+\.(\w+)\) is not a function/.exec(message)?.[1] ?? /does not provide an export named '(\w+)'/.exec(message)?.[1] ?? (required && INSTEAD[required] ? required : undefined);
   if (!name || name in publicSteps) return null;
   const exported = Object.keys(publicSteps).filter((key) => key !== 'collectRegistrations');
   return `spec-run/steps does not export '${name}'${INSTEAD[name] ? `: ${INSTEAD[name]}` : ''} (it exports ${exported.join(', ')})`;
