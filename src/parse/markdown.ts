@@ -43,6 +43,16 @@ export function markdownParser(text: string): (piece: string) => Root {
   return (piece) => processor.parse(piece);
 }
 
+/**
+ * A fence's language as written, lower-cased, with the forms other tools give the same
+ * name: Pandoc's and R Markdown's `{lisp}` and `{.lisp}`, and `.lisp`.
+ */
+export function fenceLanguage(written: string | null | undefined): string | null {
+  if (!written) return null;
+  // `{.lisp .numberLines}` reaches here as `{.lisp`: its attributes are the meta.
+  return written.toLowerCase().replace(/^\{\s*/, '').replace(/\s*\}$/, '').replace(/^\./, '') || null;
+}
+
 /** Documents this long or longer are parsed in pieces of at least PIECE_CHARS (pieces.ts): below, one parse costs little. */
 const PIECEWISE_CHARS = 64 * 1024;
 const PIECE_CHARS = 16 * 1024;
@@ -159,7 +169,7 @@ function itemArgument(item: MdListItem): { argument?: ItemArgument; moreArgument
   // A second doc string or table would reach no definition: said, not dropped (openspec-family.ts).
   const more = node ? item.children.slice(item.children.indexOf(node) + 1).filter((child) => child.type === 'code' || child.type === 'table' || child.type === 'list') : [];
   const moreArguments = more.length ? { moreArguments: more.map((child) => child.position!.start.line) } : {};
-  if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: node.lang ? node.lang.toLowerCase() : null, line: node.position!.start.line }, ...moreArguments };
+  if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: fenceLanguage(node.lang), line: node.position!.start.line }, ...moreArguments };
   if (node?.type === 'table') return { argument: { kind: 'data-table', rows: tableRows(node), line: node.position!.start.line }, ...moreArguments };
   if (node?.type === 'list') {
     const rows = node.children.map((nested) => [
@@ -203,7 +213,7 @@ function codeBlock(
   }
   return {
     index,
-    lang: node.lang ? node.lang.toLowerCase() : null,
+    lang: fenceLanguage(node.lang),
     meta: node.meta ?? null,
     text: node.value,
     line: start.line,

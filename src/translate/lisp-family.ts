@@ -10,6 +10,7 @@ import { definedFunction, type DefinedFunction, type DefinedTest, definedTest, i
 import { type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
+import { editDistance } from '../model/edit-distance.js';
 import { illustrationRule } from './rules/illustration.js';
 import { answersInput, readsInput, restatesRequest, showsAnswerTo } from './rules/input-pairs.js';
 import { proseInputBefore } from './rules/prose-input.js';
@@ -20,6 +21,15 @@ import { type BlockRule, firstVerdict } from './rules/types.js';
 import type { FamilyTranslation, UnitDraft } from './family.js';
 
 /** Tried in this order on every block; the first verdict wins. */
+/** The Lisp language LANG was meant to be, when written near one (`lsip`, `lisp-nope`, `clisp`), else null. */
+function meantLisp(lang: string): string | null {
+  if (LISP_LANGUAGES.has(lang)) return null;
+  if (/^lisp\b|^lisp[-_]|lisp$/.test(lang)) return 'lisp';
+  // Two edits, a swap of two letters among them (`lsip`), for a name of four letters or more.
+  const near = [...LISP_LANGUAGES].filter((name) => name.length >= 4 && editDistance(lang, name) <= 2);
+  return lang.length >= 4 ? (near[0] ?? null) : null;
+}
+
 export const LISP_FAMILY_RULES: BlockRule[] = [illustrationRule, formalNotationRule, lispCodeRule, jsonRule, otherLanguageRule];
 
 export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
@@ -81,6 +91,9 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     const verdict = input || proseRequest ? (illustrationRule({ ...block, label: null }) ?? { action: 'lisp' as const }) : firstVerdict(LISP_FAMILY_RULES, block);
     if (verdict === null || verdict.action === 'not-run') {
       notRun.push({ block, reason: verdict?.reason ?? 'no rule applies' });
+      // Lisp code under a language written near a Lisp one (`lsip`, `lisp-nope`) is a block meant to run: it would not, in silence.
+      const meant = block.lang === null || !/^\s*[(;#]/.test(block.text) ? null : meantLisp(block.lang);
+      if (meant) problems.push({ file, line: block.line, message: `a code block of language '${block.lang}' is not run: did you mean '${meant}'? (spec-run runs ${[...LISP_LANGUAGES].join(', ')}; another language's block is shown, not run)`, severity: 'error' });
       continue;
     }
     if (verdict.action === 'json-input') {

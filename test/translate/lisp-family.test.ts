@@ -194,3 +194,18 @@ t.test('holdsChecks finds a check under any wrapping of code, never in quoted da
   const holds = (text: string) => holdsChecks(scanForms(text).forms[0].node);
   fc.assert(fc.property(wrapped, (code) => holds(`(progn ${code})`) && !holds(`(progn '${code})`) && !holds(`(progn (other:assert x) '(${code}))`)));
 });
+
+t.test("a block of Lisp code under a language near a Lisp one fails at its fence; Pandoc's {lisp} and {.lisp} are Lisp", async (t) => {
+  const documentOf = (lang: string, text = '(assert (= 1 2))') => `---\ntype: verification\nname: f\n---\n# F\n\n## c\n\n\`\`\`${lang}\n${text}\n\`\`\`\n\n\`\`\`lisp\n(assert t)\n\`\`\`\n`;
+  for (const lang of ['lsip', 'lisp-nope', 'clisp']) {
+    const plan = translate(parseMarkdown('f.md', documentOf(lang)));
+    t.match(plan.problems, [{ line: 9, severity: 'error', message: new RegExp(`^a code block of language '${lang}' is not run: did you mean 'lisp'\\?`) }], lang);
+  }
+  for (const lang of ['{lisp}', '{.lisp}', '.lisp', '{.lisp .numberLines}']) {
+    const plan = translate(parseMarkdown('f.md', documentOf(lang)));
+    t.equal(plan.units.filter((unit) => unit.kind === 'lisp-block').length, 2, `${lang} runs`);
+  }
+  for (const [lang, text] of [['list', 'one\ntwo'], ['python', '(1, 2)'], ['text', '(a note)']]) {
+    t.same(translate(parseMarkdown('f.md', documentOf(lang, text))).problems, [], `${lang}: another language's block`);
+  }
+});
