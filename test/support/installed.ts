@@ -13,6 +13,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmS
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDirectory } from './scratch.js';
 
 /** The repository's root (the tests run from dist/test/...). */
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -75,7 +76,7 @@ export interface UserProject {
 /** A fresh project with FILES and spec-run installed as a dev dependency. */
 export function userProject(files: Record<string, string> = {}, options: { copyNodeModules?: boolean } = {}): UserProject {
   const installed = installedPackage();
-  const dir = mkdtempSync(join(tmpdir(), 'spec-run-user-'));
+  const dir = scratchDirectory('spec-run-user-');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'user-project', private: true, type: 'module', devDependencies: { 'spec-run': '*' } }, null, 2));
   if (options.copyNodeModules) cpSync(join(installed, 'node_modules'), join(dir, 'node_modules'), { recursive: true, verbatimSymlinks: true });
   else symlinkSync(join(installed, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -86,7 +87,6 @@ export function userProject(files: Record<string, string> = {}, options: { copyN
     }
   };
   write(files);
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const bin = join(dir, 'node_modules', '.bin', 'spec-run');
   return {
     dir,
