@@ -22,12 +22,36 @@ function emptyDocument(path: string, problems: Diagnostic[]): SpecDocument {
   return { path, metadata: {}, metadataSource: 'none', title: null, headings: [], sections: [], codeBlocks: [], problems };
 }
 
+/** A file in UTF-16 (its byte order mark, or a NUL in every other byte of its start), which spec-run reads as UTF-8 only. */
+function utf16Problem(path: string, content: Uint8Array): Diagnostic | null {
+  const bom = (content[0] === 0xff && content[1] === 0xfe) || (content[0] === 0xfe && content[1] === 0xff);
+  const start = content.subarray(0, 200);
+  const zeros = start.filter((byte, i) => byte === 0 && i % 2 === 1).length;
+  const zerosBefore = start.filter((byte, i) => byte === 0 && i % 2 === 0).length;
+  const unmarked = start.length >= 8 && Math.max(zeros, zerosBefore) >= start.length / 2 - 1;
+  if (!bom && !unmarked) return null;
+  return { file: path, line: 1, message: `the file is UTF-16${bom ? ' (its byte order mark)' : ''}: spec-run reads markdown as UTF-8; save it as UTF-8`, severity: 'error' };
+}
+
+/** The line of a `type:` frontmatter block written below the first line, or null. */
+function lateFrontmatterLine(text: string): number | null {
+  const lines = text.split('\n').slice(0, 40);
+  for (let i = 1; i < lines.length; i++) {
+    if (!/^---[ \t]*\r?$/.test(lines[i])) continue;
+    const end = lines.findIndex((line, j) => j > i && /^---[ \t]*\r?$/.test(line));
+    if (end > i && lines.slice(i + 1, end).some((line) => /^type:\s*\S/.test(line))) return i + 1;
+  }
+  return null;
+}
+
 function readDocument(path: string, content: string | Uint8Array): SpecDocument {
   const problems: Diagnostic[] = [];
   let text: string;
   if (typeof content === 'string') {
     text = content;
   } else {
+    const utf16 = utf16Problem(path, content);
+    if (utf16) return emptyDocument(path, [utf16]);
     const decoded = decodeUtf8(content);
     text = decoded.text;
     if (decoded.badByte) {
@@ -68,7 +92,13 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
   } else {
     if (/^---[ \t]*\r?\n/.test(text)) {
       // remark-frontmatter only recognizes a closed block; an open one would silently become prose.
-      problems.push({ file: path, line: 1, message: 'frontmatter opened with --- is never closed with a --- line', severity: 'error' });
+      const dots = text.split('\n').findIndex((line, i) => i > 0 && /^\.\.\.[ \t]*\r?$/.test(line));
+      problems.push({
+        file: path,
+        line: 1,
+        message: dots > 0 ? `frontmatter opened with --- is closed with ... (line ${dots + 1}), which spec-run does not read as its end: close it with a --- line` : 'frontmatter opened with --- is never closed with a --- line',
+        severity: 'error',
+      });
     } else if (/^\+\+\+[ \t]*\r?\n/.test(text)) {
       // Hugo-style TOML frontmatter would otherwise be read as prose, its type lost without a word.
       problems.push({ file: path, line: 1, message: 'TOML frontmatter (+++) is not read: write it as YAML between --- lines (`type: verification`)', severity: 'error' });
@@ -78,6 +108,9 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
       metadata = boldLineMetadata(text, tree);
       if (Object.keys(metadata).length > 0) metadataSource = 'bold-lines';
     }
+    // Frontmatter is read on the first line only: one written lower (after a blank line, below a title) would be prose, its type lost.
+    const late = metadataSource === 'none' ? lateFrontmatterLine(text) : null;
+    if (late !== null) problems.push({ file: path, line: late, message: 'frontmatter must start on the first line of the file: this --- block below it is read as prose, so its type: is not seen; move it to the top', severity: 'error' });
   }
 
   const body = readBody(path, text, tree);

@@ -100,3 +100,15 @@ t.test('lone carriage returns end lines, as in markdown: the frontmatter and a c
   t.same(cr.metadata, { type: 'verification', name: 'cr' });
   t.same(cr.codeBlocks.map((b) => [b.line, b.text]), reference.codeBlocks.map((b) => [b.line, b.text]), 'the block at its line, its lines as written');
 });
+
+t.test('UTF-16 (with or without its mark), frontmatter below the first line, and frontmatter closed with ... each say what they are', async (t) => {
+  const dir = scratchDirectory('spec-run-parse-');
+  const text = '---\ntype: verification\nname: x\n---\n# X\n\n```lisp\n(assert t)\n```\n';
+  const le = Buffer.from(text, 'utf16le');
+  for (const [name, bytes, mark] of [['bom.md', Buffer.concat([Buffer.from([0xff, 0xfe]), le]), true], ['plain.md', le, false]] as const) {
+    writeFileSync(join(dir, name), bytes);
+    t.match((await parseFile(join(dir, name))).problems, [{ line: 1, message: `the file is UTF-16${mark ? ' (its byte order mark)' : ''}: spec-run reads markdown as UTF-8; save it as UTF-8` }], name);
+  }
+  t.match(parseMarkdown('late.md', `\n${text}`).problems, [{ line: 2, message: /^frontmatter must start on the first line of the file/ }]);
+  t.match(parseMarkdown('dots.md', text.replace('name: x\n---', 'name: x\n...')).problems, [{ line: 1, message: 'frontmatter opened with --- is closed with ... (line 4), which spec-run does not read as its end: close it with a --- line' }]);
+});
