@@ -14,6 +14,7 @@ import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
 import type { NameUse, UnknownName } from './known-functions.js';
 import { checkLikeBlocks } from '../translate/unknown-family.js';
 import { definedElsewhereNote, unreadableDefinitionNote, type DefinitionIndex } from '../translate/definition-index.js';
+import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 
 export interface CheckMessage {
   file: string;
@@ -240,6 +241,10 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
   for (const unit of plan.units) {
     if (unit.kind !== 'scenario') continue;
     if (unit.steps.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps: no WHEN/THEN bullets or "Then:" list were read under its heading, so a run fails it (TODO with --no-strict)` });
+    // A Lisp block in a scenario is data its steps may read (this.blocks), never evaluated by spec-run itself.
+    for (const block of unit.configs) {
+      if (block.lang !== null && LISP_LANGUAGES.has(block.lang)) messages.push({ file: unit.file, line: block.line, column: 1, severity: 'warning', message: `this ${block.lang} block is data for the steps of scenario '${unit.name}' (this.blocks): spec-run does not evaluate it; checks in Lisp belong in a Lisp verification document` });
+    }
     let keyword: string | null = null;
     for (const step of unit.steps) {
       keyword = stepKeyword(step.keyword, keyword);
