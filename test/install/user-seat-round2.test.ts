@@ -191,3 +191,12 @@ t.test("init in a project whose configuration leaves out specs/ or steps/ says s
   t.match(again.stdout, /note +spec-run\.config\.json loads the steps support\/\*\.mjs, not steps\/project\.steps\.mjs/);
   t.notMatch(again.stdout, /both documents should pass/);
 });
+
+t.test('check says that a Lisp block in an OpenSpec scenario is data for its steps, not evaluated', async (t) => {
+  const project = userProject({
+    'specs/l.spec.md': '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** all is well\n\n```lisp\n(assert (= 1 2))\n```\n',
+    'steps.mjs': "import { When } from 'spec-run/steps';\nWhen('all is well', function () {});\n",
+  });
+  const check = await project.specRun(['check', 'specs/']);
+  t.match(check.stdout, /specs\/l\.spec\.md:\d+:1: warning: this lisp block is data for the steps of scenario 's' \(this\.blocks\): spec-run does not evaluate it/);
+});
