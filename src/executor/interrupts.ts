@@ -2,16 +2,21 @@
 // runtime servers, host commands, containers, each with its stop discipline), after
 // which the summary of what ran is printed, marked interrupted, and spec-run exits
 // 128 + the signal's number. A second signal does not wait for that: it exits at once
-// (children started with parent death set die with spec-run).
+// (children started with parent death set die with spec-run); the same signal again within
+// a moment is the first one delivered twice (to the process and to its group).
 import { constants } from 'node:os';
 
 export const INTERRUPT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export type InterruptSignal = (typeof INTERRUPT_SIGNALS)[number];
 
+/** A second signal of the same name this soon after the first is the same signal, delivered twice. */
+const SAME_SIGNAL_MS = 150;
+
 export class Interrupts {
   private readonly controller = new AbortController();
   private readonly listeners = new Map<InterruptSignal, () => void>();
   private first?: InterruptSignal;
+  private firstAt = 0;
 
   /** Aborted on the first signal, with the signal's name as its reason. */
   readonly signal = this.controller.signal;
@@ -41,11 +46,14 @@ export class Interrupts {
   }
 
   private receive(name: InterruptSignal): void {
+    // One signal sent twice at once is one: `timeout` and other supervisors signal the process and then its group.
+    if (this.first === name && performance.now() - this.firstAt < SAME_SIGNAL_MS) return;
     if (this.first) {
       say(`spec-run: ${name} again: exiting without waiting for the stops`);
       process.exit(this.exitStatus);
     }
     this.first = name;
+    this.firstAt = performance.now();
     say(`spec-run: ${name}: stopping what runs`);
     this.controller.abort(name);
   }

@@ -200,3 +200,4 @@ t.test('check says that a Lisp block in an OpenSpec scenario is data for its ste
   const check = await project.specRun(['check', 'specs/']);
   t.match(check.stdout, /specs\/l\.spec\.md:\d+:1: warning: this lisp block is data for the steps of scenario 's' \(this\.blocks\): spec-run does not evaluate it/);
 });
+
