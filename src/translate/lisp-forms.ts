@@ -331,6 +331,10 @@ class Reader {
       } else break;
     }
     const raw = this.text.slice(start, this.pos);
+    // Markdown reads a NUL byte as U+FFFD, as the decoder reads invalid UTF-8: in a symbol,
+    // SBCL would call it an unbound variable with no word of the byte.
+    const replaced = raw.indexOf('\uFFFD');
+    if (replaced >= 0) throw new ReadError('a replacement character (U+FFFD) stands in the code, where the file holds a NUL byte or a byte that is no UTF-8: remove it', start + replaced);
     if (NUMBER.test(raw)) return { kind: 'number', raw, start, end: this.pos, line };
     this.symbols.set(name, (this.symbols.get(name) ?? 0) + 1);
     return { kind: 'symbol', name, raw, start, end: this.pos, line };

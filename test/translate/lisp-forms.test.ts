@@ -123,3 +123,8 @@ t.test('a dispatch character with no reader macro (#@, #!) is a read error at it
   t.same(defined.problems, [], 'a document defining its own reader macro is read');
   t.same(scanForms('#:sym #x1F #b101 #o17 #3r12 #*101 #1=(a . #1#)').problems, [], 'the standard dispatch characters');
 });
+
+t.test('a replacement character in a symbol (a NUL byte or bad UTF-8 in the file) is a read error at its column; in a string it is text', async (t) => {
+  t.match(scanForms('(assert (= 1 \uFFFD 1))', 8).problems, [{ line: 8, column: 14, message: /^a replacement character \(U\+FFFD\) stands in the code/ }]);
+  t.same(scanForms('(print "\uFFFD") ; \uFFFD').problems, []);
+});
