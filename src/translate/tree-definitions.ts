@@ -23,6 +23,9 @@ const SHARED_HEADS = new Set(['defun', 'defmacro', 'defvar', 'defparameter', 'de
 /** Forms that only group others, and how many items precede what they group. */
 const GROUPS: Record<string, number> = { progn: 1, 'eval-when': 2 };
 const CL_PACKAGES = new Set(['cl', 'common-lisp']);
+const CL_USER = new Set(['cl-user', 'common-lisp-user']);
+/** One name for CL-USER, whichever of its names the code wrote. */
+const packageName = (name: string) => (CL_USER.has(name) ? 'cl-user' : name);
 
 /** One top-level defining form of a document of the tree. */
 interface TreeForm {
@@ -32,6 +35,8 @@ interface TreeForm {
   names: string[];
   /** Lower-cased symbols it mentions, for what it needs in turn. */
   symbols: Set<string>;
+  /** The package it is read in (`cl-user` unless an in-package before it says otherwise). */
+  package: string;
 }
 
 /** One document's definition of a name: every shared form of that document defining it, in document order. */
@@ -42,6 +47,8 @@ export interface TreeDefinition {
   forms: TreeForm[];
   /** The forms as the reader sees them: comments, spacing and case left out. */
   canonical: string;
+  /** The package its forms are read in: a name is lent only to code read in the same package. */
+  package: string;
 }
 
 /** Each name defined in the tree, with each document's definition of it in tree order. */
@@ -50,11 +57,15 @@ export type DefinitionTree = Map<string, TreeDefinition[]>;
 const symbolName = (node: LispNode | undefined): string | null => (node?.kind === 'symbol' ? node.name : null);
 const listItems = (node: LispNode | undefined): LispNode[] => (node?.kind === 'list' ? node.items : []);
 
-/** The name a symbol stands for in spec code's package, or null for a keyword or a symbol of another package. */
-function localName(name: string): string | null {
+/**
+ * The name a symbol stands for in code read in package IN, or null for a keyword or a
+ * symbol of another package (`cl-user::x` read elsewhere included: a form lent would be
+ * loaded in the borrower's package, not CL-USER).
+ */
+function localName(name: string, within = 'cl-user'): string | null {
   const pkg = packageOf(name);
   if (name.startsWith(':') || name.startsWith('#:')) return null;
-  if (pkg !== null && pkg !== 'cl-user' && pkg !== 'common-lisp-user') return null;
+  if (pkg !== null && !(CL_USER.has(pkg) && CL_USER.has(within)) && pkg !== within) return null;
   return unqualified(name);
 }
 
@@ -138,21 +149,21 @@ export function definedNames(node: LispNode): string[] {
 }
 
 /** Every symbol a node mentions, with the line of its first mention. */
-function mentions(node: LispNode, into: Map<string, number>): Map<string, number> {
+function mentions(node: LispNode, into: Map<string, number>, within = 'cl-user'): Map<string, number> {
   switch (node.kind) {
     case 'symbol': {
-      const name = localName(node.name);
+      const name = localName(node.name, within);
       if (name !== null && !into.has(name)) into.set(name, node.line);
       break;
     }
     case 'list':
-      for (const item of node.items) mentions(item, into);
+      for (const item of node.items) mentions(item, into, within);
       break;
     case 'prefixed':
-      mentions(node.form, into);
+      mentions(node.form, into, within);
       break;
     case 'conditional':
-      mentions(node.form, into);
+      mentions(node.form, into, within);
       break;
   }
   return into;
@@ -177,7 +188,6 @@ function canonical(node: LispNode): string {
   }
 }
 
-const CL_USER = new Set(['cl-user', 'common-lisp-user']);
 
 /** The package `(in-package :x)` enters, lower-cased; null for any other form. */
 function enteredPackage(node: LispNode): string | null {
@@ -197,26 +207,34 @@ export function definitionTree(plans: DocumentPlan[]): DefinitionTree {
   const tree: DefinitionTree = new Map();
   const ordered = plans.filter((plan) => plan.family === 'lisp').sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   for (const plan of ordered) {
+    /** By package and name: a document may define a name in two packages. */
     const byName = new Map<string, TreeForm[]>();
-    /** The package the document's definitions are read in so far: a definition of its own package's stays its own. */
+    /** The package the document's definitions are read in so far. */
     let inPackage = 'cl-user';
     for (const ref of plan.definitions) {
       if (ref.borrowed) continue;
       for (const form of formsOf(ref)) {
-        inPackage = enteredPackage(form.node) ?? inPackage;
-        if (!CL_USER.has(inPackage)) continue;
+        inPackage = packageName(enteredPackage(form.node) ?? inPackage);
         const names = definedNames(form.node);
         if (names.length === 0) continue;
-        const treeForm: TreeForm = { ref, form, names, symbols: new Set(mentions(form.node, new Map()).keys()) };
-        for (const name of names) byName.set(name, [...(byName.get(name) ?? []), treeForm]);
+        const treeForm: TreeForm = { ref, form, names, symbols: new Set(mentions(form.node, new Map(), inPackage).keys()), package: inPackage };
+        for (const name of names) byName.set(`${inPackage}\t${name}`, [...(byName.get(`${inPackage}\t${name}`) ?? []), treeForm]);
       }
     }
-    for (const [name, forms] of byName) {
-      const definition = { name, file: plan.file, line: forms[0].form.line, forms, canonical: forms.map((f) => canonical(f.form.node)).join('\n') };
+    for (const [key, forms] of byName) {
+      const name = key.slice(key.indexOf('\t') + 1);
+      const definition = { name, file: plan.file, line: forms[0].form.line, forms, canonical: forms.map((f) => canonical(f.form.node)).join('\n'), package: forms[0].package };
       tree.set(name, [...(tree.get(name) ?? []), definition]);
     }
   }
   return tree;
+}
+
+/** The documents whose definition of FORM's first name is FORM's, comments and spacing aside: those it was lent as one from. */
+function twinFiles(tree: DefinitionTree, form: TreeForm): string[] {
+  const definitions = tree.get(form.names[0]) ?? [];
+  const own = definitions.find((d) => d.forms.includes(form));
+  return own ? definitions.filter((d) => d.package === own.package && d.canonical === own.canonical).map((d) => d.file) : [form.ref.file];
 }
 
 /** `a.md:12, b.md:40`: where each of `definitions` stands. */
@@ -238,10 +256,16 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
   const own = plan.definitions.filter((ref) => !ref.borrowed);
   const ownForms = own.map(formsOf);
   const ownNames = new Set(ownForms.flat().flatMap((form) => definedNames(form.node)));
+  /** The package each definitions block ends in (its in-package forms and those before it); units are read in the last. */
+  let reading = 'cl-user';
+  const packages = ownForms.map((forms) => {
+    for (const form of forms) reading = packageName(enteredPackage(form.node) ?? reading);
+    return reading;
+  });
   /** Where each block of own code stands in the load order: a definitions block's index, units after them all. */
-  const code: { at: number; ref: CodeRef; forms: LispForm[] }[] = [
-    ...own.map((ref, i) => ({ at: i, ref, forms: ownForms[i] })),
-    ...plan.units.flatMap((unit) => (unit.kind === 'lisp-block' ? [{ at: own.length, ref: unit.code, forms: formsOf(unit.code) }] : [])),
+  const code: { at: number; ref: CodeRef; forms: LispForm[]; package: string }[] = [
+    ...own.map((ref, i) => ({ at: i, ref, forms: ownForms[i], package: i === 0 ? 'cl-user' : packages[i - 1] })),
+    ...plan.units.flatMap((unit) => (unit.kind === 'lisp-block' ? [{ at: own.length, ref: unit.code, forms: formsOf(unit.code), package: reading }] : [])),
   ];
 
   const problems: Diagnostic[] = [];
@@ -252,17 +276,25 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
   const namesNeeded = new Map<TreeForm, Set<string>>();
   /** The first line of this document that needs each borrowed form. */
   const firstUse = new Map<TreeForm, number>();
-  const lendable = (name: string): boolean => !ownNames.has(name) && !shared.has(name) && (tree.get(name) ?? []).some((d) => d.file !== plan.file);
+  /** Definitions of `name` other documents make in package `within`: lent only to code read there. */
+  const lenders = (name: string, within: string) => (tree.get(name) ?? []).filter((d) => d.file !== plan.file && d.package === within);
+  const lendable = (name: string, within: string): boolean => !ownNames.has(name) && !shared.has(name) && lenders(name, within).length > 0;
 
-  /** The definition to borrow for `name`, needed by code at `line` of this document (or by a borrowed form). */
-  const resolve = (name: string, line: number, by: TreeForm | null): TreeDefinition | null => {
+  /** The definition to borrow for `name` in package `within`, needed by code at `line` of this document (or by a borrowed form). */
+  const resolve = (name: string, within: string, line: number, by: TreeForm | null): TreeDefinition | null => {
     if (resolved.has(name)) return resolved.get(name)!;
-    const candidates = (tree.get(name) ?? []).filter((d) => d.file !== plan.file);
+    const candidates = lenders(name, within);
     const distinct = candidates.filter((d, i) => candidates.findIndex((e) => e.canonical === d.canonical) === i);
-    // A borrowed helper gets what its own document defines, as its author ran it.
-    const chosen = distinct.length === 1 ? distinct[0] : (candidates.find((d) => by !== null && d.file === by.ref.file) ?? null);
+    // A borrowed helper gets what its own document defines, as its author ran it; a helper
+    // written the same in several documents (lent as one) gets it only when those agree:
+    // taking the first document's would make the verdict hang on file names.
+    const twins = by === null ? [] : twinFiles(tree, by);
+    const fromTwins = candidates.filter((d) => twins.includes(d.file));
+    const agreed = fromTwins.every((d) => d.canonical === fromTwins[0]?.canonical) ? fromTwins[0] : undefined;
+    const chosen = distinct.length === 1 ? distinct[0] : (agreed ?? null);
     if (chosen === null) {
-      const user = by === null ? `this document uses it (line ${line})` : `${by.names[0]}, borrowed from ${by.ref.file}:${by.form.line} for line ${line}, uses it`;
+      const also = twins.length > 1 ? ` (written the same in ${twins.filter((file) => file !== by!.ref.file).join(', ')})` : '';
+      const user = by === null ? `this document uses it (line ${line})` : `${by.names[0]}, borrowed from ${by.ref.file}:${by.form.line}${also} for line ${line}, uses it`;
       problems.push({
         file: plan.file,
         line,
@@ -274,8 +306,8 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
     return chosen;
   };
 
-  const borrow = (name: string, at: number, line: number, by: TreeForm | null): void => {
-    const definition = resolve(name, line, by);
+  const borrow = (name: string, within: string, at: number, line: number, by: TreeForm | null): void => {
+    const definition = resolve(name, within, line, by);
     if (definition === null) return;
     for (const form of definition.forms) {
       namesNeeded.set(form, new Set([...(namesNeeded.get(form) ?? []), name]));
@@ -283,14 +315,14 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
       const before = needed.get(form);
       if (before !== undefined && before <= at) continue;
       needed.set(form, at);
-      for (const symbol of form.symbols) if (!form.names.includes(symbol) && lendable(symbol)) borrow(symbol, at, line, form);
+      for (const symbol of form.symbols) if (!form.names.includes(symbol) && lendable(symbol, form.package)) borrow(symbol, form.package, at, line, form);
     }
   };
 
-  for (const { at, forms } of code) {
+  for (const { at, forms, package: within } of code) {
     const used = new Map<string, number>();
-    for (const form of forms) mentions(form.node, used);
-    for (const [name, line] of used) if (lendable(name)) borrow(name, at, line, null);
+    for (const form of forms) mentions(form.node, used, within);
+    for (const [name, line] of used) if (lendable(name, within)) borrow(name, within, at, line, null);
   }
 
   // Load order: each borrowed form before the own definitions that need it, and after what it needs in turn.

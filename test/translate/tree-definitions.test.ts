@@ -128,3 +128,25 @@ t.test('what a document borrows depends on its tree, never on the order or the s
   const viaHelper = borrowDefinitions(needsB, definitionTree([lone, b, c, needsB]), NONE);
   t.match(viaHelper.problems, [{ line: 10, message: /^helper-b is defined differently in specs\/b\.test\.md:10, specs\/c\.test\.md:10, and helper-c, borrowed from specs\/lone\.test\.md:10 for line 10, uses it/ }], 'what a borrowed helper needs is resolved as a use of the document');
 });
+
+t.test("a definition made in a document's own package is lent only to code read in that package", async (t) => {
+  const defs = plan('specs/defs.md', '(defpackage :team-tests (:use :cl :fiveam))\n(in-package :team-tests)\n(defun team-helper (x) (* x 100))', '(assert (= 300 (team-helper 3)))');
+  const same = plan('specs/same.md', '(defpackage :team-tests (:use :cl :fiveam))\n(in-package :team-tests)', '(fiveam:test uses (is (= 500 (team-helper 5))))');
+  const other = plan('specs/other.md', '(fiveam:test other (is (= 1 (team-helper 1))))');
+  const own = plan('specs/own.md', '(defpackage :a-tests (:use :cl))\n(in-package :a-tests)\n(defun is (x) x)', '(assert (a-tests::is t))');
+  const user = plan('specs/user.md', '(fiveam:test b1 (is (= 1 1)))');
+  const tree = definitionTree([defs, same, other, own, user]);
+  t.match(borrowedOf(borrowDefinitions(same, tree, NONE).definitions), [/^specs\/defs\.md:\d+ \(defun team-helper/], 'the same package borrows it');
+  t.same(borrowedOf(borrowDefinitions(other, tree, NONE).definitions), [], 'CL-USER does not');
+  t.same(borrowedOf(borrowDefinitions(user, tree, NONE).definitions), [], "another package's `is` is not FiveAM's");
+});
+
+t.test('a helper written the same in two documents, needing a name they define differently, is an error, whatever the files are called', async (t) => {
+  const a = (path: string, limit: number) => plan(path, `(defun limit () ${limit})\n(defun within-limit-p (x) (<= x (limit)))`, '(assert (within-limit-p 5))');
+  const user = plan('specs/user.md', '(assert (within-limit-p 500))');
+  for (const [first, second] of [['specs/a.md', 'specs/b.md'], ['specs/c.md', 'specs/b.md']]) {
+    const tree = definitionTree([a(first, 10), a(second, 1000), user]);
+    const { problems } = borrowDefinitions(user, tree, NONE);
+    t.match(problems, [{ severity: 'error', message: /^limit is defined differently in .*, and within-limit-p, borrowed from .* \(written the same in .*\) for line \d+, uses it without defining it/ }], `${first} and ${second}`);
+  }
+});
