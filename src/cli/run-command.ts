@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Counts, Reporter, RunEvent, ShardOf } from '../model/events.js';
 import { isSettled, requirementsLine, unverifiedLine, type RequirementResult } from '../model/requirements.js';
-import type { DocumentFamily, TestPlan } from '../model/plan.js';
+import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
@@ -150,14 +150,26 @@ function failAfterReport(counts: Counts, interrupt: AbortSignal): void {
  * The documents among KNOWN that borrow a definition from one of CHANGED (a Lisp tree's
  * helpers): their verdict changes with it, so --watch runs them again too.
  */
-async function borrowersOf(changed: string[], known: string[], executorSteps: ExecutorStepsSetting, trees: SpecificationTrees): Promise<string[]> {
-  const changedPlan = await buildPlan(changed, executorSteps, trees);
-  if (!changedPlan.documents.some((d) => d.family === 'lisp' && d.definitions.length > 0)) return [];
+async function borrowersOf(changed: string[], known: string[], executorSteps: ExecutorStepsSetting, trees: SpecificationTrees, lenders: Map<string, Set<string>>): Promise<string[]> {
   const edited = new Set(changed.map((file) => resolve(file)));
   const others = [...new Set(known.filter((file) => !edited.has(resolve(file))))];
-  const borrowers = (await buildPlan(others, executorSteps, trees)).documents.filter((d) => d.definitions.some((code) => code.borrowed && edited.has(resolve(code.file))));
+  const plans = (await buildPlan(others, executorSteps, trees)).documents;
+  // What borrows from an edited document now, or did before the edit (whose definition it
+  // borrowed may now differ from another's, and be lent no more), or names it in a problem.
+  const borrowers = plans.filter(
+    (d) =>
+      d.definitions.some((code) => code.borrowed && edited.has(resolve(code.file))) ||
+      [...(lenders.get(resolve(d.file)) ?? [])].some((file) => edited.has(file)) ||
+      d.problems.some((problem) => changed.some((file) => problem.message.includes(`${file}:`))),
+  );
+  rememberLenders(lenders, plans);
   if (borrowers.length) console.error(`spec-run: and what borrows its definitions: ${borrowers.map((d) => d.file).join(', ')}`);
   return borrowers.map((d) => d.file);
+}
+
+/** Notes, for each document of PLANS, the documents it borrows definitions from. */
+function rememberLenders(lenders: Map<string, Set<string>>, plans: DocumentPlan[]): void {
+  for (const plan of plans) lenders.set(resolve(plan.file), new Set(plan.definitions.flatMap((code) => (code.borrowed ? [resolve(code.file)] : []))));
 }
 
 /** FILE's number of lines, as an editor counts them (a last line without its newline counts). */
@@ -433,13 +445,17 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     if (!options.watch) return counts.failed > 0 || nothingChecked || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
     runtime?.fill(SPARE_SERVERS);
     const { watchDocuments } = await import('./watch.js');
+    // Whom each document borrowed from at its last run: after an edit, a borrower may borrow no more.
+    const lenders = new Map<string, Set<string>>();
+    rememberLenders(lenders, plan.documents);
     await watchDocuments({
       documents: plan.documents.map((d) => d.file),
       roots,
       helpers: [...vocabularyFiles, ...stepFiles.all, ...(config.source ? [config.source] : [])],
       rerun: async (files) => {
-        files = [...files, ...(await borrowersOf(files, [...plan.documents.map((d) => d.file), ...discoverDocuments(roots)], executorSteps, trees))];
+        files = [...files, ...(await borrowersOf(files, [...plan.documents.map((d) => d.file), ...discoverDocuments(roots)], executorSteps, trees, lenders))];
         const changed = narrowPlan(await buildPlan(files, executorSteps, trees), selection, exclusions).plan;
+        rememberLenders(lenders, changed.documents);
         // The modules the steps files import may have changed without them: each rerun loads them anew.
         if (changed.documents.some((d) => d.family === 'openspec')) (await import('../run/scenario/library.js')).loadAnew();
         // Looked for again: a document new since the first run, or a steps file new beside one.

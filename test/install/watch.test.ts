@@ -86,3 +86,23 @@ t.test('a Lisp definition edited under watch runs again the documents of its tre
   t.match(watching.stderr(), /and what borrows its definitions: specs\/uses\.test\.md/);
   t.match(watching.stderr(), /^2 passed, 0 failed, 0 skipped, 0 todo$[\s\S]*^1 passed, 1 failed, 0 skipped, 0 todo$/m, 'the borrower ran again, and fails');
 });
+
+t.test('a lender edited under watch so that its definition differs from a twin: the former borrower runs again, and fails', async (t) => {
+  const lispDoc = (name: string, body: string) => `---\ntype: verification\nname: ${name}\n---\n# ${name}\n\n${body}`;
+  const lender = (name: string) => lispDoc(name, '```lisp\n(defun twice (x) (+ x x))\n```\n\n## Uses twice\n\n```lisp\n(assert (= 8 (twice 4)))\n```\n');
+  const project = userProject({
+    'spec-run.config.json': '{ "paths": ["specs/"] }',
+    'specs/a.test.md': lender('a'),
+    'specs/b.test.md': lender('b'),
+    'specs/user.test.md': lispDoc('user', '## User\n\n```lisp\n(assert (= 6 (twice 3)))\n```\n'),
+  });
+  const bin = join(project.dir, 'node_modules', '.bin', 'spec-run');
+  const watching = watchProcess([bin, '--reporter', 'tap', '--watch'], project.dir, userEnvironment());
+  t.teardown(() => watching.stop());
+  await watching.summaries(1);
+  await new Promise((r) => setTimeout(r, 300));
+  project.write({ 'specs/a.test.md': lender('a').replace('(+ x x)', '(* 2 x)') });
+  await watching.summaries(2);
+  t.match(watching.stderr(), /and what borrows its definitions: specs\/user\.test\.md/);
+  t.match(watching.stdout(), /twice is defined differently in specs\/a\.test\.md:8, specs\/b\.test\.md:8/);
+});
