@@ -120,7 +120,7 @@ function lateDocuments(errors: LateError[]): RunEvent[] {
  */
 export async function runDocument(plan: DocumentPlan, options: RunOptions, runners: Runners, emitRaw: Emit): Promise<void> {
   const started = Date.now();
-  const emit = withRequirements(plan, emitRaw);
+  const emit = withSelectionNote(plan, withRequirements(plan, emitRaw));
   emit({ type: 'document-start', file: plan.file, name: plan.name, ...(plan.requirements?.length ? { requirements: plan.requirements } : {}) });
   plan.problems.forEach((problem, i) => {
     const unitId = `${plan.file}#problem-${i + 1}`;
@@ -268,4 +268,15 @@ function reportStrays(plan: DocumentPlan, strays: StrayEvent[], emit: Emit): voi
     emit({ type: 'point', file: plan.file, unitId, ok: false, name, at, diagnostics: { event } });
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   });
+}
+
+/**
+ * A failing point of a document whose earlier units a selection left out says so: they
+ * share its Lisp environment, and what they set up is not there.
+ */
+function withSelectionNote(plan: DocumentPlan, emit: Emit): Emit {
+  const count = plan.leftOutBefore;
+  if (!count) return emit;
+  const note = `${count} unit${count === 1 ? '' : 's'} before this one in the document did not run (the selection, --grep or file:LINE, left ${count === 1 ? 'it' : 'them'} out): what ${count === 1 ? 'it sets' : 'they set'} up in the document's Lisp environment is not there`;
+  return (event) => emit(event.type === 'point' && !event.ok && event.skip === undefined && event.todo === undefined ? { ...event, diagnostics: { ...event.diagnostics, selection: note } } : event);
 }

@@ -1,6 +1,7 @@
 // Narrows a test plan to what the user asked for: units whose name matches --grep,
 // documents carrying a --tag, documents of a --level. Problems of a selected document
 // are always kept: a broken document must not pass unnoticed because of a filter.
+import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { DocumentPlan, TestPlan } from '../model/plan.js';
 
@@ -12,9 +13,41 @@ export interface Selection {
   lines?: Map<string, number[]>;
 }
 
-/** The unit of DOCUMENT at LINE: the last one starting at or before it. */
+/**
+ * The unit of DOCUMENT at LINE: the last one starting at or before it, unless a heading
+ * stands between that unit and LINE: LINE is then in a section of its own (a unit's
+ * heading, its fence), whose unit is the first after LINE, if any comes before the next
+ * heading. A heading above a Lisp block names the unit the block is.
+ */
 function unitAtLine(document: DocumentPlan, line: number): string | undefined {
-  return [...document.units].sort((a, b) => a.line - b.line).filter((unit) => unit.line <= line).at(-1)?.id;
+  const units = [...document.units].sort((a, b) => a.line - b.line);
+  const before = units.filter((unit) => unit.line <= line).at(-1);
+  if (units.some((unit) => unit.file !== document.file)) return before?.id;
+  const headings = headingLines(document.file);
+  const sectionStart = headings.filter((heading) => heading <= line).at(-1);
+  if (sectionStart === undefined || (before !== undefined && before.line >= sectionStart)) return before?.id;
+  const sectionEnd = headings.find((heading) => heading > line) ?? Infinity;
+  return units.find((unit) => unit.line > line && unit.line < sectionEnd)?.id;
+}
+
+/** The lines of FILE's markdown headings (ATX), fenced code aside; none when it cannot be read. */
+function headingLines(file: string): number[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const lines: number[] = [];
+  let fence: string | null = null;
+  text.split(/\r?\n/).forEach((content, i) => {
+    const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(content)?.[1];
+    if (fence !== null) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+    } else if (marker) fence = marker;
+    else if (/^\s{0,3}#{1,6}(\s|$)/.test(content)) lines.push(i + 1);
+  });
+  return lines;
 }
 
 function metadataList(value: unknown): string[] {
@@ -41,7 +74,10 @@ export function selectUnits(plan: TestPlan, selection: Selection): TestPlan {
     const atLines = lines ? new Set(lines.flatMap((line) => unitAtLine(document, line) ?? [])) : null;
     const units = document.units.filter((unit) => (!grep || grep.test(unit.name) || unit.headingPath.some((h) => grep.test(h))) && (!atLines || atLines.has(unit.id)));
     if ((grep || atLines) && units.length === 0 && document.problems.length === 0) continue;
-    documents.push({ ...document, units });
+    // Units of one Lisp document share its environment: one run without those before it may see less.
+    const firstSelected = units.length ? document.units.indexOf(units[0]) : -1;
+    const leftOut = document.family === 'lisp' && firstSelected > 0 ? document.units.slice(0, firstSelected).length : 0;
+    documents.push({ ...document, units, ...(leftOut ? { leftOutBefore: leftOut } : {}) });
   }
   return { documents };
 }

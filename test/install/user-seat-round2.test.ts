@@ -201,3 +201,20 @@ t.test('check says that a Lisp block in an OpenSpec scenario is data for its ste
   t.match(check.stdout, /specs\/l\.spec\.md:\d+:1: warning: this lisp block is data for the steps of scenario 's' \(this\.blocks\): spec-run does not evaluate it/);
 });
 
+
+t.test("file:LINE on a unit's heading or fence runs that unit; a failure after units a selection left out says so", async (t) => {
+  const project = userProject({
+    'specs/registry.md': '---\ntype: verification\nname: registry\n---\n# Registry\n\n```lisp\n(defvar *registry* nil)\n```\n\n## Register\n\n```lisp\n(push :a *registry*)\n(assert (equal (quote (:a)) *registry*))\n```\n\n## Registry holds one entry\n\n```lisp\n(assert (= 1 (length *registry*)))\n```\n',
+  });
+  for (const line of [11, 13, 14]) {
+    const run = await project.specRun([`specs/registry.md:${line}`, '--reporter', 'tap']);
+    t.match(run.stdout, /^ {4}ok 1 - Register/m, `line ${line}: the unit under ## Register`);
+  }
+  for (const line of [18, 20, 21]) {
+    const run = await project.specRun([`specs/registry.md:${line}`, '--reporter', 'tap']);
+    t.match(run.stdout, /^ {4}not ok 1 - Registry holds one entry/m, `line ${line}: the unit under its heading`);
+    t.match(run.stdout, /selection: "1 unit before this one in the document did not run \(the selection, --grep or file:LINE, left it out\)/);
+  }
+  const whole = await project.specRun(['specs/registry.md', '--reporter', 'tap']);
+  t.equal(whole.code, 0, 'the whole document passes');
+});
