@@ -230,6 +230,41 @@ export function definitionTree(plans: DocumentPlan[]): DefinitionTree {
   return tree;
 }
 
+const GENERIC_HEADS = new Set(['defgeneric', 'defmethod']);
+const headName = (form: TreeForm) => unqualified(symbolName(listItems(form.form.node)[0]) ?? '');
+
+/** What identifies a method among its generic function's: its qualifiers and specializers (`defgeneric` for the generic itself). */
+function methodKey(form: TreeForm): string {
+  const items = listItems(form.form.node);
+  if (headName(form) === 'defgeneric') return 'defgeneric';
+  const lambdaList = items.slice(2).findIndex((item) => item.kind === 'list');
+  const qualifiers = items.slice(2, 2 + lambdaList).map(canonical);
+  const specializers = listItems(items[2 + lambdaList])
+    .filter((item) => !(item.kind === 'symbol' && item.name.startsWith('&')))
+    .map((item) => (item.kind === 'list' ? canonical(item.items[1] ?? item) : 't'));
+  return [...qualifiers, ...specializers].join(' ');
+}
+
+/**
+ * NAME's definitions when every one is a generic function's (defgeneric, defmethod): one
+ * definition of all their forms, each method once, as they add up in one image; with a
+ * conflict when one method (same qualifiers and specializers) or the generic itself is
+ * written differently in two documents. Null for any other definitions.
+ */
+function genericMethods(name: string, candidates: TreeDefinition[]): { definition: TreeDefinition; conflict?: string } | null {
+  if (candidates.length < 2 || !candidates.every((d) => d.forms.every((form) => GENERIC_HEADS.has(headName(form))))) return null;
+  const byKey = new Map<string, TreeForm[]>();
+  for (const form of candidates.flatMap((d) => d.forms)) byKey.set(methodKey(form), [...(byKey.get(methodKey(form)) ?? []), form]);
+  const clashing = [...byKey.entries()].find(([, forms]) => new Set(forms.map((form) => canonical(form.form.node))).size > 1);
+  const forms = [...byKey.values()].map((same) => same[0]).sort((a, b) => (headName(a) === 'defgeneric' ? -1 : headName(b) === 'defgeneric' ? 1 : 0));
+  const first = candidates[0];
+  const definition: TreeDefinition = { name, file: first.file, line: first.line, forms, canonical: forms.map((form) => canonical(form.form.node)).join('\n'), package: first.package };
+  if (!clashing) return { definition };
+  const [key, same] = clashing;
+  const what = key === 'defgeneric' ? `the generic function ${name}` : `the method of ${name} on (${key})`;
+  return { definition, conflict: `${what} is defined differently in ${same.map((form) => `${form.ref.file}:${form.form.line}`).join(', ')}: spec-run cannot tell which to load; make them identical, or define it in one document` };
+}
+
 /** The documents whose definition of FORM's first name is FORM's, comments and spacing aside: those it was lent as one from. */
 function twinFiles(tree: DefinitionTree, form: TreeForm): string[] {
   const definitions = tree.get(form.names[0]) ?? [];
@@ -284,6 +319,13 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
   const resolve = (name: string, within: string, line: number, by: TreeForm | null): TreeDefinition | null => {
     if (resolved.has(name)) return resolved.get(name)!;
     const candidates = lenders(name, within);
+    // Methods of one generic function in several documents add up, as in one image.
+    const methods = genericMethods(name, candidates);
+    if (methods) {
+      resolved.set(name, methods.definition);
+      if (methods.conflict) problems.push({ file: plan.file, line, severity: 'error', message: methods.conflict });
+      return methods.definition;
+    }
     const distinct = candidates.filter((d, i) => candidates.findIndex((e) => e.canonical === d.canonical) === i);
     // A borrowed helper gets what its own document defines, as its author ran it; a helper
     // written the same in several documents (lent as one) gets it only when those agree:

@@ -150,3 +150,18 @@ t.test('a helper written the same in two documents, needing a name they define d
     t.match(problems, [{ severity: 'error', message: /^limit is defined differently in .*, and within-limit-p, borrowed from .* \(written the same in .*\) for line \d+, uses it without defining it/ }], `${first} and ${second}`);
   }
 });
+
+t.test('methods of one generic function in several documents add up; one method written differently in two is an error', async (t) => {
+  const circle = plan('specs/circle.md', '(defgeneric area (shape))\n(defclass circle () ((r :initarg :r :reader circle-r)))\n(defmethod area ((c circle)) (* 3 (circle-r c) (circle-r c)))', '(assert (= 12 (area (make-instance (quote circle) :r 2))))');
+  const square = plan('specs/sq.md', '(defclass sq () ((s :initarg :s :reader sq-s)))\n(defmethod area ((q sq)) (* (sq-s q) (sq-s q)))', '(assert (= 9 (area (make-instance (quote sq) :s 3))))');
+  const user = plan('specs/user.md', '(assert (= 27 (area (make-instance (quote circle) :r 3))))');
+  const { definitions, problems } = borrowDefinitions(user, definitionTree([circle, square, user]), NONE);
+  t.same(problems, []);
+  const borrowed = borrowedOf(definitions);
+  t.ok(borrowed.some((d) => d.includes('(defgeneric area')), 'the generic');
+  t.ok(borrowed.some((d) => d.includes('(defmethod area ((c circle))')), "circle's method");
+  t.ok(borrowed.some((d) => d.includes('(defmethod area ((q sq))')), "the square's method");
+  const other = plan('specs/other.md', '(defmethod area ((c circle)) 0)', '(assert t)');
+  const clash = borrowDefinitions(user, definitionTree([circle, square, other, user]), NONE);
+  t.match(clash.problems, [{ severity: 'error', message: /^the method of area on \(circle\) is defined differently in specs\/circle\.md:\d+, specs\/other\.md:\d+/ }]);
+});
