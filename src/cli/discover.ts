@@ -75,8 +75,10 @@ export function findDocuments(paths: string[]): Discovery {
     const stats = statOrNull(path);
     if (stats === null) {
       const denied = deniedReason(path);
+      // A document that cannot be looked at (a directory on its way this user cannot enter) fails as one, saying so.
+      if (denied && path.toLowerCase().endsWith('.md') && !denied.startsWith('it is')) addFile(path);
+      else if (denied) discovery.unreadable.push({ path, reason: denied });
       // A link to nothing (or a loop of links) named as a document: it fails as one, saying so.
-      if (denied) discovery.unreadable.push({ path, reason: denied });
       else if (isLink(path) && path.toLowerCase().endsWith('.md')) addFile(path);
       else discovery.missing.push(path);
       continue;

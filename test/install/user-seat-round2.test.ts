@@ -63,9 +63,14 @@ t.test('a directory the user cannot list is an error of the run, check and --lis
     t.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
     t.match(run.stderr, /spec-run: specs\/hidden: cannot read it: permission denied; the documents in it would not run/);
   }
-  const named = await project.specRun(['specs/hidden/h.spec.md'], { asUser: 'nobody', env: { HOME: '/nonexistent' } });
-  t.equal(named.code, 2);
-  t.match(named.stderr, /specs\/hidden\/h\.spec\.md: cannot read it: permission denied/, 'a permission error, not "no such file"');
+  const named = await project.specRun(['specs/hidden/h.spec.md', '--reporter', 'tap'], { asUser: 'nobody', env: { HOME: '/nonexistent' } });
+  t.equal(named.code, 1, 'the document named fails');
+  t.match(named.stdout, /not ok \d+ - cannot read the file: EACCES: permission denied/, 'a permission error, not "no such file"');
+  // A directory this user may list but not enter: its documents are named, and each fails.
+  chmodSync(join(project.dir, 'specs', 'hidden'), 0o744);
+  const listed = await project.specRun(['specs/', '--reporter', 'tap'], { asUser: 'nobody', env: { HOME: '/nonexistent' } });
+  t.equal(listed.code, 1, listed.stderr);
+  t.match(listed.stdout, /not ok \d+ - h\.spec\.md \(specs\/hidden\/h\.spec\.md\)/);
 });
 
 t.test('steps and snippets take the configured paths, as the run and check do; snippets of nothing write nothing', async (t) => {
