@@ -5,21 +5,25 @@ import { writeSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
 
 const shared = (workerData as { shared: SharedArrayBuffer }).shared;
-const cells = new Float64Array(shared, 0, 3);
-const label = new Uint8Array(shared, 3 * Float64Array.BYTES_PER_ELEMENT);
+const cells = new Float64Array(shared, 0, 4);
+const label = new Uint8Array(shared, 4 * Float64Array.BYTES_PER_ELEMENT);
 /** Past its deadline, how long the main thread may keep away from its event loop: code ending a long synchronous computation as its limit passes gets this. */
 const STUCK_MS = 2000;
 const CHECK_MS = 250;
 
+function end(what: string, held: number): void {
+  writeSync(
+    2,
+    `\nspec-run: ${what} has held the main thread for ${(held / 1000).toFixed(1)} s without returning to it, past its time limit (an endless synchronous loop?): its limit, the reports and Ctrl-C all wait on that thread, so spec-run ends here (SIGKILL, exit status 137); make the code return, or await between its iterations\n`,
+  );
+  process.kill(process.pid, 'SIGKILL');
+}
+
 setInterval(() => {
   const deadline = cells[0];
   const now = Date.now();
-  if (deadline === 0 || now < deadline + STUCK_MS || now - cells[1] < STUCK_MS) return;
-  const what = new TextDecoder().decode(label.slice(0, cells[2]));
-  const held = ((now - cells[1]) / 1000).toFixed(1);
-  writeSync(
-    2,
-    `\nspec-run: ${what} has held the main thread for ${held} s without returning to it, past its time limit (an endless synchronous loop?): its limit, the reports and Ctrl-C all wait on that thread, so spec-run ends here (SIGKILL, exit status 137); make the code return, or await between its iterations\n`,
-  );
-  process.kill(process.pid, 'SIGKILL');
+  const held = now - cells[1];
+  if (held < STUCK_MS) return;
+  if (deadline !== 0 && now >= deadline + STUCK_MS) end(new TextDecoder().decode(label.slice(0, cells[2])), held);
+  else if (cells[3] > 0 && held >= cells[3] + STUCK_MS) end('code of the run outside any step (a timer or an event handler a step left behind?)', held);
 }, CHECK_MS);

@@ -10,10 +10,14 @@ import { Worker } from 'node:worker_threads';
 
 /** The longest description of the code watched, in bytes. */
 const LABEL_BYTES = 2048;
-/** [0]: the deadline of the user code running (ms since the epoch), 0 for none; [1]: the main thread's last turn of its event loop; [2]: the label's length. */
-const shared = new SharedArrayBuffer(3 * Float64Array.BYTES_PER_ELEMENT + LABEL_BYTES);
-const cells = new Float64Array(shared, 0, 3);
-const label = new Uint8Array(shared, 3 * Float64Array.BYTES_PER_ELEMENT);
+/**
+ * [0]: the deadline of the user code running (ms since the epoch), 0 for none; [1]: the
+ * main thread's last turn of its event loop; [2]: the label's length; [3]: how long the
+ * main thread may stay away from its event loop at any time of a run, 0 for no limit.
+ */
+const shared = new SharedArrayBuffer(4 * Float64Array.BYTES_PER_ELEMENT + LABEL_BYTES);
+const cells = new Float64Array(shared, 0, 4);
+const label = new Uint8Array(shared, 4 * Float64Array.BYTES_PER_ELEMENT);
 let thread: Worker | null | undefined;
 let heartbeat: NodeJS.Timeout | undefined;
 /** The user code running, with its deadline: the nearest is the one watched. */
@@ -42,10 +46,11 @@ function publish(): void {
     cells[2] = bytes.length;
   }
   cells[0] = nearest?.at ?? 0;
-  if (nearest && !heartbeat) {
+  const beating = nearest !== undefined || cells[3] > 0;
+  if (beating && !heartbeat) {
     cells[1] = Date.now();
     heartbeat = setInterval(() => (cells[1] = Date.now()), BEAT_MS).unref();
-  } else if (!nearest && heartbeat) {
+  } else if (!beating && heartbeat) {
     clearInterval(heartbeat);
     heartbeat = undefined;
   }
@@ -65,3 +70,19 @@ export function watchUserCode(at: number, what: string): () => void {
     publish();
   };
 }
+
+/**
+ * From now on, whatever runs: the main thread kept from its event loop for longer than
+ * LIMIT_MS (the unit time limit) ends the process, as user code past its deadline does.
+ * Code a step left behind (a timer, an event handler) in an endless loop runs outside any
+ * step's watch.
+ */
+export function watchTheRun(limitMs: number): void {
+  startThread();
+  // Never below RUN_FLOOR_MS: spec-run's own work between units (a large report) may take seconds.
+  cells[3] = Math.max(cells[3], limitMs, RUN_FLOOR_MS);
+  publish();
+}
+
+/** The least time the main thread may stay away from its event loop outside watched user code. */
+const RUN_FLOOR_MS = 30_000;

@@ -223,3 +223,15 @@ t.test("file:LINE on a unit's heading or fence runs that unit; a failure after u
   const whole = await project.specRun(['specs/registry.md', '--reporter', 'tap']);
   t.equal(whole.code, 0, 'the whole document passes');
 });
+
+t.test('a timer a passed step left, in an endless loop, ends the run past the limit, saying so: no hang', async (t) => {
+  const project = userProject({
+    'specs/t.spec.md': '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **GIVEN** a thing\n- **THEN** it works\n',
+    'steps.mjs': "import { Given, Then } from 'spec-run/steps';\nGiven('a thing', function () { setTimeout(() => { while (true) {} }, 10); });\nThen('it works', function () {});\n",
+  });
+  const started = Date.now();
+  const run = await project.specRun(['specs/', '--timeout', '2s', '--reporter', 'tap']);
+  t.equal(run.signal, 'SIGKILL');
+  t.ok(Date.now() - started < 60_000, `ended after ${Date.now() - started} ms`);
+  t.match(run.stderr, /spec-run: code of the run outside any step \(a timer or an event handler a step left behind\?\) has held the main thread/);
+});

@@ -24,7 +24,7 @@ import { runWithRetries } from '../retries.js';
 import { interruptedReason, notRunReason } from '../interrupt.js';
 import { emitLateErrors, LateErrors, runLateErrors } from '../late-errors.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
-import { watchUserCode } from '../../process/watchdog.js';
+import { watchTheRun, watchUserCode } from '../../process/watchdog.js';
 
 /** spec-run's own code, compiled and (through source maps) as written, and its dependencies (cucumber-expressions runs transformers). */
 const OWN_CODE = ['../../../', '../../../../src/', '../../../../node_modules/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
@@ -39,6 +39,8 @@ const CONCURRENCY = 4;
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
 export const runScenarioDocument: DocumentRunner = async (plan, options, emit) => {
+  // Code a step leaves behind (a timer) that never gives the thread back ends the run past the unit time limit.
+  watchTheRun(options.unitTimeoutMs);
   const library = await loadStepLibrary(options.stepFiles ?? [], { builtins: plan.executorSteps !== undefined, loadLimitMs: options.unitTimeoutMs, interrupt: options.interrupt });
   if (library.problems.length > 0) {
     const unitId = `${plan.file}#steps`;
