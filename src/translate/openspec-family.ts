@@ -4,6 +4,7 @@
 import type { ItemArgument, ListItem, Paragraph, Section, SectionContent, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
 import { codeRef } from './code-ref.js';
+import { editDistance } from '../model/edit-distance.js';
 import { deltaOf, deltaSectionProblems } from './openspec-layout.js';
 import { type FamilyTranslation, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
 
@@ -20,7 +21,10 @@ const PLAIN_KEYWORD_ITEM = /^(Given|When|Then|And|But|GIVEN|WHEN|THEN|AND|BUT):?
  * (`- then it fails`, `- ** THEN ** it fails`, `- **THEN!** it fails`): in a scenario, a
  * step its writer meant, which would silently not run.
  */
-const LOOSE_KEYWORD_ITEM = /^[\s*_]*(given|when|then|and|but)[\s*_]*[:.!]?[\s*_]+\S/i;
+const LOOSE_KEYWORD_ITEM = /^[\s*_]*(given|when|then|and|but)[\s*_]*[:.!,;]?[\s*_]+\S/i;
+/** A bullet starting with a bold word one letter from a step keyword (`**THN** it fails`): a keyword mistyped. */
+const BOLD_FIRST_WORD = /^\*\*([A-Za-z]{3,5})[:.!,;]?\*\*/;
+const STEP_KEYWORDS = ['given', 'when', 'then', 'and', 'but'];
 /** A paragraph that names a scenario (`Scenario: x`, `**Scenario: x**`) where a heading would. */
 const SCENARIO_PARAGRAPH = /^[\s*_]*scenario(?:\s+outline)?\s*:/i;
 /**
@@ -242,11 +246,14 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
     }
     if (item.type !== 'list' || (numbered && item.ordered)) continue;
     for (const listItem of item.items) {
+      if (read.has(listItem.line)) continue;
       const loose = LOOSE_KEYWORD_ITEM.exec(listItem.text);
-      if (!loose || read.has(listItem.line)) continue;
-      const keyword = loose[1].toUpperCase();
+      const bold = loose ? null : BOLD_FIRST_WORD.exec(listItem.text);
+      const mistyped = bold ? STEP_KEYWORDS.find((word) => editDistance(bold[1].toLowerCase(), word) === 1) : undefined;
+      if (!loose && !mistyped) continue;
+      const keyword = (loose?.[1] ?? mistyped!).toUpperCase();
       const rest = listItem.text.split('\n')[0].replace(/[*_]/g, '').trim().replace(/^\S+[:.!]?\s*/, '');
-      problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' starts with ${keyword} but is not read as a step, so it would never run: write it as '- **${keyword}** ${rest}'` });
+      problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' ${mistyped ? `looks like a ${keyword} step mistyped` : `starts with ${keyword} but is not read as a step`}, so it would never run: write it as '- **${keyword}** ${rest}'` });
     }
   }
   return problems;

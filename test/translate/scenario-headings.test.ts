@@ -56,6 +56,13 @@ t.test('in a scenario, a bullet starting with a keyword not read as a step, and 
     { line: 12, message: "'Scenario: p' is a paragraph, not a heading: what follows it would be read as scenario 's'; write it as the heading '#### Scenario: p'" },
   ]);
   t.same(plan.units.map((u) => (u.kind === 'scenario' ? u.steps.map((step) => step.text) : [])), [['all is well', 'all is well']]);
+  const more = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** all is well\n- Then, it fails\n- **THEN,** it fails\n- **THN** it fails\n- **Note** prose\n');
+  t.match(more.problems, [
+    { line: 8, message: /^'Then, it fails' starts with THEN/ },
+    { line: 9, message: /^'\*\*THEN,\*\* it fails' starts with THEN/ },
+    { line: 10, message: "'**THN** it fails' looks like a THEN step mistyped, so it would never run: write it as '- **THEN** it fails'" },
+  ]);
+  t.equal(more.problems.length, 3, 'a bold word that is no keyword is prose');
 });
 
 t.test('property: a heading is either read as a scenario or, when keyword steps follow it, an error; never dropped in silence', async (t) => {
