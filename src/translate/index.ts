@@ -80,16 +80,20 @@ export { describePlan } from './listing.js';
  * family, and this one runs its Lisp blocks only, so their steps would never run.
  */
 function scenariosInLispDocument(doc: SpecDocument): Diagnostic[] {
-  let scenarios: ReturnType<typeof translateOpenspecFamily>['units'];
+  let openspec: ReturnType<typeof translateOpenspecFamily>;
   try {
-    scenarios = translateOpenspecFamily(doc).units;
+    openspec = translateOpenspecFamily(doc);
   } catch {
     return [];
   }
-  return scenarios.flatMap((unit) =>
+  // **WHEN**/**THEN** bullets under no scenario heading: the same steps, read by nothing.
+  const loose = openspec.problems
+    .filter((problem) => /^WHEN\/THEN steps .* stand outside any scenario/.test(problem.message))
+    .map((problem): Diagnostic => ({ ...problem, message: 'WHEN/THEN steps in a Lisp verification document (its frontmatter\'s type) would never run: only its Lisp blocks run; put them in an OpenSpec specification of their own, or state the check in Lisp' }));
+  return [...loose, ...openspec.units.flatMap((unit) =>
     // Keyword bullets and lines, not a numbered list, which a Lisp document's prose uses to tell a story.
     unit.kind === 'scenario' && unit.steps.some((step) => step.number === null)
       ? [{ file: doc.path, line: unit.line, severity: 'error' as const, message: `scenario '${unit.name}' has WHEN/THEN steps, but this is a Lisp verification document (its frontmatter's type): only its Lisp blocks run, so these steps would never run; put the scenarios in an OpenSpec specification of their own` }]
       : [],
-  );
+  )];
 }

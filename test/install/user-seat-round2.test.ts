@@ -125,6 +125,10 @@ t.test('OpenSpec scenarios with steps inside a Lisp verification document are an
   const run = await project.specRun(['specs/', '--reporter', 'tap']);
   t.equal(run.code, 1);
   t.match(run.stdout, /not ok \d+ - scenario 'S' has WHEN\/THEN steps, but this is a Lisp verification document[^\n]*\n\s+---\n\s+at: specs\/c\.md:10/);
+  project.write({ 'specs/c.md': '---\ntype: verification\nname: w\n---\n# Doc\n\n## Sum\n\n```lisp\n(is (= 3 (+ 1 2)))\n```\n\n## Behaviour\n\n- **WHEN** the sum is computed twice\n- **THEN** it SHALL differ\n' });
+  const bullets = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.equal(bullets.code, 1, 'bullets under no scenario heading too');
+  t.match(bullets.stdout, /not ok \d+ - WHEN\/THEN steps in a Lisp verification document/);
 });
 
 t.test("a definition in a document's own package is not lent to the others: FiveAM's `is` stays FiveAM's", async (t) => {
