@@ -350,6 +350,11 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
   const place = stepPlace(unit, step);
   const matches = matchStep(library, step.text, keyword, place);
+  if (matches.length === 0 && library.unloaded.length > 0) {
+    // A steps file that did not load may well define it: no snippet, which would define it twice once that file loads.
+    const unloaded = `a steps file could not be loaded, and may define this step: ${library.unloaded.map((p) => `${shownPath(p.file)}:${p.line}: ${p.message}`).join('; ')}`;
+    return { ...base, ok: false, diagnostics: { reason: `no definition of this step is loaded: ${unloaded}` } };
+  }
   if (matches.length === 0) {
     const unread = notInterpreted(library, step.text, keyword, place);
     const diagnostics = {
@@ -357,8 +362,6 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
       ...(unread ? { interpreter: unread } : {}),
       snippet: snippetFor(library, step.text, keyword, step.argument?.kind),
       ...(library.userFiles.length === 0 ? { hint: NO_STEPS_FILE } : {}),
-      // A steps file that did not load may well define it: the snippet is then no call to write one.
-      ...(library.unloaded.length ? { unloaded: `a steps file could not be loaded, and may define this step: ${library.unloaded.map((p) => `${shownPath(p.file)}:${p.line}: ${p.message}`).join('; ')}` } : {}),
     };
     return options.strict ? { ...base, ok: false, diagnostics: { ...diagnostics, reason: `${diagnostics.reason} (strict: an undefined step fails the run; --no-strict makes it TODO)` } } : { ...base, ok: false, todo: 'undefined step', diagnostics };
   }
