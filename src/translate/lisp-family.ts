@@ -7,7 +7,7 @@ import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
 import { definedFunction, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests } from './lisp-definitions.js';
-import { type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
+import { DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
 import { editDistance } from '../model/edit-distance.js';
@@ -39,6 +39,8 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   const notRun: NotRunBlock[] = [];
   const problems: Diagnostic[] = [];
   const functions: (DefinedFunction & { block: CodeBlock })[] = [];
+  // A reader macro one block defines may be used by the others.
+  const ownReaderMacros = doc.codeBlocks.some((block) => block.lang !== null && LISP_LANGUAGES.has(block.lang) && DEFINES_READER_MACROS.test(block.text));
   /** Occurrences of each symbol in the code that is loaded or run. */
   const usage = new Map<string, number>();
 
@@ -103,7 +105,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       continue;
     }
 
-    const scan = scanForms(block.text, block.textLine);
+    const scan = scanForms(block.text, block.textLine, ownReaderMacros);
     if (scan.problems.length > 0) {
       const first = scan.problems[0];
       problems.push({ file, line: first.line, column: first.column, message: `Lisp code cannot be read: ${first.message}`, severity: 'error' });

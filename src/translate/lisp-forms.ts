@@ -12,7 +12,7 @@ interface Span {
 /** Dispatch characters of the standard syntax not read above: #: #x #b #o #r #* (and #n# with digits). */
 const STANDARD_DISPATCH = /^[:xXbBoOrR*]$/;
 /** Code that defines reader macros of its own, whose dispatch characters cannot be known here. */
-const DEFINES_READER_MACROS = /dispatch-macro-character|readtable|enable-[\w-]*syntax/i;
+export const DEFINES_READER_MACROS = /dispatch-macro-character|readtable|enable-[\w-]*syntax/i;
 
 export type LispNode =
   | (Span & { kind: 'list'; items: LispNode[] })
@@ -66,8 +66,9 @@ const TERMINATORS = new Set(['(', ')', '"', "'", '`', ',', ';']);
 const NUMBER = /^[+-]?(?:\d+\.?\d*(?:[esfdl][+-]?\d+)?|\.\d+(?:[esfdl][+-]?\d+)?|\d+\/\d+)$/i;
 
 /** @param firstLine line number of the text's first line (its line in the markdown file). */
-export function scanForms(text: string, firstLine = 1): LispScan {
-  const reader = new Reader(text, firstLine);
+/** OWNREADERMACROS: the document defines reader macros of its own (in another block), so a dispatch character unknown here may be one of them. */
+export function scanForms(text: string, firstLine = 1, ownReaderMacros = false): LispScan {
+  const reader = new Reader(text, firstLine, ownReaderMacros);
   const forms: LispForm[] = [];
   const problems: LispScanProblem[] = [];
   for (;;) {
@@ -122,6 +123,7 @@ class Reader {
   constructor(
     private readonly text: string,
     private readonly firstLine: number,
+    private readonly ownReaderMacros = false,
   ) {
     for (let i = 0; i < text.length; i++) if (text[i] === '\n') this.lineStarts.push(i + 1);
   }
@@ -299,7 +301,7 @@ class Reader {
         // `#:sym`, `#x1F`, `#b101`, `#*101`, `#1#`: one token. Any other dispatch character
         // has no reader macro in standard Common Lisp or SBCL (`#@`, `#!`): SBCL refuses the
         // code, unless the code defines one, which it then mentions.
-        if (!STANDARD_DISPATCH.test(c) && !(c === '#' && digits) && !DEFINES_READER_MACROS.test(this.text)) {
+        if (!STANDARD_DISPATCH.test(c) && !(c === '#' && digits) && !this.ownReaderMacros && !DEFINES_READER_MACROS.test(this.text)) {
           throw new ReadError(`no reader macro is defined for #${c}: SBCL cannot read this code (write '#${c}' as it was meant, or define the macro with set-dispatch-macro-character)`, start);
         }
         while (!this.atEnd() && this.isConstituent(this.peek())) this.pos++;

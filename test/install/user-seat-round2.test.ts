@@ -239,3 +239,16 @@ t.test('a timer a passed step left, in an endless loop, ends the run past the li
   t.ok(Date.now() - started < 60_000, `ended after ${Date.now() - started} ms`);
   t.match(run.stderr, /spec-run: code of the run outside any step \(a timer or an event handler a step left behind\?\) has held the main thread/);
 });
+
+t.test('a reader macro a document defines reads its later forms and blocks, and no other document', async (t) => {
+  const doc = (name: string, body: string) => `---\ntype: verification\nname: ${name}\n---\n# ${name}\n\n${body}`;
+  const project = userProject({
+    'specs/a.md': doc('a', '## Setup\n\n```lisp\n(set-dispatch-macro-character #\\# #\\@ (lambda (s c n) (declare (ignore c n)) (list (quote quote) (read s t nil t))))\n(is (eq (quote bar) #@bar))\n```\n\n## Use\n\n```lisp\n(is (eq (quote foo) #@foo))\n```\n'),
+    'specs/b.md': doc('b', '## Not here\n\n```lisp\n(signals reader-error (read-from-string "#@foo"))\n```\n'),
+  });
+  const check = await project.specRun(['check', 'specs/']);
+  t.equal(check.code, 0, check.stdout);
+  const run = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.equal(run.code, 0, run.stdout.slice(-800));
+  t.equal(summary(run.stderr), '3 passed, 0 failed, 0 skipped, 0 todo');
+});

@@ -179,7 +179,11 @@ sees the variable INPUT (read in the current package) bound to that value."
     (loop for form = (read-spec-form stream source)
           until (eq form stream)
           do (push form *forms-run*)
-             (let ((*current-form* form))
+             ;; Evaluated with the readtable the document is read with: a reader macro it
+             ;; defines (set-dispatch-macro-character) reads its next forms and blocks. Each
+             ;; document runs in a driver of its own, so none is left for the next.
+             (let ((*current-form* form)
+                   (*readtable* *source-readtable*))
                (eval (if input
                          (let ((variable (intern "INPUT")))
                            `(let ((,variable ',(first input)))
@@ -197,7 +201,8 @@ reader's place in it is lost."
     (loop
       (multiple-value-bind (form read) (with-unit-guard (read-spec-form stream source))
         (when (or (not read) (eq form stream)) (return))
-        (let ((*current-form* form))
+        (let ((*current-form* form)
+              (*readtable* *source-readtable*))
           (with-unit-guard (eval form)))))))
 
 (defun seed-random-state (seed)
