@@ -8,8 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Given, Then } from 'spec-run/steps';
 
-// Quoted for the shell: the project's path may hold spaces.
-const program = JSON.stringify(fileURLToPath(new URL('wc.mjs', import.meta.url)));
+// Quoted for the shell, which takes nothing inside single quotes as special: the
+// project's path may hold spaces or a $.
+const program = `'${fileURLToPath(new URL('wc.mjs', import.meta.url)).replaceAll("'", "'\\''")}'`;
 
 Given('word-count reads the file', async function () {
   const { file, text } = this.blocks[0].data;

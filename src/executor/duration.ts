@@ -47,6 +47,8 @@ export function parseDuration(value: unknown, options: DurationOptions = {}): Du
     return { ok: false, reason: 'must be a positive integer followed by one unit: s, m or h' };
   }
   const [, digits, written] = m;
+  // A zero or a negative number is refused for what it is, whatever its unit: adding one would not help.
+  if (Number(digits) <= 0) return { ok: false, reason: Number(digits) === 0 ? 'the number must be positive (> 0), not zero' : 'the number must be positive, not negative' };
   const unit = written === '' ? options.unitless : written;
   if (unit === undefined) return { ok: false, reason: 'the unit is missing: add s, m or h' };
   if (!Object.hasOwn(UNIT_MS, unit)) return { ok: false, reason: `unknown unit '${unit}': use s, m or h` };

@@ -24,6 +24,9 @@ function emptyDocument(path: string, problems: Diagnostic[]): SpecDocument {
 
 /** A file in UTF-16 (its byte order mark, or a NUL in every other byte of its start), which spec-run reads as UTF-8 only. */
 function utf16Problem(path: string, content: Uint8Array): Diagnostic | null {
+  // UTF-32's marks (FF FE 00 00, 00 00 FE FF) begin as UTF-16's do.
+  const utf32 = (content[0] === 0xff && content[1] === 0xfe && content[2] === 0 && content[3] === 0) || (content[0] === 0 && content[1] === 0 && content[2] === 0xfe && content[3] === 0xff);
+  if (utf32) return { file: path, line: 1, message: 'the file is UTF-32 (its byte order mark): spec-run reads markdown as UTF-8; save it as UTF-8', severity: 'error' };
   const bom = (content[0] === 0xff && content[1] === 0xfe) || (content[0] === 0xfe && content[1] === 0xff);
   const start = content.subarray(0, 200);
   const zeros = start.filter((byte, i) => byte === 0 && i % 2 === 1).length;

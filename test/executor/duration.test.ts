@@ -90,3 +90,8 @@ t.test('one parser for every written duration: the command line, the configurati
   t.same(['second', 'seconds', 'Minute', 'minutes', 'hour', 'HOURS', 's', 'm', 'h'].map(unitMs), [1000, 1000, 60_000, 60_000, 3_600_000, 3_600_000, 1000, 60_000, 3_600_000]);
   for (const bad of ['ms', 'day', 'constructor', '']) t.throws(() => unitMs(bad), /unknown unit of time/, `'${bad}' is no unit`);
 });
+
+t.test('a zero or negative number is refused for what it is, whatever its unit: adding one would not help', async (t) => {
+  for (const written of ['0', '00', '0s']) t.same(parseDuration(written), { ok: false, reason: 'the number must be positive (> 0), not zero' }, written);
+  t.same(parseDuration('-1'), { ok: false, reason: 'the number must be positive, not negative' });
+});
