@@ -56,14 +56,12 @@ function importEdits(text: string, names: string[], commonJs: boolean): TextEdit
   if (missing.length === 0) return [];
   const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   if (!statement) return [{ range: top, newText: commonJs ? `const { ${missing.join(', ')} } = require('spec-run/steps');\n` : `import { ${missing.join(', ')} } from 'spec-run/steps';\n` }];
-  const close = statement.index + statement[0].indexOf('}');
-  const before = text.slice(0, close);
-  const line = before.split('\n').length - 1;
-  const character = close - (before.lastIndexOf('\n') + 1);
   const inner = statement[1].trimEnd();
   const separator = inner.trim() === '' || inner.endsWith(',') ? ' ' : ', ';
-  // Inserted right before the closing brace, after what the braces hold.
-  const at = { line, character: character - (statement[1].length - inner.length) };
+  // Inserted right after what the braces hold (its last name, on whatever line that stands).
+  const offset = statement.index + statement[0].indexOf('{') + 1 + inner.length;
+  const before = text.slice(0, offset);
+  const at = { line: before.split('\n').length - 1, character: offset - (before.lastIndexOf('\n') + 1) };
   return [{ range: { start: at, end: at }, newText: `${separator}${missing.join(', ')}` }];
 }
 

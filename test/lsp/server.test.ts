@@ -470,3 +470,19 @@ t.test("a configuration a run refuses is an error on every document, not only on
   const diagnostics = await lsp.diagnostics(uri, (ds) => ds.some((d) => /^the project's configuration/.test(d.message as string)));
   t.match(diagnostics.find((d) => /^the project's configuration/.test(d.message as string)), { range: { start: { line: 0 } }, severity: 1, message: /^the project's configuration cannot be used, so every run fails \(exit 2\) until it is fixed: .*unknown key 'stepz' \(did you mean 'steps'\?\)/ });
 });
+
+t.test('the quick fix adds to an import written over several lines, at a real position', async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  mkdirSync(join(own, 'specs'));
+  writeFileSync(join(own, 'specs/a.spec.md'), '### Requirement: A\nThe thing SHALL work.\n\n#### Scenario: one\n- **GIVEN** a thing\n- **THEN** it works\n');
+  writeFileSync(join(own, 'steps.mjs'), "import {\n  Given,\n  When,\n} from 'spec-run/steps';\nGiven('a thing', function () {});\n");
+  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  t.teardown(() => lsp.close());
+  const uri = lsp.open(join(own, 'specs/a.spec.md'));
+  const undefinedStep = (await lsp.diagnostics(uri)).filter((d) => /^undefined step/.test(d.message as string));
+  const [action] = await lsp.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: undefinedStep[0].range, context: { diagnostics: undefinedStep } });
+  lsp.applyEdit(action.edit!);
+  t.match(readFileSync(join(own, 'steps.mjs'), 'utf8'), "import {\n  Given,\n  When, Then\n} from 'spec-run/steps';");
+  const check = await execa(process.execPath, [cli, 'check', 'specs/'], { cwd: own, reject: false });
+  t.equal(check.exitCode, 0, `${check.stdout}${check.stderr}`);
+});
