@@ -350,3 +350,11 @@ t.test('a timeout of -1 (cucumber-js: none) leaves the unit time limit alone; a 
   t.match(run.points.map((p) => [p.name, p.ok]), [[/Then\(it is done\): timeout must be a positive number of milliseconds \(or -1 for none but the unit time limit\), not 0/, false], ['WHEN the long migration runs', true], ['THEN it is done', true]]);
   t.notMatch(JSON.stringify(run.points), /no step definition matches/);
 });
+
+t.test("a name a CommonJS steps file takes from require('spec-run/steps') that it does not export is an error at its line, though the file loads", async (t) => {
+  const steps = "const { When, Status } = require('spec-run/steps');\nWhen('the user sets the level to {word}', function () { return Status.PENDING; });\n";
+  const dir = project({ 'doc.md': DOC, 'steps.cjs': steps });
+  const check = await runIn(dir, ['check', 'doc.md', '--steps', 'steps.cjs']);
+  t.equal(check.exitCode, 1);
+  t.match(check.stdout, /steps\.cjs:1:1: error: spec-run\/steps does not export 'Status': a step returns 'pending' or 'skipped'/);
+});

@@ -3,7 +3,7 @@
 // compiled against one parameter-type registry. Problems of loading (a file that
 // throws, a bad expression, the same expression defined twice) are data, reported
 // by the runner as failing points and by `spec-run steps`.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -214,7 +214,8 @@ function registrationsOf(file: string, limitMs: number, interrupt?: AbortSignal)
     const loadedIn = generation;
     entry = loading.then(() =>
       collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, load), limitMs, file, interrupt))).then(
-        (registrations) => {
+        (loaded) => {
+          const registrations = [...loaded, ...requiredButMissing(file)];
           if (loadedIn === generation) loadedThisGeneration.set(file, registrations);
           return registrations;
         },
@@ -264,14 +265,43 @@ const INSTEAD: Record<string, string> = {
  * is not a function"; natively, as "does not provide an export named"; required (CommonJS),
  * as "setWorldConstructor is not a function".
  */
+/**
+ * Names a CommonJS steps file takes from `require('spec-run/steps')` that it does not
+ * export, each a problem at its line: unlike an import, such a name is undefined, and
+ * fails only where it is used (`Status.PENDING` in a step).
+ */
+function requiredButMissing(file: string): Registration[] {
+  if (!/\.c?[jt]s$/.test(file)) return [];
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return [];
+  }
+  const problems: Registration[] = [];
+  for (const match of text.matchAll(/\{([^}]*)\}\s*=\s*require\(\s*['"]spec-run\/steps['"]\s*\)/g)) {
+    const line = text.slice(0, match.index).split('\n').length;
+    for (const name of match[1].split(',').map((entry) => entry.split(':')[0].trim()).filter(Boolean)) {
+      if (name in publicSteps && name !== 'collectRegistrations') continue;
+      problems.push({ kind: 'problem', message: missingExportMessage(name), file, line });
+    }
+  }
+  return problems;
+}
+
+/** Says that spec-run/steps does not export NAME, with what to do instead. */
+function missingExportMessage(name: string): string {
+  const exported = Object.keys(publicSteps).filter((key) => key !== 'collectRegistrations');
+  return `spec-run/steps does not export '${name}'${INSTEAD[name] ? `: ${INSTEAD[name]}` : ''} (it exports ${exported.join(', ')})`;
+}
+
 function missingExport(error: unknown): string | null {
   const message = error instanceof Error ? error.message : '';
   // CommonJS destructures what require() gave: "setWorldConstructor is not a function", said of cucumber-js's names only.
   const required = /^(\w+) is not a function/.exec(message)?.[1];
   const name = /^\(0 , _\w+\.(\w+)\) is not a function/.exec(message)?.[1] ?? /does not provide an export named '(\w+)'/.exec(message)?.[1] ?? (required && INSTEAD[required] ? required : undefined);
   if (!name || name in publicSteps) return null;
-  const exported = Object.keys(publicSteps).filter((key) => key !== 'collectRegistrations');
-  return `spec-run/steps does not export '${name}'${INSTEAD[name] ? `: ${INSTEAD[name]}` : ''} (it exports ${exported.join(', ')})`;
+  return missingExportMessage(name);
 }
 
 function lineOf(error: unknown, file: string): number {
