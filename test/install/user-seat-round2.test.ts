@@ -44,7 +44,8 @@ t.test('a definition in a directory whose name holds a space is named by its pat
   });
   const run = await project.specRun(['specs/', '--reporter', 'tap']);
   t.match(run.stdout, /definition: "?specs\/sub dir\/steps\.mjs:2 it fails/);
-  t.notMatch(run.stdout, /definition: .*%20/);
+  t.notMatch(run.stdout, /%20/, 'nor in the stack of the failure');
+  t.match(run.stdout, /stack:\n\s+- at .*\(specs\/sub dir\/steps\.mjs:2:\d+\)\n\s+definition/, "the step's own frame, by its path, and none of spec-run's");
   const steps = await project.specRun(['steps', 'specs/']);
   t.match(steps.stdout, /Then\(it fails\)\s+specs\/sub dir\/steps\.mjs:2/);
 });

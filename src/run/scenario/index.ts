@@ -499,9 +499,19 @@ function readFailure(error: unknown): Record<string, unknown> {
     if (e.operator && !isDeepStrictEqual(e.operator, 'fail')) diagnostics.operator = e.operator;
   }
   // The user's frames only: not Node's, not spec-run's own.
-  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/at (async Promise\.all|Array\.map \(<anonymous>\))/.test(l));
-  if (frames.length > 0) diagnostics.stack = frames.slice(0, 5).map((l) => l.trim());
+  // spec-run's bundle names its frames by its place in the package (cli/bundles.ts), not by a path.
+  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/[(\s]spec-run\/dist\/src\//.test(l) && !/at (async Promise\.all|Array\.map \(<anonymous>\))/.test(l));
+  if (frames.length > 0) diagnostics.stack = frames.slice(0, 5).map((l) => l.trim().replace(/file:\/\/[^\s)]+?(?=:\d+:\d+)/g, framePath));
   return diagnostics;
+}
+
+/** A stack frame's file URL (an ES module's) as its path, relative as reports show paths: one an editor or a terminal opens. */
+function framePath(url: string): string {
+  try {
+    return shownPath(fileURLToPath(url.replace(/\?[^?]*$/, '')));
+  } catch {
+    return url;
+  }
 }
 
 /** A value as YAML can show it: a pattern as its source, an error as its message. */
