@@ -45,7 +45,7 @@ async function configurationNotes(directory: string): Promise<string[]> {
   const name = config.source ? configurationName(config.source, directory) : 'the configuration';
   const specs = join(directory, 'specs');
   const inside = (root: string) => !relative(resolve(config.directory, root), specs).startsWith('..');
-  if (config.paths && !config.paths.some(inside)) notes.push(`note     ${name} runs ${config.paths.join(', ')}, not specs/: the scaffold runs with npx spec-run specs/, or add "specs/" to its paths`);
+  if (config.paths && !config.paths.some(inside)) notes.push(`note     ${name} runs ${config.paths.join(', ')}, not specs/: the scaffold runs with npx spec-run specs/, or add "specs/" to its paths; the CI workflow written runs what the configuration says`);
   if (config.steps) {
     const document = join(specs, 'project.spec.md');
     let files: string[] = [];
