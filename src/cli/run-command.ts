@@ -167,9 +167,16 @@ async function borrowersOf(changed: string[], known: string[], executorSteps: Ex
   return borrowers.map((d) => d.file);
 }
 
-/** Notes, for each document of PLANS, the documents it borrows definitions from. */
+/**
+ * Notes, for each document of PLANS, the documents it borrows definitions from, and those
+ * its problems name (definitions it could not borrow, differing there): an edit of either
+ * may change its verdict.
+ */
 function rememberLenders(lenders: Map<string, Set<string>>, plans: DocumentPlan[]): void {
-  for (const plan of plans) lenders.set(resolve(plan.file), new Set(plan.definitions.flatMap((code) => (code.borrowed ? [resolve(code.file)] : []))));
+  for (const plan of plans) {
+    const named = plan.problems.flatMap((problem) => [...problem.message.matchAll(/([^\s,:()]+\.md):\d+/g)].map((match) => resolve(match[1])));
+    lenders.set(resolve(plan.file), new Set([...plan.definitions.flatMap((code) => (code.borrowed ? [resolve(code.file)] : [])), ...named]));
+  }
 }
 
 /** FILE's number of lines, as an editor counts them (a last line without its newline counts). */

@@ -90,7 +90,18 @@ function scenariosInLispDocument(doc: SpecDocument): Diagnostic[] {
   const loose = openspec.problems
     .filter((problem) => /^WHEN\/THEN steps .* stand outside any scenario/.test(problem.message))
     .map((problem): Diagnostic => ({ ...problem, message: 'WHEN/THEN steps in a Lisp verification document (its frontmatter\'s type) would never run: only its Lisp blocks run; put them in an OpenSpec specification of their own, or state the check in Lisp' }));
-  return [...loose, ...openspec.units.flatMap((unit) =>
+  // Plain `- Given …`/`- Then …` bullets, two or more in a list with a Then among them: steps, not prose.
+  const plain = doc.sections.flatMap((section) =>
+    section.content.flatMap((item): Diagnostic[] => {
+      if (item.type !== 'list') return [];
+      const steps = item.items.filter((listItem) => /^(Given|When|Then|And|But|GIVEN|WHEN|THEN|AND|BUT)[:,]?\s+\S/.test(listItem.text));
+      if (steps.length < 2 || !steps.some((listItem) => /^then/i.test(listItem.text))) return [];
+      if (loose.some((problem) => problem.line >= steps[0].line && problem.line <= steps.at(-1)!.line)) return [];
+      return [{ file: doc.path, line: steps[0].line, severity: 'error', message: loose.length ? loose[0].message : 'WHEN/THEN steps in a Lisp verification document (its frontmatter\'s type) would never run: only its Lisp blocks run; put them in an OpenSpec specification of their own, or state the check in Lisp' }];
+    }),
+  );
+  const inScenarios = new Set(openspec.units.flatMap((unit) => (unit.kind === 'scenario' ? unit.steps.map((step) => step.line) : [])));
+  return [...loose, ...plain.filter((problem) => !inScenarios.has(problem.line)), ...openspec.units.flatMap((unit) =>
     // Keyword bullets and lines, not a numbered list, which a Lisp document's prose uses to tell a story.
     unit.kind === 'scenario' && unit.steps.some((step) => step.number === null)
       ? [{ file: doc.path, line: unit.line, severity: 'error' as const, message: `scenario '${unit.name}' has WHEN/THEN steps, but this is a Lisp verification document (its frontmatter's type): only its Lisp blocks run, so these steps would never run; put the scenarios in an OpenSpec specification of their own` }]

@@ -25,6 +25,9 @@ const LOOSE_KEYWORD_ITEM = /^[\s*_]*(given|when|then|and|but)[\s*_]*[:.!,;]?[\s*
 /** A bullet starting with a bold word one letter from a step keyword (`**THN** it fails`): a keyword mistyped. */
 const BOLD_FIRST_WORD = /^\*\*([A-Za-z]{3,5})[:.!,;]?\*\*/;
 const STEP_KEYWORDS = ['given', 'when', 'then', 'and', 'but'];
+/** WRITTEN is KEYWORD mistyped: a letter added, dropped or changed, or its letters in another order (TEHN). */
+const nearKeyword = (written: string, keyword: string) =>
+  written !== keyword && (editDistance(written, keyword) === 1 || [...written].sort().join('') === [...keyword].sort().join(''));
 /** A paragraph that names a scenario (`Scenario: x`, `**Scenario: x**`) where a heading would. */
 const SCENARIO_PARAGRAPH = /^[\s*_]*scenario(?:\s+outline)?\s*:/i;
 /**
@@ -249,7 +252,7 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
       if (read.has(listItem.line)) continue;
       const loose = LOOSE_KEYWORD_ITEM.exec(listItem.text);
       const bold = loose ? null : BOLD_FIRST_WORD.exec(listItem.text);
-      const mistyped = bold ? STEP_KEYWORDS.find((word) => editDistance(bold[1].toLowerCase(), word) === 1) : undefined;
+      const mistyped = bold ? STEP_KEYWORDS.find((word) => nearKeyword(bold[1].toLowerCase(), word)) : undefined;
       if (!loose && !mistyped) continue;
       const keyword = (loose?.[1] ?? mistyped!).toUpperCase();
       const rest = listItem.text.split('\n')[0].replace(/[*_]/g, '').trim().replace(/^\S+[:.!]?\s*/, '');

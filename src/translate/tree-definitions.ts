@@ -291,6 +291,8 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
   const own = plan.definitions.filter((ref) => !ref.borrowed);
   const ownForms = own.map(formsOf);
   const ownNames = new Set(ownForms.flat().flatMap((form) => definedNames(form.node)));
+  // A name this document defines only by methods (of a generic another document defines) still borrows the generic and its other methods.
+  const ownMethodsOnly = new Set([...ownNames].filter((name) => ownForms.flat().every((form) => !definedNames(form.node).includes(name) || unqualified(symbolName(listItems(form.node)[0]) ?? '') === 'defmethod')));
   /** The package each definitions block ends in (its in-package forms and those before it); units are read in the last. */
   let reading = 'cl-user';
   const packages = ownForms.map((forms) => {
@@ -313,7 +315,7 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
   const firstUse = new Map<TreeForm, number>();
   /** Definitions of `name` other documents make in package `within`: lent only to code read there. */
   const lenders = (name: string, within: string) => (tree.get(name) ?? []).filter((d) => d.file !== plan.file && d.package === within);
-  const lendable = (name: string, within: string): boolean => !ownNames.has(name) && !shared.has(name) && lenders(name, within).length > 0;
+  const lendable = (name: string, within: string): boolean => (!ownNames.has(name) || ownMethodsOnly.has(name)) && !shared.has(name) && lenders(name, within).length > 0;
 
   /** The definition to borrow for `name` in package `within`, needed by code at `line` of this document (or by a borrowed form). */
   const resolve = (name: string, within: string, line: number, by: TreeForm | null): TreeDefinition | null => {

@@ -253,3 +253,12 @@ t.test('a reader macro a document defines reads its later forms and blocks, and 
   t.equal(run.code, 0, run.stdout.slice(-800));
   t.equal(summary(run.stderr), '3 passed, 0 failed, 0 skipped, 0 todo');
 });
+
+t.test('plain Given/When/Then bullets in a Lisp verification document fail at the first, not pass unread', async (t) => {
+  const project = userProject({
+    'specs/beh.md': '---\ntype: verification\nname: beh\n---\n# Beh\n\n## Sum\n\n```lisp\n(assert (= 3 (+ 1 2)))\n```\n\n## Behaviour\n\n- Given a list of two numbers\n- When they are summed\n- Then the result is 4\n',
+  });
+  const run = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.equal(run.code, 1);
+  t.match(run.stdout, /not ok \d+ - WHEN\/THEN steps in a Lisp verification document[^\n]*\n\s+---\n\s+at: specs\/beh\.md:15/);
+});

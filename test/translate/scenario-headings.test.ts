@@ -129,3 +129,8 @@ t.test('a doc string followed by sub-bullets (a table) is a second argument too;
   t.equal(empty.family, 'openspec');
   t.match(empty.problems, [{ message: /^no checks found/ }]);
 });
+
+t.test('a bold keyword with its letters swapped (TEHN, WEHN) is a mistyped step, an error at its line', async (t) => {
+  const plan = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** all is well\n- **TEHN** it fails\n- **WEHN** it runs\n');
+  t.match(plan.problems, [{ line: 8, message: /looks like a THEN step mistyped/ }, { line: 9, message: /looks like a WHEN step mistyped/ }]);
+});

@@ -165,3 +165,12 @@ t.test('methods of one generic function in several documents add up; one method 
   const clash = borrowDefinitions(user, definitionTree([circle, square, other, user]), NONE);
   t.match(clash.problems, [{ severity: 'error', message: /^the method of area on \(circle\) is defined differently in specs\/circle\.md:\d+, specs\/other\.md:\d+/ }]);
 });
+
+t.test('a document that defines only its own method of a tree generic still borrows the generic and the other methods', async (t) => {
+  const circle = plan('specs/circle.md', '(defgeneric area (shape))\n(defclass circle () ((r :initarg :r :reader circle-r)))\n(defmethod area ((c circle)) (* 3 (circle-r c) (circle-r c)))', '(assert t)');
+  const square = plan('specs/sq.md', '(defclass sq () ((s :initarg :s :reader sq-s)))\n(defmethod area ((q sq)) (* (sq-s q) (sq-s q)))', '(assert (> (area (make-instance (quote sq) :s 3)) (area (make-instance (quote circle) :r 1))))');
+  const borrowed = borrowedOf(borrowDefinitions(square, definitionTree([circle, square]), NONE).definitions);
+  t.ok(borrowed.some((d) => d.includes('(defgeneric area')), 'the generic');
+  t.ok(borrowed.some((d) => d.includes('(defmethod area ((c circle))')), "circle's method");
+  t.same(borrowedOf(borrowDefinitions(circle, definitionTree([circle, square]), NONE).definitions), [], 'the generic\'s own document borrows no method it does not use');
+});
