@@ -6,6 +6,8 @@ import { headOf, type LispForm, type LispNode, packageOf, unqualified } from './
 const CL_DEFINITIONS = new Set([
   'defun', 'defvar', 'defparameter', 'defmacro', 'defconstant', 'defgeneric', 'defmethod',
   'defstruct', 'defclass', 'defpackage', 'in-package', 'deftype', 'define-condition', 'declaim',
+  // Reader macros: set up with the definitions, so the definitions after them read with them.
+  'set-dispatch-macro-character', 'set-macro-character', 'make-dispatch-macro-character',
 ]);
 /** FiveAM's defining forms, visible unqualified in CL-USER (see the test vocabulary). */
 const FIVEAM_DEFINITIONS = new Set(['def-suite', 'def-suite*', 'in-suite', 'in-suite*', 'def-fixture', 'test', 'def-test']);

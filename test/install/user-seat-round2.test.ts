@@ -252,6 +252,10 @@ t.test('a reader macro a document defines reads its later forms and blocks, and 
   const run = await project.specRun(['specs/', '--reporter', 'tap']);
   t.equal(run.code, 0, run.stdout.slice(-800));
   t.equal(summary(run.stderr), '3 passed, 0 failed, 0 skipped, 0 todo');
+  // Set up with the definitions, a reader macro reads the definitions after it too.
+  project.write({ 'specs/c.md': doc('c', '## Defs\n\n```lisp\n(defun read-bang (s c n) (declare (ignore c n)) (list (quote quote) (list :bang (read s t nil t))))\n(set-dispatch-macro-character #\\# #\\! (function read-bang))\n```\n\n## A function using it\n\n```lisp\n(defun bang-five () #!5)\n```\n\n## Check\n\n```lisp\n(assert (equal (quote (:bang 5)) (bang-five)))\n```\n') });
+  const later = await project.specRun(['specs/c.md', '--reporter', 'tap']);
+  t.equal(later.code, 0, later.stdout.slice(-800));
 });
 
 t.test('plain Given/When/Then bullets in a Lisp verification document fail at the first, not pass unread', async (t) => {
