@@ -56,13 +56,24 @@ function importEdits(text: string, names: string[], commonJs: boolean): TextEdit
   if (missing.length === 0) return [];
   const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   if (!statement) return [{ range: top, newText: commonJs ? `const { ${missing.join(', ')} } = require('spec-run/steps');\n` : `import { ${missing.join(', ')} } from 'spec-run/steps';\n` }];
-  const inner = statement[1].trimEnd();
+  // Inserted right after the last name the braces hold (on whatever line it stands), before any comment after it.
+  const inner = statement[1].slice(0, endOfCode(statement[1]));
   const separator = inner.trim() === '' || inner.endsWith(',') ? ' ' : ', ';
-  // Inserted right after what the braces hold (its last name, on whatever line that stands).
   const offset = statement.index + statement[0].indexOf('{') + 1 + inner.length;
   const before = text.slice(0, offset);
   const at = { line: before.split('\n').length - 1, character: offset - (before.lastIndexOf('\n') + 1) };
   return [{ range: { start: at, end: at }, newText: `${separator}${missing.join(', ')}` }];
+}
+
+/** Where TEXT's code ends: after its last character that is neither blank nor in a comment. */
+function endOfCode(text: string): number {
+  let end = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.startsWith('//', i)) i = text.includes('\n', i) ? text.indexOf('\n', i) : text.length;
+    else if (text.startsWith('/*', i)) i = text.includes('*/', i + 2) ? text.indexOf('*/', i + 2) + 1 : text.length;
+    else if (!/\s/.test(text[i])) end = i + 1;
+  }
+  return end;
 }
 
 function endOf(text: string): { line: number; character: number } {

@@ -486,3 +486,17 @@ t.test('the quick fix adds to an import written over several lines, at a real po
   const check = await execa(process.execPath, [cli, 'check', 'specs/'], { cwd: own, reject: false });
   t.equal(check.exitCode, 0, `${check.stdout}${check.stderr}`);
 });
+
+t.test('the quick fix adds the keyword before a comment that ends the import, not inside it', async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  mkdirSync(join(own, 'specs'));
+  writeFileSync(join(own, 'specs/a.spec.md'), '### Requirement: A\nThe thing SHALL work.\n\n#### Scenario: one\n- **GIVEN** a thing\n- **THEN** it works\n');
+  writeFileSync(join(own, 'steps.mjs'), "import {\n  When,\n  Given // from cucumber\n} from 'spec-run/steps';\nGiven('a thing', function () {});\n");
+  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  t.teardown(() => lsp.close());
+  const uri = lsp.open(join(own, 'specs/a.spec.md'));
+  const undefinedStep = (await lsp.diagnostics(uri)).filter((d) => /^undefined step/.test(d.message as string));
+  const [action] = await lsp.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: undefinedStep[0].range, context: { diagnostics: undefinedStep } });
+  lsp.applyEdit(action.edit!);
+  t.match(readFileSync(join(own, 'steps.mjs'), 'utf8'), "  Given, Then // from cucumber\n} from 'spec-run/steps';");
+});
