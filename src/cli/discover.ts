@@ -9,6 +9,7 @@ import { meantWord } from '../model/edit-distance.js';
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isLink } from '../parse/index.js';
 import { join } from 'node:path';
+import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
 
 export interface Discovery {
   /** Documents in run order; a file reached twice (through links) once, by its first path. */
@@ -144,4 +145,22 @@ function realOrSelf(path: string): string {
   } catch {
     return path;
   }
+}
+
+/**
+ * The configuration (CONFIGFILE, else the one found) and the documents under PATHS, or
+ * its paths when none is given, as a run finds them; null, having said why on stderr,
+ * when the configuration cannot be used or the paths hold nothing to run (exit 2).
+ */
+export function configuredDocuments(paths: string[], configFile: string | undefined): { config: ProjectConfig; discovery: Discovery } | null {
+  let config: ProjectConfig;
+  try {
+    config = loadConfig(configFile);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`spec-run: ${error.message}`);
+    return null;
+  }
+  const discovery = findDocuments(paths.length ? paths : (configuredPaths(config) ?? ['specs/']));
+  return usableDiscovery(discovery) ? { config, discovery } : null;
 }

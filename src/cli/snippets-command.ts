@@ -6,8 +6,8 @@ import { fstatSync, readlinkSync } from 'node:fs';
 import { libraryFor, loadStepLibrary, matchStep, stepPlace } from '../run/scenario/library.js';
 import { snippetsModule } from '../run/scenario/snippet.js';
 import { keyedSteps } from '../translate/step-keyword.js';
-import { findDocuments, usableDiscovery } from './discover.js';
-import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
+import { configuredDocuments } from './discover.js';
+import { ConfigError } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
 import { documentLibraries } from './document-libraries.js';
@@ -29,17 +29,10 @@ function languageOfOutput(): SnippetLanguage | undefined {
 }
 
 export async function snippetsCommand(paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean; language?: SnippetLanguage }): Promise<number> {
-  let config: ProjectConfig;
-  try {
-    config = loadConfig(options.config);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`spec-run: ${error.message}`);
-    return 2;
-  }
   // As a run: the configuration's paths when none is given.
-  const discovery = findDocuments(paths.length ? paths : (configuredPaths(config) ?? ['specs/']));
-  if (!usableDiscovery(discovery)) return 2;
+  const found = configuredDocuments(paths, options.config);
+  if (!found) return 2;
+  const { config, discovery } = found;
   let stepFiles: StepFiles;
   let documents;
   try {

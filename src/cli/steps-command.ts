@@ -6,24 +6,17 @@
 import { keyedSteps } from '../translate/step-keyword.js';
 import { libraryFor, matchStep, shownPath, stepPlace, type CompiledStep } from '../run/scenario/library.js';
 import type { ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
-import { findDocuments, usableDiscovery } from './discover.js';
-import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
+import { configuredDocuments } from './discover.js';
+import { ConfigError } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
 import { definitionKey, documentLibraries } from './document-libraries.js';
 
 export async function stepsCommand(paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }): Promise<number> {
-  let config: ProjectConfig;
-  try {
-    config = loadConfig(options.config);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`spec-run: ${error.message}`);
-    return 2;
-  }
   // As a run: the configuration's paths when none is given.
-  const discovery = findDocuments(paths.length ? paths : (configuredPaths(config) ?? ['specs/']));
-  if (!usableDiscovery(discovery)) return 2;
+  const found = configuredDocuments(paths, options.config);
+  if (!found) return 2;
+  const { config, discovery } = found;
   let stepFiles: StepFiles;
   let executorSteps: ExecutorStepsSetting;
   try {

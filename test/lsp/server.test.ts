@@ -471,32 +471,31 @@ t.test("a configuration a run refuses is an error on every document, not only on
   t.match(diagnostics.find((d) => /^the project's configuration/.test(d.message as string)), { range: { start: { line: 0 } }, severity: 1, message: /^the project's configuration cannot be used, so every run fails \(exit 2\) until it is fixed: .*unknown key 'stepz' \(did you mean 'steps'\?\)/ });
 });
 
-t.test('the quick fix adds to an import written over several lines, at a real position', async (t) => {
+type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
+
+/** A project of one document with an undefined THEN step and STEPS as steps.mjs; steps.mjs as the preferred quick fix leaves it. */
+async function quickFixed(t: TapTest, steps: string): Promise<{ own: string; text: string }> {
   const own = scratchDirectory('spec-run-lsp-');
   mkdirSync(join(own, 'specs'));
   writeFileSync(join(own, 'specs/a.spec.md'), '### Requirement: A\nThe thing SHALL work.\n\n#### Scenario: one\n- **GIVEN** a thing\n- **THEN** it works\n');
-  writeFileSync(join(own, 'steps.mjs'), "import {\n  Given,\n  When,\n} from 'spec-run/steps';\nGiven('a thing', function () {});\n");
+  writeFileSync(join(own, 'steps.mjs'), steps);
   const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
   t.teardown(() => lsp.close());
   const uri = lsp.open(join(own, 'specs/a.spec.md'));
   const undefinedStep = (await lsp.diagnostics(uri)).filter((d) => /^undefined step/.test(d.message as string));
   const [action] = await lsp.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: undefinedStep[0].range, context: { diagnostics: undefinedStep } });
   lsp.applyEdit(action.edit!);
-  t.match(readFileSync(join(own, 'steps.mjs'), 'utf8'), "import {\n  Given,\n  When, Then\n} from 'spec-run/steps';");
+  return { own, text: readFileSync(join(own, 'steps.mjs'), 'utf8') };
+}
+
+t.test('the quick fix adds to an import written over several lines, at a real position', async (t) => {
+  const { own, text } = await quickFixed(t, "import {\n  Given,\n  When,\n} from 'spec-run/steps';\nGiven('a thing', function () {});\n");
+  t.match(text, "import {\n  Given,\n  When, Then\n} from 'spec-run/steps';");
   const check = await execa(process.execPath, [cli, 'check', 'specs/'], { cwd: own, reject: false });
   t.equal(check.exitCode, 0, `${check.stdout}${check.stderr}`);
 });
 
 t.test('the quick fix adds the keyword before a comment that ends the import, not inside it', async (t) => {
-  const own = scratchDirectory('spec-run-lsp-');
-  mkdirSync(join(own, 'specs'));
-  writeFileSync(join(own, 'specs/a.spec.md'), '### Requirement: A\nThe thing SHALL work.\n\n#### Scenario: one\n- **GIVEN** a thing\n- **THEN** it works\n');
-  writeFileSync(join(own, 'steps.mjs'), "import {\n  When,\n  Given // from cucumber\n} from 'spec-run/steps';\nGiven('a thing', function () {});\n");
-  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
-  t.teardown(() => lsp.close());
-  const uri = lsp.open(join(own, 'specs/a.spec.md'));
-  const undefinedStep = (await lsp.diagnostics(uri)).filter((d) => /^undefined step/.test(d.message as string));
-  const [action] = await lsp.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: undefinedStep[0].range, context: { diagnostics: undefinedStep } });
-  lsp.applyEdit(action.edit!);
-  t.match(readFileSync(join(own, 'steps.mjs'), 'utf8'), "  Given, Then // from cucumber\n} from 'spec-run/steps';");
+  const { text } = await quickFixed(t, "import {\n  When,\n  Given // from cucumber\n} from 'spec-run/steps';\nGiven('a thing', function () {});\n");
+  t.match(text, "  Given, Then // from cucumber\n} from 'spec-run/steps';");
 });
