@@ -156,12 +156,7 @@ async function borrowersOf(changed: string[], known: string[], executorSteps: Ex
   const plans = (await buildPlan(others, executorSteps, trees)).documents;
   // What borrows from an edited document now, or did before the edit (whose definition it
   // borrowed may now differ from another's, and be lent no more), or names it in a problem.
-  const borrowers = plans.filter(
-    (d) =>
-      d.definitions.some((code) => code.borrowed && edited.has(resolve(code.file))) ||
-      [...(lenders.get(resolve(d.file)) ?? [])].some((file) => edited.has(file)) ||
-      d.problems.some((problem) => changed.some((file) => problem.message.includes(`${file}:`))),
-  );
+  const borrowers = plans.filter((d) => [...lendersOf(d), ...(lenders.get(resolve(d.file)) ?? [])].some((file) => edited.has(file)));
   rememberLenders(lenders, plans);
   if (borrowers.length) console.error(`spec-run: and what borrows its definitions: ${borrowers.map((d) => d.file).join(', ')}`);
   return borrowers.map((d) => d.file);
@@ -173,10 +168,13 @@ async function borrowersOf(changed: string[], known: string[], executorSteps: Ex
  * may change its verdict.
  */
 function rememberLenders(lenders: Map<string, Set<string>>, plans: DocumentPlan[]): void {
-  for (const plan of plans) {
-    const named = plan.problems.flatMap((problem) => [...problem.message.matchAll(/([^\s,:()]+\.md):\d+/g)].map((match) => resolve(match[1])));
-    lenders.set(resolve(plan.file), new Set([...plan.definitions.flatMap((code) => (code.borrowed ? [resolve(code.file)] : [])), ...named]));
-  }
+  for (const plan of plans) lenders.set(resolve(plan.file), lendersOf(plan));
+}
+
+/** The documents PLAN borrows definitions from, and those its problems name (absolute paths). */
+function lendersOf(plan: DocumentPlan): Set<string> {
+  const named = plan.problems.flatMap((problem) => [...problem.message.matchAll(/([^\s,:()]+\.md):\d+/g)].map((match) => resolve(match[1])));
+  return new Set([...plan.definitions.flatMap((code) => (code.borrowed ? [resolve(code.file)] : [])), ...named]);
 }
 
 /** FILE's number of lines, as an editor counts them (a last line without its newline counts). */

@@ -88,8 +88,8 @@ function scenariosInLispDocument(doc: SpecDocument): Diagnostic[] {
   }
   // **WHEN**/**THEN** bullets under no scenario heading: the same steps, read by nothing.
   const loose = openspec.problems
-    .filter((problem) => /^WHEN\/THEN steps .* stand outside any scenario/.test(problem.message))
-    .map((problem): Diagnostic => ({ ...problem, message: 'WHEN/THEN steps in a Lisp verification document (its frontmatter\'s type) would never run: only its Lisp blocks run; put them in an OpenSpec specification of their own, or state the check in Lisp' }));
+    .filter((problem) => 'stepsOutside' in problem)
+    .map(({ file, line, severity }): Diagnostic => ({ file, line, severity, message: 'WHEN/THEN steps in a Lisp verification document (its frontmatter\'s type) would never run: only its Lisp blocks run; put them in an OpenSpec specification of their own, or state the check in Lisp' }));
   // Plain `- Given …`/`- Then …` bullets, two or more in a list with a Then among them: steps, not prose.
   const plain = doc.sections.flatMap((section) =>
     section.content.flatMap((item): Diagnostic[] => {

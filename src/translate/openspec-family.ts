@@ -240,8 +240,10 @@ function keywordSteps(content: SectionContent[]): (ScenarioStep & { marked?: tru
  */
 function unreadStepsOf(file: string, section: Section, content: SectionContent[]): FamilyTranslation['problems'] {
   const problems: FamilyTranslation['problems'] = [];
-  const read = new Set(keywordSteps(content).map((step) => step.line));
-  const numbered = keywordSteps(content).length === 0;
+  const steps = keywordSteps(content);
+  const read = new Set(steps.map((step) => step.line));
+  // Without keyword steps, a numbered list is the scenario's steps (scenarioSteps).
+  const numbered = steps.length === 0;
   for (const item of content) {
     if (item.type === 'paragraph' && SCENARIO_PARAGRAPH.test(item.paragraph.text)) {
       const name = item.paragraph.text.replace(/[*_]/g, '').replace(SCENARIO_PARAGRAPH, '').split('\n')[0].trim();
@@ -263,9 +265,9 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
 }
 
 /** Steps written (as `**WHEN**` bullets or after a `Then:` line) outside any scenario: an error at the first, since none of them would run. */
-function stepsOutsideScenarios(file: string, section: Section, requirement: Section | null, line: number): FamilyTranslation['problems'][number] {
+function stepsOutsideScenarios(file: string, section: Section, requirement: Section | null, line: number): FamilyTranslation['problems'][number] & { stepsOutside: true } {
   const where = requirement === section ? `in the text of requirement '${REQUIREMENT_HEADING.exec(section.heading)![1].trim()}'` : section.heading ? `under '${section.heading}'` : 'before the first heading';
-  return { file, line, severity: 'error', message: `WHEN/THEN steps ${where} stand outside any scenario, so they would never run: only a '#### Scenario:' runs its steps; put them under a scenario heading` };
+  return { file, line, severity: 'error', message: `WHEN/THEN steps ${where} stand outside any scenario, so they would never run: only a '#### Scenario:' runs its steps; put them under a scenario heading`, stepsOutside: true };
 }
 
 /**

@@ -260,12 +260,6 @@ const INSTEAD: Record<string, string> = {
 };
 
 /**
- * A name imported from spec-run/steps that it does not export, said plainly: loaded
- * through jiti, such an import fails only when called, as "(0 , _steps.setWorldConstructor)
- * is not a function"; natively, as "does not provide an export named"; required (CommonJS),
- * as "setWorldConstructor is not a function".
- */
-/**
  * Names a CommonJS steps file takes from `require('spec-run/steps')` that it does not
  * export, each a problem at its line: unlike an import, such a name is undefined, and
  * fails only where it is used (`Status.PENDING` in a step).
@@ -295,6 +289,12 @@ function missingExportMessage(name: string): string {
   return `spec-run/steps does not export '${name}'${INSTEAD[name] ? `: ${INSTEAD[name]}` : ''} (it exports ${exported.join(', ')})`;
 }
 
+/**
+ * A name imported from spec-run/steps that it does not export, said plainly: loaded
+ * through jiti, such an import fails only when called, as "(0 , _steps.setWorldConstructor)
+ * is not a function"; natively, as "does not provide an export named"; required (CommonJS),
+ * as "setWorldConstructor is not a function".
+ */
 function missingExport(error: unknown): string | null {
   const message = error instanceof Error ? error.message : '';
   // CommonJS destructures what require() gave: "setWorldConstructor is not a function", said of cucumber-js's names only.
