@@ -35,6 +35,7 @@ import {
 } from '../run/run-record.js';
 import { shardPlan, type Shard } from '../run/shard.js';
 import { discoverDocuments, findDocuments, usableDiscovery } from './discover.js';
+import { globIn } from './glob-in.js';
 import { applyChange } from '../translate/openspec-change.js';
 import { openspecPlace } from '../translate/openspec-layout.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
@@ -103,8 +104,7 @@ export async function executorStepsSetting(cliFlag: boolean | undefined, config:
   const source = config.source ? relative(process.cwd(), config.source) || config.source : '';
   if (setting === true) return { everywhere: true, documents: new Set(), source };
   if (!Array.isArray(setting)) return NO_EXECUTOR_STEPS;
-  const { glob } = await import('tinyglobby');
-  return { everywhere: false, documents: new Set((await glob(setting, { cwd: config.directory, absolute: true })).map((f) => resolve(f))), source };
+  return { everywhere: false, documents: new Set((await globIn(setting, config.directory)).map((f) => resolve(f))), source };
 }
 
 export function summaryLine(counts: Counts, interruptedBy?: string): string {

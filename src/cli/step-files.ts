@@ -12,6 +12,7 @@
 // directory) replace the convention: then every document gets the files they name.
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { ConfigError, type ProjectConfig } from './config.js';
+import { globIn } from './glob-in.js';
 
 const EXTENSIONS = '{js,mjs,cjs,ts,mts,cts}';
 /** The conventional places, relative to a directory. */
@@ -41,12 +42,11 @@ export function stepDirectories(projectDirectory: string, document: string): str
  * (WRITTEN-IN, by document). A glob given that matches nothing is a configuration error.
  */
 export async function stepFilesOf(cliGlobs: string[] | undefined, config: ProjectConfig, documents: string[] = [], writtenIn: ReadonlyMap<string, string[]> = new Map()): Promise<StepFiles> {
-  const { glob } = await import('tinyglobby');
   const given = cliGlobs?.length ? { patterns: cliGlobs, cwd: process.cwd(), what: '--steps' } : config.steps ? { patterns: config.steps, cwd: config.directory, what: 'steps' } : null;
   if (given) {
     const files: string[] = [];
     for (const pattern of given.patterns) {
-      const found = await glob(pattern, { cwd: given.cwd, absolute: true });
+      const found = await globIn(pattern, given.cwd);
       if (found.length === 0) throw new ConfigError(`${given.what} ${pattern}: no file matches`);
       files.push(...found.sort().filter((f) => !files.includes(f)));
     }
@@ -60,7 +60,7 @@ export async function stepFilesOf(cliGlobs: string[] | undefined, config: Projec
     // scenario binds as where it is written, in a run of the change as in a run of the tree.
     for (const written of [document, ...(writtenIn.get(document) ?? [])]) {
       for (const directory of stepDirectories(config.directory, written)) {
-        if (!inDirectory.has(directory)) inDirectory.set(directory, (await glob(CONVENTIONAL_STEPS, { cwd: directory, absolute: true, ignore: ['**/node_modules/**'] })).sort());
+        if (!inDirectory.has(directory)) inDirectory.set(directory, (await globIn(CONVENTIONAL_STEPS, directory, ['**/node_modules/**'])).sort());
         files.push(...inDirectory.get(directory)!.filter((f) => !files.includes(f)));
       }
     }

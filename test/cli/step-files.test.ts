@@ -64,3 +64,18 @@ t.test('property: the step files of a document are the same whatever other docum
   );
   t.pass('60 generated selections');
 });
+
+t.test('a project under a directory whose name holds glob characters or a backslash finds its steps files and its configured ones', async (t) => {
+  for (const name of ['back\\slash', 'br[a]ck{e,t}s (1)', 'star*!']) {
+    const dir = join(t.testdir({}), name);
+    mkdirSync(join(dir, 'specs', 'steps'), { recursive: true });
+    writeFileSync(join(dir, 'specs', 'doc.spec.md'), DOC);
+    writeFileSync(join(dir, 'specs', 'steps.mjs'), STEPS);
+    writeFileSync(join(dir, 'specs', 'steps', 'more.mjs'), STEPS);
+    const config = { source: null, directory: dir };
+    const found = await stepFilesOf(undefined, config, [join(dir, 'specs', 'doc.spec.md')]);
+    t.same(found.all.map((f) => relative(dir, f)), ['specs/steps.mjs', 'specs/steps/more.mjs'], `by convention under ${name}`);
+    const configured = await stepFilesOf(undefined, { ...config, steps: ['specs/steps/*.mjs', 'specs/*.mjs'] }, []);
+    t.same(configured.all.map((f) => relative(dir, f)), ['specs/steps/more.mjs', 'specs/steps.mjs'], `configured globs under ${name}`);
+  }
+});

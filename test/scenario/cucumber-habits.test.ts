@@ -221,6 +221,13 @@ t.test('an import spec-run/steps does not offer is named, with what to do instea
   }
 });
 
+t.test('a steps file under a directory whose name holds a backslash, which Node cannot import, fails saying so and what to do', async (t) => {
+  const dir = project({ 'specs/doc.md': DOC, 'specs/dimmer.steps.mjs': STEPS }, 'spec-run-back\\slash-');
+  const result = await runIn(dir, ['specs/doc.md', '--reporter', 'json']);
+  t.not(result.exitCode, 0);
+  t.match(result.points[0], { ok: false, name: /^cannot load steps file: Node cannot import a module whose path holds a backslash \(.*back\\slash.*dimmer\.steps\.mjs\); rename the directory or file without it$/ });
+});
+
 t.test('steps files found by convention: beside the document and in the project directory, loaded without --steps', async (t) => {
   const beside = project({ 'specs/doc.md': DOC, 'specs/dimmer.steps.mjs': STEPS });
   const found = await runIn(beside, ['specs/doc.md', '--reporter', 'json']);

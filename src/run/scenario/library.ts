@@ -219,7 +219,7 @@ function registrationsOf(file: string, limitMs: number, interrupt?: AbortSignal)
           if (loadedIn === generation) loadedThisGeneration.set(file, registrations);
           return registrations;
         },
-        (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}` }),
+        (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? backslashPath(error, file) ?? (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}` }),
       ),
     );
     loading = entry;
@@ -302,6 +302,12 @@ function missingExport(error: unknown): string | null {
   const name = /^\(0 , _\w+\.(\w+)\) is not a function/.exec(message)?.[1] ?? /does not provide an export named '(\w+)'/.exec(message)?.[1] ?? (required && INSTEAD[required] ? required : undefined);
   if (!name || name in publicSteps) return null;
   return missingExportMessage(name);
+}
+
+/** Node's module loader refuses a path with a backslash in it ("must not include encoded ... characters"); said with what to do. */
+function backslashPath(error: unknown, file: string): string | null {
+  if ((error as { code?: unknown })?.code !== 'ERR_INVALID_MODULE_SPECIFIER' || !file.includes('\\')) return null;
+  return `Node cannot import a module whose path holds a backslash (${file}); rename the directory or file without it`;
 }
 
 function lineOf(error: unknown, file: string): number {
