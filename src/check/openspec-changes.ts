@@ -1,10 +1,7 @@
 // What `openspec validate --strict` rejects in a change that needs more than one
-// document to see: a change without any delta spec; a delta OpenSpec cannot apply to
-// the capability's current spec (a MODIFIED, REMOVED or RENAMED requirement it does not
-// have, an ADDED one it has); and a MODIFIED requirement whose scenarios leave out
-// scenarios the capability's current requirement still has (a MODIFIED requirement
-// replaces the whole requirement, so they would be lost). As
-// OpenSpec, only active changes: an archived one was applied to the spec as it was then.
+// document to see: a change without any delta spec, and a delta OpenSpec cannot apply to
+// the capability's current spec (deltaProblems). As OpenSpec, only active changes: an
+// archived one was applied to the spec as it was then.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DocumentPlan } from '../model/plan.js';
@@ -31,23 +28,6 @@ export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMe
     if (!place?.change) continue;
     const current = await currentSpec(plan.file, place.capability);
     for (const problem of deltaProblems(plan, current)) messages.push({ ...problem, column: 1 });
-    const modified = (plan.requirements ?? []).filter((r) => r.delta === 'modified');
-    if (modified.length === 0 || !current) continue;
-    for (const requirement of modified) {
-      // A requirement the delta renames too has its scenarios under its old name in the spec.
-      const before = current.units.filter((u) => u.kind === 'scenario' && u.requirement === (requirement.renamedFrom ?? requirement.name)).map((u) => u.name);
-      const after = new Set(plan.units.filter((u) => requirement.units.includes(u.id)).map((u) => u.name));
-      const omitted = before.filter((name) => !after.has(name));
-      if (omitted.length > 0) {
-        messages.push({
-          file: plan.file,
-          line: requirement.line,
-          column: 1,
-          severity: 'error',
-          message: `MODIFIED requirement '${requirement.name}' leaves out scenario${omitted.length > 1 ? 's' : ''} the current spec still has (${omitted.map((n) => `'${n}'`).join(', ')}): a MODIFIED requirement replaces the whole requirement; copy ${omitted.length > 1 ? 'them' : 'it'} in, or remove ${omitted.length > 1 ? 'them' : 'it'} on purpose`,
-        });
-      }
-    }
   }
   return messages;
 }

@@ -55,7 +55,8 @@ function statusOf(requirement: Requirement, counts: Counts, ran: number): [Requi
   // As the run's summary counts them: todo holds undefined and pending steps alike (--no-strict), and strict runs count them failed.
   const points = `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
   if (requirement.removed !== undefined) return ['removed', requirement.removed];
-  if (requirement.renamedFrom !== undefined && planned === 0) return ['renamed', `renamed from '${requirement.renamedFrom}'`];
+  // The entry of a delta's RENAMED section; once a change is applied (--change), the requirement under its new name is verified as any other.
+  if (requirement.delta === 'renamed' && planned === 0) return ['renamed', `renamed from '${requirement.renamedFrom}'`];
   if (requirement.excluded !== undefined) return ['excluded', requirement.excluded];
   // An error of its document fails it, whether or not a unit of it could be planned.
   if (counts.failed > 0) return ['failing', points];

@@ -27,7 +27,7 @@ export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan
     return { delta, capability, current: current ?? null };
   });
   // OpenSpec applies no delta it cannot apply whole, and archives nothing then: neither is it run.
-  const problems = capabilities.flatMap(({ delta, current }) => deltaProblems(delta, current));
+  const problems = capabilities.flatMap(({ delta, current }) => [...deltaProblems(delta, current), ...withoutScenarios(delta)].sort((a, b) => a.line - b.line));
   if (problems.length > 0) return `change '${change}' cannot be applied as OpenSpec would apply it:\n${problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join('\n')}`;
   return capabilities.map(({ delta, capability, current }) => applied(current, delta, capability, change));
 }
@@ -36,7 +36,11 @@ export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan
  * What keeps OpenSpec from applying a change's DELTA to its capability's CURRENT spec (null:
  * the capability has none yet), each at the delta's line: a MODIFIED, REMOVED or RENAMED
  * requirement that names no requirement of the spec, an ADDED one or a new name that
- * names one it already has. OpenSpec refuses such a delta when it archives the change.
+ * names one it already has; one requirement named by two operations that cannot both
+ * apply (MODIFIED and REMOVED; MODIFIED or REMOVED by the name RENAMED takes away; ADDED
+ * under a name RENAMED gives); and a MODIFIED requirement leaving out scenarios the spec's
+ * requirement still has (it replaces the whole requirement, so they would be lost).
+ * OpenSpec refuses such a delta when it validates or archives the change.
  */
 export function deltaProblems(delta: DocumentPlan, current: DocumentPlan | null): Diagnostic[] {
   const names = new Set((current?.requirements ?? []).map((r) => r.name));
@@ -45,7 +49,12 @@ export function deltaProblems(delta: DocumentPlan, current: DocumentPlan | null)
   const known = names.size ? ` (its requirements: ${shown.join(', ')}${names.size > shown.length ? ` and ${names.size - shown.length} more` : ''})` : '';
   const problems: Diagnostic[] = [];
   const at = (requirement: Requirement, message: string) => problems.push({ file: delta.file, line: requirement.line, message, severity: 'error' });
-  for (const requirement of delta.requirements ?? []) {
+  const changed = delta.requirements ?? [];
+  const named = (operation: Requirement['delta']) => new Map(changed.filter((r) => r.delta === operation).map((r) => [r.name, r]));
+  const [modified, removed] = [named('modified'), named('removed')];
+  const renamedTo = new Map(changed.flatMap((r) => (r.renamedFrom !== undefined ? [[r.renamedFrom, r.name] as const] : [])));
+  const newNames = new Set(renamedTo.values());
+  for (const requirement of changed) {
     // A requirement renamed by the delta is named by its name before the change in the spec.
     const before = requirement.renamedFrom ?? requirement.name;
     if (requirement.delta !== undefined && requirement.delta !== 'added' && !names.has(before)) {
@@ -57,8 +66,33 @@ export function deltaProblems(delta: DocumentPlan, current: DocumentPlan | null)
     if (requirement.renamedFrom !== undefined && requirement.renamedFrom !== requirement.name && names.has(requirement.name)) {
       at(requirement, `RENAMED requirement's new name '${requirement.name}' is already in ${spec}`);
     }
+    if (requirement.delta === 'removed' && modified.has(requirement.name)) {
+      at(requirement, `requirement '${requirement.name}' is both MODIFIED (line ${modified.get(requirement.name)!.line}) and REMOVED by this delta: OpenSpec cannot apply both; keep one`);
+    }
+    if ((requirement.delta === 'modified' || requirement.delta === 'removed') && requirement.renamedFrom === undefined && renamedTo.has(requirement.name)) {
+      at(requirement, `${requirement.delta.toUpperCase()} requirement '${requirement.name}' is renamed to '${renamedTo.get(requirement.name)}' by this delta, which OpenSpec applies first: name it '${renamedTo.get(requirement.name)}'`);
+    }
+    if (requirement.delta === 'added' && newNames.has(requirement.name)) at(requirement, `ADDED requirement '${requirement.name}' is also the new name RENAMED gives a requirement in this delta: OpenSpec cannot have both`);
+  }
+  for (const requirement of modified.values()) {
+    if (!current || removed.has(requirement.name)) continue;
+    // A requirement the delta renames too has its scenarios under its old name in the spec.
+    const before = current.units.filter((u) => u.kind === 'scenario' && u.requirement === (requirement.renamedFrom ?? requirement.name)).map((u) => u.name);
+    const after = new Set(delta.units.filter((u) => requirement.units.includes(u.id)).map((u) => u.name));
+    const omitted = before.filter((name) => !after.has(name));
+    if (omitted.length > 0) {
+      const them = omitted.length > 1 ? 'them' : 'it';
+      at(requirement, `MODIFIED requirement '${requirement.name}' leaves out scenario${omitted.length > 1 ? 's' : ''} the current spec still has (${omitted.map((n) => `'${n}'`).join(', ')}): a MODIFIED requirement replaces the whole requirement; copy ${them} in, or remove ${them} on purpose`);
+    }
   }
   return problems.sort((a, b) => a.line - b.line);
+}
+
+/** ADDED and MODIFIED requirements of DELTA without a scenario: OpenSpec validates a change before archiving it, and refuses them. */
+function withoutScenarios(delta: DocumentPlan): Diagnostic[] {
+  return (delta.requirements ?? [])
+    .filter((r) => (r.delta === 'added' || r.delta === 'modified') && r.units.length === 0 && r.excluded === undefined)
+    .map((r) => ({ file: delta.file, line: r.line, severity: 'error' as const, message: `${r.delta!.toUpperCase()} requirement '${r.name}' has no '#### Scenario:': OpenSpec refuses a change whose requirement has none` }));
 }
 
 function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: string, change: string): DocumentPlan {

@@ -201,7 +201,7 @@ const CONDITION_STEP = /^(given|when)\s+(.+?):?$/i;
  */
 function scenarioSteps(content: SectionContent[], condition: string | null, conditionLine: number, conditionCode?: string[]): ScenarioStep[] {
   const steps = keywordSteps(content);
-  if (steps.length > 0) return steps.map(({ marked: _marked, ...step }) => step);
+  if (steps.length > 0) return steps.map(({ marked: _marked, items: _items, ...step }) => step);
   const numbered = content.find((item) => item.type === 'list' && item.ordered);
   if (numbered?.type !== 'list') {
     const asStep = condition === null ? null : CONDITION_STEP.exec(condition);
@@ -210,9 +210,17 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
   return numbered.items.map((listItem) => stepOf('Then', withoutBold(listItem.text), listItem));
 }
 
-/** The steps CONTENT writes with keywords: keyword paragraphs' lists, keyword bullets, keyword paragraph lines. */
-function keywordSteps(content: SectionContent[]): (ScenarioStep & { marked?: true })[] {
-  const steps: (ScenarioStep & { marked?: true })[] = [];
+/** A step read from CONTENT: `marked` when written so no prose is (bold keyword, keyword paragraph); `items`, the lines of the bullets it took as its table. */
+type KeywordStep = ScenarioStep & { marked?: true; items?: number[] };
+
+/**
+ * The steps CONTENT writes with keywords: keyword paragraphs' lists, keyword bullets, keyword
+ * paragraph lines. Bullets without a keyword right after a keyword bullet ending in a colon
+ * ("- **THEN** it lists:") are that step's items, written beside it rather than inside it:
+ * its data table, one row each.
+ */
+function keywordSteps(content: SectionContent[]): KeywordStep[] {
+  const steps: KeywordStep[] = [];
   let keyword: string | null = null;
   for (const item of content) {
     if (item.type === 'paragraph') {
@@ -221,11 +229,21 @@ function keywordSteps(content: SectionContent[]): (ScenarioStep & { marked?: tru
       // Not marked: an upper-case WHEN line in prose is also how EARS writes a requirement.
       steps.push(...(paragraphSteps(item.paragraph) ?? []));
     } else if (item.type === 'list') {
+      let listing: KeywordStep | null = null;
       for (const listItem of item.items) {
         const boldMatch = BOLD_KEYWORD_ITEM.exec(listItem.text) ?? WHOLE_BOLD_KEYWORD_ITEM.exec(listItem.text.trim());
         const bold = boldMatch ? [boldMatch[0], boldMatch[1].toUpperCase(), boldMatch[2]] : PLAIN_KEYWORD_ITEM.exec(listItem.text);
-        if (keyword) steps.push({ ...stepOf(keyword, withoutBold(listItem.text), listItem), marked: true });
-        else if (bold) steps.push({ ...stepOf(bold[1], withoutBold(bold[2]).trim(), listItem), ...(boldMatch ? { marked: true } : {}) });
+        let step: KeywordStep | null = null;
+        if (keyword) step = { ...stepOf(keyword, withoutBold(listItem.text), listItem), marked: true };
+        else if (bold) step = { ...stepOf(bold[1], withoutBold(bold[2]).trim(), listItem), ...(boldMatch ? { marked: true } : {}) };
+        else if (listing && !LOOSE_KEYWORD_ITEM.test(listItem.text) && !listItem.argument) {
+          const table = listing.argument?.kind === 'data-table' ? listing.argument : { kind: 'data-table' as const, rows: [], line: listItem.line };
+          listing.argument = { ...table, rows: [...table.rows, [withoutBold(listItem.text).replace(/\s*\n\s*/g, ' ').trim()]] };
+          listing.items = [...(listing.items ?? []), listItem.line];
+          continue;
+        }
+        if (step) steps.push(step);
+        listing = step && step.text.endsWith(':') && !step.argument ? step : null;
       }
       keyword = null;
     }
@@ -241,7 +259,7 @@ function keywordSteps(content: SectionContent[]): (ScenarioStep & { marked?: tru
 function unreadStepsOf(file: string, section: Section, content: SectionContent[]): FamilyTranslation['problems'] {
   const problems: FamilyTranslation['problems'] = [];
   const steps = keywordSteps(content);
-  const read = new Set(steps.map((step) => step.line));
+  const read = new Set(steps.flatMap((step) => [step.line, ...(step.items ?? [])]));
   // Without keyword steps, a numbered list is the scenario's steps (scenarioSteps).
   const numbered = steps.length === 0;
   for (const item of content) {
@@ -250,12 +268,18 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
       problems.push({ file, line: item.paragraph.line, severity: 'error', message: `'${item.paragraph.text.split('\n')[0].trim()}' is a paragraph, not a heading: what follows it would be read as scenario '${section.heading.replace(/^[^:]*:\s*/, '')}'; write it as the heading '${'#'.repeat(section.depth)} Scenario: ${name || '<name>'}'` });
     }
     if (item.type !== 'list' || (numbered && item.ordered)) continue;
+    // A list holding steps is the scenario's steps: every bullet of it is meant as one.
+    const amongSteps = item.items.some((listItem) => read.has(listItem.line));
     for (const listItem of item.items) {
       if (read.has(listItem.line)) continue;
       const loose = LOOSE_KEYWORD_ITEM.exec(listItem.text);
       const bold = loose ? null : BOLD_FIRST_WORD.exec(listItem.text);
       const mistyped = bold ? STEP_KEYWORDS.find((word) => nearKeyword(bold[1].toLowerCase(), word)) : undefined;
-      if (!loose && !mistyped) continue;
+      if (!loose && !mistyped) {
+        // A bullet led by a bold word other than a keyword (`**Note**`) is a note beside the steps.
+        if (amongSteps && !bold) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps` });
+        continue;
+      }
       const keyword = (loose?.[1] ?? mistyped!).toUpperCase();
       const rest = listItem.text.split('\n')[0].replace(/[*_]/g, '').trim().replace(/^\S+[:.!]?\s*/, '');
       problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' ${mistyped ? `looks like a ${keyword} step mistyped` : `starts with ${keyword} but is not read as a step`}, so it would never run: write it as '- **${keyword}** ${rest}'` });

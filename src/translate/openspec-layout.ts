@@ -66,6 +66,22 @@ export function removalReason(section: Section): string {
   return [reason, migration].filter((text) => text !== undefined).join(' ').replace(/\s+/g, ' ') || 'removed by this change (no Reason given)';
 }
 
+/**
+ * The requirements a `## REMOVED Requirements` section names in bullets, as OpenSpec also
+ * reads them (`` - `### Requirement: Old` ``), beside the heading form.
+ */
+export function removedInBullets(doc: SpecDocument): { name: string; line: number }[] {
+  const found: { name: string; line: number }[] = [];
+  for (const section of doc.sections) {
+    if (!DELTA_HEADING.test(section.heading) || !/^removed/i.test(section.heading)) continue;
+    for (const item of section.content.flatMap((content) => (content.type === 'list' ? content.items : []))) {
+      const match = /^`?\s*(?:#+\s*)?Requirement:\s*(.+?)\s*`?\s*$/i.exec(item.text.replace(/\*\*/g, ''));
+      if (match) found.push({ name: match[1], line: item.line });
+    }
+  }
+  return found;
+}
+
 export interface Rename {
   from: string;
   to: string;

@@ -10,7 +10,7 @@ import type { Section, SpecDocument } from '../model/document.js';
 import type { TestPlan, Unit } from '../model/plan.js';
 import type { Requirement } from '../model/requirements.js';
 import { REQUIREMENT_HEADING } from './family.js';
-import { deltaOf, openspecPlace, removalReason, renames } from './openspec-layout.js';
+import { deltaOf, openspecPlace, removalReason, removedInBullets, renames } from './openspec-layout.js';
 
 const NORMATIVE = /\b(SHALL|MUST)\b/;
 const EXCLUDED_PARAGRAPH = /^excluded\s*:\s*(.+)$/is;
@@ -101,6 +101,20 @@ function headingRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
       ...(place ? { capability: place.capability, capabilityId: `${place.capability}#${rename.from}`, ...(place.change ? { change: place.change } : {}) } : {}),
       delta: 'renamed',
       renamedFrom: rename.from,
+    });
+  }
+  for (const removal of removedInBullets(doc).filter((r) => !requirements.some((q) => q.name === r.name && q.delta === 'removed'))) {
+    requirements.push({
+      id: requirementId(doc.path, removal.name),
+      name: removal.name,
+      file: doc.path,
+      line: removal.line,
+      origin: 'requirement-heading',
+      statements: [],
+      units: [],
+      ...(place ? { capability: place.capability, capabilityId: `${place.capability}#${removal.name}`, ...(place.change ? { change: place.change } : {}) } : {}),
+      delta: 'removed',
+      removed: 'removed by this change (no Reason given)',
     });
   }
   return requirements;

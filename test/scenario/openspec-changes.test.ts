@@ -400,3 +400,56 @@ t.test('a requirement written twice in one spec is an error at the second: a del
   const run = await runIn(dir, ['openspec', '--reporter', 'json']);
   t.equal(run.exitCode, 1, 'and the run fails on it');
 });
+
+t.test('deltas OpenSpec refuses are refused by --change and fail the tree: a MODIFIED requirement leaving out a scenario, one requirement MODIFIED and REMOVED, MODIFIED by the name RENAMED takes away, an ADDED one without a scenario', async (t) => {
+  const delta = 'openspec/changes/clash/specs/greeter/spec.md';
+  const cases: [string, string, RegExp][] = [
+    [
+      '## MODIFIED Requirements\n\n### Requirement: Shouting\nThe greeter SHALL shout louder.\n\n#### Scenario: Louder\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n',
+      'a MODIFIED requirement leaving out a scenario the spec has',
+      /:3: MODIFIED requirement 'Shouting' leaves out scenario the current spec still has \('Loud'\)/,
+    ],
+    [
+      '## MODIFIED Requirements\n\n### Requirement: Shouting\nThe greeter SHALL shout.\n\n#### Scenario: Loud\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n\n## REMOVED Requirements\n\n### Requirement: Shouting\n**Reason**: gone.\n',
+      'MODIFIED and REMOVED',
+      /:12: requirement 'Shouting' is both MODIFIED \(line 3\) and REMOVED by this delta: OpenSpec cannot apply both; keep one/,
+    ],
+    [
+      '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Yelling`\n\n## MODIFIED Requirements\n\n### Requirement: Shouting\nThe greeter SHALL shout.\n\n#### Scenario: Loud\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n',
+      'MODIFIED by the old name',
+      /:7: MODIFIED requirement 'Shouting' is renamed to 'Yelling' by this delta, which OpenSpec applies first: name it 'Yelling'/,
+    ],
+    ['## ADDED Requirements\n\n### Requirement: Waving\nThe greeter SHALL wave.\n', 'an ADDED requirement without a scenario', /:3: ADDED requirement 'Waving' has no '#### Scenario:'/],
+  ];
+  for (const [text, what, refusal] of cases) {
+    const dir = changeProject('clash', text);
+    const run = await runIn(dir, ['openspec', '--change', 'clash', '--reporter', 'json']);
+    t.equal(run.exitCode, 2, `--change refuses ${what}`);
+    t.match(run.stderr, refusal, what);
+    t.equal(run.points.length, 0, `nothing ran: ${what}`);
+    const tree = await runIn(dir, ['openspec', '--reporter', 'json']);
+    t.not(tree.exitCode, 0, `the tree fails: ${what}`);
+    t.ok(tree.points.some((p) => !p.ok && p.at?.file === delta), `a failing point in the delta: ${what}`);
+  }
+});
+
+t.test('REMOVED written as bullets, as OpenSpec reads it, removes; under --change a RENAMED requirement with no scenario is untested, not settled', async (t) => {
+  const dir = changeProject('trim', '## REMOVED Requirements\n\n- `### Requirement: Shouting`\n- ### Requirement: Whispering\n');
+  const run = await runIn(dir, ['openspec', '--change', 'trim', '--reporter', 'json']);
+  t.equal(run.exitCode, 0);
+  t.same([...new Set(run.points.map((p) => p.name.split(' / ')[0]))].filter((name) => /Shout|Whisper/.test(name)), [], 'neither removed requirement ran');
+  const tree = await runIn(dir, ['openspec', '--reporter', 'json']);
+  const end = tree.events.find((e) => e.type === 'run-end');
+  const statuses = end?.type === 'run-end' ? (end.requirements ?? []).filter((r) => r.file.includes('changes/trim')).map((r) => [r.name, r.status]) : [];
+  t.same(statuses.sort(), [['Shouting', 'removed'], ['Whispering', 'removed']]);
+
+  const bare = project({
+    'openspec/specs/greeter/spec.md': `${CANONICAL}\n### Requirement: Logging\nThe greeter SHALL log.\n`,
+    'openspec/changes/relabel/proposal.md': '# relabel\n',
+    'openspec/changes/relabel/specs/greeter/spec.md': '## RENAMED Requirements\n- FROM: `### Requirement: Logging`\n- TO: `### Requirement: Audit Trail`\n',
+    'steps/greeter.steps.mjs': STEPS,
+  });
+  const renamed = await runIn(bare, ['openspec', '--change', 'relabel', '--require-verified', '--reporter', 'json']);
+  t.equal(renamed.exitCode, 1, 'a requirement with no scenario stays unverified whatever its name');
+  t.match(renamed.stderr, /--require-verified: openspec\/specs\/greeter\/spec\.md#Audit Trail is untested/);
+});

@@ -65,6 +65,23 @@ t.test('in a scenario, a bullet starting with a keyword not read as a step, and 
   t.equal(more.problems.length, 3, 'a bold word that is no keyword is prose');
 });
 
+t.test('a bullet among a scenario\'s steps without a keyword is an error at its line; bullets after a step ending in a colon are its data table', async (t) => {
+  const plan = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** the value is 1\n- **THEN** the value SHALL be 1\n- the value SHALL be 2\n- the result: **THEN** it is 3\n\nNotes:\n\n- prose in a list of its own\n');
+  t.match(plan.problems, [
+    { line: 9, severity: 'error', message: "'the value SHALL be 2' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** the value SHALL be 2' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps" },
+    { line: 10, severity: 'error', message: /^'the result: \*\*THEN\*\* it is 3' stands among the scenario's steps without a step keyword/ },
+  ]);
+  t.equal(plan.problems.length, 2, 'a list of its own after the steps is prose');
+  const listing = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** reviewing\n- **THEN** reviewers can compare using:\n- the diff view\n- `diff -u a b`\n- **AND** nothing is lost\n');
+  t.same(listing.problems, []);
+  const steps = listing.units[0].kind === 'scenario' ? listing.units[0].steps : [];
+  t.same(steps.map((step) => [step.text, step.argument]), [
+    ['reviewing', undefined],
+    ['reviewers can compare using:', { kind: 'data-table', rows: [['the diff view'], ['diff -u a b']], line: 9 }],
+    ['nothing is lost', undefined],
+  ]);
+});
+
 t.test('property: a heading is either read as a scenario or, when keyword steps follow it, an error; never dropped in silence', async (t) => {
   const word = fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,10}[A-Za-z]$/);
   const heading = fc.tuple(fc.constantFrom('Scenario', 'scenario', 'Senario', 'Example', 'Examples', 'Scenery', 'Scenario Outline'), fc.constantFrom(':', ' :', ' - ', ' ', '-', ' — ', ''), word).map(([a, b, c]) => `${a}${b}${c}`);
