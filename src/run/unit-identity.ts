@@ -9,7 +9,11 @@ export function unitPlace(unitId: string): string {
   return hash < 0 ? `#${unitId}` : unitId.slice(hash);
 }
 
-/** A document's path relative to the project root with '/' separators: the same on every machine of a CI matrix. */
+/**
+ * A document's path (as given: absolute, or from the working directory) relative to the
+ * project root with '/' separators: the same on every machine of a CI matrix, and from
+ * whichever directory of the project the run was started.
+ */
 export function documentKey(file: string, root: string): string {
-  return relative(root, resolve(root, file)).split(sep).join('/');
+  return relative(root, resolve(file)).split(sep).join('/');
 }

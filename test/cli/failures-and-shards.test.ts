@@ -213,3 +213,24 @@ t.test('a run record that cannot be written is one warning: the exit status is t
   t.equal(summary(run.stderr), '1 passed, 0 failed, 0 skipped, 0 todo', 'the summary line is last');
   t.equal(readFileSync(join(dir, '.spec-run'), 'utf8'), 'a file where the record directory should be', 'nothing was overwritten');
 });
+
+t.test('the record keys documents from the project root whichever directory of the project a run starts in: --only-failures reruns the same document from either', async (t) => {
+  const failing = lispDocument('a', { 'A one': '(assert (= 1 2))' });
+  const dir = t.testdir({
+    proj: { 'spec-run.config.json': '{ "paths": ["specs/"] }', specs: { 'a.md': failing }, sub: {} },
+    // The same name outside the project, passing: a key read from the wrong directory would name it.
+    specs: { 'a.md': failing.replace('(= 1 2)', '(= 1 1)') },
+  });
+  const fromSub = await specRun(['--config', '../spec-run.config.json'], join(dir, 'proj', 'sub'));
+  t.equal(fromSub.code, 1);
+  const record = JSON.parse(readFileSync(join(dir, 'proj', '.spec-run', 'last-run.json'), 'utf8'));
+  t.same(record.failures.map((f: { file: string }) => f.file), ['specs/a.md'], 'keyed from the project root');
+  const rerun = await specRun(['--only-failures', '--reporter', 'tap'], join(dir, 'proj'));
+  t.equal(rerun.code, 1, 'the failing document of the project ran again, not the one outside it');
+  t.match(rerun.stdout, /not ok 1 - a \(specs\/a\.md\)/);
+  const back = await specRun(['--config', '../spec-run.config.json', '--only-failures', '--reporter', 'tap'], join(dir, 'proj', 'sub'));
+  t.equal(back.code, 1, 'and from the subdirectory');
+  t.match(back.stdout, /not ok 1 - a \(\.\.\/specs\/a\.md\)/);
+  const timings = JSON.parse(readFileSync(join(dir, 'proj', '.spec-run', 'timings.json'), 'utf8'));
+  t.same(Object.keys(timings.durations), ['specs/a.md'], 'timings keyed the same way');
+});
