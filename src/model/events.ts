@@ -41,6 +41,8 @@ export type RunEvent =
       seed: number;
       /** Set when this run is one share of a sharded run (--shard i/n): `spec-run merge` checks the set of shards is whole. */
       shard?: ShardOf;
+      /** Set for --dry-run: nothing was run, every point is skipped (`spec-run merge` refuses such a stream). */
+      dryRun?: true;
     }
   | {
       type: 'document-start';

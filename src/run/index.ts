@@ -41,7 +41,7 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
 
   // What user code of an earlier run (--watch) throws from now on is this run's to report.
   runLateErrors.reopen();
-  yield { type: 'run-start', documents: plan.documents.length, seed: options.seed, ...(options.shard ? { shard: options.shard } : {}) };
+  yield { type: 'run-start', documents: plan.documents.length, seed: options.seed, ...(options.shard ? { shard: options.shard } : {}), ...(options.dryRun ? { dryRun: true as const } : {}) };
 
   let next = 0;
   let notRun = 0;

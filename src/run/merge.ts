@@ -55,6 +55,7 @@ function parseShard({ source, text }: ShardStream): ParsedShard {
       started = true;
       shard.seed = event.seed;
       if (event.shard) shard.shard = event.shard;
+      if (event.dryRun) throw new MergeError(`${source}: the stream of a --dry-run, which ran nothing: run that shard without --dry-run`);
     } else if (event.type === 'run-end') {
       ended = true;
       shard.durationMs = event.durationMs;

@@ -96,6 +96,13 @@ t.test('--shard 1/2 and 2/2 cover every unit once and merge to the unsharded cou
   t.same(end?.type === 'run-end' && end.counts, fullEnd?.type === 'run-end' && fullEnd.counts);
   t.same(JSON.parse(readFileSync(join(dir, 'merged.json'), 'utf8')).failures.length, 2, 'the merged record holds both shards\' failures');
 
+  const dry = await run('--shard', '2/2', '--dry-run');
+  writeFileSync(join(dir, 'shard-2-dry.jsonl'), dry.stdout);
+  const withDry = await specRun(['merge', 'shard-1.jsonl', 'shard-2-dry.jsonl', '--reporter', 'junit', '--timings', 'dry-timings.json'], dir);
+  t.equal(withDry.code, 2, 'a --dry-run shard, which ran nothing, is refused');
+  t.match(withDry.stderr, /shard-2-dry\.jsonl: the stream of a --dry-run, which ran nothing: run that shard without --dry-run/);
+  t.equal(withDry.stdout, '', 'and no report');
+
   const junit = await specRun(['merge', 'shard-1.jsonl', 'shard-2.jsonl', '--reporter', 'junit', '--last-run', 'merged.json'], dir);
   t.equal((junit.stdout.match(/<testsuite /g) ?? []).length, 4, 'JUnit: a suite per document of both shards');
   t.equal((junit.stdout.match(/<failure /g) ?? []).length, 2);
