@@ -312,9 +312,10 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(pathsGiven ? paths : recorded, executorSteps, trees);
     const narrowed = narrowPlan(candidates, selection, exclusions);
     if (recorded.length > 0 && selectsNothing(candidates, narrowed.plan, selection)) return 2;
-    plan = requirementsInScope(selectFailures(narrowed.plan, previous, config.directory));
+    plan = requirementsInScope(selectFailures(narrowed.plan, previous, config.directory, candidates));
     if (recorded.length > 0 && plan.documents.length === 0) {
-      console.error(`spec-run: --only-failures: the last run's failures are in ${recorded.slice(0, 3).join(', ')}${recorded.length > 3 ? ` and ${recorded.length - 3} more` : ''}, none among the documents given; nothing to run`);
+      const among = selection.grep || selection.lines || selection.tags?.length || selection.level ? 'none of them among the units selected' : 'none among the documents given';
+      console.error(`spec-run: --only-failures: the last run's failures are in ${recorded.slice(0, 3).join(', ')}${recorded.length > 3 ? ` and ${recorded.length - 3} more` : ''}, ${among}; nothing to run`);
       return 2;
     }
     unmatched = narrowed.unmatched;

@@ -8,7 +8,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RunEvent } from '../model/events.js';
-import { reportedName, type TestPlan, type Unit } from '../model/plan.js';
+import { reportedName, type TestPlan } from '../model/plan.js';
 import { documentKey, unitPlace } from './unit-identity.js';
 import { fileProblem } from './file-problem.js';
 import { isInterruptionSkip } from './interrupt.js';
@@ -183,24 +183,30 @@ export class RunRecorder {
   }
 }
 
-/** The failures of `record` within `plan`: units failed by place; a failure outside any unit keeps its whole document. */
-export function selectFailures(plan: TestPlan, record: RunRecord, projectRoot: string): TestPlan {
+/**
+ * The units of PLAN that failed in RECORD's run. They are told apart in WHOLE, the plan
+ * before any selection (--grep, file:LINE), which PLAN narrows: a failure told apart
+ * nowhere stands for its whole document, and the selection still applies to it.
+ */
+export function selectFailures(plan: TestPlan, record: RunRecord, projectRoot: string, whole: TestPlan = plan): TestPlan {
   const documents = [];
   for (const document of plan.documents) {
     const failures = record.failures.filter((f) => f.file === documentKey(document.file, projectRoot));
     if (failures.length === 0) continue;
+    const all = whole.documents.find((candidate) => candidate.file === document.file) ?? document;
     // Each failure's unit by its place, where the unit there still has its name; else by its name,
     // the document edited since (units moved); else, not told apart, the whole document.
-    const chosen = new Set<Unit>();
-    let whole = false;
+    const chosen = new Set<string>();
+    let everyUnit = false;
     for (const failure of failures) {
-      const atPlace = /^#\d+$/.test(failure.unit) ? document.units.find((unit) => unitPlace(unit.id) === failure.unit) : undefined;
-      const named = document.units.filter((unit) => reportedName(unit) === failure.name);
+      const atPlace = /^#\d+$/.test(failure.unit) ? all.units.find((unit) => unitPlace(unit.id) === failure.unit) : undefined;
+      const named = all.units.filter((unit) => reportedName(unit) === failure.name);
       const unit = atPlace && reportedName(atPlace) === failure.name ? atPlace : named.length === 1 ? named[0] : undefined;
-      if (unit) chosen.add(unit);
-      else whole = true;
+      if (unit) chosen.add(unit.id);
+      else everyUnit = true;
     }
-    documents.push(whole ? document : { ...document, units: document.units.filter((unit) => chosen.has(unit)) });
+    const units = everyUnit ? document.units : document.units.filter((unit) => chosen.has(unit.id));
+    if (units.length > 0) documents.push(everyUnit ? document : { ...document, units });
   }
   return { documents };
 }

@@ -241,3 +241,17 @@ t.test('the record keys documents from the project root whichever directory of t
   const timings = JSON.parse(readFileSync(join(dir, 'proj', '.spec-run', 'timings.json'), 'utf8'));
   t.same(Object.keys(timings.durations), ['specs/a.md'], 'timings keyed the same way');
 });
+
+t.test('--only-failures with --grep or file:LINE runs the failed units the selection holds: none, and it says so (exit 2), rather than a unit that passed', async (t) => {
+  const dir = t.testdir({ docs: { 'd.md': lispDocument('d', { Alpha: '(assert (= 1 1))', Delta: '(assert (= 1 2))' }) } });
+  t.equal((await specRun(['docs'], dir)).code, 1);
+  for (const selection of [['--grep', 'Alpha'], ['docs/d.md:8']]) {
+    const run = await specRun(['--only-failures', ...selection, '--reporter', 'tap'], dir);
+    t.equal(run.code, 2, `${selection.join(' ')}: exit 2`);
+    t.match(run.stderr, /--only-failures: the last run's failures are in docs\/d\.md, none of them among the units selected; nothing to run/);
+    t.notMatch(run.stdout, /Alpha/, 'the unit that passed did not run');
+  }
+  const delta = await specRun(['--only-failures', '--grep', 'Delta', '--reporter', 'tap'], dir);
+  t.equal(delta.code, 1);
+  t.match(delta.stdout, /not ok 1 - Delta/);
+});
