@@ -11,7 +11,7 @@ import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
 import { excludeRequirements, requirementsInScope } from '../translate/requirements.js';
 import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
-import { emptySelectionProblem, selectUnits, type Selection } from '../run/select.js';
+import { emptySelectionProblem, selectUnits, withUnitsBefore, type Selection } from '../run/select.js';
 import { interruptedBy } from '../run/interrupt.js';
 import { runLateErrors } from '../run/late-errors.js';
 import { tapReporter } from '../../reporters/tap.js';
@@ -312,7 +312,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(pathsGiven ? paths : recorded, executorSteps, trees);
     const narrowed = narrowPlan(candidates, selection, exclusions);
     if (recorded.length > 0 && selectsNothing(candidates, narrowed.plan, selection)) return 2;
-    plan = requirementsInScope(selectFailures(narrowed.plan, previous, config.directory, candidates));
+    plan = requirementsInScope(withUnitsBefore(selectFailures(narrowed.plan, previous, config.directory, candidates), candidates));
     if (recorded.length > 0 && plan.documents.length === 0) {
       const among = selection.grep || selection.lines || selection.tags?.length || selection.level ? 'none of them among the units selected' : 'none among the documents given';
       console.error(`spec-run: --only-failures: the last run's failures are in ${recorded.slice(0, 3).join(', ')}${recorded.length > 3 ? ` and ${recorded.length - 3} more` : ''}, ${among}; nothing to run`);
@@ -516,7 +516,7 @@ function selectsNothing(whole: TestPlan, selected: TestPlan, selection: Selectio
 /** The selected units; requirements excluded as configured, and only those in the selection's scope. */
 function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
   const excluded = excludeRequirements(plan, exclusions);
-  return { plan: requirementsInScope(selectUnits(excluded.plan, selection)), unmatched: excluded.unmatched };
+  return { plan: requirementsInScope(withUnitsBefore(selectUnits(excluded.plan, selection), excluded.plan)), unmatched: excluded.unmatched };
 }
 
 /** The reporters asked for, plus the default one on stdout when none writes there: spec on a terminal, else TAP. */

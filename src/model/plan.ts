@@ -126,8 +126,8 @@ export interface DocumentPlan {
   uncalledCheckFunctions?: { name: string; line: number }[];
   /** Set when the built-in executor steps apply to this document's scenarios, with why (see run/scenario/executor-steps.ts). */
   executorSteps?: { reason: string };
-  /** How many units before a selected one a selection (--grep, file:LINE) left out: what they did is not there. */
-  leftOutBefore?: number;
+  /** How many units run only because they come before a selected one in its Lisp environment (see withUnitsBefore). */
+  unitsBefore?: number;
 }
 
 export interface TestPlan {

@@ -120,8 +120,12 @@ function lateDocuments(errors: LateError[]): RunEvent[] {
  */
 export async function runDocument(plan: DocumentPlan, options: RunOptions, runners: Runners, emitRaw: Emit): Promise<void> {
   const started = Date.now();
-  const emit = withSelectionNote(plan, withRequirements(plan, emitRaw));
+  const emit = withRequirements(plan, emitRaw);
   emit({ type: 'document-start', file: plan.file, name: plan.name, ...(plan.requirements?.length ? { requirements: plan.requirements } : {}) });
+  if (plan.unitsBefore) {
+    const count = plan.unitsBefore;
+    emit({ type: 'comment', text: `${plan.file}: ${count} unit${count === 1 ? '' : 's'} before the selected ones run${count === 1 ? 's' : ''} too: the document's units share one Lisp environment, and a unit run without those before it could pass or fail where the whole document would not` });
+  }
   plan.problems.forEach((problem, i) => {
     const unitId = `${plan.file}#problem-${i + 1}`;
     const at = { file: problem.file, line: problem.line };
@@ -270,13 +274,3 @@ function reportStrays(plan: DocumentPlan, strays: StrayEvent[], emit: Emit): voi
   });
 }
 
-/**
- * A failing point of a document whose earlier units a selection left out says so: they
- * share its Lisp environment, and what they set up is not there.
- */
-function withSelectionNote(plan: DocumentPlan, emit: Emit): Emit {
-  const count = plan.leftOutBefore;
-  if (!count) return emit;
-  const note = `${count} unit${count === 1 ? '' : 's'} before this one in the document did not run (the selection, --grep or file:LINE, left ${count === 1 ? 'it' : 'them'} out): what ${count === 1 ? 'it sets' : 'they set'} up in the document's Lisp environment is not there`;
-  return (event) => emit(event.type === 'point' && !event.ok && event.skip === undefined && event.todo === undefined ? { ...event, diagnostics: { ...event.diagnostics, selection: note } } : event);
-}

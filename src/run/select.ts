@@ -74,11 +74,28 @@ export function selectUnits(plan: TestPlan, selection: Selection): TestPlan {
     const atLines = lines ? new Set(lines.flatMap((line) => unitAtLine(document, line) ?? [])) : null;
     const units = document.units.filter((unit) => (!grep || grep.test(unit.name) || unit.headingPath.some((h) => grep.test(h))) && (!atLines || atLines.has(unit.id)));
     if ((grep || atLines) && units.length === 0 && document.problems.length === 0) continue;
-    // Units of one Lisp document share its environment: one run without those before it may see less.
-    const firstSelected = units.length ? document.units.indexOf(units[0]) : -1;
-    const leftOut = document.family === 'lisp' && firstSelected > 0 ? document.units.slice(0, firstSelected).length : 0;
-    documents.push({ ...document, units, ...(leftOut ? { leftOutBefore: leftOut } : {}) });
+    documents.push({ ...document, units });
   }
+  return { documents };
+}
+
+/**
+ * PLAN, each Lisp document with the units before its selected ones, from WHOLE (the plan
+ * before selection): the units of one Lisp document share its environment, so a unit run
+ * without those before it could pass alone and fail in the whole document (or the other
+ * way round), and a rerun of failures would clear a real failure. They run with it, and
+ * the document says so (unitsBefore).
+ */
+export function withUnitsBefore(plan: TestPlan, whole: TestPlan): TestPlan {
+  const documents = plan.documents.map((document) => {
+    const all = whole.documents.find((candidate) => candidate.file === document.file);
+    if (document.family !== 'lisp' || !all || document.units.length === 0) return document;
+    const selected = new Set(document.units.map((unit) => unit.id));
+    const last = Math.max(...all.units.map((unit, i) => (selected.has(unit.id) ? i : -1)));
+    const units = all.units.slice(0, last + 1);
+    const before = units.filter((unit) => !selected.has(unit.id)).length;
+    return before === 0 ? document : { ...document, units, unitsBefore: before };
+  });
   return { documents };
 }
 

@@ -212,7 +212,7 @@ t.test('check says that a Lisp block in an OpenSpec scenario is data for its ste
 });
 
 
-t.test("file:LINE on a unit's heading or fence runs that unit; a failure after units a selection left out says so", async (t) => {
+t.test("file:LINE on a unit's heading or fence runs that unit, with the units before it in its Lisp environment: the verdict of the whole document", async (t) => {
   const project = userProject({
     'specs/registry.md': '---\ntype: verification\nname: registry\n---\n# Registry\n\n```lisp\n(defvar *registry* nil)\n```\n\n## Register\n\n```lisp\n(push :a *registry*)\n(assert (equal (quote (:a)) *registry*))\n```\n\n## Registry holds one entry\n\n```lisp\n(assert (= 1 (length *registry*)))\n```\n',
   });
@@ -222,8 +222,10 @@ t.test("file:LINE on a unit's heading or fence runs that unit; a failure after u
   }
   for (const line of [18, 20, 21]) {
     const run = await project.specRun([`specs/registry.md:${line}`, '--reporter', 'tap']);
-    t.match(run.stdout, /^ {4}not ok 1 - Registry holds one entry/m, `line ${line}: the unit under its heading`);
-    t.match(run.stdout, /selection: "1 unit before this one in the document did not run \(the selection, --grep or file:LINE, left it out\)/);
+    t.match(run.stdout, /^ {4}ok 2 - Registry holds one entry/m, `line ${line}: the unit under its heading`);
+    t.match(run.stdout, /^ {4}ok 1 - Register/m, `line ${line}: after the unit before it, whose environment it shares`);
+    t.match(run.stdout, /# specs\/registry\.md: 1 unit before the selected ones runs too: the document's units share one Lisp environment/);
+    t.equal(run.code, 0, `line ${line}: the verdict of the whole document`);
   }
   const whole = await project.specRun(['specs/registry.md', '--reporter', 'tap']);
   t.equal(whole.code, 0, 'the whole document passes');
