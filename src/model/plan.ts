@@ -110,6 +110,8 @@ export interface DocumentPlan {
   name: string;
   family: DocumentFamily;
   metadata: Record<string, unknown>;
+  /** Set when the document has frontmatter that could not be read: its metadata is unknown, not empty. */
+  metadataUnreadable?: true;
   /** Lisp blocks of definitions only, loaded in document order before any unit runs. */
   definitions: CodeRef[];
   units: Unit[];

@@ -57,6 +57,8 @@ function metadataList(value: unknown): string[] {
 }
 
 function documentSelected(plan: DocumentPlan, selection: Selection): boolean {
+  // Tags and level that cannot be read might be those asked for: the document stays, and fails on its frontmatter.
+  if (plan.metadataUnreadable) return true;
   if (selection.tags?.length) {
     const tags = metadataList(plan.metadata.tags);
     if (!selection.tags.some((tag) => tags.includes(tag))) return false;

@@ -52,6 +52,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     name: planName(doc),
     family,
     metadata: doc.metadata,
+    ...(doc.metadataSource === 'unreadable-frontmatter' ? { metadataUnreadable: true as const } : {}),
     definitions: translation.definitions,
     units,
     notRun: translation.notRun,

@@ -55,3 +55,11 @@ t.test('property: the problem is raised exactly when the filters leave no unit',
   );
   t.pass('300 generated plans and selections');
 });
+
+t.test('--tag and --level keep a document whose frontmatter could not be read: its tags might be those asked for, and it fails on its frontmatter', async (t) => {
+  const unreadable: DocumentPlan = { ...document('c.md', {}, ['Broken']), metadataUnreadable: true, problems: [{ file: 'c.md', line: 4, message: 'frontmatter is not valid YAML', severity: 'error' }] };
+  const plan: TestPlan = { documents: [...whole.documents, unreadable] };
+  t.same(selectUnits(plan, { tags: ['fast'] }).documents.map((d) => d.file), ['a.md', 'c.md']);
+  t.same(selectUnits(plan, { level: 'scenario' }).documents.map((d) => d.file), ['b.md', 'c.md']);
+  t.same(selectUnits({ documents: [document('d.md', {}, ['Plain'])] }, { tags: ['fast'] }).documents, [], 'a document read without tags is left out');
+});
