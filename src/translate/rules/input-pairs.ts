@@ -7,7 +7,7 @@ import type { CodeBlock } from '../../model/document.js';
 import { scanForms } from '../lisp-forms.js';
 import { labelText } from './types.js';
 
-const ANSWER_LABELS = /^(expected(\s+(output|result|response|behaviou?r|answer))?|verification|verify|then|assertions?|checks?)\b/i;
+const ANSWER_LABELS = /^(expected(\s+(output|result|response|behaviou?r|answer))?|responses?|outputs?|results?|answers?|reply|returns?|verification|verify|then|assertions?|checks?)\b/i;
 
 /** True when `block`'s label announces the check of an answer. */
 export function isAnswerLabel(label: string | null): boolean {
@@ -22,11 +22,18 @@ export function readsInput(code: string): boolean {
 
 /** True when `answer`, a JSON block, is the answer shown for the Input block `input` just before it, in its section. */
 export function showsAnswerTo(input: CodeBlock, answer: CodeBlock): boolean {
-  return answer.index === input.index + 1 && isAnswerLabel(answer.label) && sameSection(input, answer);
+  return answer.index === input.index + 1 && announcedAnswer(input, answer);
 }
 
 function sameSection(a: CodeBlock, b: CodeBlock): boolean {
   return a.headingPath.length === b.headingPath.length && a.headingPath.every((text, i) => text === b.headingPath[i]);
+}
+
+/** ANSWER is announced as the answer to INPUT: by its label in INPUT's section, or by a heading of its own (`### Expected`) just below it. */
+function announcedAnswer(input: CodeBlock, answer: CodeBlock): boolean {
+  if (sameSection(input, answer)) return isAnswerLabel(answer.label);
+  const heading = answer.headingPath.at(-1) ?? null;
+  return answer.headingPath.length === input.headingPath.length + 1 && input.headingPath.every((text, i) => text === answer.headingPath[i]) && isAnswerLabel(heading) && (answer.label === null || isAnswerLabel(answer.label));
 }
 
 /**
@@ -34,11 +41,7 @@ function sameSection(a: CodeBlock, b: CodeBlock): boolean {
  * block just before it): its label announces a check, or its code reads `input`.
  */
 export function answersInput(input: CodeBlock, answer: CodeBlock): boolean {
-  return (
-    answer.index === input.index + 1 &&
-    (isAnswerLabel(answer.label) || readsInput(answer.text)) &&
-    sameSection(input, answer)
-  );
+  return answer.index === input.index + 1 && (announcedAnswer(input, answer) || (sameSection(input, answer) && readsInput(answer.text)));
 }
 
 /**

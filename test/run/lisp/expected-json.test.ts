@@ -72,3 +72,23 @@ t.test('end to end: the Input is sent, the response compared; a mismatch shows w
   t.same(r.points[1].diagnostics?.problems, ['result.content[0].text: expected "=> 3", got "=> 2"']);
   t.match(r.points[1].diagnostics?.response, { id: 9, result: { isError: false } });
 });
+
+t.test('an answer announced as Response, Output or Result, or under a heading of its own (### Expected), is compared as Expected is', async (t) => {
+  for (const announce of ['**Response**:', '**Output**:', 'Result:', '### Expected', '### Response']) {
+    const doc = `${frontmatter()}## Sum
+
+**Input**:
+\`\`\`json
+{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(+ 1 2 3)"}}}
+\`\`\`
+
+${announce}
+\`\`\`json
+{"jsonrpc": "2.0", "id": 1, "result": {"content": [{"type": "text", "text": "=> 7"}]}}
+\`\`\`
+`;
+    const r = await runMarkdown(doc, options());
+    t.equal(r.plan.notRun.length, 0, `${announce}: not data left unrun`);
+    t.same(r.points.map((p) => [p.ok, p.name]), [[false, `the response holds the Expected JSON of line ${lineIn(doc, '"=> 7"')}`]], announce);
+  }
+});
