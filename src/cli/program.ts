@@ -330,16 +330,38 @@ export async function main(argv: string[]): Promise<void> {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
   });
+  const program = buildProgram();
   try {
-    await buildProgram().parseAsync(argv);
+    await program.parseAsync(argv);
     endOnHeldSignal();
   } catch (error) {
     endOnHeldSignal();
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? 0 : 2;
+      if (error.exitCode !== 0) await removeReportsOfRefusedRun(program, argv.slice(2));
       return;
     }
     console.error(`spec-run: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 2;
   }
+}
+
+/**
+ * A run whose options commander refused (`--timeout 0`, `--jobs 0`) is refused before it
+ * starts, as one refused later is: the reports an earlier run left where it would have
+ * written are removed, so a CI step that uploads them does not upload the earlier run's.
+ */
+async function removeReportsOfRefusedRun(program: Command, args: string[]): Promise<void> {
+  const first = args.find((arg) => !arg.startsWith('-'));
+  if (first !== undefined && first !== 'run' && program.commands.some((command) => command.name() === first)) return;
+  const valuesOf = (flag: string) => args.flatMap((arg, i) => (arg === flag && i + 1 < args.length ? [args[i + 1]] : arg.startsWith(`${flag}=`) ? [arg.slice(flag.length + 1)] : []));
+  const reporter = valuesOf('--reporter').flatMap((value) => {
+    try {
+      return [parseReporterChoice(value)];
+    } catch {
+      return [];
+    }
+  });
+  const { removeEarlierReports } = await import('./run-command.js');
+  removeEarlierReports({ ...(reporter.length ? { reporter } : {}), config: valuesOf('--config').at(-1) });
 }

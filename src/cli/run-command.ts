@@ -219,7 +219,7 @@ const REPORT_STARTS: Record<string, RegExp> = {
 };
 
 /** Removes the report files (of the command line's or the configuration's reporters) that hold an earlier run's report. */
-function removeEarlierReports(cliOptions: RunCommandOptions): void {
+export function removeEarlierReports(cliOptions: Pick<RunCommandOptions, 'reporter' | 'config'>): void {
   let configured: ReporterChoice[] = [];
   try {
     configured = loadConfig(cliOptions.config).reporter ?? [];

@@ -100,4 +100,11 @@ t.test('a run refused before it starts (exit 2) leaves no report of an earlier r
   writeFileSync(join(project.dir, 'junit.xml'), '<notes>mine</notes>\n');
   await project.specRun(['specs/', '--grep', 'nothing-matches', '--reporter', 'junit:junit.xml']);
   t.equal(readFileSync(join(project.dir, 'junit.xml'), 'utf8'), '<notes>mine</notes>\n', 'a file that is no report of spec-run is left alone');
+  // Refused by the command line's own checks, before the run is even set up.
+  for (const refusal of [['--timeout', '0'], ['--jobs', '0'], ['--shard', '3/2'], ['--seed', 'abc'], ['--reporter', 'bogus']]) {
+    t.equal((await project.specRun(['specs/', '--reporter=junit:junit.xml'])).code, 0);
+    const refusedEarly = await project.specRun(['specs/', ...refusal, '--reporter=junit:junit.xml']);
+    t.equal(refusedEarly.code, 2, refusal.join(' '));
+    t.notOk(existsSync(join(project.dir, 'junit.xml')), `${refusal.join(' ')}: the earlier run's JUnit is gone`);
+  }
 });
