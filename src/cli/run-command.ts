@@ -40,7 +40,7 @@ import { applyChange } from '../translate/openspec-change.js';
 import { openspecPlace } from '../translate/openspec-layout.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
-import { stepFilesOf, type StepFiles } from './step-files.js';
+import { stepDirectories, stepFilesOf, type StepFiles } from './step-files.js';
 import { lendTreeDefinitions, specificationTrees, type SpecificationTrees } from './specification-tree.js';
 import { reporterChoicesProblem, type ReporterChoice } from './reporter-choice.js';
 import { Interrupts } from '../executor/interrupts.js';
@@ -458,6 +458,13 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       documents: plan.documents.map((d) => d.file),
       roots,
       helpers: [...vocabularyFiles, ...stepFiles.all, ...(config.source ? [config.source] : [])],
+      stepPlaces: {
+        directories: [...new Set(plan.documents.flatMap((d) => stepDirectories(config.directory, d.file)))],
+        list: async () => {
+          const documents = [...new Set([...plan.documents.map((d) => d.file), ...discoverDocuments(roots)])];
+          return (await stepFilesOf(cliOptions.steps, config, documents)).all;
+        },
+      },
       rerun: async (files) => {
         files = [...files, ...(await borrowersOf(files, [...plan.documents.map((d) => d.file), ...discoverDocuments(roots)], executorSteps, trees, lenders))];
         const changed = narrowPlan(await buildPlan(files, executorSteps, trees), selection, exclusions).plan;

@@ -2,7 +2,7 @@
 // them when a shared helper (an extra vocabulary file, the configuration) changes.
 // New documents under the watched directories are picked up too.
 import { statSync, watch, type FSWatcher } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { discoverDocuments } from './discover.js';
 
 export interface WatchOptions {
@@ -13,6 +13,12 @@ export interface WatchOptions {
   /** Files whose change affects every document. */
   helpers: string[];
   rerun: (documents: string[]) => Promise<void>;
+  /**
+   * Where steps files are found by convention: the directories to watch for one created or
+   * deleted, and the steps files found now. A steps file new since the first run changes
+   * every document, as an edited one does.
+   */
+  stepPlaces?: { directories: string[]; list: () => Promise<string[]> };
   /** Quiet period after the last change before running, in milliseconds. */
   debounceMs?: number;
   /** Stops watching; without it, watching lasts until the process ends. */
@@ -37,6 +43,16 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
   let running = Promise.resolve();
   const watchers: FSWatcher[] = [];
 
+  /** The steps files found now that were not helpers yet: each becomes one, watched from now on. */
+  const newStepsFiles = async (): Promise<string[]> => {
+    const found = (await options.stepPlaces!.list()).map((f) => resolve(f)).filter((f) => !helpers.has(f));
+    for (const file of found) {
+      helpers.add(file);
+      seen.set(file, signature(file));
+      watchFile(file);
+    }
+    return found;
+  };
   const flush = () => {
     const changed = [...pending].filter((file) => {
       const now = signature(file);
@@ -45,15 +61,21 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
       return true;
     });
     pending.clear();
-    // Each document named as the first run named it (as given, or found under a root as given), never as the absolute path a watcher reports.
-    const discovered = discoverDocuments(options.roots);
-    const named = new Map([...options.documents, ...discovered].map((f) => [resolve(f), f]));
-    const known = discovered.map((f) => resolve(f));
-    const all = changed.some((f) => helpers.has(f));
-    const documents = (all ? known : changed.filter((f) => named.has(f))).map((f) => named.get(f)!);
-    if (documents.length === 0) return;
-    console.error(`\nspec-run: ${all ? 'a shared helper changed; running every document' : `changed: ${documents.join(', ')}`}`);
-    running = running.then(() => options.rerun(documents)).catch((error) => console.error(`spec-run: ${(error as Error).message}`));
+    running = running
+      .then(async () => {
+        // Each document named as the first run named it (as given, or found under a root as given), never as the absolute path a watcher reports.
+        const discovered = discoverDocuments(options.roots);
+        const named = new Map([...options.documents, ...discovered].map((f) => [resolve(f), f]));
+        const known = discovered.map((f) => resolve(f));
+        const others = changed.filter((f) => !helpers.has(f) && !named.has(f));
+        const created = others.length && options.stepPlaces ? await newStepsFiles() : [];
+        const all = created.length > 0 || changed.some((f) => helpers.has(f));
+        const documents = (all ? known : changed.filter((f) => named.has(f))).map((f) => named.get(f)!);
+        if (documents.length === 0) return;
+        console.error(`\nspec-run: ${created.length ? `a steps file appeared (${created.map((f) => relative(process.cwd(), f)).join(', ')}); running every document` : all ? 'a shared helper changed; running every document' : `changed: ${documents.join(', ')}`}`);
+        await options.rerun(documents);
+      })
+      .catch((error) => console.error(`spec-run: ${(error as Error).message}`));
   };
   const changed = (file: string) => {
     pending.add(resolve(file));
@@ -66,6 +88,16 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
       watchers.push(watch(root, { recursive: true }, (_event, name) => name && changed(resolve(root, name.toString()))));
     } catch {
       // A root that is a file (or missing) is covered by the per-document watchers.
+    }
+  }
+  // Where a steps file may be created: each directory itself, and a steps/ directory in it, when there is one.
+  for (const directory of options.stepPlaces?.directories ?? []) {
+    for (const [place, recursive] of [[directory, false], [join(directory, 'steps'), true]] as const) {
+      try {
+        watchers.push(watch(place, { recursive }, (_event, name) => name && changed(resolve(place, name.toString()))).on('error', () => undefined));
+      } catch {
+        // No such directory: a steps/ made later is an event of the directory above it.
+      }
     }
   }
   const fileWatchers = new Map<string, FSWatcher>();

@@ -50,3 +50,39 @@ t.test('a document replaced by a rename (an editor\'s safe save, sed -i) runs ag
   await watching;
   t.equal(runs.length, 4, `a run for each of the four changes: ${runs.length}`);
 });
+
+t.test('a steps file created after the first run (beside the documents, in the project, under a steps/ made later) runs every document; so does its deletion', async (t) => {
+  const dir = t.testdir({ specs: { 'a.md': '# A\n', 'b.md': '# B\n' }, 'notes.txt': 'not a steps file\n' });
+  const conventional = /(^|\/)(steps\.m?js|[^/]*\.steps\.m?js|steps\/.*\.m?js)$/;
+  const { readdirSync } = await import('node:fs');
+  const list = async () => (readdirSync(dir, { recursive: true }) as string[]).filter((f) => conventional.test(f)).map((f) => join(dir, f));
+  const runs: string[][] = [];
+  const controller = new AbortController();
+  const watching = watchDocuments({
+    documents: [join(dir, 'specs', 'a.md'), join(dir, 'specs', 'b.md')],
+    roots: [join(dir, 'specs')],
+    helpers: [],
+    stepPlaces: { directories: [dir, join(dir, 'specs')], list },
+    rerun: async (files) => void runs.push(files.map((f) => f.slice(resolve(dir).length + 1)).sort()),
+    debounceMs: 50,
+    signal: controller.signal,
+  });
+  await settle(100);
+  writeFileSync(join(dir, 'notes.txt'), 'still not a steps file\n');
+  await settle(400);
+  t.same(runs, [], 'another file of the project changes nothing');
+  writeFileSync(join(dir, 'specs', 'then.steps.mjs'), '// new\n');
+  await settle(400);
+  writeFileSync(join(dir, 'steps.mjs'), '// new\n');
+  await settle(400);
+  const { mkdirSync, rmSync } = await import('node:fs');
+  mkdirSync(join(dir, 'steps'));
+  writeFileSync(join(dir, 'steps', 'more.mjs'), '// new\n');
+  await settle(400);
+  rmSync(join(dir, 'specs', 'then.steps.mjs'));
+  await settle(400);
+  controller.abort();
+  await watching;
+  const every = ['specs/a.md', 'specs/b.md'];
+  t.same(runs, [every, every, every, every], 'a run of every document for each steps file created, and for the one deleted');
+});
