@@ -11,7 +11,7 @@ import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
 import { excludeRequirements, requirementsInScope } from '../translate/requirements.js';
 import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
-import { emptySelectionProblem, selectUnits, withUnitsBefore, type Selection } from '../run/select.js';
+import { emptySelectionProblem, linesAsNames, selectUnits, withUnitsBefore, type Selection } from '../run/select.js';
 import { interruptedBy } from '../run/interrupt.js';
 import { runLateErrors } from '../run/late-errors.js';
 import { tapReporter } from '../../reporters/tap.js';
@@ -454,6 +454,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     // Whom each document borrowed from at its last run: after an edit, a borrower may borrow no more.
     const lenders = new Map<string, Set<string>>();
     rememberLenders(lenders, plan.documents);
+    // The units file:LINE chose, by name from now on: an edit above one moves its line, not it.
+    const watchSelection = linesAsNames(plan, selection);
     await watchDocuments({
       documents: plan.documents.map((d) => d.file),
       roots,
@@ -467,7 +469,12 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       },
       rerun: async (files) => {
         files = [...files, ...(await borrowersOf(files, [...plan.documents.map((d) => d.file), ...discoverDocuments(roots)], executorSteps, trees, lenders))];
-        const changed = narrowPlan(await buildPlan(files, executorSteps, trees), selection, exclusions).plan;
+        const changed = narrowPlan(await buildPlan(files, executorSteps, trees), watchSelection, exclusions).plan;
+        for (const [file, names] of watchSelection.named ?? []) {
+          if (files.some((f) => resolve(f) === file) && !changed.documents.some((d) => resolve(d.file) === file)) {
+            console.error(`spec-run: ${relative(process.cwd(), file)}: the unit${names.size === 1 ? '' : 's'} chosen by file:LINE (${[...names].map((n) => `'${n}'`).join(', ')}) ${names.size === 1 ? 'is' : 'are'} no longer there; nothing of it runs`);
+          }
+        }
         rememberLenders(lenders, changed.documents);
         // The modules the steps files import may have changed without them: each rerun loads them anew.
         if (changed.documents.some((d) => d.family === 'openspec')) (await import('../run/scenario/library.js')).loadAnew();

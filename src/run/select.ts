@@ -3,7 +3,7 @@
 // are always kept: a broken document must not pass unnoticed because of a filter.
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import type { DocumentPlan, TestPlan } from '../model/plan.js';
+import { reportedName, type DocumentPlan, type TestPlan } from '../model/plan.js';
 
 export interface Selection {
   grep?: RegExp;
@@ -11,6 +11,19 @@ export interface Selection {
   level?: string;
   /** `doc.md:LINE` on the command line: by document (resolved path), the lines whose unit alone runs, as cucumber-js's `file:line`. */
   lines?: Map<string, number[]>;
+  /** Units by document (resolved path) and reported name: what `lines` selected at the first run of --watch, followed through later edits. */
+  named?: Map<string, Set<string>>;
+}
+
+/** SELECTION with the units its lines select in PLAN named instead: an edit above them moves the lines, not the units. */
+export function linesAsNames(plan: TestPlan, selection: Selection): Selection {
+  if (!selection.lines) return selection;
+  const named = new Map<string, Set<string>>();
+  for (const document of plan.documents) {
+    if (selection.lines.has(resolve(document.file))) named.set(resolve(document.file), new Set(document.units.map(reportedName)));
+  }
+  const { lines: _lines, ...rest } = selection;
+  return { ...rest, named };
 }
 
 /**
@@ -74,8 +87,9 @@ export function selectUnits(plan: TestPlan, selection: Selection): TestPlan {
     const grep = selection.grep;
     const lines = selection.lines?.get(resolve(document.file));
     const atLines = lines ? new Set(lines.flatMap((line) => unitAtLine(document, line) ?? [])) : null;
-    const units = document.units.filter((unit) => (!grep || grep.test(unit.name) || unit.headingPath.some((h) => grep.test(h))) && (!atLines || atLines.has(unit.id)));
-    if ((grep || atLines) && units.length === 0 && document.problems.length === 0) continue;
+    const named = selection.named?.get(resolve(document.file));
+    const units = document.units.filter((unit) => (!grep || grep.test(unit.name) || unit.headingPath.some((h) => grep.test(h))) && (!atLines || atLines.has(unit.id)) && (!named || named.has(reportedName(unit))));
+    if ((grep || atLines || named) && units.length === 0 && document.problems.length === 0) continue;
     documents.push({ ...document, units });
   }
   return { documents };

@@ -63,3 +63,15 @@ t.test('--tag and --level keep a document whose frontmatter could not be read: i
   t.same(selectUnits(plan, { level: 'scenario' }).documents.map((d) => d.file), ['b.md', 'c.md']);
   t.same(selectUnits({ documents: [document('d.md', {}, ['Plain'])] }, { tags: ['fast'] }).documents, [], 'a document read without tags is left out');
 });
+
+t.test('--watch follows the units file:LINE chose by name: an edit above them moves their lines, not them', async (t) => {
+  const { linesAsNames } = await import('../../src/run/select.js');
+  const { resolve } = await import('node:path');
+  const first: TestPlan = { documents: [{ ...document('w.md', {}, ['First', 'Second']), units: [document('w.md', {}, ['First', 'Second']).units[1]] }] };
+  const selection = linesAsNames(first, { lines: new Map([[resolve('w.md'), [2]]]) });
+  t.equal(selection.lines, undefined);
+  t.same([...(selection.named?.get(resolve('w.md')) ?? [])], ['Second']);
+  const edited: TestPlan = { documents: [document('w.md', {}, ['Zero', 'First', 'Second'])] };
+  t.same(selectUnits(edited, selection).documents[0].units.map((u) => u.name), ['Second'], 'the unit named Second, now at another line');
+  t.same(selectUnits({ documents: [document('w.md', {}, ['Renamed'])] }, selection).documents, [], 'a unit no longer there selects nothing');
+});
