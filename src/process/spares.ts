@@ -23,10 +23,10 @@ export class Spares<T> {
     }
   }
 
-  /** The oldest spare when one waits and is usable, else one started now. */
-  async take(): Promise<T> {
+  /** The oldest spare when one waits and is usable, else one started now (by `start` when given). */
+  async take(start: () => Promise<T> = () => this.kind.start()): Promise<T> {
     const spare = await this.waiting.shift()?.catch(() => undefined);
-    return spare !== undefined && this.kind.usable(spare) ? spare : this.kind.start();
+    return spare !== undefined && this.kind.usable(spare) ? spare : start();
   }
 
   /** Settles once every spare started so far has finished starting (or failed to). */

@@ -74,5 +74,6 @@ export interface RuntimeConnection {
 
 /** Opens sessions of the runtime under test, each with its MCP handshake done unless `initialize` is false. */
 export interface RuntimeConnector {
-  connect(initialize?: boolean): Promise<RuntimeConnection>;
+  /** A session; aborting `signal` while it starts stops it (its driver was stopped: nothing would stop it later). */
+  connect(initialize?: boolean, signal?: AbortSignal): Promise<RuntimeConnection>;
 }

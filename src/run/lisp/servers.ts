@@ -202,7 +202,11 @@ function answeredInTime(connection: RuntimeConnection, line: string): Promise<st
   return Promise.race([connection.exchange(line), limit]).finally(() => clearTimeout(timer));
 }
 
-async function initialized(connection: RuntimeConnection): Promise<RuntimeConnection> {
+async function initialized(connection: RuntimeConnection, signal?: AbortSignal): Promise<RuntimeConnection> {
+  // Stopped, the server's answer never comes: the exchange fails at once.
+  const stop = () => void connection.stop();
+  signal?.addEventListener('abort', stop, { once: true });
+  if (signal?.aborted) stop();
   try {
     const answer = JSON.parse(
       await answeredInTime(
@@ -221,6 +225,8 @@ async function initialized(connection: RuntimeConnection): Promise<RuntimeConnec
   } catch (error) {
     await connection.stop();
     throw error;
+  } finally {
+    signal?.removeEventListener('abort', stop);
   }
 }
 
@@ -269,8 +275,8 @@ export class CommandRuntime implements RuntimeConnector {
   }
 
   /** A spare when one waits, else a server started now; an uninitialized one is always started now (spares are initialized). */
-  connect(initialize = true): Promise<RuntimeConnection> {
-    return initialize ? this.spares.take() : Promise.resolve(processConnection(this.command, this.cwd));
+  connect(initialize = true, signal?: AbortSignal): Promise<RuntimeConnection> {
+    return initialize ? this.spares.take(() => initialized(processConnection(this.command, this.cwd), signal)) : Promise.resolve(processConnection(this.command, this.cwd));
   }
 
   close(): Promise<void> {
@@ -330,6 +336,8 @@ export class ServerSet {
   private lastId = 0;
   /** Set by stopAll: a session whose start was under way then is stopped once started. */
   private closed = false;
+  /** Aborted by stopAll: a server still starting (one that never answers initialize) is stopped at once. */
+  private readonly starting = new AbortController();
 
   constructor(
     private readonly runtime: RuntimeConnector,
@@ -343,7 +351,7 @@ export class ServerSet {
   async start(initialize = true, released: number[] = []): Promise<number> {
     await Promise.all(released.map((id) => this.stop(id)));
     const id = ++this.lastId;
-    const server = await this.runtime.connect(initialize);
+    const server = await this.runtime.connect(initialize, this.starting.signal);
     if (this.closed) {
       // Its driver was stopped while it started (a unit past its time limit, a crash): nothing will stop it later.
       await server.stop();
@@ -395,6 +403,7 @@ export class ServerSet {
 
   async stopAll(): Promise<void> {
     this.closed = true;
+    this.starting.abort();
     // A request stopped waiting (the unit's time limit): what its server wrote instead says why.
     for (const exchange of this.transcript.exchanges) {
       const notification = typeof exchange.request === 'object' && exchange.request !== null && !('id' in exchange.request);

@@ -78,3 +78,13 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   const failed = r.points.find((p) => !p.ok);
   t.match(failed?.diagnostics, { reason: /exceeded the unit time limit/, response: null, serverWrote: /Traceback: something broke[^]*its stderr ended with:\nbad-server: evaluator crashed/ });
 });
+
+t.test('a server that never answers initialize is stopped with its unit at the time limit, not held the 30 s initialize allows', async (t) => {
+  const dir = t.testdir({ 'mute-server.mjs': "import readline from 'node:readline';\nreadline.createInterface({ input: process.stdin }).on('line', () => {});\n" });
+  const md = `${frontmatter()}## Sum\n\n${lisp('(assert (search "=> 2" (result-content-text (evaluate-lisp *server* "(+ 1 1)"))))')}`;
+  const r = await runMarkdown(md, options({ unitTimeoutMs: 1500, runtimeCommand: [process.execPath, join(dir, 'mute-server.mjs')], projectRoot: dir }));
+  t.match(r.points.find((p) => !p.ok)?.diagnostics, { reason: /unit time limit/ });
+  // Before, it lived on until its initialize limit, and spec-run's exit waited for it.
+  const left = spawnSync('pgrep', ['-f', join(dir, 'mute-server.mjs')], { encoding: 'utf8' }).stdout.trim();
+  t.equal(left, '', 'no server left running');
+});
