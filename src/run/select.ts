@@ -88,7 +88,7 @@ export function selectUnits(plan: TestPlan, selection: Selection): TestPlan {
     const lines = selection.lines?.get(resolve(document.file));
     const atLines = lines ? new Set(lines.flatMap((line) => unitAtLine(document, line) ?? [])) : null;
     const named = selection.named?.get(resolve(document.file));
-    const units = document.units.filter((unit) => (!grep || grep.test(unit.name) || unit.headingPath.some((h) => grep.test(h))) && (!atLines || atLines.has(unit.id)) && (!named || named.has(reportedName(unit))));
+    const units = document.units.filter((unit) => (!grep || grep.test(unit.name) || grep.test(reportedName(unit)) || unit.headingPath.some((h) => grep.test(h))) && (!atLines || atLines.has(unit.id)) && (!named || named.has(reportedName(unit))));
     if ((grep || atLines || named) && units.length === 0 && document.problems.length === 0) continue;
     documents.push({ ...document, units });
   }
@@ -118,7 +118,8 @@ export function withUnitsBefore(plan: TestPlan, whole: TestPlan): TestPlan {
 /** The filters of SELECTION as given on the command line, for messages. */
 function describeFilters(selection: Selection): string[] {
   return [
-    ...(selection.grep ? [`--grep '${selection.grep.source}'`] : []),
+    // As typed: a RegExp's source escapes its slashes.
+    ...(selection.grep ? [`--grep '${selection.grep.source.replaceAll('\\/', '/')}'`] : []),
     ...(selection.tags?.length ? [`--tag ${selection.tags.join(',')}`] : []),
     ...(selection.level !== undefined ? [`--level ${selection.level}`] : []),
     ...[...(selection.lines ?? [])].map(([file, lines]) => lines.map((line) => `${relative(process.cwd(), file) || file}:${line}`).join(' ')),

@@ -75,3 +75,10 @@ t.test('--watch follows the units file:LINE chose by name: an edit above them mo
   t.same(selectUnits(edited, selection).documents[0].units.map((u) => u.name), ['Second'], 'the unit named Second, now at another line');
   t.same(selectUnits({ documents: [document('w.md', {}, ['Renamed'])] }, selection).documents, [], 'a unit no longer there selects nothing');
 });
+
+t.test('--grep matches a scenario by the name reports show, requirement and all; its message shows the pattern as typed', async (t) => {
+  const scenario = { id: 's.md#1', kind: 'scenario', name: 'Wrong expectation', requirement: 'Subtraction', file: 's.md', line: 5, headingPath: ['Requirement: Subtraction', 'Scenario: Wrong expectation'], steps: [], blocks: [] } as unknown as DocumentPlan['units'][number];
+  const plan: TestPlan = { documents: [{ ...document('s.md', {}, []), family: 'openspec', units: [scenario] }] };
+  t.same(selectUnits(plan, { grep: /Subtraction \/ Wrong/i }).documents[0]?.units.map((u) => u.name), ['Wrong expectation']);
+  t.equal(emptySelectionProblem(plan, selectUnits(plan, { grep: new RegExp('Addition / Small', 'i') }), { grep: new RegExp('Addition / Small', 'i') }), "--grep 'Addition / Small' selects no unit of the 1 document with 1 unit (see spec-run --list)");
+});
