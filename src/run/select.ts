@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { reportedName, type DocumentPlan, type TestPlan } from '../model/plan.js';
+import { OUTLINE_HEADING } from '../translate/family.js';
 
 export interface Selection {
   grep?: RegExp;
@@ -27,40 +28,50 @@ export function linesAsNames(plan: TestPlan, selection: Selection): Selection {
 }
 
 /**
- * The unit of DOCUMENT at LINE: the last one starting at or before it, unless a heading
+ * The units of DOCUMENT at LINE: the last one starting at or before it, unless a heading
  * stands between that unit and LINE: LINE is then in a section of its own (a unit's
  * heading, its fence), whose unit is the first after LINE, if any comes before the next
- * heading. A heading above a Lisp block names the unit the block is.
+ * heading. A heading above a Lisp block names the unit the block is. A scenario
+ * outline's heading or steps name every row of it, an Examples heading or table header
+ * every row of that table, as cucumber-js's file:line does.
  */
-function unitAtLine(document: DocumentPlan, line: number): string | undefined {
+function unitsAtLine(document: DocumentPlan, line: number): string[] {
   const units = [...document.units].sort((a, b) => a.line - b.line);
   const before = units.filter((unit) => unit.line <= line).at(-1);
-  if (units.some((unit) => unit.file !== document.file)) return before?.id;
-  const headings = headingLines(document.file);
-  const sectionStart = headings.filter((heading) => heading <= line).at(-1);
-  if (sectionStart === undefined || (before !== undefined && before.line >= sectionStart)) return before?.id;
-  const sectionEnd = headings.find((heading) => heading > line) ?? Infinity;
-  return units.find((unit) => unit.line > line && unit.line < sectionEnd)?.id;
+  if (units.some((unit) => unit.file !== document.file)) return before ? [before.id] : [];
+  const headings = headingsOf(document.file);
+  const section = headings.filter((heading) => heading.line <= line).at(-1);
+  if (section === undefined || (before !== undefined && before.line >= section.line)) return before ? [before.id] : [];
+  const sectionEnd = headings.find((heading) => heading.line > line)?.line ?? Infinity;
+  const outlineRows = (heading: string) => units.filter((unit) => unit.kind === 'scenario' && unit.headingPath.at(-1) === heading);
+  if (OUTLINE_HEADING.test(section.text)) return outlineRows(section.text).filter((unit) => unit.line > section.line).map((unit) => unit.id);
+  const inSection = units.filter((unit) => unit.line > line && unit.line < sectionEnd);
+  const outline = inSection[0]?.headingPath.at(-1);
+  if (inSection.length > 1 && outline !== undefined && OUTLINE_HEADING.test(outline) && inSection.every((unit) => unit.headingPath.at(-1) === outline)) return inSection.map((unit) => unit.id);
+  return inSection.slice(0, 1).map((unit) => unit.id);
 }
 
-/** The lines of FILE's markdown headings (ATX), fenced code aside; none when it cannot be read. */
-function headingLines(file: string): number[] {
+/** FILE's markdown headings (ATX) with their lines and text, fenced code aside; none when it cannot be read. */
+function headingsOf(file: string): { line: number; text: string }[] {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
     return [];
   }
-  const lines: number[] = [];
+  const headings: { line: number; text: string }[] = [];
   let fence: string | null = null;
   text.split(/\r?\n/).forEach((content, i) => {
     const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(content)?.[1];
     if (fence !== null) {
       if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
     } else if (marker) fence = marker;
-    else if (/^\s{0,3}#{1,6}(\s|$)/.test(content)) lines.push(i + 1);
+    else {
+      const heading = /^\s{0,3}#{1,6}(?:\s+(.*?))?\s*#*\s*$/.exec(content);
+      if (heading) headings.push({ line: i + 1, text: (heading[1] ?? '').trim() });
+    }
   });
-  return lines;
+  return headings;
 }
 
 function metadataList(value: unknown): string[] {
@@ -86,7 +97,7 @@ export function selectUnits(plan: TestPlan, selection: Selection): TestPlan {
     if (!documentSelected(document, selection)) continue;
     const grep = selection.grep;
     const lines = selection.lines?.get(resolve(document.file));
-    const atLines = lines ? new Set(lines.flatMap((line) => unitAtLine(document, line) ?? [])) : null;
+    const atLines = lines ? new Set(lines.flatMap((line) => unitsAtLine(document, line))) : null;
     const named = selection.named?.get(resolve(document.file));
     const units = document.units.filter((unit) => (!grep || grep.test(unit.name) || grep.test(reportedName(unit)) || unit.headingPath.some((h) => grep.test(h))) && (!atLines || atLines.has(unit.id)) && (!named || named.has(reportedName(unit))));
     if ((grep || atLines || named) && units.length === 0 && document.problems.length === 0) continue;

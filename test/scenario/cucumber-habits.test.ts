@@ -365,3 +365,18 @@ t.test("a name a CommonJS steps file takes from require('spec-run/steps') that i
   t.equal(check.exitCode, 1);
   t.match(check.stdout, /steps\.cjs:1:1: error: spec-run\/steps does not export 'Status': a step returns 'pending' or 'skipped'/);
 });
+
+t.test("file:LINE in a scenario outline, as cucumber-js's: its heading or a step runs every row, an Examples heading or header every row of that table, a row itself", async (t) => {
+  const outline = '### Requirement: Levels\nThe system SHALL map levels.\n\n#### Scenario Outline: Each level\n- **WHEN** the level is <level>\n- **THEN** the code SHALL be <code>\n\n##### Examples\n\n| level | code |\n|-------|------|\n| low   | 1    |\n| mid   | 2    |\n| high  | 9    |\n';
+  const steps = "import assert from 'node:assert/strict';\nimport { When, Then } from 'spec-run/steps';\nWhen('the level is {word}', function (l) { this.code = { low: 1, mid: 2, high: 3 }[l]; });\nThen('the code SHALL be {int}', function (c) { assert.equal(this.code, c); });\n";
+  const dir = project({ 'specs/o.spec.md': outline, 'specs/steps.mjs': steps });
+  const rows = (events: { type: string; name?: string }[]) => events.flatMap((e) => (e.type === 'unit-start' ? (/level: (\w+)/.exec(e.name ?? '')?.[1] ?? []) : []));
+  for (const line of [4, 5, 6, 8, 10, 11]) {
+    const run = await runIn(dir, [`specs/o.spec.md:${line}`, '--reporter', 'json']);
+    t.same(rows(run.events), ['low', 'mid', 'high'], `line ${line}: every row`);
+    t.equal(run.exitCode, 1, `line ${line}: the failing row fails the run`);
+  }
+  const one = await runIn(dir, ['specs/o.spec.md:13', '--reporter', 'json']);
+  t.same(rows(one.events), ['mid'], 'a row: that row');
+  t.equal(one.exitCode, 0);
+});
