@@ -136,7 +136,7 @@ export function buildProgram(): Command {
   program
     .command('run', { isDefault: true })
     .description('run the documents found in the given files and directories (default: specs/)')
-    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md (links followed)')
+    .argument('[paths...]', 'markdown files (doc.md:LINE, or doc.md:LINE:LINE, runs the units at those lines, as cucumber-js), or directories searched recursively for *.md (links followed)')
     .addOption(
       new Option(
         '--reporter <name[:file]>',

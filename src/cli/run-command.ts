@@ -274,17 +274,19 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       return 2;
     }
   }
-  // `doc.md:LINE` (cucumber-js's file:line): the unit at that line of that document.
+  // `doc.md:LINE` (cucumber-js's file:line, and its doc.md:LINE:LINE for several): the units at those lines of that document.
   const lines = new Map<string, number[]>();
   let pastTheEnd: string | undefined;
   paths = paths.map((path) => {
-    const at = /^(.+\.md):(\d+)$/i.exec(path);
+    const at = /^(.+\.md)((?::\d+)+)$/i.exec(path);
     if (!at || existsSync(path) || !existsSync(at[1])) return path;
     const file = resolve(at[1]);
     // A line past the end (a stale line from an old report) would select the last unit, another than meant.
     const length = lineCount(file);
-    if (Number(at[2]) > length) pastTheEnd ??= `${path}: line ${at[2]} is past the end of ${at[1]} (${length} lines)`;
-    lines.set(file, [...(lines.get(file) ?? []), Number(at[2])]);
+    const given = at[2].slice(1).split(':').map(Number);
+    const past = given.find((line) => line > length);
+    if (past !== undefined) pastTheEnd ??= `${path}: line ${past} is past the end of ${at[1]} (${length} lines)`;
+    lines.set(file, [...(lines.get(file) ?? []), ...given]);
     return at[1];
   });
   if (pastTheEnd) {

@@ -379,4 +379,6 @@ t.test("file:LINE in a scenario outline, as cucumber-js's: its heading or a step
   const one = await runIn(dir, ['specs/o.spec.md:13', '--reporter', 'json']);
   t.same(rows(one.events), ['mid'], 'a row: that row');
   t.equal(one.exitCode, 0);
+  const two = await runIn(dir, ['specs/o.spec.md:12:13', '--reporter', 'json']);
+  t.same(rows(two.events), ['low', 'mid'], "cucumber-js's file:LINE:LINE: the rows of both lines");
 });
