@@ -34,8 +34,8 @@ export interface UndefinedStep {
 }
 
 export interface CheckContext {
-  /** Names of the tools the runtime lists. */
-  tools: string[];
+  /** Names of the tools the runtime lists; null when they are not known (a configured server that could not be asked): not checked. */
+  tools: string[] | null;
   /** Of the called names, those unknown where spec code runs, with why and, for an undefined one, what to suggest (see known-functions.ts). */
   unknownOperators: (uses: NameUse[]) => Promise<Map<string, UnknownName>>;
   /**
@@ -153,8 +153,8 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
     const tools: ToolNameSite[] = [];
     for (const form of scan.forms) toolNameSites(form.node, tools);
     for (const site of tools) {
-      if (!context.tools.includes(site.name)) {
-        messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity: 'error', message: `tool '${site.name}' is not listed by the runtime (it lists ${context.tools.join(', ')})` });
+      if (context.tools && !context.tools.includes(site.name)) {
+        messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity: 'error', message: `tool '${site.name}' is not listed by the runtime (it lists ${context.tools.join(', ') || 'none'})` });
       }
     }
   }
@@ -205,7 +205,8 @@ export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): Chec
     const name = request?.params?.name;
     // A request an Expected block answers may be wrong on purpose (an unknown tool, a bad argument): that block checks the refusal.
     if (unit.pairedWith !== undefined || unit.expected !== undefined || request?.method !== 'tools/call' || typeof name !== 'string') continue;
-    if (!context.tools.includes(name)) messages.push(at(`tool '${name}' is not listed by the runtime (it lists ${context.tools.join(', ')})`));
+    if (!context.tools) continue;
+    if (!context.tools.includes(name)) messages.push(at(`tool '${name}' is not listed by the runtime (it lists ${context.tools.join(', ') || 'none'})`));
     else {
       const args = (request.params as { arguments?: unknown }).arguments ?? {};
       const problem = typeof args === 'object' && args !== null && !Array.isArray(args) ? (context.argumentProblem?.(name, args as Record<string, unknown>) ?? null) : 'its arguments are not a JSON object';

@@ -7,7 +7,7 @@ import { checkOpenspecChanges } from '../check/openspec-changes.js';
 import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type CheckMessage } from '../check/index.js';
 import { projectVocabulary, unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
-import { argumentProblem, TOOLS } from '../runtime/tools.js';
+import { runtimeTools } from '../check/runtime-tools.js';
 import { droppedArgument, libraryFor, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
@@ -74,9 +74,12 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   const libraries = await documentLibraries(plans, stepFiles);
   // The configuration's vocabulary files, loaded into every driver of a run, define names too.
   const ownVocabulary = projectVocabulary((config.vocabulary ?? []).map((file) => resolve(config.directory, file)));
+  // The tools of the runtime a run uses: the configured server's, asked, or the built-in one's.
+  const tools = await runtimeTools(Array.isArray(config.runtime) ? config.runtime : undefined, config.directory);
+  if (tools.problem) console.error(`spec-run: warning: the configured runtime (${(config.runtime as string[]).join(' ')}) could not be asked for its tools (${tools.problem}): the tool names documents use are not checked`);
   const context: Omit<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> = {
-    tools: TOOLS.map((tool) => tool.name),
-    argumentProblem,
+    tools: tools.names,
+    argumentProblem: tools.argumentProblem,
     unknownOperators: (uses) => unknownOperators(uses, driverImage, ownVocabulary),
     definitions: indexDefinitions(plans),
   };

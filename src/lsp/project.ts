@@ -13,7 +13,7 @@ import { parseFile, parseMarkdown } from '../parse/index.js';
 import { translate } from '../translate/index.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { driverImage } from '../run/lisp/driver.js';
-import { argumentProblem, TOOLS } from '../runtime/tools.js';
+import { runtimeTools } from '../check/runtime-tools.js';
 import { libraryFor, loadAnew, loadStepLibrary, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from '../cli/config.js';
@@ -190,9 +190,11 @@ export class Project {
   /** Everything `spec-run check` reports about READING's document, and about the files it depends on (steps files, the configuration). */
   async check({ path, doc, plan, fullLibrary }: Reading): Promise<CheckMessage[]> {
     let callsUnchecked: string | null = null;
+    // The configured runtime's tools, asked once; one that cannot be asked leaves tool names unchecked.
+    const tools = await runtimeTools(Array.isArray(this.config.runtime) ? this.config.runtime : undefined, this.config.directory);
     const context: CheckContext = {
-      tools: TOOLS.map((tool) => tool.name),
-      argumentProblem,
+      tools: tools.names,
+      argumentProblem: tools.argumentProblem,
       unknownOperators: async (uses) => {
         try {
           return await this.unknownNames(uses);

@@ -193,3 +193,26 @@ t.test('an Expected JSON block that does not parse is an error of check, at its 
   t.equal(code, 1);
   t.match(stdout, `${join(dir, 'be.md')}:16:1: error: the Expected JSON does not parse`);
 });
+
+t.test("with a runtime: configured, check names the tools that server lists, asked as a run would; one that cannot be asked leaves tool names unchecked, saying so", async (t) => {
+  const server = `import readline from 'node:readline';
+const send = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.id === undefined) return;
+  if (m.method === 'initialize') return send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'own', version: '0' } } });
+  if (m.method === 'tools/list') return send({ jsonrpc: '2.0', id: m.id, result: { tools: [{ name: 'frobnicate', inputSchema: { type: 'object' } }] } });
+  send({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'no' } });
+});
+`;
+  const input = (id: number, tool: string) => `**Input**:\n\`\`\`json\n{"jsonrpc": "2.0", "id": ${id}, "method": "tools/call", "params": {"name": "${tool}", "arguments": {"code": "(+ 1 2)"}}}\n\`\`\`\n`;
+  const doc = `---\ntype: contract\nname: own\n---\n# Contract\n\n## Evaluate\n\n${input(1, 'evaluate-lisp')}\n## Frobnicate\n\n${input(2, 'frobnicate')}`;
+  const dir = t.testdir({ 'server.mjs': server, 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: [process.execPath, 'server.mjs'] }), specs: { 'own.md': doc } });
+  const listed = await check([], dir);
+  t.equal(listed.code, 1);
+  t.equal(listed.stdout.split('\n').filter((line) => line.includes(': error: ')).join('\n'), `specs/own.md:11:1: error: tool 'evaluate-lisp' is not listed by the runtime (it lists frobnicate)`);
+  const gone = t.testdir({ 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: [process.execPath, 'missing.mjs'] }), specs: { 'own.md': doc } });
+  const unasked = await check([], gone);
+  t.equal(unasked.code, 0, 'nothing claimed about tools it could not learn');
+  t.match(unasked.stderr, /warning: the configured runtime \(.* missing\.mjs\) could not be asked for its tools \(the runtime server ended \(exit code 1\) before answering; its stderr ended with:[^]*\): the tool names documents use are not checked/);
+});

@@ -105,11 +105,11 @@ export class LineConnection implements RuntimeConnection {
     return this.endDescription !== null;
   }
 
-  /** The session ended: every request in flight fails with `description`. */
-  end(description: string): void {
+  /** The session ended: every request in flight fails with `description` (and `detail` after it, what the server wrote last). */
+  end(description: string, detail = ''): void {
     if (this.endDescription !== null) return;
-    this.endDescription = description;
-    const error = new Error(`${description} before answering`);
+    this.endDescription = description + detail;
+    const error = new Error(`${description} before answering${detail}`);
     for (const waiting of [...this.byId.values(), this.withoutId]) for (const pending of waiting.splice(0)) pending.reject(error);
     this.byId.clear();
   }
@@ -246,7 +246,7 @@ function processConnection(command: string[], cwd: string): LineConnection {
   child.exited.then((exit) => {
     const tail = child.outputTail.trim();
     const stderr = tail ? `; its stderr ended with:\n${tail.split('\n').slice(-10).join('\n')}` : '';
-    connection.end(exit.error ? `the runtime server could not run: ${exit.error.message}` : `the runtime server ended (${describeChildExit(exit)})${stderr}`);
+    connection.end(exit.error ? `the runtime server could not run: ${exit.error.message}` : `the runtime server ended (${describeChildExit(exit)})`, exit.error ? '' : stderr);
   });
   return connection;
 }

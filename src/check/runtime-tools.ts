@@ -1,0 +1,48 @@
+// The tools a document's requests and calls may name: the built-in runtime's, or those the
+// configured `runtime:` server lists when asked (tools/list), as a run would meet them.
+// Asked once per command: the editor checks often.
+import { argumentProblem, TOOLS } from '../runtime/tools.js';
+
+export interface RuntimeTools {
+  /** The names the runtime lists; null when the configured server could not be asked (nothing is checked then). */
+  names: string[] | null;
+  /** Why the configured server could not be asked. */
+  problem?: string;
+  /** What a tool's arguments cannot be, by the built-in runtime's schemas; the configured server's are its own. */
+  argumentProblem?: typeof argumentProblem;
+}
+
+const BUILT_IN: RuntimeTools = { names: TOOLS.map((tool) => tool.name), argumentProblem };
+/** How long a configured server gets to start and list its tools. */
+const LIST_LIMIT_MS = 10_000;
+const asked = new Map<string, Promise<RuntimeTools>>();
+
+/** The tools of the runtime a run of the project uses: COMMAND (`runtime:`, from CWD) or the built-in one. */
+export function runtimeTools(command: string[] | undefined, cwd: string): Promise<RuntimeTools> {
+  if (!command) return Promise.resolve(BUILT_IN);
+  const key = JSON.stringify([command, cwd]);
+  let tools = asked.get(key);
+  if (!tools) asked.set(key, (tools = listedTools(command, cwd)));
+  return tools;
+}
+
+async function listedTools(command: string[], cwd: string): Promise<RuntimeTools> {
+  const { CommandRuntime } = await import('../run/lisp/servers.js');
+  const runtime = new CommandRuntime(command, cwd);
+  const signal = AbortSignal.timeout(LIST_LIMIT_MS);
+  const late = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error(`it did not answer within ${LIST_LIMIT_MS / 1000} s`)), { once: true }));
+  late.catch(() => undefined);
+  let connection: Awaited<ReturnType<typeof runtime.connect>> | undefined;
+  try {
+    connection = await Promise.race([runtime.connect(true, signal), late]);
+    const answer = JSON.parse(await Promise.race([connection.exchange(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })), late])) as { result?: { tools?: { name?: unknown }[] } };
+    const tools = answer.result?.tools;
+    if (!Array.isArray(tools)) return { names: null, problem: `its tools/list answer holds no tools: ${JSON.stringify(answer).slice(0, 200)}` };
+    return { names: tools.flatMap((tool) => (typeof tool.name === 'string' ? [tool.name] : [])) };
+  } catch (error) {
+    return { names: null, problem: (error as Error).message };
+  } finally {
+    await connection?.stop();
+    await runtime.close();
+  }
+}
