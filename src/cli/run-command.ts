@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Counts, Reporter, RunEvent, ShardOf } from '../model/events.js';
 import { isSettled, requirementsLine, unverifiedLine, type RequirementResult } from '../model/requirements.js';
-import type { DocumentFamily, DocumentPlan, TestPlan } from '../model/plan.js';
+import { isPropertyDocument, type DocumentFamily, type DocumentPlan, type TestPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
@@ -341,6 +341,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     if (selectsNothing(whole, plan, selection)) return 2;
   }
   for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
+  if ((options.runs ?? 1) > 1 && !plan.documents.some((d) => isPropertyDocument(d) && d.units.some((u) => u.kind === 'fiveam-test'))) {
+    console.error(`spec-run: warning: --runs ${options.runs}: no FiveAM test of a property document (frontmatter level: property or type: property) is among the units run; each runs once`);
+  }
   const timingsPath = resolve(config.directory, options.timings ?? DEFAULT_TIMINGS_PATH);
   let shardOf: ShardOf | undefined;
   if (options.shard) {

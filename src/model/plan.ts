@@ -136,6 +136,11 @@ export interface TestPlan {
   documents: DocumentPlan[];
 }
 
+/** A document of properties (frontmatter `level: property` or `type: property`, any case): `--runs` repeats its FiveAM tests. */
+export function isPropertyDocument(document: Pick<DocumentPlan, 'metadata'>): boolean {
+  return [document.metadata.level, document.metadata.type].some((value) => typeof value === 'string' && value.trim().toLowerCase() === 'property');
+}
+
 /** A unit's name as reports show it: a scenario's with its requirement's. */
 export function reportedName(unit: Unit): string {
   return unit.kind === 'scenario' && unit.requirement !== '' ? `${unit.requirement} / ${unit.name}` : unit.name;

@@ -169,3 +169,19 @@ t.test('--watch: an edited steps file is loaded anew, with the modules it import
   const dir = t.testdir({ specs: { 'heat.spec.md': WATCHED_PROJECT['specs/heat.spec.md'] }, steps: { 'types.mjs': WATCHED_PROJECT['steps/types.mjs'], 'heat.steps.mjs': WATCHED_PROJECT['steps/heat.steps.mjs'] } });
   checkWatchSession(t, await editUnderWatch(dir, (args) => watching(args, dir)));
 });
+
+t.test('--runs repeats the FiveAM tests of a document of type: property as of level: property, and a run with none to repeat says so', async (t) => {
+  const { lispDocument } = await import('./spec-run.js');
+  const counting = { Count: '(defvar *count* 0)\n(fiveam:test counted (incf *count*) (fiveam:is (plusp *count*)))', Total: '(assert (= *count* 3))' };
+  const byType = lispDocument('by-type', counting).replace('type: verification', 'type: property');
+  const plain = lispDocument('plain', { One: '(assert t)' });
+  const dir = t.testdir({ 'by-type.md': byType, 'by-level.md': lispDocument('by-level', counting, 'level: Property\n'), 'plain.md': plain });
+  for (const file of ['by-type.md', 'by-level.md']) {
+    const run = await specRun([file, '--runs', '3', '--reporter', 'tap'], dir);
+    t.equal(run.code, 0, `${file}: the test ran three times (${run.stdout.slice(-300)})`);
+    t.notMatch(run.stderr, /repeated nothing|each runs once/);
+  }
+  const nothing = await specRun(['plain.md', '--runs', '3'], dir);
+  t.equal(nothing.code, 0);
+  t.match(nothing.stderr, /warning: --runs 3: no FiveAM test of a property document \(frontmatter level: property or type: property\) is among the units run; each runs once/);
+});

@@ -7,7 +7,7 @@
 // comment, and a note on each failing point): what earlier units did is lost.
 import { relative, resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
-import type { CodeRef, DocumentPlan, Unit } from '../../model/plan.js';
+import { isPropertyDocument, type CodeRef, type DocumentPlan, type Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { Driver, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
 import { definedElsewhereNote, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
@@ -468,7 +468,7 @@ class DocumentRun {
       const reason = first === undefined ? `the driver could not start: ${environmentError.message}` : `the driver could not start: the problem reported at ${first}`;
       this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: false, name: unit.name, at, diagnostics: { reason } });
     } else {
-      const runs = unit.kind === 'fiveam-test' && this.plan.metadata.level === 'property' && this.options.runs ? this.options.runs : 1;
+      const runs = unit.kind === 'fiveam-test' && isPropertyDocument(this.plan) && this.options.runs ? this.options.runs : 1;
       for (let run = 0; run < runs; run++) {
         const seedOfRun = runSeed(seed, run);
         reportedSeed = seedOfRun;
