@@ -3,11 +3,22 @@
 // timing-sensitive units), so a value it cannot read is an error of the document, at its
 // line, in the run as in `check`: a CI gate gets one verdict from both.
 import type { Diagnostic, SpecDocument } from '../model/document.js';
+import { editDistance } from '../model/edit-distance.js';
 
 const LISTS = ['tags', 'covers'];
 const NAMES = ['name', 'level', 'source', 'feature'];
 
 const isStringList = (value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+/** The fields whose value changes what a run does or counts: a key mistyped for one of them is a setting lost. */
+const SETTINGS = ['type', 'name', 'tags', 'level', 'covers', 'source', 'exclude', 'timeout', 'retries', 'timing-sensitive'];
+
+/** The setting KEY is mistyped for (`timout`, `retires`): one or two letters off, or its letters in another order. */
+export function mistypedSetting(key: string): string | undefined {
+  const written = key.toLowerCase();
+  if (SETTINGS.includes(key)) return undefined;
+  return SETTINGS.find((field) => written === field || editDistance(written, field) <= (field.length > 7 ? 2 : 1) || [...written].sort().join('') === [...field].sort().join(''));
+}
 
 export function frontmatterValueProblems(doc: SpecDocument): Diagnostic[] {
   if (doc.metadataSource !== 'frontmatter') return [];
@@ -19,6 +30,10 @@ export function frontmatterValueProblems(doc: SpecDocument): Diagnostic[] {
   }
   for (const key of NAMES) {
     if (meta[key] !== undefined && typeof meta[key] !== 'string') problems.push(at(key, `frontmatter '${key}' must be a string`));
+  }
+  for (const key of Object.keys(meta)) {
+    const meant = mistypedSetting(key);
+    if (meant && meta[meant] === undefined) problems.push(at(key, `frontmatter '${key}' is no field spec-run reads, so it is ignored: did you mean '${meant}'?`));
   }
   const timing = meta['timing-sensitive'];
   if (timing !== undefined && typeof timing !== 'boolean' && !isStringList(timing)) {

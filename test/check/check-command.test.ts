@@ -216,3 +216,21 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   t.equal(unasked.code, 0, 'nothing claimed about tools it could not learn');
   t.match(unasked.stderr, /warning: the configured runtime \(.* missing\.mjs\) could not be asked for its tools \(the runtime server ended \(exit code 1\) before answering; its stderr ended with:[^]*\): the tool names documents use are not checked/);
 });
+
+t.test('a frontmatter key mistyped for a setting (timout, retires, Tags) is an error in check and in the run, naming the setting meant; other unknown keys stay warnings', async (t) => {
+  const doc = '---\ntype: verification\nname: fm\ntimout: 2s\nretires: 3\nTags: [a]\ncolour: red\n---\n# F\n\n```lisp\n(assert t)\n```\n';
+  const dir = t.testdir({ 'fm.md': doc });
+  const { code, stdout } = await check(['fm.md'], dir);
+  t.equal(code, 1);
+  t.same(stdout.trim().split('\n').filter((line) => line.startsWith('fm.md:')), [
+    "fm.md:4:1: error: frontmatter 'timout' is no field spec-run reads, so it is ignored: did you mean 'timeout'?",
+    "fm.md:5:1: error: frontmatter 'retires' is no field spec-run reads, so it is ignored: did you mean 'retries'?",
+    "fm.md:6:1: error: frontmatter 'Tags' is no field spec-run reads, so it is ignored: did you mean 'tags'?",
+    `fm.md:7:1: warning: unknown frontmatter field 'colour' (known: type, name, source, level, tags, covers, feature, version, description, title, status, author, owner, id, retries, timeout, exclude, timing-sensitive)`,
+  ]);
+  const run = await new Promise<{ code: number; stdout: string }>((done) =>
+    execFile(process.execPath, [cli, 'fm.md', '--reporter', 'tap'], { cwd: dir }, (error, stdout) => done({ code: error ? Number((error as { code?: number }).code) : 0, stdout })),
+  );
+  t.equal(run.code, 1, 'the run fails too: the limit meant was not set');
+  t.match(run.stdout, /not ok \d+ - frontmatter 'timout' is no field spec-run reads, so it is ignored: did you mean 'timeout'\?/);
+});
