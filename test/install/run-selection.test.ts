@@ -153,7 +153,7 @@ t.test('on a terminal the counts and the requirements line are said once, the cl
   t.match(output, /Requirements\r?\n.*✔ alpha works/, 'each requirement is still shown');
 });
 
-t.test('doc.md:LINE runs the unit at that line alone, as cucumber-js runs file:line, two units of one heading apart; a line before any unit selects none', async (t) => {
+t.test('doc.md:LINE runs the unit at that line, as cucumber-js runs file:line (in a Lisp document after the units before it), two units of one heading apart; a line before any unit selects none', async (t) => {
   const project = userProject({
     'specs/twice.test.md': '---\ntype: verification\nname: twice\n---\n# Twice\n\n## Check\n\n```lisp\n(assert (= 1 1))\n```\n\n## Check\n\n```lisp\n(assert (= 1 2))\n```\n',
   });
@@ -162,7 +162,7 @@ t.test('doc.md:LINE runs the unit at that line alone, as cucumber-js runs file:l
   t.equal(summary(first.stderr), '1 passed, 0 failed, 0 skipped, 0 todo');
   const second = await project.specRun(['specs/twice.test.md:17']);
   t.equal(second.code, 1, 'the other unit of the same heading: a line inside its block');
-  t.equal(summary(second.stderr), '0 passed, 1 failed, 0 skipped, 0 todo');
+  t.equal(summary(second.stderr), '1 passed, 1 failed, 0 skipped, 0 todo', 'after the unit before it, whose Lisp environment it shares');
   const none = await project.specRun(['specs/twice.test.md:2']);
   t.equal(none.code, 2);
   t.match(none.stderr, /specs\/twice\.test\.md:2 selects no unit of the 1 document with 2 units/);
