@@ -3,7 +3,7 @@
 // (a TTY without NO_COLOR), so the reporter stays a pure function of the events.
 import { visibleControls } from './control-characters.js';
 import { stringify } from 'yaml';
-import type { Reporter, RunEvent, SourceRef } from '../src/model/events.js';
+import { runFailures, type Reporter, type RunEvent, type SourceRef } from '../src/model/events.js';
 import { requirementsLine, type RequirementResult, type RequirementStatus } from '../src/model/requirements.js';
 import { attemptsNote } from './attempts.js';
 import { unitStatus } from './report-model.js';
@@ -63,6 +63,9 @@ export function specReporter(options: SpecReporterOptions): Reporter {
           if (seed !== null) yield `\n${c.dim(`seed ${seed} (spec-run --seed ${seed} replays the run's random choices)`)}\n`;
           if (event.requirements?.length) yield renderRequirements(event.requirements, c, options.summary !== false);
           if (options.summary === false) break;
+          // What fails the run beyond its checks (--require-verified, --bail, nothing checked): a log read alone shows it too.
+          const failures = runFailures(event);
+          if (failures.length) yield `\n${failures.map((reason) => c.red(`✖ the run fails: ${reason}`)).join('\n')}\n`;
           const { passed, failed, skipped, todo } = event.counts;
           const flaky = event.counts.flaky ? c.yellow(` (${event.counts.flaky} flaky)`) : '';
           const parts = [`${c.green(`${passed} passed`)}${flaky}`, failed ? c.red(`${failed} failed`) : `${failed} failed`];

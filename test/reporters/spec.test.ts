@@ -32,3 +32,12 @@ t.test('without its summary (stderr closes the run on the same terminal) it leav
   t.match(bare, /\nRequirements\n {2}✖ Limits specs\/limits\.md:3 failing \(2 passed, 1 failed\)\n {2}\? Logging specs\/limits\.md:20 untested \(no scenario or unit verifies it\)\n$/, 'each requirement and why, which stderr does not say');
   t.ok(whole.startsWith(bare), 'the units and requirements are shown as before');
 });
+
+t.test('a report file says what fails the run beyond its checks: --require-verified, a stop before every document ran', async (t) => {
+  const end = smallRun.find((e) => e.type === 'run-end');
+  const failing = smallRun.map((e) => (e === end ? { ...e, unverified: ['specs/a.md#Logging is untested (no scenario or unit verifies it)'], stopped: '--bail: a check failed; 2 documents not run' } : e));
+  const text = await render(specReporter({ color: false }), failing);
+  t.match(text, /✖ the run fails: --bail: a check failed; 2 documents not run\n✖ the run fails: --require-verified: specs\/a\.md#Logging is untested/);
+  const bare = await render(specReporter({ color: false, summary: false }), failing);
+  t.notMatch(bare, /the run fails/, 'on a terminal, stderr says it');
+});
