@@ -1,7 +1,8 @@
 // `spec-run doctor [paths]`: what the documents given need, and whether this machine has
 // it. Lisp documents need SBCL, FiveAM and bordeaux-threads and a writable cache for
 // their core images; executor specifications that run containers need a Docker engine
-// the user may use; OpenSpec documents with the user's own steps need only Node. Each
+// the user may use; a configured runtime: server must start and answer; OpenSpec
+// documents with the user's own steps need only Node. Each
 // missing piece is printed with the command that fixes it; exit 1 when something a
 // given document needs is missing.
 import { accessSync, constants, existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { findDocuments, usableDiscovery } from './discover.js';
 import { configuredPaths, loadConfig } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { makeDirectory } from '../make-directory.js';
+import { runtimeTools } from '../check/runtime-tools.js';
 
 /** The ASDF systems the Lisp driver loads. */
 const LISP_SYSTEMS = ['fiveam', 'bordeaux-threads'];
@@ -69,6 +71,18 @@ export async function doctorCommand(paths: string[], options: { config?: string 
     cacheOk = false;
   }
   findings.push({ what: 'cache directory', ok: cacheOk, detail: `${cache} (SBCL core images)`, neededBy: lisp, fix: 'set SPEC_RUN_CACHE to a writable directory' });
+
+  // A configured runtime: server, started and asked for its tools as a run's sessions start it.
+  if (Array.isArray(config.runtime)) {
+    const tools = await runtimeTools(config.runtime, config.directory);
+    findings.push({
+      what: 'runtime server',
+      ok: tools.names !== null,
+      detail: `${config.runtime.join(' ')}: ${tools.names !== null ? `lists ${tools.names.join(', ') || 'no tool'}` : tools.problem}`,
+      neededBy: lisp,
+      fix: tools.names !== null ? undefined : "make the configuration's runtime command start an MCP server on stdio (it answers initialize and tools/list)",
+    });
+  }
 
   const engine = await dockerEngine();
   findings.push({

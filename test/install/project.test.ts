@@ -168,3 +168,23 @@ t.test('exec from the installed package lists every problem of a file at once, a
   t.equal(interrupted.code, 130);
   t.match(interrupted.out, /Exit Status: Interrupted by SIGINT \(the command was stopped with signal 15: SIGTERM\)\nExit Code: 130/);
 });
+
+t.test("doctor starts a configured runtime: server and asks for its tools, as a run's sessions will", async (t) => {
+  const server = `import readline from 'node:readline';
+const send = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.id === undefined) return;
+  if (m.method === 'initialize') return send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'own', version: '0' } } });
+  send({ jsonrpc: '2.0', id: m.id, result: { tools: [{ name: 'evaluate-lisp', inputSchema: { type: 'object' } }] } });
+});
+`;
+  const project = userProject({ 'server.mjs': server, 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: ['node', 'server.mjs'] }) });
+  await project.specRun(['init']);
+  const doctor = await project.specRun(['doctor']);
+  t.match(doctor.stdout, /^ok +runtime server: node server\.mjs: lists evaluate-lisp$/m);
+  project.write({ 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: ['node', 'no-such-server.mjs'] }) });
+  const missing = await project.specRun(['doctor']);
+  t.equal(missing.code, 1, 'every session would fail to start');
+  t.match(missing.stdout, /^MISSING +runtime server: node no-such-server\.mjs: the runtime server ended \(exit code 1\) before answering/m);
+});
