@@ -474,13 +474,19 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       },
       rerun: async (files) => {
         files = [...files, ...(await borrowersOf(files, [...plan.documents.map((d) => d.file), ...discoverDocuments(roots)], executorSteps, trees, lenders))];
-        const changed = narrowPlan(await buildPlan(files, executorSteps, trees), watchSelection, exclusions).plan;
+        const built = await buildPlan(files, executorSteps, trees);
+        const changed = narrowPlan(built, watchSelection, exclusions).plan;
         for (const [file, names] of watchSelection.named ?? []) {
           if (files.some((f) => resolve(f) === file) && !changed.documents.some((d) => resolve(d.file) === file)) {
             console.error(`spec-run: ${relative(process.cwd(), file)}: the unit${names.size === 1 ? '' : 's'} chosen by file:LINE (${[...names].map((n) => `'${n}'`).join(', ')}) ${names.size === 1 ? 'is' : 'are'} no longer there; nothing of it runs`);
           }
         }
         rememberLenders(lenders, changed.documents);
+        if (changed.documents.length === 0) {
+          // As a first run would refuse it: nothing of what changed is selected, so nothing runs (and nothing passes).
+          console.error(`spec-run: ${emptySelectionProblem(built, changed, watchSelection) ?? 'nothing of what changed is selected'}; nothing runs`);
+          return;
+        }
         // The modules the steps files import may have changed without them: each rerun loads them anew.
         if (changed.documents.some((d) => d.family === 'openspec')) (await import('../run/scenario/library.js')).loadAnew();
         // Looked for again: a document new since the first run, or a steps file new beside one.

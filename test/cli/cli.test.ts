@@ -165,6 +165,19 @@ t.test('--watch: a run, then a run of the document that changed, each closed by 
   t.equal((stdout.match(/^TAP version 14$/gm) ?? []).length, 2, 'one TAP stream per run');
 });
 
+t.test('--watch --grep: a changed document with no unit the filter selects runs nothing and says so, as a first run would refuse it', async (t) => {
+  const dir = t.testdir({ 'docs': { 'a.md': good, 'b.md': good.replace('## Sum', '## Other sum') } });
+  const run = watching(['docs', '--grep', '^Sum$', '--reporter', 'tap'], dir);
+  await run.summaries(1);
+  await new Promise((r) => setTimeout(r, 300));
+  writeFileSync(join(dir, 'docs', 'b.md'), `${good.replace('## Sum', '## Other sum')}\n`);
+  const said = /--grep '\^Sum\$' selects no unit of the 1 document with 1 unit \(see spec-run --list\); nothing runs/;
+  for (let waited = 0; waited < 100 && !said.test(run.stderr()); waited++) await new Promise((r) => setTimeout(r, 100));
+  await run.stop();
+  t.match(run.stderr(), said);
+  t.equal((run.stdout().match(/^TAP version 14$/gm) ?? []).length, 1, 'no second, empty TAP stream');
+});
+
 t.test('--watch: an edited steps file is loaded anew, with the modules it imports; the documents keep the names the first run gave them', async (t) => {
   const dir = t.testdir({ specs: { 'heat.spec.md': WATCHED_PROJECT['specs/heat.spec.md'] }, steps: { 'types.mjs': WATCHED_PROJECT['steps/types.mjs'], 'heat.steps.mjs': WATCHED_PROJECT['steps/heat.steps.mjs'] } });
   checkWatchSession(t, await editUnderWatch(dir, (args) => watching(args, dir)));
