@@ -303,12 +303,13 @@ class DocumentRun {
     this.definitionsReported = true;
     for (const file of this.options.vocabularyFiles) {
       const failures: ReceivedPoint[] = [];
-      const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file) }, (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
+      const started = performance.now();
+      const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file) }, (p) => failures.push(p), started + this.options.unitTimeoutMs);
       if (report && (failures.length || outcome)) {
         // Named as the project names it, at the form SBCL could not read when it says where.
         const shown = relative(this.options.projectRoot, resolve(this.options.projectRoot, file)) || file;
         const at = { file: shown, line: 1 };
-        this.reportLoadFailure(`vocabulary file ${shown}`, at, failures.map((failure) => vocabularyFailureAt(failure, file, shown)), outcome);
+        this.reportLoadFailure(`vocabulary file ${shown}`, at, failures.map((failure) => vocabularyFailureAt(failure, file, shown)), outcome, performance.now() - started);
       }
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }
@@ -319,8 +320,9 @@ class DocumentRun {
       const failures: ReceivedPoint[] = [];
       // Definitions may draw random numbers too (a defvar of a generated value).
       const seed = unitSeed(this.options.seed, { id: `${code.file}#definitions-${index + 1}`, file: code.file });
-      const outcome = await this.command(loadCommand(code, seed), (p) => failures.push(p), performance.now() + this.options.unitTimeoutMs);
-      if (report && (failures.length || outcome)) this.reportLoadFailure(code.borrowed ? `definitions borrowed from ${code.file}:${code.line}` : `definitions at line ${code.line}`, { file: code.file, line: code.line }, failures, outcome);
+      const started = performance.now();
+      const outcome = await this.command(loadCommand(code, seed), (p) => failures.push(p), started + this.options.unitTimeoutMs);
+      if (report && (failures.length || outcome)) this.reportLoadFailure(code.borrowed ? `definitions borrowed from ${code.file}:${code.line}` : `definitions at line ${code.line}`, { file: code.file, line: code.line }, failures, outcome, performance.now() - started);
       const failure = failures.find((p) => !p.message.ok);
       if (outcome && outcome.kind !== 'interrupted')
         this.unloadedDefinitions.set(index, `${outcome.kind === 'timeout' ? `did not finish within the unit time limit of ${this.options.unitTimeoutMs} ms` : `ended their driver (${outcome.error.message})`}, and are left out of every later load: nothing they define is there`);
@@ -334,13 +336,13 @@ class DocumentRun {
     }
   }
 
-  private reportLoadFailure(name: string, at: SourceRef, failures: ReceivedPoint[], outcome: Interruption | null): void {
+  private reportLoadFailure(name: string, at: SourceRef, failures: ReceivedPoint[], outcome: Interruption | null, durationMs: number): void {
     // A definition borrowed from another document is named by its place there, apart from this document's lines.
     const unitId = at.file === this.plan.file ? `${this.plan.file}#load-${at.line}` : `${this.plan.file}#load-${at.file}:${at.line}`;
     this.emit({ type: 'unit-start', file: this.plan.file, unitId, name, kind: 'problem', at });
     for (const failure of failures) this.emitPoint(this.pointEvent(unitId, failure, at));
     if (outcome) this.emitPoint(this.interruptionPoint(unitId, name, at, outcome));
-    this.emit({ type: 'unit-end', file: this.plan.file, unitId, durationMs: 0 });
+    this.emit({ type: 'unit-end', file: this.plan.file, unitId, durationMs: Math.round(durationMs) });
   }
 
   private pointEvent(unitId: string, { message, exchanges }: ReceivedPoint, fallback: SourceRef, extra?: Record<string, unknown>): PointEvent {

@@ -189,6 +189,13 @@ t.test("definitions that do not load: the units after them keep their own time l
   t.match(e.failed.at(-1)?.diagnostics, { definitions: /the definitions at line \d+ failed at \(defvar \*y\* \(error "broken on purpose"\)\): what they define after it is not there/ });
 });
 
+t.test('definitions past the time limit are a failing unit whose time is the time they took, not 0 ms', async (t) => {
+  const md = `${frontmatter()}${lisp('(defvar *spin* (loop))')}\n${lisp('(assert t)')}`;
+  const r = await runMarkdown(md, options({ unitTimeoutMs: 1000 }));
+  const end = r.events.find((e) => e.type === 'unit-end' && e.unitId.includes('#load-'));
+  t.ok(end?.type === 'unit-end' && end.durationMs >= 1000, `the load ran until the limit stopped it: ${end?.type === 'unit-end' ? end.durationMs : 'no unit-end'} ms`);
+});
+
 t.test('a unit past its time limit fails; a fresh driver with the definitions reloaded runs the next units, each saying so', async (t) => {
   const md = `${frontmatter()}${lisp('(defvar *marker* 41)')}\n${lisp('(setf *marker* 1)\n(print :earlier-unit)\n(assert (= *marker* 1))')}\n${lisp('(setf *marker* 0)\n(format t "spinning now~%")\n(finish-output)\n(loop)')}\n${lisp('(assert (= *marker* 41))')}\n${lisp('(assert (= *marker* 1))')}`;
   const r = await runMarkdown(md, options({ unitTimeoutMs: 1500 }));
