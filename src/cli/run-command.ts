@@ -277,6 +277,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   // `doc.md:LINE` (cucumber-js's file:line, and its doc.md:LINE:LINE for several): the units at those lines of that document.
   const lines = new Map<string, number[]>();
   let pastTheEnd: string | undefined;
+  const given = paths;
   paths = paths.map((path) => {
     const at = /^(.+\.md)((?::\d+)+)$/i.exec(path);
     if (!at || existsSync(path) || !existsSync(at[1])) return path;
@@ -293,6 +294,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     console.error(`spec-run: ${pastTheEnd}; nothing to run`);
     return 2;
   }
+  // A document given whole too (itself, or a directory holding it) runs whole: `a.md a.md:8` is all of a.md, not line 8 alone.
+  const whole = given.filter((path, i) => paths[i] === path).map((path) => resolve(path));
+  for (const file of [...lines.keys()]) if (whole.some((path) => file === path || !relative(path, file).startsWith('..'))) lines.delete(file);
   const roots = paths.length ? [...new Set(paths)] : ['specs/'];
   // --only-failures with no path takes its documents from the record, not from specs/.
   const discovery = options.onlyFailures && !pathsGiven ? { files: [], empty: [], missing: [], cycles: [], unreadable: [] } : findDocuments(roots);

@@ -381,4 +381,8 @@ t.test("file:LINE in a scenario outline, as cucumber-js's: its heading or a step
   t.equal(one.exitCode, 0);
   const two = await runIn(dir, ['specs/o.spec.md:12:13', '--reporter', 'json']);
   t.same(rows(two.events), ['low', 'mid'], "cucumber-js's file:LINE:LINE: the rows of both lines");
+  for (const whole of [['specs/o.spec.md', 'specs/o.spec.md:13'], ['specs/', 'specs/o.spec.md:13']]) {
+    const both = await runIn(dir, [...whole, '--reporter', 'json']);
+    t.same(rows(both.events), ['low', 'mid', 'high'], `${whole.join(' ')}: given whole too, the document runs whole`);
+  }
 });
