@@ -105,7 +105,7 @@ defines the other frameworks' ones).")
 
 (defvar *checks-found* nil
   "While the checks some code holds are counted (CHECK-LINES): (file line) of each
-check its expansion met -> T.")
+check its expansion met -> the check's form.")
 
 (defun check-call-p (form environment)
   "True when FORM, a macro call, is a check; rove's SIGNALS is a predicate inside OK."
@@ -125,7 +125,7 @@ code is noted as the definition of its function."
     (when (and *checks-found* position (check-call-p form environment))
       (setf (gethash (list (source-file (first position)) (line-at (first position) (second position)))
                      *checks-found*)
-            t))
+            form))
     (when (and position (eq (car form) 'defun) (consp (cdr form)) (symbolp (second form)))
       (setf (gethash (second form) *spec-functions*) form))
     (let ((expansion (funcall expander form environment)))
@@ -144,6 +144,24 @@ run or not. Nothing is evaluated."
                         (error () form)))
                     forms)
             (loop for place being the hash-keys of *checks-found* collect place))))
+
+(defun checks-held (forms)
+  "(file line form) of each check FORMS hold, in order of their lines (see EXPAND-NOTING-CHECKS)."
+  (let ((*checks-found* (make-hash-table :test #'equal)))
+    (dolist (form forms)
+      (handler-case (handler-bind ((warning #'muffle-warning))
+                      (sb-walker:macroexpand-all form))
+        (error () nil)))
+    (sort (loop for place being the hash-keys of *checks-found* using (hash-value form)
+                collect (list (first place) (second place) form))
+          #'< :key #'second)))
+
+(defun report-checks-not-reached (forms reason)
+  "A skipped point for each check FORMS hold: the rest of a unit that stopped (a false
+assertion, an error) is not run, and its checks are reported as not run rather than
+left out, so a report counts every check the unit states."
+  (loop for (file line form) in (checks-held forms)
+        do (emit-point t (form-text form) (list file line) nil reason)))
 
 (defun check-lines (forms)
   "The lines of the checks FORMS hold, in order (see EXPAND-NOTING-CHECKS)."

@@ -171,11 +171,15 @@ Returns BODY's value and whether it ran to its end."
 (defvar *forms-run* nil
   "While a block runs: the forms read from it so far, last first.")
 
+(defvar *forms-left* nil
+  "While a block runs: the stream its later forms are read from.")
+
 (defun evaluate-source (source &optional input)
   "Read and evaluate SOURCE's forms in order. With INPUT, (value), each form
 sees the variable INPUT (read in the current package) bound to that value."
   (let ((*current-source* source)
         (stream (make-string-input-stream (source-text source))))
+    (setf *forms-left* stream)
     (loop for form = (read-spec-form stream source)
           until (eq form stream)
           do (push form *forms-run*)
@@ -232,7 +236,8 @@ request of the Input block the block answers: bound to INPUT around each form."
   (seed-random-state seed)
   (when input (mapc #'learn-key-spelling (third input)))
   (let ((*current-source* source)
-        (*forms-run* '()))
+        (*forms-run* '())
+        (*forms-left* nil))
     (multiple-value-bind (value completed)
         (with-unit-guard
           (with-failed-checks-going-on
@@ -240,7 +245,21 @@ request of the Input block the block answers: bound to INPUT around each form."
       (declare (ignore value))
       (when (and completed (zerop *unit-points*))
         (report-no-check-ran name (list (source-file source) (source-first-line source))
-                             (reverse *forms-run*))))))
+                             (reverse *forms-run*)))
+      (unless (or completed (null *forms-left*))
+        (let ((stopped (second (form-location (first *forms-run*)))))
+          (report-checks-not-reached (forms-not-run source)
+                                     (if stopped
+                                         (format nil "not run: the unit stopped in the form at line ~D" stopped)
+                                         "not run: the unit stopped before it")))))))
+
+(defun forms-not-run (source)
+  "The forms of SOURCE after the one the unit stopped in, read but not evaluated; none
+past one that cannot be read."
+  (let ((*readtable* *source-readtable*))
+    (loop for form = (handler-case (read-spec-form *forms-left* source) (error () *forms-left*))
+          until (eq form *forms-left*)
+          collect form)))
 
 (defun defined-test-symbol (test-name)
   "The symbol of the FiveAM test TEST-NAME: read in the current package, or else the

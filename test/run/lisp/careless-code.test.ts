@@ -61,8 +61,10 @@ ${lisp('(assert (= 42 (1+ *kept*)))')}`;
     [false, `(error (quote not-found) :key "k") runs without error`],
     [true, '(= 1 1)'],
     [false, 'the unit runs to its end'],
+    [true, '(assert (= 1 2))'],
     [true, '(= 42 (1+ *kept*))'],
   ]);
+  t.equal(r.points[4].skip, `not run: the unit stopped in the form at line ${lineIn(md, '(abort)')}`, 'the check after the ABORT is reported, not run');
   t.match(r.points[1].diagnostics, { condition: { type: 'NOT-FOUND' } }, 'the condition is named');
   t.match(r.points[3].diagnostics?.reason, /the ABORT restart was invoked/);
   t.notMatch(JSON.stringify(r.points), /driver process ended|fresh Lisp environment/, 'the driver lived on');
@@ -82,4 +84,24 @@ ${lisp('(assert (equal (list 10 20 30) (list 10 20 31)))')}`;
   const failed = r.points.find((p) => !p.ok);
   t.equal(failed?.name, '(equal (list 10 20 30) (list 10 20 31))');
   t.same(failed?.diagnostics?.values, { '(list 10 20 30)': '(10 20 30)', '(list 10 20 31)': '(10 20 31)' }, 'values in decimal, as written');
+});
+
+t.test('the checks a stopped unit never reached are reported as skipped, each at its line: the report counts every check the unit states', async (t) => {
+  const md = `${frontmatter()}## False first
+
+${lisp('(assert (= 1 2))\n(assert (= 2 2))\n(dolist (x (list 3)) (assert (= x 3)))')}
+## Error midway
+
+${lisp('(assert t)\n(error "midway")\n(when nil (assert (= 4 4)))')}`;
+  const r = await runMarkdown(md);
+  const stoppedAt = (line: number) => `not run: the unit stopped in the form at line ${line}`;
+  t.same(r.points.map((p) => [p.ok, p.name, p.skip ?? null]), [
+    [false, '(= 1 2)', null],
+    [true, '(assert (= 2 2))', stoppedAt(lineIn(md, '(assert (= 1 2))'))],
+    [true, '(assert (= x 3))', stoppedAt(lineIn(md, '(assert (= 1 2))'))],
+    [true, 't', null],
+    [false, '(error "midway") runs without error', null],
+    [true, '(assert (= 4 4))', stoppedAt(lineIn(md, '(error "midway")'))],
+  ]);
+  t.same(r.points.filter((p) => p.skip).map((p) => p.at?.line), [lineIn(md, '(assert (= 2 2))'), lineIn(md, '(dolist'), lineIn(md, '(when nil')], 'each at the line it is written');
 });
