@@ -464,7 +464,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const lenders = new Map<string, Set<string>>();
     rememberLenders(lenders, plan.documents);
     // The units file:LINE chose, by name from now on: an edit above one moves its line, not it.
-    const watchSelection = linesAsNames(plan, selection);
+    // Named from the units the lines themselves select, not those that run before them in a Lisp document.
+    const watchSelection = linesAsNames(selection.lines ? selectUnits(plan, selection) : plan, selection);
     await watchDocuments({
       documents: plan.documents.map((d) => d.file),
       roots,

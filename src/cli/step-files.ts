@@ -10,7 +10,8 @@
 // project's and its own directory's.
 // --steps (from the working directory) or the configuration's `steps` (from its
 // directory) replace the convention: then every document gets the files they name.
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError, type ProjectConfig } from './config.js';
 import { globIn } from './glob-in.js';
 
@@ -32,7 +33,8 @@ export function stepDirectories(projectDirectory: string, document: string): str
   const inside = relative(project, own);
   if (inside.startsWith('..') || isAbsolute(inside)) return [project, own];
   const directories = [project];
-  for (const part of inside === '' ? [] : inside.split(/[\\/]/)) directories.push(resolve(directories.at(-1)!, part));
+  // Split on the platform's separator only: a backslash is part of a name on POSIX.
+  for (const part of inside === '' ? [] : inside.split(sep)) directories.push(resolve(directories.at(-1)!, part));
   return directories;
 }
 
@@ -46,7 +48,9 @@ export async function stepFilesOf(cliGlobs: string[] | undefined, config: Projec
   if (given) {
     const files: string[] = [];
     for (const pattern of given.patterns) {
-      const found = await globIn(pattern, given.cwd);
+      // A pattern naming an existing file is that file, whatever glob characters its name holds (a backslash).
+      const literal = resolve(given.cwd, pattern);
+      const found = existsSync(literal) && statSync(literal).isFile() ? [literal] : await globIn(pattern, given.cwd);
       if (found.length === 0) throw new ConfigError(`${given.what} ${pattern}: no file matches`);
       files.push(...found.sort().filter((f) => !files.includes(f)));
     }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { reportedName, type DocumentPlan, type TestPlan } from '../model/plan.js';
 import { OUTLINE_HEADING } from '../translate/family.js';
+import { mistypedSetting } from '../translate/frontmatter-values.js';
 
 export interface Selection {
   grep?: RegExp;
@@ -81,8 +82,11 @@ function metadataList(value: unknown): string[] {
 }
 
 function documentSelected(plan: DocumentPlan, selection: Selection): boolean {
-  // Tags and level that cannot be read might be those asked for: the document stays, and fails on its frontmatter.
+  // Tags and level that cannot be read, or are written under a mistyped key (Tags, levle), might be
+  // those asked for: the document stays, and fails on its frontmatter.
   if (plan.metadataUnreadable) return true;
+  const mistyped = Object.keys(plan.metadata).map(mistypedSetting);
+  if ((selection.tags?.length && mistyped.includes('tags') && plan.metadata.tags === undefined) || (selection.level !== undefined && mistyped.includes('level') && plan.metadata.level === undefined)) return true;
   if (selection.tags?.length) {
     const tags = metadataList(plan.metadata.tags);
     if (!selection.tags.some((tag) => tags.includes(tag))) return false;

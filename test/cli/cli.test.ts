@@ -165,6 +165,20 @@ t.test('--watch: a run, then a run of the document that changed, each closed by 
   t.equal((stdout.match(/^TAP version 14$/gm) ?? []).length, 2, 'one TAP stream per run');
 });
 
+t.test('--watch with file:LINE on a Lisp unit: after an edit, the chosen unit is followed by name, not the units that run before it; a chosen unit renamed is said gone', async (t) => {
+  const two = '---\ntype: verification\nname: two\n---\n# Two\n\n## Alpha\n\n```lisp\n(assert (= 1 1))\n```\n\n## Beta\n\n```lisp\n(assert (= 2 2))\n```\n';
+  const dir = t.testdir({ 'two.md': two });
+  const run = watching(['two.md:16', '--reporter', 'tap'], dir);
+  await run.summaries(1);
+  await new Promise((r) => setTimeout(r, 300));
+  writeFileSync(join(dir, 'two.md'), two.replace('## Beta', '## Beta renamed'));
+  const said = /two\.md: the unit chosen by file:LINE \('Beta'\) is no longer there; nothing of it runs/;
+  for (let waited = 0; waited < 100 && !said.test(run.stderr()); waited++) await new Promise((r) => setTimeout(r, 100));
+  await run.stop();
+  t.match(run.stderr(), said);
+  t.equal((run.stdout().match(/^TAP version 14$/gm) ?? []).length, 1, 'Alpha, which ran only before Beta, is not run alone as if chosen');
+});
+
 t.test('--watch --grep: a changed document with no unit the filter selects runs nothing and says so, as a first run would refuse it', async (t) => {
   const dir = t.testdir({ 'docs': { 'a.md': good, 'b.md': good.replace('## Sum', '## Other sum') } });
   const run = watching(['docs', '--grep', '^Sum$', '--reporter', 'tap'], dir);

@@ -79,3 +79,16 @@ t.test('a project under a directory whose name holds glob characters or a backsl
     t.same(configured.all.map((f) => relative(dir, f)), ['specs/steps/more.mjs', 'specs/steps.mjs'], `configured globs under ${name}`);
   }
 });
+
+t.test('a document in a directory whose name holds a backslash gets that directory\'s steps; --steps naming such a file finds it', async (t) => {
+  const dir = t.testdir({});
+  const odd = join(dir, 'specs', 'a\\b');
+  mkdirSync(odd, { recursive: true });
+  writeFileSync(join(odd, 'doc.spec.md'), DOC);
+  writeFileSync(join(odd, 'hooks.steps.mjs'), STEPS);
+  const config = { source: null, directory: dir };
+  const found = await stepFilesOf(undefined, config, [join(odd, 'doc.spec.md')]);
+  t.same(found.all.map((f) => relative(dir, f)), ['specs/a\\b/hooks.steps.mjs'], 'by convention, in its own directory (a backslash is no separator here)');
+  const given = await stepFilesOf([join(odd, 'hooks.steps.mjs')], { ...config }, []);
+  t.same(given.all, [join(odd, 'hooks.steps.mjs')], 'named on the command line');
+});

@@ -82,3 +82,11 @@ t.test('--grep matches a scenario by the name reports show, requirement and all;
   t.same(selectUnits(plan, { grep: /Subtraction \/ Wrong/i }).documents[0]?.units.map((u) => u.name), ['Wrong expectation']);
   t.equal(emptySelectionProblem(plan, selectUnits(plan, { grep: new RegExp('Addition / Small', 'i') }), { grep: new RegExp('Addition / Small', 'i') }), "--grep 'Addition / Small' selects no unit of the 1 document with 1 unit (see spec-run --list)");
 });
+
+t.test('--tag and --level keep a document whose tags or level stand under a mistyped key (Tags, levle): it fails on that key', async (t) => {
+  const typo = document('typo.md', { Tags: ['fast'], levle: 'unit' }, ['Typo']);
+  const plan: TestPlan = { documents: [document('ok.md', { tags: ['fast'], level: 'unit' }, ['Ok']), typo] };
+  t.same(selectUnits(plan, { tags: ['fast'] }).documents.map((d) => d.file), ['ok.md', 'typo.md']);
+  t.same(selectUnits(plan, { level: 'unit' }).documents.map((d) => d.file), ['ok.md', 'typo.md']);
+  t.same(selectUnits({ documents: [document('other.md', { colour: 'red' }, ['Other'])] }, { tags: ['fast'] }).documents, [], 'another unknown key is no tag');
+});
