@@ -273,6 +273,17 @@ export interface StepRegistrar {
   <W extends World = World>(expression: string | RegExp, options: StepOptions, fn: StepFunction<W>): void;
 }
 
+/**
+ * Why FN cannot be a step or hook: a generator function returns a generator nobody runs,
+ * so its body (its assertions) would never run and it would pass. cucumber-js refuses it too.
+ */
+function generatorProblem(what: string, fn: unknown): string | undefined {
+  const kind = (fn as { constructor?: { name?: string } }).constructor?.name;
+  return kind === 'GeneratorFunction' || kind === 'AsyncGeneratorFunction'
+    ? `${what}: a generator function (function*) returns a generator and never runs its body, so it would pass without checking anything; write a plain or async function`
+    : undefined;
+}
+
 function stepRegistrar(keyword: string): StepRegistrar {
   function define(expression: string | RegExp, fn: StepFunction): void;
   function define(expression: string | RegExp, options: StepOptions, fn: StepFunction): void;
@@ -281,7 +292,7 @@ function stepRegistrar(keyword: string): StepRegistrar {
     const what = `${keyword}(${String(expression)})`;
     if (typeof fn !== 'function') throw new TypeError(`${what}: expected a function after the expression${typeof second === 'function' ? '' : ' and its options'}`);
     const located = (fn as unknown as Record<symbol, { file: string; line: number } | undefined>)[LOCATION] ?? caller();
-    const problem = unknownKeys(what, options, ['timeout']);
+    const problem = unknownKeys(what, options, ['timeout']) ?? generatorProblem(what, fn);
     if (problem) return register({ kind: 'problem', message: problem, ...located });
     const timeout = timeoutOption(what, options);
     // A bad timeout fails the run where it is written; the step is still defined, not reported undefined with a snippet.
@@ -311,6 +322,7 @@ function hookRegistrar<F>(when: HookTime) {
     const problem =
       unknownKeys(what, options, ['name', 'timeout', 'tags']) ??
       (options.tags !== undefined ? `${what}: hooks with tags (${JSON.stringify(options.tags)}) are not supported: OpenSpec scenarios carry no tags; a hook without tags runs for every scenario` : undefined) ??
+      generatorProblem(what, fn) ??
       timeout.problem;
     if (problem) return register({ kind: 'problem', message: problem, ...place });
     const { timeoutMs } = timeout;

@@ -222,7 +222,15 @@ type KeywordStep = ScenarioStep & { marked?: true; items?: number[] };
 function keywordSteps(content: SectionContent[]): KeywordStep[] {
   const steps: KeywordStep[] = [];
   let keyword: string | null = null;
+  /** The last step of the list just read, when it ends in a colon and has no argument: a table right after the list is its data table. */
+  let awaitingTable: KeywordStep | null = null;
   for (const item of content) {
+    if (item.type === 'table' && awaitingTable) {
+      awaitingTable.argument = { kind: 'data-table', rows: item.rows, line: item.line };
+      awaitingTable = null;
+      continue;
+    }
+    awaitingTable = null;
     if (item.type === 'paragraph') {
       const match = KEYWORD_PARAGRAPH.exec(item.paragraph.text);
       keyword = match ? capitalized(match[1]) : null;
@@ -245,6 +253,7 @@ function keywordSteps(content: SectionContent[]): KeywordStep[] {
         if (step) steps.push(step);
         listing = step && step.text.endsWith(':') && !step.argument ? step : null;
       }
+      awaitingTable = listing && !listing.argument ? listing : null;
       keyword = null;
     }
   }

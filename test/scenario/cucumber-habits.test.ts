@@ -386,3 +386,26 @@ t.test("file:LINE in a scenario outline, as cucumber-js's: its heading or a step
     t.same(rows(both.events), ['low', 'mid', 'high'], `${whole.join(' ')}: given whole too, the document runs whole`);
   }
 });
+
+t.test('generator steps and hooks are refused (their bodies would never run); an After or AfterAll hook that skips is a skipped point, the requirement untested; a steps-file problem fails the requirements', async (t) => {
+  const spec = '### Requirement: R\nThe thing SHALL work.\n\n#### Scenario: s\n- **WHEN** it works\n';
+  const generators = await runIn(project({ 'specs/r.spec.md': spec, 'steps.mjs': "import assert from 'node:assert/strict';\nimport { When, Before } from 'spec-run/steps';\nWhen('it works', function* () { assert.fail('never'); });\nBefore(async function* () {});\n" }), ['specs/', '--reporter', 'json']);
+  t.not(generators.exitCode, 0);
+  t.match(generators.points.filter((p) => !p.ok).map((p) => p.name), [/^When\(it works\): a generator function \(function\*\) returns a generator and never runs its body/, /^Before: a generator function/, /WHEN it works/]);
+  const skipping = await runIn(project({ 'specs/r.spec.md': spec, 'steps.mjs': "import { When, After, AfterAll } from 'spec-run/steps';\nWhen('it works', function () {});\nAfter(function () { this.skip('no database'); });\nAfterAll(function () { return 'skipped'; });\n" }), ['specs/', '--require-verified', '--reporter', 'json']);
+  t.equal(skipping.exitCode, 1, 'the requirement is not verified');
+  t.same(skipping.points.filter((p) => p.skip).map((p) => p.name), ['After hook (steps.mjs:3)', 'AfterAll hook (steps.mjs:4)']);
+  const end = skipping.events.find((e) => e.type === 'run-end');
+  t.equal(end?.type === 'run-end' && end.requirements?.[0].status, 'untested');
+  const broken = await runIn(project({ 'specs/r.spec.md': spec, 'steps.mjs': "import { When, Before } from 'spec-run/steps';\nBefore('clean database', function () {});\nWhen('it works', function () {});\n" }), ['specs/', '--reporter', 'json']);
+  const brokenEnd = broken.events.find((e) => e.type === 'run-end');
+  t.equal(brokenEnd?.type === 'run-end' && brokenEnd.requirements?.[0].status, 'failing', 'its scenarios ran without the hook the author wrote');
+});
+
+t.test('a table right after a step ending in a colon, outside its bullet, is its data table', async (t) => {
+  const spec = '### Requirement: Data\nThe thing SHALL work.\n\n#### Scenario: loose table\n- **GIVEN** the items:\n\n| name | qty |\n|------|-----|\n| a    | 1   |\n\n- **THEN** the items SHALL number 1\n';
+  const steps = "import assert from 'node:assert/strict';\nimport { Given, Then } from 'spec-run/steps';\nGiven('the items:', function (table) { this.items = table.hashes(); });\nThen('the items SHALL number {int}', function (n) { assert.equal(this.items.length, n); });\n";
+  const run = await runIn(project({ 'specs/d.spec.md': spec, 'steps.mjs': steps }), ['specs/', '--reporter', 'json']);
+  t.equal(run.exitCode, 0);
+  t.same(run.points.map((p) => [p.ok, p.name]), [[true, 'GIVEN the items:'], [true, 'THEN the items SHALL number 1']]);
+});

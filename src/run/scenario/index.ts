@@ -45,7 +45,9 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
   if (library.problems.length > 0) {
     const unitId = `${plan.file}#steps`;
     const first = library.problems[0];
-    emit({ type: 'unit-start', file: plan.file, unitId, name: 'step definitions', kind: 'problem', at: { file: first.file, line: first.line } });
+    // Every scenario of the document ran with these steps: a problem of theirs (a hook left out, a step defined twice) fails each requirement.
+    const requirements = (plan.requirements ?? []).map((requirement) => requirement.id);
+    emit({ type: 'unit-start', file: plan.file, unitId, name: 'step definitions', kind: 'problem', at: { file: first.file, line: first.line }, ...(requirements.length ? { requirements } : {}) });
     for (const p of library.problems) emit({ type: 'point', file: plan.file, unitId, ok: false, name: p.message, at: { file: p.file, line: p.line } });
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   }
@@ -142,7 +144,14 @@ async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', 
     strays.end();
     if (unclaimed.length > 0) outcome ??= { failure: failureDiagnostics(unclaimed[0]) };
     if (outcome && 'failure' in outcome) failing.push({ hook, diagnostics: outcome.failure });
-    if (outcome && 'skipped' in outcome && failing.length === 0) return outcome.skipped;
+    if (outcome && 'skipped' in outcome && when === 'after-all') {
+      // What the rest of the hook checks did not run: said as a skipped point, not dropped.
+      const unitId = `${file}#${when}-skipped`;
+      const at = { file: hook.file, line: hook.line };
+      emit({ type: 'unit-start', file, unitId, name: `${HOOK_LABEL[when]} hooks`, kind: 'problem', at });
+      emit({ type: 'point', file, unitId, name: hookLabel(hook), at, ok: true, skip: outcome.skipped });
+      emit({ type: 'unit-end', file, unitId, durationMs: 0 });
+    } else if (outcome && 'skipped' in outcome && failing.length === 0) return outcome.skipped;
   }
   if (failing.length === 0) return null;
   const unitId = `${file}#${when}`;
@@ -231,6 +240,8 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
           // A failing hook's own attachments are shown with its failure; the others' with the scenario's last point.
           const own = outcome && 'failure' in outcome ? world.attachments.splice(attachedBefore) : [];
           if (outcome && 'failure' in outcome) failedAfter.push({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure, ...(own.length ? { attachments: own } : {}) });
+          // As in cucumber-js, an After hook that skips itself makes the scenario skipped: what the rest of it checks did not run.
+          else if (outcome && 'skipped' in outcome) failedAfter.push({ ...base(hookLabel(hook), unit.line), ok: true, skip: outcome.skipped });
         }
         if (held) {
           const last: PointEvent = held;
