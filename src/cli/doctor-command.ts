@@ -14,7 +14,7 @@ import { findDocuments, usableDiscovery } from './discover.js';
 import { configuredPaths, loadConfig } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { makeDirectory } from '../make-directory.js';
-import { runtimeTools } from '../check/runtime-tools.js';
+import { runtimeTools } from './runtime-tools.js';
 
 /** The ASDF systems the Lisp driver loads. */
 const LISP_SYSTEMS = ['fiveam', 'bordeaux-threads'];

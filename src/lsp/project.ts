@@ -13,7 +13,7 @@ import { parseFile, parseMarkdown } from '../parse/index.js';
 import { translate } from '../translate/index.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { driverImage } from '../run/lisp/driver.js';
-import { runtimeTools } from '../check/runtime-tools.js';
+import { runtimeTools } from '../cli/runtime-tools.js';
 import { libraryFor, loadAnew, loadStepLibrary, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from '../cli/config.js';
