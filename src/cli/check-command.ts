@@ -84,7 +84,8 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     definitions: indexDefinitions(plans),
   };
   let errors = 0;
-  let warnings = 0;
+  // The configured runtime that could not be asked: a warning, counted as the others are.
+  let warnings = tools.problem ? 1 : 0;
   for (const message of [...checkStepFiles(libraries.problems), ...(await checkOpenspecChanges(plans))]) {
     errors += 1;
     console.log(formatMessage(message));

@@ -76,7 +76,7 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   }
   await allDone;
   options.interrupt?.removeEventListener('abort', stopOnInterrupt);
-  const notRunOf = `${notRun} of ${plan.documents.length} documents not run`;
+  const notRunOf = notRun === 0 ? 'every document had started; what was left of them was not run' : `${notRun} of ${plan.documents.length} documents not run`;
   let stopped: string | undefined;
   if (options.interrupt?.aborted) {
     stopped = `run interrupted by ${interruptedBy(options.interrupt)}: ${notRunOf}`;

@@ -350,7 +350,11 @@ export function defineParameterType<W extends World = World>(options: ParameterT
   register({ kind: 'parameter-type', options: options as unknown as ParameterTypeOptions, ...caller() });
 }
 
-/** The time limit of every step and hook of the run that gives none of its own, in milliseconds (the unit time limit still applies). */
+/**
+ * The time limit of every step and hook of the run that gives none of its own, in
+ * milliseconds (the unit time limit still applies). Unlike cucumber-js's, there is no
+ * 5-second default: without this call only the unit time limit applies (`--timeout`).
+ */
 export function setDefaultTimeout(ms: number): void {
   const place = caller();
   const timeout = timeoutOption('setDefaultTimeout', { timeout: ms });

@@ -286,7 +286,7 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
       const mistyped = bold ? STEP_KEYWORDS.find((word) => nearKeyword(bold[1].toLowerCase(), word)) : undefined;
       if (!loose && !mistyped) {
         // A bullet led by a bold word other than a keyword (`**Note**`) is a note beside the steps.
-        if (amongSteps && !bold) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps` });
+        if (amongSteps && !bold) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list; a paragraph between them does)` });
         continue;
       }
       const keyword = (loose?.[1] ?? mistyped!).toUpperCase();

@@ -68,7 +68,7 @@ t.test('in a scenario, a bullet starting with a keyword not read as a step, and 
 t.test('a bullet among a scenario\'s steps without a keyword is an error at its line; bullets after a step ending in a colon are its data table', async (t) => {
   const plan = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** the value is 1\n- **THEN** the value SHALL be 1\n- the value SHALL be 2\n- the result: **THEN** it is 3\n\nNotes:\n\n- prose in a list of its own\n');
   t.match(plan.problems, [
-    { line: 9, severity: 'error', message: "'the value SHALL be 2' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** the value SHALL be 2' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps" },
+    { line: 9, severity: 'error', message: "'the value SHALL be 2' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** the value SHALL be 2' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list; a paragraph between them does)" },
     { line: 10, severity: 'error', message: /^'the result: \*\*THEN\*\* it is 3' stands among the scenario's steps without a step keyword/ },
   ]);
   t.equal(plan.problems.length, 2, 'a list of its own after the steps is prose');
