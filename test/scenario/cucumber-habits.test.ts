@@ -409,3 +409,13 @@ t.test('a table right after a step ending in a colon, outside its bullet, is its
   t.equal(run.exitCode, 0);
   t.same(run.points.map((p) => [p.ok, p.name]), [[true, 'GIVEN the items:'], [true, 'THEN the items SHALL number 1']]);
 });
+
+t.test('a Lisp block in an OpenSpec scenario that no step or hook reads is a skipped point: it never ran, and its requirement is not verified', async (t) => {
+  const spec = '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** all is well\n\n```lisp\n(assert (= 1 2))\n```\n';
+  const unread = await runIn(project({ 'specs/l.spec.md': spec, 'steps.mjs': "import { When } from 'spec-run/steps';\nWhen('all is well', function () {});\n" }), ['specs/', '--require-verified', '--reporter', 'json']);
+  t.equal(unread.exitCode, 1);
+  t.match(unread.points.find((p) => p.skip), { name: 'the lisp block at line 8', at: { line: 8 }, skip: /^not run: spec-run evaluates no Lisp in an OpenSpec scenario, and no step or hook read this block/ });
+  const read = await runIn(project({ 'specs/l.spec.md': spec, 'steps.mjs': "import assert from 'node:assert/strict';\nimport { When } from 'spec-run/steps';\nWhen('all is well', function () { assert.equal(this.blocks[0].lang, 'lisp'); });\n" }), ['specs/', '--require-verified', '--reporter', 'json']);
+  t.equal(read.exitCode, 0, 'a step that reads the block takes it on');
+  t.same(read.points.filter((p) => p.skip), []);
+});

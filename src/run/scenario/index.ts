@@ -18,7 +18,8 @@ import { droppedArgument, loadStepLibrary, matchStep, notInterpreted, shownPath,
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
-import { StepSkipped, StepWorld } from './step-world.js';
+import { blocksWereRead, StepSkipped, StepWorld } from './step-world.js';
+import { LISP_LANGUAGES } from '../../translate/rules/lisp-code.js';
 import { asOwnCode, StrayErrors } from './stray-errors.js';
 import { runWithRetries } from '../retries.js';
 import { interruptedReason, notRunReason } from '../interrupt.js';
@@ -249,6 +250,12 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
           held = attachments.length ? { ...last, attachments } : last;
         }
         for (const point of failedAfter) hold(point);
+      }
+      // spec-run evaluates no Lisp in an OpenSpec scenario: a Lisp block there runs only if the steps read it.
+      if (!options.dryRun && !blocked && !blocksWereRead(world)) {
+        for (const block of unit.configs.filter((c) => c.lang !== null && LISP_LANGUAGES.has(c.lang))) {
+          hold({ ...base(`the ${block.lang} block at line ${block.line}`, block.line), ok: true, skip: `not run: spec-run evaluates no Lisp in an OpenSpec scenario, and no step or hook read this block (this.blocks); checks in Lisp belong in a Lisp verification document` });
+        }
       }
       if (held) emit(held);
       held = null;

@@ -17,6 +17,12 @@ import { asOwnCode } from './stray-errors.js';
 export class StepSkipped extends Error {}
 
 const internals = processWide('step-world.internals', () => new WeakMap<object, { unit: ScenarioUnit; options: RunOptions }>());
+const blocksRead = processWide('step-world.blocks-read', () => new WeakSet<object>());
+
+/** True once WORLD's scenario code (a step, a hook) has read its blocks. */
+export function blocksWereRead(world: StepWorld): boolean {
+  return blocksRead.has(world);
+}
 
 /** The unit and run options behind a world: for spec-run's own step library. */
 export function worldInternals(world: object): { unit: ScenarioUnit; options: RunOptions } {
@@ -54,7 +60,7 @@ export class StepWorld implements World {
   readonly requirement: string;
   readonly scenario: string;
   readonly condition: string | null;
-  readonly blocks: ScenarioBlock[];
+  #blocks: ScenarioBlock[];
   step: StepInfo | undefined;
   /** Attachments of the step running now; the runner takes them after each step. */
   attachments: Attachment[] = [];
@@ -68,7 +74,17 @@ export class StepWorld implements World {
     this.requirement = unit.requirement;
     this.scenario = unit.name;
     this.condition = unit.condition;
-    this.blocks = unit.configs.map((c) => parsedBlock(c.lang, c.text, c.line));
+    this.#blocks = unit.configs.map((c) => parsedBlock(c.lang, c.text, c.line));
+  }
+
+  /** The scenario's blocks; reading them is noted: a Lisp block no code read never ran (see blocksWereRead). */
+  get blocks(): ScenarioBlock[] {
+    blocksRead.add(this);
+    return this.#blocks;
+  }
+
+  set blocks(blocks: ScenarioBlock[]) {
+    this.#blocks = blocks;
   }
 
   attach(name: unknown, value?: unknown): void {
