@@ -279,10 +279,10 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
 }
 
 /** What went wrong loading the step definition files (a syntax error, a throw, a bad expression): errors at their file:line. */
-export function checkStepFiles(problems: { file: string; line: number; message: string }[]): CheckMessage[] {
+export function checkStepFiles(problems: { file: string; line: number; column?: number; message: string }[]): CheckMessage[] {
   // Named as the documents are, relative to the working directory when under it.
   const shown = (file: string) => (isAbsolute(file) && !relative(process.cwd(), file).startsWith('..') ? relative(process.cwd(), file) : file);
-  return problems.map((p) => ({ file: shown(p.file), line: p.line, column: 1, severity: 'error', message: p.message }));
+  return problems.map((p) => ({ file: shown(p.file), line: p.line, column: p.column ?? 1, severity: 'error', message: p.message }));
 }
 
 export async function checkDocument(doc: SpecDocument, plan: DocumentPlan, context: CheckContext): Promise<CheckMessage[]> {

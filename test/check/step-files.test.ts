@@ -18,7 +18,7 @@ t.test('a steps file with a syntax error: an error at its file and line', async 
   const steps = `import { When } from 'spec-run/steps';\n\nWhen('the switch is pressed', function () {\n  const on = ;\n});\n`;
   const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': steps }), ['check', 'doc.md', '--steps', 'steps.mjs']);
   t.equal(result.exitCode, 1);
-  t.match(result.stdout, /^steps\.mjs:4:1: error: cannot load steps file: .*Unexpected token/m);
+  t.match(result.stdout, /^steps\.mjs:4:13: error: cannot load steps file: .*Unexpected token steps\.mjs:4:13$/m, "at the column the parser names, the file as the project names it");
 });
 
 t.test('a TypeScript steps file that throws while loading: an error at the line of the throw', async (t) => {

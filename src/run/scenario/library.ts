@@ -50,6 +50,8 @@ export interface Hook {
 export interface LoadProblem {
   file: string;
   line: number;
+  /** Where on the line, when the error says (a syntax error). */
+  column?: number;
   message: string;
 }
 
@@ -219,7 +221,13 @@ function registrationsOf(file: string, limitMs: number, interrupt?: AbortSignal)
           if (loadedIn === generation) loadedThisGeneration.set(file, registrations);
           return registrations;
         },
-        (error: unknown): LoadProblem => ({ file, line: lineOf(error, file), message: `cannot load steps file: ${missingExport(error) ?? backslashPath(error, file) ?? (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim()}` }),
+        (error: unknown): LoadProblem => {
+          const thrown = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+          // A parser's message names the place as file:line:column, the file absolute: shown as the project names it.
+          const place = new RegExp(`${escapeRegExp(file)}:(\\d+):(\\d+)`).exec(thrown);
+          const said = missingExport(error) ?? backslashPath(error, file) ?? thrown.replaceAll(file, shownPath(file));
+          return { file, line: place ? Number(place[1]) : lineOf(error, file), ...(place ? { column: Number(place[2]) } : {}), message: `cannot load steps file: ${said}` };
+        },
       ),
     );
     loading = entry;
@@ -310,10 +318,12 @@ function backslashPath(error: unknown, file: string): string | null {
   return `Node cannot import a module whose path holds a backslash (${file}); rename the directory or file without it`;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function lineOf(error: unknown, file: string): number {
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   // A module loaded anew (--watch) has a query in its URL, before the line.
-  const m = stack.match(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\?[^:\\s]*)?:(\\d+)`));
+  const m = stack.match(new RegExp(`${escapeRegExp(file)}(?:\\?[^:\\s]*)?:(\\d+)`));
   return m ? Number(m[1]) : 1;
 }
 
