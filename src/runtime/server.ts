@@ -160,6 +160,7 @@ export interface ServeOptions extends SessionOptions {
  * answers there itself: the answer skips a hop through this process and its formatting here.
  */
 export function serveStdio(options: ServeOptions = {}): Promise<void> {
-  const replyFd = options.output === undefined && options.workers === undefined ? 1 : undefined;
-  return serveSession(new RuntimeSession({ ...options, replyFd }), options.input ?? process.stdin, options.output ?? process.stdout, options.signal);
+  const direct = options.output === undefined && options.workers === undefined;
+  const session = new RuntimeSession(direct ? { ...options, replyFd: 1, replyBacklog: () => process.stdout.writableLength > 0 } : options);
+  return serveSession(session, options.input ?? process.stdin, options.output ?? process.stdout, options.signal);
 }

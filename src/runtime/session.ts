@@ -29,6 +29,11 @@ export interface SessionOptions {
    * meanwhile go through it (relay).
    */
   replyFd?: number;
+  /**
+   * With replyFd: true while lines this process wrote there still wait in its buffers (a client
+   * that reads slowly). The worker's answer would land among their bytes: Node answers then.
+   */
+  replyBacklog?: () => boolean;
 }
 
 /**
@@ -127,6 +132,7 @@ type EvaluationInput = Pick<EvaluationRequest, 'code' | 'package' | 'prepareForT
 export class RuntimeSession {
   readonly limits: Limits = { ...DEFAULT_LIMITS };
   private readonly workers: WorkerSource;
+  private readonly replyBacklog: () => boolean;
   private worker?: Promise<LispWorker>;
   /** The worker that evaluates now, once started: what `relay` asks. */
   private current?: LispWorker;
@@ -138,6 +144,7 @@ export class RuntimeSession {
     this.workers =
       options.workers ??
       freshWorkers({ lisp: options.sbcl ? { sbcl: options.sbcl } : defaultLisp(), dynamicSpaceMb: options.dynamicSpaceMb, replyFd: options.replyFd });
+    this.replyBacklog = options.replyBacklog ?? (() => false);
   }
 
   /**
@@ -216,7 +223,8 @@ export class RuntimeSession {
   private async evaluateOn(worker: LispWorker, request: EvaluationInput, limits: Limits, signal?: CancelSignal): Promise<EvaluationResult> {
     const timeoutMs = limits.timeoutSeconds > 0 ? limits.timeoutSeconds * 1000 : undefined;
     const id = this.nextId++;
-    const sent: EvaluationRequest = { ...request, id, timeoutMs, graceMs: timeoutMs === undefined ? undefined : INTERRUPT_GRACE_MS, maxOutput: limits.maxOutput };
+    const replyId = this.replyBacklog() ? undefined : request.replyId;
+    const sent: EvaluationRequest = { ...request, replyId, id, timeoutMs, graceMs: timeoutMs === undefined ? undefined : INTERRUPT_GRACE_MS, maxOutput: limits.maxOutput };
     try {
       const first = await answerOrSilence(worker, sent, signal);
       if (first === 'unresponsive' || first === 'uncancellable') {

@@ -62,3 +62,29 @@ t.test('a ping, an error and a tools/list sent during a long evaluation are answ
   t.equal(evaluation.result.content[0].text, '=> :WENT');
   t.equal(await client.close(), 0);
 });
+
+t.test('a client that reads slowly: the answers Node has yet to write out and the worker writes stay whole, in the order written', async (t) => {
+  const client = new LineClient();
+  t.teardown(() => client.child.kill());
+  await client.initialize();
+  await client.tool(1, 'configure-limits', { 'max-output': 5_000_000 });
+  const printing = (id: number, tool: string, count: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: tool, arguments: { code: `(princ (make-string ${count} :initial-element #\\x)) nil` } } });
+  // Unread, the pipe fills: Node's own answer (time-execution's) waits in its buffers while the next evaluation ends.
+  client.child.stdout.pause();
+  client.send(printing(2, 'evaluate-lisp', 3_000_000));
+  client.send({ jsonrpc: '2.0', id: 3, method: 'ping' });
+  client.send(printing(4, 'time-execution', 2_000_000));
+  client.send(printing(5, 'evaluate-lisp', 1_000_000));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  client.child.stdout.resume();
+  const answers = new Map<unknown, Record<string, any>>();
+  for (let i = 0; i < 4; i++) {
+    const answer = await client.next();
+    answers.set(answer.id, answer);
+  }
+  t.same([...answers.keys()].sort(), [2, 3, 4, 5]);
+  t.ok(answers.get(2)!.result.content[0].text === `[stdout]\n${'x'.repeat(3_000_000)}\n\n=> NIL`, 'the first evaluation whole');
+  t.ok(JSON.parse(answers.get(4)!.result.content[0].text).output === 'x'.repeat(2_000_000), 'time-execution whole');
+  t.ok(answers.get(5)!.result.content[0].text === `[stdout]\n${'x'.repeat(1_000_000)}\n\n=> NIL`, 'the last evaluation whole');
+  t.equal(await client.close(), 0);
+});
