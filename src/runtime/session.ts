@@ -48,6 +48,8 @@ export const INTERRUPT_GRACE_MS = 300;
  * garbage collection, say) gets there.
  */
 const BACKSTOP_MARGIN_MS = 600;
+/** How long a worker being replaced gets to finish writing its answer to the client. */
+const REPLY_WRITE_BOUND_MS = 1000;
 /** setTimeout's largest delay; a longer timeout simply has no backstop. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -233,11 +235,11 @@ export class RuntimeSession {
         return { kind: 'lost', reason: 'unresponsive', detail: `the Lisp process stopped answering after ${after}` };
       }
       if (first.status === 'stuck') {
-        await this.replaceWorker(worker);
+        await this.replaceWorker(worker, true);
         return { kind: 'lost', reason: 'stuck', answer: first, detail: 'the evaluation did not stop when interrupted' };
       }
       if (first.threadsUnstoppable?.length) {
-        await this.replaceWorker(worker);
+        await this.replaceWorker(worker, true);
         return { kind: 'lost', reason: 'threads', answer: first, detail: `threads that would not stop: ${first.threadsUnstoppable.join(', ')}` };
       }
       return { kind: 'answer', answer: first };
@@ -248,9 +250,18 @@ export class RuntimeSession {
     }
   }
 
-  /** Ends `worker` and starts its successor in the background. */
-  private async replaceWorker(worker: LispWorker): Promise<void> {
+  /**
+   * Ends `worker` and starts its successor in the background. With `answering`, the worker
+   * still answers (stuck, threads it could not stop) and first gets to finish writing to the
+   * client, within a bound: a client that does not read must not hold the session.
+   */
+  private async replaceWorker(worker: LispWorker, answering = false): Promise<void> {
     this.worker = undefined;
+    if (answering) {
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([worker.writesDone(), new Promise((resolve) => (bound = setTimeout(resolve, REPLY_WRITE_BOUND_MS)))]);
+      clearTimeout(bound);
+    }
     if (this.current === worker) this.current = undefined;
     await worker.stop(100);
     if (!this.closed) this.start().catch(() => undefined);

@@ -172,6 +172,8 @@ export class LispWorker {
   private pending?: { id: number; token: string; replies: boolean; resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void };
   /** Lines for the client the worker is to write and has not acknowledged yet, by token: Node's (relay) and its own responses. */
   private relayed = new Map<string, (written: boolean) => void>();
+  /** Settle as the lines in `relayed` are written (or the worker ends). */
+  private writing = new Set<Promise<boolean>>();
   /** Lines on the answer channel that were no answer to the pending request (forged by user code), dropped. */
   forgedLines = 0;
   private readyWaiter?: { resolve: () => void; reject: (e: Error) => void };
@@ -264,7 +266,7 @@ export class LispWorker {
       return;
     }
     this.pending = undefined;
-    if (answer.replied && pending.replies) answer.replyWritten = new Promise((written) => this.relayed.set(pending.token, written));
+    if (answer.replied && pending.replies) answer.replyWritten = this.awaitWritten(pending.token);
     if (answer.status === 'protocol-error') pending.reject(new Error(`the Lisp worker refused a request: ${answer.message}`));
     else pending.resolve(answer);
   }
@@ -308,10 +310,22 @@ export class LispWorker {
   relay(line: string): Promise<boolean> {
     if (this.ended) return Promise.resolve(false);
     const token = nextToken();
-    return new Promise((written) => {
-      this.relayed.set(token, written);
-      this.child.writeLine(CANCELS_FD, `(:write :token ${lispString(token)} :line ${lispString(line)})`);
-    });
+    const written = this.awaitWritten(token);
+    this.child.writeLine(CANCELS_FD, `(:write :token ${lispString(token)} :line ${lispString(line)})`);
+    return written;
+  }
+
+  /** Settles once the line of `token` is acknowledged written, or the worker ended first (false). */
+  private awaitWritten(token: string): Promise<boolean> {
+    const written = new Promise<boolean>((resolve) => this.relayed.set(token, resolve));
+    this.writing.add(written);
+    void written.then(() => this.writing.delete(written));
+    return written;
+  }
+
+  /** Settles once every line the worker has to write to the client is written, or it ended. */
+  async writesDone(): Promise<void> {
+    while (this.writing.size) await Promise.all(this.writing);
   }
 
   /** Ends the process: SIGTERM (the worker exits at once on it), then SIGKILL. */
