@@ -48,6 +48,8 @@ export interface LineTransportOptions {
   screen?: Screen;
   direct?: DirectRequests;
   relay?: Relay;
+  /** What to write before a line this transport writes itself (see RuntimeSession.lineBreak). */
+  lineBreak?: () => string;
 }
 
 /** Lines longer than this are dropped and answered with a parse error, so a client cannot exhaust memory. */
@@ -66,6 +68,7 @@ export class LineTransport implements Transport {
   private readonly screen: Screen;
   private readonly direct?: DirectRequests;
   private readonly relay?: Relay;
+  private readonly lineBreak: () => string;
 
   constructor(
     private readonly input: Readable,
@@ -75,6 +78,7 @@ export class LineTransport implements Transport {
     this.screen = options.screen ?? (() => undefined);
     this.direct = options.direct;
     this.relay = options.relay;
+    this.lineBreak = options.lineBreak ?? (() => '');
   }
 
   async start(): Promise<void> {
@@ -167,7 +171,7 @@ export class LineTransport implements Transport {
     if (relayed && (await relayed)) return;
     if (this.output.writableEnded || this.output.destroyed) return;
     return new Promise((resolve) => {
-      this.output.write(`${line}\n`, () => resolve());
+      this.output.write(`${this.lineBreak()}${line}\n`, () => resolve());
     });
   }
 
