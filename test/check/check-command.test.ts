@@ -1,5 +1,6 @@
 // spec-run check end to end: a real process, SBCL asked about the names.
 import t from 'tap';
+import { toolsServer } from '../support/tools-server.js';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
@@ -195,16 +196,7 @@ t.test('an Expected JSON block that does not parse is an error of check, at its 
 });
 
 t.test("with a runtime: configured, check names the tools that server lists, asked as a run would; one that cannot be asked leaves tool names unchecked, saying so", async (t) => {
-  const server = `import readline from 'node:readline';
-const send = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
-  const m = JSON.parse(line);
-  if (m.id === undefined) return;
-  if (m.method === 'initialize') return send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'own', version: '0' } } });
-  if (m.method === 'tools/list') return send({ jsonrpc: '2.0', id: m.id, result: { tools: [{ name: 'frobnicate', inputSchema: { type: 'object' } }] } });
-  send({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'no' } });
-});
-`;
+  const server = toolsServer(['frobnicate']);
   const input = (id: number, tool: string) => `**Input**:\n\`\`\`json\n{"jsonrpc": "2.0", "id": ${id}, "method": "tools/call", "params": {"name": "${tool}", "arguments": {"code": "(+ 1 2)"}}}\n\`\`\`\n`;
   const doc = `---\ntype: contract\nname: own\n---\n# Contract\n\n## Evaluate\n\n${input(1, 'evaluate-lisp')}\n## Frobnicate\n\n${input(2, 'frobnicate')}`;
   const dir = t.testdir({ 'server.mjs': server, 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: [process.execPath, 'server.mjs'] }), specs: { 'own.md': doc } });

@@ -3,6 +3,7 @@
 // scaffolded documents, serve and exec through node_modules/.bin/spec-run, as root and
 // as an unprivileged user.
 import t from 'tap';
+import { toolsServer } from '../support/tools-server.js';
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -170,15 +171,7 @@ t.test('exec from the installed package lists every problem of a file at once, a
 });
 
 t.test("doctor starts a configured runtime: server and asks for its tools, as a run's sessions will", async (t) => {
-  const server = `import readline from 'node:readline';
-const send = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
-  const m = JSON.parse(line);
-  if (m.id === undefined) return;
-  if (m.method === 'initialize') return send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'own', version: '0' } } });
-  send({ jsonrpc: '2.0', id: m.id, result: { tools: [{ name: 'evaluate-lisp', inputSchema: { type: 'object' } }] } });
-});
-`;
+  const server = toolsServer(['evaluate-lisp']);
   const project = userProject({ 'server.mjs': server, 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: ['node', 'server.mjs'] }) });
   await project.specRun(['init']);
   const doctor = await project.specRun(['doctor']);
