@@ -11,7 +11,7 @@ export interface Selection {
   grep?: RegExp;
   tags?: string[];
   level?: string;
-  /** `doc.md:LINE` on the command line: by document (resolved path), the lines whose unit alone runs, as cucumber-js's `file:line`. */
+  /** `doc.md:LINE` on the command line: by document (resolved path), the lines whose units run, as cucumber-js's `file:line` (a Lisp unit after those before it: withUnitsBefore). */
   lines?: Map<string, number[]>;
   /** Units by document (resolved path) and reported name: what `lines` selected at the first run of --watch, followed through later edits. */
   named?: Map<string, Set<string>>;
