@@ -48,8 +48,6 @@ export interface LineTransportOptions {
   screen?: Screen;
   direct?: DirectRequests;
   relay?: Relay;
-  /** What to write before a line this transport writes itself (see RuntimeSession.lineBreak). */
-  lineBreak?: () => string;
 }
 
 /** Lines longer than this are dropped and answered with a parse error, so a client cannot exhaust memory. */
@@ -68,7 +66,6 @@ export class LineTransport implements Transport {
   private readonly screen: Screen;
   private readonly direct?: DirectRequests;
   private readonly relay?: Relay;
-  private readonly lineBreak: () => string;
 
   constructor(
     private readonly input: Readable,
@@ -78,7 +75,6 @@ export class LineTransport implements Transport {
     this.screen = options.screen ?? (() => undefined);
     this.direct = options.direct;
     this.relay = options.relay;
-    this.lineBreak = options.lineBreak ?? (() => '');
   }
 
   async start(): Promise<void> {
@@ -171,7 +167,7 @@ export class LineTransport implements Transport {
     if (relayed && (await relayed)) return;
     if (this.output.writableEnded || this.output.destroyed) return;
     return new Promise((resolve) => {
-      this.output.write(`${this.lineBreak()}${line}\n`, () => resolve());
+      this.output.write(`${line}\n`, () => resolve());
     });
   }
 

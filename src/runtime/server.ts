@@ -129,7 +129,7 @@ export async function serveSession(session: RuntimeSession, input: Readable, out
   setImmediate(() => session.start().catch(() => undefined));
   const server = createRuntimeServer();
   const calls = new ToolCalls(session);
-  const transport = new LineTransport(input, output, { screen: connectionScreen(), direct: calls, relay: (line) => session.relay(line), lineBreak: () => session.lineBreak() });
+  const transport = new LineTransport(input, output, { screen: connectionScreen(), direct: calls, relay: (line) => session.relay(line) });
   // The input ended: answers still due are awaited (see LineTransport), but with the timeout
   // disabled nothing bounds them: stop now rather than serve an evaluation nobody can end.
   input.once('end', () => {

@@ -136,8 +136,6 @@ export class RuntimeSession {
   private readonly workers: WorkerSource;
   private readonly replyBacklog: () => boolean;
   private worker?: Promise<LispWorker>;
-  /** The worker replaced last: one that ended mid-line leaves its line to end (see lineBreak). */
-  private replaced: LispWorker[] = [];
   /** The worker that evaluates now, once started: what `relay` asks. */
   private current?: LispWorker;
   private queue: Promise<unknown> = Promise.resolve();
@@ -158,21 +156,6 @@ export class RuntimeSession {
    */
   relay(line: string): Promise<boolean> | undefined {
     return this.current?.writesToClient ? this.current.relay(line) : undefined;
-  }
-
-  /** Workers that ended in the middle of a line to the client, whose line has been ended since. */
-  private readonly lineEnded = new WeakSet<LispWorker>();
-
-  /**
-   * What to write before the next line the caller writes to the client itself: a newline
-   * once after a worker ended in the middle of writing one (killed past its timeout, its heap
-   * exhausted), so that the unfinished line ends there rather than swallow the next answer.
-   */
-  lineBreak(): string {
-    const worker = [this.current, ...this.replaced].find((w) => w && !w.alive && w.endedMidReply && !this.lineEnded.has(w));
-    if (!worker) return '';
-    this.lineEnded.add(worker);
-    return '\n';
   }
 
   /** Starts the worker now rather than at the first evaluation. */
@@ -274,7 +257,6 @@ export class RuntimeSession {
    */
   private async replaceWorker(worker: LispWorker, answering = false): Promise<void> {
     this.worker = undefined;
-    this.replaced = [worker];
     if (answering) {
       let bound: NodeJS.Timeout | undefined;
       await Promise.race([worker.writesDone(), new Promise((resolve) => (bound = setTimeout(resolve, REPLY_WRITE_BOUND_MS)))]);

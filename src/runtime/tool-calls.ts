@@ -10,7 +10,7 @@ import { ErrorCode, type JSONRPCMessage, type JSONRPCRequest } from '@modelconte
 import type { DirectRequests, RequestId } from './line-transport.js';
 import { Cancellation, type RuntimeSession } from './session.js';
 import { callTool, TOOLS } from './tools.js';
-import { evaluationText, type ToolText } from './format.js';
+import type { ToolText } from './format.js';
 
 const TOOL_NAMES = new Set(TOOLS.map((tool) => tool.name));
 
@@ -94,15 +94,11 @@ export class ToolCalls implements DirectRequests {
       if (result.replied) {
         this.forget(call);
         // Counted answered once written: a connection closing then ends the worker.
-        if (await result.replied) {
-          answered(call.id);
-          return;
-        }
-        // The worker ended while it wrote the answer: the client has part of a line at most, ended by the
-        // transport before this one (RuntimeSession.lineBreak); the answer is that of a process that ended.
-        const lost = evaluationText({ kind: 'lost', reason: 'exited', detail: 'it ended while it wrote this answer to the client', limits: { ...this.session.limits } });
-        response = { result: toolResult(lost), jsonrpc: '2.0', id: call.id };
-      } else response = { result: toolResult(result), jsonrpc: '2.0', id: call.id };
+        await result.replied;
+        answered(call.id);
+        return;
+      }
+      response = { result: toolResult(result), jsonrpc: '2.0', id: call.id };
     } catch (error) {
       response = errorResponse(call.id, error);
     }

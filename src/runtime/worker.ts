@@ -189,10 +189,6 @@ export class LispWorker {
       this.ended = exit.error
         ? new WorkerExit(null, null, exit.error.message)
         : new WorkerExit(exit.code, exit.signal, child.outputTail);
-      // Ended while it owed the client a line it had been given or had announced (its answer's
-      // completion comes before the answer): it may have written part of one. Ended before
-      // announcing its answer, it wrote none of it.
-      this.endedMidReply = this.relayed.size > 0;
       this.pending?.reject(this.ended);
       this.pending = undefined;
       // Lines it had not written yet are the caller's to write again.
@@ -278,9 +274,6 @@ export class LispWorker {
   get alive(): boolean {
     return this.ended === undefined;
   }
-
-  /** Set when the worker ended while it owed the client a line: part of one may stand unfinished on the client's stream. */
-  endedMidReply = false;
 
   /** Sends one request and waits for its answer; one request at a time. */
   evaluate(request: EvaluationRequest): Promise<WorkerAnswer> {

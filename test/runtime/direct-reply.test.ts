@@ -88,30 +88,3 @@ t.test('a client that reads slowly: the answers Node has yet to write out and th
   t.ok(answers.get(5)!.result.content[0].text === `[stdout]\n${'x'.repeat(1_000_000)}\n\n=> NIL`, 'the last evaluation whole');
   t.equal(await client.close(), 0);
 });
-
-t.test('a worker killed while it writes an answer: its unfinished line is ended, and the request is answered as that of a process that ended; the next runs in a fresh one', async (t) => {
-  const { execFileSync } = await import('node:child_process');
-  const client = new LineClient();
-  t.teardown(() => client.child.kill());
-  await client.initialize();
-  await client.tool(1, 'configure-limits', { 'max-output': 5_000_000 });
-  client.child.stdout.pause();
-  client.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: '(princ (make-string 3000000 :initial-element #\\x)) nil' } } });
-  // Unread, the pipe fills: the worker stops in the middle of the answer's line.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  const table = execFileSync('ps', ['-eo', 'pid=,ppid=,comm='], { encoding: 'utf8' }).trim().split('\n').map((row) => row.trim().split(/\s+/));
-  const below = (pid: string): string[] => table.filter(([, ppid]) => ppid === pid).flatMap(([child]) => [child, ...below(child)]);
-  const workers = below(String(client.child.pid)).filter((pid) => table.find(([p]) => p === pid)?.[2] === 'sbcl');
-  t.ok(workers.length > 0, 'the worker found');
-  for (const pid of workers) process.kill(Number(pid), 'SIGKILL');
-  client.child.stdout.resume();
-  const partial = await client.nextLine();
-  t.ok(partial.length > 0 && partial.length < 3_000_000, `what the worker wrote, cut short (${partial.length} characters)`);
-  t.throws(() => JSON.parse(partial), 'no whole answer');
-  const answer = JSON.parse(await client.nextLine());
-  t.equal(answer.id, 2, 'the request is answered on a line of its own');
-  t.match(answer.result.content[0].text, /^\[ERROR\] LISP-PROCESS-ENDED\nThe Lisp process ended during the evaluation: it ended while it wrote this answer to the client/);
-  const after = await client.tool(3, 'evaluate-lisp', { code: '(+ 1 2)' });
-  t.match(after.text, /=> 3/, 'a fresh worker answers the next');
-  t.equal(await client.close(), 0);
-});
