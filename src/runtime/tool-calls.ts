@@ -69,7 +69,7 @@ export class ToolCalls implements DirectRequests {
    * Answers `request` through `send` when it is a tools/call for one of the runtime's
    * tools without task augmentation; false leaves it to the SDK.
    */
-  take(request: JSONRPCRequest, send: (message: JSONRPCMessage) => Promise<void>, answered: (id: RequestId) => void): boolean {
+  take(request: JSONRPCRequest, send: (message: JSONRPCMessage) => Promise<void>): boolean {
     if (request.method !== 'tools/call') return false;
     const params = request.params as { name: string; arguments?: Record<string, unknown>; task?: unknown };
     if (params.task !== undefined || !TOOL_NAMES.has(params.name)) return false;
@@ -77,28 +77,14 @@ export class ToolCalls implements DirectRequests {
     const calls = this.inFlight.get(call.id);
     if (calls) calls.push(call);
     else this.inFlight.set(call.id, [call]);
-    void this.answer(call, params.name, params.arguments ?? {}, send, answered);
+    void this.answer(call, params.name, params.arguments ?? {}, send);
     return true;
   }
 
-  private async answer(
-    call: Call,
-    name: string,
-    args: Record<string, unknown>,
-    send: (message: JSONRPCMessage) => Promise<void>,
-    answered: (id: RequestId) => void,
-  ): Promise<void> {
+  private async answer(call: Call, name: string, args: Record<string, unknown>, send: (message: JSONRPCMessage) => Promise<void>): Promise<void> {
     let response: JSONRPCMessage;
     try {
-      const result = (await callTool(this.session, name, args, call, JSON.stringify(call.id)))!;
-      if (result.replied) {
-        this.forget(call);
-        // Counted answered once written: a connection closing then ends the worker.
-        await result.replied;
-        answered(call.id);
-        return;
-      }
-      response = { result: toolResult(result), jsonrpc: '2.0', id: call.id };
+      response = { result: toolResult((await callTool(this.session, name, args, call))!), jsonrpc: '2.0', id: call.id };
     } catch (error) {
       response = errorResponse(call.id, error);
     }
