@@ -1,6 +1,6 @@
 // The tools a document's requests and calls may name: the built-in runtime's, or those the
 // configured `runtime:` server lists when asked (tools/list), as a run would meet them.
-// Asked once per command: the editor checks often.
+// Asked once per command (again after a failure): the editor checks often.
 import { argumentProblem, TOOLS } from '../runtime/tools.js';
 
 export interface RuntimeTools {
@@ -22,7 +22,11 @@ export function runtimeTools(command: string[] | undefined, cwd: string): Promis
   if (!command) return Promise.resolve(BUILT_IN);
   const key = JSON.stringify([command, cwd]);
   let tools = asked.get(key);
-  if (!tools) asked.set(key, (tools = listedTools(command, cwd)));
+  if (!tools) {
+    asked.set(key, (tools = listedTools(command, cwd)));
+    // A server that could not be asked is asked again next time: the editor's user may be fixing it.
+    void tools.then((listed) => listed.names === null && asked.get(key) === tools && asked.delete(key));
+  }
   return tools;
 }
 

@@ -44,12 +44,16 @@ function unitsAtLine(document: DocumentPlan, line: number): string[] {
   const section = headings.filter((heading) => heading.line <= line).at(-1);
   if (section === undefined || (before !== undefined && before.line >= section.line)) return before ? [before.id] : [];
   const sectionEnd = headings.find((heading) => heading.line > line)?.line ?? Infinity;
-  const outlineRows = (heading: string) => units.filter((unit) => unit.kind === 'scenario' && unit.headingPath.at(-1) === heading);
-  if (OUTLINE_HEADING.test(section.text)) return outlineRows(section.text).filter((unit) => unit.line > section.line).map((unit) => unit.id);
-  const inSection = units.filter((unit) => unit.line > line && unit.line < sectionEnd);
-  const outline = inSection[0]?.headingPath.at(-1);
-  if (inSection.length > 1 && outline !== undefined && OUTLINE_HEADING.test(outline) && inSection.every((unit) => unit.headingPath.at(-1) === outline)) return inSection.map((unit) => unit.id);
-  return inSection.slice(0, 1).map((unit) => unit.id);
+  // An outline's heading or steps: every row of it (they stand under its Examples heading); an
+  // Examples heading or header: the rows of that table, before the next heading.
+  const outline = OUTLINE_HEADING.test(section.text);
+  const after = units.filter((unit) => unit.line > line && (outline || unit.line < sectionEnd));
+  const first = after[0];
+  const isRow = first?.kind === 'scenario' && OUTLINE_HEADING.test(first.headingPath.at(-1) ?? '');
+  if (!isRow) return first && !outline ? [first.id] : [];
+  const place = JSON.stringify(first.headingPath);
+  const end = after.findIndex((unit) => JSON.stringify(unit.headingPath) !== place);
+  return after.slice(0, end < 0 ? after.length : end).map((unit) => unit.id);
 }
 
 /** FILE's markdown headings (ATX) with their lines and text, fenced code aside; none when it cannot be read. */
@@ -85,8 +89,8 @@ function documentSelected(plan: DocumentPlan, selection: Selection): boolean {
   // Tags and level that cannot be read, or are written under a mistyped key (Tags, levle), might be
   // those asked for: the document stays, and fails on its frontmatter.
   if (plan.metadataUnreadable) return true;
-  const mistyped = Object.keys(plan.metadata).map(mistypedSetting);
-  if ((selection.tags?.length && mistyped.includes('tags') && plan.metadata.tags === undefined) || (selection.level !== undefined && mistyped.includes('level') && plan.metadata.level === undefined)) return true;
+  const mistypedFor = (field: string) => plan.metadata[field] === undefined && Object.keys(plan.metadata).some((key) => mistypedSetting(key) === field);
+  if ((selection.tags?.length && mistypedFor('tags')) || (selection.level !== undefined && mistypedFor('level'))) return true;
   if (selection.tags?.length) {
     const tags = metadataList(plan.metadata.tags);
     if (!selection.tags.some((tag) => tags.includes(tag))) return false;

@@ -379,6 +379,8 @@ t.test("file:LINE in a scenario outline, as cucumber-js's: its heading or a step
   const one = await runIn(dir, ['specs/o.spec.md:13', '--reporter', 'json']);
   t.same(rows(one.events), ['mid'], 'a row: that row');
   t.equal(one.exitCode, 0);
+  const marked = project({ 'specs/o.spec.md': outline.replace('Scenario Outline: Each level', 'Scenario Outline: Each `level`'), 'specs/steps.mjs': steps });
+  t.same(rows((await runIn(marked, ['specs/o.spec.md:4', '--reporter', 'json'])).events), ['low', 'mid', 'high'], 'an outline heading with inline code in it');
   const two = await runIn(dir, ['specs/o.spec.md:12:13', '--reporter', 'json']);
   t.same(rows(two.events), ['low', 'mid'], "cucumber-js's file:LINE:LINE: the rows of both lines");
   for (const whole of [['specs/o.spec.md', 'specs/o.spec.md:13'], ['specs/', 'specs/o.spec.md:13']]) {
@@ -392,9 +394,11 @@ t.test('generator steps and hooks are refused (their bodies would never run); an
   const generators = await runIn(project({ 'specs/r.spec.md': spec, 'steps.mjs': "import assert from 'node:assert/strict';\nimport { When, Before } from 'spec-run/steps';\nWhen('it works', function* () { assert.fail('never'); });\nBefore(async function* () {});\n" }), ['specs/', '--reporter', 'json']);
   t.not(generators.exitCode, 0);
   t.match(generators.points.filter((p) => !p.ok).map((p) => p.name), [/^When\(it works\): a generator function \(function\*\) returns a generator and never runs its body/, /^Before: a generator function/, /WHEN it works/]);
-  const skipping = await runIn(project({ 'specs/r.spec.md': spec, 'steps.mjs': "import { When, After, AfterAll } from 'spec-run/steps';\nWhen('it works', function () {});\nAfter(function () { this.skip('no database'); });\nAfterAll(function () { return 'skipped'; });\n" }), ['specs/', '--require-verified', '--reporter', 'json']);
+  const skipping = await runIn(project({ 'specs/r.spec.md': spec, 'steps.mjs': "import { When, After, AfterAll } from 'spec-run/steps';\nWhen('it works', function () {});\nAfter(function () { this.skip('no database'); });\nAfterAll(function () { return 'skipped'; });\nAfterAll(function () { return 'skipped'; });\n" }), ['specs/', '--require-verified', '--reporter', 'json']);
   t.equal(skipping.exitCode, 1, 'the requirement is not verified');
-  t.same(skipping.points.filter((p) => p.skip).map((p) => p.name), ['After hook (steps.mjs:3)', 'AfterAll hook (steps.mjs:4)']);
+  t.same(skipping.points.filter((p) => p.skip).map((p) => p.name), ['After hook (steps.mjs:3)', 'AfterAll hook (steps.mjs:5)', 'AfterAll hook (steps.mjs:4)']);
+  const unitIds = skipping.events.flatMap((e) => (e.type === 'unit-start' ? [e.unitId] : []));
+  t.equal(new Set(unitIds).size, unitIds.length, 'each skipping AfterAll hook a unit of its own');
   const end = skipping.events.find((e) => e.type === 'run-end');
   t.equal(end?.type === 'run-end' && end.requirements?.[0].status, 'untested');
   const broken = await runIn(project({ 'specs/r.spec.md': spec, 'steps.mjs': "import { When, Before } from 'spec-run/steps';\nBefore('clean database', function () {});\nWhen('it works', function () {});\n" }), ['specs/', '--reporter', 'json']);

@@ -147,7 +147,7 @@ async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', 
     if (outcome && 'failure' in outcome) failing.push({ hook, diagnostics: outcome.failure });
     if (outcome && 'skipped' in outcome && when === 'after-all') {
       // What the rest of the hook checks did not run: said as a skipped point, not dropped.
-      const unitId = `${file}#${when}-skipped`;
+      const unitId = `${file}#${when}-skipped-${hook.line}`;
       const at = { file: hook.file, line: hook.line };
       emit({ type: 'unit-start', file, unitId, name: `${HOOK_LABEL[when]} hooks`, kind: 'problem', at });
       emit({ type: 'point', file, unitId, name: hookLabel(hook), at, ok: true, skip: outcome.skipped });
@@ -233,23 +233,24 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     } finally {
       if (!options.dryRun && !blockedBy) {
         // As in cucumber-js, After hooks run in the reverse of their definition order: teardown undoes setup.
-        const failedAfter: PointEvent[] = [];
+        // What the After hooks say: a failure, or a skip of the rest of the scenario.
+        const afterPoints: PointEvent[] = [];
         for (const hook of steps.hooks.filter((h) => h.when === 'after').reverse()) {
           // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
           const attachedBefore = world.attachments.length;
           const outcome = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays, { pickle, result: scenarioResult(points) }, undefined, options.strict);
           // A failing hook's own attachments are shown with its failure; the others' with the scenario's last point.
           const own = outcome && 'failure' in outcome ? world.attachments.splice(attachedBefore) : [];
-          if (outcome && 'failure' in outcome) failedAfter.push({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure, ...(own.length ? { attachments: own } : {}) });
+          if (outcome && 'failure' in outcome) afterPoints.push({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure, ...(own.length ? { attachments: own } : {}) });
           // As in cucumber-js, an After hook that skips itself makes the scenario skipped: what the rest of it checks did not run.
-          else if (outcome && 'skipped' in outcome) failedAfter.push({ ...base(hookLabel(hook), unit.line), ok: true, skip: outcome.skipped });
+          else if (outcome && 'skipped' in outcome) afterPoints.push({ ...base(hookLabel(hook), unit.line), ok: true, skip: outcome.skipped });
         }
         if (held) {
           const last: PointEvent = held;
           const attachments = [...(last.attachments ?? []), ...world.attachments.splice(0)];
           held = attachments.length ? { ...last, attachments } : last;
         }
-        for (const point of failedAfter) hold(point);
+        for (const point of afterPoints) hold(point);
       }
       // spec-run evaluates no Lisp in an OpenSpec scenario: a Lisp block there runs only if the steps read it.
       if (!options.dryRun && !blocked && !blocksWereRead(world)) {
