@@ -13,11 +13,24 @@ const isStringList = (value: unknown) => Array.isArray(value) && value.every((it
 /** The fields whose value changes what a run does or counts: a key mistyped for one of them is a setting lost. */
 const SETTINGS = ['type', 'name', 'tags', 'level', 'covers', 'source', 'exclude', 'timeout', 'retries', 'timing-sensitive'];
 
-/** The setting KEY is mistyped for (`timout`, `retires`): one or two letters off, or its letters in another order. */
+/** A key as its words, without case, separators or a plural ending: `Timing_Sensitive`, `retry` and `retries` meet. */
+const wordsOf = (key: string) => key.toLowerCase().replace(/[-_\s]/g, '').replace(/ies$/, 'y').replace(/s$/, '');
+
+/**
+ * The setting KEY is mistyped for: one or two letters off or its letters in another
+ * order (`timout`, `retires`), another case or separator (`timingSensitive`), the other
+ * number (`tag`, `retry`, cucumber-js's spelling).
+ */
 export function mistypedSetting(key: string): string | undefined {
   const written = key.toLowerCase();
   if (SETTINGS.includes(key)) return undefined;
-  return SETTINGS.find((field) => written === field || editDistance(written, field) <= (field.length > 7 ? 2 : 1) || [...written].sort().join('') === [...field].sort().join(''));
+  return SETTINGS.find(
+    (field) =>
+      written === field ||
+      wordsOf(key) === wordsOf(field) ||
+      editDistance(written, field) <= (field.length > 7 ? 2 : 1) ||
+      [...written].sort().join('') === [...field].sort().join(''),
+  );
 }
 
 export function frontmatterValueProblems(doc: SpecDocument): Diagnostic[] {

@@ -226,3 +226,15 @@ t.test('a frontmatter key mistyped for a setting (timout, retires, Tags) is an e
   t.equal(run.code, 1, 'the run fails too: the limit meant was not set');
   t.match(run.stdout, /not ok \d+ - frontmatter 'timout' is no field spec-run reads, so it is ignored: did you mean 'timeout'\?/);
 });
+
+t.test("a setting written in another tool's number, case or separators (retry, tag, timingSensitive) is mistyped for it too", async (t) => {
+  const doc = '---\ntype: verification\nname: fm\nretry: 2\ntag: smoke\ntimingSensitive: true\n---\n# F\n\n```lisp\n(assert t)\n```\n';
+  const dir = t.testdir({ 'fm.md': doc });
+  const { code, stdout } = await check(['fm.md'], dir);
+  t.equal(code, 1);
+  t.same(stdout.trim().split('\n').filter((line) => line.startsWith('fm.md:')), [
+    "fm.md:4:1: error: frontmatter 'retry' is no field spec-run reads, so it is ignored: did you mean 'retries'?",
+    "fm.md:5:1: error: frontmatter 'tag' is no field spec-run reads, so it is ignored: did you mean 'tags'?",
+    "fm.md:6:1: error: frontmatter 'timingSensitive' is no field spec-run reads, so it is ignored: did you mean 'timing-sensitive'?",
+  ]);
+});
