@@ -144,7 +144,7 @@ export function buildProgram(): Command {
       ).argParser(collectReporter),
     )
     .option('--require-verified', 'fail the run when a requirement is failing, untested or partly undefined (excluded ones aside)')
-    .option('--list', 'list units, blocks not run and why, without running anything')
+    .option('--list', 'list units, blocks not run and why, and what binds each OpenSpec step, without running anything')
     .option('--grep <pattern>', 'run only units whose name (as reports show it, "Requirement / Scenario"), or a heading above them, matches this regular expression, case-insensitive (one that selects none is a usage error, as are --tag and --level)', once('--grep', 'join alternatives in one pattern (a|b)'))
     .option('--tag <tag>', 'run only documents carrying this frontmatter tag (repeatable: any of them; @tag as cucumber-js writes it is the same tag)', collectTag)
     .option('--level <level>', 'run only documents of this frontmatter level (property, scenario, contract...)', once('--level', 'run once per level', nonEmpty('--level')))

@@ -389,16 +389,23 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     return refused();
   }
   if (options.list) {
-    const active = plan.documents.filter((document) => document.executorSteps !== undefined);
-    // Where the executor vocabulary is active, each step with what binds it: loaded only then.
+    // Each OpenSpec document's steps with what binds them, where it has steps to bind (its
+    // own steps files, the executor vocabulary): the files are loaded as a run loads them,
+    // and what keeps them from loading is a problem of the document, as it fails the run.
+    const bound = plan.documents.filter((document) => document.family === 'openspec' && (document.executorSteps !== undefined || stepFiles.of(document.file).length > 0));
     const bindings = new Map<string, string>();
-    if (active.length > 0) {
-      const [{ loadStepLibrary }, { describeStepBindings }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js')]);
-      for (const document of active) bindings.set(document.file, describeStepBindings(document, await loadStepLibrary(stepFiles.of(document.file), { builtins: true })));
+    let stepsProblems = 0;
+    if (bound.length > 0) {
+      const [{ loadStepLibrary }, { describeStepBindings, describeLibraryProblems }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js')]);
+      for (const document of bound) {
+        const library = await loadStepLibrary(stepFiles.of(document.file), { builtins: document.executorSteps !== undefined });
+        stepsProblems += library.problems.length;
+        bindings.set(document.file, describeLibraryProblems(library) + describeStepBindings(document, library));
+      }
     }
     process.stdout.write(plan.documents.map((document) => describePlan(document) + (bindings.get(document.file) ?? '')).join('\n'));
     const units = plan.documents.reduce((n, d) => n + d.units.length, 0);
-    const problems = plan.documents.reduce((n, d) => n + d.problems.length, 0);
+    const problems = plan.documents.reduce((n, d) => n + d.problems.length, stepsProblems);
     console.error(`${plan.documents.length} documents, ${units} units, ${problems} problems`);
     return interrupts.exitStatus ?? (problems ? 1 : 0);
   }

@@ -1,9 +1,17 @@
-// What `--list` adds for a document where the executor vocabulary is active: each step
-// with what binds it (a definition, or the interpreter's reading of it), so a reader
-// sees what will be checked before anything runs.
+// What `--list` adds for an OpenSpec document with steps to bind: each step with what
+// binds it (a definition, or the interpreter's reading of it), so a reader sees what will
+// be checked before anything runs, and what keeps its steps files from loading.
 import type { DocumentPlan } from '../../model/plan.js';
 import { keyedSteps } from '../../translate/step-keyword.js';
 import { libraryFor, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from './library.js';
+
+/** The problems of the steps files (a syntax error, a step defined twice), which fail every scenario of a run. */
+export function describeLibraryProblems(library: StepLibrary): string {
+  if (library.problems.length === 0) return '';
+  const lines = [`  steps files' problems (${library.problems.length}), each failing the run:`];
+  for (const problem of library.problems) lines.push(`    ${shownPath(problem.file)}:${problem.line}${problem.column ? `:${problem.column}` : ''}  error: ${problem.message}`);
+  return `${lines.join('\n')}\n`;
+}
 
 export function describeStepBindings(plan: DocumentPlan, library: StepLibrary): string {
   const seen = libraryFor(library, plan.executorSteps !== undefined);
