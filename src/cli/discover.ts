@@ -8,7 +8,7 @@
 import { meantWord } from '../model/edit-distance.js';
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isLink } from '../parse/index.js';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
 
 export interface Discovery {
@@ -22,6 +22,8 @@ export interface Discovery {
   cycles: string[];
   /** Paths that exist but cannot be read (a directory this user cannot list), with why: documents in them would be lost. */
   unreadable: { path: string; reason: string }[];
+  /** OpenSpec's archives of changes (`changes/archive/`) met in a directory searched: not searched, with how many changes they hold. */
+  archived: { path: string; changes: number }[];
 }
 
 /** Why the file system refused: its error's code in words. */
@@ -31,7 +33,7 @@ function refusal(error: unknown): string {
 }
 
 export function findDocuments(paths: string[]): Discovery {
-  const discovery: Discovery = { files: [], empty: [], missing: [], cycles: [], unreadable: [] };
+  const discovery = noDiscovery();
   const seenFiles = new Set<string>();
   /** Documents met, the ones already found through another path included. */
   let met = 0;
@@ -57,6 +59,12 @@ export function findDocuments(paths: string[]): Discovery {
       if (name.startsWith('.') || name === 'node_modules') continue;
       const path = join(directory, name);
       const stats = statOrNull(path); // follows links
+      if (stats?.isDirectory() && name === 'archive' && basename(directory) === 'changes') {
+        // History: OpenSpec applied each archived change to the specs when it archived it;
+        // run against today's specs its deltas would fail or count twice. Named, one runs.
+        discovery.archived.push({ path, changes: subdirectories(path) });
+        continue;
+      }
       if (stats?.isDirectory()) {
         const real = realOrSelf(path);
         if (ancestors.includes(real)) {
@@ -95,6 +103,19 @@ export function findDocuments(paths: string[]): Discovery {
   return discovery;
 }
 
+/** A discovery of nothing: what a command that searches no directory starts from. */
+export function noDiscovery(): Discovery {
+  return { files: [], empty: [], missing: [], cycles: [], unreadable: [], archived: [] };
+}
+
+function subdirectories(directory: string): number {
+  try {
+    return readdirSync(directory, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).length;
+  } catch {
+    return 0;
+  }
+}
+
 /** The documents under `paths` (see findDocuments). */
 export function discoverDocuments(paths: string[]): string[] {
   return findDocuments(paths).files;
@@ -115,6 +136,9 @@ export function usableDiscovery(discovery: Discovery): boolean {
     console.error(`spec-run: ${path}: no such file or directory (expected a markdown document, or a directory of them)${command ? `; did you mean the command 'spec-run ${command}'?` : ''}`);
   }
   for (const { path, reason } of discovery.unreadable) console.error(`spec-run: ${path}: cannot read it: ${reason}${reason.startsWith('it is') ? '' : '; the documents in it would not run'}`);
+  for (const { path, changes } of discovery.archived) {
+    console.error(`spec-run: ${path}: ${changes} archived change${changes === 1 ? '' : 's'} not run (OpenSpec applied ${changes === 1 ? 'it' : 'them'} to the specs when archiving; name a file in it to run that)`);
+  }
   if (discovery.empty.length > 0) console.error(`spec-run: no document (*.md) found in ${discovery.empty.join(', ')}: nothing to run there`);
   return discovery.empty.length === 0 && discovery.missing.length === 0 && discovery.unreadable.length === 0;
 }

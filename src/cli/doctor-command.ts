@@ -10,7 +10,7 @@ import { cacheDirectory } from '../cache-directory.js';
 import { debianPackageOf, defaultLisp, findSystems, sbclVersion } from '../lisp-image/core-image.js';
 import { dockerEngine } from '../executor/docker.js';
 import type { DocumentPlan } from '../model/plan.js';
-import { findDocuments, usableDiscovery } from './discover.js';
+import { findDocuments, noDiscovery, usableDiscovery } from './discover.js';
 import { configuredPaths, loadConfig } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { makeDirectory } from '../make-directory.js';
@@ -39,7 +39,7 @@ export async function doctorCommand(paths: string[], options: { config?: string 
   // Before any document is written, doctor still tells what this machine has.
   const noDocuments = paths.length === 0 && !config.paths && !existsSync('specs');
   if (noDocuments) console.error('spec-run doctor: no specs/ here (and no paths in a configuration): what follows is what this machine has for any document, checked with none');
-  const discovery = noDocuments ? { files: [], empty: [], missing: [], cycles: [], unreadable: [] } : findDocuments(roots);
+  const discovery = noDocuments ? noDiscovery() : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const { documents } = await buildPlan(discovery.files, await executorStepsSetting(undefined, config));
   const lisp = documents.filter((d) => d.family === 'lisp').map((d) => d.file);

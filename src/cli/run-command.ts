@@ -34,7 +34,7 @@ import {
   type Timings,
 } from '../run/run-record.js';
 import { shardPlan, type Shard } from '../run/shard.js';
-import { discoverDocuments, findDocuments, usableDiscovery } from './discover.js';
+import { discoverDocuments, findDocuments, noDiscovery, usableDiscovery } from './discover.js';
 import { globIn } from './glob-in.js';
 import { applyChange } from '../translate/openspec-change.js';
 import { openspecPlace } from '../translate/openspec-layout.js';
@@ -299,7 +299,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   for (const file of [...lines.keys()]) if (whole.some((path) => file === path || !relative(path, file).startsWith('..'))) lines.delete(file);
   const roots = paths.length ? [...new Set(paths)] : ['specs/'];
   // --only-failures with no path takes its documents from the record, not from specs/.
-  const discovery = options.onlyFailures && !pathsGiven ? { files: [], empty: [], missing: [], cycles: [], unreadable: [] } : findDocuments(roots);
+  const discovery = options.onlyFailures && !pathsGiven ? noDiscovery() : findDocuments(roots);
   if (!usableDiscovery(discovery)) return 2;
   const selection: Selection = { grep, tags: options.tag, level: options.level, ...(lines.size ? { lines } : {}) };
   const trees = specificationTrees(config, roots);

@@ -83,3 +83,22 @@ t.test('deep and alias-bomb documents fail at their file:line; the good document
   t.equal(listed.code, 1);
   t.match(listed.stderr, /3 documents, 1 units, \d+ problems/);
 });
+
+t.test("OpenSpec's archived changes are history: a directory searched leaves changes/archive/ out and says so; named, an archived delta runs", async (t) => {
+  const delta = '## ADDED Requirements\n\n### Requirement: Legacy export\nIt SHALL export.\n\n#### Scenario: export\n- **WHEN** exported\n- **THEN** a file exists\n';
+  const spec = '# calc\n\n### Requirement: Sum\nIt SHALL add.\n\n#### Scenario: small\n- **WHEN** exported\n- **THEN** a file exists\n';
+  const dir = t.testdir({
+    openspec: {
+      specs: { calc: { 'spec.md': spec } },
+      changes: { archive: { '2024-01-01-add-legacy': { specs: { calc: { 'spec.md': delta } } }, '2024-06-01-other': { specs: { calc: { 'spec.md': delta } } } } },
+    },
+  });
+  const found = findDocuments([join(dir, 'openspec')]);
+  t.same(found.files, [join(dir, 'openspec', 'specs', 'calc', 'spec.md')]);
+  t.same(found.archived, [{ path: join(dir, 'openspec', 'changes', 'archive'), changes: 2 }]);
+  const listed = await specRun([join(dir, 'openspec'), '--list']);
+  t.match(listed.stderr, /openspec\/changes\/archive: 2 archived changes not run \(OpenSpec applied them to the specs when archiving; name a file in it to run that\)/);
+  t.notMatch(listed.stdout, /Legacy export/, 'no archived requirement is counted');
+  const named = findDocuments([join(dir, 'openspec', 'changes', 'archive')]);
+  t.equal(named.files.length, 2, 'the archive named is searched');
+});
