@@ -2,12 +2,12 @@
 // document to see: a change without any delta spec, and a delta OpenSpec cannot apply to
 // the capability's current spec (deltaProblems). As OpenSpec, only active changes: an
 // archived one was applied to the spec as it was then.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DocumentPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
-import { openspecChangeFile, openspecPlace } from '../translate/openspec-layout.js';
+import { currentSpecPath, openspecPlace, openspecProseFile } from '../translate/openspec-layout.js';
 import { deltaProblems } from '../translate/openspec-change.js';
 import type { CheckMessage } from './index.js';
 
@@ -18,18 +18,27 @@ export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMe
   const messages: CheckMessage[] = [];
   const changesWithDeltas = new Set(plans.flatMap((plan) => openspecPlace(plan.file)?.change ?? []));
   for (const plan of plans) {
-    const prose = openspecChangeFile(plan.file);
-    if (prose?.file === 'proposal.md' && !changesWithDeltas.has(prose.change) && !existsSync(join(dirname(plan.file), 'specs'))) {
+    const prose = openspecProseFile(plan.file);
+    if (prose?.file === 'proposal.md' && prose.change !== undefined && !changesWithDeltas.has(prose.change) && !hasDeltaSpec(dirname(plan.file))) {
       messages.push({ file: plan.file, line: 1, column: 1, severity: 'error', message: `change '${prose.change}' has no delta: a change needs specs/<capability>/spec.md with ## ADDED, MODIFIED, REMOVED or RENAMED Requirements` });
     }
   }
   for (const plan of plans) {
     const place = openspecPlace(plan.file);
     if (!place?.change) continue;
-    const current = await currentSpec(plan.file, place.capability);
+    const current = await currentSpec(plan.file);
     for (const problem of deltaProblems(plan, current)) messages.push({ ...problem, column: 1 });
   }
   return messages;
+}
+
+/** The change in DIRECTORY has a delta spec OpenSpec reads (specs/<capability>/spec.md), given to this check or not. */
+function hasDeltaSpec(directory: string): boolean {
+  try {
+    return readdirSync(join(directory, 'specs'), { withFileTypes: true }).some((entry) => entry.isDirectory() && existsSync(join(directory, 'specs', entry.name, 'spec.md')));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -43,7 +52,7 @@ export async function withDeltaProblems(plans: DocumentPlan[]): Promise<Document
     plans.map(async (plan) => {
       const place = openspecPlace(plan.file);
       if (place?.change === undefined || archived(plan.file)) return plan;
-      const problems = deltaProblems(plan, await currentSpec(plan.file, place.capability));
+      const problems = deltaProblems(plan, await currentSpec(plan.file));
       // Requirements outside delta sections are translate's problem already.
       const added = problems.filter((problem) => !plan.problems.some((known) => known.line === problem.line && known.message === problem.message));
       return added.length === 0 ? plan : { ...plan, problems: [...plan.problems, ...added].sort((a, b) => a.line - b.line) };
@@ -61,7 +70,7 @@ export async function baseSpecsOutside(plans: DocumentPlan[], change: string): P
   for (const plan of plans) {
     const place = openspecPlace(plan.file);
     if (place?.change !== change || given.has(place.capability)) continue;
-    const current = await currentSpec(plan.file, place.capability);
+    const current = await currentSpec(plan.file);
     if (current) found.push(current);
     given.add(place.capability);
   }
@@ -69,9 +78,7 @@ export async function baseSpecsOutside(plans: DocumentPlan[], change: string): P
 }
 
 /** The capability's current spec, openspec/specs/<capability>/spec.md beside the changes directory, translated; null when there is none. */
-async function currentSpec(deltaFile: string, capability: string): Promise<DocumentPlan | null> {
-  const normalized = deltaFile.split('\\').join('/');
-  const root = normalized.slice(0, normalized.search(/(?:^|\/)changes\//) + (normalized.startsWith('changes/') ? 0 : 1));
-  const file = join(root, 'specs', capability, 'spec.md');
-  return existsSync(file) ? translate(await parseFile(file)) : null;
+async function currentSpec(deltaFile: string): Promise<DocumentPlan | null> {
+  const file = currentSpecPath(deltaFile);
+  return file !== null && existsSync(file) ? translate(await parseFile(file)) : null;
 }

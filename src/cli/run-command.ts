@@ -37,7 +37,7 @@ import { shardPlan, type Shard } from '../run/shard.js';
 import { discoverDocuments, findDocuments, noDiscovery, usableDiscovery } from './discover.js';
 import { globIn } from './glob-in.js';
 import { applyChange } from '../translate/openspec-change.js';
-import { openspecPlace } from '../translate/openspec-layout.js';
+import { openspecPlace, openspecProseFile } from '../translate/openspec-layout.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
 import { stepDirectories, stepFilesOf, type StepFiles } from './step-files.js';
@@ -410,6 +410,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     return interrupts.exitStatus ?? (problems ? 1 : 0);
   }
 
+  // OpenSpec's prose files (a change's proposal, the project's conventions) are no documents
+  // of checks: --list shows them, a run does not count them as skipped checks.
+  plan = { documents: plan.documents.filter((document) => document.units.length > 0 || document.problems.length > 0 || openspecProseFile(document.file) === null) };
   const [lisp, scenarios] = (await runnersLoaded)!;
   const runners: Runners = { ...(lisp ? { lisp: lisp.runLispDocument } : {}), ...(scenarios ? { openspec: scenarios.runScenarioDocument } : {}) };
   const vocabularyFiles = (config.vocabulary ?? []).map((file) => resolve(config.directory, file));

@@ -14,6 +14,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError, type ProjectConfig } from './config.js';
 import { globIn } from './glob-in.js';
+import { currentSpecPath } from '../translate/openspec-layout.js';
 
 const EXTENSIONS = '{js,mjs,cjs,ts,mts,cts}';
 /** The conventional places, relative to a directory. */
@@ -61,8 +62,10 @@ export async function stepFilesOf(cliGlobs: string[] | undefined, config: Projec
   for (const document of documents) {
     const files: string[] = [];
     // A document --change made of a spec and a delta gets the steps of both places: each
-    // scenario binds as where it is written, in a run of the change as in a run of the tree.
-    for (const written of [document, ...(writtenIn.get(document) ?? [])]) {
+    // scenario binds as where it is written, in a run of the change as in a run of the tree;
+    // so a delta run in the tree gets its capability's steps too, as applied it would.
+    const capabilitySpec = currentSpecPath(document);
+    for (const written of [document, ...(writtenIn.get(document) ?? []), ...(capabilitySpec ? [capabilitySpec] : [])]) {
       for (const directory of stepDirectories(config.directory, written)) {
         if (!inDirectory.has(directory)) inDirectory.set(directory, (await globIn(CONVENTIONAL_STEPS, directory, ['**/node_modules/**'])).sort());
         files.push(...inDirectory.get(directory)!.filter((f) => !files.includes(f)));

@@ -22,25 +22,24 @@ export function linesAsNames(plan: TestPlan, selection: Selection): Selection {
   if (!selection.lines) return selection;
   const named = new Map<string, Set<string>>();
   for (const document of plan.documents) {
-    if (selection.lines.has(resolve(document.file))) named.set(resolve(document.file), new Set(document.units.map(reportedName)));
+    if ([document.file, ...document.units.map((unit) => unit.file)].some((file) => selection.lines!.has(resolve(file)))) named.set(resolve(document.file), new Set(document.units.map(reportedName)));
   }
   const { lines: _lines, ...rest } = selection;
   return { ...rest, named };
 }
 
 /**
- * The units of DOCUMENT at LINE: the last one starting at or before it, unless a heading
+ * The units of DOCUMENT from FILE at LINE: the last one starting at or before it, unless a heading
  * stands between that unit and LINE: LINE is then in a section of its own (a unit's
  * heading, its fence), whose unit is the first after LINE, if any comes before the next
  * heading. A heading above a Lisp block names the unit the block is. A scenario
  * outline's heading or steps name every row of it, an Examples heading or table header
  * every row of that table, as cucumber-js's file:line does.
  */
-function unitsAtLine(document: DocumentPlan, line: number): string[] {
-  const units = [...document.units].sort((a, b) => a.line - b.line);
+function unitsAtLine(document: DocumentPlan, file: string, line: number): string[] {
+  const units = document.units.filter((unit) => resolve(unit.file) === file).sort((a, b) => a.line - b.line);
   const before = units.filter((unit) => unit.line <= line).at(-1);
-  if (units.some((unit) => unit.file !== document.file)) return before ? [before.id] : [];
-  const headings = headingsOf(document.file);
+  const headings = headingsOf(file);
   const section = headings.filter((heading) => heading.line <= line).at(-1);
   if (section === undefined || (before !== undefined && before.line >= section.line)) return before ? [before.id] : [];
   const sectionEnd = headings.find((heading) => heading.line > line)?.line ?? Infinity;
@@ -104,8 +103,9 @@ export function selectUnits(plan: TestPlan, selection: Selection): TestPlan {
   for (const document of plan.documents) {
     if (!documentSelected(document, selection)) continue;
     const grep = selection.grep;
-    const lines = selection.lines?.get(resolve(document.file));
-    const atLines = lines ? new Set(lines.flatMap((line) => unitsAtLine(document, line))) : null;
+    // By each unit's own file: a capability under --change holds the units of the change's delta too.
+    const files = [...new Set([document.file, ...document.units.map((unit) => unit.file)].map((file) => resolve(file)))].filter((file) => selection.lines?.has(file));
+    const atLines = files.length > 0 ? new Set(files.flatMap((file) => selection.lines!.get(file)!.flatMap((line) => unitsAtLine(document, file, line)))) : null;
     const named = selection.named?.get(resolve(document.file));
     const units = document.units.filter((unit) => (!grep || grep.test(unit.name) || grep.test(reportedName(unit)) || unit.headingPath.some((h) => grep.test(h))) && (!atLines || atLines.has(unit.id)) && (!named || named.has(reportedName(unit))));
     if ((grep || atLines || named) && units.length === 0 && document.problems.length === 0) continue;

@@ -9,7 +9,7 @@ import { uniqueNames } from './naming.js';
 import { misspeltScenarios, translateOpenspecFamily } from './openspec-family.js';
 import { extractRequirements, linkUnits } from './requirements.js';
 import { translateUnknownFamily } from './unknown-family.js';
-import { openspecChangeFile, openspecPlace } from './openspec-layout.js';
+import { openspecPlace, openspecProseFile } from './openspec-layout.js';
 import { frontmatterValueProblems } from './frontmatter-values.js';
 
 export interface TranslateOptions {
@@ -69,8 +69,8 @@ function planName(doc: SpecDocument): string {
   const place = openspecPlace(doc.path);
   if (place?.change) return `${place.capability} (change ${place.change})`;
   if (place) return place.capability;
-  const changeFile = openspecChangeFile(doc.path);
-  if (changeFile) return `${changeFile.file} (change ${changeFile.change})`;
+  const prose = openspecProseFile(doc.path);
+  if (prose?.change !== undefined) return `${prose.file} (change ${prose.change})`;
   return doc.title ?? basename(doc.path);
 }
 

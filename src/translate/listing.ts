@@ -4,7 +4,7 @@ import { LISP_DOCUMENT_TYPES } from './family.js';
 import { type LispNode, scanForms } from './lisp-forms.js';
 import { isVerifyName } from './lisp-definitions.js';
 import { UNKNOWN_FAMILY_HINT } from './unknown-family.js';
-import { openspecChangeFile } from './openspec-layout.js';
+import { describeProseFile, openspecProseFile } from './openspec-layout.js';
 
 export function describePlan(plan: DocumentPlan): string {
   const lines: string[] = [`${plan.file}: ${plan.name}`, `  family: ${familyReason(plan)}`];
@@ -78,8 +78,9 @@ function familyReason(plan: DocumentPlan): string {
     case 'openspec':
       return 'OpenSpec specification (### Requirement: / #### Scenario: headings); each scenario is a unit';
     case 'unknown': {
-      const changeFile = openspecChangeFile(plan.file);
-      return changeFile ? `an OpenSpec change's ${changeFile.file}: prose of the change, nothing to run (its delta specs are under specs/)` : `unknown: nothing runs; ${UNKNOWN_FAMILY_HINT}`;
+      const prose = openspecProseFile(plan.file);
+      if (prose === null) return `unknown: nothing runs; ${UNKNOWN_FAMILY_HINT}`;
+      return `${describeProseFile(prose)}: prose, nothing to run${prose.change !== undefined ? ' (its delta specs are under specs/)' : ''}`;
     }
   }
 }

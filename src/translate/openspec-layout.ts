@@ -22,6 +22,10 @@ export const outsideDeltaSections = (name: string) =>
  * applies nothing under them (requirements under no delta section: see deltaProblems).
  */
 export function deltaSectionProblems(doc: SpecDocument): { line: number; message: string }[] {
+  const stray = strayDeltaFile(doc.path);
+  if (stray) {
+    return [{ line: 1, message: `OpenSpec reads a change's delta specs only as specs/<capability>/spec.md, so change '${stray.change}' gets nothing from this file: name it ${stray.meant}` }];
+  }
   if (openspecPlace(doc.path)?.change === undefined) return [];
   const problems: { line: number; message: string }[] = [];
   const sections = doc.sections;
@@ -33,6 +37,20 @@ export function deltaSectionProblems(doc: SpecDocument): { line: number; message
   return problems;
 }
 
+/**
+ * A markdown file under a change's specs/ that is not `specs/<capability>/spec.md`
+ * (`specs/calc/specs.md`, `specs/calc.md`): OpenSpec reads no delta from it, so the
+ * change it was meant for is not applied; the path it would need.
+ */
+export function strayDeltaFile(path: string): { change: string; meant: string } | null {
+  const normalized = path.split('\\').join('/');
+  if (openspecPlace(normalized)) return null;
+  const match = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/specs\/(.+)\.md$/i.exec(normalized);
+  if (!match) return null;
+  const capability = match[2].split('/')[0];
+  return { change: match[1], meant: `changes/${match[1]}/specs/${capability}/spec.md` };
+}
+
 /** The capability (and change) a document is of, from its path; null outside OpenSpec's layout. */
 export function openspecPlace(path: string): { capability: string; change?: string } | null {
   const normalized = path.split('\\').join('/');
@@ -42,11 +60,30 @@ export function openspecPlace(path: string): { capability: string; change?: stri
   return canonical ? { capability: canonical[1] } : null;
 }
 
-/** A change's prose files (proposal.md, design.md, tasks.md): read by people and by OpenSpec's tools, nothing to run. */
-export function openspecChangeFile(path: string): { file: string; change: string } | null {
-  const match = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/(proposal|design|tasks)\.md$/.exec(path.split('\\').join('/'));
-  return match ? { file: `${match[2]}.md`, change: match[1] } : null;
+/** The capability's current spec a change's delta spec applies to: openspec/specs/<capability>/spec.md beside the changes directory; null for any other file. */
+export function currentSpecPath(deltaFile: string): string | null {
+  const place = openspecPlace(deltaFile);
+  if (place?.change === undefined) return null;
+  const normalized = deltaFile.split('\\').join('/');
+  const root = normalized.slice(0, normalized.search(/(?:^|\/)changes\//) + (normalized.startsWith('changes/') ? 0 : 1));
+  return `${root}specs/${place.capability}/spec.md`;
 }
+
+/**
+ * OpenSpec's prose files, read by people and by OpenSpec's tools, nothing to run: a
+ * change's proposal.md, design.md and tasks.md, and the project's openspec/project.md
+ * and openspec/AGENTS.md (the conventions it gives people and assistants).
+ */
+export function openspecProseFile(path: string): { file: string; change?: string } | null {
+  const normalized = path.split('\\').join('/');
+  const ofChange = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/(proposal|design|tasks)\.md$/.exec(normalized);
+  if (ofChange) return { file: `${ofChange[2]}.md`, change: ofChange[1] };
+  const ofProject = /(?:^|\/)openspec\/(project|AGENTS)\.md$/.exec(normalized);
+  return ofProject ? { file: `${ofProject[1]}.md` } : null;
+}
+
+/** What a prose file of OpenSpec's is, in a sentence: "an OpenSpec change's tasks.md". */
+export const describeProseFile = (prose: { file: string; change?: string }) => (prose.change !== undefined ? `an OpenSpec change's ${prose.file}` : `OpenSpec's ${prose.file}`);
 
 /** The delta operation of the section at INDEX: that of the `## ... Requirements` heading it stands under, if any. */
 export function deltaOf(sections: Section[], index: number): DeltaOperation | null {

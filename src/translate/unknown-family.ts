@@ -3,7 +3,7 @@
 import type { SpecDocument } from '../model/document.js';
 import { LISP_DOCUMENT_TYPES, type FamilyTranslation } from './family.js';
 import { LISP_LANGUAGES } from './rules/lisp-code.js';
-import { openspecChangeFile } from './openspec-layout.js';
+import { describeProseFile, openspecProseFile } from './openspec-layout.js';
 import { meantWord } from '../model/edit-distance.js';
 
 const CHECK_LIKE_LANGUAGES = new Set([...LISP_LANGUAGES, 'json', 'yaml', 'yml']);
@@ -17,15 +17,15 @@ export const checkLikeBlocks = (doc: SpecDocument) => doc.codeBlocks.filter((blo
 export function translateUnknownFamily(doc: SpecDocument): FamilyTranslation {
   // Unreadable frontmatter is the document's one error already (its problem says where): not a second one here.
   const unreadable = doc.metadataSource === 'unreadable-frontmatter';
-  const changeFile = openspecChangeFile(doc.path);
+  const prose = openspecProseFile(doc.path);
   const reason = unreadable
     ? 'unknown document family: the frontmatter cannot be read'
-    : changeFile
-      ? `an OpenSpec change's ${changeFile.file}: its blocks illustrate the change`
+    : prose
+      ? `${describeProseFile(prose)}: its blocks illustrate it`
       : 'unknown document family: no translator applies';
   const notRun = doc.codeBlocks.map((block) => ({ block, reason }));
-  // An OpenSpec change's proposal, design and tasks are prose about the change: their blocks are no checks anybody meant to run.
-  const checkLike = changeFile ? [] : checkLikeBlocks(doc);
+  // OpenSpec's prose (a change's proposal, design and tasks, the project's conventions): its blocks are no checks anybody meant to run.
+  const checkLike = prose ? [] : checkLikeBlocks(doc);
   const problems: SpecDocument['problems'] = [];
   if (checkLike.length > 0 && !unreadable) {
     const found = `no checks found: ${checkLike.length} Lisp/JSON/YAML block(s) fit no document family`;

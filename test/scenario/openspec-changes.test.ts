@@ -120,11 +120,12 @@ t.test('a change: ADDED and MODIFIED run, REMOVED never runs and is removed (not
   t.equal(shouting?.detail, 'Reason: nobody wants to be shouted at. Migration: greet instead.', 'with its Reason and Migration');
   t.match(result.stderr, /requirements: 5 verified, 0 failing, 0 untested, 2 removed/);
   const names = result.events.flatMap((e) => (e.type === 'document-start' ? [e.name] : []));
-  t.same(names, ['design.md (change add-farewell)', 'proposal.md (change add-farewell)', 'greeter (change add-farewell)', 'tasks.md (change add-farewell)', 'greeter']);
+  t.same(names, ['greeter (change add-farewell)', 'greeter'], "the change's prose is not run, nor counted as skipped checks");
+  t.match(result.stderr, /^\d+ passed, 0 failed, 0 skipped, 0 todo$/m);
   t.match(readFileSync(path.join(dir, 'junit.xml'), 'utf8'), /<testsuite name="greeter \(change add-farewell\)"/, 'JUnit names the suite by capability and change');
   const list = await runIn(dir, ['--list', 'openspec']);
   t.match(list.stdout, /Shouting {2}\(0 units; REMOVED by this change, never runs: Reason: nobody wants/);
-  t.match(list.stdout, /family: an OpenSpec change's proposal\.md: prose of the change, nothing to run/);
+  t.match(list.stdout, /family: an OpenSpec change's proposal\.md: prose, nothing to run/);
   const check = await runIn(dir, ['check', 'openspec']);
   t.equal(check.exitCode, 0, `check accepts the change as OpenSpec does: ${check.stdout}`);
 });
@@ -194,7 +195,7 @@ t.test('JUnit per scenario: junit-units has a testcase per scenario, failed with
   t.match(units, /<testsuite name="greeter \(change add-farewell\)" [^>]*tests="2" failures="1" skipped="0"/);
   t.match(units, /<failure message="1 of 2 checks failed: THEN the greeting SHALL be &quot;bye, Ada&quot;">/);
   const points = readFileSync(path.join(dir, 'points.xml'), 'utf8');
-  t.equal((points.match(/<testcase /g) ?? []).length, 10 + 3, 'junit keeps a testcase per check (and one per prose file)');
+  t.equal((points.match(/<testcase /g) ?? []).length, 10, 'junit keeps a testcase per check (none for the prose files)');
 });
 
 t.test('--change runs each capability the change touches as it will be after it: ADDED joins, MODIFIED replaces, REMOVED leaves', async (t) => {
@@ -452,4 +453,44 @@ t.test('REMOVED written as bullets, as OpenSpec reads it, removes; under --chang
   const renamed = await runIn(bare, ['openspec', '--change', 'relabel', '--require-verified', '--reporter', 'json']);
   t.equal(renamed.exitCode, 1, 'a requirement with no scenario stays unverified whatever its name');
   t.match(renamed.stderr, /--require-verified: openspec\/specs\/greeter\/spec\.md#Audit Trail is untested/);
+});
+
+t.test("a file under a change's specs/ that is not specs/<capability>/spec.md: an error in check and in the tree, and the change has no delta", async (t) => {
+  const dir = project({
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    'openspec/changes/misnamed/proposal.md': '# Misnamed\n',
+    'openspec/changes/misnamed/specs/greeter/specs.md': DELTA,
+    'steps/greeter.steps.mjs': STEPS,
+  });
+  const { exitCode, errors } = await checkErrors(dir);
+  t.equal(exitCode, 1);
+  t.same(errors, [
+    "openspec/changes/misnamed/proposal.md:1:1: error: change 'misnamed' has no delta: a change needs specs/<capability>/spec.md with ## ADDED, MODIFIED, REMOVED or RENAMED Requirements",
+    "openspec/changes/misnamed/specs/greeter/specs.md:1:1: error: OpenSpec reads a change's delta specs only as specs/<capability>/spec.md, so change 'misnamed' gets nothing from this file: name it changes/misnamed/specs/greeter/spec.md",
+  ]);
+  const run = await runIn(dir, ['openspec', '--require-verified']);
+  t.equal(run.exitCode, 1, 'the tree fails: the change it was meant for is not applied');
+  t.match(run.stdout, /not ok \d+ - OpenSpec reads a change's delta specs only as specs\/<capability>\/spec\.md/);
+});
+
+t.test("--change with a line of the change's delta runs the unit at that line, as without --change", async (t) => {
+  const dir = tree();
+  const line = DELTA.split('\n').indexOf('#### Scenario: Leaving') + 1;
+  const run = await runIn(dir, ['--change', 'add-farewell', `openspec/changes/add-farewell/specs/greeter/spec.md:${line}`, '--reporter', 'json']);
+  t.equal(run.exitCode, 0, run.stderr);
+  t.same([...new Set(run.events.flatMap((e) => (e.type === 'unit-start' ? [e.name] : [])))], ['Farewell / Leaving']);
+});
+
+t.test("steps beside a capability's spec bind its change's delta in a run of the tree, as under --change", async (t) => {
+  const dir = project({
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    'openspec/specs/greeter/greeter.steps.mjs': STEPS,
+    'openspec/changes/add-farewell/proposal.md': '# Add farewell\n',
+    'openspec/changes/add-farewell/specs/greeter/spec.md': DELTA,
+  });
+  for (const args of [['openspec'], ['openspec', '--change', 'add-farewell']]) {
+    const run = await runIn(dir, [...args, '--reporter', 'json']);
+    t.equal(run.exitCode, 0, `${args.join(' ')}: ${run.stderr.slice(-400)}`);
+    t.ok(run.points.some((p) => p.ok && p.name === 'WHEN the greeter bids "Ada" farewell'), `${args.join(' ')}: the delta's step bound by the capability's steps`);
+  }
 });
