@@ -12,7 +12,7 @@ import { frontmatterTimeout } from '../model/plan.js';
 import { QuietGate } from './quiet-gate.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
 import { interruptedBy, notRunReason } from './interrupt.js';
-import { emitLateErrors, runLateErrors, type LateError } from './late-errors.js';
+import { emitLateErrors, pendingTimerEvents, runLateErrors, type LateError } from './late-errors.js';
 
 export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
 
@@ -87,11 +87,12 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
     const name = bailedAt.name.length > 120 ? `${bailedAt.name.slice(0, 120)}...` : bailedAt.name;
     stopped = `--bail: stopped at the first failing check${at} (${name}): ${notRunOf}`;
   }
-  for (const event of lateDocuments(await runLateErrors.settle())) {
+  // What user code did after its document ended counts in the requirements its unit verifies.
+  for (const event of [...lateDocuments(await runLateErrors.settle()), ...pendingTimerEvents(runLateErrors.leftPending())]) {
+    requirements.observe(event);
     countEvent(counts, event);
     yield event;
   }
-  for (const text of runLateErrors.leftPending()) yield { type: 'comment', text };
   const traced = requirements.results();
   // A dry run runs nothing by design; a stopped run says why it stopped; a shard that
   // checked nothing (its documents all skipped) is judged with the others, by merge.

@@ -5,6 +5,7 @@
 // adds a failure to it (see run-command.ts). Timers of user code still pending are waited
 // for, up to SETTLE_LIMIT_MS from then: whatever they throw is reported in place.
 import type { Emit } from './types.js';
+import type { RunEvent } from '../model/events.js';
 import { setTimeout, setImmediate } from '../process/native-timers.js';
 
 /** A late error, as a failing point reports it: where the unit stands and what it was. */
@@ -23,6 +24,8 @@ export interface PendingTimer {
   dueAt: number;
   /** The unit whose code started it, as reports name it. */
   origin: string;
+  /** Where that unit stands, and the requirements it verifies: what the timer would check is theirs. */
+  at?: { file: string; line: number; requirements?: string[] };
   /** Whether it keeps the process alive (not unref'd): plain Node would wait for it. */
   hasRef: () => boolean;
 }
@@ -116,11 +119,13 @@ export class LateErrors {
   }
 
   /**
-   * What the timers still pending and keeping the process alive would run, unwaited for
-   * (due later than the settling waits): one line each, for the report to say.
+   * The timers still pending and keeping the process alive, unwaited for (due later than
+   * the settling waits), each with a sentence saying so: what they run is not checked.
    */
-  leftPending(): string[] {
-    return [...this.#timers.values()].filter((timer) => timer.hasRef()).map((timer) => `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms: the run did not wait for it, so what it runs is not checked (clear it in an After hook, or await it in its step)`);
+  leftPending(): { timer: PendingTimer; text: string }[] {
+    return [...this.#timers.values()]
+      .filter((timer) => timer.hasRef())
+      .map((timer) => ({ timer, text: `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms: the run did not wait for it, so what it runs is not checked (clear it in an After hook, or await it in its step)` }));
   }
 
   /** Keeps errors again (a run starts: what the last one left is this one's to report). */
@@ -142,4 +147,28 @@ export function emitLateErrors(file: string, unitId: string, errors: LateError[]
     emit({ type: 'point', file, unitId, ok: false, name: `${error.origin}: an error thrown after it ended`, at: { file: error.file, line: error.line }, diagnostics: error.diagnostics });
   }
   emit({ type: 'unit-end', file, unitId, durationMs: 0 });
+}
+
+/**
+ * The timers left pending, each file's as a document of its own with a skipped point per
+ * timer, in the requirements of the unit that started it: a check the timer would make
+ * did not run, so they are untested, not verified. Timers of no known place are a comment.
+ */
+export function pendingTimerEvents(left: { timer: PendingTimer; text: string }[]): RunEvent[] {
+  const events: RunEvent[] = left.filter(({ timer }) => timer.at === undefined).map(({ text }) => ({ type: 'comment', text }));
+  const placed = left.filter(({ timer }) => timer.at !== undefined);
+  for (const file of new Set(placed.map(({ timer }) => timer.at!.file))) {
+    const ofFile = placed.filter(({ timer }) => timer.at!.file === file);
+    const unitId = `${file}#timers-left-pending`;
+    const requirements = [...new Set(ofFile.flatMap(({ timer }) => timer.at!.requirements ?? []))];
+    const at = { file, line: ofFile[0].timer.at!.line };
+    events.push({ type: 'document-start', file, name: 'timers left pending after their document ended' });
+    events.push({ type: 'unit-start', file, unitId, name: 'timers the run did not wait for', kind: 'problem', at, ...(requirements.length ? { requirements } : {}) });
+    for (const { timer, text } of ofFile) {
+      events.push({ type: 'point', file, unitId, ok: true, name: `${timer.origin}: a timer not waited for`, at: { file, line: timer.at!.line }, skip: text });
+    }
+    events.push({ type: 'unit-end', file, unitId, durationMs: 0 });
+    events.push({ type: 'document-end', file, durationMs: 0 });
+  }
+  return events;
 }

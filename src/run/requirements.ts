@@ -16,7 +16,7 @@ const zero = (): Counts => ({ passed: 0, failed: 0, skipped: 0, todo: 0 });
 export class RequirementTracker {
   private readonly requirements: Requirement[] = [];
   private readonly unitCounts = new Map<string, Counts>();
-  /** Units not planned for a requirement whose points count for it (the late errors of its scenarios). */
+  /** Units not planned for a requirement whose points count for it (the late errors of its scenarios, the timers they left). */
   private readonly added = new Map<string, string[]>();
 
   observe(event: RunEvent): void {
@@ -44,7 +44,11 @@ export class RequirementTracker {
       ran += 1;
       for (const key of ['passed', 'failed', 'skipped', 'todo'] as const) counts[key] += unitCounts[key];
     }
-    for (const unit of this.added.get(requirement.id) ?? []) counts.failed += this.unitCounts.get(unit)?.failed ?? 0;
+    // A late error fails it; a timer its scenario left and the run did not wait for checked nothing.
+    for (const unit of this.added.get(requirement.id) ?? []) {
+      counts.failed += this.unitCounts.get(unit)?.failed ?? 0;
+      counts.skipped += this.unitCounts.get(unit)?.skipped ?? 0;
+    }
     const [status, detail] = statusOf(requirement, counts, ran);
     return { ...requirement, status, counts, detail };
   }

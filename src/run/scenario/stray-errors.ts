@@ -60,7 +60,7 @@ function trackTimers(): void {
     }, ms, ...args);
     const id = ++timersStarted;
     pendingTimers.set(timer, { late: strays.late, id });
-    strays.late.timerStarted(id, { dueAt: Date.now() + Math.max(1, Number(ms) || 1), origin: strays.origin, hasRef: () => timer.hasRef() });
+    strays.late.timerStarted(id, { dueAt: Date.now() + Math.max(1, Number(ms) || 1), origin: strays.origin, at: strays.at, hasRef: () => timer.hasRef() });
     return timer;
   };
   // What Node gives setTimeout beyond a function (util.promisify's custom form) stays.
@@ -121,7 +121,7 @@ export class StrayErrors {
    */
   constructor(
     readonly origin: string,
-    private readonly at: { file: string; line: number; requirements?: string[] },
+    readonly at: { file: string; line: number; requirements?: string[] },
     readonly late: LateErrors,
     private readonly describe: (error: unknown) => Record<string, unknown>,
   ) {}
