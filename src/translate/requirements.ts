@@ -163,7 +163,8 @@ export function normativeSentences(paragraphs: string[]): string[] {
 }
 
 /**
- * Marks the requirements named in `exclusions` (by id, or by name in every document)
+ * Marks the requirements named in `exclusions` (by id, by OpenSpec's `<capability>#<name>`,
+ * or by name in every document)
  * excluded with the given reason. Returns the plan and the keys that matched nothing.
  */
 export function excludeRequirements(plan: TestPlan, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
@@ -171,7 +172,7 @@ export function excludeRequirements(plan: TestPlan, exclusions: Record<string, s
   const documents = plan.documents.map((document) => {
     if (!document.requirements?.length) return document;
     const requirements = document.requirements.map((requirement) => {
-      const key = requirement.id in exclusions ? requirement.id : requirement.name in exclusions ? requirement.name : null;
+      const key = [requirement.id, requirement.capabilityId, requirement.name].find((candidate) => candidate !== undefined && candidate in exclusions) ?? null;
       if (key === null) return requirement;
       used.add(key);
       return { ...requirement, excluded: exclusions[key] };

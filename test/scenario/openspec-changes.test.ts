@@ -494,3 +494,18 @@ t.test("steps beside a capability's spec bind its change's delta in a run of the
     t.ok(run.points.some((p) => p.ok && p.name === 'WHEN the greeter bids "Ada" farewell'), `${args.join(' ')}: the delta's step bound by the capability's steps`);
   }
 });
+
+t.test("requirements.exclude takes OpenSpec's <capability>#<name>: that capability's requirement is excluded, in its spec and its changes, no other's", async (t) => {
+  const dir = project({
+    'spec-run.config.json': JSON.stringify({ paths: ['openspec/'], requirements: { exclude: { 'greeter#Shouting': 'too loud for now' } } }),
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    'openspec/specs/other/spec.md': CANONICAL.replace('# greeter Specification', '# other Specification'),
+    'steps/greeter.steps.mjs': STEPS,
+  });
+  const run = await runIn(dir, ['--reporter', 'json']);
+  t.equal(run.exitCode, 0, run.stderr);
+  t.notMatch(run.stderr, /names no requirement/);
+  const end = run.events.find((e) => e.type === 'run-end');
+  const excluded = (end?.type === 'run-end' ? (end.requirements ?? []) : []).filter((r) => r.status === 'excluded').map((r) => r.capabilityId);
+  t.same(excluded, ['greeter#Shouting']);
+});
