@@ -29,6 +29,35 @@ export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMe
     const current = await currentSpec(plan.file);
     for (const problem of deltaProblems(plan, current)) messages.push({ ...problem, column: 1 });
   }
+  messages.push(...changesMeeting(plans));
+  return messages;
+}
+
+/**
+ * Active changes that touch one requirement of a capability (by its name before any
+ * rename): each applies to today's spec, but once one is archived the other no longer
+ * does (a MODIFIED name renamed away, an ADDED name taken). A warning at each, naming
+ * the others: the team decides the order, or merges them.
+ */
+function changesMeeting(plans: DocumentPlan[]): CheckMessage[] {
+  const touches = new Map<string, { change: string; file: string; line: number; operation: string }[]>();
+  for (const plan of plans) {
+    const place = openspecPlace(plan.file);
+    if (!place?.change) continue;
+    for (const requirement of plan.requirements ?? []) {
+      if (requirement.delta === undefined) continue;
+      const key = `${place.capability}#${requirement.renamedFrom ?? requirement.name}`;
+      touches.set(key, [...(touches.get(key) ?? []), { change: place.change, file: plan.file, line: requirement.line, operation: requirement.delta.toUpperCase() }]);
+    }
+  }
+  const messages: CheckMessage[] = [];
+  for (const [key, all] of touches) {
+    if (new Set(all.map((touch) => touch.change)).size < 2) continue;
+    for (const touch of all) {
+      const others = all.filter((other) => other.change !== touch.change).map((other) => `${other.operation} by change '${other.change}' (${other.file}:${other.line})`);
+      messages.push({ file: touch.file, line: touch.line, column: 1, severity: 'warning', message: `requirement ${key} is ${touch.operation} here and ${others.join(', ')}: once one change is archived the other applies to a spec it was not written against` });
+    }
+  }
   return messages;
 }
 

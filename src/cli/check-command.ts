@@ -86,10 +86,12 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   let errors = 0;
   // The configured runtime that could not be asked: a warning, counted as the others are.
   let warnings = tools.problem ? 1 : 0;
-  for (const message of [...checkStepFiles(libraries.problems), ...(await checkOpenspecChanges(plans))]) {
-    errors += 1;
+  const report = (message: CheckMessage) => {
+    if (message.severity === 'error') errors += 1;
+    else if (message.severity === 'warning') warnings += 1;
     console.log(formatMessage(message));
-  }
+  };
+  for (const message of [...checkStepFiles(libraries.problems), ...(await checkOpenspecChanges(plans))]) report(message);
   for (const [i, doc] of docs.entries()) {
     let messages: CheckMessage[];
     try {
@@ -98,11 +100,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
       // A check that cannot handle a document is that document's error; the others are still checked.
       messages = [{ file: files[i], line: 1, column: 1, severity: 'error', message: unreadableMessage('checking this document', error) }];
     }
-    for (const message of messages) {
-      if (message.severity === 'error') errors += 1;
-      else if (message.severity === 'warning') warnings += 1;
-      console.log(formatMessage(message));
-    }
+    for (const message of messages) report(message);
   }
   console.error(`${files.length} documents checked: ${errors} errors, ${warnings} warnings`);
   return errors > 0 ? 1 : 0;

@@ -509,3 +509,23 @@ t.test("requirements.exclude takes OpenSpec's <capability>#<name>: that capabili
   const excluded = (end?.type === 'run-end' ? (end.requirements ?? []) : []).filter((r) => r.status === 'excluded').map((r) => r.capabilityId);
   t.same(excluded, ['greeter#Shouting']);
 });
+
+t.test('two active changes touching one requirement: check warns at each, naming the other (exit 0: each applies today)', async (t) => {
+  const modified = '## MODIFIED Requirements\n\n### Requirement: Shouting\nThe greeter SHALL shout louder.\n\n#### Scenario: Loud\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n';
+  const renamed = '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Yelling`\n';
+  const dir = project({
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    'openspec/changes/louder/proposal.md': '# Louder\n',
+    'openspec/changes/louder/specs/greeter/spec.md': modified,
+    'openspec/changes/yell/proposal.md': '# Yell\n',
+    'openspec/changes/yell/specs/greeter/spec.md': renamed,
+    'steps/greeter.steps.mjs': STEPS,
+  });
+  const check = await runIn(dir, ['check', 'openspec']);
+  t.equal(check.exitCode, 0, check.stdout);
+  t.same(check.stdout.split('\n').filter((line) => line.includes(': warning: requirement greeter#')), [
+    "openspec/changes/louder/specs/greeter/spec.md:3:1: warning: requirement greeter#Shouting is MODIFIED here and RENAMED by change 'yell' (openspec/changes/yell/specs/greeter/spec.md:2): once one change is archived the other applies to a spec it was not written against",
+    "openspec/changes/yell/specs/greeter/spec.md:2:1: warning: requirement greeter#Shouting is RENAMED here and MODIFIED by change 'louder' (openspec/changes/louder/specs/greeter/spec.md:3): once one change is archived the other applies to a spec it was not written against",
+  ]);
+  t.match(check.stderr, /0 errors, 2 warnings/);
+});
