@@ -38,6 +38,9 @@ t.test('a TypeScript steps file that throws while loading: an error at the line 
   const result = await runIn(project({ 'doc.md': DOC, 'steps.ts': steps }), ['check', 'doc.md', '--steps', 'steps.ts']);
   t.equal(result.exitCode, 1);
   t.match(result.stdout, /steps\.ts:3:1: error: cannot load steps file: port 8080 is taken/);
+  const run = await runIn(project({ 'doc.md': DOC, 'steps.ts': steps }), ['doc.md', '--steps', 'steps.ts', '--reporter', 'tap']);
+  t.equal(run.exitCode, 1);
+  t.match(run.stdout, /^ {10}at: steps\.ts:3$/m, "the run's point names the file as the project does, not by its absolute path");
 });
 
 t.test('a step two definitions match: an error at the step naming both definitions', async (t) => {

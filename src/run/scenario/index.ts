@@ -48,8 +48,9 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
     const first = library.problems[0];
     // Every scenario of the document ran with these steps: a problem of theirs (a hook left out, a step defined twice) fails each requirement.
     const requirements = (plan.requirements ?? []).map((requirement) => requirement.id);
-    emit({ type: 'unit-start', file: plan.file, unitId, name: 'step definitions', kind: 'problem', at: { file: first.file, line: first.line }, ...(requirements.length ? { requirements } : {}) });
-    for (const p of library.problems) emit({ type: 'point', file: plan.file, unitId, ok: false, name: p.message, at: { file: p.file, line: p.line } });
+    // Places as the rest of the report gives them: relative to where spec-run runs.
+    emit({ type: 'unit-start', file: plan.file, unitId, name: 'step definitions', kind: 'problem', at: { file: shownPath(first.file), line: first.line }, ...(requirements.length ? { requirements } : {}) });
+    for (const p of library.problems) emit({ type: 'point', file: plan.file, unitId, ok: false, name: p.message, at: { file: shownPath(p.file), line: p.line } });
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: 0 });
   }
   const units = plan.units.filter((u): u is ScenarioUnit => u.kind === 'scenario');
