@@ -24,6 +24,12 @@ const PLAIN_KEYWORD_ITEM = /^(Given|When|Then|And|But|GIVEN|WHEN|THEN|AND|BUT):?
 const LOOSE_KEYWORD_ITEM = /^[\s*_]*(given|when|then|and|but)[\s*_]*[:.!,;]?[\s*_]+\S/i;
 /** A bullet starting with a bold word one letter from a step keyword (`**THN** it fails`): a keyword mistyped. */
 const BOLD_FIRST_WORD = /^\*\*([A-Za-z]{3,5})[:.!,;]?\*\*/;
+/**
+ * A bullet's bold lead in capitals and straight into its text, as step keywords are
+ * written (`**ALSO** it SHALL fail`): a keyword spec-run does not know. A label ends in a
+ * colon (`**NOTE**: …`, `**Note:**`): a note beside the steps.
+ */
+const CAPITAL_BOLD_LEAD = /^\*\*\s*(\p{Lu}[\p{Lu}\s-]*\p{Lu})\s*[.!,;]?\s*\*\*(?!\s*:)/u;
 const STEP_KEYWORDS = ['given', 'when', 'then', 'and', 'but'];
 /** WRITTEN is KEYWORD mistyped: a letter added, dropped or changed, or its letters in another order (TEHN). */
 const nearKeyword = (written: string, keyword: string) =>
@@ -285,8 +291,14 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
       const bold = loose ? null : BOLD_FIRST_WORD.exec(listItem.text);
       const mistyped = bold ? STEP_KEYWORDS.find((word) => nearKeyword(bold[1].toLowerCase(), word)) : undefined;
       if (!loose && !mistyped) {
-        // A bullet led by a bold word other than a keyword (`**Note**`) is a note beside the steps.
-        if (amongSteps && !bold) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list; a paragraph between them does)` });
+        const capitals = CAPITAL_BOLD_LEAD.exec(listItem.text);
+        if (amongSteps && capitals) {
+          const text = listItem.text.slice(capitals[0].length).split('\n')[0].replace(/[*_]/g, '').trim();
+          problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps led by **${capitals[1]}**, which is no step keyword (GIVEN, WHEN, THEN, AND, BUT), so it would never run: write it as '- **AND** ${text}', or as a note beside the steps ('**Note**: …') if it is no check` });
+          continue;
+        }
+        // A bullet led by bold words other than a keyword (`**Note**`, `**Caveat:**`) is a note beside the steps.
+        if (amongSteps && !/^\*\*[^*\n]+\*\*/.test(listItem.text)) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list; a paragraph between them does)` });
         continue;
       }
       const keyword = (loose?.[1] ?? mistyped!).toUpperCase();

@@ -65,6 +65,15 @@ t.test('in a scenario, a bullet starting with a keyword not read as a step, and 
   t.equal(more.problems.length, 3, 'a bold word that is no keyword is prose');
 });
 
+t.test('a bullet among the steps led by a bold word in capitals that is no keyword (**ALSO**, **MUST**) is an error; a label ending in a colon (**NOTE**:) is a note', async (t) => {
+  const plan = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** all is well\n- **THEN** it passes\n- **ALSO** it SHALL fail\n- **MUST NOT** crash\n- **NOTE**: a label\n- **Caveat:** prose\n- **Note** prose\n');
+  t.match(plan.problems, [
+    { line: 9, severity: 'error', message: "'**ALSO** it SHALL fail' stands among the scenario's steps led by **ALSO**, which is no step keyword (GIVEN, WHEN, THEN, AND, BUT), so it would never run: write it as '- **AND** it SHALL fail', or as a note beside the steps ('**Note**: …') if it is no check" },
+    { line: 10, severity: 'error', message: /^'\*\*MUST NOT\*\* crash' stands among the scenario's steps led by \*\*MUST NOT\*\*/ },
+  ]);
+  t.equal(plan.problems.length, 2, 'labels and a bold word in small letters are notes');
+});
+
 t.test('a bullet among a scenario\'s steps without a keyword is an error at its line; bullets after a step ending in a colon are its data table', async (t) => {
   const plan = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** the value is 1\n- **THEN** the value SHALL be 1\n- the value SHALL be 2\n- the result: **THEN** it is 3\n\nNotes:\n\n- prose in a list of its own\n');
   t.match(plan.problems, [
