@@ -88,7 +88,10 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
     stopped = `--bail: stopped at the first failing check${at} (${name}): ${notRunOf}`;
   }
   // What user code did after its document ended counts in the requirements its unit verifies.
-  for (const event of [...lateDocuments(await runLateErrors.settle()), ...pendingTimerEvents(runLateErrors.leftPending())]) {
+  // A stopped run cut its units short, timers of their steps with them: said, not counted again.
+  const late = lateDocuments(await runLateErrors.settle());
+  const left = runLateErrors.leftPending();
+  for (const event of [...late, ...(stopped ? left.map(({ text }): RunEvent => ({ type: 'comment', text })) : pendingTimerEvents(left))]) {
     requirements.observe(event);
     countEvent(counts, event);
     yield event;

@@ -56,5 +56,5 @@ t.test('headings in any case: the scenarios translate finds are those check sees
 t.test("frontmatter fields the run reads (retries, exclude) are no 'unknown field' for check", async (t) => {
   const doc = parseMarkdown('fields.md', '---\ntype: verification\nname: f\nretries: 2\nexclude:\n  Something: not in v1\n---\n# F\n');
   t.same(checkFrontmatter(doc), []);
-  t.match(checkFrontmatter(parseMarkdown('odd.md', '---\ntype: verification\nname: f\nretry: 2\n---\n# F\n')), [{ severity: 'warning', message: /unknown frontmatter field 'retry'/ }]);
+  t.match(checkFrontmatter(parseMarkdown('odd.md', '---\ntype: verification\nname: f\ncolour: red\n---\n# F\n')), [{ severity: 'warning', message: /unknown frontmatter field 'colour'/ }]);
 });
