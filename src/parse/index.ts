@@ -81,6 +81,13 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
       { file: path, line: deepList, message: `a list item indented by ${DEEPEST_LIST_COLUMNS} columns or more (lists nested past a hundred levels): spec-run does not read lists this deep, whose parse takes time growing with the square of their depth`, severity: 'error' },
     ]);
   }
+  const crowded = crowdedBracketsLine(text);
+  if (crowded !== null) {
+    return emptyDocument(path, [
+      ...problems,
+      { file: path, line: crowded, message: `a paragraph holding ${MOST_BRACKETS_IN_A_PARAGRAPH} or more '[': spec-run does not read it, since markdown's links and images are parsed in time growing with the square of their brackets in one paragraph (put code in a fenced block)`, severity: 'error' },
+    ]);
+  }
   const tree = markdownTree(text);
   let metadata: Record<string, unknown> = {};
   let metadataSource: SpecDocument['metadataSource'] = 'none';
@@ -178,6 +185,43 @@ function deeplyNestedListLine(text: string): number | null {
     const indent = /^[ \t]*/.exec(match[0])![0];
     const columns = [...indent].reduce((sum, c) => sum + (c === '\t' ? 4 : 1), 0);
     if (columns >= DEEPEST_LIST_COLUMNS) return text.slice(0, match.index).split('\n').length;
+  }
+  return null;
+}
+
+/** How many '[' one paragraph may hold: micromark matches each ']' against every '[' before it in the paragraph (25 000 nested: 3 s; 50 000: 12 s). */
+const MOST_BRACKETS_IN_A_PARAGRAPH = 1000;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** The line where the brackets begin of a paragraph (text between blank lines, outside fenced code) with MOST_BRACKETS_IN_A_PARAGRAPH '[' or more, or null. */
+function crowdedBracketsLine(text: string): number | null {
+  // Most documents have few brackets: nothing to look at line by line.
+  let total = 0;
+  for (let i = text.indexOf('['); i !== -1 && total < MOST_BRACKETS_IN_A_PARAGRAPH; i = text.indexOf('[', i + 1)) total += 1;
+  if (total < MOST_BRACKETS_IN_A_PARAGRAPH) return null;
+  let fence: string | null = null;
+  let count = 0;
+  let start = 1;
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const marker = FENCE.exec(line)?.[1];
+    if (fence !== null) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      continue;
+    }
+    if (marker) {
+      fence = marker;
+      count = 0;
+      continue;
+    }
+    if (line.trim() === '') {
+      count = 0;
+      continue;
+    }
+    if (count === 0) start = i + 1;
+    for (let at = line.indexOf('['); at !== -1; at = line.indexOf('[', at + 1)) count += 1;
+    if (count >= MOST_BRACKETS_IN_A_PARAGRAPH) return start;
   }
   return null;
 }

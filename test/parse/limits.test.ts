@@ -40,3 +40,11 @@ t.test('lists nested past a hundred levels are refused at the first item so deep
   t.same(parseMarkdown('hundred.md', nested(100)).problems, [], 'a hundred levels: no problem');
   t.same(parseMarkdown('code.md', `# Code\n\n\`\`\`\n${' '.repeat(300)}x\n\`\`\`\n`).problems, [], 'a deep indentation that is no list item: read');
 });
+
+t.test("a paragraph holding a thousand '[' or more is refused at the line its brackets begin; the same in fenced code, or spread over paragraphs, is read", async (t) => {
+  const nested = parseMarkdown('nested.md', `# D\n\nSome prose.\n${'['.repeat(50000)}x${']'.repeat(50000)}\n`);
+  t.match(nested.problems, [{ line: 4, message: /^a paragraph holding 1000 or more '\['/ }]);
+  t.match(parseMarkdown('siblings.md', `# D\n\n${'[x] '.repeat(1000)}\n`).problems, [{ line: 3 }]);
+  t.same(parseMarkdown('code.md', `# D\n\n\`\`\`json\n${'['.repeat(5000)}${']'.repeat(5000)}\n\`\`\`\n`).problems, [], 'in fenced code: read');
+  t.same(parseMarkdown('spread.md', `# D\n\n${'[x]\n\n'.repeat(1500)}`).problems, [], 'one to a paragraph: read');
+});
