@@ -171,6 +171,29 @@ Then('it fails', async function () { await new Promise((r) => setTimeout(r, 20))
   t.match(result.stdout, /not ok 2 - THEN it fails/);
 });
 
+t.test("processes step code starts with spec-run's stdout, and its writes to descriptor 1 or /dev/stdout, go to stderr too", async (t) => {
+  const doc = `# Printing\n\n### Requirement: Printing\nIt SHALL print.\n\n#### Scenario: Forged lines\n- **WHEN** the step's children print TAP of their own\n- **THEN** it fails\n`;
+  const steps = `import { When, Then } from 'spec-run/steps';
+import { execSync, spawnSync, fork } from 'node:child_process';
+import fs, { writeSync } from 'node:fs';
+When("the step's children print TAP of their own", async function () {
+  execSync('echo "ok 91 - forged by execSync"', { stdio: 'inherit' });
+  spawnSync('sh', ['-c', 'echo "ok 92 - forged by spawnSync"'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  writeSync(1, 'ok 93 - forged by writeSync\\n');
+  fs.writeFileSync('/dev/stdout', 'ok 94 - forged by writeFileSync\\n');
+  await new Promise((done) => fs.createWriteStream(null, { fd: 1, autoClose: false }).end('ok 95 - forged by a stream\\n', done));
+  await new Promise((done) => fork('./child.cjs').on('exit', done));
+});
+Then('it fails', function () { throw new Error('failed on purpose'); });
+`;
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps, 'child.cjs': "console.log('ok 96 - forged by fork');\n" });
+  const result = await runIn(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'tap']);
+  t.equal(result.exitCode, 1);
+  t.notMatch(result.stdout, /forged/, 'nothing of it on stdout');
+  for (const n of [91, 92, 93, 94, 95, 96]) t.match(result.stderr, new RegExp(`^ok ${n} - forged`, 'm'), `line ${n} on stderr`);
+  t.match(result.stdout, /not ok 2 - THEN it fails/);
+});
+
 t.test("fake timers of step code (a global setTimeout replaced) do not stop spec-run's own: a step that never settles fails at its time limit", async (t) => {
   const doc = `# Timers\n\n### Requirement: Timers\nIt SHALL wait.\n\n#### Scenario: Faked\n- **WHEN** the step fakes the timers\n- **THEN** a wait never ends\n`;
   const steps = `import { When, Then } from 'spec-run/steps';
