@@ -4,7 +4,7 @@ import { LISP_DOCUMENT_TYPES } from './family.js';
 import { type LispNode, scanForms } from './lisp-forms.js';
 import { isVerifyName } from './lisp-definitions.js';
 import { UNKNOWN_FAMILY_HINT } from './unknown-family.js';
-import { describeProseFile, openspecProseFile } from './openspec-layout.js';
+import { describeProseFile, openspecPlace, openspecProseFile } from './openspec-layout.js';
 
 export function describePlan(plan: DocumentPlan): string {
   const lines: string[] = [`${plan.file}: ${plan.name}`, `  family: ${familyReason(plan)}`];
@@ -41,7 +41,9 @@ export function describePlan(plan: DocumentPlan): string {
     lines.push(`  requirements (${plan.requirements.length}), each with the units that verify it:`);
     for (const r of plan.requirements) {
       const excluded = r.excluded === undefined ? '' : `; excluded: ${r.excluded}`;
-      const delta = r.removed !== undefined ? `; REMOVED by this change, never runs: ${r.removed}` : r.renamedFrom !== undefined ? `; RENAMED from '${r.renamedFrom}'` : r.delta ? `; ${r.delta.toUpperCase()} by this change` : '';
+      // A delta spec outside openspec/changes/ (a change kept as one file) is no change of OpenSpec's.
+      const by = openspecPlace(plan.file)?.change !== undefined ? 'by this change' : 'in a delta spec that is in no change';
+      const delta = r.removed !== undefined ? `; REMOVED ${by}, never runs: ${r.removed}` : r.renamedFrom !== undefined ? `; RENAMED from '${r.renamedFrom}'` : r.delta ? `; ${r.delta.toUpperCase()} ${by}` : '';
       lines.push(`    ${r.file}:${r.line}  ${r.name}  (${r.units.length} unit${r.units.length === 1 ? '' : 's'}${excluded}${delta})`);
     }
   }

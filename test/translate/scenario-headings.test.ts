@@ -160,3 +160,10 @@ t.test('a bold keyword with its letters swapped (TEHN, WEHN) is a mistyped step,
   const plan = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** all is well\n- **TEHN** it fails\n- **WEHN** it runs\n');
   t.match(plan.problems, [{ line: 8, message: /looks like a THEN step mistyped/ }, { line: 9, message: /looks like a WHEN step mistyped/ }]);
 });
+
+t.test("--list says a delta spec outside openspec/changes/ is in no change, where one inside says 'by this change'", async (t) => {
+  const { describePlan } = await import('../../src/translate/listing.js');
+  const delta = '## ADDED Requirements\n\n### Requirement: New\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** it runs\n';
+  t.match(describePlan(translate(parseMarkdown('flat.spec.md', delta))), /New {2}\(1 unit; ADDED in a delta spec that is in no change\)/);
+  t.match(describePlan(translate(parseMarkdown('openspec/changes/c/specs/cap/spec.md', delta))), /New {2}\(1 unit; ADDED by this change\)/);
+});
