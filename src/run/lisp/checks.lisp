@@ -162,6 +162,11 @@ checks on one line are two; the checks one macro call expands into are one, at t
   "(file line start) of each check site of spec code that began to run in the running
 command, in any thread (global, emptied by each command).")
 
+(defvar *checks-not-expanded* (make-hash-table :test #'equal :synchronized t)
+  "The place of each check site whose macro signalled an error as it expanded ((is x
+\"reason\") in a FiveAM test): compiled into that error, it is no check a unit could
+reach, and one that stops its unit is reported as the error.")
+
 (defun note-check-reached (place)
   "Called first thing by every check site as it runs (see POSITIONING-MACROEXPAND-HOOK)."
   (setf (gethash place *checks-reached*) t))
@@ -184,7 +189,11 @@ code is noted as the definition of its function."
           (setf (gethash place *checks-found*) form))))
     (when (and position (eq (car form) 'defun) (consp (cdr form)) (symbolp (second form)))
       (setf (gethash (second form) *spec-functions*) form))
-    (let ((expansion (funcall expander form environment)))
+    (let ((expansion (handler-bind ((error (lambda (condition)
+                                             (declare (ignore condition))
+                                             (when site
+                                               (setf (gethash (check-place position) *checks-not-expanded*) t)))))
+                       (funcall expander form environment))))
       (when position (inherit-position expansion position))
       ;; A check site marks its place reached as it starts to run: a check made many
       ;; times (a loop's, a FOR-ALL trial's, which sends no point of its own) is reached
@@ -255,7 +264,8 @@ passed would otherwise pass as if it had made it. A macro call that expands into
 several check sites is reached when one of them runs (see CHECK-PLACE)."
   (loop for (file line form start) in (checks-held forms)
         when (and (check-site-p form nil) (within-text-p text file line)
-                  (not (gethash (list file line start) *checks-reached*)))
+                  (not (gethash (list file line start) *checks-reached*))
+                  (not (gethash (list file line start) *checks-not-expanded*)))
           do (emit-point t (form-text form) (list file line) nil reason)))
 
 (defun read-left-out-form (source start package)
