@@ -254,16 +254,50 @@ whole text, or the definition of a FiveAM test or verify- function)."
       (and (string= file (source-file source))
            (<= (line-at source start) line (line-at source end))))))
 
+(defparameter *definition-operators*
+  '(defun defmacro defmethod defgeneric define-compiler-macro
+    fiveam:test fiveam:def-test fiveam:def-fixture deftest define-test)
+  "Definitions whose code runs when what they define is called or run, not where they
+stand: a check site inside one that a unit's text holds is not the unit's to reach (a
+function's checks are its callers', a test is a unit of its own).")
+
+(defun definition-spans (forms)
+  "(source start end) of each definition (*DEFINITION-OPERATORS*) read in FORMS."
+  (let ((seen (make-hash-table :test #'eq))
+        (budget 200000)
+        (spans '()))
+    (labels ((walk (form)
+               ;; The budget bounds a circular list, which the table of forms seen does not.
+               (when (and (consp form) (not (gethash form seen)) (plusp (decf budget)))
+                 (setf (gethash form seen) t)
+                 (let ((position (gethash form *form-positions*)))
+                   (when (and position (member (car form) *definition-operators*))
+                     (push (subseq position 0 3) spans)))
+                 (loop for rest on form
+                       while (and (consp rest) (plusp (decf budget)))
+                       do (walk (car rest))))))
+      (mapc #'walk forms))
+    spans))
+
+(defun within-definition-p (spans file start)
+  "True when the form at START of FILE lies in one of SPANS (DEFINITION-SPANS)."
+  (some (lambda (span)
+          (destructuring-bind (source span-start span-end) span
+            (and (string= file (source-file source)) (< span-start start span-end))))
+        spans))
+
 (defparameter *never-reached-reason*
   "not run: the unit ended without evaluating it (a branch not taken, a loop over nothing, a non-local exit past it)")
 
 (defun report-checks-never-reached (forms text reason)
   "A skipped point for each check site FORMS hold, written in TEXT (not in a
-definition they call), that did not run while the unit ran: a unit whose other checks
+definition they call or hold), that did not run while the unit ran: a unit whose other checks
 passed would otherwise pass as if it had made it. A macro call that expands into
 several check sites is reached when one of them runs (see CHECK-PLACE)."
-  (loop for (file line form start) in (checks-held forms)
+  (loop with definitions = (definition-spans forms)
+        for (file line form start) in (checks-held forms)
         when (and (check-site-p form nil) (within-text-p text file line)
+                  (not (within-definition-p definitions file start))
                   (not (gethash (list file line start) *checks-reached*))
                   (not (gethash (list file line start) *checks-not-expanded*)))
           do (emit-point t (form-text form) (list file line) nil reason)))

@@ -109,3 +109,12 @@ ${lisp('(defun helper (x)\n  (when (> x 10)\n    (assert (> x 100))))\n(defun ve
     [true, '(assert (= 1 2))', NEVER_REACHED],
   ]);
 });
+
+t.test("a check inside a definition a unit's code holds (a function, a test defined in a LET) is not the unit's to reach", async (t) => {
+  const md = `${frontmatter()}## Definitions in a block
+
+${lisp("(let ((limit 10))\n  (defun within-limit (x)\n    (assert (<= x limit)))\n  (fiveam:test inner\n    (fiveam:is (= 2 (+ 1 1)))))\n(assert (= 1 1))")}`;
+  const r = await runMarkdown(md);
+  t.same(shown(r).filter((p) => p[2] !== null), [], 'no check skipped in the block: the function is not called, the test runs as its own unit');
+  t.same(shown(r), [[true, '(= 1 1)', null], [true, '(= 2 (+ 1 1))', null]]);
+});
