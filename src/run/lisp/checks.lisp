@@ -131,9 +131,14 @@ defines the other frameworks' ones).")
 (defparameter *outcome-operators* '(fiveam:pass fiveam:fail fiveam:skip)
   "The check operators that state an outcome rather than test a claim: written in a
 branch on purpose ((if ok (pass) (fail \"...\"))), so one that never runs is no check
-missed. Every other call of *CHECK-OPERATORS* is a check site: one a unit never
-reaches is reported (REPORT-CHECKS-NEVER-REACHED). Parachute's (fail form), which
-tests that FORM signals, is a check site.")
+missed. So is a check of the constant T or NIL ((assert nil () \"signalled ~A\" e) in a
+HANDLER-CASE clause, see *TRUTH-CHECK-OPERATORS*). Every other call of
+*CHECK-OPERATORS* is a check site: one a unit never reaches is reported
+(REPORT-CHECKS-NEVER-REACHED). Parachute's (fail form), which tests that FORM
+signals, is a check site.")
+
+(defparameter *truth-check-operators* '(assert cl:assert fiveam:is fiveam:is-true fiveam:is-false ok ng true false)
+  "The checks whose first argument is the form they test for truth.")
 
 (defvar *checks-found* nil
   "While the checks some code holds are counted (CHECK-LINES): the place (CHECK-PLACE)
@@ -149,7 +154,9 @@ expands into a site and an outcome).")
   "True when FORM, a macro call, is a check site: a check, not an outcome (*OUTCOME-OPERATORS*)."
   (and (check-call-p form environment)
        (not (and (member (car form) *outcome-operators*)
-                 (not (and (eq (car form) 'fiveam:fail) (dialect-fail-p form environment)))))))
+                 (not (and (eq (car form) 'fiveam:fail) (dialect-fail-p form environment)))))
+       (not (and (member (car form) *truth-check-operators*) (consp (cdr form))
+                 (member (second form) '(t nil))))))
 
 (defun check-place (position)
   "(file line start) of the form at POSITION (an entry of *FORM-POSITIONS*, or of

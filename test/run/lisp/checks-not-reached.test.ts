@@ -118,3 +118,11 @@ ${lisp("(let ((limit 10))\n  (defun within-limit (x)\n    (assert (<= x limit)))
   t.same(shown(r).filter((p) => p[2] !== null), [], 'no check skipped in the block: the function is not called, the test runs as its own unit');
   t.same(shown(r), [[true, '(= 1 1)', null], [true, '(= 2 (+ 1 1))', null]]);
 });
+
+t.test('a check of the constant NIL or T in a branch states an outcome, as FAIL and PASS do: one not taken is no check missed', async (t) => {
+  const md = `${frontmatter()}## Expected error
+
+${lisp('(handler-case (assert (= 2 (+ 1 1)))\n  (error (e) (assert nil () "signalled ~A" e)))\n(if (= 1 1) (assert t) (fiveam:is-true nil "never"))')}`;
+  const r = await runMarkdown(md);
+  t.same(shown(r), [[true, '(= 2 (+ 1 1))', null], [true, 't', null]]);
+});
