@@ -407,12 +407,18 @@ otherwise be lost, or counted in another unit."
                                           (length left) (mapcar #'sb-thread:thread-name left)
                                           (and stuck (mapcar #'sb-thread:thread-name stuck))))))))))
 
+(defvar *threads-before-unit* '()
+  "The live threads of spec code when the running unit started.")
+
+(defun unit-threads-running-p ()
+  "True when threads the running unit started are still running."
+  (and (set-difference (spec-threads) *threads-before-unit*) t))
+
 (defmacro with-threads-stopped-at-end ((name location) &body body)
   "Run the unit BODY; then stop the threads it left running (STOP-THREADS-LEFT-RUNNING)."
-  (let ((before (gensym "BEFORE")))
-    `(let ((,before (spec-threads)))
-       (unwind-protect (progn ,@body)
-         (stop-threads-left-running ,before ,name ,location)))))
+  `(let ((*threads-before-unit* (spec-threads)))
+     (unwind-protect (progn ,@body)
+       (stop-threads-left-running *threads-before-unit* ,name ,location))))
 
 (defun run-command (command)
   (setf *unit-points* 0
