@@ -791,8 +791,8 @@ nine lines with blank ones between its parts, shown on one.")
   "Where the error that escaped the body of the FiveAM test running was signalled, if found.")
 
 (defvar *test-error-line* nil
-  "The line of the error that ended the FiveAM test of the running command, if one did:
-why the checks the test did not reach did not run.")
+  "The line of the error that ended the FiveAM test of the running command, if one did
+(T when its line is not known): why the checks the test did not reach did not run.")
 
 (defvar *test-error-backtrace* nil
   "The backtrace taken when an error escaped the body of the FiveAM test running.")
