@@ -2,7 +2,8 @@
 // packed, installed into a fresh project outside the repository, run through
 // node_modules/.bin/spec-run on the documents of a user's audit: checks that never
 // ran, a check function nothing calls, a thread outliving its unit, a unit past the
-// time limit, and a dry run.
+// time limit, a dry run, and a check never reached (or left out by a reader
+// conditional) beside checks that passed.
 import t from 'tap';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -149,4 +150,34 @@ t.test("checks muffled by the document's own code still fail: ASSERT in the docu
   t.match(run.stdout, /not ok 1 - \(= 1 2\)\n/);
   t.match(run.stdout, /not ok 2 - \(equal "a" "b"\)\n/);
   t.equal((await parseTap(run.stdout)).ok, false);
+});
+
+t.test('a check never reached while the rest of its unit passed, or left out by a reader conditional, is a skipped point: the run passes, its requirement is untested', async (t) => {
+  const project = userProject({
+    'specs/reached.test.md': document(
+      'reached',
+      {
+        'A branch not taken': '(when nil (assert (= 1 2)))\n(assert (= 1 1))',
+        'A test on one line': '(fiveam:test t1 (fiveam:is (= 1 1)) (when nil (fiveam:is (= 1 2))))',
+        'A throw past it': "(defun g () (throw 'done nil))\n\n(catch 'done (g) (assert (= 2 3)))\n(assert (= 2 2))",
+        'Left out': '#+ccl (assert (= 3 (+ 1 1)))\n#-sbcl (assert (= 4 (+ 1 1)))\n(assert (= 2 (+ 1 1)))',
+        'An outcome in a branch': '(fiveam:test outcome\n  (if (= 1 1) (fiveam:pass) (fiveam:fail "not one")))',
+      },
+      'covers: [Reached]\n',
+    ),
+  });
+  const run = await project.specRun(['specs/reached.test.md', '--reporter', 'tap']);
+  t.equal(run.code, 0, `skips do not fail a run: ${run.stderr}`);
+  t.equal(summary(run.stderr), '5 passed, 0 failed, 5 skipped, 0 todo');
+  const never = 'not run: the unit ended without evaluating it (a branch not taken, a loop over nothing, a non-local exit past it)';
+  for (const check of ['(assert (= 1 2))', '(fiveam:is (= 1 2))', '(assert (= 2 3))']) {
+    t.ok(run.stdout.includes(`- ${check} # SKIP ${never}\n`), `${check} is skipped, never reached`);
+  }
+  t.match(run.stdout, /- \(assert \(= 3 \(\+ 1 1\)\)\) # SKIP its form stands behind #\+ccl, which leaves it out in this SBCL\n/);
+  t.match(run.stdout, /- \(assert \(= 4 \(\+ 1 1\)\)\) # SKIP its form stands behind #-sbcl, which leaves it out in this SBCL\n/);
+  t.notMatch(run.stdout, /fiveam:fail/, 'the outcome not taken is no check missed');
+  t.equal((await parseTap(run.stdout)).ok, true);
+  const gated = await project.specRun(['specs/reached.test.md', '--require-verified']);
+  t.equal(gated.code, 1, 'the requirement is untested');
+  t.match(gated.stderr, /--require-verified: specs\/reached\.test\.md#Reached is untested \(5 checks were skipped/);
 });

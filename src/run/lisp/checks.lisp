@@ -39,6 +39,30 @@ itself. Global, not rebound, so threads of spec code add to it too.")
 (defun line-at (source position)
   (+ (source-first-line source) (count #\Newline (source-text source) :end (min position (length (source-text source))))))
 
+(defvar *left-out-forms* '()
+  "(source start package) of each form of spec code a reader conditional left out
+(#+ccl, #-sbcl, #+(or)), START being where its feature expression begins: the checks
+it holds are reported as skipped (REPORT-CHECKS-LEFT-OUT).")
+
+(defun note-left-out-forms (readtable)
+  "Make READTABLE's #+ and #- note each form they leave out in *LEFT-OUT-FORMS*."
+  (dolist (sub-char '(#\+ #\-))
+    (let ((conditional (get-dispatch-macro-character #\# sub-char readtable)))
+      (set-dispatch-macro-character
+       #\# sub-char
+       (lambda (stream char number)
+         (let* ((start (file-position stream))
+                (suppressed-before *read-suppress*)
+                (values (multiple-value-list (funcall conditional stream char number))))
+           ;; No value: the form is left out (inside a form already left out, nothing is read).
+           (when (and (null values) (not suppressed-before) *reading-source* start
+                      (not (find-if (lambda (left-out) (and (eq (first left-out) *reading-source*)
+                                                            (= (second left-out) start)))
+                                    *left-out-forms*)))
+             (push (list *reading-source* start *package*) *left-out-forms*))
+           (values-list values)))
+       readtable))))
+
 (defun make-source-readtable ()
   (let* ((readtable (copy-readtable nil))
          (read-list (get-macro-character #\( readtable)))
@@ -52,6 +76,7 @@ itself. Global, not rebound, so threads of spec code add to it too.")
                  (list *reading-source* (1- start) (file-position stream) *package*)))
          form))
      nil readtable)
+    (note-left-out-forms readtable)
     readtable))
 
 (defvar *source-readtable* (make-source-readtable))
@@ -103,14 +128,55 @@ bounded walk: expansions of spec code are small, and shared structure is left as
   "The macros whose every call is a check: a point each time it runs (dialects.lisp
 defines the other frameworks' ones).")
 
+(defparameter *outcome-operators* '(fiveam:pass fiveam:fail fiveam:skip)
+  "The check operators that state an outcome rather than test a claim: written in a
+branch on purpose ((if ok (pass) (fail \"...\"))), so one that never runs is no check
+missed. So is a check of the constant T or NIL ((assert nil () \"signalled ~A\" e) in a
+HANDLER-CASE clause, see *TRUTH-CHECK-OPERATORS*). Every other call of
+*CHECK-OPERATORS* is a check site: one a unit never reaches is reported
+(REPORT-CHECKS-NEVER-REACHED). Parachute's (fail form), which tests that FORM
+signals, is a check site.")
+
+(defparameter *truth-check-operators* '(assert cl:assert fiveam:is fiveam:is-true fiveam:is-false ok ng true false)
+  "The checks whose first argument is the form they test for truth.")
+
 (defvar *checks-found* nil
-  "While the checks some code holds are counted (CHECK-LINES): (file line) of each
-check its expansion met -> the check's form.")
+  "While the checks some code holds are counted (CHECK-LINES): the place (CHECK-PLACE)
+of each check its expansion met -> the check's form (a check site's, when a macro call
+expands into a site and an outcome).")
 
 (defun check-call-p (form environment)
   "True when FORM, a macro call, is a check; rove's SIGNALS is a predicate inside OK."
   (and (member (car form) *check-operators*)
        (not (and (eq (car form) 'fiveam:signals) (dialect-signals-p form environment)))))
+
+(defun check-site-p (form environment)
+  "True when FORM, a macro call, is a check site: a check, not an outcome (*OUTCOME-OPERATORS*)."
+  (and (check-call-p form environment)
+       (not (and (member (car form) *outcome-operators*)
+                 (not (and (eq (car form) 'fiveam:fail) (dialect-fail-p form environment)))))
+       (not (and (member (car form) *truth-check-operators*) (consp (cdr form))
+                 (member (second form) '(t nil))))))
+
+(defun check-place (position)
+  "(file line start) of the form at POSITION (an entry of *FORM-POSITIONS*, or of
+*INHERITED-POSITIONS*: a macro call's), START being where the form starts in its
+block: where its check is counted, and the key a check site is marked reached by. Two
+checks on one line are two; the checks one macro call expands into are one, at the call."
+  (list (source-file (first position)) (line-at (first position) (second position)) (second position)))
+
+(defvar *checks-reached* (make-hash-table :test #'equal :synchronized t)
+  "(file line start) of each check site of spec code that began to run in the running
+command, in any thread (global, emptied by each command).")
+
+(defvar *checks-not-expanded* (make-hash-table :test #'equal :synchronized t)
+  "The place of each check site whose macro signalled an error as it expanded ((is x
+\"reason\") in a FiveAM test): compiled into that error, it is no check a unit could
+reach, and one that stops its unit is reported as the error.")
+
+(defun note-check-reached (place)
+  "Called first thing by every check site as it runs (see POSITIONING-MACROEXPAND-HOOK)."
+  (setf (gethash place *checks-reached*) t))
 
 (defvar *spec-functions* (make-hash-table :test #'eq)
   "Each function a DEFUN read from spec code defines (this document's, or one of its
@@ -120,17 +186,28 @@ tree's) -> that DEFUN form: where the checks a unit makes through it are written
   "*MACROEXPAND-HOOK*: what a macro called in spec code expands into stands at the
 call; while checks are counted, a check met is noted at its place. A DEFUN of spec
 code is noted as the definition of its function."
-  (let ((position (and (consp form)
-                       (or (gethash form *form-positions*) (gethash form *inherited-positions*)))))
+  (let* ((position (and (consp form)
+                        (or (gethash form *form-positions*) (gethash form *inherited-positions*))))
+         (site (and position (check-site-p form environment))))
     (when (and *checks-found* position (check-call-p form environment))
-      (setf (gethash (list (source-file (first position)) (line-at (first position) (second position)))
-                     *checks-found*)
-            form))
+      (let ((place (check-place position)))
+        ;; An outcome a macro call expands into beside a check site does not hide the site.
+        (unless (and (not site) (gethash place *checks-found*))
+          (setf (gethash place *checks-found*) form))))
     (when (and position (eq (car form) 'defun) (consp (cdr form)) (symbolp (second form)))
       (setf (gethash (second form) *spec-functions*) form))
-    (let ((expansion (funcall expander form environment)))
+    (let ((expansion (handler-bind ((error (lambda (condition)
+                                             (declare (ignore condition))
+                                             (when site
+                                               (setf (gethash (check-place position) *checks-not-expanded*) t)))))
+                       (funcall expander form environment))))
       (when position (inherit-position expansion position))
-      expansion)))
+      ;; A check site marks its place reached as it starts to run: a check made many
+      ;; times (a loop's, a FOR-ALL trial's, which sends no point of its own) is reached
+      ;; once it runs once, and a site that never runs is found at the unit's end.
+      (if site
+          `(progn (note-check-reached ',(check-place position)) ,expansion)
+          expansion))))
 
 (defun expand-noting-checks (forms)
   "FORMS fully expanded (a form that cannot be expanded is left as it is: running it
@@ -146,15 +223,17 @@ run or not. Nothing is evaluated."
             (loop for place being the hash-keys of *checks-found* collect place))))
 
 (defun checks-held (forms)
-  "(file line form) of each check FORMS hold, in order of their lines (see EXPAND-NOTING-CHECKS)."
+  "(file line form start) of each check FORMS hold, in order of their places (see
+EXPAND-NOTING-CHECKS and CHECK-PLACE)."
   (let ((*checks-found* (make-hash-table :test #'equal)))
     (dolist (form forms)
       (handler-case (handler-bind ((warning #'muffle-warning))
                       (sb-walker:macroexpand-all form))
         (error () nil)))
-    (sort (loop for place being the hash-keys of *checks-found* using (hash-value form)
-                collect (list (first place) (second place) form))
-          #'< :key #'second)))
+    (sort (loop for (file line start) being the hash-keys of *checks-found* using (hash-value form)
+                collect (list file line form start))
+          (lambda (a b) (or (< (second a) (second b))
+                            (and (= (second a) (second b)) (< (fourth a) (fourth b))))))))
 
 (defun report-checks-not-reached (forms reason)
   "A skipped point for each check FORMS hold: the rest of a unit that stopped (a false
@@ -163,8 +242,150 @@ left out, so a report counts every check the unit states."
   (loop for (file line form) in (checks-held forms)
         do (emit-point t (form-text form) (list file line) nil reason)))
 
+;;; Check sites a unit that ended never reached, or that a reader conditional left out
+
+(defun unit-text (source &optional (start 0) (end (length (source-text source))))
+  "The text a unit is written in: SOURCE's characters from START to END (a block's
+whole text, or the definition of a FiveAM test or verify- function)."
+  (list source start end))
+
+(defun definition-text (source)
+  "The text of the definition at SOURCE's place (see SOURCE-FORM-AT), or NIL."
+  (let ((position (gethash (source-form-at (source-file source) (source-first-line source)) *form-positions*)))
+    (and position (unit-text (first position) (second position) (third position)))))
+
+(defun within-text-p (text file line)
+  "True when FILE:LINE lies in TEXT (a UNIT-TEXT; NIL, a text not found, holds nothing)."
+  (when text
+    (destructuring-bind (source start end) text
+      (and (string= file (source-file source))
+           (<= (line-at source start) line (line-at source end))))))
+
+(defparameter *definition-operators*
+  '(defun defmacro defmethod defgeneric define-compiler-macro
+    fiveam:test fiveam:def-test fiveam:def-fixture deftest define-test)
+  "Definitions whose code runs when what they define is called or run, not where they
+stand: a check site inside one that a unit's text holds is not the unit's to reach (a
+function's checks are its callers', a test is a unit of its own).")
+
+(defun definition-spans (forms)
+  "(source start end) of each definition (*DEFINITION-OPERATORS*) read in FORMS."
+  (let ((seen (make-hash-table :test #'eq))
+        (budget 200000)
+        (spans '()))
+    (labels ((walk (form)
+               ;; The budget bounds a circular list, which the table of forms seen does not.
+               (when (and (consp form) (not (gethash form seen)) (plusp (decf budget)))
+                 (setf (gethash form seen) t)
+                 (let ((position (gethash form *form-positions*)))
+                   (when (and position (member (car form) *definition-operators*))
+                     (push (subseq position 0 3) spans)))
+                 (loop for rest on form
+                       while (and (consp rest) (plusp (decf budget)))
+                       do (walk (car rest))))))
+      (mapc #'walk forms))
+    spans))
+
+(defun within-definition-p (spans file start)
+  "True when the form at START of FILE lies in one of SPANS (DEFINITION-SPANS)."
+  (some (lambda (span)
+          (destructuring-bind (source span-start span-end) span
+            (and (string= file (source-file source)) (< span-start start span-end))))
+        spans))
+
+(defparameter *never-reached-reason*
+  "not run: the unit ended without evaluating it (a branch not taken, a loop over nothing, a non-local exit past it)")
+
+(defun report-checks-never-reached (forms text reason)
+  "A skipped point for each check site FORMS hold, written in TEXT (not in a
+definition they call or hold), that did not run while the unit ran: a unit whose other checks
+passed would otherwise pass as if it had made it. A macro call that expands into
+several check sites is reached when one of them runs (see CHECK-PLACE)."
+  (loop with definitions = (definition-spans forms)
+        for (file line form start) in (checks-held forms)
+        when (and (check-site-p form nil) (within-text-p text file line)
+                  (not (within-definition-p definitions file start))
+                  (not (gethash (list file line start) *checks-reached*))
+                  (not (gethash (list file line start) *checks-not-expanded*)))
+          do (emit-point t (form-text form) (list file line) nil reason)))
+
+(defun read-left-out-form (source start package)
+  "The form left out at START of SOURCE (after its feature expression), read as it
+would be in PACKAGE, or NIL when it cannot be read here. It is read in a package of
+its own that sees PACKAGE's symbols: a name only it writes is not interned in PACKAGE
+(where it could clash with a package used later); one of a package this SBCL lacks
+is read in that package too."
+  (let ((stream (make-string-input-stream (source-text source)))
+        (reading-package (make-package (symbol-name (gensym "SPEC-RUN-LEFT-OUT-")) :use '())))
+    (unwind-protect
+         (progn
+           ;; Each symbol PACKAGE sees, present or inherited, as it resolves the name.
+           (do-symbols (symbol package)
+             (when (eq symbol (find-symbol (symbol-name symbol) package))
+               (shadowing-import (list symbol) reading-package)))
+           (file-position stream start)
+           (let ((*package* (find-package '#:keyword))
+                 (*read-eval* nil))
+             (read stream))
+           (let ((*package* reading-package)
+                 (*readtable* *source-readtable*)
+                 (*reading-source* source)
+                 (*read-eval* nil)
+                 (*left-out-forms* '()))
+             (handler-case
+                 (handler-bind ((sb-int:simple-reader-package-error
+                                  (lambda (condition)
+                                    (let ((use-current (find-restart 'continue condition)))
+                                      (when use-current (invoke-restart use-current))))))
+                   (read stream nil nil))
+               (error () nil))))
+      (delete-package reading-package))))
+
+(defun feature-text (source start)
+  "The reader conditional as written whose feature expression starts at START (\"#+ccl\")."
+  (let ((text (source-text source)))
+    (format nil "~A~A" (subseq text (- start 2) start)
+            (string-trim '(#\Space #\Tab #\Newline #\Return)
+                         (subseq text start (nth-value 1 (let ((*package* (find-package '#:keyword))
+                                                                (*read-eval* nil))
+                                                            (read-from-string text t nil :start start))))))))
+
+(defun report-checks-left-out (text)
+  "A skipped point for each check a form in TEXT (a UNIT-TEXT, or NIL) left out by a reader conditional
+holds, saying which conditional; the number of points. The form is read and expanded
+apart, its positions forgotten after: it is no code of the unit."
+  (let ((count 0))
+    (destructuring-bind (&optional source start end) text
+      (dolist (left-out (reverse *left-out-forms*))
+        (destructuring-bind (left-out-source left-out-start package) left-out
+          (when (and (eq left-out-source source) (<= start left-out-start end))
+            (let ((*form-positions* (make-hash-table :test #'eq :weakness :key))
+                  (*inherited-positions* (make-hash-table :test #'eq :weakness :key :synchronized t))
+                  (*spec-functions* (make-hash-table :test #'eq))
+                  (feature (ignore-errors (feature-text source left-out-start))))
+              (let ((form (ignore-errors (read-left-out-form source left-out-start package))))
+                (loop for (file line check) in (and form feature (checks-held (list form)))
+                      when (check-site-p check nil)
+                        do (incf count)
+                           (emit-point t (form-text check) (list file line) nil
+                                       (format nil "its form stands behind ~A, which leaves it out in this SBCL" feature)))))))))
+    count))
+
+(defun report-checks-not-made (name location forms text &optional (reason *never-reached-reason*))
+  "At the end of a unit that ran to its end, whose code is FORMS written in TEXT: the
+checks a reader conditional left out, and, when the unit made checks, those it never
+reached, as skipped points (for REASON), unless a thread it started is still running;
+when it made none, REPORT-NO-CHECK-RAN."
+  (let ((checks-made (plusp *unit-points*))
+        (left-out (report-checks-left-out text)))
+    (cond ((not checks-made) (report-no-check-ran name location forms (plusp left-out)))
+          ;; A thread the unit left running may yet make them; it is stopped and fails the
+          ;; unit, saying that no check made there later counts.
+          ((unit-threads-running-p))
+          (t (report-checks-never-reached forms text reason)))))
+
 (defun check-lines (forms)
-  "The lines of the checks FORMS hold, in order (see EXPAND-NOTING-CHECKS)."
+  "The line of each check FORMS hold, in order, once per check (see EXPAND-NOTING-CHECKS)."
   (sort (mapcar #'second (nth-value 1 (expand-noting-checks forms))) #'<))
 
 (defun spec-functions-called (expansion)
@@ -189,8 +410,8 @@ left out, so a report counts every check the unit states."
     names))
 
 (defun checks-of-called-functions (forms)
-  "(function file line) of each check in the functions of spec code FORMS call, and in
-those they call in turn: the checks a unit makes through its helpers."
+  "(function file line) of each line holding checks in the functions of spec code FORMS
+call, and in those they call in turn: the checks a unit makes through its helpers."
   (let ((visited (make-hash-table :test #'eq))
         (places '()))
     (labels ((visit (expansion)
@@ -199,22 +420,26 @@ those they call in turn: the checks a unit makes through its helpers."
                    (setf (gethash name visited) t)
                    (multiple-value-bind (expanded found)
                        (expand-noting-checks (list `(function (lambda ,@(cddr (gethash name *spec-functions*))))))
-                     (dolist (place found) (push (cons name place) places))
+                     (dolist (place found)
+                       (pushnew (list name (first place) (second place)) places :test #'equal))
                      (visit expanded))))))
       (visit (expand-noting-checks forms)))
     (sort places (lambda (a b) (or (string< (second a) (second b))
                                    (and (string= (second a) (second b)) (< (third a) (third b))))))))
 
-(defun report-no-check-ran (name location forms)
+(defun report-no-check-ran (name location forms &optional checks-left-out)
   "The point of a unit, whose code is FORMS, that ran to its end without making a check:
 not ok when its code holds checks (none of them ran), or, holding none, calls functions
-of spec code that do (none of theirs ran either); else ok, saying it ran without error."
+of spec code that do (none of theirs ran either); else ok, saying it ran without error,
+unless CHECKS-LEFT-OUT (its checks were all left out by reader conditionals, and their
+skipped points are the unit's)."
   (let ((lines (check-lines forms))
         (why "the unit ran to its end without making one (a check in a loop over nothing, under a false condition, or inside IGNORE-ERRORS around an error is never made)"))
     (cond (lines
            (emit-point nil (format nil "~A makes its checks" name) location
                        `((:reason . ,(format nil "none of its ~D check~:P ran (line~P ~{~A~^, ~}): ~A"
-                                             (length lines) (length lines) lines why)))))
+                                             (length lines) (length (remove-duplicates lines))
+                                             (remove-duplicates lines) why)))))
           ((checks-of-called-functions forms)
            (let ((places (checks-of-called-functions forms)))
              (emit-point nil (format nil "~A makes its checks" name) location
@@ -225,7 +450,7 @@ of spec code that do (none of theirs ran either); else ok, saying it ran without
                                                            (format nil "~(~A~) at ~A:~D" function (file-namestring file) line)))
                                                        places)
                                                why))))))
-          (t (emit-point t (format nil "~A runs without error" name) location)))))
+          ((not checks-left-out) (emit-point t (format nil "~A runs without error" name) location)))))
 
 (setf *macroexpand-hook* 'positioning-macroexpand-hook)
 
@@ -565,6 +790,10 @@ nine lines with blank ones between its parts, shown on one.")
 (defvar *test-error-location* nil
   "Where the error that escaped the body of the FiveAM test running was signalled, if found.")
 
+(defvar *test-error-line* nil
+  "The line of the error that ended the FiveAM test of the running command, if one did
+(T when its line is not known): why the checks the test did not reach did not run.")
+
 (defvar *test-error-backtrace* nil
   "The backtrace taken when an error escaped the body of the FiveAM test running.")
 
@@ -683,6 +912,8 @@ test runs first, or, in a block or verify- function, a test that is a unit of it
                       (let ((*package* (find-package '#:common-lisp-user)))
                         (format nil "~(~S~)" (fiveam::name (fiveam::test-case result)))))
                      (t "check"))))
+    (when (typep result 'fiveam::unexpected-test-failure)
+      (setf *test-error-line* (or (second location) t)))
     (typecase result
       (fiveam::test-skipped
        (emit-point t name location nil (let ((reason (fiveam::reason result)))

@@ -243,15 +243,17 @@ request of the Input block the block answers: bound to INPUT around each form."
           (with-failed-checks-going-on
             (evaluate-source source (and input (list (second input))))))
       (declare (ignore value))
-      (when (and completed (zerop *unit-points*))
-        (report-no-check-ran name (list (source-file source) (source-first-line source))
-                             (reverse *forms-run*)))
-      (unless (or completed (null *forms-left*))
-        (let ((stopped (second (form-location (first *forms-run*)))))
-          (report-checks-not-reached (forms-not-run source)
-                                     (if stopped
-                                         (format nil "not run: the unit stopped in the form at line ~D" stopped)
-                                         "not run: the unit stopped before it")))))))
+      (cond (completed
+             (report-checks-not-made name (list (source-file source) (source-first-line source))
+                                     (reverse *forms-run*) (unit-text source)))
+            (*forms-left*
+             (let ((stopped (second (form-location (first *forms-run*)))))
+               (report-checks-not-reached (forms-not-run source)
+                                          (if stopped
+                                              (format nil "not run: the unit stopped in the form at line ~D" stopped)
+                                              "not run: the unit stopped before it")))
+             ;; Read now: the forms after the stop, where a reader conditional may stand too.
+             (report-checks-left-out (unit-text source)))))))
 
 (defun forms-not-run (source)
   "The forms of SOURCE after the one the unit stopped in, read but not evaluated; none
@@ -342,8 +344,21 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                                  (run-test-keeping-other-statuses test))
                  (setf (fiveam::test-lambda test) original))))
          (declare (ignore value))
-         (when (and completed (zerop *unit-points*))
-           (report-no-check-ran name location (definition-parts source))))))))
+         (when completed
+           (report-test-checks-not-made test name location source)))))))
+
+(defun report-test-checks-not-made (test name location source)
+  "REPORT-CHECKS-NOT-MADE for the FiveAM test TEST that ran as a unit: its body ran
+(not skipped for its dependencies), to its end or to an error that ended it, which
+is then why its checks not reached did not run."
+  (let ((text (definition-text source)))
+    (if (member (fiveam::status test) '(t nil))
+        (report-checks-not-made name location (definition-parts source) text
+                                (if *test-error-line*
+                                    (format nil "not run: the test stopped at the error~@[ at line ~D~]"
+                                            (and (integerp *test-error-line*) *test-error-line*))
+                                    *never-reached-reason*))
+        (report-checks-left-out text))))
 
 (defun definition-parts (source)
   "The parts of the definition at SOURCE's place (a test's, a function's) after its
@@ -359,10 +374,10 @@ head: its name, options and body, where its checks stand."
         (emit-point nil name location
                     `((:reason . ,(format nil "no function named ~A was defined" function-name))))
         (multiple-value-bind (value completed) (with-unit-guard (with-failed-checks-going-on (funcall symbol)))
-          (when (and completed (zerop *unit-points*))
+          (when completed
             (let ((parts (definition-parts source)))
-              (if (or (check-lines parts) (checks-of-called-functions parts))
-                  (report-no-check-ran name location parts)
+              (if (or (plusp *unit-points*) (check-lines parts) (checks-of-called-functions parts))
+                  (report-checks-not-made name location parts (definition-text source))
                   (emit-point value (format nil "(~(~A~)) returns true" function-name) location
                               (unless value
                                 `((:reason . ,(format nil "~A has no assertions and returned ~A"
@@ -392,16 +407,24 @@ otherwise be lost, or counted in another unit."
                                           (length left) (mapcar #'sb-thread:thread-name left)
                                           (and stuck (mapcar #'sb-thread:thread-name stuck))))))))))
 
+(defvar *threads-before-unit* '()
+  "The live threads of spec code when the running unit started.")
+
+(defun unit-threads-running-p ()
+  "True when threads the running unit started are still running."
+  (and (set-difference (spec-threads) *threads-before-unit*) t))
+
 (defmacro with-threads-stopped-at-end ((name location) &body body)
   "Run the unit BODY; then stop the threads it left running (STOP-THREADS-LEFT-RUNNING)."
-  (let ((before (gensym "BEFORE")))
-    `(let ((,before (spec-threads)))
-       (unwind-protect (progn ,@body)
-         (stop-threads-left-running ,before ,name ,location)))))
+  `(let ((*threads-before-unit* (spec-threads)))
+     (unwind-protect (progn ,@body)
+       (stop-threads-left-running *threads-before-unit* ,name ,location))))
 
 (defun run-command (command)
   (setf *unit-points* 0
-        *slept-seconds* 0)
+        *slept-seconds* 0
+        *test-error-line* nil)
+  (clrhash *checks-reached*)
   (destructuring-bind (kind &rest arguments) command
     (ecase kind
       (:load-file (with-unit-guard (load (first arguments))))
@@ -441,6 +464,9 @@ here and dropped after it: no driver sees a name, test, suite, point or position
          (*form-positions* (make-hash-table :test #'eq :weakness :key))
          (*inherited-positions* (make-hash-table :test #'eq :weakness :key :synchronized t))
          (*failed-definitions* '())
+         (*left-out-forms* '())
+         (*checks-reached* (make-hash-table :test #'equal :synchronized t))
+         (*checks-not-expanded* (make-hash-table :test #'equal :synchronized t))
          (*unit-test-names* '())
          (*unit-points* 0)
          (*slept-seconds* 0)

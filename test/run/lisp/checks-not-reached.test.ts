@@ -1,0 +1,128 @@
+// A check written in a unit that never ran, while others of the unit did, is a skipped
+// point at its line: a branch not taken, a loop over nothing, a non-local exit past it,
+// or a reader conditional that leaves it out in SBCL. Left unreported, the unit passed
+// as if it had made the check. Outcomes written in a branch (pass, fail, skip) are no
+// checks missed; a check that runs many times, or that a macro expands into, is reached.
+import t from 'tap';
+import { frontmatter, lineIn, lisp, runMarkdown } from './helpers.js';
+
+const NEVER_REACHED = 'not run: the unit ended without evaluating it (a branch not taken, a loop over nothing, a non-local exit past it)';
+const leftOutBy = (feature: string) => `its form stands behind ${feature}, which leaves it out in this SBCL`;
+const shown = (r: Awaited<ReturnType<typeof runMarkdown>>) => r.points.map((p) => [p.ok, p.name, p.skip ?? null]);
+
+t.test('a check under a false condition, or past a throw, is skipped at its line, in a block and in a FiveAM test written on one line', async (t) => {
+  const md = `${frontmatter()}## Branch
+
+${lisp('(when nil (assert (= 1 2)))\n(assert (= 1 1))')}
+## Test on one line
+
+${lisp('(fiveam:test t1 (fiveam:is (= 1 1)) (when nil (fiveam:is (= 1 2))))')}
+## Helpers
+
+${lisp("(defun g () (throw 'done nil))")}
+## Throw
+
+${lisp("(catch 'done (g) (assert (= 2 3)))\n(assert (= 2 2))")}`;
+  const r = await runMarkdown(md);
+  t.same(shown(r), [
+    [true, '(= 1 1)', null],
+    [true, '(assert (= 1 2))', NEVER_REACHED],
+    [true, '(= 1 1)', null],
+    [true, '(fiveam:is (= 1 2))', NEVER_REACHED],
+    [true, '(= 2 2)', null],
+    [true, '(assert (= 2 3))', NEVER_REACHED],
+  ]);
+  t.equal(r.points.find((p) => p.name === '(assert (= 1 2))')?.at?.line, lineIn(md, '(when nil (assert'));
+  t.equal(r.points.find((p) => p.name === '(fiveam:is (= 1 2))')?.at?.line, lineIn(md, '(fiveam:test t1'));
+  t.equal(r.points.find((p) => p.name === '(assert (= 2 3))')?.at?.line, lineIn(md, "(catch 'done"));
+  t.equal(r.failed.length, 0, 'skipped, not failed: the checks that ran passed');
+});
+
+t.test('a check a reader conditional leaves out is skipped, naming the conditional; a block whose only check is left out is skipped, not "runs without error"', async (t) => {
+  const md = `${frontmatter()}## Conditionals
+
+${lisp('#+ccl (assert (= 3 (+ 1 1)))\n#-sbcl (assert (= 4 (+ 1 1)))\n#+(or) (fiveam:is (= 5 (+ 1 1)))\n#+sbcl (assert (= 2 (+ 1 1)))')}
+## Only left out
+
+${lisp('(print 1)\n#+ccl (assert (ccl::foo 1))')}
+## In a test
+
+${lisp('(fiveam:test t2\n  (fiveam:is (= 1 1))\n  #-sbcl (fiveam:is (= 6 (+ 1 1))))')}`;
+  const r = await runMarkdown(md);
+  t.same(shown(r), [
+    [true, '(= 2 (+ 1 1))', null],
+    [true, '(assert (= 3 (+ 1 1)))', leftOutBy('#+ccl')],
+    [true, '(assert (= 4 (+ 1 1)))', leftOutBy('#-sbcl')],
+    [true, '(fiveam:is (= 5 (+ 1 1)))', leftOutBy('#+(or)')],
+    [true, '(assert (ccl::foo 1))', leftOutBy('#+ccl')],
+    [true, '(= 1 1)', null],
+    [true, '(fiveam:is (= 6 (+ 1 1)))', leftOutBy('#-sbcl')],
+  ]);
+  t.same(r.points.filter((p) => p.skip).map((p) => p.at?.line), [
+    lineIn(md, '#+ccl (assert (= 3'), lineIn(md, '#-sbcl (assert'), lineIn(md, '#+(or)'), lineIn(md, '#+ccl (assert (ccl::foo'), lineIn(md, '#-sbcl (fiveam:is'),
+  ]);
+});
+
+t.test('outcomes in a branch are not checks missed; a check made many times, in a FOR-ALL trial or through a macro is reached', async (t) => {
+  const md = `${frontmatter()}## Definitions
+
+${lisp("(defun ok-p () t)\n(defmacro is-even (x) `(fiveam:is (evenp ,x)))\n(defmacro check-kind (x) `(if (numberp ,x) (fiveam:is (plusp ,x)) (fiveam:is (stringp ,x))))")}
+## Outcome
+
+${lisp('(fiveam:test outcome\n  (if (ok-p) (fiveam:pass) (fiveam:fail "not ok")))')}
+## Twenty trials
+
+${lisp('(dotimes (i 20)\n  (assert (< i 20)))')}
+## Macros
+
+${lisp('(fiveam:test macros\n  (is-even 4)\n  (check-kind 3))')}
+## Property
+
+${lisp('(fiveam:test prop\n  (fiveam:for-all ((x (fiveam:gen-integer :min 0 :max 10)))\n    (fiveam:is (<= 0 x))))')}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.filter((p) => p.skip !== undefined).map((p) => p.name), [], 'no check skipped');
+  t.equal(r.points.filter((p) => p.name === '(< i 20)').length, 20);
+  t.same(r.failed, []);
+});
+
+t.test('a FiveAM test ended by an error: its checks not reached say so; a test skipped for its dependencies adds no skipped check', async (t) => {
+  const md = `${frontmatter()}## Tests
+
+${lisp('(fiveam:test stops\n  (fiveam:is (= 1 1))\n  (error "midway")\n  (fiveam:is (= 2 2)))\n(fiveam:test fails\n  (fiveam:is (= 1 2)))\n(fiveam:test (dependent :depends-on fails)\n  (fiveam:is (= 3 3)))')}`;
+  const r = await runMarkdown(md);
+  const stops = r.points.filter((p) => ['(= 1 1)', 'unexpected error in the test', '(fiveam:is (= 2 2))'].includes(p.name));
+  t.same(stops.map((p) => [p.ok, p.name, p.skip ?? null]), [
+    [true, '(= 1 1)', null],
+    [false, 'unexpected error in the test', null],
+    [true, '(fiveam:is (= 2 2))', `not run: the test stopped at the error at line ${lineIn(md, '(error "midway")')}`],
+  ]);
+  t.notOk(r.points.some((p) => p.name === '(fiveam:is (= 3 3))'), 'a test that did not run has no check of its own not reached');
+});
+
+t.test("a verify- function's check never reached is skipped; an unreached check in a helper it calls is the helper's, not the unit's", async (t) => {
+  const md = `${frontmatter()}## Helpers
+
+${lisp('(defun helper (x)\n  (when (> x 10)\n    (assert (> x 100))))\n(defun verify-something ()\n  (helper 1)\n  (assert (= 1 1))\n  (unless t (assert (= 1 2))))')}`;
+  const r = await runMarkdown(md);
+  t.same(shown(r), [
+    [true, '(= 1 1)', null],
+    [true, '(assert (= 1 2))', NEVER_REACHED],
+  ]);
+});
+
+t.test("a check inside a definition a unit's code holds (a function, a test defined in a LET) is not the unit's to reach", async (t) => {
+  const md = `${frontmatter()}## Definitions in a block
+
+${lisp("(let ((limit 10))\n  (defun within-limit (x)\n    (assert (<= x limit)))\n  (fiveam:test inner\n    (fiveam:is (= 2 (+ 1 1)))))\n(assert (= 1 1))")}`;
+  const r = await runMarkdown(md);
+  t.same(shown(r).filter((p) => p[2] !== null), [], 'no check skipped in the block: the function is not called, the test runs as its own unit');
+  t.same(shown(r), [[true, '(= 1 1)', null], [true, '(= 2 (+ 1 1))', null]]);
+});
+
+t.test('a check of the constant NIL or T in a branch states an outcome, as FAIL and PASS do: one not taken is no check missed', async (t) => {
+  const md = `${frontmatter()}## Expected error
+
+${lisp('(handler-case (assert (= 2 (+ 1 1)))\n  (error (e) (assert nil () "signalled ~A" e)))\n(if (= 1 1) (assert t) (fiveam:is-true nil "never"))')}`;
+  const r = await runMarkdown(md);
+  t.same(shown(r), [[true, '(= 2 (+ 1 1))', null], [true, 't', null]]);
+});
