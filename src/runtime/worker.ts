@@ -12,7 +12,7 @@ import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-ima
 import { lispString } from '../lisp-image/lisp-string.js';
 import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
-import { asSpawn, inOwnPidNamespace } from '../process/containment.js';
+import { asSpawn, inOwnPidNamespace, namespacedExit } from '../process/containment.js';
 
 /** The worker's Lisp sources, in load order, relative to this module. */
 export const WORKER_SOURCES = ['../lisp-image/frames.lisp', ...['package', 'json', 'capture', 'evaluate', 'reply', 'control'].map((name) => `lisp/${name}.lisp`)];
@@ -186,9 +186,10 @@ export class LispWorker {
     readonly replies: boolean,
   ) {
     this.exited = child.exited.then((exit: ChildExit) => {
+      const ended = namespacedExit(exit, child.outputTail);
       this.ended = exit.error
         ? new WorkerExit(null, null, exit.error.message)
-        : new WorkerExit(exit.code, exit.signal, child.outputTail);
+        : new WorkerExit(ended.exit.code, ended.exit.signal, ended.tail);
       // Ended while it owed the client a line it had been given or had announced (its answer's
       // completion comes before the answer): it may have written part of one. Ended before
       // announcing its answer, it wrote none of it.

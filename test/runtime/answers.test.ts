@@ -142,6 +142,8 @@ t.test('programs started by evaluated code end with their worker when it dies by
     t.ok(await waitFor(() => workerProcesses.every((pid) => !existsSync(`/proc/${pid}`)), 10_000), 'serve has seen its worker end');
     const after = await client.tool(2, 'evaluate-lisp', { code: '(+ 1 1)' });
     t.match(after.text, /=> 2/, 'and the session goes on in a fresh worker');
+    t.match(after.text, /the Lisp process was ended by signal SIGKILL\)/, 'saying how the worker ended');
+    t.notMatch(after.text, /unshare/, 'not as a complaint of unshare (util-linux 2.38 prints one on a SIGKILL of its command, and exits 1)');
     t.equal(await client.close(), 0);
   });
 
