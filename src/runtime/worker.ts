@@ -5,8 +5,10 @@
 // keeping only a short tail to explain a crash. User code can write on fd 4 too:
 // each request carries a random token, and only a line with the pending request's
 // id and token is taken as its answer. Given the client's stdout (replyFd), the
-// worker answers a request that carries the client's id there itself (fd 6), and
-// Node's lines for the client go through it meanwhile (see control.lisp).
+// worker answers a request that carries the client's id there itself (passed as fd 6,
+// which it moves to a descriptor of its own and closes, so that user code writing on
+// fd 6 does not reach the client), and Node's lines for the client go through it
+// meanwhile (see control.lisp).
 import { randomBytes } from 'node:crypto';
 import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-image.js';
 import { lispString } from '../lisp-image/lisp-string.js';

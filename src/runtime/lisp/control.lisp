@@ -12,9 +12,9 @@
 ;;; A third thread reads cancellations from fd 5 and interrupts the job they name.
 ;;; Each answer carries its request's id and token: a line user code writes on fd 4
 ;;; itself has no token, and the supervisor drops it.
-;;; When Node serves a client on its own stdout, it passes that stdout as fd 6: a
-;;; request with a reply id is answered there, the JSON-RPC response written whole
-;;; by the worker. Node gets a short completion line on fd 4 first, so it has counted
+;;; When Node serves a client on its own stdout, it passes that stdout as fd 6, which
+;;; the worker moves out of evaluated code's way at once (PRIVATE-COPY): a request with
+;;; a reply id is answered there, the JSON-RPC response written whole by the worker. Node gets a short completion line on fd 4 first, so it has counted
 ;;; the evaluation done before the client can see its answer and act (stop this
 ;;; process, say), and once the response is written, a line saying so. Until then
 ;;; Node's own lines for the client (a ping's answer) come on fd 5 as (:write ...)
@@ -355,6 +355,29 @@ evaluation thread that evaluated code ended."
               ;; Cancelled while it waited in Node: answered "cancelled", nothing evaluated.
               :cancelled cancelled)))
 
+(defun dup-cloexec (fd lowest)
+  "fcntl(FD, F_DUPFD_CLOEXEC, LOWEST): a copy of FD at the lowest free descriptor from
+LOWEST on, closed on exec; -1 when none could be made."
+  ;; 1030 is F_DUPFD_CLOEXEC (Linux 2.6.24).
+  (sb-alien:alien-funcall (sb-alien:extern-alien "fcntl" (function sb-alien:int sb-alien:int sb-alien:int sb-alien:int))
+                          fd 1030 lowest))
+
+(defun private-copy (fd)
+  "FD, the client's stdout, moved where only the reply writer uses it: a copy at a
+descriptor number drawn at random above the low ones (or the first free from 7, where
+the limit on open files is too low for that), closed on exec so that no program
+started gets it, and FD itself closed. Evaluated code that writes on FD, the number
+the supervisor passes, meets a closed descriptor (or a file of its own that took the
+number since), never the client's stream. This guards against mistakes, not intent:
+code that looks for the copy (in /proc/self/fd) finds it."
+  (let ((copy (loop for lowest in (list (+ 100 (random 900 (make-random-state t))) 7)
+                    for copy = (dup-cloexec fd lowest)
+                    when (>= copy 0) return copy)))
+    (unless copy
+      (error "The client's stdout (fd ~D) could not be copied." fd))
+    (sb-unix:unix-close fd)
+    copy))
+
 (defun main (&key replies-fd)
   "Serve requests; REPLIES-FD is the client's stdout, when Node passed it (see above)."
   (setf *control-thread* sb-thread:*current-thread*)
@@ -362,7 +385,7 @@ evaluation thread that evaluated code ended."
   (setf *requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full)
         *answers* (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full)
         *cancels* (sb-sys:make-fd-stream 5 :input t :external-format :utf-8 :buffering :full)
-        *replies* (and replies-fd (sb-sys:make-fd-stream replies-fd :output t :external-format :utf-8 :buffering :full)))
+        *replies* (and replies-fd (sb-sys:make-fd-stream (private-copy replies-fd) :output t :external-format :utf-8 :buffering :full)))
   (adopt-orphans)
   (watch-parent)
   (sb-thread:make-thread #'watch-cancels :name "cancel watch")
