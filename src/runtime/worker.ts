@@ -333,6 +333,11 @@ export class LispWorker {
     return written;
   }
 
+  /** True while lines the worker has to write to the client (answers, relayed lines) are not written yet: it may wait on the client. */
+  get owesClient(): boolean {
+    return this.writing.size > 0;
+  }
+
   /** Settles once every line the worker has to write to the client is written, or it ended. */
   async writesDone(): Promise<void> {
     while (this.writing.size) await Promise.all(this.writing);

@@ -134,3 +134,25 @@ t.test("evaluated code that writes on fd 6, where the worker was handed the clie
   t.same(after, { jsonrpc: '2.0', id: 3, result: {} }, 'and nothing it wrote came between');
   t.equal(await client.close(), 0);
 });
+
+t.test('a pipelining client that stops reading: the next request\'s timeout is not counted while the worker waits to write an answer, and nothing is lost', async (t) => {
+  const client = new LineClient();
+  t.teardown(() => client.child.kill());
+  await client.initialize();
+  await client.tool(1, 'configure-limits', { timeout: 1, 'max-output': 5_000_000 });
+  await client.tool(2, 'evaluate-lisp', { code: '(defvar *kept* 41)' });
+  client.child.stdout.pause();
+  // Unread, the pipe fills: the worker stops in the middle of the first answer's line, with the next request sent.
+  client.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: '(princ (make-string 3000000 :initial-element #\\x)) nil' } } });
+  client.send({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code: '(1+ *kept*)' } } });
+  // Past the second request's timeout, grace and backstop margin (1 s + 0.3 s + 0.6 s).
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  client.child.stdout.resume();
+  const first = await client.next(); // a line that is not whole JSON fails here
+  t.equal(first.id, 3);
+  t.ok(first.result.content[0].text === `[stdout]\n${'x'.repeat(3_000_000)}\n\n=> NIL`, 'the first answer whole');
+  const second = await client.next();
+  t.equal(second.id, 4);
+  t.equal(second.result.content[0].text, '=> 42', 'the second evaluated in the same worker: its state kept');
+  t.equal(await client.close(), 0);
+});
