@@ -14,11 +14,12 @@
 ;;; itself has no token, and the supervisor drops it.
 ;;; When Node serves a client on its own stdout, it passes that stdout as fd 6, which
 ;;; the worker moves out of evaluated code's way at once (PRIVATE-COPY): a request with
-;;; a reply id is answered there, the JSON-RPC response written whole by the worker. Node gets a short completion line on fd 4 first, so it has counted
-;;; the evaluation done before the client can see its answer and act (stop this
-;;; process, say), and once the response is written, a line saying so. Until then
-;;; Node's own lines for the client (a ping's answer) come on fd 5 as (:write ...)
-;;; and the cancel thread writes them: one writer at a time, no two lines interleaved.
+;;; a reply id is answered there, the JSON-RPC response written whole by the worker.
+;;; Node gets a short completion line on fd 4 first, so it has counted the evaluation
+;;; done before the client can see its answer and act (stop this process, say), and
+;;; once the response is written, a line saying so. Until then Node's own lines for
+;;; the client (a ping's answer) come on fd 5 as (:write ...) and the cancel thread
+;;; writes them: one writer at a time, no two lines interleaved.
 
 (defparameter *interrupts-per-timeout* 2
   "Interrupts sent to a timed-out evaluation before it counts as stuck; the
