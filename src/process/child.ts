@@ -25,6 +25,8 @@ export interface ChildOptions {
   stdout: 'tail' | 'pipe';
   /** Extra pipes after fd 2 (fds 3, 4, ...), for channels the child's own fds 0-2 must not carry. */
   extraPipes?: number;
+  /** Fds of this process the child gets too, after the extra pipes (the same open files, not copies). */
+  sharedFds?: number[];
   /** Characters of diagnostic output kept (default 2000). */
   tailChars?: number;
 }
@@ -87,7 +89,7 @@ export class Child {
 
   constructor(private readonly options: ChildOptions) {
     this.tailChars = options.tailChars ?? 2000;
-    const stdio: StdioOptions = [options.stdin, 'pipe', 'pipe', ...Array<'pipe'>(options.extraPipes ?? 0).fill('pipe')];
+    const stdio: StdioOptions = [options.stdin, 'pipe', 'pipe', ...Array<'pipe'>(options.extraPipes ?? 0).fill('pipe'), ...(options.sharedFds ?? [])];
     const env = options.env && { ...process.env, ...options.env };
     this.process = spawn(options.command, options.args, { cwd: options.cwd, env, stdio, detached: options.group ?? false });
     this.exited = new Promise((resolve) => {

@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cacheDirectory } from '../cache-directory.js';
+import type { ChildExit } from './child.js';
 import { makeDirectory } from '../make-directory.js';
 
 export interface Containment {
@@ -102,4 +103,23 @@ export function inOwnPidNamespace(argv: string[], signal = 'KILL'): string[] {
 /** `argv` as `spawn` takes it: `spawn(...asSpawn(tiedToParent(argv)), options)`. */
 export function asSpawn(argv: string[]): [string, string[]] {
   return [argv[0], argv.slice(1)];
+}
+
+/**
+ * util-linux 2.38's unshare, when the command it forked dies of SIGKILL, exits 1 with this
+ * line instead of ending by SIGKILL itself: it resets the signal's handler first, which the
+ * kernel refuses for SIGKILL (EINVAL). Later versions skip that step for SIGKILL.
+ */
+const UNSHARE_SIGKILL_LINE = /(^|\n)unshare: sigprocmask unblock failed: [^\n]*\n?$/;
+
+/**
+ * How a command run by inOwnPidNamespace ended, given how its process ended and the tail
+ * of its stderr: unshare passes its command's end on (the same exit code, or the same
+ * signal), except where its SIGKILL reads as exit code 1 with unshare's own complaint
+ * (see UNSHARE_SIGKILL_LINE). That end is given back as the SIGKILL it was, the complaint
+ * taken off the tail: an OOM kill or a SIGKILL read as a failure of unshare's otherwise.
+ */
+export function namespacedExit(exit: ChildExit, tail: string): { exit: ChildExit; tail: string } {
+  if (exit.code !== 1 || exit.signal !== null || exit.error || !UNSHARE_SIGKILL_LINE.test(tail)) return { exit, tail };
+  return { exit: { code: null, signal: 'SIGKILL' }, tail: tail.replace(UNSHARE_SIGKILL_LINE, '$1') };
 }

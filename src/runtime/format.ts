@@ -1,5 +1,7 @@
-// The text of each tool's answer, built from the worker's structured answer in
-// the shapes the runtime contract fixes ([stdout], => lines, [ERROR] TYPE, ...).
+// The text of each tool's answer in the shapes the runtime contract fixes. evaluate-lisp's
+// is the worker's (reply.lisp): here are only what Node alone knows (a worker that died or
+// stopped answering), time-execution's JSON, built from the worker's raw fields, and
+// configure-limits'.
 import type { Limits, Outcome } from './session.js';
 import type { WorkerAnswer, WorkerTiming } from './worker.js';
 
@@ -12,6 +14,11 @@ export interface ToolText {
    * starts with "=> "), the data can.
    */
   structured?: Record<string, unknown>;
+  /**
+   * The worker writes this answer to the client itself (see RuntimeSession's replyFd): nothing
+   * is left to send, `text` is empty. Settles once it is written, or the worker ended first.
+   */
+  replied?: Promise<unknown>;
 }
 
 const STATE_LOST =
@@ -27,23 +34,6 @@ function withNote(text: string, dropped: number): string {
   return `${text}${text && !text.endsWith('\n') ? '\n' : ''}${truncationNote(dropped)}`;
 }
 
-function block(title: string, text: string, dropped: number): string | undefined {
-  const body = withNote(text, dropped);
-  if (!body) return undefined;
-  return `${title}\n${body.endsWith('\n') ? body.slice(0, -1) : body}`;
-}
-
-/** The [stdout], [stderr] and [warnings] sections that have content. */
-export function capturedSections(answer: WorkerAnswer): string[] {
-  const warningLines = [...answer.warnings];
-  if (answer.warningsDropped) warningLines.push(truncationNote(answer.warningsDropped, 'warnings'));
-  return [
-    block('[stdout]', answer.stdout, answer.stdoutDropped),
-    block('[stderr]', answer.stderr, answer.stderrDropped),
-    warningLines.length ? ['[warnings]', ...warningLines].join('\n') : undefined,
-  ].filter((section): section is string => section !== undefined);
-}
-
 /** One `=> value` line per value; the last truncated value carries the note. */
 export function valueLines(answer: WorkerAnswer): string[] {
   const values = answer.values ?? [];
@@ -52,91 +42,40 @@ export function valueLines(answer: WorkerAnswer): string[] {
   return lines;
 }
 
-const milliseconds = (us: number) => `${(us / 1000).toFixed(3)}ms`;
-
-export function timingLine(timing: WorkerTiming): string {
-  return `; Timing: ${milliseconds(timing.realUs)} real, ${milliseconds(timing.runUs)} run, ${milliseconds(timing.gcUs)} GC, ${timing.bytes} bytes consed`;
-}
-
-function timeoutMessage(limits: Limits): string {
-  return (
-    `Evaluation exceeded the timeout of ${limits.timeoutSeconds} seconds and was stopped. ` +
-    'The code may loop forever or be too expensive to finish within the limit; ' +
-    'to allow more time, raise the limit with configure-limits (e.g. {"timeout": 120}).'
-  );
-}
-
-function threadsMessage(answer: WorkerAnswer): string | undefined {
-  const stopped = answer.threadsStopped ?? [];
-  if (!stopped.length) return undefined;
-  return (
-    `The evaluation returned but left ${stopped.length} thread(s) running (${stopped.join(', ')}); ` +
-    'they were stopped, since threads may not outlive the evaluation that started them. ' +
-    'Join them before returning (sb-thread:join-thread).'
-  );
-}
-
-/** First line and message of an error answer, or undefined for a plain success. */
-function failure(outcome: Outcome): { type: string; message: string; backtrace?: string } | undefined {
-  if (outcome.kind === 'lost') {
-    switch (outcome.reason) {
-      case 'stuck':
-      case 'unresponsive':
-        return {
-          type: 'TIMEOUT',
-          message: `${timeoutMessage(outcome.limits)}\nIt could not be stopped in place (${outcome.detail}: it blocks interrupts, or a cleanup form never ends). ${STATE_LOST}`,
-        };
-      case 'threads':
-        return {
-          type: 'THREADS-LEFT-RUNNING',
-          message: `The evaluation left threads running that could not be stopped (${outcome.detail}). ${STATE_LOST}`,
-        };
-      case 'exited':
-        return { type: 'LISP-PROCESS-ENDED', message: `The Lisp process ended during the evaluation: ${outcome.detail}. ${STATE_LOST}` };
-    }
-  }
-  const answer = outcome.answer;
-  if (answer.status === 'timeout') return { type: 'TIMEOUT', message: `${timeoutMessage(outcome.limits)} The session state is kept.` };
-  if (answer.status === 'cancelled') return { type: 'CANCELLED', message: 'The client cancelled the evaluation; it was interrupted. The session state is kept.' };
-  if (answer.status === 'error' && answer.error) return answer.error;
-  const threads = threadsMessage(answer);
-  if (threads) return { type: 'THREADS-LEFT-RUNNING', message: threads };
-  return undefined;
-}
-
-function restartNote(outcome: Outcome): string[] {
-  return outcome.restartedBefore
-    ? [`; Note: the Lisp process had ended after the previous evaluation (${outcome.restartedBefore}); this one ran in a fresh process, so earlier definitions were lost.`]
-    : [];
-}
-
-/** evaluate-lisp's answer. */
-export function evaluationText(outcome: Outcome, captureTime: boolean): ToolText {
-  const answer = outcome.answer;
-  const fail = failure(outcome);
-  const parts: string[] = [];
-  if (fail) parts.push(`[ERROR] ${fail.type}\n${fail.message}`);
-  if (fail?.backtrace) parts.push(`[Backtrace]\n${fail.backtrace}`);
-  if (answer) parts.push(...capturedSections(answer));
-  const tail = answer ? valueLines(answer) : [];
-  if (captureTime && answer?.timing) tail.push(timingLine(answer.timing));
-  if (tail.length) parts.push(tail.join('\n'));
-  parts.push(...restartNote(outcome));
-  return { text: parts.join('\n\n'), isError: fail !== undefined, ...(answer ? { structured: evaluationData(answer, fail) } : {}) };
-}
-
-/** What an evaluation printed and returned, as data: the values, each stream, the warnings, with what each had dropped. */
-function evaluationData(answer: WorkerAnswer, fail: { type: string; message: string; backtrace?: string } | undefined): Record<string, unknown> {
+/**
+ * Why an evaluation the worker could not answer failed: it died, or stopped answering
+ * past the timeout (or a cancellation). Every other answer's text is the worker's.
+ */
+function lostFailure(outcome: Outcome & { kind: 'lost' }): { type: string; message: string } {
+  if (outcome.reason === 'exited') return { type: 'LISP-PROCESS-ENDED', message: `The Lisp process ended during the evaluation: ${outcome.detail}. ${STATE_LOST}` };
   return {
-    values: answer.values ?? [],
-    ...(answer.valuesDropped ? { valuesDropped: answer.valuesDropped } : {}),
-    stdout: answer.stdout,
-    ...(answer.stdoutDropped ? { stdoutDropped: answer.stdoutDropped } : {}),
-    stderr: answer.stderr,
-    ...(answer.stderrDropped ? { stderrDropped: answer.stderrDropped } : {}),
-    warnings: answer.warnings,
-    ...(fail ? { error: { type: fail.type, message: fail.message, ...(fail.backtrace ? { backtrace: fail.backtrace } : {}) } } : {}),
+    type: 'TIMEOUT',
+    message:
+      `Evaluation exceeded the timeout of ${outcome.limits.timeoutSeconds} seconds and was stopped. ` +
+      'The code may loop forever or be too expensive to finish within the limit; ' +
+      'to allow more time, raise the limit with configure-limits (e.g. {"timeout": 120}).' +
+      `\nIt could not be stopped in place (${outcome.detail}: it blocks interrupts, or a cleanup form never ends). ${STATE_LOST}`,
   };
+}
+
+/** The paragraph an answer ends with when the worker had died since the evaluation before. */
+export function restartNote(restartedBefore: string): string {
+  return `; Note: the Lisp process had ended after the previous evaluation (${restartedBefore}); this one ran in a fresh process, so earlier definitions were lost.`;
+}
+
+/**
+ * evaluate-lisp's answer: the text the worker made (reply.lisp, which also adds the
+ * timing line the request asked for and the restart note), or, when the worker gave none
+ * (it died, or stopped answering), what became of it.
+ */
+export function evaluationText(outcome: Outcome): ToolText {
+  const answer = outcome.answer;
+  if (answer?.text !== undefined) return { text: answer.text, isError: answer.isError === true, ...(answer.structured ? { structured: answer.structured } : {}) };
+  if (outcome.kind !== 'lost') throw new Error(`the Lisp worker's answer has no text (status ${answer?.status})`);
+  const fail = lostFailure(outcome);
+  const parts = [`[ERROR] ${fail.type}\n${fail.message}`];
+  if (outcome.restartedBefore) parts.push(restartNote(outcome.restartedBefore));
+  return { text: parts.join('\n\n'), isError: true };
 }
 
 export interface TimingReport {
@@ -181,8 +120,8 @@ export function spacedJson(value: unknown): string {
  */
 export function timeExecutionText(outcome: Outcome): ToolText {
   const answer = outcome.answer;
-  if (outcome.kind === 'lost' || !answer || failure(outcome)) {
-    const text = evaluationText(outcome, true);
+  if (outcome.kind === 'lost' || !answer || answer.isError) {
+    const text = evaluationText(outcome);
     const timing = answer?.timing ? `\n${spacedJson({ timing: timingReport(answer.timing) })}` : '';
     return { text: text.text + timing, isError: true };
   }
@@ -196,8 +135,7 @@ export function timeExecutionText(outcome: Outcome): ToolText {
   if (stderr) report.stderr = stderr;
   if (answer.warnings.length) report.warnings = answer.warnings;
   report.timing = answer.timing ? timingReport(answer.timing) : null;
-  const notes = restartNote(outcome);
-  return { text: spacedJson(report) + (notes.length ? `\n${notes.join('\n')}` : ''), isError: false };
+  return { text: spacedJson(report) + (outcome.restartedBefore ? `\n${restartNote(outcome.restartedBefore)}` : ''), isError: false };
 }
 
 /** configure-limits' answer. */

@@ -3,7 +3,9 @@
 // nothing; this one answers it with the standard JSON-RPC error (-32700 parse
 // error, -32600 invalid request, or whatever `screen` says, e.g. -32602) and
 // reads on, so a client always gets an answer it can match. Requests a `direct`
-// handler takes are answered by it, beside the Server, through this transport.
+// handler takes are answered by it, beside the Server, through this transport, or
+// elsewhere (a worker writing to the same stdout), which it then says. While another
+// writer may be writing, `relay` takes this transport's lines to that writer.
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
@@ -26,15 +28,28 @@ export interface DirectRequests {
    * the costliest part of reading a message, is skipped. False leaves it to the check.
    */
   isPlain(value: unknown): boolean;
-  /** Takes a screened request and answers it through `send`; false leaves it to the SDK. */
-  take(request: JSONRPCRequest, send: (message: JSONRPCMessage) => Promise<void>): boolean;
+  /**
+   * Takes a screened request and answers it through `send`, or has it answered elsewhere
+   * and then calls `answered`; false leaves it to the SDK.
+   */
+  take(request: JSONRPCRequest, send: (message: JSONRPCMessage) => Promise<void>, answered: (id: RequestId) => void): boolean;
   /** notifications/cancelled named `id` (the SDK is told too). */
   cancel(id: RequestId): void;
 }
 
+/**
+ * Writes a line (JSON text, no newline) for this transport when another writer shares its
+ * output and may be writing now; undefined when the transport may write it itself. Resolves
+ * false when the line could not be written there after all: the transport then writes it.
+ */
+export type Relay = (line: string) => Promise<boolean> | undefined;
+
 export interface LineTransportOptions {
   screen?: Screen;
   direct?: DirectRequests;
+  relay?: Relay;
+  /** What to write before a line this transport writes itself (see RuntimeSession.lineBreak). */
+  lineBreak?: () => string;
 }
 
 /** Lines longer than this are dropped and answered with a parse error, so a client cannot exhaust memory. */
@@ -52,6 +67,8 @@ export class LineTransport implements Transport {
 
   private readonly screen: Screen;
   private readonly direct?: DirectRequests;
+  private readonly relay?: Relay;
+  private readonly lineBreak: () => string;
 
   constructor(
     private readonly input: Readable,
@@ -60,6 +77,8 @@ export class LineTransport implements Transport {
   ) {
     this.screen = options.screen ?? (() => undefined);
     this.direct = options.direct;
+    this.relay = options.relay;
+    this.lineBreak = options.lineBreak ?? (() => '');
   }
 
   async start(): Promise<void> {
@@ -121,7 +140,7 @@ export class LineTransport implements Transport {
     }
     if ('method' in message && 'id' in message) {
       this.track(message.id, 1);
-      if (this.direct?.take(message, this.sendAnswer)) return;
+      if (this.direct?.take(message, this.sendAnswer, this.answeredElsewhere)) return;
     }
     this.onmessage?.(message);
     // MCP: a cancelled request gets no answer. It must not keep the session open once the input has ended.
@@ -137,14 +156,22 @@ export class LineTransport implements Transport {
 
   private sendAnswer = (message: JSONRPCMessage): Promise<void> => this.send(message);
 
+  private answeredElsewhere = (id: RequestId): void => {
+    this.track(id, -1);
+    this.closeWhenAnswered();
+  };
+
   private reply(id: RequestId | null, error: JsonRpcError): void {
     this.write({ jsonrpc: '2.0', id, error });
   }
 
-  private write(message: unknown): Promise<void> {
-    if (this.output.writableEnded || this.output.destroyed) return Promise.resolve();
+  private async write(message: unknown): Promise<void> {
+    const line = JSON.stringify(message);
+    const relayed = this.relay?.(line);
+    if (relayed && (await relayed)) return;
+    if (this.output.writableEnded || this.output.destroyed) return;
     return new Promise((resolve) => {
-      this.output.write(`${JSON.stringify(message)}\n`, () => resolve());
+      this.output.write(`${this.lineBreak()}${line}\n`, () => resolve());
     });
   }
 

@@ -129,7 +129,7 @@ export async function serveSession(session: RuntimeSession, input: Readable, out
   setImmediate(() => session.start().catch(() => undefined));
   const server = createRuntimeServer();
   const calls = new ToolCalls(session);
-  const transport = new LineTransport(input, output, { screen: connectionScreen(), direct: calls });
+  const transport = new LineTransport(input, output, { screen: connectionScreen(), direct: calls, relay: (line) => session.relay(line), lineBreak: () => session.lineBreak() });
   // The input ended: answers still due are awaited (see LineTransport), but with the timeout
   // disabled nothing bounds them: stop now rather than serve an evaluation nobody can end.
   input.once('end', () => {
@@ -154,7 +154,13 @@ export interface ServeOptions extends SessionOptions {
   signal?: AbortSignal;
 }
 
-/** Serves one session on stdin/stdout; resolves when the input ends and the worker is stopped. */
+/**
+ * Serves one session on stdin/stdout; resolves when the input ends and the worker is stopped.
+ * On the process's own stdout, the worker gets it too (fd 1) and writes evaluate-lisp's
+ * answers there itself: the answer skips a hop through this process and its formatting here.
+ */
 export function serveStdio(options: ServeOptions = {}): Promise<void> {
-  return serveSession(new RuntimeSession(options), options.input ?? process.stdin, options.output ?? process.stdout, options.signal);
+  const direct = options.output === undefined && options.workers === undefined;
+  const session = new RuntimeSession(direct ? { ...options, replyFd: 1, replyBacklog: () => process.stdout.writableLength > 0 } : options);
+  return serveSession(session, options.input ?? process.stdin, options.output ?? process.stdout, options.signal);
 }

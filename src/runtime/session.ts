@@ -3,6 +3,7 @@
 // worker cannot be stopped in place or dies, the session ends it, starts a fresh
 // one and says in the outcome that the Lisp state was lost.
 import { defaultLisp } from '../lisp-image/core-image.js';
+import { restartNote } from './format.js';
 import { LispWorker, WorkerExit, type EvaluationRequest, type WorkerAnswer } from './worker.js';
 import { freshWorkers, type WorkerSource } from './worker-pool.js';
 
@@ -22,6 +23,17 @@ export interface SessionOptions {
   dynamicSpaceMb?: number;
   /** Where workers come from (a pool shared by sessions); default: each started when needed, from `sbcl`. */
   workers?: WorkerSource;
+  /**
+   * The fd of the client's stdout, with the default workers: each worker gets it and answers
+   * evaluations given a replyId there itself (see LispWorker), and lines the server writes
+   * meanwhile go through it (relay).
+   */
+  replyFd?: number;
+  /**
+   * With replyFd: true while lines this process wrote there still wait in its buffers (a client
+   * that reads slowly). The worker's answer would land among their bytes: Node answers then.
+   */
+  replyBacklog?: () => boolean;
 }
 
 /**
@@ -36,6 +48,8 @@ export const INTERRUPT_GRACE_MS = 300;
  * garbage collection, say) gets there.
  */
 const BACKSTOP_MARGIN_MS = 600;
+/** How long a worker being replaced gets to finish writing its answer to the client. */
+const REPLY_WRITE_BOUND_MS = 1000;
 /** setTimeout's largest delay; a longer timeout simply has no backstop. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -73,6 +87,14 @@ export interface EvaluateOptions {
    * worker, as a stuck timeout does.
    */
   signal?: CancelSignal;
+  /** The answer's text ends with the "; Timing:" line (evaluate-lisp's capture-time). */
+  captureTime?: boolean;
+  /**
+   * The client's JSON-RPC id as JSON text: with a replyFd, the worker answers the client
+   * itself and the outcome's answer says `replied`. The session's own answers (a worker that
+   * died or stopped answering) stay the caller's to write.
+   */
+  replyId?: string;
 }
 
 /**
@@ -107,19 +129,50 @@ export class Cancellation implements CancelSignal {
   }
 }
 
-type EvaluationInput = { code: string; package?: string; prepareForTiming?: boolean };
+type EvaluationInput = Pick<EvaluationRequest, 'code' | 'package' | 'prepareForTiming' | 'captureTime' | 'note' | 'replyId' | 'cancelled'>;
 
 export class RuntimeSession {
   readonly limits: Limits = { ...DEFAULT_LIMITS };
   private readonly workers: WorkerSource;
+  private readonly replyBacklog: () => boolean;
   private worker?: Promise<LispWorker>;
+  /** The worker replaced last: one that ended mid-line leaves its line to end (see lineBreak). */
+  private replaced: LispWorker[] = [];
+  /** The worker that evaluates now, once started: what `relay` asks. */
+  private current?: LispWorker;
   private queue: Promise<unknown> = Promise.resolve();
   private nextId = 1;
   private closed = false;
 
   constructor(options: SessionOptions = {}) {
     this.workers =
-      options.workers ?? freshWorkers({ lisp: options.sbcl ? { sbcl: options.sbcl } : defaultLisp(), dynamicSpaceMb: options.dynamicSpaceMb });
+      options.workers ??
+      freshWorkers({ lisp: options.sbcl ? { sbcl: options.sbcl } : defaultLisp(), dynamicSpaceMb: options.dynamicSpaceMb, replyFd: options.replyFd });
+    this.replyBacklog = options.replyBacklog ?? (() => false);
+  }
+
+  /**
+   * Writes `line` to the client through the worker when the worker may be writing there
+   * itself (see LispWorker.relay); undefined when the caller may write it now. Resolves
+   * false when the worker ended before writing it: the caller writes it then.
+   */
+  relay(line: string): Promise<boolean> | undefined {
+    return this.current?.writesToClient ? this.current.relay(line) : undefined;
+  }
+
+  /** Workers that ended in the middle of a line to the client, whose line has been ended since. */
+  private readonly lineEnded = new WeakSet<LispWorker>();
+
+  /**
+   * What to write before the next line the caller writes to the client itself: a newline
+   * once after a worker ended in the middle of writing one (killed past its timeout, its heap
+   * exhausted), so that the unfinished line ends there rather than swallow the next answer.
+   */
+  lineBreak(): string {
+    const worker = [this.current, ...this.replaced].find((w) => w && !w.alive && w.endedMidReply && !this.lineEnded.has(w));
+    if (!worker) return '';
+    this.lineEnded.add(worker);
+    return '\n';
   }
 
   /** Starts the worker now rather than at the first evaluation. */
@@ -128,9 +181,14 @@ export class RuntimeSession {
     if (!this.worker) {
       const starting = this.workers.take();
       // A failed start is reported to the evaluation that needs the worker, and retried after it.
-      starting.catch(() => {
-        if (this.worker === starting) this.worker = undefined;
-      });
+      starting.then(
+        (worker) => {
+          if (this.worker === starting) this.current = worker;
+        },
+        () => {
+          if (this.worker === starting) this.worker = undefined;
+        },
+      );
       this.worker = starting;
     }
     return this.worker;
@@ -171,25 +229,21 @@ export class RuntimeSession {
       worker = await this.start();
     }
     const limits = { ...this.limits };
-    if (options.signal?.aborted) return { kind: 'answer', answer: cancelledBeforeStart(), limits };
+    const cancelled = options.signal?.aborted;
     // A measurement does not share the machine with a worker this source is starting.
-    if (options.prepareForTiming) await this.workers.quiet?.();
-    const result = await this.evaluateOn(worker, { code, package: packageName, prepareForTiming: options.prepareForTiming }, limits, options.signal);
+    if (options.prepareForTiming && !cancelled) await this.workers.quiet?.();
+    const note = restartedBefore ? restartNote(restartedBefore) : undefined;
+    const input: EvaluationInput = { code, package: packageName, prepareForTiming: options.prepareForTiming, captureTime: options.captureTime, note, replyId: options.replyId, cancelled };
+    // One cancelled while it waited is answered by the worker too (the answer's text is made there), unevaluated.
+    const result = await this.evaluateOn(worker, input, limits, cancelled ? undefined : options.signal);
     return restartedBefore ? { ...result, limits, restartedBefore } : { ...result, limits };
   }
 
   private async evaluateOn(worker: LispWorker, request: EvaluationInput, limits: Limits, signal?: CancelSignal): Promise<EvaluationResult> {
     const timeoutMs = limits.timeoutSeconds > 0 ? limits.timeoutSeconds * 1000 : undefined;
     const id = this.nextId++;
-    const sent: EvaluationRequest = {
-      id,
-      code: request.code,
-      package: request.package,
-      timeoutMs,
-      graceMs: timeoutMs === undefined ? undefined : INTERRUPT_GRACE_MS,
-      maxOutput: limits.maxOutput,
-      prepareForTiming: request.prepareForTiming,
-    };
+    const replyId = this.replyBacklog() ? undefined : request.replyId;
+    const sent: EvaluationRequest = { ...request, replyId, id, timeoutMs, graceMs: timeoutMs === undefined ? undefined : INTERRUPT_GRACE_MS, maxOutput: limits.maxOutput };
     try {
       const first = await answerOrSilence(worker, sent, signal);
       if (first === 'unresponsive' || first === 'uncancellable') {
@@ -198,11 +252,11 @@ export class RuntimeSession {
         return { kind: 'lost', reason: 'unresponsive', detail: `the Lisp process stopped answering after ${after}` };
       }
       if (first.status === 'stuck') {
-        await this.replaceWorker(worker);
+        await this.replaceWorker(worker, true);
         return { kind: 'lost', reason: 'stuck', answer: first, detail: 'the evaluation did not stop when interrupted' };
       }
       if (first.threadsUnstoppable?.length) {
-        await this.replaceWorker(worker);
+        await this.replaceWorker(worker, true);
         return { kind: 'lost', reason: 'threads', answer: first, detail: `threads that would not stop: ${first.threadsUnstoppable.join(', ')}` };
       }
       return { kind: 'answer', answer: first };
@@ -213,9 +267,20 @@ export class RuntimeSession {
     }
   }
 
-  /** Ends `worker` and starts its successor in the background. */
-  private async replaceWorker(worker: LispWorker): Promise<void> {
+  /**
+   * Ends `worker` and starts its successor in the background. With `answering`, the worker
+   * still answers (stuck, threads it could not stop) and first gets to finish writing to the
+   * client, within a bound: a client that does not read must not hold the session.
+   */
+  private async replaceWorker(worker: LispWorker, answering = false): Promise<void> {
     this.worker = undefined;
+    this.replaced = [worker];
+    if (answering) {
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([worker.writesDone(), new Promise((resolve) => (bound = setTimeout(resolve, REPLY_WRITE_BOUND_MS)))]);
+      clearTimeout(bound);
+    }
+    if (this.current === worker) this.current = undefined;
     await worker.stop(100);
     if (!this.closed) this.start().catch(() => undefined);
   }
@@ -224,6 +289,7 @@ export class RuntimeSession {
     this.closed = true;
     const worker = this.worker;
     this.worker = undefined;
+    this.current = undefined;
     if (!worker) return;
     try {
       await (await worker).stop();
@@ -243,11 +309,20 @@ function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?
   return new Promise((resolve, reject) => {
     let backstop: NodeJS.Timeout | undefined;
     let cancelBackstop: NodeJS.Timeout | undefined;
+    let settled = false;
+    // A backstop counts from when the worker has written what it owes the client (the answers
+    // before this one, lines relayed): until then it may wait on a client that does not read,
+    // this request not even begun, and ending it would lose those answers and the session.
+    const onceWritten = (arm: () => void) => {
+      if (!worker.owesClient) arm();
+      else void worker.writesDone().then(() => settled || arm());
+    };
     const onAbort = () => {
       worker.cancel(request.id);
-      cancelBackstop = setTimeout(() => settle(() => resolve('uncancellable')), 2 * INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS);
+      onceWritten(() => (cancelBackstop = setTimeout(() => settle(() => resolve('uncancellable')), 2 * INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS)));
     };
     const settle = (finish: () => void) => {
+      settled = true;
       clearTimeout(backstop);
       clearTimeout(cancelBackstop);
       signal?.removeEventListener('abort', onAbort);
@@ -258,16 +333,11 @@ function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?
       (error: unknown) => settle(() => reject(error)),
     );
     const backstopMs = request.timeoutMs === undefined ? undefined : request.timeoutMs + INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
-    if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS) backstop = setTimeout(() => settle(() => resolve('unresponsive')), backstopMs);
+    if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS) onceWritten(() => (backstop = setTimeout(() => settle(() => resolve('unresponsive')), backstopMs)));
     // A cancellation gets the grace and margin a timeout gets before its worker is ended.
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/** The answer of an evaluation cancelled while it waited its turn: nothing ran. */
-function cancelledBeforeStart(): WorkerAnswer {
-  return { id: 0, status: 'cancelled', stdout: '', stdoutDropped: 0, stderr: '', stderrDropped: 0, warnings: [], warningsDropped: 0, package: '' };
 }
 
 /** SBCL's own words for why it died (a heap exhausted past its last reserve, a fatal error): they say more than the backtrace after them. */

@@ -10,7 +10,7 @@ import { ErrorCode, type JSONRPCMessage, type JSONRPCRequest } from '@modelconte
 import type { DirectRequests, RequestId } from './line-transport.js';
 import { Cancellation, type RuntimeSession } from './session.js';
 import { callTool, TOOLS } from './tools.js';
-import type { ToolText } from './format.js';
+import { evaluationText, type ToolText } from './format.js';
 
 const TOOL_NAMES = new Set(TOOLS.map((tool) => tool.name));
 
@@ -69,7 +69,7 @@ export class ToolCalls implements DirectRequests {
    * Answers `request` through `send` when it is a tools/call for one of the runtime's
    * tools without task augmentation; false leaves it to the SDK.
    */
-  take(request: JSONRPCRequest, send: (message: JSONRPCMessage) => Promise<void>): boolean {
+  take(request: JSONRPCRequest, send: (message: JSONRPCMessage) => Promise<void>, answered: (id: RequestId) => void): boolean {
     if (request.method !== 'tools/call') return false;
     const params = request.params as { name: string; arguments?: Record<string, unknown>; task?: unknown };
     if (params.task !== undefined || !TOOL_NAMES.has(params.name)) return false;
@@ -77,14 +77,32 @@ export class ToolCalls implements DirectRequests {
     const calls = this.inFlight.get(call.id);
     if (calls) calls.push(call);
     else this.inFlight.set(call.id, [call]);
-    void this.answer(call, params.name, params.arguments ?? {}, send);
+    void this.answer(call, params.name, params.arguments ?? {}, send, answered);
     return true;
   }
 
-  private async answer(call: Call, name: string, args: Record<string, unknown>, send: (message: JSONRPCMessage) => Promise<void>): Promise<void> {
+  private async answer(
+    call: Call,
+    name: string,
+    args: Record<string, unknown>,
+    send: (message: JSONRPCMessage) => Promise<void>,
+    answered: (id: RequestId) => void,
+  ): Promise<void> {
     let response: JSONRPCMessage;
     try {
-      response = { result: toolResult((await callTool(this.session, name, args, call))!), jsonrpc: '2.0', id: call.id };
+      const result = (await callTool(this.session, name, args, call, JSON.stringify(call.id)))!;
+      if (result.replied) {
+        this.forget(call);
+        // Counted answered once written: a connection closing then ends the worker.
+        if (await result.replied) {
+          answered(call.id);
+          return;
+        }
+        // The worker ended while it wrote the answer: the client has part of a line at most, ended by the
+        // transport before this one (RuntimeSession.lineBreak); the answer is that of a process that ended.
+        const lost = evaluationText({ kind: 'lost', reason: 'exited', detail: 'it ended while it wrote this answer to the client', limits: { ...this.session.limits } });
+        response = { result: toolResult(lost), jsonrpc: '2.0', id: call.id };
+      } else response = { result: toolResult(result), jsonrpc: '2.0', id: call.id };
     } catch (error) {
       response = errorResponse(call.id, error);
     }

@@ -147,17 +147,23 @@ function refusal(problem: ArgumentProblem, extra = ''): ToolText {
   return { text: `${problem.message}${extra}`, isError: true };
 }
 
-/** Runs tool `name`; undefined when there is no such tool. `signal` cancels an evaluation. */
-export async function callTool(session: RuntimeSession, name: string, args: Arguments, signal?: CancelSignal): Promise<ToolText | undefined> {
+/**
+ * Runs tool `name`; undefined when there is no such tool. `signal` cancels an evaluation.
+ * `replyId`, the request's JSON-RPC id as JSON text, lets a session whose worker has the
+ * client's stdout answer an evaluate-lisp call there itself: the ToolText says `replied`.
+ */
+export async function callTool(session: RuntimeSession, name: string, args: Arguments, signal?: CancelSignal, replyId?: string): Promise<ToolText | undefined> {
   try {
     switch (name) {
       case 'evaluate-lisp': {
         const { code, package: packageName, 'capture-time': captureTime } = codeArguments(name, args);
-        return evaluationText(await session.evaluate(code, packageName, { signal }), captureTime ?? false);
+        const outcome = await session.evaluate(code, packageName, { signal, captureTime, replyId });
+        if (outcome.answer?.replyWritten) return { text: '', isError: outcome.answer.isError === true, replied: outcome.answer.replyWritten };
+        return evaluationText(outcome);
       }
       case 'time-execution': {
         const { code, package: packageName } = codeArguments(name, args);
-        return timeExecutionText(await session.evaluate(code, packageName, { prepareForTiming: true, signal }));
+        return timeExecutionText(await session.evaluate(code, packageName, { prepareForTiming: true, captureTime: true, signal }));
       }
       case 'configure-limits': {
         try {

@@ -4,16 +4,20 @@
 // stdin is empty, and whatever it writes to fds 1 and 2 is read and dropped here,
 // keeping only a short tail to explain a crash. User code can write on fd 4 too:
 // each request carries a random token, and only a line with the pending request's
-// id and token is taken as its answer.
+// id and token is taken as its answer. Given the client's stdout (replyFd), the
+// worker answers a request that carries the client's id there itself (passed as fd 6,
+// which it moves to a descriptor of its own and closes, so that user code writing on
+// fd 6 does not reach the client), and Node's lines for the client go through it
+// meanwhile (see control.lisp).
 import { randomBytes } from 'node:crypto';
 import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-image.js';
 import { lispString } from '../lisp-image/lisp-string.js';
 import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
-import { asSpawn, inOwnPidNamespace } from '../process/containment.js';
+import { asSpawn, inOwnPidNamespace, namespacedExit } from '../process/containment.js';
 
 /** The worker's Lisp sources, in load order, relative to this module. */
-export const WORKER_SOURCES = ['../lisp-image/frames.lisp', ...['package', 'json', 'capture', 'evaluate', 'control'].map((name) => `lisp/${name}.lisp`)];
+export const WORKER_SOURCES = ['../lisp-image/frames.lisp', ...['package', 'json', 'capture', 'evaluate', 'reply', 'control'].map((name) => `lisp/${name}.lisp`)];
 
 /** The worker's heap size (SBCL dynamic space) unless a session asks for another. */
 export const DEFAULT_DYNAMIC_SPACE_MB = 2048;
@@ -40,6 +44,11 @@ export interface WorkerOptions {
    * is not built (a string past V8's limit would end the process) and its request fails.
    */
   maxAnswerChars?: number;
+  /**
+   * The fd of the client's stdout (1, serving on real stdio): passed to the worker, which then
+   * answers requests with a replyId there itself. Unset, every answer comes back to Node.
+   */
+  replyFd?: number;
 }
 
 /**
@@ -59,6 +68,14 @@ export interface EvaluationRequest {
   maxOutput: number;
   /** Collect earlier garbage and warm the compiler before the clock starts (for time-execution). */
   prepareForTiming?: boolean;
+  /** The answer's text ends with the "; Timing:" line. */
+  captureTime?: boolean;
+  /** A last paragraph of the answer's text (the session's note that an earlier worker died). */
+  note?: string;
+  /** The client's JSON-RPC id as JSON text: a worker given replyFd answers the client itself. */
+  replyId?: string;
+  /** Cancelled before it was sent: the worker answers "cancelled" without evaluating anything. */
+  cancelled?: boolean;
 }
 
 export interface WorkerTiming {
@@ -89,6 +106,14 @@ export interface WorkerAnswer {
   threadsStopped?: string[];
   threadsUnstoppable?: string[];
   message?: string;
+  /** evaluate-lisp's answer to this evaluation (see reply.lisp); absent when `replied`. */
+  text?: string;
+  isError?: boolean;
+  structured?: Record<string, unknown>;
+  /** The worker writes the JSON-RPC response to the client itself: this line only completes the request (id, status, threads). */
+  replied?: boolean;
+  /** With `replied`, set here: settles once the response is written (or the worker ended first). */
+  replyWritten?: Promise<boolean>;
 }
 
 /** The worker ended (or was ended) while a request was outstanding. */
@@ -110,6 +135,10 @@ export function requestLine(request: EvaluationRequest, token = ''): string {
   if (request.timeoutMs !== undefined) parts.push(`:timeout-ms ${request.timeoutMs}`);
   if (request.graceMs !== undefined) parts.push(`:grace-ms ${request.graceMs}`);
   if (request.prepareForTiming) parts.push(':prepare-timing t');
+  if (request.captureTime) parts.push(':capture-time t');
+  if (request.note !== undefined) parts.push(`:note ${lispString(request.note)}`);
+  if (request.replyId !== undefined) parts.push(`:reply-id ${lispString(request.replyId)}`);
+  if (request.cancelled) parts.push(':cancelled t');
   parts.push(`:max-output ${request.maxOutput})`);
   return parts.join(' ');
 }
@@ -136,11 +165,17 @@ const nextToken = (() => {
 const REQUESTS_FD = 3;
 const ANSWERS_FD = 4;
 const CANCELS_FD = 5;
+/** Where the worker finds the client's stdout, when it is given it. */
+const REPLIES_FD = 6;
 
 export class LispWorker {
   /** Settles when the process has ended, with its exit. */
   readonly exited: Promise<WorkerExit>;
-  private pending?: { id: number; token: string; resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void };
+  private pending?: { id: number; token: string; replies: boolean; resolve: (a: WorkerAnswer) => void; reject: (e: Error) => void };
+  /** Lines for the client the worker is to write and has not acknowledged yet, by token: Node's (relay) and its own responses. */
+  private relayed = new Map<string, (written: boolean) => void>();
+  /** Settle as the lines in `relayed` are written (or the worker ends). */
+  private writing = new Set<Promise<boolean>>();
   /** Lines on the answer channel that were no answer to the pending request (forged by user code), dropped. */
   forgedLines = 0;
   private readyWaiter?: { resolve: () => void; reject: (e: Error) => void };
@@ -149,13 +184,23 @@ export class LispWorker {
   private constructor(
     private readonly child: Child,
     maxAnswerChars: number,
+    /** Whether the worker has the client's stdout (see WorkerOptions.replyFd). */
+    readonly replies: boolean,
   ) {
     this.exited = child.exited.then((exit: ChildExit) => {
+      const ended = namespacedExit(exit, child.outputTail);
       this.ended = exit.error
         ? new WorkerExit(null, null, exit.error.message)
-        : new WorkerExit(exit.code, exit.signal, child.outputTail);
+        : new WorkerExit(ended.exit.code, ended.exit.signal, ended.tail);
+      // Ended while it owed the client a line it had been given or had announced (its answer's
+      // completion comes before the answer): it may have written part of one. Ended before
+      // announcing its answer, it wrote none of it.
+      this.endedMidReply = this.relayed.size > 0;
       this.pending?.reject(this.ended);
       this.pending = undefined;
+      // Lines it had not written yet are the caller's to write again.
+      for (const written of this.relayed.values()) written(false);
+      this.relayed.clear();
       this.readyWaiter?.reject(new Error(`the Lisp worker did not start: ${this.ended.message}\n${this.ended.outputTail}`));
       this.readyWaiter = undefined;
       return this.ended;
@@ -184,7 +229,7 @@ export class LispWorker {
       '--noinform', '--disable-ldb',
       '--end-runtime-options',
       '--no-sysinit', '--no-userinit', '--non-interactive',
-      '--eval', '(spec-run.worker:main)',
+      '--eval', options.replyFd === undefined ? '(spec-run.worker:main)' : `(spec-run.worker:main :replies-fd ${REPLIES_FD})`,
     ];
     // fds 0-2 belong to user code: stdin is empty, fds 1 and 2 only feed the crash tail. In a PID
     // namespace of its own where the machine allows it: when the worker ends, however it ends (its
@@ -192,8 +237,9 @@ export class LispWorker {
     // daemons included, whatever flags that code changed. Tied to the process that serves it
     // either way: when that ends, the worker does. Stopped with the programs user code started.
     const [command, spawnArgs] = asSpawn(inOwnPidNamespace([options.lisp.sbcl, ...args], 'HUP'));
-    const child = new Child({ command, args: spawnArgs, stdin: 'ignore', stdout: 'tail', extraPipes: 3, tailChars: OUTPUT_TAIL_CHARS, descendants: true });
-    const worker = new LispWorker(child, options.maxAnswerChars ?? MAX_ANSWER_CHARS);
+    const shared = options.replyFd === undefined ? [] : [options.replyFd];
+    const child = new Child({ command, args: spawnArgs, stdin: 'ignore', stdout: 'tail', extraPipes: 3, sharedFds: shared, tailChars: OUTPUT_TAIL_CHARS, descendants: true });
+    const worker = new LispWorker(child, options.maxAnswerChars ?? MAX_ANSWER_CHARS, options.replyFd !== undefined);
     const ready = new Promise<void>((resolve, reject) => (worker.readyWaiter = { resolve, reject }));
     await Promise.all([child.spawned(), ready]);
     return worker;
@@ -201,7 +247,7 @@ export class LispWorker {
 
   private onAnswer(line: string): void {
     if (!line) return;
-    let answer: WorkerAnswer & { ready?: boolean };
+    let answer: WorkerAnswer & { ready?: boolean; written?: string };
     try {
       answer = JSON.parse(line);
     } catch {
@@ -214,12 +260,20 @@ export class LispWorker {
       this.readyWaiter = undefined;
       return;
     }
+    if (answer.written !== undefined) {
+      const written = this.relayed.get(answer.written);
+      if (!written) this.forgedLines++;
+      this.relayed.delete(answer.written);
+      written?.(true);
+      return;
+    }
     const pending = this.pending;
     if (!pending || answer.id !== pending.id || answer.token !== pending.token) {
       this.forgedLines++;
       return;
     }
     this.pending = undefined;
+    if (answer.replied && pending.replies) answer.replyWritten = this.awaitWritten(pending.token);
     if (answer.status === 'protocol-error') pending.reject(new Error(`the Lisp worker refused a request: ${answer.message}`));
     else pending.resolve(answer);
   }
@@ -228,13 +282,16 @@ export class LispWorker {
     return this.ended === undefined;
   }
 
+  /** Set when the worker ended while it owed the client a line: part of one may stand unfinished on the client's stream. */
+  endedMidReply = false;
+
   /** Sends one request and waits for its answer; one request at a time. */
   evaluate(request: EvaluationRequest): Promise<WorkerAnswer> {
     if (this.ended) return Promise.reject(this.ended);
     if (this.pending) return Promise.reject(new Error('the Lisp worker is busy'));
     const token = nextToken();
     return new Promise((resolve, reject) => {
-      this.pending = { id: request.id, token, resolve, reject };
+      this.pending = { id: request.id, token, replies: this.replies && request.replyId !== undefined, resolve, reject };
       this.child.writeLine(REQUESTS_FD, requestLine(request, token));
     });
   }
@@ -245,6 +302,45 @@ export class LispWorker {
    */
   cancel(id: number): void {
     if (!this.ended) this.child.writeLine(CANCELS_FD, `(:cancel :id ${id})`);
+  }
+
+  /**
+   * True while a line Node writes to the client could meet one the worker writes there: an
+   * evaluation it answers itself is under way, or lines handed to it are not yet written.
+   */
+  get writesToClient(): boolean {
+    return !this.ended && (this.pending?.replies === true || this.relayed.size > 0);
+  }
+
+  /**
+   * Has the worker write `line` (JSON text, no newline) to the client, after or before its
+   * own answer but never inside it; resolves true once written, false when the worker
+   * ended first and the line is the caller's to write.
+   */
+  relay(line: string): Promise<boolean> {
+    if (this.ended) return Promise.resolve(false);
+    const token = nextToken();
+    const written = this.awaitWritten(token);
+    this.child.writeLine(CANCELS_FD, `(:write :token ${lispString(token)} :line ${lispString(line)})`);
+    return written;
+  }
+
+  /** Settles once the line of `token` is acknowledged written, or the worker ended first (false). */
+  private awaitWritten(token: string): Promise<boolean> {
+    const written = new Promise<boolean>((resolve) => this.relayed.set(token, resolve));
+    this.writing.add(written);
+    void written.then(() => this.writing.delete(written));
+    return written;
+  }
+
+  /** True while lines the worker has to write to the client (answers, relayed lines) are not written yet: it may wait on the client. */
+  get owesClient(): boolean {
+    return this.writing.size > 0;
+  }
+
+  /** Settles once every line the worker has to write to the client is written, or it ended. */
+  async writesDone(): Promise<void> {
+    while (this.writing.size) await Promise.all(this.writing);
   }
 
   /** Ends the process: SIGTERM (the worker exits at once on it), then SIGKILL. */

@@ -5,8 +5,9 @@ import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { containment, tiedToParent } from '../../src/process/containment.js';
-import { survivors, within } from '../support/processes.js';
+import { Child } from '../../src/process/child.js';
+import { asSpawn, containment, inOwnPidNamespace, namespacedExit, tiedToParent } from '../../src/process/containment.js';
+import { descendants, survivors, within } from '../support/processes.js';
 
 const noParentDeath = containment().parentDeath ? false : `no parent-death signal here: ${containment().missing}`;
 
@@ -56,4 +57,27 @@ t.test('a child tied with the default signal is killed with its parent, whatever
   t.ok(await within(3000, () => (survivors([], mark).length === 0 ? true : undefined)), 'the child is gone');
   t.equal(readFileSync(file, 'utf8'), 'ready\n', 'no handler of its ran: SIGKILL');
   for (const left of survivors([], mark)) process.kill(Number(left.split(':')[0]), 'SIGKILL');
+});
+
+t.test('a command in a PID namespace of its own that dies of SIGKILL is reported killed by SIGKILL, with nothing of unshare in its output', { skip: containment().pidNamespace ? false : `no PID namespace here: ${containment().missing}` }, async (t) => {
+  const mark = `600.${randomInt(100_000, 999_999)}`;
+  const [command, args] = asSpawn(inOwnPidNamespace(['sh', '-c', `echo before >&2; exec sleep ${mark}`]));
+  const child = new Child({ command, args, stdin: 'ignore', stdout: 'tail' });
+  await child.spawned();
+  const sleeper = await within(10_000, () => descendants(child.pid!).find((p) => p.argv === `sleep ${mark}`));
+  t.ok(sleeper, 'the command runs, below unshare');
+  process.kill(sleeper!.pid, 'SIGKILL');
+  const exit = await child.exited;
+  const reported = namespacedExit(exit, child.outputTail);
+  t.same(reported.exit, { code: null, signal: 'SIGKILL' }, `as it ended (the process itself: ${JSON.stringify(exit)})`);
+  t.equal(reported.tail, 'before\n', 'its own output kept, unshare\'s complaint taken off');
+});
+
+t.test('namespacedExit leaves every other end as it was', async (t) => {
+  const complaint = 'unshare: sigprocmask unblock failed: Invalid argument\n';
+  t.same(namespacedExit({ code: 1, signal: null }, 'some error\n'), { exit: { code: 1, signal: null }, tail: 'some error\n' }, 'exit code 1 without the complaint');
+  t.same(namespacedExit({ code: 2, signal: null }, complaint), { exit: { code: 2, signal: null }, tail: complaint }, 'another exit code');
+  t.same(namespacedExit({ code: 1, signal: null }, `${complaint}more output\n`), { exit: { code: 1, signal: null }, tail: `${complaint}more output\n` }, 'the complaint not last');
+  t.same(namespacedExit({ code: 1, signal: null }, `x${complaint}`), { exit: { code: 1, signal: null }, tail: `x${complaint}` }, 'the complaint not at the start of a line');
+  t.same(namespacedExit({ code: null, signal: 'SIGTERM' }, 'bye\n'), { exit: { code: null, signal: 'SIGTERM' }, tail: 'bye\n' }, 'a signal');
 });

@@ -104,6 +104,7 @@ t.test("a line evaluated code forges on the worker's answer channel is dropped: 
 
 t.test('programs started by evaluated code end with their worker when it dies by itself, and with serve even when that code cleared the subreaper flag', async (t) => {
   const { execFileSync } = await import('node:child_process');
+  const { existsSync } = await import('node:fs');
   const { processAlive, waitFor } = await import('./helpers.js');
   const { descendantsOf } = await import('../../src/process/stop.js');
   const programsOf = (marker: string) =>
@@ -130,10 +131,19 @@ t.test('programs started by evaluated code end with their worker when it dies by
       }
     });
     t.equal(sbcl.length, 1, 'one worker');
+    // The worker's own process, serve's child (sbcl runs below it, in its PID namespace).
+    const workerProcesses = execFileSync('pgrep', ['-P', String(client.child.pid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
     process.kill(sbcl[0], 'SIGKILL');
     t.ok(await waitFor(() => stillThere(marker).length === 0, 10_000), 'the program ended with its worker');
+    // The request below is to find serve knowing the worker is gone: one read before serve has
+    // reaped the worker's process goes to that worker, and is answered as one it died on
+    // (LISP-PROCESS-ENDED). Once reaped (gone from /proc, not even a zombie), serve has run its
+    // exit handler, in the same turn of its event loop, before it reads another line.
+    t.ok(await waitFor(() => workerProcesses.every((pid) => !existsSync(`/proc/${pid}`)), 10_000), 'serve has seen its worker end');
     const after = await client.tool(2, 'evaluate-lisp', { code: '(+ 1 1)' });
     t.match(after.text, /=> 2/, 'and the session goes on in a fresh worker');
+    t.match(after.text, /the Lisp process was ended by signal SIGKILL\)/, 'saying how the worker ended');
+    t.notMatch(after.text, /unshare/, 'not as a complaint of unshare (util-linux 2.38 prints one on a SIGKILL of its command, and exits 1)');
     t.equal(await client.close(), 0);
   });
 

@@ -76,6 +76,13 @@ export class LineClient {
     this.sendLine(JSON.stringify(message));
   }
 
+  /** The next line the server writes, as written. */
+  nextLine(): Promise<string> {
+    const line = this.lines.shift();
+    if (line !== undefined) return Promise.resolve(line);
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
   /** The next line the server writes, parsed. */
   next(): Promise<Record<string, any>> {
     const line = this.lines.shift();

@@ -12,6 +12,14 @@
 ;;; A third thread reads cancellations from fd 5 and interrupts the job they name.
 ;;; Each answer carries its request's id and token: a line user code writes on fd 4
 ;;; itself has no token, and the supervisor drops it.
+;;; When Node serves a client on its own stdout, it passes that stdout as fd 6, which
+;;; the worker moves out of evaluated code's way at once (PRIVATE-COPY): a request with
+;;; a reply id is answered there, the JSON-RPC response written whole by the worker.
+;;; Node gets a short completion line on fd 4 first, so it has counted the evaluation
+;;; done before the client can see its answer and act (stop this process, say), and
+;;; once the response is written, a line saying so. Until then Node's own lines for
+;;; the client (a ping's answer) come on fd 5 as (:write ...) and the cancel thread
+;;; writes them: one writer at a time, no two lines interleaved.
 
 (defparameter *interrupts-per-timeout* 2
   "Interrupts sent to a timed-out evaluation before it counts as stuck; the
@@ -21,7 +29,10 @@ sends with a request is shared among them.")
 (defvar *control-thread* nil)
 (defvar *requests* nil "fd 3: one request s-expression per line.")
 (defvar *answers* nil "fd 4: one JSON answer per line.")
-(defvar *cancels* nil "fd 5: one (:cancel :id N) per line.")
+(defvar *cancels* nil "fd 5: one (:cancel :id N) or (:write :token T :line S) per line.")
+(defvar *replies* nil "fd 6, the client's stdout, when Node passed it: one JSON-RPC message per line.")
+(defvar *reply-lock* (sb-thread:make-mutex :name "replies")
+  "Held while a line is written to *REPLIES*: the evaluation, control and cancel threads all write there.")
 (defvar *cancel-lock* (sb-thread:make-mutex :name "cancels")
   "Held while *SERVING-JOB* changes or a cancellation is matched against it.")
 (defvar *serving-job* nil "The job the evaluation thread took up last.")
@@ -101,13 +112,40 @@ loaded machine) must see every one, or no thread would be left to read the next 
   (sb-thread:with-mutex (*answer-lock*)
     (write-answer-line answer)))
 
+(defun write-reply-line (message)
+  "Write MESSAGE, a JSON value or a line of JSON text Node made, to the client.
+A client that has gone away is no error of the evaluation's: its line is dropped."
+  (sb-thread:with-mutex (*reply-lock*)
+    (ignore-errors
+     (if (stringp message)
+         (write-string message *replies*)
+         (write-json message *replies*))
+     (terpri *replies*)
+     (finish-output *replies*))))
+
 (defun answer-job (job answer)
-  "Send ANSWER for JOB unless it has been answered already."
+  "Send ANSWER for JOB unless it has been answered already. With a reply id (and not
+cancelled: a cancelled request gets no answer, as MCP has it): a completion to Node,
+the response to the client, then its acknowledgement to Node. Else the whole answer,
+with its text, to Node."
   (sb-sys:without-interrupts
     (sb-thread:with-mutex (*answer-lock*)
       (unless (job-answered job)
         (setf (job-answered job) t)
-        (write-answer-line (append answer (list "token" (job-token job))))))))
+        (multiple-value-bind (text error-p data) (evaluation-text job answer)
+          (cond ((and (job-reply-id job) (not (job-cancelled job)))
+                 ;; What Node's bookkeeping needs: whether to replace the worker.
+                 (write-answer-line
+                  (list* :object "id" (job-id job) "token" (job-token job) "status" (answer-field answer "status")
+                         "replied" :true "isError" error-p
+                         (loop for key in '("threadsStopped" "threadsUnstoppable")
+                               for value = (answer-field answer key)
+                               when value append (list key value))))
+                 (write-reply-line (list :object "result" (tool-result text error-p data)
+                                         "jsonrpc" "2.0" "id" (list :raw (job-reply-id job))))
+                 (write-answer-line (list :object "written" (job-token job))))
+                (t (write-answer-line
+                    (append answer (list "text" text "isError" error-p "structured" data "token" (job-token job)))))))))))
 
 (defun with-thread-report (job before)
   "JOB's answer, with the threads it left running stopped and named."
@@ -207,7 +245,8 @@ when the evaluation thread has yet to take it up; a finished job stays as it is.
              (pushnew id *cancelled-ids*))))))
 
 (defun watch-cancels ()
-  "The cancel thread's loop: read (:cancel :id N) lines from fd 5 until it closes."
+  "The cancel thread's loop: read (:cancel :id N) and (:write :token T :line S) lines
+from fd 5 until it closes. A written line is acknowledged with its token on fd 4."
   (loop
     (let ((request (let ((*read-eval* nil)
                          (*package* (find-package "SPEC-RUN.WORKER")))
@@ -215,8 +254,13 @@ when the evaluation thread has yet to take it up; a finished job stays as it is.
                        (error () :eof)))))
       (when (eq request :eof)
         (return))
-      (when (and (consp request) (eq (first request) :cancel) (integerp (getf (rest request) :id)))
-        (cancel-job (getf (rest request) :id))))))
+      (when (consp request)
+        (case (first request)
+          (:cancel (when (integerp (getf (rest request) :id))
+                     (cancel-job (getf (rest request) :id))))
+          (:write (when (and *replies* (stringp (getf (rest request) :line)))
+                    (write-reply-line (getf (rest request) :line))
+                    (send (list :object "written" (getf (rest request) :token))))))))))
 
 (defun start-evaluation-thread ()
   (sb-thread:make-thread #'evaluation-loop :name "evaluation"))
@@ -293,8 +337,11 @@ evaluation thread that evaluated code ended."
            (start-evaluation-thread)))))))
 
 (defun parse-request (request)
-  "A job from (:evaluate :id N :token T :code S :package P :timeout-ms M :grace-ms G :max-output K :prepare-timing B)."
-  (destructuring-bind (operation &key id token code package timeout-ms grace-ms max-output prepare-timing) request
+  "A job from (:evaluate :id N :token T :code S :package P :timeout-ms M :grace-ms G :max-output K
+:prepare-timing B :capture-time B :note S :reply-id S :cancelled B)."
+  (destructuring-bind (operation &key id token code package timeout-ms grace-ms max-output prepare-timing
+                                      capture-time note reply-id cancelled)
+      request
     (unless (eq operation :evaluate)
       (error "unknown request ~S" operation))
     (when (and timeout-ms (not grace-ms))
@@ -302,14 +349,44 @@ evaluation thread that evaluated code ended."
     (make-job :id id :token (or token "") :code code :package-name package
               :timeout-seconds (and timeout-ms (/ timeout-ms 1000))
               :grace-seconds (and grace-ms (/ grace-ms 1000))
-              :max-output max-output :prepare-timing prepare-timing)))
+              :max-output max-output :prepare-timing prepare-timing
+              :capture-time capture-time :note note
+              ;; Without fd 6 there is no client to answer: the answer goes to Node.
+              :reply-id (and *replies* reply-id)
+              ;; Cancelled while it waited in Node: answered "cancelled", nothing evaluated.
+              :cancelled cancelled)))
 
-(defun main ()
+(defun dup-cloexec (fd lowest)
+  "fcntl(FD, F_DUPFD_CLOEXEC, LOWEST): a copy of FD at the lowest free descriptor from
+LOWEST on, closed on exec; -1 when none could be made."
+  ;; 1030 is F_DUPFD_CLOEXEC (Linux 2.6.24).
+  (sb-alien:alien-funcall (sb-alien:extern-alien "fcntl" (function sb-alien:int sb-alien:int sb-alien:int sb-alien:int))
+                          fd 1030 lowest))
+
+(defun private-copy (fd)
+  "FD, the client's stdout, moved where only the reply writer uses it: a copy at a
+descriptor number drawn at random above the low ones (or the first free from 7, where
+the limit on open files is too low for that), closed on exec so that no program
+started gets it, and FD itself closed. Evaluated code that writes on FD, the number
+the supervisor passes, meets a closed descriptor (or a file of its own that took the
+number since), never the client's stream. This guards against mistakes, not intent:
+code that looks for the copy (in /proc/self/fd) finds it."
+  (let ((copy (loop for lowest in (list (+ 100 (random 900 (make-random-state t))) 7)
+                    for copy = (dup-cloexec fd lowest)
+                    when (>= copy 0) return copy)))
+    (unless copy
+      (error "The client's stdout (fd ~D) could not be copied." fd))
+    (sb-unix:unix-close fd)
+    copy))
+
+(defun main (&key replies-fd)
+  "Serve requests; REPLIES-FD is the client's stdout, when Node passed it (see above)."
   (setf *control-thread* sb-thread:*current-thread*)
   (install-guards)
   (setf *requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full)
         *answers* (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full)
-        *cancels* (sb-sys:make-fd-stream 5 :input t :external-format :utf-8 :buffering :full))
+        *cancels* (sb-sys:make-fd-stream 5 :input t :external-format :utf-8 :buffering :full)
+        *replies* (and replies-fd (sb-sys:make-fd-stream (private-copy replies-fd) :output t :external-format :utf-8 :buffering :full)))
   (adopt-orphans)
   (watch-parent)
   (sb-thread:make-thread #'watch-cancels :name "cancel watch")

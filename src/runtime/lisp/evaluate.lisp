@@ -25,6 +25,12 @@ a timeout interrupt throws to it, and does nothing once the evaluation is over."
   (max-output 100000)
   ;; A timed evaluation (time-execution): see PREPARE-FOR-TIMING.
   (prepare-timing nil)
+  ;; The answer's text gets the ; Timing: line (evaluate-lisp's capture-time).
+  (capture-time nil)
+  ;; A line the answer's text ends with (Node's note that an earlier worker died), or nil.
+  (note nil)
+  ;; The client's JSON-RPC id, as JSON text, when the worker answers the client itself (see REPLY.LISP).
+  (reply-id nil)
   ;; Filled in by the evaluation thread.
   stdout stderr warnings
   (result nil)

@@ -2,8 +2,8 @@
 
 ;;; Answers to Node are JSON lines written in pure ASCII: every other character
 ;;; is a \u escape, so user output in any encoding (or none) cannot break the
-;;; channel. Values are strings, integers, :true/:false/:null, (:array ...) and
-;;; (:object key value ...).
+;;; channel. Values are strings, integers, :true/:false/:null, (:array ...),
+;;; (:object key value ...) and (:raw text), JSON text Node wrote (a client's id).
 
 (declaim (inline plain-json-char-p))
 (defun plain-json-char-p (code)
@@ -50,6 +50,8 @@ character at a time (that was a quarter of a request's time in the worker)."
         ((eq value :true) (write-string "true" out))
         ((eq value :false) (write-string "false" out))
         ((or (null value) (eq value :null)) (write-string "null" out))
+        ((and (consp value) (eq (car value) :raw))
+         (write-string (second value) out))
         ((and (consp value) (eq (car value) :array))
          (write-char #\[ out)
          (loop for (element . more) on (cdr value)
