@@ -499,3 +499,23 @@ t.test('the quick fix adds the keyword before a comment that ends the import, no
   const { text } = await quickFixed(t, "import {\n  When,\n  Given // from cucumber\n} from 'spec-run/steps';\nGiven('a thing', function () {});\n");
   t.match(text, "  Given, Then // from cucumber\n} from 'spec-run/steps';");
 });
+
+t.test("a scenario's YAML block that does not parse is an error at its line and column, as check says it", async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  mkdirSync(join(own, 'specs'));
+  const document = '# Stop\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: A timeout\n```yaml\nstop:\n  commands:\n    - run: "sleep 100"\n      timeout: [5s\n```\n\n- **THEN** the exit code is 124\n';
+  writeFileSync(join(own, 'specs/stop.spec.md'), document);
+  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  t.teardown(() => lsp.close());
+  const uri = lsp.open(join(own, 'specs/stop.spec.md'));
+  const diagnostics = await lsp.diagnostics(uri);
+  const check = await execa(process.execPath, [cli, 'check', 'specs/'], { cwd: own, reject: false });
+  const line = lineOf(document, 'timeout: [5s');
+  t.match(check.stdout, `specs/stop.spec.md:${line}:19: error: the YAML block of scenario 'A timeout' is not valid YAML`);
+  t.same(
+    diagnostics.map((d) => [d.range.start.line + 1, d.range.start.character + 1, d.severity]),
+    [[line, 19, 1]],
+    'one error, where check places it',
+  );
+  t.match(diagnostics[0]?.message, /^the YAML block of scenario 'A timeout' is not valid YAML: Flow sequence in block collection/);
+});

@@ -1,7 +1,6 @@
 // `this` of a step: one per scenario. It gives the scenario's blocks (YAML and JSON
 // parsed, with their lines), its names, commands run through spec-run's own executor,
 // an MCP client to the runtime, and attachments that reporters show with the point.
-import { parse as parseYaml } from 'yaml';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Attachment } from '../../model/events.js';
 import type { ScenarioUnit } from '../../model/plan.js';
@@ -12,6 +11,7 @@ import type { RunOptions } from '../types.js';
 import { VERSION } from '../../version.js';
 import { processWide } from '../../process/process-wide.js';
 import { asOwnCode } from './stray-errors.js';
+import { readYaml } from '../../parse/yaml-error.js';
 
 /** Thrown by `world.skip()`: the step is skipped, not failed. */
 export class StepSkipped extends Error {}
@@ -33,7 +33,11 @@ export function worldInternals(world: object): { unit: ScenarioUnit; options: Ru
 
 function parsedBlock(lang: string | null, text: string, line: number): ScenarioBlock {
   try {
-    if (lang === 'yaml' || lang === 'yml') return { lang, text, line, data: parseYaml(text) };
+    if (lang === 'yaml' || lang === 'yml') {
+      // Placed in the document, as check and the editor place it: a step reporting it says where to look.
+      const { doc, error } = readYaml(text, line);
+      return error ? { lang, text, line, error: `${error.message} (line ${error.line}, column ${error.column} of the document)` } : { lang, text, line, data: doc.toJS() };
+    }
     if (lang === 'json') return { lang, text, line, data: JSON.parse(text) };
   } catch (error) {
     return { lang, text, line, error: (error as Error).message.split('\n')[0] };
