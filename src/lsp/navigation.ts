@@ -4,7 +4,9 @@
 import { resolve } from 'node:path';
 import { MarkupKind, type Hover, type Location, type Position } from 'vscode-languageserver';
 import type { ScenarioStep, ScenarioUnit, Unit } from '../model/plan.js';
-import { matchStep, shownPath, type StepMatch } from '../run/scenario/library.js';
+import { shownPath, type StepMatch } from '../run/scenario/library.js';
+import { stepBinding, type StepBinding } from '../run/scenario/listing.js';
+import { keyedSteps } from '../translate/step-keyword.js';
 import { readRunRecord, DEFAULT_RECORD_PATH } from '../run/run-record.js';
 import { documentKey, unitPlace } from '../run/unit-identity.js';
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
@@ -15,12 +17,9 @@ import { inLispFence, pathToUri, symbolAt } from './positions.js';
 import type { Project, Reading } from './project.js';
 import { usage } from './vocabulary.js';
 
-export function stepAt(reading: Reading, line: number): { unit: ScenarioUnit; step: ScenarioStep } | null {
-  for (const unit of reading.plan.units) {
-    if (unit.kind !== 'scenario') continue;
-    const step = unit.steps.find((s) => s.line === line);
-    if (step) return { unit, step };
-  }
+/** The step at LINE, with what binds it as a run binds it (--list shows the same). */
+function stepAt(reading: Reading, line: number): ({ unit: ScenarioUnit; step: ScenarioStep } & StepBinding) | null {
+  for (const { unit, step, keyword } of keyedSteps(reading.plan.units)) if (step.line === line) return { unit, step, ...stepBinding(reading.library, unit, step, keyword) };
   return null;
 }
 
@@ -61,7 +60,8 @@ function lispNameAt(lines: string[], position: Position): string | null {
 
 export function definition(project: Project, reading: Reading, lines: string[], position: Position): Location[] {
   const step = stepAt(reading, position.line + 1);
-  if (step) return matchStep(reading.library, step.step.text).map((m) => at(m.step.file, m.step.line));
+  // A step the interpreter reads has no definition written to go to: hover says how it is read.
+  if (step) return step.matches.filter((m) => !m.step.interpretation).map((m) => at(m.step.file, m.step.line));
   const name = lispNameAt(lines, position);
   const found = name === null ? null : lispDefinitionOf(project, reading, name);
   return found ? [at(resolve(project.root, found.file), found.line, found.column)] : [];
@@ -69,9 +69,9 @@ export function definition(project: Project, reading: Reading, lines: string[], 
 
 const bound = (m: StepMatch) => `\`${m.step.keyword}(${m.step.builtin ? 'built-in ' : ''}'${m.step.source}')\` at ${shownPath(m.step.file)}:${m.step.line}`;
 
-function stepHover(reading: Reading, step: ScenarioStep): string {
-  const matches = matchStep(reading.library, step.text);
-  if (matches.length === 0) return `**Undefined step**: no definition matches \`${step.text}\`; the quick fix writes one.`;
+function stepHover({ step, matches, unread, shown }: StepBinding & { step: ScenarioStep }): string {
+  if (matches.length === 0) return `**Undefined step**: no definition matches \`${step.text}\`${unread ? `; ${unread}` : ''}; the quick fix writes one.`;
+  if (matches.length === 1 && matches[0].step.interpretation) return `Read by the executor interpreter, as \`--list\` shows it: ${shown}`;
   if (matches.length === 1) return `Bound to ${bound(matches[0])}`;
   return [`**Ambiguous step**: ${matches.length} definitions match it, so it runs none:`, '', ...matches.map((m) => `- ${bound(m)}`)].join('\n');
 }
@@ -96,7 +96,7 @@ function unitResult(project: Project, reading: Reading, unit: Unit): string {
 export function hover(project: Project, reading: Reading, lines: string[], position: Position): Hover | null {
   const markdown = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value } });
   const step = stepAt(reading, position.line + 1);
-  if (step) return markdown(stepHover(reading, step.step));
+  if (step) return markdown(stepHover(step));
   const name = lispNameAt(lines, position);
   if (name !== null) {
     const entry = project.vocabulary.entries.get(name) ?? documentDefinitions(reading).find((d) => d.name === name);

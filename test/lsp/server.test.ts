@@ -519,3 +519,32 @@ t.test("a scenario's YAML block that does not parse is an error at its line and 
   );
   t.match(diagnostics[0]?.message, /^the YAML block of scenario 'A timeout' is not valid YAML: Flow sequence in block collection/);
 });
+
+t.test('hover on a step the executor interpreter reads shows the binding --list shows, and definition offers no seed expression the run does not use', async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  mkdirSync(join(own, 'specs/ex'), { recursive: true });
+  writeFileSync(join(own, 'spec-run.config.json'), JSON.stringify({ paths: ['specs/'], executorSteps: ['specs/ex/**'] }));
+  // The last step alone is in the seed vocabulary's words; beside the first, the interpreter reads the scenario as a whole.
+  const document = '# Timeouts\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: A slow command\n- **WHEN** the command `sleep 30` runs with a 1 second timeout\n- **THEN** the exit code is 124\n- **AND** the working directory SHALL be /tmp\n';
+  writeFileSync(join(own, 'specs/ex/timeout.spec.md'), document);
+  const listed = await execa(process.execPath, [cli, '--list', 'specs/'], { cwd: own, reject: false });
+  /** The binding --list shows for the step at LINE (1-based). */
+  const listedBinding = (line: number) => {
+    const lines = listed.stdout.split('\n');
+    return lines[lines.findIndex((l) => l.trim().startsWith(`specs/ex/timeout.spec.md:${line} `)) + 1]?.trim();
+  };
+  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  t.teardown(() => lsp.close());
+  const uri = lsp.open(join(own, 'specs/ex/timeout.spec.md'));
+  await lsp.diagnostics(uri);
+  for (const needle of ['`sleep 30`', 'the exit code is 124', 'the working directory']) {
+    const line = lineOf(document, needle);
+    const binding = listedBinding(line);
+    t.match(binding, /^⇒ /, `--list: the interpreter binds line ${line}`);
+    const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: line - 1, character: 14 } });
+    t.equal(text(hover), `Read by the executor interpreter, as \`--list\` shows it: ${binding}`, `hover on line ${line} says what --list says`);
+    const definitions = await lsp.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line: line - 1, character: 14 } });
+    t.same(definitions, [], 'no definition written to go to: no seed expression');
+  }
+  t.equal(listedBinding(lineOf(document, '`sleep 30`')), '⇒ setup: run `sleep 30`; a command; timeout = 1 s');
+});

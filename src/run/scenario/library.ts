@@ -512,6 +512,16 @@ export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
   return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}) };
 }
 
+/**
+ * The definitions that bind STEP of UNIT in a run, KEYWORD being the one it stands under
+ * (keyedSteps): the run's rule, which --list, check, `spec-run steps` and the editor read
+ * too (a scenario the interpreter reads as a whole leaves the seed vocabulary aside, a
+ * sentence no definition matches may be read by the interpreter).
+ */
+export function bindStep(library: StepLibrary, unit: ScenarioUnit, step: ScenarioStep, keyword: string): StepMatch[] {
+  return matchStep(library, step.text, keyword, stepPlace(unit, step));
+}
+
 /** The definitions matching the text, the user's own first (as a project's code wins over a library it uses). */
 function definitionsMatching(library: StepLibrary, text: string): StepMatch[] {
   const matching = (candidate: string, steps = library.steps) => {
