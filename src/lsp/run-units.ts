@@ -12,6 +12,8 @@ export interface FailingCheck {
   /** 1-based line in the document. */
   line: number;
   message: string;
+  /** The first line of the unit it belongs to. */
+  unitLine: number;
 }
 
 export interface RunOutcome {
@@ -19,6 +21,8 @@ export interface RunOutcome {
   /** The run's counts; absent when it did not get to its end (a usage error). */
   counts?: Counts;
   failures: FailingCheck[];
+  /** The first line of each unit the run started: their results are this run's, the others' stay as they were. */
+  ran: number[];
   /** The run's stderr: its summary line, or why it could not run. */
   stderr: string;
 }
@@ -54,17 +58,21 @@ export function runDocument(root: string, file: string, unit: Unit | null): Prom
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', fail);
     child.on('close', (code) => {
-      const outcome: RunOutcome = { exitCode: code ?? -1, failures: [], stderr };
+      const outcome: RunOutcome = { exitCode: code ?? -1, failures: [], ran: [], stderr };
       const units = new Map<string, number>();
       for (const line of stdout.split('\n')) {
         const event = eventOf(line);
         if (!event) continue;
-        if (event.type === 'unit-start') units.set(event.unitId, event.at.line);
+        if (event.type === 'unit-start') {
+          units.set(event.unitId, event.at.line);
+          outcome.ran.push(event.at.line);
+        }
         if (event.type === 'run-end') outcome.counts = event.counts;
         if (event.type !== 'point' || event.ok || event.todo !== undefined || event.skip !== undefined) continue;
         // A check of another file (a steps file's load error) is shown at its unit.
         const here = event.at && resolve(root, event.at.file) === resolve(root, file);
-        outcome.failures.push({ line: here ? event.at!.line : (units.get(event.unitId) ?? 1), message: failedCheck(event).message });
+        const unitLine = units.get(event.unitId) ?? 1;
+        outcome.failures.push({ line: here ? event.at!.line : unitLine, message: failedCheck(event).message, unitLine });
       }
       done(outcome);
     });

@@ -54,8 +54,11 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   const readings = new Map<string, { version: number; reading: Promise<Reading> }>();
   /** The last reading of each document that is done, whatever its version: completion answers from it at once. */
   const settled = new Map<string, Reading>();
-  /** The failing checks of the last run started from the editor, kept while the document is unchanged. */
-  const runResults = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
+  /**
+   * The failing checks of the runs started from the editor, by the first line of their unit,
+   * kept while the document is unchanged: a unit's stay until that unit runs again.
+   */
+  const runResults = new Map<string, { version: number; byUnit: Map<number, Diagnostic[]> }>();
   /** Problems of other files (steps files, the configuration) each open document's check found, by that file's URI. */
   const external = new Map<string, Map<string, Diagnostic[]>>();
   const published = new Set<string>();
@@ -123,7 +126,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
       others.set(uri, [...(others.get(uri) ?? []), toDiagnostic(message, text.split('\n'))]);
     }
     const run = runResults.get(document.uri);
-    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run?.version === document.version ? run.diagnostics : [])];
+    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run?.version === document.version ? [...run.byUnit.values()].flat() : [])];
     connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
     external.set(document.uri, others);
     publishExternal();
@@ -272,8 +275,15 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     if (command === RUN_UNIT_COMMAND && !unit) throw new Error(`no unit starts at line ${line} of ${reading.plan.file}`);
     const outcome = await runDocument(project.root, reading.plan.file, unit);
     const lines = linesOf(document);
-    const diagnostics = outcome.failures.map((failure) => toDiagnostic({ file: reading.plan.file, line: failure.line, column: 1, severity: 'error', message: failure.message }, lines, 'spec-run run'));
-    runResults.set(uri, { version: document.version, diagnostics });
+    const previous = runResults.get(uri);
+    const byUnit = previous?.version === document.version ? previous.byUnit : new Map<number, Diagnostic[]>();
+    // The units this run started have its results; the others keep those of the runs before.
+    for (const line of outcome.ran) byUnit.delete(line);
+    for (const failure of outcome.failures) {
+      const diagnostic = toDiagnostic({ file: reading.plan.file, line: failure.line, column: 1, severity: 'error', message: failure.message }, lines, 'spec-run run');
+      byUnit.set(failure.unitLine, [...(byUnit.get(failure.unitLine) ?? []), diagnostic]);
+    }
+    runResults.set(uri, { version: document.version, byUnit });
     await check(document);
     const summary = outcome.stderr.trim().split('\n').at(-1) ?? '';
     // A notification: the run's answer needs no button (a request would wait for the user).

@@ -548,3 +548,29 @@ t.test('hover on a step the executor interpreter reads shows the binding --list 
   }
   t.equal(listedBinding(lineOf(document, '`sleep 30`')), '⇒ setup: run `sleep 30`; a command; timeout = 1 s');
 });
+
+t.test("a lens run of one unit leaves another unit's failures where they are: an outline's passing row run after its failing row", async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  mkdirSync(join(own, 'specs'));
+  const document = '### Requirement: Levels\nThe system SHALL map levels.\n\n#### Scenario Outline: Each level\n- **WHEN** the level is <level>\n- **THEN** the code SHALL be <code>\n\n##### Examples\n\n| level | code |\n|-------|------|\n| low   | 9    |\n| mid   | 2    |\n';
+  writeFileSync(join(own, 'specs/levels.spec.md'), document);
+  writeFileSync(join(own, 'levels.steps.mjs'), "import assert from 'node:assert/strict';\nimport { When, Then } from 'spec-run/steps';\nconst codes = { low: 1, mid: 2 };\nWhen('the level is {word}', function (level) { this.level = level; });\nThen('the code SHALL be {int}', function (code) { assert.equal(codes[this.level], code); });\n");
+  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  t.teardown(() => lsp.close());
+  const uri = lsp.open(join(own, 'specs/levels.spec.md'));
+  await lsp.diagnostics(uri);
+  const lenses = await lsp.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+  const rowLens = (needle: string) => lenses.find((l) => l.command?.command === 'spec-run.runUnit' && l.range.start.line === lineOf(document, needle) - 1)!;
+  const thenLine = lineOf(document, 'the code SHALL be') - 1;
+  const runFailures = (ds: Diagnostic[]) => ds.filter((d) => d.source === 'spec-run run').map((d) => d.range.start.line);
+  const failed = lsp.diagnostics(uri, (ds) => runFailures(ds).length > 0);
+  const low = await lsp.request<{ exitCode: number }>('workspace/executeCommand', { command: 'spec-run.runUnit', arguments: rowLens('| low').command!.arguments });
+  t.equal(low.exitCode, 1, 'the low row fails');
+  t.same(runFailures(await failed), [thenLine], 'its failing step is marked');
+  const after = lsp.diagnostics(uri);
+  const mid = await lsp.request<{ exitCode: number }>('workspace/executeCommand', { command: 'spec-run.runUnit', arguments: rowLens('| mid').command!.arguments });
+  t.equal(mid.exitCode, 0, 'the mid row passes');
+  t.same(runFailures(await after), [thenLine], "the low row's failure stays: it was not run again");
+  const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(document, '| low') - 1, character: 2 } });
+  t.match(text(hover), /^\*\*.*\*\* \(scenario\)\n\n\*\*Failed\*\*/, 'as hover and the record say');
+});
