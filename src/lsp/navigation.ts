@@ -3,11 +3,11 @@
 // sibling document, or the vocabulary); a unit and its result in the last run.
 import { resolve } from 'node:path';
 import { MarkupKind, type Hover, type Location, type Position } from 'vscode-languageserver';
-import type { ScenarioStep, ScenarioUnit, Unit } from '../model/plan.js';
+import { reportedName, type ScenarioStep, type ScenarioUnit, type Unit } from '../model/plan.js';
 import { shownPath, type StepMatch } from '../run/scenario/library.js';
 import { stepBinding, type StepBinding } from '../run/scenario/listing.js';
 import { keyedSteps } from '../translate/step-keyword.js';
-import { readRunRecord, DEFAULT_RECORD_PATH } from '../run/run-record.js';
+import { readRunRecord, DEFAULT_RECORD_PATH, type RecordedUnit } from '../run/run-record.js';
 import { documentKey, unitPlace } from '../run/unit-identity.js';
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { unqualified } from '../translate/lisp-forms.js';
@@ -86,11 +86,20 @@ function unitResult(project: Project, reading: Reading, unit: Unit): string {
   }
   if (record === null) return 'No run recorded yet (`.spec-run/last-run.json` appears after a run).';
   const document = documentKey(resolve(project.root, reading.plan.file), project.config.directory);
-  const failure = record.failures.find((f) => f.file === document && f.unit === unitPlace(unit.id));
+  // This unit, never another that stands at its place now (the document edited since): its name, at its place, else
+  // the one unit of its name the record knows in the document (it moved), as a run settles a failure by name.
+  const named = [...record.failures, ...(record.passed ?? [])].filter((recorded) => recorded.file === document && recorded.name === reportedName(unit));
+  const recorded = named.find((candidate) => candidate.unit === unitPlace(unit.id)) ?? (named.length === 1 ? named[0] : undefined);
+  const isThis = (candidate: RecordedUnit) => candidate === recorded;
+  const failure = record.failures.find(isThis);
   const when = `last run, ${record.finishedAt}`;
   if (failure) return `**Failed** (${when})${failure.check ? `: ${failure.check.message}${failure.check.line ? ` (line ${failure.check.line})` : ''}` : ''}`;
-  if (record.durations[document] === undefined) return `Not run in the recorded runs (${when}).`;
-  return `No failure recorded (${when}).`;
+  // A failure of the whole document (a steps file that did not load, a problem of the document) is every unit's.
+  const ofDocument = record.failures.find((f) => f.file === document && !/^#\d+$/.test(f.unit));
+  if (ofDocument) return `**Failed** with its document (${when}): ${ofDocument.check?.message ?? ofDocument.name}`;
+  // Only a unit recorded as passed is said to have passed: one added since, left out by a selection, skipped or cut short has no result.
+  if (record.passed?.some(isThis)) return `Passed (${when}).`;
+  return `Not run in the recorded runs (${when}): no result for it.`;
 }
 
 export function hover(project: Project, reading: Reading, lines: string[], position: Position): Hover | null {

@@ -574,3 +574,28 @@ t.test("a lens run of one unit leaves another unit's failures where they are: an
   const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(document, '| low') - 1, character: 2 } });
   t.match(text(hover), /^\*\*.*\*\* \(scenario\)\n\n\*\*Failed\*\*/, 'as hover and the record say');
 });
+
+t.test('hover on a unit with no result in the recorded runs says it was not run: one added since, one a lens run left out; never that no failure was recorded', async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  mkdirSync(join(own, 'specs'));
+  const scenario = (name: string) => `#### Scenario: ${name}\n- **THEN** it holds\n\n`;
+  const before = `### Requirement: Units\nThe units SHALL hold.\n\n${scenario('Ran')}${scenario('Left out')}`;
+  writeFileSync(join(own, 'specs/units.spec.md'), before);
+  writeFileSync(join(own, 'units.steps.mjs'), "import { Then } from 'spec-run/steps';\nThen('it holds', function () {});\n");
+  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  t.teardown(() => lsp.close());
+  const uri = lsp.open(join(own, 'specs/units.spec.md'));
+  await lsp.diagnostics(uri);
+  const result = (document: string, name: string) =>
+    lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(document, `Scenario: ${name}`) - 1, character: 5 } }).then((hover) => text(hover).split('\n\n')[1]);
+  const ran = await lsp.request<{ exitCode: number }>('workspace/executeCommand', { command: 'spec-run.runUnit', arguments: [uri, lineOf(before, 'Scenario: Ran')] });
+  t.equal(ran.exitCode, 0);
+  t.match(await result(before, 'Ran'), /^Passed \(last run, /, 'the unit run passed');
+  t.match(await result(before, 'Left out'), /^Not run in the recorded runs \(last run, .*\): no result for it\.$/, 'the unit the lens run left out has no result');
+  // A scenario written before the one that ran: it stands at the place the passing one had.
+  const after = `### Requirement: Units\nThe units SHALL hold.\n\n${scenario('Added')}${scenario('Ran')}${scenario('Left out')}`;
+  writeFileSync(join(own, 'specs/units.spec.md'), after);
+  lsp.change(uri, after);
+  t.match(await result(after, 'Added'), /^Not run in the recorded runs/, 'a scenario added since has no result, though it stands where a passing one stood');
+  t.match(await result(after, 'Ran'), /^Passed \(last run, /, 'the one that moved keeps its result, found by its name');
+});
