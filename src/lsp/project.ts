@@ -18,7 +18,7 @@ import { libraryFor, loadAnew, loadStepLibrary, type StepLibrary } from '../run/
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from '../cli/config.js';
 import { discoverDocuments } from '../cli/discover.js';
-import { stepFilesOf, type StepFiles } from '../cli/step-files.js';
+import { configuredStepDirectories, stepFilesOf, type StepFiles } from '../cli/step-files.js';
 import { stepCheckContext } from '../cli/check-command.js';
 import { executorStepsSetting } from '../cli/run-command.js';
 import { unreadableMessage } from '../parse/unreadable.js';
@@ -103,10 +103,15 @@ export class Project {
     this.sbcl.close();
   }
 
-  /** The directories whose files a run of the project reads: its own and steps/, those of the steps files and documents. */
-  watchedDirectories(): string[] {
-    const files = [...(this.stepFiles?.all ?? []), ...this.analyzed, ...this.onDisk.keys()];
-    return [this.config.directory, resolve(this.config.directory, 'steps'), ...files.map((file) => dirname(file))];
+  /**
+   * The directories whose files a run of the project reads: its own and steps/, those of the
+   * steps files and documents, and those the configuration's `steps` globs search (a file
+   * added there is one more steps file).
+   */
+  async watchedDirectories(): Promise<string[]> {
+    const stepFiles = await this.currentStepFiles();
+    const files = [...stepFiles.all, ...this.analyzed, ...this.onDisk.keys()];
+    return [this.config.directory, resolve(this.config.directory, 'steps'), ...configuredStepDirectories(this.config), ...files.map((file) => dirname(file))];
   }
 
   /** The path as reports show it: relative to the root when inside it. */
@@ -123,8 +128,19 @@ export class Project {
 
   /** The step library of DOCUMENT: the step files a run gives it (the project's, and those of its directory and the ones above it, by convention). */
   async stepLibrary(document: string, builtins: boolean): Promise<StepLibrary> {
-    if (this.stepFiles === null || !this.analyzed.has(document)) {
+    if (!this.analyzed.has(document)) {
       this.analyzed.add(document);
+      this.stepFiles = null;
+    }
+    const stepFiles = await this.currentStepFiles();
+    // Loading is cached by each file's modification time: a changed file loads again, an unchanged one is not re-evaluated.
+    // An editor waits on it: a steps file whose top level does not finish is said sooner than a run says it.
+    return loadStepLibrary(stepFiles.of(document), { builtins, loadLimitMs: EDITOR_LOAD_LIMIT_MS });
+  }
+
+  /** The steps files of the documents on disk and those analysed, found as a run finds them; looked for again after files changed. */
+  private async currentStepFiles(): Promise<StepFiles> {
+    if (this.stepFiles === null) {
       try {
         this.stepFiles = await stepFilesOf(undefined, this.config, [...this.documentPaths(), ...this.analyzed]);
       } catch (error) {
@@ -133,9 +149,7 @@ export class Project {
         this.stepFiles = { all: [], of: () => [] };
       }
     }
-    // Loading is cached by each file's modification time: a changed file loads again, an unchanged one is not re-evaluated.
-    // An editor waits on it: a steps file whose top level does not finish is said sooner than a run says it.
-    return loadStepLibrary(this.stepFiles.of(document), { builtins, loadLimitMs: EDITOR_LOAD_LIMIT_MS });
+    return this.stepFiles;
   }
 
   /** The document's plan as a run makes it, with the executor steps marked where they apply. */

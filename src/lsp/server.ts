@@ -198,9 +198,15 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   let stopWatching = () => {};
   const changedOnDisk = new Set<string>();
   let settling: NodeJS.Timeout | undefined;
-  function watchOnItsOwn(): void {
+  async function watchOnItsOwn(): Promise<void> {
+    let directories: string[];
+    try {
+      directories = await project.watchedDirectories();
+    } catch (error) {
+      return report('finding the directories to watch', error);
+    }
     stopWatching();
-    stopWatching = watchDirectories(project.watchedDirectories(), (path) => {
+    stopWatching = watchDirectories(directories, (path) => {
       // What the editor saves of an open document is checked from its buffer already.
       if (!WATCHED_FILE.test(path) || documents.get(pathToUri(path))) return;
       changedOnDisk.add(path);

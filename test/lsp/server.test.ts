@@ -379,6 +379,25 @@ t.test("a client that cannot watch files: the server watches the steps files its
   t.same(await rechecked, [], 'the definition written on disk, and nothing told the server: the document is re-checked, the step binds');
 });
 
+t.test("a client that cannot watch files: the server watches the steps files the configuration's steps glob names, one added there included", async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  mkdirSync(join(own, 'specs'));
+  mkdirSync(join(own, 'support'));
+  writeFileSync(join(own, 'spec-run.config.json'), JSON.stringify({ paths: ['specs/'], steps: ['support/*.mjs'] }));
+  writeFileSync(join(own, 'specs/counter.spec.md'), SPEC);
+  writeFileSync(join(own, 'support/counter.mjs'), STEPS);
+  const unwatched = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own, process.env, { watchesFiles: false });
+  t.teardown(() => unwatched.close());
+  const uri = unwatched.open(join(own, 'specs/counter.spec.md'));
+  t.same((await unwatched.diagnostics(uri)).map((d) => d.range.start.line + 1), [lineOf(SPEC, '3 is added')], 'the undefined step');
+  const added = unwatched.diagnostics(uri, (ds) => ds.length === 0, 10_000);
+  writeFileSync(join(own, 'support/adding.mjs'), "import { When } from 'spec-run/steps';\nWhen('{int} is added', function (n) {\n  this.count += n;\n});\n");
+  t.same(await added, [], 'a steps file added where the glob searches: the step binds');
+  const edited = unwatched.diagnostics(uri, (ds) => ds.length === 1, 10_000);
+  writeFileSync(join(own, 'support/counter.mjs'), STEPS.replace("Then('the counter shows {int}'", "Then('the counter reads {int}'"));
+  t.match((await edited)[0]?.message, /^undefined step 'the counter shows 5'/, 'the steps file edited: the step it no longer defines is undefined');
+});
+
 t.test('a TypeScript steps file: the quick fix imports the keyword and the World type, and the definition loads and binds', async (t) => {
   const own = scratchDirectory('spec-run-lsp-');
   t.teardown(() => rmSync(own, { recursive: true, force: true }));
