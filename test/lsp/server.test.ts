@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
-import { startLspClient, type LspClient } from '../support/lsp-client.js';
+import { startLspClient, uriOf, type LspClient } from '../support/lsp-client.js';
 import { scratchDirectory } from '../support/scratch.js';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -617,4 +617,26 @@ t.test('hover on a unit with no result in the recorded runs says it was not run:
   lsp.change(uri, after);
   t.match(await result(after, 'Added'), /^Not run in the recorded runs/, 'a scenario added since has no result, though it stands where a passing one stood');
   t.match(await result(after, 'Ran'), /^Passed \(last run, /, 'the one that moved keeps its result, found by its name');
+});
+
+t.test('a steps file whose top level never returns is a problem of that file, as one that throws is, and the server lives on', async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  mkdirSync(join(own, 'specs'));
+  mkdirSync(join(own, 'steps'));
+  writeFileSync(join(own, 'specs/counter.spec.md'), SPEC);
+  const looping = join(own, 'steps/counter.steps.mjs');
+  writeFileSync(looping, `${STEPS}\nwhile (true) {}\n`);
+  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  t.teardown(() => lsp.close());
+  const onSteps = lsp.diagnostics(uriOf(looping), (ds) => ds.length > 0);
+  const uri = lsp.open(join(own, 'specs/counter.spec.md'));
+  const diagnostics = await lsp.diagnostics(uri);
+  t.match(diagnostics.find((d) => d.range.start.line === lineOf(SPEC, 'a counter at 2') - 1)?.message, /has no definition loaded: .*steps\/counter\.steps\.mjs:1: the top level of steps file steps\/counter\.steps\.mjs did not return within 10 s/, 'the document says why its steps are not bound');
+  t.match((await onSteps)[0], { severity: 1, message: /^the top level of steps file steps\/counter\.steps\.mjs did not return within 10 s/ }, 'and the steps file has the problem');
+  const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(SPEC, 'a counter at 2') - 1, character: 14 } });
+  t.match(text(hover), /^\*\*Undefined step\*\*/, 'the server still answers');
+  const fixed = lsp.diagnostics(uri, (ds) => ds.every((d) => !/did not return/.test(d.message as string)));
+  writeFileSync(looping, STEPS);
+  lsp.filesChanged([looping]);
+  t.same((await fixed).map((d) => d.range.start.line + 1), [lineOf(SPEC, '3 is added')], 'the loop taken out: the file loads, only the step it lacks is undefined');
 });
