@@ -7,13 +7,21 @@ import type { Counts, RunEvent } from '../model/events.js';
 import type { Unit } from '../model/plan.js';
 import { failedCheck } from '../run/run-record.js';
 import { cliEntry } from '../cli/run-command.js';
+import { heldThreadMessageIn } from '../process/held-thread-message.js';
+
+/** The line of FILE that TEXT names in parentheses, as the run's label of a step does ("(specs/a.md:9, defined at …)"); null when it names none. */
+function lineNamed(text: string, file: string): number | null {
+  const at = text.indexOf(`(${file}:`);
+  const digits = at < 0 ? null : /^\d+/.exec(text.slice(at + file.length + 2));
+  return digits ? Number(digits[0]) : null;
+}
 
 export interface FailingCheck {
   /** 1-based line in the document. */
   line: number;
   message: string;
-  /** The first line of the unit it belongs to. */
-  unitLine: number;
+  /** The first line of the unit it belongs to; null when the run did not say (it was ended before its report). */
+  unitLine: number | null;
 }
 
 export interface RunOutcome {
@@ -74,6 +82,15 @@ export function runDocument(root: string, file: string, unit: Unit | null): Prom
         const unitLine = units.get(event.unitId) ?? 1;
         outcome.failures.push({ line: here ? event.at!.line : unitLine, message: failedCheck(event).message, unitLine });
       }
+      // Ended by the watchdog (user code held its thread past its limit): the report never came; the code's place in
+      // this document, as the watchdog names it, is marked with what happened, else the unit run.
+      const held = heldThreadMessageIn(stderr);
+      if (held !== null) {
+        const line = lineNamed(held, file) ?? unit?.line ?? 1;
+        outcome.failures.push({ line, message: `stopped past its time limit, and the run with it: ${held}`, unitLine: unit?.line ?? null });
+      }
+      // The unit asked for was run, whatever the events say of it: its earlier results are replaced.
+      if (unit && !outcome.ran.includes(unit.line)) outcome.ran.push(unit.line);
       done(outcome);
     });
   });

@@ -287,7 +287,9 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     for (const line of outcome.ran) byUnit.delete(line);
     for (const failure of outcome.failures) {
       const diagnostic = toDiagnostic({ file: reading.plan.file, line: failure.line, column: 1, severity: 'error', message: failure.message }, lines, 'spec-run run');
-      byUnit.set(failure.unitLine, [...(byUnit.get(failure.unitLine) ?? []), diagnostic]);
+      // A failure the run did not place in a unit (it was ended before its report) is the unit its line lies in.
+      const unitLine = failure.unitLine ?? reading.plan.units.filter((u) => u.line <= failure.line).at(-1)?.line ?? 1;
+      byUnit.set(unitLine, [...(byUnit.get(unitLine) ?? []), diagnostic]);
     }
     runResults.set(uri, { version: document.version, byUnit });
     await check(document);

@@ -640,3 +640,22 @@ t.test('a steps file whose top level never returns is a problem of that file, as
   lsp.filesChanged([looping]);
   t.same((await fixed).map((d) => d.range.start.line + 1), [lineOf(SPEC, '3 is added')], 'the loop taken out: the file loads, only the step it lacks is undefined');
 });
+
+t.test("a lens run ended by a step in an endless loop marks that step's line with what happened", async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  mkdirSync(join(own, 'specs'));
+  const document = '### Requirement: R\nIt SHALL.\n\n#### Scenario: spins\n- **WHEN** all is well\n- **WHEN** it spins\n';
+  writeFileSync(join(own, 'specs/r.spec.md'), document);
+  writeFileSync(join(own, 'spec-run.config.json'), JSON.stringify({ paths: ['specs/'], timeout: '2s' }));
+  writeFileSync(join(own, 'steps.mjs'), "import { When } from 'spec-run/steps';\nWhen('all is well', function () {});\nWhen('it spins', function () { while (true) {} });\n");
+  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  t.teardown(() => lsp.close());
+  const uri = lsp.open(join(own, 'specs/r.spec.md'));
+  await lsp.diagnostics(uri);
+  const marked = lsp.diagnostics(uri, (ds) => ds.some((d) => d.source === 'spec-run run'));
+  const result = await lsp.request<{ exitCode: number }>('workspace/executeCommand', { command: 'spec-run.runUnit', arguments: [uri, lineOf(document, 'Scenario: spins')] });
+  t.equal(result.exitCode, -1, 'the run was ended by a signal');
+  const failing = (await marked).filter((d) => d.source === 'spec-run run');
+  t.same(failing.map((d) => [d.range.start.line + 1, d.severity]), [[lineOf(document, 'it spins'), 1]], "an error on the looping step's line");
+  t.match(failing[0].message, /^stopped past its time limit, and the run with it: step 'WHEN it spins' \(specs\/r\.spec\.md:6, defined at steps\.mjs:3\) has held the main thread for [\d.]+ s/);
+});
