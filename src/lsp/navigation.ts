@@ -76,15 +76,16 @@ function stepHover({ step, matches, unread, shown }: StepBinding & { step: Scena
   return [`**Ambiguous step**: ${matches.length} definitions match it, so it runs none:`, '', ...matches.map((m) => `- ${bound(m)}`)].join('\n');
 }
 
-/** The unit's result in the last run's record (.spec-run/last-run.json, or the configured one). */
-function unitResult(project: Project, reading: Reading, unit: Unit): string {
+/** The unit's result in the last run's record (.spec-run/last-run.json, or the configured one); where it holds no failure of the unit, the failures the editor's runs marked (RAN HERE) come first. */
+function unitResult(project: Project, reading: Reading, unit: Unit, ranHere: string[]): string {
+  const failedHere = `**Failed** (run from the editor): ${ranHere.join('; ')}`;
   let record;
   try {
     record = readRunRecord(resolve(project.config.directory, project.config.lastRun ?? DEFAULT_RECORD_PATH));
   } catch (error) {
     return `The last run's record cannot be read: ${(error as Error).message}`;
   }
-  if (record === null) return 'No run recorded yet (`.spec-run/last-run.json` appears after a run).';
+  if (record === null) return ranHere.length > 0 ? failedHere : 'No run recorded yet (`.spec-run/last-run.json` appears after a run).';
   const document = documentKey(resolve(project.root, reading.plan.file), project.config.directory);
   // This unit, never another that stands at its place now (the document edited since): its name, at its place, else
   // the one unit of its name the record knows in the document (it moved), as a run settles a failure by name.
@@ -97,12 +98,17 @@ function unitResult(project: Project, reading: Reading, unit: Unit): string {
   // A failure of the whole document (a steps file that did not load, a problem of the document) is every unit's.
   const ofDocument = record.failures.find((f) => f.file === document && !/^#\d+$/.test(f.unit));
   if (ofDocument) return `**Failed** with its document (${when}): ${ofDocument.check?.message ?? ofDocument.name}`;
+  if (ranHere.length > 0) return failedHere;
   // Only a unit recorded as passed is said to have passed: one added since, left out by a selection, skipped or cut short has no result.
   if (record.passed?.some(isThis)) return `Passed (${when}).`;
   return `Not run in the recorded runs (${when}): no result for it.`;
 }
 
-export function hover(project: Project, reading: Reading, lines: string[], position: Position): Hover | null {
+/**
+ * RAN HERE: the failures the last run of a unit started from the editor marked, when that
+ * run is newer than the record can say (a run ended by the watchdog writes no record).
+ */
+export function hover(project: Project, reading: Reading, lines: string[], position: Position, ranHere: (unit: Unit) => string[] = () => []): Hover | null {
   const markdown = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value } });
   const step = stepAt(reading, position.line + 1);
   if (step) return markdown(stepHover(step));
@@ -113,5 +119,5 @@ export function hover(project: Project, reading: Reading, lines: string[], posit
     return markdown(['```lisp', usage(entry), '```', '', `*${entry.kind}*${entry.documentation ? `: ${entry.documentation}` : ''}`].join('\n'));
   }
   const unit = unitAt(reading, position.line + 1);
-  return unit ? markdown(`**${unit.name}** (${unit.kind})\n\n${unitResult(project, reading, unit)}`) : null;
+  return unit ? markdown(`**${unit.name}** (${unit.kind})\n\n${unitResult(project, reading, unit, ranHere(unit))}`) : null;
 }

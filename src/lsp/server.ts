@@ -20,6 +20,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Unit } from '../model/plan.js';
 import type { CheckMessage } from '../check/index.js';
 import { completions } from './completion.js';
 import { codeLenses, documentSymbols, RUN_DOCUMENT_COMMAND, RUN_UNIT_COMMAND } from './outline.js';
@@ -260,7 +261,12 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     }
   });
   connection.onDefinition(({ textDocument, position }) => withReading(textDocument.uri, [], (reading, document) => definition(project, reading, linesOf(document), position))());
-  connection.onHover(({ textDocument, position }) => withReading(textDocument.uri, null, (reading, document) => hover(project, reading, linesOf(document), position))());
+  /** The failures the editor's runs marked for UNIT of the document at URI, while it is unchanged. */
+  const ranHere = (uri: string, document: TextDocument) => (unit: Unit) => {
+    const run = runResults.get(uri);
+    return run?.version === document.version ? (run.byUnit.get(unit.line) ?? []).map(({ message }) => (typeof message === 'string' ? message : message.value)) : [];
+  };
+  connection.onHover(({ textDocument, position }) => withReading(textDocument.uri, null, (reading, document) => hover(project, reading, linesOf(document), position, ranHere(textDocument.uri, document)))());
   connection.onDocumentSymbol(({ textDocument }) => withReading(textDocument.uri, [], (reading, document) => documentSymbols(reading, linesOf(document)))());
   connection.onCodeLens(({ textDocument }) => withReading(textDocument.uri, [], (reading) => codeLenses(reading, textDocument.uri))());
   connection.onCodeAction(({ textDocument, context }) =>

@@ -658,4 +658,6 @@ t.test("a lens run ended by a step in an endless loop marks that step's line wit
   const failing = (await marked).filter((d) => d.source === 'spec-run run');
   t.same(failing.map((d) => [d.range.start.line + 1, d.severity]), [[lineOf(document, 'it spins'), 1]], "an error on the looping step's line");
   t.match(failing[0].message, /^stopped past its time limit, and the run with it: step 'WHEN it spins' \(specs\/r\.spec\.md:6, defined at steps\.mjs:3\) has held the main thread for [\d.]+ s/);
+  const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(document, 'Scenario: spins') - 1, character: 5 } });
+  t.match(text(hover), /\*\*Failed\*\* \(run from the editor\): stopped past its time limit/, 'hover says it too, though the run wrote no record');
 });
