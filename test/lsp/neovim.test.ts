@@ -55,3 +55,43 @@ t.test('Neovim receives the reader error at its line', async (t) => {
   );
   t.match(written.diagnostics[0]?.message, /^Lisp code cannot be read: unbalanced parentheses: \( opened at line \d+ is never closed/);
 });
+
+const COUNTER = `### Requirement: Counting
+The counter SHALL add what it is given.
+
+#### Scenario: Adding
+- **GIVEN** a counter at 2
+- **WHEN** 3 is added
+- **THEN** the counter shows 5
+`;
+
+t.test("Neovim 0.7 (it watches no files): a steps file the configuration's glob names, whose top level loops, is said on its steps; rewritten on disk, the steps bind, the server running all along", async (t) => {
+  const dir = scratchDirectory('spec-run-nvim-');
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'specs'));
+  mkdirSync(join(dir, 'support'));
+  writeFileSync(join(dir, 'spec-run.config.json'), JSON.stringify({ paths: ['specs/'], steps: ['support/*.mjs'] }));
+  writeFileSync(join(dir, 'specs/counter.spec.md'), COUNTER);
+  writeFileSync(join(dir, 'support/counter.mjs'), "import { Given, When, Then } from 'spec-run/steps';\nGiven('a counter at {int}', function (n) { this.count = n; });\nwhile (true) {}\n");
+  const fixed = "import { Given, When, Then } from 'spec-run/steps';\nGiven('a counter at {int}', function (n) { this.count = n; });\nWhen('{int} is added', function (n) { this.count += n; });\nThen('the counter shows {int}', function (n) {});";
+  const out = join(dir, 'diagnostics.json');
+  const env = {
+    ...process.env,
+    SPEC_RUN_LSP_CMD: JSON.stringify([process.execPath, cli, 'lsp', '--stdio']),
+    SPEC_RUN_LSP_OUT: out,
+    SPEC_RUN_LSP_WAIT_MS: '60000',
+    SPEC_RUN_LSP_WRITE_PATH: join(dir, 'support/counter.mjs'),
+    SPEC_RUN_LSP_WRITE_TEXT: fixed,
+  };
+  const nvim = await new Promise<{ code: number | null; stderr: string }>((done) =>
+    execFile('nvim', ['--headless', '--clean', '-c', `luafile ${join(repository, 'test/lsp/neovim/steps-file-written.lua')}`, 'specs/counter.spec.md'], { cwd: dir, env, timeout: 150_000 }, (error, _stdout, stderr) =>
+      done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
+    ),
+  );
+  t.equal(nvim.code, 0, `nvim ended normally: ${nvim.stderr}`);
+  const written = JSON.parse(readFileSync(out, 'utf8')) as { received: boolean; first: { line: number; message: string }[]; cleared: boolean; after: unknown[]; running: boolean };
+  t.equal(written.received, true, 'diagnostics arrived');
+  t.match(written.first, [{ line: COUNTER.split('\n').findIndex((l) => l.includes('a counter at 2')), message: /has no definition loaded: .*support\/counter\.mjs:1: the top level of steps file support\/counter\.mjs did not return within 10 s/ }]);
+  t.equal(written.cleared, true, `the file rewritten, every step binds: ${JSON.stringify(written.after)}`);
+  t.equal(written.running, true, 'the server runs still');
+});
