@@ -4,13 +4,7 @@
 -- (as another program would: nothing tells the server) and waits for the buffer's
 -- diagnostics to be gone. Writes both, and whether the server still runs, as JSON to
 -- $SPEC_RUN_LSP_OUT; then quits. Neovim 0.7 watches no files for the server.
-local buffer = vim.api.nvim_get_current_buf()
-local client = vim.lsp.start_client({
-  name = 'spec-run',
-  cmd = vim.fn.json_decode(vim.env.SPEC_RUN_LSP_CMD),
-  root_dir = vim.fn.getcwd(),
-})
-vim.lsp.buf_attach_client(buffer, client)
+local buffer, client = dofile(debug.getinfo(1, 'S').source:sub(2):match('(.*/)') .. 'attach.lua')
 local wait = tonumber(vim.env.SPEC_RUN_LSP_WAIT_MS)
 local function shown()
   local list = {}
