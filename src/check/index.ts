@@ -52,7 +52,7 @@ export interface CheckContext {
   /** For a step whose one definition takes no parameter for its doc string or data table: why it fails; null otherwise. */
   droppedArgument?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
-  ambiguousStep?: (step: ScenarioStep) => string[] | null;
+  ambiguousStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string[] | null;
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
   /** Why a call's arguments do not fit the runtime tool it names (as the runtime would answer it), or null. */
@@ -267,7 +267,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       }
       const dropped = context.droppedArgument?.(step, keyword, unit);
       if (dropped) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `step '${step.text}': ${dropped}` });
-      const definitions = context.ambiguousStep?.(step);
+      const definitions = context.ambiguousStep?.(step, keyword, unit);
       if (definitions) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `ambiguous step '${step.text}': several definitions match it: ${definitions.join('; ')}` });
     }
   }

@@ -8,7 +8,7 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { projectVocabulary, unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { runtimeTools } from './runtime-tools.js';
-import { bindStep, droppedArgument, libraryFor, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
+import { bindStep, droppedArgument, libraryFor, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
@@ -42,8 +42,8 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
       const matches = bindStep(seen, unit, step, keyword);
       return matches.length === 1 ? droppedArgument(matches[0], step) : null;
     },
-    ambiguousStep: (step) => {
-      const matches = matchStep(seen, step.text);
+    ambiguousStep: (step, keyword, unit) => {
+      const matches = bindStep(seen, unit, step, keyword);
       return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
     },
   };
