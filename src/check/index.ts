@@ -250,7 +250,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       if (block.lang !== null && LISP_LANGUAGES.has(block.lang)) messages.push({ file: unit.file, line: block.line, column: 1, severity: 'warning', message: `this ${block.lang} block is data for the steps of scenario '${unit.name}' (this.blocks): spec-run does not evaluate it; checks in Lisp belong in a Lisp verification document` });
       // The run reads it (this.blocks, the executor's configuration): a syntax error there leaves its steps only the error.
       // Where the executor reads the block, a repeated key is its loader's to judge (scenarios about validation write one on purpose).
-      const invalid = /^ya?ml$/i.test(block.lang ?? '') ? readYaml(block.text, block.line, { uniqueKeys: !plan.executorSteps }).error : null;
+      const invalid = /^ya?ml$/i.test(block.lang ?? '') ? readYaml(block.text, block.line, { firstColumn: block.column, uniqueKeys: !plan.executorSteps }).error : null;
       if (invalid) messages.push({ file: unit.file, line: invalid.line, column: invalid.column, severity: 'error', message: `the YAML block of scenario '${unit.name}' is not valid YAML: ${invalid.message}; ${plan.executorSteps ? 'as the scenario\'s configuration it sets up nothing: the executor interpreter runs no command of it' : 'its steps get only this error instead of its data (this.blocks)'}` });
     }
     let keyword: string | null = null;

@@ -31,11 +31,11 @@ export function worldInternals(world: object): { unit: ScenarioUnit; options: Ru
   return found;
 }
 
-function parsedBlock(lang: string | null, text: string, line: number): ScenarioBlock {
+function parsedBlock(lang: string | null, text: string, line: number, column?: number): ScenarioBlock {
   try {
     if (lang === 'yaml' || lang === 'yml') {
       // Placed in the document, as check and the editor place it: a step reporting it says where to look.
-      const { doc, error } = readYaml(text, line);
+      const { doc, error } = readYaml(text, line, { firstColumn: column });
       return error ? { lang, text, line, error: `${error.message} (line ${error.line}, column ${error.column} of the document)` } : { lang, text, line, data: doc.toJS() };
     }
     if (lang === 'json') return { lang, text, line, data: JSON.parse(text) };
@@ -78,7 +78,7 @@ export class StepWorld implements World {
     this.requirement = unit.requirement;
     this.scenario = unit.name;
     this.condition = unit.condition;
-    this.#blocks = unit.configs.map((c) => parsedBlock(c.lang, c.text, c.line));
+    this.#blocks = unit.configs.map((c) => parsedBlock(c.lang, c.text, c.line, c.column));
   }
 
   /** The scenario's blocks; reading them is noted: a Lisp block no code read never ran (see blocksWereRead). */

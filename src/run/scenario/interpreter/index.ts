@@ -52,9 +52,9 @@ function stateOf(world: World): ScenarioState {
   return state;
 }
 
-function yamlOf(world: World): { text: string; line: number } | null {
+function yamlOf(world: World): { text: string; line: number; column?: number } | null {
   const block = worldInternals(world).unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
-  return block ? { text: block.text, line: block.line } : null;
+  return block ? { text: block.text, line: block.line, column: block.column } : null;
 }
 
 /**
@@ -64,7 +64,7 @@ function yamlOf(world: World): { text: string; line: number } | null {
  */
 function yamlProblem(world: World): string[] {
   const yaml = yamlOf(world);
-  const error = yaml && readYaml(yaml.text, yaml.line, { uniqueKeys: false }).error;
+  const error = yaml && readYaml(yaml.text, yaml.line, { firstColumn: yaml.column, uniqueKeys: false }).error;
   return error ? [`the scenario's YAML block is not valid YAML: ${error.message} (${worldInternals(world).unit.file}:${error.line}:${error.column})`] : [];
 }
 
