@@ -16,6 +16,7 @@ import type { NameUse, UnknownName } from './known-functions.js';
 import { checkLikeBlocks } from '../translate/unknown-family.js';
 import { definedElsewhereNote, unreadableDefinitionNote, type DefinitionIndex } from '../translate/definition-index.js';
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
+import { readYaml } from '../parse/yaml-error.js';
 
 export interface CheckMessage {
   file: string;
@@ -51,7 +52,7 @@ export interface CheckContext {
   /** For a step whose one definition takes no parameter for its doc string or data table: why it fails; null otherwise. */
   droppedArgument?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
-  ambiguousStep?: (step: ScenarioStep) => string[] | null;
+  ambiguousStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string[] | null;
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
   /** Why a call's arguments do not fit the runtime tool it names (as the runtime would answer it), or null. */
@@ -247,6 +248,10 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     // A Lisp block in a scenario is data its steps may read (this.blocks), never evaluated by spec-run itself.
     for (const block of unit.configs) {
       if (block.lang !== null && LISP_LANGUAGES.has(block.lang)) messages.push({ file: unit.file, line: block.line, column: 1, severity: 'warning', message: `this ${block.lang} block is data for the steps of scenario '${unit.name}' (this.blocks): spec-run does not evaluate it; checks in Lisp belong in a Lisp verification document` });
+      // The run reads it (this.blocks, the executor's configuration): a syntax error there leaves its steps only the error.
+      // Where the executor reads the block, a repeated key is its loader's to judge (scenarios about validation write one on purpose).
+      const invalid = /^ya?ml$/i.test(block.lang ?? '') ? readYaml(block.text, block.line, { firstColumn: block.column, uniqueKeys: !plan.executorSteps }).error : null;
+      if (invalid) messages.push({ file: unit.file, line: invalid.line, column: invalid.column, severity: 'error', message: `the YAML block of scenario '${unit.name}' is not valid YAML: ${invalid.message}; ${plan.executorSteps ? 'as the scenario\'s configuration it sets up nothing: the executor interpreter runs no command of it' : 'its steps get only this error instead of its data (this.blocks)'}` });
     }
     let keyword: string | null = null;
     for (const step of unit.steps) {
@@ -262,7 +267,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       }
       const dropped = context.droppedArgument?.(step, keyword, unit);
       if (dropped) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `step '${step.text}': ${dropped}` });
-      const definitions = context.ambiguousStep?.(step);
+      const definitions = context.ambiguousStep?.(step, keyword, unit);
       if (definitions) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `ambiguous step '${step.text}': several definitions match it: ${definitions.join('; ')}` });
     }
   }

@@ -8,7 +8,7 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { projectVocabulary, unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { runtimeTools } from './runtime-tools.js';
-import { droppedArgument, libraryFor, matchStep, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
+import { bindStep, droppedArgument, libraryFor, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { findDocuments, usableDiscovery } from './discover.js';
@@ -28,7 +28,7 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
     stepsLoaded: seen.steps.length > 0 || library.userFiles.length > 0,
     undefinedStep: (step, keyword, unit) => {
       const place = stepPlace(unit, step);
-      if (matchStep(seen, step.text, keyword, place).length > 0) return null;
+      if (bindStep(seen, unit, step, keyword).length > 0) return null;
       // As the run's TODO says it: where the executor interpreter is active, why it did not read the step.
       // As the run says it: a steps file that did not load may be where it is defined.
       const unloaded = library.unloaded[0];
@@ -39,11 +39,11 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
       };
     },
     droppedArgument: (step, keyword, unit) => {
-      const matches = matchStep(seen, step.text, keyword, stepPlace(unit, step));
+      const matches = bindStep(seen, unit, step, keyword);
       return matches.length === 1 ? droppedArgument(matches[0], step) : null;
     },
-    ambiguousStep: (step) => {
-      const matches = matchStep(seen, step.text);
+    ambiguousStep: (step, keyword, unit) => {
+      const matches = bindStep(seen, unit, step, keyword);
       return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
     },
   };

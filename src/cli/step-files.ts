@@ -27,6 +27,20 @@ export interface StepFiles {
   of(document: string): string[];
 }
 
+/**
+ * The directories the configuration's `steps` globs search from: each pattern's part
+ * before its first glob character ("support" of "support/*.mjs"), where a steps file
+ * added is one more. Empty when the convention applies.
+ */
+export function configuredStepDirectories(config: ProjectConfig): string[] {
+  return (config.steps ?? []).map((pattern) => {
+    const parts = pattern.split('/');
+    const firstGlob = parts.findIndex((part) => /[*?[\]{}()!]/.test(part));
+    // A pattern without glob characters names a file: its directory is where it is replaced.
+    return resolve(config.directory, firstGlob < 0 ? dirname(pattern) : parts.slice(0, firstGlob).join('/') || '.');
+  });
+}
+
 /** The directories whose conventional places DOCUMENT gets: the project's, then from the outermost down to its own. */
 export function stepDirectories(projectDirectory: string, document: string): string[] {
   const project = resolve(projectDirectory);

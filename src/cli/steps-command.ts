@@ -4,7 +4,7 @@
 // ambiguous steps too. Exit 1 when a definition file has a problem or a step is ambiguous;
 // exit 2, as the run does, when a directory given holds no document, or a path does not exist.
 import { keyedSteps } from '../translate/step-keyword.js';
-import { libraryFor, matchStep, shownPath, stepPlace, type CompiledStep } from '../run/scenario/library.js';
+import { bindStep, libraryFor, shownPath, type CompiledStep } from '../run/scenario/library.js';
 import type { ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { configuredDocuments } from './discover.js';
 import { ConfigError } from './config.js';
@@ -39,7 +39,7 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
     const seen = libraryFor(libraries.of(plan), plan.executorSteps !== undefined);
     for (const { unit, step, keyword } of keyedSteps(plan.units)) {
       const at = `${file}:${step.line}`;
-      const matches = matchStep(seen, step.text, keyword, stepPlace(unit, step));
+      const matches = bindStep(seen, unit, step, keyword);
       if (matches.length === 0) undefinedSteps.push(`${at}  ${step.keyword} ${step.text}`);
       if (matches.length > 1) ambiguous.push(`${at}  ${step.keyword} ${step.text}\n      matches ${matches.map((m) => `${place(m.step)} ${m.step.source}`).join('\n      and     ')}`);
       for (const m of matches) (m.step.interpretation ? interpreted : uses.get(definitionKey(m.step)))?.push(`${at}  ${m.step.interpretation ?? ''}`.trimEnd());

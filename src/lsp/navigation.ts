@@ -3,9 +3,11 @@
 // sibling document, or the vocabulary); a unit and its result in the last run.
 import { resolve } from 'node:path';
 import { MarkupKind, type Hover, type Location, type Position } from 'vscode-languageserver';
-import type { ScenarioStep, ScenarioUnit, Unit } from '../model/plan.js';
-import { matchStep, shownPath, type StepMatch } from '../run/scenario/library.js';
-import { readRunRecord, DEFAULT_RECORD_PATH } from '../run/run-record.js';
+import { reportedName, type ScenarioStep, type ScenarioUnit, type Unit } from '../model/plan.js';
+import { shownPath, type StepMatch } from '../run/scenario/library.js';
+import { stepBinding, type StepBinding } from '../run/scenario/listing.js';
+import { keyedSteps } from '../translate/step-keyword.js';
+import { readRunRecord, DEFAULT_RECORD_PATH, type RecordedUnit } from '../run/run-record.js';
 import { documentKey, unitPlace } from '../run/unit-identity.js';
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { unqualified } from '../translate/lisp-forms.js';
@@ -15,12 +17,9 @@ import { inLispFence, pathToUri, symbolAt } from './positions.js';
 import type { Project, Reading } from './project.js';
 import { usage } from './vocabulary.js';
 
-export function stepAt(reading: Reading, line: number): { unit: ScenarioUnit; step: ScenarioStep } | null {
-  for (const unit of reading.plan.units) {
-    if (unit.kind !== 'scenario') continue;
-    const step = unit.steps.find((s) => s.line === line);
-    if (step) return { unit, step };
-  }
+/** The step at LINE, with what binds it as a run binds it (--list shows the same). */
+function stepAt(reading: Reading, line: number): ({ unit: ScenarioUnit; step: ScenarioStep } & StepBinding) | null {
+  for (const { unit, step, keyword } of keyedSteps(reading.plan.units)) if (step.line === line) return { unit, step, ...stepBinding(reading.library, unit, step, keyword) };
   return null;
 }
 
@@ -61,7 +60,8 @@ function lispNameAt(lines: string[], position: Position): string | null {
 
 export function definition(project: Project, reading: Reading, lines: string[], position: Position): Location[] {
   const step = stepAt(reading, position.line + 1);
-  if (step) return matchStep(reading.library, step.step.text).map((m) => at(m.step.file, m.step.line));
+  // A step the interpreter reads has no definition written to go to: hover says how it is read.
+  if (step) return step.matches.filter((m) => !m.step.interpretation).map((m) => at(m.step.file, m.step.line));
   const name = lispNameAt(lines, position);
   const found = name === null ? null : lispDefinitionOf(project, reading, name);
   return found ? [at(resolve(project.root, found.file), found.line, found.column)] : [];
@@ -69,34 +69,49 @@ export function definition(project: Project, reading: Reading, lines: string[], 
 
 const bound = (m: StepMatch) => `\`${m.step.keyword}(${m.step.builtin ? 'built-in ' : ''}'${m.step.source}')\` at ${shownPath(m.step.file)}:${m.step.line}`;
 
-function stepHover(reading: Reading, step: ScenarioStep): string {
-  const matches = matchStep(reading.library, step.text);
-  if (matches.length === 0) return `**Undefined step**: no definition matches \`${step.text}\`; the quick fix writes one.`;
+function stepHover({ step, matches, unread, shown }: StepBinding & { step: ScenarioStep }): string {
+  if (matches.length === 0) return `**Undefined step**: no definition matches \`${step.text}\`${unread ? `; ${unread}` : ''}; the quick fix writes one.`;
+  if (matches.length === 1 && matches[0].step.interpretation) return `Read by the executor interpreter, as \`--list\` shows it: ${shown}`;
   if (matches.length === 1) return `Bound to ${bound(matches[0])}`;
   return [`**Ambiguous step**: ${matches.length} definitions match it, so it runs none:`, '', ...matches.map((m) => `- ${bound(m)}`)].join('\n');
 }
 
-/** The unit's result in the last run's record (.spec-run/last-run.json, or the configured one). */
-function unitResult(project: Project, reading: Reading, unit: Unit): string {
+/** The unit's result in the last run's record (.spec-run/last-run.json, or the configured one); where it holds no failure of the unit, the failures the editor's runs marked (RAN HERE) come first. */
+function unitResult(project: Project, reading: Reading, unit: Unit, ranHere: string[]): string {
+  const failedHere = `**Failed** (run from the editor): ${ranHere.join('; ')}`;
   let record;
   try {
     record = readRunRecord(resolve(project.config.directory, project.config.lastRun ?? DEFAULT_RECORD_PATH));
   } catch (error) {
     return `The last run's record cannot be read: ${(error as Error).message}`;
   }
-  if (record === null) return 'No run recorded yet (`.spec-run/last-run.json` appears after a run).';
+  if (record === null) return ranHere.length > 0 ? failedHere : 'No run recorded yet (`.spec-run/last-run.json` appears after a run).';
   const document = documentKey(resolve(project.root, reading.plan.file), project.config.directory);
-  const failure = record.failures.find((f) => f.file === document && f.unit === unitPlace(unit.id));
+  // This unit, never another that stands at its place now (the document edited since): its name, at its place, else
+  // the one unit of its name the record knows in the document (it moved), as a run settles a failure by name.
+  const named = [...record.failures, ...(record.passed ?? [])].filter((recorded) => recorded.file === document && recorded.name === reportedName(unit));
+  const recorded = named.find((candidate) => candidate.unit === unitPlace(unit.id)) ?? (named.length === 1 ? named[0] : undefined);
+  const isThis = (candidate: RecordedUnit) => candidate === recorded;
+  const failure = record.failures.find(isThis);
   const when = `last run, ${record.finishedAt}`;
   if (failure) return `**Failed** (${when})${failure.check ? `: ${failure.check.message}${failure.check.line ? ` (line ${failure.check.line})` : ''}` : ''}`;
-  if (record.durations[document] === undefined) return `Not run in the recorded runs (${when}).`;
-  return `No failure recorded (${when}).`;
+  // A failure of the whole document (a steps file that did not load, a problem of the document) is every unit's.
+  const ofDocument = record.failures.find((f) => f.file === document && !/^#\d+$/.test(f.unit));
+  if (ofDocument) return `**Failed** with its document (${when}): ${ofDocument.check?.message ?? ofDocument.name}`;
+  if (ranHere.length > 0) return failedHere;
+  // Only a unit recorded as passed is said to have passed: one added since, left out by a selection, skipped or cut short has no result.
+  if (record.passed?.some(isThis)) return `Passed (${when}).`;
+  return `Not run in the recorded runs (${when}): no result for it.`;
 }
 
-export function hover(project: Project, reading: Reading, lines: string[], position: Position): Hover | null {
+/**
+ * RAN HERE: the failures the last run of a unit started from the editor marked, when that
+ * run is newer than the record can say (a run ended by the watchdog writes no record).
+ */
+export function hover(project: Project, reading: Reading, lines: string[], position: Position, ranHere: (unit: Unit) => string[] = () => []): Hover | null {
   const markdown = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value } });
   const step = stepAt(reading, position.line + 1);
-  if (step) return markdown(stepHover(reading, step.step));
+  if (step) return markdown(stepHover(step));
   const name = lispNameAt(lines, position);
   if (name !== null) {
     const entry = project.vocabulary.entries.get(name) ?? documentDefinitions(reading).find((d) => d.name === name);
@@ -104,5 +119,5 @@ export function hover(project: Project, reading: Reading, lines: string[], posit
     return markdown(['```lisp', usage(entry), '```', '', `*${entry.kind}*${entry.documentation ? `: ${entry.documentation}` : ''}`].join('\n'));
   }
   const unit = unitAt(reading, position.line + 1);
-  return unit ? markdown(`**${unit.name}** (${unit.kind})\n\n${unitResult(project, reading, unit)}`) : null;
+  return unit ? markdown(`**${unit.name}** (${unit.kind})\n\n${unitResult(project, reading, unit, ranHere(unit))}`) : null;
 }

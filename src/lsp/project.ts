@@ -14,15 +14,16 @@ import { translate } from '../translate/index.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { runtimeTools } from '../cli/runtime-tools.js';
-import { libraryFor, loadAnew, loadStepLibrary, type StepLibrary } from '../run/scenario/library.js';
+import { libraryFor, loadAnew, loadStepLibrary, type LoadProblem, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from '../cli/config.js';
 import { discoverDocuments } from '../cli/discover.js';
-import { stepFilesOf, type StepFiles } from '../cli/step-files.js';
+import { configuredStepDirectories, stepFilesOf, type StepFiles } from '../cli/step-files.js';
 import { stepCheckContext } from '../cli/check-command.js';
 import { executorStepsSetting } from '../cli/run-command.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { Vocabulary } from './vocabulary.js';
+import { probeTopLevel } from './steps-probe.js';
 
 /** A document's text read as a run reads it: what completion, hover and navigation need. */
 export interface Reading {
@@ -53,6 +54,8 @@ export class Project {
   /** What the configuration's vocabulary files define. */
   private ownVocabulary: ProjectVocabulary = projectVocabulary([]);
   private readonly sbcl = new UnknownOperatorsSession(driverImage);
+  /** Each steps file's trial off the server's thread, by path and modification time: the problem of one whose top level did not return (kept, the same object, so the library built with it is reused). */
+  private probes = new Map<string, Promise<LoadProblem | null>>();
   /** Plans of the documents on disk, by path, with the modification time they were read at. */
   private readonly onDisk = new Map<string, { mtimeMs: number; plan: DocumentPlan }>();
 
@@ -83,8 +86,9 @@ export class Project {
   /** Files were created, changed or deleted: step files are looked for again, documents read again when their time changed. */
   filesChanged(): void {
     this.stepFiles = null;
-    // A steps file, or a module it imports, may be among them: the next load reads them anew.
+    // A steps file, or a module it imports, may be among them: the next load reads them anew, and tries them first again.
     loadAnew();
+    this.probes = new Map();
     this.readOwnVocabulary();
   }
 
@@ -103,10 +107,15 @@ export class Project {
     this.sbcl.close();
   }
 
-  /** The directories whose files a run of the project reads: its own and steps/, those of the steps files and documents. */
-  watchedDirectories(): string[] {
-    const files = [...(this.stepFiles?.all ?? []), ...this.analyzed, ...this.onDisk.keys()];
-    return [this.config.directory, resolve(this.config.directory, 'steps'), ...files.map((file) => dirname(file))];
+  /**
+   * The directories whose files a run of the project reads: its own and steps/, those of the
+   * steps files and documents, and those the configuration's `steps` globs search (a file
+   * added there is one more steps file).
+   */
+  async watchedDirectories(): Promise<string[]> {
+    const stepFiles = await this.currentStepFiles();
+    const files = [...stepFiles.all, ...this.analyzed, ...this.onDisk.keys()];
+    return [this.config.directory, resolve(this.config.directory, 'steps'), ...configuredStepDirectories(this.config), ...files.map((file) => dirname(file))];
   }
 
   /** The path as reports show it: relative to the root when inside it. */
@@ -123,8 +132,32 @@ export class Project {
 
   /** The step library of DOCUMENT: the step files a run gives it (the project's, and those of its directory and the ones above it, by convention). */
   async stepLibrary(document: string, builtins: boolean): Promise<StepLibrary> {
-    if (this.stepFiles === null || !this.analyzed.has(document)) {
+    if (!this.analyzed.has(document)) {
       this.analyzed.add(document);
+      this.stepFiles = null;
+    }
+    const files = (await this.currentStepFiles()).of(document);
+    // Loading is cached by each file's modification time: a changed file loads again, an unchanged one is not re-evaluated.
+    // An editor waits on it: a steps file whose top level does not finish is said sooner than a run says it.
+    return loadStepLibrary(files, { builtins, loadLimitMs: EDITOR_LOAD_LIMIT_MS, refused: await this.notReturning(files) });
+  }
+
+  /** Of FILES, those whose top level did not give its thread back when tried off the server's thread (steps-probe.ts), with that problem. */
+  private async notReturning(files: string[]): Promise<Map<string, LoadProblem>> {
+    const verdicts = await Promise.all(
+      files.map(async (file) => {
+        const key = `${file}@${statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing'}`;
+        let verdict = this.probes.get(key);
+        if (!verdict) this.probes.set(key, (verdict = probeTopLevel(file, EDITOR_LOAD_LIMIT_MS)));
+        return [file, await verdict] as const;
+      }),
+    );
+    return new Map(verdicts.flatMap(([file, problem]) => (problem ? [[file, problem] as const] : [])));
+  }
+
+  /** The steps files of the documents on disk and those analysed, found as a run finds them; looked for again after files changed. */
+  private async currentStepFiles(): Promise<StepFiles> {
+    if (this.stepFiles === null) {
       try {
         this.stepFiles = await stepFilesOf(undefined, this.config, [...this.documentPaths(), ...this.analyzed]);
       } catch (error) {
@@ -133,9 +166,7 @@ export class Project {
         this.stepFiles = { all: [], of: () => [] };
       }
     }
-    // Loading is cached by each file's modification time: a changed file loads again, an unchanged one is not re-evaluated.
-    // An editor waits on it: a steps file whose top level does not finish is said sooner than a run says it.
-    return loadStepLibrary(this.stepFiles.of(document), { builtins, loadLimitMs: EDITOR_LOAD_LIMIT_MS });
+    return this.stepFiles;
   }
 
   /** The document's plan as a run makes it, with the executor steps marked where they apply. */

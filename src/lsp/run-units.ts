@@ -7,11 +7,21 @@ import type { Counts, RunEvent } from '../model/events.js';
 import type { Unit } from '../model/plan.js';
 import { failedCheck } from '../run/run-record.js';
 import { cliEntry } from '../cli/run-command.js';
+import { heldThreadMessageIn } from '../process/held-thread-message.js';
+
+/** The line of FILE that TEXT names in parentheses, as the run's label of a step does ("(specs/a.md:9, defined at …)"); null when it names none. */
+function lineNamed(text: string, file: string): number | null {
+  const at = text.indexOf(`(${file}:`);
+  const digits = at < 0 ? null : /^\d+/.exec(text.slice(at + file.length + 2));
+  return digits ? Number(digits[0]) : null;
+}
 
 export interface FailingCheck {
   /** 1-based line in the document. */
   line: number;
   message: string;
+  /** The first line of the unit it belongs to; null when the run did not say (it was ended before its report). */
+  unitLine: number | null;
 }
 
 export interface RunOutcome {
@@ -19,6 +29,8 @@ export interface RunOutcome {
   /** The run's counts; absent when it did not get to its end (a usage error). */
   counts?: Counts;
   failures: FailingCheck[];
+  /** The first line of each unit the run started: their results are this run's, the others' stay as they were. */
+  ran: number[];
   /** The run's stderr: its summary line, or why it could not run. */
   stderr: string;
 }
@@ -54,18 +66,31 @@ export function runDocument(root: string, file: string, unit: Unit | null): Prom
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', fail);
     child.on('close', (code) => {
-      const outcome: RunOutcome = { exitCode: code ?? -1, failures: [], stderr };
+      const outcome: RunOutcome = { exitCode: code ?? -1, failures: [], ran: [], stderr };
       const units = new Map<string, number>();
       for (const line of stdout.split('\n')) {
         const event = eventOf(line);
         if (!event) continue;
-        if (event.type === 'unit-start') units.set(event.unitId, event.at.line);
+        if (event.type === 'unit-start') {
+          units.set(event.unitId, event.at.line);
+          outcome.ran.push(event.at.line);
+        }
         if (event.type === 'run-end') outcome.counts = event.counts;
         if (event.type !== 'point' || event.ok || event.todo !== undefined || event.skip !== undefined) continue;
         // A check of another file (a steps file's load error) is shown at its unit.
         const here = event.at && resolve(root, event.at.file) === resolve(root, file);
-        outcome.failures.push({ line: here ? event.at!.line : (units.get(event.unitId) ?? 1), message: failedCheck(event).message });
+        const unitLine = units.get(event.unitId) ?? 1;
+        outcome.failures.push({ line: here ? event.at!.line : unitLine, message: failedCheck(event).message, unitLine });
       }
+      // Ended by the watchdog (user code held its thread past its limit): the report never came; the code's place in
+      // this document, as the watchdog names it, is marked with what happened, else the unit run.
+      const held = heldThreadMessageIn(stderr);
+      if (held !== null) {
+        const line = lineNamed(held, file) ?? unit?.line ?? 1;
+        outcome.failures.push({ line, message: `stopped past its time limit, and the run with it: ${held}`, unitLine: unit?.line ?? null });
+      }
+      // The unit asked for was run, whatever the events say of it: its earlier results are replaced.
+      if (unit && !outcome.ran.includes(unit.line)) outcome.ran.push(unit.line);
       done(outcome);
     });
   });

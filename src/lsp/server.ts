@@ -20,6 +20,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Unit } from '../model/plan.js';
 import type { CheckMessage } from '../check/index.js';
 import { completions } from './completion.js';
 import { codeLenses, documentSymbols, RUN_DOCUMENT_COMMAND, RUN_UNIT_COMMAND } from './outline.js';
@@ -54,8 +55,11 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   const readings = new Map<string, { version: number; reading: Promise<Reading> }>();
   /** The last reading of each document that is done, whatever its version: completion answers from it at once. */
   const settled = new Map<string, Reading>();
-  /** The failing checks of the last run started from the editor, kept while the document is unchanged. */
-  const runResults = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
+  /**
+   * The failing checks of the runs started from the editor, by the first line of their unit,
+   * kept while the document is unchanged: a unit's stay until that unit runs again.
+   */
+  const runResults = new Map<string, { version: number; byUnit: Map<number, Diagnostic[]> }>();
   /** Problems of other files (steps files, the configuration) each open document's check found, by that file's URI. */
   const external = new Map<string, Map<string, Diagnostic[]>>();
   const published = new Set<string>();
@@ -123,7 +127,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
       others.set(uri, [...(others.get(uri) ?? []), toDiagnostic(message, text.split('\n'))]);
     }
     const run = runResults.get(document.uri);
-    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run?.version === document.version ? run.diagnostics : [])];
+    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run?.version === document.version ? [...run.byUnit.values()].flat() : [])];
     connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
     external.set(document.uri, others);
     publishExternal();
@@ -195,9 +199,15 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   let stopWatching = () => {};
   const changedOnDisk = new Set<string>();
   let settling: NodeJS.Timeout | undefined;
-  function watchOnItsOwn(): void {
+  async function watchOnItsOwn(): Promise<void> {
+    let directories: string[];
+    try {
+      directories = await project.watchedDirectories();
+    } catch (error) {
+      return report('finding the directories to watch', error);
+    }
     stopWatching();
-    stopWatching = watchDirectories(project.watchedDirectories(), (path) => {
+    stopWatching = watchDirectories(directories, (path) => {
       // What the editor saves of an open document is checked from its buffer already.
       if (!WATCHED_FILE.test(path) || documents.get(pathToUri(path))) return;
       changedOnDisk.add(path);
@@ -251,7 +261,12 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     }
   });
   connection.onDefinition(({ textDocument, position }) => withReading(textDocument.uri, [], (reading, document) => definition(project, reading, linesOf(document), position))());
-  connection.onHover(({ textDocument, position }) => withReading(textDocument.uri, null, (reading, document) => hover(project, reading, linesOf(document), position))());
+  /** The failures the editor's runs marked for UNIT of the document at URI, while it is unchanged. */
+  const ranHere = (uri: string, document: TextDocument) => (unit: Unit) => {
+    const run = runResults.get(uri);
+    return run?.version === document.version ? (run.byUnit.get(unit.line) ?? []).map(({ message }) => (typeof message === 'string' ? message : message.value)) : [];
+  };
+  connection.onHover(({ textDocument, position }) => withReading(textDocument.uri, null, (reading, document) => hover(project, reading, linesOf(document), position, ranHere(textDocument.uri, document)))());
   connection.onDocumentSymbol(({ textDocument }) => withReading(textDocument.uri, [], (reading, document) => documentSymbols(reading, linesOf(document)))());
   connection.onCodeLens(({ textDocument }) => withReading(textDocument.uri, [], (reading) => codeLenses(reading, textDocument.uri))());
   connection.onCodeAction(({ textDocument, context }) =>
@@ -272,8 +287,17 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     if (command === RUN_UNIT_COMMAND && !unit) throw new Error(`no unit starts at line ${line} of ${reading.plan.file}`);
     const outcome = await runDocument(project.root, reading.plan.file, unit);
     const lines = linesOf(document);
-    const diagnostics = outcome.failures.map((failure) => toDiagnostic({ file: reading.plan.file, line: failure.line, column: 1, severity: 'error', message: failure.message }, lines, 'spec-run run'));
-    runResults.set(uri, { version: document.version, diagnostics });
+    const previous = runResults.get(uri);
+    const byUnit = previous?.version === document.version ? previous.byUnit : new Map<number, Diagnostic[]>();
+    // The units this run started have its results; the others keep those of the runs before.
+    for (const line of outcome.ran) byUnit.delete(line);
+    for (const failure of outcome.failures) {
+      const diagnostic = toDiagnostic({ file: reading.plan.file, line: failure.line, column: 1, severity: 'error', message: failure.message }, lines, 'spec-run run');
+      // A failure the run did not place in a unit (it was ended before its report) is the unit its line lies in.
+      const unitLine = failure.unitLine ?? reading.plan.units.filter((u) => u.line <= failure.line).at(-1)?.line ?? 1;
+      byUnit.set(unitLine, [...(byUnit.get(unitLine) ?? []), diagnostic]);
+    }
+    runResults.set(uri, { version: document.version, byUnit });
     await check(document);
     const summary = outcome.stderr.trim().split('\n').at(-1) ?? '';
     // A notification: the run's answer needs no button (a request would wait for the user).

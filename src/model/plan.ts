@@ -8,6 +8,8 @@ export interface CodeRef {
   file: string;
   /** Line in the markdown file of the first line of `text`. */
   line: number;
+  /** Column in the markdown file where the lines of `text` start (past a list item's indentation); 1 when absent. */
+  column?: number;
   text: string;
   lang: string | null;
   headingPath: string[];

@@ -1,6 +1,7 @@
 // Reads YAML frontmatter with the `yaml` package, which reports errors with positions
 // that can be mapped back to lines of the markdown file.
-import { isMap, isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { isMap, isScalar, visit, type Document, type LineCounter } from 'yaml';
+import { readYaml } from './yaml-error.js';
 import { unreadableMessage } from './unreadable.js';
 import type { Diagnostic } from '../model/document.js';
 
@@ -34,19 +35,8 @@ export function readFrontmatter(file: string, yamlText: string, firstLine: numbe
   if (yamlText.length > MAX_FRONTMATTER_CHARS) {
     return { data: {}, keyLines: {}, problems: [{ file, line: firstLine, message: `frontmatter of ${yamlText.length} characters is past spec-run's limit of ${MAX_FRONTMATTER_CHARS}: frontmatter holds a document's few settings; keep data in the document's blocks`, severity: 'error' }], readable: false };
   }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(yamlText, { prettyErrors: false, lineCounter });
-  // Later errors are mostly consequences of the first one; report that one.
-  const problems: Diagnostic[] = doc.errors.slice(0, 1).map((error) => {
-    const pos = lineCounter.linePos(error.pos[0]);
-    return {
-      file,
-      line: firstLine + pos.line - 1,
-      column: pos.col,
-      message: `frontmatter is not valid YAML: ${error.message}${tomlHint(yamlText, firstLine)}`,
-      severity: 'error',
-    };
-  });
+  const { doc, lineCounter, error } = readYaml(yamlText, firstLine);
+  const problems: Diagnostic[] = error ? [{ file, line: error.line, column: error.column, message: `frontmatter is not valid YAML: ${error.message}${tomlHint(yamlText, firstLine)}`, severity: 'error' }] : [];
   if (problems.length > 0) return { data: {}, keyLines: {}, problems, readable: false };
   let value: unknown;
   try {

@@ -3,6 +3,7 @@
 // the process.
 import { writeSync } from 'node:fs';
 import { workerData } from 'node:worker_threads';
+import { heldThreadMessage } from './held-thread-message.js';
 
 const shared = (workerData as { shared: SharedArrayBuffer }).shared;
 const cells = new Float64Array(shared, 0, 4);
@@ -12,10 +13,7 @@ const STUCK_MS = 2000;
 const CHECK_MS = 250;
 
 function end(what: string, held: number): void {
-  writeSync(
-    2,
-    `\nspec-run: ${what} has held the main thread for ${(held / 1000).toFixed(1)} s without returning to it, past its time limit (an endless synchronous loop?): its limit, the reports and Ctrl-C all wait on that thread, so spec-run ends here (SIGKILL, exit status 137); make the code return, or await between its iterations\n`,
-  );
+  writeSync(2, `\n${heldThreadMessage(what, held)}\n`);
   process.kill(process.pid, 'SIGKILL');
 }
 

@@ -6,7 +6,7 @@
 // user code it runs, the thread says which code holds it and ends the process (SIGKILL,
 // exit status 137): nothing else could run. (Stopping the JavaScript alone, through the
 // inspector, breaks Node's bookkeeping of async contexts and aborts it less clearly.)
-import { Worker } from 'node:worker_threads';
+import { isMainThread, Worker } from 'node:worker_threads';
 
 /** The longest description of the code watched, in bytes. */
 const LABEL_BYTES = 2048;
@@ -61,6 +61,9 @@ function publish(): void {
  * (ms since the epoch) until the returned function is called.
  */
 export function watchUserCode(at: number, what: string): () => void {
+  // Off the main thread (the editor's probe of a steps file, lsp/steps-probe.ts), the thread's owner stops it
+  // (Worker.terminate): ending the process would end the owner too.
+  if (!isMainThread) return () => {};
   startThread();
   const entry = { at, what };
   armed.add(entry);

@@ -1,6 +1,7 @@
 // What runs leave behind in .spec-run/:
 // - last-run.json, written by every run: its failing units by identity (document path
-//   from the project root, place in the document), for --only-failures, and the
+//   from the project root, place in the document), for --only-failures, the units that
+//   passed (so that a unit with no result is never taken for one that passed), and the
 //   durations of its documents;
 // - timings.json, the last known duration of every document, for balancing --shard.
 //   Only runs that see every document write it (unsharded runs, and merge), so all
@@ -17,12 +18,16 @@ import { makeDirectory } from '../make-directory.js';
 export const DEFAULT_RECORD_PATH = '.spec-run/last-run.json';
 export const DEFAULT_TIMINGS_PATH = '.spec-run/timings.json';
 
-export interface RecordedFailure {
+/** A unit of a recorded run, by its identity. */
+export interface RecordedUnit {
   /** The document's path from the project root. */
   file: string;
   /** The unit's place in the document: "#3"; a place that is not a number ("#load-12", "#problem-1") stands for the whole document. */
   unit: string;
   name: string;
+}
+
+export interface RecordedFailure extends RecordedUnit {
   /** The unit's first failing check, for whoever shows the failure where it stands (the language server's hover). */
   check?: FailedCheck;
 }
@@ -47,6 +52,8 @@ export interface RunRecord {
   seed: number;
   finishedAt: string;
   failures: RecordedFailure[];
+  /** The units whose last run in the recorded runs ended with no failure; absent in records of versions of spec-run before it. */
+  passed?: RecordedUnit[];
   /** Milliseconds each document of the run took, by path from the project root. */
   durations: Record<string, number>;
 }
@@ -127,6 +134,8 @@ export class RunRecorder {
   private readonly finished = new Map<string, string | undefined>();
   /** Units a point of which was skipped because the run was interrupted. */
   private readonly cut = new Set<string>();
+  /** Units a point of which was skipped or left TODO: they ended without failing, yet did not pass. */
+  private readonly unsettled = new Set<string>();
   /** Documents that ended with no unit of theirs cut short. */
   private readonly ended = new Set<string>();
 
@@ -160,21 +169,30 @@ export class RunRecorder {
     else if (event.type === 'point' && !event.ok && event.todo === undefined && !this.failed.has(event.unitId)) {
       this.failed.set(event.unitId, { file: this.documentKey(event.file), unit: unitPlace(event.unitId), name: this.names.get(event.unitId) ?? event.name, check: failedCheck(event) });
     }
+    if (event.type === 'point' && (event.skip !== undefined || event.todo !== undefined)) this.unsettled.add(this.key(event.file, event.unitId));
   }
 
   /** This run's record, with what PREVIOUS knew of the units (and durations of the documents) it did not finish. */
   record(previous: RunRecord | null = null): RunRecord {
     const failures = [...this.failed.values()];
+    // Settled by a run of the unit of its name, at its place or, the document edited since, at another;
+    // another unit now at its place settles nothing.
+    const ranAgain = (unit: RecordedUnit) => [...this.finished].some(([place, name]) => name === unit.name && place.startsWith(`${unit.file}#`));
     for (const failure of previous?.failures ?? []) {
       // A failure of a whole document (a problem, a load error) is settled by that document ending.
-      // Settled by a run of the unit of its name, at its place or, the document edited since, at another;
-      // another unit now at its place settles nothing.
-      const settled =
-        [...this.finished].some(([place, name]) => name === failure.name && place.startsWith(`${failure.file}#`)) ||
-        (!/^#\d+$/.test(failure.unit) && this.ended.has(failure.file));
+      const settled = ranAgain(failure) || (!/^#\d+$/.test(failure.unit) && this.ended.has(failure.file));
       if (!settled && !failures.some((f) => f.file === failure.file && f.unit === failure.unit)) failures.push(failure);
     }
-    return { version: 1, seed: this.seed, finishedAt: new Date().toISOString(), failures, durations: { ...previous?.durations, ...this.durations } };
+    const failedHere = new Set([...this.failed.values()].map((f) => `${f.file}${f.unit}`));
+    const passed: RecordedUnit[] = [...this.finished].flatMap(([key, name]) => {
+      if (failedHere.has(key) || this.unsettled.has(key) || name === undefined) return [];
+      const at = key.lastIndexOf('#');
+      return [{ file: key.slice(0, at), unit: key.slice(at), name }];
+    });
+    for (const unit of previous?.passed ?? []) {
+      if (!ranAgain(unit) && !failures.some((f) => f.file === unit.file && f.unit === unit.unit) && !passed.some((p) => p.file === unit.file && p.unit === unit.unit)) passed.push(unit);
+    }
+    return { version: 1, seed: this.seed, finishedAt: new Date().toISOString(), failures, passed, durations: { ...previous?.durations, ...this.durations } };
   }
 
   /** The durations of the documents this run finished whole: only those may update the timings. */

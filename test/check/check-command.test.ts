@@ -238,3 +238,21 @@ t.test("a setting written in another tool's number, case or separators (retry, t
     "fm.md:6:1: error: frontmatter 'timingSensitive' is no field spec-run reads, so it is ignored: did you mean 'timing-sensitive'?",
   ]);
 });
+
+t.test("a scenario's YAML block that does not parse is an error of check at its line and column, and the run's failure says it, with the place", async (t) => {
+  const stopHook = '# Stop\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: A timeout\nWhen a command outlives its timeout:\n```yaml\nstop:\n  commands:\n    - run: "sleep 100"\n      timeout: [5s\n```\n\n- **THEN** the exit code is 124\n';
+  const ownSteps = '# Own\n\n### Requirement: Data\nThe steps SHALL read the block.\n\n#### Scenario: Reads it\n```yaml\nlist:\n  - a\nname: \"b\n```\n\n- **THEN** the block is read\n';
+  // In a list item, the block's lines stand two columns in: the column is the document's.
+  const listed = '# Listed\n\n### Requirement: Listed\nThe steps SHALL read the block.\n\n#### Scenario: Listed\n- **WHEN** the block is given:\n  ```yaml\n  name: "b\n  ```\n- **THEN** the block is read\n';
+  const steps = "import { When, Then } from 'spec-run/steps';\nWhen('the block is given:', function (text) {});\nThen('the block is read', function () { if (this.blocks[0].error) throw new Error(this.blocks[0].error); });\n";
+  const dir = t.testdir({ specs: { 'stop.spec.md': stopHook, 'own.spec.md': ownSteps, 'listed.spec.md': listed }, 'own.steps.mjs': steps });
+  const { code, stdout } = await check(['specs/'], dir);
+  t.equal(code, 1, 'an error: the run reads these blocks');
+  t.match(stdout, /^specs\/own\.spec\.md:10:9: error: the YAML block of scenario 'Reads it' is not valid YAML: Missing closing "quote; its steps get only this error/m);
+  t.match(stdout, /^specs\/listed\.spec\.md:9:11: error: the YAML block of scenario 'Listed' is not valid YAML: Missing closing "quote/m);
+  t.match(stdout, /^specs\/stop\.spec\.md:12:19: error: the YAML block of scenario 'A timeout' is not valid YAML: Flow sequence in block collection/m);
+  const run = await new Promise<{ stdout: string }>((done) => execFile(process.execPath, [cli, 'specs/', '--reporter', 'json'], { cwd: dir }, (_error, stdout) => done({ stdout })));
+  t.match(run.stdout, /the scenario's YAML block is not valid YAML: Flow sequence in block collection [^"]* \(specs\/stop\.spec\.md:12:19\)/, "the executor's failure names the YAML error and its place");
+  t.match(run.stdout, /Missing closing \\"quote \(line 10, column 9 of the document\)/, "a step's this.blocks[0].error places it too");
+  t.match(run.stdout, /Missing closing \\"quote \(line 9, column 11 of the document\)/, 'in a list item too');
+});

@@ -38,6 +38,8 @@ t.test('every run records its failing units; --only-failures runs just those, an
     ['docs/a.md#2 A two', 'docs/c.md#1 C one'],
   );
   t.same(Object.keys(record.durations).sort(), ['docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/d.md'], 'each document\'s duration');
+  const passed = (from: { passed: { file: string; unit: string; name: string }[] }) => from.passed.map((p) => `${p.file}${p.unit} ${p.name}`).sort();
+  t.same(passed(record), ['docs/a.md#1 A one', 'docs/b.md#1 B one', 'docs/c.md#2 C two', 'docs/d.md#1 D one'], 'and the units that passed: a unit in neither list has no result');
   const timings = JSON.parse(readFileSync(join(dir, '.spec-run', 'timings.json'), 'utf8'));
   t.same(Object.keys(timings.durations).sort(), ['docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/d.md'], 'the unsharded run wrote the timings');
 
@@ -50,6 +52,7 @@ t.test('every run records its failing units; --only-failures runs just those, an
   t.equal(summary(fixed.stderr), '2 passed, 1 failed, 0 skipped, 0 todo', 'the fixed unit passes, the other still fails');
   const after = JSON.parse(readFileSync(join(dir, '.spec-run', 'last-run.json'), 'utf8'));
   t.same(after.failures.map((f: { unit: string }) => f.unit), ['#2'], 'the record now holds only the unit still failing');
+  t.same(passed(after), ['docs/a.md#1 A one', 'docs/b.md#1 B one', 'docs/c.md#1 C one', 'docs/c.md#2 C two', 'docs/d.md#1 D one'], 'the fixed unit joins those that passed; the units this run left out keep theirs');
 
   const missing = await specRun(['--only-failures', '--last-run', 'elsewhere.json'], dir);
   t.equal(missing.code, 2, 'no record: a usage error');

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
-import { startLspClient, type LspClient } from '../support/lsp-client.js';
+import { startLspClient, uriOf, type LspClient } from '../support/lsp-client.js';
 import { scratchDirectory } from '../support/scratch.js';
 
 const repository = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -148,6 +148,24 @@ The lamp SHALL be off.
 const lineOf = (text: string, needle: string) => text.split('\n').findIndex((line) => line.includes(needle)) + 1;
 const text = (hover: Hover | null) => (hover?.contents as MarkupContent | undefined)?.value ?? '';
 
+/** Writes FILES (names may have folders) into DIR. */
+function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  }
+}
+
+/** A project of its own holding FILES, with a server of its own (a client that watches files unless told), and DOCUMENT of it opened. */
+async function ownProject(t: TapTest, files: Record<string, string>, document: string, { watchesFiles = true } = {}) {
+  const own = scratchDirectory('spec-run-lsp-');
+  writeFiles(own, files);
+  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own, process.env, { watchesFiles });
+  t.teardown(() => lsp.close());
+  const uri = lsp.open(join(own, document));
+  return { own, lsp, uri, first: lsp.diagnostics(uri) };
+}
+
 function project(): string {
   const dir = scratchDirectory('spec-run-lsp-');
   const files: Record<string, string> = {
@@ -162,10 +180,7 @@ function project(): string {
     'specs/misread.spec.md': MISREAD,
     'steps/lamp.steps.mjs': `import { Then } from 'spec-run/steps';\nThen('the lamp is off', function () {});\n`,
   };
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), content);
-  }
+  writeFiles(dir, files);
   return dir;
 }
 
@@ -379,6 +394,18 @@ t.test("a client that cannot watch files: the server watches the steps files its
   t.same(await rechecked, [], 'the definition written on disk, and nothing told the server: the document is re-checked, the step binds');
 });
 
+t.test("a client that cannot watch files: the server watches the steps files the configuration's steps glob names, one added there included", async (t) => {
+  const files = { 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], steps: ['support/*.mjs'] }), 'specs/counter.spec.md': SPEC, 'support/counter.mjs': STEPS };
+  const { own, lsp: unwatched, uri, first } = await ownProject(t, files, 'specs/counter.spec.md', { watchesFiles: false });
+  t.same((await first).map((d) => d.range.start.line + 1), [lineOf(SPEC, '3 is added')], 'the undefined step');
+  const added = unwatched.diagnostics(uri, (ds) => ds.length === 0, 10_000);
+  writeFileSync(join(own, 'support/adding.mjs'), "import { When } from 'spec-run/steps';\nWhen('{int} is added', function (n) {\n  this.count += n;\n});\n");
+  t.same(await added, [], 'a steps file added where the glob searches: the step binds');
+  const edited = unwatched.diagnostics(uri, (ds) => ds.length === 1, 10_000);
+  writeFileSync(join(own, 'support/counter.mjs'), STEPS.replace("Then('the counter shows {int}'", "Then('the counter reads {int}'"));
+  t.match((await edited)[0]?.message, /^undefined step 'the counter shows 5'/, 'the steps file edited: the step it no longer defines is undefined');
+});
+
 t.test('a TypeScript steps file: the quick fix imports the keyword and the World type, and the definition loads and binds', async (t) => {
   const own = scratchDirectory('spec-run-lsp-');
   t.teardown(() => rmSync(own, { recursive: true, force: true }));
@@ -498,4 +525,119 @@ t.test('the quick fix adds to an import written over several lines, at a real po
 t.test('the quick fix adds the keyword before a comment that ends the import, not inside it', async (t) => {
   const { text } = await quickFixed(t, "import {\n  When,\n  Given // from cucumber\n} from 'spec-run/steps';\nGiven('a thing', function () {});\n");
   t.match(text, "  Given, Then // from cucumber\n} from 'spec-run/steps';");
+});
+
+t.test("a scenario's YAML block that does not parse is an error at its line and column, as check says it", async (t) => {
+  const document = '# Stop\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: A timeout\n```yaml\nstop:\n  commands:\n    - run: "sleep 100"\n      timeout: [5s\n```\n\n- **THEN** the exit code is 124\n';
+  const { own, first } = await ownProject(t, { 'specs/stop.spec.md': document }, 'specs/stop.spec.md');
+  const diagnostics = await first;
+  const check = await execa(process.execPath, [cli, 'check', 'specs/'], { cwd: own, reject: false });
+  const line = lineOf(document, 'timeout: [5s');
+  t.match(check.stdout, `specs/stop.spec.md:${line}:19: error: the YAML block of scenario 'A timeout' is not valid YAML`);
+  t.same(
+    diagnostics.map((d) => [d.range.start.line + 1, d.range.start.character + 1, d.severity]),
+    [[line, 19, 1]],
+    'one error, where check places it',
+  );
+  t.match(diagnostics[0]?.message, /^the YAML block of scenario 'A timeout' is not valid YAML: Flow sequence in block collection/);
+});
+
+t.test('hover on a step the executor interpreter reads shows the binding --list shows, and definition offers no seed expression the run does not use', async (t) => {
+  // The last step alone is in the seed vocabulary's words; beside the first, the interpreter reads the scenario as a whole.
+  const document = '# Timeouts\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: A slow command\n- **WHEN** the command `sleep 30` runs with a 1 second timeout\n- **THEN** the exit code is 124\n- **AND** the working directory SHALL be /tmp\n';
+  const files = { 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], executorSteps: ['specs/ex/**'] }), 'specs/ex/timeout.spec.md': document };
+  const { own, lsp, uri, first } = await ownProject(t, files, 'specs/ex/timeout.spec.md');
+  await first;
+  const listed = await execa(process.execPath, [cli, '--list', 'specs/'], { cwd: own, reject: false });
+  /** The binding --list shows for the step at LINE (1-based). */
+  const listedBinding = (line: number) => {
+    const lines = listed.stdout.split('\n');
+    return lines[lines.findIndex((l) => l.trim().startsWith(`specs/ex/timeout.spec.md:${line} `)) + 1]?.trim();
+  };
+  for (const needle of ['`sleep 30`', 'the exit code is 124', 'the working directory']) {
+    const line = lineOf(document, needle);
+    const binding = listedBinding(line);
+    t.match(binding, /^⇒ /, `--list: the interpreter binds line ${line}`);
+    const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: line - 1, character: 14 } });
+    t.equal(text(hover), `Read by the executor interpreter, as \`--list\` shows it: ${binding}`, `hover on line ${line} says what --list says`);
+    const definitions = await lsp.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line: line - 1, character: 14 } });
+    t.same(definitions, [], 'no definition written to go to: no seed expression');
+  }
+  t.equal(listedBinding(lineOf(document, '`sleep 30`')), '⇒ setup: run `sleep 30`; a command; timeout = 1 s');
+});
+
+t.test("a lens run of one unit leaves another unit's failures where they are: an outline's passing row run after its failing row", async (t) => {
+  const document = '### Requirement: Levels\nThe system SHALL map levels.\n\n#### Scenario Outline: Each level\n- **WHEN** the level is <level>\n- **THEN** the code SHALL be <code>\n\n##### Examples\n\n| level | code |\n|-------|------|\n| low   | 9    |\n| mid   | 2    |\n';
+  const steps = "import assert from 'node:assert/strict';\nimport { When, Then } from 'spec-run/steps';\nconst codes = { low: 1, mid: 2 };\nWhen('the level is {word}', function (level) { this.level = level; });\nThen('the code SHALL be {int}', function (code) { assert.equal(codes[this.level], code); });\n";
+  const { lsp, uri, first } = await ownProject(t, { 'specs/levels.spec.md': document, 'levels.steps.mjs': steps }, 'specs/levels.spec.md');
+  await first;
+  const lenses = await lsp.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+  const rowLens = (needle: string) => lenses.find((l) => l.command?.command === 'spec-run.runUnit' && l.range.start.line === lineOf(document, needle) - 1)!;
+  const thenLine = lineOf(document, 'the code SHALL be') - 1;
+  const runFailures = (ds: Diagnostic[]) => ds.filter((d) => d.source === 'spec-run run').map((d) => d.range.start.line);
+  const failed = lsp.diagnostics(uri, (ds) => runFailures(ds).length > 0);
+  const low = await lsp.request<{ exitCode: number }>('workspace/executeCommand', { command: 'spec-run.runUnit', arguments: rowLens('| low').command!.arguments });
+  t.equal(low.exitCode, 1, 'the low row fails');
+  t.same(runFailures(await failed), [thenLine], 'its failing step is marked');
+  const after = lsp.diagnostics(uri);
+  const mid = await lsp.request<{ exitCode: number }>('workspace/executeCommand', { command: 'spec-run.runUnit', arguments: rowLens('| mid').command!.arguments });
+  t.equal(mid.exitCode, 0, 'the mid row passes');
+  t.same(runFailures(await after), [thenLine], "the low row's failure stays: it was not run again");
+  const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(document, '| low') - 1, character: 2 } });
+  t.match(text(hover), /^\*\*.*\*\* \(scenario\)\n\n\*\*Failed\*\*/, 'as hover and the record say');
+});
+
+t.test('hover on a unit with no result in the recorded runs says it was not run: one added since, one a lens run left out; never that no failure was recorded', async (t) => {
+  const scenario = (name: string) => `#### Scenario: ${name}\n- **THEN** it holds\n\n`;
+  const before = `### Requirement: Units\nThe units SHALL hold.\n\n${scenario('Ran')}${scenario('Left out')}`;
+  const steps = "import { Then } from 'spec-run/steps';\nThen('it holds', function () {});\n";
+  const { own, lsp, uri, first } = await ownProject(t, { 'specs/units.spec.md': before, 'units.steps.mjs': steps }, 'specs/units.spec.md');
+  await first;
+  const result = (document: string, name: string) =>
+    lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(document, `Scenario: ${name}`) - 1, character: 5 } }).then((hover) => text(hover).split('\n\n')[1]);
+  const ran = await lsp.request<{ exitCode: number }>('workspace/executeCommand', { command: 'spec-run.runUnit', arguments: [uri, lineOf(before, 'Scenario: Ran')] });
+  t.equal(ran.exitCode, 0);
+  t.match(await result(before, 'Ran'), /^Passed \(last run, /, 'the unit run passed');
+  t.match(await result(before, 'Left out'), /^Not run in the recorded runs \(last run, .*\): no result for it\.$/, 'the unit the lens run left out has no result');
+  // A scenario written before the one that ran: it stands at the place the passing one had.
+  const after = `### Requirement: Units\nThe units SHALL hold.\n\n${scenario('Added')}${scenario('Ran')}${scenario('Left out')}`;
+  writeFileSync(join(own, 'specs/units.spec.md'), after);
+  lsp.change(uri, after);
+  t.match(await result(after, 'Added'), /^Not run in the recorded runs/, 'a scenario added since has no result, though it stands where a passing one stood');
+  t.match(await result(after, 'Ran'), /^Passed \(last run, /, 'the one that moved keeps its result, found by its name');
+});
+
+t.test('a steps file whose top level never returns is a problem of that file, as one that throws is, and the server lives on', async (t) => {
+  const { own, lsp, uri, first } = await ownProject(t, { 'specs/counter.spec.md': SPEC, 'steps/counter.steps.mjs': `${STEPS}\nwhile (true) {}\n` }, 'specs/counter.spec.md');
+  // Checking the document waits on the steps file's trial (10 s): its own problem is published after.
+  const looping = join(own, 'steps/counter.steps.mjs');
+  const onSteps = lsp.diagnostics(uriOf(looping), (ds) => ds.length > 0);
+  const diagnostics = await first;
+  t.match(diagnostics.find((d) => d.range.start.line === lineOf(SPEC, 'a counter at 2') - 1)?.message, /has no definition loaded: .*steps\/counter\.steps\.mjs:1: the top level of steps file steps\/counter\.steps\.mjs did not return within 10 s/, 'the document says why its steps are not bound');
+  t.match((await onSteps)[0], { severity: 1, message: /^the top level of steps file steps\/counter\.steps\.mjs did not return within 10 s/ }, 'and the steps file has the problem');
+  const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(SPEC, 'a counter at 2') - 1, character: 14 } });
+  t.match(text(hover), /^\*\*Undefined step\*\*/, 'the server still answers');
+  const fixed = lsp.diagnostics(uri, (ds) => ds.every((d) => !/did not return/.test(d.message as string)));
+  writeFileSync(looping, STEPS);
+  lsp.filesChanged([looping]);
+  t.same((await fixed).map((d) => d.range.start.line + 1), [lineOf(SPEC, '3 is added')], 'the loop taken out: the file loads, only the step it lacks is undefined');
+});
+
+t.test("a lens run ended by a step in an endless loop marks that step's line with what happened", async (t) => {
+  const document = '### Requirement: R\nIt SHALL.\n\n#### Scenario: spins\n- **WHEN** all is well\n- **WHEN** it spins\n';
+  const files = {
+    'specs/r.spec.md': document,
+    'spec-run.config.json': JSON.stringify({ paths: ['specs/'], timeout: '2s' }),
+    'steps.mjs': "import { When } from 'spec-run/steps';\nWhen('all is well', function () {});\nWhen('it spins', function () { while (true) {} });\n",
+  };
+  const { lsp, uri, first } = await ownProject(t, files, 'specs/r.spec.md');
+  await first;
+  const marked = lsp.diagnostics(uri, (ds) => ds.some((d) => d.source === 'spec-run run'));
+  const result = await lsp.request<{ exitCode: number }>('workspace/executeCommand', { command: 'spec-run.runUnit', arguments: [uri, lineOf(document, 'Scenario: spins')] });
+  t.equal(result.exitCode, -1, 'the run was ended by a signal');
+  const failing = (await marked).filter((d) => d.source === 'spec-run run');
+  t.same(failing.map((d) => [d.range.start.line + 1, d.severity]), [[lineOf(document, 'it spins'), 1]], "an error on the looping step's line");
+  t.match(failing[0].message, /^stopped past its time limit, and the run with it: step 'WHEN it spins' \(specs\/r\.spec\.md:6, defined at steps\.mjs:3\) has held the main thread for [\d.]+ s/);
+  const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(document, 'Scenario: spins') - 1, character: 5 } });
+  t.match(text(hover), /\*\*Failed\*\* \(run from the editor\): stopped past its time limit/, 'hover says it too, though the run wrote no record');
 });

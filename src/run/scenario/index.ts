@@ -14,7 +14,7 @@ import type { ItemArgument } from '../../model/document.js';
 import { reportedName, type ScenarioStep, type ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { droppedArgument, loadStepLibrary, matchStep, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
+import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
@@ -117,7 +117,7 @@ function runsUserCode(unit: ScenarioUnit, library: StepLibrary, options: RunOpti
   let keyword: string | null = null;
   return unit.steps.some((step) => {
     keyword = stepKeyword(step.keyword, keyword);
-    return matchStep(library, step.text, keyword, stepPlace(unit, step)).some((match) => !match.step.builtin);
+    return bindStep(library, unit, step, keyword).some((match) => !match.step.builtin);
   });
 }
 
@@ -369,7 +369,7 @@ interface StepContext {
 async function runStep({ unit, library, world, strays, options, deadline }: StepContext, step: ScenarioStep, keyword: string, blocked: string | null): Promise<PointEvent> {
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
   const place = stepPlace(unit, step);
-  const matches = matchStep(library, step.text, keyword, place);
+  const matches = bindStep(library, unit, step, keyword);
   if (matches.length === 0 && library.unloaded.length > 0) {
     // A steps file that did not load may well define it: no snippet, which would define it twice once that file loads.
     const unloaded = `a steps file could not be loaded, and may define this step: ${library.unloaded.map((p) => `${shownPath(p.file)}:${p.line}: ${p.message}`).join('; ')}`;

@@ -334,13 +334,15 @@ export interface LoadOptions {
   loadLimitMs?: number;
   /** Ends a load still waiting (a top-level await) when spec-run is interrupted. */
   interrupt?: AbortSignal;
+  /** Files not to evaluate, each with its problem (the editor found its top level does not return): a problem of the library, as a file that throws is. */
+  refused?: ReadonlyMap<string, LoadProblem>;
 }
 
 /** USERFILES' definitions, and the built-in executor steps when asked for. */
-export async function loadStepLibrary(userFiles: string[], { builtins = false, loadLimitMs = LOAD_LIMIT_MS, interrupt }: LoadOptions = {}): Promise<StepLibrary> {
+export async function loadStepLibrary(userFiles: string[], { builtins = false, loadLimitMs = LOAD_LIMIT_MS, interrupt, refused }: LoadOptions = {}): Promise<StepLibrary> {
   const files = [...(builtins ? [BUILTIN_STEPS] : []), ...userFiles.map((f) => path.resolve(f))];
   const loads: (Registration[] | LoadProblem)[] = [];
-  for (const file of files) loads.push(await registrationsOf(file, loadLimitMs, interrupt));
+  for (const file of files) loads.push(refused?.get(file) ?? (await registrationsOf(file, loadLimitMs, interrupt)));
   const imported = importedFromEarlierLoads(files.filter((file) => file !== BUILTIN_STEPS), loads);
   const key = JSON.stringify([userFiles, loads.map(loadNumber), imported.map(loadNumber)]);
   if (imported.length) {
@@ -510,6 +512,16 @@ export function stepPlace(unit: ScenarioUnit, step: ScenarioStep): StepPlace {
   const yaml = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
   const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yaml?.text ?? null };
   return { code: step.code, scenario: unit.steps, ...(condition ? { condition } : {}) };
+}
+
+/**
+ * The definitions that bind STEP of UNIT in a run, KEYWORD being the one it stands under
+ * (keyedSteps): the run's rule, which --list, check, `spec-run steps` and the editor read
+ * too (a scenario the interpreter reads as a whole leaves the seed vocabulary aside, a
+ * sentence no definition matches may be read by the interpreter).
+ */
+export function bindStep(library: StepLibrary, unit: ScenarioUnit, step: ScenarioStep, keyword: string): StepMatch[] {
+  return matchStep(library, step.text, keyword, stepPlace(unit, step));
 }
 
 /** The definitions matching the text, the user's own first (as a project's code wins over a library it uses). */

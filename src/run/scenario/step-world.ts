@@ -1,7 +1,6 @@
 // `this` of a step: one per scenario. It gives the scenario's blocks (YAML and JSON
 // parsed, with their lines), its names, commands run through spec-run's own executor,
 // an MCP client to the runtime, and attachments that reporters show with the point.
-import { parse as parseYaml } from 'yaml';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Attachment } from '../../model/events.js';
 import type { ScenarioUnit } from '../../model/plan.js';
@@ -12,6 +11,7 @@ import type { RunOptions } from '../types.js';
 import { VERSION } from '../../version.js';
 import { processWide } from '../../process/process-wide.js';
 import { asOwnCode } from './stray-errors.js';
+import { readYaml } from '../../parse/yaml-error.js';
 
 /** Thrown by `world.skip()`: the step is skipped, not failed. */
 export class StepSkipped extends Error {}
@@ -31,9 +31,13 @@ export function worldInternals(world: object): { unit: ScenarioUnit; options: Ru
   return found;
 }
 
-function parsedBlock(lang: string | null, text: string, line: number): ScenarioBlock {
+function parsedBlock(lang: string | null, text: string, line: number, column?: number): ScenarioBlock {
   try {
-    if (lang === 'yaml' || lang === 'yml') return { lang, text, line, data: parseYaml(text) };
+    if (lang === 'yaml' || lang === 'yml') {
+      // Placed in the document, as check and the editor place it: a step reporting it says where to look.
+      const { doc, error } = readYaml(text, line, { firstColumn: column });
+      return error ? { lang, text, line, error: `${error.message} (line ${error.line}, column ${error.column} of the document)` } : { lang, text, line, data: doc.toJS() };
+    }
     if (lang === 'json') return { lang, text, line, data: JSON.parse(text) };
   } catch (error) {
     return { lang, text, line, error: (error as Error).message.split('\n')[0] };
@@ -74,7 +78,7 @@ export class StepWorld implements World {
     this.requirement = unit.requirement;
     this.scenario = unit.name;
     this.condition = unit.condition;
-    this.#blocks = unit.configs.map((c) => parsedBlock(c.lang, c.text, c.line));
+    this.#blocks = unit.configs.map((c) => parsedBlock(c.lang, c.text, c.line, c.column));
   }
 
   /** The scenario's blocks; reading them is noted: a Lisp block no code read never ran (see blocksWereRead). */

@@ -6,6 +6,7 @@
 // did not understand.
 import { fileURLToPath } from 'node:url';
 import { dockerEngine } from '../../../executor/docker.js';
+import { readYaml } from '../../../parse/yaml-error.js';
 import type { World } from '../../../steps/index.js';
 import { StepSkipped, worldInternals } from '../step-world.js';
 import { existingSubject } from '../vocabulary/subject.js';
@@ -51,9 +52,20 @@ function stateOf(world: World): ScenarioState {
   return state;
 }
 
-function yamlOf(world: World): { text: string; line: number } | null {
+function yamlOf(world: World): { text: string; line: number; column?: number } | null {
   const block = worldInternals(world).unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
-  return block ? { text: block.text, line: block.line } : null;
+  return block ? { text: block.text, line: block.line, column: block.column } : null;
+}
+
+/**
+ * Why the scenario's YAML block did not read, placed in the document: the executor then runs
+ * nothing, and its own message places the error in the block, not in the document. A repeated
+ * key is not among them: the executor's loader names it by its field path.
+ */
+function yamlProblem(world: World): string[] {
+  const yaml = yamlOf(world);
+  const error = yaml && readYaml(yaml.text, yaml.line, { firstColumn: yaml.column, uniqueKeys: false }).error;
+  return error ? [`the scenario's YAML block is not valid YAML: ${error.message} (${worldInternals(world).unit.file}:${error.line}:${error.column})`] : [];
 }
 
 async function observation(world: World): Promise<Observation> {
@@ -101,7 +113,7 @@ function checkStep(checks: Check[], quoted: readonly string[]) {
     this.attach('checked', checks.map((c, i) => `${c.text}: ${verdicts[i].ok ? 'yes' : 'NO'} (${verdicts[i].actual})`));
     this.attach('run', [...o.notes, ...(state.conditionNote ? [state.conditionNote] : []), ...o.record.commands.map((c) => `${c.context}: ${c.run} → ${c.outcome}, exit ${c.exitCode}, ${Math.round(c.elapsedMs)} ms`)]);
     const failed = checks.filter((_, i) => !verdicts[i].ok);
-    if (failed.length > 0) throw new Error(failed.map((c) => `expected ${c.text}; got ${verdicts[checks.indexOf(c)].actual}`).join('\n'));
+    if (failed.length > 0) throw new Error([...failed.map((c) => `expected ${c.text}; got ${verdicts[checks.indexOf(c)].actual}`), ...yamlProblem(this)].join('\n'));
   };
 }
 
