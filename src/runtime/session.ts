@@ -309,22 +309,36 @@ function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?
   return new Promise((resolve, reject) => {
     let backstop: NodeJS.Timeout | undefined;
     let cancelBackstop: NodeJS.Timeout | undefined;
+    const owedWaits: NodeJS.Timeout[] = [];
     let settled = false;
     // A backstop counts from when the worker has written what it owes the client (the answers
     // before this one, lines relayed): until then it may wait on a client that does not read,
     // this request not even begun, and ending it would lose those answers and the session.
-    const onceWritten = (arm: () => void) => {
-      if (!worker.owesClient) arm();
-      else void worker.writesDone().then(() => settled || arm());
+    // Waited for no longer than the backstop itself: a worker that never writes them (stopped,
+    // frozen) is still ended.
+    const onceWritten = (ms: number, arm: () => void) => {
+      if (!worker.owesClient) return arm();
+      let armed = false;
+      const armOnce = () => {
+        if (armed || settled) return;
+        armed = true;
+        clearTimeout(wait);
+        arm();
+      };
+      const wait = setTimeout(armOnce, ms);
+      owedWaits.push(wait);
+      void worker.writesDone().then(armOnce);
     };
     const onAbort = () => {
       worker.cancel(request.id);
-      onceWritten(() => (cancelBackstop = setTimeout(() => settle(() => resolve('uncancellable')), 2 * INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS)));
+      const ms = 2 * INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
+      onceWritten(ms, () => (cancelBackstop = setTimeout(() => settle(() => resolve('uncancellable')), ms)));
     };
     const settle = (finish: () => void) => {
       settled = true;
       clearTimeout(backstop);
       clearTimeout(cancelBackstop);
+      for (const wait of owedWaits) clearTimeout(wait);
       signal?.removeEventListener('abort', onAbort);
       finish();
     };
@@ -333,7 +347,7 @@ function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?
       (error: unknown) => settle(() => reject(error)),
     );
     const backstopMs = request.timeoutMs === undefined ? undefined : request.timeoutMs + INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
-    if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS) onceWritten(() => (backstop = setTimeout(() => settle(() => resolve('unresponsive')), backstopMs)));
+    if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS) onceWritten(backstopMs, () => (backstop = setTimeout(() => settle(() => resolve('unresponsive')), backstopMs)));
     // A cancellation gets the grace and margin a timeout gets before its worker is ended.
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
