@@ -29,11 +29,19 @@ const OPTION = String.raw`--(?:log|project|image-alias|config-dir-env)(?:=|\s+)[
 const CONFIG_FILE = String.raw`[\w.~/-]*[\w-]\.ya?ml`;
 const ARG = String.raw`(?:${OPTION}|${CONFIG_FILE})`;
 /** A package runner spec-run exec is started through (`npx spec-run exec …`): the same executor. */
-const RUNNER = String.raw`(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?`;
+export const RUNNER = String.raw`(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?`;
+
+/** A command line of spec-run without the package runner it is started through ("npx spec-run exec x.yaml" is "spec-run exec x.yaml"). */
+export const withoutRunner = (text: string): string => text.trim().replace(new RegExp(`^${RUNNER}(?=spec-run\\b)`), '');
 /** Arguments, each in code marks or all in one span, joined by spaces, commas or "and". */
 const ARGS = String.raw`(?:\`(?:${RUNNER}spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`${RUNNER}spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*`;
 /** Who is started: the executor, the run, the configuration (by name or not). */
 const SUBJECT = String.raw`(?:\`?spec-run(?:\s+exec)?\`?|the\s+run|the\s+executor|it|(?:this|the)\s+(?:configuration|config)(?:\s+file)?|\`${CONFIG_FILE}\`)`;
+/**
+ * Who starts it: a person or a job, which says nothing of the run but that it was started
+ * ("the team runs `npx spec-run exec hook.yaml`", "we run …", "CI invokes …").
+ */
+const ACTOR = String.raw`(?:(?:the|a|our|one)\s+)?(?:team|developer|developers|user|users|engineer|maintainer|agent|CI|CI\s+job|pipeline|operator)|we|they|someone|somebody|you`;
 
 /** The verb phrases an invocation is said with, each before its arguments. */
 const FRAMES: RegExp[] = [
@@ -45,6 +53,10 @@ const FRAMES: RegExp[] = [
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?the\s+(?:run|invocation|command\s+line)\s+)(?:is|was)\s+(${ARGS})`, 'gi'),
   // "spec-run exec runs with `--log …`", "the run uses `--image-alias …` and `--log …`", "… under `--log x`".
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:runs\s+(?:with|under|using)|uses|under|using)\s+(${ARGS})`, 'gi'),
+  // "the team runs `npx spec-run exec hook.yaml`", "we invoke `spec-run exec c.yaml`": someone starting it, with its command line as the object.
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:then\s+)?\b(?:${ACTOR})\s+)(?:runs?|starts?|invokes?|calls?|executes?|launches|launch|types?|enters?)\s+(${ARGS})`, 'gi'),
+  // "`npx spec-run exec c.yaml` is run": the command line first, then the verb that says it was started (nothing after it: "is run as `…`" is the frames' above).
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?)(${ARGS})\s+(?:is|was|gets|get)\s+(?:run|started|invoked|executed|launched|called)(?!\s+(?:as|with|using|under|via|on|at|from|in)\b)`, 'gi'),
 ];
 
 const FROM_PROJECT = /,?\s*(?:and\s+)?(?:is\s+(?:run|started)\s+)?from\s+the\s+project(?:'s)?\s+(?:directory|root|folder)\b/gi;

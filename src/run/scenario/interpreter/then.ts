@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
-import { elidedTimeUnits } from './quantities.js';
+import { durationRanges, elidedTimeUnits } from './quantities.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -528,9 +528,22 @@ function endingOf(a: Args): Ending | null | 'conflict' {
  * "its duration is at least three seconds and well under ten seconds": a range, each bound said by
  * the words just before its time (at least, or at most or clearly under), the lower bound first.
  */
+/**
+ * Whether a time is the one the report's `Duration:` line gives: "the reported duration", "the duration
+ * shown in the report", "`Duration:` reads" (not one measured beside it); the words of the report it
+ * says that with are then no other text or line of it.
+ */
+function durationOfReport(a: Args): { reported: boolean; label: boolean; otherText: boolean } {
+  const label = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('ELAPSED') && t.text.endsWith(':'));
+  const reported = label || a.tokens.some((t) => t.kind === 'word' && /^(reported|reports|shown|shows|displayed|displays|printed|stated|listed)$/i.test(t.text) && t.concepts.includes('SHOWN'));
+  const otherText = a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => c === 'OUTPUT' || c === 'MESSAGE') && !((label && /^line$/i.test(t.text)) || (reported && /^report$/i.test(t.text))));
+  return { reported, label, otherText };
+}
+
 function elapsedBetween(a: Args): Check | null {
   const durations = a.entities('duration');
-  if (durations.length !== 2 || a.negated || a.has('TOTAL', 'SUCCEED', 'OUTPUT', 'MESSAGE', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'EXACTLY', 'AFTER', 'TIME_WORD')) return null;
+  const { reported, otherText } = durationOfReport(a);
+  if (durations.length !== 2 || a.negated || otherText || a.has('TOTAL', 'SUCCEED', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'EXACTLY', 'AFTER', 'TIME_WORD')) return null;
   const bounds: Extract<Token, { kind: 'word' }>[] = [];
   let last = -1;
   for (const [i, t] of a.tokens.entries()) {
@@ -543,10 +556,14 @@ function elapsedBetween(a: Args): Check | null {
   const [low, high] = durations;
   if (!bounds[0].concepts.includes('AT_LEAST') || !bounds[1].concepts.includes('AT_MOST') || high.ms <= low.ms) return null;
   const upper: Comparator = WELL_UNDER.test(bounds[1].text) ? '≪' : '≤';
-  return perCommand(a, `${timeText('elapsed', low.ms, '≥', false)} and ${timeText('elapsed', high.ms, upper, false)}`, (c, o) => ({
-    ok: commandTime(c.elapsedMs, low.ms * o.scale, '≥', c) && commandTime(c.elapsedMs, high.ms * o.scale, upper, c),
-    actual: `elapsed ${ms(c.elapsedMs)}`,
-  }));
+  const what = reported ? "the duration on the report's `Duration:` line" : 'elapsed';
+  return perCommand(a, `${timeText(what, low.ms, '≥', false)} and ${timeText(what, high.ms, upper, false)}`, (c, o) => {
+    const measured = reported ? reportedDuration(c) : c.elapsedMs;
+    return {
+      ok: commandTime(measured, low.ms * o.scale, '≥', c) && commandTime(measured, high.ms * o.scale, upper, c),
+      actual: `${reported ? 'Duration: line' : 'elapsed'} ${ms(measured)}`,
+    };
+  });
 }
 
 /** The words before a command's notes that place a text after them: "after its notes", "below the header and its notes". */
@@ -922,11 +939,9 @@ const RULES: Rule<Check>[] = [
       if (more) return elapsedBetween(a);
       // "after about 1 s the second command runs": when it started, not how long it ran.
       if (a.has('RUNS') && a.has('AFTER') && !a.has('ELAPSED', 'COMPLETE', 'END', 'SHOWN')) return null;
-      // "the `Duration:` line of the report shows …": the line of the measure's label, in the report; no other line or text.
-      const label = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('ELAPSED') && t.text.endsWith(':'));
-      // "the reported duration", "the duration shown in the report", "`Duration:` reads": the time the report's own `Duration:` line gives, not one measured beside it.
-      const reported = label || a.tokens.some((t) => t.kind === 'word' && /^(reported|reports|shown|shows|displayed|displays|printed|stated|listed)$/i.test(t.text) && t.concepts.includes('SHOWN'));
-      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => c === 'OUTPUT' || c === 'MESSAGE') && !((label && /^line$/i.test(t.text)) || (reported && /^report$/i.test(t.text))))) return null;
+      // "the `Duration:` line of the report shows …", "the reported duration": the time the report's own `Duration:` line gives; no other line or text.
+      const { reported, otherText } = durationOfReport(a);
+      if (otherText) return null;
       const cmp = comparator(a, '≈');
       // "the total duration is about 3 seconds": every command's time, summed.
       if (a.has('TOTAL')) {
@@ -2193,7 +2208,7 @@ function runStatusAfterNothing(sentence: string): string {
 }
 
 function readSentence(text: string): Reading<Check> {
-  const sentence = runStatusAfterNothing(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(text)))))));
+  const sentence = runStatusAfterNothing(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(text))))))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };

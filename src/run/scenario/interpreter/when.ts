@@ -6,7 +6,7 @@ import { parse, stringify } from 'yaml';
 import { INTERRUPT_SIGNALS, type InterruptSignal } from '../../../executor/interrupts.js';
 import type { StreamName, Token } from './lexicon.js';
 import { showDuration } from './lexicon.js';
-import { takeInvocation } from './invocation.js';
+import { RUNNER, takeInvocation, withoutRunner } from './invocation.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 
 export interface Setup {
@@ -62,7 +62,7 @@ export interface Invocation {
 
 /** `spec-run exec` with its arguments, as written; null for an option the executor does not have. */
 export function invocationOf(text: string): Invocation | null {
-  const words = text.trim().split(/\s+/);
+  const words = withoutRunner(text).split(/\s+/);
   if (words[0] !== 'spec-run' || words[1] !== 'exec') return null;
   const invocation: Invocation = {};
   for (let i = 2; i < words.length; i++) {
@@ -290,7 +290,7 @@ const RULES: Rule<SetupPart>[] = [
       if (commands.length !== 1 || images.length > 1 || (imageWord >= 0 && images.length === 0) || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0))) return null;
       const run = commands[0].text;
       // "`spec-run exec --project /tmp/p` runs …", "`--log run.jsonl` is given": the executor's own command line, or an option of it, is not a command it runs.
-      if (/^(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?spec-run\b|^--/.test(run)) return null;
+      if (/^spec-run\b|^--/.test(withoutRunner(run))) return null;
       // "`one.yaml` is run": a configuration file's name is what spec-run exec is given, never a command line.
       if (/^[\w.~/-]+\.ya?ml$/.test(run)) return null;
       // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
@@ -634,7 +634,8 @@ const RULES: Rule<SetupPart>[] = [
     allows: ['SET', 'CONTAINER'],
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity');
-      if (values.length !== 1 || a.negated) return null;
+      // A user is a name or an id (`nobody`, `1000:1000`): a text with spaces ("a developer invokes `npx spec-run exec c.yaml`") is none.
+      if (values.length !== 1 || a.negated || !/^[\w.-]+(?::[\w.-]+)?$/.test(values[0].text)) return null;
       // "the container runs as user 1000": a container's user.
       const docker = a.has('CONTAINER');
       return part(`user: ${values[0].text}${docker ? ' (in a container)' : ''}`, (s) => {
@@ -814,7 +815,8 @@ function plainParts(sentence: string): string {
     .replace(/,?\s+where\s+no\s+(?:(?:sub-?directory|directory|folder|file)\s+)?(`[^`]+`)\s+exists\b/gi, ', and $1 does not exist')
     .replace(/\b(does|do)\s+not\s+yet\s+exist\b/gi, '$1 not exist yet')
     // "`spec-run exec hook.yaml` runs a `hook.yaml` whose …", "… reads `stop:` with …": the file it is given, named again, is the configuration it runs.
-    .replace(/(`spec-run\s+exec\s+(?:[^`]*\s)?([\w./-]+\.ya?ml)(?:\s[^`]*)?`)\s+(?:runs|reads|loads|parses)\s+(?:(?:a|the)\s+)?(?:`([\w./-]+\.ya?ml)`|(?=section\b))/gi, (whole: string, invocation: string, file: string, again: string | undefined) =>
+    // Started through a package runner (`npx spec-run exec …`), it is the same executor.
+    .replace(new RegExp(String.raw`(\`${RUNNER}spec-run\s+exec\s+(?:[^\`]*\s)?([\w./-]+\.ya?ml)(?:\s[^\`]*)?\`)\s+(?:runs|reads|loads|parses)\s+(?:(?:a|the)\s+)?(?:\`([\w./-]+\.ya?ml)\`|(?=section\b))`, 'gi'), (whole: string, invocation: string, file: string, again: string | undefined) =>
       again === undefined || again === file ? `${invocation} runs a ${again === undefined ? '' : 'configuration'}` : whole)
     // "a configuration asks for `timeout: 2s`": it sets it.
     .replace(/\basks?\s+for\s+(?=`[A-Za-z_]+\s*:)/gi, 'sets ')

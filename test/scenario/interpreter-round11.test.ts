@@ -1,0 +1,77 @@
+// Round 11: classes of language from the analysis of batch15–20's unbound steps (the
+// held-out README, "Round 11"). Each class is tested on sentences written for these tests
+// (none from a batch), read both ways, and against real runs where a reading could be
+// checked wrongly.
+import t from 'tap';
+import { durationRanges } from '../../src/run/scenario/interpreter/quantities.js';
+import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { runSpecLines } from './cli-points.js';
+import { readSetup } from './when-readings.js';
+
+const setupOf = (sentence: string) => readSetup(sentence)?.setup ?? null;
+
+t.test('someone starting spec-run exec: the actor says nothing but that it is started; a package runner is the same executor', (t) => {
+  t.equal(setupOf('the release team runs `npx spec-run exec gate.yaml`'), null, 'a word before the actor that nothing reads leaves it unread');
+  t.match(setupOf('the team runs `npx spec-run exec gate.yaml`'), { invocation: { config: 'gate.yaml' } });
+  t.match(setupOf('we run `spec-run exec --log out/ev.jsonl gate.yaml`'), { invocation: { config: 'gate.yaml', log: 'out/ev.jsonl' } });
+  t.match(setupOf('a developer invokes `pnpx spec-run exec ci/gate.yaml`'), { invocation: { config: 'ci/gate.yaml' } });
+  t.match(setupOf('CI starts `spec-run exec gate.yaml --project .`'), { invocation: { config: 'gate.yaml', project: '.' } });
+  // The command line first, then the verb.
+  t.match(setupOf('`npx spec-run exec absent.yaml` is run'), { invocation: { config: 'absent.yaml' } });
+  t.match(setupOf('`bunx spec-run exec gate.yaml` gets started'), { invocation: { config: 'gate.yaml' } });
+  // Through a package runner, the file named again is the configuration it runs.
+  t.match(setupOf('`npx spec-run exec gate.yaml` runs a `gate.yaml` whose only command is `echo fine`'), { invocation: { config: 'gate.yaml' }, run: 'echo fine' });
+  // Not read: what the actor runs is not spec-run; an option spec-run exec does not have; a file said twice differently.
+  t.equal(setupOf('the team runs `make lint`'), null, 'a command line the team runs is no command of the configuration');
+  t.equal(setupOf('we run `npx spec-run exec --fast gate.yaml`'), null);
+  t.end();
+});
+
+t.test('through the CLI: "the team runs `npx spec-run exec …`" runs the block as that file', async (t) => {
+  const { points, byName, passes } = await runSpecLines('round11-actor', [
+    '# Actor', '', '### Requirement: Started by someone', 'The executor SHALL run the file it is given.', '',
+    '#### Scenario: the team starts the gate',
+    '- **WHEN** `gate.yaml` runs `echo from-the-gate` with `timeout: "5s"`',
+    '- **AND** the team runs `npx spec-run exec gate.yaml`',
+    '- **THEN** the output is `from-the-gate`',
+    '- **AND** the output is `elsewhere`', '',
+    '#### Scenario: a file that is not there',
+    '- **WHEN** `npx spec-run exec not-there.yaml` is run',
+    '- **THEN** spec-run exec exits with status 2', '',
+  ]);
+  t.ok(passes('the output is `from-the-gate`') || passes('the output is from-the-gate'), 'the configuration ran', { points });
+  t.notOk(byName('elsewhere')?.ok, 'and not another output');
+  t.ok(passes('exits with status 2'), 'a file that is not there is refused with 2', { points });
+});
+
+t.test('a time said as a range: at least its first end, at most its second, of the unit written', (t) => {
+  t.equal(durationRanges('the run lasts between 5 and 7 seconds'), 'the run lasts at least 5 seconds at most 7 seconds');
+  t.equal(durationRanges('it took from 1 s to 2 s'), 'it took at least 1 s at most 2 s');
+  t.equal(durationRanges('it takes eight to nine minutes'), 'it takes at least eight minutes at most nine minutes');
+  t.equal(durationRanges('it takes 2–3 seconds'), 'it takes at least 2 seconds at most 3 seconds');
+  // Not a range of times: printed values, ends the wrong way round, a word that is no number.
+  t.equal(durationRanges('lines 1 to 5 are shown'), 'lines 1 to 5 are shown');
+  t.equal(durationRanges('it takes between 9 and 4 seconds'), 'it takes between 9 and 4 seconds');
+  t.equal(durationRanges('it goes from start to 4 seconds'), 'it goes from start to 4 seconds');
+  const read = (s: string) => readThen(s);
+  t.match(read('the command finishes in between 5 and 7 seconds'), { ok: true, parts: [{ text: /≥ 5 s and .*≤ 7 s/ }] });
+  // The report's own `Duration:` line where the sentence says the reported one, as for one time.
+  t.match(read('the reported duration is between 5 and 7 seconds'), { ok: true, parts: [{ text: /report's `Duration:` line ≥ 5 s/ }] });
+  t.match(read('the report shows a duration between 5 and 7 seconds'), { ok: true, parts: [{ text: /report's `Duration:` line ≥ 5 s/ }] });
+  t.match(read('its `Duration:` is at least 5 seconds and well under 9'), { ok: true, parts: [{ text: /report's `Duration:` line ≥ 5 s/ }] });
+  // A range beside another clause stays that clause's, not split at its ends.
+  t.match(read('the report begins with `Error: late` and shows a duration between 5 and 7 seconds'), { ok: true, parts: [{ text: /begins with "Error: late"/ }, { text: /≥ 5 s and .*≤ 7 s/ }] });
+  t.end();
+});
+
+t.test('through the CLI: a range of times, true and false', async (t) => {
+  const { points, byName, passes } = await runSpecLines('round11-ranges', [
+    '# Ranges', '', '### Requirement: Times', 'The executor SHALL report how long a command took.', '',
+    '#### Scenario: a one-second sleep',
+    '- **WHEN** a command runs `sleep 1` with `timeout: "10s"`',
+    '- **THEN** the reported duration is between 1 and 3 seconds',
+    '- **AND** the command takes 3 to 5 seconds', '',
+  ]);
+  t.ok(passes('between 1 and 3 seconds'), 'the Duration: line of a one-second sleep is in the range', { points });
+  t.equal(byName('3 to 5 seconds')?.ok, false, 'and not in a range above it');
+});
