@@ -75,3 +75,39 @@ t.test('through the CLI: a range of times, true and false', async (t) => {
   t.ok(passes('between 1 and 3 seconds'), 'the Duration: line of a one-second sleep is in the range', { points });
   t.equal(byName('3 to 5 seconds')?.ok, false, 'and not in a range above it');
 });
+
+t.test('"the second" before a verb or an adverb is the second command', (t) => {
+  const read = (s: string) => readThen(s);
+  t.match(read('the third never runs'), { ok: true, parts: [{ text: 'command 3 never ran' }] });
+  t.match(read('the second keeps 4 lines'), { ok: true, parts: [{ text: /command 2.*lines shown == 4/ }] });
+  t.match(read('the second also prints `beta`'), { ok: true, parts: [{ text: /command 2.*"beta"/ }] });
+  // A part of another kind named by its place before: "the second" is that kind's.
+  t.match(read('the first problem names `x`, and the second names `y`'), { ok: true, parts: [{ text: /^part 1 of the error lines/ }, { text: /^part 2 of the error lines/ }] });
+  // Before a noun it is that noun's place, not a command's.
+  t.notMatch(read('the second hint reads `z`'), { ok: true, parts: [{ text: /command 2/ }] });
+  t.end();
+});
+
+t.test("the engine's listing said to hold none of the run's containers: every container the run made is gone", (t) => {
+  const read = (s: string) => readThen(s);
+  const gone = { ok: true, parts: [{ text: /^every container created was removed/ }] };
+  t.match(read('`docker ps -a` shows no container of this run any more'), gone);
+  t.match(read('afterwards `docker container ls --all --filter label=x=y` lists nothing'), gone);
+  t.match(read('the run leaves nothing left in `docker ps -a`'), { ok: false }, 'a verb the listing is not said with');
+  // Anything else it lists, or lists not, is not read.
+  t.match(read('`docker ps -a` lists the container'), { ok: false });
+  t.match(read('`docker ps` shows no image named `busybox`'), { ok: false });
+  t.match(read('`docker ps -a` shows no stopped container'), { ok: false }, 'which containers, said otherwise, is not read');
+  t.end();
+});
+
+t.test("through the CLI: the engine's listing after a container ran", async (t) => {
+  const { points, passes } = await runSpecLines('round11-listing', [
+    '# Listing', '', '### Requirement: Containers go', 'The executor SHALL remove its containers.', '',
+    '#### Scenario: a container that ran',
+    '- **WHEN** a command runs `echo boxed` in `spec-run/busybox:local`',
+    '- **THEN** the output is `boxed`',
+    '- **AND** `docker ps -a` lists no container of that run afterwards', '',
+  ]);
+  t.ok(passes('the output is') && passes('lists no container'), 'the container ran and is gone', { points });
+});

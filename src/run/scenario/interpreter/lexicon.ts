@@ -265,6 +265,14 @@ function labelsWithValues(tokens: Token[]): Token[] {
   });
 }
 
+/** Adverbs and auxiliaries a verb follows ("the second still runs", "the third never starts"). */
+const BEFORE_VERB = /^(still|never|also|too|then|only|just|again|does|did|doesn't|didn't|has|had|will|would|can|cannot|must|should|is|was|isn't|wasn't|keeps|uses|starts|ends|begins|opens|closes|carries|writes|lists|names|says|reads|completes|finishes|returns|stops|never)$/;
+/** Verbs (third person) the lexicon has for what a command does or the report says of it. */
+const VERB_CONCEPTS = ['RUNS', 'WRITE', 'SHOWN', 'MENTION', 'COMPLETE', 'END', 'FIRST_LINE', 'LAST_LINE', 'SUCCEED', 'FAIL', 'TIMED_OUT', 'TERMINATE', 'APPLY', 'CREATE', 'ANNOUNCE', 'ELAPSED', 'SLEEP', 'IGNORE', 'HANDLE'];
+/** Whether WORD, after "the second", makes it a command's place: an adverb or auxiliary, or a verb ending in -s the lexicon has. */
+const VERB_AFTER_PLACE = (word: string | undefined): boolean =>
+  word !== undefined && (BEFORE_VERB.test(word) || (/[^s]s$/.test(word) && PHRASES.some(([p, concepts]) => p.length === 1 && p[0] === word && concepts.some((c) => VERB_CONCEPTS.includes(c)))));
+
 const ORDINALS: Record<string, number | 'last'> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: 'last', '1st': 0, '2nd': 1, '3rd': 2 };
 
 /** Phrase → every concept that lists it, longest phrases first. */
@@ -710,8 +718,11 @@ function tokensOf(sentence: string): Token[] {
         take(1, { type: 'nth', index: ORDINALS[w], of: part[1] });
         continue;
       }
-      // "the first is reported as …, the second as …": an ordinal standing for a command, a verb after it.
-      if (Object.hasOwn(ORDINALS, w) && lower[i - 1] === 'the' && /^(is|as|was|prints|printing|shows|reports|gets|runs|exits|times|fails|succeeds)$/.test(next ?? '')) {
+      // "the first is reported as …, the second as …", "the second never starts", "the third keeps 10 lines": an ordinal
+      // standing for a command, a verb (or an adverb before one) after it. Not after a part of another kind was named by its
+      // place ("the first problem …, the second is …": that kind's, see elidedOrdinals).
+      const otherPlaced = tokens.some((t) => t.kind === 'entity' && (t.entity.type === 'nth' || (t.entity.type === 'ordinal' && t.entity.of !== 'command')));
+      if (Object.hasOwn(ORDINALS, w) && lower[i - 1] === 'the' && !otherPlaced && (/^(is|as|was|prints|printing|shows|reports|gets|runs|exits|times|fails|succeeds)$/.test(next ?? '') || VERB_AFTER_PLACE(next))) {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: 'command' });
         continue;
       }

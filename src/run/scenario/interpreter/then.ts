@@ -2183,9 +2183,30 @@ function withDescribedRest(sentence: string): Reading<Check> | null {
   return { ok: true, parts: [...reading.parts, continued], rules: [...reading.rules, 'a text continued on its line'] };
 }
 
+/** The engine's listing of containers, in code marks, with options of its own (`docker ps -a --filter label=…`). */
+const ENGINE_LISTING = String.raw`\`docker\s+(?:ps|container\s+ls)(?:\s+-a|\s+--all)?(?:\s+--filter[\s=]\S+)*\``;
+/** Words that say no more of the containers listed than that they are the run's, and that the run is over. */
+const OF_THE_RUN = /^(?:(?:a|any|the|that|this|its|of|from|by|leftover|left|over|container|containers|run|name|named|afterwards|anymore|any\s+more|once|is|are|was|spec-run|spec-run-\S*|`spec-run-[^`]*`|labelled|labeled|`[a-z.-]+=[^`]*`)\s*)*$/i;
+
+/**
+ * "`docker ps -a` no longer lists a container of that run", "`docker ps -a --filter label=…` lists nothing afterwards",
+ * "nothing left in `docker ps -a`": the engine lists none of the run's containers, which is that every container the
+ * run created is gone (asked of the engine when the run is over). Said in these words only, of the run's containers
+ * and nothing else; a listing said otherwise is left for readThen to refuse.
+ */
+function engineListingNone(sentence: string): string {
+  const none = '\u0001';
+  return sentence
+    .replace(new RegExp(String.raw`${ENGINE_LISTING}\s+(?:no\s+longer\s+|does\s+not\s+|doesn't\s+)?(?:lists?|shows?|returns?|has)\s+(?:(?:no|nothing|none)\b)?([^,;.]*)`, 'gi'), (whole: string, rest: string) =>
+      /\b(?:no\s+longer|does\s+not|doesn't)\b|\s(?:no|nothing|none)\b/i.test(whole) && OF_THE_RUN.test(rest.trim()) ? none : whole)
+    .replace(new RegExp(String.raw`\b(?:nothing|no\s+container)\s+(?:is\s+)?left\s+in\s+${ENGINE_LISTING}`, 'gi'), none)
+    .replace(new RegExp(none, 'g'), 'no container of the run is left behind');
+}
+
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check; texts said to follow follow the texts the sentence quoted before them. */
-export function readThen(text: string): Reading<Check> {
-  // What `docker ps` (`-a`) lists is the engine's containers, which the run's own record says nothing of in those words: not read.
+export function readThen(sentence: string): Reading<Check> {
+  // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
+  const text = engineListingNone(sentence);
   const listing = /`?docker\s+(?:ps|container\s+ls)(?:\s+-a)?`?/i.exec(text);
   if (listing) return { ok: false, notUnderstood: [listing[0]], reason: "what the engine's listing shows is not read" };
   const described = withDescribedRest(text);
