@@ -111,3 +111,22 @@ t.test("through the CLI: the engine's listing after a container ran", async (t) 
   ]);
   t.ok(passes('the output is') && passes('lists no container'), 'the container ran and is gone', { points });
 });
+
+t.test("misreadings of batch19–20 fixed as classes: a word of the report or spec-run's own command line is no command; a relative clause is no text to look for; a status alone is spec-run exec's", (t) => {
+  const read = (s: string) => readThen(s);
+  // A word of the report said alone, in quotes: never a command's line.
+  t.match(read('each command is reported `OK` and exits 0'), { ok: true, parts: [{ text: /report contains "OK"/ }] });
+  t.notMatch(read('the run shows no `Omitted` notice'), { ok: true, parts: [{ text: /^`Omitted`:/ }] });
+  t.notMatch(read('no `Duration` appears for the second command'), { ok: true, parts: [{ text: /^`Duration`:/ }] });
+  // spec-run's own command line, through a package runner or not, is the executor.
+  t.match(read('`pnpx spec-run exec` itself ends with status 3'), { ok: true, parts: [{ text: "spec-run exec's exit status == 3" }] });
+  t.notMatch(read('`npx spec-run exec gate.yaml` exits 2'), { ok: true, parts: [{ text: /^`npx spec-run/ }] });
+  // A relative clause after a comma: refused, never its words as texts of the report.
+  t.match(read('the report shows `Exit Code: 9`, which tells a reader the command was cut short'), { ok: false });
+  t.match(read('the report shows `Exit Code: 9`, where the signal is named'), { ok: false });
+  // "Exit status is 5." alone: spec-run exec's; beside a command's clause it stays as it was.
+  t.match(read('Exit status is 5.'), { ok: true, parts: [{ text: "spec-run exec's exit status == 5" }] });
+  t.match(read('exit status: 5'), { ok: true, parts: [{ text: "spec-run exec's exit status == 5" }] });
+  t.match(read('the command fails, exit status 5'), { ok: true, parts: [{}, { text: /^exit code == 5/ }] });
+  t.end();
+});

@@ -14,6 +14,7 @@
 // besides is left to the When's other rules, or, in a condition paragraph, judged as a
 // restatement of its YAML block.
 import { parseExecArgs } from '../../../executor/cli.js';
+import { RUNNER } from './lexicon.js';
 import type { Invocation, SetupPart } from './when.js';
 
 export interface TakenInvocation {
@@ -28,11 +29,7 @@ export interface TakenInvocation {
 const OPTION = String.raw`--(?:log|project|image-alias|config-dir-env)(?:=|\s+)[^\s\`,;()]+`;
 const CONFIG_FILE = String.raw`[\w.~/-]*[\w-]\.ya?ml`;
 const ARG = String.raw`(?:${OPTION}|${CONFIG_FILE})`;
-/** A package runner spec-run exec is started through (`npx spec-run exec …`): the same executor. */
-export const RUNNER = String.raw`(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?`;
 
-/** A command line of spec-run without the package runner it is started through ("npx spec-run exec x.yaml" is "spec-run exec x.yaml"). */
-export const withoutRunner = (text: string): string => text.trim().replace(new RegExp(`^${RUNNER}(?=spec-run\\b)`), '');
 /** Arguments, each in code marks or all in one span, joined by spaces, commas or "and". */
 const ARGS = String.raw`(?:\`(?:${RUNNER}spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`${RUNNER}spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*`;
 /** Who is started: the executor, the run, the configuration (by name or not). */

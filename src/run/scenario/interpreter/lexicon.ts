@@ -200,6 +200,12 @@ const CONCEPTS: Record<string, string[]> = {
   TIME_WORD: ['mark', 'point', 'moment', 'instant', 'time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early', 'at once', 'right away', 'straight away', 'straightaway', 'instantly', 'without delay', 'without waiting'],
 };
 
+/** A package runner spec-run exec is started through (`npx spec-run exec …`): the same executor. */
+export const RUNNER = String.raw`(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?`;
+
+/** A command line of spec-run without the package runner it is started through ("npx spec-run exec x.yaml" is "spec-run exec x.yaml"). */
+export const withoutRunner = (text: string): string => text.trim().replace(new RegExp(`^${RUNNER}(?=spec-run\\b)`), '');
+
 /** The words and phrases the lexicon has for a concept. */
 export function conceptWords(concept: string): string[] {
   return CONCEPTS[concept] ?? [];
@@ -630,7 +636,8 @@ function tokensOf(sentence: string): Token[] {
     if (part.quoted) {
       // `spec-run exec` in code marks is still the executor; a command is not a phrase of the lexicon.
       // Only the names of the executor itself: a quoted "cleaned up" is a text, not the word.
-      const phrase = PHRASES.find(([p, concepts]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1 && concepts.includes('HOOK'));
+      // Through a package runner (`npx spec-run exec`) it is the same executor.
+      const phrase = PHRASES.find(([p, concepts]) => p.join(' ') === withoutRunner(part.text).toLowerCase() && p.length > 1 && concepts.includes('HOOK'));
       // "its `Duration:` is …": the label of a measure the report gives, with no value, is that measure.
       const label = REPORT_MEASURES[part.text.trim().toLowerCase()];
       // `stop:` is the configuration's section, as the word "stop:" is, never a command line.

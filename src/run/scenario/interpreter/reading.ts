@@ -198,7 +198,10 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   const negates = (clause: Token[]) => clause.some((t) => t.kind === 'word' && t.concepts.includes('NOT'));
   // A negation in the first clause alone scopes over what follows it, when that says no fact of its own ("no container remains, running or stopped").
   const partlyNegated = conjuncts.length > 1 && conjuncts.some(negates) && !conjuncts.every(negates) && !(negates(conjuncts[0]) && conjuncts.slice(1).every((c) => !negates(c) && !('value' in readOne(c, options))));
-  if (options.wholeFirst && !partlyNegated) {
+  // "…, which is how a reader learns that …": a relative clause after a comma says something of the clause before it, never
+  // words a fact of the whole sentence may take as its own (they had become texts to look for); read as clauses, it is refused.
+  const relativeAfterComma = options.relativeClauses === true && tokens.some((t, i) => t.kind === 'word' && RELATIVE.test(t.text) && tokens[i - 1]?.text === ',');
+  if (options.wholeFirst && !partlyNegated && !relativeAfterComma) {
     const whole = readOne(tokens, options);
     if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
     if (whole.ambiguous) return { ok: false, notUnderstood: [], reason: `it reads as several different facts (${whole.ambiguous.join(', ')})` };

@@ -7,7 +7,7 @@
 import { execa } from 'execa';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
+import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, withoutRunner, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { durationRanges, elidedTimeUnits } from './quantities.js';
@@ -106,6 +106,9 @@ interface Selector {
   pick(o: Observation): { command: CommandRecord; index: number }[];
 }
 
+/** The words the report is written in, said alone (the verdicts, the labels of its lines and blocks, the word of its totals). */
+const REPORT_WORD = /^(?:OK|Error|Timeout|Interrupted|Showing|Partial Output|Output|To fix|Exit Code|Exit Status|Duration|Command|Memory limit|note|omitted)$/i;
+
 /** A quoted text a fact neither checks nor can take for its command: the fact would leave it unread. */
 class UncheckedText extends Error {}
 
@@ -118,6 +121,9 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   if (texts.some((q) => executorText(q.text))) throw new UncheckedText();
   // A configuration field's path (`stop.commands[1].workdir`) names a field an error is about, never a command.
   if (texts.some((q) => fieldPath(q.text))) throw new UncheckedText();
+  // A word of the report's own ("`OK`", "`Showing`", "`Exit Code`", without its colon) or spec-run's own command line is never a
+  // command's line: taken for one, the word would go unchecked and a command be looked for that the run has not.
+  if (texts.some((q) => REPORT_WORD.test(q.text.trim()) || /^spec-run\b/.test(withoutRunner(q.text)))) throw new UncheckedText();
   // "the first command … fails with `touch: denied`": a command named by its place has no quoted text for its line; the text is what its report says, never dropped.
   if (ordinal && texts.length > 0) throw new UncheckedText();
   const quoted = texts[0];
@@ -2224,12 +2230,15 @@ export function readThen(sentence: string): Reading<Check> {
  * "…, nothing runs, and the exit status is 2": after a clause saying that no command ran, a
  * status said of no one is spec-run exec's own, the only one there is.
  */
+/** "Exit status is 124.": a sentence of the status alone, its article left out as a heading leaves it, is "the exit status is 124". */
+const statusAlone = (sentence: string) => sentence.replace(/^\s*exit status(?:\s+is|\s+was|\s*==?|\s*:)?\s+(\d+)\s*\.?\s*$/i, 'the exit status is $1');
+
 function runStatusAfterNothing(sentence: string): string {
   return sentence.replace(/(\b(?:nothing|no command|none of (?:the|its) commands)\s+(?:runs|ran|is run|was run|gets run|is started|starts|runs at all)\b[^`]*?(?:,\s*|\s+)(?:and\s+)?)(?:the|its)\s+(exit status|exit code|status)\b/i, "$1spec-run exec's $2");
 }
 
 function readSentence(text: string): Reading<Check> {
-  const sentence = runStatusAfterNothing(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(text))))))));
+  const sentence = runStatusAfterNothing(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(text)))))))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };

@@ -5,8 +5,8 @@
 import { parse, stringify } from 'yaml';
 import { INTERRUPT_SIGNALS, type InterruptSignal } from '../../../executor/interrupts.js';
 import type { StreamName, Token } from './lexicon.js';
-import { showDuration } from './lexicon.js';
-import { RUNNER, takeInvocation, withoutRunner } from './invocation.js';
+import { RUNNER, showDuration, withoutRunner } from './lexicon.js';
+import { takeInvocation } from './invocation.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 
 export interface Setup {
