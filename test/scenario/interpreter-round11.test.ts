@@ -130,3 +130,16 @@ t.test("misreadings of batch19–20 fixed as classes: a word of the report or sp
   t.match(read('the command fails, exit status 5'), { ok: true, parts: [{}, { text: /^exit code == 5/ }] });
   t.end();
 });
+
+t.test('"no command is announced": a command is announced as it starts, so none announced is none run', (t) => {
+  const read = (s: string) => readThen(s);
+  t.match(read('no command is ever announced'), { ok: true, parts: [{ text: 'no command ran' }] });
+  t.match(read('nothing is announced or run, and the exit status is 2'), { ok: true, parts: [{ text: 'no command ran' }, { text: /exit status == 2/ }] });
+  // Of one command: a command that could not run is announced all the same; not read.
+  t.match(read('the command is never announced'), { ok: false });
+  // Alternatives with a word of another fact are not this one's.
+  t.match(read('no command is announced or fails'), { ok: false });
+  // A note of the report in parentheses is no command's line.
+  t.notMatch(read('the second runs with `(timeout none, from command)`'), { ok: true, parts: [{ text: /^`\(timeout/ }] });
+  t.end();
+});

@@ -107,7 +107,7 @@ interface Selector {
 }
 
 /** The words the report is written in, said alone (the verdicts, the labels of its lines and blocks, the word of its totals). */
-const REPORT_WORD = /^(?:OK|Error|Timeout|Interrupted|Showing|Partial Output|Output|To fix|Exit Code|Exit Status|Duration|Command|Memory limit|note|omitted)$/i;
+const REPORT_WORD = /^(?:OK|Error|Timeout|Interrupted|Showing|Partial Output|Output|To fix|Exit Code|Exit Status|Duration|Command|Memory limit|note|omitted)$|^\((?:timeout |Showing |Command timed out|output |no output\)|stdout: |stderr: )/i;
 
 /** A quoted text a fact neither checks nor can take for its command: the fact would leave it unread. */
 class UncheckedText extends Error {}
@@ -121,7 +121,7 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   if (texts.some((q) => executorText(q.text))) throw new UncheckedText();
   // A configuration field's path (`stop.commands[1].workdir`) names a field an error is about, never a command.
   if (texts.some((q) => fieldPath(q.text))) throw new UncheckedText();
-  // A word of the report's own ("`OK`", "`Showing`", "`Exit Code`", without its colon) or spec-run's own command line is never a
+  // A word of the report's own ("`OK`", "`Showing`", "`Exit Code`", without its colon; a note in parentheses, "`(timeout 5s, from command)`") or spec-run's own command line is never a
   // command's line: taken for one, the word would go unchecked and a command be looked for that the run has not.
   if (texts.some((q) => REPORT_WORD.test(q.text.trim()) || /^spec-run\b/.test(withoutRunner(q.text)))) throw new UncheckedText();
   // "the first command … fails with `touch: denied`": a command named by its place has no quoted text for its line; the text is what its report says, never dropped.
@@ -1855,16 +1855,23 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'nothing runs',
-    needs: [['RUNS', 'CREATE'], ['NOT']],
+    // "no command is announced": a command is announced as it starts, so none announced is none run; "no command is announced or run" says it twice.
+    needs: [['RUNS', 'CREATE', 'ANNOUNCE'], ['NOT']],
     allows: [],
     refuses: ['HOST', 'CONTAINER', 'E:ordinal', 'E:quoted'],
+    alternatives: true,
     build(a) {
       if (!a.negated) return null;
+      // Alternatives only between the words of this fact ("announced or run"), never others.
+      if (a.tokens.some((t, i) => /^or$/i.test(t.text) && ![a.tokens[i - 1], a.tokens[i + 1]].every((w) => w?.kind === 'word' && w.concepts.some((c) => ['RUNS', 'CREATE', 'ANNOUNCE'].includes(c))))) return null;
+      // "the command is not announced": a command with outcome error is announced all the same; not read.
+      const announced = a.has('ANNOUNCE');
       // "the command never ran", "even though this command never ran": said of a command the run may well report, that its
       // line was never executed: not reached, or it could not run (outcome error, exit 125: its image could not be had, its
       // working directory is missing). "no command ran", "nothing runs": the run holds no command at all.
       const words = a.tokens.map((t) => (t.kind === 'word' ? t.text.toLowerCase() : ''));
       const named = words.findIndex((w, i) => w === 'command' && /^(the|this|that|its)$/.test(words[i - 1] ?? ''));
+      if (named >= 0 && announced) return null;
       if (named >= 0) {
         return {
           text: "the command's line never ran (it was not reached, or could not run: outcome error)",
