@@ -143,3 +143,11 @@ t.test('"no command is announced": a command is announced as it starts, so none 
   t.notMatch(read('the second runs with `(timeout none, from command)`'), { ok: true, parts: [{ text: /^`\(timeout/ }] });
   t.end();
 });
+
+t.test('"X instead of Y": Y in the words that said X, denied there; nouns of the report: the progress line, hints', (t) => {
+  const read = (s: string) => readThen(s);
+  t.match(read('the header line reads `[1/1] docker alpine:` instead of `[1/1] host:`'), { ok: true, parts: [{ text: /announcement line contains "\[1\/1\] docker alpine:"/ }, { text: /announcement line contains none of "\[1\/1\] host:"/ }] });
+  t.match(read('the progress line shows `(timeout 9s, from command)`'), { ok: true, parts: [{ text: /announcement line contains "\(timeout 9s, from command\)"/ }] });
+  t.match(read('the `To fix:` list has three hints'), { ok: true });
+  t.end();
+});

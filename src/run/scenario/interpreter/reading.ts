@@ -229,7 +229,13 @@ function contrasted<T>(tokens: Token[], options: ReadOptions<T>): Token[][][] {
   if (at <= 0 || at === tokens.length - 1) return [];
   const not: Token = { kind: 'word', text: 'not', concepts: ['NOT'] };
   const before = clauses(tokens.slice(0, at), options.splitAt, [], [], options.splitAtConcepts);
-  return [[...before, [not, ...tokens.slice(at + 1)]]];
+  const after = tokens.slice(at + 1);
+  // "the announcement line says `a` instead of `b`": Y takes X's place in the words that say X, and is denied there
+  // (the announcement line does not say `b`); Y alone, where the frame does not read ("…, with code 124 rather than 3").
+  const last = before.at(-1) ?? [];
+  const valueAt = last.findIndex((t) => t.kind === 'entity');
+  const frame = valueAt > 0 && after.some((t) => t.kind === 'entity') ? last.slice(0, valueAt) : [];
+  return [...(frame.length > 0 ? [[...before, [not, ...frame, ...after]]] : []), [...before, [not, ...after]]];
 }
 
 /** What a clause opens with and later clauses may leave out: a quoted command line, "the second command", "the report". */
