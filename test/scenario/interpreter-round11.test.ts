@@ -151,3 +151,14 @@ t.test('"X instead of Y": Y in the words that said X, denied there; nouns of the
   t.match(read('the `To fix:` list has three hints'), { ok: true });
   t.end();
 });
+
+t.test("a command's entry written as its YAML; words inside a command line are never the sentence's", (t) => {
+  t.match(setupOf('the configuration lists `- run: "make check"` with `timeout: "3s"`'), { run: 'make check', fields: { timeout: '3s' } });
+  t.match(setupOf("`ci.yaml` lists `run: 'echo ok'`"), { invocation: { config: 'ci.yaml' }, run: 'echo ok' });
+  t.match(setupOf('`ci.yaml` has `- run: "echo ok"`'), { invocation: { config: 'ci.yaml' }, run: 'echo ok' });
+  t.equal(setupOf('the configuration lists `- run: "a"` and `- run: "b"`'), null, 'two command lines, and which command runs which is not said');
+  // "another" or "second" inside the command line is no other command.
+  t.match(setupOf('the configuration has one command, `echo another; echo second`'), { run: 'echo another; echo second' });
+  t.match(setupOf('the configuration has one command `echo a`, and another `echo b`'), { byCommand: [{ run: 'echo a' }, { run: 'echo b' }] });
+  t.end();
+});

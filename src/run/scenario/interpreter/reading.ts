@@ -137,6 +137,8 @@ export interface ReadOptions<T> {
   splitBeforeConcepts?: string[];
   /** A clause opening with "where", "which"... is about the clause before it (a Then), not a part of its own (a When's "whose workdir is"). */
   relativeClauses?: boolean;
+  /** Rules that take the words they are given as words to look for: never the words of a relative clause after a comma. */
+  wordsAsTexts?: string[];
   /** Whether a sentence is first read whole (Then), or always as clauses (When). */
   wholeFirst: boolean;
   same: (a: T, b: T) => boolean;
@@ -199,13 +201,17 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   // A negation in the first clause alone scopes over what follows it, when that says no fact of its own ("no container remains, running or stopped").
   const partlyNegated = conjuncts.length > 1 && conjuncts.some(negates) && !conjuncts.every(negates) && !(negates(conjuncts[0]) && conjuncts.slice(1).every((c) => !negates(c) && !('value' in readOne(c, options))));
   // "…, which is how a reader learns that …": a relative clause after a comma says something of the clause before it, never
-  // words a fact of the whole sentence may take as its own (they had become texts to look for); read as clauses, it is refused.
+  // words a fact that looks for words may take as its own (they had become texts to look for); read as clauses, it is refused.
+  // A fact that reads the clause as what it is ("…, which is the exit code of the first failure") keeps it.
   const relativeAfterComma = options.relativeClauses === true && tokens.some((t, i) => t.kind === 'word' && RELATIVE.test(t.text) && tokens[i - 1]?.text === ',');
-  if (options.wholeFirst && !partlyNegated && !relativeAfterComma) {
+  if (options.wholeFirst && !partlyNegated) {
     const whole = readOne(tokens, options);
-    if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
-    if (whole.ambiguous) return { ok: false, notUnderstood: [], reason: `it reads as several different facts (${whole.ambiguous.join(', ')})` };
-    wholeAttempts = whole.attempts;
+    if ('value' in whole) {
+      if (!(relativeAfterComma && options.wordsAsTexts?.includes(whole.rule))) return { ok: true, parts: [whole.value], rules: [whole.rule] };
+    } else {
+      if (whole.ambiguous) return { ok: false, notUnderstood: [], reason: `it reads as several different facts (${whole.ambiguous.join(', ')})` };
+      wholeAttempts = whole.attempts;
+    }
   }
   let failure = first;
   for (const parts of partitions.slice(conjuncts.length > 1 ? 1 : 0)) {

@@ -121,9 +121,11 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   if (texts.some((q) => executorText(q.text))) throw new UncheckedText();
   // A configuration field's path (`stop.commands[1].workdir`) names a field an error is about, never a command.
   if (texts.some((q) => fieldPath(q.text))) throw new UncheckedText();
-  // A word of the report's own ("`OK`", "`Showing`", "`Exit Code`", without its colon; a note in parentheses, "`(timeout 5s, from command)`") or spec-run's own command line is never a
-  // command's line: taken for one, the word would go unchecked and a command be looked for that the run has not.
-  if (texts.some((q) => REPORT_WORD.test(q.text.trim()) || /^spec-run\b/.test(withoutRunner(q.text)))) throw new UncheckedText();
+  // The text a fact takes for its command: a word of the report's own ("`OK`", "`Showing`", "`Exit Code`", without its colon; a note in
+  // parentheses, "`(timeout 5s, from command)`") or spec-run's own command line is never one: taken for a command's line, the word would go
+  // unchecked and a command be looked for that the run has not.
+  const taken = texts[0]?.text;
+  if (taken !== undefined && (REPORT_WORD.test(taken.trim()) || /^spec-run\b/.test(withoutRunner(taken)))) throw new UncheckedText();
   // "the first command … fails with `touch: denied`": a command named by its place has no quoted text for its line; the text is what its report says, never dropped.
   if (ordinal && texts.length > 0) throw new UncheckedText();
   const quoted = texts[0];
@@ -2199,7 +2201,8 @@ function withDescribedRest(sentence: string): Reading<Check> | null {
 /** The engine's listing of containers, in code marks, with options of its own (`docker ps -a --filter label=…`). */
 const ENGINE_LISTING = String.raw`\`docker\s+(?:ps|container\s+ls)(?:\s+-a|\s+--all)?(?:\s+--filter[\s=]\S+)*\``;
 /** Words that say no more of the containers listed than that they are the run's, and that the run is over. */
-const OF_THE_RUN = /^(?:(?:a|any|the|that|this|its|of|from|by|leftover|left|over|container|containers|run|name|named|afterwards|anymore|any\s+more|once|is|are|was|spec-run|spec-run-\S*|`spec-run-[^`]*`|labelled|labeled|`[a-z.-]+=[^`]*`)\s*)*$/i;
+// A container named by a name of its own (`spec-run-1`) may be another run's: only the run's name pattern (`spec-run-<pid>-<hex>`, `spec-run-`) is the run's.
+const OF_THE_RUN = /^(?:(?:a|any|the|that|this|its|of|from|by|leftover|left|over|container|containers|run|name|afterwards|anymore|any\s+more|once|is|are|was|spec-run|spec-run-|`spec-run-(?:[^`]*<[^`]*>[^`]*)?`|labelled|labeled|`[a-z.-]+=[^`]*`)\s*)*$/i;
 
 /**
  * "`docker ps -a` no longer lists a container of that run", "`docker ps -a --filter label=…` lists nothing afterwards",
@@ -2275,7 +2278,7 @@ function readSentence(text: string): Reading<Check> {
     const back = readThen(moved);
     if (back.ok) return back;
   }
-  const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same });
+  const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wordsAsTexts: ['the message names', TEXT_RULE.name], wholeFirst: true, same });
   // Texts in an order no fact read: never each text alone, without the order ("`a` followed by `b`, while …": one part reads them in their order).
   const orderRead = (texts: readonly string[] | undefined) => texts !== undefined && list.texts.every((x) => texts.includes(x));
   if (reading.ok && list.ordered && !reading.parts.some((p) => orderRead((p as { ordered?: readonly string[] }).ordered))) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };

@@ -785,6 +785,9 @@ function setsACommand(part: SetupPart): boolean {
   return Object.keys(fields).length > 0 || prints.length > 0 || says.length > 0 || [timeoutMs, omitTimeout, sleepMs, exitCode, ignoresTerm, handlesTerm].some((value) => value !== undefined);
 }
 
+/** A sentence's prose: its code spans emptied, so that a word inside a command line is never read as a word of the sentence. */
+const proseOf = (sentence: string) => sentence.replace(/`[^`]*`/g, '``');
+
 /**
  * Words a When says a configuration's parts with that the rules read as plainer ones: the
  * `stop:` key as the section it is ("the `stop:` section sets …"), "a single command" as a
@@ -799,9 +802,12 @@ function plainParts(sentence: string): string {
     .replace(/\b(?:a|the|this|its) (?:configuration|config|file)'s\s+(?=(?:first|second|third|fourth|fifth|only)\b)/gi, 'the ')
     .replace(/\b(?:a single|the single|one single|just one|exactly one)\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b)/gi, 'a ')
     // "one command `a` uses …, and another `b` …", "the configuration has one command `a` …, another …": the first of them.
-    .replace(/(^|\b(?:has|holds|lists|contains|declares)\s+)one\s+((?:host\s+|container\s+)?command)\b(?=.*\banother\b)/gi, '$1the first $2')
+    // What comes after is read in the prose only: "another" or "second" inside a command line in code marks is the command's.
+    .replace(/(^|\b(?:has|holds|lists|contains|declares)\s+)one\s+((?:host\s+|container\s+)?command)\b/gi, (whole: string, before: string, noun: string, at: number, all: string) =>
+      /\banother\b/i.test(proseOf(all.slice(at + whole.length))) ? `${before}the first ${noun}` : whole)
     // "the configuration has one command `x` …" (no other said): a command.
-    .replace(/\b(has|holds|lists|contains|declares)\s+one\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b(?!.*\b(?:another|second|other)\b))/gi, '$1 a ')
+    .replace(/\b(has|holds|lists|contains|declares)\s+one\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b)/gi, (whole: string, verb: string, at: number, all: string) =>
+      /\b(?:another|second|other)\b/i.test(proseOf(all.slice(at + whole.length))) ? whole : `${verb} a `)
     // "…, both on `node:20`", "…, all three in `alpine`": where each of the commands said runs.
     .replace(/,?\s+(?:and\s+)?(?:both|all(?:\s+(?:two|three|four|of\s+them))?)\s+(?=(?:on|in|inside)\s+`)/gi, ', every command ')
     // "one command of a configuration has …": a command (a later "another" is the one after it).
@@ -818,6 +824,9 @@ function plainParts(sentence: string): string {
     // Started through a package runner (`npx spec-run exec …`), it is the same executor.
     .replace(new RegExp(String.raw`(\`${RUNNER}spec-run\s+exec\s+(?:[^\`]*\s)?([\w./-]+\.ya?ml)(?:\s[^\`]*)?\`)\s+(?:runs|reads|loads|parses)\s+(?:(?:a|the)\s+)?(?:\`([\w./-]+\.ya?ml)\`|(?=section\b))`, 'gi'), (whole: string, invocation: string, file: string, again: string | undefined) =>
       again === undefined || again === file ? `${invocation} runs a ${again === undefined ? '' : 'configuration'}` : whole)
+    // "lists `- run: "exit 3"` with …", "contains `run: echo hi`": a command's entry written as its YAML (a list item, or listed) is that command,
+    // as its block would make it ("has `run: x`" is the field, read as such).
+    .replace(/\b(?:(?:lists|has|holds|contains|declares|includes)\s+(?:an?\s+(?:entry|item)\s+)?`-\s*|(?:lists|contains|declares|includes)\s+(?:an?\s+(?:entry|item)\s+)?`)run:\s*(?:"([^"`]*)"|'([^'`]*)'|([^"'`\s][^`]*))`/gi, (_w: string, double?: string, single?: string, plain?: string) => `has a command \`${double ?? single ?? plain}\``)
     // "a configuration asks for `timeout: 2s`": it sets it.
     .replace(/\basks?\s+for\s+(?=`[A-Za-z_]+\s*:)/gi, 'sets ')
     // "`stop.commands` holds …": the configuration's list of commands, which is the configuration's.
