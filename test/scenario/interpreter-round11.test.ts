@@ -10,6 +10,10 @@ import { readSetup } from './when-readings.js';
 
 const setupOf = (sentence: string) => readSetup(sentence)?.setup ?? null;
 
+/** Runs SCENARIOS (their heading and steps) as one requirement of a specification named NAME. */
+const runScenarios = (name: string, scenarios: string[][]) =>
+  runSpecLines(name, ['# Round 11', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+
 t.test('someone starting spec-run exec: the actor says nothing but that it is started; a package runner is the same executor', (t) => {
   t.equal(setupOf('the release team runs `npx spec-run exec gate.yaml`'), null, 'a word before the actor that nothing reads leaves it unread');
   t.match(setupOf('the team runs `npx spec-run exec gate.yaml`'), { invocation: { config: 'gate.yaml' } });
@@ -28,16 +32,9 @@ t.test('someone starting spec-run exec: the actor says nothing but that it is st
 });
 
 t.test('through the CLI: "the team runs `npx spec-run exec …`" runs the block as that file', async (t) => {
-  const { points, byName, passes } = await runSpecLines('round11-actor', [
-    '# Actor', '', '### Requirement: Started by someone', 'The executor SHALL run the file it is given.', '',
-    '#### Scenario: the team starts the gate',
-    '- **WHEN** `gate.yaml` runs `echo from-the-gate` with `timeout: "5s"`',
-    '- **AND** the team runs `npx spec-run exec gate.yaml`',
-    '- **THEN** the output is `from-the-gate`',
-    '- **AND** the output is `elsewhere`', '',
-    '#### Scenario: a file that is not there',
-    '- **WHEN** `npx spec-run exec not-there.yaml` is run',
-    '- **THEN** spec-run exec exits with status 2', '',
+  const { points, byName, passes } = await runScenarios('round11-actor', [
+    ['#### Scenario: the team starts the gate', '- **WHEN** `gate.yaml` runs `echo from-the-gate` with `timeout: "5s"`', '- **AND** the team runs `npx spec-run exec gate.yaml`', '- **THEN** the output is `from-the-gate`', '- **AND** the output is `elsewhere`'],
+    ['#### Scenario: a file that is not there', '- **WHEN** `npx spec-run exec not-there.yaml` is run', '- **THEN** spec-run exec exits with status 2'],
   ]);
   t.ok(passes('the output is `from-the-gate`') || passes('the output is from-the-gate'), 'the configuration ran', { points });
   t.notOk(byName('elsewhere')?.ok, 'and not another output');
@@ -45,14 +42,15 @@ t.test('through the CLI: "the team runs `npx spec-run exec …`" runs the block 
 });
 
 t.test('a time said as a range: at least its first end, at most its second, of the unit written', (t) => {
-  t.equal(durationRanges('the run lasts between 5 and 7 seconds'), 'the run lasts at least 5 seconds at most 7 seconds');
-  t.equal(durationRanges('it took from 1 s to 2 s'), 'it took at least 1 s at most 2 s');
-  t.equal(durationRanges('it takes eight to nine minutes'), 'it takes at least eight minutes at most nine minutes');
-  t.equal(durationRanges('it takes 2–3 seconds'), 'it takes at least 2 seconds at most 3 seconds');
+  const ranges: [string, string][] = [
+    ['the run lasts between 5 and 7 seconds', 'the run lasts at least 5 seconds at most 7 seconds'],
+    ['it took from 1 s to 2 s', 'it took at least 1 s at most 2 s'],
+    ['it takes eight to nine minutes', 'it takes at least eight minutes at most nine minutes'],
+    ['it takes 2–3 seconds', 'it takes at least 2 seconds at most 3 seconds'],
+  ];
+  for (const [said, bounds] of ranges) t.equal(durationRanges(said), bounds, said);
   // Not a range of times: printed values, ends the wrong way round, a word that is no number.
-  t.equal(durationRanges('lines 1 to 5 are shown'), 'lines 1 to 5 are shown');
-  t.equal(durationRanges('it takes between 9 and 4 seconds'), 'it takes between 9 and 4 seconds');
-  t.equal(durationRanges('it goes from start to 4 seconds'), 'it goes from start to 4 seconds');
+  for (const said of ['lines 1 to 5 are shown', 'it takes between 9 and 4 seconds', 'it goes from start to 4 seconds']) t.equal(durationRanges(said), said, said);
   const read = (s: string) => readThen(s);
   t.match(read('the command finishes in between 5 and 7 seconds'), { ok: true, parts: [{ text: /≥ 5 s and .*≤ 7 s/ }] });
   // The report's own `Duration:` line where the sentence says the reported one, as for one time.
@@ -65,12 +63,8 @@ t.test('a time said as a range: at least its first end, at most its second, of t
 });
 
 t.test('through the CLI: a range of times, true and false', async (t) => {
-  const { points, byName, passes } = await runSpecLines('round11-ranges', [
-    '# Ranges', '', '### Requirement: Times', 'The executor SHALL report how long a command took.', '',
-    '#### Scenario: a one-second sleep',
-    '- **WHEN** a command runs `sleep 1` with `timeout: "10s"`',
-    '- **THEN** the reported duration is between 1 and 3 seconds',
-    '- **AND** the command takes 3 to 5 seconds', '',
+  const { points, byName, passes } = await runScenarios('round11-ranges', [
+    ['#### Scenario: a one-second sleep', '- **WHEN** a command runs `sleep 1` with `timeout: "10s"`', '- **THEN** the reported duration is between 1 and 3 seconds', '- **AND** the command takes 3 to 5 seconds'],
   ]);
   t.ok(passes('between 1 and 3 seconds'), 'the Duration: line of a one-second sleep is in the range', { points });
   t.equal(byName('3 to 5 seconds')?.ok, false, 'and not in a range above it');
@@ -102,12 +96,8 @@ t.test("the engine's listing said to hold none of the run's containers: every co
 });
 
 t.test("through the CLI: the engine's listing after a container ran", async (t) => {
-  const { points, passes } = await runSpecLines('round11-listing', [
-    '# Listing', '', '### Requirement: Containers go', 'The executor SHALL remove its containers.', '',
-    '#### Scenario: a container that ran',
-    '- **WHEN** a command runs `echo boxed` in `spec-run/busybox:local`',
-    '- **THEN** the output is `boxed`',
-    '- **AND** `docker ps -a` lists no container of that run afterwards', '',
+  const { points, passes } = await runScenarios('round11-listing', [
+    ['#### Scenario: a container that ran', '- **WHEN** a command runs `echo boxed` in `spec-run/busybox:local`', '- **THEN** the output is `boxed`', '- **AND** `docker ps -a` lists no container of that run afterwards'],
   ]);
   t.ok(passes('the output is') && passes('lists no container'), 'the container ran and is gone', { points });
 });
