@@ -3,6 +3,7 @@
 // (none from a batch), read both ways, and against real runs where a reading could be
 // checked wrongly.
 import t from 'tap';
+import { conditionUse } from '../../src/run/scenario/interpreter/condition.js';
 import { durationRanges } from '../../src/run/scenario/interpreter/quantities.js';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { runSpecLines } from './cli-points.js';
@@ -150,5 +151,17 @@ t.test("a command's entry written as its YAML; words inside a command line are n
   // "another" or "second" inside the command line is no other command.
   t.match(setupOf('the configuration has one command, `echo another; echo second`'), { run: 'echo another; echo second' });
   t.match(setupOf('the configuration has one command `echo a`, and another `echo b`'), { byCommand: [{ run: 'echo a' }, { run: 'echo b' }] });
+  t.end();
+});
+
+t.test('the configuration saved under the name it is run with is one file; a text given as an example is not read', (t) => {
+  const block = 'stop:\n  commands:\n    - run: "echo hi"\n';
+  const use = (text: string) => conditionUse({ text: text.replace(/`/g, ''), code: [...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]), yaml: block });
+  t.match(use('When this configuration is saved as `gate.yaml` in the project and run with `npx spec-run exec gate.yaml`:'), { kind: 'read', parts: [{ text: 'spec-run exec configuration file gate.yaml' }] });
+  t.not(use('When this configuration is saved as `one.yaml` and run with `spec-run exec two.yaml`:').kind, 'read', 'two names, two files');
+  t.not(use('When this configuration is saved as `ci/gate.yaml` in the project and run with `spec-run exec ci/gate.yaml`:').kind, 'read', 'in a subdirectory, its directory is not the project');
+  t.match(readThen('a note such as `note: container spec-run-1-ab removed` is printed'), { ok: false, notUnderstood: ['such as'] });
+  t.match(readThen('the first line is something like `Error: nope`'), { ok: false });
+  t.match(readThen('the report says `must be a number (e.g. 5)`'), { ok: true }, 'an example inside the quoted text is the text');
   t.end();
 });

@@ -68,7 +68,8 @@ const LACKING_DIRECTORY = /,?\s*(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+)
 /** The configuration file said where it lives: "the file lives at `ci/c.yaml`". */
 const LIVES_AT = new RegExp(String.raw`(?:the\s+)?(?:configuration\s+)?file\s+(?:lives|is|sits|lies)\s+(?:at|in)\s+\`(${CONFIG_FILE})\``, 'gi');
 /** The configuration said saved under a name: "(the configuration is) saved as `ci/c.yaml`", "written to `c.yaml`". */
-const SAVED_AS = new RegExp(String.raw`,?\s*(?:(?:and\s+)?(?:is|was|are|gets)\s+)?(?:saved|written|stored)\s+(?:as|to|in|into|under)\s+\`(${CONFIG_FILE})\``, 'gi');
+// "… saved as `hook.yaml` in the project": the project is the configuration's directory where no `--project` says otherwise (checked below).
+const SAVED_AS = new RegExp(String.raw`,?\s*(?:(?:and\s+)?(?:is|was|are|gets)\s+)?(?:saved|written|stored)\s+(?:as|to|in|into|under)\s+\`(${CONFIG_FILE})\`(\s+(?:in|at)\s+the\s+project(?:'s)?(?:\s+(?:directory|root|folder))?)?`, 'gi');
 
 /** The arguments of an invocation phrase, as argv: code marks and joining words dropped, "spec-run exec" left out. */
 function argvOf(args: string): string[] {
@@ -109,14 +110,17 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   const invocation: Invocation = {};
   const exported: Record<string, string> = {};
   let fromProject = false;
-  rest = rest.replace(SAVED_AS, (_w, file: string) => {
+  // The file said where it is saved or lives, and named on the command line too, is one file.
+  let inProject = false;
+  rest = rest.replace(SAVED_AS, (_w, file: string, project: string | undefined) => {
     found = true;
-    argv.push(file);
+    if (!argv.includes(file)) argv.push(file);
+    if (project) inProject = true;
     return ' ';
   });
   rest = rest.replace(LIVES_AT, (_w, file: string) => {
     found = true;
-    argv.push(file);
+    if (!argv.includes(file)) argv.push(file);
     return ' ';
   });
   rest = rest.replace(EXPORTED, (_w, spans: string) => {
@@ -212,6 +216,8 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
     said.push('started from the project directory');
   }
   if ((missing || subjects.length > 0) && invocation.config === undefined) return null;
+  // Saved "in the project": true where the project is the configuration's own directory (no `--project`, no directory in its path).
+  if (inProject && (invocation.project !== undefined || invocation.config?.includes('/'))) return null;
   if (absent.some((name) => files.some((f) => f.name === name) || name === invocation.config)) return null;
   if (files.length > 0) said.push(`the project holds ${files.map((f) => `${f.directory ? 'a directory ' : ''}${f.name}`).join(', ')}`);
   if (absent.length > 0) said.push(`${absent.join(', ')} does not exist before the run (it runs in a fresh directory)`);
