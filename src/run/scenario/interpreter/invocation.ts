@@ -14,6 +14,7 @@
 // besides is left to the When's other rules, or, in a condition paragraph, judged as a
 // restatement of its YAML block.
 import { parseExecArgs } from '../../../executor/cli.js';
+import { RUNNER } from './lexicon.js';
 import type { Invocation, SetupPart } from './when.js';
 
 export interface TakenInvocation {
@@ -28,12 +29,16 @@ export interface TakenInvocation {
 const OPTION = String.raw`--(?:log|project|image-alias|config-dir-env)(?:=|\s+)[^\s\`,;()]+`;
 const CONFIG_FILE = String.raw`[\w.~/-]*[\w-]\.ya?ml`;
 const ARG = String.raw`(?:${OPTION}|${CONFIG_FILE})`;
-/** A package runner spec-run exec is started through (`npx spec-run exec …`): the same executor. */
-const RUNNER = String.raw`(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?`;
+
 /** Arguments, each in code marks or all in one span, joined by spaces, commas or "and". */
 const ARGS = String.raw`(?:\`(?:${RUNNER}spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`${RUNNER}spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*`;
 /** Who is started: the executor, the run, the configuration (by name or not). */
 const SUBJECT = String.raw`(?:\`?spec-run(?:\s+exec)?\`?|the\s+run|the\s+executor|it|(?:this|the)\s+(?:configuration|config)(?:\s+file)?|\`${CONFIG_FILE}\`)`;
+/**
+ * Who starts it: a person or a job, which says nothing of the run but that it was started
+ * ("the team runs `npx spec-run exec hook.yaml`", "we run …", "CI invokes …").
+ */
+const ACTOR = String.raw`(?:(?:the|a|our|one)\s+)?(?:team|developer|developers|user|users|engineer|maintainer|agent|CI|CI\s+job|pipeline|operator)|we|they|someone|somebody|you`;
 
 /** The verb phrases an invocation is said with, each before its arguments. */
 const FRAMES: RegExp[] = [
@@ -45,6 +50,10 @@ const FRAMES: RegExp[] = [
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?the\s+(?:run|invocation|command\s+line)\s+)(?:is|was)\s+(${ARGS})`, 'gi'),
   // "spec-run exec runs with `--log …`", "the run uses `--image-alias …` and `--log …`", "… under `--log x`".
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:runs\s+(?:with|under|using)|uses|under|using)\s+(${ARGS})`, 'gi'),
+  // "the team runs `npx spec-run exec hook.yaml`", "we invoke `spec-run exec c.yaml`": someone starting it, with its command line as the object.
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:then\s+)?\b(?:${ACTOR})\s+)(?:runs?|starts?|invokes?|calls?|executes?|launches|launch|types?|enters?)\s+(${ARGS})`, 'gi'),
+  // "`npx spec-run exec c.yaml` is run": the command line first, then the verb that says it was started (nothing after it: "is run as `…`" is the frames' above).
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?)(${ARGS})\s+(?:is|was|gets|get)\s+(?:run|started|invoked|executed|launched|called)(?!\s+(?:as|with|using|under|via|on|at|from|in)\b)`, 'gi'),
 ];
 
 const FROM_PROJECT = /,?\s*(?:and\s+)?(?:is\s+(?:run|started)\s+)?from\s+the\s+project(?:'s)?\s+(?:directory|root|folder)\b/gi;
@@ -59,7 +68,8 @@ const LACKING_DIRECTORY = /,?\s*(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+)
 /** The configuration file said where it lives: "the file lives at `ci/c.yaml`". */
 const LIVES_AT = new RegExp(String.raw`(?:the\s+)?(?:configuration\s+)?file\s+(?:lives|is|sits|lies)\s+(?:at|in)\s+\`(${CONFIG_FILE})\``, 'gi');
 /** The configuration said saved under a name: "(the configuration is) saved as `ci/c.yaml`", "written to `c.yaml`". */
-const SAVED_AS = new RegExp(String.raw`,?\s*(?:(?:and\s+)?(?:is|was|are|gets)\s+)?(?:saved|written|stored)\s+(?:as|to|in|into|under)\s+\`(${CONFIG_FILE})\``, 'gi');
+// "… saved as `hook.yaml` in the project": the project is the configuration's directory where no `--project` says otherwise (checked below).
+const SAVED_AS = new RegExp(String.raw`,?\s*(?:(?:and\s+)?(?:is|was|are|gets)\s+)?(?:saved|written|stored)\s+(?:as|to|in|into|under)\s+\`(${CONFIG_FILE})\`(\s+(?:in|at)\s+the\s+project(?:'s)?(?:\s+(?:directory|root|folder))?)?`, 'gi');
 
 /** The arguments of an invocation phrase, as argv: code marks and joining words dropped, "spec-run exec" left out. */
 function argvOf(args: string): string[] {
@@ -100,14 +110,17 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
   const invocation: Invocation = {};
   const exported: Record<string, string> = {};
   let fromProject = false;
-  rest = rest.replace(SAVED_AS, (_w, file: string) => {
+  // The file said where it is saved or lives, and named on the command line too, is one file.
+  let inProject = false;
+  rest = rest.replace(SAVED_AS, (_w, file: string, project: string | undefined) => {
     found = true;
-    argv.push(file);
+    if (!argv.includes(file)) argv.push(file);
+    if (project) inProject = true;
     return ' ';
   });
   rest = rest.replace(LIVES_AT, (_w, file: string) => {
     found = true;
-    argv.push(file);
+    if (!argv.includes(file)) argv.push(file);
     return ' ';
   });
   rest = rest.replace(EXPORTED, (_w, spans: string) => {
@@ -203,6 +216,8 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
     said.push('started from the project directory');
   }
   if ((missing || subjects.length > 0) && invocation.config === undefined) return null;
+  // Saved "in the project": true where the project is the configuration's own directory (no `--project`, no directory in its path).
+  if (inProject && (invocation.project !== undefined || invocation.config?.includes('/'))) return null;
   if (absent.some((name) => files.some((f) => f.name === name) || name === invocation.config)) return null;
   if (files.length > 0) said.push(`the project holds ${files.map((f) => `${f.directory ? 'a directory ' : ''}${f.name}`).join(', ')}`);
   if (absent.length > 0) said.push(`${absent.join(', ')} does not exist before the run (it runs in a fresh directory)`);

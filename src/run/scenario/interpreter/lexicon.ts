@@ -128,7 +128,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** The numbered items of a `To fix:` list. */
   ITEM: ['numbered', 'item', 'items', 'numbered items', 'numbered item', 'numbered list', 'bullet', 'bullets'],
   /** The suggestions under `To fix:`. */
-  FIXES: ['suggestion', 'to fix', 'fixes', 'fix', 'suggestions', 'suggested fixes', 'remedies', 'remedy', 'fixes offered'],
+  FIXES: ['suggestion', 'to fix', 'fixes', 'fix', 'suggestions', 'suggested fixes', 'remedies', 'remedy', 'fixes offered', 'hints', 'fix hints', 'numbered hints', 'numbered suggestions'],
   /** The lines of a configuration's errors, one per problem. */
   PROBLEM: ['problem', 'problems', 'issue', 'issues', 'error line', 'error lines', 'complaint', 'complaints', 'reason', 'reason given'],
   /** The order of texts in the report: "`a` followed by `b`", "`b` comes after `a`". */
@@ -142,7 +142,7 @@ const CONCEPTS: Record<string, string[]> = {
   /** A place in the report below one of its headings: "`compiling` is listed under `Partial Output:`". */
   UNDER: ['is listed under', 'are listed under', 'listed under', 'appears under', 'appear under', 'is shown under', 'are shown under', 'shown under', 'printed under', 'is printed under', 'comes under', 'under'],
   /** The line the executor prints as a command starts: "[1/2] host: sleep 1 (timeout 10s, from command)". */
-  ANNOUNCE: ['announces it as', 'announces it with', 'announces', 'announce', 'is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line', 'header', 'header line'],
+  ANNOUNCE: ['announces it as', 'announces it with', 'announces', 'announce', 'is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line', 'header', 'header line', 'progress line', 'progress header'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
   REQUIRED: ['required', 'requires', 'require', 'must be', 'needs to be', 'expected', 'mandatory', 'needed', 'allowed range', 'range'],
   // "the exit code shown and returned": the code the report shows and spec-run gives back, never a command that ran to its end (COMPLETE's "returned").
@@ -199,6 +199,12 @@ const CONCEPTS: Record<string, string[]> = {
   REVEAL: ['true', 'enabled'],
   TIME_WORD: ['mark', 'point', 'moment', 'instant', 'time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early', 'at once', 'right away', 'straight away', 'straightaway', 'instantly', 'without delay', 'without waiting'],
 };
+
+/** A package runner spec-run exec is started through (`npx spec-run exec …`): the same executor. */
+export const RUNNER = String.raw`(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?`;
+
+/** A command line of spec-run without the package runner it is started through ("npx spec-run exec x.yaml" is "spec-run exec x.yaml"). */
+export const withoutRunner = (text: string): string => text.trim().replace(new RegExp(`^${RUNNER}(?=spec-run\\b)`), '');
 
 /** The words and phrases the lexicon has for a concept. */
 export function conceptWords(concept: string): string[] {
@@ -264,6 +270,14 @@ function labelsWithValues(tokens: Token[]): Token[] {
     return tokens.some((t) => t.kind === 'entity' && wanted.includes(t.entity.type)) ? token : { kind: 'entity', entity: quotedEntity(token.text), text: token.text };
   });
 }
+
+/** Adverbs and auxiliaries a verb follows ("the second still runs", "the third never starts"). */
+const BEFORE_VERB = /^(still|never|also|too|then|only|just|again|does|did|doesn't|didn't|has|had|will|would|can|cannot|must|should|is|was|isn't|wasn't|keeps|uses|starts|ends|begins|opens|closes|carries|writes|lists|names|says|reads|completes|finishes|returns|stops|never)$/;
+/** Verbs (third person) the lexicon has for what a command does or the report says of it. */
+const VERB_CONCEPTS = ['RUNS', 'WRITE', 'SHOWN', 'MENTION', 'COMPLETE', 'END', 'FIRST_LINE', 'LAST_LINE', 'SUCCEED', 'FAIL', 'TIMED_OUT', 'TERMINATE', 'APPLY', 'CREATE', 'ANNOUNCE', 'ELAPSED', 'SLEEP', 'IGNORE', 'HANDLE'];
+/** Whether WORD, after "the second", makes it a command's place: an adverb or auxiliary, or a verb ending in -s the lexicon has. */
+const VERB_AFTER_PLACE = (word: string | undefined): boolean =>
+  word !== undefined && (BEFORE_VERB.test(word) || (/[^s]s$/.test(word) && PHRASES.some(([p, concepts]) => p.length === 1 && p[0] === word && concepts.some((c) => VERB_CONCEPTS.includes(c)))));
 
 const ORDINALS: Record<string, number | 'last'> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: 'last', '1st': 0, '2nd': 1, '3rd': 2 };
 
@@ -622,7 +636,8 @@ function tokensOf(sentence: string): Token[] {
     if (part.quoted) {
       // `spec-run exec` in code marks is still the executor; a command is not a phrase of the lexicon.
       // Only the names of the executor itself: a quoted "cleaned up" is a text, not the word.
-      const phrase = PHRASES.find(([p, concepts]) => p.join(' ') === part.text.trim().toLowerCase() && p.length > 1 && concepts.includes('HOOK'));
+      // Through a package runner (`npx spec-run exec`) it is the same executor.
+      const phrase = PHRASES.find(([p, concepts]) => p.join(' ') === withoutRunner(part.text).toLowerCase() && p.length > 1 && concepts.includes('HOOK'));
       // "its `Duration:` is …": the label of a measure the report gives, with no value, is that measure.
       const label = REPORT_MEASURES[part.text.trim().toLowerCase()];
       // `stop:` is the configuration's section, as the word "stop:" is, never a command line.
@@ -710,8 +725,11 @@ function tokensOf(sentence: string): Token[] {
         take(1, { type: 'nth', index: ORDINALS[w], of: part[1] });
         continue;
       }
-      // "the first is reported as …, the second as …": an ordinal standing for a command, a verb after it.
-      if (Object.hasOwn(ORDINALS, w) && lower[i - 1] === 'the' && /^(is|as|was|prints|printing|shows|reports|gets|runs|exits|times|fails|succeeds)$/.test(next ?? '')) {
+      // "the first is reported as …, the second as …", "the second never starts", "the third keeps 10 lines": an ordinal
+      // standing for a command, a verb (or an adverb before one) after it. Not after a part of another kind was named by its
+      // place ("the first problem …, the second is …": that kind's, see elidedOrdinals).
+      const otherPlaced = tokens.some((t) => t.kind === 'entity' && (t.entity.type === 'nth' || (t.entity.type === 'ordinal' && t.entity.of !== 'command')));
+      if (Object.hasOwn(ORDINALS, w) && lower[i - 1] === 'the' && !otherPlaced && (/^(is|as|was|prints|printing|shows|reports|gets|runs|exits|times|fails|succeeds)$/.test(next ?? '') || VERB_AFTER_PLACE(next))) {
         take(1, { type: 'ordinal', index: ORDINALS[w], of: 'command' });
         continue;
       }

@@ -246,8 +246,11 @@ function statesNothing(yaml: { text: string; line: number } | null, setup: Setup
 }
 
 /** Runs the scenario's configuration and records it. */
-export async function observe(yaml: { text: string; line: number } | null, setup: Setup, options: ObserveOptions): Promise<Observation> {
-  if (statesNothing(yaml, setup)) throw new Error(NOTHING_STATED);
+export async function observe(yaml: { text: string; line: number } | null, said: Setup, options: ObserveOptions): Promise<Observation> {
+  if (statesNothing(yaml, said)) throw new Error(NOTHING_STATED);
+  // "`spec-run exec x.yaml` is run", and nothing said of what x.yaml holds (no block, no command, no field): the scenario's
+  // fresh directory has no such file, as it has no file the scenario does not describe. Writing one would be a guess.
+  const setup = yaml === null && said.invocation?.config !== undefined && statesNothing(null, { ...said, invocation: undefined }) ? { ...said, invocation: { ...said.invocation, configMissing: true } } : said;
   const { config, errors, synthesized, text: configText } = configure(yaml, setup);
   const documented = config.commands.map((command) => resolveTimeout(config, command));
   const { config: probe, scale } = scaled(config);

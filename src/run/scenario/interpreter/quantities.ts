@@ -178,3 +178,32 @@ export function elidedTimeUnits(sentence: string): string {
     return read && read.used === words.length && CLEARLY_UNDER.test(sentence.slice(0, at)) ? `${number} ${unit}` : number;
   });
 }
+
+/** A number as a range's end is written: figures or one word ("three"). */
+const RANGE_END = String.raw`(\d+(?:\.\d+)?|[a-z]+)`;
+const TIME_UNIT = String.raw`(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?)`;
+
+/** Whether WORD is a number a range's end may be: figures, or a number word read whole. */
+const isRangeEnd = (word: string) => {
+  const read = readNumber([word.toLowerCase()], 0);
+  return read !== null && read.used === 1;
+};
+
+/**
+ * A time said as a range, "between 3 and 4 seconds", "3 to 4 seconds", "from 3 s to 4 s",
+ * "3–4 seconds": at least the first and at most the second, each of the unit written (the
+ * first takes the second's where it has none). Said as the two bounds the rules read. A
+ * range whose first end is not below its second is left as written.
+ */
+export function durationRanges(sentence: string): string {
+  const bounds = (whole: string, low: string, lowUnit: string | undefined, high: string, unit: string) => {
+    if (!isRangeEnd(low) || !isRangeEnd(high)) return whole;
+    const ms = (n: string, u: string) => (readNumber([n.toLowerCase()], 0)?.n ?? NaN) * (unitMs(u) ?? NaN);
+    if (!(ms(low, lowUnit ?? unit) < ms(high, unit))) return whole;
+    // No "and" between them: a conjunction would split the clause the range belongs to.
+    return `at least ${low} ${lowUnit ?? unit} at most ${high} ${unit}`;
+  };
+  return sentence
+    .replace(new RegExp(String.raw`\bbetween\s+${RANGE_END}(?:[\s-]*${TIME_UNIT})?\s+and\s+${RANGE_END}[\s-]*${TIME_UNIT}\b`, 'gi'), (whole, low: string, lowUnit: string | undefined, high: string, unit: string) => bounds(whole, low, lowUnit, high, unit))
+    .replace(new RegExp(String.raw`(?<![\w.\`-])(?:from\s+)?${RANGE_END}(?:[\s-]*${TIME_UNIT})?\s*(?:\bto\b|–|-)\s*${RANGE_END}[\s-]*${TIME_UNIT}\b`, 'gi'), (whole, low: string, lowUnit: string | undefined, high: string, unit: string) => bounds(whole, low, lowUnit, high, unit));
+}

@@ -137,6 +137,8 @@ export interface ReadOptions<T> {
   splitBeforeConcepts?: string[];
   /** A clause opening with "where", "which"... is about the clause before it (a Then), not a part of its own (a When's "whose workdir is"). */
   relativeClauses?: boolean;
+  /** Rules that take the words they are given as words to look for: never the words of a relative clause after a comma. */
+  wordsAsTexts?: string[];
   /** Whether a sentence is first read whole (Then), or always as clauses (When). */
   wholeFirst: boolean;
   same: (a: T, b: T) => boolean;
@@ -198,11 +200,18 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   const negates = (clause: Token[]) => clause.some((t) => t.kind === 'word' && t.concepts.includes('NOT'));
   // A negation in the first clause alone scopes over what follows it, when that says no fact of its own ("no container remains, running or stopped").
   const partlyNegated = conjuncts.length > 1 && conjuncts.some(negates) && !conjuncts.every(negates) && !(negates(conjuncts[0]) && conjuncts.slice(1).every((c) => !negates(c) && !('value' in readOne(c, options))));
+  // "…, which is how a reader learns that …": a relative clause after a comma says something of the clause before it, never
+  // words a fact that looks for words may take as its own (they had become texts to look for); read as clauses, it is refused.
+  // A fact that reads the clause as what it is ("…, which is the exit code of the first failure") keeps it.
+  const relativeAfterComma = options.relativeClauses === true && tokens.some((t, i) => t.kind === 'word' && RELATIVE.test(t.text) && tokens[i - 1]?.text === ',');
   if (options.wholeFirst && !partlyNegated) {
     const whole = readOne(tokens, options);
-    if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
-    if (whole.ambiguous) return { ok: false, notUnderstood: [], reason: `it reads as several different facts (${whole.ambiguous.join(', ')})` };
-    wholeAttempts = whole.attempts;
+    if ('value' in whole) {
+      if (!(relativeAfterComma && options.wordsAsTexts?.includes(whole.rule))) return { ok: true, parts: [whole.value], rules: [whole.rule] };
+    } else {
+      if (whole.ambiguous) return { ok: false, notUnderstood: [], reason: `it reads as several different facts (${whole.ambiguous.join(', ')})` };
+      wholeAttempts = whole.attempts;
+    }
   }
   let failure = first;
   for (const parts of partitions.slice(conjuncts.length > 1 ? 1 : 0)) {
@@ -226,7 +235,13 @@ function contrasted<T>(tokens: Token[], options: ReadOptions<T>): Token[][][] {
   if (at <= 0 || at === tokens.length - 1) return [];
   const not: Token = { kind: 'word', text: 'not', concepts: ['NOT'] };
   const before = clauses(tokens.slice(0, at), options.splitAt, [], [], options.splitAtConcepts);
-  return [[...before, [not, ...tokens.slice(at + 1)]]];
+  const after = tokens.slice(at + 1);
+  // "the announcement line says `a` instead of `b`": Y takes X's place in the words that say X, and is denied there
+  // (the announcement line does not say `b`); Y alone, where the frame does not read ("…, with code 124 rather than 3").
+  const last = before.at(-1) ?? [];
+  const valueAt = last.findIndex((t) => t.kind === 'entity');
+  const frame = valueAt > 0 && after.some((t) => t.kind === 'entity') ? last.slice(0, valueAt) : [];
+  return [...(frame.length > 0 ? [[...before, [not, ...frame, ...after]]] : []), [...before, [not, ...after]]];
 }
 
 /** What a clause opens with and later clauses may leave out: a quoted command line, "the second command", "the report". */

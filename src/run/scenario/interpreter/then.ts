@@ -7,10 +7,10 @@
 import { execa } from 'execa';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, type StreamName, type Token } from './lexicon.js';
+import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, withoutRunner, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
-import { elidedTimeUnits } from './quantities.js';
+import { durationRanges, elidedTimeUnits } from './quantities.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -106,6 +106,9 @@ interface Selector {
   pick(o: Observation): { command: CommandRecord; index: number }[];
 }
 
+/** The words the report is written in, said alone (the verdicts, the labels of its lines and blocks, the word of its totals). */
+const REPORT_WORD = /^(?:OK|Error|Timeout|Interrupted|Showing|Partial Output|Output|To fix|Exit Code|Exit Status|Duration|Command|Memory limit|note|omitted)$|^\((?:timeout |Showing |Command timed out|output |no output\)|stdout: |stderr: )/i;
+
 /** A quoted text a fact neither checks nor can take for its command: the fact would leave it unread. */
 class UncheckedText extends Error {}
 
@@ -118,6 +121,11 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   if (texts.some((q) => executorText(q.text))) throw new UncheckedText();
   // A configuration field's path (`stop.commands[1].workdir`) names a field an error is about, never a command.
   if (texts.some((q) => fieldPath(q.text))) throw new UncheckedText();
+  // The text a fact takes for its command: a word of the report's own ("`OK`", "`Showing`", "`Exit Code`", without its colon; a note in
+  // parentheses, "`(timeout 5s, from command)`") or spec-run's own command line is never one: taken for a command's line, the word would go
+  // unchecked and a command be looked for that the run has not.
+  const taken = texts[0]?.text;
+  if (taken !== undefined && (REPORT_WORD.test(taken.trim()) || /^spec-run\b/.test(withoutRunner(taken)))) throw new UncheckedText();
   // "the first command … fails with `touch: denied`": a command named by its place has no quoted text for its line; the text is what its report says, never dropped.
   if (ordinal && texts.length > 0) throw new UncheckedText();
   const quoted = texts[0];
@@ -528,9 +536,22 @@ function endingOf(a: Args): Ending | null | 'conflict' {
  * "its duration is at least three seconds and well under ten seconds": a range, each bound said by
  * the words just before its time (at least, or at most or clearly under), the lower bound first.
  */
+/**
+ * Whether a time is the one the report's `Duration:` line gives: "the reported duration", "the duration
+ * shown in the report", "`Duration:` reads" (not one measured beside it); the words of the report it
+ * says that with are then no other text or line of it.
+ */
+function durationOfReport(a: Args): { reported: boolean; label: boolean; otherText: boolean } {
+  const label = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('ELAPSED') && t.text.endsWith(':'));
+  const reported = label || a.tokens.some((t) => t.kind === 'word' && /^(reported|reports|shown|shows|displayed|displays|printed|stated|listed)$/i.test(t.text) && t.concepts.includes('SHOWN'));
+  const otherText = a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => c === 'OUTPUT' || c === 'MESSAGE') && !((label && /^line$/i.test(t.text)) || (reported && /^report$/i.test(t.text))));
+  return { reported, label, otherText };
+}
+
 function elapsedBetween(a: Args): Check | null {
   const durations = a.entities('duration');
-  if (durations.length !== 2 || a.negated || a.has('TOTAL', 'SUCCEED', 'OUTPUT', 'MESSAGE', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'EXACTLY', 'AFTER', 'TIME_WORD')) return null;
+  const { reported, otherText } = durationOfReport(a);
+  if (durations.length !== 2 || a.negated || otherText || a.has('TOTAL', 'SUCCEED', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'EXACTLY', 'AFTER', 'TIME_WORD')) return null;
   const bounds: Extract<Token, { kind: 'word' }>[] = [];
   let last = -1;
   for (const [i, t] of a.tokens.entries()) {
@@ -543,10 +564,14 @@ function elapsedBetween(a: Args): Check | null {
   const [low, high] = durations;
   if (!bounds[0].concepts.includes('AT_LEAST') || !bounds[1].concepts.includes('AT_MOST') || high.ms <= low.ms) return null;
   const upper: Comparator = WELL_UNDER.test(bounds[1].text) ? '≪' : '≤';
-  return perCommand(a, `${timeText('elapsed', low.ms, '≥', false)} and ${timeText('elapsed', high.ms, upper, false)}`, (c, o) => ({
-    ok: commandTime(c.elapsedMs, low.ms * o.scale, '≥', c) && commandTime(c.elapsedMs, high.ms * o.scale, upper, c),
-    actual: `elapsed ${ms(c.elapsedMs)}`,
-  }));
+  const what = reported ? "the duration on the report's `Duration:` line" : 'elapsed';
+  return perCommand(a, `${timeText(what, low.ms, '≥', false)} and ${timeText(what, high.ms, upper, false)}`, (c, o) => {
+    const measured = reported ? reportedDuration(c) : c.elapsedMs;
+    return {
+      ok: commandTime(measured, low.ms * o.scale, '≥', c) && commandTime(measured, high.ms * o.scale, upper, c),
+      actual: `${reported ? 'Duration: line' : 'elapsed'} ${ms(measured)}`,
+    };
+  });
 }
 
 /** The words before a command's notes that place a text after them: "after its notes", "below the header and its notes". */
@@ -922,11 +947,9 @@ const RULES: Rule<Check>[] = [
       if (more) return elapsedBetween(a);
       // "after about 1 s the second command runs": when it started, not how long it ran.
       if (a.has('RUNS') && a.has('AFTER') && !a.has('ELAPSED', 'COMPLETE', 'END', 'SHOWN')) return null;
-      // "the `Duration:` line of the report shows …": the line of the measure's label, in the report; no other line or text.
-      const label = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('ELAPSED') && t.text.endsWith(':'));
-      // "the reported duration", "the duration shown in the report", "`Duration:` reads": the time the report's own `Duration:` line gives, not one measured beside it.
-      const reported = label || a.tokens.some((t) => t.kind === 'word' && /^(reported|reports|shown|shows|displayed|displays|printed|stated|listed)$/i.test(t.text) && t.concepts.includes('SHOWN'));
-      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.some((c) => c === 'OUTPUT' || c === 'MESSAGE') && !((label && /^line$/i.test(t.text)) || (reported && /^report$/i.test(t.text))))) return null;
+      // "the `Duration:` line of the report shows …", "the reported duration": the time the report's own `Duration:` line gives; no other line or text.
+      const { reported, otherText } = durationOfReport(a);
+      if (otherText) return null;
       const cmp = comparator(a, '≈');
       // "the total duration is about 3 seconds": every command's time, summed.
       if (a.has('TOTAL')) {
@@ -1834,16 +1857,23 @@ const RULES: Rule<Check>[] = [
   },
   {
     name: 'nothing runs',
-    needs: [['RUNS', 'CREATE'], ['NOT']],
+    // "no command is announced": a command is announced as it starts, so none announced is none run; "no command is announced or run" says it twice.
+    needs: [['RUNS', 'CREATE', 'ANNOUNCE'], ['NOT']],
     allows: [],
     refuses: ['HOST', 'CONTAINER', 'E:ordinal', 'E:quoted'],
+    alternatives: true,
     build(a) {
       if (!a.negated) return null;
+      // Alternatives only between the words of this fact ("announced or run"), never others.
+      if (a.tokens.some((t, i) => /^or$/i.test(t.text) && ![a.tokens[i - 1], a.tokens[i + 1]].every((w) => w?.kind === 'word' && w.concepts.some((c) => ['RUNS', 'CREATE', 'ANNOUNCE'].includes(c))))) return null;
+      // "the command is not announced": a command with outcome error is announced all the same; not read.
+      const announced = a.has('ANNOUNCE');
       // "the command never ran", "even though this command never ran": said of a command the run may well report, that its
       // line was never executed: not reached, or it could not run (outcome error, exit 125: its image could not be had, its
       // working directory is missing). "no command ran", "nothing runs": the run holds no command at all.
       const words = a.tokens.map((t) => (t.kind === 'word' ? t.text.toLowerCase() : ''));
       const named = words.findIndex((w, i) => w === 'command' && /^(the|this|that|its)$/.test(words[i - 1] ?? ''));
+      if (named >= 0 && announced) return null;
       if (named >= 0) {
         return {
           text: "the command's line never ran (it was not reached, or could not run: outcome error)",
@@ -2168,9 +2198,35 @@ function withDescribedRest(sentence: string): Reading<Check> | null {
   return { ok: true, parts: [...reading.parts, continued], rules: [...reading.rules, 'a text continued on its line'] };
 }
 
+/** The engine's listing of containers, in code marks, with options of its own (`docker ps -a --filter label=…`). */
+const ENGINE_LISTING = String.raw`\`docker\s+(?:ps|container\s+ls)(?:\s+-a|\s+--all)?(?:\s+--filter[\s=]\S+)*\``;
+/** Words that say no more of the containers listed than that they are the run's, and that the run is over. */
+// A container named by a name of its own (`spec-run-1`) may be another run's: only the run's name pattern (`spec-run-<pid>-<hex>`, `spec-run-`) is the run's.
+const OF_THE_RUN = /^(?:(?:a|any|the|that|this|its|of|from|by|leftover|left|over|container|containers|run|name|afterwards|anymore|any\s+more|once|is|are|was|spec-run|spec-run-|`spec-run-(?:[^`]*<[^`]*>[^`]*)?`|labelled|labeled|`[a-z.-]+=[^`]*`)\s*)*$/i;
+
+/**
+ * "`docker ps -a` no longer lists a container of that run", "`docker ps -a --filter label=…` lists nothing afterwards",
+ * "nothing left in `docker ps -a`": the engine lists none of the run's containers, which is that every container the
+ * run created is gone (asked of the engine when the run is over). Said in these words only, of the run's containers
+ * and nothing else; a listing said otherwise is left for readThen to refuse.
+ */
+function engineListingNone(sentence: string): string {
+  const none = '\u0001';
+  return sentence
+    .replace(new RegExp(String.raw`${ENGINE_LISTING}\s+(?:no\s+longer\s+|does\s+not\s+|doesn't\s+)?(?:lists?|shows?|returns?|has)\s+(?:(?:no|nothing|none)\b)?([^,;.]*)`, 'gi'), (whole: string, rest: string) =>
+      /\b(?:no\s+longer|does\s+not|doesn't)\b|\s(?:no|nothing|none)\b/i.test(whole) && OF_THE_RUN.test(rest.trim()) ? none : whole)
+    .replace(new RegExp(String.raw`\b(?:nothing|no\s+container)\s+(?:is\s+)?left\s+in\s+${ENGINE_LISTING}`, 'gi'), none)
+    .replace(new RegExp(none, 'g'), 'no container of the run is left behind');
+}
+
 /** Reads a Then sentence as one check, or a conjunction of clauses, each one check; texts said to follow follow the texts the sentence quoted before them. */
-export function readThen(text: string): Reading<Check> {
-  // What `docker ps` (`-a`) lists is the engine's containers, which the run's own record says nothing of in those words: not read.
+export function readThen(sentence: string): Reading<Check> {
+  // What `docker ps` (`-a`) lists is the engine's containers: read only where it is said to list none of the run's (below); else not read.
+  const text = engineListingNone(sentence);
+  // "a note such as `note: container spec-run-30205-f35005a3 removed`": an example of a text, whose particulars (a pid, a name) are the
+  // writer's run's; checked as written, it would fail every other run. Not read.
+  const example = /\b(such as|for example|for instance|e\.g\.|like)[\s,:]*(?=[`“])/i.exec(text.replace(/`[^`]*`|“[^”]*”/g, (span) => (span.startsWith('`') ? '`\u0000`' : '“\u0000”')));
+  if (example) return { ok: false, notUnderstood: [example[1]], reason: 'a text given as an example, not as the text itself' };
   const listing = /`?docker\s+(?:ps|container\s+ls)(?:\s+-a)?`?/i.exec(text);
   if (listing) return { ok: false, notUnderstood: [listing[0]], reason: "what the engine's listing shows is not read" };
   const described = withDescribedRest(text);
@@ -2188,12 +2244,15 @@ export function readThen(text: string): Reading<Check> {
  * "…, nothing runs, and the exit status is 2": after a clause saying that no command ran, a
  * status said of no one is spec-run exec's own, the only one there is.
  */
+/** "Exit status is 124.": a sentence of the status alone, its article left out as a heading leaves it, is "the exit status is 124". */
+const statusAlone = (sentence: string) => sentence.replace(/^\s*exit status(?:\s+is|\s+was|\s*==?|\s*:)?\s+(\d+)\s*\.?\s*$/i, 'the exit status is $1');
+
 function runStatusAfterNothing(sentence: string): string {
   return sentence.replace(/(\b(?:nothing|no command|none of (?:the|its) commands)\s+(?:runs|ran|is run|was run|gets run|is started|starts|runs at all)\b[^`]*?(?:,\s*|\s+)(?:and\s+)?)(?:the|its)\s+(exit status|exit code|status)\b/i, "$1spec-run exec's $2");
 }
 
 function readSentence(text: string): Reading<Check> {
-  const sentence = runStatusAfterNothing(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(text)))))));
+  const sentence = runStatusAfterNothing(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(text)))))))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };
@@ -2223,7 +2282,7 @@ function readSentence(text: string): Reading<Check> {
     const back = readThen(moved);
     if (back.ok) return back;
   }
-  const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wholeFirst: true, same });
+  const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wordsAsTexts: ['the message names', TEXT_RULE.name], wholeFirst: true, same });
   // Texts in an order no fact read: never each text alone, without the order ("`a` followed by `b`, while …": one part reads them in their order).
   const orderRead = (texts: readonly string[] | undefined) => texts !== undefined && list.texts.every((x) => texts.includes(x));
   if (reading.ok && list.ordered && !reading.parts.some((p) => orderRead((p as { ordered?: readonly string[] }).ordered))) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };

@@ -5,7 +5,7 @@
 import { parse, stringify } from 'yaml';
 import { INTERRUPT_SIGNALS, type InterruptSignal } from '../../../executor/interrupts.js';
 import type { StreamName, Token } from './lexicon.js';
-import { showDuration } from './lexicon.js';
+import { RUNNER, showDuration, withoutRunner } from './lexicon.js';
 import { takeInvocation } from './invocation.js';
 import { args, isFunction, read, type Args, type Reading, type Rule } from './reading.js';
 
@@ -62,7 +62,7 @@ export interface Invocation {
 
 /** `spec-run exec` with its arguments, as written; null for an option the executor does not have. */
 export function invocationOf(text: string): Invocation | null {
-  const words = text.trim().split(/\s+/);
+  const words = withoutRunner(text).split(/\s+/);
   if (words[0] !== 'spec-run' || words[1] !== 'exec') return null;
   const invocation: Invocation = {};
   for (let i = 2; i < words.length; i++) {
@@ -290,7 +290,7 @@ const RULES: Rule<SetupPart>[] = [
       if (commands.length !== 1 || images.length > 1 || (imageWord >= 0 && images.length === 0) || (a.has('HOST') && (a.has('CONTAINER') || images.length > 0))) return null;
       const run = commands[0].text;
       // "`spec-run exec --project /tmp/p` runs …", "`--log run.jsonl` is given": the executor's own command line, or an option of it, is not a command it runs.
-      if (/^(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?spec-run\b|^--/.test(run)) return null;
+      if (/^spec-run\b|^--/.test(withoutRunner(run))) return null;
       // "`one.yaml` is run": a configuration file's name is what spec-run exec is given, never a command line.
       if (/^[\w.~/-]+\.ya?ml$/.test(run)) return null;
       // "`timeout: 2s`", "the key `timout: 5s`": a configuration line in code marks, of a key the executor knows or not (it judges that).
@@ -634,7 +634,8 @@ const RULES: Rule<SetupPart>[] = [
     allows: ['SET', 'CONTAINER'],
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity');
-      if (values.length !== 1 || a.negated) return null;
+      // A user is a name or an id (`nobody`, `1000:1000`): a text with spaces ("a developer invokes `npx spec-run exec c.yaml`") is none.
+      if (values.length !== 1 || a.negated || !/^[\w.-]+(?::[\w.-]+)?$/.test(values[0].text)) return null;
       // "the container runs as user 1000": a container's user.
       const docker = a.has('CONTAINER');
       return part(`user: ${values[0].text}${docker ? ' (in a container)' : ''}`, (s) => {
@@ -784,6 +785,9 @@ function setsACommand(part: SetupPart): boolean {
   return Object.keys(fields).length > 0 || prints.length > 0 || says.length > 0 || [timeoutMs, omitTimeout, sleepMs, exitCode, ignoresTerm, handlesTerm].some((value) => value !== undefined);
 }
 
+/** A sentence's prose: its code spans emptied, so that a word inside a command line is never read as a word of the sentence. */
+const proseOf = (sentence: string) => sentence.replace(/`[^`]*`/g, '``');
+
 /**
  * Words a When says a configuration's parts with that the rules read as plainer ones: the
  * `stop:` key as the section it is ("the `stop:` section sets …"), "a single command" as a
@@ -798,9 +802,12 @@ function plainParts(sentence: string): string {
     .replace(/\b(?:a|the|this|its) (?:configuration|config|file)'s\s+(?=(?:first|second|third|fourth|fifth|only)\b)/gi, 'the ')
     .replace(/\b(?:a single|the single|one single|just one|exactly one)\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b)/gi, 'a ')
     // "one command `a` uses …, and another `b` …", "the configuration has one command `a` …, another …": the first of them.
-    .replace(/(^|\b(?:has|holds|lists|contains|declares)\s+)one\s+((?:host\s+|container\s+)?command)\b(?=.*\banother\b)/gi, '$1the first $2')
+    // What comes after is read in the prose only: "another" or "second" inside a command line in code marks is the command's.
+    .replace(/(^|\b(?:has|holds|lists|contains|declares)\s+)one\s+((?:host\s+|container\s+)?command)\b/gi, (whole: string, before: string, noun: string, at: number, all: string) =>
+      /\banother\b/i.test(proseOf(all.slice(at + whole.length))) ? `${before}the first ${noun}` : whole)
     // "the configuration has one command `x` …" (no other said): a command.
-    .replace(/\b(has|holds|lists|contains|declares)\s+one\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b(?!.*\b(?:another|second|other)\b))/gi, '$1 a ')
+    .replace(/\b(has|holds|lists|contains|declares)\s+one\s+(?=(?:host\s+|container\s+)?(?:command|entry)\b)/gi, (whole: string, verb: string, at: number, all: string) =>
+      /\b(?:another|second|other)\b/i.test(proseOf(all.slice(at + whole.length))) ? whole : `${verb} a `)
     // "…, both on `node:20`", "…, all three in `alpine`": where each of the commands said runs.
     .replace(/,?\s+(?:and\s+)?(?:both|all(?:\s+(?:two|three|four|of\s+them))?)\s+(?=(?:on|in|inside)\s+`)/gi, ', every command ')
     // "one command of a configuration has …": a command (a later "another" is the one after it).
@@ -814,8 +821,12 @@ function plainParts(sentence: string): string {
     .replace(/,?\s+where\s+no\s+(?:(?:sub-?directory|directory|folder|file)\s+)?(`[^`]+`)\s+exists\b/gi, ', and $1 does not exist')
     .replace(/\b(does|do)\s+not\s+yet\s+exist\b/gi, '$1 not exist yet')
     // "`spec-run exec hook.yaml` runs a `hook.yaml` whose …", "… reads `stop:` with …": the file it is given, named again, is the configuration it runs.
-    .replace(/(`spec-run\s+exec\s+(?:[^`]*\s)?([\w./-]+\.ya?ml)(?:\s[^`]*)?`)\s+(?:runs|reads|loads|parses)\s+(?:(?:a|the)\s+)?(?:`([\w./-]+\.ya?ml)`|(?=section\b))/gi, (whole: string, invocation: string, file: string, again: string | undefined) =>
+    // Started through a package runner (`npx spec-run exec …`), it is the same executor.
+    .replace(new RegExp(String.raw`(\`${RUNNER}spec-run\s+exec\s+(?:[^\`]*\s)?([\w./-]+\.ya?ml)(?:\s[^\`]*)?\`)\s+(?:runs|reads|loads|parses)\s+(?:(?:a|the)\s+)?(?:\`([\w./-]+\.ya?ml)\`|(?=section\b))`, 'gi'), (whole: string, invocation: string, file: string, again: string | undefined) =>
       again === undefined || again === file ? `${invocation} runs a ${again === undefined ? '' : 'configuration'}` : whole)
+    // "lists `- run: "exit 3"` with …", "contains `run: echo hi`": a command's entry written as its YAML (a list item, or listed) is that command,
+    // as its block would make it ("has `run: x`" is the field, read as such).
+    .replace(/\b(?:(?:lists|has|holds|contains|declares|includes)\s+(?:an?\s+(?:entry|item)\s+)?`-\s*|(?:lists|contains|declares|includes)\s+(?:an?\s+(?:entry|item)\s+)?`)run:\s*(?:"([^"`]*)"|'([^'`]*)'|([^"'`\s][^`]*))`/gi, (_w: string, double?: string, single?: string, plain?: string) => `has a command \`${double ?? single ?? plain}\``)
     // "a configuration asks for `timeout: 2s`": it sets it.
     .replace(/\basks?\s+for\s+(?=`[A-Za-z_]+\s*:)/gi, 'sets ')
     // "`stop.commands` holds …": the configuration's list of commands, which is the configuration's.
