@@ -10,14 +10,19 @@ function read(path: string): string | undefined {
   }
 }
 
+/** The parent of `pid`; 0 when it has ended. */
+function parentOf(pid: number): number {
+  const stat = read(`/proc/${pid}/stat`);
+  return stat ? Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) : 0;
+}
+
 /** `root` and every process below it. */
 export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat = read(`/proc/${entry}/stat`);
-    if (!stat) continue;
-    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const parent = parentOf(Number(entry));
+    if (!parent) continue;
     const list = children.get(parent) ?? [];
     list.push(Number(entry));
     children.set(parent, list);
@@ -77,7 +82,11 @@ export interface TreeSample {
   proportionalMb: number;
   /** CPU seconds of the tree: every live member, with the children each has reaped. */
   cpuSeconds: number;
-  /** Processes of the tree whose command line contains the marker. */
+  /**
+   * Processes of the tree whose command line contains the marker, each counted once with
+   * the wrapper that started it: a worker runs under `unshare --fork`, whose command line
+   * holds the worker's too, and the two are one worker.
+   */
   marked: number;
 }
 
@@ -85,7 +94,8 @@ export function sampleTree(root: number, marker?: string): TreeSample {
   const tree = processTree(root);
   const residentMb = tree.reduce((sum, pid) => sum + residentKb(pid), 0) / 1024;
   const proportionalMb = tree.reduce((sum, pid) => sum + proportionalKb(pid), 0) / 1024;
-  const marked = marker ? tree.filter((pid) => commandLine(pid).includes(marker)).length : 0;
+  const markedPids = new Set(marker ? tree.filter((pid) => commandLine(pid).includes(marker)) : []);
+  const marked = [...markedPids].filter((pid) => !markedPids.has(parentOf(pid))).length;
   return { residentMb, proportionalMb, cpuSeconds: tree.reduce((sum, pid) => sum + cpuSeconds(pid), 0), marked };
 }
 

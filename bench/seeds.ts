@@ -84,9 +84,14 @@ export async function runSeedsBench(seedDir = process.env.SPEC_RUN_SEEDS ?? reso
     const plan = translate(await parseFile(join(seedDir, seed)));
     let passed = 0;
     let failed = 0;
+    // A TODO point is not ok by TAP's letter but is no failure: the seed's check the machine could not meet, with its numbers.
+    let todo = 0;
     const started = performance.now();
     const outcome = await runLispDocumentWithTranscript(plan, options, (event) => {
-      if (event.type === 'point' && event.skip === undefined) event.ok ? passed++ : failed++;
+      if (event.type !== 'point' || event.skip !== undefined) return;
+      if (event.todo !== undefined) todo++;
+      else if (event.ok) passed++;
+      else failed++;
     });
     const wall = (performance.now() - started) / 1000;
     const waits = imposedWaitSeconds(outcome.transcript) + outcome.sleptSeconds;
@@ -98,7 +103,7 @@ export async function runSeedsBench(seedDir = process.env.SPEC_RUN_SEEDS ?? reso
       metric: `${seed} wall time`,
       value: wall,
       unit: 's',
-      note: `imposed waits ${waits.toFixed(2)} s (x${(wall / Math.max(waits, 1e-9)).toFixed(2)}); ${passed} passed, ${failed} failed; ${outcome.transcript.exchanges.length} exchanges`,
+      note: `imposed waits ${waits.toFixed(2)} s (x${(wall / Math.max(waits, 1e-9)).toFixed(2)}); ${passed} passed, ${failed} failed, ${todo} todo; ${outcome.transcript.exchanges.length} exchanges`,
     });
   }
   await runtime.close();
