@@ -3,7 +3,7 @@
 // talks to it on fds 3 (commands and replies, as s-expressions) and 4 (points,
 // requests and "done", as JSON lines); fds 1 and 2 are kept for diagnostics.
 import { Child, describeChildExit, readLines } from '../../process/child.js';
-import { asSpawn, containment, inOwnPidNamespace } from '../../process/containment.js';
+import { asSpawn, containment, inOwnPidNamespace, namespacedExit } from '../../process/containment.js';
 import { defaultLisp, ensureCoreImage } from '../../lisp-image/core-image.js';
 import { lispSources } from '../../lisp-image/sources.js';
 import { lispString } from './sexp.js';
@@ -57,6 +57,13 @@ export const DRIVER_ENV = 'SPEC_RUN_DRIVER';
 const sbclArgs = (image: string, form: string) => [defaultLisp().sbcl, '--core', image, '--noinform', '--disable-ldb', '--end-runtime-options', '--no-sysinit', '--no-userinit', '--disable-debugger', '--eval', form];
 
 /** A driver process, in a PID namespace of its own, tied to spec-run: programs spec code starts end with it. */
+/** How `child`, started by driverProcess, ended and its output's tail: a SIGKILL unshare reports as exit code 1 given back as the SIGKILL it was (containment.ts). */
+function driverEnd(child: Child): { ended: string | undefined; outputTail: string } {
+  if (!child.exit) return { ended: undefined, outputTail: child.outputTail };
+  const { exit, tail } = namespacedExit(child.exit, child.outputTail);
+  return { ended: describeChildExit(exit), outputTail: tail };
+}
+
 function driverProcess(image: string, form: string, cwd: string): Child {
   const [command, args] = asSpawn(inOwnPidNamespace(sbclArgs(image, form)));
   return new Child({ command, args, cwd, group: true, stdin: 'ignore', stdout: 'tail', extraPipes: 2, tailChars: OUTPUT_TAIL_CHARS });
@@ -113,10 +120,10 @@ export class Driver {
     const driver = new Driver({
       write: (line) => child.writeLine(COMMANDS_FD, line),
       get ended() {
-        return child.exit && describeChildExit(child.exit);
+        return driverEnd(child).ended;
       },
       get outputTail() {
-        return child.outputTail;
+        return driverEnd(child).outputTail;
       },
       output: child,
       stop: async () => void (await child.stop(STOP_GRACE_MS)),
@@ -259,11 +266,11 @@ class Zygote {
     private readonly child: Child,
     private readonly cwd: string,
   ) {
-    void child.exited.then((exit) => {
+    void child.exited.then(() => {
       this.forget();
       const current = this.current;
       if (current) {
-        current.setEnded(`the zygote that forked it ended: ${describeChildExit(exit)}`);
+        current.setEnded(`the zygote that forked it ended: ${driverEnd(child).ended}`);
         current.end();
       }
     });
@@ -347,7 +354,10 @@ class Zygote {
         else if (line.startsWith('{"type":"ready"')) resolve();
         else reject(new Error(`the zygote did not start: ${line.slice(0, 300)}`));
       });
-      void child.exited.then((exit) => reject(new Error(`${missingProgram(child.outputTail)}the zygote ended: ${describeChildExit(exit)}; ${child.outputTail.slice(-500)}`)));
+      void child.exited.then(() => {
+        const { ended, outputTail } = driverEnd(child);
+        reject(new Error(`${missingProgram(outputTail)}the zygote ended: ${ended}; ${outputTail.slice(-500)}`));
+      });
     });
     await ready;
     return zygote;

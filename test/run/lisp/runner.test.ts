@@ -1,11 +1,12 @@
 // The Lisp runner end to end with a real SBCL driver and the scripted runtime
 // server: points and their lines, failures and their diagnostics, bad spec code,
 // time limits, crashes, seeds and runs, JSON input checks.
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import type { RunEvent } from '../../../src/model/events.js';
 import type { DocumentPlan } from '../../../src/model/plan.js';
+import { closeDrivers, DRIVER_ENV } from '../../../src/run/lisp/driver.js';
 import { runLispDocument } from '../../../src/run/lisp/index.js';
 import { FAKE_RUNTIME, frontmatter, lineIn, lisp, options, runMarkdown, type PointEvent } from './helpers.js';
 import { scratchDirectory } from '../../support/scratch.js';
@@ -362,6 +363,34 @@ t.test('a driver that dies fails its unit; the next unit runs in a fresh driver,
     r.events.filter((e) => e.type === 'comment'),
     [{ unitId: r.plan.units[1].id, text: /ran in a fresh Lisp environment: the unit "[^"]+" \(line \d+\) failed \(the driver process ended/ }],
   );
+});
+
+t.test('a driver of its own killed by SIGKILL is reported as killed by SIGKILL, not as the exit code unshare gives it', async (t) => {
+  const previous = process.env[DRIVER_ENV];
+  process.env[DRIVER_ENV] = 'fresh';
+  t.teardown(async () => {
+    if (previous === undefined) delete process.env[DRIVER_ENV];
+    else process.env[DRIVER_ENV] = previous;
+    await closeDrivers();
+  });
+  // The driver is its namespace's first process, which no signal from inside it ends: the
+  // unit holds a file open, by which the test finds the driver's process from outside and kills it.
+  const held = join(scratchDirectory('spec-run-killed-driver-'), 'held-by-the-driver');
+  const md = `${frontmatter()}${lisp(`(defparameter *held* (open ${JSON.stringify(held)} :direction :output :if-exists :supersede))\n(sleep 30)\n(assert t)`)}\n${lisp('(assert (= 2 (+ 1 1)))')}`;
+  const killer = setInterval(() => {
+    for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)))
+      try {
+        if (readdirSync(`/proc/${pid}/fd`).some((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`) === held)) process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // a process that ended meanwhile, or not ours to read
+      }
+  }, 100);
+  t.teardown(() => clearInterval(killer));
+  const r = await runMarkdown(md);
+  clearInterval(killer);
+  t.same(r.points.map((p) => p.ok), [false, true], 'the unit that was killed fails; the next runs in a fresh driver');
+  t.match(r.failed[0]?.diagnostics, { reason: /the driver process ended \(killed by SIGKILL\)/ });
+  t.notMatch(JSON.stringify(r.failed[0]), /sigprocmask|exit code 1\b/, "unshare's own complaint is not the driver's");
 });
 
 t.test('a unit that holds checks but made none fails, naming how many and where; one with no check at all runs without error', async (t) => {
