@@ -101,7 +101,8 @@ export const enforcementSteps: StepDefinition[] = [
     timedOut(c, docker, 'SIGTERM', 'docker probe');
     firedOnTime(c, docker, 0, 'docker probe');
   }),
-  defineStep(/^exit code indicates timeout(?: \(.*\))?$/i, async (w, c) => {
+  // The seed's "(e.g., 124 or custom code)": an aside naming the codes checked; one naming any other code is a claim this step does not check.
+  defineStep(/^exit code indicates timeout(?: \((?:(?:e\.g\.,?|for example,?|such as|i\.e\.,?) )?(?:124|137)(?: or (?:124|137|custom code))?\))?$/i, async (w, c) => {
     timedOut(c, await sleeper(w, contextOf(w)), 'SIGTERM', 'TERM-respecting probe');
     timedOut(c, await ignorer(w, contextOf(w)), 'SIGKILL', 'TERM-ignoring probe');
   }),

@@ -34,8 +34,15 @@ async function observe(w: World, command: string, scaled = false): Promise<ExecR
   return execRun(w, command, fields);
 }
 
-/** The scenario's command as its behaviour says: past its timeout, ignoring or handling SIGTERM. */
+/**
+ * The command a step observes: the one the scenario quotes, as configured, when it quotes one;
+ * else a probe that behaves as the scenario says, its timeout scaled to a probe's. A probe
+ * stands only for a command the scenario describes and does not quote: it never replaces one
+ * the scenario names, whose own behaviour is what the step states.
+ */
 function behaving(w: World): { command: string; scaled: boolean } {
+  const stated = subjectOf(w).run;
+  if (stated !== undefined) return { command: stated, scaled: false };
   const marker = nonce();
   switch (subjectOf(w).behaviour) {
     case 'ignores-term':
@@ -49,6 +56,19 @@ function behaving(w: World): { command: string; scaled: boolean } {
       assert.ok(statesSomething(subjectOf(w)), NOTHING_STATED);
       return { command: 'echo finished', scaled: false };
   }
+}
+
+/** The scenario's quoted command when it quotes one, else `probe`, a command of the step's own that behaves as the step needs (its timeout scaled). */
+function quotedOr(w: World, probe: string): { command: string; scaled: boolean } {
+  const stated = subjectOf(w).run;
+  return stated !== undefined ? { command: stated, scaled: false } : { command: probe, scaled: true };
+}
+
+/** The timeout a run's command had, as spec-run exec announced it, in ms. */
+function announcedTimeoutMs(run: ExecRun): number {
+  const parsed = parseDuration(announced(run).timeout);
+  assert.ok(parsed.ok, `spec-run exec announces a timeout (${announced(run).timeout})`);
+  return parsed.ms;
 }
 
 /** "(timeout 10m, from defaultTimeout)" of the line `spec-run exec` prints before running a command. */
@@ -67,7 +87,7 @@ function reportedMs(run: ExecRun): number {
 
 // ---- WHEN ----
 
-Given(/^(?:the )?(?:global )?(?:defaultTimeout|default timeout) (?:is set to|of) (.+?)(?: globally)?$/, function (value: string) {
+Given(/^(?:the )?(?:global )?(?:defaultTimeout|default timeout) (?:is set to|of) ("[^"]*"|\x60[^\x60]*\x60|\S+(?: (?:seconds?|minutes?|hours?))?)(?: globally)?$/, function (value: string) {
   subjectOf(this).defaultTimeout = valueOf(value);
 });
 Given(/^a (?:stop )?command (?:runs|is run|executes) (on the host|in (?:a )?Docker(?: container)?)(?: (?:with|from) (?:the )?image "?([^"\s]+)"?)?$/, function (where: string, image?: string) {
@@ -116,14 +136,15 @@ Then(/^the timeout SHALL come from (?:the )?(command|per-command timeout|global 
   assert.equal(announced(await observe(this, 'true')).source, expected);
 });
 Then(/^the command SHALL be (?:stopped|terminated) (?:at|after) its timeout$/, async function (this: World) {
-  const run = await observe(this, `echo started; sleep ${nonce()}`, true);
-  assert.equal(run.status, 124);
-  const limit = inDocker(this) ? 2000 : 1000;
+  const { command, scaled } = quotedOr(this, `echo started; sleep ${nonce()}`);
+  const run = await observe(this, command, scaled);
+  assert.equal(run.status, 124, `stopped by its timeout, spec-run exec exits 124 (it exited ${run.status})`);
+  const limit = announcedTimeoutMs(run);
   const ms = reportedMs(run);
-  assert.ok(ms >= limit && ms <= limit + SLACK_MS[inDocker(this) ? 'docker' : 'host'], `stopped ${ms} ms after start, for a ${limit} ms probe timeout`);
+  assert.ok(ms >= limit && ms <= limit + SLACK_MS[inDocker(this) ? 'docker' : 'host'], `stopped ${ms} ms after start, for a timeout of ${limit} ms`);
 });
 
-Then(/^the (?:command's |reported )?exit code SHALL (?:be|indicate) (\d+)(?: \(.*\))?$/, async function (this: World, code: string) {
+Then(/^the (?:command's |reported )?exit code SHALL (?:be|indicate) (\d+)$/, async function (this: World, code: string) {
   const { command, scaled } = behaving(this);
   const run = await observe(this, command, scaled);
   assert.match(run.console, new RegExp(`^Exit Code: ${code}(?: |$)`, 'm'), 'the report gives the exit code');
@@ -159,8 +180,9 @@ Then(/^the command SHALL run (on the host|in (?:a |the )?(?:Docker )?container)$
   assert.equal(namespace === OWN_MOUNT_NAMESPACE, host, `mount namespace ${namespace} ${host ? 'is' : 'is not'} spec-run's own`);
 });
 Then(/^the container SHALL be (?:removed|cleaned up)(?: afterwards| once (?:it|the command) has (?:finished|ended)| after (?:it|the command) (?:finishes|ends|has ended|completes)|( after (?:it|the command) times out))?$/, async function (this: World, afterTimeout?: string | null) {
-  const { command, scaled } = afterTimeout ? { command: `echo started; sleep ${nonce()}`, scaled: true } : behaving(this);
+  const { command, scaled } = afterTimeout ? quotedOr(this, `echo started; sleep ${nonce()}`) : behaving(this);
   const run = await observe(this, command, scaled);
+  if (afterTimeout) assert.equal(run.status, 124, `the command timed out (spec-run exec exited ${run.status})`);
   const note = /note: container (\S+) removed/.exec(run.console);
   assert.ok(note, 'spec-run exec notes the removal of the container');
   const inspect = await execa('docker', ['inspect', note[1]], { reject: false });
@@ -203,6 +225,12 @@ Then(/^the (?:working directory|cwd) SHALL be (\S+)$/, async function (this: Wor
 
 Then(/^the command SHALL receive SIGTERM(?: at (?:its|the) timeout)?$/, async function (this: World) {
   const s = subjectOf(this);
+  if (s.run !== undefined) {
+    // The scenario's own command: the report says which signals stopped it; SIGKILL after the grace period came after a SIGTERM.
+    const run = await observe(this, s.run);
+    assert.match(run.console, /Exit Status: Timeout \(signal (?:15: SIGTERM|9: SIGKILL after [\d.]+s grace period)\)/, `spec-run exec sent it SIGTERM at its timeout (it exited ${run.status})`);
+    return;
+  }
   const marker = nonce();
   const command = s.behaviour === 'ignores-term' ? behaving(this).command : `trap 'echo got SIGTERM; exit 0' TERM; echo started; sleep ${marker} & wait`;
   const run = await observe(this, command, true);
@@ -212,18 +240,20 @@ Then(/^the command SHALL receive SIGTERM(?: at (?:its|the) timeout)?$/, async fu
 Then(/^the command SHALL be killed(?: with SIGKILL)? after (?:a|the|its) grace period(?: of (.+))?$/, async function (this: World, grace?: string) {
   if (grace) assert.deepEqual(parseDuration(valueOf(grace)), { ok: true, ms: GRACE_MS, text: `${GRACE_MS / 1000}s` }, 'the grace period');
   const marker = nonce();
-  const run = await observe(this, `trap '' TERM; echo started; sleep ${marker} & sleep ${marker}`, true);
-  assert.equal(run.status, 137);
+  const { command, scaled } = quotedOr(this, `trap '' TERM; echo started; sleep ${marker} & sleep ${marker}`);
+  const run = await observe(this, command, scaled);
+  assert.equal(run.status, 137, `killed, spec-run exec exits 137 (it exited ${run.status})`);
   assert.match(run.console, /Exit Status: Timeout \(signal 9: SIGKILL after 2\.000s grace period\)/);
-  const limit = (inDocker(this) ? 2000 : 1000) + GRACE_MS;
+  const limit = announcedTimeoutMs(run) + GRACE_MS;
   const ms = reportedMs(run);
   assert.ok(ms >= limit - 5 && ms <= limit + SLACK_MS[inDocker(this) ? 'docker' : 'host'], `killed ${ms} ms after start: its timeout, then ${GRACE_MS} ms of grace`);
 });
 Then(/^the command SHALL (?:exit|end) (?:cleanly )?(?:within|before the end of) the grace period(?: without SIGKILL)?$|^no SIGKILL SHALL be sent$/, async function (this: World) {
-  const run = await observe(this, `trap 'echo cleaning up; exit 0' TERM; echo started; sleep ${nonce()} & wait`, true);
-  assert.equal(run.status, 124, 'stopped by its timeout, SIGTERM sufficed');
+  const { command, scaled } = quotedOr(this, `trap 'echo cleaning up; exit 0' TERM; echo started; sleep ${nonce()} & wait`);
+  const run = await observe(this, command, scaled);
+  assert.equal(run.status, 124, `stopped by its timeout, SIGTERM sufficed (spec-run exec exited ${run.status})`);
   assert.match(run.console, /Exit Status: Timeout \(signal 15: SIGTERM\)/);
-  assert.ok(shownLines(run).includes('cleaning up'));
+  if (scaled) assert.ok(shownLines(run).includes('cleaning up'), 'its SIGTERM handler ran');
 });
 
 // ---- THEN: the configuration and the timeout report ----
@@ -235,8 +265,9 @@ Then(/^the configuration SHALL be rejected(?: with an error (?:naming|mentioning
   if (named) assert.ok(errors.some((e) => e.includes(named)), `an error names ${named}`);
 });
 Then(/^the timeout (?:error )?message SHALL (?:include|contain|mention|say) "(.+)"$/, async function (this: World, text: string) {
-  const run = await observe(this, `echo started; sleep ${nonce()}`, true);
+  const { command, scaled } = quotedOr(this, `echo started; sleep ${nonce()}`);
+  const run = await observe(this, command, scaled);
   const configured = String(subjectOf(this).fields.timeout ?? '');
-  const expected = configured ? text.split(configured).join(inDocker(this) ? DOCKER_PROBE_TIMEOUT : PROBE_TIMEOUT) : text;
+  const expected = configured && scaled ? text.split(configured).join(inDocker(this) ? DOCKER_PROBE_TIMEOUT : PROBE_TIMEOUT) : text;
   assert.ok(run.console.includes(expected), `the report contains ${JSON.stringify(expected)}${expected === text ? '' : ' (the timeout scaled to the probe)'}`);
 });
