@@ -18,7 +18,7 @@ import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, 
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
-import { blocksWereRead, StepSkipped, StepWorld } from './step-world.js';
+import { blocksWereRead, StepSkipped, StepWorld, worldInternals } from './step-world.js';
 import { LISP_LANGUAGES } from '../../translate/rules/lisp-code.js';
 import { asOwnCode, StrayErrors } from './stray-errors.js';
 import { runWithRetries } from '../retries.js';
@@ -172,6 +172,16 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   const started = Date.now();
   const deadline = started + options.unitTimeoutMs;
   const world = new StepWorld(unit, options);
+  worldInternals(world).nextStepSetsUp = (line) => {
+    let keyword: string | null = null;
+    for (const [index, step] of unit.steps.entries()) {
+      keyword = stepKeyword(step.keyword, keyword);
+      if (unit.steps[index - 1]?.line !== line) continue;
+      const matches = bindStep(steps, unit, step, keyword);
+      return matches.length === 1 && matches[0].step.interpretation?.startsWith('setup:') === true;
+    }
+    return false;
+  };
   emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: reportedName(unit), kind: 'scenario', at: { file: unit.file, line: unit.line } });
   const base = (name: string, line: number) => ({ type: 'point' as const, file: unit.file, unitId: unit.id, name, at: { file: unit.file, line } });
   let blocked = blockedBy;
@@ -209,6 +219,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         }
       }
       if (unit.steps.length === 0) hold(stepless(base(`${unit.name} (a scenario without steps)`, unit.line), blocked, options));
+      const checksNothing = onlyInterpretedSetups(unit, steps);
       let keyword: string | null = null;
       for (const step of unit.steps) {
         // Interrupted, the steps left are reported as not run (a scenario never looks whole when it is not).
@@ -230,6 +241,11 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         if (!blocked && (point.todo !== undefined || (!point.ok && point.skip === undefined))) blocked = `an earlier step ${stepStatus(point) === 'PENDING' ? 'is pending' : stepStatus(point) === 'UNDEFINED' ? 'is undefined' : 'failed'} (line ${step.line})`;
         // As in cucumber-js, a step that skips itself skips the rest: a later step would check a state never reached.
         else if (!blocked && point.skip !== undefined && !options.dryRun) blocked = `an earlier step was skipped (line ${step.line}): ${point.skip}`;
+      }
+      if (checksNothing) {
+        const point = uncheckedScenario(base(`${unit.name} (a scenario that checks nothing)`, unit.line), blocked, options);
+        hold(point);
+        points.push(point);
       }
     } finally {
       if (!options.dryRun && !blockedBy) {
@@ -266,6 +282,28 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   strays.end();
   for (const error of unclaimed) emit({ ...base('an error thrown outside any step or hook', unit.line), ok: false, diagnostics: failureDiagnostics(error) });
   emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
+}
+
+/**
+ * Whether every step of UNIT is a Given or a When the executor interpreter reads as setup: they
+ * set up and run a command, and none of them checks anything (a user's own Given or When may
+ * well assert, and so may a built-in definition of the seed vocabulary's).
+ */
+function onlyInterpretedSetups(unit: ScenarioUnit, library: StepLibrary): boolean {
+  if (unit.steps.length === 0) return false;
+  let keyword: string | null = null;
+  return unit.steps.every((step) => {
+    keyword = stepKeyword(step.keyword, keyword);
+    const matches = bindStep(library, unit, step, keyword);
+    return keyword !== 'Then' && matches.length === 1 && matches[0].step.interpretation?.startsWith('setup:') === true;
+  });
+}
+
+/** The point of a scenario whose steps only set up (onlyInterpretedSetups): it checks nothing of what it runs, so it fails, as a scenario without steps does. */
+function uncheckedScenario(point: Omit<PointEvent, 'ok'>, blocked: string | null, options: RunOptions): PointEvent {
+  if (blocked) return { ...point, ok: true, skip: blocked };
+  const reason = 'the scenario checks nothing: each of its steps is a Given or When the built-in executor steps read as setup, which runs the command but checks nothing; add a Then that states what must hold';
+  return options.strict ? { ...point, ok: false, diagnostics: { reason: `${reason} (strict: it fails the run; --no-strict makes it TODO)` } } : { ...point, ok: false, todo: 'scenario that checks nothing', diagnostics: { reason } };
 }
 
 /** The point of a scenario without steps: it checks nothing, so it fails (TODO with --no-strict), as an undefined step does. */

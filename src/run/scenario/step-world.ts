@@ -16,7 +16,15 @@ import { readYaml } from '../../parse/yaml-error.js';
 /** Thrown by `world.skip()`: the step is skipped, not failed. */
 export class StepSkipped extends Error {}
 
-const internals = processWide('step-world.internals', () => new WeakMap<object, { unit: ScenarioUnit; options: RunOptions }>());
+/** What the runner tells spec-run's own steps of a scenario, beside its unit and the run's options. */
+interface WorldInternals {
+  unit: ScenarioUnit;
+  options: RunOptions;
+  /** Whether the step after the one at LINE sets up the executor interpreter's run too (the runner knows how each step binds). */
+  nextStepSetsUp?: (line: number) => boolean;
+}
+
+const internals = processWide('step-world.internals', () => new WeakMap<object, WorldInternals>());
 const blocksRead = processWide('step-world.blocks-read', () => new WeakSet<object>());
 
 /** True once WORLD's scenario code (a step, a hook) has read its blocks. */
@@ -25,7 +33,7 @@ export function blocksWereRead(world: StepWorld): boolean {
 }
 
 /** The unit and run options behind a world: for spec-run's own step library. */
-export function worldInternals(world: object): { unit: ScenarioUnit; options: RunOptions } {
+export function worldInternals(world: object): WorldInternals {
   const found = internals.get(world);
   if (!found) throw new Error('not a scenario world of spec-run');
   return found;

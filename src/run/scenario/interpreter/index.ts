@@ -95,13 +95,28 @@ async function observation(world: World): Promise<Observation> {
   return state.observation;
 }
 
+/**
+ * A When: what it says is added to the setup, and the last When of a row of them runs it (the
+ * Thens after it check that run's record). The run happens here, in the order the scenario
+ * states, and whatever follows: steps of the user's own after it see what the command did, and a
+ * scenario of Whens alone still runs what it says.
+ */
 function setupStep(parts: SetupPart[]) {
   return async function (this: World): Promise<void> {
     const state = stateOf(this);
     if (state.observation) throw new Error('the run was already observed by an earlier Then: a When after it cannot change it');
     for (const p of parts) p.apply(state.setup);
     this.attach('setup', parts.map((p) => p.text));
+    const line = this.step?.line;
+    if (line !== undefined && worldInternals(this).nextStepSetsUp?.(line)) return;
+    const o = await observation(this);
+    this.attach('run', runSummary(o, state));
   };
+}
+
+/** What a run did, command by command, with the notes of how it was set up. */
+function runSummary(o: Observation, state: ScenarioState): string[] {
+  return [...o.notes, ...(state.conditionNote ? [state.conditionNote] : []), ...o.record.commands.map((c) => `${c.context}: ${c.run} → ${c.outcome}, exit ${c.exitCode}, ${Math.round(c.elapsedMs)} ms`)];
 }
 
 function checkStep(checks: Check[], quoted: readonly string[]) {
@@ -111,7 +126,7 @@ function checkStep(checks: Check[], quoted: readonly string[]) {
     const verdicts = await Promise.all(checks.map((c) => c.evaluate({ ...o, before: state.quoted })));
     if (quoted.length > 0) state.quoted = [...quoted];
     this.attach('checked', checks.map((c, i) => `${c.text}: ${verdicts[i].ok ? 'yes' : 'NO'} (${verdicts[i].actual})`));
-    this.attach('run', [...o.notes, ...(state.conditionNote ? [state.conditionNote] : []), ...o.record.commands.map((c) => `${c.context}: ${c.run} → ${c.outcome}, exit ${c.exitCode}, ${Math.round(c.elapsedMs)} ms`)]);
+    this.attach('run', runSummary(o, state));
     const failed = checks.filter((_, i) => !verdicts[i].ok);
     if (failed.length > 0) throw new Error([...failed.map((c) => `expected ${c.text}; got ${verdicts[checks.indexOf(c)].actual}`), ...yamlProblem(this)].join('\n'));
   };

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isMap, isSeq, parseDocument, stringify } from 'yaml';
 import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type ConfigError, type TimeoutSetting } from '../../../executor/config.js';
-import { formatDuration } from '../../../executor/duration.js';
+import { formatDuration, parseDuration } from '../../../executor/duration.js';
 import { endInterrupted, recordFile, recordRun, type RunRecord } from '../../../executor/record.js';
 import { showDuration } from './lexicon.js';
 import { emptySetup, mergedSetup, type Setup } from './when.js';
@@ -137,6 +137,10 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
   const text = fromYaml
     ? withPlaced(withSettings(yaml.text, fields, setup.defaultTimeout, setup.context === 'docker' ? DEFAULT_IMAGE : undefined), placed)
     : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: setup.noCommands ? [] : Array.from({ length: Math.max(1, placed.length) }, (_, index) => entryOf(setupOf(index))) } });
+  if (fromYaml) {
+    const conflicts = blockConflicts(yaml.text, setupOf);
+    if (conflicts.length > 0) throw new Error(`the When and the scenario's YAML block (line ${yaml.line}) say different things of the command: ${conflicts.join('; ')}. Which one does the scenario mean? Say it once: in the block, or in the When`);
+  }
   const loaded = loadConfig(text);
   const config = loaded.config;
   // Durations the When states in prose are the reader's, not a file's text (1.5 s is one): set as read.
@@ -153,6 +157,36 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
     return changed;
   });
   return { config, errors: loaded.errors, synthesized, text };
+}
+
+/**
+ * Where what the When says of a command contradicts what the YAML block sets for it: another
+ * command line, the host where the block gives an image (or a container where it gives none),
+ * another timeout, another value of a field. The block is the configuration the scenario shows;
+ * a run of anything else would check a configuration nobody wrote.
+ */
+function blockConflicts(text: string, setupOf: (index: number) => Setup): string[] {
+  const commands = (parseDocument(text).toJS() as { stop?: { commands?: unknown } } | null)?.stop?.commands;
+  if (!Array.isArray(commands)) return [];
+  const conflicts: string[] = [];
+  commands.forEach((entry: unknown, index) => {
+    if (!entry || typeof entry !== 'object') return;
+    const block = entry as Record<string, unknown>;
+    const said = setupOf(index);
+    const which = commands.length > 1 ? `command ${index + 1}: ` : '';
+    if (said.run !== undefined && typeof block.run === 'string' && said.run.trim() !== block.run.trim()) conflicts.push(`${which}the When runs \`${said.run}\`, the block \`${block.run}\``);
+    if (said.context === 'host' && block.image !== undefined) conflicts.push(`${which}the When runs it on the host, the block in the image ${String(block.image)}`);
+    if (said.timeoutMs !== undefined && block.timeout !== undefined) {
+      const written = block.timeout === null ? null : parseDuration(block.timeout);
+      const blockMs = written === null ? null : written.ok ? written.ms : undefined;
+      if (blockMs !== undefined && blockMs !== said.timeoutMs) conflicts.push(`${which}the When gives it ${said.timeoutMs === null ? 'no timeout' : `a timeout of ${showDuration(said.timeoutMs)}`}, the block timeout: ${String(block.timeout)}`);
+    }
+    for (const [key, value] of Object.entries(said.fields)) {
+      if (value === undefined || !(key in block) || key === 'env') continue;
+      if (JSON.stringify(block[key]) !== JSON.stringify(value) && String(block[key]) !== String(value)) conflicts.push(`${which}the When sets ${key}: ${String(value)}, the block ${key}: ${String(block[key])}`);
+    }
+  });
+  return conflicts;
 }
 
 /** Stands for the run of a command the When describes but does not quote, until it is written from what it says. */
