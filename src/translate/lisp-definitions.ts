@@ -1,6 +1,7 @@
 // What a top-level Lisp form is, by its head: a definition loaded before the units run,
 // a FiveAM test, or something to run in document order.
 import { headOf, type LispForm, type LispNode, packageOf, unqualified } from './lisp-forms.js';
+import { sbclSkips } from './lisp-features.js';
 
 /** Common Lisp defining forms; `cl:` or no package prefix. */
 const CL_DEFINITIONS = new Set([
@@ -156,7 +157,20 @@ export interface DefinedFunction {
   callableWithoutArguments: boolean;
   /** True when its body holds a check (`assert`, `is`, `ok`...): a point each time it runs. */
   holdsChecks: boolean;
+  /** The symbols its body names outside quoted data and what SBCL does not read: the functions it may call among them. */
+  names: Set<string>;
   line: number;
+}
+
+/** The symbols NODE names outside quoted data and outside reader conditionals SBCL leaves out. */
+function namesIn(node: LispNode, into = new Set<string>()): Set<string> {
+  if (node.kind === 'symbol') into.add(node.name);
+  else if (node.kind === 'conditional') {
+    if (!sbclSkips(node.prefix, node.feature)) namesIn(node.form, into);
+  } else if (node.kind === 'prefixed') {
+    if (node.prefix !== "'") namesIn(node.form, into);
+  } else if (node.kind === 'list') for (const item of node.items) namesIn(item, into);
+  return into;
 }
 
 /** The checks of FiveAM, rove, prove and Parachute, and spec-run's `assert` (as the driver counts them, checks.lisp). */
@@ -188,7 +202,10 @@ export function definedFunction(form: LispForm): DefinedFunction | null {
     const first = lambdaList.items[0];
     callableWithoutArguments = first === undefined || (first.kind === 'symbol' && first.name.startsWith('&'));
   } else callableWithoutArguments = false;
-  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: items!.slice(3).some(holdsChecks), line: form.line };
+  const body = items!.slice(3);
+  const names = new Set<string>();
+  for (const node of body) namesIn(node, names);
+  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), names, line: form.line };
 }
 
 /** A `verify-...` name, as the test vocabulary defines verification functions. */

@@ -153,8 +153,18 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     }
   }
 
+  // A function holds checks that calls one of this document that does: run by nothing, its checks never run either.
+  const checking = new Set(functions.filter((fn) => fn.holdsChecks).map((fn) => fn.name));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const fn of functions)
+      if (!checking.has(fn.name) && [...fn.names].some((name) => name !== fn.name && checking.has(name))) {
+        checking.add(fn.name);
+        grew = true;
+      }
+  }
   const uncalledCheckFunctions: { name: string; line: number }[] = [];
-  for (const fn of functions) {
+  for (const fn of functions.map((f) => ({ ...f, holdsChecks: checking.has(f.name) }))) {
     // The defining form itself names the function once; any other occurrence is a call.
     const neverCalled = (usage.get(fn.name) ?? 0) <= 1;
     // A verify- function is run by its name; any other function by the checks it holds, which nothing else would run.

@@ -1,6 +1,7 @@
 // A small Common Lisp reader, enough to split a code block into its top-level forms and
 // see what each one is: the head symbol, names, lambda lists and the symbols used.
 // It does not evaluate or intern anything; the real reader runs later in the driver.
+import { sbclSkips } from './lisp-features.js';
 
 /** Offsets index the scanned text; lines count from the `firstLine` given to `scanForms`. */
 interface Span {
@@ -281,9 +282,16 @@ class Reader {
         return this.prefixed('#(', start, line);
       case '+':
       case '-': {
+        const counted = new Map(this.symbols);
         const feature = this.read();
         const form = this.read();
-        return { kind: 'conditional', prefix: c === '+' ? '#+' : '#-', feature, form, start, end: form.end, line };
+        const prefix = c === '+' ? '#+' : '#-';
+        // What SBCL does not read uses no symbol: a function called only there is called by nothing.
+        if (sbclSkips(prefix, feature)) {
+          this.symbols.clear();
+          for (const [name, count] of counted) this.symbols.set(name, count);
+        }
+        return { kind: 'conditional', prefix, feature, form, start, end: form.end, line };
       }
       case "'":
       case '.':

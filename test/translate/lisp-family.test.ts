@@ -187,6 +187,29 @@ t.test('a function holding checks that nothing calls is a unit when it takes no 
   t.match(describePlan(plan), /calls \(verify-value\): defined, never called, and named verify-\.\.\./);
 });
 
+t.test('a function that nothing calls holds checks through the functions of the document it calls; a call SBCL does not read is no call', async (t) => {
+  const plan = doc(
+    lisp(`(defun verify-addition ()
+  (assert (= (+ 1 1) 2)))
+(defun run-all-checks ()
+  (verify-addition))
+(defun check-twice ()
+  (run-all-checks))
+(defun check-only-quoted ()
+  '(verify-addition))
+(defun verify-behind-conditionals () (assert t))
+(defun verify-read-by-sbcl () (assert t))`) +
+      `\n${lisp('(check-twice)\n#+ccl (verify-behind-conditionals)\n#-sbcl (verify-behind-conditionals)\n#+(or) (verify-behind-conditionals)\n#+(or sbcl ccl) (verify-read-by-sbcl)\n#+some-feature-unknown-here (check-only-quoted)')}`,
+  );
+  t.same(
+    byKind(plan.units, 'verify-function').map((u) => u.functionName),
+    ['verify-behind-conditionals'],
+    'check-twice is called; run-all-checks and verify-addition by it; a conditional SBCL leaves out calls nothing; one it reads, or one on a feature not known here, calls',
+  );
+  const uncalled = doc(lisp('(defun verify-addition ()\n  (assert (= (+ 1 1) 3)))\n(defun run-all-checks ()\n  (verify-addition))'));
+  t.same(byKind(uncalled.units, 'verify-function').map((u) => u.functionName), ['run-all-checks'], 'run-all-checks holds checks through verify-addition, and nothing calls it: a unit');
+});
+
 t.test('holdsChecks finds a check under any wrapping of code, never in quoted data', async () => {
   const check = fc.constantFrom('(assert (= 1 x))', '(is (= 1 x))', '(fiveam:is-true x)', '(5am:signals error (f))', '(ok x)', '(parachute:true x)', '(rove:ng x)');
   const wrapper = fc.constantFrom((f: string) => `(when (> 1 2) ${f})`, (f: string) => `(dolist (x '()) ${f})`, (f: string) => `(lambda () ${f})`, (f: string) => `(ignore-errors ${f})`, (f: string) => `(let ((x 1)) ${f})`, (f: string) => `#+sbcl ${f}`);
