@@ -300,14 +300,16 @@ function's checks are its callers', a test is a unit of its own).")
   "A skipped point for each check site FORMS hold, written in TEXT (not in a
 definition they call or hold), that did not run while the unit ran: a unit whose other checks
 passed would otherwise pass as if it had made it. A macro call that expands into
-several check sites is reached when one of them runs (see CHECK-PLACE)."
+several check sites is reached when one of them runs (see CHECK-PLACE). REASON is
+the skip's text, or a function of the check's line that gives it."
   (loop with definitions = (definition-spans forms)
         for (file line form start) in (checks-held forms)
         when (and (check-site-p form nil) (within-text-p text file line)
                   (not (within-definition-p definitions file start))
                   (not (gethash (list file line start) *checks-reached*))
                   (not (gethash (list file line start) *checks-not-expanded*)))
-          do (emit-point t (form-text form) (list file line) nil reason)))
+          do (emit-point t (form-text form) (list file line) nil
+                         (if (functionp reason) (funcall reason line) reason))))
 
 (defun read-left-out-form (source start package)
   "The form left out at START of SOURCE (after its feature expression), read as it

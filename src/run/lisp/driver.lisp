@@ -354,10 +354,15 @@ is then why its checks not reached did not run."
   (let ((text (definition-text source)))
     (if (member (fiveam::status test) '(t nil))
         (report-checks-not-made name location (definition-parts source) text
-                                (if *test-error-line*
-                                    (format nil "not run: the test stopped at the error~@[ at line ~D~]"
-                                            (and (integerp *test-error-line*) *test-error-line*))
-                                    *never-reached-reason*))
+                                (let ((error-line *test-error-line*))
+                                  (cond ((integerp error-line)
+                                         ;; A check before the error was passed over for its own reason (a false condition, an empty loop).
+                                         (lambda (line)
+                                           (if (> line error-line)
+                                               (format nil "not run: the test stopped at the error at line ~D" error-line)
+                                               *never-reached-reason*)))
+                                        (error-line "not run: the test stopped at an error")
+                                        (t *never-reached-reason*))))
         (report-checks-left-out text))))
 
 (defun definition-parts (source)

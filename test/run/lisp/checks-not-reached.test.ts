@@ -88,14 +88,15 @@ ${lisp('(fiveam:test prop\n  (fiveam:for-all ((x (fiveam:gen-integer :min 0 :max
 t.test('a FiveAM test ended by an error: its checks not reached say so; a test skipped for its dependencies adds no skipped check', async (t) => {
   const md = `${frontmatter()}## Tests
 
-${lisp('(fiveam:test stops\n  (fiveam:is (= 1 1))\n  (error "midway")\n  (fiveam:is (= 2 2)))\n(fiveam:test fails\n  (fiveam:is (= 1 2)))\n(fiveam:test (dependent :depends-on fails)\n  (fiveam:is (= 3 3)))')}`;
+${lisp('(fiveam:test stops\n  (fiveam:is (= 1 1))\n  (when nil (fiveam:is (= 0 1)))\n  (error "midway")\n  (fiveam:is (= 2 2)))\n(fiveam:test fails\n  (fiveam:is (= 1 2)))\n(fiveam:test (dependent :depends-on fails)\n  (fiveam:is (= 3 3)))')}`;
   const r = await runMarkdown(md);
-  const stops = r.points.filter((p) => ['(= 1 1)', 'unexpected error in the test', '(fiveam:is (= 2 2))'].includes(p.name));
+  const stops = r.points.filter((p) => ['(= 1 1)', '(fiveam:is (= 0 1))', 'unexpected error in the test', '(fiveam:is (= 2 2))'].includes(p.name));
   t.same(stops.map((p) => [p.ok, p.name, p.skip ?? null]), [
     [true, '(= 1 1)', null],
     [false, 'unexpected error in the test', null],
+    [true, '(fiveam:is (= 0 1))', 'not run: the unit ended without evaluating it (a branch not taken, a loop over nothing, a non-local exit past it)'],
     [true, '(fiveam:is (= 2 2))', `not run: the test stopped at the error at line ${lineIn(md, '(error "midway")')}`],
-  ]);
+  ], 'a check before the error was passed over for its own reason; the one after it, for the error');
   t.notOk(r.points.some((p) => p.name === '(fiveam:is (= 3 3))'), 'a test that did not run has no check of its own not reached');
 });
 
