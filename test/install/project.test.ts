@@ -30,6 +30,7 @@ t.test('init scaffolds a project that passes at once, and never overwrites', asy
   t.equal(run.code, 0, `npx spec-run passes: ${run.stderr}`);
   t.equal(summary(run.stderr), '6 passed, 0 failed, 0 skipped, 0 todo', 'both documents ran: the Lisp one (4 checks) and the OpenSpec one with steps found by convention (2)');
   t.match(run.stdout, /^ok \d+ - evaluation \(specs\/evaluation\.test\.md\)/m, 'documents named by their paths in the project');
+  t.match(run.stderr, /^requirements: 2 verified/m, "the Lisp document's requirement (covers:) and the OpenSpec one: --require-verified gates both");
   writeFileSync(join(project.dir, 'specs/project.spec.md'), '# mine\n');
   const again = await project.specRun(['init']);
   t.match(again.stdout, /kept +specs\/project\.spec\.md \(it exists; spec-run init never overwrites\)/);
