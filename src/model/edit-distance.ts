@@ -15,8 +15,13 @@ export function editDistance(a: string, b: string): number {
   return row[b.length];
 }
 
-/** The word of KNOWN that WRITTEN is a slip of (case aside, a third of its letters at most), or null. */
+/** A key as its words, without case, separators or a plural ending: `Timing_Sensitive` and `timingSensitive`, `retry` and `retries` meet. */
+export const keyWords = (key: string): string => key.toLowerCase().replace(/[-_\s]/g, '').replace(/ies$/, 'y').replace(/s$/, '');
+
+/** The word of KNOWN that WRITTEN is a slip of (case, separators or number aside; a third of its letters at most), or null. */
 export function meantWord(written: string, known: readonly string[]): string | null {
+  const sameWords = known.find((word) => keyWords(word) === keyWords(written));
+  if (sameWords !== undefined) return sameWords;
   const scored = known.map((word) => ({ word, distance: editDistance(written.toLowerCase(), word.toLowerCase()) }));
   const best = scored.sort((a, b) => a.distance - b.distance)[0];
   return best && best.distance <= Math.max(1, Math.floor(best.word.length / 3)) ? best.word : null;

@@ -3,7 +3,7 @@
 // timing-sensitive units), so a value it cannot read is an error of the document, at its
 // line, in the run as in `check`: a CI gate gets one verdict from both.
 import type { Diagnostic, SpecDocument } from '../model/document.js';
-import { editDistance } from '../model/edit-distance.js';
+import { editDistance, keyWords } from '../model/edit-distance.js';
 
 const LISTS = ['tags', 'covers'];
 const NAMES = ['name', 'level', 'source', 'feature'];
@@ -12,9 +12,6 @@ const isStringList = (value: unknown) => Array.isArray(value) && value.every((it
 
 /** The fields whose value changes what a run does or counts: a key mistyped for one of them is a setting lost. */
 const SETTINGS = ['type', 'name', 'tags', 'level', 'covers', 'source', 'exclude', 'timeout', 'retries', 'timing-sensitive'];
-
-/** A key as its words, without case, separators or a plural ending: `Timing_Sensitive`, `retry` and `retries` meet. */
-const wordsOf = (key: string) => key.toLowerCase().replace(/[-_\s]/g, '').replace(/ies$/, 'y').replace(/s$/, '');
 
 /**
  * The setting KEY is mistyped for: one or two letters off or its letters in another
@@ -27,7 +24,7 @@ export function mistypedSetting(key: string): string | undefined {
   return SETTINGS.find(
     (field) =>
       written === field ||
-      wordsOf(key) === wordsOf(field) ||
+      keyWords(key) === keyWords(field) ||
       editDistance(written, field) <= (field.length > 7 ? 2 : 1) ||
       [...written].sort().join('') === [...field].sort().join(''),
   );

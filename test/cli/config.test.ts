@@ -43,6 +43,8 @@ t.test('a misspelt key is named with the key meant; one like no key lists the ke
     'slips.json': JSON.stringify({ executorStep: true, requireverified: true }),
     'nested.json': JSON.stringify({ requirements: { exlude: {} } }),
     'stranger.json': JSON.stringify({ colour: 'red' }),
+    'other-number.json': JSON.stringify({ retry: 2 }),
+    'other-separator.json': JSON.stringify({ 'require-verified': true }),
   });
   const message = (file: string) => {
     try {
@@ -55,6 +57,8 @@ t.test('a misspelt key is named with the key meant; one like no key lists the ke
   t.match(message('slips.json'), /unknown key 'executorStep' \(did you mean 'executorSteps'\?\)\n.*unknown key 'requireverified' \(did you mean 'requireVerified'\?\)$/, 'each on a line of its own');
   t.match(message('nested.json'), /unknown key 'requirements\.exlude' \(did you mean 'exclude'\?\)$/, 'within an object too');
   t.match(message('stranger.json'), /unknown key 'colour'; the keys are paths, reporter, requireVerified, .*, steps$/);
+  t.match(message('other-number.json'), /unknown key 'retry' \(did you mean 'retries'\?\)$/, "cucumber-js's spelling: the other number of the key");
+  t.match(message('other-separator.json'), /unknown key 'require-verified' \(did you mean 'requireVerified'\?\)$/, 'the same words with another separator');
 });
 
 t.test('unknown keys and bad values are errors naming the key', async (t) => {
