@@ -1,5 +1,6 @@
 // spec-run's command line: run documents (the default), list what would run,
 // serve the runtime over MCP, execute a command configuration.
+import { constants } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { parseSeconds } from './values.js';
 import { VERSION } from '../version.js';
@@ -9,6 +10,9 @@ import { parseShard, type Shard } from '../run/shard.js';
 import { endOnHeldSignal, releaseStartSignals } from './start-signals.js';
 import { CONFIG_REFERENCE, EXEC_DESCRIPTION } from '../executor/config-reference.js';
 import { setTimeout } from '../process/native-timers.js';
+
+/** The exit statuses of a run stopped by SIGINT, SIGTERM or SIGHUP. */
+const INTERRUPTED_STATUSES = new Set((['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => 128 + constants.signals[signal]));
 
 const examples = `
 Examples:
@@ -205,6 +209,8 @@ export function buildProgram(): Command {
           // When the last of them has just ended, the process ends by itself: give it the chance first.
           setTimeout(() => {
             reportLeftChildren();
+            // An interrupted run cut its steps short: what they were waiting for (a timer, a socket) is theirs to leave, not a leak to report.
+            if (INTERRUPTED_STATUSES.has(status)) process.exit();
             const holding = process.getActiveResourcesInfo().filter((kind) => kind !== 'TTYWrap');
             console.error(`spec-run: something still runs after the report (a server or timer a step definition left?${holding.length ? `: ${holding.join(', ')}` : ''}); exiting`);
             // The summary stays the last line.

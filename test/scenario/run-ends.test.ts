@@ -50,6 +50,8 @@ Then('it SHALL listen', function () {});
   t.equal(result.exitCode, 130);
   const points = result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line)).filter((e) => e.type === 'point');
   t.match(points, [{ name: 'WHEN the server starts', ok: true, skip: /^run interrupted by SIGINT/ }]);
+  t.notMatch(result.stderr, /something still runs/, "the timer the cut-short step awaited is no leak of the user's to report");
+  t.match(result.stderr, /\(interrupted by SIGINT\)\n?$/, 'the summary stays the last line, said once');
 });
 
 t.test('step code cannot end the run: process.exit, process.abort and process.kill of spec-run fail their step or steps file, and the run reaches its summary', async (t) => {
