@@ -17,6 +17,7 @@ import { checkLikeBlocks } from '../translate/unknown-family.js';
 import { definedElsewhereNote, unreadableDefinitionNote, type DefinitionIndex } from '../translate/definition-index.js';
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { readYaml } from '../parse/yaml-error.js';
+import { jsonError } from '../parse/json-error.js';
 
 export interface CheckMessage {
   file: string;
@@ -252,6 +253,10 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       // Where the executor reads the block, a repeated key is its loader's to judge (scenarios about validation write one on purpose).
       const invalid = /^ya?ml$/i.test(block.lang ?? '') ? readYaml(block.text, block.line, { firstColumn: block.column, uniqueKeys: !plan.executorSteps }).error : null;
       if (invalid) messages.push({ file: unit.file, line: invalid.line, column: invalid.column, severity: 'error', message: `the YAML block of scenario '${unit.name}' is not valid YAML: ${invalid.message}; ${plan.executorSteps ? 'as the scenario\'s configuration it sets up nothing: the executor interpreter runs no command of it' : 'its steps get only this error instead of its data (this.blocks)'}` });
+      if (/^json$/i.test(block.lang ?? '')) {
+        const broken = jsonError(block.text);
+        if (broken) messages.push({ file: unit.file, line: block.line, column: block.column ?? 1, severity: 'warning', message: `the JSON block of scenario '${unit.name}' does not parse: ${broken}; its steps get only this error instead of its data (this.blocks)` });
+      }
     }
     let keyword: string | null = null;
     for (const step of unit.steps) {

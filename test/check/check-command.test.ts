@@ -256,3 +256,15 @@ t.test("a scenario's YAML block that does not parse is an error of check at its 
   t.match(run.stdout, /Missing closing \\"quote \(line 10, column 9 of the document\)/, "a step's this.blocks[0].error places it too");
   t.match(run.stdout, /Missing closing \\"quote \(line 9, column 11 of the document\)/, 'in a list item too');
 });
+
+t.test("check warns of a scenario's JSON block that does not parse, at its line; a run that finds the executor's configuration rejected says why, at the line", async (t) => {
+  const stopHook = '# Stop\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: Command timeout\n- **WHEN** the stop hook runs with this configuration\n- **THEN** the command is stopped after about 1 second\n\n```yaml\nstop:\n  commands:\n    - run: sleep 30\n      timeout: 1s\n      timeout: 60s\n```\n';
+  const json = '# Data\n\n### Requirement: Data\nThe steps SHALL read the block.\n\n#### Scenario: Reads it\n```json\n{"a": 1,}\n```\n\n- **THEN** the block is read\n';
+  const steps = "import { Then } from 'spec-run/steps';\nThen('the block is read', function () { if (this.blocks[0].error) throw new Error(this.blocks[0].error); });\n";
+  const dir = t.testdir({ specs: { 'stop.spec.md': stopHook, 'data.spec.md': json }, 'data.steps.mjs': steps });
+  const { stdout } = await check(['specs/'], dir);
+  t.match(stdout, /^specs\/data\.spec\.md:8:1: warning: the JSON block of scenario 'Reads it' does not parse: /m);
+  t.notMatch(stdout, /stop\.spec\.md/, "a configuration the executor rejects may be the scenario's point: check leaves it to the run");
+  const run = await new Promise<{ stdout: string }>((done) => execFile(process.execPath, [cli, 'specs/stop.spec.md', '--reporter', 'json'], { cwd: dir }, (_error, stdout) => done({ stdout })));
+  t.match(run.stdout, /no command ran: the configuration was rejected \(\d+:\d+: stop\.commands\[0\]\.timeout: duplicated key 'timeout'/, 'the run says why the executor refused it');
+});

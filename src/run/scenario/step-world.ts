@@ -12,6 +12,7 @@ import { VERSION } from '../../version.js';
 import { processWide } from '../../process/process-wide.js';
 import { asOwnCode } from './stray-errors.js';
 import { readYaml } from '../../parse/yaml-error.js';
+import { jsonError } from '../../parse/json-error.js';
 
 /** Thrown by `world.skip()`: the step is skipped, not failed. */
 export class StepSkipped extends Error {}
@@ -46,7 +47,10 @@ function parsedBlock(lang: string | null, text: string, line: number, column?: n
       const { doc, error } = readYaml(text, line, { firstColumn: column });
       return error ? { lang, text, line, error: `${error.message} (line ${error.line}, column ${error.column} of the document)` } : { lang, text, line, data: doc.toJS() };
     }
-    if (lang === 'json') return { lang, text, line, data: JSON.parse(text) };
+    if (lang === 'json') {
+      const error = jsonError(text);
+      return error === null ? { lang, text, line, data: JSON.parse(text) } : { lang, text, line, error };
+    }
   } catch (error) {
     return { lang, text, line, error: (error as Error).message.split('\n')[0] };
   }
