@@ -6,7 +6,7 @@ import { isAbsolute, relative } from 'node:path';
 import type { SpecDocument } from '../model/document.js';
 import { frontmatterTimeout, retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
-import { deltaOf } from '../translate/openspec-layout.js';
+import { deltaOf, describeProseFile, openspecProseFile } from '../translate/openspec-layout.js';
 import { mistypedSetting } from '../translate/frontmatter-values.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
@@ -295,10 +295,20 @@ export function checkStepFiles(problems: { file: string; line: number; column?: 
   return problems.map((p) => ({ file: shown(p.file), line: p.line, column: p.column ?? 1, severity: 'error', message: p.message }));
 }
 
+/** A note at the first requirement or scenario heading of OpenSpec's prose: written there, it is not run (translate reads the file as prose by its place and name). */
+function requirementsInProse(doc: SpecDocument): CheckMessage[] {
+  const prose = openspecProseFile(doc.path);
+  const heading = prose && doc.sections.find((section) => REQUIREMENT_HEADING.test(section.heading) || SCENARIO_HEADING.test(section.heading) || OUTLINE_HEADING.test(section.heading));
+  if (!prose || !heading) return [];
+  const message = `'${'#'.repeat(heading.depth)} ${heading.heading}' is in ${describeProseFile(prose)}, prose that is not run: OpenSpec reads requirements only from openspec/specs/<capability>/spec.md and a change's openspec/changes/<change>/specs/<capability>/spec.md`;
+  return [{ file: doc.path, line: heading.line, column: 1, severity: 'note', message }];
+}
+
 export async function checkDocument(doc: SpecDocument, plan: DocumentPlan, context: CheckContext): Promise<CheckMessage[]> {
   const messages: CheckMessage[] = plan.problems.map((p) => ({ file: p.file, line: p.line, column: p.column ?? 1, severity: p.severity, message: p.message }));
   messages.push(...checkFrontmatter(doc, plan.family));
   if (plan.family === 'lisp') messages.push(...(await checkLisp(plan, context)), ...checkJsonInputs(plan, context));
   if (plan.family === 'openspec') messages.push(...checkOpenspec(doc, plan, context));
+  messages.push(...requirementsInProse(doc));
   return messages.sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1));
 }

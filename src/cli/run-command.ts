@@ -540,8 +540,11 @@ export function hasChecks(plan: Pick<TestPlan, 'documents'>, roots: string[], ch
     console.error(`spec-run: --change ${change}: once applied, the capabilit${n === 1 ? 'y it touches has' : `ies it touches (${n}) have`} no scenario (${plan.documents.map((d) => d.file).join(', ')}); nothing to run`);
     return false;
   }
+  // OpenSpec's prose may hold requirement headings all the same: that it is never run is said, not left to guess.
+  const prose = plan.documents.filter((d) => openspecProseFile(d.file) !== null).length;
+  const ofThem = prose === 0 ? '' : ` (${prose === n ? (n === 1 ? 'it is' : 'all are') : `${prose} are`} OpenSpec's prose, a change's proposal.md, design.md or tasks.md, project.md, AGENTS.md or a README.md, never run whatever it holds)`;
   console.error(
-    `spec-run: no check found in ${roots.join(', ')}: ${n} markdown file${n === 1 ? '' : 's'}, none a Lisp verification document (frontmatter type: verification, property, contract or scenario) or an OpenSpec specification (### Requirement: with #### Scenario:); nothing to run`,
+    `spec-run: no check found in ${roots.join(', ')}: ${n} markdown file${n === 1 ? '' : 's'}${ofThem}, none a Lisp verification document (frontmatter type: verification, property, contract or scenario) or an OpenSpec specification (### Requirement: with #### Scenario:); nothing to run`,
   );
   return false;
 }

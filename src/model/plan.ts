@@ -132,6 +132,8 @@ export interface DocumentPlan {
   executorSteps?: { reason: string };
   /** How many units run only because they come before a selected one in its Lisp environment (see withUnitsBefore). */
   unitsBefore?: number;
+  /** Under --change, the change's delta spec applied to this capability's spec: a FILE:LINE of it selects among this plan's units, even where it has none of its own. */
+  appliedDelta?: string;
 }
 
 export interface TestPlan {

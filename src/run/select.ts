@@ -17,12 +17,21 @@ export interface Selection {
   named?: Map<string, Set<string>>;
 }
 
+/**
+ * The files (resolved) whose lines select among DOCUMENT's units: its own, each unit's, and
+ * under --change the delta applied to it, whose lines select only its own units (none, for
+ * a delta that only removes or renames) rather than leave the capability unfiltered.
+ */
+function filesOf(document: DocumentPlan): string[] {
+  return [...new Set([document.file, ...(document.appliedDelta !== undefined ? [document.appliedDelta] : []), ...document.units.map((unit) => unit.file)].map((file) => resolve(file)))];
+}
+
 /** SELECTION with the units its lines select in PLAN named instead: an edit above them moves the lines, not the units. */
 export function linesAsNames(plan: TestPlan, selection: Selection): Selection {
   if (!selection.lines) return selection;
   const named = new Map<string, Set<string>>();
   for (const document of plan.documents) {
-    if ([document.file, ...document.units.map((unit) => unit.file)].some((file) => selection.lines!.has(resolve(file)))) named.set(resolve(document.file), new Set(document.units.map(reportedName)));
+    if (filesOf(document).some((file) => selection.lines!.has(file))) named.set(resolve(document.file), new Set(document.units.map(reportedName)));
   }
   const { lines: _lines, ...rest } = selection;
   return { ...rest, named };
@@ -103,8 +112,7 @@ export function selectUnits(plan: TestPlan, selection: Selection): TestPlan {
   for (const document of plan.documents) {
     if (!documentSelected(document, selection)) continue;
     const grep = selection.grep;
-    // By each unit's own file: a capability under --change holds the units of the change's delta too.
-    const files = [...new Set([document.file, ...document.units.map((unit) => unit.file)].map((file) => resolve(file)))].filter((file) => selection.lines?.has(file));
+    const files = filesOf(document).filter((file) => selection.lines?.has(file));
     const atLines = files.length > 0 ? new Set(files.flatMap((file) => selection.lines!.get(file)!.flatMap((line) => unitsAtLine(document, file, line)))) : null;
     const named = selection.named?.get(resolve(document.file));
     const units = document.units.filter((unit) => (!grep || grep.test(unit.name) || grep.test(reportedName(unit)) || unit.headingPath.some((h) => grep.test(h))) && (!atLines || atLines.has(unit.id)) && (!named || named.has(reportedName(unit))));

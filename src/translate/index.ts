@@ -9,7 +9,7 @@ import { uniqueNames } from './naming.js';
 import { misspeltScenarios, translateOpenspecFamily } from './openspec-family.js';
 import { extractRequirements, linkUnits } from './requirements.js';
 import { translateUnknownFamily } from './unknown-family.js';
-import { openspecPlace, openspecProseFile } from './openspec-layout.js';
+import { hasDeltaSection, misplacedRequirements, openspecPlace, openspecProseFile } from './openspec-layout.js';
 import { frontmatterValueProblems } from './frontmatter-values.js';
 
 export interface TranslateOptions {
@@ -18,8 +18,11 @@ export interface TranslateOptions {
 }
 
 export function translate(doc: SpecDocument, options: TranslateOptions = {}): DocumentPlan {
-  const detected = detectFamily(doc);
-  const family = detected === 'unknown' && misspeltScenarios(doc) ? 'openspec' : detected;
+  // OpenSpec's prose (a change's proposal, design and tasks, the project's conventions) is
+  // read by people, by its place and name: nothing in it runs or counts, whatever it holds.
+  const prose = openspecProseFile(doc.path) !== null;
+  const detected = prose ? 'unknown' : detectFamily(doc);
+  const family = detected === 'unknown' && !prose && misspeltScenarios(doc) ? 'openspec' : detected;
   let translation: FamilyTranslation;
   try {
     translation = family === 'lisp' ? translateLispFamily(doc) : family === 'openspec' ? translateOpenspecFamily(doc) : translateUnknownFamily(doc);
@@ -29,13 +32,13 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     translation = { definitions: [], units: [], notRun: [], problems: [problem] };
   }
 
-  const problems = [...doc.problems, ...frontmatterValueProblems(doc), ...translation.problems, ...(family === 'lisp' ? scenariosInLispDocument(doc) : [])];
+  const problems = [...doc.problems, ...frontmatterValueProblems(doc), ...translation.problems, ...(family === 'lisp' ? scenariosInLispDocument(doc) : misplacedInOpenspec(doc, family))];
   // Document order; a stable sort keeps a block unit before the FiveAM tests it defines.
   const drafts = [...translation.units].sort((a, b) => a.line - b.line);
   const names = uniqueNames(drafts.map((draft) => draft.name));
   const prefix = options.unitIdPrefix ?? doc.path;
   const numbered = drafts.map((draft, i) => ({ ...draft, id: `${prefix}#${i + 1}`, name: names[i] }) as Unit);
-  const requirements = extractRequirements(doc, numbered);
+  const requirements = prose ? [] : extractRequirements(doc, numbered);
   const units = linkUnits(numbered, requirements);
   // A change that only removes or renames requirements has nothing to run, rightly.
   const onlyRemovals = requirements.length > 0 && requirements.every((r) => r.removed !== undefined || r.delta === 'renamed');
@@ -60,6 +63,13 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     requirements,
     ...(translation.uncalledCheckFunctions ? { uncalledCheckFunctions: translation.uncalledCheckFunctions } : {}),
   };
+}
+
+/** Requirements (or delta sections) in a file of an OpenSpec tree that OpenSpec reads none from: an error at the file. */
+function misplacedInOpenspec(doc: SpecDocument, family: DocumentPlan['family']): Diagnostic[] {
+  const delta = hasDeltaSection(doc);
+  const message = family === 'openspec' || delta ? misplacedRequirements(doc.path, delta) : null;
+  return message === null ? [] : [{ file: doc.path, line: 1, message, severity: 'error' }];
 }
 
 /** Frontmatter name, else OpenSpec's capability (and change, for a delta spec), else the title, else the file name. */

@@ -125,6 +125,7 @@ function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: 
   return {
     ...(current ?? delta),
     name: `${capability} (after change ${change})`,
+    appliedDelta: delta.file,
     units,
     requirements,
     problems: [...(current?.problems ?? []), ...delta.problems],

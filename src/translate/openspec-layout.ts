@@ -22,10 +22,6 @@ export const outsideDeltaSections = (name: string) =>
  * applies nothing under them (requirements under no delta section: see deltaProblems).
  */
 export function deltaSectionProblems(doc: SpecDocument): { line: number; message: string }[] {
-  const stray = strayDeltaFile(doc.path);
-  if (stray) {
-    return [{ line: 1, message: `OpenSpec reads a change's delta specs only as specs/<capability>/spec.md, so change '${stray.change}' gets nothing from this file: name it ${stray.meant}` }];
-  }
   if (openspecPlace(doc.path)?.change === undefined) return [];
   const problems: { line: number; message: string }[] = [];
   const sections = doc.sections;
@@ -38,18 +34,42 @@ export function deltaSectionProblems(doc: SpecDocument): { line: number; message
 }
 
 /**
- * A markdown file under a change's specs/ that is not `specs/<capability>/spec.md`
- * (`specs/calc/specs.md`, `specs/calc.md`): OpenSpec reads no delta from it, so the
- * change it was meant for is not applied; the path it would need.
+ * The path of a file in an OpenSpec tree from that tree's root (`changes/add-x/spec.md`),
+ * the root being the last `openspec/` directory on its path, else where a
+ * `changes/<change>/specs/` on it starts; null outside any.
  */
-export function strayDeltaFile(path: string): { change: string; meant: string } | null {
+function inOpenspecTree(path: string): string | null {
   const normalized = path.split('\\').join('/');
-  if (openspecPlace(normalized)) return null;
-  const match = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/specs\/(.+)\.md$/i.exec(normalized);
-  if (!match) return null;
-  const capability = match[2].split('/')[0];
-  return { change: match[1], meant: `changes/${match[1]}/specs/${capability}/spec.md` };
+  return /(?:^|.*\/)openspec\/(.+)$/.exec(normalized)?.[1] ?? /(?:^|\/)(changes\/(?:archive\/)?[^/]+\/specs\/.+)$/.exec(normalized)?.[1] ?? null;
 }
+
+/**
+ * Why OpenSpec reads nothing of the markdown file at PATH, one holding requirements (and,
+ * with DELTA, delta sections), with where they would go; null where it reads them. In an
+ * OpenSpec tree a file of requirements is a capability's spec (specs/<capability>/spec.md)
+ * or a change's delta spec (changes/<change>/specs/<capability>/spec.md); its prose files
+ * (openspecProseFile) hold none to read. Any other file's under specs/ or changes/ would
+ * run as a spec while OpenSpec ignores them: a change not applied, a capability not changed.
+ */
+export function misplacedRequirements(path: string, delta: boolean): string | null {
+  const inTree = inOpenspecTree(path);
+  // Only OpenSpec's own folders: markdown beside them (a folder of specs that happens to be named openspec/) is no business of OpenSpec's.
+  if (inTree === null || !/^(?:specs|changes)\//.test(inTree) || openspecProseFile(path) !== null) return null;
+  if (/^specs\/[^/]+\/spec\.md$/.test(inTree) || /^changes\/(?:archive\/)?[^/]+\/specs\/[^/]+\/spec\.md$/.test(inTree)) return null;
+  const ofChange = /^changes\/(?:archive\/)?([^/]+)\/(.+)$/.exec(inTree);
+  const change = ofChange && !(ofChange[1] === 'archive' && !ofChange[2].includes('/')) ? { id: ofChange[1], within: ofChange[2] } : null;
+  // The capability the file was meant for: the folder under specs/, else the folder holding it in a change (delta/calc/spec.md).
+  const folders = (change?.within ?? inTree).split('/').slice(0, -1);
+  const capability = (folders[0] === 'specs' ? folders[1] : change ? folders.at(-1) : undefined) ?? '<capability>';
+  if (change) return `OpenSpec reads a change's delta specs only as specs/<capability>/spec.md, so change '${change.id}' gets nothing from this file: name it changes/${change.id}/specs/${capability}/spec.md`;
+  if (delta || inTree.startsWith('changes/')) {
+    return `OpenSpec reads delta sections only in a change's delta spec, openspec/changes/<change>/specs/<capability>/spec.md, so no change gets anything from this file: move it to changes/<change>/specs/${capability}/spec.md`;
+  }
+  return `OpenSpec reads a capability's requirements only from openspec/specs/<capability>/spec.md (a change's from openspec/changes/<change>/specs/<capability>/spec.md), so it reads none of this file's: move them to specs/${capability}/spec.md`;
+}
+
+/** Whether DOC has a delta section (`## ADDED Requirements` ...). */
+export const hasDeltaSection = (doc: SpecDocument) => doc.sections.some((section) => DELTA_HEADING.test(section.heading));
 
 /** The capability (and change) a document is of, from its path; null outside OpenSpec's layout. */
 export function openspecPlace(path: string): { capability: string; change?: string } | null {
@@ -71,15 +91,18 @@ export function currentSpecPath(deltaFile: string): string | null {
 
 /**
  * OpenSpec's prose files, read by people and by OpenSpec's tools, nothing to run: a
- * change's proposal.md, design.md and tasks.md, and the project's openspec/project.md
- * and openspec/AGENTS.md (the conventions it gives people and assistants).
+ * change's proposal.md, design.md and tasks.md, the project's openspec/project.md and
+ * openspec/AGENTS.md (the conventions it gives people and assistants), and a README.md
+ * in openspec/ or under its specs/ or changes/.
  */
 export function openspecProseFile(path: string): { file: string; change?: string } | null {
   const normalized = path.split('\\').join('/');
   const ofChange = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/(proposal|design|tasks)\.md$/.exec(normalized);
   if (ofChange) return { file: `${ofChange[2]}.md`, change: ofChange[1] };
   const ofProject = /(?:^|\/)openspec\/(project|AGENTS)\.md$/.exec(normalized);
-  return ofProject ? { file: `${ofProject[1]}.md` } : null;
+  if (ofProject) return { file: `${ofProject[1]}.md` };
+  const readme = /^(?:(?:specs|changes)\/(?:.*\/)?)?(README\.md)$/i.exec(inOpenspecTree(normalized) ?? '');
+  return readme ? { file: readme[1] } : null;
 }
 
 /** What a prose file of OpenSpec's is, in a sentence: "an OpenSpec change's tasks.md". */

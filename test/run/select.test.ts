@@ -2,6 +2,7 @@
 // passes on nothing. The message names the filter and what there was to select from.
 import t from 'tap';
 import fc from 'fast-check';
+import path from 'node:path';
 import type { DocumentPlan, TestPlan } from '../../src/model/plan.js';
 import { emptySelectionProblem, selectUnits, type Selection } from '../../src/run/select.js';
 
@@ -89,4 +90,26 @@ t.test('--tag and --level keep a document whose tags or level stand under a mist
   t.same(selectUnits(plan, { tags: ['fast'] }).documents.map((d) => d.file), ['ok.md', 'typo.md']);
   t.same(selectUnits(plan, { level: 'unit' }).documents.map((d) => d.file), ['ok.md', 'typo.md']);
   t.same(selectUnits({ documents: [document('other.md', { colour: 'red' }, ['Other'])] }, { tags: ['fast'] }).documents, [], 'another unknown key is no tag');
+});
+
+t.test("--change with a line of a delta that has no unit of its own (RENAMED or REMOVED only) selects no unit, not the whole capability", async (t) => {
+  const { parseMarkdown } = await import('../../src/parse/index.js');
+  const { translate } = await import('../../src/translate/index.js');
+  const { applyChange } = await import('../../src/translate/openspec-change.js');
+  const scenario = (when: string) => `#### Scenario: s\n- **WHEN** ${when}\n- **THEN** it is done\n`;
+  const base = translate(parseMarkdown('openspec/specs/calc/spec.md', `## Requirements\n\n### Requirement: Addition\nIt SHALL add.\n\n${scenario('I add')}\n### Requirement: Subtraction\nIt SHALL subtract.\n\n${scenario('I subtract')}`));
+  const delta = 'openspec/changes/x/specs/calc/spec.md';
+  for (const [what, text, line] of [
+    ['RENAMED', '## RENAMED Requirements\n- FROM: `### Requirement: Subtraction`\n- TO: `### Requirement: Minus`\n', 2],
+    ['REMOVED', '## REMOVED Requirements\n\n### Requirement: Subtraction\n**Reason**: unused.\n', 4],
+  ] as const) {
+    const applied = applyChange([base, translate(parseMarkdown(delta, text))], 'x');
+    if (typeof applied === 'string') throw new Error(applied);
+    const whole: TestPlan = { documents: applied };
+    const lines = new Map([[path.resolve(delta), [line]]]);
+    const selected = selectUnits(whole, { lines });
+    t.same(selected.documents, [], `${what}: no unit selected`);
+    t.equal(emptySelectionProblem(whole, selected, { lines }), `${delta}:${line} selects no unit of the 1 document with ${what === 'RENAMED' ? 2 : 1} unit${what === 'RENAMED' ? 's' : ''} (see spec-run --list)`, what);
+    t.equal(selectUnits(whole, { lines: new Map([[path.resolve('openspec/specs/calc/spec.md'), [6]]]) }).documents[0].units.length, 1, `${what}: a line of the capability's spec still selects its unit`);
+  }
 });

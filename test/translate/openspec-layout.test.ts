@@ -1,0 +1,59 @@
+// Where in an OpenSpec tree a file of requirements is read by OpenSpec, and where it is
+// not: a capability's specs/<capability>/spec.md and a change's
+// changes/<change>/specs/<capability>/spec.md run; requirements anywhere else under
+// specs/ or changes/ are an error at the file; OpenSpec's prose never runs.
+import t from 'tap';
+import { parseMarkdown } from '../../src/parse/index.js';
+import { translate } from '../../src/translate/index.js';
+
+const SCENARIO = '#### Scenario: small\n- **WHEN** I add 2 and 3\n- **THEN** the result is 5\n';
+const MODIFIED = `## MODIFIED Requirements\n\n### Requirement: Addition\nThe calculator SHALL add negatives too.\n\n${SCENARIO}`;
+const ADDED = `## ADDED Requirements\n\n### Requirement: Doubling\nThe calculator SHALL double.\n\n${SCENARIO}`;
+const RENAMED = '## RENAMED Requirements\n- FROM: `### Requirement: Addition`\n- TO: `### Requirement: Plus`\n';
+const CAPABILITY = `# calc Specification\n\n## Requirements\n\n### Requirement: Addition\nThe calculator SHALL add.\n\n${SCENARIO}`;
+
+const layoutProblems = (path: string, text: string) => translate(parseMarkdown(path, text)).problems.filter((problem) => /^OpenSpec reads/.test(problem.message));
+
+t.test('requirements in a file of a change that is not specs/<capability>/spec.md: an error at the file naming the path OpenSpec reads', async (t) => {
+  for (const [path, meant] of [
+    ['openspec/changes/add-neg/spec.md', 'changes/add-neg/specs/<capability>/spec.md'],
+    ['openspec/changes/add-neg/delta/calc/spec.md', 'changes/add-neg/specs/calc/spec.md'],
+    ['openspec/changes/add-neg/specs/calc/specs.md', 'changes/add-neg/specs/calc/spec.md'],
+    ['openspec/changes/add-neg/specs/calc/sub/spec.md', 'changes/add-neg/specs/calc/spec.md'],
+    ['openspec/changes/add-neg/specs/calc/SPEC.md', 'changes/add-neg/specs/calc/spec.md'],
+    ['openspec/changes/add-neg/specs/spec.md', 'changes/add-neg/specs/<capability>/spec.md'],
+    ['openspec/changes/archive/2024-01-01-old/notes.md', 'changes/2024-01-01-old/specs/<capability>/spec.md'],
+  ]) {
+    t.same(layoutProblems(path, MODIFIED), [{ file: path, line: 1, severity: 'error', message: `OpenSpec reads a change's delta specs only as specs/<capability>/spec.md, so change '${path.split('/')[2] === 'archive' ? '2024-01-01-old' : 'add-neg'}' gets nothing from this file: name it ${meant}` }], path);
+  }
+});
+
+t.test('delta sections under openspec/ outside any change, and requirements under specs/ outside a spec.md: errors at the file', async (t) => {
+  t.match(layoutProblems('openspec/changes/spec.md', MODIFIED), [{ line: 1, message: /^OpenSpec reads delta sections only in a change's delta spec, openspec\/changes\/<change>\/specs\/<capability>\/spec\.md, .*: move it to changes\/<change>\/specs\/<capability>\/spec\.md$/ }]);
+  t.match(layoutProblems('openspec/specs/calc/delta.md', ADDED), [{ line: 1, message: /no change gets anything from this file: move it to changes\/<change>\/specs\/calc\/spec\.md$/ }]);
+  t.match(layoutProblems('openspec/specs/calc/delta.md', RENAMED), [{ line: 1, message: /^OpenSpec reads delta sections only/ }], 'a delta that only renames, with no requirement heading');
+  t.match(layoutProblems('openspec/specs/calc/notes.md', CAPABILITY), [{ line: 1, message: /^OpenSpec reads a capability's requirements only from openspec\/specs\/<capability>\/spec\.md .*: move them to specs\/calc\/spec\.md$/ }]);
+  t.match(layoutProblems('openspec/specs/calc.md', CAPABILITY), [{ line: 1, message: /move them to specs\/<capability>\/spec\.md$/ }]);
+});
+
+t.test('files OpenSpec reads, files outside its folders and files of no requirement have no such error', async (t) => {
+  for (const [path, text] of [
+    ['openspec/specs/calc/spec.md', CAPABILITY],
+    ['openspec/changes/add-neg/specs/calc/spec.md', MODIFIED],
+    ['openspec/changes/archive/2024-01-01-old/specs/calc/spec.md', MODIFIED],
+    ['corpus/openspec/execution.spec.md', CAPABILITY],
+    ['openspec/notes.md', CAPABILITY],
+    ['specs/calc.spec.md', ADDED],
+    ['openspec/specs/calc/notes.md', '# Notes\n\nWhy the calculator adds.\n'],
+  ]) {
+    t.same(layoutProblems(path, text), [], path);
+  }
+});
+
+t.test("OpenSpec's prose is prose by its place and name: requirement and scenario headings in it are not run or counted", async (t) => {
+  for (const path of ['openspec/changes/add-x/design.md', 'openspec/changes/add-x/proposal.md', 'openspec/changes/add-x/tasks.md', 'openspec/project.md', 'openspec/AGENTS.md', 'openspec/README.md', 'openspec/specs/calc/README.md']) {
+    const plan = translate(parseMarkdown(path, CAPABILITY));
+    t.same({ family: plan.family, units: plan.units, requirements: plan.requirements, problems: plan.problems }, { family: 'unknown', units: [], requirements: [], problems: [] }, path);
+  }
+  t.equal(translate(parseMarkdown('openspec/changes/add-x/design.md', CAPABILITY)).name, 'design.md (change add-x)');
+});
