@@ -67,7 +67,7 @@ function statusOf(requirement: Requirement, counts: Counts, ran: number): [Requi
   if (planned === 0) return ['untested', 'no scenario or unit verifies it'];
   if (counts.todo > 0) return ['partly-undefined', points];
   if (ran < planned) return ['untested', `${planned - ran} of ${planned} units did not run; ${points}`];
-  if (counts.skipped > 0) return ['untested', `${counts.skipped} checks were skipped and verified nothing; ${points}`];
+  if (counts.skipped > 0) return ['untested', `${counts.skipped === 1 ? '1 check was' : `${counts.skipped} checks were`} skipped and verified nothing; ${points}`];
   if (counts.passed === 0) return ['untested', `no check passed; ${points}`];
   return ['verified', points];
 }

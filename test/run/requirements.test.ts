@@ -70,7 +70,7 @@ t.test('each status, from the points of the units of each requirement', async (t
   );
   t.same(results[0].counts, { passed: 3, failed: 0, skipped: 0, todo: 0 });
   t.match(results[5].detail, /1 of 2 units did not run/);
-  t.match(results[4].detail, /1 checks were skipped/);
+  t.match(results[4].detail, /1 check was skipped/);
   t.equal(results[6].detail, 'v2');
   t.same(results.map(isSettled), [true, false, false, false, false, false, true]);
   t.equal(requirementsLine(results), 'requirements: 1 verified, 1 failing, 3 untested, 1 partly undefined, 1 excluded');
