@@ -2,8 +2,8 @@
 // definitions (found as a run finds them), the documents on disk, and the analysis of a
 // document's text as `spec-run check` would make it, from the editor's buffer rather
 // than from the file.
-import { statSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { checkDocument, checkStepFiles, type CheckContext, type CheckMessage } from '../check/index.js';
 import { checkOpenspecChanges } from '../check/openspec-changes.js';
 import { projectVocabulary, UnknownOperatorsSession, type NameUse, type ProjectVocabulary, type UnknownName } from '../check/known-functions.js';
@@ -115,7 +115,9 @@ export class Project {
   async watchedDirectories(): Promise<string[]> {
     const stepFiles = await this.currentStepFiles();
     const files = [...stepFiles.all, ...this.analyzed, ...this.onDisk.keys()];
-    return [this.config.directory, resolve(this.config.directory, 'steps'), ...configuredStepDirectories(this.config), ...files.map((file) => dirname(file))];
+    // Where steps files and documents may appear (the steps directory, the configured globs' bases, the documents' roots), to any depth: a file in a new subdirectory counts too.
+    const searched = [resolve(this.config.directory, 'steps'), ...configuredStepDirectories(this.config), ...(configuredPaths(this.config) ?? ['specs/']).map((path) => resolve(this.root, path))];
+    return [this.config.directory, ...searched.flatMap((directory) => directoriesUnder(directory)), ...files.map((file) => dirname(file))];
   }
 
   /** The path as reports show it: relative to the root when inside it. */
@@ -254,4 +256,24 @@ export class Project {
     }
     return messages;
   }
+}
+
+/** The most directories watched under one searched directory: a tree larger than this is watched to this many. */
+const MOST_WATCHED_UNDER = 500;
+
+/** DIRECTORY and the directories below it (not node_modules, not hidden ones), breadth first, at most MOST_WATCHED_UNDER; none when it does not exist. */
+function directoriesUnder(directory: string): string[] {
+  const found: string[] = [];
+  for (const queue = [directory]; queue.length > 0 && found.length < MOST_WATCHED_UNDER; ) {
+    const current = queue.shift()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(current, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    found.push(current);
+    for (const entry of entries) if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) queue.push(join(current, entry.name));
+  }
+  return found;
 }

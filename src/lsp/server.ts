@@ -4,7 +4,7 @@
 // pipeline's stages: parse and translate read the buffer, check finds the problems, the
 // step library binds the steps, the vocabulary describes the Lisp names, and the run
 // record and spec-run's own runs tell the results.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import {
   CodeActionKind,
@@ -208,8 +208,8 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     }
     stopWatching();
     stopWatching = watchDirectories(directories, (path) => {
-      // What the editor saves of an open document is checked from its buffer already.
-      if (!WATCHED_FILE.test(path) || documents.get(pathToUri(path))) return;
+      // A new directory is watched too (watchOnItsOwn runs again after the change); what the editor saves of an open document is checked from its buffer already.
+      if (!isDirectory(path) && (!WATCHED_FILE.test(path) || documents.get(pathToUri(path)))) return;
       changedOnDisk.add(path);
       clearTimeout(settling);
       settling = setTimeout(() => {
@@ -306,4 +306,12 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   });
 
   documents.listen(connection);
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -406,6 +406,19 @@ t.test("a client that cannot watch files: the server watches the steps files the
   t.match((await edited)[0]?.message, /^undefined step 'the counter shows 5'/, 'the steps file edited: the step it no longer defines is undefined');
 });
 
+t.test("a client that cannot watch files: a steps file in a subdirectory made after the server started is seen, where a ** glob searches", async (t) => {
+  const files = { 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], steps: ['support/**/*.mjs'] }), 'specs/counter.spec.md': SPEC, 'support/counter.mjs': STEPS };
+  const { own, lsp: unwatched, uri, first } = await ownProject(t, files, 'specs/counter.spec.md', { watchesFiles: false });
+  const before = await first;
+  t.same(before.map((d) => d.range.start.line + 1), [lineOf(SPEC, '3 is added')], `the undefined step: ${JSON.stringify(before.map((d) => d.message))}`);
+  const added = unwatched.diagnostics(uri, (ds) => ds.length === 0, 15_000);
+  mkdirSync(join(own, 'support/more/deeper'), { recursive: true });
+  // The server sees the new directories first, and then the file written in the deepest of them.
+  await new Promise((done) => setTimeout(done, 1500));
+  writeFileSync(join(own, 'support/more/deeper/adding.mjs'), "import { When } from 'spec-run/steps';\nWhen('{int} is added', function (n) {\n  this.count += n;\n});\n");
+  t.same(await added, [], 'a steps file added in a new subdirectory the glob searches: the step binds');
+});
+
 t.test('a TypeScript steps file: the quick fix imports the keyword and the World type, and the definition loads and binds', async (t) => {
   const own = scratchDirectory('spec-run-lsp-');
   t.teardown(() => rmSync(own, { recursive: true, force: true }));
