@@ -192,8 +192,13 @@ function deeplyNestedListLine(text: string): number | null {
  */
 const MOST_COSTLY_BRACKETS = 1000;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-/** A line that starts a paragraph of its own even right below another: a bullet item, or an ordered item numbered 1. */
-const ITEM_START = /^ {0,3}(?:[-*+]|1[.)])[ \t]+\S/;
+/**
+ * A list item's first line: it starts a paragraph of its own even right below another when
+ * it is a bullet, an ordered item numbered 1, or the next item of the ordered list above
+ * (numbered with the same delimiter); an ordered item numbered otherwise may be a lazy line
+ * of that paragraph.
+ */
+const ITEM_START = /^ {0,3}(?:[-*+]|\d{1,9}([.)]))[ \t]+\S/;
 /** A table's delimiter row (`| - | :-: |`): the lines after it are its rows, each read alone. */
 const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 /** A line that starts a block other than a table row, which ends a table. */
@@ -219,19 +224,28 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
   let open = 0;
   let unlinked = 0;
   let start = 0;
+  /** The delimiter of the ordered item that began the lines counted together, if one did. */
+  let orderedList: string | null = null;
+  /** The line before ends any paragraph: the text's start, a blank line, a fence. */
+  let afterBreak = true;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const marker = FENCE.exec(line)?.[1];
     if (fence !== null) {
       if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      afterBreak = true;
       continue;
     }
     const blank = line.trim() === '';
-    if (marker || blank || inTable || ITEM_START.test(line)) {
+    const item = ITEM_START.exec(line);
+    const itemStarts: boolean = item !== null && (item[1] === undefined || afterBreak || /^ {0,3}1\D/.test(item[0]) || item[1] === orderedList);
+    afterBreak = blank || marker !== undefined;
+    if (marker || blank || inTable || itemStarts) {
       open = 0;
       unlinked = 0;
       start = 0;
+      orderedList = itemStarts ? (item?.[1] ?? null) : null;
     }
     if (marker) fence = marker;
     // Counting a row with the lines before it only counts more: a table read as no table is safe, never the other way.

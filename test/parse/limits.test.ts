@@ -56,6 +56,9 @@ t.test("a paragraph with a thousand '[' open at once, or a thousand ']' closing 
   t.same(parseMarkdown('list.md', `# D\n\n## References\n\n${links}\n`).problems, [], 'a list of a thousand links: read');
   const tasks = Array.from({ length: 1000 }, (_, i) => `- [ ] task ${i}`).join('\n');
   t.same(parseMarkdown('tasks.md', `# D\n\n${tasks}\n`).problems, [], 'a thousand task list items: read');
+  const numbered = Array.from({ length: 1000 }, (_, i) => `${i + 2}. [RFC ${i}][rfc]`).join('\n');
+  t.same(parseMarkdown('numbered.md', `# D\n\n${numbered}\n\n[rfc]: https://www.rfc-editor.org\n`).problems, [], 'a numbered list of a thousand reference links: read');
+  t.match(parseMarkdown('lazy.md', `# D\n\nprose\n${numbered}\n`).problems, [{ line: 4, message: unlinked }], 'items numbered past 1 right below a paragraph are its lazy lines');
   const rows = Array.from({ length: 1200 }, (_, i) => `| ${i} | [RFC ${i}] |`).join('\n');
   t.same(parseMarkdown('table.md', `# D\n\n| n | link |\n| - | - |\n${rows}\n`).problems, [], 'a table of 1200 rows, a bracket in each: read');
   t.same(parseMarkdown('inline.md', `# D\n\n${'[a](b) '.repeat(2000)}\n`).problems, [], 'inline links by the thousand in one paragraph: read');
