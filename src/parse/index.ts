@@ -81,13 +81,8 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
       { file: path, line: deepList, message: `a list item indented by ${DEEPEST_LIST_COLUMNS} columns or more (lists nested past a hundred levels): spec-run does not read lists this deep, whose parse takes time growing with the square of their depth`, severity: 'error' },
     ]);
   }
-  const crowded = crowdedBracketsLine(text);
-  if (crowded !== null) {
-    return emptyDocument(path, [
-      ...problems,
-      { file: path, line: crowded, message: `a paragraph holding ${MOST_BRACKETS_IN_A_PARAGRAPH} or more '[': spec-run does not read it, since markdown's links and images are parsed in time growing with the square of their brackets in one paragraph (put code in a fenced block)`, severity: 'error' },
-    ]);
-  }
+  const crowded = crowdedBrackets(text);
+  if (crowded !== null) return emptyDocument(path, [...problems, { file: path, line: crowded.line, message: crowded.message, severity: 'error' }]);
   const tree = markdownTree(text);
   let metadata: Record<string, unknown> = {};
   let metadataSource: SpecDocument['metadataSource'] = 'none';
@@ -189,41 +184,103 @@ function deeplyNestedListLine(text: string): number | null {
   return null;
 }
 
-/** How many '[' one paragraph may hold: micromark matches each ']' against every '[' before it in the paragraph (25 000 nested: 3 s; 50 000: 12 s). */
-const MOST_BRACKETS_IN_A_PARAGRAPH = 1000;
+/**
+ * How many brackets of the costly kinds one paragraph may hold. micromark reads each ']'
+ * back to its '[' (25 000 nested: 3 s; 50 000: 12 s), and each ']' that ends no link leaves
+ * text that it merges anew over the whole paragraph (20 000 `[x] `: 3 s). A ']' closing an
+ * inline link (`[a](b)`) costs neither: 50 000 links in one paragraph parse in linear time.
+ */
+const MOST_COSTLY_BRACKETS = 1000;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/**
+ * A list item's first line: it starts a paragraph of its own even right below another when
+ * it is a bullet, an ordered item numbered 1, or the next item of the ordered list above
+ * (numbered with the same delimiter); an ordered item numbered otherwise may be a lazy line
+ * of that paragraph.
+ */
+const ITEM_START = /^ {0,3}(?:[-*+]|\d{1,9}([.)]))[ \t]+\S/;
+/** A table's delimiter row (`| - | :-: |`): the lines after it are its rows, each read alone. */
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+/** A line that starts a block other than a table row, which ends a table. */
+const BLOCK_START = /^ {0,3}(?:[>#<]|[-*+][ \t]|\d{1,9}[.)][ \t])/;
+/** The cells of a table row: a header and its delimiter row have as many, or are no table. */
+const cellCount = (row: string) => row.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).length;
 
-/** The line where the brackets begin of a paragraph (text between blank lines, outside fenced code) with MOST_BRACKETS_IN_A_PARAGRAPH '[' or more, or null. */
-function crowdedBracketsLine(text: string): number | null {
+/**
+ * Where a paragraph (as micromark reads paragraphs, or more lines than that: between blank
+ * lines, list items and table rows, outside fenced code) holds MOST_COSTLY_BRACKETS '['
+ * open at once, or as many ']' that close no inline link: the line of its first bracket,
+ * and why. Null for other texts.
+ */
+function crowdedBrackets(text: string): { line: number; message: string } | null {
   // Most documents have few brackets: nothing to look at line by line.
   let total = 0;
-  for (let i = text.indexOf('['); i !== -1 && total < MOST_BRACKETS_IN_A_PARAGRAPH; i = text.indexOf('[', i + 1)) total += 1;
-  if (total < MOST_BRACKETS_IN_A_PARAGRAPH) return null;
+  for (let i = text.indexOf(']'); i !== -1 && total < MOST_COSTLY_BRACKETS; i = text.indexOf(']', i + 1)) total += 1;
+  let opening = 0;
+  for (let i = text.indexOf('['); i !== -1 && opening < MOST_COSTLY_BRACKETS; i = text.indexOf('[', i + 1)) opening += 1;
+  if (total < MOST_COSTLY_BRACKETS && opening < MOST_COSTLY_BRACKETS) return null;
   let fence: string | null = null;
-  let count = 0;
-  let start = 1;
+  let inTable = false;
+  let open = 0;
+  let unlinked = 0;
+  let start = 0;
+  /** The delimiter of the ordered item that began the lines counted together, if one did. */
+  let orderedList: string | null = null;
+  /** The line before ends any paragraph: the text's start, a blank line, a fence. */
+  let afterBreak = true;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const marker = FENCE.exec(line)?.[1];
     if (fence !== null) {
       if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      afterBreak = true;
       continue;
     }
-    if (marker) {
-      fence = marker;
-      count = 0;
-      continue;
+    const blank = line.trim() === '';
+    const item = ITEM_START.exec(line);
+    const itemStarts: boolean = item !== null && (item[1] === undefined || afterBreak || /^ {0,3}1\D/.test(item[0]) || item[1] === orderedList);
+    afterBreak = blank || marker !== undefined;
+    if (marker || blank || inTable || itemStarts) {
+      open = 0;
+      unlinked = 0;
+      start = 0;
+      orderedList = itemStarts ? (item?.[1] ?? null) : null;
     }
-    if (line.trim() === '') {
-      count = 0;
-      continue;
+    if (marker) fence = marker;
+    // Counting a row with the lines before it only counts more: a table read as no table is safe, never the other way.
+    const header = lines[i - 1] ?? '';
+    inTable = inTable
+      ? line.includes('|') && !BLOCK_START.test(line)
+      : line.includes('|') && TABLE_DELIMITER.test(line) && header.includes('|') && cellCount(header) === cellCount(line);
+    if (marker || blank) continue;
+    for (let at = 0; at < line.length; at++) {
+      const c = line[at];
+      if (c === '\\') at += 1;
+      else if (c === '[') {
+        if (start === 0) start = i + 1;
+        open += 1;
+        if (open >= MOST_COSTLY_BRACKETS) return { line: start, message: `a paragraph with ${MOST_COSTLY_BRACKETS} '[' open at once (nested, or never closed): spec-run does not read it, since markdown parses such brackets in time growing with their square in one paragraph (close them, or put code in a fenced block)` };
+      } else if (c === ']') {
+        if (start === 0) start = i + 1;
+        if (open > 0) open -= 1;
+        if (!closesInlineLink(line, at)) unlinked += 1;
+        if (unlinked >= MOST_COSTLY_BRACKETS) return { line: start, message: `a paragraph with ${MOST_COSTLY_BRACKETS} ']' that close no inline link ([text](url)): spec-run does not read it, since markdown parses such brackets in time growing with their square in one paragraph (split the paragraph, write the links inline or one to a list item, or put code in a fenced block)` };
+      }
     }
-    if (count === 0) start = i + 1;
-    for (let at = line.indexOf('['); at !== -1; at = line.indexOf('[', at + 1)) count += 1;
-    if (count >= MOST_BRACKETS_IN_A_PARAGRAPH) return start;
   }
   return null;
+}
+
+/** Whether the ']' at AT in LINE is followed by `(…)` holding no bracket: the end of an inline link's text. */
+function closesInlineLink(line: string, at: number): boolean {
+  if (line[at + 1] !== '(') return false;
+  for (let i = at + 2; i < line.length; i++) {
+    const c = line[i];
+    if (c === ')') return true;
+    if (c === '[' || c === ']') return false;
+  }
+  return false;
 }
 
 /** The largest document spec-run reads: 8 MiB (50 MiB of markdown took 40 s and 2.5 GB to parse). */

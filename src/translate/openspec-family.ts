@@ -24,12 +24,29 @@ const PLAIN_KEYWORD_ITEM = /^(Given|When|Then|And|But|GIVEN|WHEN|THEN|AND|BUT):?
 const LOOSE_KEYWORD_ITEM = /^[\s*_]*(given|when|then|and|but)[\s*_]*[:.!,;]?[\s*_]+\S/i;
 /** A bullet starting with a bold word one letter from a step keyword (`**THN** it fails`): a keyword mistyped. */
 const BOLD_FIRST_WORD = /^\*\*([A-Za-z]{3,5})[:.!,;]?\*\*/;
+/** A bullet's bold lead (`**Also**`, `**MUST**:`, `**Note:**`): its words, and whether a colon ends it, inside or outside the bold. */
+const BOLD_LEAD = /^\*\*\s*([^*\n]*?[^*\s:.!,;])\s*([.!,;]?)\s*(:?)\s*\*\*(\s*:)?/u;
 /**
- * A bullet's bold lead in capitals and straight into its text, as step keywords are
- * written (`**ALSO** it SHALL fail`): a keyword spec-run does not know. A label ends in a
- * colon (`**NOTE**: …`, `**Note:**`): a note beside the steps.
+ * Words that lead a check, never a note: RFC 2119's normative words and connectives
+ * (`**Also** it logs`, `**Must**: it logs`), whatever their case and punctuation.
  */
-const CAPITAL_BOLD_LEAD = /^\*\*\s*(\p{Lu}[\p{Lu}\s-]*\p{Lu})\s*[.!,;]?\s*\*\*(?!\s*:)/u;
+const CHECK_LEADS = new Set(['must', 'shall', 'should', 'may', 'will', 'required', 'recommended', 'optional', 'not', 'also', 'additionally', 'furthermore', 'moreover', 'plus', 'finally', 'next', 'lastly', 'afterwards', 'meanwhile', 'otherwise', 'or', 'so', 'thus', 'hence', 'therefore']);
+
+/**
+ * The bold lead of a bullet among a scenario's steps that is no step keyword, so that
+ * the bullet would silently not run, or null. A note label is no such lead: bold words
+ * ending in a colon (`**NOTE**:`, `**Note:**`, `**Caveat:**`), or bold words in small
+ * letters (`**the cache** is cleared`), unless they are a normative word or a connective.
+ */
+function strayBoldLead(text: string): string | null {
+  const lead = BOLD_LEAD.exec(text);
+  if (!lead) return null;
+  const words = lead[1];
+  const checkWord = CHECK_LEADS.has(words.split(/\s+/)[0].toLowerCase());
+  const label = lead[3] === ':' || lead[4] !== undefined;
+  if (checkWord || (!label && /^\p{Lu}/u.test(words))) return words;
+  return null;
+}
 const STEP_KEYWORDS = ['given', 'when', 'then', 'and', 'but'];
 /** WRITTEN is KEYWORD mistyped: a letter added, dropped or changed, or its letters in another order (TEHN). */
 const nearKeyword = (written: string, keyword: string) =>
@@ -277,28 +294,36 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
   const read = new Set(steps.flatMap((step) => [step.line, ...(step.items ?? [])]));
   // Without keyword steps, a numbered list is the scenario's steps (scenarioSteps).
   const numbered = steps.length === 0;
+  /**
+   * The item before held the steps, or continued them: a list right below them (`1. **ALSO** …`
+   * after `- **WHEN** …`, a new list as markdown reads it) is among them too, unless their
+   * last line ends in a colon, which introduces a list of its own.
+   */
+  let continuesSteps = false;
   for (const item of content) {
+    const belowSteps: boolean = continuesSteps;
+    const holdsSteps = item.type === 'list' && item.items.some((listItem) => read.has(listItem.line));
+    continuesSteps = item.type === 'list' && (holdsSteps || belowSteps) && !item.items[item.items.length - 1].text.trimEnd().endsWith(':');
     if (item.type === 'paragraph' && SCENARIO_PARAGRAPH.test(item.paragraph.text)) {
       const name = item.paragraph.text.replace(/[*_]/g, '').replace(SCENARIO_PARAGRAPH, '').split('\n')[0].trim();
       problems.push({ file, line: item.paragraph.line, severity: 'error', message: `'${item.paragraph.text.split('\n')[0].trim()}' is a paragraph, not a heading: what follows it would be read as scenario '${section.heading.replace(/^[^:]*:\s*/, '')}'; write it as the heading '${'#'.repeat(section.depth)} Scenario: ${name || '<name>'}'` });
     }
     if (item.type !== 'list' || (numbered && item.ordered)) continue;
-    // A list holding steps is the scenario's steps: every bullet of it is meant as one.
-    const amongSteps = item.items.some((listItem) => read.has(listItem.line));
     for (const listItem of item.items) {
       if (read.has(listItem.line)) continue;
       const loose = LOOSE_KEYWORD_ITEM.exec(listItem.text);
       const bold = loose ? null : BOLD_FIRST_WORD.exec(listItem.text);
       const mistyped = bold ? STEP_KEYWORDS.find((word) => nearKeyword(bold[1].toLowerCase(), word)) : undefined;
       if (!loose && !mistyped) {
-        const capitals = CAPITAL_BOLD_LEAD.exec(listItem.text);
-        if (amongSteps && capitals) {
-          const text = listItem.text.slice(capitals[0].length).split('\n')[0].replace(/[*_]/g, '').trim();
-          problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps led by **${capitals[1]}**, which is no step keyword (GIVEN, WHEN, THEN, AND, BUT), so it would never run: write it as '- **AND** ${text}', or as a note beside the steps ('**Note**: …') if it is no check` });
+        const lead = strayBoldLead(listItem.text);
+        if ((holdsSteps || belowSteps) && lead !== null) {
+          const text = listItem.text.replace(BOLD_LEAD, '').split('\n')[0].replace(/[*_]/g, '').trim();
+          problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps led by **${lead}**, which is no step keyword (GIVEN, WHEN, THEN, AND, BUT), so it would never run: write it as '- **AND** ${text}', or as a note beside the steps ('**Note**: …') if it is no check` });
           continue;
         }
-        // A bullet led by bold words other than a keyword (`**Note**`, `**Caveat:**`) is a note beside the steps.
-        if (amongSteps && !/^\*\*[^*\n]+\*\*/.test(listItem.text)) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list; a paragraph between them does)` });
+        // A list holding steps is the scenario's steps: every bullet of it is meant as one, but
+        // for a note beside them, led by a label (`**Note:**`, `**Caveat:**`) or bold small letters.
+        if (holdsSteps && !/^\*\*[^*\n]+\*\*/.test(listItem.text)) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list; a paragraph between them does)` });
         continue;
       }
       const keyword = (loose?.[1] ?? mistyped!).toUpperCase();

@@ -41,10 +41,27 @@ t.test('lists nested past a hundred levels are refused at the first item so deep
   t.same(parseMarkdown('code.md', `# Code\n\n\`\`\`\n${' '.repeat(300)}x\n\`\`\`\n`).problems, [], 'a deep indentation that is no list item: read');
 });
 
-t.test("a paragraph holding a thousand '[' or more is refused at the line its brackets begin; the same in fenced code, or spread over paragraphs, is read", async (t) => {
-  const nested = parseMarkdown('nested.md', `# D\n\nSome prose.\n${'['.repeat(50000)}x${']'.repeat(50000)}\n`);
-  t.match(nested.problems, [{ line: 4, message: /^a paragraph holding 1000 or more '\['/ }]);
-  t.match(parseMarkdown('siblings.md', `# D\n\n${'[x] '.repeat(1000)}\n`).problems, [{ line: 3 }]);
+t.test("a paragraph with a thousand '[' open at once, or a thousand ']' closing no inline link, is refused at the line its brackets begin; links by the thousand, fenced code, or brackets spread over paragraphs are read", async (t) => {
+  const open = /^a paragraph with 1000 '\[' open at once \(nested, or never closed\)/;
+  const unlinked = /^a paragraph with 1000 '\]' that close no inline link/;
+  t.match(parseMarkdown('nested.md', `# D\n\nSome prose.\n${'['.repeat(50000)}x${']'.repeat(50000)}\n`).problems, [{ line: 4, message: open }]);
+  t.match(parseMarkdown('unclosed.md', `# D\n\n${'[a '.repeat(50000)}\n`).problems, [{ line: 3, message: open }]);
+  t.match(parseMarkdown('over-lines.md', `# D\n\nprose\n${'[[[[[\n'.repeat(200)}`).problems, [{ line: 4, message: open }], 'nested over the lines of one paragraph');
+  t.match(parseMarkdown('siblings.md', `# D\n\n${'[x] '.repeat(1000)}\n`).problems, [{ line: 3, message: unlinked }]);
+  t.match(parseMarkdown('closers.md', `# D\n\n${'a] '.repeat(1000)}\n`).problems, [{ line: 3, message: unlinked }]);
+  t.match(parseMarkdown('unfinished.md', `# D\n\n${'[a](b '.repeat(1000)}\n`).problems, [{ line: 3, message: unlinked }], 'a link whose (url) is never closed is no link');
+  const notATable = `# D\n\na | b\n--- | --- | ---\n${'[\n'.repeat(1000)}`;
+  t.match(parseMarkdown('not-a-table.md', notATable).problems, [{ line: 5, message: open }], 'rows under a delimiter row of other cells are one paragraph');
+  const links = Array.from({ length: 1000 }, (_, i) => `- [RFC ${i}](https://www.rfc-editor.org/rfc/rfc${i})`).join('\n');
+  t.same(parseMarkdown('list.md', `# D\n\n## References\n\n${links}\n`).problems, [], 'a list of a thousand links: read');
+  const tasks = Array.from({ length: 1000 }, (_, i) => `- [ ] task ${i}`).join('\n');
+  t.same(parseMarkdown('tasks.md', `# D\n\n${tasks}\n`).problems, [], 'a thousand task list items: read');
+  const numbered = Array.from({ length: 1000 }, (_, i) => `${i + 2}. [RFC ${i}][rfc]`).join('\n');
+  t.same(parseMarkdown('numbered.md', `# D\n\n${numbered}\n\n[rfc]: https://www.rfc-editor.org\n`).problems, [], 'a numbered list of a thousand reference links: read');
+  t.match(parseMarkdown('lazy.md', `# D\n\nprose\n${numbered}\n`).problems, [{ line: 4, message: unlinked }], 'items numbered past 1 right below a paragraph are its lazy lines');
+  const rows = Array.from({ length: 1200 }, (_, i) => `| ${i} | [RFC ${i}] |`).join('\n');
+  t.same(parseMarkdown('table.md', `# D\n\n| n | link |\n| - | - |\n${rows}\n`).problems, [], 'a table of 1200 rows, a bracket in each: read');
+  t.same(parseMarkdown('inline.md', `# D\n\n${'[a](b) '.repeat(2000)}\n`).problems, [], 'inline links by the thousand in one paragraph: read');
   t.same(parseMarkdown('code.md', `# D\n\n\`\`\`json\n${'['.repeat(5000)}${']'.repeat(5000)}\n\`\`\`\n`).problems, [], 'in fenced code: read');
   t.same(parseMarkdown('spread.md', `# D\n\n${'[x]\n\n'.repeat(1500)}`).problems, [], 'one to a paragraph: read');
 });
