@@ -7,7 +7,7 @@ import type { SpecDocument } from '../model/document.js';
 import { frontmatterTimeout, retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
 import { deltaOf, describeProseFile, openspecProseFile } from '../translate/openspec-layout.js';
-import { mistypedSetting } from '../translate/frontmatter-values.js';
+import { mistypedSetting, runSetting } from '../translate/frontmatter-values.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { isVerifyName } from '../translate/lisp-definitions.js';
@@ -76,8 +76,8 @@ export function checkFrontmatter(doc: SpecDocument, family?: DocumentPlan['famil
   const meta = doc.metadata;
   for (const key of Object.keys(meta)) {
     // A Lisp document's 'runtime' is an error of its own (translate/lisp-family.ts).
-    // A key mistyped for a setting is an error of the plan's (frontmatter-values.ts).
-    if (FRONTMATTER_FIELDS.has(key) || (key === 'runtime' && family === 'lisp') || (mistypedSetting(key) && meta[mistypedSetting(key)!] === undefined)) continue;
+    // A key mistyped for a setting, or a setting of the whole run, is an error of the plan's (frontmatter-values.ts).
+    if (FRONTMATTER_FIELDS.has(key) || (key === 'runtime' && family === 'lisp') || (mistypedSetting(key) && meta[mistypedSetting(key)!] === undefined) || runSetting(key)) continue;
     messages.push(at(key, `unknown frontmatter field '${key}' (known: ${[...FRONTMATTER_FIELDS].join(', ')})`, 'warning'));
   }
   if (meta.type !== undefined && !isLispDocumentType(meta.type) && !(family === 'unknown' && checkLikeBlocks(doc).length > 0)) messages.push(at('type', `frontmatter 'type' is '${String(meta.type)}'; expected one of ${LISP_DOCUMENT_TYPES.join(', ')}`));

@@ -30,6 +30,36 @@ export function mistypedSetting(key: string): string | undefined {
   );
 }
 
+/**
+ * Settings of a whole run (spec-run.config.json's keys that are no frontmatter field), each
+ * with its command-line option where it has one: written in a document's frontmatter
+ * (`runs: 200`, `seed: 42`), they would be lost without a word. (`runtime` is a Lisp
+ * document's error of its own, lisp-family.ts.)
+ */
+export const RUN_SETTINGS: Record<string, string | null> = {
+  paths: null,
+  reporter: '--reporter',
+  requireVerified: '--require-verified',
+  requirements: null,
+  jobs: '--jobs',
+  seed: '--seed',
+  runs: '--runs',
+  lastRun: '--last-run',
+  timings: '--timings',
+  strict: '--strict',
+  bail: '--bail',
+  images: null,
+  vocabulary: null,
+  executorSteps: '--executor-steps',
+  steps: '--steps',
+};
+
+/** The run-wide setting KEY names, in any case or separator, with its option; undefined for none. */
+export function runSetting(key: string): { key: string; option: string | null } | undefined {
+  const setting = Object.keys(RUN_SETTINGS).find((name) => keyWords(name) === keyWords(key));
+  return setting === undefined ? undefined : { key: setting, option: RUN_SETTINGS[setting] };
+}
+
 export function frontmatterValueProblems(doc: SpecDocument): Diagnostic[] {
   if (doc.metadataSource !== 'frontmatter') return [];
   const meta = doc.metadata;
@@ -43,7 +73,9 @@ export function frontmatterValueProblems(doc: SpecDocument): Diagnostic[] {
   }
   for (const key of Object.keys(meta)) {
     const meant = mistypedSetting(key);
+    const runWide = meant ? undefined : runSetting(key);
     if (meant && meta[meant] === undefined) problems.push(at(key, `frontmatter '${key}' is no field spec-run reads, so it is ignored: did you mean '${meant}'?`));
+    else if (runWide) problems.push(at(key, `frontmatter '${key}' is no field spec-run reads, so it is ignored: ${runWide.option ? `${runWide.option} sets it for a whole run, as does` : 'it is set for a whole run by'} '${runWide.key}' in spec-run.config.json`));
   }
   const timing = meta['timing-sensitive'];
   if (timing !== undefined && typeof timing !== 'boolean' && !isStringList(timing)) {

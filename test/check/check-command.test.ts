@@ -239,6 +239,21 @@ t.test("a setting written in another tool's number, case or separators (retry, t
   ]);
 });
 
+t.test('a run-wide setting written in frontmatter (runs, seed, require-verified) is an error naming where it is set, in check and in a run', async (t) => {
+  const doc = '---\ntype: property\nname: fm\nruns: 200\nseed: 42\nrequire-verified: true\n---\n# F\n\n```lisp\n(assert t)\n```\n';
+  const dir = t.testdir({ 'fm.md': doc });
+  const { code, stdout } = await check(['fm.md'], dir);
+  t.equal(code, 1);
+  t.same(stdout.trim().split('\n').filter((line) => line.startsWith('fm.md:')), [
+    "fm.md:4:1: error: frontmatter 'runs' is no field spec-run reads, so it is ignored: --runs sets it for a whole run, as does 'runs' in spec-run.config.json",
+    "fm.md:5:1: error: frontmatter 'seed' is no field spec-run reads, so it is ignored: --seed sets it for a whole run, as does 'seed' in spec-run.config.json",
+    "fm.md:6:1: error: frontmatter 'require-verified' is no field spec-run reads, so it is ignored: --require-verified sets it for a whole run, as does 'requireVerified' in spec-run.config.json",
+  ]);
+  const run = await new Promise<{ code: number | null; stdout: string }>((done) => execFile(process.execPath, [cli, 'fm.md', '--reporter', 'tap'], { cwd: dir }, (error, stdout) => done({ code: error ? (error as { code?: number }).code ?? 1 : 0, stdout })));
+  t.equal(run.code, 1, 'the run fails: the setting meant was not made');
+  t.match(run.stdout, /not ok \d+ - frontmatter 'runs' is no field spec-run reads/);
+});
+
 t.test("a scenario's YAML block that does not parse is an error of check at its line and column, and the run's failure says it, with the place", async (t) => {
   const stopHook = '# Stop\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: A timeout\nWhen a command outlives its timeout:\n```yaml\nstop:\n  commands:\n    - run: "sleep 100"\n      timeout: [5s\n```\n\n- **THEN** the exit code is 124\n';
   const ownSteps = '# Own\n\n### Requirement: Data\nThe steps SHALL read the block.\n\n#### Scenario: Reads it\n```yaml\nlist:\n  - a\nname: \"b\n```\n\n- **THEN** the block is read\n';
