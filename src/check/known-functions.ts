@@ -56,14 +56,22 @@ const countsByName = (uses: NameUse[]) => new Map(uses.map((use) => [use.name, u
 export interface ProjectVocabulary {
   entries: VocabularyEntry[];
   packages: Set<string>;
+  /** Why a run could not load a file of it: one missing, code the reader cannot read (a run fails on either). */
+  problems: { file: string; line: number; column: number; message: string }[];
 }
 
 export function projectVocabulary(files: string[]): ProjectVocabulary {
   const entries: VocabularyEntry[] = [];
   const packages = new Set<string>();
+  const problems: ProjectVocabulary['problems'] = [];
   for (const file of files) {
-    if (!existsSync(file)) continue;
-    const forms = scanForms(readFileSync(file, 'utf8')).forms.map((form) => form.node);
+    if (!existsSync(file)) {
+      problems.push({ file, line: 1, column: 1, message: "the configuration's vocabulary file does not exist: every Lisp document's run fails loading it" });
+      continue;
+    }
+    const scan = scanForms(readFileSync(file, 'utf8'));
+    for (const problem of scan.problems) problems.push({ file, line: problem.line, column: problem.column, message: `Lisp code cannot be read: ${problem.message}; every Lisp document's run fails loading this vocabulary file` });
+    const forms = scan.forms.map((form) => form.node);
     for (const name of codeFacts(forms).defines) entries.push({ name, least: 0, most: Infinity, documentation: '' });
     for (const node of forms) {
       const [head, name] = node.kind === 'list' ? node.items : [];
@@ -72,7 +80,7 @@ export function projectVocabulary(files: string[]): ProjectVocabulary {
       }
     }
   }
-  return { entries, packages };
+  return { entries, packages, problems };
 }
 
 /** True when the project's vocabulary defines NAME as written ("name", or "package:name" of one of its packages). */
@@ -84,7 +92,7 @@ function definedByProject(name: string, project: ProjectVocabulary): boolean {
   return project.entries.some((entry) => entry.name === bare);
 }
 
-const NO_PROJECT_VOCABULARY: ProjectVocabulary = { entries: [], packages: new Set() };
+const NO_PROJECT_VOCABULARY: ProjectVocabulary = { entries: [], packages: new Set(), problems: [] };
 
 /**
  * Each unknown name of USES (as given), with why; `driverImage` gives the core to ask. Names

@@ -1,6 +1,6 @@
 // `spec-run check [paths]`: validates documents without running them and prints
 // file:line:col messages an editor can jump to. Exit 1 when any error is found.
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
 import { checkOpenspecChanges } from '../check/openspec-changes.js';
@@ -91,7 +91,8 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     else if (message.severity === 'warning') warnings += 1;
     console.log(formatMessage(message));
   };
-  for (const message of [...checkStepFiles(libraries.problems), ...(await checkOpenspecChanges(plans))]) report(message);
+  const vocabularyProblems = ownVocabulary.problems.map((problem): CheckMessage => ({ ...problem, file: relative(process.cwd(), problem.file) || problem.file, severity: 'error' }));
+  for (const message of [...vocabularyProblems, ...checkStepFiles(libraries.problems), ...(await checkOpenspecChanges(plans))]) report(message);
   for (const [i, doc] of docs.entries()) {
     let messages: CheckMessage[];
     try {

@@ -283,3 +283,16 @@ t.test("check warns of a scenario's JSON block that does not parse, at its line;
   const run = await new Promise<{ stdout: string }>((done) => execFile(process.execPath, [cli, 'specs/stop.spec.md', '--reporter', 'json'], { cwd: dir }, (_error, stdout) => done({ stdout })));
   t.match(run.stdout, /no command ran: the configuration was rejected \(\d+:\d+: stop\.commands\[0\]\.timeout: duplicated key 'timeout'/, 'the run says why the executor refused it');
 });
+
+t.test("check reads the configuration's vocabulary files as a run loads them: one missing, or code the reader cannot read, is an error at its place", async (t) => {
+  const dir = t.testdir({
+    'spec-run.config.json': JSON.stringify({ vocabulary: ['syntax.lisp', 'missing.lisp'] }),
+    'syntax.lisp': '(defun good-fn () 1)\n(defun broken (\n',
+    specs: { 'a.md': '---\ntype: verification\nname: a\n---\n# A\n\n```lisp\n(assert (= 1 (good-fn)))\n```\n' },
+  });
+  const { code, stdout } = await check([], dir);
+  t.equal(code, 1, 'every run of these documents fails: so does check');
+  t.match(stdout, /^syntax\.lisp:2:\d+: error: Lisp code cannot be read: [^\n]*never closed; every Lisp document's run fails loading this vocabulary file$/m);
+  t.match(stdout, /^missing\.lisp:1:1: error: the configuration's vocabulary file does not exist/m);
+  t.notMatch(stdout, /good-fn/, 'a name the readable part defines is known');
+});
