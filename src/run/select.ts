@@ -103,7 +103,8 @@ function documentSelected(plan: DocumentPlan, selection: Selection): boolean {
     const tags = metadataList(plan.metadata.tags);
     if (!selection.tags.some((tag) => tags.includes(tag))) return false;
   }
-  if (selection.level !== undefined && String(plan.metadata.level ?? '') !== selection.level) return false;
+  // A level in any case, as --runs reads `level: property`.
+  if (selection.level !== undefined && String(plan.metadata.level ?? '').toLowerCase() !== selection.level.toLowerCase()) return false;
   return true;
 }
 

@@ -37,6 +37,8 @@ t.test('a filter that selects a unit, or no filter, is no problem', async (t) =>
   t.equal(problem({ grep: /boil/i }), null);
   t.equal(problem({ tags: ['io'] }), null);
   t.equal(problem({ level: 'scenario' }), null);
+  t.equal(problem({ level: 'PROPERTY' }), null, 'a level in any case, as frontmatter levels are read');
+  t.same(selectUnits(whole, { level: 'Property' }).documents.map((d) => d.file), ['a.md']);
   t.equal(problem({}), null, 'no filter given');
 });
 
