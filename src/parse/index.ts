@@ -191,6 +191,8 @@ function deeplyNestedListLine(text: string): number | null {
  * inline link (`[a](b)`) costs neither: 50 000 links in one paragraph parse in linear time.
  */
 const MOST_COSTLY_BRACKETS = 1000;
+/** What all paragraphs of a document may cost together, as ten paragraphs at the limit (100 paragraphs of 999 nested '[' took seconds). */
+const DOCUMENT_BRACKET_BUDGET = 10 * MOST_COSTLY_BRACKETS * MOST_COSTLY_BRACKETS;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /**
  * A list item's first line: it starts a paragraph of its own even right below another when
@@ -224,6 +226,17 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
   let open = 0;
   let unlinked = 0;
   let start = 0;
+  /** The most '[' open at once in the paragraph counted now. */
+  let deepest = 0;
+  /** What the paragraphs counted so far cost the parser together: each, the square of its brackets. */
+  let spent = 0;
+  const spend = (): { line: number; message: string } | null => {
+    spent += deepest * deepest + unlinked * unlinked;
+    deepest = 0;
+    return spent >= DOCUMENT_BRACKET_BUDGET
+      ? { line: start, message: `paragraphs up to this one hold so many brackets open at once or closing no inline link that markdown would parse them for minutes (each in time growing with the square of its brackets): spec-run does not read the document (close the brackets, write links inline, or put code in fenced blocks)` }
+      : null;
+  };
   /** The delimiter of the ordered item that began the lines counted together, if one did. */
   let orderedList: string | null = null;
   /** The line before ends any paragraph: the text's start, a blank line, a fence. */
@@ -242,6 +255,8 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
     const itemStarts: boolean = item !== null && (item[1] === undefined || afterBreak || /^ {0,3}1\D/.test(item[0]) || item[1] === orderedList);
     afterBreak = blank || marker !== undefined;
     if (marker || blank || inTable || itemStarts) {
+      const tooCostly = spend();
+      if (tooCostly) return tooCostly;
       open = 0;
       unlinked = 0;
       start = 0;
@@ -260,6 +275,7 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
       else if (c === '[') {
         if (start === 0) start = i + 1;
         open += 1;
+        deepest = Math.max(deepest, open);
         if (open >= MOST_COSTLY_BRACKETS) return { line: start, message: `a paragraph with ${MOST_COSTLY_BRACKETS} '[' open at once (nested, or never closed): spec-run does not read it, since markdown parses such brackets in time growing with their square in one paragraph (close them, or put code in a fenced block)` };
       } else if (c === ']') {
         if (start === 0) start = i + 1;
@@ -269,7 +285,7 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
       }
     }
   }
-  return null;
+  return spend();
 }
 
 /** Whether the ']' at AT in LINE is followed by `(…)` holding no bracket: the end of an inline link's text. */

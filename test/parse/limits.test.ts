@@ -64,4 +64,7 @@ t.test("a paragraph with a thousand '[' open at once, or a thousand ']' closing 
   t.same(parseMarkdown('inline.md', `# D\n\n${'[a](b) '.repeat(2000)}\n`).problems, [], 'inline links by the thousand in one paragraph: read');
   t.same(parseMarkdown('code.md', `# D\n\n\`\`\`json\n${'['.repeat(5000)}${']'.repeat(5000)}\n\`\`\`\n`).problems, [], 'in fenced code: read');
   t.same(parseMarkdown('spread.md', `# D\n\n${'[x]\n\n'.repeat(1500)}`).problems, [], 'one to a paragraph: read');
+  const nearLimit = (n: number) => `${'['.repeat(999)}x${']'.repeat(999)}\n\n`.repeat(n);
+  t.same(parseMarkdown('a-few.md', `# D\n\n${nearLimit(5)}`).problems, [], 'a few paragraphs just under the limit: read');
+  t.match(parseMarkdown('many.md', `# D\n\n${nearLimit(100)}`).problems, [{ line: 3 + 2 * 5, message: /^paragraphs up to this one hold so many brackets/ }], 'a hundred of them: refused at the sixth, which passes what a document may cost (each costs its 999 open and its 999 closing no link)');
 });
