@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { RunEvent } from '../model/events.js';
 import { isSettled } from '../model/requirements.js';
 import { resolve } from 'node:path';
-import { mergeShardStreams, MergeError, type ShardStream } from '../run/merge.js';
+import { mergeShardStreams, MergeError, narrowedRun, type ShardStream } from '../run/merge.js';
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH, keepRecords, RunRecorder } from '../run/run-record.js';
 import { reportEvents, reportersProblem, withStdoutReporter } from './run-command.js';
 import type { ReporterChoice } from './reporter-choice.js';
@@ -46,6 +46,8 @@ export async function mergeCommand(files: string[], cliOptions: MergeOptions): P
     console.error(`spec-run merge: ${error.message}`);
     return 2;
   }
+  const narrowed = events[0].type === 'run-start' ? events[0].selection : undefined;
+  if (narrowed) console.error(`spec-run merge: ${narrowedRun(narrowed)}`);
   const root = config.directory;
   const recorder = new RunRecorder(root);
   async function* replay() {

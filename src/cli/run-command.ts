@@ -187,6 +187,21 @@ function lineCount(file: string): number {
   }
 }
 
+/**
+ * What narrows the units a run runs, as the command line says it: said in its run-start,
+ * so that `spec-run merge` knows a shard that ran only some of its share.
+ */
+function narrowedBy(options: RunCommandOptions, lines: Map<string, number[]>): string[] {
+  return [
+    ...(options.onlyFailures ? ['--only-failures'] : []),
+    ...(options.change !== undefined ? [`--change ${options.change}`] : []),
+    ...(options.grep !== undefined ? [`--grep ${options.grep}`] : []),
+    ...(options.tag ?? []).map((tag) => `--tag ${tag}`),
+    ...(options.level !== undefined ? [`--level ${options.level}`] : []),
+    ...[...lines].map(([file, at]) => `${relative(process.cwd(), file)}:${at.join(':')}`).sort(),
+  ];
+}
+
 /** The files other than its own that a document's units are written in (a spec with a change's delta applied), by document. */
 function unitFilesElsewhere(plan: TestPlan): Map<string, string[]> {
   return new Map(plan.documents.map((document) => [document.file, [...new Set(document.units.map((unit) => unit.file))].filter((file) => file !== document.file)]));
@@ -435,6 +450,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     jobs: options.jobs ?? 1,
     retries: options.retries ?? 0,
     ...(shardOf ? { shard: shardOf } : {}),
+    selection: narrowedBy(options, lines),
   });
   const reporters = withStdoutReporter(options.reporter ?? []);
   // Checked before anything runs: a bad report path fails at once, and no report, record

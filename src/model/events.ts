@@ -43,6 +43,12 @@ export type RunEvent =
       shard?: ShardOf;
       /** Set for --dry-run: nothing was run, every point is skipped (`spec-run merge` refuses such a stream). */
       dryRun?: true;
+      /**
+       * What narrowed the units run, as the command line says it (`--grep keep`,
+       * `--only-failures`, `specs/a.md:12`, `--change c`, `--tag t`, `--level l`); absent when
+       * nothing did. `spec-run merge` refuses shards that differ in it, and says it of a merge.
+       */
+      selection?: string[];
     }
   | {
       type: 'document-start';

@@ -258,3 +258,24 @@ t.test('--only-failures with --grep or file:LINE runs the failed units the selec
   t.equal(delta.code, 1);
   t.match(delta.stdout, /not ok 2 - Delta/);
 });
+
+t.test('each stream says what narrowed its run; merge refuses shards narrowed differently and says so of shards narrowed alike', async (t) => {
+  const dir = t.testdir(documents);
+  const whole = await specRun(['docs', '--shard', '1/2', '--reporter', 'json'], dir);
+  const grepped = await specRun(['docs', '--shard', '2/2', '--grep', 'one', '--reporter', 'json'], dir);
+  writeFileSync(join(dir, 's1.jsonl'), whole.stdout);
+  writeFileSync(join(dir, 's2.jsonl'), grepped.stdout);
+  t.notOk('selection' in events(whole.stdout)[0], 'a shard that ran its whole share says no selection');
+  t.match(events(grepped.stdout)[0], { type: 'run-start', selection: ['--grep one'] });
+  const refused = await specRun(['merge', 's1.jsonl', 's2.jsonl', '--reporter', 'junit'], dir);
+  t.equal(refused.code, 2, 'a shard that ran only some of its share: the set is not one run');
+  t.match(refused.stderr, /s2\.jsonl \(shard 2\/2\) ran only the units selected by --grep one, but s1\.jsonl \(shard 1\/2\) ran every unit of its share/);
+  t.equal(refused.stdout, '', 'and no report');
+
+  t.equal((await specRun(['docs'], dir)).code, 1);
+  const rerun = await specRun(['--only-failures', '--shard', '1/1', '--reporter', 'json'], dir);
+  writeFileSync(join(dir, 'rerun.jsonl'), rerun.stdout);
+  const narrowed = await specRun(['merge', 'rerun.jsonl', '--reporter', 'junit'], dir);
+  t.match(narrowed.stderr, /spec-run merge: a narrowed run: every shard ran only the units selected by --only-failures; the counts are of those units/);
+  t.match(narrowed.stdout, /<property name="selection" value="--only-failures"\/>/, 'the JUnit report says the run was narrowed');
+});
