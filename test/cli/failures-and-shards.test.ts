@@ -3,7 +3,7 @@
 // once and merge to the counts of the unsharded run.
 import t from 'tap';
 import fc from 'fast-check';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunEvent } from '../../src/model/events.js';
 import type { DocumentPlan } from '../../src/model/plan.js';
@@ -278,4 +278,18 @@ t.test('each stream says what narrowed its run; merge refuses shards narrowed di
   const narrowed = await specRun(['merge', 'rerun.jsonl', '--reporter', 'junit'], dir);
   t.match(narrowed.stderr, /spec-run merge: a narrowed run: every shard ran only the units selected by --only-failures; the counts are of those units/);
   t.match(narrowed.stdout, /<property name="selection" value="--only-failures"\/>/, 'the JUnit report says the run was narrowed');
+});
+
+t.test("a refused merge removes the report files an earlier merge left where it would have written, as a refused run does", async (t) => {
+  const dir = t.testdir(documents);
+  for (const i of [1, 2]) writeFileSync(join(dir, `s${i}.jsonl`), (await specRun(['docs', '--shard', `${i}/2`, '--reporter', 'json'], dir)).stdout);
+  const merged = await specRun(['merge', 's1.jsonl', 's2.jsonl', '--reporter', 'junit:merged.xml', '--reporter', 'html:merged.html'], dir);
+  t.equal(merged.code, 1);
+  t.ok(existsSync(join(dir, 'merged.xml')) && existsSync(join(dir, 'merged.html')), 'the first merge wrote both reports');
+  writeFileSync(join(dir, 'kept.xml'), 'not a report of spec-run\n');
+  const refused = await specRun(['merge', 's1.jsonl', '--reporter', 'junit:merged.xml', '--reporter', 'html:merged.html', '--reporter', 'junit:kept.xml'], dir);
+  t.equal(refused.code, 2);
+  t.notOk(existsSync(join(dir, 'merged.xml')), "the earlier merge's JUnit is gone: no green report left for a refused merge");
+  t.notOk(existsSync(join(dir, 'merged.html')), "and its HTML");
+  t.ok(existsSync(join(dir, 'kept.xml')), 'a file that is no report of spec-run stays');
 });
