@@ -4,7 +4,7 @@
 // Requirements travel as properties: each suite lists its document's requirements
 // with their statuses, each test case the requirements its unit verifies.
 import { stringify } from 'yaml';
-import { runFailures, type EarlierFailure, type Reporter, type RunEndEvent, type RunEvent } from '../src/model/events.js';
+import { runFailures, type EarlierFailure, type RunFailure, type Reporter, type RunEndEvent, type RunEvent } from '../src/model/events.js';
 import type { RequirementResult } from '../src/model/requirements.js';
 
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
@@ -66,11 +66,11 @@ const isFailed = (point: PointEvent) => !point.ok && point.todo === undefined;
  * every document, a requirement is not verified), each a failing test case of a suite
  * of its own: a dashboard that reads only the report sees the run fail.
  */
-function runFailuresSuite(reasons: string[]): string[] {
-  if (reasons.length === 0) return [];
+function runFailuresSuite(failures: RunFailure[]): string[] {
+  if (failures.length === 0) return [];
   return [
-    `  <testsuite name="spec-run" tests="${reasons.length}" failures="${reasons.length}" skipped="0" time="0.000">`,
-    ...reasons.map((reason) => `    <testcase name="${escapeXml(reason)}" classname="spec-run"><failure message="${escapeXml(reason)}"/></testcase>`),
+    `  <testsuite name="spec-run" tests="${failures.length}" failures="${failures.length}" skipped="0" time="0.000">`,
+    ...failures.map(({ reason, at }) => `    <testcase name="${escapeXml(reason)}" classname="spec-run"${at ? ` file="${escapeXml(at.file)}" line="${at.line}"` : ''}><failure message="${escapeXml(reason)}"/></testcase>`),
     '  </testsuite>',
   ];
 }

@@ -649,7 +649,7 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
       if (event.type === 'run-end') {
         Object.assign(outcome, { counts: event.counts, requirements: event.requirements ?? [], checkedNothing: event.checkedNothing !== undefined });
         // What --require-verified fails the run on, the reports state too.
-        const unverified = requireVerified ? outcome.requirements.filter((r) => !isSettled(r)).map(unverifiedLine) : [];
+        const unverified = requireVerified ? outcome.requirements.filter((r) => !isSettled(r)).map((r) => ({ text: unverifiedLine(r), at: { file: r.file, line: r.line } })) : [];
         if (unverified.length) event = { ...event, unverified };
       }
       observe?.(event);
@@ -681,7 +681,7 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
     if (lost) outcome.lostReports.push(lost);
   }
   if (requireVerified) {
-    for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: --require-verified: ${unverifiedLine(r)}`);
+    for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: ${r.file}:${r.line}: --require-verified: ${unverifiedLine(r)}`);
   }
   beforeSummary?.();
   for (const lost of outcome.lostReports) console.error(`spec-run: --reporter: ${lost}`);
