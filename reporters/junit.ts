@@ -4,7 +4,7 @@
 // Requirements travel as properties: each suite lists its document's requirements
 // with their statuses, each test case the requirements its unit verifies.
 import { stringify } from 'yaml';
-import { runFailures, type EarlierFailure, type Reporter, type RunEndEvent, type RunEvent } from '../src/model/events.js';
+import { runFailures, type EarlierFailure, type RunFailure, type Reporter, type RunEndEvent, type RunEvent } from '../src/model/events.js';
 import type { RequirementResult } from '../src/model/requirements.js';
 
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
@@ -41,6 +41,18 @@ function properties(indent: string, entries: [string, string][]): string[] {
   return [`${indent}<properties>`, ...entries.map(([name, value]) => `${indent}  <property name="${escapeXml(name)}" value="${escapeXml(value)}"/>`), `${indent}</properties>`];
 }
 
+/**
+ * A suite's properties: the run's seed, what narrowed the run (a narrowed run's report must
+ * not read as every unit's), and the status of each requirement of its document.
+ */
+function suiteProperties(seed: number | null, selection: string[], requirements: RequirementResult[], file: string): string[] {
+  return properties('    ', [
+    ...(seed !== null ? [['seed', String(seed)] as [string, string]] : []),
+    ...(selection.length ? [['selection', selection.join(' ')] as [string, string]] : []),
+    ...requirements.filter((r) => r.file === file).map((r): [string, string] => [`requirement:${r.id}`, r.status]),
+  ]);
+}
+
 /** A failing point as the text of a <failure>: its place and diagnostics as YAML. */
 function failureDetail(point: PointEvent): string {
   return stringify({ at: point.at ? `${point.at.file}:${point.at.line}` : undefined, ...point.diagnostics }, { lineWidth: 0 });
@@ -54,11 +66,11 @@ const isFailed = (point: PointEvent) => !point.ok && point.todo === undefined;
  * every document, a requirement is not verified), each a failing test case of a suite
  * of its own: a dashboard that reads only the report sees the run fail.
  */
-function runFailuresSuite(reasons: string[]): string[] {
-  if (reasons.length === 0) return [];
+function runFailuresSuite(failures: RunFailure[]): string[] {
+  if (failures.length === 0) return [];
   return [
-    `  <testsuite name="spec-run" tests="${reasons.length}" failures="${reasons.length}" skipped="0" time="0.000">`,
-    ...reasons.map((reason) => `    <testcase name="${escapeXml(reason)}" classname="spec-run"><failure message="${escapeXml(reason)}"/></testcase>`),
+    `  <testsuite name="spec-run" tests="${failures.length}" failures="${failures.length}" skipped="0" time="0.000">`,
+    ...failures.map(({ reason, at }) => `    <testcase name="${escapeXml(reason)}" classname="spec-run"${at ? ` file="${escapeXml(at.file)}" line="${at.line}"` : ''}><failure message="${escapeXml(reason)}"/></testcase>`),
     '  </testsuite>',
   ];
 }
@@ -83,9 +95,10 @@ export const junitUnitsReporter: Reporter = async function* (events) {
   let runEnd: RunEndEvent | undefined;
   /** The run's seed, a property of every suite: the report replays with --seed, as every report says it. */
   let seed: number | null = null;
+  let selection: string[] = [];
   for await (const event of events) {
     const current = suites.at(-1);
-    if (event.type === 'run-start') seed = event.seed;
+    if (event.type === 'run-start') ({ seed, selection = [] } = event);
     else if (event.type === 'document-start') suites.push({ name: event.name, file: event.file, durationMs: 0, units: [] });
     else if (event.type === 'unit-start' && current) {
       const unit = { name: event.name, at: event.at, requirements: event.requirements ?? [], points: [], flakyFailures: [] };
@@ -104,7 +117,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
     const failures = suite.units.filter((u) => u.points.some(isFailed)).length;
     const skipped = suite.units.filter((u) => !u.points.some(isFailed) && (u.points.length === 0 || u.points.some(isSkipped))).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.units.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    lines.push(...properties('    ', [...(seed !== null ? [['seed', String(seed)] as [string, string]] : []), ...requirements.filter((r) => r.file === suite.file).map((r): [string, string] => [`requirement:${r.id}`, r.status])]));
+    lines.push(...suiteProperties(seed, selection, requirements, suite.file));
     for (const unit of suite.units) {
       const attributes = `name="${escapeXml(unit.name)}" classname="${escapeXml(suite.name)}"${unit.at ? ` file="${escapeXml(unit.at.file)}" line="${unit.at.line}"` : ''}`;
       const failed = unit.points.filter(isFailed);
@@ -135,9 +148,10 @@ export const junitReporter: Reporter = async function* (events) {
   let runEnd: RunEndEvent | undefined;
   /** The run's seed, a property of every suite: the report replays with --seed, as every report says it. */
   let seed: number | null = null;
+  let selection: string[] = [];
   let current: Suite | null = null;
   for await (const event of events) {
-    if (event.type === 'run-start') seed = event.seed;
+    if (event.type === 'run-start') ({ seed, selection = [] } = event);
     else if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, durationMs: 0, cases: [] }));
     else if (event.type === 'unit-start') units.set(event.unitId, { name: event.name, requirements: event.requirements ?? [] });
     else if (event.type === 'point' && current) {
@@ -155,7 +169,7 @@ export const junitReporter: Reporter = async function* (events) {
     const failures = suite.cases.filter(({ point }) => !point.ok && point.todo === undefined).length;
     const skipped = suite.cases.filter(({ point }) => point.skip !== undefined || point.todo !== undefined).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    lines.push(...properties('    ', [...(seed !== null ? [['seed', String(seed)] as [string, string]] : []), ...requirements.filter((r) => r.file === suite.file).map((r): [string, string] => [`requirement:${r.id}`, r.status])]));
+    lines.push(...suiteProperties(seed, selection, requirements, suite.file));
     for (const { unit, requirements: verified, point, flakyFailures } of suite.cases) {
       const attributes = `name="${escapeXml(`${unit} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
       let outcome = '';

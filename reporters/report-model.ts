@@ -114,7 +114,7 @@ export async function collectReport(events: AsyncIterable<RunEvent>): Promise<Ru
         break;
       }
       case 'run-end':
-        Object.assign(report, { durationMs: event.durationMs, counts: event.counts, requirements: event.requirements ?? [], failures: runFailures(event), checkedNothing: event.checkedNothing });
+        Object.assign(report, { durationMs: event.durationMs, counts: event.counts, requirements: event.requirements ?? [], failures: runFailures(event).map(({ reason }) => reason), checkedNothing: event.checkedNothing });
         break;
     }
   }

@@ -65,7 +65,7 @@ export function specReporter(options: SpecReporterOptions): Reporter {
           if (options.summary === false) break;
           // What fails the run beyond its checks (--require-verified, --bail, nothing checked): a log read alone shows it too.
           const failures = runFailures(event);
-          if (failures.length) yield `\n${failures.map((reason) => c.red(`✖ the run fails: ${reason}`)).join('\n')}\n`;
+          if (failures.length) yield `\n${failures.map(({ reason, at }) => c.red(`✖ the run fails: ${reason}`) + (at ? ` ${c.dim(`(${at.file}:${at.line})`)}` : '')).join('\n')}\n`;
           const { passed, failed, skipped, todo } = event.counts;
           const flaky = event.counts.flaky ? c.yellow(` (${event.counts.flaky} flaky)`) : '';
           const parts = [`${c.green(`${passed} passed`)}${flaky}`, failed ? c.red(`${failed} failed`) : `${failed} failed`];

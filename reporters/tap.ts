@@ -101,9 +101,10 @@ export const tapReporter: Reporter = async function* (events) {
           yield line(0, `not ok ${top.count} - ${escapeDescription(event.checkedNothing)}`);
         }
         // So do requirements --require-verified finds not verified.
-        for (const requirement of event.unverified ?? []) {
+        for (const { text, at } of event.unverified ?? []) {
           top.count += 1;
-          yield line(0, `not ok ${top.count} - ${escapeDescription(`--require-verified: ${requirement}`)}`);
+          yield line(0, `not ok ${top.count} - ${escapeDescription(`--require-verified: ${text}`)}`);
+          yield yamlBlock({ at: where(at) }, '  ').join('\n') + '\n';
         }
         if (event.stopped !== undefined) yield `Bail out! ${escapeDirective(event.stopped)}\n`;
         else if (top.count === 0 && shard) yield `1..0 # SKIP shard ${shard.index}/${shard.count} holds none of the ${shard.documents.length} documents of the run\n`;

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import type { RunEvent } from '../model/events.js';
 import { isSettled } from '../model/requirements.js';
 import { resolve } from 'node:path';
-import { mergeShardStreams, MergeError, type ShardStream } from '../run/merge.js';
+import { mergeShardStreams, MergeError, narrowedRun, type ShardStream } from '../run/merge.js';
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH, keepRecords, RunRecorder } from '../run/run-record.js';
-import { reportEvents, reportersProblem, withStdoutReporter } from './run-command.js';
+import { removeEarlierReports, reportEvents, reportersProblem, withStdoutReporter } from './run-command.js';
 import type { ReporterChoice } from './reporter-choice.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 
@@ -19,6 +19,14 @@ export interface MergeOptions {
 }
 
 export async function mergeCommand(files: string[], cliOptions: MergeOptions): Promise<number> {
+  const status = await mergeShards(files, cliOptions);
+  // Refused (exit 2), as a run refused before it starts: the earlier merge's report files are
+  // not left to be uploaded as this one's.
+  if (status === 2) removeEarlierReports(cliOptions);
+  return status;
+}
+
+async function mergeShards(files: string[], cliOptions: MergeOptions): Promise<number> {
   // The configuration's reporters, --require-verified, record and timings, as a run takes them:
   // a merge must judge and report as the unsharded run would.
   let config: ProjectConfig;
@@ -46,6 +54,8 @@ export async function mergeCommand(files: string[], cliOptions: MergeOptions): P
     console.error(`spec-run merge: ${error.message}`);
     return 2;
   }
+  const narrowed = events[0].type === 'run-start' ? events[0].selection : undefined;
+  if (narrowed) console.error(`spec-run merge: ${narrowedRun(narrowed)}`);
   const root = config.directory;
   const recorder = new RunRecorder(root);
   async function* replay() {

@@ -242,7 +242,7 @@ export function buildProgram(): Command {
 
   program
     .command('merge')
-    .description('merge the JSON event streams of shards (--reporter json) into one report, with the counts of an unsharded run')
+    .description('merge the JSON event streams of shards (--reporter json) into one report, with the counts of an unsharded run; shards narrowed differently (--grep, --only-failures, file:LINE...) are refused')
     .argument('<files...>', 'JSON event streams, one per shard')
     .addOption(new Option('--reporter <name[:file]>', 'as for a run: tap, spec, junit, junit-units, json or html; repeatable, each to its own file, at most one to stdout (default there: spec on a terminal, tap otherwise)').argParser(collectReporter))
     .option('--last-run <file>', `also write the merged run record here (default ${DEFAULT_RECORD_PATH})`)

@@ -187,6 +187,21 @@ function lineCount(file: string): number {
   }
 }
 
+/**
+ * What narrows the units a run runs, as the command line says it: said in its run-start,
+ * so that `spec-run merge` knows a shard that ran only some of its share.
+ */
+function narrowedBy(options: RunCommandOptions, lines: Map<string, number[]>): string[] {
+  return [
+    ...(options.onlyFailures ? ['--only-failures'] : []),
+    ...(options.change !== undefined ? [`--change ${options.change}`] : []),
+    ...(options.grep !== undefined ? [`--grep ${options.grep}`] : []),
+    ...(options.tag ?? []).map((tag) => `--tag ${tag}`),
+    ...(options.level !== undefined ? [`--level ${options.level}`] : []),
+    ...[...lines].map(([file, at]) => `${relative(process.cwd(), file)}:${at.join(':')}`).sort(),
+  ];
+}
+
 /** The files other than its own that a document's units are written in (a spec with a change's delta applied), by document. */
 function unitFilesElsewhere(plan: TestPlan): Map<string, string[]> {
   return new Map(plan.documents.map((document) => [document.file, [...new Set(document.units.map((unit) => unit.file))].filter((file) => file !== document.file)]));
@@ -435,6 +450,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     jobs: options.jobs ?? 1,
     retries: options.retries ?? 0,
     ...(shardOf ? { shard: shardOf } : {}),
+    selection: narrowedBy(options, lines),
   });
   const reporters = withStdoutReporter(options.reporter ?? []);
   // Checked before anything runs: a bad report path fails at once, and no report, record
@@ -636,7 +652,7 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
       if (event.type === 'run-end') {
         Object.assign(outcome, { counts: event.counts, requirements: event.requirements ?? [], checkedNothing: event.checkedNothing !== undefined });
         // What --require-verified fails the run on, the reports state too.
-        const unverified = requireVerified ? outcome.requirements.filter((r) => !isSettled(r)).map(unverifiedLine) : [];
+        const unverified = requireVerified ? outcome.requirements.filter((r) => !isSettled(r)).map((r) => ({ text: unverifiedLine(r), at: { file: r.file, line: r.line } })) : [];
         if (unverified.length) event = { ...event, unverified };
       }
       observe?.(event);
@@ -668,7 +684,7 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
     if (lost) outcome.lostReports.push(lost);
   }
   if (requireVerified) {
-    for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: --require-verified: ${unverifiedLine(r)}`);
+    for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: ${r.file}:${r.line}: --require-verified: ${unverifiedLine(r)}`);
   }
   beforeSummary?.();
   for (const lost of outcome.lostReports) console.error(`spec-run: --reporter: ${lost}`);

@@ -43,6 +43,12 @@ export type RunEvent =
       shard?: ShardOf;
       /** Set for --dry-run: nothing was run, every point is skipped (`spec-run merge` refuses such a stream). */
       dryRun?: true;
+      /**
+       * What narrowed the units run, as the command line says it (`--grep keep`,
+       * `--only-failures`, `specs/a.md:12`, `--change c`, `--tag t`, `--level l`); absent when
+       * nothing did. `spec-run merge` refuses shards that differ in it, and says it of a merge.
+       */
+      selection?: string[];
     }
   | {
       type: 'document-start';
@@ -103,8 +109,8 @@ export type RunEvent =
       stopped?: string;
       /** Set when no check passed and some were skipped or left TODO: the run checked nothing, and fails (reports say so as a failing point). */
       checkedNothing?: string;
-      /** With --require-verified, each requirement that is not verified, as the run says it: the run fails on them. */
-      unverified?: string[];
+      /** With --require-verified, each requirement that is not verified, as the run says it, at its place: the run fails on them. */
+      unverified?: { text: string; at: SourceRef }[];
     };
 
 export type RunEndEvent = Extract<RunEvent, { type: 'run-end' }>;
@@ -115,12 +121,18 @@ export type RunEndEvent = Extract<RunEvent, { type: 'run-end' }>;
  * verified. Every report states each as a failure of the run itself, so that a consumer
  * that reads only the report does not read a green one.
  */
-export function runFailures(end: RunEndEvent): string[] {
+export function runFailures(end: RunEndEvent): RunFailure[] {
   return [
-    ...(end.checkedNothing !== undefined ? [end.checkedNothing] : []),
-    ...(end.stopped !== undefined ? [end.stopped] : []),
-    ...(end.unverified ?? []).map((requirement) => `--require-verified: ${requirement}`),
+    ...(end.checkedNothing !== undefined ? [{ reason: end.checkedNothing }] : []),
+    ...(end.stopped !== undefined ? [{ reason: end.stopped }] : []),
+    ...(end.unverified ?? []).map(({ text, at }) => ({ reason: `--require-verified: ${text}`, at })),
   ];
+}
+
+/** A failure of the run itself (runFailures), with the place it is about when it has one: a requirement's heading. */
+export interface RunFailure {
+  reason: string;
+  at?: SourceRef;
 }
 
 /** Share INDEX of COUNT (1-based) of a sharded run whose documents are DOCUMENTS. */

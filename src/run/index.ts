@@ -21,6 +21,8 @@ export interface RunPlanOptions extends RunOptions {
   jobs: number;
   /** The share of a sharded run this plan is, said in run-start. */
   shard?: ShardOf;
+  /** What narrowed the units of the plan (run-start's `selection`). */
+  selection?: string[];
   /** The user's step files of each document (they depend on where it stands); without it, `stepFiles` for all. */
   stepFilesOf?: (document: string) => string[];
 }
@@ -41,7 +43,7 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
 
   // What user code of an earlier run (--watch) throws from now on is this run's to report.
   runLateErrors.reopen();
-  yield { type: 'run-start', documents: plan.documents.length, seed: options.seed, ...(options.shard ? { shard: options.shard } : {}), ...(options.dryRun ? { dryRun: true as const } : {}) };
+  yield { type: 'run-start', documents: plan.documents.length, seed: options.seed, ...(options.shard ? { shard: options.shard } : {}), ...(options.dryRun ? { dryRun: true as const } : {}), ...(options.selection?.length ? { selection: options.selection } : {}) };
 
   let next = 0;
   let notRun = 0;

@@ -3,8 +3,9 @@
 // every document's events in path order, counts recomputed from the points, and the
 // wall time of the slowest shard. Each shard's stream says which share of how many it
 // is and every document of the whole run: a set of shards that leaves one out, gives
-// one twice, or holds one that stopped early is refused, never merged into a report
-// that looks whole.
+// one twice, holds one that stopped early, or holds shards narrowed differently (one
+// run with --grep, another without) is refused, never merged into a report that looks
+// whole; shards all narrowed alike merge into a report that says the run was narrowed.
 import { checkedNothing, countEvent, type Counts, type RunEvent, type ShardOf } from '../model/events.js';
 import { RequirementTracker } from './requirements.js';
 
@@ -34,10 +35,12 @@ interface ParsedShard {
   /** Absent in the stream of an unsharded run. */
   shard?: ShardOf;
   stopped?: string;
+  /** What narrowed the units the shard ran (run-start's `selection`); empty: none. */
+  selection: string[];
 }
 
 function parseShard({ source, text }: ShardStream): ParsedShard {
-  const shard: ParsedShard = { source, seed: 0, durationMs: 0, documents: [] };
+  const shard: ParsedShard = { source, seed: 0, durationMs: 0, documents: [], selection: [] };
   let started = false;
   let ended = false;
   let current: { file: string; events: RunEvent[] } | null = null;
@@ -55,6 +58,7 @@ function parseShard({ source, text }: ShardStream): ParsedShard {
       started = true;
       shard.seed = event.seed;
       if (event.shard) shard.shard = event.shard;
+      if (event.selection) shard.selection = event.selection;
       if (event.dryRun) throw new MergeError(`${source}: the stream of a --dry-run, which ran nothing: run that shard without --dry-run`);
     } else if (event.type === 'run-end') {
       ended = true;
@@ -78,6 +82,7 @@ export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
   if (streams.length === 0) throw new MergeError('no shard streams given');
   const shards = streams.map(parseShard);
   for (const shard of shards) if (shard.stopped !== undefined) throw new MergeError(`${shard.source}: the run stopped before it ran every document (${shard.stopped}): run that shard again`);
+  checkSameSelection(shards);
   checkWholeSet(shards);
   const owner = new Map<string, string>();
   shards.forEach((shard, i) =>
@@ -89,7 +94,9 @@ export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
   );
   const documents = shards.flatMap((shard) => shard.documents).sort((a, b) => comparePaths(a.file, b.file));
   const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
-  const events: RunEvent[] = [{ type: 'run-start', documents: documents.length, seed: shards[0].seed }];
+  const { selection } = shards[0];
+  const events: RunEvent[] = [{ type: 'run-start', documents: documents.length, seed: shards[0].seed, ...(selection.length ? { selection } : {}) }];
+  if (selection.length) events.push({ type: 'comment', text: narrowedRun(selection) });
   const seeds = [...new Set(shards.map((shard) => shard.seed))];
   if (seeds.length > 1) events.push({ type: 'comment', text: `the shards ran with different seeds: ${seeds.join(', ')} (give every shard the same --seed to replay them together)` });
   // Each requirement's status from the events of all the shards, as an unsharded run finds it.
@@ -108,6 +115,24 @@ export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
 }
 
 const share = (shard: ShardOf) => `${shard.index}/${shard.count}`;
+
+/** What a merge of shards all narrowed by SELECTION says of itself: its counts are not those of every unit. */
+export const narrowedRun = (selection: string[]): string =>
+  `a narrowed run: every shard ran only the units selected by ${selection.join(' ')}; the counts are of those units, not of every unit of the documents`;
+
+const ranWhat = (shard: ParsedShard) =>
+  `${shard.source}${shard.shard ? ` (shard ${share(shard.shard)})` : ''} ran ${shard.selection.length ? `only the units selected by ${shard.selection.join(' ')}` : 'every unit of its share'}`;
+
+/**
+ * Throws unless every shard ran with the same selection: a shard that ran only some of its
+ * share (--grep, --only-failures, file:LINE...) beside shards that ran all of theirs would
+ * merge into counts no run had, its units left out said nowhere.
+ */
+function checkSameSelection(shards: ParsedShard[]): void {
+  const [first] = shards;
+  const other = shards.find((shard) => JSON.stringify(shard.selection) !== JSON.stringify(first.selection));
+  if (other) throw new MergeError(`${ranWhat(other)}, but ${ranWhat(first)}: give every shard of a run the same selection (--grep, --tag, --level, --only-failures, --change, file:LINE)`);
+}
 
 /**
  * Throws unless SHARDS are every share of one sharded run, each once, or all streams of

@@ -138,7 +138,8 @@ function frontmatterRequirements(doc: SpecDocument, units: Unit[]): Requirement[
     id: requirementId(doc.path, name),
     name,
     file: doc.path,
-    line: 1,
+    // Where it is declared: its key's line (a report of it not verified points there).
+    line: doc.metadataLines?.[origin === 'frontmatter-source' ? 'source' : 'covers'] ?? 1,
     origin,
     statements,
     units: units.map((u) => u.id),

@@ -3,7 +3,7 @@
 // once and merge to the counts of the unsharded run.
 import t from 'tap';
 import fc from 'fast-check';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunEvent } from '../../src/model/events.js';
 import type { DocumentPlan } from '../../src/model/plan.js';
@@ -257,4 +257,39 @@ t.test('--only-failures with --grep or file:LINE runs the failed units the selec
   const delta = await specRun(['--only-failures', '--grep', 'Delta', '--reporter', 'tap'], dir);
   t.equal(delta.code, 1);
   t.match(delta.stdout, /not ok 2 - Delta/);
+});
+
+t.test('each stream says what narrowed its run; merge refuses shards narrowed differently and says so of shards narrowed alike', async (t) => {
+  const dir = t.testdir(documents);
+  const whole = await specRun(['docs', '--shard', '1/2', '--reporter', 'json'], dir);
+  const grepped = await specRun(['docs', '--shard', '2/2', '--grep', 'one', '--reporter', 'json'], dir);
+  writeFileSync(join(dir, 's1.jsonl'), whole.stdout);
+  writeFileSync(join(dir, 's2.jsonl'), grepped.stdout);
+  t.notOk('selection' in events(whole.stdout)[0], 'a shard that ran its whole share says no selection');
+  t.match(events(grepped.stdout)[0], { type: 'run-start', selection: ['--grep one'] });
+  const refused = await specRun(['merge', 's1.jsonl', 's2.jsonl', '--reporter', 'junit'], dir);
+  t.equal(refused.code, 2, 'a shard that ran only some of its share: the set is not one run');
+  t.match(refused.stderr, /s2\.jsonl \(shard 2\/2\) ran only the units selected by --grep one, but s1\.jsonl \(shard 1\/2\) ran every unit of its share/);
+  t.equal(refused.stdout, '', 'and no report');
+
+  t.equal((await specRun(['docs'], dir)).code, 1);
+  const rerun = await specRun(['--only-failures', '--shard', '1/1', '--reporter', 'json'], dir);
+  writeFileSync(join(dir, 'rerun.jsonl'), rerun.stdout);
+  const narrowed = await specRun(['merge', 'rerun.jsonl', '--reporter', 'junit'], dir);
+  t.match(narrowed.stderr, /spec-run merge: a narrowed run: every shard ran only the units selected by --only-failures; the counts are of those units/);
+  t.match(narrowed.stdout, /<property name="selection" value="--only-failures"\/>/, 'the JUnit report says the run was narrowed');
+});
+
+t.test("a refused merge removes the report files an earlier merge left where it would have written, as a refused run does", async (t) => {
+  const dir = t.testdir(documents);
+  for (const i of [1, 2]) writeFileSync(join(dir, `s${i}.jsonl`), (await specRun(['docs', '--shard', `${i}/2`, '--reporter', 'json'], dir)).stdout);
+  const merged = await specRun(['merge', 's1.jsonl', 's2.jsonl', '--reporter', 'junit:merged.xml', '--reporter', 'html:merged.html'], dir);
+  t.equal(merged.code, 1);
+  t.ok(existsSync(join(dir, 'merged.xml')) && existsSync(join(dir, 'merged.html')), 'the first merge wrote both reports');
+  writeFileSync(join(dir, 'kept.xml'), 'not a report of spec-run\n');
+  const refused = await specRun(['merge', 's1.jsonl', '--reporter', 'junit:merged.xml', '--reporter', 'html:merged.html', '--reporter', 'junit:kept.xml'], dir);
+  t.equal(refused.code, 2);
+  t.notOk(existsSync(join(dir, 'merged.xml')), "the earlier merge's JUnit is gone: no green report left for a refused merge");
+  t.notOk(existsSync(join(dir, 'merged.html')), "and its HTML");
+  t.ok(existsSync(join(dir, 'kept.xml')), 'a file that is no report of spec-run stays');
 });

@@ -3,7 +3,8 @@ import { render as renderEvents, smallRun as events } from './render.js';
 import { junitReporter, escapeXml } from '../../reporters/junit.js';
 import { jsonReporter } from '../../reporters/json.js';
 import { githubAnnotations } from '../../reporters/github.js';
-import type { Reporter } from '../../src/model/events.js';
+import { tapReporter } from '../../reporters/tap.js';
+import type { Reporter, RunEvent } from '../../src/model/events.js';
 
 const render = (reporter: Reporter) => renderEvents(reporter, events);
 
@@ -76,4 +77,14 @@ t.test('GitHub annotations: a run that checked nothing, or stopped, is an error 
     { type: 'run-end', durationMs: 1, counts: { passed: 0, failed: 0, skipped: 1, todo: 0 }, checkedNothing: 'the run checked nothing: 1 skipped', stopped: 'run interrupted by SIGINT: 1 of 1 documents not run' },
   ]);
   t.equal(text, '::error title=spec-run::the run checked nothing: 1 skipped\n::error title=spec-run::run interrupted by SIGINT: 1 of 1 documents not run\n');
+});
+
+t.test('a requirement --require-verified finds not verified fails the run at its line: GitHub annotation, JUnit testcase, TAP at:', async (t) => {
+  const run: RunEvent[] = [
+    { type: 'run-start', documents: 1, seed: 1 },
+    { type: 'run-end', durationMs: 1, counts: { passed: 1, failed: 0, skipped: 0, todo: 0 }, unverified: [{ text: 'specs/u.spec.md#No scenario is untested (no scenario or unit verifies it)', at: { file: 'specs/u.spec.md', line: 12 } }] },
+  ];
+  t.equal(await renderEvents(githubAnnotations, run), '::error file=specs/u.spec.md,line=12,title=spec-run::--require-verified: specs/u.spec.md#No scenario is untested (no scenario or unit verifies it)\n');
+  t.match(await renderEvents(junitReporter, run), /<testcase name="--require-verified: specs\/u\.spec\.md#No scenario is untested[^"]*" classname="spec-run" file="specs\/u\.spec\.md" line="12"><failure /);
+  t.match(await renderEvents(tapReporter, run), /not ok 1 - --require-verified: specs\/u\.spec\.md\\#No scenario is untested[^\n]*\n {2}---\n {2}at: specs\/u\.spec\.md:12\n {2}\.\.\.\n1\.\.1\n$/);
 });

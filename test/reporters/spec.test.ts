@@ -35,9 +35,9 @@ t.test('without its summary (stderr closes the run on the same terminal) it leav
 
 t.test('a report file says what fails the run beyond its checks: --require-verified, a stop before every document ran', async (t) => {
   const end = smallRun.find((e) => e.type === 'run-end');
-  const failing = smallRun.map((e) => (e === end ? { ...e, unverified: ['specs/a.md#Logging is untested (no scenario or unit verifies it)'], stopped: '--bail: a check failed; 2 documents not run' } : e));
+  const failing = smallRun.map((e) => (e === end ? { ...e, unverified: [{ text: 'specs/a.md#Logging is untested (no scenario or unit verifies it)', at: { file: 'specs/a.md', line: 20 } }], stopped: '--bail: a check failed; 2 documents not run' } : e));
   const text = await render(specReporter({ color: false }), failing);
-  t.match(text, /✖ the run fails: --bail: a check failed; 2 documents not run\n✖ the run fails: --require-verified: specs\/a\.md#Logging is untested/);
+  t.match(text, /✖ the run fails: --bail: a check failed; 2 documents not run\n✖ the run fails: --require-verified: specs\/a\.md#Logging is untested \(no scenario or unit verifies it\) \(specs\/a\.md:20\)\n/, 'at the requirement\'s line');
   const bare = await render(specReporter({ color: false, summary: false }), failing);
   t.notMatch(bare, /the run fails/, 'on a terminal, stderr says it');
 });

@@ -12,10 +12,10 @@ const plan = (files: string[]): { documents: DocumentPlan[] } => ({
 });
 
 /** The JSON stream of share INDEX of COUNT of a run of FILES, each document one passing point. */
-function shardStream(files: string[], index: number, count: number, stopped?: string): ShardStream {
+function shardStream(files: string[], index: number, count: number, stopped?: string, selection?: string[]): ShardStream {
   const shard: ShardOf = { index, count, documents: files };
   const mine = shardPlan(plan(files), { index, count }, '.').documents.map((d) => d.file);
-  const events: RunEvent[] = [{ type: 'run-start', documents: mine.length, seed: 1, shard }];
+  const events: RunEvent[] = [{ type: 'run-start', documents: mine.length, seed: 1, shard, ...(selection ? { selection } : {}) }];
   for (const file of mine) {
     const unitId = `${file}#1`;
     events.push(
@@ -76,4 +76,17 @@ t.test('a shard that stopped early, shards of different runs, and a whole run be
   const unsharded = { source: 'whole.jsonl', text: shardStream(files, 1, 1).text.replace(/,"shard":\{[^}]*\}/, '') };
   t.equal(mergeError([unsharded]), null, 'the stream of an unsharded run is whole by itself');
   t.match(mergeError([unsharded, shardStream(files, 2, 2)]), /whole\.jsonl is the stream of an unsharded run and shard-2\.jsonl that of shard 2\/2/);
+});
+
+t.test('shards narrowed differently are refused, naming the shard and its selection; shards narrowed alike merge into a run that says so', async (t) => {
+  const files = ['specs/a.md', 'specs/b.md'];
+  t.equal(
+    mergeError([shardStream(files, 1, 2), shardStream(files, 2, 2, undefined, ['--grep keep'])]),
+    'shard-2.jsonl (shard 2/2) ran only the units selected by --grep keep, but shard-1.jsonl (shard 1/2) ran every unit of its share: give every shard of a run the same selection (--grep, --tag, --level, --only-failures, --change, file:LINE)',
+  );
+  t.match(mergeError([shardStream(files, 1, 2, undefined, ['--tag smoke']), shardStream(files, 2, 2, undefined, ['--tag slow'])]), /^shard-2\.jsonl \(shard 2\/2\) ran only the units selected by --tag slow, but shard-1\.jsonl \(shard 1\/2\) ran only the units selected by --tag smoke/);
+  const narrowed = mergeShardStreams([shardStream(files, 1, 2, undefined, ['--only-failures']), shardStream(files, 2, 2, undefined, ['--only-failures'])]);
+  t.match(narrowed[0], { type: 'run-start', selection: ['--only-failures'] }, 'the merged run-start says what narrowed it');
+  t.match(narrowed[1], { type: 'comment', text: /^a narrowed run: every shard ran only the units selected by --only-failures; the counts are of those units, not of every unit/ });
+  t.notOk('selection' in mergeShardStreams([shardStream(files, 1, 2), shardStream(files, 2, 2)])[0], 'a whole run says no selection');
 });

@@ -1,9 +1,10 @@
 // The documents of a run share one compiled step library; a steps file that changes
 // (--watch) gives a new one, with its new definitions.
 import t from 'tap';
-import { rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadStepLibrary } from '../../src/run/scenario/library.js';
+import { fileURLToPath } from 'node:url';
+import { loadAnew, loadStepLibrary } from '../../src/run/scenario/library.js';
 import { scratchDirectory } from '../support/scratch.js';
 
 t.test('a library is compiled once for the same loads of the same files, again when a file changes', async (t) => {
@@ -32,4 +33,22 @@ t.test("a steps file whose top level throws is evaluated once, and Node's error 
   const library = await loadStepLibrary([steps]);
   t.equal((globalThis as Record<symbol, unknown>)[counter], 1, 'the top level ran once');
   t.match(library.problems.map((problem) => `${problem.line} ${problem.message}`), [/^2 cannot load steps file: broken on purpose/]);
+});
+
+t.test('a steps file that loaded and then gets a syntax error (--watch) is a load problem at its place, as on a first load', async (t) => {
+  const directory = scratchDirectory('spec-run-library-');
+  t.teardown(() => rmSync(directory, { recursive: true, force: true }));
+  // spec-run installed where the file stands: Node imports it itself the first time, and holds that module in its cache.
+  mkdirSync(join(directory, 'node_modules'));
+  symlinkSync(fileURLToPath(new URL('../../..', import.meta.url)), join(directory, 'node_modules', 'spec-run'));
+  const steps = join(directory, 'steps.mjs');
+  const good = "import { Given } from 'spec-run/steps';\nGiven('a counter at {int}', function (n) { this.count = n; });\n";
+  writeFileSync(steps, good);
+  t.same((await loadStepLibrary([steps])).steps.map((s) => s.source), ['a counter at {int}']);
+  writeFileSync(steps, `${good}Then(((( broken\n`);
+  utimesSync(steps, new Date(), new Date(Date.now() + 5000));
+  loadAnew();
+  const broken = await loadStepLibrary([steps]);
+  t.same(broken.steps, []);
+  t.match(broken.problems, [{ file: steps, line: 4, message: /^cannot load steps file: ParseError: .*steps\.mjs:4:0$/ }], 'the parse error and its place, not a library with no steps and no problem');
 });

@@ -34,6 +34,11 @@ t.test('Lisp seeds: frontmatter source and covers entries, verified by every uni
   t.match(property.requirements![0].statements.join(' '), /MUST exclude MCP protocol overhead/);
 });
 
+t.test("a frontmatter requirement is at its key's line: a report of it not verified points there", async (t) => {
+  const plan = translate(parseMarkdown('d.md', '---\ntitle: D\nsource: contracts/a.md\ncovers:\n  - contracts/b\n---\n# D\n\n```lisp\n(assert t)\n```\n'));
+  t.same(plan.requirements!.map((r) => [r.name, r.line]), [['contracts/a.md', 3], ['contracts/b', 4]]);
+});
+
 const openspec = (body: string) =>
   translate(parseMarkdown('reqs.md', `# Reqs\n\n### Requirement: Alpha\nThe system SHALL do alpha. It is nice.\n\n#### Scenario: One\n- **WHEN** x\n- **THEN** y\n\n${body}`));
 

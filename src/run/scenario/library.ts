@@ -89,11 +89,18 @@ process.setSourceMapsEnabled(true);
 // file Node cannot import itself: loading jiti took about 25 ms of every run with steps.
 let jiti: Jiti | undefined;
 const nativeImport = createRequire(import.meta.url)('./native-import.cjs') as (url: string) => Promise<unknown>;
-async function throughJiti(file: string): Promise<unknown> {
+/**
+ * FILE through jiti. With AS_IT_IS_NOW, its text as it is now, transpiled: jiti would first
+ * try Node's import, whose cache still holds the file's earlier, good version under its URL,
+ * and return that, evaluating nothing (a steps file broken while watched would define no
+ * step and report no load error).
+ */
+async function throughJiti(file: string, asItIsNow = false): Promise<unknown> {
   const { createJiti } = await import('jiti');
   // Its modules in Node's require cache: a module two steps files import is evaluated, and
   // registers what it defines, once; loadAnew forgets the project's.
   jiti ??= createJiti(import.meta.url, { alias: { 'spec-run/steps': PUBLIC_MODULE }, tryNative: true, moduleCache: true });
+  if (asItIsNow) return jiti.evalModule(readFileSync(file, 'utf8'), { filename: file, async: true, forceTranspile: true });
   return jiti.import(pathToFileURL(file).href);
 }
 
@@ -255,7 +262,7 @@ async function importSteps(file: string, load: string): Promise<unknown> {
     return await importFresh(file, load, PUBLIC_MODULE);
   } catch (error) {
     // Node's error leaves out where the syntax error is: jiti's parse says it.
-    if (isParseError(error, file)) return throughJiti(file);
+    if (isParseError(error, file)) return throughJiti(file, true);
     throw error;
   }
 }
