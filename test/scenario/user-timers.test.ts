@@ -36,14 +36,17 @@ AfterAll(function () {
 });
 `;
 
-/** A document with a requirement per kind, whose scenario schedules its check in MS. */
-const kindsDocument = (ms: number, more = '') =>
-  Object.keys(KINDS).map((kind) => `### Requirement: ${kind}\nIt SHALL be checked.\n\n#### Scenario: ${kind}\n- **WHEN** a check is scheduled with "${kind}" in ${ms} ms\n\n`).join('') + more;
+/** A document with a requirement per kind of KINDS, whose scenario schedules its check in MS. */
+const kindsDocument = (ms: number, kinds: string[], more = '') =>
+  kinds.map((kind) => `### Requirement: ${kind}\nIt SHALL be checked.\n\n#### Scenario: ${kind}\n- **WHEN** a check is scheduled with "${kind}" in ${ms} ms\n\n`).join('') + more;
+
+// An unref'd setTimeout was waited for already: beside the others, it would hold the document until they fired too.
+const SOON = Object.keys(KINDS).filter((kind) => kind !== "an unref'd setTimeout");
 
 t.test('every kind of timer step code leaves is waited for when due within the wait, and is an untested requirement when due later', async (t) => {
   const dir = project({
-    'soon.spec.md': kindsDocument(400),
-    'later.spec.md': kindsDocument(20_000, '### Requirement: Cleared\nIt SHALL be checked.\n\n#### Scenario: Cleared\n- **WHEN** a timer is cleared by its number\n'),
+    'soon.spec.md': kindsDocument(400, SOON),
+    'later.spec.md': kindsDocument(20_000, Object.keys(KINDS), '### Requirement: Cleared\nIt SHALL be checked.\n\n#### Scenario: Cleared\n- **WHEN** a timer is cleared by its number\n'),
     'after-all.spec.md': '### Requirement: Hooked\nIt SHALL be checked.\n\n#### Scenario: Hooked\n- **WHEN** the AfterAll hook leaves a check\n',
     'steps.mjs': STEPS,
   });
@@ -51,10 +54,12 @@ t.test('every kind of timer step code leaves is waited for when due within the w
   t.equal(run.exitCode, 1);
   const end = run.events.find((e): e is Extract<RunEvent, { type: 'run-end' }> => e.type === 'run-end');
   const status = (id: string) => end?.requirements?.find((r) => r.id === id)?.status;
-  for (const kind of Object.keys(KINDS)) {
+  for (const kind of SOON) {
     t.equal(status(`soon.spec.md#${kind}`), 'failing', `${kind} due within the wait: waited for, its failure counted in its requirement`);
     const failed = run.points.filter((p) => !p.ok && p.name.startsWith(`scenario "${kind}" (soon.spec.md:`));
     t.match(failed.map((p) => p.diagnostics?.message), [`${kind} check failed`], `${kind}: one failing point in the report, not after it`);
+  }
+  for (const kind of Object.keys(KINDS)) {
     t.equal(status(`later.spec.md#${kind}`), 'untested', `${kind} due later: what it checks did not run`);
     t.equal(run.points.filter((p) => p.skip !== undefined && p.name.startsWith(`scenario "${kind}" (later.spec.md:`)).length, 1, `${kind}: a skipped point of its own`);
   }
