@@ -13,6 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import diagnostics from 'node:diagnostics_channel';
 import { asUserCode } from './exit-guard.js';
 import { trackTimers } from './user-timers.js';
+import { setImmediate } from '../../process/native-timers.js';
 import type { LateErrors } from '../late-errors.js';
 
 const context = new AsyncLocalStorage<StrayErrors>();
@@ -96,7 +97,8 @@ export class StrayErrors {
     try {
       return await new Promise<T>((resolve, reject) => {
         this.#waiting = reject;
-        // Node reports a rejection nobody handled once the microtasks have run: wait that long for it.
+        // Node reports a rejection nobody handled once the microtasks have run: wait that long for it
+        // (with Node's own setImmediate: spec-run's turn, not a timer of the scenario's).
         work.then((value) => setImmediate(() => resolve(value)), reject);
       });
     } finally {
