@@ -28,7 +28,16 @@ const kinds = {
 ${Object.entries(KINDS).map(([kind, code]) => `  ${JSON.stringify(kind)}: (ms, check) => { ${code} },`).join('\n')}
 };
 When('a check is scheduled with {string} in {int} ms', function (kind, ms) { kinds[kind](ms, () => assert.fail(kind + ' check failed')); });
-When('a timer is cleared by its number', function () { clearTimeout(+setTimeout(() => assert.fail('cleared'), 20000)); });
+When('a timer is cleared by its number, then refreshed', function () {
+  const timer = setTimeout(() => assert.fail('cleared'), 20000);
+  clearTimeout(+timer);
+  timer.refresh();
+});
+When('a timer promise nobody awaits is aborted', function () {
+  const aborting = new AbortController();
+  sleep(20000, undefined, { signal: aborting.signal });
+  aborting.abort();
+});
 When('the AfterAll hook leaves a check', function () { globalThis.afterAllCheck = true; });
 AfterAll(function () {
   if (globalThis.afterAllCheck) setTimeout(() => assert.fail('AfterAll check failed'), 20000);
@@ -46,7 +55,7 @@ const SOON = Object.keys(KINDS).filter((kind) => kind !== "an unref'd setTimeout
 t.test('every kind of timer step code leaves is waited for when due within the wait, and is an untested requirement when due later', async (t) => {
   const dir = project({
     'soon.spec.md': kindsDocument(400, SOON),
-    'later.spec.md': kindsDocument(20_000, Object.keys(KINDS), '### Requirement: Cleared\nIt SHALL be checked.\n\n#### Scenario: Cleared\n- **WHEN** a timer is cleared by its number\n'),
+    'later.spec.md': kindsDocument(20_000, Object.keys(KINDS), '### Requirement: Cleared\nIt SHALL be checked.\n\n#### Scenario: Cleared\n- **WHEN** a timer is cleared by its number, then refreshed\n\n### Requirement: Aborted\nIt SHALL be checked.\n\n#### Scenario: Aborted\n- **WHEN** a timer promise nobody awaits is aborted\n'),
     'after-all.spec.md': '### Requirement: Hooked\nIt SHALL be checked.\n\n#### Scenario: Hooked\n- **WHEN** the AfterAll hook leaves a check\n',
     'steps.mjs': STEPS,
   });
@@ -63,7 +72,8 @@ t.test('every kind of timer step code leaves is waited for when due within the w
     t.equal(status(`later.spec.md#${kind}`), 'untested', `${kind} due later: what it checks did not run`);
     t.equal(run.points.filter((p) => p.skip !== undefined && p.name.startsWith(`scenario "${kind}" (later.spec.md:`)).length, 1, `${kind}: a skipped point of its own`);
   }
-  t.equal(status('later.spec.md#Cleared'), 'verified', 'a timer cleared by its number is no timer left');
+  t.equal(status('later.spec.md#Cleared'), 'verified', 'a timer cleared by its number is no timer left, and its refresh() arms nothing');
+  t.equal(status('later.spec.md#Aborted'), 'failing', "an aborted timer promise nobody handles is an unhandled rejection still: tracking it handles nothing");
   t.equal(status('after-all.spec.md#Hooked'), 'untested', "an AfterAll hook's timer is its document's requirements'");
   t.notMatch(run.stderr, /after the run's report/, 'nothing came after the report');
 });

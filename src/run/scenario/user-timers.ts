@@ -45,12 +45,14 @@ function note(owner: TimerOwner, call: string, dueIn: number): Noted {
 
 const ended = (noted: Noted) => noted.late.timerEnded(noted.id);
 
-/** PROMISE, a timer's, noted pending until it settles (resolved, or rejected by an abort). */
+/**
+ * PROMISE, a timer's, noted pending until it settles (resolved, or rejected by an abort): the
+ * promise given back settles as it does, after that. Given back rather than watched beside:
+ * a handler of our own on PROMISE would make its rejection no unhandled one when user code has none.
+ */
 function noteUntilSettled<T>(owner: TimerOwner, call: string, dueIn: number, promise: Promise<T>): Promise<T> {
   const noted = note(owner, call, dueIn);
-  const done = () => ended(noted);
-  promise.then(done, done);
-  return promise;
+  return promise.finally(() => ended(noted));
 }
 
 type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
@@ -70,11 +72,6 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
   const pending = new Map<object, Noted>();
   /** Every Timeout of user code, with its owner and delay: refresh() arms it again, fired or not. */
   const armed = new WeakMap<object, { owner: TimerOwner; call: string; delay: number }>();
-
-  // refresh() arms a Timeout again from now, one that has fired too: Timeout's own, found on one.
-  const probe = timers.setTimeout(() => {}, 1);
-  timers.clearTimeout(probe);
-  const timeoutPrototype = Object.getPrototypeOf(probe) as { refresh: AnyFunction };
 
   const end = (handle: object) => {
     const noted = pending.get(handle);
@@ -114,7 +111,11 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
   const clearing = (native: AnyFunction) =>
     like(function (this: unknown, given: unknown) {
       const handle = handleOf(given);
-      if (handle) end(handle);
+      if (handle) {
+        end(handle);
+        // A cleared timer's refresh() arms nothing.
+        armed.delete(handle);
+      }
       return Reflect.apply(native, this, [given]);
     }, native);
 
@@ -129,6 +130,10 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
   Object.assign(globalThis, wrapped);
   Object.assign(timers, wrapped);
 
+  // refresh() arms a Timeout again from now, one that has fired too: Timeout's own, found on one.
+  const probe = setTimeout(() => {}, 1);
+  clearTimeout(probe);
+  const timeoutPrototype = Object.getPrototypeOf(probe) as { refresh: AnyFunction };
   const refresh = timeoutPrototype.refresh;
   timeoutPrototype.refresh = function (this: unknown) {
     const handle = this as object;
