@@ -93,9 +93,12 @@ function keepFileWritesOffStdout(forUser: () => boolean): void {
     stderrGiven += 1;
     return 2;
   });
-  wrap('open', (_original, args) => {
+  wrap('open', (original, args) => {
+    const callback = args.at(-1);
+    // Without its callback, Node's own open throws as it should.
+    if (typeof callback !== 'function') return original(...args);
     stderrGiven += 1;
-    process.nextTick(args.filter((arg) => typeof arg === 'function').at(-1) as (error: null, fd: number) => void, null, 2);
+    process.nextTick(callback, null, 2);
   });
   const createWriteStream = module.createWriteStream;
   module.createWriteStream = function (this: unknown, path: unknown, options?: unknown) {
