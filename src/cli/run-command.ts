@@ -14,6 +14,7 @@ import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
 import { emptySelectionProblem, linesAsNames, selectUnits, withUnitsBefore, type Selection } from '../run/select.js';
 import { interruptedBy } from '../run/interrupt.js';
 import { runLateErrors } from '../run/late-errors.js';
+import { stdoutReportComplete } from '../run/scenario/exit-guard.js';
 import { tapReporter } from '../../reporters/tap.js';
 import { specReporter } from '../../reporters/spec.js';
 import { junitReporter, junitUnitsReporter } from '../../reporters/junit.js';
@@ -645,6 +646,7 @@ export function reportersProblem(reporters: ReporterChoice[], documents: string[
 /** Writes every chosen report of a run's events (and the extra views), the requirements and summary lines. */
 export async function reportEvents(events: AsyncIterable<RunEvent>, choices: ReporterChoice[], options: ReportOptions = {}): Promise<RunOutcome> {
   const { requireVerified = false, observe, interrupt, beforeSummary } = options;
+  stdoutReportComplete(false);
   const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [], lostReports: [], checkedNothing: false };
   async function* observed(): AsyncGenerator<RunEvent> {
     for await (const given of events) {
@@ -674,6 +676,8 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
   if (onStdout?.name !== 'spec' && process.stderr.isTTY && !process.stdout.isTTY && process.env.TERM !== 'dumb') outputs.push([process.stderr, progressReporter({ columns: process.stderr.columns || Number(process.env.COLUMNS) || 80 })]);
   const { branches, done } = tee(observed(), outputs.length);
   const written = await Promise.all([...outputs.map(([stream, reporter], i) => write(stream, reporter(branches[i]))), done]);
+  // What writes to stdout from now on (an 'exit' listener of a steps file) is not the report: it goes to stderr.
+  stdoutReportComplete(true);
   for (const [i, [stream]] of outputs.entries()) {
     const failure = written[i];
     // A reader that went away (`| head`) is no lost report; a full disk behind stdout is.

@@ -19,15 +19,16 @@ export interface LateError {
   diagnostics: Record<string, unknown>;
 }
 
-/** A one-shot timer user code started that has not fired (or been cleared) yet. */
+/** A timer user code started that has not fired (or been cleared) yet; an interval, until cleared. */
 export interface PendingTimer {
+  /** When it fires (next). */
   dueAt: number;
   /** The unit whose code started it, as reports name it. */
   origin: string;
   /** Where that unit stands, and the requirements it verifies: what the timer would check is theirs. */
   at?: { file: string; line: number; requirements?: string[] };
-  /** Whether it keeps the process alive (not unref'd): plain Node would wait for it. */
-  hasRef: () => boolean;
+  /** The call that started it, as the user wrote it: `setInterval`, `node:timers/promises' setTimeout`. */
+  call: string;
 }
 
 /** How long the end of a document or run waits for the timers user code left pending. */
@@ -119,13 +120,16 @@ export class LateErrors {
   }
 
   /**
-   * The timers still pending and keeping the process alive, unwaited for (due later than
-   * the settling waits), each with a sentence saying so: what they run is not checked.
+   * The timers still pending once the settling has stopped waiting (due later than it waits,
+   * or an interval or chain of timers still firing through it), each with a sentence saying
+   * so: what they run is not checked. An unref'd one too: Node would not wait for it
+   * either, but what it checks is no more checked for that.
    */
   leftPending(): { timer: PendingTimer; text: string }[] {
-    return [...this.#timers.values()]
-      .filter((timer) => timer.hasRef())
-      .map((timer) => ({ timer, text: `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms: the run did not wait for it, so what it runs is not checked (clear it in an After hook, or await it in its step)` }));
+    return [...this.#timers.values()].map((timer) => ({
+      timer,
+      text: `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms (${timer.call}) when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for the timers steps leave): what it runs is not checked (clear it in an After hook, or await it in its step)`,
+    }));
   }
 
   /** Keeps errors again (a run starts: what the last one left is this one's to report). */

@@ -2,7 +2,8 @@
 // step left listening held spec-run alive after its report (a CI job that never ends),
 // and an interruption waited for the step running then to finish on its own.
 import t from 'tap';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
@@ -194,6 +195,40 @@ Then('it fails', function () { throw new Error('failed on purpose'); });
   t.notMatch(result.stdout, /forged/, 'nothing of it on stdout');
   for (const n of [91, 92, 93, 94, 95, 96]) t.match(result.stderr, new RegExp(`^ok ${n} - forged`, 'm'), `line ${n} on stderr`);
   t.match(result.stdout, /not ok 2 - THEN it fails/);
+});
+
+t.test("what a worker thread of step code, an 'exit' listener of a steps file and a path of descriptor 1 opened write to stdout goes to stderr, none of it lost when stderr is a file", async (t) => {
+  const doc = `# Printing\n\n### Requirement: Printing\nIt SHALL print.\n\n#### Scenario: Forged lines\n- **WHEN** the step forges lines from elsewhere\n- **THEN** stderr is still open\n`;
+  const steps = `import { When, Then } from 'spec-run/steps';
+import fs from 'node:fs';
+import { Worker } from 'node:worker_threads';
+process.on('exit', () => { console.log('ok 81 - forged by an exit listener'); fs.writeSync(1, 'ok 82 - forged by an exit listener\\n'); });
+const ended = (worker) => new Promise((done) => worker.on('exit', done));
+When('the step forges lines from elsewhere', async function () {
+  await ended(new Worker("require('fs').writeSync(1, 'ok 83 - forged by a worker\\\\n')", { eval: true }));
+  await ended(new Worker(new URL('./worker.mjs', import.meta.url), { execArgv: [] }));
+  for (const path of ['/dev/fd/1', '/proc/self/fd/1', '/dev/stdout']) {
+    const fd = fs.openSync(path, 'a');
+    fs.writeSync(fd, 'ok 85 - forged through ' + path + '\\n');
+    fs.closeSync(fd);
+  }
+  await new Promise((done) => fs.createWriteStream('/dev/fd/1').on('close', done).end('ok 86 - forged by a stream\\n'));
+});
+Then('stderr is still open', function () { process.stderr.write('stderr still open\\n'); });
+`;
+  const worker = "import { writeSync } from 'node:fs';\nimport { Worker } from 'node:worker_threads';\nwriteSync(1, 'ok 84 - forged by a file worker\\n');\nnew Worker(\"require('fs').writeSync(1, 'ok 87 - forged by its worker\\\\n')\", { eval: true });\n";
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps, 'worker.mjs': worker });
+  const errors = path.join(dir, 'stderr.txt');
+  const stderr = openSync(errors, 'w');
+  const result = spawnSync(process.execPath, [cli, '--steps', 'steps.mjs', 'doc.md', '--reporter', 'tap'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', stderr] });
+  closeSync(stderr);
+  const written = readFileSync(errors, 'utf8');
+  t.equal(result.status, 0, written);
+  t.notMatch(result.stdout, /forged/, 'nothing of it on stdout, after the report either');
+  for (const line of ['ok 81 - forged by an exit listener', 'ok 82 - forged by an exit listener', 'ok 83 - forged by a worker', 'ok 84 - forged by a file worker', 'ok 85 - forged through /dev/fd/1', 'ok 85 - forged through /proc/self/fd/1', 'ok 85 - forged through /dev/stdout', 'ok 86 - forged by a stream', 'ok 87 - forged by its worker', 'stderr still open']) {
+    t.match(written, new RegExp(`^${line}$`, 'm'), `${line}: on stderr`);
+  }
+  t.match(written, /^2 passed, 0 failed, 0 skipped, 0 todo$/m, "spec-run's own lines are whole");
 });
 
 t.test("fake timers of step code (a global setTimeout replaced) do not stop spec-run's own: a step that never settles fails at its time limit", async (t) => {

@@ -5,15 +5,24 @@
 // timers and promises it starts count too) those calls throw instead: the step, hook or
 // steps file fails with the reason, and the run goes on to its summary. spec-run's own
 // calls, made outside that context, are untouched. And what it writes to stdout goes to
-// stderr: stdout carries the report. So do the stdout of the processes it starts
-// inheriting spec-run's (`execSync(..., { stdio: 'inherit' })`, `fork`) and its writes to
-// descriptor 1 or /dev/stdout through node:fs.
+// stderr: stdout carries the report (stdout-guard.cts). Once the report is complete, so does
+// whatever else writes there (an 'exit' listener of a steps file runs outside its context).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import childProcess from 'node:child_process';
-import fs from 'node:fs';
-import { syncBuiltinESMExports } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { keepOffStdout } from './stdout-guard.cjs';
 
 const userCode = new AsyncLocalStorage<string>();
+
+/** Whether the report on stdout is complete: until the next one starts (--watch), nothing writes there. */
+let reportComplete = false;
+
+/** Says whether the report on stdout is COMPLETE (a run's report starts, or has ended). */
+export function stdoutReportComplete(complete: boolean): void {
+  reportComplete = complete;
+}
+
+/** Whether what runs now writes to stdout for user code: user code, or anything once the report is complete. */
+const writesForUser = () => reportComplete || userCode.getStore() !== undefined;
 
 export class UserExitAttempt extends Error {
   override name = 'UserExitAttempt';
@@ -51,11 +60,10 @@ function installGuards(): void {
   // cannot forge or split a report line (a `Bail out!` a TAP consumer would stop at).
   const writeStdout = process.stdout.write;
   process.stdout.write = function (this: NodeJS.WriteStream, ...args: unknown[]) {
-    if (userCode.getStore() === undefined) return Reflect.apply(writeStdout, this, args) as boolean;
+    if (!writesForUser()) return Reflect.apply(writeStdout, this, args) as boolean;
     return Reflect.apply(process.stderr.write, process.stderr, args) as boolean;
   } as typeof process.stdout.write;
-  keepChildrenOffTheReport();
-  keepFileWritesOffTheReport();
+  keepOffStdout(writesForUser, fileURLToPath(new URL('./worker-stdout-guard.cjs', import.meta.url)));
   // Node's undocumented exit beneath process.exit: ends the process with no 'exit' event, the report cut short.
   const internal = process as unknown as { reallyExit?: (code?: number) => never };
   const reallyExit = internal.reallyExit?.bind(process);
@@ -70,69 +78,4 @@ function installGuards(): void {
     if (pid === process.pid || pid === 0 || pid === -process.pid) refuse(`process.kill(${pid}${signal === undefined ? '' : `, ${JSON.stringify(signal)}`})`);
     return kill(pid, signal);
   }) as typeof process.kill;
-}
-
-/** A stdio entry that would be spec-run's stdout, as stderr. */
-const awayFromStdout = (entry: unknown) => (entry === 1 || entry === process.stdout || entry === 'inherit' ? 2 : entry);
-
-/** STDIO as a child of user code gets it: whatever would write to spec-run's stdout writes to its stderr. */
-function childStdio(stdio: unknown): unknown {
-  if (stdio === 'inherit') return [0, 2, 2];
-  if (!Array.isArray(stdio)) return stdio;
-  // stdin inherited stays stdin: only outputs are moved.
-  return stdio.map((entry, i) => (i === 0 ? entry : awayFromStdout(entry)));
-}
-
-/** ARGS of a child_process call with its options' stdio moved off the report; FORK: Node's fork inherits stdout when given no stdio. */
-function withChildStdio(args: unknown[], fork: boolean): unknown[] {
-  const at = args.findIndex((arg, i) => i > 0 && arg !== null && typeof arg === 'object' && !Array.isArray(arg));
-  const options = (at === -1 ? {} : args[at]) as { stdio?: unknown; silent?: boolean };
-  const stdio = options.stdio === undefined && fork && !options.silent ? [0, 2, 2, 'ipc'] : childStdio(options.stdio);
-  if (stdio === options.stdio) return args;
-  const moved = { ...options, stdio };
-  if (at !== -1) return args.map((arg, i) => (i === at ? moved : arg));
-  // No options given: after the arguments' array when there is one (never after a callback).
-  const last = args.findIndex((arg, i) => i > 0 && typeof arg === 'function');
-  const place = last === -1 ? args.length : last;
-  return [...args.slice(0, place), moved, ...args.slice(place)];
-}
-
-function keepChildrenOffTheReport(): void {
-  const module = childProcess as unknown as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of ['spawn', 'spawnSync', 'execSync', 'execFileSync', 'fork']) {
-    const original = module[name];
-    module[name] = function (this: unknown, ...args: unknown[]) {
-      return Reflect.apply(original, this, userCode.getStore() === undefined ? args : withChildStdio(args, name === 'fork'));
-    };
-  }
-  // `import { execSync } from 'node:child_process'` in a steps file sees them too.
-  syncBuiltinESMExports();
-}
-
-const STDOUT_PATHS = new Set(['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1']);
-const namesStdout = (target: unknown) => target === 1 || (typeof target === 'string' && STDOUT_PATHS.has(target));
-
-/**
- * ARGS of a node:fs call NAME with spec-run's stdout (descriptor 1, /dev/stdout) as its
- * stderr: descriptor 2 where a descriptor is taken, /dev/stderr opened to append where a
- * path must be opened (opened to write, it would cut what stderr's file holds).
- */
-function fileArgsOffTheReport(name: string, [target, ...rest]: unknown[]): unknown[] {
-  const opens = name === 'open' || name === 'openSync' || name === 'createWriteStream';
-  if (name === 'createWriteStream' && (rest[0] as { fd?: unknown } | undefined)?.fd === 1) return [target, { ...(rest[0] as object), fd: 2, autoClose: false }, ...rest.slice(1)];
-  if (!namesStdout(target)) return [target, ...rest];
-  if (!opens) return [2, ...rest];
-  if (name === 'createWriteStream') return ['/dev/stderr', { ...(typeof rest[0] === 'object' ? (rest[0] as object) : {}), flags: 'a' }, ...rest.slice(1)];
-  return ['/dev/stderr', 'a', ...rest.slice(1).filter((arg) => typeof arg === 'function' || typeof arg === 'number')];
-}
-
-function keepFileWritesOffTheReport(): void {
-  const module = fs as unknown as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of ['write', 'writeSync', 'writev', 'writevSync', 'writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'open', 'openSync', 'createWriteStream']) {
-    const original = module[name];
-    module[name] = function (this: unknown, ...args: unknown[]) {
-      return Reflect.apply(original, this, userCode.getStore() === undefined ? args : fileArgsOffTheReport(name, args));
-    };
-  }
-  syncBuiltinESMExports();
 }

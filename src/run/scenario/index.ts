@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { inspect, isDeepStrictEqual, stripVTControlCharacters } from 'node:util';
 import type { RunEvent } from '../../model/events.js';
 import type { ItemArgument } from '../../model/document.js';
-import { reportedName, type ScenarioStep, type ScenarioUnit } from '../../model/plan.js';
+import { reportedName, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
@@ -55,7 +55,8 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
   }
   const units = plan.units.filter((u): u is ScenarioUnit => u.kind === 'scenario');
   const late = new LateErrors(runLateErrors);
-  const blocked = units.length > 0 ? await runDocumentHooks(plan.file, 'before-all', library, options, emit, late) : null;
+  const hooksOf = (when: 'before-all' | 'after-all') => runDocumentHooks(plan, when, library, options, emit, late);
+  const blocked = units.length > 0 ? await hooksOf('before-all') : null;
   const buffers = units.map(() => [] as RunEvent[]);
   const done = units.map(() => false);
   let flushed = 0;
@@ -100,7 +101,7 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
     running.add(started);
   }
   await Promise.all(running);
-  if (units.length > 0) await runDocumentHooks(plan.file, 'after-all', library, options, emit, late);
+  if (units.length > 0) await hooksOf('after-all');
   // Errors its scenarios threw after they ended, and those of the timers they left that are due soon.
   emitLateErrors(plan.file, `${plan.file}#late`, await late.settle(), emit);
   late.close((error) => runLateErrors.add(error));
@@ -133,13 +134,16 @@ function hookLabel(hook: Hook): string {
  * a failing point of a unit of its own; the reason the scenarios are then skipped (it
  * failed, or it skipped them), or null.
  */
-async function runDocumentHooks(file: string, when: 'before-all' | 'after-all', library: StepLibrary, options: RunOptions, emit: Emit, late: LateErrors): Promise<string | null> {
+async function runDocumentHooks(plan: DocumentPlan, when: 'before-all' | 'after-all', library: StepLibrary, options: RunOptions, emit: Emit, late: LateErrors): Promise<string | null> {
   if (options.dryRun) return null;
+  const file = plan.file;
+  // Such a hook serves every scenario of the document: what its code checks after it ended (a timer) is every requirement's.
+  const requirements = (plan.requirements ?? []).map((requirement) => requirement.id);
   const failing: { hook: Hook; diagnostics: Record<string, unknown> }[] = [];
   // As in cucumber-js, AfterAll hooks run in the reverse of their definition order.
   const hooks = library.hooks.filter((h) => h.when === when);
   for (const hook of when === 'after-all' ? hooks.reverse() : hooks) {
-    const strays = new StrayErrors(hookLabel(hook), { file: hook.file, line: hook.line }, late, failureDiagnostics);
+    const strays = new StrayErrors(hookLabel(hook), { file: shownPath(hook.file), line: hook.line, requirements }, late, failureDiagnostics);
     let outcome = null as HookOutcome;
     // Without a world, such a hook starts no command spec-run could stop at its time limit.
     const unclaimed = await strays.around(async () => void (outcome = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays, undefined, options.interrupt, options.strict)));

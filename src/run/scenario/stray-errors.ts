@@ -4,15 +4,16 @@
 // whose code scheduled it (the async context survives timers and promises) and fails
 // the step or hook running then, as cucumber-js does; one arriving between steps fails
 // the next, one arriving after the scenario ended goes to the late errors of its document
-// (late-errors.ts), which a report counts; so do the timers its code leaves pending.
+// (late-errors.ts), which a report counts; so do the timers its code leaves pending
+// (user-timers.ts).
 // An error of no scenario ends the process as Node would have: its stack on stderr, exit 1. The
 // handlers stay once installed, since a scenario's timer may fire after every scenario ended.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ChildProcess } from 'node:child_process';
 import diagnostics from 'node:diagnostics_channel';
-import { syncBuiltinESMExports } from 'node:module';
-import timers from 'node:timers';
 import { asUserCode } from './exit-guard.js';
+import { trackTimers } from './user-timers.js';
+import { setImmediate } from '../../process/native-timers.js';
 import type { LateErrors } from '../late-errors.js';
 
 const context = new AsyncLocalStorage<StrayErrors>();
@@ -27,52 +28,6 @@ let installed = false;
  */
 export function asOwnCode<T>(fn: () => T): T {
   return ownCode.run(true, fn);
-}
-
-/** The timers user code started that have not fired (or been cleared) yet: their collector, and their number there. */
-const pendingTimers = new WeakMap<object, { late: LateErrors; id: number }>();
-let timersStarted = 0;
-
-/**
- * Notes each one-shot timer user code starts (with the global setTimeout, or node:timers'
- * own), with when it is due, and when it is done: the end of a document or run waits for
- * those due soon. A wrapper rather than an async hook: an async hook would slow every
- * promise of the run. (An interval never ends: not waited for.)
- */
-function trackTimers(): void {
-  const nativeSetTimeout = globalThis.setTimeout;
-  const nativeClearTimeout = globalThis.clearTimeout;
-  const ended = (timer: unknown) => {
-    const pending = typeof timer === 'object' && timer !== null ? pendingTimers.get(timer) : undefined;
-    if (!pending) return;
-    pendingTimers.delete(timer as object);
-    pending.late.timerEnded(pending.id);
-  };
-  const setTimeout = function (this: unknown, callback: unknown, ms?: number, ...args: unknown[]) {
-    const strays = context.getStore();
-    if (!strays || ownCode.getStore() || typeof callback !== 'function') return Reflect.apply(nativeSetTimeout, this, [callback, ms, ...args]);
-    const timer: NodeJS.Timeout = nativeSetTimeout(function (this: unknown, ...given: unknown[]) {
-      try {
-        return Reflect.apply(callback, this, given);
-      } finally {
-        ended(timer);
-      }
-    }, ms, ...args);
-    const id = ++timersStarted;
-    pendingTimers.set(timer, { late: strays.late, id });
-    strays.late.timerStarted(id, { dueAt: Date.now() + Math.max(1, Number(ms) || 1), origin: strays.origin, at: strays.at, hasRef: () => timer.hasRef() });
-    return timer;
-  };
-  // What Node gives setTimeout beyond a function (util.promisify's custom form) stays.
-  Object.defineProperties(setTimeout, Object.getOwnPropertyDescriptors(nativeSetTimeout));
-  const clearTimeout = ((timer?: Parameters<typeof nativeClearTimeout>[0]) => {
-    ended(timer);
-    nativeClearTimeout(timer);
-  }) as typeof globalThis.clearTimeout;
-  globalThis.setTimeout = timers.setTimeout = setTimeout as typeof globalThis.setTimeout;
-  globalThis.clearTimeout = timers.clearTimeout = clearTimeout;
-  // `import { setTimeout } from 'node:timers'` in a steps file sees the wrapped ones too.
-  syncBuiltinESMExports();
 }
 
 /**
@@ -142,7 +97,8 @@ export class StrayErrors {
     try {
       return await new Promise<T>((resolve, reject) => {
         this.#waiting = reject;
-        // Node reports a rejection nobody handled once the microtasks have run: wait that long for it.
+        // Node reports a rejection nobody handled once the microtasks have run: wait that long for it
+        // (with Node's own setImmediate: spec-run's turn, not a timer of the scenario's).
         work.then((value) => setImmediate(() => resolve(value)), reject);
       });
     } finally {
@@ -155,7 +111,7 @@ export class StrayErrors {
     if (!installed) {
       process.on('uncaughtException', onStray);
       process.on('unhandledRejection', onStray);
-      trackTimers();
+      trackTimers(() => (ownCode.getStore() ? undefined : context.getStore()));
       trackChildren();
       installed = true;
     }
