@@ -77,3 +77,19 @@ t.test('every kind of timer step code leaves is waited for when due within the w
   t.equal(status('after-all.spec.md#Hooked'), 'untested', "an AfterAll hook's timer is its document's requirements'");
   t.notMatch(run.stderr, /after the run's report/, 'nothing came after the report');
 });
+
+t.test("a timer a package under node_modules unrefs is its housekeeping, not a check left: the scenario's requirement is verified; one the project's own code unrefs is still a check left", async (t) => {
+  const dir = project({
+    'node_modules/housekeeping/package.json': JSON.stringify({ name: 'housekeeping', type: 'module', main: 'index.js' }),
+    // As a cache purges, or a pool checks its idle connections: timers that keep nothing alive.
+    'node_modules/housekeeping/index.js': 'export function startCache() { setInterval(() => {}, 5000).unref(); setTimeout(() => {}, 30000).unref(); return true; }\n',
+    'cache.spec.md': "### Requirement: Cache\nIt SHALL start.\n\n#### Scenario: Start\n- **WHEN** the cache starts\n\n### Requirement: Own\nIt SHALL be checked.\n\n#### Scenario: Own\n- **WHEN** the project's own code leaves an unref'd check\n",
+    'steps.mjs':
+      "import assert from 'node:assert/strict';\nimport { startCache } from 'housekeeping';\nimport { When } from 'spec-run/steps';\nWhen('the cache starts', function () { assert.ok(startCache()); });\nWhen(\"the project's own code leaves an unref'd check\", function () { setTimeout(() => assert.fail('own check'), 30000).unref(); });\n",
+  });
+  const run = await runIn(dir, ['cache.spec.md', '--reporter', 'json']);
+  const end = run.events.find((e): e is Extract<RunEvent, { type: 'run-end' }> => e.type === 'run-end');
+  const status = (name: string) => end?.requirements?.find((r) => r.id === `cache.spec.md#${name}`)?.status;
+  t.equal(status('Cache'), 'verified', "the package's unref'd timers are no check of the scenario's");
+  t.equal(status('Own'), 'untested', "the project's own unref'd timer may hold a check: what it checks did not run");
+});

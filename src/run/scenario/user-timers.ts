@@ -7,6 +7,7 @@
 // interval stays pending until cleared, due again after each firing. Wrappers of Node's
 // functions rather than an async hook: an async hook would slow every promise of the run.
 import { syncBuiltinESMExports } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import timers from 'node:timers';
 import timersPromises from 'node:timers/promises';
 import type { LateErrors, PendingTimer } from '../late-errors.js';
@@ -16,6 +17,20 @@ export interface TimerOwner {
   readonly late: LateErrors;
   readonly origin: string;
   readonly at: NonNullable<PendingTimer['at']>;
+}
+
+/** This package's own directory: its frames in a stack are spec-run's, wherever it is installed. */
+const OWN_PACKAGE = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Whether STACK, taken in unref(), shows a package under node_modules calling it (the first frame of a file that is not spec-run's own). */
+function unrefedByPackage(stack: string): boolean {
+  const caller = stack
+    .split('\n')
+    .slice(1)
+    // An absolute path right after "at " or "(": spec-run's bundle is named by a relative one.
+    .map((frame) => /(?:\(|at )((?:file:\/\/)?\/[^():]+)/.exec(frame)?.[1]?.replace(/^file:\/\//, ''))
+    .find((file) => file !== undefined && !file.startsWith(OWN_PACKAGE));
+  return caller !== undefined && /[\\/]node_modules[\\/]/.test(caller);
 }
 
 /** A timer noted pending: the collector it is noted in, and its number there. */
@@ -133,7 +148,19 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
   // refresh() arms a Timeout again from now, one that has fired too: Timeout's own, found on one.
   const probe = setTimeout(() => {}, 1);
   clearTimeout(probe);
-  const timeoutPrototype = Object.getPrototypeOf(probe) as { refresh: AnyFunction };
+  const timeoutPrototype = Object.getPrototypeOf(probe) as { refresh: AnyFunction; unref: AnyFunction };
+  // A timer a package in node_modules unrefs is its housekeeping (a cache's purge, a pool's
+  // idle check), said by it to keep nothing alive, and no check of the scenario's: forgotten.
+  // One the project's own code unrefs may well hold a check, and stays noted.
+  const unref = timeoutPrototype.unref;
+  timeoutPrototype.unref = function (this: unknown) {
+    const handle = this as object;
+    if (pending.has(handle) && unrefedByPackage(new Error().stack ?? '')) {
+      end(handle);
+      armed.delete(handle);
+    }
+    return Reflect.apply(unref, this, []);
+  };
   const refresh = timeoutPrototype.refresh;
   timeoutPrototype.refresh = function (this: unknown) {
     const handle = this as object;
