@@ -198,13 +198,14 @@ t.test('a function that nothing calls holds checks through the functions of the 
 (defun check-only-quoted ()
   '(verify-addition))
 (defun verify-behind-conditionals () (assert t))
+(defun verify-commented-out () (assert t))
 (defun verify-read-by-sbcl () (assert t))`) +
-      `\n${lisp('(check-twice)\n#+ccl (verify-behind-conditionals)\n#-sbcl (verify-behind-conditionals)\n#+(or) (verify-behind-conditionals)\n#+(or sbcl ccl) (verify-read-by-sbcl)\n#+some-feature-unknown-here (check-only-quoted)')}`,
+      `\n${lisp('(check-twice)\n#+ccl (verify-behind-conditionals)\n#-sbcl (verify-behind-conditionals)\n#+(or) (verify-behind-conditionals)\n#+nil (verify-commented-out)\n#+ignore (verify-commented-out)\n#+(or sbcl ccl) (verify-read-by-sbcl)\n#-some-feature-not-sbcls (check-only-quoted)')}`,
   );
   t.same(
     byKind(plan.units, 'verify-function').map((u) => u.functionName),
-    ['verify-behind-conditionals'],
-    'check-twice is called; run-all-checks and verify-addition by it; a conditional SBCL leaves out calls nothing; one it reads, or one on a feature not known here, calls',
+    ['verify-behind-conditionals', 'verify-commented-out'],
+    "check-twice is called; run-all-checks and verify-addition by it; a conditional SBCL leaves out (another Lisp's feature, #+nil, #+ignore: no feature SBCL has) calls nothing; one it reads calls",
   );
   const uncalled = doc(lisp('(defun verify-addition ()\n  (assert (= (+ 1 1) 3)))\n(defun run-all-checks ()\n  (verify-addition))'));
   t.same(byKind(uncalled.units, 'verify-function').map((u) => u.functionName), ['run-all-checks'], 'run-all-checks holds checks through verify-addition, and nothing calls it: a unit');
