@@ -7,6 +7,7 @@ import type { ScenarioStep } from '../../model/plan.js';
 import type { World } from '../../steps/index.js';
 import { Checks, StepSkip } from './checks.js';
 import { executorWorld, type ScenarioWorld } from './world.js';
+import { existingSubject } from './vocabulary/subject.js';
 
 export type StepRun = (world: ScenarioWorld, c: Checks, args: string[], step: ScenarioStep) => Promise<void> | void;
 
@@ -34,6 +35,7 @@ export function checkedStep(definition: StepDefinition): (this: World, ...args: 
   const fn = async function (this: World, ...args: unknown[]): Promise<void> {
     const c = new Checks();
     const world = executorWorld(this);
+    world.quotedCommand = existingSubject(this)?.run;
     const step = { keyword: this.step?.keyword ?? 'Then', text: this.step?.text ?? '', line: this.step?.line ?? 0, number: null };
     try {
       await definition.run(world, c, args.map((a) => (a === undefined || a === null ? '' : String(a))), step);

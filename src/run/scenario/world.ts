@@ -59,6 +59,11 @@ export interface ProbeRun {
   description: string;
 }
 
+/** Why a step may not observe COMMAND, a command of its own, where the scenario quotes QUOTED. */
+export function standsInFor(command: string, quoted: string): string {
+  return `this step observes a command of its own (\`${command}\`), standing for one a scenario describes, and the scenario quotes its command (\`${quoted}\`): it would check something else than that command. Say what the command does with a step that runs it (its exit code, stopped at its timeout, succeeds…), or write a step of your own`;
+}
+
 export class ScenarioWorld {
   /** The first YAML block (the scenario's configuration), if any. */
   readonly yaml: CodeRef | null;
@@ -69,6 +74,11 @@ export class ScenarioWorld {
   readonly fieldLines: FieldLine[] | null;
   private readonly probes = new Map<string, Promise<ProbeRun>>();
   readonly probeNotes: string[] = [];
+  /**
+   * The command the scenario quotes (`the command "exit 3" is configured`), when it does: a
+   * probe of a step's own stands for a command described, never for one named.
+   */
+  quotedCommand: string | undefined;
 
   constructor(
     readonly unit: ScenarioUnit,
@@ -122,6 +132,9 @@ export class ScenarioWorld {
 
   /** Runs a probe once per key; steps checking facets of the same run share it. */
   probe(key: string, spec: ProbeSpec): Promise<ProbeRun> {
+    if (this.quotedCommand !== undefined) {
+      return Promise.reject(new Error(standsInFor(spec.run, this.quotedCommand)));
+    }
     let run = this.probes.get(key);
     if (!run) {
       run = this.runProbe(spec);

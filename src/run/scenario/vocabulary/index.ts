@@ -150,6 +150,8 @@ async function timedOutRun(w: World): Promise<ExecRun & { marker: string }> {
  */
 function completingRun(w: World, output: string, exit = ''): Promise<ExecRun> {
   const s = subject(w);
+  // The command the scenario quotes, as configured: it is the one claimed to complete.
+  if (s.run !== undefined) return execRun(w, s.run, s.fields);
   if (s.behaviour === 'exceeds-timeout' || s.behaviour === 'ignores-term') return execRun(w, `echo started; sleep ${nonce()}`, { ...s.fields, timeout: PROBE_TIMEOUT });
   return execRun(w, `${output}${exit}`, s.fields);
 }
@@ -210,7 +212,8 @@ Then('timeout logic SHALL not interfere with normal command completion', async f
   const run = await completingRun(this, 'sleep 0.2; echo completed');
   assert.equal(run.status, 0);
   assert.doesNotMatch(run.console, /timed out/);
-  assert.match(run.console, /^completed$/m);
+  // The probe's own line; a quoted command prints what it prints.
+  if (subject(this).run === undefined) assert.match(run.console, /^completed$/m);
 });
 
 // ---- THEN: configuration validation ----
@@ -249,13 +252,13 @@ Then(/^the configuration(?: loading)? SHALL fail(?: with a validation error)?$|^
     const errors = configuredErrors(this);
     this.attach('errors', errors);
     assert.ok(errors.length > 0, 'the configuration has errors');
-    assert.equal((await execRun(this, 'true', subject(this).fields)).status, 2, 'spec-run exec refuses the configuration');
+    assert.equal((await execRun(this, 'true', subject(this).fields, { configuration: true })).status, 2, 'spec-run exec refuses the configuration');
     return;
   }
   const { field, values } = samples(this);
   for (const v of values.filter((x) => !x.valid)) {
     assert.notDeepEqual(configErrors(field, v.value), [], `${field}: ${JSON.stringify(v.value)} is rejected`);
-    const run = await execRun(this, 'true', { [field]: v.value });
+    const run = await execRun(this, 'true', { [field]: v.value }, { configuration: true });
     assert.equal(run.status, 2, 'spec-run exec refuses the configuration');
   }
 });
@@ -407,34 +410,34 @@ Then(/^placeholder text like "(.+)" MAY be shown when flags are false$/, async f
 
 Then(/^the (?:stop )?command SHALL execute with cwd set to (\S+)$/, async function (this: World, dir: string) {
   const s = subject(this);
-  const run = await execRun(this, 'pwd', s.fields);
+  const run = await execRun(this, 'pwd', s.fields, { configuration: true });
   assert.equal(path.resolve(real(s, dir)), configDir(s), 'the documented directory is the configuration file\'s');
   assert.ok(shownLines(run).includes(configDir(s)), `the command printed ${configDir(s)} (started from ${run.cwd})`);
 });
 Then(/^relative paths in commands like .+ SHALL resolve from \S+$|^the command SHALL have access to project files relative to the config(?:uration)? (?:location|directory|file)$/, async function (this: World) {
   const s = subject(this);
   writeFileSync(path.join(configDir(s), 'relative-probe.txt'), 'found beside the configuration\n');
-  const run = await execRun(this, 'cat ./relative-probe.txt', s.fields);
+  const run = await execRun(this, 'cat ./relative-probe.txt', s.fields, { configuration: true });
   assert.equal(run.status, 0);
   assert.match(run.console, /^found beside the configuration$/m);
 });
 Then(/^commands SHALL execute from that directory$|^the working directory SHALL still be set to the config directory$/, async function (this: World) {
   const s = subject(this);
   const command = s.absolute ? `${process.execPath} -e "console.log(process.cwd())"` : 'pwd';
-  const run = await execRun(this, command, s.fields);
+  const run = await execRun(this, command, s.fields, { configuration: true });
   assert.ok(shownLines(run).includes(configDir(s)), `printed the configuration's directory ${configDir(s)}`);
 });
 Then('behavior SHALL be identical to previous implementation for this case', async function (this: World) {
   // "This case" is where the executor was started: commands ran there before they ran in the configuration's directory.
   assert.ok(subject(this).invokedFrom !== null, 'a step says where the executor is started ("the configuration file is in the same directory as the session"): that is the case meant');
-  const run = await execRun(this, 'pwd', subject(this).fields);
+  const run = await execRun(this, 'pwd', subject(this).fields, { configuration: true });
   assert.ok(shownLines(run).includes(run.cwd), `the command ran in the directory spec-run exec was started from (${run.cwd}), as before`);
 });
 Then('the command SHALL execute successfully regardless of working directory', async function (this: World) {
   const s = subject(this);
   const command = `${process.execPath} -e "process.exit(0)"`;
   for (const cwd of [configDir(s), s.root]) {
-    const run = await execRun(this, command, s.fields, { cwd });
+    const run = await execRun(this, command, s.fields, { cwd, configuration: true });
     assert.equal(run.status, 0, `started from ${cwd}`);
   }
 });
@@ -448,7 +451,7 @@ const namesConfigDirectory = (name: string) => name === DEFAULT_CONFIG_DIR_ENV |
 
 Then(/^the environment variable ([A-Za-z_]\w*) SHALL be set$/, async function (this: World, name: string) {
   subject(this).references ??= name;
-  const run = await execRun(this, `echo "${name}=\${${name}-unset}"`, subject(this).fields, namesConfigDirectory(name) ? { configDirEnv: name } : {});
+  const run = await execRun(this, `echo "${name}=\${${name}-unset}"`, subject(this).fields, { configuration: true, ...(namesConfigDirectory(name) ? { configDirEnv: name } : {}) });
   assert.doesNotMatch(run.console, new RegExp(`^${name}=unset$`, 'm'));
   assert.match(run.console, new RegExp(`^${name}=/`, 'm'));
 });
@@ -463,13 +466,13 @@ Then(/^its value SHALL be the absolute path to the directory containing (\S+)$|^
   }
   const name = s.references ?? DEFAULT_CONFIG_DIR_ENV;
   assert.ok(namesConfigDirectory(name), `$${name} is not the variable of the configuration's directory (${DEFAULT_CONFIG_DIR_ENV}, or a name ending in _CONFIG_DIR given to --config-dir-env)`);
-  const run = await execRun(this, `echo "$${name}"`, s.fields, { configDirEnv: name, cwd: s.root });
+  const run = await execRun(this, `echo "$${name}"`, s.fields, { configDirEnv: name, cwd: s.root, configuration: true });
   assert.ok(shownLines(run).includes(configDir(s)), `$${name} is ${configDir(s)}`);
 });
 Then(/^the script MAY use it for explicit path construction(?: \(e\.g\., \$(\w+)\/([^\s)]+)\))?$/, async function (this: World, name = DEFAULT_CONFIG_DIR_ENV, script = 'scripts/lint.sh') {
   const s = subject(this);
   mkdirSync(path.dirname(path.join(configDir(s), script)), { recursive: true });
   writeFileSync(path.join(configDir(s), script), 'echo lint ran\n');
-  const run = await execRun(this, `sh "$${name}/${script}"`, s.fields, { configDirEnv: name, cwd: s.root });
+  const run = await execRun(this, `sh "$${name}/${script}"`, s.fields, { configDirEnv: name, cwd: s.root, configuration: true });
   assert.match(run.console, /^lint ran$/m);
 });

@@ -14,7 +14,10 @@ import { stringify } from 'yaml';
 import type { World } from '../../../steps/index.js';
 import { parseLimitLog, type LimitEvent } from '../../../executor/log.js';
 import { loadConfig } from '../../../executor/config.js';
-import { executorWorld } from '../world.js';
+import { executorWorld, standsInFor } from '../world.js';
+import { worldInternals } from '../step-world.js';
+import { blockConflicts } from '../interpreter/observation.js';
+import { emptySetup } from '../interpreter/when.js';
 
 /** The fields of a stop command (and the global default), as steps name them. */
 export const FIELDS = ['defaultTimeout', 'timeout', 'maxOutputLines', 'showStdout', 'showStderr', 'image', 'workdir', 'env', 'memory', 'cpus', 'network', 'user', 'message', 'gracePeriod'];
@@ -143,9 +146,21 @@ export interface ExecRun {
 
 const CLI = fileURLToPath(new URL('../../../cli/main.js', import.meta.url));
 
-/** Runs `spec-run exec` on a configuration of one command with `fields`, from the documented invoking directory. */
-export async function execRun(world: World, command: string, fields: Record<string, unknown>, options: { configDirEnv?: string; cwd?: string } = {}): Promise<ExecRun> {
+
+/**
+ * Runs `spec-run exec` on a configuration of one command with `fields`, from the documented
+ * invoking directory. A command other than the one the scenario quotes stands for the
+ * scenario's: refused where it quotes one, unless the run observes only what the
+ * configuration does (`configuration`: where the command runs, its environment, its
+ * announced timeout), which holds for any command.
+ */
+export async function execRun(world: World, command: string, fields: Record<string, unknown>, options: { configDirEnv?: string; cwd?: string; configuration?: boolean } = {}): Promise<ExecRun> {
   const subject = subjectOf(world);
+  if (subject.run !== undefined && command !== subject.run && !options.configuration) throw new Error(standsInFor(command, subject.run));
+  // These steps write the configuration from what the scenario's steps say; a YAML block saying otherwise is a second configuration, never read.
+  const block = worldInternals(world).unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? '') && /^stop:/m.test(c.text));
+  const conflicts = block ? blockConflicts(block.text, () => ({ ...emptySetup(), run: subject.run, fields: subject.fields }), { defaultTimeout: subject.defaultTimeout }) : [];
+  if (conflicts.length > 0) throw new Error(`the steps and the scenario's YAML block (line ${block!.line}) say different things of the command: ${conflicts.join('; ')}. Which one does the scenario mean? Say it once: in the block, or in the steps`);
   const file = real(subject, subject.configFile);
   mkdirSync(path.dirname(file), { recursive: true });
   const defaults = subject.defaultTimeout === undefined ? {} : { defaultTimeout: subject.defaultTimeout };

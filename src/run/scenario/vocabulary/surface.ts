@@ -34,6 +34,12 @@ async function observe(w: World, command: string, scaled = false): Promise<ExecR
   return execRun(w, command, fields);
 }
 
+/** Runs PROBE, a command that shows what the configuration does (where it runs, its environment, its announced timeout): true of any command, the one the scenario quotes too. */
+async function observeConfiguration(w: World, probe: string): Promise<ExecRun> {
+  await needDocker(w);
+  return execRun(w, probe, { ...subjectOf(w).fields }, { configuration: true });
+}
+
 /**
  * The command a step observes: the one the scenario quotes, as configured, when it quotes one;
  * else a probe that behaves as the scenario says, its timeout scaled to a probe's. A probe
@@ -123,17 +129,17 @@ Given(/^(?:a|the) (?:stop )?command "([^"]+)"(?: is configured| runs| executes)?
 
 Then(/^the (?:effective |resolved )?timeout SHALL be (\S+?)(?: minutes?| seconds?| hours?)?$|^the command SHALL (?:have|get|use) a timeout of (.+)$/, async function (this: World, a?: string, b?: string) {
   const expected = valueOf((a ?? b ?? '').trim());
-  const run = await observe(this, 'true');
+  const run = await observeConfiguration(this, 'true');
   const text = this.step?.text ?? '';
   const written = typeof expected === 'number' ? `${expected}${/minute/.test(text) ? 'm' : /hour/.test(text) ? 'h' : 's'}` : String(expected);
   assert.equal(announced(run).timeout, written);
 });
 Then(/^the command SHALL (?:have|run with) no timeout$|^no timeout SHALL (?:apply|be enforced)$/, async function (this: World) {
-  assert.equal(announced(await observe(this, 'true')).timeout, 'none');
+  assert.equal(announced(await observeConfiguration(this, 'true')).timeout, 'none');
 });
 Then(/^the timeout SHALL come from (?:the )?(command|per-command timeout|global default|defaultTimeout|built-in default)$/, async function (this: World, source: string) {
   const expected = /command/.test(source) ? 'command' : /built-in/.test(source) ? 'built-in default' : 'defaultTimeout';
-  assert.equal(announced(await observe(this, 'true')).source, expected);
+  assert.equal(announced(await observeConfiguration(this, 'true')).source, expected);
 });
 Then(/^the command SHALL be (?:stopped|terminated) (?:at|after) its timeout$/, async function (this: World) {
   const { command, scaled } = quotedOr(this, `echo started; sleep ${nonce()}`);
@@ -173,7 +179,7 @@ Then(/^the command SHALL exit with (?:code |status )?(\d+)$/, async function (th
 // ---- THEN: where and how it runs ----
 
 Then(/^the command SHALL run (on the host|in (?:a |the )?(?:Docker )?container)$/, async function (this: World, where: string) {
-  const run = await observe(this, 'readlink /proc/self/ns/mnt');
+  const run = await observeConfiguration(this, 'readlink /proc/self/ns/mnt');
   const host = where === 'on the host';
   assert.equal(announced(run).where.split(' ')[0], host ? 'host' : 'docker');
   const namespace = shownLines(run).find((l) => l.startsWith('mnt:'));
@@ -189,15 +195,15 @@ Then(/^the container SHALL be (?:removed|cleaned up)(?: afterwards| once (?:it|t
   assert.notEqual(inspect.exitCode, 0, `docker inspect ${note[1]} finds no container`);
 });
 Then(/^the environment variable (\w+) SHALL (?:be|equal|have the value) "([^"]*)"$/, async function (this: World, name: string, value: string) {
-  const run = await observe(this, `echo "${name}=\${${name}-unset}"`);
+  const run = await observeConfiguration(this, `echo "${name}=\${${name}-unset}"`);
   assert.ok(shownLines(run).includes(`${name}=${value}`), `the command saw ${name}=${value}`);
 });
 Then(/^the command SHALL run as (?:user )?"?([^"\s]+)"?$/, async function (this: World, user: string) {
-  const run = await observe(this, 'echo "user=$(id -un) uid=$(id -u)"');
+  const run = await observeConfiguration(this, 'echo "user=$(id -un) uid=$(id -u)"');
   assert.ok(shownLines(run).some((l) => l === `user=${user} uid=${/^\d+$/.test(user) ? user : l.split('uid=')[1]}` || l.endsWith(` uid=${user}`)), `the command ran as ${user}`);
 });
 Then(/^the command SHALL (?:have no network access|not reach the network|have no network)$/, async function (this: World) {
-  const run = await observe(this, 'ls /sys/class/net');
+  const run = await observeConfiguration(this, 'ls /sys/class/net');
   const interfaces = shownLines(run).filter((l) => /^[a-z0-9]+$/.test(l));
   assert.deepEqual(interfaces, ['lo'], 'only the loopback interface');
 });
@@ -206,18 +212,18 @@ Then(/^the command SHALL be limited to (\d+[bkmg]?) of memory$|^the memory limit
   assert.match(memory, /^\d+[bkmg]?$/i, 'a memory limit is configured');
   const units: Record<string, number> = { b: 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
   const bytes = Number(memory.replace(/[bkmg]$/i, '')) * (units[memory.slice(-1).toLowerCase()] ?? 1);
-  const run = await observe(this, 'cat /sys/fs/cgroup/memory.max 2>/dev/null || cat /sys/fs/cgroup/memory/memory.limit_in_bytes');
+  const run = await observeConfiguration(this, 'cat /sys/fs/cgroup/memory.max 2>/dev/null || cat /sys/fs/cgroup/memory/memory.limit_in_bytes');
   assert.ok(shownLines(run).includes(String(bytes)), `the container's cgroup limit is ${bytes} bytes`);
 });
 Then(/^the command SHALL be limited to ([\d.]+) CPUs?$/, async function (this: World, cpus: string) {
-  const run = await observe(this, 'cat /sys/fs/cgroup/cpu.max 2>/dev/null || echo "$(cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us) $(cat /sys/fs/cgroup/cpu/cpu.cfs_period_us)"');
+  const run = await observeConfiguration(this, 'cat /sys/fs/cgroup/cpu.max 2>/dev/null || echo "$(cat /sys/fs/cgroup/cpu/cpu.cfs_quota_us) $(cat /sys/fs/cgroup/cpu/cpu.cfs_period_us)"');
   const line = shownLines(run).find((l) => /^\d+ \d+$/.test(l));
   assert.ok(line, 'the container has a CPU quota');
   const [quota, period] = line.split(' ').map(Number);
   assert.equal(quota / period, Number(cpus));
 });
 Then(/^the (?:working directory|cwd) SHALL be (\S+)$/, async function (this: World, dir: string) {
-  const run = await observe(this, 'pwd');
+  const run = await observeConfiguration(this, 'pwd');
   assert.ok(shownLines(run).includes(dir.replace(/(.)\/$/, '$1')), `the command ran in ${dir}`);
 });
 
