@@ -114,6 +114,13 @@ function setupStep(parts: SetupPart[]) {
   };
 }
 
+/** Why the executor rejected the run's configuration, each error placed in the document where the configuration is its YAML block as written, else in the configuration. */
+function rejection(o: Observation, file: string): string[] {
+  if (o.record.errors.length === 0) return [];
+  const place = (line: number, column: number) => (o.configLine !== undefined ? `${file}:${line + o.configLine - 1}:${column}` : `line ${line}, column ${column} of the configuration`);
+  return [`the executor rejected the configuration, so no command ran: ${o.record.errors.map((e) => `${e.message} (${place(e.line, e.column)})`).join('; ')}`];
+}
+
 /** What a run did, command by command, with the notes of how it was set up. */
 function runSummary(o: Observation, state: ScenarioState): string[] {
   return [...o.notes, ...(state.conditionNote ? [state.conditionNote] : []), ...o.record.commands.map((c) => `${c.context}: ${c.run} → ${c.outcome}, exit ${c.exitCode}, ${Math.round(c.elapsedMs)} ms`)];
@@ -128,7 +135,7 @@ function checkStep(checks: Check[], quoted: readonly string[]) {
     this.attach('checked', checks.map((c, i) => `${c.text}: ${verdicts[i].ok ? 'yes' : 'NO'} (${verdicts[i].actual})`));
     this.attach('run', runSummary(o, state));
     const failed = checks.filter((_, i) => !verdicts[i].ok);
-    if (failed.length > 0) throw new Error([...failed.map((c) => `expected ${c.text}; got ${verdicts[checks.indexOf(c)].actual}`), ...yamlProblem(this)].join('\n'));
+    if (failed.length > 0) throw new Error([...failed.map((c) => `expected ${c.text}; got ${verdicts[checks.indexOf(c)].actual}`), ...rejection(o, worldInternals(this).unit.file), ...yamlProblem(this)].join('\n'));
   };
 }
 

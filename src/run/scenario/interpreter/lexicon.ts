@@ -318,6 +318,9 @@ function words(text: string): string[] {
   return text
     // "ends after three seconds (its one-second timeout plus the two-second grace period)": a parenthesis is a clause of its own.
     .replace(/\s\(([^()]*)\)(?=[\s,.;]|$)/g, ' , $1 , ')
+    // So is one in square brackets or braces ("SHALL be 0 [it must not be 1]"): never words of the claim before it.
+    .replace(/\s\[([^[\]]*)\](?=[\s,.;]|$)/g, ' , $1 , ')
+    .replace(/\s\{([^{}]*)\}(?=[\s,.;]|$)/g, ' , $1 , ')
     .replace(/[()[\]{}!?]/g, ' ')
     .replace(/;|,(?!\d)/g, ' , ')
     // "is allowed to finish: its output is …": a colon before a clause of its own ends the one before, as a semicolon does.

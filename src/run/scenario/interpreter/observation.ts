@@ -38,6 +38,8 @@ export interface Observation {
   other(): Promise<RunRecord>;
   /** How the run was made, for the reader. */
   notes: string[];
+  /** The document's line of the configuration's first line, where the configuration is the scenario's YAML block as written. */
+  configLine?: number;
   /** The texts the Then before quoted, in order (what "it is followed by `…`" follows). */
   before?: readonly string[];
   /** The file `--log` named, as the run left it (lines null: never created). */
@@ -138,7 +140,7 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
     ? withPlaced(withSettings(yaml.text, fields, setup.defaultTimeout, setup.context === 'docker' ? DEFAULT_IMAGE : undefined), placed)
     : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: setup.noCommands ? [] : Array.from({ length: Math.max(1, placed.length) }, (_, index) => entryOf(setupOf(index))) } });
   if (fromYaml) {
-    const conflicts = blockConflicts(yaml.text, setupOf);
+    const conflicts = blockConflicts(yaml.text, setupOf, setup);
     if (conflicts.length > 0) throw new Error(`the When and the scenario's YAML block (line ${yaml.line}) say different things of the command: ${conflicts.join('; ')}. Which one does the scenario mean? Say it once: in the block, or in the When`);
   }
   const loaded = loadConfig(text);
@@ -165,10 +167,21 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
  * another timeout, another value of a field. The block is the configuration the scenario shows;
  * a run of anything else would check a configuration nobody wrote.
  */
-function blockConflicts(text: string, setupOf: (index: number) => Setup): string[] {
-  const commands = (parseDocument(text).toJS() as { stop?: { commands?: unknown } } | null)?.stop?.commands;
+export function blockConflicts(text: string, setupOf: (index: number) => Setup, defaults: Pick<Setup, 'defaultTimeout' | 'defaultTimeoutMs'> = {}): string[] {
+  const stop = (parseDocument(text).toJS() as { stop?: { commands?: unknown; defaultTimeout?: unknown } } | null)?.stop;
+  const commands = stop?.commands;
   if (!Array.isArray(commands)) return [];
   const conflicts: string[] = [];
+  const msOf = (value: unknown): number | null | undefined => {
+    if (value === null) return null;
+    const parsed = parseDuration(value);
+    return parsed.ok ? parsed.ms : undefined;
+  };
+  if (stop?.defaultTimeout !== undefined) {
+    const blockMs = msOf(stop.defaultTimeout);
+    const saidMs = defaults.defaultTimeoutMs !== undefined ? defaults.defaultTimeoutMs : defaults.defaultTimeout !== undefined ? msOf(defaults.defaultTimeout) : undefined;
+    if (saidMs !== undefined && blockMs !== undefined && saidMs !== blockMs) conflicts.push(`a default timeout of ${saidMs === null ? 'none' : showDuration(saidMs)} is said, the block's defaultTimeout: ${String(stop.defaultTimeout)}`);
+  }
   commands.forEach((entry: unknown, index) => {
     if (!entry || typeof entry !== 'object') return;
     const block = entry as Record<string, unknown>;
@@ -177,8 +190,7 @@ function blockConflicts(text: string, setupOf: (index: number) => Setup): string
     if (said.run !== undefined && typeof block.run === 'string' && said.run.trim() !== block.run.trim()) conflicts.push(`${which}the When runs \`${said.run}\`, the block \`${block.run}\``);
     if (said.context === 'host' && block.image !== undefined) conflicts.push(`${which}the When runs it on the host, the block in the image ${String(block.image)}`);
     if (said.timeoutMs !== undefined && block.timeout !== undefined) {
-      const written = block.timeout === null ? null : parseDuration(block.timeout);
-      const blockMs = written === null ? null : written.ok ? written.ms : undefined;
+      const blockMs = msOf(block.timeout);
       if (blockMs !== undefined && blockMs !== said.timeoutMs) conflicts.push(`${which}the When gives it ${said.timeoutMs === null ? 'no timeout' : `a timeout of ${showDuration(said.timeoutMs)}`}, the block timeout: ${String(block.timeout)}`);
     }
     for (const [key, value] of Object.entries(said.fields)) {
@@ -341,6 +353,7 @@ export async function observe(yaml: { text: string; line: number } | null, said:
     runs: config.commands.map((command) => command.run),
     synthesized,
     notes,
+    ...(yaml !== null && configText === yaml.text ? { configLine: yaml.line } : {}),
     other: () =>
       (other ??= runIn({
         ...probe,
