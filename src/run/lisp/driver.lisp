@@ -16,8 +16,9 @@
 ;;;; (:reply rid (:ok value)) or (:reply rid (:error message)), are read by
 ;;;; host.lisp. Messages sent back, one JSON object per line: {"type":"ready"},
 ;;;; "point" (ok name file line [skip] [diagnostics]), "request" (rid op and the
-;;;; op's fields: start-server, stop-server, send, parse-json) and "done" (points
-;;;; slept).
+;;;; op's fields: start-server, stop-server, send, parse-json), "exiting" (file line
+;;;; of spec code's call of EXIT: the driver ends after the unit's points) and "done"
+;;;; (points slept).
 ;;;; Spec code is read with *SOURCE-READTABLE* in the current package (CL-USER
 ;;;; until a block changes it), so every form's position is known.
 
@@ -113,6 +114,7 @@ error in its block (the reader's place, and every form after it, is lost)."
 
 (defun report-escaping-condition (condition backtrace)
   (let ((location (condition-location condition)))
+    (setf *unit-stop-line* (second location))
     (when *loading-source*
       (push (list *loading-source* (second location) (condition-message condition)
                   (typep condition 'spec-read-error))
@@ -133,6 +135,10 @@ error in its block (the reader's place, and every form after it, is lost)."
                       `((:reason . "input is bound only in the block that answers an Input JSON block: the Lisp block right after it, in the same section, labelled Expected, Expected Output or Verification")))
                   ,@(when *current-form* `((:form . ,(form-text *current-form*))))
                   ,@(when backtrace `((:backtrace . ,backtrace)))))))
+
+(defvar *exit-requested* nil
+  "The arguments spec code called SB-EXT:EXIT with in the running unit: the unit stops
+there, as at a false ASSERT, and the driver exits with them once the unit is reported.")
 
 (defvar *unit-guarded* nil
   "True while spec code runs in the driver's thread inside WITH-UNIT-GUARD: a condition
@@ -204,7 +210,7 @@ reader's place in it is lost."
         (stream (make-string-input-stream (source-text source))))
     (loop
       (multiple-value-bind (form read) (with-unit-guard (read-spec-form stream source))
-        (when (or (not read) (eq form stream)) (return))
+        (when (or (not read) (eq form stream) *exit-requested*) (return))
         (let ((*current-form* form)
               (*readtable* *source-readtable*))
           (with-unit-guard (eval form)))))))
@@ -247,12 +253,11 @@ request of the Input block the block answers: bound to INPUT around each form."
              (report-checks-not-made name (list (source-file source) (source-first-line source))
                                      (reverse *forms-run*) (unit-text source)))
             (*forms-left*
-             (let ((stopped (second (form-location (first *forms-run*)))))
-               (report-checks-not-reached (forms-not-run source)
-                                          (if stopped
-                                              (format nil "not run: the unit stopped in the form at line ~D" stopped)
-                                              "not run: the unit stopped before it")))
-             ;; Read now: the forms after the stop, where a reader conditional may stand too.
+             (let ((reason (stopped-reason (second (form-location (first *forms-run*)))))
+                   (later (forms-not-run source)))
+               (report-checks-past-stop (reverse *forms-run*) (unit-text source) reason)
+               (report-checks-not-reached later reason))
+             ;; After the forms after the stop are read, where a reader conditional may stand too.
              (report-checks-left-out (unit-text source)))))))
 
 (defun forms-not-run (source)
@@ -344,8 +349,16 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                                  (run-test-keeping-other-statuses test))
                  (setf (fiveam::test-lambda test) original))))
          (declare (ignore value))
-         (when completed
-           (report-test-checks-not-made test name location source)))))))
+         (if completed
+             (report-test-checks-not-made test name location source)
+             (report-definition-checks-past-stop source)))))))
+
+(defun report-definition-checks-past-stop (source)
+  "REPORT-CHECKS-PAST-STOP for the unit that runs the definition at SOURCE's place (a
+FiveAM test, a verify- function), which stopped in its body."
+  (let ((text (definition-text source)))
+    (report-checks-past-stop (definition-parts source) text (stopped-reason *unit-stop-line*))
+    (report-checks-left-out text)))
 
 (defun report-test-checks-not-made (test name location source)
   "REPORT-CHECKS-NOT-MADE for the FiveAM test TEST that ran as a unit: its body ran
@@ -379,14 +392,15 @@ head: its name, options and body, where its checks stand."
         (emit-point nil name location
                     `((:reason . ,(format nil "no function named ~A was defined" function-name))))
         (multiple-value-bind (value completed) (with-unit-guard (with-failed-checks-going-on (funcall symbol)))
-          (when completed
-            (let ((parts (definition-parts source)))
-              (if (or (plusp *unit-points*) (check-lines parts) (checks-of-called-functions parts))
-                  (report-checks-not-made name location parts (definition-text source))
-                  (emit-point value (format nil "(~(~A~)) returns true" function-name) location
-                              (unless value
-                                `((:reason . ,(format nil "~A has no assertions and returned ~A"
-                                                      function-name (show value)))))))))))))
+          (if completed
+              (let ((parts (definition-parts source)))
+                (if (or (plusp *unit-points*) (check-lines parts) (checks-of-called-functions parts))
+                    (report-checks-not-made name location parts (definition-text source))
+                    (emit-point value (format nil "(~(~A~)) returns true" function-name) location
+                                (unless value
+                                  `((:reason . ,(format nil "~A has no assertions and returned ~A"
+                                                        function-name (show value))))))))
+              (report-definition-checks-past-stop source))))))
 
 (defun spec-threads ()
   "The live threads spec code may have started: all but the driver's own and SBCL's."
@@ -425,10 +439,34 @@ otherwise be lost, or counted in another unit."
      (unwind-protect (progn ,@body)
        (stop-threads-left-running *threads-before-unit* ,name ,location))))
 
+(defun exit-after-unit (exit &rest arguments)
+  "SB-EXT:EXIT, encapsulated: called by spec code in a unit, in the driver's thread, it
+stops the unit at the call, tells the host where (the unit's failure stands there), and
+leaves the exit to RUN-COMMAND, after the checks the unit did not reach are reported."
+  (if (and *unit-guarded* (eq sb-thread:*current-thread* *main-thread*) (not *exit-requested*))
+      (let* ((code (or *current-form* ; else the definition the unit runs (a FiveAM test's)
+                       (source-form-at (source-file *current-source*) (source-first-line *current-source*))))
+             (calls (calls-of 'sb-ext:exit code))
+             ;; A call written in the unit's code, else the call of a function that exits.
+             (location (or (and (= (length calls) 1) (form-location (first calls)))
+                           (erring-call-location code)
+                           (fallback-location))))
+        (setf *exit-requested* arguments
+              *unit-stop-line* (second location))
+        (send-to-host `((:type . "exiting")
+                        (:file . ,(or (first location) :null))
+                        (:line . ,(or (second location) :null))))
+        (throw 'unit-stop nil))
+      (apply exit arguments)))
+
+(sb-ext:without-package-locks
+  (sb-int:encapsulate 'sb-ext:exit 'exit-after-unit #'exit-after-unit))
+
 (defun run-command (command)
   (setf *unit-points* 0
         *slept-seconds* 0
-        *test-error-line* nil)
+        *test-error-line* nil
+        *unit-stop-line* nil)
   (clrhash *checks-reached*)
   (destructuring-bind (kind &rest arguments) command
     (ecase kind
@@ -449,6 +487,7 @@ otherwise be lost, or counted in another unit."
                  (with-threads-stopped-at-end (name (list file line))
                    (with-printed-kept ()
                      (run-verify-function function-name seed name (make-source :file file :first-line line))))))))
+  (when *exit-requested* (apply #'sb-ext:exit *exit-requested*))
   (send-to-host `((:type . "done")
                   (:points . ,*unit-points*)
                   (:slept . ,(coerce *slept-seconds* 'double-float)))))

@@ -99,15 +99,19 @@ const doneSchema = z.strictObject({
 /** `pid`: a forked driver's process id, as spec-run signals it. */
 const readySchema = z.strictObject({ type: z.literal('ready'), pid: integer.positive().optional() });
 
+/** Spec code called EXIT at this place: its unit stopped there, and the driver ends once the unit is reported. */
+const exitingSchema = z.strictObject({ type: z.literal('exiting'), file: z.string().nullable(), line: integer.nullable() });
+
 /** The zygote: the document's driver it forked has ended, with its exit code or signal number. */
 const endedSchema = z.strictObject({ type: z.literal('ended'), code: integer.optional(), signal: integer.optional() });
 
-const driverMessageSchema = z.discriminatedUnion('type', [pointSchema, requestSchema, doneSchema, readySchema, endedSchema]);
+const driverMessageSchema = z.discriminatedUnion('type', [pointSchema, requestSchema, doneSchema, readySchema, endedSchema, exitingSchema]);
 
 export type PointMessage = z.infer<typeof pointSchema>;
 export type RequestMessage = z.infer<typeof requestSchema>;
 export type DoneMessage = z.infer<typeof doneSchema>;
 export type EndedMessage = z.infer<typeof endedSchema>;
+export type ExitingMessage = z.infer<typeof exitingSchema>;
 export type DriverMessage = z.infer<typeof driverMessageSchema>;
 
 /** A line on fd 4 that is not a message of the protocol. */
