@@ -193,13 +193,28 @@ sees the variable INPUT (read in the current package) bound to that value."
              ;; defines (set-dispatch-macro-character) reads its next forms and blocks. Each
              ;; document runs in a driver of its own, so none is left for the next.
              (let ((*current-form* form)
-                   (*readtable* *source-readtable*))
+                   (*readtable* *source-readtable*)
+                   (tests-before (fiveam::test-names)))
                (eval (if input
                          (let ((variable (intern "INPUT")))
                            `(let ((,variable ',(first input)))
                               (declare (ignorable ,variable))
                               ,form))
-                         form))))))
+                         form))
+               (report-tests-no-unit-runs tests-before form)))))
+
+(defun report-tests-no-unit-runs (before form)
+  "A failing point, at FORM, for each FiveAM test FORM defined (a name not among BEFORE,
+the test names before it ran) that is no unit: the plan runs the tests whose definitions
+it sees (fiveam:test, a call of a macro of the document whose backquoted template holds
+one); a test defined otherwise (a macro that builds its expansion with LIST, EVAL) would
+silently never run."
+  (dolist (name (fiveam::test-names))
+    (let ((test (fiveam:get-test name)))
+      (when (and (typep test 'fiveam::test-case) (not (member name before)) (not (unit-test-p test)))
+        (emit-point nil (format nil "FiveAM test ~(~A~) runs" name) (or (form-location form) (fallback-location))
+                    `((:reason . ,(format nil "this form defines the FiveAM test ~(~A~), but spec-run did not see a test's definition in it, so no unit runs it: its checks would never run; define it with fiveam:test, or through a macro of the document whose backquoted template holds (fiveam:test ,name ...)"
+                                          name))))))))
 
 (defun load-source (source)
   "Evaluate SOURCE's definitions one top-level form at a time: a failing form is
@@ -212,8 +227,10 @@ reader's place in it is lost."
       (multiple-value-bind (form read) (with-unit-guard (read-spec-form stream source))
         (when (or (not read) (eq form stream) *exit-requested*) (return))
         (let ((*current-form* form)
-              (*readtable* *source-readtable*))
-          (with-unit-guard (eval form)))))))
+              (*readtable* *source-readtable*)
+              (tests-before (fiveam::test-names)))
+          (with-unit-guard (eval form))
+          (report-tests-no-unit-runs tests-before form))))))
 
 (defun seed-random-state (seed)
   (setf *random-state* (sb-ext:seed-random-state seed)))

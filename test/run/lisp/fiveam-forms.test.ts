@@ -325,3 +325,26 @@ ${lisp(`(defpackage :own-checks (:use :cl :fiveam))
   const r = await runMarkdown(doc, options());
   t.same(r.points.map(summary), [[true, '(= (length xs) (length ys))', lineIn(doc, '(same-length xs ys)'), null]], 'not own-checks::xs');
 });
+
+t.test('a FiveAM test defined through a macro runs as a unit; one whose definition spec-run cannot see fails at the form that defined it, never silently unrun', async (t) => {
+  const md = `${frontmatter('property')}## Macros
+
+${lisp("(defmacro my-test (name &body body)\n  `(fiveam:test ,name ,@body))\n(defmacro listed-test (name &body body)\n  (list* 'fiveam:test name body))")}
+## Through the template
+
+${lisp('(my-test always-fails\n  (fiveam:is (= 1 2)))')}
+## Through LIST
+
+${lisp('(listed-test hidden\n  (fiveam:is (= 1 2)))')}
+## Through EVAL
+
+${lisp("(eval (list 'fiveam:test 'evaluated '(fiveam:is (= 1 1))))\n(assert (= 1 1))")}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.map(summary), [
+    [false, '(= 1 2)', lineIn(md, '(fiveam:is (= 1 2)))'), null],
+    [false, 'FiveAM test hidden runs', lineIn(md, '(listed-test hidden'), null],
+    [false, 'FiveAM test evaluated runs', lineIn(md, "(eval (list 'fiveam:test"), null],
+    [true, '(= 1 1)', lineIn(md, '(assert (= 1 1))'), null],
+  ]);
+  t.match(r.points[1].diagnostics?.reason, /spec-run did not see a test's definition in it, so no unit runs it: its checks would never run/);
+});
