@@ -316,6 +316,10 @@ the skip's text, or a function of the check's line that gives it."
 its call of EXIT), once it has: the checks it did not reach from there on are skipped
 for that reason.")
 
+(defvar *exit-requested* nil
+  "The arguments spec code called SB-EXT:EXIT with in the running unit: the unit stops
+there, as at a false ASSERT, and the driver exits with them once the unit is reported.")
+
 (defun stopped-reason (line)
   "Why a check after the place a unit stopped, in the form at LINE (NIL: not known), did not run."
   (if line
@@ -327,8 +331,9 @@ for that reason.")
 so far is FORMS written in TEXT: a skipped point for each check site it did not reach,
 for REASON when it stands at or after the line it stopped at (later in the same form, in
 a FiveAM test's body), else for *NEVER-REACHED-REASON* (a branch not taken before it),
-unless a thread it started is still running (see REPORT-CHECKS-NOT-MADE)."
-  (unless (unit-threads-running-p)
+unless a thread it started is still running and may yet make them (see
+REPORT-CHECKS-NOT-MADE): not after an EXIT, which ends it."
+  (unless (and (unit-threads-running-p) (not *exit-requested*))
     (report-checks-never-reached forms text
                                  (lambda (line)
                                    (if (or (null *unit-stop-line*) (>= line *unit-stop-line*))

@@ -136,10 +136,6 @@ error in its block (the reader's place, and every form after it, is lost)."
                   ,@(when *current-form* `((:form . ,(form-text *current-form*))))
                   ,@(when backtrace `((:backtrace . ,backtrace)))))))
 
-(defvar *exit-requested* nil
-  "The arguments spec code called SB-EXT:EXIT with in the running unit: the unit stops
-there, as at a false ASSERT, and the driver exits with them once the unit is reported.")
-
 (defvar *unit-guarded* nil
   "True while spec code runs in the driver's thread inside WITH-UNIT-GUARD: a condition
 that reaches the debugger there ends the unit, not the driver.")
@@ -451,10 +447,12 @@ otherwise be lost, or counted in another unit."
   (and (set-difference (spec-threads) *threads-before-unit*) t))
 
 (defmacro with-threads-stopped-at-end ((name location) &body body)
-  "Run the unit BODY; then stop the threads it left running (STOP-THREADS-LEFT-RUNNING)."
+  "Run the unit BODY; then stop the threads it left running (STOP-THREADS-LEFT-RUNNING),
+unless it called EXIT, which ends them with the driver."
   `(let ((*threads-before-unit* (spec-threads)))
      (unwind-protect (progn ,@body)
-       (stop-threads-left-running *threads-before-unit* ,name ,location))))
+       (unless *exit-requested*
+         (stop-threads-left-running *threads-before-unit* ,name ,location)))))
 
 (defun exit-after-unit (exit &rest arguments)
   "SB-EXT:EXIT, encapsulated: called by spec code in a unit, in the driver's thread, it
