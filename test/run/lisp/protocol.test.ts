@@ -109,8 +109,10 @@ t.test('every command kind runs in a real driver, and every message kind it send
 t.test('decoding refuses anything that is not a message of the protocol, with what is wrong', async (t) => {
   t.same(decodeDriverLine('{"type":"ready"}'), { type: 'ready' });
   t.same(decodeDriverLine('{"type":"done","points":2,"slept":0.5}'), { type: 'done', points: 2, slept: 0.5 });
+  t.same(decodeDriverLine('{"type":"exiting","file":"a.md","line":12}'), { type: 'exiting', file: 'a.md', line: 12 });
   const refused: [string, RegExp][] = [
     ['not json', /not JSON/],
+    ['{"type":"exiting","file":"a.md"}', /malformed message.*line/],
     ['{"type":"bogus"}', /malformed message.*bogus/],
     ['{"type":"point","ok":"yes","name":"x","file":null,"line":null}', /malformed message.*ok/],
     ['{"type":"request","rid":1,"op":"echo"}', /malformed message.*op/],
