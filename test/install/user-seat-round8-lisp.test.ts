@@ -26,6 +26,9 @@ t.test('a FiveAM test defined through a macro runs as a unit, is listed and chec
   t.match(list.stdout, /fiveam-test\s+always-fails\s+\(macro\.md:13\)/);
   const check = await project.specRun(['check', 'macro.md']);
   t.equal(check.code, 0, check.stdout);
+  project.write({ 'two.md': `---\ntype: verification\nname: two\n---\n# Two\n\n${fence('(defmacro my-test (name &body body)\n  `(fiveam:test ,name ,@body))\n(my-test passes (fiveam:is (= 1 1)))\n(my-test fails-later (fiveam:is (= 1 2)))')}` });
+  const narrowed = await project.specRun(['two.md', '--grep', 'passes']);
+  t.equal(summary(narrowed.stderr), '1 passed, 0 failed, 0 skipped, 0 todo', 'a run narrowed to one test still knows the other as a test of the plan');
   const property = await project.specRun(['property.md']);
   t.equal(property.code, 1, 'the false property fails');
   t.equal(summary(property.stderr), '0 passed, 1 failed, 0 skipped, 0 todo');

@@ -899,6 +899,10 @@ runs first (dependencies not yet run) are not its points.")
 (defvar *unit-test-names* '()
   "The names of the FiveAM tests that are units of their own, as the document writes them.")
 
+(defvar *planned-test-names* '()
+  "The names of all the FiveAM tests the document's plan defines, as it writes them, the
+units of the run among them: a test spec code defines that is none of them no unit runs.")
+
 (defun check-of-another-test-p (result)
   "True for a check of a test other than the running unit's: a dependency the unit's
 test runs first, or, in a block or verify- function, a test that is a unit of its own

@@ -11,7 +11,9 @@
 ;;;;   (:test test-name seed name file line [feature])  run one FiveAM test; feature,
 ;;;;       "#+x" or "#-x", is the reader conditional its definition stands behind
 ;;;;   (:verify function-name seed name file line)      call a verify- function
-;;;;   (:unit-tests (test-name ...))                    the tests that are units of their own
+;;;;   (:unit-tests (test-name ...) (test-name ...))    the tests that are units of their own,
+;;;;       and all the document's plan defines (selected or not), sent before the
+;;;;       definitions load: a test a form defines that the plan does not fails there
 ;;;; file and line place the unit in its document. Replies to requests,
 ;;;; (:reply rid (:ok value)) or (:reply rid (:error message)), are read by
 ;;;; host.lisp. Messages sent back, one JSON object per line: {"type":"ready"},
@@ -207,7 +209,8 @@ one); a test defined otherwise (a macro that builds its expansion with LIST, EVA
 silently never run."
   (dolist (name (fiveam::test-names))
     (let ((test (fiveam:get-test name)))
-      (when (and (typep test 'fiveam::test-case) (not (member name before)) (not (unit-test-p test)))
+      (when (and (typep test 'fiveam::test-case) (not (member name before))
+                 (not (named-test-p test *planned-test-names*)))
         (emit-point nil (format nil "FiveAM test ~(~A~) runs" name) (or (form-location form) (fallback-location))
                     `((:reason . ,(format nil "this form defines the FiveAM test ~(~A~), but spec-run did not see a test's definition in it, so no unit runs it: its checks would never run; define it with fiveam:test, or through a macro of the document whose backquoted template holds (fiveam:test ,name ...)"
                                           name))))))))
@@ -294,10 +297,14 @@ own package, left by a later IN-PACKAGE)."
                                         (fiveam::test-names))))
           (if (= (length same-name) 1) (first same-name) symbol)))))
 
+(defun named-test-p (test test-names)
+  "True when TEST, a FiveAM test case, is one of TEST-NAMES (as the document writes them)."
+  (let ((name (fiveam::name test)))
+    (some (lambda (test-name) (eq name (defined-test-symbol test-name))) test-names)))
+
 (defun unit-test-p (test)
   "True when TEST, a FiveAM test case, is a unit of its own (*UNIT-TEST-NAMES*)."
-  (let ((name (fiveam::name test)))
-    (some (lambda (test-name) (eq name (defined-test-symbol test-name))) *unit-test-names*)))
+  (named-test-p test *unit-test-names*))
 
 (defun run-test-keeping-other-statuses (test)
   "Run TEST as FIVEAM:RUN does, but forget only TEST's own status: FIVEAM:RUN forgets
@@ -497,7 +504,8 @@ leaves the exit to RUN-COMMAND, after the checks the unit did not reach are repo
                (with-threads-stopped-at-end (name (list file line))
                  (with-printed-kept ()
                    (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature)))))
-      (:unit-tests (setf *unit-test-names* (first arguments)))
+      (:unit-tests (setf *unit-test-names* (first arguments)
+                         *planned-test-names* (second arguments)))
       (:verify (destructuring-bind (function-name seed name file line) arguments
                  (with-threads-stopped-at-end (name (list file line))
                    (with-printed-kept ()
@@ -527,6 +535,7 @@ here and dropped after it: no driver sees a name, test, suite, point or position
          (*checks-reached* (make-hash-table :test #'equal :synchronized t))
          (*checks-not-expanded* (make-hash-table :test #'equal :synchronized t))
          (*unit-test-names* '())
+         (*planned-test-names* '())
          (*unit-points* 0)
          (*slept-seconds* 0)
          (fiveam::*test* (make-hash-table :test 'eql))
@@ -539,7 +548,7 @@ here and dropped after it: no driver sees a name, test, suite, point or position
     (setf (fiveam:get-test nil) fiveam::*suite*)
     (unwind-protect
          (progn
-           (run-command '(:unit-tests ("warm-up-test")))
+           (run-command '(:unit-tests ("warm-up-test") ("warm-up-test")))
            ;; A failing check too: its diagnostics (values shown, FiveAM's reason) have first uses of their own.
            (run-command '(:load "warm-up.md" 1 "(defmacro warm-up-twice (x) `(* 2 ,x))
 (defun warm-up-sum (a b) (+ a b))

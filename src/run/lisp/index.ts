@@ -314,7 +314,8 @@ class DocumentRun {
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }
     const testNames = this.plan.units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
-    if (testNames.length > 0) await this.command({ kind: 'unit-tests', testNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
+    const plannedTestNames = this.plan.plannedTests ?? testNames;
+    if (plannedTestNames.length > 0) await this.command({ kind: 'unit-tests', testNames, plannedTestNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
       const failures: ReceivedPoint[] = [];

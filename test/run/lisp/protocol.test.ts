@@ -47,6 +47,9 @@ t.test('every command kind runs in a real driver, and every message kind it send
   const loaded = await run({ kind: 'load-file', path: vocabularyFile });
   t.same(loaded.done, { type: 'done', points: 0, slept: 0 }, 'load-file: done, no points');
 
+  // Sent before the definitions load, as spec-run does: a test defined that is no unit fails where it is defined.
+  const unitTests = await run({ kind: 'unit-tests', testNames: ['protocol-test'], plannedTestNames: ['protocol-test'] });
+  t.same(unitTests.done, { type: 'done', points: 0, slept: 0 }, 'unit-tests: done, no points');
   const definitions = `(fiveam:test protocol-test
   (fiveam:is (= (protocol-helper) 7))
   (fiveam:skip "not today"))
@@ -64,8 +67,6 @@ t.test('every command kind runs in a real driver, and every message kind it send
   );
   t.equal(test.points[0].file, 'protocol.md');
 
-  const unitTests = await run({ kind: 'unit-tests', testNames: ['protocol-test'] });
-  t.same(unitTests.done, { type: 'done', points: 0, slept: 0 }, 'unit-tests: done, no points');
   const rerun = await run({ kind: 'block', file: 'protocol.md', line: 9, text: "(fiveam:run 'protocol-test)", seed: 2, name: 'rerun' });
   t.same(rerun.points.map((p) => [p.ok, p.name]), [[true, 'rerun runs without error']], "a block running a unit's test does not report its checks again");
 
