@@ -130,6 +130,12 @@ export interface DocumentPlan {
   uncalledCheckFunctions?: { name: string; line: number }[];
   /** Set when the built-in executor steps apply to this document's scenarios, with why (see run/scenario/executor-steps.ts). */
   executorSteps?: { reason: string };
+  /**
+   * The FiveAM tests a Lisp document defines, as it writes their names, each a unit before
+   * a selection narrows them: a test its code defines when it runs that is none of these
+   * would never run, and fails there.
+   */
+  plannedTests?: string[];
   /** How many units run only because they come before a selected one in its Lisp environment (see withUnitsBefore). */
   unitsBefore?: number;
   /** Under --change, the change's delta spec applied to this capability's spec: a FILE:LINE of it selects among this plan's units, even where it has none of its own. */

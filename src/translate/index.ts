@@ -40,6 +40,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
   const numbered = drafts.map((draft, i) => ({ ...draft, id: `${prefix}#${i + 1}`, name: names[i] }) as Unit);
   const requirements = prose ? [] : extractRequirements(doc, numbered);
   const units = linkUnits(numbered, requirements);
+  const plannedTests = units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
   // A change that only removes or renames requirements has nothing to run, rightly.
   const onlyRemovals = requirements.length > 0 && requirements.every((r) => r.removed !== undefined || r.delta === 'renamed');
   if (family !== 'unknown' && translation.units.length === 0 && !onlyRemovals) {
@@ -62,6 +63,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     problems: problems.sort((a, b) => a.line - b.line),
     requirements,
     ...(translation.uncalledCheckFunctions ? { uncalledCheckFunctions: translation.uncalledCheckFunctions } : {}),
+    ...(plannedTests.length ? { plannedTests } : {}),
   };
 }
 

@@ -51,10 +51,10 @@ function isClDefinition(node: LispNode): boolean {
   return body.length > 0 && body.every(isClDefinition);
 }
 
-export function isDefinition(form: LispForm): boolean {
+export function isDefinition(form: LispForm, testMacros: TestMacros = NO_TEST_MACROS): boolean {
   if (form.head === null) return false;
   if (isClDefinition(form.node)) return true;
-  if (testDialect(form.head) !== null) return true;
+  if (testDialect(form.head) !== null || testMacroArgument(form.head, testMacros) !== undefined) return true;
   return FIVEAM_DEFINITIONS.has(unqualified(form.head)) && isFiveamPackage(form.head);
 }
 
@@ -105,12 +105,94 @@ export interface DefinedTest {
 }
 
 /**
- * The test a form defines: `(test name ...)`, `(test (name :suite s) ...)`, `(def-test name (options) ...)`,
- * `(deftest name [()] ...)` of rove and prove, `(define-test name ...)` of Parachute.
+ * The macros of a document whose expansion defines a FiveAM test, by lower-cased name
+ * without package: the position among a call's arguments (from 0) of the test's name.
  */
-export function definedTest(form: LispForm): DefinedTest | null {
+export type TestMacros = ReadonlyMap<string, number>;
+
+const NO_TEST_MACROS: TestMacros = new Map();
+
+/** Where the test's name stands among the arguments of a call of HEAD, when HEAD is one of TESTMACROS. */
+function testMacroArgument(head: string, testMacros: TestMacros): number | undefined {
+  // FiveAM's and Common Lisp's own names keep their meaning (a macro named `test` is no new way to define one).
+  return isFiveamPackage(head) && FIVEAM_DEFINITIONS.has(unqualified(head)) ? undefined : testMacros.get(unqualified(head));
+}
+
+/**
+ * The macros among FORMS (a document's top-level forms) whose expansion defines a FiveAM
+ * test: a `defmacro` whose backquoted template holds `(test ,name ...)` or `(def-test
+ * ,name ...)` (FiveAM's, under any of its package names), or a call of such a macro, with
+ * the test's name one of its required parameters. A call of one defines a test as
+ * `fiveam:test` does: without knowing so, spec-run would run its body nowhere.
+ */
+export function testDefiningMacros(forms: LispForm[]): TestMacros {
+  const found = new Map<string, number>();
+  const macros = forms.flatMap((form) => {
+    const items = form.head !== null && unqualified(form.head) === 'defmacro' && isClSymbol(form.head, CL_DEFINITIONS) ? listOf(form.node) : null;
+    const name = items?.[1];
+    const lambdaList = items?.[2];
+    if (name?.kind !== 'symbol' || lambdaList?.kind !== 'list') return [];
+    return [{ name: unqualified(name.name), parameters: requiredParameters(lambdaList.items), body: items!.slice(3) }];
+  });
+  // A macro may define its test through another macro of the document, defined before or after it.
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const macro of macros) {
+      if (found.has(macro.name)) continue;
+      const position = macro.body.map((node) => testNameParameter(node, macro.parameters, found, false)).find((p) => p !== undefined);
+      if (position !== undefined) {
+        found.set(macro.name, position);
+        grew = true;
+      }
+    }
+  }
+  return found;
+}
+
+/** The required parameters of a macro lambda list, lower-cased, in order (a destructuring pattern is a position of its own, named by none). */
+function requiredParameters(items: LispNode[]): (string | null)[] {
+  const rest = items[0]?.kind === 'symbol' && items[0].name === '&whole' ? items.slice(2) : items;
+  const end = rest.findIndex((item) => item.kind === 'symbol' && item.name.startsWith('&'));
+  return (end < 0 ? rest : rest.slice(0, end)).map((item) => (item.kind === 'symbol' ? item.name : null));
+}
+
+/** The position among PARAMETERS of the test name a test definition in NODE's backquoted template takes from them. */
+function testNameParameter(node: LispNode, parameters: (string | null)[], macros: TestMacros, quasiquoted: boolean): number | undefined {
+  if (node.kind === 'conditional') return testNameParameter(node.form, parameters, macros, quasiquoted);
+  if (node.kind === 'prefixed') return node.prefix === "'" ? undefined : testNameParameter(node.form, parameters, macros, quasiquoted || node.prefix === '`');
+  if (node.kind !== 'list') return undefined;
+  const head = node.items[0]?.kind === 'symbol' ? node.items[0].name : null;
+  if (quasiquoted && head !== null) {
+    const argument = FIVEAM_TEST_DEFINITIONS.some((symbol) => isFiveamSymbol(head, symbol)) ? 0 : testMacroArgument(head, macros);
+    const target = argument === undefined ? undefined : node.items[1 + argument];
+    // `(test ,name ...)` or `(test (,name :suite s) ...)`.
+    const named = target?.kind === 'list' ? target.items[0] : target;
+    if (named?.kind === 'prefixed' && named.prefix === ',' && named.form.kind === 'symbol') {
+      const position = parameters.indexOf(named.form.name);
+      if (position >= 0) return position;
+    }
+  }
+  for (const item of node.items) {
+    const position = testNameParameter(item, parameters, macros, quasiquoted);
+    if (position !== undefined) return position;
+  }
+  return undefined;
+}
+
+/**
+ * The test a form defines: `(test name ...)`, `(test (name :suite s) ...)`, `(def-test name (options) ...)`,
+ * `(deftest name [()] ...)` of rove and prove, `(define-test name ...)` of Parachute, a
+ * call of a macro of the document that defines one (TESTMACROS).
+ */
+export function definedTest(form: LispForm, testMacros: TestMacros = NO_TEST_MACROS): DefinedTest | null {
   if (form.head === null) return null;
   const dialect = testDialect(form.head);
+  const macroArgument = testMacroArgument(form.head, testMacros);
+  if (macroArgument !== undefined) {
+    const target = listOf(form.node)?.[1 + macroArgument];
+    const named = target?.kind === 'list' ? target.items[0] : target;
+    return named?.kind === 'symbol' ? { name: named.raw, dialect: null } : null;
+  }
   if (dialect === null && !FIVEAM_TEST_DEFINITIONS.some((symbol) => isFiveamSymbol(form.head!, symbol))) return null;
   const target = listOf(form.node)?.[1];
   if (target?.kind === 'symbol') return { name: target.raw, dialect };
@@ -129,7 +211,7 @@ export interface NestedTest extends DefinedTest {
  * Tests defined inside a form rather than by it: in a `let` (a closure), a `progn`, an
  * `eval-when`. Quoted data and the bodies of tests are not looked into.
  */
-export function nestedTests(form: LispForm): NestedTest[] {
+export function nestedTests(form: LispForm, testMacros: TestMacros = NO_TEST_MACROS): NestedTest[] {
   const found: NestedTest[] = [];
   const visit = (node: LispNode, top: boolean, feature?: string): void => {
     if (node.kind === 'conditional') {
@@ -137,7 +219,7 @@ export function nestedTests(form: LispForm): NestedTest[] {
       return visit(node.form, top, `${node.prefix}${text}`);
     }
     if (node.kind !== 'list') return;
-    const test = definedTest({ node, head: headOf(node), start: node.start, end: node.end, line: node.line, text: '' });
+    const test = definedTest({ node, head: headOf(node), start: node.start, end: node.end, line: node.line, text: '' }, testMacros);
     if (test !== null) {
       if (!top) found.push({ ...test, line: node.line, ...(feature ? { feature } : {}) });
       return;

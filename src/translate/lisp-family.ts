@@ -6,7 +6,7 @@
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
-import { definedFunction, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests } from './lisp-definitions.js';
+import { definedFunction, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
 import { DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
@@ -41,6 +41,10 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   const functions: (DefinedFunction & { block: CodeBlock })[] = [];
   // A reader macro one block defines may be used by the others.
   const ownReaderMacros = doc.codeBlocks.some((block) => block.lang !== null && LISP_LANGUAGES.has(block.lang) && DEFINES_READER_MACROS.test(block.text));
+  const scans = new Map(doc.codeBlocks.filter((block) => block.lang !== null && LISP_LANGUAGES.has(block.lang)).map((block) => [block, scanForms(block.text, block.textLine, ownReaderMacros)]));
+  // A macro that defines a FiveAM test may be defined in any block, before or after its calls.
+  const testMacros = testDefiningMacros([...scans.values()].flatMap((scan) => scan.forms));
+  const isLoaded = (form: LispForm) => isDefinition(form, testMacros);
   /** Occurrences of each symbol in the code that is loaded or run. */
   const usage = new Map<string, number>();
 
@@ -105,7 +109,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       continue;
     }
 
-    const scan = scanForms(block.text, block.textLine, ownReaderMacros);
+    const scan = scans.get(block)!; // a block run here is of a Lisp language
     if (scan.problems.length > 0) {
       const first = scan.problems[0];
       problems.push({ file, line: first.line, column: first.column, message: `Lisp code cannot be read: ${first.message}`, severity: 'error' });
@@ -118,9 +122,9 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     }
     for (const [name, count] of scan.symbols) usage.set(name, (usage.get(name) ?? 0) + count);
 
-    const loaded = scan.forms.filter(isDefinition);
+    const loaded = scan.forms.filter(isLoaded);
     const runners = scan.forms.filter(isTestRunnerCall);
-    const run = scan.forms.filter((form) => !isDefinition(form) && !runners.includes(form));
+    const run = scan.forms.filter((form) => !isLoaded(form) && !runners.includes(form));
     if (runners.length > 0) {
       const calls = runners.map((form) => `${oneLine(form.text)} (line ${form.line})`).join(', ');
       notRun.push({ block, reason: `runs tests, which spec-run runs itself, each test once as a unit: ${calls} is left out` });
@@ -141,13 +145,13 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
         });
       }
     }
-    for (const form of run) for (const test of nestedTests(form)) addTest(test, test.line, test.feature, block);
+    for (const form of run) for (const test of nestedTests(form, testMacros)) addTest(test, test.line, test.feature, block);
     for (const form of loaded) {
-      const test = definedTest(form);
+      const test = definedTest(form, testMacros);
       if (form.head !== null && unqualified(form.head) === 'in-package') inPackage = packageDesignator(form.node) ?? inPackage;
       const feature = form.node.kind === 'conditional' ? `${form.node.prefix}${block.text.slice(form.node.feature.start, form.node.feature.end)}` : undefined;
       if (test !== null) addTest(test, form.line, feature, block);
-      for (const nested of nestedTests(form)) addTest(nested, nested.line, nested.feature, block);
+      for (const nested of nestedTests(form, testMacros)) addTest(nested, nested.line, nested.feature, block);
       const fn = definedFunction(form);
       if (fn) functions.push({ ...fn, block });
     }

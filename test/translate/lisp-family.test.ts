@@ -39,6 +39,36 @@ t.test('deftest (rove, prove) and define-test (Parachute) are test units named b
   t.equal(byKind(plan.units, 'lisp-block').length, 1, 'a form of another package is run as a block');
 });
 
+t.test('a call of a macro of the document whose template defines a FiveAM test is a test unit, loaded with the definitions, named as the template places the name', async (t) => {
+  const plan = doc(
+    `## Macros\n\n${lisp(`(defmacro my-test (name &body body)
+  \`(fiveam:test ,name ,@body))
+(defmacro defprop (name var gen &body body)
+  \`(5am:def-test ,name () (fiveam:for-all ((,var ,gen)) ,@body)))
+(defmacro with-suite ((name suite) &body body)
+  \`(test (,name :suite ,suite) ,@body))
+(defmacro checked (label name &body body)
+  \`(progn (print ,label) (my-test ,name ,@body)))
+(defmacro not-a-test (name) \`(defun ,name () 'test))`)}
+## Tests
+
+${lisp(`(my-test always-fails (fiveam:is (= 1 2)))
+(defprop abs-nonneg x (fiveam:gen-integer) (fiveam:is (>= (abs x) 0)))
+(checked "label" through-another (fiveam:is t))
+(not-a-test plain)`)}`,
+  );
+  t.same(
+    byKind(plan.units, 'fiveam-test').map((u) => [u.testName, u.dialect ?? null]),
+    [
+      ['always-fails', null],
+      ['abs-nonneg', null],
+      ['through-another', null],
+    ],
+  );
+  t.same(byKind(plan.units, 'lisp-block').map((u) => u.code.text.trim()), ['(not-a-test plain)'], 'a macro that defines no test is run in its block');
+  t.match(describePlan(plan), /fiveam-test\s+always-fails/, '--list shows the test');
+});
+
 t.test('an Expected block right after an Input block in the same section reads it as input', async (t) => {
   const plan = doc(
     [

@@ -311,6 +311,35 @@ the skip's text, or a function of the check's line that gives it."
           do (emit-point t (form-text form) (list file line) nil
                          (if (functionp reason) (funcall reason line) reason))))
 
+(defvar *unit-stop-line* nil
+  "The line where the running unit stopped (its false ASSERT, the error that ended it,
+its call of EXIT), once it has: the checks it did not reach from there on are skipped
+for that reason.")
+
+(defvar *exit-requested* nil
+  "The arguments spec code called SB-EXT:EXIT with in the running unit: the unit stops
+there, as at a false ASSERT, and the driver exits with them once the unit is reported.")
+
+(defun stopped-reason (line)
+  "Why a check after the place a unit stopped, in the form at LINE (NIL: not known), did not run."
+  (if line
+      (format nil "not run: the unit stopped in the form at line ~D" line)
+      "not run: the unit stopped before it"))
+
+(defun report-checks-past-stop (forms text reason)
+  "At the end of a unit that stopped (a false ASSERT, an error, an exit), whose code run
+so far is FORMS written in TEXT: a skipped point for each check site it did not reach,
+for REASON when it stands at or after the line it stopped at (later in the same form, in
+a FiveAM test's body), else for *NEVER-REACHED-REASON* (a branch not taken before it),
+unless a thread it started is still running and may yet make them (see
+REPORT-CHECKS-NOT-MADE): not after an EXIT, which ends it."
+  (unless (and (unit-threads-running-p) (not *exit-requested*))
+    (report-checks-never-reached forms text
+                                 (lambda (line)
+                                   (if (or (null *unit-stop-line*) (>= line *unit-stop-line*))
+                                       reason
+                                       *never-reached-reason*)))))
+
 (defun read-left-out-form (source start package)
   "The form left out at START of SOURCE (after its feature expression), read as it
 would be in PACKAGE, or NIL when it cannot be read here. It is read in a package of
@@ -758,6 +787,7 @@ in its place."
                         (:reason . ,(if message
                                         (format nil "~A (the assertion is false; the rest of this unit is not run)" message)
                                         "the assertion is false; the rest of this unit is not run"))))
+          (setf *unit-stop-line* (second location))
           (throw 'unit-stop nil)))
     nil))
 
@@ -868,6 +898,10 @@ runs first (dependencies not yet run) are not its points.")
 
 (defvar *unit-test-names* '()
   "The names of the FiveAM tests that are units of their own, as the document writes them.")
+
+(defvar *planned-test-names* '()
+  "The names of all the FiveAM tests the document's plan defines, as it writes them, the
+units of the run among them: a test spec code defines that is none of them no unit runs.")
 
 (defun check-of-another-test-p (result)
   "True for a check of a test other than the running unit's: a dependency the unit's

@@ -11,13 +11,16 @@
 ;;;;   (:test test-name seed name file line [feature])  run one FiveAM test; feature,
 ;;;;       "#+x" or "#-x", is the reader conditional its definition stands behind
 ;;;;   (:verify function-name seed name file line)      call a verify- function
-;;;;   (:unit-tests (test-name ...))                    the tests that are units of their own
+;;;;   (:unit-tests (test-name ...) (test-name ...))    the tests that are units of their own,
+;;;;       and all the document's plan defines (selected or not), sent before the
+;;;;       definitions load: a test a form defines that the plan does not fails there
 ;;;; file and line place the unit in its document. Replies to requests,
 ;;;; (:reply rid (:ok value)) or (:reply rid (:error message)), are read by
 ;;;; host.lisp. Messages sent back, one JSON object per line: {"type":"ready"},
 ;;;; "point" (ok name file line [skip] [diagnostics]), "request" (rid op and the
-;;;; op's fields: start-server, stop-server, send, parse-json) and "done" (points
-;;;; slept).
+;;;; op's fields: start-server, stop-server, send, parse-json), "exiting" (file line
+;;;; of spec code's call of EXIT: the driver ends after the unit's points) and "done"
+;;;; (points slept).
 ;;;; Spec code is read with *SOURCE-READTABLE* in the current package (CL-USER
 ;;;; until a block changes it), so every form's position is known.
 
@@ -113,6 +116,7 @@ error in its block (the reader's place, and every form after it, is lost)."
 
 (defun report-escaping-condition (condition backtrace)
   (let ((location (condition-location condition)))
+    (setf *unit-stop-line* (second location))
     (when *loading-source*
       (push (list *loading-source* (second location) (condition-message condition)
                   (typep condition 'spec-read-error))
@@ -187,13 +191,29 @@ sees the variable INPUT (read in the current package) bound to that value."
              ;; defines (set-dispatch-macro-character) reads its next forms and blocks. Each
              ;; document runs in a driver of its own, so none is left for the next.
              (let ((*current-form* form)
-                   (*readtable* *source-readtable*))
+                   (*readtable* *source-readtable*)
+                   (tests-before (fiveam::test-names)))
                (eval (if input
                          (let ((variable (intern "INPUT")))
                            `(let ((,variable ',(first input)))
                               (declare (ignorable ,variable))
                               ,form))
-                         form))))))
+                         form))
+               (report-tests-no-unit-runs tests-before form)))))
+
+(defun report-tests-no-unit-runs (before form)
+  "A failing point, at FORM, for each FiveAM test FORM defined (a name not among BEFORE,
+the test names before it ran) that is no unit: the plan runs the tests whose definitions
+it sees (fiveam:test, a call of a macro of the document whose backquoted template holds
+one); a test defined otherwise (a macro that builds its expansion with LIST, EVAL) would
+silently never run."
+  (dolist (name (fiveam::test-names))
+    (let ((test (fiveam:get-test name)))
+      (when (and (typep test 'fiveam::test-case) (not (member name before))
+                 (not (named-test-p test *planned-test-names*)))
+        (emit-point nil (format nil "FiveAM test ~(~A~) runs" name) (or (form-location form) (fallback-location))
+                    `((:reason . ,(format nil "this form defines the FiveAM test ~(~A~), but spec-run did not see a test's definition in it, so no unit runs it: its checks would never run; define it with fiveam:test, or through a macro of the document whose backquoted template holds (fiveam:test ,name ...)"
+                                          name))))))))
 
 (defun load-source (source)
   "Evaluate SOURCE's definitions one top-level form at a time: a failing form is
@@ -204,10 +224,12 @@ reader's place in it is lost."
         (stream (make-string-input-stream (source-text source))))
     (loop
       (multiple-value-bind (form read) (with-unit-guard (read-spec-form stream source))
-        (when (or (not read) (eq form stream)) (return))
+        (when (or (not read) (eq form stream) *exit-requested*) (return))
         (let ((*current-form* form)
-              (*readtable* *source-readtable*))
-          (with-unit-guard (eval form)))))))
+              (*readtable* *source-readtable*)
+              (tests-before (fiveam::test-names)))
+          (with-unit-guard (eval form))
+          (report-tests-no-unit-runs tests-before form))))))
 
 (defun seed-random-state (seed)
   (setf *random-state* (sb-ext:seed-random-state seed)))
@@ -247,12 +269,11 @@ request of the Input block the block answers: bound to INPUT around each form."
              (report-checks-not-made name (list (source-file source) (source-first-line source))
                                      (reverse *forms-run*) (unit-text source)))
             (*forms-left*
-             (let ((stopped (second (form-location (first *forms-run*)))))
-               (report-checks-not-reached (forms-not-run source)
-                                          (if stopped
-                                              (format nil "not run: the unit stopped in the form at line ~D" stopped)
-                                              "not run: the unit stopped before it")))
-             ;; Read now: the forms after the stop, where a reader conditional may stand too.
+             (let ((reason (stopped-reason (second (form-location (first *forms-run*)))))
+                   (later (forms-not-run source)))
+               (report-checks-past-stop (reverse *forms-run*) (unit-text source) reason)
+               (report-checks-not-reached later reason))
+             ;; After the forms after the stop are read, where a reader conditional may stand too.
              (report-checks-left-out (unit-text source)))))))
 
 (defun forms-not-run (source)
@@ -276,10 +297,14 @@ own package, left by a later IN-PACKAGE)."
                                         (fiveam::test-names))))
           (if (= (length same-name) 1) (first same-name) symbol)))))
 
+(defun named-test-p (test test-names)
+  "True when TEST, a FiveAM test case, is one of TEST-NAMES (as the document writes them)."
+  (let ((name (fiveam::name test)))
+    (some (lambda (test-name) (eq name (defined-test-symbol test-name))) test-names)))
+
 (defun unit-test-p (test)
   "True when TEST, a FiveAM test case, is a unit of its own (*UNIT-TEST-NAMES*)."
-  (let ((name (fiveam::name test)))
-    (some (lambda (test-name) (eq name (defined-test-symbol test-name))) *unit-test-names*)))
+  (named-test-p test *unit-test-names*))
 
 (defun run-test-keeping-other-statuses (test)
   "Run TEST as FIVEAM:RUN does, but forget only TEST's own status: FIVEAM:RUN forgets
@@ -344,8 +369,16 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                                  (run-test-keeping-other-statuses test))
                  (setf (fiveam::test-lambda test) original))))
          (declare (ignore value))
-         (when completed
-           (report-test-checks-not-made test name location source)))))))
+         (if completed
+             (report-test-checks-not-made test name location source)
+             (report-definition-checks-past-stop source)))))))
+
+(defun report-definition-checks-past-stop (source)
+  "REPORT-CHECKS-PAST-STOP for the unit that runs the definition at SOURCE's place (a
+FiveAM test, a verify- function), which stopped in its body."
+  (let ((text (definition-text source)))
+    (report-checks-past-stop (definition-parts source) text (stopped-reason *unit-stop-line*))
+    (report-checks-left-out text)))
 
 (defun report-test-checks-not-made (test name location source)
   "REPORT-CHECKS-NOT-MADE for the FiveAM test TEST that ran as a unit: its body ran
@@ -379,14 +412,15 @@ head: its name, options and body, where its checks stand."
         (emit-point nil name location
                     `((:reason . ,(format nil "no function named ~A was defined" function-name))))
         (multiple-value-bind (value completed) (with-unit-guard (with-failed-checks-going-on (funcall symbol)))
-          (when completed
-            (let ((parts (definition-parts source)))
-              (if (or (plusp *unit-points*) (check-lines parts) (checks-of-called-functions parts))
-                  (report-checks-not-made name location parts (definition-text source))
-                  (emit-point value (format nil "(~(~A~)) returns true" function-name) location
-                              (unless value
-                                `((:reason . ,(format nil "~A has no assertions and returned ~A"
-                                                      function-name (show value)))))))))))))
+          (if completed
+              (let ((parts (definition-parts source)))
+                (if (or (plusp *unit-points*) (check-lines parts) (checks-of-called-functions parts))
+                    (report-checks-not-made name location parts (definition-text source))
+                    (emit-point value (format nil "(~(~A~)) returns true" function-name) location
+                                (unless value
+                                  `((:reason . ,(format nil "~A has no assertions and returned ~A"
+                                                        function-name (show value))))))))
+              (report-definition-checks-past-stop source))))))
 
 (defun spec-threads ()
   "The live threads spec code may have started: all but the driver's own and SBCL's."
@@ -420,15 +454,41 @@ otherwise be lost, or counted in another unit."
   (and (set-difference (spec-threads) *threads-before-unit*) t))
 
 (defmacro with-threads-stopped-at-end ((name location) &body body)
-  "Run the unit BODY; then stop the threads it left running (STOP-THREADS-LEFT-RUNNING)."
+  "Run the unit BODY; then stop the threads it left running (STOP-THREADS-LEFT-RUNNING),
+unless it called EXIT, which ends them with the driver."
   `(let ((*threads-before-unit* (spec-threads)))
      (unwind-protect (progn ,@body)
-       (stop-threads-left-running *threads-before-unit* ,name ,location))))
+       (unless *exit-requested*
+         (stop-threads-left-running *threads-before-unit* ,name ,location)))))
+
+(defun exit-after-unit (exit &rest arguments)
+  "SB-EXT:EXIT, encapsulated: called by spec code in a unit, in the driver's thread, it
+stops the unit at the call, tells the host where (the unit's failure stands there), and
+leaves the exit to RUN-COMMAND, after the checks the unit did not reach are reported."
+  (if (and *unit-guarded* (eq sb-thread:*current-thread* *main-thread*) (not *exit-requested*))
+      (let* ((code (or *current-form* ; else the definition the unit runs (a FiveAM test's)
+                       (source-form-at (source-file *current-source*) (source-first-line *current-source*))))
+             (calls (calls-of 'sb-ext:exit code))
+             ;; A call written in the unit's code, else the call of a function that exits.
+             (location (or (and (= (length calls) 1) (form-location (first calls)))
+                           (erring-call-location code)
+                           (fallback-location))))
+        (setf *exit-requested* arguments
+              *unit-stop-line* (second location))
+        (send-to-host `((:type . "exiting")
+                        (:file . ,(or (first location) :null))
+                        (:line . ,(or (second location) :null))))
+        (throw 'unit-stop nil))
+      (apply exit arguments)))
+
+(sb-ext:without-package-locks
+  (sb-int:encapsulate 'sb-ext:exit 'exit-after-unit #'exit-after-unit))
 
 (defun run-command (command)
   (setf *unit-points* 0
         *slept-seconds* 0
-        *test-error-line* nil)
+        *test-error-line* nil
+        *unit-stop-line* nil)
   (clrhash *checks-reached*)
   (destructuring-bind (kind &rest arguments) command
     (ecase kind
@@ -444,11 +504,13 @@ otherwise be lost, or counted in another unit."
                (with-threads-stopped-at-end (name (list file line))
                  (with-printed-kept ()
                    (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature)))))
-      (:unit-tests (setf *unit-test-names* (first arguments)))
+      (:unit-tests (setf *unit-test-names* (first arguments)
+                         *planned-test-names* (second arguments)))
       (:verify (destructuring-bind (function-name seed name file line) arguments
                  (with-threads-stopped-at-end (name (list file line))
                    (with-printed-kept ()
                      (run-verify-function function-name seed name (make-source :file file :first-line line))))))))
+  (when *exit-requested* (apply #'sb-ext:exit *exit-requested*))
   (send-to-host `((:type . "done")
                   (:points . ,*unit-points*)
                   (:slept . ,(coerce *slept-seconds* 'double-float)))))
@@ -473,6 +535,7 @@ here and dropped after it: no driver sees a name, test, suite, point or position
          (*checks-reached* (make-hash-table :test #'equal :synchronized t))
          (*checks-not-expanded* (make-hash-table :test #'equal :synchronized t))
          (*unit-test-names* '())
+         (*planned-test-names* '())
          (*unit-points* 0)
          (*slept-seconds* 0)
          (fiveam::*test* (make-hash-table :test 'eql))
@@ -485,7 +548,7 @@ here and dropped after it: no driver sees a name, test, suite, point or position
     (setf (fiveam:get-test nil) fiveam::*suite*)
     (unwind-protect
          (progn
-           (run-command '(:unit-tests ("warm-up-test")))
+           (run-command '(:unit-tests ("warm-up-test") ("warm-up-test")))
            ;; A failing check too: its diagnostics (values shown, FiveAM's reason) have first uses of their own.
            (run-command '(:load "warm-up.md" 1 "(defmacro warm-up-twice (x) `(* 2 ,x))
 (defun warm-up-sum (a b) (+ a b))

@@ -31,8 +31,15 @@ export function driverImage(): Promise<string> {
   return ensureCoreImage({ name: 'driver', sources: DRIVER_SOURCES, systems: ['fiveam', 'bordeaux-threads'], finalForm: '(spec-run::warm-up)' });
 }
 
-/** Raised when the driver process ends while a command runs. */
-export class DriverExited extends Error {}
+/** Raised when the driver process ends while a command runs; `exitAt`, where spec code called EXIT, when it did. */
+export class DriverExited extends Error {
+  constructor(
+    message: string,
+    readonly exitAt?: { file: string | null; line: number | null },
+  ) {
+    super(message);
+  }
+}
 
 export interface CommandHandlers {
   point(message: PointMessage): void;
@@ -85,6 +92,8 @@ export class Driver {
   private waiter: (() => void) | null = null;
   /** Set once stop() is called: replies still due are dropped (see answer). */
   private stopped = false;
+  /** Where spec code called EXIT, once it has: the place of the failure its ending driver is. */
+  private exitAt: { file: string | null; line: number | null } | undefined;
 
   constructor(private readonly link: DriverLink) {}
 
@@ -162,7 +171,7 @@ export class Driver {
       if (message instanceof DriverProtocolError) throw message;
       if (message) return message;
       const ended = this.link.ended;
-      if (ended) throw new DriverExited(`${missingProgram(this.link.outputTail)}the driver process ended (${ended})${this.outputNote()}`);
+      if (ended) throw new DriverExited(`${missingProgram(this.link.outputTail)}the driver process ended (${ended})${this.outputNote()}`, this.exitAt);
       await new Promise<void>((resolve) => (this.waiter = resolve));
     }
   }
@@ -199,6 +208,9 @@ export class Driver {
           throw new DriverProtocolError('the driver said "ready" again while it ran a command');
         case 'ended':
           throw new DriverProtocolError('a driver sent "ended", which only the zygote sends');
+        case 'exiting':
+          this.exitAt = { file: message.file, line: message.line };
+          break;
       }
     }
   }

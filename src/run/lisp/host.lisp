@@ -35,7 +35,8 @@
               (*read-eval* nil))
           (read *from-host*)))
     (end-of-file ()
-      (sb-ext:exit :code 0 :abort t))))
+      ;; Not SB-EXT:EXIT, which spec code's call of stops its unit (driver.lisp).
+      (sb-sys:os-exit 0 :abort t))))
 
 (define-condition host-request-failed (error)
   ((operation :initarg :operation :reader host-request-operation)

@@ -9,7 +9,7 @@ import { relative, resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
 import { isPropertyDocument, type CodeRef, type DocumentPlan, type Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { Driver, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
+import { Driver, DriverExited, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
 import { definedElsewhereNote, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
 import { jsonProblems, ToolCallChecker, type ToolDescription } from './json-input.js';
 import { expectedMismatches, requestOf } from './expected-json.js';
@@ -314,7 +314,8 @@ class DocumentRun {
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }
     const testNames = this.plan.units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
-    if (testNames.length > 0) await this.command({ kind: 'unit-tests', testNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
+    const plannedTestNames = this.plan.plannedTests ?? testNames;
+    if (plannedTestNames.length > 0) await this.command({ kind: 'unit-tests', testNames, plannedTestNames }, () => undefined, performance.now() + this.options.unitTimeoutMs);
     for (const [index, code] of this.plan.definitions.entries()) {
       if (this.hungDefinitions.has(index)) continue;
       const failures: ReceivedPoint[] = [];
@@ -416,7 +417,10 @@ class DocumentRun {
         ? `${name} exceeded the unit time limit of ${this.options.unitTimeoutMs} ms (${this.options.unitTimeoutSource ?? '--timeout'}); its driver and runtime servers were stopped`
         : outcome.error.message;
     const printed = outcome.kind === 'timeout' && outcome.printed ? { printed: outcome.printed } : {};
-    return this.attachTranscript({ type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at, diagnostics: { reason, ...this.lastExchange(), ...printed } });
+    // A driver that spec code's EXIT ended fails at that call.
+    const exitAt = outcome.kind === 'failure' && outcome.error instanceof DriverExited ? outcome.error.exitAt : undefined;
+    const place = { file: exitAt?.file ?? at.file, line: exitAt?.line ?? at.line };
+    return this.attachTranscript({ type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at: place, diagnostics: { reason, ...this.lastExchange(), ...printed } });
   }
 
   private async runLispUnit(unit: Unit): Promise<void> {

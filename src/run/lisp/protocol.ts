@@ -27,8 +27,11 @@ export type DriverCommand =
   | { kind: 'block'; file: string; line: number; text: string; seed: number; name: string; input?: BlockInput }
   | { kind: 'test'; testName: string; seed: number; name: string; file: string; line: number; feature?: string }
   | { kind: 'verify'; functionName: string; seed: number; name: string; file: string; line: number }
-  /** The FiveAM tests that are units of their own: a block running them (run!, explain!) does not report their checks again. */
-  | { kind: 'unit-tests'; testNames: string[] }
+  /**
+   * The FiveAM tests that are units of their own: a block running them (run!, explain!) does not report their checks again;
+   * and all those the document's plan defines, selected or not: one spec code defines that is none of them fails.
+   */
+  | { kind: 'unit-tests'; testNames: string[]; plannedTestNames: string[] }
   | { kind: 'reply'; rid: number; outcome: { ok: true; value: LispText } | { ok: false; message: string } }
   /** To the zygote (zygote.lisp): fork a document's driver; `warm`, one forked ahead of time, compiles once before it says ready. */
   | { kind: 'fork'; warm?: boolean };
@@ -56,7 +59,7 @@ export function encodeCommand(command: DriverCommand): string {
     case 'verify':
       return `(:verify ${s(command.functionName)} ${n(command.seed)} ${s(command.name)} ${s(command.file)} ${n(command.line)})`;
     case 'unit-tests':
-      return `(:unit-tests (${command.testNames.map(s).join(' ')}))`;
+      return `(:unit-tests (${command.testNames.map(s).join(' ')}) (${command.plannedTestNames.map(s).join(' ')}))`;
     case 'fork':
       return command.warm ? '(:fork :warm t)' : '(:fork)';
     case 'reply': {
@@ -99,15 +102,19 @@ const doneSchema = z.strictObject({
 /** `pid`: a forked driver's process id, as spec-run signals it. */
 const readySchema = z.strictObject({ type: z.literal('ready'), pid: integer.positive().optional() });
 
+/** Spec code called EXIT at this place: its unit stopped there, and the driver ends once the unit is reported. */
+const exitingSchema = z.strictObject({ type: z.literal('exiting'), file: z.string().nullable(), line: integer.nullable() });
+
 /** The zygote: the document's driver it forked has ended, with its exit code or signal number. */
 const endedSchema = z.strictObject({ type: z.literal('ended'), code: integer.optional(), signal: integer.optional() });
 
-const driverMessageSchema = z.discriminatedUnion('type', [pointSchema, requestSchema, doneSchema, readySchema, endedSchema]);
+const driverMessageSchema = z.discriminatedUnion('type', [pointSchema, requestSchema, doneSchema, readySchema, endedSchema, exitingSchema]);
 
 export type PointMessage = z.infer<typeof pointSchema>;
 export type RequestMessage = z.infer<typeof requestSchema>;
 export type DoneMessage = z.infer<typeof doneSchema>;
 export type EndedMessage = z.infer<typeof endedSchema>;
+export type ExitingMessage = z.infer<typeof exitingSchema>;
 export type DriverMessage = z.infer<typeof driverMessageSchema>;
 
 /** A line on fd 4 that is not a message of the protocol. */

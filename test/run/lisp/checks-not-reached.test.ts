@@ -127,3 +127,37 @@ ${lisp('(handler-case (assert (= 2 (+ 1 1)))\n  (error (e) (assert nil () "signa
   const r = await runMarkdown(md);
   t.same(shown(r), [[true, '(= 2 (+ 1 1))', null], [true, 't', null]]);
 });
+
+t.test('a unit that stops skips every check of its own code it did not reach: later in the same form, in a FiveAM test or verify- function, after an exit, at the exit\'s line', async (t) => {
+  const md = `${frontmatter()}## Same form
+
+${lisp('(when nil (assert (= 0 0)))\n(let ((x 1))\n  (assert (= x 2))\n  (assert (= x 1)))\n(assert (= 3 3))')}
+## Test
+
+${lisp('(fiveam:test t-direct\n  (assert (= 5 6))\n  (fiveam:is (= 1 1)))')}
+## Verify
+
+${lisp('(defun verify-stops ()\n  (assert (= 7 8))\n  (assert (= 2 2)))')}
+## Exit
+
+${lisp('(assert (= 1 1))\n(progn (sb-ext:exit :code 0)\n  (assert (= 4 4)))\n(assert (= 1 2))')}`;
+  const r = await runMarkdown(md);
+  const stoppedAt = (needle: string) => `not run: the unit stopped in the form at line ${lineIn(md, needle)}`;
+  t.same(shown(r), [
+    [false, '(= x 2)', null],
+    [true, '(assert (= 0 0))', NEVER_REACHED],
+    [true, '(assert (= x 1))', stoppedAt('(let ((x 1))')],
+    [true, '(assert (= 3 3))', stoppedAt('(let ((x 1))')],
+    [false, '(= 5 6)', null],
+    [true, '(fiveam:is (= 1 1))', stoppedAt('(assert (= 5 6))')],
+    [false, '(= 7 8)', null],
+    [true, '(assert (= 2 2))', stoppedAt('(assert (= 7 8))')],
+    [true, '(= 1 1)', null],
+    [true, '(assert (= 4 4))', stoppedAt('(progn (sb-ext:exit')],
+    [true, '(assert (= 1 2))', stoppedAt('(progn (sb-ext:exit')],
+    [false, 'Exit completes', null],
+  ]);
+  const exit = r.points.at(-1);
+  t.equal(exit?.at?.line, lineIn(md, '(progn (sb-ext:exit'), "the driver's end fails at the exit's line");
+  t.match(exit?.diagnostics?.reason, /the driver process ended \(exit code 0\)/);
+});

@@ -6,6 +6,8 @@ import t from 'tap';
 import { parseMarkdown } from '../../../src/parse/index.js';
 import { translate } from '../../../src/translate/index.js';
 import { frontmatter, lineIn, lisp, options, runMarkdown, type PointEvent } from './helpers.js';
+import { runLispDocumentWithTranscript } from '../../../src/run/lisp/index.js';
+import type { RunEvent } from '../../../src/model/events.js';
 
 const summary = (p: PointEvent) => [p.ok, p.name, p.at?.line, p.skip ?? null];
 
@@ -324,4 +326,36 @@ ${lisp(`(defpackage :own-checks (:use :cl :fiveam))
     (same-length xs ys)))`)}`;
   const r = await runMarkdown(doc, options());
   t.same(r.points.map(summary), [[true, '(= (length xs) (length ys))', lineIn(doc, '(same-length xs ys)'), null]], 'not own-checks::xs');
+});
+
+t.test('a FiveAM test defined through a macro runs as a unit; one whose definition spec-run cannot see fails at the form that defined it, never silently unrun', async (t) => {
+  const md = `${frontmatter('property')}## Macros
+
+${lisp("(defmacro my-test (name &body body)\n  `(fiveam:test ,name ,@body))\n(defmacro listed-test (name &body body)\n  (list* 'fiveam:test name body))")}
+## Through the template
+
+${lisp('(my-test always-fails\n  (fiveam:is (= 1 2)))')}
+## Through LIST
+
+${lisp('(listed-test hidden\n  (fiveam:is (= 1 2)))')}
+## Through EVAL
+
+${lisp("(eval (list 'fiveam:test 'evaluated '(fiveam:is (= 1 1))))\n(assert (= 1 1))")}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.map(summary), [
+    [false, '(= 1 2)', lineIn(md, '(fiveam:is (= 1 2)))'), null],
+    [false, 'FiveAM test hidden runs', lineIn(md, '(listed-test hidden'), null],
+    [false, 'FiveAM test evaluated runs', lineIn(md, "(eval (list 'fiveam:test"), null],
+    [true, '(= 1 1)', lineIn(md, '(assert (= 1 1))'), null],
+  ]);
+  t.match(r.points[1].diagnostics?.reason, /spec-run did not see a test's definition in it, so no unit runs it: its checks would never run/);
+});
+
+t.test('a run narrowed to one test still loads the others the plan defines, without taking them for tests no unit runs', async (t) => {
+  const md = `${frontmatter()}${lisp("(defmacro my-test (name &body body)\n  `(fiveam:test ,name ,@body))\n(my-test first-one (fiveam:is (= 1 1)))\n(fiveam:test second-one (fiveam:is (= 2 2)))")}`;
+  const plan = translate(parseMarkdown('narrowed.md', md));
+  const events: RunEvent[] = [];
+  await runLispDocumentWithTranscript({ ...plan, units: plan.units.filter((unit) => unit.name === 'first-one') }, options(), (event) => events.push(event));
+  const points = events.filter((event): event is PointEvent => event.type === 'point');
+  t.same(points.map(summary), [[true, '(= 1 1)', lineIn(md, '(my-test first-one'), null]]);
 });

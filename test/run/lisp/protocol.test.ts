@@ -47,6 +47,9 @@ t.test('every command kind runs in a real driver, and every message kind it send
   const loaded = await run({ kind: 'load-file', path: vocabularyFile });
   t.same(loaded.done, { type: 'done', points: 0, slept: 0 }, 'load-file: done, no points');
 
+  // Sent before the definitions load, as spec-run does: a test defined that is no unit fails where it is defined.
+  const unitTests = await run({ kind: 'unit-tests', testNames: ['protocol-test'], plannedTestNames: ['protocol-test'] });
+  t.same(unitTests.done, { type: 'done', points: 0, slept: 0 }, 'unit-tests: done, no points');
   const definitions = `(fiveam:test protocol-test
   (fiveam:is (= (protocol-helper) 7))
   (fiveam:skip "not today"))
@@ -64,8 +67,6 @@ t.test('every command kind runs in a real driver, and every message kind it send
   );
   t.equal(test.points[0].file, 'protocol.md');
 
-  const unitTests = await run({ kind: 'unit-tests', testNames: ['protocol-test'] });
-  t.same(unitTests.done, { type: 'done', points: 0, slept: 0 }, 'unit-tests: done, no points');
   const rerun = await run({ kind: 'block', file: 'protocol.md', line: 9, text: "(fiveam:run 'protocol-test)", seed: 2, name: 'rerun' });
   t.same(rerun.points.map((p) => [p.ok, p.name]), [[true, 'rerun runs without error']], "a block running a unit's test does not report its checks again");
 
@@ -109,8 +110,10 @@ t.test('every command kind runs in a real driver, and every message kind it send
 t.test('decoding refuses anything that is not a message of the protocol, with what is wrong', async (t) => {
   t.same(decodeDriverLine('{"type":"ready"}'), { type: 'ready' });
   t.same(decodeDriverLine('{"type":"done","points":2,"slept":0.5}'), { type: 'done', points: 2, slept: 0.5 });
+  t.same(decodeDriverLine('{"type":"exiting","file":"a.md","line":12}'), { type: 'exiting', file: 'a.md', line: 12 });
   const refused: [string, RegExp][] = [
     ['not json', /not JSON/],
+    ['{"type":"exiting","file":"a.md"}', /malformed message.*line/],
     ['{"type":"bogus"}', /malformed message.*bogus/],
     ['{"type":"point","ok":"yes","name":"x","file":null,"line":null}', /malformed message.*ok/],
     ['{"type":"request","rid":1,"op":"echo"}', /malformed message.*op/],

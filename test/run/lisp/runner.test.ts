@@ -29,8 +29,10 @@ t.test('ASSERT: a point per evaluation at its own line; a false one shows values
       [true, '(result-response-p response)', lineIn(md, '(assert (result-response-p')],
       [true, '(search "=> 3" text)', lineIn(md, '(assert (search "=> 3"')],
       [false, '(search "=> 4" text)', lineIn(md, '(assert (search "=> 4"')],
+      [true, '(assert (search "never reached" text))', lineIn(md, '(assert (search "never reached"')],
     ],
   );
+  t.equal(r.points.at(-1)?.skip, `not run: the unit stopped in the form at line ${lineIn(md, '(let* ((response')}`, 'the check after it in the same form is a skipped point');
   const failure = r.failed[0].diagnostics!;
   t.equal(failure.form, '(assert (search "=> 4" text))');
   t.same(failure.values, { text: '"=> 3"' });
