@@ -59,3 +59,29 @@ t.test('built-in executor steps check the command the scenario states, run its W
   t.match(words.stdout, /ok \d+ - THEN default timeout of 5 minutes applied\n/, 'one built-in definition binds it, not two');
   t.notMatch(words.stdout, /ambiguous/);
 });
+
+t.test('re-checked: no built-in step observes a probe where the scenario quotes its command, a YAML block the steps contradict fails, an aside in brackets is no negation, a rejected configuration says why at its line', async (t) => {
+  const project = userProject({
+    'probes/probes.spec.md': spec(
+      'Probes',
+      '#### Scenario: terminated\n- **GIVEN** the command "true" is configured\n- **THEN** the process SHALL be terminated\n\n' +
+        '#### Scenario: blocked\n- **GIVEN** the command "exit 0" is configured\n- **THEN** the hook SHALL be blocked with a timeout error message\n\n' +
+        '#### Scenario: where it runs\n- **GIVEN** the command "exit 0" is configured\n- **THEN** the command SHALL run on the host\n',
+    ),
+    'block/block.spec.md': spec('Block', '#### Scenario: the steps and the block\n- **GIVEN** the command "exit 0" is configured\n\n```yaml\nstop:\n  commands:\n    - run: "exit 7"\n```\n\n- **THEN** the exit code SHALL be 0\n'),
+    'aside/aside.spec.md': spec('Aside', '#### Scenario: success\n- **GIVEN** the command "exit 5" is configured\n- **WHEN** the stop hook runs\n- **THEN** the exit code SHALL be 0 [it must not be 1]\n'),
+    'rejected/rejected.spec.md': spec('Rejected', '#### Scenario: R1\n- **WHEN** the stop hook runs with this configuration:\n\n```yaml\nstop:\n  commands:\n    - run: "exit 0"\n      timout: 5s\n```\n\n- **THEN** the exit code SHALL be 0\n'),
+  });
+  const probes = await project.specRun(['probes/', '--executor-steps', '--reporter', 'tap']);
+  t.match(probes.stdout, /not ok \d+ - THEN the process SHALL be terminated\n[^]*?this step observes a command of its own \(`echo started; sleep [\d.]+`\)[^\n]*the scenario quotes its command \(`true`\)/);
+  t.match(probes.stdout, /not ok \d+ - THEN the hook SHALL be blocked with a timeout error message\n/);
+  t.match(probes.stdout, /\n {8}ok \d+ - THEN the command SHALL run on the host\n/, 'where the command runs holds for any command: observed');
+  const block = await project.specRun(['block/', '--executor-steps', '--reporter', 'tap']);
+  t.equal(block.code, 1);
+  t.match(block.stdout, /the steps and the scenario's YAML block \(line \d+\) say different things of the command: [^\n]*`exit 0`[^\n]*`exit 7`/);
+  const aside = await project.specRun(['aside/', '--executor-steps', '--reporter', 'tap']);
+  t.equal(aside.code, 1, 'exit 5 is not 0: never green');
+  t.notMatch(aside.stdout, /not \(exit code/, 'the aside is not read as a negation of the claim');
+  const rejected = await project.specRun(['rejected/', '--executor-steps', '--reporter', 'tap']);
+  t.match(rejected.stdout, /the executor rejected the configuration, so no command ran: [^\n]*unknown key 'timout'[^\n]*\(rejected\/rejected\.spec\.md:\d+:\d+\)/);
+});
