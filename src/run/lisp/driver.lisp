@@ -394,7 +394,7 @@ is then why its checks not reached did not run."
                                            (if (> line error-line)
                                                (format nil "not run: the test stopped at the error at line ~D" error-line)
                                                *never-reached-reason*)))
-                                        (error-line "not run: the test stopped at an error")
+                                        (error-line "not run: the test stopped at an error at a line SBCL could not tell, or passed over the check before it (a branch not taken, a loop over nothing)")
                                         (t *never-reached-reason*))))
         (report-checks-left-out text))))
 

@@ -100,6 +100,17 @@ ${lisp('(fiveam:test stops\n  (fiveam:is (= 1 1))\n  (when nil (fiveam:is (= 0 1
   t.notOk(r.points.some((p) => p.name === '(fiveam:is (= 3 3))'), 'a test that did not run has no check of its own not reached');
 });
 
+t.test('a FiveAM test ended by an error SBCL cannot place (a call compiled inline): no check is said to come after a line it does not know', async (t) => {
+  const md = `${frontmatter()}## Tests
+
+${lisp("(fiveam:test totals\n  (let ((items '()))\n    (dolist (x items)\n      (fiveam:is (numberp x)))\n    (fiveam:is (= 5 5))\n    (car (the t 5))\n    (fiveam:is (= 6 6))))")}`;
+  const r = await runMarkdown(md);
+  const skipped = r.points.filter((p) => p.skip !== undefined).map((p) => [p.name, p.skip]);
+  t.same(skipped.map(([name]) => name), ['(fiveam:is (numberp x))', '(fiveam:is (= 6 6))'], 'both checks not made are skipped points');
+  for (const [name, skip] of skipped) t.notMatch(skip, /stopped at the error at line/, `${name}: no line claimed for an error SBCL could not place`);
+  t.ok(r.points.some((p) => !p.ok && p.name === 'unexpected error in the test'), 'the error fails the test');
+});
+
 t.test("a verify- function's check never reached is skipped; an unreached check in a helper it calls is the helper's, not the unit's", async (t) => {
   const md = `${frontmatter()}## Helpers
 
