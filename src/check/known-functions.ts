@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { execa } from 'execa';
 import { defaultLisp } from '../lisp-image/core-image.js';
 import { lispSources } from '../lisp-image/sources.js';
+import { vocabularyDirectoryProblem } from '../lisp-image/vocabulary-files.js';
 import { NameMatcher, type VocabularyEntry } from './suggest.js';
 import { codeFacts } from './lisp-calls.js';
 import { scanForms } from '../translate/lisp-forms.js';
@@ -67,6 +68,11 @@ export function projectVocabulary(files: string[]): ProjectVocabulary {
   for (const file of files) {
     if (!existsSync(file)) {
       problems.push({ file, line: 1, column: 1, message: "the configuration's vocabulary file does not exist: every Lisp document's run fails loading it" });
+      continue;
+    }
+    const directory = vocabularyDirectoryProblem(file);
+    if (directory !== null) {
+      problems.push({ file, line: 1, column: 1, message: `the configuration's vocabulary entry ${directory}; every Lisp document's run fails loading it` });
       continue;
     }
     const scan = scanForms(readFileSync(file, 'utf8'));

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DRIVER_SOURCES } from '../run/lisp/driver.js';
 import { lispDefinitions, type LispDefinition } from './lisp-definitions.js';
+import { vocabularyDirectoryProblem } from '../lisp-image/vocabulary-files.js';
 
 export interface VocabularyEntry {
   name: string;
@@ -74,6 +75,7 @@ export class Vocabulary {
   }
 
   private definitionsOf(files: string[]): LispDefinition[] {
-    return files.flatMap((file) => (existsSync(file) ? lispDefinitions(readFileSync(file, 'utf8'), file) : []));
+    // A directory given as a vocabulary file is check's error: no definitions, no EISDIR here.
+    return files.flatMap((file) => (existsSync(file) && vocabularyDirectoryProblem(file) === null ? lispDefinitions(readFileSync(file, 'utf8'), file) : []));
   }
 }

@@ -188,7 +188,11 @@ function deeplyNestedListLine(text: string): number | null {
  * How many brackets of the costly kinds one paragraph may hold. micromark reads each ']'
  * back to its '[' (25 000 nested: 3 s; 50 000: 12 s), and each ']' that ends no link leaves
  * text that it merges anew over the whole paragraph (20 000 `[x] `: 3 s). A ']' closing an
- * inline link (`[a](b)`) costs neither: 50 000 links in one paragraph parse in linear time.
+ * inline link (`[a](b)`) costs neither: 50 000 links in one paragraph parse in linear time;
+ * nor does one closing a reference to a label the document defines (`[a][k]`, `[k][]`, `[k]`:
+ * 10 000/20 000/40 000 in one paragraph 3/5/13 s, as inline links 2/5/14 s), nor a link
+ * reference definition (`[k]: url`), which is no inline content (40 000 lines: as many seconds
+ * as the inline links).
  */
 const MOST_COSTLY_BRACKETS = 1000;
 /** What all paragraphs of a document may cost together, as ten paragraphs at the limit (100 paragraphs of 999 nested '[' took seconds). */
@@ -205,6 +209,35 @@ const ITEM_START = /^ {0,3}(?:[-*+]|\d{1,9}([.)]))[ \t]+\S/;
 const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 /** A line that starts a block other than a table row, which ends a table. */
 const BLOCK_START = /^ {0,3}(?:[>#<]|[-*+][ \t]|\d{1,9}[.)][ \t])/;
+/** A link reference definition's start (`   [label]:` before its destination): its label. */
+const LINK_DEFINITION = /^ {0,3}\[((?:[^\\[\]]|\\.){1,999})\]:(?=[ \t]*\S)/;
+/** A link label as references match it: case and runs of blanks do not count. */
+const labelKey = (label: string) => label.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The labels of the link reference definitions of LINES: outside fenced code, each below a
+ * blank line, a heading or another definition, since one cannot interrupt a paragraph.
+ */
+function definedLabels(lines: string[]): Set<string> {
+  const labels = new Set<string>();
+  let fence: string | null = null;
+  let mayDefine = true;
+  for (const line of lines) {
+    const marker = FENCE.exec(line)?.[1];
+    if (fence !== null) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      mayDefine = true;
+      continue;
+    }
+    if (marker) fence = marker;
+    const label: string | undefined = mayDefine && !marker ? LINK_DEFINITION.exec(line)?.[1] : undefined;
+    // A blank label defines nothing.
+    if (label !== undefined && labelKey(label) !== '') labels.add(labelKey(label));
+    mayDefine = label !== undefined || line.trim() === '' || /^ {0,3}#/.test(line);
+  }
+  return labels;
+}
+
 /** The cells of a table row: a header and its delimiter row have as many, or are no table. */
 const cellCount = (row: string) => row.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).length;
 
@@ -241,7 +274,10 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
   let orderedList: string | null = null;
   /** The line before ends any paragraph: the text's start, a blank line, a fence. */
   let afterBreak = true;
+  /** Lines of a paragraph were counted since the last break: a definition here would be its text. */
+  let inParagraph = false;
   const lines = text.split('\n');
+  const defined = definedLabels(lines);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const marker = FENCE.exec(line)?.[1];
@@ -261,6 +297,7 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
       unlinked = 0;
       start = 0;
       orderedList = itemStarts ? (item?.[1] ?? null) : null;
+      inParagraph = false;
     }
     if (marker) fence = marker;
     // Counting a row with the lines before it only counts more: a table read as no table is safe, never the other way.
@@ -269,7 +306,10 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
       ? line.includes('|') && !BLOCK_START.test(line)
       : line.includes('|') && TABLE_DELIMITER.test(line) && header.includes('|') && cellCount(header) === cellCount(line);
     if (marker || blank) continue;
-    for (let at = 0; at < line.length; at++) {
+    // A definition's label is no inline content: only its destination and title are read on.
+    const definition: RegExpExecArray | null = inParagraph ? null : LINK_DEFINITION.exec(line);
+    inParagraph = definition === null;
+    for (let at = definition?.[0].length ?? 0; at < line.length; at++) {
       const c = line[at];
       if (c === '\\') at += 1;
       else if (c === '[') {
@@ -280,7 +320,9 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
       } else if (c === ']') {
         if (start === 0) start = i + 1;
         if (open > 0) open -= 1;
-        if (!closesInlineLink(line, at)) unlinked += 1;
+        const referenceEnd = resolvedReferenceEnd(line, at, defined);
+        if (referenceEnd !== -1) at = referenceEnd;
+        else if (!closesInlineLink(line, at)) unlinked += 1;
         if (unlinked >= MOST_COSTLY_BRACKETS) return { line: start, message: `a paragraph with ${MOST_COSTLY_BRACKETS} ']' that close no inline link ([text](url)): spec-run does not read it, since markdown parses such brackets in time growing with their square in one paragraph (split the paragraph, write the links inline or one to a list item, or put code in a fenced block)` };
       }
     }
@@ -297,6 +339,21 @@ function closesInlineLink(line: string, at: number): boolean {
     if (c === '[' || c === ']') return false;
   }
   return false;
+}
+
+/**
+ * Where the reference ends that the ']' at AT in LINE closes, when it names a label of
+ * DEFINED (`[text][label]`, `[label][]`, `[label]`), so that it is a link; else -1.
+ */
+function resolvedReferenceEnd(line: string, at: number, defined: Set<string>): number {
+  if (defined.size === 0 || line[at + 1] === '(') return -1;
+  const textStart = line.lastIndexOf('[', at);
+  const text = textStart !== -1 && line.lastIndexOf(']', at - 1) < textStart && line[textStart - 1] !== '\\' ? line.slice(textStart + 1, at) : null;
+  if (line[at + 1] !== '[') return text !== null && defined.has(labelKey(text)) ? at : -1;
+  const labelEnd = line.indexOf(']', at + 2);
+  if (labelEnd === -1 || line.lastIndexOf('[', labelEnd) !== at + 1) return -1;
+  const label = labelEnd === at + 2 ? text : line.slice(at + 2, labelEnd);
+  return label !== null && defined.has(labelKey(label)) ? labelEnd : -1;
 }
 
 /** The largest document spec-run reads: 8 MiB (50 MiB of markdown took 40 s and 2.5 GB to parse). */

@@ -54,10 +54,38 @@ export const RUN_SETTINGS: Record<string, string | null> = {
   steps: '--steps',
 };
 
-/** The run-wide setting KEY names, in any case or separator, with its option; undefined for none. */
-export function runSetting(key: string): { key: string; option: string | null } | undefined {
-  const setting = Object.keys(RUN_SETTINGS).find((name) => keyWords(name) === keyWords(key));
-  return setting === undefined ? undefined : { key: setting, option: RUN_SETTINGS[setting] };
+/**
+ * The options of a run that only the command line takes, by their words (`--dry-run`:
+ * `dryRun`): in frontmatter (`dry-run: true`, `no-strict: true`) they too would be lost
+ * without a word. `--tag`, `--level`, `--timeout` and `--retries` have frontmatter fields.
+ */
+const COMMAND_LINE_SETTINGS: Record<string, string> = {
+  list: '--list',
+  grep: '--grep',
+  noStrict: '--no-strict',
+  onlyFailures: '--only-failures',
+  shard: '--shard',
+  dryRun: '--dry-run',
+  change: '--change',
+  watch: '--watch',
+  config: '--config',
+};
+
+/**
+ * The run-wide setting KEY names, in any case or separator: its option and its key in
+ * spec-run.config.json, either null where there is none; undefined for no such setting.
+ */
+export function runSetting(key: string): { option: string | null; configKey: string | null } | undefined {
+  const configKey = Object.keys(RUN_SETTINGS).find((name) => keyWords(name) === keyWords(key));
+  if (configKey !== undefined) return { option: RUN_SETTINGS[configKey], configKey };
+  const words = Object.keys(COMMAND_LINE_SETTINGS).find((name) => keyWords(name) === keyWords(key));
+  return words === undefined ? undefined : { option: COMMAND_LINE_SETTINGS[words], configKey: null };
+}
+
+/** Where the run-wide setting SETTING is made, as the end of a sentence. */
+function madeBy(setting: { option: string | null; configKey: string | null }): string {
+  if (setting.configKey === null) return `${setting.option} sets it for a whole run, on the command line`;
+  return `${setting.option ? `${setting.option} sets it for a whole run, as does` : 'it is set for a whole run by'} '${setting.configKey}' in spec-run.config.json`;
 }
 
 export function frontmatterValueProblems(doc: SpecDocument): Diagnostic[] {
@@ -75,7 +103,7 @@ export function frontmatterValueProblems(doc: SpecDocument): Diagnostic[] {
     const meant = mistypedSetting(key);
     const runWide = meant ? undefined : runSetting(key);
     if (meant && meta[meant] === undefined) problems.push(at(key, `frontmatter '${key}' is no field spec-run reads, so it is ignored: did you mean '${meant}'?`));
-    else if (runWide) problems.push(at(key, `frontmatter '${key}' is no field spec-run reads, so it is ignored: ${runWide.option ? `${runWide.option} sets it for a whole run, as does` : 'it is set for a whole run by'} '${runWide.key}' in spec-run.config.json`));
+    else if (runWide) problems.push(at(key, `frontmatter '${key}' is no field spec-run reads, so it is ignored: ${madeBy(runWide)}`));
   }
   const timing = meta['timing-sensitive'];
   if (timing !== undefined && typeof timing !== 'boolean' && !isStringList(timing)) {

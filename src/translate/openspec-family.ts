@@ -27,25 +27,25 @@ const BOLD_FIRST_WORD = /^\*\*([A-Za-z]{3,5})[:.!,;]?\*\*/;
 /** A bullet's bold lead (`**Also**`, `**MUST**:`, `**Note:**`): its words, and whether a colon ends it, inside or outside the bold. */
 const BOLD_LEAD = /^\*\*\s*([^*\n]*?[^*\s:.!,;])\s*([.!,;]?)\s*(:?)\s*\*\*(\s*:)?/u;
 /**
- * Words that lead a check, never a note: RFC 2119's normative words and connectives
- * (`**Also** it logs`, `**Must**: it logs`), whatever their case and punctuation.
+ * The labels of a note beside a scenario's steps (`**Note**:`, `**Design rationale:**`), as a
+ * whole or by first or last word. A known set, not any bold word with a colon: `**Verify**:`,
+ * `**Expected**:`, `**Must**:` lead checks, and a check read as a note is a green result
+ * for something that never ran; a label missing here is an error its writer can rename.
  */
-const CHECK_LEADS = new Set(['must', 'shall', 'should', 'may', 'will', 'required', 'recommended', 'optional', 'not', 'also', 'additionally', 'furthermore', 'moreover', 'plus', 'finally', 'next', 'lastly', 'afterwards', 'meanwhile', 'otherwise', 'or', 'so', 'thus', 'hence', 'therefore']);
+const NOTE_LABELS = new Set(['note', 'notes', 'nb', 'n.b', 'tip', 'tips', 'hint', 'warning', 'caution', 'danger', 'attention', 'important', 'example', 'examples', 'e.g', 'rationale', 'reason', 'why', 'context', 'background', 'caveat', 'caveats', 'see also', 'aside', 'info', 'remark', 'comment', 'todo', 'reference', 'references', 'source']);
 
 /**
  * The bold lead of a bullet among a scenario's steps that is no step keyword, so that
- * the bullet would silently not run, or null. A note label is no such lead: bold words
- * ending in a colon (`**NOTE**:`, `**Note:**`, `**Caveat:**`), or bold words in small
- * letters (`**the cache** is cleared`), unless they are a normative word or a connective.
+ * the bullet would silently not run, or null. A note label (`**NOTE**:`, `**Note:**`,
+ * `**See also**:`) is no such lead.
  */
 function strayBoldLead(text: string): string | null {
   const lead = BOLD_LEAD.exec(text);
   if (!lead) return null;
-  const words = lead[1];
-  const checkWord = CHECK_LEADS.has(words.split(/\s+/)[0].toLowerCase());
-  const label = lead[3] === ':' || lead[4] !== undefined;
-  if (checkWord || (!label && /^\p{Lu}/u.test(words))) return words;
-  return null;
+  const words = lead[1].toLowerCase().split(/\s+/).map((word) => word.replace(/\.$/, ''));
+  const colon = lead[3] === ':' || lead[4] !== undefined;
+  const noteLabel = colon && [words.join(' '), words[0], words[words.length - 1]].some((word) => NOTE_LABELS.has(word));
+  return noteLabel ? null : lead[1];
 }
 const STEP_KEYWORDS = ['given', 'when', 'then', 'and', 'but'];
 /** WRITTEN is KEYWORD mistyped: a letter added, dropped or changed, or its letters in another order (TEHN). */
@@ -322,7 +322,7 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
           continue;
         }
         // A list holding steps is the scenario's steps: every bullet of it is meant as one, but
-        // for a note beside them, led by a label (`**Note:**`, `**Caveat:**`) or bold small letters.
+        // for a note beside them, led by a note label (`**Note:**`, `**Caveat:**`).
         if (holdsSteps && !/^\*\*[^*\n]+\*\*/.test(listItem.text)) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list; a paragraph between them does)` });
         continue;
       }

@@ -296,3 +296,15 @@ t.test("check reads the configuration's vocabulary files as a run loads them: on
   t.match(stdout, /^missing\.lisp:1:1: error: the configuration's vocabulary file does not exist/m);
   t.notMatch(stdout, /good-fn/, 'a name the readable part defines is known');
 });
+
+t.test("a directory given as a vocabulary file is an error at its path in check, not a bare EISDIR", async (t) => {
+  const dir = t.testdir({
+    'spec-run.config.json': JSON.stringify({ vocabulary: ['helpers/d2'] }),
+    helpers: { d2: { 'a.lisp': '(defun a () 1)\n' } },
+    specs: { 'a.md': '---\ntype: verification\nname: a\n---\n# A\n\n```lisp\n(assert (= 1 1))\n```\n' },
+  });
+  const { code, stdout, stderr } = await check([], dir);
+  t.equal(code, 1);
+  t.match(stdout, /^helpers\/d2:1:1: error: the configuration's vocabulary entry is a directory, not a Lisp file/m);
+  t.notMatch(stderr, /EISDIR/);
+});

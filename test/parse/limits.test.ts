@@ -68,3 +68,21 @@ t.test("a paragraph with a thousand '[' open at once, or a thousand ']' closing 
   t.same(parseMarkdown('a-few.md', `# D\n\n${nearLimit(5)}`).problems, [], 'a few paragraphs just under the limit: read');
   t.match(parseMarkdown('many.md', `# D\n\n${nearLimit(100)}`).problems, [{ line: 3 + 2 * 5, message: /^paragraphs up to this one hold so many brackets/ }], 'a hundred of them: refused at the sixth, which passes what a document may cost (each costs its 999 open and its 999 closing no link)');
 });
+
+t.test("link reference definitions by the thousand, and ']' closing references to labels the document defines, are read; references to labels it does not define are refused as before", async (t) => {
+  const unlinked = /^a paragraph with 1000 '\]' that close no inline link/;
+  const definitions = (n: number) => Array.from({ length: n }, (_, i) => `[k${i}]: http://e/${i}`).join('\n');
+  t.same(parseMarkdown('definitions.md', `# D\n\nprose\n\n${definitions(1200)}\n`).problems, [], '1200 definitions: read');
+  t.same(parseMarkdown('indented.md', `# D\n\n${definitions(1200).replace(/^/gm, '   ')}\n`).problems, [], 'indented by three: read');
+  const list = Array.from({ length: 1500 }, (_, i) => `- [r${i}][k${i}]`).join('\n');
+  t.same(parseMarkdown('reference-list.md', `# D\n\n${list}\n\n${definitions(1500)}\n`).problems, [], 'a list of 1500 reference links, then their definitions: read');
+  for (const [form, reference] of [['full', (i: number) => `[t ${i}][K${i}]`], ['collapsed', (i: number) => `[k${i}][]`], ['shortcut', (i: number) => `[k${i}]`]] as const) {
+    const paragraph = Array.from({ length: 2000 }, (_, i) => reference(i)).join(' ');
+    t.same(parseMarkdown(`${form}.md`, `# D\n\n${paragraph}\n\n${definitions(2000)}\n`).problems, [], `${form} references to defined labels in one paragraph: read`);
+  }
+  const defined = `\n\n${definitions(1)}\n`;
+  t.match(parseMarkdown('undefined.md', `# D\n\n${'[x] '.repeat(1000)}${defined}`).problems, [{ line: 3, message: unlinked }], 'shortcuts to labels not defined');
+  t.match(parseMarkdown('undefined-label.md', `# D\n\n${'[k0][x] '.repeat(1000)}${defined}`).problems, [{ line: 3, message: unlinked }], 'a full reference to a label not defined');
+  t.match(parseMarkdown('in-paragraph.md', `# D\n\nprose\n${definitions(1000)}\n\n${'[k1] '.repeat(1000)}\n`).problems, [{ line: 4, message: unlinked }], 'definitions right below a paragraph line are its text, defining nothing');
+  t.match(parseMarkdown('fenced.md', `# D\n\n${'[k0] '.repeat(1000)}\n\n\`\`\`\n${definitions(1)}\n\`\`\`\n`).problems, [{ line: 3, message: unlinked }], 'a definition in fenced code defines nothing');
+});

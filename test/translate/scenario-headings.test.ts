@@ -61,28 +61,41 @@ t.test('in a scenario, a bullet starting with a keyword not read as a step, and 
     { line: 8, message: /^'Then, it fails' starts with THEN/ },
     { line: 9, message: /^'\*\*THEN,\*\* it fails' starts with THEN/ },
     { line: 10, message: "'**THN** it fails' looks like a THEN step mistyped, so it would never run: write it as '- **THEN** it fails'" },
+    { line: 11, message: /^'\*\*note\*\* prose' stands among the scenario's steps led by \*\*note\*\*/ },
   ]);
-  t.equal(more.problems.length, 3, 'a bold word in small letters is prose');
+  t.equal(more.problems.length, 4, 'a note label without its colon is no note');
 });
 
-t.test('a bullet among the steps led by a bold word in capitals that is no keyword (**ALSO**, **MUST**) is an error; a label ending in a colon (**NOTE**:) is a note', async (t) => {
+t.test('a bullet among the steps led by a bold word that is no keyword (**ALSO**, **MUST**, **the cache**) is an error; a note label ending in a colon (**NOTE**:) is a note', async (t) => {
   const plan = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** all is well\n- **THEN** it passes\n- **ALSO** it SHALL fail\n- **MUST NOT** crash\n- **NOTE**: a label\n- **Caveat:** prose\n- **the cache** is cleared\n');
   t.match(plan.problems, [
     { line: 9, severity: 'error', message: "'**ALSO** it SHALL fail' stands among the scenario's steps led by **ALSO**, which is no step keyword (GIVEN, WHEN, THEN, AND, BUT), so it would never run: write it as '- **AND** it SHALL fail', or as a note beside the steps ('**Note**: …') if it is no check" },
     { line: 10, severity: 'error', message: /^'\*\*MUST NOT\*\* crash' stands among the scenario's steps led by \*\*MUST NOT\*\*/ },
+    { line: 13, severity: 'error', message: /^'\*\*the cache\*\* is cleared' stands among the scenario's steps led by \*\*the cache\*\*/ },
   ]);
-  t.equal(plan.problems.length, 2, 'labels and a bold word in small letters are notes');
+  t.equal(plan.problems.length, 3, 'note labels are notes');
 });
 
 t.test('a bullet among the steps, dash or numbered, led by a bold word that is no keyword, in any case or with a colon, is an error unless it is a note label', async (t) => {
   const plan = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** a request arrives\n- **THEN** it is answered\n- **Also** it is written to the log\n- **Must**: the log line carries the request id\n- **ALSO**: it logs\n- **MUST**: record it\n- **Must** it records\n- **must** record it\n- **Note** it is rotated\n- **Note:** a label\n- **NB**: a label\n- **Rationale**: a label\n- **the cache** is cleared\n1. **ALSO** it logs\n2. **Tip:** a label\n');
   t.same(
     plan.problems.map((problem) => [problem.line, /led by \*\*([^*]+)\*\*, which is no step keyword/.exec(problem.message)?.[1]]),
-    [[9, 'Also'], [10, 'Must'], [11, 'ALSO'], [12, 'MUST'], [13, 'Must'], [14, 'must'], [15, 'Note'], [20, 'ALSO']],
+    [[9, 'Also'], [10, 'Must'], [11, 'ALSO'], [12, 'MUST'], [13, 'Must'], [14, 'must'], [15, 'Note'], [19, 'the cache'], [20, 'ALSO']],
   );
   t.match(plan.problems[1].message, "write it as '- **AND** the log line carries the request id'");
   const colonStep = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** the menu opens\n- **THEN** it shows:\n\n1. **File** opens files\n');
   t.same(colonStep.problems, [], 'a list below a step ending in a colon is a list of its own');
+});
+
+t.test('a bullet among the steps led by a bold word of checking or of an expected result and a colon (**Verify**:, **Expected:**) is an error; only a known note label with a colon leads a note', async (t) => {
+  const checks = ['Verify', 'Check', 'Expect', 'Assert', 'Ensure', 'Expected', 'Result', 'Outcome', 'Expectation', 'Confirm', 'Validate', 'Test', 'Expected result', 'Also'];
+  const labels = ['Note', 'NB', 'N.B.', 'Tip', 'Warning', 'Caution', 'Important', 'Example', 'Rationale', 'Context', 'Caveat', 'See also', 'Design rationale', 'Note on caching'];
+  const plan = planOf(`# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** it runs\n- **THEN** it works\n${checks.map((word) => `- **${word}**: the log has an entry\n`).join('')}${labels.map((word) => `- **${word}:** prose\n`).join('')}`);
+  t.same(
+    plan.problems.map((problem) => [problem.line, /led by \*\*([^*]+)\*\*, which is no step keyword/.exec(problem.message)?.[1]]),
+    checks.map((word, index) => [9 + index, word]),
+  );
+  t.match(plan.problems[0].message, "write it as '- **AND** the log has an entry'");
 });
 
 t.test('a bullet among a scenario\'s steps without a keyword is an error at its line; bullets after a step ending in a colon are its data table', async (t) => {

@@ -21,6 +21,7 @@ import { measuresTime, unitTimingNeeds, type TimingNeed } from '../timing-sensit
 import { jsonToLisp, lispString } from './sexp.js';
 import { asLispText, type BlockInput, type DriverCommand, type LispText } from './protocol.js';
 import { transcriptAttachment } from './transcript-attachment.js';
+import { vocabularyDirectoryProblem } from '../../lisp-image/vocabulary-files.js';
 import { interruptedReason, whenInterrupted } from '../interrupt.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
 
@@ -302,6 +303,12 @@ class DocumentRun {
     const report = !this.definitionsReported;
     this.definitionsReported = true;
     for (const file of this.options.vocabularyFiles) {
+      const directory = vocabularyDirectoryProblem(resolve(this.options.projectRoot, file));
+      if (directory !== null) {
+        const shown = relative(this.options.projectRoot, resolve(this.options.projectRoot, file)) || file;
+        if (report) this.reportLoadFailure(`vocabulary file ${shown}`, { file: shown, line: 1 }, [`${shown} ${directory}`], null, 0);
+        continue;
+      }
       const failures: ReceivedPoint[] = [];
       const started = performance.now();
       const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file) }, (p) => failures.push(p), started + this.options.unitTimeoutMs);
@@ -337,11 +344,14 @@ class DocumentRun {
     }
   }
 
-  private reportLoadFailure(name: string, at: SourceRef, failures: ReceivedPoint[], outcome: Interruption | null, durationMs: number): void {
+  /** FAILURES: the driver's points, or the reasons spec-run found itself, before asking the driver. */
+  private reportLoadFailure(name: string, at: SourceRef, failures: (ReceivedPoint | string)[], outcome: Interruption | null, durationMs: number): void {
     // A definition borrowed from another document is named by its place there, apart from this document's lines.
     const unitId = at.file === this.plan.file ? `${this.plan.file}#load-${at.line}` : `${this.plan.file}#load-${at.file}:${at.line}`;
     this.emit({ type: 'unit-start', file: this.plan.file, unitId, name, kind: 'problem', at });
-    for (const failure of failures) this.emitPoint(this.pointEvent(unitId, failure, at));
+    for (const failure of failures) {
+      this.emitPoint(typeof failure === 'string' ? { type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} loads`, at, diagnostics: { reason: failure } } : this.pointEvent(unitId, failure, at));
+    }
     if (outcome) this.emitPoint(this.interruptionPoint(unitId, name, at, outcome));
     this.emit({ type: 'unit-end', file: this.plan.file, unitId, durationMs: Math.round(durationMs) });
   }

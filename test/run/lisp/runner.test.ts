@@ -1,7 +1,7 @@
 // The Lisp runner end to end with a real SBCL driver and the scripted runtime
 // server: points and their lines, failures and their diagnostics, bad spec code,
 // time limits, crashes, seeds and runs, JSON input checks.
-import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import type { RunEvent } from '../../../src/model/events.js';
@@ -347,6 +347,14 @@ t.test('vocabulary files named in the configuration load into every driver; a br
   t.same(r.points.map((p) => p.ok), [false, false, true, false, true], 'broken file, unreadable file, first unit, time limit, unit in the fresh driver');
   t.match(r.failed[0], { name: /runs without error/, diagnostics: { condition: { message: 'this helper file is broken' } } });
   t.match(r.failed[1], { at: { file: 'unreadable.lisp', line: 3 }, diagnostics: { condition: { message: /end of file/ } } }, 'named as the project names it, at the form SBCL could not read');
+});
+
+t.test('a directory given as a vocabulary file fails as one, at its path, and the units still run', async (t) => {
+  const dir = scratchDirectory('spec-run-vocabulary-');
+  mkdirSync(join(dir, 'd2'));
+  const r = await runMarkdown(`${frontmatter()}${lisp('(assert (= 1 1))')}`, options({ vocabularyFiles: [join(dir, 'd2')], projectRoot: dir }));
+  t.same(r.points.map((p) => p.ok), [false, true]);
+  t.match(r.failed[0], { at: { file: 'd2', line: 1 }, diagnostics: { reason: 'd2 is a directory, not a Lisp file: name the Lisp files in it in the configuration\'s vocabulary' } });
 });
 
 t.test('definitions that draw random numbers draw the same ones under the same seed', async (t) => {
