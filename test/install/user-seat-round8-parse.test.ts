@@ -29,7 +29,8 @@ When('a request arrives', function () {});
 Then('it is answered', function () {});
 Then(/log/, () => assert.fail('never reached'));
 `;
-const STRAY_LEADS = ['**Also** it is written', '**Must**: the log line', '**ALSO**: it logs', '1. **ALSO** it logs'];
+// Bold words in small letters are no note label either: among the steps, only a label with its colon is a note.
+const STRAY_LEADS = ['**Also** it is written', '**Must**: the log line', '**ALSO**: it logs', '**the format** is JSON lines', '1. **ALSO** it logs'];
 
 const links = Array.from({ length: 1000 }, (_, i) => `- [RFC ${i}](https://www.rfc-editor.org/rfc/rfc${i})`).join('\n');
 const rows = Array.from({ length: 1200 }, (_, i) => `| ${i} | [RFC ${i}](https://www.rfc-editor.org/rfc/rfc${i}) |`).join('\n');
@@ -80,11 +81,9 @@ t.test("a scenario's bullet led by a bold word that is no keyword, and brackets 
   t.equal(refsRun.code, 0, refsRun.stdout.slice(-600) + refsRun.stderr.slice(-600));
   t.equal(summary(refsRun.stderr), '2 passed, 0 failed, 0 skipped, 0 todo', 'a list of 1000 links and a table of 1200 are read');
 
-  const started = Date.now();
   const nestedCheck = await project.specRun(['check', 'specs/nested.spec.md']);
   t.equal(nestedCheck.code, 1);
   t.match(nestedCheck.stdout, `specs/nested.spec.md:${lineOf(NESTED, '[[[')}:1: error: a paragraph with 1000 '[' open at once (nested, or never closed)`);
-  t.ok(Date.now() - started < 10_000, 'refused without parsing it');
 
   // node-tap's NODE_OPTIONS is taken out, as a user's shell never has it (see installed.ts).
   const client = await startLspClient(['env', '-u', 'NODE_OPTIONS', join(project.dir, 'node_modules/.bin/spec-run'), 'lsp', '--stdio'], project.dir, userEnvironment());
