@@ -207,13 +207,24 @@ the test names before it ran) that is no unit: the plan runs the tests whose def
 it sees (fiveam:test, a call of a macro of the document whose backquoted template holds
 one); a test defined otherwise (a macro that builds its expansion with LIST, EVAL) would
 silently never run."
-  (dolist (name (fiveam::test-names))
-    (let ((test (fiveam:get-test name)))
-      (when (and (typep test 'fiveam::test-case) (not (member name before))
-                 (not (named-test-p test *planned-test-names*)))
-        (emit-point nil (format nil "FiveAM test ~(~A~) runs" name) (or (form-location form) (fallback-location))
-                    `((:reason . ,(format nil "this form defines the FiveAM test ~(~A~), but spec-run did not see a test's definition in it, so no unit runs it: its checks would never run; define it with fiveam:test, or through a macro of the document whose backquoted template holds (fiveam:test ,name ...)"
-                                          name))))))))
+  ;; Most forms define no test: only a form after which there are more names is looked at,
+  ;; and then by a table, so a document of many tests costs a lookup per test, not a scan.
+  (let ((after (fiveam::test-names)))
+    (when (> (length after) (length before))
+      (let ((seen (make-hash-table :test #'equal)))
+        (dolist (name before) (setf (gethash name seen) t))
+        (dolist (name after)
+          (unless (gethash name seen)
+            (report-test-no-unit-runs name form)))))))
+
+(defun report-test-no-unit-runs (name form)
+  "REPORT-TESTS-NO-UNIT-RUNS for the test NAME FORM defined."
+  (let ((test (fiveam:get-test name)))
+    (when (and (typep test 'fiveam::test-case)
+               (not (named-test-p test *planned-test-names*)))
+      (emit-point nil (format nil "FiveAM test ~(~A~) runs" name) (or (form-location form) (fallback-location))
+                  `((:reason . ,(format nil "this form defines the FiveAM test ~(~A~), but spec-run did not see a test's definition in it, so no unit runs it: its checks would never run; define it with fiveam:test, or through a macro of the document whose backquoted template holds (fiveam:test ,name ...)"
+                                        name)))))))
 
 (defun load-source (source)
   "Evaluate SOURCE's definitions one top-level form at a time: a failing form is
