@@ -81,7 +81,7 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
       { file: path, line: deepList, message: `a list item indented by ${DEEPEST_LIST_COLUMNS} columns or more (lists nested past a hundred levels): spec-run does not read lists this deep, whose parse takes time growing with the square of their depth`, severity: 'error' },
     ]);
   }
-  const crowded = crowdedBrackets(text);
+  const crowded = costlyParagraphs(text);
   if (crowded !== null) return emptyDocument(path, [...problems, { file: path, line: crowded.line, message: crowded.message, severity: 'error' }]);
   const tree = markdownTree(text);
   let metadata: Record<string, unknown> = {};
@@ -197,6 +197,20 @@ function deeplyNestedListLine(text: string): number | null {
 const MOST_COSTLY_BRACKETS = 1000;
 /** What all paragraphs of a document may cost together, as ten paragraphs at the limit (100 paragraphs of 999 nested '[' took seconds). */
 const DOCUMENT_BRACKET_BUDGET = 10 * MOST_COSTLY_BRACKETS * MOST_COSTLY_BRACKETS;
+/**
+ * How many inline marks one paragraph may hold: a run of '*', '_', '~' or '`', a '[', '<',
+ * '&' or '\\', a '://' or 'www.' (each may begin emphasis, a code span, a link, an autolink,
+ * an entity or an escape). micromark, with GFM, parses a paragraph's marks in time growing
+ * with the square of their number, whatever their kind: 20 000 in one paragraph took 5 to
+ * 11 s (`*a*`, `` `c` ``, `&amp;`, `\\*`, `[a](b)`, `<http://x.y>`, `http://e.com`), 1 000
+ * took 30 ms, while 20 000 plain words took 0.5 s. A thousand marks in a paragraph is
+ * already far past what prose holds.
+ */
+const MOST_INLINE_MARKS = 3000;
+/** What all paragraphs' marks may cost together: ten paragraphs at the limit, about 2 s (200 paragraphs of 1 000 marks took 5 s). */
+const DOCUMENT_MARK_BUDGET = 10 * MOST_INLINE_MARKS * MOST_INLINE_MARKS;
+/** A character that may begin an inline mark: the run or sequence it begins is counted once. */
+const MARK_START = /[*_~`[<&\\:w]/;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /**
  * A list item's first line: it starts a paragraph of its own even right below another when
@@ -241,19 +255,24 @@ function definedLabels(lines: string[]): Set<string> {
 /** The cells of a table row: a header and its delimiter row have as many, or are no table. */
 const cellCount = (row: string) => row.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).length;
 
+/** Whether TEXT holds at least LEAST matches of the global PATTERN (counting stops there). */
+function holdsAtLeast(text: string, pattern: RegExp, least: number): boolean {
+  pattern.lastIndex = 0;
+  let found = 0;
+  while (found < least && pattern.exec(text) !== null) found += 1;
+  return found >= least;
+}
+
 /**
  * Where a paragraph (as micromark reads paragraphs, or more lines than that: between blank
  * lines, list items and table rows, outside fenced code) holds MOST_COSTLY_BRACKETS '['
- * open at once, or as many ']' that close no inline link: the line of its first bracket,
- * and why. Null for other texts.
+ * open at once, as many ']' that close no inline link, or MOST_INLINE_MARKS marks, or the
+ * paragraphs so far cost more together than a document may: the line where its brackets
+ * or marks begin, and why. Null for other texts.
  */
-function crowdedBrackets(text: string): { line: number; message: string } | null {
-  // Most documents have few brackets: nothing to look at line by line.
-  let total = 0;
-  for (let i = text.indexOf(']'); i !== -1 && total < MOST_COSTLY_BRACKETS; i = text.indexOf(']', i + 1)) total += 1;
-  let opening = 0;
-  for (let i = text.indexOf('['); i !== -1 && opening < MOST_COSTLY_BRACKETS; i = text.indexOf('[', i + 1)) opening += 1;
-  if (total < MOST_COSTLY_BRACKETS && opening < MOST_COSTLY_BRACKETS) return null;
+function costlyParagraphs(text: string): { line: number; message: string } | null {
+  // Most documents have few brackets and marks: nothing to look at line by line.
+  if (!holdsAtLeast(text, /\[/g, MOST_COSTLY_BRACKETS) && !holdsAtLeast(text, /\]/g, MOST_COSTLY_BRACKETS) && !holdsAtLeast(text, /[*_~`[<&\\]|:\/\/|www\./g, MOST_INLINE_MARKS)) return null;
   let fence: string | null = null;
   let inTable = false;
   let open = 0;
@@ -261,14 +280,19 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
   let start = 0;
   /** The most '[' open at once in the paragraph counted now. */
   let deepest = 0;
-  /** What the paragraphs counted so far cost the parser together: each, the square of its brackets. */
+  /** The paragraph's inline marks, and the line of its first. */
+  let marks = 0;
+  let marksStart = 0;
+  /** What the paragraphs counted so far cost the parser together: each, the square of its brackets, and of its marks. */
   let spent = 0;
+  let spentOnMarks = 0;
   const spend = (): { line: number; message: string } | null => {
     spent += deepest * deepest + unlinked * unlinked;
+    spentOnMarks += marks * marks;
     deepest = 0;
-    return spent >= DOCUMENT_BRACKET_BUDGET
-      ? { line: start, message: `paragraphs up to this one hold so many brackets open at once or closing no inline link that markdown would parse them for minutes (each in time growing with the square of its brackets): spec-run does not read the document (close the brackets, write links inline, or put code in fenced blocks)` }
-      : null;
+    if (spent >= DOCUMENT_BRACKET_BUDGET) return { line: start, message: `paragraphs up to this one hold so many brackets open at once or closing no inline link that markdown would parse them for minutes (each in time growing with the square of its brackets): spec-run does not read the document (close the brackets, write links inline, or put code in fenced blocks)` };
+    if (spentOnMarks >= DOCUMENT_MARK_BUDGET) return { line: marksStart, message: `paragraphs up to this one hold so many inline marks (emphasis, code spans, links, autolinks, entities, escapes) that markdown would parse them for minutes (each paragraph in time growing with the square of its marks): spec-run does not read the document (split the paragraphs, or put code and data in fenced blocks)` };
+    return null;
   };
   /** The delimiter of the ordered item that began the lines counted together, if one did. */
   let orderedList: string | null = null;
@@ -296,6 +320,8 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
       open = 0;
       unlinked = 0;
       start = 0;
+      marks = 0;
+      marksStart = 0;
       orderedList = itemStarts ? (item?.[1] ?? null) : null;
       inParagraph = false;
     }
@@ -311,6 +337,11 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
     inParagraph = definition === null;
     for (let at = definition?.[0].length ?? 0; at < line.length; at++) {
       const c = line[at];
+      if (MARK_START.test(c) && beginsMark(line, at)) {
+        if (marksStart === 0) marksStart = i + 1;
+        marks += 1;
+        if (marks >= MOST_INLINE_MARKS) return { line: marksStart, message: `a paragraph with ${MOST_INLINE_MARKS} inline marks (emphasis, code spans, links, autolinks, entities, escapes): spec-run does not read it, since markdown parses a paragraph's marks in time growing with their square (split the paragraph, or put code and data in a fenced block)` };
+      }
       if (c === '\\') at += 1;
       else if (c === '[') {
         if (start === 0) start = i + 1;
@@ -328,6 +359,15 @@ function crowdedBrackets(text: string): { line: number; message: string } | null
     }
   }
   return spend();
+}
+
+/** Whether the character at AT in LINE begins an inline mark: a run's first, or any '[', '<', '&', '\\', '://', 'www.'. */
+function beginsMark(line: string, at: number): boolean {
+  const c = line[at];
+  if (c === ':') return line.startsWith('//', at + 1);
+  if (c === 'w') return line.startsWith('www.', at);
+  if (c === '*' || c === '_' || c === '~' || c === '`') return line[at - 1] !== c;
+  return true;
 }
 
 /** Whether the ']' at AT in LINE is followed by `(…)` holding no bracket: the end of an inline link's text. */

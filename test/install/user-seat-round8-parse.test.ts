@@ -64,8 +64,19 @@ Some prose.
 ${'['.repeat(50000)}x${']'.repeat(50000)}
 `;
 
+/** A generated page's one paragraph of 40 000 emphasised words: minutes of markdown parsing, read as is. */
+const MARKS = `### Requirement: Glossary
+The glossary SHALL be read.
+
+${'*term* '.repeat(40_000)}
+
+#### Scenario: read
+- **WHEN** a request arrives
+- **THEN** it is answered
+`;
+
 t.test("a scenario's bullet led by a bold word that is no keyword, and brackets by the thousand: check, a run and the editor agree", async (t) => {
-  const project = userProject({ 'specs/log.spec.md': LOG, 'specs/refs.spec.md': REFS, 'specs/nested.spec.md': NESTED, 'steps.mjs': LOG_STEPS });
+  const project = userProject({ 'specs/log.spec.md': LOG, 'specs/refs.spec.md': REFS, 'specs/nested.spec.md': NESTED, 'specs/marks.spec.md': MARKS, 'steps.mjs': LOG_STEPS });
 
   const check = await project.specRun(['check', 'specs/log.spec.md']);
   t.equal(check.code, 1, check.stdout);
@@ -84,6 +95,11 @@ t.test("a scenario's bullet led by a bold word that is no keyword, and brackets 
   const nestedCheck = await project.specRun(['check', 'specs/nested.spec.md']);
   t.equal(nestedCheck.code, 1);
   t.match(nestedCheck.stdout, `specs/nested.spec.md:${lineOf(NESTED, '[[[')}:1: error: a paragraph with 1000 '[' open at once (nested, or never closed)`);
+
+  const marksRun = await project.specRun(['specs/marks.spec.md']);
+  t.equal(marksRun.code, 1, 'a paragraph of 40 000 inline marks is refused at once, not parsed for minutes');
+  t.match(marksRun.stdout + marksRun.stderr, `specs/marks.spec.md:${lineOf(MARKS, '*term*')}`);
+  t.match(marksRun.stdout + marksRun.stderr, /a paragraph with 3000 inline marks/);
 
   // node-tap's NODE_OPTIONS is taken out, as a user's shell never has it (see installed.ts).
   const client = await startLspClient(['env', '-u', 'NODE_OPTIONS', join(project.dir, 'node_modules/.bin/spec-run'), 'lsp', '--stdio'], project.dir, userEnvironment());

@@ -86,3 +86,20 @@ t.test("link reference definitions by the thousand, and ']' closing references t
   t.match(parseMarkdown('in-paragraph.md', `# D\n\nprose\n${definitions(1000)}\n\n${'[k1] '.repeat(1000)}\n`).problems, [{ line: 4, message: unlinked }], 'definitions right below a paragraph line are its text, defining nothing');
   t.match(parseMarkdown('fenced.md', `# D\n\n${'[k0] '.repeat(1000)}\n\n\`\`\`\n${definitions(1)}\n\`\`\`\n`).problems, [{ line: 3, message: unlinked }], 'a definition in fenced code defines nothing');
 });
+
+t.test('a paragraph of 3000 inline marks of any kind is refused at its line, and paragraphs that cost too much together; marks spread over paragraphs, list items, table rows or fenced code are read', async (t) => {
+  const many = /^a paragraph with 3000 inline marks/;
+  for (const mark of ['*a*', '_a_', '~a~', '`c`', '&amp;', '\\*', '<http://x.y>', 'http://e.com', 'www.e.com', '[a](b)', '**b**']) {
+    t.match(parseMarkdown('marks.md', `# D\n\nprose\n${`${mark} word `.repeat(3000)}\n`).problems, [{ line: 4, message: many }], `${mark} by the thousand in one paragraph`);
+  }
+  t.same(parseMarkdown('runs.md', `# D\n\n${'x'.repeat(10)}${'*'.repeat(20_000)}\n`).problems, [], 'one run of stars is one mark');
+  t.same(parseMarkdown('words.md', `# D\n\n${'snake case words and plain prose '.repeat(20_000)}\n`).problems, [], 'plain words by the hundred thousand: read');
+  const items = Array.from({ length: 4000 }, (_, i) => `- \`item_${i}\` is *kept*`).join('\n');
+  t.same(parseMarkdown('items.md', `# D\n\n${items}\n`).problems, [], 'marks one list item at a time: read');
+  const rows = Array.from({ length: 4000 }, (_, i) => `| \`k${i}\` | *v* |`).join('\n');
+  t.same(parseMarkdown('rows.md', `# D\n\n| k | v |\n| - | - |\n${rows}\n`).problems, [], 'marks one table row at a time: read');
+  t.same(parseMarkdown('fenced.md', `# D\n\n\`\`\`\n${'*a* '.repeat(20_000)}\n\`\`\`\n`).problems, [], 'in fenced code: read');
+  const paragraph = `${'*a* '.repeat(500)}\n\n`;
+  t.same(parseMarkdown('a-few.md', `# D\n\n${paragraph.repeat(20)}`).problems, [], 'twenty paragraphs of a thousand marks: read');
+  t.match(parseMarkdown('many.md', `# D\n\n${paragraph.repeat(200)}`).problems, [{ line: 3 + 2 * 89, message: /^paragraphs up to this one hold so many inline marks/ }], 'two hundred of them: refused at the ninetieth, past what a document may cost');
+});
