@@ -2,7 +2,7 @@
 // `commands[]`, defined by one zod schema. Problems are returned as data with their
 // place in the file (the YAML node each zod issue's path leads to), so a caller can
 // show them, count them or check a particular one.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
 import { z } from 'zod';
 import { formatDuration, parseDuration, VALID_DURATIONS } from './duration.js';
 import type { KeptEnd } from './output.js';
@@ -148,7 +148,8 @@ const commandSchema = mapping(
       )
       .default({}),
     network: nonEmptyString.optional(),
-    user: z.union([nonEmptyString, z.number().int(says(USER)).nonnegative(says(USER))], says(USER)).transform(String).optional(),
+    // Docker's --user: a name or id, and a group after one colon; anything else fails only at `docker create` (exit 125).
+    user: z.union([z.string(says(USER)).regex(/^[^\s:]+(?::[^\s:]+)?$/, says(USER)), z.number().int(says(USER)).nonnegative(says(USER))], says(USER)).transform(String).optional(),
     showStdout: z.boolean(says(BOOLEAN)).default(true),
     showStderr: z.boolean(says(BOOLEAN)).default(true),
     message: nonEmptyString.optional(),
@@ -216,6 +217,17 @@ function locate(root: Node | null, path: readonly PropertyKey[]): Located {
   return { node, value: isScalar(node) ? node.value : (node?.toJSON() ?? null) };
 }
 
+/**
+ * Where a key missing at PATH is said to be missing: at the key of the mapping that lacks it
+ * (`stop:` for `stop.commands`), where an editor marks a missing property; a list item lacking
+ * one, or the top level, at its own start.
+ */
+function missingKeyPlace(root: Node | null, path: readonly PropertyKey[]): Node | null {
+  const owner = path.at(-2);
+  const parent = locate(root, path.slice(0, -2));
+  return typeof owner === 'string' && isMap(parent.node) ? keyNode(parent.node, owner) : locate(root, path).node;
+}
+
 /** The key node of `key` in a mapping node, for errors about the key itself. */
 function keyNode(map: Node | null, key: string): Node | null {
   if (!isMap(map)) return map;
@@ -256,6 +268,17 @@ function configError(path: string, { line, column }: Place, problem: string): Co
   return { path, line, column, message: `${path}: ${problem}` };
 }
 
+/** Where the quoted scalar opens that runs up to OFFSET, the end its closing quote was looked for at. */
+function unclosedQuoteAt(doc: Document, offset: number): number | undefined {
+  let start: number | undefined;
+  visit(doc, {
+    Scalar(_key, node) {
+      if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range && node.range[0] < offset && node.range[1] >= offset) start = node.range[0];
+    },
+  });
+  return start;
+}
+
 interface Checked<T> {
   data: T | undefined;
   /** The document as plain data, for reading the valid part of an invalid one. */
@@ -281,7 +304,10 @@ function check<T>(text: string, schema: z.ZodType<T>, firstLine: number): Checke
     // A repeated key is named by its field path, as every other error is, with where it first was.
     const duplicate = e.code === 'DUPLICATE_KEY' ? duplicateAt(root, e.pos[0]) : undefined;
     if (duplicate) report(fieldPath(duplicate.path), e.pos[0], `duplicated key '${String(duplicate.path.at(-1))}', first at line ${place(duplicate.firstOffset).line}`);
-    else report('(yaml)', e.pos[0], `${e.message.split('\n')[0]} [${e.code}]`);
+    else if (e.code === 'MISSING_CHAR' && unclosedQuoteAt(doc, e.pos[0]) !== undefined) {
+      // The parser finds a quote unclosed where the file ends, a place past its last line: the quote is where to look.
+      report('(yaml)', unclosedQuoteAt(doc, e.pos[0]), `a quoted value opened here is never closed (it runs to the end of the file) [${e.code}]`);
+    } else report('(yaml)', e.pos[0], `${e.message.split('\n')[0]} [${e.code}]`);
   }
   // A repeated key leaves the rest of the tree as written (the key keeps its last value), so
   // the file's other problems are listed with it; after any other YAML error the tree is a guess.
@@ -298,7 +324,7 @@ function check<T>(text: string, schema: z.ZodType<T>, firstLine: number): Checke
     } else {
       // A custom issue's message names the value itself; a missing key has none to name.
       const value = issue.code === 'custom' || at.value === undefined || at.node === null ? '' : `, not ${shown(at.value)}`;
-      report(path, at.node?.range?.[0], `${issue.message}${value}`);
+      report(path, (at.value === undefined ? missingKeyPlace(root, issue.path) : at.node)?.range?.[0], `${issue.message}${value}`);
     }
   }
   const readable = doc.errors.length === 0;

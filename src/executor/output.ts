@@ -199,8 +199,10 @@ export class OutputCollector {
 
 /**
  * What the report shows beside the kept lines: each stream past its line limit gets its
- * indicator ("stdout: ... (57 lines omitted)"), before the lines of a tail and after those
- * of a head, where the omitted lines were; then a hidden stream's placeholder, then the notes.
+ * indicator ("stdout: ... (57 lines omitted)"), all of them before the kept lines of a tail
+ * and after those of a head (the two streams' lines are shown interleaved as they came, so
+ * an indicator stands at the end where its stream's lines were left out, not between them);
+ * then a hidden stream's placeholder, then the notes.
  */
 export function outputNotices(output: CapturedOutput, timedOutAfter?: string): { before: string[]; after: string[] } {
   const omissions: string[] = [];

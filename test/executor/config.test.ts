@@ -102,7 +102,13 @@ t.test('broken YAML and missing sections are errors with places', async (t) => {
   t.match(loadConfig('stop:\n  commands:\n    - run: a\n      timeout: "1s"\n      timeout: "2s"\n').errors[0], { path: 'stop.commands[0].timeout', line: 5, column: 7, message: "stop.commands[0].timeout: duplicated key 'timeout', first at line 4" });
   t.match(loadConfig('other: 1\n').errors.map((e) => e.path), ['other', 'stop'], 'an unknown top-level key is named as written, without "(root)."');
   t.match(loadConfig('stop:\n  commands:\n    - run: a\n  commands: [b]\n').errors.find((e) => e.message.includes('duplicated')), { path: 'stop.commands', line: 4, message: "stop.commands: duplicated key 'commands', first at line 2" });
-  t.match(loadConfig('stop:\n  defaultTimeout: 5m\n').errors[0], { path: 'stop.commands' });
+  t.match(loadConfig('stop:\n  defaultTimeout: 5m\n').errors[0], { path: 'stop.commands', line: 1, column: 1 }, 'a missing key at the key of the section that lacks it');
+  t.match(loadConfig('stop:\n  commands:\n    - timeout: 5m\n').errors[0], { path: 'stop.commands[0].run', line: 3, column: 7 }, "a list item's missing key at the item");
+  t.match(loadConfig('other: 1\n').errors.find((e) => e.path === 'stop'), { line: 1, column: 1 });
+  for (const [quote, text] of [['double', 'stop:\n  commands:\n    - run: "echo hi\n      timeout: 5s\n'], ['single', "stop:\n  commands:\n    - run: 'echo hi\n"], ['at the end without a newline', 'stop:\n  commands:\n    - run: "echo hi']]) {
+    t.match(loadConfig(text).errors, [{ path: '(yaml)', line: 3, column: 12, message: /a quoted value opened here is never closed/ }], `a ${quote} quote never closed: where it opens, not past the last line`);
+  }
+  t.match(loadConfig('stop:\n  commands:\n    - run: "echo hi"\n      timeout: "5s\n', { firstLine: 10 }).errors, [{ line: 13, column: 16 }], 'in an enclosing file, at its line there');
 });
 
 t.test('timeout lines are checked one by one, even with a repeated key', async (t) => {
@@ -125,6 +131,14 @@ t.test('errors point at the offending node: the key for unknown and bad keys, th
   );
   t.match(errors[0].message, /every command needs `run:`$/, 'a missing field names no value');
   t.match(errors[3].message, /must be a user name or uid\[:gid\], not -3$/, 'a bad value is named');
+});
+
+t.test("a user Docker cannot take (blanks, more than one colon, an empty name or group) is refused with the file's other problems, not at `docker create`", async (t) => {
+  const user = (value: string) => loadConfig(`stop:\n  commands:\n    - run: "id -u"\n      image: x\n      user: ${value}\n`).errors.map((e) => [e.path, e.line, e.message.replace(/^.*: must/, 'must')]);
+  for (const bad of ['"root user"', '"a:b:c"', '""', '"nobody:"', '":1000"', '"1000: 1000"']) {
+    t.same(user(bad), [['stop.commands[0].user', 5, `must be a user name or uid[:gid], not ${bad}`]], bad);
+  }
+  for (const good of ['nobody', '"1000:1000"', '0', '"www-data:adm"', '"user.name"']) t.same(user(good), [], good);
 });
 
 // Valid values of each field, as YAML writes them, and what the configuration reads.
