@@ -190,6 +190,19 @@ function streamsOf(a: Args): StreamName[] {
 const WHOLE = /^(full|all|whole|entire|in full|complete output|fully|completely|entirely|in its entirety|untruncated|uncut)$/i;
 
 /** A measured thing a message may name, and how to find it in the text. */
+/**
+ * A place in the configuration said of an error ("line 4", "line 3, column 7"): the error's
+ * own place, counted in the configuration as `spec-run exec` gives it for its file, or in
+ * the document where the configuration is the scenario's YAML block.
+ */
+function placeOfError(place: { line: number; column?: number }): { text: string; holds(e: { line: number; column: number }, o: Observation): boolean } {
+  const lines = (e: { line: number }, o: Observation) => [e.line, ...(o.configLine !== undefined ? [e.line + o.configLine - 1] : [])];
+  return {
+    text: `line ${place.line}${place.column !== undefined ? `, column ${place.column}` : ''}`,
+    holds: (e, o) => lines(e, o).includes(place.line) && (place.column === undefined || e.column === place.column),
+  };
+}
+
 function mentionOf(token: Token): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean } | null {
   if (token.kind === 'entity') {
     const e = token.entity;
@@ -1699,7 +1712,8 @@ const RULES: Rule<Check>[] = [
         const named = a.after('MENTION').filter((t) => t.kind === 'entity');
         // Without a naming verb, the field the sentence is about ("the timeout is rejected") is the one an error names.
         const subjects = a.has('MENTION') ? [] : fieldsNamed(a);
-        const positions = named.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'position' ? [mentionOf(t)!] : []));
+        // Every place the sentence gives is a claim, named or not ("refused with an error at line 3, column 7 that says …").
+        const positions = a.tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'position' ? [placeOfError(t.entity)] : []));
         const texts = [...named.filter((t) => !(t.kind === 'entity' && t.entity.type === 'position')).map((t) => (t.kind === 'entity' && t.entity.type === 'key' ? t.entity.name : t.text)), ...subjects];
         if (a.has('MENTION') && named.length === 0) return null;
         // "`stop.commands[0].memory` and `stop.commands[0].user` are each rejected as `…`", "is rejected with `…`": each field's path an error is about, and what that error says;
@@ -1713,9 +1727,13 @@ const RULES: Rule<Check>[] = [
           const about = (path: string) => (e: { path: string }) => e.path === path || e.path === `stop.${path}`;
           const says = (e: { message: string }) => said.every((x) => quotedIn(x, e.message));
           return {
-            text: `the configuration is rejected (validation errors, nothing runs), ${paths.length > 0 ? `${paths.length > 1 ? 'each of ' : ''}${paths.map((p) => JSON.stringify(p)).join(' and ')} with an error of its own${said.length > 0 ? ` that says ${said.map((x) => JSON.stringify(x)).join(' and ')}` : ''}` : `an error that says ${said.map((x) => JSON.stringify(x)).join(' and ')}`}`,
+            text: `the configuration is rejected (validation errors, nothing runs), ${paths.length > 0 ? `${paths.length > 1 ? 'each of ' : ''}${paths.map((p) => JSON.stringify(p)).join(' and ')} with an error of its own` : 'an error'}${positions.map((at) => ` at ${at.text}`).join('')}${said.length > 0 ? ` that says ${said.map((x) => JSON.stringify(x)).join(' and ')}` : ''}`,
             evaluate: (o) => ({
-              ok: o.record.errors.length > 0 && o.record.commands.length === 0 && (paths.length > 0 ? paths.every((p) => o.record.errors.some((e) => about(p)(e) && says(e))) : o.record.errors.some(says)) && subjects.filter((f) => !paths.some((p) => p.endsWith(`.${f}`))).every((t) => o.record.errors.some((e) => e.path.endsWith(t) || e.message.includes(t))),
+              ok:
+                o.record.errors.length > 0 &&
+                o.record.commands.length === 0 &&
+                (paths.length > 0 ? paths.every((p) => o.record.errors.some((e) => about(p)(e) && says(e) && positions.every((at) => at.holds(e, o)))) : o.record.errors.some((e) => says(e) && positions.every((at) => at.holds(e, o)))) &&
+                subjects.filter((f) => !paths.some((p) => p.endsWith(`.${f}`))).every((t) => o.record.errors.some((e) => e.path.endsWith(t) || e.message.includes(t))),
               actual: o.record.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'no error',
             }),
           };
@@ -1724,7 +1742,11 @@ const RULES: Rule<Check>[] = [
         return {
           text: `the configuration is rejected (validation errors, nothing runs)${texts.length + positions.length > 0 ? `, an error naming ${[...texts.map((t) => JSON.stringify(t)), ...positions.map((p) => p.text)].join(' and ')}` : ''}`,
           evaluate: (o) => ({
-            ok: o.record.errors.length > 0 && o.record.commands.length === 0 && texts.every((t) => o.record.errors.some((e) => e.message.includes(t))) && positions.every((p) => o.record.messages.some((m) => p.test(m, undefined, o))),
+            // A place said with a text is that error's place, not any error's.
+            ok:
+              o.record.errors.length > 0 &&
+              o.record.commands.length === 0 &&
+              (positions.length > 0 ? o.record.errors.some((e) => texts.every((t) => e.message.includes(t)) && positions.every((at) => at.holds(e, o))) : texts.every((t) => o.record.errors.some((e) => e.message.includes(t)))),
             actual: o.record.errors.map((e) => e.message).join('; ') || 'no error',
           }),
         };
