@@ -6,7 +6,7 @@
 // finds none: each run removes its own container.
 import { spawn } from 'node:child_process';
 import type { Socket } from 'node:net';
-import { keepsRunning } from '../process/left-children.js';
+import { OWN_HELPER_MARK } from '../process/left-children.js';
 
 /** Label carried by every container this process creates: its value is the process id. */
 export const OWNER_LABEL = 'spec-run.owner';
@@ -20,10 +20,10 @@ export function watchOwnContainers(): void {
   const filter = `label=${OWNER_LABEL}=${process.pid}`;
   // `read` returns at end of input: when every writer of the pipe, that is spec-run, is gone.
   const script = 'read _ignored; ids=$(docker ps -aq --filter "$1"); [ -z "$ids" ] || docker rm -f $ids >/dev/null 2>&1';
-  const watcher = spawn('sh', ['-c', script, 'spec-run-container-watch', filter], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  // Its name ($0) marks it as spec-run's own, which the check for processes step code left skips.
+  const watcher = spawn('sh', ['-c', script, `${OWN_HELPER_MARK}:container-watch`, filter], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
   watcher.on('error', () => undefined);
   watcher.unref();
-  keepsRunning(watcher.pid);
   // The pipe stays open for the life of this process without keeping it alive.
   (watcher.stdin as unknown as Socket).unref();
 }

@@ -10,12 +10,15 @@ export interface ChildProcessInfo {
   command: string;
 }
 
-/** Children spec-run keeps on purpose past its end (the container watcher): never counted as left by step code. */
-const ownHelpers = new Set<number>();
+/**
+ * The mark of a child spec-run keeps on purpose past its end (the container watcher), as an
+ * argument of its command line: never counted as left by step code. A mark, not a list of
+ * process ids: a helper started in a worker thread is the process's child too, but a list
+ * kept in that thread's modules is not the one the main thread reads.
+ */
+export const OWN_HELPER_MARK = 'spec-run-own-helper';
 
-export function keepsRunning(pid: number | undefined): void {
-  if (pid !== undefined) ownHelpers.add(pid);
-}
+const isOwnHelper = (pid: number) => argumentsOf(pid).some((arg) => arg.startsWith(OWN_HELPER_MARK));
 
 export function childProcesses(): ChildProcessInfo[] {
   const pids = new Set<number>();
@@ -32,7 +35,7 @@ export function childProcesses(): ChildProcessInfo[] {
       // A thread that ended meanwhile has no children to list.
     }
   }
-  return [...pids].filter((pid) => !ownHelpers.has(pid) && running(pid)).map((pid) => ({ pid, command: commandOf(pid) }));
+  return [...pids].filter((pid) => running(pid) && !isOwnHelper(pid)).map((pid) => ({ pid, command: commandOf(pid) }));
 }
 
 /** False for a child that has ended and is not yet reaped (a zombie), or is gone. */
@@ -46,13 +49,17 @@ function running(pid: number): boolean {
   }
 }
 
-function commandOf(pid: number): string {
+function argumentsOf(pid: number): string[] {
   try {
-    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
-    return command.length > 80 ? `${command.slice(0, 77)}...` : command;
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
   } catch {
-    return '?';
+    return [];
   }
+}
+
+function commandOf(pid: number): string {
+  const command = argumentsOf(pid).join(' ') || '?';
+  return command.length > 80 ? `${command.slice(0, 77)}...` : command;
 }
 
 /** Ends (SIGTERM) the children spec-run's process still has; what was ended, in words, or null when none. */

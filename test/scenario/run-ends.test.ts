@@ -265,3 +265,12 @@ When('the step starts a program it never stops', function () { spawn('sleep', ['
   t.match(state, /^(gone|Z)$/, 'and ended');
   t.match(result.stderr, /\n1 passed, 0 failed, 0 skipped, 0 todo$/, 'the summary stays the last line');
 });
+
+t.test("spec-run's own container watcher, started by the built-in executor steps, is never named as a process step code left", async (t) => {
+  // The seed vocabulary's container steps start the watcher from the steps' own copy of the executor's modules, not the CLI's.
+  const doc = '# Containers\n\n### Requirement: Contained\nThe hook SHALL run in a container.\n\n#### Scenario: Container exit codes\nWhen the command runs in a container:\n```yaml\nstop:\n  commands:\n    - run: "exit 3"\n      image: "alpine"\n      timeout: "5s"\n```\n\nThen:\n1. Container exit code captured\n2. Container cleaned up\n';
+  const result = await runIn(project({ 'doc.spec.md': doc, 'spec-run.config.json': '{"images":{"alpine":"spec-run/busybox:local"}}' }), ['doc.spec.md', '--executor-steps', '--reporter', 'tap']);
+  t.equal(result.exitCode, 0, result.stdout.slice(-800));
+  t.notMatch(result.stderr, /step code left/, 'the watcher is spec-run\'s, not the steps\'');
+  t.match(result.stderr, /\n2 passed, 0 failed, 0 skipped, 0 todo$/);
+});
