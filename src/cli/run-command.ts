@@ -467,10 +467,13 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     console.error(`spec-run: ${problem.startsWith('--') ? '' : '--reporter: '}${problem}`);
     return refused();
   }
+  const closeRunners = async () => {
+    await Promise.all([runtime?.close(), lisp?.closeDrivers()]);
+  };
   /** Runs a plan, reports it, and leaves the record of the run. */
   const execute = async (toRun: TestPlan, files: StepFiles): Promise<RunOutcome> => {
     const recorder = new RunRecorder(config.directory);
-    const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt: interrupts.signal, endsProcess: !options.watch }, runners);
+    const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt: interrupts.signal, ...(options.watch ? {} : { closeOwnWork: closeRunners }) }, runners);
     // Kept before the summary line, which stays last. A shard sees only its share: the
     // timings every shard splits by are left as they are; so are they by an interrupted run.
     // A dry run ran nothing: the record of the last real run (its failures, its timings) stays.
@@ -531,7 +534,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     });
     return interrupts.exitStatus ?? 0;
   } finally {
-    await Promise.all([runtime?.close(), lisp?.closeDrivers()]);
+    await closeRunners();
   }
 }
 

@@ -26,11 +26,12 @@ export interface RunPlanOptions extends RunOptions {
   /** The user's step files of each document (they depend on where it stands); without it, `stepFiles` for all. */
   stepFilesOf?: (document: string) => string[];
   /**
-   * The run is the process's last (no --watch): what step code still does once its timers
-   * are settled is waited for before the report ends (see late-errors.ts), which is all the
-   * time it gets.
+   * Given, the run is the process's last (no --watch): once its timers are settled, this
+   * closes spec-run's own work that would keep the process (Lisp drivers, runtime servers),
+   * and what step code still does is waited for before the report ends (see
+   * late-errors.ts), which is all the time it gets.
    */
-  endsProcess?: boolean;
+  closeOwnWork?: () => Promise<void>;
 }
 
 export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners: Runners): AsyncGenerator<RunEvent> {
@@ -98,7 +99,8 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   // What user code did after its document ended counts in the requirements its unit verifies.
   // A stopped run cut its units short, timers of their steps with them: said, not counted again.
   const errors = await runLateErrors.settle();
-  if (options.endsProcess && !stopped && plan.documents.some((document) => document.family === 'openspec')) {
+  if (options.closeOwnWork && !stopped && plan.documents.some((document) => document.family === 'openspec')) {
+    await options.closeOwnWork();
     await eventLoopIdle(LINGER_LIMIT_MS, options.interrupt);
     errors.push(...runLateErrors.take());
   }
