@@ -126,9 +126,11 @@ function printSummary(line: string): void {
 export const printedSummary = (): string | undefined => lastSummary;
 
 /**
- * An error user code throws once the summary is out (a timer due after the run waited for
- * it) still fails the run: it is written with its scenario, the summary line again with
- * it counted (so it stays the last line), and the exit status is 1.
+ * An error user code throws once the report is out still fails the run. The run waited for
+ * what step code still did before its report ended and stopped the timers it left (see
+ * late-errors.ts), so only code still running after that (a server, a socket) comes here: it
+ * is written with its scenario, the summary line again with it counted (so it stays the
+ * last line), and the exit status is 1.
  */
 let failedAfterReport = false;
 
@@ -465,10 +467,13 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     console.error(`spec-run: ${problem.startsWith('--') ? '' : '--reporter: '}${problem}`);
     return refused();
   }
+  const closeRunners = async () => {
+    await Promise.all([runtime?.close(), lisp?.closeDrivers()]);
+  };
   /** Runs a plan, reports it, and leaves the record of the run. */
   const execute = async (toRun: TestPlan, files: StepFiles): Promise<RunOutcome> => {
     const recorder = new RunRecorder(config.directory);
-    const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt: interrupts.signal }, runners);
+    const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt: interrupts.signal, ...(options.watch ? {} : { closeOwnWork: closeRunners }) }, runners);
     // Kept before the summary line, which stays last. A shard sees only its share: the
     // timings every shard splits by are left as they are; so are they by an interrupted run.
     // A dry run ran nothing: the record of the last real run (its failures, its timings) stays.
@@ -529,7 +534,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     });
     return interrupts.exitStatus ?? 0;
   } finally {
-    await Promise.all([runtime?.close(), lisp?.closeDrivers()]);
+    await closeRunners();
   }
 }
 

@@ -12,7 +12,7 @@ import { frontmatterTimeout } from '../model/plan.js';
 import { QuietGate } from './quiet-gate.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
 import { interruptedBy, notRunReason } from './interrupt.js';
-import { emitLateErrors, pendingTimerEvents, runLateErrors, type LateError } from './late-errors.js';
+import { emitLateErrors, eventLoopIdle, LINGER_LIMIT_MS, pendingTimerEvents, runLateErrors, type LateError } from './late-errors.js';
 
 export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
 
@@ -25,6 +25,13 @@ export interface RunPlanOptions extends RunOptions {
   selection?: string[];
   /** The user's step files of each document (they depend on where it stands); without it, `stepFiles` for all. */
   stepFilesOf?: (document: string) => string[];
+  /**
+   * Given, the run is the process's last (no --watch): once its timers are settled, this
+   * closes spec-run's own work that would keep the process (Lisp drivers, runtime servers),
+   * and what step code still does is waited for before the report ends (see
+   * late-errors.ts), which is all the time it gets.
+   */
+  closeOwnWork?: () => Promise<void>;
 }
 
 export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners: Runners): AsyncGenerator<RunEvent> {
@@ -91,8 +98,15 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   }
   // What user code did after its document ended counts in the requirements its unit verifies.
   // A stopped run cut its units short, timers of their steps with them: said, not counted again.
-  const late = lateDocuments(await runLateErrors.settle());
+  const errors = await runLateErrors.settle();
+  if (options.closeOwnWork && !stopped && plan.documents.some((document) => document.family === 'openspec')) {
+    await options.closeOwnWork();
+    await eventLoopIdle(LINGER_LIMIT_MS, options.interrupt);
+    errors.push(...runLateErrors.take());
+  }
+  const late = lateDocuments(errors);
   const left = runLateErrors.leftPending();
+  runLateErrors.stopPending();
   for (const event of [...late, ...(stopped ? left.map(({ text }): RunEvent => ({ type: 'comment', text })) : pendingTimerEvents(left))]) {
     requirements.observe(event);
     countEvent(counts, event);

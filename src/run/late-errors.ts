@@ -1,12 +1,16 @@
 // Errors user code throws after the unit that started it has been reported (a timer, a
 // rejection nobody awaits, found after its scenario ended). Such an error must still fail
 // something a report counts: the document reports those of its units that arrive before
-// it ends, the run those that arrive before its summary, and an error after the summary
-// adds a failure to it (see run-command.ts). Timers of user code still pending are waited
-// for, up to SETTLE_LIMIT_MS from then: whatever they throw is reported in place.
+// it ends, the run those that arrive before its report ends, and an error after the report
+// adds a failure to the exit status (see run-command.ts). Timers of user code still pending
+// are waited for, up to SETTLE_LIMIT_MS from then: whatever they throw is reported in place.
+// A run that ends spec-run then waits, up to LINGER_LIMIT_MS, for whatever else of user code
+// still holds the process (a worker, a socket) before its report ends: that is what spec-run
+// would otherwise give it after the report. The timers still pending then are stopped, as
+// the report says they are not checked: none can fail the run after a green report.
 import type { Emit } from './types.js';
 import type { RunEvent } from '../model/events.js';
-import { setTimeout, setImmediate } from '../process/native-timers.js';
+import { clearTimeout, setTimeout, setImmediate } from '../process/native-timers.js';
 
 /** A late error, as a failing point reports it: where the unit stands and what it was. */
 export interface LateError {
@@ -29,10 +33,15 @@ export interface PendingTimer {
   at?: { file: string; line: number; requirements?: string[] };
   /** The call that started it, as the user wrote it: `setInterval`, `node:timers/promises' setTimeout`. */
   call: string;
+  /** Stops it unrun (cleared; a promise of it never settles): what it runs would come after the report. */
+  stop?: () => void;
 }
 
 /** How long the end of a document or run waits for the timers user code left pending. */
 export const SETTLE_LIMIT_MS = 2000;
+
+/** How long a run that ends spec-run waits, once its timers are settled, for the rest of user code to let the process end. */
+export const LINGER_LIMIT_MS = 1000;
 
 /** One turn of the event loop: what a rejected promise nobody awaited throws is reported by then. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -51,11 +60,14 @@ export class LateErrors {
   /** The child processes user code started whose output has not closed yet, by id. */
   #children = new Set<number>();
   #next: ((error: LateError) => void) | null = null;
+  /** The units whose late code failed: a timer they left is no check left besides, their failure counts already. */
+  #failed = new Set<string>();
 
   /** PARENT: the collector that takes the pending timers once this one is closed (the run's, for a document's). */
   constructor(private readonly parent: LateErrors | null = null) {}
 
   add(error: LateError): void {
+    this.#failed.add(error.origin);
     if (this.#next) this.#next(error);
     else this.#errors.push(error);
   }
@@ -106,6 +118,11 @@ export class LateErrors {
       const wait = Math.min(due.length ? Math.min(...due) - Date.now() : Infinity, running ? 10 : Infinity);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
     }
+    return this.take();
+  }
+
+  /** The errors so far, taken: a report has them. */
+  take(): LateError[] {
     return this.#errors.splice(0);
   }
 
@@ -116,6 +133,7 @@ export class LateErrors {
     this.#timers.clear();
     for (const id of this.#children) this.parent?.childStarted(id);
     this.#children.clear();
+    if (this.parent) for (const origin of this.#failed) this.parent.#failed.add(origin);
     for (const error of this.#errors.splice(0)) next(error);
   }
 
@@ -123,19 +141,48 @@ export class LateErrors {
    * The timers still pending once the settling has stopped waiting (due later than it waits,
    * or an interval or chain of timers still firing through it), each with a sentence saying
    * so: what they run is not checked. An unref'd one too: Node would not wait for it
-   * either, but what it checks is no more checked for that.
+   * either, but what it checks is no more checked for that. Not those of a unit whose late
+   * code failed: counted failed, it is not counted skipped too.
    */
   leftPending(): { timer: PendingTimer; text: string }[] {
-    return [...this.#timers.values()].map((timer) => ({
+    return [...this.#timers.values()].filter((timer) => !this.#failed.has(timer.origin)).map((timer) => ({
       timer,
-      text: `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms (${timer.call}) when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for the timers steps leave): what it runs is not checked (clear it in an After hook, or await it in its step)`,
+      text: `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms (${timer.call}) when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for the timers steps leave): it is stopped unrun, what it runs is not checked (clear it in an After hook, or await it in its step)`,
     }));
+  }
+
+  /** Stops the timers still pending: the report says what they run is not checked, and it must not fail the run after that report. */
+  stopPending(): void {
+    const left = [...this.#timers.values()];
+    this.#timers.clear();
+    for (const timer of left) timer.stop?.();
   }
 
   /** Keeps errors again (a run starts: what the last one left is this one's to report). */
   reopen(): void {
     this.#next = null;
+    this.#failed.clear();
   }
+}
+
+/**
+ * Resolves once nothing holds the event loop any more (Node's 'beforeExit': the process
+ * would end), after LIMIT_MS, or at INTERRUPT, whichever comes first.
+ */
+export function eventLoopIdle(limitMs: number, interrupt?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(limit);
+      process.off('beforeExit', done);
+      interrupt?.removeEventListener('abort', done);
+      resolve();
+    };
+    // Unref'd: it must not itself hold the loop it waits to see idle.
+    const limit = setTimeout(done, limitMs).unref();
+    process.once('beforeExit', done);
+    interrupt?.addEventListener('abort', done, { once: true });
+    if (interrupt?.aborted) done();
+  });
 }
 
 /** The run's collector: errors that arrive after their document ended. */

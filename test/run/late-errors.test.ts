@@ -1,7 +1,7 @@
 // The collectors of late errors on their own: what a document's settling waits for, what
 // it hands on to the run's collector once closed, and what it says of the timers left.
 import t from 'tap';
-import { LateErrors, SETTLE_LIMIT_MS, type LateError } from '../../src/run/late-errors.js';
+import { eventLoopIdle, LateErrors, SETTLE_LIMIT_MS, type LateError } from '../../src/run/late-errors.js';
 
 const error = (origin: string): LateError => ({ origin, file: 'doc.spec.md', line: 3, diagnostics: { message: origin } });
 
@@ -41,4 +41,44 @@ t.test('once closed, errors go on to the next collector, and the pending timers 
   document.timerEnded(7);
   t.same(run.leftPending(), [], 'and knows when it is done');
   clearTimeout(timer);
+});
+
+t.test('the timers left pending are stopped when the run stops waiting; those of a unit whose late code failed are not counted left besides', async (t) => {
+  const run = new LateErrors();
+  const document = new LateErrors(run);
+  const stopped: string[] = [];
+  const timer = (origin: string) => ({ dueAt: Date.now() + SETTLE_LIMIT_MS * 10, origin, call: 'setInterval', stop: () => stopped.push(origin) });
+  document.timerStarted(1, timer('scenario "failed"'));
+  document.timerStarted(2, timer('scenario "passed"'));
+  document.add(error('scenario "failed"'));
+  document.close((e) => run.add(e));
+  t.same(run.leftPending().map((left) => left.timer.origin), ['scenario "passed"'], 'the failed unit counts failed, not skipped too');
+  t.match(run.leftPending()[0].text, /it is stopped unrun, what it runs is not checked/);
+  run.stopPending();
+  t.same(stopped, ['scenario "failed"', 'scenario "passed"'], 'every timer left is stopped, counted or not');
+  t.same(run.leftPending(), [], 'none is pending any more');
+  run.reopen();
+  run.timerStarted(3, timer('scenario "failed"'));
+  t.equal(run.leftPending().length, 1, "a new run does not remember the last one's failures");
+  run.stopPending();
+});
+
+t.test('waiting for the event loop to be idle ends once nothing holds it, at its limit, or at once on an interruption', async (t) => {
+  let started = Date.now();
+  setTimeout(() => {}, 100);
+  await eventLoopIdle(5000);
+  t.ok(Date.now() - started >= 95 && Date.now() - started < 4000, 'waited until the timer holding the loop had fired, no longer');
+  const holding = setTimeout(() => {}, 5000);
+  started = Date.now();
+  await eventLoopIdle(50);
+  t.ok(Date.now() - started < 2000, 'a loop held longer: waited up to the limit');
+  const interrupt = new AbortController();
+  started = Date.now();
+  setTimeout(() => interrupt.abort(), 10);
+  await eventLoopIdle(5000, interrupt.signal);
+  t.ok(Date.now() - started < 2000, 'an interruption ends it');
+  started = Date.now();
+  await eventLoopIdle(5000, interrupt.signal);
+  t.ok(Date.now() - started < 100, 'one that came before too');
+  clearTimeout(holding);
 });

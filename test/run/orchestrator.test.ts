@@ -3,6 +3,7 @@ import type { RunEvent } from '../../src/model/events.js';
 import type { DocumentPlan, Unit } from '../../src/model/plan.js';
 import { runPlan, type RunPlanOptions } from '../../src/run/index.js';
 import type { DocumentRunner } from '../../src/run/types.js';
+import { LINGER_LIMIT_MS, runLateErrors } from '../../src/run/late-errors.js';
 
 function documentPlan(file: string, units: number, problems = 0): DocumentPlan {
   const unitList: Unit[] = Array.from({ length: units }, (_, i) => ({
@@ -170,4 +171,27 @@ t.test('--bail names a long check by its start only, so the reason stays one sho
   const end = (await collect(runPlan({ documents: [documentPlan('a.md', 1)] }, options(1, true), { lisp: runner }))).at(-1);
   const stopped = end?.type === 'run-end' ? (end.stopped ?? '') : '';
   t.equal(stopped, `--bail: stopped at the first failing check (${form.slice(0, 120)}...): every document had started; what was left of them was not run`);
+});
+
+t.test("a run that ends the process closes spec-run's own work, then waits for what step code still does before its run-end: an error then is in the run", async (t) => {
+  const plan = { documents: [{ ...documentPlan('s.md', 1), family: 'openspec' as const }] };
+  // As a Lisp driver would: spec-run's own, holding the loop until closed.
+  const ownWork = setInterval(() => {}, 100);
+  t.teardown(() => clearInterval(ownWork));
+  let closed = 0;
+  const runner: DocumentRunner = async (document, runOptions, emit) => {
+    await sleepingRunner()(document, runOptions, emit);
+    // Neither a timer of step code nor a child: what a worker's message or a socket's data would be.
+    setTimeout(() => runLateErrors.add({ origin: 'scenario "s"', file: 's.md', line: 1, diagnostics: { message: 'late' } }), 200);
+  };
+  const closeOwnWork = async () => {
+    closed += 1;
+    clearInterval(ownWork);
+  };
+  const started = Date.now();
+  const events = await collect(runPlan(plan, { ...options(1), closeOwnWork }, { openspec: runner }));
+  const end = events.at(-1) as Extract<RunEvent, { type: 'run-end' }>;
+  t.equal(closed, 1, 'its own work closed');
+  t.same(end.counts, { passed: 1, failed: 1, skipped: 0, todo: 0 }, 'the late error is in the run');
+  t.ok(Date.now() - started < LINGER_LIMIT_MS, 'waited until nothing held the process, not for the whole limit');
 });

@@ -97,17 +97,52 @@ t.test('a timer of user code that passes, or is still pending past the wait, kee
   t.equal(lastLine(run.stderr), '2 passed, 0 failed, 0 skipped, 0 todo');
 });
 
-t.test('an error thrown after the run\'s summary still fails the run: said, counted in the summary repeated last, exit 1', async (t) => {
-  const doc = '# Late\n\n### Requirement: Late\nIt SHALL fail late.\n\n#### Scenario: A child that ends late\n- **WHEN** a child process ends after the report\n';
-  // Neither a timer nor a child process (both waited for, up to a bound): a worker thread's
-  // message, after the report and before spec-run's exit a second later.
-  const steps = `import { Worker } from 'node:worker_threads';\nimport { When } from 'spec-run/steps';\nWhen('a child process ends after the report', function () {\n  new Worker(\"setTimeout(() => require('node:worker_threads').parentPort.postMessage('done'), 600)\", { eval: true }).on('message', () => { throw new Error('late exit'); });\n});\n`;
-  const run = await runIn(project({ 'late.spec.md': doc, 'steps.mjs': steps }), ['late.spec.md', '--reporter', 'tap']);
+/** A document whose step leaves a worker thread that throws in the main thread, MS after the step. */
+function workerProject(ms: number): string {
+  const doc = '# Late\n\n### Requirement: Late\nIt SHALL fail late.\n\n#### Scenario: A worker that ends late\n- **WHEN** a worker ends after the scenario\n';
+  // Neither a timer nor a child process (both waited for, up to a bound): a worker thread's message.
+  const steps = `import { Worker } from 'node:worker_threads';\nimport { When } from 'spec-run/steps';\nWhen('a worker ends after the scenario', function () {\n  new Worker(\"setTimeout(() => require('node:worker_threads').parentPort.postMessage('done'), ${ms})\", { eval: true }).on('message', () => { throw new Error('late exit'); });\n});\n`;
+  return project({ 'late.spec.md': doc, 'steps.mjs': steps });
+}
+
+t.test("what step code still does once its timers are settled (a worker's message) is waited for before the report ends: its error is a failing point there, the summary said once", async (t) => {
+  const run = await runIn(workerProject(300), ['late.spec.md', '--reporter', 'tap']);
+  t.equal(run.exitCode, 1, run.stderr);
+  t.match(parsedTap(run.stdout).failures.map((f) => f.name), ['scenario "A worker that ends late" (late.spec.md:6): an error thrown after it ended'], 'in the report');
+  t.notMatch(run.stderr, /after the run's report/);
+  t.equal(run.stderr.match(/^\d+ passed/gm)?.length, 1, 'one summary line');
+  t.equal(lastLine(run.stderr), '1 passed, 1 failed, 0 skipped, 0 todo');
+});
+
+t.test("an error thrown after the run's report (code still running once the run stopped waiting) still fails the run: said, counted in the summary repeated last, exit 1", async (t) => {
+  const run = await runIn(workerProject(1600), ['late.spec.md', '--reporter', 'tap']);
   t.equal(run.exitCode, 1, run.stderr);
   t.equal(parsedTap(run.stdout).ok, true, 'the report was out before it came');
   const lines = run.stderr.trim().split('\n');
-  t.equal(lines.at(-2), 'spec-run: scenario "A child that ends late" (late.spec.md:6): an error thrown after the run\'s report: late exit');
+  t.equal(lines.at(-2), 'spec-run: scenario "A worker that ends late" (late.spec.md:6): an error thrown after the run\'s report: late exit');
   t.equal(lines.at(-1), '1 passed, 1 failed, 0 skipped, 0 todo', 'the summary again, with it, stays the last line');
+});
+
+t.test('a timer still firing when the run stopped waiting is a skipped point and is stopped: it never fails the run after its report; one that fails while the run waits is one failing point, not also skipped', async (t) => {
+  const doc = (tick: number) => `# Interval\n\n### Requirement: Interval\nIt SHALL tick.\n\n#### Scenario: interval late\n- **WHEN** an interval of 100 ms fails on tick ${tick}\n`;
+  const steps = `import assert from 'node:assert/strict';\nimport { setInterval as every } from 'node:timers/promises';\nimport { When } from 'spec-run/steps';\nWhen('an interval of {int} ms fails on tick {int}', function (ms, n) {\n  (async () => { let i = 0; for await (const _ of every(ms)) if (++i === n) assert.equal(1, 2); })();\n  const h = setInterval(() => { if (--n === 0) assert.fail('callback interval'); }, ms);\n});\n`;
+  // The document waits 2 s for its timers, the run 2 s more, then 1 s for the rest: tick 47
+  // comes in that last second, tick 200 long after, when spec-run would have exited.
+  const dir = project({ 'soon.spec.md': doc(47), 'later.spec.md': doc(200), 'steps.mjs': steps });
+  const soon = await runIn(dir, ['soon.spec.md', '--reporter', 'json']);
+  t.equal(soon.exitCode, 1, soon.stderr);
+  t.equal(soon.points.filter((p) => !p.ok).length, 2, 'both intervals fail in the report');
+  t.equal(soon.points.filter((p) => p.skip !== undefined).length, 0, 'the callback interval, still firing after it failed, is counted failed, not skipped too');
+  t.notMatch(soon.stderr, /after the run's report/);
+  t.equal(soon.stderr.match(/^\d+ passed/gm)?.length, 1, 'one summary line');
+
+  const started = Date.now();
+  const later = await runIn(dir, ['later.spec.md', '--reporter', 'json']);
+  t.equal(later.exitCode, 0, later.stderr);
+  t.ok(Date.now() - started < 15_000, 'spec-run does not wait for the stopped timers');
+  t.match(later.points.filter((p) => p.skip !== undefined).map((p) => p.skip), [/it is stopped unrun/, /it is stopped unrun/]);
+  t.notMatch(later.stderr, /after the run's report|something still runs/, 'the stopped timers neither fail the run nor hold it');
+  t.equal(lastLine(later.stderr), '1 passed, 0 failed, 2 skipped, 0 todo');
 });
 
 t.test('a timer due later than the wait is named in the report, not waited for', async (t) => {

@@ -3,8 +3,9 @@
 // setImmediate, setInterval and scheduler, and a timer's refresh(). Each is noted pending in
 // the late errors of the scenario or hook whose code started it (late-errors.ts) until it has
 // fired or been cleared: the end of a document or run waits for those due soon and makes the
-// others skipped points of their requirements, since what they would check did not run. An
-// interval stays pending until cleared, due again after each firing. Wrappers of Node's
+// others skipped points of their requirements, since what they would check did not run, and
+// stops them then: none can fail the run after its report. An interval stays pending until
+// cleared, due again after each firing. Wrappers of Node's
 // functions rather than an async hook: an async hook would slow every promise of the run.
 import { syncBuiltinESMExports } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -51,23 +52,34 @@ function timerDelay(ms: unknown): number {
 
 let started = 0;
 
-function note(owner: TimerOwner, call: string, dueIn: number): Noted {
+function note(owner: TimerOwner, call: string, dueIn: number, stop: () => void): Noted {
   const id = ++started;
-  const timer: PendingTimer = { dueAt: Date.now() + dueIn, origin: owner.origin, at: owner.at, call };
+  const timer: PendingTimer = { dueAt: Date.now() + dueIn, origin: owner.origin, at: owner.at, call, stop };
   owner.late.timerStarted(id, timer);
   return { late: owner.late, id, timer };
 }
 
 const ended = (noted: Noted) => noted.late.timerEnded(noted.id);
 
+/** A promise that never settles: a stopped timer's, whose code after it never runs. */
+const never = new Promise<never>(() => {});
+
 /**
  * PROMISE, a timer's, noted pending until it settles (resolved, or rejected by an abort): the
- * promise given back settles as it does, after that. Given back rather than watched beside:
- * a handler of our own on PROMISE would make its rejection no unhandled one when user code has none.
+ * promise given back settles as it does, after that, unless the timer was stopped meanwhile
+ * (ON_STOP is told then). Given back rather than watched beside: a handler of our own on
+ * PROMISE would make its rejection no unhandled one when user code has none.
  */
-function noteUntilSettled<T>(owner: TimerOwner, call: string, dueIn: number, promise: Promise<T>): Promise<T> {
-  const noted = note(owner, call, dueIn);
-  return promise.finally(() => ended(noted));
+function noteUntilSettled<T>(owner: TimerOwner, call: string, dueIn: number, promise: Promise<T>, onStop?: () => void): Promise<T> {
+  let stopped = false;
+  const noted = note(owner, call, dueIn, () => {
+    stopped = true;
+    onStop?.();
+  });
+  return promise.finally(() => ended(noted)).then(
+    (value) => (stopped ? never : value),
+    (error: unknown) => (stopped ? never : Promise.reject(error)),
+  );
 }
 
 type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
@@ -86,7 +98,7 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
   /** The callback timers (Timeout and Immediate objects) noted pending, by the object Node returned. */
   const pending = new Map<object, Noted>();
   /** Every Timeout of user code, with its owner and delay: refresh() arms it again, fired or not. */
-  const armed = new WeakMap<object, { owner: TimerOwner; call: string; delay: number }>();
+  const armed = new WeakMap<object, { owner: TimerOwner; call: string; delay: number; stop: () => void }>();
 
   const end = (handle: object) => {
     const noted = pending.get(handle);
@@ -102,8 +114,8 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
     return undefined;
   };
 
-  /** NATIVE (setTimeout, setInterval, setImmediate) noting the timers it starts; DELAYED: it takes a delay after the callback. */
-  const callbackTimer = (native: AnyFunction, call: string, delayed: boolean, repeats: boolean) =>
+  /** NATIVE (setTimeout, setInterval, setImmediate) noting the timers it starts, which CLEAR stops; DELAYED: it takes a delay after the callback. */
+  const callbackTimer = (native: AnyFunction, clear: AnyFunction, call: string, delayed: boolean, repeats: boolean) =>
     like(function (this: unknown, callback: unknown, ...args: unknown[]) {
       const owner = ownerNow();
       if (!owner || typeof callback !== 'function') return Reflect.apply(native, this, [callback, ...args]);
@@ -118,8 +130,13 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
         },
         ...args,
       ]) as object;
-      pending.set(handle, note(owner, call, delay));
-      if (delayed) armed.set(handle, { owner, call, delay });
+      const stop = () => {
+        Reflect.apply(clear, undefined, [handle]);
+        end(handle);
+        armed.delete(handle);
+      };
+      pending.set(handle, note(owner, call, delay, stop));
+      if (delayed) armed.set(handle, { owner, call, delay, stop });
       return handle;
     }, native);
 
@@ -135,9 +152,9 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
     }, native);
 
   const wrapped = {
-    setTimeout: callbackTimer(timers.setTimeout as AnyFunction, 'setTimeout', true, false),
-    setInterval: callbackTimer(timers.setInterval as AnyFunction, 'setInterval', true, true),
-    setImmediate: callbackTimer(timers.setImmediate as AnyFunction, 'setImmediate', false, false),
+    setTimeout: callbackTimer(timers.setTimeout as AnyFunction, timers.clearTimeout as AnyFunction, 'setTimeout', true, false),
+    setInterval: callbackTimer(timers.setInterval as AnyFunction, timers.clearInterval as AnyFunction, 'setInterval', true, true),
+    setImmediate: callbackTimer(timers.setImmediate as AnyFunction, timers.clearImmediate as AnyFunction, 'setImmediate', false, false),
     clearTimeout: clearing(timers.clearTimeout as AnyFunction),
     clearInterval: clearing(timers.clearInterval as AnyFunction),
     clearImmediate: clearing(timers.clearImmediate as AnyFunction),
@@ -167,7 +184,7 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
     const known = armed.get(handle);
     if (known) {
       end(handle);
-      pending.set(handle, note(known.owner, known.call, known.delay));
+      pending.set(handle, note(known.owner, known.call, known.delay, known.stop));
     }
     return Reflect.apply(refresh, this, []);
   };
@@ -193,7 +210,8 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
         const now = Date.now();
         start ??= now;
         const firing = start + every * Math.max(1, Math.ceil((now - start) / every));
-        return noteUntilSettled(owner, "node:timers/promises' setInterval", firing - now, iterator.next(...given));
+        // Stopped, its native interval is ended too: it would hold the process to no end.
+        return noteUntilSettled(owner, "node:timers/promises' setInterval", firing - now, iterator.next(...given), () => void iterator.return(undefined).catch(() => {}));
       },
       return: (value?: unknown) => iterator.return(value),
       throw: (error?: unknown) => iterator.throw(error),
