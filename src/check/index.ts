@@ -192,20 +192,15 @@ export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): Chec
   for (const unit of plan.units) {
     if (unit.kind !== 'json-input') continue;
     const at = (message: string): CheckMessage => ({ file: unit.file, line: unit.code.line, column: 1, severity: 'error', message });
-    if (unit.expected) {
-      try {
-        JSON.parse(unit.expected.text);
-      } catch (error) {
-        messages.push({ file: unit.expected.file, line: unit.expected.line, column: 1, severity: 'error', message: `the Expected JSON does not parse: ${(error as Error).message}` });
-      }
-    }
-    let request: { method?: unknown; params?: { name?: unknown } };
-    try {
-      request = JSON.parse(unit.code.text);
-    } catch (error) {
-      messages.push(at(`the JSON does not parse: ${(error as Error).message}`));
+    // A block that does not parse is said where it goes wrong.
+    const brokenExpected = unit.expected ? jsonError(unit.expected.text, unit.expected) : null;
+    if (brokenExpected) messages.push({ file: unit.expected!.file, line: brokenExpected.line, column: brokenExpected.column, severity: 'error', message: `the Expected JSON does not parse: ${brokenExpected.message}` });
+    const broken = jsonError(unit.code.text, unit.code);
+    if (broken) {
+      messages.push({ file: unit.code.file, line: broken.line, column: broken.column, severity: 'error', message: `the JSON does not parse: ${broken.message}` });
       continue;
     }
+    const request = JSON.parse(unit.code.text) as { method?: unknown; params?: { name?: unknown } };
     const name = request?.params?.name;
     // A request an Expected block answers may be wrong on purpose (an unknown tool, a bad argument): that block checks the refusal.
     if (unit.pairedWith !== undefined || unit.expected !== undefined || request?.method !== 'tools/call' || typeof name !== 'string') continue;
@@ -251,11 +246,11 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       if (block.lang !== null && LISP_LANGUAGES.has(block.lang)) messages.push({ file: unit.file, line: block.line, column: 1, severity: 'warning', message: `this ${block.lang} block is data for the steps of scenario '${unit.name}' (this.blocks): spec-run does not evaluate it; checks in Lisp belong in a Lisp verification document` });
       // The run reads it (this.blocks, the executor's configuration): a syntax error there leaves its steps only the error.
       // Where the executor reads the block, a repeated key is its loader's to judge (scenarios about validation write one on purpose).
-      const invalid = /^ya?ml$/i.test(block.lang ?? '') ? readYaml(block.text, block.line, { firstColumn: block.column, uniqueKeys: !plan.executorSteps }).error : null;
+      const invalid = /^ya?ml$/i.test(block.lang ?? '') ? readYaml(block.text, block, { uniqueKeys: !plan.executorSteps }).error : null;
       if (invalid) messages.push({ file: unit.file, line: invalid.line, column: invalid.column, severity: 'error', message: `the YAML block of scenario '${unit.name}' is not valid YAML: ${invalid.message}; ${plan.executorSteps ? 'as the scenario\'s configuration it sets up nothing: the executor interpreter runs no command of it' : 'its steps get only this error instead of its data (this.blocks)'}` });
       if (/^json$/i.test(block.lang ?? '')) {
-        const broken = jsonError(block.text);
-        if (broken) messages.push({ file: unit.file, line: block.line, column: block.column ?? 1, severity: 'warning', message: `the JSON block of scenario '${unit.name}' does not parse: ${broken}; its steps get only this error instead of its data (this.blocks)` });
+        const broken = jsonError(block.text, block);
+        if (broken) messages.push({ file: unit.file, line: broken.line, column: broken.column, severity: 'warning', message: `the JSON block of scenario '${unit.name}' does not parse: ${broken.message}; its steps get only this error instead of its data (this.blocks)` });
       }
     }
     let keyword: string | null = null;
