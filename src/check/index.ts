@@ -18,6 +18,7 @@ import { definedElsewhereNote, unreadableDefinitionNote, type DefinitionIndex } 
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { readYaml } from '../parse/yaml-error.js';
 import { jsonError } from '../parse/json-error.js';
+import { jsonProblems, type ToolCallChecker } from '../run/lisp/json-input.js';
 
 export interface CheckMessage {
   file: string;
@@ -56,8 +57,8 @@ export interface CheckContext {
   ambiguousStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string[] | null;
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
-  /** Why a call's arguments do not fit the runtime tool it names (as the runtime would answer it), or null. */
-  argumentProblem?: (tool: string, args: Record<string, unknown>) => string | null;
+  /** What a run finds wrong with a tools/call request (an **Input** block no Expected block answers); absent when the runtime's tools are not known. */
+  toolCalls?: ToolCallChecker;
 }
 
 export function formatMessage(m: CheckMessage): string {
@@ -187,29 +188,29 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
   return messages;
 }
 
+/**
+ * What a run says of each **Input** block (run/lisp), said by check at its place: a block that
+ * does not parse at the error's line and column, the rest at the block's line. A request an
+ * Expected block answers, or a block paired with another, is only read as a JSON object, as the
+ * run reads it: it may be wrong on purpose, and the answer is the check.
+ */
 export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): CheckMessage[] {
   const messages: CheckMessage[] = [];
   for (const unit of plan.units) {
     if (unit.kind !== 'json-input') continue;
-    const at = (message: string): CheckMessage => ({ file: unit.file, line: unit.code.line, column: 1, severity: 'error', message });
-    // A block that does not parse is said where it goes wrong.
-    const brokenExpected = unit.expected ? jsonError(unit.expected.text, unit.expected) : null;
-    if (brokenExpected) messages.push({ file: unit.expected!.file, line: brokenExpected.line, column: brokenExpected.column, severity: 'error', message: `the Expected JSON does not parse: ${brokenExpected.message}` });
-    const broken = jsonError(unit.code.text, unit.code);
-    if (broken) {
-      messages.push({ file: unit.code.file, line: broken.line, column: broken.column, severity: 'error', message: `the JSON does not parse: ${broken.message}` });
-      continue;
+    const blocks = [{ code: unit.code, what: 'the JSON' }, ...(unit.expected ? [{ code: unit.expected, what: 'the Expected JSON' }] : [])];
+    let parsed = true;
+    for (const { code, what } of blocks) {
+      const broken = jsonError(code.text, code);
+      if (broken) messages.push({ file: code.file, line: broken.line, column: broken.column, severity: 'error', message: `${what} does not parse: ${broken.message}` });
+      parsed &&= broken === null;
     }
-    const request = JSON.parse(unit.code.text) as { method?: unknown; params?: { name?: unknown } };
-    const name = request?.params?.name;
-    // A request an Expected block answers may be wrong on purpose (an unknown tool, a bad argument): that block checks the refusal.
-    if (unit.pairedWith !== undefined || unit.expected !== undefined || request?.method !== 'tools/call' || typeof name !== 'string') continue;
-    if (!context.tools) continue;
-    if (!context.tools.includes(name)) messages.push(at(`tool '${name}' is not listed by the runtime (it lists ${context.tools.join(', ') || 'none'})`));
-    else {
-      const args = (request.params as { arguments?: unknown }).arguments ?? {};
-      const problem = typeof args === 'object' && args !== null && !Array.isArray(args) ? (context.argumentProblem?.(name, args as Record<string, unknown>) ?? null) : 'its arguments are not a JSON object';
-      if (problem) messages.push(at(`tool '${name}': ${problem}`));
+    if (!parsed) continue;
+    const request = unit.expected === undefined && unit.pairedWith === undefined;
+    for (const { code, what } of blocks) {
+      const problems = request && context.toolCalls ? context.toolCalls.problems(code) : [jsonProblems(code)].flatMap((found) => (Array.isArray(found) ? found : []));
+      const kind = request && context.toolCalls ? 'a valid tools/call request' : 'a JSON object';
+      for (const problem of problems) messages.push({ file: code.file, line: code.line, column: 1, severity: 'error', message: `${what} is not ${kind}: ${problem}` });
     }
   }
   return messages;

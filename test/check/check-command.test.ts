@@ -160,14 +160,38 @@ t.test("a Lisp document's frontmatter 'runtime' is an error at its line, in chec
   t.notMatch(stdout, /unknown frontmatter field 'runtime'/, 'said once');
 });
 
-t.test("an Input block's tools/call with arguments the tool refuses is an error, as the runtime would answer it; one an Expected block answers is left to it", async (t) => {
+t.test("an Input block's tools/call with arguments the tool refuses is an error, as a run says it; one an Expected block answers is left to it", async (t) => {
   const input = (id: number, args: string) => `**Input**:\n\`\`\`json\n{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"configure-limits","arguments":${args}}}\n\`\`\`\n`;
   const dir = t.testdir({
     'io.contract.md': `---\ntype: contract\nname: io\n---\n# IO\n\n${input(1, '{"timeout":"five"}')}\n${input(2, '{"timeout":5}')}\n${input(3, '{"colour":"red"}')}\n**Expected**:\n\`\`\`json\n{"jsonrpc":"2.0","id":3,"result":{"isError":true}}\n\`\`\`\n`,
   });
   const { code, stdout } = await check(['io.contract.md'], dir);
   t.equal(code, 1);
-  t.equal(stdout, `io.contract.md:9:1: error: tool 'configure-limits': Invalid argument "timeout": "five" is not a whole number of seconds, 0 or more.\n`, 'the bad one alone, at its block');
+  t.equal(stdout, `io.contract.md:9:1: error: the JSON is not a valid tools/call request: configure-limits argument timeout must be integer ({"type":"integer"})\n`, 'the bad one alone, at its block');
+});
+
+t.test("an Input block the run would fail (no id, no request at all, another method) is an error of check at the block's line, saying what the run says", async (t) => {
+  const input = (json: string) => `**Input**:\n\`\`\`json\n${json}\n\`\`\`\n`;
+  const dir = t.testdir({
+    'evaluate.contract.md': `---\ntype: contract\nname: evaluate\n---\n# Evaluate\n\n## Evaluate\n\n${input('{"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(+ 1 2)"}}}')}\n${input('{"code": "(+ 1 2)"}')}\n${input('{"jsonrpc": "2.0", "id": 3, "method": "tools/list"}')}\n${input('{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(+ 1 2)"}}}')}`,
+  });
+  const { code, stdout } = await check(['evaluate.contract.md'], dir);
+  t.equal(code, 1);
+  const said = (line: number, problem: string) => `evaluate.contract.md:${line}:1: error: the JSON is not a valid tools/call request: ${problem}`;
+  t.equal(
+    stdout,
+    [
+      said(11, 'no "id": a tools/call is a request and needs one'),
+      said(16, '"jsonrpc" must be "2.0", not undefined'),
+      said(16, 'no "id": a tools/call is a request and needs one'),
+      said(16, '"method" must be "tools/call", not undefined'),
+      said(16, '"params" must be an object'),
+      said(21, '"method" must be "tools/call", not "tools/list"'),
+      said(21, '"params" must be an object'),
+      '',
+    ].join('\n'),
+    'the well-formed request alone passes',
+  );
 });
 
 t.test("a frontmatter 'retries' a run would refuse is an error of check at its line", async (t) => {
@@ -202,7 +226,7 @@ t.test("with a runtime: configured, check names the tools that server lists, ask
   const dir = t.testdir({ 'server.mjs': server, 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: [process.execPath, 'server.mjs'] }), specs: { 'own.md': doc } });
   const listed = await check([], dir);
   t.equal(listed.code, 1);
-  t.equal(listed.stdout.split('\n').filter((line) => line.includes(': error: ')).join('\n'), `specs/own.md:11:1: error: tool 'evaluate-lisp' is not listed by the runtime (it lists frobnicate)`);
+  t.equal(listed.stdout.split('\n').filter((line) => line.includes(': error: ')).join('\n'), `specs/own.md:11:1: error: the JSON is not a valid tools/call request: the runtime lists no tool "evaluate-lisp" (it lists: frobnicate)`);
   const gone = t.testdir({ 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: [process.execPath, 'missing.mjs'] }), specs: { 'own.md': doc } });
   const unasked = await check([], gone);
   t.equal(unasked.code, 0, 'nothing claimed about tools it could not learn');
