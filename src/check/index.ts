@@ -18,6 +18,7 @@ import { definedElsewhereNote, unreadableDefinitionNote, type DefinitionIndex } 
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { readYaml } from '../parse/yaml-error.js';
 import { jsonError } from '../parse/json-error.js';
+import { jsonProblems, type ToolCallChecker } from '../run/lisp/json-input.js';
 
 export interface CheckMessage {
   file: string;
@@ -56,8 +57,8 @@ export interface CheckContext {
   ambiguousStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string[] | null;
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
-  /** Why a call's arguments do not fit the runtime tool it names (as the runtime would answer it), or null. */
-  argumentProblem?: (tool: string, args: Record<string, unknown>) => string | null;
+  /** What a run finds wrong with a tools/call request (an **Input** block no Expected block answers); absent when the runtime's tools are not known. */
+  toolCalls?: ToolCallChecker;
 }
 
 export function formatMessage(m: CheckMessage): string {
@@ -187,34 +188,29 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
   return messages;
 }
 
+/**
+ * What a run says of each **Input** block (run/lisp), said by check at its place: a block that
+ * does not parse at the error's line and column, the rest at the block's line. A request an
+ * Expected block answers, or a block paired with another, is only read as a JSON object, as the
+ * run reads it: it may be wrong on purpose, and the answer is the check.
+ */
 export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): CheckMessage[] {
   const messages: CheckMessage[] = [];
   for (const unit of plan.units) {
     if (unit.kind !== 'json-input') continue;
-    const at = (message: string): CheckMessage => ({ file: unit.file, line: unit.code.line, column: 1, severity: 'error', message });
-    if (unit.expected) {
-      try {
-        JSON.parse(unit.expected.text);
-      } catch (error) {
-        messages.push({ file: unit.expected.file, line: unit.expected.line, column: 1, severity: 'error', message: `the Expected JSON does not parse: ${(error as Error).message}` });
-      }
+    const blocks = [{ code: unit.code, what: 'the JSON' }, ...(unit.expected ? [{ code: unit.expected, what: 'the Expected JSON' }] : [])];
+    let parsed = true;
+    for (const { code, what } of blocks) {
+      const broken = jsonError(code.text, code);
+      if (broken) messages.push({ file: code.file, line: broken.line, column: broken.column, severity: 'error', message: `${what} does not parse: ${broken.message}` });
+      parsed &&= broken === null;
     }
-    let request: { method?: unknown; params?: { name?: unknown } };
-    try {
-      request = JSON.parse(unit.code.text);
-    } catch (error) {
-      messages.push(at(`the JSON does not parse: ${(error as Error).message}`));
-      continue;
-    }
-    const name = request?.params?.name;
-    // A request an Expected block answers may be wrong on purpose (an unknown tool, a bad argument): that block checks the refusal.
-    if (unit.pairedWith !== undefined || unit.expected !== undefined || request?.method !== 'tools/call' || typeof name !== 'string') continue;
-    if (!context.tools) continue;
-    if (!context.tools.includes(name)) messages.push(at(`tool '${name}' is not listed by the runtime (it lists ${context.tools.join(', ') || 'none'})`));
-    else {
-      const args = (request.params as { arguments?: unknown }).arguments ?? {};
-      const problem = typeof args === 'object' && args !== null && !Array.isArray(args) ? (context.argumentProblem?.(name, args as Record<string, unknown>) ?? null) : 'its arguments are not a JSON object';
-      if (problem) messages.push(at(`tool '${name}': ${problem}`));
+    if (!parsed) continue;
+    const request = unit.expected === undefined && unit.pairedWith === undefined;
+    for (const { code, what } of blocks) {
+      const problems = request && context.toolCalls ? context.toolCalls.problems(code) : [jsonProblems(code)].flatMap((found) => (Array.isArray(found) ? found : []));
+      const kind = request && context.toolCalls ? 'a valid tools/call request' : 'a JSON object';
+      for (const problem of problems) messages.push({ file: code.file, line: code.line, column: 1, severity: 'error', message: `${what} is not ${kind}: ${problem}` });
     }
   }
   return messages;
@@ -251,11 +247,11 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       if (block.lang !== null && LISP_LANGUAGES.has(block.lang)) messages.push({ file: unit.file, line: block.line, column: 1, severity: 'warning', message: `this ${block.lang} block is data for the steps of scenario '${unit.name}' (this.blocks): spec-run does not evaluate it; checks in Lisp belong in a Lisp verification document` });
       // The run reads it (this.blocks, the executor's configuration): a syntax error there leaves its steps only the error.
       // Where the executor reads the block, a repeated key is its loader's to judge (scenarios about validation write one on purpose).
-      const invalid = /^ya?ml$/i.test(block.lang ?? '') ? readYaml(block.text, block.line, { firstColumn: block.column, uniqueKeys: !plan.executorSteps }).error : null;
+      const invalid = /^ya?ml$/i.test(block.lang ?? '') ? readYaml(block.text, block, { uniqueKeys: !plan.executorSteps }).error : null;
       if (invalid) messages.push({ file: unit.file, line: invalid.line, column: invalid.column, severity: 'error', message: `the YAML block of scenario '${unit.name}' is not valid YAML: ${invalid.message}; ${plan.executorSteps ? 'as the scenario\'s configuration it sets up nothing: the executor interpreter runs no command of it' : 'its steps get only this error instead of its data (this.blocks)'}` });
       if (/^json$/i.test(block.lang ?? '')) {
-        const broken = jsonError(block.text);
-        if (broken) messages.push({ file: unit.file, line: block.line, column: block.column ?? 1, severity: 'warning', message: `the JSON block of scenario '${unit.name}' does not parse: ${broken}; its steps get only this error instead of its data (this.blocks)` });
+        const broken = jsonError(block.text, block);
+        if (broken) messages.push({ file: unit.file, line: broken.line, column: broken.column, severity: 'warning', message: `the JSON block of scenario '${unit.name}' does not parse: ${broken.message}; its steps get only this error instead of its data (this.blocks)` });
       }
     }
     let keyword: string | null = null;

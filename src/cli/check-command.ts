@@ -79,7 +79,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   if (tools.problem) console.error(`spec-run: warning: the configured runtime (${(config.runtime as string[]).join(' ')}) could not be asked for its tools (${tools.problem}): the tool names documents use are not checked`);
   const context: Omit<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> = {
     tools: tools.names,
-    argumentProblem: tools.argumentProblem,
+    toolCalls: tools.toolCalls,
     unknownOperators: (uses) => unknownOperators(uses, driverImage, ownVocabulary),
     definitions: indexDefinitions(plans),
   };

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { jsonError } from '../parse/json-error.js';
 import { z } from 'zod';
 import { meantWord } from '../model/edit-distance.js';
 import { parseSeconds } from './values.js';
@@ -104,20 +105,15 @@ function describeIssues(source: string, error: z.ZodError): string {
 
 function read(source: string): unknown {
   const text = readFileSync(source, 'utf8');
+  // A JSON error is said at its line and column, which Node gives as a character position at best; YAML's say their place.
+  const broken = source.endsWith('.json') ? jsonError(text) : null;
+  if (broken) throw new ConfigError(`${source}:${broken.line}:${broken.column}: ${broken.message}`);
   try {
     if (source.endsWith('package.json')) return (JSON.parse(text) as Record<string, unknown>)['spec-run'];
     return source.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
-    throw new ConfigError(`${source}${jsonErrorPlace(text, error)}: ${(error as Error).message}`);
+    throw new ConfigError(`${source}: ${(error as Error).message}`);
   }
-}
-
-/** `:line:column` of a JSON syntax error, which Node gives as a character position alone; nothing for others (YAML's say their place). */
-function jsonErrorPlace(text: string, error: unknown): string {
-  const position = /at position (\d+)/.exec(error instanceof SyntaxError ? error.message : '')?.[1];
-  if (position === undefined) return /Unexpected end of JSON input/.test(String((error as Error)?.message)) ? `:${text.split('\n').length}` : '';
-  const before = text.slice(0, Number(position)).split('\n');
-  return `:${before.length}:${before.at(-1)!.length + 1}`;
 }
 
 /** The configuration's paths, relative to the working directory as if typed there (ids and names stay relative); null when it has none. */

@@ -6,12 +6,13 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Documen
 import { z } from 'zod';
 import { formatDuration, parseDuration, VALID_DURATIONS } from './duration.js';
 import type { KeptEnd } from './output.js';
+import { placeInDocument, type BlockPlace } from '../parse/block-place.js';
 
 export interface ConfigError {
   /** Field path, e.g. "stop.commands[3].timeout". */
   path: string;
   message: string;
-  /** 1-based, in the file the text came from (see LoadOptions.firstLine). */
+  /** 1-based, in the file the text came from (see LoadOptions.at). */
   line: number;
   column: number;
 }
@@ -55,8 +56,8 @@ export interface ConfigLoad {
 }
 
 export interface LoadOptions {
-  /** Line in the enclosing file of the text's first line (a YAML block in markdown); default 1. */
-  firstLine?: number;
+  /** Where the text stands in the enclosing file (a YAML block in markdown); default its line 1, column 1. */
+  at?: BlockPlace;
 }
 
 export const BUILTIN_DEFAULT_TIMEOUT_MS = 5 * 60_000;
@@ -288,14 +289,14 @@ interface Checked<T> {
   placeOf(path: readonly PropertyKey[]): Place;
 }
 
-/** Parses YAML text and checks it against a schema; every error carries its line in the enclosing file. */
-function check<T>(text: string, schema: z.ZodType<T>, firstLine: number): Checked<T> {
+/** Parses YAML text and checks it against a schema; every error carries its line and column in the enclosing file. */
+function check<T>(text: string, schema: z.ZodType<T>, at: BlockPlace): Checked<T> {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
   const root = doc.contents;
   const place = (offset: number | undefined): Place => {
     const pos = lines.linePos(offset ?? 0);
-    return { line: pos.line + firstLine - 1, column: pos.col };
+    return placeInDocument(at, pos.line, pos.col);
   };
   const placeOf = (path: readonly PropertyKey[]) => place(locate(root, path).node?.range?.[0]);
   const errors: ConfigError[] = [];
@@ -335,8 +336,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
 
 /** Loads a document whose top level is `stop:`. */
 export function loadConfig(text: string, options: LoadOptions = {}): ConfigLoad {
-  const firstLine = options.firstLine ?? 1;
-  const checked = check(text, configSchema, firstLine);
+  const checked = check(text, configSchema, options.at ?? { line: 1 });
   // The valid part of an invalid configuration: its default if valid, and each valid command.
   const stop = isRecord(checked.raw) && isRecord(checked.raw.stop) ? checked.raw.stop : {};
   const parts = checked.data?.stop ?? {
@@ -363,16 +363,17 @@ export interface FieldLine {
  * mapping) still gives one checked value per line. Blank and comment lines are skipped.
  */
 export function checkTimeoutLines(text: string, options: LoadOptions = {}): { entries: FieldLine[]; errors: ConfigError[] } {
-  const firstLine = options.firstLine ?? 1;
+  const at = options.at ?? { line: 1 };
   const entries: FieldLine[] = [];
   const errors: ConfigError[] = [];
   text.split('\n').forEach((source, i) => {
     if (source.trim() === '' || source.trim().startsWith('#')) return;
-    const line = firstLine + i;
-    const checked = check(source, timeoutLineSchema, line);
+    const line = at.line + i;
+    const lineAt = { line, columns: at.columns?.slice(i, i + 1) };
+    const checked = check(source, timeoutLineSchema, lineAt);
     const fields = isRecord(checked.raw) ? Object.entries(checked.raw) : [];
     if (checked.errors.length === 0 && fields.length !== 1) {
-      checked.errors.push(configError('(line)', { line, column: 1 }, 'expected one `key: value` line'));
+      checked.errors.push(configError('(line)', placeInDocument(lineAt, 1, 1), 'expected one `key: value` line'));
     }
     const [key, value] = fields[0] ?? [];
     const data = checked.data as Record<string, TimeoutSetting | undefined> | undefined;

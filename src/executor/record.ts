@@ -279,7 +279,7 @@ export async function recordFile(file: string, options: RecordOptions): Promise<
 }
 
 /** Loads a configuration's text and runs it: the record of `spec-run exec` on that file. */
-export async function recordText(text: string, options: RecordOptions & { firstLine?: number }): Promise<RunRecord> {
-  const { config, errors } = loadConfig(text, { firstLine: options.firstLine });
+export async function recordText(text: string, options: RecordOptions): Promise<RunRecord> {
+  const { config, errors } = loadConfig(text);
   return recordRun(config, errors, options);
 }

@@ -227,7 +227,7 @@ export class Project {
     const tools = await runtimeTools(Array.isArray(this.config.runtime) ? this.config.runtime : undefined, this.config.directory);
     const context: CheckContext = {
       tools: tools.names,
-      argumentProblem: tools.argumentProblem,
+      toolCalls: tools.toolCalls,
       unknownOperators: async (uses) => {
         try {
           return await this.unknownNames(uses);

@@ -30,8 +30,11 @@ export interface CodeBlock {
   line: number;
   /** Line in the markdown file of the first line of `text`. */
   textLine: number;
-  /** Column in the markdown file where the lines of `text` start: after what a list item or a quote puts before them. */
-  textColumn: number;
+  /**
+   * For each line of `text`, the column in the markdown file of its first column: past what a
+   * list item or a quote puts before it (a tab they split stands in `text` as spaces).
+   */
+  textColumns: number[];
   /** Texts of the enclosing headings, outermost first. */
   headingPath: string[];
   /** The paragraph just before the block inside the same section ("Input:", "Implementation Requirements:"), if any. */

@@ -8,8 +8,8 @@ export interface CodeRef {
   file: string;
   /** Line in the markdown file of the first line of `text`. */
   line: number;
-  /** Column in the markdown file where the lines of `text` start (past a list item's indentation); 1 when absent. */
-  column?: number;
+  /** For each line of `text`, the column in the markdown file of its first column (past a list item's indentation); all 1 when absent. */
+  columns?: number[];
   text: string;
   lang: string | null;
   headingPath: string[];

@@ -35,7 +35,7 @@ export function readFrontmatter(file: string, yamlText: string, firstLine: numbe
   if (yamlText.length > MAX_FRONTMATTER_CHARS) {
     return { data: {}, keyLines: {}, problems: [{ file, line: firstLine, message: `frontmatter of ${yamlText.length} characters is past spec-run's limit of ${MAX_FRONTMATTER_CHARS}: frontmatter holds a document's few settings; keep data in the document's blocks`, severity: 'error' }], readable: false };
   }
-  const { doc, lineCounter, error } = readYaml(yamlText, firstLine);
+  const { doc, lineCounter, error } = readYaml(yamlText, { line: firstLine });
   const problems: Diagnostic[] = error ? [{ file, line: error.line, column: error.column, message: `frontmatter is not valid YAML: ${error.message}${tomlHint(yamlText, firstLine)}`, severity: 'error' }] : [];
   if (problems.length > 0) return { data: {}, keyLines: {}, problems, readable: false };
   let value: unknown;

@@ -220,19 +220,29 @@ function codeBlock(
     // The text of a fenced block starts on the line after its opening fence, wherever the
     // fence is indented; an indented (unfenced) block starts on its own first line.
     textLine: fence ? start.line + 1 : start.line,
-    textColumn: textColumn(source, fence ? start.offset! + raw.indexOf('\n') + 1 : source.lastIndexOf('\n', start.offset! - 1) + 1, node.value),
+    textColumns: textColumns(source, fence ? start.offset! + raw.indexOf('\n') + 1 : source.lastIndexOf('\n', start.offset! - 1) + 1, node.value),
     headingPath: [...headingPath],
     label: previous?.type === 'paragraph' ? plainText(previous).trim() || null : null,
     inListItem,
   };
 }
 
-/** The column at which TEXT's first line stands in the source line starting at LINE START: past the prefix of its containers; 1 when it cannot be told (an empty first line). */
-function textColumn(source: string, lineStart: number, text: string): number {
-  const end = source.indexOf('\n', lineStart);
-  const written = source.slice(lineStart, end < 0 ? undefined : end).replace(/\r$/, '');
-  const first = text.split('\n')[0];
-  return first !== '' && written.endsWith(first) ? written.length - first.length + 1 : 1;
+/**
+ * For each line of TEXT, written on the source lines from the one starting at LINE START on,
+ * the source column of the text line's first column: past the prefixes of its containers.
+ * A tab a container split stands in TEXT as spaces, so the line is matched by what follows
+ * its indentation; 1 when it cannot be told.
+ */
+function textColumns(source: string, lineStart: number, text: string): number[] {
+  const columns: number[] = [];
+  let start = lineStart;
+  for (const line of text.split('\n')) {
+    const end = source.indexOf('\n', start);
+    const written = source.slice(start, end < 0 ? undefined : end).replace(/\r$/, '');
+    columns.push(written.endsWith(line.trimStart()) ? written.length - line.length + 1 : 1);
+    start = end < 0 ? source.length : end + 1;
+  }
+  return columns;
 }
 
 /** A fenced block is closed when its last source line is a fence of the same character, at least as long. */

@@ -117,19 +117,6 @@ function checkArguments(tool: Tool, args: Arguments): void {
   throw new ArgumentProblem(`Invalid argument "${name}": ${value} is not a whole number of ${COUNTED_IN[name]}, 0 or more.`);
 }
 
-/** Why ARGS cannot be given to the tool NAME, as the answer to such a call says; null when they can (or there is no such tool). */
-export function argumentProblem(name: string, args: Arguments): string | null {
-  const tool = TOOLS.find((candidate) => candidate.name === name);
-  if (!tool) return null;
-  try {
-    checkArguments(tool, args);
-    return null;
-  } catch (error) {
-    if (error instanceof ArgumentProblem) return error.message;
-    throw error;
-  }
-}
-
 /** The new limits `args` ask for; throws ArgumentProblem before changing anything. */
 export function requestedLimits(current: Limits, args: Arguments): Limits {
   checkArguments(toolNamed('configure-limits'), args);

@@ -3,7 +3,7 @@ import type { CodeBlock } from '../model/document.js';
 import type { CodeRef } from '../model/plan.js';
 
 export function codeRef(file: string, block: CodeBlock, text = block.text): CodeRef {
-  return { file, line: block.textLine, ...(block.textColumn > 1 ? { column: block.textColumn } : {}), text, lang: block.lang, headingPath: block.headingPath, blockIndex: block.index };
+  return { file, line: block.textLine, ...(block.textColumns.some((column) => column !== 1) ? { columns: block.textColumns } : {}), text, lang: block.lang, headingPath: block.headingPath, blockIndex: block.index };
 }
 
 /**

@@ -321,9 +321,10 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
           problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps led by **${lead}**, which is no step keyword (GIVEN, WHEN, THEN, AND, BUT), so it would never run: write it as '- **AND** ${text}', or as a note beside the steps ('**Note**: …') if it is no check` });
           continue;
         }
-        // A list holding steps is the scenario's steps: every bullet of it is meant as one, but
-        // for a note beside them, led by a note label (`**Note:**`, `**Caveat:**`).
-        if (holdsSteps && !/^\*\*[^*\n]+\*\*/.test(listItem.text)) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list; a paragraph between them does)` });
+        // A list holding steps, or right below them (`1. …` or `+ …` after `- **THEN** …`, a new
+        // list as markdown reads it), is the scenario's steps: every item of it is meant as one,
+        // but for a note beside them, led by a note label (`**Note:**`, `**Caveat:**`).
+        if ((holdsSteps || belowSteps) && !/^\*\*[^*\n]+\*\*/.test(listItem.text)) problems.push({ file, line: listItem.line, severity: 'error', message: `'${listItem.text.split('\n')[0].trim()}' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** ${listItem.text.split('\n')[0].replace(/[*_]/g, '').trim()}' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list, nor does a list of another marker right below it; a paragraph between them does)` });
         continue;
       }
       const keyword = (loose?.[1] ?? mistyped!).toUpperCase();

@@ -160,14 +160,38 @@ t.test("a Lisp document's frontmatter 'runtime' is an error at its line, in chec
   t.notMatch(stdout, /unknown frontmatter field 'runtime'/, 'said once');
 });
 
-t.test("an Input block's tools/call with arguments the tool refuses is an error, as the runtime would answer it; one an Expected block answers is left to it", async (t) => {
+t.test("an Input block's tools/call with arguments the tool refuses is an error, as a run says it; one an Expected block answers is left to it", async (t) => {
   const input = (id: number, args: string) => `**Input**:\n\`\`\`json\n{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"configure-limits","arguments":${args}}}\n\`\`\`\n`;
   const dir = t.testdir({
     'io.contract.md': `---\ntype: contract\nname: io\n---\n# IO\n\n${input(1, '{"timeout":"five"}')}\n${input(2, '{"timeout":5}')}\n${input(3, '{"colour":"red"}')}\n**Expected**:\n\`\`\`json\n{"jsonrpc":"2.0","id":3,"result":{"isError":true}}\n\`\`\`\n`,
   });
   const { code, stdout } = await check(['io.contract.md'], dir);
   t.equal(code, 1);
-  t.equal(stdout, `io.contract.md:9:1: error: tool 'configure-limits': Invalid argument "timeout": "five" is not a whole number of seconds, 0 or more.\n`, 'the bad one alone, at its block');
+  t.equal(stdout, `io.contract.md:9:1: error: the JSON is not a valid tools/call request: configure-limits argument timeout must be integer ({"type":"integer"})\n`, 'the bad one alone, at its block');
+});
+
+t.test("an Input block the run would fail (no id, no request at all, another method) is an error of check at the block's line, saying what the run says", async (t) => {
+  const input = (json: string) => `**Input**:\n\`\`\`json\n${json}\n\`\`\`\n`;
+  const dir = t.testdir({
+    'evaluate.contract.md': `---\ntype: contract\nname: evaluate\n---\n# Evaluate\n\n## Evaluate\n\n${input('{"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(+ 1 2)"}}}')}\n${input('{"code": "(+ 1 2)"}')}\n${input('{"jsonrpc": "2.0", "id": 3, "method": "tools/list"}')}\n${input('{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(+ 1 2)"}}}')}`,
+  });
+  const { code, stdout } = await check(['evaluate.contract.md'], dir);
+  t.equal(code, 1);
+  const said = (line: number, problem: string) => `evaluate.contract.md:${line}:1: error: the JSON is not a valid tools/call request: ${problem}`;
+  t.equal(
+    stdout,
+    [
+      said(11, 'no "id": a tools/call is a request and needs one'),
+      said(16, '"jsonrpc" must be "2.0", not undefined'),
+      said(16, 'no "id": a tools/call is a request and needs one'),
+      said(16, '"method" must be "tools/call", not undefined'),
+      said(16, '"params" must be an object'),
+      said(21, '"method" must be "tools/call", not "tools/list"'),
+      said(21, '"params" must be an object'),
+      '',
+    ].join('\n'),
+    'the well-formed request alone passes',
+  );
 });
 
 t.test("a frontmatter 'retries' a run would refuse is an error of check at its line", async (t) => {
@@ -187,12 +211,12 @@ t.test("call-tool's tool name is checked whichever comes first, the server or th
   t.match(stdout, `${file}:16:12: error: tool 'evaluate_lisp' is not listed by the runtime`);
 });
 
-t.test('an Expected JSON block that does not parse is an error of check, at its own line', async (t) => {
+t.test('an Expected JSON block that does not parse is an error of check, at the line and column of the error', async (t) => {
   const doc = '---\ntype: contract\nname: bad-expected\n---\n# Bad\n\n## Sum\n\n**Input**:\n```json\n{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(+ 1 2)"}}}\n```\n\n**Expected**:\n```json\n{"isError": false,}\n```\n';
   const dir = t.testdir({ 'be.md': doc });
   const { code, stdout } = await check([dir]);
   t.equal(code, 1);
-  t.match(stdout, `${join(dir, 'be.md')}:16:1: error: the Expected JSON does not parse`);
+  t.equal(stdout, `${join(dir, 'be.md')}:16:19: error: the Expected JSON does not parse: Expected double-quoted property name\n`);
 });
 
 t.test("with a runtime: configured, check names the tools that server lists, asked as a run would; one that cannot be asked leaves tool names unchecked, saying so", async (t) => {
@@ -202,7 +226,7 @@ t.test("with a runtime: configured, check names the tools that server lists, ask
   const dir = t.testdir({ 'server.mjs': server, 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: [process.execPath, 'server.mjs'] }), specs: { 'own.md': doc } });
   const listed = await check([], dir);
   t.equal(listed.code, 1);
-  t.equal(listed.stdout.split('\n').filter((line) => line.includes(': error: ')).join('\n'), `specs/own.md:11:1: error: tool 'evaluate-lisp' is not listed by the runtime (it lists frobnicate)`);
+  t.equal(listed.stdout.split('\n').filter((line) => line.includes(': error: ')).join('\n'), `specs/own.md:11:1: error: the JSON is not a valid tools/call request: the runtime lists no tool "evaluate-lisp" (it lists: frobnicate)`);
   const gone = t.testdir({ 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], runtime: [process.execPath, 'missing.mjs'] }), specs: { 'own.md': doc } });
   const unasked = await check([], gone);
   t.equal(unasked.code, 0, 'nothing claimed about tools it could not learn');
@@ -272,16 +296,20 @@ t.test("a scenario's YAML block that does not parse is an error of check at its 
   t.match(run.stdout, /Missing closing \\"quote \(line 9, column 11 of the document\)/, 'in a list item too');
 });
 
-t.test("check warns of a scenario's JSON block that does not parse, at its line; a run that finds the executor's configuration rejected says why, at the line", async (t) => {
+t.test("check warns of a scenario's JSON block that does not parse, at the error's line and column; a run that finds the executor's configuration rejected says why, at the line", async (t) => {
   const stopHook = '# Stop\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: Command timeout\n- **WHEN** the stop hook runs with this configuration\n- **THEN** the command is stopped after about 1 second\n\n```yaml\nstop:\n  commands:\n    - run: sleep 30\n      timeout: 1s\n      timeout: 60s\n```\n';
   const json = '# Data\n\n### Requirement: Data\nThe steps SHALL read the block.\n\n#### Scenario: Reads it\n```json\n{"a": 1,}\n```\n\n- **THEN** the block is read\n';
   const steps = "import { Then } from 'spec-run/steps';\nThen('the block is read', function () { if (this.blocks[0].error) throw new Error(this.blocks[0].error); });\n";
-  const dir = t.testdir({ specs: { 'stop.spec.md': stopHook, 'data.spec.md': json }, 'data.steps.mjs': steps });
+  // Under a numbered item, the block's lines stand three columns in: the column is the document's.
+  const listedStop = '# Stop\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: Command timeout\n1. **WHEN** the stop hook runs with this configuration:\n   ```yaml\n   stop:\n     commands:\n       - run: sleep 30\n         timeout: banana\n   ```\n2. **THEN** the command is stopped after about 1 second\n';
+  const dir = t.testdir({ specs: { 'stop.spec.md': stopHook, 'listed-stop.spec.md': listedStop, 'data.spec.md': json }, 'data.steps.mjs': steps });
   const { stdout } = await check(['specs/'], dir);
-  t.match(stdout, /^specs\/data\.spec\.md:8:1: warning: the JSON block of scenario 'Reads it' does not parse: /m);
+  t.match(stdout, /^specs\/data\.spec\.md:8:9: warning: the JSON block of scenario 'Reads it' does not parse: Expected double-quoted property name;/m);
   t.notMatch(stdout, /stop\.spec\.md/, "a configuration the executor rejects may be the scenario's point: check leaves it to the run");
   const run = await new Promise<{ stdout: string }>((done) => execFile(process.execPath, [cli, 'specs/stop.spec.md', '--reporter', 'json'], { cwd: dir }, (_error, stdout) => done({ stdout })));
   t.match(run.stdout, /the executor rejected the configuration, so no command ran: stop\.commands\[0\]\.timeout: duplicated key 'timeout'[^(]*\(specs\/stop\.spec\.md:15:7\)/, 'the run says why the executor refused it, at the line of the document');
+  const listedRun = await new Promise<{ stdout: string }>((done) => execFile(process.execPath, [cli, 'specs/listed-stop.spec.md', '--reporter', 'json'], { cwd: dir }, (_error, stdout) => done({ stdout })));
+  t.match(listedRun.stdout, /the executor rejected the configuration, so no command ran: stop\.commands\[0\]\.timeout: invalid duration [^(]*\(specs\/listed-stop\.spec\.md:12:19\)/, 'at the column of the document, under a numbered item');
 });
 
 t.test("check reads the configuration's vocabulary files as a run loads them: one missing, or code the reader cannot read, is an error at its place", async (t) => {

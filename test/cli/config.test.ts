@@ -75,10 +75,12 @@ t.test('unknown keys and bad values are errors naming the key', async (t) => {
   t.throws(() => loadConfig('missing.json', dir), { name: 'ConfigError', message: /no such configuration file/ });
 });
 
-t.test('a JSON configuration that does not parse is said at its line and column, not at a character position alone', async (t) => {
+t.test('a JSON configuration that does not parse is said at its line and column, not at a character position alone, nor without a place for a token V8 gives none', async (t) => {
   const dir = t.testdir({ 'trailing.json': '{\n  "paths": ["w/"],\n  "jobs": 2,\n}\n', 'cut.json': '{"paths":' });
-  t.throws(() => loadConfig('trailing.json', dir), { message: /trailing\.json:4:1: Expected double-quoted property name/ });
-  t.throws(() => loadConfig('cut.json', dir), { message: /cut\.json:1: Unexpected end of JSON input/ });
+  t.throws(() => loadConfig('trailing.json', dir), { message: /trailing\.json:4:1: Expected double-quoted property name$/ });
+  t.throws(() => loadConfig('cut.json', dir), { message: /cut\.json:1:10: Unexpected end of JSON input$/ });
+  const token = t.testdir({ 'spec-run.config.json': '{\n  "jobs": 2,\n  "paths": ["w/",]\n}\n' });
+  t.throws(() => loadConfig(undefined, token), { message: /spec-run\.config\.json:3:18: Unexpected token '\]'$/ });
 });
 
 t.test("a 'runtime' of the wrong shape says what is accepted", async (t) => {

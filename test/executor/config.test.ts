@@ -37,7 +37,7 @@ t.test('errors are data naming path, value, place and the valid forms', async (t
     - run: "x"
       timeout: 300
 `,
-    { firstLine: 10 },
+    { at: { line: 10 } },
   );
   t.equal(config.commands.length, 1, 'commands with errors are left out');
   t.equal(errors.length, 2);
@@ -112,7 +112,7 @@ t.test('broken YAML and missing sections are errors with places', async (t) => {
 });
 
 t.test('timeout lines are checked one by one, even with a repeated key', async (t) => {
-  const { entries, errors } = checkTimeoutLines('timeout: "5x"         # Invalid suffix\ntimeout: "30s"\n\ntimeout: null\ntimeout: 300\n', { firstLine: 7 });
+  const { entries, errors } = checkTimeoutLines('timeout: "5x"         # Invalid suffix\ntimeout: "30s"\n\ntimeout: null\ntimeout: 300\n', { at: { line: 7 } });
   t.same(entries.map((e) => [e.line, e.setting?.kind ?? 'error']), [[7, 'error'], [8, 'limit'], [10, 'none'], [11, 'error']]);
   t.same(errors.map((e) => e.line), [7, 11]);
   t.match(errors[0].message, /^timeout: invalid duration "5x"/);
@@ -226,7 +226,7 @@ t.test('property: any single-field corruption is rejected, naming the field, at 
           const index = which % written.stop.commands.length;
           const commands = written.stop.commands.map((command, i) => (i === index ? { ...command, [field]: bad } : command));
           const text = stringify({ stop: { ...written.stop, commands } });
-          const { config, errors } = loadConfig(text, { firstLine: 20 });
+          const { config, errors } = loadConfig(text, { at: { line: 20 } });
           const lastLine = 20 + text.split('\n').length - 2;
           t.equal(errors.length >= 1, true, `${field}: ${JSON.stringify(bad)} is rejected`);
           for (const e of errors) t.ok(e.line >= 20 && e.line <= lastLine, `${e.message}: line inside the document (20-${lastLine})`);

@@ -101,7 +101,7 @@ t.test('a bullet among the steps led by a bold word of checking or of an expecte
 t.test('a bullet among a scenario\'s steps without a keyword is an error at its line; bullets after a step ending in a colon are its data table', async (t) => {
   const plan = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** the value is 1\n- **THEN** the value SHALL be 1\n- the value SHALL be 2\n- the result: **THEN** it is 3\n\nNotes:\n\n- prose in a list of its own\n');
   t.match(plan.problems, [
-    { line: 9, severity: 'error', message: "'the value SHALL be 2' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** the value SHALL be 2' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list; a paragraph between them does)" },
+    { line: 9, severity: 'error', message: "'the value SHALL be 2' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** the value SHALL be 2' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list, nor does a list of another marker right below it; a paragraph between them does)" },
     { line: 10, severity: 'error', message: /^'the result: \*\*THEN\*\* it is 3' stands among the scenario's steps without a step keyword/ },
   ]);
   t.equal(plan.problems.length, 2, 'a list of its own after the steps is prose');
@@ -112,6 +112,24 @@ t.test('a bullet among a scenario\'s steps without a keyword is an error at its 
     ['reviewing', undefined],
     ['reviewers can compare using:', { kind: 'data-table', rows: [['the diff view'], ['diff -u a b']], line: 9 }],
     ['nothing is lost', undefined],
+  ]);
+});
+
+t.test('an item without a keyword in a list right below the steps (numbered, `+`, `1)`) is an error at its line, as a bullet of their own list is; a numbered list after a `Then:` line is steps', async (t) => {
+  const scenario = (below: string) => `# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **GIVEN** the command "exit 0" is configured\n- **THEN** the exit code SHALL be 0\n${below}\n`;
+  for (const below of ['1. the exit code SHALL be 3', '1) the exit code SHALL be 3', '+ the exit code SHALL be 3', '* the exit code SHALL be 3']) {
+    t.match(planOf(scenario(below)).problems, [{ line: 9, severity: 'error', message: "'the exit code SHALL be 3' stands among the scenario's steps without a step keyword at its start, so it would never run: write it as '- **AND** the exit code SHALL be 3' (or start it with GIVEN, WHEN or THEN), or move it out of the list of steps (a blank line does not end a markdown list, nor does a list of another marker right below it; a paragraph between them does)" }], below);
+  }
+  for (const below of ['1. **AND** the exit code SHALL be 3', '+ **AND** the exit code SHALL be 3', '1. **Note**: a note', '\nNotes:\n\n1. prose in a list of its own']) {
+    t.same(planOf(scenario(below)).problems, [], below);
+  }
+  const thenList = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **GIVEN** the command "exit 0" is configured\n- **WHEN** it runs\n\nThen:\n1. the exit code is 0\n2. the output is empty\n');
+  t.same(thenList.problems, []);
+  t.same(thenList.units[0].kind === 'scenario' ? thenList.units[0].steps.map((step) => [step.keyword, step.text]) : [], [
+    ['GIVEN', 'the command "exit 0" is configured'],
+    ['WHEN', 'it runs'],
+    ['Then', 'the exit code is 0'],
+    ['Then', 'the output is empty'],
   ]);
 });
 

@@ -133,7 +133,7 @@ function unitCommand(unit: Unit, seed: number): DriverCommand {
  * A block that is not JSON binds the text itself.
  */
 function blockInput(input: CodeRef): BlockInput {
-  const parsed = jsonProblems(input.text);
+  const parsed = jsonProblems(input);
   if (Array.isArray(parsed)) return { value: asLispText(lispString(input.text)), keySpellings: [] };
   const spellings = new Set<string>();
   const collect = (value: unknown): void => {
@@ -543,9 +543,9 @@ class DocumentRun {
     let problems: string[];
     try {
       if (paired) {
-        const parsed = jsonProblems(unit.code.text);
+        const parsed = jsonProblems(unit.code);
         problems = Array.isArray(parsed) ? parsed : [];
-      } else problems = (await this.toolChecker()).problems(unit.code.text);
+      } else problems = (await this.toolChecker()).problems(unit.code);
     } catch (error) {
       problems = [`cannot ask the runtime for its tools: ${(error as Error).message}`];
     }
@@ -565,8 +565,8 @@ class DocumentRun {
   private async runInputWithExpected(unit: Extract<Unit, { kind: 'json-input' }>, expected: CodeRef, at: SourceRef, started: number): Promise<void> {
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
     let problems: string[];
-    const parsedInput = jsonProblems(unit.code.text);
-    const parsedExpected = jsonProblems(expected.text);
+    const parsedInput = jsonProblems(unit.code);
+    const parsedExpected = jsonProblems(expected);
     if (Array.isArray(parsedInput)) problems = parsedInput.map((p) => `the Input: ${p}`);
     else if (Array.isArray(parsedExpected)) problems = parsedExpected.map((p) => `the Expected block at line ${expected.line}: ${p}`);
     else {

@@ -8,6 +8,11 @@
 // purpose ("timeout": -5) and assert the tool's own isError answer, which is
 // the check of the values. The tools come from one tools/list per document.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { CodeRef } from '../../model/plan.js';
+import { jsonError } from '../../parse/json-error.js';
+
+/** A JSON block and where it stands. */
+export type JsonBlock = Pick<CodeRef, 'file' | 'text' | 'line' | 'columns'>;
 
 export interface ToolDescription {
   name: string;
@@ -24,9 +29,9 @@ export class ToolCallChecker {
     }
   }
 
-  /** What is wrong with `text` as a tools/call request or its params; empty when it is right. */
-  problems(text: string): string[] {
-    const parsed = jsonProblems(text);
+  /** What is wrong with the block CODE as a tools/call request or its params; empty when it is right. */
+  problems(code: JsonBlock): string[] {
+    const parsed = jsonProblems(code);
     if (Array.isArray(parsed)) return parsed;
     const request = parsed.value as Record<string, unknown>;
     if (!('jsonrpc' in request) && !('method' in request) && 'name' in request) return this.paramsProblems(request);
@@ -67,14 +72,11 @@ export class ToolCallChecker {
   }
 }
 
-/** The parsed JSON object, or what keeps `text` from being one. */
-export function jsonProblems(text: string): string[] | { value: object } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return [`not JSON: ${(error as Error).message}`];
-  }
+/** The parsed JSON object of the block CODE, or what keeps it from being one (where in the document, when it does not parse). */
+export function jsonProblems(code: JsonBlock): string[] | { value: object } {
+  const broken = jsonError(code.text, code);
+  if (broken) return [`not JSON: ${broken.message} (${code.file}:${broken.line}:${broken.column})`];
+  const value: unknown = JSON.parse(code.text);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['not a JSON object'];
   return { value };
 }

@@ -3,7 +3,7 @@
 // an MCP client to the runtime, and attachments that reporters show with the point.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Attachment } from '../../model/events.js';
-import type { ScenarioUnit } from '../../model/plan.js';
+import type { CodeRef, ScenarioUnit } from '../../model/plan.js';
 import { parseDuration } from '../../executor/duration.js';
 import type { ExecRequest } from '../../executor/result.js';
 import type { McpClient, RunCommandOptions, RunCommandResult, ScenarioBlock, StepInfo, World } from '../../steps/index.js';
@@ -40,16 +40,16 @@ export function worldInternals(world: object): WorldInternals {
   return found;
 }
 
-function parsedBlock(lang: string | null, text: string, line: number, column?: number): ScenarioBlock {
+function parsedBlock({ lang, text, line, columns }: CodeRef): ScenarioBlock {
   try {
     if (lang === 'yaml' || lang === 'yml') {
       // Placed in the document, as check and the editor place it: a step reporting it says where to look.
-      const { doc, error } = readYaml(text, line, { firstColumn: column });
+      const { doc, error } = readYaml(text, { line, columns });
       return error ? { lang, text, line, error: `${error.message} (line ${error.line}, column ${error.column} of the document)` } : { lang, text, line, data: doc.toJS() };
     }
     if (lang === 'json') {
-      const error = jsonError(text);
-      return error === null ? { lang, text, line, data: JSON.parse(text) } : { lang, text, line, error };
+      const error = jsonError(text, { line, columns });
+      return error === null ? { lang, text, line, data: JSON.parse(text) } : { lang, text, line, error: `${error.message} (line ${error.line}, column ${error.column} of the document)` };
     }
   } catch (error) {
     return { lang, text, line, error: (error as Error).message.split('\n')[0] };
@@ -90,7 +90,7 @@ export class StepWorld implements World {
     this.requirement = unit.requirement;
     this.scenario = unit.name;
     this.condition = unit.condition;
-    this.#blocks = unit.configs.map((c) => parsedBlock(c.lang, c.text, c.line, c.column));
+    this.#blocks = unit.configs.map(parsedBlock);
   }
 
   /** The scenario's blocks; reading them is noted: a Lisp block no code read never ran (see blocksWereRead). */

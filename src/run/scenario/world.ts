@@ -87,12 +87,12 @@ export class ScenarioWorld {
     this.yaml = unit.configs.find((c) => c.lang === 'yaml' || c.lang === 'yml') ?? null;
     const text = this.yaml?.text ?? '';
     if (this.yaml && /^stop:/m.test(text)) {
-      const loaded = loadConfig(text, { firstLine: this.yaml.line });
+      const loaded = loadConfig(text, { at: this.yaml });
       this.config = loaded.config;
       this.errors = loaded.errors;
       this.fieldLines = null;
     } else if (this.yaml) {
-      const lines = checkTimeoutLines(text, { firstLine: this.yaml.line });
+      const lines = checkTimeoutLines(text, { at: this.yaml });
       this.config = { defaultTimeout: { kind: 'inherit' }, commands: [] };
       this.errors = lines.errors;
       this.fieldLines = lines.entries;

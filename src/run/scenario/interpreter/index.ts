@@ -6,7 +6,9 @@
 // did not understand.
 import { fileURLToPath } from 'node:url';
 import { dockerEngine } from '../../../executor/docker.js';
+import { placeInDocument } from '../../../parse/block-place.js';
 import { readYaml } from '../../../parse/yaml-error.js';
+import type { CodeRef } from '../../../model/plan.js';
 import type { World } from '../../../steps/index.js';
 import { StepSkipped, worldInternals } from '../step-world.js';
 import { existingSubject } from '../vocabulary/subject.js';
@@ -52,9 +54,8 @@ function stateOf(world: World): ScenarioState {
   return state;
 }
 
-function yamlOf(world: World): { text: string; line: number; column?: number } | null {
-  const block = worldInternals(world).unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? ''));
-  return block ? { text: block.text, line: block.line, column: block.column } : null;
+function yamlOf(world: World): CodeRef | null {
+  return worldInternals(world).unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? '')) ?? null;
 }
 
 /**
@@ -64,7 +65,7 @@ function yamlOf(world: World): { text: string; line: number; column?: number } |
  */
 function yamlProblem(world: World): string[] {
   const yaml = yamlOf(world);
-  const error = yaml && readYaml(yaml.text, yaml.line, { firstColumn: yaml.column, uniqueKeys: false }).error;
+  const error = yaml && readYaml(yaml.text, yaml, { uniqueKeys: false }).error;
   return error ? [`the scenario's YAML block is not valid YAML: ${error.message} (${worldInternals(world).unit.file}:${error.line}:${error.column})`] : [];
 }
 
@@ -117,7 +118,11 @@ function setupStep(parts: SetupPart[]) {
 /** Why the executor rejected the run's configuration, each error placed in the document where the configuration is its YAML block as written, else in the configuration. */
 function rejection(o: Observation, file: string): string[] {
   if (o.record.errors.length === 0) return [];
-  const place = (line: number, column: number) => (o.configLine !== undefined ? `${file}:${line + o.configLine - 1}:${column}` : `line ${line}, column ${column} of the configuration`);
+  const place = (line: number, column: number) => {
+    if (o.configAt === undefined) return `line ${line}, column ${column} of the configuration`;
+    const at = placeInDocument(o.configAt, line, column);
+    return `${file}:${at.line}:${at.column}`;
+  };
   return [`the executor rejected the configuration, so no command ran: ${o.record.errors.map((e) => `${e.message} (${place(e.line, e.column)})`).join('; ')}`];
 }
 

@@ -10,6 +10,7 @@ import { isMap, isSeq, parseDocument, stringify } from 'yaml';
 import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type ConfigError, type TimeoutSetting } from '../../../executor/config.js';
 import { formatDuration, parseDuration } from '../../../executor/duration.js';
 import { endInterrupted, recordFile, recordRun, type RunRecord } from '../../../executor/record.js';
+import type { BlockPlace } from '../../../parse/block-place.js';
 import { showDuration } from './lexicon.js';
 import { emptySetup, mergedSetup, type Setup } from './when.js';
 import { NOTHING_STATED } from '../vocabulary/subject.js';
@@ -38,8 +39,8 @@ export interface Observation {
   other(): Promise<RunRecord>;
   /** How the run was made, for the reader. */
   notes: string[];
-  /** The document's line of the configuration's first line, where the configuration is the scenario's YAML block as written. */
-  configLine?: number;
+  /** Where the configuration stands in the document, where it is the scenario's YAML block as written. */
+  configAt?: BlockPlace;
   /** The texts the Then before quoted, in order (what "it is followed by `…`" follows). */
   before?: readonly string[];
   /** The file `--log` named, as the run left it (lines null: never created). */
@@ -292,7 +293,7 @@ function statesNothing(yaml: { text: string; line: number } | null, setup: Setup
 }
 
 /** Runs the scenario's configuration and records it. */
-export async function observe(yaml: { text: string; line: number } | null, said: Setup, options: ObserveOptions): Promise<Observation> {
+export async function observe(yaml: (BlockPlace & { text: string }) | null, said: Setup, options: ObserveOptions): Promise<Observation> {
   if (statesNothing(yaml, said)) throw new Error(NOTHING_STATED);
   // "`spec-run exec x.yaml` is run", and nothing said of what x.yaml holds (no block, no command, no field): the scenario's
   // fresh directory has no such file, as it has no file the scenario does not describe. Writing one would be a guess.
@@ -353,7 +354,7 @@ export async function observe(yaml: { text: string; line: number } | null, said:
     runs: config.commands.map((command) => command.run),
     synthesized,
     notes,
-    ...(yaml !== null && configText === yaml.text ? { configLine: yaml.line } : {}),
+    ...(yaml !== null && configText === yaml.text ? { configAt: yaml } : {}),
     other: () =>
       (other ??= runIn({
         ...probe,
