@@ -108,7 +108,7 @@ t.test('broken YAML and missing sections are errors with places', async (t) => {
   for (const [quote, text] of [['double', 'stop:\n  commands:\n    - run: "echo hi\n      timeout: 5s\n'], ['single', "stop:\n  commands:\n    - run: 'echo hi\n"], ['at the end without a newline', 'stop:\n  commands:\n    - run: "echo hi']]) {
     t.match(loadConfig(text).errors, [{ path: '(yaml)', line: 3, column: 12, message: /a quoted value opened here is never closed/ }], `a ${quote} quote never closed: where it opens, not past the last line`);
   }
-  t.match(loadConfig('stop:\n  commands:\n    - run: "echo hi"\n      timeout: "5s\n', { firstLine: 10 }).errors, [{ line: 13, column: 16 }], 'in an enclosing file, at its line there');
+  t.match(loadConfig('stop:\n  commands:\n    - run: "echo hi"\n      timeout: "5s\n', { at: { line: 10 } }).errors, [{ line: 13, column: 16 }], 'in an enclosing file, at its line there');
 });
 
 t.test('timeout lines are checked one by one, even with a repeated key', async (t) => {

@@ -9,6 +9,7 @@ import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, withoutRunner, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
+import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { durationRanges, elidedTimeUnits } from './quantities.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
@@ -189,20 +190,23 @@ function streamsOf(a: Args): StreamName[] {
 
 const WHOLE = /^(full|all|whole|entire|in full|complete output|fully|completely|entirely|in its entirety|untruncated|uncut)$/i;
 
-/** A measured thing a message may name, and how to find it in the text. */
 /**
  * A place in the configuration said of an error ("line 4", "line 3, column 7"): the error's
  * own place, counted in the configuration as `spec-run exec` gives it for its file, or in
  * the document where the configuration is the scenario's YAML block.
  */
 function placeOfError(place: { line: number; column?: number }): { text: string; holds(e: { line: number; column: number }, o: Observation): boolean } {
-  const lines = (e: { line: number }, o: Observation) => [e.line, ...(o.configLine !== undefined ? [e.line + o.configLine - 1] : [])];
+  const at = (line: number, column: number) => line === place.line && (place.column === undefined || column === place.column);
   return {
     text: `line ${place.line}${place.column !== undefined ? `, column ${place.column}` : ''}`,
-    holds: (e, o) => lines(e, o).includes(place.line) && (place.column === undefined || e.column === place.column),
+    holds: (e, o) => {
+      const inDocument = o.configAt !== undefined ? placeInDocument(o.configAt, e.line, e.column) : null;
+      return at(e.line, e.column) || (inDocument !== null && at(inDocument.line, inDocument.column));
+    },
   };
 }
 
+/** A measured thing a message may name, and how to find it in the text. */
 function mentionOf(token: Token): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean } | null {
   if (token.kind === 'entity') {
     const e = token.entity;
