@@ -314,17 +314,42 @@ export function codeSymbolCounts(nodes: LispNode[], into = new Map<string, numbe
 const CHECK_NAMES = new Set(['assert', 'is', 'is-true', 'is-false', 'signals', 'finishes', 'pass', 'fail', 'skip', 'for-all', 'ok', 'ng', 'true', 'false', 'of-type', 'is-type', 'isnt', 'finish', 'is-error']);
 const CHECK_PACKAGES = new Set([...FIVEAM_PACKAGES, ...CL_PACKAGES, 'rove', 'prove', 'cl-test-more', 'parachute', 'org.shirakumo.parachute', 'spec-run']);
 
+/** The check NODE calls, when a list of code whose head is one: `(assert ...)`, `(fiveam:is ...)`; else null. */
+function checkCalled(node: LispNode): string | null {
+  const head = node.kind === 'list' ? node.items[0] : undefined;
+  if (head?.kind !== 'symbol' || !CHECK_NAMES.has(unqualified(head.name))) return null;
+  const pkg = packageOf(head.name);
+  return pkg === null || CHECK_PACKAGES.has(pkg) ? unqualified(head.name) : null;
+}
+
 /** True when `node` calls a check in code (see visitCode). */
 export function holdsChecks(node: LispNode): boolean {
   let found = false;
-  visitCode(node, (code) => {
-    const head = code.kind === 'list' ? code.items[0] : undefined;
-    if (head?.kind === 'symbol' && CHECK_NAMES.has(unqualified(head.name))) {
-      const pkg = packageOf(head.name);
-      found ||= pkg === null || CHECK_PACKAGES.has(pkg);
-    }
-  });
+  visitCode(node, (code) => (found ||= checkCalled(code) !== null));
   return found;
+}
+
+/** Checks that state an outcome (`(if ok (pass) (fail "…"))`): one not taken is no check missed (*OUTCOME-OPERATORS*, checks.lisp). */
+const OUTCOME_CHECKS = new Set(['pass', 'fail', 'skip']);
+/** Checks whose first argument is the form they test (*TRUTH-CHECK-OPERATORS*, checks.lisp): of the constant `t` or `nil`, an outcome too. */
+const TRUTH_CHECKS = new Set(['assert', 'is', 'is-true', 'is-false', 'ok', 'ng', 'true', 'false']);
+
+/**
+ * The check sites NODE holds in code, outermost first in reading order, as the driver
+ * counts them where it can expand the code (check-site-p, checks.lisp): a check that is
+ * no outcome statement, not counting the checks inside another (a `for-all`'s `is`).
+ */
+export function checkSites(node: LispNode): LispNode[] {
+  const sites: LispNode[] = [];
+  const inSites = (code: LispNode) => sites.some((site) => site.start <= code.start && code.end <= site.end);
+  visitCode(node, (code) => {
+    const check = checkCalled(code);
+    if (check === null || code.kind !== 'list' || inSites(code) || OUTCOME_CHECKS.has(check)) return;
+    const tested = code.items[1];
+    if (TRUTH_CHECKS.has(check) && tested?.kind === 'symbol' && (tested.name === 't' || tested.name === 'nil')) return;
+    sites.push(code);
+  });
+  return sites;
 }
 
 export function definedFunction(form: LispForm): DefinedFunction | null {
