@@ -97,16 +97,17 @@ export async function lendTreeDefinitions(plans: DocumentPlan[], trees: Specific
   );
 }
 
-/** The names each document of `tree` lends to the others: what they call of it. */
+/** The names each document of `tree` lends to the others and they call (quoted data is no call). */
 function lentNames(tree: TranslatedTree, shared: ReadonlySet<string>): Map<string, Set<string>> {
   if (tree.lent) return tree.lent;
   const lent = new Map<string, Set<string>>();
   for (const plan of tree.plans) {
     if (plan.family !== 'lisp') continue;
-    for (const ref of borrowDefinitions(plan, tree.definitions, shared).definitions) {
+    const { definitions, calls } = borrowDefinitions(plan, tree.definitions, shared);
+    for (const ref of definitions) {
       if (!ref.borrowed) continue;
       const names = lent.get(resolve(ref.file)) ?? lent.set(resolve(ref.file), new Set()).get(resolve(ref.file))!;
-      for (const name of ref.borrowed.names) names.add(name);
+      for (const name of ref.borrowed.names) if (calls.has(name)) names.add(name);
     }
   }
   tree.lent = lent;

@@ -239,19 +239,74 @@ export interface DefinedFunction {
   callableWithoutArguments: boolean;
   /** True when its body holds a check (`assert`, `is`, `ok`...): a point each time it runs. */
   holdsChecks: boolean;
-  /** The symbols its body names outside quoted data and what SBCL does not read: the functions it may call among them. */
+  /** The symbols its body names as code (see visitCode): the functions it may call among them. */
   names: Set<string>;
   line: number;
 }
 
-/** The symbols NODE names outside quoted data and outside reader conditionals SBCL leaves out. */
-function namesIn(node: LispNode, into = new Set<string>()): Set<string> {
-  if (node.kind === 'symbol') into.add(node.name);
-  else if (node.kind === 'conditional') {
-    if (!sbclSkips(node.prefix, node.feature)) namesIn(node.form, into);
-  } else if (node.kind === 'prefixed') {
-    if (node.prefix !== "'") namesIn(node.form, into);
-  } else if (node.kind === 'list') for (const item of node.items) namesIn(item, into);
+/** Common Lisp operators that call a function designator given them: `(funcall 'f)`, `(mapc 'f items)`, `(make-thread 'f)`. */
+const DESIGNATOR_CALLERS = new Set([
+  'funcall', 'apply', 'multiple-value-call', 'mapcar', 'mapc', 'mapcan', 'maplist', 'mapl', 'mapcon', 'map', 'map-into', 'maphash',
+  'reduce', 'some', 'every', 'notany', 'notevery', 'sort', 'stable-sort', 'merge', 'symbol-function', 'fdefinition', 'compile', 'make-thread',
+  'remove-if', 'remove-if-not', 'delete-if', 'delete-if-not', 'find-if', 'find-if-not', 'position-if', 'position-if-not', 'count-if', 'count-if-not',
+  'member-if', 'member-if-not', 'assoc-if', 'assoc-if-not', 'rassoc-if', 'rassoc-if-not', 'subst-if', 'subst-if-not', 'nsubst-if', 'nsubst-if-not',
+  'substitute-if', 'substitute-if-not', 'nsubstitute-if', 'nsubstitute-if-not',
+]);
+/** Keyword arguments that take a function to call: `:key 'f`, `:test 'f`. */
+const DESIGNATOR_KEYWORDS = new Set([':key', ':test', ':test-not']);
+/** Forms that make code of their quoted data: a macro's expansion, what `eval` evaluates. */
+const CODE_MAKERS = new Set(['defmacro', 'macrolet', 'define-compiler-macro', 'define-symbol-macro', 'symbol-macrolet', 'eval']);
+/** Prefixes whose form is literal data: `'x`, `` `x `` (but for its `,` parts), `#(...)`, `#p""`, `#s()`, `#c()`, `#2a()`. */
+const DATA_PREFIXES = /^(?:'|`|#\(|#\d*[aApPsScC])$/;
+
+/**
+ * Calls VISIT on each symbol and list of NODE that SBCL reads as code, so each call and
+ * each function named to be called: not what a reader conditional leaves out, nor quoted
+ * data (`'(f)`, `(quote (f))`, a backquoted template outside its `,` parts, `#(f)`, a
+ * string), unless a macro or `eval` makes code of it. A quoted symbol is data too (`(list
+ * 'f)`), except given as a function to call: to a Common Lisp operator that calls it
+ * (`(funcall 'f)`, `(mapc 'f xs)`), as `:key 'f` or `:test 'f`, or to one of CALLERS (the
+ * document's functions, lower-cased: `(run-check 'f)`). `#'f` always names one.
+ */
+export function visitCode(node: LispNode, visit: (node: LispNode) => void, callers: ReadonlySet<string> = new Set()): void {
+  const walk = (node: LispNode, data: boolean, makesCode: boolean): void => {
+    switch (node.kind) {
+      case 'symbol':
+        if (!data) visit(node);
+        return;
+      case 'conditional':
+        if (!sbclSkips(node.prefix, node.feature)) walk(node.form, data, makesCode);
+        return;
+      case 'prefixed':
+        // `,x` and `#.x` are evaluated wherever they stand; `#1=` and `#'` are what they label or name.
+        if (node.prefix.startsWith(',') || node.prefix === '#.') return walk(node.form, false, makesCode);
+        return walk(node.form, data || (DATA_PREFIXES.test(node.prefix) && !makesCode), makesCode);
+      case 'list': {
+        if (data) {
+          for (const item of node.items) walk(item, true, makesCode);
+          return;
+        }
+        visit(node);
+        const head = node.items[0]?.kind === 'symbol' ? node.items[0].name : null;
+        const operator = head === null ? null : unqualified(head);
+        const makes = makesCode || (operator !== null && CODE_MAKERS.has(operator));
+        const callsArguments = head !== null && (DESIGNATOR_CALLERS.has(operator!) || callers.has(head));
+        node.items.forEach((item, i) => {
+          const previous = node.items[i - 1];
+          const calledByName = i > 0 && item.kind === 'prefixed' && item.prefix === "'" && item.form.kind === 'symbol' && (callsArguments || (previous?.kind === 'symbol' && DESIGNATOR_KEYWORDS.has(previous.name)));
+          if (calledByName) visit(item.form);
+          else walk(item, i > 0 && operator === 'quote' && !makes, makes);
+        });
+        return;
+      }
+    }
+  };
+  walk(node, false, false);
+}
+
+/** How often NODES name each symbol as code (see visitCode, and CALLERS there), by lower-cased name. */
+export function codeSymbolCounts(nodes: LispNode[], into = new Map<string, number>(), callers: ReadonlySet<string> = new Set()): Map<string, number> {
+  for (const node of nodes) visitCode(node, (found) => found.kind === 'symbol' && into.set(found.name, (into.get(found.name) ?? 0) + 1), callers);
   return into;
 }
 
@@ -259,17 +314,42 @@ function namesIn(node: LispNode, into = new Set<string>()): Set<string> {
 const CHECK_NAMES = new Set(['assert', 'is', 'is-true', 'is-false', 'signals', 'finishes', 'pass', 'fail', 'skip', 'for-all', 'ok', 'ng', 'true', 'false', 'of-type', 'is-type', 'isnt', 'finish', 'is-error']);
 const CHECK_PACKAGES = new Set([...FIVEAM_PACKAGES, ...CL_PACKAGES, 'rove', 'prove', 'cl-test-more', 'parachute', 'org.shirakumo.parachute', 'spec-run']);
 
-/** True when `node` calls a check anywhere outside quoted data. */
+/** The check NODE calls, when a list of code whose head is one: `(assert ...)`, `(fiveam:is ...)`; else null. */
+function checkCalled(node: LispNode): string | null {
+  const head = node.kind === 'list' ? node.items[0] : undefined;
+  if (head?.kind !== 'symbol' || !CHECK_NAMES.has(unqualified(head.name))) return null;
+  const pkg = packageOf(head.name);
+  return pkg === null || CHECK_PACKAGES.has(pkg) ? unqualified(head.name) : null;
+}
+
+/** True when `node` calls a check in code (see visitCode). */
 export function holdsChecks(node: LispNode): boolean {
-  if (node.kind === 'conditional') return holdsChecks(node.form);
-  if (node.kind === 'prefixed') return node.prefix !== "'" && holdsChecks(node.form);
-  if (node.kind !== 'list') return false;
-  const head = node.items[0];
-  if (head?.kind === 'symbol' && CHECK_NAMES.has(unqualified(head.name))) {
-    const pkg = packageOf(head.name);
-    if (pkg === null || CHECK_PACKAGES.has(pkg)) return true;
-  }
-  return node.items.some(holdsChecks);
+  let found = false;
+  visitCode(node, (code) => (found ||= checkCalled(code) !== null));
+  return found;
+}
+
+/** Checks that state an outcome (`(if ok (pass) (fail "…"))`): one not taken is no check missed (*OUTCOME-OPERATORS*, checks.lisp). */
+const OUTCOME_CHECKS = new Set(['pass', 'fail', 'skip']);
+/** Checks whose first argument is the form they test (*TRUTH-CHECK-OPERATORS*, checks.lisp): of the constant `t` or `nil`, an outcome too. */
+const TRUTH_CHECKS = new Set(['assert', 'is', 'is-true', 'is-false', 'ok', 'ng', 'true', 'false']);
+
+/**
+ * The check sites NODE holds in code, outermost first in reading order, as the driver
+ * counts them where it can expand the code (check-site-p, checks.lisp): a check that is
+ * no outcome statement, not counting the checks inside another (a `for-all`'s `is`).
+ */
+export function checkSites(node: LispNode): LispNode[] {
+  const sites: LispNode[] = [];
+  const inSites = (code: LispNode) => sites.some((site) => site.start <= code.start && code.end <= site.end);
+  visitCode(node, (code) => {
+    const check = checkCalled(code);
+    if (check === null || code.kind !== 'list' || inSites(code) || OUTCOME_CHECKS.has(check)) return;
+    const tested = code.items[1];
+    if (TRUTH_CHECKS.has(check) && tested?.kind === 'symbol' && (tested.name === 't' || tested.name === 'nil')) return;
+    sites.push(code);
+  });
+  return sites;
 }
 
 export function definedFunction(form: LispForm): DefinedFunction | null {
@@ -285,8 +365,7 @@ export function definedFunction(form: LispForm): DefinedFunction | null {
     callableWithoutArguments = first === undefined || (first.kind === 'symbol' && first.name.startsWith('&'));
   } else callableWithoutArguments = false;
   const body = items!.slice(3);
-  const names = new Set<string>();
-  for (const node of body) namesIn(node, names);
+  const names = new Set(codeSymbolCounts(body).keys());
   return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), names, line: form.line };
 }
 

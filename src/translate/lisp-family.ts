@@ -6,7 +6,7 @@
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
-import { definedFunction, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
+import { codeSymbolCounts, definedFunction, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
 import { DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
@@ -45,8 +45,8 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   // A macro that defines a FiveAM test may be defined in any block, before or after its calls.
   const testMacros = testDefiningMacros([...scans.values()].flatMap((scan) => scan.forms));
   const isLoaded = (form: LispForm) => isDefinition(form, testMacros);
-  /** Occurrences of each symbol in the code that is loaded or run. */
-  const usage = new Map<string, number>();
+  /** The top-level forms of the code that is loaded or run. */
+  const loadedOrRun: LispNode[] = [];
 
   /** The package definitions are read in (`in-package` forms, in document order), and the tests defined there by name. */
   let inPackage = 'common-lisp-user';
@@ -120,7 +120,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       notRun.push({ block, reason: 'comments only: the block has no forms' });
       continue;
     }
-    for (const [name, count] of scan.symbols) usage.set(name, (usage.get(name) ?? 0) + count);
+    loadedOrRun.push(...scan.forms.map((form) => form.node));
 
     const loaded = scan.forms.filter(isLoaded);
     const runners = scan.forms.filter(isTestRunnerCall);
@@ -167,6 +167,8 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
         grew = true;
       }
   }
+  // Occurrences of each symbol as code (not quoted data; 'f given to a function of the document is a call of f).
+  const usage = codeSymbolCounts(loadedOrRun, new Map(), new Set(functions.map((fn) => fn.name)));
   const uncalledCheckFunctions: { name: string; line: number }[] = [];
   for (const fn of functions.map((f) => ({ ...f, holdsChecks: checking.has(f.name) }))) {
     // The defining form itself names the function once; any other occurrence is a call.

@@ -16,6 +16,7 @@
 // - a borrowed definition brings what it uses in turn, from its own document first.
 import type { Diagnostic } from '../model/document.js';
 import type { CodeRef, DocumentPlan } from '../model/plan.js';
+import { codeSymbolCounts } from './lisp-definitions.js';
 import { type LispForm, type LispNode, packageOf, scanForms, unqualified } from './lisp-forms.js';
 
 /** The defining forms a tree shares, by head. */
@@ -281,6 +282,11 @@ export interface Borrowing {
   /** The document's definitions with the borrowed ones inserted, each before the first of its definitions that needs it. */
   definitions: CodeRef[];
   problems: Diagnostic[];
+  /**
+   * The names its code and the code it borrows call (see visitCode), outside their own
+   * definitions: a borrowed name only mentioned (`'(check-x)`, quoted data) is loaded but not called.
+   */
+  calls: Set<string>;
 }
 
 /**
@@ -381,11 +387,22 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
   };
   forms.forEach(visit);
 
+  const calls = new Set<string>();
+  const callers = new Set([...ownNames, ...[...needed.keys()].flatMap((form) => form.names)]);
+  const noteCalls = (form: LispForm, within: string, defines: string[]): void => {
+    for (const name of codeSymbolCounts([form.node], new Map(), callers).keys()) {
+      const local = localName(name, within);
+      if (local !== null && !defines.includes(local)) calls.add(local);
+    }
+  };
+  for (const { forms, package: within } of code) for (const form of forms) noteCalls(form, within, definedNames(form.node));
+  for (const form of needed.keys()) noteCalls(form.form, form.package, form.names);
+
   const borrowed = (form: TreeForm): CodeRef => ({ ...form.ref, line: form.form.line, text: form.form.text, borrowed: { names: [...namesNeeded.get(form)!], usedAt: firstUse.get(form)! } });
   const definitions: CodeRef[] = [];
   for (let at = 0; at <= own.length; at++) {
     for (const form of ordered) if (needed.get(form) === at) definitions.push(borrowed(form));
     if (at < own.length) definitions.push(own[at]);
   }
-  return { definitions, problems };
+  return { definitions, problems, calls };
 }

@@ -126,6 +126,17 @@ t.test('a check function nothing in its document calls is no error when another 
   t.match(lone.stdout, /^lone\/shared\.test\.md:10:1: error: check-positive holds checks, but nothing in this document or its specification tree calls it/m);
 });
 
+t.test('another document of the tree that only quotes a check function does not call it: it still runs as a unit', async (t) => {
+  const shared = lispDocument('shared', { Checks: '(defun check-parser ()\n  (assert (= 1 2)))\n(defun check-called ()\n  (assert (= 1 1)))' });
+  const dir = project({
+    'specs/shared.test.md': shared,
+    'specs/user.test.md': lispDocument('user', { Plans: "(defparameter *plan* (list '(check-parser) :later))\n(funcall 'check-called)" }),
+  });
+  const check = await specRun(['check'], dir);
+  t.match(check.stdout, /^specs\/shared\.test\.md:10:1: note: check-parser holds checks and nothing in this document or its specification tree calls it: it runs as a unit/m);
+  t.notMatch(check.stdout, /check-called holds checks/, "(funcall 'check-called) calls it");
+});
+
 const CORPUS = join(root, '..', 'shared', 'corpus', 'lisp');
 
 t.test('the Lisp corpus: each document alone borrows what it borrows in the tree, and no helper a sibling defines is undefined', { skip: existsSync(CORPUS) ? false : 'the corpus is not beside the project' }, async (t) => {

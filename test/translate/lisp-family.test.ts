@@ -241,6 +241,31 @@ t.test('a function that nothing calls holds checks through the functions of the 
   t.same(byKind(uncalled.units, 'verify-function').map((u) => u.functionName), ['run-all-checks'], 'run-all-checks holds checks through verify-addition, and nothing calls it: a unit');
 });
 
+t.test('quoted data is no call of a function, a function named to be called is one', async (t) => {
+  const defined = ['data-quoted', 'data-long-quote', 'data-backquoted', 'data-vector', 'data-string', 'data-listed', 'by-sharp-quote', 'by-funcall', 'by-mapc', 'by-key', 'by-unquote', 'by-macro', 'by-eval', 'by-document-function'];
+  const plan = doc(
+    lisp(defined.map((name) => `(defun check-${name} () (assert (= 1 2)))`).join('\n')) +
+      `\n${lisp(`(assert (equal '(check-data-quoted) (list 'check-data-listed)))
+(defparameter *plan* (list (quote (check-data-long-quote)) \`(check-data-backquoted :later) #(check-data-vector) "(check-data-string)"))
+(mapc #'funcall (list #'check-by-sharp-quote))
+(funcall 'check-by-funcall)
+(mapc 'check-by-mapc '())
+(sort (list 1) #'< :key 'check-by-key)
+(list \`(1 ,(check-by-unquote)))
+(defmacro run-it () '(check-by-macro))
+(eval '(check-by-eval))
+(defun run-check (check) (funcall check))
+(run-check 'check-by-document-function)`)}`,
+  );
+  t.same(
+    byKind(plan.units, 'verify-function').map((u) => u.functionName),
+    defined.filter((name) => name.startsWith('data-')).map((name) => `check-${name}`),
+    'a function only quoted, backquoted, in a vector, a string or a quoted symbol given to a list runs as a unit; one named by #\', given to funcall, mapc, :key or a function of the document, unquoted, or in a macro\'s or eval\'s code is called',
+  );
+  const outer = doc(lisp("(defun check-inner () (assert nil))\n(defun outer () (check-inner))") + `\n${lisp("'(outer)")}`);
+  t.same(byKind(outer.units, 'verify-function').map((u) => u.functionName), ['outer'], "'(outer) alone calls nothing: outer runs as a unit, holding checks through check-inner");
+});
+
 t.test('holdsChecks finds a check under any wrapping of code, never in quoted data', async () => {
   const check = fc.constantFrom('(assert (= 1 x))', '(is (= 1 x))', '(fiveam:is-true x)', '(5am:signals error (f))', '(ok x)', '(parachute:true x)', '(rove:ng x)');
   const wrapper = fc.constantFrom((f: string) => `(when (> 1 2) ${f})`, (f: string) => `(dolist (x '()) ${f})`, (f: string) => `(lambda () ${f})`, (f: string) => `(ignore-errors ${f})`, (f: string) => `(let ((x 1)) ${f})`, (f: string) => `#+sbcl ${f}`);

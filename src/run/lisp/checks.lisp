@@ -419,8 +419,32 @@ when it made none, REPORT-NO-CHECK-RAN."
   "The line of each check FORMS hold, in order, once per check (see EXPAND-NOTING-CHECKS)."
   (sort (mapcar #'second (nth-value 1 (expand-noting-checks forms))) #'<))
 
+(defparameter *designator-callers*
+  '(funcall apply multiple-value-call mapcar mapc mapcan maplist mapl mapcon map map-into maphash
+    reduce some every notany notevery sort stable-sort merge symbol-function fdefinition compile
+    remove-if remove-if-not delete-if delete-if-not find-if find-if-not position-if position-if-not
+    count-if count-if-not member-if member-if-not assoc-if assoc-if-not rassoc-if rassoc-if-not
+    subst-if subst-if-not nsubst-if nsubst-if-not substitute-if substitute-if-not nsubstitute-if
+    nsubstitute-if-not)
+  "Operators that call a function designator given them, so that (FUNCALL 'F) calls F, and
+(LIST 'F) does not: DESIGNATOR_CALLERS of translate/lisp-definitions.ts, by which the plan
+tells calls; MAKE-THREAD, of a thread library's package, is known by its name.")
+
+(defun calls-designator-p (operator)
+  "Whether OPERATOR calls the function a quoted symbol given it names: one of
+*DESIGNATOR-CALLERS*, a thread maker, or a function of spec code ((RUN-CHECK 'F))."
+  (and (symbolp operator)
+       (or (member operator *designator-callers*)
+           (string= (symbol-name operator) "MAKE-THREAD")
+           (gethash operator *spec-functions*))))
+
+(defun quoted-symbol (form)
+  "The symbol FORM quotes, 'F, or NIL."
+  (and (consp form) (eq (car form) 'quote) (consp (cdr form)) (symbolp (second form)) (second form)))
+
 (defun spec-functions-called (expansion)
-  "The functions of spec code EXPANSION names: called, or passed as #'F or 'F."
+  "The functions of spec code EXPANSION calls: called, passed as #'F, or given as 'F to an
+operator that calls it (CALLS-DESIGNATOR-P, :KEY 'F...). Quoted data calls nothing: '(F) is a list."
   (let ((seen (make-hash-table :test #'eq))
         (budget 200000)
         (names '()))
@@ -429,14 +453,19 @@ when it made none, REPORT-NO-CHECK-RAN."
                  (pushnew name names)))
              (walk (form)
                ;; The budget bounds a circular list, which the table of forms seen does not.
-               (when (and (consp form) (not (gethash form seen)) (plusp (decf budget)))
+               (when (and (consp form) (not (eq (car form) 'quote)) (not (gethash form seen)) (plusp (decf budget)))
                  (setf (gethash form seen) t)
                  (note (car form))
-                 (when (and (member (car form) '(function quote)) (consp (cdr form)))
+                 (when (and (eq (car form) 'function) (consp (cdr form)))
                    (note (second form)))
                  (loop for rest on form
+                       for previous = nil then argument
+                       for argument = (car rest)
                        while (and (consp rest) (plusp (decf budget)))
-                       do (walk (car rest))))))
+                       do (when (and (not (eq rest form))
+                                     (or (calls-designator-p (car form)) (member previous '(:key :test :test-not))))
+                            (note (quoted-symbol argument)))
+                          (walk argument)))))
       (walk expansion))
     names))
 

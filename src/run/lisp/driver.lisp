@@ -472,25 +472,35 @@ unless it called EXIT, which ends them with the driver."
        (unless *exit-requested*
          (stop-threads-left-running *threads-before-unit* ,name ,location)))))
 
+(defun main-thread-in-unit-p ()
+  "True when the driver's thread is running a unit."
+  (ignore-errors (sb-thread:symbol-value-in-thread '*unit-guarded* *main-thread* nil)))
+
 (defun exit-after-unit (exit &rest arguments)
   "SB-EXT:EXIT, encapsulated: called by spec code in a unit, in the driver's thread, it
 stops the unit at the call, tells the host where (the unit's failure stands there), and
-leaves the exit to RUN-COMMAND, after the checks the unit did not reach are reported."
-  (if (and *unit-guarded* (eq sb-thread:*current-thread* *main-thread*) (not *exit-requested*))
-      (let* ((code (or *current-form* ; else the definition the unit runs (a FiveAM test's)
-                       (source-form-at (source-file *current-source*) (source-first-line *current-source*))))
-             (calls (calls-of 'sb-ext:exit code))
-             ;; A call written in the unit's code, else the call of a function that exits.
-             (location (or (and (= (length calls) 1) (form-location (first calls)))
-                           (erring-call-location code)
-                           (fallback-location))))
-        (setf *exit-requested* arguments
-              *unit-stop-line* (second location))
-        (send-to-host `((:type . "exiting")
-                        (:file . ,(or (first location) :null))
-                        (:line . ,(or (second location) :null))))
-        (throw 'unit-stop nil))
-      (apply exit arguments)))
+leaves the exit to RUN-COMMAND, after the checks the unit did not reach are reported.
+Called in a thread of spec code while a unit runs, it is made in the driver's thread,
+there and then (an interrupt): the unit stops where that thread is, and this thread waits
+for the exit."
+  (cond ((and *unit-guarded* (eq sb-thread:*current-thread* *main-thread*) (not *exit-requested*))
+         (let* ((code (or *current-form* ; else the definition the unit runs (a FiveAM test's)
+                          (source-form-at (source-file *current-source*) (source-first-line *current-source*))))
+                (calls (calls-of 'sb-ext:exit code))
+                ;; A call written in the unit's code, else the call of a function that exits.
+                (location (or (and (= (length calls) 1) (form-location (first calls)))
+                              (erring-call-location code)
+                              (fallback-location))))
+           (setf *exit-requested* arguments
+                 *unit-stop-line* (second location))
+           (send-to-host `((:type . "exiting")
+                           (:file . ,(or (first location) :null))
+                           (:line . ,(or (second location) :null))))
+           (throw 'unit-stop nil)))
+        ((and (not (eq sb-thread:*current-thread* *main-thread*)) (main-thread-in-unit-p) (not *exit-requested*))
+         (sb-thread:interrupt-thread *main-thread* (lambda () (apply #'sb-ext:exit arguments)))
+         (loop (sleep 60)))
+        (t (apply exit arguments))))
 
 (sb-ext:without-package-locks
   (sb-int:encapsulate 'sb-ext:exit 'exit-after-unit #'exit-after-unit))

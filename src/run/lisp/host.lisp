@@ -23,9 +23,12 @@
   ;; Encoded whole before writing: a value with no JSON form must fail here, not
   ;; leave half a line on the channel.
   (let ((line (to-json message)))
-    (bt:with-lock-held (*to-host-lock*)
-      (write-line line *to-host*)
-      (finish-output *to-host*))))
+    ;; Interrupts wait for the whole line: one stopping a thread, or an EXIT that a thread
+    ;; of spec code makes in the driver's (EXIT-AFTER-UNIT), sends a message of its own.
+    (sb-sys:without-interrupts
+      (bt:with-lock-held (*to-host-lock*)
+        (write-line line *to-host*)
+        (finish-output *to-host*)))))
 
 (defun read-from-host ()
   "The next message of the host. The host going away ends the driver."

@@ -21,6 +21,7 @@ import { measuresTime, unitTimingNeeds, type TimingNeed } from '../timing-sensit
 import { jsonToLisp, lispString } from './sexp.js';
 import { asLispText, type BlockInput, type DriverCommand, type LispText } from './protocol.js';
 import { transcriptAttachment } from './transcript-attachment.js';
+import { checksNotReached } from './unreached-checks.js';
 import { vocabularyDirectoryProblem } from '../../lisp-image/vocabulary-files.js';
 import { interruptedReason, whenInterrupted } from '../interrupt.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
@@ -433,6 +434,19 @@ class DocumentRun {
     return this.attachTranscript({ type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at: place, diagnostics: { reason, ...this.lastExchange(), ...printed } });
   }
 
+  /**
+   * The checks UNIT did not reach when OUTCOME ended its driver before the unit did, as
+   * skipped points: a driver that stopped the unit itself (a call of EXIT it caught, which
+   * says where) has reported them; one that ended at once (`_exit`, a kill, a crash, the
+   * time limit) could not.
+   */
+  private checksLostWithDriver(unit: Unit, points: ReceivedPoint[], outcome: Interruption): { at: SourceRef; text: string; skip: string }[] {
+    if (outcome.kind === 'interrupted' || (outcome.kind === 'failure' && outcome.error instanceof DriverExited && outcome.error.exitAt)) return [];
+    const skip = outcome.kind === 'timeout' ? 'not run: the unit exceeded its time limit before it, and its driver was stopped' : 'not run: the driver process ended before it';
+    const reached = points.map(({ message }) => ({ file: message.file ?? unit.file, line: message.line ?? unit.line }));
+    return checksNotReached(this.plan, unit, reached).map((check) => ({ ...check, skip }));
+  }
+
   private async runLispUnit(unit: Unit): Promise<void> {
     const gate = this.options.quietGate;
     this.unitNeed = this.timingNeeds.get(unit.id);
@@ -495,6 +509,7 @@ class DocumentRun {
         if (failedRun || run === runs - 1) {
           for (const point of points) this.emitPoint(this.pointEvent(unit.id, point, at, runNote));
           if (outcome) {
+            for (const check of this.checksLostWithDriver(unit, points, outcome)) this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: check.text, at: check.at, skip: check.skip });
             const interruption = this.interruptionPoint(unit.id, unit.name, at, outcome);
             const later = outcome.kind === 'interrupted' ? {} : { later: 'the units after it run in a fresh Lisp environment, each saying so' };
             this.emitPoint({ ...interruption, diagnostics: { ...interruption.diagnostics, ...later, ...runNote } });

@@ -4,7 +4,7 @@
 // as if it had made the check. Outcomes written in a branch (pass, fail, skip) are no
 // checks missed; a check that runs many times, or that a macro expands into, is reached.
 import t from 'tap';
-import { frontmatter, lineIn, lisp, runMarkdown } from './helpers.js';
+import { frontmatter, lineIn, lisp, options, runMarkdown } from './helpers.js';
 
 const NEVER_REACHED = 'not run: the unit ended without evaluating it (a branch not taken, a loop over nothing, a non-local exit past it)';
 const leftOutBy = (feature: string) => `its form stands behind ${feature}, which leaves it out in this SBCL`;
@@ -171,4 +171,45 @@ ${lisp('(assert (= 1 1))\n(progn (sb-ext:exit :code 0)\n  (assert (= 4 4)))\n(as
   const exit = r.points.at(-1);
   t.equal(exit?.at?.line, lineIn(md, '(progn (sb-ext:exit'), "the driver's end fails at the exit's line");
   t.match(exit?.diagnostics?.reason, /the driver process ended \(exit code 0\)/);
+});
+
+t.test('a unit whose driver ends in any other way skips the checks it did not reach too: an exit in a thread stops it at the call; _exit, a FiveAM test and a verify- function ended at once, the time limit', async (t) => {
+  const underscoreExit = '(sb-alien:alien-funcall (sb-alien:extern-alien "_exit" (function sb-alien:void sb-alien:int)) 0)';
+  const md = `${frontmatter()}## Exit in a thread
+
+${lisp('(assert (= 1 1))\n(bt:join-thread (bt:make-thread (lambda () (sb-ext:exit :code 0 :abort t))))\n(assert (= 1 2))')}
+## Underscore exit
+
+${lisp(`(assert (= 1 1))\n(when t\n  ${underscoreExit}\n  (fiveam:is (= 2 3)))\n(if nil (fiveam:pass) (fiveam:fail "an outcome"))\n(assert (= 3 4))`)}
+## Test
+
+${lisp(`(fiveam:test ends-at-once\n  (fiveam:is (= 1 1))\n  ${underscoreExit}\n  (fiveam:is (= 5 6)))`)}
+## Verify
+
+${lisp(`(defun verify-ends-at-once ()\n  ${underscoreExit}\n  (assert (= 7 8)))`)}`;
+  const r = await runMarkdown(md);
+  const ended = 'not run: the driver process ended before it';
+  t.same(shown(r), [
+    [true, '(= 1 1)', null],
+    [true, '(assert (= 1 2))', `not run: the unit stopped in the form at line ${lineIn(md, '(bt:join-thread')}`],
+    [false, 'Exit in a thread completes', null],
+    [true, '(= 1 1)', null],
+    [true, '(fiveam:is (= 2 3))', ended],
+    [true, '(assert (= 3 4))', ended],
+    [false, 'Underscore exit completes', null],
+    [true, '(= 1 1)', null],
+    [true, '(fiveam:is (= 5 6))', ended],
+    [false, 'ends-at-once completes', null],
+    [true, '(assert (= 7 8))', ended],
+    [false, 'verify-ends-at-once completes', null],
+  ]);
+  t.equal(r.points[2].at?.line, lineIn(md, '(bt:join-thread'), "an exit in a thread fails the unit at the call's line");
+  t.same(r.points.filter((p) => p.skip === ended).map((p) => p.at?.line), [lineIn(md, '(fiveam:is (= 2 3))'), lineIn(md, '(assert (= 3 4))'), lineIn(md, '(fiveam:is (= 5 6))'), lineIn(md, '(assert (= 7 8))')], 'each at its line');
+  const spins = `${frontmatter()}## Spins\n\n${lisp('(assert (= 1 1))\n(loop)\n(assert (= 1 2))')}`;
+  const slow = await runMarkdown(spins, options({ unitTimeoutMs: 1000 }));
+  t.same(shown(slow), [
+    [true, '(= 1 1)', null],
+    [true, '(assert (= 1 2))', `not run: the unit stopped in the form at line ${lineIn(spins, '(loop)')}`],
+    [false, 'Spins completes', null],
+  ], 'the driver stopped at its time limit reports them itself, and none twice');
 });

@@ -435,19 +435,26 @@ t.test('a unit whose only checks are in the functions it calls fails when none o
 ## Passed as a function\n\n${lisp("(mapc #'check-each (list *none*))")}
 ## In a test\n\n${lisp('(fiveam:test helper-over-nothing\n  (check-all *none*))')}
 ## Helper that ran\n\n${lisp("(check-all '(1 2))")}
-## Tidy\n\n${lisp('(tidy *none*)')}`;
+## Tidy\n\n${lisp('(tidy *none*)')}
+## Named to funcall\n\n${lisp("(funcall 'check-all *none*)")}
+## Named to a helper\n\n${lisp("(defun run-check (check) (funcall check *none*))\n(run-check 'check-all)")}
+## Quoted data\n\n${lisp("(list '(check-all *none*) 'check-each)")}`;
   const r = await runMarkdown(md);
   const where = `check-each at [^ ,)]+:${lineIn(md, '(assert (plusp n))')}`;
   t.match(
     r.failed.map((p) => [p.name, p.diagnostics?.reason]),
-    ['Through a helper', 'Passed as a function', 'helper-over-nothing'].map((unit) => [
+    ['Through a helper', 'Passed as a function', 'helper-over-nothing', 'Named to funcall', 'Named to a helper'].map((unit) => [
       `${unit} makes its checks`,
       new RegExp(`^none of the 1 check of the functions it calls ran \\(${where}\\): the unit ran to its end without making one`),
     ]),
-    'each names the helper check that never ran, followed through a second helper and through #\'',
+    "each names the helper check that never ran, followed through a second helper, through #' and through 'f given to funcall or to a function of the document",
   );
-  t.equal(r.failed.length, 3);
-  t.same(r.points.filter((p) => p.ok).map((p) => p.name), ['(plusp n)', '(plusp n)', 'Tidy runs without error'], 'checks made through a helper are the points; a helper without checks is no check');
+  t.equal(r.failed.length, 5);
+  t.same(
+    r.points.filter((p) => p.ok).map((p) => p.name),
+    ['(plusp n)', '(plusp n)', 'Tidy runs without error', 'Quoted data runs without error'],
+    "checks made through a helper are the points; a helper without checks is no check, nor is quoted data ('(f), or 'f given to no operator that calls it)",
+  );
 });
 
 t.test('threads a unit leaves running are stopped and fail it, named; their late checks land in no other unit', async (t) => {
