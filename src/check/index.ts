@@ -18,7 +18,7 @@ import { definedElsewhereNote, unreadableDefinitionNote, type DefinitionIndex } 
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { readYaml } from '../parse/yaml-error.js';
 import { jsonError } from '../parse/json-error.js';
-import { jsonProblems, type ToolCallChecker } from '../run/lisp/json-input.js';
+import { jsonProblems, type ToolCallChecker } from '../translate/json-input.js';
 
 export interface CheckMessage {
   file: string;

@@ -1,7 +1,7 @@
 // The tools a document's requests and calls may name: the built-in runtime's, or those the
 // configured `runtime:` server lists when asked (tools/list), as a run would meet them.
 // Asked once per command (again after a failure): the editor checks often.
-import { ToolCallChecker, type ToolDescription } from '../run/lisp/json-input.js';
+import { ToolCallChecker, type ToolDescription } from '../translate/json-input.js';
 import { TOOLS } from '../runtime/tools.js';
 
 export interface RuntimeTools {

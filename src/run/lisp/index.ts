@@ -11,7 +11,7 @@ import { isPropertyDocument, type CodeRef, type DocumentPlan, type Unit } from '
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { Driver, DriverExited, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
 import { definedElsewhereNote, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
-import { jsonProblems, ToolCallChecker, type ToolDescription } from './json-input.js';
+import { jsonProblems, ToolCallChecker, type ToolDescription } from '../../translate/json-input.js';
 import { expectedMismatches, requestOf } from './expected-json.js';
 import { runSeed, unitSeed } from './seeds.js';
 import { ServerSet, Transcript, runtimeOf } from './servers.js';

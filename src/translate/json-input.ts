@@ -8,8 +8,8 @@
 // purpose ("timeout": -5) and assert the tool's own isError answer, which is
 // the check of the values. The tools come from one tools/list per document.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import type { CodeRef } from '../../model/plan.js';
-import { jsonError } from '../../parse/json-error.js';
+import type { CodeRef } from '../model/plan.js';
+import { jsonError } from '../parse/json-error.js';
 
 /** A JSON block and where it stands. */
 export type JsonBlock = Pick<CodeRef, 'file' | 'text' | 'line' | 'columns'>;
