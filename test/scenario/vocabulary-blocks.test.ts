@@ -38,16 +38,18 @@ t.test('Thens alone check the configuration of the YAML block before them', asyn
       `#### Scenario: bad timeout\n${block('      timeout: banana\n')}\n- **THEN** the configuration SHALL be accepted\n\n` +
       `#### Scenario: exit code\n${block('')}\n- **THEN** the exit code SHALL be 3\n\n` +
       `#### Scenario: the exit code it has\n${block('')}\n- **THEN** the exit code SHALL be 0\n\n` +
+      `#### Scenario: a key said twice\n${block('      timeout: 5s\n      timeout: 6s\n')}\n- **THEN** the configuration SHALL be accepted\n\n` +
       `#### Scenario: several commands\n\`\`\`yaml\nstop:\n  commands:\n    - run: "exit 0"\n    - run: "exit 1"\n\`\`\`\n\n- **THEN** the exit code SHALL be 0\n`,
   );
-  t.equal(thens.length, 5);
+  t.equal(thens.length, 6);
   t.match(thens[0], { ok: false, diagnostics: { expected: 'docker', actual: 'host' } }, 'the block gives no image: the host, not the container claimed');
   // The second scenario's block: its fence on line 16, the timeout on line 20.
   t.match(thens[1], { ok: false, diagnostics: { message: /invalid duration "banana"[^]*\(.*block\.md:20:16\)/ } }, "the block's invalid timeout, at its line in the document");
   t.match(thens[2], { ok: false, diagnostics: { actual: /^Exit Code: 0$/m } }, "the block's command ran, and exited 0");
   t.notMatch(thens[2].diagnostics?.message, /states no command/);
   t.match(thens[3], { ok: true }, "the block's command exits 0, as claimed");
-  t.match(thens[4], { ok: false, diagnostics: { message: /YAML block \(line \d+\) is its configuration, and it configures 2 commands/ } }, 'a block of two commands is not run as one');
+  t.match(thens[4], { ok: false, diagnostics: { message: /timeout[^\n]*block\.md:\d+:\d+/ } }, 'a key the block repeats is refused, as the executor refuses it');
+  t.match(thens[5], { ok: false, diagnostics: { message: /YAML block \(line \d+\) is its configuration, and it configures 2 commands/ } }, 'a block of two commands is not run as one');
 });
 
 t.test("a value the executor refuses is placed at the step that set it, and said with that step", async (t) => {

@@ -207,19 +207,25 @@ function placedErrors(world: World): PlacedError[] {
   const subject = subjectOf(world);
   const block = subject.block;
   // A block of other than one command is judged as written: these steps set nothing of it (execRun refuses to run it).
-  if (block?.unheld) return placed(world, loadConfig(block.text, { firstLine: block.line }).errors);
+  if (block?.unheld) return rejections(world, null);
   // The block's command line as written (a missing one is the executor's to refuse); a command a step quotes; else any.
   const run = block ? (block.data.stop as { commands: Record<string, unknown>[] }).commands[0].run : (subject.run ?? 'true');
-  return placed(world, loadConfig(configurationText(subject, run, subject.fields)).errors);
+  return rejections(world, configurationText(subject, run, subject.fields));
 }
 
-/** ERRORS of a configuration of the scenario's command, placed: at the step that set the value, else at the value in the YAML block. */
-function placed(world: World, errors: ConfigError[]): PlacedError[] {
+/**
+ * The errors of TEXT, a configuration of the scenario's command (none: the block alone), with those of its YAML block as
+ * written (a repeated key, which the block's value read here no longer shows), each placed: at
+ * the step that set the value, else at the value in the block.
+ */
+function rejections(world: World, text: string | null): PlacedError[] {
   const subject = subjectOf(world);
   const { file } = worldInternals(world).unit;
   const block = subject.block;
   const inBlock = block ? loadConfig(block.text, { firstLine: block.line }).errors : [];
-  return errors.map((e) => {
+  const errors = text === null ? [] : loadConfig(text).errors;
+  const blockOnly = inBlock.filter((b) => !errors.some((e) => e.path === b.path));
+  return [...errors, ...blockOnly].map((e) => {
     const key = /^stop\.(?:commands\[0\]\.)?(\w+)/.exec(e.path)?.[1];
     const step = key === undefined ? undefined : subject.setAt[key];
     if (step !== undefined) return { ...e, place: `${file}:${step}` };
@@ -269,7 +275,7 @@ export async function execRun(world: World, command: string, fields: Record<stri
   }
   const text = configurationText(subject, command, fields);
   // The executor's own loader refuses it: no command would run, and spec-run exec would place the error in the file written here.
-  const rejected = options.expectRejection ? [] : placed(world, loadConfig(text).errors);
+  const rejected = options.expectRejection ? [] : rejections(world, text);
   if (rejected.length > 0) throw new Error(`the executor rejects the scenario's configuration, so no command runs: ${rejected.map((e) => `${e.message} (${e.place})`).join('; ')}`);
   const file = real(subject, subject.configFile);
   mkdirSync(path.dirname(file), { recursive: true });
