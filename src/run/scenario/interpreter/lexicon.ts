@@ -628,9 +628,34 @@ function streamReferences(tokens: Token[]): Token[] {
   });
 }
 
+/**
+ * PARTS with the brackets of an aside in square brackets or braces that holds quoted text
+ * ("SHALL be 0 {the output contains "zzz"}") made the ends of a clause, as words() makes those
+ * of an aside within one unquoted part: its opening bracket is in one part and its closing one
+ * in a later part, and neither may join the aside's words to the claim before it. An aside of a
+ * quoted text alone ("[`x`]") names what is before it, and stays with it; so do parentheses,
+ * whose quoted texts are most often such names ("the system's reason (`ENOENT: …`)").
+ */
+function asidesAcrossQuotes(parts: { text: string; quoted: boolean }[]): { text: string; quoted: boolean }[] {
+  const out = parts.map((part) => ({ ...part }));
+  out.forEach((part, i) => {
+    const open = part.quoted ? null : /\s([[{])([^[\]{}]*)$/.exec(part.text);
+    if (!open) return;
+    const closing = new RegExp(`\\${open[1] === '[' ? ']' : '}'}(?=[\\s,.;]|$)`);
+    const j = out.findIndex((later, k) => k > i && !later.quoted && closing.test(later.text));
+    if (j < 0) return;
+    const close = closing.exec(out[j].text)!;
+    const words = [open[2], ...out.slice(i + 1, j).filter((p) => !p.quoted).map((p) => p.text), out[j].text.slice(0, close.index)].join('');
+    if (words.trim() === '') return;
+    part.text = `${part.text.slice(0, open.index)} , ${open[2]}`;
+    out[j].text = `${out[j].text.slice(0, close.index)} , ${out[j].text.slice(close.index + 1)}`;
+  });
+  return out;
+}
+
 function tokensOf(sentence: string): Token[] {
   const tokens: Token[] = [];
-  for (const part of quotedSpans(sentence)) {
+  for (const part of asidesAcrossQuotes(quotedSpans(sentence))) {
     const assignment = part.quoted ? /^([A-Z][A-Z0-9_]*)=(\S*)$/.exec(part.text.trim()) : null;
     if (assignment) {
       tokens.push({ kind: 'entity', entity: { type: 'variable', name: assignment[1] }, text: assignment[1] }, { kind: 'entity', entity: { type: 'quoted', text: assignment[2] }, text: assignment[2] });

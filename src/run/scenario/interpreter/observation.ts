@@ -138,7 +138,7 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
   const setupOf = (index: number): Setup => (fromYaml || index === 0 ? mergedSetup(setup, placed[index]) : (placed[index] ?? emptySetup()));
   // The block is the configuration file, with what the When says written into it: the executor's loader judges both, and its errors give lines in it, as `spec-run exec` on that file would.
   const text = fromYaml
-    ? withPlaced(withSettings(yaml.text, fields, setup.defaultTimeout, setup.context === 'docker' ? DEFAULT_IMAGE : undefined), placed)
+    ? withPlaced(withSettings(yaml.text, fields, setup.defaultTimeout), placed)
     : stringify({ stop: { ...(setup.defaultTimeout !== undefined ? { defaultTimeout: setup.defaultTimeout } : {}), commands: setup.noCommands ? [] : Array.from({ length: Math.max(1, placed.length) }, (_, index) => entryOf(setupOf(index))) } });
   if (fromYaml) {
     const conflicts = blockConflicts(yaml.text, setupOf, setup);
@@ -164,8 +164,8 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
 
 /**
  * Where what the When says of a command contradicts what the YAML block sets for it: another
- * command line, the host where the block gives an image (or a container where it gives none),
- * another timeout, another value of a field. The block is the configuration the scenario shows;
+ * command line, the host where the block gives an image (or a container where it gives none, or
+ * another image), another timeout, another value of a field. The block is the configuration the scenario shows;
  * a run of anything else would check a configuration nobody wrote.
  */
 export function blockConflicts(text: string, setupOf: (index: number) => Setup, defaults: Pick<Setup, 'defaultTimeout' | 'defaultTimeoutMs'> = {}): string[] {
@@ -190,6 +190,8 @@ export function blockConflicts(text: string, setupOf: (index: number) => Setup, 
     const which = commands.length > 1 ? `command ${index + 1}: ` : '';
     if (said.run !== undefined && typeof block.run === 'string' && said.run.trim() !== block.run.trim()) conflicts.push(`${which}the When runs \`${said.run}\`, the block \`${block.run}\``);
     if (said.context === 'host' && block.image !== undefined) conflicts.push(`${which}the When runs it on the host, the block in the image ${String(block.image)}`);
+    else if (said.image !== undefined && block.image !== undefined && said.image !== String(block.image)) conflicts.push(`${which}the When runs it in the image ${said.image}, the block in the image ${String(block.image)}`);
+    else if (said.context === 'docker' && block.image === undefined) conflicts.push(`${which}the When runs it in a container${said.image !== undefined ? ` (${said.image})` : ''}, the block on the host (it gives no image)`);
     if (said.timeoutMs !== undefined && block.timeout !== undefined) {
       const blockMs = msOf(block.timeout);
       if (blockMs !== undefined && blockMs !== said.timeoutMs) conflicts.push(`${which}the When gives it ${said.timeoutMs === null ? 'no timeout' : `a timeout of ${showDuration(said.timeoutMs)}`}, the block timeout: ${String(block.timeout)}`);
@@ -229,16 +231,15 @@ function withPlaced(text: string, placed: (Setup | undefined)[]): string {
   return document.toString();
 }
 
-/** TEXT (a stop-hook configuration) with FIELDS set on each of its commands, and the default timeout and image when given. */
-function withSettings(text: string, fields: Record<string, unknown>, defaultTimeout: unknown, defaultImage: string | undefined): string {
-  if (Object.keys(fields).length === 0 && defaultTimeout === undefined && defaultImage === undefined) return text;
+/** TEXT (a stop-hook configuration) with FIELDS set on each of its commands, and the default timeout when given. A container the When says where the block gives no image is a conflict (blockConflicts), never an image written in. */
+function withSettings(text: string, fields: Record<string, unknown>, defaultTimeout: unknown): string {
+  if (Object.keys(fields).length === 0 && defaultTimeout === undefined) return text;
   const document = parseDocument(text);
   const commands = document.getIn(['stop', 'commands']);
   if (!isSeq(commands)) return text;
   if (defaultTimeout !== undefined) document.setIn(['stop', 'defaultTimeout'], defaultTimeout);
   commands.items.forEach((command, i) => {
     if (!isMap(command)) return;
-    if (defaultImage !== undefined && !command.has('image') && fields.image === undefined) document.setIn(['stop', 'commands', i, 'image'], defaultImage);
     for (const [key, value] of Object.entries(fields)) {
       if (key === 'env' && value !== null && typeof value === 'object') for (const [name, v] of Object.entries(value)) document.setIn(['stop', 'commands', i, 'env', name], v);
       // A field the When leaves out ("no maxOutputLines is configured").

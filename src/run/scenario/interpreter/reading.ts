@@ -226,6 +226,8 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
     if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
     if (failure) return failure;
   }
+  // Where clauses of it read and others did not ("0 [it must not be 1]"), the words of those others are what was not understood.
+  if (failure && !failure.ok && failure.notUnderstood.length > 0 && failure.notUnderstood.length < diagnose(wholeAttempts, tokens).length) return failure;
   return { ok: false, notUnderstood: diagnose(wholeAttempts, tokens), reason: 'words not accounted for by any fact' };
 }
 

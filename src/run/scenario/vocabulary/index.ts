@@ -11,7 +11,7 @@ import { loadConfig, MAX_OUTPUT_LINES } from '../../../executor/config.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/cli.js';
 import { stringify } from 'yaml';
 import { processesWith } from '../world.js';
-import { configDir, configuredErrors, disposeSubject, execRun, FIELDS, nonce, printer, PROBE_TIMEOUT, real, shownLines, subjectOf, valueOf, type ExecRun, type Sample } from './subject.js';
+import { configDir, configuredErrors, disposeSubject, execRun, FIELDS, nonce, printer, PROBE_TIMEOUT, real, setField, shownLines, subjectOf, valueOf, type ExecRun, type Sample } from './subject.js';
 
 defineParameterType({ name: 'field', regexp: new RegExp(FIELDS.join('|')) });
 defineParameterType({ name: 'stream', regexp: /stdout|stderr|standard output|standard error/, transformer: (s: string) => (s === 'stdout' || s === 'standard output' ? 'stdout' : 'stderr') });
@@ -61,7 +61,7 @@ After(function () {
 // ---- WHEN: the command and its configuration ----
 
 Given(new RegExp(`^a (?:stop )?command (?:includes|has|sets|is configured with) (?:an? |the )?(${FIELDS.join('|')})(?: field)?(?: set to| of|:) (.+)$`), function (field: string, value: string) {
-  subject(this).fields[field] = valueOf(value);
+  setField(this, field, valueOf(value));
 });
 Given('a( stop) command does not include a(n) {field} field', function (field: string) {
   const s = subject(this);
@@ -104,7 +104,7 @@ Given(new RegExp(`^(${FIELDS.join('|')}) is configured(?: but| with) (.+)$`), fu
   if (field === 'maxOutputLines') s.fields.maxOutputLines ??= SAMPLE_LIMIT;
   const flags = [...rest.matchAll(/(show\w+)(?: is)? (true|false)/g)];
   assert.ok(flags.length > 0, `no "showStdout true/false" in "${rest}"`);
-  for (const [, flag, value] of flags) s.fields[flag] = value === 'true';
+  for (const [, flag, value] of flags) setField(this, flag, value === 'true');
 });
 Given(/^a (?:stop )?command fails(?: and .*)?$/, function () {
   subject(this).behaviour = 'fails';
@@ -252,13 +252,13 @@ Then(/^the configuration(?: loading)? SHALL fail(?: with a validation error)?$|^
     const errors = configuredErrors(this);
     this.attach('errors', errors);
     assert.ok(errors.length > 0, 'the configuration has errors');
-    assert.equal((await execRun(this, 'true', subject(this).fields, { configuration: true })).status, 2, 'spec-run exec refuses the configuration');
+    assert.equal((await execRun(this, 'true', subject(this).fields, { configuration: true, expectRejection: true })).status, 2, 'spec-run exec refuses the configuration');
     return;
   }
   const { field, values } = samples(this);
   for (const v of values.filter((x) => !x.valid)) {
     assert.notDeepEqual(configErrors(field, v.value), [], `${field}: ${JSON.stringify(v.value)} is rejected`);
-    const run = await execRun(this, 'true', { [field]: v.value }, { configuration: true });
+    const run = await execRun(this, 'true', { [field]: v.value }, { configuration: true, expectRejection: true });
     assert.equal(run.status, 2, 'spec-run exec refuses the configuration');
   }
 });

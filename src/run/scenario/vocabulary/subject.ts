@@ -10,10 +10,10 @@ import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { ownProcessWork } from '../../../process/child.js';
-import { stringify } from 'yaml';
+import { parseDocument, stringify } from 'yaml';
 import type { World } from '../../../steps/index.js';
 import { parseLimitLog, type LimitEvent } from '../../../executor/log.js';
-import { loadConfig } from '../../../executor/config.js';
+import { loadConfig, type ConfigError } from '../../../executor/config.js';
 import { executorWorld, standsInFor } from '../world.js';
 import { worldInternals } from '../step-world.js';
 import { blockConflicts } from '../interpreter/observation.js';
@@ -67,6 +67,21 @@ export interface Subject {
   references: string | null;
   /** A temporary root under which documented absolute paths are made. */
   root: string;
+  /** The scenario's stop-hook YAML block: the configuration its steps' settings are written into (seedFromBlock). */
+  block: StopBlock | null;
+  /** The document's line of the step that set each field (and `defaultTimeout`): where the executor's errors about it are placed. */
+  setAt: Record<string, number>;
+}
+
+/** A scenario's YAML block whose top level is a stop-hook configuration. */
+interface StopBlock {
+  text: string;
+  /** The document's line of the block's first line. */
+  line: number;
+  /** Its value, read as the executor's loader reads it. */
+  data: Record<string, unknown>;
+  /** Why its commands are not the one command these steps observe (none, several, not a mapping); null when it has one. */
+  unheld: string | null;
 }
 
 const subjects = new WeakMap<World, Subject>();
@@ -75,9 +90,10 @@ const subjects = new WeakMap<World, Subject>();
 export const NOTHING_STATED =
   'the scenario states no command and no configuration (no quoted command, no YAML block, nothing the command does or is given): there is nothing to run; quote the command (`npm test`) or give its configuration';
 
-/** True when a step of the scenario has said something of its command or its configuration. */
+/** True when the scenario has said something of its command or its configuration: a step, or its YAML block. */
 export function statesSomething(subject: Subject): boolean {
   return (
+    subject.block !== null ||
     Object.keys(subject.fields).length > 0 ||
     subject.omitted.length > 0 ||
     subject.samples !== null ||
@@ -92,10 +108,55 @@ export function subjectOf(world: World): Subject {
   let subject = subjects.get(world);
   if (!subject) {
     const root = mkdtempSync(path.join(tmpdir(), 'spec-run-subject-'));
-    subject = { fields: {}, omitted: [], samples: null, produces: null, behaviour: null, configFile: '/project/.spec-run.yaml', invokedFrom: null, absolute: false, references: null, root };
+    subject = { fields: {}, omitted: [], samples: null, produces: null, behaviour: null, configFile: '/project/.spec-run.yaml', invokedFrom: null, absolute: false, references: null, root, block: null, setAt: {} };
+    seedFromBlock(subject, world);
     subjects.set(world, subject);
   }
   return subject;
+}
+
+/**
+ * The scenario's stop-hook YAML block is its configuration, whatever steps follow it (a When, or
+ * Thens alone): its command is the subject's, as if a step quoted it, with its fields and its
+ * default timeout. A step saying otherwise of it is a conflict (execRun), never a second
+ * configuration run in its place.
+ */
+function seedFromBlock(subject: Subject, world: World): void {
+  const config = worldInternals(world).unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? '') && /^stop:/m.test(c.text));
+  if (!config) return;
+  const value: unknown = parseDocument(config.text, { uniqueKeys: false }).toJS();
+  const data = isRecord(value) ? value : {};
+  const stop = isRecord(data.stop) ? data.stop : {};
+  const commands = Array.isArray(stop.commands) ? stop.commands : [];
+  const [command] = commands;
+  const unheld = commands.length !== 1 ? `it configures ${commands.length} commands` : !isRecord(command) ? 'its command is not a mapping of fields' : null;
+  subject.block = { text: config.text, line: config.line, data, unheld };
+  if (stop.defaultTimeout !== undefined) subject.defaultTimeout = stop.defaultTimeout;
+  if (!isRecord(command) || unheld) return;
+  const { run, ...fields } = command;
+  if (typeof run === 'string') subject.run = run;
+  subject.fields = fields;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Sets FIELD of the scenario's command, from the step WORLD runs (where an error about its value is placed). */
+export function setField(world: World, field: string, value: unknown): void {
+  const subject = subjectOf(world);
+  subject.fields[field] = value;
+  if (world.step) subject.setAt[field] = world.step.line;
+  const [rejected] = placedErrors(world).filter((e) => e.path === `stop.commands[0].${field}`);
+  // A value the executor refuses: said now, with the step; a scenario about that refusal goes on to check it.
+  if (rejected) world.attach('the executor rejects this value', `${rejected.message} (${rejected.place})`);
+}
+
+/** Sets the configuration's `stop.defaultTimeout`, from the step WORLD runs. */
+export function setDefaultTimeout(world: World, value: unknown): void {
+  const subject = subjectOf(world);
+  subject.defaultTimeout = value;
+  if (world.step) subject.setAt.defaultTimeout = world.step.line;
 }
 
 /** The subject the scenario's steps described, if any of them did (without making one). */
@@ -124,11 +185,58 @@ export function nonce(): string {
   return `100.${randomInt(100_000, 999_999)}`;
 }
 
-/** The errors of the configuration the scenario describes, as the executor reports them. */
-export function configuredErrors(world: World): string[] {
-  const subject = subjectOf(world);
+/**
+ * The configuration file of one command (COMMAND, with FIELDS) the scenario describes: its YAML
+ * block, where it has one, with that command in place of the block's, else one the steps wrote.
+ */
+function configurationText(subject: Subject, command: unknown, fields: Record<string, unknown>): string {
+  const data = subject.block?.data ?? {};
+  const stop = isRecord(data.stop) ? data.stop : {};
   const defaults = subject.defaultTimeout === undefined ? {} : { defaultTimeout: subject.defaultTimeout };
-  return loadConfig(stringify({ stop: { ...defaults, commands: [{ run: 'true', ...subject.fields }] } })).errors.map((e) => e.message);
+  return stringify({ ...data, stop: { ...stop, ...defaults, commands: [{ ...(command === undefined ? {} : { run: command }), ...fields }] } });
+}
+
+/** An error of the scenario's configuration, and where the document says what it is about. */
+interface PlacedError extends ConfigError {
+  /** The step that set the value (file:line), the value in the YAML block (file:line:column), or the field's path where neither did. */
+  place: string;
+}
+
+/** The errors of the configuration the scenario describes, as the executor reports them, each placed in the document. */
+function placedErrors(world: World): PlacedError[] {
+  const subject = subjectOf(world);
+  const block = subject.block;
+  // A block of other than one command is judged as written: these steps set nothing of it (execRun refuses to run it).
+  if (block?.unheld) return rejections(world, null);
+  // The block's command line as written (a missing one is the executor's to refuse); a command a step quotes; else any.
+  const run = block ? (block.data.stop as { commands: Record<string, unknown>[] }).commands[0].run : (subject.run ?? 'true');
+  return rejections(world, configurationText(subject, run, subject.fields));
+}
+
+/**
+ * The errors of TEXT, a configuration of the scenario's command (none: the block alone), with those of its YAML block as
+ * written (a repeated key, which the block's value read here no longer shows), each placed: at
+ * the step that set the value, else at the value in the block.
+ */
+function rejections(world: World, text: string | null): PlacedError[] {
+  const subject = subjectOf(world);
+  const { file } = worldInternals(world).unit;
+  const block = subject.block;
+  const inBlock = block ? loadConfig(block.text, { firstLine: block.line }).errors : [];
+  const errors = text === null ? [] : loadConfig(text).errors;
+  const blockOnly = inBlock.filter((b) => !errors.some((e) => e.path === b.path));
+  return [...errors, ...blockOnly].map((e) => {
+    const key = /^stop\.(?:commands\[0\]\.)?(\w+)/.exec(e.path)?.[1];
+    const step = key === undefined ? undefined : subject.setAt[key];
+    if (step !== undefined) return { ...e, place: `${file}:${step}` };
+    const written = inBlock.find((b) => b.path === e.path);
+    return { ...e, place: written ? `${file}:${written.line}:${written.column}` : `${e.path}, in the configuration the steps describe` };
+  });
+}
+
+/** The errors of the configuration the scenario describes, as the executor reports them, each with its place in the document. */
+export function configuredErrors(world: World): string[] {
+  return placedErrors(world).map((e) => `${e.message} (${e.place})`);
 }
 
 export interface ExecRun {
@@ -154,17 +262,24 @@ const CLI = fileURLToPath(new URL('../../../cli/main.js', import.meta.url));
  * configuration does (`configuration`: where the command runs, its environment, its
  * announced timeout), which holds for any command.
  */
-export async function execRun(world: World, command: string, fields: Record<string, unknown>, options: { configDirEnv?: string; cwd?: string; configuration?: boolean } = {}): Promise<ExecRun> {
+export async function execRun(world: World, command: string, fields: Record<string, unknown>, options: { configDirEnv?: string; cwd?: string; configuration?: boolean; expectRejection?: boolean } = {}): Promise<ExecRun> {
   const subject = subjectOf(world);
+  const block = subject.block;
+  if (block?.unheld) throw new Error(`the scenario's YAML block (line ${block.line}) is its configuration, and ${block.unheld}: the built-in expressions run one command of it. Give the block one command, or say in a When which command the scenario is about`);
   if (subject.run !== undefined && command !== subject.run && !options.configuration) throw new Error(standsInFor(command, subject.run));
-  // These steps write the configuration from what the scenario's steps say; a YAML block saying otherwise is a second configuration, never read.
-  const block = worldInternals(world).unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? '') && /^stop:/m.test(c.text));
-  const conflicts = block ? blockConflicts(block.text, () => ({ ...emptySetup(), run: subject.run, fields: subject.fields }), { defaultTimeout: subject.defaultTimeout }) : [];
-  if (conflicts.length > 0) throw new Error(`the steps and the scenario's YAML block (line ${block!.line}) say different things of the command: ${conflicts.join('; ')}. Which one does the scenario mean? Say it once: in the block, or in the steps`);
+  if (block) {
+    const conflicts = blockConflicts(block.text, () => ({ ...emptySetup(), run: subject.run, fields: subject.fields }), { defaultTimeout: subject.defaultTimeout });
+    const blockCommand = (block.data.stop as { commands: Record<string, unknown>[] }).commands[0];
+    for (const field of subject.omitted) if (field in blockCommand) conflicts.push(`a step says the command has no ${field}, the block ${field}: ${String(blockCommand[field])}`);
+    if (conflicts.length > 0) throw new Error(`the steps and the scenario's YAML block (line ${block.line}) say different things of the command: ${conflicts.join('; ')}. Which one does the scenario mean? Say it once: in the block, or in the steps`);
+  }
+  const text = configurationText(subject, command, fields);
+  // The executor's own loader refuses it: no command would run, and spec-run exec would place the error in the file written here.
+  const rejected = options.expectRejection ? [] : rejections(world, text);
+  if (rejected.length > 0) throw new Error(`the executor rejects the scenario's configuration, so no command runs: ${rejected.map((e) => `${e.message} (${e.place})`).join('; ')}`);
   const file = real(subject, subject.configFile);
   mkdirSync(path.dirname(file), { recursive: true });
-  const defaults = subject.defaultTimeout === undefined ? {} : { defaultTimeout: subject.defaultTimeout };
-  writeFileSync(file, stringify({ stop: { ...defaults, commands: [{ run: command, ...fields }] } }));
+  writeFileSync(file, text);
   const cwd = options.cwd ?? (subject.invokedFrom ? real(subject, subject.invokedFrom) : path.dirname(file));
   mkdirSync(cwd, { recursive: true });
   const log = path.join(mkdtempSync(path.join(subject.root, '.logs-')), 'limits.jsonl');

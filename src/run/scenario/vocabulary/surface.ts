@@ -10,7 +10,7 @@ import { Given, Then, type World } from '../../../steps/index.js';
 import { dockerEngine } from '../../../executor/docker.js';
 import { parseDuration } from '../../../executor/duration.js';
 import { GRACE_MS } from '../../../executor/result.js';
-import { configuredErrors, execRun, nonce, NOTHING_STATED, PROBE_TIMEOUT, shownLines, statesSomething, subjectOf, valueOf, type ExecRun } from './subject.js';
+import { configuredErrors, execRun, nonce, NOTHING_STATED, PROBE_TIMEOUT, setDefaultTimeout, setField, shownLines, statesSomething, subjectOf, valueOf, type ExecRun } from './subject.js';
 
 /** Docker probes get more time: starting a container is part of it. */
 const DOCKER_PROBE_TIMEOUT = '2s';
@@ -94,16 +94,17 @@ function reportedMs(run: ExecRun): number {
 // ---- WHEN ----
 
 Given(/^(?:the )?(?:global )?(?:defaultTimeout|default timeout) (?:is set to|of) ("[^"]*"|\x60[^\x60]*\x60|\S+(?: (?:seconds?|minutes?|hours?))?)(?: globally)?$/, function (value: string) {
-  subjectOf(this).defaultTimeout = valueOf(value);
+  setDefaultTimeout(this, valueOf(value));
 });
 Given(/^a (?:stop )?command (?:runs|is run|executes) (on the host|in (?:a )?Docker(?: container)?)(?: (?:with|from) (?:the )?image "?([^"\s]+)"?)?$/, function (where: string, image?: string) {
-  const fields = subjectOf(this).fields;
-  if (where === 'on the host') delete fields.image;
-  else fields.image = image ?? fields.image ?? 'alpine';
+  const s = subjectOf(this);
+  if (where === 'on the host') {
+    delete s.fields.image;
+    s.omitted.push('image');
+  } else setField(this, 'image', image ?? s.fields.image ?? 'alpine');
 });
 Given(/^a (?:stop )?command (?:includes|has|sets|is configured with) (?:an? |the )?environment variable (\w+) (?:set to|=|of) "?([^"]*)"?$/, function (name: string, value: string) {
-  const fields = subjectOf(this).fields;
-  fields.env = { ...(fields.env as Record<string, string> | undefined), [name]: value };
+  setField(this, 'env', { ...(subjectOf(this).fields.env as Record<string, string> | undefined), [name]: value });
 });
 Given(/^a (?:stop )?command (?:that )?ignores SIGTERM$/, function () {
   const s = subjectOf(this);
@@ -181,7 +182,7 @@ Then(/^the command SHALL exit with (?:code |status )?(\d+)$/, async function (th
 Then(/^the command SHALL run (on the host|in (?:a |the )?(?:Docker )?container)$/, async function (this: World, where: string) {
   const run = await observeConfiguration(this, 'readlink /proc/self/ns/mnt');
   const host = where === 'on the host';
-  assert.equal(announced(run).where.split(' ')[0], host ? 'host' : 'docker');
+  assert.equal(announced(run).where.split(' ')[0], host ? 'host' : 'docker', `where spec-run exec ran the command: ${announced(run).where}`);
   const namespace = shownLines(run).find((l) => l.startsWith('mnt:'));
   assert.equal(namespace === OWN_MOUNT_NAMESPACE, host, `mount namespace ${namespace} ${host ? 'is' : 'is not'} spec-run's own`);
 });
