@@ -78,6 +78,8 @@ interface StopBlock {
   text: string;
   /** The document's line of the block's first line. */
   line: number;
+  /** The document's column of each of its lines' first column (a block in a list item starts past its indentation). */
+  columns?: readonly number[];
   /** Its value, read as the executor's loader reads it. */
   data: Record<string, unknown>;
   /** Why its commands are not the one command these steps observe (none, several, not a mapping); null when it has one. */
@@ -130,7 +132,7 @@ function seedFromBlock(subject: Subject, world: World): void {
   const commands = Array.isArray(stop.commands) ? stop.commands : [];
   const [command] = commands;
   const unheld = commands.length !== 1 ? `it configures ${commands.length} commands` : !isRecord(command) ? 'its command is not a mapping of fields' : null;
-  subject.block = { text: config.text, line: config.line, data, unheld };
+  subject.block = { text: config.text, line: config.line, columns: config.columns, data, unheld };
   if (stop.defaultTimeout !== undefined) subject.defaultTimeout = stop.defaultTimeout;
   if (!isRecord(command) || unheld) return;
   const { run, ...fields } = command;
@@ -222,7 +224,7 @@ function rejections(world: World, text: string | null): PlacedError[] {
   const subject = subjectOf(world);
   const { file } = worldInternals(world).unit;
   const block = subject.block;
-  const inBlock = block ? loadConfig(block.text, { firstLine: block.line }).errors : [];
+  const inBlock = block ? loadConfig(block.text, { at: { line: block.line, columns: block.columns } }).errors : [];
   const errors = text === null ? [] : loadConfig(text).errors;
   const blockOnly = inBlock.filter((b) => !errors.some((e) => e.path === b.path));
   return [...errors, ...blockOnly].map((e) => {
