@@ -123,3 +123,25 @@ t.test("spec-run's own diagnostics (`spec-run: …`) are never read as a command
   t.match(read('stderr carries the line `oops`'), { ok: true });
   t.end();
 });
+
+t.test('a `To fix:` list of N hints, "the last being `x`": the list ends the report, its last item is x, and it has N items', (t) => {
+  const said = [
+    'the report ends with a `To fix:` list of three hints, the last being `Raise the limit`',
+    'it closes with a `To fix:` list of three numbered suggestions, the last of which is `Raise the limit`',
+    'the report ends with `To fix:` and three numbered items, the last being `3. Raise the limit`',
+  ];
+  for (const s of said) t.match(read(s), { ok: true, parts: [{ text: /ends with the items under `To fix:`.*the last of which is "(3\. )?Raise the limit"/ }, { text: /items under `To fix:`: 3 of them/ }] }, s);
+  // Not read: "the last being" of no counted list, nor of a list that is not `To fix:`.
+  t.match(read('the report ends with a list of three hints, the last being `Raise the limit`'), { ok: false });
+  t.notMatch(read('the output keeps three lines, the last being `c`'), { ok: true, parts: [{ text: /To fix/ }] });
+  t.end();
+});
+
+t.test('through the CLI: a timed-out command ends with four hints, the last being to disable the timeout', async (t) => {
+  const { points, byName } = await runScenarios('round12-fixes', [
+    blockScenario('four', 'the only command is', ['- run: "sleep 5"', '  timeout: 1s'], 'the report ends with a `To fix:` list of four hints, the last being `Set timeout: null to disable (not recommended)`'),
+    blockScenario('three', 'the only command is', ['- run: "sleep 5"', '  timeout: 1s'], 'the report ends with a `To fix:` list of three hints, the last being `Set timeout: null to disable (not recommended)`'),
+  ]);
+  t.equal(byName('list of four')?.ok, true, 'four hints, the last as said', { points });
+  t.equal(byName('list of three')?.ok, false, 'and not three');
+});

@@ -2288,12 +2288,26 @@ function withTextsInOutput(sentence: string): string {
   return sentence.replace(/\s+with\s+(`[^`]+`(?:(?:\s*,\s*|\s+and\s+|\s*,\s+and\s+)`[^`]+`)*)\s+in\s+(its|their|the)\s+((?:partial\s+)?output)\b/gi, (_w, texts: string, whose: string, output: string) => `, and ${whose} ${output} contains ${texts}`);
 }
 
+/**
+ * "ends with a `To fix:` list of four hints, the last being `…`", "… of four numbered suggestions, the last of
+ * which is `…`", "ends with `To fix:` and four numbered items, the last being `…`": a list whose last item is the
+ * text, as "whose last item is" says it, and how many items it has.
+ */
+function fixesCountedWithLast(sentence: string): string {
+  const items = String.raw`(\S+)\s+(numbered\s+)?(?:hints|suggestions|fixes|items|steps)\s*,\s*the\s+last(?:\s+one)?\s+(?:being|of\s+which\s+is)\s+(\`[^\`]+\`)`;
+  const rewrite = (numbered: string | undefined, count: string, numberedAfter: string | undefined, last: string) =>
+    `a ${numbered || numberedAfter ? 'numbered ' : ''}\`To fix:\` list whose last item is ${last}, and the \`To fix:\` list has ${count} items`;
+  return sentence
+    .replace(new RegExp(String.raw`\ba\s+(numbered\s+)?\`To fix:\`\s+list\s+of\s+${items}`, 'gi'), (_w, numbered: string | undefined, count: string, after: string | undefined, last: string) => rewrite(numbered, count, after, last))
+    .replace(new RegExp(String.raw`\`To fix:\`\s+and\s+${items}`, 'gi'), (_w, count: string, after: string | undefined, last: string) => rewrite(undefined, count, after, last));
+}
+
 function runStatusAfterNothing(sentence: string): string {
   return sentence.replace(/(\b(?:nothing|no command|none of (?:the|its) commands)\s+(?:runs|ran|is run|was run|gets run|is started|starts|runs at all)\b[^`]*?(?:,\s*|\s+)(?:and\s+)?)(?:the|its)\s+(exit status|exit code|status)\b/i, "$1spec-run exec's $2");
 }
 
 function readSentence(text: string): Reading<Check> {
-  const sentence = runStatusAfterNothing(withTextsInOutput(thatCommandByPlace(placeEdgeBare(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(text))))))))))));
+  const sentence = runStatusAfterNothing(fixesCountedWithLast(withTextsInOutput(thatCommandByPlace(placeEdgeBare(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(text)))))))))))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };
