@@ -145,3 +145,23 @@ t.test('through the CLI: a timed-out command ends with four hints, the last bein
   t.equal(byName('list of four')?.ok, true, 'four hints, the last as said', { points });
   t.equal(byName('list of three')?.ok, false, 'and not three');
 });
+
+t.test('spec-run exec ending a time "of (after) the signal": from the interrupt a When sent it to its end', (t) => {
+  t.match(read('spec-run exec exits with status 130 within half a second of the signal'), { ok: true, parts: [{ text: /exit status == 130, the time from the interrupt to its end ≤ 500 ms/ }] });
+  t.match(read('the hook exits with 130 well under two seconds after the signal'), { ok: true, parts: [{ text: /exit status == 130, the time from the interrupt to its end/ }] });
+  // Not read: of a command (no command's end is timed from the interrupt), with no time, or of a signal named by its place.
+  t.match(read('the command exits with 124 within a second of the signal'), { ok: false });
+  t.match(read('spec-run exec exits with status 130 after the signal'), { ok: false });
+  t.match(read('spec-run exec exits with status 130 at once after the second signal'), { ok: false });
+  t.end();
+});
+
+t.test('through the CLI: the time of the signal is where the interrupt was sent, not the start of the run', async (t) => {
+  const commands = ['- run: "echo working; sleep 20"'];
+  const { points, byName } = await runScenarios('round12-since-signal', [
+    blockScenario('soon after', 'spec-run exec is sent SIGINT about two seconds into its only command', commands, 'spec-run exec exits with status 130 within a second of the signal'),
+    blockScenario('not from the start', 'spec-run exec is sent SIGINT about two seconds into its only command', commands, 'spec-run exec exits with status 130 within one second'),
+  ]);
+  t.equal(byName('of the signal')?.ok, true, 'it ends soon after the interrupt', { points });
+  t.equal(byName('within one second')?.ok, false, 'though not within a second of its start');
+});

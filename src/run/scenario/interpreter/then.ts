@@ -583,7 +583,7 @@ const RULES: Rule<Check>[] = [
     name: 'exit code',
     needs: [['EXIT'], ['E:number']],
     // How it ended ("124 (timeout)", "stopped … with status 124"), and whether it failed, are checked with the code.
-    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'AFTER', 'FILLER'],
+    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'AFTER', 'FILLER', 'SINCE_SIGNAL'],
     build(a) {
       const codes = a.entities('number').map((n) => n.n);
       const [d, more] = a.entities('duration');
@@ -615,6 +615,19 @@ const RULES: Rule<Check>[] = [
       // "spec-run exec finishes (completes, ends) with exit status 0": the run finishing is its exiting, never every command completing.
       const runEnds = !a.has('TIMEOUT', 'TIMED_OUT', 'KILL');
       // "spec-run exec exits with 130, well before the 30 s of `sleep`": the run's status, at a time of the whole run's, never a command's exit.
+      // "spec-run exec exits with 130 within half a second of the signal": the time from the interrupt the When sent to the run's end,
+      // unscaled: it is how soon the executor stops what runs, which no duration of the scenario's (the ones the run scales) makes.
+      const sinceSignal = a.has('SINCE_SIGNAL');
+      if (sinceSignal && !(runSubject(a) && (!completes || runEnds) && d && !a.negated)) return null;
+      if (sinceSignal && d) {
+        return {
+          text: `spec-run exec's exit status ${what}, ${timeText('the time from the interrupt to its end', d.ms, timeCmp, false)}`,
+          evaluate: (o) => ({
+            ok: matches(o.record.exitStatus) && compareTime(o.afterSignalMs, d.ms, timeCmp, o.record.commands.some((c) => c.context === 'docker')),
+            actual: `exit status ${o.record.exitStatus}, ${o.afterSignalMs === undefined ? 'no interrupt was sent' : `it ended ${ms(o.afterSignalMs)} after the interrupt`}`,
+          }),
+        };
+      }
       if (runSubject(a) && (!completes || runEnds) && d) {
         if (a.negated) return null;
         return {
