@@ -614,7 +614,6 @@ const RULES: Rule<Check>[] = [
       // "the run stops with status 2": spec-run exec stopping is its exiting, not a command stopped.
       // "spec-run exec finishes (completes, ends) with exit status 0": the run finishing is its exiting, never every command completing.
       const runEnds = !a.has('TIMEOUT', 'TIMED_OUT', 'KILL');
-      // "spec-run exec exits with 130, well before the 30 s of `sleep`": the run's status, at a time of the whole run's, never a command's exit.
       // "spec-run exec exits with 130 within half a second of the signal": the time from the interrupt the When sent to the run's end,
       // unscaled: it is how soon the executor stops what runs, which no duration of the scenario's (the ones the run scales) makes.
       const sinceSignal = a.has('SINCE_SIGNAL');
@@ -628,6 +627,7 @@ const RULES: Rule<Check>[] = [
           }),
         };
       }
+      // "spec-run exec exits with 130, well before the 30 s of `sleep`": the run's status, at a time of the whole run's, never a command's exit.
       if (runSubject(a) && (!completes || runEnds) && d) {
         if (a.negated) return null;
         return {

@@ -746,7 +746,6 @@ function namedPlaces(sentence: string): string {
 /** Slots any When clause may carry: the command as subject, the configuration, running it. */
 const UNIVERSAL = ['COMMAND', 'HOOK', 'CONFIG', 'RUNS', 'SET', 'EACH', 'USER', 'FILLER'];
 
-/** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
 /** A time said in words or digits, with its unit: "two seconds", "1.5 s", "half a second". */
 const SPOKEN_TIME = String.raw`(?:about\s+|roughly\s+|around\s+)?(?:\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?|half\s+a)\s+(?:seconds?|s|ms|milliseconds?|minutes?)`;
 
@@ -761,6 +760,7 @@ function timeInto(sentence: string): string {
     .replace(new RegExp(String.raw`\b(${SPOKEN_TIME})\s+in(?=\s*(?:[,;.:]|$))`, 'gi'), '$1 after it started');
 }
 
+/** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
 export function readWhen(said: string): Reading<SetupPart> {
   const sentence = timeInto(said);
   const first = readWhenClauses(sentence);
