@@ -110,6 +110,8 @@ const CONCEPTS: Record<string, string[]> = {
   GRACEFUL: ['graceful', 'gracefully', 'politely', 'cleanly', 'clean'],
   SEND: ['come', 'sending', 'delivering', 'delivers', 'deliver', 'delivery', 'issuing', 'issues', 'raising', 'expected', 'needed', 'necessary', 'follow', 'arrives', 'arrive', 'arrived', 'comes', 'follows', 'sent', 'send', 'sends', 'receives', 'received', 'receive', 'gets', 'got', 'delivered', 'signalled', 'signaled', 'issued', 'raised', 'first', 'followed', 'escalates', 'escalation', 'escalated'],
   SIGNAL: ['signal', 'signals'],
+  /** From the interrupt a When sends spec-run exec: "exits within half a second of the signal". */
+  SINCE_SIGNAL: ['of the signal', 'after the signal', 'of the interrupt', 'after the interrupt'],
   COMPLETE: ['allowed to finish', 'allowed to complete', 'allowed to run to completion', 'allowed to run to the end', 'completes', 'complete', 'completed', 'completion', 'finishes', 'finish', 'finished', 'runs to completion', 'to the end', 'to its end', 'runs to the end', 'runs to its end', 'normally', 'normal', 'naturally', 'on its own', 'by itself', 'uninterrupted', 'undisturbed', 'allowed', 'left alone', 'returns', 'returned', 'exits normally'],
   FOREVER: ['indefinitely', 'forever', 'unbounded', 'unlimited', 'as long as it needs', 'as long as needed', 'no matter how long'],
   // outcome

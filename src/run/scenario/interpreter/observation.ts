@@ -47,6 +47,8 @@ export interface Observation {
   log?: LogFile;
   /** The files and directories in the run's directory (and the project's) after the run, by relative path. */
   files: string[];
+  /** How long spec-run exec went on after the interrupt a When sent it, to its end (unscaled ms); undefined when none was sent. */
+  afterSignalMs?: number;
 }
 
 /** The files and directories under DIR, by path relative to it (a scenario's directory: a few). */
@@ -84,7 +86,8 @@ function placeFiles(files: NonNullable<Setup['files']>, project: string, project
 function scheduledInterrupt(interrupt: NonNullable<Setup['interrupt']>, scale: number, outer: AbortSignal | undefined) {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  const arm = () => (timer ??= setTimeout(() => controller.abort(interrupt.signal), interrupt.atMs * scale));
+  let sentAt: number | undefined;
+  const arm = () => (timer ??= setTimeout(() => ((sentAt = performance.now()), controller.abort(interrupt.signal)), interrupt.atMs * scale));
   if (interrupt.afterCommand === undefined) arm();
   return {
     signal: outer ? AbortSignal.any([outer, controller.signal]) : controller.signal,
@@ -92,6 +95,8 @@ function scheduledInterrupt(interrupt: NonNullable<Setup['interrupt']>, scale: n
       if (interrupt.afterCommand !== undefined && text.startsWith(`[${interrupt.afterCommand + 1}/`)) arm();
     },
     sent: () => controller.signal.aborted,
+    /** When the signal was sent (performance.now()), if it was. */
+    sentAt: () => sentAt,
     dispose: () => clearTimeout(timer),
   };
 }
@@ -306,7 +311,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
   const invocation = setup.invocation ?? {};
   if (invocation.project !== undefined) notes.push(`--project ${invocation.project}: a fresh directory stands for it`);
-  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[] }> => {
+  const runIn = async (configuration: StopConfig): Promise<{ record: RunRecord; log?: LogFile; files: string[]; afterSignalMs?: number }> => {
     // The directory spec-run exec is started in: its configuration file, --log and --project are resolved there, as the CLI resolves them.
     const dir = mkdtempSync(path.join(tmpdir(), 'spec-run-scenario-'));
     const inside = (relative: string) => {
@@ -334,22 +339,25 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       const recordOptions = { configDir, projectRoot: project, imageAliases, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, configDirEnv: invocation.configDirEnv ?? options.configDirEnv, configName, log: logFile };
       // The file it is given does not exist: spec-run exec reads nothing and runs nothing.
       const record = invocation.configMissing ? await recordFile(configPath ?? path.join(dir, 'stop.yaml'), recordOptions) : await recordRun(configuration, errors, recordOptions);
+      const sentAt = interrupt?.sentAt();
+      const afterSignalMs = sentAt === undefined ? undefined : performance.now() - sentAt;
       // spec-run exec opens the file by the path it was given, from the directory it was started in: its messages name that path.
       if (invocation.configMissing && configPath !== undefined && invocation.config !== undefined) record.messages = record.messages.map((m) => m.split(configPath).join(invocation.config!));
       interrupt?.dispose();
       if (interrupt?.sent() && setup.interrupt) endInterrupted(record, setup.interrupt.signal);
       const log = logFile === undefined ? undefined : { name: invocation.log!, lines: existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter((line) => line !== '') : null };
-      return { record, log, files: [...new Set([...filesUnder(dir), ...filesUnder(project)])] };
+      return { record, log, afterSignalMs, files: [...new Set([...filesUnder(dir), ...filesUnder(project)])] };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  const { record, log, files } = await runIn(probe);
+  const { record, log, files, afterSignalMs } = await runIn(probe);
   let other: Promise<RunRecord> | null = null;
   return {
     record,
     log,
     files,
+    ...(afterSignalMs === undefined ? {} : { afterSignalMs }),
     scale,
     documented,
     runs: config.commands.map((command) => command.run),

@@ -600,7 +600,7 @@ const RULES: Rule<Check>[] = [
     name: 'exit code',
     needs: [['EXIT'], ['E:number']],
     // How it ended ("124 (timeout)", "stopped … with status 124"), and whether it failed, are checked with the code.
-    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'AFTER', 'FILLER'],
+    allows: ['END', 'SHOWN', 'SET', 'AT_LEAST', 'AT_MOST', 'EXACTLY', 'MESSAGE', 'WINS', 'OWN', 'FAIL', 'SUCCEED', 'TIMEOUT', 'TIMED_OUT', 'KILL', 'TERMINATE', 'COMPLETE', 'E:duration', 'ABOUT', 'JUST_OVER', 'JUST_UNDER', 'AFTER', 'FILLER', 'SINCE_SIGNAL'],
     build(a) {
       const codes = a.entities('number').map((n) => n.n);
       const [d, more] = a.entities('duration');
@@ -631,6 +631,19 @@ const RULES: Rule<Check>[] = [
       // "the run stops with status 2": spec-run exec stopping is its exiting, not a command stopped.
       // "spec-run exec finishes (completes, ends) with exit status 0": the run finishing is its exiting, never every command completing.
       const runEnds = !a.has('TIMEOUT', 'TIMED_OUT', 'KILL');
+      // "spec-run exec exits with 130 within half a second of the signal": the time from the interrupt the When sent to the run's end,
+      // unscaled: it is how soon the executor stops what runs, which no duration of the scenario's (the ones the run scales) makes.
+      const sinceSignal = a.has('SINCE_SIGNAL');
+      if (sinceSignal && !(runSubject(a) && (!completes || runEnds) && d && !a.negated)) return null;
+      if (sinceSignal && d) {
+        return {
+          text: `spec-run exec's exit status ${what}, ${timeText('the time from the interrupt to its end', d.ms, timeCmp, false)}`,
+          evaluate: (o) => ({
+            ok: matches(o.record.exitStatus) && compareTime(o.afterSignalMs, d.ms, timeCmp, o.record.commands.some((c) => c.context === 'docker')),
+            actual: `exit status ${o.record.exitStatus}, ${o.afterSignalMs === undefined ? 'no interrupt was sent' : `it ended ${ms(o.afterSignalMs)} after the interrupt`}`,
+          }),
+        };
+      }
       // "spec-run exec exits with 130, well before the 30 s of `sleep`": the run's status, at a time of the whole run's, never a command's exit.
       if (runSubject(a) && (!completes || runEnds) && d) {
         if (a.negated) return null;
@@ -1275,6 +1288,8 @@ const RULES: Rule<Check>[] = [
       // "that line has `"event":"timeout"`": members of a log file's JSON line, or a line said before, are no words of the report.
       if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && JSON_MEMBER.test(t.entity.text))) return null;
       if (a.tokens.some((t, i) => t.kind === 'word' && /^lines?$/i.test(t.text) && /^(that|this|those|these|the same)$/i.test(a.tokens[i - 1]?.text ?? ''))) return null;
+      // "stderr carries the line `spec-run: SIGINT: stopping what runs`": spec-run's own diagnostics go to its own stderr, which no record of a run holds; never a command's lines nor the report's.
+      if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && /^spec-run:/.test(t.entity.text))) return null;
       // "`docker ps -a` no longer lists a container of that name": what the engine lists is about the run's containers, never words the run printed.
       if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && /^docker\s+(ps|container\s+ls)\b/.test(t.entity.text))) return null;
       // "`x.jsonl` holds no line": a file named before the verb holds the things said; it is no thing named.
@@ -2229,7 +2244,8 @@ function withDescribedRest(sentence: string): Reading<Check> | null {
 const ENGINE_LISTING = String.raw`\`docker\s+(?:ps|container\s+ls)(?:\s+-a|\s+--all)?(?:\s+--filter[\s=]\S+)*\``;
 /** Words that say no more of the containers listed than that they are the run's, and that the run is over. */
 // A container named by a name of its own (`spec-run-1`) may be another run's: only the run's name pattern (`spec-run-<pid>-<hex>`, `spec-run-`) is the run's.
-const OF_THE_RUN = /^(?:(?:a|any|the|that|this|its|of|from|by|leftover|left|over|container|containers|run|name|afterwards|anymore|any\s+more|once|is|are|was|spec-run|spec-run-|`spec-run-(?:[^`]*<[^`]*>[^`]*)?`|labelled|labeled|`[a-z.-]+=[^`]*`)\s*)*$/i;
+// "the container named in the `removed` note": the note spec-run exec prints of the run's container when it removes it.
+const OF_THE_RUN = /^(?:(?:a|any|the|that|this|its|of|from|by|leftover|left|over|container|containers|run|name|afterwards|anymore|any\s+more|once|is|are|was|spec-run|spec-run-|`spec-run-(?:[^`]*<[^`]*>[^`]*)?`|labelled|labeled|`[a-z.-]+=[^`]*`|named\s+in\s+the\s+(?:`removed`\s+|removed\s+)?note(?:\s+`container\s+spec-run-(?:<pid>-<hex>|…|\.\.\.)\s+removed`)?),?\s*)*$/i;
 
 /**
  * "`docker ps -a` no longer lists a container of that run", "`docker ps -a --filter label=…` lists nothing afterwards",
@@ -2243,6 +2259,8 @@ function engineListingNone(sentence: string): string {
     .replace(new RegExp(String.raw`${ENGINE_LISTING}\s+(?:no\s+longer\s+|does\s+not\s+|doesn't\s+)?(?:lists?|shows?|returns?|has)\s+(?:(?:no|nothing|none)\b)?([^,;.]*)`, 'gi'), (whole: string, rest: string) =>
       /\b(?:no\s+longer|does\s+not|doesn't)\b|\s(?:no|nothing|none)\b/i.test(whole) && OF_THE_RUN.test(rest.trim()) ? none : whole)
     .replace(new RegExp(String.raw`\b(?:nothing|no\s+container)\s+(?:is\s+)?left\s+in\s+${ENGINE_LISTING}`, 'gi'), none)
+    // "the container named in the `removed` note is no longer listed by `docker ps -a`", "the container is gone from `docker ps -a`": the same, said of the container.
+    .replace(new RegExp(String.raw`\b(the\s+containers?\b[^.;]*?)\s+(?:is|are)\s+(?:(?:no\s+longer|not|never)\s+(?:listed|shown)\s+(?:by|in)|gone\s+from)\s+${ENGINE_LISTING}`, 'gi'), (whole: string, subject: string) => (OF_THE_RUN.test(subject.trim()) ? none : whole))
     .replace(new RegExp(none, 'g'), 'no container of the run is left behind');
 }
 
@@ -2274,12 +2292,61 @@ export function readThen(sentence: string): Reading<Check> {
 /** "Exit status is 124.": a sentence of the status alone, its article left out as a heading leaves it, is "the exit status is 124". */
 const statusAlone = (sentence: string) => sentence.replace(/^\s*exit status(?:\s+is|\s+was|\s*==?|\s*:)?\s+(\d+)\s*\.?\s*$/i, 'the exit status is $1');
 
+/** The parts of the report whose first or last text a sentence names: the announcement line, the report, its output block. */
+const EDGED_PLACE = String.raw`(?:announcement(?:\s+line)?|header|heading|progress\s+line|report|output(?:\s+block)?|block)`;
+const EDGE_VERBS: Record<string, string> = { ends: 'ends with', closes: 'ends with', starts: 'begins with', begins: 'begins with', opens: 'begins with' };
+
+/**
+ * "the announcement ends `(timeout 5s, from command)`", "the report opens `Error: …`": a place of the
+ * report whose first or last text is quoted right after the verb, as with "with"; and "the summary note
+ * `(Showing …)` closes the output": the text as the subject, the place as the object. Only of the parts
+ * of the report named above: of a message ("the message ends `…`", the end of one error line) it is not read.
+ */
+function placeEdgeBare(sentence: string): string {
+  return sentence
+    .replace(new RegExp(String.raw`\b(${EDGED_PLACE})\s+(ends|closes|starts|begins|opens)\s+(?=\`)`, 'gi'), (_w, place: string, verb: string) => `${place} ${EDGE_VERBS[verb.toLowerCase()]} `)
+    .replace(new RegExp(String.raw`(?:\b((?:the|a|an)\s+(?:[a-z-]+\s+){0,2}))?(\`[^\`]+\`)\s+(ends|closes|starts|begins|opens)\s+(the\s+${EDGED_PLACE})\b`, 'gi'), (_w, noun: string | undefined, quoted: string, verb: string, place: string) => `${place} ${EDGE_VERBS[verb.toLowerCase()]} ${noun ?? ''}${quoted}`);
+}
+
+/**
+ * "The second announcement ends `…` and that command reports `Exit Code: 124`": "that command" is the
+ * command the sentence opened with by its place (its announcement, report or header), said again by
+ * its place; else it would be no command in particular, and the clause checked of every report.
+ */
+function thatCommandByPlace(sentence: string): string {
+  const opening = /^\s*the\s+(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+(?:command's\s+)?(?:command|announcement|report|header|heading)\b/i.exec(sentence);
+  return opening ? sentence.replace(/\b(?:that|this|the same)\s+command\b/gi, `the ${opening[1].toLowerCase()} command`) : sentence;
+}
+
+/**
+ * "reports `OK: command succeeded` with `own` in its output", "succeeds with `own` in its output": texts
+ * said to be in its output are a clause of their own (its output contains them), never the whole output,
+ * nor words of the report's other texts.
+ */
+function withTextsInOutput(sentence: string): string {
+  return sentence.replace(/\s+with\s+(`[^`]+`(?:(?:\s*,\s*|\s+and\s+|\s*,\s+and\s+)`[^`]+`)*)\s+in\s+(its|their|the)\s+((?:partial\s+)?output)\b/gi, (_w, texts: string, whose: string, output: string) => `, and ${whose} ${output} contains ${texts}`);
+}
+
+/**
+ * "ends with a `To fix:` list of four hints, the last being `…`", "… of four numbered suggestions, the last of
+ * which is `…`", "ends with `To fix:` and four numbered items, the last being `…`": a list whose last item is the
+ * text, as "whose last item is" says it, and how many items it has.
+ */
+function fixesCountedWithLast(sentence: string): string {
+  const items = String.raw`(\S+)\s+(numbered\s+)?(?:hints|suggestions|fixes|items|steps)\s*,\s*the\s+last(?:\s+one)?\s+(?:being|of\s+which\s+is)\s+(\`[^\`]+\`)`;
+  const rewrite = (numbered: string | undefined, count: string, numberedAfter: string | undefined, last: string) =>
+    `a ${numbered || numberedAfter ? 'numbered ' : ''}\`To fix:\` list whose last item is ${last}, and the \`To fix:\` list has ${count} items`;
+  return sentence
+    .replace(new RegExp(String.raw`\ba\s+(numbered\s+)?\`To fix:\`\s+list\s+of\s+${items}`, 'gi'), (_w, numbered: string | undefined, count: string, after: string | undefined, last: string) => rewrite(numbered, count, after, last))
+    .replace(new RegExp(String.raw`\`To fix:\`\s+and\s+${items}`, 'gi'), (_w, count: string, after: string | undefined, last: string) => rewrite(undefined, count, after, last));
+}
+
 function runStatusAfterNothing(sentence: string): string {
   return sentence.replace(/(\b(?:nothing|no command|none of (?:the|its) commands)\s+(?:runs|ran|is run|was run|gets run|is started|starts|runs at all)\b[^`]*?(?:,\s*|\s+)(?:and\s+)?)(?:the|its)\s+(exit status|exit code|status)\b/i, "$1spec-run exec's $2");
 }
 
 function readSentence(text: string): Reading<Check> {
-  const sentence = runStatusAfterNothing(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(text)))))))));
+  const sentence = runStatusAfterNothing(fixesCountedWithLast(withTextsInOutput(thatCommandByPlace(placeEdgeBare(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(text)))))))))))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };

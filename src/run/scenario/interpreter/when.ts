@@ -746,8 +746,23 @@ function namedPlaces(sentence: string): string {
 /** Slots any When clause may carry: the command as subject, the configuration, running it. */
 const UNIVERSAL = ['COMMAND', 'HOOK', 'CONFIG', 'RUNS', 'SET', 'EACH', 'USER', 'FILLER'];
 
+/** A time said in words or digits, with its unit: "two seconds", "1.5 s", "half a second". */
+const SPOKEN_TIME = String.raw`(?:about\s+|roughly\s+|around\s+)?(?:\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?|half\s+a)\s+(?:seconds?|s|ms|milliseconds?|minutes?)`;
+
+/**
+ * "sends SIGINT to spec-run exec two seconds into the first command", "… into its only command", "is sent
+ * SIGTERM about two seconds in": a time "into" a command is after that command started, a time "in" said
+ * alone after spec-run exec started, as "after" says it.
+ */
+function timeInto(sentence: string): string {
+  return sentence
+    .replace(new RegExp(String.raw`\b(${SPOKEN_TIME})\s+into\s+(?:the|its)\s+(first|second|third|fourth|fifth|last|only)\s+command\b`, 'gi'), (_w, time: string, which: string) => `${time} after the ${which.toLowerCase() === 'only' ? 'first' : which.toLowerCase()} command started`)
+    .replace(new RegExp(String.raw`\b(${SPOKEN_TIME})\s+in(?=\s*(?:[,;.:]|$))`, 'gi'), '$1 after it started');
+}
+
 /** Reads a When sentence (a WHEN bullet, or the condition before a YAML block) as the setup parts of its clauses. */
-export function readWhen(sentence: string): Reading<SetupPart> {
+export function readWhen(said: string): Reading<SetupPart> {
+  const sentence = timeInto(said);
   const first = readWhenClauses(sentence);
   if (first.ok) return first;
   // Said with how spec-run exec itself is started: that is read, and the rest by the rules (all of it, or nothing is read).
