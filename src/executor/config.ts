@@ -105,7 +105,14 @@ const inheritedTimeout = timeoutSetting.default({ kind: 'inherit' });
 
 const NON_EMPTY = 'must be a non-empty string';
 const nonEmptyString = z.string(says(NON_EMPTY)).min(1, says(NON_EMPTY));
-const USER = 'must be a user name or uid[:gid]';
+const USER = `must be a user name or uid[:gid] (ids from 0 to 2147483647)`;
+/** The largest user or group id Docker takes. */
+const MAX_ID = 2147483647;
+/** A user and an optional group, as Docker's --user takes them: each an id in range, or a name (no blank, not starting with '-'). */
+function isDockerUser(text: string): boolean {
+  const parts = text.split(':');
+  return parts.length <= 2 && parts.every((part) => (/^\d+$/.test(part) ? Number(part) <= MAX_ID : /^[^\s:-][^\s:]*$/.test(part)));
+}
 const LINES = `must be a whole number of lines from 1 to ${MAX_OUTPUT_LINES} (e.g. 100)`;
 const MEMORY = "must be a positive integer with an optional unit b, k, m or g (e.g. '512m')";
 /** Docker refuses a smaller memory limit at `docker create` (exit 125): it is refused here, with the file's other problems. */
@@ -150,7 +157,7 @@ const commandSchema = mapping(
       .default({}),
     network: nonEmptyString.optional(),
     // Docker's --user: a name or id, and a group after one colon; anything else fails only at `docker create` (exit 125).
-    user: z.union([z.string(says(USER)).regex(/^[^\s:]+(?::[^\s:]+)?$/, says(USER)), z.number().int(says(USER)).nonnegative(says(USER))], says(USER)).transform(String).optional(),
+    user: z.union([z.string(says(USER)).refine(isDockerUser, { error: (issue) => `${USER}, not ${JSON.stringify(issue.input)}` }), z.number().int(says(USER)).min(0, says(USER)).max(MAX_ID, says(USER))], says(USER)).transform(String).optional(),
     showStdout: z.boolean(says(BOOLEAN)).default(true),
     showStderr: z.boolean(says(BOOLEAN)).default(true),
     message: nonEmptyString.optional(),

@@ -12,6 +12,7 @@ t.test('spec-run exec places a broken configuration where its cause is, and refu
     'unclosed.yaml': 'stop:\n  commands:\n    - run: "echo hi\n      timeout: 5s\n',
     'no-commands.yaml': 'stop:\n  defaultTimeout: 5m\n',
     'user.yaml': 'stop:\n  commands:\n    - run: "touch ran-before"\n    - run: "id -u"\n      image: alpine\n      user: "root user"\n',
+    'id.yaml': 'stop:\n  commands:\n    - run: "touch ran-before"\n    - run: "id -u"\n      image: alpine\n      user: "1000:-1"\n',
   });
   const unclosed = await project.specRun(['exec', 'unclosed.yaml']);
   t.equal(unclosed.code, 2);
@@ -21,6 +22,9 @@ t.test('spec-run exec places a broken configuration where its cause is, and refu
   t.match(noCommands.stdout + noCommands.stderr, /^ {2}no-commands\.yaml:1:1: stop\.commands: the `commands:` list is missing/m, 'at `stop:`, which lacks it');
   const user = await project.specRun(['exec', 'user.yaml']);
   t.equal(user.code, 2, 'refused as a configuration, not exit 125 from docker create');
-  t.match(user.stdout + user.stderr, /^ {2}user\.yaml:6:13: stop\.commands\[1\]\.user: must be a user name or uid\[:gid\], not "root user"/m);
-  t.notOk(existsSync(join(project.dir, 'ran-before')), 'the command before it never ran');
+  t.match(user.stdout + user.stderr, /^ {2}user\.yaml:6:13: stop\.commands\[1\]\.user: must be a user name or uid\[:gid\] \(ids from 0 to 2147483647\), not "root user"/m);
+  const id = await project.specRun(['exec', 'id.yaml']);
+  t.equal(id.code, 2, 'a group id Docker refuses is refused as a configuration too');
+  t.match(id.stdout + id.stderr, /id\.yaml:6:13: stop\.commands\[1\]\.user: must be a user name or uid\[:gid\] \(ids from 0 to 2147483647\), not "1000:-1"/);
+  t.notOk(existsSync(join(project.dir, 'ran-before')), 'the command before them never ran');
 });
