@@ -2,11 +2,12 @@
 // `commands[]`, defined by one zod schema. Problems are returned as data with their
 // place in the file (the YAML node each zod issue's path leads to), so a caller can
 // show them, count them or check a particular one.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { z } from 'zod';
 import { formatDuration, parseDuration, VALID_DURATIONS } from './duration.js';
 import type { KeptEnd } from './output.js';
 import { placeInDocument, type BlockPlace } from '../parse/block-place.js';
+import { UNCLOSED_QUOTE, unclosedQuoteAt } from '../parse/yaml-error.js';
 
 export interface ConfigError {
   /** Field path, e.g. "stop.commands[3].timeout". */
@@ -276,17 +277,6 @@ function configError(path: string, { line, column }: Place, problem: string): Co
   return { path, line, column, message: `${path}: ${problem}` };
 }
 
-/** Where the quoted scalar opens that runs up to OFFSET, the end its closing quote was looked for at. */
-function unclosedQuoteAt(doc: Document, offset: number): number | undefined {
-  let start: number | undefined;
-  visit(doc, {
-    Scalar(_key, node) {
-      if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range && node.range[0] < offset && node.range[1] >= offset) start = node.range[0];
-    },
-  });
-  return start;
-}
-
 interface Checked<T> {
   data: T | undefined;
   /** The document as plain data, for reading the valid part of an invalid one. */
@@ -312,10 +302,8 @@ function check<T>(text: string, schema: z.ZodType<T>, at: BlockPlace): Checked<T
     // A repeated key is named by its field path, as every other error is, with where it first was.
     const duplicate = e.code === 'DUPLICATE_KEY' ? duplicateAt(root, e.pos[0]) : undefined;
     if (duplicate) report(fieldPath(duplicate.path), e.pos[0], `duplicated key '${String(duplicate.path.at(-1))}', first at line ${place(duplicate.firstOffset).line}`);
-    else if (e.code === 'MISSING_CHAR' && unclosedQuoteAt(doc, e.pos[0]) !== undefined) {
-      // The parser finds a quote unclosed where the file ends, a place past its last line: the quote is where to look.
-      report('(yaml)', unclosedQuoteAt(doc, e.pos[0]), `a quoted value opened here is never closed (it runs to the end of the file) [${e.code}]`);
-    } else report('(yaml)', e.pos[0], `${e.message.split('\n')[0]} [${e.code}]`);
+    else if (unclosedQuoteAt(doc, e) !== undefined) report('(yaml)', unclosedQuoteAt(doc, e), `${UNCLOSED_QUOTE} [${e.code}]`);
+    else report('(yaml)', e.pos[0], `${e.message.split('\n')[0]} [${e.code}]`);
   }
   // A repeated key leaves the rest of the tree as written (the key keeps its last value), so
   // the file's other problems are listed with it; after any other YAML error the tree is a guess.

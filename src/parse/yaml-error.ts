@@ -1,7 +1,7 @@
 // Where YAML written in a markdown document goes wrong, as a place in the document: the
 // frontmatter and a scenario's YAML blocks are read by the same parser, and their first
 // syntax error is shown at its line and column in the markdown file, not in the YAML text.
-import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
+import { LineCounter, parseDocument, visit, type Document, type YAMLError } from 'yaml';
 import { placeInDocument, type BlockPlace } from './block-place.js';
 
 export interface YamlSyntaxError {
@@ -13,15 +13,36 @@ export interface YamlSyntaxError {
 }
 
 /**
- * The first of ERRORS placed in the markdown file where the YAML text stands (AT), LINE
+ * Where the quoted scalar of DOC opens that runs up to OFFSET: the parser reports a quote never
+ * closed where the text ends (past a block's last line, or a file's), and the quote is where
+ * to look. Undefined for an error of another kind.
+ */
+export function unclosedQuoteAt(doc: Document, error: YAMLError): number | undefined {
+  if (error.code !== 'MISSING_CHAR') return undefined;
+  const offset = error.pos[0];
+  let start: number | undefined;
+  visit(doc, {
+    Scalar(_key, node) {
+      if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range && node.range[0] < offset && node.range[1] >= offset) start = node.range[0];
+    },
+  });
+  return start;
+}
+
+/** What is said of a quote never closed, at the place where it opens. */
+export const UNCLOSED_QUOTE = 'a quoted value opened here is never closed (it runs to the end of the text)';
+
+/**
+ * The first error of DOC placed in the markdown file where the YAML text stands (AT), LINE
  * COUNTER having counted that text's lines; null when none.
  * Later errors are mostly consequences of the first one.
  */
-function firstYamlError(errors: readonly YAMLError[], lineCounter: LineCounter, at: BlockPlace): YamlSyntaxError | null {
-  const error = errors[0];
+function firstYamlError(doc: Document, lineCounter: LineCounter, at: BlockPlace): YamlSyntaxError | null {
+  const error = doc.errors[0];
   if (!error) return null;
-  const pos = lineCounter.linePos(error.pos[0]);
-  return { ...placeInDocument(at, pos.line, pos.col), message: error.message.split('\n')[0] };
+  const quote = unclosedQuoteAt(doc, error);
+  const pos = lineCounter.linePos(quote ?? error.pos[0]);
+  return { ...placeInDocument(at, pos.line, pos.col), message: quote !== undefined ? UNCLOSED_QUOTE : error.message.split('\n')[0] };
 }
 
 /**
@@ -32,5 +53,5 @@ function firstYamlError(errors: readonly YAMLError[], lineCounter: LineCounter, 
 export function readYaml(text: string, at: BlockPlace, { uniqueKeys = true } = {}): { doc: Document; lineCounter: LineCounter; error: YamlSyntaxError | null } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { prettyErrors: false, lineCounter, uniqueKeys });
-  return { doc, lineCounter, error: firstYamlError(doc.errors, lineCounter, at) };
+  return { doc, lineCounter, error: firstYamlError(doc, lineCounter, at) };
 }

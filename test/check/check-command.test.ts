@@ -287,13 +287,14 @@ t.test("a scenario's YAML block that does not parse is an error of check at its 
   const dir = t.testdir({ specs: { 'stop.spec.md': stopHook, 'own.spec.md': ownSteps, 'listed.spec.md': listed }, 'own.steps.mjs': steps });
   const { code, stdout } = await check(['specs/'], dir);
   t.equal(code, 1, 'an error: the run reads these blocks');
-  t.match(stdout, /^specs\/own\.spec\.md:10:9: error: the YAML block of scenario 'Reads it' is not valid YAML: Missing closing "quote; its steps get only this error/m);
-  t.match(stdout, /^specs\/listed\.spec\.md:9:11: error: the YAML block of scenario 'Listed' is not valid YAML: Missing closing "quote/m);
+  // A quote never closed is placed where it opens: the parser finds it missing where the block ends.
+  t.match(stdout, /^specs\/own\.spec\.md:10:7: error: the YAML block of scenario 'Reads it' is not valid YAML: a quoted value opened here is never closed \(it runs to the end of the text\); its steps get only this error/m);
+  t.match(stdout, /^specs\/listed\.spec\.md:9:9: error: the YAML block of scenario 'Listed' is not valid YAML: a quoted value opened here is never closed/m);
   t.match(stdout, /^specs\/stop\.spec\.md:12:19: error: the YAML block of scenario 'A timeout' is not valid YAML: Flow sequence in block collection/m);
   const run = await new Promise<{ stdout: string }>((done) => execFile(process.execPath, [cli, 'specs/', '--reporter', 'json'], { cwd: dir }, (_error, stdout) => done({ stdout })));
   t.match(run.stdout, /the scenario's YAML block is not valid YAML: Flow sequence in block collection [^"]* \(specs\/stop\.spec\.md:12:19\)/, "the executor's failure names the YAML error and its place");
-  t.match(run.stdout, /Missing closing \\"quote \(line 10, column 9 of the document\)/, "a step's this.blocks[0].error places it too");
-  t.match(run.stdout, /Missing closing \\"quote \(line 9, column 11 of the document\)/, 'in a list item too');
+  t.match(run.stdout, /a quoted value opened here is never closed \(it runs to the end of the text\) \(line 10, column 7 of the document\)/, "a step's this.blocks[0].error places it too");
+  t.match(run.stdout, /a quoted value opened here is never closed \(it runs to the end of the text\) \(line 9, column 9 of the document\)/, 'in a list item too');
 });
 
 t.test("check warns of a scenario's JSON block that does not parse, at the error's line and column; a run that finds the executor's configuration rejected says why, at the line", async (t) => {
