@@ -32,3 +32,20 @@ t.test("a place said of a configuration error is checked, in the configuration's
   t.ok(passes(`at line ${docLine}, column 12`), "the quote's place in the document");
   for (const claim of claims) t.match(byName(claim.replace('line DOC', `line ${docLine}`)), { todo: undefined }, `bound: ${claim}`);
 });
+
+// "at column 2" had been read as the text "2" anywhere in a message, so a wrong column passed
+// wherever a "2" was written: a number a word of place governs is that place, alone or not.
+t.test('a column said alone is the error\'s column, never a number searched in its message', async (t) => {
+  const claims = [
+    'The configuration is refused with an error at column 12 that says "is never closed"',
+    'The configuration is refused with an error at column 2 that says "is never closed"',
+    'The configuration is refused with an error at column 12 of line 3',
+    'The configuration is refused with an error at line number 4',
+  ];
+  const { passes, byName, points } = await runSpecLines('error-columns', [...head, ...scenarios(claims)]);
+  t.ok(passes('at column 12 that says'), "the quote's column", { points });
+  t.equal(byName('at column 2 that says')?.ok, false, 'another column fails');
+  t.ok(passes('at column 12 of line 3'), 'a column of a line');
+  t.equal(byName('at line number 4')?.ok, false, 'another line fails, said with "number"');
+  for (const claim of claims) t.match(byName(claim), { todo: undefined }, `bound: ${claim}`);
+});
