@@ -77,7 +77,7 @@ async function observation(world: World): Promise<Observation> {
     // A When a built-in expression bound (the seed's vocabulary) described the same command.
     const described = existingSubject(world);
     if (described) {
-      setup.fields = { ...Object.fromEntries(Object.entries(described.fields).filter(([key]) => key !== 'defaultTimeout')), ...setup.fields };
+      setup.fields = { ...described.fields, ...setup.fields };
       if (described.defaultTimeout !== undefined) setup.defaultTimeout ??= described.defaultTimeout;
       if (described.run !== undefined) setup.run ??= described.run;
     }

@@ -144,21 +144,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Sets FIELD of the scenario's command, from the step WORLD runs (where an error about its value is placed). */
+/**
+ * Sets FIELD, from the step WORLD runs (where an error about its value is placed): a field of the
+ * scenario's command, or `defaultTimeout`, which is the configuration's (`stop.defaultTimeout`), never a command's.
+ */
 export function setField(world: World, field: string, value: unknown): void {
   const subject = subjectOf(world);
-  subject.fields[field] = value;
+  if (field === 'defaultTimeout') subject.defaultTimeout = value;
+  else subject.fields[field] = value;
   if (world.step) subject.setAt[field] = world.step.line;
-  const [rejected] = placedErrors(world).filter((e) => e.path === `stop.commands[0].${field}`);
+  const path = field === 'defaultTimeout' ? 'stop.defaultTimeout' : `stop.commands[0].${field}`;
+  const [rejected] = placedErrors(world).filter((e) => e.path === path);
   // A value the executor refuses: said now, with the step; a scenario about that refusal goes on to check it.
   if (rejected) world.attach('the executor rejects this value', `${rejected.message} (${rejected.place})`);
 }
 
-/** Sets the configuration's `stop.defaultTimeout`, from the step WORLD runs. */
-export function setDefaultTimeout(world: World, value: unknown): void {
-  const subject = subjectOf(world);
-  subject.defaultTimeout = value;
-  if (world.step) subject.setAt.defaultTimeout = world.step.line;
+/** Leaves FIELD unset: the command's, or the configuration's `defaultTimeout`. */
+export function omitField(subject: Subject, field: string): void {
+  if (field === 'defaultTimeout') delete subject.defaultTimeout;
+  else delete subject.fields[field];
+  subject.omitted.push(field);
 }
 
 /** The subject the scenario's steps described, if any of them did (without making one). */
@@ -195,7 +200,13 @@ function configurationText(subject: Subject, command: unknown, fields: Record<st
   const data = subject.block?.data ?? {};
   const stop = isRecord(data.stop) ? data.stop : {};
   const defaults = subject.defaultTimeout === undefined ? {} : { defaultTimeout: subject.defaultTimeout };
-  return stringify({ ...data, stop: { ...stop, ...defaults, commands: [{ ...(command === undefined ? {} : { run: command }), ...fields }] } });
+  return stringify({ ...data, stop: { ...stop, ...defaults, ...stopOf(command, fields) } });
+}
+
+/** The `stop:` of one COMMAND with FIELDS: a `defaultTimeout` among them is the configuration's, never the command's. */
+export function stopOf(command: unknown, fields: Record<string, unknown>): Record<string, unknown> {
+  const { defaultTimeout, ...own } = fields;
+  return { ...(defaultTimeout === undefined ? {} : { defaultTimeout }), commands: [{ ...(command === undefined ? {} : { run: command }), ...own }] };
 }
 
 /** An error of the scenario's configuration, and where the document says what it is about. */
