@@ -49,3 +49,39 @@ t.test('a column said alone is the error\'s column, never a number searched in i
   t.equal(byName('at line number 4')?.ok, false, 'another line fails, said with "number"');
   for (const claim of claims) t.match(byName(claim), { todo: undefined }, `bound: ${claim}`);
 });
+
+// A value an interpreted When set had been placed in the configuration spec-run wrote ("line 4,
+// column 16 of the configuration"), a file the user never saw: it is the step's line that wrote it.
+t.test('a value an interpreted step set, which the executor refuses, is placed at that step', async (t) => {
+  const lines = [
+    ...head,
+    '#### Scenario: a When',
+    '- **WHEN** the command `true` runs with a timeout of "10 minutes"',
+    '- **THEN** it succeeds',
+    '',
+    '#### Scenario: a Given',
+    '- **GIVEN** the command `exit 0` with a timeout of "banana"',
+    '- **THEN** it succeeds',
+    '',
+    '#### Scenario: a When and a block',
+    '```yaml',
+    'stop:',
+    '  commands:',
+    '    - run: "true"',
+    '      memory: lots',
+    '```',
+    '- **WHEN** the command `true` runs with a timeout of "10 minutes"',
+    '- **THEN** it succeeds',
+    '',
+  ];
+  const line = (text: string, after = 0) => lines.indexOf(text, after) + 1;
+  const { points } = await runSpecLines('value-places', lines);
+  const messages = points.filter((p) => p.name.startsWith('THEN')).map((p) => p.diagnostics?.message ?? '');
+  t.equal(messages.length, 3, 'three Thens', { points });
+  t.match(messages[0], new RegExp(`invalid duration "10 minutes"[^\\n]*\\([^)]*value-places\\.spec\\.md:${line('- **WHEN** the command `true` runs with a timeout of "10 minutes"')}\\)`), 'at the When');
+  t.match(messages[1], new RegExp(`invalid duration "banana"[^\\n]*\\([^)]*value-places\\.spec\\.md:${line('- **GIVEN** the command `exit 0` with a timeout of "banana"')}\\)`), 'at the Given');
+  const when = line('- **WHEN** the command `true` runs with a timeout of "10 minutes"', line('#### Scenario: a When and a block'));
+  t.match(messages[2], new RegExp(`"10 minutes"[^;\\n]*\\([^)]*value-places\\.spec\\.md:${when}\\)`), "the When's value at the When");
+  t.match(messages[2], new RegExp(`"lots" \\([^)]*value-places\\.spec\\.md:${line('      memory: lots')}:15\\)`), "the block's value where the block writes it");
+  t.notMatch(messages.join('\n'), /of the configuration\)/, 'never a place in the file spec-run wrote');
+});

@@ -238,13 +238,24 @@ function rejections(world: World, text: string | null): PlacedError[] {
   const inBlock = block ? loadConfig(block.text, { at: { line: block.line, columns: block.columns } }).errors : [];
   const errors = text === null ? [] : loadConfig(text).errors;
   const blockOnly = inBlock.filter((b) => !errors.some((e) => e.path === b.path));
-  return [...errors, ...blockOnly].map((e) => {
-    const key = /^stop\.(?:commands\[0\]\.)?(\w+)/.exec(e.path)?.[1];
-    const step = key === undefined ? undefined : subject.setAt[key];
-    if (step !== undefined) return { ...e, place: `${file}:${step}` };
-    const written = inBlock.find((b) => b.path === e.path);
-    return { ...e, place: written ? `${file}:${written.line}:${written.column}` : `${e.path}, in the configuration the steps describe` };
-  });
+  return [...errors, ...blockOnly].map((e) => ({ ...e, place: placeOfError(e, file, setByStep(subject.setAt, e.path), inBlock) }));
+}
+
+/** The document's line of the step that set the field an error at PATH is about, from SET_AT (the line of each field a step set). */
+export function setByStep(setAt: Record<string, number>, path: string): number | undefined {
+  const key = /^stop\.(?:commands\[0\]\.)?(\w+)/.exec(path)?.[1];
+  return key === undefined ? undefined : setAt[key];
+}
+
+/**
+ * Where the executor's error E (about a value of a configuration spec-run wrote) is in FILE, the
+ * document: at the step that set its value (line STEP), else at the value in the YAML block (its
+ * errors as read there, IN_BLOCK), else by its field's path; never at a line of the file spec-run wrote.
+ */
+export function placeOfError(e: ConfigError, file: string, step: number | undefined, inBlock: readonly ConfigError[]): string {
+  if (step !== undefined) return `${file}:${step}`;
+  const written = inBlock.find((b) => b.path === e.path);
+  return written ? `${file}:${written.line}:${written.column}` : `${e.path}, in the configuration the steps describe`;
 }
 
 /** The errors of the configuration the scenario describes, as the executor reports them, each with its place in the document. */
