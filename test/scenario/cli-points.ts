@@ -12,6 +12,7 @@ export interface CliPoint {
   ok: boolean;
   todo?: string;
   skip?: string;
+  diagnostics?: { message?: string };
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -59,3 +59,22 @@ t.test("a value the executor refuses is placed at the step that set it, and said
   t.match(then, { ok: false, diagnostics: { message: /the executor rejects the scenario's configuration, so no command runs: [^\n]*invalid duration "banana"[^\n]*\(.*m1\.md:8\)/ } });
   t.notMatch(then.diagnostics?.message, /\.spec-run\.yaml/, 'not a place in the file spec-run wrote');
 });
+
+// "a command has a defaultTimeout of 30s" had written it under the command, where the executor
+// refuses it as an unknown key: it is the configuration's own field, and a block saying
+// otherwise is a contradiction, named with both values.
+t.test("a defaultTimeout a step sets is the configuration's, never the command's", async (t) => {
+  const scenario = (name: string, before: string, value: string) => `#### Scenario: ${name}\n${before}- **GIVEN** a command has a defaultTimeout of ${value}\n- **WHEN** the command "exit 0" is configured\n- **THEN** the exit code SHALL be 0\n\n`;
+  const blockWith = (value: string) => `\`\`\`yaml\nstop:\n  defaultTimeout: ${value}\n  commands:\n    - run: "exit 0"\n\`\`\`\n`;
+  const steps = await points(
+    'default-timeout.md',
+    `# Default\n\n### Requirement: Default\nThe executor SHALL apply the default timeout.\n\n` +
+      scenario('set by a step', '', '30s') + scenario('the block says 1s', blockWith('1s'), '30s') + scenario('the block agrees', blockWith('30s'), '30s') + scenario('refused', '', 'banana'),
+  );
+  const thens = steps.filter((p) => /THEN/.test(p.name));
+  t.match(thens[0], { ok: true }, 'the configuration loads, and its command runs');
+  t.match(thens[1], { ok: false, diagnostics: { message: /a default timeout of 30 s is said, the block's defaultTimeout: 1s/ } }, 'a block that says otherwise is a conflict naming both');
+  t.match(thens[2], { ok: true }, 'a block that says the same');
+  t.match(thens[3], { ok: false, diagnostics: { message: /stop\.defaultTimeout[^\n]*invalid duration "banana"[^\n]*\(.*default-timeout\.md:\d+\)/ } }, 'an invalid value is the configuration\'s field, placed at its step');
+  t.notMatch(thens.map((p) => p.diagnostics?.message ?? '').join('\n'), /unknown key/);
+});

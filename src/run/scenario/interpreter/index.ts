@@ -8,13 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { dockerEngine } from '../../../executor/docker.js';
 import { placeInDocument } from '../../../parse/block-place.js';
 import { readYaml } from '../../../parse/yaml-error.js';
+import { loadConfig, type ConfigError } from '../../../executor/config.js';
+import { parse } from 'yaml';
 import type { CodeRef } from '../../../model/plan.js';
 import type { World } from '../../../steps/index.js';
 import { StepSkipped, worldInternals } from '../step-world.js';
-import { existingSubject } from '../vocabulary/subject.js';
+import { existingSubject, placeOfError, setByStep } from '../vocabulary/subject.js';
 import { conditionUse, type ConditionUse, type ScenarioCondition } from './condition.js';
 import { markCode } from './lexicon.js';
-import { observe, type Observation } from './observation.js';
+import { configure, observe, type Observation } from './observation.js';
 import { readThen, type Check } from './then.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
 
@@ -31,6 +33,8 @@ interface ScenarioState {
   observation?: Promise<Observation>;
   /** The texts the last Then checked quoted: what "it is followed by `…`" follows. */
   quoted: string[];
+  /** The document's line of the step that last set each value of the configuration, by its path (`stop.commands[0].timeout`). */
+  setAt: Record<string, number>;
 }
 
 const states = new WeakMap<object, ScenarioState>();
@@ -48,7 +52,7 @@ function stateOf(world: World): ScenarioState {
         conditionNote = `condition read as: ${use.parts.map((p) => p.text).join('; ')}`;
       } else conditionNote = `condition not read, the YAML block alone set up (words not understood: ${use.notUnderstood.join(', ')})`;
     }
-    state = { setup, conditionNote, quoted: [] };
+    state = { setup, conditionNote, quoted: [], setAt: {} };
     states.set(world, state);
   }
   return state;
@@ -77,7 +81,7 @@ async function observation(world: World): Promise<Observation> {
     // A When a built-in expression bound (the seed's vocabulary) described the same command.
     const described = existingSubject(world);
     if (described) {
-      setup.fields = { ...Object.fromEntries(Object.entries(described.fields).filter(([key]) => key !== 'defaultTimeout')), ...setup.fields };
+      setup.fields = { ...described.fields, ...setup.fields };
       if (described.defaultTimeout !== undefined) setup.defaultTimeout ??= described.defaultTimeout;
       if (described.run !== undefined) setup.run ??= described.run;
     }
@@ -106,24 +110,57 @@ function setupStep(parts: SetupPart[]) {
   return async function (this: World): Promise<void> {
     const state = stateOf(this);
     if (state.observation) throw new Error('the run was already observed by an earlier Then: a When after it cannot change it');
+    const yaml = yamlOf(this);
+    const before = configuredValues(yaml, state.setup);
     for (const p of parts) p.apply(state.setup);
     this.attach('setup', parts.map((p) => p.text));
     const line = this.step?.line;
+    if (line !== undefined) for (const [path, value] of configuredValues(yaml, state.setup)) if (before.get(path) !== value) state.setAt[path] = line;
     if (line !== undefined && worldInternals(this).nextStepSetsUp?.(line)) return;
     const o = await observation(this);
     this.attach('run', runSummary(o, state));
   };
 }
 
-/** Why the executor rejected the run's configuration, each error placed in the document where the configuration is its YAML block as written, else in the configuration. */
-function rejection(o: Observation, file: string): string[] {
-  if (o.record.errors.length === 0) return [];
-  const place = (line: number, column: number) => {
-    if (o.configAt === undefined) return `line ${line}, column ${column} of the configuration`;
-    const at = placeInDocument(o.configAt, line, column);
-    return `${file}:${at.line}:${at.column}`;
+/**
+ * The values of the configuration SETUP describes (with the YAML block, where there is one), by
+ * their paths (`stop.commands[0].timeout`): what a step changed of them is what it set. None
+ * where the When contradicts the block, which the run refuses on its own.
+ */
+function configuredValues(yaml: CodeRef | null, setup: Setup): Map<string, string> {
+  const values = new Map<string, string>();
+  const walk = (value: unknown, path: string) => {
+    if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`));
+    else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, path === '' ? key : `${path}.${key}`);
+    else values.set(path, JSON.stringify(value));
   };
-  return [`the executor rejected the configuration, so no command ran: ${o.record.errors.map((e) => `${e.message} (${place(e.line, e.column)})`).join('; ')}`];
+  try {
+    walk(parse(configure(yaml, setup).text), '');
+  } catch {
+    // A contradiction with the block, or a block that is no YAML: the run says so.
+  }
+  return values;
+}
+
+/**
+ * Why the executor rejected the run's configuration, each error placed in the document: at the
+ * step that set its value, else where the YAML block writes it, never in the file spec-run wrote.
+ */
+function rejection(o: Observation, world: World): string[] {
+  if (o.record.errors.length === 0) return [];
+  const { file } = worldInternals(world).unit;
+  const { setAt } = stateOf(world);
+  const yaml = yamlOf(world);
+  const inBlock = yaml && /^stop:/m.test(yaml.text) ? loadConfig(yaml.text, { at: { line: yaml.line, columns: yaml.columns } }).errors : [];
+  const place = (e: ConfigError) => {
+    const step = Object.entries(setAt).find(([path]) => e.path === path || e.path.startsWith(`${path}.`) || e.path.startsWith(`${path}[`))?.[1] ?? setByStep(existingSubject(world)?.setAt ?? {}, e.path);
+    if (step === undefined && o.configAt !== undefined) {
+      const at = placeInDocument(o.configAt, e.line, e.column);
+      return `${file}:${at.line}:${at.column}`;
+    }
+    return placeOfError(e, file, step, inBlock);
+  };
+  return [`the executor rejected the configuration, so no command ran: ${o.record.errors.map((e) => `${e.message} (${place(e)})`).join('; ')}`];
 }
 
 /** What a run did, command by command, with the notes of how it was set up. */
@@ -140,7 +177,7 @@ function checkStep(checks: Check[], quoted: readonly string[]) {
     this.attach('checked', checks.map((c, i) => `${c.text}: ${verdicts[i].ok ? 'yes' : 'NO'} (${verdicts[i].actual})`));
     this.attach('run', runSummary(o, state));
     const failed = checks.filter((_, i) => !verdicts[i].ok);
-    if (failed.length > 0) throw new Error([...failed.map((c) => `expected ${c.text}; got ${verdicts[checks.indexOf(c)].actual}`), ...rejection(o, worldInternals(this).unit.file), ...yamlProblem(this)].join('\n'));
+    if (failed.length > 0) throw new Error([...failed.map((c) => `expected ${c.text}; got ${verdicts[checks.indexOf(c)].actual}`), ...rejection(o, this), ...yamlProblem(this)].join('\n'));
   };
 }
 

@@ -30,8 +30,8 @@ export type Entity =
   | { type: 'variable'; name: string }
   /** "1 to 10", "101 through 105": printed values from one number to another; "`line1` to `line5`": texts that differ only by that number, between PREFIX and SUFFIX. */
   | { type: 'range'; from: number; to: number; prefix?: string; suffix?: string }
-  /** "line 4", "line 3, column 7": a place in a file. */
-  | { type: 'position'; line: number; column?: number }
+  /** "line 4", "line 3, column 7", "column 7": a place in a file. */
+  | { type: 'position'; line?: number; column?: number }
   /** "the second command", "the first line". */
   | { type: 'ordinal'; index: number | 'last'; of: 'command' | 'line' }
   /** "the first problem", "the last notice", "the second item": one of the report's parts of a kind. */
@@ -655,6 +655,13 @@ function asidesAcrossQuotes(parts: { text: string; quoted: boolean }[]): { text:
   return out;
 }
 
+/** "line 4", "line number 4", "col 7" at I (WHICH: a line or a column): its number, and how many words say it. */
+function placeNumber(lower: string[], i: number, which: 'line' | 'column'): { n: number; used: number } | null {
+  if (!(which === 'line' ? /^line$/ : /^(column|col)$/).test(lower[i] ?? '')) return null;
+  const numbered = lower[i + 1] === 'number' ? 1 : 0;
+  return /^\d+$/.test(lower[i + 1 + numbered] ?? '') ? { n: Number(lower[i + 1 + numbered]), used: 2 + numbered } : null;
+}
+
 function tokensOf(sentence: string): Token[] {
   const tokens: Token[] = [];
   for (const part of asidesAcrossQuotes(quotedSpans(sentence))) {
@@ -709,12 +716,19 @@ function tokensOf(sentence: string): Token[] {
         take(2, { type: 'key', name: PLAIN_KEYS[w] });
         continue;
       }
-      // "line 4", "line 3, column 7", "line 3 column 7": a place in the configuration file
-      // ("the line 2000" is the line that reads 2000)
-      if (w === 'line' && /^\d+$/.test(next ?? '') && lower[i - 1] !== 'the') {
-        const comma = lower[i + 2] === ',' ? 1 : 0;
-        const column = /^(column|col)$/.test(lower[i + 2 + comma] ?? '') && /^\d+$/.test(lower[i + 3 + comma] ?? '') ? Number(lower[i + 3 + comma]) : undefined;
-        take(column === undefined ? 2 : 4 + comma, { type: 'position', line: Number(next), ...(column === undefined ? {} : { column }) });
+      // "line 4", "line number 4", "line 3, column 7", "column 7 of line 3", "column 7": a place in the configuration file;
+      // a number a word of place governs is that place, never a text of its own ("the line 2000" is the line that reads 2000)
+      const line = placeNumber(lower, i, 'line');
+      if (line !== null && lower[i - 1] !== 'the') {
+        const comma = lower[i + line.used] === ',' ? 1 : 0;
+        const column = placeNumber(lower, i + line.used + comma, 'column');
+        take(column === null ? line.used : line.used + comma + column.used, { type: 'position', line: line.n, ...(column === null ? {} : { column: column.n }) });
+        continue;
+      }
+      const column = placeNumber(lower, i, 'column');
+      if (column !== null) {
+        const of = /^(of|on|in|at)$/.test(lower[i + column.used] ?? '') ? placeNumber(lower, i + column.used + 1, 'line') : null;
+        take(of === null ? column.used : column.used + 1 + of.used, { type: 'position', column: column.n, ...(of === null ? {} : { line: of.n }) });
         continue;
       }
       // durations in any spelling: "2h30m", "1.5 s", "two seconds", "half a second", "1 minute and 30 seconds"

@@ -190,15 +190,20 @@ function streamsOf(a: Args): StreamName[] {
 
 const WHOLE = /^(full|all|whole|entire|in full|complete output|fully|completely|entirely|in its entirety|untruncated|uncut)$/i;
 
+/** "line 4", "line 4, column 16", "column 16": a place as the sentence said it. */
+function placeText(place: { line?: number; column?: number }): string {
+  return [place.line !== undefined ? `line ${place.line}` : '', place.column !== undefined ? `column ${place.column}` : ''].filter(Boolean).join(', ');
+}
+
 /**
  * A place in the configuration said of an error ("line 4", "line 3, column 7"): the error's
  * own place, counted in the configuration as `spec-run exec` gives it for its file, or in
  * the document where the configuration is the scenario's YAML block.
  */
-function placeOfError(place: { line: number; column?: number }): { text: string; holds(e: { line: number; column: number }, o: Observation): boolean } {
-  const at = (line: number, column: number) => line === place.line && (place.column === undefined || column === place.column);
+function placeOfError(place: { line?: number; column?: number }): { text: string; holds(e: { line: number; column: number }, o: Observation): boolean } {
+  const at = (line: number, column: number) => (place.line === undefined || line === place.line) && (place.column === undefined || column === place.column);
   return {
-    text: `line ${place.line}${place.column !== undefined ? `, column ${place.column}` : ''}`,
+    text: placeText(place),
     holds: (e, o) => {
       const inDocument = o.configAt !== undefined ? placeInDocument(o.configAt, e.line, e.column) : null;
       return at(e.line, e.column) || (inDocument !== null && at(inDocument.line, inDocument.column));
@@ -228,8 +233,8 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
         return literal(String(e.n));
       case 'position': {
         // The executor's errors give "file:LINE:COLUMN" and "path at LINE:COLUMN".
-        const at = e.column !== undefined ? new RegExp(`\\b${e.line}:${e.column}\\b`) : new RegExp(`(:|\\bline |\\bat )${e.line}(:|\\b)`);
-        return { text: `line ${e.line}${e.column !== undefined ? `, column ${e.column}` : ''}`, test: (text) => at.test(text) };
+        const at = e.line === undefined ? new RegExp(`\\b\\d+:${e.column}\\b|\\bcolumn ${e.column}\\b`) : e.column !== undefined ? new RegExp(`\\b${e.line}:${e.column}\\b`) : new RegExp(`(:|\\bline |\\bat )${e.line}(:|\\b)`);
+        return { text: placeText(e), test: (text) => at.test(text) };
       }
       case 'count':
         return { text: `${e.n} ${e.unit}s`, test: (text) => new RegExp(`\\b${e.n}\\b`).test(text) };
@@ -1221,7 +1226,7 @@ const RULES: Rule<Check>[] = [
       const pattern = both ? new RegExp(`${omission.source}|timed out`, 'i') : a.has('OMITTED', 'LIMITED') ? omission : /timed out/i;
       // "a notice after line 10": it follows the tenth line shown of its stream.
       const [position] = a.entities('position');
-      if (position && (position.column !== undefined || !a.has('AFTER') || both || a.negated)) return null;
+      if (position && (position.column !== undefined || position.line === undefined || !a.has('AFTER') || both || a.negated)) return null;
       const after = (c: CommandRecord) => !position || (['stdout', 'stderr'] as const).some((x) => c.notices.some((notice) => pattern.test(notice) && notice.startsWith(x)) && c.streams[x].shown === position.line);
       const text = `${both ? 'a notice that lines were omitted or that the command timed out' : a.has('OMITTED', 'LIMITED') ? `an omission notice${named.length > 0 ? ` for ${named.join(' and ')}` : ''}${n !== undefined ? ` saying ${n} lines omitted` : ''}` : 'a notice that the command timed out'}${position ? `, after line ${position.line} of its stream` : ''}`;
       return perCommand(a, neg(a.negated, text), (c) => ({
@@ -1535,7 +1540,7 @@ const RULES: Rule<Check>[] = [
       // "line 2 of the output is …": a place in the output, not in a file.
       const [position, more] = a.entities('position');
       if (more || position?.column !== undefined || (position && a.entities('ordinal').length > 0)) return null;
-      const ordinal = position ? { type: 'ordinal' as const, index: position.line - 1, of: 'line' as const } : a.entities('ordinal').find((o) => o.of === 'line');
+      const ordinal = position?.line !== undefined ? { type: 'ordinal' as const, index: position.line - 1, of: 'line' as const } : a.entities('ordinal').find((o) => o.of === 'line');
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
       if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
       const index = ordinal ? ordinal.index : 'last';

@@ -11,7 +11,7 @@ import { loadConfig, MAX_OUTPUT_LINES } from '../../../executor/config.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/cli.js';
 import { stringify } from 'yaml';
 import { processesWith } from '../world.js';
-import { configDir, configuredErrors, disposeSubject, execRun, FIELDS, nonce, printer, PROBE_TIMEOUT, real, setField, shownLines, subjectOf, valueOf, type ExecRun, type Sample } from './subject.js';
+import { configDir, configuredErrors, disposeSubject, execRun, FIELDS, nonce, omitField, printer, PROBE_TIMEOUT, real, setField, shownLines, stopOf, subjectOf, valueOf, type ExecRun, type Sample } from './subject.js';
 
 defineParameterType({ name: 'field', regexp: new RegExp(FIELDS.join('|')) });
 defineParameterType({ name: 'stream', regexp: /stdout|stderr|standard output|standard error/, transformer: (s: string) => (s === 'stdout' || s === 'standard output' ? 'stdout' : 'stderr') });
@@ -51,7 +51,7 @@ function samplesOf(field: string, description: string): Sample[] {
 }
 
 function configErrors(field: string, value: unknown): string[] {
-  return loadConfig(stringify({ stop: { commands: [{ run: 'true', [field]: value }] } })).errors.map((e) => e.message);
+  return loadConfig(stringify({ stop: stopOf('true', { [field]: value }) })).errors.map((e) => e.message);
 }
 
 After(function () {
@@ -64,9 +64,7 @@ Given(new RegExp(`^a (?:stop )?command (?:includes|has|sets|is configured with) 
   setField(this, field, valueOf(value));
 });
 Given('a( stop) command does not include a(n) {field} field', function (field: string) {
-  const s = subject(this);
-  delete s.fields[field];
-  s.omitted.push(field);
+  omitField(subject(this), field);
 });
 Given(/^a command(?:'s)? execution time exceeds the configured timeout(?: duration)?$/, function () {
   const s = subject(this);

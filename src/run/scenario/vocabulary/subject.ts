@@ -144,21 +144,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Sets FIELD of the scenario's command, from the step WORLD runs (where an error about its value is placed). */
+/**
+ * Sets FIELD, from the step WORLD runs (where an error about its value is placed): a field of the
+ * scenario's command, or `defaultTimeout`, which is the configuration's (`stop.defaultTimeout`), never a command's.
+ */
 export function setField(world: World, field: string, value: unknown): void {
   const subject = subjectOf(world);
-  subject.fields[field] = value;
+  if (field === 'defaultTimeout') subject.defaultTimeout = value;
+  else subject.fields[field] = value;
   if (world.step) subject.setAt[field] = world.step.line;
-  const [rejected] = placedErrors(world).filter((e) => e.path === `stop.commands[0].${field}`);
+  const path = field === 'defaultTimeout' ? 'stop.defaultTimeout' : `stop.commands[0].${field}`;
+  const [rejected] = placedErrors(world).filter((e) => e.path === path);
   // A value the executor refuses: said now, with the step; a scenario about that refusal goes on to check it.
   if (rejected) world.attach('the executor rejects this value', `${rejected.message} (${rejected.place})`);
 }
 
-/** Sets the configuration's `stop.defaultTimeout`, from the step WORLD runs. */
-export function setDefaultTimeout(world: World, value: unknown): void {
-  const subject = subjectOf(world);
-  subject.defaultTimeout = value;
-  if (world.step) subject.setAt.defaultTimeout = world.step.line;
+/** Leaves FIELD unset: the command's, or the configuration's `defaultTimeout`. */
+export function omitField(subject: Subject, field: string): void {
+  if (field === 'defaultTimeout') delete subject.defaultTimeout;
+  else delete subject.fields[field];
+  subject.omitted.push(field);
 }
 
 /** The subject the scenario's steps described, if any of them did (without making one). */
@@ -195,7 +200,13 @@ function configurationText(subject: Subject, command: unknown, fields: Record<st
   const data = subject.block?.data ?? {};
   const stop = isRecord(data.stop) ? data.stop : {};
   const defaults = subject.defaultTimeout === undefined ? {} : { defaultTimeout: subject.defaultTimeout };
-  return stringify({ ...data, stop: { ...stop, ...defaults, commands: [{ ...(command === undefined ? {} : { run: command }), ...fields }] } });
+  return stringify({ ...data, stop: { ...stop, ...defaults, ...stopOf(command, fields) } });
+}
+
+/** The `stop:` of one COMMAND with FIELDS: a `defaultTimeout` among them is the configuration's, never the command's. */
+export function stopOf(command: unknown, fields: Record<string, unknown>): Record<string, unknown> {
+  const { defaultTimeout, ...own } = fields;
+  return { ...(defaultTimeout === undefined ? {} : { defaultTimeout }), commands: [{ ...(command === undefined ? {} : { run: command }), ...own }] };
 }
 
 /** An error of the scenario's configuration, and where the document says what it is about. */
@@ -227,13 +238,24 @@ function rejections(world: World, text: string | null): PlacedError[] {
   const inBlock = block ? loadConfig(block.text, { at: { line: block.line, columns: block.columns } }).errors : [];
   const errors = text === null ? [] : loadConfig(text).errors;
   const blockOnly = inBlock.filter((b) => !errors.some((e) => e.path === b.path));
-  return [...errors, ...blockOnly].map((e) => {
-    const key = /^stop\.(?:commands\[0\]\.)?(\w+)/.exec(e.path)?.[1];
-    const step = key === undefined ? undefined : subject.setAt[key];
-    if (step !== undefined) return { ...e, place: `${file}:${step}` };
-    const written = inBlock.find((b) => b.path === e.path);
-    return { ...e, place: written ? `${file}:${written.line}:${written.column}` : `${e.path}, in the configuration the steps describe` };
-  });
+  return [...errors, ...blockOnly].map((e) => ({ ...e, place: placeOfError(e, file, setByStep(subject.setAt, e.path), inBlock) }));
+}
+
+/** The document's line of the step that set the field an error at PATH is about, from SET_AT (the line of each field a step set). */
+export function setByStep(setAt: Record<string, number>, path: string): number | undefined {
+  const key = /^stop\.(?:commands\[0\]\.)?(\w+)/.exec(path)?.[1];
+  return key === undefined ? undefined : setAt[key];
+}
+
+/**
+ * Where the executor's error E (about a value of a configuration spec-run wrote) is in FILE, the
+ * document: at the step that set its value (line STEP), else at the value in the YAML block (its
+ * errors as read there, IN_BLOCK), else by its field's path; never at a line of the file spec-run wrote.
+ */
+export function placeOfError(e: ConfigError, file: string, step: number | undefined, inBlock: readonly ConfigError[]): string {
+  if (step !== undefined) return `${file}:${step}`;
+  const written = inBlock.find((b) => b.path === e.path);
+  return written ? `${file}:${written.line}:${written.column}` : `${e.path}, in the configuration the steps describe`;
 }
 
 /** The errors of the configuration the scenario describes, as the executor reports them, each with its place in the document. */

@@ -10,7 +10,7 @@ import { Given, Then, type World } from '../../../steps/index.js';
 import { dockerEngine } from '../../../executor/docker.js';
 import { parseDuration } from '../../../executor/duration.js';
 import { GRACE_MS } from '../../../executor/result.js';
-import { configuredErrors, execRun, nonce, NOTHING_STATED, PROBE_TIMEOUT, setDefaultTimeout, setField, shownLines, statesSomething, subjectOf, valueOf, type ExecRun } from './subject.js';
+import { configuredErrors, execRun, nonce, NOTHING_STATED, omitField, PROBE_TIMEOUT, setField, shownLines, statesSomething, subjectOf, valueOf, type ExecRun } from './subject.js';
 
 /** Docker probes get more time: starting a container is part of it. */
 const DOCKER_PROBE_TIMEOUT = '2s';
@@ -94,14 +94,12 @@ function reportedMs(run: ExecRun): number {
 // ---- WHEN ----
 
 Given(/^(?:the )?(?:global )?(?:defaultTimeout|default timeout) (?:is set to|of) ("[^"]*"|\x60[^\x60]*\x60|\S+(?: (?:seconds?|minutes?|hours?))?)(?: globally)?$/, function (value: string) {
-  setDefaultTimeout(this, valueOf(value));
+  setField(this, 'defaultTimeout', valueOf(value));
 });
 Given(/^a (?:stop )?command (?:runs|is run|executes) (on the host|in (?:a )?Docker(?: container)?)(?: (?:with|from) (?:the )?image "?([^"\s]+)"?)?$/, function (where: string, image?: string) {
   const s = subjectOf(this);
-  if (where === 'on the host') {
-    delete s.fields.image;
-    s.omitted.push('image');
-  } else setField(this, 'image', image ?? s.fields.image ?? 'alpine');
+  if (where === 'on the host') omitField(s, 'image');
+  else setField(this, 'image', image ?? s.fields.image ?? 'alpine');
 });
 Given(/^a (?:stop )?command (?:includes|has|sets|is configured with) (?:an? |the )?environment variable (\w+) (?:set to|=|of) "?([^"]*)"?$/, function (name: string, value: string) {
   setField(this, 'env', { ...(subjectOf(this).fields.env as Record<string, string> | undefined), [name]: value });
