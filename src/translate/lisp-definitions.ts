@@ -259,16 +259,27 @@ const CODE_MAKERS = new Set(['defmacro', 'macrolet', 'define-compiler-macro', 'd
 /** Prefixes whose form is literal data: `'x`, `` `x `` (but for its `,` parts), `#(...)`, `#p""`, `#s()`, `#c()`, `#2a()`. */
 const DATA_PREFIXES = /^(?:'|`|#\(|#\d*[aApPsScC])$/;
 
+type SymbolNode = Extract<LispNode, { kind: 'symbol' }>;
+
+/** The symbol NODE names a function by: `'f`, `(quote f)`, `#'f`, `(function f)`; else null. */
+function namedFunction(node: LispNode): SymbolNode | null {
+  if (node.kind === 'prefixed') return (node.prefix === "'" || node.prefix === "#'") && node.form.kind === 'symbol' ? node.form : null;
+  const [head, named] = node.kind === 'list' && node.items.length === 2 ? node.items : [];
+  return head?.kind === 'symbol' && (head.name === 'quote' || head.name === 'function') && named?.kind === 'symbol' ? named : null;
+}
+
 /**
  * Calls VISIT on each symbol and list of NODE that SBCL reads as code, so each call and
  * each function named to be called: not what a reader conditional leaves out, nor quoted
  * data (`'(f)`, `(quote (f))`, a backquoted template outside its `,` parts, `#(f)`, a
- * string), unless a macro or `eval` makes code of it. A quoted symbol is data too (`(list
- * 'f)`), except given as a function to call: to a Common Lisp operator that calls it
- * (`(funcall 'f)`, `(mapc 'f xs)`), as `:key 'f` or `:test 'f`, or to one of CALLERS (the
- * document's functions, lower-cased: `(run-check 'f)`). `#'f` always names one.
+ * string), unless a macro or `eval` makes code of it. A function named by `'f` or `#'f`
+ * is called when given to an operator that calls it: a Common Lisp one (`(funcall #'f)`,
+ * `(mapc 'f xs)`), as `:key 'f` or `:test #'f`, or to one of CALLERS (the document's
+ * functions, lower-cased: `(run-check 'f)`). Elsewhere `'f` is data (`(list 'f)`), and
+ * `#'f` a function put aside (`(list #'f)`, `(defvar *f* #'f)`, `(let ((f #'f)) ...)`),
+ * which REFERENCE is called on: what runs it later is not known here.
  */
-export function visitCode(node: LispNode, visit: (node: LispNode) => void, callers: ReadonlySet<string> = new Set()): void {
+export function visitCode(node: LispNode, visit: (node: LispNode) => void, callers: ReadonlySet<string> = new Set(), reference: (symbol: SymbolNode) => void = () => {}): void {
   const walk = (node: LispNode, data: boolean, makesCode: boolean): void => {
     switch (node.kind) {
       case 'symbol':
@@ -280,6 +291,7 @@ export function visitCode(node: LispNode, visit: (node: LispNode) => void, calle
       case 'prefixed':
         // `,x` and `#.x` are evaluated wherever they stand; `#1=` and `#'` are what they label or name.
         if (node.prefix.startsWith(',') || node.prefix === '#.') return walk(node.form, false, makesCode);
+        if (node.prefix === "#'" && node.form.kind === 'symbol') return data ? undefined : reference(node.form);
         return walk(node.form, data || (DATA_PREFIXES.test(node.prefix) && !makesCode), makesCode);
       case 'list': {
         if (data) {
@@ -289,12 +301,14 @@ export function visitCode(node: LispNode, visit: (node: LispNode) => void, calle
         visit(node);
         const head = node.items[0]?.kind === 'symbol' ? node.items[0].name : null;
         const operator = head === null ? null : unqualified(head);
+        const named = operator === 'function' ? namedFunction(node) : null;
+        if (named !== null) return reference(named);
         const makes = makesCode || (operator !== null && CODE_MAKERS.has(operator));
         const callsArguments = head !== null && (DESIGNATOR_CALLERS.has(operator!) || callers.has(head));
         node.items.forEach((item, i) => {
           const previous = node.items[i - 1];
-          const calledByName = i > 0 && item.kind === 'prefixed' && item.prefix === "'" && item.form.kind === 'symbol' && (callsArguments || (previous?.kind === 'symbol' && DESIGNATOR_KEYWORDS.has(previous.name)));
-          if (calledByName) visit(item.form);
+          const called = i > 0 && (callsArguments || (previous?.kind === 'symbol' && DESIGNATOR_KEYWORDS.has(previous.name))) ? namedFunction(item) : null;
+          if (called !== null) visit(called);
           else walk(item, i > 0 && operator === 'quote' && !makes, makes);
         });
         return;
@@ -308,6 +322,13 @@ export function visitCode(node: LispNode, visit: (node: LispNode) => void, calle
 export function codeSymbolCounts(nodes: LispNode[], into = new Map<string, number>(), callers: ReadonlySet<string> = new Set()): Map<string, number> {
   for (const node of nodes) visitCode(node, (found) => found.kind === 'symbol' && into.set(found.name, (into.get(found.name) ?? 0) + 1), callers);
   return into;
+}
+
+/** The functions NODES name by `#'f` without calling them (see visitCode, and CALLERS there), by lower-cased name. */
+export function functionReferences(nodes: LispNode[], callers: ReadonlySet<string> = new Set()): Set<string> {
+  const found = new Set<string>();
+  for (const node of nodes) visitCode(node, () => {}, callers, (symbol) => found.add(symbol.name));
+  return found;
 }
 
 /** The checks of FiveAM, rove, prove and Parachute, and spec-run's `assert` (as the driver counts them, checks.lisp). */

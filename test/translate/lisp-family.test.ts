@@ -242,12 +242,17 @@ t.test('a function that nothing calls holds checks through the functions of the 
 });
 
 t.test('quoted data is no call of a function, a function named to be called is one', async (t) => {
-  const defined = ['data-quoted', 'data-long-quote', 'data-backquoted', 'data-vector', 'data-string', 'data-listed', 'by-sharp-quote', 'by-funcall', 'by-mapc', 'by-key', 'by-unquote', 'by-macro', 'by-eval', 'by-document-function'];
+  const defined = ['data-quoted', 'data-long-quote', 'data-backquoted', 'data-vector', 'data-string', 'data-listed', 'data-sharp-quoted', 'data-function-form', 'data-let-bound', 'data-parameter', 'by-sharp-quote', 'by-function-form', 'by-funcall', 'by-mapc', 'by-key', 'by-sharp-key', 'by-unquote', 'by-macro', 'by-eval', 'by-document-function'];
   const plan = doc(
     lisp(defined.map((name) => `(defun check-${name} () (assert (= 1 2)))`).join('\n')) +
       `\n${lisp(`(assert (equal '(check-data-quoted) (list 'check-data-listed)))
 (defparameter *plan* (list (quote (check-data-long-quote)) \`(check-data-backquoted :later) #(check-data-vector) "(check-data-string)"))
-(mapc #'funcall (list #'check-by-sharp-quote))
+(mapc #'funcall (list #'check-data-sharp-quoted (function check-data-function-form)))
+(let ((f #'check-data-let-bound)) (funcall f))
+(defparameter *checks* (vector #'check-data-parameter))
+(mapc #'check-by-sharp-quote '())
+(funcall (function check-by-function-form))
+(sort (list 1) #'< :test #'check-by-sharp-key)
 (funcall 'check-by-funcall)
 (mapc 'check-by-mapc '())
 (sort (list 1) #'< :key 'check-by-key)
@@ -260,8 +265,10 @@ t.test('quoted data is no call of a function, a function named to be called is o
   t.same(
     byKind(plan.units, 'verify-function').map((u) => u.functionName),
     defined.filter((name) => name.startsWith('data-')).map((name) => `check-${name}`),
-    'a function only quoted, backquoted, in a vector, a string or a quoted symbol given to a list runs as a unit; one named by #\', given to funcall, mapc, :key or a function of the document, unquoted, or in a macro\'s or eval\'s code is called',
+    'a function only quoted, backquoted, in a vector, a string, a quoted symbol given to a list, or #\'f put in a list, a vector or a binding runs as a unit; one named by \'f or #\'f given to funcall, mapc, :key, :test or a function of the document, unquoted, or in a macro\'s or eval\'s code is called',
   );
+  const needingArguments = doc(lisp("(defun check-with (x) (assert (= x 1)))\n(defparameter *checks* (list #'check-with))\n(dolist (c *checks*) (funcall c 1))"));
+  t.same([needingArguments.units.filter((u) => u.kind === 'verify-function'), needingArguments.problems], [[], []], "#'f of a function needing arguments, put in a list: what holds it may call it with them, no unit and no error");
   const outer = doc(lisp("(defun check-inner () (assert nil))\n(defun outer () (check-inner))") + `\n${lisp("'(outer)")}`);
   t.same(byKind(outer.units, 'verify-function').map((u) => u.functionName), ['outer'], "'(outer) alone calls nothing: outer runs as a unit, holding checks through check-inner");
 });

@@ -438,13 +438,15 @@ tells calls; MAKE-THREAD, of a thread library's package, is known by its name.")
            (string= (symbol-name operator) "MAKE-THREAD")
            (gethash operator *spec-functions*))))
 
-(defun quoted-symbol (form)
-  "The symbol FORM quotes, 'F, or NIL."
-  (and (consp form) (eq (car form) 'quote) (consp (cdr form)) (symbolp (second form)) (second form)))
+(defun named-function (form)
+  "The symbol FORM names a function by, 'F or #'F, or NIL."
+  (and (consp form) (member (car form) '(quote function)) (consp (cdr form)) (symbolp (second form)) (second form)))
 
 (defun spec-functions-called (expansion)
-  "The functions of spec code EXPANSION calls: called, passed as #'F, or given as 'F to an
-operator that calls it (CALLS-DESIGNATOR-P, :KEY 'F...). Quoted data calls nothing: '(F) is a list."
+  "The functions of spec code EXPANSION calls: called, or given as 'F or #'F to an operator
+that calls it (CALLS-DESIGNATOR-P, :KEY #'F...). Quoted data calls nothing: '(F) is a list;
+nor does #'F put aside, (LIST #'F), whose function the plan runs as a unit of its own
+(functionReferences, translate/lisp-definitions.ts)."
   (let ((seen (make-hash-table :test #'eq))
         (budget 200000)
         (names '()))
@@ -456,15 +458,13 @@ operator that calls it (CALLS-DESIGNATOR-P, :KEY 'F...). Quoted data calls nothi
                (when (and (consp form) (not (eq (car form) 'quote)) (not (gethash form seen)) (plusp (decf budget)))
                  (setf (gethash form seen) t)
                  (note (car form))
-                 (when (and (eq (car form) 'function) (consp (cdr form)))
-                   (note (second form)))
                  (loop for rest on form
                        for previous = nil then argument
                        for argument = (car rest)
                        while (and (consp rest) (plusp (decf budget)))
                        do (when (and (not (eq rest form))
                                      (or (calls-designator-p (car form)) (member previous '(:key :test :test-not))))
-                            (note (quoted-symbol argument)))
+                            (note (named-function argument)))
                           (walk argument)))))
       (walk expansion))
     names))

@@ -476,29 +476,36 @@ unless it called EXIT, which ends them with the driver."
   "True when the driver's thread is running a unit."
   (ignore-errors (sb-thread:symbol-value-in-thread '*unit-guarded* *main-thread* nil)))
 
+(defvar *exit-from-thread* nil
+  "True while the driver's thread makes the exit a thread of spec code called (EXIT-AFTER-UNIT).")
+
 (defun exit-after-unit (exit &rest arguments)
   "SB-EXT:EXIT, encapsulated: called by spec code in a unit, in the driver's thread, it
 stops the unit at the call, tells the host where (the unit's failure stands there), and
 leaves the exit to RUN-COMMAND, after the checks the unit did not reach are reported.
 Called in a thread of spec code while a unit runs, it is made in the driver's thread,
-there and then (an interrupt): the unit stops where that thread is, and this thread waits
-for the exit."
+there and then (an interrupt): the unit stops in the form it runs, and fails at that
+thread's call, written in the unit's code run so far; this thread waits for the exit."
   (cond ((and *unit-guarded* (eq sb-thread:*current-thread* *main-thread*) (not *exit-requested*))
-         (let* ((code (or *current-form* ; else the definition the unit runs (a FiveAM test's)
-                          (source-form-at (source-file *current-source*) (source-first-line *current-source*))))
+         (let* ((definition (and (null *current-form*) ; the definition the unit runs (a FiveAM test's)
+                                 (source-form-at (source-file *current-source*) (source-first-line *current-source*))))
+                ;; A thread's call may stand in any form run so far (its MAKE-THREAD's), not in the one running.
+                (code (if *exit-from-thread* (or *forms-run* definition) (or *current-form* definition)))
                 (calls (calls-of 'sb-ext:exit code))
                 ;; A call written in the unit's code, else the call of a function that exits.
                 (location (or (and (= (length calls) 1) (form-location (first calls)))
-                              (erring-call-location code)
+                              (and (not *exit-from-thread*) (erring-call-location code))
                               (fallback-location))))
            (setf *exit-requested* arguments
-                 *unit-stop-line* (second location))
+                 *unit-stop-line* (second (if *exit-from-thread* (fallback-location) location)))
            (send-to-host `((:type . "exiting")
                            (:file . ,(or (first location) :null))
                            (:line . ,(or (second location) :null))))
            (throw 'unit-stop nil)))
         ((and (not (eq sb-thread:*current-thread* *main-thread*)) (main-thread-in-unit-p) (not *exit-requested*))
-         (sb-thread:interrupt-thread *main-thread* (lambda () (apply #'sb-ext:exit arguments)))
+         (sb-thread:interrupt-thread *main-thread* (lambda ()
+                                                     (let ((*exit-from-thread* t))
+                                                       (apply #'sb-ext:exit arguments))))
          (loop (sleep 60)))
         (t (apply exit arguments))))
 

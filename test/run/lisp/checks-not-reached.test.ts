@@ -173,7 +173,7 @@ ${lisp('(assert (= 1 1))\n(progn (sb-ext:exit :code 0)\n  (assert (= 4 4)))\n(as
   t.match(exit?.diagnostics?.reason, /the driver process ended \(exit code 0\)/);
 });
 
-t.test('a unit whose driver ends in any other way skips the checks it did not reach too: an exit in a thread stops it at the call; _exit, a FiveAM test and a verify- function ended at once, the time limit', async (t) => {
+t.test('a unit whose driver ends in any other way skips the checks it did not reach too: an exit in a thread stops it at the call, joined or not; _exit, a FiveAM test and a verify- function ended at once, the time limit', async (t) => {
   const underscoreExit = '(sb-alien:alien-funcall (sb-alien:extern-alien "_exit" (function sb-alien:void sb-alien:int)) 0)';
   const md = `${frontmatter()}## Exit in a thread
 
@@ -205,6 +205,14 @@ ${lisp(`(defun verify-ends-at-once ()\n  ${underscoreExit}\n  (assert (= 7 8)))`
   ]);
   t.equal(r.points[2].at?.line, lineIn(md, '(bt:join-thread'), "an exit in a thread fails the unit at the call's line");
   t.same(r.points.filter((p) => p.skip === ended).map((p) => p.at?.line), [lineIn(md, '(fiveam:is (= 2 3))'), lineIn(md, '(assert (= 3 4))'), lineIn(md, '(fiveam:is (= 5 6))'), lineIn(md, '(assert (= 7 8))')], 'each at its line');
+  const unjoined = `${frontmatter()}## Unjoined thread\n\n${lisp('(assert (= 1 1))\n(bt:make-thread (lambda ()\n                  (sleep 0.2)\n                  (sb-ext:exit :code 0 :abort t)))\n(sleep 1)\n(assert (= 2 2))')}`;
+  const late = await runMarkdown(unjoined);
+  t.same(shown(late), [
+    [true, '(= 1 1)', null],
+    [true, '(assert (= 2 2))', `not run: the unit stopped in the form at line ${lineIn(unjoined, '(sleep 1)')}`],
+    [false, 'Unjoined thread completes', null],
+  ], 'a thread that exits after its form: the checks after the form the unit was running are skipped');
+  t.equal(late.points[2].at?.line, lineIn(unjoined, '(sb-ext:exit'), "the unit fails at the thread's call, not at the form it was running");
   const spins = `${frontmatter()}## Spins\n\n${lisp('(assert (= 1 1))\n(loop)\n(assert (= 1 2))')}`;
   const slow = await runMarkdown(spins, options({ unitTimeoutMs: 1000 }));
   t.same(shown(slow), [

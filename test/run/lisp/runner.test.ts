@@ -438,7 +438,8 @@ t.test('a unit whose only checks are in the functions it calls fails when none o
 ## Tidy\n\n${lisp('(tidy *none*)')}
 ## Named to funcall\n\n${lisp("(funcall 'check-all *none*)")}
 ## Named to a helper\n\n${lisp("(defun run-check (check) (funcall check *none*))\n(run-check 'check-all)")}
-## Quoted data\n\n${lisp("(list '(check-all *none*) 'check-each)")}`;
+## Quoted data\n\n${lisp("(list '(check-all *none*) 'check-each)")}
+## Put aside\n\n${lisp("(let ((checks (list #'check-all (function check-each)))) (length checks))")}`;
   const r = await runMarkdown(md);
   const where = `check-each at [^ ,)]+:${lineIn(md, '(assert (plusp n))')}`;
   t.match(
@@ -452,8 +453,8 @@ t.test('a unit whose only checks are in the functions it calls fails when none o
   t.equal(r.failed.length, 5);
   t.same(
     r.points.filter((p) => p.ok).map((p) => p.name),
-    ['(plusp n)', '(plusp n)', 'Tidy runs without error', 'Quoted data runs without error'],
-    "checks made through a helper are the points; a helper without checks is no check, nor is quoted data ('(f), or 'f given to no operator that calls it)",
+    ['(plusp n)', '(plusp n)', 'Tidy runs without error', 'Quoted data runs without error', 'Put aside runs without error'],
+    "checks made through a helper are the points; a helper without checks is no check, nor is quoted data ('(f), or 'f given to no operator that calls it), nor #'f put in a list",
   );
 });
 
