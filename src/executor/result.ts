@@ -3,6 +3,7 @@ import { constants } from 'node:os';
 import type { ExecObserver } from './events.js';
 import type { CapturedOutput, KeptEnd } from './output.js';
 import { setTimeout, clearTimeout } from '../process/native-timers.js';
+import { whenAborted } from '../process/abort-listeners.js';
 
 export const GRACE_MS = 2000;
 
@@ -106,10 +107,10 @@ export function armStop(request: Pick<ExecRequest, 'timeoutMs' | 'signal'>, stop
   const timer = request.timeoutMs === null ? null : setTimeout(() => stop('timeout'), request.timeoutMs);
   const onAbort = () => stop('interrupted');
   if (request.signal?.aborted) onAbort();
-  request.signal?.addEventListener('abort', onAbort, { once: true });
+  const stopWaiting = whenAborted(request.signal, onAbort);
   return () => {
     if (timer) clearTimeout(timer);
-    request.signal?.removeEventListener('abort', onAbort);
+    stopWaiting();
   };
 }
 

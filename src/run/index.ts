@@ -99,14 +99,18 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   // What user code did after its document ended counts in the requirements its unit verifies.
   // A stopped run cut its units short, timers of their steps with them: said, not counted again.
   const errors = await runLateErrors.settle();
+  // Stopped before the wait for the rest of user code: said not to run, they must not run
+  // through it (an interval's output going on), nor hold the process it waits to see idle.
+  const pending = runLateErrors.leftPending();
+  runLateErrors.stopPending();
   if (options.closeOwnWork && !stopped && plan.documents.some((document) => document.family === 'openspec')) {
     await options.closeOwnWork();
     await eventLoopIdle(LINGER_LIMIT_MS, options.interrupt);
     errors.push(...runLateErrors.take());
   }
   const late = lateDocuments(errors);
-  const left = runLateErrors.leftPending();
-  runLateErrors.stopPending();
+  // A unit whose late code failed in that wait counts failed, not skipped too.
+  const left = pending.filter(({ timer }) => !errors.some((error) => error.origin === timer.origin));
   for (const event of [...late, ...(stopped ? left.map(({ text }): RunEvent => ({ type: 'comment', text })) : pendingTimerEvents(left))]) {
     requirements.observe(event);
     countEvent(counts, event);

@@ -6,8 +6,9 @@
 // are waited for, up to SETTLE_LIMIT_MS from then: whatever they throw is reported in place.
 // A run that ends spec-run then waits, up to LINGER_LIMIT_MS, for whatever else of user code
 // still holds the process (a worker, a socket) before its report ends: that is what spec-run
-// would otherwise give it after the report. The timers still pending then are stopped, as
-// the report says they are not checked: none can fail the run after a green report.
+// would otherwise give it after the report. The timers still pending are stopped before that
+// wait, as the report says they are not checked: none runs on through it, holds it, or fails
+// the run after a green report.
 import type { Emit } from './types.js';
 import type { RunEvent } from '../model/events.js';
 import { clearTimeout, setTimeout, setImmediate } from '../process/native-timers.js';
@@ -35,6 +36,21 @@ export interface PendingTimer {
   call: string;
   /** Stops it unrun (cleared; a promise of it never settles): what it runs would come after the report. */
   stop?: () => void;
+  /** Set for an interval's (each of its firings, for node:timers/promises' one): the settling waits for one firing of it. */
+  interval?: IntervalWait;
+}
+
+/** What the settling knows of an interval: when the firing it waits for is due, once it has seen one due within its limit. */
+export interface IntervalWait {
+  waitedUntil?: number;
+}
+
+/** Whether a settling that waits until UNTIL waits for TIMER: an interval's first firing due by then only. */
+function waitedFor(timer: PendingTimer, until: number): boolean {
+  if (timer.dueAt > until) return false;
+  if (!timer.interval) return true;
+  timer.interval.waitedUntil ??= timer.dueAt;
+  return timer.dueAt <= timer.interval.waitedUntil;
 }
 
 /** How long the end of a document or run waits for the timers user code left pending. */
@@ -104,14 +120,14 @@ export class LateErrors {
   }
 
   /**
-   * The errors so far, once the pending timers due within SETTLE_LIMIT_MS have fired and the
-   * child processes user code started have ended, or SETTLE_LIMIT_MS has passed.
+   * The errors so far, once the pending timers due within SETTLE_LIMIT_MS have fired (an
+   * interval once) and the child processes user code started have ended, or SETTLE_LIMIT_MS has passed.
    */
   async settle(): Promise<LateError[]> {
     const until = Date.now() + SETTLE_LIMIT_MS;
     for (;;) {
       await this.settleBriefly();
-      const due = [...this.#timers.values()].flatMap((timer) => (timer.dueAt <= until ? [timer.dueAt] : []));
+      const due = [...this.#timers.values()].flatMap((timer) => (waitedFor(timer, until) ? [timer.dueAt] : []));
       const running = Date.now() < until && this.#children.size > 0;
       if (due.length === 0 && !running) break;
       // A child's end is not due at a known time: looked at every 10 ms.
@@ -139,7 +155,7 @@ export class LateErrors {
 
   /**
    * The timers still pending once the settling has stopped waiting (due later than it waits,
-   * or an interval or chain of timers still firing through it), each with a sentence saying
+   * an interval, or a chain of timers still firing through it), each with a sentence saying
    * so: what they run is not checked. An unref'd one too: Node would not wait for it
    * either, but what it checks is no more checked for that. Not those of a unit whose late
    * code failed: counted failed, it is not counted skipped too.
@@ -147,7 +163,7 @@ export class LateErrors {
   leftPending(): { timer: PendingTimer; text: string }[] {
     return [...this.#timers.values()].filter((timer) => !this.#failed.has(timer.origin)).map((timer) => ({
       timer,
-      text: `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms (${timer.call}) when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for the timers steps leave): it is stopped unrun, what it runs is not checked (clear it in an After hook, or await it in its step)`,
+      text: `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms (${timer.call}) when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for the timers steps leave, for an interval's next firing only): it is stopped unrun, what it runs is not checked (clear it in an After hook, or await it in its step)`,
     }));
   }
 

@@ -1,7 +1,7 @@
 // The collectors of late errors on their own: what a document's settling waits for, what
 // it hands on to the run's collector once closed, and what it says of the timers left.
 import t from 'tap';
-import { eventLoopIdle, LateErrors, SETTLE_LIMIT_MS, type LateError } from '../../src/run/late-errors.js';
+import { eventLoopIdle, LateErrors, SETTLE_LIMIT_MS, type LateError, type PendingTimer } from '../../src/run/late-errors.js';
 
 const error = (origin: string): LateError => ({ origin, file: 'doc.spec.md', line: 3, diagnostics: { message: origin } });
 
@@ -25,6 +25,24 @@ t.test('a timer due past the limit is not waited for, and is named as left pendi
   t.ok(Date.now() - started < SETTLE_LIMIT_MS, 'settled without waiting for it');
   t.match(late.leftPending().map((left) => left.text), [/^scenario "s" \(doc\.spec\.md:3\) left a timer due in \d+ ms \(setInterval\) when the run stopped waiting \(it waits up to 2000 ms/]);
   clearTimeout(timer);
+});
+
+t.test("an interval, always due again, is waited for up to its next firing, once: not the whole limit, nor again by the run's collector", async (t) => {
+  const run = new LateErrors();
+  const document = new LateErrors(run);
+  const timer: PendingTimer = { dueAt: Date.now() + 50, origin: 'scenario "s"', call: 'setInterval', interval: {} };
+  // Each firing makes it due again, as the wrapped setInterval notes it.
+  const interval = setInterval(() => (timer.dueAt = Date.now() + 50), 50);
+  document.timerStarted(1, timer);
+  let started = Date.now();
+  await document.settle();
+  t.ok(Date.now() - started >= 40 && Date.now() - started < SETTLE_LIMIT_MS / 2, `waited for its firing, not the limit (${Date.now() - started} ms)`);
+  document.close((e) => run.add(e));
+  started = Date.now();
+  await run.settle();
+  t.ok(Date.now() - started < 40, 'the run does not wait for another firing');
+  t.match(run.leftPending().map((left) => left.text), [/\(setInterval\) when the run stopped waiting \(it waits up to 2000 ms for the timers steps leave, for an interval's next firing only\)/]);
+  clearInterval(interval);
 });
 
 t.test('once closed, errors go on to the next collector, and the pending timers to the parent', async (t) => {

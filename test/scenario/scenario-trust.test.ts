@@ -126,9 +126,9 @@ t.test("an error thrown after the run's report (code still running once the run 
 t.test('a timer still firing when the run stopped waiting is a skipped point and is stopped: it never fails the run after its report; one that fails while the run waits is one failing point, not also skipped', async (t) => {
   const doc = (tick: number) => `# Interval\n\n### Requirement: Interval\nIt SHALL tick.\n\n#### Scenario: interval late\n- **WHEN** an interval of 100 ms fails on tick ${tick}\n`;
   const steps = `import assert from 'node:assert/strict';\nimport { setInterval as every } from 'node:timers/promises';\nimport { When } from 'spec-run/steps';\nWhen('an interval of {int} ms fails on tick {int}', function (ms, n) {\n  (async () => { let i = 0; for await (const _ of every(ms)) if (++i === n) assert.equal(1, 2); })();\n  const h = setInterval(() => { if (--n === 0) assert.fail('callback interval'); }, ms);\n});\n`;
-  // The document waits 2 s for its timers, the run 2 s more, then 1 s for the rest: tick 47
-  // comes in that last second, tick 200 long after, when spec-run would have exited.
-  const dir = project({ 'soon.spec.md': doc(47), 'later.spec.md': doc(200), 'steps.mjs': steps });
+  // The settling waits for an interval's next firing only: tick 1 comes then, tick 200 long
+  // after, when spec-run would have exited.
+  const dir = project({ 'soon.spec.md': doc(1), 'later.spec.md': doc(200), 'steps.mjs': steps });
   const soon = await runIn(dir, ['soon.spec.md', '--reporter', 'json']);
   t.equal(soon.exitCode, 1, soon.stderr);
   t.equal(soon.points.filter((p) => !p.ok).length, 2, 'both intervals fail in the report');
@@ -139,10 +139,36 @@ t.test('a timer still firing when the run stopped waiting is a skipped point and
   const started = Date.now();
   const later = await runIn(dir, ['later.spec.md', '--reporter', 'json']);
   t.equal(later.exitCode, 0, later.stderr);
-  t.ok(Date.now() - started < 15_000, 'spec-run does not wait for the stopped timers');
+  t.ok(Date.now() - started < 4_000, 'spec-run waits for one firing of each interval, not the whole limit, and not for the stopped timers');
   t.match(later.points.filter((p) => p.skip !== undefined).map((p) => p.skip), [/it is stopped unrun/, /it is stopped unrun/]);
   t.notMatch(later.stderr, /after the run's report|something still runs/, 'the stopped timers neither fail the run nor hold it');
   t.equal(lastLine(later.stderr), '1 passed, 0 failed, 2 skipped, 0 todo');
+});
+
+t.test('an interval whose callback throws is cleared at its first throw: one failing point, no more work of it; one that does not throw is waited for one firing, then stopped as the report says', async (t) => {
+  const doc = (name: string, does: string) => `# ${name}\n\n### Requirement: ${name}\nThe thing SHALL work.\n\n#### Scenario: first\n- **GIVEN** an interval that ${does} every tick\n- **THEN** it works\n`;
+  const steps = `import { appendFileSync } from 'node:fs';\nimport { Given, Then } from 'spec-run/steps';\nGiven('an interval that throws every tick', function () {\n  setInterval(() => { appendFileSync('ticks.log', 'throw\\n'); throw new Error('tick boom'); }, 100);\n});\nGiven('an interval that prints every tick', function () {\n  setInterval(() => { appendFileSync('ticks.log', 'print\\n'); console.log('TICK'); }, 100);\n});\nThen('it works', function () {});\n`;
+  const dir = project({ 'throws.spec.md': doc('Throws', 'throws'), 'prints.spec.md': doc('Prints', 'prints'), 'steps.mjs': steps });
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const ticks = (kind: string) => readFileSync(join(dir, 'ticks.log'), 'utf8').split('\n').filter((line) => line === kind).length;
+
+  let started = Date.now();
+  const throws = await runIn(dir, ['throws.spec.md', '--reporter', 'json']);
+  t.ok(Date.now() - started < 4_000, `not held to the settling limits (${Date.now() - started} ms)`);
+  t.equal(throws.exitCode, 1, throws.stderr);
+  t.same(throws.points.filter((p) => !p.ok).map((p) => p.name), ['scenario "first" (throws.spec.md:6): an error thrown after it ended'], 'one failing point for its scenario');
+  t.equal(ticks('throw'), 1, 'it fired no more once it threw');
+  t.equal(lastLine(throws.stderr), '2 passed, 1 failed, 0 skipped, 0 todo');
+
+  started = Date.now();
+  const prints = await runIn(dir, ['prints.spec.md', '--reporter', 'tap']);
+  t.ok(Date.now() - started < 4_000, `not held to the settling limits (${Date.now() - started} ms)`);
+  t.equal(prints.exitCode, 0, prints.stderr);
+  t.match(prints.stdout, /# SKIP scenario "first" \(prints\.spec\.md:6\) left a timer due in \d+ ms \(setInterval\)[^\n]*it is stopped unrun/);
+  const printed = ticks('print');
+  t.equal(printed, 1, 'its one waited firing, none after the report said it is stopped');
+  t.equal(`${prints.stdout}\n${prints.stderr}`.match(/^TICK$/gm)?.length ?? 0, printed, 'what it printed stopped with it');
 });
 
 t.test('a timer due later than the wait is named in the report, not waited for', async (t) => {

@@ -25,6 +25,7 @@ import { runWithRetries } from '../retries.js';
 import { interruptedReason, notRunReason } from '../interrupt.js';
 import { emitLateErrors, LateErrors, runLateErrors } from '../late-errors.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
+import { whenAborted } from '../../process/abort-listeners.js';
 import { watchTheRun, watchUserCode } from '../../process/watchdog.js';
 
 /** spec-run's own code, compiled and (through source maps) as written, and its dependencies (cucumber-expressions runs transformers). */
@@ -353,6 +354,7 @@ class TimeLimitExceeded extends Error {}
 async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onExpired: () => void, strays: StrayErrors, interrupt?: AbortSignal, what = 'user code'): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   let onInterrupt = () => {};
+  let stopWaiting = () => {};
   const expired = new Promise<never>((_, reject) => {
     const expire = (reason: string) => {
       onExpired();
@@ -360,7 +362,7 @@ async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onEx
     };
     timer = setTimeout(() => expire(limit.reason), Math.max(0, limit.at - Date.now()));
     onInterrupt = () => expire('spec-run was interrupted');
-    interrupt?.addEventListener('abort', onInterrupt, { once: true });
+    stopWaiting = whenAborted(interrupt, onInterrupt);
   });
   const unwatch = watchUserCode(limit.at, what);
   try {
@@ -369,7 +371,7 @@ async function beforeLimit<T>(work: () => T | Promise<T>, limit: TimeLimit, onEx
   } finally {
     unwatch();
     clearTimeout(timer);
-    interrupt?.removeEventListener('abort', onInterrupt);
+    stopWaiting();
   }
 }
 

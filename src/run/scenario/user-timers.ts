@@ -5,13 +5,15 @@
 // fired or been cleared: the end of a document or run waits for those due soon and makes the
 // others skipped points of their requirements, since what they would check did not run, and
 // stops them then: none can fail the run after its report. An interval stays pending until
-// cleared, due again after each firing. Wrappers of Node's
+// cleared, due again after each firing; one whose callback throws is cleared, as the throw
+// would have ended a plain Node process: it fails its step, or its scenario late, once, not
+// at every firing. Wrappers of Node's
 // functions rather than an async hook: an async hook would slow every promise of the run.
 import { syncBuiltinESMExports } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import timers from 'node:timers';
 import timersPromises from 'node:timers/promises';
-import type { LateErrors, PendingTimer } from '../late-errors.js';
+import type { IntervalWait, LateErrors, PendingTimer } from '../late-errors.js';
 
 /** The unit whose code runs now: the collector its pending timers go to, and how reports name and place it. */
 export interface TimerOwner {
@@ -52,9 +54,10 @@ function timerDelay(ms: unknown): number {
 
 let started = 0;
 
-function note(owner: TimerOwner, call: string, dueIn: number, stop: () => void): Noted {
+/** INTERVAL: the interval's, shared by its firings, for a timer that is one (or one firing of one). */
+function note(owner: TimerOwner, call: string, dueIn: number, stop: () => void, interval?: IntervalWait): Noted {
   const id = ++started;
-  const timer: PendingTimer = { dueAt: Date.now() + dueIn, origin: owner.origin, at: owner.at, call, stop };
+  const timer: PendingTimer = { dueAt: Date.now() + dueIn, origin: owner.origin, at: owner.at, call, stop, ...(interval ? { interval } : {}) };
   owner.late.timerStarted(id, timer);
   return { late: owner.late, id, timer };
 }
@@ -70,12 +73,18 @@ const never = new Promise<never>(() => {});
  * (ON_STOP is told then). Given back rather than watched beside: a handler of our own on
  * PROMISE would make its rejection no unhandled one when user code has none.
  */
-function noteUntilSettled<T>(owner: TimerOwner, call: string, dueIn: number, promise: Promise<T>, onStop?: () => void): Promise<T> {
+function noteUntilSettled<T>(owner: TimerOwner, call: string, dueIn: number, promise: Promise<T>, onStop?: () => void, interval?: IntervalWait): Promise<T> {
   let stopped = false;
-  const noted = note(owner, call, dueIn, () => {
-    stopped = true;
-    onStop?.();
-  });
+  const noted = note(
+    owner,
+    call,
+    dueIn,
+    () => {
+      stopped = true;
+      onStop?.();
+    },
+    interval,
+  );
   return promise.finally(() => ended(noted)).then(
     (value) => (stopped ? never : value),
     (error: unknown) => (stopped ? never : Promise.reject(error)),
@@ -98,7 +107,7 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
   /** The callback timers (Timeout and Immediate objects) noted pending, by the object Node returned. */
   const pending = new Map<object, Noted>();
   /** Every Timeout of user code, with its owner and delay: refresh() arms it again, fired or not. */
-  const armed = new WeakMap<object, { owner: TimerOwner; call: string; delay: number; stop: () => void }>();
+  const armed = new WeakMap<object, { owner: TimerOwner; call: string; delay: number; stop: () => void; interval?: IntervalWait }>();
 
   const end = (handle: object) => {
     const noted = pending.get(handle);
@@ -120,13 +129,19 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
       const owner = ownerNow();
       if (!owner || typeof callback !== 'function') return Reflect.apply(native, this, [callback, ...args]);
       const delay = delayed ? timerDelay(args[0]) : 0;
+      const interval = repeats ? {} : undefined;
       const handle = Reflect.apply(native, this, [
         function (this: unknown, ...given: unknown[]) {
           // Done before the callback runs: one that refreshes its timer, or throws, is noted right.
           const noted = pending.get(handle);
           if (repeats && noted) noted.timer.dueAt = Date.now() + delay;
           else end(handle);
-          return Reflect.apply(callback, this, given);
+          try {
+            return Reflect.apply(callback, this, given);
+          } catch (error) {
+            if (repeats) stop();
+            throw error;
+          }
         },
         ...args,
       ]) as object;
@@ -135,8 +150,8 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
         end(handle);
         armed.delete(handle);
       };
-      pending.set(handle, note(owner, call, delay, stop));
-      if (delayed) armed.set(handle, { owner, call, delay, stop });
+      pending.set(handle, note(owner, call, delay, stop, interval));
+      if (delayed) armed.set(handle, { owner, call, delay, stop, interval });
       return handle;
     }, native);
 
@@ -184,7 +199,7 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
     const known = armed.get(handle);
     if (known) {
       end(handle);
-      pending.set(handle, note(known.owner, known.call, known.delay, known.stop));
+      pending.set(handle, note(known.owner, known.call, known.delay, known.stop, known.interval));
     }
     return Reflect.apply(refresh, this, []);
   };
@@ -205,13 +220,14 @@ export function trackTimers(ownerNow: () => TimerOwner | undefined): void {
     const every = timerDelay(args[0]);
     // Its timer starts with the first next(), and fires every EVERY ms from then.
     let start: number | undefined;
+    const interval: IntervalWait = {};
     return {
       next(...given: [] | [unknown]) {
         const now = Date.now();
         start ??= now;
         const firing = start + every * Math.max(1, Math.ceil((now - start) / every));
         // Stopped, its native interval is ended too: it would hold the process to no end.
-        return noteUntilSettled(owner, "node:timers/promises' setInterval", firing - now, iterator.next(...given), () => void iterator.return(undefined).catch(() => {}));
+        return noteUntilSettled(owner, "node:timers/promises' setInterval", firing - now, iterator.next(...given), () => void iterator.return(undefined).catch(() => {}), interval);
       },
       return: (value?: unknown) => iterator.return(value),
       throw: (error?: unknown) => iterator.throw(error),
