@@ -139,6 +139,8 @@ export interface ReadOptions<T> {
   relativeClauses?: boolean;
   /** Rules that take the words they are given as words to look for: never the words of a relative clause after a comma. */
   wordsAsTexts?: string[];
+  /** Texts alone before a clause that opens with a text are that clause's subjects too (a Then's "`a` and `b` are never printed"). */
+  coordinatedTexts?: boolean;
   /** Whether a sentence is first read whole (Then), or always as clauses (When). */
   wholeFirst: boolean;
   same: (a: T, b: T) => boolean;
@@ -178,9 +180,36 @@ function diagnose<T>(attempts: Attempt<T>[], tokens: Token[]): string[] {
   return tokens.filter((t) => !isFunction(t)).map((t) => t.text);
 }
 
+/** What joins coordinated texts into one subject: no clause boundary. */
+const JOINED: Token = { kind: 'word', text: '&', concepts: ['FUNCTION'] };
+
+/**
+ * "…, and `a` and `b` are never printed", "`a`, `b` and `c` are shown": texts alone, joined by commas and a
+ * last plain "and", that open a clause and are followed by its predicate, are that predicate's subjects
+ * together (its negation covers each), never a clause of their own each. Not "… with `x` and `y`, and `z` is …",
+ * where the texts before the comma are objects of the clause before.
+ */
+function coordinatedTexts(tokens: Token[]): Token[] {
+  const quoted = (t: Token | undefined) => t?.kind === 'entity' && t.entity.type === 'quoted';
+  const joiner = (t: Token | undefined) => t?.kind === 'word' && (t.text === ',' || /^and$/i.test(t.text));
+  const out = [...tokens];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!(quoted(tokens[i]) && /^and$/i.test(tokens[i + 1]?.text ?? '') && tokens[i + 1].kind === 'word' && quoted(tokens[i + 2]))) continue;
+    // The predicate follows the last text: its first word past function words ("are never printed").
+    const next = tokens.slice(i + 3).find((t) => !isFunction(t));
+    if (next === undefined || next.kind !== 'word' || tokens[i + 3]?.text === ',' || /^and$/i.test(tokens[i + 3]?.text ?? '')) continue;
+    // The texts before it, back to the clause's opening (the sentence's start, a comma, an "and").
+    let first = i;
+    while (quoted(tokens[first - 2]) && tokens[first - 1].text === ',') first -= 2;
+    if (first > 0 && !joiner(tokens[first - 1])) continue;
+    for (let k = first + 1; k <= i + 1; k += 2) out[k] = JOINED;
+  }
+  return out;
+}
+
 /** Reads SENTENCE with RULES: whole (one fact) or as a conjunction of clauses (one fact each). */
 export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
-  const tokens = tokenize(sentence);
+  const tokens = options.coordinatedTexts ? coordinatedTexts(tokenize(sentence)) : tokenize(sentence);
   if (!tokens.some((t) => !isFunction(t))) return { ok: false, notUnderstood: [], reason: 'nothing to read' };
   const conjuncts = clauses(tokens, options.splitAt, [], [], options.splitAtConcepts);
   const partitions = [
