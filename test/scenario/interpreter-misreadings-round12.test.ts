@@ -125,3 +125,23 @@ t.test('through the CLI: problem lines, notes and the first line of a refused fi
   t.equal(byName('removed is printed')?.ok, true, 'the note as printed');
   t.equal(byName('kept is printed')?.ok, false, 'not a note that was not printed');
 });
+
+t.test('a part of the report opening a later clause is the part of the command the sentence is about', (t) => {
+  const placed = partsOf('The second command\'s report shows `OK: command succeeded` and the output line `done`');
+  t.ok(placed?.every((p) => p.startsWith('the command 2: ')), 'of command 2, each clause', { placed });
+  const it = partsOf('Its report shows `OK: command succeeded` with a `Duration:` of at least 1s, and the output line `done`');
+  t.match(it?.at(-1), /^\(it: .*the output shown \(stdout and stderr\) == "done"/, 'the output of the command "It" is');
+  // Where the sentence names no command, the output is still no one command's.
+  t.match(partsOf('the report opens with `OK: command succeeded` and the output is `x`')?.[1], /^the output shown/);
+  t.end();
+});
+
+t.test('through the CLI: "…, and the output line `x`" of the second command is not checked of the first', async (t) => {
+  const commands = ['- run: "echo other"', '- run: "echo done"'];
+  const { points, byName } = await runScenarios('misread-output-scope', [
+    blockScenario('true', commands, "The second command's report shows `OK: command succeeded` and the output line `done`"),
+    blockScenario('false', commands, "The first command's report shows `OK: command succeeded` and the output line `done`"),
+  ]);
+  t.equal(byName('The second command')?.ok, true, "the second command's output", { points });
+  t.equal(byName('The first command')?.ok, false, "not the first's");
+});
