@@ -145,3 +145,20 @@ t.test('through the CLI: "…, and the output line `x`" of the second command is
   t.equal(byName('The second command')?.ok, true, "the second command's output", { points });
   t.equal(byName('The first command')?.ok, false, "not the first's");
 });
+
+t.test('an aside in parentheses with quoted text and words of its own is a clause of its own', (t) => {
+  t.match(partsOf('the exit code SHALL be 0 (the output contains "zzz")'), ['exit code == 0', /output shown contains "zzz"/]);
+  // A quoted text alone in parentheses names what is before it, and stays with it.
+  t.match(partsOf('the command fails with the system reason (`ENOENT: no such file`)'), [/the command fails/, /contains "ENOENT: no such file"/]);
+  t.end();
+});
+
+t.test('through the CLI: the aside and the claim before it are each checked, never one text of both', async (t) => {
+  const { points, byName } = await runScenarios('misread-paren-aside', [
+    blockScenario('merged', ['- run: "echo zzz the exit code 0; exit 5"'], 'The exit code SHALL be 0 (the output contains "zzz")'),
+    blockScenario('both', ['- run: "echo zzz"'], 'The exit code SHALL be 0 (the output contains "zzz")'),
+  ]);
+  const [merged, both] = points.filter((p) => p.name.includes('SHALL be 0'));
+  t.equal(merged?.ok, false, 'exit 5 is no exit 0, whatever the output says', { points });
+  t.equal(both?.ok, true, 'exit 0 and the text', { points, byName: byName('SHALL') });
+});
