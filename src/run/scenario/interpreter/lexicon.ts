@@ -83,8 +83,8 @@ const CONCEPTS: Record<string, string[]> = {
   /** Words that only frame a statement: "is counted as", "as well", "well". */
   FILLER: ['at all', 'whatsoever', 'ever', 'after it began', 'since it began', 'after it was started', 'after the start', 'after its start', 'since its start', 'from its start', 'after its own start', 'as follows', 'shown below', 'below', 'above', 'the following', 'even', 'even when', 'even if', 'regardless of whether', 'reported as', 'is reported', 'are reported', 'counts as', 'count as', 'shown as', 'flagged as', 'counted as', 'treated as', 'regarded as', 'considered', 'marked as', 'deemed', 'too', 'also', 'as well', 'well', 'likewise', 'still', 'indeed', 'actually', 'really', 'in turn', 'of starting', 'since starting', 'since it started', 'from the start', 'after starting', 'after it starts', 'after it started', 'of its start', 'in the end', 'eventually', 'finally', 'anything', 'anyway', 'anyhow', 'nonetheless', 'nevertheless', 'in any case', 'all the same'],
   // who
-  COMMAND: ['command', 'commands', 'process', 'processes', 'job', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
-  HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'result', 'caller'],
+  COMMAND: ['command', 'commands', 'process', 'processes', 'task', 'it', 'they', 'program', 'script', 'child', 'stop command', 'stop commands', 'entry', 'one'],
+  HOOK: ['hook', 'stop hook', 'executor', 'system', 'runner', 'spec-run', 'spec-run exec', 'orchestrator', 'run', 'result', 'caller', 'job', 'pipeline', 'ci job'],
   USER: ['user', 'users', 'reader', 'operator', 'developer', 'claude'],
   EACH: ['each', 'every', 'all', 'both', 'either', 'any'],
   // where
@@ -630,20 +630,23 @@ function streamReferences(tokens: Token[]): Token[] {
   });
 }
 
+/** The bracket that closes an aside opened by each. */
+const CLOSING: Record<string, string> = { '[': ']', '{': '}', '(': ')' };
+
 /**
- * PARTS with the brackets of an aside in square brackets or braces that holds quoted text
- * ("SHALL be 0 {the output contains "zzz"}") made the ends of a clause, as words() makes those
- * of an aside within one unquoted part: its opening bracket is in one part and its closing one
- * in a later part, and neither may join the aside's words to the claim before it. An aside of a
- * quoted text alone ("[`x`]") names what is before it, and stays with it; so do parentheses,
- * whose quoted texts are most often such names ("the system's reason (`ENOENT: …`)").
+ * PARTS with the brackets of an aside in square brackets, braces or parentheses that holds quoted
+ * text and words of its own ("SHALL be 0 (the output contains "zzz")") made the ends of a clause,
+ * as words() makes those of an aside within one unquoted part: its opening bracket is in one part
+ * and its closing one in a later part, and neither may join the aside's words to the claim before
+ * it. An aside of a quoted text alone ("[`x`]", "the system's reason (`ENOENT: …`)") names what is
+ * before it, and stays with it.
  */
 function asidesAcrossQuotes(parts: { text: string; quoted: boolean }[]): { text: string; quoted: boolean }[] {
   const out = parts.map((part) => ({ ...part }));
   out.forEach((part, i) => {
-    const open = part.quoted ? null : /\s([[{])([^[\]{}]*)$/.exec(part.text);
+    const open = part.quoted ? null : /\s([[{(])([^[\]{}()]*)$/.exec(part.text);
     if (!open) return;
-    const closing = new RegExp(`\\${open[1] === '[' ? ']' : '}'}(?=[\\s,.;]|$)`);
+    const closing = new RegExp(`\\${CLOSING[open[1]]}(?=[\\s,.;]|$)`);
     const j = out.findIndex((later, k) => k > i && !later.quoted && closing.test(later.text));
     if (j < 0) return;
     const close = closing.exec(out[j].text)!;

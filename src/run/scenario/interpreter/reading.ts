@@ -139,6 +139,8 @@ export interface ReadOptions<T> {
   relativeClauses?: boolean;
   /** Rules that take the words they are given as words to look for: never the words of a relative clause after a comma. */
   wordsAsTexts?: string[];
+  /** Texts alone before a clause that opens with a text are that clause's subjects too (a Then's "`a` and `b` are never printed"). */
+  coordinatedTexts?: boolean;
   /** Whether a sentence is first read whole (Then), or always as clauses (When). */
   wholeFirst: boolean;
   same: (a: T, b: T) => boolean;
@@ -178,9 +180,36 @@ function diagnose<T>(attempts: Attempt<T>[], tokens: Token[]): string[] {
   return tokens.filter((t) => !isFunction(t)).map((t) => t.text);
 }
 
+/** What joins coordinated texts into one subject: no clause boundary. */
+const JOINED: Token = { kind: 'word', text: '&', concepts: ['FUNCTION'] };
+
+/**
+ * "…, and `a` and `b` are never printed", "`a`, `b` and `c` are shown": texts alone, joined by commas and a
+ * last plain "and", that open a clause and are followed by its predicate, are that predicate's subjects
+ * together (its negation covers each), never a clause of their own each. Not "… with `x` and `y`, and `z` is …",
+ * where the texts before the comma are objects of the clause before.
+ */
+function coordinatedTexts(tokens: Token[]): Token[] {
+  const quoted = (t: Token | undefined) => t?.kind === 'entity' && t.entity.type === 'quoted';
+  const joiner = (t: Token | undefined) => t?.kind === 'word' && (t.text === ',' || /^and$/i.test(t.text));
+  const out = [...tokens];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!(quoted(tokens[i]) && /^and$/i.test(tokens[i + 1]?.text ?? '') && tokens[i + 1].kind === 'word' && quoted(tokens[i + 2]))) continue;
+    // The predicate follows the last text: its first word past function words ("are never printed").
+    const next = tokens.slice(i + 3).find((t) => !isFunction(t));
+    if (next === undefined || next.kind !== 'word' || tokens[i + 3]?.text === ',' || /^and$/i.test(tokens[i + 3]?.text ?? '')) continue;
+    // The texts before it, back to the clause's opening (the sentence's start, a comma, an "and").
+    let first = i;
+    while (quoted(tokens[first - 2]) && tokens[first - 1].text === ',') first -= 2;
+    if (first > 0 && !joiner(tokens[first - 1])) continue;
+    for (let k = first + 1; k <= i + 1; k += 2) out[k] = JOINED;
+  }
+  return out;
+}
+
 /** Reads SENTENCE with RULES: whole (one fact) or as a conjunction of clauses (one fact each). */
 export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
-  const tokens = tokenize(sentence);
+  const tokens = options.coordinatedTexts ? coordinatedTexts(tokenize(sentence)) : tokenize(sentence);
   if (!tokens.some((t) => !isFunction(t))) return { ok: false, notUnderstood: [], reason: 'nothing to read' };
   const conjuncts = clauses(tokens, options.splitAt, [], [], options.splitAtConcepts);
   const partitions = [
@@ -292,7 +321,9 @@ export function namesOne(clause: Token[], subject: Token[]): boolean {
   // "its output": the subject's own part, no subject of its own.
   const at = clause.findIndex((t) => !isFunction(t));
   // "with the output `x`": what the subject ended with, no subject either.
-  const opening = at >= 0 && !/^(its|their)$/i.test(clause[at - 1]?.text ?? '') && !/^with$/i.test(clause[0]?.text ?? '') ? clause[at] : undefined;
+  // Of a command (by its place, its line, or "It" opening the sentence), "…, and the output line `x`" is that command's output, no subject of its own.
+  const ofCommand = (subject[0]?.kind === 'entity' && (subject[0].entity.type === 'ordinal' || (subject[0].entity.type === 'quoted' && !heading))) || (subject[0]?.kind === 'word' && /^(It|Its)$/.test(subject[0].text));
+  const opening = at >= 0 && !ofCommand && !/^(its|their)$/i.test(clause[at - 1]?.text ?? '') && !/^with$/i.test(clause[0]?.text ?? '') ? clause[at] : undefined;
   // "… and `x` does not appear anywhere": a text said to be (or not be) anywhere is said of all the run printed, never of the subject's part ("anywhere in its report" is the subject's).
   if (clause[at]?.kind === 'entity' && clause[at].entity.type === 'quoted' && clause.some((t) => t.kind === 'word' && t.concepts.includes('ANYWHERE')) && !clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text))) return true;
   // "the first command's header says …, and the command is stopped …": "the command" is the one the subject names by its place, no other.
@@ -319,6 +350,8 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
   let lastRead: Token[] | null = null;
   // "`sleep 4` is stopped after two seconds and reported with exit code 124": a clause that names no command is said of the one the first clause opens with.
   const subject = subjectOf(parts[0] ?? []);
+  // "It" (or "Its") opening the sentence: the command the step before spoke of.
+  const it = parts[0]?.[0]?.kind === 'word' && /^(It|Its)$/.test(parts[0][0].text) ? parts[0][0] : undefined;
   // Once a clause names a subject of its own ("…, the executor prints …, and it exits"), a later pronoun is that one's.
   let referent: Token[] | null = null;
   parts.forEach((clause, index) => {
@@ -327,7 +360,10 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     const pronoun = clause.some((t) => t.kind === 'word' && PRONOUN.test(t.text));
     // The subject the sentence opens with, said of this clause when it names none of its own.
     let carried: Token[] = [];
-    if (index > 0 && namesOne(clause, subject)) referent = namedSubject(clause);
+    // "Its report shows …, and the output line `x`": a part of the report opening a later clause of a sentence "It" opens is that command's part.
+    const lead = clause.find((t) => !isFunction(t));
+    const partOfIt = index > 0 && it !== undefined && lead?.kind === 'word' && lead.concepts.some((c) => ['OUTPUT', 'MESSAGE', 'NOTICE'].includes(c)) && !namesOne(clause, [it]) ? [it] : null;
+    if (index > 0 && partOfIt === null && namesOne(clause, subject)) referent = namedSubject(clause);
     else if (index > 0 && pronoun && referent !== null) {
       const said = referent.length > 0 ? readOne([...referent, ...clause.filter((t) => !(t.kind === 'word' && /^(it|they)$/i.test(t.text)))], options) : null;
       if (said && 'value' in said) {
@@ -339,10 +375,10 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
       }
       missing.push(clause.map((t) => t.text).join(' '));
       return;
-    } else if (index > 0 && (subject.length > 0 || placedReferent(referent))) {
+    } else if (index > 0 && (subject.length > 0 || placedReferent(referent) || partOfIt !== null)) {
       // Said of the command a clause in between named by its place, if one did ("the first …, the second has X but no Y"),
       // also where the sentence opens with no subject ("a configuration lists …, the second command runs `b` | with …").
-      const nearest = placedReferent(referent) ? referent! : subject;
+      const nearest = partOfIt ?? (placedReferent(referent) ? referent! : subject);
       carried = nearest;
       const said = readOne([...nearest, ...clause], options);
       if ('value' in said) {

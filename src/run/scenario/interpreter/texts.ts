@@ -142,6 +142,12 @@ export function quotesCommand(texts: readonly string[], o: Observation, calledCo
   return calledCommand || texts.some((x) => /^(Command:|\[\d+\/\d+\])/.test(x) || o.record.commands.some((c) => c.run.trim() === x.trim()) || o.runs.some((r) => r.trim() === x.trim()));
 }
 
+/** A refused configuration's problem line as spec-run exec prints it, its place first: `controls.yaml:6:15: stop.commands[1].memory: …`. */
+export const problemLine = (text: string) => /^[^\s:]+:\d+:\d+: /.test(text.trim());
+
+/** Whether TEXT, a problem line with its place, is (in) one of the problem lines spec-run exec printed: place and message, never an error's bare message, which holds no place. */
+export const problemLinePrinted = (text: string, o: Observation) => runLines(o).some((l) => problemLine(l) && quotedIn(text.trim(), l.trim()));
+
 /** A text that is a file's name by its extension ("`logs/limits.jsonl`", "`out.txt`"), not a field's path ("`stop.commands`"). */
 /** A configuration field's path (`stop.commands[1].workdir`, `commands[0].timeout`, `stop.defaultTimeout`): what an error names, never a command line. */
 export const fieldPath = (text: string) => /^(?:stop\.)?commands\[\d+\](?:\.[A-Za-z]\w*)*$|^stop(?:\.[A-Za-z]\w*|\[\d+\])+$/.test(text);

@@ -12,7 +12,7 @@ import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { durationRanges, elidedTimeUnits } from './quantities.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, quotedIn, quotesCommand, reports, runText, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -1206,7 +1206,9 @@ const RULES: Rule<Check>[] = [
         const textAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'quoted');
         const naming = a.tokens.slice(textAt + 1).some((t) => t.kind === 'word' && t.concepts.includes('MENTION')) && a.tokens.slice(textAt + 1).some((t) => t.kind === 'word' && t.concepts.includes('CONTAINER'));
         if (naming && a.negated) return null;
-        const reads = (c: CommandRecord, n: string) => quotedIn(quoted[0].text, n) && (!naming || c.containers.some((k) => n.includes(k.name)));
+        // A note of the executor's (not one on the output's lines) is printed as `note: …`: quoted so, it is read so.
+        const printedAs = (c: CommandRecord, n: string) => (c.outputNotices.includes(n) ? n : `note: ${n}`);
+        const reads = (c: CommandRecord, n: string) => (quotedIn(quoted[0].text, n) || quotedIn(quoted[0].text, printedAs(c, n))) && (!naming || c.containers.some((k) => n.includes(k.name)));
         return perCommand(a, neg(a.negated, `a notice reads ${JSON.stringify(quoted[0].text)}${naming ? ", with the name of the command's own container" : ''}`), (c) => ({ ok: not(a.negated, c.notices.some((n) => reads(c, n))), actual: `${c.notices.join(' | ') || 'no notice'}${naming ? `; its container: ${c.containers.map((k) => k.name).join(', ') || 'none'}` : ''}` }), { quoted: true });
       }
       // One quoted text may be the command; a second is a text the placeholder's fact does not read.
@@ -1556,23 +1558,21 @@ const RULES: Rule<Check>[] = [
       // "the output ends with `…`", of no command: the run's output is that too (what spec-run exec printed ends with its own lines).
       const runOutput = a.tokens.some((t, i) => t.kind === 'word' && /^output$/i.test(t.text) && /^the$/i.test(a.tokens[i - 1]?.text ?? '')) && !a.has('MESSAGE', 'HOST', 'CONTAINER') && a.entities('stream').length === 0 && !a.entities('ordinal').some((o) => o.of === 'command');
       const unnamedLast = (unnamedPlace || runOutput) && index === 'last' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
+      // Naming no place, of a run that ran no command (its configuration refused): the only lines there are, spec-run exec's own.
+      const ofRunWhenNone = unnamed ? ' (of all spec-run exec printed, where no command ran)' : '';
       const of = report ? "the command's report (its blank lines left out)" : unnamed ? 'the output shown, or of the report,' : unnamedLast ? 'the output shown, or of all spec-run exec printed,' : 'the output shown';
       // "spec-run prints `…` as its first line": a line of all the run printed.
       const runLines = (o: Observation) => o.record.messages.flatMap((m) => m.split('\n')).filter((l) => l.trim() !== '');
+      const runLine = (o: Observation) => {
+        const lines = runLines(o);
+        const line = index === 'last' ? lines.at(-1) : lines[index];
+        return { ok: not(a.negated, line !== undefined && line.trim() === value), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
+      };
       // "the last line of the report", of no command ("its" names one): the report is all the run printed, which its own closing lines end.
       const wholeReport = report && index === 'last' && selector(a, true, false).text === '' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
       // "the output ends with `interrupted by SIGINT: …`": a line of the run's own, never of a command's output.
-      if (runSubject(a) || wholeReport || runText(value)) {
-        return {
-          text: neg(a.negated, `${name} of all spec-run exec printed == ${JSON.stringify(value)}`),
-          evaluate: (o) => {
-            const lines = runLines(o);
-            const line = index === 'last' ? lines.at(-1) : lines[index];
-            return { ok: not(a.negated, line !== undefined && line.trim() === value), actual: line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line) };
-          },
-        };
-      }
-      const each = perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}`), (c) => {
+      if (runSubject(a) || wholeReport || runText(value)) return { text: neg(a.negated, `${name} of all spec-run exec printed == ${JSON.stringify(value)}`), evaluate: runLine };
+      const perEach = perCommand(a, neg(a.negated, `${name} of ${of} == ${JSON.stringify(value)}${ofRunWhenNone}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text);
         // The report as printed: its verdict first, its output and notices, then a message and the fixes.
         const reportLines = c.report.split('\n').filter((l) => l.trim() !== '');
@@ -1582,6 +1582,7 @@ const RULES: Rule<Check>[] = [
         const reportMatches = unnamed && reportLines[0]?.trim() === value;
         return { ok: not(a.negated, matches || reportMatches), actual: `${line === undefined ? `no such line (${lines.length} lines)` : JSON.stringify(line)}${unnamed ? `; the report's: ${JSON.stringify(reportLines[0] ?? '')}` : ''}` };
       }, { quoted: true });
+      const each: Check = ofRunWhenNone ? { ...perEach, evaluate: (o) => (o.record.commands.length === 0 ? runLine(o) : perEach.evaluate(o)) } : perEach;
       if (!unnamedLast || a.negated) return each;
       return {
         text: each.text,
@@ -1744,8 +1745,20 @@ const RULES: Rule<Check>[] = [
         // texts said with no naming verb are claims too, never left unchecked.
         const quoted = a.tokens.flatMap((t) => (t.kind === 'entity' && t.entity.type === 'quoted' && !named.includes(t) && !namesFile(t.entity.text) ? [t.entity.text] : []));
         const paths = quoted.filter(fieldPath);
-        const said = quoted.filter((q) => !fieldPath(q));
+        // A quoted problem line (`controls.yaml:6:15: stop.commands[1].memory: …`) is a line spec-run exec printed, place and message.
+        const printed = quoted.filter(problemLine);
+        const said = quoted.filter((q) => !fieldPath(q) && !problemLine(q));
         if (a.negated && quoted.length > 0) return null;
+        if (printed.length > 0) {
+          if (named.length > 0 || paths.length > 0 || said.length > 0) return null;
+          return {
+            text: `the configuration is rejected (validation errors, nothing runs), ${printed.map((x) => `a problem line spec-run exec printed reads ${JSON.stringify(x)}`).join(' and ')}`,
+            evaluate: (o) => ({
+              ok: o.record.errors.length > 0 && o.record.commands.length === 0 && printed.every((x) => problemLinePrinted(x, o)) && subjects.every((t) => o.record.errors.some((e) => e.path.endsWith(t) || e.message.includes(t))),
+              actual: o.record.messages.flatMap((m) => m.split('\n')).filter(problemLine).map((l) => l.trim()).join('; ') || 'no problem line',
+            }),
+          };
+        }
         if (paths.length > 0 || said.length > 0) {
           if (named.length > 0 || (paths.length > 1 && !a.has('EACH') && said.length > 0)) return null;
           const about = (path: string) => (e: { path: string }) => e.path === path || e.path === `stop.${path}`;
@@ -1788,10 +1801,12 @@ const RULES: Rule<Check>[] = [
       if (fields.length !== 1 || faults.length !== 1 || a.negated) return null;
       const [field] = fields;
       const fault = VALUE_FAULTS[faults[0]];
+      // "is refused with `controls.yaml:10:16: stop.commands[2].workdir: …`": the problem line quoted is a claim too, as spec-run exec printed it.
+      const printed = a.entities('quoted').map((q) => q.text).filter(problemLine);
       return {
-        text: `the configuration is rejected, an error naming "${field}" says it is ${fault.text}`,
+        text: `the configuration is rejected, an error naming "${field}" says it is ${fault.text}${printed.map((x) => `, a problem line spec-run exec printed reads ${JSON.stringify(x)}`).join('')}`,
         evaluate: (o) => ({
-          ok: o.record.commands.length === 0 && o.record.errors.some((e) => e.message.includes(field) && fault.pattern.test(e.message)),
+          ok: o.record.commands.length === 0 && o.record.errors.some((e) => e.message.includes(field) && fault.pattern.test(e.message)) && printed.every((x) => problemLinePrinted(x, o)),
           actual: o.record.errors.map((e) => e.message).join('; ') || 'no error',
         }),
       };
@@ -2381,7 +2396,7 @@ function readSentence(text: string): Reading<Check> {
     const back = readThen(moved);
     if (back.ok) return back;
   }
-  const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wordsAsTexts: ['the message names', TEXT_RULE.name], wholeFirst: true, same });
+  const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wordsAsTexts: ['the message names', TEXT_RULE.name], coordinatedTexts: true, wholeFirst: true, same });
   // Texts in an order no fact read: never each text alone, without the order ("`a` followed by `b`, while …": one part reads them in their order).
   const orderRead = (texts: readonly string[] | undefined) => texts !== undefined && list.texts.every((x) => texts.includes(x));
   if (reading.ok && list.ordered && !reading.parts.some((p) => orderRead((p as { ordered?: readonly string[] }).ordered))) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };
