@@ -271,7 +271,8 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   if (outside && forward && items.length >= 1 && !a.tokens.some(isHeading) && rest.every((t) => pronoun(t) || is(t, 'SEND', 'NOTICE', 'OUTPUT', 'SHOWN', 'WRITE'))) {
     const after = orders.some((o) => /^(after|comes after|come after)$/.test(o.word));
     // "after" needs what it comes after: a pronoun ("after them").
-    if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: false, follows: true };
+    // "the next line is `x`", "right after it comes `x`": on the line right after, not anywhere after.
+    if (!after || a.tokens.some(pronoun)) return { texts: items.map((i) => i.text), ordered: true, adjacent: orders.some((o) => ADJACENT.test(o.word)), follows: true };
   }
   if (!between || items.length < 2) return null;
   // "`a` and, after it, `b`": an order word with a pronoun for the text before it keeps the sentence's order.
@@ -734,7 +735,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const { texts, ordered, adjacent, next, anchor, follows } = seq;
   if ((anchor || follows) && run !== undefined) return null;
   if (anchor) return blockAnchored(a, texts[0], anchor);
-  if (follows) return followsBefore(a, texts);
+  if (follows) return followsBefore(a, texts, adjacent);
   const headings = a.tokens.filter(isHeading).map((t) => quotedText(t)!);
   const named: { place: Place; nth?: number | 'last' } | null = found === 'none' ? null : found;
   // "ends with a numbered `To fix:` list whose last item is `…`": what the place begins or ends with is a part of it, which the text is said of in turn; two places, not read.
@@ -900,13 +901,13 @@ function asOutputRole(a: Args, roleAt: number, run?: string): TextCheck | null {
 }
 
 /** "It is followed by `x`", "Then `x`": X in the report after the last text the Then before quoted (headings aside). */
-function followsBefore(a: Args, texts: string[]): TextCheck | null {
+function followsBefore(a: Args, texts: string[], adjacent: boolean): TextCheck | null {
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (a.negated || ordinal.length > 1 || a.entities('nth').length > 0 || a.has('FIRST_LINE', 'LAST_LINE', 'EACH')) return null;
   const what = texts.map((x) => JSON.stringify(x)).join(' and ');
   return {
     follows: texts,
-    text: `${ordinal[0] ? `the command ${ordinal[0].index === 'last' ? 'last' : ordinal[0].index + 1}: ` : ''}${what} stand${texts.length > 1 ? '' : 's'} in the report after the last text the step before quoted (when it quoted none, after the last line the output shows)`,
+    text: `${ordinal[0] ? `the command ${ordinal[0].index === 'last' ? 'last' : ordinal[0].index + 1}: ` : ''}${what} stand${texts.length > 1 ? '' : 's'} in the report ${adjacent ? 'on the line right after' : 'after'} the last text the step before quoted (when it quoted none, ${adjacent ? 'right ' : ''}after the last line the output shows)`,
     evaluate(o) {
       const quoted = [...(o.before ?? [])].reverse().find((x) => !HEADINGS.includes(x));
       // "The first 10 lines are shown. They are followed by `…`": what the step before spoke of, the output's lines.
@@ -914,7 +915,7 @@ function followsBefore(a: Args, texts: string[]): TextCheck | null {
       const commands = ordinal[0] === undefined ? o.record.commands : o.record.commands.filter((_c, i) => i === (ordinal[0].index === 'last' ? o.record.commands.length - 1 : ordinal[0].index));
       const results = commands.map((c) => {
         const referent = after(c);
-        return { referent, ok: referent !== undefined && holds(commandLines(c, o), [referent, ...texts], 'holds', true, false) };
+        return { referent, ok: referent !== undefined && holds(commandLines(c, o), [referent, ...texts], 'holds', true, adjacent) };
       });
       return { ok: results.length > 0 && results.some((r) => r.ok), actual: results.map((r) => `after ${r.referent === undefined ? 'nothing' : JSON.stringify(r.referent)}: ${r.ok ? 'found' : 'not found in that order'}`).join('; ') || 'no command ran' };
     },
