@@ -33,3 +33,17 @@ export async function runSpecLines(name: string, lines: string[]) {
   const passes = (part: string) => byName(part)?.ok === true && byName(part)?.todo === undefined;
   return { points, stderr: result.stderr, byName, passes };
 }
+
+/** A scenario of a YAML block of COMMANDS (their lines, indented under `commands:`), introduced by "When WHEN:", and its numbered THENS. */
+export const blockScenario = (title: string, when: string, commands: string[], ...thens: string[]) => [
+  `#### Scenario: ${title}`,
+  `When ${when}:`,
+  '```yaml',
+  'stop:',
+  '  commands:',
+  ...commands.map((l) => `    ${l}`),
+  '```',
+  '',
+  'Then:',
+  ...thens.map((then, i) => `${i + 1}. ${then}`),
+];

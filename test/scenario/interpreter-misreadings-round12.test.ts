@@ -3,7 +3,7 @@
 // a batch), read both ways, and against real runs where a reading could be checked wrongly.
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { runSpecLines } from './cli-points.js';
+import { blockScenario, runSpecLines } from './cli-points.js';
 
 const partsOf = (s: string) => {
   const r = readThen(s);
@@ -14,19 +14,8 @@ const partsOf = (s: string) => {
 const runScenarios = (name: string, scenarios: string[][]) =>
   runSpecLines(name, ['# Misreadings of round 12', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
 
-/** A scenario of a YAML block of COMMANDS (their lines, indented under `commands:`) and its numbered Thens. */
-const blockScenario = (title: string, commands: string[], ...thens: string[]) => [
-  `#### Scenario: ${title}`,
-  'When the hook runs these commands:',
-  '```yaml',
-  'stop:',
-  '  commands:',
-  ...commands.map((l) => `    ${l}`),
-  '```',
-  '',
-  'Then:',
-  ...thens.map((then, i) => `${i + 1}. ${then}`),
-];
+/** A scenario of the hook's commands in a YAML block and its numbered Thens. */
+const hookScenario = (title: string, commands: string[], ...thens: string[]) => blockScenario(title, 'the hook runs these commands', commands, ...thens);
 
 t.test('"the job" and "the pipeline" exiting are the whole run: spec-run exec\'s own exit status, not each command\'s', (t) => {
   for (const sentence of ['the job exits with status 4', 'the pipeline ends with exit status 4', 'the job still exits with status 4, because the first command failed']) {
@@ -41,8 +30,8 @@ t.test('"the job" and "the pipeline" exiting are the whole run: spec-run exec\'s
 t.test('through the CLI: "the job exits with status N" holds of a run whose commands end differently', async (t) => {
   const commands = ['- run: "exit 3"', '- run: "exit 5"'];
   const { points, byName } = await runScenarios('misread-job-status', [
-    blockScenario('true', commands, 'The job exits with status 3'),
-    blockScenario('false', commands, 'The pipeline exits with status 5'),
+    hookScenario('true', commands, 'The job exits with status 3'),
+    hookScenario('false', commands, 'The pipeline exits with status 5'),
   ]);
   t.equal(byName('The job exits')?.ok, true, "spec-run exec's status is the first failure's, 3", { points });
   t.equal(byName('The pipeline exits')?.ok, false, "5 is a command's code, not the run's status");
@@ -60,8 +49,8 @@ t.test('a negated predicate over coordinated texts negates each of them', (t) =>
 
 t.test('through the CLI: "`x` and `y` are never printed" fails where either is printed, and holds where neither is', async (t) => {
   const { points, byName } = await runScenarios('misread-coordinated-negation', [
-    blockScenario('neither', ['- run: "echo alpha"'], 'The last line is `alpha`, and `beta` and `gamma` are never printed'),
-    blockScenario('the first', ['- run: "echo beta; echo alpha"'], 'The first line is `beta`, and `beta` and `delta` are never printed'),
+    hookScenario('neither', ['- run: "echo alpha"'], 'The last line is `alpha`, and `beta` and `gamma` are never printed'),
+    hookScenario('the first', ['- run: "echo beta; echo alpha"'], 'The first line is `beta`, and `beta` and `delta` are never printed'),
   ]);
   t.equal(byName('The last line is alpha')?.ok, true, 'neither text printed', { points });
   t.equal(byName('The first line is beta')?.ok, false, 'the first text of the two printed');
@@ -113,8 +102,8 @@ t.test('through the CLI: problem lines, notes and the first line of a refused fi
     fileScenario('a wrong place', 'bad.yaml', refused, 'The memory limit is refused with `bad.yaml:9:15: stop.commands[0].memory: applies in a container only`'),
     fileScenario('a wrong place with the fault', 'bad.yaml', refused, 'The relative working directory is refused with `bad.yaml:99:16: stop.commands[1].workdir: must be an absolute path inside the container`'),
     fileScenario('another first line', 'bad.yaml', refused, 'The first line printed is `Error: invalid configuration other.yaml:`'),
-    blockScenario('a note', ['- run: "echo in"', '  image: spec-run/busybox:local'], 'A note `note: container spec-run-<pid>-<suffix> removed` is printed'),
-    blockScenario('another note', ['- run: "echo in"', '  image: spec-run/busybox:local'], 'A note `note: container spec-run-<pid>-<suffix> kept` is printed'),
+    hookScenario('a note', ['- run: "echo in"', '  image: spec-run/busybox:local'], 'A note `note: container spec-run-<pid>-<suffix> removed` is printed'),
+    hookScenario('another note', ['- run: "echo in"', '  image: spec-run/busybox:local'], 'A note `note: container spec-run-<pid>-<suffix> kept` is printed'),
   ]);
   t.equal(byName('invalid configuration bad.yaml')?.ok, true, "spec-run exec's first line", { points });
   t.equal(byName('bad.yaml:4:15')?.ok, true, 'the problem line with its place');
@@ -139,8 +128,8 @@ t.test('a part of the report opening a later clause is the part of the command t
 t.test('through the CLI: "…, and the output line `x`" of the second command is not checked of the first', async (t) => {
   const commands = ['- run: "echo other"', '- run: "echo done"'];
   const { points, byName } = await runScenarios('misread-output-scope', [
-    blockScenario('true', commands, "The second command's report shows `OK: command succeeded` and the output line `done`"),
-    blockScenario('false', commands, "The first command's report shows `OK: command succeeded` and the output line `done`"),
+    hookScenario('true', commands, "The second command's report shows `OK: command succeeded` and the output line `done`"),
+    hookScenario('false', commands, "The first command's report shows `OK: command succeeded` and the output line `done`"),
   ]);
   t.equal(byName('The second command')?.ok, true, "the second command's output", { points });
   t.equal(byName('The first command')?.ok, false, "not the first's");
@@ -155,8 +144,8 @@ t.test('an aside in parentheses with quoted text and words of its own is a claus
 
 t.test('through the CLI: the aside and the claim before it are each checked, never one text of both', async (t) => {
   const { points, byName } = await runScenarios('misread-paren-aside', [
-    blockScenario('merged', ['- run: "echo zzz the exit code 0; exit 5"'], 'The exit code SHALL be 0 (the output contains "zzz")'),
-    blockScenario('both', ['- run: "echo zzz"'], 'The exit code SHALL be 0 (the output contains "zzz")'),
+    hookScenario('merged', ['- run: "echo zzz the exit code 0; exit 5"'], 'The exit code SHALL be 0 (the output contains "zzz")'),
+    hookScenario('both', ['- run: "echo zzz"'], 'The exit code SHALL be 0 (the output contains "zzz")'),
   ]);
   const [merged, both] = points.filter((p) => p.name.includes('SHALL be 0'));
   t.equal(merged?.ok, false, 'exit 5 is no exit 0, whatever the output says', { points });

@@ -4,7 +4,7 @@
 // checked wrongly.
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { runSpecLines } from './cli-points.js';
+import { blockScenario, runSpecLines } from './cli-points.js';
 import { readSetup } from './when-readings.js';
 
 const read = (s: string) => readThen(s);
@@ -17,19 +17,6 @@ const partsOf = (s: string) => {
 const runScenarios = (name: string, scenarios: string[][]) =>
   runSpecLines(name, ['# Round 12', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
 
-/** A scenario of a YAML block of COMMANDS (their lines, indented under `commands:`) and one numbered Then. */
-const blockScenario = (title: string, when: string, commands: string[], then: string) => [
-  `#### Scenario: ${title}`,
-  `When ${when}:`,
-  '```yaml',
-  'stop:',
-  '  commands:',
-  ...commands.map((l) => `    ${l}`),
-  '```',
-  '',
-  'Then:',
-  `1. ${then}`,
-];
 
 t.test('a text at an edge of a part of the report, quoted right after the verb or said as its subject', (t) => {
   t.match(read('the second announcement ends `(timeout 9s, from command)`'), { ok: true, parts: [{ text: /command 2: the announcement line ends with "\(timeout 9s, from command\)"/ }] });
