@@ -327,7 +327,8 @@ function check<T>(text: string, schema: z.ZodType<T>, at: BlockPlace): Checked<T
   return { data: readable ? parsed.data : undefined, raw: readable ? raw : undefined, errors: errors.sort((a, b) => a.line - b.line || a.column - b.column || a.path.localeCompare(b.path)), placeOf };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** A mapping, as YAML reads one: no array, no null. */
+export const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Loads a document whose top level is `stop:`. */
 export function loadConfig(text: string, options: LoadOptions = {}): ConfigLoad {

@@ -13,7 +13,7 @@ import { ownProcessWork } from '../../../process/child.js';
 import { parseDocument, stringify } from 'yaml';
 import type { World } from '../../../steps/index.js';
 import { parseLimitLog, type LimitEvent } from '../../../executor/log.js';
-import { loadConfig, type ConfigError } from '../../../executor/config.js';
+import { isRecord, loadConfig, type ConfigError } from '../../../executor/config.js';
 import { executorWorld, standsInFor } from '../world.js';
 import { worldInternals } from '../step-world.js';
 import { blockConflicts } from '../interpreter/observation.js';
@@ -138,10 +138,6 @@ function seedFromBlock(subject: Subject, world: World): void {
   const { run, ...fields } = command;
   if (typeof run === 'string') subject.run = run;
   subject.fields = fields;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
