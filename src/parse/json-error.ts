@@ -1,6 +1,8 @@
 // Why JSON written in a markdown document (or a configuration file) does not parse, at its
 // line and column there: V8 says a character position at best ("at position 33"), for an
 // unexpected token nothing, so the place is found by reading the text by JSON's grammar.
+// Not jsonc-parser, which gives the offset too: it recurses per level of nesting and
+// throws RangeError on a block of 200 000 `[`, which a document may hold.
 import { placeInDocument, type BlockPlace } from './block-place.js';
 
 export interface JsonSyntaxError {
