@@ -106,13 +106,19 @@ const inheritedTimeout = timeoutSetting.default({ kind: 'inherit' });
 
 const NON_EMPTY = 'must be a non-empty string';
 const nonEmptyString = z.string(says(NON_EMPTY)).min(1, says(NON_EMPTY));
+// Node refuses a NUL in a spawn's arguments or environment only when the command is about to
+// start, which ended the whole run unreported: such a value is refused with the file's other problems.
+const NUL = 'must not contain a NUL character (\\0): no command line, path or variable can hold one';
+const withoutNul = (text: string) => !text.includes('\0');
+/** A non-empty string handed to a process (an image, a directory, a network). */
+const processString = nonEmptyString.refine(withoutNul, NUL);
 const USER = `must be a user name or uid[:gid] (ids from 0 to 2147483647)`;
 /** The largest user or group id Docker takes. */
 const MAX_ID = 2147483647;
 /** A user and an optional group, as Docker's --user takes them: each an id in range, or a name (no blank, not starting with '-'). */
 function isDockerUser(text: string): boolean {
   const parts = text.split(':');
-  return parts.length <= 2 && parts.every((part) => (/^\d+$/.test(part) ? Number(part) <= MAX_ID : /^[^\s:-][^\s:]*$/.test(part)));
+  return !text.includes('\0') && parts.length <= 2 && parts.every((part) => (/^\d+$/.test(part) ? Number(part) <= MAX_ID : /^[^\s:-][^\s:]*$/.test(part)));
 }
 const LINES = `must be a whole number of lines from 1 to ${MAX_OUTPUT_LINES} (e.g. 100)`;
 const MEMORY = "must be a positive integer with an optional unit b, k, m or g (e.g. '512m')";
@@ -135,9 +141,9 @@ export const CONTAINER_ONLY = ['memory', 'cpus', 'network', 'user'] as const;
 
 const commandSchema = mapping(
   {
-    run: z.string(says(RUN, 'every command needs `run:`')).regex(/\S/, says(RUN)),
+    run: z.string(says(RUN, 'every command needs `run:`')).regex(/\S/, says(RUN)).refine(withoutNul, NUL),
     timeout: inheritedTimeout,
-    image: nonEmptyString.optional(),
+    image: processString.optional(),
     maxOutputLines: z.number(says(LINES)).int(says(LINES)).min(1, says(LINES)).max(MAX_OUTPUT_LINES, says(LINES)).optional(),
     keepOutput: z.enum(['head', 'tail'], says(KEEP)).default('head'),
     memory: z
@@ -148,15 +154,15 @@ const commandSchema = mapping(
       .refine((text) => memoryBytes(text) >= DOCKER_MIN_MEMORY.bytes, { error: (issue) => `${MEMORY_MIN}, not ${JSON.stringify(issue.input)}` })
       .optional(),
     cpus: z.union([z.number(), z.string().transform(Number)], says(CPUS)).pipe(z.number(says(CPUS)).positive(says(CPUS))).optional(),
-    workdir: nonEmptyString.optional(),
+    workdir: processString.optional(),
     env: z
       .record(
         z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, says('not a valid environment variable name')),
-        z.union([z.string(), z.number(), z.boolean()], says('must be a string, number or boolean')).transform(String),
+        z.union([z.string(), z.number(), z.boolean()], says('must be a string, number or boolean')).transform(String).refine(withoutNul, NUL),
         says('must be a mapping of variable names to values'),
       )
       .default({}),
-    network: nonEmptyString.optional(),
+    network: processString.optional(),
     // Docker's --user: a name or id, and a group after one colon; anything else fails only at `docker create` (exit 125).
     user: z.union([z.string(says(USER)).refine(isDockerUser, { error: (issue) => `${USER}, not ${JSON.stringify(issue.input)}` }), z.number().int(says(USER)).min(0, says(USER)).max(MAX_ID, says(USER))], says(USER)).transform(String).optional(),
     showStdout: z.boolean(says(BOOLEAN)).default(true),

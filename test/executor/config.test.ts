@@ -141,6 +141,21 @@ t.test("a user Docker cannot take (blanks, more than one colon, an empty name or
   for (const good of ['nobody', '"1000:1000"', '0', '"www-data:adm"', '"user.name"', '"2147483647"', '2147483647', '"1x"']) t.same(user(good), [], good);
 });
 
+t.test('a NUL character in a value handed to a process is refused with the file\'s other problems, where the spawn had ended the run unreported', async (t) => {
+  const config = `stop:\n  commands:\n    - run: "echo a\\0b"\n      image: "x\\0"\n      workdir: "/w\\0"\n      network: "n\\0"\n      user: "u\\0"\n      env:\n        X: "a\\0"\n    - run: "echo fine"\n      env:\n        Y: "a\\\\0 written as two characters"\n`;
+  t.same(
+    loadConfig(config).errors.map((e) => [e.path, e.line, e.message.replace(/^.*?: (?=must)/, '')]),
+    [
+      ['stop.commands[0].run', 3, 'must not contain a NUL character (\\0): no command line, path or variable can hold one'],
+      ['stop.commands[0].image', 4, 'must not contain a NUL character (\\0): no command line, path or variable can hold one'],
+      ['stop.commands[0].workdir', 5, 'must not contain a NUL character (\\0): no command line, path or variable can hold one'],
+      ['stop.commands[0].network', 6, 'must not contain a NUL character (\\0): no command line, path or variable can hold one'],
+      ['stop.commands[0].user', 7, 'must be a user name or uid[:gid] (ids from 0 to 2147483647), not "u\\u0000"'],
+      ['stop.commands[0].env.X', 9, 'must not contain a NUL character (\\0): no command line, path or variable can hold one'],
+    ],
+  );
+});
+
 // Valid values of each field, as YAML writes them, and what the configuration reads.
 const validCommand = fc.record(
   {
