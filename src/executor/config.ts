@@ -115,10 +115,13 @@ const processString = nonEmptyString.refine(withoutNul, NUL);
 const USER = `must be a user name or uid[:gid] (ids from 0 to 2147483647)`;
 /** The largest user or group id Docker takes. */
 const MAX_ID = 2147483647;
-/** A user and an optional group, as Docker's --user takes them: each an id in range, or a name (no blank, not starting with '-'). */
+/**
+ * A user and an optional group, as Docker's --user takes them: each an id in range, or a name
+ * (no blank, not starting with '-' or '+': Docker reads a signed number as an id, out of range or not).
+ */
 function isDockerUser(text: string): boolean {
   const parts = text.split(':');
-  return !text.includes('\0') && parts.length <= 2 && parts.every((part) => (/^\d+$/.test(part) ? Number(part) <= MAX_ID : /^[^\s:-][^\s:]*$/.test(part)));
+  return !text.includes('\0') && parts.length <= 2 && parts.every((part) => (/^\d+$/.test(part) ? Number(part) <= MAX_ID : /^[^\s:+-][^\s:]*$/.test(part)));
 }
 const LINES = `must be a whole number of lines from 1 to ${MAX_OUTPUT_LINES} (e.g. 100)`;
 const MEMORY = "must be a positive integer with an optional unit b, k, m or g (e.g. '512m')";

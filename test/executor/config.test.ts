@@ -135,7 +135,7 @@ t.test('errors point at the offending node: the key for unknown and bad keys, th
 
 t.test("a user Docker cannot take (blanks, more than one colon, an empty name or group) is refused with the file's other problems, not at `docker create`", async (t) => {
   const user = (value: string) => loadConfig(`stop:\n  commands:\n    - run: "id -u"\n      image: x\n      user: ${value}\n`).errors.map((e) => [e.path, e.line, e.message.replace(/^.*: must/, 'must')]);
-  for (const bad of ['"root user"', '"a:b:c"', '""', '"nobody:"', '":1000"', '"1000: 1000"', '"-1"', '"4294967296"', '"1000:-1"', '"2147483648"', '-1', '4294967296']) {
+  for (const bad of ['"root user"', '"a:b:c"', '""', '"nobody:"', '":1000"', '"1000: 1000"', '"-1"', '"4294967296"', '"1000:-1"', '"2147483648"', '-1', '4294967296', '"+2147483648"', '"0:+2147483648"', '"+5"']) {
     t.same(user(bad), [['stop.commands[0].user', 5, `must be a user name or uid[:gid] (ids from 0 to 2147483647), not ${bad}`]], bad);
   }
   for (const good of ['nobody', '"1000:1000"', '0', '"www-data:adm"', '"user.name"', '"2147483647"', '2147483647', '"1x"']) t.same(user(good), [], good);
