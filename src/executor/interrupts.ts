@@ -11,12 +11,25 @@ export type InterruptSignal = (typeof INTERRUPT_SIGNALS)[number];
 
 /** A second signal of the same name this soon after the first is the same signal, delivered twice. */
 const SAME_SIGNAL_MS = 150;
+/** How often a run started by a package manager looks whether the process that started it is still there. */
+const PARENT_POLL_MS = 500;
+
+/**
+ * Whether a package manager's wrapper started this process (`npx`, `npm run`, `npm exec`,
+ * pnpm, yarn: each sets npm_execpath or npm_lifecycle_event). Such a wrapper runs spec-run
+ * through `sh -c` and passes a signal on to that shell alone, which ends without passing it
+ * on: spec-run is left running with no one to report to, however long its commands take.
+ */
+export function startedByPackageManager(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.npm_execpath || env.npm_lifecycle_event);
+}
 
 export class Interrupts {
   private readonly controller = new AbortController();
   private readonly listeners = new Map<InterruptSignal, () => void>();
   private first?: InterruptSignal;
   private firstAt = 0;
+  private parentWatch?: NodeJS.Timeout;
 
   /** Aborted on the first signal, with the signal's name as its reason. */
   readonly signal = this.controller.signal;
@@ -29,6 +42,17 @@ export class Interrupts {
       process.on(name, listener);
     }
     if (early) this.receive(early);
+    if (startedByPackageManager()) this.watchParent();
+  }
+
+  /** The process that started spec-run ending (it is given to init) is taken as a SIGHUP. */
+  private watchParent(): void {
+    const parent = process.ppid;
+    this.parentWatch = setInterval(() => {
+      if (process.ppid === parent) return;
+      clearInterval(this.parentWatch);
+      this.receive('SIGHUP', `the process that started spec-run (pid ${parent}) is gone, taken as SIGHUP`);
+    }, PARENT_POLL_MS).unref();
   }
 
   /** A signal received before these listeners were in place (held while spec-run started): it counts as the first. */
@@ -45,7 +69,7 @@ export class Interrupts {
     return this.first ? 128 + constants.signals[this.first] : undefined;
   }
 
-  private receive(name: InterruptSignal): void {
+  private receive(name: InterruptSignal, why: string = name): void {
     // One signal sent twice at once is one: `timeout` and other supervisors signal the process and then its group.
     if (this.first === name && performance.now() - this.firstAt < SAME_SIGNAL_MS) return;
     if (this.first) {
@@ -54,12 +78,13 @@ export class Interrupts {
     }
     this.first = name;
     this.firstAt = performance.now();
-    say(`spec-run: ${name}: stopping what runs`);
+    say(`spec-run: ${why}: stopping what runs`);
     this.controller.abort(name);
   }
 
   /** Gives the signals back their default action. */
   dispose(): void {
+    clearInterval(this.parentWatch);
     for (const [name, listener] of this.listeners) process.off(name, listener);
     this.listeners.clear();
   }
