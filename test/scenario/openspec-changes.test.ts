@@ -529,3 +529,36 @@ t.test('two active changes touching one requirement: check warns at each, naming
   ]);
   t.match(check.stderr, /0 errors, 2 warnings/);
 });
+
+t.test('a RENAMED OpenSpec refuses to archive (one new name given twice): an error at its line in check, a failing point in a run of the tree, and --change refuses it (exit 2)', async (t) => {
+  const twice = '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Voice`\n- FROM: `### Requirement: Whispering`\n- TO: `### Requirement: Voice`\n';
+  const dir = changeProject('one-voice', twice);
+  const delta = 'openspec/changes/one-voice/specs/greeter/spec.md';
+  const { exitCode, errors } = await checkErrors(dir);
+  t.equal(exitCode, 1);
+  t.same(errors, [`${delta}:4:1: error: RENAMED gives the name 'Voice' twice (line 2, and here): OpenSpec refuses a duplicate TO, two requirements cannot have one name`]);
+  const tree = await runIn(dir, ['openspec', '--reporter', 'json']);
+  t.equal(tree.exitCode, 1);
+  t.same(tree.points.filter((p) => !p.ok).map((p) => [p.at?.file, p.at?.line]), [[delta, 4]]);
+  const run = await runIn(dir, ['openspec', '--change', 'one-voice']);
+  t.equal(run.exitCode, 2);
+  t.match(run.stderr, /--change: change 'one-voice' cannot be applied as OpenSpec would apply it:\n {2}openspec\/changes\/one-voice\/specs\/greeter\/spec\.md:4: RENAMED gives the name 'Voice' twice/);
+});
+
+t.test("two active changes meeting at a rename's new name (one ADDs it, one renames to it): check warns at each", async (t) => {
+  const added = '## ADDED Requirements\n\n### Requirement: Yelling\nThe greeter SHALL yell.\n\n#### Scenario: Yell\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n';
+  const dir = project({
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    'openspec/changes/add-yell/proposal.md': '# Add yell\n',
+    'openspec/changes/add-yell/specs/greeter/spec.md': added,
+    'openspec/changes/yell/proposal.md': '# Yell\n',
+    'openspec/changes/yell/specs/greeter/spec.md': '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Yelling`\n',
+    'steps/greeter.steps.mjs': STEPS,
+  });
+  const check = await runIn(dir, ['check', 'openspec']);
+  t.equal(check.exitCode, 0, check.stdout);
+  t.same(check.stdout.split('\n').filter((line) => line.includes(': warning: requirement greeter#')), [
+    "openspec/changes/add-yell/specs/greeter/spec.md:3:1: warning: requirement greeter#Yelling is ADDED here and RENAMED by change 'yell' (openspec/changes/yell/specs/greeter/spec.md:2): once one change is archived the other applies to a spec it was not written against",
+    "openspec/changes/yell/specs/greeter/spec.md:2:1: warning: requirement greeter#Yelling is RENAMED here and ADDED by change 'add-yell' (openspec/changes/add-yell/specs/greeter/spec.md:3): once one change is archived the other applies to a spec it was not written against",
+  ]);
+});
