@@ -229,6 +229,14 @@ const changeProject = (name: string, delta: string) =>
     'steps/greeter.steps.mjs': STEPS,
   });
 
+/** `spec-run check` of the greeter's tree with one active change per entry of DELTAS, and the warnings it gives of requirements two changes touch. */
+async function changesChecked(deltas: Record<string, string>) {
+  const files = Object.entries(deltas).flatMap(([name, delta]) => [[`openspec/changes/${name}/proposal.md`, `# ${name}\n`], [`openspec/changes/${name}/specs/greeter/spec.md`, delta]]);
+  const dir = project({ 'openspec/specs/greeter/spec.md': CANONICAL, ...Object.fromEntries(files), 'steps/greeter.steps.mjs': STEPS });
+  const check = await runIn(dir, ['check', 'openspec']);
+  return { check, warnings: check.stdout.split('\n').filter((line) => line.includes(': warning: requirement greeter#')) };
+}
+
 async function checkErrors(dir: string): Promise<{ exitCode: number | undefined; errors: string[] }> {
   const check = await runIn(dir, ['check', 'openspec']);
   return { exitCode: check.exitCode, errors: check.stdout.split('\n').filter((line) => line.includes(': error: ')) };
@@ -513,17 +521,9 @@ t.test("requirements.exclude takes OpenSpec's <capability>#<name>: that capabili
 t.test('two active changes touching one requirement: check warns at each, naming the other (exit 0: each applies today)', async (t) => {
   const modified = '## MODIFIED Requirements\n\n### Requirement: Shouting\nThe greeter SHALL shout louder.\n\n#### Scenario: Loud\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n';
   const renamed = '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Yelling`\n';
-  const dir = project({
-    'openspec/specs/greeter/spec.md': CANONICAL,
-    'openspec/changes/louder/proposal.md': '# Louder\n',
-    'openspec/changes/louder/specs/greeter/spec.md': modified,
-    'openspec/changes/yell/proposal.md': '# Yell\n',
-    'openspec/changes/yell/specs/greeter/spec.md': renamed,
-    'steps/greeter.steps.mjs': STEPS,
-  });
-  const check = await runIn(dir, ['check', 'openspec']);
+  const { check, warnings } = await changesChecked({ louder: modified, yell: renamed });
   t.equal(check.exitCode, 0, check.stdout);
-  t.same(check.stdout.split('\n').filter((line) => line.includes(': warning: requirement greeter#')), [
+  t.same(warnings, [
     "openspec/changes/louder/specs/greeter/spec.md:3:1: warning: requirement greeter#Shouting is MODIFIED here and RENAMED by change 'yell' (openspec/changes/yell/specs/greeter/spec.md:2): once one change is archived the other applies to a spec it was not written against",
     "openspec/changes/yell/specs/greeter/spec.md:2:1: warning: requirement greeter#Shouting is RENAMED here and MODIFIED by change 'louder' (openspec/changes/louder/specs/greeter/spec.md:3): once one change is archived the other applies to a spec it was not written against",
   ]);
@@ -547,17 +547,9 @@ t.test('a RENAMED OpenSpec refuses to archive (one new name given twice): an err
 
 t.test("two active changes meeting at a rename's new name (one ADDs it, one renames to it): check warns at each", async (t) => {
   const added = '## ADDED Requirements\n\n### Requirement: Yelling\nThe greeter SHALL yell.\n\n#### Scenario: Yell\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n';
-  const dir = project({
-    'openspec/specs/greeter/spec.md': CANONICAL,
-    'openspec/changes/add-yell/proposal.md': '# Add yell\n',
-    'openspec/changes/add-yell/specs/greeter/spec.md': added,
-    'openspec/changes/yell/proposal.md': '# Yell\n',
-    'openspec/changes/yell/specs/greeter/spec.md': '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Yelling`\n',
-    'steps/greeter.steps.mjs': STEPS,
-  });
-  const check = await runIn(dir, ['check', 'openspec']);
+  const { check, warnings } = await changesChecked({ 'add-yell': added, yell: '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Yelling`\n' });
   t.equal(check.exitCode, 0, check.stdout);
-  t.same(check.stdout.split('\n').filter((line) => line.includes(': warning: requirement greeter#')), [
+  t.same(warnings, [
     "openspec/changes/add-yell/specs/greeter/spec.md:3:1: warning: requirement greeter#Yelling is ADDED here and RENAMED by change 'yell' (openspec/changes/yell/specs/greeter/spec.md:2): once one change is archived the other applies to a spec it was not written against",
     "openspec/changes/yell/specs/greeter/spec.md:2:1: warning: requirement greeter#Yelling is RENAMED here and ADDED by change 'add-yell' (openspec/changes/add-yell/specs/greeter/spec.md:3): once one change is archived the other applies to a spec it was not written against",
   ]);
