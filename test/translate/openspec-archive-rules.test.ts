@@ -76,6 +76,15 @@ t.test('RENAMED applies first and in order: a chain of renames is applied, and t
   ], 'without the rename, still refused');
 });
 
+t.test('one requirement under two operations OpenSpec cannot both apply is refused at the later', async (t) => {
+  const modified = `## MODIFIED Requirements\n\n### Requirement: Login\nThe system SHALL log in.\n\n${scenario('Success')}\n`;
+  const added = `## ADDED Requirements\n\n### Requirement: Login\nThe system SHALL log in.\n\n${scenario('Success')}\n`;
+  const removed = '## REMOVED Requirements\n\n### Requirement: Login\n**Reason**: gone.\n';
+  t.same(problems(modified + added), ["12: requirement 'Login' is both MODIFIED (line 3) and ADDED by this delta: OpenSpec cannot apply both; keep one"]);
+  t.same(problems(removed + '\n' + added), ["8: requirement 'Login' is both REMOVED (line 3) and ADDED by this delta: OpenSpec cannot apply both; keep one"]);
+  t.same(problems(`## RENAMED Requirements\n${rename('Login', 'Sign In')}\n${removed}`), ["7: REMOVED requirement 'Login' is renamed to 'Sign In' by this delta (line 2): OpenSpec cannot apply both; keep one"]);
+});
+
 t.test('what OpenSpec reads otherwise than the headings say is refused at its line', async (t) => {
   const added = (name: string) => `## ADDED Requirements\n\n### Requirement: ${name}\nThe system SHALL ${name}.\n\n${scenario(name)}\n`;
   t.same(problems(added('First') + added('Second')), [
