@@ -35,9 +35,10 @@ export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMe
 
 /**
  * Active changes that touch one requirement of a capability (by its name before any
- * rename): each applies to today's spec, but once one is archived the other no longer
- * does (a MODIFIED name renamed away, an ADDED name taken). A warning at each, naming
- * the others: the team decides the order, or merges them.
+ * rename, and a renamed one by its new name too): each applies to today's spec, but once
+ * one is archived the other no longer does (a MODIFIED name renamed away, an ADDED name
+ * taken, by an ADDED or a rename). A warning at each, naming the others: the team decides
+ * the order, or merges them.
  */
 function changesMeeting(plans: DocumentPlan[]): CheckMessage[] {
   const touches = new Map<string, { change: string; file: string; line: number; operation: string }[]>();
@@ -46,8 +47,10 @@ function changesMeeting(plans: DocumentPlan[]): CheckMessage[] {
     if (!place?.change) continue;
     for (const requirement of plan.requirements ?? []) {
       if (requirement.delta === undefined) continue;
-      const key = `${place.capability}#${requirement.renamedFrom ?? requirement.name}`;
-      touches.set(key, [...(touches.get(key) ?? []), { change: place.change, file: plan.file, line: requirement.line, operation: requirement.delta.toUpperCase() }]);
+      for (const name of new Set([requirement.renamedFrom ?? requirement.name, requirement.name])) {
+        const key = `${place.capability}#${name}`;
+        touches.set(key, [...(touches.get(key) ?? []), { change: place.change, file: plan.file, line: requirement.line, operation: requirement.delta.toUpperCase() }]);
+      }
     }
   }
   const messages: CheckMessage[] = [];

@@ -1,7 +1,7 @@
 // The test plan: what the translate stage decided to run for each document.
 import { parseDuration } from '../executor/duration.js';
 import type { CodeBlock, Diagnostic, ItemArgument } from './document.js';
-import type { Requirement } from './requirements.js';
+import type { Rename, Requirement } from './requirements.js';
 
 /** A piece of code to load or run, with where it stands in the markdown. */
 export interface CodeRef {
@@ -140,6 +140,12 @@ export interface DocumentPlan {
   unitsBefore?: number;
   /** Under --change, the change's delta spec applied to this capability's spec: a FILE:LINE of it selects among this plan's units, even where it has none of its own. */
   appliedDelta?: string;
+  /**
+   * A change's delta spec (changes/<change>/specs/<capability>/spec.md) as OpenSpec reads it:
+   * its RENAMED pairs in the order written, which OpenSpec applies in turn, and what keeps
+   * OpenSpec from archiving it as written, whatever the capability's spec (see deltaProblems).
+   */
+  openspecDelta?: { renames: Rename[]; problems: Diagnostic[] };
 }
 
 export interface TestPlan {

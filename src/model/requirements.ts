@@ -33,6 +33,14 @@ export interface Requirement {
   renamedFrom?: string;
 }
 
+/** A `- FROM:` / `- TO:` pair of a change's `## RENAMED Requirements`. */
+export interface Rename {
+  from: string;
+  to: string;
+  /** The line of its FROM. */
+  line: number;
+}
+
 export const REQUIREMENT_STATUSES = ['verified', 'failing', 'partly-undefined', 'untested', 'excluded', 'removed', 'renamed'] as const;
 export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 

@@ -9,7 +9,7 @@ import { uniqueNames } from './naming.js';
 import { misspeltScenarios, translateOpenspecFamily } from './openspec-family.js';
 import { extractRequirements, linkUnits } from './requirements.js';
 import { translateUnknownFamily } from './unknown-family.js';
-import { hasDeltaSection, misplacedRequirements, openspecPlace, openspecProseFile } from './openspec-layout.js';
+import { deltaReadingProblems, hasDeltaSection, misplacedRequirements, openspecPlace, openspecProseFile, readRenames, requirementParagraphs } from './openspec-layout.js';
 import { frontmatterValueProblems } from './frontmatter-values.js';
 
 export interface TranslateOptions {
@@ -33,6 +33,9 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
   }
 
   const problems = [...doc.problems, ...frontmatterValueProblems(doc), ...translation.problems, ...(family === 'lisp' ? scenariosInLispDocument(doc) : misplacedInOpenspec(doc, family))];
+  // A change's delta spec OpenSpec cannot archive as written is refused whole (deltaProblems), not run in part.
+  const openspecDelta = prose || openspecPlace(doc.path)?.change === undefined ? undefined : { renames: readRenames(doc).renames, problems: [...deltaReadingProblems(doc), ...requirementParagraphs(doc)].map((p): Diagnostic => ({ file: doc.path, ...p, severity: 'error' })) };
+  if (!prose && !openspecDelta) problems.push(...requirementParagraphs(doc).map((p): Diagnostic => ({ file: doc.path, ...p, severity: 'error' })));
   // Document order; a stable sort keeps a block unit before the FiveAM tests it defines.
   const drafts = [...translation.units].sort((a, b) => a.line - b.line);
   const names = uniqueNames(drafts.map((draft) => draft.name));
@@ -64,6 +67,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     requirements,
     ...(translation.uncalledCheckFunctions ? { uncalledCheckFunctions: translation.uncalledCheckFunctions } : {}),
     ...(plannedTests.length ? { plannedTests } : {}),
+    ...(openspecDelta ? { openspecDelta } : {}),
   };
 }
 

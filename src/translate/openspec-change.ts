@@ -8,7 +8,7 @@ import type { Diagnostic } from '../model/document.js';
 import type { DocumentPlan, Unit } from '../model/plan.js';
 import type { Requirement } from '../model/requirements.js';
 import { openspecPlace, outsideDeltaSections } from './openspec-layout.js';
-import { REQUIREMENT_HEADING } from './family.js';
+import { OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from './family.js';
 import { requirementId } from './requirements.js';
 
 /** The capabilities CHANGE touches, each as one plan with the delta applied; a string saying why when there is none. */
@@ -34,58 +34,107 @@ export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan
 
 /**
  * What keeps OpenSpec from applying a change's DELTA to its capability's CURRENT spec (null:
- * the capability has none yet), each at the delta's line: a MODIFIED, REMOVED or RENAMED
- * requirement that names no requirement of the spec, an ADDED one or a new name that
- * names one it already has; one requirement named by two operations that cannot both
- * apply (MODIFIED and REMOVED; MODIFIED or REMOVED by the name RENAMED takes away; ADDED
- * under a name RENAMED gives); and a MODIFIED requirement leaving out scenarios the spec's
- * requirement still has (it replaces the whole requirement, so they would be lost).
- * OpenSpec refuses such a delta when it validates or archives the change.
+ * the capability has none yet), each at the delta's line, found as OpenSpec archives it:
+ * what it cannot read as written (deltaReadingProblems); a RENAMED FROM or TO given twice;
+ * one requirement named by two operations that cannot both apply (MODIFIED with REMOVED or
+ * ADDED, ADDED with REMOVED, MODIFIED or REMOVED by the name RENAMED takes away, ADDED
+ * under a name RENAMED gives); then, applying RENAMED in order, REMOVED, MODIFIED and ADDED
+ * to the spec's names as the operations before each left them: a rename, removal or
+ * modification of a name the spec does not have, a rename or addition of one it has, and a
+ * MODIFIED requirement leaving out scenarios its requirement in the spec still has (it
+ * replaces the whole requirement, so they would be lost).
  */
 export function deltaProblems(delta: DocumentPlan, current: DocumentPlan | null): Diagnostic[] {
-  const names = new Set((current?.requirements ?? []).map((r) => r.name));
   const spec = current?.file ?? `the capability's spec (it has none yet)`;
+  const problems: Diagnostic[] = (delta.openspecDelta?.problems ?? []).map((problem) => ({ ...problem }));
+  const at = (line: number, message: string) => problems.push({ file: delta.file, line, message, severity: 'error' });
+  const changed = delta.requirements ?? [];
+  for (const requirement of changed) if (requirement.delta === undefined && requirement.origin === 'requirement-heading') at(requirement.line, outsideDeltaSections(requirement.name));
+  const named = (operation: Requirement['delta']) => new Map(changed.filter((r) => r.delta === operation).map((r) => [r.name, r]));
+  const [added, modified, removed] = [named('added'), named('modified'), named('removed')];
+  const renames = delta.openspecDelta?.renames ?? [];
+  // Within the delta, as OpenSpec validates it before it applies anything: it applies nothing of a delta that fails here.
+  const read = problems.length;
+  renames.forEach((rename, i) => {
+    const before = renames.slice(0, i);
+    const twice = (side: 'from' | 'to') => before.find((other) => other[side] === rename[side]);
+    if (twice('from')) at(rename.line, `RENAMED gives requirement '${rename.from}' a new name twice (line ${twice('from')!.line}, and here): OpenSpec refuses a duplicate FROM; keep one`);
+    if (twice('to')) at(rename.line, `RENAMED gives the name '${rename.to}' twice (line ${twice('to')!.line}, and here): OpenSpec refuses a duplicate TO, two requirements cannot have one name`);
+    if (removed.has(rename.from)) at(removed.get(rename.from)!.line, `REMOVED requirement '${rename.from}' is renamed to '${rename.to}' by this delta (line ${rename.line}): OpenSpec cannot apply both; keep one`);
+    if (modified.has(rename.from)) at(modified.get(rename.from)!.line, `MODIFIED requirement '${rename.from}' is renamed to '${rename.to}' by this delta, which OpenSpec applies first: name it '${rename.to}'`);
+    if (added.has(rename.to)) at(added.get(rename.to)!.line, `ADDED requirement '${rename.to}' is also the new name RENAMED gives a requirement in this delta: OpenSpec cannot have both`);
+  });
+  for (const [name, requirement] of modified) {
+    if (removed.has(name)) at(removed.get(name)!.line, `requirement '${name}' is both MODIFIED (line ${requirement.line}) and REMOVED by this delta: OpenSpec cannot apply both; keep one`);
+    if (added.has(name)) at(added.get(name)!.line, `requirement '${name}' is both MODIFIED (line ${requirement.line}) and ADDED by this delta: OpenSpec cannot apply both; keep one`);
+  }
+  for (const [name, requirement] of added) if (removed.has(name)) at(requirement.line, `requirement '${name}' is both REMOVED (line ${removed.get(name)!.line}) and ADDED by this delta: OpenSpec cannot apply both; keep one`);
+  if (problems.length > read) return problems.sort((a, b) => a.line - b.line);
+
+  // Applied in OpenSpec's order, each on the names the operations before it left.
+  const names = new Set((current?.requirements ?? []).map((r) => r.name));
   const shown = [...names].slice(0, 6).map((n) => `'${n}'`);
   const known = names.size ? ` (its requirements: ${shown.join(', ')}${names.size > shown.length ? ` and ${names.size - shown.length} more` : ''})` : '';
-  const problems: Diagnostic[] = [];
-  const at = (requirement: Requirement, message: string) => problems.push({ file: delta.file, line: requirement.line, message, severity: 'error' });
-  const changed = delta.requirements ?? [];
-  const named = (operation: Requirement['delta']) => new Map(changed.filter((r) => r.delta === operation).map((r) => [r.name, r]));
-  const [modified, removed] = [named('modified'), named('removed')];
-  const renamedTo = new Map(changed.flatMap((r) => (r.renamedFrom !== undefined ? [[r.renamedFrom, r.name] as const] : [])));
-  const newNames = new Set(renamedTo.values());
-  for (const requirement of changed) {
-    // A requirement renamed by the delta is named by its name before the change in the spec.
-    const before = requirement.renamedFrom ?? requirement.name;
-    if (requirement.delta !== undefined && requirement.delta !== 'added' && !names.has(before)) {
-      const hint = requirement.delta === 'modified' ? ' (a MODIFIED requirement keeps its name; RENAMED changes it)' : '';
-      at(requirement, `${requirement.delta.toUpperCase()} requirement '${before}' names no requirement of ${spec}${known}: OpenSpec cannot apply it${hint}`);
+  /** By its name after the renames, the name each requirement has in the current spec. */
+  const originally = new Map([...names].map((name) => [name, name]));
+  const missing = (operation: string, name: string, hint = '') => `${operation} requirement '${name}' names no requirement of ${spec}${known}: OpenSpec cannot apply it${hint}`;
+  for (const rename of renames) {
+    if (!names.has(rename.from)) at(rename.line, missing('RENAMED', rename.from));
+    else if (rename.to === rename.from) at(rename.line, `RENAMED gives requirement '${rename.from}' the name it has: OpenSpec refuses it (its new name is taken); remove the rename`);
+    else if (names.has(rename.to)) at(rename.line, `RENAMED requirement's new name '${rename.to}' is already in ${spec}`);
+    else {
+      names.delete(rename.from);
+      names.add(rename.to);
+      originally.set(rename.to, originally.get(rename.from)!);
+      originally.delete(rename.from);
     }
-    if (requirement.delta === undefined && requirement.origin === 'requirement-heading') at(requirement, outsideDeltaSections(requirement.name));
-    if (requirement.delta === 'added' && names.has(requirement.name)) at(requirement, `ADDED requirement '${requirement.name}' is already in ${spec}: change it with MODIFIED`);
-    if (requirement.renamedFrom !== undefined && requirement.renamedFrom !== requirement.name && names.has(requirement.name)) {
-      at(requirement, `RENAMED requirement's new name '${requirement.name}' is already in ${spec}`);
-    }
-    if (requirement.delta === 'removed' && modified.has(requirement.name)) {
-      at(requirement, `requirement '${requirement.name}' is both MODIFIED (line ${modified.get(requirement.name)!.line}) and REMOVED by this delta: OpenSpec cannot apply both; keep one`);
-    }
-    if ((requirement.delta === 'modified' || requirement.delta === 'removed') && requirement.renamedFrom === undefined && renamedTo.has(requirement.name)) {
-      at(requirement, `${requirement.delta.toUpperCase()} requirement '${requirement.name}' is renamed to '${renamedTo.get(requirement.name)}' by this delta, which OpenSpec applies first: name it '${renamedTo.get(requirement.name)}'`);
-    }
-    if (requirement.delta === 'added' && newNames.has(requirement.name)) at(requirement, `ADDED requirement '${requirement.name}' is also the new name RENAMED gives a requirement in this delta: OpenSpec cannot have both`);
+  }
+  // A rename refused above already says what is wrong with its new name.
+  const refusedTo = new Set(renames.filter((rename) => !names.has(rename.to)).map((rename) => rename.to));
+  for (const requirement of removed.values()) {
+    if (!names.has(requirement.name)) at(requirement.line, missing('REMOVED', requirement.name));
+    else names.delete(requirement.name);
   }
   for (const requirement of modified.values()) {
-    if (!current || removed.has(requirement.name)) continue;
-    // A requirement the delta renames too has its scenarios under its old name in the spec.
-    const before = current.units.filter((u) => u.kind === 'scenario' && u.requirement === (requirement.renamedFrom ?? requirement.name)).map((u) => u.name);
-    const after = new Set(delta.units.filter((u) => requirement.units.includes(u.id)).map((u) => u.name));
-    const omitted = before.filter((name) => !after.has(name));
-    if (omitted.length > 0) {
-      const them = omitted.length > 1 ? 'them' : 'it';
-      at(requirement, `MODIFIED requirement '${requirement.name}' leaves out scenario${omitted.length > 1 ? 's' : ''} the current spec still has (${omitted.map((n) => `'${n}'`).join(', ')}): a MODIFIED requirement replaces the whole requirement; copy ${them} in, or remove ${them} on purpose`);
+    if (refusedTo.has(requirement.name)) continue;
+    if (!names.has(requirement.name)) at(requirement.line, missing('MODIFIED', requirement.name, ' (a MODIFIED requirement keeps its name; RENAMED changes it)'));
+    else if (current) {
+      const omitted = leftOutScenarios(current, originally.get(requirement.name)!, delta, requirement);
+      if (omitted.length > 0) {
+        const them = omitted.length > 1 ? 'them' : 'it';
+        at(requirement.line, `MODIFIED requirement '${requirement.name}' leaves out scenario${omitted.length > 1 ? 's' : ''} the current spec still has (${omitted.map((n) => `'${n}'`).join(', ')}): a MODIFIED requirement replaces the whole requirement; copy ${them} in, or remove ${them} on purpose`);
+      }
     }
   }
+  for (const requirement of added.values()) {
+    if (names.has(requirement.name)) at(requirement.line, `ADDED requirement '${requirement.name}' is already in ${spec}${originally.get(requirement.name) !== requirement.name ? ` (renamed so by this delta)` : ''}: change it with MODIFIED`);
+  }
   return problems.sort((a, b) => a.line - b.line);
+}
+
+/**
+ * The scenarios requirement NAME of CURRENT has that MODIFIED, its replacement in DELTA, does
+ * not, by the names written in their headings and counting repeats, as OpenSpec compares
+ * them: within the one requirement, whatever other requirements call their scenarios.
+ */
+function leftOutScenarios(current: DocumentPlan, name: string, delta: DocumentPlan, modified: Requirement): string[] {
+  const before = writtenScenarioNames(current, current.requirements?.find((r) => r.name === name)?.units ?? []);
+  const remaining = new Map<string, number>();
+  for (const scenario of writtenScenarioNames(delta, modified.units)) remaining.set(scenario, (remaining.get(scenario) ?? 0) + 1);
+  return before.filter((scenario) => {
+    const left = remaining.get(scenario) ?? 0;
+    remaining.set(scenario, left - 1);
+    return left <= 0;
+  });
+}
+
+/** The scenario headings of PLAN's units IDS, as written (`Success`, where two requirements' are named `Success (2)` in reports); an outline once, not once per row. */
+function writtenScenarioNames(plan: DocumentPlan, ids: string[]): string[] {
+  const wanted = new Set(ids);
+  const headings = plan.units.flatMap((unit) => (unit.kind === 'scenario' && wanted.has(unit.id) ? [unit.headingPath] : []));
+  return headings
+    .filter((path, i) => i === 0 || !OUTLINE_HEADING.test(path.at(-1) ?? '') || path.join('\n') !== headings[i - 1].join('\n'))
+    .map((path) => (SCENARIO_HEADING.exec(path.at(-1) ?? '') ?? OUTLINE_HEADING.exec(path.at(-1) ?? ''))?.at(-1)?.trim() ?? path.at(-1) ?? '');
 }
 
 /** ADDED and MODIFIED requirements of DELTA without a scenario: OpenSpec validates a change before archiving it, and refuses them. */
@@ -122,8 +171,9 @@ function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: 
   const byId = new Map(every.map((unit) => [unit.id, unit]));
   // Units in the order of their requirements, as the capability will read after the change.
   const units: Unit[] = [...requirements.flatMap((r) => r.units.flatMap((id) => byId.get(id) ?? [])), ...every.filter((unit) => (unit.requirements ?? []).length === 0)];
+  const { openspecDelta: _read, ...base } = current ?? delta;
   return {
-    ...(current ?? delta),
+    ...base,
     name: `${capability} (after change ${change})`,
     appliedDelta: delta.file,
     units,

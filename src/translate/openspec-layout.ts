@@ -5,7 +5,8 @@
 // `## MODIFIED Requirements`, `## REMOVED Requirements` (with their **Reason** and
 // **Migration**) and `## RENAMED Requirements` (`- FROM: ### Requirement: Old` /
 // `- TO: ### Requirement: New`).
-import type { ListItem, Section, SpecDocument } from '../model/document.js';
+import type { Section, SpecDocument } from '../model/document.js';
+import type { Rename } from '../model/requirements.js';
 
 export type DeltaOperation = 'added' | 'modified' | 'removed' | 'renamed';
 
@@ -31,6 +32,54 @@ export function deltaSectionProblems(doc: SpecDocument): { line: number; message
     }
   }
   return problems;
+}
+
+/**
+ * What in a change's delta spec OpenSpec reads otherwise than its sections and headings
+ * say, each refusing the change (see deltaProblems), as OpenSpec refuses or loses it on
+ * archive: a second section of one kind (OpenSpec keeps one, and the requirements of the
+ * other are lost), a rename it cannot pair (readRenames), and no operation at all.
+ */
+export function deltaReadingProblems(doc: SpecDocument): { line: number; message: string }[] {
+  if (openspecPlace(doc.path)?.change === undefined) return [];
+  const problems: { line: number; message: string }[] = [];
+  const firstOfKind = new Map<string, Section>();
+  for (const section of doc.sections) {
+    const kind = section.depth === 2 ? DELTA_HEADING.exec(section.heading)?.[1].toUpperCase() : undefined;
+    if (kind === undefined) continue;
+    const first = firstOfKind.get(kind);
+    if (first) problems.push({ line: section.line, message: `a second '## ${section.heading}' section (the first at line ${first.line}): OpenSpec reads one ${kind} section per delta spec and loses the requirements of the other when it archives the change; put them all under one` });
+    else firstOfKind.set(kind, section);
+  }
+  const { renames: renamed, problems: unread } = readRenames(doc);
+  problems.push(...unread);
+  // A requirement heading anywhere counts: one under no section is reported as that (deltaProblems).
+  const operations = renamed.length + removedInBullets(doc).length + doc.sections.filter((section) => REQUIREMENT_LINE.test(`### ${section.heading}`)).length + requirementParagraphs(doc).length;
+  if (operations === 0 && unread.length === 0) {
+    problems.push({ line: firstOfKind.values().next().value?.line ?? 1, message: `this delta spec holds no requirement to add, modify, remove or rename: OpenSpec refuses to archive a change with one ('Delta parsing found no operations'); write them under its sections, or delete the file` });
+  }
+  return problems;
+}
+
+/** A requirement heading as OpenSpec reads it, a space after the `###` or not (`###Requirement: Login`). */
+const REQUIREMENT_LINE = /^###\s*Requirement:\s*(.+?)\s*$/i;
+
+/**
+ * Paragraph lines OpenSpec reads as a requirement heading that markdown does not
+ * (`###Requirement: Login`, no space after the `#`s): spec-run would read no requirement
+ * there, OpenSpec one, so a run would not be of what OpenSpec archives.
+ */
+export function requirementParagraphs(doc: SpecDocument): { line: number; message: string }[] {
+  if (openspecPlace(doc.path) === null) return [];
+  return doc.sections.flatMap((section) =>
+    section.content.flatMap((item) => {
+      if (item.type !== 'paragraph') return [];
+      return item.paragraph.text.split('\n').flatMap((text, i) => {
+        const match = REQUIREMENT_LINE.exec(text);
+        return match ? [{ line: item.paragraph.line + i, message: `'${text.trim()}' is a paragraph, not a heading (markdown needs a space after the #s), but OpenSpec reads it as requirement '${match[1]}': write '### Requirement: ${match[1]}'` }] : [];
+      });
+    }),
+  );
 }
 
 /**
@@ -142,28 +191,67 @@ export function removedInBullets(doc: SpecDocument): { name: string; line: numbe
   return found;
 }
 
-export interface Rename {
-  from: string;
-  to: string;
-  line: number;
+/**
+ * A line of a RENAMED section as OpenSpec reads it (parseRenamedPairs): an optional dash,
+ * FROM: or TO:, an optional backtick, `###` and `Requirement:`. Read off the plain text of a
+ * paragraph or list item, whose code spans have lost their backticks already.
+ */
+const RENAME_LINE = /^\s*-?\s*(FROM|TO):\s*`?###\s*Requirement:\s*(.+?)`?\s*$/;
+/** A line meant as half of a rename, read by OpenSpec or not (`**FROM**:`, `from: Old`). */
+const RENAME_LIKE = /^[\s*_`-]*(?:from|to)\b[\s*_`]*:/i;
+
+/**
+ * The FROM/TO pairs of a document's `## RENAMED Requirements` sections, in the order written,
+ * read line by line as OpenSpec reads them: in bullets, on a bullet's continuation line or as
+ * paragraph lines alike. With them, each line OpenSpec would not pair (one it does not read as
+ * a rename, a FROM with no TO after it, a TO with no FROM): it drops them without a word, so
+ * the rename a run shows would not be archived.
+ */
+export function readRenames(doc: SpecDocument): { renames: Rename[]; problems: { line: number; message: string }[] } {
+  const renamed: Rename[] = [];
+  const problems: { line: number; message: string }[] = [];
+  const unpaired = (line: number, what: string) => problems.push({ line, message: `${what}: OpenSpec pairs each '- FROM: \`### Requirement: Old\`' with the '- TO: \`### Requirement: New\`' right after it, and drops what it cannot pair, so this rename would not be archived` });
+  doc.sections.forEach((section, index) => {
+    if (!DELTA_HEADING.test(section.heading) || !/^renamed/i.test(section.heading)) return;
+    // OpenSpec reads a section's body up to the next `## ` heading, deeper headings and all.
+    const end = doc.sections.findIndex((other, i) => i > index && other.depth <= section.depth);
+    const lines = doc.sections.slice(index, end < 0 ? undefined : end).flatMap((part) =>
+      part.content.flatMap((item) => {
+        const texts = item.type === 'paragraph' ? [{ text: item.paragraph.text, line: item.paragraph.line }] : item.type === 'list' ? item.items.map((listItem) => ({ text: listItem.text, line: listItem.line })) : [];
+        return texts.flatMap(({ text, line }) => text.split('\n').map((written, i) => ({ text: written, line: line + i })));
+      }),
+    );
+    let from: { name: string; line: number } | null = null;
+    for (const { text, line } of lines) {
+      const match = RENAME_LINE.exec(text);
+      if (!match) {
+        if (RENAME_LIKE.test(text)) problems.push({ line, message: `'${text.trim()}' is no rename OpenSpec reads, so it would not be archived: write '- ${/^\W*to/i.test(text) ? 'TO' : 'FROM'}: \`### Requirement: <name>\`'` });
+        continue;
+      }
+      if (match[1] === 'FROM') {
+        if (from) unpaired(from.line, `FROM '${from.name}' has no TO before the next FROM`);
+        from = { name: match[2].trim(), line };
+      } else if (from) {
+        renamed.push({ from: from.name, to: match[2].trim(), line: from.line });
+        from = null;
+      } else unpaired(line, `TO '${match[2].trim()}' has no FROM before it`);
+    }
+    if (from) unpaired(from.line, `FROM '${from.name}' has no TO after it`);
+  });
+  return { renames: renamed, problems };
 }
 
-/** The FROM/TO pairs of a document's `## RENAMED Requirements` sections. */
-export function renames(doc: SpecDocument): Rename[] {
-  const found: Rename[] = [];
-  for (const section of doc.sections) {
-    if (!DELTA_HEADING.test(section.heading) || !/^renamed/i.test(section.heading)) continue;
-    const items: ListItem[] = section.content.flatMap((item) => (item.type === 'list' ? item.items : []));
-    let from: ListItem | null = null;
-    for (const item of items) {
-      const match = /^(FROM|TO)\s*:\s*`?\s*(?:#+\s*)?(?:Requirement:\s*)?(.+?)\s*`?\s*$/i.exec(item.text.replace(/\*\*/g, ''));
-      if (!match) continue;
-      if (match[1].toUpperCase() === 'FROM') from = { ...item, text: match[2] };
-      else if (from) {
-        found.push({ from: from.text, to: match[2], line: from.line });
-        from = null;
-      }
-    }
+/**
+ * RENAMES as OpenSpec applies them, in order, each on the names the ones before it left:
+ * a chain (Login to Sign In, then Sign In to Log In) is one rename, from the first name to
+ * the last, at the line of its first FROM.
+ */
+export function renameChains(renames: Rename[]): Rename[] {
+  const chains: Rename[] = [];
+  for (const rename of renames) {
+    const chain = chains.find((c) => c.to === rename.from);
+    if (chain) chain.to = rename.to;
+    else chains.push({ ...rename });
   }
-  return found;
+  return chains;
 }

@@ -10,7 +10,7 @@ import type { Section, SpecDocument } from '../model/document.js';
 import type { TestPlan, Unit } from '../model/plan.js';
 import type { Requirement } from '../model/requirements.js';
 import { REQUIREMENT_HEADING } from './family.js';
-import { deltaOf, openspecPlace, removalReason, removedInBullets, renames } from './openspec-layout.js';
+import { deltaOf, openspecPlace, readRenames, removalReason, removedInBullets, renameChains } from './openspec-layout.js';
 
 const NORMATIVE = /\b(SHALL|MUST)\b/;
 const EXCLUDED_PARAGRAPH = /^excluded\s*:\s*(.+)$/is;
@@ -54,7 +54,8 @@ export function linkUnits(units: Unit[], requirements: Requirement[]): Unit[] {
 function headingRequirements(doc: SpecDocument, units: Unit[]): Requirement[] {
   const requirements: Requirement[] = [];
   const place = openspecPlace(doc.path);
-  const renamed = renames(doc);
+  // A chain of renames (A to B, then B to C) is one requirement, from its first name to its last.
+  const renamed = renameChains(readRenames(doc).renames);
   const scenariosOf = new Map<string, Unit[]>();
   for (const unit of units) {
     if (unit.kind !== 'scenario') continue;

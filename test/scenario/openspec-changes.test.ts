@@ -229,6 +229,14 @@ const changeProject = (name: string, delta: string) =>
     'steps/greeter.steps.mjs': STEPS,
   });
 
+/** `spec-run check` of the greeter's tree with one active change per entry of DELTAS, and the warnings it gives of requirements two changes touch. */
+async function changesChecked(deltas: Record<string, string>) {
+  const files = Object.entries(deltas).flatMap(([name, delta]) => [[`openspec/changes/${name}/proposal.md`, `# ${name}\n`], [`openspec/changes/${name}/specs/greeter/spec.md`, delta]]);
+  const dir = project({ 'openspec/specs/greeter/spec.md': CANONICAL, ...Object.fromEntries(files), 'steps/greeter.steps.mjs': STEPS });
+  const check = await runIn(dir, ['check', 'openspec']);
+  return { check, warnings: check.stdout.split('\n').filter((line) => line.includes(': warning: requirement greeter#')) };
+}
+
 async function checkErrors(dir: string): Promise<{ exitCode: number | undefined; errors: string[] }> {
   const check = await runIn(dir, ['check', 'openspec']);
   return { exitCode: check.exitCode, errors: check.stdout.split('\n').filter((line) => line.includes(': error: ')) };
@@ -513,19 +521,36 @@ t.test("requirements.exclude takes OpenSpec's <capability>#<name>: that capabili
 t.test('two active changes touching one requirement: check warns at each, naming the other (exit 0: each applies today)', async (t) => {
   const modified = '## MODIFIED Requirements\n\n### Requirement: Shouting\nThe greeter SHALL shout louder.\n\n#### Scenario: Loud\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n';
   const renamed = '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Yelling`\n';
-  const dir = project({
-    'openspec/specs/greeter/spec.md': CANONICAL,
-    'openspec/changes/louder/proposal.md': '# Louder\n',
-    'openspec/changes/louder/specs/greeter/spec.md': modified,
-    'openspec/changes/yell/proposal.md': '# Yell\n',
-    'openspec/changes/yell/specs/greeter/spec.md': renamed,
-    'steps/greeter.steps.mjs': STEPS,
-  });
-  const check = await runIn(dir, ['check', 'openspec']);
+  const { check, warnings } = await changesChecked({ louder: modified, yell: renamed });
   t.equal(check.exitCode, 0, check.stdout);
-  t.same(check.stdout.split('\n').filter((line) => line.includes(': warning: requirement greeter#')), [
+  t.same(warnings, [
     "openspec/changes/louder/specs/greeter/spec.md:3:1: warning: requirement greeter#Shouting is MODIFIED here and RENAMED by change 'yell' (openspec/changes/yell/specs/greeter/spec.md:2): once one change is archived the other applies to a spec it was not written against",
     "openspec/changes/yell/specs/greeter/spec.md:2:1: warning: requirement greeter#Shouting is RENAMED here and MODIFIED by change 'louder' (openspec/changes/louder/specs/greeter/spec.md:3): once one change is archived the other applies to a spec it was not written against",
   ]);
   t.match(check.stderr, /0 errors, 2 warnings/);
+});
+
+t.test('a RENAMED OpenSpec refuses to archive (one new name given twice): an error at its line in check, a failing point in a run of the tree, and --change refuses it (exit 2)', async (t) => {
+  const twice = '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Voice`\n- FROM: `### Requirement: Whispering`\n- TO: `### Requirement: Voice`\n';
+  const dir = changeProject('one-voice', twice);
+  const delta = 'openspec/changes/one-voice/specs/greeter/spec.md';
+  const { exitCode, errors } = await checkErrors(dir);
+  t.equal(exitCode, 1);
+  t.same(errors, [`${delta}:4:1: error: RENAMED gives the name 'Voice' twice (line 2, and here): OpenSpec refuses a duplicate TO, two requirements cannot have one name`]);
+  const tree = await runIn(dir, ['openspec', '--reporter', 'json']);
+  t.equal(tree.exitCode, 1);
+  t.same(tree.points.filter((p) => !p.ok).map((p) => [p.at?.file, p.at?.line]), [[delta, 4]]);
+  const run = await runIn(dir, ['openspec', '--change', 'one-voice']);
+  t.equal(run.exitCode, 2);
+  t.match(run.stderr, /--change: change 'one-voice' cannot be applied as OpenSpec would apply it:\n {2}openspec\/changes\/one-voice\/specs\/greeter\/spec\.md:4: RENAMED gives the name 'Voice' twice/);
+});
+
+t.test("two active changes meeting at a rename's new name (one ADDs it, one renames to it): check warns at each", async (t) => {
+  const added = '## ADDED Requirements\n\n### Requirement: Yelling\nThe greeter SHALL yell.\n\n#### Scenario: Yell\n- **WHEN** the greeter shouts "Ada"\n- **THEN** the greeting SHALL be "HELLO, ADA"\n';
+  const { check, warnings } = await changesChecked({ 'add-yell': added, yell: '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Yelling`\n' });
+  t.equal(check.exitCode, 0, check.stdout);
+  t.same(warnings, [
+    "openspec/changes/add-yell/specs/greeter/spec.md:3:1: warning: requirement greeter#Yelling is ADDED here and RENAMED by change 'yell' (openspec/changes/yell/specs/greeter/spec.md:2): once one change is archived the other applies to a spec it was not written against",
+    "openspec/changes/yell/specs/greeter/spec.md:2:1: warning: requirement greeter#Yelling is RENAMED here and ADDED by change 'add-yell' (openspec/changes/add-yell/specs/greeter/spec.md:3): once one change is archived the other applies to a spec it was not written against",
+  ]);
 });
