@@ -21,6 +21,8 @@ export function escapeXml(text: string): string {
 interface Suite {
   name: string;
   file: string;
+  /** The ids of the requirements its document holds: under --change, some are written in the change's delta, not in the suite's file. */
+  requirementIds: string[];
   durationMs: number;
   cases: { unit: string; unitId: string; requirements: string[]; point: PointEvent; flakyFailures: EarlierFailure[] }[];
 }
@@ -45,13 +47,17 @@ function properties(indent: string, entries: [string, string][]): string[] {
  * A suite's properties: the run's seed, what narrowed the run (a narrowed run's report must
  * not read as every unit's), and the status of each requirement of its document.
  */
-function suiteProperties(seed: number | null, selection: string[], requirements: RequirementResult[], file: string): string[] {
+function suiteProperties(seed: number | null, selection: string[], requirements: RequirementResult[], requirementIds: string[]): string[] {
+  const ofDocument = new Set(requirementIds);
   return properties('    ', [
     ...(seed !== null ? [['seed', String(seed)] as [string, string]] : []),
     ...(selection.length ? [['selection', selection.join(' ')] as [string, string]] : []),
-    ...requirements.filter((r) => r.file === file).map((r): [string, string] => [`requirement:${r.id}`, r.status]),
+    ...requirements.filter((r) => ofDocument.has(r.id)).map((r): [string, string] => [`requirement:${r.id}`, r.status]),
   ]);
 }
+
+/** The ids of the requirements a document holds, as its start lists them. */
+const requirementIdsOf = (event: Extract<RunEvent, { type: 'document-start' }>) => (event.requirements ?? []).map((r) => r.id);
 
 /** A failing point as the text of a <failure>: its place and diagnostics as YAML. */
 function failureDetail(point: PointEvent): string {
@@ -89,7 +95,7 @@ function testcase(attributes: string, verified: string[], outcome: string): stri
  * text), skipped when one of its checks did not run, passed otherwise.
  */
 export const junitUnitsReporter: Reporter = async function* (events) {
-  const suites: { name: string; file: string; durationMs: number; units: { name: string; at?: { file: string; line: number }; requirements: string[]; points: PointEvent[]; flakyFailures: EarlierFailure[] }[] }[] = [];
+  const suites: { name: string; file: string; requirementIds: string[]; durationMs: number; units: { name: string; at?: { file: string; line: number }; requirements: string[]; points: PointEvent[]; flakyFailures: EarlierFailure[] }[] }[] = [];
   const byId = new Map<string, (typeof suites)[number]['units'][number]>();
   let requirements: RequirementResult[] = [];
   let runEnd: RunEndEvent | undefined;
@@ -99,7 +105,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
   for await (const event of events) {
     const current = suites.at(-1);
     if (event.type === 'run-start') ({ seed, selection = [] } = event);
-    else if (event.type === 'document-start') suites.push({ name: event.name, file: event.file, durationMs: 0, units: [] });
+    else if (event.type === 'document-start') suites.push({ name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, units: [] });
     else if (event.type === 'unit-start' && current) {
       const unit = { name: event.name, at: event.at, requirements: event.requirements ?? [], points: [], flakyFailures: [] };
       byId.set(event.unitId, unit);
@@ -117,7 +123,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
     const failures = suite.units.filter((u) => u.points.some(isFailed)).length;
     const skipped = suite.units.filter((u) => !u.points.some(isFailed) && (u.points.length === 0 || u.points.some(isSkipped))).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.units.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    lines.push(...suiteProperties(seed, selection, requirements, suite.file));
+    lines.push(...suiteProperties(seed, selection, requirements, suite.requirementIds));
     for (const unit of suite.units) {
       const attributes = `name="${escapeXml(unit.name)}" classname="${escapeXml(suite.name)}"${unit.at ? ` file="${escapeXml(unit.at.file)}" line="${unit.at.line}"` : ''}`;
       const failed = unit.points.filter(isFailed);
@@ -152,7 +158,7 @@ export const junitReporter: Reporter = async function* (events) {
   let current: Suite | null = null;
   for await (const event of events) {
     if (event.type === 'run-start') ({ seed, selection = [] } = event);
-    else if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, durationMs: 0, cases: [] }));
+    else if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, cases: [] }));
     else if (event.type === 'unit-start') units.set(event.unitId, { name: event.name, requirements: event.requirements ?? [] });
     else if (event.type === 'point' && current) {
       const unit = units.get(event.unitId);
@@ -169,7 +175,7 @@ export const junitReporter: Reporter = async function* (events) {
     const failures = suite.cases.filter(({ point }) => !point.ok && point.todo === undefined).length;
     const skipped = suite.cases.filter(({ point }) => point.skip !== undefined || point.todo !== undefined).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    lines.push(...suiteProperties(seed, selection, requirements, suite.file));
+    lines.push(...suiteProperties(seed, selection, requirements, suite.requirementIds));
     for (const { unit, requirements: verified, point, flakyFailures } of suite.cases) {
       const attributes = `name="${escapeXml(`${unit} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
       let outcome = '';

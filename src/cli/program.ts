@@ -168,7 +168,7 @@ export function buildProgram(): Command {
     .option('--steps <glob>', 'step definition files for OpenSpec scenarios: .js, .mjs or .ts (repeatable; default: found by convention)', collect)
     .option('--dry-run', 'run nothing: bind every scenario step to its definition, and report every unit as not run (# SKIP dry run); exit 1 on undefined steps or documents that cannot be read')
     .option('--change <name>', 'OpenSpec: run each capability the change touches as it will be after it, its deltas applied to openspec/specs (give the openspec/ directory as the path); one change a run', once('--change', 'run spec-run once per change'))
-    .option('--watch', 'after the run, run again the documents that change (all of them when a steps file or another shared helper changes); every run again loads the steps files anew, with the project modules they import, ES, CommonJS or TypeScript; an imported module changing alone starts no run')
+    .option('--watch', 'after the run, run again the documents that change (all of them when a steps file or another shared helper changes); every run again loads the steps files anew, with the project modules they import, ES, CommonJS or TypeScript; an imported module changing alone starts no run; with --change, every run is the change applied to the capabilities the saved file affects')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.

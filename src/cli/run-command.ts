@@ -38,6 +38,7 @@ import { shardPlan, type Shard } from '../run/shard.js';
 import { discoverDocuments, findDocuments, noDiscovery, usableDiscovery } from './discover.js';
 import { globIn } from './glob-in.js';
 import { applyChange } from '../translate/openspec-change.js';
+import { changeFilesFor } from './change-watch.js';
 import { openspecPlace, openspecProseFile } from '../translate/openspec-layout.js';
 import { markExecutorSteps, NO_EXECUTOR_STEPS, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
@@ -205,6 +206,14 @@ function narrowedBy(options: RunCommandOptions, lines: Map<string, number[]>): s
   ];
 }
 
+/** The capabilities CHANGE touches among PLAN's documents, each with its delta applied; a string saying why there are none. */
+async function withChangeApplied(plan: TestPlan, change: string): Promise<TestPlan | string> {
+  // A run given the change's directory alone finds the capabilities' current specs where check finds them.
+  const { baseSpecsOutside } = await import('../check/openspec-changes.js');
+  const applied = applyChange([...plan.documents, ...(await baseSpecsOutside(plan.documents, change))], change);
+  return typeof applied === 'string' ? applied : { documents: applied };
+}
+
 /** The files other than its own that a document's units are written in (a spec with a change's delta applied), by document. */
 function unitFilesElsewhere(plan: TestPlan): Map<string, string[]> {
   return new Map(plan.documents.map((document) => [document.file, [...new Set(document.units.map((unit) => unit.file))].filter((file) => file !== document.file)]));
@@ -346,14 +355,12 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   } else {
     let whole = await buildPlan(discovery.files, executorSteps, trees);
     if (options.change !== undefined) {
-      // A run given the change's directory alone finds the capabilities' current specs where check finds them.
-      const { baseSpecsOutside } = await import('../check/openspec-changes.js');
-      const applied = applyChange([...whole.documents, ...(await baseSpecsOutside(whole.documents, options.change))], options.change);
+      const applied = await withChangeApplied(whole, options.change);
       if (typeof applied === 'string') {
         console.error(`spec-run: --change: ${applied}`);
         return 2;
       }
-      whole = { documents: applied };
+      whole = applied;
     } else if (whole.documents.some((document) => openspecPlace(document.file)?.change !== undefined)) {
       const { withDeltaProblems } = await import('../check/openspec-changes.js');
       whole = { documents: await withDeltaProblems(whole.documents) };
@@ -498,23 +505,41 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     // The units file:LINE chose, by name from now on: an edit above one moves its line, not it.
     // Named from the units the lines themselves select, not those that run before them in a Lisp document.
     const watchSelection = linesAsNames(selection.lines ? selectUnits(plan, selection) : plan, selection);
+    // The files the first run read: under --change, the change's deltas besides the capabilities' specs.
+    const watched = [...new Set(plan.documents.flatMap((d) => [d.file, ...(unitFilesElsewhere(plan).get(d.file) ?? [])]))];
+    /** What a save of FILES runs again, read anew: those documents and what borrows from them, or under --change the capabilities they affect with the change applied; a string saying why nothing runs. */
+    const rerunPlan = async (files: string[]): Promise<{ read: string[]; built: TestPlan } | string> => {
+      const known = [...watched, ...discoverDocuments(roots)];
+      if (options.change === undefined) {
+        const read = [...files, ...(await borrowersOf(files, known, executorSteps, trees, lenders))];
+        return { read, built: await buildPlan(read, executorSteps, trees) };
+      }
+      const read = changeFilesFor(files, known, options.change);
+      if (read.length === 0) return `change '${options.change}' touches nothing of what changed`;
+      const applied = await withChangeApplied(await buildPlan(read, executorSteps, trees), options.change);
+      return typeof applied === 'string' ? `--change: ${applied}` : { read, built: applied };
+    };
     await watchDocuments({
-      documents: plan.documents.map((d) => d.file),
+      documents: watched,
       roots,
       helpers: [...vocabularyFiles, ...stepFiles.all, ...(config.source ? [config.source] : [])],
       stepPlaces: {
-        directories: [...new Set(plan.documents.flatMap((d) => stepDirectories(config.directory, d.file)))],
+        directories: [...new Set(watched.flatMap((file) => stepDirectories(config.directory, file)))],
         list: async () => {
-          const documents = [...new Set([...plan.documents.map((d) => d.file), ...discoverDocuments(roots)])];
+          const documents = [...new Set([...watched, ...discoverDocuments(roots)])];
           return (await stepFilesOf(cliOptions.steps, config, documents)).all;
         },
       },
       rerun: async (files) => {
-        files = [...files, ...(await borrowersOf(files, [...plan.documents.map((d) => d.file), ...discoverDocuments(roots)], executorSteps, trees, lenders))];
-        const built = await buildPlan(files, executorSteps, trees);
+        const planned = await rerunPlan(files);
+        if (typeof planned === 'string') {
+          console.error(`spec-run: ${planned}; nothing runs`);
+          return;
+        }
+        const { read, built } = planned;
         const changed = narrowPlan(built, watchSelection, exclusions).plan;
         for (const [file, names] of watchSelection.named ?? []) {
-          if (files.some((f) => resolve(f) === file) && !changed.documents.some((d) => resolve(d.file) === file)) {
+          if (read.some((f) => resolve(f) === file) && !changed.documents.some((d) => resolve(d.file) === file || d.units.some((u) => resolve(u.file) === file))) {
             console.error(`spec-run: ${relative(process.cwd(), file)}: the unit${names.size === 1 ? '' : 's'} chosen by file:LINE (${[...names].map((n) => `'${n}'`).join(', ')}) ${names.size === 1 ? 'is' : 'are'} no longer there; nothing of it runs`);
           }
         }

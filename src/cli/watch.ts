@@ -1,7 +1,7 @@
 // --watch: after the first run, runs again the documents that change, and all of
 // them when a shared helper (an extra vocabulary file, the configuration) changes.
 // New documents under the watched directories are picked up too.
-import { statSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { discoverDocuments } from './discover.js';
 
@@ -71,6 +71,9 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
         const created = others.length && options.stepPlaces ? await newStepsFiles() : [];
         const all = created.length > 0 || changed.some((f) => helpers.has(f));
         const documents = (all ? known : changed.filter((f) => named.has(f))).map((f) => named.get(f)!);
+        // A document first seen by its directory's watcher gets its own from now on: a recursive
+        // watcher (Node 20 on Linux) loses a file a rename replaced, and would miss its next save.
+        for (const file of documents) if (!fileWatchers.has(resolve(file)) && existsSync(file)) watchFile(resolve(file));
         if (documents.length === 0) return;
         console.error(`\nspec-run: ${created.length ? `a steps file appeared (${created.map((f) => relative(process.cwd(), f)).join(', ')}); running every document` : all ? 'a shared helper changed; running every document' : `changed: ${documents.join(', ')}`}`);
         await options.rerun(documents);
@@ -122,7 +125,7 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
       setTimeout(() => watchFile(file), 500).unref();
     }
   };
-  for (const file of [...options.documents, ...helpers]) watchFile(file);
+  for (const file of [...options.documents.map((f) => resolve(f)), ...helpers]) watchFile(file);
   console.error('spec-run: watching for changes (Ctrl-C to stop)');
   await new Promise<void>((done) => {
     if (options.signal?.aborted) return done();

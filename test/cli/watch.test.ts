@@ -86,3 +86,21 @@ t.test('a steps file created after the first run (beside the documents, in the p
   const every = ['specs/a.md', 'specs/b.md'];
   t.same(runs, [every, every, every, every], 'a run of every document for each steps file created, and for the one deleted');
 });
+
+t.test('a document under a root the first run did not name (a new one, a change\'s delta) runs again at each save that replaces it, not only at the first', async (t) => {
+  const dir = t.testdir({ 'a.md': '# A\n', changes: { 'b.md': '# B\n' } });
+  const runs: string[][] = [];
+  const controller = new AbortController();
+  // The root's own watcher alone sees b.md at first: it is no document of the first run.
+  const watching = watchDocuments({ documents: [join(dir, 'a.md')], roots: [dir], helpers: [], rerun: async (files) => void runs.push(files.map((f) => f.slice(resolve(dir).length + 1))), debounceMs: 50, signal: controller.signal });
+  await settle(100);
+  const file = join(dir, 'changes', 'b.md');
+  for (const text of ['# B one\n', '# B two\n', '# B three\n']) {
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+    await settle(400);
+  }
+  controller.abort();
+  await watching;
+  t.same(runs.filter((files) => files.includes('changes/b.md')).length, 3, `a run for each of the three saves: ${JSON.stringify(runs)}`);
+});

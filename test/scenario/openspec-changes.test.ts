@@ -198,6 +198,21 @@ t.test('JUnit per scenario: junit-units has a testcase per scenario, failed with
   t.equal((points.match(/<testcase /g) ?? []).length, 10, 'junit keeps a testcase per check (none for the prose files)');
 });
 
+t.test('JUnit under --change: each suite carries the status of every requirement of its capability, those written in the delta too, as run-end has them', async (t) => {
+  const dir = tree();
+  writeFileSync(path.join(dir, 'steps/greeter.steps.mjs'), STEPS.replace("assert.equal(this.said, expected);", "assert.equal(this.said, expected.replace('bye', 'ciao'));"));
+  const run = await runIn(dir, ['openspec', '--change', 'add-farewell', '--reporter', 'junit:points.xml', '--reporter', 'junit-units:units.xml', '--reporter', 'json']);
+  t.equal(run.exitCode, 1);
+  const end = run.events.find((e) => e.type === 'run-end');
+  const statuses = (end?.type === 'run-end' ? (end.requirements ?? []) : []).map((r) => `${r.id}=${r.status}`).sort();
+  t.ok(statuses.includes('openspec/changes/add-farewell/specs/greeter/spec.md#Farewell=failing'), `the ADDED Farewell fails in run-end: ${statuses.join(', ')}`);
+  for (const file of ['points.xml', 'units.xml']) {
+    const xml = readFileSync(path.join(dir, file), 'utf8');
+    const properties = [...xml.matchAll(/<property name="requirement:([^"]+)" value="([^"]+)"\/>/g)].map((m) => `${m[1].replace(/&amp;/g, '&')}=${m[2]}`).sort();
+    t.same(properties, statuses, `${file}: the suite's requirement properties are run-end's, the delta's ADDED and MODIFIED ones included`);
+  }
+});
+
 t.test('--change runs each capability the change touches as it will be after it: ADDED joins, MODIFIED replaces, REMOVED leaves', async (t) => {
   const dir = tree();
   const run = await runIn(dir, ['openspec', '--change', 'add-farewell', '--reporter', 'json', '--require-verified']);

@@ -1,0 +1,14 @@
+// `--watch --change`: every run is the change applied, whichever file a save replaced (the
+// change's delta, the capability's spec, a steps file), as a fresh `--change` run gives it,
+// from this checkout through a real watching process.
+import t from 'tap';
+import { execa } from 'execa';
+import { watching } from '../cli/spec-run.js';
+import { checkChangeWatchSession, CHANGE_PROJECT, saveUnderChangeWatch } from '../support/change-watching.js';
+import { cli, project } from './user-project.js';
+
+t.test('--watch --change: each save runs the capabilities it affects with the change applied, the same as a fresh --change run', async (t) => {
+  const dir = project(CHANGE_PROJECT);
+  const fresh = async (args: string[]) => (await execa(process.execPath, [cli, ...args], { cwd: dir, reject: false })).stdout;
+  checkChangeWatchSession(t, await saveUnderChangeWatch(dir, (args) => watching(args, dir), fresh));
+});
