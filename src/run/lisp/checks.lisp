@@ -421,26 +421,30 @@ when it made none, REPORT-NO-CHECK-RAN."
 
 (defparameter *designator-callers*
   '(funcall apply multiple-value-call mapcar mapc mapcan maplist mapl mapcon map map-into maphash
-    reduce some every notany notevery sort stable-sort merge symbol-function fdefinition compile
+    reduce some every notany notevery sort stable-sort merge make-thread
     remove-if remove-if-not delete-if delete-if-not find-if find-if-not position-if position-if-not
     count-if count-if-not member-if member-if-not assoc-if assoc-if-not rassoc-if rassoc-if-not
     subst-if subst-if-not nsubst-if nsubst-if-not substitute-if substitute-if-not nsubstitute-if
     nsubstitute-if-not)
-  "Operators that call a function designator given them, so that (FUNCALL 'F) calls F, and
-(LIST 'F) does not: DESIGNATOR_CALLERS of translate/lisp-definitions.ts, by which the plan
-tells calls; MAKE-THREAD, of a thread library's package, is known by its name.")
+  "The operators known to call a function designator given them, by name (MAKE-THREAD of
+any thread library's package): (FUNCALL 'F) calls F. Any other operator only takes the
+function or its name (SYMBOL-FUNCTION, COMPILE, FBOUNDP, DOCUMENTATION, a macro): it calls
+nothing. DESIGNATOR_CALLERS of translate/lisp-definitions.ts, by which the plan tells calls,
+is the same list.")
 
 (defun calls-designator-p (operator)
   "Whether OPERATOR calls the function a quoted symbol given it names: one of
-*DESIGNATOR-CALLERS*, a thread maker, or a function of spec code ((RUN-CHECK 'F))."
+*DESIGNATOR-CALLERS*, or a function of spec code ((RUN-CHECK 'F))."
   (and (symbolp operator)
-       (or (member operator *designator-callers*)
-           (string= (symbol-name operator) "MAKE-THREAD")
+       (or (member operator *designator-callers* :test #'string=)
            (gethash operator *spec-functions*))))
 
 (defun named-function (form)
-  "The symbol FORM names a function by, 'F or #'F, or NIL."
-  (and (consp form) (member (car form) '(quote function)) (consp (cdr form)) (symbolp (second form)) (second form)))
+  "The symbol FORM names a function by, 'F, #'F or (SYMBOL-FUNCTION 'F), or NIL."
+  (and (consp form) (consp (cdr form))
+       (case (car form)
+         ((quote function) (and (symbolp (second form)) (second form)))
+         ((symbol-function fdefinition) (named-function (second form))))))
 
 (defun spec-functions-called (expansion)
   "The functions of spec code EXPANSION calls: called, or given as 'F or #'F to an operator
