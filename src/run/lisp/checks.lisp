@@ -579,20 +579,29 @@ it compiled) or the body of a FiveAM test (FiveAM names it %TEST-<name>)."
       (walk tree))
     calls))
 
-(defun erring-call-location (tree)
-  "Where TREE, the spec code running, made the call an error came from: the
-innermost frame that code itself called, when TREE calls that function in one
-place only (two calls could be either: then NIL). Call it in a handler, while
-the frames exist."
+(defun only-call-location (name tree)
+  "Where TREE calls NAME, when it does in one place only (two calls could be either: then NIL)."
+  (let ((calls (calls-of name tree)))
+    (and (= (length calls) 1) (form-location (first calls)))))
+
+(defun stack-homes ()
+  "The functions on this thread's stack, innermost first (see SPEC-RUN.FRAMES:FRAME-HOME).
+Call it while the frames exist."
   (let ((homes '()))
     (sb-debug::map-backtrace
      (lambda (frame)
        (push (spec-run.frames:frame-home (sb-di:debug-fun-name (sb-di:frame-debug-fun frame))) homes))
      :count 60)
-    (loop for (home caller) on (nreverse homes)
-          when (and home (running-code-home-p caller))
-            return (let ((calls (calls-of home tree)))
-                     (and (= (length calls) 1) (form-location (first calls)))))))
+    (nreverse homes)))
+
+(defun erring-call-location (tree)
+  "Where TREE, the spec code running, made the call an error came from: the
+innermost frame that code itself called, when TREE calls that function in one
+place only (two calls could be either: then NIL). Call it in a handler, while
+the frames exist."
+  (loop for (home caller) on (stack-homes)
+        when (and home (running-code-home-p caller))
+          return (only-call-location home tree)))
 
 (defun undefined-function-reason (condition)
   (format nil "~(~S~) is called here, but neither this document nor the vocabulary defines it"
