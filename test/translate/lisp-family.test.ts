@@ -298,7 +298,7 @@ t.test("a block of Lisp code under a language near a Lisp one fails at its fence
 });
 
 t.test('only an operator known to call a function calls it: one that takes the function or its name does not', async (t) => {
-  const held = ['symbol-function', 'fdefinition', 'compile', 'fboundp', 'documentation', 'describe', 'coerce', 'disassemble', 'library-call'];
+  const held = ['symbol-function', 'fdefinition', 'compile', 'fboundp', 'documentation', 'describe', 'trace', 'declaimed', 'coerce', 'disassemble', 'library-call'];
   const called = ['funcall-fetched', 'apply-fetched', 'mapc-fetched', 'thread-fetched'];
   const plan = doc(
     lisp([...held, ...called].map((name) => `(defun check-${name} () (assert (= 1 2)))`).join('\n')) +
@@ -307,6 +307,8 @@ t.test('only an operator known to call a function calls it: one that takes the f
 (assert (fboundp 'check-fboundp))
 (documentation 'check-documentation 'function)
 (describe 'check-describe)
+(trace check-trace)
+(declaim (notinline check-declaimed))
 (coerce 'check-coerce 'function)
 (disassemble #'check-disassemble)
 (other:library-call #'check-library-call)
@@ -318,7 +320,7 @@ t.test('only an operator known to call a function calls it: one that takes the f
   t.same(
     byKind(plan.units, 'verify-function').map((u) => u.functionName).sort(),
     held.map((name) => `check-${name}`).sort(),
-    'each function only fetched, compiled, asked about or given to another library runs as a unit of its own; one fetched by symbol-function or fdefinition and given to funcall, apply or mapc is called',
+    'each function only fetched, compiled, asked about, traced, declared or given to another library runs as a unit of its own; one fetched by symbol-function or fdefinition and given to funcall, apply or mapc is called',
   );
   const needingArguments = doc(lisp("(defun check-with (x) (assert (= x 1)))\n(defparameter *check* (symbol-function 'check-with))\n(funcall *check* 1)"));
   t.same([byKind(needingArguments.units, 'verify-function'), needingArguments.problems], [[], []], '(symbol-function \'f) holds the function as #\'f does: what holds it may call it with arguments, no unit and no error');
