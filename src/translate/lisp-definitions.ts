@@ -244,14 +244,22 @@ export interface DefinedFunction {
   line: number;
 }
 
-/** Common Lisp operators that call a function designator given them: `(funcall 'f)`, `(mapc 'f items)`, `(make-thread 'f)`. */
-const DESIGNATOR_CALLERS = new Set([
+/**
+ * The operators known to call a function designator given them: `(funcall 'f)`, `(mapc 'f items)`,
+ * `(make-thread 'f)`, by unqualified name. Any other operator only takes the function or its name
+ * (`symbol-function`, `compile`, `fboundp`, `documentation`, `trace`, a macro, a library's
+ * function): what it does with it is not known here, so it calls nothing. The driver decides by
+ * the same list (*designator-callers*, run/lisp/checks.lisp).
+ */
+export const DESIGNATOR_CALLERS: ReadonlySet<string> = new Set([
   'funcall', 'apply', 'multiple-value-call', 'mapcar', 'mapc', 'mapcan', 'maplist', 'mapl', 'mapcon', 'map', 'map-into', 'maphash',
-  'reduce', 'some', 'every', 'notany', 'notevery', 'sort', 'stable-sort', 'merge', 'symbol-function', 'fdefinition', 'compile', 'make-thread',
+  'reduce', 'some', 'every', 'notany', 'notevery', 'sort', 'stable-sort', 'merge', 'make-thread',
   'remove-if', 'remove-if-not', 'delete-if', 'delete-if-not', 'find-if', 'find-if-not', 'position-if', 'position-if-not', 'count-if', 'count-if-not',
   'member-if', 'member-if-not', 'assoc-if', 'assoc-if-not', 'rassoc-if', 'rassoc-if-not', 'subst-if', 'subst-if-not', 'nsubst-if', 'nsubst-if-not',
   'substitute-if', 'substitute-if-not', 'nsubstitute-if', 'nsubstitute-if-not',
 ]);
+/** Operators whose form is the function a quoted name names, as `#'f` is: `(symbol-function 'f)`. */
+const FUNCTION_FETCHERS = new Set(['symbol-function', 'fdefinition']);
 /** Keyword arguments that take a function to call: `:key 'f`, `:test 'f`. */
 const DESIGNATOR_KEYWORDS = new Set([':key', ':test', ':test-not']);
 /** Forms that make code of their quoted data: a macro's expansion, what `eval` evaluates. */
@@ -261,25 +269,29 @@ const DATA_PREFIXES = /^(?:'|`|#\(|#\d*[aApPsScC])$/;
 
 type SymbolNode = Extract<LispNode, { kind: 'symbol' }>;
 
-/** The symbol NODE names a function by: `'f`, `(quote f)`, `#'f`, `(function f)`; else null. */
+/** The symbol NODE names a function by: `'f`, `(quote f)`, `#'f`, `(function f)`, `(symbol-function 'f)`; else null. */
 function namedFunction(node: LispNode): SymbolNode | null {
   if (node.kind === 'prefixed') return (node.prefix === "'" || node.prefix === "#'") && node.form.kind === 'symbol' ? node.form : null;
   const [head, named] = node.kind === 'list' && node.items.length === 2 ? node.items : [];
-  return head?.kind === 'symbol' && (head.name === 'quote' || head.name === 'function') && named?.kind === 'symbol' ? named : null;
+  if (head?.kind !== 'symbol' || named === undefined) return null;
+  if (head.name === 'quote' || head.name === 'function') return named.kind === 'symbol' ? named : null;
+  return FUNCTION_FETCHERS.has(unqualified(head.name)) ? namedFunction(named) : null;
 }
 
 /**
  * Calls VISIT on each symbol and list of NODE that SBCL reads as code, so each call and
  * each function named to be called: not what a reader conditional leaves out, nor quoted
  * data (`'(f)`, `(quote (f))`, a backquoted template outside its `,` parts, `#(f)`, a
- * string), unless a macro or `eval` makes code of it. A function named by `'f` or `#'f`
- * is called when given to an operator that calls it: a Common Lisp one (`(funcall #'f)`,
- * `(mapc 'f xs)`), as `:key 'f` or `:test #'f`, or to one of CALLERS (the document's
- * functions, lower-cased: `(run-check 'f)`). Elsewhere `'f` is data (`(list 'f)`), and
- * `#'f` a function put aside (`(list #'f)`, `(defvar *f* #'f)`, `(let ((f #'f)) ...)`),
- * which REFERENCE is called on: what runs it later is not known here.
+ * string), unless a macro or `eval` makes code of it. A function named by `'f`, `#'f` or
+ * `(symbol-function 'f)` is called when given to an operator that calls it: a Common Lisp
+ * one of DESIGNATOR_CALLERS (`(funcall #'f)`, `(mapc 'f xs)`), as `:key 'f` or `:test #'f`,
+ * or to one of CALLERS (the document's functions, lower-cased: `(run-check 'f)`).
+ * Elsewhere `'f` is data (`(list 'f)`, `(compile 'f)`), and `#'f` a function put aside
+ * (`(list #'f)`, `(defvar *f* (symbol-function 'f))`, `(let ((f #'f)) ...)`): what runs it
+ * later is not known here. NAMED is called on each function called (`(f)`, and as above,
+ * CALLED true) or put aside (CALLED false).
  */
-export function visitCode(node: LispNode, visit: (node: LispNode) => void, callers: ReadonlySet<string> = new Set(), reference: (symbol: SymbolNode) => void = () => {}): void {
+export function visitCode(node: LispNode, visit: (node: LispNode) => void, callers: ReadonlySet<string> = new Set(), named: (symbol: SymbolNode, called: boolean) => void = () => {}): void {
   const walk = (node: LispNode, data: boolean, makesCode: boolean): void => {
     switch (node.kind) {
       case 'symbol':
@@ -291,7 +303,7 @@ export function visitCode(node: LispNode, visit: (node: LispNode) => void, calle
       case 'prefixed':
         // `,x` and `#.x` are evaluated wherever they stand; `#1=` and `#'` are what they label or name.
         if (node.prefix.startsWith(',') || node.prefix === '#.') return walk(node.form, false, makesCode);
-        if (node.prefix === "#'" && node.form.kind === 'symbol') return data ? undefined : reference(node.form);
+        if (node.prefix === "#'" && node.form.kind === 'symbol') return data ? undefined : named(node.form, false);
         return walk(node.form, data || (DATA_PREFIXES.test(node.prefix) && !makesCode), makesCode);
       case 'list': {
         if (data) {
@@ -301,15 +313,18 @@ export function visitCode(node: LispNode, visit: (node: LispNode) => void, calle
         visit(node);
         const head = node.items[0]?.kind === 'symbol' ? node.items[0].name : null;
         const operator = head === null ? null : unqualified(head);
-        const named = operator === 'function' ? namedFunction(node) : null;
-        if (named !== null) return reference(named);
+        const function_ = operator === 'function' || FUNCTION_FETCHERS.has(operator!) ? namedFunction(node) : null;
+        if (function_ !== null) return named(function_, false);
+        if (node.items[0]?.kind === 'symbol') named(node.items[0], true);
         const makes = makesCode || (operator !== null && CODE_MAKERS.has(operator));
         const callsArguments = head !== null && (DESIGNATOR_CALLERS.has(operator!) || callers.has(head));
         node.items.forEach((item, i) => {
           const previous = node.items[i - 1];
           const called = i > 0 && (callsArguments || (previous?.kind === 'symbol' && DESIGNATOR_KEYWORDS.has(previous.name))) ? namedFunction(item) : null;
-          if (called !== null) visit(called);
-          else walk(item, i > 0 && operator === 'quote' && !makes, makes);
+          if (called !== null) {
+            visit(called);
+            named(called, true);
+          } else walk(item, i > 0 && operator === 'quote' && !makes, makes);
         });
         return;
       }
@@ -318,17 +333,30 @@ export function visitCode(node: LispNode, visit: (node: LispNode) => void, calle
   walk(node, false, false);
 }
 
-/** How often NODES name each symbol as code (see visitCode, and CALLERS there), by lower-cased name. */
-export function codeSymbolCounts(nodes: LispNode[], into = new Map<string, number>(), callers: ReadonlySet<string> = new Set()): Map<string, number> {
-  for (const node of nodes) visitCode(node, (found) => found.kind === 'symbol' && into.set(found.name, (into.get(found.name) ?? 0) + 1), callers);
-  return into;
+/** The symbols NODES name as code (see visitCode), lower-cased. */
+function codeSymbols(nodes: LispNode[]): Set<string> {
+  const found = new Set<string>();
+  for (const node of nodes) visitCode(node, (code) => code.kind === 'symbol' && found.add(code.name));
+  return found;
 }
 
 /** The functions NODES name by `#'f` without calling them (see visitCode, and CALLERS there), by lower-cased name. */
 export function functionReferences(nodes: LispNode[], callers: ReadonlySet<string> = new Set()): Set<string> {
   const found = new Set<string>();
-  for (const node of nodes) visitCode(node, () => {}, callers, (symbol) => found.add(symbol.name));
+  for (const node of nodes) visitCode(node, () => {}, callers, (symbol, called) => called || found.add(symbol.name));
   return found;
+}
+
+/**
+ * How often NODES call each function (see visitCode, and CALLERS there), by lower-cased name:
+ * as a list's head, `(f)`, or named to an operator that calls it. A symbol anywhere else
+ * is no call (`(trace f)`, `(declaim (inline f))`): what a macro or another library does
+ * with it is not known here.
+ */
+export function callCounts(nodes: LispNode[], callers: ReadonlySet<string> = new Set()): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const node of nodes) visitCode(node, () => {}, callers, (symbol, called) => called && counts.set(symbol.name, (counts.get(symbol.name) ?? 0) + 1));
+  return counts;
 }
 
 /** The checks of FiveAM, rove, prove and Parachute, and spec-run's `assert` (as the driver counts them, checks.lisp). */
@@ -386,7 +414,7 @@ export function definedFunction(form: LispForm): DefinedFunction | null {
     callableWithoutArguments = first === undefined || (first.kind === 'symbol' && first.name.startsWith('&'));
   } else callableWithoutArguments = false;
   const body = items!.slice(3);
-  const names = new Set(codeSymbolCounts(body).keys());
+  const names = codeSymbols(body);
   return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), names, line: form.line };
 }
 

@@ -6,7 +6,7 @@
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
-import { codeSymbolCounts, definedFunction, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
+import { callCounts, definedFunction, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
 import { DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
@@ -167,15 +167,14 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
         grew = true;
       }
   }
-  // Occurrences of each symbol as code (not quoted data; 'f given to a function of the document is a call of f).
+  // Calls of each function (not quoted data, nor a name given to an operator not known to call it; 'f given to a function of the document is a call of f).
   const documentFunctions = new Set(functions.map((fn) => fn.name));
-  const usage = codeSymbolCounts(loadedOrRun, new Map(), documentFunctions);
+  const calls = callCounts(loadedOrRun, documentFunctions);
   // `(list #'f)`: f may be called later with arguments, or never.
   const putAside = functionReferences(loadedOrRun, documentFunctions);
   const uncalledCheckFunctions: { name: string; line: number }[] = [];
   for (const fn of functions.map((f) => ({ ...f, holdsChecks: checking.has(f.name) }))) {
-    // The defining form itself names the function once; any other occurrence is a call.
-    const neverCalled = (usage.get(fn.name) ?? 0) <= 1;
+    const neverCalled = !calls.has(fn.name);
     // A verify- function is run by its name; any other function by the checks it holds, which nothing else would run.
     if (!neverCalled || !(isVerifyName(fn.name) || fn.holdsChecks)) continue;
     // One of no arguments runs as a unit (its checks may run twice, never not at all); one needing them is left to what holds it.

@@ -16,7 +16,7 @@
 // - a borrowed definition brings what it uses in turn, from its own document first.
 import type { Diagnostic } from '../model/document.js';
 import type { CodeRef, DocumentPlan } from '../model/plan.js';
-import { codeSymbolCounts } from './lisp-definitions.js';
+import { callCounts } from './lisp-definitions.js';
 import { type LispForm, type LispNode, packageOf, scanForms, unqualified } from './lisp-forms.js';
 
 /** The defining forms a tree shares, by head. */
@@ -390,7 +390,7 @@ export function borrowDefinitions(plan: DocumentPlan, tree: DefinitionTree, shar
   const calls = new Set<string>();
   const callers = new Set([...ownNames, ...[...needed.keys()].flatMap((form) => form.names)]);
   const noteCalls = (form: LispForm, within: string, defines: string[]): void => {
-    for (const name of codeSymbolCounts([form.node], new Map(), callers).keys()) {
+    for (const name of callCounts([form.node], callers).keys()) {
       const local = localName(name, within);
       if (local !== null && !defines.includes(local)) calls.add(local);
     }

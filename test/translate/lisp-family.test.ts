@@ -1,5 +1,6 @@
 // The Lisp family's translation of test dialects and Input/Expected pairs, and the
 // index of definitions that tells an undefined call where another document defines it.
+import { readFileSync } from 'node:fs';
 import t from 'tap';
 import fc from 'fast-check';
 import { parseMarkdown } from '../../src/parse/index.js';
@@ -7,7 +8,7 @@ import { translate } from '../../src/translate/index.js';
 import { describePlan } from '../../src/translate/listing.js';
 import { definedElsewhereNote, indexDefinitions, unreadableDefinitionNote } from '../../src/translate/definition-index.js';
 import type { Unit } from '../../src/model/plan.js';
-import { holdsChecks } from '../../src/translate/lisp-definitions.js';
+import { DESIGNATOR_CALLERS, holdsChecks } from '../../src/translate/lisp-definitions.js';
 import { scanForms } from '../../src/translate/lisp-forms.js';
 
 const doc = (body: string, path = 'doc.test.md') => translate(parseMarkdown(path, `---\ntype: verification\nname: d\n---\n\n# D\n\n${body}`));
@@ -294,4 +295,40 @@ t.test("a block of Lisp code under a language near a Lisp one fails at its fence
   for (const [lang, text] of [['list', 'one\ntwo'], ['python', '(1, 2)'], ['text', '(a note)']]) {
     t.same(translate(parseMarkdown('f.md', documentOf(lang, text))).problems, [], `${lang}: another language's block`);
   }
+});
+
+t.test('only an operator known to call a function calls it: one that takes the function or its name does not', async (t) => {
+  const held = ['symbol-function', 'fdefinition', 'compile', 'fboundp', 'documentation', 'describe', 'trace', 'declaimed', 'coerce', 'disassemble', 'library-call'];
+  const called = ['funcall-fetched', 'apply-fetched', 'mapc-fetched', 'thread-fetched'];
+  const plan = doc(
+    lisp([...held, ...called].map((name) => `(defun check-${name} () (assert (= 1 2)))`).join('\n')) +
+      `\n${lisp(`(defparameter *checks* (list (symbol-function 'check-symbol-function) (fdefinition (quote check-fdefinition))))
+(compile 'check-compile)
+(assert (fboundp 'check-fboundp))
+(documentation 'check-documentation 'function)
+(describe 'check-describe)
+(trace check-trace)
+(declaim (notinline check-declaimed))
+(coerce 'check-coerce 'function)
+(disassemble #'check-disassemble)
+(other:library-call #'check-library-call)
+(funcall (symbol-function 'check-funcall-fetched))
+(apply (fdefinition 'check-apply-fetched) '())
+(mapc (symbol-function 'check-mapc-fetched) '())
+(bt:join-thread (bt:make-thread (symbol-function 'check-thread-fetched)))`)}`,
+  );
+  t.same(
+    byKind(plan.units, 'verify-function').map((u) => u.functionName).sort(),
+    held.map((name) => `check-${name}`).sort(),
+    'each function only fetched, compiled, asked about, traced, declared or given to another library runs as a unit of its own; one fetched by symbol-function or fdefinition and given to funcall, apply or mapc is called',
+  );
+  const needingArguments = doc(lisp("(defun check-with (x) (assert (= x 1)))\n(defparameter *check* (symbol-function 'check-with))\n(funcall *check* 1)"));
+  t.same([byKind(needingArguments.units, 'verify-function'), needingArguments.problems], [[], []], '(symbol-function \'f) holds the function as #\'f does: what holds it may call it with arguments, no unit and no error');
+});
+
+t.test("the plan and the driver know the same operators to call a function: the driver's list is this one", async (t) => {
+  const checks = readFileSync(new URL('../../src/run/lisp/checks.lisp', import.meta.url), 'utf8');
+  const list = /\(defparameter \*designator-callers\*\s+'\(([^)]*)\)/.exec(checks);
+  t.ok(list, 'checks.lisp defines *designator-callers*');
+  t.same(list![1].trim().split(/\s+/).sort(), [...DESIGNATOR_CALLERS].sort());
 });

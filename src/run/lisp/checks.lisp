@@ -421,26 +421,30 @@ when it made none, REPORT-NO-CHECK-RAN."
 
 (defparameter *designator-callers*
   '(funcall apply multiple-value-call mapcar mapc mapcan maplist mapl mapcon map map-into maphash
-    reduce some every notany notevery sort stable-sort merge symbol-function fdefinition compile
+    reduce some every notany notevery sort stable-sort merge make-thread
     remove-if remove-if-not delete-if delete-if-not find-if find-if-not position-if position-if-not
     count-if count-if-not member-if member-if-not assoc-if assoc-if-not rassoc-if rassoc-if-not
     subst-if subst-if-not nsubst-if nsubst-if-not substitute-if substitute-if-not nsubstitute-if
     nsubstitute-if-not)
-  "Operators that call a function designator given them, so that (FUNCALL 'F) calls F, and
-(LIST 'F) does not: DESIGNATOR_CALLERS of translate/lisp-definitions.ts, by which the plan
-tells calls; MAKE-THREAD, of a thread library's package, is known by its name.")
+  "The operators known to call a function designator given them, by name (MAKE-THREAD of
+any thread library's package): (FUNCALL 'F) calls F. Any other operator only takes the
+function or its name (SYMBOL-FUNCTION, COMPILE, FBOUNDP, DOCUMENTATION, a macro): it calls
+nothing. DESIGNATOR_CALLERS of translate/lisp-definitions.ts, by which the plan tells calls,
+is the same list.")
 
 (defun calls-designator-p (operator)
   "Whether OPERATOR calls the function a quoted symbol given it names: one of
-*DESIGNATOR-CALLERS*, a thread maker, or a function of spec code ((RUN-CHECK 'F))."
+*DESIGNATOR-CALLERS*, or a function of spec code ((RUN-CHECK 'F))."
   (and (symbolp operator)
-       (or (member operator *designator-callers*)
-           (string= (symbol-name operator) "MAKE-THREAD")
+       (or (member operator *designator-callers* :test #'string=)
            (gethash operator *spec-functions*))))
 
 (defun named-function (form)
-  "The symbol FORM names a function by, 'F or #'F, or NIL."
-  (and (consp form) (member (car form) '(quote function)) (consp (cdr form)) (symbolp (second form)) (second form)))
+  "The symbol FORM names a function by, 'F, #'F or (SYMBOL-FUNCTION 'F), or NIL."
+  (and (consp form) (consp (cdr form))
+       (case (car form)
+         ((quote function) (and (symbolp (second form)) (second form)))
+         ((symbol-function fdefinition) (named-function (second form))))))
 
 (defun spec-functions-called (expansion)
   "The functions of spec code EXPANSION calls: called, or given as 'F or #'F to an operator
@@ -575,20 +579,29 @@ it compiled) or the body of a FiveAM test (FiveAM names it %TEST-<name>)."
       (walk tree))
     calls))
 
-(defun erring-call-location (tree)
-  "Where TREE, the spec code running, made the call an error came from: the
-innermost frame that code itself called, when TREE calls that function in one
-place only (two calls could be either: then NIL). Call it in a handler, while
-the frames exist."
+(defun only-call-location (name tree)
+  "Where TREE calls NAME, when it does in one place only (two calls could be either: then NIL)."
+  (let ((calls (calls-of name tree)))
+    (and (= (length calls) 1) (form-location (first calls)))))
+
+(defun stack-homes ()
+  "The functions on this thread's stack, innermost first (see SPEC-RUN.FRAMES:FRAME-HOME).
+Call it while the frames exist."
   (let ((homes '()))
     (sb-debug::map-backtrace
      (lambda (frame)
        (push (spec-run.frames:frame-home (sb-di:debug-fun-name (sb-di:frame-debug-fun frame))) homes))
      :count 60)
-    (loop for (home caller) on (nreverse homes)
-          when (and home (running-code-home-p caller))
-            return (let ((calls (calls-of home tree)))
-                     (and (= (length calls) 1) (form-location (first calls)))))))
+    (nreverse homes)))
+
+(defun erring-call-location (tree)
+  "Where TREE, the spec code running, made the call an error came from: the
+innermost frame that code itself called, when TREE calls that function in one
+place only (two calls could be either: then NIL). Call it in a handler, while
+the frames exist."
+  (loop for (home caller) on (stack-homes)
+        when (and home (running-code-home-p caller))
+          return (only-call-location home tree)))
 
 (defun undefined-function-reason (condition)
   (format nil "~(~S~) is called here, but neither this document nor the vocabulary defines it"

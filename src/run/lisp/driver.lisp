@@ -476,26 +476,55 @@ unless it called EXIT, which ends them with the driver."
   "True when the driver's thread is running a unit."
   (ignore-errors (sb-thread:symbol-value-in-thread '*unit-guarded* *main-thread* nil)))
 
+(defstruct thread-exit
+  "What a thread of spec code that called SB-EXT:EXIT left to place the call: HOMES, the
+functions on its stack then (their names, innermost first; NIL for a frame of none)."
+  (homes '() :type list))
+
 (defvar *exit-from-thread* nil
-  "True while the driver's thread makes the exit a thread of spec code called (EXIT-AFTER-UNIT).")
+  "While the driver's thread makes the exit a thread of spec code called (EXIT-AFTER-UNIT):
+that thread's THREAD-EXIT.")
+
+(defun thread-exit-location (homes code)
+  "Where a thread of spec code called SB-EXT:EXIT, by HOMES, the functions on its stack
+then, and CODE, the unit's code run so far: the one call written in a function of spec
+code on that stack, innermost first, of EXIT or of the function it called on the way
+there (a helper's MAKE-THREAD lambda); else CODE's one call of EXIT (the thread's
+function written in the unit); else CODE's one call of a function of spec code on that
+stack, outermost first (the unit's form that started the thread); else NIL. The form the
+unit happened to be running is none of these."
+  (flet ((spec-function-p (home) (and home (gethash home *spec-functions*))))
+    (or (loop for callee = 'sb-ext:exit then (or home callee)
+              for home in homes
+              for definition = (spec-function-p home)
+              thereis (and definition
+                           (or (only-call-location 'sb-ext:exit definition)
+                               (only-call-location callee definition))))
+        (only-call-location 'sb-ext:exit code)
+        (loop for home in (reverse homes)
+              thereis (and (spec-function-p home) (only-call-location home code))))))
 
 (defun exit-after-unit (exit &rest arguments)
   "SB-EXT:EXIT, encapsulated: called by spec code in a unit, in the driver's thread, it
 stops the unit at the call, tells the host where (the unit's failure stands there), and
 leaves the exit to RUN-COMMAND, after the checks the unit did not reach are reported.
 Called in a thread of spec code while a unit runs, it is made in the driver's thread,
-there and then (an interrupt): the unit stops in the form it runs, and fails at that
-thread's call, written in the unit's code run so far; this thread waits for the exit."
+there and then (an interrupt): the unit stops in the form it runs, and fails where the
+thread's stack places the call (THREAD-EXIT-LOCATION), else at the unit's own place;
+this thread waits for the exit."
   (cond ((and *unit-guarded* (eq sb-thread:*current-thread* *main-thread*) (not *exit-requested*))
          (let* ((definition (and (null *current-form*) ; the definition the unit runs (a FiveAM test's)
                                  (source-form-at (source-file *current-source*) (source-first-line *current-source*))))
-                ;; A thread's call may stand in any form run so far (its MAKE-THREAD's), not in the one running.
-                (code (if *exit-from-thread* (or *forms-run* definition) (or *current-form* definition)))
-                (calls (calls-of 'sb-ext:exit code))
-                ;; A call written in the unit's code, else the call of a function that exits.
-                (location (or (and (= (length calls) 1) (form-location (first calls)))
-                              (and (not *exit-from-thread*) (erring-call-location code))
-                              (fallback-location))))
+                (unit-place (list (source-file *current-source*) (source-first-line *current-source*) nil))
+                (location (if *exit-from-thread*
+                              ;; A thread's call may stand in any form run so far (its MAKE-THREAD's), not in the one running.
+                              (or (thread-exit-location (thread-exit-homes *exit-from-thread*) (or *forms-run* definition))
+                                  unit-place)
+                              ;; A call written in the unit's code, else the call of a function that exits.
+                              (let ((code (or *current-form* definition)))
+                                (or (only-call-location 'sb-ext:exit code)
+                                    (erring-call-location code)
+                                    (fallback-location))))))
            (setf *exit-requested* arguments
                  *unit-stop-line* (second (if *exit-from-thread* (fallback-location) location)))
            (send-to-host `((:type . "exiting")
@@ -503,9 +532,10 @@ thread's call, written in the unit's code run so far; this thread waits for the 
                            (:line . ,(or (second location) :null))))
            (throw 'unit-stop nil)))
         ((and (not (eq sb-thread:*current-thread* *main-thread*)) (main-thread-in-unit-p) (not *exit-requested*))
-         (sb-thread:interrupt-thread *main-thread* (lambda ()
-                                                     (let ((*exit-from-thread* t))
-                                                       (apply #'sb-ext:exit arguments))))
+         (let ((thread-exit (make-thread-exit :homes (stack-homes))))
+           (sb-thread:interrupt-thread *main-thread* (lambda ()
+                                                       (let ((*exit-from-thread* thread-exit))
+                                                         (apply #'sb-ext:exit arguments)))))
          (loop (sleep 60)))
         (t (apply exit arguments))))
 

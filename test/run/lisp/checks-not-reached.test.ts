@@ -173,6 +173,26 @@ ${lisp('(assert (= 1 1))\n(progn (sb-ext:exit :code 0)\n  (assert (= 4 4)))\n(as
   t.match(exit?.diagnostics?.reason, /the driver process ended \(exit code 0\)/);
 });
 
+t.test("an exit in a thread a helper started fails the unit where the thread's stack places the call, else at the unit's form that started it, never at the form running then", async (t) => {
+  const md = `${frontmatter()}${lisp(`(defun shut-down-later ()
+  (bt:make-thread (lambda () (sleep 0.2) (sb-ext:exit :code 0))))
+(defun do-exit () (sb-ext:exit :code 0))
+(defun start-either (quick)
+  (bt:make-thread (lambda () (sleep 0.2) (if quick (sb-ext:exit :code 0) (sb-ext:exit :code 1)))))`)}
+## Helper's thread\n\n${lisp('(shut-down-later)\n(sleep 1)\n(assert (= 2 3))')}
+## Helper called in a thread\n\n${lisp('(bt:make-thread (lambda () (sleep 0.2) (do-exit)))\n(sleep 1)\n(assert (= 2 3))')}
+## Two exits\n\n${lisp('(assert (= 1 1))\n(start-either t)\n(sleep 1)\n(assert (= 2 3))')}`;
+  const r = await runMarkdown(md);
+  const failed = r.points.filter((p) => !p.ok);
+  t.same(failed.map((p) => [p.name, p.at?.line]), [
+    ["Helper's thread completes", lineIn(md, '(bt:make-thread (lambda () (sleep 0.2) (sb-ext:exit :code 0))))')],
+    ['Helper called in a thread completes', lineIn(md, '(defun do-exit ()')],
+    ['Two exits completes', lineIn(md, '(start-either t)')],
+  ], "the exit call in the helper's thread, the exit call in the helper that thread called, and, where the helper exits in two places, the unit's call that started the thread");
+  const sleeps = md.split('\n').flatMap((line, i) => (line === '(sleep 1)' ? [i + 1] : []));
+  t.same(r.points.filter((p) => p.skip).map((p) => p.skip), sleeps.map((line) => `not run: the unit stopped in the form at line ${line}`), 'the checks after the form the unit was running are skipped, naming it');
+});
+
 t.test('a unit whose driver ends in any other way skips the checks it did not reach too: an exit in a thread stops it at the call, joined or not; _exit, a FiveAM test and a verify- function ended at once, the time limit', async (t) => {
   const underscoreExit = '(sb-alien:alien-funcall (sb-alien:extern-alien "_exit" (function sb-alien:void sb-alien:int)) 0)';
   const md = `${frontmatter()}## Exit in a thread

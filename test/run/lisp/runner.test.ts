@@ -439,22 +439,24 @@ t.test('a unit whose only checks are in the functions it calls fails when none o
 ## Named to funcall\n\n${lisp("(funcall 'check-all *none*)")}
 ## Named to a helper\n\n${lisp("(defun run-check (check) (funcall check *none*))\n(run-check 'check-all)")}
 ## Quoted data\n\n${lisp("(list '(check-all *none*) 'check-each)")}
-## Put aside\n\n${lisp("(let ((checks (list #'check-all (function check-each)))) (length checks))")}`;
+## Put aside\n\n${lisp("(let ((checks (list #'check-all (function check-each)))) (length checks))")}
+## Fetched to funcall\n\n${lisp("(funcall (symbol-function 'check-all) *none*)")}
+## Fetched and compiled\n\n${lisp("(compile 'check-all)\n(length (list (fdefinition 'check-each) (symbol-function 'check-all)))")}`;
   const r = await runMarkdown(md);
   const where = `check-each at [^ ,)]+:${lineIn(md, '(assert (plusp n))')}`;
   t.match(
     r.failed.map((p) => [p.name, p.diagnostics?.reason]),
-    ['Through a helper', 'Passed as a function', 'helper-over-nothing', 'Named to funcall', 'Named to a helper'].map((unit) => [
+    ['Through a helper', 'Passed as a function', 'helper-over-nothing', 'Named to funcall', 'Named to a helper', 'Fetched to funcall'].map((unit) => [
       `${unit} makes its checks`,
       new RegExp(`^none of the 1 check of the functions it calls ran \\(${where}\\): the unit ran to its end without making one`),
     ]),
-    "each names the helper check that never ran, followed through a second helper, through #' and through 'f given to funcall or to a function of the document",
+    "each names the helper check that never ran, followed through a second helper, through #', through 'f given to funcall or to a function of the document, and through (symbol-function 'f) given to funcall",
   );
-  t.equal(r.failed.length, 5);
+  t.equal(r.failed.length, 6);
   t.same(
     r.points.filter((p) => p.ok).map((p) => p.name),
-    ['(plusp n)', '(plusp n)', 'Tidy runs without error', 'Quoted data runs without error', 'Put aside runs without error'],
-    "checks made through a helper are the points; a helper without checks is no check, nor is quoted data ('(f), or 'f given to no operator that calls it), nor #'f put in a list",
+    ['(plusp n)', '(plusp n)', 'Tidy runs without error', 'Quoted data runs without error', 'Put aside runs without error', 'Fetched and compiled runs without error'],
+    "checks made through a helper are the points; a helper without checks is no check, nor is quoted data ('(f), or 'f given to no operator that calls it), nor #'f put in a list, nor a function only fetched (symbol-function, fdefinition) or compiled",
   );
 });
 
