@@ -77,6 +77,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   // The tools of the runtime a run uses: the configured server's, asked, or the built-in one's.
   const tools = await runtimeTools(Array.isArray(config.runtime) ? config.runtime : undefined, config.directory);
   if (tools.problem) console.error(`spec-run: warning: the configured runtime (${(config.runtime as string[]).join(' ')}) could not be asked for its tools (${tools.problem}): the tool names documents use are not checked`);
+  if (tools.warning) console.error(`spec-run: warning: ${tools.warning}`);
   const context: Omit<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> = {
     tools: tools.names,
     toolCalls: tools.toolCalls,
@@ -84,8 +85,8 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     definitions: indexDefinitions(plans),
   };
   let errors = 0;
-  // The configured runtime that could not be asked: a warning, counted as the others are.
-  let warnings = tools.problem ? 1 : 0;
+  // The configured runtime that could not be asked, or that broke the stdio transport: warnings, counted as the others are.
+  let warnings = (tools.problem ? 1 : 0) + (tools.warning ? 1 : 0);
   const report = (message: CheckMessage) => {
     if (message.severity === 'error') errors += 1;
     else if (message.severity === 'warning') warnings += 1;

@@ -78,7 +78,8 @@ export async function doctorCommand(paths: string[], options: { config?: string 
     findings.push({
       what: 'runtime server',
       ok: tools.names !== null,
-      detail: `${config.runtime.join(' ')}: ${tools.names !== null ? `lists ${tools.names.join(', ') || 'no tool'}` : tools.problem}`,
+      // A server that lists its tools but writes stray lines on stdout works here, and is warned of.
+      detail: `${config.runtime.join(' ')}: ${tools.names !== null ? `lists ${tools.names.join(', ') || 'no tool'}` : tools.problem}${tools.warning ? `; warning: ${tools.warning}` : ''}`,
       neededBy: lisp,
       fix: tools.names !== null ? undefined : "make the configuration's runtime command start an MCP server on stdio (it answers initialize and tools/list)",
     });

@@ -51,11 +51,15 @@ export function openReportFile(destination: string): ReportFile {
   const stream = createWriteStream(partial);
   let failure: unknown = null;
   stream.on('error', (error) => (failure ??= error));
+  // A run that exits before its report is complete (a second SIGTERM) leaves no temporary file behind.
+  const removePartial = () => rmSync(partial, { force: true });
+  if (!direct) process.once('exit', removePartial);
   return {
     stream,
     commit: () =>
       new Promise((done) => {
         const finish = () => {
+          process.off('exit', removePartial);
           if (failure === null && !direct) {
             try {
               renameSync(partial, destination);
@@ -63,7 +67,7 @@ export function openReportFile(destination: string): ReportFile {
               failure = error;
             }
           }
-          if (failure !== null && !direct) rmSync(partial, { force: true });
+          if (failure !== null && !direct) removePartial();
           done(failure === null ? null : `cannot write ${destination}: ${fileProblem(failure)}`);
         };
         if (stream.destroyed) finish();

@@ -461,6 +461,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     retries: options.retries ?? 0,
     ...(shardOf ? { shard: shardOf } : {}),
     selection: narrowedBy(options, lines),
+    warnedOnce: new Set(),
   });
   const reporters = withStdoutReporter(options.reporter ?? []);
   // Checked before anything runs: a bad report path fails at once, and no report, record

@@ -35,6 +35,8 @@ export interface RunOptions {
   definitions?: DefinitionIndex;
   /** Times a failing unit runs again (the document's frontmatter `retries` wins); 0 or absent: none. */
   retries?: number;
+  /** Warnings given in this run, by what they are about (a runtime server's stdout): each is given once per run. */
+  warnedOnce?: Set<string>;
   /** Shared by the documents of a run: measurements wait for the others' evaluations and hold them back (quiet-gate.ts). */
   quietGate?: QuietGate;
   /** Aborted when the run stops early (--bail): runners check it between units and stop starting new ones. */
@@ -70,6 +72,11 @@ export interface RuntimeConnection {
    * with a request that never got its answer.
    */
   unexpectedOutput?(): string | null;
+  /**
+   * The lines the server wrote on stdout that are no JSON-RPC message (a stray log line), which
+   * MCP's stdio transport forbids, in words; null when none.
+   */
+  notJsonOnStdout?(): string | null;
 }
 
 /** Opens sessions of the runtime under test, each with its MCP handshake done unless `initialize` is false. */

@@ -4,7 +4,7 @@
 // ends the run cleanly. Real processes, real files, /dev/full for the full disk.
 import t from 'tap';
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cli, lispDocument, specRun } from './spec-run.js';
@@ -49,6 +49,18 @@ t.test('the previous report survives a killed run; two runs sharing a report fil
   const shared = readFileSync(join(dir, 'shared.xml'), 'utf8');
   const steady = (xml: string) => xml.replace(/time="[\d.]+"/g, '').replace(/name="seed" value="\d+"/g, '');
   t.equal(steady(shared), steady(before), 'the shared file is one whole report, as one run writes it, not two interleaved');
+});
+
+t.test('a run that exits at a second signal, before its report is complete, leaves no temporary report file', async (t) => {
+  const dir = t.testdir({ 'slow.md': slow });
+  const child = spawn('env', ['-u', 'NODE_OPTIONS', process.execPath, cli, 'slow.md', '--reporter', 'junit:report.xml'], { cwd: dir, stdio: 'ignore' });
+  await sleep(3000);
+  t.equal(readdirSync(dir).filter((name) => name.endsWith('.tmp')).length, 1, 'the report is being written beside its place');
+  // Two different signals: the second is no repeat of the first, and spec-run exits without waiting.
+  child.kill('SIGINT');
+  child.kill('SIGTERM');
+  t.ok([130, 143].includes(await new Promise<number>((done) => child.on('close', done))), 'the status of the first signal received');
+  t.same(readdirSync(dir).filter((name) => name.endsWith('.tmp')), []);
 });
 
 t.test('a reader that closes stdout early ends the run cleanly with its status', async (t) => {

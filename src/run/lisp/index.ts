@@ -8,13 +8,14 @@
 import { relative, resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
 import { isPropertyDocument, type CodeRef, type DocumentPlan, type Unit } from '../../model/plan.js';
-import type { DocumentRunner, Emit, RunOptions } from '../types.js';
+import type { DocumentRunner, Emit, RunOptions, RuntimeConnection } from '../types.js';
 import { Driver, DriverExited, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
 import { definedElsewhereNote, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
-import { jsonProblems, ToolCallChecker, type ToolDescription } from '../../translate/json-input.js';
+import { jsonProblems, ToolCallChecker } from '../../translate/json-input.js';
 import { expectedMismatches, requestOf } from './expected-json.js';
 import { runSeed, unitSeed } from './seeds.js';
-import { ServerSet, Transcript, runtimeOf } from './servers.js';
+import { ServerSet, Transcript, runtimeOf, stdoutTransportWarning } from './servers.js';
+import { listedTools } from './listed-tools.js';
 import type { Release } from '../quiet-gate.js';
 import { runWithRetries } from '../retries.js';
 import { measuresTime, unitTimingNeeds, type TimingNeed } from '../timing-sensitive.js';
@@ -63,10 +64,10 @@ class Environment {
     private readonly admit: Admission,
   ) {}
 
-  static async open(options: RunOptions, transcript: Transcript, admit: Admission): Promise<Environment> {
+  static async open(options: RunOptions, transcript: Transcript, admit: Admission, onStop: (server: RuntimeConnection) => void): Promise<Environment> {
     const gate = options.quietGate;
     const driver = await Driver.start(options.projectRoot, (work) => (gate ? gate.run('shared', work) : work()));
-    return new Environment(driver, new ServerSet(runtimeOf(options), transcript), admit);
+    return new Environment(driver, new ServerSet(runtimeOf(options), transcript, onStop), admit);
   }
 
   handlers(point: (message: PointMessage) => void): CommandHandlers {
@@ -184,6 +185,8 @@ class DocumentRun {
   private readonly unloadedDefinitions = new Map<number, string>();
   private definitionsReported = false;
   private checker: Promise<ToolCallChecker> | null = null;
+  /** Where warnings go once per run: the run's record of them, or this document's own without one. */
+  private readonly warnedOnce: Set<string>;
   private failed = false;
   /**
    * Set once a unit's driver was stopped (time limit, crash): why. The units after it
@@ -213,6 +216,45 @@ class DocumentRun {
       emit(event);
     };
     this.emit = this.report;
+    this.warnedOnce = options.warnedOnce ?? new Set();
+  }
+
+  /** Warns, once per run and server command, of lines a stopped session's server wrote on stdout that are no JSON-RPC message. */
+  private readonly warnOfStdout = (server: RuntimeConnection): void => {
+    const wrote = server.notJsonOnStdout?.();
+    const key = `stdout ${JSON.stringify(this.options.runtimeCommand)}`;
+    if (!wrote || this.warnedOnce.has(key)) return;
+    this.warnedOnce.add(key);
+    const text = `warning: ${stdoutTransportWarning(this.options.runtimeCommand, wrote)}`;
+    console.error(`spec-run: ${this.plan.file}: ${text}`);
+    this.report({ type: 'comment', file: this.plan.file, text });
+  };
+
+  /** The unit time limit and where it was set, as messages name it. */
+  private get unitLimitText(): string {
+    return `the unit time limit of ${this.options.unitTimeoutMs} ms (${this.options.unitTimeoutSource ?? '--timeout'})`;
+  }
+
+  /**
+   * WORK's value, or how the unit's time limit (DEADLINE) or an interruption of spec-run
+   * cut it short first: then the signal WORK is given aborts, and what it started stops.
+   */
+  private async withinUnitLimit<T>(deadline: number, work: (signal: AbortSignal) => Promise<T>): Promise<{ value: T } | { cut: 'timeout' | 'interrupted' }> {
+    const stop = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<{ cut: 'timeout' }>((resolve) => {
+      timer = setTimeout(() => resolve({ cut: 'timeout' }), Math.max(0, deadline - performance.now()));
+    });
+    const { interrupted, stopListening } = whenInterrupted(this.options.interrupt);
+    const done = work(stop.signal).then((value) => ({ value }));
+    const outcome = await Promise.race([done, timeout, interrupted.then(() => ({ cut: 'interrupted' as const }))]);
+    clearTimeout(timer);
+    stopListening();
+    if ('cut' in outcome) {
+      done.catch(() => undefined);
+      stop.abort(new Error(outcome.cut === 'timeout' ? `no answer within ${this.unitLimitText}; its runtime server was stopped` : interruptedReason(this.options.interrupt!)));
+    }
+    return outcome;
   }
 
   /** Ordinary requests take the gate shared, measuring ones exclusive; parse-json and stops need no turn. */
@@ -293,7 +335,7 @@ class DocumentRun {
   /** A fresh environment, unless spec-run is being interrupted: then nothing new starts. */
   private openUnlessInterrupted(): Promise<Environment> {
     if (this.options.interrupt?.aborted) return Promise.reject(new Error(interruptedReason(this.options.interrupt)));
-    return this.inTurn(() => Environment.open(this.options, this.transcript, this.admit));
+    return this.inTurn(() => Environment.open(this.options, this.transcript, this.admit, this.warnOfStdout));
   }
 
   /** A driver with the definitions loaded; load failures are reported once, as problem units. */
@@ -425,7 +467,7 @@ class DocumentRun {
     }
     const reason =
       outcome.kind === 'timeout'
-        ? `${name} exceeded the unit time limit of ${this.options.unitTimeoutMs} ms (${this.options.unitTimeoutSource ?? '--timeout'}); its driver and runtime servers were stopped`
+        ? `${name} exceeded ${this.unitLimitText}; its driver and runtime servers were stopped`
         : outcome.error.message;
     const printed = outcome.kind === 'timeout' && outcome.printed ? { printed: outcome.printed } : {};
     // A driver that spec code's EXIT ended fails at that call.
@@ -531,17 +573,17 @@ class DocumentRun {
     this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started, seed: reportedSeed });
   }
 
-  private toolChecker(): Promise<ToolCallChecker> {
+  /**
+   * The tools the runtime lists, asked once per document; SIGNAL (the asking unit's limit)
+   * stops the asking, and every lone Input after it fails with the same reason.
+   */
+  private toolChecker(signal: AbortSignal): Promise<ToolCallChecker> {
     this.checker ??= (async () => {
-      const server = await this.inTurn(() => runtimeOf(this.options).connect());
+      const server = await this.inTurn(() => runtimeOf(this.options).connect(true, signal));
       try {
-        const answer = JSON.parse(await server.exchange(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }))) as {
-          result?: { tools?: ToolDescription[] };
-          error?: unknown;
-        };
-        if (!answer.result?.tools) throw new Error(`tools/list gave no tools: ${JSON.stringify(answer.error ?? answer)}`);
-        return new ToolCallChecker(answer.result.tools);
+        return new ToolCallChecker(await listedTools(server, signal));
       } finally {
+        this.warnOfStdout(server);
         await server.stop();
       }
     })();
@@ -556,13 +598,16 @@ class DocumentRun {
     const paired = unit.pairedWith !== undefined;
     const name = paired ? 'the JSON is a well-formed JSON object' : 'the JSON is a valid tools/call request for a tool the runtime lists';
     let problems: string[];
-    try {
-      if (paired) {
-        const parsed = jsonProblems(unit.code);
-        problems = Array.isArray(parsed) ? parsed : [];
-      } else problems = (await this.toolChecker()).problems(unit.code);
-    } catch (error) {
-      problems = [`cannot ask the runtime for its tools: ${(error as Error).message}`];
+    if (paired) {
+      const parsed = jsonProblems(unit.code);
+      problems = Array.isArray(parsed) ? parsed : [];
+    } else {
+      const checked = await this.withinUnitLimit(started + this.options.unitTimeoutMs, async (signal) => (await this.toolChecker(signal)).problems(unit.code)).catch((error: Error) => ({ error }));
+      if ('cut' in checked && checked.cut === 'interrupted') return this.endInterrupted(unit, name, at, started);
+      problems =
+        'value' in checked
+          ? checked.value
+          : [`cannot ask the runtime for its tools: ${'error' in checked ? checked.error.message : `it did not answer tools/list within ${this.unitLimitText}; its server was stopped`}`];
     }
     this.emitPoint({
       type: 'point',
@@ -576,20 +621,37 @@ class DocumentRun {
     this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started });
   }
 
+  /** A JSON unit an interruption of spec-run cut short: its point is skipped, saying so. */
+  private endInterrupted(unit: Unit, name: string, at: SourceRef, started: number): void {
+    this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name, at, skip: interruptedReason(this.options.interrupt!) });
+    this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started });
+  }
+
   /** The Input's request, sent to a fresh initialized session: one point, ok when the response holds the Expected JSON. */
   private async runInputWithExpected(unit: Extract<Unit, { kind: 'json-input' }>, expected: CodeRef, at: SourceRef, started: number): Promise<void> {
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
+    const name = `the response holds the Expected JSON of line ${expected.line}`;
     let problems: string[];
     const parsedInput = jsonProblems(unit.code);
     const parsedExpected = jsonProblems(expected);
     if (Array.isArray(parsedInput)) problems = parsedInput.map((p) => `the Input: ${p}`);
     else if (Array.isArray(parsedExpected)) problems = parsedExpected.map((p) => `the Expected block at line ${expected.line}: ${p}`);
     else {
-      const servers = new ServerSet(runtimeOf(this.options), this.transcript);
+      const servers = new ServerSet(runtimeOf(this.options), this.transcript, this.warnOfStdout);
       try {
-        const id = await this.inTurn(() => servers.start(true));
-        const answer = await servers.send(id, JSON.stringify(requestOf(parsedInput.value, 1)));
-        problems = answer === null ? ['the Input is a notification: nothing answers it'] : expectedMismatches(parsedExpected.value, JSON.parse(answer));
+        const answered = await this.withinUnitLimit(started + this.options.unitTimeoutMs, async (signal) => {
+          // Past the limit, the session is stopped: a start or an answer still awaited fails at once.
+          signal.addEventListener('abort', () => void servers.stopAll(), { once: true });
+          const id = await this.inTurn(() => servers.start(true));
+          return servers.send(id, JSON.stringify(requestOf(parsedInput.value, 1)));
+        });
+        if ('cut' in answered && answered.cut === 'interrupted') return this.endInterrupted(unit, name, at, started);
+        problems =
+          'cut' in answered
+            ? [`the request was not answered within ${this.unitLimitText}; its runtime server was stopped`]
+            : answered.value === null
+              ? ['the Input is a notification: nothing answers it']
+              : expectedMismatches(parsedExpected.value, JSON.parse(answered.value));
       } catch (error) {
         problems = [`the request could not be answered: ${(error as Error).message}`];
       } finally {
@@ -598,7 +660,7 @@ class DocumentRun {
     }
     // An Expected block that does not parse is a problem of its own place, not the Input's.
     const where = !Array.isArray(parsedInput) && Array.isArray(parsedExpected) ? { file: expected.file, line: expected.line } : at;
-    const point: PointEvent = { type: 'point', file: this.plan.file, unitId: unit.id, ok: problems.length === 0, name: `the response holds the Expected JSON of line ${expected.line}`, at: where };
+    const point: PointEvent = { type: 'point', file: this.plan.file, unitId: unit.id, ok: problems.length === 0, name, at: where };
     this.emitPoint(problems.length ? this.attachTranscript({ ...point, diagnostics: { problems, ...this.lastExchange() } }) : point);
     this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started });
   }

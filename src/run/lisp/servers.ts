@@ -88,6 +88,8 @@ export class LineConnection implements RuntimeConnection {
   private endDescription: string | null = null;
   /** The last lines the server wrote that answered no request, each cut short. */
   private readonly strays: string[] = [];
+  /** Lines the server wrote that are no JSON-RPC message (MCP's stdio transport forbids them), and the first of them. */
+  private notJson = { count: 0, first: '' };
 
   constructor(
     private readonly toServer: Writable,
@@ -126,10 +128,13 @@ export class LineConnection implements RuntimeConnection {
       const pending = waiting?.shift();
       if (waiting && !waiting.length) this.byId.delete(idKey(id!));
       if (pending) pending.reject(new Error(`the server answered with a line that is not JSON (${(error as Error).message}): ${shortLine(line)}`));
-      else this.stray(line);
+      else {
+        this.notJsonLine(line);
+        this.stray(line);
+      }
       return;
     }
-    if (typeof message !== 'object' || message === null) return;
+    if (typeof message !== 'object' || message === null) return this.notJsonLine(line);
     if ('method' in message) {
       // A request from the server (ping, roots/list...): answer so it never waits on us.
       if ('id' in message) {
@@ -144,6 +149,16 @@ export class LineConnection implements RuntimeConnection {
     if (waiting && !waiting.length) this.byId.delete(idKey(id as JsonRpcId));
     if (pending) pending.resolve(line);
     else this.stray(line);
+  }
+
+  private notJsonLine(line: string): void {
+    if (line.trim() === '') return;
+    if (this.notJson.count++ === 0) this.notJson.first = shortLine(line);
+  }
+
+  notJsonOnStdout(): string | null {
+    const { count, first } = this.notJson;
+    return count === 0 ? null : `${count} line${count === 1 ? '' : 's'} that ${count === 1 ? 'is' : 'are'} no JSON-RPC message, the first: ${first}`;
   }
 
   private stray(line: string): void {
@@ -183,6 +198,11 @@ export class LineConnection implements RuntimeConnection {
   stop(): Promise<void> {
     return this.stopSession();
   }
+}
+
+/** The warning a run, `check` and `doctor` give once a server (COMMAND) wrote what `notJsonOnStdout` says. */
+export function stdoutTransportWarning(command: string[], wrote: string): string {
+  return `the runtime server (${command.join(' ')}) wrote on stdout ${wrote}; MCP's stdio transport allows only its messages there, and MCP clients fail on such lines: write logs to stderr`;
 }
 
 /** Completes the MCP handshake (initialize, notifications/initialized) on `connection`; stops it on failure. */
@@ -342,6 +362,8 @@ export class ServerSet {
   constructor(
     private readonly runtime: RuntimeConnector,
     readonly transcript: Transcript,
+    /** Told of each session as it is stopped: what it wrote over its life is known then. */
+    private readonly onStop: (server: RuntimeConnection) => void = () => undefined,
   ) {}
 
   /**
@@ -368,6 +390,7 @@ export class ServerSet {
   async stop(id: number): Promise<void> {
     const server = this.servers.get(id);
     this.servers.delete(id);
+    if (server) this.onStop(server);
     await server?.stop();
   }
 
@@ -413,6 +436,7 @@ export class ServerSet {
     }
     const servers = [...this.servers.values()];
     this.servers.clear();
+    for (const server of servers) this.onStop(server);
     await Promise.all(servers.map((s) => s.stop()));
   }
 }
