@@ -15,6 +15,10 @@ import type {
 } from '../model/document.js';
 import { inlineCode, plainText } from './plain-text.js';
 import { piecewiseTree } from './pieces.js';
+import { installLinearEditMap } from './linear-edit-map.js';
+
+// Before any parse: lists of items with sub-items parse in linear time (linear-edit-map.ts).
+installLinearEditMap();
 
 const commonmark = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
 const gfm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
