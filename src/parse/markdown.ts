@@ -57,7 +57,7 @@ export function fenceLanguage(written: string | null | undefined): string | null
   return written.toLowerCase().replace(/^\{\s*/, '').replace(/\s*\}$/, '').replace(/^\./, '') || null;
 }
 
-/** Documents this long or longer are parsed in pieces of at least PIECE_CHARS (pieces.ts): below, one parse costs little. */
+/** Documents this long or longer are parsed in pieces of at least PIECE_CHARS (pieces.ts): below, one parse holds little memory. */
 const PIECEWISE_CHARS = 64 * 1024;
 const PIECE_CHARS = 16 * 1024;
 
