@@ -17,7 +17,7 @@ type Edit = [at: number, remove: number, add: Event[]];
  * events from past its removal up to the next edit's index (none when its removal reaches
  * past that index).
  */
-export function applyEdits(map: Edit[], events: Event[]): void {
+function applyEdits(map: Edit[], events: Event[]): void {
   const first = map[0][0];
   const rest: Event[] = [];
   let kept = first;
