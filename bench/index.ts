@@ -22,6 +22,7 @@ import { runSessionsBench } from './sessions.js';
 import { runQuietBench } from './quiet.js';
 import { runLspBench } from './lsp.js';
 import { runDocumentsBench } from './documents.js';
+import { runListsBench } from './lists.js';
 import { formatComparison, round, type BenchReport, type ComparisonRow } from './table.js';
 
 const args = process.argv.slice(2);
@@ -58,6 +59,7 @@ const benches: [string, () => Promise<string | BenchReport>][] = [
   ['quiet', runQuietBench],
   ['lsp', runLspBench],
   ['documents', runDocumentsBench],
+  ['lists', runListsBench],
 ];
 /** Short: the benchmarks with side-by-side figures. */
 const SIDE_BY_SIDE = ['runtime', 'documents'];

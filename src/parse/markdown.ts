@@ -15,6 +15,10 @@ import type {
 } from '../model/document.js';
 import { inlineCode, plainText } from './plain-text.js';
 import { piecewiseTree } from './pieces.js';
+import { installLinearEditMap } from './linear-edit-map.js';
+
+// Before any parse: lists of items with sub-items parse in linear time (linear-edit-map.ts).
+installLinearEditMap();
 
 const commonmark = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']);
 const gfm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(remarkGfm);
@@ -53,7 +57,7 @@ export function fenceLanguage(written: string | null | undefined): string | null
   return written.toLowerCase().replace(/^\{\s*/, '').replace(/\s*\}$/, '').replace(/^\./, '') || null;
 }
 
-/** Documents this long or longer are parsed in pieces of at least PIECE_CHARS (pieces.ts): below, one parse costs little. */
+/** Documents this long or longer are parsed in pieces of at least PIECE_CHARS (pieces.ts): below, one parse holds little memory. */
 const PIECEWISE_CHARS = 64 * 1024;
 const PIECE_CHARS = 16 * 1024;
 

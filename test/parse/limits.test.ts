@@ -41,6 +41,19 @@ t.test('lists nested past a hundred levels are refused at the first item so deep
   t.same(parseMarkdown('code.md', `# Code\n\n\`\`\`\n${' '.repeat(300)}x\n\`\`\`\n`).problems, [], 'a deep indentation that is no list item: read');
 });
 
+// micromark's time for these grew with the square of their items (10 000 items with a sub-item
+// each: 43 s): it is linear now (src/parse/linear-edit-map.ts, figures in bench/lists.ts).
+t.test('lists of items with sub-items, quotes in items and lists in quotes are read whole, not refused', async (t) => {
+  const items = 2_000;
+  for (const [shape, item] of [['sub-items', '- a\n  - b\n'], ['quotes in items', '- a\n  > b\n'], ['lists in a quote', '> - a\n>   - b\n']]) {
+    const doc = parseMarkdown('list.md', `# Notes\n\n${item.repeat(items)}`);
+    t.same(doc.problems, [], `${shape}: read, no problem`);
+    const list = doc.sections[0].content.find((block) => block.type === 'list');
+    t.equal(list?.type === 'list' && list.items.length, items, `${shape}: every item`);
+    t.equal(list?.type === 'list' && list.items.at(-1)!.line, 3 + 2 * (items - 1), `${shape}: the last item at its line`);
+  }
+});
+
 t.test("a paragraph with a thousand '[' open at once, or a thousand ']' closing no inline link, is refused at the line its brackets begin; links by the thousand, fenced code, or brackets spread over paragraphs are read", async (t) => {
   const open = /^a paragraph with 1000 '\[' open at once \(nested, or never closed\)/;
   const unlinked = /^a paragraph with 1000 '\]' that close no inline link/;
