@@ -120,3 +120,32 @@ t.test('through the CLI: "the only interface it lists" holds of `lo` alone among
   t.equal(byName('the only interface the command lists')?.ok, false, 'not with eth0 beside it');
   t.equal(byName('lo is the only interface it shows')?.ok, false, 'not where none is listed');
 });
+
+t.test("a command's configured message, called by whose it is, and placed by the report's parts", (t) => {
+  t.match(read("the team's message is printed"), { ok: true, parts: [{ text: /configured message on a line of its own$/ }] });
+  t.match(read('the custom message appears below the output block'), { ok: true, parts: [{ text: /configured message on a line of its own after the output block$/ }] });
+  t.match(read('the configured message is shown before the `To fix:` list and after the partial output'), { ok: true, parts: [{ text: /before the `To fix:` list and after the output block/ }] });
+  t.match(read("the team's message is not shown"), { ok: true, parts: [{ text: /^not \(/ }] });
+  // Not read: a word of order with no part after it, a part with no word of order, a text of the message quoted (unchecked),
+  // a negation with a place, another filler word.
+  t.match(read('the configured message is printed after'), { ok: false });
+  t.match(read('the configured message is printed with the output'), { ok: false });
+  t.match(read("the team's message `Call Dana` is printed"), { ok: false });
+  t.match(read("the team's message is not printed after the output"), { ok: false });
+  t.match(read("the team's message is printed as follows"), { ok: false });
+  t.end();
+});
+
+t.test('through the CLI: the configured message holds where the report places it, and not where it is not shown', async (t) => {
+  const timedOut = ['- run: "echo hi; sleep 5"', '  timeout: 1s', '  message: "Ask the build team"'];
+  const { points, passes, byName } = await runScenarios('round13-configured-message', [
+    blockScenario('placed', 'the only command is', timedOut, "the team's message appears after the output and before the `To fix:` list"),
+    blockScenario('misplaced', 'the only command is', timedOut, 'the configured message is printed before the partial output'),
+    blockScenario('not shown on success', 'the only command is', ['- run: "echo fine"', '  message: "Ask the build team"'], 'the custom message is printed'),
+    blockScenario('denied on success', 'the only command is', ['- run: "echo fine"', '  message: "Ask the build team"'], "the team's message is not shown"),
+  ]);
+  t.ok(passes("the team's message appears after"), 'below the output, above To fix:', { points });
+  t.equal(byName('before the partial output')?.ok, false, 'not above the output');
+  t.equal(byName('the custom message is printed')?.ok, false, 'a passing command shows no message');
+  t.ok(passes("the team's message is not shown"), 'and its denial holds');
+});

@@ -168,6 +168,8 @@ const CONCEPTS: Record<string, string[]> = {
   REMAIN: ['still exists', 'exists', 'exist', 'is still there', 'listed', 'list', 'left behind', 'left', 'remains', 'remain', 'remaining', 'lingers', 'linger', 'lingering', 'leftover', 'leftovers', 'stays', 'survives', 'orphaned', 'dangling', 'leaks', 'leaked'],
   /** A network interface a command lists (interfaces.ts): "the only interface it lists is `lo`". */
   INTERFACE: ['network interfaces', 'network interface', 'network devices', 'network device', 'interfaces', 'interface', 'nics', 'nic'],
+  /** A command's own `message:`, by whose it is (configured-message.ts): "the team's message", "the configured message". */
+  CONFIGURED_MESSAGE: ['configured message', 'custom message', 'team message', 'team line', 'configured line', 'configured text', 'message from the configuration', 'message set in the configuration', 'message of the configuration'],
   /** The network of a container. */
   NETWORK: ['network access', 'networking', 'internet access', 'internet', 'connectivity', 'network connectivity', 'outbound network'],
   /** The last ones: "the last 950 lines are dropped". */

@@ -14,6 +14,7 @@ import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type R
 import { durationRanges, elidedTimeUnits } from './quantities.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
+import { messageShown, placements } from './configured-message.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -1169,6 +1170,29 @@ const RULES: Rule<Check>[] = [
         test = (c) => streams.every((s) => c.streams[s].shown > 0);
       }
       return perCommand(a, neg(a.negated, text), (c) => ({ ok: not(a.negated, test(c)), actual: report(c) }));
+    },
+  },
+  {
+    // "the team's message is printed", "the configured message appears after the output and before the `To fix:` list":
+    // the command's own `message:` on a line of its report, in the places said (or, negated, nowhere in it).
+    name: 'the configured message shown',
+    needs: [['CONFIGURED_MESSAGE'], ['SHOWN', 'WRITE']],
+    allows: ['AFTER', 'AT_MOST', 'ORDER', 'OUTPUT', 'PARTIAL', 'FIXES', 'SECTION', 'REMAIN', 'FILLER'],
+    build(a) {
+      // A text quoted is the `To fix:` heading placed against, no other ("the team's message `x`" would be a text unchecked).
+      if (a.entities('quoted').some((q) => q.text.trim() !== 'To fix:')) return null;
+      const placed = placements(a.tokens);
+      // "list" and "block" only as the noun of a part named ("the To fix: list", "the output block").
+      const nouns = a.tokens.filter((t) => is(t, 'SECTION', 'REMAIN') && !is(t, 'OUTPUT', 'FIXES'));
+      if (placed === null || nouns.some((t) => !/^(list|block|section)$/i.test(t.text)) || (a.negated && placed.length > 0)) return null;
+      // FILLER stands for "below"/"above" here, read as places; no other filler word.
+      if (a.tokens.some((t) => is(t, 'FILLER') && !/^(below|above)$/i.test(t.text))) return null;
+      const where = placed.map((p) => ` ${p.relation} ${p.part === 'fixes' ? 'the `To fix:` list' : 'the output block'}`).join(' and');
+      return perCommand(a, neg(a.negated, `the report shows the command's configured message on a line of its own${where}`), (c) => {
+        if (c.message === undefined) return { ok: false, actual: 'no message configured' };
+        const shown = messageShown(c.report, c.message, placed);
+        return { ok: not(a.negated, shown.ok), actual: shown.actual };
+      });
     },
   },
   {
