@@ -149,3 +149,23 @@ t.test('through the CLI: the configured message holds where the report places it
   t.equal(byName('the custom message is printed')?.ok, false, 'a passing command shows no message');
   t.ok(passes("the team's message is not shown"), 'and its denial holds');
 });
+
+t.test('a stream said to stay within its limit: none of its lines omitted', (t) => {
+  t.match(read('stdout stayed within its limit'), { ok: true, parts: [{ text: /stdout: printed no more lines than maxOutputLines, none omitted/ }] });
+  t.match(read('the first command shows all its lines, because standard error stays within its own limit'), { ok: true, parts: [{}, { text: /stderr: printed no more lines/ }] });
+  // Not read: a pronoun that may be the command or a stream, a negation.
+  t.match(read('it stayed within its limit'), { ok: false });
+  t.match(read('stderr is not within its limit'), { ok: false });
+  t.end();
+});
+
+t.test('through the CLI: a stream within its limit holds of the stream under it, and not of the one cut', async (t) => {
+  const both = ['- run: "seq 1 6; seq 11 12 >&2"', '  maxOutputLines: 3'];
+  const { points, passes, byName } = await runScenarios('round13-within-limit', [
+    blockScenario('stderr under', 'the only command is', both, 'stderr stayed within its own limit'),
+    blockScenario('stdout over', 'the only command is', both, 'stdout stayed within its own limit'),
+  ]);
+  t.ok(passes('stderr stayed within'), 'two stderr lines under a limit of three', { points });
+  t.equal(byName('stdout stayed within')?.ok, false, 'six stdout lines are not');
+});
+

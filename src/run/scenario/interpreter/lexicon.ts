@@ -170,6 +170,8 @@ const CONCEPTS: Record<string, string[]> = {
   INTERFACE: ['network interfaces', 'network interface', 'network devices', 'network device', 'interfaces', 'interface', 'nics', 'nic'],
   /** A command's own `message:`, by whose it is (configured-message.ts): "the team's message", "the configured message". */
   CONFIGURED_MESSAGE: ['configured message', 'custom message', 'team message', 'team line', 'configured line', 'configured text', 'message from the configuration', 'message set in the configuration', 'message of the configuration'],
+  /** A stream that printed no more than its line limit: "stderr stayed within its own limit". */
+  WITHIN_LIMIT: ['stayed within its own limit', 'stayed within its limit', 'stays within its own limit', 'stays within its limit', 'stayed within the limit', 'stays within the limit', 'remained within its limit', 'remains within its limit', 'stayed under its limit', 'stays under its limit', 'stayed below its limit', 'stays below its limit', 'fits within its limit', 'fit within its limit', 'stayed inside its limit', 'is within its limit', 'was within its limit', 'is within its own limit', 'was within its own limit'],
   /** The network of a container. */
   NETWORK: ['network access', 'networking', 'internet access', 'internet', 'connectivity', 'network connectivity', 'outbound network'],
   /** The last ones: "the last 950 lines are dropped". */

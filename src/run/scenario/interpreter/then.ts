@@ -1121,6 +1121,22 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "since stderr stayed within its own limit": that stream printed no more lines than its limit, so none of them was omitted.
+    // Of a stream named; "it stayed within its limit" may be the command's or a stream's, and is not read.
+    name: 'a stream within its limit',
+    needs: [['WITHIN_LIMIT'], ['E:stream']],
+    allows: ['OUTPUT'],
+    refuses: ['E:quoted'],
+    build(a) {
+      const streams = [...new Set(a.entities('stream').map((s) => s.name))];
+      if (a.negated) return null;
+      return perCommand(a, `${streams.join(' and ')}: printed no more lines than maxOutputLines, none omitted`, (c) => ({
+        ok: streams.every((s) => c.streams[s].omitted === 0 && (c.limits.maxOutputLines === undefined || c.streams[s].printed <= c.limits.maxOutputLines)),
+        actual: `maxOutputLines ${c.limits.maxOutputLines ?? 'not set'}; ${streams.map((s) => `${s}: printed ${c.streams[s].printed}, omitted ${c.streams[s].omitted}`).join('; ')}`,
+      }));
+    },
+  },
+  {
     // "the streams are capped independently", "neither stream's cap is affected by the other".
     name: 'each stream limited on its own',
     needs: [['DEPEND', 'PER_STREAM'], ['LIMITED', 'TIMEOUT', 'E:key', 'OMITTED']],
