@@ -5,26 +5,13 @@
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { interfaceNamed, interfacesListed } from '../../src/run/scenario/interpreter/interfaces.js';
-import { blockScenario, runSpecLines } from './cli-points.js';
+import { blockScenario, runSpecLines, sectionScenario } from './cli-points.js';
 
 const read = (s: string) => readThen(s);
 
 /** Runs SCENARIOS (their heading and steps) as one requirement of a specification named NAME. */
 const runScenarios = (name: string, scenarios: string[][]) =>
   runSpecLines(name, ['# Round 13', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
-
-/** A scenario of a whole `stop:` section (its lines, indented under `stop:`), and its numbered THENS. */
-const sectionScenario = (title: string, section: string[], ...thens: string[]) => [
-  `#### Scenario: ${title}`,
-  'When the configuration is:',
-  '```yaml',
-  'stop:',
-  ...section.map((l) => `  ${l}`),
-  '```',
-  '',
-  'Then:',
-  ...thens.map((then, i) => `${i + 1}. ${then}`),
-];
 
 t.test("a duration refused for a reason said in the reader's words: the executor's own reason for it", (t) => {
   const reads = (sentence: string, field: RegExp, fault: RegExp) => t.match(read(sentence), { ok: true, parts: [{ text: field }] }, sentence) && t.match(read(sentence), { ok: true, parts: [{ text: fault }] });
@@ -54,6 +41,7 @@ t.test('through the CLI: each duration fault is checked against the error of tha
   const { points, passes, byName } = await runScenarios('round13-duration-faults', [
     sectionScenario(
       'every fault in its own words',
+      'the configuration is',
       section,
       '`stop.defaultTimeout` is rejected since only one unit is allowed',
       '`stop.commands[0].timeout` is refused as a plain number without a unit',
@@ -68,7 +56,7 @@ t.test('through the CLI: each duration fault is checked against the error of tha
       '`stop.commands[2].timeout` is refused because the number must be positive, not zero',
       '`stop.commands[1].timeout` is rejected because it contains a space',
       '`stop.commands[3].timeout` is refused for its unknown unit `\'x\'`',
-    ].map((then, i) => sectionScenario(`a fault said of another field, ${i + 1}`, section, then)),
+    ].map((then, i) => sectionScenario(`a fault said of another field, ${i + 1}`, 'the configuration is', section, then)),
   ]);
   // A point is named by its step without code marks.
   for (const part of ['stop.defaultTimeout is rejected since', 'stop.commands[0].timeout is refused as a plain', 'stop.commands[1].timeout is refused because', 'stop.commands[2].timeout is rejected because', "unknown unit 'w'"]) t.ok(passes(part), `holds: ${part}`, { points });
