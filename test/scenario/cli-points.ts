@@ -34,16 +34,18 @@ export async function runSpecLines(name: string, lines: string[]) {
   return { points, stderr: result.stderr, byName, passes };
 }
 
-/** A scenario of a YAML block of COMMANDS (their lines, indented under `commands:`), introduced by "When WHEN:", and its numbered THENS. */
-export const blockScenario = (title: string, when: string, commands: string[], ...thens: string[]) => [
+/** A scenario of a YAML `stop:` section (its lines, indented under `stop:`), introduced by "When WHEN:", and its numbered THENS. */
+export const sectionScenario = (title: string, when: string, section: string[], ...thens: string[]) => [
   `#### Scenario: ${title}`,
   `When ${when}:`,
   '```yaml',
   'stop:',
-  '  commands:',
-  ...commands.map((l) => `    ${l}`),
+  ...section.map((l) => `  ${l}`),
   '```',
   '',
   'Then:',
   ...thens.map((then, i) => `${i + 1}. ${then}`),
 ];
+
+/** A scenario of a YAML block of COMMANDS (their lines, indented under `commands:`), introduced by "When WHEN:", and its numbered THENS. */
+export const blockScenario = (title: string, when: string, commands: string[], ...thens: string[]) => sectionScenario(title, when, ['commands:', ...commands.map((l) => `  ${l}`)], ...thens);

@@ -166,6 +166,12 @@ const CONCEPTS: Record<string, string[]> = {
   CREATE: ['created', 'create', 'creates', 'started', 'start', 'starts', 'spun up', 'launched', 'launch', 'used', 'spawned'],
   REMOVE: ['is gone', 'are gone', 'removed', 'remove', 'removes', 'removal', 'deleted', 'delete', 'cleaned up', 'clean up', 'cleans up', 'cleanup', 'destroyed', 'gone', 'disposed'],
   REMAIN: ['still exists', 'exists', 'exist', 'is still there', 'listed', 'list', 'left behind', 'left', 'remains', 'remain', 'remaining', 'lingers', 'linger', 'lingering', 'leftover', 'leftovers', 'stays', 'survives', 'orphaned', 'dangling', 'leaks', 'leaked'],
+  /** A network interface a command lists (interfaces.ts): "the only interface it lists is `lo`". */
+  INTERFACE: ['network interfaces', 'network interface', 'network devices', 'network device', 'interfaces', 'interface', 'nics', 'nic'],
+  /** A command's own `message:`, by whose it is (configured-message.ts): "the team's message", "the configured message". */
+  CONFIGURED_MESSAGE: ['configured message', 'custom message', 'team message', 'team line', 'configured line', 'configured text', 'message from the configuration', 'message set in the configuration', 'message of the configuration'],
+  /** A stream that printed no more than its line limit: "stderr stayed within its own limit". */
+  WITHIN_LIMIT: ['stayed within its own limit', 'stayed within its limit', 'stays within its own limit', 'stays within its limit', 'stayed within the limit', 'stays within the limit', 'remained within its limit', 'remains within its limit', 'stayed under its limit', 'stays under its limit', 'stayed below its limit', 'stays below its limit', 'fits within its limit', 'fit within its limit', 'stayed inside its limit', 'is within its limit', 'was within its limit', 'is within its own limit', 'was within its own limit'],
   /** The network of a container. */
   NETWORK: ['network access', 'networking', 'internet access', 'internet', 'connectivity', 'network connectivity', 'outbound network'],
   /** The last ones: "the last 950 lines are dropped". */
@@ -190,9 +196,16 @@ const CONCEPTS: Record<string, string[]> = {
   ABSOLUTE: ['absolute'],
   RELATIVE: ['relative', 'not absolute'],
   /** What is wrong with a value, as a reason for refusing it. */
-  NEGATIVE: ['negative', 'below zero', 'less than zero', 'under zero'],
+  NEGATIVE: ['the number must be positive , not negative', 'must be positive , not negative', 'positive , not negative', 'negative', 'below zero', 'less than zero', 'under zero'],
   NOT_NUMBER: ['non-numeric', 'not a number', 'not numeric', 'not an integer', 'non-integer', 'fractional', 'not a whole number'],
   UNKNOWN: ['unknown', 'unrecognised', 'unrecognized', 'not recognised', 'not recognized', 'misspelt', 'misspelled', 'mistyped', 'misnamed', 'invalid key', 'unsupported', 'not supported'],
+  /** What is wrong with a duration as written (faults.ts): the executor's reasons, and a reader's words for them. */
+  SEVERAL_UNITS: ['only a single unit is allowed', 'has more than one unit', 'has several units', 'has multiple units', 'only one unit is allowed', 'a single unit is allowed', 'one unit is allowed', 'only a single unit', 'only one unit', 'several units', 'more than one unit', 'multiple units', 'two units', 'mixed units', 'combined units', 'compound duration', 'compound value'],
+  NO_UNIT: ['must be a string with a unit', 'a string with a unit', 'string with a unit', 'the unit is missing', 'unit is missing', 'missing unit', 'missing its unit', 'missing a unit', 'lacks a unit', 'lacking a unit', 'has no unit', 'with no unit', 'without a unit', 'without unit', 'no unit', 'unitless', 'bare number', 'bare integer', 'plain number'],
+  ZERO: ['the number must be positive , not zero', 'must be positive , not zero', 'positive , not zero', 'as zero', 'is zero', 'being zero', 'a zero', 'zero not being positive'],
+  NOT_POSITIVE: ['the number must be positive', 'must be positive', 'not positive', 'non-positive'],
+  SPACES: ['no spaces are allowed between the number and its unit', 'no spaces are allowed', 'spaces are not allowed', 'no space is allowed', 'a space is not allowed', 'no spaces allowed', 'spaces between the number and its unit', 'space between the number and its unit', 'spaces between number and unit', 'space between number and unit', 'contains a space', 'contains spaces', 'has a space', 'with a space', 'a space', 'spaces', 'whitespace'],
+  UNKNOWN_UNIT: ['unknown unit', 'unknown time unit', 'unrecognised unit', 'unrecognized unit', 'unsupported unit', 'invalid unit', 'not a known unit'],
   TOO_LARGE: ['too large', 'too big', 'too high', 'too many', 'out of range', 'outside the allowed range', 'above the maximum', 'over the maximum', 'exceeds the maximum'],
   IGNORE: ['survives', 'survive', 'survived', 'withstands', 'withstand', 'rides out', 'shrugs off', 'ignores', 'ignore', 'ignoring', 'ignored', 'swallows', 'disregards', 'catches and ignores', 'is immune to', 'does not react to'],
   HANDLE: ['handles', 'handle', 'catches', 'catch', 'traps', 'reacts', 'responds', 'cleans up', 'cleanup', 'tidies'],
@@ -710,7 +723,8 @@ function tokensOf(sentence: string): Token[] {
         continue;
       }
       const key = [4, 3, 2, 1].find((n) => Object.hasOwn(KEY_SYNONYMS, joined(n)));
-      if (key !== undefined) {
+      // "the network interface": an interface the command lists, no key.
+      if (key !== undefined && !(joined(key) === 'network' && /^(interfaces?|devices?)$/.test(lower[i + 1] ?? ''))) {
         take(key, { type: 'key', name: KEY_SYNONYMS[joined(key)] });
         continue;
       }

@@ -107,6 +107,9 @@ interface Place {
   ofRun(o: Observation): string[];
 }
 
+/** A configuration's errors, one per line under its heading; a file that could not be read, its one `Error:` line. */
+const problemLinesOfRun = (o: Observation): string[] => runLines(o).filter((l) => /^\s+.*:\d+:\d+: /.test(l) || (/^Error: /.test(l) && !/^Error: invalid configuration /.test(l))).map((l) => l.trim());
+
 const PLACES = {
   report: { name: 'the report', whole: true, of: commandLines, ofRun: runLines },
   verdict: { name: "the command's report", of: (c) => c.report.split('\n'), ofRun: runLines },
@@ -115,11 +118,12 @@ const PLACES = {
   output: { name: 'the output block (under `Output:` or `Partial Output:`)', output: true, of: (c) => outputBlock(c), ofRun: () => [] },
   fixes: { name: 'the items under `To fix:`', of: (c) => block(c, 'To fix:'), ofRun: () => [] },
   notices: { name: "the executor's notices", of: (c) => c.notices, ofRun: () => [] },
+  // A hint is a suggestion: an item of a command's `To fix:`, or the words of a refused configuration's problem line ("(e.g. '300s')").
+  hints: { name: 'the hints (the items under `To fix:`; a refused configuration\'s `file:line:col:` lines)', of: (c) => block(c, 'To fix:'), ofRun: problemLinesOfRun },
   problems: {
     name: 'the error lines (a command\'s `Error:` line; a refused configuration\'s `file:line:col:` lines)',
     of: (c) => c.report.split('\n').filter((l) => l.startsWith('Error:')),
-    // A configuration's errors, one per line under its heading; a file that could not be read, its one `Error:` line.
-    ofRun: (o) => runLines(o).filter((l) => /^\s+.*:\d+:\d+: /.test(l) || (/^Error: /.test(l) && !/^Error: invalid configuration /.test(l))).map((l) => l.trim()),
+    ofRun: problemLinesOfRun,
   },
   // What the command printed as the report shows it: its lines and the notices about them, under `Output:` or `Partial Output:`.
   shown: { name: 'the output shown', output: true, of: (c) => outputBlock(c), ofRun: runLines },
@@ -533,6 +537,7 @@ function placeOf(a: Args): { place: Place; nth?: number | 'last' } | null | 'non
   // "each of the three messages": the errors of a refused configuration, one by one.
   if (a.has('PROBLEM') || (eachPart(a) && a.has('MESSAGE'))) return { place: PLACES.problems };
   if (a.has('ITEM', 'FIXES')) return { place: PLACES.fixes };
+  if (a.tokens.some((t) => is(t, 'NOTICE') && /^hints?$/i.test(t.text))) return { place: PLACES.hints };
   if (a.has('NOTICE')) return { place: PLACES.notices };
   if (a.has('PARTIAL')) return a.has('OUTPUT') ? { place: headingPlace('Partial Output:') } : null;
   // "the output section", "the block": the block of the command's lines (the place where a report has but one such).

@@ -12,6 +12,9 @@ import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { durationRanges, elidedTimeUnits } from './quantities.js';
+import { DURATION_FAULTS, FAULTS } from './faults.js';
+import { interfacesListed, isInterfaceName } from './interfaces.js';
+import { messageShown, placements } from './configured-message.js';
 import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
@@ -491,17 +494,28 @@ function withinGrace(a: Args, d: { ms: number } | undefined): Check {
   }));
 }
 
+/** A reason said as the refusal's cause ("because", "due to"), never a concession ("even though it is negative"). */
+function refusedFor(a: Args): boolean {
+  return a.tokens.every((t) => !(t.kind === 'word' && t.concepts.includes('REASON') && /though/i.test(t.text)));
+}
+
+/**
+ * The one field a refusal is about: by its path (`stop.commands[0].timeout`, that error's own path, with any key word
+ * said beside it its last name), or by a key or a word for it ("the timeout"), an error naming it. Null for none or several.
+ */
+function refusedField(a: Args, paths: string[]): { text: string; about: (e: { path: string; message: string }) => boolean } | null {
+  const named = fieldsNamed(a);
+  if (paths.length > 1 || (paths.length === 0 && named.length !== 1)) return null;
+  if (paths.length === 1) {
+    const [path] = paths;
+    if (!named.every((f) => path.toLowerCase().endsWith(`.${f.toLowerCase()}`))) return null;
+    return { text: `about ${JSON.stringify(path)}`, about: (e) => e.path === path || e.path === `stop.${path}` };
+  }
+  return { text: `naming ${JSON.stringify(named[0])}`, about: (e) => e.message.includes(named[0]) };
+}
+
 /** Slots any Then may carry: the command or run as subject, which command, negation. */
 const UNIVERSAL_SLOTS = ['COMMAND', 'HOOK', 'EACH', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'RUNS', 'USER', 'NOT', 'FILLER'];
-
-/** What is wrong with a value, and how the executor's error says it. */
-const VALUE_FAULTS: Record<string, { text: string; pattern: RegExp }> = {
-  NEGATIVE: { text: 'negative', pattern: /negative/i },
-  NOT_NUMBER: { text: 'not a whole number', pattern: /number|integer|numeric/i },
-  TOO_LARGE: { text: 'out of range', pattern: /range|large|maximum|at most|too/i },
-  RELATIVE: { text: 'relative (not absolute)', pattern: /relative|absolute/i },
-  UNKNOWN: { text: 'unknown', pattern: /unknown/i },
-};
 
 /** The configuration fields a sentence is about: keys, and the words for the timeout, the working directory and the memory limit. */
 function fieldsNamed(a: Args): string[] {
@@ -1107,6 +1121,22 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "since stderr stayed within its own limit": that stream printed no more lines than its limit, so none of them was omitted.
+    // Of a stream named; "it stayed within its limit" may be the command's or a stream's, and is not read.
+    name: 'a stream within its limit',
+    needs: [['WITHIN_LIMIT'], ['E:stream']],
+    allows: ['OUTPUT'],
+    refuses: ['E:quoted'],
+    build(a) {
+      const streams = [...new Set(a.entities('stream').map((s) => s.name))];
+      if (a.negated) return null;
+      return perCommand(a, `${streams.join(' and ')}: printed no more lines than maxOutputLines, none omitted`, (c) => ({
+        ok: streams.every((s) => c.streams[s].omitted === 0 && (c.limits.maxOutputLines === undefined || c.streams[s].printed <= c.limits.maxOutputLines)),
+        actual: `maxOutputLines ${c.limits.maxOutputLines ?? 'not set'}; ${streams.map((s) => `${s}: printed ${c.streams[s].printed}, omitted ${c.streams[s].omitted}`).join('; ')}`,
+      }));
+    },
+  },
+  {
     // "the streams are capped independently", "neither stream's cap is affected by the other".
     name: 'each stream limited on its own',
     needs: [['DEPEND', 'PER_STREAM'], ['LIMITED', 'TIMEOUT', 'E:key', 'OMITTED']],
@@ -1159,6 +1189,29 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "the team's message is printed", "the configured message appears after the output and before the `To fix:` list":
+    // the command's own `message:` on a line of its report, in the places said (or, negated, nowhere in it).
+    name: 'the configured message shown',
+    needs: [['CONFIGURED_MESSAGE'], ['SHOWN', 'WRITE']],
+    allows: ['AFTER', 'AT_MOST', 'ORDER', 'OUTPUT', 'PARTIAL', 'FIXES', 'SECTION', 'REMAIN', 'FILLER'],
+    build(a) {
+      // A text quoted is the `To fix:` heading placed against, no other ("the team's message `x`" would be a text unchecked).
+      if (a.entities('quoted').some((q) => q.text.trim() !== 'To fix:')) return null;
+      const placed = placements(a.tokens);
+      // "list" and "block" only as the noun of a part named ("the To fix: list", "the output block").
+      const nouns = a.tokens.filter((t) => is(t, 'SECTION', 'REMAIN') && !is(t, 'OUTPUT', 'FIXES'));
+      if (placed === null || nouns.some((t) => !/^(list|block|section)$/i.test(t.text)) || (a.negated && placed.length > 0)) return null;
+      // FILLER stands for "below"/"above" here, read as places; no other filler word.
+      if (a.tokens.some((t) => is(t, 'FILLER') && !/^(below|above)$/i.test(t.text))) return null;
+      const where = placed.map((p) => ` ${p.relation} ${p.part === 'fixes' ? 'the `To fix:` list' : 'the output block'}`).join(' and');
+      return perCommand(a, neg(a.negated, `the report shows the command's configured message on a line of its own${where}`), (c) => {
+        if (c.message === undefined) return { ok: false, actual: 'no message configured' };
+        const shown = messageShown(c.report, c.message, placed);
+        return { ok: not(a.negated, shown.ok), actual: shown.actual };
+      });
+    },
+  },
+  {
     // "a timeout error is reported", "no timeout error is reported": what the report says of a timeout.
     name: 'a timeout reported',
     needs: [['TIMEOUT', 'TIMED_OUT'], ['MESSAGE', 'NOTICE']],
@@ -1178,6 +1231,8 @@ const RULES: Rule<Check>[] = [
     alternatives: true,
     allows: ['E:position', 'OMITTED', 'SHOWN', 'OUTPUT', 'E:stream', 'E:count', 'MESSAGE', 'TIMEOUT', 'TIMED_OUT', 'HIDE', 'PER_STREAM', 'MENTION', 'LIMITED', 'CONFIG', 'WINS', 'ABOUT', 'AFTER', 'ANNOUNCE', 'FIRST_LINE'],
     build(a) {
+      // "with the hint `(e.g. '300s')`": a hint is a suggestion, an error's own words or an item of `To fix:`, never a notice line of a command.
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('NOTICE') && /^hints?$/i.test(t.text))) return null;
       const counts = a.entities('count').filter((c) => c.unit === 'line');
       if (a.entities('count').length !== counts.length || counts.length > 1 || (counts.length > 0 && a.has('SHOWN') && !a.has('OMITTED'))) return null;
       // "3 lines appear, with no omission notice": the count is not the notice's.
@@ -1451,6 +1506,23 @@ const RULES: Rule<Check>[] = [
       return perCommand(a, neg(a.negated, `the output shown (${streams.join(' and ')}) == ${JSON.stringify(value)}`), (c) => {
         const shown = c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text).join('\n');
         return { ok: not(a.negated, shown.trim() === value), actual: JSON.stringify(shown.slice(0, 500)) };
+      }, { quoted: true });
+    },
+  },
+  {
+    // "the only interface it lists is `lo`", "`lo` is the only network interface the command lists": of the interfaces its
+    // output names (interfaces.ts), that one and no other. Other lines it prints are no interfaces, so not claimed of.
+    name: 'the only network interface listed',
+    needs: [['INTERFACE'], ['EXACTLY'], ['E:quoted']],
+    allows: ['MENTION', 'SHOWN', 'WRITE', 'OUTPUT', 'REMAIN', 'CONTAINER'],
+    build(a) {
+      const names = a.entities('quoted').map((q) => q.text.trim());
+      // "only": the one word of EXACTLY that says "no other" ("just", "exactly" say a text's measure); "listed", not a container left.
+      const words = a.tokens.filter((t) => t.kind === 'word' && !isFunction(t));
+      if (names.length !== 1 || !isInterfaceName(names[0]) || a.negated || words.some((t) => (is(t, 'EXACTLY') && !/^only$/i.test(t.text)) || (is(t, 'REMAIN') && !/^listed$/i.test(t.text)))) return null;
+      return perCommand(a, `of the network interfaces its output lists, ${JSON.stringify(names[0])} alone`, (c) => {
+        const listed = interfacesListed(c.lines.filter((l) => l.stream === 'stdout').map((l) => l.text));
+        return { ok: listed.length === 1 && listed[0] === names[0], actual: `interfaces listed: ${listed.join(', ') || 'none'}` };
       }, { quoted: true });
     },
   },
@@ -1791,23 +1863,31 @@ const RULES: Rule<Check>[] = [
     }),
   ),
   {
-    // "because the timeout is negative", "the workdir is relative": the value the executor refuses, and why.
+    // "because the timeout is negative", "the workdir is relative", "`stop.commands[0].timeout` is refused because only a
+    // single unit is allowed": the value the executor refuses, and why.
     name: 'a value refused',
-    needs: [Object.keys(VALUE_FAULTS), ['E:key', 'TIMEOUT', 'WORKDIR', 'MEMORY']],
-    allows: ['CONFIG', 'PATH', 'REJECT', 'FAIL', 'VALIDATION', 'MESSAGE', 'SET', 'E:quoted'],
+    needs: [Object.keys(FAULTS), ['E:key', 'TIMEOUT', 'WORKDIR', 'MEMORY', 'E:quoted']],
+    allows: ['CONFIG', 'PATH', 'REJECT', 'FAIL', 'VALIDATION', 'MESSAGE', 'SET', 'E:quoted', 'REASON', 'NOTICE'],
     build(a) {
-      const fields = fieldsNamed(a);
-      const faults = Object.keys(VALUE_FAULTS).filter((concept) => a.has(concept));
-      if (fields.length !== 1 || faults.length !== 1 || a.negated) return null;
-      const [field] = fields;
-      const fault = VALUE_FAULTS[faults[0]];
+      const faults = Object.keys(FAULTS).filter((concept) => a.has(concept));
+      if (faults.length !== 1 || a.negated || !refusedFor(a)) return null;
+      // "with the hint `(e.g. '300s')`": a refused configuration runs nothing, so its hint is the error's own text; no other notice is.
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('NOTICE') && !/^hints?$/i.test(t.text))) return null;
+      const fault = FAULTS[faults[0]];
+      // A duration's fault is a reason the sentence gives for a refusal it says ("rejected because …", "the error says …"), never a value's description alone.
+      if (Object.hasOwn(DURATION_FAULTS, faults[0]) && !a.has('REJECT', 'FAIL', 'MESSAGE', 'VALIDATION')) return null;
+      const quoted = a.entities('quoted').map((q) => q.text);
+      const field = refusedField(a, quoted.filter(fieldPath));
+      if (field === null) return null;
       // "is refused with `controls.yaml:10:16: stop.commands[2].workdir: …`": the problem line quoted is a claim too, as spec-run exec printed it.
-      const printed = a.entities('quoted').map((q) => q.text).filter(problemLine);
+      const printed = quoted.filter(problemLine);
+      // Any other text quoted ("the unknown unit `'x'`") is in the same error's message.
+      const said = quoted.filter((q) => !fieldPath(q) && !problemLine(q));
       return {
-        text: `the configuration is rejected, an error naming "${field}" says it is ${fault.text}${printed.map((x) => `, a problem line spec-run exec printed reads ${JSON.stringify(x)}`).join('')}`,
+        text: `the configuration is rejected, an error ${field.text} says it is ${fault.text}${said.map((x) => ` and says ${JSON.stringify(x)}`).join('')}${printed.map((x) => `, a problem line spec-run exec printed reads ${JSON.stringify(x)}`).join('')}`,
         evaluate: (o) => ({
-          ok: o.record.commands.length === 0 && o.record.errors.some((e) => e.message.includes(field) && fault.pattern.test(e.message)) && printed.every((x) => problemLinePrinted(x, o)),
-          actual: o.record.errors.map((e) => e.message).join('; ') || 'no error',
+          ok: o.record.commands.length === 0 && o.record.errors.some((e) => field.about(e) && fault.pattern.test(e.message) && said.every((x) => quotedIn(x, e.message))) && printed.every((x) => problemLinePrinted(x, o)),
+          actual: o.record.errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'no error',
         }),
       };
     },
