@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { QUIET_YAML } from '../parse/yaml-options.js';
 import { jsonError } from '../parse/json-error.js';
 import { z } from 'zod';
 import { meantWord } from '../model/edit-distance.js';
@@ -110,7 +111,7 @@ function read(source: string): unknown {
   if (broken) throw new ConfigError(`${source}:${broken.line}:${broken.column}: ${broken.message}`);
   try {
     if (source.endsWith('package.json')) return (JSON.parse(text) as Record<string, unknown>)['spec-run'];
-    return source.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+    return source.endsWith('.json') ? JSON.parse(text) : parseYaml(text, QUIET_YAML);
   } catch (error) {
     throw new ConfigError(`${source}: ${(error as Error).message}`);
   }

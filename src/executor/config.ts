@@ -3,6 +3,7 @@
 // place in the file (the YAML node each zod issue's path leads to), so a caller can
 // show them, count them or check a particular one.
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { QUIET_YAML } from '../parse/yaml-options.js';
 import { z } from 'zod';
 import { formatDuration, parseDuration, VALID_DURATIONS } from './duration.js';
 import type { KeptEnd } from './output.js';
@@ -298,7 +299,7 @@ interface Checked<T> {
 /** Parses YAML text and checks it against a schema; every error carries its line and column in the enclosing file. */
 function check<T>(text: string, schema: z.ZodType<T>, at: BlockPlace): Checked<T> {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, { ...QUIET_YAML, lineCounter: lines, uniqueKeys: true, prettyErrors: false });
   const root = doc.contents;
   const place = (offset: number | undefined): Place => {
     const pos = lines.linePos(offset ?? 0);

@@ -12,14 +12,18 @@ export const pathToUri = (path: string): string => pathToFileURL(path).href;
 /** Characters of a Lisp symbol (what the reader would take into one token). */
 const SYMBOL_CHAR = /[^\s()'"`;,]/;
 
-/** The range of the symbol at LINE:COLUMN (1-based), or of the rest of the line when none starts there. */
+/**
+ * The range of the symbol at LINE:COLUMN (1-based), or of the rest of the line when none starts
+ * there (or COLUMN is the first). It starts at COLUMN itself, whitespace too: a tab that is an
+ * error is at column 1, where check places it, and the editor must say the same place.
+ */
 export function rangeAt(lines: string[], line: number, column: number): Range {
   const text = lines[line - 1] ?? '';
   const start = Math.max(0, Math.min(column - 1, text.length));
   let end = start;
   while (end < text.length && SYMBOL_CHAR.test(text[end])) end++;
   if (end === start || column <= 1) end = text.trimEnd().length;
-  return { start: { line: line - 1, character: column <= 1 ? text.length - text.trimStart().length : start }, end: { line: line - 1, character: Math.max(end, start) } };
+  return { start: { line: line - 1, character: start }, end: { line: line - 1, character: Math.max(end, start) } };
 }
 
 export function toDiagnostic(message: CheckMessage, lines: string[], source = 'spec-run'): Diagnostic {

@@ -2,6 +2,7 @@
 // frontmatter and a scenario's YAML blocks are read by the same parser, and their first
 // syntax error is shown at its line and column in the markdown file, not in the YAML text.
 import { LineCounter, parseDocument, visit, type Document, type YAMLError } from 'yaml';
+import { QUIET_YAML } from './yaml-options.js';
 import { placeInDocument, type BlockPlace } from './block-place.js';
 
 export interface YamlSyntaxError {
@@ -52,6 +53,6 @@ function firstYamlError(doc: Document, lineCounter: LineCounter, at: BlockPlace)
  */
 export function readYaml(text: string, at: BlockPlace, { uniqueKeys = true } = {}): { doc: Document; lineCounter: LineCounter; error: YamlSyntaxError | null } {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { prettyErrors: false, lineCounter, uniqueKeys });
+  const doc = parseDocument(text, { ...QUIET_YAML, prettyErrors: false, lineCounter, uniqueKeys });
   return { doc, lineCounter, error: firstYamlError(doc, lineCounter, at) };
 }

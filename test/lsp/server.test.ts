@@ -540,20 +540,34 @@ t.test('the quick fix adds the keyword before a comment that ends the import, no
   t.match(text, "  Given, Then // from cucumber\n} from 'spec-run/steps';");
 });
 
-t.test("a scenario's YAML block that does not parse is an error at its line and column, as check says it", async (t) => {
-  const document = '# Stop\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: A timeout\n```yaml\nstop:\n  commands:\n    - run: "sleep 100"\n      timeout: [5s\n```\n\n- **THEN** the exit code is 124\n';
+/**
+ * The diagnostics of a document whose scenario's YAML block does not parse (BLOCK, under a scenario
+ * named "A block"), beside what check prints: one error, at the line holding AT, in the same column.
+ */
+async function yamlBlockError(t: TapTest, block: string, at: string, column: number, message: RegExp): Promise<void> {
+  const document = `# Stop\n\n### Requirement: Stop\nThe executor SHALL run the configured command.\n\n#### Scenario: A block\n\`\`\`yaml\n${block}\`\`\`\n\n- **THEN** the exit code is 0\n`;
   const { own, first } = await ownProject(t, { 'specs/stop.spec.md': document }, 'specs/stop.spec.md');
   const diagnostics = await first;
   const check = await execa(process.execPath, [cli, 'check', 'specs/'], { cwd: own, reject: false });
-  const line = lineOf(document, 'timeout: [5s');
-  t.match(check.stdout, `specs/stop.spec.md:${line}:19: error: the YAML block of scenario 'A timeout' is not valid YAML`);
+  const line = lineOf(document, at);
+  t.match(check.stdout, `specs/stop.spec.md:${line}:${column}: error: the YAML block of scenario 'A block' is not valid YAML`);
   t.same(
     diagnostics.map((d) => [d.range.start.line + 1, d.range.start.character + 1, d.severity]),
-    [[line, 19, 1]],
+    [[line, column, 1]],
     'one error, where check places it',
   );
-  t.match(diagnostics[0]?.message, /^the YAML block of scenario 'A timeout' is not valid YAML: Flow sequence in block collection/);
-});
+  t.match(diagnostics[0]?.message, message);
+}
+
+t.test("a scenario's YAML block that does not parse is an error at its line and column, as check says it", (t) =>
+  yamlBlockError(t, 'stop:\n  commands:\n    - run: "sleep 100"\n      timeout: [5s\n', 'timeout: [5s', 19, /^the YAML block of scenario 'A block' is not valid YAML: Flow sequence in block collection/),
+);
+
+// The editor started a diagnostic in column 1 past the line's indentation: a tab that is the
+// error, in column 1 for check, was in column 2 in the editor.
+t.test('a tab that indents a YAML block is an error in column 1 in the editor, as check says it', (t) =>
+  yamlBlockError(t, 'stop:\n  commands:\n\t- run: "echo hi"\n', '\t- run', 1, /^the YAML block of scenario 'A block' is not valid YAML: Tabs are not allowed as indentation/),
+);
 
 t.test('hover on a step the executor interpreter reads shows the binding --list shows, and definition offers no seed expression the run does not use', async (t) => {
   // The last step alone is in the seed vocabulary's words; beside the first, the interpreter reads the scenario as a whole.

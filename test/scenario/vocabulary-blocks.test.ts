@@ -78,3 +78,77 @@ t.test("a defaultTimeout a step sets is the configuration's, never the command's
   t.match(thens[3], { ok: false, diagnostics: { message: /stop\.defaultTimeout[^\n]*invalid duration "banana"[^\n]*\(.*default-timeout\.md:\d+\)/ } }, 'an invalid value is the configuration\'s field, placed at its step');
   t.notMatch(thens.map((p) => p.diagnostics?.message ?? '').join('\n'), /unknown key/);
 });
+
+/** A scenario of BLOCK (a stop: configuration of one command) and the THEN steps after it. */
+const scenarioOf = (name: string, block: string, ...thens: string[]) => `#### Scenario: ${name}\n\`\`\`yaml\n${block}\`\`\`\n\n${thens.map((s) => `- **THEN** ${s}\n`).join('')}\n`;
+const oneCommand = (fields: string) => `stop:\n  commands:\n${fields}`;
+
+// "the command SHALL execute successfully regardless of working directory" ran a probe of its own
+// (`node -e "process.exit(0)"`) beside a block whose command exits 3, and passed.
+t.test('a built-in Then claiming success observes the command the block configures; only a command described and not configured has a probe', async (t) => {
+  const regardless = 'the command SHALL execute successfully regardless of working directory';
+  const steps = await points(
+    'regardless.md',
+    `# Any directory\n\n### Requirement: Any directory\nThe executor SHALL run a command from any working directory.\n\n` +
+      scenarioOf('the configured command fails', oneCommand('    - run: "exit 3"\n'), regardless) +
+      scenarioOf('the configured command succeeds', oneCommand('    - run: "test -f .spec-run.yaml"\n'), regardless) +
+      '#### Scenario: described, not configured\n- **WHEN** a command uses an absolute path (e.g., `/usr/bin/custom-linter`)\n' + `- **THEN** ${regardless}\n- **AND** the working directory SHALL still be set to the config directory\n`,
+  );
+  t.match(steps[0], { ok: false, diagnostics: { expected: 0, actual: 3, message: /`exit 3` with spec-run exec started from/ } }, "the block's command ran, and exited 3");
+  t.notMatch(JSON.stringify(steps[0].attachments), /process\.exit|node -e/, 'no probe of its own');
+  t.match(steps[1], { ok: true }, "the block's command succeeds from both directories: it runs in the configuration's");
+  t.match(steps.slice(2), [{ ok: true }, { ok: true }, { ok: true }], 'a probe by an absolute path stands for the command described');
+});
+
+// In a container these steps compared host paths with container paths, ran the host's node, and
+// one wrote its file into a directory not made yet (always ENOENT, on the host too).
+t.test("in a container the built-in Thens judge the container's facts in its terms, and the relative-path step can hold", async (t) => {
+  const inAlpine = (run: string, more = '') => oneCommand(`    - run: "${run}"\n      image: alpine\n${more}`);
+  const steps = await points(
+    'container.md',
+    `# Containers\n\n### Requirement: Containers\nThe executor SHALL run a command in its image with the project at /workspace.\n\n` +
+      scenarioOf('cwd', inAlpine('pwd'), 'the command SHALL execute with cwd set to /workspace') +
+      scenarioOf('cwd claimed elsewhere', inAlpine('pwd'), 'the command SHALL execute with cwd set to /project') +
+      scenarioOf('workdir', inAlpine('pwd', '      workdir: /tmp\n'), 'the working directory SHALL be /tmp') +
+      scenarioOf('any directory', inAlpine('pwd'), 'the command SHALL execute successfully regardless of working directory') +
+      scenarioOf('configuration directory', inAlpine('true'), 'the environment variable SPEC_RUN_CONFIG_DIR SHALL be set', 'its value SHALL be the absolute path to the directory containing hooks.yaml') +
+      scenarioOf('relative files', inAlpine('true'), 'the command SHALL have access to project files relative to the config directory') +
+      scenarioOf('on the host', oneCommand('    - run: "true"\n'), 'its value SHALL be the absolute path to the directory containing hooks.yaml', 'the command SHALL have access to project files relative to the config directory', 'the command SHALL execute with cwd set to /project') +
+      '#### Scenario: no block\n- **GIVEN** a command executes\n- **THEN** the command SHALL have access to project files relative to the config directory\n',
+  );
+  const thens = steps.filter((p) => /^(THEN|AND) /.test(p.name));
+  t.equal(thens.length, 11);
+  t.match(thens[0], { ok: true }, 'the container starts it at /workspace');
+  t.match(thens[1], { ok: false, diagnostics: { expected: '/project', actual: '/workspace', message: /started in \/workspace in its container/ } }, "a host directory of the scenario is no container's");
+  t.match(thens[2], { ok: true }, 'its workdir, as the container has it');
+  t.match(thens[3], { ok: true }, "the block's command, in its image");
+  t.match(thens.slice(4, 6), [{ ok: true }, { ok: true }], "$SPEC_RUN_CONFIG_DIR is the configuration's directory as the container sees it");
+  t.match(thens[5].attachments, [{ name: 'in place of the configured command', value: /^`echo "\$SPEC_RUN_CONFIG_DIR"` runs with the configuration of `true`: the step observes what the configuration gives any command/ }], 'the probe says whose configuration it runs with');
+  t.match(thens[6], { ok: true }, 'a file beside the configuration, read by a relative path in the container');
+  t.match(thens.slice(7, 10), [{ ok: true }, { ok: true }, { ok: true }], 'the same on the host');
+  t.match(thens[10], { ok: true }, 'without a block too');
+  t.notMatch(JSON.stringify(thens), /ENOENT|\/usr\/bin\/node/);
+});
+
+// A tab-indented block read as zero commands ("configures 0 commands"), and the yaml library's
+// warning about a collection key reached stderr.
+t.test('a block that is not valid YAML is said as such, at its line and column, and no library warning is emitted', async (t) => {
+  const warnings: string[] = [];
+  const listener = (warning: Error) => warnings.push(warning.message);
+  process.on('warning', listener);
+  t.teardown(() => process.off('warning', listener));
+  const tab = 'stop:\n  commands:\n\t- run: "echo hi"\n';
+  const steps = await points(
+    'tab.md',
+    `# Tabs\n\n### Requirement: Tabs\nThe executor SHALL run the configured command.\n\n` +
+      scenarioOf('a tab', tab, 'the exit code SHALL be 0') +
+      scenarioOf('a tab refused', tab, 'the configuration SHALL fail') +
+      scenarioOf('a list as a key', oneCommand('    - run: "true"\n      ? [x]\n      : y\n'), 'the configuration SHALL be accepted'),
+  );
+  // The first block's fence is on line 7: the tab on line 10.
+  t.match(steps[0], { ok: false, diagnostics: { message: /^the scenario's YAML block is not valid YAML: Tabs are not allowed as indentation \(.*tab\.md:10:1\)$/ } });
+  t.notMatch(steps[0].diagnostics?.message, /0 commands/);
+  t.match(steps[1], { ok: true }, 'spec-run exec refuses the text as written');
+  t.match(steps[2], { ok: false, diagnostics: { message: /unknown key '\[ x \]'/ } }, 'a list as a key is an unknown key, said by the executor');
+  t.same(warnings.filter((w) => /collection values/.test(w)), [], "the yaml library's warning is not emitted");
+});

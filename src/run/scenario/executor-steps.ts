@@ -11,6 +11,7 @@
 // by --list; the runner, check and `spec-run steps` read it from there.
 import path from 'node:path';
 import { parseDocument } from 'yaml';
+import { QUIET_YAML } from '../../parse/yaml-options.js';
 import type { DocumentPlan } from '../../model/plan.js';
 
 /** How the run enables the vocabulary: everywhere (true), for documents matching globs, or nowhere but where a document asks. */
@@ -48,7 +49,7 @@ export function markExecutorSteps<T extends DocumentPlan>(plans: T[], setting: E
 
 function isStopHookConfiguration(text: string): boolean {
   // Only the top level is looked at: an invalid configuration (a scenario about validation errors) is still one.
-  const document = parseDocument(text, { uniqueKeys: false });
+  const document = parseDocument(text, { ...QUIET_YAML, uniqueKeys: false });
   const stop = document.contents !== null && 'get' in document.contents ? (document.contents as { get(key: string): unknown }).get('stop') : undefined;
   return stop !== undefined && stop !== null && typeof stop === 'object';
 }

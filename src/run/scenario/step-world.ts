@@ -11,8 +11,16 @@ import type { RunOptions } from '../types.js';
 import { VERSION } from '../../version.js';
 import { processWide } from '../../process/process-wide.js';
 import { asOwnCode } from './stray-errors.js';
-import { readYaml } from '../../parse/yaml-error.js';
+import { readYaml, type YamlSyntaxError } from '../../parse/yaml-error.js';
 import { jsonError } from '../../parse/json-error.js';
+
+/**
+ * What a scenario's run says of its YAML block that is not valid YAML (ERROR, placed in FILE, the
+ * document), whichever steps read it: the executor interpreter and the built-in expressions alike.
+ */
+export function invalidBlockYaml(file: string, error: YamlSyntaxError): string {
+  return `the scenario's YAML block is not valid YAML: ${error.message} (${file}:${error.line}:${error.column})`;
+}
 
 /** Thrown by `world.skip()`: the step is skipped, not failed. */
 export class StepSkipped extends Error {}

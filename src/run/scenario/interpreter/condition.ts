@@ -11,6 +11,7 @@
 // directories around it, spec-run exec's own options, a signal sent to it, its
 // environment, runs before or after this one.
 import { parse } from 'yaml';
+import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { markCode } from './lexicon.js';
 import { takeInvocation } from './invocation.js';
 import { readWhen, type SetupPart } from './when.js';
@@ -85,7 +86,7 @@ function withoutRestatedCount(sentence: string, yaml: string): string {
   const [clause, count, kind, image, onHost] = said;
   let commands: unknown;
   try {
-    commands = (parse(yaml) as { stop?: { commands?: unknown } } | null)?.stop?.commands;
+    commands = (parse(yaml, QUIET_YAML) as { stop?: { commands?: unknown } } | null)?.stop?.commands;
   } catch {
     return sentence;
   }

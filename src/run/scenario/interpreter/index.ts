@@ -10,9 +10,10 @@ import { placeInDocument } from '../../../parse/block-place.js';
 import { readYaml } from '../../../parse/yaml-error.js';
 import { loadConfig, type ConfigError } from '../../../executor/config.js';
 import { parse } from 'yaml';
+import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import type { CodeRef } from '../../../model/plan.js';
 import type { World } from '../../../steps/index.js';
-import { StepSkipped, worldInternals } from '../step-world.js';
+import { invalidBlockYaml, StepSkipped, worldInternals } from '../step-world.js';
 import { existingSubject, placeOfError, setByStep } from '../vocabulary/subject.js';
 import { conditionUse, type ConditionUse, type ScenarioCondition } from './condition.js';
 import { markCode } from './lexicon.js';
@@ -70,7 +71,7 @@ function yamlOf(world: World): CodeRef | null {
 function yamlProblem(world: World): string[] {
   const yaml = yamlOf(world);
   const error = yaml && readYaml(yaml.text, yaml, { uniqueKeys: false }).error;
-  return error ? [`the scenario's YAML block is not valid YAML: ${error.message} (${worldInternals(world).unit.file}:${error.line}:${error.column})`] : [];
+  return error ? [invalidBlockYaml(worldInternals(world).unit.file, error)] : [];
 }
 
 async function observation(world: World): Promise<Observation> {
@@ -135,7 +136,7 @@ function configuredValues(yaml: CodeRef | null, setup: Setup): Map<string, strin
     else values.set(path, JSON.stringify(value));
   };
   try {
-    walk(parse(configure(yaml, setup).text), '');
+    walk(parse(configure(yaml, setup).text, QUIET_YAML), '');
   } catch {
     // A contradiction with the block, or a block that is no YAML: the run says so.
   }

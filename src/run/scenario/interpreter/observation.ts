@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isMap, isSeq, parseDocument, stringify } from 'yaml';
+import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { loadConfig, resolveTimeout, type ResolvedTimeout, type StopConfig, type ConfigError, type TimeoutSetting } from '../../../executor/config.js';
 import { formatDuration, parseDuration } from '../../../executor/duration.js';
 import { endInterrupted, recordFile, recordRun, type RunRecord } from '../../../executor/record.js';
@@ -174,7 +175,7 @@ export function configure(yaml: { text: string; line: number } | null, setup: Se
  * a run of anything else would check a configuration nobody wrote.
  */
 export function blockConflicts(text: string, setupOf: (index: number) => Setup, defaults: Pick<Setup, 'defaultTimeout' | 'defaultTimeoutMs'> = {}): string[] {
-  const stop = (parseDocument(text).toJS() as { stop?: { commands?: unknown; defaultTimeout?: unknown } } | null)?.stop;
+  const stop = (parseDocument(text, QUIET_YAML).toJS() as { stop?: { commands?: unknown; defaultTimeout?: unknown } } | null)?.stop;
   const commands = stop?.commands;
   if (!Array.isArray(commands)) return [];
   const conflicts: string[] = [];
@@ -221,7 +222,7 @@ function entryOf(said: Setup): Record<string, unknown> {
 /** TEXT with what the When says of one command by its place written into that command's entry (a new entry after the last). */
 function withPlaced(text: string, placed: (Setup | undefined)[]): string {
   if (placed.every((said) => said === undefined)) return text;
-  const document = parseDocument(text);
+  const document = parseDocument(text, QUIET_YAML);
   const commands = document.getIn(['stop', 'commands']);
   if (!isSeq(commands)) return text;
   placed.forEach((said, index) => {
@@ -239,7 +240,7 @@ function withPlaced(text: string, placed: (Setup | undefined)[]): string {
 /** TEXT (a stop-hook configuration) with FIELDS set on each of its commands, and the default timeout when given. A container the When says where the block gives no image is a conflict (blockConflicts), never an image written in. */
 function withSettings(text: string, fields: Record<string, unknown>, defaultTimeout: unknown): string {
   if (Object.keys(fields).length === 0 && defaultTimeout === undefined) return text;
-  const document = parseDocument(text);
+  const document = parseDocument(text, QUIET_YAML);
   const commands = document.getIn(['stop', 'commands']);
   if (!isSeq(commands)) return text;
   if (defaultTimeout !== undefined) document.setIn(['stop', 'defaultTimeout'], defaultTimeout);

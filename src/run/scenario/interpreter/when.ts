@@ -3,6 +3,7 @@
 // limit, what it prints, how it reacts to SIGTERM, how long it runs, how it exits, a
 // field's value). Rules are facts over concepts and entity kinds (lexicon.ts).
 import { parse, stringify } from 'yaml';
+import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { INTERRUPT_SIGNALS, type InterruptSignal } from '../../../executor/interrupts.js';
 import type { StreamName, Token } from './lexicon.js';
 import { RUNNER, showDuration, withoutRunner } from './lexicon.js';
@@ -120,7 +121,7 @@ function valueOf(token: Token): unknown {
 /** The value of a `key: value` written in a sentence, read as the line of YAML it is: `false` a boolean, `10` a number, `null` no value, `"1s"` the text 1s. */
 function yamlValue(text: string): unknown {
   try {
-    return parse(text) as unknown;
+    return parse(text, QUIET_YAML) as unknown;
   } catch {
     return text;
   }

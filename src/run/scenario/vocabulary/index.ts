@@ -11,7 +11,7 @@ import { loadConfig, MAX_OUTPUT_LINES } from '../../../executor/config.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/cli.js';
 import { stringify } from 'yaml';
 import { processesWith } from '../world.js';
-import { configDir, configuredErrors, disposeSubject, execRun, FIELDS, nonce, omitField, printer, PROBE_TIMEOUT, real, setField, shownLines, stopOf, subjectOf, valueOf, type ExecRun, type Sample } from './subject.js';
+import { asCommandSees, configDir, configuredErrors, disposeSubject, execRun, FIELDS, inDocker, inScenarioTerms, nonce, omitField, outputLines, printer, PROBE_TIMEOUT, setField, shownLines, stopOf, subjectOf, valueOf, type ExecRun, type Sample } from './subject.js';
 
 defineParameterType({ name: 'field', regexp: new RegExp(FIELDS.join('|')) });
 defineParameterType({ name: 'stream', regexp: /stdout|stderr|standard output|standard error/, transformer: (s: string) => (s === 'stdout' || s === 'standard output' ? 'stdout' : 'stderr') });
@@ -406,14 +406,20 @@ Then(/^placeholder text like "(.+)" MAY be shown when flags are false$/, async f
 
 // ---- THEN: working directory and the configuration's directory ----
 
-Then(/^the (?:stop )?command SHALL execute with cwd set to (\S+)$/, async function (this: World, dir: string) {
+/** A command named by an absolute path, as a scenario says it has one (`/usr/bin/custom-linter`): at this path on hosts and in images alike, and printing where it started. */
+const ABSOLUTE_PWD = '/bin/pwd';
+
+Then(/^the (?:stop )?command SHALL execute with cwd set to (\S+)$|^the (?:working directory|cwd) SHALL be (\S+)$/, async function (this: World, set?: string, be?: string) {
   const s = subject(this);
+  const documented = path.posix.resolve('/', set ?? be ?? '');
   const run = await execRun(this, 'pwd', s.fields, { configuration: true });
-  assert.equal(path.resolve(real(s, dir)), configDir(s), 'the documented directory is the configuration file\'s');
-  assert.ok(shownLines(run).includes(configDir(s)), `the command printed ${configDir(s)} (started from ${run.cwd})`);
+  const [printed = '(nothing)'] = outputLines(run);
+  assert.equal(inScenarioTerms(s, printed), documented, `the command started in ${printed}${inDocker(s) ? ' in its container' : ''} (spec-run exec started from ${run.cwd})`);
 });
 Then(/^relative paths in commands like .+ SHALL resolve from \S+$|^the command SHALL have access to project files relative to the config(?:uration)? (?:location|directory|file)$/, async function (this: World) {
   const s = subject(this);
+  // The configuration's directory holds the file before the run writes the configuration there.
+  mkdirSync(configDir(s), { recursive: true });
   writeFileSync(path.join(configDir(s), 'relative-probe.txt'), 'found beside the configuration\n');
   const run = await execRun(this, 'cat ./relative-probe.txt', s.fields, { configuration: true });
   assert.equal(run.status, 0);
@@ -421,22 +427,26 @@ Then(/^relative paths in commands like .+ SHALL resolve from \S+$|^the command S
 });
 Then(/^commands SHALL execute from that directory$|^the working directory SHALL still be set to the config directory$/, async function (this: World) {
   const s = subject(this);
-  const command = s.absolute ? `${process.execPath} -e "console.log(process.cwd())"` : 'pwd';
-  const run = await execRun(this, command, s.fields, { configuration: true });
-  assert.ok(shownLines(run).includes(configDir(s)), `printed the configuration's directory ${configDir(s)}`);
+  const run = await execRun(this, s.absolute ? ABSOLUTE_PWD : 'pwd', s.fields, { configuration: true });
+  const expected = asCommandSees(s, configDir(s));
+  assert.ok(expected !== null && outputLines(run).includes(expected), `printed the configuration's directory ${expected}${inDocker(s) ? ', as the container sees it' : ''}`);
 });
 Then('behavior SHALL be identical to previous implementation for this case', async function (this: World) {
   // "This case" is where the executor was started: commands ran there before they ran in the configuration's directory.
-  assert.ok(subject(this).invokedFrom !== null, 'a step says where the executor is started ("the configuration file is in the same directory as the session"): that is the case meant');
-  const run = await execRun(this, 'pwd', subject(this).fields, { configuration: true });
-  assert.ok(shownLines(run).includes(run.cwd), `the command ran in the directory spec-run exec was started from (${run.cwd}), as before`);
+  const s = subject(this);
+  assert.ok(s.invokedFrom !== null, 'a step says where the executor is started ("the configuration file is in the same directory as the session"): that is the case meant');
+  const run = await execRun(this, 'pwd', s.fields, { configuration: true });
+  const expected = asCommandSees(s, run.cwd);
+  assert.ok(expected !== null && outputLines(run).includes(expected), `the command ran in the directory spec-run exec was started from (${run.cwd}${expected === null ? ', which its container does not see' : ''}), as before`);
 });
 Then('the command SHALL execute successfully regardless of working directory', async function (this: World) {
   const s = subject(this);
-  const command = `${process.execPath} -e "process.exit(0)"`;
+  // Success is claimed of the command: the one the scenario configures, as configured. Only a
+  // command described and not configured has a probe stand for it, one that succeeds wherever it starts.
+  const command = s.run ?? (s.absolute ? ABSOLUTE_PWD : 'pwd');
   for (const cwd of [configDir(s), s.root]) {
-    const run = await execRun(this, command, s.fields, { cwd, configuration: true });
-    assert.equal(run.status, 0, `started from ${cwd}`);
+    const run = await execRun(this, command, s.fields, { cwd });
+    assert.equal(run.status, 0, `\`${command}\` with spec-run exec started from ${cwd}`);
   }
 });
 /**
@@ -465,7 +475,8 @@ Then(/^its value SHALL be the absolute path to the directory containing (\S+)$|^
   const name = s.references ?? DEFAULT_CONFIG_DIR_ENV;
   assert.ok(namesConfigDirectory(name), `$${name} is not the variable of the configuration's directory (${DEFAULT_CONFIG_DIR_ENV}, or a name ending in _CONFIG_DIR given to --config-dir-env)`);
   const run = await execRun(this, `echo "$${name}"`, s.fields, { configDirEnv: name, cwd: s.root, configuration: true });
-  assert.ok(shownLines(run).includes(configDir(s)), `$${name} is ${configDir(s)}`);
+  const [printed = '(nothing)'] = outputLines(run);
+  assert.equal(printed, asCommandSees(s, configDir(s)), `$${name} is the configuration's directory${inDocker(s) ? ', as the container sees it' : ''}`);
 });
 Then(/^the script MAY use it for explicit path construction(?: \(e\.g\., \$(\w+)\/([^\s)]+)\))?$/, async function (this: World, name = DEFAULT_CONFIG_DIR_ENV, script = 'scripts/lint.sh') {
   const s = subject(this);

@@ -10,12 +10,15 @@ import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { ownProcessWork } from '../../../process/child.js';
-import { parseDocument, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import type { World } from '../../../steps/index.js';
 import { parseLimitLog, type LimitEvent } from '../../../executor/log.js';
 import { isRecord, loadConfig, type ConfigError } from '../../../executor/config.js';
+import { dockerEngine } from '../../../executor/docker.js';
+import { inContainer } from '../../../executor/workspace.js';
+import { readYaml } from '../../../parse/yaml-error.js';
 import { executorWorld, standsInFor } from '../world.js';
-import { worldInternals } from '../step-world.js';
+import { invalidBlockYaml, worldInternals } from '../step-world.js';
 import { blockConflicts } from '../interpreter/observation.js';
 import { emptySetup } from '../interpreter/when.js';
 
@@ -82,8 +85,10 @@ interface StopBlock {
   columns?: readonly number[];
   /** Its value, read as the executor's loader reads it. */
   data: Record<string, unknown>;
-  /** Why its commands are not the one command these steps observe (none, several, not a mapping); null when it has one. */
+  /** Why its commands are not the one command these steps observe (not valid YAML, none, several, not a mapping), said whole; null when it has one. */
   unheld: string | null;
+  /** It is not valid YAML: it configures nothing, and the executor refuses its text as written. */
+  invalid: boolean;
 }
 
 const subjects = new WeakMap<World, Subject>();
@@ -124,15 +129,24 @@ export function subjectOf(world: World): Subject {
  * configuration run in its place.
  */
 function seedFromBlock(subject: Subject, world: World): void {
-  const config = worldInternals(world).unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? '') && /^stop:/m.test(c.text));
+  const { unit } = worldInternals(world);
+  const config = unit.configs.find((c) => /^ya?ml$/i.test(c.lang ?? '') && /^stop:/m.test(c.text));
   if (!config) return;
-  const value: unknown = parseDocument(config.text, { uniqueKeys: false }).toJS();
+  // Read as the executor's loader reads it (a repeated key keeps its last value; the loader names the repetition).
+  const { doc, error } = readYaml(config.text, config, { uniqueKeys: false });
+  if (error) {
+    // No value to read commands from: what the text became past its first error is a guess.
+    subject.block = { text: config.text, line: config.line, columns: config.columns, data: {}, unheld: invalidBlockYaml(unit.file, error), invalid: true };
+    return;
+  }
+  const value: unknown = doc.toJS();
   const data = isRecord(value) ? value : {};
   const stop = isRecord(data.stop) ? data.stop : {};
   const commands = Array.isArray(stop.commands) ? stop.commands : [];
   const [command] = commands;
-  const unheld = commands.length !== 1 ? `it configures ${commands.length} commands` : !isRecord(command) ? 'its command is not a mapping of fields' : null;
-  subject.block = { text: config.text, line: config.line, columns: config.columns, data, unheld };
+  const why = commands.length !== 1 ? `it configures ${commands.length} commands` : !isRecord(command) ? 'its command is not a mapping of fields' : null;
+  const unheld = why && `the scenario's YAML block (line ${config.line}) is its configuration, and ${why}: the built-in expressions run one command of it. Give the block one command, or say in a When which command the scenario is about`;
+  subject.block = { text: config.text, line: config.line, columns: config.columns, data, unheld, invalid: false };
   if (stop.defaultTimeout !== undefined) subject.defaultTimeout = stop.defaultTimeout;
   if (!isRecord(command) || unheld) return;
   const { run, ...fields } = command;
@@ -183,6 +197,31 @@ export function configDir(subject: Subject): string {
   return path.dirname(real(subject, subject.configFile));
 }
 
+/** The scenario's command runs in a container: its configuration names an image. */
+export function inDocker(subject: Subject): boolean {
+  return subject.fields.image !== undefined;
+}
+
+/**
+ * HOST_PATH, a directory of the run on the host, as the scenario's command sees it: itself on
+ * the host; in a container, its place under the project's mount (the configuration's directory,
+ * which spec-run exec mounts at /workspace), or null where the container does not see it.
+ */
+export function asCommandSees(subject: Subject, hostPath: string): string | null {
+  return inDocker(subject) ? inContainer(hostPath, configDir(subject)) : hostPath;
+}
+
+/**
+ * PRINTED, a directory the command printed, in the scenario's terms: on the host, a path under
+ * the subject's root is the documented one real() made it for, any other (an absolute workdir)
+ * is itself; in a container, the container's own path, which nothing on the host stands for.
+ */
+export function inScenarioTerms(subject: Subject, printed: string): string {
+  if (inDocker(subject)) return printed;
+  const relative = path.relative(subject.root, printed);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? printed : path.resolve('/', relative);
+}
+
 /** A sleep argument unique to one run, to find any process of it that survived. */
 export function nonce(): string {
   return `100.${randomInt(100_000, 999_999)}`;
@@ -193,6 +232,8 @@ export function nonce(): string {
  * block, where it has one, with that command in place of the block's, else one the steps wrote.
  */
 function configurationText(subject: Subject, command: unknown, fields: Record<string, unknown>): string {
+  // Not valid YAML: nothing to put a command into; the executor refuses the text as written.
+  if (subject.block?.invalid) return subject.block.text;
   const data = subject.block?.data ?? {};
   const stop = isRecord(data.stop) ? data.stop : {};
   const defaults = subject.defaultTimeout === undefined ? {} : { defaultTimeout: subject.defaultTimeout };
@@ -215,7 +256,7 @@ interface PlacedError extends ConfigError {
 function placedErrors(world: World): PlacedError[] {
   const subject = subjectOf(world);
   const block = subject.block;
-  // A block of other than one command is judged as written: these steps set nothing of it (execRun refuses to run it).
+  // A block of other than one command (or not valid YAML) is judged as written: these steps set nothing of it (execRun refuses to run it).
   if (block?.unheld) return rejections(world, null);
   // The block's command line as written (a missing one is the executor's to refuse); a command a step quotes; else any.
   const run = block ? (block.data.stop as { commands: Record<string, unknown>[] }).commands[0].run : (subject.run ?? 'true');
@@ -285,14 +326,22 @@ const CLI = fileURLToPath(new URL('../../../cli/main.js', import.meta.url));
 export async function execRun(world: World, command: string, fields: Record<string, unknown>, options: { configDirEnv?: string; cwd?: string; configuration?: boolean; expectRejection?: boolean } = {}): Promise<ExecRun> {
   const subject = subjectOf(world);
   const block = subject.block;
-  if (block?.unheld) throw new Error(`the scenario's YAML block (line ${block.line}) is its configuration, and ${block.unheld}: the built-in expressions run one command of it. Give the block one command, or say in a When which command the scenario is about`);
+  // A block that is not valid YAML runs only where the step expects the executor to refuse it.
+  const refusedAsWritten = block?.invalid === true && options.expectRejection === true;
+  if (block?.unheld && !refusedAsWritten) throw new Error(block.unheld);
   if (subject.run !== undefined && command !== subject.run && !options.configuration) throw new Error(standsInFor(command, subject.run));
-  if (block) {
+  if (block && !refusedAsWritten) {
     const conflicts = blockConflicts(block.text, () => ({ ...emptySetup(), run: subject.run, fields: subject.fields }), { defaultTimeout: subject.defaultTimeout });
     const blockCommand = (block.data.stop as { commands: Record<string, unknown>[] }).commands[0];
     for (const field of subject.omitted) if (field in blockCommand) conflicts.push(`a step says the command has no ${field}, the block ${field}: ${String(blockCommand[field])}`);
     if (conflicts.length > 0) throw new Error(`the steps and the scenario's YAML block (line ${block.line}) say different things of the command: ${conflicts.join('; ')}. Which one does the scenario mean? Say it once: in the block, or in the steps`);
   }
+  if (inDocker(subject) && !options.expectRejection) {
+    const engine = await dockerEngine();
+    if (!engine.ok) world.skip(`${engine.error}. To fix: ${engine.solutions.join('; ')}`);
+  }
+  // A command other than the scenario's runs with its configuration: the step's point says so, and why that is the same.
+  if (subject.run !== undefined && command !== subject.run && !options.expectRejection) world.attach('in place of the configured command', `\`${command}\` runs with the configuration of \`${subject.run}\`: the step observes what the configuration gives any command (where it starts, its environment, its announced timeout), not what the command does`);
   const text = configurationText(subject, command, fields);
   // The executor's own loader refuses it: no command would run, and spec-run exec would place the error in the file written here.
   const rejected = options.expectRejection ? [] : rejections(world, text);
@@ -318,6 +367,13 @@ export async function execRun(world: World, command: string, fields: Record<stri
   const run = { command, fields, status: result.exitCode ?? -1, console: result.all ?? '', durationMs, events, cwd };
   world.attach(`spec-run exec (${command})`, { fields, startedIn: cwd, status: run.status, durationMs: Math.round(durationMs), console: run.console.split('\n').slice(0, 40) });
   return run;
+}
+
+/** What the command printed, as the report shows it after its "Output:" line (stdout and stderr as they came). */
+export function outputLines(run: ExecRun): string[] {
+  const lines = shownLines(run);
+  const at = lines.indexOf('Output:');
+  return at < 0 ? [] : lines.slice(at + 1).filter((line) => line !== '');
 }
 
 /** Lines of the command's own output in the console report. */

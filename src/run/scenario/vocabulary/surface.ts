@@ -7,10 +7,9 @@ import assert from 'node:assert/strict';
 import { readlinkSync } from 'node:fs';
 import { execa } from 'execa';
 import { Given, Then, type World } from '../../../steps/index.js';
-import { dockerEngine } from '../../../executor/docker.js';
 import { parseDuration } from '../../../executor/duration.js';
 import { GRACE_MS } from '../../../executor/result.js';
-import { configuredErrors, execRun, nonce, NOTHING_STATED, omitField, PROBE_TIMEOUT, setField, shownLines, statesSomething, subjectOf, valueOf, type ExecRun } from './subject.js';
+import { configuredErrors, execRun, inDocker, nonce, NOTHING_STATED, omitField, PROBE_TIMEOUT, setField, shownLines, statesSomething, subjectOf, valueOf, type ExecRun } from './subject.js';
 
 /** Docker probes get more time: starting a container is part of it. */
 const DOCKER_PROBE_TIMEOUT = '2s';
@@ -18,25 +17,15 @@ const DOCKER_PROBE_TIMEOUT = '2s';
 const SLACK_MS = { host: 500, docker: 1500 } as const;
 const OWN_MOUNT_NAMESPACE = readlinkSync('/proc/self/ns/mnt');
 
-const inDocker = (w: World) => subjectOf(w).fields.image !== undefined;
-
-async function needDocker(w: World): Promise<void> {
-  if (!inDocker(w)) return;
-  const engine = await dockerEngine();
-  if (!engine.ok) w.skip(`${engine.error}. To fix: ${engine.solutions.join('; ')}`);
-}
-
 /** Runs `command` under the scenario's configuration, the timeout scaled to a probe's when the scenario is about one. */
 async function observe(w: World, command: string, scaled = false): Promise<ExecRun> {
-  await needDocker(w);
   const fields = { ...subjectOf(w).fields };
-  if (scaled) fields.timeout = inDocker(w) ? DOCKER_PROBE_TIMEOUT : PROBE_TIMEOUT;
+  if (scaled) fields.timeout = inDocker(subjectOf(w)) ? DOCKER_PROBE_TIMEOUT : PROBE_TIMEOUT;
   return execRun(w, command, fields);
 }
 
 /** Runs PROBE, a command that shows what the configuration does (where it runs, its environment, its announced timeout): true of any command, the one the scenario quotes too. */
 async function observeConfiguration(w: World, probe: string): Promise<ExecRun> {
-  await needDocker(w);
   return execRun(w, probe, { ...subjectOf(w).fields }, { configuration: true });
 }
 
@@ -146,7 +135,7 @@ Then(/^the command SHALL be (?:stopped|terminated) (?:at|after) its timeout$/, a
   assert.equal(run.status, 124, `stopped by its timeout, spec-run exec exits 124 (it exited ${run.status})`);
   const limit = announcedTimeoutMs(run);
   const ms = reportedMs(run);
-  assert.ok(ms >= limit && ms <= limit + SLACK_MS[inDocker(this) ? 'docker' : 'host'], `stopped ${ms} ms after start, for a timeout of ${limit} ms`);
+  assert.ok(ms >= limit && ms <= limit + SLACK_MS[inDocker(subjectOf(this)) ? 'docker' : 'host'], `stopped ${ms} ms after start, for a timeout of ${limit} ms`);
 });
 
 Then(/^the (?:command's |reported )?exit code SHALL (?:be|indicate) (\d+)$/, async function (this: World, code: string) {
@@ -221,10 +210,6 @@ Then(/^the command SHALL be limited to ([\d.]+) CPUs?$/, async function (this: W
   const [quota, period] = line.split(' ').map(Number);
   assert.equal(quota / period, Number(cpus));
 });
-Then(/^the (?:working directory|cwd) SHALL be (\S+)$/, async function (this: World, dir: string) {
-  const run = await observeConfiguration(this, 'pwd');
-  assert.ok(shownLines(run).includes(dir.replace(/(.)\/$/, '$1')), `the command ran in ${dir}`);
-});
 
 // ---- THEN: SIGTERM, the grace period, SIGKILL ----
 
@@ -251,7 +236,7 @@ Then(/^the command SHALL be killed(?: with SIGKILL)? after (?:a|the|its) grace p
   assert.match(run.console, /Exit Status: Timeout \(signal 9: SIGKILL after 2\.000s grace period\)/);
   const limit = announcedTimeoutMs(run) + GRACE_MS;
   const ms = reportedMs(run);
-  assert.ok(ms >= limit - 5 && ms <= limit + SLACK_MS[inDocker(this) ? 'docker' : 'host'], `killed ${ms} ms after start: its timeout, then ${GRACE_MS} ms of grace`);
+  assert.ok(ms >= limit - 5 && ms <= limit + SLACK_MS[inDocker(subjectOf(this)) ? 'docker' : 'host'], `killed ${ms} ms after start: its timeout, then ${GRACE_MS} ms of grace`);
 });
 Then(/^the command SHALL (?:exit|end) (?:cleanly )?(?:within|before the end of) the grace period(?: without SIGKILL)?$|^no SIGKILL SHALL be sent$/, async function (this: World) {
   const { command, scaled } = quotedOr(this, `trap 'echo cleaning up; exit 0' TERM; echo started; sleep ${nonce()} & wait`);
@@ -273,6 +258,6 @@ Then(/^the timeout (?:error )?message SHALL (?:include|contain|mention|say) "(.+
   const { command, scaled } = quotedOr(this, `echo started; sleep ${nonce()}`);
   const run = await observe(this, command, scaled);
   const configured = String(subjectOf(this).fields.timeout ?? '');
-  const expected = configured && scaled ? text.split(configured).join(inDocker(this) ? DOCKER_PROBE_TIMEOUT : PROBE_TIMEOUT) : text;
+  const expected = configured && scaled ? text.split(configured).join(inDocker(subjectOf(this)) ? DOCKER_PROBE_TIMEOUT : PROBE_TIMEOUT) : text;
   assert.ok(run.console.includes(expected), `the report contains ${JSON.stringify(expected)}${expected === text ? '' : ' (the timeout scaled to the probe)'}`);
 });
