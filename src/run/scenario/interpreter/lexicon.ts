@@ -42,8 +42,11 @@ export type PartKind = 'problem' | 'notice' | 'item';
 
 export type EntityType = Entity['type'];
 
-/** A word (or phrase) with every concept it can stand for; none: not understood; FUNCTION: no content. */
-export type Token = { kind: 'entity'; entity: Entity; text: string } | { kind: 'word'; text: string; concepts: string[] };
+/**
+ * A word (or phrase) with every concept it can stand for; none: not understood; FUNCTION: no content.
+ * The brackets of an aside are a comma each, which ends a clause, marked as the aside's edge (`aside`).
+ */
+export type Token = { kind: 'entity'; entity: Entity; text: string } | { kind: 'word'; text: string; concepts: string[]; aside?: 'open' | 'close' };
 
 /**
  * Concepts and the words (or phrases, longest first) that say them. A phrase's words
@@ -328,14 +331,30 @@ function quotedSpans(text: string): { text: string; quoted: boolean }[] {
   return parts;
 }
 
+/** The words that stand for the opening and closing brackets of an aside (characters of no text). */
+const ASIDE_OPEN = '\uE000';
+const ASIDE_CLOSE = '\uE001';
+
+/**
+ * TEXT with its asides' brackets made ASIDE_OPEN and ASIDE_CLOSE: "ends after three seconds (its one-second
+ * timeout plus the two-second grace period)", "SHALL be 0 [it must not be 1]": an aside in parentheses,
+ * square brackets or braces is a clause of its own, never words of the claim around it; nested ones too.
+ */
+function asidesMarked(text: string): string {
+  let marked = text;
+  for (let before = ''; before !== marked; ) {
+    before = marked;
+    marked = marked
+      .replace(/\s\(([^()]*)\)(?=[\s,.;)\]}]|$)/g, ` ${ASIDE_OPEN} $1 ${ASIDE_CLOSE} `)
+      .replace(/\s\[([^[\]]*)\](?=[\s,.;)\]}]|$)/g, ` ${ASIDE_OPEN} $1 ${ASIDE_CLOSE} `)
+      .replace(/\s\{([^{}]*)\}(?=[\s,.;)\]}]|$)/g, ` ${ASIDE_OPEN} $1 ${ASIDE_CLOSE} `);
+  }
+  return marked;
+}
+
 /** The words of plain text: lowercase, hyphenated numbers split ("2-second" → "2", "second"), punctuation off. */
 function words(text: string): string[] {
-  return text
-    // "ends after three seconds (its one-second timeout plus the two-second grace period)": a parenthesis is a clause of its own.
-    .replace(/\s\(([^()]*)\)(?=[\s,.;]|$)/g, ' , $1 , ')
-    // So is one in square brackets or braces ("SHALL be 0 [it must not be 1]"): never words of the claim before it.
-    .replace(/\s\[([^[\]]*)\](?=[\s,.;]|$)/g, ' , $1 , ')
-    .replace(/\s\{([^{}]*)\}(?=[\s,.;]|$)/g, ' , $1 , ')
+  return asidesMarked(text)
     .replace(/[()[\]{}!?]/g, ' ')
     .replace(/;|,(?!\d)/g, ' , ')
     // "is allowed to finish: its output is …": a colon before a clause of its own ends the one before, as a semicolon does.
@@ -648,26 +667,32 @@ const CLOSING: Record<string, string> = { '[': ']', '{': '}', '(': ')' };
 
 /**
  * PARTS with the brackets of an aside in square brackets, braces or parentheses that holds quoted
- * text and words of its own ("SHALL be 0 (the output contains "zzz")") made the ends of a clause,
- * as words() makes those of an aside within one unquoted part: its opening bracket is in one part
- * and its closing one in a later part, and neither may join the aside's words to the claim before
- * it. An aside of a quoted text alone ("[`x`]", "the system's reason (`ENOENT: …`)") names what is
- * before it, and stays with it.
+ * text and words of its own ("SHALL be 0 (the output contains "zzz")") marked as an aside's,
+ * as words() marks those of an aside within one unquoted part: its opening bracket is in one part
+ * and its closing one in a later part, and neither may join the aside's words to the claim around
+ * it. An aside of quoted texts alone ("[`x`]", "the system's reason (`ENOENT: …`)", "run (`[1/2]`
+ * and `[2/2]`)") names what is before it, and stays with it.
  */
 function asidesAcrossQuotes(parts: { text: string; quoted: boolean }[]): { text: string; quoted: boolean }[] {
   const out = parts.map((part) => ({ ...part }));
+  // Each bracket by its part and place; a bracket opens an aside after a space, and closes one before a space, a stop or the part's end.
+  const open: { part: number; at: number; bracket: string }[] = [];
+  const marks: { part: number; at: number; mark: string }[] = [];
   out.forEach((part, i) => {
-    const open = part.quoted ? null : /\s([[{(])([^[\]{}()]*)$/.exec(part.text);
-    if (!open) return;
-    const closing = new RegExp(`\\${CLOSING[open[1]]}(?=[\\s,.;]|$)`);
-    const j = out.findIndex((later, k) => k > i && !later.quoted && closing.test(later.text));
-    if (j < 0) return;
-    const close = closing.exec(out[j].text)!;
-    const words = [open[2], ...out.slice(i + 1, j).filter((p) => !p.quoted).map((p) => p.text), out[j].text.slice(0, close.index)].join('');
-    if (words.trim() === '') return;
-    part.text = `${part.text.slice(0, open.index)} , ${open[2]}`;
-    out[j].text = `${out[j].text.slice(0, close.index)} , ${out[j].text.slice(close.index + 1)}`;
+    if (part.quoted) return;
+    [...part.text].forEach((ch, k) => {
+      if (ch in CLOSING && k > 0 && /\s/.test(part.text[k - 1])) open.push({ part: i, at: k, bracket: ch });
+      else if (open.length > 0 && CLOSING[open[open.length - 1].bracket] === ch && /^(?:[\s,.;)\]}]|$)/.test(part.text.slice(k + 1, k + 2))) {
+        const start = open.pop()!;
+        // Within one part, words() marks it; across quoted texts, here, unless it holds quoted texts alone.
+        if (start.part === i) return;
+        const words = [out[start.part].text.slice(start.at + 1), ...out.slice(start.part + 1, i).filter((p) => !p.quoted).map((p) => p.text), part.text.slice(0, k)].join(' ');
+        if (/^(?:\s|,|and|or)*$/i.test(words)) return;
+        marks.push({ part: start.part, at: start.at, mark: ASIDE_OPEN }, { part: i, at: k, mark: ASIDE_CLOSE });
+      }
+    });
   });
+  for (const { part, at, mark } of marks.sort((x, y) => y.part - x.part || y.at - x.at)) out[part].text = `${out[part].text.slice(0, at)} ${mark} ${out[part].text.slice(at + 1)}`;
   return out;
 }
 
@@ -701,13 +726,19 @@ function tokensOf(sentence: string): Token[] {
       continue;
     }
     const raw = words(part.text);
-    const lower = raw.map((w) => w.toLowerCase());
+    // An aside's bracket ends a clause as a comma does, and is read as one by what looks past it.
+    const lower = raw.map((w) => (w === ASIDE_OPEN || w === ASIDE_CLOSE ? ',' : w.toLowerCase()));
     let i = 0;
     const take = (n: number, entity: Entity) => {
       tokens.push({ kind: 'entity', entity, text: raw.slice(i, i + n).join(' ') });
       i += n;
     };
     while (i < lower.length) {
+      if (raw[i] === ASIDE_OPEN || raw[i] === ASIDE_CLOSE) {
+        tokens.push({ kind: 'word', text: ',', concepts: ['FUNCTION'], aside: raw[i] === ASIDE_OPEN ? 'open' : 'close' });
+        i += 1;
+        continue;
+      }
       const w = lower[i];
       const next = lower[i + 1];
       const joined = (n: number) => lower.slice(i, i + n).join(' ');

@@ -144,6 +144,8 @@ export interface ReadOptions<T> {
   /** Whether a sentence is first read whole (Then), or always as clauses (When). */
   wholeFirst: boolean;
   same: (a: T, b: T) => boolean;
+  /** Why facts read from clauses of one sentence may not stand apart (one error's place in one, its text in another); null where they may. */
+  untied?: (parts: T[]) => string | null;
 }
 
 /** The one reading of TOKENS by the rules, else by the fallback rules. */
@@ -207,10 +209,56 @@ function coordinatedTexts(tokens: Token[]): Token[] {
   return out;
 }
 
+/** The first and last index of each outermost aside of TOKENS (its brackets' tokens). */
+function asideSpans(tokens: Token[]): [number, number][] {
+  const spans: [number, number][] = [];
+  let depth = 0;
+  let start = -1;
+  tokens.forEach((t, i) => {
+    if (t.kind !== 'word' || t.aside === undefined) return;
+    if (t.aside === 'open' && depth++ === 0) start = i;
+    if (t.aside === 'close' && depth > 0 && --depth === 0) spans.push([start, i]);
+  });
+  return spans;
+}
+
+/**
+ * TOKENS with each aside that interrupts a clause moved to that clause's end ("the exit code (the output
+ * contains "FAIL") SHALL be 1" as "the exit code SHALL be 1 (…)"): the words around it are one clause
+ * again, and the aside one of its own, never a part of either half.
+ */
+function asidesAfterTheirClause<T>(tokens: Token[], options: ReadOptions<T>): Token[] {
+  const ends = (t: Token) => t.kind === 'word' && (options.splitAt.includes(t.text.toLowerCase()) || t.concepts.some((c) => options.splitAtConcepts?.includes(c)));
+  const out = [...tokens];
+  for (const [open, close] of asideSpans(tokens).reverse()) {
+    let end = close + 1;
+    while (end < out.length && !ends(out[end])) end++;
+    if (end === close + 1) continue;
+    const aside = out.splice(open, close - open + 1);
+    out.splice(end - aside.length, 0, ...aside);
+  }
+  return out;
+}
+
+/**
+ * The clauses of a sentence whose asides are clauses of their own: its words outside them one
+ * clause, as the whole sentence would be, and each aside's clauses; null where it has no aside.
+ * What reads the sentence whole reads these instead: no fact takes words from both sides of a bracket.
+ */
+function apartFromAsides<T>(tokens: Token[], options: ReadOptions<T>): Token[][] | null {
+  const spans = asideSpans(tokens);
+  if (spans.length === 0) return null;
+  const outside = tokens.filter((_t, i) => !spans.some(([open, close]) => i >= open && i <= close));
+  const asides = spans.flatMap(([open, close]) => clauses(tokens.slice(open + 1, close), options.splitAt, [], [], options.splitAtConcepts));
+  return [outside, ...asides].filter((clause) => clause.some((t) => !isFunction(t)));
+}
+
 /** Reads SENTENCE with RULES: whole (one fact) or as a conjunction of clauses (one fact each). */
 export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
-  const tokens = options.coordinatedTexts ? coordinatedTexts(tokenize(sentence)) : tokenize(sentence);
+  const written = options.coordinatedTexts ? coordinatedTexts(tokenize(sentence)) : tokenize(sentence);
+  const tokens = asidesAfterTheirClause(written, options);
   if (!tokens.some((t) => !isFunction(t))) return { ok: false, notUnderstood: [], reason: 'nothing to read' };
+  const apart = apartFromAsides(tokens, options);
   const conjuncts = clauses(tokens, options.splitAt, [], [], options.splitAtConcepts);
   const partitions = [
     conjuncts,
@@ -220,10 +268,19 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
       ? [clauses(tokens, options.splitAt, options.splitBeforeLast, [], options.splitAtConcepts), clauses(tokens, options.splitAt, [...(options.splitBefore ?? []), ...options.splitBeforeLast], options.splitBeforeConcepts ?? [], options.splitAtConcepts)]
       : []),
   ];
+  // Facts read from clauses that must not stand apart are no reading: the whole, or other clauses, may tie them; else why is said.
+  let untied: string | null = null;
+  const tied = (reading: Reading<T>): boolean => {
+    const reason = reading.ok && reading.parts.length > 1 ? (options.untied?.(reading.parts) ?? null) : null;
+    untied ??= reason;
+    return reading.ok && reason === null;
+  };
   // Clauses joined by "and" that each state a fact are read as those facts; where a clause
   // is only a noun ("stdout and stderr are limited"), the sentence is one fact.
   const first = conjuncts.length > 1 ? readClauses(conjuncts, options) : null;
-  if (first?.ok) return first;
+  if (first !== null && tied(first)) return first;
+  // Untied where a later clause names a subject of its own ("…, and the output contains `x`"): read whole, its words would be the first's.
+  if (untied !== null && conjuncts.slice(1).some((clause) => namesOne(clause, subjectOf(conjuncts[0])))) return { ok: false, notUnderstood: [], reason: untied };
   let wholeAttempts: Attempt<T>[] = [];
   // A negation in one clause of a conjunction only ("exits non-zero and X is never printed") does not negate the whole.
   const negates = (clause: Token[]) => clause.some((t) => t.kind === 'word' && t.concepts.includes('NOT'));
@@ -233,7 +290,12 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   // words a fact that looks for words may take as its own (they had become texts to look for); read as clauses, it is refused.
   // A fact that reads the clause as what it is ("…, which is the exit code of the first failure") keeps it.
   const relativeAfterComma = options.relativeClauses === true && tokens.some((t, i) => t.kind === 'word' && RELATIVE.test(t.text) && tokens[i - 1]?.text === ',');
-  if (options.wholeFirst && !partlyNegated) {
+  let failure = first;
+  if (options.wholeFirst && !partlyNegated && apart !== null) {
+    const reading = readClauses(apart, options);
+    if (tied(reading)) return reading;
+    failure = reading;
+  } else if (options.wholeFirst && !partlyNegated) {
     const whole = readOne(tokens, options);
     if ('value' in whole) {
       if (!(relativeAfterComma && options.wordsAsTexts?.includes(whole.rule))) return { ok: true, parts: [whole.value], rules: [whole.rule] };
@@ -242,19 +304,24 @@ export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
       wholeAttempts = whole.attempts;
     }
   }
-  let failure = first;
   for (const parts of partitions.slice(conjuncts.length > 1 ? 1 : 0)) {
     if (parts.length <= 1 && options.wholeFirst) continue;
     const reading = readClauses(parts, options);
-    if (reading.ok) return reading;
+    if (tied(reading)) return reading;
     failure = reading;
   }
   if (!options.wholeFirst) {
-    // A sentence that is one fact only as a whole ("neither the section nor the command sets a timeout").
-    const whole = readOne(tokens, options);
-    if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
-    if (failure) return failure;
+    // A sentence that is one fact only as a whole ("neither the section nor the command sets a timeout"); with an aside, its words outside it.
+    if (apart !== null) {
+      const reading = readClauses(apart, options);
+      if (tied(reading)) return reading;
+    } else {
+      const whole = readOne(tokens, options);
+      if ('value' in whole) return { ok: true, parts: [whole.value], rules: [whole.rule] };
+    }
+    if (failure && untied === null) return failure;
   }
+  if (untied !== null) return { ok: false, notUnderstood: [], reason: untied };
   // Where clauses of it read and others did not ("0 [it must not be 1]"), the words of those others are what was not understood.
   if (failure && !failure.ok && failure.notUnderstood.length > 0 && failure.notUnderstood.length < diagnose(wholeAttempts, tokens).length) return failure;
   return { ok: false, notUnderstood: diagnose(wholeAttempts, tokens), reason: 'words not accounted for by any fact' };

@@ -563,12 +563,21 @@ export const TEXT_RULE: Rule<TextCheck> = {
   build(a) {
     // "lines 1 to 300000": no list of texts to look for one by one.
     if (a.entities('range').some((r) => textsOfRange(r).length === 0)) return null;
+    // "`echo second` and `echo third` are not run": command lines said to run, or not, which no text of the report is.
+    if (commandLinesRun(a)) return null;
     const owned = ownerOf(a);
     const rest = fieldsLabelled(owned?.rest ?? a);
     const contrast = shownButNot(rest, owned?.run);
     return contrast !== undefined ? contrast : textsIn(rest, owned?.run);
   },
 };
+
+/** Whether the sentence ends with quoted texts and a verb of running said of them ("`a` and `b` are not run", "the commands `a` and `b` run"). */
+function commandLinesRun(a: Args): boolean {
+  const content = a.tokens.filter((t) => !isFunction(t) && !is(t, 'NOT'));
+  const last = content.at(-1);
+  return last !== undefined && is(last, 'RUNS') && !/^the$/i.test(a.tokens[a.tokens.indexOf(last) - 1]?.text ?? '') && content.slice(0, -1).every((t) => quotedText(t) !== null || is(t, 'COMMAND')) && content.some((t) => quotedText(t) !== null);
+}
 
 /**
  * "shows `a` and the line `b`, but not the line `c`": where the only negation comes after a

@@ -5,6 +5,7 @@
 // and their arguments, with negation and comparisons. Each predicate says what it
 // checks (`exit code == 124`, `elapsed ≈ 2 s ± 0.5 s`) so that a reader can judge it.
 import { execa } from 'execa';
+import type { ConfigError } from '../../../executor/config.js';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, withoutRunner, type StreamName, type Token } from './lexicon.js';
@@ -214,8 +215,28 @@ function placeOfError(place: { line?: number; column?: number }): { text: string
   };
 }
 
+/** A thing a message may name, how to find it in the text, and for a place in the configuration, that place. */
+interface Mention {
+  text: string;
+  test(text: string, c: CommandRecord | undefined, o: Observation): boolean;
+  place?: { line?: number; column?: number };
+}
+
+/**
+ * Whether one error names every one of MENTIONS, its place among them ("the error at line 5 says `x`",
+ * "names line 5 and column 16"): a configuration error at each place (in its file or in the document)
+ * whose own line names the rest; where the run refused none, one line of SHOWN names them all.
+ */
+function namedByOneError(mentions: Mention[], shown: string, c: CommandRecord | undefined, o: Observation): boolean {
+  const places = mentions.flatMap((m) => (m.place === undefined ? [] : [placeOfError(m.place)]));
+  const rest = mentions.filter((m) => m.place === undefined);
+  const lineOf = (e: ConfigError) => o.record.messages.find((m) => m.endsWith(`:${e.line}:${e.column}: ${e.message}`)) ?? e.message;
+  if (o.record.errors.length > 0) return o.record.errors.some((e) => places.every((p) => p.holds(e, o)) && rest.every((m) => m.test(lineOf(e), c, o)));
+  return shown.split('\n').some((line) => mentions.every((m) => m.test(line, c, o)));
+}
+
 /** A measured thing a message may name, and how to find it in the text. */
-function mentionOf(token: Token): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean } | null {
+function mentionOf(token: Token): Mention | null {
   if (token.kind === 'entity') {
     const e = token.entity;
     const literal = (value: string) => ({ text: JSON.stringify(value), test: (text: string) => text.includes(value) });
@@ -237,7 +258,7 @@ function mentionOf(token: Token): { text: string; test(text: string, c: CommandR
       case 'position': {
         // The executor's errors give "file:LINE:COLUMN" and "path at LINE:COLUMN".
         const at = e.line === undefined ? new RegExp(`\\b\\d+:${e.column}\\b|\\bcolumn ${e.column}\\b`) : e.column !== undefined ? new RegExp(`\\b${e.line}:${e.column}\\b`) : new RegExp(`(:|\\bline |\\bat )${e.line}(:|\\b)`);
-        return { text: placeText(e), test: (text) => at.test(text) };
+        return { text: placeText(e), test: (text) => at.test(text), place: e };
       }
       case 'count':
         return { text: `${e.n} ${e.unit}s`, test: (text) => new RegExp(`\\b${e.n}\\b`).test(text) };
@@ -291,7 +312,7 @@ const VESSEL = ['MESSAGE', 'OUTPUT', 'NOTICE', 'USER', 'HOOK', 'NOT', 'FUNCTION'
 /** The things a message must name: those after the naming verb, or before it in the passive ("the command and its timeout appear in the message"); null when one of them is not a thing a message can name. */
 const isNumber = (t: Token | undefined) => t?.kind === 'entity' && t.entity.type === 'number';
 
-function mentions(a: Args): { text: string; test(text: string, c: CommandRecord | undefined, o: Observation): boolean }[] | null {
+function mentions(a: Args): Mention[] | null {
   // Pronouns stand for the subject, never for a thing named; a stream is where to look, not what.
   // "the command's stderr", "the command's output": whose stream, not a thing named.
   const owner = (t: Token) => {
@@ -316,7 +337,7 @@ function mentions(a: Args): { text: string; test(text: string, c: CommandRecord 
   // Before the verb, the subject ("the command's stdout contains") is no object.
   const objects = after.length > 0 ? [...after, ...before.filter((t) => !(t.kind === 'word' && t.concepts.includes('COMMAND')))] : before;
   const found = objects.map(mentionOf);
-  return found.length > 0 && found.every((m) => m !== null) ? (found as NonNullable<ReturnType<typeof mentionOf>>[]) : null;
+  return found.length > 0 && found.every((m) => m !== null) ? (found as Mention[]) : null;
 }
 
 /**
@@ -1386,9 +1407,12 @@ const RULES: Rule<Check>[] = [
       const outputWord = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text));
       const output = (outputWord || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine && !nowhere;
       const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : labels !== null ? `the ${labels.map((l) => JSON.stringify(l)).join(' or ')} line names` : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
-      const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}`);
+      // A place is an error's own: what is named with it, that error names, never another one.
+      const placed = objects.some((m) => m.place !== undefined);
+      const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}${placed ? ', all in one error' : ''}`);
+      const holding = (shown: string, c: CommandRecord | undefined, o: Observation): boolean[] => (placed ? [namedByOneError(objects, shown, c, o)] : objects.map((m) => m.test(shown, c, o)));
       const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
-        const found = objects.map((m) => m.test(shown, c, o));
+        const found = holding(shown, c, o);
         return { ok: a.negated ? found.every((f) => !f) : found.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
       };
       // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
@@ -1398,7 +1422,8 @@ const RULES: Rule<Check>[] = [
       // No command named ("its error says …", "the report reads …"): the whole report, every command's part and the run's messages, says it.
       const whole = (o: Observation): Verdict => {
         const shown = [...o.record.commands.map((c) => (streams.length > 0 || labels !== null ? shownOf(c, o) : textOf(c, o, output, a))), ...(streams.length > 0 || output || labels !== null ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
-        const said = objects.map((m) => [undefined, ...o.record.commands].some((c) => m.test(shown, c, o)));
+        const by = [undefined, ...o.record.commands];
+        const said = placed ? [by.some((c) => namedByOneError(objects, shown, c, o))] : objects.map((m) => by.some((c) => m.test(shown, c, o)));
         return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
       };
       const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
@@ -1822,7 +1847,8 @@ const RULES: Rule<Check>[] = [
         const said = quoted.filter((q) => !fieldPath(q) && !problemLine(q));
         if (a.negated && quoted.length > 0) return null;
         if (printed.length > 0) {
-          if (named.length > 0 || paths.length > 0 || said.length > 0) return null;
+          // A place besides the problem line quoted, which gives its own: whose place it is cannot be told.
+          if (named.length > 0 || paths.length > 0 || said.length > 0 || positions.length > 0) return null;
           return {
             text: `the configuration is rejected (validation errors, nothing runs), ${printed.map((x) => `a problem line spec-run exec printed reads ${JSON.stringify(x)}`).join(' and ')}`,
             evaluate: (o) => ({
@@ -2220,6 +2246,40 @@ const GUARDED: Rule<Check>[] = RULES.map((rule) => ({
   },
 }));
 
+/** The rules whose facts name a configuration error's place. */
+const ERROR_PLACE_RULES = new Set(['the message names', 'configuration rejected']);
+/** Facts that name an error's place and nothing it says ("the messages name line 5"). */
+const placesAlone = new WeakSet<Check>();
+/** Facts that name texts or places: what an error may say, or where it is. */
+const naming = new WeakSet<Check>();
+
+/** RULE, its facts marked by what they name: an error's place alone, or texts and places at all. */
+function markedByWhatItNames<T extends Check>(rule: Rule<T>): Rule<T> {
+  return {
+    ...rule,
+    build(a: Args) {
+      const check = rule.build(a);
+      const places = a.entities('position').length;
+      const texts = a.tokens.filter((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path' || t.entity.type === 'key')).length;
+      if (check !== null && places > 0 && texts === 0 && ERROR_PLACE_RULES.has(rule.name)) placesAlone.add(check);
+      if (check !== null && places + texts > 0) naming.add(check);
+      return check;
+    },
+  };
+}
+
+/**
+ * "the error message names line 5 and column 16", "the error names line 5, and it says `x`": an error's
+ * place in one fact and its other place, or what it says, in another, each checked of any error, would
+ * pass on two errors; the sentence is read whole (one error), or stays undefined.
+ */
+function errorPlaceUntied(parts: Check[]): string | null {
+  return parts.some((p) => placesAlone.has(p) && parts.some((q) => q !== p && naming.has(q))) ? "an error's place is said in one fact and what it says, or its other place, in another: they are not tied to one error" : null;
+}
+
+const SENTENCE_RULES = GUARDED.map(markedByWhatItNames);
+const SENTENCE_FALLBACK = [TEXT_RULE, PARTS_COUNTED].map(markedByWhatItNames);
+
 /**
  * "fails with `Exit Code: 125`", "is reported as timed out, with `Exit Code: 124`": a fact,
  * and the texts of the report said beside it, each in the report of the command the fact is
@@ -2476,7 +2536,7 @@ function readSentence(text: string): Reading<Check> {
     const back = readThen(moved);
     if (back.ok) return back;
   }
-  const reading = read(sentence, { rules: GUARDED, fallback: [TEXT_RULE, PARTS_COUNTED], universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wordsAsTexts: ['the message names', TEXT_RULE.name], coordinatedTexts: true, wholeFirst: true, same });
+  const reading = read(sentence, { rules: SENTENCE_RULES, fallback: SENTENCE_FALLBACK, untied: errorPlaceUntied, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wordsAsTexts: ['the message names', TEXT_RULE.name], coordinatedTexts: true, wholeFirst: true, same });
   // Texts in an order no fact read: never each text alone, without the order ("`a` followed by `b`, while …": one part reads them in their order).
   const orderRead = (texts: readonly string[] | undefined) => texts !== undefined && list.texts.every((x) => texts.includes(x));
   if (reading.ok && list.ordered && !reading.parts.some((p) => orderRead((p as { ordered?: readonly string[] }).ordered))) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };
