@@ -594,6 +594,29 @@ Call it while the frames exist."
      :count 60)
     (nreverse homes)))
 
+(defun stack-written-forms ()
+  "The forms of spec code the calls on this thread's stack are running, innermost first:
+for each frame of code compiled from a read form (EVAL's, a definition's), the form it
+runs, when it was read from spec code. Frames of compiled files (the harness, libraries)
+are passed over without reading their sources."
+  (let ((forms '()))
+    (sb-debug::map-backtrace
+     (lambda (frame)
+       (let ((code-location (sb-di:frame-code-location frame)))
+         (when (ignore-errors (null (sb-di:debug-source-namestring (sb-di:code-location-debug-source code-location))))
+           (let ((form (ignore-errors (sb-debug::code-location-source-form code-location 0))))
+             (when (form-location form) (push form forms))))))
+     :count 60)
+    (nreverse forms)))
+
+(defun within-form-p (form tree)
+  "True when FORM is TREE or one of its subforms."
+  (or (eq form tree)
+      (and (consp tree)
+           (loop for rest on tree
+                 while (consp rest)
+                   thereis (within-form-p form (car rest))))))
+
 (defun erring-call-location (tree)
   "Where TREE, the spec code running, made the call an error came from: the
 innermost frame that code itself called, when TREE calls that function in one

@@ -447,15 +447,17 @@ head: its name, options and body, where its checks stand."
   "Stop the threads the unit started (the live ones not in BEFORE) that are still
 running at its end, and fail it, naming them: a check they would make later would
 otherwise be lost, or counted in another unit."
-  (let ((left (set-difference (spec-threads) before)))
+  (let* ((left (set-difference (spec-threads) before))
+         (labels (mapcar #'thread-label left)))
     (when left
       (dolist (thread left) (ignore-errors (sb-thread:terminate-thread thread)))
       (dolist (thread left) (sb-thread:join-thread thread :default nil :timeout *thread-stop-seconds*))
-      (let ((stuck (remove-if-not #'sb-thread:thread-alive-p left)))
+      (let ((stuck (loop for thread in left
+                         for label in labels
+                         when (sb-thread:thread-alive-p thread) collect label)))
         (emit-point nil (format nil "~A leaves no thread running" name) location
                     `((:reason . ,(format nil "~D thread~:P it started ~:*~[~;was~:;were~] still running when it ended (~{~A~^, ~}): ~:[stopped~;~:*stopped, except ~{~A~^, ~}, which could not be~], so no check made there later counts; join a thread (bt:join-thread) before the unit ends"
-                                          (length left) (mapcar #'sb-thread:thread-name left)
-                                          (and stuck (mapcar #'sb-thread:thread-name stuck))))))))))
+                                          (length left) labels stuck))))))))
 
 (defvar *threads-before-unit* '()
   "The live threads of spec code when the running unit started.")
@@ -624,6 +626,54 @@ here and dropped after it: no driver sees a name, test, suite, point or position
 
 (defvar *disabled-debugger-hook* nil "The hook --disable-debugger installed.")
 
+(defvar *thread-start-location* nil
+  "In a thread of spec code: where spec code started it (THREAD-START-LOCATION).")
+
+(defvar *thread-start-locations* (make-hash-table :test #'eq :weakness :key :synchronized t)
+  "A thread of spec code -> where spec code started it, for the threads that name it
+(the thread binds *THREAD-START-LOCATION* only once it runs).")
+
+(defun thread-start-location ()
+  "Where the running spec code is starting a thread, so that two threads differ: the
+outermost call on the stack written in the unit's running form (a MAKE-THREAD in a LET
+binding, or its call of a helper that makes the thread), else that form's one call of a
+function of the documents on the stack (a helper it calls by itself, which EVAL calls
+with no frame of the form), else the outermost call written in spec code on the stack
+(the MAKE-THREAD in a helper, in a thread), else the running form."
+  (let ((code (and (eq sb-thread:*current-thread* *main-thread*) *current-form*))
+        (forms (stack-written-forms)))
+    (form-location
+     (or (find-if (lambda (form) (within-form-p form code)) forms :from-end t)
+         (loop for home in (reverse (stack-homes))
+               for calls = (and home (gethash home *spec-functions*) (calls-of home code))
+               thereis (and (= (length calls) 1) (first calls)))
+         (car (last forms))
+         code))))
+
+(defun make-thread-placed (make-thread function &rest arguments)
+  "SB-THREAD:MAKE-THREAD, encapsulated: the thread runs FUNCTION knowing where spec code
+started it, so an error escaping it, or the thread left running, is told at that line."
+  (let ((place (and (or *unit-guarded* (not (eq sb-thread:*current-thread* *main-thread*)))
+                    (thread-start-location))))
+    (let ((thread (apply make-thread
+                         (lambda (&rest thread-arguments)
+                           (let ((*thread-start-location* place))
+                             (apply function thread-arguments)))
+                         arguments)))
+      (when place (setf (gethash thread *thread-start-locations*) place))
+      thread)))
+
+(sb-ext:without-package-locks
+  (sb-int:encapsulate 'sb-thread:make-thread 'make-thread-placed #'make-thread-placed))
+
+(defun thread-label (thread &optional (place (gethash thread *thread-start-locations*)))
+  "How a point names THREAD, started at PLACE: its name, else (bordeaux-threads'
+\"Anonymous thread\", or none) where spec code started it, so two threads differ."
+  (let ((name (sb-thread:thread-name thread)))
+    (cond ((and place (member name '(nil "Anonymous thread") :test #'equal))
+           (format nil "started at line ~D" (second place)))
+          (t (or name "without a name")))))
+
 (defun report-thread-error (condition hook)
   "The debugger hook: an error escaping a thread that spec code started is a
 point of the running unit, and ends that thread only; in the driver's own
@@ -636,8 +686,8 @@ thread the debugger stays disabled (the driver exits, the host reports it)."
   (when (eq sb-thread:*current-thread* *main-thread*)
     (when *unit-guarded* (end-unit-with-condition condition))
     (funcall *disabled-debugger-hook* condition hook))
-  (emit-point nil (format nil "thread ~A runs without error" (sb-thread:thread-name sb-thread:*current-thread*))
-                (fallback-location)
+  (emit-point nil (format nil "thread ~A runs without error" (thread-label sb-thread:*current-thread* *thread-start-location*))
+                (or *thread-start-location* (fallback-location))
                 `((:condition . ((:type . ,(show (type-of condition)))
                                  (:message . ,(condition-message condition))))))
   (sb-thread:abort-thread))

@@ -75,6 +75,39 @@ t.test('threads: points recorded in a thread are reported; an error escaping a t
   t.same(byUnit(3).map((p) => p.ok), [true], 'the driver lives on');
 });
 
+t.test("an error escaping a thread fails the unit at the call that started the thread, each thread at its own line, one without a name named by it", async (t) => {
+  const md = `${frontmatter()}## Helpers\n\n${lisp(`(defun start-failing (text)
+  (bt:make-thread (lambda () (error "~A" text))))
+(defun start-idle ()
+  (bt:make-thread (lambda () (sleep 30))))`)}
+## Two in one form\n\n${lisp(`(let ((a (bt:make-thread (lambda () 1)))
+      (b (bt:make-thread (lambda () (error "boom in b"))))
+      (c (bt:make-thread (lambda () (error "boom in c")))))
+  (bt:join-thread a)
+  (sleep 0.5))`)}
+## Through a helper\n\n${lisp(`(let ((d (start-failing "d"))
+      (e (start-failing "e")))
+  (sleep 0.5))
+(start-failing "f")
+(sleep 0.5)`)}
+## Named\n\n${lisp(`(bt:make-thread (lambda () (error "named")) :name "worker")
+(sleep 0.5)`)}
+## Left running\n\n${lisp('(start-idle)')}`;
+  const r = await runMarkdown(md);
+  // Threads end in any order: their points are compared in the order of their lines.
+  const byLine = [...r.failed].sort((a, b) => (a.at?.line ?? 0) - (b.at?.line ?? 0));
+  t.same(byLine.map((p) => [p.name, p.at?.line, (p.diagnostics?.condition as { message?: string } | undefined)?.message]), [
+    ['thread started at line ' + lineIn(md, '(b (bt:make-thread') + ' runs without error', lineIn(md, '(b (bt:make-thread'), 'boom in b'],
+    ['thread started at line ' + lineIn(md, '(c (bt:make-thread') + ' runs without error', lineIn(md, '(c (bt:make-thread'), 'boom in c'],
+    ['thread started at line ' + lineIn(md, '(start-failing "d")') + ' runs without error', lineIn(md, '(start-failing "d")'), 'd'],
+    ['thread started at line ' + lineIn(md, '(start-failing "e")') + ' runs without error', lineIn(md, '(start-failing "e")'), 'e'],
+    ['thread started at line ' + lineIn(md, '(start-failing "f")') + ' runs without error', lineIn(md, '(start-failing "f")'), 'f'],
+    ['thread worker runs without error', lineIn(md, ':name "worker"'), 'named'],
+    ['Left running leaves no thread running', lineIn(md, '(start-idle)'), undefined],
+  ], "the make-thread in the unit's form, else the unit's call of the helper that made it; a named thread keeps its name");
+  t.match(byLine.at(-1)?.diagnostics?.reason, `(started at line ${lineIn(md, '(start-idle)')})`, 'a thread left running is named by where it was started');
+});
+
 t.test('an undefined function: not ok at the call, saying no one defines it, and where another document of the run does', async (t) => {
   const helpers = translate(parseMarkdown('helpers.test.md', `${frontmatter()}## Helpers\n\n${lisp('(defun random-choice (list) (first list))')}`));
   const md = `${frontmatter()}## Generator\n\n${lisp('(defun pick () (random-choice (list 1 2)))')}\n## Use\n\n${lisp('(assert (pick))')}`;
