@@ -107,7 +107,7 @@ t.test('a negation scoped to its clause does not negate the other one', (t) => {
 t.test('never a guess: a word not understood leaves the sentence unbound, named', (t) => {
   for (const [sentence, word] of [
     ['the command is stopped after about 2 seconds, politely rephrased by the frobnicator', 'frobnicator'],
-    ['the only interface it lists is "lo"', 'interface'],
+    ['the only socket it opens is "lo"', 'socket'],
     ['the error points at line 4, where "timout" is written', 'written'],
   ] as const) {
     const reading = readThen(sentence);
