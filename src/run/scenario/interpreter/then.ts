@@ -114,6 +114,9 @@ interface Selector {
 /** The words the report is written in, said alone (the verdicts, the labels of its lines and blocks, the word of its totals). */
 const REPORT_WORD = /^(?:OK|Error|Timeout|Interrupted|Showing|Partial Output|Output|To fix|Exit Code|Exit Status|Duration|Command|Memory limit|note|omitted)$|^\((?:timeout |Showing |Command timed out|output |no output\)|stdout: |stderr: )/i;
 
+/** The executor's notice of a stream's omitted lines as a sentence quotes its form, the count elided: "`stdout: ...`", "`stderr: … (N lines omitted)`". */
+const OMISSION_FORM = /^(stdout|stderr):\s*(?:\.\.\.|…)(?:\s*\((?:N|n|\.\.\.|…)\s+lines?\s+omitted\))?$/;
+
 /** A quoted text a fact neither checks nor can take for its command: the fact would leave it unread. */
 class UncheckedText extends Error {}
 
@@ -1258,8 +1261,11 @@ const RULES: Rule<Check>[] = [
       if (a.entities('count').length !== counts.length || counts.length > 1 || (counts.length > 0 && a.has('SHOWN') && !a.has('OMITTED'))) return null;
       // "3 lines appear, with no omission notice": the count is not the notice's.
       if (counts.length > 0 && a.negated) return null;
-      const named = [...new Set(a.entities('stream').map((s) => s.name))];
-      const quoted = a.entities('quoted');
+      // "no `stdout: ...` omission notice appears": the executor's own form of the notice of a stream's omitted lines, its count elided, names that
+      // notice (of that stream), never any text that starts "stdout: " (the placeholder of a hidden stream is no omission notice).
+      const noticeForm = a.has('OMITTED') ? a.entities('quoted').map((q) => OMISSION_FORM.exec(q.text.trim())?.[1]).find((x) => x !== undefined) : undefined;
+      const named = [...new Set([...a.entities('stream').map((s) => s.name), ...(noticeForm ? [noticeForm] : [])])];
+      const quoted = noticeForm ? a.entities('quoted').filter((q) => !OMISSION_FORM.test(q.text.trim())) : a.entities('quoted');
       // "after its notes, the report states `Error: …`": a line of the report below the notices, not one of them.
       const noticeAt = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('NOTICE'));
       // "after its notes", "below the header and its notes" (the command's announcement, and a determiner at most), with the text said after them; "followed by a notice that …" is the notice's.
@@ -1310,7 +1316,7 @@ const RULES: Rule<Check>[] = [
       return perCommand(a, neg(a.negated, text), (c) => ({
         ok: not(a.negated, (named.length > 1 ? named.every((s) => c.notices.some((x) => pattern.test(x) && x.startsWith(s))) : [...c.notices, c.report].some((x) => pattern.test(x))) && after(c)),
         actual: c.notices.join(' | ') || 'no notice',
-      }));
+      }), { quoted: noticeForm !== undefined });
     },
   },
   {
@@ -1396,6 +1402,8 @@ const RULES: Rule<Check>[] = [
       if (a.tokens.some((t, i) => t.kind === 'entity' && t.entity.type === 'count' && isQuoted(a.tokens[i + 1]))) return null;
       // "all four lines appear in the output": a count of lines the output holds, not a text in it (a message may name one: "says 500 lines").
       if (a.entities('count').length > 0 && !a.has('MESSAGE', 'MENTION')) return null;
+      // "all 1500 lines are shown in the report": the report as the place they are shown in, no verb of saying; how many are shown, never the number named.
+      if (a.entities('count').some((c) => c.unit === 'line') && !a.has('MENTION') && a.tokens.every((t) => !is(t, 'MESSAGE') || /^report$/i.test(t.text))) return null;
       // "…: what it printed on standard output is shown nowhere": a stream said of what was printed, denied anywhere in the report (a hidden stream's lines are empty).
       const nowhere = a.negated && a.has('ANYWHERE');
       const streams = nowhere ? [] : a.entities('stream').map((s) => s.name);
@@ -1624,10 +1632,17 @@ const RULES: Rule<Check>[] = [
           evaluate: (o) => (unnamed && o.record.commands.length === 0 ? { ok: not(a.negated, quotedIn(values[0], o.record.messages.join('\n'))), actual: o.record.messages.join(' ⏎ ').slice(0, 500) } : each.evaluate(o)),
         };
       }
-      return perCommand(a, neg(a.negated, `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`), (c) => ({
-        ok: not(a.negated, c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]))),
-        actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)),
-      }), { quoted: true });
+      // "`Build the test image first.` is shown": where the text is the command's configured `message:` and no stream is named, it is
+      // shown where spec-run prints that message, on a line of the report, never among the lines the command printed ("prints `x`" is the command's).
+      const asMessage = a.entities('stream').length === 0 && !a.has('WRITE');
+      const configured = (c: CommandRecord) => asMessage && c.message !== undefined && c.message.split('\n')[0].trim() === values[0].trim();
+      return perCommand(a, neg(a.negated, `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
+        if (configured(c)) {
+          const shown = messageShown(c.report, values[0], []);
+          return { ok: not(a.negated, shown.ok), actual: shown.actual };
+        }
+        return { ok: not(a.negated, c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]))), actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)) };
+      }, { quoted: true });
     },
   },
   {
@@ -2432,6 +2447,13 @@ export function readThen(sentence: string): Reading<Check> {
   // writer's run's; checked as written, it would fail every other run. Not read.
   const example = /\b(such as|for example|for instance|e\.g\.|like)[\s,:]*(?=[`“])/i.exec(text.replace(/`[^`]*`|“[^”]*”/g, (span) => (span.startsWith('`') ? '`\u0000`' : '“\u0000”')));
   if (example) return { ok: false, notUnderstood: [example[1]], reason: 'a text given as an example, not as the text itself' };
+  const comparison = comparedElsewhere(text);
+  if (comparison) {
+    // "…, as on the host": the claim, and the same in the other place, which the fact that compares checks by running it there.
+    const compared = comparison.asSame === undefined ? null : readThen(comparison.asSame);
+    if (compared?.ok) return compared;
+    return { ok: false, notUnderstood: comparison.words, reason: 'a comparison with a run in another place, read neither as the claim nor as a fact that compares' };
+  }
   const listing = /`?docker\s+(?:ps|container\s+ls)(?:\s+-a)?`?/i.exec(text);
   if (listing) return { ok: false, notUnderstood: [listing[0]], reason: "what the engine's listing shows is not read" };
   const described = withDescribedRest(text);
@@ -2443,6 +2465,33 @@ export function readThen(sentence: string): Reading<Check> {
   const only = (p: Check) => (p as { only?: true }).only === true;
   if (parts.some(only) && parts.some((p) => (p as { referent?: string }).referent !== undefined)) return { ok: false, notUnderstood: ['only'], reason: 'a place said to hold only some texts, and a text after them' };
   return { ...reading, parts };
+}
+
+/**
+ * "The exit code is 124, as on the host", "like in a container", "as a host command does": a comparison with a run in
+ * another place is not what the claim is of (the scenario's command); its words, and where it names the place with a
+ * preposition, the sentence with "the same as" there (the fact that compares, which runs the other place), never the
+ * command's place. A sentence that says "the same" already is that fact's; not this.
+ */
+function comparedElsewhere(sentence: string): { words: string[]; asSame?: string } | null {
+  const tokens = tokenize(sentence);
+  if (tokens.some((t) => is(t, 'SAME'))) return null;
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i].text;
+    if (tokens[i].kind !== 'word' || !/^(as|like)$/i.test(word)) continue;
+    let j = i + 1;
+    const preposition = tokens[j]?.kind === 'word' && /^(on|in|inside|under|with)$/i.test(tokens[j].text);
+    if (preposition) j++;
+    while (tokens[j]?.kind === 'word' && /^(a|an|the|its)$/i.test(tokens[j].text)) j++;
+    if (!is(tokens[j], 'HOST', 'CONTAINER')) continue;
+    // "runs as a host command": what the command is, not a comparison; "as on the host", "like a host command": one.
+    if (!preposition && /^as$/i.test(word) && !/^(does|did|do|would|gets|got)$/i.test(tokens[j + 2]?.text ?? tokens[j + 1]?.text ?? '')) continue;
+    const words = tokens.slice(i, j + 1).map((t) => t.text);
+    if (!preposition) return { words };
+    const at = new RegExp(String.raw`(?:\b(?:just|exactly)\s+)?\b${word}\s+(?=${tokens[i + 1].text}\b)`, 'i');
+    return { words, asSame: sentence.replace(at, 'the same as ') };
+  }
+  return null;
 }
 
 /**
