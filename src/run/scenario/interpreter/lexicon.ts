@@ -222,7 +222,8 @@ const CONCEPTS: Record<string, string[]> = {
 export const RUNNER = String.raw`(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?`;
 
 /** A command line of spec-run without the package runner it is started through ("npx spec-run exec x.yaml" is "spec-run exec x.yaml"). */
-export const withoutRunner = (text: string): string => text.trim().replace(new RegExp(`^${RUNNER}(?=spec-run\\b)`), '');
+const RUNNER_BEFORE_SPEC_RUN = new RegExp(`^${RUNNER}(?=spec-run\\b)`);
+export const withoutRunner = (text: string): string => text.trim().replace(RUNNER_BEFORE_SPEC_RUN, '');
 
 /** The words and phrases the lexicon has for a concept. */
 export function conceptWords(concept: string): string[] {
@@ -295,7 +296,7 @@ const BEFORE_VERB = /^(still|never|also|too|then|only|just|again|does|did|doesn'
 const VERB_CONCEPTS = ['RUNS', 'WRITE', 'SHOWN', 'MENTION', 'COMPLETE', 'END', 'FIRST_LINE', 'LAST_LINE', 'SUCCEED', 'FAIL', 'TIMED_OUT', 'TERMINATE', 'APPLY', 'CREATE', 'ANNOUNCE', 'ELAPSED', 'SLEEP', 'IGNORE', 'HANDLE'];
 /** Whether WORD, after "the second", makes it a command's place: an adverb or auxiliary, or a verb ending in -s the lexicon has. */
 const VERB_AFTER_PLACE = (word: string | undefined): boolean =>
-  word !== undefined && (BEFORE_VERB.test(word) || (/[^s]s$/.test(word) && PHRASES.some(([p, concepts]) => p.length === 1 && p[0] === word && concepts.some((c) => VERB_CONCEPTS.includes(c)))));
+  word !== undefined && (BEFORE_VERB.test(word) || (/[^s]s$/.test(word) && !word.includes(' ') && (PHRASE_CONCEPTS.get(word) ?? []).some((c) => VERB_CONCEPTS.includes(c))));
 
 const ORDINALS: Record<string, number | 'last'> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: 'last', '1st': 0, '2nd': 1, '3rd': 2 };
 
@@ -305,11 +306,16 @@ const PHRASES: [string[], string[]][] = (() => {
   for (const [concept, phrases] of Object.entries(CONCEPTS)) for (const p of phrases) byPhrase.set(p, [...(byPhrase.get(p) ?? []), concept]);
   return [...byPhrase.entries()].map(([p, concepts]): [string[], string[]] => [p.split(' '), concepts]).sort((a, b) => b[0].length - a[0].length);
 })();
+/** Phrase (its words joined by spaces) → its concepts: every token looks words up, so not by a scan. */
+const PHRASE_CONCEPTS = new Map(PHRASES.map(([p, concepts]) => [p.join(' '), concepts]));
+/** First word → the phrases it starts, longest first, as in PHRASES. */
+const PHRASES_BY_FIRST_WORD = new Map<string, [string[], string[]][]>();
+for (const entry of PHRASES) PHRASES_BY_FIRST_WORD.set(entry[0][0], [...(PHRASES_BY_FIRST_WORD.get(entry[0][0]) ?? []), entry]);
 
 const QUOTES: [string, string][] = [['`', '`'], ['"', '"'], ['“', '”'], ["'", "'"], ['‘', '’']];
 
 /** The concepts the lexicon has for a word or phrase. */
-const conceptsOf = (phrase: string) => PHRASES.find(([p]) => p.join(' ') === phrase)?.[1] ?? [];
+const conceptsOf = (phrase: string) => PHRASE_CONCEPTS.get(phrase) ?? [];
 
 /** Splits out quoted spans; a single quote counts only at a word's edge (not "command's"). */
 function quotedSpans(text: string): { text: string; quoted: boolean }[] {
@@ -422,7 +428,7 @@ export function markCommands(sentence: string): string {
     const after = rest.slice(start);
     const firstWord = /^\S+/.exec(after)?.[0].toLowerCase() ?? '';
     // A word of the lexicon first ("capped at 4 lines") describes the command; a shell word begins one.
-    const describes = !SHELL_WORDS.has(firstWord) && PHRASES.some(([p]) => p.length === 1 && p[0] === firstWord);
+    const describes = !SHELL_WORDS.has(firstWord) && PHRASE_CONCEPTS.has(firstWord);
     let end = -1;
     if (introduced ? !describes && !FUNCTION_WORDS.has(firstWord) : !NOT_A_COMMAND.test(after) && !describes) {
       for (const word of after.matchAll(/\s+/g)) {
@@ -715,7 +721,9 @@ function tokensOf(sentence: string): Token[] {
       // `spec-run exec` in code marks is still the executor; a command is not a phrase of the lexicon.
       // Only the names of the executor itself: a quoted "cleaned up" is a text, not the word.
       // Through a package runner (`npx spec-run exec`) it is the same executor.
-      const phrase = PHRASES.find(([p, concepts]) => p.join(' ') === withoutRunner(part.text).toLowerCase() && p.length > 1 && concepts.includes('HOOK'));
+      const unquoted = withoutRunner(part.text).toLowerCase();
+      const hookConcepts = unquoted.includes(' ') ? PHRASE_CONCEPTS.get(unquoted) : undefined;
+      const phrase = hookConcepts?.includes('HOOK') ? ([unquoted.split(' '), hookConcepts] as const) : undefined;
       // "its `Duration:` is …": the label of a measure the report gives, with no value, is that measure.
       const label = REPORT_MEASURES[part.text.trim().toLowerCase()];
       // `stop:` is the configuration's section, as the word "stop:" is, never a command line.
@@ -851,7 +859,7 @@ function tokensOf(sentence: string): Token[] {
         take(1, { type: 'key', name: raw[i] as ConfigKey });
         continue;
       }
-      const phrase = PHRASES.find(([p]) => p.every((word, k) => lower[i + k] === word));
+      const phrase = PHRASES_BY_FIRST_WORD.get(w)?.find(([p]) => p.every((word, k) => lower[i + k] === word));
       if (phrase) {
         tokens.push({ kind: 'word', text: raw.slice(i, i + phrase[0].length).join(' '), concepts: phrase[1] });
         i += phrase[0].length;
