@@ -48,9 +48,9 @@ if ! docker info >/dev/null 2>&1; then
 fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # npm ci runs the package's prepare script, which builds.
+  # npm ci runs the package's prepare script, which builds (all of it: the tests and benchmarks too).
   say "installing npm packages and building"
-  npm ci --no-audit --no-fund --loglevel=error
+  SPEC_RUN_BUILD=all npm ci --no-audit --no-fund --loglevel=error
 else
   say "building"
   npm run -s build
