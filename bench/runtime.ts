@@ -27,7 +27,7 @@ const SPEC_RUN_BIN = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'
 const SPEC_RUN_SERVE = [process.execPath, join(root, SPEC_RUN_BIN), 'serve'];
 /** Node with nothing loaded, answering its first input line: the floor of any Node server's start. */
 const NODE_ALONE = [process.execPath, '-e', `process.stdin.once('data', () => process.stdout.write('{"jsonrpc":"2.0","id":0,"result":{}}\\n'))`];
-/** The relay runs in V8's mode spec-run serve runs in (see serve-command.ts), so the hop is compared like for like. */
+/** The relay runs in V8's mode spec-run serve runs in (see bundles.ts), so the hop is compared like for like. */
 const NODE_RELAY = [process.execPath, '--no-opt', join(dirname(fileURLToPath(import.meta.url)), 'node-relay.js')];
 const ROUNDS = 3;
 const CALLS = 500;

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 /** The runtime server's bundle, beside runtime/server.js. */
@@ -18,6 +19,27 @@ export const SERVE_BUNDLE = fileURLToPath(new URL('../runtime/server.bundle.cjs'
 export const CLI_BUNDLE = fileURLToPath(new URL('./program.bundle.cjs', import.meta.url));
 
 export const cacheOf = (bundle: string) => `${bundle}.v8cache`;
+
+/**
+ * The V8 flags each bundle's process runs under, set before the bundle is compiled: V8
+ * takes a code cache only under the flags it was made with, so the build makes each
+ * bundle's cache in a process of its own under them (scripts/bundle-cache.mjs).
+ */
+const BUNDLE_V8_FLAGS: Record<string, string[]> = {
+  // Without the optimizing compiler. A call's work in Node is small and short (read a line,
+  // hand it on, format the answer); optimizing it runs on a thread of its own, and on a
+  // machine of two cores that thread competed with the client and the worker, and code it
+  // optimized was sometimes thrown away again: measured there, `npm run bench -- runtime`
+  // gave a p99 round trip about half as long without it, the median unchanged.
+  [SERVE_BUNDLE]: ['--no-opt'],
+  // A function is optimized after 16 times the work V8's default asks: a run is short, and
+  // most of what it optimized early (micromark's parser, the first documents' steps) had
+  // done its work before the optimized code was ready. Compiling it took a thread of its
+  // own: of 100 small OpenSpec documents parsed afresh, half the parse's CPU time, and on a
+  // loaded machine of two cores, the run's time too. Code that runs long (a user's steps
+  // computing for seconds) is still optimized, a few milliseconds later.
+  [CLI_BUNDLE]: ['--interrupt-budget=1081344'],
+};
 
 export interface LoadedBundle<Exports> {
   exports: Exports;
@@ -38,8 +60,12 @@ const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  */
 const scriptName = (bundle: string) => `spec-run/${relative(PACKAGE_ROOT, bundle)}`;
 
-/** Runs the CommonJS bundle at `bundle`, with the code cache at `cache` when there is one there (null: none). */
+/**
+ * Runs the CommonJS bundle at `bundle` under its V8 flags (which hold for the whole
+ * process from then on), with the code cache at `cache` when there is one there (null: none).
+ */
 export function loadBundle<Exports>(bundle: string, cache: string | null = cacheOf(bundle)): LoadedBundle<Exports> {
+  for (const flag of BUNDLE_V8_FLAGS[bundle] ?? []) setFlagsFromString(flag);
   const cachedData = cache !== null && existsSync(cache) ? readFileSync(cache) : undefined;
   // The wrapper Node's own CommonJS loader puts around a module. The bundles hold no
   // import() (scripts/bundles.mjs): users' steps files are imported by jiti, outside them.
