@@ -30,9 +30,9 @@ function unquotedSpans(text: string): string[] {
   return text.split(/(`[^`]*`|“[^”]*”|"[^"]*")/);
 }
 
-/** A word as the executor names it, in the case the writer wrote it. */
+/** A word as the executor names it, capitalised where the writer's opens a sentence ("The step", not "CI step"). */
 function sameCase(written: string, word: string): string {
-  return /^[A-Z]/.test(written) ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+  return /^[A-Z][a-z]/.test(written) ? word.charAt(0).toUpperCase() + word.slice(1) : word;
 }
 
 /** Whether the noun WRITTEN at AT in TEXT is a name or part of a word: in capitals (the variable STAGE), glued by a hyphen, an equals sign, an underscore or a slash ("step-by-step", "stage=ci"), or a verb after "to" ("to stage"). */

@@ -152,10 +152,16 @@ export const problemLine = (text: string) => /^[^\s:]+:\d+:\d+: /.test(text.trim
 /** Whether TEXT, a problem line with its place, is (in) one of the problem lines spec-run exec printed: place and message, never an error's bare message, which holds no place. */
 export const problemLinePrinted = (text: string, o: Observation) => runLines(o).some((l) => problemLine(l) && quotedIn(text.trim(), l.trim()));
 
-/** A text that is a file's name by its extension ("`logs/limits.jsonl`", "`out.txt`"), not a field's path ("`stop.commands`"). */
 /** A configuration field's path (`stop.commands[1].workdir`, `commands[0].timeout`, `stop.defaultTimeout`): what an error names, never a command line. */
 export const fieldPath = (text: string) => /^(?:stop\.)?commands\[\d+\](?:\.[A-Za-z]\w*)*$|^stop(?:\.[A-Za-z]\w*|\[\d+\])+$/.test(text);
 
+/** An error's message about a field, its path first (`stop.commands[0].run: is required`): never a command line. */
+export const fieldMessage = (text: string) => {
+  const m = /^([^\s:]+):\s/.exec(text.trim());
+  return m !== null && fieldPath(m[1]);
+};
+
+/** A text that is a file's name by its extension ("`logs/limits.jsonl`", "`out.txt`"), not a field's path ("`stop.commands`"). */
 export const namesFile = (text: string) => /^[\w./-]+\.(jsonl|ndjson|json|log|txt|ya?ml|md|sh|out|csv)$/i.test(text);
 
 /** "the command `sleep 5`": a text a sentence calls a command. */
