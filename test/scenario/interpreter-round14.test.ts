@@ -25,6 +25,8 @@ t.test("a writer's own nouns for a command and the host are the executor's", (t)
   t.equal(inExecutorTerms("The Step's report"), "The Command's report");
   t.equal(inExecutorTerms('all pipeline stages run on the build agent'), 'all commands run on the host');
   t.equal(inExecutorTerms('a CI step runs on the CI machine'), 'a command runs on the host');
+  t.equal(inExecutorTerms('The console log opens with it, and the screen shows it'), 'The report opens with it, and the report shows it');
+  t.equal(inExecutorTerms('a note in the terminal output'), 'a note in the report');
   // As written: quoted text, a name in capitals, a word glued to another, a verb after "to".
   t.equal(inExecutorTerms('the output holds `step two` and "stage one"'), 'the output holds `step two` and "stage one"');
   t.equal(inExecutorTerms('the variable STAGE is set'), 'the variable STAGE is set');
@@ -115,4 +117,19 @@ t.test('"the process exits with N": the one command where one ran, spec-run exec
   t.ok(passes('the process exits with 6'), 'the one command', { points });
   t.ok(passes('the process exits with 3'), "spec-run exec's status, the first failure's, though the second command exited 0");
   t.equal(byName('the process exits with 0')?.ok, false, 'not the last command\'s 0');
+});
+
+t.test('through the CLI: the console log is the report, progress marks are one command each, and a refused configuration ran no command', async (t) => {
+  const { points, passes, byName } = await runScenarios('round14-report-nouns', [
+    blockScenario('a success on the screen', 'the only command is', ['- run: "echo hi"'], 'the screen shows `OK: command succeeded` followed by `Exit Code: 0`'),
+    blockScenario('a failure said of the console', 'the only command is', ['- run: "echo hi"'], 'the console log shows `Error: Command failed`'),
+    blockScenario('marks', 'the commands are', ['- run: "echo a"', '- run: "exit 2"', '- run: "echo c"'], 'all three commands run, announced as `[1/3]`, `[2/3]` and `[3/3]`'),
+    blockScenario('marks of another run', 'the commands are', ['- run: "echo a"', '- run: "echo b"'], 'the commands are announced as `[1/3]`, `[2/3]` and `[3/3]`'),
+    blockScenario('refused', 'the only command is', ['- run: "echo a"', '  timeout: 5'], 'the exit status is 2 and the build step is not run'),
+  ]);
+  t.ok(passes('the screen shows OK: command succeeded'), "the screen is all spec-run exec printed, not the command's output", { points });
+  t.equal(byName('the console log shows Error: Command failed')?.ok, false, 'not a text it did not print');
+  t.ok(passes('announced as [1/3], [2/3] and [3/3]'), 'each mark on its own command');
+  t.equal(byName('the commands are announced as [1/3]')?.ok, false, 'three marks are not two commands');
+  t.ok(passes('the build step is not run'), 'a refused configuration runs no command');
 });

@@ -1,6 +1,6 @@
 // A writer's own nouns for the entities of an executor run. Writers name the things of a
 // run in their own domain's terms: a CI team calls a command a "step" or a "stage" and the
-// host the "build agent". Each such noun names exactly one entity of the run, so a sentence
+// host the "build agent", and read the report on "the console log" or "the screen". Each such noun names exactly one entity of the run, so a sentence
 // is read in the executor's nouns ("the step fails" is "the command fails") before the
 // lexicon reads it; every rule keyed on the executor's noun ("the second command", "a host
 // command runs …", "the command's report") then reads the writer's sentence the same way.
@@ -21,6 +21,9 @@ const OWN_TERMS: OwnTerm[] = [
   // a command of the configuration's list
   { said: /\b(?:pipeline|build|ci|job) (step|stage)(s?)\b/gi, entity: ['command', 'commands'] },
   { said: /\b(step|stage)(s?)\b/gi, entity: ['command', 'commands'] },
+  // all spec-run exec prints, the report: where the writer reads it (a CI's console, a terminal's screen)
+  { said: /\b(?:console|terminal|job|build) (?:log|output)()()\b/gi, entity: ['report', 'report'] },
+  { said: /\b(?:the )?(?:console|screen|terminal)()()\b(?! log| output)/gi, entity: ['the report', 'the report'] },
   // the machine spec-run exec runs on
   { said: /\b(?:build|ci) (agent|machine|server|host|node)(s?)\b/gi, entity: ['host', 'hosts'] },
 ];

@@ -997,8 +997,10 @@ type Which = number | 'last' | { run: string } | undefined;
 function report(a: Args, index: Which, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
   // "each command", "both commands", "every announcement": each command's place.
   const every = a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND', 'ANNOUNCE', 'HEADLINE'));
-  // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one.
-  if (every && index === undefined && apart && !a.negated) {
+  // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one. Progress
+  // marks (`[1/3]`, `[2/3]`, `[3/3]`) say so themselves, each the mark of another command, with no "each" or "both" said.
+  const marks = apart !== undefined && apart.length > 1 && apart.every((x) => /^\[\d+\/\d+\]$/.test(x.trim()));
+  if ((every || marks) && index === undefined && apart && !a.negated) {
     const texts = apart;
     return {
       text: `every command's ${place.name.replace(/^the /, '')} contains one of ${texts.map((x) => JSON.stringify(x)).join(', ')}, and each of them is in one`,

@@ -2100,7 +2100,9 @@ const RULES: Rule<Check>[] = [
           text: "the command's line never ran (it was not reached, or could not run: outcome error)",
           evaluate: (o) => {
             const lineRan = o.record.commands.filter((c) => c.outcome !== 'error');
-            const ok = o.record.commands.length < o.record.config.commands.length || lineRan.length < o.record.commands.length;
+            // A run whose configuration was refused ran no command at all: the command's line never ran either.
+            const refused = o.record.errors.length > 0 && o.record.commands.length === 0;
+            const ok = refused || o.record.commands.length < o.record.config.commands.length || lineRan.length < o.record.commands.length;
             return { ok, actual: o.record.commands.map((c) => `${c.run} → ${c.outcome}, exit ${c.exitCode}`).join('; ') || 'no command ran' };
           },
         };
