@@ -1197,6 +1197,8 @@ const RULES: Rule<Check>[] = [
       const whole = a.tokens.some((t) => t.kind === 'word' && WHOLE.test(t.text));
       const hide = a.has('HIDE') && !a.has('SHOWN');
       const cut = a.has('OMITTED', 'LIMITED') && !whole;
+      // "no later stdout line": "later" orders lines, which this fact does not read (it is no stop, and no stream left unshown).
+      if (a.tokens.some((t) => is(t, 'AFTER') && /^later$/i.test(t.text))) return null;
       const partial = a.has('TIMED_OUT', 'TIMEOUT', 'AFTER', 'PARTIAL', 'TERMINATE', 'KILL') && a.has('SHOWN') && !cut && !hide;
       if (a.has('AT_MOST', 'WRITE', 'TERMINATE', 'KILL') && !partial) return null;
       const report = (c: CommandRecord) => streams.map((s) => `${s}: printed ${c.streams[s].printed}, shown ${c.streams[s].shown}, omitted ${c.streams[s].omitted}${c.streams[s].hidden ? ', hidden' : ''}`).join('; ');
