@@ -13,6 +13,7 @@
 import { parse } from 'yaml';
 import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { markCode } from './lexicon.js';
+import { inExecutorTerms } from './own-terms.js';
 import { takeInvocation } from './invocation.js';
 import { readWhen, type SetupPart } from './when.js';
 
@@ -32,7 +33,7 @@ export type ConditionUse =
 
 /** The condition as a clause: without its keyword and its closing colon. */
 export function conditionSentence(condition: ScenarioCondition): string {
-  return markCode(condition.text, condition.code)
+  return inExecutorTerms(markCode(condition.text, condition.code))
     .replace(/^\s*(?:when|given)\s+/i, '')
     .replace(/:\s*$/, '');
 }

@@ -17,6 +17,7 @@ import { invalidBlockYaml, StepSkipped, worldInternals } from '../step-world.js'
 import { existingSubject, placeOfError, setByStep } from '../vocabulary/subject.js';
 import { conditionUse, type ConditionUse, type ScenarioCondition } from './condition.js';
 import { markCode } from './lexicon.js';
+import { inExecutorTerms } from './own-terms.js';
 import { configure, observe, type Observation } from './observation.js';
 import { readThen, type Check } from './then.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
@@ -199,7 +200,7 @@ function usedCondition(condition: ScenarioCondition): ConditionUse {
  * setup other than the one written.
  */
 export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition): Interpretation {
-  const sentence = markCode(text, code).trim().replace(/[.:]$/, '');
+  const sentence = inExecutorTerms(markCode(text, code)).trim().replace(/[.:]$/, '');
   if (keyword === 'Then') {
     // "And it states …": a step opening with a pronoun is said of what the step before was about, as "It …" is.
     const opened = sentence.replace(/^it(s?)\b/, 'It$1');

@@ -152,10 +152,16 @@ export const problemLine = (text: string) => /^[^\s:]+:\d+:\d+: /.test(text.trim
 /** Whether TEXT, a problem line with its place, is (in) one of the problem lines spec-run exec printed: place and message, never an error's bare message, which holds no place. */
 export const problemLinePrinted = (text: string, o: Observation) => runLines(o).some((l) => problemLine(l) && quotedIn(text.trim(), l.trim()));
 
-/** A text that is a file's name by its extension ("`logs/limits.jsonl`", "`out.txt`"), not a field's path ("`stop.commands`"). */
 /** A configuration field's path (`stop.commands[1].workdir`, `commands[0].timeout`, `stop.defaultTimeout`): what an error names, never a command line. */
 export const fieldPath = (text: string) => /^(?:stop\.)?commands\[\d+\](?:\.[A-Za-z]\w*)*$|^stop(?:\.[A-Za-z]\w*|\[\d+\])+$/.test(text);
 
+/** An error's message about a field, its path first (`stop.commands[0].run: is required`): never a command line. */
+export const fieldMessage = (text: string) => {
+  const m = /^([^\s:]+):\s/.exec(text.trim());
+  return m !== null && fieldPath(m[1]);
+};
+
+/** A text that is a file's name by its extension ("`logs/limits.jsonl`", "`out.txt`"), not a field's path ("`stop.commands`"). */
 export const namesFile = (text: string) => /^[\w./-]+\.(jsonl|ndjson|json|log|txt|ya?ml|md|sh|out|csv)$/i.test(text);
 
 /** "the command `sleep 5`": a text a sentence calls a command. */
@@ -565,6 +571,8 @@ export const TEXT_RULE: Rule<TextCheck> = {
     if (a.entities('range').some((r) => textsOfRange(r).length === 0)) return null;
     // "`echo second` and `echo third` are not run": command lines said to run, or not, which no text of the report is.
     if (commandLinesRun(a)) return null;
+    // spec-run's own diagnostics (`spec-run: SIGINT: stopping what runs`) go to its stderr, which no record of a run holds: never the report's texts, in any words for it ("the screen shows …").
+    if (a.entities('quoted').some((q) => /^spec-run:/.test(q.text.trim()))) return null;
     const owned = ownerOf(a);
     const rest = fieldsLabelled(owned?.rest ?? a);
     const contrast = shownButNot(rest, owned?.run);
@@ -991,8 +999,10 @@ type Which = number | 'last' | { run: string } | undefined;
 function report(a: Args, index: Which, text: string, place: Place, test: (parts: string[]) => boolean, apart?: string[]): TextCheck {
   // "each command", "both commands", "every announcement": each command's place.
   const every = a.tokens.some((t) => t.kind === 'word' && /^(each|every|both|all)$/i.test(t.text) && is(a.tokens[a.tokens.indexOf(t) + 1], 'COMMAND', 'ANNOUNCE', 'HEADLINE'));
-  // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one.
-  if (every && index === undefined && apart && !a.negated) {
+  // "Both commands are announced (`[1/2]` and `[2/2]`)": each text in one command's place, every command's place holding one. Progress
+  // marks (`[1/3]`, `[2/3]`, `[3/3]`) say so themselves, each the mark of another command, with no "each" or "both" said.
+  const marks = apart !== undefined && apart.length > 1 && apart.every((x) => /^\[\d+\/\d+\]$/.test(x.trim()));
+  if ((every || marks) && index === undefined && apart && !a.negated) {
     const texts = apart;
     return {
       text: `every command's ${place.name.replace(/^the /, '')} contains one of ${texts.map((x) => JSON.stringify(x)).join(', ')}, and each of them is in one`,

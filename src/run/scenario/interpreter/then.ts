@@ -16,7 +16,7 @@ import { durationRanges, elidedTimeUnits } from './quantities.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -127,8 +127,8 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
   // A fact that does not read quoted texts takes one for its command; a text in the report's own words
   // ("reported as timed out, with `Exit Code: 124`") is never a command, and would go unchecked.
   if (texts.some((q) => executorText(q.text))) throw new UncheckedText();
-  // A configuration field's path (`stop.commands[1].workdir`) names a field an error is about, never a command.
-  if (texts.some((q) => fieldPath(q.text))) throw new UncheckedText();
+  // A configuration field's path (`stop.commands[1].workdir`) names a field an error is about, never a command; nor does a problem line that opens with one.
+  if (texts.some((q) => fieldPath(q.text) || fieldMessage(q.text) || problemLine(q.text))) throw new UncheckedText();
   // The text a fact takes for its command: a word of the report's own ("`OK`", "`Showing`", "`Exit Code`", without its colon; a note in
   // parentheses, "`(timeout 5s, from command)`") or spec-run's own command line is never one: taken for a command's line, the word would go
   // unchecked and a command be looked for that the run has not.
@@ -711,6 +711,19 @@ const RULES: Rule<Check>[] = [
       const statusWord =
         a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes('EXIT') && /\bstatus$/i.test(t.text) && /^the$/i.test(a.tokens[i - 1]?.text ?? '')) &&
         !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('EXIT') && (/\bcodes?$/i.test(t.text) || /^exit(s|ed|ing)?$/i.test(t.text)));
+      // "the process exits with 124": the process a reader sees end is spec-run exec where several commands ran (a status said of
+      // "the process" is never each of them), and the one command where one ran, whose code spec-run exec exits with too.
+      const commandWords = a.tokens.filter((t) => t.kind === 'word' && t.concepts.includes('COMMAND'));
+      const theProcess = commandWords.length === 1 && /^process$/i.test(commandWords[0].text) && /^the$/i.test(a.tokens[a.tokens.indexOf(commandWords[0]) - 1]?.text ?? '');
+      if (theProcess && !a.has('HOOK', 'HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'EACH', 'OWN') && !completes && verdict === null && !d && !ending) {
+        return {
+          text: neg(a.negated, `the process's exit status ${what} (its command's exit code where one ran; spec-run exec's where several did)`),
+          evaluate: (o) => {
+            const status = o.record.commands.length === 1 ? o.record.commands[0].exitCode : o.record.exitStatus;
+            return { ok: matches(status), actual: `${o.record.commands.length} command(s) ran; status ${status}` };
+          },
+        };
+      }
       if (namesNoCommand && statusWord && !a.has('SHOWN', 'MESSAGE')) return { text: neg(a.negated, `spec-run exec's exit status ${what}`), evaluate: (o) => ({ ok: matches(o.record.exitStatus), actual: `exit status ${o.record.exitStatus}` }) };
       if (namesNoCommand) {
         const each = perCommand(a, neg(a.negated, `exit code ${what}`), (c) => ({ ok: matches(c.exitCode), actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}` }));
@@ -1184,6 +1197,8 @@ const RULES: Rule<Check>[] = [
       const whole = a.tokens.some((t) => t.kind === 'word' && WHOLE.test(t.text));
       const hide = a.has('HIDE') && !a.has('SHOWN');
       const cut = a.has('OMITTED', 'LIMITED') && !whole;
+      // "no later stdout line": "later" orders lines, which this fact does not read (it is no stop, and no stream left unshown).
+      if (a.tokens.some((t) => is(t, 'AFTER') && /^later$/i.test(t.text))) return null;
       const partial = a.has('TIMED_OUT', 'TIMEOUT', 'AFTER', 'PARTIAL', 'TERMINATE', 'KILL') && a.has('SHOWN') && !cut && !hide;
       if (a.has('AT_MOST', 'WRITE', 'TERMINATE', 'KILL') && !partial) return null;
       const report = (c: CommandRecord) => streams.map((s) => `${s}: printed ${c.streams[s].printed}, shown ${c.streams[s].shown}, omitted ${c.streams[s].omitted}${c.streams[s].hidden ? ', hidden' : ''}`).join('; ');
@@ -2017,6 +2032,30 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "all three commands run", "every command is executed", "both commands ran", "3 commands run": each command of the
+    // configuration ran its line (none left unreached, none that could not run), and there are that many. Said of a place,
+    // a command by its place or its line, or with a word of order ("in that order"), it is another fact's or none.
+    name: 'every command ran',
+    needs: [['RUNS'], ['EACH', 'E:count']],
+    allows: [],
+    refuses: ['HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'USER', 'HOOK', 'FILLER'],
+    build(a) {
+      const counts = a.entities('count');
+      if (a.negated || counts.some((c) => c.unit !== 'command') || counts.length > 1 || !a.has('COMMAND') && counts.length === 0) return null;
+      const each = a.tokens.filter((t) => is(t, 'EACH'));
+      if (each.some((t) => !/^(all|every|each|both)$/i.test(t.text))) return null;
+      const n = counts[0]?.n ?? (each.some((t) => /^both$/i.test(t.text)) ? 2 : undefined);
+      return {
+        text: `every command of the configuration ran its line${n !== undefined ? ` (${n} commands)` : ''}`,
+        evaluate: (o) => {
+          const ran = o.record.commands.filter((c) => c.outcome !== 'error');
+          const ok = o.record.commands.length > 0 && o.record.commands.length === o.record.config.commands.length && ran.length === o.record.commands.length && (n === undefined || ran.length === n);
+          return { ok, actual: `${o.record.config.commands.length} configured: ${o.record.commands.map((c) => `${c.run} → ${c.outcome}`).join('; ') || 'no command ran'}` };
+        },
+      };
+    },
+  },
+  {
     // "both host commands run", "the container commands are started": the commands a word of place picks out ran (started, whatever their end).
     name: 'commands of a place ran',
     needs: [['RUNS'], ['HOST', 'CONTAINER']],
@@ -2043,7 +2082,8 @@ const RULES: Rule<Check>[] = [
     // "no command is announced": a command is announced as it starts, so none announced is none run; "no command is announced or run" says it twice.
     needs: [['RUNS', 'CREATE', 'ANNOUNCE'], ['NOT']],
     allows: [],
-    refuses: ['HOST', 'CONTAINER', 'E:ordinal', 'E:quoted'],
+    // "not every command runs", "not all commands ran": some did not, which is not none.
+    refuses: ['HOST', 'CONTAINER', 'E:ordinal', 'E:quoted', 'EACH'],
     alternatives: true,
     build(a) {
       if (!a.negated) return null;
@@ -2062,7 +2102,9 @@ const RULES: Rule<Check>[] = [
           text: "the command's line never ran (it was not reached, or could not run: outcome error)",
           evaluate: (o) => {
             const lineRan = o.record.commands.filter((c) => c.outcome !== 'error');
-            const ok = o.record.commands.length < o.record.config.commands.length || lineRan.length < o.record.commands.length;
+            // A run whose configuration was refused ran no command at all: the command's line never ran either.
+            const refused = o.record.errors.length > 0 && o.record.commands.length === 0;
+            const ok = refused || o.record.commands.length < o.record.config.commands.length || lineRan.length < o.record.commands.length;
             return { ok, actual: o.record.commands.map((c) => `${c.run} → ${c.outcome}, exit ${c.exitCode}`).join('; ') || 'no command ran' };
           },
         };

@@ -872,14 +872,16 @@ function plainParts(sentence: string): string {
  * "a host command sets `workdir: nowhere` and the project has no such directory", "… `--log none.jsonl` in
  * a directory where no such file exists", "is given `nonexist.yaml` and no such file exists": "no such"
  * names the name said last, the value of the code span just before it (of a `key: value`, of an option, of
- * spec-run exec's configuration file). That name does not exist. The sentence as it is where the span
- * before names no file.
+ * spec-run exec's configuration file), never a command line the sentence runs. That name does not exist.
+ * The sentence as it is where the span before names no file.
  */
 function noSuchName(sentence: string): string {
   const noSuch = /(?:,?\s+(?:and|where|in\s+a\s+directory\s+where)\s+no\s+such\s+(?:sub-?directory|directory|folder|file)\s+exists|\s+and\s+(?:the\s+)?(?:(?:configuration(?:\s+file)?(?:'s)?|project)\s+)?(?:directory|project)\s+(?:has|holds|contains)\s+no\s+such\s+(?:sub-?directory|directory|folder|file))(?=\s*(?:,|$))/i;
   const found = noSuch.exec(sentence);
   if (!found) return sentence;
-  const spans = [...sentence.slice(0, found.index).matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  // A command line ("runs `pwd`") names no file: "no such" is about the name said before it.
+  const before = sentence.slice(0, found.index);
+  const spans = [...before.matchAll(/`([^`]+)`/g)].filter((m) => !/\b(?:runs|running|run|executes|executing|command)\s+$/i.test(before.slice(0, m.index))).map((m) => m[1]);
   const last = spans.at(-1) ?? '';
   const name = (/^[A-Za-z_]\w*\s*:\s*"?([^"]*)"?$/.exec(last) ?? /--(?:log|project)[\s=](\S+)/.exec(last) ?? /^spec-run\s+exec\s+(\S+)$/.exec(last) ?? [last, last])[1];
   if (!/^[\w.-]+(\/[\w.-]+)*\/?$/.test(name) || /^\d+$/.test(name)) return sentence;
