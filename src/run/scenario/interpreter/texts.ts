@@ -304,6 +304,10 @@ function isText(part: string, text: string): boolean {
 /** "`x` is printed after the output block": a text placed by a part of the report, which the texts of the report read. */
 export const placedByPart = (a: Args) => sequence(a)?.anchor !== undefined;
 
+/** "one line", "a line", "some line" (with NONE, "no line" too): a line said of no place in the place's lines, any of them. */
+export const someLine = (a: Args, none = false) =>
+  a.tokens.some((t, i) => (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'line' && t.entity.n === 1 && /^(one|1) line$/i.test(t.text)) || (t.kind === 'word' && /^line$/i.test(t.text) && (none ? /^(a|some|any|another|no)$/i : /^(a|some|any|another)$/i).test(a.tokens[i - 1]?.text ?? '')));
+
 /** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT; each text NEXT says so on the line after the one before it). */
 function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[]): boolean {
   const joined = parts.join('\n');
@@ -834,6 +838,12 @@ function textsIn(a: Args, run?: string): TextCheck | null {
       return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));
     });
     return { ...check, only: true };
+  }
+  // "one line ends with `…`", "the report has a line starting with `…`": a line of the place, any of them, not the place's own edge.
+  if (someLine(a) && (first || last)) {
+    if (texts.length !== 1 || ordered || a.negated || each || nth !== undefined || lastLine) return null;
+    const edge = first ? 'begins' : 'ends';
+    return report(a, index, `a line of ${place.name} ${edge} with ${JSON.stringify(texts[0])}`, where, (parts) => parts.flatMap((p) => p.split('\n')).some((line) => holds([line], texts, edge, false, false)));
   }
   if (reportedAs) {
     if (texts.length !== 2 || ordered) return null;

@@ -16,7 +16,7 @@ import { durationRanges, elidedTimeUnits } from './quantities.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, someLine, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -1672,6 +1672,8 @@ const RULES: Rule<Check>[] = [
       const ordinal = position?.line !== undefined ? { type: 'ordinal' as const, index: position.line - 1, of: 'line' as const } : a.entities('ordinal').find((o) => o.of === 'line');
       const values = a.tokens.filter((t) => t.kind === 'entity' && ['quoted', 'path', 'number'].includes(t.entity.type));
       if (values.length !== 1 || a.entities('ordinal').length !== (ordinal && !position ? 1 : 0) || (ordinal && a.has('LAST_LINE'))) return null;
+      // "one line ends with …", "no line ends with …": any line of a place, never its last (texts.ts reads the first).
+      if (!ordinal && someLine(a, true)) return null;
       const index = ordinal ? ordinal.index : 'last';
       const value = values[0].text;
       const streams = streamsOf(a);
