@@ -154,7 +154,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       notRun.push({ block, reason: `runs tests, which spec-run runs itself, each test once as a unit: ${calls} is left out` });
     }
     if (loaded.length > 0) definitions.push(codeRef(file, block, keepOnly(block.text, scan.forms, loaded)));
-    if (input && run.length === 0 && !loaded.some((form) => definedTest(form, testMacros) !== null || nestedTests(form, testMacros).length > 0)) problems.push(uncheckedAnswer(input.unit, block, 'runs nothing: it only defines'));
+    if (input && run.length === 0 && !loaded.some((form) => definedTest(form, testMacros) !== null || nestedTests(form, testMacros).length > 0)) problems.push(uncheckedAnswer(input.unit, block, 'runs nothing of its own (only definitions or test-runner calls)'));
     if (run.length > 0) {
       const code = codeRef(file, block, keepOnly(block.text, scan.forms, run));
       const derived = proseRequest ? { input: proseRequestRef(file, proseRequest, block), inputProse: proseRequest.prose } : {};

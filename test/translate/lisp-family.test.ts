@@ -364,6 +364,16 @@ t.test('the answer shown for an Input, in any form a user writes it, is compared
   );
   t.same(JSON.parse(inputs[7].code.text), { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, 'the prose Input is sent as the request it names');
   const errors = plan.problems.filter((p) => p.severity === 'error');
+  t.same(
+    errors.map((p) => p.message.replace(/ at line \d+/, '').slice(0, 60)),
+    [
+      'this block is the answer to the Input, but it holds only com',
+      'this block is the answer to the Input, but it runs nothing o',
+      'this yaml block is labelled as the answer to the Input, but ',
+      'this block is labelled as the answer to the Input, but it is',
+    ],
+  );
+  t.ok(errors.every((p) => /checks nothing,? and the request is never sent/.test(p.message)), 'each says the request is never sent');
   t.same(errors.map((p) => p.line), [lineOf(';; TODO'), lineOf('(defun answer-ok-p'), lineOf('result: 4'), lineOf('(+ 1 4)') + 5], 'each at the first line of its block');
   t.notOk(plan.notRun.some((n) => /Plain fence|Text fence/.test(n.block.headingPath.join())), 'no answer is left as an illustration');
   t.match(describePlan(plan), /the text of the tool's answer must hold the lines of the Expected text at line \d+/);
