@@ -238,7 +238,7 @@ function uncheckedAnswer(unit: InputUnit, block: CodeBlock, why: string): Diagno
     file: unit.file,
     line: block.textLine,
     severity: 'error',
-    message: `this block is the answer to the Input at line ${unit.line}, but it ${why}, so it checks nothing and the request is never sent; check the answer in it, such as (let ((response (send-request *server* input))) (assert (not (result-field response :isError))))`,
+    message: `this block is the answer to the Input at line ${unit.line}, but it ${why}: it checks nothing, and the request is never sent; check the answer in it, such as (let ((response (send-request *server* input))) (assert (not (result-field response :isError))))`,
   };
 }
 

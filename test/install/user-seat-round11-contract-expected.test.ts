@@ -32,7 +32,7 @@ t.test("the Expected a new user writes is compared with the answer, or is an err
   t.match(run.stdout, 'the text of the answer does not hold the Expected line: \\"=> 43\\"; the answer\'s text is \\"=> 42\\"');
   t.match(run.stdout, `not ok 1 - the text of the answer holds the Expected text of line ${lineOf(wrong, '=> 0')}`);
   t.match(run.stdout, `at: wrong/contract.test.md:${lineOf(wrong, ';; TODO')}`, 'the comment-only block, at its line');
-  t.match(run.stdout, `not ok 1 - this block is the answer to the Input at line ${lineOf(wrong, '"id": 3')}, but it holds only comments, so it checks nothing and the request is never sent`);
+  t.match(run.stdout, `not ok 1 - this block is the answer to the Input at line ${lineOf(wrong, '"id": 3')}, but it holds only comments: it checks nothing, and the request is never sent`);
   t.equal(summary(run.stderr), '1 passed, 3 failed, 0 skipped, 0 todo');
   t.match(readFileSync(`${project.dir}/junit.xml`, 'utf8'), /failures="3"/);
 
