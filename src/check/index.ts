@@ -192,13 +192,16 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
  * What a run says of each **Input** block (run/lisp), said by check at its place: a block that
  * does not parse at the error's line and column, the rest at the block's line. A request an
  * Expected block answers, or a block paired with another, is only read as a JSON object, as the
- * run reads it: it may be wrong on purpose, and the answer is the check.
+ * run reads it: it may be wrong on purpose, and the answer is the check. An Expected JSON that
+ * states nothing of the answer is a warning, as in the run.
  */
 export function checkJsonInputs(plan: DocumentPlan, context: CheckContext): CheckMessage[] {
   const messages: CheckMessage[] = [];
   for (const unit of plan.units) {
     if (unit.kind !== 'json-input') continue;
-    const blocks = [{ code: unit.code, what: 'the JSON' }, ...(unit.expected ? [{ code: unit.expected, what: 'the Expected JSON' }] : [])];
+    // An Expected of plain text is compared as text: no JSON to read.
+    const blocks = [{ code: unit.code, what: 'the JSON' }, ...(unit.expected?.form === 'json' ? [{ code: unit.expected, what: 'the Expected JSON' }] : [])];
+    if (unit.expected?.checksNothing) messages.push({ file: unit.expected.file, line: unit.expected.line, column: 1, severity: 'warning', message: unit.expected.checksNothing });
     let parsed = true;
     for (const { code, what } of blocks) {
       const broken = jsonError(code.text, code);

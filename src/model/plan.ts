@@ -62,8 +62,16 @@ export interface JsonInputUnit extends UnitBase {
   code: CodeRef;
   /** Line of the Lisp block that reads this request as `input`; then only well-formedness is checked here. */
   pairedWith?: number;
-  /** A JSON block labelled as the answer ("**Expected**"): the request is sent and the response must hold it. */
-  expected?: CodeRef;
+  /** The block labelled as the answer ("**Expected**"): the request is sent and the response must hold it. */
+  expected?: ExpectedAnswer;
+}
+
+/** The answer shown for an Input request (translate/rules/expected-answer.ts). */
+export interface ExpectedAnswer extends CodeRef {
+  /** json: the response holds that JSON; text: the text of the tool's answer holds its lines. */
+  form: 'json' | 'text';
+  /** Why it holds for any answer, when it states nothing of one: a warning of check and of the run. */
+  checksNothing?: string;
 }
 
 export interface ScenarioStep {

@@ -81,6 +81,16 @@ export function jsonProblems(code: JsonBlock): string[] | { value: object } {
   return { value };
 }
 
+/** The id a request written as its params alone is sent with. */
+export const PARAMS_REQUEST_ID = 1;
+
+/** The request an Input block's JSON stands for: as written, or its params ({"name", "arguments"}) as a tools/call. */
+export function requestOf(input: unknown, id = PARAMS_REQUEST_ID): Record<string, unknown> {
+  const request = input as Record<string, unknown>;
+  if (!('jsonrpc' in request) && !('method' in request) && 'name' in request) return { jsonrpc: '2.0', id, method: 'tools/call', params: request };
+  return request;
+}
+
 const RANGE_KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format']);
 
 /** `schema` without the keywords that constrain values rather than shapes. */

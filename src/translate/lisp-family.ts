@@ -4,7 +4,7 @@
 // other top-level forms run in document order, `verify-...` functions and functions holding
 // checks that nothing calls are called (one that needs arguments is an error).
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
-import type { CodeRef, NotRunBlock } from '../model/plan.js';
+import type { CodeRef, ExpectedAnswer, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
 import { callCounts, definedFunction, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
 import { DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
@@ -12,9 +12,11 @@ import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
 import { editDistance } from '../model/edit-distance.js';
 import { illustrationRule } from './rules/illustration.js';
-import { answersInput, readsInput, restatesRequest, showsAnswerTo } from './rules/input-pairs.js';
-import { proseInputBefore } from './rules/prose-input.js';
+import { answersInput, isAnswerLabel, readsInput, restatesRequest, showsAnswerTo } from './rules/input-pairs.js';
+import { proseInputBefore, type ProseInput } from './rules/prose-input.js';
 import { jsonRule } from './rules/json.js';
+import { answerForm, constrainsNothing } from './rules/expected-answer.js';
+import { jsonProblems, requestOf } from './json-input.js';
 import { LISP_LANGUAGES, lispCodeRule } from './rules/lisp-code.js';
 import { otherLanguageRule } from './rules/other-language.js';
 import { type BlockRule, firstVerdict } from './rules/types.js';
@@ -78,15 +80,36 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   }
 
   /** The Input block just before the current block, with its unit, while a Lisp block may still answer it. */
-  let lastInput: { block: CodeBlock; unit: Extract<UnitDraft, { kind: 'json-input' }> } | null = null;
+  let lastInput: { block: CodeBlock; unit: InputUnit } | null = null;
+
+  /** Makes the answer BLOCK the Expected of UNIT, or says at the block why it cannot be compared (false). */
+  function compareAnswer(unit: InputUnit, block: CodeBlock): boolean {
+    const answer = expectedAnswer(unit, block);
+    if ('problem' in answer) {
+      problems.push({ file, line: block.textLine, message: answer.problem, severity: 'error' });
+      notRun.push({ block, reason: `answer: ${answer.problem}` });
+      return false;
+    }
+    unit.expected = answer;
+    return true;
+  }
 
   for (const block of doc.codeBlocks) {
-    if (lastInput && block.lang === 'json' && showsAnswerTo(lastInput.block, block)) {
-      lastInput.unit.expected = codeRef(file, block);
+    const isLisp = block.lang !== null && LISP_LANGUAGES.has(block.lang);
+    // The answer shown for the Input is compared with the response, or is an error: never shown and dropped.
+    if (lastInput && !isLisp && showsAnswerTo(lastInput.block, block)) {
+      compareAnswer(lastInput.unit, block);
       lastInput = null;
       continue;
     }
-    const isLisp = block.lang !== null && LISP_LANGUAGES.has(block.lang);
+    // The same after an Input written in prose: the request is derived from the prose, or the Input's line says why not.
+    const proseAnswered = lastInput === null && !isLisp && isAnswerLabel(block.label) ? proseInputBefore(doc, block) : null;
+    if (proseAnswered?.kind === 'unclear') problems.push({ file, line: proseAnswered.line, message: proseAnswered.message, severity: 'error' });
+    if (proseAnswered?.kind === 'request') {
+      const unit: InputUnit = { kind: 'json-input', name: `${blockName(block)} (input)`, file, line: proseAnswered.line, headingPath: block.headingPath, code: proseRequestRef(file, proseAnswered, block) };
+      if (compareAnswer(unit, block)) units.push(unit);
+      continue;
+    }
     const input = lastInput && isLisp && answersInput(lastInput.block, block) ? lastInput : null;
     lastInput = null;
     // A block reading `input` after an Input written in prose: the request is derived from the prose, or the Input's line says why not.
@@ -118,6 +141,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     }
     if (scan.forms.length === 0) {
       notRun.push({ block, reason: 'comments only: the block has no forms' });
+      if (input) problems.push(uncheckedAnswer(input.unit, block, 'holds only comments'));
       continue;
     }
     loadedOrRun.push(...scan.forms.map((form) => form.node));
@@ -130,9 +154,10 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       notRun.push({ block, reason: `runs tests, which spec-run runs itself, each test once as a unit: ${calls} is left out` });
     }
     if (loaded.length > 0) definitions.push(codeRef(file, block, keepOnly(block.text, scan.forms, loaded)));
+    if (input && run.length === 0 && !loaded.some((form) => definedTest(form, testMacros) !== null || nestedTests(form, testMacros).length > 0)) problems.push(uncheckedAnswer(input.unit, block, 'runs nothing of its own (only definitions or test-runner calls)'));
     if (run.length > 0) {
       const code = codeRef(file, block, keepOnly(block.text, scan.forms, run));
-      const derived = proseRequest ? { input: { file, line: proseRequest.line, text: proseRequest.json, lang: 'json', headingPath: block.headingPath, blockIndex: block.index }, inputProse: proseRequest.prose } : {};
+      const derived = proseRequest ? { input: proseRequestRef(file, proseRequest, block), inputProse: proseRequest.prose } : {};
       units.push({ kind: 'lisp-block', name: blockName(block), file, line: run[0].line, headingPath: block.headingPath, code, ...(input ? { input: input.unit.code } : derived) });
       if (input) input.unit.pairedWith = run[0].line;
       // Paired by its label alone, a block that neither reads `input` nor sends the same request itself leaves the Input unsent: it would only be checked for well-formed JSON.
@@ -188,6 +213,33 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   }
 
   return { definitions, units, notRun, problems, ...(uncalledCheckFunctions.length ? { uncalledCheckFunctions } : {}) };
+}
+
+type InputUnit = Extract<UnitDraft, { kind: 'json-input' }>;
+
+/** The answer BLOCK (not Lisp) shown for the Input of UNIT, as the run compares it, or why it cannot be. */
+function expectedAnswer(unit: InputUnit, block: CodeBlock): ExpectedAnswer | { problem: string } {
+  const shown = answerForm(block, unit.line);
+  if ('problem' in shown) return shown;
+  const answer: ExpectedAnswer = { ...codeRef(unit.file, block), form: shown.form };
+  const [expected, request] = [jsonProblems(answer), jsonProblems(unit.code)];
+  const checksNothing = shown.form === 'json' && !Array.isArray(expected) && !Array.isArray(request) ? constrainsNothing(expected.value, requestOf(request.value)) : null;
+  return checksNothing ? { ...answer, checksNothing } : answer;
+}
+
+/** The request derived from an Input in prose, as the JSON of an Input block at the prose's line, answered by BLOCK. */
+function proseRequestRef(file: string, prose: Extract<ProseInput, { kind: 'request' }>, block: CodeBlock): CodeRef {
+  return { file, line: prose.line, text: prose.json, lang: 'json', headingPath: block.headingPath, blockIndex: block.index };
+}
+
+/** The Lisp answer BLOCK of the Input of UNIT checks nothing (WHY): an error at the block, since the request is never sent. */
+function uncheckedAnswer(unit: InputUnit, block: CodeBlock, why: string): Diagnostic {
+  return {
+    file: unit.file,
+    line: block.textLine,
+    severity: 'error',
+    message: `this block is the answer to the Input at line ${unit.line}, but it ${why}: it checks nothing, and the request is never sent; check the answer in it, such as (let ((response (send-request *server* input))) (assert (not (result-field response :isError))))`,
+  };
 }
 
 /** The package an `(in-package x)` form names, lower-cased: `:x`, `#:x`, `"X"`, `x`. */

@@ -104,7 +104,7 @@ function unitDetail(unit: Unit): string | null {
       if (unit.inputProse !== undefined) return `binds input to ${unit.input!.text}, derived from the Input in prose at ${unit.input!.file}:${unit.input!.line} ("${unit.inputProse}")`;
       return unit.input ? `binds input to the request of the Input block at ${unit.input.file}:${unit.input.line}` : null;
     case 'json-input':
-      if (unit.expected) return `sent to a fresh session: the response must hold the Expected JSON at line ${unit.expected.line}`;
+      if (unit.expected) return `sent to a fresh session: ${unit.expected.form === 'json' ? 'the response must hold the Expected JSON' : "the text of the tool's answer must hold the lines of the Expected text"} at line ${unit.expected.line}${unit.expected.checksNothing ? ` (warning: ${unit.expected.checksNothing})` : ''}`;
       return unit.pairedWith !== undefined
         ? `read as input by the block at line ${unit.pairedWith}, which checks the answer: here only well-formed JSON is checked`
         : null;

@@ -219,6 +219,27 @@ t.test('an Expected JSON block that does not parse is an error of check, at the 
   t.equal(stdout, `${join(dir, 'be.md')}:16:19: error: the Expected JSON does not parse: Expected double-quoted property name\n`);
 });
 
+t.test('check says, at its line, that an answer shown for an Input cannot be compared (an error) or states nothing (a warning); a plain-text answer it leaves to the run, which compares it', async (t) => {
+  const input = (id: number) => `**Input**:\n\`\`\`json\n{"jsonrpc": "2.0", "id": ${id}, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(+ 1 ${id})"}}}\n\`\`\`\n`;
+  const doc = [
+    '---\ntype: contract\nname: answers\n---\n# Answers\n',
+    `## Text\n\n${input(1)}\n**Expected**:\n\`\`\`\n=> 2\n\`\`\`\n`,
+    `## Comments\n\n${input(2)}\n**Expected**:\n\`\`\`lisp\n;; TODO: check that the answer is 3\n\`\`\`\n`,
+    `## Nothing\n\n${input(3)}\n**Expected**:\n\`\`\`json\n{}\n\`\`\`\n`,
+  ].join('\n');
+  const dir = t.testdir({ 'answers.md': doc });
+  const { code, stdout, stderr } = await check([dir]);
+  t.equal(code, 1);
+  const file = join(dir, 'answers.md');
+  const lines = doc.split('\n');
+  const line = (needle: string) => lines.findIndex((text) => text.includes(needle)) + 1;
+  t.same(stdout.trim().split('\n').map((message) => message.replace(/(: (error|warning): .{30}).*/, '$1')), [
+    `${file}:${line(';; TODO')}:1: error: this block is the answer to th`,
+    `${file}:${line('{}')}:1: warning: this Expected JSON states noth`,
+  ]);
+  t.match(stderr, /1 errors, 1 warnings/);
+});
+
 t.test("with a runtime: configured, check names the tools that server lists, asked as a run would; one that cannot be asked leaves tool names unchecked, saying so", async (t) => {
   const server = toolsServer(['frobnicate']);
   const input = (id: number, tool: string) => `**Input**:\n\`\`\`json\n{"jsonrpc": "2.0", "id": ${id}, "method": "tools/call", "params": {"name": "${tool}", "arguments": {"code": "(+ 1 2)"}}}\n\`\`\`\n`;

@@ -332,3 +332,76 @@ t.test("the plan and the driver know the same operators to call a function: the 
   t.ok(list, 'checks.lisp defines *designator-callers*');
   t.same(list![1].trim().split(/\s+/).sort(), [...DESIGNATOR_CALLERS].sort());
 });
+
+t.test('the answer shown for an Input, in any form a user writes it, is compared or is an error at its line, never dropped', async (t) => {
+  const input = (code: string) => json(`{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "${code}"}}}`);
+  const body = [
+    `## Plain fence\n\n**Input**:\n${input('(* 6 7)')}\n**Expected**:\n\`\`\`\n=> 43\n\`\`\`\n`,
+    `## Text fence\n\n**Input**:\n${input('(/ 1 0)')}\n**Expected Output**:\n\`\`\`text\n=> 0\n\`\`\`\n`,
+    `## JSON in a plain fence\n\n**Input**:\n${input('1')}\n**Response**:\n\`\`\`\n{"result": {"isError": false}}\n\`\`\`\n`,
+    `## Comments only\n\n**Input**:\n${input('(+ 1 1)')}\n**Expected**:\n${lisp(';; TODO: check that the answer is 3')}`,
+    `## Definitions only\n\n**Input**:\n${input('(+ 1 2)')}\n**Expected**:\n${lisp('(defun answer-ok-p (r) r)')}`,
+    `## YAML\n\n**Input**:\n${input('(+ 1 3)')}\n**Expected**:\n\`\`\`yaml\nresult: 4\n\`\`\`\n`,
+    `## Empty\n\n**Input**:\n${input('(+ 1 4)')}\n**Expected**:\n\`\`\`\n\n\`\`\`\n`,
+    `## Prose\n\n**Input**: Call tools/list\n\n**Expected**:\n${json('{"result": {"tools": [{"name": "evaluate-lisp"}]}}')}`,
+  ].join('\n');
+  const plan = doc(body);
+  /** The line of the document (its frontmatter and title are 7 lines) where NEEDLE first stands. */
+  const lineOf = (needle: string) => body.split('\n').findIndex((line) => line.includes(needle)) + 8;
+  const inputs = byKind(plan.units, 'json-input');
+  t.same(
+    inputs.map((unit) => [unit.headingPath.at(-1), unit.expected?.form ?? null, unit.expected?.text.trim() ?? null]),
+    [
+      ['Plain fence', 'text', '=> 43'],
+      ['Text fence', 'text', '=> 0'],
+      ['JSON in a plain fence', 'json', '{"result": {"isError": false}}'],
+      ['Comments only', null, null],
+      ['Definitions only', null, null],
+      ['YAML', null, null],
+      ['Empty', null, null],
+      ['Prose', 'json', '{"result": {"tools": [{"name": "evaluate-lisp"}]}}'],
+    ],
+  );
+  t.same(JSON.parse(inputs[7].code.text), { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, 'the prose Input is sent as the request it names');
+  const errors = plan.problems.filter((p) => p.severity === 'error');
+  t.same(
+    errors.map((p) => p.message.replace(/ at line \d+/, '').slice(0, 60)),
+    [
+      'this block is the answer to the Input, but it holds only com',
+      'this block is the answer to the Input, but it runs nothing o',
+      'this yaml block is labelled as the answer to the Input, but ',
+      'this block is labelled as the answer to the Input, but it is',
+    ],
+  );
+  t.ok(errors.every((p) => /checks nothing, and the request is never sent/.test(p.message)), 'each says the request is never sent');
+  t.same(errors.map((p) => p.line), [lineOf(';; TODO'), lineOf('(defun answer-ok-p'), lineOf('result: 4'), lineOf('(+ 1 4)') + 5], 'each at the first line of its block');
+  t.notOk(plan.notRun.some((n) => /Plain fence|Text fence/.test(n.block.headingPath.join())), 'no answer is left as an illustration');
+  t.match(describePlan(plan), /the text of the tool's answer must hold the lines of the Expected text at line \d+/);
+});
+
+t.test('an Expected JSON that states nothing of the answer carries a warning; one that states something, or the whole answer of a ping, does not', async (t) => {
+  const section = (name: string, request: string, expected: string) => `## ${name}\n\n**Input**:\n${json(request)}\n**Expected**:\n${json(expected)}`;
+  const call = '{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(car 5)"}}}';
+  const plan = doc(
+    [
+      section('Empty', call, '{}'),
+      section('Empty result', call, '{"jsonrpc": "2.0", "id": 2, "result": {}}'),
+      section('Envelope only', call, '{"jsonrpc": "2.0", "id": 2}'),
+      section('Other id', call, '{"jsonrpc": "2.0", "id": 3, "result": {}}'),
+      section('Content', call, '{"isError": true}'),
+      section('Ping', '{"jsonrpc": "2.0", "id": 1, "method": "ping"}', '{"jsonrpc": "2.0", "id": 1, "result": {}}'),
+    ].join('\n'),
+  );
+  t.same(
+    byKind(plan.units, 'json-input').map((unit) => [unit.headingPath.at(-1), unit.expected?.checksNothing?.replace(/[:;].*/, '') ?? null]),
+    [
+      ['Empty', 'this Expected JSON states nothing of the answer but that it is a result that is no error'],
+      ['Empty result', 'this Expected JSON states nothing of the answer but that it is a result that is no error'],
+      ['Envelope only', 'this Expected JSON states only what every answer to the request has (jsonrpc, id)'],
+      ['Other id', null],
+      ['Content', null],
+      ['Ping', null],
+    ],
+  );
+  t.same(plan.problems, [], 'a warning, not a problem that fails the run');
+});

@@ -29,7 +29,7 @@ t.test('the request derived: a request with id 1 and empty params, a notificatio
   t.match(deriveRequest('{"jsonrpc": "2.0", "id": 9, "method": "ping"}', 3, 7), { kind: 'request', json: '{"jsonrpc": "2.0", "id": 9, "method": "ping"}' });
   const unclear = deriveRequest('Send garbage', 3, 7);
   t.match(unclear, { kind: 'unclear', line: 3 });
-  t.match(unclear.kind === 'unclear' ? unclear.message : '', /^the Input is prose \("Send garbage"\) and it names no MCP method, so the request that the block at line 7 reads as input cannot be derived; write it as JSON/);
+  t.match(unclear.kind === 'unclear' ? unclear.message : '', /^the Input is prose \("Send garbage"\) and it names no MCP method, so the request whose answer the block at line 7 checks cannot be derived; write it as JSON/);
 });
 
 t.test('translated: a block reading input after a prose Input carries the derived request; one that does not read input is left alone', async (t) => {

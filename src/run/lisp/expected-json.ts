@@ -1,25 +1,54 @@
-// An "**Expected**" JSON block shown for an "**Input**" request: the response must hold
-// it. Objects hold an expected object when they have each of its keys with a value
+// An "**Expected**" block shown for an "**Input**" request: the response must hold it.
+// JSON: objects hold an expected object when they have each of its keys with a value
 // that holds the expected one (more keys are fine: documents abbreviate); arrays and
 // scalars must be equal. An expected object naming a JSON-RPC response's own keys
 // (jsonrpc, id, result, error) is compared with the whole response, any other with
-// its result, the part a tool's answer is in.
-
-const RESPONSE_KEYS = ['jsonrpc', 'id', 'result', 'error'];
-
-/** The request an Input block's JSON stands for: as written, or its params ({"name", "arguments"}) as a tools/call. */
-export function requestOf(input: unknown, id: number): Record<string, unknown> {
-  const request = input as Record<string, unknown>;
-  if (!('jsonrpc' in request) && !('method' in request) && 'name' in request) return { jsonrpc: '2.0', id, method: 'tools/call', params: request };
-  return request;
-}
+// its result, the part a tool's answer is in. A result shown without "isError" is an
+// answer that is no error: a tool's error answer (isError true) does not hold it, since
+// `{}` or a part of the content would otherwise pass for the error.
+// Text: the text of the tool's answer (the text parts of its content, one after the
+// other) holds the Expected lines, in a row and each whole (trailing blanks aside).
+import { RESPONSE_KEYS } from '../../translate/rules/expected-answer.js';
 
 /** What of `expected` the response lacks, one line each ("result.isError: expected false, got true"); empty when it holds it. */
 export function expectedMismatches(expected: unknown, response: Record<string, unknown>): string[] {
   const wholeResponse = isObject(expected) && Object.keys(expected).some((key) => RESPONSE_KEYS.includes(key));
-  if (wholeResponse) return mismatches(expected, response, '');
+  if (wholeResponse) return [...mismatches(expected, response, ''), ...unstatedError(expected.result, response.result)];
   if (!('result' in response)) return [`the response has no result: ${JSON.stringify(response.error ?? response)}`];
-  return mismatches(expected, response.result, 'result');
+  return [...mismatches(expected, response.result, 'result'), ...unstatedError(expected, response.result)];
+}
+
+/** The error answer RESULT is, when the EXPECTED result (an object not stating isError) expects none. */
+function unstatedError(expected: unknown, result: unknown): string[] {
+  if (!isObject(expected) || 'isError' in expected || !isObject(result) || result.isError !== true) return [];
+  const text = answerText(result);
+  const shown = text === null ? JSON.stringify(result) : JSON.stringify(text.split('\n')[0]);
+  return [`result.isError: the tool answered with an error (${shown}), and a result shown without "isError" expects an answer that is no error; write "isError": true in it to expect this error`];
+}
+
+/** What of the Expected text the text of the tool's answer lacks; empty when it holds its lines. */
+export function expectedTextMismatches(expected: string, response: Record<string, unknown>): string[] {
+  if (!isObject(response.result)) return [`the response has no result: ${JSON.stringify(response.error ?? response)}`];
+  const text = answerText(response.result);
+  if (text === null) return [`the answer has no text content: ${JSON.stringify(response.result)}`];
+  const wanted = trimmedLines(expected);
+  const lines = trimmedLines(text);
+  if (lines.some((_, i) => wanted.every((line, j) => lines[i + j] === line))) return [];
+  return [`the text of the answer does not hold the Expected ${wanted.length > 1 ? 'lines, in a row' : 'line'}: ${JSON.stringify(wanted.join('\n'))}; the answer's text is ${JSON.stringify(text)}`];
+}
+
+/** The text parts of a tool's answer, one after the other; null when it has none. */
+function answerText(result: Record<string, unknown>): string | null {
+  const parts = Array.isArray(result.content) ? result.content.filter((part) => isObject(part) && part.type === 'text' && typeof part.text === 'string') : [];
+  return parts.length ? parts.map((part) => (part as { text: string }).text).join('\n') : null;
+}
+
+/** TEXT's lines without trailing blanks, and without blank lines at its start and end. */
+function trimmedLines(text: string): string[] {
+  const lines = text.split(/\r?\n/).map((line) => line.trimEnd());
+  while (lines.length && lines[0] === '') lines.shift();
+  while (lines.length && lines.at(-1) === '') lines.pop();
+  return lines;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -7,12 +7,12 @@
 // comment, and a note on each failing point): what earlier units did is lost.
 import { relative, resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
-import { isPropertyDocument, type CodeRef, type DocumentPlan, type Unit } from '../../model/plan.js';
+import { isPropertyDocument, type CodeRef, type DocumentPlan, type ExpectedAnswer, type Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions, RuntimeConnection } from '../types.js';
 import { Driver, DriverExited, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
 import { definedElsewhereNote, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
-import { jsonProblems, ToolCallChecker } from '../../translate/json-input.js';
-import { expectedMismatches, requestOf } from './expected-json.js';
+import { jsonProblems, requestOf, ToolCallChecker } from '../../translate/json-input.js';
+import { expectedMismatches, expectedTextMismatches } from './expected-json.js';
 import { runSeed, unitSeed } from './seeds.js';
 import { ServerSet, Transcript, runtimeOf, stdoutTransportWarning } from './servers.js';
 import { listedTools } from './listed-tools.js';
@@ -627,13 +627,19 @@ class DocumentRun {
     this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started });
   }
 
-  /** The Input's request, sent to a fresh initialized session: one point, ok when the response holds the Expected JSON. */
-  private async runInputWithExpected(unit: Extract<Unit, { kind: 'json-input' }>, expected: CodeRef, at: SourceRef, started: number): Promise<void> {
+  /** The Input's request, sent to a fresh initialized session: one point, ok when the response holds the Expected JSON or its answer's text the Expected text. */
+  private async runInputWithExpected(unit: Extract<Unit, { kind: 'json-input' }>, expected: ExpectedAnswer, at: SourceRef, started: number): Promise<void> {
     this.exchangesBeforeUnit = this.transcript.exchanges.length;
-    const name = `the response holds the Expected JSON of line ${expected.line}`;
+    const name = expected.form === 'json' ? `the response holds the Expected JSON of line ${expected.line}` : `the text of the answer holds the Expected text of line ${expected.line}`;
+    if (expected.checksNothing) {
+      // A check that holds for any answer passes: said where the run is read, at the block.
+      const text = `warning: ${expected.file}:${expected.line}: ${expected.checksNothing}`;
+      console.error(`spec-run: ${text}`);
+      this.emit({ type: 'comment', file: this.plan.file, unitId: unit.id, text });
+    }
     let problems: string[];
     const parsedInput = jsonProblems(unit.code);
-    const parsedExpected = jsonProblems(expected);
+    const parsedExpected = expected.form === 'json' ? jsonProblems(expected) : { value: expected.text };
     if (Array.isArray(parsedInput)) problems = parsedInput.map((p) => `the Input: ${p}`);
     else if (Array.isArray(parsedExpected)) problems = parsedExpected.map((p) => `the Expected block at line ${expected.line}: ${p}`);
     else {
@@ -643,7 +649,7 @@ class DocumentRun {
           // Past the limit, the session is stopped: a start or an answer still awaited fails at once.
           signal.addEventListener('abort', () => void servers.stopAll(), { once: true });
           const id = await this.inTurn(() => servers.start(true));
-          return servers.send(id, JSON.stringify(requestOf(parsedInput.value, 1)));
+          return servers.send(id, JSON.stringify(requestOf(parsedInput.value)));
         });
         if ('cut' in answered && answered.cut === 'interrupted') return this.endInterrupted(unit, name, at, started);
         problems =
@@ -651,7 +657,9 @@ class DocumentRun {
             ? [`the request was not answered within ${this.unitLimitText}; its runtime server was stopped`]
             : answered.value === null
               ? ['the Input is a notification: nothing answers it']
-              : expectedMismatches(parsedExpected.value, JSON.parse(answered.value));
+              : expected.form === 'json'
+                ? expectedMismatches(parsedExpected.value, JSON.parse(answered.value))
+                : expectedTextMismatches(expected.text, JSON.parse(answered.value));
       } catch (error) {
         problems = [`the request could not be answered: ${(error as Error).message}`];
       } finally {

@@ -4,7 +4,7 @@
 import type { BlockRule } from './types.js';
 import { labelText } from './types.js';
 
-const JSON_LANGUAGES = new Set(['json', 'jsonc', 'json5']);
+export const JSON_LANGUAGES = new Set(['json', 'jsonc', 'json5']);
 
 export const jsonRule: BlockRule = (block) => {
   if (block.lang === null || !JSON_LANGUAGES.has(block.lang)) return null;

@@ -1,5 +1,6 @@
 // An Input written in prose ("**Input**: Call tools/list before initialize") and
-// answered by a Lisp block that reads `input`: the request is derived when the prose
+// answered by a Lisp block that reads `input`, or by a block labelled as its answer
+// ("**Expected**:", compared as an Input block's answer): the request is derived when the prose
 // names exactly one MCP method, or holds the request itself as inline JSON; otherwise
 // the Input's line gets an error saying how to write the request as JSON.
 import type { CodeBlock, Paragraph, SpecDocument } from '../../model/document.js';
@@ -51,7 +52,7 @@ export function deriveRequest(prose: string, line: number, answerLine: number): 
   return {
     kind: 'unclear',
     line,
-    message: `the Input is prose ("${prose}") and ${named}, so the request that the block at line ${answerLine} reads as input cannot be derived; write it as JSON: **Input**: then a \`\`\`json block such as {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}`,
+    message: `the Input is prose ("${prose}") and ${named}, so the request whose answer the block at line ${answerLine} checks cannot be derived; write it as JSON: **Input**: then a \`\`\`json block such as {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}`,
   };
 }
 

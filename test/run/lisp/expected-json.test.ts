@@ -3,7 +3,8 @@
 // more keys than shown; arrays and scalars are equal).
 import fc from 'fast-check';
 import t from 'tap';
-import { expectedMismatches, requestOf } from '../../../src/run/lisp/expected-json.js';
+import { expectedMismatches, expectedTextMismatches } from '../../../src/run/lisp/expected-json.js';
+import { requestOf } from '../../../src/translate/json-input.js';
 import { frontmatter, lineIn, options, runMarkdown } from './helpers.js';
 
 const response = (result: unknown) => ({ jsonrpc: '2.0', id: 1, result });
@@ -91,4 +92,79 @@ ${announce}
     t.equal(r.plan.notRun.length, 0, `${announce}: not data left unrun`);
     t.same(r.points.map((p) => [p.ok, p.name]), [[false, `the response holds the Expected JSON of line ${lineIn(doc, '"=> 7"')}`]], announce);
   }
+});
+
+t.test('a result shown without "isError" expects no error: an error answer holds neither {} nor a part of its content', async (t) => {
+  const error = response({ content: [{ type: 'text', text: '[ERROR] SIMPLE-ERROR\nboom' }], isError: true });
+  const unstated = 'result.isError: the tool answered with an error ("[ERROR] SIMPLE-ERROR"), and a result shown without "isError" expects an answer that is no error; write "isError": true in it to expect this error';
+  t.same(expectedMismatches({}, error), [unstated]);
+  t.same(expectedMismatches({ jsonrpc: '2.0', id: 1, result: {} }, error), [unstated]);
+  t.same(expectedMismatches({ content: [{ type: 'text' }] }, error), [unstated]);
+  t.same(expectedMismatches({ isError: true }, error), [], 'stated, the error is expected');
+  t.same(expectedMismatches({}, response({ content: [], isError: false })), [], 'an answer that is no error holds {}');
+  t.same(expectedMismatches({ jsonrpc: '2.0', id: 1, result: {} }, { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }), ['result: missing (expected {})'], 'a JSON-RPC error holds no result');
+});
+
+t.test('an Expected text holds when the text of the answer has its lines, whole and in a row', async (t) => {
+  const answer = response({ content: [{ type: 'text', text: '[stdout]\n\n5 \n\n=> 42\n=> 3' }], isError: false });
+  t.same(expectedTextMismatches('=> 42\n', answer), []);
+  t.same(expectedTextMismatches('\n=> 42\n=> 3  \n\n', answer), [], 'blank lines around it and trailing blanks aside');
+  t.same(expectedTextMismatches('5\n', answer), [], 'the answer\'s trailing blanks aside too');
+  t.same(expectedTextMismatches('=> 4', answer), ['the text of the answer does not hold the Expected line: "=> 4"; the answer\'s text is "[stdout]\\n\\n5 \\n\\n=> 42\\n=> 3"'], 'a line is whole: => 4 is not => 42');
+  t.match(expectedTextMismatches('=> 3\n=> 42', answer), [/does not hold the Expected lines, in a row: "=> 3\\n=> 42"/], 'in their order');
+  t.same(expectedTextMismatches('=> 1', { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad' } }), ['the response has no result: {"code":-32602,"message":"bad"}']);
+  t.same(expectedTextMismatches('=> 1', response({ content: [] })), ['the answer has no text content: {"content":[]}']);
+});
+
+t.test('end to end: a text Expected is compared with the answer; an Expected of nothing warns in the run and on stderr', async (t) => {
+  const doc = `${frontmatter()}## Product
+
+**Input**:
+\`\`\`json
+{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(* 6 7)"}}}
+\`\`\`
+
+**Expected**:
+\`\`\`
+=> 43
+\`\`\`
+
+## Right product
+
+**Input**:
+\`\`\`json
+{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(* 6 7)"}}}
+\`\`\`
+
+**Expected Output**:
+\`\`\`text
+=> 42
+\`\`\`
+
+## Nothing stated
+
+**Input**:
+\`\`\`json
+{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(error \\"boom\\")"}}}
+\`\`\`
+
+**Expected**:
+\`\`\`json
+{}
+\`\`\`
+`;
+  const stderr: string[] = [];
+  const write = console.error;
+  console.error = (text: string) => void stderr.push(text);
+  const r = await runMarkdown(doc, options()).finally(() => (console.error = write));
+  t.same(r.points.map((p) => [p.ok, p.name]), [
+    [false, `the text of the answer holds the Expected text of line ${lineIn(doc, '=> 43')}`],
+    [true, `the text of the answer holds the Expected text of line ${lineIn(doc, '=> 42')}`],
+    [false, `the response holds the Expected JSON of line ${lineIn(doc, '{}')}`],
+  ]);
+  t.same(r.points[0].diagnostics?.problems, ['the text of the answer does not hold the Expected line: "=> 43"; the answer\'s text is "=> 42"']);
+  t.match(r.points[2].diagnostics?.problems, [/^result\.isError: the tool answered with an error \("\[ERROR\] SIMPLE-ERROR"\)/]);
+  const warning = `warning: ${r.path}:${lineIn(doc, '{}')}: this Expected JSON states nothing of the answer but that it is a result that is no error`;
+  t.ok(r.events.some((e) => e.type === 'comment' && e.text.startsWith(warning) && e.unitId === r.points[2].unitId), 'a comment of the unit');
+  t.ok(stderr.some((line) => line.startsWith(`spec-run: ${warning}`)), 'and on stderr');
 });
