@@ -637,14 +637,24 @@ the frames exist."
            (list (source-file *current-source*) (source-first-line *current-source*) nil))))
 
 (defun one-line (text &optional (limit 160))
+  "TEXT (Lisp code, or prose quoting values as ~S prints them) on one line: each run of
+whitespace one space, except inside a string literal, a |symbol| or after #\\, whose
+characters are the value itself (\"a  b\" is not \"a b\"); at most LIMIT characters."
   (let ((collapsed (with-output-to-string (out)
                      (loop with space = nil
+                           with quote = nil ; the closing #\" or #\| of the literal being read
+                           with escaped = nil
                            for char across text
-                           do (if (member char '(#\Space #\Newline #\Tab #\Return))
-                                  (setf space t)
-                                  (progn (when space (write-char #\Space out))
-                                         (setf space nil)
-                                         (write-char char out)))))))
+                           do (cond (escaped (setf escaped nil) (write-char char out))
+                                    (quote (when (char= char #\\) (setf escaped t))
+                                           (when (char= char quote) (setf quote nil))
+                                           (write-char char out))
+                                    ((member char '(#\Space #\Newline #\Tab #\Return)) (setf space t))
+                                    (t (when space (write-char #\Space out))
+                                       (setf space nil)
+                                       (cond ((member char '(#\" #\|)) (setf quote char))
+                                             ((char= char #\\) (setf escaped t)))
+                                       (write-char char out)))))))
     (if (> (length collapsed) limit)
         (concatenate 'string (subseq collapsed 0 (- limit 3)) "...")
         collapsed)))
