@@ -326,9 +326,35 @@ t.test('only an operator known to call a function calls it: one that takes the f
   t.same([byKind(needingArguments.units, 'verify-function'), needingArguments.problems], [[], []], '(symbol-function \'f) holds the function as #\'f does: what holds it may call it with arguments, no unit and no error');
 });
 
-t.test("the plan and the driver know the same operators to call a function: the driver's list is this one", async (t) => {
+t.test('an operator known to call a function calls only the argument that is its function: one given in another argument is data to it', async (t) => {
+  const data = ['funcall-data', 'apply-data', 'mapcar-data', 'sort-data', 'merge-data'];
+  const called = ['funcall', 'apply', 'map', 'sort', 'merge', 'substitute-if'];
+  const plan = doc(
+    lisp([...data, ...called].map((name) => `(defun check-${name} () (assert (= 1 2)))`).join('\n')) +
+      `\n${lisp(`(list (funcall #'identity #'check-funcall-data)
+      (apply #'list (symbol-function 'check-apply-data) nil)
+      (mapcar #'identity (list 1) #'check-mapcar-data)
+      (sort (list #'check-sort-data) #'string<)
+      (merge 'list (list #'check-merge-data) nil #'<))
+(funcall #'check-funcall)
+(apply 'check-apply nil)
+(map nil #'check-map '(1))
+(sort (list 1 2) #'check-sort)
+(merge 'list (list 1) (list 2) #'check-merge)
+(substitute-if 0 #'check-substitute-if (list 1))`)}`,
+  );
+  t.same(
+    byKind(plan.units, 'verify-function').map((u) => u.functionName),
+    data.map((name) => `check-${name}`),
+    "#'f as a value given to funcall, apply, mapcar, sort or merge is put aside: f runs as a unit of its own; #'f as the function they call is called",
+  );
+});
+
+t.test("the plan and the driver know the same operators to call a function, and which argument each calls: the driver's table is this one", async (t) => {
   const checks = readFileSync(new URL('../../src/run/lisp/checks.lisp', import.meta.url), 'utf8');
-  const list = /\(defparameter \*designator-callers\*\s+'\(([^)]*)\)/.exec(checks);
-  t.ok(list, 'checks.lisp defines *designator-callers*');
-  t.same(list![1].trim().split(/\s+/).sort(), [...DESIGNATOR_CALLERS].sort());
+  const table = /\(defparameter \*designator-callers\*\s+'\(((?:\s*\([^)]*\))*)\s*\)/.exec(checks);
+  t.ok(table, 'checks.lisp defines *designator-callers*');
+  const pairs = [...table![1].matchAll(/\(([^\s.()]+) \. (\d+)\)/g)].map(([, name, argument]) => [name, Number(argument)]);
+  t.ok(pairs.length > 40, `the table is read whole (${pairs.length} operators)`);
+  t.same(pairs.sort(), [...DESIGNATOR_CALLERS].sort());
 });
