@@ -239,6 +239,8 @@ export interface DefinedFunction {
   callableWithoutArguments: boolean;
   /** True when its body holds a check (`assert`, `is`, `ok`...): a point each time it runs. */
   holdsChecks: boolean;
+  /** The lines of its body's check sites (see checkSites): where its points stand when it runs. */
+  checkLines: number[];
   /** The symbols its body names as code (see visitCode): the functions it may call among them. */
   names: Set<string>;
   line: number;
@@ -421,7 +423,8 @@ export function definedFunction(form: LispForm): DefinedFunction | null {
   } else callableWithoutArguments = false;
   const body = items!.slice(3);
   const names = codeSymbols(body);
-  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), names, line: form.line };
+  const checkLines = body.flatMap(checkSites).map((site) => site.line);
+  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), checkLines, names, line: form.line };
 }
 
 /** A `verify-...` name, as the test vocabulary defines verification functions. */

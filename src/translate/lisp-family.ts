@@ -4,7 +4,7 @@
 // other top-level forms run in document order, `verify-...` functions and functions holding
 // checks that nothing calls are called (one that needs arguments is an error).
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
-import type { CodeRef, NotRunBlock } from '../model/plan.js';
+import type { CalledCheckFunction, CodeRef, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
 import { callCounts, definedFunction, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
 import { DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
@@ -173,8 +173,13 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   // `(list #'f)`: f may be called later with arguments, or never.
   const putAside = functionReferences(loadedOrRun, documentFunctions);
   const uncalledCheckFunctions: { name: string; line: number }[] = [];
+  const calledCheckFunctions: CalledCheckFunction[] = [];
   for (const fn of functions.map((f) => ({ ...f, holdsChecks: checking.has(f.name) }))) {
     const neverCalled = !calls.has(fn.name);
+    // Called in the code, it may still never run (`(mapc #'verify-x '())`): the run tells by the points of its checks.
+    const checkLines = neverCalled ? [] : linesOfChecks(fn, functions);
+    if (checkLines.length > 0 && (isVerifyName(fn.name) || fn.holdsChecks))
+      calledCheckFunctions.push({ name: fn.rawName, line: fn.line, headingPath: fn.block.headingPath, checkLines, callableWithoutArguments: fn.callableWithoutArguments });
     // A verify- function is run by its name; any other function by the checks it holds, which nothing else would run.
     if (!neverCalled || !(isVerifyName(fn.name) || fn.holdsChecks)) continue;
     // One of no arguments runs as a unit (its checks may run twice, never not at all); one needing them is left to what holds it.
@@ -187,7 +192,22 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     }
   }
 
-  return { definitions, units, notRun, problems, ...(uncalledCheckFunctions.length ? { uncalledCheckFunctions } : {}) };
+  return { definitions, units, notRun, problems, ...(uncalledCheckFunctions.length ? { uncalledCheckFunctions } : {}), ...(calledCheckFunctions.length ? { calledCheckFunctions } : {}) };
+}
+
+/** The lines of FN's checks and of those of the FUNCTIONS (of its document) it calls, in turn: where its points stand when it runs. */
+function linesOfChecks(fn: DefinedFunction, functions: DefinedFunction[]): number[] {
+  const byName = new Map(functions.map((f) => [f.name, f]));
+  const seen = new Set<DefinedFunction>();
+  const lines = new Set<number>();
+  const visit = (f: DefinedFunction): void => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const line of f.checkLines) lines.add(line);
+    for (const name of f.names) if (byName.has(name)) visit(byName.get(name)!);
+  };
+  visit(fn);
+  return [...lines].sort((a, b) => a - b);
 }
 
 /** The package an `(in-package x)` form names, lower-cased: `:x`, `#:x`, `"X"`, `x`. */
