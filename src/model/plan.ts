@@ -56,14 +56,20 @@ export interface VerifyFunctionUnit extends UnitBase {
   functionName: string;
 }
 
+/** A check written in code: its line, and its text on one line. */
+export interface CheckSite {
+  line: number;
+  text: string;
+}
+
 /** A function holding checks that the document's code calls (DocumentPlan.calledCheckFunctions). */
 export interface CalledCheckFunction {
   /** As written. */
   name: string;
   line: number;
   headingPath: string[];
-  /** The lines of its checks and of those of the document's functions it calls: a point at one of them is the function's checks running. */
-  checkLines: number[];
+  /** Its checks and those of the document's functions it calls, in line order: a point at one of their lines is the function's checks running. */
+  checks: CheckSite[];
   /** False when it needs arguments: it cannot be run as a unit. */
   callableWithoutArguments: boolean;
 }

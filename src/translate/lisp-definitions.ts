@@ -1,6 +1,7 @@
 // What a top-level Lisp form is, by its head: a definition loaded before the units run,
 // a FiveAM test, or something to run in document order.
-import { headOf, type LispForm, type LispNode, packageOf, unqualified } from './lisp-forms.js';
+import type { CheckSite } from '../model/plan.js';
+import { codeOnOneLine, headOf, type LispForm, type LispNode, packageOf, unqualified } from './lisp-forms.js';
 import { sbclSkips } from './lisp-features.js';
 
 /** Common Lisp defining forms; `cl:` or no package prefix. */
@@ -239,8 +240,8 @@ export interface DefinedFunction {
   callableWithoutArguments: boolean;
   /** True when its body holds a check (`assert`, `is`, `ok`...): a point each time it runs. */
   holdsChecks: boolean;
-  /** The lines of its body's check sites (see checkSites): where its points stand when it runs. */
-  checkLines: number[];
+  /** Its body's check sites (see checkSites): where its points stand when it runs. */
+  checks: CheckSite[];
   /** The symbols its body names as code (see visitCode): the functions it may call among them. */
   names: Set<string>;
   line: number;
@@ -423,8 +424,8 @@ export function definedFunction(form: LispForm): DefinedFunction | null {
   } else callableWithoutArguments = false;
   const body = items!.slice(3);
   const names = codeSymbols(body);
-  const checkLines = body.flatMap(checkSites).map((site) => site.line);
-  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), checkLines, names, line: form.line };
+  const checks = body.flatMap(checkSites).map((site) => ({ line: site.line, text: codeOnOneLine(form.text.slice(site.start - form.start, site.end - form.start)) }));
+  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), checks, names, line: form.line };
 }
 
 /** A `verify-...` name, as the test vocabulary defines verification functions. */

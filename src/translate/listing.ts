@@ -29,7 +29,8 @@ export function describePlan(plan: DocumentPlan): string {
     lines.push(`  checking functions the code calls (${plan.calledCheckFunctions.length}), each run after the units as a unit of its own if the run never makes its checks (a call over nothing, in a branch not taken):`);
     for (const fn of plan.calledCheckFunctions) {
       const fallback = fn.callableWithoutArguments ? '' : '; needing arguments, its checks are then reported not run';
-      lines.push(`    ${fn.name}  (${at(fn.line)}; checks at line${fn.checkLines.length === 1 ? '' : 's'} ${fn.checkLines.join(', ')}${fallback})`);
+      const checkLines = [...new Set(fn.checks.map((check) => check.line))];
+      lines.push(`    ${fn.name}  (${at(fn.line)}; checks at line${checkLines.length === 1 ? '' : 's'} ${checkLines.join(', ')}${fallback})`);
     }
   }
 

@@ -9,7 +9,7 @@ import { describePlan } from '../../src/translate/listing.js';
 import { definedElsewhereNote, indexDefinitions, unreadableDefinitionNote } from '../../src/translate/definition-index.js';
 import type { Unit } from '../../src/model/plan.js';
 import { DESIGNATOR_CALLERS, holdsChecks } from '../../src/translate/lisp-definitions.js';
-import { scanForms } from '../../src/translate/lisp-forms.js';
+import { codeOnOneLine, scanForms } from '../../src/translate/lisp-forms.js';
 
 const doc = (body: string, path = 'doc.test.md') => translate(parseMarkdown(path, `---\ntype: verification\nname: d\n---\n\n# D\n\n${body}`));
 const lisp = (code: string) => `\`\`\`lisp\n${code}\n\`\`\`\n`;
@@ -348,6 +348,11 @@ t.test('an operator known to call a function calls only the argument that is its
     data.map((name) => `check-${name}`),
     "#'f as a value given to funcall, apply, mapcar, sort or merge is put aside: f runs as a unit of its own; #'f as the function they call is called",
   );
+});
+
+t.test('code on one line keeps the spaces of its string literals, |symbols| and #\\ characters, as the driver shows a form', async (t) => {
+  t.equal(codeOnOneLine('(assert   (string= got\n     "a  b"))'), '(assert (string= got "a  b"))');
+  t.equal(codeOnOneLine(`(list #\\  '|p  q| "say \\"x  y\\"")`), `(list #\\  '|p  q| "say \\"x  y\\"")`);
 });
 
 t.test("the plan and the driver know the same operators to call a function, and which argument each calls: the driver's table is this one", async (t) => {

@@ -7,7 +7,7 @@
 // comment, and a note on each failing point): what earlier units did is lost.
 import { relative, resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
-import { isPropertyDocument, type CodeRef, type DocumentPlan, type Unit } from '../../model/plan.js';
+import { isPropertyDocument, type CheckSite, type CodeRef, type DocumentPlan, type Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions, RuntimeConnection } from '../types.js';
 import { Driver, DriverExited, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
 import { definedElsewhereNote, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
@@ -305,11 +305,11 @@ class DocumentRun {
   private async runUnrunCheckFunctions(): Promise<void> {
     for (const fn of this.plan.calledCheckFunctions ?? []) {
       if (this.stopping) return;
-      if (fn.checkLines.some((line) => this.pointPlaces.has(`${this.plan.file}:${line}`))) continue;
+      if (fn.checks.some((check) => this.pointPlaces.has(`${this.plan.file}:${check.line}`))) continue;
       const unit: Unit = { kind: 'verify-function', id: `${this.plan.file}#unrun-${fn.line}`, name: fn.name, functionName: fn.name, file: this.plan.file, line: fn.line, headingPath: fn.headingPath };
-      const why = `the code calls ${fn.name}, but the run never did (a call over nothing, in a branch not taken)`;
+      const why = `the code calls ${fn.name}, but none of its checks ran (a call over nothing or in a branch not taken, a check in it not reached)`;
       if (!fn.callableWithoutArguments) {
-        this.reportNotRun(unit, `not run: ${why}, and it needs arguments`, fn.checkLines);
+        this.reportNotRun(unit, `not run: ${why}, and it needs arguments`, fn.checks);
         continue;
       }
       this.emit({ type: 'comment', file: this.plan.file, text: `${fn.name} (line ${fn.line}): ${why}: it runs as a unit of its own` });
@@ -318,10 +318,10 @@ class DocumentRun {
   }
 
   /** A unit reported as skipped for `reason`, without running anything. */
-  private reportNotRun(unit: Unit, reason: string, checkLines: number[] = [unit.line]): void {
+  private reportNotRun(unit: Unit, reason: string, checks: CheckSite[] = [{ line: unit.line, text: unit.name }]): void {
     const at = { file: unit.file, line: unit.line };
     this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
-    for (const line of checkLines) this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: line === unit.line ? unit.name : `${unit.name}: the check at line ${line}`, at: { file: unit.file, line }, skip: reason });
+    for (const check of checks) this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: check.text, at: { file: unit.file, line: check.line }, skip: reason });
     this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: 0 });
   }
 
