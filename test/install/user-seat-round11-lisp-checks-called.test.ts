@@ -32,6 +32,11 @@ t.test('a checking function given as data to funcall or apply, or mapped over no
   t.notMatch(run.stdout, /# Subtest: verify-real/, 'a function the run called runs once');
   t.equal(run.stderr.trim().split('\n').at(-1), '2 passed, 3 failed, 0 skipped, 0 todo');
 
+  project.write({ 'specs/covered.test.md': HELD.replace('name: held\n', 'name: covered\ncovers: [design/held.md]\n') });
+  const verified = await project.specRun(['specs/covered.test.md', '--require-verified']);
+  t.equal(verified.code, 1);
+  t.match(verified.stderr, /covered\.test\.md#design\/held\.md is failing \(2 passed, 3 failed/, "the function run after the units verifies the document's requirement: its failure counts there");
+
   const check = await project.specRun(['check', 'specs/']);
   t.equal(check.code, 0, 'check finds nothing wrong: the functions run');
   t.match(check.stderr, /0 errors, 0 warnings/);
