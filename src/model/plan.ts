@@ -56,6 +56,24 @@ export interface VerifyFunctionUnit extends UnitBase {
   functionName: string;
 }
 
+/** A check written in code: its line, and its text on one line. */
+export interface CheckSite {
+  line: number;
+  text: string;
+}
+
+/** A function holding checks that the document's code calls (DocumentPlan.calledCheckFunctions). */
+export interface CalledCheckFunction {
+  /** As written. */
+  name: string;
+  line: number;
+  headingPath: string[];
+  /** Its checks and those of the document's functions it calls, in line order: a point at one of their lines is the function's checks running. */
+  checks: CheckSite[];
+  /** False when it needs arguments: it cannot be run as a unit. */
+  callableWithoutArguments: boolean;
+}
+
 /** A JSON block under an "Input" label: the request must be well-formed JSON-RPC for a listed tool. */
 export interface JsonInputUnit extends UnitBase {
   kind: 'json-input';
@@ -136,6 +154,13 @@ export interface DocumentPlan {
    * of the specification tree that calls one undoes that (cli/specification-tree.ts).
    */
   uncalledCheckFunctions?: { name: string; line: number }[];
+  /**
+   * Functions holding checks that the document's code calls, so no unit of their own: whether
+   * they ran is known only at run time (a call in a loop over nothing, a branch not taken, never
+   * runs them). One whose checks made no point by the end of the document's units runs then as
+   * a unit of its own, or, needing arguments, reports its checks not run (run/lisp/index.ts).
+   */
+  calledCheckFunctions?: CalledCheckFunction[];
   /** Set when the built-in executor steps apply to this document's scenarios, with why (see run/scenario/executor-steps.ts). */
   executorSteps?: { reason: string };
   /**

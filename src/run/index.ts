@@ -189,7 +189,7 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
 }
 
 /**
- * The requirements an error of PLAN at FILE:LINE fails: the requirement whose section holds the
+ * The requirements an error of PLAN at FILE:LINE fails (or a unit placed there verifies): the requirement whose section holds the
  * line, or, before the first requirement (frontmatter, a byte that is not UTF-8 near the
  * top), all of them; and those of the frontmatter, which the whole document verifies.
  * What was checked under them was read from a document read wrong.
@@ -202,11 +202,21 @@ function requirementsOfProblem(plan: DocumentPlan, file: string, line: number): 
   return [...whole, ...(within ? [within] : headed)].map((r) => r.id);
 }
 
-/** Stamps each unit-start with the requirements its unit verifies, whichever runner emits it. */
+/**
+ * Stamps each unit-start with the requirements its unit verifies, whichever runner emits it;
+ * a checking function run after the units (no unit of the plan) verifies those of its place.
+ */
 function withRequirements(plan: DocumentPlan, emit: Emit): Emit {
   const byUnit = new Map(plan.units.flatMap((unit) => (unit.requirements?.length ? [[unit.id, unit.requirements] as const] : [])));
-  if (byUnit.size === 0) return emit;
-  return (event) => emit(event.type === 'unit-start' && byUnit.has(event.unitId) ? { ...event, requirements: byUnit.get(event.unitId) } : event);
+  if (byUnit.size === 0 && !plan.requirements?.length) return emit;
+  const planned = new Set(plan.units.map((unit) => unit.id));
+  const requirementsOf = (event: Extract<RunEvent, { type: 'unit-start' }>) =>
+    event.kind === 'verify-function' && !planned.has(event.unitId) ? requirementsOfProblem(plan, event.at.file, event.at.line) : byUnit.get(event.unitId);
+  return (event) => {
+    if (event.type !== 'unit-start') return emit(event);
+    const requirements = requirementsOf(event);
+    emit(requirements?.length ? { ...event, requirements } : event);
+  };
 }
 
 /** The line of a frontmatter key in the document, for messages about its value; 1 when it cannot be read. */

@@ -118,7 +118,11 @@ export function selectUnits(plan: TestPlan, selection: Selection): TestPlan {
     const named = selection.named?.get(resolve(document.file));
     const units = document.units.filter((unit) => (!grep || grep.test(unit.name) || grep.test(reportedName(unit)) || unit.headingPath.some((h) => grep.test(h))) && (!atLines || atLines.has(unit.id)) && (!named || named.has(reportedName(unit))));
     if ((grep || atLines || named) && units.length === 0 && document.problems.length === 0) continue;
-    documents.push({ ...document, units });
+    // Narrowed, the units left out would have called them: only those --grep names run after the units.
+    const narrowed = units.length < document.units.length;
+    const called = narrowed ? document.calledCheckFunctions?.filter((fn) => grep?.test(fn.name) && !atLines && !named) : document.calledCheckFunctions;
+    const { calledCheckFunctions: _all, ...rest } = document;
+    documents.push({ ...rest, units, ...(called?.length ? { calledCheckFunctions: called } : {}) });
   }
   return { documents };
 }

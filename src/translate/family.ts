@@ -1,6 +1,6 @@
 // Which translator a document gets, and what every translator returns.
 import type { SpecDocument } from '../model/document.js';
-import type { CodeRef, DocumentFamily, NotRunBlock, Unit } from '../model/plan.js';
+import type { CalledCheckFunction, CodeRef, DocumentFamily, NotRunBlock, Unit } from '../model/plan.js';
 import { openspecPlace } from './openspec-layout.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -14,6 +14,7 @@ export interface FamilyTranslation {
   notRun: NotRunBlock[];
   problems: SpecDocument['problems'];
   uncalledCheckFunctions?: { name: string; line: number }[];
+  calledCheckFunctions?: CalledCheckFunction[];
 }
 
 export const LISP_DOCUMENT_TYPES = ['verification', 'property', 'contract', 'scenario'];

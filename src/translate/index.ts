@@ -66,6 +66,7 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
     problems: problems.sort((a, b) => a.line - b.line),
     requirements,
     ...(translation.uncalledCheckFunctions ? { uncalledCheckFunctions: translation.uncalledCheckFunctions } : {}),
+    ...(translation.calledCheckFunctions ? { calledCheckFunctions: translation.calledCheckFunctions } : {}),
     ...(plannedTests.length ? { plannedTests } : {}),
     ...(openspecDelta ? { openspecDelta } : {}),
   };

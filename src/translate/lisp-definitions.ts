@@ -1,6 +1,7 @@
 // What a top-level Lisp form is, by its head: a definition loaded before the units run,
 // a FiveAM test, or something to run in document order.
-import { headOf, type LispForm, type LispNode, packageOf, unqualified } from './lisp-forms.js';
+import type { CheckSite } from '../model/plan.js';
+import { codeOnOneLine, headOf, type LispForm, type LispNode, packageOf, unqualified } from './lisp-forms.js';
 import { sbclSkips } from './lisp-features.js';
 
 /** Common Lisp defining forms; `cl:` or no package prefix. */
@@ -239,24 +240,29 @@ export interface DefinedFunction {
   callableWithoutArguments: boolean;
   /** True when its body holds a check (`assert`, `is`, `ok`...): a point each time it runs. */
   holdsChecks: boolean;
+  /** Its body's check sites (see checkSites): where its points stand when it runs. */
+  checks: CheckSite[];
   /** The symbols its body names as code (see visitCode): the functions it may call among them. */
   names: Set<string>;
   line: number;
 }
 
 /**
- * The operators known to call a function designator given them: `(funcall 'f)`, `(mapc 'f items)`,
- * `(make-thread 'f)`, by unqualified name. Any other operator only takes the function or its name
- * (`symbol-function`, `compile`, `fboundp`, `documentation`, `trace`, a macro, a library's
- * function): what it does with it is not known here, so it calls nothing. The driver decides by
- * the same list (*designator-callers*, run/lisp/checks.lisp).
+ * The operators known to call a function designator given them, by unqualified name, with the
+ * argument that is the function they call (1 the first): `(funcall 'f)`, `(mapc 'f items)`,
+ * `(sort items #'f)`, `(make-thread 'f)`. A function given in another argument is data to them
+ * (`(funcall #'identity #'f)`, `(apply #'list #'f nil)` call identity and list, not f). Any
+ * other operator only takes the function or its name (`symbol-function`, `compile`,
+ * `fboundp`, `documentation`, `trace`, a macro, a library's function): what it does with it is
+ * not known here, so it calls nothing. The driver decides by the same table
+ * (*designator-callers*, run/lisp/checks.lisp).
  */
-export const DESIGNATOR_CALLERS: ReadonlySet<string> = new Set([
-  'funcall', 'apply', 'multiple-value-call', 'mapcar', 'mapc', 'mapcan', 'maplist', 'mapl', 'mapcon', 'map', 'map-into', 'maphash',
-  'reduce', 'some', 'every', 'notany', 'notevery', 'sort', 'stable-sort', 'merge', 'make-thread',
-  'remove-if', 'remove-if-not', 'delete-if', 'delete-if-not', 'find-if', 'find-if-not', 'position-if', 'position-if-not', 'count-if', 'count-if-not',
-  'member-if', 'member-if-not', 'assoc-if', 'assoc-if-not', 'rassoc-if', 'rassoc-if-not', 'subst-if', 'subst-if-not', 'nsubst-if', 'nsubst-if-not',
-  'substitute-if', 'substitute-if-not', 'nsubstitute-if', 'nsubstitute-if-not',
+export const DESIGNATOR_CALLERS: ReadonlyMap<string, number> = new Map([
+  ...['funcall', 'apply', 'multiple-value-call', 'mapcar', 'mapc', 'mapcan', 'maplist', 'mapl', 'mapcon', 'maphash', 'reduce', 'some', 'every', 'notany', 'notevery', 'make-thread'].map((name) => [name, 1] as const),
+  ...['remove-if', 'remove-if-not', 'delete-if', 'delete-if-not', 'find-if', 'find-if-not', 'position-if', 'position-if-not', 'count-if', 'count-if-not'].map((name) => [name, 1] as const),
+  ...['member-if', 'member-if-not', 'assoc-if', 'assoc-if-not', 'rassoc-if', 'rassoc-if-not'].map((name) => [name, 1] as const),
+  ...['map', 'map-into', 'sort', 'stable-sort', 'subst-if', 'subst-if-not', 'nsubst-if', 'nsubst-if-not', 'substitute-if', 'substitute-if-not', 'nsubstitute-if', 'nsubstitute-if-not'].map((name) => [name, 2] as const),
+  ['merge', 4],
 ]);
 /** Operators whose form is the function a quoted name names, as `#'f` is: `(symbol-function 'f)`. */
 const FUNCTION_FETCHERS = new Set(['symbol-function', 'fdefinition']);
@@ -284,8 +290,9 @@ function namedFunction(node: LispNode): SymbolNode | null {
  * data (`'(f)`, `(quote (f))`, a backquoted template outside its `,` parts, `#(f)`, a
  * string), unless a macro or `eval` makes code of it. A function named by `'f`, `#'f` or
  * `(symbol-function 'f)` is called when given to an operator that calls it: a Common Lisp
- * one of DESIGNATOR_CALLERS (`(funcall #'f)`, `(mapc 'f xs)`), as `:key 'f` or `:test #'f`,
- * or to one of CALLERS (the document's functions, lower-cased: `(run-check 'f)`).
+ * one of DESIGNATOR_CALLERS in the argument it calls (`(funcall #'f)`, `(mapc 'f xs)`), as
+ * `:key 'f` or `:test #'f`, or in any argument of one of CALLERS (the document's functions,
+ * lower-cased: `(run-check 'f)`).
  * Elsewhere `'f` is data (`(list 'f)`, `(compile 'f)`), and `#'f` a function put aside
  * (`(list #'f)`, `(defvar *f* (symbol-function 'f))`, `(let ((f #'f)) ...)`): what runs it
  * later is not known here. NAMED is called on each function called (`(f)`, and as above,
@@ -317,10 +324,12 @@ export function visitCode(node: LispNode, visit: (node: LispNode) => void, calle
         if (function_ !== null) return named(function_, false);
         if (node.items[0]?.kind === 'symbol') named(node.items[0], true);
         const makes = makesCode || (operator !== null && CODE_MAKERS.has(operator));
-        const callsArguments = head !== null && (DESIGNATOR_CALLERS.has(operator!) || callers.has(head));
+        const calledArgument = head === null ? undefined : DESIGNATOR_CALLERS.get(operator!);
+        const callsEveryArgument = head !== null && callers.has(head);
         node.items.forEach((item, i) => {
           const previous = node.items[i - 1];
-          const called = i > 0 && (callsArguments || (previous?.kind === 'symbol' && DESIGNATOR_KEYWORDS.has(previous.name))) ? namedFunction(item) : null;
+          const calls = i > 0 && (callsEveryArgument || i === calledArgument || (previous?.kind === 'symbol' && DESIGNATOR_KEYWORDS.has(previous.name)));
+          const called = calls ? namedFunction(item) : null;
           if (called !== null) {
             visit(called);
             named(called, true);
@@ -415,7 +424,8 @@ export function definedFunction(form: LispForm): DefinedFunction | null {
   } else callableWithoutArguments = false;
   const body = items!.slice(3);
   const names = codeSymbols(body);
-  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), names, line: form.line };
+  const checks = body.flatMap(checkSites).map((site) => ({ line: site.line, text: codeOnOneLine(form.text.slice(site.start - form.start, site.end - form.start)) }));
+  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), checks, names, line: form.line };
 }
 
 /** A `verify-...` name, as the test vocabulary defines verification functions. */

@@ -4,10 +4,10 @@
 // other top-level forms run in document order, `verify-...` functions and functions holding
 // checks that nothing calls are called (one that needs arguments is an error).
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
-import type { CodeRef, ExpectedAnswer, NotRunBlock } from '../model/plan.js';
+import type { CalledCheckFunction, CheckSite, CodeRef, ExpectedAnswer, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
 import { callCounts, definedFunction, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
-import { DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
+import { codeOnOneLine, DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
 import { editDistance } from '../model/edit-distance.js';
@@ -150,7 +150,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     const runners = scan.forms.filter(isTestRunnerCall);
     const run = scan.forms.filter((form) => !isLoaded(form) && !runners.includes(form));
     if (runners.length > 0) {
-      const calls = runners.map((form) => `${oneLine(form.text)} (line ${form.line})`).join(', ');
+      const calls = runners.map((form) => `${codeOnOneLine(form.text)} (line ${form.line})`).join(', ');
       notRun.push({ block, reason: `runs tests, which spec-run runs itself, each test once as a unit: ${calls} is left out` });
     }
     if (loaded.length > 0) definitions.push(codeRef(file, block, keepOnly(block.text, scan.forms, loaded)));
@@ -198,8 +198,13 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   // `(list #'f)`: f may be called later with arguments, or never.
   const putAside = functionReferences(loadedOrRun, documentFunctions);
   const uncalledCheckFunctions: { name: string; line: number }[] = [];
+  const calledCheckFunctions: CalledCheckFunction[] = [];
   for (const fn of functions.map((f) => ({ ...f, holdsChecks: checking.has(f.name) }))) {
     const neverCalled = !calls.has(fn.name);
+    // Called in the code, it may still never run (`(mapc #'verify-x '())`): the run tells by the points of its checks.
+    const checks = neverCalled ? [] : checksReached(fn, functions);
+    if (checks.length > 0 && (isVerifyName(fn.name) || fn.holdsChecks))
+      calledCheckFunctions.push({ name: fn.rawName, line: fn.line, headingPath: fn.block.headingPath, checks, callableWithoutArguments: fn.callableWithoutArguments });
     // A verify- function is run by its name; any other function by the checks it holds, which nothing else would run.
     if (!neverCalled || !(isVerifyName(fn.name) || fn.holdsChecks)) continue;
     // One of no arguments runs as a unit (its checks may run twice, never not at all); one needing them is left to what holds it.
@@ -212,7 +217,25 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     }
   }
 
-  return { definitions, units, notRun, problems, ...(uncalledCheckFunctions.length ? { uncalledCheckFunctions } : {}) };
+  return { definitions, units, notRun, problems, ...(uncalledCheckFunctions.length ? { uncalledCheckFunctions } : {}), ...(calledCheckFunctions.length ? { calledCheckFunctions } : {}) };
+}
+
+/** FN's checks and those of the FUNCTIONS (of its document) it calls, in turn, in line order: where its points stand when it runs. */
+function checksReached(fn: DefinedFunction, functions: DefinedFunction[]): CheckSite[] {
+  const byName = new Map(functions.map((f) => [f.name, f]));
+  const seen = new Set<string>([fn.name]);
+  const checks = [...fn.checks];
+  const visit = (f: DefinedFunction): void => {
+    for (const name of f.names) {
+      const callee = byName.get(name);
+      if (callee === undefined || seen.has(name)) continue;
+      seen.add(name);
+      checks.push(...callee.checks);
+      visit(callee);
+    }
+  };
+  visit(fn);
+  return checks.sort((a, b) => a.line - b.line);
 }
 
 type InputUnit = Extract<UnitDraft, { kind: 'json-input' }>;
@@ -248,10 +271,6 @@ function packageDesignator(node: LispNode): string | null {
   if (argument?.kind === 'symbol') return argument.name.replace(/^#?:/, '');
   if (argument?.kind === 'string') return argument.value.toLowerCase();
   return null;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** The block text with all forms except `kept` blanked; the whole text when all are kept. */

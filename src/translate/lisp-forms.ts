@@ -93,6 +93,15 @@ export function scanForms(text: string, firstLine = 1, ownReaderMacros = false):
 }
 
 /** Head symbol of a list form, seen through reader conditionals. */
+/**
+ * Lisp code TEXT on one line, as the driver shows a form (one-line, run/lisp/checks.lisp):
+ * each run of whitespace one space, except inside a string literal, a |symbol| or after
+ * `#\\`, whose characters are the value itself (`"a  b"` is not `"a b"`).
+ */
+export function codeOnOneLine(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\[\s\S])*"?|\|(?:[^|\\]|\\[\s\S])*\|?|\\[\s\S]|(\s+)/g, (literal, space?: string) => (space === undefined ? literal : ' ')).trim();
+}
+
 export function headOf(node: LispNode): string | null {
   if (node.kind === 'conditional') return headOf(node.form);
   if (node.kind !== 'list' || node.items.length === 0) return null;

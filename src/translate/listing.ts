@@ -25,6 +25,15 @@ export function describePlan(plan: DocumentPlan): string {
     if (detail) lines.push(`    ${' '.repeat(kindWidth)}  ${detail}`);
   }
 
+  if (plan.calledCheckFunctions?.length) {
+    lines.push(`  checking functions the code calls (${plan.calledCheckFunctions.length}), each run after the units as a unit of its own if the run never makes its checks (a call over nothing, in a branch not taken):`);
+    for (const fn of plan.calledCheckFunctions) {
+      const fallback = fn.callableWithoutArguments ? '' : '; needing arguments, its checks are then reported not run';
+      const checkLines = [...new Set(fn.checks.map((check) => check.line))];
+      lines.push(`    ${fn.name}  (${at(fn.line)}; checks at line${checkLines.length === 1 ? '' : 's'} ${checkLines.join(', ')}${fallback})`);
+    }
+  }
+
   lines.push(`  not run (${plan.notRun.length}):`);
   for (const { block, reason } of plan.notRun) {
     lines.push(`    ${at(block.line)}  ${block.lang ?? '(no language)'}: ${reason}`);

@@ -115,3 +115,13 @@ t.test("--change with a line of a delta that has no unit of its own (RENAMED or 
     t.equal(selectUnits(whole, { lines: new Map([[path.resolve('openspec/specs/calc/spec.md'), [6]]]) }).documents[0].units.length, 1, `${what}: a line of the capability's spec still selects its unit`);
   }
 });
+
+t.test('a selection that narrows a document runs after its units only the checking functions --grep names: the units left out would have called the others', async (t) => {
+  const called = (name: string, line: number) => ({ name, line, headingPath: [], checks: [{ line, text: '(assert t)' }], callableWithoutArguments: true });
+  const plan: TestPlan = { documents: [{ ...document('a.md', {}, ['Boiling point', 'Freezing']), calledCheckFunctions: [called('verify-boiling', 10), called('verify-other', 11)] }] };
+  const names = (selection: Selection) => selectUnits(plan, selection).documents[0].calledCheckFunctions?.map((fn) => fn.name);
+  t.same(names({}), ['verify-boiling', 'verify-other'], 'the whole document: each runs if the run never makes its checks');
+  t.same(names({ grep: /boil/i }), ['verify-boiling']);
+  t.same(names({ grep: /freezing/i }), undefined);
+  t.same(names({ grep: /point|freezing/i }), ['verify-boiling', 'verify-other'], 'every unit selected: nothing narrowed');
+});

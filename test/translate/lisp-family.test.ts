@@ -9,7 +9,7 @@ import { describePlan } from '../../src/translate/listing.js';
 import { definedElsewhereNote, indexDefinitions, unreadableDefinitionNote } from '../../src/translate/definition-index.js';
 import type { Unit } from '../../src/model/plan.js';
 import { DESIGNATOR_CALLERS, holdsChecks } from '../../src/translate/lisp-definitions.js';
-import { scanForms } from '../../src/translate/lisp-forms.js';
+import { codeOnOneLine, scanForms } from '../../src/translate/lisp-forms.js';
 
 const doc = (body: string, path = 'doc.test.md') => translate(parseMarkdown(path, `---\ntype: verification\nname: d\n---\n\n# D\n\n${body}`));
 const lisp = (code: string) => `\`\`\`lisp\n${code}\n\`\`\`\n`;
@@ -326,11 +326,42 @@ t.test('only an operator known to call a function calls it: one that takes the f
   t.same([byKind(needingArguments.units, 'verify-function'), needingArguments.problems], [[], []], '(symbol-function \'f) holds the function as #\'f does: what holds it may call it with arguments, no unit and no error');
 });
 
-t.test("the plan and the driver know the same operators to call a function: the driver's list is this one", async (t) => {
+t.test('an operator known to call a function calls only the argument that is its function: one given in another argument is data to it', async (t) => {
+  const data = ['funcall-data', 'apply-data', 'mapcar-data', 'sort-data', 'merge-data'];
+  const called = ['funcall', 'apply', 'map', 'sort', 'merge', 'substitute-if'];
+  const plan = doc(
+    lisp([...data, ...called].map((name) => `(defun check-${name} () (assert (= 1 2)))`).join('\n')) +
+      `\n${lisp(`(list (funcall #'identity #'check-funcall-data)
+      (apply #'list (symbol-function 'check-apply-data) nil)
+      (mapcar #'identity (list 1) #'check-mapcar-data)
+      (sort (list #'check-sort-data) #'string<)
+      (merge 'list (list #'check-merge-data) nil #'<))
+(funcall #'check-funcall)
+(apply 'check-apply nil)
+(map nil #'check-map '(1))
+(sort (list 1 2) #'check-sort)
+(merge 'list (list 1) (list 2) #'check-merge)
+(substitute-if 0 #'check-substitute-if (list 1))`)}`,
+  );
+  t.same(
+    byKind(plan.units, 'verify-function').map((u) => u.functionName),
+    data.map((name) => `check-${name}`),
+    "#'f as a value given to funcall, apply, mapcar, sort or merge is put aside: f runs as a unit of its own; #'f as the function they call is called",
+  );
+});
+
+t.test('code on one line keeps the spaces of its string literals, |symbols| and #\\ characters, as the driver shows a form', async (t) => {
+  t.equal(codeOnOneLine('(assert   (string= got\n     "a  b"))'), '(assert (string= got "a  b"))');
+  t.equal(codeOnOneLine(`(list #\\  '|p  q| "say \\"x  y\\"")`), `(list #\\  '|p  q| "say \\"x  y\\"")`);
+});
+
+t.test("the plan and the driver know the same operators to call a function, and which argument each calls: the driver's table is this one", async (t) => {
   const checks = readFileSync(new URL('../../src/run/lisp/checks.lisp', import.meta.url), 'utf8');
-  const list = /\(defparameter \*designator-callers\*\s+'\(([^)]*)\)/.exec(checks);
-  t.ok(list, 'checks.lisp defines *designator-callers*');
-  t.same(list![1].trim().split(/\s+/).sort(), [...DESIGNATOR_CALLERS].sort());
+  const table = /\(defparameter \*designator-callers\*\s+'\(((?:\s*\([^)]*\))*)\s*\)/.exec(checks);
+  t.ok(table, 'checks.lisp defines *designator-callers*');
+  const pairs = [...table![1].matchAll(/\(([^\s.()]+) \. (\d+)\)/g)].map(([, name, argument]) => [name, Number(argument)]);
+  t.ok(pairs.length > 40, `the table is read whole (${pairs.length} operators)`);
+  t.same(pairs.sort(), [...DESIGNATOR_CALLERS].sort());
 });
 
 t.test('the answer shown for an Input, in any form a user writes it, is compared or is an error at its line, never dropped', async (t) => {

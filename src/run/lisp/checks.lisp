@@ -420,23 +420,29 @@ when it made none, REPORT-NO-CHECK-RAN."
   (sort (mapcar #'second (nth-value 1 (expand-noting-checks forms))) #'<))
 
 (defparameter *designator-callers*
-  '(funcall apply multiple-value-call mapcar mapc mapcan maplist mapl mapcon map map-into maphash
-    reduce some every notany notevery sort stable-sort merge make-thread
-    remove-if remove-if-not delete-if delete-if-not find-if find-if-not position-if position-if-not
-    count-if count-if-not member-if member-if-not assoc-if assoc-if-not rassoc-if rassoc-if-not
-    subst-if subst-if-not nsubst-if nsubst-if-not substitute-if substitute-if-not nsubstitute-if
-    nsubstitute-if-not)
+  '((funcall . 1) (apply . 1) (multiple-value-call . 1) (mapcar . 1) (mapc . 1) (mapcan . 1)
+    (maplist . 1) (mapl . 1) (mapcon . 1) (maphash . 1) (reduce . 1) (some . 1) (every . 1)
+    (notany . 1) (notevery . 1) (make-thread . 1)
+    (remove-if . 1) (remove-if-not . 1) (delete-if . 1) (delete-if-not . 1) (find-if . 1)
+    (find-if-not . 1) (position-if . 1) (position-if-not . 1) (count-if . 1) (count-if-not . 1)
+    (member-if . 1) (member-if-not . 1) (assoc-if . 1) (assoc-if-not . 1) (rassoc-if . 1)
+    (rassoc-if-not . 1)
+    (map . 2) (map-into . 2) (sort . 2) (stable-sort . 2) (subst-if . 2) (subst-if-not . 2)
+    (nsubst-if . 2) (nsubst-if-not . 2) (substitute-if . 2) (substitute-if-not . 2)
+    (nsubstitute-if . 2) (nsubstitute-if-not . 2)
+    (merge . 4))
   "The operators known to call a function designator given them, by name (MAKE-THREAD of
-any thread library's package): (FUNCALL 'F) calls F. Any other operator only takes the
-function or its name (SYMBOL-FUNCTION, COMPILE, FBOUNDP, DOCUMENTATION, a macro): it calls
-nothing. DESIGNATOR_CALLERS of translate/lisp-definitions.ts, by which the plan tells calls,
-is the same list.")
+any thread library's package), each with the argument that is the function it calls (1 the
+first): (FUNCALL 'F) and (SORT XS #'F) call F; (FUNCALL #'IDENTITY #'F) calls IDENTITY, and F
+is data to it. Any other operator only takes the function or its name (SYMBOL-FUNCTION,
+COMPILE, FBOUNDP, DOCUMENTATION, a macro): it calls nothing. DESIGNATOR_CALLERS of
+translate/lisp-definitions.ts, by which the plan tells calls, is the same table.")
 
-(defun calls-designator-p (operator)
-  "Whether OPERATOR calls the function a quoted symbol given it names: one of
-*DESIGNATOR-CALLERS*, or a function of spec code ((RUN-CHECK 'F))."
+(defun calls-designator-p (operator argument)
+  "Whether OPERATOR calls the function a quoted symbol given it as its ARGUMENTth argument
+names: the one a *DESIGNATOR-CALLERS* calls, or any of a function of spec code ((RUN-CHECK 'F))."
   (and (symbolp operator)
-       (or (member operator *designator-callers* :test #'string=)
+       (or (eql argument (cdr (assoc operator *designator-callers* :test #'string=)))
            (gethash operator *spec-functions*))))
 
 (defun named-function (form)
@@ -448,7 +454,7 @@ is the same list.")
 
 (defun spec-functions-called (expansion)
   "The functions of spec code EXPANSION calls: called, or given as 'F or #'F to an operator
-that calls it (CALLS-DESIGNATOR-P, :KEY #'F...). Quoted data calls nothing: '(F) is a list;
+in the argument it calls (CALLS-DESIGNATOR-P, :KEY #'F...). Quoted data calls nothing: '(F) is a list;
 nor does #'F put aside, (LIST #'F), whose function the plan runs as a unit of its own
 (functionReferences, translate/lisp-definitions.ts)."
   (let ((seen (make-hash-table :test #'eq))
@@ -463,11 +469,12 @@ nor does #'F put aside, (LIST #'F), whose function the plan runs as a unit of it
                  (setf (gethash form seen) t)
                  (note (car form))
                  (loop for rest on form
+                       for index from 0
                        for previous = nil then argument
                        for argument = (car rest)
                        while (and (consp rest) (plusp (decf budget)))
-                       do (when (and (not (eq rest form))
-                                     (or (calls-designator-p (car form)) (member previous '(:key :test :test-not))))
+                       do (when (and (plusp index)
+                                     (or (calls-designator-p (car form) index) (member previous '(:key :test :test-not))))
                             (note (named-function argument)))
                           (walk argument)))))
       (walk expansion))
@@ -637,14 +644,24 @@ the frames exist."
            (list (source-file *current-source*) (source-first-line *current-source*) nil))))
 
 (defun one-line (text &optional (limit 160))
+  "TEXT (Lisp code, or prose quoting values as ~S prints them) on one line: each run of
+whitespace one space, except inside a string literal, a |symbol| or after #\\, whose
+characters are the value itself (\"a  b\" is not \"a b\"); at most LIMIT characters."
   (let ((collapsed (with-output-to-string (out)
                      (loop with space = nil
+                           with quote = nil ; the closing #\" or #\| of the literal being read
+                           with escaped = nil
                            for char across text
-                           do (if (member char '(#\Space #\Newline #\Tab #\Return))
-                                  (setf space t)
-                                  (progn (when space (write-char #\Space out))
-                                         (setf space nil)
-                                         (write-char char out)))))))
+                           do (cond (escaped (setf escaped nil) (write-char char out))
+                                    (quote (when (char= char #\\) (setf escaped t))
+                                           (when (char= char quote) (setf quote nil))
+                                           (write-char char out))
+                                    ((member char '(#\Space #\Newline #\Tab #\Return)) (setf space t))
+                                    (t (when space (write-char #\Space out))
+                                       (setf space nil)
+                                       (cond ((member char '(#\" #\|)) (setf quote char))
+                                             ((char= char #\\) (setf escaped t)))
+                                       (write-char char out)))))))
     (if (> (length collapsed) limit)
         (concatenate 'string (subseq collapsed 0 (- limit 3)) "...")
         collapsed)))

@@ -7,7 +7,7 @@
 // comment, and a note on each failing point): what earlier units did is lost.
 import { relative, resolve } from 'node:path';
 import type { RunEvent, SourceRef } from '../../model/events.js';
-import { isPropertyDocument, type CodeRef, type DocumentPlan, type ExpectedAnswer, type Unit } from '../../model/plan.js';
+import { isPropertyDocument, type CheckSite, type CodeRef, type DocumentPlan, type ExpectedAnswer, type Unit } from '../../model/plan.js';
 import type { DocumentRunner, Emit, RunOptions, RuntimeConnection } from '../types.js';
 import { Driver, DriverExited, type CommandHandlers, type PointMessage, type RequestMessage } from './driver.js';
 import { definedElsewhereNote, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
@@ -204,6 +204,8 @@ class DocumentRun {
   private emit: Emit;
   /** Set while a timing-sensitive unit holds the quiet gate: its own requests pass. */
   private unitHoldsGate = false;
+  /** Where the checks the driver made so far stand ("file:line"): a function whose check lines none is at has not run its checks. */
+  private readonly pointPlaces = new Set<string>();
 
   constructor(
     private readonly plan: DocumentPlan,
@@ -288,16 +290,38 @@ class DocumentRun {
         else if (unit.kind === 'json-input') await this.runJsonInput(unit);
         else await this.runLispUnit(unit);
       }
+      if (!this.options.dryRun) await this.runUnrunCheckFunctions();
     } finally {
       await this.environment?.close();
     }
   }
 
+  /**
+   * Each function holding checks that the code calls but whose checks made no point while the
+   * units ran (`(mapc #'verify-x '())`, a call in a branch not taken): its checks would pass
+   * unrun. One of no arguments runs now as a unit of its own; one needing them reports each
+   * check not run, as skipped points.
+   */
+  private async runUnrunCheckFunctions(): Promise<void> {
+    for (const fn of this.plan.calledCheckFunctions ?? []) {
+      if (this.stopping) return;
+      if (fn.checks.some((check) => this.pointPlaces.has(`${this.plan.file}:${check.line}`))) continue;
+      const unit: Unit = { kind: 'verify-function', id: `${this.plan.file}#unrun-${fn.line}`, name: fn.name, functionName: fn.name, file: this.plan.file, line: fn.line, headingPath: fn.headingPath };
+      const why = `the code calls ${fn.name}, but none of its checks ran (a call over nothing or in a branch not taken, a check in it not reached)`;
+      if (!fn.callableWithoutArguments) {
+        this.reportNotRun(unit, `not run: ${why}, and it needs arguments`, fn.checks);
+        continue;
+      }
+      this.emit({ type: 'comment', file: this.plan.file, text: `${fn.name} (line ${fn.line}): ${why}: it runs as a unit of its own` });
+      await this.runLispUnit(unit);
+    }
+  }
+
   /** A unit reported as skipped for `reason`, without running anything. */
-  private reportNotRun(unit: Unit, reason: string): void {
+  private reportNotRun(unit: Unit, reason: string, checks: CheckSite[] = [{ line: unit.line, text: unit.name }]): void {
     const at = { file: unit.file, line: unit.line };
     this.emit({ type: 'unit-start', file: this.plan.file, unitId: unit.id, name: unit.name, kind: unit.kind, at });
-    this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: unit.name, at, skip: reason });
+    for (const check of checks) this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: check.text, at: { file: unit.file, line: check.line }, skip: reason });
     this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: 0 });
   }
 
@@ -309,7 +333,11 @@ class DocumentRun {
     const environment = this.environment!;
     const outputMark = environment.driver.outputMark();
     let timer: NodeJS.Timeout | undefined;
-    const handlers = environment.handlers((message) => onPoint({ message, exchanges: this.transcript.exchanges.length }));
+    const handlers = environment.handlers((message) => {
+      // Any check made counts, a definition's as a unit's, reported or not (a passing load says nothing).
+      if (message.skip === undefined && message.file != null && message.line != null) this.pointPlaces.add(`${message.file}:${message.line}`);
+      onPoint({ message, exchanges: this.transcript.exchanges.length });
+    });
     const work = environment.driver.run(text, handlers).then(
       (done) => {
         this.sleptSeconds += done.slept;

@@ -119,7 +119,8 @@ ${lisp('(defun helper (x)\n  (when (> x 10)\n    (assert (> x 100))))\n(defun ve
   t.same(shown(r), [
     [true, '(= 1 1)', null],
     [true, '(assert (= 1 2))', NEVER_REACHED],
-  ]);
+    [true, '(assert (> x 100))', 'not run: the code calls helper, but none of its checks ran (a call over nothing or in a branch not taken, a check in it not reached), and it needs arguments'],
+  ], "the helper's check is a skipped point of the helper's, after the units");
 });
 
 t.test("a check inside a definition a unit's code holds (a function, a test defined in a LET) is not the unit's to reach", async (t) => {

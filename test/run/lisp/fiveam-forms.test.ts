@@ -359,3 +359,18 @@ t.test('a run narrowed to one test still loads the others the plan defines, with
   const points = events.filter((event): event is PointEvent => event.type === 'point');
   t.same(points.map(summary), [[true, '(= 1 1)', lineIn(md, '(my-test first-one'), null]]);
 });
+
+t.test("a failing point shows a string literal's runs of spaces as written, in its form and in FiveAM's reason; the code around is one line", async (t) => {
+  const md = `${frontmatter()}## assert\n\n${lisp(`(let ((got "a b"))
+  (assert   (string= got
+                     "a  b")))`)}\n## FiveAM\n\n${lisp(`(fiveam:test two-spaces
+  (fiveam:is (string= "x  y" "x y"))
+  (fiveam:is (equal (list "x  y"   #\\  '|p  q|) (list "x y" #\\  '|p q|))))`)}`;
+  const r = await runMarkdown(md);
+  const [asserted, strings, fiveam] = r.failed;
+  t.equal(asserted?.name, '(string= got "a  b")', 'the literal keeps its two spaces, the code between forms is one space');
+  t.equal(asserted?.diagnostics?.form, '(assert (string= got "a  b"))');
+  t.same(asserted?.diagnostics?.values, { got: '"a b"' }, 'the value, as printed, beside the literal it differs from');
+  t.equal(fiveam?.diagnostics?.form, `(equal (list "x  y" #\\  '|p  q|) (list "x y" #\\  '|p q|))`, 'a character #\\Space and a |symbol| keep their spaces too');
+  t.equal(strings?.diagnostics?.reason, '"x y" evaluated to "x y" which is not STRING= to "x  y"', "FiveAM's reason quotes the two values as FiveAM printed them");
+});
