@@ -591,8 +591,11 @@ export function hasChecks(plan: Pick<TestPlan, 'documents'>, roots: string[], ch
   // OpenSpec's prose may hold requirement headings all the same: that it is never run is said, not left to guess.
   const prose = plan.documents.filter((d) => openspecProseFile(d.file) !== null).length;
   const ofThem = prose === 0 ? '' : ` (${prose === n ? (n === 1 ? 'it is' : 'all are') : `${prose} are`} OpenSpec's prose, a change's proposal.md, design.md or tasks.md, project.md, AGENTS.md or a README.md, never run whatever it holds)`;
+  // A delta that only renames or removes is an OpenSpec specification all the same: `spec-run check` checks it.
+  const deltas = plan.documents.filter((d) => d.openspecDelta !== undefined).length;
+  const ofDeltas = deltas === 0 ? '' : ` (${deltas === n ? (n === 1 ? 'it is' : 'all are') : `${deltas} are`} a change's delta with no scenario, RENAMED or REMOVED only, which \`spec-run check\` checks against its capability's spec)`;
   console.error(
-    `spec-run: no check found in ${roots.join(', ')}: ${n} markdown file${n === 1 ? '' : 's'}${ofThem}, none a Lisp verification document (frontmatter type: verification, property, contract or scenario) or an OpenSpec specification (### Requirement: with #### Scenario:); nothing to run`,
+    `spec-run: no check found in ${roots.join(', ')}: ${n} markdown file${n === 1 ? '' : 's'}${ofThem}${ofDeltas}, none a Lisp verification document (frontmatter type: verification, property, contract or scenario) or an OpenSpec specification (### Requirement: with #### Scenario:); nothing to run`,
   );
   return false;
 }
