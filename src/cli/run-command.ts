@@ -399,6 +399,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   const runnersLoaded = options.list
     ? null
     : Promise.all([needs('lisp') ? lispRunner(options.dryRun ? undefined : config.directory) : null, needs('openspec') ? import('../run/scenario/index.js') : null]);
+  if (!options.list && !options.dryRun && plan.documents.some((d) => d.family === 'lisp')) void sayMissingSbcl();
   /** Refused before anything ran: the driver started ahead is ended. */
   const refused = async () => {
     await (await runnersLoaded)?.[0]?.closeDrivers();
@@ -573,6 +574,17 @@ async function lispRunner(directory?: string) {
   ]);
   if (directory !== undefined) prepareDrivers(directory);
   return { runLispDocument, BuiltinRuntime, CommandRuntime, closeDrivers };
+}
+
+/**
+ * A machine without SBCL (a CI runner) fails every Lisp unit, each failure in the report
+ * files: what is missing and the fix are said once on stderr too, where a CI log shows
+ * them, in doctor's words. The answer is SBCL's `--version`, asked once per process, which
+ * the run's own start awaits as well.
+ */
+async function sayMissingSbcl(): Promise<void> {
+  const { defaultLisp, sbclVersion } = await import('../lisp-image/core-image.js');
+  await sbclVersion(defaultLisp()).catch((error: Error) => console.error(`spec-run: the Lisp documents cannot run here: ${error.message}`));
 }
 
 /**
