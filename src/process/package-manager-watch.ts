@@ -123,12 +123,17 @@ function stillRuns(ancestor: Ancestor): boolean {
   return stat !== undefined && stat.started === ancestor.started && stat.state !== 'Z' && stat.state !== 'X';
 }
 
-/** How many times PID has gone to sleep (voluntary context switches), and whether it sleeps now. */
-function sleeps(pid: number): { sleeping: boolean; count: number } | undefined {
+/**
+ * How many times PID has gone to sleep (voluntary context switches), and whether it sleeps
+ * now waiting for CHILD alone: a shell with another child (`server & spec-run`) also wakes
+ * when that one ends, so its wakes say nothing then.
+ */
+function sleeps(pid: number, child: number): { sleeping: boolean; count: number } | undefined {
   const status = procFile(pid, 'status');
   const count = status && /^voluntary_ctxt_switches:\s*(\d+)$/m.exec(status)?.[1];
   if (!count) return undefined;
-  return { sleeping: /^State:\s*S/m.test(status), count: Number(count) };
+  const onlyChild = procFile(pid, `task/${pid}/children`)?.trim() === String(child);
+  return { sleeping: onlyChild && /^State:\s*S/m.test(status), count: Number(count) };
 }
 
 export interface PackageManagerNews {
@@ -146,8 +151,9 @@ export function watchPackageManager(news: PackageManagerNews): () => void {
   if (!startedByPackageManager()) return () => {};
   const parent = process.ppid;
   const ancestors = packageManagerAncestors(parent);
-  const shells = ancestors.filter((ancestor) => ancestor.holdsInterrupt);
-  const lastSleep = new Map(shells.map((shell) => [shell.pid, sleeps(shell.pid)]));
+  // Each shell with the process below it on the way to spec-run, the one it waits for.
+  const shells = ancestors.flatMap((ancestor, i) => (ancestor.holdsInterrupt ? [{ ...ancestor, child: i === 0 ? process.pid : ancestors[i - 1].pid }] : []));
+  const lastSleep = new Map(shells.map((shell) => [shell.pid, sleeps(shell.pid, shell.child)]));
   // A stop (Ctrl-Z) and continue of spec-run is news to its shell (SIGCHLD): a wake then is no signal.
   let continuedAt = -Infinity;
   const continued = () => (continuedAt = performance.now());
@@ -168,7 +174,7 @@ export function watchPackageManager(news: PackageManagerNews): () => void {
     if (ended) return tell('gone', `${ended.name} (pid ${ended.pid}), which started spec-run, is gone, taken as SIGHUP`);
     const woken = shells.find((shell) => {
       const before = lastSleep.get(shell.pid);
-      const now = sleeps(shell.pid);
+      const now = sleeps(shell.pid, shell.child);
       lastSleep.set(shell.pid, now);
       return before?.sleeping && now?.sleeping && now.count > before.count;
     });
