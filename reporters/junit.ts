@@ -24,6 +24,8 @@ interface Suite {
   /** The ids of the requirements its document holds: under --change, some are written in the change's delta, not in the suite's file. */
   requirementIds: string[];
   durationMs: number;
+  /** The seed its document ran with, where it is not the run's (a merge of shards run with different seeds). */
+  seed?: number;
   cases: { unit: string; unitId: string; requirements: string[]; point: PointEvent; flakyFailures: EarlierFailure[] }[];
 }
 
@@ -95,17 +97,17 @@ function testcase(attributes: string, verified: string[], outcome: string): stri
  * text), skipped when one of its checks did not run, passed otherwise.
  */
 export const junitUnitsReporter: Reporter = async function* (events) {
-  const suites: { name: string; file: string; requirementIds: string[]; durationMs: number; units: { name: string; at?: { file: string; line: number }; requirements: string[]; points: PointEvent[]; flakyFailures: EarlierFailure[] }[] }[] = [];
+  const suites: { name: string; file: string; requirementIds: string[]; durationMs: number; seed?: number; units: { name: string; at?: { file: string; line: number }; requirements: string[]; points: PointEvent[]; flakyFailures: EarlierFailure[] }[] }[] = [];
   const byId = new Map<string, (typeof suites)[number]['units'][number]>();
   let requirements: RequirementResult[] = [];
   let runEnd: RunEndEvent | undefined;
-  /** The run's seed, a property of every suite: the report replays with --seed, as every report says it. */
+  /** The run's seed, a property of every suite (its document's own where it differs): the report replays with --seed, as every report says it. */
   let seed: number | null = null;
   let selection: string[] = [];
   for await (const event of events) {
     const current = suites.at(-1);
     if (event.type === 'run-start') ({ seed, selection = [] } = event);
-    else if (event.type === 'document-start') suites.push({ name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, units: [] });
+    else if (event.type === 'document-start') suites.push({ name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, seed: event.seed, units: [] });
     else if (event.type === 'unit-start' && current) {
       const unit = { name: event.name, at: event.at, requirements: event.requirements ?? [], points: [], flakyFailures: [] };
       byId.set(event.unitId, unit);
@@ -123,7 +125,7 @@ export const junitUnitsReporter: Reporter = async function* (events) {
     const failures = suite.units.filter((u) => u.points.some(isFailed)).length;
     const skipped = suite.units.filter((u) => !u.points.some(isFailed) && (u.points.length === 0 || u.points.some(isSkipped))).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.units.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    lines.push(...suiteProperties(seed, selection, requirements, suite.requirementIds));
+    lines.push(...suiteProperties(suite.seed ?? seed, selection, requirements, suite.requirementIds));
     for (const unit of suite.units) {
       const attributes = `name="${escapeXml(unit.name)}" classname="${escapeXml(suite.name)}"${unit.at ? ` file="${escapeXml(unit.at.file)}" line="${unit.at.line}"` : ''}`;
       const failed = unit.points.filter(isFailed);
@@ -152,13 +154,13 @@ export const junitReporter: Reporter = async function* (events) {
   const units = new Map<string, { name: string; requirements: string[] }>();
   let requirements: RequirementResult[] = [];
   let runEnd: RunEndEvent | undefined;
-  /** The run's seed, a property of every suite: the report replays with --seed, as every report says it. */
+  /** The run's seed, a property of every suite (its document's own where it differs): the report replays with --seed, as every report says it. */
   let seed: number | null = null;
   let selection: string[] = [];
   let current: Suite | null = null;
   for await (const event of events) {
     if (event.type === 'run-start') ({ seed, selection = [] } = event);
-    else if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, cases: [] }));
+    else if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, seed: event.seed, cases: [] }));
     else if (event.type === 'unit-start') units.set(event.unitId, { name: event.name, requirements: event.requirements ?? [] });
     else if (event.type === 'point' && current) {
       const unit = units.get(event.unitId);
@@ -175,7 +177,7 @@ export const junitReporter: Reporter = async function* (events) {
     const failures = suite.cases.filter(({ point }) => !point.ok && point.todo === undefined).length;
     const skipped = suite.cases.filter(({ point }) => point.skip !== undefined || point.todo !== undefined).length;
     lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    lines.push(...suiteProperties(seed, selection, requirements, suite.requirementIds));
+    lines.push(...suiteProperties(suite.seed ?? seed, selection, requirements, suite.requirementIds));
     for (const { unit, requirements: verified, point, flakyFailures } of suite.cases) {
       const attributes = `name="${escapeXml(`${unit} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
       let outcome = '';

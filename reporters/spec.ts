@@ -40,6 +40,11 @@ export function specReporter(options: SpecReporterOptions): Reporter {
           break;
         case 'document-start':
           yield `\n${c.bold(visibleControls(event.name))} ${c.dim(`(${visibleControls(event.file)})`)}\n`;
+          // Not the run's seed (a merge of shards run with different seeds): the one that replays this document.
+          if (event.seed !== undefined) {
+            yield `${c.dim(`  seed ${event.seed} (spec-run --seed ${event.seed} replays this document's random choices)`)}\n`;
+            seed = null;
+          }
           break;
         case 'unit-start':
           units.set(event.unitId, { name: visibleControls(event.name), points: [], comments: [] });
@@ -59,7 +64,7 @@ export function specReporter(options: SpecReporterOptions): Reporter {
           break;
         }
         case 'run-end': {
-          // As every report says it: the run replays with --seed.
+          // As every report says it: the run replays with --seed (each document said its own when they differ).
           if (seed !== null) yield `\n${c.dim(`seed ${seed} (spec-run --seed ${seed} replays the run's random choices)`)}\n`;
           if (event.requirements?.length) yield renderRequirements(event.requirements, c, options.summary !== false);
           if (options.summary === false) break;

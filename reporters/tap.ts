@@ -45,6 +45,8 @@ export const tapReporter: Reporter = async function* (events) {
       case 'document-start':
         document = { count: 0, failed: false, name: event.name, file: event.file, units: new Map() };
         yield line(0, `# Subtest: ${escapeDescription(`${event.name} (${event.file})`)}`);
+        // Not the run's seed (a merge of shards run with different seeds): the one that replays this document.
+        if (event.seed !== undefined) yield line(1, `# seed: ${event.seed}`);
         break;
       case 'unit-start':
         if (!document) break;

@@ -13,6 +13,13 @@ import type { CheckMessage } from './index.js';
 
 const archived = (file: string) => /(?:^|\/)changes\/archive\//.test(file.split('\\').join('/'));
 
+/**
+ * PLAN is what these checks read of an active change, whether it has scenarios or not: a delta
+ * spec (checked against its capability's current spec) or the change's proposal.md (a change
+ * without a delta).
+ */
+export const isOfActiveChange = (plan: DocumentPlan): boolean => !archived(plan.file) && (plan.openspecDelta !== undefined || openspecProseFile(plan.file)?.file === 'proposal.md');
+
 export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMessage[]> {
   const plans = all.filter((plan) => !archived(plan.file));
   const messages: CheckMessage[] = [];

@@ -3,7 +3,7 @@
 import { relative, resolve } from 'node:path';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
-import { checkOpenspecChanges } from '../check/openspec-changes.js';
+import { checkOpenspecChanges, isOfActiveChange } from '../check/openspec-changes.js';
 import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type CheckMessage } from '../check/index.js';
 import { projectVocabulary, unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
@@ -68,8 +68,9 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   }
   const docs = await Promise.all(files.map((file) => parseFile(file)));
   const plans = markExecutorSteps(await lendTreeDefinitions(docs.map((doc) => translate(doc)), specificationTrees(config, roots)), executorSteps);
-  // As a run refuses it (exit 2): markdown holding no check at all is nothing to pass.
-  if (!hasChecks({ documents: plans }, roots)) return 2;
+  // As a run refuses it (exit 2): markdown holding no check at all is nothing to pass. An
+  // active change is checked even with no scenario: its deltas against its capabilities' specs.
+  if (!plans.some(isOfActiveChange) && !hasChecks({ documents: plans }, roots)) return 2;
   // Each document checked against the steps a run gives it.
   const libraries = await documentLibraries(plans, stepFiles);
   // The configuration's vocabulary files, loaded into every driver of a run, define names too.

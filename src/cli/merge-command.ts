@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { RunEvent } from '../model/events.js';
 import { isSettled } from '../model/requirements.js';
 import { resolve } from 'node:path';
-import { mergeShardStreams, MergeError, narrowedRun, type ShardStream } from '../run/merge.js';
+import { differentSeeds, mergeShardStreams, MergeError, narrowedRun, type ShardStream } from '../run/merge.js';
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH, keepRecords, RunRecorder } from '../run/run-record.js';
 import { removeEarlierReports, reportEvents, reportersProblem, withStdoutReporter } from './run-command.js';
 import type { ReporterChoice } from './reporter-choice.js';
@@ -56,6 +56,9 @@ async function mergeShards(files: string[], cliOptions: MergeOptions): Promise<n
   }
   const narrowed = events[0].type === 'run-start' ? events[0].selection : undefined;
   if (narrowed) console.error(`spec-run merge: ${narrowedRun(narrowed)}`);
+  // Said where a CI log shows it, as the TAP header says it: the run's seed does not replay every document.
+  const seeds = [...new Set(events.flatMap((event) => (event.type === 'document-start' && event.seed !== undefined ? [event.seed] : [])))];
+  if (seeds.length > 1) console.error(`spec-run merge: warning: ${differentSeeds(seeds)}`);
   const root = config.directory;
   const recorder = new RunRecorder(root);
   async function* replay() {

@@ -399,6 +399,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   const runnersLoaded = options.list
     ? null
     : Promise.all([needs('lisp') ? lispRunner(options.dryRun ? undefined : config.directory) : null, needs('openspec') ? import('../run/scenario/index.js') : null]);
+  if (!options.list && !options.dryRun && plan.documents.some((d) => d.family === 'lisp')) void sayMissingSbcl();
   /** Refused before anything ran: the driver started ahead is ended. */
   const refused = async () => {
     await (await runnersLoaded)?.[0]?.closeDrivers();
@@ -576,6 +577,17 @@ async function lispRunner(directory?: string) {
 }
 
 /**
+ * A machine without SBCL (a CI runner) fails every Lisp unit, each failure in the report
+ * files: what is missing and the fix are said once on stderr too, where a CI log shows
+ * them, in doctor's words. The answer is SBCL's `--version`, asked once per process, which
+ * the run's own start awaits as well.
+ */
+async function sayMissingSbcl(): Promise<void> {
+  const { defaultLisp, sbclVersion } = await import('../lisp-image/core-image.js');
+  await sbclVersion(defaultLisp()).catch((error: Error) => console.error(`spec-run: the Lisp documents cannot run here: ${error.message}`));
+}
+
+/**
  * False, having said why on stderr, when the documents hold no check at all: markdown
  * with neither a Lisp verification document nor an OpenSpec requirement, which a run
  * must not pass on. A document with a problem (an OpenSpec specification without
@@ -591,8 +603,11 @@ export function hasChecks(plan: Pick<TestPlan, 'documents'>, roots: string[], ch
   // OpenSpec's prose may hold requirement headings all the same: that it is never run is said, not left to guess.
   const prose = plan.documents.filter((d) => openspecProseFile(d.file) !== null).length;
   const ofThem = prose === 0 ? '' : ` (${prose === n ? (n === 1 ? 'it is' : 'all are') : `${prose} are`} OpenSpec's prose, a change's proposal.md, design.md or tasks.md, project.md, AGENTS.md or a README.md, never run whatever it holds)`;
+  // A delta that only renames or removes is an OpenSpec specification all the same: `spec-run check` checks it.
+  const deltas = plan.documents.filter((d) => d.openspecDelta !== undefined).length;
+  const ofDeltas = deltas === 0 ? '' : ` (${deltas === n ? (n === 1 ? 'it is' : 'all are') : `${deltas} are`} a change's delta with no scenario, RENAMED or REMOVED only, which \`spec-run check\` checks against its capability's spec)`;
   console.error(
-    `spec-run: no check found in ${roots.join(', ')}: ${n} markdown file${n === 1 ? '' : 's'}${ofThem}, none a Lisp verification document (frontmatter type: verification, property, contract or scenario) or an OpenSpec specification (### Requirement: with #### Scenario:); nothing to run`,
+    `spec-run: no check found in ${roots.join(', ')}: ${n} markdown file${n === 1 ? '' : 's'}${ofThem}${ofDeltas}, none a Lisp verification document (frontmatter type: verification, property, contract or scenario) or an OpenSpec specification (### Requirement: with #### Scenario:); nothing to run`,
   );
   return false;
 }

@@ -340,6 +340,21 @@ function check<T>(text: string, schema: z.ZodType<T>, at: BlockPlace): Checked<T
 /** A mapping, as YAML reads one: no array, no null. */
 export const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/**
+ * The problems of one command given as data, not YAML (the steps API's `this.run(command,
+ * options)`): each `field: problem`, in the words `spec-run exec` says it of a file's command,
+ * since both hand the command to one executor.
+ */
+export function commandProblems(command: Record<string, unknown>): string[] {
+  const valueAt = (path: readonly PropertyKey[]) => path.reduce<unknown>((value, key) => (isRecord(value) ? value[String(key)] : undefined), command);
+  return (commandSchema.safeParse(command).error?.issues ?? []).flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${fieldPath([...issue.path, key])}: unknown key '${key}' ${issue.message}`);
+    const value = valueAt(issue.path);
+    // As in a file: a custom issue's message names the value itself.
+    return [`${fieldPath(issue.path)}: ${issue.message}${issue.code === 'custom' || value === undefined ? '' : `, not ${shown(value)}`}`];
+  });
+}
+
 /** Loads a document whose top level is `stop:`. */
 export function loadConfig(text: string, options: LoadOptions = {}): ConfigLoad {
   const checked = check(text, configSchema, options.at ?? { line: 1 });

@@ -5,31 +5,21 @@
 // (children started with parent death set die with spec-run); the same signal again within
 // a moment is the first one delivered twice (to the process and to its group).
 import { constants } from 'node:os';
+import { watchPackageManager } from '../process/package-manager-watch.js';
 
 export const INTERRUPT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export type InterruptSignal = (typeof INTERRUPT_SIGNALS)[number];
 
 /** A second signal of the same name this soon after the first is the same signal, delivered twice. */
 const SAME_SIGNAL_MS = 150;
-/** How often a run started by a package manager looks whether the process that started it is still there. */
-const PARENT_POLL_MS = 500;
-
-/**
- * Whether a package manager's wrapper started this process (`npx`, `npm run`, `npm exec`,
- * pnpm, yarn: each sets npm_execpath or npm_lifecycle_event). Such a wrapper runs spec-run
- * through `sh -c` and passes a signal on to that shell alone, which ends without passing it
- * on: spec-run is left running with no one to report to, however long its commands take.
- */
-export function startedByPackageManager(env: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(env.npm_execpath || env.npm_lifecycle_event);
-}
 
 export class Interrupts {
   private readonly controller = new AbortController();
   private readonly listeners = new Map<InterruptSignal, () => void>();
   private first?: InterruptSignal;
   private firstAt = 0;
-  private parentWatch?: NodeJS.Timeout;
+  /** Stops watching the package manager that started spec-run, if one did. */
+  private readonly unwatch: () => void;
 
   /** Aborted on the first signal, with the signal's name as its reason. */
   readonly signal = this.controller.signal;
@@ -41,18 +31,13 @@ export class Interrupts {
       this.listeners.set(name, listener);
       process.on(name, listener);
     }
+    // The end of a package manager that started spec-run is taken as SIGHUP, a SIGINT its
+    // shell holds as SIGINT (src/process/package-manager-watch.ts).
+    this.unwatch = watchPackageManager({
+      gone: (why) => this.receive('SIGHUP', why),
+      interrupted: (why) => this.receive('SIGINT', why),
+    });
     if (early) this.receive(early);
-    if (startedByPackageManager()) this.watchParent();
-  }
-
-  /** The process that started spec-run ending (it is given to init) is taken as a SIGHUP. */
-  private watchParent(): void {
-    const parent = process.ppid;
-    this.parentWatch = setInterval(() => {
-      if (process.ppid === parent) return;
-      clearInterval(this.parentWatch);
-      this.receive('SIGHUP', `the process that started spec-run (pid ${parent}) is gone, taken as SIGHUP`);
-    }, PARENT_POLL_MS).unref();
   }
 
   /** A signal received before these listeners were in place (held while spec-run started): it counts as the first. */
@@ -77,6 +62,8 @@ export class Interrupts {
       process.exit(this.exitStatus);
     }
     this.first = name;
+    // A wrapper's shell that wakes now is this signal's group delivery, no second signal.
+    this.unwatch();
     this.firstAt = performance.now();
     say(`spec-run: ${why}: stopping what runs`);
     this.controller.abort(name);
@@ -84,7 +71,7 @@ export class Interrupts {
 
   /** Gives the signals back their default action. */
   dispose(): void {
-    clearInterval(this.parentWatch);
+    this.unwatch();
     for (const [name, listener] of this.listeners) process.off(name, listener);
     this.listeners.clear();
   }

@@ -56,6 +56,8 @@ export type RunEvent =
       name: string;
       /** What the document requires, with the units planned to verify each. */
       requirements?: Requirement[];
+      /** The seed the document ran with, where it is not the run's: a merge of shards run with different seeds. */
+      seed?: number;
     }
   | {
       type: 'unit-start';

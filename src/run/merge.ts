@@ -92,13 +92,16 @@ export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
       owner.set(file, streams[i].source);
     }),
   );
-  const documents = shards.flatMap((shard) => shard.documents).sort((a, b) => comparePaths(a.file, b.file));
+  const seeds = [...new Set(shards.map((shard) => shard.seed))];
+  // Shards run with different seeds: each document says its own, which replays it (--seed), where the run's would not.
+  const documents = shards
+    .flatMap((shard) => (seeds.length > 1 ? shard.documents.map((document) => withSeed(document, shard.seed)) : shard.documents))
+    .sort((a, b) => comparePaths(a.file, b.file));
   const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
   const { selection } = shards[0];
   const events: RunEvent[] = [{ type: 'run-start', documents: documents.length, seed: shards[0].seed, ...(selection.length ? { selection } : {}) }];
   if (selection.length) events.push({ type: 'comment', text: narrowedRun(selection) });
-  const seeds = [...new Set(shards.map((shard) => shard.seed))];
-  if (seeds.length > 1) events.push({ type: 'comment', text: `the shards ran with different seeds: ${seeds.join(', ')} (give every shard the same --seed to replay them together)` });
+  if (seeds.length > 1) events.push({ type: 'comment', text: differentSeeds(seeds) });
   // Each requirement's status from the events of all the shards, as an unsharded run finds it.
   const requirements = new RequirementTracker();
   for (const document of documents) {
@@ -113,6 +116,15 @@ export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
   events.push({ type: 'run-end', durationMs: Math.max(...shards.map((shard) => shard.durationMs)), counts, ...(traced.length ? { requirements: traced } : {}), ...(nothing ? { checkedNothing: nothing } : {}) });
   return events;
 }
+
+/** DOCUMENT's events, its document-start saying the SEED it ran with. */
+function withSeed(document: { file: string; events: RunEvent[] }, seed: number): { file: string; events: RunEvent[] } {
+  return { file: document.file, events: document.events.map((event) => (event.type === 'document-start' ? { ...event, seed } : event)) };
+}
+
+/** What a merge of shards run with different SEEDS says of itself. */
+export const differentSeeds = (seeds: number[]): string =>
+  `the shards ran with different seeds: ${seeds.join(', ')} (each document's report gives the seed it ran with; give every shard the same --seed to replay them together)`;
 
 const share = (shard: ShardOf) => `${shard.index}/${shard.count}`;
 

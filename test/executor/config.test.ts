@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import t from 'tap';
 import { stringify } from 'yaml';
-import { checkTimeoutLines, configSchema, CONTAINER_ONLY, loadConfig, MAX_OUTPUT_LINES, resolveTimeout } from '../../src/executor/config.js';
+import { checkTimeoutLines, commandProblems, configSchema, CONTAINER_ONLY, loadConfig, MAX_OUTPUT_LINES, resolveTimeout } from '../../src/executor/config.js';
 import { CONFIG_REFERENCE } from '../../src/executor/config-reference.js';
 
 t.test('precedence: command > defaultTimeout > 5 minutes; null disables, omission inherits', async (t) => {
@@ -272,4 +272,23 @@ t.test("a memory limit below Docker's minimum (6m) is refused at its value, as a
     t.match(errors[0]?.message, `must be at least 6m (Docker's smallest memory limit), not "${small}"`, `${small}: the minimum is named`);
   }
   for (const enough of ['6m', '6144k', '6291456', '1g']) t.same(loadConfig(config(enough)).errors, [], `${enough}: accepted`);
+});
+
+t.test("a command given as data (the steps API's this.run) has the problems a file's command has, in the same words", async (t) => {
+  const commands: Record<string, unknown>[] = [
+    { run: 'id -u', image: 'busybox', user: '+5' },
+    { run: 'id -u', image: 'busybox', user: '0:-1' },
+    { run: 'id -u', image: 'busybox', user: -1 },
+    { run: 'echo hi\0' },
+    { run: 'true', env: { A: 'x\0y' }, workdir: 'a\0b' },
+    { run: 'true', user: '5', memory: '512m' },
+    { run: 'true', image: 'busybox', workdir: 'relative', timeout: '2h30m', maxOutputLines: 0, usr: 'x' },
+    { run: 'true', image: 'busybox', user: 'nobody:nogroup', timeout: null },
+  ];
+  for (const command of commands) {
+    const fromFile = loadConfig(stringify({ stop: { commands: [command] } })).errors.map((error) => error.message.replace(/^stop\.commands\[0\]\./, ''));
+    t.same(commandProblems(command).sort(), fromFile.sort(), JSON.stringify(command));
+  }
+  t.same(commandProblems({ run: 'id -u', image: 'busybox', user: '+5' }), ['user: must be a user name or uid[:gid] (ids from 0 to 2147483647), not "+5"']);
+  t.same(commandProblems(commands.at(-1)!), [], 'a valid command has none');
 });

@@ -6,6 +6,8 @@ import type { RunEvent, ShardOf } from '../../src/model/events.js';
 import type { DocumentPlan } from '../../src/model/plan.js';
 import { mergeShardStreams, MergeError, type ShardStream } from '../../src/run/merge.js';
 import { shardPlan } from '../../src/run/shard.js';
+import { junitReporter, junitUnitsReporter } from '../../reporters/junit.js';
+import { tapReporter } from '../../reporters/tap.js';
 
 const plan = (files: string[]): { documents: DocumentPlan[] } => ({
   documents: files.map((file) => ({ file, name: file, family: 'lisp', metadata: {}, definitions: [], units: [], notRun: [], problems: [] })),
@@ -89,4 +91,31 @@ t.test('shards narrowed differently are refused, naming the shard and its select
   t.match(narrowed[0], { type: 'run-start', selection: ['--only-failures'] }, 'the merged run-start says what narrowed it');
   t.match(narrowed[1], { type: 'comment', text: /^a narrowed run: every shard ran only the units selected by --only-failures; the counts are of those units, not of every unit/ });
   t.notOk('selection' in mergeShardStreams([shardStream(files, 1, 2), shardStream(files, 2, 2)])[0], 'a whole run says no selection');
+});
+
+t.test('shards run with different seeds: every report gives each document the seed its shard ran with, the run notes the difference', async (t) => {
+  const files = ['a.test.md', 'b.test.md', 'c.test.md'];
+  const streams = [shardStream(files, 1, 2), shardStream(files, 2, 2)].map((stream, i) => ({ ...stream, text: stream.text.replace('"seed":1,', `"seed":${[11, 22][i]},`) }));
+  /** The seed of the shard whose stream holds FILE, read from the streams themselves. */
+  const ranWith = (file: string) => {
+    const stream = streams.find((s) => s.text.includes(`"type":"document-start","file":"${file}"`))!;
+    return (JSON.parse(stream.text.split('\n')[0]) as { seed: number }).seed;
+  };
+  t.same(new Set(files.map(ranWith)), new Set([11, 22]), 'the shards ran the documents with two seeds');
+  const merged = mergeShardStreams(streams);
+  t.match(merged.find((e) => e.type === 'comment')?.text, /^the shards ran with different seeds: 11, 22 /);
+  const render = async (reporter: typeof tapReporter) => {
+    let text = '';
+    for await (const chunk of reporter((async function* () { yield* merged; })())) text += chunk;
+    return text;
+  };
+  for (const [name, reporter] of [['junit', junitReporter], ['junit-units', junitUnitsReporter]] as const) {
+    const xml = await render(reporter);
+    const suiteSeeds = [...xml.matchAll(/<testsuite name="([^"]+)"[\s\S]*?<property name="seed" value="(\d+)"/g)].map(([, file, seed]) => [file, Number(seed)]);
+    t.same(suiteSeeds, files.map((file) => [file, ranWith(file)]), `${name}: each suite the seed of its own shard`);
+  }
+  const tap = await render(tapReporter);
+  for (const file of files) t.match(tap, new RegExp(`# Subtest: ${file} \\(${file}\\)\\n    # seed: ${ranWith(file)}\\n`), `TAP: ${file} says its seed`);
+  const same = mergeShardStreams([shardStream(files, 1, 2), shardStream(files, 2, 2)]);
+  t.notOk(same.some((e) => e.type === 'document-start' && e.seed !== undefined), 'one seed: the run says it, as before');
 });

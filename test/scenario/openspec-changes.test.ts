@@ -569,3 +569,37 @@ t.test("two active changes meeting at a rename's new name (one ADDs it, one rena
     "openspec/changes/yell/specs/greeter/spec.md:2:1: warning: requirement greeter#Yelling is RENAMED here and ADDED by change 'add-yell' (openspec/changes/add-yell/specs/greeter/spec.md:3): once one change is archived the other applies to a spec it was not written against",
   ]);
 });
+
+t.test("check given one change (its folder, or its delta file) checks its deltas against the capability's spec as check of the tree does: each problem at file:line, a valid rename-only change clean, a change without a delta an error", async (t) => {
+  const twice = '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Voice`\n- FROM: `### Requirement: Whispering`\n- TO: `### Requirement: Voice`\n';
+  const removedRenamed = '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Yelling`\n\n## REMOVED Requirements\n\n### Requirement: Shouting\n**Reason**: gone\n**Migration**: none\n';
+  const dir = project({
+    'openspec/specs/greeter/spec.md': CANONICAL,
+    'openspec/changes/one-voice/specs/greeter/spec.md': twice,
+    'openspec/changes/drop-renamed/specs/greeter/spec.md': removedRenamed,
+    'openspec/changes/yell/specs/greeter/spec.md': '## RENAMED Requirements\n- FROM: `### Requirement: Shouting`\n- TO: `### Requirement: Yelling`\n',
+    'openspec/changes/nothing-yet/proposal.md': '# Nothing yet\n',
+  });
+  const errorsOf = async (path: string) => {
+    const check = await runIn(dir, ['check', path]);
+    return { exitCode: check.exitCode, stderr: check.stderr, errors: check.stdout.split('\n').filter((line) => line.includes(': error: ')) };
+  };
+  const oneVoice = 'openspec/changes/one-voice/specs/greeter/spec.md';
+  for (const path of ['openspec/changes/one-voice', oneVoice]) {
+    const { exitCode, errors } = await errorsOf(path);
+    t.equal(exitCode, 1, `${path}: the conflict is an error`);
+    t.same(errors, [`${oneVoice}:4:1: error: RENAMED gives the name 'Voice' twice (line 2, and here): OpenSpec refuses a duplicate TO, two requirements cannot have one name`]);
+  }
+  const dropped = await errorsOf('openspec/changes/drop-renamed');
+  t.equal(dropped.exitCode, 1);
+  t.same(dropped.errors, ["openspec/changes/drop-renamed/specs/greeter/spec.md:7:1: error: REMOVED requirement 'Shouting' is renamed to 'Yelling' by this delta (line 2): OpenSpec cannot apply both; keep one"]);
+  const yell = await errorsOf('openspec/changes/yell');
+  t.equal(yell.exitCode, 0, 'a rename-only change that applies is checked, and clean');
+  t.match(yell.stderr, /^1 documents checked: 0 errors, 0 warnings/m);
+  const bare = await errorsOf('openspec/changes/nothing-yet');
+  t.equal(bare.exitCode, 1);
+  t.match(bare.errors, [/openspec\/changes\/nothing-yet\/proposal\.md:1:1: error: change 'nothing-yet' has no delta/]);
+  const run = await runIn(dir, ['openspec/changes/yell']);
+  t.equal(run.exitCode, 2, 'a run of a change with no scenario has nothing to run');
+  t.match(run.stderr, /it is a change's delta with no scenario, RENAMED or REMOVED only, which `spec-run check` checks against its capability's spec/);
+});

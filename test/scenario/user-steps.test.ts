@@ -192,3 +192,24 @@ Then('the answer SHALL contain {string}', function (text) {
   t.equal(result.exitCode, 0, result.stdout);
   t.same(points(result.events).map((p) => p.ok && p.skip === undefined), [true, true]);
 });
+
+t.test("this.run applies the executor's rules before anything runs, in the words spec-run exec uses: a signed user, a NUL, a limit the host cannot apply", async (t) => {
+  const dir = project({
+    'specs/run.spec.md': '### Requirement: Refused\nThe steps SHALL be refused.\n\n#### Scenario: signed user\n- **WHEN** it runs as user "+5"\n- **THEN** nothing ran\n\n#### Scenario: NUL\n- **WHEN** it runs with a NUL in its environment\n- **THEN** nothing ran\n\n#### Scenario: host user\n- **WHEN** it runs on the host as user "5"\n- **THEN** nothing ran\n',
+    'steps/run.steps.mjs': `import { When, Then } from 'spec-run/steps';
+When('it runs as user {string}', async function (user) { await this.run('touch ran', { image: 'spec-run/busybox:local', user }); });
+When('it runs with a NUL in its environment', async function () { await this.run('touch ran', { env: { A: 'x\\0y' } }); });
+When('it runs on the host as user {string}', async function (user) { await this.run('touch ran', { user }); });
+Then('nothing ran', function () {});
+`,
+  });
+  const result = await run(dir, ['specs/', '--reporter', 'json']);
+  t.equal(result.exitCode, 1);
+  const failures = points(result.events).filter((p) => !p.ok).map((p) => p.diagnostics?.message);
+  t.same(failures, [
+    'world.run: user: must be a user name or uid[:gid] (ids from 0 to 2147483647), not "+5"',
+    'world.run: env.A: must not contain a NUL character (\\0): no command line, path or variable can hold one',
+    'world.run: user: applies in a container only: this command has no image:, so it would run on the host without it (add image:, or remove user:)',
+  ]);
+  t.notOk(existsSync(path.join(dir, 'ran')), 'no command ran');
+});

@@ -132,13 +132,16 @@ export class StepWorld implements World {
 
   async #run(command: string, options: RunCommandOptions): Promise<RunCommandResult> {
     const { options: runOptions } = worldInternals(this);
+    const { signal, ...fields } = options;
+    // The executor's own rules, as `spec-run exec` applies them to a file's command, before anything runs.
+    // The executor is loaded by the first step that uses it: most runs have none.
+    const [{ commandProblems }, { execute }, { formatResult }] = await Promise.all([import('../../executor/config.js'), import('../../executor/execute.js'), import('../../executor/report.js')]);
+    const problems = commandProblems({ run: command, ...fields }).map((problem) => problem.replace(/^run:/, 'command:'));
+    if (problems.length > 0) throw new Error(`world.run: ${problems.join('; ')}`);
     const timeout = options.timeout === undefined ? '5m' : options.timeout;
-    let timeoutMs: number | null = null;
-    if (timeout !== null) {
-      const parsed = parseDuration(timeout);
-      if (!parsed.ok) throw new Error(`world.run: timeout ${JSON.stringify(timeout)}: ${parsed.reason}`);
-      timeoutMs = parsed.ms;
-    }
+    const duration = timeout === null ? null : parseDuration(timeout);
+    // Checked above: a timeout given is a duration.
+    const timeoutMs = duration?.ok ? duration.ms : null;
     const request: ExecRequest = {
       run: command,
       timeoutMs,
@@ -156,10 +159,8 @@ export class StepWorld implements World {
       user: options.user,
       projectRoot: runOptions.projectRoot,
       imageAliases: { ...runOptions.imageAliases },
-      signal: options.signal ? AbortSignal.any([options.signal, this.#commands.signal]) : this.#commands.signal,
+      signal: signal ? AbortSignal.any([signal, this.#commands.signal]) : this.#commands.signal,
     };
-    // The executor and the MCP client are loaded by the first step that uses them: most runs have none.
-    const [{ execute }, { formatResult }] = await Promise.all([import('../../executor/execute.js'), import('../../executor/report.js')]);
     const result = await execute(request);
     const streamText = (stream: 'stdout' | 'stderr') => result.output.lines.filter((l) => l.stream === stream).map((l) => l.text).join('\n');
     return {
