@@ -55,6 +55,8 @@ export interface CheckContext {
   droppedArgument?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
   ambiguousStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string[] | null;
+  /** Why a scenario checks nothing (no THEN states what must hold), as its run says; null when it may check something. */
+  checksNothing?: (unit: ScenarioUnit) => string | null;
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
   /** What a run finds wrong with a tools/call request (an **Input** block no Expected block answers); absent when the runtime's tools are not known. */
@@ -242,6 +244,8 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
   for (const unit of plan.units) {
     if (unit.kind !== 'scenario') continue;
     if (unit.steps.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps: no WHEN/THEN bullets or "Then:" list were read under its heading, so a run fails it (TODO with --no-strict)` });
+    const unchecked = context.checksNothing?.(unit);
+    if (unchecked) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'warning', message: `scenario '${unit.name}': ${unchecked.replace(/^the scenario /, '')}; a run fails it (TODO with --no-strict), and it verifies no requirement` });
     // A Lisp block in a scenario is data its steps may read (this.blocks), never evaluated by spec-run itself.
     for (const block of unit.configs) {
       if (block.lang !== null && LISP_LANGUAGES.has(block.lang)) messages.push({ file: unit.file, line: block.line, column: 1, severity: 'warning', message: `this ${block.lang} block is data for the steps of scenario '${unit.name}' (this.blocks): spec-run does not evaluate it; checks in Lisp belong in a Lisp verification document` });
