@@ -17,7 +17,7 @@ import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
-import { checksNothing } from './stated-outcome.js';
+import { checksNothing, type Unchecked } from './stated-outcome.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { blocksWereRead, StepSkipped, StepWorld, worldInternals } from './step-world.js';
 import { LISP_LANGUAGES } from '../../translate/rules/lisp-code.js';
@@ -250,8 +250,10 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
       }
       if (unchecked) {
         const point = uncheckedScenario(base(`${unit.name} (a scenario that checks nothing)`, unit.line), blocked, options, unchecked);
-        hold(point);
-        points.push(point);
+        if (point) {
+          hold(point);
+          points.push(point);
+        }
       }
     } finally {
       if (!options.dryRun && !blockedBy) {
@@ -290,8 +292,14 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
   emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });
 }
 
-/** The point of a scenario that checks nothing (checksNothing says why: REASON): it fails, as a scenario without steps does. */
-function uncheckedScenario(point: Omit<PointEvent, 'ok'>, blocked: string | null, options: RunOptions, reason: string): PointEvent {
+/**
+ * The point of a scenario that checks nothing (UNCHECKED): one of setups alone fails, as a
+ * scenario without steps does; one of the user's Givens and Whens, which may assert, is
+ * skipped, its verdict unstated, so that its requirement is not verified.
+ */
+function uncheckedScenario(point: Omit<PointEvent, 'ok'>, blocked: string | null, options: RunOptions, { reason, setupsOnly }: Unchecked): PointEvent | null {
+  // A step of the user's that failed or was skipped said the scenario's verdict already.
+  if (!setupsOnly) return blocked ? null : { ...point, ok: true, skip: reason };
   if (blocked) return { ...point, ok: true, skip: blocked };
   return options.strict ? { ...point, ok: false, diagnostics: { reason: `${reason} (strict: it fails the run; --no-strict makes it TODO)` } } : { ...point, ok: false, todo: 'scenario that checks nothing', diagnostics: { reason } };
 }
