@@ -3,7 +3,7 @@
 // every document -> requirement -> unit -> point. Readable without JavaScript
 // (details/summary); the inline script only adds the filters.
 import { relative, resolve, sep } from 'node:path';
-import type { SourceRef } from '../../src/model/events.js';
+import { checksPassed, type SourceRef } from '../../src/model/events.js';
 import type { Requirement, RequirementResult, RequirementStatus } from '../../src/model/requirements.js';
 import { countStatuses } from '../../src/model/requirements.js';
 import { holdsNoCheck, isFailure, isFlaky, unitStatus, type DocumentReport, type PointEvent, type RunReport, type UnitReport } from '../report-model.js';
@@ -62,8 +62,8 @@ function verdict(report: RunReport): string {
       ? ['failed', [`${failed} failed`, ...besides].join('; ')]
       : besides.length > 0
         ? ['failed', besides.join('; ')]
-        : passed === 0
-        ? ['incomplete', todo > 0 ? `nothing was checked: ${todo} todo (undefined or pending steps)` : 'nothing was checked']
+        : checksPassed(report.counts) === 0
+        ? ['incomplete', todo > 0 ? `nothing was checked: ${todo} todo (undefined or pending steps)` : passed > 0 ? `nothing was checked: ${passed} ran without error holding no check` : 'nothing was checked']
         : todo > 0
           ? ['incomplete', `${passed} passed, but ${todo} todo: not every check ran`]
           : skipped > 0

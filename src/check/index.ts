@@ -4,13 +4,14 @@
 // list, OpenSpec structure, and scenario steps no definition matches.
 import { isAbsolute, relative } from 'node:path';
 import type { SpecDocument } from '../model/document.js';
-import { frontmatterTimeout, retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../model/plan.js';
+import { frontmatterTimeout, retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit, type Unit } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
 import { deltaOf, describeProseFile, openspecProseFile } from '../translate/openspec-layout.js';
 import { mistypedSetting, runSetting } from '../translate/frontmatter-values.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
 import { isVerifyName } from '../translate/lisp-definitions.js';
+import { unitsHoldingNoCheck } from '../translate/unit-code.js';
 import { codeFacts, macroPatterns, type CallSite } from './lisp-calls.js';
 import type { NameUse, UnknownName } from './known-functions.js';
 import { checkLikeBlocks } from '../translate/unknown-family.js';
@@ -55,6 +56,8 @@ export interface CheckContext {
   droppedArgument?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
   ambiguousStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string[] | null;
+  /** Why a scenario checks nothing (no THEN states what must hold), as its run says; null when it may check something. */
+  checksNothing?: (unit: ScenarioUnit) => { reason: string; setupsOnly: boolean } | null;
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
   /** What a run finds wrong with a tools/call request (an **Input** block no Expected block answers); absent when the runtime's tools are not known. */
@@ -163,6 +166,7 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
       }
     }
   }
+  messages.push(...checklessUnits(plan));
   for (const unit of plan.units) {
     if (unit.kind === 'verify-function' && !isVerifyName(unit.functionName)) {
       messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'note', message: `${unit.functionName} holds checks and nothing in this document or its specification tree calls it: it runs as a unit of its own, as a verify-... function does` });
@@ -184,6 +188,24 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
         ? `'${site.name}' is called but neither this document nor the test vocabulary defines it${elsewhere ? `; ${elsewhere}` : ''}${didYouMean(reason.suggestions)}`
         : `'${site.name}': ${reason.why}`;
     messages.push({ file: ref.file, line: site.line, column: columnOf(ref.text, site.offset), severity: 'error', message });
+  }
+  return messages;
+}
+
+/**
+ * Warnings of units that check nothing, as a run treats them: a test holding no check is
+ * skipped, verifying nothing; a block holding none only runs (`runs without error`), which
+ * sets up for the checks of the others, but where no unit of the document holds one, the
+ * document verifies nothing.
+ */
+function checklessUnits(plan: DocumentPlan): CheckMessage[] {
+  const checkless = unitsHoldingNoCheck(plan);
+  const at = (unit: Unit, message: string): CheckMessage => ({ file: unit.file, line: unit.line, column: 1, severity: 'warning', message });
+  const tests = checkless.filter((unit) => unit.kind === 'fiveam-test');
+  const messages = tests.map((unit) => at(unit, `test ${unit.name} holds no check (is, signals, finishes...): a run skips it as verifying nothing, so its requirement is not verified`));
+  const blocks = checkless.filter((unit) => unit.kind === 'lisp-block');
+  if (blocks.length > 0 && checkless.length === plan.units.length) {
+    messages.push(at(blocks[0], `no unit of this document holds a check (assert, is...): its blocks only run ("runs without error"), which verifies nothing, so it verifies no requirement, and a run of it alone fails as checking nothing`));
   }
   return messages;
 }
@@ -245,6 +267,11 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
   for (const unit of plan.units) {
     if (unit.kind !== 'scenario') continue;
     if (unit.steps.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps: no WHEN/THEN bullets or "Then:" list were read under its heading, so a run fails it (TODO with --no-strict)` });
+    const unchecked = context.checksNothing?.(unit);
+    if (unchecked) {
+      const verdict = unchecked.setupsOnly ? 'a run fails it (TODO with --no-strict)' : "a run skips its verdict ('a scenario that checks nothing')";
+      messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'warning', message: `scenario '${unit.name}': ${unchecked.reason.replace(/^the scenario /, '')}; ${verdict}` });
+    }
     // A Lisp block in a scenario is data its steps may read (this.blocks), never evaluated by spec-run itself.
     for (const block of unit.configs) {
       if (block.lang !== null && LISP_LANGUAGES.has(block.lang)) messages.push({ file: unit.file, line: block.line, column: 1, severity: 'warning', message: `this ${block.lang} block is data for the steps of scenario '${unit.name}' (this.blocks): spec-run does not evaluate it; checks in Lisp belong in a Lisp verification document` });

@@ -11,6 +11,7 @@ import { runtimeTools } from './runtime-tools.js';
 import { bindStep, droppedArgument, libraryFor, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
+import { checksNothing } from '../run/scenario/stated-outcome.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { indexDefinitions } from '../translate/definition-index.js';
@@ -21,7 +22,7 @@ import { documentLibraries } from './document-libraries.js';
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
-export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'stepsLoaded'> {
+export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'stepsLoaded' | 'checksNothing'> {
   const seen = libraryFor(library, builtins);
   return {
     // A steps file found but whose definitions were all refused (each reported) is no file not yet written.
@@ -46,6 +47,7 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
       const matches = bindStep(seen, unit, step, keyword);
       return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
     },
+    checksNothing: (unit) => checksNothing(unit, seen),
   };
 }
 

@@ -738,7 +738,7 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
   }
   beforeSummary?.();
   for (const lost of outcome.lostReports) console.error(`spec-run: --reporter: ${lost}`);
-  if (outcome.checkedNothing) console.error('spec-run: no check passed, and some were skipped, or left undefined or pending: the run checked nothing and fails');
+  if (outcome.checkedNothing) console.error('spec-run: no check passed, and some were skipped, left undefined or pending, or ran holding no check: the run checked nothing and fails');
   if (outcome.requirements.length) console.error(requirementsLine(outcome.requirements));
   printSummary(summaryLine(outcome.counts, interrupt?.aborted ? interruptedBy(interrupt) : undefined));
   return outcome;

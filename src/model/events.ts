@@ -19,6 +19,8 @@ export interface Counts {
   failed: number;
   skipped: number;
   todo: number;
+  /** Of the passed points, those that check nothing (a point's `unchecked`): a run or requirement whose passes are all such verified nothing. */
+  unchecked?: number;
   /** Units that failed and then passed on a retry (their points count as passed). */
   flaky?: number;
 }
@@ -81,6 +83,11 @@ export type RunEvent =
       skip?: string;
       /** Set for a point that is expected to be unfinished (an undefined step): the reason. */
       todo?: string;
+      /**
+       * Set on a pass that only says a unit holding no check ran to its end (`<block> runs
+       * without error`, a block that sets up): it counts as passed, but verifies nothing.
+       */
+      unchecked?: true;
       /** Shown as the YAML block of a failing point: form, values, reason, request, response... */
       diagnostics?: Record<string, unknown>;
       /** Values attached to the point (a step definition's attach(), a failing unit's MCP transcript). */
@@ -109,7 +116,7 @@ export type RunEvent =
       requirements?: RequirementResult[];
       /** Why the run stopped before it ran every document (--bail, an interruption): TAP's `Bail out!`. */
       stopped?: string;
-      /** Set when no check passed and some were skipped or left TODO: the run checked nothing, and fails (reports say so as a failing point). */
+      /** Set when no check passed and some were skipped, left TODO, or passed checking nothing: the run checked nothing, and fails (reports say so as a failing point). */
       checkedNothing?: string;
       /** With --require-verified, each requirement that is not verified, as the run says it, at its place: the run fails on them. */
       unverified?: { text: string; at: SourceRef }[];
@@ -148,21 +155,30 @@ export interface ShardOf {
 /** A reporter turns the event stream into output text, chunk by chunk. */
 export type Reporter = (events: AsyncIterable<RunEvent>) => AsyncIterable<string>;
 
-/** Adds a point to the counts: skipped and TODO points are neither passes nor failures. */
+/** Adds a point to the counts: skipped and TODO points are neither passes nor failures; an unchecked pass is a pass that checked nothing. */
 export function countPoint(counts: Counts, point: Extract<RunEvent, { type: 'point' }>): void {
   if (point.skip !== undefined) counts.skipped += 1;
   else if (point.todo !== undefined) counts.todo += 1;
-  else if (point.ok) counts.passed += 1;
-  else counts.failed += 1;
+  else if (point.ok) {
+    counts.passed += 1;
+    if (point.unchecked) counts.unchecked = (counts.unchecked ?? 0) + 1;
+  } else counts.failed += 1;
+}
+
+/** The passes of COUNTS that checked something. */
+export function checksPassed(counts: Counts): number {
+  return counts.passed - (counts.unchecked ?? 0);
 }
 
 /**
  * Why a run with these counts checked nothing, or undefined when it checked something (or
- * failed already): no check passed, and some were skipped or left TODO.
+ * failed already): no check passed, and some were skipped, left TODO, or passed checking
+ * nothing (a block that only runs).
  */
 export function checkedNothing(counts: Counts): string | undefined {
-  if (counts.passed > 0 || counts.failed > 0 || counts.skipped + counts.todo === 0) return undefined;
-  const parts = [counts.skipped ? `${counts.skipped} skipped` : '', counts.todo ? `${counts.todo} todo` : ''].filter(Boolean).join(', ');
+  const unchecked = counts.unchecked ?? 0;
+  if (checksPassed(counts) > 0 || counts.failed > 0 || counts.skipped + counts.todo + unchecked === 0) return undefined;
+  const parts = [unchecked ? `${unchecked} ran without error holding no check` : '', counts.skipped ? `${counts.skipped} skipped` : '', counts.todo ? `${counts.todo} todo` : ''].filter(Boolean).join(', ');
   return `the run checked nothing: no check passed (${parts})`;
 }
 

@@ -6,9 +6,10 @@
 //   that is not UTF-8, frontmatter that cannot be read): what was checked was read wrong;
 // - partly-undefined: no failure, but a step is undefined (a TODO point);
 // - untested: it has no unit, or not every unit ran, or a point was skipped
-//   (a skipped check verified nothing), or nothing passed;
+//   (a skipped check verified nothing), or no check passed (a block that only
+//   runs, `runs without error`, verifies nothing);
 // - verified: every unit ran and every point passed.
-import { countPoint, type Counts, type RunEvent } from '../model/events.js';
+import { checksPassed, countPoint, type Counts, type RunEvent } from '../model/events.js';
 import type { Requirement, RequirementResult, RequirementStatus } from '../model/requirements.js';
 
 const zero = (): Counts => ({ passed: 0, failed: 0, skipped: 0, todo: 0 });
@@ -43,6 +44,7 @@ export class RequirementTracker {
       if (!unitCounts) continue;
       ran += 1;
       for (const key of ['passed', 'failed', 'skipped', 'todo'] as const) counts[key] += unitCounts[key];
+      if (unitCounts.unchecked) counts.unchecked = (counts.unchecked ?? 0) + unitCounts.unchecked;
     }
     // A late error fails it; a timer its scenario left and the run did not wait for checked nothing.
     for (const unit of this.added.get(requirement.id) ?? []) {
@@ -69,5 +71,6 @@ function statusOf(requirement: Requirement, counts: Counts, ran: number): [Requi
   if (ran < planned) return ['untested', `${planned - ran} of ${planned} units did not run; ${points}`];
   if (counts.skipped > 0) return ['untested', `${counts.skipped === 1 ? '1 check was' : `${counts.skipped} checks were`} skipped and verified nothing; ${points}`];
   if (counts.passed === 0) return ['untested', `no check passed; ${points}`];
+  if (checksPassed(counts) === 0) return ['untested', `no check passed: its units hold none, and running without error verifies nothing; ${points}`];
   return ['verified', points];
 }

@@ -428,6 +428,20 @@ export function definedFunction(form: LispForm): DefinedFunction | null {
   return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), checks, names, line: form.line };
 }
 
+/** The names of FUNCTIONS that hold checks, or call one of FUNCTIONS that does (and so on). */
+export function checkingFunctions(functions: DefinedFunction[]): Set<string> {
+  const checking = new Set(functions.filter((fn) => fn.holdsChecks).map((fn) => fn.name));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const fn of functions)
+      if (!checking.has(fn.name) && [...fn.names].some((name) => name !== fn.name && checking.has(name))) {
+        checking.add(fn.name);
+        grew = true;
+      }
+  }
+  return checking;
+}
+
 /** A `verify-...` name, as the test vocabulary defines verification functions. */
 export function isVerifyName(name: string): boolean {
   return unqualified(name).startsWith('verify-');

@@ -6,7 +6,7 @@
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CalledCheckFunction, CheckSite, CodeRef, ExpectedAnswer, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
-import { callCounts, definedFunction, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
+import { callCounts, checkingFunctions, definedFunction, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
 import { codeOnOneLine, DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
@@ -182,16 +182,8 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     }
   }
 
-  // A function holds checks that calls one of this document that does: run by nothing, its checks never run either.
-  const checking = new Set(functions.filter((fn) => fn.holdsChecks).map((fn) => fn.name));
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const fn of functions)
-      if (!checking.has(fn.name) && [...fn.names].some((name) => name !== fn.name && checking.has(name))) {
-        checking.add(fn.name);
-        grew = true;
-      }
-  }
+  // Run by nothing, a function's checks, or those of the functions it calls, never run either.
+  const checking = checkingFunctions(functions);
   // Calls of each function (not quoted data, nor a name given to an operator not known to call it; 'f given to a function of the document is a call of f).
   const documentFunctions = new Set(functions.map((fn) => fn.name));
   const calls = callCounts(loadedOrRun, documentFunctions);

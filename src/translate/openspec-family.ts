@@ -162,10 +162,11 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
   const tables = content.flatMap((item) => (item.type === 'table' ? [item] : []));
   if (tables.length === 0) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples table: its <placeholders> have no values, so nothing runs` });
   else if (tables.every((table) => table.rows.length < 2)) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples rows (only a header): its <placeholders> have no values, so nothing runs` });
+  else problems.push(...unfilledPlaceholders(file, template.steps, tables));
   return tables.flatMap((table) => {
     const [header = [], ...rows] = table.rows;
     return rows.map((row, i): ScenarioDraft => {
-      const fill = (text: string) => text.replace(/<([^<>]+)>/g, (placeholder, name: string) => (header.includes(name) ? (row[header.indexOf(name)] ?? '') : placeholder));
+      const fill = (text: string) => text.replace(PLACEHOLDER, (placeholder, name: string) => (header.includes(name) ? (row[header.indexOf(name)] ?? '') : placeholder));
       return {
         ...template,
         name: `${template.name} (${header.map((name, j) => `${name}: ${row[j] ?? ''}`).join(', ')})`,
@@ -174,6 +175,41 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
       };
     });
   });
+}
+
+/** An outline's `<column>`: a name without blanks at its ends, as Gherkin's linters read one (`</div>` or `<!-- x -->` is markup). */
+const PLACEHOLDER = /<((?![\s/!])[^<>]*[^<>\s])>/g;
+
+type ExamplesTable = Extract<SectionContent, { type: 'table' }>;
+
+/**
+ * An error at each step of an outline holding a `<placeholder>` that names no column of an
+ * Examples table: the rows of that table would leave it as written, and every row would run
+ * the same literal text, a green result for values never tried. In a doc string, where markup
+ * (`<p>`) is common, only a placeholder a letter or two from a column (a typo) is one.
+ */
+function unfilledPlaceholders(file: string, steps: ScenarioStep[], tables: ExamplesTable[]): FamilyTranslation['problems'] {
+  const problems: FamilyTranslation['problems'] = [];
+  const columns = [...new Set(tables.flatMap((table) => table.rows[0] ?? []))];
+  for (const step of steps) {
+    const cells = step.argument?.kind === 'data-table' ? step.argument.rows.flat() : [];
+    const written = [step.text, ...cells].flatMap((text) => [...text.matchAll(PLACEHOLDER)].map((match) => match[1]));
+    const docString = step.argument?.kind === 'doc-string' ? [...step.argument.text.matchAll(PLACEHOLDER)].map((match) => match[1]) : [];
+    const typos = docString.filter((name) => !columns.includes(name) && columns.some((column) => editDistance(name, column) <= 2));
+    for (const name of new Set([...written, ...typos])) {
+      const lacking = tables.filter((table) => !(table.rows[0] ?? []).includes(name));
+      if (lacking.length === 0) continue;
+      const near = lacking.flatMap((table) => table.rows[0] ?? []).filter((column) => editDistance(name, column) <= 2);
+      const which = lacking.length === tables.length ? 'names no column of its Examples' : `names no column of the Examples table at line ${lacking.map((table) => table.line).join(', ')}`;
+      problems.push({
+        file,
+        line: step.line,
+        severity: 'error',
+        message: `<${name}> in step '${step.text}' ${which} (columns: ${lacking.map((table) => (table.rows[0] ?? []).join(', ')).join('; ')}), so every row would leave it as written and none would try its value${near.length ? `; did you mean <${near[0]}>?` : ''}`,
+      });
+    }
+  }
+  return problems;
 }
 
 function filledArgument(argument: ItemArgument, fill: (text: string) => string): ItemArgument {

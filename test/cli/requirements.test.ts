@@ -67,7 +67,7 @@ t.test('a run that checked nothing fails, whatever --no-strict says, and every r
   const dir = t.testdir({ docs: { 'gate.md': openspec } });
   const run = await specRun(['docs', '--no-strict', '--reporter', 'spec', '--reporter', 'html:report.html'], dir);
   t.equal(run.code, 1, 'exit 1: nothing passed');
-  t.match(run.stderr, /no check passed, and some were skipped, or left undefined or pending: the run checked nothing and fails\n(.*\n)?0 passed, 0 failed, 0 skipped, 2 todo\n$/, 'said before the summary, which stays last');
+  t.match(run.stderr, /no check passed, and some were skipped, left undefined or pending, or ran holding no check: the run checked nothing and fails\n(.*\n)?0 passed, 0 failed, 0 skipped, 2 todo\n$/, 'said before the summary, which stays last');
   t.match(run.stdout, /… Alpha \/ Alpha happens TODO: nothing checked \(2 of 2 checks todo\)/, 'the terminal marks the scenario TODO, not ✔');
   t.notMatch(run.stdout, /✔ Alpha/, 'no tick for it');
   const page = readFileSync(join(dir, 'report.html'), 'utf8');
@@ -174,7 +174,7 @@ t.test('a run whose checks were all skipped checked nothing: it fails, and says 
   const dir = t.testdir({ docs: { 'later.md': skipped }, 'steps.mjs': steps });
   const run = await specRun(['docs', '--reporter', 'tap'], dir);
   t.equal(run.code, 1, 'exit 1: nothing passed');
-  t.match(run.stderr, /no check passed, and some were skipped, or left undefined or pending: the run checked nothing and fails\n(.*\n)?0 passed, 0 failed, 2 skipped, 0 todo\n$/);
+  t.match(run.stderr, /no check passed, and some were skipped, left undefined or pending, or ran holding no check: the run checked nothing and fails\n(.*\n)?0 passed, 0 failed, 2 skipped, 0 todo\n$/);
   t.match(run.stdout, /\nnot ok 2 - the run checked nothing: no check passed \(2 skipped\)\n1\.\.2\n$/, 'the TAP stream fails too, for a consumer that reads only it');
   const junit = await specRun(['docs', '--reporter', 'junit'], dir);
   t.match(junit.stdout, /<testsuite name="spec-run" tests="1" failures="1"[^>]*>\s*<testcase name="the run checked nothing: no check passed \(2 skipped\)" classname="spec-run"><failure /, 'and so does the JUnit report');

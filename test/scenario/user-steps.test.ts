@@ -213,3 +213,23 @@ Then('nothing ran', function () {});
   ]);
   t.notOk(existsSync(path.join(dir, 'ran')), 'no command ran');
 });
+
+t.test('a scenario with no THEN checks nothing: its verdict is a skipped point, so its requirement is not verified, and check warns', async (t) => {
+  const doc = '### Requirement: Slugs are lowercase\nThe library SHALL produce lowercase slugs.\n\n#### Scenario: Upper case title\n- **GIVEN** the title "HELLO"\n- **WHEN** it is slugified\n';
+  const steps = "import { Given, When } from 'spec-run/steps';\nGiven('the title {string}', function (t) { this.title = t; });\nWhen('it is slugified', function () { this.slug = this.title.toUpperCase(); });\n";
+  const dir = project({ 'doc.md': doc, 'steps.mjs': steps, 'then.md': `${doc}- **THEN** the slug SHALL be lowercase\n`, 'then.steps.mjs': "import assert from 'node:assert/strict';\nimport { Then } from 'spec-run/steps';\nThen('the slug SHALL be lowercase', function () { assert.equal(this.slug, this.slug.toLowerCase()); });\n" });
+  const gated = await run(dir, ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json', '--require-verified']);
+  t.equal(gated.exitCode, 1, 'nothing states what must hold: --require-verified fails');
+  const last = gated.points.at(-1)!;
+  t.match(last, { ok: true, name: 'Upper case title (a scenario that checks nothing)', at: { line: 4 }, skip: /it has no THEN step/ });
+  const end = gated.events.find((e) => e.type === 'run-end');
+  t.match(end, { requirements: [{ status: 'untested' }], counts: { passed: 2, skipped: 1 } }, 'its requirement is not verified');
+  const check = await run(dir, ['check', '--steps', 'steps.mjs', 'doc.md']);
+  t.equal(check.exitCode, 0, 'a warning');
+  t.match(check.stdout, /doc\.md:4:1: warning: scenario 'Upper case title': checks nothing: it has no THEN step.*a run skips its verdict/);
+  const withThen = await run(dir, ['--steps', 'steps.mjs', '--steps', 'then.steps.mjs', 'then.md', '--reporter', 'json']);
+  t.equal(withThen.exitCode, 1, 'with a THEN, the wrong When is caught');
+  t.match(withThen.points.at(-1), { ok: false, name: 'THEN the slug SHALL be lowercase' });
+  const checkThen = await run(dir, ['check', '--steps', 'steps.mjs', '--steps', 'then.steps.mjs', 'then.md']);
+  t.notMatch(checkThen.stdout, /checks nothing/);
+});

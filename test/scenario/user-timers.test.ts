@@ -23,16 +23,17 @@ const STEPS = `import assert from 'node:assert/strict';
 import timers from 'node:timers';
 import { setTimeout as sleep, setInterval as every, scheduler } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { When, AfterAll } from 'spec-run/steps';
+import { When, Then, AfterAll } from 'spec-run/steps';
 const kinds = {
 ${Object.entries(KINDS).map(([kind, code]) => `  ${JSON.stringify(kind)}: (ms, check) => { ${code} },`).join('\n')}
 };
 When('a check is scheduled with {string} in {int} ms', function (kind, ms) { kinds[kind](ms, () => assert.fail(kind + ' check failed')); });
 When('a timer is cleared by its number, then refreshed', function () {
-  const timer = setTimeout(() => assert.fail('cleared'), 20000);
-  clearTimeout(+timer);
-  timer.refresh();
+  this.timer = setTimeout(() => assert.fail('cleared'), 20000);
+  clearTimeout(+this.timer);
+  this.timer.refresh();
 });
+Then('the timer was made', function () { assert.ok(this.timer); });
 When('a timer promise nobody awaits is aborted', function () {
   const aborting = new AbortController();
   sleep(20000, undefined, { signal: aborting.signal });
@@ -55,7 +56,7 @@ const SOON = Object.keys(KINDS).filter((kind) => kind !== "an unref'd setTimeout
 t.test('every kind of timer step code leaves is waited for when due within the wait, and is an untested requirement when due later', async (t) => {
   const dir = project({
     'soon.spec.md': kindsDocument(400, SOON),
-    'later.spec.md': kindsDocument(20_000, Object.keys(KINDS), '### Requirement: Cleared\nIt SHALL be checked.\n\n#### Scenario: Cleared\n- **WHEN** a timer is cleared by its number, then refreshed\n\n### Requirement: Aborted\nIt SHALL be checked.\n\n#### Scenario: Aborted\n- **WHEN** a timer promise nobody awaits is aborted\n'),
+    'later.spec.md': kindsDocument(20_000, Object.keys(KINDS), '### Requirement: Cleared\nIt SHALL be checked.\n\n#### Scenario: Cleared\n- **WHEN** a timer is cleared by its number, then refreshed\n- **THEN** the timer was made\n\n### Requirement: Aborted\nIt SHALL be checked.\n\n#### Scenario: Aborted\n- **WHEN** a timer promise nobody awaits is aborted\n'),
     'after-all.spec.md': '### Requirement: Hooked\nIt SHALL be checked.\n\n#### Scenario: Hooked\n- **WHEN** the AfterAll hook leaves a check\n',
     'steps.mjs': STEPS,
   });
@@ -83,9 +84,9 @@ t.test("a timer a package under node_modules unrefs is its housekeeping, not a c
     'node_modules/housekeeping/package.json': JSON.stringify({ name: 'housekeeping', type: 'module', main: 'index.js' }),
     // As a cache purges, or a pool checks its idle connections: timers that keep nothing alive.
     'node_modules/housekeeping/index.js': 'export function startCache() { setInterval(() => {}, 5000).unref(); setTimeout(() => {}, 30000).unref(); return true; }\n',
-    'cache.spec.md': "### Requirement: Cache\nIt SHALL start.\n\n#### Scenario: Start\n- **WHEN** the cache starts\n\n### Requirement: Own\nIt SHALL be checked.\n\n#### Scenario: Own\n- **WHEN** the project's own code leaves an unref'd check\n",
+    'cache.spec.md': "### Requirement: Cache\nIt SHALL start.\n\n#### Scenario: Start\n- **WHEN** the cache starts\n- **THEN** it is started\n\n### Requirement: Own\nIt SHALL be checked.\n\n#### Scenario: Own\n- **WHEN** the project's own code leaves an unref'd check\n",
     'steps.mjs':
-      "import assert from 'node:assert/strict';\nimport { startCache } from 'housekeeping';\nimport { When } from 'spec-run/steps';\nWhen('the cache starts', function () { assert.ok(startCache()); });\nWhen(\"the project's own code leaves an unref'd check\", function () { setTimeout(() => assert.fail('own check'), 30000).unref(); });\n",
+      "import assert from 'node:assert/strict';\nimport { startCache } from 'housekeeping';\nimport { When, Then } from 'spec-run/steps';\nWhen('the cache starts', function () { this.started = startCache(); });\nThen('it is started', function () { assert.ok(this.started); });\nWhen(\"the project's own code leaves an unref'd check\", function () { setTimeout(() => assert.fail('own check'), 30000).unref(); });\n",
   });
   const run = await runIn(dir, ['cache.spec.md', '--reporter', 'json']);
   const end = run.events.find((e): e is Extract<RunEvent, { type: 'run-end' }> => e.type === 'run-end');

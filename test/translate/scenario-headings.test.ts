@@ -209,3 +209,21 @@ t.test("--list says a delta spec outside openspec/changes/ is in no change, wher
   t.match(describePlan(translate(parseMarkdown('flat.spec.md', delta))), /New {2}\(1 unit; ADDED in a delta spec that is in no change\)/);
   t.match(describePlan(translate(parseMarkdown('openspec/changes/c/specs/cap/spec.md', delta))), /New {2}\(1 unit; ADDED by this change\)/);
 });
+
+t.test('a <placeholder> of an outline step that names no column of its Examples is an error at the step, in its text, its data table and (a typo) its doc string', async (t) => {
+  const outline = (steps: string, examples = '| title |\n|-------|\n| Hello |\n| !!!   |\n') => `### Requirement: Slugs\nIt SHALL slug.\n\n#### Scenario Outline: Many\n${steps}\n\n##### Examples\n\n${examples}`;
+  const typo = planOf(outline('- **GIVEN** the title "<titel>"\n- **THEN** the slug SHALL NOT be empty'));
+  t.match(typo.problems, [{ line: 5, severity: 'error', message: /^<titel> in step 'the title "<titel>"' names no column of its Examples \(columns: title\).*did you mean <title>\?$/ }]);
+  t.equal(typo.units.length, 2, 'the rows are still planned: the error fails the run at the step');
+  const right = planOf(outline('- **GIVEN** the title "<title>"\n- **THEN** the slug SHALL NOT be empty'));
+  t.same(right.problems, []);
+  t.same(right.units.map((u) => (u.kind === 'scenario' ? u.steps[0].text : '')), ['the title "Hello"', 'the title "!!!"'], 'a column a step names is filled in, row by row');
+  const inTable = planOf(outline('- **GIVEN** the titles:\n\n  | value   |\n  |---------|\n  | <name>  |\n- **THEN** the slug SHALL NOT be empty'));
+  t.match(inTable.problems, [{ line: 5, message: /^<name> in step 'the titles:' names no column/ }], 'a data table cell');
+  const twoTables = planOf(outline('- **GIVEN** the title "<title>"\n- **THEN** it SHALL be <slug>', '| title | slug |\n|---|---|\n| A | a |\n\n| title |\n|---|\n| B |\n'));
+  t.match(twoTables.problems, [{ line: 6, message: /^<slug> in step 'it SHALL be <slug>' names no column of the Examples table at line 14 \(columns: title\), so every row would leave it as written and none would try its value$/ }], 'a table that lacks the column is named');
+  const markup = planOf(outline('- **THEN** the page SHALL be:\n\n  ```html\n  <p><title></p>\n  ```'));
+  t.same(markup.problems, [], 'markup in a doc string is text');
+  const docTypo = planOf(outline('- **THEN** the page SHALL be:\n\n  ```html\n  <p><titel></p>\n  ```'));
+  t.match(docTypo.problems, [{ line: 5, message: /^<titel> .*did you mean <title>\?$/ }], 'a typo of a column in a doc string');
+});

@@ -402,14 +402,14 @@ apart, its positions forgotten after: it is no code of the unit."
                                        (format nil "its form stands behind ~A, which leaves it out in this SBCL" feature)))))))))
     count))
 
-(defun report-checks-not-made (name location forms text &optional (reason *never-reached-reason*))
+(defun report-checks-not-made (name location forms text &key (reason *never-reached-reason*) test)
   "At the end of a unit that ran to its end, whose code is FORMS written in TEXT: the
 checks a reader conditional left out, and, when the unit made checks, those it never
 reached, as skipped points (for REASON), unless a thread it started is still running;
-when it made none, REPORT-NO-CHECK-RAN."
+when it made none, REPORT-NO-CHECK-RAN (TEST: the unit is a FiveAM test)."
   (let ((checks-made (plusp *unit-points*))
         (left-out (report-checks-left-out text)))
-    (cond ((not checks-made) (report-no-check-ran name location forms (plusp left-out)))
+    (cond ((not checks-made) (report-no-check-ran name location forms (plusp left-out) test))
           ;; A thread the unit left running may yet make them; it is stopped and fails the
           ;; unit, saying that no check made there later counts.
           ((unit-threads-running-p))
@@ -498,12 +498,14 @@ call, and in those they call in turn: the checks a unit makes through its helper
     (sort places (lambda (a b) (or (string< (second a) (second b))
                                    (and (string= (second a) (second b)) (< (third a) (third b))))))))
 
-(defun report-no-check-ran (name location forms &optional checks-left-out)
+(defun report-no-check-ran (name location forms &optional checks-left-out test)
   "The point of a unit, whose code is FORMS, that ran to its end without making a check:
 not ok when its code holds checks (none of them ran), or, holding none, calls functions
-of spec code that do (none of theirs ran either); else ok, saying it ran without error,
-unless CHECKS-LEFT-OUT (its checks were all left out by reader conditionals, and their
-skipped points are the unit's)."
+of spec code that do (none of theirs ran either); else, unless CHECKS-LEFT-OUT (its
+checks were all left out by reader conditionals, and their skipped points are the
+unit's), a point that checks nothing: for a TEST (a FiveAM test, which FiveAM itself
+says \"Didn't run anything\" of), skipped; for a block, meant to set up, ok and
+UNCHECKED, saying it ran without error, which verifies nothing."
   (let ((lines (check-lines forms))
         (why "the unit ran to its end without making one (a check in a loop over nothing, under a false condition, or inside IGNORE-ERRORS around an error is never made)"))
     (cond (lines
@@ -521,7 +523,10 @@ skipped points are the unit's)."
                                                            (format nil "~(~A~) at ~A:~D" function (file-namestring file) line)))
                                                        places)
                                                why))))))
-          ((not checks-left-out) (emit-point t (format nil "~A runs without error" name) location)))))
+          (checks-left-out)
+          (test (emit-point t (format nil "~A makes a check" name) location nil
+                            "it holds no check (is, signals, finishes...): it ran without error and verified nothing"))
+          (t (emit-point t (format nil "~A runs without error" name) location nil nil t)))))
 
 (setf *macroexpand-hook* 'positioning-macroexpand-hook)
 
@@ -797,10 +802,10 @@ reads a stopped unit's output from the last one on, whatever of the unit before 
      (unwind-protect (progn ,@body)
        (send-printed-copy *printed*))))
 
-(defun emit-point (ok name location &optional diagnostics skip-reason)
+(defun emit-point (ok name location &optional diagnostics skip-reason unchecked)
   "Send one point; every point, a skipped one too, counts for the unit (a unit
 with no point of its own gets one named after it). A failing point shows what the
-unit printed so far."
+unit printed so far. UNCHECKED: a pass that only says a unit holding no check ran."
   (bt:with-lock-held (*counters-lock*) (incf *unit-points*))
   (let ((printed (and (not ok) (not skip-reason) (printed-so-far))))
     (send-to-host `((:type . "point")
@@ -809,7 +814,8 @@ unit printed so far."
                     (:file . ,(or (first location) :null))
                     (:line . ,(or (second location) :null))
                     (:diagnostics . ,(if printed (append diagnostics `((:printed . ,printed))) (or diagnostics :null)))
-                    ,@(when skip-reason `((:skip . ,skip-reason)))))))
+                    ,@(when skip-reason `((:skip . ,skip-reason)))
+                    ,@(when unchecked '((:unchecked . t)))))))
 
 ;;; Values of a check's argument subforms
 

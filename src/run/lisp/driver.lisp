@@ -398,6 +398,8 @@ is then why its checks not reached did not run."
   (let ((text (definition-text source)))
     (if (member (fiveam::status test) '(t nil))
         (report-checks-not-made name location (definition-parts source) text
+                                :test t
+                                :reason
                                 (let ((error-line *test-error-line*))
                                   (cond ((integerp error-line)
                                          ;; A check before the error was passed over for its own reason (a false condition, an empty loop).

@@ -431,6 +431,7 @@ class DocumentRun {
     const at = { file: message.file ?? fallback.file, line: message.line ?? fallback.line };
     const event: PointEvent = { type: 'point', file: this.plan.file, unitId, ok: message.ok, name: message.name, at };
     if (message.skip !== undefined) event.skip = message.skip;
+    if (message.unchecked) event.unchecked = true;
     if (!message.ok) {
       event.diagnostics = { ...this.withDefinedElsewhere(message.diagnostics ?? {}), ...this.lastExchange(exchanges), ...this.environmentNote(), ...extra };
       this.attachTranscript(event, exchanges);

@@ -78,6 +78,8 @@ const pointSchema = z.strictObject({
   file: z.string().nullable(),
   line: integer.nullable(),
   skip: z.string().optional(),
+  /** A pass that only says a unit holding no check ran to its end: it verifies nothing. */
+  unchecked: z.literal(true).optional(),
   diagnostics: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 

@@ -17,6 +17,7 @@ import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
+import { checksNothing, type Unchecked } from './stated-outcome.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { blocksWereRead, StepSkipped, StepWorld, worldInternals } from './step-world.js';
 import { LISP_LANGUAGES } from '../../translate/rules/lisp-code.js';
@@ -224,7 +225,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         }
       }
       if (unit.steps.length === 0) hold(stepless(base(`${unit.name} (a scenario without steps)`, unit.line), blocked, options));
-      const checksNothing = onlyInterpretedSetups(unit, steps);
+      const unchecked = checksNothing(unit, steps);
       let keyword: string | null = null;
       for (const step of unit.steps) {
         // Interrupted, the steps left are reported as not run (a scenario never looks whole when it is not).
@@ -247,10 +248,12 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         // As in cucumber-js, a step that skips itself skips the rest: a later step would check a state never reached.
         else if (!blocked && point.skip !== undefined && !options.dryRun) blocked = `an earlier step was skipped (line ${step.line}): ${point.skip}`;
       }
-      if (checksNothing) {
-        const point = uncheckedScenario(base(`${unit.name} (a scenario that checks nothing)`, unit.line), blocked, options);
-        hold(point);
-        points.push(point);
+      if (unchecked) {
+        const point = uncheckedScenario(base(`${unit.name} (a scenario that checks nothing)`, unit.line), blocked, options, unchecked);
+        if (point) {
+          hold(point);
+          points.push(point);
+        }
       }
     } finally {
       if (!options.dryRun && !blockedBy) {
@@ -290,24 +293,14 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
 }
 
 /**
- * Whether every step of UNIT is a Given or a When the executor interpreter reads as setup: they
- * set up and run a command, and none of them checks anything (a user's own Given or When may
- * well assert, and so may a built-in definition of the seed vocabulary's).
+ * The point of a scenario that checks nothing (UNCHECKED): one of setups alone fails, as a
+ * scenario without steps does; one of the user's Givens and Whens, which may assert, is
+ * skipped, its verdict unstated, so that its requirement is not verified.
  */
-function onlyInterpretedSetups(unit: ScenarioUnit, library: StepLibrary): boolean {
-  if (unit.steps.length === 0) return false;
-  let keyword: string | null = null;
-  return unit.steps.every((step) => {
-    keyword = stepKeyword(step.keyword, keyword);
-    const matches = bindStep(library, unit, step, keyword);
-    return keyword !== 'Then' && matches.length === 1 && matches[0].step.interpretation?.startsWith('setup:') === true;
-  });
-}
-
-/** The point of a scenario whose steps only set up (onlyInterpretedSetups): it checks nothing of what it runs, so it fails, as a scenario without steps does. */
-function uncheckedScenario(point: Omit<PointEvent, 'ok'>, blocked: string | null, options: RunOptions): PointEvent {
+function uncheckedScenario(point: Omit<PointEvent, 'ok'>, blocked: string | null, options: RunOptions, { reason, setupsOnly }: Unchecked): PointEvent | null {
+  // A step of the user's that failed or was skipped said the scenario's verdict already.
+  if (!setupsOnly) return blocked ? null : { ...point, ok: true, skip: reason };
   if (blocked) return { ...point, ok: true, skip: blocked };
-  const reason = 'the scenario checks nothing: each of its steps is a Given or When the built-in executor steps read as setup, which runs the command but checks nothing; add a Then that states what must hold';
   return options.strict ? { ...point, ok: false, diagnostics: { reason: `${reason} (strict: it fails the run; --no-strict makes it TODO)` } } : { ...point, ok: false, todo: 'scenario that checks nothing', diagnostics: { reason } };
 }
 

@@ -481,3 +481,22 @@ t.test('a dry run starts no driver: every unit is skipped as not run', async (t)
   );
   t.equal(r.transcript.exchanges.length, 0, 'no session was asked anything');
 });
+
+t.test('a unit that holds no check verifies nothing: a block passes as running without error, marked unchecked; a FiveAM test is skipped', async (t) => {
+  const md = `${frontmatter()}${lisp('(defun parse-int (s) (parse-integer s :junk-allowed t))')}
+## Bare call\n\n${lisp('(parse-int "42")')}
+## Empty test\n\n${lisp('(fiveam:test parses-negative)')}
+## Test that computes\n\n${lisp('(fiveam:test parses-garbage\n  (parse-int "abc"))')}
+## Checked\n\n${lisp('(fiveam:test parses-positive\n  (fiveam:is (= 42 (parse-int "42"))))')}`;
+  const r = await runMarkdown(md);
+  t.same(
+    r.points.map((p) => [p.name, p.ok, p.skip ?? null, p.unchecked ?? null]),
+    [
+      ['Bare call runs without error', true, null, true],
+      ['parses-negative makes a check', true, 'it holds no check (is, signals, finishes...): it ran without error and verified nothing', null],
+      ['parses-garbage makes a check', true, 'it holds no check (is, signals, finishes...): it ran without error and verified nothing', null],
+      ['(= 42 (parse-int "42"))', true, null, null],
+    ],
+  );
+  t.equal(r.points[1].at?.line, lineIn(md, '(fiveam:test parses-negative)'), 'at the test');
+});

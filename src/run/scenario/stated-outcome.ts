@@ -1,0 +1,36 @@
+// Whether a scenario states what must hold. Its Givens and Whens set up and act; a Then
+// states the outcome. A scenario none of whose steps does cannot verify its requirement.
+// Where each step is a setup of the executor interpreter's, which checks nothing, the run
+// fails it (TODO with --no-strict); a Given or When of the user's may assert (its failure
+// fails the run), but states no outcome: the run skips the scenario's verdict. `check` warns.
+import type { ScenarioUnit } from '../../model/plan.js';
+import { stepKeyword } from '../../translate/step-keyword.js';
+import { bindStep, type StepLibrary } from './library.js';
+
+/** Why a scenario checks nothing; SETUPS_ONLY when each of its steps is a setup of the executor interpreter's. */
+export interface Unchecked {
+  reason: string;
+  setupsOnly: boolean;
+}
+
+/**
+ * Why UNIT checks nothing, or null when it may check something: it has a Then, or a built-in
+ * definition of the seed vocabulary's (which may well assert) binds one of its Givens or Whens,
+ * or a step binds no one definition (undefined or ambiguous: a failure of its own).
+ */
+export function checksNothing(unit: ScenarioUnit, library: StepLibrary): Unchecked | null {
+  if (unit.steps.length === 0) return null;
+  let keyword: string | null = null;
+  let interpretedSetups = 0;
+  for (const step of unit.steps) {
+    keyword = stepKeyword(step.keyword, keyword);
+    const matches = bindStep(library, unit, step, keyword);
+    if (keyword === 'Then' || matches.length !== 1) return null;
+    const setup = matches[0].step.interpretation?.startsWith('setup:') === true;
+    if (matches[0].step.builtin && !setup) return null;
+    if (setup) interpretedSetups += 1;
+  }
+  return interpretedSetups === unit.steps.length
+    ? { setupsOnly: true, reason: 'the scenario checks nothing: each of its steps is a Given or When the built-in executor steps read as setup, which runs the command but checks nothing; add a Then that states what must hold' }
+    : { setupsOnly: false, reason: 'the scenario checks nothing: it has no THEN step, so whatever its GIVEN and WHEN steps do, none states what must hold, and it verifies no requirement; add a THEN that states it' };
+}
