@@ -507,6 +507,7 @@ class DocumentRun {
           }
         },
         this.report,
+        this.options.interrupt,
       );
     } finally {
       this.unitHoldsGate = false;

@@ -1,0 +1,34 @@
+// From a user's seat (spec-run packed, installed into a fresh project, run through its
+// bin): hostile and odd input met by round 11's user session. Each case runs the real
+// command line and reads what a user or a CI job reads: the exit status, stdout, the
+// report files and the run's record.
+import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { userProject } from '../support/installed.js';
+
+const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
+const fence = (code: string) => `\`\`\`lisp\n${code}\n\`\`\`\n`;
+
+// The first attempt fails at once; the retry leaves a marker, then waits to be interrupted, and would fail too.
+const RETRIED = `---\ntype: verification\nname: retried\n---\n# Retried\n\n## Always fails\n\n${fence(`(let ((retry (probe-file "tried.marker")))
+  (with-open-file (out (if retry "retrying.marker" "tried.marker") :direction :output :if-exists :supersede) (write-line "x" out))
+  (when retry (sleep 60))
+  (assert (= 1 2)))`)}`;
+
+t.test('a failing unit whose retry is interrupted (a cancelled CI job) is reported failed with its failure, never passed and flaky', async (t) => {
+  const project = userProject({ 'specs/retried.md': RETRIED });
+  const run = await project.specRun(['specs/retried.md', '--retries', '2', '--reporter', 'tap', '--reporter', 'junit:junit.xml'], {
+    signal: { send: 'SIGINT', when: () => existsSync(join(project.dir, 'retrying.marker')) },
+  });
+  t.equal(run.code, 130, run.stderr);
+  t.match(run.stdout, /^        not ok 1 - \(= 1 2\)$/m, "the first attempt's failing check");
+  t.match(run.stdout, /# attempt 2 \(a retry\) was cut short: run interrupted by SIGINT before it finished; reported instead: attempt 1, which failed/);
+  t.match(run.stdout, /^not ok 1 - retried \(specs\/retried\.md\)/m, 'the document fails');
+  t.notMatch(run.stdout, /flaky/);
+  t.equal(summary(run.stderr), '0 passed, 1 failed, 0 skipped, 0 todo (interrupted by SIGINT)');
+  const junit = readFileSync(join(project.dir, 'junit.xml'), 'utf8');
+  t.match(junit, /<testsuite name="retried" file="specs\/retried\.md" tests="1" failures="1"/, "the document's suite holds the failure");
+  const record = JSON.parse(readFileSync(join(project.dir, '.spec-run', 'last-run.json'), 'utf8')) as { failures: { file: string; name: string }[] };
+  t.same(record.failures.map(({ file, name }) => [file, name]), [['specs/retried.md', 'Always fails']], '--only-failures would run it again');
+});
