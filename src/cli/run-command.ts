@@ -51,6 +51,7 @@ import { destinationProblem, openReportFile, type ReportFile } from './report-fi
 import { fileProblem } from '../run/file-problem.js';
 import { setImmediate } from '../process/native-timers.js';
 import { keepVerdict } from '../process/verdict.js';
+import { tapReportOnStdout } from '../process/watchdog.js';
 
 export interface RunCommandOptions {
   /** Reporters and where each writes; at most one without a file (stdout). */
@@ -706,7 +707,9 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
   // Not when stdout is that terminal too: the line would be drawn in the middle of the report.
   if (onStdout?.name !== 'spec' && process.stderr.isTTY && !process.stdout.isTTY && process.env.TERM !== 'dumb') outputs.push([process.stderr, progressReporter({ columns: process.stderr.columns || Number(process.env.COLUMNS) || 80 })]);
   const { branches, done } = tee(observed(), outputs.length);
+  const tapReportDone = onStdout?.name === 'tap' ? tapReportOnStdout() : () => {};
   const written = await Promise.all([...outputs.map(([stream, reporter], i) => write(stream, reporter(branches[i]))), done]);
+  tapReportDone();
   // What writes to stdout from now on (an 'exit' listener of a steps file) is not the report: it goes to stderr.
   stdoutReportComplete(true);
   for (const [i, [stream]] of outputs.entries()) {

@@ -3,7 +3,7 @@
 // command line and reads what a user or a CI job reads: the exit status, stdout, the
 // report files and the run's record.
 import t from 'tap';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userProject } from '../support/installed.js';
 
@@ -31,4 +31,20 @@ t.test('a failing unit whose retry is interrupted (a cancelled CI job) is report
   t.match(junit, /<testsuite name="retried" file="specs\/retried\.md" tests="1" failures="1"/, "the document's suite holds the failure");
   const record = JSON.parse(readFileSync(join(project.dir, '.spec-run', 'last-run.json'), 'utf8')) as { failures: { file: string; name: string }[] };
   t.same(record.failures.map(({ file, name }) => [file, name]), [['specs/retried.md', 'Always fails']], '--only-failures would run it again');
+});
+
+t.test("a run spec-run ends itself (a step that never returns: SIGKILL, 137) leaves no earlier run's green report and no part of its own", async (t) => {
+  const project = userProject({
+    'specs/a.spec.md': '### Requirement: R\nThe thing SHALL work.\n\n#### Scenario: S\n- **WHEN** the step runs\n',
+    'steps/s.steps.mjs': "import { When } from 'spec-run/steps';\nWhen('the step runs', function () { if (process.env.LOOP) for (;;) {} });\n",
+  });
+  const reports = ['--reporter', 'tap', '--reporter', 'junit:reports/junit.xml', '--reporter', 'json:reports/run.jsonl', '--reporter', 'html:reports/index.html'];
+  const green = await project.specRun(['specs/', ...reports]);
+  t.equal(green.code, 0, green.stderr);
+  t.same(readdirSync(join(project.dir, 'reports')).sort(), ['index.html', 'junit.xml', 'run.jsonl'], 'the green run wrote its reports');
+  const looping = await project.specRun(['specs/', '--timeout', '2s', ...reports], { env: { LOOP: '1' } });
+  t.equal(looping.signal, 'SIGKILL', looping.stderr);
+  t.match(looping.stderr, /spec-run: step 'WHEN the step runs' \(specs\/a\.spec\.md:5, defined at steps\/s\.steps\.mjs:2\) has held the main thread/);
+  t.same(readdirSync(join(project.dir, 'reports')), [], 'an upload finds no report, not the green one of the run before');
+  t.match(looping.stdout.trimEnd().split('\n').at(-1), /^Bail out! spec-run ended itself \(SIGKILL, exit status 137\): step 'WHEN the step runs' .* held the main thread past its time limit$/, 'the TAP on stdout ends with Bail out!');
 });
