@@ -3,7 +3,8 @@
 // command line and reads what a user or a CI job reads: the exit status, stdout, the
 // report files and the run's record.
 import t from 'tap';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { userProject } from '../support/installed.js';
 
@@ -47,4 +48,21 @@ t.test("a run spec-run ends itself (a step that never returns: SIGKILL, 137) lea
   t.match(looping.stderr, /spec-run: step 'WHEN the step runs' \(specs\/a\.spec\.md:5, defined at steps\/s\.steps\.mjs:2\) has held the main thread/);
   t.same(readdirSync(join(project.dir, 'reports')), [], 'an upload finds no report, not the green one of the run before');
   t.match(looping.stdout.trimEnd().split('\n').at(-1), /^Bail out! spec-run ended itself \(SIGKILL, exit status 137\): step 'WHEN the step runs' .* held the main thread past its time limit$/, 'the TAP on stdout ends with Bail out!');
+});
+
+t.test('a named pipe or a link to /dev/zero named *.md and given by path is a usage error at once (exit 2), never a hang or a read without end', async (t) => {
+  const project = userProject({ 'specs/good.md': `---\ntype: verification\nname: good\n---\n# Good\n\n## Sum\n\n${fence('(assert (= 3 (+ 1 2)))')}` });
+  execFileSync('mkfifo', [join(project.dir, 'specs', 'pipe.md')]);
+  symlinkSync('/dev/zero', join(project.dir, 'specs', 'zero.md'));
+  for (const [path, kind] of [['specs/pipe.md', 'a named pipe (FIFO)'], ['specs/zero.md', 'a character device']]) {
+    const started = Date.now();
+    const run = await project.specRun([path, '--reporter', 'tap']);
+    t.equal(run.code, 2, `${path}: ${run.stderr}`);
+    t.equal(run.stderr.trim(), `spec-run: ${path}: cannot read it: it is ${kind}, not a regular file`);
+    t.equal(run.stdout, '', 'no report of a run that did not start');
+    t.ok(Date.now() - started < 20_000, `${path}: ended after ${Date.now() - started} ms`);
+  }
+  const searched = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.equal(searched.code, 0, 'a directory search passes them over: they hold no checks');
+  t.equal(summary(searched.stderr), '1 passed, 0 failed, 0 skipped, 0 todo');
 });
