@@ -66,3 +66,24 @@ t.test('a named pipe or a link to /dev/zero named *.md and given by path is a us
   t.equal(searched.code, 0, 'a directory search passes them over: they hold no checks');
   t.equal(summary(searched.stderr), '1 passed, 0 failed, 0 skipped, 0 todo');
 });
+
+t.test('programs a step left running that ignore SIGTERM are killed after the grace, not left behind while spec-run says they were stopped', async (t) => {
+  const project = userProject({
+    'specs/a.spec.md': '### Requirement: R\nThe helper SHALL start.\n\n#### Scenario: S\n- **WHEN** a helper server is started\n',
+    'steps/o.steps.mjs': `import { spawn } from 'node:child_process';
+import { When } from 'spec-run/steps';
+When('a helper server is started', async function () {
+  spawn('sh', ['-c', 'exec sleep 871'], { stdio: 'ignore' }).unref();
+  spawn('sh', ['-c', 'trap "" TERM; exec sleep 872'], { stdio: 'ignore' }).unref();
+  spawn('sh', ['-c', 'trap "" TERM; exec sleep 873'], { detached: true, stdio: 'ignore' }).unref();
+});
+`,
+  });
+  const run = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.equal(run.code, 0, run.stderr);
+  t.match(run.stderr, /step code left 3 processes running after the report: pid \d+ \(sleep 871\), pid (\d+) \(sleep 872\), pid (\d+) \(sleep 873\); stopped \(SIGTERM; pid \1 \(sleep 872\), pid \2 \(sleep 873\) outlived the 2 s grace and were killed, SIGKILL\)/);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const left = execFileSync('ps', ['-eo', 'stat=,args='], { encoding: 'utf8' }).split('\n').filter((line) => /^[^Z]\S*\s+sleep 87[123]$/.test(line.trim()));
+  t.same(left, [], 'none is still running after spec-run exited');
+  t.equal(summary(run.stderr), '1 passed, 0 failed, 0 skipped, 0 todo');
+});
