@@ -155,3 +155,32 @@ t.test('an interruption after a failed attempt starts no retry; a first attempt 
   t.same(cut.map((e) => e.type), ['unit-start', 'point', 'unit-end'], 'its skipped check, no note, nothing flaky');
   t.notOk(cut.some((e) => e.type === 'unit-end' && e.flaky));
 });
+
+t.test('retries are bounded: a count past 100 (1e308, 1000000) fails the document at its line, .inf is named as written; --retries and the configuration refuse one too', async (t) => {
+  const dir = t.testdir({
+    'huge.md': lispDocument('huge', { Never: '(assert (= 3 (+ 1 2)))' }, 'retries: 1e308\n'),
+    'million.md': lispDocument('million', { Never: '(assert (= 3 (+ 1 2)))' }, 'retries: 1000000\n'),
+    'inf.md': lispDocument('inf', { Never: '(assert (= 3 (+ 1 2)))' }, 'retries: .inf\n'),
+    'hundred.md': lispDocument('hundred', { Fine: '(assert t)' }, 'retries: 100\n'),
+  });
+  for (const [file, written] of [['huge.md', '1e\\+308'], ['million.md', '1000000']]) {
+    const started = Date.now();
+    const run = await specRun([file, '--reporter', 'tap'], dir);
+    t.equal(run.code, 1, `${file}: fails`);
+    t.match(run.stdout, new RegExp(`not ok 1 - frontmatter 'retries' must be at most 100 \\(each retry runs a failing unit again\\), got ${written}\\n\\s+---\\n\\s+at: ${file.replace('.', '\\.')}:4\\n`));
+    t.ok(Date.now() - started < 60_000, `${file}: the failing unit is not rerun without end`);
+  }
+  const inf = await specRun(['inf.md', '--reporter', 'tap'], dir);
+  t.match(inf.stdout, /frontmatter 'retries' must be a non-negative integer, got \.inf\n/, 'the value as written, not null');
+  const check = await specRun(['check', 'huge.md', 'inf.md', 'hundred.md'], dir);
+  t.match(check.stdout, /huge\.md:4:1: error: frontmatter 'retries' must be at most 100/);
+  t.match(check.stdout, /inf\.md:4:1: error: frontmatter 'retries' must be a non-negative integer, got \.inf/);
+  t.notMatch(check.stdout, /hundred\.md/, '100 is allowed');
+  const flag = await specRun(['hundred.md', '--retries', '101'], dir);
+  t.equal(flag.code, 2);
+  t.match(flag.stderr, /--retries must be at most 100, got '101'/);
+  const configured = t.testdir({ 'a.md': lispDocument('a', { Fine: '(assert t)' }), 'spec-run.config.json': '{"retries": 1000}' });
+  const config = await specRun(['a.md'], configured);
+  t.equal(config.code, 2);
+  t.match(config.stderr, /'retries': Too big: expected number to be <=100/);
+});

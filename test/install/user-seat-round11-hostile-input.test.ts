@@ -87,3 +87,17 @@ When('a helper server is started', async function () {
   t.same(left, [], 'none is still running after spec-run exited');
   t.equal(summary(run.stderr), '1 passed, 0 failed, 0 skipped, 0 todo');
 });
+
+t.test('an absurd retries count (1e308, 1000000) fails the document at its line instead of retrying without end; .inf is named as written', async (t) => {
+  const withRetries = (value: string) => `---\ntype: verification\nname: r\nretries: ${value}\n---\n# T\n\n## Check\n\n${fence('(assert (= 1 2))')}`;
+  const project = userProject({ 'specs/huge.md': withRetries('1e308'), 'specs/million.md': withRetries('1000000'), 'specs/inf.md': withRetries('.inf') });
+  const started = Date.now();
+  const run = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.ok(Date.now() - started < 90_000, `ended after ${Date.now() - started} ms`);
+  t.equal(run.code, 1, run.stderr);
+  t.match(run.stdout, /not ok 1 - frontmatter 'retries' must be at most 100 \(each retry runs a failing unit again\), got 1e\+308\n\s+---\n\s+at: specs\/huge\.md:4\n/);
+  t.match(run.stdout, /not ok 1 - frontmatter 'retries' must be at most 100 \(each retry runs a failing unit again\), got 1000000\n\s+---\n\s+at: specs\/million\.md:4\n/);
+  t.match(run.stdout, /not ok 1 - frontmatter 'retries' must be a non-negative integer, got \.inf\n\s+---\n\s+at: specs\/inf\.md:4\n/);
+  t.notMatch(run.stdout, /flaky|failed \d+ attempts/, 'no unit was retried');
+  t.equal(summary(run.stderr), '0 passed, 6 failed, 0 skipped, 0 todo', "each document's problem and its failing check");
+});
