@@ -7,15 +7,49 @@ import { decodeUtf8 } from './decode.js';
 import { NotADocumentFile, readDocumentFile } from './document-file.js';
 import { readFrontmatter } from './frontmatter.js';
 import { boldLineMetadata, isEmptyTree, markdownTree, readBody } from './markdown.js';
-import { unreadableMessage } from './unreadable.js';
+import { exhaustedTheStack, unreadableMessage } from './unreadable.js';
 
 /** The document model of `content`; whatever the input, a document with its problems, never an exception. */
 export function parseMarkdown(path: string, content: string | Uint8Array): SpecDocument {
   try {
     return readDocument(path, content);
   } catch (error) {
-    return emptyDocument(path, [{ file: path, line: 1, message: unreadableMessage('reading the markdown', error), severity: 'error' }]);
+    const line = exhaustedTheStack(error) ? firstTooDeepLine(path, typeof content === 'string' ? content : decodeUtf8(content).text) : 1;
+    return emptyDocument(path, [{ file: path, line, message: unreadableMessage('reading the markdown', error), severity: 'error' }]);
   }
+}
+
+/** Nesting deep enough to exhaust the stack takes at least this many characters: a shorter line cannot do it alone. */
+const SHORTEST_TOO_DEEP_LINE = 1000;
+
+/**
+ * The line that nests TEXT past the call stack. First the long lines, each read alone (a
+ * read of the document's size in all): one that is too deep alone is the line. Else the
+ * first line whose document up to it is too deep, found by halving (reads of parts of the
+ * document, on the way to an error only). Whatever nests (quotes, lists, emphasis), the
+ * user is sent to it.
+ */
+function firstTooDeepLine(path: string, text: string): number {
+  const lines = text.split('\n');
+  const tooDeep = (part: string) => {
+    try {
+      readDocument(path, part);
+      return false;
+    } catch (error) {
+      return exhaustedTheStack(error);
+    }
+  };
+  const alone = lines.findIndex((line) => line.length >= SHORTEST_TOO_DEEP_LINE && tooDeep(line));
+  if (alone >= 0) return alone + 1;
+  // The whole document is too deep; its first `low` lines are not.
+  let low = 0;
+  let high = lines.length;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (tooDeep(lines.slice(0, middle).join('\n'))) high = middle;
+    else low = middle;
+  }
+  return high;
 }
 
 function emptyDocument(path: string, problems: Diagnostic[]): SpecDocument {

@@ -101,3 +101,13 @@ t.test('an absurd retries count (1e308, 1000000) fails the document at its line 
   t.notMatch(run.stdout, /flaky|failed \d+ attempts/, 'no unit was retried');
   t.equal(summary(run.stderr), '0 passed, 6 failed, 0 skipped, 0 todo', "each document's problem and its failing check");
 });
+
+t.test('markdown nested too deeply is reported at the line that nests, not at line 1', async (t) => {
+  const deep = `### Requirement: R\nThe thing SHALL work.\n\n#### Scenario: S\n- **WHEN** x is 1\n- **THEN** x SHALL be 1\n\nSome prose.\n${'>'.repeat(20_000)} deep\n`;
+  const project = userProject({ 'specs/deep.spec.md': deep });
+  const check = await project.specRun(['check', 'specs/']);
+  t.match(check.stdout, /^specs\/deep\.spec\.md:9:1: error: reading the markdown failed: the document is nested too deeply to read/m);
+  const run = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.equal(run.code, 1);
+  t.match(run.stdout, /not ok 1 - reading the markdown failed: the document is nested too deeply to read \(the call stack was exhausted\)\n\s+---\n\s+at: specs\/deep\.spec\.md:9\n/);
+});
