@@ -9,6 +9,7 @@ import { QUIET_YAML } from '../parse/yaml-options.js';
 import { jsonError } from '../parse/json-error.js';
 import { z } from 'zod';
 import { meantWord } from '../model/edit-distance.js';
+import { MAX_RETRIES } from '../model/plan.js';
 import { parseSeconds } from './values.js';
 import { parseReporterChoice } from './reporter-choice.js';
 
@@ -43,7 +44,7 @@ const schema = z
     jobs: z.number().int().min(1).optional(),
     seed: z.number().int().min(0).optional(),
     runs: z.number().int().min(1).optional(),
-    retries: z.number().int().min(0).optional(),
+    retries: z.number().int().min(0).max(MAX_RETRIES).optional(),
     /** The run record (failing units, document durations), relative to the configuration's directory. */
     lastRun: z.string().min(1).optional(),
     /** Documents' last durations that --shard balances by, relative to the configuration's directory. */

@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import { parseReporterChoice, type ReporterChoice } from './reporter-choice.js';
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH } from '../run/run-record.js';
 import { parseShard, type Shard } from '../run/shard.js';
+import { MAX_RETRIES } from '../model/plan.js';
 import { endOnHeldSignal, releaseStartSignals } from './start-signals.js';
 import { CONFIG_REFERENCE, EXEC_DESCRIPTION } from '../executor/config-reference.js';
 import { setTimeout } from '../process/native-timers.js';
@@ -57,11 +58,11 @@ followed by "(interrupted by SIGINT)" when it was; when the documents state
 requirements, "requirements: N verified, N failing, N untested" comes just before it.`;
 
 /** An integer of at least MIN (1 for --jobs: 0 would run nothing). */
-function integer(name: string, min = 0) {
+function integer(name: string, min = 0, max = Number.MAX_SAFE_INTEGER) {
   return (value: string) => {
     if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`${name} must be ${min === 0 ? 'a non-negative integer' : `an integer of at least ${min}`}, got '${value}'.`);
     // Past 2^53 a number is not kept exactly: a seed printed back would not replay the run.
-    if (!Number.isSafeInteger(Number(value))) throw new InvalidArgumentError(`${name} must be at most ${Number.MAX_SAFE_INTEGER}, got '${value}'.`);
+    if (!Number.isSafeInteger(Number(value)) || Number(value) > max) throw new InvalidArgumentError(`${name} must be at most ${max}, got '${value}'.`);
     return Number(value);
   };
 }
@@ -161,7 +162,7 @@ export function buildProgram(): Command {
     .option('--strict', 'undefined and pending steps fail the run (the default)')
     .option('--no-strict', 'undefined and pending steps are TODO and do not fail the run (a run where nothing passed still fails)')
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document (by default only to documents with stop-hook YAML blocks, or as configured)')
-    .option('--retries <n>', 'run a failing unit again up to n times; one that then passes is reported passed and marked flaky', integer('--retries'))
+    .option('--retries <n>', `run a failing unit again up to n times (at most ${MAX_RETRIES}); one that then passes is reported passed and marked flaky`, integer('--retries', 0, MAX_RETRIES))
     .option('--only-failures', 'run only the units that failed in the last run (as recorded in the run record)')
     .option('--last-run <file>', `the run record: failing units and document durations, written by every run (default ${DEFAULT_RECORD_PATH})`)
     .option('--shard <i/n>', 'run share i of n of the documents, balanced by the timings file (CI matrices; see spec-run merge)', shard)

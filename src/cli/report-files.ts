@@ -1,13 +1,17 @@
 // Report files are written so that nothing is lost: each goes to a temporary file beside
-// its target and is renamed into place when complete, so the previous report survives a
-// run that is killed, and two runs sharing a file never interleave in it. A file that is
-// not a regular file (a device, a pipe) is written directly. A path that is one of the
-// documents being run is refused before anything runs: a report must never overwrite
-// the verification it reports on.
+// its target and is renamed into place when complete, so two runs sharing a file never
+// interleave in it. A run that ends before its report is complete (a second SIGTERM, the
+// watchdog's SIGKILL) removes the temporary file and the earlier run's report at its
+// place: a CI step that uploads reports whatever the exit status must not upload an
+// earlier run's green one as this run's. (A run killed from outside cannot: the earlier
+// report stays.) A file that is not a regular file (a device, a pipe) is written
+// directly. A path that is one of the documents being run is refused before anything
+// runs: a report must never overwrite the verification it reports on.
 import { closeSync, createWriteStream, openSync, renameSync, rmSync, statSync, type WriteStream } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileProblem } from '../run/file-problem.js';
 import { makeDirectory } from '../make-directory.js';
+import { removeIfEnded } from '../process/watchdog.js';
 
 /**
  * Why DESTINATION cannot take a report (WHAT names it: "--reporter junit"), or null. With
@@ -51,15 +55,18 @@ export function openReportFile(destination: string): ReportFile {
   const stream = createWriteStream(partial);
   let failure: unknown = null;
   stream.on('error', (error) => (failure ??= error));
-  // A run that exits before its report is complete (a second SIGTERM) leaves no temporary file behind.
   const removePartial = () => rmSync(partial, { force: true });
-  if (!direct) process.once('exit', removePartial);
+  // A run that exits before its report is complete leaves neither its part nor the earlier run's report.
+  const removeUnfinished = () => [partial, destination].forEach((file) => rmSync(file, { force: true }));
+  const removedByWatchdog = direct ? () => {} : removeIfEnded([partial, destination]);
+  if (!direct) process.once('exit', removeUnfinished);
   return {
     stream,
     commit: () =>
       new Promise((done) => {
         const finish = () => {
-          process.off('exit', removePartial);
+          process.off('exit', removeUnfinished);
+          removedByWatchdog();
           if (failure === null && !direct) {
             try {
               renameSync(partial, destination);

@@ -204,11 +204,21 @@ export function frontmatterTimeout(value: unknown): { ms?: number; problem?: str
   if (value === undefined || value === null) return {};
   const parsed = parseDuration(typeof value === 'number' ? `${value}s` : value, { unitless: 's' });
   if (parsed.ok && parsed.ms > 0) return { ms: parsed.ms };
-  return { problem: `frontmatter 'timeout' must be a positive duration such as 30, 30s or 5m, got ${JSON.stringify(value)}${parsed.ok ? '' : ` (${parsed.reason})`}` };
+  return { problem: `frontmatter 'timeout' must be a positive duration such as 30, 30s or 5m, got ${frontmatterValueText(value)}${parsed.ok ? '' : ` (${parsed.reason})`}` };
 }
 
-/** Why a document's frontmatter `retries` is not a count of reruns (a non-negative integer), or null when it is or is absent. */
+/** The most retries of a failing unit (--retries, `retries:`): past it, a unit that always fails would rerun for hours. */
+export const MAX_RETRIES = 100;
+
+/** Why a document's frontmatter `retries` is not a count of reruns (an integer from 0 to MAX_RETRIES), or null when it is or is absent. */
 export function retriesProblem(value: unknown): string | null {
-  if (value === undefined || value === null || (typeof value === 'number' && Number.isInteger(value) && value >= 0)) return null;
-  return `frontmatter 'retries' must be a non-negative integer, got ${JSON.stringify(value)}`;
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return `frontmatter 'retries' must be a non-negative integer, got ${frontmatterValueText(value)}`;
+  return value > MAX_RETRIES ? `frontmatter 'retries' must be at most ${MAX_RETRIES} (each retry runs a failing unit again), got ${frontmatterValueText(value)}` : null;
+}
+
+/** A frontmatter value as YAML writes it, for messages: `.inf` and `.nan` as such, not as JSON's null. */
+function frontmatterValueText(value: unknown): string {
+  if (typeof value !== 'number' || Number.isFinite(value)) return JSON.stringify(value);
+  return Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf';
 }

@@ -1,21 +1,55 @@
 // The parse stage: a markdown file in, the plain document model out. Problems of the
 // input are reported in `problems`, never thrown.
 import { lstatSync, readlinkSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import type { Diagnostic, SpecDocument } from '../model/document.js';
 import { cachedDocument, keepDocument } from './cache.js';
 import { decodeUtf8 } from './decode.js';
+import { NotADocumentFile, readDocumentFile } from './document-file.js';
 import { readFrontmatter } from './frontmatter.js';
 import { boldLineMetadata, isEmptyTree, markdownTree, readBody } from './markdown.js';
-import { unreadableMessage } from './unreadable.js';
+import { exhaustedTheStack, unreadableMessage } from './unreadable.js';
 
 /** The document model of `content`; whatever the input, a document with its problems, never an exception. */
 export function parseMarkdown(path: string, content: string | Uint8Array): SpecDocument {
   try {
     return readDocument(path, content);
   } catch (error) {
-    return emptyDocument(path, [{ file: path, line: 1, message: unreadableMessage('reading the markdown', error), severity: 'error' }]);
+    const line = exhaustedTheStack(error) ? firstTooDeepLine(path, typeof content === 'string' ? content : decodeUtf8(content).text) : 1;
+    return emptyDocument(path, [{ file: path, line, message: unreadableMessage('reading the markdown', error), severity: 'error' }]);
   }
+}
+
+/** Nesting deep enough to exhaust the stack takes at least this many characters: a shorter line cannot do it alone. */
+const SHORTEST_TOO_DEEP_LINE = 1000;
+
+/**
+ * The line that nests TEXT past the call stack. First the long lines, each read alone (a
+ * read of the document's size in all): one that is too deep alone is the line. Else the
+ * first line whose document up to it is too deep, found by halving (reads of parts of the
+ * document, on the way to an error only). Whatever nests (quotes, lists, emphasis), the
+ * user is sent to it.
+ */
+function firstTooDeepLine(path: string, text: string): number {
+  const lines = text.split('\n');
+  const tooDeep = (part: string) => {
+    try {
+      readDocument(path, part);
+      return false;
+    } catch (error) {
+      return exhaustedTheStack(error);
+    }
+  };
+  const alone = lines.findIndex((line) => line.length >= SHORTEST_TOO_DEEP_LINE && tooDeep(line));
+  if (alone >= 0) return alone + 1;
+  // The whole document is too deep; its first `low` lines are not.
+  let low = 0;
+  let high = lines.length;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (tooDeep(lines.slice(0, middle).join('\n'))) high = middle;
+    else low = middle;
+  }
+  return high;
 }
 
 function emptyDocument(path: string, problems: Diagnostic[]): SpecDocument {
@@ -145,11 +179,13 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
 export async function parseFile(path: string): Promise<SpecDocument> {
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path);
+    bytes = readDocumentFile(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const message =
-      code === 'ENOENT' && isLink(path)
+      error instanceof NotADocumentFile
+        ? error.message
+        : code === 'ENOENT' && isLink(path)
         ? `a link to ${readlinkSync(path)}, which does not exist`
         : code === 'ELOOP'
           ? 'a link that leads back to itself (a loop of links)'
@@ -159,9 +195,6 @@ export async function parseFile(path: string): Promise<SpecDocument> {
               ? 'a directory, not a markdown file'
               : `cannot read the file: ${error instanceof Error ? error.message : String(error)}`;
     return emptyDocument(path, [{ file: path, line: 1, message, severity: 'error' }]);
-  }
-  if (bytes.length > MAX_DOCUMENT_BYTES) {
-    return emptyDocument(path, [{ file: path, line: 1, message: `a document of ${(bytes.length / 1024 / 1024).toFixed(1)} MiB is past spec-run's limit of ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB: split it into several documents`, severity: 'error' }]);
   }
   const cached = await cachedDocument(path, bytes);
   if (cached) return cached;
@@ -395,9 +428,6 @@ function resolvedReferenceEnd(line: string, at: number, defined: Set<string>): n
   const label = labelEnd === at + 2 ? text : line.slice(at + 2, labelEnd);
   return label !== null && defined.has(labelKey(label)) ? labelEnd : -1;
 }
-
-/** The largest document spec-run reads: 8 MiB (50 MiB of markdown took 40 s and 2.5 GB to parse). */
-export const MAX_DOCUMENT_BYTES = 8 * 1024 * 1024;
 
 /** True when PATH is a symbolic link, whether or not it leads anywhere. */
 export function isLink(path: string): boolean {

@@ -3,6 +3,8 @@
 // programs step code started and left running: one holding an inherited stdout kept a
 // CI pipeline (`spec-run | tee`) waiting long after the run ended.
 import { readdirSync, readFileSync } from 'node:fs';
+import { GRACE_MS } from '../executor/result.js';
+import { descendantsOf, groupHasLiveMember, isRunning } from './stop.js';
 
 export interface ChildProcessInfo {
   pid: number;
@@ -35,18 +37,7 @@ export function childProcesses(): ChildProcessInfo[] {
       // A thread that ended meanwhile has no children to list.
     }
   }
-  return [...pids].filter((pid) => running(pid) && !isOwnHelper(pid)).map((pid) => ({ pid, command: commandOf(pid) }));
-}
-
-/** False for a child that has ended and is not yet reaped (a zombie), or is gone. */
-function running(pid: number): boolean {
-  try {
-    // The state follows the command name, which is in parentheses and may hold any character.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
+  return [...pids].filter((pid) => isRunning(pid) && !isOwnHelper(pid)).map((pid) => ({ pid, command: commandOf(pid) }));
 }
 
 function argumentsOf(pid: number): string[] {
@@ -62,16 +53,53 @@ function commandOf(pid: number): string {
   return command.length > 80 ? `${command.slice(0, 77)}...` : command;
 }
 
-/** Ends (SIGTERM) the children spec-run's process still has; what was ended, in words, or null when none. */
+/** How often the stop of left children looks whether they ended, within their grace. */
+const POLL_MS = 20;
+
+/**
+ * Stops the children spec-run's process still has as spec-run stops every process
+ * (stop.ts): SIGTERM to each with what runs below it (its group too when it leads one),
+ * GRACE_MS, then SIGKILL to what outlived it. Synchronous: it also runs in the process's
+ * 'exit' listener, where nothing asynchronous runs. What was stopped, in words, or null
+ * when none was left.
+ */
 export function stopLeftChildren(): string | null {
   const left = childProcesses();
-  for (const child of left) {
-    try {
-      process.kill(child.pid, 'SIGTERM');
-    } catch {
-      // Ended by itself meanwhile.
-    }
-  }
   if (left.length === 0) return null;
-  return `step code left ${left.length === 1 ? 'a process' : `${left.length} processes`} running after the report: ${left.map((c) => `pid ${c.pid} (${c.command})`).join(', ')}; stopped (SIGTERM)`;
+  const targets = left.map((child) => ({ ...child, below: descendantsOf(child.pid), leads: leadsItsGroup(child.pid) }));
+  const signal = (name: 'SIGTERM' | 'SIGKILL') => {
+    for (const { pid, below, leads } of targets) for (const target of [...below, pid, ...(leads ? [-pid] : [])]) signalOrNothing(target, name);
+  };
+  const outliving = () => targets.filter(({ pid, below, leads }) => [pid, ...below].some(isRunning) || (leads && groupHasLiveMember(pid)));
+  signal('SIGTERM');
+  const deadline = Date.now() + GRACE_MS;
+  while (outliving().length > 0 && Date.now() < deadline) pause(POLL_MS);
+  const killed = outliving();
+  if (killed.length > 0) signal('SIGKILL');
+  const named = (children: ChildProcessInfo[]) => children.map((c) => `pid ${c.pid} (${c.command})`).join(', ');
+  const how = killed.length === 0 ? 'stopped (SIGTERM)' : `stopped (SIGTERM; ${named(killed)} outlived the ${GRACE_MS / 1000} s grace and ${killed.length === 1 ? 'was' : 'were'} killed, SIGKILL)`;
+  return `step code left ${left.length === 1 ? 'a process' : `${left.length} processes`} running after the report: ${named(left)}; ${how}`;
+}
+
+function signalOrNothing(target: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(target, name);
+  } catch {
+    // Ended by itself meanwhile.
+  }
+}
+
+/** True when PID is the leader of its process group (a child started detached). */
+function leadsItsGroup(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === pid;
+  } catch {
+    return false;
+  }
+}
+
+/** Sleeps MS milliseconds without returning to the event loop. */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }

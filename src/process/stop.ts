@@ -102,7 +102,7 @@ export async function stopProcess(pid: number, exited: Promise<unknown>, options
   for (;;) {
     const leaderExited = await settledWithin(leaderDone, Math.min(20, Math.max(1, deadline - Date.now())));
     // A group is gone when its reaped leader left no member behind.
-    if (leaderExited && !(group && alive(pid, true)) && !below.some(running)) return 'terminated';
+    if (leaderExited && !(group && alive(pid, true)) && !below.some(isRunning)) return 'terminated';
     if (Date.now() >= deadline) break;
   }
   send(pid, group, 'SIGKILL');
@@ -113,7 +113,7 @@ export async function stopProcess(pid: number, exited: Promise<unknown>, options
 }
 
 /** Whether `pid` is a live process (a zombie has ended). */
-function running(pid: number): boolean {
+export function isRunning(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const state = stat.slice(stat.lastIndexOf(')') + 2)[0];

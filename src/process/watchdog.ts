@@ -6,6 +6,9 @@
 // user code it runs, the thread says which code holds it and ends the process (SIGKILL,
 // exit status 137): nothing else could run. (Stopping the JavaScript alone, through the
 // inspector, breaks Node's bookkeeping of async contexts and aborts it less clearly.)
+// Before it does, it removes the report files being written, with the earlier run's
+// report at each place (a CI step that uploads reports whatever the exit status must not
+// upload a green one for this run), and ends a TAP report on stdout with `Bail out!`.
 import { isMainThread, Worker } from 'node:worker_threads';
 
 /** The longest description of the code watched, in bytes. */
@@ -22,6 +25,14 @@ let thread: Worker | null | undefined;
 let heartbeat: NodeJS.Timeout | undefined;
 /** The user code running, with its deadline: the nearest is the one watched. */
 const armed = new Set<{ at: number; what: string }>();
+/** What the thread does before it ends the run: what it removes, and whether stdout carries TAP that it ends. */
+export interface BeforeTheEnd {
+  remove: string[];
+  tapOnStdout: boolean;
+}
+/** The files of each report being written (removeIfEnded), and the TAP reports being written on stdout. */
+const unfinishedFiles = new Set<string[]>();
+let tapReportsOnStdout = 0;
 
 /** How often the main thread notes that its event loop turns while user code is watched. */
 const BEAT_MS = 100;
@@ -33,9 +44,39 @@ function startThread(): void {
     thread.unref();
     // A thread that could not start leaves the limits as they were.
     thread.on('error', () => (thread = null));
+    tellBeforeTheEnd();
   } catch {
     thread = null;
   }
+}
+
+/** Tells the thread (when it runs) what to do before it ends the run; a message reaches it while the main thread is held. */
+function tellBeforeTheEnd(): void {
+  const message: BeforeTheEnd = { remove: [...unfinishedFiles].flat(), tapOnStdout: tapReportsOnStdout > 0 };
+  thread?.postMessage(message);
+}
+
+/**
+ * FILES (a report being written and its place) are removed if the watchdog ends the run
+ * before the returned function is called (when the report is in place).
+ */
+export function removeIfEnded(files: string[]): () => void {
+  unfinishedFiles.add(files);
+  tellBeforeTheEnd();
+  return () => {
+    unfinishedFiles.delete(files);
+    tellBeforeTheEnd();
+  };
+}
+
+/** A TAP report is being written on stdout until the returned function is called: the watchdog ends it with `Bail out!` if it ends the run. */
+export function tapReportOnStdout(): () => void {
+  tapReportsOnStdout += 1;
+  tellBeforeTheEnd();
+  return () => {
+    tapReportsOnStdout -= 1;
+    tellBeforeTheEnd();
+  };
 }
 
 function publish(): void {

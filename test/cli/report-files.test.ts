@@ -51,8 +51,9 @@ t.test('the previous report survives a killed run; two runs sharing a report fil
   t.equal(steady(shared), steady(before), 'the shared file is one whole report, as one run writes it, not two interleaved');
 });
 
-t.test('a run that exits at a second signal, before its report is complete, leaves no temporary report file', async (t) => {
-  const dir = t.testdir({ 'slow.md': slow });
+t.test("a run that exits at a second signal, before its report is complete, leaves no temporary report file and not the earlier run's report", async (t) => {
+  const dir = t.testdir({ 'slow.md': slow, 'a.md': passing });
+  t.equal((await specRun(['a.md', '--reporter', 'junit:report.xml'], dir)).code, 0, 'an earlier green report');
   const child = spawn('env', ['-u', 'NODE_OPTIONS', process.execPath, cli, 'slow.md', '--reporter', 'junit:report.xml'], { cwd: dir, stdio: 'ignore' });
   await sleep(3000);
   t.equal(readdirSync(dir).filter((name) => name.endsWith('.tmp')).length, 1, 'the report is being written beside its place');
@@ -60,7 +61,21 @@ t.test('a run that exits at a second signal, before its report is complete, leav
   child.kill('SIGINT');
   child.kill('SIGTERM');
   t.ok([130, 143].includes(await new Promise<number>((done) => child.on('close', done))), 'the status of the first signal received');
-  t.same(readdirSync(dir).filter((name) => name.endsWith('.tmp')), []);
+  t.same(readdirSync(dir).filter((name) => name.endsWith('.tmp') || name === 'report.xml'), [], "neither this run's part nor the earlier run's report");
+});
+
+t.test("a run the watchdog ends (SIGKILL, 137) leaves neither its parts nor the earlier run's reports, and its TAP on stdout ends with Bail out!", async (t) => {
+  const spec = '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** it spins\n';
+  const steps = "import { When } from 'spec-run/steps';\nWhen('it spins', function () { if (process.env.SPIN) for (;;) {} });\n";
+  const dir = t.testdir({ 'r.spec.md': spec, 'steps.mjs': steps });
+  const reports = ['--reporter', 'junit:out/junit.xml', '--reporter', 'json:out/run.jsonl', '--reporter', 'html:out/index.html'];
+  t.equal((await specRun(['r.spec.md', ...reports], dir)).code, 0, 'an earlier green run wrote its reports');
+  t.same(readdirSync(join(dir, 'out')).sort(), ['index.html', 'junit.xml', 'run.jsonl']);
+  const spun = spawnSync(process.execPath, [cli, 'r.spec.md', '--timeout', '1s', '--reporter', 'tap', ...reports], { cwd: dir, encoding: 'utf8', env: { ...process.env, SPIN: '1', GITHUB_ACTIONS: '' } });
+  t.equal(spun.signal, 'SIGKILL', spun.stderr);
+  t.match(spun.stderr, /has held the main thread/);
+  t.same(readdirSync(join(dir, 'out')), [], 'no report of an earlier run, and no part of this one');
+  t.match(spun.stdout, /^Bail out! spec-run ended itself \(SIGKILL, exit status 137\): step 'WHEN it spins' \(r\.spec\.md:5, defined at steps\.mjs:2\) held the main thread past its time limit\n$/m);
 });
 
 t.test('a reader that closes stdout early ends the run cleanly with its status', async (t) => {

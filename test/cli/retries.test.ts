@@ -111,3 +111,76 @@ t.test("frontmatter timeout is the time limit of the document's units, said at i
   t.match(bad.stdout, /frontmatter 'timeout' must be a positive duration such as 30, 30s or 5m, got "soon"/);
   t.match(bad.stdout, /at: bad\.md:4/);
 });
+
+/** An attempt of unit u#1 that fails, or that an interruption cuts short (its check skipped as the runners skip it). */
+const attemptOf = (outcome: 'fails' | 'cut short' | 'passes') => async (emit: (event: RunEvent) => void) => {
+  emit({ type: 'unit-start', file: 'u', unitId: 'u#1', name: 'unit', kind: 'lisp-block', at: { file: 'u', line: 1 } });
+  if (outcome === 'cut short') emit({ type: 'point', file: 'u', unitId: 'u#1', ok: true, name: 'check', skip: 'run interrupted by SIGINT before this finished; what it started was stopped' });
+  else emit({ type: 'point', file: 'u', unitId: 'u#1', ok: outcome === 'passes', name: 'check', at: { file: 'u', line: 2 } });
+  emit({ type: 'unit-end', file: 'u', unitId: 'u#1', durationMs: 1 });
+};
+
+t.test('a retry an interruption cut short is no pass: the failed attempt before it is reported, saying so', async (t) => {
+  const interruption = new AbortController();
+  const outcomes = ['fails', 'fails', 'cut short'] as const;
+  let attempts = 0;
+  const seen: RunEvent[] = [];
+  await runWithRetries(5, 'u#1', (emit) => {
+    const outcome = outcomes[attempts++];
+    if (outcome === 'cut short') interruption.abort('SIGINT');
+    return attemptOf(outcome)(emit);
+  }, (event) => seen.push(event), interruption.signal);
+  t.equal(attempts, 3, 'no attempt starts after the interruption');
+  const points = seen.filter((e) => e.type === 'point');
+  t.same(points.map((e) => [e.ok, e.skip]), [[false, undefined]], "the second attempt's failure, not the skipped check of the third");
+  const end = seen.find((e): e is Extract<RunEvent, { type: 'unit-end' }> => e.type === 'unit-end');
+  t.equal(end?.flaky, undefined, 'not flaky');
+  t.equal(end?.attempts, 2, 'the attempts that finished');
+  t.match(seen.find((e) => e.type === 'comment'), { text: /^attempt 3 \(a retry\) was cut short: run interrupted by SIGINT before it finished; reported instead: attempt 2, which failed$/, unitId: 'u#1' });
+});
+
+t.test('an interruption after a failed attempt starts no retry; a first attempt cut short is reported as it is', async (t) => {
+  const interruption = new AbortController();
+  let attempts = 0;
+  const seen: RunEvent[] = [];
+  await runWithRetries(3, 'u#1', async (emit) => {
+    attempts += 1;
+    await attemptOf('fails')(emit);
+    interruption.abort('SIGTERM');
+  }, (event) => seen.push(event), interruption.signal);
+  t.equal(attempts, 1);
+  t.same(seen.filter((e) => e.type === 'point').map((e) => e.type === 'point' && e.ok), [false], 'the failure is reported');
+  const cut: RunEvent[] = [];
+  await runWithRetries(3, 'u#1', attemptOf('cut short'), (event) => cut.push(event), new AbortController().signal);
+  t.same(cut.map((e) => e.type), ['unit-start', 'point', 'unit-end'], 'its skipped check, no note, nothing flaky');
+  t.notOk(cut.some((e) => e.type === 'unit-end' && e.flaky));
+});
+
+t.test('retries are bounded: a count past 100 (1e308, 1000000) fails the document at its line, .inf is named as written; --retries and the configuration refuse one too', async (t) => {
+  const dir = t.testdir({
+    'huge.md': lispDocument('huge', { Never: '(assert (= 3 (+ 1 2)))' }, 'retries: 1e308\n'),
+    'million.md': lispDocument('million', { Never: '(assert (= 3 (+ 1 2)))' }, 'retries: 1000000\n'),
+    'inf.md': lispDocument('inf', { Never: '(assert (= 3 (+ 1 2)))' }, 'retries: .inf\n'),
+    'hundred.md': lispDocument('hundred', { Fine: '(assert t)' }, 'retries: 100\n'),
+  });
+  for (const [file, written] of [['huge.md', '1e\\+308'], ['million.md', '1000000']]) {
+    const started = Date.now();
+    const run = await specRun([file, '--reporter', 'tap'], dir);
+    t.equal(run.code, 1, `${file}: fails`);
+    t.match(run.stdout, new RegExp(`not ok 1 - frontmatter 'retries' must be at most 100 \\(each retry runs a failing unit again\\), got ${written}\\n\\s+---\\n\\s+at: ${file.replace('.', '\\.')}:4\\n`));
+    t.ok(Date.now() - started < 60_000, `${file}: the failing unit is not rerun without end`);
+  }
+  const inf = await specRun(['inf.md', '--reporter', 'tap'], dir);
+  t.match(inf.stdout, /frontmatter 'retries' must be a non-negative integer, got \.inf\n/, 'the value as written, not null');
+  const check = await specRun(['check', 'huge.md', 'inf.md', 'hundred.md'], dir);
+  t.match(check.stdout, /huge\.md:4:1: error: frontmatter 'retries' must be at most 100/);
+  t.match(check.stdout, /inf\.md:4:1: error: frontmatter 'retries' must be a non-negative integer, got \.inf/);
+  t.notMatch(check.stdout, /hundred\.md/, '100 is allowed');
+  const flag = await specRun(['hundred.md', '--retries', '101'], dir);
+  t.equal(flag.code, 2);
+  t.match(flag.stderr, /--retries must be at most 100, got '101'/);
+  const configured = t.testdir({ 'a.md': lispDocument('a', { Fine: '(assert t)' }), 'spec-run.config.json': '{"retries": 1000}' });
+  const config = await specRun(['a.md'], configured);
+  t.equal(config.code, 2);
+  t.match(config.stderr, /'retries': Too big: expected number to be <=100/);
+});

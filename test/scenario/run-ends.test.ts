@@ -3,7 +3,7 @@
 // and an interruption waited for the step running then to finish on its own.
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
@@ -265,6 +265,32 @@ When('the step starts a program it never stops', function () { spawn('sleep', ['
   t.match(state, /^(gone|Z)$/, 'and ended');
   // Its scenario has no THEN: it states no outcome, and its verdict is skipped.
   t.match(result.stderr, /\n1 passed, 0 failed, 1 skipped, 0 todo$/, 'the summary stays the last line');
+});
+
+t.test('programs step code left that ignore SIGTERM are killed after the grace, as spec-run stops every process, and said to be', async (t) => {
+  const doc = `# Left\n\n### Requirement: Left\nIt SHALL start.\n\n#### Scenario: Started\n- **WHEN** the step starts programs that ignore SIGTERM\n`;
+  const steps = `import { When } from 'spec-run/steps';
+import { spawn } from 'node:child_process';
+When('the step starts programs that ignore SIGTERM', function () {
+  spawn('sh', ['-c', 'exec sleep 121'], { stdio: 'ignore' }).unref();
+  spawn('sh', ['-c', 'trap "" TERM; exec sleep 122'], { stdio: 'ignore' }).unref();
+  spawn('sh', ['-c', 'trap "" TERM; sleep 123 & wait'], { stdio: 'ignore', detached: true }).unref();
+});
+`;
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'tap']);
+  t.equal(result.exitCode, 0, 'the run passed: what it checked passed');
+  const said = /step code left 3 processes running after the report: pid (\d+) \(sleep 121\), pid (\d+) \(sleep 122\), pid (\d+) \(sh -c trap "" TERM; sleep 123 & wait\); stopped \(SIGTERM; pid \2 \(sleep 122\), pid \3 \(sh -c trap "" TERM; sleep 123 & wait\) outlived the 2 s grace and were killed, SIGKILL\)/.exec(result.stderr);
+  t.ok(said, result.stderr.slice(-600));
+  await new Promise((r) => setTimeout(r, 200));
+  const alive = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
+    try {
+      return /^sleep 12[123]\0$/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')) && !/\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+  t.same(alive, [], 'none is left, the child of the detached one included');
+  t.match(result.stderr, /\n1 passed, 0 failed, 0 skipped, 0 todo$/, 'the summary stays the last line');
 });
 
 t.test("spec-run's own container watcher, started by the built-in executor steps, is never named as a process step code left", async (t) => {

@@ -68,9 +68,15 @@ export interface UserProject {
   /** The project's directory, outside the repository. */
   dir: string;
   /** Runs `spec-run ARGS` as `npx spec-run` would, from the project's node_modules/.bin. */
-  specRun(args: string[], options?: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string; asUser?: string }): Promise<UserRun>;
+  specRun(args: string[], options?: { env?: NodeJS.ProcessEnv; input?: string; cwd?: string; asUser?: string; signal?: SignalWhen }): Promise<UserRun>;
   /** Writes FILES (names may hold folders) into the project. */
   write(files: Record<string, string>): void;
+}
+
+/** A signal sent to the run once WHEN (asked every 100 ms) is true, as a user or a CI job that cancels it sends it. */
+export interface SignalWhen {
+  send: NodeJS.Signals;
+  when: () => boolean;
 }
 
 /** A fresh project with FILES and spec-run installed as a dev dependency. */
@@ -110,7 +116,12 @@ export function userProject(files: Record<string, string> = {}, options: { copyN
         child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
         child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
         child.stdin.end(runOptions.input ?? '');
-        child.on('close', (code, signal) => done({ code: code ?? -1, signal, stdout, stderr }));
+        const signal = runOptions.signal;
+        const watch = signal && setInterval(() => signal.when() && (clearInterval(watch), child.kill(signal.send)), 100);
+        child.on('close', (code, signal) => {
+          clearInterval(watch);
+          done({ code: code ?? -1, signal, stdout, stderr });
+        });
       }),
   };
 }

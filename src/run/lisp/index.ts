@@ -536,6 +536,7 @@ class DocumentRun {
           }
         },
         this.report,
+        this.options.interrupt,
       );
     } finally {
       this.unitHoldsGate = false;

@@ -83,6 +83,7 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
         buffers[index].push(event);
         if (index === flushed) flush();
       },
+      options.interrupt,
     );
     done[index] = true;
     flush();
