@@ -162,9 +162,10 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     const others = (params.workspaceFolders ?? []).slice(1).map((other) => uriToPath(other.uri));
     connection.onInitialized(() => {
       if (others.length) void connection.window.showWarningMessage(`spec-run lsp serves one project per process: ${root}; the documents of ${others.join(', ')} are not checked by it (start a server for each folder)`);
-      // Steps files, documents and the configuration changed on disk re-check the open documents.
+      // Steps files, documents and the configuration changed on disk re-check the open documents. The server
+      // watches them itself too: a client's event may come late, or never (its watcher missed the file).
       if (watch) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/*.{${WATCHED_EXTENSIONS.join(',')}}` }] });
-      else void ready.then(watchOnItsOwn);
+      void ready.then(watchOnItsOwn);
     });
     return {
       capabilities: {
@@ -193,12 +194,23 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
       report('reading the changed files', error);
     }
   }
-  connection.onDidChangeWatchedFiles(({ changes }) => filesChanged(changes.map((change) => uriToPath(change.uri))));
 
-  /** The server's own watch, for a client that does not watch files for it: changes of a moment are taken together. */
-  let stopWatching = () => {};
+  /** Files changed on disk, as the client's watcher or the server's own tells: changes of a moment are taken together. */
   const changedOnDisk = new Set<string>();
   let settling: NodeJS.Timeout | undefined;
+  function changedOnDiskNow(paths: string[]): void {
+    for (const path of paths) changedOnDisk.add(path);
+    clearTimeout(settling);
+    settling = setTimeout(() => {
+      const paths = [...changedOnDisk];
+      changedOnDisk.clear();
+      void filesChanged(paths).then(watchOnItsOwn);
+    }, debounceMs);
+  }
+  connection.onDidChangeWatchedFiles(({ changes }) => changedOnDiskNow(changes.map((change) => uriToPath(change.uri))));
+
+  /** The server's own watch of the directories a run reads files from. */
+  let stopWatching = () => {};
   async function watchOnItsOwn(): Promise<void> {
     let directories: string[];
     try {
@@ -210,13 +222,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     stopWatching = watchDirectories(directories, (path) => {
       // A new directory is watched too (watchOnItsOwn runs again after the change); what the editor saves of an open document is checked from its buffer already.
       if (!isDirectory(path) && (!WATCHED_FILE.test(path) || documents.get(pathToUri(path)))) return;
-      changedOnDisk.add(path);
-      clearTimeout(settling);
-      settling = setTimeout(() => {
-        const paths = [...changedOnDisk];
-        changedOnDisk.clear();
-        void filesChanged(paths).then(watchOnItsOwn);
-      }, debounceMs);
+      changedOnDiskNow([path]);
     });
   }
 

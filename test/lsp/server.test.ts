@@ -394,6 +394,20 @@ t.test("a client that cannot watch files: the server watches the steps files its
   t.same(await rechecked, [], 'the definition written on disk, and nothing told the server: the document is re-checked, the step binds');
 });
 
+t.test('a client that watches files but whose event never comes: a saved TypeScript steps file keeps its steps, and a change to it is seen all the same', async (t) => {
+  const steps = STEPS.replace("import { Given, Then } from 'spec-run/steps';", "import { Given, When, Then } from 'spec-run/steps';\nWhen('{int} is added', function (n: number) {\n  this.count += n;\n});");
+  const { own, lsp, uri, first } = await ownProject(t, { 'specs/counter.spec.md': SPEC, 'steps/counter.steps.ts': steps }, 'specs/counter.spec.md');
+  t.same(await first, [], 'every step binds');
+  writeFileSync(join(own, 'steps/counter.steps.ts'), `${steps}// a comment\n`);
+  // Typed before any file event: the steps file is loaded again as it now is, not taken for one that defines nothing.
+  const typed = lsp.diagnostics(uri);
+  lsp.change(uri, `${SPEC}\n`);
+  t.same((await typed).map((d) => d.message), [], 'the steps still bind after the save');
+  const dropped = lsp.diagnostics(uri, (ds) => ds.length === 1, 10_000);
+  writeFileSync(join(own, 'steps/counter.steps.ts'), steps.replace("Then('the counter shows {int}'", "Then('the counter reads {int}'"));
+  t.match((await dropped)[0]?.message, /^undefined step 'the counter shows 5'/, 'no event and no typing: the server saw the change itself, and the step it no longer defines is undefined');
+});
+
 t.test("a client that cannot watch files: the server watches the steps files the configuration's steps glob names, one added there included", async (t) => {
   const files = { 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], steps: ['support/*.mjs'] }), 'specs/counter.spec.md': SPEC, 'support/counter.mjs': STEPS };
   const { own, lsp: unwatched, uri, first } = await ownProject(t, files, 'specs/counter.spec.md', { watchesFiles: false });
