@@ -5,6 +5,7 @@
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CodeLens, Hover, MarkupContent } from 'vscode-languageserver-protocol';
 import { userEnvironment, userProject, type UserProject } from '../support/installed.js';
 import { startLspClient } from '../support/lsp-client.js';
 
@@ -53,4 +54,29 @@ t.test('a TypeScript steps file saved, then the document typed in before any fil
   t.match(check.stderr, /1 documents checked: 0 errors, 0 warnings/, 'what check says of the same files');
   const run = await project.specRun(['specs/']);
   t.equal(run.code, 0, 'and a run passes');
+});
+
+t.test('a lens run in which nothing passed (pending steps, not strict) is an error in the editor, as the run says, and hover tells how the unit ended', async (t) => {
+  const greet = '# Greeter\n\n## Requirements\n\n### Requirement: Greeting\nIt SHALL greet.\n\n#### Scenario: Hello\n- **WHEN** I greet "Bob"\n- **THEN** the greeting is "Hello Bob"\n';
+  const pending = "import { When, Then } from 'spec-run/steps';\nWhen('I greet {string}', function (name) { return 'pending'; });\nThen('the greeting is {string}', function (g) { return 'pending'; });\n";
+  const project = userProject({ 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], strict: false }), 'specs/greet.spec.md': greet, 'steps/greet.steps.mjs': pending });
+  const cli = await project.specRun(['specs/greet.spec.md']);
+  t.equal(cli.code, 1, 'the CLI fails the run');
+  const verdict = /^spec-run: (.*)$/m.exec(cli.stderr)?.[1];
+  t.match(verdict, /the run checked nothing and fails/);
+  const client = await editor(t, project);
+  const uri = client.open(join(project.dir, 'specs/greet.spec.md'));
+  await client.diagnostics(uri);
+  const lens = (await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } })).find((l) => l.command?.command === 'spec-run.runUnit')!;
+  const published = client.diagnostics(uri, (ds) => ds.some((d) => d.source === 'spec-run run'));
+  const result = await client.request<{ exitCode: number }>('workspace/executeCommand', { command: lens.command!.command, arguments: lens.command!.arguments });
+  t.equal(result.exitCode, 1);
+  t.same(client.messages().map((m) => m.type), [1], 'an error message, not an information');
+  t.ok(client.messages()[0].message.includes(verdict!), `it carries the CLI's verdict: ${client.messages()[0].message}`);
+  const shown = (await published).filter((d) => d.source === 'spec-run run');
+  t.same(shown.map((d) => [d.range.start.line + 1, d.severity]), [[8, 1]], 'an error at the scenario');
+  const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 7, character: 5 } });
+  const said = (hover.contents as MarkupContent).value;
+  t.match(said, /Failed.*checked nothing: 0 passed, 0 failed, 1 skipped, 1 todo \(line 9: pending step/, said);
+  t.notMatch(said, /Not run/);
 });

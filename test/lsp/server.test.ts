@@ -303,6 +303,37 @@ t.test("the code lens's run publishes the failing check at its line, and hover t
   t.same(symbols.map((s) => [s.name, s.detail]), [['Sum', 'Lisp block']], 'the outline of a Lisp document: its units');
 });
 
+t.test('a lens run that fails with no failing check (nothing passed: a pending step) is an error message and a diagnostic, and hover says how the unit ended', async (t) => {
+  const pending = "import { When, Then } from 'spec-run/steps';\nWhen('{int} is added', function (n) { return 'pending'; });\nThen('the counter shows {int}', function (n) { return 'pending'; });\n";
+  const spec = SPEC.replace('- **GIVEN** a counter at 2\n', '');
+  const files = { 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], strict: false }), 'specs/counter.spec.md': spec, 'steps/counter.steps.mjs': pending };
+  const { lsp, uri, first } = await ownProject(t, files, 'specs/counter.spec.md');
+  t.same(await first, [], 'every step binds');
+  const unitLens = (await lsp.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } })).find((l) => l.command?.command === 'spec-run.runUnit')!;
+  const published = lsp.diagnostics(uri, (ds) => ds.some((d) => d.source === 'spec-run run'));
+  const result = await lsp.request<{ exitCode: number; summary: string }>('workspace/executeCommand', { command: unitLens.command!.command, arguments: unitLens.command!.arguments });
+  t.equal(result.exitCode, 1, `the run failed: ${result.summary}`);
+  t.same(lsp.messages().map((m) => m.type), [1], 'one message, an error');
+  t.match(lsp.messages()[0].message, /^spec-run "Adding" failed \(exit 1\): .*the run checked nothing and fails; 0 passed, 0 failed, 1 skipped, 1 todo$/);
+  const failed = (await published).filter((d) => d.source === 'spec-run run');
+  t.same(failed.map((d) => [d.range.start.line + 1, d.severity]), [[lineOf(spec, '#### Scenario: Adding'), 1]], 'an error at the unit run');
+  t.match(failed[0].message, /^the run failed \(exit 1\): .*the run checked nothing/);
+  const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(spec, '#### Scenario: Adding') - 1, character: 5 } });
+  t.match(text(hover), /\*\*Failed\*\* \(run from the editor, it checked nothing: 0 passed, 0 failed, 1 skipped, 1 todo \(line \d+: pending step; line \d+: an earlier step is pending/, 'the unit ran: how it ended, not "not run"');
+  t.notMatch(text(hover), /Not run/);
+});
+
+t.test('a lens run that passes is an information message', async (t) => {
+  const passing = "import { When, Then } from 'spec-run/steps';\nWhen('{int} is added', function (n) {});\nThen('the counter shows {int}', function (n) {});\n";
+  const spec = SPEC.replace('- **GIVEN** a counter at 2\n', '');
+  const { lsp, uri, first } = await ownProject(t, { 'specs/counter.spec.md': spec, 'steps/counter.steps.mjs': passing }, 'specs/counter.spec.md');
+  await first;
+  const documentLens = (await lsp.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } })).find((l) => l.command?.command === 'spec-run.runDocument')!;
+  const result = await lsp.request<{ exitCode: number }>('workspace/executeCommand', { command: documentLens.command!.command, arguments: documentLens.command!.arguments });
+  t.equal(result.exitCode, 0);
+  t.same(lsp.messages(), [{ type: 3, message: 'spec-run specs/counter.spec.md passed: 2 passed, 0 failed, 0 skipped, 0 todo' }]);
+});
+
 t.test('a lens run of a document with unsaved changes is refused, saying why: the run reads the file on disk, its results would stand on other lines', async (t) => {
   const path = join(dir, 'specs/arithmetic.test.md');
   const uri = client.open(path);
