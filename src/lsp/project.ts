@@ -168,6 +168,11 @@ export class Project {
     }
   }
 
+  /** The steps files of the document at PATH whose top level never returns, each with its problem: a run of it would hang at its load until the unit time limit. */
+  async notReturningFor(path: string): Promise<LoadProblem[]> {
+    return [...(await this.notReturning((await this.currentStepFiles()).of(path))).values()];
+  }
+
   /** Of FILES, those whose top level did not give its thread back when tried off the server's thread (steps-probe.ts), with that problem. */
   private async notReturning(files: string[]): Promise<Map<string, LoadProblem>> {
     const verdicts = await Promise.all(

@@ -8,6 +8,7 @@ import type { Unit } from '../model/plan.js';
 import { failedCheck } from '../run/run-record.js';
 import { cliEntry } from '../cli/run-command.js';
 import { heldThreadMessageIn } from '../process/held-thread-message.js';
+import { asSpawn, tiedToParent } from '../process/containment.js';
 
 /** The line of FILE that TEXT names in parentheses, as the run's label of a step does ("(specs/a.md:9, defined at …)"); null when it names none. */
 function lineNamed(text: string, file: string): number | null {
@@ -61,16 +62,34 @@ function eventOf(line: string): RunEvent | null {
 /** The runs started and not yet ended: stopped when the server ends (an editor that crashed mid-run left them running). */
 const running = new Set<ChildProcess>();
 
-/** Stops every run still going (SIGTERM: spec-run stops what it runs, its drivers included, and exits). */
-export function stopRuns(): void {
-  for (const child of running) child.kill('SIGTERM');
+/** How long a run stopped at the server's shutdown has to end before it is killed. */
+const STOP_GRACE_MS = 2000;
+
+/**
+ * Stops every run still going: SIGTERM, on which spec-run stops what it runs, its drivers
+ * included, and exits; a run that has not ended within STOP_GRACE_MS (its thread held by
+ * user code, where no handler runs) is killed. Resolves when they have ended.
+ */
+export async function stopRuns(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((ended) => {
+          child.once('exit', () => ended());
+          const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+          child.once('exit', () => clearTimeout(kill));
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 /** Runs the document FILE (as shown from ROOT), or only UNIT of it (FILE:LINE, as cucumber-js's file:line: two units of one heading are two units). */
 export function runDocument(root: string, file: string, unit: Unit | null): Promise<RunOutcome> {
   const args = [cliEntry, unit ? `${file}:${unit.line}` : file, '--reporter', 'json'];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Tied to the server: a run ends when the server does, however it ends (a crash, SIGKILL), even one whose thread user code holds.
+    const child = spawn(...asSpawn(tiedToParent([process.execPath, ...args])), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     child.once('exit', () => running.delete(child));
     let stdout = '';

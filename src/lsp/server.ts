@@ -29,7 +29,7 @@ import { pathToUri, toDiagnostic, uriToPath } from './positions.js';
 import { Project, type Reading } from './project.js';
 import { undefinedStepFixes } from './quick-fix.js';
 import { watchDirectories } from './watch.js';
-import { runDocument, type RunOutcome, type UnitOutcome } from './run-units.js';
+import { runDocument, stopRuns, type RunOutcome, type UnitOutcome } from './run-units.js';
 
 export interface ServerOptions {
   /** How long typing must pause before a document is checked again. */
@@ -226,9 +226,10 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     });
   }
 
-  connection.onShutdown(() => {
+  connection.onShutdown(async () => {
     stopWatching();
     project?.close();
+    await stopRuns();
   });
   documents.onDidChangeContent(({ document }) => schedule(document));
   documents.onDidClose(({ document }) => {
@@ -290,6 +291,9 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     if (outside) throw new Error(outside);
     if (!existsSync(path) || document.getText() !== readFileSync(path, 'utf8')) throw new Error(`${path} has unsaved changes: a run reads the document from disk; save it, then run`);
     const reading = await readingOf(document);
+    // A steps file the server found never returns would hold the run at its load until the unit time limit.
+    const hanging = await project.notReturningFor(path);
+    if (hanging.length > 0) throw new Error(`${reading.plan.file} cannot run: ${hanging.map((problem) => problem.message).join('; ')}; fix that steps file, then run`);
     const unit = command === RUN_UNIT_COMMAND ? unitAt(reading, line ?? 0) : null;
     if (command === RUN_UNIT_COMMAND && !unit) throw new Error(`no unit starts at line ${line} of ${reading.plan.file}`);
     const outcome = await runDocument(project.root, reading.plan.file, unit);

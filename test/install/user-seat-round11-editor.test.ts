@@ -3,7 +3,7 @@
 // editor starts it (node_modules/.bin/spec-run lsp --stdio), its answers set beside what
 // `spec-run check` and a run of the same files say.
 import t from 'tap';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CodeLens, Hover, MarkupContent } from 'vscode-languageserver-protocol';
 import { userEnvironment, userProject, type UserProject } from '../support/installed.js';
@@ -35,7 +35,7 @@ type TapTest = Parameters<Parameters<typeof t.test>[0]>[0];
 async function editor(t: TapTest, project: UserProject, options: { watchesFiles?: boolean } = {}) {
   // node-tap's NODE_OPTIONS is taken out, as a user's shell never has it (see installed.ts).
   const client = await startLspClient(['env', '-u', 'NODE_OPTIONS', join(project.dir, 'node_modules/.bin/spec-run'), 'lsp', '--stdio'], project.dir, userEnvironment(), options);
-  t.teardown(() => client.close());
+  t.teardown(() => client.close().catch(() => undefined)); // a client ended already (endInput) has nothing to close
   return client;
 }
 
@@ -79,4 +79,31 @@ t.test('a lens run in which nothing passed (pending steps, not strict) is an err
   const said = (hover.contents as MarkupContent).value;
   t.match(said, /Failed.*checked nothing: 0 passed, 0 failed, 1 skipped, 1 todo \(line 9: pending step/, said);
   t.notMatch(said, /Not run/);
+});
+
+t.test('a lens run of a document whose steps file loops for ever at its top level is refused at once; a run spinning in a step ends with the server', async (t) => {
+  const spec = '# C\n\n### Requirement: C\nIt SHALL count.\n\n#### Scenario: one\n- **GIVEN** a counter at 1\n';
+  const project = userProject({ 'specs/c.spec.md': spec, 'steps/ok.steps.mjs': "import { Given } from 'spec-run/steps';\nGiven('a counter at {int}', function (n) {});\n", 'steps/loop.steps.mjs': 'while (true) {}\n' });
+  const client = await editor(t, project);
+  const uri = client.open(join(project.dir, 'specs/c.spec.md'));
+  await client.diagnostics(uri);
+  const started = Date.now();
+  await t.rejects(client.request('workspace/executeCommand', { command: 'spec-run.runDocument', arguments: [uri] }), /cannot run: the top level of steps file steps\/loop\.steps\.mjs did not return/);
+  t.ok(Date.now() - started < 20_000, 'said at once, not at the 5-minute unit time limit');
+
+  project.write({ 'steps/loop.steps.mjs': "import { existsSync, readFileSync, writeFileSync } from 'node:fs';\nimport { When } from 'spec-run/steps';\nWhen('it spins', function () { writeFileSync('run.pid', String(process.pid)); for (;;) {} });\n", 'specs/c.spec.md': `${spec}- **WHEN** it spins\n` });
+  const second = await editor(t, project);
+  const other = second.open(join(project.dir, 'specs/c.spec.md'));
+  await second.diagnostics(other);
+  void second.request('workspace/executeCommand', { command: 'spec-run.runDocument', arguments: [other] }).catch(() => undefined);
+  const pidFile = join(project.dir, 'run.pid');
+  for (let i = 0; i < 300 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  await second.endInput();
+  let alive = true;
+  for (let i = 0; i < 100 && alive; i++) {
+    alive = existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    if (alive) await new Promise((r) => setTimeout(r, 100));
+  }
+  t.notOk(alive, 'the spinning run ended with the server that started it');
 });

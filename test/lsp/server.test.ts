@@ -512,6 +512,44 @@ t.test('a run a lens started ends when the language server ends: an editor that 
   t.ok(await ended(), 'the run ended with the server, not a minute later');
 });
 
+for (const ending of ['shutdown', 'endInput'] as const) {
+  t.test(`a lens run whose step holds its thread for good (SIGTERM unheeded) ends when the server ends (${ending === 'shutdown' ? 'a shutdown request' : 'its input gone, no shutdown'})`, async (t) => {
+    const own = scratchDirectory('spec-run-lsp-run-');
+    t.teardown(() => rmSync(own, { recursive: true, force: true }));
+    writeFiles(own, {
+      'specs/spin.spec.md': '# Spin\n\n### Requirement: Spin\nIt SHALL spin.\n\n#### Scenario: Spins\n- **WHEN** the step spins\n',
+      'spin.steps.mjs': "import { writeFileSync } from 'node:fs';\nimport { When } from 'spec-run/steps';\nWhen('the step spins', function () { writeFileSync('run.pid', String(process.pid)); for (;;) {} });\n",
+    });
+    const runner = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+    const uri = runner.open(join(own, 'specs/spin.spec.md'));
+    await runner.diagnostics(uri);
+    void runner.request('workspace/executeCommand', { command: 'spec-run.runDocument', arguments: [uri] }).catch(() => undefined);
+    const pidFile = join(own, 'run.pid');
+    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    t.ok(pid > 0, 'the run started, and spins');
+    const started = Date.now();
+    await (ending === 'shutdown' ? runner.close() : runner.endInput());
+    let state = 'running';
+    while (Date.now() - started < 10_000) {
+      state = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] : 'gone';
+      if (state === 'gone' || state === 'Z') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    t.ok(state === 'gone' || state === 'Z', `the run ended with the server within seconds, not at the unit time limit (${state})`);
+  });
+}
+
+t.test('a lens run of a document whose steps file never returns at its top level is refused at once, saying which file', async (t) => {
+  const files = { 'specs/counter.spec.md': SPEC, 'steps/counter.steps.mjs': STEPS, 'steps/loop.steps.mjs': 'while (true) {}\n' };
+  const { lsp, uri, first } = await ownProject(t, files, 'specs/counter.spec.md');
+  await first;
+  const started = Date.now();
+  const refused = lsp.request('workspace/executeCommand', { command: 'spec-run.runDocument', arguments: [uri] });
+  await t.rejects(refused, /specs\/counter\.spec\.md cannot run: the top level of steps file steps\/loop\.steps\.mjs did not return within 10 s/);
+  t.ok(Date.now() - started < 20_000, 'no wait for the unit time limit');
+});
+
 t.test("the quick fix writes in the target file's language: JavaScript into .mjs beside TypeScript steps, require() into a CommonJS file", async (t) => {
   const own = scratchDirectory('spec-run-lsp-');
   mkdirSync(join(own, 'specs'));
