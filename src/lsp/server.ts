@@ -242,9 +242,13 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     publishExternal();
   });
 
+  /**
+   * ANSWER about the document at URI from its reading; FALLBACK for a document not open, or outside the
+   * project: it is not checked here, and the project's steps and runs are not its own.
+   */
   const withReading = <T>(uri: string, fallback: T, answer: (reading: Reading, document: TextDocument) => T | Promise<T>) => async (): Promise<T> => {
     const document = documents.get(uri);
-    if (!document) return fallback;
+    if (!document || outsideProject(uri)) return fallback;
     try {
       return await answer(await readingOf(document), document);
     } catch (error) {
@@ -258,7 +262,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   // (a 500-line document takes tens of milliseconds to parse) but answers from the last reading.
   connection.onCompletion(async ({ textDocument, position }) => {
     const document = documents.get(textDocument.uri);
-    if (!document) return [];
+    if (!document || outsideProject(textDocument.uri)) return [];
     try {
       const reading = settled.get(textDocument.uri) ?? (await readingOf(document));
       return completions(reading, linesOf(document), position, project.vocabulary);

@@ -107,3 +107,19 @@ t.test('a lens run of a document whose steps file loops for ever at its top leve
   }
   t.notOk(alive, 'the spinning run ended with the server that started it');
 });
+
+t.test("a document outside the served project gets none of that project's steps: no hover, definition, completion or run lens", async (t) => {
+  const greet = '# Greet\n\n### Requirement: Greet\nIt SHALL greet.\n\n#### Scenario: Hi\n- **WHEN** I greet "Ann"\n- **THEN** the greeting\n';
+  const project = userProject({ 'project/steps/greet.steps.mjs': "import { When, Then } from 'spec-run/steps';\nWhen('I greet {string}', function (name) {});\nThen('the greeting is {string}', function (g) {});\n", 'project/specs/.keep': '', 'other/specs/greet.spec.md': greet });
+  const client = await startLspClient(['env', '-u', 'NODE_OPTIONS', join(project.dir, 'node_modules/.bin/spec-run'), 'lsp', '--stdio'], join(project.dir, 'project'), userEnvironment());
+  t.teardown(() => client.close());
+  const uri = client.open(join(project.dir, 'other/specs/greet.spec.md'));
+  const diagnostics = await client.diagnostics(uri);
+  t.match(diagnostics, [{ message: /lies outside .* so it is not checked here/ }], 'the one warning');
+  t.equal(await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 6, character: 12 } }), null);
+  t.same(await client.request('textDocument/definition', { textDocument: { uri }, position: { line: 6, character: 12 } }), []);
+  t.same(await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 7, character: 20 } }), []);
+  t.same(await client.request('textDocument/codeLens', { textDocument: { uri } }), []);
+  const check = await project.specRun(['check', 'specs/'], { cwd: join(project.dir, 'other') });
+  t.match(check.stdout + check.stderr, /no steps file was loaded/, 'in its own project the steps have no definition at all');
+});

@@ -355,11 +355,17 @@ t.test("a document outside the project the server serves is not checked against 
   const elsewhere = scratchDirectory('spec-run-lsp-elsewhere-');
   t.teardown(() => rmSync(elsewhere, { recursive: true, force: true }));
   const path = join(elsewhere, 'other.spec.md');
-  writeFileSync(path, '# Other\n\n### Requirement: Other\nIt SHALL be.\n\n#### Scenario: Other\n- **WHEN** something nobody defined happens\n');
+  writeFileSync(path, '# Other\n\n### Requirement: Other\nIt SHALL be.\n\n#### Scenario: Other\n- **WHEN** something nobody defined happens\n- **GIVEN** a counter at 2\n- **THEN** the counter\n');
   const uri = client.open(path);
   const diagnostics = await client.diagnostics(uri);
   t.match(diagnostics, [{ severity: 2, message: /lies outside .*, the project this language server serves .*: its configuration and steps are another project's, so it is not checked here/ }]);
   t.equal(diagnostics.length, 1, 'no undefined step said on the wrong steps');
+  // A step the served project defines: its binding is not this document's.
+  const given = { textDocument: { uri }, position: { line: 7, character: 12 } };
+  t.equal(await client.request<Hover | null>('textDocument/hover', given), null, 'no hover with the other project\'s binding');
+  t.same(await client.request<Location[]>('textDocument/definition', given), [], 'no definition in the other project');
+  t.same(await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 8, character: 21 } }), [], "none of the other project's steps offered");
+  t.same(await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } }), [], 'no run offered that would be refused');
 });
 
 t.test('an ambiguous step: a diagnostic naming both definitions, and hover lists them', async (t) => {
