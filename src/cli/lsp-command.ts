@@ -17,6 +17,7 @@ export function lspCommand(): void {
   // own file watchers would otherwise keep the process alive for good.
   const end = () => process.exit(0);
   process.stdin.once('end', end).once('close', end);
-  // However the server ends, the runs it started ("run this unit") end with it.
-  process.once('exit', stopRuns);
+  // However the server ends, the runs it started ("run this unit") end with it: tied to it where the machine allows
+  // (run-units.ts), else told here (a shutdown request waits for them to end).
+  process.once('exit', () => void stopRuns());
 }

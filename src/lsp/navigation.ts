@@ -76,16 +76,26 @@ function stepHover({ step, matches, unread, shown }: StepBinding & { step: Scena
   return [`**Ambiguous step**: ${matches.length} definitions match it, so it runs none:`, '', ...matches.map((m) => `- ${bound(m)}`)].join('\n');
 }
 
-/** The unit's result in the last run's record (.spec-run/last-run.json, or the configured one); where it holds no failure of the unit, the failures the editor's runs marked (RAN HERE) come first. */
-function unitResult(project: Project, reading: Reading, unit: Unit, ranHere: string[]): string {
-  const failedHere = `**Failed** (run from the editor): ${ranHere.join('; ')}`;
+/** What the editor's runs of a unit said of it, while its document is unchanged. */
+export interface RanHere {
+  /** Its failing checks. */
+  failures: string[];
+  /** How it ended ("checked nothing: 0 passed, … (pending step (line 9))"); null when no run from the editor started it. */
+  told: string | null;
+}
+
+/** The unit's result in the last run's record (.spec-run/last-run.json, or the configured one); where it holds no failure of the unit, what the editor's runs said (RAN HERE) comes first. */
+function unitResult(project: Project, reading: Reading, unit: Unit, { failures: ranHere, told }: RanHere): string {
+  const failedHere = `**Failed** (run from the editor${told === null ? '' : `, it ${told}`}): ${ranHere.join('; ')}`;
+  // A unit run from the editor that neither passed nor failed (pending, skipped) is in no list of the record, yet it ran.
+  const toldHere = told === null ? null : `Ran from the editor, and ${told}.`;
   let record;
   try {
     record = readRunRecord(resolve(project.config.directory, project.config.lastRun ?? DEFAULT_RECORD_PATH));
   } catch (error) {
     return `The last run's record cannot be read: ${(error as Error).message}`;
   }
-  if (record === null) return ranHere.length > 0 ? failedHere : 'No run recorded yet (`.spec-run/last-run.json` appears after a run).';
+  if (record === null) return ranHere.length > 0 ? failedHere : (toldHere ?? 'No run recorded yet (`.spec-run/last-run.json` appears after a run).');
   const document = documentKey(resolve(project.root, reading.plan.file), project.config.directory);
   // This unit, never another that stands at its place now (the document edited since): its name, at its place, else
   // the one unit of its name the record knows in the document (it moved), as a run settles a failure by name.
@@ -101,14 +111,14 @@ function unitResult(project: Project, reading: Reading, unit: Unit, ranHere: str
   if (ranHere.length > 0) return failedHere;
   // Only a unit recorded as passed is said to have passed: one added since, left out by a selection, skipped or cut short has no result.
   if (record.passed?.some(isThis)) return `Passed (${when}).`;
-  return `Not run in the recorded runs (${when}): no result for it.`;
+  return toldHere ?? `Not run in the recorded runs (${when}): no result for it.`;
 }
 
 /**
  * RAN HERE: the failures the last run of a unit started from the editor marked, when that
  * run is newer than the record can say (a run ended by the watchdog writes no record).
  */
-export function hover(project: Project, reading: Reading, lines: string[], position: Position, ranHere: (unit: Unit) => string[] = () => []): Hover | null {
+export function hover(project: Project, reading: Reading, lines: string[], position: Position, ranHere: (unit: Unit) => RanHere = () => ({ failures: [], told: null })): Hover | null {
   const markdown = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value } });
   const step = stepAt(reading, position.line + 1);
   if (step) return markdown(stepHover(step));

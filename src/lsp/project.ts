@@ -39,6 +39,23 @@ export interface Reading {
 
 /** How long a steps file's top level may take in the editor. */
 const EDITOR_LOAD_LIMIT_MS = 10_000;
+/** How long ago a steps file must have been written for it to load: an editor's save takes far less. */
+const WRITTEN_PAUSE_MS = 150;
+/** How many times the steps files are loaded while they keep changing under the load. */
+const MOST_LOADS = 3;
+
+const modificationTimes = (files: string[]) => files.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing').join();
+
+/** Resolves once none of FILES was written in the last WRITTEN_PAUSE_MS (at most a second from now). */
+async function writingPaused(files: string[]): Promise<void> {
+  const until = Date.now() + 1000;
+  for (;;) {
+    const newest = Math.max(0, ...files.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0));
+    const wait = newest + WRITTEN_PAUSE_MS - Date.now();
+    if (wait <= 0 || Date.now() >= until) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, until - Date.now())));
+  }
+}
 
 export class Project {
   config: ProjectConfig;
@@ -141,7 +158,19 @@ export class Project {
     const files = (await this.currentStepFiles()).of(document);
     // Loading is cached by each file's modification time: a changed file loads again, an unchanged one is not re-evaluated.
     // An editor waits on it: a steps file whose top level does not finish is said sooner than a run says it.
-    return loadStepLibrary(files, { builtins, loadLimitMs: EDITOR_LOAD_LIMIT_MS, refused: await this.notReturning(files) });
+    // A file being saved (truncated, then written) may read as empty, defining nothing: its load waits for
+    // the writing to pause, and a file written again while it loaded is loaded again.
+    for (let attempt = 1; ; attempt += 1) {
+      await writingPaused(files);
+      const before = modificationTimes(files);
+      const library = await loadStepLibrary(files, { builtins, loadLimitMs: EDITOR_LOAD_LIMIT_MS, refused: await this.notReturning(files) });
+      if (attempt === MOST_LOADS || modificationTimes(files) === before) return library;
+    }
+  }
+
+  /** The steps files of the document at PATH whose top level never returns, each with its problem: a run of it would hang at its load until the unit time limit. */
+  async notReturningFor(path: string): Promise<LoadProblem[]> {
+    return [...(await this.notReturning((await this.currentStepFiles()).of(path))).values()];
   }
 
   /** Of FILES, those whose top level did not give its thread back when tried off the server's thread (steps-probe.ts), with that problem. */

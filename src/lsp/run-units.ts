@@ -3,11 +3,12 @@
 // reporter, read back into the failing checks and their lines.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import type { Counts, RunEvent } from '../model/events.js';
+import { countPoint, type Counts, type RunEvent } from '../model/events.js';
 import type { Unit } from '../model/plan.js';
 import { failedCheck } from '../run/run-record.js';
 import { cliEntry } from '../cli/run-command.js';
 import { heldThreadMessageIn } from '../process/held-thread-message.js';
+import { asSpawn, tiedToParent } from '../process/containment.js';
 
 /** The line of FILE that TEXT names in parentheses, as the run's label of a step does ("(specs/a.md:9, defined at …)"); null when it names none. */
 function lineNamed(text: string, file: string): number | null {
@@ -24,8 +25,21 @@ export interface FailingCheck {
   unitLine: number | null;
 }
 
+/** What a run said of one unit it started. */
+export interface UnitOutcome {
+  /** The unit's first line. */
+  line: number;
+  counts: Counts;
+  /** Why its checks that were not run or not written yet were left (a pending step, an earlier failure), each with its line. */
+  leftUndone: string[];
+}
+
 export interface RunOutcome {
   exitCode: number;
+  /** Why the run failed as spec-run says it on stderr ("the run checked nothing and fails"); null when it passed or said nothing. */
+  verdict: string | null;
+  /** What the run said of each unit it started. */
+  units: UnitOutcome[];
   /** The run's counts; absent when it did not get to its end (a usage error). */
   counts?: Counts;
   failures: FailingCheck[];
@@ -48,16 +62,34 @@ function eventOf(line: string): RunEvent | null {
 /** The runs started and not yet ended: stopped when the server ends (an editor that crashed mid-run left them running). */
 const running = new Set<ChildProcess>();
 
-/** Stops every run still going (SIGTERM: spec-run stops what it runs, its drivers included, and exits). */
-export function stopRuns(): void {
-  for (const child of running) child.kill('SIGTERM');
+/** How long a run stopped at the server's shutdown has to end before it is killed. */
+const STOP_GRACE_MS = 2000;
+
+/**
+ * Stops every run still going: SIGTERM, on which spec-run stops what it runs, its drivers
+ * included, and exits; a run that has not ended within STOP_GRACE_MS (its thread held by
+ * user code, where no handler runs) is killed. Resolves when they have ended.
+ */
+export async function stopRuns(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((ended) => {
+          child.once('exit', () => ended());
+          const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+          child.once('exit', () => clearTimeout(kill));
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
 }
 
 /** Runs the document FILE (as shown from ROOT), or only UNIT of it (FILE:LINE, as cucumber-js's file:line: two units of one heading are two units). */
 export function runDocument(root: string, file: string, unit: Unit | null): Promise<RunOutcome> {
   const args = [cliEntry, unit ? `${file}:${unit.line}` : file, '--reporter', 'json'];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Tied to the server: a run ends when the server does, however it ends (a crash, SIGKILL), even one whose thread user code holds.
+    const child = spawn(...asSpawn(tiedToParent([process.execPath, ...args])), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     child.once('exit', () => running.delete(child));
     let stdout = '';
@@ -66,20 +98,31 @@ export function runDocument(root: string, file: string, unit: Unit | null): Prom
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', fail);
     child.on('close', (code) => {
-      const outcome: RunOutcome = { exitCode: code ?? -1, failures: [], ran: [], stderr };
-      const units = new Map<string, number>();
+      const exitCode = code ?? -1;
+      const verdict = exitCode === 0 ? null : stderr.split('\n').filter((line) => line.startsWith('spec-run: ')).map((line) => line.slice('spec-run: '.length)).join('; ') || null;
+      const outcome: RunOutcome = { exitCode, verdict, units: [], failures: [], ran: [], stderr };
+      const units = new Map<string, UnitOutcome>();
       for (const line of stdout.split('\n')) {
         const event = eventOf(line);
         if (!event) continue;
         if (event.type === 'unit-start') {
-          units.set(event.unitId, event.at.line);
+          const started: UnitOutcome = { line: event.at.line, counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, leftUndone: [] };
+          units.set(event.unitId, started);
+          outcome.units.push(started);
           outcome.ran.push(event.at.line);
         }
         if (event.type === 'run-end') outcome.counts = event.counts;
-        if (event.type !== 'point' || event.ok || event.todo !== undefined || event.skip !== undefined) continue;
+        if (event.type !== 'point') continue;
+        const ofUnit = units.get(event.unitId);
+        if (ofUnit) {
+          countPoint(ofUnit.counts, event);
+          const undone = event.todo ?? event.skip;
+          if (undone !== undefined) ofUnit.leftUndone.push(`${event.at ? `line ${event.at.line}: ` : ''}${undone}`);
+        }
+        if (event.ok || event.todo !== undefined || event.skip !== undefined) continue;
         // A check of another file (a steps file's load error) is shown at its unit.
         const here = event.at && resolve(root, event.at.file) === resolve(root, file);
-        const unitLine = units.get(event.unitId) ?? 1;
+        const unitLine = units.get(event.unitId)?.line ?? 1;
         outcome.failures.push({ line: here ? event.at!.line : unitLine, message: failedCheck(event).message, unitLine });
       }
       // Ended by the watchdog (user code held its thread past its limit): the report never came; the code's place in

@@ -24,12 +24,12 @@ import type { Unit } from '../model/plan.js';
 import type { CheckMessage } from '../check/index.js';
 import { completions } from './completion.js';
 import { codeLenses, documentSymbols, RUN_DOCUMENT_COMMAND, RUN_UNIT_COMMAND } from './outline.js';
-import { definition, hover, unitAt } from './navigation.js';
+import { definition, hover, unitAt, type RanHere } from './navigation.js';
 import { pathToUri, toDiagnostic, uriToPath } from './positions.js';
 import { Project, type Reading } from './project.js';
 import { undefinedStepFixes } from './quick-fix.js';
 import { watchDirectories } from './watch.js';
-import { runDocument, type RunOutcome } from './run-units.js';
+import { runDocument, stopRuns, type RunOutcome, type UnitOutcome } from './run-units.js';
 
 export interface ServerOptions {
   /** How long typing must pause before a document is checked again. */
@@ -59,7 +59,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
    * The failing checks of the runs started from the editor, by the first line of their unit,
    * kept while the document is unchanged: a unit's stay until that unit runs again.
    */
-  const runResults = new Map<string, { version: number; byUnit: Map<number, Diagnostic[]> }>();
+  const runResults = new Map<string, { version: number; byUnit: Map<number, Diagnostic[]>; told: Map<number, string> }>();
   /** Problems of other files (steps files, the configuration) each open document's check found, by that file's URI. */
   const external = new Map<string, Map<string, Diagnostic[]>>();
   const published = new Set<string>();
@@ -162,9 +162,10 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     const others = (params.workspaceFolders ?? []).slice(1).map((other) => uriToPath(other.uri));
     connection.onInitialized(() => {
       if (others.length) void connection.window.showWarningMessage(`spec-run lsp serves one project per process: ${root}; the documents of ${others.join(', ')} are not checked by it (start a server for each folder)`);
-      // Steps files, documents and the configuration changed on disk re-check the open documents.
+      // Steps files, documents and the configuration changed on disk re-check the open documents. The server
+      // watches them itself too: a client's event may come late, or never (its watcher missed the file).
       if (watch) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/*.{${WATCHED_EXTENSIONS.join(',')}}` }] });
-      else void ready.then(watchOnItsOwn);
+      void ready.then(watchOnItsOwn);
     });
     return {
       capabilities: {
@@ -193,12 +194,23 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
       report('reading the changed files', error);
     }
   }
-  connection.onDidChangeWatchedFiles(({ changes }) => filesChanged(changes.map((change) => uriToPath(change.uri))));
 
-  /** The server's own watch, for a client that does not watch files for it: changes of a moment are taken together. */
-  let stopWatching = () => {};
+  /** Files changed on disk, as the client's watcher or the server's own tells: changes of a moment are taken together. */
   const changedOnDisk = new Set<string>();
   let settling: NodeJS.Timeout | undefined;
+  function changedOnDiskNow(paths: string[]): void {
+    for (const path of paths) changedOnDisk.add(path);
+    clearTimeout(settling);
+    settling = setTimeout(() => {
+      const paths = [...changedOnDisk];
+      changedOnDisk.clear();
+      void filesChanged(paths).then(watchOnItsOwn);
+    }, debounceMs);
+  }
+  connection.onDidChangeWatchedFiles(({ changes }) => changedOnDiskNow(changes.map((change) => uriToPath(change.uri))));
+
+  /** The server's own watch of the directories a run reads files from. */
+  let stopWatching = () => {};
   async function watchOnItsOwn(): Promise<void> {
     let directories: string[];
     try {
@@ -210,19 +222,14 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     stopWatching = watchDirectories(directories, (path) => {
       // A new directory is watched too (watchOnItsOwn runs again after the change); what the editor saves of an open document is checked from its buffer already.
       if (!isDirectory(path) && (!WATCHED_FILE.test(path) || documents.get(pathToUri(path)))) return;
-      changedOnDisk.add(path);
-      clearTimeout(settling);
-      settling = setTimeout(() => {
-        const paths = [...changedOnDisk];
-        changedOnDisk.clear();
-        void filesChanged(paths).then(watchOnItsOwn);
-      }, debounceMs);
+      changedOnDiskNow([path]);
     });
   }
 
-  connection.onShutdown(() => {
+  connection.onShutdown(async () => {
     stopWatching();
     project?.close();
+    await stopRuns();
   });
   documents.onDidChangeContent(({ document }) => schedule(document));
   documents.onDidClose(({ document }) => {
@@ -235,9 +242,13 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     publishExternal();
   });
 
+  /**
+   * ANSWER about the document at URI from its reading; FALLBACK for a document not open, or outside the
+   * project: it is not checked here, and the project's steps and runs are not its own.
+   */
   const withReading = <T>(uri: string, fallback: T, answer: (reading: Reading, document: TextDocument) => T | Promise<T>) => async (): Promise<T> => {
     const document = documents.get(uri);
-    if (!document) return fallback;
+    if (!document || outsideProject(uri)) return fallback;
     try {
       return await answer(await readingOf(document), document);
     } catch (error) {
@@ -251,7 +262,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   // (a 500-line document takes tens of milliseconds to parse) but answers from the last reading.
   connection.onCompletion(async ({ textDocument, position }) => {
     const document = documents.get(textDocument.uri);
-    if (!document) return [];
+    if (!document || outsideProject(textDocument.uri)) return [];
     try {
       const reading = settled.get(textDocument.uri) ?? (await readingOf(document));
       return completions(reading, linesOf(document), position, project.vocabulary);
@@ -261,10 +272,11 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     }
   });
   connection.onDefinition(({ textDocument, position }) => withReading(textDocument.uri, [], (reading, document) => definition(project, reading, linesOf(document), position))());
-  /** The failures the editor's runs marked for UNIT of the document at URI, while it is unchanged. */
-  const ranHere = (uri: string, document: TextDocument) => (unit: Unit) => {
+  /** What the editor's runs said of UNIT of the document at URI (its failures, how it ended), while it is unchanged. */
+  const ranHere = (uri: string, document: TextDocument) => (unit: Unit): RanHere => {
     const run = runResults.get(uri);
-    return run?.version === document.version ? (run.byUnit.get(unit.line) ?? []).map(({ message }) => (typeof message === 'string' ? message : message.value)) : [];
+    if (run?.version !== document.version) return { failures: [], told: null };
+    return { failures: (run.byUnit.get(unit.line) ?? []).map(({ message }) => (typeof message === 'string' ? message : message.value)), told: run.told.get(unit.line) ?? null };
   };
   connection.onHover(({ textDocument, position }) => withReading(textDocument.uri, null, (reading, document) => hover(project, reading, linesOf(document), position, ranHere(textDocument.uri, document)))());
   connection.onDocumentSymbol(({ textDocument }) => withReading(textDocument.uri, [], (reading, document) => documentSymbols(reading, linesOf(document)))());
@@ -283,29 +295,50 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     if (outside) throw new Error(outside);
     if (!existsSync(path) || document.getText() !== readFileSync(path, 'utf8')) throw new Error(`${path} has unsaved changes: a run reads the document from disk; save it, then run`);
     const reading = await readingOf(document);
+    // A steps file the server found never returns would hold the run at its load until the unit time limit.
+    const hanging = await project.notReturningFor(path);
+    if (hanging.length > 0) throw new Error(`${reading.plan.file} cannot run: ${hanging.map((problem) => problem.message).join('; ')}; fix that steps file, then run`);
     const unit = command === RUN_UNIT_COMMAND ? unitAt(reading, line ?? 0) : null;
     if (command === RUN_UNIT_COMMAND && !unit) throw new Error(`no unit starts at line ${line} of ${reading.plan.file}`);
     const outcome = await runDocument(project.root, reading.plan.file, unit);
     const lines = linesOf(document);
     const previous = runResults.get(uri);
-    const byUnit = previous?.version === document.version ? previous.byUnit : new Map<number, Diagnostic[]>();
+    const kept = previous?.version === document.version ? previous : { byUnit: new Map<number, Diagnostic[]>(), told: new Map<number, string>() };
+    const { byUnit, told } = kept;
     // The units this run started have its results; the others keep those of the runs before.
-    for (const line of outcome.ran) byUnit.delete(line);
-    for (const failure of outcome.failures) {
-      const diagnostic = toDiagnostic({ file: reading.plan.file, line: failure.line, column: 1, severity: 'error', message: failure.message }, lines, 'spec-run run');
-      // A failure the run did not place in a unit (it was ended before its report) is the unit its line lies in.
-      const unitLine = failure.unitLine ?? reading.plan.units.filter((u) => u.line <= failure.line).at(-1)?.line ?? 1;
-      byUnit.set(unitLine, [...(byUnit.get(unitLine) ?? []), diagnostic]);
+    for (const line of outcome.ran) {
+      byUnit.delete(line);
+      told.delete(line);
     }
-    runResults.set(uri, { version: document.version, byUnit });
-    await check(document);
+    const mark = (line: number, unitLine: number, message: string) =>
+      byUnit.set(unitLine, [...(byUnit.get(unitLine) ?? []), toDiagnostic({ file: reading.plan.file, line, column: 1, severity: 'error', message }, lines, 'spec-run run')]);
+    // A failure the run did not place in a unit (it was ended before its report) is the unit its line lies in.
+    for (const failure of outcome.failures) mark(failure.line, failure.unitLine ?? reading.plan.units.filter((u) => u.line <= failure.line).at(-1)?.line ?? 1, failure.message);
     const summary = outcome.stderr.trim().split('\n').at(-1) ?? '';
+    const failed = outcome.exitCode !== 0;
+    // A run that failed with no failing check to show (nothing passed: pending steps, skips) says why at the unit it ran.
+    if (failed && outcome.failures.length === 0) {
+      const at = unit?.line ?? outcome.ran[0] ?? 1;
+      mark(at, at, `the run failed (exit ${outcome.exitCode}): ${outcome.verdict ?? summary}`);
+    }
+    for (const ran of outcome.units) told.set(ran.line, unitTold(ran));
+    runResults.set(uri, { version: document.version, byUnit, told });
+    await check(document);
     // A notification: the run's answer needs no button (a request would wait for the user).
-    connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: `spec-run ${unit ? `"${unit.name}"` : reading.plan.file}: ${summary}` });
+    const name = `spec-run ${unit ? `"${unit.name}"` : reading.plan.file}`;
+    connection.sendNotification(ShowMessageNotification.type, failed
+      ? { type: MessageType.Error, message: `${name} failed (exit ${outcome.exitCode}): ${outcome.verdict ? `${outcome.verdict}; ` : ''}${summary}` }
+      : { type: MessageType.Info, message: `${name} passed: ${summary}` });
     return { ...outcome, summary };
   });
 
   documents.listen(connection);
+}
+
+/** What a run said of a unit it started, for hover: its counts, and why what it left undone was left. */
+function unitTold({ counts, leftUndone }: UnitOutcome): string {
+  const ended = counts.failed > 0 ? 'failed' : counts.passed > 0 && leftUndone.length === 0 ? 'passed' : counts.passed > 0 ? 'passed in part' : 'checked nothing';
+  return `${ended}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo${leftUndone.length ? ` (${leftUndone.join('; ')})` : ''}`;
 }
 
 function isDirectory(path: string): boolean {

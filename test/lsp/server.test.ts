@@ -303,6 +303,37 @@ t.test("the code lens's run publishes the failing check at its line, and hover t
   t.same(symbols.map((s) => [s.name, s.detail]), [['Sum', 'Lisp block']], 'the outline of a Lisp document: its units');
 });
 
+t.test('a lens run that fails with no failing check (nothing passed: a pending step) is an error message and a diagnostic, and hover says how the unit ended', async (t) => {
+  const pending = "import { When, Then } from 'spec-run/steps';\nWhen('{int} is added', function (n) { return 'pending'; });\nThen('the counter shows {int}', function (n) { return 'pending'; });\n";
+  const spec = SPEC.replace('- **GIVEN** a counter at 2\n', '');
+  const files = { 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], strict: false }), 'specs/counter.spec.md': spec, 'steps/counter.steps.mjs': pending };
+  const { lsp, uri, first } = await ownProject(t, files, 'specs/counter.spec.md');
+  t.same(await first, [], 'every step binds');
+  const unitLens = (await lsp.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } })).find((l) => l.command?.command === 'spec-run.runUnit')!;
+  const published = lsp.diagnostics(uri, (ds) => ds.some((d) => d.source === 'spec-run run'));
+  const result = await lsp.request<{ exitCode: number; summary: string }>('workspace/executeCommand', { command: unitLens.command!.command, arguments: unitLens.command!.arguments });
+  t.equal(result.exitCode, 1, `the run failed: ${result.summary}`);
+  t.same(lsp.messages().map((m) => m.type), [1], 'one message, an error');
+  t.match(lsp.messages()[0].message, /^spec-run "Adding" failed \(exit 1\): .*the run checked nothing and fails; 0 passed, 0 failed, 1 skipped, 1 todo$/);
+  const failed = (await published).filter((d) => d.source === 'spec-run run');
+  t.same(failed.map((d) => [d.range.start.line + 1, d.severity]), [[lineOf(spec, '#### Scenario: Adding'), 1]], 'an error at the unit run');
+  t.match(failed[0].message, /^the run failed \(exit 1\): .*the run checked nothing/);
+  const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(spec, '#### Scenario: Adding') - 1, character: 5 } });
+  t.match(text(hover), /\*\*Failed\*\* \(run from the editor, it checked nothing: 0 passed, 0 failed, 1 skipped, 1 todo \(line \d+: pending step; line \d+: an earlier step is pending/, 'the unit ran: how it ended, not "not run"');
+  t.notMatch(text(hover), /Not run/);
+});
+
+t.test('a lens run that passes is an information message', async (t) => {
+  const passing = "import { When, Then } from 'spec-run/steps';\nWhen('{int} is added', function (n) {});\nThen('the counter shows {int}', function (n) {});\n";
+  const spec = SPEC.replace('- **GIVEN** a counter at 2\n', '');
+  const { lsp, uri, first } = await ownProject(t, { 'specs/counter.spec.md': spec, 'steps/counter.steps.mjs': passing }, 'specs/counter.spec.md');
+  await first;
+  const documentLens = (await lsp.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } })).find((l) => l.command?.command === 'spec-run.runDocument')!;
+  const result = await lsp.request<{ exitCode: number }>('workspace/executeCommand', { command: documentLens.command!.command, arguments: documentLens.command!.arguments });
+  t.equal(result.exitCode, 0);
+  t.same(lsp.messages(), [{ type: 3, message: 'spec-run specs/counter.spec.md passed: 2 passed, 0 failed, 0 skipped, 0 todo' }]);
+});
+
 t.test('a lens run of a document with unsaved changes is refused, saying why: the run reads the file on disk, its results would stand on other lines', async (t) => {
   const path = join(dir, 'specs/arithmetic.test.md');
   const uri = client.open(path);
@@ -324,11 +355,17 @@ t.test("a document outside the project the server serves is not checked against 
   const elsewhere = scratchDirectory('spec-run-lsp-elsewhere-');
   t.teardown(() => rmSync(elsewhere, { recursive: true, force: true }));
   const path = join(elsewhere, 'other.spec.md');
-  writeFileSync(path, '# Other\n\n### Requirement: Other\nIt SHALL be.\n\n#### Scenario: Other\n- **WHEN** something nobody defined happens\n');
+  writeFileSync(path, '# Other\n\n### Requirement: Other\nIt SHALL be.\n\n#### Scenario: Other\n- **WHEN** something nobody defined happens\n- **GIVEN** a counter at 2\n- **THEN** the counter\n');
   const uri = client.open(path);
   const diagnostics = await client.diagnostics(uri);
   t.match(diagnostics, [{ severity: 2, message: /lies outside .*, the project this language server serves .*: its configuration and steps are another project's, so it is not checked here/ }]);
   t.equal(diagnostics.length, 1, 'no undefined step said on the wrong steps');
+  // A step the served project defines: its binding is not this document's.
+  const given = { textDocument: { uri }, position: { line: 7, character: 12 } };
+  t.equal(await client.request<Hover | null>('textDocument/hover', given), null, 'no hover with the other project\'s binding');
+  t.same(await client.request<Location[]>('textDocument/definition', given), [], 'no definition in the other project');
+  t.same(await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 8, character: 21 } }), [], "none of the other project's steps offered");
+  t.same(await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } }), [], 'no run offered that would be refused');
 });
 
 t.test('an ambiguous step: a diagnostic naming both definitions, and hover lists them', async (t) => {
@@ -394,6 +431,20 @@ t.test("a client that cannot watch files: the server watches the steps files its
   t.same(await rechecked, [], 'the definition written on disk, and nothing told the server: the document is re-checked, the step binds');
 });
 
+t.test('a client that watches files but whose event never comes: a saved TypeScript steps file keeps its steps, and a change to it is seen all the same', async (t) => {
+  const steps = STEPS.replace("import { Given, Then } from 'spec-run/steps';", "import { Given, When, Then } from 'spec-run/steps';\nWhen('{int} is added', function (n: number) {\n  this.count += n;\n});");
+  const { own, lsp, uri, first } = await ownProject(t, { 'specs/counter.spec.md': SPEC, 'steps/counter.steps.ts': steps }, 'specs/counter.spec.md');
+  t.same(await first, [], 'every step binds');
+  writeFileSync(join(own, 'steps/counter.steps.ts'), `${steps}// a comment\n`);
+  // Typed before any file event: the steps file is loaded again as it now is, not taken for one that defines nothing.
+  const typed = lsp.diagnostics(uri);
+  lsp.change(uri, `${SPEC}\n`);
+  t.same((await typed).map((d) => d.message), [], 'the steps still bind after the save');
+  const dropped = lsp.diagnostics(uri, (ds) => ds.length === 1, 10_000);
+  writeFileSync(join(own, 'steps/counter.steps.ts'), steps.replace("Then('the counter shows {int}'", "Then('the counter reads {int}'"));
+  t.match((await dropped)[0]?.message, /^undefined step 'the counter shows 5'/, 'no event and no typing: the server saw the change itself, and the step it no longer defines is undefined');
+});
+
 t.test("a client that cannot watch files: the server watches the steps files the configuration's steps glob names, one added there included", async (t) => {
   const files = { 'spec-run.config.json': JSON.stringify({ paths: ['specs/'], steps: ['support/*.mjs'] }), 'specs/counter.spec.md': SPEC, 'support/counter.mjs': STEPS };
   const { own, lsp: unwatched, uri, first } = await ownProject(t, files, 'specs/counter.spec.md', { watchesFiles: false });
@@ -441,30 +492,62 @@ t.test('a TypeScript steps file: the quick fix imports the keyword and the World
   t.same(await tsClient.diagnostics(uri, (ds) => !ds.some((d) => /^undefined step/.test(d.message as string))), [], 'the TypeScript definition binds');
 });
 
+/** Starts a server in OWN, runs DOCUMENT from its lens, and waits for the run's step to write run.pid: the server and the run's pid. */
+async function lensRunStarted(own: string, document: string) {
+  const runner = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  const uri = runner.open(join(own, document));
+  await runner.diagnostics(uri);
+  void runner.request('workspace/executeCommand', { command: 'spec-run.runDocument', arguments: [uri] }).catch(() => undefined);
+  const pidFile = join(own, 'run.pid');
+  for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
+  return { runner, pid: Number(readFileSync(pidFile, 'utf8')) };
+}
+
+/** Whether process PID has ended (or is a zombie) within 5 s. */
+async function endedSoon(pid: number): Promise<boolean> {
+  for (let i = 0; i < 50; i++) {
+    const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] : 'gone';
+    if (stat === 'gone' || stat === 'Z') return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
 t.test('a run a lens started ends when the language server ends: an editor that crashed mid-run left it running', async (t) => {
   const own = scratchDirectory('spec-run-lsp-run-');
   t.teardown(() => rmSync(own, { recursive: true, force: true }));
   mkdirSync(join(own, 'specs'));
   writeFileSync(join(own, 'specs', 'slow.spec.md'), '# Slow\n\n### Requirement: Slow\nIt SHALL wait.\n\n#### Scenario: Waits\n- **WHEN** the step waits a minute\n');
   writeFileSync(join(own, 'slow.steps.mjs'), "import { writeFileSync } from 'node:fs';\nimport { When } from 'spec-run/steps';\nWhen('the step waits a minute', function () { writeFileSync('run.pid', String(process.pid)); return new Promise((r) => setTimeout(r, 60_000)); });\n");
-  const runner = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
-  const uri = runner.open(join(own, 'specs', 'slow.spec.md'));
-  await runner.diagnostics(uri);
-  void runner.request('workspace/executeCommand', { command: 'spec-run.runDocument', arguments: [uri] }).catch(() => undefined);
-  const pidFile = join(own, 'run.pid');
-  for (let i = 0; i < 100 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
-  const pid = Number(readFileSync(pidFile, 'utf8'));
+  const { runner, pid } = await lensRunStarted(own, 'specs/slow.spec.md');
   t.ok(pid > 0, 'the run started');
   await runner.endInput();
-  const ended = async () => {
-    for (let i = 0; i < 50; i++) {
-      const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] : 'gone';
-      if (stat === 'gone' || stat === 'Z') return true;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return false;
-  };
-  t.ok(await ended(), 'the run ended with the server, not a minute later');
+  t.ok(await endedSoon(pid), 'the run ended with the server, not a minute later');
+});
+
+for (const ending of ['shutdown', 'endInput'] as const) {
+  t.test(`a lens run whose step holds its thread for good (SIGTERM unheeded) ends when the server ends (${ending === 'shutdown' ? 'a shutdown request' : 'its input gone, no shutdown'})`, async (t) => {
+    const own = scratchDirectory('spec-run-lsp-run-');
+    t.teardown(() => rmSync(own, { recursive: true, force: true }));
+    writeFiles(own, {
+      'specs/spin.spec.md': '# Spin\n\n### Requirement: Spin\nIt SHALL spin.\n\n#### Scenario: Spins\n- **WHEN** the step spins\n',
+      'spin.steps.mjs': "import { writeFileSync } from 'node:fs';\nimport { When } from 'spec-run/steps';\nWhen('the step spins', function () { writeFileSync('run.pid', String(process.pid)); for (;;) {} });\n",
+    });
+    const { runner, pid } = await lensRunStarted(own, 'specs/spin.spec.md');
+    t.ok(pid > 0, 'the run started, and spins');
+    await (ending === 'shutdown' ? runner.close() : runner.endInput());
+    t.ok(await endedSoon(pid), 'the run ended with the server within seconds, not at the unit time limit');
+  });
+}
+
+t.test('a lens run of a document whose steps file never returns at its top level is refused at once, saying which file', async (t) => {
+  const files = { 'specs/counter.spec.md': SPEC, 'steps/counter.steps.mjs': STEPS, 'steps/loop.steps.mjs': 'while (true) {}\n' };
+  const { lsp, uri, first } = await ownProject(t, files, 'specs/counter.spec.md');
+  await first;
+  const started = Date.now();
+  const refused = lsp.request('workspace/executeCommand', { command: 'spec-run.runDocument', arguments: [uri] });
+  await t.rejects(refused, /specs\/counter\.spec\.md cannot run: the top level of steps file steps\/loop\.steps\.mjs did not return within 10 s/);
+  t.ok(Date.now() - started < 20_000, 'no wait for the unit time limit');
 });
 
 t.test("the quick fix writes in the target file's language: JavaScript into .mjs beside TypeScript steps, require() into a CommonJS file", async (t) => {

@@ -24,6 +24,24 @@ t.test('a library is compiled once for the same loads of the same files, again w
   t.same(changed.steps.map((s) => s.source), ['a counter of {int}']);
 });
 
+for (const extension of ['ts', 'mjs']) {
+  t.test(`a .${extension} steps file changed again and again with no loadAnew (no watcher told of it): each load has its definitions as they are now`, async (t) => {
+    const directory = scratchDirectory('spec-run-library-');
+    t.teardown(() => rmSync(directory, { recursive: true, force: true }));
+    const steps = join(directory, `counter.steps.${extension}`);
+    const define = (expression: string, at: number) => {
+      writeFileSync(steps, `import { Given } from 'spec-run/steps';\nGiven('${expression}', function (n) { this.count = n; });\n`);
+      utimesSync(steps, new Date(), new Date(Date.now() + at));
+    };
+    define('a counter at {int}', 0);
+    t.same((await loadStepLibrary([steps])).steps.map((s) => s.source), ['a counter at {int}']);
+    for (const [round, expression] of ['a counter of {int}', 'a counter from {int}', 'a counter at {int}'].entries()) {
+      define(expression, 5000 * (round + 1));
+      t.same((await loadStepLibrary([steps])).steps.map((s) => s.source), [expression], `change ${round + 1}: its module evaluated anew, not the cached one that defines nothing`);
+    }
+  });
+}
+
 t.test("a steps file whose top level throws is evaluated once, and Node's error is reported", async (t) => {
   const directory = scratchDirectory('spec-run-library-');
   t.teardown(() => rmSync(directory, { recursive: true, force: true }));

@@ -14,6 +14,8 @@ export interface LspClient {
   connection: MessageConnection;
   /** The server's stderr so far (its log). */
   stderr(): string;
+  /** The messages the server showed so far (window/showMessage), oldest first. */
+  messages(): { type: number; message: string }[];
   /** Opens the file at PATH (its text on disk, or TEXT) as an editor does; returns its URI. */
   open(path: string, text?: string): string;
   /** Replaces the whole text of an open document (a new version). */
@@ -49,7 +51,8 @@ export async function startLspClient(command: string[], root: string, env: NodeJ
       waiter.resolve(params.diagnostics);
     }
   });
-  connection.onNotification('window/showMessage', () => {});
+  const shown: { type: number; message: string }[] = [];
+  connection.onNotification('window/showMessage', (params: { type: number; message: string }) => void shown.push(params));
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('workspace/configuration', () => []);
   connection.listen();
@@ -68,6 +71,7 @@ export async function startLspClient(command: string[], root: string, env: NodeJ
   return {
     connection,
     stderr: () => stderr,
+    messages: () => [...shown],
     open(path, text = readFileSync(path, 'utf8')) {
       const uri = uriOf(path);
       versions.set(uri, 1);

@@ -180,7 +180,24 @@ export function loadAnew(): void {
   generation += 1;
   forgetProjectModules();
   loadedThisGeneration.clear();
+  versionsThisGeneration.clear();
   closures.clear();
+}
+
+/** A file's modification time, as its loads are keyed by. */
+const versionOf = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing';
+
+/** The modification time each steps file had when this generation loaded it, by file. */
+const versionsThisGeneration = new Map<string, number | 'missing'>();
+
+/**
+ * Whether FILE changed since this generation loaded it. Node's and jiti's module caches still
+ * hold its earlier module under its path: imported again, it would evaluate nothing and define
+ * no step (an editor typing before its file watcher told of a save saw every step undefined).
+ */
+function changedSinceLoaded(file: string): boolean {
+  const loadedAt = versionsThisGeneration.get(file);
+  return loadedAt !== undefined && loadedAt !== versionOf(file);
 }
 
 /** The registrations each steps file's load of this generation made, by file. */
@@ -212,7 +229,8 @@ function importedFromEarlierLoads(files: string[], loads: (Registration[] | Load
 }
 
 function registrationsOf(file: string, limitMs: number, interrupt?: AbortSignal): Promise<Registration[] | LoadProblem> {
-  const version = `${statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing'}-${generation}`;
+  const mtime = versionOf(file);
+  const version = `${mtime}-${generation}`;
   // One load of the project's modules a generation, shared by its steps files: a module two
   // of them import (a parameter type's) is evaluated, and registers what it defines, once.
   const load = String(generation);
@@ -239,6 +257,7 @@ function registrationsOf(file: string, limitMs: number, interrupt?: AbortSignal)
     );
     loading = entry;
     loaded.set(key, entry);
+    versionsThisGeneration.set(file, mtime);
   }
   return entry;
 }
@@ -348,6 +367,8 @@ export interface LoadOptions {
 /** USERFILES' definitions, and the built-in executor steps when asked for. */
 export async function loadStepLibrary(userFiles: string[], { builtins = false, loadLimitMs = LOAD_LIMIT_MS, interrupt, refused }: LoadOptions = {}): Promise<StepLibrary> {
   const files = [...(builtins ? [BUILTIN_STEPS] : []), ...userFiles.map((f) => path.resolve(f))];
+  // A file changed with no loadAnew yet (no watcher has told of it): its module, and those it imports, are evaluated anew.
+  if (files.some(changedSinceLoaded)) loadAnew();
   const loads: (Registration[] | LoadProblem)[] = [];
   for (const file of files) loads.push(refused?.get(file) ?? (await registrationsOf(file, loadLimitMs, interrupt)));
   const imported = importedFromEarlierLoads(files.filter((file) => file !== BUILTIN_STEPS), loads);
