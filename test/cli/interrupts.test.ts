@@ -145,6 +145,7 @@ The system SHALL be slow.
 
 #### Scenario: First fast
 - **GIVEN** a fast step
+- **THEN** a fast step
 
 #### Scenario: Very slow
 - **GIVEN** a fast step
@@ -166,7 +167,7 @@ After(function ({ pickle, result }) { appendFileSync('after.log', pickle.name + 
   t.ok(await within(60_000, () => (existsSync(join(dir, 'sleeping')) ? true : undefined)), 'the slow step runs');
   run.child.kill('SIGINT');
   t.equal((await run.exit).code, 130);
-  t.equal(run.stderr().trimEnd().split('\n').at(-1), '2 passed, 0 failed, 3 skipped, 0 todo (interrupted by SIGINT)', 'the steps cut short and not run count as skipped');
+  t.equal(run.stderr().trimEnd().split('\n').at(-1), '3 passed, 0 failed, 3 skipped, 0 todo (interrupted by SIGINT)', 'the steps cut short and not run count as skipped');
   const tap = await parseTap(run.stdout());
   t.equal(tap.ok, false);
   const stdout = run.stdout();
