@@ -30,9 +30,9 @@ const PASSING = "import { When } from 'spec-run/steps';\nWhen('it passes', funct
 
 t.test('a run stopped by a signal, or failed by --require-verified, is a failure in JUnit, in the HTML headline and in TAP, not a green report', async (t) => {
   const project = userProject({
-    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL wait.\n\n#### Scenario: waits\n- **WHEN** we wait 5000 ms\n',
-    'specs/b.spec.md': '### Requirement: B\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **WHEN** it passes\n',
-    'verified/v.spec.md': '### Requirement: Tested\nThe system SHALL be tested.\n\n#### Scenario: S\n- **WHEN** it passes\n\n### Requirement: Untested\nThe system SHALL be untested.\n',
+    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL wait.\n\n#### Scenario: waits\n- **THEN** we wait 5000 ms\n',
+    'specs/b.spec.md': '### Requirement: B\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **THEN** it passes\n',
+    'verified/v.spec.md': '### Requirement: Tested\nThe system SHALL be tested.\n\n#### Scenario: S\n- **THEN** it passes\n\n### Requirement: Untested\nThe system SHALL be untested.\n',
     'steps.mjs': PASSING,
   });
   const bin = join(project.dir, 'node_modules', '.bin', 'spec-run');
@@ -52,7 +52,7 @@ t.test('a run stopped by a signal, or failed by --require-verified, is a failure
 
 t.test('a shard whose checks were all skipped passes as the whole run does; merge judges the whole', async (t) => {
   const project = userProject({
-    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **WHEN** it passes\n',
+    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **THEN** it passes\n',
     'specs/b.spec.md': '### Requirement: B\nThe thing SHALL be skipped here.\n\n#### Scenario: skipped\n- **WHEN** it is skipped on this platform\n',
     'steps.mjs': `${PASSING}When('it is skipped on this platform', () => 'skipped');\n`,
   });
@@ -73,8 +73,8 @@ t.test('a shard whose checks were all skipped passes as the whole run does; merg
 t.test("merge takes the configuration's requireVerified and reporters, as the unsharded run does", async (t) => {
   const project = userProject({
     'spec-run.config.json': JSON.stringify({ requireVerified: true, reporter: ['junit:reports/merged.xml'] }),
-    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **WHEN** it passes\n',
-    'specs/b.spec.md': '### Requirement: B\nThe thing SHALL be verified.\n\n#### Scenario: half\n- **WHEN** it passes\n- **THEN** it is skipped on this platform\n',
+    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **THEN** it passes\n',
+    'specs/b.spec.md': '### Requirement: B\nThe thing SHALL be verified.\n\n#### Scenario: half\n- **THEN** it passes\n- **THEN** it is skipped on this platform\n',
     'steps.mjs': `${PASSING}Then('it is skipped on this platform', () => 'skipped');\n`,
   });
   t.equal((await project.specRun(['specs/'])).code, 1, 'the unsharded run fails: B is not verified');
@@ -88,7 +88,7 @@ t.test("merge takes the configuration's requireVerified and reporters, as the un
 t.test('a run refused before it starts (exit 2) leaves no report of an earlier run where it would have written its own', async (t) => {
   const { existsSync, writeFileSync } = await import('node:fs');
   const project = userProject({
-    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **WHEN** it passes\n',
+    'specs/a.spec.md': '### Requirement: A\nThe thing SHALL pass.\n\n#### Scenario: passes\n- **THEN** it passes\n',
     'steps.mjs': PASSING,
     'notes.xml': '<notes>mine</notes>\n',
   });
