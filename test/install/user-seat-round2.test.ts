@@ -7,7 +7,8 @@ import { userProject } from '../support/installed.js';
 
 const summary = (stderr: string) => stderr.trim().split('\n').at(-1);
 
-const requirement = (name: string, steps: string[]) => `### Requirement: ${name}\nIt SHALL work.\n\n#### Scenario: s\n${steps.map((step) => `- **GIVEN** ${step}`).join('\n')}\n`;
+// The last step is the scenario's THEN: a scenario of Givens alone states no outcome (its verdict is skipped).
+const requirement = (name: string, steps: string[]) => `### Requirement: ${name}\nIt SHALL work.\n\n#### Scenario: s\n${steps.map((step, i) => `- **${i === steps.length - 1 ? 'THEN' : 'GIVEN'}** ${step}`).join('\n')}\n`;
 
 t.test('a steps module shared by the steps of two directories defines its steps for both, whichever loads first', async (t) => {
   const project = userProject({

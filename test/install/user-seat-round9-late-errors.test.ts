@@ -14,7 +14,7 @@ When('an interval of {int} ms fails on tick {int}', function (ms, n) {
 });
 `;
 
-const requirement = (name: string, ms: number, tick: number) => `### Requirement: ${name}\nThe app SHALL do things.\n\n#### Scenario: ${name}\n- **WHEN** an interval of ${ms} ms fails on tick ${tick}\n\n`;
+const requirement = (name: string, ms: number, tick: number) => `### Requirement: ${name}\nThe app SHALL do things.\n\n#### Scenario: ${name}\n- **THEN** an interval of ${ms} ms fails on tick ${tick}\n\n`;
 
 t.test('a late step error is in every report or in none: the exit status, TAP, JUnit, JSON, HTML and the summary agree, and a timer counts once', async (t) => {
   // The document waits for an interval's next firing (once), then stops what is still pending:
