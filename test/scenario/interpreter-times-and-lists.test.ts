@@ -38,7 +38,7 @@ const READINGS: [string, string][] = [
   ['all three succeed, and spec-run exec exits with status 0', "every command (3 of them): the command succeeds (completed, exit code 0) ∧ spec-run exec's exit status == 0"],
   ['all 4 commands pass', 'every command (4 of them): the command succeeds (completed, exit code 0)'],
   ['all two fail', 'every command (2 of them): the command fails (exit code != 0, or stopped)'],
-  ['all three commands run and succeed', 'every command (3 of them): the command succeeds (completed, exit code 0)'],
+  ['all three commands run and succeed', 'every command of the configuration ran its line (3 commands) ∧ the command succeeds (completed, exit code 0)'],
   ['the first is announced with `(timeout 9s, from command)`, and both succeed', 'every command (2 of them): the command succeeds (completed, exit code 0)'],
 ];
 

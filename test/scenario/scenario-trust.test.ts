@@ -34,13 +34,13 @@ const LATE_DOC = `# Async
 The system SHALL check asynchronously.
 
 #### Scenario: Unawaited rejection
-- **WHEN** a check is started but not awaited
+- **THEN** a check is started but not awaited
 
 #### Scenario: Timer throw
-- **WHEN** a timer throws later
+- **THEN** a timer throws later
 
 #### Scenario: Timer that passes
-- **WHEN** a timer checks something true later
+- **THEN** a timer checks something true later
 
 #### Scenario: Last scenario
 - **THEN** the scenario ends
@@ -76,7 +76,7 @@ t.test('an error thrown after its scenario ended fails a point of its own, count
 });
 
 t.test('a timer started with node:timers\' own setTimeout is waited for and its error counted, as the global one\'s is', async (t) => {
-  const doc = '# Timers\n\n### Requirement: Timers\nIt SHALL fail late.\n\n#### Scenario: Imported timer\n- **WHEN** an imported timer throws later\n\n#### Scenario: Due now\n- **WHEN** a timer due now throws\n';
+  const doc = '# Timers\n\n### Requirement: Timers\nIt SHALL fail late.\n\n#### Scenario: Imported timer\n- **THEN** an imported timer throws later\n\n#### Scenario: Due now\n- **THEN** a timer due now throws\n';
   const steps = `import { setTimeout as later } from 'node:timers';\nimport { When } from 'spec-run/steps';\nWhen('an imported timer throws later', function () {\n  later(() => { throw new Error('imported timer'); }, 300);\n});\nWhen('a timer due now throws', function () {\n  later(() => { throw new Error('due now'); }, 0);\n});\n`;
   const run = await runIn(project({ 'timers.spec.md': doc, 'steps.mjs': steps }), ['timers.spec.md', '--reporter', 'tap']);
   t.equal(run.exitCode, 1, 'the run fails');
@@ -85,7 +85,7 @@ t.test('a timer started with node:timers\' own setTimeout is waited for and its 
   // Whether it fires while its step settles or just after, it fails a point of its own scenario.
   const dueNow = failures.filter((f) => /due now/.test(JSON.stringify(f.diag)));
   t.equal(dueNow.length, 1, 'the timer due now fails one point', { failures: failures.map((f) => f.name) });
-  t.match(dueNow[0]?.name, /^(WHEN a timer due now throws|an error thrown outside any step or hook)$/, 'in its own scenario, not as a late error');
+  t.match(dueNow[0]?.name, /^(THEN a timer due now throws|an error thrown outside any step or hook)$/, 'in its own scenario, not as a late error');
   t.match(lastLine(run.stderr), /^[12] passed, [23] failed, 0 skipped, 0 todo$/, 'both counted in the summary');
 });
 
@@ -99,7 +99,7 @@ t.test('a timer of user code that passes, or is still pending past the wait, kee
 
 /** A document whose step leaves a worker thread that throws in the main thread, MS after the step. */
 function workerProject(ms: number): string {
-  const doc = '# Late\n\n### Requirement: Late\nIt SHALL fail late.\n\n#### Scenario: A worker that ends late\n- **WHEN** a worker ends after the scenario\n';
+  const doc = '# Late\n\n### Requirement: Late\nIt SHALL fail late.\n\n#### Scenario: A worker that ends late\n- **THEN** a worker ends after the scenario\n';
   // Neither a timer nor a child process (both waited for, up to a bound): a worker thread's message.
   const steps = `import { Worker } from 'node:worker_threads';\nimport { When } from 'spec-run/steps';\nWhen('a worker ends after the scenario', function () {\n  new Worker(\"setTimeout(() => require('node:worker_threads').parentPort.postMessage('done'), ${ms})\", { eval: true }).on('message', () => { throw new Error('late exit'); });\n});\n`;
   return project({ 'late.spec.md': doc, 'steps.mjs': steps });
@@ -124,7 +124,7 @@ t.test("an error thrown after the run's report (code still running once the run 
 });
 
 t.test('a timer still firing when the run stopped waiting is a skipped point and is stopped: it never fails the run after its report; one that fails while the run waits is one failing point, not also skipped', async (t) => {
-  const doc = (tick: number) => `# Interval\n\n### Requirement: Interval\nIt SHALL tick.\n\n#### Scenario: interval late\n- **WHEN** an interval of 100 ms fails on tick ${tick}\n`;
+  const doc = (tick: number) => `# Interval\n\n### Requirement: Interval\nIt SHALL tick.\n\n#### Scenario: interval late\n- **THEN** an interval of 100 ms fails on tick ${tick}\n`;
   const steps = `import assert from 'node:assert/strict';\nimport { setInterval as every } from 'node:timers/promises';\nimport { When } from 'spec-run/steps';\nWhen('an interval of {int} ms fails on tick {int}', function (ms, n) {\n  (async () => { let i = 0; for await (const _ of every(ms)) if (++i === n) assert.equal(1, 2); })();\n  const h = setInterval(() => { if (--n === 0) assert.fail('callback interval'); }, ms);\n});\n`;
   // The settling waits for an interval's next firing only: tick 1 comes then, tick 200 long
   // after, when spec-run would have exited.
@@ -286,7 +286,7 @@ const STEPLESS_DOC = `# Green
 The system SHALL pass.
 
 #### Scenario: Fine
-- **WHEN** a thing happens
+- **THEN** a thing happens
 
 #### Scenario: Emphasised steps
 - **WHEN a thing happens**
