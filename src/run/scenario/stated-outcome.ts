@@ -20,6 +20,9 @@ export interface Unchecked {
  */
 export function checksNothing(unit: ScenarioUnit, library: StepLibrary): Unchecked | null {
   if (unit.steps.length === 0) return null;
+  // A Then anywhere states an outcome: known from the keywords alone, so the usual scenario binds no step twice.
+  let said: string | null = null;
+  if (unit.steps.some((step) => (said = stepKeyword(step.keyword, said)) === 'Then')) return null;
   let keyword: string | null = null;
   let interpretedSetups = 0;
   for (const step of unit.steps) {
