@@ -18,6 +18,15 @@ export function escapeXml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
+interface Unit {
+  name: string;
+  at?: { file: string; line: number };
+  requirements: string[];
+  points: PointEvent[];
+  /** Failures of earlier attempts of a unit that passed on a retry. */
+  flakyFailures: EarlierFailure[];
+}
+
 interface Suite {
   name: string;
   file: string;
@@ -26,13 +35,70 @@ interface Suite {
   durationMs: number;
   /** The seed its document ran with, where it is not the run's (a merge of shards run with different seeds). */
   seed?: number;
-  cases: { unit: string; unitId: string; requirements: string[]; point: PointEvent; flakyFailures: EarlierFailure[] }[];
+  units: Unit[];
+  /** Its points in the order they came, each with its unit. */
+  points: { unit: Unit; point: PointEvent }[];
 }
 
-/** Hangs each failure of an earlier attempt on the passing case of the same check, else on the unit's first case. */
-function attachFlakyFailures(cases: Suite['cases'], unitId: string, failures: EarlierFailure[]): void {
-  const ofUnit = cases.filter((c) => c.unitId === unitId);
-  for (const failure of failures) (ofUnit.find((c) => c.point.name === failure.name) ?? ofUnit[0])?.flakyFailures.push(failure);
+/** What both JUnit reports are written from: the documents' suites and what the run as a whole says. */
+interface JunitRun {
+  suites: Suite[];
+  /** The run's seed, a property of every suite (its document's own where it differs): the report replays with --seed, as every report says it. */
+  seed: number | null;
+  selection: string[];
+  requirements: RequirementResult[];
+  runEnd?: RunEndEvent;
+}
+
+async function readRun(events: AsyncIterable<RunEvent>): Promise<JunitRun> {
+  const run: JunitRun = { suites: [], seed: null, selection: [], requirements: [] };
+  const units = new Map<string, Unit>();
+  for await (const event of events) {
+    const current = run.suites.at(-1);
+    if (event.type === 'run-start') ({ seed: run.seed, selection: run.selection = [] } = event);
+    else if (event.type === 'document-start') run.suites.push({ name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, seed: event.seed, units: [], points: [] });
+    else if (event.type === 'unit-start' && current) {
+      const unit: Unit = { name: event.name, at: event.at, requirements: event.requirements ?? [], points: [], flakyFailures: [] };
+      units.set(event.unitId, unit);
+      current.units.push(unit);
+    } else if (event.type === 'point' && current) {
+      const unit = units.get(event.unitId) ?? { name: '', requirements: [], points: [], flakyFailures: [] };
+      unit.points.push(event);
+      current.points.push({ unit, point: event });
+    } else if (event.type === 'unit-end' && event.flaky) units.get(event.unitId)?.flakyFailures.push(...(event.earlierFailures ?? []));
+    else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
+    else if (event.type === 'run-end') {
+      run.runEnd = event;
+      run.requirements = event.requirements ?? [];
+    }
+  }
+  return run;
+}
+
+/** The whole report: a <testsuite> per document holding the test cases `cases` writes of it, then the run's own failures. */
+function renderRun(run: JunitRun, cases: (suite: Suite) => { tests: number; failures: number; skipped: number; lines: string[] }): string {
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
+  for (const suite of run.suites) {
+    const { tests, failures, skipped, lines: caseLines } = cases(suite);
+    lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${tests}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
+    lines.push(...suiteProperties(suite.seed ?? run.seed, run.selection, run.requirements, suite.requirementIds));
+    lines.push(...caseLines, '  </testsuite>');
+  }
+  lines.push(...runFailuresSuite(run.runEnd ? runFailures(run.runEnd) : []));
+  lines.push('</testsuites>');
+  return lines.join('\n') + '\n';
+}
+
+/** Hangs each failure of an earlier attempt on the passing point of the same check, else on the unit's first point. */
+function flakyFailuresByPoint(suite: Suite): Map<PointEvent, EarlierFailure[]> {
+  const byPoint = new Map<PointEvent, EarlierFailure[]>();
+  for (const unit of suite.units) {
+    for (const failure of unit.flakyFailures) {
+      const point = unit.points.find((p) => p.name === failure.name) ?? unit.points[0];
+      if (point) byPoint.set(point, [...(byPoint.get(point) ?? []), failure]);
+    }
+  }
+  return byPoint;
 }
 
 function flakyFailureXml(failure: EarlierFailure): string {
@@ -97,35 +163,9 @@ function testcase(attributes: string, verified: string[], outcome: string): stri
  * text), skipped when one of its checks did not run, passed otherwise.
  */
 export const junitUnitsReporter: Reporter = async function* (events) {
-  const suites: { name: string; file: string; requirementIds: string[]; durationMs: number; seed?: number; units: { name: string; at?: { file: string; line: number }; requirements: string[]; points: PointEvent[]; flakyFailures: EarlierFailure[] }[] }[] = [];
-  const byId = new Map<string, (typeof suites)[number]['units'][number]>();
-  let requirements: RequirementResult[] = [];
-  let runEnd: RunEndEvent | undefined;
-  /** The run's seed, a property of every suite (its document's own where it differs): the report replays with --seed, as every report says it. */
-  let seed: number | null = null;
-  let selection: string[] = [];
-  for await (const event of events) {
-    const current = suites.at(-1);
-    if (event.type === 'run-start') ({ seed, selection = [] } = event);
-    else if (event.type === 'document-start') suites.push({ name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, seed: event.seed, units: [] });
-    else if (event.type === 'unit-start' && current) {
-      const unit = { name: event.name, at: event.at, requirements: event.requirements ?? [], points: [], flakyFailures: [] };
-      byId.set(event.unitId, unit);
-      current.units.push(unit);
-    } else if (event.type === 'point') byId.get(event.unitId)?.points.push(event);
-    else if (event.type === 'unit-end' && event.flaky) byId.get(event.unitId)?.flakyFailures.push(...(event.earlierFailures ?? []));
-    else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
-    else if (event.type === 'run-end') {
-      runEnd = event;
-      requirements = event.requirements ?? [];
-    }
-  }
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
-  for (const suite of suites) {
-    const failures = suite.units.filter((u) => u.points.some(isFailed)).length;
-    const skipped = suite.units.filter((u) => !u.points.some(isFailed) && (u.points.length === 0 || u.points.some(isSkipped))).length;
-    lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.units.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    lines.push(...suiteProperties(suite.seed ?? seed, selection, requirements, suite.requirementIds));
+  const run = await readRun(events);
+  yield renderRun(run, (suite) => {
+    const lines: string[] = [];
     for (const unit of suite.units) {
       const attributes = `name="${escapeXml(unit.name)}" classname="${escapeXml(suite.name)}"${unit.at ? ` file="${escapeXml(unit.at.file)}" line="${unit.at.line}"` : ''}`;
       const failed = unit.points.filter(isFailed);
@@ -142,53 +182,26 @@ export const junitUnitsReporter: Reporter = async function* (events) {
       } else if (unit.flakyFailures.length) outcome = unit.flakyFailures.map(flakyFailureXml).join('');
       lines.push(...testcase(attributes, unit.requirements, outcome));
     }
-    lines.push('  </testsuite>');
-  }
-  lines.push(...runFailuresSuite(runEnd ? runFailures(runEnd) : []));
-  lines.push('</testsuites>');
-  yield lines.join('\n') + '\n';
+    const failures = suite.units.filter((u) => u.points.some(isFailed)).length;
+    const skipped = suite.units.filter((u) => !u.points.some(isFailed) && (u.points.length === 0 || u.points.some(isSkipped))).length;
+    return { tests: suite.units.length, failures, skipped, lines };
+  });
 };
 
 export const junitReporter: Reporter = async function* (events) {
-  const suites: Suite[] = [];
-  const units = new Map<string, { name: string; requirements: string[] }>();
-  let requirements: RequirementResult[] = [];
-  let runEnd: RunEndEvent | undefined;
-  /** The run's seed, a property of every suite (its document's own where it differs): the report replays with --seed, as every report says it. */
-  let seed: number | null = null;
-  let selection: string[] = [];
-  let current: Suite | null = null;
-  for await (const event of events) {
-    if (event.type === 'run-start') ({ seed, selection = [] } = event);
-    else if (event.type === 'document-start') suites.push((current = { name: event.name, file: event.file, requirementIds: requirementIdsOf(event), durationMs: 0, seed: event.seed, cases: [] }));
-    else if (event.type === 'unit-start') units.set(event.unitId, { name: event.name, requirements: event.requirements ?? [] });
-    else if (event.type === 'point' && current) {
-      const unit = units.get(event.unitId);
-      current.cases.push({ unit: unit?.name ?? '', unitId: event.unitId, requirements: unit?.requirements ?? [], point: event, flakyFailures: [] });
-    } else if (event.type === 'unit-end' && event.flaky && current) attachFlakyFailures(current.cases, event.unitId, event.earlierFailures ?? []);
-    else if (event.type === 'document-end' && current) current.durationMs = event.durationMs;
-    else if (event.type === 'run-end') {
-      runEnd = event;
-      requirements = event.requirements ?? [];
-    }
-  }
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
-  for (const suite of suites) {
-    const failures = suite.cases.filter(({ point }) => !point.ok && point.todo === undefined).length;
-    const skipped = suite.cases.filter(({ point }) => point.skip !== undefined || point.todo !== undefined).length;
-    lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${suite.cases.length}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
-    lines.push(...suiteProperties(suite.seed ?? seed, selection, requirements, suite.requirementIds));
-    for (const { unit, requirements: verified, point, flakyFailures } of suite.cases) {
-      const attributes = `name="${escapeXml(`${unit} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
+  const run = await readRun(events);
+  yield renderRun(run, (suite) => {
+    const flaky = flakyFailuresByPoint(suite);
+    const lines: string[] = [];
+    for (const { unit, point } of suite.points) {
+      const attributes = `name="${escapeXml(`${unit.name} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
+      const flakyFailures = flaky.get(point) ?? [];
       let outcome = '';
       if (isSkipped(point)) outcome = `<skipped message="${escapeXml(point.skip ?? `TODO ${point.todo}`)}"/>`;
       else if (!point.ok) outcome = `<failure message="${escapeXml(point.name)}">${escapeXml(failureDetail(point))}</failure>`;
       else if (flakyFailures.length) outcome = flakyFailures.map(flakyFailureXml).join('');
-      lines.push(...testcase(attributes, verified, outcome));
+      lines.push(...testcase(attributes, unit.requirements, outcome));
     }
-    lines.push('  </testsuite>');
-  }
-  lines.push(...runFailuresSuite(runEnd ? runFailures(runEnd) : []));
-  lines.push('</testsuites>');
-  yield lines.join('\n') + '\n';
+    return { tests: suite.points.length, failures: suite.points.filter(({ point }) => isFailed(point)).length, skipped: suite.points.filter(({ point }) => isSkipped(point)).length, lines };
+  });
 };
