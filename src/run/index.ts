@@ -229,6 +229,9 @@ function frontmatterLine(file: string, key: string): number {
   }
 }
 
+/** The SKIP reason of a unit --bail kept from running. */
+const BAIL_NOT_RUN = '--bail: the run stopped at its first failing check before this ran';
+
 function reportNotRunnable(plan: DocumentPlan, emit: Emit, reason: string): void {
   for (const unit of plan.units) {
     const at = { file: unit.file, line: unit.line };
@@ -285,8 +288,11 @@ async function guardedRun(runner: DocumentRunner, plan: DocumentPlan, options: R
     if (unit.points === 0) emit({ type: 'point', file: plan.file, unitId, ok: false, name: 'unit ended without reporting any result', at: unit.at });
     emit({ type: 'unit-end', file: plan.file, unitId, durationMs: Date.now() - unit.started });
   }
-  // Interrupted, the units the runner never started are reported as not run: the document does not look whole when it is not.
-  if (options.interrupt?.aborted) reportNotRunnable({ ...plan, units: plan.units.filter((unit) => !started.has(unit.id)) }, emit, notRunReason(options.interrupt));
+  // Interrupted or stopped by --bail, the units the runner never started are reported as not run: the document does not look whole when it is not.
+  if (options.signal?.aborted) {
+    const reason = options.interrupt?.aborted ? notRunReason(options.interrupt) : BAIL_NOT_RUN;
+    reportNotRunnable({ ...plan, units: plan.units.filter((unit) => !started.has(unit.id)) }, emit, reason);
+  }
   reportStrays(plan, strays, emit);
 }
 

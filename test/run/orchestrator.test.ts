@@ -112,7 +112,11 @@ t.test('--bail stops at the first failing check: no further unit, no further doc
     }
   };
   const events = await collect(runPlan(plan, options(1, true), { lisp: runner }));
-  t.same(events.filter((e) => e.type === 'unit-start').map((e) => 'unitId' in e && e.unitId), ['a.md#1'], 'only the unit that failed ran');
+  const ran = events.filter((e) => e.type === 'point' && e.skip === undefined).map((e) => 'unitId' in e && e.unitId);
+  t.same(ran, ['a.md#1'], 'only the unit that failed ran');
+  const notRun = events.filter((e) => e.type === 'point' && e.skip !== undefined);
+  t.same(notRun.map((e) => 'unitId' in e && e.unitId), ['a.md#2'], 'the rest of the started document is reported, skipped');
+  t.match(notRun[0], { skip: /^--bail: the run stopped at its first failing check/ });
   t.same(events.filter((e) => e.type === 'document-start').map((e) => 'file' in e && e.file), ['a.md'], 'no document after it started');
   const end = events.at(-1);
   t.equal(end?.type === 'run-end' && end.stopped, '--bail: stopped at the first failing check at a.md:1 (check): 2 of 3 documents not run');

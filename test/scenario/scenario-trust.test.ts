@@ -221,7 +221,8 @@ t.test('the scenarios of a document run one after another: user steps and hooks 
   }
   const failing = project({ 'seq.spec.md': COUNTER_DOC.replaceAll('DOC', 'A').replaceAll('SHALL be 1', 'SHALL be 2'), 'steps.mjs': COUNTER_STEPS });
   const bail = await runIn(failing, ['seq.spec.md', '--bail', '--reporter', 'json']);
-  t.same([...new Set(bail.points.map((p) => p.unitId))].length, 1, '--bail: no scenario starts after the first failing one');
+  t.same([...new Set(bail.points.filter((p) => p.skip === undefined).map((p) => p.unitId))].length, 1, '--bail: no scenario starts after the first failing one');
+  t.ok(bail.points.some((p) => p.skip?.startsWith('--bail:')), '--bail: the scenarios it kept from running are reported, skipped');
 });
 
 const TABLE_DOC = `# Nested
