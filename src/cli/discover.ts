@@ -12,7 +12,7 @@ import { basename, join } from 'node:path';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
 
 export interface Discovery {
-  /** Documents in run order; a file reached twice (through links) once, by its first path. */
+  /** Documents in run order; a file reached twice (through links) once, by the path through the fewest links. */
   files: string[];
   /** Directories given that hold no document. */
   empty: string[];
@@ -34,19 +34,25 @@ function refusal(error: unknown): string {
 
 export function findDocuments(paths: string[]): Discovery {
   const discovery = noDiscovery();
-  const seenFiles = new Set<string>();
+  /** Each document found, by its real path: the path it runs by, and how many links that path went through. */
+  const seenFiles = new Map<string, { path: string; links: number }>();
   /** Documents met, the ones already found through another path included. */
   let met = 0;
   const reportedCycles = new Set<string>();
-  const addFile = (path: string) => {
+  // A document reached by several paths runs once, by the one through the fewest links (its
+  // own place where the tree has one): the same document then runs by the same path, with
+  // the same steps, whichever directory a run starts from and however the links sort.
+  const addFile = (path: string, links: number) => {
     met += 1;
     const key = realOrSelf(path);
-    if (seenFiles.has(key)) return;
-    seenFiles.add(key);
+    const seen = seenFiles.get(key);
+    if (seen && seen.links <= links) return;
+    if (seen) discovery.files.splice(discovery.files.indexOf(seen.path), 1);
+    seenFiles.set(key, { path, links });
     discovery.files.push(path);
   };
 
-  const walk = (directory: string, ancestors: string[]) => {
+  const walk = (directory: string, ancestors: string[], links: number) => {
     let names: string[];
     try {
       names = readdirSync(directory).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -72,10 +78,10 @@ export function findDocuments(paths: string[]): Discovery {
           reportedCycles.add(real);
           continue;
         }
-        walk(path, [...ancestors, real]);
+        walk(path, [...ancestors, real], links + (isLink(path) ? 1 : 0));
       } else if (name.toLowerCase().endsWith('.md') && (stats === null || stats.isFile())) {
         // A dangling link to a document is kept: parsing reports it, nothing is silently lost.
-        addFile(path);
+        addFile(path, links + (isLink(path) ? 1 : 0));
       }
     }
   };
@@ -85,19 +91,19 @@ export function findDocuments(paths: string[]): Discovery {
     if (stats === null) {
       const denied = deniedReason(path);
       // A document that cannot be looked at (a directory on its way this user cannot enter) fails as one, saying so.
-      if (denied && path.toLowerCase().endsWith('.md') && !denied.startsWith('it is')) addFile(path);
+      if (denied && path.toLowerCase().endsWith('.md') && !denied.startsWith('it is')) addFile(path, 0);
       else if (denied) discovery.unreadable.push({ path, reason: denied });
       // A link to nothing (or a loop of links) named as a document: it fails as one, saying so.
-      else if (isLink(path) && path.toLowerCase().endsWith('.md')) addFile(path);
+      else if (isLink(path) && path.toLowerCase().endsWith('.md')) addFile(path, 1);
       else discovery.missing.push(path);
       continue;
     }
     if (!stats.isDirectory()) {
-      addFile(path);
+      addFile(path, isLink(path) ? 1 : 0);
       continue;
     }
     const before = met;
-    walk(path, [realOrSelf(path)]);
+    walk(path, [realOrSelf(path)], 0);
     if (met === before) discovery.empty.push(path);
   }
   return discovery;
@@ -163,7 +169,8 @@ function statOrNull(path: string): Stats | null {
   }
 }
 
-function realOrSelf(path: string): string {
+/** PATH with every link resolved; PATH itself where it does not resolve (a dangling link). */
+export function realOrSelf(path: string): string {
   try {
     return realpathSync(path);
   } catch {

@@ -11,6 +11,7 @@
 // --steps (from the working directory) or the configuration's `steps` (from its
 // directory) replace the convention: then every document gets the files they name.
 import { existsSync, statSync } from 'node:fs';
+import { realOrSelf } from './discover.js';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError, type ProjectConfig } from './config.js';
 import { globIn } from './glob-in.js';
@@ -45,7 +46,10 @@ export function configuredStepDirectories(config: ProjectConfig): string[] {
 export function stepDirectories(projectDirectory: string, document: string): string[] {
   const project = resolve(projectDirectory);
   const own = dirname(resolve(document));
-  const inside = relative(project, own);
+  // Where the document really stands in the project, links resolved: one reached through a
+  // link (specs/a/link -> ../b) is specs/b's, never the directory the link sits in.
+  const really = relative(realOrSelf(project), realOrSelf(own));
+  const inside = really.startsWith('..') || isAbsolute(really) ? relative(project, own) : really;
   if (inside.startsWith('..') || isAbsolute(inside)) return [project, own];
   const directories = [project];
   // Split on the platform's separator only: a backslash is part of a name on POSIX.

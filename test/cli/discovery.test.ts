@@ -37,6 +37,13 @@ t.test('links to documents and directories are followed; a cycle is reported onc
   t.match(run.stderr.trimEnd().split('\n').at(-1), /^2 passed, 0 failed, 0 skipped, 0 todo$/);
 });
 
+t.test('a document reached by a link and by its own path runs once, by its own path, whichever sorts first', async (t) => {
+  const dir = t.testdir({ specs: { a: {}, b: { 'x.md': passing('x') } } });
+  symlinkSync('../b', join(dir, 'specs', 'a', 'link'));
+  t.same(findDocuments([join(dir, 'specs')]).files, [join(dir, 'specs', 'b', 'x.md')], 'specs/a/link/x.md sorts first; specs/b/x.md is the path');
+  t.same(findDocuments([join(dir, 'specs', 'a')]).files, [join(dir, 'specs', 'a', 'link', 'x.md')], 'reached only through the link, by the link');
+});
+
 t.test('a link to a document that does not exist, or a loop of links, fails as a document that cannot be read: never passed over', async (t) => {
   const dir = t.testdir({ specs: { 'real.md': passing('real') } });
   symlinkSync('../gone/missing.md', join(dir, 'specs', 'dangling.md'));

@@ -4,7 +4,7 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { dirname, join, relative } from 'node:path';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { stepDirectories, stepFilesOf } from '../../src/cli/step-files.js';
 
 const DOC = '# d\n';
@@ -35,6 +35,15 @@ t.test('outside the project, a document gets the project\'s and its own director
   t.same(stepDirectories('/p', '/elsewhere/x/doc.md'), ['/p', '/elsewhere/x']);
   t.same(stepDirectories('/p', '/p/doc.md'), ['/p']);
   t.same(stepDirectories('/p', '/p/specs/a/doc.md'), ['/p', '/p/specs', '/p/specs/a']);
+});
+
+t.test("a document reached through a link inside the project gets the steps of where it really is, not of the link's directory", async (t) => {
+  const dir = t.testdir({ specs: { a: { 'steps.mjs': STEPS }, b: { 'doc.spec.md': DOC } } });
+  symlinkSync('../b', join(dir, 'specs', 'a', 'link'));
+  const viaLink = join(dir, 'specs', 'a', 'link', 'doc.spec.md');
+  t.same(stepDirectories(dir, viaLink), [dir, join(dir, 'specs'), join(dir, 'specs', 'b')]);
+  const files = await stepFilesOf(undefined, { source: null, directory: dir }, [viaLink]);
+  t.same(files.of(viaLink), [], "specs/a/'s steps bind nothing of specs/b/, however it is reached");
 });
 
 t.test('property: the step files of a document are the same whatever other documents are selected with it', async (t) => {
