@@ -6,8 +6,8 @@
 // - timings.json, the last known duration of every document, for balancing --shard.
 //   Only runs that see every document write it (unsharded runs, and merge), so all
 //   jobs of a CI matrix split by the same file even when they share a directory.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { RunEvent } from '../model/events.js';
 import { reportedName, type TestPlan } from '../model/plan.js';
 import { documentKey, unitPlace } from './unit-identity.js';
@@ -178,7 +178,10 @@ export class RunRecorder {
     // Settled by a run of the unit of its name, at its place or, the document edited since, at another;
     // another unit now at its place settles nothing.
     const ranAgain = (unit: RecordedUnit) => [...this.finished].some(([place, name]) => name === unit.name && place.startsWith(`${unit.file}#`));
-    for (const failure of previous?.failures ?? []) {
+    // A document deleted since has no result to keep: its failures would send --only-failures to a file that is gone.
+    const stillThere = new Map<string, boolean>();
+    const exists = (unit: RecordedUnit) => stillThere.get(unit.file) ?? stillThere.set(unit.file, existsSync(resolve(this.projectRoot, unit.file))).get(unit.file)!;
+    for (const failure of (previous?.failures ?? []).filter(exists)) {
       // A failure of a whole document (a problem, a load error) is settled by that document ending.
       const settled = ranAgain(failure) || (!/^#\d+$/.test(failure.unit) && this.ended.has(failure.file));
       if (!settled && !failures.some((f) => f.file === failure.file && f.unit === failure.unit)) failures.push(failure);
@@ -189,7 +192,7 @@ export class RunRecorder {
       const at = key.lastIndexOf('#');
       return [{ file: key.slice(0, at), unit: key.slice(at), name }];
     });
-    for (const unit of previous?.passed ?? []) {
+    for (const unit of (previous?.passed ?? []).filter(exists)) {
       if (!ranAgain(unit) && !failures.some((f) => f.file === unit.file && f.unit === unit.unit) && !passed.some((p) => p.file === unit.file && p.unit === unit.unit)) passed.push(unit);
     }
     return { version: 1, seed: this.seed, finishedAt: new Date().toISOString(), failures, passed, durations: { ...previous?.durations, ...this.durations } };

@@ -3,7 +3,7 @@
 // once and merge to the counts of the unsharded run.
 import t from 'tap';
 import fc from 'fast-check';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunEvent } from '../../src/model/events.js';
 import type { DocumentPlan } from '../../src/model/plan.js';
@@ -211,6 +211,18 @@ t.test('a run that did not run a unit keeps its last known result: --dry-run, --
   writeFileSync(join(dir, 'docs', 'a.md'), documents.docs['a.md'].replace('(= 5 (+ 2 2))', '(= 4 (+ 2 2))'));
   await specRun(['docs/a.md', '--reporter', 'json'], dir);
   t.same(failures(), ['docs/c.md#1'], 'a unit that ran and passed is settled');
+});
+
+t.test('a document deleted since leaves the record with its failures: --only-failures does not send a run to a file that is gone', async (t) => {
+  const dir = t.testdir(documents);
+  await specRun(['docs', '--reporter', 'json'], dir);
+  rmSync(join(dir, 'docs', 'c.md'));
+  const rest = await specRun(['docs', '--reporter', 'json'], dir);
+  t.equal(rest.code, 1, 'a.md still fails');
+  const failures = JSON.parse(readFileSync(join(dir, '.spec-run', 'last-run.json'), 'utf8')).failures.map((f: { file: string; unit: string }) => `${f.file}${f.unit}`);
+  t.same(failures, ['docs/a.md#2'], "c.md's failure is gone with c.md");
+  const rerun = await specRun(['--only-failures', 'docs', '--reporter', 'json'], dir);
+  t.same(unitsRun(rerun.stdout), ['docs/a.md#1', 'docs/a.md#2'], '--only-failures reruns what still fails');
 });
 
 t.test('a run record that cannot be written is one warning: the exit status is the run\'s and the summary stays last', async (t) => {
