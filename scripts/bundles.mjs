@@ -24,11 +24,23 @@ const ownUrls = (bundle) => ({
     // A package's own import.meta.url (fdir's createRequire) resolves packages: from the
     // bundle's place, Node finds them as it finds the bundle's other dependencies.
     build.onLoad({ filter: /[\\/]node_modules[\\/].*\.mjs$/ }, (args) => ({
-      contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', '__bundleUrl'),
+      contents: withBundledPicomatch(args.path, readFileSync(args.path, 'utf8')).replaceAll('import.meta.url', '__bundleUrl'),
       loader: 'js',
     }));
   },
 });
+
+/**
+ * fdir requires picomatch through createRequire when it loads, which esbuild leaves to Node:
+ * every start resolved, read and compiled picomatch's six files (some 5 ms of CPU, `--version`
+ * too), beside the copy tinyglobby's import put in the bundle. A plain require is bundled: that copy.
+ */
+function withBundledPicomatch(path, text) {
+  if (!/[\\/]node_modules[\\/]fdir[\\/]/.test(path)) return text;
+  const required = '__require.resolve("picomatch");\n\tpm = __require("picomatch");';
+  if (!text.includes(required)) throw new Error(`${path} no longer requires picomatch as bundles.mjs expects: see withBundledPicomatch`);
+  return text.replace(required, 'pm = require("picomatch");');
+}
 
 async function bundle(entry, outfile) {
   await build({

@@ -20,6 +20,7 @@ import { setTimeout, clearTimeout } from '../../process/native-timers.js';
 import { forgetProjectModules } from '../fresh-modules/forget.js';
 import { watchUserCode } from '../../process/watchdog.js';
 import { importClosure, inClosure, type ImportClosure } from './import-closure.js';
+import { orderParameterTypesWithoutIcu } from './parameter-order.js';
 
 export interface CompiledStep {
   keyword: string;
@@ -85,6 +86,8 @@ const PUBLIC_MODULE = path.resolve(here, '../../steps/index.js');
 
 // Places in stack traces (a definition's, a failure's) name the TypeScript sources.
 process.setSourceMapsEnabled(true);
+// Before the first registry: its built-in types are sorted as it is made.
+orderParameterTypesWithoutIcu();
 // `spec-run/steps` resolves to this spec-run wherever the user's file stands. Loaded only for a
 // file Node cannot import itself: loading jiti took about 25 ms of every run with steps.
 let jiti: Jiti | undefined;
