@@ -9,6 +9,9 @@
 import type { CommandRecord } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, textsOfRange, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
+import { fieldMessage, fieldPath, problemLine } from './problem-texts.js';
+
+export { fieldMessage, fieldPath, problemLine };
 import { args, isFunction, type Args, type Rule } from './reading.js';
 
 interface Verdict {
@@ -146,20 +149,8 @@ export function quotesCommand(texts: readonly string[], o: Observation, calledCo
   return calledCommand || texts.some((x) => /^(Command:|\[\d+\/\d+\])/.test(x) || o.record.commands.some((c) => c.run.trim() === x.trim()) || o.runs.some((r) => r.trim() === x.trim()));
 }
 
-/** A refused configuration's problem line as spec-run exec prints it, its place first: `controls.yaml:6:15: stop.commands[1].memory: …`. */
-export const problemLine = (text: string) => /^[^\s:]+:\d+:\d+: /.test(text.trim());
-
 /** Whether TEXT, a problem line with its place, is (in) one of the problem lines spec-run exec printed: place and message, never an error's bare message, which holds no place. */
 export const problemLinePrinted = (text: string, o: Observation) => runLines(o).some((l) => problemLine(l) && quotedIn(text.trim(), l.trim()));
-
-/** A configuration field's path (`stop.commands[1].workdir`, `commands[0].timeout`, `stop.defaultTimeout`): what an error names, never a command line. */
-export const fieldPath = (text: string) => /^(?:stop\.)?commands\[\d+\](?:\.[A-Za-z]\w*)*$|^stop(?:\.[A-Za-z]\w*|\[\d+\])+$/.test(text);
-
-/** An error's message about a field, its path first (`stop.commands[0].run: is required`): never a command line. */
-export const fieldMessage = (text: string) => {
-  const m = /^([^\s:]+):\s/.exec(text.trim());
-  return m !== null && fieldPath(m[1]);
-};
 
 /** A text that is a file's name by its extension ("`logs/limits.jsonl`", "`out.txt`"), not a field's path ("`stop.commands`"). */
 export const namesFile = (text: string) => /^[\w./-]+\.(jsonl|ndjson|json|log|txt|ya?ml|md|sh|out|csv)$/i.test(text);
@@ -773,7 +764,10 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const first = verbSaid(a, 'FIRST_LINE');
   // "the last line is `…`": the last of the place's lines, said as a noun.
   const lastLine = a.tokens.some((t) => is(t, 'LAST_LINE') && /line$/i.test(t.text));
-  const last = verbSaid(a, 'LAST_LINE') && !lastLine;
+  // "job 2 ends with `Exit Code: 7`", "it finishes with `Exit Status: Timeout (…)`": said of a command (no place named), the
+  // report's measure of how it ended is a line the report holds, never the report's last line (its `Output:` block follows).
+  const endedWith = named === null && texts.length > 0 && texts.every((x) => /^Exit (Code|Status):/.test(x.trim()));
+  const last = verbSaid(a, 'LAST_LINE') && !lastLine && !endedWith;
   if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
   // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
   const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAt >= 0 || fields.length > 0;
@@ -832,7 +826,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
       });
       return { ...check, only: true };
     }
-    const lines: Place = (place as Place).output ? { ...place, name: `${place.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => place.of(c, o).filter((l) => !noteOnLines(l)) } : place;
+    // A note the sentence quotes is a line it speaks of ("holds only `(nothing printed before the timeout)`"), kept as the block's one line.
+    const lines: Place = (place as Place).output ? { ...place, name: `${place.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => place.of(c, o).filter((l) => !noteOnLines(l) || texts.some((x) => isText(l, x))) } : place;
     const check = report(a, index, `${lines.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, lines, (parts) => {
       const lines = parts.filter((p) => p.trim() !== '');
       return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));
