@@ -9,7 +9,7 @@
 import type { CommandRecord } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, textsOfRange, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
-import { fieldMessage, fieldPath, problemLine } from './problem-texts.js';
+import { fieldMessage, fieldPath, problemLine, problemText } from './problem-texts.js';
 
 export { fieldMessage, fieldPath, problemLine };
 import { args, isFunction, type Args, type Rule } from './reading.js';
@@ -648,8 +648,24 @@ function fieldsLabelled(a: Args): Args {
 
 /** "the output of `id`", "the report of `sleep 5`": the command a place is of, named by its command line; null when none is. */
 export function ownerOf(a: Args): { run: string; rest: Args } | null {
-  const at = a.tokens.findIndex((t, i) => quotedText(t) !== null && !isHeading(t) && /^of$/i.test(a.tokens[i - 1]?.text ?? '') && is(a.tokens[i - 2], 'OUTPUT', 'MESSAGE', 'ANNOUNCE', 'HEADLINE', 'SECTION'));
+  const of = a.tokens.findIndex((t, i) => quotedText(t) !== null && !isHeading(t) && /^of$/i.test(a.tokens[i - 1]?.text ?? '') && is(a.tokens[i - 2], 'OUTPUT', 'MESSAGE', 'ANNOUNCE', 'HEADLINE', 'SECTION'));
+  const at = of >= 0 ? of : writerAt(a.tokens);
   return at < 0 ? null : { run: quotedText(a.tokens[at])!, rest: args(a.tokens.filter((_t, i) => i !== at)) };
+}
+
+/**
+ * "`pwd` prints `/workspace`", "`id` outputs `uid=1000`", "the command `env` writes `A=1`": a
+ * command line opening the sentence as the subject of a verb of writing, a text after it, is the
+ * command that wrote it. Not a text of the executor's own (`OK: …`), a problem's, or a heading:
+ * those are what is printed, not who prints. Its index in TOKENS, or -1.
+ */
+function writerAt(tokens: readonly Token[]): number {
+  const content = tokens.map((t, i) => ({ t, i })).filter(({ t }) => !isFunction(t) && !is(t, 'NOT') && !(is(t, 'COMMAND') && /^command$/i.test(t.text)));
+  const [subject, verb] = content;
+  const line = subject === undefined ? null : quotedText(subject.t);
+  // "`pwd` prints `/a` and `id` prints `uid=0`": two writers, each its own clause, never one command's.
+  if (line === null || isHeading(subject.t) || executorText(line) || problemText(line) || !is(verb?.t, 'WRITE') || tokens.filter((t) => is(t, 'WRITE')).length > 1) return -1;
+  return content.slice(2).some(({ t }) => quotedText(t) !== null || (t.kind === 'entity' && t.entity.type === 'path')) ? subject.i : -1;
 }
 
 /** Words for a command's report as a whole ("the report", "its reports"). */
