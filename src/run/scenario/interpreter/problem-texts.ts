@@ -14,5 +14,5 @@ export const fieldMessage = (text: string) => {
   return m !== null && fieldPath(m[1]);
 };
 
-/** A text only a refused configuration's problems hold: its message about a field, or its line with a place. */
-export const problemText = (text: string) => fieldMessage(text) || problemLine(text);
+/** A text only a refused configuration's problems hold: a field's path, its message about a field, or its line with a place. */
+export const problemText = (text: string) => fieldPath(text.trim()) || fieldMessage(text) || problemLine(text);
