@@ -7,6 +7,7 @@
 // or is reported as not understood. Facts (then.ts, when.ts) are written over
 // concepts and entity kinds, never over sentences.
 
+import { problemText } from './problem-texts.js';
 import { compactDuration, readDuration, readNumber, unitMs } from './quantities.js';
 
 export type StreamName = 'stdout' | 'stderr';
@@ -565,7 +566,23 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return elidedOrdinals(quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence))))))))))));
+  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence)))))))))))));
+}
+
+/**
+ * "the first reads `stop.defaultTimeout: …`", "the second one is `hooks.yaml:5:7: …`": an
+ * ordinal with no noun, said of a text only a refused configuration's problems hold, names that
+ * problem by its place, never a command (a refused configuration runs none). "the first
+ * command" names the command the writer said.
+ */
+function problemsByPlace(tokens: Token[]): Token[] {
+  if (!tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && problemText(t.entity.text))) return tokens;
+  return tokens.map((token, i) => {
+    const noun = tokens[i + 1];
+    if (token.kind !== 'entity' || token.entity.type !== 'ordinal' || token.entity.of !== 'command' || !Object.hasOwn(ORDINALS, token.text.toLowerCase())) return token;
+    if (noun?.kind === 'word' && noun.concepts.includes('COMMAND') && !/^ones?$/i.test(noun.text)) return token;
+    return { kind: 'entity', entity: { type: 'nth', index: token.entity.index, of: 'problem' }, text: token.text };
+  });
 }
 
 /** "`1234` on its first line and `5678` on its second": an ordinal with its noun left out names what the ordinal before it in the sentence named. */

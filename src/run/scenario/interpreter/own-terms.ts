@@ -43,11 +43,43 @@ function notTheNoun(written: string, at: number, text: string): boolean {
   return /^[A-Z]+S?$/.test(written) || /[-=_/]$/.test(text.slice(0, at)) || /^[-=_/]/.test(text.slice(at + written.length)) || /\bto\s+$/i.test(text.slice(0, at));
 }
 
+/** The places a writer numbers commands by, as the lexicon's ordinals name them. */
+const PLACE_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** "the Nth command", or null where N is past the words for places. */
+const nthCommand = (n: string) => (PLACE_WORDS[Number(n) - 1] ? `the ${PLACE_WORDS[Number(n) - 1]} command` : null);
+
+/**
+ * "job 2", "command #1", "step 3" (a step is a command already): a command named by its number
+ * in the list is the command at that place ("job 1's code" is the first command's, never the
+ * status 1). Not a number with a unit after it ("a job 2 seconds long") or a ratio ("step 1/3").
+ */
+const NUMBERED_COMMAND = /\b(?:the\s+)?(?:command|job|task)\s+#?(\d{1,2})\b(?!\s*(?:ms|s|m|h|secs?|seconds?|minutes?|hours?|lines?|bytes?|times(?!\s+out)|%|x)\b|[/.:\d])/gi;
+
+/**
+ * "`[2/2]` still runs", "[1/3] reports …", "the `[2/3]` command fails": a progress mark said as
+ * the subject of what a command does names the command it announces; said as a text ("`[1/2]`
+ * is printed", "shows `[2/2]`") it stays a text of the report.
+ */
+const MARK_AS_SUBJECT = /(^|[,;]\s*|\b(?:and|then|while)\s+)(?:the\s+)?`?\[(\d+)\/(\d+)\]`?(?:\s+(?:command|job|step|stage))?(?=\s+(?:still\s+|also\s+|then\s+|never\s+)?(?:runs|ran|is\s+run|was\s+run|reports|reported|fails|failed|succeeds|succeeded|passes|passed|exits|exited|times\s+out|timed\s+out|is\s+killed|was\s+killed|is\s+stopped|was\s+stopped|ends|ended|finishes|finished|completes|completed|prints|printed)\b)/gi;
+
+/** SENTENCE with its commands named by number or progress mark named by place. */
+function commandsByPlace(sentence: string): string {
+  return sentence.replace(MARK_AS_SUBJECT, (written: string, before: string, n: string, of: string) => {
+    const named = Number(n) >= 1 && Number(n) <= Number(of) ? nthCommand(n) : null;
+    return named === null ? written : `${before}${before === '' ? sameCase('The', named) : named}`;
+  });
+}
+
 /** SENTENCE in the executor's nouns, its quoted spans as written. */
 export function inExecutorTerms(sentence: string): string {
+  const numbered = (text: string) => text.replace(NUMBERED_COMMAND, (written: string, n: string) => {
+    const named = nthCommand(n);
+    return named === null ? written : sameCase(written, named);
+  });
   const rename = (span: string) =>
-    OWN_TERMS.reduce((text, term) => text.replace(term.said, (written: string, _noun: string, plural: string, at: number, whole: string) => (notTheNoun(written, at, whole) ? written : sameCase(written, term.entity[plural ? 1 : 0]))), span);
-  return unquotedSpans(sentence)
+    numbered(OWN_TERMS.reduce((text, term) => text.replace(term.said, (written: string, _noun: string, plural: string, at: number, whole: string) => (notTheNoun(written, at, whole) ? written : sameCase(written, term.entity[plural ? 1 : 0]))), span));
+  return unquotedSpans(commandsByPlace(sentence))
     .map((span, i) => (i % 2 === 1 ? span : rename(span)))
     .join('');
 }

@@ -9,6 +9,9 @@
 import type { CommandRecord } from '../../../executor/record.js';
 import { conceptWords, JSON_MEMBER, textsOfRange, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
+import { fieldMessage, fieldPath, problemLine, problemText } from './problem-texts.js';
+
+export { fieldMessage, fieldPath, problemLine };
 import { args, isFunction, type Args, type Rule } from './reading.js';
 
 interface Verdict {
@@ -146,20 +149,8 @@ export function quotesCommand(texts: readonly string[], o: Observation, calledCo
   return calledCommand || texts.some((x) => /^(Command:|\[\d+\/\d+\])/.test(x) || o.record.commands.some((c) => c.run.trim() === x.trim()) || o.runs.some((r) => r.trim() === x.trim()));
 }
 
-/** A refused configuration's problem line as spec-run exec prints it, its place first: `controls.yaml:6:15: stop.commands[1].memory: …`. */
-export const problemLine = (text: string) => /^[^\s:]+:\d+:\d+: /.test(text.trim());
-
 /** Whether TEXT, a problem line with its place, is (in) one of the problem lines spec-run exec printed: place and message, never an error's bare message, which holds no place. */
 export const problemLinePrinted = (text: string, o: Observation) => runLines(o).some((l) => problemLine(l) && quotedIn(text.trim(), l.trim()));
-
-/** A configuration field's path (`stop.commands[1].workdir`, `commands[0].timeout`, `stop.defaultTimeout`): what an error names, never a command line. */
-export const fieldPath = (text: string) => /^(?:stop\.)?commands\[\d+\](?:\.[A-Za-z]\w*)*$|^stop(?:\.[A-Za-z]\w*|\[\d+\])+$/.test(text);
-
-/** An error's message about a field, its path first (`stop.commands[0].run: is required`): never a command line. */
-export const fieldMessage = (text: string) => {
-  const m = /^([^\s:]+):\s/.exec(text.trim());
-  return m !== null && fieldPath(m[1]);
-};
 
 /** A text that is a file's name by its extension ("`logs/limits.jsonl`", "`out.txt`"), not a field's path ("`stop.commands`"). */
 export const namesFile = (text: string) => /^[\w./-]+\.(jsonl|ndjson|json|log|txt|ya?ml|md|sh|out|csv)$/i.test(text);
@@ -657,8 +648,24 @@ function fieldsLabelled(a: Args): Args {
 
 /** "the output of `id`", "the report of `sleep 5`": the command a place is of, named by its command line; null when none is. */
 export function ownerOf(a: Args): { run: string; rest: Args } | null {
-  const at = a.tokens.findIndex((t, i) => quotedText(t) !== null && !isHeading(t) && /^of$/i.test(a.tokens[i - 1]?.text ?? '') && is(a.tokens[i - 2], 'OUTPUT', 'MESSAGE', 'ANNOUNCE', 'HEADLINE', 'SECTION'));
+  const of = a.tokens.findIndex((t, i) => quotedText(t) !== null && !isHeading(t) && /^of$/i.test(a.tokens[i - 1]?.text ?? '') && is(a.tokens[i - 2], 'OUTPUT', 'MESSAGE', 'ANNOUNCE', 'HEADLINE', 'SECTION'));
+  const at = of >= 0 ? of : writerAt(a.tokens);
   return at < 0 ? null : { run: quotedText(a.tokens[at])!, rest: args(a.tokens.filter((_t, i) => i !== at)) };
+}
+
+/**
+ * "`pwd` prints `/workspace`", "`id` outputs `uid=1000`", "the command `env` writes `A=1`": a
+ * command line opening the sentence as the subject of a verb of writing, a text after it, is the
+ * command that wrote it. Not a text of the executor's own (`OK: …`), a problem's, or a heading:
+ * those are what is printed, not who prints. Its index in TOKENS, or -1.
+ */
+function writerAt(tokens: readonly Token[]): number {
+  const content = tokens.map((t, i) => ({ t, i })).filter(({ t }) => !isFunction(t) && !is(t, 'NOT') && !(is(t, 'COMMAND') && /^command$/i.test(t.text)));
+  const [subject, verb] = content;
+  const line = subject === undefined ? null : quotedText(subject.t);
+  // "`pwd` prints `/a` and `id` prints `uid=0`": two writers, each its own clause, never one command's.
+  if (line === null || isHeading(subject.t) || executorText(line) || problemText(line) || !is(verb?.t, 'WRITE') || tokens.filter((t) => is(t, 'WRITE')).length > 1) return -1;
+  return content.slice(2).some(({ t }) => quotedText(t) !== null || (t.kind === 'entity' && t.entity.type === 'path')) ? subject.i : -1;
 }
 
 /** Words for a command's report as a whole ("the report", "its reports"). */
@@ -773,7 +780,10 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const first = verbSaid(a, 'FIRST_LINE');
   // "the last line is `…`": the last of the place's lines, said as a noun.
   const lastLine = a.tokens.some((t) => is(t, 'LAST_LINE') && /line$/i.test(t.text));
-  const last = verbSaid(a, 'LAST_LINE') && !lastLine;
+  // "job 2 ends with `Exit Code: 7`", "it finishes with `Exit Status: Timeout (…)`": said of a command (no place named), the
+  // report's measure of how it ended is a line the report holds, never the report's last line (its `Output:` block follows).
+  const endedWith = named === null && texts.length > 0 && texts.every((x) => /^Exit (Code|Status):/.test(x.trim()));
+  const last = verbSaid(a, 'LAST_LINE') && !lastLine && !endedWith;
   if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
   // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
   const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAt >= 0 || fields.length > 0;
@@ -832,7 +842,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
       });
       return { ...check, only: true };
     }
-    const lines: Place = (place as Place).output ? { ...place, name: `${place.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => place.of(c, o).filter((l) => !noteOnLines(l)) } : place;
+    // A note the sentence quotes is a line it speaks of ("holds only `(nothing printed before the timeout)`"), kept as the block's one line.
+    const lines: Place = (place as Place).output ? { ...place, name: `${place.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => place.of(c, o).filter((l) => !noteOnLines(l) || texts.some((x) => isText(l, x))) } : place;
     const check = report(a, index, `${lines.name} holds ${texts.map((x) => JSON.stringify(x)).join(' and ')} and no other line`, lines, (parts) => {
       const lines = parts.filter((p) => p.trim() !== '');
       return lines.length > 0 && lines.every((p) => texts.some((x) => isText(p, x))) && texts.every((x) => lines.some((p) => isText(p, x)));

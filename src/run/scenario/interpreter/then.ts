@@ -1684,6 +1684,8 @@ const RULES: Rule<Check>[] = [
       // "the last line printed is `…`", naming neither: the output's last line, or the last line of all the run printed (which ends with the executor's own lines).
       const unnamedPlace = !a.has('MESSAGE') && !a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text)) && a.entities('stream').length === 0;
       const unnamed = unnamedPlace && index === 0;
+      // "the command ends with `Exit Status: …`": how a command ended, a line its report holds (texts.ts), never the last line printed.
+      if (unnamedPlace && !ordinal && !a.tokens.some((t) => t.kind === 'word' && /line/i.test(t.text)) && /^Exit (Code|Status):/.test(value.trim())) return null;
       // "the output ends with `…`", of no command: the run's output is that too (what spec-run exec printed ends with its own lines).
       const runOutput = a.tokens.some((t, i) => t.kind === 'word' && /^output$/i.test(t.text) && /^the$/i.test(a.tokens[i - 1]?.text ?? '')) && !a.has('MESSAGE', 'HOST', 'CONTAINER') && a.entities('stream').length === 0 && !a.entities('ordinal').some((o) => o.of === 'command');
       const unnamedLast = (unnamedPlace || runOutput) && index === 'last' && !a.tokens.some((t) => t.kind === 'word' && /^(its|their)$/i.test(t.text));
