@@ -647,6 +647,8 @@ class DocumentRun {
       name,
       at,
       ...(problems.length ? { diagnostics: { problems, json: unit.code.text } } : {}),
+      // The document's own text parsing says nothing of the answer: its Expected block checks that, or nothing does.
+      ...(paired && problems.length === 0 ? { unchecked: true as const } : {}),
     });
     this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started });
   }
