@@ -24,6 +24,16 @@ t.test('checks of methods and of lambdas in variables count as the functions\' c
   t.match(run.stdout, /not ok 1 - Every shape has a large area makes its checks\n\s+---\n\s+at: specs\/shapes\.md:\d+\n\s+reason: "none of the 1 check of the functions it calls ran \(check-area at shapes\.md:\d+\)/);
   t.match(run.stdout, /not ok 1 - Every width is large makes its checks[\s\S]*?\(\*check\* at shapes\.md:\d+\)/);
   t.match(run.stderr, /requirements: 0 verified, 1 failing/);
+
+  project.write({
+    'uncalled/uncalled.md': document('uncalled', [
+      ['Definitions', '(defgeneric verify-area (s))\n(defmethod verify-area ((s t)) (assert (> s 1000)))'],
+      ['Real', '(assert (= 2 (+ 1 1)))'],
+    ]),
+  });
+  const check = await project.specRun(['check', 'uncalled/']);
+  t.equal(check.code, 1, 'a method nothing calls, needing an argument, is an error as a defun is');
+  t.match(check.stdout, /uncalled\/uncalled\.md:\d+:1: error: verify-area holds checks, but nothing in this document or its specification tree calls it and it needs arguments/);
 });
 
 t.test('a function defined in a LET or by a def- macro leaves its defining block passing, and its check runs where it is called', async (t) => {
