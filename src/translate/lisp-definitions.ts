@@ -245,6 +245,8 @@ export interface DefinedFunction {
   /** The symbols its body names as code (see visitCode): the functions it may call among them. */
   names: Set<string>;
   line: number;
+  /** A `defmethod`'s: the generic function may be called by code not the document's (PRINT calls PRINT-OBJECT). */
+  method: boolean;
 }
 
 /**
@@ -410,11 +412,15 @@ export function checkSites(node: LispNode): LispNode[] {
   return sites;
 }
 
+/** The function FORM defines: a `defun`, or a `defmethod` (a method's checks are its generic function's, called by its name). */
 export function definedFunction(form: LispForm): DefinedFunction | null {
-  if (form.head === null || unqualified(form.head) !== 'defun') return null;
+  const operator = form.head === null ? null : unqualified(form.head);
+  if (operator !== 'defun' && operator !== 'defmethod') return null;
   const items = listOf(form.node);
   const name = items?.[1];
-  const lambdaList = items?.[2];
+  // A method's qualifiers (:before, :around) stand between its name and its lambda list.
+  const lambdaListAt = operator === 'defmethod' ? (items?.findIndex((item, i) => i > 1 && item.kind === 'list') ?? -1) : 2;
+  const lambdaList = lambdaListAt > 1 ? items?.[lambdaListAt] : undefined;
   if (name?.kind !== 'symbol' || lambdaList === undefined) return null;
   let callableWithoutArguments: boolean;
   if (lambdaList.kind === 'symbol') callableWithoutArguments = lambdaList.name === 'nil';
@@ -422,10 +428,10 @@ export function definedFunction(form: LispForm): DefinedFunction | null {
     const first = lambdaList.items[0];
     callableWithoutArguments = first === undefined || (first.kind === 'symbol' && first.name.startsWith('&'));
   } else callableWithoutArguments = false;
-  const body = items!.slice(3);
+  const body = items!.slice(lambdaListAt + 1);
   const names = codeSymbols(body);
   const checks = body.flatMap(checkSites).map((site) => ({ line: site.line, text: codeOnOneLine(form.text.slice(site.start - form.start, site.end - form.start)) }));
-  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), checks, names, line: form.line };
+  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), checks, names, line: form.line, method: operator === 'defmethod' };
 }
 
 /** The names of FUNCTIONS that hold checks, or call one of FUNCTIONS that does (and so on). */

@@ -50,6 +50,13 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   /** The top-level forms of the code that is loaded or run. */
   const loadedOrRun: LispNode[] = [];
 
+  // A method of a generic function the document defines is called by the document's code, or by none;
+  // one of another's (PRINT-OBJECT, INITIALIZE-INSTANCE) may be called by Lisp itself.
+  const ownGenerics = new Set([...scans.values()].flatMap((scan) => scan.forms.flatMap((form) => {
+    const name = form.head !== null && unqualified(form.head) === 'defgeneric' && form.node.kind === 'list' ? form.node.items[1] : undefined;
+    return name?.kind === 'symbol' ? [name.name] : [];
+  })));
+
   /** The package definitions are read in (`in-package` forms, in document order), and the tests defined there by name. */
   let inPackage = 'common-lisp-user';
   const unconditionalTests = new Map<string, Extract<UnitDraft, { kind: 'fiveam-test' }>>();
@@ -178,7 +185,7 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       if (test !== null) addTest(test, form.line, feature, block);
       for (const nested of nestedTests(form, testMacros)) addTest(nested, nested.line, nested.feature, block);
       const fn = definedFunction(form);
-      if (fn) functions.push({ ...fn, block });
+      if (fn && (!fn.method || ownGenerics.has(fn.name))) functions.push({ ...fn, block });
     }
   }
 

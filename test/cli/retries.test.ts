@@ -68,6 +68,24 @@ t.test('a unit that fails every attempt is reported failed once, with its attemp
   t.match(bad.stdout, /at: bad\.md:4/, 'at the line of the key');
 });
 
+t.test('a Lisp retry starts in a fresh driver: state the failed attempt left (a memo cache it filled) does not make it pass', async (t) => {
+  const dir = t.testdir({
+    'cache.md': lispDocument('cache', {
+      Definitions: `(defvar *cache* (make-hash-table :test 'equal))
+(defun cached-width (lo hi)
+  (or (gethash (list lo hi) *cache*)
+      (progn (setf (gethash (list lo hi) *cache*) (- hi lo)) nil)))`,
+      'The first call answers': '(assert (eql 4 (cached-width 1 5)))',
+    }),
+  });
+  const run = await specRun(['cache.md', '--reporter', 'tap', '--retries', '1'], dir);
+  t.equal(run.code, 1, 'the deterministic failure stays a failure');
+  t.match(run.stderr, /^0 passed, 1 failed, 0 skipped, 0 todo$/m);
+  t.notMatch(run.stdout, /# flaky/);
+  t.match(run.stdout, /# failed 2 attempts/);
+  t.match(run.stdout, /environment: "ran in a fresh Lisp environment: the unit \\"The first call answers\\" \(line \d+\) failed and is retried/, 'the retry says where it ran');
+});
+
 t.test('runWithRetries passes the events of other units through at once and stops at the first passing attempt', async (t) => {
   const seen: string[] = [];
   let attempts = 0;

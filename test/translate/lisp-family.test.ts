@@ -100,6 +100,25 @@ t.test('an Expected block right after an Input block in the same section reads i
   );
 });
 
+t.test('a method of a generic function the document defines is a function like a defun: uncalled and needing arguments, its checks are an error; one of Lisp\'s own generic functions may be called by Lisp', async (t) => {
+  const plan = doc(
+    `## Definitions\n\n${lisp(`(defgeneric verify-area (shape))
+(defmethod verify-area ((shape list))
+  (assert (> (second shape) 1000)))
+(defgeneric check-all ())
+(defmethod check-all :around ()
+  (assert (= 1 1)))
+(defstruct shape (area 0))
+(defmethod print-object ((s shape) stream) (assert (> (shape-area s) 10)) (format stream "shape"))`)}\n## Use\n\n${lisp('(assert (= 2 (+ 1 1)))')}`,
+  );
+  t.same(
+    plan.problems.map((p) => [p.line, p.message.split(',')[0]]),
+    [[12, 'verify-area holds checks']], // the defmethod's line: the block's code starts at line 11
+    'the uncalled method needing an argument; not print-object, which PRINT calls',
+  );
+  t.same(byKind(plan.units, 'verify-function').map((u) => u.functionName), ['check-all'], 'a method of no arguments nothing calls runs as a unit, its qualifier passed over');
+});
+
 t.test('an undefined name is told where another document of the run defines it', async (t) => {
   const helpers = doc(`## Helpers\n\n${lisp('(defun random-choice (list) (nth (random (length list)) list))\n(defmacro with-thing (x) x)')}`, 'helpers.test.md');
   const user = doc(`## Use\n\n${lisp('(random-choice (list 1 2))')}`, 'user.test.md');

@@ -55,7 +55,7 @@ t.test('unreadable Lisp is a problem at its line and is not run', async (t) => {
 t.test('illustrations, notation, JSON shapes and other languages are listed with reasons', async (t) => {
   const p = plan(lispDoc([
     '# Case', '',
-    '## Counterexamples', '', '```lisp', '(assert nil)', '```', '',
+    '## Counterexamples', '', '```lisp', '(time-execution "nil")', '```', '',
     '## Checks', '',
     '**Implementation sketch**:', '```lisp', '(defun impl (r) r)', '```', '',
     '**Response**:', '```json', '{"ok": true}', '```', '',
@@ -72,16 +72,24 @@ t.test('illustrations, notation, JSON shapes and other languages are listed with
   t.same(p.problems, []);
 });
 
-t.test('a block stating checks under an "output" heading runs: the heading may name the very output it checks; a counterexample\'s checks stay an illustration', async (t) => {
+t.test('a block stating checks runs under any illustration heading: the heading may name the very output or counterexample it checks', async (t) => {
   const p = plan(lispDoc([
     '# Case', '',
     '## Expected output of a division by zero', '', '```lisp', '(assert (not (is-error (evaluate-lisp *server* "(/ 1 0)"))))', '```', '',
     '## Example output of princ-to-string', '', '```lisp', '(fiveam:test princ-length (is (= 1 (length (princ-to-string 7)))))', '```', '',
     '## Sample output', '', '**Input**:', '```json', '{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "1"}}}', '```', '',
     '## Output shape', '', '```lisp', '(:result 3)', '```', '',
-    '## Counterexample', '', '```lisp', '(assert (= 1 2))', '```', '',
+    '## Counterexample regression tests', '', '```lisp', '(assert (= 1 2))', '```', '',
+    '## Counterexample', '', '```lisp', '(time-execution "nil")', '```', '',
+    '## Notes', '', '**Implementation Requirements**:', '```lisp', '(fiveam:test sketch-kept (is (= 2 (+ 1 1))))', '```', '',
   ].join('\n')));
-  t.same(p.units.map((unit) => [unit.kind, unit.name]), [['lisp-block', 'Expected output of a division by zero'], ['fiveam-test', 'princ-length'], ['json-input', 'Sample output (input)']]);
+  t.same(p.units.map((unit) => [unit.kind, unit.name]), [
+    ['lisp-block', 'Expected output of a division by zero'],
+    ['fiveam-test', 'princ-length'],
+    ['json-input', 'Sample output (input)'],
+    ['lisp-block', 'Counterexample regression tests'],
+    ['fiveam-test', 'sketch-kept'],
+  ]);
   t.same(p.notRun.map(({ reason }) => reason), ['illustration: under the heading "Output shape"; it shows the shape of an output', 'illustration: under the heading "Counterexample"; a counterexample shows what must not happen']);
 });
 
@@ -144,7 +152,7 @@ t.test('unreadable frontmatter is the one problem: no second "no checks found" f
 });
 
 t.test('a verification document with nothing to run says so', async (t) => {
-  const p = plan(lispDoc('# Case\n\n## Counterexample\n\n```lisp\n(assert nil)\n```\n'));
+  const p = plan(lispDoc('# Case\n\n## Counterexample\n\n```lisp\n(time-execution "nil")\n```\n'));
   t.match(p.problems, [{ line: 1, message: /no checks found/ }]);
 });
 

@@ -179,8 +179,83 @@ reach, and one that stops its unit is reported as the error.")
   (setf (gethash place *checks-reached*) t))
 
 (defvar *spec-functions* (make-hash-table :test #'eq)
-  "Each function a DEFUN read from spec code defines (this document's, or one of its
-tree's) -> that DEFUN form: where the checks a unit makes through it are written.")
+  "Each function spec code defines (this document's, or one of its tree's) -> the
+lambda forms of its definitions as read (a generic function's methods are several):
+where the checks a unit makes through it are written. See FUNCTION-DEFINITIONS.")
+
+(defun plain-lambda-list (lambda-list)
+  "LAMBDA-LIST of a method without its specializers: ((shape list) x) -> (shape x)."
+  (if (listp lambda-list)
+      (loop for rest on lambda-list
+            for parameter = (car rest)
+            for required = (not (member parameter lambda-list-keywords)) then (and required (not (member parameter lambda-list-keywords)))
+            collect (if (and required (consp parameter)) (car parameter) parameter)
+            while (consp (cdr rest)))
+      lambda-list))
+
+(defun method-lambda (qualifiers-and-rest)
+  "The lambda of a method written (QUALIFIER... LAMBDA-LIST . BODY), or NIL."
+  (let ((tail (member-if #'listp qualifiers-and-rest)))
+    (and tail (list* 'lambda (plain-lambda-list (first tail)) (rest tail)))))
+
+(defun lambda-of (form)
+  "FORM when it is (LAMBDA ...), the lambda of #'(LAMBDA ...), else NIL."
+  (cond ((and (consp form) (eq (car form) 'lambda)) form)
+        ((and (consp form) (eq (car form) 'function) (consp (cdr form))) (lambda-of (second form)))))
+
+(defun function-definitions (form)
+  "(name . lambda) of each function FORM, a macro call, defines with a body written in
+it: a DEFUN's, a DEFMETHOD's (specializers left out), each :METHOD of a DEFGENERIC, a
+lambda DEFVAR or DEFPARAMETER keeps in a variable (called through it: (MAPC *CHECK* XS)),
+or one (SETF (FDEFINITION 'F)) or (SETF (SYMBOL-FUNCTION 'F)) makes F's. FLET and LABELS
+functions are written in the code that calls them: their checks are its own."
+  (when (and (consp form) (consp (cdr form)))
+    (let ((name (second form)))
+      (case (car form)
+        (defun (and (symbolp name) (consp (cddr form)) (list (cons name (cons 'lambda (cddr form))))))
+        (defmethod (let ((method (method-lambda (cddr form)))) (and (symbolp name) method (list (cons name method)))))
+        (defgeneric (and (symbolp name) (listp (cddr form))
+                         (loop for option in (cdddr form)
+                               for method = (and (consp option) (eq (car option) :method) (method-lambda (rest option)))
+                               when method collect (cons name method))))
+        ((defvar defparameter) (let ((function (and (consp (cddr form)) (lambda-of (third form)))))
+                                 (and (symbolp name) function (list (cons name function)))))
+        (setf (loop for (place value) on (rest form) by #'cddr
+                    for function = (lambda-of value)
+                    for named = (and (consp place) (member (car place) '(fdefinition symbol-function))
+                                     (named-function (second place)))
+                    when (and function named) collect (cons named function)))))))
+
+(defun note-function-definitions (form)
+  "Note the functions FORM, a macro call read from spec code, defines (FUNCTION-DEFINITIONS)."
+  (loop for (name . function) in (function-definitions form)
+        do (pushnew function (gethash name *spec-functions*) :test (lambda (a b) (eq (cddr a) (cddr b))))))
+
+(defparameter *definition-operators*
+  '(defun defmacro defmethod defgeneric define-compiler-macro
+    fiveam:test fiveam:def-test fiveam:def-fixture deftest define-test)
+  "Definitions whose code runs when what they define is called or run, not where they
+stand: a check site inside one that a unit's text holds is not the unit's to reach (a
+function's checks are its callers', a test is a unit of its own).")
+
+(defvar *definition-checks* nil
+  "While EXPAND-NOTING-CHECKS counts a unit's checks: the places of those written in a
+definition it holds (*DEFINITION-OPERATORS*, read there or made by a macro of the
+document, in a LET around it too): they run when what it defines is called, not as the
+unit runs.")
+
+(defun note-definition-checks (definition)
+  "Count the checks DEFINITION (a call of one of *DEFINITION-OPERATORS*) holds into
+*DEFINITION-CHECKS*: each of its parts expanded apart (its name, lambda list and body)."
+  (let ((definition-checks *definition-checks*)
+        (*checks-found* (make-hash-table :test #'equal)))
+    (loop for rest on (rest definition)
+          while (consp rest)
+          do (handler-case (handler-bind ((warning #'muffle-warning))
+                             (sb-walker:macroexpand-all (car rest)))
+               (error () nil)))
+    (loop for place being the hash-keys of *checks-found*
+          do (setf (gethash place definition-checks) t))))
 
 (defun positioning-macroexpand-hook (expander form environment)
   "*MACROEXPAND-HOOK*: what a macro called in spec code expands into stands at the
@@ -194,14 +269,16 @@ code is noted as the definition of its function."
         ;; An outcome a macro call expands into beside a check site does not hide the site.
         (unless (and (not site) (gethash place *checks-found*))
           (setf (gethash place *checks-found*) form))))
-    (when (and position (eq (car form) 'defun) (consp (cdr form)) (symbolp (second form)))
-      (setf (gethash (second form) *spec-functions*) form))
+    (when position (note-function-definitions form))
     (let ((expansion (handler-bind ((error (lambda (condition)
                                              (declare (ignore condition))
                                              (when site
                                                (setf (gethash (check-place position) *checks-not-expanded*) t)))))
                        (funcall expander form environment))))
       (when position (inherit-position expansion position))
+      ;; A definition a macro of the document makes ((defcheck name ...) -> (defun name ...)).
+      (when (and *definition-checks* position)
+        (map-definitions #'note-definition-checks (list expansion)))
       ;; A check site marks its place reached as it starts to run: a check made many
       ;; times (a loop's, a FOR-ALL trial's, which sends no point of its own) is reached
       ;; once it runs once, and a site that never runs is found at the unit's end.
@@ -213,14 +290,18 @@ code is noted as the definition of its function."
   "FORMS fully expanded (a form that cannot be expanded is left as it is: running it
 says why), and the (file line) of every check the expansion met: a loop's body, both
 branches of a condition, a lambda's body, the expansion of a macro of the document,
-run or not. Nothing is evaluated."
-  (let ((*checks-found* (make-hash-table :test #'equal)))
+run or not; not those of a definition FORMS hold (*DEFINITION-CHECKS*). Nothing is evaluated."
+  (let ((*checks-found* (make-hash-table :test #'equal))
+        (*definition-checks* (make-hash-table :test #'equal)))
+    ;; The walker walks a DEFUN without expanding it: the hook never sees those read.
+    (map-definitions #'note-definition-checks forms)
     (values (mapcar (lambda (form)
                       (handler-case (handler-bind ((warning #'muffle-warning))
                                       (sb-walker:macroexpand-all form))
                         (error () form)))
                     forms)
-            (loop for place being the hash-keys of *checks-found* collect place))))
+            (loop for place being the hash-keys of *checks-found*
+                  unless (gethash place *definition-checks*) collect place))))
 
 (defun checks-held (forms)
   "(file line form start) of each check FORMS hold, in order of their places (see
@@ -261,29 +342,30 @@ whole text, or the definition of a FiveAM test or verify- function)."
       (and (string= file (source-file source))
            (<= (line-at source start) line (line-at source end))))))
 
-(defparameter *definition-operators*
-  '(defun defmacro defmethod defgeneric define-compiler-macro
-    fiveam:test fiveam:def-test fiveam:def-fixture deftest define-test)
-  "Definitions whose code runs when what they define is called or run, not where they
-stand: a check site inside one that a unit's text holds is not the unit's to reach (a
-function's checks are its callers', a test is a unit of its own).")
-
-(defun definition-spans (forms)
-  "(source start end) of each definition (*DEFINITION-OPERATORS*) read in FORMS."
+(defun map-definitions (function forms)
+  "Call FUNCTION on each definition FORMS hold, at any depth (a DEFUN in a LET),
+outermost first: a call of *DEFINITION-OPERATORS*, or one that keeps a function's
+lambda (FUNCTION-DEFINITIONS: (SETF (SYMBOL-FUNCTION 'F) (LAMBDA ...)))."
   (let ((seen (make-hash-table :test #'eq))
-        (budget 200000)
-        (spans '()))
+        (budget 200000))
     (labels ((walk (form)
                ;; The budget bounds a circular list, which the table of forms seen does not.
                (when (and (consp form) (not (gethash form seen)) (plusp (decf budget)))
                  (setf (gethash form seen) t)
-                 (let ((position (gethash form *form-positions*)))
-                   (when (and position (member (car form) *definition-operators*))
-                     (push (subseq position 0 3) spans)))
+                 (when (or (member (car form) *definition-operators*) (function-definitions form))
+                   (funcall function form))
                  (loop for rest on form
                        while (and (consp rest) (plusp (decf budget)))
                        do (walk (car rest))))))
-      (mapc #'walk forms))
+      (mapc #'walk forms))))
+
+(defun definition-spans (forms)
+  "(source start end) of each definition (*DEFINITION-OPERATORS*) read in FORMS."
+  (let ((spans '()))
+    (map-definitions (lambda (form)
+                       (let ((position (gethash form *form-positions*)))
+                         (when position (push (subseq position 0 3) spans))))
+                     forms)
     spans))
 
 (defun within-definition-p (spans file start)
@@ -475,7 +557,8 @@ nor does #'F put aside, (LIST #'F), whose function the plan runs as a unit of it
                        while (and (consp rest) (plusp (decf budget)))
                        do (when (and (plusp index)
                                      (or (calls-designator-p (car form) index) (member previous '(:key :test :test-not))))
-                            (note (named-function argument)))
+                            ;; 'F, #'F, or a variable holding a function of spec code ((MAPC *CHECK* XS)).
+                            (note (or (named-function argument) argument)))
                           (walk argument)))))
       (walk expansion))
     names))
@@ -489,11 +572,11 @@ call, and in those they call in turn: the checks a unit makes through its helper
                (dolist (name (spec-functions-called expansion))
                  (unless (gethash name visited)
                    (setf (gethash name visited) t)
-                   (multiple-value-bind (expanded found)
-                       (expand-noting-checks (list `(function (lambda ,@(cddr (gethash name *spec-functions*))))))
-                     (dolist (place found)
-                       (pushnew (list name (first place) (second place)) places :test #'equal))
-                     (visit expanded))))))
+                   (dolist (function (gethash name *spec-functions*))
+                     (multiple-value-bind (expanded found) (expand-noting-checks (list `(function ,function)))
+                       (dolist (place found)
+                         (pushnew (list name (first place) (second place)) places :test #'equal))
+                       (visit expanded)))))))
       (visit (expand-noting-checks forms)))
     (sort places (lambda (a b) (or (string< (second a) (second b))
                                    (and (string= (second a) (second b)) (< (third a) (third b))))))))
@@ -879,16 +962,43 @@ in its place."
           (throw 'unit-stop nil)))
     nil))
 
+(defun call-completing-check (whole shown thunk)
+  "Run THUNK, the code of the check WHOLE (named by SHOWN), which makes its point. An
+error that leaves it before it made one (its argument signalled), caught by code around
+the check (HANDLER-CASE, IGNORE-ERRORS) rather than reported as the unit's or the test's
+error, would leave no point at all: the check is then a failing point that says so."
+  (let ((escaped nil) (points-then 0) (completed nil))
+    (unwind-protect
+         (handler-bind ((error (lambda (condition)
+                                 (unless (or escaped (typep condition 'fiveam::check-failure))
+                                   (setf escaped condition points-then *unit-points*)))))
+           (multiple-value-prog1 (funcall thunk) (setf completed t)))
+      ;; A point made since (the unit's error, FiveAM's unexpected error) reports it already.
+      (when (and escaped (not completed) (= points-then *unit-points*))
+        (with-report-printing
+          (emit-point nil (form-text shown) (or (form-location whole) (fallback-location))
+                      `((:form . ,(form-text whole))
+                        (:condition . ((:type . ,(show (type-of escaped)))
+                                       (:message . ,(condition-message escaped))))
+                        (:reason . ,(format nil "the check never reached a verdict: evaluating it signalled ~A, which code around the check caught"
+                                            (show (type-of escaped)))))))))))
+
+(defmacro completing-check ((whole shown) &body body)
+  "BODY, the code of the check WHOLE, under CALL-COMPLETING-CHECK."
+  `(call-completing-check ',whole ',shown (lambda () ,@body)))
+
 (defmacro assert (&whole whole test-form &optional places datum &rest arguments
                   &environment environment)
   "One test point each time it runs: ok when TEST-FORM is true; otherwise not ok,
 showing the values of its argument subforms and the message DATUM and ARGUMENTS make
-(evaluated only then, as CL:ASSERT does), and the rest of the unit is skipped."
+(evaluated only then, as CL:ASSERT does), and the rest of the unit is skipped; failing
+too when evaluating it signals an error that code around it catches (COMPLETING-CHECK)."
   (declare (ignore places))
   (multiple-value-bind (bindings call records) (decompose-check test-form environment)
-    `(let* ,bindings
-       (record-assertion ',whole ',test-form ,call (list ,@records)
-                         ,(if datum `(lambda () (list ,datum ,@arguments)) '(lambda () nil))))))
+    `(completing-check (,whole ,test-form)
+       (let* ,bindings
+         (record-assertion ',whole ',test-form ,call (list ,@records)
+                           ,(if datum `(lambda () (list ,datum ,@arguments)) '(lambda () nil)))))))
 
 ;; A document's own package ((defpackage :my-tests (:use :cl))) reads ASSERT as CL:ASSERT:
 ;; there it is the same check, a point each time it runs, not an error a HANDLER-CASE or
@@ -1080,16 +1190,17 @@ given the original form as written, is supplied when the check has none."
                 ;; An IS-FALSE point is named by its whole form: its test alone reads as the
                 ;; opposite claim; so is a check of a bare variable, (is-true ok).
                 (let ((shown (if (or (eq name 'fiveam:is-false) (atom test)) whole test)))
-                  (if bindings
-                      `(let* ,bindings
-                         (let ((*check* (list ',shown ,@records)))
-                           ,(funcall original
-                                     `(,name ,call ,@(or reason-args
-                                                         `(,default-reason ,(form-text test))))
-                                     environment)))
-                      `(let ((*check* (list ',shown))
-                             ,@(unless reason-args '((*fiveam-reason* t))))
-                         ,(funcall original whole environment))))))))))
+                  `(completing-check (,whole ,shown)
+                     ,(if bindings
+                          `(let* ,bindings
+                             (let ((*check* (list ',shown ,@records)))
+                               ,(funcall original
+                                         `(,name ,call ,@(or reason-args
+                                                             `(,default-reason ,(form-text test))))
+                                         environment)))
+                          `(let ((*check* (list ',shown))
+                                 ,@(unless reason-args '((*fiveam-reason* t))))
+                             ,(funcall original whole environment)))))))))))
 
 (defun run-finishes (body thunk)
   "FiveAM's FINISHES as one point: passed when THUNK returns; failed with the error

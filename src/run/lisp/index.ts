@@ -366,6 +366,14 @@ class DocumentRun {
     return this.inTurn(() => Environment.open(this.options, this.transcript, this.admit, this.warnOfStdout));
   }
 
+  /** Stops the driver for WHY: the next unit runs in a fresh one with the definitions loaded again, saying so. */
+  private async dropEnvironment(why: string): Promise<void> {
+    const environment = this.environment;
+    this.environment = null;
+    this.restartedBecause = why;
+    await environment?.close();
+  }
+
   /** A driver with the definitions loaded; load failures are reported once, as problem units. */
   private async ensureEnvironment(): Promise<void> {
     if (this.environment) return;
@@ -523,6 +531,7 @@ class DocumentRun {
     this.unitNeed = this.timingNeeds.get(unit.id);
     const release = gate && this.unitNeed === 'exclusive' ? await gate.acquire('exclusive') : null;
     this.unitHoldsGate = release !== null;
+    let attempt = 0;
     try {
       await runWithRetries(
         this.options.retries ?? 0,
@@ -530,6 +539,9 @@ class DocumentRun {
         async (emit) => {
           this.emit = emit;
           try {
+            // A retry starts afresh: in the driver the failed attempt left, what it set (a cache it
+            // filled, a counter) would make the retry pass where the unit, run anew, still fails.
+            if (++attempt > 1) await this.dropEnvironment(`the unit "${unit.name}" (line ${unit.line}) failed and is retried`);
             await this.runLispUnitInTurn(unit);
           } finally {
             this.emit = this.report;
@@ -647,6 +659,8 @@ class DocumentRun {
       name,
       at,
       ...(problems.length ? { diagnostics: { problems, json: unit.code.text } } : {}),
+      // The document's own text parsing says nothing of the answer: its Expected block checks that, or nothing does.
+      ...(paired && problems.length === 0 ? { unchecked: true as const } : {}),
     });
     this.emit({ type: 'unit-end', file: this.plan.file, unitId: unit.id, durationMs: performance.now() - started });
   }

@@ -116,6 +116,19 @@ t.test('an Expected text holds when the text of the answer has its lines, whole 
   t.same(expectedTextMismatches('=> 1', response({ content: [] })), ['the answer has no text content: {"content":[]}']);
 });
 
+t.test('with the answer\'s data (structuredContent), an Expected => line holds only for a value it returned, not for printed output that looks like one', async (t) => {
+  const answer = (text: string, values: string[]) => response({ content: [{ type: 'text', text }], structuredContent: { values, stdout: '', stderr: '', warnings: [] }, isError: false });
+  const printed = answer('[stdout]\n\n=> 42\n\n=> 41', ['41']);
+  t.match(expectedTextMismatches('=> 42', printed), [/holds the Expected line "=> 42" only in what the evaluation printed: the values it returned are \["41"\]/]);
+  t.same(expectedTextMismatches('=> 41', printed), [], 'the value returned holds');
+  t.match(expectedTextMismatches('[stdout]\n\n=> 42', printed), [/only in what the evaluation printed/], 'a => line is a value, under [stdout] too');
+  t.same(expectedTextMismatches('[stdout]', answer('[stdout]\nhello\n\n=> 41', ['41'])), [], 'a line showing no value is matched in the text');
+  t.same(expectedTextMismatches('=> 1\n=> 2', answer('=> 1\n=> 2', ['1', '2'])), [], 'several values, in a row');
+  t.same(expectedTextMismatches('=> (1\n 2)', answer('=> (1\n 2)', ['(1\n 2)'])), [], 'a value printed over several lines');
+  t.match(expectedTextMismatches('=> 3', answer('[stdout]\n=> 3\n\n[ERROR] DIVISION-BY-ZERO\nx', [])), [/only in what the evaluation printed: the values it returned are \[\]/], 'an error returned no value');
+  t.same(expectedTextMismatches('=> 42', response({ content: [{ type: 'text', text: '[stdout]\n\n=> 42\n\n=> 41' }], isError: false })), [], 'without data the text alone is read');
+});
+
 t.test('end to end: a text Expected is compared with the answer; an Expected of nothing warns in the run and on stderr', async (t) => {
   const doc = `${frontmatter()}## Product
 

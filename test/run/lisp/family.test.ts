@@ -64,6 +64,18 @@ t.test('input: bound to the Input block\'s request in its Expected block, with k
   t.match(unbound?.diagnostics, { condition: { type: 'UNBOUND-VARIABLE' }, reason: /input is bound only in the block that answers an Input JSON block/ }, 'outside a pair, input is unbound, and why');
 });
 
+t.test('an Input whose Expected block states nothing of the answer verifies nothing: the well-formed JSON point and the block are both unchecked passes', async (t) => {
+  const input = '**Input**:\n```json\n{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(+ 1 2)"}}}\n```\n\n**Expected**:\n';
+  const md = `${frontmatter()}## Sent, answer dropped\n\n${input}${lisp('(send-request *server* input)\n;; the answer holds "=> 4"')}\n## Printed\n\n${input}${lisp('(print (send-request *server* input))')}\n## Checked\n\n${input}${lisp('(assert (search "=> 3" (result-content-text (send-request *server* input))))')}`;
+  const r = await runMarkdown(md);
+  const byUnit = (n: number) => r.points.filter((p) => p.unitId.endsWith(`#${n}`)).map((p) => [p.ok, p.name, p.unchecked ?? false]);
+  t.same(byUnit(1), [[true, 'the JSON is a well-formed JSON object', true]], 'parsing the document\'s own JSON checks no answer');
+  t.same(byUnit(2), [[true, 'Sent, answer dropped runs without error', true]]);
+  t.same(byUnit(4), [[true, 'Printed runs without error', true]]);
+  t.same(byUnit(5), [[true, 'the JSON is a well-formed JSON object', true]]);
+  t.same(byUnit(6), [[true, '(search "=> 3" (result-content-text (send-request *server* input)))', false]], 'a check of the answer is the pair\'s one verifying point');
+});
+
 t.test('threads: points recorded in a thread are reported; an error escaping a thread fails its unit and the run goes on', async (t) => {
   const md = `${frontmatter()}## Threads\n\n${lisp(`(let ((threads (loop for i below 3
                        collect (let ((i i)) (bt:make-thread (lambda () (ok (< i 3))))))))

@@ -1,0 +1,65 @@
+// The checks a unit makes through the functions it calls, whichever way spec code defines
+// them (a method, a generic function's :method, a lambda kept in a variable or made a
+// function's by (setf symbol-function)), are tracked alike: called over nothing, they fail
+// the unit. A function defined inside a LET or by a macro of the document holds checks of
+// its own, not of the block that defines it. A check left by an error that code around it
+// caught is a failing point, not nothing.
+import t from 'tap';
+import { frontmatter, lineIn, lisp, runMarkdown } from './helpers.js';
+
+const summary = (p: { ok: boolean; name: string; skip?: string }) => [p.ok, p.name];
+
+t.test('methods, :method options, lambdas in variables and (setf symbol-function) called over nothing fail their unit, naming the function', async (t) => {
+  const md = `${frontmatter()}## Definitions\n\n${lisp(`(defgeneric check-area (shape))
+(defmethod check-area ((shape list))
+  (assert (> (second shape) 1000)))
+(defgeneric check-side (shape)
+  (:method ((shape list)) (assert (> (first shape) 10))))
+(defparameter *check-width* (lambda (x) (assert (> x 5))))
+(setf (symbol-function 'check-height) (lambda (x) (assert (> x 7))))`)}\n## Method\n\n${lisp("(mapc #'check-area '())")}\n## Generic method option\n\n${lisp("(dolist (s '()) (check-side s))")}\n## Lambda in a variable\n\n${lisp("(mapc *check-width* '())")}\n## Function set\n\n${lisp("(mapc 'check-height '())")}\n## Called for real\n\n${lisp("(check-area '(1 2000))\n(funcall *check-width* 6)")}`;
+  const r = await runMarkdown(md);
+  const failure = (unit: number) => r.failed.find((p) => p.unitId.endsWith(`#${unit}`))?.diagnostics?.reason;
+  const units = new Map(r.events.flatMap((e) => (e.type === 'unit-start' ? [[e.name, e.unitId.split('#')[1]]] : [])));
+  t.match(failure(Number(units.get('Method'))), `none of the 1 check of the functions it calls ran (check-area at doc.test.md:${lineIn(md, '(assert (> (second shape)')})`);
+  t.match(failure(Number(units.get('Generic method option'))), `none of the 1 check of the functions it calls ran (check-side at doc.test.md:${lineIn(md, '(:method ((shape list))')})`);
+  t.match(failure(Number(units.get('Lambda in a variable'))), `(*check-width* at doc.test.md:${lineIn(md, '(defparameter *check-width*')})`);
+  t.match(failure(Number(units.get('Function set'))), `(check-height at doc.test.md:${lineIn(md, "(setf (symbol-function 'check-height)")})`);
+  t.same(
+    r.points.filter((p) => p.unitId.endsWith(`#${units.get('Called for real')}`)).map(summary),
+    [[true, '(> (second shape) 1000)'], [true, '(> x 5)']],
+    'called for real, their checks are the unit\'s points',
+  );
+});
+
+t.test('a function defined in a LET, or by a macro of the document, holds checks of its own: the block defining it passes', async (t) => {
+  const md = `${frontmatter()}## Helpers\n\n${lisp(`(let ((limit 1000))
+  (defun check-big (x) (assert (> x limit))))
+(defmacro defcheck (name &body body) \`(defun ,name (x) ,@body))
+(defcheck check-small (assert (< x 10)))`)}\n## Used\n\n${lisp('(check-big 2000)\n(check-small 3)')}`;
+  const r = await runMarkdown(md);
+  t.same(r.failed, [], 'no "none of its checks ran" for the defining block');
+  t.same(r.points.map(summary), [
+    [true, 'Helpers runs without error'],
+    [true, '(> x limit)'],
+    [true, '(< x 10)'],
+  ]);
+});
+
+t.test('a check whose own evaluation signals, caught by HANDLER-CASE or IGNORE-ERRORS around it, fails at its line; escaping the unit it is one point', async (t) => {
+  const md = `${frontmatter()}## In a block\n\n${lisp(`(handler-case (assert (= 4 (parse-integer "four")))
+  (error (e) (format t "could not parse: ~a~%" e)))
+(assert (= 1 1))`)}\n## In a FiveAM test\n\n${lisp(`(fiveam:test handled-in-test
+  (ignore-errors (fiveam:is (= 4 (parse-integer "four"))))
+  (fiveam:is (= 1 1)))`)}\n## Escaping\n\n${lisp('(assert (= 4 (parse-integer "four")))')}\n## Handled inside the argument\n\n${lisp('(assert (null (ignore-errors (parse-integer "four"))))')}`;
+  const r = await runMarkdown(md);
+  const handled = r.failed.filter((p) => /never reached a verdict/.test(String(p.diagnostics?.reason)));
+  t.same(handled.map((p) => [p.name, p.at?.line]), [
+    ['(= 4 (parse-integer "four"))', lineIn(md, '(handler-case (assert')],
+    ['(= 4 (parse-integer "four"))', lineIn(md, '(ignore-errors (fiveam:is')],
+  ]);
+  t.match(handled[0].diagnostics, { condition: { type: 'SB-INT:SIMPLE-PARSE-ERROR' }, reason: /signalled SB-INT:SIMPLE-PARSE-ERROR, which code around the check caught/ });
+  t.same(r.points.filter((p) => p.ok && !p.skip).map((p) => p.name), ['(= 1 1)', '(= 1 1)', '(null (ignore-errors (parse-integer "four")))'], 'the checks after it run; an error its argument handles itself is no failure');
+  const escaping = r.failed.filter((p) => p.at?.line === lineIn(md, '## Escaping') + 3);
+  t.equal(escaping.length, 1, 'an error escaping the unit is its one failing point');
+  t.equal(r.failed.length, 3);
+});
