@@ -7,19 +7,8 @@ import { parseMarkdown } from '../../src/parse/index.js';
 import { translate } from '../../src/translate/index.js';
 import type { ScenarioUnit } from '../../src/model/plan.js';
 
-const outline = (placeholder: string) => `### Requirement: Users
-A blocked user SHALL never be accepted.
-
-#### Scenario Outline: Each user
-- **GIVEN** the users:
-  - ${placeholder}
-- **THEN** no user SHALL be blocked
-
-##### Examples
-| name    |
-|---------|
-| mallory |
-`;
+const outline = (placeholder: string) =>
+  `### Requirement: Roles\nEvery role SHALL be known.\n\n#### Scenario Outline: Each role\n- **GIVEN** the roles:\n  - ${placeholder}\n- **THEN** every role SHALL be known\n\n##### Examples\n| name |\n|------|\n| mallory |\n`;
 const planOf = (text: string) => translate(parseMarkdown('doc.spec.md', text));
 const scenarios = (text: string) => planOf(text).units.filter((u): u is ScenarioUnit => u.kind === 'scenario');
 
@@ -31,7 +20,7 @@ t.test("an outline's placeholder alone in a sub-bullet is the row's value", asyn
 
 t.test('a placeholder alone in a sub-bullet that names no column is an error at its step', async (t) => {
   const problems = planOf(outline('<nmae>')).problems;
-  t.match(problems, [{ line: 5, severity: 'error', message: /<nmae> in step 'the users:' names no column/ }]);
+  t.match(problems, [{ line: 5, severity: 'error', message: /<nmae> in step 'the roles:' names no column/ }]);
 });
 
 t.test('outside outlines, a tag alone in a step or a sub-bullet, a block tag among them, is their text; a comment of its own stays a comment', async (t) => {
