@@ -7,21 +7,19 @@ import { dirname, join } from 'node:path';
 import type { DocumentPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
-import { currentSpecPath, openspecPlace, openspecProseFile } from '../translate/openspec-layout.js';
+import { currentSpecPath, isArchivedChange, openspecPlace, openspecProseFile } from '../translate/openspec-layout.js';
 import { deltaProblems } from '../translate/openspec-change.js';
 import type { CheckMessage } from './index.js';
-
-const archived = (file: string) => /(?:^|\/)changes\/archive\//.test(file.split('\\').join('/'));
 
 /**
  * PLAN is what these checks read of an active change, whether it has scenarios or not: a delta
  * spec (checked against its capability's current spec) or the change's proposal.md (a change
  * without a delta).
  */
-export const isOfActiveChange = (plan: DocumentPlan): boolean => !archived(plan.file) && (plan.openspecDelta !== undefined || openspecProseFile(plan.file)?.file === 'proposal.md');
+export const isOfActiveChange = (plan: DocumentPlan): boolean => !isArchivedChange(plan.file) && (plan.openspecDelta !== undefined || openspecProseFile(plan.file)?.file === 'proposal.md');
 
 export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMessage[]> {
-  const plans = all.filter((plan) => !archived(plan.file));
+  const plans = all.filter((plan) => !isArchivedChange(plan.file));
   const messages: CheckMessage[] = [];
   const changesWithDeltas = new Set(plans.flatMap((plan) => openspecPlace(plan.file)?.change ?? []));
   for (const plan of plans) {
@@ -90,7 +88,7 @@ export async function withDeltaProblems(plans: DocumentPlan[]): Promise<Document
   return Promise.all(
     plans.map(async (plan) => {
       const place = openspecPlace(plan.file);
-      if (place?.change === undefined || archived(plan.file)) return plan;
+      if (place?.change === undefined || isArchivedChange(plan.file)) return plan;
       const problems = deltaProblems(plan, await currentSpec(plan.file));
       // Requirements outside delta sections are translate's problem already.
       const added = problems.filter((problem) => !plan.problems.some((known) => known.line === problem.line && known.message === problem.message));

@@ -30,6 +30,8 @@ import {
   readTimings,
   RecordError,
   keepRecords,
+  markRunUnfinished,
+  unfinishedRun,
   RunRecorder,
   selectFailures,
   type Timings,
@@ -341,6 +343,11 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       console.error(`spec-run: --only-failures: no record of an earlier run at ${recordPath} (run without --only-failures first)`);
       return 2;
     }
+    const unfinished = unfinishedRun(previous, recordPath);
+    if (unfinished !== null) {
+      console.error(`spec-run: --only-failures: ${unfinished}; run without --only-failures`);
+      return 2;
+    }
     const recorded = [...new Set(previous.failures.map((f) => relative(process.cwd(), resolve(config.directory, f.file))))];
     if (recorded.length === 0) console.error('spec-run: the last run recorded no failures; nothing to run');
     const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(pathsGiven ? paths : recorded, executorSteps, trees);
@@ -483,6 +490,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   /** Runs a plan, reports it, and leaves the record of the run. */
   const execute = async (toRun: TestPlan, files: StepFiles): Promise<RunOutcome> => {
     const recorder = new RunRecorder(config.directory);
+    if (!options.dryRun) markRunUnfinished(recordPath);
     const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt: interrupts.signal, ...(options.watch ? {} : { closeOwnWork: closeRunners }) }, runners);
     // Kept before the summary line, which stays last. A shard sees only its share: the
     // timings every shard splits by are left as they are; so are they by an interrupted run.

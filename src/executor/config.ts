@@ -143,8 +143,8 @@ const RUN = 'must be a non-empty command string';
 /** Fields only a container can apply. */
 export const CONTAINER_ONLY = ['memory', 'cpus', 'network', 'user'] as const;
 
-const commandSchema = mapping(
-  {
+/** A command's fields, as a file's `- run: ...` writes them. */
+const COMMAND_FIELDS = {
     run: z.string(says(RUN, 'every command needs `run:`')).regex(/\S/, says(RUN)).refine(withoutNul, NUL),
     timeout: inheritedTimeout,
     image: processString.optional(),
@@ -172,9 +172,8 @@ const commandSchema = mapping(
     showStdout: z.boolean(says(BOOLEAN)).default(true),
     showStderr: z.boolean(says(BOOLEAN)).default(true),
     message: nonEmptyString.optional(),
-  },
-  'must be a mapping with at least `run:`',
-).superRefine(
+};
+const commandSchema = mapping(COMMAND_FIELDS, 'must be a mapping with at least `run:`').superRefine(
   (command, context) => {
     // In a container there is no directory a relative path could honestly be resolved against.
     if (command.image !== undefined && typeof command.workdir === 'string' && !command.workdir.startsWith('/')) {
@@ -342,17 +341,26 @@ export const isRecord = (value: unknown): value is Record<string, unknown> => va
 
 /**
  * The problems of one command given as data, not YAML (the steps API's `this.run(command,
- * options)`): each `field: problem`, in the words `spec-run exec` says it of a file's command,
- * since both hand the command to one executor.
+ * options)`, null or undefined options being none): each `field: problem`, in the words
+ * `spec-run exec` says it of a file's command, since both hand the command to one executor.
+ * The command is the first argument: `run` among the options would be a second one, which
+ * one of them ran unsaid, so it is refused with the other keys no command has.
  */
-export function commandProblems(command: Record<string, unknown>): string[] {
-  const valueAt = (path: readonly PropertyKey[]) => path.reduce<unknown>((value, key) => (isRecord(value) ? value[String(key)] : undefined), command);
-  return (commandSchema.safeParse(command).error?.issues ?? []).flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${fieldPath([...issue.path, key])}: unknown key '${key}' ${issue.message}`);
+export function commandProblems(command: unknown, options: unknown): string[] {
+  const allowed = `(allowed here: ${[...Object.keys(COMMAND_FIELDS).filter((key) => key !== 'run'), 'signal'].join(', ')})`;
+  if (options === null || options === undefined) options = {};
+  if (!isRecord(options)) return [`options: must be a mapping of the command's settings ${allowed}, not ${shown(options)}`];
+  const { signal: _signal, run: _run, ...fields } = options;
+  const given = { ...fields, run: command };
+  const valueAt = (path: readonly PropertyKey[]) => path.reduce<unknown>((value, key) => (isRecord(value) ? value[String(key)] : undefined), given);
+  const problems = (commandSchema.safeParse(given).error?.issues ?? []).flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${fieldPath([...issue.path, key])}: unknown key '${key}' ${allowed}`);
     const value = valueAt(issue.path);
     // As in a file: a custom issue's message names the value itself.
     return [`${fieldPath(issue.path)}: ${issue.message}${issue.code === 'custom' || value === undefined ? '' : `, not ${shown(value)}`}`];
   });
+  const runKey = 'run' in options ? [`run: unknown key 'run': the command is the first argument ${allowed}`] : [];
+  return [...runKey, ...problems.map((problem) => problem.replace(/^run:/, 'command:'))];
 }
 
 /** Loads a document whose top level is `stop:`. */

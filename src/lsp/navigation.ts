@@ -7,7 +7,7 @@ import { reportedName, type ScenarioStep, type ScenarioUnit, type Unit } from '.
 import { shownPath, type StepMatch } from '../run/scenario/library.js';
 import { stepBinding, type StepBinding } from '../run/scenario/listing.js';
 import { keyedSteps } from '../translate/step-keyword.js';
-import { readRunRecord, DEFAULT_RECORD_PATH, type RecordedUnit } from '../run/run-record.js';
+import { readRunRecord, unfinishedRun, DEFAULT_RECORD_PATH, type RecordedUnit } from '../run/run-record.js';
 import { documentKey, unitPlace } from '../run/unit-identity.js';
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { unqualified } from '../translate/lisp-forms.js';
@@ -90,12 +90,15 @@ function unitResult(project: Project, reading: Reading, unit: Unit, { failures: 
   // A unit run from the editor that neither passed nor failed (pending, skipped) is in no list of the record, yet it ran.
   const toldHere = told === null ? null : `Ran from the editor, and ${told}.`;
   let record;
+  const recordPath = resolve(project.config.directory, project.config.lastRun ?? DEFAULT_RECORD_PATH);
   try {
-    record = readRunRecord(resolve(project.config.directory, project.config.lastRun ?? DEFAULT_RECORD_PATH));
+    record = readRunRecord(recordPath);
   } catch (error) {
     return `The last run's record cannot be read: ${(error as Error).message}`;
   }
   if (record === null) return ranHere.length > 0 ? failedHere : (toldHere ?? 'No run recorded yet (`.spec-run/last-run.json` appears after a run).');
+  const unfinished = unfinishedRun(record, recordPath);
+  if (unfinished !== null) return ranHere.length > 0 ? failedHere : (toldHere ?? `Unknown: ${unfinished}.`);
   const document = documentKey(resolve(project.root, reading.plan.file), project.config.directory);
   // This unit, never another that stands at its place now (the document edited since): its name, at its place, else
   // the one unit of its name the record knows in the document (it moved), as a run settles a failure by name.

@@ -96,7 +96,7 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
     const items: ListItem[] = list.children.map((item) => {
       const paragraphs = item.children.filter((child): child is MdParagraph => child.type === 'paragraph');
       return {
-        text: paragraphs.map((child) => plainText(child, true).trim()).join('\n'),
+        text: itemText(item, true).join('\n'),
         line: item.position!.start.line,
         number: list.ordered ? writtenItemNumber(source, item.position!.start.offset!) : null,
         ...codeOf(paragraphs),
@@ -176,17 +176,29 @@ function itemArgument(item: MdListItem): { argument?: ItemArgument; moreArgument
   if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: fenceLanguage(node.lang), line: node.position!.start.line }, ...moreArguments };
   if (node?.type === 'table') return { argument: { kind: 'data-table', rows: tableRows(node), line: node.position!.start.line }, ...moreArguments };
   if (node?.type === 'list') {
-    const rows = node.children.map((nested) => [
-      nested.children
-        .filter((child): child is MdParagraph => child.type === 'paragraph')
-        .map((child) => plainText(child).trim())
-        .join(' ')
-        .replace(/\s*\n\s*/g, ' '),
-    ]);
+    const rows = node.children.map((nested) => [itemText(nested, false).join(' ').replace(/\s*\n\s*/g, ' ')]);
     return { argument: { kind: 'data-table', rows, line: node.position!.start.line }, ...moreArguments };
   }
   return {};
 }
+
+/**
+ * The text of a list item's paragraphs, and of its raw HTML blocks as written. A line that
+ * is only a tag (`- <name>`, `- <title>`) or starts with a block tag (`<p>`, `<div>`) is an
+ * HTML block to markdown, but in a step or a data-table row it is what the writer meant:
+ * an outline's placeholder, or a value the step checks. Dropped, the row was "" and the
+ * check passed over nothing. An HTML comment on lines of its own stays a comment.
+ */
+function itemText(item: MdListItem, keepStrong: boolean): string[] {
+  return item.children.flatMap((child) => {
+    if (child.type === 'paragraph') return [plainText(child, keepStrong).trim()];
+    if (child.type === 'html' && !HTML_COMMENT.test(child.value.trim())) return [child.value.trim()];
+    return [];
+  });
+}
+
+/** An HTML block that is a comment and nothing else. */
+const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 
 /** A table's cells as text, row by row, the header row first. */
 function tableRows(table: Table): string[][] {
@@ -280,5 +292,5 @@ export function boldLineMetadata(source: string, tree: Root): Record<string, unk
 }
 
 export function isEmptyTree(tree: Root): boolean {
-  return !tree.children.some((node: Nodes) => node.type !== 'yaml' && !(node.type === 'html' && /^<!--[\s\S]*-->$/.test(node.value.trim())));
+  return !tree.children.some((node: Nodes) => node.type !== 'yaml' && !(node.type === 'html' && HTML_COMMENT.test(node.value.trim())));
 }

@@ -56,6 +56,11 @@ export interface RunRecord {
   passed?: RecordedUnit[];
   /** Milliseconds each document of the run took, by path from the project root. */
   durations: Record<string, number>;
+  /**
+   * A run that started after this record's and never finished (markRunUnfinished): its
+   * results are unknown, so this record's stand for no run now.
+   */
+  unfinished?: { startedAt: string };
 }
 
 /** Last known duration of each document, in milliseconds, by path from the project root. */
@@ -231,6 +236,34 @@ export function selectFailures(plan: TestPlan, record: RunRecord, projectRoot: s
   }
   return { documents };
 }
+
+/**
+ * Marks the record at PATH as of a run that has started, before it runs anything; the
+ * finished run's record (keepRecords) has no mark. A run ended before it could write it
+ * (its watchdog's SIGKILL, another kill, a crash) leaves the mark, so the earlier run's
+ * green results never stand for it: --only-failures refuses, the editor's hover says so.
+ * A record that cannot be written is said at the end of the run (keepRecords).
+ */
+export function markRunUnfinished(path: string): void {
+  const startedAt = new Date().toISOString();
+  let previous: RunRecord | null = null;
+  try {
+    previous = readRunRecord(path);
+  } catch {
+    // a broken record is replaced
+  }
+  try {
+    writeRunRecord(path, { ...(previous ?? { version: 1, seed: 0, finishedAt: startedAt, failures: [], passed: [], durations: {} }), unfinished: { startedAt } });
+  } catch {
+    // said when the run's own record cannot be written either
+  }
+}
+
+/** Why a record marked unfinished tells nothing of the last run, in a sentence. */
+export const unfinishedRun = (record: RunRecord, path: string): string | null =>
+  record.unfinished
+    ? `the last run (started ${record.unfinished.startedAt}) did not finish: it was ended before it could write its record ${path} (its watchdog ended it, or it was killed or crashed), so what it ran, passed or failed is unknown`
+    : null;
 
 /**
  * Leaves the run's record (merged into the previous one) and, when given a timings path,

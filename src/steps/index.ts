@@ -136,8 +136,8 @@ export interface World {
   readonly blocks: ScenarioBlock[];
   /** The step being run (undefined in hooks). */
   readonly step: StepInfo | undefined;
-  /** Runs a command through spec-run's executor: same timeouts, limits and results as `spec-run exec`. */
-  run(command: string, options?: RunCommandOptions): Promise<RunCommandResult>;
+  /** Runs a command through spec-run's executor: same timeouts, limits and results as `spec-run exec` (null options: none). */
+  run(command: string, options?: RunCommandOptions | null): Promise<RunCommandResult>;
   /** An MCP client connected to the runtime (the built-in one, or the configured `runtime`); closed after the scenario. */
   mcp(): Promise<McpClient>;
   /**

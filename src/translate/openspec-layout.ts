@@ -5,6 +5,7 @@
 // `## MODIFIED Requirements`, `## REMOVED Requirements` (with their **Reason** and
 // **Migration**) and `## RENAMED Requirements` (`- FROM: ### Requirement: Old` /
 // `- TO: ### Requirement: New`).
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { Section, SpecDocument } from '../model/document.js';
 import type { Rename } from '../model/requirements.js';
 
@@ -83,12 +84,33 @@ export function requirementParagraphs(doc: SpecDocument): { line: number; messag
 }
 
 /**
+ * PATH as OpenSpec's layout is read from it: a relative path that does not reach up to the
+ * `openspec/` directory it stands in (`specs/calc/spec.md`, given from inside
+ * openspec/changes/bad/) is read from that directory on (`openspec/changes/bad/specs/calc/spec.md`),
+ * with ABOVE the absolute directory holding it; ABOVE is null for a path read as given. A
+ * document is of a change by where it stands in the tree, whatever directory spec-run was
+ * started from: read as given, a change's delta was a capability's spec, and a change
+ * OpenSpec cannot apply passed. Only a directory whose specs/ or changes/ holds the file
+ * counts as OpenSpec's root.
+ */
+function treePath(path: string): { path: string; above: string | null } {
+  const given = path.split('\\').join('/');
+  if (/(?:^|\/)openspec\/(?:specs|changes)\//.test(given)) return { path: given, above: null };
+  const absolute = resolve(path).split('\\').join('/');
+  const root = /^(.*)\/(openspec\/(?:specs|changes)\/.+)$/.exec(absolute);
+  return root ? { path: root[2], above: root[1] || '/' } : { path: given, above: null };
+}
+
+/** Whether FILE is of an archived change (openspec/changes/archive/), wherever spec-run was started. */
+export const isArchivedChange = (file: string): boolean => /(?:^|\/)changes\/archive\//.test(treePath(file).path);
+
+/**
  * The path of a file in an OpenSpec tree from that tree's root (`changes/add-x/spec.md`),
  * the root being the last `openspec/` directory on its path, else where a
  * `changes/<change>/specs/` on it starts; null outside any.
  */
 function inOpenspecTree(path: string): string | null {
-  const normalized = path.split('\\').join('/');
+  const normalized = treePath(path).path;
   return /(?:^|.*\/)openspec\/(.+)$/.exec(normalized)?.[1] ?? /(?:^|\/)(changes\/(?:archive\/)?[^/]+\/specs\/.+)$/.exec(normalized)?.[1] ?? null;
 }
 
@@ -122,7 +144,7 @@ export const hasDeltaSection = (doc: SpecDocument) => doc.sections.some((section
 
 /** The capability (and change) a document is of, from its path; null outside OpenSpec's layout. */
 export function openspecPlace(path: string): { capability: string; change?: string } | null {
-  const normalized = path.split('\\').join('/');
+  const normalized = treePath(path).path;
   const delta = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/specs\/([^/]+)\/spec\.md$/.exec(normalized);
   if (delta) return { capability: delta[2], change: delta[1] };
   const canonical = /(?:^|\/)specs\/([^/]+)\/spec\.md$/.exec(normalized);
@@ -133,9 +155,12 @@ export function openspecPlace(path: string): { capability: string; change?: stri
 export function currentSpecPath(deltaFile: string): string | null {
   const place = openspecPlace(deltaFile);
   if (place?.change === undefined) return null;
-  const normalized = deltaFile.split('\\').join('/');
+  const { path: normalized, above } = treePath(deltaFile);
   const root = normalized.slice(0, normalized.search(/(?:^|\/)changes\//) + (normalized.startsWith('changes/') ? 0 : 1));
-  return `${root}specs/${place.capability}/spec.md`;
+  const current = `${root}specs/${place.capability}/spec.md`;
+  // Read from above where spec-run was started: named as the delta file was, relative or absolute.
+  if (above === null) return current;
+  return isAbsolute(deltaFile) ? join(above, current) : relative(process.cwd(), join(above, current));
 }
 
 /**
@@ -145,7 +170,7 @@ export function currentSpecPath(deltaFile: string): string | null {
  * in openspec/ or under its specs/ or changes/.
  */
 export function openspecProseFile(path: string): { file: string; change?: string } | null {
-  const normalized = path.split('\\').join('/');
+  const normalized = treePath(path).path;
   const ofChange = /(?:^|\/)changes\/(?:archive\/)?([^/]+)\/(proposal|design|tasks)\.md$/.exec(normalized);
   if (ofChange) return { file: `${ofChange[2]}.md`, change: ofChange[1] };
   const ofProject = /(?:^|\/)openspec\/(project|AGENTS)\.md$/.exec(normalized);

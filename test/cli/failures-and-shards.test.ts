@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { RunEvent } from '../../src/model/events.js';
 import type { DocumentPlan } from '../../src/model/plan.js';
 import { shardPlan } from '../../src/run/shard.js';
+import { markRunUnfinished } from '../../src/run/run-record.js';
 import { lispDocument, specRun } from './spec-run.js';
 
 const documents = {
@@ -223,6 +224,23 @@ t.test('a document deleted since leaves the record with its failures: --only-fai
   t.same(failures, ['docs/a.md#2'], "c.md's failure is gone with c.md");
   const rerun = await specRun(['--only-failures', 'docs', '--reporter', 'json'], dir);
   t.same(unitsRun(rerun.stdout), ['docs/a.md#1', 'docs/a.md#2'], '--only-failures reruns what still fails');
+});
+
+t.test("a run that never finished leaves its record marked so: --only-failures refuses rather than trust the earlier run's, and the next finished run clears the mark", async (t) => {
+  const dir = t.testdir({ docs: { 'b.md': documents.docs['b.md'] } });
+  const recordPath = join(dir, '.spec-run', 'last-run.json');
+  t.equal((await specRun(['docs', '--reporter', 'json'], dir)).code, 0, 'a green run');
+  // What a run leaves when its watchdog ends it (SIGKILL) after it started: the mark, and no record of its own.
+  markRunUnfinished(recordPath);
+  t.same(JSON.parse(readFileSync(recordPath, 'utf8')).failures, [], "the earlier run's record is kept beneath the mark");
+  const rerun = await specRun(['--only-failures'], dir);
+  t.equal(rerun.code, 2, 'refused, never "nothing to run" and exit 0');
+  t.match(rerun.stderr, /--only-failures: the last run \(started [^)]+\) did not finish: it was ended before it could write its record .*last-run\.json .*so what it ran, passed or failed is unknown; run without --only-failures/);
+  t.equal((await specRun(['docs', '--reporter', 'json'], dir)).code, 0, 'a run that finishes');
+  t.notOk('unfinished' in JSON.parse(readFileSync(recordPath, 'utf8')), 'writes its record without the mark');
+  const after = await specRun(['--only-failures'], dir);
+  t.equal(after.code, 0);
+  t.match(after.stderr, /the last run recorded no failures; nothing to run/);
 });
 
 t.test('a run record that cannot be written is one warning: the exit status is the run\'s and the summary stays last', async (t) => {

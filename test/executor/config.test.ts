@@ -285,10 +285,26 @@ t.test("a command given as data (the steps API's this.run) has the problems a fi
     { run: 'true', image: 'busybox', workdir: 'relative', timeout: '2h30m', maxOutputLines: 0, usr: 'x' },
     { run: 'true', image: 'busybox', user: 'nobody:nogroup', timeout: null },
   ];
+  // The command is this.run's first argument: `run:` is `command:` there, and no key of its options.
+  const asData = (message: string) => message.replace(/^run:/, 'command:').replace(/\(allowed here: run, ([^)]*)\)/, '(allowed here: $1, signal)');
+  const ofData = ({ run, ...options }: Record<string, unknown>) => commandProblems(run, options);
   for (const command of commands) {
-    const fromFile = loadConfig(stringify({ stop: { commands: [command] } })).errors.map((error) => error.message.replace(/^stop\.commands\[0\]\./, ''));
-    t.same(commandProblems(command).sort(), fromFile.sort(), JSON.stringify(command));
+    const fromFile = loadConfig(stringify({ stop: { commands: [command] } })).errors.map((error) => asData(error.message.replace(/^stop\.commands\[0\]\./, '')));
+    t.same(ofData(command).sort(), fromFile.sort(), JSON.stringify(command));
   }
-  t.same(commandProblems({ run: 'id -u', image: 'busybox', user: '+5' }), ['user: must be a user name or uid[:gid] (ids from 0 to 2147483647), not "+5"']);
-  t.same(commandProblems(commands.at(-1)!), [], 'a valid command has none');
+  t.same(commandProblems('id -u', { image: 'busybox', user: '+5' }), ['user: must be a user name or uid[:gid] (ids from 0 to 2147483647), not "+5"']);
+  t.same(ofData(commands.at(-1)!), [], 'a valid command has none');
+});
+
+t.test("this.run's options: null or undefined are none; anything but a mapping, or a `run` among them, is refused in exec's words", async (t) => {
+  t.same(commandProblems('true', null), []);
+  t.same(commandProblems('true', undefined), []);
+  t.same(commandProblems('true', { signal: new AbortController().signal }), [], 'an abort signal is an option of its own');
+  t.match(commandProblems('true', 'soon'), [/^options: must be a mapping of the command's settings \(allowed here: timeout, image, .*, signal\), not "soon"$/]);
+  t.match(commandProblems('true', ['x']), [/^options: must be a mapping/]);
+  const [runKey, ...others] = commandProblems('true', { run: 'exit 3' });
+  t.match(runKey, /^run: unknown key 'run': the command is the first argument \(allowed here: timeout, /);
+  t.notMatch(runKey, /allowed here: run/);
+  t.same(others, []);
+  t.match(commandProblems('', { timout: '1s' }), [/^command: must be a non-empty command string, not ""$/, /^timout: unknown key 'timout' \(allowed here: timeout, [^)]*signal\)$/]);
 });

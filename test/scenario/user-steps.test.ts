@@ -233,3 +233,20 @@ t.test('a scenario with no THEN checks nothing: its verdict is a skipped point, 
   const checkThen = await run(dir, ['check', '--steps', 'steps.mjs', '--steps', 'then.steps.mjs', 'then.md']);
   t.notMatch(checkThen.stdout, /checks nothing/);
 });
+
+t.test('a run whose every scenario has no THEN checked nothing and fails, as a Lisp run of blocks that check nothing does; beside a scenario that checks, its verdict is only skipped', async (t) => {
+  const noThen = '### Requirement: Carts\nThe cart SHALL empty on checkout.\n\n#### Scenario: checkout\n- **GIVEN** a cart\n- **WHEN** the user checks out\n';
+  const withThen = '### Requirement: Sums\nThe sum SHALL hold.\n\n#### Scenario: two and two\n- **GIVEN** a cart\n- **THEN** it SHALL be there\n';
+  const steps = "import assert from 'node:assert/strict';\nimport { Given, When, Then } from 'spec-run/steps';\nGiven('a cart', function () { this.cart = []; });\nWhen('the user checks out', function () {});\nThen('it SHALL be there', function () { assert.ok(this.cart); });\n";
+  const dir = project({ 'none/cart.md': noThen, 'some/cart.md': noThen, 'some/sum.md': withThen, 'steps.mjs': steps });
+  const alone = await run(dir, ['--steps', 'steps.mjs', 'none/', '--reporter', 'json']);
+  t.equal(alone.exitCode, 1, 'nothing was checked: the run fails');
+  t.match(alone.points.filter((p) => p.ok && p.skip === undefined), [{ name: 'GIVEN a cart', unchecked: true }, { name: 'WHEN the user checks out', unchecked: true }], 'its steps passed, checking nothing');
+  t.match(alone.events.find((e) => e.type === 'run-end'), { counts: { passed: 2, unchecked: 2, skipped: 1 }, checkedNothing: 'the run checked nothing: no check passed (2 ran without error holding no check, 1 skipped)' });
+  const tap = await run(dir, ['--steps', 'steps.mjs', 'none/', '--reporter', 'tap']);
+  t.match(tap.stdout, /not ok \d+ - the run checked nothing: no check passed/, 'said in TAP as a failing point');
+  const beside = await run(dir, ['--steps', 'steps.mjs', 'some/', '--reporter', 'json']);
+  t.equal(beside.exitCode, 0, 'beside a scenario that checks, the run passes');
+  t.match(beside.points.find((p) => p.name === 'checkout (a scenario that checks nothing)'), { ok: true, skip: /it has no THEN step/ });
+  t.notOk(beside.events.find((e) => e.type === 'run-end' && e.checkedNothing !== undefined));
+});

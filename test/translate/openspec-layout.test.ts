@@ -3,8 +3,12 @@
 // changes/<change>/specs/<capability>/spec.md run; requirements anywhere else under
 // specs/ or changes/ are an error at the file; OpenSpec's prose never runs.
 import t from 'tap';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseMarkdown } from '../../src/parse/index.js';
 import { translate } from '../../src/translate/index.js';
+import { currentSpecPath, isArchivedChange, openspecPlace, openspecProseFile } from '../../src/translate/openspec-layout.js';
+import { scratchDirectory } from '../support/scratch.js';
 
 const SCENARIO = '#### Scenario: small\n- **WHEN** I add 2 and 3\n- **THEN** the result is 5\n';
 const MODIFIED = `## MODIFIED Requirements\n\n### Requirement: Addition\nThe calculator SHALL add negatives too.\n\n${SCENARIO}`;
@@ -56,4 +60,28 @@ t.test("OpenSpec's prose is prose by its place and name: requirement and scenari
     t.same({ family: plan.family, units: plan.units, requirements: plan.requirements, problems: plan.problems }, { family: 'unknown', units: [], requirements: [], problems: [] }, path);
   }
   t.equal(translate(parseMarkdown('openspec/changes/add-x/design.md', CAPABILITY)).name, 'design.md (change add-x)');
+});
+
+t.test("a document is of a change by its place in the tree, from any directory spec-run is started in, up to the openspec/ holding it", async (t) => {
+  const project = scratchDirectory('spec-run-layout-');
+  const started = process.cwd();
+  t.teardown(() => process.chdir(started));
+  const from = (directory: string) => {
+    mkdirSync(join(project, directory), { recursive: true });
+    process.chdir(join(project, directory));
+  };
+  from('openspec/changes/bad');
+  t.same(openspecPlace('specs/calc/spec.md'), { capability: 'calc', change: 'bad' }, 'inside the change');
+  t.equal(currentSpecPath('specs/calc/spec.md'), join('..', '..', 'specs', 'calc', 'spec.md'), "the capability's spec, named from where spec-run started");
+  t.same(openspecProseFile('proposal.md'), { file: 'proposal.md', change: 'bad' });
+  t.equal(translate(parseMarkdown('specs/calc/spec.md', MODIFIED)).name, 'calc (change bad)');
+  from('openspec/changes');
+  t.same(openspecPlace('bad/specs/calc/spec.md'), { capability: 'calc', change: 'bad' }, 'inside changes/');
+  t.equal(currentSpecPath(join(project, 'openspec/changes/bad/specs/calc/spec.md')), join(project, 'openspec/specs/calc/spec.md'), 'an absolute path stays absolute');
+  from('openspec/changes/archive/2024-01-01-old');
+  t.ok(isArchivedChange('specs/calc/spec.md'), 'an archived change from inside it');
+  from('openspec/specs/calc');
+  t.same(openspecPlace('spec.md'), { capability: 'calc' }, "inside a capability: its spec");
+  from('changes/work/specs/calc');
+  t.same(openspecPlace('spec.md'), null, 'no openspec/ above: a spec.md is read as given');
 });

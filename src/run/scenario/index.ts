@@ -234,7 +234,10 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         else if (options.signal?.aborted) break;
         keyword = stepKeyword(step.keyword, keyword);
         const wasBlocked = blocked !== null;
-        const point = await runStep({ unit, library: steps, world, strays, options, deadline }, step, keyword, blocked);
+        const ran = await runStep({ unit, library: steps, world, strays, options, deadline }, step, keyword, blocked);
+        // A step of a scenario that checks nothing verifies nothing, whatever it asserts: its pass checked nothing, so a
+        // run whose scenarios all check nothing checked nothing and fails, as a run of Lisp blocks that hold no check does.
+        const point: PointEvent = unchecked && ran.ok && ran.skip === undefined && ran.todo === undefined ? { ...ran, unchecked: true } : ran;
         // A step whose probe an interruption of spec-run stopped did not check anything.
         if (options.interrupt?.aborted && !wasBlocked) {
           const stopped: PointEvent = { ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined };

@@ -126,18 +126,19 @@ export class StepWorld implements World {
     throw new StepSkipped(reason);
   }
 
-  run(command: string, options: RunCommandOptions = {}): Promise<RunCommandResult> {
+  run(command: string, options?: RunCommandOptions | null): Promise<RunCommandResult> {
     return asOwnCode(() => this.#run(command, options));
   }
 
-  async #run(command: string, options: RunCommandOptions): Promise<RunCommandResult> {
+  async #run(command: string, given: RunCommandOptions | null | undefined): Promise<RunCommandResult> {
     const { options: runOptions } = worldInternals(this);
-    const { signal, ...fields } = options;
     // The executor's own rules, as `spec-run exec` applies them to a file's command, before anything runs.
     // The executor is loaded by the first step that uses it: most runs have none.
     const [{ commandProblems }, { execute }, { formatResult }] = await Promise.all([import('../../executor/config.js'), import('../../executor/execute.js'), import('../../executor/report.js')]);
-    const problems = commandProblems({ run: command, ...fields }).map((problem) => problem.replace(/^run:/, 'command:'));
+    const problems = commandProblems(command, given);
     if (problems.length > 0) throw new Error(`world.run: ${problems.join('; ')}`);
+    const options = given ?? {};
+    const { signal } = options;
     const timeout = options.timeout === undefined ? '5m' : options.timeout;
     const duration = timeout === null ? null : parseDuration(timeout);
     // Checked above: a timeout given is a duration.
