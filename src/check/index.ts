@@ -20,6 +20,7 @@ import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { readYaml } from '../parse/yaml-error.js';
 import { jsonError } from '../parse/json-error.js';
 import { jsonProblems, type ToolCallChecker } from '../translate/json-input.js';
+import { configurationBlock, refusedValues, statesRefusal } from '../run/scenario/refused-block.js';
 
 export interface CheckMessage {
   file: string;
@@ -58,6 +59,8 @@ export interface CheckContext {
   ambiguousStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string[] | null;
   /** Why a scenario checks nothing (no THEN states what must hold), as its run says; null when it may check something. */
   checksNothing?: (unit: ScenarioUnit) => { reason: string; setupsOnly: boolean } | null;
+  /** Whether a When of the scenario runs its configuration (one the executor interpreter reads as setup), which fails where the executor refuses it. */
+  runsConfiguration?: (unit: ScenarioUnit) => boolean;
   /** Where the other documents checked with this one define their functions. */
   definitions?: DefinitionIndex;
   /** What a run finds wrong with a tools/call request (an **Input** block no Expected block answers); absent when the runtime's tools are not known. */
@@ -271,6 +274,11 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     if (unchecked) {
       const verdict = unchecked.setupsOnly ? 'a run fails it (TODO with --no-strict)' : "a run skips its verdict ('a scenario that checks nothing')";
       messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'warning', message: `scenario '${unit.name}': ${unchecked.reason.replace(/^the scenario /, '')}; ${verdict}` });
+    }
+    // A value the executor refuses fails the When that runs it where no Then expects the refusal, as a scenario about validation does.
+    const configuration = context.runsConfiguration?.(unit) && !statesRefusal(unit) ? configurationBlock(unit) : null;
+    for (const refused of configuration ? refusedValues(configuration) : []) {
+      messages.push({ file: unit.file, line: refused.line, column: refused.column, severity: 'error', message: `the executor refuses the configuration of scenario '${unit.name}': ${refused.message}; a run fails the When that runs it (no THEN of the scenario says the configuration is refused)` });
     }
     // A Lisp block in a scenario is data its steps may read (this.blocks), never evaluated by spec-run itself.
     for (const block of unit.configs) {

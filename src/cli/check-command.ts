@@ -12,6 +12,7 @@ import { bindStep, droppedArgument, libraryFor, notInterpreted, shownPath, stepP
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { checksNothing } from '../run/scenario/stated-outcome.js';
+import { keyedSteps } from '../translate/step-keyword.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { indexDefinitions } from '../translate/definition-index.js';
@@ -22,7 +23,7 @@ import { documentLibraries } from './document-libraries.js';
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
-export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'stepsLoaded' | 'checksNothing'> {
+export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration'> {
   const seen = libraryFor(library, builtins);
   return {
     // A steps file found but whose definitions were all refused (each reported) is no file not yet written.
@@ -48,6 +49,12 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
       return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
     },
     checksNothing: (unit) => checksNothing(unit, seen),
+    // A When the executor interpreter reads as setup runs the configuration: a value the executor refuses fails it.
+    runsConfiguration: (unit) =>
+      [...keyedSteps([unit])].some(({ step, keyword }) => {
+        const matches = keyword === 'Then' ? [] : bindStep(seen, unit, step, keyword);
+        return matches.length === 1 && matches[0].step.interpretation?.startsWith('setup:') === true;
+      }),
   };
 }
 

@@ -3,11 +3,13 @@
 // that every run sees the same order. Symbolic links are followed, to files and to
 // directories; a link back into a directory being searched is a cycle, reported once
 // and not followed. A path given that does not exist, and a directory that holds no
-// document, are usage errors, so that a run cannot pass on nothing; a dangling link met
+// document, are usage errors, so that a run cannot pass on nothing, and so is a path given
+// that is no regular file (a named pipe, a device); a dangling link met
 // inside a directory is kept, and parsing reports it as a failed point.
 import { meantWord } from '../model/edit-distance.js';
 import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { isLink } from '../parse/index.js';
+import { specialFileKind } from '../parse/document-file.js';
 import { basename, join } from 'node:path';
 import { ConfigError, configuredPaths, loadConfig, type ProjectConfig } from './config.js';
 
@@ -96,6 +98,12 @@ export function findDocuments(paths: string[]): Discovery {
       // A link to nothing (or a loop of links) named as a document: it fails as one, saying so.
       else if (isLink(path) && path.toLowerCase().endsWith('.md')) addFile(path, 1);
       else discovery.missing.push(path);
+      continue;
+    }
+    // A named pipe or a device given as a document would be waited on, or read without end.
+    const special = specialFileKind(stats);
+    if (special) {
+      discovery.unreadable.push({ path, reason: `it is ${special}, not a regular file` });
       continue;
     }
     if (!stats.isDirectory()) {

@@ -1,5 +1,5 @@
 // `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
-import { closeSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import type { Counts, Reporter, RunEvent, ShardOf } from '../model/events.js';
 import { isSettled, requirementsLine, unverifiedLine, type RequirementResult } from '../model/requirements.js';
 import { isPropertyDocument, type DocumentFamily, type DocumentPlan, type TestPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
+import { readDocumentFile } from '../parse/document-file.js';
 import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
 import { excludeRequirements, requirementsInScope } from '../translate/requirements.js';
@@ -187,7 +188,7 @@ function lendersOf(plan: DocumentPlan): Set<string> {
 /** FILE's number of lines, as an editor counts them (a last line without its newline counts). */
 function lineCount(file: string): number {
   try {
-    const text = readFileSync(file, 'utf8');
+    const text = new TextDecoder().decode(readDocumentFile(file));
     return text.split(/\r\n|\r|\n/).length - (/(\r\n|\r|\n)$/.test(text) ? 1 : 0);
   } catch {
     return Number.MAX_SAFE_INTEGER; // unreadable: the run reports it at the document

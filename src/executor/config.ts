@@ -55,6 +55,8 @@ export interface ConfigLoad {
   /** The valid part of the configuration: a command with an error is left out. */
   config: StopConfig;
   errors: ConfigError[];
+  /** Those of ERRORS about a key the text lacks (`run:`), not a value it writes: a scenario's When may give it. */
+  lacking: ConfigError[];
 }
 
 export interface LoadOptions {
@@ -291,6 +293,8 @@ interface Checked<T> {
   /** The document as plain data, for reading the valid part of an invalid one. */
   raw: unknown;
   errors: ConfigError[];
+  /** Those of ERRORS about a key the text lacks. */
+  lacking: ConfigError[];
   /** Where the node at a path starts, in the enclosing file. */
   placeOf(path: readonly PropertyKey[]): Place;
 }
@@ -306,6 +310,7 @@ function check<T>(text: string, schema: z.ZodType<T>, at: BlockPlace): Checked<T
   };
   const placeOf = (path: readonly PropertyKey[]) => place(locate(root, path).node?.range?.[0]);
   const errors: ConfigError[] = [];
+  const lacking: ConfigError[] = [];
   const report = (path: string, offset: number | undefined, problem: string) => errors.push(configError(path, place(offset), problem));
   for (const e of doc.errors) {
     // A repeated key is named by its field path, as every other error is, with where it first was.
@@ -316,7 +321,7 @@ function check<T>(text: string, schema: z.ZodType<T>, at: BlockPlace): Checked<T
   }
   // A repeated key leaves the rest of the tree as written (the key keeps its last value), so
   // the file's other problems are listed with it; after any other YAML error the tree is a guess.
-  if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { data: undefined, raw: undefined, errors, placeOf };
+  if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return { data: undefined, raw: undefined, errors, lacking, placeOf };
   const raw: unknown = doc.toJS();
   const parsed = schema.safeParse(raw);
   for (const issue of parsed.error?.issues ?? []) {
@@ -330,10 +335,11 @@ function check<T>(text: string, schema: z.ZodType<T>, at: BlockPlace): Checked<T
       // A custom issue's message names the value itself; a missing key has none to name.
       const value = issue.code === 'custom' || at.value === undefined || at.node === null ? '' : `, not ${shown(at.value)}`;
       report(path, (at.value === undefined ? missingKeyPlace(root, issue.path) : at.node)?.range?.[0], `${issue.message}${value}`);
+      if (at.value === undefined) lacking.push(errors[errors.length - 1]);
     }
   }
   const readable = doc.errors.length === 0;
-  return { data: readable ? parsed.data : undefined, raw: readable ? raw : undefined, errors: errors.sort((a, b) => a.line - b.line || a.column - b.column || a.path.localeCompare(b.path)), placeOf };
+  return { data: readable ? parsed.data : undefined, raw: readable ? raw : undefined, errors: errors.sort((a, b) => a.line - b.line || a.column - b.column || a.path.localeCompare(b.path)), lacking, placeOf };
 }
 
 /** A mapping, as YAML reads one: no array, no null. */
@@ -373,7 +379,7 @@ export function loadConfig(text: string, options: LoadOptions = {}): ConfigLoad 
     commands: Array.isArray(stop.commands) ? stop.commands.map((command) => commandSchema.safeParse(command).data) : [],
   };
   const commands = parts.commands.flatMap((command, index) => (command ? [{ ...command, index, ...checked.placeOf(['stop', 'commands', index]) }] : []));
-  return { config: { defaultTimeout: parts.defaultTimeout, commands }, errors: checked.errors };
+  return { config: { defaultTimeout: parts.defaultTimeout, commands }, errors: checked.errors, lacking: checked.lacking };
 }
 
 export interface FieldLine {

@@ -16,13 +16,13 @@ export type KeptEnd = 'head' | 'tail';
 export interface CapturedOutput {
   /** The lines kept, in arrival order (stdout and stderr interleaved by chunk). */
   lines: OutputLine[];
-  /** Every line the command printed on the captured streams. */
+  /** Every line the command printed on the shown streams: a hidden stream's lines count in `streams` alone, never toward the line totals. */
   totalLines: number;
   /** The line limit applied to each stream, if any. */
   maxLines?: number;
-  /** Lines printed and lines kept, per stream. */
+  /** Lines printed and lines kept, per stream (a hidden one's printed lines too). */
   streams: Record<StreamName, { total: number; kept: number }>;
-  /** Streams not captured because the configuration hides them (showStdout/showStderr false). */
+  /** Streams whose lines are counted, never kept, because the configuration hides them (showStdout/showStderr false). */
   hidden: StreamName[];
   /** True when lines were dropped because the byte cap was reached. */
   byteCapReached: boolean;
@@ -63,6 +63,10 @@ export class OutputCollector {
     return this.limits.keep === 'tail';
   }
 
+  private hides(stream: StreamName): boolean {
+    return this.limits.hidden?.includes(stream) ?? false;
+  }
+
   /** Keeping the head, a stream is full at its line limit or at the byte cap; a tail is never full, it drops its oldest lines. */
   private full(stream: StreamName): boolean {
     if (this.tail) return false;
@@ -70,16 +74,19 @@ export class OutputCollector {
   }
 
   /**
-   * Collects a process's fds 1 and 2 as they arrive. A hidden stream is still read, and
-   * dropped, so the process never blocks on a full pipe.
+   * Collects a process's fds 1 and 2 as they arrive. A hidden stream is still read, so the
+   * process never blocks on a full pipe, and its lines counted as its own (the record says
+   * how many it printed), never toward the line totals the report shows.
    */
   capture(process: { onChunks(fd: number, onChunk: (chunk: Buffer) => void): void }): void {
-    for (const [fd, stream] of [[1, 'stdout'], [2, 'stderr']] as const) {
-      process.onChunks(fd, this.limits.hidden?.includes(stream) ? () => {} : (chunk) => this.write(stream, chunk));
-    }
+    for (const [fd, stream] of [[1, 'stdout'], [2, 'stderr']] as const) process.onChunks(fd, (chunk) => this.write(stream, chunk));
   }
 
   write(stream: StreamName, chunk: Buffer): void {
+    if (this.hides(stream)) {
+      this.countHidden(stream, chunk);
+      return;
+    }
     let start = 0;
     for (;;) {
       const nl = chunk.indexOf(10, start);
@@ -96,11 +103,23 @@ export class OutputCollector {
     }
   }
 
+  /** A hidden stream's lines are only counted, as its own: no line is looked at, so draining a flood costs no more than before. */
+  private countHidden(stream: StreamName, chunk: Buffer): void {
+    let lines = 0;
+    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, nl + 1)) lines++;
+    this.streams[stream].total += lines;
+    if (chunk.length > 0) this.unterminated[stream] = chunk[chunk.length - 1] !== 10;
+  }
+
   /** Takes the unterminated last line of each stream as a line. */
   end(): CapturedOutput {
     for (const stream of ['stdout', 'stderr'] as const) {
       if (this.unterminated[stream]) {
         this.unterminated[stream] = false;
+        if (this.hides(stream)) {
+          this.streams[stream].total++;
+          continue;
+        }
         this.count(stream);
         if (!this.full(stream)) this.keep(stream, Buffer.alloc(0));
         else this.dropPartial(stream);
@@ -206,9 +225,10 @@ export class OutputCollector {
  */
 export function outputNotices(output: CapturedOutput, timedOutAfter?: string): { before: string[]; after: string[] } {
   const omissions: string[] = [];
-  for (const stream of ['stdout', 'stderr'] as const) {
+  for (const stream of shownStreams(output)) {
     const { total, kept } = output.streams[stream];
-    if (output.maxLines !== undefined && total > kept && !output.byteCapReached) omissions.push(`${stream}: ... (${total - kept} ${total - kept === 1 ? 'line' : 'lines'} omitted)`);
+    // Whether the line limit or the byte cap left them out, they are this stream's omitted lines.
+    if (output.maxLines !== undefined && total > kept) omissions.push(`${stream}: ... (${linesText(total - kept)} omitted)`);
   }
   const after = [...output.hidden.map((stream) => `(${stream}: output hidden by configuration)`), ...truncationNotes(output, timedOutAfter).map((n) => `(${n})`)];
   return output.keep === 'tail' ? { before: omissions, after } : { before: [], after: [...omissions, ...after] };
@@ -218,6 +238,12 @@ export function outputNotices(output: CapturedOutput, timedOutAfter?: string): {
 export function renderOutput(output: CapturedOutput, timedOutAfter?: string): string[] {
   const { before, after } = outputNotices(output, timedOutAfter);
   return [...before, ...output.lines.map((l) => l.text), ...after];
+}
+
+const linesText = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
+
+function shownStreams(output: CapturedOutput): StreamName[] {
+  return (['stdout', 'stderr'] as const).filter((stream) => !output.hidden.includes(stream));
 }
 
 export function truncationNotes(output: CapturedOutput, timedOutAfter?: string): string[] {

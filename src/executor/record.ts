@@ -12,7 +12,7 @@ import { execute, requestFor } from './execute.js';
 import { outputNotices, type KeptEnd, type OutputLine, type StreamName } from './output.js';
 import { constants } from 'node:os';
 import type { InterruptSignal } from './interrupts.js';
-import { formatResult } from './report.js';
+import { commandLine, formatResult } from './report.js';
 import { EXIT, type ExecOutcome, type ExecResult } from './result.js';
 import { inContainer, WORKSPACE } from './workspace.js';
 
@@ -186,10 +186,21 @@ export function commandRecord(command: CommandConfig, timeout: ResolvedTimeout, 
   };
 }
 
+/**
+ * What the report says of the variable carrying the configuration's directory when the
+ * command does not get it: its own env: replaced it (the command's env: wins, said so, as
+ * scripts find their files by it), or, in a container, the directory is outside the mount.
+ */
+function configDirVariableNote(variable: string, seen: string | null, configDir: string, env: Record<string, string>): string | null {
+  if (Object.hasOwn(env, variable)) return `env: replaces ${variable}, which would name the configuration's directory${seen === null ? '' : ` ${seen}`}`;
+  if (seen === null) return `${variable} is not set in the container: the configuration's directory ${configDir} is outside the project mounted at ${WORKSPACE}`;
+  return null;
+}
+
 /** The line that announces a command before it runs. */
 function announcement(command: CommandConfig, total: number, timeout: ResolvedTimeout): string {
   const where = command.image ? `docker ${command.image}` : 'host';
-  return `[${command.index + 1}/${total}] ${where}: ${command.run} (timeout ${timeout.text}, from ${timeout.source})`;
+  return `[${command.index + 1}/${total}] ${where}: ${commandLine(command.run)} (timeout ${timeout.text}, from ${timeout.source})`;
 }
 
 /** Runs a configuration's commands in order, as `spec-run exec` does, and records what happened. */
@@ -233,7 +244,8 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     request.runBy = 'exec';
     if (options.graceMs !== undefined) request.graceMs = options.graceMs;
     const result = await execute(request, options.log);
-    if (configDirSeen === null) result.notes.unshift(`${configDirVariable} is not set in the container: the configuration's directory ${configDir} is outside the project mounted at ${WORKSPACE}`);
+    const configDirNote = configDirVariableNote(configDirVariable, configDirSeen, configDir, command.env);
+    if (configDirNote) result.notes.unshift(configDirNote);
     const commandEntry = commandRecord(withConfigDir, timeout, result, events);
     record.commands.push(commandEntry);
     for (const note of result.notes) show(`  note: ${note}`);

@@ -27,6 +27,16 @@ function interruptedBy(exitCode: number): string {
   return signal ? ` by ${signal}` : '';
 }
 
+/**
+ * A command as one report line: as written, or, when it holds a line break or another
+ * control character (YAML's "\n" in double quotes), as a JSON string, so the report's lines
+ * stay one per field. A command that starts with a quote is quoted too, so a shown
+ * command starting with one is always JSON.
+ */
+export function commandLine(run: string): string {
+  return /[\x00-\x08\x0a-\x1f\x7f]/.test(run) || run.startsWith('"') ? JSON.stringify(run) : run;
+}
+
 /** The full report of a result, as `spec-run exec` prints it. */
 export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
   const out: string[] = [];
@@ -44,7 +54,7 @@ export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
   };
   switch (result.outcome) {
     case 'timeout': {
-      out.push(`Error: Command execution timed out after ${result.timeoutText}`, '', `Command: ${result.command}`, `Timeout: ${result.timeoutText}`);
+      out.push(`Error: Command execution timed out after ${result.timeoutText}`, '', `Command: ${commandLine(result.command)}`, `Timeout: ${result.timeoutText}`);
       out.push(`Duration: ${formatElapsed(result.durationMs)}`, '', `Exit Status: Timeout (${signalText(result.signal ?? 'SIGTERM', graceMs)})`, `Exit Code: ${result.exitCode}`);
       // Output cut short by the timeout is said to be; with none, "no output" above "truncated" would contradict itself.
       outputBlock('Partial Output', { trailer: ['(output truncated - timed out before completion)'], empty: '(nothing printed before the timeout)' });
@@ -53,7 +63,7 @@ export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
       break;
     }
     case 'memory-limit':
-      out.push(`Error: Command exceeded its memory limit (${result.memory})`, '', `Command: ${result.command}`, `Memory limit: ${result.memory}`);
+      out.push(`Error: Command exceeded its memory limit (${result.memory})`, '', `Command: ${commandLine(result.command)}`, `Memory limit: ${result.memory}`);
       out.push(`Timeout: ${result.timeoutText} (not reached)`, `Duration: ${formatElapsed(result.durationMs)}`, '', 'Exit Status: Memory limit (OOM killed, signal 9: SIGKILL)', `Exit Code: ${result.exitCode}`);
       outputBlock('Partial Output');
       if (result.message) out.push('', result.message);
@@ -62,19 +72,19 @@ export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
     case 'interrupted':
       // Laid out as a timeout's report is. The exit code is 128 + the signal the caller got (see
       // stoppedExitCode), which is not the signal the command was stopped with: both are named.
-      out.push('Error: Command interrupted before completion', '', `Command: ${result.command}`, `Duration: ${formatElapsed(result.durationMs)}`, '');
+      out.push('Error: Command interrupted before completion', '', `Command: ${commandLine(result.command)}`, `Duration: ${formatElapsed(result.durationMs)}`, '');
       out.push(`Exit Status: Interrupted${interruptedBy(result.exitCode)} (the command was stopped with ${signalText(result.signal ?? 'SIGTERM', graceMs)})`, `Exit Code: ${result.exitCode}`);
       outputBlock('Partial Output');
       break;
     case 'error':
-      out.push(`Error: ${result.error}`, '', `Command: ${result.command}`, `Exit Code: ${result.exitCode}`);
+      out.push(`Error: ${result.error}`, '', `Command: ${commandLine(result.command)}`, `Exit Code: ${result.exitCode}`);
       // A command that could not run has failed its hook as much as one that ran and failed: the team's hint applies.
       if (result.message) out.push('', result.message);
       if (result.solutions?.length) out.push('', 'To fix:', ...numbered(result.solutions));
       break;
     case 'completed': {
       const failed = result.exitCode !== 0;
-      out.push(failed ? `Error: Command failed with exit code ${result.exitCode}` : `OK: command succeeded`, '', `Command: ${result.command}`);
+      out.push(failed ? `Error: Command failed with exit code ${result.exitCode}` : `OK: command succeeded`, '', `Command: ${commandLine(result.command)}`);
       out.push(`Duration: ${formatElapsed(result.durationMs)}`, `Exit Code: ${result.exitCode}${result.signal ? ` (signal ${constants.signals[result.signal]}: ${result.signal})` : ''}`);
       outputBlock('Output');
       if (failed && result.message) out.push('', result.message);

@@ -25,6 +25,7 @@ import type { CheckMessage } from '../check/index.js';
 import { completions } from './completion.js';
 import { codeLenses, documentSymbols, RUN_DOCUMENT_COMMAND, RUN_UNIT_COMMAND } from './outline.js';
 import { definition, hover, unitAt, type RanHere } from './navigation.js';
+import { readDocumentFile } from '../parse/document-file.js';
 import { pathToUri, toDiagnostic, uriToPath } from './positions.js';
 import { Project, type Reading } from './project.js';
 import { undefinedStepFixes } from './quick-fix.js';
@@ -293,7 +294,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     const path = uriToPath(uri);
     const outside = outsideProject(uri);
     if (outside) throw new Error(outside);
-    if (!existsSync(path) || document.getText() !== readFileSync(path, 'utf8')) throw new Error(`${path} has unsaved changes: a run reads the document from disk; save it, then run`);
+    if (!existsSync(path) || document.getText() !== savedDocument(path)) throw new Error(`${path} has unsaved changes: a run reads the document from disk; save it, then run`);
     const reading = await readingOf(document);
     // A steps file the server found never returns would hold the run at its load until the unit time limit.
     const hanging = await project.notReturningFor(path);
@@ -346,5 +347,14 @@ function isDirectory(path: string): boolean {
     return statSync(path).isDirectory();
   } catch {
     return false;
+  }
+}
+
+/** The document's text on disk; a file that is no document (a named pipe) is refused with its path, never waited on. */
+function savedDocument(path: string): string {
+  try {
+    return new TextDecoder().decode(readDocumentFile(path));
+  } catch (error) {
+    throw new Error(`${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }

@@ -318,7 +318,7 @@ t.test("a scenario's YAML block that does not parse is an error of check at its 
   t.match(run.stdout, /a quoted value opened here is never closed \(it runs to the end of the text\) \(line 9, column 9 of the document\)/, 'in a list item too');
 });
 
-t.test("check warns of a scenario's JSON block that does not parse, at the error's line and column; a run that finds the executor's configuration rejected says why, at the line", async (t) => {
+t.test("check warns of a scenario's JSON block that does not parse, at the error's line and column; check and a run that finds the executor's configuration rejected say why, at the line", async (t) => {
   const stopHook = '# Stop\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: Command timeout\n- **WHEN** the stop hook runs with this configuration\n- **THEN** the command is stopped after about 1 second\n\n```yaml\nstop:\n  commands:\n    - run: sleep 30\n      timeout: 1s\n      timeout: 60s\n```\n';
   const json = '# Data\n\n### Requirement: Data\nThe steps SHALL read the block.\n\n#### Scenario: Reads it\n```json\n{"a": 1,}\n```\n\n- **THEN** the block is read\n';
   const steps = "import { Then } from 'spec-run/steps';\nThen('the block is read', function () { if (this.blocks[0].error) throw new Error(this.blocks[0].error); });\n";
@@ -327,7 +327,9 @@ t.test("check warns of a scenario's JSON block that does not parse, at the error
   const dir = t.testdir({ specs: { 'stop.spec.md': stopHook, 'listed-stop.spec.md': listedStop, 'data.spec.md': json }, 'data.steps.mjs': steps });
   const { stdout } = await check(['specs/'], dir);
   t.match(stdout, /^specs\/data\.spec\.md:8:9: warning: the JSON block of scenario 'Reads it' does not parse: Expected double-quoted property name;/m);
-  t.notMatch(stdout, /stop\.spec\.md/, "a configuration the executor rejects may be the scenario's point: check leaves it to the run");
+  // No THEN expects the configuration refused: what the executor refuses is an error of check, where the run would find it.
+  t.match(stdout, /^specs\/stop\.spec\.md:15:7: error: the executor refuses the configuration of scenario 'Command timeout': stop\.commands\[0\]\.timeout: duplicated key 'timeout'/m);
+  t.match(stdout, /^specs\/listed-stop\.spec\.md:12:19: error: the executor refuses the configuration of scenario 'Command timeout': stop\.commands\[0\]\.timeout: invalid duration/m);
   const run = await new Promise<{ stdout: string }>((done) => execFile(process.execPath, [cli, 'specs/stop.spec.md', '--reporter', 'json'], { cwd: dir }, (_error, stdout) => done({ stdout })));
   t.match(run.stdout, /the executor rejected the configuration, so no command ran: stop\.commands\[0\]\.timeout: duplicated key 'timeout'[^(]*\(specs\/stop\.spec\.md:15:7\)/, 'the run says why the executor refused it, at the line of the document');
   const listedRun = await new Promise<{ stdout: string }>((done) => execFile(process.execPath, [cli, 'specs/listed-stop.spec.md', '--reporter', 'json'], { cwd: dir }, (_error, stdout) => done({ stdout })));
@@ -357,4 +359,27 @@ t.test("a directory given as a vocabulary file is an error at its path in check,
   t.equal(code, 1);
   t.match(stdout, /^helpers\/d2:1:1: error: the configuration's vocabulary entry is a directory, not a Lisp file/m);
   t.notMatch(stderr, /EISDIR/);
+});
+
+t.test("a value the executor refuses in a scenario's stop-hook block is an error of check at its line, in the executor's words, and fails the run's When; a scenario whose THEN expects the refusal is neither", async (t) => {
+  const block = '```yaml\nstop:\n  commands:\n    - run: sleep 1\n      timeout: 1 fortnight\n      max_output_lines: -3\n      image: 3\n```\n';
+  const mistaken = `# Stop\n\n### Requirement: Timeout\nThe executor SHALL stop a command at its timeout.\n\n#### Scenario: A long timeout\n- **WHEN** the configuration is run\n\n${block}\n- **THEN** the exit code is 0\n`;
+  const meant = `# Stop\n\n### Requirement: Validation\nThe executor SHALL refuse a bad timeout.\n\n#### Scenario: A timeout in weeks\n- **WHEN** the configuration is run\n\n${block}\n- **THEN** the configuration is rejected with a message naming \`stop.commands[0].timeout\`\n`;
+  const dir = t.testdir({ 'mistaken.spec.md': mistaken, 'meant.spec.md': meant });
+  const { code, stdout } = await check(['mistaken.spec.md', 'meant.spec.md'], dir);
+  t.equal(code, 1, 'an error: the run would refuse the configuration');
+  const said = stdout.trim().split('\n').filter((line) => /^(mistaken|meant)\.spec\.md:/.test(line));
+  // The executor's own words for each value, where the block writes it.
+  t.match(said, [
+    /^mistaken\.spec\.md:13:16: error: the executor refuses the configuration of scenario 'A long timeout': stop\.commands\[0\]\.timeout: invalid duration "1 fortnight": no spaces are allowed between the number and its unit\. Valid: '30s', '5m', '2h', null; a run fails the When that runs it/,
+    /^mistaken\.spec\.md:14:7: error: .*stop\.commands\[0\]\.max_output_lines: unknown key 'max_output_lines' \(allowed here: run, timeout, image, maxOutputLines,/,
+    /^mistaken\.spec\.md:15:14: error: .*stop\.commands\[0\]\.image: must be a non-empty string, not 3;/,
+  ]);
+  t.equal(said.length, 3, 'nothing of the scenario that expects the refusal');
+  const run = await new Promise<{ code: number | null; stdout: string }>((done) => execFile(process.execPath, [cli, 'mistaken.spec.md', 'meant.spec.md', '--executor-steps', '--reporter', 'tap'], { cwd: dir }, (error, stdout) => done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout })));
+  t.equal(run.code, 1);
+  t.match(run.stdout, /not ok 1 - WHEN the configuration is run\n\s+---\n\s+at: mistaken\.spec\.md:7\n\s+message: \|-\n\s+the executor rejected the configuration, so no command ran: stop\.commands\[0\]\.timeout: invalid duration "1 fortnight".*\(mistaken\.spec\.md:13:16\)/, 'the When that runs the block fails, the value placed in the block');
+  t.match(run.stdout, /ok 2 - THEN the exit code is 0 # SKIP an earlier step failed \(line 7\)/, 'its Then is skipped');
+  t.match(run.stdout, /ok \d+ - Validation \/ A timeout in weeks/, 'the scenario about the refusal passes');
+  t.notMatch(run.stdout, /not ok \d+ - Validation \/ A timeout in weeks/);
 });

@@ -2,7 +2,7 @@
 // once, a directory holding no document fails the run (exit 2) for run, --list, check and steps;
 // and hostile documents fail alone at their file:line while a good one passes.
 import t from 'tap';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +71,22 @@ t.test('a directory that holds no document fails run, --list, check and steps wi
   const steps = await specRun(['steps', join(dir, 'full')]);
   t.equal(steps.code, 0, 'steps: exit 0 on a directory with documents');
   t.match(steps.stderr, /\d+ definitions \(\d+ unused\)/, 'steps lists the definitions');
+});
+
+t.test('a named pipe or a device given as a document fails run, a line of it, check and steps with exit 2 at once, naming what it is', async (t) => {
+  const dir = t.testdir({ 'a.md': passing('a') });
+  execFileSync('mkfifo', [join(dir, 'pipe.md')]);
+  symlinkSync('/dev/zero', join(dir, 'zero.md'));
+  for (const [path, kind] of [['pipe.md', 'a named pipe \\(FIFO\\)'], ['zero.md', 'a character device']]) {
+    for (const command of [[join(dir, path)], [`${join(dir, path)}:3`], ['check', join(dir, path)], ['steps', join(dir, path)]]) {
+      const started = Date.now();
+      const run = await specRun([...command, join(dir, 'a.md')]);
+      t.equal(run.code, 2, `${command.join(' ')}: exit 2`);
+      t.match(run.stderr, new RegExp(`${join(dir, path)}: cannot read it: it is ${kind}, not a regular file`));
+      t.ok(Date.now() - started < 15_000, `${command.join(' ')}: at once, not reading without end`);
+    }
+  }
+  t.same(findDocuments([dir]).files, [join(dir, 'a.md')], 'met in a directory, neither is a document');
 });
 
 t.test('deep and alias-bomb documents fail at their file:line; the good document in the same run passes', async (t) => {

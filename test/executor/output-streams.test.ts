@@ -71,3 +71,44 @@ t.test('a last line without its newline is counted, whether or not the limit or 
   collector.write('stdout', Buffer.from('a\nb\nc'));
   t.same(renderOutput(collector.end()), ['a', 'stdout: ... (2 lines omitted)', '(Showing 1 of 3 output lines)'], "printf 'a\\nb\\nc' under a limit of 1: three lines");
 });
+
+t.test("a hidden stream's lines are counted as its own, never kept, and never toward the report's line totals", async (t) => {
+  const collector = new OutputCollector({ maxLines: 3, hidden: ['stderr'] });
+  collector.write('stdout', lines('out-', 5));
+  collector.write('stderr', lines('secret-', 20));
+  const output = collector.end();
+  t.same(output.streams.stderr, { total: 20, kept: 0 }, 'the hidden lines counted');
+  t.equal(output.totalLines, 5, 'the total is of the shown stream');
+  const rendered = renderOutput(output);
+  t.same(rendered, ['out-1', 'out-2', 'out-3', 'stdout: ... (2 lines omitted)', '(stderr: output hidden by configuration)', '(Showing 3 of 5 output lines)']);
+  t.notOk(rendered.some((l) => l.includes('secret')), 'no hidden line is shown');
+});
+
+t.test("reaching the byte cap keeps each stream's omitted-lines notice, with its true count, beside the cap's note", async (t) => {
+  for (const keep of ['head', 'tail'] as const) {
+    const collector = new OutputCollector({ maxLines: 100, maxBytes: 60, keep });
+    collector.write('stdout', lines('out-', 30));
+    collector.write('stderr', lines('err-', 4));
+    const output = collector.end();
+    t.ok(output.byteCapReached, `${keep}: the cap was reached`);
+    const rendered = renderOutput(output);
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const { total, kept } = output.streams[stream];
+      const omitted = total - kept;
+      const notice = rendered.filter((l) => l.startsWith(`${stream}: ...`));
+      t.same(notice, omitted > 0 ? [`${stream}: ... (${omitted} ${omitted === 1 ? 'line' : 'lines'} omitted)`] : [], `${keep}: ${stream}'s notice, ${omitted} left out`);
+    }
+    t.ok(rendered.some((l) => l.startsWith('(output cut at ')), `${keep}: the cap's note too`);
+  }
+});
+
+t.test("a hidden stream's last line without a newline is counted, and kept by neither end", async (t) => {
+  for (const keep of ['head', 'tail'] as const) {
+    const collector = new OutputCollector({ hidden: ['stdout'], keep });
+    collector.write('stdout', Buffer.from('a\nb\nno newline'));
+    collector.write('stderr', Buffer.from('shown\n'));
+    const output = collector.end();
+    t.same(output.streams.stdout, { total: 3, kept: 0 }, `${keep}: three stdout lines counted`);
+    t.same(output.lines, [{ stream: 'stderr', text: 'shown' }], `${keep}: only the shown stream's line kept`);
+  }
+});

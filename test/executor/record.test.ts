@@ -129,3 +129,22 @@ t.test('the closing line of an interrupted run: the count of commands not run, l
   t.equal(all.exitStatus, 130);
   t.end();
 });
+
+t.test("a command's env: replacing the configuration's directory variable runs with its value, and the report says so", async (t) => {
+  const record = await recordText('stop:\n  commands:\n    - run: "printenv SPEC_RUN_CONFIG_DIR"\n      env:\n        SPEC_RUN_CONFIG_DIR: mine\n    - run: "printenv SPEC_RUN_CONFIG_DIR"\n', options);
+  const [replaced, plain] = record.commands;
+  t.same(replaced.lines.map((l) => l.text), ['mine'], "the command's own value wins");
+  t.ok(replaced.notices.includes(`env: replaces SPEC_RUN_CONFIG_DIR, which would name the configuration's directory ${configDir}`), 'a note says it was replaced');
+  t.ok(record.messages.some((m) => m.startsWith('  note: env: replaces SPEC_RUN_CONFIG_DIR')), 'shown to the user');
+  t.notOk(plain.notices.some((n) => n.includes('replaces')), 'no note where nothing replaced it');
+});
+
+t.test('a command holding a line break is shown on one line, as a JSON string, in its announcement and its report', async (t) => {
+  const record = await recordText('stop:\n  commands:\n    - run: "echo one\\necho two"\n    - run: "echo plain"\n', options);
+  t.equal(record.commands[0].run, 'echo one\necho two', 'the command run has its line break');
+  t.same(record.commands[0].lines.map((l) => l.text), ['one', 'two']);
+  const shown = record.messages.join('\n').split('\n');
+  t.ok(shown.includes('Command: "echo one\\necho two"'), 'the Command: line is one line');
+  t.ok(shown.some((l) => l.startsWith('[1/2] host: "echo one\\necho two" (timeout')), 'so is the announcement');
+  t.ok(shown.includes('Command: echo plain'), 'a command without one is shown as written');
+});

@@ -2,6 +2,7 @@
 // process, spoken to over stdio with vscode-jsonrpc's client, on a project of its own in
 // a temporary directory (documents, a steps file found by convention).
 import t from 'tap';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -349,6 +350,21 @@ t.test('a lens run of a document with unsaved changes is refused, saying why: th
   );
   t.match(refused, /arithmetic\.test\.md has unsaved changes: a run reads the document from disk; save it, then run/);
   client.change(uri, readFileSync(path, 'utf8'));
+});
+
+t.test('a lens run of a document whose file became a named pipe is refused at once, saying what it is: the server never waits on the pipe', async (t) => {
+  const path = join(dir, 'specs/piped.test.md');
+  const text = readFileSync(join(dir, 'specs/arithmetic.test.md'), 'utf8');
+  execFileSync('mkfifo', [path]);
+  t.teardown(() => rmSync(path, { force: true }));
+  const uri = client.open(path, text);
+  await client.diagnostics(uri);
+  const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+  const refused = await client.request('workspace/executeCommand', { command: lenses[0].command!.command, arguments: lenses[0].command!.arguments }).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  t.match(refused, `${path}: a named pipe (FIFO), not a regular file: a document is a markdown file`);
 });
 
 t.test("a document outside the project the server serves is not checked against that project's steps: one warning says so, and a run of it is refused", async (t) => {

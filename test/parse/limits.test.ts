@@ -2,11 +2,12 @@
 // at its file and line: a frontmatter of 100,000 keys took 76 s in the YAML parser, a
 // 50 MB document 40 s and 2.5 GB, a step's 50 MB error went whole into TAP.
 import t from 'tap';
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFile, parseMarkdown } from '../../src/parse/index.js';
 import { MAX_FRONTMATTER_CHARS } from '../../src/parse/frontmatter.js';
-import { MAX_DOCUMENT_BYTES } from '../../src/parse/index.js';
+import { MAX_DOCUMENT_BYTES, NotADocumentFile, readDocumentFile } from '../../src/parse/document-file.js';
 import { project, runIn } from '../scenario/user-project.js';
 
 t.test('a frontmatter past the limit is one error at its line, not minutes of parsing', async (t) => {
@@ -22,6 +23,23 @@ t.test('a document past the size limit is refused at line 1', async (t) => {
   writeFileSync(file, `# Huge\n\n${'word '.repeat(Math.ceil(MAX_DOCUMENT_BYTES / 5) + 10)}\n`);
   const doc = await parseFile(file);
   t.match(doc.problems, [{ line: 1, severity: 'error', message: /a document of 8\.0 MiB is past spec-run's limit of 8 MiB: split it/ }]);
+});
+
+t.test('a document is read from a regular file only, to no more than the limit, however large the file says it is', async (t) => {
+  const dir = t.testdir({ 'small.md': '# Small\n' });
+  const sparse = join(dir, 'sparse.md');
+  writeFileSync(sparse, '');
+  truncateSync(sparse, 10 * 1024 * 1024 * 1024);
+  const started = Date.now();
+  t.throws(() => readDocumentFile(sparse), new NotADocumentFile("a document of 10240.0 MiB is past spec-run's limit of 8 MiB: split it into several documents"));
+  t.ok(Date.now() - started < 1000, 'a sparse 10 GiB file is refused before it is read');
+  execFileSync('mkfifo', [join(dir, 'pipe.md')]);
+  t.throws(() => readDocumentFile(join(dir, 'pipe.md')), new NotADocumentFile('a named pipe (FIFO), not a regular file: a document is a markdown file'), 'a pipe with no writer: refused, not waited on');
+  t.throws(() => readDocumentFile('/dev/zero'), new NotADocumentFile('a character device, not a regular file: a document is a markdown file'));
+  t.equal(Buffer.from(readDocumentFile(join(dir, 'small.md'))).toString(), '# Small\n');
+  // A file whose size says 0 while it holds more (as /proc's do) is read whole.
+  t.match(Buffer.from(readDocumentFile('/proc/self/status')).toString(), /^Name:[\s\S]*\nPid:\s+\d+\n[\s\S]*\n$/);
+  t.match((await parseFile(join(dir, 'pipe.md'))).problems, [{ line: 1, message: 'a named pipe (FIFO), not a regular file: a document is a markdown file' }]);
 });
 
 t.test('a step\'s huge error message is cut in the report, saying how much was left out', async (t) => {

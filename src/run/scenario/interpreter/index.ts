@@ -15,6 +15,8 @@ import type { CodeRef } from '../../../model/plan.js';
 import type { World } from '../../../steps/index.js';
 import { invalidBlockYaml, StepSkipped, worldInternals } from '../step-world.js';
 import { existingSubject, placeOfError, setByStep } from '../vocabulary/subject.js';
+import { statesRefusal } from '../refused-block.js';
+import { keyedSteps } from '../../../translate/step-keyword.js';
 import { conditionUse, type ConditionUse, type ScenarioCondition } from './condition.js';
 import { markCode } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
@@ -121,7 +123,28 @@ function setupStep(parts: SetupPart[]) {
     if (line !== undefined && worldInternals(this).nextStepSetsUp?.(line)) return;
     const o = await observation(this);
     this.attach('run', runSummary(o, state));
+    // A configuration refused where no Then expects it is this step's failure: the Thens after it would check a run that never was.
+    const refused = rejection(o, this);
+    if (refused.length > 0 && !(await refusalExpected(o, this))) throw new Error([...refused, ...yamlProblem(this), NO_REFUSAL_STATED].join('\n'));
   };
+}
+
+const NO_REFUSAL_STATED = 'no THEN of the scenario says the configuration is refused (rejected, invalid, an error, exit status 2), nor holds of the refusal: its THENs are not run';
+
+/**
+ * Whether the scenario expects its configuration refused, the run O refused: its words say so
+ * (as `check` reads them), or a Then the interpreter reads holds of the refusal (a message it
+ * quotes). A specification of validation writes bad values on purpose.
+ */
+async function refusalExpected(o: Observation, world: World): Promise<boolean> {
+  const { unit } = worldInternals(world);
+  if (statesRefusal(unit)) return true;
+  const condition = unit.condition === null ? undefined : { text: unit.condition, code: unit.conditionCode, yaml: yamlOf(world)?.text ?? null };
+  for (const { step, keyword } of keyedSteps([unit])) {
+    const reading = keyword === 'Then' ? readThenStep(step.text, step.code, condition) : null;
+    if (reading?.ok && (await Promise.all(reading.parts.map((c) => c.evaluate({ ...o, before: [] })))).every((verdict) => verdict.ok)) return true;
+  }
+  return false;
 }
 
 /**
@@ -193,6 +216,23 @@ function usedCondition(condition: ScenarioCondition): ConditionUse {
   return use;
 }
 
+/** A step's text in the interpreter's terms, its inline code spans CODE marked again. */
+function sentenceOf(text: string, code?: readonly string[]): string {
+  return inExecutorTerms(markCode(text, code)).trim().replace(/[.:]$/, '');
+}
+
+/** A Then's checks, or why it is not read. */
+function readThenStep(text: string, code?: readonly string[], condition?: ScenarioCondition): ReturnType<typeof readThen> | Extract<Interpretation, { ok: false }> {
+  // "And it states …": a step opening with a pronoun is said of what the step before was about, as "It …" is.
+  const opened = sentenceOf(text, code).replace(/^it(s?)\b/, 'It$1');
+  const use = condition ? usedCondition(condition) : null;
+  if (condition && use?.kind === 'unsaid') {
+    const words = use.notUnderstood.map((w) => JSON.stringify(w)).join(', ');
+    return { ok: false, notUnderstood: [], reason: `its scenario's condition ("${condition.text.trim()}") is not understood (${words}) and says what the YAML block does not set up: ${use.says.join('; ')}` };
+  }
+  return readThen(opened);
+}
+
 /**
  * Reads a step (its inline code spans CODE marked again): a Given or When as setup, a Then
  * as checks. A Then of a scenario whose condition paragraph (CONDITION) is not read and
@@ -200,20 +240,12 @@ function usedCondition(condition: ScenarioCondition): ConditionUse {
  * setup other than the one written.
  */
 export function interpret(text: string, keyword: string, code?: readonly string[], condition?: ScenarioCondition): Interpretation {
-  const sentence = inExecutorTerms(markCode(text, code)).trim().replace(/[.:]$/, '');
   if (keyword === 'Then') {
-    // "And it states …": a step opening with a pronoun is said of what the step before was about, as "It …" is.
-    const opened = sentence.replace(/^it(s?)\b/, 'It$1');
-    const use = condition ? usedCondition(condition) : null;
-    if (condition && use?.kind === 'unsaid') {
-      const words = use.notUnderstood.map((w) => JSON.stringify(w)).join(', ');
-      return { ok: false, notUnderstood: [], reason: `its scenario's condition ("${condition.text.trim()}") is not understood (${words}) and says what the YAML block does not set up: ${use.says.join('; ')}` };
-    }
-    const reading = readThen(opened);
+    const reading = readThenStep(text, code, condition);
     if (!reading.ok) return reading;
     return { ok: true, kind: 'check', text: reading.parts.map((c) => c.text).join(' ∧ '), run: checkStep(reading.parts, code ?? []) };
   }
-  const reading = readWhen(sentence);
+  const reading = readWhen(sentenceOf(text, code));
   if (!reading.ok) return reading;
   return { ok: true, kind: 'setup', text: `setup: ${reading.parts.map((p) => p.text).join('; ')}`, run: setupStep(reading.parts) };
 }
