@@ -175,6 +175,11 @@ async function borrowersOf(changed: string[], known: string[], executorSteps: Ex
  * its problems name (definitions it could not borrow, differing there): an edit of either
  * may change its verdict.
  */
+/** Whether DOCUMENT is one of the run's: OpenSpec's prose files (a change's proposal, the project's conventions) hold no checks, unless something in them is a problem. */
+function holdsChecks(document: DocumentPlan): boolean {
+  return document.units.length > 0 || document.problems.length > 0 || openspecProseFile(document.file) === null;
+}
+
 function rememberLenders(lenders: Map<string, Set<string>>, plans: DocumentPlan[]): void {
   for (const plan of plans) lenders.set(resolve(plan.file), lendersOf(plan));
 }
@@ -392,8 +397,10 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       if (!(error instanceof RecordError)) throw error;
       console.error(`spec-run: --shard: balancing by count: ${error.message}`);
     }
-    shardOf = { ...options.shard, documents: plan.documents.map((d) => d.file) };
-    plan = shardPlan(plan, options.shard, config.directory, timings ?? {});
+    // Prose takes no share: no shard would report it, and merge would find the set never whole.
+    const ofChecks: TestPlan = { documents: plan.documents.filter(holdsChecks) };
+    shardOf = { ...options.shard, documents: ofChecks.documents.map((d) => d.file) };
+    plan = shardPlan(ofChecks, options.shard, config.directory, timings ?? {});
     // A matrix of fixed size may outnumber the documents: an empty share passes, and merge checks the whole.
     if (plan.documents.length === 0) console.error(`spec-run: --shard ${options.shard.index}/${options.shard.count}: this share holds none of the ${shardOf.documents.length} documents of the run; nothing to run here`);
   }
@@ -445,9 +452,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     return interrupts.exitStatus ?? (problems ? 1 : 0);
   }
 
-  // OpenSpec's prose files (a change's proposal, the project's conventions) are no documents
-  // of checks: --list shows them, a run does not count them as skipped checks.
-  plan = { documents: plan.documents.filter((document) => document.units.length > 0 || document.problems.length > 0 || openspecProseFile(document.file) === null) };
+  // --list shows OpenSpec's prose files; a run does not count them as skipped checks.
+  plan = { documents: plan.documents.filter(holdsChecks) };
   const [lisp, scenarios] = (await runnersLoaded)!;
   const runners: Runners = { ...(lisp ? { lisp: lisp.runLispDocument } : {}), ...(scenarios ? { openspec: scenarios.runScenarioDocument } : {}) };
   const vocabularyFiles = (config.vocabulary ?? []).map((file) => resolve(config.directory, file));

@@ -64,6 +64,8 @@ export interface ListItem {
   argument?: ItemArgument;
   /** The lines of the fenced blocks and tables inside the item after its argument: a step takes one. */
   moreArguments?: number[];
+  /** The items of the lists nested in it, at every depth, text as in `text`: a step written under a note would not run. */
+  nestedItems?: { text: string; line: number }[];
 }
 
 export type ItemArgument =

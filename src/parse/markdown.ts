@@ -101,6 +101,7 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
         number: list.ordered ? writtenItemNumber(source, item.position!.start.offset!) : null,
         ...codeOf(paragraphs),
         ...itemArgument(item),
+        ...nestedItemsOf(item),
       };
     });
     target.content.push({ type: 'list', ordered: list.ordered === true, items, line: list.position!.start.line });
@@ -199,6 +200,22 @@ function itemText(item: MdListItem, keepStrong: boolean): string[] {
 
 /** An HTML block that is a comment and nothing else. */
 const HTML_COMMENT = /^<!--[\s\S]*-->$/;
+
+/** The items of the lists nested in ITEM, at every depth, in source order, with their text as a list item's (bold markers kept). */
+function nestedItemsOf(item: MdListItem): { nestedItems?: { text: string; line: number }[] } {
+  const nestedItems: { text: string; line: number }[] = [];
+  const visit = (parent: MdListItem) => {
+    for (const list of parent.children.filter((child): child is List => child.type === 'list')) {
+      for (const nested of list.children) {
+        const text = itemText(nested, true).join('\n');
+        nestedItems.push({ text, line: nested.position!.start.line });
+        visit(nested);
+      }
+    }
+  };
+  visit(item);
+  return nestedItems.length > 0 ? { nestedItems } : {};
+}
 
 /** A table's cells as text, row by row, the header row first. */
 function tableRows(table: Table): string[][] {

@@ -12,7 +12,7 @@ import { frontmatterTimeout } from '../model/plan.js';
 import { QuietGate } from './quiet-gate.js';
 import type { DocumentRunner, Emit, RunOptions } from './types.js';
 import { interruptedBy, notRunReason } from './interrupt.js';
-import { emitLateErrors, eventLoopIdle, LINGER_LIMIT_MS, pendingTimerEvents, runLateErrors, type LateError } from './late-errors.js';
+import { emitLateErrors, eventLoopIdle, LINGER_LIMIT_MS, pendingWorkEvents, runLateErrors, type LateError } from './late-errors.js';
 
 export type Runners = Partial<Record<DocumentFamily, DocumentRunner>>;
 
@@ -110,8 +110,8 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   }
   const late = lateDocuments(errors);
   // A unit whose late code failed in that wait counts failed, not skipped too.
-  const left = pending.filter(({ timer }) => !errors.some((error) => error.origin === timer.origin));
-  for (const event of [...late, ...(stopped ? left.map(({ text }): RunEvent => ({ type: 'comment', text })) : pendingTimerEvents(left))]) {
+  const left = pending.filter(({ origin }) => !errors.some((error) => error.origin === origin));
+  for (const event of [...late, ...(stopped ? left.map(({ text }): RunEvent => ({ type: 'comment', text })) : pendingWorkEvents(left))]) {
     requirements.observe(event);
     countEvent(counts, event);
     yield event;

@@ -40,6 +40,24 @@ export interface PendingTimer {
   interval?: IntervalWait;
 }
 
+/** Work user code started that has not ended (a child process, an HTTP request): what its callbacks would check waits on it. */
+export interface PendingWork {
+  /** The unit whose code started it, as reports name it. */
+  origin: string;
+  at?: PendingTimer['at'];
+  /** What it is, as a sentence names it: `a child process (sleep 20)`. */
+  what: string;
+}
+
+/** What the run did not wait for: a timer or work of user code, with the sentence that says so. */
+export interface LeftPending {
+  origin: string;
+  at?: PendingTimer['at'];
+  /** Its kind, as a point's name says it: `a timer`, `a child process`. */
+  kind: string;
+  text: string;
+}
+
 /** What the settling knows of an interval: when the firing it waits for is due, once it has seen one due within its limit. */
 export interface IntervalWait {
   waitedUntil?: number;
@@ -73,8 +91,8 @@ const timersTurn = () => new Promise<void>((resolve) => setTimeout(() => setImme
 export class LateErrors {
   #errors: LateError[] = [];
   #timers = new Map<number, PendingTimer>();
-  /** The child processes user code started whose output has not closed yet, by id. */
-  #children = new Set<number>();
+  /** The work user code started that has not ended yet (a child process whose output has not closed, a request unanswered), by id. */
+  #work = new Map<number, PendingWork>();
   #next: ((error: LateError) => void) | null = null;
   /** The units whose late code failed: a timer they left is no check left besides, their failure counts already. */
   #failed = new Set<string>();
@@ -98,14 +116,14 @@ export class LateErrors {
     this.parent?.timerEnded(id);
   }
 
-  childStarted(id: number): void {
-    if (!this.#next) this.#children.add(id);
-    else this.parent?.childStarted(id);
+  workStarted(id: number, work: PendingWork): void {
+    if (!this.#next) this.#work.set(id, work);
+    else this.parent?.workStarted(id, work);
   }
 
-  childEnded(id: number): void {
-    this.#children.delete(id);
-    this.parent?.childEnded(id);
+  workEnded(id: number): void {
+    this.#work.delete(id);
+    this.parent?.workEnded(id);
   }
 
   /**
@@ -121,16 +139,16 @@ export class LateErrors {
 
   /**
    * The errors so far, once the pending timers due within SETTLE_LIMIT_MS have fired (an
-   * interval once) and the child processes user code started have ended, or SETTLE_LIMIT_MS has passed.
+   * interval once) and the work user code started (child processes, requests) has ended, or SETTLE_LIMIT_MS has passed.
    */
   async settle(): Promise<LateError[]> {
     const until = Date.now() + SETTLE_LIMIT_MS;
     for (;;) {
       await this.settleBriefly();
       const due = [...this.#timers.values()].flatMap((timer) => (waitedFor(timer, until) ? [timer.dueAt] : []));
-      const running = Date.now() < until && this.#children.size > 0;
+      const running = Date.now() < until && this.#work.size > 0;
       if (due.length === 0 && !running) break;
-      // A child's end is not due at a known time: looked at every 10 ms.
+      // The end of work is not due at a known time: looked at every 10 ms.
       const wait = Math.min(due.length ? Math.min(...due) - Date.now() : Infinity, running ? 10 : Infinity);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
     }
@@ -147,8 +165,8 @@ export class LateErrors {
     this.#next = next;
     for (const [id, timer] of this.#timers) this.parent?.timerStarted(id, timer);
     this.#timers.clear();
-    for (const id of this.#children) this.parent?.childStarted(id);
-    this.#children.clear();
+    for (const [id, work] of this.#work) this.parent?.workStarted(id, work);
+    this.#work.clear();
     if (this.parent) for (const origin of this.#failed) this.parent.#failed.add(origin);
     for (const error of this.#errors.splice(0)) next(error);
   }
@@ -160,11 +178,21 @@ export class LateErrors {
    * either, but what it checks is no more checked for that. Not those of a unit whose late
    * code failed: counted failed, it is not counted skipped too.
    */
-  leftPending(): { timer: PendingTimer; text: string }[] {
-    return [...this.#timers.values()].filter((timer) => !this.#failed.has(timer.origin)).map((timer) => ({
-      timer,
+  leftPending(): LeftPending[] {
+    const timers = [...this.#timers.values()].map((timer) => ({
+      origin: timer.origin,
+      at: timer.at,
+      kind: 'a timer',
       text: `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms (${timer.call}) when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for the timers steps leave, for an interval's next firing only): it is stopped unrun, what it runs is not checked (clear it in an After hook, or await it in its step)`,
     }));
+    // As a late timer: what a callback waiting on it would check did not run.
+    const work = [...this.#work.values()].map((work) => ({
+      origin: work.origin,
+      at: work.at,
+      kind: work.what.replace(/ \(.*$/, ''),
+      text: `${work.origin} left ${work.what} running when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for what steps leave): what its callbacks check is not checked (await it in its step, or end it in an After hook)`,
+    }));
+    return [...timers, ...work].filter((left) => !this.#failed.has(left.origin));
   }
 
   /** Stops the timers still pending: the report says what they run is not checked, and it must not fail the run after that report. */
@@ -217,22 +245,22 @@ export function emitLateErrors(file: string, unitId: string, errors: LateError[]
 }
 
 /**
- * The timers left pending, each file's as a document of its own with a skipped point per
- * timer, in the requirements of the unit that started it: a check the timer would make
- * did not run, so they are untested, not verified. Timers of no known place are a comment.
+ * The timers and work left pending, each file's as a document of its own with a skipped point
+ * each, in the requirements of the unit that started it: a check a callback would make did not
+ * run, so they are untested, not verified. Those of no known place are a comment.
  */
-export function pendingTimerEvents(left: { timer: PendingTimer; text: string }[]): RunEvent[] {
-  const events: RunEvent[] = left.filter(({ timer }) => timer.at === undefined).map(({ text }) => ({ type: 'comment', text }));
-  const placed = left.filter(({ timer }) => timer.at !== undefined);
-  for (const file of new Set(placed.map(({ timer }) => timer.at!.file))) {
-    const ofFile = placed.filter(({ timer }) => timer.at!.file === file);
+export function pendingWorkEvents(left: LeftPending[]): RunEvent[] {
+  const events: RunEvent[] = left.filter(({ at }) => at === undefined).map(({ text }) => ({ type: 'comment', text }));
+  const placed = left.filter(({ at }) => at !== undefined);
+  for (const file of new Set(placed.map(({ at }) => at!.file))) {
+    const ofFile = placed.filter(({ at }) => at!.file === file);
     const unitId = `${file}#timers-left-pending`;
-    const requirements = [...new Set(ofFile.flatMap(({ timer }) => timer.at!.requirements ?? []))];
-    const at = { file, line: ofFile[0].timer.at!.line };
-    events.push({ type: 'document-start', file, name: 'timers left pending after their document ended' });
-    events.push({ type: 'unit-start', file, unitId, name: 'timers the run did not wait for', kind: 'problem', at, ...(requirements.length ? { requirements } : {}) });
-    for (const { timer, text } of ofFile) {
-      events.push({ type: 'point', file, unitId, ok: true, name: `${timer.origin}: a timer not waited for`, at: { file, line: timer.at!.line }, skip: text });
+    const requirements = [...new Set(ofFile.flatMap(({ at }) => at!.requirements ?? []))];
+    const at = { file, line: ofFile[0].at!.line };
+    events.push({ type: 'document-start', file, name: 'timers and work left pending after their document ended' });
+    events.push({ type: 'unit-start', file, unitId, name: 'timers and work the run did not wait for', kind: 'problem', at, ...(requirements.length ? { requirements } : {}) });
+    for (const left of ofFile) {
+      events.push({ type: 'point', file, unitId, ok: true, name: `${left.origin}: ${left.kind} not waited for`, at: { file, line: left.at!.line }, skip: left.text });
     }
     events.push({ type: 'unit-end', file, unitId, durationMs: 0 });
     events.push({ type: 'document-end', file, durationMs: 0 });

@@ -56,6 +56,12 @@ export interface RunCommandResult {
   /** The kept lines of each stream, joined with newlines. */
   stdout: string;
   stderr: string;
+  /**
+   * Lines each stream printed that `stdout`/`stderr` do not hold: past `maxOutputLines`, or past
+   * the 1 MiB cap on stored output (a note in `notes` says which). Check it is 0 before
+   * asserting that the output lacks something.
+   */
+  omitted: { stdout: number; stderr: number };
   /** The report `spec-run exec` prints for this result. */
   message: string;
   /** How the run was carried out: image mappings, ignored fields, cleanup. */

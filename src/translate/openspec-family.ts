@@ -347,6 +347,7 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
     if (item.type !== 'list' || (numbered && item.ordered)) continue;
     for (const listItem of item.items) {
       if (read.has(listItem.line)) continue;
+      problems.push(...stepsNestedUnder(file, listItem));
       const loose = LOOSE_KEYWORD_ITEM.exec(listItem.text);
       const bold = loose ? null : BOLD_FIRST_WORD.exec(listItem.text);
       const mistyped = bold ? STEP_KEYWORDS.find((word) => nearKeyword(bold[1].toLowerCase(), word)) : undefined;
@@ -369,6 +370,21 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
     }
   }
   return problems;
+}
+
+/**
+ * Bold keyword steps nested in ITEM, a bullet that is no step (a note, an example): markdown
+ * renders them as checks, but a nested list is its item's data, so they would never run (under
+ * a step they are its data table, which its definition takes or refuses).
+ */
+function stepsNestedUnder(file: string, item: ListItem): FamilyTranslation['problems'] {
+  const parent = item.text.split('\n')[0].trim();
+  return (item.nestedItems ?? [])
+    .filter((nested) => BOLD_KEYWORD_ITEM.test(nested.text) || WHOLE_BOLD_KEYWORD_ITEM.test(nested.text.trim()))
+    .map((nested) => {
+      const first = nested.text.split('\n')[0].trim();
+      return { file, line: nested.line, severity: 'error' as const, message: `'${first}' is a step nested under '${parent}', which is no step, so it would never run: write it at the level of the scenario's steps ('- ${first}'), or without its bold keyword if it is no check` };
+    });
 }
 
 /** Steps written (as `**WHEN**` bullets or after a `Then:` line) outside any scenario: an error at the first, since none of them would run. */

@@ -160,6 +160,25 @@ t.test("merge traces the requirements as the unsharded run does, and --require-v
   t.match(gated.stderr, /--require-verified: docs\/products\.md#contracts\/products\.md is failing/);
 });
 
+t.test("an OpenSpec change's prose files take no share of the shards, and merge finds the set whole", async (t) => {
+  const capability = (name: string, step: string) => `# Calc\n\n## Requirements\n\n### Requirement: ${name}\nThe calculator SHALL ${name.toLowerCase()}.\n\n#### Scenario: ${name}\n- **THEN** ${step}\n`;
+  const dir = t.testdir({
+    openspec: {
+      specs: { calc: { 'spec.md': capability('Add', 'one plus one is 2') } },
+      changes: { 'add-mul': { 'proposal.md': '# Add multiplication\n\nWhy: users multiply.\n', 'tasks.md': '- [ ] multiply\n', specs: { calc: { 'spec.md': `# Calc\n\n## ADDED Requirements\n\n${capability('Multiply', 'two times three is 6').slice('# Calc\n\n## Requirements\n\n'.length)}` } } } },
+    },
+    'steps.mjs': "import { Then } from 'spec-run/steps';\nThen('one plus one is 2', function () {});\nThen('two times three is 6', function () {});\n",
+  });
+  const shards = await Promise.all([1, 2].map((i) => specRun(['openspec', '--steps', 'steps.mjs', '--shard', `${i}/2`, '--reporter', 'json'], dir)));
+  shards.forEach((shard, i) => writeFileSync(join(dir, `shard-${i + 1}.jsonl`), shard.stdout));
+  const start = events(shards[0].stdout)[0];
+  t.same(start.type === 'run-start' ? start.shard?.documents.sort() : null, ['openspec/changes/add-mul/specs/calc/spec.md', 'openspec/specs/calc/spec.md'], 'the documents of the run are the two specs, not the prose');
+  t.same(shards.map((shard) => events(shard.stdout).filter((e) => e.type === 'document-start').length), [1, 1], 'each shard runs one of them');
+  const merged = await specRun(['merge', 'shard-1.jsonl', 'shard-2.jsonl'], dir);
+  t.equal(merged.code, 0, merged.stderr);
+  t.match(merged.stderr, /requirements: 2 verified, 0 failing, 0 untested\n2 passed, 0 failed/);
+});
+
 t.test('with recorded durations the shards balance time, not count', async (t) => {
   const dir = t.testdir({
     ...documents,

@@ -70,7 +70,7 @@ t.test('the timers left pending are stopped when the run stops waiting; those of
   document.timerStarted(2, timer('scenario "passed"'));
   document.add(error('scenario "failed"'));
   document.close((e) => run.add(e));
-  t.same(run.leftPending().map((left) => left.timer.origin), ['scenario "passed"'], 'the failed unit counts failed, not skipped too');
+  t.same(run.leftPending().map((left) => left.origin), ['scenario "passed"'], 'the failed unit counts failed, not skipped too');
   t.match(run.leftPending()[0].text, /it is stopped unrun, what it runs is not checked/);
   run.stopPending();
   t.same(stopped, ['scenario "failed"', 'scenario "passed"'], 'every timer left is stopped, counted or not');
@@ -99,4 +99,19 @@ t.test('waiting for the event loop to be idle ends once nothing holds it, at its
   await eventLoopIdle(5000, interrupt.signal);
   t.ok(Date.now() - started < 100, 'one that came before too');
   clearTimeout(holding);
+});
+
+t.test('work still running past the limit (a child process, a request) is waited for, then left pending as a timer is, with its place; work that ended is not', async (t) => {
+  const document = new LateErrors(new LateErrors());
+  const at = { file: 'doc.spec.md', line: 3, requirements: ['doc.spec.md#R'] };
+  document.workStarted(1, { origin: 'scenario "s"', at, what: 'a child process (sleep 20)' });
+  document.workStarted(2, { origin: 'scenario "s"', at, what: 'an HTTP request (GET localhost/health)' });
+  setTimeout(() => document.workEnded(2), 50);
+  const started = Date.now();
+  await document.settle();
+  t.ok(Date.now() - started >= SETTLE_LIMIT_MS - 50, 'the settling waited up to its limit for the work still running');
+  t.same(document.leftPending().map(({ kind, at }) => [kind, at?.line]), [['a child process', 3]], 'the request that ended is not left');
+  t.match(document.leftPending()[0].text, /^scenario "s" left a child process \(sleep 20\) running when the run stopped waiting/);
+  document.workEnded(1);
+  t.same(document.leftPending(), [], 'ended, it is no longer pending');
 });

@@ -80,6 +80,26 @@ AfterAll(function () { throw new Error('could not stop the server'); });
   t.match(result.points[4], { name: /^AfterAll hook \(.*steps\.mjs:4\)$/, at: { line: 4 }, diagnostics: { message: 'could not stop the server' } });
 });
 
+t.test('a step or hook that calls its callback and then throws fails, in every interface, as in cucumber-js', async (t) => {
+  // Each definition calls done() first and throws after it, synchronously: the call must not hide the throw.
+  const interfaces = {
+    step: ["When('the counter counts', function (done) { done(); throw new Error('thrown by the step'); });", "Then('the world SHALL be fresh', function () {});"],
+    Before: ["Before(function (_, done) { done(); throw new Error('thrown by Before'); });"],
+    After: ["After(function (_, done) { done(); throw new Error('thrown by After'); });"],
+    BeforeAll: ["BeforeAll(function (done) { done(); throw new Error('thrown by BeforeAll'); });"],
+    AfterAll: ["AfterAll(function (done) { done(); throw new Error('thrown by AfterAll'); });"],
+  };
+  for (const [name, lines] of Object.entries(interfaces)) {
+    const definitions = name === 'step' ? lines : [...lines, "When('the counter counts', function () {});", "Then('the world SHALL be fresh', function () {});"];
+    const steps = `import { BeforeAll, AfterAll, Before, After, When, Then } from 'spec-run/steps';\n${definitions.join('\n')}\n`;
+    const result = await run(project({ 'doc.md': DOC, 'steps.mjs': steps }));
+    t.equal(result.exitCode, 1, `${name}: the run fails`);
+    const failed = result.points.filter((p) => !p.ok);
+    t.ok(failed.length > 0, `${name}: a point failed`);
+    t.match(failed[0], { diagnostics: { message: `thrown by ${name === 'step' ? 'the step' : name}` } }, `${name}: with the thrown message`);
+  }
+});
+
 t.test('a step or hook timeout option, and setDefaultTimeout, end what runs too long with the limit named', async (t) => {
   const steps = `import { setTimeout as sleep } from 'node:timers/promises';
 import { Before, When, Then, setDefaultTimeout } from 'spec-run/steps';

@@ -214,6 +214,29 @@ Then('nothing ran', function () {});
   t.notOk(existsSync(path.join(dir, 'ran')), 'no command ran');
 });
 
+t.test("this.run() says how many lines of each stream it did not keep, as a field and a note: past maxOutputLines and past the 1 MiB cap", async (t) => {
+  const doc = '### Requirement: Output\nThe build SHALL print.\n\n#### Scenario: prints\n- **WHEN** the build prints 200000 lines\n- **THEN** the output is reported\n';
+  const steps = `import { When, Then } from 'spec-run/steps';
+When('the build prints {int} lines', async function (n) {
+  const print = \`node -e "for (let i = 1; i <= \${n}; i++) console.log('compiled module ' + i)"\`;
+  for (const [name, options] of [['capped', {}], ['limited', { maxOutputLines: 3 }], ['whole', {}]]) {
+    const result = await this.run(name === 'whole' ? 'echo one; echo two >&2' : print, options);
+    this.attach(name, { omitted: result.omitted, notes: result.notes, kept: result.stdout.split('\\n').length });
+  }
+});
+Then('the output is reported', function () {});
+`;
+  const result = await run(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 0, result.stderr);
+  const attached = Object.fromEntries((points(result.events)[0].attachments ?? []).map((a) => [a.name, a.value as { omitted: { stdout: number; stderr: number }; notes: string[]; kept: number }]));
+  const capped = attached.capped;
+  t.ok(capped.kept < 200000 && capped.kept > 1000, `the 1 MiB cap kept ${capped.kept} lines`);
+  t.same(capped.omitted, { stdout: 200000 - capped.kept, stderr: 0 }, 'every line not kept is counted');
+  t.match(capped.notes, [/^output cut at \d+ lines: stored output is capped; \d+ more of 200000 lines were counted, not kept$/]);
+  t.same(attached.limited, { omitted: { stdout: 199997, stderr: 0 }, notes: ['Showing 3 of 200000 output lines'], kept: 3 }, 'the line limit, likewise');
+  t.same(attached.whole, { omitted: { stdout: 0, stderr: 0 }, notes: [], kept: 1 }, 'nothing omitted: zeros and no note');
+});
+
 t.test('a scenario with no THEN checks nothing: its verdict is a skipped point, so its requirement is not verified, and check warns', async (t) => {
   const doc = '### Requirement: Slugs are lowercase\nThe library SHALL produce lowercase slugs.\n\n#### Scenario: Upper case title\n- **GIVEN** the title "HELLO"\n- **WHEN** it is slugified\n';
   const steps = "import { Given, When } from 'spec-run/steps';\nGiven('the title {string}', function (t) { this.title = t; });\nWhen('it is slugified', function () { this.slug = this.title.toUpperCase(); });\n";

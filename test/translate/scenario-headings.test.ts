@@ -133,6 +133,19 @@ t.test('an item without a keyword in a list right below the steps (numbered, `+`
   ]);
 });
 
+t.test('a bold keyword step nested under a bullet that is no step (a note, an example, prose) is an error at its line; under a step it is its data table', async (t) => {
+  const plan = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** I add "milk"\n- **THEN** the store has 1 item\n- **Note:** once the store is full:\n  - **THEN** adding "eggs" fails\n- **Example**: a full store\n  1. prose\n     1. **AND** it says "store full"\n');
+  t.match(plan.problems, [
+    { line: 10, severity: 'error', message: `'**THEN** adding "eggs" fails' is a step nested under '**Note:** once the store is full:', which is no step, so it would never run: write it at the level of the scenario's steps ('- **THEN** adding "eggs" fails'), or without its bold keyword if it is no check` },
+    { line: 13, severity: 'error', message: /^'\*\*AND\*\* it says "store full"' is a step nested under '\*\*Example\*\*: a full store'/ },
+  ]);
+  t.equal(plan.problems.length, 2, 'the prose sub-item is no problem');
+  const notes = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **THEN** it works\n\nNotes:\n\n- a list of its own\n  - **WHEN** it rains, it still works\n');
+  t.match(notes.problems, [{ line: 12, message: /is a step nested under 'a list of its own'/ }], 'in a list of its own too');
+  const underStep = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **THEN** it shows:\n  - **GIVEN** a row\n');
+  t.same(underStep.problems, [], "under a step, sub-bullets are its data table, which its definition takes or refuses");
+});
+
 t.test('property: a heading is either read as a scenario or, when keyword steps follow it, an error; never dropped in silence', async (t) => {
   const word = fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,10}[A-Za-z]$/);
   const heading = fc.tuple(fc.constantFrom('Scenario', 'scenario', 'Senario', 'Example', 'Examples', 'Scenery', 'Scenario Outline'), fc.constantFrom(':', ' :', ' - ', ' ', '-', ' — ', ''), word).map(([a, b, c]) => `${a}${b}${c}`);

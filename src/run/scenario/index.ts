@@ -499,10 +499,21 @@ function withCallback(fn: StepFunction, world: StepWorld, args: unknown[], given
   const twoInterfaces = new Error(`the definition uses two asynchronous interfaces: it takes one parameter more than the step gives (${given}), which gets a callback, and it returns a promise; remove that parameter, or return nothing and call it`);
   // Checked before the call: a callback called at once would hide the promise.
   if (fn.constructor.name === 'AsyncFunction') return Promise.reject(twoInterfaces);
-  return new Promise((resolve, reject) => {
-    const returned = fn.apply(world, [...args, (error?: unknown, result?: unknown) => (error ? reject(error) : resolve(result))]);
-    if (returned && typeof (returned as Promise<unknown>).then === 'function') reject(twoInterfaces);
-  });
+  let callback: (error?: unknown, result?: unknown) => void = () => {};
+  const called = new Promise((resolve, reject) => (callback = (error, result) => (error ? reject(error) : resolve(result))));
+  let returned: unknown;
+  try {
+    returned = fn.apply(world, [...args, callback]);
+  } catch (error) {
+    // As in cucumber-js, a synchronous throw fails the step even after the callback was called: that call must not hide it.
+    called.catch(() => {});
+    return Promise.reject(error);
+  }
+  if (returned && typeof (returned as Promise<unknown>).then === 'function') {
+    called.catch(() => {});
+    return Promise.reject(twoInterfaces);
+  }
+  return called;
 }
 
 /** The longest failure message a report carries (a step may throw one of 50 MB). */

@@ -10,6 +10,7 @@
 // handlers stay once installed, since a scenario's timer may fire after every scenario ended.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ChildProcess } from 'node:child_process';
+import type { ClientRequest } from 'node:http';
 import diagnostics from 'node:diagnostics_channel';
 import { asUserCode } from './exit-guard.js';
 import { trackTimers } from './user-timers.js';
@@ -31,21 +32,47 @@ export function asOwnCode<T>(fn: () => T): T {
 }
 
 /**
- * Notes each child process user code starts (Node's child_process channel, whose message
- * comes inside the spawning call, so in its scenario's context) until its output has
- * closed: the end of a document or run waits for it, up to the settling limit, as for a
- * timer, since its callback (exec's) may throw after the report.
+ * Notes the work user code starts outside the process, until it ends: each child process
+ * (Node's child_process channel) until its output has closed, and each HTTP request until its
+ * response arrives or it fails (http.client.request.start), whose messages come inside the
+ * starting call, so in its scenario's context. The end of a document or run waits for it, up
+ * to the settling limit, as for a timer, since a callback waiting on it (exec's, a response
+ * handler) may check something; work still running then is a skipped point, as a late timer is.
  */
-function trackChildren(): void {
+function trackWork(): void {
   let started = 0;
-  diagnostics.subscribe('child_process', (message) => {
+  /** DESCRIBE: what it is, asked when a report names it (a child's arguments are set after the channel's message). */
+  const note = (describe: () => string, onEnd: (ended: () => void) => void) => {
     const strays = context.getStore();
-    const child = (message as { process?: ChildProcess }).process;
-    if (!strays || ownCode.getStore() || !child) return;
+    if (!strays || ownCode.getStore()) return;
     const id = ++started;
+    let done = false;
+    onEnd(() => {
+      if (done) return;
+      done = true;
+      strays.late.workEnded(id);
+    });
+    if (!done) strays.late.workStarted(id, { origin: strays.origin, at: strays.at, get what() { return describe(); } });
+  };
+  diagnostics.subscribe('child_process', (message) => {
+    const child = (message as { process?: ChildProcess }).process;
     // 'close' comes after the exit and the end of its output, and on a spawn that failed too.
-    child.once('close', () => strays.late.childEnded(id));
-    strays.late.childStarted(id);
+    if (child) note(() => `a child process (${(child.spawnargs ?? []).join(' ').slice(0, 80)})`, (ended) => child.once('close', ended));
+  });
+  const answered = new WeakMap<object, () => void>();
+  diagnostics.subscribe('http.client.request.start', (message) => {
+    const request = (message as { request?: ClientRequest }).request;
+    if (!request) return;
+    note(() => `an HTTP request (${request.method} ${request.host}${request.path})`, (ended) => {
+      answered.set(request, ended);
+      request.once('close', ended);
+      request.once('error', ended);
+    });
+  });
+  // Its response's handler runs right after this: what it checks is checked in its step or late, not left pending.
+  diagnostics.subscribe('http.client.response.finish', (message) => {
+    const request = (message as { request?: ClientRequest }).request;
+    if (request) answered.get(request)?.();
   });
 }
 
@@ -112,7 +139,7 @@ export class StrayErrors {
       process.on('uncaughtException', onStray);
       process.on('unhandledRejection', onStray);
       trackTimers(() => (ownCode.getStore() ? undefined : context.getStore()));
-      trackChildren();
+      trackWork();
       installed = true;
     }
     await context.run(this, () => asUserCode(`the code of ${this.origin}`, fn));
