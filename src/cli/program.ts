@@ -156,7 +156,7 @@ export function buildProgram(): Command {
     .option('--level <level>', 'run only documents of this frontmatter level (property, scenario, contract...)', once('--level', 'run once per level', nonEmpty('--level')))
     .option('--bail', 'stop at the first failing check: no further unit starts, and TAP ends with Bail out!')
     .option('--timeout <duration>', 'time limit of one unit: seconds, or 30s, 5m, 1h (default 5m)', duration)
-    .option('--seed <n>', 'seed of the random choices; printed in every report', integer('--seed'))
+    .option('--seed <n>', 'seed of the random choices it replays: Lisp\'s random, and Math.random and this.random() in OpenSpec step code; printed in every report', integer('--seed'))
     .option('--runs <n>', 'runs of each FiveAM test of a property document (frontmatter level: property or type: property), each with its own seed; at least 1 (a run with none says so)', integer('--runs', 1))
     .option('--jobs <n>', 'documents run in parallel, at least 1 (default 1); the scenarios of one document run one after another', integer('--jobs', 1))
     .option('--strict', 'undefined and pending steps fail the run (the default)')
