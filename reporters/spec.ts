@@ -42,7 +42,7 @@ export function specReporter(options: SpecReporterOptions): Reporter {
           yield `\n${c.bold(visibleControls(event.name))} ${c.dim(`(${visibleControls(event.file)})`)}\n`;
           // Not the run's seed (a merge of shards run with different seeds): the one that replays this document.
           if (event.seed !== undefined) {
-            yield `${c.dim(`  seed ${event.seed} (spec-run --seed ${event.seed} replays this document's random choices)`)}\n`;
+            yield `${c.dim(`  seed ${event.seed} (spec-run --seed ${event.seed} replays this document's random choices: Lisp's random, and Math.random and this.random() in step code)`)}\n`;
             seed = null;
           }
           break;
@@ -65,7 +65,7 @@ export function specReporter(options: SpecReporterOptions): Reporter {
         }
         case 'run-end': {
           // As every report says it: the run replays with --seed (each document said its own when they differ).
-          if (seed !== null) yield `\n${c.dim(`seed ${seed} (spec-run --seed ${seed} replays the run's random choices)`)}\n`;
+          if (seed !== null) yield `\n${c.dim(`seed ${seed} (spec-run --seed ${seed} replays the run's random choices: Lisp's random, and Math.random and this.random() in step code)`)}\n`;
           if (event.requirements?.length) yield renderRequirements(event.requirements, c, options.summary !== false);
           if (options.summary === false) break;
           // What fails the run beyond its checks (--require-verified, --bail, nothing checked): a log read alone shows it too.

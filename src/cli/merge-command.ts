@@ -6,7 +6,7 @@ import { isSettled } from '../model/requirements.js';
 import { resolve } from 'node:path';
 import { differentSeeds, mergeShardStreams, MergeError, narrowedRun, type ShardStream } from '../run/merge.js';
 import { DEFAULT_RECORD_PATH, DEFAULT_TIMINGS_PATH, keepRecords, RunRecorder } from '../run/run-record.js';
-import { removeEarlierReports, reportEvents, reportersProblem, withStdoutReporter } from './run-command.js';
+import { removeEarlierReports, replayed, reportEvents, reportersProblem, withStdoutReporter } from './run-command.js';
 import type { ReporterChoice } from './reporter-choice.js';
 import { ConfigError, loadConfig, type ProjectConfig } from './config.js';
 
@@ -61,9 +61,6 @@ async function mergeShards(files: string[], cliOptions: MergeOptions): Promise<n
   if (seeds.length > 1) console.error(`spec-run merge: warning: ${differentSeeds(seeds)}`);
   const root = config.directory;
   const recorder = new RunRecorder(root);
-  async function* replay() {
-    yield* events;
-  }
   const reporters = withStdoutReporter(options.reporter ?? []);
   const problem = reportersProblem(reporters, files);
   if (problem) {
@@ -71,7 +68,7 @@ async function mergeShards(files: string[], cliOptions: MergeOptions): Promise<n
     return 2;
   }
   // The shards together saw every document: their durations balance the next split.
-  const { counts, requirements, checkedNothing } = await reportEvents(replay(), reporters, {
+  const { counts, requirements, checkedNothing } = await reportEvents(replayed(events), reporters, {
     requireVerified: options.requireVerified,
     observe: (event) => recorder.observe(event),
     beforeSummary: () => keepRecords(recorder, resolve(root, options.lastRun ?? DEFAULT_RECORD_PATH), resolve(root, options.timings ?? DEFAULT_TIMINGS_PATH)),

@@ -156,7 +156,7 @@ export function buildProgram(): Command {
     .option('--level <level>', 'run only documents of this frontmatter level (property, scenario, contract...)', once('--level', 'run once per level', nonEmpty('--level')))
     .option('--bail', 'stop at the first failing check: no further unit starts, and TAP ends with Bail out!')
     .option('--timeout <duration>', 'time limit of one unit: seconds, or 30s, 5m, 1h (default 5m)', duration)
-    .option('--seed <n>', 'seed of the random choices; printed in every report', integer('--seed'))
+    .option('--seed <n>', 'seed of the random choices it replays: Lisp\'s random, and Math.random and this.random() in OpenSpec step code; printed in every report', integer('--seed'))
     .option('--runs <n>', 'runs of each FiveAM test of a property document (frontmatter level: property or type: property), each with its own seed; at least 1 (a run with none says so)', integer('--runs', 1))
     .option('--jobs <n>', 'documents run in parallel, at least 1 (default 1); the scenarios of one document run one after another', integer('--jobs', 1))
     .option('--strict', 'undefined and pending steps fail the run (the default)')
@@ -170,7 +170,7 @@ export function buildProgram(): Command {
     .option('--steps <glob>', 'step definition files for OpenSpec scenarios: .js, .mjs or .ts (repeatable; default: found by convention)', collect)
     .option('--dry-run', 'run nothing: bind every scenario step to its definition, and report every unit as not run (# SKIP dry run); exit 1 on undefined steps or documents that cannot be read')
     .option('--change <name>', 'OpenSpec: run each capability the change touches as it will be after it, its deltas applied to openspec/specs (give the openspec/ directory as the path); one change a run', once('--change', 'run spec-run once per change'))
-    .option('--watch', 'after the run, run again the documents that change (all of them when a steps file or another shared helper changes); every run again loads the steps files anew, with the project modules they import, ES, CommonJS or TypeScript; an imported module changing alone starts no run; with --change, every run is the change applied to the capabilities the saved file affects')
+    .option('--watch', 'after the run, run again the documents that change (all of them when a steps file or another shared helper changes); every run again loads the steps files anew, with the project modules they import, ES, CommonJS or TypeScript; an imported module changing alone starts no run; with --change, every run is the change applied to the capabilities the saved file affects; the report files and the summary hold every watched document\'s latest result, rerun or not, naming on stderr those still failing from an earlier run')
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.

@@ -38,6 +38,7 @@ import {
   type Timings,
 } from '../run/run-record.js';
 import { shardPlan, type Shard } from '../run/shard.js';
+import { earlierResults, LatestResults } from '../run/latest-results.js';
 import { discoverDocuments, findDocuments, noDiscovery, usableDiscovery } from './discover.js';
 import { globIn } from './glob-in.js';
 import { applyChange } from '../translate/openspec-change.js';
@@ -494,6 +495,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   const closeRunners = async () => {
     await Promise.all([runtime?.close(), lisp?.closeDrivers()]);
   };
+  /** Under --watch, every watched document's latest result: what the report files and the summary stand for. */
+  const latest = options.watch ? new LatestResults() : null;
   /** Runs a plan, reports it, and leaves the record of the run. */
   const execute = async (toRun: TestPlan, files: StepFiles): Promise<RunOutcome> => {
     const recorder = new RunRecorder(config.directory);
@@ -502,12 +505,24 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     // Kept before the summary line, which stays last. A shard sees only its share: the
     // timings every shard splits by are left as they are; so are they by an interrupted run.
     // A dry run ran nothing: the record of the last real run (its failures, its timings) stays.
-    return reportEvents(events, reporters, {
+    const reportOptions: ReportOptions = {
       requireVerified: options.requireVerified,
       observe: (event) => recorder.observe(event),
       interrupt: interrupts.signal,
       beforeSummary: () => (options.dryRun ? undefined : keepRecords(recorder, recordPath, options.shard || interrupts.signal.aborted ? null : timingsPath)),
-    });
+    };
+    if (!latest) return reportEvents(events, reporters, reportOptions);
+    // --watch: the terminal follows this run as it goes; the report files and the summary are
+    // of every watched document, those this run did not run with their result of an earlier run.
+    const ran: RunEvent[] = [];
+    const live = await writeReports(events, reporters.filter((choice) => choice.destination === null), { ...reportOptions, observe: (event) => (recorder.observe(event), ran.push(event)) });
+    latest.record(ran, toRun.documents.map((document) => document.file));
+    const whole = latest.combined(ran);
+    const outcome = await writeReports(replayed(whole.events), reporters.filter((choice) => choice.destination !== null), { requireVerified: options.requireVerified, views: false });
+    outcome.lostReports.unshift(...live.lostReports);
+    if (whole.earlier.length > 0) console.error(`spec-run: ${earlierResults(whole.earlier)}`);
+    printOutcome(outcome, reportOptions);
+    return outcome;
   };
   try {
     const { counts, requirements, lostReports, checkedNothing: nothingChecked } = await execute(plan, stepFiles);
@@ -707,7 +722,13 @@ export function reportersProblem(reporters: ReporterChoice[], documents: string[
 
 /** Writes every chosen report of a run's events (and the extra views), the requirements and summary lines. */
 export async function reportEvents(events: AsyncIterable<RunEvent>, choices: ReporterChoice[], options: ReportOptions = {}): Promise<RunOutcome> {
-  const { requireVerified = false, observe, interrupt, beforeSummary } = options;
+  const outcome = await writeReports(events, choices, options);
+  printOutcome(outcome, options);
+  return outcome;
+}
+
+/** Writes every chosen report of a run's events, and with VIEWS the extra views on stderr (GitHub annotations, the live status line). */
+async function writeReports(events: AsyncIterable<RunEvent>, choices: ReporterChoice[], { requireVerified = false, observe, views = true }: ReportOptions & { views?: boolean }): Promise<RunOutcome> {
   stdoutReportComplete(false);
   const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [], lostReports: [], checkedNothing: false };
   async function* observed(): AsyncGenerator<RunEvent> {
@@ -732,10 +753,10 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
   });
   // Beside the reports: GitHub annotations in Actions, a live status line when
   // stderr is a terminal and stdout carries a machine format.
-  if (process.env.GITHUB_ACTIONS) outputs.push([process.stderr, githubAnnotations]);
+  if (views && process.env.GITHUB_ACTIONS) outputs.push([process.stderr, githubAnnotations]);
   const onStdout = choices.find((choice) => choice.destination === null);
   // Not when stdout is that terminal too: the line would be drawn in the middle of the report.
-  if (onStdout?.name !== 'spec' && process.stderr.isTTY && !process.stdout.isTTY && process.env.TERM !== 'dumb') outputs.push([process.stderr, progressReporter({ columns: process.stderr.columns || Number(process.env.COLUMNS) || 80 })]);
+  if (views && onStdout?.name !== 'spec' && process.stderr.isTTY && !process.stdout.isTTY && process.env.TERM !== 'dumb') outputs.push([process.stderr, progressReporter({ columns: process.stderr.columns || Number(process.env.COLUMNS) || 80 })]);
   const { branches, done } = tee(observed(), outputs.length);
   const tapReportDone = onStdout?.name === 'tap' ? tapReportOnStdout() : () => {};
   const written = await Promise.all([...outputs.map(([stream, reporter], i) => write(stream, reporter(branches[i]))), done]);
@@ -751,6 +772,11 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
     const lost = await file.commit();
     if (lost) outcome.lostReports.push(lost);
   }
+  return outcome;
+}
+
+/** What ends a run's output on stderr: what fails it beyond its checks, the requirements line, and the summary line last. */
+function printOutcome(outcome: RunOutcome, { requireVerified = false, interrupt, beforeSummary }: ReportOptions): void {
   if (requireVerified) {
     for (const r of outcome.requirements.filter((r) => !isSettled(r))) console.error(`spec-run: ${r.file}:${r.line}: --require-verified: ${unverifiedLine(r)}`);
   }
@@ -759,7 +785,11 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
   if (outcome.checkedNothing) console.error('spec-run: no check passed, and some were skipped, left undefined or pending, or ran holding no check: the run checked nothing and fails');
   if (outcome.requirements.length) console.error(requirementsLine(outcome.requirements));
   printSummary(summaryLine(outcome.counts, interrupt?.aborted ? interruptedBy(interrupt) : undefined));
-  return outcome;
+}
+
+/** EVENTS as a run's stream, for the reporters. */
+export async function* replayed(events: RunEvent[]): AsyncGenerator<RunEvent> {
+  yield* events;
 }
 
 /** Written at once when this much is waiting, without waiting for the turn of the event loop to end. */

@@ -27,11 +27,21 @@ function comparePaths(a: string, b: string): number {
   return pa.length - pb.length;
 }
 
-interface ParsedShard {
-  source: string;
+/** One document's events, from its document-start to its document-end. */
+export interface DocumentEvents {
+  file: string;
+  events: RunEvent[];
+}
+
+/** Documents' events that ran with one seed: a shard, or a run of --watch. */
+export interface RunPart {
   seed: number;
+  documents: DocumentEvents[];
+}
+
+interface ParsedShard extends RunPart {
+  source: string;
   durationMs: number;
-  documents: { file: string; events: RunEvent[] }[];
   /** Absent in the stream of an unsharded run. */
   shard?: ShardOf;
   stopped?: string;
@@ -43,7 +53,7 @@ function parseShard({ source, text }: ShardStream): ParsedShard {
   const shard: ParsedShard = { source, seed: 0, durationMs: 0, documents: [], selection: [] };
   let started = false;
   let ended = false;
-  let current: { file: string; events: RunEvent[] } | null = null;
+  const events: RunEvent[] = [];
   text.split('\n').forEach((line, i) => {
     if (line.trim() === '') return;
     let event: RunEvent;
@@ -64,17 +74,29 @@ function parseShard({ source, text }: ShardStream): ParsedShard {
       ended = true;
       shard.durationMs = event.durationMs;
       if (event.stopped !== undefined) shard.stopped = event.stopped;
-    } else if (event.type === 'document-start') {
+    }
+    events.push(event);
+  });
+  if (!started) throw new MergeError(`${source}: no run-start event: not the JSON stream of a spec-run run`);
+  if (!ended) throw new MergeError(`${source}: no run-end event: the shard's run did not finish`);
+  shard.documents = documentsOf(events);
+  return shard;
+}
+
+/** The events of a run, document by document: each from its document-start to its document-end (a file may have several: its late errors). */
+export function documentsOf(events: Iterable<RunEvent>): DocumentEvents[] {
+  const documents: DocumentEvents[] = [];
+  let current: DocumentEvents | null = null;
+  for (const event of events) {
+    if (event.type === 'document-start') {
       current = { file: event.file, events: [event] };
-      shard.documents.push(current);
+      documents.push(current);
     } else if (current) {
       current.events.push(event);
       if (event.type === 'document-end') current = null;
     }
-  });
-  if (!started) throw new MergeError(`${source}: no run-start event: not the JSON stream of a spec-run run`);
-  if (!ended) throw new MergeError(`${source}: no run-end event: the shard's run did not finish`);
-  return shard;
+  }
+  return documents;
 }
 
 /** Merges the streams of the shards into the events of one run. */
@@ -92,17 +114,26 @@ export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
       owner.set(file, streams[i].source);
     }),
   );
-  const seeds = [...new Set(shards.map((shard) => shard.seed))];
-  // Shards run with different seeds: each document says its own, which replays it (--seed), where the run's would not.
-  const documents = shards
-    .flatMap((shard) => (seeds.length > 1 ? shard.documents.map((document) => withSeed(document, shard.seed)) : shard.documents))
-    .sort((a, b) => comparePaths(a.file, b.file));
-  const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
   const { selection } = shards[0];
-  const events: RunEvent[] = [{ type: 'run-start', documents: documents.length, seed: shards[0].seed, ...(selection.length ? { selection } : {}) }];
-  if (selection.length) events.push({ type: 'comment', text: narrowedRun(selection) });
-  if (seeds.length > 1) events.push({ type: 'comment', text: differentSeeds(seeds) });
-  // Each requirement's status from the events of all the shards, as an unsharded run finds it.
+  const seeds = [...new Set(shards.map((shard) => shard.seed))];
+  const comments = [...(selection.length ? [narrowedRun(selection)] : []), ...(seeds.length > 1 ? [differentSeeds(seeds)] : [])];
+  return oneRun(shards, { seed: shards[0].seed, selection, comments }, { durationMs: Math.max(...shards.map((shard) => shard.durationMs)) });
+}
+
+/**
+ * The events of one run made of PARTS: every document's events in path order (each
+ * saying the seed it ran with when the parts' seeds differ), counts and requirements
+ * recomputed from them, as a run of all of them finds them.
+ */
+export function oneRun(parts: RunPart[], start: { seed: number; selection: string[]; comments: string[]; dryRun?: boolean }, end: { durationMs: number; stopped?: string }): RunEvent[] {
+  const seeds = new Set(parts.map((part) => part.seed));
+  // Parts run with different seeds: each document says its own, which replays it (--seed), where the run's would not.
+  const documents = parts.flatMap((part) => (seeds.size > 1 ? part.documents.map((document) => withSeed(document, part.seed)) : part.documents)).sort((a, b) => comparePaths(a.file, b.file));
+  const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+  const { seed, selection, comments, dryRun } = start;
+  const events: RunEvent[] = [{ type: 'run-start', documents: documents.length, seed, ...(dryRun ? { dryRun } : {}), ...(selection.length ? { selection } : {}) }];
+  for (const text of comments) events.push({ type: 'comment', text });
+  // Each requirement's status from the events of all the parts, as one run finds it.
   const requirements = new RequirementTracker();
   for (const document of documents) {
     for (const event of document.events) {
@@ -112,13 +143,14 @@ export function mergeShardStreams(streams: ShardStream[]): RunEvent[] {
     }
   }
   const traced = requirements.results();
-  const nothing = checkedNothing(counts);
-  events.push({ type: 'run-end', durationMs: Math.max(...shards.map((shard) => shard.durationMs)), counts, ...(traced.length ? { requirements: traced } : {}), ...(nothing ? { checkedNothing: nothing } : {}) });
+  // A dry run runs nothing by design; a stopped run says why it stopped.
+  const nothing = dryRun || end.stopped ? undefined : checkedNothing(counts);
+  events.push({ type: 'run-end', durationMs: end.durationMs, counts, ...(traced.length ? { requirements: traced } : {}), ...(end.stopped ? { stopped: end.stopped } : {}), ...(nothing ? { checkedNothing: nothing } : {}) });
   return events;
 }
 
 /** DOCUMENT's events, its document-start saying the SEED it ran with. */
-function withSeed(document: { file: string; events: RunEvent[] }, seed: number): { file: string; events: RunEvent[] } {
+function withSeed(document: DocumentEvents, seed: number): DocumentEvents {
   return { file: document.file, events: document.events.map((event) => (event.type === 'document-start' ? { ...event, seed } : event)) };
 }
 

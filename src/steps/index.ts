@@ -142,6 +142,14 @@ export interface World {
   readonly blocks: ScenarioBlock[];
   /** The step being run (undefined in hooks). */
   readonly step: StepInfo | undefined;
+  /** The run's seed, the one every report prints: `spec-run --seed <seed>` replays the scenario's random choices. */
+  readonly seed: number;
+  /**
+   * A number in [0, 1) from the scenario's own seeded source, the one `Math.random()` draws from
+   * while the scenario's steps and hooks run: seeded from the run's seed and the scenario's place,
+   * so `--seed` replays it whatever --jobs, --grep or the other documents.
+   */
+  random(): number;
   /** Runs a command through spec-run's executor: same timeouts, limits and results as `spec-run exec` (null options: none). */
   run(command: string, options?: RunCommandOptions | null): Promise<RunCommandResult>;
   /** An MCP client connected to the runtime (the built-in one, or the configured `runtime`); closed after the scenario. */

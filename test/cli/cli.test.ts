@@ -161,8 +161,11 @@ t.test('--watch: a run, then a run of the document that changed, each closed by 
   const [stderr, stdout] = [run.stderr(), run.stdout()];
   t.match(stderr, /changed: docs\/b\.md\n/, 'names the changed document as the first run named it');
   t.equal(stderr.split('changed: ').length, 2, 'one run for one save');
-  t.match(stderr.split('changed: ')[1], /^0 passed, 1 failed, 0 skipped, 0 todo$/m, 'the second run: only b.md, now failing');
+  // The second run ran b.md alone; its summary holds every watched document: a.md's result from the first run.
+  t.match(stderr.split('changed: ')[1], /^1 passed, 1 failed, 0 skipped, 0 todo$/m, 'the second summary: b.md now failing, a.md passing from the first run');
+  t.match(stderr.split('changed: ')[1], /1 result is from an earlier run, not run again since\n/, 'said so, a.md failing nowhere');
   t.equal((stdout.match(/^TAP version 14$/gm) ?? []).length, 2, 'one TAP stream per run');
+  t.notMatch(stdout.split(/^TAP version 14$/m)[2], /a\.md/, 'the second TAP stream: b.md alone');
 });
 
 t.test('--watch with file:LINE on a Lisp unit: after an edit, the chosen unit is followed by name, not the units that run before it; a chosen unit renamed is said gone', async (t) => {

@@ -6,7 +6,7 @@ import t from 'tap';
 import fc from 'fast-check';
 import { join } from 'node:path';
 import type { RunEvent } from '../../src/model/events.js';
-import { unitSeed } from '../../src/run/lisp/seeds.js';
+import { unitSeed } from '../../src/run/seeds.js';
 import { lispDocument, specRun } from '../cli/spec-run.js';
 
 /** Unit seeds of a run, keyed by "<file name>#<place>". */

@@ -13,7 +13,7 @@ import { Driver, DriverExited, type CommandHandlers, type PointMessage, type Req
 import { definedElsewhereNote, unloadedDefinitionNote, unreadableDefinitionNote } from '../../translate/definition-index.js';
 import { jsonProblems, requestOf, ToolCallChecker } from '../../translate/json-input.js';
 import { expectedMismatches, expectedTextMismatches } from './expected-json.js';
-import { runSeed, unitSeed } from './seeds.js';
+import { runSeed, unitSeed } from '../seeds.js';
 import { ServerSet, Transcript, runtimeOf, stdoutTransportWarning } from './servers.js';
 import { listedTools } from './listed-tools.js';
 import type { Release } from '../quiet-gate.js';

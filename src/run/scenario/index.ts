@@ -28,6 +28,8 @@ import { emitLateErrors, LateErrors, runLateErrors } from '../late-errors.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
 import { whenAborted } from '../../process/abort-listeners.js';
 import { watchTheRun, watchUserCode } from '../../process/watchdog.js';
+import { unitSeed } from '../seeds.js';
+import { seededRandom, whileScenariosRun, withRandomSource } from './seeded-random.js';
 
 /** spec-run's own code, compiled and (through source maps) as written, and its dependencies (cucumber-expressions runs transformers). */
 const OWN_CODE = ['../../../', '../../../../src/', '../../../../node_modules/'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
@@ -41,7 +43,10 @@ const CONCURRENCY = 4;
 
 type PointEvent = Extract<RunEvent, { type: 'point' }>;
 
-export const runScenarioDocument: DocumentRunner = async (plan, options, emit) => {
+export const runScenarioDocument: DocumentRunner = (plan, options, emit) => whileScenariosRun(() => runScenarios(plan, options, emit));
+
+/** Runs the document PLAN's scenarios, its hooks around them. */
+async function runScenarios(plan: DocumentPlan, options: RunOptions, emit: Emit): Promise<void> {
   // Code a step leaves behind (a timer) that never gives the thread back ends the run past the unit time limit.
   watchTheRun(options.unitTimeoutMs);
   const library = await loadStepLibrary(options.stepFiles ?? [], { builtins: plan.executorSteps !== undefined, loadLimitMs: options.unitTimeoutMs, interrupt: options.interrupt });
@@ -108,7 +113,7 @@ export const runScenarioDocument: DocumentRunner = async (plan, options, emit) =
   // Errors its scenarios threw after they ended, and those of the timers they left that are due soon.
   emitLateErrors(plan.file, `${plan.file}#late`, await late.settle(), emit);
   late.close((error) => runLateErrors.add(error));
-};
+}
 
 /**
  * Whether running UNIT calls code of the user's (a step definition of theirs, a Before or
@@ -145,11 +150,15 @@ async function runDocumentHooks(plan: DocumentPlan, when: 'before-all' | 'after-
   const failing: { hook: Hook; diagnostics: Record<string, unknown> }[] = [];
   // As in cucumber-js, AfterAll hooks run in the reverse of their definition order.
   const hooks = library.hooks.filter((h) => h.when === when);
+  // Seeded as a scenario's code is, from the document and the kind of hook: the same whatever else runs.
+  const random = seededRandom(unitSeed(options.seed, { id: `${file}#${when}`, file }));
   for (const hook of when === 'after-all' ? hooks.reverse() : hooks) {
     const strays = new StrayErrors(hookLabel(hook), { file: shownPath(hook.file), line: hook.line, requirements }, late, failureDiagnostics);
     let outcome = null as HookOutcome;
     // Without a world, such a hook starts no command spec-run could stop at its time limit.
-    const unclaimed = await strays.around(async () => void (outcome = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays, undefined, options.interrupt, options.strict)));
+    const unclaimed = await withRandomSource(random, () =>
+      strays.around(async () => void (outcome = await runHook(hook, undefined, hookLimit(hook, library, Date.now() + options.unitTimeoutMs, options), () => {}, strays, undefined, options.interrupt, options.strict))),
+    );
     strays.end();
     if (unclaimed.length > 0) outcome ??= { failure: failureDiagnostics(unclaimed[0]) };
     if (outcome && 'failure' in outcome) failing.push({ hook, diagnostics: outcome.failure });
@@ -203,28 +212,30 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     if (held) emit(held);
     held = point;
   };
-  const unclaimed = await strays.around(async () => {
-    try {
-      if (!options.dryRun && !blocked) {
-        for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
-          const outcome = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays, { pickle }, options.interrupt, options.strict);
-          if (outcome && 'skipped' in outcome) {
-            blocked = outcome.skipped;
-            break;
-          }
-          if (outcome && options.interrupt?.aborted) {
-            hold({ ...base(hookLabel(hook), unit.line), ok: true, skip: interruptedReason(options.interrupt) });
-            blocked = interruptedReason(options.interrupt);
-            break;
-          }
-          if (outcome) {
-            const point: PointEvent = { ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure };
-            hold(point);
-            points.push(point);
-            blocked = `the ${hookLabel(hook)} failed`;
+  // The scenario's code (steps, hooks, the timers they start) draws Math.random from its seeded source.
+  const unclaimed = await withRandomSource(worldInternals(world).random, () =>
+    strays.around(async () => {
+      try {
+        if (!options.dryRun && !blocked) {
+          for (const hook of steps.hooks.filter((h) => h.when === 'before')) {
+            const outcome = await runHook(hook, world, hookLimit(hook, steps, deadline, options), () => world.stopCommands(), strays, { pickle }, options.interrupt, options.strict);
+            if (outcome && 'skipped' in outcome) {
+              blocked = outcome.skipped;
+              break;
+            }
+            if (outcome && options.interrupt?.aborted) {
+              hold({ ...base(hookLabel(hook), unit.line), ok: true, skip: interruptedReason(options.interrupt) });
+              blocked = interruptedReason(options.interrupt);
+              break;
+            }
+            if (outcome) {
+              const point: PointEvent = { ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure };
+              hold(point);
+              points.push(point);
+              blocked = `the ${hookLabel(hook)} failed`;
+            }
           }
         }
-      }
       if (unit.steps.length === 0) hold(stepless(base(`${unit.name} (a scenario without steps)`, unit.line), blocked, options));
       const unchecked = checksNothing(unit, steps);
       let keyword: string | null = null;
@@ -252,45 +263,46 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         // As in cucumber-js, a step that skips itself skips the rest: a later step would check a state never reached.
         else if (!blocked && point.skip !== undefined && !options.dryRun) blocked = `an earlier step was skipped (line ${step.line}): ${point.skip}`;
       }
-      if (unchecked) {
-        const point = uncheckedScenario(base(`${unit.name} (a scenario that checks nothing)`, unit.line), blocked, options, unchecked);
-        if (point) {
-          hold(point);
-          points.push(point);
+        if (unchecked) {
+          const point = uncheckedScenario(base(`${unit.name} (a scenario that checks nothing)`, unit.line), blocked, options, unchecked);
+          if (point) {
+            hold(point);
+            points.push(point);
+          }
         }
+      } finally {
+        if (!options.dryRun && !blockedBy) {
+          // As in cucumber-js, After hooks run in the reverse of their definition order: teardown undoes setup.
+          // What the After hooks say: a failure, or a skip of the rest of the scenario.
+          const afterPoints: PointEvent[] = [];
+          for (const hook of steps.hooks.filter((h) => h.when === 'after').reverse()) {
+            // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
+            const attachedBefore = world.attachments.length;
+            const outcome = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays, { pickle, result: scenarioResult(points) }, undefined, options.strict);
+            // A failing hook's own attachments are shown with its failure; the others' with the scenario's last point.
+            const own = outcome && 'failure' in outcome ? world.attachments.splice(attachedBefore) : [];
+            if (outcome && 'failure' in outcome) afterPoints.push({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure, ...(own.length ? { attachments: own } : {}) });
+            // As in cucumber-js, an After hook that skips itself makes the scenario skipped: what the rest of it checks did not run.
+            else if (outcome && 'skipped' in outcome) afterPoints.push({ ...base(hookLabel(hook), unit.line), ok: true, skip: outcome.skipped });
+          }
+          if (held) {
+            const last: PointEvent = held;
+            const attachments = [...(last.attachments ?? []), ...world.attachments.splice(0)];
+            held = attachments.length ? { ...last, attachments } : last;
+          }
+          for (const point of afterPoints) hold(point);
+        }
+        // spec-run evaluates no Lisp in an OpenSpec scenario: a Lisp block there runs only if the steps read it.
+        if (!options.dryRun && !blocked && !blocksWereRead(world)) {
+          for (const block of unit.configs.filter((c) => c.lang !== null && LISP_LANGUAGES.has(c.lang))) {
+            hold({ ...base(`the ${block.lang} block at line ${block.line}`, block.line), ok: true, skip: `not run: spec-run evaluates no Lisp in an OpenSpec scenario, and no step or hook read this block (this.blocks); checks in Lisp belong in a Lisp verification document` });
+          }
+        }
+        if (held) emit(held);
+        held = null;
       }
-    } finally {
-      if (!options.dryRun && !blockedBy) {
-        // As in cucumber-js, After hooks run in the reverse of their definition order: teardown undoes setup.
-        // What the After hooks say: a failure, or a skip of the rest of the scenario.
-        const afterPoints: PointEvent[] = [];
-        for (const hook of steps.hooks.filter((h) => h.when === 'after').reverse()) {
-          // After hooks clean up: each gets the unit time limit of its own, even after a step ran out of time.
-          const attachedBefore = world.attachments.length;
-          const outcome = await runHook(hook, world, hookLimit(hook, steps, Date.now() + options.unitTimeoutMs, options), () => world.stopCommands(), strays, { pickle, result: scenarioResult(points) }, undefined, options.strict);
-          // A failing hook's own attachments are shown with its failure; the others' with the scenario's last point.
-          const own = outcome && 'failure' in outcome ? world.attachments.splice(attachedBefore) : [];
-          if (outcome && 'failure' in outcome) afterPoints.push({ ...base(hookLabel(hook), unit.line), ok: false, diagnostics: outcome.failure, ...(own.length ? { attachments: own } : {}) });
-          // As in cucumber-js, an After hook that skips itself makes the scenario skipped: what the rest of it checks did not run.
-          else if (outcome && 'skipped' in outcome) afterPoints.push({ ...base(hookLabel(hook), unit.line), ok: true, skip: outcome.skipped });
-        }
-        if (held) {
-          const last: PointEvent = held;
-          const attachments = [...(last.attachments ?? []), ...world.attachments.splice(0)];
-          held = attachments.length ? { ...last, attachments } : last;
-        }
-        for (const point of afterPoints) hold(point);
-      }
-      // spec-run evaluates no Lisp in an OpenSpec scenario: a Lisp block there runs only if the steps read it.
-      if (!options.dryRun && !blocked && !blocksWereRead(world)) {
-        for (const block of unit.configs.filter((c) => c.lang !== null && LISP_LANGUAGES.has(c.lang))) {
-          hold({ ...base(`the ${block.lang} block at line ${block.line}`, block.line), ok: true, skip: `not run: spec-run evaluates no Lisp in an OpenSpec scenario, and no step or hook read this block (this.blocks); checks in Lisp belong in a Lisp verification document` });
-        }
-      }
-      if (held) emit(held);
-      held = null;
-    }
-  }).finally(() => world.dispose());
+    }).finally(() => world.dispose()),
+  );
   strays.end();
   for (const error of unclaimed) emit({ ...base('an error thrown outside any step or hook', unit.line), ok: false, diagnostics: failureDiagnostics(error) });
   emit({ type: 'unit-end', file: unit.file, unitId: unit.id, durationMs: Date.now() - started });

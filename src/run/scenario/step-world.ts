@@ -13,6 +13,8 @@ import { processWide } from '../../process/process-wide.js';
 import { asOwnCode } from './stray-errors.js';
 import { readYaml, type YamlSyntaxError } from '../../parse/yaml-error.js';
 import { jsonError } from '../../parse/json-error.js';
+import { unitSeed } from '../seeds.js';
+import { seededRandom, type RandomSource } from './seeded-random.js';
 
 /**
  * What a scenario's run says of its YAML block that is not valid YAML (ERROR, placed in FILE, the
@@ -29,6 +31,8 @@ export class StepSkipped extends Error {}
 interface WorldInternals {
   unit: ScenarioUnit;
   options: RunOptions;
+  /** The scenario's random source (this.random(), and Math.random in its code), seeded from the run's seed and the scenario's place. */
+  random: RandomSource;
   /** Whether the step after the one at LINE sets up the executor interpreter's run too (the runner knows how each step binds). */
   nextStepSetsUp?: (line: number) => boolean;
 }
@@ -84,6 +88,8 @@ export class StepWorld implements World {
   readonly requirement: string;
   readonly scenario: string;
   readonly condition: string | null;
+  /** The run's seed: `spec-run --seed` with it replays the scenario's random choices. */
+  readonly seed: number;
   #blocks: ScenarioBlock[];
   step: StepInfo | undefined;
   /** Attachments of the step running now; the runner takes them after each step. */
@@ -93,11 +99,12 @@ export class StepWorld implements World {
   #commands = new AbortController();
 
   constructor(unit: ScenarioUnit, options: RunOptions) {
-    internals.set(this, { unit, options });
+    internals.set(this, { unit, options, random: seededRandom(unitSeed(options.seed, unit)) });
     this.file = unit.file;
     this.requirement = unit.requirement;
     this.scenario = unit.name;
     this.condition = unit.condition;
+    this.seed = options.seed;
     this.#blocks = unit.configs.map(parsedBlock);
   }
 
@@ -109,6 +116,11 @@ export class StepWorld implements World {
 
   set blocks(blocks: ScenarioBlock[]) {
     this.#blocks = blocks;
+  }
+
+  /** A number in [0, 1) from the scenario's seeded source: the one Math.random draws from in its steps and hooks. */
+  random(): number {
+    return worldInternals(this).random();
   }
 
   attach(name: unknown, value?: unknown): void {
