@@ -865,18 +865,24 @@ in its place."
       (format nil "(its message could not be made: ~A)" (condition-message condition)))))
 
 (defun record-assertion (whole test-form value records explain)
-  (let ((location (or (form-location whole) (fallback-location))))
+  "The outcome of an ASSERT (see RECORD-OUTCOME). A false one ends its unit, or, in a
+FOR-ALL trial, that trial: the FOR-ALL's point says it was falsified, and by what."
+  (let ((location (or (form-location whole) (fallback-location)))
+        (in-trial (in-for-all-trial-p)))
     (if value
-        (emit-point t (form-text test-form) location)
-        (let ((message (assertion-message explain)))
-          (emit-point nil (form-text test-form) location
-                      `((:form . ,(form-text whole))
-                        ,@(when records `((:values . ,(shown-values records))))
-                        (:reason . ,(if message
-                                        (format nil "~A (the assertion is false; the rest of this unit is not run)" message)
-                                        "the assertion is false; the rest of this unit is not run"))))
-          (setf *unit-stop-line* (second location))
-          (throw 'unit-stop nil)))
+        (record-outcome t (form-text test-form) location nil test-form)
+        (let ((message (assertion-message explain))
+              (rest-not-run (if in-trial "the rest of this trial is not run" "the rest of this unit is not run")))
+          (record-outcome nil (form-text test-form) location
+                          `((:form . ,(form-text whole))
+                            ,@(when records `((:values . ,(shown-values records))))
+                            (:reason . ,(if message
+                                            (format nil "~A (the assertion is false; ~A)" message rest-not-run)
+                                            (format nil "the assertion is false; ~A" rest-not-run))))
+                          test-form)
+          (cond (in-trial (throw 'trial-stop nil))
+                (t (setf *unit-stop-line* (second location))
+                   (throw 'unit-stop nil)))))
     nil))
 
 (defmacro assert (&whole whole test-form &optional places datum &rest arguments
@@ -1010,13 +1016,33 @@ test runs first, or, in a block or verify- function, a test that is a unit of it
          (record-trial-check result))
         (t (emit-result-point result))))
 
+(defvar *trial-outcome* nil
+  "(name location diagnostics) of the check that is not FiveAM's whose outcome in a FOR-ALL
+trial is being recorded as a FiveAM result (RECORD-OUTCOME).")
+
+(defun in-for-all-trial-p ()
+  "True while a FOR-ALL trial runs in this thread."
+  (plusp *for-all-depth*))
+
+(defun record-outcome (ok name location diagnostics test-expr)
+  "The outcome of a check that is not FiveAM's (an ASSERT; a rove, prove or Parachute
+check): a point; in a FOR-ALL trial, a result of the trial as FiveAM's own checks give
+(RECORD-TRIAL-CHECK), so that the FOR-ALL's one point says how its checks ended over
+all its trials, and a falsified one shows its values whichever checks its body makes."
+  (if (in-for-all-trial-p)
+      (let ((*trial-outcome* (list name location (unless ok diagnostics))))
+        (fiveam::add-result (if ok 'fiveam::test-passed 'fiveam::test-failure)
+                            :test-expr test-expr :reason (or (cdr (assoc :reason diagnostics)) "failed")))
+      (emit-point ok name location diagnostics)))
+
 (defun record-trial-check (result)
   "Keep what a check inside a FOR-ALL trial found, for the FOR-ALL's own point."
-  (let* ((form (or (first *check*) (and (slot-boundp result 'fiveam::test-expr) (fiveam::test-expr result))))
-         (location (or (form-location form) (fallback-location))))
-    (setf (gethash result *trial-checks*)
-          (list (if form (form-text form) "check") location
-                (unless (fiveam::test-passed-p result) (fiveam-result-diagnostics result form))))))
+  (setf (gethash result *trial-checks*)
+        (or *trial-outcome*
+            (let* ((form (or (first *check*) (and (slot-boundp result 'fiveam::test-expr) (fiveam::test-expr result))))
+                   (location (or (form-location form) (fallback-location))))
+              (list (if form (form-text form) "check") location
+                    (unless (fiveam::test-passed-p result) (fiveam-result-diagnostics result form)))))))
 
 (defun emit-result-point (result)
   (let* ((expression (and (slot-boundp result 'fiveam::test-expr) (fiveam::test-expr result)))
@@ -1064,7 +1090,8 @@ trial's body runs with the values it was given in *TRIAL-VALUES*."
                                (let ((*trial-values*
                                        (list ,@(loop for variable in variables
                                                      collect `(cons ,(let ((*print-case* :downcase)) (show variable)) ,variable)))))
-                                 ,@body))
+                                 ;; A false ASSERT ends its trial (RECORD-ASSERTION).
+                                 (catch 'trial-stop ,@body)))
                              environment))))))))
 
 (defun wrap-fiveam-check (name default-reason)
