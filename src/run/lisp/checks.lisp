@@ -864,15 +864,23 @@ in its place."
     (error (condition)
       (format nil "(its message could not be made: ~A)" (condition-message condition)))))
 
+(defun assertion-scope ()
+  "What a false ASSERT ends: the FOR-ALL trial it runs in (:TRIAL, whose FOR-ALL's point says
+it was falsified, and by what), else the thread of spec code it runs in (:THREAD, which
+returns NIL, see MAKE-THREAD-PLACED: the unit goes on, and its code that joins the thread
+with it), else its unit (:UNIT)."
+  (cond ((in-for-all-trial-p) :trial)
+        ((and *main-thread* (not (eq sb-thread:*current-thread* *main-thread*))) :thread)
+        (t :unit)))
+
 (defun record-assertion (whole test-form value records explain)
-  "The outcome of an ASSERT (see RECORD-OUTCOME). A false one ends its unit, or, in a
-FOR-ALL trial, that trial: the FOR-ALL's point says it was falsified, and by what."
+  "The outcome of an ASSERT (see RECORD-OUTCOME). A false one ends its ASSERTION-SCOPE."
   (let ((location (or (form-location whole) (fallback-location)))
-        (in-trial (in-for-all-trial-p)))
+        (scope (assertion-scope)))
     (if value
         (record-outcome t (form-text test-form) location nil test-form)
         (let ((message (assertion-message explain))
-              (rest-not-run (if in-trial "the rest of this trial is not run" "the rest of this unit is not run")))
+              (rest-not-run (format nil "the rest of this ~(~A~) is not run" scope)))
           (record-outcome nil (form-text test-form) location
                           `((:form . ,(form-text whole))
                             ,@(when records `((:values . ,(shown-values records))))
@@ -880,9 +888,11 @@ FOR-ALL trial, that trial: the FOR-ALL's point says it was falsified, and by wha
                                             (format nil "~A (the assertion is false; ~A)" message rest-not-run)
                                             (format nil "the assertion is false; ~A" rest-not-run))))
                           test-form)
-          (cond (in-trial (throw 'trial-stop nil))
-                (t (setf *unit-stop-line* (second location))
-                   (throw 'unit-stop nil)))))
+          (ecase scope
+            (:trial (throw 'trial-stop nil))
+            (:thread (throw 'thread-stop nil))
+            (:unit (setf *unit-stop-line* (second location))
+             (throw 'unit-stop nil)))))
     nil))
 
 (defmacro assert (&whole whole test-form &optional places datum &rest arguments

@@ -654,13 +654,16 @@ with no frame of the form), else the outermost call written in spec code on the 
 
 (defun make-thread-placed (make-thread function &rest arguments)
   "SB-THREAD:MAKE-THREAD, encapsulated: the thread runs FUNCTION knowing where spec code
-started it, so an error escaping it, or the thread left running, is told at that line."
+started it, so an error escaping it, or the thread left running, is told at that line. A
+false ASSERT in it ends the thread, which returns NIL (ASSERTION-SCOPE): its point is the
+one the check makes, and joining the thread is no error."
   (let ((place (and (or *unit-guarded* (not (eq sb-thread:*current-thread* *main-thread*)))
                     (thread-start-location))))
     (let ((thread (apply make-thread
                          (lambda (&rest thread-arguments)
                            (let ((*thread-start-location* place))
-                             (apply function thread-arguments)))
+                             (catch 'thread-stop
+                               (apply function thread-arguments))))
                          arguments)))
       (when place (setf (gethash thread *thread-start-locations*) place))
       thread)))

@@ -472,6 +472,24 @@ t.test('threads a unit leaves running are stopped and fail it, named; their late
   t.same(byUnit(2), [[true, '(= 2 2)']], 'the late check is not credited to the next unit');
 });
 
+t.test('a false assert in a thread of spec code is its one point and ends that thread only: joined or not, in a block or a test, the unit goes on', async (t) => {
+  const md = `${frontmatter()}## Joined\n\n${lisp('(let ((th (bt:make-thread (lambda () (assert (= 1 (length (list 1 2)))) (assert (= 5 5))) :name "checker")))\n  (assert (null (bt:join-thread th))))\n(assert (= 1 1))')}
+## Not joined\n\n${lisp('(bt:make-thread (lambda () (assert (= 2 3))))\n(sleep 0.3)\n(assert (= 2 2))')}
+## In a test\n\n${lisp('(fiveam:test threaded\n  (bt:join-thread (bt:make-thread (lambda () (assert (= 3 4)))))\n  (fiveam:is (= 3 3)))')}`;
+  const r = await runMarkdown(md);
+  const byUnit = (index: number) => r.points.filter((p) => p.unitId === r.plan.units[index].id).map((p) => [p.ok, p.name, p.at?.line, p.skip ?? null]);
+  t.match(byUnit(0), [
+    [false, '(= 1 (length (list 1 2)))', lineIn(md, '(let ((th'), null],
+    [true, '(null (bt:join-thread th))', lineIn(md, '(assert (null'), null],
+    [true, '(= 1 1)', lineIn(md, '(assert (= 1 1))'), null],
+    [true, '(assert (= 5 5))', lineIn(md, '(let ((th'), /^not run: the unit ended without evaluating it/],
+  ], "no point for the thread's end or the join, none leaking spec-run's own control flow; the thread's check after the false one is skipped, not run");
+  t.match(r.failed[0].diagnostics, { values: { '(length (list 1 2))': '2' }, reason: 'the assertion is false; the rest of this thread is not run' });
+  t.same(byUnit(1), [[false, '(= 2 3)', lineIn(md, '(assert (= 2 3))'), null], [true, '(= 2 2)', lineIn(md, '(assert (= 2 2))'), null]]);
+  t.same(byUnit(2), [[false, '(= 3 4)', lineIn(md, '(assert (= 3 4))'), null], [true, '(= 3 3)', lineIn(md, '(fiveam:is (= 3 3))'), null]]);
+  t.notMatch(JSON.stringify(r.points), /UNIT-STOP|THROW|JOIN-THREAD-ERROR|runs without error/);
+});
+
 t.test('a dry run starts no driver: every unit is skipped as not run', async (t) => {
   const md = `${frontmatter()}${lisp('(defvar *s* (make-test-session))')}\n${lisp('(loop)')}\n${lisp('(fiveam:test never (is nil))')}\n${lisp('(defun verify-never () nil)')}`;
   const r = await runMarkdown(md, options({ dryRun: true, runtimeCommand: ['/nonexistent/runtime'] }));
