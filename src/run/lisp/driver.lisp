@@ -149,18 +149,27 @@ that reaches the debugger there ends the unit, not the driver.")
                                (unless (typep condition 'spec-read-error) (short-backtrace))))
   (throw 'unit-stop nil))
 
+(defun go-on-after-failed-check (condition)
+  "A failed FiveAM check outside a test (a block's top level, a definition's value as it
+loads, a verify- function) records its point and goes on, as it does in a test: FiveAM
+signals it (an error), offering the restart to continue."
+  (declare (ignore condition))
+  (invoke-restart 'fiveam::ignore-failure))
+
 (defmacro with-unit-guard (&body body)
-  "Run BODY; an ASSERT failure or a condition escaping it ends it with a point: a
-serious condition, or any condition that would enter the debugger (ERROR of a
-condition that is not an error, BREAK). An ABORT restart of its own ends it too, with
-a point that says so, rather than SBCL's toplevel one (the driver's REPL).
-Returns BODY's value and whether it ran to its end."
+  "Run BODY, whatever spec code it runs (a unit, definitions loading, a vocabulary file):
+a failed FiveAM check goes on (GO-ON-AFTER-FAILED-CHECK); an ASSERT failure or a
+condition escaping it ends it with a point: a serious condition, or any condition that
+would enter the debugger (ERROR of a condition that is not an error, BREAK). An ABORT
+restart of its own ends it too, with a point that says so, rather than SBCL's toplevel
+one (the driver's REPL). Returns BODY's value and whether it ran to its end."
   `(let ((completed nil) (value nil))
      (catch 'unit-stop
        (let ((*unit-guarded* t))
          (restart-case
              (handler-bind ((serious-condition #'end-unit-with-condition))
-               (handler-bind ((unbound-variable #'provide-variable))
+               (handler-bind ((unbound-variable #'provide-variable)
+                              (fiveam::check-failure #'go-on-after-failed-check))
                  (setf value (progn ,@body)
                        completed t)))
            (abort ()
@@ -253,16 +262,6 @@ package; a name written as a string (Parachute's) is interned as it is."
                    (error () (intern (string-upcase name))))))
       (if (stringp value) (intern value) value))))
 
-(defmacro with-failed-checks-going-on (&body body)
-  "Run BODY where a failed FiveAM check outside a test (in a block, in a verify-
-function) records its point and goes on, as it does in a test: FiveAM signals it,
-offering the restart to continue."
-  `(handler-bind ((fiveam::check-failure
-                    (lambda (condition)
-                      (declare (ignore condition))
-                      (invoke-restart 'fiveam::ignore-failure))))
-     ,@body))
-
 (defun run-block (source seed name &optional input)
   "Run SOURCE's forms in order. INPUT, (:input value key-spellings), is the
 request of the Input block the block answers: bound to INPUT around each form."
@@ -273,8 +272,7 @@ request of the Input block the block answers: bound to INPUT around each form."
         (*forms-left* nil))
     (multiple-value-bind (value completed)
         (with-unit-guard
-          (with-failed-checks-going-on
-            (evaluate-source source (and input (list (second input))))))
+          (evaluate-source source (and input (list (second input)))))
       (declare (ignore value))
       (cond (completed
              (report-checks-not-made name (list (source-file source) (source-first-line source))
@@ -424,7 +422,7 @@ head: its name, options and body, where its checks stand."
     (if (not (fboundp symbol))
         (emit-point nil name location
                     `((:reason . ,(format nil "no function named ~A was defined" function-name))))
-        (multiple-value-bind (value completed) (with-unit-guard (with-failed-checks-going-on (funcall symbol)))
+        (multiple-value-bind (value completed) (with-unit-guard (funcall symbol))
           (if completed
               (let ((parts (definition-parts source)))
                 (if (or (plusp *unit-points*) (check-lines parts) (checks-of-called-functions parts))

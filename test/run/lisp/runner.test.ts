@@ -357,6 +357,18 @@ t.test('a directory given as a vocabulary file fails as one, at its path, and th
   t.match(r.failed[0], { at: { file: 'd2', line: 1 }, diagnostics: { reason: 'd2 is a directory, not a Lisp file: name the Lisp files in it in the configuration\'s vocabulary' } });
 });
 
+t.test("a failed FiveAM check in a definition's value, as its block loads, is one point and the definition goes on: the next unit sees the variable", async (t) => {
+  const md = `${frontmatter()}${lisp('(defparameter *widths* (let ((w (list 1 2 3))) (fiveam:is (= 4 (length w))) w))\n(defvar *checked* (progn (fiveam:is-true (consp *widths*)) t))')}\n## Uses them\n\n${lisp('(assert (= 3 (length *widths*)))\n(assert *checked*)')}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.map((p) => [p.ok, p.name, p.at?.line]), [
+    [false, '(= 4 (length w))', lineIn(md, '(defparameter *widths*')],
+    [true, '(consp *widths*)', lineIn(md, '(defvar *checked*')],
+    [true, '(= 3 (length *widths*))', lineIn(md, '(assert (= 3')],
+    [true, '*checked*', lineIn(md, '(assert *checked*)')],
+  ], 'no second point for the check signalling out of the definition, and nothing left unbound');
+  t.match(r.failed[0].diagnostics, { values: { '(length w)': '3' } });
+});
+
 t.test('definitions that draw random numbers draw the same ones under the same seed', async (t) => {
   const md = `${frontmatter()}${lisp('(defvar *drawn* (random 1000000000))')}\n${lisp('(assert (< *drawn* 0))')}`;
   const drawn = async (seed: number) => (await runMarkdown(md, options({ seed }))).failed[0].diagnostics!.values;
