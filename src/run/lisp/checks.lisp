@@ -638,9 +638,16 @@ the frames exist."
         when (and home (running-code-home-p caller))
           return (only-call-location home tree)))
 
+(defvar *vocabulary-failures* '()
+  "(file line message) of each form of a vocabulary file that did not load in this driver
+(LOAD-VOCABULARY-FILE): a function called that it does not define may be missing for that reason.")
+
 (defun undefined-function-reason (condition)
-  (format nil "~(~S~) is called here, but neither this document nor the vocabulary defines it"
-          (cell-error-name condition)))
+  "Why the function CONDITION names is undefined; saying where the vocabulary failed to load,
+when it did: its definition may be what failed."
+  (format nil "~(~S~) is called here, but neither this document nor the vocabulary defines it~
+~:[~;; the vocabulary did not load whole: ~:*~{~{~A failed at line ~D (~A)~}~^; ~}~]"
+          (cell-error-name condition) (reverse *vocabulary-failures*)))
 
 (defun fallback-location ()
   "Where a check without a recorded form stands: its top-level form, else its block."

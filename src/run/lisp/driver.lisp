@@ -4,7 +4,7 @@
 ;;;; message. The protocol is defined once, on the host's side, in protocol.ts
 ;;;; (its encoder writes these commands, its decoder checks every message sent
 ;;;; back); this list must say the same. Commands:
-;;;;   (:load-file path)                                load a user vocabulary file
+;;;;   (:load-file path file)                           load a user vocabulary file, named file
 ;;;;   (:load file line text seed)                      evaluate a block of definitions
 ;;;;   (:block file line text seed name [input])        run a block's forms in order;
 ;;;;       input, (:input value (key-spelling ...)), is the request of an Input block
@@ -250,6 +250,27 @@ reader's place in it is lost."
               (tests-before (fiveam::test-names)))
           (with-unit-guard (eval form))
           (report-tests-no-unit-runs tests-before form))))))
+
+(defun file-text (path)
+  (with-open-file (in path :external-format :utf-8)
+    (let* ((text (make-string (file-length in)))
+           (end (read-sequence text in)))
+      (subseq text 0 end))))
+
+(defun load-vocabulary-file (path file)
+  "Load the vocabulary file at PATH, named FILE, as a block of definitions loads
+(LOAD-SOURCE): a failing form is reported at its own line, with its form, and the rest
+still load; with the package, the readtable and the load pathnames bound as LOAD binds them."
+  (multiple-value-bind (text read) (with-unit-guard (file-text path))
+    (when read
+      (let ((*package* *package*)
+            (*readtable* *readtable*)
+            (*load-pathname* (pathname path))
+            (*load-truename* (probe-file path))
+            (failed-before *failed-definitions*))
+        (load-source (make-source :file file :first-line 1 :text text))
+        (loop for (nil line message) in (ldiff *failed-definitions* failed-before)
+              do (push (list file line (one-line message 200)) *vocabulary-failures*))))))
 
 (defun seed-random-state (seed)
   (setf *random-state* (sb-ext:seed-random-state seed)))
@@ -552,7 +573,8 @@ this thread waits for the exit."
   (clrhash *checks-reached*)
   (destructuring-bind (kind &rest arguments) command
     (ecase kind
-      (:load-file (with-unit-guard (load (first arguments))))
+      (:load-file (destructuring-bind (path file) arguments
+                    (load-vocabulary-file path file)))
       (:load (destructuring-bind (file line text seed) arguments
                (seed-random-state seed)
                (load-source (make-source :file file :first-line line :text text))))

@@ -155,16 +155,13 @@ function blockInput(input: CodeRef): BlockInput {
 type Interruption = { kind: 'timeout'; printed?: string } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
 
 /**
- * A failure loading vocabulary file FILE, placed at the line SBCL names ("in form starting at
- * line: 24") when it names one, in the file as the project names it (SHOWN).
+ * A failure loading vocabulary file FILE (as the project names it): the driver places a failing
+ * form at its line; a failure of no place (the file could not be read) is the file's.
  */
-function vocabularyFailureAt(failure: ReceivedPoint, file: string, shown: string): ReceivedPoint {
+function vocabularyFailureAt(failure: ReceivedPoint, file: string): ReceivedPoint {
   const message = failure.message;
-  const condition = (message.diagnostics?.condition as { message?: unknown } | undefined)?.message;
-  const line = typeof condition === 'string' ? /in form starting at line: (\d+)/.exec(condition)?.[1] : undefined;
-  // A point of the driver's own code has no place (null): it is the file's.
-  if (message.file != null && message.file !== file) return failure;
-  return { ...failure, message: { ...message, file: shown, line: message.line ?? (line !== undefined ? Number(line) : 1) } };
+  if (message.file != null) return failure;
+  return { ...failure, message: { ...message, file, line: message.line ?? 1 } };
 }
 
 /** Why the driver was stopped in `unit`: the first half of what the units after it say. */
@@ -382,12 +379,12 @@ class DocumentRun {
       }
       const failures: ReceivedPoint[] = [];
       const started = performance.now();
-      const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file) }, (p) => failures.push(p), started + this.options.unitTimeoutMs);
+      // Named as the project names it: the driver places each failing form of it at its own line.
+      const shown = relative(this.options.projectRoot, resolve(this.options.projectRoot, file)) || file;
+      const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file), file: shown }, (p) => failures.push(p), started + this.options.unitTimeoutMs);
       if (report && (failures.length || outcome)) {
-        // Named as the project names it, at the form SBCL could not read when it says where.
-        const shown = relative(this.options.projectRoot, resolve(this.options.projectRoot, file)) || file;
         const at = { file: shown, line: 1 };
-        this.reportLoadFailure(`vocabulary file ${shown}`, at, failures.map((failure) => vocabularyFailureAt(failure, file, shown)), outcome, performance.now() - started);
+        this.reportLoadFailure(`vocabulary file ${shown}`, at, failures.map((failure) => vocabularyFailureAt(failure, shown)), outcome, performance.now() - started);
       }
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }

@@ -346,7 +346,23 @@ t.test('vocabulary files named in the configuration load into every driver; a br
   const r = await runMarkdown(md, options({ vocabularyFiles: [helpers, broken, unreadable], unitTimeoutMs: 1500, projectRoot: dir }));
   t.same(r.points.map((p) => p.ok), [false, false, true, false, true], 'broken file, unreadable file, first unit, time limit, unit in the fresh driver');
   t.match(r.failed[0], { name: /runs without error/, diagnostics: { condition: { message: 'this helper file is broken' } } });
-  t.match(r.failed[1], { at: { file: 'unreadable.lisp', line: 3 }, diagnostics: { condition: { message: /end of file/ } } }, 'named as the project names it, at the form SBCL could not read');
+  t.match(r.failed[1], { at: { file: 'unreadable.lisp', line: 3 }, diagnostics: { condition: { message: /^unbalanced parentheses: the form starting at line 3 is not closed/ } } }, 'named as the project names it, at the form SBCL could not read');
+});
+
+t.test("a vocabulary file's failing form is reported at its own line with its form, the rest of the file loads, and a function it lost is said to be missing for that reason", async (t) => {
+  const dir = scratchDirectory('spec-run-vocabulary-');
+  writeFileSync(join(dir, 'lib.lisp'), ';;; our library\n(defun ok-1 () 1)\n\n(defparameter *table* (make-hash-table :test \'no-such-test))\n\n(defun ok-3 () 3)\n');
+  writeFileSync(join(dir, 'cut.lisp'), '(defun before-cut () 1)\n(defun cut-short (x\n');
+  const md = `${frontmatter()}${lisp('(assert (= 3 (ok-3)))')}\n${lisp('(assert (= 1 (after-cut)))')}`;
+  const r = await runMarkdown(md, options({ vocabularyFiles: ['lib.lisp', 'cut.lisp'], projectRoot: dir }));
+  t.same(r.points.map((p) => [p.ok, p.at?.file, p.at?.line]), [
+    [false, 'lib.lisp', 4],
+    [false, 'cut.lisp', 2],
+    [true, r.path, lineIn(md, '(assert (= 3 (ok-3)))')],
+    [false, r.path, lineIn(md, '(assert (= 1 (after-cut)))')],
+  ]);
+  t.match(r.failed[0].diagnostics, { form: "(defparameter *table* (make-hash-table :test 'no-such-test))", condition: { message: /Unknown :TEST/ } });
+  t.match(r.failed[2].diagnostics?.reason, /^after-cut is called here, but neither this document nor the vocabulary defines it; the vocabulary did not load whole: lib\.lisp failed at line 4 \(Unknown :TEST[^)]*\); cut\.lisp failed at line 2 \(unbalanced parentheses/);
 });
 
 t.test('a directory given as a vocabulary file fails as one, at its path, and the units still run', async (t) => {
