@@ -269,7 +269,7 @@ still load; with the package, the readtable and the load pathnames bound as LOAD
             (*load-truename* (probe-file path))
             (failed-before *failed-definitions*))
         (load-source (make-source :file file :first-line 1 :text text))
-        (loop for (nil line message) in (ldiff *failed-definitions* failed-before)
+        (loop for (nil line message) in (reverse (ldiff *failed-definitions* failed-before))
               do (push (list file line (one-line message 200)) *vocabulary-failures*))))))
 
 (defun seed-random-state (seed)
