@@ -152,7 +152,8 @@ function blockInput(input: CodeRef): BlockInput {
 
 /** What ended a command, when it did not end normally. */
 /** A timeout says what the unit printed before its driver was stopped. */
-type Interruption = { kind: 'timeout'; printed?: string } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
+/** A timeout says too where the unit was when its driver was stopped (`stoppedAt`), when the driver could say. */
+type Interruption = { kind: 'timeout'; printed?: string; stoppedAt?: { file: string | null; line: number | null } } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
 
 /**
  * A failure loading vocabulary file FILE (as the project names it): the driver places a failing
@@ -353,7 +354,10 @@ class DocumentRun {
       this.environment = null;
       await environment.close();
     }
-    if (outcome?.kind === 'timeout') outcome.printed = environment.driver.printedSince(outputMark);
+    if (outcome?.kind === 'timeout') {
+      outcome.printed = environment.driver.printedSince(outputMark);
+      outcome.stoppedAt = environment.driver.exitPlace;
+    }
     return outcome;
   }
 
@@ -496,8 +500,8 @@ class DocumentRun {
         ? `${name} exceeded ${this.unitLimitText}; its driver and runtime servers were stopped`
         : outcome.error.message;
     const printed = outcome.kind === 'timeout' && outcome.printed ? { printed: outcome.printed } : {};
-    // A driver that spec code's EXIT ended fails at that call.
-    const exitAt = outcome.kind === 'failure' && outcome.error instanceof DriverExited ? outcome.error.exitAt : undefined;
+    // A driver that spec code's EXIT ended fails at that call; one stopped at the time limit, at the form it was running.
+    const exitAt = outcome.kind === 'failure' && outcome.error instanceof DriverExited ? outcome.error.exitAt : outcome.kind === 'timeout' ? outcome.stoppedAt : undefined;
     const place = { file: exitAt?.file ?? at.file, line: exitAt?.line ?? at.line };
     return this.attachTranscript({ type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at: place, diagnostics: { reason, ...this.lastExchange(), ...printed } });
   }
@@ -510,7 +514,14 @@ class DocumentRun {
    */
   private checksLostWithDriver(unit: Unit, points: ReceivedPoint[], outcome: Interruption): { at: SourceRef; text: string; skip: string }[] {
     if (outcome.kind === 'interrupted' || (outcome.kind === 'failure' && outcome.error instanceof DriverExited && outcome.error.exitAt)) return [];
-    const skip = outcome.kind === 'timeout' ? 'not run: the unit exceeded its time limit before it, and its driver was stopped' : 'not run: the driver process ended before it';
+    // A driver stopped at the time limit reports the checks after the form it was running: those left are in that form.
+    const stoppedLine = outcome.kind === 'timeout' ? outcome.stoppedAt?.line : undefined;
+    const skip =
+      outcome.kind !== 'timeout'
+        ? 'not run: the driver process ended before it'
+        : stoppedLine != null
+          ? `not run to its end: the unit exceeded its time limit in the form at line ${stoppedLine}, which was running, and its driver was stopped`
+          : 'not run: the unit exceeded its time limit before it, and its driver was stopped';
     const reached = points.map(({ message }) => ({ file: message.file ?? unit.file, line: message.line ?? unit.line }));
     return checksNotReached(this.plan, unit, reached).map((check) => ({ ...check, skip }));
   }

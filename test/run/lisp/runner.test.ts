@@ -216,6 +216,14 @@ t.test('a unit past its time limit fails; a fresh driver with the definitions re
   t.match(r.failed[1].diagnostics, { environment: fresh }, 'a failing point after it says why the state is gone');
 });
 
+t.test('a unit past its time limit fails at the form that hung, and the check running there is said to have been running', async (t) => {
+  const md = `${frontmatter()}${lisp('(defun widen (lo hi) (loop while (< lo hi) do (decf lo) (incf hi)) (list lo hi))')}\n## Widening\n\n${lisp("(assert (equal '(0 0) (widen 0 0)))\n(assert (equal '(-1 3) (widen 0 2)))\n(assert (equal '(2 2) (widen 2 2)))")}`;
+  const r = await runMarkdown(md, options({ unitTimeoutMs: 1500 }));
+  const hung = lineIn(md, "(widen 0 2)");
+  t.match(r.failed, [{ name: 'Widening completes', at: { line: hung }, diagnostics: { reason: /exceeded the unit time limit/ } }]);
+  t.match(r.points.find((p) => p.at?.line === hung && p.skip), { skip: `not run to its end: the unit exceeded its time limit in the form at line ${hung}, which was running, and its driver was stopped` });
+});
+
 t.test('servers: a hung server ends with its unit, a crashed one fails only its unit, and none outlives the document', async (t) => {
   const md = `${frontmatter()}${setup}## Units\n\n${lisp('(defvar *pid* (parse-integer (result-value (eval-code "(pid)"))))\n(eval-code "(hang)")')}\n${lisp(
     '(defvar *other* (make-test-session))\n(evaluate-in-session *other* "(exit)")',
