@@ -12,7 +12,7 @@ import { lispSources } from '../lisp-image/sources.js';
 import { vocabularyDirectoryProblem } from '../lisp-image/vocabulary-files.js';
 import { NameMatcher, type VocabularyEntry } from './suggest.js';
 import { codeFacts } from './lisp-calls.js';
-import { scanForms } from '../translate/lisp-forms.js';
+import { scanForms, unqualified } from '../translate/lisp-forms.js';
 
 const [query] = lispSources(import.meta.url, ['known-functions.lisp']);
 
@@ -57,6 +57,8 @@ const countsByName = (uses: NameUse[]) => new Map(uses.map((use) => [use.name, u
 export interface ProjectVocabulary {
   entries: VocabularyEntry[];
   packages: Set<string>;
+  /** Each name the files define -> the packages it is defined in (lower case, CL-USER as common-lisp-user), by their `in-package` forms, as a run loads them. */
+  homes: Map<string, Set<string>>;
   /** Why a run could not load a file of it: one missing, code the reader cannot read (a run fails on either). */
   problems: { file: string; line: number; column: number; message: string }[];
 }
@@ -64,6 +66,7 @@ export interface ProjectVocabulary {
 export function projectVocabulary(files: string[]): ProjectVocabulary {
   const entries: VocabularyEntry[] = [];
   const packages = new Set<string>();
+  const homes: ProjectVocabulary['homes'] = new Map();
   const problems: ProjectVocabulary['problems'] = [];
   for (const file of files) {
     if (!existsSync(file)) {
@@ -79,26 +82,40 @@ export function projectVocabulary(files: string[]): ProjectVocabulary {
     for (const problem of scan.problems) problems.push({ file, line: problem.line, column: problem.column, message: `Lisp code cannot be read: ${problem.message}; every Lisp document's run fails loading this vocabulary file` });
     const forms = scan.forms.map((form) => form.node);
     for (const name of codeFacts(forms).defines) entries.push({ name, least: 0, most: Infinity, documentation: '' });
+    // A run loads each file in CL-USER; its in-package forms move what follows.
+    let current = 'common-lisp-user';
     for (const node of forms) {
       const [head, name] = node.kind === 'list' ? node.items : [];
-      if (head?.kind === 'symbol' && /^(?:.*:)?defpackage$/.test(head.name) && (name?.kind === 'symbol' || name?.kind === 'string')) {
-        packages.add((name.kind === 'symbol' ? name.name : name.value).replace(/^#?:/, '').toLowerCase());
-      }
+      const operator = head?.kind === 'symbol' ? unqualified(head.name) : null;
+      const named = name?.kind === 'symbol' || name?.kind === 'string' ? packageName(name.kind === 'symbol' ? name.name : name.value) : null;
+      if (operator === 'defpackage' && named) packages.add(named);
+      if (operator === 'in-package' && named) current = named;
+      for (const defined of codeFacts([node]).defines) (homes.get(defined) ?? homes.set(defined, new Set()).get(defined)!).add(current);
     }
   }
-  return { entries, packages, problems };
+  return { entries, packages, homes, problems };
 }
 
-/** True when the project's vocabulary defines NAME as written ("name", or "package:name" of one of its packages). */
+/** A package's name as written (`:iv`, `#:iv`, `"IV"`, `cl-user`), lower case, CL-USER by its full name. */
+function packageName(written: string): string {
+  const name = written.replace(/^#?:/, '').toLowerCase();
+  return name === 'cl-user' ? 'common-lisp-user' : name;
+}
+
+/**
+ * True when the project's vocabulary defines NAME as written: "name", or "package:name" of one of
+ * its packages or of the package it defines the name in (`cl-user::iv-width`, called from a
+ * document's own package, of a file loaded in CL-USER).
+ */
 function definedByProject(name: string, project: ProjectVocabulary): boolean {
   const colon = name.indexOf(':');
-  const packageName = colon > 0 ? name.slice(0, colon).toLowerCase() : null;
-  if (packageName !== null && !project.packages.has(packageName)) return false;
   const bare = name.slice(colon + 1).replace(/^:/, '').toLowerCase();
-  return project.entries.some((entry) => entry.name === bare);
+  if (colon <= 0) return project.entries.some((entry) => entry.name === bare);
+  const home = packageName(name.slice(0, colon));
+  return (project.homes.get(bare)?.has(home) ?? false) || (project.packages.has(home) && project.entries.some((entry) => entry.name === bare));
 }
 
-const NO_PROJECT_VOCABULARY: ProjectVocabulary = { entries: [], packages: new Set(), problems: [] };
+const NO_PROJECT_VOCABULARY: ProjectVocabulary = { entries: [], packages: new Set(), homes: new Map(), problems: [] };
 
 /**
  * Each unknown name of USES (as given), with why; `driverImage` gives the core to ask. Names

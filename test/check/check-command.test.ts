@@ -152,6 +152,22 @@ t.test("the configuration's vocabulary files define names as they do in a run: k
   t.equal(stdout, `specs/queue.test.md:10:4: error: 'enqueu' is called but neither this document nor the test vocabulary defines it; did you mean 'enqueue'?\n`, 'the vocabulary files\' functions, structure operators and package are known; the typo is not');
 });
 
+t.test("a vocabulary function called package-qualified from a document's own package is known in the package a run defines it in, and in no other", async (t) => {
+  const dir = t.testdir({
+    'spec-run.config.json': JSON.stringify({ vocabulary: ['lib/interval.lisp', 'lib/text.lisp'] }),
+    lib: {
+      'interval.lisp': '(defun iv-width (lo hi) (- hi lo))\n',
+      'text.lisp': '(defpackage #:text (:use #:cl))\n(in-package #:text)\n(defun shout (s) (string-upcase s))\n',
+    },
+    specs: {
+      'pkg.test.md': `---\ntype: verification\nname: pkg\n---\n# Pkg\n\n\`\`\`lisp\n(defpackage :iv-tests (:use :cl :fiveam))\n(in-package :iv-tests)\n(test width\n  (is (= 2 (cl-user::iv-width 1 3)))\n  (is (= 2 (common-lisp-user::iv-width 1 3)))\n  (is (string= "A" (text::shout "a")))\n  (is (string= "A" (cl-user::shout "a"))))\n\`\`\`\n`,
+    },
+  });
+  const { code, stdout } = await check(['specs'], dir);
+  t.equal(code, 1);
+  t.equal(stdout, `specs/pkg.test.md:14:21: error: 'cl-user::shout' is called but neither this document nor the test vocabulary defines it; did you mean 'shout'?\n`, 'iv-width is defined in CL-USER, where a run loads the file; shout in TEXT, after its in-package, not in CL-USER');
+});
+
 t.test("a Lisp document's frontmatter 'runtime' is an error at its line, in check and in a run: the document would run against another server than it names", async (t) => {
   const dir = t.testdir({ 'peer.test.md': `---\ntype: verification\nname: peer\nruntime: [sbcl, --script, server.lisp]\n---\n# Peer\n\n\`\`\`lisp\n(assert t)\n\`\`\`\n` });
   const { code, stdout } = await check(['peer.test.md'], dir);

@@ -721,9 +721,16 @@ the frames exist."
         when (and home (running-code-home-p caller))
           return (only-call-location home tree)))
 
+(defvar *vocabulary-failures* '()
+  "(file line message) of each form of a vocabulary file that did not load in this driver
+(LOAD-VOCABULARY-FILE): a function called that it does not define may be missing for that reason.")
+
 (defun undefined-function-reason (condition)
-  (format nil "~(~S~) is called here, but neither this document nor the vocabulary defines it"
-          (cell-error-name condition)))
+  "Why the function CONDITION names is undefined; saying where the vocabulary failed to load,
+when it did: its definition may be what failed."
+  (format nil "~(~S~) is called here, but neither this document nor the vocabulary defines it~
+~:[~;; the vocabulary did not load whole: ~:*~{~{~A failed at line ~D (~A)~}~^; ~}~]"
+          (cell-error-name condition) (reverse *vocabulary-failures*)))
 
 (defun fallback-location ()
   "Where a check without a recorded form stands: its top-level form, else its block."
@@ -947,19 +954,35 @@ in its place."
     (error (condition)
       (format nil "(its message could not be made: ~A)" (condition-message condition)))))
 
+(defun assertion-scope ()
+  "What a false ASSERT ends: the FOR-ALL trial it runs in (:TRIAL, whose FOR-ALL's point says
+it was falsified, and by what), else the thread of spec code it runs in (:THREAD, which
+returns NIL, see MAKE-THREAD-PLACED: the unit goes on, and its code that joins the thread
+with it), else its unit (:UNIT)."
+  (cond ((in-for-all-trial-p) :trial)
+        ((and *main-thread* (not (eq sb-thread:*current-thread* *main-thread*))) :thread)
+        (t :unit)))
+
 (defun record-assertion (whole test-form value records explain)
-  (let ((location (or (form-location whole) (fallback-location))))
+  "The outcome of an ASSERT (see RECORD-OUTCOME). A false one ends its ASSERTION-SCOPE."
+  (let ((location (or (form-location whole) (fallback-location)))
+        (scope (assertion-scope)))
     (if value
-        (emit-point t (form-text test-form) location)
-        (let ((message (assertion-message explain)))
-          (emit-point nil (form-text test-form) location
-                      `((:form . ,(form-text whole))
-                        ,@(when records `((:values . ,(shown-values records))))
-                        (:reason . ,(if message
-                                        (format nil "~A (the assertion is false; the rest of this unit is not run)" message)
-                                        "the assertion is false; the rest of this unit is not run"))))
-          (setf *unit-stop-line* (second location))
-          (throw 'unit-stop nil)))
+        (record-outcome t (form-text test-form) location nil test-form)
+        (let ((message (assertion-message explain))
+              (rest-not-run (format nil "the rest of this ~(~A~) is not run" scope)))
+          (record-outcome nil (form-text test-form) location
+                          `((:form . ,(form-text whole))
+                            ,@(when records `((:values . ,(shown-values records))))
+                            (:reason . ,(if message
+                                            (format nil "~A (the assertion is false; ~A)" message rest-not-run)
+                                            (format nil "the assertion is false; ~A" rest-not-run))))
+                          test-form)
+          (ecase scope
+            (:trial (throw 'trial-stop nil))
+            (:thread (throw 'thread-stop nil))
+            (:unit (setf *unit-stop-line* (second location))
+             (throw 'unit-stop nil)))))
     nil))
 
 (defun call-completing-check (whole shown thunk)
@@ -1120,13 +1143,33 @@ test runs first, or, in a block or verify- function, a test that is a unit of it
          (record-trial-check result))
         (t (emit-result-point result))))
 
+(defvar *trial-outcome* nil
+  "(name location diagnostics) of the check that is not FiveAM's whose outcome in a FOR-ALL
+trial is being recorded as a FiveAM result (RECORD-OUTCOME).")
+
+(defun in-for-all-trial-p ()
+  "True while a FOR-ALL trial runs in this thread."
+  (plusp *for-all-depth*))
+
+(defun record-outcome (ok name location diagnostics test-expr)
+  "The outcome of a check that is not FiveAM's (an ASSERT; a rove, prove or Parachute
+check): a point; in a FOR-ALL trial, a result of the trial as FiveAM's own checks give
+(RECORD-TRIAL-CHECK), so that the FOR-ALL's one point says how its checks ended over
+all its trials, and a falsified one shows its values whichever checks its body makes."
+  (if (in-for-all-trial-p)
+      (let ((*trial-outcome* (list name location (unless ok diagnostics))))
+        (fiveam::add-result (if ok 'fiveam::test-passed 'fiveam::test-failure)
+                            :test-expr test-expr :reason (or (cdr (assoc :reason diagnostics)) "failed")))
+      (emit-point ok name location diagnostics)))
+
 (defun record-trial-check (result)
   "Keep what a check inside a FOR-ALL trial found, for the FOR-ALL's own point."
-  (let* ((form (or (first *check*) (and (slot-boundp result 'fiveam::test-expr) (fiveam::test-expr result))))
-         (location (or (form-location form) (fallback-location))))
-    (setf (gethash result *trial-checks*)
-          (list (if form (form-text form) "check") location
-                (unless (fiveam::test-passed-p result) (fiveam-result-diagnostics result form))))))
+  (setf (gethash result *trial-checks*)
+        (or *trial-outcome*
+            (let* ((form (or (first *check*) (and (slot-boundp result 'fiveam::test-expr) (fiveam::test-expr result))))
+                   (location (or (form-location form) (fallback-location))))
+              (list (if form (form-text form) "check") location
+                    (unless (fiveam::test-passed-p result) (fiveam-result-diagnostics result form)))))))
 
 (defun emit-result-point (result)
   (let* ((expression (and (slot-boundp result 'fiveam::test-expr) (fiveam::test-expr result)))
@@ -1174,7 +1217,8 @@ trial's body runs with the values it was given in *TRIAL-VALUES*."
                                (let ((*trial-values*
                                        (list ,@(loop for variable in variables
                                                      collect `(cons ,(let ((*print-case* :downcase)) (show variable)) ,variable)))))
-                                 ,@body))
+                                 ;; A false ASSERT ends its trial (RECORD-ASSERTION).
+                                 (catch 'trial-stop ,@body)))
                              environment))))))))
 
 (defun wrap-fiveam-check (name default-reason)

@@ -19,14 +19,13 @@
 (defun record-check (whole ok records description &optional reason)
   "One point for the check WHOLE: named by its form, failing with the values of
 its argument subforms, DESCRIPTION and REASON. The unit goes on either way."
-  (let ((location (or (form-location whole) (fallback-location))))
-    (if ok
-        (emit-point t (form-text whole) location)
-        (emit-point nil (form-text whole) location
+  (record-outcome ok (form-text whole) (or (form-location whole) (fallback-location))
+                  (unless ok
                     `((:form . ,(form-text whole))
                       ,@(when records `((:values . ,(shown-values records))))
-                      (:reason . ,(or description reason "the check is false")))))
-    (and ok t)))
+                      (:reason . ,(or description reason "the check is false"))))
+                  whole)
+  (and ok t))
 
 (defmacro checked (whole test-form description &environment environment)
   "Expand to a point for WHOLE that passes when TEST-FORM is true."

@@ -4,7 +4,7 @@
 ;;;; message. The protocol is defined once, on the host's side, in protocol.ts
 ;;;; (its encoder writes these commands, its decoder checks every message sent
 ;;;; back); this list must say the same. Commands:
-;;;;   (:load-file path)                                load a user vocabulary file
+;;;;   (:load-file path file)                           load a user vocabulary file, named file
 ;;;;   (:load file line text seed)                      evaluate a block of definitions
 ;;;;   (:block file line text seed name [input])        run a block's forms in order;
 ;;;;       input, (:input value (key-spelling ...)), is the request of an Input block
@@ -149,18 +149,27 @@ that reaches the debugger there ends the unit, not the driver.")
                                (unless (typep condition 'spec-read-error) (short-backtrace))))
   (throw 'unit-stop nil))
 
+(defun go-on-after-failed-check (condition)
+  "A failed FiveAM check outside a test (a block's top level, a definition's value as it
+loads, a verify- function) records its point and goes on, as it does in a test: FiveAM
+signals it (an error), offering the restart to continue."
+  (declare (ignore condition))
+  (invoke-restart 'fiveam::ignore-failure))
+
 (defmacro with-unit-guard (&body body)
-  "Run BODY; an ASSERT failure or a condition escaping it ends it with a point: a
-serious condition, or any condition that would enter the debugger (ERROR of a
-condition that is not an error, BREAK). An ABORT restart of its own ends it too, with
-a point that says so, rather than SBCL's toplevel one (the driver's REPL).
-Returns BODY's value and whether it ran to its end."
+  "Run BODY, whatever spec code it runs (a unit, definitions loading, a vocabulary file):
+a failed FiveAM check goes on (GO-ON-AFTER-FAILED-CHECK); an ASSERT failure or a
+condition escaping it ends it with a point: a serious condition, or any condition that
+would enter the debugger (ERROR of a condition that is not an error, BREAK). An ABORT
+restart of its own ends it too, with a point that says so, rather than SBCL's toplevel
+one (the driver's REPL). Returns BODY's value and whether it ran to its end."
   `(let ((completed nil) (value nil))
      (catch 'unit-stop
        (let ((*unit-guarded* t))
          (restart-case
              (handler-bind ((serious-condition #'end-unit-with-condition))
-               (handler-bind ((unbound-variable #'provide-variable))
+               (handler-bind ((unbound-variable #'provide-variable)
+                              (fiveam::check-failure #'go-on-after-failed-check))
                  (setf value (progn ,@body)
                        completed t)))
            (abort ()
@@ -242,6 +251,27 @@ reader's place in it is lost."
           (with-unit-guard (eval form))
           (report-tests-no-unit-runs tests-before form))))))
 
+(defun file-text (path)
+  (with-open-file (in path :external-format :utf-8)
+    (let* ((text (make-string (file-length in)))
+           (end (read-sequence text in)))
+      (subseq text 0 end))))
+
+(defun load-vocabulary-file (path file)
+  "Load the vocabulary file at PATH, named FILE, as a block of definitions loads
+(LOAD-SOURCE): a failing form is reported at its own line, with its form, and the rest
+still load; with the package, the readtable and the load pathnames bound as LOAD binds them."
+  (multiple-value-bind (text read) (with-unit-guard (file-text path))
+    (when read
+      (let ((*package* *package*)
+            (*readtable* *readtable*)
+            (*load-pathname* (pathname path))
+            (*load-truename* (probe-file path))
+            (failed-before *failed-definitions*))
+        (load-source (make-source :file file :first-line 1 :text text))
+        (loop for (nil line message) in (reverse (ldiff *failed-definitions* failed-before))
+              do (push (list file line (one-line message 200)) *vocabulary-failures*))))))
+
 (defun seed-random-state (seed)
   (setf *random-state* (sb-ext:seed-random-state seed)))
 
@@ -253,16 +283,6 @@ package; a name written as a string (Parachute's) is interned as it is."
                    (error () (intern (string-upcase name))))))
       (if (stringp value) (intern value) value))))
 
-(defmacro with-failed-checks-going-on (&body body)
-  "Run BODY where a failed FiveAM check outside a test (in a block, in a verify-
-function) records its point and goes on, as it does in a test: FiveAM signals it,
-offering the restart to continue."
-  `(handler-bind ((fiveam::check-failure
-                    (lambda (condition)
-                      (declare (ignore condition))
-                      (invoke-restart 'fiveam::ignore-failure))))
-     ,@body))
-
 (defun run-block (source seed name &optional input)
   "Run SOURCE's forms in order. INPUT, (:input value key-spellings), is the
 request of the Input block the block answers: bound to INPUT around each form."
@@ -273,8 +293,7 @@ request of the Input block the block answers: bound to INPUT around each form."
         (*forms-left* nil))
     (multiple-value-bind (value completed)
         (with-unit-guard
-          (with-failed-checks-going-on
-            (evaluate-source source (and input (list (second input))))))
+          (evaluate-source source (and input (list (second input)))))
       (declare (ignore value))
       (cond (completed
              (report-checks-not-made name (list (source-file source) (source-first-line source))
@@ -424,7 +443,7 @@ head: its name, options and body, where its checks stand."
     (if (not (fboundp symbol))
         (emit-point nil name location
                     `((:reason . ,(format nil "no function named ~A was defined" function-name))))
-        (multiple-value-bind (value completed) (with-unit-guard (with-failed-checks-going-on (funcall symbol)))
+        (multiple-value-bind (value completed) (with-unit-guard (funcall symbol))
           (if completed
               (let ((parts (definition-parts source)))
                 (if (or (plusp *unit-points*) (check-lines parts) (checks-of-called-functions parts))
@@ -554,7 +573,8 @@ this thread waits for the exit."
   (clrhash *checks-reached*)
   (destructuring-bind (kind &rest arguments) command
     (ecase kind
-      (:load-file (with-unit-guard (load (first arguments))))
+      (:load-file (destructuring-bind (path file) arguments
+                    (load-vocabulary-file path file)))
       (:load (destructuring-bind (file line text seed) arguments
                (seed-random-state seed)
                (load-source (make-source :file file :first-line line :text text))))
@@ -654,13 +674,16 @@ with no frame of the form), else the outermost call written in spec code on the 
 
 (defun make-thread-placed (make-thread function &rest arguments)
   "SB-THREAD:MAKE-THREAD, encapsulated: the thread runs FUNCTION knowing where spec code
-started it, so an error escaping it, or the thread left running, is told at that line."
+started it, so an error escaping it, or the thread left running, is told at that line. A
+false ASSERT in it ends the thread, which returns NIL (ASSERTION-SCOPE): its point is the
+one the check makes, and joining the thread is no error."
   (let ((place (and (or *unit-guarded* (not (eq sb-thread:*current-thread* *main-thread*)))
                     (thread-start-location))))
     (let ((thread (apply make-thread
                          (lambda (&rest thread-arguments)
                            (let ((*thread-start-location* place))
-                             (apply function thread-arguments)))
+                             (catch 'thread-stop
+                               (apply function thread-arguments))))
                          arguments)))
       (when place (setf (gethash thread *thread-start-locations*) place))
       thread)))

@@ -97,6 +97,14 @@ export class Driver {
 
   constructor(private readonly link: DriverLink) {}
 
+  /**
+   * Where the driver said it exits from, if it did: spec code's call of EXIT, or the form it
+   * was running when a stop at the time limit (SIGTERM, which SBCL answers by EXIT) reached it.
+   */
+  get exitPlace(): { file: string | null; line: number | null } | undefined {
+    return this.exitAt;
+  }
+
   /** A mark of the driver's output so far, for printedSince. */
   outputMark(): number {
     return this.link.output.outputMark;

@@ -152,19 +152,17 @@ function blockInput(input: CodeRef): BlockInput {
 
 /** What ended a command, when it did not end normally. */
 /** A timeout says what the unit printed before its driver was stopped. */
-type Interruption = { kind: 'timeout'; printed?: string } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
+/** A timeout says too where the unit was when its driver was stopped (`stoppedAt`), when the driver could say. */
+type Interruption = { kind: 'timeout'; printed?: string; stoppedAt?: { file: string | null; line: number | null } } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
 
 /**
- * A failure loading vocabulary file FILE, placed at the line SBCL names ("in form starting at
- * line: 24") when it names one, in the file as the project names it (SHOWN).
+ * A failure loading vocabulary file FILE (as the project names it): the driver places a failing
+ * form at its line; a failure of no place (the file could not be read) is the file's.
  */
-function vocabularyFailureAt(failure: ReceivedPoint, file: string, shown: string): ReceivedPoint {
+function vocabularyFailureAt(failure: ReceivedPoint, file: string): ReceivedPoint {
   const message = failure.message;
-  const condition = (message.diagnostics?.condition as { message?: unknown } | undefined)?.message;
-  const line = typeof condition === 'string' ? /in form starting at line: (\d+)/.exec(condition)?.[1] : undefined;
-  // A point of the driver's own code has no place (null): it is the file's.
-  if (message.file != null && message.file !== file) return failure;
-  return { ...failure, message: { ...message, file: shown, line: message.line ?? (line !== undefined ? Number(line) : 1) } };
+  if (message.file != null) return failure;
+  return { ...failure, message: { ...message, file, line: message.line ?? 1 } };
 }
 
 /** Why the driver was stopped in `unit`: the first half of what the units after it say. */
@@ -356,7 +354,10 @@ class DocumentRun {
       this.environment = null;
       await environment.close();
     }
-    if (outcome?.kind === 'timeout') outcome.printed = environment.driver.printedSince(outputMark);
+    if (outcome?.kind === 'timeout') {
+      outcome.printed = environment.driver.printedSince(outputMark);
+      outcome.stoppedAt = environment.driver.exitPlace;
+    }
     return outcome;
   }
 
@@ -390,12 +391,12 @@ class DocumentRun {
       }
       const failures: ReceivedPoint[] = [];
       const started = performance.now();
-      const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file) }, (p) => failures.push(p), started + this.options.unitTimeoutMs);
+      // Named as the project names it: the driver places each failing form of it at its own line.
+      const shown = relative(this.options.projectRoot, resolve(this.options.projectRoot, file)) || file;
+      const outcome = await this.command({ kind: 'load-file', path: resolve(this.options.projectRoot, file), file: shown }, (p) => failures.push(p), started + this.options.unitTimeoutMs);
       if (report && (failures.length || outcome)) {
-        // Named as the project names it, at the form SBCL could not read when it says where.
-        const shown = relative(this.options.projectRoot, resolve(this.options.projectRoot, file)) || file;
         const at = { file: shown, line: 1 };
-        this.reportLoadFailure(`vocabulary file ${shown}`, at, failures.map((failure) => vocabularyFailureAt(failure, file, shown)), outcome, performance.now() - started);
+        this.reportLoadFailure(`vocabulary file ${shown}`, at, failures.map((failure) => vocabularyFailureAt(failure, shown)), outcome, performance.now() - started);
       }
       if (!this.environment) this.environment = await this.openUnlessInterrupted();
     }
@@ -507,8 +508,8 @@ class DocumentRun {
         ? `${name} exceeded ${this.unitLimitText}; its driver and runtime servers were stopped`
         : outcome.error.message;
     const printed = outcome.kind === 'timeout' && outcome.printed ? { printed: outcome.printed } : {};
-    // A driver that spec code's EXIT ended fails at that call.
-    const exitAt = outcome.kind === 'failure' && outcome.error instanceof DriverExited ? outcome.error.exitAt : undefined;
+    // A driver that spec code's EXIT ended fails at that call; one stopped at the time limit, at the form it was running.
+    const exitAt = outcome.kind === 'failure' && outcome.error instanceof DriverExited ? outcome.error.exitAt : outcome.kind === 'timeout' ? outcome.stoppedAt : undefined;
     const place = { file: exitAt?.file ?? at.file, line: exitAt?.line ?? at.line };
     return this.attachTranscript({ type: 'point', file: this.plan.file, unitId, ok: false, name: `${name} completes`, at: place, diagnostics: { reason, ...this.lastExchange(), ...printed } });
   }
@@ -521,7 +522,14 @@ class DocumentRun {
    */
   private checksLostWithDriver(unit: Unit, points: ReceivedPoint[], outcome: Interruption): { at: SourceRef; text: string; skip: string }[] {
     if (outcome.kind === 'interrupted' || (outcome.kind === 'failure' && outcome.error instanceof DriverExited && outcome.error.exitAt)) return [];
-    const skip = outcome.kind === 'timeout' ? 'not run: the unit exceeded its time limit before it, and its driver was stopped' : 'not run: the driver process ended before it';
+    // A driver stopped at the time limit reports the checks after the form it was running: those left are in that form.
+    const stoppedLine = outcome.kind === 'timeout' ? outcome.stoppedAt?.line : undefined;
+    const skip =
+      outcome.kind !== 'timeout'
+        ? 'not run: the driver process ended before it'
+        : stoppedLine != null
+          ? `not run to its end: the unit exceeded its time limit in the form at line ${stoppedLine}, which was running, and its driver was stopped`
+          : 'not run: the unit exceeded its time limit before it, and its driver was stopped';
     const reached = points.map(({ message }) => ({ file: message.file ?? unit.file, line: message.line ?? unit.line }));
     return checksNotReached(this.plan, unit, reached).map((check) => ({ ...check, skip }));
   }

@@ -22,7 +22,8 @@ export interface BlockInput {
 
 /** What spec-run sends to the driver. */
 export type DriverCommand =
-  | { kind: 'load-file'; path: string }
+  /** A vocabulary file at `path`, named `file` (as the project names it) where its points stand. */
+  | { kind: 'load-file'; path: string; file: string }
   | { kind: 'load'; file: string; line: number; text: string; seed: number }
   | { kind: 'block'; file: string; line: number; text: string; seed: number; name: string; input?: BlockInput }
   | { kind: 'test'; testName: string; seed: number; name: string; file: string; line: number; feature?: string }
@@ -47,7 +48,7 @@ export function encodeCommand(command: DriverCommand): string {
   const n = lispInteger;
   switch (command.kind) {
     case 'load-file':
-      return `(:load-file ${s(command.path)})`;
+      return `(:load-file ${s(command.path)} ${s(command.file)})`;
     case 'load':
       return `(:load ${s(command.file)} ${n(command.line)} ${s(command.text)} ${n(command.seed)})`;
     case 'block': {

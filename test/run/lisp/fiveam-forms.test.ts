@@ -62,6 +62,33 @@ t.test('fixtures, skip and for-all run as FiveAM runs them, one point each', asy
   t.match(small?.diagnostics?.reason, new RegExp(`failed: \\(< \\(\\+ a b\\) 150\\) at line ${lineIn(md, '(is (< (+ a b)')}: ${values.a} \\+ ${values.b} is too big`));
 });
 
+t.test("a for-all whose body checks with assert or another framework's check is one point for all its trials: falsified after passing trials, it fails with the values and the check they failed", async (t) => {
+  // The generator counts 1, 2, 3...: the first two trials pass, the third falsifies.
+  const counting = '(let ((n 0)) (lambda () (incf n)))';
+  const md = `${frontmatter('property')}## Assert\n\n${lisp(`(fiveam:test with-assert
+  (fiveam:for-all ((a ${counting}))
+    (assert (< a 3))
+    (assert (plusp a))))`)}\n## Rove\n\n${lisp(`(fiveam:test with-ok
+  (fiveam:for-all ((b ${counting}))
+    (ok (< b 3))))`)}\n## Holding\n\n${lisp(`(fiveam:test holds
+  (fiveam:for-all ((c ${counting}))
+    (assert (plusp c))
+    (true (integerp c))))`)}\n## Block\n\n${lisp(`(fiveam:for-all ((d ${counting}))
+  (assert (< d 3)))
+(assert (= 1 1))`)}`;
+  const r = await runMarkdown(md, options());
+  t.same(r.points.map(summary), [
+    [false, `(fiveam:for-all ((a ${counting})) (assert (< a 3)) (assert (plusp a)))`, lineIn(md, '(fiveam:for-all ((a'), null],
+    [false, `(fiveam:for-all ((b ${counting})) (ok (< b 3)))`, lineIn(md, '(fiveam:for-all ((b'), null],
+    [true, `(fiveam:for-all ((c ${counting})) (assert (plusp c)) (true (integerp c)))`, lineIn(md, '(fiveam:for-all ((c'), null],
+    [false, `(fiveam:for-all ((d ${counting})) (assert (< d 3)))`, lineIn(md, '(fiveam:for-all ((d'), null],
+    [true, '(= 1 1)', lineIn(md, '(assert (= 1 1))'), null],
+  ], "no point of a trial's own, passed or failed: the for-all's says how its checks ended over all trials, and a false assert ends its trial, not the unit");
+  t.match(r.points[0].diagnostics, { values: { a: '3' }, reason: `falsified by the values shown; failed: (< a 3) at line ${lineIn(md, '(assert (< a 3))')}: the assertion is false; the rest of this trial is not run` });
+  t.match(r.points[1].diagnostics, { values: { b: '3' }, reason: `falsified by the values shown; failed: (ok (< b 3)) at line ${lineIn(md, '(ok (< b 3))')}: the check is false` });
+  t.match(r.points[3].diagnostics, { values: { d: '3' } });
+});
+
 t.test("an error in a for-all's trial, inside a test, fails it with the condition and the trial's values; one in a generator, with the condition", async (t) => {
   const md = `${frontmatter()}## Trials\n\n${lisp(`(fiveam:test trial-signals
   (fiveam:for-all ((x (fiveam:gen-integer :min 0 :max 3)))

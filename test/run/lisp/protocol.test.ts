@@ -44,7 +44,7 @@ t.test('every command kind runs in a real driver, and every message kind it send
 
   const vocabularyFile = join(scratchDirectory('spec-run-protocol-'), 'helpers.lisp');
   writeFileSync(vocabularyFile, '(defun protocol-helper () 7)\n');
-  const loaded = await run({ kind: 'load-file', path: vocabularyFile });
+  const loaded = await run({ kind: 'load-file', path: vocabularyFile, file: 'helpers.lisp' });
   t.same(loaded.done, { type: 'done', points: 0, slept: 0 }, 'load-file: done, no points');
 
   // Sent before the definitions load, as spec-run does: a test defined that is no unit fails where it is defined.

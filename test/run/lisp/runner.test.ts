@@ -216,6 +216,14 @@ t.test('a unit past its time limit fails; a fresh driver with the definitions re
   t.match(r.failed[1].diagnostics, { environment: fresh }, 'a failing point after it says why the state is gone');
 });
 
+t.test('a unit past its time limit fails at the form that hung, and the check running there is said to have been running', async (t) => {
+  const md = `${frontmatter()}${lisp('(defun widen (lo hi) (loop while (< lo hi) do (decf lo) (incf hi)) (list lo hi))')}\n## Widening\n\n${lisp("(assert (equal '(0 0) (widen 0 0)))\n(assert (equal '(-1 3) (widen 0 2)))\n(assert (equal '(2 2) (widen 2 2)))")}`;
+  const r = await runMarkdown(md, options({ unitTimeoutMs: 1500 }));
+  const hung = lineIn(md, "(widen 0 2)");
+  t.match(r.failed, [{ name: 'Widening completes', at: { line: hung }, diagnostics: { reason: /exceeded the unit time limit/ } }]);
+  t.match(r.points.find((p) => p.at?.line === hung && p.skip), { skip: `not run to its end: the unit exceeded its time limit in the form at line ${hung}, which was running, and its driver was stopped` });
+});
+
 t.test('servers: a hung server ends with its unit, a crashed one fails only its unit, and none outlives the document', async (t) => {
   const md = `${frontmatter()}${setup}## Units\n\n${lisp('(defvar *pid* (parse-integer (result-value (eval-code "(pid)"))))\n(eval-code "(hang)")')}\n${lisp(
     '(defvar *other* (make-test-session))\n(evaluate-in-session *other* "(exit)")',
@@ -346,7 +354,23 @@ t.test('vocabulary files named in the configuration load into every driver; a br
   const r = await runMarkdown(md, options({ vocabularyFiles: [helpers, broken, unreadable], unitTimeoutMs: 1500, projectRoot: dir }));
   t.same(r.points.map((p) => p.ok), [false, false, true, false, true], 'broken file, unreadable file, first unit, time limit, unit in the fresh driver');
   t.match(r.failed[0], { name: /runs without error/, diagnostics: { condition: { message: 'this helper file is broken' } } });
-  t.match(r.failed[1], { at: { file: 'unreadable.lisp', line: 3 }, diagnostics: { condition: { message: /end of file/ } } }, 'named as the project names it, at the form SBCL could not read');
+  t.match(r.failed[1], { at: { file: 'unreadable.lisp', line: 3 }, diagnostics: { condition: { message: /^unbalanced parentheses: the form starting at line 3 is not closed/ } } }, 'named as the project names it, at the form SBCL could not read');
+});
+
+t.test("a vocabulary file's failing form is reported at its own line with its form, the rest of the file loads, and a function it lost is said to be missing for that reason", async (t) => {
+  const dir = scratchDirectory('spec-run-vocabulary-');
+  writeFileSync(join(dir, 'lib.lisp'), ';;; our library\n(defun ok-1 () 1)\n\n(defparameter *table* (make-hash-table :test \'no-such-test))\n\n(defun ok-3 () 3)\n');
+  writeFileSync(join(dir, 'cut.lisp'), '(defun before-cut () 1)\n(defun cut-short (x\n');
+  const md = `${frontmatter()}${lisp('(assert (= 3 (ok-3)))')}\n${lisp('(assert (= 1 (after-cut)))')}`;
+  const r = await runMarkdown(md, options({ vocabularyFiles: ['lib.lisp', 'cut.lisp'], projectRoot: dir }));
+  t.same(r.points.map((p) => [p.ok, p.at?.file, p.at?.line]), [
+    [false, 'lib.lisp', 4],
+    [false, 'cut.lisp', 2],
+    [true, r.path, lineIn(md, '(assert (= 3 (ok-3)))')],
+    [false, r.path, lineIn(md, '(assert (= 1 (after-cut)))')],
+  ]);
+  t.match(r.failed[0].diagnostics, { form: "(defparameter *table* (make-hash-table :test 'no-such-test))", condition: { message: /Unknown :TEST/ } });
+  t.match(r.failed[2].diagnostics?.reason, /^after-cut is called here, but neither this document nor the vocabulary defines it; the vocabulary did not load whole: lib\.lisp failed at line 4 \(Unknown :TEST[^)]*\); cut\.lisp failed at line 2 \(unbalanced parentheses/);
 });
 
 t.test('a directory given as a vocabulary file fails as one, at its path, and the units still run', async (t) => {
@@ -355,6 +379,18 @@ t.test('a directory given as a vocabulary file fails as one, at its path, and th
   const r = await runMarkdown(`${frontmatter()}${lisp('(assert (= 1 1))')}`, options({ vocabularyFiles: [join(dir, 'd2')], projectRoot: dir }));
   t.same(r.points.map((p) => p.ok), [false, true]);
   t.match(r.failed[0], { at: { file: 'd2', line: 1 }, diagnostics: { reason: 'd2 is a directory, not a Lisp file: name the Lisp files in it in the configuration\'s vocabulary' } });
+});
+
+t.test("a failed FiveAM check in a definition's value, as its block loads, is one point and the definition goes on: the next unit sees the variable", async (t) => {
+  const md = `${frontmatter()}${lisp('(defparameter *widths* (let ((w (list 1 2 3))) (fiveam:is (= 4 (length w))) w))\n(defvar *checked* (progn (fiveam:is-true (consp *widths*)) t))')}\n## Uses them\n\n${lisp('(assert (= 3 (length *widths*)))\n(assert *checked*)')}`;
+  const r = await runMarkdown(md);
+  t.same(r.points.map((p) => [p.ok, p.name, p.at?.line]), [
+    [false, '(= 4 (length w))', lineIn(md, '(defparameter *widths*')],
+    [true, '(consp *widths*)', lineIn(md, '(defvar *checked*')],
+    [true, '(= 3 (length *widths*))', lineIn(md, '(assert (= 3')],
+    [true, '*checked*', lineIn(md, '(assert *checked*)')],
+  ], 'no second point for the check signalling out of the definition, and nothing left unbound');
+  t.match(r.failed[0].diagnostics, { values: { '(length w)': '3' } });
 });
 
 t.test('definitions that draw random numbers draw the same ones under the same seed', async (t) => {
@@ -471,6 +507,24 @@ t.test('threads a unit leaves running are stopped and fail it, named; their late
   t.match(r.failed[0].diagnostics, { reason: /^1 thread it started was still running when it ended \(late checker\): stopped, so no check made there later counts/ });
   t.same(byUnit(1), [[true, '(= 3 3)']], 'a joined thread is no problem');
   t.same(byUnit(2), [[true, '(= 2 2)']], 'the late check is not credited to the next unit');
+});
+
+t.test('a false assert in a thread of spec code is its one point and ends that thread only: joined or not, in a block or a test, the unit goes on', async (t) => {
+  const md = `${frontmatter()}## Joined\n\n${lisp('(let ((th (bt:make-thread (lambda () (assert (= 1 (length (list 1 2)))) (assert (= 5 5))) :name "checker")))\n  (assert (null (bt:join-thread th))))\n(assert (= 1 1))')}
+## Not joined\n\n${lisp('(bt:make-thread (lambda () (assert (= 2 3))))\n(sleep 0.3)\n(assert (= 2 2))')}
+## In a test\n\n${lisp('(fiveam:test threaded\n  (bt:join-thread (bt:make-thread (lambda () (assert (= 3 4)))))\n  (fiveam:is (= 3 3)))')}`;
+  const r = await runMarkdown(md);
+  const byUnit = (index: number) => r.points.filter((p) => p.unitId === r.plan.units[index].id).map((p) => [p.ok, p.name, p.at?.line, p.skip ?? null]);
+  t.match(byUnit(0), [
+    [false, '(= 1 (length (list 1 2)))', lineIn(md, '(let ((th'), null],
+    [true, '(null (bt:join-thread th))', lineIn(md, '(assert (null'), null],
+    [true, '(= 1 1)', lineIn(md, '(assert (= 1 1))'), null],
+    [true, '(assert (= 5 5))', lineIn(md, '(let ((th'), /^not run: the unit ended without evaluating it/],
+  ], "no point for the thread's end or the join, none leaking spec-run's own control flow; the thread's check after the false one is skipped, not run");
+  t.match(r.failed[0].diagnostics, { values: { '(length (list 1 2))': '2' }, reason: 'the assertion is false; the rest of this thread is not run' });
+  t.same(byUnit(1), [[false, '(= 2 3)', lineIn(md, '(assert (= 2 3))'), null], [true, '(= 2 2)', lineIn(md, '(assert (= 2 2))'), null]]);
+  t.same(byUnit(2), [[false, '(= 3 4)', lineIn(md, '(assert (= 3 4))'), null], [true, '(= 3 3)', lineIn(md, '(fiveam:is (= 3 3))'), null]]);
+  t.notMatch(JSON.stringify(r.points), /UNIT-STOP|THROW|JOIN-THREAD-ERROR|runs without error/);
 });
 
 t.test('a dry run starts no driver: every unit is skipped as not run', async (t) => {
