@@ -9,10 +9,13 @@
 // can add is what lies outside a configuration: a literal it names that the block does
 // not hold (a quoted text, a file name, a path, an option, an assignment), files and
 // directories around it, spec-run exec's own options, a signal sent to it, its
-// environment, runs before or after this one.
+// environment, runs before or after this one. A quantity is a setting too: "with a
+// timeout of 1 second", "a line limit of 5" over a block that holds no such number is a
+// setting the run would silently go without.
 import { parse } from 'yaml';
 import { QUIET_YAML } from '../../../parse/yaml-options.js';
-import { markCode } from './lexicon.js';
+import { compactDuration } from './quantities.js';
+import { markCode, showDuration, tokenize } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
 import { takeInvocation } from './invocation.js';
 import { readWhen, type SetupPart } from './when.js';
@@ -72,6 +75,33 @@ function literalsNotIn(sentence: string, code: readonly string[], yaml: string):
   // A literal said to be absent ("a command without `maxOutputLines`") restates a block that lacks it.
   const saidAbsent = (literal: string) => new RegExp(`\\b(?:without|no|not|lacks?|lacking)\\s+(?:an?\\s+|the\\s+|any\\s+)?\`?${escaped(literal)}`, 'i').test(sentence);
   return [...code.filter((span) => sentence.includes(span)), ...bare].filter((literal) => literal.trim() !== '' && !SPEC_RUN_EXEC.test(literal) && held.includes(flat(literal)) === saidAbsent(literal));
+}
+
+/** The numbers a YAML text holds: each number written in it, and each duration value in milliseconds. */
+function numbersIn(yaml: string): { numbers: Set<number>; durationsMs: Set<number> } {
+  const numbers = new Set([...yaml.matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0])));
+  const durationsMs = new Set([...yaml.matchAll(/:\s*["']?([\w.]+)["']?\s*$/gm)].map((m) => compactDuration(m[1])).filter((ms): ms is number => ms !== null));
+  return { numbers, durationsMs };
+}
+
+/**
+ * The quantities SENTENCE states (a duration, a number of lines, a number) that the YAML text holds nowhere: a
+ * setting the block does not make. Held is a number written in the block ("sleeps 3 seconds" over `sleep 3`,
+ * "prints 20 lines" over `seq 1 20`) or a duration equal to one of its values ("a timeout of 2 seconds" over `2s`).
+ */
+function quantitiesNotIn(sentence: string, yaml: string): string[] {
+  const { numbers, durationsMs } = numbersIn(yaml);
+  return tokenize(sentence).flatMap((t) => {
+    if (t.kind !== 'entity') return [];
+    const e = t.entity;
+    if (e.type === 'duration' && e.written === undefined) {
+      const held = durationsMs.has(e.ms) || [e.ms, e.ms / 1000, e.ms / 60_000].some((n) => numbers.has(n));
+      return held ? [] : [`a duration of ${showDuration(e.ms)} ("${t.text}")`];
+    }
+    // A count of commands, containers or signals describes the block's commands; a count of lines or a number may set one of them.
+    if ((e.type === 'count' && e.unit === 'line') || e.type === 'number') return numbers.has(e.n) ? [] : [`the number ${e.n} ("${t.text}")`];
+    return [];
+  });
 }
 
 const COUNTS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
@@ -140,6 +170,7 @@ function beyond(said: string, code: readonly string[], yaml: string, accounted: 
     ...literalsNotIn(sentence, code, yaml)
       .filter((literal) => !accounted.includes(literal))
       .map((literal) => `\`${literal}\`, which the YAML block does not say`),
+    ...quantitiesNotIn(sentence, yaml).map((quantity) => `${quantity}, which the YAML block does not hold`),
     ...BEYOND_CONFIGURATION.flatMap(([pattern, what]) => {
       const found = pattern.exec(sentence.replace(/`[^`]*`/g, '``'));
       return found ? [`${what} ("${found[0].trim()}")`] : [];
