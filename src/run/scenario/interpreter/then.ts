@@ -693,6 +693,19 @@ function elapsedBetween(a: Args): Check | null {
 /** The words before a command's notes that place a text after them: "after its notes", "below the header and its notes". */
 const AFTER_NOTICES = /^(?:after|below|beneath)(?: the (?:header|header line|announcement|announcement line) and)?(?: (?:its|the|their|all))?$/;
 
+/** How a check of what a command printed is shown: the record holds the lines shown, and counts the others. */
+const UNDECIDED_PRINTED = 'where it is not among the lines shown and some printed were not shown, undecided: a failure';
+
+/** The lines of STREAMS a command printed that were not shown (omitted at a limit, or a hidden stream's), as a verdict names them. */
+function notShown(c: CommandRecord, streams: readonly StreamName[]): string[] {
+  return streams.flatMap((s) => {
+    const { printed, omitted, hidden } = c.streams[s];
+    // A hidden stream is drained, never counted: what it printed is not known at all.
+    if (hidden) return [`${s} is hidden by the configuration (what it printed is not read)`];
+    return omitted > 0 ? [`${s} printed ${printed} line(s), ${omitted} not shown`] : [];
+  });
+}
+
 const RULES: Rule<Check>[] = [
   {
     name: 'exit code',
@@ -1672,14 +1685,16 @@ const RULES: Rule<Check>[] = [
       // "… with `"event":"timeout"`": JSON members, with no verb of writing, are a line of the `--log` file, not what the command printed.
       if (JSON_MEMBER.test(values[0]) && !a.has('WRITE')) return null;
       const streams = streamsOf(a);
-      // "prints `x` twice": on two of its lines, no more.
+      // "prints `x` twice": on two of its lines, no more; of the lines it printed, which its lines shown are only where it printed no other.
       if (a.has('TWICE')) {
         // Of the run, of the report, or denied: no count of a command's lines.
         if (a.negated || runSubject(a) || executorText(values[0]) || (a.has('MENTION') && !a.has('WRITE'))) return null;
-        return perCommand(a, `exactly 2 lines shown on ${streams.join(' or ')} contain ${JSON.stringify(values[0])}`, (c) => ({
-          ok: c.lines.filter((l) => streams.includes(l.stream) && l.text.includes(values[0])).length === 2,
-          actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)),
-        }), { quoted: true });
+        return perCommand(a, `exactly 2 lines printed on ${streams.join(' or ')} contain ${JSON.stringify(values[0])} (every line printed shown, else undecided, a failure)`, (c) => {
+          const unshown = notShown(c, streams);
+          const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
+          if (unshown.length > 0) return { ok: false, actual: `undecided: ${unshown.join(', ')} (${lines})` };
+          return { ok: c.lines.filter((l) => streams.includes(l.stream) && l.text.includes(values[0])).length === 2, actual: lines };
+        }, { quoted: true });
       }
       // "the run prints `note: …`", "spec-run exec writes …": what the run shows, its announcements, notes and reports, not a line a command wrote.
       if (runSubject(a) && a.entities('stream').length === 0) {
@@ -1708,12 +1723,19 @@ const RULES: Rule<Check>[] = [
       // shown where spec-run prints that message, on a line of the report, never among the lines the command printed ("prints `x`" is the command's).
       const asMessage = a.entities('stream').length === 0 && !a.has('WRITE');
       const configured = (c: CommandRecord) => asMessage && c.message !== undefined && c.message.split('\n')[0].trim() === values[0].trim();
-      return perCommand(a, neg(a.negated, `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
+      // "prints `x`", "does not output `x`": of every line the command printed, which the lines shown decide only where none was left unshown.
+      const printed = a.has('WRITE') && !a.has('SHOWN');
+      const where = printed ? `a line printed on ${streams.join(' or ')} contains ${JSON.stringify(values[0])} (${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`;
+      return perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
         if (configured(c)) {
           const shown = messageShown(c.report, values[0], []);
           return { ok: not(a.negated, shown.ok), actual: shown.actual };
         }
-        return { ok: not(a.negated, c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]))), actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)) };
+        const found = c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]));
+        const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
+        const unshown = printed && !found ? notShown(c, streams) : [];
+        if (unshown.length > 0) return { ok: false, actual: `undecided: not among the lines shown (${lines}), and ${unshown.join(', ')}` };
+        return { ok: not(a.negated, found), actual: lines };
       }, { quoted: true });
     },
   },
