@@ -2587,7 +2587,19 @@ export function readThen(sentence: string): Reading<Check> {
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
   const only = (p: Check) => (p as { only?: true }).only === true;
   if (parts.some(only) && parts.some((p) => (p as { referent?: string }).referent !== undefined)) return { ok: false, notUnderstood: ['only'], reason: 'a place said to hold only some texts, and a text after them' };
+  const denied = selfDenied(parts);
+  if (denied !== null) return { ok: false, notUnderstood: [], reason: `it reads as a fact and its own denial (${denied}), which no run passes: a word is read in another sense than the writer's` };
   return { ...reading, parts };
+}
+
+/**
+ * The fact PARTS both state and deny ("stopped with SIGTERM and not killed" read as "stopped …" and "not (stopped …)"),
+ * null where there is none: such a reading is the interpreter's, never the writer's meaning.
+ */
+function selfDenied(parts: readonly Check[]): string | null {
+  const inner = (text: string) => /^not \((.*)\)$/.exec(text)?.[1];
+  const denial = parts.map((p) => inner(p.text)).find((fact) => fact !== undefined && parts.some((p) => p.text !== `not (${fact})` && p.text.replace(/^\(it: [^)]*\) /, '').startsWith(fact.replace(/^\(it: [^)]*\) /, ''))));
+  return denial ?? null;
 }
 
 /**
