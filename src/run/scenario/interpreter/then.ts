@@ -211,8 +211,12 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
       },
     };
   }
-  return { text: '', unnamed: true, pick: all };
+  // "every command prints …": what is checked of each command, as it is where no command is named; said, the quantifier is shown.
+  return { text: everyCommand(a) !== null ? EVERY_COMMAND : '', unnamed: true, pick: all };
 }
+
+/** How a check of each command of the run shows that it is. */
+const EVERY_COMMAND = 'every command: ';
 
 /** A check of each selected command. */
 function perCommand(a: Args, text: string, test: (c: CommandRecord, o: Observation, index: number) => Verdict | Promise<Verdict>, uses: { quoted?: boolean; context?: boolean } = {}): Check {
@@ -421,7 +425,7 @@ function everyCommand(a: Args, elided = false): { n?: number; rest: Args } | nul
 function ofEvery(every: { n?: number }, check: Check): Check {
   const { n } = every;
   return {
-    text: `every command${n === undefined ? '' : ` (${n} of them)`}: ${check.text}`,
+    text: `every command${n === undefined ? '' : ` (${n} of them)`}: ${check.text.startsWith(EVERY_COMMAND) ? check.text.slice(EVERY_COMMAND.length) : check.text}`,
     async evaluate(o) {
       if (n !== undefined && o.record.commands.length !== n) return { ok: false, actual: `${o.record.commands.length} command(s) ran` };
       return check.evaluate(o);
