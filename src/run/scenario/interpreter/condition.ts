@@ -9,13 +9,13 @@
 // can add is what lies outside a configuration: a literal it names that the block does
 // not hold (a quoted text, a file name, a path, an option, an assignment), files and
 // directories around it, spec-run exec's own options, a signal sent to it, its
-// environment, runs before or after this one. A quantity is a setting too: "with a
+// environment, runs before or after this one. A setting's value is one too: "with a
 // timeout of 1 second", "a line limit of 5" over a block that holds no such number is a
 // setting the run would silently go without.
 import { parse } from 'yaml';
 import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { compactDuration } from './quantities.js';
-import { markCode, showDuration, tokenize } from './lexicon.js';
+import { markCode, showDuration, tokenize, type Token } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
 import { takeInvocation } from './invocation.js';
 import { readWhen, type SetupPart } from './when.js';
@@ -84,22 +84,29 @@ function numbersIn(yaml: string): { numbers: Set<number>; durationsMs: Set<numbe
   return { numbers, durationsMs };
 }
 
+/** The words that name a setting a quantity after them is the value of: "a timeout of 1 second", "a line limit of 5", "maxOutputLines: 3". */
+const SETTING_CONCEPTS = ['TIMEOUT', 'TIMED_OUT', 'LIMITED', 'GRACE'];
+/** How far before its quantity a setting is named ("a timeout of 1 second", "limited to at most 5 lines"). */
+const SETTING_REACH = 4;
+
 /**
- * The quantities SENTENCE states (a duration, a number of lines, a number) that the YAML text holds nowhere: a
- * setting the block does not make. Held is a number written in the block ("sleeps 3 seconds" over `sleep 3`,
- * "prints 20 lines" over `seq 1 20`) or a duration equal to one of its values ("a timeout of 2 seconds" over `2s`).
+ * The settings SENTENCE states (a quantity said as a timeout's, a limit's, a key's value) that the YAML text holds
+ * nowhere: a setting the block does not make. A quantity that describes what a command does ("prints four lines",
+ * "job 1") is the block's to say, right or wrong. Held is a number written in the block ("a limit of 3 lines" over
+ * `maxOutputLines: 3`) or a duration equal to one of its values ("a timeout of 2 seconds" over `2s`).
  */
-function quantitiesNotIn(sentence: string, yaml: string): string[] {
+function settingsNotIn(sentence: string, yaml: string): string[] {
   const { numbers, durationsMs } = numbersIn(yaml);
-  return tokenize(sentence).flatMap((t) => {
-    if (t.kind !== 'entity') return [];
+  const tokens = tokenize(sentence);
+  const namesSetting = (t: Token) => (t.kind === 'entity' && t.entity.type === 'key') || (t.kind === 'word' && t.concepts.some((c) => SETTING_CONCEPTS.includes(c)));
+  return tokens.flatMap((t, i) => {
+    if (t.kind !== 'entity' || !tokens.slice(Math.max(0, i - SETTING_REACH), i).some(namesSetting)) return [];
     const e = t.entity;
     if (e.type === 'duration' && e.written === undefined) {
       const held = durationsMs.has(e.ms) || [e.ms, e.ms / 1000, e.ms / 60_000].some((n) => numbers.has(n));
-      return held ? [] : [`a duration of ${showDuration(e.ms)} ("${t.text}")`];
+      return held ? [] : [`a setting of ${showDuration(e.ms)} ("${t.text}")`];
     }
-    // A count of commands, containers or signals describes the block's commands; a count of lines or a number may set one of them.
-    if ((e.type === 'count' && e.unit === 'line') || e.type === 'number') return numbers.has(e.n) ? [] : [`the number ${e.n} ("${t.text}")`];
+    if ((e.type === 'count' && e.unit === 'line') || e.type === 'number') return numbers.has(e.n) ? [] : [`a setting of ${e.n} ("${t.text}")`];
     return [];
   });
 }
@@ -170,7 +177,7 @@ function beyond(said: string, code: readonly string[], yaml: string, accounted: 
     ...literalsNotIn(sentence, code, yaml)
       .filter((literal) => !accounted.includes(literal))
       .map((literal) => `\`${literal}\`, which the YAML block does not say`),
-    ...quantitiesNotIn(sentence, yaml).map((quantity) => `${quantity}, which the YAML block does not hold`),
+    ...settingsNotIn(sentence, yaml).map((setting) => `${setting}, which the YAML block does not hold`),
     ...BEYOND_CONFIGURATION.flatMap(([pattern, what]) => {
       const found = pattern.exec(sentence.replace(/`[^`]*`/g, '``'));
       return found ? [`${what} ("${found[0].trim()}")`] : [];
