@@ -28,6 +28,10 @@ t.test('a condition not read that states a quantity its block does not hold is n
   // Where the block holds the quantity, the paragraph restates it.
   t.not(conditionUse({ text: 'When the deploy runs with a timeout of 2 seconds:', yaml: `${sleepBlock}      timeout: 2s\n` }).kind, 'unsaid');
   t.not(conditionUse({ text: 'When the deploy that sleeps 3 seconds runs:', yaml: sleepBlock }).kind, 'unsaid');
+  // A command's line holds no setting; a setting said to be absent has no value; a number of what a command does is no setting.
+  t.equal(conditionUse({ text: 'When the deploy runs with a timeout of 3 seconds:', yaml: sleepBlock }).kind, 'unsaid');
+  t.not(conditionUse({ text: 'When a command without maxOutputLines prints three hundred lines:', yaml: sleepBlock }).kind, 'unsaid');
+  t.not(conditionUse({ text: 'When the deploy prints four lines to stdout:', yaml: sleepBlock }).kind, 'unsaid');
   t.not(conditionUse({ text: 'When the deploy prints 20 lines under a limit of 5:', yaml: 'stop:\n  commands:\n    - run: "seq 1 20"\n      maxOutputLines: 5\n' }).kind, 'unsaid');
   t.end();
 });

@@ -18,6 +18,7 @@ import { compactDuration } from './quantities.js';
 import { markCode, showDuration, tokenize, type Token } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
 import { takeInvocation } from './invocation.js';
+import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
 
 /** A scenario's condition paragraph, with its inline code spans and its YAML block's text. */
@@ -77,10 +78,11 @@ function literalsNotIn(sentence: string, code: readonly string[], yaml: string):
   return [...code.filter((span) => sentence.includes(span)), ...bare].filter((literal) => literal.trim() !== '' && !SPEC_RUN_EXEC.test(literal) && held.includes(flat(literal)) === saidAbsent(literal));
 }
 
-/** The numbers a YAML text holds: each number written in it, and each duration value in milliseconds. */
-function numbersIn(yaml: string): { numbers: Set<number>; durationsMs: Set<number> } {
-  const numbers = new Set([...yaml.matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0])));
-  const durationsMs = new Set([...yaml.matchAll(/:\s*["']?([\w.]+)["']?\s*$/gm)].map((m) => compactDuration(m[1])).filter((ms): ms is number => ms !== null));
+/** The values of a YAML text's settings (every key but a command's line and message): the numbers written in them, and the durations in milliseconds. */
+function settingValuesIn(yaml: string): { numbers: Set<number>; durationsMs: Set<number> } {
+  const values = [...yaml.matchAll(/^\s*(?:-\s*)?([A-Za-z]\w*):\s*["']?([^"'#\n]*)/gm)].filter((m) => m[1] !== 'run' && m[1] !== 'message').map((m) => m[2].trim());
+  const numbers = new Set(values.flatMap((value) => [...value.matchAll(/\d+(?:\.\d+)?/g)].map((n) => Number(n[0]))));
+  const durationsMs = new Set(values.map(compactDuration).filter((ms): ms is number => ms !== null));
   return { numbers, durationsMs };
 }
 
@@ -92,15 +94,23 @@ const SETTING_REACH = 4;
 /**
  * The settings SENTENCE states (a quantity said as a timeout's, a limit's, a key's value) that the YAML text holds
  * nowhere: a setting the block does not make. A quantity that describes what a command does ("prints four lines",
- * "job 1") is the block's to say, right or wrong. Held is a number written in the block ("a limit of 3 lines" over
- * `maxOutputLines: 3`) or a duration equal to one of its values ("a timeout of 2 seconds" over `2s`).
+ * "job 1") is the block's to say, right or wrong. Held is a number written in one of the block's settings ("a limit
+ * of 3 lines" over `maxOutputLines: 3`) or a duration equal to one of them ("a timeout of 2 seconds" over `2s`);
+ * a command's line holds none ("a timeout of 3 seconds" over `sleep 3`).
  */
 function settingsNotIn(sentence: string, yaml: string): string[] {
-  const { numbers, durationsMs } = numbersIn(yaml);
+  const { numbers, durationsMs } = settingValuesIn(yaml);
   const tokens = tokenize(sentence);
   const namesSetting = (t: Token) => (t.kind === 'entity' && t.entity.type === 'key') || (t.kind === 'word' && t.concepts.some((c) => SETTING_CONCEPTS.includes(c)));
+  // The quantity is the setting's value where only function words and bounds stand between them ("a timeout of", "limited to at most");
+  // a setting said to be absent ("without maxOutputLines prints 300 lines") has none.
+  const between = (t: Token) => isFunction(t) || (t.kind === 'word' && t.concepts.some((c) => ['AT_MOST', 'EXACTLY', 'SET'].includes(c)));
+  const valueOf = (i: number) => {
+    const at = i - 1 - [...tokens.slice(0, i)].reverse().findIndex(namesSetting);
+    return at < i && i - at <= SETTING_REACH && tokens.slice(at + 1, i).every(between) && !(tokens[at - 1]?.kind === 'word' && (tokens[at - 1] as { concepts: string[] }).concepts.includes('NOT'));
+  };
   return tokens.flatMap((t, i) => {
-    if (t.kind !== 'entity' || !tokens.slice(Math.max(0, i - SETTING_REACH), i).some(namesSetting)) return [];
+    if (t.kind !== 'entity' || !valueOf(i)) return [];
     const e = t.entity;
     if (e.type === 'duration' && e.written === undefined) {
       const held = durationsMs.has(e.ms) || [e.ms, e.ms / 1000, e.ms / 60_000].some((n) => numbers.has(n));
