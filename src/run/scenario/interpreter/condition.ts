@@ -80,7 +80,7 @@ function literalsNotIn(sentence: string, code: readonly string[], yaml: string):
 
 /** The values of a YAML text's settings (every key but a command's line and message): the numbers written in them, and the durations in milliseconds. */
 function settingValuesIn(yaml: string): { numbers: Set<number>; durationsMs: Set<number> } {
-  const values = [...yaml.matchAll(/^\s*(?:-\s*)?([A-Za-z]\w*):\s*["']?([^"'#\n]*)/gm)].filter((m) => m[1] !== 'run' && m[1] !== 'message').map((m) => m[2].trim());
+  const values = [...yaml.matchAll(/^[ \t]*(?:-[ \t]*)?([A-Za-z]\w*):[ \t]*["']?([^"'#\n]*)/gm)].filter((m) => m[1] !== 'run' && m[1] !== 'message').map((m) => m[2].trim());
   const numbers = new Set(values.flatMap((value) => [...value.matchAll(/\d+(?:\.\d+)?/g)].map((n) => Number(n[0]))));
   const durationsMs = new Set(values.map(compactDuration).filter((ms): ms is number => ms !== null));
   return { numbers, durationsMs };

@@ -683,12 +683,13 @@ function elapsedBetween(a: Args): Check | null {
   }
   const [low, high] = durations;
   if (!bounds[0].concepts.includes('AT_LEAST') || !bounds[1].concepts.includes('AT_MOST') || high.ms <= low.ms) return null;
-  const upper: Comparator = WELL_UNDER.test(bounds[1].text) ? '≪' : '≤';
+  const lower: Comparator = STRICT_BOUND.test(bounds[0].text) ? '>' : '≥';
+  const upper: Comparator = WELL_UNDER.test(bounds[1].text) ? '≪' : STRICT_BOUND.test(bounds[1].text) ? '<' : '≤';
   const what = reported ? "the duration on the report's `Duration:` line" : 'elapsed';
-  return perCommand(a, `${timeText(what, low.ms, '≥', false)} and ${timeText(what, high.ms, upper, false)}`, (c, o) => {
+  return perCommand(a, `${timeText(what, low.ms, lower, false)} and ${timeText(what, high.ms, upper, false)}`, (c, o) => {
     const measured = reported ? reportedDuration(c) : c.elapsedMs;
     return {
-      ok: commandTime(measured, low.ms * o.scale, '≥', c, what) && commandTime(measured, high.ms * o.scale, upper, c, what),
+      ok: commandTime(measured, low.ms * o.scale, lower, c, what) && commandTime(measured, high.ms * o.scale, upper, c, what),
       actual: `${reported ? 'Duration: line' : 'elapsed'} ${ms(measured)}`,
     };
   });
