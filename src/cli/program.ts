@@ -160,7 +160,7 @@ export function buildProgram(): Command {
     .option('--runs <n>', 'runs of each FiveAM test of a property document (frontmatter level: property or type: property), each with its own seed; at least 1 (a run with none says so)', integer('--runs', 1))
     .option('--jobs <n>', 'documents run in parallel, at least 1 (default 1); the scenarios of one document run one after another', integer('--jobs', 1))
     .option('--strict', 'undefined and pending steps fail the run (the default)')
-    .option('--no-strict', 'undefined and pending steps are TODO and do not fail the run (a run where nothing passed still fails)')
+    .option('--no-strict', 'undefined and pending steps are TODO and do not fail the run (a run where no check passed still fails: an interpreted Given or When is no check)')
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document (by default only to documents with stop-hook YAML blocks, or as configured)')
     .option('--retries <n>', `run a failing unit again up to n times (at most ${MAX_RETRIES}); one that then passes is reported passed and marked flaky`, integer('--retries', 0, MAX_RETRIES))
     .option('--only-failures', 'run only the units that failed in the last run (as recorded in the run record)')

@@ -46,7 +46,7 @@ const READINGS: [string, string][] = [
   ['the first suggestion under `To fix:` reads `pull it`', 'part 1 of the items under `To fix:` contains "pull it"'],
   ['the last line kept is `40`', 'the last line of the output shown, or of all spec-run exec printed, == "40"'],
   ['the last shown line of its output is `40`', 'the last line of the output shown == "40"'],
-  ['the `Duration:` line of the report shows just over 3 seconds', "the duration on the report's `Duration:` line ≥ 3 s, by at most"],
+  ['the `Duration:` line of the report shows just over 3 seconds', "the duration on the report's `Duration:` line ≥ 3 s (−10 ms: a timer may fire early), by at most"],
   // A heading between texts places only those after it; the clauses read each.
   ['the report shows `a`, and a `To fix:` list that ends with `b`', 'the messages name "a" ∧ the block under "To fix:" ends with "b"'],
   ['after them come `x` and `y`', '"x" and "y" stand in the report after the last text the step before quoted'],
@@ -59,7 +59,7 @@ const READINGS: [string, string][] = [
   ['The first command finishes: its output is `ready`', 'the command 1: outcome == completed (ran to its end, not stopped) ∧ the command 1: the output shown (stdout and stderr) == "ready"'],
   ['the second command exits with status 0 and its output reads `fine`', 'the command 2: the lines the command printed in the output shown contains "fine"'],
   // A text printed on two lines.
-  ['the third command prints `a` twice', 'the command 3: exactly 2 lines shown on stdout or stderr contain "a"'],
+  ['the third command prints `a` twice', 'the command 3: exactly 2 lines printed on stdout or stderr contain "a"'],
   // An ordinal whose noun is left out names what the ordinal before it named.
   ['its output has `a` on its first line and `b` on its third', 'line 3 of the output shown == "b"'],
   ['the first problem mentions `x` and the second mentions `y`', 'part 2 of the error lines'],

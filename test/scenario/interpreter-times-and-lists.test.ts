@@ -26,8 +26,8 @@ const READINGS: [string, string][] = [
   // "about" a time from the start: said, in a run, nearer it than the other stop time of a command stopped at its timeout.
   ['the command is killed after about 4 seconds', 'at t ≈ 4 s ± 1 s (+1.5 s in a container; stopped at its timeout: nearer this than its other stop time (timeout, or timeout + grace))'],
   // A range: each bound said by the words before its time; a number left without its unit after "well under" takes the sentence's unit.
-  ['its duration is at least two seconds and well under nine', 'elapsed ≥ 2 s and elapsed ≤ 4.5 s (clearly under 9 s: at most half of it)'],
-  ['the command takes more than 1 second but less than 3 seconds', 'elapsed ≥ 1 s and elapsed ≤ 3 s'],
+  ['its duration is at least two seconds and well under nine', 'elapsed ≥ 2 s (−10 ms: a timer may fire early) and elapsed ≤ 4.5 s (clearly under 9 s: at most half of it)'],
+  ['the command takes more than 1 second but less than 3 seconds', 'elapsed > 1 s (−10 ms: a timer may fire early) and elapsed < 3 s (+150 ms'],
   ['it finishes in well under 1.5 seconds', 'elapsed ≤ 750 ms (clearly under 1.5 s: at most half of it)'],
   // "after its start" is from when it started.
   ['it ends about five seconds after its start', 'elapsed ≈ 5 s'],

@@ -473,7 +473,8 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
     );
     if (returned === 'pending') point = options.strict ? { ...base, ok: false, diagnostics: { reason: 'the step is pending (strict: a pending step fails the run; --no-strict makes it TODO)', pending: true, definition } } : { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
-    else point = { ...base, ok: true, diagnostics: { definition } };
+    // An interpreted Given or When sets up and runs the command, and checks nothing of it: a run whose passes are all such checked nothing.
+    else point = { ...base, ok: true, diagnostics: { definition }, ...(interpretation?.startsWith('setup:') ? { unchecked: true as const } : {}) };
   } catch (error) {
     if (isStepSkipped(error)) point = { ...base, ok: true, skip: error.message, diagnostics: { definition } };
     else point = { ...base, ok: false, diagnostics: { ...failureDiagnostics(error), definition } };

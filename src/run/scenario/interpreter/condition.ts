@@ -9,12 +9,16 @@
 // can add is what lies outside a configuration: a literal it names that the block does
 // not hold (a quoted text, a file name, a path, an option, an assignment), files and
 // directories around it, spec-run exec's own options, a signal sent to it, its
-// environment, runs before or after this one.
+// environment, runs before or after this one. A setting's value is one too: "with a
+// timeout of 1 second", "a line limit of 5" over a block that holds no such number is a
+// setting the run would silently go without.
 import { parse } from 'yaml';
 import { QUIET_YAML } from '../../../parse/yaml-options.js';
-import { markCode } from './lexicon.js';
+import { compactDuration } from './quantities.js';
+import { markCode, showDuration, tokenize, type Token } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
 import { takeInvocation } from './invocation.js';
+import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
 
 /** A scenario's condition paragraph, with its inline code spans and its YAML block's text. */
@@ -72,6 +76,49 @@ function literalsNotIn(sentence: string, code: readonly string[], yaml: string):
   // A literal said to be absent ("a command without `maxOutputLines`") restates a block that lacks it.
   const saidAbsent = (literal: string) => new RegExp(`\\b(?:without|no|not|lacks?|lacking)\\s+(?:an?\\s+|the\\s+|any\\s+)?\`?${escaped(literal)}`, 'i').test(sentence);
   return [...code.filter((span) => sentence.includes(span)), ...bare].filter((literal) => literal.trim() !== '' && !SPEC_RUN_EXEC.test(literal) && held.includes(flat(literal)) === saidAbsent(literal));
+}
+
+/** The values of a YAML text's settings (every key but a command's line and message): the numbers written in them, and the durations in milliseconds. */
+function settingValuesIn(yaml: string): { numbers: Set<number>; durationsMs: Set<number> } {
+  const values = [...yaml.matchAll(/^[ \t]*(?:-[ \t]*)?([A-Za-z]\w*):[ \t]*["']?([^"'#\n]*)/gm)].filter((m) => m[1] !== 'run' && m[1] !== 'message').map((m) => m[2].trim());
+  const numbers = new Set(values.flatMap((value) => [...value.matchAll(/\d+(?:\.\d+)?/g)].map((n) => Number(n[0]))));
+  const durationsMs = new Set(values.map(compactDuration).filter((ms): ms is number => ms !== null));
+  return { numbers, durationsMs };
+}
+
+/** The words that name a setting a quantity after them is the value of: "a timeout of 1 second", "a line limit of 5", "maxOutputLines: 3". */
+const SETTING_CONCEPTS = ['TIMEOUT', 'TIMED_OUT', 'LIMITED', 'GRACE'];
+/** How far before its quantity a setting is named ("a timeout of 1 second", "limited to at most 5 lines"). */
+const SETTING_REACH = 4;
+
+/**
+ * The settings SENTENCE states (a quantity said as a timeout's, a limit's, a key's value) that the YAML text holds
+ * nowhere: a setting the block does not make. A quantity that describes what a command does ("prints four lines",
+ * "job 1") is the block's to say, right or wrong. Held is a number written in one of the block's settings ("a limit
+ * of 3 lines" over `maxOutputLines: 3`) or a duration equal to one of them ("a timeout of 2 seconds" over `2s`);
+ * a command's line holds none ("a timeout of 3 seconds" over `sleep 3`).
+ */
+function settingsNotIn(sentence: string, yaml: string): string[] {
+  const { numbers, durationsMs } = settingValuesIn(yaml);
+  const tokens = tokenize(sentence);
+  const namesSetting = (t: Token) => (t.kind === 'entity' && t.entity.type === 'key') || (t.kind === 'word' && t.concepts.some((c) => SETTING_CONCEPTS.includes(c)));
+  // The quantity is the setting's value where only function words and bounds stand between them ("a timeout of", "limited to at most");
+  // a setting said to be absent ("without maxOutputLines prints 300 lines") has none.
+  const between = (t: Token) => isFunction(t) || (t.kind === 'word' && t.concepts.some((c) => ['AT_MOST', 'EXACTLY', 'SET'].includes(c)));
+  const valueOf = (i: number) => {
+    const at = i - 1 - [...tokens.slice(0, i)].reverse().findIndex(namesSetting);
+    return at < i && i - at <= SETTING_REACH && tokens.slice(at + 1, i).every(between) && !(tokens[at - 1]?.kind === 'word' && (tokens[at - 1] as { concepts: string[] }).concepts.includes('NOT'));
+  };
+  return tokens.flatMap((t, i) => {
+    if (t.kind !== 'entity' || !valueOf(i)) return [];
+    const e = t.entity;
+    if (e.type === 'duration' && e.written === undefined) {
+      const held = durationsMs.has(e.ms) || [e.ms, e.ms / 1000, e.ms / 60_000].some((n) => numbers.has(n));
+      return held ? [] : [`a setting of ${showDuration(e.ms)} ("${t.text}")`];
+    }
+    if ((e.type === 'count' && e.unit === 'line') || e.type === 'number') return numbers.has(e.n) ? [] : [`a setting of ${e.n} ("${t.text}")`];
+    return [];
+  });
 }
 
 const COUNTS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
@@ -140,6 +187,7 @@ function beyond(said: string, code: readonly string[], yaml: string, accounted: 
     ...literalsNotIn(sentence, code, yaml)
       .filter((literal) => !accounted.includes(literal))
       .map((literal) => `\`${literal}\`, which the YAML block does not say`),
+    ...settingsNotIn(sentence, yaml).map((setting) => `${setting}, which the YAML block does not hold`),
     ...BEYOND_CONFIGURATION.flatMap(([pattern, what]) => {
       const found = pattern.exec(sentence.replace(/`[^`]*`/g, '``'));
       return found ? [`${what} ("${found[0].trim()}")`] : [];

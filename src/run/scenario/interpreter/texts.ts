@@ -565,7 +565,7 @@ export const TEXT_RULE: Rule<TextCheck> = {
     // "lines 1 to 300000": no list of texts to look for one by one.
     if (a.entities('range').some((r) => textsOfRange(r).length === 0)) return null;
     // "`echo second` and `echo third` are not run": command lines said to run, or not, which no text of the report is.
-    if (commandLinesRun(a)) return null;
+    if (commandLinesRun(a) || runSaidOfText(a)) return null;
     // spec-run's own diagnostics (`spec-run: SIGINT: stopping what runs`) go to its stderr, which no record of a run holds: never the report's texts, in any words for it ("the screen shows …").
     if (a.entities('quoted').some((q) => /^spec-run:/.test(q.text.trim()))) return null;
     const owned = ownerOf(a);
@@ -580,6 +580,12 @@ function commandLinesRun(a: Args): boolean {
   const content = a.tokens.filter((t) => !isFunction(t) && !is(t, 'NOT'));
   const last = content.at(-1);
   return last !== undefined && is(last, 'RUNS') && !/^the$/i.test(a.tokens[a.tokens.indexOf(last) - 1]?.text ?? '') && content.slice(0, -1).every((t) => quotedText(t) !== null || is(t, 'COMMAND')) && content.some((t) => quotedText(t) !== null);
+}
+
+/** "`echo a` SHALL run before `echo b`": a verb of running said of a quoted text, a command line then, no text of the report ("run" is the run's noun too). */
+function runSaidOfText(a: Args): boolean {
+  const content = a.tokens.filter((t) => !isFunction(t));
+  return content.some((t, i) => i > 0 && is(t, 'RUNS') && quotedText(content[i - 1]) !== null);
 }
 
 /**

@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import type { ConfigError } from '../../../executor/config.js';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, withoutRunner, type StreamName, type Token } from './lexicon.js';
+import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
@@ -29,45 +29,97 @@ export interface Check {
   evaluate(o: Observation): Verdict | Promise<Verdict>;
 }
 
-/** '≳': a little over (at least it, and not by more than a measurement's slack); '≲': a little under; '≪': clearly under (at most half of it). */
-type Comparator = '==' | '≈' | '≤' | '≥' | '≳' | '≲' | '≪';
+/**
+ * '<', '>': strictly under or over ("fewer than 10" is not 10); '≳': a little over (at least it, and not by more
+ * than a measurement's slack); '≲': a little under; '≪': clearly under (at most half of it).
+ */
+type Comparator = '==' | '≈' | '≤' | '≥' | '<' | '>' | '≳' | '≲' | '≪';
 
 /** "well within", "long before", "far short of": clearly less than a time, read as at most half of it, which no run near that time passes. */
 const WELL_UNDER = /^(well|far|much|long|comfortably) /i;
 
+/** The words of a bound (AT_MOST, AT_LEAST) that leave the bound itself out: "less than 3" is not 3, "more than 90" is not 90. */
+const STRICT_BOUND = /^(?:less than|fewer than|under|shorter than|before|more than|longer than|over|past|beyond)$/i;
+
+/** "below 3", "above 90": words that elsewhere place a text ("shown below"), a strict bound where a number follows them. */
+function placedBound(a: Args): '<' | '>' | null {
+  const at = a.tokens.findIndex((t, i) => t.kind === 'word' && /^(?:below|above)$/i.test(t.text) && a.tokens[i + 1]?.kind === 'entity' && ['number', 'count', 'duration'].includes((a.tokens[i + 1] as { entity: Entity }).entity.type));
+  return at < 0 ? null : /^below$/i.test(a.tokens[at].text) ? '<' : '>';
+}
+
 function comparator(a: Args, fallback: Comparator): Comparator {
   if (a.has('JUST_OVER')) return '≳';
   if (a.has('JUST_UNDER')) return '≲';
-  if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('AT_MOST') && WELL_UNDER.test(t.text))) return '≪';
-  if (a.has('AT_MOST')) return '≤';
-  if (a.has('AT_LEAST')) return '≥';
+  const bound = (concept: string) => a.tokens.find((t): t is Extract<Token, { kind: 'word' }> => t.kind === 'word' && t.concepts.includes(concept));
+  const most = bound('AT_MOST');
+  if (most && WELL_UNDER.test(most.text)) return '≪';
+  if (most) return STRICT_BOUND.test(most.text) ? '<' : '≤';
+  const least = bound('AT_LEAST');
+  if (least) return STRICT_BOUND.test(least.text) ? '>' : '≥';
+  const placed = placedBound(a);
+  if (placed) return placed;
   if (a.has('ABOUT')) return '≈';
   return fallback;
 }
+
+/** The comparators of an upper bound: "within", "under", "clearly under". */
+const UPPER_BOUNDS: Comparator[] = ['≤', '<', '≪', '≲'];
 
 /** How far a measured time may be from a documented one: timers and process start on a loaded machine; containers start slower. */
 function tolerance(expectedMs: number, docker: boolean): number {
   return Math.max(500, expectedMs * 0.25) + (docker ? 1500 : 0);
 }
 
-function compareTime(actual: number | undefined, expectedMs: number, cmp: Comparator, docker: boolean): boolean {
+/**
+ * How far past an upper bound a measured time may be and still be within it, in ms: an end or a signal is seen
+ * after it happened (the child's exit comes through the event loop, a timer fires late on a loaded machine), by
+ * up to this on the host. In a container a stop goes through the engine (`docker kill`, then its event of the
+ * end), seen later still; a container's running time, which the engine itself measures, needs no more than the host's.
+ */
+const LATE_SLACK_MS = { host: 150, container: 1000 };
+/** How far under a lower bound a measured time may be: a timer may fire a millisecond early, and two readings of a clock round. */
+const EARLY_SLACK_MS = 10;
+
+/** Which slack a time has: the engine's running time of a container (`elapsed`, its report's `Duration:` line) is timed as the host's. */
+type Clock = 'host' | 'container';
+
+/** The slack a bound of a time allows, as its check shows it. */
+function slackText(cmp: Comparator, engineTimed: boolean): string {
+  if (cmp === '≥' || cmp === '>' || cmp === '≳') return ` (−${EARLY_SLACK_MS} ms: a timer may fire early)`;
+  return ` (+${LATE_SLACK_MS.host} ms: an end is seen after it happens${engineTimed ? '' : `; +${showDuration(LATE_SLACK_MS.container)} in a container`})`;
+}
+
+function compareTime(actual: number | undefined, expectedMs: number, cmp: Comparator, clock: Clock): boolean {
   if (actual === undefined) return false;
-  const slack = docker ? 1000 : 150;
+  const late = LATE_SLACK_MS[clock];
+  const docker = clock === 'container';
   if (cmp === '≪') return actual <= expectedMs / 2;
-  if (cmp === '≤') return actual <= expectedMs + slack;
-  if (cmp === '≥') return actual >= expectedMs - slack;
-  if (cmp === '≳') return actual >= expectedMs - slack && actual <= expectedMs + tolerance(expectedMs, docker);
-  if (cmp === '≲') return actual <= expectedMs + slack && actual >= expectedMs - tolerance(expectedMs, docker);
+  if (cmp === '≤') return actual <= expectedMs + late;
+  if (cmp === '<') return actual < expectedMs + late;
+  if (cmp === '≥') return actual >= expectedMs - EARLY_SLACK_MS;
+  if (cmp === '>') return actual > expectedMs - EARLY_SLACK_MS;
+  if (cmp === '≳') return actual >= expectedMs - EARLY_SLACK_MS && actual <= expectedMs + tolerance(expectedMs, docker);
+  if (cmp === '≲') return actual <= expectedMs + late && actual >= expectedMs - tolerance(expectedMs, docker);
   return Math.abs(actual - expectedMs) <= tolerance(expectedMs, docker);
 }
 
+/** The measures the engine times itself in a container (its running time), not the executor across its start and stop. */
+const SUMMED_ELAPSED = 'the elapsed times of all commands, summed,';
+const ENGINE_TIMED = ['elapsed', "the duration on the report's `Duration:` line", SUMMED_ELAPSED];
+
+/** The clock a command's time WHAT is read on, for its slack. */
+const clockOf = (c: CommandRecord, what: string): Clock => (c.context === 'docker' && !ENGINE_TIMED.includes(what) ? 'container' : 'host');
+
+/** The clock of a time of the whole run: a container's where any command ran in one. */
+const runClock = (o: Observation): Clock => (o.record.commands.some((c) => c.context === 'docker') ? 'container' : 'host');
+
 /**
- * A time of a command stopped at its timeout, from its start, compared: "about" never stretches halfway to the
+ * A time WHAT of a command stopped at its timeout, from its start, compared: "about" never stretches halfway to the
  * other time such a stop falls at (its timeout, or its timeout plus the grace period), so that "after about
  * 4 seconds" (the kill after a 2-second timeout and its grace period) is no stop at the 2-second timeout.
  */
-function commandTime(actual: number | undefined, expectedMs: number, cmp: Comparator, c: CommandRecord): boolean {
-  if (!compareTime(actual, expectedMs, cmp, c.context === 'docker') || actual === undefined) return false;
+function commandTime(actual: number | undefined, expectedMs: number, cmp: Comparator, c: CommandRecord, what: string): boolean {
+  if (!compareTime(actual, expectedMs, cmp, clockOf(c, what)) || actual === undefined) return false;
   if ((cmp !== '≈' && cmp !== '==') || c.outcome !== 'timeout' || c.timeout.ms === null) return true;
   const stops = [c.timeout.ms, c.timeout.ms + (c.graceMs ?? 0)].filter((at) => Math.abs(at - expectedMs) > expectedMs * 0.05);
   return stops.every((at) => (at < expectedMs ? actual > (at + expectedMs) / 2 : actual < (at + expectedMs) / 2));
@@ -78,18 +130,21 @@ const FROM_START = ['elapsed', 't', 'at t', 'its end at t', 'the duration on the
 
 function timeText(what: string, ms: number, cmp: Comparator, scaled: boolean): string {
   const slack = showDuration(Math.max(500, ms * 0.25));
+  const engineTimed = ENGINE_TIMED.includes(what);
   const shown =
     cmp === '≈' || cmp === '=='
       ? `${what} ≈ ${showDuration(ms)} ± ${slack} (+1.5 s in a container${FROM_START.includes(what) ? '; stopped at its timeout: nearer this than its other stop time (timeout, or timeout + grace)' : ''})`
       : cmp === '≳' || cmp === '≲'
-        ? `${what} ${cmp === '≳' ? '≥' : '≤'} ${showDuration(ms)}, by at most ${slack} (+1.5 s in a container)`
+        ? `${what} ${cmp === '≳' ? '≥' : '≤'} ${showDuration(ms)}${slackText(cmp, engineTimed)}, by at most ${slack} (+1.5 s in a container)`
         : cmp === '≪'
           ? `${what} ≤ ${showDuration(ms / 2)} (clearly under ${showDuration(ms)}: at most half of it)`
-          : `${what} ${cmp} ${showDuration(ms)}`;
+          : `${what} ${cmp} ${showDuration(ms)}${slackText(cmp, engineTimed)}`;
   return scaled ? `${shown}, times scaled with the run` : shown;
 }
 
 function compareCount(actual: number, expected: number, cmp: Comparator): boolean {
+  if (cmp === '<') return actual < expected;
+  if (cmp === '>') return actual > expected;
   return cmp === '≤' || cmp === '≲' ? actual <= expected : cmp === '≥' || cmp === '≳' ? actual >= expected : actual === expected;
 }
 
@@ -156,8 +211,12 @@ function selector(a: Args, usesQuoted: boolean, usesContext: boolean): Selector 
       },
     };
   }
-  return { text: '', unnamed: true, pick: all };
+  // "every command prints …": what is checked of each command, as it is where no command is named; said, the quantifier is shown.
+  return { text: everyCommand(a) !== null ? EVERY_COMMAND : '', unnamed: true, pick: all };
 }
+
+/** How a check of each command of the run shows that it is. */
+const EVERY_COMMAND = 'every command: ';
 
 /** A check of each selected command. */
 function perCommand(a: Args, text: string, test: (c: CommandRecord, o: Observation, index: number) => Verdict | Promise<Verdict>, uses: { quoted?: boolean; context?: boolean } = {}): Check {
@@ -366,7 +425,7 @@ function everyCommand(a: Args, elided = false): { n?: number; rest: Args } | nul
 function ofEvery(every: { n?: number }, check: Check): Check {
   const { n } = every;
   return {
-    text: `every command${n === undefined ? '' : ` (${n} of them)`}: ${check.text}`,
+    text: `every command${n === undefined ? '' : ` (${n} of them)`}: ${check.text.startsWith(EVERY_COMMAND) ? check.text.slice(EVERY_COMMAND.length) : check.text}`,
     async evaluate(o) {
       if (n !== undefined && o.record.commands.length !== n) return { ok: false, actual: `${o.record.commands.length} command(s) ran` };
       return check.evaluate(o);
@@ -504,7 +563,7 @@ function stoppedWithinGrace(a: Args, d: { ms: number }): Check | null {
   return perCommand(a, `stopped with SIGTERM ${timeText('from its start', d.ms, cmp, false)}, and ended within the grace period, no SIGKILL`, (c, o) => {
     const term = signalAt(c, 'SIGTERM');
     return {
-      ok: term !== undefined && commandTime(term, d.ms * o.scale, cmp, c) && signalAt(c, 'SIGKILL') === undefined && c.endedBy !== 'SIGKILL',
+      ok: term !== undefined && commandTime(term, d.ms * o.scale, cmp, c, 't') && signalAt(c, 'SIGKILL') === undefined && c.endedBy !== 'SIGKILL',
       actual: `signals ${c.signals.map((x) => `${x.signal}@${Math.round(x.atMs)}ms`).join(' ') || 'none'}, ${c.outcome}`,
     };
   });
@@ -624,12 +683,13 @@ function elapsedBetween(a: Args): Check | null {
   }
   const [low, high] = durations;
   if (!bounds[0].concepts.includes('AT_LEAST') || !bounds[1].concepts.includes('AT_MOST') || high.ms <= low.ms) return null;
-  const upper: Comparator = WELL_UNDER.test(bounds[1].text) ? '≪' : '≤';
+  const lower: Comparator = STRICT_BOUND.test(bounds[0].text) ? '>' : '≥';
+  const upper: Comparator = WELL_UNDER.test(bounds[1].text) ? '≪' : STRICT_BOUND.test(bounds[1].text) ? '<' : '≤';
   const what = reported ? "the duration on the report's `Duration:` line" : 'elapsed';
-  return perCommand(a, `${timeText(what, low.ms, '≥', false)} and ${timeText(what, high.ms, upper, false)}`, (c, o) => {
+  return perCommand(a, `${timeText(what, low.ms, lower, false)} and ${timeText(what, high.ms, upper, false)}`, (c, o) => {
     const measured = reported ? reportedDuration(c) : c.elapsedMs;
     return {
-      ok: commandTime(measured, low.ms * o.scale, '≥', c) && commandTime(measured, high.ms * o.scale, upper, c),
+      ok: commandTime(measured, low.ms * o.scale, lower, c, what) && commandTime(measured, high.ms * o.scale, upper, c, what),
       actual: `${reported ? 'Duration: line' : 'elapsed'} ${ms(measured)}`,
     };
   });
@@ -637,6 +697,19 @@ function elapsedBetween(a: Args): Check | null {
 
 /** The words before a command's notes that place a text after them: "after its notes", "below the header and its notes". */
 const AFTER_NOTICES = /^(?:after|below|beneath)(?: the (?:header|header line|announcement|announcement line) and)?(?: (?:its|the|their|all))?$/;
+
+/** How a check of what a command printed is shown: the record holds the lines shown, and counts the others. */
+const UNDECIDED_PRINTED = 'where it is not among the lines shown and some printed were not shown, undecided: a failure';
+
+/** The lines of STREAMS a command printed that were not shown (omitted at a limit, or a hidden stream's), as a verdict names them. */
+function notShown(c: CommandRecord, streams: readonly StreamName[]): string[] {
+  return streams.flatMap((s) => {
+    const { printed, omitted, hidden } = c.streams[s];
+    // A hidden stream is drained, never counted: what it printed is not known at all.
+    if (hidden) return [`${s} is hidden by the configuration (what it printed is not read)`];
+    return omitted > 0 ? [`${s} printed ${printed} line(s), ${omitted} not shown`] : [];
+  });
+}
 
 const RULES: Rule<Check>[] = [
   {
@@ -682,7 +755,7 @@ const RULES: Rule<Check>[] = [
         return {
           text: `spec-run exec's exit status ${what}, ${timeText('the time from the interrupt to its end', d.ms, timeCmp, false)}`,
           evaluate: (o) => ({
-            ok: matches(o.record.exitStatus) && compareTime(o.afterSignalMs, d.ms, timeCmp, o.record.commands.some((c) => c.context === 'docker')),
+            ok: matches(o.record.exitStatus) && compareTime(o.afterSignalMs, d.ms, timeCmp, runClock(o)),
             actual: `exit status ${o.record.exitStatus}, ${o.afterSignalMs === undefined ? 'no interrupt was sent' : `it ended ${ms(o.afterSignalMs)} after the interrupt`}`,
           }),
         };
@@ -693,7 +766,7 @@ const RULES: Rule<Check>[] = [
         return {
           text: `spec-run exec's exit status ${what}, ${timeText("the run's elapsed time", d.ms, timeCmp, false)}`,
           evaluate: (o) => ({
-            ok: matches(o.record.exitStatus) && compareTime(o.record.elapsedMs, d.ms * o.scale, timeCmp, o.record.commands.some((c) => c.context === 'docker')),
+            ok: matches(o.record.exitStatus) && compareTime(o.record.elapsedMs, d.ms * o.scale, timeCmp, runClock(o)),
             actual: `exit status ${o.record.exitStatus}, the run took ${ms(o.record.elapsedMs)}`,
           }),
         };
@@ -736,7 +809,7 @@ const RULES: Rule<Check>[] = [
       const succeeded = (c: CommandRecord) => c.outcome === 'completed' && c.exitCode === 0;
       const text = [ending?.text ?? '', neg(a.negated, `exit code ${what}`), own ? "the command's own" : '', verdict ? `the command ${verdict}` : '', d ? timeText('elapsed', d.ms, timeCmp, false) : ''].filter(Boolean).join(', ');
       return perCommand(a, text, (c, o) => ({
-        ok: matches(c.exitCode) && (!ending || ending.test(c)) && (!own || c.exitCause === 'command') && (verdict === null || succeeded(c) === (verdict === 'succeeds')) && (!d || commandTime(c.elapsedMs, d.ms * o.scale, timeCmp, c)),
+        ok: matches(c.exitCode) && (!ending || ending.test(c)) && (!own || c.exitCause === 'command') && (verdict === null || succeeded(c) === (verdict === 'succeeds')) && (!d || commandTime(c.elapsedMs, d.ms * o.scale, timeCmp, c, 'elapsed')),
         actual: `exit code ${c.exitCode} (${c.exitCause}), ${c.outcome}, elapsed ${ms(c.elapsedMs)}`,
       }));
     },
@@ -839,7 +912,7 @@ const RULES: Rule<Check>[] = [
         const at = (c: CommandRecord) => (reportedWhen ? c.elapsedMs : stopAt(c));
         const time = d ? `, ${reportedWhen ? `reported at its end: ${timeText('its end at t', d.ms, cmp, false)}` : `stopped at ${timeText('t', d.ms, cmp, false)}`}` : '';
         return perCommand(a, neg(a.negated, `outcome == timeout${time}`), (c, o) => ({
-          ok: not(a.negated, c.outcome === 'timeout' && (!d || commandTime(at(c), d.ms * o.scale, cmp, c))),
+          ok: not(a.negated, c.outcome === 'timeout' && (!d || commandTime(at(c), d.ms * o.scale, cmp, c, 't'))),
           actual: `${c.outcome}, stop sent at ${ms(stopAt(c))}, ended at ${ms(c.elapsedMs)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
         }));
       },
@@ -864,7 +937,7 @@ const RULES: Rule<Check>[] = [
         return perCommand(a, `SIGKILL sent after SIGTERM${d ? `, ${timeText('SIGKILL − SIGTERM', d.ms, cmp, false)}` : ''}`, (c) => {
           const term = signalAt(c, 'SIGTERM');
           const kill = signalAt(c, 'SIGKILL');
-          return { ok: term !== undefined && kill !== undefined && kill >= term && (!d || compareTime(kill - term, d.ms, cmp, c.context === 'docker')), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}` };
+          return { ok: term !== undefined && kill !== undefined && kill >= term && (!d || compareTime(kill - term, d.ms, cmp, clockOf(c, 't'))), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}` };
         });
       }
       if (a.has('GRACE')) {
@@ -880,22 +953,23 @@ const RULES: Rule<Check>[] = [
         return perCommand(a, `SIGKILL sent once the grace period after SIGTERM is over${length}`, (c) => {
           const term = signalAt(c, 'SIGTERM');
           const kill = signalAt(c, 'SIGKILL');
-          return { ok: term !== undefined && kill !== undefined && kill - term >= (c.graceMs ?? 0) - 150 && graceIs(c), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, grace ${ms(c.graceMs)}` };
+          return { ok: term !== undefined && kill !== undefined && kill - term >= (c.graceMs ?? 0) - EARLY_SLACK_MS && graceIs(c), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, grace ${ms(c.graceMs)}` };
         });
       }
       if (a.has('TIMED_OUT')) return null;
       if (d && timeFromAnotherEvent(a)) return null;
       const cmp = comparator(a, '≈');
       // "its limit" with a time is only a bound ("well before its 30-second limit"), not when it stopped.
-      if (a.has('TIMEOUT') && !(d && (cmp === '≤' || cmp === '≪'))) return null;
+      if (a.has('TIMEOUT') && !(d && UPPER_BOUNDS.includes(cmp))) return null;
       const graceful = a.has('GRACEFUL') || signals.length > 0;
       // Stopped by the executor (a stop event), or killed by a limit of the engine (memory): then it ended when it was killed.
       // "it is ended about three seconds after it started": when it was over, which is after the stop where it outlived the SIGTERM.
-      const over = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TERMINATE') && /^((is|was|are|were|gets|got) )?ended$/i.test(t.text));
+      // "it is stopped within 1.5 seconds": no longer running by then, which a stop sent in time does not make so.
+      const over = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TERMINATE') && /^((is|was|are|were|gets|got) )?ended$/i.test(t.text)) || (d !== undefined && UPPER_BOUNDS.includes(cmp));
       const endedAt = (c: CommandRecord) => (stopAt(c) === undefined && c.outcome !== 'memory-limit' ? undefined : over ? c.elapsedMs : (stopAt(c) ?? c.elapsedMs));
       const text = `it was stopped (by the executor, or killed by its memory limit)${graceful ? ' with SIGTERM, no SIGKILL' : ''}${d ? `, ${timeText(over ? 'its end at t' : 'at t', d.ms, cmp, false)}` : ''}`;
       return perCommand(a, neg(a.negated, text), (c, o) => ({
-        ok: not(a.negated, endedAt(c) !== undefined && (!graceful || (signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined)) && (!d || commandTime(endedAt(c), d.ms * o.scale, cmp, c))),
+        ok: not(a.negated, endedAt(c) !== undefined && (!graceful || (signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined)) && (!d || commandTime(endedAt(c), d.ms * o.scale, cmp, c, 't'))),
         actual: `stopped at ${ms(endedAt(c))}, signals ${c.signals.map((s) => `${s.signal}@${Math.round(s.atMs)}ms`).join(' ') || 'none'}, ${c.outcome}`,
       }));
     },
@@ -915,8 +989,8 @@ const RULES: Rule<Check>[] = [
         const term = signalAt(c, 'SIGTERM');
         // Killed by the executor's SIGKILL, or by the engine (a memory limit): then its end is when.
         const kill = signalAt(c, 'SIGKILL') ?? (c.endedBy === 'SIGKILL' ? c.elapsedMs : undefined);
-        const graceOk = !afterGrace || (kill !== undefined && term !== undefined && kill - term >= (c.graceMs ?? 0) - 150);
-        const timeOk = !d || (afterGrace ? compareTime(kill !== undefined && term !== undefined ? kill - term : undefined, d.ms, cmp, c.context === 'docker') : commandTime(kill, d.ms * o.scale, cmp, c));
+        const graceOk = !afterGrace || (kill !== undefined && term !== undefined && kill - term >= (c.graceMs ?? 0) - EARLY_SLACK_MS);
+        const timeOk = !d || (afterGrace ? compareTime(kill !== undefined && term !== undefined ? kill - term : undefined, d.ms, cmp, clockOf(c, 't')) : commandTime(kill, d.ms * o.scale, cmp, c, 't'));
         return { ok: not(a.negated, kill !== undefined && graceOk && timeOk), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, grace ${ms(c.graceMs)}, ${c.exitCause}` };
       });
     },
@@ -933,7 +1007,7 @@ const RULES: Rule<Check>[] = [
       return perCommand(a, `SIGTERM sent${d ? `, ${timeText('at t', d.ms, cmp, false)}` : ''}, and the command outlived it (SIGKILL ended it)`, (c, o) => {
         const term = signalAt(c, 'SIGTERM');
         const kill = signalAt(c, 'SIGKILL') ?? (c.endedBy === 'SIGKILL' ? c.elapsedMs : undefined);
-        const ok = term !== undefined && kill !== undefined && kill > term && (!d || commandTime(term, d.ms * o.scale, cmp, c));
+        const ok = term !== undefined && kill !== undefined && kill > term && (!d || commandTime(term, d.ms * o.scale, cmp, c, 't'));
         return { ok, actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}, ${c.outcome}` };
       });
     },
@@ -956,11 +1030,13 @@ const RULES: Rule<Check>[] = [
         return perCommand(a, neg(a.negated, text), (c) => {
           const term = signalAt(c, 'SIGTERM');
           const kill = signalAt(c, 'SIGKILL');
-          const ok = term !== undefined && kill !== undefined && term <= kill && (!d || compareTime(kill - term, d.ms, cmp, c.context === 'docker')) && (!grace || kill - term >= (c.graceMs ?? 0) - 150);
+          const ok = term !== undefined && kill !== undefined && term <= kill && (!d || compareTime(kill - term, d.ms, cmp, clockOf(c, 't'))) && (!grace || kill - term >= (c.graceMs ?? 0) - EARLY_SLACK_MS);
           return { ok: not(a.negated, ok), actual: `SIGTERM at ${ms(term)}, SIGKILL at ${ms(kill)}` };
         });
       }
       const [signal] = signals;
+      // "receives SIGTERM and exits within 2 seconds": the time may be of the end, which a signal's time does not say; not read.
+      if (d && a.tokens.some((t) => t.kind === 'word' && (t.concepts.includes('END') || /^exit(s|ed|ing)?$/i.test(t.text)))) return null;
       // "terminated with SIGTERM": how it was stopped, the rule of stopping says it.
       if (signal === 'SIGTERM' && a.has('TERMINATE') && !a.has('GRACE')) return null;
       // "SIGKILL two seconds later": later than SIGTERM, as the grace period is.
@@ -974,7 +1050,7 @@ const RULES: Rule<Check>[] = [
       if (atTimeout) {
         return perCommand(a, neg(a.negated, 'SIGTERM sent when the timeout expires (at t ≈ the timeout)'), (c) => {
           const at = signalAt(c, 'SIGTERM');
-          return { ok: not(a.negated, c.timeout.ms !== null && compareTime(at, c.timeout.ms, '≈', c.context === 'docker')), actual: `SIGTERM at ${ms(at)}, timeout ${c.timeout.text}` };
+          return { ok: not(a.negated, c.timeout.ms !== null && compareTime(at, c.timeout.ms, '≈', clockOf(c, 't'))), actual: `SIGTERM at ${ms(at)}, timeout ${c.timeout.text}` };
         });
       }
       const when = d ? `, ${timeText(afterGrace ? 'SIGKILL − SIGTERM' : 'at t', d.ms, cmp, false)}` : afterGrace ? ' once the grace period after SIGTERM is over' : first ? ', before any other signal' : '';
@@ -986,8 +1062,8 @@ const RULES: Rule<Check>[] = [
         const at = signalAt(c, signal);
         const term = signalAt(c, 'SIGTERM');
         let ok = at !== undefined;
-        if (ok && afterGrace) ok = term !== undefined && at! - term >= (d ? 0 : (c.graceMs ?? 0) - 150) && (!d || compareTime(at! - term, d.ms, cmp, c.context === 'docker'));
-        else if (ok && d) ok = commandTime(at, d.ms * o.scale, cmp, c);
+        if (ok && afterGrace) ok = term !== undefined && at! - term >= (d ? 0 : (c.graceMs ?? 0) - EARLY_SLACK_MS) && (!d || compareTime(at! - term, d.ms, cmp, clockOf(c, 't')));
+        else if (ok && d) ok = commandTime(at, d.ms * o.scale, cmp, c, 't');
         if (ok && first) ok = c.signals[0]?.signal === 'SIGTERM';
         return { ok: not(a.negated, ok), actual: `signals ${c.signals.map((s) => `${s.signal}@${Math.round(s.atMs)}ms`).join(' ') || 'none'}` };
       });
@@ -1042,11 +1118,10 @@ const RULES: Rule<Check>[] = [
       if (a.has('TOTAL')) {
         if (a.has('COMPLETE', 'SUCCEED')) return null;
         return {
-          text: neg(a.negated, timeText('the elapsed times of all commands, summed,', d.ms, cmp, false)),
+          text: neg(a.negated, timeText(SUMMED_ELAPSED, d.ms, cmp, false)),
           evaluate: (o) => {
             const total = o.record.commands.reduce((sum, c) => sum + c.elapsedMs, 0);
-            const docker = o.record.commands.some((c) => c.context === 'docker');
-            return { ok: o.record.commands.length > 0 && not(a.negated, compareTime(total, d.ms * o.scale, cmp, docker)), actual: `${ms(total)} in all, ${o.record.commands.length} command(s)` };
+            return { ok: o.record.commands.length > 0 && not(a.negated, compareTime(total, d.ms * o.scale, cmp, 'host')), actual: `${ms(total)} in all, ${o.record.commands.length} command(s)` };
           },
         };
       }
@@ -1057,7 +1132,7 @@ const RULES: Rule<Check>[] = [
       return perCommand(a, neg(a.negated, text), (c, o) => {
         const measured = reported ? reportedDuration(c) : c.elapsedMs;
         return {
-          ok: not(a.negated, commandTime(measured, d.ms * o.scale, cmp, c) && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
+          ok: not(a.negated, commandTime(measured, d.ms * o.scale, cmp, c, what) && (!a.has('SUCCEED') || c.exitCode === 0) && (!completes || c.outcome === 'completed')),
           actual: `${reported ? 'Duration: line' : 'elapsed'} ${ms(measured)}${o.scale !== 1 ? ` (scale ${o.scale.toPrecision(3)})` : ''}`,
         };
       });
@@ -1615,14 +1690,16 @@ const RULES: Rule<Check>[] = [
       // "… with `"event":"timeout"`": JSON members, with no verb of writing, are a line of the `--log` file, not what the command printed.
       if (JSON_MEMBER.test(values[0]) && !a.has('WRITE')) return null;
       const streams = streamsOf(a);
-      // "prints `x` twice": on two of its lines, no more.
+      // "prints `x` twice": on two of its lines, no more; of the lines it printed, which its lines shown are only where it printed no other.
       if (a.has('TWICE')) {
         // Of the run, of the report, or denied: no count of a command's lines.
         if (a.negated || runSubject(a) || executorText(values[0]) || (a.has('MENTION') && !a.has('WRITE'))) return null;
-        return perCommand(a, `exactly 2 lines shown on ${streams.join(' or ')} contain ${JSON.stringify(values[0])}`, (c) => ({
-          ok: c.lines.filter((l) => streams.includes(l.stream) && l.text.includes(values[0])).length === 2,
-          actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)),
-        }), { quoted: true });
+        return perCommand(a, `exactly 2 lines printed on ${streams.join(' or ')} contain ${JSON.stringify(values[0])} (every line printed shown, else undecided, a failure)`, (c) => {
+          const unshown = notShown(c, streams);
+          const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
+          if (unshown.length > 0) return { ok: false, actual: `undecided: ${unshown.join(', ')} (${lines})` };
+          return { ok: c.lines.filter((l) => streams.includes(l.stream) && l.text.includes(values[0])).length === 2, actual: lines };
+        }, { quoted: true });
       }
       // "the run prints `note: …`", "spec-run exec writes …": what the run shows, its announcements, notes and reports, not a line a command wrote.
       if (runSubject(a) && a.entities('stream').length === 0) {
@@ -1651,12 +1728,19 @@ const RULES: Rule<Check>[] = [
       // shown where spec-run prints that message, on a line of the report, never among the lines the command printed ("prints `x`" is the command's).
       const asMessage = a.entities('stream').length === 0 && !a.has('WRITE');
       const configured = (c: CommandRecord) => asMessage && c.message !== undefined && c.message.split('\n')[0].trim() === values[0].trim();
-      return perCommand(a, neg(a.negated, `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
+      // "prints `x`", "does not output `x`": of every line the command printed, which the lines shown decide only where none was left unshown.
+      const printed = a.has('WRITE') && !a.has('SHOWN');
+      const where = printed ? `a line printed on ${streams.join(' or ')} contains ${JSON.stringify(values[0])} (${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`;
+      return perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
         if (configured(c)) {
           const shown = messageShown(c.report, values[0], []);
           return { ok: not(a.negated, shown.ok), actual: shown.actual };
         }
-        return { ok: not(a.negated, c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]))), actual: JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500)) };
+        const found = c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]));
+        const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
+        const unshown = printed && !found ? notShown(c, streams) : [];
+        if (unshown.length > 0) return { ok: false, actual: `undecided: not among the lines shown (${lines}), and ${unshown.join(', ')}` };
+        return { ok: not(a.negated, found), actual: lines };
       }, { quoted: true });
     },
   },
@@ -2510,7 +2594,19 @@ export function readThen(sentence: string): Reading<Check> {
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
   const only = (p: Check) => (p as { only?: true }).only === true;
   if (parts.some(only) && parts.some((p) => (p as { referent?: string }).referent !== undefined)) return { ok: false, notUnderstood: ['only'], reason: 'a place said to hold only some texts, and a text after them' };
+  const denied = selfDenied(parts);
+  if (denied !== null) return { ok: false, notUnderstood: [], reason: `it reads as a fact and its own denial (${denied}), which no run passes: a word is read in another sense than the writer's` };
   return { ...reading, parts };
+}
+
+/**
+ * The fact PARTS both state and deny ("stopped with SIGTERM and not killed" read as "stopped …" and "not (stopped …)"),
+ * null where there is none: such a reading is the interpreter's, never the writer's meaning.
+ */
+function selfDenied(parts: readonly Check[]): string | null {
+  const inner = (text: string) => /^not \((.*)\)$/.exec(text)?.[1];
+  const denial = parts.map((p) => inner(p.text)).find((fact) => fact !== undefined && parts.some((p) => p.text !== `not (${fact})` && p.text.replace(/^\(it: [^)]*\) /, '').startsWith(fact.replace(/^\(it: [^)]*\) /, ''))));
+  return denial ?? null;
 }
 
 /**

@@ -104,20 +104,25 @@ Given(new RegExp(`^(${FIELDS.join('|')}) is configured(?: but| with) (.+)$`), fu
   assert.ok(flags.length > 0, `no "showStdout true/false" in "${rest}"`);
   for (const [, flag, value] of flags) setField(this, flag, value === 'true');
 });
-Given(/^a (?:stop )?command fails(?: and .*)?$/, function () {
+// "… and writes diagnostic information": what the executor's report of a failed command is; no other words are taken after "and".
+Given(/^a (?:stop )?command fails(?: and writes diagnostic information(?: via eprintln)?)?$/, function () {
   subject(this).behaviour = 'fails';
 });
 Given('a( stop) command is configured in {path} located at {path}', function (_name: string, file: string) {
   subject(this).configFile = file;
 });
-Given(/^.+ (?:session|process|invocation) (?:runs|is started|starts) from ([./~]\S*)$/, function (dir: string) {
+/** What starts spec-run exec, as a scenario names it: a session, process or invocation, of a tool named by its capitalized name ("Claude Code session"). */
+const STARTER = String.raw`(?:(?:the|a) )?(?:[A-Z][\w-]*(?: [A-Z][\w-]*)* )?(?:session|process|invocation)`;
+
+Given(new RegExp(`^${STARTER} (?:runs|is started|starts) from ([./~]\\S*)$`), function (dir: string) {
   subject(this).invokedFrom = dir;
 });
-Given(/^the configuration file is in the same directory as .+$/, function () {
+Given(new RegExp(`^the configuration file is in the same directory as ${STARTER}$`), function () {
   const s = subject(this);
   s.invokedFrom = path.dirname(s.configFile);
 });
-Given(/^a command uses an absolute path(?: \(e\.g\., \S+\))?$/, function () {
+// The example, where there is one, is an absolute path: any other word is no example of one.
+Given(/^a command uses an absolute path(?: \(e\.g\., \/\S*\))?$/, function () {
   subject(this).absolute = true;
 });
 Given('a( stop) command executes', function () {
@@ -230,8 +235,10 @@ Then('the configuration SHALL be accepted', function (this: World) {
   const { field, values } = samples(this);
   for (const v of values.filter((x) => x.valid)) assert.deepEqual(configErrors(field, v.value), [], `${field}: ${JSON.stringify(v.value)} is accepted`);
 });
-Then(/^the (?:timeout|limit|\w+) SHALL be applied during command execution$/, async function (this: World) {
+Then(/^the (timeout|limit|defaultTimeout|maxOutputLines) SHALL be applied during command execution$/, async function (this: World, named: string) {
   const { field, values } = samples(this);
+  // What is named must be the field the scenario's values are of: "the limit" is maxOutputLines's, "the timeout" a timeout's.
+  assert.ok(named === field || (named === 'timeout' && /timeout/i.test(field)) || (named === 'limit' && field === 'maxOutputLines'), `"the ${named}" is not the field the scenario's values are of (${field})`);
   const valid = values.filter((v) => v.valid);
   assert.ok(valid.length > 0);
   if (/timeout/i.test(field)) {
@@ -366,7 +373,8 @@ Then(/^truncation (?:SHALL be applied separately to each stream|indicators SHALL
 
 const flagOf = (stream: 'stdout' | 'stderr') => (stream === 'stdout' ? 'showStdout' : 'showStderr');
 
-Then(/^(stdout|stderr) SHALL NOT be (?:shown to the user.* in the error message|printed to the console in diagnostic logging)$/, async function (this: World, stream: 'stdout' | 'stderr') {
+// "to the user or Claude": whoever reads the error message reads the same console output; no other words are taken.
+Then(/^(stdout|stderr) SHALL NOT be (?:shown to the user(?: or Claude)? in the error message|printed to the console in diagnostic logging)$/, async function (this: World, stream: 'stdout' | 'stderr') {
   assert.equal(subject(this).fields[flagOf(stream)], false, `${flagOf(stream)} is false`);
   const run = await overflowRun(this);
   assert.deepEqual(streamLines(run, stream), [], `no ${stream} line in the console output of spec-run exec`);
@@ -416,14 +424,25 @@ Then(/^the (?:stop )?command SHALL execute with cwd set to (\S+)$|^the (?:workin
   const [printed = '(nothing)'] = outputLines(run);
   assert.equal(inScenarioTerms(s, printed), documented, `the command started in ${printed}${inDocker(s) ? ' in its container' : ''} (spec-run exec started from ${run.cwd})`);
 });
-Then(/^relative paths in commands like .+ SHALL resolve from \S+$|^the command SHALL have access to project files relative to the config(?:uration)? (?:location|directory|file)$/, async function (this: World) {
+/** "./data.txt", "scripts/lint.sh": an example that is itself a relative path, which the probe then reads. */
+const RELATIVE_PATH = /^(?:\.{1,2}\/)?[\w.-]+(?:\/[\w.-]+)*$/;
+
+Then(/^relative paths in commands like (.+) SHALL resolve from (\S+)$|^the command SHALL have access to project files relative to the config(?:uration)? (?:location|directory|file)$/, async function (this: World, example?: string, dir?: string) {
   const s = subject(this);
+  // A relative path as the example is the file the probe reads; a command ("`npm test`") has the probe's relative path stand for its own.
+  const probe = example !== undefined && RELATIVE_PATH.test(example) && !path.isAbsolute(example) ? example : './relative-probe.txt';
+  if (example !== undefined && probe !== example) this.attach('probe', `\`cat ${probe}\` stands for commands like ${example}`);
   // The configuration's directory holds the file before the run writes the configuration there.
-  mkdirSync(configDir(s), { recursive: true });
-  writeFileSync(path.join(configDir(s), 'relative-probe.txt'), 'found beside the configuration\n');
-  const run = await execRun(this, 'cat ./relative-probe.txt', s.fields, { configuration: true });
+  mkdirSync(path.dirname(path.join(configDir(s), probe)), { recursive: true });
+  writeFileSync(path.join(configDir(s), probe), 'found beside the configuration\n');
+  const run = await execRun(this, `cat ${probe} && pwd`, s.fields, { configuration: true });
   assert.equal(run.status, 0);
   assert.match(run.console, /^found beside the configuration$/m);
+  // The directory named is where they resolve from: the directory the command started in, in the scenario's terms.
+  if (dir !== undefined) {
+    const started = outputLines(run).at(-1) ?? '(nothing)';
+    assert.equal(inScenarioTerms(s, started), path.posix.resolve('/', dir), `relative paths resolved from ${started}${inDocker(s) ? ' in its container' : ''}`);
+  }
 });
 Then(/^commands SHALL execute from that directory$|^the working directory SHALL still be set to the config directory$/, async function (this: World) {
   const s = subject(this);
