@@ -116,9 +116,7 @@ export async function executorStepsSetting(cliFlag: boolean | undefined, config:
 
 export function summaryLine(counts: Counts, interruptedBy?: string): string {
   const flaky = counts.flaky ? ` (${counts.flaky} flaky)` : '';
-  // A pass that checked nothing (a setup step, a Lisp test holding no check) is said to be one: "1 passed" alone reads as a check that held.
-  const unchecked = counts.unchecked ? ` (${counts.unchecked} holding no check)` : '';
-  const line = `${counts.passed} passed${unchecked}${flaky}, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
+  const line = `${counts.passed} passed${flaky}, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo`;
   return interruptedBy ? `${line} (interrupted by ${interruptedBy})` : line;
 }
 
