@@ -427,11 +427,12 @@ Then(/^the (?:stop )?command SHALL execute with cwd set to (\S+)$|^the (?:workin
 /** "./data.txt", "scripts/lint.sh": an example that is itself a relative path, which the probe then reads. */
 const RELATIVE_PATH = /^(?:\.{1,2}\/)?[\w.-]+(?:\/[\w.-]+)*$/;
 
-Then(/^relative paths in commands like (.+) SHALL resolve from (\S+)$|^the command SHALL have access to project files relative to the config(?:uration)? (?:location|directory|file)$/, async function (this: World, example?: string, dir?: string) {
+Then(/^relative paths in commands like (.+) SHALL resolve from (\S+)$|^the command SHALL have access to project files relative to the config(?:uration)? (?:location|directory|file)$/, async function (this: World, example: string | null = null, dir: string | null = null) {
   const s = subject(this);
   // A relative path as the example is the file the probe reads; a command ("`npm test`") has the probe's relative path stand for its own.
-  const probe = example !== undefined && RELATIVE_PATH.test(example) && !path.isAbsolute(example) ? example : './relative-probe.txt';
-  if (example !== undefined && probe !== example) this.attach('probe', `\`cat ${probe}\` stands for commands like ${example}`);
+  // (A group of the alternative not taken is null, as cucumber passes it.)
+  const probe = example !== null && RELATIVE_PATH.test(example) && !path.isAbsolute(example) ? example : './relative-probe.txt';
+  if (example !== null && probe !== example) this.attach('probe', `\`cat ${probe}\` stands for commands like ${example}`);
   // The configuration's directory holds the file before the run writes the configuration there.
   mkdirSync(path.dirname(path.join(configDir(s), probe)), { recursive: true });
   writeFileSync(path.join(configDir(s), probe), 'found beside the configuration\n');
@@ -439,7 +440,7 @@ Then(/^relative paths in commands like (.+) SHALL resolve from (\S+)$|^the comma
   assert.equal(run.status, 0);
   assert.match(run.console, /^found beside the configuration$/m);
   // The directory named is where they resolve from: the directory the command started in, in the scenario's terms.
-  if (dir !== undefined) {
+  if (dir !== null) {
     const started = outputLines(run).at(-1) ?? '(nothing)';
     assert.equal(inScenarioTerms(s, started), path.posix.resolve('/', dir), `relative paths resolved from ${started}${inDocker(s) ? ' in its container' : ''}`);
   }
