@@ -297,7 +297,23 @@ export const placedByPart = (a: Args) => sequence(a)?.anchor !== undefined;
 
 /** "one line", "a line", "some line" (with NONE, "no line" too): a line said of no place in the place's lines, any of them. */
 export const someLine = (a: Args, none = false) =>
-  a.tokens.some((t, i) => (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'line' && t.entity.n === 1 && /^(one|1) line$/i.test(t.text)) || (t.kind === 'word' && /^line$/i.test(t.text) && (none ? /^(a|some|any|another|no)$/i : /^(a|some|any|another)$/i).test(a.tokens[i - 1]?.text ?? '')));
+  oneOfLines(a) || a.tokens.some((t, i) => (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'line' && t.entity.n === 1 && /^(one|1) line$/i.test(t.text)) || (t.kind === 'word' && /^line$/i.test(t.text) && (none ? /^(a|some|any|another|no)$/i : /^(a|some|any|another)$/i).test(a.tokens[i - 1]?.text ?? '')));
+
+/**
+ * "one of them ends with `…`", "one of those lines begins with `…`", "one of the three error lines ends with `…`":
+ * a member of a set of lines, any one of them, never the place's own first or last line. "them" and "those" are lines
+ * the sentence does not name (a line ends with a text); "the … lines" names them.
+ */
+export const oneOfLines = (a: Args): boolean =>
+  a.tokens.some((t, i) => {
+    if (t.kind !== 'word' || !/^one$/i.test(t.text) || !/^of$/i.test(a.tokens[i + 1]?.text ?? '')) return false;
+    const next = a.tokens[i + 2];
+    if (next?.kind === 'word' && /^(them|these|those)$/i.test(next.text) && (/^lines$/i.test(a.tokens[i + 3]?.text ?? '') || is(a.tokens[i + 3], 'FIRST_LINE', 'LAST_LINE'))) return true;
+    if (next?.kind !== 'word' || !/^(the|these|those)$/i.test(next.text)) return false;
+    // "the three error lines", "the problem lines": a few words, then "lines", then the edge.
+    const at = a.tokens.findIndex((x, k) => k > i + 2 && x.kind === 'word' && /\blines$/i.test(x.text));
+    return at > 0 && at <= i + 5 && a.tokens.slice(i + 3, at).every((x) => x.kind === 'word' || (x.kind === 'entity' && x.entity.type === 'number')) && is(a.tokens[at + 1], 'FIRST_LINE', 'LAST_LINE');
+  });
 
 /** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT; each text NEXT says so on the line after the one before it). */
 function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[]): boolean {
@@ -787,7 +803,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
   // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
   const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAt >= 0 || fields.length > 0;
-  const chosen = named ?? { place: saying || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
+  // "one of them ends with `…`": lines the sentence does not place, any line of the report.
+  const chosen = named ?? { place: saying || oneOfLines(a) || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
   // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
   const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
   // The executor's own lines of a report (`OK: command succeeded`, `Exit Code: 1`) are never part of an output block: said so, the place reaches past its clause.
