@@ -2600,8 +2600,21 @@ function runStatusAfterNothing(sentence: string): string {
   return sentence.replace(/(\b(?:nothing|no command|none of (?:the|its) commands)\s+(?:runs|ran|is run|was run|gets run|is started|starts|runs at all)\b[^`]*?(?:,\s*|\s+)(?:and\s+)?)(?:the|its)\s+(exit status|exit code|status)\b/i, "$1spec-run exec's $2");
 }
 
+/**
+ * "the kept lines are 10, 11 and 12", "the lines retained are `x` and `y`": the lines the output block keeps
+ * of what the command printed, named by their content: each a whole line, these and no others, in the order
+ * listed (the executor's notes on them, such as the omission indicator, aside). Only a list that ends the sentence.
+ */
+function keptLines(sentence: string): string {
+  const item = String.raw`(?:\`[^\`]+\`|\d+)`;
+  const kept = new RegExp(String.raw`^(?:the\s+(?:kept|retained|surviving)\s+lines|the\s+lines\s+(?:kept|retained))\s+(?:are|were)\s+(${item}(?:\s*,\s*${item})*(?:\s*,?\s+and\s+|\s*,\s*)${item})\s*$`, 'i').exec(sentence.trim());
+  if (!kept) return sentence;
+  const items = kept[1].split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((x) => x.trim().replace(/^\`|\`$/g, ''));
+  return `the output block is ${items.map((x) => `\`${x}\``).join(', then ')}`;
+}
+
 function readSentence(text: string): Reading<Check> {
-  const sentence = runStatusAfterNothing(fixesCountedWithLast(withTextsInOutput(thatCommandByPlace(placeEdgeBare(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(text)))))))))))));
+  const sentence = runStatusAfterNothing(fixesCountedWithLast(withTextsInOutput(thatCommandByPlace(placeEdgeBare(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(keptLines(text))))))))))))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };
