@@ -46,6 +46,20 @@ t.test('"the kept lines are …" names the lines the output block keeps, whole, 
   t.end();
 });
 
+t.test('a line of a block by its place is that line, whole; an announcement said to read a line from its progress mark is that line', (t) => {
+  t.equal(reading('Then', 'the first line under `Partial Output:` is `warming up`'), 'part 1 of the block under "Partial Output:" is "warming up"');
+  t.equal(reading('Then', 'the last line under `Output:` is `done`'), 'the last of the block under "Output:" is "done"');
+  // Said to be shown there, the text is in the block, anywhere.
+  t.equal(reading('Then', '`done` is printed under `Output:`'), 'the block under "Output:" in the report contains "done"');
+  t.equal(reading('Then', 'the announcement line reads `[1/2] host: make (timeout 9s, from command)`'), 'the announcement line is "[1/2] host: make (timeout 9s, from command)"');
+  t.equal(reading('Then', 'the third command is announced as `[3/3] host: ls (timeout none, from command)`'), 'the command 3: the announcement line == "[3/3] host: ls (timeout none, from command)"');
+  // A part of the line (no progress mark), or a verb that quotes a part: contains.
+  t.equal(reading('Then', 'the announcement line reads `host: make`'), 'the announcement line contains "host: make"');
+  t.equal(reading('Then', 'the second command is announced with `[2/2] host:`'), 'the command 2: the announcement line contains "[2/2] host:"');
+  t.equal(reading('Then', 'the second command is announced as `[2/2] host: …`'), 'the command 2: the announcement line contains "[2/2] host: …"');
+  t.end();
+});
+
 t.test('through the CLI: a line among several, a command\'s own report, and the kept lines hold where true and fail where not', async (t) => {
   const refused = ['defaultTimeout: 45', 'commands:', '  - run: "echo a"', '    timeout: "3x"'];
   const { points, passes, byName } = await runScenarios('round15-fresh', [
@@ -55,6 +69,10 @@ t.test('through the CLI: a line among several, a command\'s own report, and the 
     blockScenario('another report', 'the commands are', ['- run: "echo warming >&2; exit 4"', '  message: "See the runbook"', '- run: "echo later"'], 'the report of command 2 begins with `OK: command succeeded` and closes with `See the runbook`'),
     blockScenario('kept', 'the only command is', ['- run: "seq 1 9"', '  maxOutputLines: 3', '  keepOutput: tail'], 'the kept lines are 7, 8 and 9'),
     blockScenario('not kept', 'the only command is', ['- run: "seq 1 9"', '  maxOutputLines: 3', '  keepOutput: tail'], 'the kept lines are 1, 8 and 9'),
+    blockScenario('first under', 'the only command is', ['- run: "seq 1 9"', '  maxOutputLines: 3', '  keepOutput: tail'], 'the first line under `Output:` is `stdout: ... (6 lines omitted)`'),
+    blockScenario('first under, not', 'the only command is', ['- run: "seq 1 9"', '  maxOutputLines: 3', '  keepOutput: tail'], 'the first line under `Output:` is `7`'),
+    blockScenario('announced', 'the commands are', ['- run: "echo a"', '  timeout: 9s', '- run: "echo b"'], 'the first command is announced as `[1/2] host: echo a (timeout 9s, from command)`'),
+    blockScenario('announced, more', 'the commands are', ['- run: "echo ab"', '  timeout: 9s', '- run: "echo b"'], 'the first command is announced as `[1/2] host: echo ab`'),
     blockScenario('more kept', 'the only command is', ['- run: "seq 1 9"', '  maxOutputLines: 3', '  keepOutput: tail'], 'the kept lines are 8 and 9'),
   ]);
   t.ok(passes('one of them ends with stop.defaultTimeout'), 'a problem line ends with the text, though it is not the last line', { points });
@@ -64,4 +82,8 @@ t.test('through the CLI: a line among several, a command\'s own report, and the 
   t.ok(passes('the kept lines are 7, 8 and 9'), 'the lines the block keeps');
   t.equal(byName('the kept lines are 1, 8 and 9')?.ok, false, '1 is not kept');
   t.equal(byName('the kept lines are 8 and 9')?.ok, false, '7 is kept too');
+  t.ok(passes('the first line under Output: is stdout'), 'the indicator opens the block');
+  t.equal(byName('the first line under Output: is 7')?.ok, false, '7 is in the block, not its first line');
+  t.ok(passes('announced as [1/2] host: echo a (timeout 9s'), 'the whole announcement');
+  t.equal(byName('announced as [1/2] host: echo ab')?.ok, false, 'the line reads more than that');
 });

@@ -824,7 +824,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "each of the three messages", "only the two placeholders": how many there are.
   if (counts.length > 1 || (counts.length === 1 && (!(each || only) || nth !== undefined))) return null;
   // "is announced as `…`", "has `…`": verbs of presence too.
-  const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
+  // "the first line under `Output:` is `x`": "under" places the line, no verb of presence.
+  const placing = nth !== undefined ? { ...a, tokens: a.tokens.filter((t) => !is(t, 'UNDER')) } : a;
+  const verb = verbSaid(placing, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || (a.has('UNDER') && nth === undefined) || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
   const copula = a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text));
   // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
   // "the partial output is the single line `before`", "its output is the three lines `a`, `b` and `c`": those lines, in the order listed, and nothing else.
@@ -836,7 +838,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const wholeLine = label !== undefined && a.tokens.some((t) => t.kind === 'word' && /^(reads|read|is)$/i.test(t.text)) && !a.tokens.some((t) => t.kind === 'word' && /^(contains|includes|mentions|names|has)$/i.test(t.text));
   // "the partial output is `a` followed by `b`": the block's lines, all of them, in that order (the executor's notes on them aside).
   const blockIs = copula && !verb && reportedAt < 0 && roleAt < 0 && !a.tokens.some((t) => is(t, 'FILLER')) && !first && !last && nth === undefined && named !== null && (place as Place).output === true && (ordered || texts.length === 1) && !a.negated && !only && !each;
-  const presence: Presence = blockIs || wholeLine ? 'is' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+  // "the announcement line reads `[1/1] host: …`": a text from its progress mark on, said to be what the line reads, is the whole line.
+  const wholeAnnouncement = place === PLACES.announcement && texts.length === 1 && /^\[\d+\/\d+\] /.test(texts[0]) && !/…|\.\.\./.test(texts[0]) && a.tokens.some((t) => t.kind === 'word' && /^(reads|read|is)$/i.test(t.text)) && !a.tokens.some((t) => t.kind === 'word' && /^(contains|includes|mentions|names|has|says|shows)$/i.test(t.text));
+  const presence: Presence = blockIs || wholeLine || wholeAnnouncement ? 'is' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;

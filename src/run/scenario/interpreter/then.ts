@@ -1464,7 +1464,8 @@ const RULES: Rule<Check>[] = [
       const quoted = a.entities('quoted').map((q) => q.text);
       const headings = quoted.filter((q) => q.endsWith(':'));
       const texts = quoted.filter((q) => !q.endsWith(':'));
-      if (headings.length !== 1 || texts.length === 0 || a.negated) return null;
+      // "the first line under `Output:` is `x`": a line of the block by its place, the texts of the report's to read.
+      if (headings.length !== 1 || texts.length === 0 || a.negated || a.entities('ordinal').some((x) => x.of === 'line') || a.has('LAST_LINE')) return null;
       const [heading] = headings;
       const elsewhere = beforeUnder(a);
       const inBlock = texts.filter((x) => !elsewhere.includes(x));
@@ -1492,11 +1493,15 @@ const RULES: Rule<Check>[] = [
       const subject = quoted.filter((t) => a.tokens.indexOf(t) < verb);
       if (said.length === 0 || subject.length > 1 || a.negated) return null;
       const texts = said.map((t) => t.text);
+      // "is announced as `[1/3] host: …`", "the announcement line reads `[2/2] …`": a text from the line's progress mark on,
+      // said to be what it reads, is the whole line; "announced with `…`", "says `…`" quote a part of it.
+      const before = a.tokens[a.tokens.indexOf(said[0]) - 1];
+      const whole = said.length === 1 && said[0].kind === 'entity' && said[0].entity.type === 'quoted' && /^\[\d+\/\d+\] /.test(texts[0]) && !/…|\.\.\./.test(texts[0]) && before?.kind === 'word' && /(^reads|^is| as)$/i.test(before.text);
       const check = (c: CommandRecord, o: Observation): Verdict => {
         const line = announcementOf(c, o);
-        return { ok: line !== undefined && texts.every((x) => quotedIn(x, line)), actual: line ?? 'no announcement line' };
+        return { ok: line !== undefined && (whole ? line.trim() === texts[0].trim() : texts.every((x) => quotedIn(x, line))), actual: line ?? 'no announcement line' };
       };
-      return perCommand(a, `the announcement line contains ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, check, { quoted: subject.length === 0 });
+      return perCommand(a, whole ? `the announcement line == ${JSON.stringify(texts[0])}` : `the announcement line contains ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, check, { quoted: subject.length === 0 });
     },
   },
   {
