@@ -1496,7 +1496,7 @@ const RULES: Rule<Check>[] = [
       // "is announced as `[1/3] host: …`", "the announcement line reads `[2/2] …`": a text from the line's progress mark on,
       // said to be what it reads, is the whole line; "announced with `…`", "says `…`" quote a part of it.
       const before = a.tokens[a.tokens.indexOf(said[0]) - 1];
-      const whole = said.length === 1 && said[0].kind === 'entity' && said[0].entity.type === 'quoted' && /^\[\d+\/\d+\] /.test(texts[0]) && !/…|\.\.\./.test(texts[0]) && before?.kind === 'word' && /(^reads|^is| as)$/i.test(before.text);
+      const whole = said.length === 1 && said[0].kind === 'entity' && said[0].entity.type === 'quoted' && /^\[\d+\/\d+\] /.test(texts[0]) && !/…|\.\.\./.test(texts[0]) && /\(timeout [^)]+\)$/.test(texts[0].trim()) && before?.kind === 'word' && /(^reads|^is| as)$/i.test(before.text);
       const check = (c: CommandRecord, o: Observation): Verdict => {
         const line = announcementOf(c, o);
         return { ok: line !== undefined && (whole ? line.trim() === texts[0].trim() : texts.every((x) => quotedIn(x, line))), actual: line ?? 'no announcement line' };
