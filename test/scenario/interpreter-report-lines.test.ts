@@ -216,7 +216,7 @@ t.test('a command by its place announced or never announced: whether the run pri
       ['The third command is never announced', 'not (command 3 is announced (the run prints its "[3/M]" line))'],
       ['the second command is still announced', 'command 2 is announced'],
       // With its line quoted, the line itself.
-      ['the second command is announced as `[2/2] host: true (timeout 5m, from built-in default)`', 'the command 2: the announcement line contains'],
+      ['the second command is announced as `[2/2] host: true (timeout 5m, from built-in default)`', 'the command 2: the announcement line =='],
     ],
     ['the second command is announced late', 'the second command is announced before the first', 'the announcement is never printed'],
   );

@@ -349,12 +349,22 @@ export function subjectOf(clause: Token[]): Token[] {
   // A configuration field's path (`stop.commands[1].workdir`) is what an error names, no subject a later clause is said of.
   if (first?.kind === 'entity' && first.entity.type === 'quoted' && /^(?:stop\.)?commands\[\d+\]|^stop[.[]/.test(first.entity.text)) return [];
   if (first?.kind === 'entity' && first.entity.type === 'quoted') return [first];
+  // "command 2's report begins with …, shows … and closes with …": that command's report, of every later clause (its edges are the report's, not the output's).
+  const third = content[2];
+  if (first?.kind === 'entity' && first.entity.type === 'ordinal' && first.entity.of === 'command' && second?.kind === 'word' && /^command$/i.test(second.text) && third?.kind === 'word' && /^report$/i.test(third.text)) return [first, second, third];
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && second?.kind === 'word' && second.concepts.includes('COMMAND')) return [first, second];
   // "the first report reads … and ends with …": that command's report.
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && first.entity.of === 'command' && second?.kind === 'word' && /^reports?$/i.test(second.text)) return [first, second];
   // "the second is reported as …": a command's place without its noun.
   if (first?.kind === 'entity' && first.entity.type === 'ordinal' && first.entity.of === 'command') return [first];
   // "the report opens with … and ends with …": the report, a noun that says nothing else ("the error" also says the command failed).
+  // "the report of command 2 begins with … and closes with …": that command's report, the command said after it.
+  if (first?.kind === 'word' && /^report$/i.test(first.text) && /^of$/i.test(clause[clause.indexOf(first) + 1]?.text ?? '')) {
+    const at = clause.indexOf(first);
+    const ordinal = clause.slice(at + 2, at + 4).find((t) => t.kind === 'entity' && t.entity.type === 'ordinal' && t.entity.of === 'command');
+    const noun = ordinal === undefined ? undefined : clause[clause.indexOf(ordinal) + 1];
+    if (ordinal !== undefined && noun?.kind === 'word' && /^command$/i.test(noun.text) && clause.slice(at + 2, clause.indexOf(ordinal)).every((t) => /^the$/i.test(t.text))) return [ordinal, noun, first];
+  }
   if (first?.kind === 'word' && first.concepts.includes('MESSAGE') && !first.concepts.includes('FAIL')) return [first];
   // "both host commands run and succeed", "the container commands start and fail": the commands a word of place restricts, said of each later clause.
   const quantified = content.findIndex((t) => !(t.kind === 'word' && /^(both|each|every|all|the)$/i.test(t.text)));
@@ -445,9 +455,13 @@ function readClauses<T>(parts: Token[][], options: ReadOptions<T>): Reading<T> {
     } else if (index > 0 && (subject.length > 0 || placedReferent(referent) || partOfIt !== null)) {
       // Said of the command a clause in between named by its place, if one did ("the first …, the second has X but no Y"),
       // also where the sentence opens with no subject ("a configuration lists …, the second command runs `b` | with …").
-      const nearest = partOfIt ?? (placedReferent(referent) ? referent! : subject);
+      const reportOf = partOfIt ?? (placedReferent(referent) ? referent! : subject);
+      // "command 2's report …, and finishes with `x`": where a clause is no fact of that command's report, it is one of the command.
+      const ofCommand = reportOf.length === 3 && reportOf[0].kind === 'entity' && reportOf[0].entity.type === 'ordinal' ? reportOf.slice(0, 2) : null;
+      const first = readOne([...reportOf, ...clause], options);
+      const nearest = ofCommand !== null && !('value' in first) ? ofCommand : reportOf;
       carried = nearest;
-      const said = readOne([...nearest, ...clause], options);
+      const said = nearest === reportOf ? first : readOne([...nearest, ...clause], options);
       if ('value' in said) {
         values.push(said.value);
         names.push(said.rule);

@@ -297,7 +297,23 @@ export const placedByPart = (a: Args) => sequence(a)?.anchor !== undefined;
 
 /** "one line", "a line", "some line" (with NONE, "no line" too): a line said of no place in the place's lines, any of them. */
 export const someLine = (a: Args, none = false) =>
-  a.tokens.some((t, i) => (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'line' && t.entity.n === 1 && /^(one|1) line$/i.test(t.text)) || (t.kind === 'word' && /^line$/i.test(t.text) && (none ? /^(a|some|any|another|no)$/i : /^(a|some|any|another)$/i).test(a.tokens[i - 1]?.text ?? '')));
+  oneOfLines(a) || a.tokens.some((t, i) => (t.kind === 'entity' && t.entity.type === 'count' && t.entity.unit === 'line' && t.entity.n === 1 && /^(one|1) line$/i.test(t.text)) || (t.kind === 'word' && /^line$/i.test(t.text) && (none ? /^(a|some|any|another|no)$/i : /^(a|some|any|another)$/i).test(a.tokens[i - 1]?.text ?? '')));
+
+/**
+ * "one of them ends with `…`", "one of those lines begins with `…`", "one of the three error lines ends with `…`":
+ * a member of a set of lines, any one of them, never the place's own first or last line. "them" and "those" are lines
+ * the sentence does not name (a line ends with a text); "the … lines" names them.
+ */
+export const oneOfLines = (a: Args): boolean =>
+  a.tokens.some((t, i) => {
+    if (t.kind !== 'word' || !/^one$/i.test(t.text) || !/^of$/i.test(a.tokens[i + 1]?.text ?? '')) return false;
+    const next = a.tokens[i + 2];
+    if (next?.kind === 'word' && /^(them|these|those)$/i.test(next.text) && (/^lines$/i.test(a.tokens[i + 3]?.text ?? '') || is(a.tokens[i + 3], 'FIRST_LINE', 'LAST_LINE'))) return true;
+    if (next?.kind !== 'word' || !/^(the|these|those)$/i.test(next.text)) return false;
+    // "the three error lines", "the problem lines": a few words, then "lines", then the edge.
+    const at = a.tokens.findIndex((x, k) => k > i + 2 && x.kind === 'word' && /\blines$/i.test(x.text));
+    return at > 0 && at <= i + 5 && a.tokens.slice(i + 3, at).every((x) => x.kind === 'word' || (x.kind === 'entity' && x.entity.type === 'number')) && is(a.tokens[at + 1], 'FIRST_LINE', 'LAST_LINE');
+  });
 
 /** Whether the parts of a place hold TEXTS as PRESENCE says, in order when ORDERED (on consecutive lines when ADJACENT; each text NEXT says so on the line after the one before it). */
 function holds(parts: string[], texts: string[], presence: Presence, ordered: boolean, adjacent: boolean, next?: boolean[]): boolean {
@@ -793,7 +809,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if ((first && (last || lastLine)) || (lastLine && named?.nth !== undefined)) return null;
   // With no place named, a verb of saying ("it shows `Exit Code: 124`", "one line says …") is said of the report; one of showing or writing, of the output ("`1`, `2` and `3` are shown").
   const saying = ((verbSaid(a, 'MENTION') || reports(a)) && !verbSaid(a, 'WRITE')) || reportedAt >= 0 || fields.length > 0;
-  const chosen = named ?? { place: saying || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
+  // "one of them ends with `…`": lines the sentence does not place, any line of the report.
+  const chosen = named ?? { place: saying || oneOfLines(a) || texts.every(executorText) ? PLACES.report : PLACES.shown, nth: undefined };
   // The report begins with its verdict, the line after the announcement ("the report begins `Error: …`").
   const place = chosen.place === PLACES.report && first ? PLACES.verdict : chosen.place;
   // The executor's own lines of a report (`OK: command succeeded`, `Exit Code: 1`) are never part of an output block: said so, the place reaches past its clause.
@@ -813,7 +830,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "each of the three messages", "only the two placeholders": how many there are.
   if (counts.length > 1 || (counts.length === 1 && (!(each || only) || nth !== undefined))) return null;
   // "is announced as `…`", "has `…`": verbs of presence too.
-  const verb = verbSaid(a, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || a.has('UNDER') || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
+  // "the first line under `Output:` is `x`": "under" places the line, no verb of presence.
+  const placing = nth !== undefined ? { ...a, tokens: a.tokens.filter((t) => !is(t, 'UNDER')) } : a;
+  const verb = verbSaid(placing, 'MENTION', 'SHOWN', 'WRITE', 'APPLY') || (a.has('UNDER') && nth === undefined) || a.tokens.some((t) => is(t, 'ANNOUNCE') && /announce[sd]/i.test(t.text));
   const copula = a.tokens.some((t) => t.kind === 'word' && /^(is|are)$/i.test(t.text));
   // With no verb of presence, the place is the texts: one line ("the headline is `…`"), or the output's lines ("the output is `a`, then `b`").
   // "the partial output is the single line `before`", "its output is the three lines `a`, `b` and `c`": those lines, in the order listed, and nothing else.
@@ -825,7 +844,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const wholeLine = label !== undefined && a.tokens.some((t) => t.kind === 'word' && /^(reads|read|is)$/i.test(t.text)) && !a.tokens.some((t) => t.kind === 'word' && /^(contains|includes|mentions|names|has)$/i.test(t.text));
   // "the partial output is `a` followed by `b`": the block's lines, all of them, in that order (the executor's notes on them aside).
   const blockIs = copula && !verb && reportedAt < 0 && roleAt < 0 && !a.tokens.some((t) => is(t, 'FILLER')) && !first && !last && nth === undefined && named !== null && (place as Place).output === true && (ordered || texts.length === 1) && !a.negated && !only && !each;
-  const presence: Presence = blockIs || wholeLine ? 'is' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
+  // "the announcement line reads `[1/1] host: …`": a text from its progress mark on, said to be what the line reads, is the whole line.
+  const wholeAnnouncement = place === PLACES.announcement && texts.length === 1 && /^\[\d+\/\d+\] /.test(texts[0]) && !/…|\.\.\./.test(texts[0]) && /\(timeout [^)]+\)$/.test(texts[0].trim()) && a.tokens.some((t) => t.kind === 'word' && /^(reads|read|is)$/i.test(t.text)) && !a.tokens.some((t) => t.kind === 'word' && /^(contains|includes|mentions|names|has|says|shows)$/i.test(t.text));
+  const presence: Presence = blockIs || wholeLine || wholeAnnouncement ? 'is' : first ? 'begins' : last ? 'ends' : verb || reportedAt >= 0 ? 'holds' : nth !== undefined || oneLine || place === PLACES.headline || place === PLACES.announcement || (place === PLACES.shown && copula && named !== null) ? 'is' : 'holds';
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   if (ordinal.length > 1 || (ordinal.length > 0 && run !== undefined)) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;

@@ -1539,7 +1539,8 @@ const RULES: Rule<Check>[] = [
       const quoted = a.entities('quoted').map((q) => q.text);
       const headings = quoted.filter((q) => q.endsWith(':'));
       const texts = quoted.filter((q) => !q.endsWith(':'));
-      if (headings.length !== 1 || texts.length === 0 || a.negated) return null;
+      // "the first line under `Output:` is `x`": a line of the block by its place, the texts of the report's to read.
+      if (headings.length !== 1 || texts.length === 0 || a.negated || a.entities('ordinal').some((x) => x.of === 'line') || a.has('LAST_LINE')) return null;
       const [heading] = headings;
       const elsewhere = beforeUnder(a);
       const inBlock = texts.filter((x) => !elsewhere.includes(x));
@@ -1567,11 +1568,15 @@ const RULES: Rule<Check>[] = [
       const subject = quoted.filter((t) => a.tokens.indexOf(t) < verb);
       if (said.length === 0 || subject.length > 1 || a.negated) return null;
       const texts = said.map((t) => t.text);
+      // "is announced as `[1/3] host: …`", "the announcement line reads `[2/2] …`": a text from the line's progress mark on,
+      // said to be what it reads, is the whole line; "announced with `…`", "says `…`" quote a part of it.
+      const before = a.tokens[a.tokens.indexOf(said[0]) - 1];
+      const whole = said.length === 1 && said[0].kind === 'entity' && said[0].entity.type === 'quoted' && /^\[\d+\/\d+\] /.test(texts[0]) && !/…|\.\.\./.test(texts[0]) && /\(timeout [^)]+\)$/.test(texts[0].trim()) && before?.kind === 'word' && /(^reads|^is| as)$/i.test(before.text);
       const check = (c: CommandRecord, o: Observation): Verdict => {
         const line = announcementOf(c, o);
-        return { ok: line !== undefined && texts.every((x) => quotedIn(x, line)), actual: line ?? 'no announcement line' };
+        return { ok: line !== undefined && (whole ? line.trim() === texts[0].trim() : texts.every((x) => quotedIn(x, line))), actual: line ?? 'no announcement line' };
       };
-      return perCommand(a, `the announcement line contains ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, check, { quoted: subject.length === 0 });
+      return perCommand(a, whole ? `the announcement line == ${JSON.stringify(texts[0])}` : `the announcement line contains ${texts.map((x) => JSON.stringify(x)).join(' and ')}`, check, { quoted: subject.length === 0 });
     },
   },
   {
@@ -2696,8 +2701,21 @@ function runStatusAfterNothing(sentence: string): string {
   return sentence.replace(/(\b(?:nothing|no command|none of (?:the|its) commands)\s+(?:runs|ran|is run|was run|gets run|is started|starts|runs at all)\b[^`]*?(?:,\s*|\s+)(?:and\s+)?)(?:the|its)\s+(exit status|exit code|status)\b/i, "$1spec-run exec's $2");
 }
 
+/**
+ * "the kept lines are 10, 11 and 12", "the lines retained are `x` and `y`": the lines the output block keeps
+ * of what the command printed, named by their content: each a whole line, these and no others, in the order
+ * listed (the executor's notes on them, such as the omission indicator, aside). Only a list that ends the sentence.
+ */
+function keptLines(sentence: string): string {
+  const item = String.raw`(?:\`[^\`]+\`|\d+)`;
+  const kept = new RegExp(String.raw`^(?:the\s+(?:kept|retained|surviving)\s+lines|the\s+lines\s+(?:kept|retained))\s+(?:are|were)\s+(${item}(?:\s*,\s*${item})*(?:\s*,?\s+and\s+|\s*,\s*)${item})\s*$`, 'i').exec(sentence.trim());
+  if (!kept) return sentence;
+  const items = kept[1].split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((x) => x.trim().replace(/^\`|\`$/g, ''));
+  return `the output block is ${items.map((x) => `\`${x}\``).join(', then ')}`;
+}
+
 function readSentence(text: string): Reading<Check> {
-  const sentence = runStatusAfterNothing(fixesCountedWithLast(withTextsInOutput(thatCommandByPlace(placeEdgeBare(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(text)))))))))))));
+  const sentence = runStatusAfterNothing(fixesCountedWithLast(withTextsInOutput(thatCommandByPlace(placeEdgeBare(noneOfEach(unelided(reportedAt(statusLabelled(shownAndReturned(elidedTimeUnits(durationRanges(statusAlone(keptLines(text))))))))))))));
   // "`a1` to `b3`": texts from one to another that are no range of numbered texts; their ends alone are not what it says.
   const spanned = tokenize(sentence).find((t, i, all) => t.kind === 'word' && /^(to|through|thru)$/i.test(t.text) && all[i - 1]?.kind === 'entity' && all[i + 1]?.kind === 'entity' && [all[i - 1], all[i + 1]].every((x) => x.kind === 'entity' && x.entity.type === 'quoted'));
   if (spanned) return { ok: false, notUnderstood: [spanned.text], reason: 'texts from one to another that are not numbered alike' };
