@@ -23,7 +23,7 @@ const READINGS: [string, string][] = [
   ['the header line of the command says `(timeout 1s, from command)`', 'the announcement line contains "(timeout 1s, from command)"'],
   ["the second command's header reads `(timeout 3s, from defaultTimeout)`", 'the command 2: the announcement line contains "(timeout 3s, from defaultTimeout)"'],
   // "the command" after a subject named by its place: that command.
-  ['the second command prints `a`, and the command exits with code 3', 'the command 2: a line shown on stdout or stderr contains "a" ∧ the command 2: exit code == 3'],
+  ['the second command prints `a`, and the command exits with code 3', 'the command 2: a line printed on stdout or stderr contains "a" (where it is not among the lines shown and some printed were not shown, undecided: a failure) ∧ the command 2: exit code == 3'],
   // The report below the announcement and the notes: its first line.
   ['Below the header and its notes, the report begins with `Error: Command execution timed out after 1s`', 'the report has a line with "Error: Command execution timed out after 1s" below every notice, its first line'],
   ['After the announcement and its notes, the report opens with `Error: x`', 'below every notice, its first line'],

@@ -44,7 +44,7 @@ const READINGS: [string, string][] = [
   ['the first stdout line is `a`', 'line 1 of the output shown == "a"'],
   // A time explained as the timeout plus the grace period, after a colon or in parentheses: each part as configured.
   ['it is killed about five seconds after it started: its three-second timeout plus the two-second grace period', 'timeout == 3 s and grace period == 2 s'],
-  ['the command ends no earlier than 4 s after it started (a 2 s timeout plus a grace period of 2 s)', 'elapsed ≥ 4 s ∧ timeout == 2 s and grace period == 2 s'],
+  ['the command ends no earlier than 4 s after it started (a 2 s timeout plus a grace period of 2 s)', 'elapsed ≥ 4 s (−10 ms: a timer may fire early) ∧ timeout == 2 s and grace period == 2 s'],
   ['it is stopped about three seconds after it started: one second of timeout plus the two-second grace period', 'timeout == 1 s and grace period == 2 s'],
   // The output as a list of lines: those lines, in that order, and no other; or the first of them.
   ['its output is, line by line, `x`, `y` and `z`', 'the lines shown are exactly "x", "y", "z", in this order'],
