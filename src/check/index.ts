@@ -20,7 +20,7 @@ import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { readYaml } from '../parse/yaml-error.js';
 import { jsonError } from '../parse/json-error.js';
 import { jsonProblems, type ToolCallChecker } from '../translate/json-input.js';
-import { configurationBlock, refusedValues, statesRefusal } from '../run/scenario/refused-block.js';
+import { configurationBlock, refusedValues, statesRefusal } from '../translate/refused-block.js';
 
 export interface CheckMessage {
   file: string;

@@ -65,8 +65,8 @@ t.test("a run that exits at a second signal, before its report is complete, leav
 });
 
 t.test("a run the watchdog ends (SIGKILL, 137) leaves neither its parts nor the earlier run's reports, and its TAP on stdout ends with Bail out!", async (t) => {
-  const spec = '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** it spins\n';
-  const steps = "import { When } from 'spec-run/steps';\nWhen('it spins', function () { if (process.env.SPIN) for (;;) {} });\n";
+  const spec = '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** it spins\n- **THEN** it has spun\n';
+  const steps = "import { When, Then } from 'spec-run/steps';\nWhen('it spins', function () { if (process.env.SPIN) for (;;) {} this.spun = true; });\nThen('it has spun', function () { if (!this.spun) throw new Error('it did not spin'); });\n";
   const dir = t.testdir({ 'r.spec.md': spec, 'steps.mjs': steps });
   const reports = ['--reporter', 'junit:out/junit.xml', '--reporter', 'json:out/run.jsonl', '--reporter', 'html:out/index.html'];
   t.equal((await specRun(['r.spec.md', ...reports], dir)).code, 0, 'an earlier green run wrote its reports');

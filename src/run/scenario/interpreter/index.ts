@@ -15,7 +15,7 @@ import type { CodeRef } from '../../../model/plan.js';
 import type { World } from '../../../steps/index.js';
 import { invalidBlockYaml, StepSkipped, worldInternals } from '../step-world.js';
 import { existingSubject, placeOfError, setByStep } from '../vocabulary/subject.js';
-import { statesRefusal } from '../refused-block.js';
+import { statesRefusal } from '../../../translate/refused-block.js';
 import { keyedSteps } from '../../../translate/step-keyword.js';
 import { conditionUse, type ConditionUse, type ScenarioCondition } from './condition.js';
 import { markCode } from './lexicon.js';

@@ -3,9 +3,9 @@
 // invalid, an error, exit status 2); elsewhere a bad value is a mistake of the document:
 // `check` and the editor report it at its line in the executor's own words, and a run fails
 // the When that runs the configuration, never a Then that checks a run that did not happen.
-import type { CodeRef, ScenarioUnit } from '../../model/plan.js';
-import { loadConfig, type ConfigError } from '../../executor/config.js';
-import { stepKeyword } from '../../translate/step-keyword.js';
+import type { CodeRef, ScenarioUnit } from '../model/plan.js';
+import { loadConfig, type ConfigError } from '../executor/config.js';
+import { stepKeyword } from './step-keyword.js';
 
 /**
  * Words of a Then (or of the scenario's name, condition or requirement) that state a refusal of
