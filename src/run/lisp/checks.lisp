@@ -985,6 +985,15 @@ with it), else its unit (:UNIT)."
              (throw 'unit-stop nil)))))
     nil))
 
+(defun provided-on-reading-p (condition)
+  "True when CONDITION is the reading of a variable the vocabulary provides (*SERVER*,
+INIT-REQUEST, ...): its handler supplies the value and the check goes on, so nothing
+left the check."
+  (and (typep condition 'unbound-variable)
+       (boundp '*provided-variables*)
+       (assoc (cell-error-name condition) (symbol-value '*provided-variables*))
+       t))
+
 (defun call-completing-check (whole shown thunk)
   "Run THUNK, the code of the check WHOLE (named by SHOWN), which makes its point. An
 error that leaves it before it made one (its argument signalled), caught by code around
@@ -993,7 +1002,7 @@ error, would leave no point at all: the check is then a failing point that says 
   (let ((escaped nil) (points-then 0) (completed nil))
     (unwind-protect
          (handler-bind ((error (lambda (condition)
-                                 (unless (or escaped (typep condition 'fiveam::check-failure))
+                                 (unless (or escaped (typep condition 'fiveam::check-failure) (provided-on-reading-p condition))
                                    (setf escaped condition points-then *unit-points*)))))
            (multiple-value-prog1 (funcall thunk) (setf completed t)))
       ;; A point made since (the unit's error, FiveAM's unexpected error) reports it already.
