@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { scratchDirectory } from '../support/scratch.js';
+import { interpret } from '../../src/run/scenario/interpreter/index.js';
 
 export interface CliPoint {
   type: string;
@@ -33,6 +34,17 @@ export async function runSpecLines(name: string, lines: string[]) {
   const passes = (part: string) => byName(part)?.ok === true && byName(part)?.todo === undefined;
   return { points, stderr: result.stderr, byName, passes };
 }
+
+/** A runner of scenarios (their heading and steps) as one requirement of a specification titled TITLE, written as NAME.spec.md. */
+export const scenariosRunner = (title: string) => (name: string, scenarios: string[][]) =>
+  runSpecLines(name, [`# ${title}`, '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+
+/** How the interpreter reads a step: its interpretation, or null where it stays undefined. Code spans are written in backticks. */
+export const reading = (keyword: 'When' | 'Then', sentence: string): string | null => {
+  const code = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  const r = interpret(sentence.replace(/`/g, ''), keyword, code);
+  return r.ok ? r.text : null;
+};
 
 /** A scenario of a YAML `stop:` section (its lines, indented under `stop:`), introduced by "When WHEN:", and its numbered THENS. */
 export const sectionScenario = (title: string, when: string, section: string[], ...thens: string[]) => [

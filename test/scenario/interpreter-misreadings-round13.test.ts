@@ -3,7 +3,7 @@
 // a batch), read both ways, and against real runs where a reading could be checked wrongly.
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { blockScenario, runSpecLines } from './cli-points.js';
+import { blockScenario, scenariosRunner } from './cli-points.js';
 
 const partsOf = (s: string) => {
   const r = readThen(s);
@@ -14,9 +14,7 @@ const notUnderstood = (s: string) => {
   return r.ok ? null : r.notUnderstood;
 };
 
-/** Runs SCENARIOS (their heading and steps) as one requirement of a specification named NAME. */
-const runScenarios = (name: string, scenarios: string[][]) =>
-  runSpecLines(name, ['# Misreadings of round 13', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+const runScenarios = scenariosRunner('Misreadings of round 13');
 
 t.test('a comparison with a run in another place is not the subject of the claim: read as the fact that compares, or left undefined naming its words', (t) => {
   // Set off with a preposition of place, it is "the same as …": the claim of the scenario's command, and the same outcome in the other place.

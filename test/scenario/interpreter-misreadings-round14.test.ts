@@ -3,16 +3,14 @@
 // a batch), read both ways, and against real runs where a reading could be checked wrongly.
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { blockScenario, runSpecLines } from './cli-points.js';
+import { blockScenario, scenariosRunner } from './cli-points.js';
 
 const partsOf = (s: string) => {
   const r = readThen(s);
   return r.ok ? r.parts.map((p) => p.text) : null;
 };
 
-/** Runs SCENARIOS (their heading and steps) as one requirement of a specification named NAME. */
-const runScenarios = (name: string, scenarios: string[][]) =>
-  runSpecLines(name, ['# Misreadings of round 14', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+const runScenarios = scenariosRunner('Misreadings of round 14');
 
 t.test('a line said of no place ("one line ends with", "a line starting with") is any line of the place, never its edge', (t) => {
   t.match(partsOf('one line ends with `is not allowed`'), [/^a line of the output shown ends with "is not allowed"$/]);

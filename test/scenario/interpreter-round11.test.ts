@@ -6,14 +6,12 @@ import t from 'tap';
 import { conditionUse } from '../../src/run/scenario/interpreter/condition.js';
 import { durationRanges } from '../../src/run/scenario/interpreter/quantities.js';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { runSpecLines } from './cli-points.js';
+import { scenariosRunner } from './cli-points.js';
 import { readSetup } from './when-readings.js';
 
 const setupOf = (sentence: string) => readSetup(sentence)?.setup ?? null;
 
-/** Runs SCENARIOS (their heading and steps) as one requirement of a specification named NAME. */
-const runScenarios = (name: string, scenarios: string[][]) =>
-  runSpecLines(name, ['# Round 11', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+const runScenarios = scenariosRunner('Round 11');
 
 t.test('someone starting spec-run exec: the actor says nothing but that it is started; a package runner is the same executor', (t) => {
   t.equal(setupOf('the release team runs `npx spec-run exec gate.yaml`'), null, 'a word before the actor that nothing reads leaves it unread');

@@ -4,7 +4,7 @@
 // checked wrongly.
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { blockScenario, runSpecLines } from './cli-points.js';
+import { blockScenario, scenariosRunner } from './cli-points.js';
 import { readSetup } from './when-readings.js';
 
 const read = (s: string) => readThen(s);
@@ -13,9 +13,7 @@ const partsOf = (s: string) => {
   return r.ok ? r.parts.map((p) => p.text) : null;
 };
 
-/** Runs SCENARIOS (their heading and steps) as one requirement of a specification named NAME. */
-const runScenarios = (name: string, scenarios: string[][]) =>
-  runSpecLines(name, ['# Round 12', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+const runScenarios = scenariosRunner('Round 12');
 
 
 t.test('a text at an edge of a part of the report, quoted right after the verb or said as its subject', (t) => {

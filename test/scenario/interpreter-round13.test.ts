@@ -5,13 +5,11 @@
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
 import { interfaceNamed, interfacesListed } from '../../src/run/scenario/interpreter/interfaces.js';
-import { blockScenario, runSpecLines, sectionScenario } from './cli-points.js';
+import { blockScenario, scenariosRunner, sectionScenario } from './cli-points.js';
 
 const read = (s: string) => readThen(s);
 
-/** Runs SCENARIOS (their heading and steps) as one requirement of a specification named NAME. */
-const runScenarios = (name: string, scenarios: string[][]) =>
-  runSpecLines(name, ['# Round 13', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+const runScenarios = scenariosRunner('Round 13');
 
 t.test("a duration refused for a reason said in the reader's words: the executor's own reason for it", (t) => {
   const reads = (sentence: string, field: RegExp, fault: RegExp) => t.match(read(sentence), { ok: true, parts: [{ text: field }] }, sentence) && t.match(read(sentence), { ok: true, parts: [{ text: fault }] });

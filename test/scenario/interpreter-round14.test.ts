@@ -2,20 +2,10 @@
 // "Round 14"). Each class is tested on sentences written for these tests (none from a
 // batch), read both ways, and against real runs where a reading could be checked wrongly.
 import t from 'tap';
-import { interpret } from '../../src/run/scenario/interpreter/index.js';
 import { inExecutorTerms } from '../../src/run/scenario/interpreter/own-terms.js';
-import { blockScenario, runSpecLines } from './cli-points.js';
+import { blockScenario, reading, scenariosRunner } from './cli-points.js';
 
-/** How a step is read: its interpretation, or null where it stays undefined. Code spans are written in backticks. */
-const reading = (keyword: 'When' | 'Then', sentence: string): string | null => {
-  const code = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
-  const r = interpret(sentence.replace(/`/g, ''), keyword, code);
-  return r.ok ? r.text : null;
-};
-
-/** Runs SCENARIOS (their heading and steps) as one requirement of a specification named NAME. */
-const runScenarios = (name: string, scenarios: string[][]) =>
-  runSpecLines(name, ['# Round 14', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+const runScenarios = scenariosRunner('Round 14');
 
 /** A scenario of WHEN and THEN bullets. */
 const bulletScenario = (title: string, when: string, ...thens: string[]) => [`#### Scenario: ${title}`, `- **WHEN** ${when}`, ...thens.map((then) => `- **THEN** ${then}`)];

@@ -2,19 +2,9 @@
 // on sentences written for these tests (none from a batch), read both ways, against real runs
 // where a reading could be checked wrongly, and with the sentences it must leave unbound.
 import t from 'tap';
-import { interpret } from '../../src/run/scenario/interpreter/index.js';
-import { blockScenario, runSpecLines, sectionScenario } from './cli-points.js';
+import { blockScenario, reading, scenariosRunner, sectionScenario } from './cli-points.js';
 
-/** How a step is read: its interpretation, or null where it stays undefined. Code spans are written in backticks. */
-const reading = (keyword: 'When' | 'Then', sentence: string): string | null => {
-  const code = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
-  const r = interpret(sentence.replace(/`/g, ''), keyword, code);
-  return r.ok ? r.text : null;
-};
-
-/** Runs SCENARIOS (their heading and steps) as one requirement of a specification named NAME. */
-const runScenarios = (name: string, scenarios: string[][]) =>
-  runSpecLines(name, ['# Round 15, fresh', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+const runScenarios = scenariosRunner('Round 15, fresh');
 
 t.test('"one of them ends with …" is any one of a set of lines ending with the text, never the last line printed', (t) => {
   t.equal(reading('Then', 'one of them ends with `must be positive`'), 'a line of the report ends with "must be positive"');

@@ -3,20 +3,10 @@
 // writes. Each class is tested on sentences written for these tests (none from a batch), read
 // both ways, and against real runs where a reading could be checked wrongly.
 import t from 'tap';
-import { interpret } from '../../src/run/scenario/interpreter/index.js';
 import { inExecutorTerms } from '../../src/run/scenario/interpreter/own-terms.js';
-import { blockScenario, runSpecLines, sectionScenario } from './cli-points.js';
+import { blockScenario, reading, scenariosRunner, sectionScenario } from './cli-points.js';
 
-/** How a step is read: its interpretation, or null where it stays undefined. Code spans are written in backticks. */
-const reading = (keyword: 'When' | 'Then', sentence: string): string | null => {
-  const code = [...sentence.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
-  const r = interpret(sentence.replace(/`/g, ''), keyword, code);
-  return r.ok ? r.text : null;
-};
-
-/** Runs SCENARIOS (their heading and steps) as one requirement of a specification named NAME. */
-const runScenarios = (name: string, scenarios: string[][]) =>
-  runSpecLines(name, ['# Round 15', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+const runScenarios = scenariosRunner('Round 15');
 
 t.test('a command named by its number, or by its progress mark as a subject, is the command at that place', (t) => {
   t.equal(inExecutorTerms('task 3 fails'), 'the third command fails');

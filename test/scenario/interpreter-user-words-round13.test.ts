@@ -7,15 +7,14 @@
 import t from 'tap';
 import { conditionUse } from '../../src/run/scenario/interpreter/condition.js';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { blockScenario, runSpecLines } from './cli-points.js';
+import { blockScenario, scenariosRunner } from './cli-points.js';
 
 const partsOf = (s: string) => {
   const r = readThen(s);
   return r.ok ? r.parts.map((p) => p.text) : null;
 };
 
-const runScenarios = (name: string, scenarios: string[][]) =>
-  runSpecLines(name, ['# User words of round 13', '', '### Requirement: As said', 'The executor SHALL do what its scenarios say.', '', ...scenarios.flatMap((lines) => [...lines, ''])]);
+const runScenarios = scenariosRunner('User words of round 13');
 
 const sleepBlock = 'stop:\n  commands:\n    - run: "sleep 3"\n';
 
