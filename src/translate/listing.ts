@@ -50,8 +50,9 @@ export function describePlan(plan: DocumentPlan): string {
     lines.push(`  requirements (${plan.requirements.length}), each with the units that verify it:`);
     for (const r of plan.requirements) {
       const excluded = r.excluded === undefined ? '' : `; excluded: ${r.excluded}`;
-      // A delta spec outside openspec/changes/ (a change kept as one file) is no change of OpenSpec's.
-      const by = openspecPlace(plan.file)?.change !== undefined ? 'by this change' : 'in a delta spec that is in no change';
+      // A delta spec outside openspec/changes/ (a change kept as one file) is no change of OpenSpec's; under
+      // --change the requirement's own file (the delta) says so, not the capability's document it stands in.
+      const by = openspecPlace(r.file)?.change !== undefined ? 'by this change' : 'in a delta spec that is in no change';
       const delta = r.removed !== undefined ? `; REMOVED ${by}, never runs: ${r.removed}` : r.renamedFrom !== undefined ? `; RENAMED from '${r.renamedFrom}'` : r.delta ? `; ${r.delta.toUpperCase()} ${by}` : '';
       lines.push(`    ${r.file}:${r.line}  ${r.name}  (${r.units.length} unit${r.units.length === 1 ? '' : 's'}${excluded}${delta})`);
     }

@@ -41,6 +41,7 @@ export function stepBinding(seen: StepLibrary, unit: ScenarioUnit, step: Scenari
 export function describeStepBindings(plan: DocumentPlan, library: StepLibrary): string {
   const seen = libraryFor(library, plan.executorSteps !== undefined);
   const lines = ['  steps, each with what binds it:'];
-  for (const { unit, step, keyword } of keyedSteps(plan.units)) lines.push(`    ${plan.file}:${step.line}  ${step.keyword} ${step.text}`, `      ${stepBinding(seen, unit, step, keyword).shown}`);
+  // Each step at its own file: under --change a delta's scenarios stand in the capability's document.
+  for (const { unit, step, keyword } of keyedSteps(plan.units)) lines.push(`    ${unit.file}:${step.line}  ${step.keyword} ${step.text}`, `      ${stepBinding(seen, unit, step, keyword).shown}`);
   return `${lines.join('\n')}\n`;
 }
