@@ -49,11 +49,11 @@ const READINGS: [string, string][] = [
   ['each announcement ends with `from defaultTimeout)`', 'every command: the announcement line ends with "from defaultTimeout)"'],
   ['spec-run prints `Error: invalid configuration stop.yaml:` as its first line', 'line 1 of all spec-run exec printed == "Error: invalid configuration stop.yaml:"'],
   ['`Duration:` and `Exit Code: 124` are shown', 'the report contains "Duration:" and "Exit Code: 124"'],
-  ['the second announcement reads `[2/3] host: echo started; sleep 5 (timeout 1s, from command)`', 'the command 2: the announcement line contains'],
+  ['the second announcement reads `[2/3] host: echo started; sleep 5 (timeout 1s, from command)`', 'the command 2: the announcement line is "[2/3] host: echo started; sleep 5 (timeout 1s, from command)"'],
   ['the report ends with the line `4. Set timeout: null to disable (not recommended)`', 'the last line of all spec-run exec printed == "4. Set timeout: null to disable (not recommended)"'],
   ['`started` is shown as partial output', 'the block under "Partial Output:" contains "started"'],
   ['`1`, `2` and `3` are all printed', 'the output shown contains "1" and "2" and "3"'],
-  ['the executor announces the second command as `[2/3] host: echo started; sleep 5 (timeout 1s, from command)`', 'the command 2: the announcement line contains'],
+  ['the executor announces the second command as `[2/3] host: echo started; sleep 5 (timeout 1s, from command)`', 'the command 2: the announcement line contains "[2/3] host: echo started; sleep 5 (timeout 1s, from command)"'],
   // A quoted text before a verb of writing is the command that writes (round 15), never a text to look for.
   ['`echo hi` prints `hi`', '`echo hi`: the lines the command printed in the output shown contains "hi"'],
 ];

@@ -331,7 +331,7 @@ t.test('a setting written as `key: value` in a When is a line of YAML: booleans,
 
 t.test('quoted texts of the report: announcement lines, headings, first and last lines, a subject carried into the next clause', (t) => {
   readsAs(t, readThen, [
-    ['the second command is announced as `[2/2] host: make (timeout 1m, from command)`', 'the command 2: the announcement line contains "[2/2] host: make (timeout 1m, from command)"'],
+    ['the second command is announced as `[2/2] host: make (timeout 1m, from command)`', 'the command 2: the announcement line == "[2/2] host: make (timeout 1m, from command)"'],
     ['`make test` is announced with `(timeout 30s, from defaultTimeout)`', '`make test`: the announcement line contains "(timeout 30s, from defaultTimeout)"'],
     ['the text `halfway` is listed under `Partial Output:`', 'the block under "Partial Output:" in the report contains "halfway"'],
     ['the report opens with `OK: command succeeded`', 'the command\'s report begins with "OK: command succeeded"'],

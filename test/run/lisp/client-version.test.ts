@@ -39,7 +39,7 @@ t.test("the servers spec code starts see package.json's version in clientInfo", 
 
 t.test("the step library's MCP client names package.json's version", async (t) => {
   const record = join(t.testdir(), 'sent.jsonl');
-  const unit = { file: 'x.spec.md', requirement: 'r', name: 's', condition: null, configs: [] } as unknown as ScenarioUnit;
+  const unit = { id: 'x.spec.md#1', file: 'x.spec.md', requirement: 'r', name: 's', condition: null, configs: [] } as unknown as ScenarioUnit;
   const world = new StepWorld(unit, options({ runtimeCommand: recordingRuntime(record) }));
   await world.mcp();
   await world.dispose();
