@@ -65,7 +65,14 @@ export interface ListItem {
   /** The lines of the fenced blocks and tables inside the item after its argument: a step takes one. */
   moreArguments?: number[];
   /** The items of the lists nested in it, at every depth, text as in `text`: a step written under a note would not run. */
-  nestedItems?: { text: string; line: number }[];
+  nestedItems?: NestedItem[];
+}
+
+/** An item of a list nested in a list item: DEPTH 1 right below it (a row of a step's data table), 2 below that, and so on. */
+export interface NestedItem {
+  text: string;
+  line: number;
+  depth: number;
 }
 
 export type ItemArgument =

@@ -11,6 +11,7 @@ import type {
   Heading,
   ItemArgument,
   ListItem,
+  NestedItem,
   Section,
 } from '../model/document.js';
 import { inlineCode, plainText } from './plain-text.js';
@@ -201,19 +202,19 @@ function itemText(item: MdListItem, keepStrong: boolean): string[] {
 /** An HTML block that is a comment and nothing else. */
 const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 
-/** The items of the lists nested in ITEM, at every depth, in source order, with their text as a list item's (bold markers kept). */
-function nestedItemsOf(item: MdListItem): { nestedItems?: { text: string; line: number }[] } {
-  const nestedItems: { text: string; line: number }[] = [];
-  const visit = (parent: MdListItem) => {
+/** The items of the lists nested in ITEM, at every depth (1: right below it), in source order, with their text as a list item's (bold markers kept). */
+function nestedItemsOf(item: MdListItem): { nestedItems?: NestedItem[] } {
+  const nestedItems: NestedItem[] = [];
+  const visit = (parent: MdListItem, depth: number) => {
     for (const list of parent.children.filter((child): child is List => child.type === 'list')) {
       for (const nested of list.children) {
         const text = itemText(nested, true).join('\n');
-        nestedItems.push({ text, line: nested.position!.start.line });
-        visit(nested);
+        nestedItems.push({ text, line: nested.position!.start.line, depth });
+        visit(nested, depth + 1);
       }
     }
   };
-  visit(item);
+  visit(item, 1);
   return nestedItems.length > 0 ? { nestedItems } : {};
 }
 

@@ -1,7 +1,7 @@
 // OpenSpec-style specifications: every `#### Scenario:` under a `### Requirement:` is a unit
 // with its condition, its code blocks (YAML configurations, expected messages) and its steps.
 // Blocks outside scenarios (schemas, implementation notes) are listed, not run.
-import type { ItemArgument, ListItem, Paragraph, Section, SectionContent, SpecDocument } from '../model/document.js';
+import type { ItemArgument, ListItem, NestedItem, Paragraph, Section, SectionContent, SpecDocument } from '../model/document.js';
 import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
 import { codeRef } from './code-ref.js';
 import { editDistance } from '../model/edit-distance.js';
@@ -346,7 +346,10 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
     }
     if (item.type !== 'list' || (numbered && item.ordered)) continue;
     for (const listItem of item.items) {
-      if (read.has(listItem.line)) continue;
+      if (read.has(listItem.line)) {
+        problems.push(...stepsInsideStep(file, listItem));
+        continue;
+      }
       problems.push(...stepsNestedUnder(file, listItem));
       const loose = LOOSE_KEYWORD_ITEM.exec(listItem.text);
       const bold = loose ? null : BOLD_FIRST_WORD.exec(listItem.text);
@@ -386,6 +389,42 @@ function stepsNestedUnder(file: string, item: ListItem): FamilyTranslation['prob
       return { file, line: nested.line, severity: 'error' as const, message: `'${first}' is a step nested under '${parent}', which is no step, so it would never run: write it at the level of the scenario's steps ('- ${first}'), or without its bold keyword if it is no check` };
     });
 }
+
+/**
+ * What a step's bullet holds that would silently not run: a line of its text, or an item of
+ * the list under it, starting with a bold step keyword (`**THEN** …` written right below the
+ * bullet without its own `- `, or indented under it), which is read as part of the step's
+ * text or as a row of its data table; and an item nested below a row, which is no row of
+ * that table and would reach no definition.
+ */
+function stepsInsideStep(file: string, item: ListItem): FamilyTranslation['problems'] {
+  const step = item.text.split('\n')[0].trim();
+  const problems: FamilyTranslation['problems'] = [];
+  item.text.split('\n').forEach((text, index) => {
+    if (index > 0 && BOLD_KEYWORD_LINE.test(text.trim())) {
+      problems.push({ file, line: item.line + index, severity: 'error', message: `'${text.trim()}' continues the text of the step '${step}' (a line right below a bullet belongs to it), so it would never run as a step of its own: start it as a bullet ('- ${text.trim()}')` });
+    }
+  });
+  const isKeywordStep = (nested: NestedItem) => BOLD_KEYWORD_ITEM.test(nested.text) || WHOLE_BOLD_KEYWORD_ITEM.test(nested.text.trim());
+  const rows = (item.nestedItems ?? []).filter((nested) => nested.depth === 1);
+  // A step ending in a colon over rows that are all keyword bullets lists them as its data
+  // (OpenSpec's own conventions name the keywords so); a keyword row among plain rows, or
+  // under a step that introduces no list, is a step indented by mistake.
+  const keywordsAsData = item.text.trimEnd().endsWith(':') && rows.every(isKeywordStep);
+  for (const nested of item.nestedItems ?? []) {
+    const first = nested.text.split('\n')[0].trim();
+    if (nested.depth === 1 && keywordsAsData) continue;
+    if (isKeywordStep(nested)) {
+      problems.push({ file, line: nested.line, severity: 'error', message: `'${first}' is nested under the step '${step}', where a list is that step's data table, so it would never run as a step: write it at the level of the scenario's steps ('- ${first}'), or without its bold keyword if it is a row of the table` });
+    } else if (nested.depth > 1) {
+      problems.push({ file, line: nested.line, severity: 'error', message: `'${first}' is nested below a row of the data table of the step '${step}': a data table has one row per item right below the step, so this item would reach no definition: write it as a row of its own, at the level of the other rows, or as part of its row's text` });
+    }
+  }
+  return problems;
+}
+
+/** A line of a step's text that starts with a bold step keyword: a step written without its own bullet. */
+const BOLD_KEYWORD_LINE = /^\*\*(given|when|then|and|but):?\*\*/i;
 
 /** Steps written (as `**WHEN**` bullets or after a `Then:` line) outside any scenario: an error at the first, since none of them would run. */
 function stepsOutsideScenarios(file: string, section: Section, requirement: Section | null, line: number): FamilyTranslation['problems'][number] & { stepsOutside: true } {

@@ -143,7 +143,24 @@ t.test('a bold keyword step nested under a bullet that is no step (a note, an ex
   const notes = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **THEN** it works\n\nNotes:\n\n- a list of its own\n  - **WHEN** it rains, it still works\n');
   t.match(notes.problems, [{ line: 12, message: /is a step nested under 'a list of its own'/ }], 'in a list of its own too');
   const underStep = planOf('# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **THEN** it shows:\n  - **GIVEN** a row\n');
-  t.same(underStep.problems, [], "under a step, sub-bullets are its data table, which its definition takes or refuses");
+  t.same(underStep.problems, [], "under a step ending in a colon, rows that are all keyword bullets are its data table (a list of the keywords)");
+});
+
+t.test('inside a step: a keyword step indented under it or wrapped onto its text, and an item below a row of its data table, are errors at their lines', async (t) => {
+  const scenario = (steps: string) => planOf(`# Doc\n\n### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n${steps}`);
+  t.match(scenario('- **WHEN** the input is 5\n  - **THEN** the output is 99\n- **THEN** the output is 6\n').problems, [
+    { line: 8, severity: 'error', message: `'**THEN** the output is 99' is nested under the step '**WHEN** the input is 5', where a list is that step's data table, so it would never run as a step: write it at the level of the scenario's steps ('- **THEN** the output is 99'), or without its bold keyword if it is a row of the table` },
+  ]);
+  t.match(scenario('- **GIVEN** the users:\n  - alice\n  - **THEN** it fails\n- **THEN** bob exists\n').problems, [{ line: 9, message: /^'\*\*THEN\*\* it fails' is nested under the step '\*\*GIVEN\*\* the users:'/ }], 'a keyword row among plain rows');
+  t.match(scenario('- **GIVEN** the items:\n  - apple\n    - bad\n- **THEN** none is bad\n').problems, [
+    { line: 9, severity: 'error', message: /^'bad' is nested below a row of the data table of the step '\*\*GIVEN\*\* the items:': a data table has one row per item right below the step/ },
+  ]);
+  t.match(scenario('- **WHEN** the input is 5\n**THEN** the output is 99\n').problems, [
+    { line: 8, severity: 'error', message: `'**THEN** the output is 99' continues the text of the step '**WHEN** the input is 5' (a line right below a bullet belongs to it), so it would never run as a step of its own: start it as a bullet ('- **THEN** the output is 99')` },
+  ]);
+  const fine = scenario('- **GIVEN** the items:\n  - apple\n  - pear\n- **WHEN** it runs with\n  the flag on\n- **THEN** both are kept\n');
+  t.same(fine.problems, [], 'plain rows and a wrapped text without a keyword are no problem');
+  t.same(fine.units[0].kind === 'scenario' ? fine.units[0].steps.map((step) => step.argument?.kind === 'data-table' ? step.argument.rows : null) : [], [[['apple'], ['pear']], null, null]);
 });
 
 t.test('property: a heading is either read as a scenario or, when keyword steps follow it, an error; never dropped in silence', async (t) => {
