@@ -68,8 +68,12 @@ interface TranslatedTree {
   lent?: Map<string, Set<string>>;
 }
 
-/** `plans` with the definitions each borrows from its tree inserted, and a problem for each name it cannot tell which definition to load for. */
-export async function lendTreeDefinitions(plans: DocumentPlan[], trees: SpecificationTrees): Promise<DocumentPlan[]> {
+/**
+ * `plans` with the definitions each borrows from its tree inserted, and a problem for each name
+ * it cannot tell which definition to load for. KNOWN gives the plan of a tree's document
+ * already translated (the editor's, of the documents on disk), so it is not read again.
+ */
+export async function lendTreeDefinitions(plans: DocumentPlan[], trees: SpecificationTrees, known: (file: string) => DocumentPlan | undefined = () => undefined): Promise<DocumentPlan[]> {
   const byPath = new Map(plans.map((plan) => [resolve(plan.file), plan]));
   const translatedTrees = new Map<string, Promise<TranslatedTree>>();
   const treeOf = (roots: string[]): Promise<TranslatedTree> => {
@@ -78,7 +82,7 @@ export async function lendTreeDefinitions(plans: DocumentPlan[], trees: Specific
     if (!tree) {
       // A document of the run stands in the tree as the run read it, so its own definitions are recognised as its own.
       const files = findDocuments(roots).files;
-      tree = Promise.all(files.map(async (file) => byPath.get(resolve(file)) ?? translate(await parseFile(file)))).then((treePlans) => ({ plans: treePlans, definitions: definitionTree(treePlans) }));
+      tree = Promise.all(files.map(async (file) => byPath.get(resolve(file)) ?? known(resolve(file)) ?? translate(await parseFile(file)))).then((treePlans) => ({ plans: treePlans, definitions: definitionTree(treePlans) }));
       translatedTrees.set(key, tree);
     }
     return tree;

@@ -29,7 +29,7 @@ export function rangeAt(lines: string[], line: number, column: number): Range {
 export function toDiagnostic(message: CheckMessage, lines: string[], source = 'spec-run'): Diagnostic {
   return {
     range: rangeAt(lines, message.line, message.column),
-    severity: message.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+    severity: message.severity === 'error' ? DiagnosticSeverity.Error : message.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information,
     source,
     message: message.message,
   };

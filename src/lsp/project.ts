@@ -9,7 +9,8 @@ import { checkOpenspecChanges } from '../check/openspec-changes.js';
 import { projectVocabulary, UnknownOperatorsSession, type NameUse, type ProjectVocabulary, type UnknownName } from '../check/known-functions.js';
 import type { SpecDocument } from '../model/document.js';
 import type { DocumentPlan } from '../model/plan.js';
-import { parseFile, parseMarkdown } from '../parse/index.js';
+import { encodingOf, parseFile, parseMarkdown } from '../parse/index.js';
+import { readDocumentFile } from '../parse/document-file.js';
 import { translate } from '../translate/index.js';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { driverImage } from '../run/lisp/driver.js';
@@ -22,6 +23,7 @@ import { configuredStepDirectories, stepFilesOf, type StepFiles } from '../cli/s
 import { stepCheckContext } from '../cli/check-command.js';
 import { executorStepsSetting } from '../cli/run-command.js';
 import { unreadableMessage } from '../parse/unreadable.js';
+import { lendTreeDefinitions, specificationTrees } from '../cli/specification-tree.js';
 import { Vocabulary } from './vocabulary.js';
 import { probeTopLevel } from './steps-probe.js';
 
@@ -75,6 +77,8 @@ export class Project {
   private probes = new Map<string, Promise<LoadProblem | null>>();
   /** Plans of the documents on disk, by path, with the modification time they were read at. */
   private readonly onDisk = new Map<string, { mtimeMs: number; plan: DocumentPlan }>();
+  /** What each document's bytes on disk say of its encoding, by modification time (bytesOnDisk). */
+  private readonly encodings = new Map<string, { mtimeMs: number; messages: CheckMessage[] }>();
 
   /** ROOT: the workspace's directory; paths are shown relative to it, as a run started there shows them. */
   constructor(readonly root: string) {
@@ -240,13 +244,37 @@ export class Project {
     }));
   }
 
-  /** The document at PATH whose text is TEXT, parsed and translated, with its step library: no SBCL involved, fast. */
+  /**
+   * The document at PATH whose text is TEXT, parsed and translated, with the definitions it
+   * borrows from its specification tree as a run lends them, and its step library: no SBCL
+   * involved, fast.
+   */
   async read(path: string, text: string): Promise<Reading> {
     const doc = parseMarkdown(this.shown(path), text);
-    const plan = this.planOf(doc);
+    const [plan] = await lendTreeDefinitions([this.planOf(doc)], specificationTrees(this.config, []), (file) => this.onDisk.get(file)?.plan);
     const builtins = plan.executorSteps !== undefined;
     const fullLibrary = await this.stepLibrary(path, builtins);
     return { path, doc, plan, fullLibrary, library: libraryFor(fullLibrary, builtins) };
+  }
+
+  /**
+   * What a run will say of the bytes of the document at PATH as saved (shown as SHOWN): an
+   * encoding that is no UTF-8. An editor decodes such a file its own way (Latin-1, or with
+   * replacement characters) and sends text that reads well, but the run reads the file.
+   */
+  private bytesOnDisk(path: string, shown: string): CheckMessage[] {
+    const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtimeMs === undefined) return [];
+    const known = this.encodings.get(path);
+    if (known?.mtimeMs === mtimeMs) return known.messages;
+    let messages: CheckMessage[] = [];
+    try {
+      messages = encodingOf(shown, readDocumentFile(path)).problems.map((problem) => ({ file: shown, line: problem.line, column: problem.column ?? 1, severity: 'error', message: `as saved: ${problem.message}` }));
+    } catch {
+      // Not readable as a document (past the limit, no regular file): the text's own reading says so.
+    }
+    this.encodings.set(path, { mtimeMs, messages });
+    return messages;
   }
 
   /** Everything `spec-run check` reports about READING's document, and about the files it depends on (steps files, the configuration). */
@@ -277,6 +305,7 @@ export class Project {
       messages = [{ file: plan.file, line: 1, column: 1, severity: 'error', message: unreadableMessage('checking this document', error) }];
     }
     if (callsUnchecked) messages.push({ file: plan.file, line: 1, column: 1, severity: 'warning', message: `calls were not checked: ${callsUnchecked}` });
+    messages.push(...this.bytesOnDisk(path, plan.file));
     messages.push(...checkStepFiles(fullLibrary.problems));
     if (this.configProblem) {
       messages.push(this.configProblem);

@@ -71,7 +71,8 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   function readingOf(document: TextDocument): Promise<Reading> {
     const known = readings.get(document.uri);
     if (known?.version === document.version) return known.reading;
-    const reading = ready.then(() => project.read(uriToPath(document.uri), document.getText()));
+    const text = document.getText(); // now: the document object changes in place while the project gets ready
+    const reading = ready.then(() => project.read(uriToPath(document.uri), text));
     readings.set(document.uri, { version: document.version, reading });
     void reading.then((done) => settled.set(document.uri, done), () => {});
     return reading;
@@ -110,11 +111,13 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
       connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity: DiagnosticSeverity.Warning, source: 'spec-run', message: outside }] });
       return;
     }
+    // The document object is updated in place by later changes: its version and text as checked are taken now.
+    const version = document.version;
+    const lines = document.getText().split('\n');
     const reading = await readingOf(document);
     const messages = await project.check(reading);
     // A newer version is being checked already: this one's answer is stale.
-    if (documents.get(document.uri)?.version !== document.version) return;
-    const lines = document.getText().split('\n');
+    if (documents.get(document.uri)?.version !== version) return;
     const own: CheckMessage[] = [];
     const others = new Map<string, Diagnostic[]>();
     for (const message of messages) {
@@ -128,8 +131,8 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
       others.set(uri, [...(others.get(uri) ?? []), toDiagnostic(message, text.split('\n'))]);
     }
     const run = runResults.get(document.uri);
-    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run?.version === document.version ? [...run.byUnit.values()].flat() : [])];
-    connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
+    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run?.version === version ? [...run.byUnit.values()].flat() : [])];
+    connection.sendDiagnostics({ uri: document.uri, version, diagnostics });
     external.set(document.uri, others);
     publishExternal();
   }

@@ -25,7 +25,10 @@ const special = (stats: Stats) => {
   return kind === null ? null : new NotADocumentFile(`${kind}, not a regular file: a document is a markdown file`);
 };
 
-const pastTheLimit = (size: string) => new NotADocumentFile(`a document of ${size} is past spec-run's limit of ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB: split it into several documents`);
+/** What is said of a document of SIZE ("12.0 MiB"), past the limit. */
+export const pastTheLimitMessage = (size: string) => `a document of ${size} is past spec-run's limit of ${MAX_DOCUMENT_BYTES / 1024 / 1024} MiB: split it into several documents`;
+
+const pastTheLimit = (size: string) => new NotADocumentFile(pastTheLimitMessage(size));
 
 /**
  * The bytes of the document at PATH. Throws NotADocumentFile for a file that is no regular

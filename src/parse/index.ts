@@ -4,7 +4,7 @@ import { lstatSync, readlinkSync } from 'node:fs';
 import type { Diagnostic, SpecDocument } from '../model/document.js';
 import { cachedDocument, keepDocument } from './cache.js';
 import { decodeUtf8 } from './decode.js';
-import { NotADocumentFile, readDocumentFile } from './document-file.js';
+import { MAX_DOCUMENT_BYTES, NotADocumentFile, pastTheLimitMessage, readDocumentFile } from './document-file.js';
 import { readFrontmatter } from './frontmatter.js';
 import { boldLineMetadata, isEmptyTree, markdownTree, readBody } from './markdown.js';
 import { exhaustedTheStack, unreadableMessage } from './unreadable.js';
@@ -81,25 +81,40 @@ function lateFrontmatterLine(text: string): number | null {
   return null;
 }
 
+/**
+ * The problems of BYTES as the text of a markdown document: a UTF-16 or UTF-32 file (then
+ * `text` is null: it is not read), or a byte that is no UTF-8 (read as a replacement character).
+ */
+export function encodingOf(path: string, bytes: Uint8Array): { text: string | null; problems: Diagnostic[] } {
+  const utf16 = utf16Problem(path, bytes);
+  if (utf16) return { text: null, problems: [utf16] };
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.badByte) return { text: decoded.text, problems: [] };
+  return {
+    text: decoded.text,
+    problems: [{
+      file: path,
+      line: decoded.badByte.line,
+      column: decoded.badByte.column,
+      message: `invalid UTF-8 byte 0x${bytes[decoded.badByte.offset].toString(16).padStart(2, '0')}; the text was read with replacement characters`,
+      severity: 'error',
+    }],
+  };
+}
+
 function readDocument(path: string, content: string | Uint8Array): SpecDocument {
   const problems: Diagnostic[] = [];
   let text: string;
   if (typeof content === 'string') {
+    // An editor's text is bounded as a file is: parsing past the limit takes minutes.
+    const bytes = content.length > MAX_DOCUMENT_BYTES / 3 ? Buffer.byteLength(content) : content.length;
+    if (bytes > MAX_DOCUMENT_BYTES) return emptyDocument(path, [{ file: path, line: 1, message: pastTheLimitMessage(`${(bytes / 1024 / 1024).toFixed(1)} MiB`), severity: 'error' }]);
     text = content;
   } else {
-    const utf16 = utf16Problem(path, content);
-    if (utf16) return emptyDocument(path, [utf16]);
-    const decoded = decodeUtf8(content);
-    text = decoded.text;
-    if (decoded.badByte) {
-      problems.push({
-        file: path,
-        line: decoded.badByte.line,
-        column: decoded.badByte.column,
-        message: `invalid UTF-8 byte 0x${content[decoded.badByte.offset].toString(16).padStart(2, '0')}; the text was read with replacement characters`,
-        severity: 'error',
-      });
-    }
+    const encoding = encodingOf(path, content);
+    if (encoding.text === null) return emptyDocument(path, encoding.problems);
+    text = encoding.text;
+    problems.push(...encoding.problems);
   }
   // A byte-order mark is not content (TextDecoder drops it from bytes; strings may still carry it).
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);

@@ -2,12 +2,12 @@
 // process, spoken to over stdio with vscode-jsonrpc's client, on a project of its own in
 // a temporary directory (documents, a steps file found by convention).
 import t from 'tap';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent } from 'vscode-languageserver-protocol';
+import { DiagnosticSeverity, type CodeAction, type CodeLens, type CompletionItem, type Diagnostic, type DocumentSymbol, type Hover, type Location, type MarkupContent } from 'vscode-languageserver-protocol';
 import { startLspClient, uriOf, type LspClient } from '../support/lsp-client.js';
 import { scratchDirectory } from '../support/scratch.js';
 
@@ -401,17 +401,20 @@ t.test('an ambiguous step: a diagnostic naming both definitions, and hover lists
 t.test('a misspelt scenario heading and a step whose definition drops its sub-bullets: errors at their lines, as check reports them', async (t) => {
   const uri = client.open(join(dir, 'specs/misread.spec.md'));
   const diagnostics = await client.diagnostics(uri);
-  t.same(diagnostics.map((d) => [d.range.start.line + 1, d.severity]), [[lineOf(MISREAD, '- **THEN** the lamp is off'), 1], [lineOf(MISREAD, '#### Senario'), 1]]);
+  t.same(diagnostics.map((d) => [d.range.start.line + 1, d.severity]), [[lineOf(MISREAD, '- **THEN** the lamp is off'), 1], [lineOf(MISREAD, '**AND** it SHALL'), 1], [lineOf(MISREAD, '#### Senario'), 1]]);
   t.match(diagnostics[0]?.message, /^step 'the lamp is off': the step has a data table \(the table or sub-bullets written under it\) from line 6, which its definition does not take/);
-  t.match(diagnostics[1]?.message, /^heading 'Senario: misspelt' is followed by WHEN\/THEN steps but is not read as a scenario/);
+  t.match(diagnostics[1]?.message, /^'\*\*AND\*\* it SHALL stay off' is nested under the step '\*\*THEN\*\* the lamp is off'/);
+  t.match(diagnostics[2]?.message, /^heading 'Senario: misspelt' is followed by WHEN\/THEN steps but is not read as a scenario/);
 });
 
-t.test("a Lisp name another document defines: check's note, and definition leads there", async (t) => {
+t.test("a Lisp name another document of the tree defines: check's note (information, no error: the run lends it), and definition leads there", async (t) => {
   const uri = client.open(join(dir, 'specs/caller.test.md'));
   const diagnostics = await client.diagnostics(uri);
   const line = lineOf(CALLER, '(square 2)') - 1;
-  t.same(diagnostics.map((d) => d.range.start.line), [line]);
-  t.match(diagnostics[0]?.message, `square is defined in specs/shapes.test.md:${lineOf(SHAPES, '(defun square')}; add it to a vocabulary file to share it`);
+  t.same(diagnostics.map((d) => [d.range.start.line, d.severity]), [[line, DiagnosticSeverity.Information]]);
+  t.equal(diagnostics[0]?.message, `square is borrowed from specs/shapes.test.md:${lineOf(SHAPES, '(defun square')}, a document of the same specification tree`);
+  const check = spawnSync(process.execPath, [cli, 'check', 'specs/caller.test.md'], { cwd: dir, encoding: 'utf8' });
+  t.match(check.stdout, `specs/caller.test.md:${line + 1}:1: note: ${diagnostics[0]?.message}`, 'as check says it');
   const definitions = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line, character: CALLER.split('\n')[line].indexOf('square') + 1 } });
   t.same(definitions.map((l) => [fileURLToPath(l.uri), l.range.start.line + 1]), [[join(dir, 'specs/shapes.test.md'), lineOf(SHAPES, '(defun square')]]);
 });
@@ -766,4 +769,46 @@ t.test("a lens run ended by a step in an endless loop marks that step's line wit
   t.match(failing[0].message, /^stopped past its time limit, and the run with it: step 'WHEN it spins' \(specs\/r\.spec\.md:6, defined at steps\.mjs:3\) has held the main thread for [\d.]+ s/);
   const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(document, 'Scenario: spins') - 1, character: 5 } });
   t.match(text(hover), /\*\*Failed\*\* \(run from the editor\): stopped past its time limit/, 'hover says it too, though the run wrote no record');
+});
+
+t.test("a document past spec-run's size limit: its error at once, as check says it, not minutes of parsing and nothing", async (t) => {
+  const huge = `${SPEC}\n${'A paragraph of prose that goes on. '.repeat(30).trim()}\n\n`.repeat(9000);
+  t.ok(Buffer.byteLength(huge) > 8 * 1024 * 1024);
+  const { own, first } = await ownProject(t, { 'specs/huge.spec.md': huge, 'steps/counter.steps.mjs': STEPS }, 'specs/huge.spec.md');
+  const diagnostics = await first;
+  t.same(diagnostics.map((d) => [d.range.start.line, d.severity]), [[0, DiagnosticSeverity.Error]]);
+  t.match(diagnostics[0]?.message, /^a document of \d+\.\d MiB is past spec-run's limit of 8 MiB: split it into several documents$/);
+  const check = spawnSync(process.execPath, [cli, 'check', 'specs/huge.spec.md'], { cwd: own, encoding: 'utf8' });
+  t.match(check.stdout, `specs/huge.spec.md:1:1: error: ${diagnostics[0]?.message}`);
+});
+
+t.test('a saved document whose bytes are no UTF-8: the error a run gives, whatever text the editor decoded from them', async (t) => {
+  const bytes = Buffer.concat([Buffer.from('# Counter\nIts name is caf'), Buffer.from([0xe9]), Buffer.from(SPEC.slice(SPEC.indexOf('\n')))]);
+  const { own, lsp } = await ownProject(t, { 'steps/counter.steps.mjs': STEPS, 'specs/other.spec.md': SPEC }, 'specs/other.spec.md');
+  writeFileSync(join(own, 'specs/latin1.spec.md'), bytes);
+  // What an editor that fell back to Latin-1 sends: text that reads well.
+  const uri = lsp.open(join(own, 'specs/latin1.spec.md'), bytes.toString('latin1'));
+  const diagnostics = (await lsp.diagnostics(uri)).filter((d) => /UTF-8/.test(String(d.message)));
+  t.same(diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.message]), [[1, 15, 'as saved: invalid UTF-8 byte 0xe9; the text was read with replacement characters']]);
+  const check = spawnSync(process.execPath, [cli, 'check', 'specs/latin1.spec.md'], { cwd: own, encoding: 'utf8' });
+  t.match(check.stdout, 'specs/latin1.spec.md:2:16: error: invalid UTF-8 byte 0xe9; the text was read with replacement characters');
+  writeFileSync(join(own, 'specs/latin1.spec.md'), bytes.toString('latin1'));
+  lsp.change(uri, bytes.toString('latin1'));
+  t.ok(await lsp.diagnostics(uri, (d) => !d.some((x) => /UTF-8/.test(String(x.message))), 20_000), 'saved as UTF-8, the error is gone');
+});
+
+t.test('diagnostics carry the version of the text they were found in: a change while the project gets ready labels nothing stale with its number', async (t) => {
+  const own = scratchDirectory('spec-run-lsp-');
+  writeFiles(own, { 'steps/counter.steps.mjs': STEPS });
+  const lsp = await startLspClient([process.execPath, cli, 'lsp', '--stdio'], own);
+  t.teardown(() => lsp.close());
+  const uri = lsp.open(join(own, 'specs/new.spec.md'), '');
+  lsp.change(uri, SPEC);
+  await lsp.diagnostics(uri, (diagnostics) => diagnostics.some((d) => /undefined step '3 is added'/.test(String(d.message))));
+  const published = lsp.published(uri);
+  t.equal(published.at(-1)?.version, 2, 'the last publication is of the changed text');
+  for (const { version, diagnostics } of published) {
+    const messages = diagnostics.map((d) => d.message).join('; ');
+    t.ok(version === 1 ? /empty/.test(messages) : !/empty/.test(messages), `version ${version}: ${messages || 'no problem'}`);
+  }
 });

@@ -20,6 +20,8 @@ export interface LspClient {
   open(path: string, text?: string): string;
   /** Replaces the whole text of an open document (a new version). */
   change(uri: string, text: string): void;
+  /** Every publication of diagnostics for URI so far, oldest first, with the document version it names. */
+  published(uri: string): { version?: number; diagnostics: Diagnostic[] }[];
   /** Resolves with the first diagnostics for URI published after now that PREDICATE accepts. */
   diagnostics(uri: string, predicate?: (diagnostics: Diagnostic[]) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
   /** Writes EDIT's changes to disk, as an editor applies and saves them; returns the paths written. */
@@ -44,7 +46,9 @@ export async function startLspClient(command: string[], root: string, env: NodeJ
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const waiting: { uri: string; predicate: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
+  const publications: PublishDiagnosticsParams[] = [];
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+    publications.push(params);
     for (const waiter of [...waiting]) {
       if (waiter.uri !== params.uri || !waiter.predicate(params.diagnostics)) continue;
       waiting.splice(waiting.indexOf(waiter), 1);
@@ -83,6 +87,7 @@ export async function startLspClient(command: string[], root: string, env: NodeJ
       versions.set(uri, version);
       connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
     },
+    published: (uri) => publications.filter((p) => p.uri === uri).map(({ version, diagnostics }) => ({ version, diagnostics })),
     diagnostics(uri, predicate = () => true, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} as expected within ${timeoutMs} ms; server log:\n${stderr}`)), timeoutMs);
