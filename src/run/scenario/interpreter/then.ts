@@ -2087,6 +2087,34 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "that line has `"event":"timeout"`, `"exitCode":124`", "the object records …", "it also carries …", "line 2 holds …":
+    // members as JSON writes them are only ever the --log file's, so a verb of holding them says a line of that file
+    // holds them all; "line N" is its Nth line. Not said of every line, of no line, or of a file or a count (the rule above).
+    name: 'a log line holds its members',
+    needs: [['E:quoted'], ['MENTION', 'APPLY', 'SET']],
+    allows: ['OUTPUT', 'JSON_LINE', 'COMMAND', 'E:position'],
+    refuses: ['EACH', 'E:ordinal', 'E:nth'],
+    build(a) {
+      const quoted = a.entities('quoted');
+      const members = quoted.flatMap((q) => q.text.split('\n'));
+      if (a.negated || quoted.length !== 1 || !members.every((m) => JSON_MEMBER.test(m))) return null;
+      // The subject: the line (the object, the record) or "it" for the one the step before named; never a command by name.
+      if (a.tokens.some((t) => t.kind === 'word' && ((t.concepts.includes('COMMAND') && !/^it$/i.test(t.text)) || (t.concepts.includes('OUTPUT') && !/^(line|entry|record)$/i.test(t.text))))) return null;
+      const positions = a.entities('position');
+      if (positions.length > 1 || positions.some((p) => p.line === undefined || p.column !== undefined)) return null;
+      const nth = positions[0]?.line;
+      return {
+        text: nth === undefined ? `one line of the --log file holds ${members.join(', ')}` : `line ${nth} of the --log file holds ${members.join(', ')}`,
+        evaluate: (o) => {
+          if (!o.log?.lines) return { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' };
+          const holding = (line: string) => members.every((m) => line.includes(m));
+          const ok = nth === undefined ? o.log.lines.some(holding) : nth >= 1 && nth <= o.log.lines.length && holding(o.log.lines[nth - 1]);
+          return { ok, actual: o.log.lines.join(' ⏎ ').slice(0, 600) };
+        },
+      };
+    },
+  },
+  {
     // "`logs/limits.jsonl` holds exactly one line", "… receives a line with `"event":"timeout"`, `"exitCode":124`",
     // "holds exactly two lines, each a JSON object with …": the lines of the file `--log` named, how many, and the JSON members in one (each) of them.
     name: 'the lines of the log',
