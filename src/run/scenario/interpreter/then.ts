@@ -1735,13 +1735,15 @@ const RULES: Rule<Check>[] = [
       const configured = (c: CommandRecord) => asMessage && c.message !== undefined && c.message.split('\n')[0].trim() === values[0].trim();
       // "prints `x`", "does not output `x`": of every line the command printed, which the lines shown decide only where none was left unshown.
       const printed = a.has('WRITE') && !a.has('SHOWN');
-      const where = printed ? `a line printed on ${streams.join(' or ')} contains ${JSON.stringify(values[0])} (${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`;
+      // "it prints `/tmp`": a path printed (as `pwd` or a variable's value prints it) is a whole line; denied, it is in no line at all.
+      const pathLine = printed && !a.negated && a.entities('path').some((p) => p.text === values[0] && p.text.startsWith('/'));
+      const where = printed ? `a line printed on ${streams.join(' or ')} ${pathLine ? 'is' : 'contains'} ${JSON.stringify(values[0])} (${pathLine ? 'a path printed is a whole line; ' : ''}${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`;
       return perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
         if (configured(c)) {
           const shown = messageShown(c.report, values[0], []);
           return { ok: not(a.negated, shown.ok), actual: shown.actual };
         }
-        const found = c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]));
+        const found = c.lines.some((l) => streams.includes(l.stream) && (pathLine ? l.text.trim() === values[0] : l.text.includes(values[0])));
         const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
         const unshown = printed && !found ? notShown(c, streams) : [];
         if (unshown.length > 0) return { ok: false, actual: `undecided: not among the lines shown (${lines}), and ${unshown.join(', ')}` };
