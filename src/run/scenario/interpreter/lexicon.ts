@@ -140,7 +140,7 @@ const CONCEPTS: Record<string, string[]> = {
   // A writer's own noun for one (a "defect", a "finding"): each names a line of what is wrong, never a command.
   PROBLEM: ['problem', 'problems', 'issue', 'issues', 'error line', 'error lines', 'complaint', 'complaints', 'reason', 'reason given', 'defect', 'defects', 'defect line', 'defect lines', 'finding', 'findings', 'violation', 'violations', 'objection', 'objections'],
   /** The order of texts in the report: "`a` followed by `b`", "`b` comes after `a`". */
-  ORDER: ['followed by', 'then', 'after that', 'comes after', 'come after', 'coming after', 'comes before', 'come before', 'precedes', 'precede', 'preceded by', 'in that order', 'in this order', 'in order', 'in the same order', 'right after', 'directly after', 'immediately after', 'just after', 'right before', 'directly before', 'immediately before', 'just before', 'before', 'after', 'follows', 'follow', 'next'],
+  ORDER: ['followed by', 'then', 'after that', 'comes after', 'come after', 'coming after', 'comes before', 'come before', 'precedes', 'precede', 'preceded by', 'in that order', 'in this order', 'in order', 'in the same order', 'right after', 'directly after', 'immediately after', 'just after', 'right before', 'directly before', 'immediately before', 'just before', 'before', 'after', 'follows', 'follow', 'next', 'ahead of', 'prior to'],
   /** A text printed on two lines: "prints `/tmp/p` twice". */
   TWICE: ['twice', 'two times'],
   /** Another of the same kind: "another line says …". */

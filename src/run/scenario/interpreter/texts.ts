@@ -699,8 +699,9 @@ const isReportWord = (t: Token | undefined) => t?.kind === 'word' && /^reports?$
  * sentence has no such shape, null when it has it with words this does not read.
  */
 function beforeReport(a: Args, run?: string): TextCheck | null | undefined {
-  const order = a.tokens.findIndex((t) => is(t, 'ORDER'));
-  const word = a.tokens[order]?.text.toLowerCase();
+  // "above the report" says where as "before" does (elsewhere "above" only frames: "as shown above").
+  const order = a.tokens.findIndex((t) => is(t, 'ORDER') || (t.kind === 'word' && /^above$/i.test(t.text)));
+  const word = a.tokens[order]?.text.toLowerCase().replace(/^(above|ahead of|prior to)$/, 'before');
   const content = (from: number, to: number) => a.tokens.slice(from, to).filter((t) => !is(t, 'FUNCTION'));
   // The report, then "is preceded by"; or "before" (or "comes before"), then the report.
   const reportFirst = word === 'preceded by' && content(0, order).some(isReportWord);
@@ -709,7 +710,8 @@ function beforeReport(a: Args, run?: string): TextCheck | null | undefined {
   const texts = a.tokens.filter((t) => quotedText(t) !== null && !isHeading(t)).map((t) => quotedText(t)!);
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   // "a note of the form `…`", "a note like `…`": words that say the text is the note's shape, its placeholders standing for any text.
-  const words = a.tokens.filter((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER', 'NOTICE') && !isReportWord(t) && !is(t, 'COMMAND') && !/^(is|are|of the form|in the form|like|such as)$/i.test(t.text));
+  // A verb of showing, writing or saying ("is printed before the report", "a note before its report says `…`") says the note is there, as "is" does.
+  const words = a.tokens.filter((t, i) => t.kind === 'word' && i !== order && !is(t, 'FUNCTION', 'ORDER', 'NOTICE', 'SHOWN', 'WRITE', 'MENTION') && !isReportWord(t) && !is(t, 'COMMAND') && !/^(is|are|of the form|in the form|like|such as)$/i.test(t.text));
   if (texts.length === 0 || a.negated || ordinal.length > 1 || a.tokens.filter((t) => is(t, 'ORDER')).length > 1 || words.length > 0 || a.tokens.some(isHeading) || a.entities('nth').length > 0) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
   const place: Place = {
