@@ -148,7 +148,12 @@ const CONCEPTS: Record<string, string[]> = {
   /** Anywhere in what is printed: "is not printed anywhere". */
   ANYWHERE: ['anywhere', 'nowhere', 'anywhere in the report', 'anywhere in the output', 'at any point'],
   /** A place in the report below one of its headings: "`compiling` is listed under `Partial Output:`". */
-  UNDER: ['is listed under', 'are listed under', 'listed under', 'appears under', 'appear under', 'is shown under', 'are shown under', 'shown under', 'printed under', 'is printed under', 'comes under', 'under'],
+  UNDER: ['is listed under', 'are listed under', 'listed under', 'appears under', 'appear under', 'is shown under', 'are shown under', 'shown under', 'printed under', 'is printed under', 'comes under', 'under', 'beneath', 'underneath', 'listed beneath', 'listed underneath', 'is listed beneath', 'are listed beneath', 'appears beneath', 'appear beneath', 'shown beneath', 'printed beneath'],
+  /**
+   * The order of a configuration's problems as its file holds them: "in file order", "in the order of the file", "in
+   * the order of their lines in the file", "from top to bottom". Said of problem lines only (a rule of its own).
+   */
+  FILE_ORDER: ['in file order', 'in the file order', 'in the order of the file', 'in the order of their lines in the file', 'in the order of the lines in the file', 'in the order of their lines', 'in the order they appear in the file', 'in the order they occur in the file', 'in the order they appear', 'in the order they occur', 'in source order', 'in line order', 'in order of line', 'in order of their lines', 'ordered by line', 'sorted by line', 'by line number', 'from top to bottom', 'top to bottom', 'in document order'],
   /** The line the executor prints as a command starts: "[1/2] host: sleep 1 (timeout 10s, from command)". */
   ANNOUNCE: ['announces it as', 'announces it with', 'announces', 'announce', 'is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line', 'header', 'header line', 'progress line', 'progress header'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],

@@ -2044,6 +2044,29 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "the problems are listed in file order", "three defect lines follow, in the order of their lines in the file": the
+    // `file:line:col:` lines of a refused configuration stand as their places stand in the file (and are as many as said).
+    name: 'problems in file order',
+    needs: [['FILE_ORDER'], ['PROBLEM']],
+    allows: ['SHOWN', 'MENTION', 'REMAIN', 'ORDER', 'UNDER', 'SECTION', 'HEADLINE', 'OUTPUT', 'E:number', 'E:count', 'EACH', 'FILLER', 'WRITE'],
+    refuses: ['E:quoted', 'E:ordinal', 'E:nth', 'E:position'],
+    build(a) {
+      const counts = [...a.entities('number').map((n) => n.n), ...a.entities('count').filter((c) => c.unit === 'line').map((c) => c.n)];
+      if (a.negated || counts.length > 1 || a.entities('count').some((c) => c.unit !== 'line')) return null;
+      // "each" said of the problems, never of their words ("each of them in file order"); a heading is the configuration's `Error:` line, which they stand under.
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('SECTION') && !/^heading$/i.test(t.text))) return null;
+      const n = counts[0];
+      return {
+        text: `the configuration's problem lines${n === undefined ? '' : ` (${n} of them)`} stand in the order of their places in the file`,
+        evaluate: (o) => {
+          const places = o.record.errors.map((e) => [e.line ?? 0, e.column ?? 0] as const);
+          const ordered = places.every((p, i) => i === 0 || p[0] > places[i - 1][0] || (p[0] === places[i - 1][0] && p[1] >= places[i - 1][1]));
+          return { ok: places.length > 0 && ordered && (n === undefined || places.length === n), actual: places.map(([l, c]) => `${l}:${c}`).join(', ') || 'no problem' };
+        },
+      };
+    },
+  },
+  {
     name: 'configuration accepted',
     needs: [['ACCEPT']],
     allows: ['CONFIG', 'E:key', 'E:quoted', 'E:duration', 'E:number', 'VALIDATION', 'TIMEOUT', 'E:count', 'FAIL'],
