@@ -743,7 +743,8 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   // "reads `[1/1] docker alpine: ` followed by the command and `(timeout 5m)`": a thing of the run named between the texts
   // (the command, its line) is a part of what is read that no text quotes, never words to leave out of the order.
   const textsAround = a.tokens.flatMap((t, i) => (quotedText(t) !== null && !isHeading(t) ? [i] : []));
-  if (textsAround.length >= 2 && a.tokens.some((t, i) => i > textsAround[0] && i < textsAround[textsAround.length - 1] && is(t, 'COMMAND') && !is(t, 'FUNCTION'))) return null;
+  // A pronoun there ("`x` and, right after it, `y`") is one of the texts, not a thing of the run.
+  if (textsAround.length >= 2 && a.tokens.some((t, i) => i > textsAround[0] && i < textsAround[textsAround.length - 1] && is(t, 'COMMAND') && !is(t, 'FUNCTION') && !/^(it|they|one)$/i.test(t.text))) return null;
   // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
   if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
   // "comes right after `…`": of the words of sending, only those of coming in order.
