@@ -2127,6 +2127,8 @@ const RULES: Rule<Check>[] = [
       if (a.tokens.some((t) => t.kind === 'word' && ((t.concepts.includes('COMMAND') && !/^it$/i.test(t.text)) || (t.concepts.includes('OUTPUT') && !/^(line|entry|record)$/i.test(t.text))))) return null;
       const positions = a.entities('position');
       if (positions.length > 1 || positions.some((p) => p.line === undefined || p.column !== undefined)) return null;
+      // Said of a line the clause names (a line, an object, "it", "line 2"), never of members alone ("… holds two lines with `…`": each or one, not said).
+      if (positions.length === 0 && !a.tokens.some((t) => t.kind === 'word' && (/^(it|line|record)$/i.test(t.text) || t.concepts.includes('JSON_LINE')))) return null;
       const nth = positions[0]?.line;
       return {
         text: nth === undefined ? `one line of the --log file holds ${members.join(', ')}` : `line ${nth} of the --log file holds ${members.join(', ')}`,
