@@ -14,7 +14,7 @@
 // besides is left to the When's other rules, or, in a condition paragraph, judged as a
 // restatement of its YAML block.
 import { parseExecArgs } from '../../../executor/cli.js';
-import { RUNNER } from './lexicon.js';
+import { CONFIG_KEYS, RUNNER } from './lexicon.js';
 import type { Invocation, SetupPart } from './when.js';
 
 export interface TakenInvocation {
@@ -33,12 +33,14 @@ const ARG = String.raw`(?:${OPTION}|${CONFIG_FILE})`;
 /** Arguments, each in code marks or all in one span, joined by spaces, commas or "and". */
 const ARGS = String.raw`(?:\`(?:${RUNNER}spec-run(?:\s+exec)?\s+)?${ARG}(?:\s+${ARG})*\`|\`${RUNNER}spec-run(?:\s+exec)?\`)(?:(?:\s*,\s*|\s+)(?:and\s+)?\`${ARG}(?:\s+${ARG})*\`)*`;
 /** Who is started: the executor, the run, the configuration (by name or not). */
-const SUBJECT = String.raw`(?:\`?spec-run(?:\s+exec)?\`?|the\s+run|the\s+executor|it|(?:this|the)\s+(?:configuration|config)(?:\s+file)?|\`${CONFIG_FILE}\`)`;
+const SUBJECT = String.raw`(?:\`?spec-run(?:\s+exec)?\`?|the\s+run|the\s+executor|the\s+runner|it|(?:this|the)\s+(?:configuration|config)(?:\s+file)?|\`${CONFIG_FILE}\`)`;
 /**
  * Who starts it: a person or a job, which says nothing of the run but that it was started
  * ("the team runs `npx spec-run exec hook.yaml`", "we run …", "CI invokes …").
  */
-const ACTOR = String.raw`(?:(?:the|a|our|one)\s+)?(?:team|developer|developers|user|users|engineer|maintainer|agent|CI|CI\s+job|pipeline|operator)|we|they|someone|somebody|you`;
+const ACTOR = String.raw`(?:(?:the|a|an|our|one)\s+)?(?:team|developer|developers|user|users|engineer|maintainer|contributor|reviewer|author|auditor|agent|CI|CI\s+job|pipeline|operator|on-call(?:\s+engineer)?)|we|they|someone|somebody|you|I`;
+/** The configuration as the object of someone running it: "runs this file with …", "runs the configuration under …", "runs it with …". */
+const RUN_OBJECT = String.raw`(?:(?:this|the|that|our|its)\s+(?:(?:configuration|config|hook|yaml|stop)\s+)?(?:file|configuration|config|hook|one)|this|that|it)`;
 
 /** The verb phrases an invocation is said with, each before its arguments. */
 const FRAMES: RegExp[] = [
@@ -52,6 +54,8 @@ const FRAMES: RegExp[] = [
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?${SUBJECT}\s+)?(?:runs\s+(?:with|under|using)|uses|under|using)\s+(${ARGS})`, 'gi'),
   // "the team runs `npx spec-run exec hook.yaml`", "we invoke `spec-run exec c.yaml`": someone starting it, with its command line as the object.
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:then\s+)?\b(?:${ACTOR})\s+)(?:runs?|starts?|invokes?|calls?|executes?|launches|launch|types?|enters?)\s+(${ARGS})`, 'gi'),
+  // "we run this file with `--log x.jsonl`", "the on-call runs the configuration under `--log …`": someone running the configuration, with options.
+  new RegExp(String.raw`(?:,?\s*(?:and\s+)?(?:then\s+)?\b(?:${ACTOR})\s+)(?:runs?|starts?|invokes?|executes?|launch(?:es)?)\s+${RUN_OBJECT}\s+(?:with|using|under|via|and\s+(?:pass(?:es)?|gives?|adds?))\s+(${ARGS})`, 'gi'),
   // "`npx spec-run exec c.yaml` is run": the command line first, then the verb that says it was started (nothing after it: "is run as `…`" is the frames' above).
   new RegExp(String.raw`(?:,?\s*(?:and\s+)?)(${ARGS})\s+(?:is|was|gets|get)\s+(?:run|started|invoked|executed|launched|called)(?!\s+(?:as|with|using|under|via|on|at|from|in)\b)`, 'gi'),
 ];
@@ -63,8 +67,23 @@ const EXPORTED = /,?\s*(?:and\s+)?(?:from\s+a\s+shell\s+(?:that|which)\s+(?:has\
 const LOG_RELATIVE = /,?\s*a\s+path\s+relative\s+to\s+the\s+(?:directory|working\s+directory|current\s+directory)\s+(?:`?spec-run(?:\s+exec)?`?|the\s+executor|it)\s+is\s+(?:started|run)\s+(?:in|from)\b/gi;
 /** "in a project that (also) has a `sub/` directory (but no `nowhere/`)": the project's files. */
 const IN_PROJECT = /,?\s*(?:in|inside)\s+a\s+project\s+(?:directory\s+)?(?:that|which)\s+(?:also\s+)?(?:has|holds|contains)\s+an?\s+`([\w.-]+)\/?`\s+(directory|file|folder|subdirectory)(?:\s*,?\s*but\s+no\s+`([\w.-]+)\/?`)?\s*,?/gi;
-/** "in a directory that has no `out` (subdirectory) yet", "in a directory without `logs`": where it is started, by what it lacks. */
-const LACKING_DIRECTORY = /,?\s*(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+)?directory\s+(?:(?:that|which)\s+(?:has|holds|contains)\s+no|without(?:\s+an?)?)\s+`([\w.-]+)\/?`(?:\s+(?:sub-?directory|directory|folder|file))?(?:\s+(?:yet|so\s+far))?(?=\s*(?:,|$))/gi;
+/** A path the sentence says is not there before the run, in code marks: "logs", "logs/", "logs/hooks". */
+const ABSENT_NAME = String.raw`\`([\w.-]+(?:\/[\w.-]+)*)\/?\``;
+const YET = String.raw`(?:\s+(?:yet|so\s+far|beforehand|before\s+the\s+run))?`;
+const CLAUSE_END = String.raw`(?=\s*(?:,|$|\band\b))`;
+const DOES_NOT_EXIST = String.raw`(?:(?:does\s+not|doesn't|did\s+not|didn't)\s+(?:yet\s+)?exist|(?:is|being)\s+(?:absent|missing)|not\s+(?:yet\s+)?existing|not\s+(?:yet\s+)?there)`;
+/**
+ * Where spec-run exec starts, said by a path that is not there yet: the run's directory is a fresh one, so
+ * it holds none. "in a directory that has no `out` (subdirectory) yet", "in a directory without `logs`",
+ * "in a folder where `logs` doesn't exist yet", "`logs/` not existing yet", "`logs/hooks` does not exist
+ * yet", "no `logs/` directory exists yet". Each takes its path as group 1.
+ */
+const ABSENT_PATHS: RegExp[] = [
+  new RegExp(String.raw`,?\s*(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+|clean\s+)?(?:directory|folder)\s+(?:(?:that|which)\s+(?:has|holds|contains)\s+no|without(?:\s+an?)?)\s+${ABSENT_NAME}(?:\s+(?:sub-?directory|directory|folder|file))?${YET}${CLAUSE_END}`, 'gi'),
+  new RegExp(String.raw`,?\s*(?:in|from)\s+a\s+(?:fresh\s+|new\s+|working\s+|clean\s+)?(?:directory|folder)\s+(?:where|in\s+which)\s+${ABSENT_NAME}\s+${DOES_NOT_EXIST}${YET}${CLAUSE_END}`, 'gi'),
+  new RegExp(String.raw`,?\s*(?:(?:and|with|while)\s+)?${ABSENT_NAME}(?:\s+(?:sub-?directory|directory|folder))?\s+${DOES_NOT_EXIST}${YET}${CLAUSE_END}`, 'gi'),
+  new RegExp(String.raw`,?\s*(?:(?:and|with|while)\s+)?no\s+${ABSENT_NAME}(?:\s+(?:sub-?directory|directory|folder))?\s+(?:exists|existing|is\s+there|being\s+there)${YET}${CLAUSE_END}`, 'gi'),
+];
 /** The configuration file said where it lives: "the file lives at `ci/c.yaml`". */
 const LIVES_AT = new RegExp(String.raw`(?:the\s+)?(?:configuration\s+)?file\s+(?:lives|is|sits|lies)\s+(?:at|in)\s+\`(${CONFIG_FILE})\``, 'gi');
 /** The configuration said saved under a name: "(the configuration is) saved as `ci/c.yaml`", "written to `c.yaml`". */
@@ -142,12 +161,16 @@ export function takeInvocation(sentence: string): TakenInvocation | null {
     accounted.push(name, `${name}/`, ...(missing ? [missing, `${missing}/`] : []));
     return ' ';
   });
-  rest = rest.replace(LACKING_DIRECTORY, (_w, name: string) => {
-    found = true;
-    absent.push(name);
-    accounted.push(name);
-    return ' ';
-  });
+  for (const pattern of ABSENT_PATHS) {
+    rest = rest.replace(pattern, (whole: string, name: string) => {
+      // A configuration key said absent ("`timeout` does not exist") is the block's to say, not a path.
+      if ((CONFIG_KEYS as readonly string[]).includes(name)) return whole;
+      found = true;
+      absent.push(name);
+      accounted.push(name, `${name}/`);
+      return ' ';
+    });
+  }
   // The configuration file named where only the configuration stands: the sentence's subject ("`stop.yaml` contains …"), after
   // "configuration (file)" ("a configuration file `bad.yaml` has …"), or what the sentence's words are in ("every timeout in `d.yaml`").
   const alone = [...new Set([...rest.matchAll(new RegExp('`(' + CONFIG_FILE + ')`', 'g'))].map((m) => m[1]))];

@@ -93,7 +93,8 @@ const CONCEPTS: Record<string, string[]> = {
   EACH: ['each', 'every', 'all', 'both', 'either', 'any'],
   // where
   HOST: ['host', 'locally', 'local machine', 'machine', 'directly', 'natively', 'bare'],
-  CONTAINER: ['container', 'containers', 'docker', 'containerized', 'containerised', 'dockerized', 'in docker', 'inside a container', 'inside the container', 'inside docker', 'inside its container'],
+  // "ctr" and "box" are writers' shorthand for the container a command runs in.
+  CONTAINER: ['container', 'containers', 'ctr', 'ctrs', 'box', 'boxes', 'docker', 'containerized', 'containerised', 'dockerized', 'in docker', 'inside a container', 'inside the container', 'inside docker', 'inside its container'],
   IMAGE: ['image', 'images'],
   // time
   TIMEOUT: ['timeout', 'timeouts', 'time limit', 'time limits', 'deadline', 'deadlines', 'time budget', 'limit', 'limits', 'time-limit', 'cap'],
@@ -136,9 +137,10 @@ const CONCEPTS: Record<string, string[]> = {
   /** The suggestions under `To fix:`. */
   FIXES: ['suggestion', 'to fix', 'fixes', 'fix', 'suggestions', 'suggested fixes', 'remedies', 'remedy', 'fixes offered', 'hints', 'fix hints', 'numbered hints', 'numbered suggestions'],
   /** The lines of a configuration's errors, one per problem. */
-  PROBLEM: ['problem', 'problems', 'issue', 'issues', 'error line', 'error lines', 'complaint', 'complaints', 'reason', 'reason given'],
+  // A writer's own noun for one (a "defect", a "finding"): each names a line of what is wrong, never a command.
+  PROBLEM: ['problem', 'problems', 'issue', 'issues', 'error line', 'error lines', 'complaint', 'complaints', 'reason', 'reason given', 'defect', 'defects', 'defect line', 'defect lines', 'finding', 'findings', 'violation', 'violations', 'objection', 'objections'],
   /** The order of texts in the report: "`a` followed by `b`", "`b` comes after `a`". */
-  ORDER: ['followed by', 'then', 'after that', 'comes after', 'come after', 'coming after', 'comes before', 'come before', 'precedes', 'precede', 'preceded by', 'in that order', 'in this order', 'in order', 'in the same order', 'right after', 'directly after', 'immediately after', 'just after', 'right before', 'directly before', 'immediately before', 'just before', 'before', 'after', 'follows', 'follow', 'next'],
+  ORDER: ['followed by', 'then', 'after that', 'comes after', 'come after', 'coming after', 'comes before', 'come before', 'precedes', 'precede', 'preceded by', 'in that order', 'in this order', 'in order', 'in the same order', 'right after', 'directly after', 'immediately after', 'just after', 'right before', 'directly before', 'immediately before', 'just before', 'before', 'after', 'follows', 'follow', 'next', 'ahead of', 'prior to'],
   /** A text printed on two lines: "prints `/tmp/p` twice". */
   TWICE: ['twice', 'two times'],
   /** Another of the same kind: "another line says …". */
@@ -146,7 +148,12 @@ const CONCEPTS: Record<string, string[]> = {
   /** Anywhere in what is printed: "is not printed anywhere". */
   ANYWHERE: ['anywhere', 'nowhere', 'anywhere in the report', 'anywhere in the output', 'at any point'],
   /** A place in the report below one of its headings: "`compiling` is listed under `Partial Output:`". */
-  UNDER: ['is listed under', 'are listed under', 'listed under', 'appears under', 'appear under', 'is shown under', 'are shown under', 'shown under', 'printed under', 'is printed under', 'comes under', 'under'],
+  UNDER: ['is listed under', 'are listed under', 'listed under', 'appears under', 'appear under', 'is shown under', 'are shown under', 'shown under', 'printed under', 'is printed under', 'comes under', 'under', 'beneath', 'underneath', 'listed beneath', 'listed underneath', 'is listed beneath', 'are listed beneath', 'appears beneath', 'appear beneath', 'shown beneath', 'printed beneath'],
+  /**
+   * The order of a configuration's problems as its file holds them: "in file order", "in the order of the file", "in
+   * the order of their lines in the file", "from top to bottom". Said of problem lines only (a rule of its own).
+   */
+  FILE_ORDER: ['in file order', 'in the file order', 'in the order of the file', 'in the order of their lines in the file', 'in the order of the lines in the file', 'in the order of their lines', 'in the order they appear in the file', 'in the order they occur in the file', 'in the order they appear', 'in the order they occur', 'in source order', 'in line order', 'in order of line', 'in order of their lines', 'ordered by line', 'sorted by line', 'by line number', 'from top to bottom', 'top to bottom', 'in document order'],
   /** The line the executor prints as a command starts: "[1/2] host: sleep 1 (timeout 10s, from command)". */
   ANNOUNCE: ['announces it as', 'announces it with', 'announces', 'announce', 'is announced as', 'is announced with', 'are announced as', 'are announced with', 'announced as', 'announced with', 'is announced', 'announced', 'announcement', 'announcement line', 'start line', 'header', 'header line', 'progress line', 'progress header'],
   PATH: ['path', 'paths', 'absolute path', 'relative path'],
@@ -163,7 +170,9 @@ const CONCEPTS: Record<string, string[]> = {
   JOINS: ['joins', 'join', 'joining', 'combines', 'combine', 'combining', 'merges', 'merge', 'together'],
   NOTICE: ['indicator', 'notice', 'note', 'noted', 'marker', 'summary', 'banner', 'footer', 'hint', 'warning', 'placeholder', 'mention', 'remark', 'indicators', 'notices', 'notes', 'markers', 'placeholders'],
   MESSAGE: ['error line', 'error lines', 'wording', 'message', 'messages', 'error message', 'error', 'errors', 'error text', 'report', 'text', 'explanation', 'diagnostic', 'diagnostics', 'feedback'],
-  MENTION: ['read', 'reading', 'names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating', 'carries', 'carry', 'shows up', 'show up', 'turns up', 'of the form', 'in the form', 'holds', 'hold', 'holding', 'among', 'amongst', 'suggested', 'offered', 'proposed', 'recommended'],
+  MENTION: ['read', 'reading', 'names', 'name', 'naming', 'named', 'mentions', 'mention', 'mentioning', 'includes', 'include', 'including', 'contains', 'contain', 'containing', 'says', 'say', 'saying', 'states', 'identifies', 'identifying', 'points to', 'cites', 'quotes', 'lists', 'gives', 'tells', 'refers to', 'suggests', 'suggesting', 'explains', 'indicates', 'indicating', 'reads', 'counts', 'giving', 'attributes', 'blames', 'points at', 'points out', 'spells out', 'shows', 'like', 'such as', 'along the lines of', 'states', 'state', 'stating', 'carries', 'carry', 'shows up', 'show up', 'turns up', 'of the form', 'in the form', 'holds', 'hold', 'holding', 'among', 'amongst', 'suggested', 'offered', 'proposed', 'recommended',
+    // Verbs of keeping a record, said of any text (a report, a line, a log's line) as "holds" is: "the report records `Exit Code: 0`".
+    'records', 'record', 'recording', 'retains', 'retain', 'retaining', 'bears', 'features', 'registers'],
   /** Where in the file: an error's line and column. */
   LOCATION: ['line and column', 'line number', 'column', 'position', 'location', 'where it sits'],
   // containers
@@ -271,7 +280,7 @@ const PLAIN_KEYS: Record<string, ConfigKey> = { timeout: 'timeout', image: 'imag
 
 /** The word after an ordinal that names a part of the report ("the second problem"). */
 const PART_WORDS: [RegExp, PartKind][] = [
-  [/^(problems?|issues?|errors?|complaints?)$/, 'problem'],
+  [/^(problems?|issues?|errors?|complaints?|defects?|findings?|violations?|objections?)$/, 'problem'],
   [/^(notices?|indicators?|notes?|markers?|placeholders?)$/, 'notice'],
   [/^(items?|fix|fixes|suggestions?|bullets?)$/, 'item'],
 ];
@@ -300,6 +309,13 @@ const VERB_AFTER_PLACE = (word: string | undefined): boolean =>
   word !== undefined && (BEFORE_VERB.test(word) || (/[^s]s$/.test(word) && !word.includes(' ') && (PHRASE_CONCEPTS.get(word) ?? []).some((c) => VERB_CONCEPTS.includes(c))));
 
 const ORDINALS: Record<string, number | 'last'> = { first: 0, second: 1, third: 2, fourth: 3, fifth: 4, last: 'last', '1st': 0, '2nd': 1, '3rd': 2 };
+/**
+ * Adjectives of place that say "last" before the noun of a part ("the closing note", "the final notice", "the final
+ * command"): an ordinal only there, never standing alone for a command ("the final" runs nothing).
+ */
+const PLACE_ADJECTIVES: Record<string, 'last'> = { final: 'last', closing: 'last', concluding: 'last', ultimate: 'last' };
+/** The place W says before a noun of a part: an ordinal, or an adjective of place. */
+const placeBeforeNoun = (w: string): number | 'last' | undefined => (Object.hasOwn(ORDINALS, w) ? ORDINALS[w] : Object.hasOwn(PLACE_ADJECTIVES, w) ? PLACE_ADJECTIVES[w] : undefined);
 
 /** Phrase → every concept that lists it, longest phrases first. */
 const PHRASES: [string[], string[]][] = (() => {
@@ -838,8 +854,9 @@ function tokensOf(sentence: string): Token[] {
       }
       // "the first problem", "the last notice", "the first item", "the first error line": a part of the report of a kind.
       const part = PART_WORDS.find(([re]) => re.test(next ?? ''));
-      if (Object.hasOwn(ORDINALS, w) && part && !(next === 'line' || next === 'lines')) {
-        take(1, { type: 'nth', index: ORDINALS[w], of: part[1] });
+      const placed = placeBeforeNoun(w);
+      if (placed !== undefined && part && !(next === 'line' || next === 'lines')) {
+        take(1, { type: 'nth', index: placed, of: part[1] });
         continue;
       }
       // "the first is reported as …, the second as …", "the second never starts", "the third keeps 10 lines": an ordinal
@@ -856,8 +873,8 @@ function tokensOf(sentence: string): Token[] {
         continue;
       }
       // "the second announcement", "the last headline", "the first report": the place of that command.
-      if (Object.hasOwn(ORDINALS, w) && (/^(command|one|stop|entry|item|line|announcement|headline)/.test(next ?? '') || /^reports?$/.test(next ?? ''))) {
-        take(1, { type: 'ordinal', index: ORDINALS[w], of: next === 'line' ? 'line' : 'command' });
+      if (placed !== undefined && (/^(command|stop|entry|item|line|announcement|headline)/.test(next ?? '') || (Object.hasOwn(ORDINALS, w) && next === 'one') || /^reports?$/.test(next ?? ''))) {
+        take(1, { type: 'ordinal', index: placed, of: next === 'line' ? 'line' : 'command' });
         continue;
       }
       if (/^\$[A-Za-z_][A-Za-z0-9_]*$/.test(raw[i]) || /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(raw[i])) {

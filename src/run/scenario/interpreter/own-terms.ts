@@ -63,6 +63,17 @@ const NUMBERED_COMMAND = /\b(?:the\s+)?(?:command|job|task)\s+#?(\d{1,2})\b(?!\s
  */
 const MARK_AS_SUBJECT = /(^|[,;]\s*|\b(?:and|then|while)\s+)(?:the\s+)?`?\[(\d+)\/(\d+)\]`?(?:\s+(?:command|job|step|stage))?(?=\s+(?:still\s+|also\s+|then\s+|never\s+)?(?:runs|ran|is\s+run|was\s+run|reports|reported|fails|failed|succeeds|succeeded|passes|passed|exits|exited|times\s+out|timed\s+out|is\s+killed|was\s+killed|is\s+stopped|was\s+stopped|ends|ended|finishes|finished|completes|completed|prints|printed)\b)/gi;
 
+/**
+ * "line 5, column 16 gets `…`", "the defect at line 2, column 19 reads `…`": a place in the configuration file (a line
+ * and its column), said as the subject of a verb of holding a text, names the error reported at that place, as "the
+ * error at line 5, column 16 says `…`" does. A line without its column is not a place of the file alone (a --log
+ * file's "line 2 has …" is that file's line), and is left as written.
+ */
+const PLACE_AS_SUBJECT = /(^|[,;]\s*|\b(?:and|then|while)\s+)(?:the\s+(?:problem|defect|finding|issue|complaint|error|violation)\s+(?:at|on)\s+)?(line\s+\d+\s*,?\s*(?:and\s+)?column\s+\d+)\s+(?:gets|got|has|had|shows|reads|carries|records|holds|says|states|is\s+given|is\s+reported\s+as|is\s+flagged\s+with|is\s+flagged\s+as)(?=\s)/gi;
+
+/** SENTENCE with a place of the configuration file as its subject said as the error at that place. */
+const errorsByPlace = (sentence: string): string => sentence.replace(PLACE_AS_SUBJECT, (_w: string, before: string, place: string) => `${before}${before === '' ? 'The' : 'the'} error at ${place} says`);
+
 /** SENTENCE with its commands named by number or progress mark named by place. */
 function commandsByPlace(sentence: string): string {
   return sentence.replace(MARK_AS_SUBJECT, (written: string, before: string, n: string, of: string) => {
@@ -80,6 +91,6 @@ export function inExecutorTerms(sentence: string): string {
   const rename = (span: string) =>
     numbered(OWN_TERMS.reduce((text, term) => text.replace(term.said, (written: string, _noun: string, plural: string, at: number, whole: string) => (notTheNoun(written, at, whole) ? written : sameCase(written, term.entity[plural ? 1 : 0]))), span));
   return unquotedSpans(commandsByPlace(sentence))
-    .map((span, i) => (i % 2 === 1 ? span : rename(span)))
+    .map((span, i) => (i % 2 === 1 ? span : errorsByPlace(rename(span))))
     .join('');
 }

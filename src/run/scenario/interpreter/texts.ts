@@ -699,8 +699,9 @@ const isReportWord = (t: Token | undefined) => t?.kind === 'word' && /^reports?$
  * sentence has no such shape, null when it has it with words this does not read.
  */
 function beforeReport(a: Args, run?: string): TextCheck | null | undefined {
-  const order = a.tokens.findIndex((t) => is(t, 'ORDER'));
-  const word = a.tokens[order]?.text.toLowerCase();
+  // "above the report" says where as "before" does (elsewhere "above" only frames: "as shown above").
+  const order = a.tokens.findIndex((t) => is(t, 'ORDER') || (t.kind === 'word' && /^above$/i.test(t.text)));
+  const word = a.tokens[order]?.text.toLowerCase().replace(/^(above|ahead of|prior to)$/, 'before');
   const content = (from: number, to: number) => a.tokens.slice(from, to).filter((t) => !is(t, 'FUNCTION'));
   // The report, then "is preceded by"; or "before" (or "comes before"), then the report.
   const reportFirst = word === 'preceded by' && content(0, order).some(isReportWord);
@@ -709,7 +710,8 @@ function beforeReport(a: Args, run?: string): TextCheck | null | undefined {
   const texts = a.tokens.filter((t) => quotedText(t) !== null && !isHeading(t)).map((t) => quotedText(t)!);
   const ordinal = a.entities('ordinal').filter((x) => x.of === 'command');
   // "a note of the form `…`", "a note like `…`": words that say the text is the note's shape, its placeholders standing for any text.
-  const words = a.tokens.filter((t) => t.kind === 'word' && !is(t, 'FUNCTION', 'ORDER', 'NOTICE') && !isReportWord(t) && !is(t, 'COMMAND') && !/^(is|are|of the form|in the form|like|such as)$/i.test(t.text));
+  // A verb of showing, writing or saying ("is printed before the report", "a note before its report says `…`") says the note is there, as "is" does.
+  const words = a.tokens.filter((t, i) => t.kind === 'word' && i !== order && !is(t, 'FUNCTION', 'ORDER', 'NOTICE', 'SHOWN', 'WRITE', 'MENTION') && !isReportWord(t) && !is(t, 'COMMAND') && !/^(is|are|of the form|in the form|like|such as)$/i.test(t.text));
   if (texts.length === 0 || a.negated || ordinal.length > 1 || a.tokens.filter((t) => is(t, 'ORDER')).length > 1 || words.length > 0 || a.tokens.some(isHeading) || a.entities('nth').length > 0) return null;
   const index: Which = run !== undefined ? { run } : ordinal[0]?.index;
   const place: Place = {
@@ -738,6 +740,11 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (a.tokens.some((t) => JSON_MEMBER.test(quotedText(t) ?? ''))) return null;
   // "that line", "this line": a line a sentence before named, which no place of this one is.
   if (a.tokens.some((t, i) => t.kind === 'word' && /^lines?$/i.test(t.text) && /^(that|this|those|these|the same)$/i.test(a.tokens[i - 1]?.text ?? ''))) return null;
+  // "reads `[1/1] docker alpine: ` followed by the command and `(timeout 5m)`": a thing of the run named between the texts
+  // (the command, its line) is a part of what is read that no text quotes, never words to leave out of the order.
+  const textsAround = a.tokens.flatMap((t, i) => (quotedText(t) !== null && !isHeading(t) ? [i] : []));
+  // A pronoun there ("`x` and, right after it, `y`") is one of the texts, not a thing of the run.
+  if (textsAround.length >= 2 && a.tokens.some((t, i) => i > textsAround[0] && i < textsAround[textsAround.length - 1] && is(t, 'COMMAND') && !is(t, 'FUNCTION') && !/^(it|they|one)$/i.test(t.text))) return null;
   // "has an `Output:` section": of the words of applying, only "has" says that a place holds a text.
   if (a.tokens.some((t) => is(t, 'APPLY') && !is(t, 'UNDER') && !/^(has|have)$/i.test(t.text))) return null;
   // "comes right after `…`": of the words of sending, only those of coming in order.

@@ -1735,13 +1735,15 @@ const RULES: Rule<Check>[] = [
       const configured = (c: CommandRecord) => asMessage && c.message !== undefined && c.message.split('\n')[0].trim() === values[0].trim();
       // "prints `x`", "does not output `x`": of every line the command printed, which the lines shown decide only where none was left unshown.
       const printed = a.has('WRITE') && !a.has('SHOWN');
-      const where = printed ? `a line printed on ${streams.join(' or ')} contains ${JSON.stringify(values[0])} (${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`;
+      // "it prints `/tmp`": a path printed (as `pwd` or a variable's value prints it) is a whole line; denied, it is in no line at all.
+      const pathLine = printed && !a.negated && a.entities('path').some((p) => p.text === values[0] && p.text.startsWith('/'));
+      const where = printed ? `a line printed on ${streams.join(' or ')} ${pathLine ? 'is' : 'contains'} ${JSON.stringify(values[0])} (${pathLine ? 'a path printed is a whole line; ' : ''}${UNDECIDED_PRINTED})` : `a line shown on ${streams.join(' or ')} contains ${JSON.stringify(values[0])}`;
       return perCommand(a, neg(a.negated, `${where}${asMessage ? " (the report's line, where it is the command's configured message)" : ''}`), (c) => {
         if (configured(c)) {
           const shown = messageShown(c.report, values[0], []);
           return { ok: not(a.negated, shown.ok), actual: shown.actual };
         }
-        const found = c.lines.some((l) => streams.includes(l.stream) && l.text.includes(values[0]));
+        const found = c.lines.some((l) => streams.includes(l.stream) && (pathLine ? l.text.trim() === values[0] : l.text.includes(values[0])));
         const lines = JSON.stringify(c.lines.map((l) => l.text).join('\n').slice(0, 500));
         const unshown = printed && !found ? notShown(c, streams) : [];
         if (unshown.length > 0) return { ok: false, actual: `undecided: not among the lines shown (${lines}), and ${unshown.join(', ')}` };
@@ -2042,6 +2044,29 @@ const RULES: Rule<Check>[] = [
     },
   },
   {
+    // "the problems are listed in file order", "three defect lines follow, in the order of their lines in the file": the
+    // `file:line:col:` lines of a refused configuration stand as their places stand in the file (and are as many as said).
+    name: 'problems in file order',
+    needs: [['FILE_ORDER'], ['PROBLEM']],
+    allows: ['SHOWN', 'MENTION', 'REMAIN', 'ORDER', 'UNDER', 'SECTION', 'HEADLINE', 'OUTPUT', 'E:number', 'E:count', 'EACH', 'FILLER', 'WRITE'],
+    refuses: ['E:quoted', 'E:ordinal', 'E:nth', 'E:position'],
+    build(a) {
+      const counts = [...a.entities('number').map((n) => n.n), ...a.entities('count').filter((c) => c.unit === 'line').map((c) => c.n)];
+      if (a.negated || counts.length > 1 || a.entities('count').some((c) => c.unit !== 'line')) return null;
+      // "each" said of the problems, never of their words ("each of them in file order"); a heading is the configuration's `Error:` line, which they stand under.
+      if (a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('SECTION') && !/^heading$/i.test(t.text))) return null;
+      const n = counts[0];
+      return {
+        text: `the configuration's problem lines${n === undefined ? '' : ` (${n} of them)`} stand in the order of their places in the file`,
+        evaluate: (o) => {
+          const places = o.record.errors.map((e) => [e.line ?? 0, e.column ?? 0] as const);
+          const ordered = places.every((p, i) => i === 0 || p[0] > places[i - 1][0] || (p[0] === places[i - 1][0] && p[1] >= places[i - 1][1]));
+          return { ok: places.length > 0 && ordered && (n === undefined || places.length === n), actual: places.map(([l, c]) => `${l}:${c}`).join(', ') || 'no problem' };
+        },
+      };
+    },
+  },
+  {
     name: 'configuration accepted',
     needs: [['ACCEPT']],
     allows: ['CONFIG', 'E:key', 'E:quoted', 'E:duration', 'E:number', 'VALIDATION', 'TIMEOUT', 'E:count', 'FAIL'],
@@ -2083,6 +2108,36 @@ const RULES: Rule<Check>[] = [
       return {
         text: `one line of the --log file holds ${members.join(', ')}`,
         evaluate: (o) => (o.log?.lines ? { ok: o.log.lines.some((line) => members.every((m) => line.includes(m))), actual: o.log.lines.join(' ⏎ ').slice(0, 600) } : { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' }),
+      };
+    },
+  },
+  {
+    // "that line has `"event":"timeout"`, `"exitCode":124`", "the object records …", "it also carries …", "line 2 holds …":
+    // members as JSON writes them are only ever the --log file's, so a verb of holding them says a line of that file
+    // holds them all; "line N" is its Nth line. Not said of every line, of no line, or of a file or a count (the rule above).
+    name: 'a log line holds its members',
+    needs: [['E:quoted'], ['MENTION', 'APPLY', 'SET']],
+    allows: ['OUTPUT', 'JSON_LINE', 'COMMAND', 'E:position'],
+    refuses: ['EACH', 'E:ordinal', 'E:nth'],
+    build(a) {
+      const quoted = a.entities('quoted');
+      const members = quoted.flatMap((q) => q.text.split('\n'));
+      if (a.negated || quoted.length !== 1 || !members.every((m) => JSON_MEMBER.test(m))) return null;
+      // The subject: the line (the object, the record) or "it" for the one the step before named; never a command by name.
+      if (a.tokens.some((t) => t.kind === 'word' && ((t.concepts.includes('COMMAND') && !/^it$/i.test(t.text)) || (t.concepts.includes('OUTPUT') && !/^(line|entry|record)$/i.test(t.text))))) return null;
+      const positions = a.entities('position');
+      if (positions.length > 1 || positions.some((p) => p.line === undefined || p.column !== undefined)) return null;
+      // Said of a line the clause names (a line, an object, "it", "line 2"), never of members alone ("… holds two lines with `…`": each or one, not said).
+      if (positions.length === 0 && !a.tokens.some((t) => t.kind === 'word' && (/^(it|line|record)$/i.test(t.text) || t.concepts.includes('JSON_LINE')))) return null;
+      const nth = positions[0]?.line;
+      return {
+        text: nth === undefined ? `one line of the --log file holds ${members.join(', ')}` : `line ${nth} of the --log file holds ${members.join(', ')}`,
+        evaluate: (o) => {
+          if (!o.log?.lines) return { ok: false, actual: o.log ? `${o.log.name} was not created` : 'the run has no --log file' };
+          const holding = (line: string) => members.every((m) => line.includes(m));
+          const ok = nth === undefined ? o.log.lines.some(holding) : nth >= 1 && nth <= o.log.lines.length && holding(o.log.lines[nth - 1]);
+          return { ok, actual: o.log.lines.join(' ⏎ ').slice(0, 600) };
+        },
       };
     },
   },
