@@ -99,14 +99,30 @@ export function sampleTree(root: number, marker?: string): TreeSample {
   return { residentMb, proportionalMb, cpuSeconds: tree.reduce((sum, pid) => sum + cpuSeconds(pid), 0), marked };
 }
 
-/** CPU time `pid` has used so far, all its threads together, in milliseconds (0 once it has ended). */
-export function cpuTimeMs(pid: number): number {
+/** What the scheduler counted of a process so far, all its threads together (zeros once it has ended). */
+export interface SchedulerCounts {
+  /** Time on a CPU, in milliseconds. */
+  cpuMs: number;
+  /** Time ready to run but waiting for a CPU (on a run queue), in milliseconds. */
+  waitMs: number;
+  /** Times it was put on a CPU: each wake, and each return after being preempted. */
+  runs: number;
+}
+
+export function schedulerCounts(pid: number): SchedulerCounts {
   let tasks: string[];
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
-    return 0;
+    return { cpuMs: 0, waitMs: 0, runs: 0 };
   }
-  // schedstat's first field: nanoseconds on a CPU, exact where stat's ticks are 10 ms.
-  return tasks.reduce((sum, task) => sum + Number(read(`/proc/${pid}/task/${task}/schedstat`)?.split(' ')[0] ?? 0) / 1e6, 0);
+  // schedstat: nanoseconds on a CPU, nanoseconds waiting on a run queue, timeslices run
+  // (exact where stat's ticks are 10 ms).
+  return tasks.reduce(
+    (sum, task) => {
+      const [cpu, wait, runs] = (read(`/proc/${pid}/task/${task}/schedstat`) ?? '0 0 0').split(' ').map(Number);
+      return { cpuMs: sum.cpuMs + cpu / 1e6, waitMs: sum.waitMs + wait / 1e6, runs: sum.runs + runs };
+    },
+    { cpuMs: 0, waitMs: 0, runs: 0 },
+  );
 }

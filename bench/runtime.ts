@@ -18,7 +18,7 @@ import { defaultLisp } from '../src/lisp-image/core-image.js';
 import { LispWorker } from '../src/runtime/worker.js';
 import { RuntimeSession } from '../src/runtime/session.js';
 import { serveSession } from '../src/runtime/server.js';
-import { cpuTimeMs, processTree, residentPartsKb, sampleTree } from './process-tree.js';
+import { processTree, residentPartsKb, sampleTree, schedulerCounts, type SchedulerCounts } from './process-tree.js';
 import { formatComparison, median, percentile, type BenchReport, type ComparisonRow } from './table.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -51,6 +51,16 @@ interface ServerFigures {
   /** CPU time per timed call: the server process (all its threads), and every process below it. */
   serverCpuMs: number;
   childrenCpuMs: number;
+  /**
+   * Per timed call, the times the server process (its threads together), and every process
+   * below it, were put on a CPU (each wake, each return after a preemption), and how long they
+   * were ready to run but waited for a CPU: what each extra process in a round trip costs on a
+   * busy machine.
+   */
+  serverRuns: number;
+  childrenRuns: number;
+  serverWaitMs: number;
+  childrenWaitMs: number;
 }
 
 const partsOf = (pids: number[]): ResidentParts => {
@@ -93,8 +103,9 @@ async function measureRound(command: string[]): Promise<ServerFigures> {
     let id = 1;
     for (let i = 0; i < WARM_UP_CALLS; i++) await evaluate(connection, id++, '(+ 1 2)');
     const [serverPid, ...childPids] = processTree(child.pid!);
-    const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuTimeMs(pid), 0);
-    const cpuBefore = [cpuOf([serverPid]), cpuOf(childPids)];
+    const countsOf = (pids: number[]): SchedulerCounts =>
+      pids.map(schedulerCounts).reduce((sum, c) => ({ cpuMs: sum.cpuMs + c.cpuMs, waitMs: sum.waitMs + c.waitMs, runs: sum.runs + c.runs }), { cpuMs: 0, waitMs: 0, runs: 0 });
+    const before = [countsOf([serverPid]), countsOf(childPids)];
     const roundTrips: number[] = [];
     for (let i = 0; i < CALLS; i++) {
       const sent = performance.now();
@@ -102,19 +113,27 @@ async function measureRound(command: string[]): Promise<ServerFigures> {
       roundTrips.push(performance.now() - sent);
       if (!text.includes('3')) throw new Error(`(+ 1 2) answered ${text}`);
     }
-    const [serverCpuMs, childrenCpuMs] = [cpuOf([serverPid]) - cpuBefore[0], cpuOf(childPids) - cpuBefore[1]].map((ms) => ms / CALLS);
+    const [server, children] = [countsOf([serverPid]), countsOf(childPids)].map((after, i): SchedulerCounts => ({
+      cpuMs: (after.cpuMs - before[i].cpuMs) / CALLS,
+      waitMs: (after.waitMs - before[i].waitMs) / CALLS,
+      runs: (after.runs - before[i].runs) / CALLS,
+    }));
     const { residentMb, proportionalMb } = sampleTree(child.pid!);
-    const [server, ...children] = processTree(child.pid!);
+    const [serverAfter, ...childrenAfter] = processTree(child.pid!);
     return {
       startMs,
       medianMs: median(roundTrips),
       p99Ms: percentile(roundTrips, 99),
       residentMb,
       proportionalMb,
-      server: partsOf([server]),
-      children: partsOf(children),
-      serverCpuMs,
-      childrenCpuMs,
+      server: partsOf([serverAfter]),
+      children: partsOf(childrenAfter),
+      serverCpuMs: server.cpuMs,
+      childrenCpuMs: children.cpuMs,
+      serverRuns: server.runs,
+      childrenRuns: children.runs,
+      serverWaitMs: server.waitMs,
+      childrenWaitMs: children.waitMs,
     };
   } finally {
     await connection.stop();
@@ -159,6 +178,10 @@ async function measureServer(command: string[], reference?: string[]): Promise<S
     children: { fileMb: of((f) => f.children.fileMb), anonymousMb: of((f) => f.children.anonymousMb) },
     serverCpuMs: of((f) => f.serverCpuMs),
     childrenCpuMs: of((f) => f.childrenCpuMs),
+    serverRuns: of((f) => f.serverRuns),
+    childrenRuns: of((f) => f.childrenRuns),
+    serverWaitMs: of((f) => f.serverWaitMs),
+    childrenWaitMs: of((f) => f.childrenWaitMs),
     referenceStartMs: reference ? median(referenceStarts) : undefined,
   };
 }
@@ -324,7 +347,7 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
     },
     {
       row: { metric: 'evaluate-lisp (+ 1 2) round trip, p99', unit: 'ms', ours: ours.p99Ms, peer: peer?.p99Ms, target: 0.5, peerRatio: 3, peerMissing },
-      why: `the worker alone has a p99 of ${ms(rawWorker.p99Ms)}, the server in-process ${ms(inProcess.p99Ms)}, with ${inProcess.youngGcs} young-generation GCs in Node of up to ${ms(inProcess.longestYoungGcMs)} during its ${CALLS} calls; each call wakes three processes (client, Node, SBCL) where the peer wakes two`,
+      why: `the worker alone has a p99 of ${ms(rawWorker.p99Ms)}, the server in-process ${ms(inProcess.p99Ms)}, with ${inProcess.youngGcs} young-generation GCs in Node of up to ${ms(inProcess.longestYoungGcMs)} during its ${CALLS} calls; each call wakes three processes (client, Node, SBCL) where the peer wakes two: per call Node was put on a CPU ${ours.serverRuns.toFixed(1)} times and the worker ${ours.childrenRuns.toFixed(1)} times${peer ? ` (the peer ${(peer.serverRuns + peer.childrenRuns).toFixed(1)} times)` : ''}, and they waited ${ms(ours.serverWaitMs + ours.childrenWaitMs)} for a free CPU${peer ? ` (the peer ${ms(peer.serverWaitMs + peer.childrenWaitMs)})` : ''}${relayedPeer && peer ? `; the peer behind a bare Node relay has a p99 of ${ms(relayedPeer.p99Ms)}, ${(relayedPeer.p99Ms / peer.p99Ms).toFixed(2)}x its own: on this machine one more process woken per call costs that much of the tail by itself` : ''}`,
     },
     {
       row: { metric: `RSS after ${CALLS} calls (server and children)`, unit: 'MB', ours: ours.residentMb, peer: peer?.residentMb, target: 90, peerRatio: 1 },
@@ -344,6 +367,12 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
     { metric: 'breakdown: CPU per call, all processes (Node and worker)', unit: 'ms', ours: ours.serverCpuMs + ours.childrenCpuMs, peer: peer ? peer.serverCpuMs + peer.childrenCpuMs : undefined },
     { metric: 'breakdown: CPU per call, Node server (all its threads)', unit: 'ms', ours: ours.serverCpuMs },
     { metric: 'breakdown: CPU per call, SBCL worker', unit: 'ms', ours: ours.childrenCpuMs },
+    { metric: 'breakdown: times on a CPU per call (wakes, preemptions), all processes', unit: '', ours: ours.serverRuns + ours.childrenRuns, peer: peer ? peer.serverRuns + peer.childrenRuns : undefined },
+    { metric: 'breakdown: times on a CPU per call, Node server', unit: '', ours: ours.serverRuns },
+    { metric: 'breakdown: times on a CPU per call, SBCL worker', unit: '', ours: ours.childrenRuns },
+    { metric: 'breakdown: run-queue wait per call (ready, no CPU free), all processes', unit: 'ms', ours: ours.serverWaitMs + ours.childrenWaitMs, peer: peer ? peer.serverWaitMs + peer.childrenWaitMs : undefined },
+    { metric: 'breakdown: run-queue wait per call, Node server', unit: 'ms', ours: ours.serverWaitMs },
+    { metric: 'breakdown: run-queue wait per call, SBCL worker', unit: 'ms', ours: ours.childrenWaitMs },
     ...(relayedPeer
       ? [
           { metric: 'breakdown: the peer behind a bare Node relay, median', unit: 'ms', ours: relayedPeer.medianMs, peer: peer?.medianMs },

@@ -332,7 +332,7 @@ function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?
     const onAbort = () => {
       worker.cancel(request.id);
       const ms = 2 * INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
-      onceWritten(ms, () => (cancelBackstop = setTimeout(() => settle(() => resolve('uncancellable')), ms)));
+      onceWritten(ms, () => (cancelBackstop = setTimeout(() => worker.answerUnderWay() || settle(() => resolve('uncancellable')), ms)));
     };
     const settle = (finish: () => void) => {
       settled = true;
@@ -347,7 +347,10 @@ function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?
       (error: unknown) => settle(() => reject(error)),
     );
     const backstopMs = request.timeoutMs === undefined ? undefined : request.timeoutMs + INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
-    if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS) onceWritten(backstopMs, () => (backstop = setTimeout(() => settle(() => resolve('unresponsive')), backstopMs)));
+    // Expired while the worker writes the answer to a client that does not read, it ends nothing:
+    // the request is answered, and the next one's backstop waits for that write (onceWritten).
+    if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS)
+      onceWritten(backstopMs, () => (backstop = setTimeout(() => worker.answerUnderWay() || settle(() => resolve('unresponsive')), backstopMs)));
     // A cancellation gets the grace and margin a timeout gets before its worker is ended.
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });

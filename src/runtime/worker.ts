@@ -8,13 +8,15 @@
 // worker answers a request that carries the client's id there itself (passed as fd 6,
 // which it moves to a descriptor of its own and closes, so that user code writing on
 // fd 6 does not reach the client), and Node's lines for the client go through it
-// meanwhile (see control.lisp).
+// meanwhile (see control.lisp); it says it has answered once the answer is written, and
+// marks the answer in a file (fd 7) while it writes it (see ReplyMarks).
 import { randomBytes } from 'node:crypto';
 import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-image.js';
 import { lispString } from '../lisp-image/lisp-string.js';
 import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
 import { asSpawn, inOwnPidNamespace, namespacedExit } from '../process/containment.js';
+import { ReplyMarks } from './reply-marks.js';
 
 /** The worker's Lisp sources, in load order, relative to this module. */
 export const WORKER_SOURCES = ['../lisp-image/frames.lisp', ...['package', 'json', 'capture', 'evaluate', 'reply', 'control'].map((name) => `lisp/${name}.lisp`)];
@@ -110,9 +112,12 @@ export interface WorkerAnswer {
   text?: string;
   isError?: boolean;
   structured?: Record<string, unknown>;
-  /** The worker writes the JSON-RPC response to the client itself: this line only completes the request (id, status, threads). */
+  /**
+   * The worker wrote the JSON-RPC response to the client itself: this line, which comes once
+   * it is written, only completes the request (id, status, threads).
+   */
   replied?: boolean;
-  /** With `replied`, set here: settles once the response is written (or the worker ended first). */
+  /** With `replied`, set here: settles true once the response is written, false when the worker ended first. */
   replyWritten?: Promise<boolean>;
 }
 
@@ -165,8 +170,9 @@ const nextToken = (() => {
 const REQUESTS_FD = 3;
 const ANSWERS_FD = 4;
 const CANCELS_FD = 5;
-/** Where the worker finds the client's stdout, when it is given it. */
+/** Where the worker finds the client's stdout, when it is given it, and the file it marks its answers in (see ReplyMarks). */
 const REPLIES_FD = 6;
+const MARKS_FD = 7;
 
 export class LispWorker {
   /** Settles when the process has ended, with its exit. */
@@ -184,22 +190,29 @@ export class LispWorker {
   private constructor(
     private readonly child: Child,
     maxAnswerChars: number,
-    /** Whether the worker has the client's stdout (see WorkerOptions.replyFd). */
-    readonly replies: boolean,
+    /** With the client's stdout (see WorkerOptions.replyFd), the file the worker marks its answers in. */
+    private readonly marks?: ReplyMarks,
   ) {
+    this.replies = marks !== undefined;
     this.exited = child.exited.then((exit: ChildExit) => {
       const ended = namespacedExit(exit, child.outputTail);
       this.ended = exit.error
         ? new WorkerExit(null, null, exit.error.message)
         : new WorkerExit(ended.exit.code, ended.exit.signal, ended.tail);
-      // Ended while it owed the client a line it had been given or had announced (its answer's
-      // completion comes before the answer): it may have written part of one. Ended before
-      // announcing its answer, it wrote none of it.
-      this.endedMidReply = this.relayed.size > 0;
-      this.pending?.reject(this.ended);
+      // An answer to the client it had begun, whose completion line Node had not read.
+      const mark = marks?.read<WorkerAnswer>();
+      marks?.close();
+      const pending = this.pending;
       this.pending = undefined;
+      if (pending?.replies && mark?.completion.token === pending.token) {
+        pending.resolve({ ...mark.completion, replyWritten: this.awaitWritten(pending.token) });
+      } else pending?.reject(this.ended);
+      const written = (token: string) => mark?.state === 'W' && mark.completion.token === token;
+      // Ended while it owed the client a line it had been given or had begun: it may have
+      // written part of one. Ended before beginning its answer, it wrote none of it.
+      this.endedMidReply = [...this.relayed.keys()].some((token) => !written(token));
       // Lines it had not written yet are the caller's to write again.
-      for (const written of this.relayed.values()) written(false);
+      for (const [token, settle] of this.relayed) settle(written(token));
       this.relayed.clear();
       this.readyWaiter?.reject(new Error(`the Lisp worker did not start: ${this.ended.message}\n${this.ended.outputTail}`));
       this.readyWaiter = undefined;
@@ -216,6 +229,9 @@ export class LispWorker {
     });
   }
 
+  /** Whether the worker has the client's stdout (see WorkerOptions.replyFd). */
+  readonly replies: boolean;
+
   get pid(): number {
     return this.child.pid!;
   }
@@ -223,13 +239,15 @@ export class LispWorker {
   /** Starts a worker and waits until it says it is ready. */
   static async start(options: WorkerOptions): Promise<LispWorker> {
     const core = await workerImage(options.lisp);
+    // Without a marks file (no writable temporary directory) the worker answers through Node.
+    const marks = options.replyFd === undefined ? undefined : ReplyMarks.open();
     const args = [
       '--core', core,
       '--dynamic-space-size', String(options.dynamicSpaceMb ?? DEFAULT_DYNAMIC_SPACE_MB),
       '--noinform', '--disable-ldb',
       '--end-runtime-options',
       '--no-sysinit', '--no-userinit', '--non-interactive',
-      '--eval', options.replyFd === undefined ? '(spec-run.worker:main)' : `(spec-run.worker:main :replies-fd ${REPLIES_FD})`,
+      '--eval', marks === undefined ? '(spec-run.worker:main)' : `(spec-run.worker:main :replies-fd ${REPLIES_FD} :marks-fd ${MARKS_FD})`,
     ];
     // fds 0-2 belong to user code: stdin is empty, fds 1 and 2 only feed the crash tail. In a PID
     // namespace of its own where the machine allows it: when the worker ends, however it ends (its
@@ -237,9 +255,9 @@ export class LispWorker {
     // daemons included, whatever flags that code changed. Tied to the process that serves it
     // either way: when that ends, the worker does. Stopped with the programs user code started.
     const [command, spawnArgs] = asSpawn(inOwnPidNamespace([options.lisp.sbcl, ...args], 'HUP'));
-    const shared = options.replyFd === undefined ? [] : [options.replyFd];
+    const shared = marks === undefined ? [] : [options.replyFd!, marks.fd];
     const child = new Child({ command, args: spawnArgs, stdin: 'ignore', stdout: 'tail', extraPipes: 3, sharedFds: shared, tailChars: OUTPUT_TAIL_CHARS, descendants: true });
-    const worker = new LispWorker(child, options.maxAnswerChars ?? MAX_ANSWER_CHARS, options.replyFd !== undefined);
+    const worker = new LispWorker(child, options.maxAnswerChars ?? MAX_ANSWER_CHARS, marks);
     const ready = new Promise<void>((resolve, reject) => (worker.readyWaiter = { resolve, reject }));
     await Promise.all([child.spawned(), ready]);
     return worker;
@@ -260,20 +278,21 @@ export class LispWorker {
       this.readyWaiter = undefined;
       return;
     }
-    if (answer.written !== undefined) {
-      const written = this.relayed.get(answer.written);
-      if (!written) this.forgedLines++;
-      this.relayed.delete(answer.written);
-      written?.(true);
+    // A relayed line written, or the completion of an answer taken as under way (answerUnderWay).
+    const acknowledged = answer.written ?? (answer.replied ? answer.token : undefined);
+    if (acknowledged !== undefined && this.relayed.has(acknowledged)) {
+      const written = this.relayed.get(acknowledged)!;
+      this.relayed.delete(acknowledged);
+      written(true);
       return;
     }
     const pending = this.pending;
-    if (!pending || answer.id !== pending.id || answer.token !== pending.token) {
+    if (answer.written !== undefined || !pending || answer.id !== pending.id || answer.token !== pending.token) {
       this.forgedLines++;
       return;
     }
     this.pending = undefined;
-    if (answer.replied && pending.replies) answer.replyWritten = this.awaitWritten(pending.token);
+    if (answer.replied && pending.replies) answer.replyWritten = Promise.resolve(true);
     if (answer.status === 'protocol-error') pending.reject(new Error(`the Lisp worker refused a request: ${answer.message}`));
     else pending.resolve(answer);
   }
@@ -294,6 +313,22 @@ export class LispWorker {
       this.pending = { id: request.id, token, replies: this.replies && request.replyId !== undefined, resolve, reject };
       this.child.writeLine(REQUESTS_FD, requestLine(request, token));
     });
+  }
+
+  /**
+   * True when the pending request's answer to the client is being written, or has just been:
+   * its evaluation is over, and its completion line comes once the answer is written (a client
+   * that does not read holds it). The request is answered then, its replyWritten settling as
+   * that line comes (or the worker ends). What a backstop asks before ending the worker.
+   */
+  answerUnderWay(): boolean {
+    const pending = this.pending;
+    if (!pending?.replies || this.ended) return false;
+    const mark = this.marks?.read<WorkerAnswer>();
+    if (mark?.completion.token !== pending.token) return false;
+    this.pending = undefined;
+    pending.resolve({ ...mark.completion, replyWritten: this.awaitWritten(pending.token) });
+    return true;
   }
 
   /**

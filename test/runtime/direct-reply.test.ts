@@ -2,11 +2,11 @@
 // while Node writes the rest: every request still gets exactly one whole answer line, and
 // Node's lines written during an evaluation (a ping's answer, an error) are not held back
 // until it ends.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { LineClient } from './helpers.js';
+import { LineClient, waitFor, WORKER_PID_CODE } from './helpers.js';
 
 t.test('pipelined requests, evaluations with large output among them, get one whole answer line each', async (t) => {
   const client = new LineClient();
@@ -113,6 +113,40 @@ t.test('a worker killed while it writes an answer: its unfinished line is ended,
   t.match(answer.result.content[0].text, /^\[ERROR\] LISP-PROCESS-ENDED\nThe Lisp process ended during the evaluation: it ended while it wrote this answer to the client/);
   const after = await client.tool(3, 'evaluate-lisp', { code: '(+ 1 2)' });
   t.match(after.text, /=> 3/, 'a fresh worker answers the next');
+  t.equal(await client.close(), 0);
+});
+
+t.test("a worker killed once its answer is written, before serve has read that it answered: the answer stands alone, and the next request runs in a fresh worker, saying so", async (t) => {
+  const { execFileSync } = await import('node:child_process');
+  const client = new LineClient();
+  t.teardown(() => client.child.kill('SIGKILL'));
+  await client.initialize();
+  const pid = Number((await client.tool(1, 'evaluate-lisp', { code: WORKER_PID_CODE })).text.slice(3));
+  // The worker's own process, serve's child (sbcl runs below it, in its PID namespace).
+  const workerProcesses = execFileSync('pgrep', ['-P', String(client.child.pid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+  const dir = mkdtempSync(join(tmpdir(), 'direct-reply-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const began = join(dir, 'began');
+  const code = `(close (open ${JSON.stringify(began)} :direction :output)) (sleep 1) :slept`;
+  client.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'evaluate-lisp', arguments: { code } } });
+  // Serve stopped once the worker has the request: the worker answers the client, and the
+  // line saying so to serve waits unread.
+  t.ok(await waitFor(() => existsSync(began), 10_000), 'the evaluation began');
+  process.kill(client.child.pid!, 'SIGSTOP');
+  const answer = await client.next();
+  t.equal(answer.id, 2);
+  t.equal(answer.result.content[0].text, '=> :SLEPT');
+  // Killed once it has marked the answer written (a kill in the instant between the write and
+  // the mark counts as one in the middle of the answer, as the test above has it).
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  process.kill(pid, 'SIGKILL');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  process.kill(client.child.pid!, 'SIGCONT');
+  // A request read before serve has reaped the worker would go to that worker (see answers.test).
+  t.ok(await waitFor(() => workerProcesses.every((worker) => !existsSync(`/proc/${worker}`)), 10_000), 'serve has seen its worker end');
+  const after = await client.request(3, 'tools/call', { name: 'evaluate-lisp', arguments: { code: '(+ 1 1)' } });
+  t.equal(after.id, 3, 'no second answer to the request answered');
+  t.match(after.result.content[0].text, /^=> 2\n\n; Note: the Lisp process had ended after the previous evaluation \(the Lisp process was ended by signal SIGKILL\)/, 'a fresh worker answers, saying the earlier one ended');
   t.equal(await client.close(), 0);
 });
 

@@ -15,11 +15,16 @@
 ;;; When Node serves a client on its own stdout, it passes that stdout as fd 6, which
 ;;; the worker moves out of evaluated code's way at once (PRIVATE-COPY): a request with
 ;;; a reply id is answered there, the JSON-RPC response written whole by the worker.
-;;; Node gets a short completion line on fd 4 first, so it has counted the evaluation
-;;; done before the client can see its answer and act (stop this process, say), and
-;;; once the response is written, a line saying so. Until then Node's own lines for
-;;; the client (a ping's answer) come on fd 5 as (:write ...) and the cancel thread
-;;; writes them: one writer at a time, no two lines interleaved.
+;;; Node gets a short completion line on fd 4 once the response is written: sent before
+;;; it, that line woke Node while the client was about to be woken, and a second line
+;;; said when the response was written, a third wake of Node per call. What Node needs
+;;; to know while it has no completion line (the worker died, or a backstop expired,
+;;; while the response was being written: a client that does not read) it reads from a
+;;; file passed as fd 7, which costs the worker a write to the page cache and wakes
+;;; nobody: the completion line, marked R while the response is being written and W
+;;; once it is (MARK-REPLY). Until the completion line Node's own lines for the client
+;;; (a ping's answer) come on fd 5 as (:write ...) and the cancel thread writes them:
+;;; one writer at a time, no two lines interleaved.
 
 (defparameter *interrupts-per-timeout* 2
   "Interrupts sent to a timed-out evaluation before it counts as stuck; the
@@ -31,6 +36,7 @@ sends with a request is shared among them.")
 (defvar *answers* nil "fd 4: one JSON answer per line.")
 (defvar *cancels* nil "fd 5: one (:cancel :id N) or (:write :token T :line S) per line.")
 (defvar *replies* nil "fd 6, the client's stdout, when Node passed it: one JSON-RPC message per line.")
+(defvar *reply-marks* nil "fd 7 (moved), with *REPLIES*: the file MARK-REPLY writes.")
 (defvar *reply-lock* (sb-thread:make-mutex :name "replies")
   "Held while a line is written to *REPLIES*: the evaluation, control and cancel threads all write there.")
 (defvar *cancel-lock* (sb-thread:make-mutex :name "cancels")
@@ -123,10 +129,23 @@ A client that has gone away is no error of the evaluation's: its line is dropped
      (terpri *replies*)
      (finish-output *replies*))))
 
+(defun pwrite (fd text offset)
+  "Write TEXT (ASCII) at OFFSET of file FD; failures are ignored (Node then knows less)."
+  (sb-alien:alien-funcall (sb-alien:extern-alien "pwrite" (function sb-alien:long sb-alien:int sb-alien:c-string
+                                                                    sb-alien:unsigned-long sb-alien:long))
+                          fd text (length text) offset))
+
+(defun mark-reply (state &optional completion)
+  "Say in the marks file what Node would learn from the completion line it has not yet
+read: with COMPLETION, the line itself marked R (the response to the client is being
+written); without, the mark turned W (it is written)."
+  (when *reply-marks*
+    (pwrite *reply-marks* (if completion (format nil "~C~A~%" state completion) (string state)) 0)))
+
 (defun answer-job (job answer)
   "Send ANSWER for JOB unless it has been answered already. With a reply id (and not
-cancelled: a cancelled request gets no answer, as MCP has it): a completion to Node,
-the response to the client, then its acknowledgement to Node. Else the whole answer,
+cancelled: a cancelled request gets no answer, as MCP has it): the response to the client,
+then a completion to Node, marked in the marks file meanwhile. Else the whole answer,
 with its text, to Node."
   (sb-sys:without-interrupts
     (sb-thread:with-mutex (*answer-lock*)
@@ -135,15 +154,19 @@ with its text, to Node."
         (multiple-value-bind (text error-p data) (evaluation-text job answer)
           (cond ((and (job-reply-id job) (not (job-cancelled job)))
                  ;; What Node's bookkeeping needs: whether to replace the worker.
-                 (write-answer-line
-                  (list* :object "id" (job-id job) "token" (job-token job) "status" (answer-field answer "status")
-                         "replied" :true "isError" error-p
-                         (loop for key in '("threadsStopped" "threadsUnstoppable")
-                               for value = (answer-field answer key)
-                               when value append (list key value))))
-                 (write-reply-line (list :object "result" (tool-result text error-p data)
-                                         "jsonrpc" "2.0" "id" (list :raw (job-reply-id job))))
-                 (write-answer-line (list :object "written" (job-token job))))
+                 (let ((completion (with-output-to-string (out)
+                                     (write-json (list* :object "id" (job-id job) "token" (job-token job)
+                                                        "status" (answer-field answer "status")
+                                                        "replied" :true "isError" error-p
+                                                        (loop for key in '("threadsStopped" "threadsUnstoppable")
+                                                              for value = (answer-field answer key)
+                                                              when value append (list key value)))
+                                                 out))))
+                   (mark-reply #\R completion)
+                   (write-reply-line (list :object "result" (tool-result text error-p data)
+                                           "jsonrpc" "2.0" "id" (list :raw (job-reply-id job))))
+                   (mark-reply #\W)
+                   (write-answer-line (list :raw completion))))
                 (t (write-answer-line
                     (append answer (list "text" text "isError" error-p "structured" data "token" (job-token job)))))))))))
 
@@ -364,7 +387,8 @@ LOWEST on, closed on exec; -1 when none could be made."
                           fd 1030 lowest))
 
 (defun private-copy (fd)
-  "FD, the client's stdout, moved where only the reply writer uses it: a copy at a
+  "FD, the client's stdout or the marks file, moved where only the worker's answering
+code uses it: a copy at a
 descriptor number drawn at random above the low ones (or the first free from 7, where
 the limit on open files is too low for that), closed on exec so that no program
 started gets it, and FD itself closed. Evaluated code that writes on FD, the number
@@ -375,18 +399,20 @@ code that looks for the copy (in /proc/self/fd) finds it."
                     for copy = (dup-cloexec fd lowest)
                     when (>= copy 0) return copy)))
     (unless copy
-      (error "The client's stdout (fd ~D) could not be copied." fd))
+      (error "fd ~D, handed over by Node, could not be copied." fd))
     (sb-unix:unix-close fd)
     copy))
 
-(defun main (&key replies-fd)
-  "Serve requests; REPLIES-FD is the client's stdout, when Node passed it (see above)."
+(defun main (&key replies-fd marks-fd)
+  "Serve requests; REPLIES-FD is the client's stdout, when Node passed it, and MARKS-FD
+the file of MARK-REPLY (see above)."
   (setf *control-thread* sb-thread:*current-thread*)
   (install-guards)
   (setf *requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full)
         *answers* (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full)
         *cancels* (sb-sys:make-fd-stream 5 :input t :external-format :utf-8 :buffering :full)
-        *replies* (and replies-fd (sb-sys:make-fd-stream (private-copy replies-fd) :output t :external-format :utf-8 :buffering :full)))
+        *replies* (and replies-fd (sb-sys:make-fd-stream (private-copy replies-fd) :output t :external-format :utf-8 :buffering :full))
+        *reply-marks* (and marks-fd (private-copy marks-fd)))
   (adopt-orphans)
   (watch-parent)
   (sb-thread:make-thread #'watch-cancels :name "cancel watch")
