@@ -19,8 +19,12 @@ import type { Point } from 'unist';
 const NOT_PLAIN = /[\\`*_[\]<>&!~|@\t\r\0-\x1f\x7f-\xa0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff\ud800-\udfff]|:\/\/|www\./i;
 /** A bold word or words, as `**GIVEN**`: after the start or a space, before the end or a space. */
 const BOLD = /(?<=^| )\*\*([A-Za-z0-9](?:[A-Za-z0-9 ]*[A-Za-z0-9])?)\*\*(?= |$)/g;
-/** How a line's content may begin: a letter, a digit not opening an ordered item, a bold word, or punctuation with no meaning at a line's start. */
-const PLAIN_START = /^(?:[A-Za-z\u00a1-\uffff]|\d(?!\d*[.)])|\*\*[A-Za-z0-9]|[("'.,;:?%$/])/;
+/**
+ * How a line's content may begin: a letter, a digit not opening an ordered item, a bold
+ * word, or punctuation with no meaning at a line's start (not a colon: `:-` under a line
+ * makes it a GFM table).
+ */
+const PLAIN_START = /^(?:[A-Za-z\u00a1-\uffff]|\d(?!\d*[.)])|\*\*[A-Za-z0-9]|[("'.,;?%$/])/;
 const HEADING = /^(#{1,6}) (\S.*)$/;
 const FENCE = /^```([A-Za-z0-9-]*)$/;
 /** A line that may close a fence: only the one that is exactly its opening's backticks is read here. */
