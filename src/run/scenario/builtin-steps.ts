@@ -79,7 +79,16 @@ export const builtinStepsBundled = (): boolean => existsSync(STEPS_BUNDLE);
 export async function bundledBuiltinSteps(): Promise<Registration[]> {
   let places: BuiltPlace[] = [];
   const registrations = await collectRegistrations(async () => {
-    places = loadBundle<{ places: BuiltPlace[] }>(STEPS_BUNDLE).exports.places;
+    // A definition's place is the record's: the stack trace each registering call takes for
+    // it (formatted through Node's source maps) would go unused. The bundle's top level is
+    // synchronous: nothing else runs meanwhile.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      places = loadBundle<{ places: BuiltPlace[] }>(STEPS_BUNDLE).exports.places;
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   });
   return placedAsBuilt(registrations, places);
 }
