@@ -1,16 +1,30 @@
-// Makes V8's code cache of one bundle (`serve` or `cli`), in a process of its own: the
+// Makes V8's code cache of one bundle (`serve`, `cli` or `steps`), in a process of its own: the
 // bundle is loaded as spec-run loads it, under its V8 flags (src/cli/bundles.ts), which
 // then hold for the whole process, and V8 takes a cache only under the flags it was made
 // with. Run by bundles.mjs, after bundling.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLI_BUNDLE, SERVE_BUNDLE, writeBundleCache } from '../dist/src/cli/bundles.js';
+import { CLI_BUNDLE, SERVE_BUNDLE, STEPS_BUNDLE, writeBundleCache } from '../dist/src/cli/bundles.js';
+import { placedAsBuilt } from '../dist/src/run/scenario/builtin-steps.js';
+import { collectRegistrations } from '../dist/src/steps/index.js';
 
 const which = process.argv[2];
 if (which === 'serve') await writeBundleCache(SERVE_BUNDLE);
 else if (which === 'cli') await writeCliCache();
-else throw new Error(`bundle-cache.mjs serve|cli, not ${which}`);
+else if (which === 'steps') await writeStepsCache();
+else throw new Error(`bundle-cache.mjs serve|cli|steps, not ${which}`);
+
+/**
+ * The built-in steps' cache holds their modules' top level, which registers the steps: into
+ * a collector, as spec-run loads them, and the build fails unless what they register is
+ * what the bundle's record of places says, in its order.
+ */
+async function writeStepsCache() {
+  let places;
+  const registrations = await collectRegistrations(() => writeBundleCache(STEPS_BUNDLE, (exports) => (places = exports.places)));
+  placedAsBuilt(registrations, places);
+}
 
 /**
  * The command line's cache holds what a start compiled: a --list of a small Lisp document

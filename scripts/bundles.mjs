@@ -1,6 +1,8 @@
-// Bundles the command line and the runtime server, each into one minified CommonJS file
-// (esbuild), and makes V8's code cache of each (bundle-cache.mjs, a process per bundle, as
-// each is made under its bundle's V8 flags), for src/cli/bundles.ts to load both.
+// Bundles the command line, the runtime server and the built-in executor steps, each into
+// one minified CommonJS file (esbuild), and makes V8's code cache of each (bundle-cache.mjs,
+// a process per bundle, as each is made under its bundle's V8 flags), for src/cli/bundles.ts
+// to load them. The steps' bundle carries the places their definitions have when loaded as
+// compiled (steps-places.mjs): in the bundle, a stack frame names the bundle.
 // Each bundle sits beside its entry module, and every module in it keeps its own
 // import.meta.url (rewritten to its file's place relative to the bundle), so the paths
 // modules find their files by (Lisp sources, templates, package.json) stay as compiled.
@@ -10,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLI_BUNDLE, SERVE_BUNDLE } from '../dist/src/cli/bundles.js';
+import { CLI_BUNDLE, SERVE_BUNDLE, STEPS_BUNDLE } from '../dist/src/cli/bundles.js';
 import { BUILD_ID_FILE } from '../dist/src/parse/cache.js';
 
 /** import.meta.url of each compiled module, as the URL of its file relative to the bundle's. */
@@ -42,7 +44,7 @@ function withBundledPicomatch(path, text) {
   return text.replace(required, 'pm = require("picomatch");');
 }
 
-async function bundle(entry, outfile) {
+async function bundle(entry, outfile, footer = '') {
   await build({
     entryPoints: [entry],
     outfile,
@@ -62,13 +64,26 @@ async function bundle(entry, outfile) {
     banner: {
       js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href; const __moduleUrl = (path) => new URL(path, __bundleUrl).href;",
     },
+    footer: { js: footer },
   });
 }
 
 await bundle('dist/src/runtime/server.js', SERVE_BUNDLE);
 await bundle('dist/src/cli/program.js', CLI_BUNDLE);
+await bundle('dist/src/run/scenario/steps/index.js', STEPS_BUNDLE, `module.exports.places = ${JSON.stringify(builtinStepPlaces())};`);
 // The build's id, which keys what a run keeps for the next (src/parse/cache.ts): written
 // before the code cache's runs, so they key their documents to this build.
 writeFileSync(BUILD_ID_FILE, `${createHash('sha256').update(readFileSync(CLI_BUNDLE)).update(readFileSync(SERVE_BUNDLE)).digest('hex').slice(0, 32)}\n`);
 const makeCache = fileURLToPath(new URL('./bundle-cache.mjs', import.meta.url));
-for (const which of ['serve', 'cli']) execFileSync(process.execPath, [makeCache, which], { stdio: 'inherit' });
+for (const which of ['serve', 'cli', 'steps']) execFileSync(process.execPath, [makeCache, which], { stdio: 'inherit' });
+
+/** Each registration of the built-in steps with its place, with and without source maps (steps-places.mjs). */
+function builtinStepPlaces() {
+  const record = (...args) => JSON.parse(execFileSync(process.execPath, [fileURLToPath(new URL('./steps-places.mjs', import.meta.url)), ...args], { encoding: 'utf8' }));
+  const [compiled, mapped] = [record(), record('--maps')];
+  if (compiled.length !== mapped.length || compiled.some((place, i) => place.signature !== mapped[i].signature)) throw new Error('the built-in steps registered other definitions with source maps than without');
+  return compiled.map(({ signature, url, ...js }, i) => {
+    const { file, line } = mapped[i];
+    return { signature, js, ts: file === js.file ? null : { file, line }, url };
+  });
+}

@@ -17,8 +17,24 @@ import { Script } from 'node:vm';
 export const SERVE_BUNDLE = fileURLToPath(new URL('../runtime/server.bundle.cjs', import.meta.url));
 /** The command line's bundle, beside cli/program.js. */
 export const CLI_BUNDLE = fileURLToPath(new URL('./program.bundle.cjs', import.meta.url));
+/**
+ * The built-in executor steps' bundle, beside run/scenario/steps/index.js: what they load
+ * (the executor, execa, zod, yaml: some 380 modules) loaded one by one took most of the
+ * start of a run with --executor-steps. It runs in the command line's process.
+ */
+export const STEPS_BUNDLE = fileURLToPath(new URL('../run/scenario/steps/index.bundle.cjs', import.meta.url));
 
 export const cacheOf = (bundle: string) => `${bundle}.v8cache`;
+
+/**
+ * A function is optimized after 16 times the work V8's default asks: a run is short, and
+ * most of what it optimized early (micromark's parser, the first documents' steps) had
+ * done its work before the optimized code was ready. Compiling it took a thread of its
+ * own: of 100 small OpenSpec documents parsed afresh, half the parse's CPU time, and on a
+ * loaded machine of two cores, the run's time too. Code that runs long (a user's steps
+ * computing for seconds) is still optimized, a few milliseconds later.
+ */
+const CLI_V8_FLAGS = ['--interrupt-budget=1081344'];
 
 /**
  * The V8 flags each bundle's process runs under, set before the bundle is compiled: V8
@@ -32,13 +48,9 @@ const BUNDLE_V8_FLAGS: Record<string, string[]> = {
   // optimized was sometimes thrown away again: measured there, `npm run bench -- runtime`
   // gave a p99 round trip about half as long without it, the median unchanged.
   [SERVE_BUNDLE]: ['--no-opt'],
-  // A function is optimized after 16 times the work V8's default asks: a run is short, and
-  // most of what it optimized early (micromark's parser, the first documents' steps) had
-  // done its work before the optimized code was ready. Compiling it took a thread of its
-  // own: of 100 small OpenSpec documents parsed afresh, half the parse's CPU time, and on a
-  // loaded machine of two cores, the run's time too. Code that runs long (a user's steps
-  // computing for seconds) is still optimized, a few milliseconds later.
-  [CLI_BUNDLE]: ['--interrupt-budget=1081344'],
+  [CLI_BUNDLE]: CLI_V8_FLAGS,
+  // Loaded by the command line, under its flags: its cache is made under them too.
+  [STEPS_BUNDLE]: CLI_V8_FLAGS,
 };
 
 export interface LoadedBundle<Exports> {

@@ -17,6 +17,7 @@ import type {
 import { inlineCode, plainText } from './plain-text.js';
 import { piecewiseTree } from './pieces.js';
 import { installLinearEditMap } from './linear-edit-map.js';
+import { plainTree } from './plain-tree.js';
 
 // Before any parse: lists of items with sub-items parse in linear time (linear-edit-map.ts).
 installLinearEditMap();
@@ -32,12 +33,15 @@ const gfm = unified().use(remarkParse).use(remarkFrontmatter, ['yaml']).use(rema
 const GFM_MARK = /[|~[@]|:[ \t]*-|-[ \t]*:|www\.|https?:\/\//i;
 
 /**
- * The mdast tree of TEXT, as remark with GFM reads it. A text with no GFM_MARK gives the
- * same tree, positions and all, without GFM, which is cheaper: its autolink literals try
- * an email address at every letter and walk the whole tree again (of a run of 100 small
- * documents, a quarter of the parse).
+ * The mdast tree of TEXT, as remark with GFM reads it. A plain text is read line by line
+ * (plain-tree.ts), to the same tree. A text with no GFM_MARK gives the same tree,
+ * positions and all, without GFM, which is cheaper: its autolink literals try an email
+ * address at every letter and walk the whole tree again (of a run of 100 small documents,
+ * a quarter of the parse).
  */
 export function markdownTree(text: string): Root {
+  const plain = plainTree(text);
+  if (plain) return plain;
   const parse = markdownParser(text);
   return text.length < PIECEWISE_CHARS ? parse(text) : piecewiseTree(text, parse, PIECE_CHARS);
 }

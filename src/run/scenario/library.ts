@@ -21,6 +21,7 @@ import { forgetProjectModules } from '../fresh-modules/forget.js';
 import { watchUserCode } from '../../process/watchdog.js';
 import { importClosure, inClosure, type ImportClosure } from './import-closure.js';
 import { orderParameterTypesWithoutIcu } from './parameter-order.js';
+import { builtinStepsBundled, bundledBuiltinSteps } from './builtin-steps.js';
 
 export interface CompiledStep {
   keyword: string;
@@ -243,7 +244,7 @@ function registrationsOf(file: string, limitMs: number, interrupt?: AbortSignal)
     // One file at a time: the collector is global while a file's top level runs.
     const loadedIn = generation;
     entry = loading.then(() =>
-      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, load), limitMs, file, interrupt))).then(
+      collectedFrom(file, () => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, load), limitMs, file, interrupt))).then(
         (loaded) => {
           const registrations = [...loaded, ...requiredButMissing(file)];
           if (loadedIn === generation) loadedThisGeneration.set(file, registrations);
@@ -263,6 +264,14 @@ function registrationsOf(file: string, limitMs: number, interrupt?: AbortSignal)
     versionsThisGeneration.set(file, mtime);
   }
   return entry;
+}
+
+/**
+ * What FILE registers as LOAD imports it; the built-in steps from their bundle when the
+ * build made one (a fresh evaluation each time, as a load anew of the module imports it).
+ */
+function collectedFrom(file: string, load: () => Promise<unknown>): Promise<Registration[]> {
+  return file === BUILTIN_STEPS && builtinStepsBundled() ? bundledBuiltinSteps() : collectRegistrations(load);
 }
 
 /** Steps files imported before in this process. */
