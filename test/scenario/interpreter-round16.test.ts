@@ -84,6 +84,14 @@ t.test('a thing of the run between texts said in order leaves them unread; a pri
   t.end();
 });
 
+t.test('the executor named as who finished the command is no completion: left unbound (round 16 read it as "ran to its end")', (t) => {
+  for (const sentence of ['after 2 seconds the command is finished by the executor with the signal SIGTERM', 'the job is completed by the executor after its timeout']) {
+    t.equal(reading('Then', sentence), null, sentence);
+  }
+  t.match(reading('Then', 'the command finishes on its own') ?? '', /outcome == completed/);
+  t.end();
+});
+
 t.test('through the CLI: each class holds where true and fails where not', async (t) => {
   const timedOut = ['commands:', '  - run: "echo waiting; sleep 20"', '    timeout: 1s'];
   const refused = ['defaultTimeout: 45', 'commands:', '  - run: "echo a"', '    timeout: "3x"'];

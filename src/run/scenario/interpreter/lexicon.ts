@@ -108,6 +108,12 @@ const CONCEPTS: Record<string, string[]> = {
   ELAPSED: ['runs for', 'ran for', 'lasting', 'takes', 'took', 'lasts', 'lasted', 'duration', 'elapsed time', 'wall time', 'wall-clock', 'runtime', 'run time', 'running time'],
   // what happens to the command
   TERMINATE: ['killed', 'kill', 'kills', 'killing', 'gets killed', 'is gone', 'terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended it', 'ends it', 'end it', 'ended by', 'is ended', 'was ended', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
+  /**
+   * The executor named as who ended the command with a verb of completing ("is finished by the
+   * executor"): a stop, not a completion, in words no rule reads yet, so the step stays undefined
+   * rather than read as "ran to its end".
+   */
+  ENDED_BY_EXECUTOR: ['finished by the executor', 'completed by the executor', 'finished by the runner', 'finished by spec-run'],
   /** That it ended, by whatever means ("ends with exit status 3", "ends after 3 seconds"): not that it was stopped. */
   END: ['ends with', 'ending with', 'end', 'ends', 'ended', 'ending', 'dies', 'die', 'died', 'is dead', 'goes away', 'disappears'],
   /** Killed by force: SIGKILL. A plain "killed" is said of any stop, and is TERMINATE. */
