@@ -48,7 +48,8 @@ Examples:
 
 Exit status: 0 when every check passed, 1 when one failed or a step was undefined, pending
 or ambiguous (or, with --require-verified, a requirement is not verified; or no check
-passed at all: each was skipped, TODO, or a block that only ran without error; or a Lisp
+passed at all: each was skipped, TODO, a Given or When (only a Then checks), or a block
+that only ran without error; or a Lisp
 document or OpenSpec specification has nothing to run: its point says why), 2 for a
 usage error (a path that does not exist, or markdown of which no file is a Lisp document
 or an OpenSpec specification, is one). SIGINT, SIGTERM or SIGHUP stop what runs; the
