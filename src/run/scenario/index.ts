@@ -518,8 +518,17 @@ function withCallback(fn: StepFunction, world: StepWorld, args: unknown[], given
   const twoInterfaces = new Error(`the definition uses two asynchronous interfaces: it takes one parameter more than the step gives (${given}), which gets a callback, and it returns a promise; remove that parameter, or return nothing and call it`);
   // Checked before the call: a callback called at once would hide the promise.
   if (fn.constructor.name === 'AsyncFunction') return Promise.reject(twoInterfaces);
-  let callback: (error?: unknown, result?: unknown) => void = () => {};
-  const called = new Promise((resolve, reject) => (callback = (error, result) => (error ? reject(error) : resolve(result))));
+  let settle: (error?: unknown, result?: unknown) => void = () => {};
+  const called = new Promise((resolve, reject) => (settle = (error, result) => (error ? reject(error) : resolve(result))));
+  let calls = 0;
+  // A callback is called once: a second call is an error of the step's code (an error after success would
+  // otherwise vanish). Thrown where it is called, it fails the step or hook (a call during it) or, as any
+  // error its code throws later, its scenario.
+  const callback = (error?: unknown, result?: unknown): void => {
+    calls += 1;
+    if (calls > 1) throw new Error(`the callback was called ${calls} times; it must be called once${error ? `, and this call reported an error: ${String(failureDiagnostics(error).message ?? failureDiagnostics(error).reason)}` : ''}`, { cause: error });
+    settle(error, result);
+  };
   let returned: unknown;
   try {
     returned = fn.apply(world, [...args, callback]);
