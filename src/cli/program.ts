@@ -11,6 +11,7 @@ import { MAX_RETRIES } from '../model/plan.js';
 import { endOnHeldSignal, releaseStartSignals } from './start-signals.js';
 import { CONFIG_REFERENCE, EXEC_DESCRIPTION } from '../executor/config-reference.js';
 import { setTimeout } from '../process/native-timers.js';
+import { exitWithin } from '../process/bounded-exit.js';
 
 /** The exit statuses of a run stopped by SIGINT, SIGTERM or SIGHUP. */
 const INTERRUPTED_STATUSES = new Set((['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => 128 + constants.signals[signal]));
@@ -219,7 +220,7 @@ export function buildProgram(): Command {
             // The summary stays the last line.
             const summary = printedSummary();
             if (summary) console.error(summary);
-            process.exit();
+            exitWithin(summary);
           }, 500).unref();
         });
       }, 1000).unref();
