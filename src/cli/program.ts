@@ -11,6 +11,7 @@ import { MAX_RETRIES } from '../model/plan.js';
 import { endOnHeldSignal, releaseStartSignals } from './start-signals.js';
 import { CONFIG_REFERENCE, EXEC_DESCRIPTION } from '../executor/config-reference.js';
 import { setTimeout } from '../process/native-timers.js';
+import { exitWithin } from '../process/bounded-exit.js';
 
 /** The exit statuses of a run stopped by SIGINT, SIGTERM or SIGHUP. */
 const INTERRUPTED_STATUSES = new Set((['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => 128 + constants.signals[signal]));
@@ -48,7 +49,8 @@ Examples:
 
 Exit status: 0 when every check passed, 1 when one failed or a step was undefined, pending
 or ambiguous (or, with --require-verified, a requirement is not verified; or no check
-passed at all: each was skipped, TODO, or a block that only ran without error; or a Lisp
+passed at all: each was skipped, TODO, a Given or When (only a Then checks), or a block
+that only ran without error; or a Lisp
 document or OpenSpec specification has nothing to run: its point says why), 2 for a
 usage error (a path that does not exist, or markdown of which no file is a Lisp document
 or an OpenSpec specification, is one). SIGINT, SIGTERM or SIGHUP stop what runs; the
@@ -218,7 +220,7 @@ export function buildProgram(): Command {
             // The summary stays the last line.
             const summary = printedSummary();
             if (summary) console.error(summary);
-            process.exit();
+            exitWithin(summary);
           }, 500).unref();
         });
       }, 1000).unref();

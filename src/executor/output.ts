@@ -20,8 +20,8 @@ export interface CapturedOutput {
   totalLines: number;
   /** The line limit applied to each stream, if any. */
   maxLines?: number;
-  /** Lines printed and lines kept, per stream (a hidden one's printed lines too). */
-  streams: Record<StreamName, { total: number; kept: number }>;
+  /** Lines printed and lines kept, per stream (a hidden one's printed lines too); `cut`: of those kept, lines longer than MAX_LINE_BYTES kept only in part, whose rest is output not kept. */
+  streams: Record<StreamName, { total: number; kept: number; cut: number }>;
   /** Streams whose lines are counted, never kept, because the configuration hides them (showStdout/showStderr false). */
   hidden: StreamName[];
   /** True when lines were dropped because the byte cap was reached. */
@@ -38,6 +38,7 @@ const MAX_LINE_BYTES = 64 * 1024;
 interface KeptLine extends OutputLine {
   seq: number;
   bytes: number;
+  cut: boolean;
 }
 
 export class OutputCollector {
@@ -49,7 +50,7 @@ export class OutputCollector {
   /** Bytes came after the stream's last newline: a line, counted at the end, kept or not. */
   private readonly unterminated: Record<StreamName, boolean> = { stdout: false, stderr: false };
   private totalLines = 0;
-  private readonly streams: Record<StreamName, { total: number; kept: number }> = { stdout: { total: 0, kept: 0 }, stderr: { total: 0, kept: 0 } };
+  private readonly streams: Record<StreamName, { total: number; kept: number; cut: number }> = { stdout: { total: 0, kept: 0, cut: 0 }, stderr: { total: 0, kept: 0, cut: 0 } };
   private storedBytes = 0;
   private byteCapReached = false;
 
@@ -163,33 +164,35 @@ export class OutputCollector {
   private keep(stream: StreamName, tail: Buffer): void {
     this.addPartial(stream, tail);
     let text = Buffer.concat(this.partial[stream]).toString('utf8');
-    if (this.partialCut[stream]) text += ` [line cut at ${MAX_LINE_BYTES} bytes]`;
+    const cut = this.partialCut[stream];
+    if (cut) text += ` [line cut at ${MAX_LINE_BYTES} bytes]`;
     this.dropPartial(stream);
     const bytes = Buffer.byteLength(text);
     if (this.tail) {
-      this.keepLast(stream, text, bytes);
+      this.keepLast(stream, text, bytes, cut);
       return;
     }
     if (this.storedBytes + bytes > this.maxBytes) {
       this.byteCapReached = true;
       return;
     }
-    this.store(stream, text, bytes);
+    this.store(stream, text, bytes, cut);
   }
 
-  private store(stream: StreamName, text: string, bytes: number): void {
+  private store(stream: StreamName, text: string, bytes: number, cut: boolean): void {
     this.storedBytes += bytes;
     this.streams[stream].kept++;
-    this.kept[stream].lines.push({ stream, text, bytes, seq: this.totalLines });
+    if (cut) this.streams[stream].cut++;
+    this.kept[stream].lines.push({ stream, text, bytes, seq: this.totalLines, cut });
   }
 
   /** Keeping the tail: the new line goes in, and the oldest lines out, of its stream past the line limit, of either past the byte cap. */
-  private keepLast(stream: StreamName, text: string, bytes: number): void {
+  private keepLast(stream: StreamName, text: string, bytes: number, cut: boolean): void {
     if (bytes > this.maxBytes) {
       this.byteCapReached = true;
       return;
     }
-    this.store(stream, text, bytes);
+    this.store(stream, text, bytes, cut);
     if (this.limits.maxLines !== undefined && this.streams[stream].kept > this.limits.maxLines) this.dropOldest(stream);
     while (this.storedBytes > this.maxBytes) {
       this.byteCapReached = true;
@@ -208,12 +211,22 @@ export class OutputCollector {
     const dropped = queue.lines[queue.first++];
     this.storedBytes -= dropped.bytes;
     this.streams[stream].kept--;
+    if (dropped.cut) this.streams[stream].cut--;
     // Dropped lines are released in batches, so a long tail costs no more memory than its limit.
     if (queue.first >= 1024 && queue.first * 2 >= queue.lines.length) {
       queue.lines.splice(0, queue.first);
       queue.first = 0;
     }
   }
+}
+
+/**
+ * The lines of STREAM the command printed and OUTPUT does not hold whole: those left out at a
+ * limit, and those cut at MAX_LINE_BYTES, whose rest may hold what a check looks for.
+ */
+export function linesNotKept(output: CapturedOutput, stream: StreamName): number {
+  const { total, kept, cut } = output.streams[stream];
+  return total - kept + cut;
 }
 
 /**
@@ -253,6 +266,8 @@ export function truncationNotes(output: CapturedOutput, timedOutAfter?: string):
     const showing = `Showing ${which}${output.lines.length} of ${output.totalLines} output lines`;
     notes.push(timedOutAfter ? `Command timed out after ${timedOutAfter}. ${showing}` : showing);
   }
+  const cut = output.streams.stdout.cut + output.streams.stderr.cut;
+  if (cut > 0) notes.push(`${linesText(cut)} longer than ${MAX_LINE_BYTES} bytes ${cut === 1 ? 'was' : 'were'} cut at that length: the rest of ${cut === 1 ? 'it was' : 'them were'} not kept, and counts as omitted`);
   if (output.byteCapReached) {
     const dropped = output.totalLines - output.lines.length;
     const counted = output.keep === 'tail' ? `the first ${dropped} of ${output.totalLines} lines were` : `${dropped} more of ${output.totalLines} lines were`;

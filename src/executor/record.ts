@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type ResolvedTimeout, type StopConfig } from './config.js';
 import type { TimedEvent } from './events.js';
 import { execute, requestFor } from './execute.js';
-import { outputNotices, type KeptEnd, type OutputLine, type StreamName } from './output.js';
+import { linesNotKept, outputNotices, type KeptEnd, type OutputLine, type StreamName } from './output.js';
 import { constants } from 'node:os';
 import type { InterruptSignal } from './interrupts.js';
 import { commandLine, formatResult } from './report.js';
@@ -134,7 +134,8 @@ function streamsOf(result: ExecResult): Record<StreamName, StreamRecord> {
   const of = (stream: StreamName): StreamRecord => {
     const { total, kept } = result.output.streams[stream];
     const hidden = result.output.hidden.includes(stream);
-    return { printed: total, shown: hidden ? 0 : kept, omitted: hidden ? 0 : total - kept, hidden };
+    // A line cut at its length limit is shown, and omitted too: its rest was not kept.
+    return { printed: total, shown: hidden ? 0 : kept, omitted: hidden ? 0 : linesNotKept(result.output, stream), hidden };
   };
   return { stdout: of('stdout'), stderr: of('stderr') };
 }

@@ -8,7 +8,7 @@
 //   jobs of a CI matrix split by the same file even when they share a directory.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { RunEvent } from '../model/events.js';
+import type { RunEndEvent, RunEvent } from '../model/events.js';
 import { reportedName, type TestPlan } from '../model/plan.js';
 import { documentKey, unitPlace } from './unit-identity.js';
 import { fileProblem } from './file-problem.js';
@@ -143,11 +143,23 @@ export class RunRecorder {
   private readonly unsettled = new Set<string>();
   /** Documents that ended with no unit of theirs cut short. */
   private readonly ended = new Set<string>();
+  /** Documents that started in this run. */
+  private readonly started = new Set<string>();
+  /** Units cut short by an interruption, by key ("<document key><place>"), with their names. */
+  private readonly cutKeys = new Map<string, string>();
+  /** What failed the run itself and no unit's point holds (runFailures): each a failure of the documents it is about. */
+  private readonly runFailures: RecordedFailure[] = [];
+  /** Why the run stopped before it ran every document (--bail, an interruption). */
+  private stopped: string | undefined;
 
   /** Each document's key, by its file as events name it: every unit's end asks again. */
   private readonly documentKeys = new Map<string, string>();
 
-  constructor(private readonly projectRoot: string) {}
+  /** PLANNED: the documents the run means to run, so that one a stopped run never reached is no unit without a result. */
+  constructor(
+    private readonly projectRoot: string,
+    private readonly planned: readonly string[] = [],
+  ) {}
 
   private documentKey(file: string): string {
     let key = this.documentKeys.get(file);
@@ -161,6 +173,8 @@ export class RunRecorder {
 
   observe(event: RunEvent): void {
     if (event.type === 'run-start') this.seed = event.seed;
+    else if (event.type === 'document-start') this.started.add(this.documentKey(event.file));
+    else if (event.type === 'run-end') this.observeRunEnd(event);
     else if (event.type === 'unit-start') this.names.set(event.unitId, event.name);
     else if (event.type === 'unit-end' && !this.cut.has(event.unitId)) this.finished.set(this.key(event.file, event.unitId), this.names.get(event.unitId));
     else if (event.type === 'document-end') {
@@ -170,16 +184,59 @@ export class RunRecorder {
         this.ended.add(document);
         this.durations[document] = Math.round(event.durationMs);
       }
-    } else if (event.type === 'point' && event.skip !== undefined && isInterruptionSkip(event.skip)) this.cut.add(event.unitId);
+    } else if (event.type === 'point' && event.skip !== undefined && isInterruptionSkip(event.skip)) {
+      this.cut.add(event.unitId);
+      this.cutKeys.set(this.key(event.file, event.unitId), this.names.get(event.unitId) ?? event.name);
+    }
     else if (event.type === 'point' && !event.ok && event.todo === undefined && !this.failed.has(event.unitId)) {
       this.failed.set(event.unitId, { file: this.documentKey(event.file), unit: unitPlace(event.unitId), name: this.names.get(event.unitId) ?? event.name, check: failedCheck(event) });
     }
     if (event.type === 'point' && (event.skip !== undefined || event.todo !== undefined)) this.unsettled.add(this.key(event.file, event.unitId));
   }
 
+  /**
+   * What fails the run beyond its units' points, kept as failures of whole documents, so that
+   * --only-failures reruns them rather than finding nothing to run: a run that checked nothing
+   * fails in each document it ran, a requirement --require-verified finds not verified in its own.
+   */
+  private observeRunEnd(end: RunEndEvent): void {
+    this.stopped = end.stopped;
+    if (end.checkedNothing !== undefined) {
+      for (const file of this.started) this.runFailures.push({ file, unit: '#checked-nothing', name: end.checkedNothing, check: { name: 'the run', message: end.checkedNothing } });
+    }
+    for (const { text, at } of end.unverified ?? []) {
+      const message = `--require-verified: ${text}`;
+      // A Lisp requirement stands at its source: key, no document: then every document the run ran holds it.
+      const own = this.documentKey(at.file);
+      for (const file of this.started.has(own) ? [own] : this.started) this.runFailures.push({ file, unit: `#requirement-${at.line}`, name: message, check: { name: '--require-verified', line: at.line, message } });
+    }
+  }
+
+  /**
+   * The units a stopped run left with no result at all, neither this run's nor PREVIOUS's, as
+   * failures: a unit it cut short, a document it never reached. They did not pass, so
+   * --only-failures runs them; a unit with a known result keeps it.
+   */
+  private unknownResults(previous: RunRecord | null): RecordedFailure[] {
+    const stopped = this.stopped;
+    if (stopped === undefined) return [];
+    const known = [...(previous?.failures ?? []), ...(previous?.passed ?? [])];
+    const message = `not run to its end: ${stopped}`;
+    const cut = [...this.cutKeys].flatMap(([key, name]) => {
+      const at = key.lastIndexOf('#');
+      const unit = { file: key.slice(0, at), unit: key.slice(at), name };
+      return known.some((k) => k.file === unit.file && k.name === name) ? [] : [{ ...unit, check: { name, message } }];
+    });
+    const unreached = this.planned
+      .map((file) => this.documentKey(file))
+      .filter((file) => !this.started.has(file) && !known.some((k) => k.file === file))
+      .map((file) => ({ file, unit: '#not-run', name: message, check: { name: 'the run', message } }));
+    return [...cut, ...unreached];
+  }
+
   /** This run's record, with what PREVIOUS knew of the units (and durations of the documents) it did not finish. */
   record(previous: RunRecord | null = null): RunRecord {
-    const failures = [...this.failed.values()];
+    const failures = [...this.failed.values(), ...this.runFailures, ...this.unknownResults(previous)];
     // Settled by a run of the unit of its name, at its place or, the document edited since, at another;
     // another unit now at its place settles nothing.
     const ranAgain = (unit: RecordedUnit) => [...this.finished].some(([place, name]) => name === unit.name && place.startsWith(`${unit.file}#`));
@@ -191,7 +248,7 @@ export class RunRecorder {
       const settled = ranAgain(failure) || (!/^#\d+$/.test(failure.unit) && this.ended.has(failure.file));
       if (!settled && !failures.some((f) => f.file === failure.file && f.unit === failure.unit)) failures.push(failure);
     }
-    const failedHere = new Set([...this.failed.values()].map((f) => `${f.file}${f.unit}`));
+    const failedHere = new Set(failures.map((f) => `${f.file}${f.unit}`));
     const passed: RecordedUnit[] = [...this.finished].flatMap(([key, name]) => {
       if (failedHere.has(key) || this.unsettled.has(key) || name === undefined) return [];
       const at = key.lastIndexOf('#');

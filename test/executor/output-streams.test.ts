@@ -2,7 +2,7 @@
 // indicator with the exact number of lines omitted; a hidden stream gets a placeholder.
 import t from 'tap';
 import fc from 'fast-check';
-import { OutputCollector, renderOutput } from '../../src/executor/output.js';
+import { linesNotKept, OutputCollector, renderOutput, truncationNotes } from '../../src/executor/output.js';
 import { loadConfig, MAX_OUTPUT_LINES } from '../../src/executor/config.js';
 
 const lines = (tag: string, n: number) => Buffer.from(Array.from({ length: n }, (_, i) => `${tag}${i + 1}\n`).join(''));
@@ -77,7 +77,7 @@ t.test("a hidden stream's lines are counted as its own, never kept, and never to
   collector.write('stdout', lines('out-', 5));
   collector.write('stderr', lines('secret-', 20));
   const output = collector.end();
-  t.same(output.streams.stderr, { total: 20, kept: 0 }, 'the hidden lines counted');
+  t.same(output.streams.stderr, { total: 20, kept: 0, cut: 0 }, 'the hidden lines counted');
   t.equal(output.totalLines, 5, 'the total is of the shown stream');
   const rendered = renderOutput(output);
   t.same(rendered, ['out-1', 'out-2', 'out-3', 'stdout: ... (2 lines omitted)', '(stderr: output hidden by configuration)', '(Showing 3 of 5 output lines)']);
@@ -108,7 +108,29 @@ t.test("a hidden stream's last line without a newline is counted, and kept by ne
     collector.write('stdout', Buffer.from('a\nb\nno newline'));
     collector.write('stderr', Buffer.from('shown\n'));
     const output = collector.end();
-    t.same(output.streams.stdout, { total: 3, kept: 0 }, `${keep}: three stdout lines counted`);
+    t.same(output.streams.stdout, { total: 3, kept: 0, cut: 0 }, `${keep}: three stdout lines counted`);
     t.same(output.lines, [{ stream: 'stderr', text: 'shown' }], `${keep}: only the shown stream's line kept`);
   }
+});
+
+t.test('a line cut at its length limit counts as omitted and is noted, kept at the head or the tail, with or without its newline', async (t) => {
+  for (const keep of ['head', 'tail'] as const) {
+    for (const newline of ['\n', '']) {
+      const collector = new OutputCollector({ keep });
+      collector.write('stdout', Buffer.from(`short\n${'x'.repeat(200 * 1024)}FAIL${newline}`));
+      const output = collector.end();
+      t.equal(linesNotKept(output, 'stdout'), 1, `${keep}${newline ? '' : ', no newline'}: the cut line is not kept whole`);
+      t.equal(linesNotKept(output, 'stderr'), 0);
+      t.notOk(output.lines.some((line) => line.text.includes('FAIL')), 'its end is not among the lines');
+      t.match(truncationNotes(output), ['1 line longer than 65536 bytes was cut at that length: the rest of it was not kept, and counts as omitted']);
+    }
+  }
+  const whole = new OutputCollector();
+  whole.write('stdout', Buffer.from(`${'x'.repeat(60 * 1024)}\n`));
+  const kept = whole.end();
+  t.equal(linesNotKept(kept, 'stdout'), 0, 'a line within the limit is kept whole');
+  t.same(truncationNotes(kept), []);
+  const dropped = new OutputCollector({ keep: 'tail', maxLines: 1 });
+  dropped.write('stdout', Buffer.from(`${'x'.repeat(70 * 1024)}\nlast\n`));
+  t.equal(linesNotKept(dropped.end(), 'stdout'), 1, 'a cut line a tail dropped is counted once, as dropped');
 });

@@ -7,6 +7,7 @@ import t from 'tap';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import type { RunEvent } from '../../src/model/events.js';
 import { cli, project, runIn } from './user-project.js';
 
 const DOC = `# Dimmer
@@ -206,6 +207,27 @@ t.test("cucumber-js's callback interface, errors thrown outside the step's promi
       { name: 'attachment', value: 'a note' },
     ],
   });
+});
+
+t.test('a callback called a second time fails its step or hook, or its scenario when called later: an error after success never vanishes', async (t) => {
+  const doc = `### Requirement: Twice\nThe thing SHALL work.\n\n#### Scenario: twice at once\n- **WHEN** a step calls done twice\n- **THEN** the value SHALL be 1\n\n#### Scenario: an error later\n- **WHEN** a step calls done then later done with an error\n- **THEN** the value SHALL be 1\n\n#### Scenario: hook twice\n- **WHEN** nothing happens\n- **THEN** the value SHALL be 1\n\n#### Scenario: once\n- **WHEN** a step calls done once\n- **THEN** the value SHALL be 1\n`;
+  const steps = `import assert from 'node:assert/strict';
+import { When, Then, Before } from 'spec-run/steps';
+When('a step calls done twice', function (done) { done(); done(); });
+When('a step calls done once', function (done) { setTimeout(done, 10); });
+When('a step calls done then later done with an error', function (done) { done(); setTimeout(() => done(new Error('second done with error')), 50); });
+When('nothing happens', function () {});
+Then('the value SHALL be {int}', function (n, done) { setTimeout(() => { assert.equal(n, 1); done(); }, 200); });
+Before(function ({ pickle }, done) { done(); if (pickle.name === 'hook twice') done(new Error('hook second done error')); });
+`;
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 1);
+  const units = result.events.filter((e): e is Extract<RunEvent, { type: 'unit-start' }> => e.type === 'unit-start');
+  const of = (scenario: string) => result.points.filter((p) => p.unitId === units.find((e) => e.name.endsWith(`/ ${scenario}`))?.unitId);
+  t.match(of('twice at once')[0], { ok: false, name: 'WHEN a step calls done twice', diagnostics: { message: 'the callback was called 2 times; it must be called once' } });
+  t.match(of('an error later').find((p) => !p.ok), { diagnostics: { message: 'the callback was called 2 times; it must be called once, and this call reported an error: second done with error' } });
+  t.match(of('hook twice')[0], { ok: false, name: /^Before hook/, diagnostics: { message: /called 2 times; .*hook second done error/ } });
+  t.ok(of('once').every((p) => p.ok && p.skip === undefined), 'a callback called once passes');
 });
 
 t.test('an import spec-run/steps does not offer is named, with what to do instead, in .mjs, .ts and a require() of .cjs alike', async (t) => {

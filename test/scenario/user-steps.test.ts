@@ -257,6 +257,23 @@ t.test('a scenario with no THEN checks nothing: its verdict is a skipped point, 
   t.notMatch(checkThen.stdout, /checks nothing/);
 });
 
+t.test('a run whose every THEN was skipped, pending or undefined checked nothing: its Givens and Whens passing check nothing, so it fails', async (t) => {
+  const doc = (then: string) => `### Requirement: Sums\nThe sum SHALL hold.\n\n#### Scenario: one\n- **GIVEN** a cart\n- **WHEN** the user checks out\n- **THEN** ${then}\n`;
+  const steps = "import assert from 'node:assert/strict';\nimport { Given, When, Then } from 'spec-run/steps';\nGiven('a cart', function () { this.cart = []; });\nWhen('the user checks out', function () {});\nThen('it SHALL be checked later', function () { return 'skipped'; });\nThen('it SHALL be skipped', function () { this.skip('not now'); });\nThen('it SHALL be written some day', function () { return 'pending'; });\nThen('it SHALL be there', function () { assert.ok(this.cart); });\n";
+  const dir = project({ 'skipped/a.md': doc('it SHALL be checked later'), 'skipped/b.md': doc('it SHALL be skipped'), 'todo/a.md': doc('it SHALL be written some day'), 'todo/b.md': doc('it SHALL be nobody knows'), 'held.md': doc('it SHALL be there'), 'steps.mjs': steps });
+  const skipped = await run(dir, ['--steps', 'steps.mjs', 'skipped/', '--reporter', 'json']);
+  t.equal(skipped.exitCode, 1, 'every THEN skipped: the run fails');
+  t.match(skipped.points.filter((p) => p.ok && p.skip === undefined), [{ name: 'GIVEN a cart', unchecked: true }, { name: 'WHEN the user checks out', unchecked: true }, { unchecked: true }, { unchecked: true }]);
+  t.match(skipped.events.find((e) => e.type === 'run-end'), { checkedNothing: 'the run checked nothing: no check passed (4 ran without error holding no check, 2 skipped)' });
+  const todo = await run(dir, ['--steps', 'steps.mjs', 'todo/', '--no-strict', '--reporter', 'json']);
+  t.equal(todo.exitCode, 1, 'with --no-strict, every THEN pending or undefined: the run fails');
+  t.match(todo.events.find((e) => e.type === 'run-end'), { checkedNothing: /no check passed \(4 ran without error holding no check, 2 todo\)/ });
+  const held = await run(dir, ['--steps', 'steps.mjs', 'held.md', '--reporter', 'json']);
+  t.equal(held.exitCode, 0, 'a THEN that held: the run passes');
+  t.match(held.points.find((p) => p.name === 'THEN it SHALL be there'), { ok: true, unchecked: undefined });
+  t.match(held.events.find((e) => e.type === 'run-end'), { counts: { passed: 3, unchecked: 2 }, requirements: [{ status: 'verified' }] });
+});
+
 t.test('a run whose every scenario has no THEN checked nothing and fails, as a Lisp run of blocks that check nothing does; beside a scenario that checks, its verdict is only skipped', async (t) => {
   const noThen = '### Requirement: Carts\nThe cart SHALL empty on checkout.\n\n#### Scenario: checkout\n- **GIVEN** a cart\n- **WHEN** the user checks out\n';
   const withThen = '### Requirement: Sums\nThe sum SHALL hold.\n\n#### Scenario: two and two\n- **GIVEN** a cart\n- **THEN** it SHALL be there\n';

@@ -14,7 +14,7 @@ import type { ItemArgument } from '../../model/document.js';
 import { reportedName, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
-import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, type Hook, type StepLibrary } from './library.js';
+import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, type CompiledStep, type Hook, type StepLibrary } from './library.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { checksNothing, type Unchecked } from './stated-outcome.js';
@@ -245,10 +245,9 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
         else if (options.signal?.aborted) break;
         keyword = stepKeyword(step.keyword, keyword);
         const wasBlocked = blocked !== null;
-        const ran = await runStep({ unit, library: steps, world, strays, options, deadline }, step, keyword, blocked);
-        // A step of a scenario that checks nothing verifies nothing, whatever it asserts: its pass checked nothing, so a
-        // run whose scenarios all check nothing checked nothing and fails, as a run of Lisp blocks that hold no check does.
-        const point: PointEvent = unchecked && ran.ok && ran.skip === undefined && ran.todo === undefined ? { ...ran, unchecked: true } : ran;
+        // A step of a scenario that checks nothing (a Given or When) verifies nothing, whatever it asserts: its pass is
+        // unchecked (runStep), so a run whose scenarios all check nothing checked nothing and fails, as a run of Lisp blocks that hold no check does.
+        const point = await runStep({ unit, library: steps, world, strays, options, deadline }, step, keyword, blocked);
         // A step whose probe an interruption of spec-run stopped did not check anything.
         if (options.interrupt?.aborted && !wasBlocked) {
           const stopped: PointEvent = { ...point, ok: true, skip: interruptedReason(options.interrupt), diagnostics: undefined };
@@ -473,8 +472,10 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
     );
     if (returned === 'pending') point = options.strict ? { ...base, ok: false, diagnostics: { reason: 'the step is pending (strict: a pending step fails the run; --no-strict makes it TODO)', pending: true, definition } } : { ...base, ok: false, todo: 'pending step', diagnostics: { definition } };
     else if (returned === 'skipped') point = { ...base, ok: true, skip: 'the step returned "skipped"', diagnostics: { definition } };
-    // An interpreted Given or When sets up and runs the command, and checks nothing of it: a run whose passes are all such checked nothing.
-    else point = { ...base, ok: true, diagnostics: { definition }, ...(interpretation?.startsWith('setup:') ? { unchecked: true as const } : {}) };
+    // Only a Then states what must hold (and the interpreter's reading of a claim a When states): a Given or When
+    // sets up and acts, and its pass checked nothing, so a run in which no Then held (each skipped, pending or
+    // undefined) checked nothing and fails.
+    else point = { ...base, ok: true, diagnostics: { definition }, ...(checksSomething(keyword, match.step) ? {} : { unchecked: true as const }) };
   } catch (error) {
     if (isStepSkipped(error)) point = { ...base, ok: true, skip: error.message, diagnostics: { definition } };
     else point = { ...base, ok: false, diagnostics: { ...failureDiagnostics(error), definition } };
@@ -485,6 +486,11 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
   return point;
 }
 
+/** Whether a pass of a step under KEYWORD bound to DEFINITION checked something: a Then's, or a built-in reading of a claim (not a setup). */
+function checksSomething(keyword: string, definition: CompiledStep): boolean {
+  if (definition.interpretation?.startsWith('setup:')) return false;
+  return keyword === 'Then' || definition.builtin;
+}
 
 /** How the scenario went, in cucumber-js's terms: the first point that did not pass decides. */
 function scenarioResult(points: PointEvent[]): NonNullable<HookScenario['result']> {
@@ -512,8 +518,17 @@ function withCallback(fn: StepFunction, world: StepWorld, args: unknown[], given
   const twoInterfaces = new Error(`the definition uses two asynchronous interfaces: it takes one parameter more than the step gives (${given}), which gets a callback, and it returns a promise; remove that parameter, or return nothing and call it`);
   // Checked before the call: a callback called at once would hide the promise.
   if (fn.constructor.name === 'AsyncFunction') return Promise.reject(twoInterfaces);
-  let callback: (error?: unknown, result?: unknown) => void = () => {};
-  const called = new Promise((resolve, reject) => (callback = (error, result) => (error ? reject(error) : resolve(result))));
+  let settle: (error?: unknown, result?: unknown) => void = () => {};
+  const called = new Promise((resolve, reject) => (settle = (error, result) => (error ? reject(error) : resolve(result))));
+  let calls = 0;
+  // A callback is called once: a second call is an error of the step's code (an error after success would
+  // otherwise vanish). Thrown where it is called, it fails the step or hook (a call during it) or, as any
+  // error its code throws later, its scenario.
+  const callback = (error?: unknown, result?: unknown): void => {
+    calls += 1;
+    if (calls > 1) throw new Error(`the callback was called ${calls} times; it must be called once${error ? `, and this call reported an error: ${String(failureDiagnostics(error).message ?? failureDiagnostics(error).reason)}` : ''}`, { cause: error });
+    settle(error, result);
+  };
   let returned: unknown;
   try {
     returned = fn.apply(world, [...args, callback]);

@@ -146,7 +146,7 @@ export class StepWorld implements World {
     const { options: runOptions } = worldInternals(this);
     // The executor's own rules, as `spec-run exec` applies them to a file's command, before anything runs.
     // The executor is loaded by the first step that uses it: most runs have none.
-    const [{ commandProblems }, { execute }, { formatResult }, { truncationNotes }] = await Promise.all([import('../../executor/config.js'), import('../../executor/execute.js'), import('../../executor/report.js'), import('../../executor/output.js')]);
+    const [{ commandProblems }, { execute }, { formatResult }, { linesNotKept, truncationNotes }] = await Promise.all([import('../../executor/config.js'), import('../../executor/execute.js'), import('../../executor/report.js'), import('../../executor/output.js')]);
     const problems = commandProblems(command, given);
     if (problems.length > 0) throw new Error(`world.run: ${problems.join('; ')}`);
     const options = given ?? {};
@@ -177,7 +177,7 @@ export class StepWorld implements World {
     const result = await execute(request);
     const streamText = (stream: 'stdout' | 'stderr') => result.output.lines.filter((l) => l.stream === stream).map((l) => l.text).join('\n');
     // A check of what the output lacks would pass on lines never kept: how many there were is a field, and a note.
-    const omitted = (stream: 'stdout' | 'stderr') => result.output.streams[stream].total - result.output.streams[stream].kept;
+    const omitted = (stream: 'stdout' | 'stderr') => linesNotKept(result.output, stream);
     return {
       command: result.command,
       context: result.context,
