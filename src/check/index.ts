@@ -59,6 +59,8 @@ export interface CheckContext {
   ambiguousStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string[] | null;
   /** Why a scenario checks nothing (no THEN states what must hold), as its run says; null when it may check something. */
   checksNothing?: (unit: ScenarioUnit) => { reason: string; setupsOnly: boolean } | null;
+  /** The JSON and YAML blocks of the scenario no step can read (unread-blocks.ts), each with why: a run fails them. */
+  unreadBlocks?: (unit: ScenarioUnit) => { line: number; reason: string }[];
   /** Whether a When of the scenario runs its configuration (one the executor interpreter reads as setup), which fails where the executor refuses it. */
   runsConfiguration?: (unit: ScenarioUnit) => boolean;
   /** Where the other documents checked with this one define their functions. */
@@ -292,6 +294,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
         if (broken) messages.push({ file: unit.file, line: broken.line, column: broken.column, severity: 'warning', message: `the JSON block of scenario '${unit.name}' does not parse: ${broken.message}; its steps get only this error instead of its data (this.blocks)` });
       }
     }
+    for (const unread of context.unreadBlocks?.(unit) ?? []) messages.push({ file: unit.file, line: unread.line, column: 1, severity: 'error', message: `${unread.reason}; a run fails it (TODO with --no-strict)` });
     let keyword: string | null = null;
     for (const step of unit.steps) {
       keyword = stepKeyword(step.keyword, keyword);

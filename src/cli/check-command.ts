@@ -1,5 +1,6 @@
 // `spec-run check [paths]`: validates documents without running them and prints
 // file:line:col messages an editor can jump to. Exit 1 when any error is found.
+import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
@@ -12,6 +13,7 @@ import { bindStep, droppedArgument, libraryFor, notInterpreted, shownPath, stepP
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { checksNothing } from '../run/scenario/stated-outcome.js';
+import { dataBlocksLeftToCode, unreadBlockReason } from '../run/scenario/unread-blocks.js';
 import { keyedSteps } from '../translate/step-keyword.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
@@ -23,8 +25,10 @@ import { documentLibraries } from './document-libraries.js';
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
-export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration'> {
+export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration' | 'unreadBlocks'> {
   const seen = libraryFor(library, builtins);
+  // Code that names this.blocks may read a block below the steps: only the run can tell whether it did.
+  const mayReadBlocks = library.userFiles.some((file) => sourceNamesBlocks(file));
   return {
     // A steps file found but whose definitions were all refused (each reported) is no file not yet written.
     stepsLoaded: seen.steps.length > 0 || library.userFiles.length > 0,
@@ -49,6 +53,7 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
       return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
     },
     checksNothing: (unit) => checksNothing(unit, seen),
+    unreadBlocks: (unit) => (mayReadBlocks || seen.steps.length === 0 ? [] : dataBlocksLeftToCode(unit, seen).map((block) => ({ line: block.line, reason: unreadBlockReason(block, unit) }))),
     // A When the executor interpreter reads as setup runs the configuration: a value the executor refuses fails it.
     runsConfiguration: (unit) =>
       [...keyedSteps([unit])].some(({ step, keyword }) => {
@@ -56,6 +61,15 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
         return matches.length === 1 && matches[0].step.interpretation?.startsWith('setup:') === true;
       }),
   };
+}
+
+/** Whether the source of the steps file FILE names `blocks` (this.blocks, world.blocks); one that cannot be read is taken to. */
+function sourceNamesBlocks(file: string): boolean {
+  try {
+    return /\bblocks\b/.test(readFileSync(file, 'utf8'));
+  } catch {
+    return true;
+  }
 }
 
 export async function checkCommand(paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string } = {}): Promise<number> {
