@@ -7,6 +7,7 @@ import type { SpecDocument } from '../model/document.js';
 import { frontmatterTimeout, retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit, type Unit } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
 import { deltaOf, describeProseFile, openspecProseFile } from '../translate/openspec-layout.js';
+import { sameNameWarning } from '../translate/openspec-family.js';
 import { mistypedSetting, runSetting } from '../translate/frontmatter-values.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
@@ -271,6 +272,8 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
   const unwritten: number[] = [];
   for (const unit of plan.units) {
     if (unit.kind !== 'scenario') continue;
+    const sameName = sameNameWarning(unit);
+    if (sameName) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'warning', message: sameName });
     if (unit.steps.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps: no WHEN/THEN bullets or "Then:" list were read under its heading, so a run fails it (TODO with --no-strict)` });
     const unchecked = context.checksNothing?.(unit);
     if (unchecked) {

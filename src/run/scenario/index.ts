@@ -19,6 +19,7 @@ import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js'
 import { snippetFor } from './snippet.js';
 import { checksNothing, type Unchecked } from './stated-outcome.js';
 import { dataBlocksLeftToCode, unreadBlockReason } from './unread-blocks.js';
+import { sameNameWarning } from '../../translate/openspec-family.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { blocksWereRead, StepSkipped, StepWorld, worldInternals } from './step-world.js';
 import { LISP_LANGUAGES } from '../../translate/rules/lisp-code.js';
@@ -200,6 +201,13 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     return false;
   };
   emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: reportedName(unit), kind: 'scenario', at: { file: unit.file, line: unit.line } });
+  const sameName = sameNameWarning(unit);
+  if (sameName) {
+    // Said where the run is read, as check says it.
+    const text = `warning: ${unit.file}:${unit.line}: ${sameName}`;
+    console.error(`spec-run: ${text}`);
+    emit({ type: 'comment', file: unit.file, unitId: unit.id, text });
+  }
   const base = (name: string, line: number) => ({ type: 'point' as const, file: unit.file, unitId: unit.id, name, at: { file: unit.file, line } });
   let blocked = blockedBy;
   const pickle = { name: unit.name, uri: unit.file, line: unit.line, requirement: unit.requirement };
