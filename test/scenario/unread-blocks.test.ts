@@ -38,7 +38,7 @@ t.test('a JSON or YAML block below the steps that no step reads fails the run at
 
     const check = await runIn(dir, ['check', 'specs/']);
     t.equal(check.exitCode, 1, `${lang}: check fails`);
-    t.match(check.stdout, new RegExp(`specs/users\\.spec\\.md:9:1: error: the ${lang} block at line 9 below 'THEN the response is:' \\(line 6\\) is read by no step .*; a run fails it \\(TODO with --no-strict\\)`));
+    t.match(check.stdout, new RegExp(`specs/users\\.spec\\.md:9:1: error: the ${lang} block at line 9 below 'THEN the response is:' \\(line 6\\) is read by no step .*; a run fails on it \\(strict, the default; --no-strict makes it TODO\\)`));
   }
 });
 
