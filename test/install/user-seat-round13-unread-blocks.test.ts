@@ -31,7 +31,7 @@ t.test('a JSON block below a THEN that no step reads fails the run and check at 
   const project = userProject({ 'openspec/specs/users/spec.md': SPEC, 'steps.mjs': stepsThat('assert.ok(this.response);') });
   const run = await project.specRun(['openspec/']);
   t.equal(run.code, 1, 'the run fails');
-  t.match(run.stdout, /not ok 3 - the json block at line 13\n\s+---\n\s+at: openspec\/specs\/users\/spec\.md:13\n\s+reason: "the json block at line 13 below 'THEN the response is:' \(line 9\) is read by no step/);
+  t.match(run.stdout, /not ok 3 - the json block at line 13\n\s+---\n\s+at: openspec\/specs\/users\/spec\.md:13\n\s+reason: "the json block at line 13 below 'THEN the response is:' \(line 10\) is read by no step/);
   t.match(run.stderr, /2 passed, 1 failed/);
 
   const check = await project.specRun(['check', 'openspec/']);
