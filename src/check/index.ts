@@ -7,6 +7,7 @@ import type { SpecDocument } from '../model/document.js';
 import { frontmatterTimeout, retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit, type Unit } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
 import { deltaOf, describeProseFile, openspecProseFile } from '../translate/openspec-layout.js';
+import { sameNameWarning } from '../translate/openspec-family.js';
 import { mistypedSetting, runSetting } from '../translate/frontmatter-values.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
 import { scanForms, type LispNode } from '../translate/lisp-forms.js';
@@ -37,7 +38,12 @@ export interface UndefinedStep {
   unread: string | null;
   /** A steps file the document loads did not load: the step may be defined there (its place and error). */
   unloaded?: string;
+  /** The built-in executor steps, not active for the document, would bind it. */
+  executorStepsWouldBind?: true;
 }
+
+/** What binds a step the built-in executor steps define where they are not active. */
+const executorStepsWouldBind = (which: string) => `the built-in executor steps would bind ${which}: --executor-steps (or the configuration's executorSteps) enables them`;
 
 export interface CheckContext {
   /** Names of the tools the runtime lists; null when they are not known (a configured server that could not be asked): not checked. */
@@ -53,12 +59,16 @@ export interface CheckContext {
   undefinedStep: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => UndefinedStep | null;
   /** False when no step definition at all applies to the document (no steps file, no built-in steps): its steps are not written yet. */
   stepsLoaded?: boolean;
+  /** Whether a run fails on an undefined step (the default, --strict) or leaves it TODO (--no-strict, `strict: false`): what fails a run is an error of check, what it leaves TODO a warning. */
+  strict?: boolean;
   /** For a step whose one definition takes no parameter for its doc string or data table: why it fails; null otherwise. */
   droppedArgument?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
   ambiguousStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string[] | null;
   /** Why a scenario checks nothing (no THEN states what must hold), as its run says; null when it may check something. */
   checksNothing?: (unit: ScenarioUnit) => { reason: string; setupsOnly: boolean } | null;
+  /** The JSON and YAML blocks of the scenario no step can read (unread-blocks.ts), each with why: a run fails them. */
+  unreadBlocks?: (unit: ScenarioUnit) => { line: number; reason: string }[];
   /** Whether a When of the scenario runs its configuration (one the executor interpreter reads as setup), which fails where the executor refuses it. */
   runsConfiguration?: (unit: ScenarioUnit) => boolean;
   /** Where the other documents checked with this one define their functions. */
@@ -267,8 +277,15 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
   });
   // With no definition loaded at all, the steps are not written yet: one note, not an error per step.
   const unwritten: number[] = [];
+  /** Of the undefined steps, the lines of those the built-in executor steps would bind. */
+  const executorWouldBind: number[] = [];
+  const strict = context.strict ?? true;
+  /** What a run does with a step left undefined, as check says it: it fails (strict) or is TODO. */
+  const notRun = strict ? { severity: 'error' as const, verdict: 'a run fails on it (strict, the default; --no-strict makes it TODO)', step: 'it fails the run, which is strict by default' } : { severity: 'warning' as const, verdict: 'a run leaves it TODO (--no-strict)', step: 'a run leaves it TODO, as --no-strict asks' };
   for (const unit of plan.units) {
     if (unit.kind !== 'scenario') continue;
+    const sameName = sameNameWarning(unit);
+    if (sameName) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'warning', message: sameName });
     if (unit.steps.length === 0) messages.push({ file: unit.file, line: unit.line, column: 1, severity: 'error', message: `scenario '${unit.name}' has no steps: no WHEN/THEN bullets or "Then:" list were read under its heading, so a run fails it (TODO with --no-strict)` });
     const unchecked = context.checksNothing?.(unit);
     if (unchecked) {
@@ -292,17 +309,20 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
         if (broken) messages.push({ file: unit.file, line: broken.line, column: broken.column, severity: 'warning', message: `the JSON block of scenario '${unit.name}' does not parse: ${broken.message}; its steps get only this error instead of its data (this.blocks)` });
       }
     }
+    for (const unread of context.unreadBlocks?.(unit) ?? []) messages.push({ file: unit.file, line: unread.line, column: 1, severity: notRun.severity, message: `${unread.reason}; ${notRun.verdict}` });
     let keyword: string | null = null;
     for (const step of unit.steps) {
       keyword = stepKeyword(step.keyword, keyword);
       // A step with no text is the plan's problem (translate says it), not a definition to write.
       if (step.text.trim() === '') continue;
       const undefinedStep = context.undefinedStep(step, keyword, unit);
+      if (undefinedStep?.executorStepsWouldBind) executorWouldBind.push(step.line);
       if (undefinedStep !== null && context.stepsLoaded === false) unwritten.push(step.line);
       else if (undefinedStep?.unloaded) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `step '${step.text}' has no definition loaded: ${undefinedStep.unloaded}` });
       else if (undefinedStep !== null) {
         const unread = undefinedStep.unread ? `; ${undefinedStep.unread}` : '';
-        messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `undefined step '${step.text}' (it fails the run, which is strict by default)${unread}; define it with:\n${undefinedStep.snippet}` });
+        const executor = undefinedStep.executorStepsWouldBind ? `; ${executorStepsWouldBind('it')}` : '';
+        messages.push({ file: unit.file, line: step.line, column: 1, severity: notRun.severity, message: `undefined step '${step.text}' (${notRun.step})${unread}${executor}; define it with:\n${undefinedStep.snippet}` });
       }
       const dropped = context.droppedArgument?.(step, keyword, unit);
       if (dropped) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `step '${step.text}': ${dropped}` });
@@ -315,8 +335,8 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       file: doc.path,
       line: unwritten[0],
       column: 1,
-      severity: 'warning',
-      message: `${unwritten.length} step${unwritten.length > 1 ? 's have' : ' has'} no definition yet: no steps file was loaded (spec-run looks for steps.*, *.steps.* and steps/** in the project, and in the document's directory and those above it up to the project directory (where the configuration is, else the working directory)); spec-run snippets writes them all, and a run fails on them until they are defined`,
+      severity: notRun.severity,
+      message: `${unwritten.length} step${unwritten.length > 1 ? 's have' : ' has'} no definition yet: no steps file was loaded (spec-run looks for steps.*, *.steps.* and steps/** in the project, and in the document's directory and those above it up to the project directory (where the configuration is, else the working directory)); spec-run snippets writes them all, and ${strict ? 'a run fails on them until they are defined (strict, the default; --no-strict makes them TODO)' : 'a run leaves them TODO (--no-strict)'}${executorWouldBind.length === 0 ? '' : `; ${executorStepsWouldBind(executorWouldBind.length === unwritten.length ? (unwritten.length === 1 ? 'it' : 'them all') : `${executorWouldBind.length} of them (line ${executorWouldBind.join(', ')})`)}`}`,
     });
   }
   return messages;

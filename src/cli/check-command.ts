@@ -1,5 +1,6 @@
 // `spec-run check [paths]`: validates documents without running them and prints
 // file:line:col messages an editor can jump to. Exit 1 when any error is found.
+import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
@@ -8,10 +9,11 @@ import { checkDocument, checkStepFiles, formatMessage, type CheckContext, type C
 import { projectVocabulary, unknownOperators } from '../check/known-functions.js';
 import { driverImage } from '../run/lisp/driver.js';
 import { runtimeTools } from './runtime-tools.js';
-import { bindStep, droppedArgument, libraryFor, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
+import { bindStep, droppedArgument, libraryFor, loadStepLibrary, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { checksNothing } from '../run/scenario/stated-outcome.js';
+import { dataBlocksLeftToCode, unreadBlockReason } from '../run/scenario/unread-blocks.js';
 import { keyedSteps } from '../translate/step-keyword.js';
 import { findDocuments, usableDiscovery } from './discover.js';
 import { unreadableMessage } from '../parse/unreadable.js';
@@ -23,8 +25,12 @@ import { documentLibraries } from './document-libraries.js';
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
-export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration'> {
+export function stepCheckContext(library: StepLibrary, builtins: boolean, executorVocabulary?: StepLibrary): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration' | 'unreadBlocks'> {
   const seen = libraryFor(library, builtins);
+  // EXECUTOR VOCABULARY, the built-in steps alone: what they would bind where they are not active.
+  const inactiveVocabulary = builtins ? undefined : executorVocabulary;
+  // Code that names this.blocks may read a block below the steps: only the run can tell whether it did.
+  const mayReadBlocks = library.userFiles.some((file) => sourceNamesBlocks(file));
   return {
     // A steps file found but whose definitions were all refused (each reported) is no file not yet written.
     stepsLoaded: seen.steps.length > 0 || library.userFiles.length > 0,
@@ -37,6 +43,7 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
       return {
         snippet: snippetFor(seen, step.text, keyword, step.argument?.kind),
         unread: notInterpreted(seen, step.text, keyword, place),
+        ...(inactiveVocabulary && bindStep(inactiveVocabulary, unit, step, keyword).length > 0 ? { executorStepsWouldBind: true as const } : {}),
         ...(unloaded ? { unloaded: `a steps file could not be loaded, and may define this step: ${shownPath(unloaded.file)}:${unloaded.line}: ${unloaded.message}` } : {}),
       };
     },
@@ -49,6 +56,7 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
       return matches.length > 1 ? matches.map((m) => `${shownPath(m.step.file)}:${m.step.line} ${m.step.source}`) : null;
     },
     checksNothing: (unit) => checksNothing(unit, seen),
+    unreadBlocks: (unit) => (mayReadBlocks || seen.steps.length === 0 ? [] : dataBlocksLeftToCode(unit, seen).map((block) => ({ line: block.line, reason: unreadBlockReason(block, unit) }))),
     // A When the executor interpreter reads as setup runs the configuration: a value the executor refuses fails it.
     runsConfiguration: (unit) =>
       [...keyedSteps([unit])].some(({ step, keyword }) => {
@@ -58,7 +66,16 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean): Pick<
   };
 }
 
-export async function checkCommand(paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string } = {}): Promise<number> {
+/** Whether the source of the steps file FILE names `blocks` (this.blocks, world.blocks); one that cannot be read is taken to. */
+function sourceNamesBlocks(file: string): boolean {
+  try {
+    return /\bblocks\b/.test(readFileSync(file, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+export async function checkCommand(paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string; strict?: boolean } = {}): Promise<number> {
   const config = loadConfig(options.config);
   // As a run: the configuration's paths when none is given.
   const roots = paths.length ? paths : (configuredPaths(config) ?? ['specs/']);
@@ -88,7 +105,11 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   const tools = await runtimeTools(Array.isArray(config.runtime) ? config.runtime : undefined, config.directory);
   if (tools.problem) console.error(`spec-run: warning: the configured runtime (${(config.runtime as string[]).join(' ')}) could not be asked for its tools (${tools.problem}): the tool names documents use are not checked`);
   if (tools.warning) console.error(`spec-run: warning: ${tools.warning}`);
+  // The built-in steps alone, for the documents they are not active for: check says what they would bind.
+  const executorVocabulary = plans.some((plan) => plan.family === 'openspec' && plan.executorSteps === undefined) ? await loadStepLibrary([], { builtins: true }) : undefined;
   const context: Omit<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'stepsLoaded'> = {
+    // As a run: the command line's --strict or --no-strict, else the configuration's strict, else strict.
+    strict: options.strict ?? config.strict ?? true,
     tools: tools.names,
     toolCalls: tools.toolCalls,
     unknownOperators: (uses) => unknownOperators(uses, driverImage, ownVocabulary),
@@ -107,7 +128,7 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   for (const [i, doc] of docs.entries()) {
     let messages: CheckMessage[];
     try {
-      messages = await checkDocument(doc, plans[i], { ...context, ...stepCheckContext(libraries.of(plans[i]), plans[i].executorSteps !== undefined) });
+      messages = await checkDocument(doc, plans[i], { ...context, ...stepCheckContext(libraries.of(plans[i]), plans[i].executorSteps !== undefined, executorVocabulary) });
     } catch (error) {
       // A check that cannot handle a document is that document's error; the others are still checked.
       messages = [{ file: files[i], line: 1, column: 1, severity: 'error', message: unreadableMessage('checking this document', error) }];

@@ -264,8 +264,10 @@ export function buildProgram(): Command {
     .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
     .option('--steps <glob>', 'step definition files whose steps count as defined (repeatable)', collect)
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document')
-    .option('--config <file>', 'configuration file: its paths, steps and executorSteps, as a run reads them')
-    .action(async (paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string }) => {
+    .option('--strict', 'an undefined step is an error, as it fails a run (the default, or the configuration\'s strict)')
+    .option('--no-strict', 'an undefined step is a warning, as a run with --no-strict leaves it TODO')
+    .option('--config <file>', 'configuration file: its paths, steps, executorSteps and strict, as a run reads them')
+    .action(async (paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string; strict?: boolean }) => {
       const { checkCommand } = await import('./check-command.js');
       process.exitCode = await checkCommand(paths, options);
     });

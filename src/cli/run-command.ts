@@ -499,7 +499,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   const latest = options.watch ? new LatestResults() : null;
   /** Runs a plan, reports it, and leaves the record of the run. */
   const execute = async (toRun: TestPlan, files: StepFiles): Promise<RunOutcome> => {
-    const recorder = new RunRecorder(config.directory, toRun.documents.map((document) => document.file));
+    const recorder = new RunRecorder(config.directory, toRun);
     if (!options.dryRun) markRunUnfinished(recordPath);
     const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt: interrupts.signal, ...(options.watch ? {} : { closeOwnWork: closeRunners }) }, runners);
     // Kept before the summary line, which stays last. A shard sees only its share: the

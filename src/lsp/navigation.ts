@@ -3,12 +3,12 @@
 // sibling document, or the vocabulary); a unit and its result in the last run.
 import { resolve } from 'node:path';
 import { MarkupKind, type Hover, type Location, type Position } from 'vscode-languageserver';
-import { reportedName, type ScenarioStep, type ScenarioUnit, type Unit } from '../model/plan.js';
+import type { ScenarioStep, ScenarioUnit, Unit } from '../model/plan.js';
 import { shownPath, type StepMatch } from '../run/scenario/library.js';
 import { stepBinding, type StepBinding } from '../run/scenario/listing.js';
 import { keyedSteps } from '../translate/step-keyword.js';
-import { readRunRecord, unfinishedRun, DEFAULT_RECORD_PATH, type RecordedUnit } from '../run/run-record.js';
-import { documentKey, unitPlace } from '../run/unit-identity.js';
+import { asIdentity, readRunRecord, unfinishedRun, DEFAULT_RECORD_PATH, type RecordedUnit } from '../run/run-record.js';
+import { documentKey, identityOf, recordedUnitAmong } from '../run/unit-identity.js';
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { unqualified } from '../translate/lisp-forms.js';
 import { documentDefinitions } from './completion.js';
@@ -100,10 +100,10 @@ function unitResult(project: Project, reading: Reading, unit: Unit, { failures: 
   const unfinished = unfinishedRun(record, recordPath);
   if (unfinished !== null) return ranHere.length > 0 ? failedHere : (toldHere ?? `Unknown: ${unfinished}.`);
   const document = documentKey(resolve(project.root, reading.plan.file), project.config.directory);
-  // This unit, never another that stands at its place now (the document edited since): its name, at its place, else
-  // the one unit of its name the record knows in the document (it moved), as a run settles a failure by name.
-  const named = [...record.failures, ...(record.passed ?? [])].filter((recorded) => recorded.file === document && recorded.name === reportedName(unit));
-  const recorded = named.find((candidate) => candidate.unit === unitPlace(unit.id)) ?? (named.length === 1 ? named[0] : undefined);
+  // This unit, never another that stands at its place now (the document edited since): the entry that stands for it
+  // among the document's units, as a run reruns and settles a failure (recordedUnitAmong).
+  const units = reading.plan.units.map(identityOf);
+  const recorded = [...record.failures, ...(record.passed ?? [])].find((entry) => entry.file === document && recordedUnitAmong(units, asIdentity(entry))?.unit.id === unit.id);
   const isThis = (candidate: RecordedUnit) => candidate === recorded;
   const failure = record.failures.find(isThis);
   const when = `last run, ${record.finishedAt}`;

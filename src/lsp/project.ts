@@ -283,6 +283,8 @@ export class Project {
     // The configured runtime's tools, asked once; one that cannot be asked leaves tool names unchecked.
     const tools = await runtimeTools(Array.isArray(this.config.runtime) ? this.config.runtime : undefined, this.config.directory);
     const context: CheckContext = {
+      // As a run: the configuration's strict, else strict.
+      strict: this.config.strict ?? true,
       tools: tools.names,
       toolCalls: tools.toolCalls,
       unknownOperators: async (uses) => {

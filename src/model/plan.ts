@@ -117,6 +117,8 @@ export interface ScenarioUnit extends UnitBase {
   conditionCode?: string[];
   configs: CodeRef[];
   steps: ScenarioStep[];
+  /** The line of an earlier scenario of its requirement with its name: reports tell them apart only by a " (2)", so check and the run warn. */
+  sameNameAt?: number;
 }
 
 export type Unit = LispBlockUnit | FiveamTestUnit | VerifyFunctionUnit | JsonInputUnit | ScenarioUnit;

@@ -9,8 +9,8 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { RunEndEvent, RunEvent } from '../model/events.js';
-import { reportedName, type TestPlan } from '../model/plan.js';
-import { documentKey, unitPlace } from './unit-identity.js';
+import type { TestPlan } from '../model/plan.js';
+import { documentKey, recordedUnitAmong, unitContentKey, unitPlace, identityOf, type UnitIdentity } from './unit-identity.js';
 import { fileProblem } from './file-problem.js';
 import { isInterruptionSkip } from './interrupt.js';
 import { makeDirectory } from '../make-directory.js';
@@ -25,6 +25,8 @@ export interface RecordedUnit {
   /** The unit's place in the document: "#3"; a place that is not a number ("#load-12", "#problem-1") stands for the whole document. */
   unit: string;
   name: string;
+  /** A scenario's content key (unitContentKey): what tells it apart from another of its name once either moved. */
+  key?: string;
 }
 
 export interface RecordedFailure extends RecordedUnit {
@@ -133,10 +135,12 @@ export function updateTimings(path: string, durations: Timings): void {
 export class RunRecorder {
   private seed = 0;
   private readonly names = new Map<string, string>();
+  /** The content key of each unit of the plan run, by its id. */
+  private readonly keys: Map<string, string>;
   private readonly failed = new Map<string, RecordedFailure>();
   private readonly durations: Timings = {};
-  /** Units ("<document key><place>") that ran to their end in this run, with their names. */
-  private readonly finished = new Map<string, string | undefined>();
+  /** Units ("<document key><place>") that ran to their end in this run, with their names and content keys. */
+  private readonly finished = new Map<string, { name: string | undefined; key?: string }>();
   /** Units a point of which was skipped because the run was interrupted. */
   private readonly cut = new Set<string>();
   /** Units a point of which was skipped or left TODO: they ended without failing, yet did not pass. */
@@ -155,11 +159,26 @@ export class RunRecorder {
   /** Each document's key, by its file as events name it: every unit's end asks again. */
   private readonly documentKeys = new Map<string, string>();
 
-  /** PLANNED: the documents the run means to run, so that one a stopped run never reached is no unit without a result. */
+  /** The documents the run means to run, so that one a stopped run never reached is no unit without a result. */
+  private readonly planned: readonly string[];
+
+  /** PLAN, the plan run, gives its documents and its scenarios' content keys; a merge of event streams has none, and tells units apart by place and name. */
   constructor(
     private readonly projectRoot: string,
-    private readonly planned: readonly string[] = [],
-  ) {}
+    plan?: TestPlan,
+  ) {
+    this.planned = (plan?.documents ?? []).map((document) => document.file);
+    this.keys = new Map((plan?.documents ?? []).flatMap((document) => document.units.flatMap((unit) => {
+      const key = unitContentKey(unit);
+      return key ? [[unit.id, key] as const] : [];
+    })));
+  }
+
+  /** The content key of the unit UNIT ID, as a record field. */
+  private keyOf(unitId: string): { key?: string } {
+    const key = this.keys.get(unitId);
+    return key ? { key } : {};
+  }
 
   private documentKey(file: string): string {
     let key = this.documentKeys.get(file);
@@ -176,7 +195,7 @@ export class RunRecorder {
     else if (event.type === 'document-start') this.started.add(this.documentKey(event.file));
     else if (event.type === 'run-end') this.observeRunEnd(event);
     else if (event.type === 'unit-start') this.names.set(event.unitId, event.name);
-    else if (event.type === 'unit-end' && !this.cut.has(event.unitId)) this.finished.set(this.key(event.file, event.unitId), this.names.get(event.unitId));
+    else if (event.type === 'unit-end' && !this.cut.has(event.unitId)) this.finished.set(this.key(event.file, event.unitId), { name: this.names.get(event.unitId), ...this.keyOf(event.unitId) });
     else if (event.type === 'document-end') {
       const document = this.documentKey(event.file);
       const cutShort = [...this.cut].some((unitId) => this.key(event.file, unitId).startsWith(`${document}#`));
@@ -189,7 +208,7 @@ export class RunRecorder {
       this.cutKeys.set(this.key(event.file, event.unitId), this.names.get(event.unitId) ?? event.name);
     }
     else if (event.type === 'point' && !event.ok && event.todo === undefined && !this.failed.has(event.unitId)) {
-      this.failed.set(event.unitId, { file: this.documentKey(event.file), unit: unitPlace(event.unitId), name: this.names.get(event.unitId) ?? event.name, check: failedCheck(event) });
+      this.failed.set(event.unitId, { file: this.documentKey(event.file), unit: unitPlace(event.unitId), name: this.names.get(event.unitId) ?? event.name, ...this.keyOf(event.unitId), check: failedCheck(event) });
     }
     if (event.type === 'point' && (event.skip !== undefined || event.todo !== undefined)) this.unsettled.add(this.key(event.file, event.unitId));
   }
@@ -237,9 +256,11 @@ export class RunRecorder {
   /** This run's record, with what PREVIOUS knew of the units (and durations of the documents) it did not finish. */
   record(previous: RunRecord | null = null): RunRecord {
     const failures = [...this.failed.values(), ...this.runFailures, ...this.unknownResults(previous)];
-    // Settled by a run of the unit of its name, at its place or, the document edited since, at another;
+    // Settled by a run of the unit it stands for (recordedUnitAmong), wherever it stands now;
     // another unit now at its place settles nothing.
-    const ranAgain = (unit: RecordedUnit) => [...this.finished].some(([place, name]) => name === unit.name && place.startsWith(`${unit.file}#`));
+    const finishedIn = (file: string): UnitIdentity[] =>
+      [...this.finished].flatMap(([place, { name, key }]) => (name !== undefined && place.startsWith(`${file}#`) ? [{ place: place.slice(file.length), name, ...(key ? { key } : {}) }] : []));
+    const ranAgain = (unit: RecordedUnit) => recordedUnitAmong(finishedIn(unit.file), asIdentity(unit)) !== undefined;
     // A document deleted since has no result to keep: its failures would send --only-failures to a file that is gone.
     const stillThere = new Map<string, boolean>();
     const exists = (unit: RecordedUnit) => stillThere.get(unit.file) ?? stillThere.set(unit.file, existsSync(resolve(this.projectRoot, unit.file))).get(unit.file)!;
@@ -249,10 +270,10 @@ export class RunRecorder {
       if (!settled && !failures.some((f) => f.file === failure.file && f.unit === failure.unit)) failures.push(failure);
     }
     const failedHere = new Set(failures.map((f) => `${f.file}${f.unit}`));
-    const passed: RecordedUnit[] = [...this.finished].flatMap(([key, name]) => {
-      if (failedHere.has(key) || this.unsettled.has(key) || name === undefined) return [];
-      const at = key.lastIndexOf('#');
-      return [{ file: key.slice(0, at), unit: key.slice(at), name }];
+    const passed: RecordedUnit[] = [...this.finished].flatMap(([place, { name, key }]) => {
+      if (failedHere.has(place) || this.unsettled.has(place) || name === undefined) return [];
+      const at = place.lastIndexOf('#');
+      return [{ file: place.slice(0, at), unit: place.slice(at), name, ...(key ? { key } : {}) }];
     });
     for (const unit of (previous?.passed ?? []).filter(exists)) {
       if (!ranAgain(unit) && !failures.some((f) => f.file === unit.file && f.unit === unit.unit) && !passed.some((p) => p.file === unit.file && p.unit === unit.unit)) passed.push(unit);
@@ -266,6 +287,9 @@ export class RunRecorder {
   }
 }
 
+/** A recorded unit as recordedUnitAmong reads it. */
+export const asIdentity = (recorded: RecordedUnit): UnitIdentity => ({ place: recorded.unit, name: recorded.name, ...(recorded.key ? { key: recorded.key } : {}) });
+
 /**
  * The units of PLAN that failed in RECORD's run. They are told apart in WHOLE, the plan
  * before any selection (--grep, file:LINE), which PLAN narrows: a failure told apart
@@ -277,19 +301,18 @@ export function selectFailures(plan: TestPlan, record: RunRecord, projectRoot: s
     const failures = record.failures.filter((f) => f.file === documentKey(document.file, projectRoot));
     if (failures.length === 0) continue;
     const all = whole.documents.find((candidate) => candidate.file === document.file) ?? document;
-    // Each failure's unit by its place, where the unit there still has its name; else by its name,
-    // the document edited since (units moved); else, not told apart, the whole document.
+    // Each failure's unit as recordedUnitAmong finds it; a failure of the whole document (a place
+    // that is no number), or one not told apart, stands for the whole document.
     const chosen = new Set<string>();
     let everyUnit = false;
+    const units = all.units.map(identityOf);
     for (const failure of failures) {
-      const atPlace = /^#\d+$/.test(failure.unit) ? all.units.find((unit) => unitPlace(unit.id) === failure.unit) : undefined;
-      const named = all.units.filter((unit) => reportedName(unit) === failure.name);
-      const unit = atPlace && reportedName(atPlace) === failure.name ? atPlace : named.length === 1 ? named[0] : undefined;
-      if (unit) chosen.add(unit.id);
+      const found = /^#\d+$/.test(failure.unit) ? recordedUnitAmong(units, asIdentity(failure)) : undefined;
+      if (found) chosen.add(found.unit.id);
       else everyUnit = true;
     }
-    const units = everyUnit ? document.units : document.units.filter((unit) => chosen.has(unit.id));
-    if (units.length > 0) documents.push(everyUnit ? document : { ...document, units });
+    const selected = everyUnit ? document.units : document.units.filter((unit) => chosen.has(unit.id));
+    if (selected.length > 0) documents.push(everyUnit ? document : { ...document, units: selected });
   }
   return { documents };
 }

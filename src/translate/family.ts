@@ -1,7 +1,7 @@
 // Which translator a document gets, and what every translator returns.
 import type { SpecDocument } from '../model/document.js';
 import type { CalledCheckFunction, CodeRef, DocumentFamily, NotRunBlock, Unit } from '../model/plan.js';
-import { openspecPlace } from './openspec-layout.js';
+import { hasDeltaSection, openspecPlace } from './openspec-layout.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -52,9 +52,10 @@ export function detectFamily(doc: SpecDocument): DocumentFamily {
   if (isLispDocumentType(doc.metadata.type)) return 'lisp';
   const headings = doc.sections.map((section) => section.heading);
   // A capability's spec at OpenSpec's place of one (openspec/specs/<capability>/spec.md) is one, even with
-  // nothing in it to run. (A change's delta without requirements, as OpenSpec's archive keeps old ones, is not.)
+  // nothing in it to run; so is a change's delta with a delta section, even one that only renames
+  // or removes by bullets. (A change's delta without either, as OpenSpec's archive keeps old ones, is not.)
   const place = openspecPlace(doc.path);
-  if (headings.some((text) => REQUIREMENT_HEADING.test(text)) || (place !== null && place.change === undefined)) return 'openspec';
+  if (headings.some((text) => REQUIREMENT_HEADING.test(text)) || (place !== null && (place.change === undefined || hasDeltaSection(doc)))) return 'openspec';
   // Scenarios with steps but no requirement are checks all the same: never skipped as prose.
   return headings.some((text) => SCENARIO_HEADING.test(text) || OUTLINE_HEADING.test(text)) && stepsUnderScenarios(doc) ? 'openspec' : 'unknown';
 }

@@ -44,9 +44,10 @@ export function translate(doc: SpecDocument, options: TranslateOptions = {}): Do
   const requirements = prose ? [] : extractRequirements(doc, numbered);
   const units = linkUnits(numbered, requirements);
   const plannedTests = units.flatMap((unit) => (unit.kind === 'fiveam-test' ? [unit.testName] : []));
-  // A change that only removes or renames requirements has nothing to run, rightly.
-  const onlyRemovals = requirements.length > 0 && requirements.every((r) => r.removed !== undefined || r.delta === 'renamed');
-  if (family !== 'unknown' && translation.units.length === 0 && !onlyRemovals) {
+  // A change that only removes or renames requirements has nothing to run, rightly; a delta
+  // with no requirement at all is refused as one OpenSpec finds no operation in (deltaReadingProblems).
+  const deltaWithoutScenarios = requirements.every((r) => r.removed !== undefined || r.delta === 'renamed') && (requirements.length > 0 || openspecDelta !== undefined);
+  if (family !== 'unknown' && translation.units.length === 0 && !deltaWithoutScenarios) {
     const first = requirements.find((r) => r.origin === 'requirement-heading' && r.removed === undefined);
     if (family === 'openspec' && first) {
       const which = requirements.length > 1 ? `none of the ${requirements.length} requirements of this specification (the first: '${first.name}') has a` : `requirement '${first.name}' has no`;

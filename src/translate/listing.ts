@@ -87,8 +87,11 @@ function familyReason(plan: DocumentPlan): string {
   switch (plan.family) {
     case 'lisp':
       return `lisp verification document (frontmatter type: ${String(plan.metadata.type)}; one of ${LISP_DOCUMENT_TYPES.join(', ')})`;
-    case 'openspec':
-      return 'OpenSpec specification (### Requirement: / #### Scenario: headings); each scenario is a unit';
+    case 'openspec': {
+      const change = openspecPlace(plan.file)?.change;
+      if (change === undefined) return 'OpenSpec specification (### Requirement: / #### Scenario: headings); each scenario is a unit';
+      return `OpenSpec delta spec of change '${change}' (## ADDED, MODIFIED, REMOVED or RENAMED Requirements); each scenario is a unit`;
+    }
     case 'unknown': {
       const prose = openspecProseFile(plan.file);
       if (prose === null) return `unknown: nothing runs; ${UNKNOWN_FAMILY_HINT}`;

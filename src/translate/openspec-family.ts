@@ -132,6 +132,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
     }
   });
   closeScenario();
+  markSameNames(units);
   const said = new Set<number>();
   for (const unit of units) {
     if (unit.kind !== 'scenario') continue;
@@ -151,6 +152,25 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
 }
 
 type ScenarioDraft = Extract<UnitDraft, { kind: 'scenario' }>;
+
+/** Marks each scenario of UNITS that has the name of an earlier one of its requirement with that one's line (sameNameAt). */
+function markSameNames(units: UnitDraft[]): void {
+  const first = new Map<string, number>();
+  for (const unit of units) {
+    if (unit.kind !== 'scenario') continue;
+    const key = `${unit.requirement}\t${unit.name}`;
+    const line = first.get(key);
+    if (line === undefined) first.set(key, unit.line);
+    else unit.sameNameAt = line;
+  }
+}
+
+/** Why a scenario of the name of an earlier one of its requirement is worth renaming: a warning of check and of the run. */
+export function sameNameWarning(unit: Pick<ScenarioDraft, 'headingPath' | 'requirement' | 'sameNameAt'>): string | null {
+  if (unit.sameNameAt === undefined) return null;
+  const requirement = unit.requirement ? ` of requirement '${unit.requirement}'` : '';
+  return `'${unit.headingPath.at(-1)}' has the name of the scenario at line ${unit.sameNameAt}${requirement}: reports tell the two apart only by the " (2)" spec-run adds to this one's name; give it a name of its own`;
+}
 
 /**
  * A Gherkin scenario outline: one scenario per row of its Examples tables (the tables

@@ -71,7 +71,7 @@ t.test('each problem is a file:line:col message; errors make exit status 1', asy
   const spec = join(dir, 'spec.md');
   t.match(stdout, `${spec}:3:1: error: requirement 'Unexercised' has no '#### Scenario:'`);
   t.match(stdout, `${spec}:3:1: warning: requirement 'Unexercised' does not state what is required with SHALL or MUST`);
-  t.match(stdout, `${spec}:11:1: warning: 3 steps have no definition yet: no steps file was loaded`, 'with no steps file at all, one note at the first step rather than an error per step');
+  t.match(stdout, `${spec}:11:1: error: 3 steps have no definition yet: no steps file was loaded`, 'with no steps file at all, one error at the first step rather than one per step: the run fails on them');
   t.match(stderr, /2 documents checked: [1-9]\d* errors/);
 });
 

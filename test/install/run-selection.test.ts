@@ -128,7 +128,7 @@ t.test('a document gets the same step definitions, so the same verdict, whicheve
   t.same(await verdicts(['specs/', '--grep', 'Sb']), { 'specs/b': 'not ok' });
   for (const paths of [['specs/'], ['specs/b']]) {
     const check = await project.specRun(['check', ...paths]);
-    t.match(check.stdout, /specs\/b\/doc\.spec\.md:\d+:1: warning: 1 step has no definition yet/, `check ${paths.join(' ')} finds b's step undefined, as the run`);
+    t.match(check.stdout, /specs\/b\/doc\.spec\.md:\d+:1: error: 1 step has no definition yet/, `check ${paths.join(' ')} finds b's step undefined, as the run`);
   }
   const steps = await project.specRun(['steps', 'specs/']);
   t.match(steps.stdout, /Then\(it works\) +specs\/a\/steps\.mjs:2\n +used at specs\/a\/doc\.spec\.md:\d+\n/);

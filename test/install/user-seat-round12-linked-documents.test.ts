@@ -26,7 +26,7 @@ t.test('a document reached through a link gets the steps of where it is, and the
     t.match(run.stdout, /reason: "no step definition matches this step/);
   }
   const check = await project.specRun(['check', 'specs']);
-  t.match(check.stdout, /specs\/b\/x\.spec\.md:5:1: warning: 1 step has no definition yet/, 'check finds it unbound too');
+  t.match(check.stdout, /specs\/b\/x\.spec\.md:5:1: error: 1 step has no definition yet/, 'check finds it unbound too');
   const whole = await project.specRun(['specs']);
   t.match(whole.stdout, /\(specs\/b\/x\.spec\.md\)/, 'a run of specs/ names it by its own path');
 });

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunEvent } from '../../src/model/events.js';
+import type { TestPlan } from '../../src/model/plan.js';
 import { RunRecorder, type RunRecord } from '../../src/run/run-record.js';
 
 // Real files: a record forgets the units of a document deleted since.
@@ -30,7 +31,9 @@ function run(point: Partial<Extract<RunEvent, { type: 'point' }>>, end: Partial<
 }
 
 function record(events: RunEvent[], planned: string[] = [], previous: RunRecord | null = null): RunRecord {
-  const recorder = new RunRecorder(root, planned.map((file) => `${root}/${file}`));
+  // Only the plan's documents matter here: each a document of no units.
+  const plan = { documents: planned.map((file) => ({ file: `${root}/${file}`, units: [] })) } as unknown as TestPlan;
+  const recorder = new RunRecorder(root, plan);
   for (const event of events) recorder.observe(event.type === 'run-start' || event.type === 'run-end' ? event : ({ ...event, file: `${root}/${(event as { file: string }).file}` } as RunEvent));
   return recorder.record(previous);
 }

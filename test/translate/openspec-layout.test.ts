@@ -6,7 +6,7 @@ import t from 'tap';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseMarkdown } from '../../src/parse/index.js';
-import { translate } from '../../src/translate/index.js';
+import { describePlan, translate } from '../../src/translate/index.js';
 import { currentSpecPath, isArchivedChange, openspecPlace, openspecProseFile } from '../../src/translate/openspec-layout.js';
 import { scratchDirectory } from '../support/scratch.js';
 
@@ -52,6 +52,21 @@ t.test('files OpenSpec reads, files outside its folders and files of no requirem
   ]) {
     t.same(layoutProblems(path, text), [], path);
   }
+});
+
+t.test("a change's delta that only renames or removes is an OpenSpec delta, listed as one, with nothing to run and no error", async (t) => {
+  const REMOVED_BULLET = '## REMOVED Requirements\n\n- `### Requirement: Addition`\n';
+  for (const text of [RENAMED, REMOVED_BULLET]) {
+    const plan = translate(parseMarkdown('openspec/changes/tidy/specs/calc/spec.md', text));
+    t.equal(plan.family, 'openspec', text);
+    t.same(plan.problems, [], text);
+    t.match(describePlan(plan), /family: OpenSpec delta spec of change 'tidy'/, text);
+  }
+  const empty = translate(parseMarkdown('openspec/changes/tidy/specs/calc/spec.md', '## ADDED Requirements\n\nNothing yet.\n'));
+  t.equal(empty.family, 'openspec');
+  t.same(empty.problems, [], 'a delta with no operation is refused once, as OpenSpec refuses it (its openspecDelta problems), not also as a spec without scenarios');
+  t.match(empty.openspecDelta?.problems, [{ message: /holds no requirement to add, modify, remove or rename/ }]);
+  t.equal(translate(parseMarkdown('openspec/changes/archive/2024-01-01-old/specs/calc/spec.md', '# Old notes\n\nNothing here.\n')).family, 'unknown', 'an archived delta without a delta section is none');
 });
 
 t.test("OpenSpec's prose is prose by its place and name: requirement and scenario headings in it are not run or counted", async (t) => {

@@ -18,6 +18,8 @@ import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, 
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { checksNothing, type Unchecked } from './stated-outcome.js';
+import { dataBlocksLeftToCode, unreadBlockReason } from './unread-blocks.js';
+import { sameNameWarning } from '../../translate/openspec-family.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { blocksWereRead, StepSkipped, StepWorld, worldInternals } from './step-world.js';
 import { LISP_LANGUAGES } from '../../translate/rules/lisp-code.js';
@@ -199,6 +201,13 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     return false;
   };
   emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: reportedName(unit), kind: 'scenario', at: { file: unit.file, line: unit.line } });
+  const sameName = sameNameWarning(unit);
+  if (sameName) {
+    // Said where the run is read, as check says it.
+    const text = `warning: ${unit.file}:${unit.line}: ${sameName}`;
+    console.error(`spec-run: ${text}`);
+    emit({ type: 'comment', file: unit.file, unitId: unit.id, text });
+  }
   const base = (name: string, line: number) => ({ type: 'point' as const, file: unit.file, unitId: unit.id, name, at: { file: unit.file, line } });
   let blocked = blockedBy;
   const pickle = { name: unit.name, uri: unit.file, line: unit.line, requirement: unit.requirement };
@@ -292,9 +301,15 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
           for (const point of afterPoints) hold(point);
         }
         // spec-run evaluates no Lisp in an OpenSpec scenario: a Lisp block there runs only if the steps read it.
+        // A JSON or YAML block no step read states what was never compared (unread-blocks.ts).
         if (!options.dryRun && !blocked && !blocksWereRead(world)) {
           for (const block of unit.configs.filter((c) => c.lang !== null && LISP_LANGUAGES.has(c.lang))) {
             hold({ ...base(`the ${block.lang} block at line ${block.line}`, block.line), ok: true, skip: `not run: spec-run evaluates no Lisp in an OpenSpec scenario, and no step or hook read this block (this.blocks); checks in Lisp belong in a Lisp verification document` });
+          }
+          for (const block of dataBlocksLeftToCode(unit, steps)) {
+            const point = base(`the ${block.lang} block at line ${block.line}`, block.line);
+            const reason = unreadBlockReason(block, unit);
+            hold(options.strict ? { ...point, ok: false, diagnostics: { reason: `${reason} (strict: it fails the run; --no-strict makes it TODO)` } } : { ...point, ok: false, todo: 'block no step read', diagnostics: { reason } });
           }
         }
         if (held) emit(held);
