@@ -10,7 +10,7 @@ import { parseFile } from '../parse/index.js';
 import { readDocumentFile } from '../parse/document-file.js';
 import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
-import { excludeRequirements, requirementsInScope } from '../translate/requirements.js';
+import { distinctCapabilities, excludeRequirements, requirementsInScope } from '../translate/requirements.js';
 import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
 import { emptySelectionProblem, linesAsNames, selectUnits, withUnitsBefore, type Selection } from '../run/select.js';
 import { interruptedBy } from '../run/interrupt.js';
@@ -650,9 +650,9 @@ function selectsNothing(whole: TestPlan, selected: TestPlan, selection: Selectio
   return problem !== null;
 }
 
-/** The selected units; requirements excluded as configured, and only those in the selection's scope. */
+/** The selected units; capabilities of two OpenSpec trees told apart, requirements excluded as configured, and only those in the selection's scope. */
 function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
-  const excluded = excludeRequirements(plan, exclusions);
+  const excluded = excludeRequirements(distinctCapabilities(plan), exclusions);
   return { plan: requirementsInScope(withUnitsBefore(selectUnits(excluded.plan, selection), excluded.plan)), unmatched: excluded.unmatched };
 }
 
