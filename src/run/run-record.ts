@@ -217,7 +217,9 @@ export class RunRecorder {
 export function selectFailures(plan: TestPlan, record: RunRecord, projectRoot: string, whole: TestPlan = plan): TestPlan {
   const documents = [];
   for (const document of plan.documents) {
-    const failures = record.failures.filter((f) => f.file === documentKey(document.file, projectRoot));
+    // A failure is recorded at the file its unit is written in: a delta's, for a capability --change ran with it applied.
+    const written = new Set([document.file, ...document.units.map((unit) => unit.file)].map((file) => documentKey(file, projectRoot)));
+    const failures = record.failures.filter((f) => written.has(f.file));
     if (failures.length === 0) continue;
     const all = whole.documents.find((candidate) => candidate.file === document.file) ?? document;
     // Each failure's unit by its place, where the unit there still has its name; else by its name,
@@ -225,7 +227,7 @@ export function selectFailures(plan: TestPlan, record: RunRecord, projectRoot: s
     const chosen = new Set<string>();
     let everyUnit = false;
     for (const failure of failures) {
-      const atPlace = /^#\d+$/.test(failure.unit) ? all.units.find((unit) => unitPlace(unit.id) === failure.unit) : undefined;
+      const atPlace = /^#\d+$/.test(failure.unit) ? all.units.find((unit) => unitPlace(unit.id) === failure.unit && documentKey(unit.file, projectRoot) === failure.file) : undefined;
       const named = all.units.filter((unit) => reportedName(unit) === failure.name);
       const unit = atPlace && reportedName(atPlace) === failure.name ? atPlace : named.length === 1 ? named[0] : undefined;
       if (unit) chosen.add(unit.id);

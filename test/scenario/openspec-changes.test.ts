@@ -646,3 +646,26 @@ t.test("--change over a monorepo applies each package's delta to the capability 
   const check = await runIn(both, ['check', 'packages']);
   t.notMatch(check.stdout, /warning: requirement auth#Value/, 'no change meets another package\'s');
 });
+
+t.test('--only-failures keeps --change: the failing units rerun in the capability with the change applied, not in the delta alone', async (t) => {
+  const scenario = (name: string, when: string, result: number) => `#### Scenario: ${name}\n- **WHEN** I ${when}\n- **THEN** the result SHALL be ${result}\n`;
+  const dir = project({
+    'openspec/specs/calc/spec.md': `# calc\n\n### Requirement: Add\nThe calculator SHALL add.\n\n${scenario('add', 'add 1 and 1', 2)}`,
+    'openspec/changes/add-sub/specs/calc/spec.md': `## ADDED Requirements\n\n### Requirement: Subtract\nThe calculator SHALL subtract.\n\n${scenario('sub', 'subtract 1 from 3', 1)}`,
+    'steps.mjs': `import assert from 'node:assert/strict';
+import { When, Then } from 'spec-run/steps';
+When('I add {int} and {int}', function (a, b) { this.r = a + b; });
+When('I subtract {int} from {int}', function (a, b) { this.r = b - a; });
+Then('the result SHALL be {int}', function (n) { assert.equal(this.r, n); });
+`,
+  });
+  const first = await runIn(dir, ['--change', 'add-sub', 'openspec', '--steps', 'steps.mjs', '--reporter', 'json']);
+  t.equal(first.exitCode, 1);
+  for (const paths of [['openspec'], []]) {
+    const rerun = await runIn(dir, ['--change', 'add-sub', '--only-failures', ...paths, '--steps', 'steps.mjs', '--reporter', 'json']);
+    t.equal(rerun.exitCode, 1, `${paths.join(' ') || 'no path'}: ${rerun.stderr}`);
+    const started = rerun.events.flatMap((e) => (e.type === 'document-start' ? [[e.file, e.name]] : []));
+    t.same(started, [['openspec/specs/calc/spec.md', 'calc (after change add-sub)']], 'the capability with the change applied');
+    t.same(rerun.events.flatMap((e) => (e.type === 'unit-start' ? [e.name] : [])), ['Subtract / sub'], 'only the failing unit');
+  }
+});
