@@ -3,7 +3,7 @@
 // the capability's current spec (deltaProblems). As OpenSpec, only active changes: an
 // archived one was applied to the spec as it was then.
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { DocumentPlan } from '../model/plan.js';
 import { parseFile } from '../parse/index.js';
 import { translate } from '../translate/index.js';
@@ -46,24 +46,26 @@ export async function checkOpenspecChanges(all: DocumentPlan[]): Promise<CheckMe
  * the order, or merges them.
  */
 function changesMeeting(plans: DocumentPlan[]): CheckMessage[] {
-  const touches = new Map<string, { change: string; file: string; line: number; operation: string }[]>();
+  const touches = new Map<string, { change: string; file: string; line: number; operation: string; requirement: string }[]>();
   for (const plan of plans) {
     const place = openspecPlace(plan.file);
     if (!place?.change) continue;
+    // Changes meet on one spec file: another OpenSpec tree's capability of that name is another capability.
+    const spec = resolve(currentSpecPath(plan.file)!);
     for (const requirement of plan.requirements ?? []) {
       if (requirement.delta === undefined) continue;
       for (const name of new Set([requirement.renamedFrom ?? requirement.name, requirement.name])) {
-        const key = `${place.capability}#${name}`;
-        touches.set(key, [...(touches.get(key) ?? []), { change: place.change, file: plan.file, line: requirement.line, operation: requirement.delta.toUpperCase() }]);
+        const key = `${spec}#${name}`;
+        touches.set(key, [...(touches.get(key) ?? []), { change: place.change, file: plan.file, line: requirement.line, operation: requirement.delta.toUpperCase(), requirement: `${place.capability}#${name}` }]);
       }
     }
   }
   const messages: CheckMessage[] = [];
-  for (const [key, all] of touches) {
+  for (const all of touches.values()) {
     if (new Set(all.map((touch) => touch.change)).size < 2) continue;
     for (const touch of all) {
       const others = all.filter((other) => other.change !== touch.change).map((other) => `${other.operation} by change '${other.change}' (${other.file}:${other.line})`);
-      messages.push({ file: touch.file, line: touch.line, column: 1, severity: 'warning', message: `requirement ${key} is ${touch.operation} here and ${others.join(', ')}: once one change is archived the other applies to a spec it was not written against` });
+      messages.push({ file: touch.file, line: touch.line, column: 1, severity: 'warning', message: `requirement ${touch.requirement} is ${touch.operation} here and ${others.join(', ')}: once one change is archived the other applies to a spec it was not written against` });
     }
   }
   return messages;
@@ -102,14 +104,16 @@ export async function withDeltaProblems(plans: DocumentPlan[]): Promise<Document
  * the change's own directory), read from beside the changes directory, as check reads them.
  */
 export async function baseSpecsOutside(plans: DocumentPlan[], change: string): Promise<DocumentPlan[]> {
-  const given = new Set(plans.flatMap((plan) => (openspecPlace(plan.file)?.change === undefined ? [openspecPlace(plan.file)?.capability] : [])));
+  // By the spec's own path: two OpenSpec trees in one run (a monorepo's packages) may each have a capability of that name.
+  const given = new Set(plans.flatMap((plan) => (openspecPlace(plan.file)?.change === undefined ? [resolve(plan.file)] : [])));
   const found: DocumentPlan[] = [];
   for (const plan of plans) {
     const place = openspecPlace(plan.file);
-    if (place?.change !== change || given.has(place.capability)) continue;
+    const currentFile = place?.change === change ? resolve(currentSpecPath(plan.file)!) : null;
+    if (currentFile === null || given.has(currentFile)) continue;
     const current = await currentSpec(plan.file);
     if (current) found.push(current);
-    given.add(place.capability);
+    given.add(currentFile);
   }
   return found;
 }

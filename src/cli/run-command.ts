@@ -10,7 +10,7 @@ import { parseFile } from '../parse/index.js';
 import { readDocumentFile } from '../parse/document-file.js';
 import { describePlan } from '../translate/listing.js';
 import { translate } from '../translate/index.js';
-import { excludeRequirements, requirementsInScope } from '../translate/requirements.js';
+import { distinctCapabilities, excludeRequirements, requirementsInScope } from '../translate/requirements.js';
 import { runPlan, type RunPlanOptions, type Runners } from '../run/index.js';
 import { emptySelectionProblem, linesAsNames, selectUnits, withUnitsBefore, type Selection } from '../run/select.js';
 import { interruptedBy } from '../run/interrupt.js';
@@ -224,6 +224,18 @@ async function withChangeApplied(plan: TestPlan, change: string): Promise<TestPl
   return typeof applied === 'string' ? applied : { documents: applied };
 }
 
+/** FILES, and beside each capability's spec among them CHANGE's delta of it where there is one: what a run record's failures under --change were made of. */
+function withChangeDeltas(files: string[], change: string | undefined): string[] {
+  if (change === undefined) return files;
+  const deltas = files.flatMap((file) => {
+    const place = openspecPlace(file);
+    if (place === null || place.change !== undefined) return [];
+    const delta = join(dirname(file), '..', '..', 'changes', change, 'specs', place.capability, 'spec.md');
+    return existsSync(delta) ? [delta] : [];
+  });
+  return [...files, ...deltas];
+}
+
 /** The files other than its own that a document's units are written in (a spec with a change's delta applied), by document. */
 function unitFilesElsewhere(plan: TestPlan): Map<string, string[]> {
   return new Map(plan.documents.map((document) => [document.file, [...new Set(document.units.map((unit) => unit.file))].filter((file) => file !== document.file)]));
@@ -357,7 +369,16 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     }
     const recorded = [...new Set(previous.failures.map((f) => relative(process.cwd(), resolve(config.directory, f.file))))];
     if (recorded.length === 0) console.error('spec-run: the last run recorded no failures; nothing to run');
-    const candidates = recorded.length === 0 ? { documents: [] } : await buildPlan(pathsGiven ? paths : recorded, executorSteps, trees);
+    let candidates: TestPlan = recorded.length === 0 ? { documents: [] } : await buildPlan(pathsGiven ? paths : withChangeDeltas(recorded, options.change), executorSteps, trees);
+    // Under --change the failures were the capabilities' with the change applied: rerun as that, not as the delta alone.
+    if (options.change !== undefined && recorded.length > 0) {
+      const applied = await withChangeApplied(candidates, options.change);
+      if (typeof applied === 'string') {
+        console.error(`spec-run: --change: ${applied}`);
+        return 2;
+      }
+      candidates = applied;
+    }
     const narrowed = narrowPlan(candidates, selection, exclusions);
     if (recorded.length > 0 && selectsNothing(candidates, narrowed.plan, selection)) return 2;
     plan = requirementsInScope(withUnitsBefore(selectFailures(narrowed.plan, previous, config.directory, candidates), candidates));
@@ -650,9 +671,9 @@ function selectsNothing(whole: TestPlan, selected: TestPlan, selection: Selectio
   return problem !== null;
 }
 
-/** The selected units; requirements excluded as configured, and only those in the selection's scope. */
+/** The selected units; capabilities of two OpenSpec trees told apart, requirements excluded as configured, and only those in the selection's scope. */
 function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
-  const excluded = excludeRequirements(plan, exclusions);
+  const excluded = excludeRequirements(distinctCapabilities(plan), exclusions);
   return { plan: requirementsInScope(withUnitsBefore(selectUnits(excluded.plan, selection), excluded.plan)), unmatched: excluded.unmatched };
 }
 

@@ -13,7 +13,7 @@ import { scanForms } from '../translate/lisp-forms.js';
 import { borrowDefinitions, definedNames, definitionTree, type DefinitionTree } from '../translate/tree-definitions.js';
 import { vocabularyNames } from '../run/lisp/vocabulary-names.js';
 import { configuredPaths, type ProjectConfig } from './config.js';
-import { findDocuments } from './discover.js';
+import { findDocuments, realOrSelf } from './discover.js';
 
 export interface SpecificationTrees {
   /** The directories (or files) whose documents make up the tree of `file`. */
@@ -52,9 +52,12 @@ export function specificationTrees(config: ProjectConfig, given: string[]): Spec
   }
   return {
     rootsOf(file) {
-      if (projectRoots.some((root) => within(file, root))) return projectRoots;
-      const holder = givenDirectories.find((root) => within(file, root));
-      return [holder ?? dirname(file)];
+      // By where the document really stands, links resolved (a file link's too): a document
+      // reached through specs/a/x.md -> ../b/x.md borrows what specs/b's documents lend it.
+      const real = realOrSelf(resolve(file));
+      const holds = (root: string) => within(real, realOrSelf(resolve(root)));
+      if (projectRoots.some(holds)) return projectRoots;
+      return [givenDirectories.find(holds) ?? dirname(real)];
     },
     shared,
   };

@@ -47,8 +47,9 @@ export function stepDirectories(projectDirectory: string, document: string): str
   const project = resolve(projectDirectory);
   const own = dirname(resolve(document));
   // Where the document really stands in the project, links resolved: one reached through a
-  // link (specs/a/link -> ../b) is specs/b's, never the directory the link sits in.
-  const really = relative(realOrSelf(project), realOrSelf(own));
+  // link (specs/a/link -> ../b, or a file link specs/a/x.md -> ../b/x.md) is specs/b's,
+  // never the directory the link sits in.
+  const really = relative(realOrSelf(project), dirname(realOrSelf(resolve(document))));
   const inside = really.startsWith('..') || isAbsolute(really) ? relative(project, own) : really;
   if (inside.startsWith('..') || isAbsolute(inside)) return [project, own];
   const directories = [project];

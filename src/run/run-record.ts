@@ -298,16 +298,19 @@ export const asIdentity = (recorded: RecordedUnit): UnitIdentity => ({ place: re
 export function selectFailures(plan: TestPlan, record: RunRecord, projectRoot: string, whole: TestPlan = plan): TestPlan {
   const documents = [];
   for (const document of plan.documents) {
-    const failures = record.failures.filter((f) => f.file === documentKey(document.file, projectRoot));
+    // A failure is recorded at the file its unit is written in: a delta's, for a capability --change ran with it applied.
+    const written = new Set([document.file, ...document.units.map((unit) => unit.file)].map((file) => documentKey(file, projectRoot)));
+    const failures = record.failures.filter((f) => written.has(f.file));
     if (failures.length === 0) continue;
     const all = whole.documents.find((candidate) => candidate.file === document.file) ?? document;
     // Each failure's unit as recordedUnitAmong finds it; a failure of the whole document (a place
     // that is no number), or one not told apart, stands for the whole document.
     const chosen = new Set<string>();
     let everyUnit = false;
-    const units = all.units.map(identityOf);
     for (const failure of failures) {
-      const found = /^#\d+$/.test(failure.unit) ? recordedUnitAmong(units, asIdentity(failure)) : undefined;
+      // Among the units written in the failure's file: a capability run with a change holds the delta's too.
+      const inFile = all.units.filter((unit) => documentKey(unit.file, projectRoot) === failure.file);
+      const found = /^#\d+$/.test(failure.unit) ? recordedUnitAmong(inFile.map(identityOf), asIdentity(failure)) : undefined;
       if (found) chosen.add(found.unit.id);
       else everyUnit = true;
     }

@@ -7,7 +7,8 @@
 import type { Diagnostic } from '../model/document.js';
 import type { DocumentPlan, Unit } from '../model/plan.js';
 import type { Requirement } from '../model/requirements.js';
-import { openspecPlace, outsideDeltaSections } from './openspec-layout.js';
+import { resolve } from 'node:path';
+import { currentSpecPath, openspecPlace, outsideDeltaSections } from './openspec-layout.js';
 import { OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from './family.js';
 import { requirementId } from './requirements.js';
 
@@ -20,10 +21,10 @@ export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan
   }
   const capabilities = deltas.map((delta) => {
     const capability = openspecPlace(delta.file)!.capability;
-    const current = plans.find((plan) => {
-      const place = openspecPlace(plan.file);
-      return place?.capability === capability && place.change === undefined;
-    });
+    // The spec beside the delta's own changes/ directory, as check pairs them: in a monorepo
+    // another package's capability of the same name is not the one the change is of.
+    const currentFile = resolve(currentSpecPath(delta.file)!);
+    const current = plans.find((plan) => openspecPlace(plan.file)?.change === undefined && resolve(plan.file) === currentFile);
     return { delta, capability, current: current ?? null };
   });
   // OpenSpec applies no delta it cannot apply whole, and archives nothing then: neither is it run.

@@ -5,7 +5,7 @@
 // `## MODIFIED Requirements`, `## REMOVED Requirements` (with their **Reason** and
 // **Migration**) and `## RENAMED Requirements` (`- FROM: ### Requirement: Old` /
 // `- TO: ### Requirement: New`).
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Section, SpecDocument } from '../model/document.js';
 import type { Rename } from '../model/requirements.js';
 
@@ -161,6 +161,16 @@ export function currentSpecPath(deltaFile: string): string | null {
   // Read from above where spec-run was started: named as the delta file was, relative or absolute.
   if (above === null) return current;
   return isAbsolute(deltaFile) ? join(above, current) : relative(process.cwd(), join(above, current));
+}
+
+/**
+ * The capability a document of an OpenSpec tree is of, named by its directory from where
+ * spec-run runs (`packages/a/openspec/specs/auth`; a delta's is the spec's beside its changes/
+ * directory): what tells apart two trees' capabilities of one name; null outside the layout.
+ */
+export function capabilityDirectory(file: string): string | null {
+  if (openspecPlace(file) === null) return null;
+  return relative(process.cwd(), dirname(resolve(currentSpecPath(file) ?? file))).split('\\').join('/');
 }
 
 /**

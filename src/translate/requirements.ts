@@ -10,7 +10,7 @@ import type { Section, SpecDocument } from '../model/document.js';
 import type { TestPlan, Unit } from '../model/plan.js';
 import type { Requirement } from '../model/requirements.js';
 import { REQUIREMENT_HEADING } from './family.js';
-import { deltaOf, openspecPlace, readRenames, removalReason, removedInBullets, renameChains } from './openspec-layout.js';
+import { capabilityDirectory, deltaOf, openspecPlace, readRenames, removalReason, removedInBullets, renameChains } from './openspec-layout.js';
 
 const NORMATIVE = /\b(SHALL|MUST)\b/;
 const EXCLUDED_PARAGRAPH = /^excluded\s*:\s*(.+)$/is;
@@ -165,8 +165,28 @@ export function normativeSentences(paragraphs: string[]): string[] {
 }
 
 /**
- * Marks the requirements named in `exclusions` (by id, by OpenSpec's `<capability>#<name>`,
- * or by name in every document)
+ * PLAN with each OpenSpec capability named by its directory (capabilityDirectory) where the
+ * plan holds more than one OpenSpec tree: a monorepo's packages may each have a capability
+ * `auth`, and `auth#Value` (an exclusion, a JUnit suite) would be both. The document's name
+ * and each requirement's capabilityId take it; a run of one tree keeps `auth#Value`.
+ */
+export function distinctCapabilities(plan: TestPlan): TestPlan {
+  const trees = new Set(plan.documents.flatMap((document) => capabilityDirectory(document.file)?.replace(/\/specs\/[^/]+$/, '') ?? []));
+  if (trees.size < 2) return plan;
+  const documents = plan.documents.map((document) => {
+    const capability = openspecPlace(document.file)?.capability;
+    const directory = capabilityDirectory(document.file);
+    if (capability === undefined || directory === null) return document;
+    const named = (text: string, after: string) => (text === capability || text.startsWith(`${capability}${after}`) ? `${directory}${text.slice(capability.length)}` : text);
+    const requirements = document.requirements?.map((r) => (r.capabilityId === undefined ? r : { ...r, capabilityId: named(r.capabilityId, '#') }));
+    return { ...document, name: named(document.name, ' ('), ...(requirements ? { requirements } : {}) };
+  });
+  return { documents };
+}
+
+/**
+ * Marks the requirements named in `exclusions` (by id, by OpenSpec's `<capability>#<name>`
+ * or `<capability directory>#<name>`, or by name in every document)
  * excluded with the given reason. Returns the plan and the keys that matched nothing.
  */
 export function excludeRequirements(plan: TestPlan, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
@@ -174,7 +194,9 @@ export function excludeRequirements(plan: TestPlan, exclusions: Record<string, s
   const documents = plan.documents.map((document) => {
     if (!document.requirements?.length) return document;
     const requirements = document.requirements.map((requirement) => {
-      const key = [requirement.id, requirement.capabilityId, requirement.name].find((candidate) => candidate !== undefined && candidate in exclusions) ?? null;
+      // A capability's directory names it in a run of one tree too: an exclusion written for a monorepo's run holds in a package's.
+      const inDirectory = requirement.capabilityId?.startsWith(`${requirement.capability}#`) ? `${capabilityDirectory(requirement.file)}${requirement.capabilityId.slice(requirement.capability!.length)}` : undefined;
+      const key = [requirement.id, requirement.capabilityId, inDirectory, requirement.name].find((candidate) => candidate !== undefined && candidate in exclusions) ?? null;
       if (key === null) return requirement;
       used.add(key);
       return { ...requirement, excluded: exclusions[key] };

@@ -1,7 +1,7 @@
 // A specification tree is one system, through the real command line: a document run
 // alone gets the same points as in the run of its tree, check and --list say where a
 // borrowed definition comes from, a name defined differently is an error where used.
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import t from 'tap';
 import type { RunEvent } from '../../src/model/events.js';
@@ -176,4 +176,13 @@ t.test('the Lisp corpus: documents run alone and together give the same points',
     t.notMatch(alone.stdout, /neither this document nor the vocabulary defines it/, `${file}: no undefined helper`);
     t.same(pointsOf(together.stdout, file), points, `${file}: the same points alone and together`);
   }
+});
+
+t.test("a document reached through a file link is of the tree where it really stands: it borrows that tree's definitions, not those of the link's directory", async (t) => {
+  const dir = project({ 'tests/a/helpers.md': '# a\n', 'tests/b/doc.md': '# b\n' });
+  symlinkSync('../b/doc.md', join(dir, 'tests/a/link.md'));
+  const trees = specificationTrees({ source: null, directory: dir }, [join(dir, 'tests/a')]);
+  t.same(trees.rootsOf(join(dir, 'tests/a/link.md')), [join(dir, 'tests/b')], 'given tests/a, the link is of tests/b');
+  t.same(specificationTrees({ source: null, directory: dir }, []).rootsOf(join(dir, 'tests/a/link.md')), [join(dir, 'tests/b')], 'given alone, too');
+  t.same(trees.rootsOf(join(dir, 'tests/a/helpers.md')), [join(dir, 'tests/a')], 'a document of tests/a stays of it');
 });

@@ -46,6 +46,15 @@ t.test("a document reached through a link inside the project gets the steps of w
   t.same(files.of(viaLink), [], "specs/a/'s steps bind nothing of specs/b/, however it is reached");
 });
 
+t.test("a document reached through a FILE link gets the steps of where it really is, as one through a directory link", async (t) => {
+  const dir = t.testdir({ specs: { a: { 'steps.mjs': STEPS }, b: { 'doc.spec.md': DOC } } });
+  symlinkSync('../b/doc.spec.md', join(dir, 'specs', 'a', 'link.spec.md'));
+  const viaLink = join(dir, 'specs', 'a', 'link.spec.md');
+  t.same(stepDirectories(dir, viaLink), [dir, join(dir, 'specs'), join(dir, 'specs', 'b')]);
+  const files = await stepFilesOf(undefined, { source: null, directory: dir }, [viaLink]);
+  t.same(files.of(viaLink), [], "specs/a/'s steps bind nothing of specs/b/");
+});
+
 t.test('property: the step files of a document are the same whatever other documents are selected with it', async (t) => {
   const places = ['specs', 'specs/a', 'specs/a/x', 'specs/b', 'other'];
   const dir = t.testdir({});

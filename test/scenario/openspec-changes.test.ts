@@ -603,3 +603,69 @@ t.test("check given one change (its folder, or its delta file) checks its deltas
   t.equal(run.exitCode, 2, 'a run of a change with no scenario has nothing to run');
   t.match(run.stderr, /it is a change's delta with no scenario, RENAMED or REMOVED only, which `spec-run check` checks against its capability's spec/);
 });
+
+/** Two workspace packages, each its own OpenSpec tree with a capability `auth`; package b's `Extra` fails. */
+function monorepo(changes: Record<string, string>): string {
+  const spec = (who: string, extra: string) =>
+    `# auth\n\n### Requirement: Value\nThe package SHALL have a value.\n\n#### Scenario: value\n- **GIVEN** the ${who} value\n- **THEN** the ${who} value SHALL be "${who}"\n${extra}`;
+  const steps = (who: string) =>
+    `import assert from 'node:assert/strict';\nimport { Given, Then } from 'spec-run/steps';\nGiven('the ${who} value', function () { this.v = '${who}'; });\nThen('the ${who} value SHALL be {string}', function (s) { assert.equal(this.v, s); });\n`;
+  return project({
+    'packages/a/openspec/specs/auth/spec.md': spec('a', ''),
+    'packages/a/steps/v.steps.mjs': steps('a'),
+    'packages/b/openspec/specs/auth/spec.md': spec('b', '\n### Requirement: Extra\nThe package SHALL have more.\n\n#### Scenario: extra\n- **GIVEN** the b value\n- **THEN** the b value SHALL be "WRONG"\n'),
+    'packages/b/steps/v.steps.mjs': steps('b'),
+    ...changes,
+  });
+}
+
+const MODIFIES_VALUE = (who: string) => `## MODIFIED Requirements\n\n### Requirement: Value\nThe package SHALL have a value.\n\n#### Scenario: value\n- **GIVEN** the ${who} value\n- **THEN** the ${who} value SHALL be "${who}"\n`;
+
+t.test("--change over a monorepo applies each package's delta to the capability of its own OpenSpec tree, never to another package's of the same name", async (t) => {
+  const dir = monorepo({ 'packages/b/openspec/changes/tighten/specs/auth/spec.md': MODIFIES_VALUE('b') });
+  const run = await runIn(dir, ['--change', 'tighten', 'packages', '--reporter', 'json']);
+  t.equal(run.exitCode, 1, 'b\'s failing requirement runs and fails the run');
+  const started = run.events.flatMap((e) => (e.type === 'document-start' ? [e.file] : []));
+  t.same(started, ['packages/b/openspec/specs/auth/spec.md'], "the change is applied to package b's spec");
+  t.ok(run.points.some((p) => !p.ok && p.at?.file === 'packages/b/openspec/specs/auth/spec.md'), 'Extra fails');
+
+  // b's delta names a requirement only package a has: OpenSpec cannot apply it to b's spec, as check says.
+  const onlyA = monorepo({
+    'packages/a/openspec/changes/tighten/specs/auth/spec.md': MODIFIES_VALUE('a'),
+    'packages/b/openspec/changes/tighten/specs/auth/spec.md': `${MODIFIES_VALUE('b')}\n### Requirement: Onlya\nOnly a SHALL have it.\n\n#### Scenario: onlya\n- **GIVEN** the b value\n- **THEN** the b value SHALL be "b"\n`,
+  });
+  const refused = await runIn(onlyA, ['--change', 'tighten', 'packages']);
+  t.equal(refused.exitCode, 2, refused.stdout);
+  t.match(refused.stderr, /packages\/b\/openspec\/changes\/tighten\/specs\/auth\/spec\.md:\d+: MODIFIED requirement 'Onlya' names no requirement of packages\/b\/openspec\/specs\/auth\/spec\.md/);
+
+  // Two packages' changes of the same requirement name meet on no spec: check warns of nothing.
+  const both = monorepo({
+    'packages/a/openspec/changes/one/specs/auth/spec.md': MODIFIES_VALUE('a'),
+    'packages/b/openspec/changes/two/specs/auth/spec.md': MODIFIES_VALUE('b'),
+  });
+  const check = await runIn(both, ['check', 'packages']);
+  t.notMatch(check.stdout, /warning: requirement auth#Value/, 'no change meets another package\'s');
+});
+
+t.test('--only-failures keeps --change: the failing units rerun in the capability with the change applied, not in the delta alone', async (t) => {
+  const scenario = (name: string, when: string, result: number) => `#### Scenario: ${name}\n- **WHEN** I ${when}\n- **THEN** the result SHALL be ${result}\n`;
+  const dir = project({
+    'openspec/specs/calc/spec.md': `# calc\n\n### Requirement: Add\nThe calculator SHALL add.\n\n${scenario('add', 'add 1 and 1', 2)}`,
+    'openspec/changes/add-sub/specs/calc/spec.md': `## ADDED Requirements\n\n### Requirement: Subtract\nThe calculator SHALL subtract.\n\n${scenario('sub', 'subtract 1 from 3', 1)}`,
+    'steps.mjs': `import assert from 'node:assert/strict';
+import { When, Then } from 'spec-run/steps';
+When('I add {int} and {int}', function (a, b) { this.r = a + b; });
+When('I subtract {int} from {int}', function (a, b) { this.r = b - a; });
+Then('the result SHALL be {int}', function (n) { assert.equal(this.r, n); });
+`,
+  });
+  const first = await runIn(dir, ['--change', 'add-sub', 'openspec', '--steps', 'steps.mjs', '--reporter', 'json']);
+  t.equal(first.exitCode, 1);
+  for (const paths of [['openspec'], []]) {
+    const rerun = await runIn(dir, ['--change', 'add-sub', '--only-failures', ...paths, '--steps', 'steps.mjs', '--reporter', 'json']);
+    t.equal(rerun.exitCode, 1, `${paths.join(' ') || 'no path'}: ${rerun.stderr}`);
+    const started = rerun.events.flatMap((e) => (e.type === 'document-start' ? [[e.file, e.name]] : []));
+    t.same(started, [['openspec/specs/calc/spec.md', 'calc (after change add-sub)']], 'the capability with the change applied');
+    t.same(rerun.events.flatMap((e) => (e.type === 'unit-start' ? [e.name] : [])), ['Subtract / sub'], 'only the failing unit');
+  }
+});

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { parseFile, parseMarkdown } from '../../src/parse/index.js';
 import { translate } from '../../src/translate/index.js';
-import { excludeRequirements, normativeSentences, requirementsInScope } from '../../src/translate/requirements.js';
+import { distinctCapabilities, excludeRequirements, normativeSentences, requirementsInScope } from '../../src/translate/requirements.js';
 import { selectUnits } from '../../src/run/select.js';
 import { seedPath } from '../parse/seed-files.js';
 
@@ -86,4 +86,21 @@ t.test('--list shows each requirement at file:line with its units and exclusion'
   const { describePlan } = await import('../../src/translate/index.js');
   const listing = describePlan(openspec(`### Requirement: Beta\nThe system MUST do beta.\n\nExcluded: later\n`));
   t.match(listing, /requirements \(2\), each with the units that verify it:\n {4}reqs\.md:3 {2}Alpha {2}\(1 unit\)\n {4}reqs\.md:\d+ {2}Beta {2}\(0 units; excluded: later\)/);
+});
+
+t.test('two OpenSpec trees in one plan: a capability of one name in each is named by its directory, in the document name, capabilityId and exclusions; one tree keeps <capability>#<name>', async (t) => {
+  const spec = (file: string) => translate(parseMarkdown(file, '# auth\n\n### Requirement: Value\nIt SHALL hold.\n\n#### Scenario: v\n- **WHEN** a\n- **THEN** b\n'));
+  const delta = translate(parseMarkdown('packages/b/openspec/changes/c/specs/auth/spec.md', '## ADDED Requirements\n\n### Requirement: More\nIt SHALL hold.\n\n#### Scenario: m\n- **WHEN** a\n- **THEN** b\n'));
+  const one = { documents: [spec('packages/a/openspec/specs/auth/spec.md')] };
+  t.equal(distinctCapabilities(one), one, 'one tree: unchanged');
+  t.equal(one.documents[0].requirements![0].capabilityId, 'auth#Value');
+
+  const two = distinctCapabilities({ documents: [spec('packages/a/openspec/specs/auth/spec.md'), spec('packages/b/openspec/specs/auth/spec.md'), delta] });
+  t.same(two.documents.map((d) => d.name), ['packages/a/openspec/specs/auth', 'packages/b/openspec/specs/auth', 'packages/b/openspec/specs/auth (change c)']);
+  t.same(two.documents.flatMap((d) => d.requirements!.map((r) => r.capabilityId)), ['packages/a/openspec/specs/auth#Value', 'packages/b/openspec/specs/auth#Value', 'packages/b/openspec/specs/auth#More']);
+
+  const { plan: excluded, unmatched } = excludeRequirements(two, { 'packages/a/openspec/specs/auth#Value': 'a only', 'auth#More': 'ambiguous' });
+  t.same(excluded.documents.map((d) => d.requirements![0].excluded), ['a only', undefined, undefined], "only package a's");
+  t.same(unmatched, ['auth#More'], 'the bare capability names no single requirement: said, not applied to both');
+  t.same(excludeRequirements(one, { 'packages/a/openspec/specs/auth#Value': 'a only' }).unmatched, [], "the directory's form holds in a run of the one tree");
 });

@@ -139,6 +139,9 @@ function hookLabel(hook: Hook): string {
   return `${HOOK_LABEL[hook.when]} hook${hook.name ? ` "${hook.name}"` : ''} (${shownPath(hook.file)}:${hook.line})`;
 }
 
+/** Where a hook is written, as every point's place is given: from where spec-run runs. */
+const hookAt = (hook: Hook) => ({ file: shownPath(hook.file), line: hook.line });
+
 /**
  * BeforeAll or AfterAll hooks of a document, once around its scenarios. A failing one is
  * a failing point of a unit of its own; the reason the scenarios are then skipped (it
@@ -155,7 +158,7 @@ async function runDocumentHooks(plan: DocumentPlan, when: 'before-all' | 'after-
   // Seeded as a scenario's code is, from the document and the kind of hook: the same whatever else runs.
   const random = seededRandom(unitSeed(options.seed, { id: `${file}#${when}`, file }));
   for (const hook of when === 'after-all' ? hooks.reverse() : hooks) {
-    const strays = new StrayErrors(hookLabel(hook), { file: shownPath(hook.file), line: hook.line, requirements }, late, failureDiagnostics);
+    const strays = new StrayErrors(hookLabel(hook), { ...hookAt(hook), requirements }, late, failureDiagnostics);
     let outcome = null as HookOutcome;
     // Without a world, such a hook starts no command spec-run could stop at its time limit.
     const unclaimed = await withRandomSource(random, () =>
@@ -167,7 +170,7 @@ async function runDocumentHooks(plan: DocumentPlan, when: 'before-all' | 'after-
     if (outcome && 'skipped' in outcome && when === 'after-all') {
       // What the rest of the hook checks did not run: said as a skipped point, not dropped.
       const unitId = `${file}#${when}-skipped-${hook.line}`;
-      const at = { file: hook.file, line: hook.line };
+      const at = hookAt(hook);
       emit({ type: 'unit-start', file, unitId, name: `${HOOK_LABEL[when]} hooks`, kind: 'problem', at });
       emit({ type: 'point', file, unitId, name: hookLabel(hook), at, ok: true, skip: outcome.skipped });
       emit({ type: 'unit-end', file, unitId, durationMs: 0 });
@@ -175,10 +178,10 @@ async function runDocumentHooks(plan: DocumentPlan, when: 'before-all' | 'after-
   }
   if (failing.length === 0) return null;
   const unitId = `${file}#${when}`;
-  const at = { file: failing[0].hook.file, line: failing[0].hook.line };
+  const at = hookAt(failing[0].hook);
   emit({ type: 'unit-start', file, unitId, name: `${HOOK_LABEL[when]} hooks`, kind: 'problem', at });
   for (const { hook, diagnostics } of failing) {
-    const point = { type: 'point' as const, file, unitId, name: hookLabel(hook), at: { file: hook.file, line: hook.line } };
+    const point = { type: 'point' as const, file, unitId, name: hookLabel(hook), at: hookAt(hook) };
     // Ended by an interruption of spec-run: it did not fail.
     emit(options.interrupt?.aborted ? { ...point, ok: true, skip: interruptedReason(options.interrupt) } : { ...point, ok: false, diagnostics });
   }
