@@ -79,3 +79,28 @@ t.test('a check whose own evaluation signals, caught by HANDLER-CASE or IGNORE-E
   t.equal(escaping.length, 1, 'an error escaping the unit is its one failing point');
   t.equal(r.failed.length, 3);
 });
+
+t.test("rove's, prove's and Parachute's checks whose argument signals, caught around them, fail at their lines as FiveAM's do; a test of theirs that made no check fails", async (t) => {
+  const md = `${frontmatter()}## Tests\n\n${lisp(`(rove:deftest rove-handled
+  (ignore-errors (rove:ok (= 4 (parse-integer "four"))))
+  (rove:ok (= 1 1)))
+(prove:deftest prove-handled
+  (ignore-errors (prove:is (parse-integer "four") 4))
+  (prove:ok t))
+(parachute:define-test parachute-handled
+  (handler-case (parachute:is = 4 (parse-integer "four")) (error () nil))
+  (parachute:true t))
+(parachute:define-test parachute-none-ran
+  (dolist (x '()) (parachute:true x)))`)}\n## In a block\n\n${lisp('(ignore-errors (rove:ng (parse-integer "four")))\n(rove:ok (= 1 1))')}`;
+  const r = await runMarkdown(md);
+  const verdictless = r.failed.filter((p) => /^the check never reached a verdict: evaluating it signalled SB-INT:SIMPLE-PARSE-ERROR, which code around the check caught$/.test(String(p.diagnostics?.reason)));
+  t.same(verdictless.map((p) => [p.name, p.at?.line]), [
+    ['(rove:ok (= 4 (parse-integer "four")))', lineIn(md, '(ignore-errors (rove:ok')],
+    ['(prove:is (parse-integer "four") 4)', lineIn(md, '(ignore-errors (prove:is')],
+    ['(parachute:is = 4 (parse-integer "four"))', lineIn(md, '(handler-case (parachute:is')],
+    ['(rove:ng (parse-integer "four"))', lineIn(md, '(ignore-errors (rove:ng')],
+  ]);
+  t.match(r.failed.find((p) => p.name === 'parachute-none-ran makes its checks')?.diagnostics, { reason: /^none of its 1 check ran/ });
+  t.equal(r.failed.length, 5);
+  t.same(r.points.filter((p) => p.ok).map((p) => p.name), ['(rove:ok (= 1 1))', '(prove:ok t)', '(parachute:true t)', '(rove:ok (= 1 1))'], 'the checks after them run');
+});
