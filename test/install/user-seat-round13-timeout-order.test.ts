@@ -9,29 +9,29 @@ const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(need
 
 const HANG = `---
 type: verification
-name: hang
+name: spread
 ---
-# Where does it hang?
+# Spreading apart
 
 \`\`\`lisp
-(defun widen (lo hi) (loop while (< lo hi) do (decf lo) (incf hi)) (list lo hi))
+(defun spread (lo hi) (loop while (< lo hi) do (decf lo) (incf hi)) (list lo hi))
 \`\`\`
 
-## Widening
+## Spreading
 
 \`\`\`lisp
-(assert (equal '(0 0) (widen 0 0)))
-(assert (equal '(-1 3) (widen 0 2)))
-(assert (equal '(2 2) (widen 2 2)))
+(assert (equal '(0 0) (spread 0 0)))
+(assert (equal '(-1 3) (spread 0 2)))
+(assert (equal '(2 2) (spread 2 2)))
 \`\`\`
 
 ## In a test
 
 \`\`\`lisp
-(fiveam:test widening
-  (fiveam:is (equal '(1 1) (widen 1 1)))
-  (fiveam:is (equal '(-2 4) (widen -1 3)))
-  (fiveam:is (equal '(3 3) (widen 3 3))))
+(fiveam:test spreading
+  (fiveam:is (equal '(1 1) (spread 1 1)))
+  (fiveam:is (equal '(-2 4) (spread -1 3)))
+  (fiveam:is (equal '(3 3) (spread 3 3))))
 \`\`\`
 `;
 
@@ -43,14 +43,14 @@ t.test("a timed-out unit's points come in the order of their lines, its failure 
   const points = readFileSync(`${project.dir}/run.jsonl`, 'utf8').trim().split('\n').map((line) => JSON.parse(line)).filter((event) => event.type === 'point');
   const shown = points.map((point) => [point.name, point.at.line, point.ok]);
   t.same(shown, [
-    ["(equal '(0 0) (widen 0 0))", lineOf(HANG, '(widen 0 0)'), true],
-    ["(assert (equal '(-1 3) (widen 0 2)))", lineOf(HANG, '(widen 0 2)'), true],
-    ['Widening completes', lineOf(HANG, '(widen 0 2)'), false],
-    ["(assert (equal '(2 2) (widen 2 2)))", lineOf(HANG, '(widen 2 2)'), true],
-    ["(equal '(1 1) (widen 1 1))", lineOf(HANG, '(widen 1 1)'), true],
-    ["(fiveam:is (equal '(-2 4) (widen -1 3)))", lineOf(HANG, '(widen -1 3)'), true],
-    ['widening completes', lineOf(HANG, '(widen -1 3)'), false],
-    ["(fiveam:is (equal '(3 3) (widen 3 3)))", lineOf(HANG, '(widen 3 3)'), true],
+    ["(equal '(0 0) (spread 0 0))", lineOf(HANG, '(spread 0 0)'), true],
+    ["(assert (equal '(-1 3) (spread 0 2)))", lineOf(HANG, '(spread 0 2)'), true],
+    ['Spreading completes', lineOf(HANG, '(spread 0 2)'), false],
+    ["(assert (equal '(2 2) (spread 2 2)))", lineOf(HANG, '(spread 2 2)'), true],
+    ["(equal '(1 1) (spread 1 1))", lineOf(HANG, '(spread 1 1)'), true],
+    ["(fiveam:is (equal '(-2 4) (spread -1 3)))", lineOf(HANG, '(spread -1 3)'), true],
+    ['spreading completes', lineOf(HANG, '(spread -1 3)'), false],
+    ["(fiveam:is (equal '(3 3) (spread 3 3)))", lineOf(HANG, '(spread 3 3)'), true],
   ]);
-  t.match(points[5].skip, `in the form at line ${lineOf(HANG, '(widen -1 3)')}, which was running`, 'the running check is named by its own line');
+  t.match(points[5].skip, `in the form at line ${lineOf(HANG, '(spread -1 3)')}, which was running`, 'the running check is named by its own line');
 });
