@@ -209,13 +209,17 @@ export async function checkLisp(plan: DocumentPlan, context: CheckContext): Prom
  * Warnings of units that check nothing, as a run treats them: a test holding no check is
  * skipped, verifying nothing; a block holding none only runs (`runs without error`), which
  * sets up for the checks of the others, but where no unit of the document holds one, the
- * document verifies nothing.
+ * document verifies nothing; a block answering an Input is the check of its answer, so one
+ * holding none leaves the answer unchecked wherever it stands.
  */
 function checklessUnits(plan: DocumentPlan): CheckMessage[] {
   const checkless = unitsHoldingNoCheck(plan);
   const at = (unit: Unit, message: string): CheckMessage => ({ file: unit.file, line: unit.line, column: 1, severity: 'warning', message });
   const tests = checkless.filter((unit) => unit.kind === 'fiveam-test');
   const messages = tests.map((unit) => at(unit, `test ${unit.name} holds no check (is, signals, finishes...): a run skips it as verifying nothing, so its requirement is not verified`));
+  for (const unit of checkless)
+    if (unit.kind === 'lisp-block' && unit.input)
+      messages.push(at(unit, `this block answers the Input at line ${unit.input.line} but holds no check (assert, is...): a run passes it as "runs without error", which verifies nothing of the answer, so its requirement is not verified; check the answer, such as (assert (result-success-p (send-request *server* input)))`));
   const blocks = checkless.filter((unit) => unit.kind === 'lisp-block');
   if (blocks.length > 0 && checkless.length === plan.units.length) {
     messages.push(at(blocks[0], `no unit of this document holds a check (assert, is...): its blocks only run ("runs without error"), which verifies nothing, so it verifies no requirement, and a run of it alone fails as checking nothing`));

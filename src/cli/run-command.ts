@@ -519,18 +519,20 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   /** Under --watch, every watched document's latest result: what the report files and the summary stand for. */
   const latest = options.watch ? new LatestResults() : null;
   /** Runs a plan, reports it, and leaves the record of the run. */
-  const execute = async (toRun: TestPlan, files: StepFiles): Promise<RunOutcome> => {
+  const execute = async (toRun: TestPlan, files: StepFiles, cancelled?: AbortSignal): Promise<RunOutcome> => {
     const recorder = new RunRecorder(config.directory, toRun);
     if (!options.dryRun) markRunUnfinished(recordPath);
-    const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt: interrupts.signal, ...(options.watch ? {} : { closeOwnWork: closeRunners }) }, runners);
+    // A rerun --watch cancels stops as spec-run's interruption stops a run: its units are skipped as cut short, neither passing nor failing.
+    const interrupt = cancelled ? AbortSignal.any([interrupts.signal, cancelled]) : interrupts.signal;
+    const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt, ...(options.watch ? {} : { closeOwnWork: closeRunners }) }, runners);
     // Kept before the summary line, which stays last. A shard sees only its share: the
     // timings every shard splits by are left as they are; so are they by an interrupted run.
     // A dry run ran nothing: the record of the last real run (its failures, its timings) stays.
     const reportOptions: ReportOptions = {
       requireVerified: options.requireVerified,
       observe: (event) => recorder.observe(event),
-      interrupt: interrupts.signal,
-      beforeSummary: () => (options.dryRun ? undefined : keepRecords(recorder, recordPath, options.shard || interrupts.signal.aborted ? null : timingsPath)),
+      interrupt,
+      beforeSummary: () => (options.dryRun ? undefined : keepRecords(recorder, recordPath, options.shard || interrupt.aborted ? null : timingsPath)),
     };
     if (!latest) return reportEvents(events, reporters, reportOptions);
     // --watch: the terminal follows this run as it goes; the report files and the summary are
@@ -584,7 +586,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
           return (await stepFilesOf(cliOptions.steps, config, documents)).all;
         },
       },
-      rerun: async (files) => {
+      rerun: async (files, cancelled) => {
         const planned = await rerunPlan(files);
         if (typeof planned === 'string') {
           console.error(`spec-run: ${planned}; nothing runs`);
@@ -606,7 +608,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
         // The modules the steps files import may have changed without them: each rerun loads them anew.
         if (changed.documents.some((d) => d.family === 'openspec')) (await import('../run/scenario/library.js')).loadAnew();
         // Looked for again: a document new since the first run, or a steps file new beside one.
-        await execute(changed, await stepFilesOf(cliOptions.steps, config, changed.documents.map((d) => d.file), unitFilesElsewhere(changed)));
+        await execute(changed, await stepFilesOf(cliOptions.steps, config, changed.documents.map((d) => d.file), unitFilesElsewhere(changed)), cancelled);
         runtime?.fill(SPARE_SERVERS);
       },
       signal: interrupts.signal,

@@ -1,6 +1,7 @@
 // --watch: after the first run, runs again the documents that change, and all of
 // them when a shared helper (an extra vocabulary file, the configuration) changes.
-// New documents under the watched directories are picked up too.
+// New documents under the watched directories are picked up too. A save of what a
+// rerun under way runs cancels it, and the new save's run starts at once.
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { discoverDocuments } from './discover.js';
@@ -12,7 +13,12 @@ export interface WatchOptions {
   roots: string[];
   /** Files whose change affects every document. */
   helpers: string[];
-  rerun: (documents: string[]) => Promise<void>;
+  /**
+   * Runs DOCUMENTS again. CANCELLED aborts, its reason saying which save, when a file the run
+   * runs (or a helper every document uses) is saved again while it runs: its units stop as an
+   * interruption stops them, and the run of the new save starts at once.
+   */
+  rerun: (documents: string[], cancelled: AbortSignal) => Promise<void>;
   /**
    * Where steps files are found by convention: the directories to watch for one created or
    * deleted, and the steps files found now. A steps file new since the first run changes
@@ -41,6 +47,8 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
+  /** The rerun under way: the files it runs, and what cancels it. */
+  let current: { files: Set<string>; cancel: AbortController } | null = null;
   const watchers: FSWatcher[] = [];
 
   /** The steps files found now that were not helpers yet: each becomes one, watched from now on. */
@@ -61,6 +69,9 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
       return true;
     });
     pending.clear();
+    // A save of what the run under way runs makes its result stale: it stops now, not at its units' time limits.
+    const stale = changed.filter((file) => helpers.has(file) || current?.files.has(file));
+    if (current && stale.length > 0) current.cancel.abort(`a save of ${stale.map((file) => relative(process.cwd(), file)).join(', ')}`);
     running = running
       .then(async () => {
         // Each document named as the first run named it (as given, or found under a root as given), never as the absolute path a watcher reports.
@@ -76,7 +87,13 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
         for (const file of documents) if (!fileWatchers.has(resolve(file)) && existsSync(file)) watchFile(resolve(file));
         if (documents.length === 0) return;
         console.error(`\nspec-run: ${created.length ? `a steps file appeared (${created.map((f) => relative(process.cwd(), f)).join(', ')}); running every document` : all ? 'a shared helper changed; running every document' : `changed: ${documents.join(', ')}`}`);
-        await options.rerun(documents);
+        const run = { files: new Set(documents.map((file) => resolve(file))), cancel: new AbortController() };
+        current = run;
+        try {
+          await options.rerun(documents, run.cancel.signal);
+        } finally {
+          current = null;
+        }
       })
       .catch((error) => console.error(`spec-run: ${(error as Error).message}`));
   };

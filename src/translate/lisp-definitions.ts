@@ -35,10 +35,10 @@ function isFiveamSymbol(name: string, symbol: string): boolean {
 /** Forms that only group others: `(eval-when (...) forms...)`, `(progn forms...)`. */
 const CL_GROUPS: Record<string, number> = { 'eval-when': 2, progn: 1 };
 
-function isClSymbol(head: string, names: Set<string> | Record<string, unknown>): boolean {
+function isClSymbol(head: string, names: ReadonlySet<string> | ReadonlyMap<string, unknown> | Record<string, unknown>): boolean {
   const pkg = packageOf(head);
   const name = unqualified(head);
-  return (names instanceof Set ? names.has(name) : Object.hasOwn(names, name)) && (pkg === null || CL_PACKAGES.has(pkg));
+  return (names instanceof Set || names instanceof Map ? names.has(name) : Object.hasOwn(names, name)) && (pkg === null || CL_PACKAGES.has(pkg));
 }
 
 /** A Common Lisp definition, or an eval-when or progn holding nothing but such definitions. */
@@ -266,6 +266,26 @@ export const DESIGNATOR_CALLERS: ReadonlyMap<string, number> = new Map([
   ...['map', 'map-into', 'sort', 'stable-sort', 'subst-if', 'subst-if-not', 'nsubst-if', 'nsubst-if-not', 'substitute-if', 'substitute-if-not', 'nsubstitute-if', 'nsubstitute-if-not'].map((name) => [name, 2] as const),
   ['merge', 4],
 ]);
+/**
+ * Common Lisp's operators that print objects given them, each with the argument the objects
+ * start at (1 the first): printing one calls `print-object`, so a call of one calls the
+ * document's `print-object` methods, unless what it prints is a literal (a string, a
+ * number, a character, a keyword). The driver decides by the same table (*printers*,
+ * run/lisp/checks.lisp).
+ */
+const PRINTERS: ReadonlyMap<string, number> = new Map([
+  ...['print', 'prin1', 'princ', 'pprint', 'write', 'prin1-to-string', 'princ-to-string', 'write-to-string'].map((name) => [name, 1] as const),
+  ['format', 3],
+]);
+
+/** The call of `print-object` LIST makes when it prints an object (PRINTERS), named at its head; else null. */
+function printObjectCalled(list: Extract<LispNode, { kind: 'list' }>): SymbolNode | null {
+  const head = list.items[0];
+  if (head?.kind !== 'symbol' || !isClSymbol(head.name, PRINTERS)) return null;
+  const objects = list.items.slice(PRINTERS.get(unqualified(head.name)));
+  const literal = (node: LispNode) => node.kind === 'string' || node.kind === 'number' || node.kind === 'char' || (node.kind === 'symbol' && node.name.startsWith(':'));
+  return objects.some((node) => !literal(node)) ? { ...head, name: 'print-object', raw: 'print-object' } : null;
+}
 /** Operators whose form is the function a quoted name names, as `#'f` is: `(symbol-function 'f)`. */
 const FUNCTION_FETCHERS = new Set(['symbol-function', 'fdefinition']);
 /** Keyword arguments that take a function to call: `:key 'f`, `:test 'f`. */
@@ -325,6 +345,11 @@ export function visitCode(node: LispNode, visit: (node: LispNode) => void, calle
         const function_ = operator === 'function' || FUNCTION_FETCHERS.has(operator!) ? namedFunction(node) : null;
         if (function_ !== null) return named(function_, false);
         if (node.items[0]?.kind === 'symbol') named(node.items[0], true);
+        const printObject = printObjectCalled(node);
+        if (printObject !== null) {
+          visit(printObject);
+          named(printObject, true);
+        }
         const makes = makesCode || (operator !== null && CODE_MAKERS.has(operator));
         const calledArgument = head === null ? undefined : DESIGNATOR_CALLERS.get(operator!);
         const callsEveryArgument = head !== null && callers.has(head);

@@ -235,13 +235,15 @@ t.test('an Expected JSON block that does not parse is an error of check, at the 
   t.equal(stdout, `${join(dir, 'be.md')}:16:19: error: the Expected JSON does not parse: Expected double-quoted property name\n`);
 });
 
-t.test('check says, at its line, that an answer shown for an Input cannot be compared (an error) or states nothing (a warning); a plain-text answer it leaves to the run, which compares it', async (t) => {
+t.test('check says at its line that an answer shown for an Input cannot be compared (an error), states nothing or only prints (warnings); a plain-text answer it leaves to the run', async (t) => {
   const input = (id: number) => `**Input**:\n\`\`\`json\n{"jsonrpc": "2.0", "id": ${id}, "method": "tools/call", "params": {"name": "evaluate-lisp", "arguments": {"code": "(+ 1 ${id})"}}}\n\`\`\`\n`;
   const doc = [
     '---\ntype: contract\nname: answers\n---\n# Answers\n',
     `## Text\n\n${input(1)}\n**Expected**:\n\`\`\`\n=> 2\n\`\`\`\n`,
     `## Comments\n\n${input(2)}\n**Expected**:\n\`\`\`lisp\n;; TODO: check that the answer is 3\n\`\`\`\n`,
     `## Nothing\n\n${input(3)}\n**Expected**:\n\`\`\`json\n{}\n\`\`\`\n`,
+    `## Printed\n\n${input(4)}\n**Expected**:\n\`\`\`lisp\n;; the answer holds 5\n(print (send-request *server* input))\n\`\`\`\n`,
+    `## Checked\n\n${input(5)}\n**Expected**:\n\`\`\`lisp\n(assert (search "=> 6" (result-content-text (send-request *server* input))))\n\`\`\`\n`,
   ].join('\n');
   const dir = t.testdir({ 'answers.md': doc });
   const { code, stdout, stderr } = await check([dir]);
@@ -252,8 +254,10 @@ t.test('check says, at its line, that an answer shown for an Input cannot be com
   t.same(stdout.trim().split('\n').map((message) => message.replace(/(: (error|warning): .{30}).*/, '$1')), [
     `${file}:${line(';; TODO')}:1: error: this block is the answer to th`,
     `${file}:${line('{}')}:1: warning: this Expected JSON states noth`,
+    `${file}:${line('(print (send-request')}:1: warning: this block answers the Input a`,
   ]);
-  t.match(stderr, /1 errors, 1 warnings/);
+  t.match(stdout, `this block answers the Input at line ${line('"id": 4')} but holds no check (assert, is...): a run passes it as "runs without error"`, 'an Expected block that only prints checks nothing of the answer; the one that checks is no warning');
+  t.match(stderr, /1 errors, 2 warnings/);
 });
 
 t.test("with a runtime: configured, check names the tools that server lists, asked as a run would; one that cannot be asked leaves tool names unchecked, saying so", async (t) => {

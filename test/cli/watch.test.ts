@@ -104,3 +104,40 @@ t.test('a document under a root the first run did not name (a new one, a change\
   await watching;
   t.same(runs.filter((files) => files.includes('changes/b.md')).length, 3, `a run for each of the three saves: ${JSON.stringify(runs)}`);
 });
+
+t.test('a save of a document a rerun is running cancels that rerun, saying which save, and its run starts at once; a save of another waits its turn', async (t) => {
+  const dir = t.testdir({ 'a.md': '# A\n', 'b.md': '# B\n' });
+  const runs: { files: string[]; cancelledBy?: string }[] = [];
+  const controller = new AbortController();
+  const watching = watchDocuments({
+    documents: [join(dir, 'a.md'), join(dir, 'b.md')],
+    roots: [],
+    helpers: [],
+    // Each run hangs until it is cancelled, or for 3 seconds, as a unit stuck in a loop would.
+    rerun: async (files, cancelled) => {
+      const run: { files: string[]; cancelledBy?: string } = { files: files.map((f) => f.slice(resolve(dir).length + 1)) };
+      runs.push(run);
+      await new Promise<void>((done) => {
+        const timer = setTimeout(done, 3000);
+        cancelled.addEventListener('abort', () => (clearTimeout(timer), (run.cancelledBy = String(cancelled.reason)), done()));
+      });
+    },
+    debounceMs: 50,
+    signal: controller.signal,
+  });
+  await settle(100);
+  writeFileSync(join(dir, 'a.md'), '# A hangs\n');
+  await settle(400);
+  const started = Date.now();
+  writeFileSync(join(dir, 'a.md'), '# A fixed\n');
+  await settle(400);
+  t.ok(Date.now() - started < 3000 && runs.length === 2, 'the second save of a runs before the first run would have ended');
+  t.same(runs[0], { files: ['a.md'], cancelledBy: `a save of ${join(dir, 'a.md').slice(process.cwd().length + 1)}` });
+  writeFileSync(join(dir, 'b.md'), '# B changed\n');
+  await settle(400);
+  t.equal(runs.length, 2, 'a save of b, which the run under way does not run, waits for it');
+  t.equal(runs[1].cancelledBy, undefined);
+  controller.abort();
+  await watching;
+  t.same(runs.map((run) => run.files), [['a.md'], ['a.md'], ['b.md']]);
+});

@@ -10,6 +10,7 @@ import { definedElsewhereNote, indexDefinitions, unreadableDefinitionNote } from
 import type { Unit } from '../../src/model/plan.js';
 import { DESIGNATOR_CALLERS, holdsChecks } from '../../src/translate/lisp-definitions.js';
 import { codeOnOneLine, scanForms } from '../../src/translate/lisp-forms.js';
+import { unitsHoldingNoCheck } from '../../src/translate/unit-code.js';
 
 const doc = (body: string, path = 'doc.test.md') => translate(parseMarkdown(path, `---\ntype: verification\nname: d\n---\n\n# D\n\n${body}`));
 const lisp = (code: string) => `\`\`\`lisp\n${code}\n\`\`\`\n`;
@@ -117,6 +118,20 @@ t.test('a method of a generic function the document defines is a function like a
     'the uncalled method needing an argument; not print-object, which PRINT calls',
   );
   t.same(byKind(plan.units, 'verify-function').map((u) => u.functionName), ['check-all'], 'a method of no arguments nothing calls runs as a unit, its qualifier passed over');
+});
+
+t.test("printing an object calls the document's print-object methods: a test whose only check is in one holds a check; printing a literal calls none", async (t) => {
+  const plan = doc(
+    `## Definitions\n\n${lisp(`(defclass point () ((x :initarg :x :reader point-x)))
+(defmethod print-object ((p point) stream)
+  (fiveam:is (> (point-x p) 1000))
+  (format stream "#<point ~a>" (point-x p)))
+(defun show (p) (princ-to-string p))`)}\n## Tests\n\n${lisp(`(fiveam:test printed (format nil "~a" (make-instance 'point :x 5)))
+(fiveam:test printed-by-helper (show (make-instance 'point :x 5)))
+(fiveam:test written (write (make-instance 'point :x 5) :stream (make-broadcast-stream)))
+(fiveam:test literal (princ "a point") (format t "~a ~a~%" 1 :two))`)}`,
+  );
+  t.same(unitsHoldingNoCheck(plan).map((unit) => unit.name), ['literal']);
 });
 
 t.test('an undefined name is told where another document of the run defines it', async (t) => {

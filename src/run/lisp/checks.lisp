@@ -520,6 +520,22 @@ is data to it. Any other operator only takes the function or its name (SYMBOL-FU
 COMPILE, FBOUNDP, DOCUMENTATION, a macro): it calls nothing. DESIGNATOR_CALLERS of
 translate/lisp-definitions.ts, by which the plan tells calls, is the same table.")
 
+(defparameter *printers*
+  '((print . 1) (prin1 . 1) (princ . 1) (pprint . 1) (write . 1)
+    (prin1-to-string . 1) (princ-to-string . 1) (write-to-string . 1) (format . 3))
+  "Common Lisp's operators that print objects given them, each with the argument the objects
+start at (1 the first): printing one calls PRINT-OBJECT, so a call of one calls the
+PRINT-OBJECT methods of spec code, unless what it prints is a literal (a string, a number,
+a character, a keyword), no object of spec code's classes. PRINTERS of
+translate/lisp-definitions.ts, by which check tells calls, is the same table.")
+
+(defun prints-objects-p (form)
+  "Whether FORM, a call, prints an object that may be of spec code's classes (*PRINTERS*)."
+  (let ((from (cdr (assoc (car form) *printers*))))
+    (and from
+         (some (lambda (argument) (not (typep argument '(or string number character keyword))))
+               (nthcdr from form)))))
+
 (defun calls-designator-p (operator argument)
   "Whether OPERATOR calls the function a quoted symbol given it as its ARGUMENTth argument
 names: the one a *DESIGNATOR-CALLERS* calls, or any of a function of spec code ((RUN-CHECK 'F))."
@@ -536,7 +552,8 @@ names: the one a *DESIGNATOR-CALLERS* calls, or any of a function of spec code (
 
 (defun spec-functions-called (expansion)
   "The functions of spec code EXPANSION calls: called, or given as 'F or #'F to an operator
-in the argument it calls (CALLS-DESIGNATOR-P, :KEY #'F...). Quoted data calls nothing: '(F) is a list;
+in the argument it calls (CALLS-DESIGNATOR-P, :KEY #'F...), and PRINT-OBJECT by a printer
+printing an object (PRINTS-OBJECTS-P). Quoted data calls nothing: '(F) is a list;
 nor does #'F put aside, (LIST #'F), whose function the plan runs as a unit of its own
 (functionReferences, translate/lisp-definitions.ts)."
   (let ((seen (make-hash-table :test #'eq))
@@ -550,6 +567,7 @@ nor does #'F put aside, (LIST #'F), whose function the plan runs as a unit of it
                (when (and (consp form) (not (eq (car form) 'quote)) (not (gethash form seen)) (plusp (decf budget)))
                  (setf (gethash form seen) t)
                  (note (car form))
+                 (when (prints-objects-p form) (note 'print-object))
                  (loop for rest on form
                        for index from 0
                        for previous = nil then argument

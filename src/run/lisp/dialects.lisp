@@ -28,10 +28,13 @@ its argument subforms, DESCRIPTION and REASON. The unit goes on either way."
   (and ok t))
 
 (defmacro checked (whole test-form description &environment environment)
-  "Expand to a point for WHOLE that passes when TEST-FORM is true."
+  "Expand to a point for WHOLE that passes when TEST-FORM is true; failing too, as
+FiveAM's IS and ASSERT do, when evaluating it signals an error that code around it
+catches (COMPLETING-CHECK): the check never reached a verdict."
   (multiple-value-bind (bindings call records) (decompose-check test-form environment)
-    `(let* ,bindings
-       (record-check ',whole ,call (list ,@records) ,description))))
+    `(completing-check (,whole ,whole)
+       (let* ,bindings
+         (record-check ',whole ,call (list ,@records) ,description)))))
 
 (defmacro ok (&whole whole form &optional description)
   "rove/prove: a point that passes when FORM is true."

@@ -527,6 +527,12 @@ unit happened to be running is none of these."
         (loop for home in (reverse homes)
               thereis (and (spec-function-p home) (only-call-location home code))))))
 
+(defun running-form-location (code)
+  "Where CODE, the unit's code, is running the calls on this thread's stack: the innermost
+form of CODE a frame runs (a FiveAM test's check calling a function three calls of the
+test could be, which the time limit's stop found there), else NIL. Call it while the frames exist."
+  (form-location (find-if (lambda (form) (within-form-p form code)) (stack-written-forms))))
+
 (defun exit-after-unit (exit &rest arguments)
   "SB-EXT:EXIT, encapsulated: called by spec code in a unit, in the driver's thread, it
 stops the unit at the call, tells the host where (the unit's failure stands there), and
@@ -547,6 +553,7 @@ this thread waits for the exit."
                               (let ((code (or *current-form* definition)))
                                 (or (only-call-location 'sb-ext:exit code)
                                     (erring-call-location code)
+                                    (running-form-location code)
                                     (fallback-location))))))
            (setf *exit-requested* arguments
                  *unit-stop-line* (second (if *exit-from-thread* (fallback-location) location)))

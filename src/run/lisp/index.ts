@@ -156,6 +156,18 @@ function blockInput(input: CodeRef): BlockInput {
 type Interruption = { kind: 'timeout'; printed?: string; stoppedAt?: { file: string | null; line: number | null } } | { kind: 'failure'; error: Error } | { kind: 'interrupted' };
 
 /**
+ * The points of a unit whose driver ended before it did, in the order a unit that finishes
+ * reports them: the checks it made, in the order made; LOST, those of the form it was running
+ * (which the driver could not report), and ENDING, its failure at that form; then the checks
+ * the driver reported skipped past the place it stopped, which trail the points it made.
+ */
+export function endedUnitPoints(made: PointEvent[], lost: PointEvent[], ending: PointEvent): PointEvent[] {
+  let reached = made.length;
+  while (reached > 0 && made[reached - 1].skip !== undefined) reached--;
+  return [...made.slice(0, reached), ...lost, ending, ...made.slice(reached)];
+}
+
+/**
  * A failure loading vocabulary file FILE (as the project names it): the driver places a failing
  * form at its line; a failure of no place (the file could not be read) is the file's.
  */
@@ -599,14 +611,15 @@ class DocumentRun {
         const failedRun = outcome !== null || points.some((p) => !p.message.ok);
         const runNote = runs > 1 ? { seed: seedOfRun, run: run + 1, runs } : { seed: seedOfRun };
         if (failedRun || run === runs - 1) {
-          for (const point of points) this.emitPoint(this.pointEvent(unit.id, point, at, runNote));
+          const made = points.map((point) => this.pointEvent(unit.id, point, at, runNote));
           if (outcome) {
-            for (const check of this.checksLostWithDriver(unit, points, outcome)) this.emitPoint({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: check.text, at: check.at, skip: check.skip });
+            const lost = this.checksLostWithDriver(unit, points, outcome).map((check): PointEvent => ({ type: 'point', file: this.plan.file, unitId: unit.id, ok: true, name: check.text, at: check.at, skip: check.skip }));
             const interruption = this.interruptionPoint(unit.id, unit.name, at, outcome);
             const later = outcome.kind === 'interrupted' ? {} : { later: 'the units after it run in a fresh Lisp environment, each saying so' };
-            this.emitPoint({ ...interruption, diagnostics: { ...interruption.diagnostics, ...later, ...runNote } });
+            const ending = { ...interruption, diagnostics: { ...interruption.diagnostics, ...later, ...runNote } };
+            for (const point of endedUnitPoints(made, lost, ending)) this.emitPoint(point);
             if (outcome.kind !== 'interrupted') this.restartedBecause = restartReason(unit, outcome);
-          }
+          } else for (const point of made) this.emitPoint(point);
           if (runs > 1)
             this.emit({
               type: 'comment',

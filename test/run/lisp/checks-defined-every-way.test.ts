@@ -3,7 +3,7 @@
 // function's by (setf symbol-function)), are tracked alike: called over nothing, they fail
 // the unit. A function defined inside a LET or by a macro of the document holds checks of
 // its own, not of the block that defines it. A check left by an error that code around it
-// caught is a failing point, not nothing.
+// caught is a failing point, not nothing. A print-object method is called by printing.
 import t from 'tap';
 import { frontmatter, lineIn, lisp, runMarkdown } from './helpers.js';
 
@@ -29,6 +29,22 @@ t.test('methods, :method options, lambdas in variables and (setf symbol-function
     [[true, '(> (second shape) 1000)'], [true, '(> x 5)']],
     'called for real, their checks are the unit\'s points',
   );
+});
+
+t.test("a print-object method of the document's class is called by printing an object: printed over nothing, the unit fails naming it; printed, its check is the unit's", async (t) => {
+  const md = `${frontmatter()}## Definitions\n\n${lisp(`(defclass point () ((x :initarg :x :reader point-x)))
+(defmethod print-object ((p point) stream)
+  (fiveam:is (> (point-x p) 1000))
+  (format stream "#<point ~a>" (point-x p)))`)}\n## Tests\n\n${lisp(`(fiveam:test print-none (dolist (p (list)) (princ-to-string p)))
+(fiveam:test print-one (format nil "~a" (make-instance 'point :x 5000)))
+(fiveam:test print-literal (princ "no point"))`)}`;
+  const r = await runMarkdown(md);
+  const check = lineIn(md, '(fiveam:is (> (point-x p) 1000))');
+  t.match(r.failed, [{ name: 'print-none makes its checks', diagnostics: { reason: `none of the 1 check of the functions it calls ran (print-object at doc.test.md:${check})` } }]);
+  t.same(r.points.filter((p) => p.ok).map((p) => [p.name, p.at?.line, p.skip ?? null]), [
+    ['(> (point-x p) 1000)', check, null],
+    ['print-literal makes a check', lineIn(md, '(fiveam:test print-literal'), 'it holds no check (is, signals, finishes...): it ran without error and verified nothing'],
+  ], 'printing a literal calls no print-object of the document');
 });
 
 t.test('a function defined in a LET, or by a macro of the document, holds checks of its own: the block defining it passes', async (t) => {
@@ -62,4 +78,29 @@ t.test('a check whose own evaluation signals, caught by HANDLER-CASE or IGNORE-E
   const escaping = r.failed.filter((p) => p.at?.line === lineIn(md, '## Escaping') + 3);
   t.equal(escaping.length, 1, 'an error escaping the unit is its one failing point');
   t.equal(r.failed.length, 3);
+});
+
+t.test("rove's, prove's and Parachute's checks whose argument signals, caught around them, fail at their lines as FiveAM's do; a test of theirs that made no check fails", async (t) => {
+  const md = `${frontmatter()}## Tests\n\n${lisp(`(rove:deftest rove-handled
+  (ignore-errors (rove:ok (= 4 (parse-integer "four"))))
+  (rove:ok (= 1 1)))
+(prove:deftest prove-handled
+  (ignore-errors (prove:is (parse-integer "four") 4))
+  (prove:ok t))
+(parachute:define-test parachute-handled
+  (handler-case (parachute:is = 4 (parse-integer "four")) (error () nil))
+  (parachute:true t))
+(parachute:define-test parachute-none-ran
+  (dolist (x '()) (parachute:true x)))`)}\n## In a block\n\n${lisp('(ignore-errors (rove:ng (parse-integer "four")))\n(rove:ok (= 1 1))')}`;
+  const r = await runMarkdown(md);
+  const verdictless = r.failed.filter((p) => /^the check never reached a verdict: evaluating it signalled SB-INT:SIMPLE-PARSE-ERROR, which code around the check caught$/.test(String(p.diagnostics?.reason)));
+  t.same(verdictless.map((p) => [p.name, p.at?.line]), [
+    ['(rove:ok (= 4 (parse-integer "four")))', lineIn(md, '(ignore-errors (rove:ok')],
+    ['(prove:is (parse-integer "four") 4)', lineIn(md, '(ignore-errors (prove:is')],
+    ['(parachute:is = 4 (parse-integer "four"))', lineIn(md, '(handler-case (parachute:is')],
+    ['(rove:ng (parse-integer "four"))', lineIn(md, '(ignore-errors (rove:ng')],
+  ]);
+  t.match(r.failed.find((p) => p.name === 'parachute-none-ran makes its checks')?.diagnostics, { reason: /^none of its 1 check ran/ });
+  t.equal(r.failed.length, 5);
+  t.same(r.points.filter((p) => p.ok).map((p) => p.name), ['(rove:ok (= 1 1))', '(prove:ok t)', '(parachute:true t)', '(rove:ok (= 1 1))'], 'the checks after them run');
 });

@@ -165,11 +165,11 @@ ${lisp('(assert (= 1 1))\n(progn (sb-ext:exit :code 0)\n  (assert (= 4 4)))\n(as
     [false, '(= 7 8)', null],
     [true, '(assert (= 2 2))', stoppedAt('(assert (= 7 8))')],
     [true, '(= 1 1)', null],
+    [false, 'Exit completes', null],
     [true, '(assert (= 4 4))', stoppedAt('(progn (sb-ext:exit')],
     [true, '(assert (= 1 2))', stoppedAt('(progn (sb-ext:exit')],
-    [false, 'Exit completes', null],
-  ]);
-  const exit = r.points.at(-1);
+  ], 'as a false check is, the exit is followed by the checks it left');
+  const exit = r.points.find((p) => p.name === 'Exit completes');
   t.equal(exit?.at?.line, lineIn(md, '(progn (sb-ext:exit'), "the driver's end fails at the exit's line");
   t.match(exit?.diagnostics?.reason, /the driver process ended \(exit code 0\)/);
 });
@@ -212,8 +212,8 @@ ${lisp(`(defun verify-ends-at-once ()\n  ${underscoreExit}\n  (assert (= 7 8)))`
   const ended = 'not run: the driver process ended before it';
   t.same(shown(r), [
     [true, '(= 1 1)', null],
-    [true, '(assert (= 1 2))', `not run: the unit stopped in the form at line ${lineIn(md, '(bt:join-thread')}`],
     [false, 'Exit in a thread completes', null],
+    [true, '(assert (= 1 2))', `not run: the unit stopped in the form at line ${lineIn(md, '(bt:join-thread')}`],
     [true, '(= 1 1)', null],
     [true, '(fiveam:is (= 2 3))', ended],
     [true, '(assert (= 3 4))', ended],
@@ -224,21 +224,21 @@ ${lisp(`(defun verify-ends-at-once ()\n  ${underscoreExit}\n  (assert (= 7 8)))`
     [true, '(assert (= 7 8))', ended],
     [false, 'verify-ends-at-once completes', null],
   ]);
-  t.equal(r.points[2].at?.line, lineIn(md, '(bt:join-thread'), "an exit in a thread fails the unit at the call's line");
+  t.equal(r.points[1].at?.line, lineIn(md, '(bt:join-thread'), "an exit in a thread fails the unit at the call's line, before the checks after it");
   t.same(r.points.filter((p) => p.skip === ended).map((p) => p.at?.line), [lineIn(md, '(fiveam:is (= 2 3))'), lineIn(md, '(assert (= 3 4))'), lineIn(md, '(fiveam:is (= 5 6))'), lineIn(md, '(assert (= 7 8))')], 'each at its line');
   const unjoined = `${frontmatter()}## Unjoined thread\n\n${lisp('(assert (= 1 1))\n(bt:make-thread (lambda ()\n                  (sleep 0.2)\n                  (sb-ext:exit :code 0 :abort t)))\n(sleep 1)\n(assert (= 2 2))')}`;
   const late = await runMarkdown(unjoined);
   t.same(shown(late), [
     [true, '(= 1 1)', null],
-    [true, '(assert (= 2 2))', `not run: the unit stopped in the form at line ${lineIn(unjoined, '(sleep 1)')}`],
     [false, 'Unjoined thread completes', null],
-  ], 'a thread that exits after its form: the checks after the form the unit was running are skipped');
-  t.equal(late.points[2].at?.line, lineIn(unjoined, '(sb-ext:exit'), "the unit fails at the thread's call, not at the form it was running");
+    [true, '(assert (= 2 2))', `not run: the unit stopped in the form at line ${lineIn(unjoined, '(sleep 1)')}`],
+  ], "a thread that exits after its form: the checks after the form the unit was running are skipped, after the failure, as a false check's are");
+  t.equal(late.points[1].at?.line, lineIn(unjoined, '(sb-ext:exit'), "the unit fails at the thread's call, not at the form it was running");
   const spins = `${frontmatter()}## Spins\n\n${lisp('(assert (= 1 1))\n(loop)\n(assert (= 1 2))')}`;
   const slow = await runMarkdown(spins, options({ unitTimeoutMs: 1000 }));
   t.same(shown(slow), [
     [true, '(= 1 1)', null],
-    [true, '(assert (= 1 2))', `not run: the unit stopped in the form at line ${lineIn(spins, '(loop)')}`],
     [false, 'Spins completes', null],
-  ], 'the driver stopped at its time limit reports them itself, and none twice');
+    [true, '(assert (= 1 2))', `not run: the unit stopped in the form at line ${lineIn(spins, '(loop)')}`],
+  ], 'the driver stopped at its time limit reports them itself, and none twice, after the failure at its form');
 });

@@ -222,6 +222,19 @@ t.test('a unit past its time limit fails at the form that hung, and the check ru
   const hung = lineIn(md, "(widen 0 2)");
   t.match(r.failed, [{ name: 'Widening completes', at: { line: hung }, diagnostics: { reason: /exceeded the unit time limit/ } }]);
   t.match(r.points.find((p) => p.at?.line === hung && p.skip), { skip: `not run to its end: the unit exceeded its time limit in the form at line ${hung}, which was running, and its driver was stopped` });
+  t.same(r.points.map((p) => p.at?.line), [...r.points.map((p) => p.at?.line)].sort((a, b) => a! - b!), 'its points in the order of their lines, the failure at its form before the checks after it');
+});
+
+t.test('a FiveAM test past its time limit fails at the check that was running, not at the test, though the test calls the hanging function three times', async (t) => {
+  const md = `${frontmatter()}${lisp('(defun widen (lo hi) (loop while (< lo hi) do (decf lo) (incf hi)) (list lo hi))')}\n## Widening\n\n${lisp("(fiveam:test widening\n  (fiveam:is (equal '(0 0) (widen 0 0)))\n  (fiveam:is (equal '(-1 3) (widen 0 2)))\n  (fiveam:is (equal '(2 2) (widen 2 2))))")}`;
+  const r = await runMarkdown(md, options({ unitTimeoutMs: 1500 }));
+  const hung = lineIn(md, '(widen 0 2)');
+  t.same(r.points.map((p) => [p.name, p.at?.line]), [
+    ["(equal '(0 0) (widen 0 0))", lineIn(md, '(widen 0 0)')],
+    ["(fiveam:is (equal '(-1 3) (widen 0 2)))", hung],
+    ['widening completes', hung],
+    ["(fiveam:is (equal '(2 2) (widen 2 2)))", lineIn(md, '(widen 2 2)')],
+  ]);
 });
 
 t.test('servers: a hung server ends with its unit, a crashed one fails only its unit, and none outlives the document', async (t) => {
