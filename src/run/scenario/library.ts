@@ -243,7 +243,7 @@ function registrationsOf(file: string, limitMs: number, interrupt?: AbortSignal)
     // One file at a time: the collector is global while a file's top level runs.
     const loadedIn = generation;
     entry = loading.then(() =>
-      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, load), limitMs, file, interrupt))).then(
+      collectRegistrations(() => asUserCode(`steps file ${shownPath(file)}`, file, () => withinLoadLimit(importSteps(file, load), limitMs, file, interrupt))).then(
         (loaded) => {
           const registrations = [...loaded, ...requiredButMissing(file)];
           if (loadedIn === generation) loadedThisGeneration.set(file, registrations);
