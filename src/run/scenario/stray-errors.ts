@@ -106,21 +106,6 @@ function placeOf(error: unknown, file: string): { file: string; line: number } {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : describeError(error));
 
-/**
- * From now on, errors of user code outside the promise a step returned are traced (see the
- * top of this file): before the first steps file loads, since its top level may leave a timer
- * or listener behind.
- */
-export function traceStrayErrors(): void {
-  if (installed) return;
-  process.on('uncaughtException', onStray);
-  process.on('unhandledRejection', onStray);
-  reportListenerErrorsTo(onStray);
-  trackTimers(() => (ownCode.getStore() ? undefined : context.getStore()));
-  trackWork();
-  installed = true;
-}
-
 const describeError = (error: unknown) => {
   try {
     return error instanceof Error ? (error.stack ?? error.message) : String(error);
@@ -128,6 +113,21 @@ const describeError = (error: unknown) => {
     return `a thrown ${typeof error} that cannot be read`;
   }
 };
+
+let handling = false;
+
+/**
+ * From now on, errors of user code outside the promise a step returned are traced (see the
+ * top of this file): before the first steps file loads, since its top level may leave a timer
+ * or listener behind.
+ */
+export function traceStrayErrors(): void {
+  if (handling) return;
+  handling = true;
+  process.on('uncaughtException', onStray);
+  process.on('unhandledRejection', onStray);
+  reportListenerErrorsTo(onStray);
+}
 
 export class StrayErrors {
   #waiting: ((error: unknown) => void) | null = null;
@@ -173,6 +173,13 @@ export class StrayErrors {
   /** Runs the scenario, FN, with its code's stray errors traced to it; the errors no step or hook took, when it ends. */
   async around(fn: () => Promise<void>): Promise<unknown[]> {
     traceStrayErrors();
+    // Once a scenario runs, not before: a module a steps file imports at load (node:http) keeps
+    // the timer functions it found then, and its own housekeeping is no timer of the user's.
+    if (!installed) {
+      trackTimers(() => (ownCode.getStore() ? undefined : context.getStore()));
+      trackWork();
+      installed = true;
+    }
     await context.run(this, () => asUserCode(`the code of ${this.origin}`, this.at.file, fn));
     // What its last moments left (a rejection, a timer due now) still belongs to it.
     await this.late.settleBriefly();
