@@ -4,6 +4,7 @@
 import type { DocumentPlan } from '../model/plan.js';
 import { loadStepLibrary, type CompiledStep, type LoadProblem, type StepLibrary } from '../run/scenario/library.js';
 import type { StepFiles } from './step-files.js';
+import { notReturning } from '../lsp/steps-probe.js';
 
 export interface DocumentLibraries {
   /** The library of a document among those given. */
@@ -12,6 +13,8 @@ export interface DocumentLibraries {
   steps: CompiledStep[];
   /** Every problem of loading them, each once. */
   problems: LoadProblem[];
+  /** The steps files not evaluated, their top level tried and found not to return, each with its problem. */
+  refused: ReadonlyMap<string, LoadProblem>;
 }
 
 /** A definition's identity across libraries: where it is written, and what. */
@@ -21,12 +24,15 @@ export const definitionKey = (step: CompiledStep) => `${step.file}:${step.line}:
 export async function documentLibraries(plans: DocumentPlan[], stepFiles: StepFiles): Promise<DocumentLibraries> {
   const builtins = plans.some((plan) => plan.executorSteps !== undefined);
   const byPlan = new Map<DocumentPlan, StepLibrary>();
-  for (const plan of plans) byPlan.set(plan, await loadStepLibrary(stepFiles.of(plan.file), { builtins }));
+  // A top level in an endless loop would hold this thread until the watchdog ended the command, nothing said: tried first.
+  const refused = await notReturning(stepFiles.all);
+  for (const plan of plans) byPlan.set(plan, await loadStepLibrary(stepFiles.of(plan.file), { builtins, refused }));
   const libraries = [...new Set(byPlan.values())];
   const once = <T>(items: T[], key: (item: T) => string) => [...new Map(items.map((item) => [key(item), item])).values()];
   return {
     of: (plan) => byPlan.get(plan)!,
     steps: once(libraries.flatMap((library) => library.steps), definitionKey),
     problems: once(libraries.flatMap((library) => library.problems), (p) => `${p.file}:${p.line}:${p.message}`),
+    refused,
   };
 }

@@ -460,9 +460,11 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const bindings = new Map<string, string>();
     let stepsProblems = 0;
     if (bound.length > 0) {
-      const [{ loadStepLibrary }, { describeStepBindings, describeLibraryProblems }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js')]);
+      const [{ loadStepLibrary }, { describeStepBindings, describeLibraryProblems }, { notReturning }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js'), import('../lsp/steps-probe.js')]);
+      // A top level in an endless loop is tried off this thread first, as check does (document-libraries.ts).
+      const refused = await notReturning(stepFiles.all);
       for (const document of bound) {
-        const library = await loadStepLibrary(stepFiles.of(document.file), { builtins: document.executorSteps !== undefined });
+        const library = await loadStepLibrary(stepFiles.of(document.file), { builtins: document.executorSteps !== undefined, refused });
         stepsProblems += library.problems.length;
         bindings.set(document.file, describeLibraryProblems(library) + describeStepBindings(document, library));
       }

@@ -55,7 +55,7 @@ export async function snippetsCommand(paths: string[], options: { steps?: string
   }
   // Every file's parameter types shape the snippets; their language is the one asked for, else
   // the file written's, else the project's steps' (TypeScript where the user writes .ts steps).
-  const library = await loadStepLibrary(stepFiles.all, { builtins });
+  const library = await loadStepLibrary(stepFiles.all, { builtins, refused: libraries.refused });
   const output = languageOfOutput();
   const language = options.language ?? output ?? library.language;
   const module = snippetsModule({ ...library, language }, undefinedSteps);

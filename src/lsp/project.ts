@@ -25,7 +25,7 @@ import { executorStepsSetting } from '../cli/run-command.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { lendTreeDefinitions, specificationTrees } from '../cli/specification-tree.js';
 import { Vocabulary } from './vocabulary.js';
-import { probeTopLevel } from './steps-probe.js';
+import { notReturning, PROBE_LIMIT_MS, probeTopLevel } from './steps-probe.js';
 
 /** A document's text read as a run reads it: what completion, hover and navigation need. */
 export interface Reading {
@@ -40,7 +40,7 @@ export interface Reading {
 }
 
 /** How long a steps file's top level may take in the editor. */
-const EDITOR_LOAD_LIMIT_MS = 10_000;
+const EDITOR_LOAD_LIMIT_MS = PROBE_LIMIT_MS;
 /** How long ago a steps file must have been written for it to load: an editor's save takes far less. */
 const WRITTEN_PAUSE_MS = 150;
 /** How many times the steps files are loaded while they keep changing under the load. */
@@ -178,16 +178,13 @@ export class Project {
   }
 
   /** Of FILES, those whose top level did not give its thread back when tried off the server's thread (steps-probe.ts), with that problem. */
-  private async notReturning(files: string[]): Promise<Map<string, LoadProblem>> {
-    const verdicts = await Promise.all(
-      files.map(async (file) => {
-        const key = `${file}@${statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing'}`;
-        let verdict = this.probes.get(key);
-        if (!verdict) this.probes.set(key, (verdict = probeTopLevel(file, EDITOR_LOAD_LIMIT_MS)));
-        return [file, await verdict] as const;
-      }),
-    );
-    return new Map(verdicts.flatMap(([file, problem]) => (problem ? [[file, problem] as const] : [])));
+  private notReturning(files: string[]): Promise<Map<string, LoadProblem>> {
+    return notReturning(files, (file) => {
+      const key = `${file}@${statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing'}`;
+      let verdict = this.probes.get(key);
+      if (!verdict) this.probes.set(key, (verdict = probeTopLevel(file, EDITOR_LOAD_LIMIT_MS)));
+      return verdict;
+    });
   }
 
   /** The steps files of the documents on disk and those analysed, found as a run finds them; looked for again after files changed. */

@@ -4,10 +4,14 @@
 // a restart died again on the same file. Tried in a worker thread first, a file whose top
 // level does not give its thread back within the limit is stopped there (the worker
 // terminated) and becomes a problem of the steps file, as one that throws is; the server
-// evaluates only the files that returned. (A run keeps its own behaviour: it ends, exit
-// status 137, saying which code held it.)
+// evaluates only the files that returned. `check`, `steps`, `snippets` and `--list` try them
+// the same way (they waited for the watchdog, a minute, to kill them with nothing said). (A
+// run keeps its own behaviour: it ends, exit status 137, saying which code held it.)
 import { Worker } from 'node:worker_threads';
 import { shownPath, type LoadProblem } from '../run/scenario/library.js';
+
+/** How long a steps file's top level may hold its thread when tried, in the editor and the commands that only load steps. */
+export const PROBE_LIMIT_MS = 10_000;
 
 /** How often the worker's beats are looked for. */
 const LOOK_MS = 100;
@@ -34,7 +38,13 @@ export function probeTopLevel(file: string, limitMs: number): Promise<LoadProble
     worker.on('exit', () => finish(null));
     const looking = setInterval(() => {
       if (Date.now() - beat < limitMs) return;
-      finish({ file, line: 1, message: `the top level of steps file ${shownPath(file)} did not return within ${limitMs / 1000} s (an endless synchronous loop?): the editor stopped it and loads none of its steps; a run is ended by it (exit status 137)` });
+      finish({ file, line: 1, message: `the top level of steps file ${shownPath(file)} did not return within ${limitMs / 1000} s (an endless synchronous loop?): spec-run stopped it and loads none of its steps; a run is ended by it (exit status 137)` });
     }, LOOK_MS);
   });
+}
+
+/** Of FILES, those whose top level did not give its thread back when tried (PROBE, by default probeTopLevel), each with its problem. */
+export async function notReturning(files: string[], probe = (file: string) => probeTopLevel(file, PROBE_LIMIT_MS)): Promise<Map<string, LoadProblem>> {
+  const verdicts = await Promise.all(files.map(async (file) => [file, await probe(file)] as const));
+  return new Map(verdicts.flatMap(([file, problem]) => (problem ? [[file, problem] as const] : [])));
 }

@@ -102,6 +102,22 @@ export function encodingOf(path: string, bytes: Uint8Array): { text: string | nu
   };
 }
 
+/**
+ * The first control character of TEXT no text means (NUL, and the other C0 controls save tab,
+ * line feed, form feed and carriage return; DEL): markdown reads a NUL as U+FFFD, and a step's
+ * text or a Lisp string holding it checked a value the file does not hold, with nothing said.
+ */
+function unmeantControl(path: string, text: string): Diagnostic | null {
+  const at = text.search(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/);
+  if (at < 0) return null;
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  const code = `U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
+  const name = code === 'U+0000' ? `a NUL byte (${code})` : `the control character ${code}`;
+  return { file: path, line, column, message: `${name} stands in the text, where no text means one (markdown reads a NUL as U+FFFD): a step or code holding it would use a value the file does not show; remove it`, severity: 'error' };
+}
+
 function readDocument(path: string, content: string | Uint8Array): SpecDocument {
   const problems: Diagnostic[] = [];
   let text: string;
@@ -122,6 +138,8 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
   // feed everywhere, so the frontmatter's YAML and the code blocks read the lines markdown sees.
   // One character for one, so every offset and line stays where it was.
   if (text.includes('\r')) text = text.replace(/\r(?!\n)/g, '\n');
+  const control = unmeantControl(path, text);
+  if (control) problems.push(control);
 
   const deepList = deeplyNestedListLine(text);
   if (deepList !== null) {

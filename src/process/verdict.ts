@@ -1,7 +1,9 @@
 // The exit status is the run's verdict. Once a run has failed, nothing that runs after it
 // (an 'exit' listener a steps file or the code it loads added, which Node calls before
 // spec-run's own) may end the process with a lower status: process.exit(0) and Node's
-// process.reallyExit(0) then exit with the verdict.
+// process.reallyExit(0) then exit with the verdict. process.exit ends through reallyExit, so
+// that is where the status is kept (process.exit itself stays as the exit guard left it, whose
+// refusal names the call as user code made it).
 
 let verdict = 0;
 
@@ -12,8 +14,6 @@ export function keepVerdict(status: number): void {
 }
 
 function install(): void {
-  const exit = process.exit.bind(process);
-  process.exit = ((code?: number | string | null) => exit(lowered(code) ? verdict : (code as number))) as typeof process.exit;
   const internal = process as unknown as { reallyExit?: (code?: number) => never };
   const reallyExit = internal.reallyExit?.bind(process);
   if (reallyExit) internal.reallyExit = (code?: number) => reallyExit(lowered(code) ? verdict : code);

@@ -112,3 +112,14 @@ t.test('UTF-16 (with or without its mark), frontmatter below the first line, and
   t.match(parseMarkdown('late.md', `\n${text}`).problems, [{ line: 2, message: /^frontmatter must start on the first line of the file/ }]);
   t.match(parseMarkdown('dots.md', text.replace('name: x\n---', 'name: x\n...')).problems, [{ line: 1, message: 'frontmatter opened with --- is closed with ... (line 4), which spec-run does not read as its end: close it with a --- line' }]);
 });
+
+t.test('a NUL or another control character no text means is an error at its line and column, in a step, a Lisp string or prose alike', async (t) => {
+  const step = parseMarkdown('nul.spec.md', '### Requirement: R\nThe text SHALL be kept.\n\n#### Scenario: S\n- **THEN** the text "a\0b" SHALL have 3 characters\n');
+  t.match(step.problems, [{ line: 5, column: 23, severity: 'error', message: /^a NUL byte \(U\+0000\) stands in the text/ }]);
+  const lisp = parseMarkdown('nul.test.md', '# T\n\n```lisp\n(assert (string= "a\0b" "a\uFFFDb"))\n```\n');
+  t.match(lisp.problems, [{ line: 4, column: 20, message: /^a NUL byte/ }]);
+  const bell = parseMarkdown('bell.md', 'prose \x07 here\n');
+  t.match(bell.problems, [{ line: 1, column: 7, message: /^the control character U\+0007 stands in the text/ }]);
+  // Tab, form feed, CR and LF are text.
+  t.same(parseMarkdown('fine.md', '# T\n\tindented\fpage\r\nline\n').problems.filter((p) => /stands in the text/.test(p.message)), []);
+});

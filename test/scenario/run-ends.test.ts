@@ -114,6 +114,39 @@ Then('nothing more', () => {});
   t.notOk(loading.points.some((p) => p.diagnostics?.snippet !== undefined), 'and offers no snippet, which would define it twice once the file loads');
 });
 
+t.test('what a steps file or step leaves behind cannot end the run: a process listener, a timer, an immediate and a promise of it fail a point each, and the run reaches its summary', async (t) => {
+  const doc = `# Left behind
+
+### Requirement: Fails
+The check SHALL fail.
+
+#### Scenario: One
+- **GIVEN** a listener left by a step
+- **THEN** it fails
+`;
+  const steps = `import assert from 'node:assert/strict';
+import { Given, Then } from 'spec-run/steps';
+Given('a listener left by a step', function () { process.once('beforeExit', () => process.exit(0)); });
+Then('it fails', function () { assert.equal(1, 2); });
+process.on('beforeExit', () => process.exit(0));
+setTimeout(() => process.exit(0), 5);
+setImmediate(() => process.exit(0));
+Promise.resolve().then(() => process.exit(0));
+`;
+  const result = await runIn(project({ 'doc.md': doc, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--reporter', 'json']);
+  t.equal(result.exitCode, 1, 'the failing run fails, not exit 0');
+  const attempts = result.points.filter((p) => /called process\.exit\(0\): step code cannot end spec-run's run/.test(String(p.diagnostics?.message)));
+  // Each at the line of the file that made it: the step's listener, then the top level's four.
+  t.same(
+    attempts.map((p) => `${p.at?.file}:${p.at?.line}`).sort(),
+    ['doc.md:6', 'steps.mjs:5', 'steps.mjs:6', 'steps.mjs:7', 'steps.mjs:8'],
+    'each attempt is a failing point at its place',
+  );
+  t.ok(attempts.every((p) => !p.ok));
+  t.match(result.stderr, /\d+ passed, \d+ failed, 0 skipped, 0 todo\n?$/, 'the summary is the last line');
+  t.notMatch(result.stderr, /UserExitAttempt|Node\.js v/, 'no crash');
+});
+
 t.test('any thrown value fails its own step with a safe description, and no scenario is dropped', async (t) => {
   const doc = `# Hostile
 

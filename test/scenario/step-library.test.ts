@@ -42,6 +42,24 @@ for (const extension of ['ts', 'mjs']) {
   });
 }
 
+t.test('a steps file whose top level throws a value that is no Error is said to throw that value, at the line of its throw', async (t) => {
+  const directory = scratchDirectory('spec-run-library-');
+  t.teardown(() => rmSync(directory, { recursive: true, force: true }));
+  const thrown: [written: string, said: string, line: number][] = [
+    ['undefined', 'undefined', 3],
+    ['null', 'null', 3],
+    ['42', '42', 3],
+    ['"no url"', '"no url"', 3],
+    ["{ code: 1 }", 'an object ({ code: 1 })', 1],
+  ];
+  for (const [i, [written, said, line]] of thrown.entries()) {
+    const steps = join(directory, `throws-${i}.steps.mjs`);
+    writeFileSync(steps, `// the environment is needed\nconst url = process.env.SPEC_RUN_TEST_UNSET_URL;\nif (!url) throw ${written};\n`);
+    const library = await loadStepLibrary([steps]);
+    t.same(library.problems.map((problem) => [problem.line, problem.message]), [[line, `cannot load steps file: its top level threw ${said}, not an Error (throw an Error, whose message and stack say what went wrong)`]], written);
+  }
+});
+
 t.test("a steps file whose top level throws is evaluated once, and Node's error is reported", async (t) => {
   const directory = scratchDirectory('spec-run-library-');
   t.teardown(() => rmSync(directory, { recursive: true, force: true }));

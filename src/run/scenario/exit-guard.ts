@@ -6,12 +6,22 @@
 // steps file fails with the reason, and the run goes on to its summary. spec-run's own
 // calls, made outside that context, are untouched. And what it writes to stdout goes to
 // stderr: stdout carries the report (stdout-guard.cts). Once the report is complete, so does
-// whatever else writes there (an 'exit' listener of a steps file runs outside its context).
-import { AsyncLocalStorage } from 'node:async_hooks';
+// whatever else writes there. A listener user code adds to `process` ('beforeExit', 'exit', a
+// signal's) is called by Node outside any async context: it runs in the context it was added
+// in, so that its process.exit is refused too (a `beforeExit` listener calling process.exit(0)
+// ended a failing run mid-report with exit status 0), and what it throws goes where that
+// code's stray errors go (stray-errors.ts).
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { fileURLToPath } from 'node:url';
 import { keepOffStdout } from './stdout-guard.cjs';
 
-const userCode = new AsyncLocalStorage<string>();
+/** The user code running: its label, and the file it stands in. */
+interface UserCode {
+  label: string;
+  file: string;
+}
+
+const userCode = new AsyncLocalStorage<UserCode>();
 
 /** Whether the report on stdout is complete: until the next one starts (--watch), nothing writes there. */
 let reportComplete = false;
@@ -28,10 +38,23 @@ export class UserExitAttempt extends Error {
   override name = 'UserExitAttempt';
 }
 
-/** Runs FN as user code, LABEL naming it ("steps file steps.mjs") in the error a guarded call throws. */
-export function asUserCode<T>(label: string, fn: () => T): T {
+/** The user code running now (labelled "steps file steps/a.steps.mjs"), if any. */
+export const userCodeRunning = (): UserCode | undefined => userCode.getStore();
+
+/** Takes what a process listener of user code throws, in the context it was added in; by default, Node's handling. */
+let strayListenerError: (error: unknown) => void = (error) => {
+  throw error;
+};
+
+/** From now on, what a process listener of user code throws goes to HANDLER (stray-errors.ts). */
+export function reportListenerErrorsTo(handler: (error: unknown) => void): void {
+  strayListenerError = handler;
+}
+
+/** Runs FN as user code of FILE, LABEL naming it ("steps file steps.mjs") in the error a guarded call throws. */
+export function asUserCode<T>(label: string, file: string, fn: () => T): T {
   installGuards();
-  return userCode.run(label, fn);
+  return userCode.run({ label, file }, fn);
 }
 
 let installed = false;
@@ -43,7 +66,7 @@ function installGuards(): void {
   const abort = process.abort.bind(process);
   const kill = process.kill.bind(process);
   const refuse = (call: string) => {
-    const label = userCode.getStore();
+    const label = userCode.getStore()?.label;
     if (label === undefined) return;
     throw new UserExitAttempt(`${label} called ${call}: step code cannot end spec-run's run (the run goes on to its summary); fail the step by throwing instead`);
   };
@@ -73,9 +96,50 @@ function installGuards(): void {
       return reallyExit(...args);
     };
   }
+  guardProcessListeners();
   process.kill = ((pid: number, signal?: string | number) => {
     // 0 and the negated process group reach spec-run too.
     if (pid === process.pid || pid === 0 || pid === -process.pid) refuse(`process.kill(${pid}${signal === undefined ? '' : `, ${JSON.stringify(signal)}`})`);
     return kill(pid, signal);
   }) as typeof process.kill;
+}
+
+type Listener = (...args: unknown[]) => unknown;
+
+/** Listeners user code adds to `process` run in the context they were added in (see the top of this file). */
+function guardProcessListeners(): void {
+  const emitter = process as unknown as Record<string, (event: string | symbol, listener: Listener) => unknown>;
+  const inContext = (listener: Listener, once: (() => void) | null): Listener => {
+    const bound = AsyncResource.bind(function (this: unknown, ...args: unknown[]) {
+      try {
+        return Reflect.apply(listener, this, args);
+      } catch (error) {
+        strayListenerError(error);
+      }
+    });
+    const guarded = function (this: unknown, ...args: unknown[]) {
+      once?.();
+      return Reflect.apply(bound, this, args);
+    };
+    // process.off(event, listener) and process.listeners(event) know it by the user's function.
+    return Object.assign(guarded, { listener });
+  };
+  const addAtEnd = emitter.on;
+  const addAtStart = emitter.prependListener;
+  // Each way to add a listener, with the one that adds the guarded listener in its place.
+  const ways: [method: string, adds: typeof addAtEnd, once: boolean][] = [
+    ['on', addAtEnd, false],
+    ['addListener', addAtEnd, false],
+    ['prependListener', addAtStart, false],
+    ['once', addAtEnd, true],
+    ['prependOnceListener', addAtStart, true],
+  ];
+  for (const [method, adds, once] of ways) {
+    const add = emitter[method];
+    emitter[method] = function (this: unknown, event: string | symbol, listener: Listener) {
+      if (userCode.getStore() === undefined || typeof listener !== 'function') return Reflect.apply(add, this, [event, listener]);
+      const guarded: Listener = inContext(listener, once ? () => process.removeListener(event, guarded) : null);
+      return Reflect.apply(adds, this, [event, guarded]);
+    };
+  }
 }

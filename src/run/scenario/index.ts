@@ -23,7 +23,7 @@ import { sameNameWarning } from '../../translate/openspec-family.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { blocksWereRead, StepSkipped, StepWorld, worldInternals } from './step-world.js';
 import { LISP_LANGUAGES } from '../../translate/rules/lisp-code.js';
-import { asOwnCode, StrayErrors } from './stray-errors.js';
+import { asOwnCode, StrayErrors, traceStrayErrors } from './stray-errors.js';
 import { runWithRetries } from '../retries.js';
 import { interruptedReason, notRunReason } from '../interrupt.js';
 import { emitLateErrors, LateErrors, runLateErrors } from '../late-errors.js';
@@ -51,6 +51,7 @@ export const runScenarioDocument: DocumentRunner = (plan, options, emit) => whil
 async function runScenarios(plan: DocumentPlan, options: RunOptions, emit: Emit): Promise<void> {
   // Code a step leaves behind (a timer) that never gives the thread back ends the run past the unit time limit.
   watchTheRun(options.unitTimeoutMs);
+  traceStrayErrors();
   const library = await loadStepLibrary(options.stepFiles ?? [], { builtins: plan.executorSteps !== undefined, loadLimitMs: options.unitTimeoutMs, interrupt: options.interrupt });
   if (library.problems.length > 0) {
     const unitId = `${plan.file}#steps`;

@@ -7,6 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inspect } from 'node:util';
 import { CucumberExpression, ParameterType, type Argument, ParameterTypeRegistry, RegularExpression, type Expression } from '@cucumber/cucumber-expressions';
 import type { Jiti } from 'jiti';
 import { asUserCode } from './exit-guard.js';
@@ -135,7 +136,8 @@ async function importModule(file: string): Promise<unknown> {
     return await nativeImport(pathToFileURL(file).href);
   } catch (error) {
     // A loader hook of the user's (tsx, a test runner's) may pass the error on without its code.
-    const { code, message } = error as { code?: string; message?: string };
+    // `throw undefined` (or null) at the file's top level is the file's error, not one to read fields of.
+    const { code, message } = (error ?? {}) as { code?: string; message?: string };
     if (JITI_MAY_LOAD.has(code ?? '') || /^Cannot find (?:package|module) /.test(message ?? '') || isParseError(error, file)) return throughJiti(file);
     throw error;
   }
@@ -244,14 +246,15 @@ function registrationsOf(file: string, limitMs: number, interrupt?: AbortSignal)
     // One file at a time: the collector is global while a file's top level runs.
     const loadedIn = generation;
     entry = loading.then(() =>
-      collectedFrom(file, () => asUserCode(`steps file ${shownPath(file)}`, () => withinLoadLimit(importSteps(file, load), limitMs, file, interrupt))).then(
+      collectedFrom(file, () => asUserCode(`steps file ${shownPath(file)}`, file, () => withinLoadLimit(importSteps(file, load), limitMs, file, interrupt))).then(
         (loaded) => {
           const registrations = [...loaded, ...requiredButMissing(file)];
           if (loadedIn === generation) loadedThisGeneration.set(file, registrations);
           return registrations;
         },
         (error: unknown): LoadProblem => {
-          const thrown = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+          if (!(error instanceof Error)) return thrownValue(error, file);
+          const thrown = error.message.replace(/\s+/g, ' ').trim();
           // A parser's message names the place as file:line:column, the file absolute: shown as the project names it.
           const place = new RegExp(`${escapeRegExp(file)}:(\\d+):(\\d+)`).exec(thrown);
           const said = missingExport(error) ?? backslashPath(error, file) ?? thrown.replaceAll(file, shownPath(file));
@@ -354,6 +357,32 @@ function missingExport(error: unknown): string | null {
 function backslashPath(error: unknown, file: string): string | null {
   if ((error as { code?: unknown })?.code !== 'ERR_INVALID_MODULE_SPECIFIER' || !file.includes('\\')) return null;
   return `Node cannot import a module whose path holds a backslash (${file}); rename the directory or file without it`;
+}
+
+/**
+ * FILE's top level threw VALUE, no Error (`throw undefined`): said as the value it threw,
+ * which carries no stack; at the line of the one `throw` of it the file holds, else line 1.
+ */
+function thrownValue(value: unknown, file: string): LoadProblem {
+  let shown: string;
+  try {
+    shown = typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' && value !== null ? `an ${Array.isArray(value) ? 'array' : 'object'} (${inspect(value, { depth: 2, breakLength: Infinity })})` : String(value);
+  } catch {
+    shown = `a ${typeof value} that cannot be read`;
+  }
+  // How the value is written after `throw`: a primitive only (an object's text is anyone's guess).
+  const written =
+    value === undefined ? '(?:undefined|void\\s+0)'
+    : typeof value === 'string' ? `(?:${['"', "'", '`'].map((quote) => escapeRegExp(`${quote}${value}${quote}`)).join('|')})`
+    : value === null || ['number', 'boolean', 'bigint'].includes(typeof value) ? escapeRegExp(`${String(value)}${typeof value === 'bigint' ? 'n' : ''}`)
+    : null;
+  let lines: number[] = [];
+  try {
+    if (written) lines = readFileSync(file, 'utf8').split('\n').flatMap((text, i) => (new RegExp(`\\bthrow\\s+${written}(?![\\w$])`).test(text) ? [i + 1] : []));
+  } catch {
+    // unreadable now: line 1
+  }
+  return { file, line: lines.length === 1 ? lines[0] : 1, message: `cannot load steps file: its top level threw ${shown}, not an Error (throw an Error, whose message and stack say what went wrong)` };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -6,16 +6,21 @@
 // the next, one arriving after the scenario ended goes to the late errors of its document
 // (late-errors.ts), which a report counts; so do the timers its code leaves pending
 // (user-timers.ts).
-// An error of no scenario ends the process as Node would have: its stack on stderr, exit 1. The
-// handlers stay once installed, since a scenario's timer may fire after every scenario ended.
+// An error of user code outside any scenario (a timer or process listener a steps file's top
+// level set up, refused its process.exit) fails a point of its own among the run's late errors:
+// the run goes on to its summary. An error of no user code ends the process as Node would
+// have: its stack on stderr, exit 1. The handlers stay once installed, since a scenario's
+// timer may fire after every scenario ended.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ChildProcess } from 'node:child_process';
 import type { ClientRequest } from 'node:http';
 import diagnostics from 'node:diagnostics_channel';
-import { asUserCode } from './exit-guard.js';
+import { fileURLToPath } from 'node:url';
+import { asUserCode, reportListenerErrorsTo, userCodeRunning } from './exit-guard.js';
 import { trackTimers } from './user-timers.js';
 import { setImmediate } from '../../process/native-timers.js';
-import type { LateErrors } from '../late-errors.js';
+import { runLateErrors, type LateErrors } from '../late-errors.js';
+import { shownPath } from './library.js';
 
 const context = new AsyncLocalStorage<StrayErrors>();
 /** Set while spec-run's own code runs inside a scenario (a built-in step, world.run()): its timers are its own business. */
@@ -79,10 +84,27 @@ function trackWork(): void {
 function onStray(error: unknown): void {
   const strays = context.getStore();
   if (strays) return strays.report(error);
+  const userCode = userCodeRunning();
+  if (userCode) return runLateErrors.add({ origin: userCode.label, ...placeOf(error, userCode.file), diagnostics: { message: messageOf(error) } });
   // Thrown again from this handler, it would end the process with code 7, not Node's usual 1.
   process.stderr.write(`${describeError(error)}\n`);
   process.exit(1);
 }
+
+/** spec-run's own code: its frames are no place of the user's. */
+const OWN_CODE = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Where ERROR was thrown in the user's code (its first frame outside spec-run and Node), else FILE's first line. */
+function placeOf(error: unknown, file: string): { file: string; line: number } {
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
+  for (const [, where, line] of stack.matchAll(/(?:\(|at )((?:file:\/\/)?\/[^()\s]+?):(\d+):\d+\)?$/gm)) {
+    const path = where.startsWith('file:') ? fileURLToPath(where) : where;
+    if (!path.startsWith(OWN_CODE) && !/[\\/]spec-run[\\/]dist[\\/]/.test(path)) return { file: shownPath(path), line: Number(line) };
+  }
+  return { file: shownPath(file), line: 1 };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : describeError(error));
 
 const describeError = (error: unknown) => {
   try {
@@ -91,6 +113,21 @@ const describeError = (error: unknown) => {
     return `a thrown ${typeof error} that cannot be read`;
   }
 };
+
+let handling = false;
+
+/**
+ * From now on, errors of user code outside the promise a step returned are traced (see the
+ * top of this file): before the first steps file loads, since its top level may leave a timer
+ * or listener behind.
+ */
+export function traceStrayErrors(): void {
+  if (handling) return;
+  handling = true;
+  process.on('uncaughtException', onStray);
+  process.on('unhandledRejection', onStray);
+  reportListenerErrorsTo(onStray);
+}
 
 export class StrayErrors {
   #waiting: ((error: unknown) => void) | null = null;
@@ -135,14 +172,15 @@ export class StrayErrors {
 
   /** Runs the scenario, FN, with its code's stray errors traced to it; the errors no step or hook took, when it ends. */
   async around(fn: () => Promise<void>): Promise<unknown[]> {
+    traceStrayErrors();
+    // Once a scenario runs, not before: a module a steps file imports at load (node:http) keeps
+    // the timer functions it found then, and its own housekeeping is no timer of the user's.
     if (!installed) {
-      process.on('uncaughtException', onStray);
-      process.on('unhandledRejection', onStray);
       trackTimers(() => (ownCode.getStore() ? undefined : context.getStore()));
       trackWork();
       installed = true;
     }
-    await context.run(this, () => asUserCode(`the code of ${this.origin}`, fn));
+    await context.run(this, () => asUserCode(`the code of ${this.origin}`, this.at.file, fn));
     // What its last moments left (a rejection, a timer due now) still belongs to it.
     await this.late.settleBriefly();
     const unclaimed = this.#unclaimed;
