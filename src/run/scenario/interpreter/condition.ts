@@ -180,6 +180,9 @@ function withoutFilesSetUp(sentence: string): string {
   return sentence.replace(/^(?:an?|the|this|one)\s+(?:yaml\s+|configuration\s+)?file\s+(?=(?:has|holds|contains|sets|lists|declares|carries)\b)(.*)$/i, (whole: string, rest: string) => (configurationWords.test(rest) ? `the configuration ${rest}` : whole));
 }
 
+/** How a setting a condition states and its YAML block lacks is said: `a timeout of 1 s, which the YAML block does not hold`. */
+export const NOT_HELD = ', which the YAML block does not hold';
+
 /** What SENTENCE says that the YAML block does not set up (its literals the block lacks, things outside a configuration), but for ACCOUNTED literals. */
 function beyond(said: string, code: readonly string[], yaml: string, accounted: readonly string[]): string[] {
   const sentence = withoutFilesSetUp(said);
@@ -187,7 +190,7 @@ function beyond(said: string, code: readonly string[], yaml: string, accounted: 
     ...literalsNotIn(sentence, code, yaml)
       .filter((literal) => !accounted.includes(literal))
       .map((literal) => `\`${literal}\`, which the YAML block does not say`),
-    ...settingsNotIn(sentence, yaml).map((setting) => `${setting}, which the YAML block does not hold`),
+    ...settingsNotIn(sentence, yaml).map((setting) => `${setting}${NOT_HELD}`),
     ...BEYOND_CONFIGURATION.flatMap(([pattern, what]) => {
       const found = pattern.exec(sentence.replace(/`[^`]*`/g, '``'));
       return found ? [`${what} ("${found[0].trim()}")`] : [];

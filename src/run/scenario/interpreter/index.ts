@@ -9,8 +9,6 @@ import { dockerEngine } from '../../../executor/docker.js';
 import { placeInDocument } from '../../../parse/block-place.js';
 import { readYaml } from '../../../parse/yaml-error.js';
 import { loadConfig, type ConfigError } from '../../../executor/config.js';
-import { parse } from 'yaml';
-import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import type { CodeRef } from '../../../model/plan.js';
 import type { World } from '../../../steps/index.js';
 import { invalidBlockYaml, StepSkipped, worldInternals } from '../step-world.js';
@@ -18,9 +16,10 @@ import { existingSubject, placeOfError, setByStep } from '../vocabulary/subject.
 import { statesRefusal } from '../../../translate/refused-block.js';
 import { keyedSteps } from '../../../translate/step-keyword.js';
 import { conditionUse, type ConditionUse, type ScenarioCondition } from './condition.js';
+import { configuredValues } from './condition-setup.js';
 import { markCode } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
-import { configure, observe, type Observation } from './observation.js';
+import { observe, type Observation } from './observation.js';
 import { readThen, type Check } from './then.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
 
@@ -145,26 +144,6 @@ async function refusalExpected(o: Observation, world: World): Promise<boolean> {
     if (reading?.ok && (await Promise.all(reading.parts.map((c) => c.evaluate({ ...o, before: [] })))).every((verdict) => verdict.ok)) return true;
   }
   return false;
-}
-
-/**
- * The values of the configuration SETUP describes (with the YAML block, where there is one), by
- * their paths (`stop.commands[0].timeout`): what a step changed of them is what it set. None
- * where the When contradicts the block, which the run refuses on its own.
- */
-function configuredValues(yaml: CodeRef | null, setup: Setup): Map<string, string> {
-  const values = new Map<string, string>();
-  const walk = (value: unknown, path: string) => {
-    if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}[${i}]`));
-    else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, path === '' ? key : `${path}.${key}`);
-    else values.set(path, JSON.stringify(value));
-  };
-  try {
-    walk(parse(configure(yaml, setup).text, QUIET_YAML), '');
-  } catch {
-    // A contradiction with the block, or a block that is no YAML: the run says so.
-  }
-  return values;
 }
 
 /**

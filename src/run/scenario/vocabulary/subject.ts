@@ -21,6 +21,7 @@ import { executorWorld, standsInFor } from '../world.js';
 import { invalidBlockYaml, worldInternals } from '../step-world.js';
 import { blockConflicts } from '../interpreter/observation.js';
 import { emptySetup } from '../interpreter/when.js';
+import { conditionBeyondBlock } from '../interpreter/condition-setup.js';
 
 /** The fields of a stop command (and the global default), as steps name them. */
 export const FIELDS = ['defaultTimeout', 'timeout', 'maxOutputLines', 'showStdout', 'showStderr', 'image', 'workdir', 'env', 'memory', 'cpus', 'network', 'user', 'message', 'gracePeriod'];
@@ -145,7 +146,10 @@ function seedFromBlock(subject: Subject, world: World): void {
   const commands = Array.isArray(stop.commands) ? stop.commands : [];
   const [command] = commands;
   const why = commands.length !== 1 ? `it configures ${commands.length} commands` : !isRecord(command) ? 'its command is not a mapping of fields' : null;
-  const unheld = why && `the scenario's YAML block (line ${config.line}) is its configuration, and ${why}: the built-in expressions run one command of it. Give the block one command, or say in a When which command the scenario is about`;
+  const beyond = !why && unit.condition ? conditionBeyondBlock({ text: unit.condition, code: unit.conditionCode, yaml: config.text }, config) : null;
+  const unheld = why
+    ? `the scenario's YAML block (line ${config.line}) is its configuration, and ${why}: the built-in expressions run one command of it. Give the block one command, or say in a When which command the scenario is about`
+    : beyond && `the scenario's condition ("${unit.condition!.trim()}") sets up what its YAML block (line ${config.line}) does not hold (${beyond}), and the built-in expressions run the block as written: write it in the block, or as a WHEN step`;
   subject.block = { text: config.text, line: config.line, columns: config.columns, data, unheld, invalid: false };
   if (stop.defaultTimeout !== undefined) subject.defaultTimeout = stop.defaultTimeout;
   if (!isRecord(command) || unheld) return;
