@@ -7,7 +7,7 @@ import type { ScenarioStep, ScenarioUnit, Unit } from '../model/plan.js';
 import { shownPath, type StepMatch } from '../run/scenario/library.js';
 import { stepBinding, type StepBinding } from '../run/scenario/listing.js';
 import { keyedSteps } from '../translate/step-keyword.js';
-import { asIdentity, readRunRecord, unfinishedRun, DEFAULT_RECORD_PATH, type RecordedUnit } from '../run/run-record.js';
+import { asIdentity, isFailureOfTheRun, readRunRecord, unfinishedRun, DEFAULT_RECORD_PATH, type RecordedUnit } from '../run/run-record.js';
 import { documentKey, identityOf, recordedUnitAmong } from '../run/unit-identity.js';
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { unqualified } from '../translate/lisp-forms.js';
@@ -110,7 +110,8 @@ function unitResult(project: Project, reading: Reading, unit: Unit, { failures: 
   if (failure) return `**Failed** (${when})${failure.check ? `: ${failure.check.message}${failure.check.line ? ` (line ${failure.check.line})` : ''}` : ''}`;
   // A failure of the whole document (a steps file that did not load, a problem of the document) is every unit's.
   const ofDocument = record.failures.find((f) => f.file === document && !/^#\d+$/.test(f.unit));
-  if (ofDocument) return `**Failed** with its document (${when}): ${ofDocument.check?.message ?? ofDocument.name}`;
+  // A failure of the run itself kept at the document (it checked nothing) says less of this unit than the editor's own run of it.
+  if (ofDocument && !(toldHere !== null && isFailureOfTheRun(ofDocument.unit))) return `**Failed** with its document (${when}): ${ofDocument.check?.message ?? ofDocument.name}`;
   if (ranHere.length > 0) return failedHere;
   // Only a unit recorded as passed is said to have passed: one added since, left out by a selection, skipped or cut short has no result.
   if (record.passed?.some(isThis)) return `Passed (${when}).`;

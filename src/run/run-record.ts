@@ -295,6 +295,9 @@ export const asIdentity = (recorded: RecordedUnit): UnitIdentity => ({ place: re
  * before any selection (--grep, file:LINE), which PLAN narrows: a failure told apart
  * nowhere stands for its whole document, and the selection still applies to it.
  */
+/** Whether UNIT, a recorded failure's place, stands for a failure of the run rather than of its document (checked nothing, a requirement not verified, not reached). */
+export const isFailureOfTheRun = (unit: string): boolean => /^#(?:checked-nothing|not-run|requirement-\d+)$/.test(unit);
+
 export function selectFailures(plan: TestPlan, record: RunRecord, projectRoot: string, whole: TestPlan = plan): TestPlan {
   const documents = [];
   for (const document of plan.documents) {
