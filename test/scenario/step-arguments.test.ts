@@ -178,7 +178,7 @@ Then:
   t.same(scenarios.map((s) => s.condition), [null, null, 'When the app starts cold:']);
 });
 
-t.test('sub-bullets under a step are its data table, one row per item, never steps of their own; a wrapped step is one line', async (t) => {
+t.test('sub-bullets under a step are its data table, one row per item, never steps of their own; a wrapped step is one line (a bold keyword row among them is an error: translate/scenario-headings.test.ts)', async (t) => {
   const doc = `# Installer
 
 ### Requirement: Progress
@@ -191,7 +191,7 @@ The installer SHALL show its progress.
 - **THEN** it SHALL display progress with spinners:
   - Show spinner: "Installing"
   - Then success: "Done" when it ends
-  - **GIVEN** a second line
+  - GIVEN a second line
     that wraps
 `;
   const steps = `import assert from 'node:assert/strict';
