@@ -18,6 +18,18 @@ import { makeDirectory } from '../make-directory.js';
 export const DEFAULT_RECORD_PATH = '.spec-run/last-run.json';
 export const DEFAULT_TIMINGS_PATH = '.spec-run/timings.json';
 
+/**
+ * The places of failures of the run itself, kept at a document rather than at one of its units:
+ * a run that checked nothing, a document a stopped run never reached, a requirement
+ * --require-verified found not verified (at its line). Written and recognised from here alone.
+ */
+const RUN_FAILURE = {
+  checkedNothing: '#checked-nothing',
+  notRun: '#not-run',
+  requirement: (line: number) => `#requirement-${line}`,
+  requirementPattern: /^#requirement-\d+$/,
+} as const;
+
 /** A unit of a recorded run, by its identity. */
 export interface RecordedUnit {
   /** The document's path from the project root. */
@@ -221,13 +233,13 @@ export class RunRecorder {
   private observeRunEnd(end: RunEndEvent): void {
     this.stopped = end.stopped;
     if (end.checkedNothing !== undefined) {
-      for (const file of this.started) this.runFailures.push({ file, unit: '#checked-nothing', name: end.checkedNothing, check: { name: 'the run', message: end.checkedNothing } });
+      for (const file of this.started) this.runFailures.push({ file, unit: RUN_FAILURE.checkedNothing, name: end.checkedNothing, check: { name: 'the run', message: end.checkedNothing } });
     }
     for (const { text, at } of end.unverified ?? []) {
       const message = `--require-verified: ${text}`;
       // A Lisp requirement stands at its source: key, no document: then every document the run ran holds it.
       const own = this.documentKey(at.file);
-      for (const file of this.started.has(own) ? [own] : this.started) this.runFailures.push({ file, unit: `#requirement-${at.line}`, name: message, check: { name: '--require-verified', line: at.line, message } });
+      for (const file of this.started.has(own) ? [own] : this.started) this.runFailures.push({ file, unit: RUN_FAILURE.requirement(at.line), name: message, check: { name: '--require-verified', line: at.line, message } });
     }
   }
 
@@ -249,7 +261,7 @@ export class RunRecorder {
     const unreached = this.planned
       .map((file) => this.documentKey(file))
       .filter((file) => !this.started.has(file) && !known.some((k) => k.file === file))
-      .map((file) => ({ file, unit: '#not-run', name: message, check: { name: 'the run', message } }));
+      .map((file) => ({ file, unit: RUN_FAILURE.notRun, name: message, check: { name: 'the run', message } }));
     return [...cut, ...unreached];
   }
 
@@ -290,14 +302,15 @@ export class RunRecorder {
 /** A recorded unit as recordedUnitAmong reads it. */
 export const asIdentity = (recorded: RecordedUnit): UnitIdentity => ({ place: recorded.unit, name: recorded.name, ...(recorded.key ? { key: recorded.key } : {}) });
 
+/** Whether UNIT, a recorded failure's place, stands for a failure of the run rather than of its document (checked nothing, a requirement not verified, not reached). */
+export const isFailureOfTheRun = (unit: string): boolean =>
+  unit === RUN_FAILURE.checkedNothing || unit === RUN_FAILURE.notRun || RUN_FAILURE.requirementPattern.test(unit);
+
 /**
  * The units of PLAN that failed in RECORD's run. They are told apart in WHOLE, the plan
  * before any selection (--grep, file:LINE), which PLAN narrows: a failure told apart
  * nowhere stands for its whole document, and the selection still applies to it.
  */
-/** Whether UNIT, a recorded failure's place, stands for a failure of the run rather than of its document (checked nothing, a requirement not verified, not reached). */
-export const isFailureOfTheRun = (unit: string): boolean => /^#(?:checked-nothing|not-run|requirement-\d+)$/.test(unit);
-
 export function selectFailures(plan: TestPlan, record: RunRecord, projectRoot: string, whole: TestPlan = plan): TestPlan {
   const documents = [];
   for (const document of plan.documents) {
