@@ -20,6 +20,8 @@ export interface SpecificationTrees {
   rootsOf(file: string): string[];
   /** Names every driver defines already (the test vocabulary, the configuration's vocabulary files): never borrowed. */
   shared: ReadonlySet<string>;
+  /** The documents under ROOTS (a tree's), as a run finds them. */
+  documentsOf(roots: string[]): string[];
 }
 
 function within(path: string, root: string): boolean {
@@ -60,6 +62,7 @@ export function specificationTrees(config: ProjectConfig, given: string[]): Spec
       return [givenDirectories.find(holds) ?? dirname(real)];
     },
     shared,
+    documentsOf: (roots) => findDocuments(roots).files,
   };
 }
 
@@ -84,7 +87,7 @@ export async function lendTreeDefinitions(plans: DocumentPlan[], trees: Specific
     let tree = translatedTrees.get(key);
     if (!tree) {
       // A document of the run stands in the tree as the run read it, so its own definitions are recognised as its own.
-      const files = findDocuments(roots).files;
+      const files = trees.documentsOf(roots);
       tree = Promise.all(files.map(async (file) => byPath.get(resolve(file)) ?? known(resolve(file)) ?? translate(await parseFile(file)))).then((treePlans) => ({ plans: treePlans, definitions: definitionTree(treePlans) }));
       translatedTrees.set(key, tree);
     }

@@ -23,7 +23,7 @@ import { configuredStepDirectories, stepFilesOf, type StepFiles } from '../cli/s
 import { stepCheckContext } from '../cli/check-command.js';
 import { executorStepsSetting } from '../cli/run-command.js';
 import { unreadableMessage } from '../parse/unreadable.js';
-import { lendTreeDefinitions, specificationTrees } from '../cli/specification-tree.js';
+import { lendTreeDefinitions, specificationTrees, type SpecificationTrees } from '../cli/specification-tree.js';
 import { Vocabulary } from './vocabulary.js';
 import { notReturning, PROBE_LIMIT_MS, probeTopLevel } from './steps-probe.js';
 
@@ -66,6 +66,7 @@ export class Project {
   vocabulary: Vocabulary;
   private executorSteps: ExecutorStepsSetting = NO_EXECUTOR_STEPS;
   private stepFiles: StepFiles | null = null;
+  private trees: SpecificationTrees | null = null;
   /** The documents analysed: step files beside them load too, as beside a document run. */
   private readonly analyzed = new Set<string>();
   /** Each called name SBCL was asked about, with the argument counts of its calls: why it is unknown (with suggestions), or null when known. */
@@ -102,11 +103,13 @@ export class Project {
     this.vocabulary = Vocabulary.load(this.vocabularyFiles());
     this.readOwnVocabulary();
     this.stepFiles = null;
+    this.trees = null;
   }
 
   /** Files were created, changed or deleted: step files are looked for again, documents read again when their time changed. */
   filesChanged(): void {
     this.stepFiles = null;
+    this.trees = null;
     // A steps file, or a module it imports, may be among them: the next load reads them anew, and tries them first again.
     loadAnew();
     this.probes = new Map();
@@ -151,6 +154,24 @@ export class Project {
   documentPaths(): string[] {
     const roots = (configuredPaths(this.config) ?? ['specs/']).map((p) => resolve(this.root, p));
     return discoverDocuments(roots);
+  }
+
+  /**
+   * The project's specification trees as a run finds them, kept between readings (a reading is
+   * made on every keystroke) and found anew when files change: the vocabulary files are read,
+   * and each tree's directories listed, once until then.
+   */
+  private currentTrees(): SpecificationTrees {
+    if (this.trees === null) {
+      const found = specificationTrees(this.config, []);
+      const listed = new Map<string, string[]>();
+      const documentsOf = (roots: string[]) => {
+        const key = roots.join('\n');
+        return listed.get(key) ?? listed.set(key, found.documentsOf(roots)).get(key)!;
+      };
+      this.trees = { ...found, documentsOf };
+    }
+    return this.trees;
   }
 
   /** The step library of DOCUMENT: the step files a run gives it (the project's, and those of its directory and the ones above it, by convention). */
@@ -248,7 +269,7 @@ export class Project {
    */
   async read(path: string, text: string): Promise<Reading> {
     const doc = parseMarkdown(this.shown(path), text);
-    const [plan] = await lendTreeDefinitions([this.planOf(doc)], specificationTrees(this.config, []), (file) => this.onDisk.get(file)?.plan);
+    const [plan] = await lendTreeDefinitions([this.planOf(doc)], this.currentTrees(), (file) => this.onDisk.get(file)?.plan);
     const builtins = plan.executorSteps !== undefined;
     const fullLibrary = await this.stepLibrary(path, builtins);
     return { path, doc, plan, fullLibrary, library: libraryFor(fullLibrary, builtins) };

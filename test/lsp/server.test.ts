@@ -419,6 +419,22 @@ t.test("a Lisp name another document of the tree defines: check's note (informat
   t.same(definitions.map((l) => [fileURLToPath(l.uri), l.range.start.line + 1]), [[join(dir, 'specs/shapes.test.md'), lineOf(SHAPES, '(defun square')]]);
 });
 
+t.test('a document of the tree written or deleted while a caller is open: what it lends is seen, and then no longer, as the tree is listed again', async (t) => {
+  const calling = CALLER.replace('(square 2)', '(cube 2)').replace('(= 4 ', '(= 8 ');
+  const { own, lsp, uri, first } = await ownProject(t, { 'specs/shapes.test.md': SHAPES, 'specs/caller.test.md': calling }, 'specs/caller.test.md');
+  t.notOk((await first).some((d) => /borrowed/.test(d.message as string)), 'no document of the tree defines cube yet');
+  const cubes = SHAPES.replace('name: shapes', 'name: cubes').replace('(defun square (n) (* n n))', '(defun cube (n) (* n n n))');
+  const lent = lsp.diagnostics(uri, (ds) => ds.some((d) => /^cube is borrowed from specs\/cubes\.test\.md/.test(d.message as string)), 15_000);
+  writeFileSync(join(own, 'specs/cubes.test.md'), cubes);
+  // Typed meanwhile: a reading made before the server heard of the new file must not keep the tree as it was.
+  lsp.change(uri, `${calling}\n`);
+  t.match((await lent).map((d) => [d.severity, d.message]), [[DiagnosticSeverity.Information, `cube is borrowed from specs/cubes.test.md:${lineOf(cubes, '(defun cube')}, a document of the same specification tree`]]);
+  const gone = lsp.diagnostics(uri, (ds) => !ds.some((d) => /borrowed/.test(d.message as string)), 15_000);
+  rmSync(join(own, 'specs/cubes.test.md'));
+  lsp.change(uri, calling);
+  t.ok((await gone).length > 0, 'the lender deleted: cube is not borrowed any more, and calling it is a problem again');
+});
+
 t.test('frontmatter: completion of its keys and of the values of type; its problems are diagnostics', async (t) => {
   const misspelled = SHAPES.replace('name: shapes\n', 'name: shapes\nlevle: property\n');
   const uri = client.open(join(dir, 'specs/shapes.test.md'), misspelled);
