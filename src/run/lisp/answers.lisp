@@ -307,26 +307,25 @@ server gives it, so printed output that looks like a value line is never one."
                         (join-lines (reverse (member-if-not #'blank-line-p lines))))
                       (nreverse values)))))))))
 
-(defun result-stdout (response)
-  "What the evaluation wrote to *standard-output*: the [stdout] section of an
-evaluate-lisp answer (an error's too, what was written before it), the output
-of a time-execution answer; the answer's data when the server gives it, its last
-newline left out as the text leaves it. NIL when it wrote nothing."
+(defun written-stream (response name)
+  "What the evaluation wrote to the stream NAME (\"stdout\" or \"stderr\"): the
+answer's data when the server gives it, else the member NAME of a time-execution
+answer (its \"output\" for stdout), else the [NAME] section of an evaluate-lisp
+answer (an error's too, what was written before it), its last newline left out as
+the text leaves it. NIL when nothing was written."
   (let ((json (json-answer response))
         (data (structured-answer response)))
-    (nonempty (cond (data (as-text-shows (or (field data "stdout") "")))
-                    (json (or (gethash "output" json) ""))
-                    (t (join-lines (section-content response "stdout")))))))
+    (nonempty (cond (data (as-text-shows (or (field data name) "")))
+                    (json (or (gethash (if (string= name "stdout") "output" name) json) ""))
+                    (t (join-lines (section-content response name)))))))
+
+(defun result-stdout (response)
+  "What the evaluation wrote to *standard-output*, as WRITTEN-STREAM reads it."
+  (written-stream response "stdout"))
 
 (defun result-stderr (response)
-  "What the evaluation wrote to *error-output*: the [stderr] section, or the
-stderr of a time-execution answer; the answer's data when the server gives it.
-NIL when it wrote nothing."
-  (let ((json (json-answer response))
-        (data (structured-answer response)))
-    (nonempty (cond (data (as-text-shows (or (field data "stderr") "")))
-                    (json (or (gethash "stderr" json) ""))
-                    (t (join-lines (section-content response "stderr")))))))
+  "What the evaluation wrote to *error-output*, as WRITTEN-STREAM reads it."
+  (written-stream response "stderr"))
 
 (defun result-warnings (response)
   "The warnings the evaluation signalled, one line each (\"SIMPLE-WARNING: text\"): the
