@@ -1,6 +1,6 @@
 // The test plan: what the translate stage decided to run for each document.
 import { parseDuration } from '../executor/duration.js';
-import type { CodeBlock, Diagnostic, ItemArgument } from './document.js';
+import type { CodeBlock, Diagnostic, ListItem } from './document.js';
 import type { Rename, Requirement } from './requirements.js';
 
 /** A piece of code to load or run, with where it stands in the markdown. */
@@ -92,19 +92,15 @@ export interface ExpectedAnswer extends CodeRef {
   checksNothing?: string;
 }
 
-export interface ScenarioStep {
+/**
+ * A step: its keyword and text, and from the list item it is written in, its line, its number
+ * in a numbered list, its inline code spans, the doc string or data table passed to its
+ * definition last, and the lines of more arguments (a step takes one, so they are an error).
+ */
+export interface ScenarioStep extends Pick<ListItem, 'line' | 'number' | 'code' | 'argument' | 'moreArguments'> {
   /** "WHEN", "THEN", "AND", "GIVEN", or "Then" for an item of a numbered "Then:" list. */
   keyword: string;
   text: string;
-  line: number;
-  /** Item number in a numbered list. */
-  number: number | null;
-  /** The inline code spans of the step's text (`sleep 30`, `timeout`): the plain text no longer marks them. */
-  code?: string[];
-  /** The doc string or data table written inside the step's list item, passed to its definition last. */
-  argument?: ItemArgument;
-  /** The lines of more fenced blocks or tables in its item: a step takes one argument, so they are an error. */
-  moreArguments?: number[];
 }
 
 /** An OpenSpec `#### Scenario:` with its configuration blocks and its steps. */
