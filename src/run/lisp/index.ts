@@ -318,8 +318,8 @@ class DocumentRun {
       if (fn.checks.some((check) => this.reachedPlaces.has(`${this.plan.file}:${check.line}`))) continue;
       const unit: Unit = { kind: 'verify-function', id: `${this.plan.file}#unrun-${fn.line}`, name: fn.name, functionName: fn.name, file: this.plan.file, line: fn.line, headingPath: fn.headingPath };
       const why = `the code calls ${fn.name}, but none of its checks ran (a call over nothing or in a branch not taken, a check in it not reached)`;
-      if (!fn.callableWithoutArguments) {
-        this.reportNotRun(unit, `not run: ${why}, and it needs arguments`, fn.checks);
+      if (!fn.callableWithoutArguments || fn.variable) {
+        this.reportNotRun(unit, `not run: ${why}, and ${fn.variable ? 'a variable holds it, which names no function to run it by' : 'it needs arguments'}`, fn.checks);
         continue;
       }
       this.emit({ type: 'comment', file: this.plan.file, text: `${fn.name} (line ${fn.line}): ${why}: it runs as a unit of its own` });
