@@ -216,6 +216,15 @@ function walkList(node: Extract<LispNode, { kind: 'list' }>, facts: Walk): void 
         walkAll(listItems(definition).slice(2), facts);
       }
       return walkAll(rest.slice(1), facts);
+    case 'setf': {
+      // `(setf (symbol-function 'f) (lambda ...))` (or `fdefinition`) defines f as a function.
+      for (const place of rest.filter((_, i) => i % 2 === 0)) {
+        const [accessor, named] = listItems(place);
+        const fetched = ['symbol-function', 'fdefinition'].includes(unqualified(symbolName(accessor) ?? ''));
+        if (fetched && named?.kind === 'prefixed' && named.prefix === "'") define(symbolName(named.form), facts);
+      }
+      return walkAll(rest, facts);
+    }
     case 'dolist':
     case 'dotimes':
       walkAll(listItems(rest[0]).slice(1), facts);

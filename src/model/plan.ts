@@ -72,6 +72,8 @@ export interface CalledCheckFunction {
   checks: CheckSite[];
   /** False when it needs arguments: it cannot be run as a unit. */
   callableWithoutArguments: boolean;
+  /** Set when a variable holds it (`(defvar *f* (lambda ...))`): it has no name to be run by as a unit. */
+  variable?: true;
 }
 
 /** A JSON block under an "Input" label: the request must be well-formed JSON-RPC for a listed tool. */

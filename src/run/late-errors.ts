@@ -47,6 +47,8 @@ export interface PendingWork {
   at?: PendingTimer['at'];
   /** What it is, as a sentence names it: `a child process (sleep 20)`. */
   what: string;
+  /** Whether it still holds the event loop, for work that does not say when it ends (a handle, a thread-pool job): asked when the run looks. */
+  running?: () => boolean;
 }
 
 /** What the run did not wait for: a timer or work of user code, with the sentence that says so. */
@@ -146,13 +148,19 @@ export class LateErrors {
     for (;;) {
       await this.settleBriefly();
       const due = [...this.#timers.values()].flatMap((timer) => (waitedFor(timer, until) ? [timer.dueAt] : []));
-      const running = Date.now() < until && this.#work.size > 0;
+      const running = Date.now() < until && this.#workRunning() > 0;
       if (due.length === 0 && !running) break;
       // The end of work is not due at a known time: looked at every 10 ms.
       const wait = Math.min(due.length ? Math.min(...due) - Date.now() : Infinity, running ? 10 : Infinity);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
     }
     return this.take();
+  }
+
+  /** How much of the work user code started still runs: what no longer holds the event loop is forgotten. */
+  #workRunning(): number {
+    for (const [id, work] of this.#work) if (work.running && !work.running()) this.workEnded(id);
+    return this.#work.size;
   }
 
   /** The errors so far, taken: a report has them. */
@@ -186,6 +194,7 @@ export class LateErrors {
       text: `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms (${timer.call}) when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for the timers steps leave, for an interval's next firing only): it is stopped unrun, what it runs is not checked (clear it in an After hook, or await it in its step)`,
     }));
     // As a late timer: what a callback waiting on it would check did not run.
+    this.#workRunning();
     const work = [...this.#work.values()].map((work) => ({
       origin: work.origin,
       at: work.at,

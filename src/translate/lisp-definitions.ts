@@ -247,6 +247,8 @@ export interface DefinedFunction {
   line: number;
   /** A `defmethod`'s: the generic function may be called by code not the document's (PRINT calls PRINT-OBJECT). */
   method: boolean;
+  /** Held by a variable (`(defvar *f* (lambda ...))`), not named as a function: called by `(funcall *f*)`, never by its name. */
+  variable: boolean;
 }
 
 /**
@@ -437,26 +439,87 @@ export function checkSites(node: LispNode): LispNode[] {
   return sites;
 }
 
-/** The function FORM defines: a `defun`, or a `defmethod` (a method's checks are its generic function's, called by its name). */
-export function definedFunction(form: LispForm): DefinedFunction | null {
-  const operator = form.head === null ? null : unqualified(form.head);
-  if (operator !== 'defun' && operator !== 'defmethod') return null;
-  const items = listOf(form.node);
-  const name = items?.[1];
-  // A method's qualifiers (:before, :around) stand between its name and its lambda list.
-  const lambdaListAt = operator === 'defmethod' ? (items?.findIndex((item, i) => i > 1 && item.kind === 'list') ?? -1) : 2;
-  const lambdaList = lambdaListAt > 1 ? items?.[lambdaListAt] : undefined;
-  if (name?.kind !== 'symbol' || lambdaList === undefined) return null;
-  let callableWithoutArguments: boolean;
-  if (lambdaList.kind === 'symbol') callableWithoutArguments = lambdaList.name === 'nil';
-  else if (lambdaList.kind === 'list') {
-    const first = lambdaList.items[0];
-    callableWithoutArguments = first === undefined || (first.kind === 'symbol' && first.name.startsWith('&'));
-  } else callableWithoutArguments = false;
-  const body = items!.slice(lambdaListAt + 1);
+/** Whether LAMBDALIST (a `defun`'s, a `lambda`'s) has no required parameter: its function can be called with none. */
+function takesNoArguments(lambdaList: LispNode): boolean {
+  if (lambdaList.kind === 'symbol') return lambdaList.name === 'nil';
+  if (lambdaList.kind !== 'list') return false;
+  const first = lambdaList.items[0];
+  return first === undefined || (first.kind === 'symbol' && first.name.startsWith('&'));
+}
+
+/** The function NAME (as written) of LAMBDALIST and BODY, defined by FORM: what its body names and checks. */
+function functionOf(form: LispForm, name: SymbolNode, lambdaList: LispNode, body: LispNode[], kind: { method?: boolean; variable?: boolean } = {}): DefinedFunction {
   const names = codeSymbols(body);
   const checks = body.flatMap(checkSites).map((site) => ({ line: site.line, text: codeOnOneLine(form.text.slice(site.start - form.start, site.end - form.start)) }));
-  return { name: name.name, rawName: name.raw, callableWithoutArguments, holdsChecks: body.some(holdsChecks), checks, names, line: form.line, method: operator === 'defmethod' };
+  return { name: name.name, rawName: name.raw, callableWithoutArguments: takesNoArguments(lambdaList), holdsChecks: body.some(holdsChecks), checks, names, line: form.line, method: kind.method ?? false, variable: kind.variable ?? false };
+}
+
+/** The lambda list and body of NODE when it is a function object written in place: `(lambda ...)`, `#'(lambda ...)`, `(function (lambda ...))`. */
+function lambdaOf(node: LispNode | undefined): { lambdaList: LispNode; body: LispNode[] } | null {
+  if (node?.kind === 'prefixed') return node.prefix === "#'" ? lambdaOf(node.form) : null;
+  if (node?.kind !== 'list') return null;
+  const [head, lambdaList, ...body] = node.items;
+  if (head?.kind !== 'symbol') return null;
+  if (head.name === 'function' && node.items.length === 2) return lambdaOf(lambdaList);
+  return unqualified(head.name) === 'lambda' && lambdaList !== undefined ? { lambdaList, body } : null;
+}
+
+/**
+ * The functions FORM defines: a `defun`; a `defmethod` (a method's checks are its generic
+ * function's, called by its name); a `defgeneric` with `(:method ...)` options; a function
+ * object written in place and given a name, `(setf (symbol-function 'f) (lambda ...))` (or
+ * `fdefinition`), or held by a variable, `(defvar *f* (lambda ...))`, `(setf *f* (lambda ...))`,
+ * called by `(funcall *f*)`. Any of them may hold checks that nothing calls.
+ */
+export function definedFunctions(form: LispForm): DefinedFunction[] {
+  const operator = form.head === null ? null : unqualified(form.head);
+  const items = listOf(form.node);
+  const name = items?.[1];
+  if (items === null || operator === null) return [];
+  if (operator === 'defun' || operator === 'defmethod') {
+    // A method's qualifiers (:before, :around) stand between its name and its lambda list.
+    const lambdaListAt = operator === 'defmethod' ? items.findIndex((item, i) => i > 1 && item.kind === 'list') : 2;
+    const lambdaList = lambdaListAt > 1 ? items[lambdaListAt] : undefined;
+    if (name?.kind !== 'symbol' || lambdaList === undefined) return [];
+    return [functionOf(form, name, lambdaList, items.slice(lambdaListAt + 1), { method: operator === 'defmethod' })];
+  }
+  if (operator === 'defgeneric') {
+    const lambdaList = items[2];
+    if (name?.kind !== 'symbol' || lambdaList === undefined) return [];
+    // Each `(:method [qualifiers] lambda-list body...)` is a method of the generic function, called by its name.
+    const methods = items.slice(3).flatMap((option) => {
+      const parts = option.kind === 'list' && option.items[0]?.kind === 'symbol' && option.items[0].name === ':method' ? option.items : null;
+      const at = parts?.findIndex((item, i) => i > 0 && item.kind === 'list') ?? -1;
+      return parts && at > 0 ? parts.slice(at + 1) : [];
+    });
+    return methods.length > 0 ? [functionOf(form, name, lambdaList, methods)] : [];
+  }
+  const [target, value] = operator === 'defvar' || operator === 'defparameter' ? [name, items[2]] : operator === 'setf' || operator === 'setq' ? [name, items[2]] : [];
+  const held = lambdaOf(value);
+  if (held === null || target === undefined) return [];
+  if (target.kind === 'symbol') return [functionOf(form, target, held.lambdaList, held.body, { variable: true })];
+  const named = target.kind === 'list' && target.items.length === 2 && target.items[0]?.kind === 'symbol' && FUNCTION_FETCHERS.has(unqualified(target.items[0].name)) ? namedFunction(target.items[1]) : null;
+  return named === null ? [] : [functionOf(form, named, held.lambdaList, held.body)];
+}
+
+/**
+ * How NODES use variables that may hold a function: those whose function they call, given
+ * where an operator calls what it is given (`(funcall *f*)`, `(mapc *f* items)`, see
+ * DESIGNATOR_CALLERS), and how often each is named as code at all (its definition once), by
+ * lower-cased name. One named again but not called is given to code that may call it.
+ */
+export function variableUses(nodes: LispNode[]): { called: Set<string>; named: Map<string, number> } {
+  const called = new Set<string>();
+  const named = new Map<string, number>();
+  for (const node of nodes)
+    visitCode(node, (code) => {
+      if (code.kind === 'symbol') named.set(code.name, (named.get(code.name) ?? 0) + 1);
+      const head = code.kind === 'list' && code.items[0]?.kind === 'symbol' ? code.items[0].name : null;
+      const argument = head === null ? undefined : DESIGNATOR_CALLERS.get(unqualified(head));
+      const given = argument === undefined || code.kind !== 'list' ? undefined : code.items[argument];
+      if (given?.kind === 'symbol') called.add(given.name);
+    });
+  return { called, named };
 }
 
 /** The names of FUNCTIONS that hold checks, or call one of FUNCTIONS that does (and so on). */

@@ -6,7 +6,7 @@
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CalledCheckFunction, CheckSite, CodeRef, ExpectedAnswer, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
-import { callCounts, checkingFunctions, definedFunction, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
+import { callCounts, variableUses, checkingFunctions, definedFunctions, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
 import { codeOnOneLine, DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
@@ -184,9 +184,10 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
       const feature = form.node.kind === 'conditional' ? `${form.node.prefix}${block.text.slice(form.node.feature.start, form.node.feature.end)}` : undefined;
       if (test !== null) addTest(test, form.line, feature, block);
       for (const nested of nestedTests(form, testMacros)) addTest(nested, nested.line, nested.feature, block);
-      const fn = definedFunction(form);
-      if (fn && (!fn.method || ownGenerics.has(fn.name))) functions.push({ ...fn, block });
+      for (const fn of definedFunctions(form)) if (!fn.method || ownGenerics.has(fn.name)) functions.push({ ...fn, block });
     }
+    // A function object a block names or puts in a variable as it runs (`(setf (symbol-function 'f) (lambda ...))`).
+    for (const form of run) for (const fn of definedFunctions(form)) functions.push({ ...fn, block });
   }
 
   // Run by nothing, a function's checks, or those of the functions it calls, never run either.
@@ -194,20 +195,27 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   // Calls of each function (not quoted data, nor a name given to an operator not known to call it; 'f given to a function of the document is a call of f).
   const documentFunctions = new Set(functions.map((fn) => fn.name));
   const calls = callCounts(loadedOrRun, documentFunctions);
+  // A function a variable holds is called through it, `(funcall *f*)`, or may be by what it is given to.
+  const variables = variableUses(loadedOrRun);
   // `(list #'f)`: f may be called later with arguments, or never.
   const putAside = functionReferences(loadedOrRun, documentFunctions);
   const uncalledCheckFunctions: { name: string; line: number }[] = [];
   const calledCheckFunctions: CalledCheckFunction[] = [];
   for (const fn of functions.map((f) => ({ ...f, holdsChecks: checking.has(f.name) }))) {
-    const neverCalled = !calls.has(fn.name);
+    const neverCalled = fn.variable ? !variables.called.has(fn.name) && (variables.named.get(fn.name) ?? 0) <= 1 : !calls.has(fn.name);
     // Called in the code, it may still never run (`(mapc #'verify-x '())`): the run tells by the points of its checks.
     const checks = neverCalled ? [] : checksReached(fn, functions);
     if (checks.length > 0 && (isVerifyName(fn.name) || fn.holdsChecks))
-      calledCheckFunctions.push({ name: fn.rawName, line: fn.line, headingPath: fn.block.headingPath, checks, callableWithoutArguments: fn.callableWithoutArguments });
+      calledCheckFunctions.push({ name: fn.rawName, line: fn.line, headingPath: fn.block.headingPath, checks, callableWithoutArguments: fn.callableWithoutArguments, ...(fn.variable ? { variable: true as const } : {}) });
     // A verify- function is run by its name; any other function by the checks it holds, which nothing else would run.
     if (!neverCalled || !(isVerifyName(fn.name) || fn.holdsChecks)) continue;
     // One of no arguments runs as a unit (its checks may run twice, never not at all); one needing them is left to what holds it.
     if (putAside.has(fn.name) && !fn.callableWithoutArguments) continue;
+    // Held by a variable, it is run by no name: its checks are said never to run, where it stands.
+    if (fn.variable) {
+      if (fn.holdsChecks) problems.push({ file, line: fn.line, message: `${fn.rawName} holds a function whose checks nothing in this document or its specification tree calls: they would never run; call it from a block or test, (funcall ${fn.rawName})`, severity: 'error' });
+      continue;
+    }
     if (!isVerifyName(fn.name)) uncalledCheckFunctions.push({ name: fn.name, line: fn.line });
     if (fn.callableWithoutArguments) {
       units.push({ kind: 'verify-function', name: fn.rawName, functionName: fn.rawName, file, line: fn.line, headingPath: fn.block.headingPath });

@@ -2,7 +2,7 @@
 // driver that ended at once did not reach (run/lisp/unreached-checks.ts), a unit that holds no
 // check at all (check/index.ts).
 import type { CodeRef, DocumentPlan, Unit } from '../model/plan.js';
-import { checkingFunctions, definedFunction, holdsChecks, visitCode } from './lisp-definitions.js';
+import { checkingFunctions, definedFunctions, holdsChecks, visitCode } from './lisp-definitions.js';
 import { type LispNode, scanForms, unqualified } from './lisp-forms.js';
 
 /** The code of UNIT as written: a block's forms, or the definition of its test or verify- function, with the text they are read from. */
@@ -38,7 +38,7 @@ function outermostListAt(node: LispNode, line: number): LispNode | null {
 export function unitsHoldingNoCheck(plan: DocumentPlan): Unit[] {
   const code = [...plan.definitions, ...plan.units.flatMap((unit) => (unit.kind === 'lisp-block' ? [unit.code] : []))];
   const forms = code.flatMap((ref) => scanForms(ref.text, ref.line).forms);
-  const functions = forms.flatMap((form) => definedFunction(form) ?? []);
+  const functions = forms.flatMap(definedFunctions);
   const checking = checkingFunctions(functions);
   // A macro whose template holds a check makes one wherever it is called.
   for (const form of forms) {

@@ -115,3 +115,20 @@ t.test('work still running past the limit (a child process, a request) is waited
   document.workEnded(1);
   t.same(document.leftPending(), [], 'ended, it is no longer pending');
 });
+
+t.test('work that says whether it still holds the event loop (a handle, a thread-pool job) is waited for while it does, and forgotten once it does not', async (t) => {
+  const document = new LateErrors(new LateErrors());
+  const at = { file: 'doc.spec.md', line: 3 };
+  let holding = true;
+  document.workStarted(1, { origin: 'scenario "s"', at, what: 'pending work (PBKDF2REQUEST)', running: () => holding });
+  document.workStarted(2, { origin: 'scenario "s"', at, what: 'an open handle (TCPSERVERWRAP)', running: () => false });
+  setTimeout(() => (holding = false), 100);
+  const started = Date.now();
+  await document.settle();
+  const waited = Date.now() - started;
+  t.ok(waited >= 90 && waited < SETTLE_LIMIT_MS - 200, `the settling waited for the job until it no longer held the loop (${waited} ms), not for the closed handle`);
+  t.same(document.leftPending(), [], 'neither is left pending');
+  holding = true;
+  document.workStarted(3, { origin: 'scenario "s"', at, what: 'pending work (SCRYPTREQUEST)', running: () => holding });
+  t.same(document.leftPending().map(({ kind }) => kind), ['pending work'], 'one still holding it is left pending, named');
+});

@@ -470,3 +470,34 @@ t.test('an Expected JSON that states nothing of the answer carries a warning; on
   );
   t.same(plan.problems, [], 'a warning, not a problem that fails the run');
 });
+
+t.test('checks in any function object nothing calls are reported: a defgeneric with a :method, a lambda given a name by setf, a lambda a variable holds', async (t) => {
+  const uncalled = doc(
+    lisp(`(defgeneric generic-check ()
+  (:method () (is (= 1 2))))
+(defvar *held-check* (lambda () (is (= 3 4))))
+(defparameter *quiet* (lambda () 1))`) +
+      lisp(`(setf (symbol-function 'set-check) (lambda () (is (= 5 6))))`) +
+      lisp(`(test something (is (= 1 1)))`),
+  );
+  t.same(byKind(uncalled.units, 'verify-function').map((u) => u.functionName).sort(), ['generic-check', 'set-check'], 'named functions of no arguments nothing calls run as units of their own');
+  t.same(uncalled.uncalledCheckFunctions?.map((fn) => fn.name).sort(), ['generic-check', 'set-check'], 'and are noted as uncalled');
+  t.match(uncalled.problems, [{ severity: 'error', line: 11, message: /^\*held-check\* holds a function whose checks nothing .* calls: they would never run/ }], 'a lambda a variable holds that nothing calls is an error at its place; one holding no check is nothing');
+
+  const called = doc(
+    lisp(`(defgeneric generic-check ()
+  (:method () (is (= 1 1))))
+(defvar *held-check* (lambda () (is (= 3 3))))
+(defvar *given* (lambda () (is (= 3 3))))
+(defun hand-on (f) f)`) +
+      lisp(`(setf (symbol-function 'set-check) (lambda () (is (= 5 5))))`) +
+      lisp(`(test runs-them (generic-check) (funcall *held-check*) (hand-on *given*) (set-check))`),
+  );
+  t.same(byKind(called.units, 'verify-function'), [], 'called from a test, none is a unit of its own');
+  t.same(called.problems, [], 'nor a problem');
+  t.same(
+    called.calledCheckFunctions?.map((fn) => [fn.name, fn.variable ?? false]),
+    [['generic-check', false], ['*held-check*', true], ['*given*', true], ['set-check', false]],
+    'each is judged by the run, by whether its checks were reached: one handed on included',
+  );
+});

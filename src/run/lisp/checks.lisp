@@ -178,6 +178,18 @@ reach, and one that stops its unit is reported as the error.")
   "Called first thing by every check site as it runs (see POSITIONING-MACROEXPAND-HOOK)."
   (setf (gethash place *checks-reached*) t))
 
+(defun places-reached ()
+  "\"file:line\" of each check site reached in the running command, for the host: a check
+that ran without a point of its own (a FOR-ALL trial's, counted in the FOR-ALL's point)
+ran all the same, and so did the function it stands in."
+  (let ((places '()))
+    (maphash (lambda (place reached)
+               (declare (ignore reached))
+               (when (first place)
+                 (pushnew (format nil "~A:~D" (first place) (second place)) places :test #'string=)))
+             *checks-reached*)
+    (coerce places 'vector)))
+
 (defvar *spec-functions* (make-hash-table :test #'eq)
   "Each function spec code defines (this document's, or one of its tree's) -> the
 lambda forms of its definitions as read (a generic function's methods are several):

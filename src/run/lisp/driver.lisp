@@ -602,7 +602,8 @@ this thread waits for the exit."
   (when *exit-requested* (apply #'sb-ext:exit *exit-requested*))
   (send-to-host `((:type . "done")
                   (:points . ,*unit-points*)
-                  (:slept . ,(coerce *slept-seconds* 'double-float)))))
+                  (:slept . ,(coerce *slept-seconds* 'double-float))
+                  (:reached . ,(places-reached)))))
 
 (defun warm-up ()
   "Load and run a small document before the driver image is saved. The first

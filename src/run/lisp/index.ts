@@ -215,7 +215,7 @@ class DocumentRun {
   /** Set while a timing-sensitive unit holds the quiet gate: its own requests pass. */
   private unitHoldsGate = false;
   /** Where the checks the driver made so far stand ("file:line"): a function whose check lines none is at has not run its checks. */
-  private readonly pointPlaces = new Set<string>();
+  private readonly reachedPlaces = new Set<string>();
 
   constructor(
     private readonly plan: DocumentPlan,
@@ -315,11 +315,11 @@ class DocumentRun {
   private async runUnrunCheckFunctions(): Promise<void> {
     for (const fn of this.plan.calledCheckFunctions ?? []) {
       if (this.stopping) return;
-      if (fn.checks.some((check) => this.pointPlaces.has(`${this.plan.file}:${check.line}`))) continue;
+      if (fn.checks.some((check) => this.reachedPlaces.has(`${this.plan.file}:${check.line}`))) continue;
       const unit: Unit = { kind: 'verify-function', id: `${this.plan.file}#unrun-${fn.line}`, name: fn.name, functionName: fn.name, file: this.plan.file, line: fn.line, headingPath: fn.headingPath };
       const why = `the code calls ${fn.name}, but none of its checks ran (a call over nothing or in a branch not taken, a check in it not reached)`;
-      if (!fn.callableWithoutArguments) {
-        this.reportNotRun(unit, `not run: ${why}, and it needs arguments`, fn.checks);
+      if (!fn.callableWithoutArguments || fn.variable) {
+        this.reportNotRun(unit, `not run: ${why}, and ${fn.variable ? 'a variable holds it, which names no function to run it by' : 'it needs arguments'}`, fn.checks);
         continue;
       }
       this.emit({ type: 'comment', file: this.plan.file, text: `${fn.name} (line ${fn.line}): ${why}: it runs as a unit of its own` });
@@ -345,12 +345,14 @@ class DocumentRun {
     let timer: NodeJS.Timeout | undefined;
     const handlers = environment.handlers((message) => {
       // Any check made counts, a definition's as a unit's, reported or not (a passing load says nothing).
-      if (message.skip === undefined && message.file != null && message.line != null) this.pointPlaces.add(`${message.file}:${message.line}`);
+      if (message.skip === undefined && message.file != null && message.line != null) this.reachedPlaces.add(`${message.file}:${message.line}`);
       onPoint({ message, exchanges: this.transcript.exchanges.length });
     });
     const work = environment.driver.run(text, handlers).then(
       (done) => {
         this.sleptSeconds += done.slept;
+        // A check reached without a point of its own (inside a for-all's trials) ran all the same.
+        for (const place of done.reached) this.reachedPlaces.add(place);
         return null;
       },
       (error: Error): Interruption => ({ kind: 'failure', error }),

@@ -100,6 +100,8 @@ const doneSchema = z.strictObject({
   points: integer.nonnegative(),
   /** Seconds the spec code slept during the command. */
   slept: z.number().nonnegative(),
+  /** `file:line` of each check site the command reached, with a point of its own or not (a for-all trial's check). */
+  reached: z.array(z.string()),
 });
 
 /** `pid`: a forked driver's process id, as spec-run signals it. */

@@ -4,20 +4,18 @@
 // whose code scheduled it (the async context survives timers and promises) and fails
 // the step or hook running then, as cucumber-js does; one arriving between steps fails
 // the next, one arriving after the scenario ended goes to the late errors of its document
-// (late-errors.ts), which a report counts; so do the timers its code leaves pending
-// (user-timers.ts).
+// (late-errors.ts), which a report counts; so do the timers and other work its code leaves
+// pending (user-timers.ts, user-work.ts).
 // An error of user code outside any scenario (a timer or process listener a steps file's top
 // level set up, refused its process.exit) fails a point of its own among the run's late errors:
 // the run goes on to its summary. An error of no user code ends the process as Node would
 // have: its stack on stderr, exit 1. The handlers stay once installed, since a scenario's
 // timer may fire after every scenario ended.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ChildProcess } from 'node:child_process';
-import type { ClientRequest } from 'node:http';
-import diagnostics from 'node:diagnostics_channel';
 import { fileURLToPath } from 'node:url';
 import { asUserCode, reportListenerErrorsTo, userCodeRunning } from './exit-guard.js';
 import { trackTimers } from './user-timers.js';
+import { trackWork } from './user-work.js';
 import { setImmediate } from '../../process/native-timers.js';
 import { runLateErrors, type LateErrors } from '../late-errors.js';
 import { shownPath } from './library.js';
@@ -34,51 +32,6 @@ let installed = false;
  */
 export function asOwnCode<T>(fn: () => T): T {
   return ownCode.run(true, fn);
-}
-
-/**
- * Notes the work user code starts outside the process, until it ends: each child process
- * (Node's child_process channel) until its output has closed, and each HTTP request until its
- * response arrives or it fails (http.client.request.start), whose messages come inside the
- * starting call, so in its scenario's context. The end of a document or run waits for it, up
- * to the settling limit, as for a timer, since a callback waiting on it (exec's, a response
- * handler) may check something; work still running then is a skipped point, as a late timer is.
- */
-function trackWork(): void {
-  let started = 0;
-  /** DESCRIBE: what it is, asked when a report names it (a child's arguments are set after the channel's message). */
-  const note = (describe: () => string, onEnd: (ended: () => void) => void) => {
-    const strays = context.getStore();
-    if (!strays || ownCode.getStore()) return;
-    const id = ++started;
-    let done = false;
-    onEnd(() => {
-      if (done) return;
-      done = true;
-      strays.late.workEnded(id);
-    });
-    if (!done) strays.late.workStarted(id, { origin: strays.origin, at: strays.at, get what() { return describe(); } });
-  };
-  diagnostics.subscribe('child_process', (message) => {
-    const child = (message as { process?: ChildProcess }).process;
-    // 'close' comes after the exit and the end of its output, and on a spawn that failed too.
-    if (child) note(() => `a child process (${(child.spawnargs ?? []).join(' ').slice(0, 80)})`, (ended) => child.once('close', ended));
-  });
-  const answered = new WeakMap<object, () => void>();
-  diagnostics.subscribe('http.client.request.start', (message) => {
-    const request = (message as { request?: ClientRequest }).request;
-    if (!request) return;
-    note(() => `an HTTP request (${request.method} ${request.host}${request.path})`, (ended) => {
-      answered.set(request, ended);
-      request.once('close', ended);
-      request.once('error', ended);
-    });
-  });
-  // Its response's handler runs right after this: what it checks is checked in its step or late, not left pending.
-  diagnostics.subscribe('http.client.response.finish', (message) => {
-    const request = (message as { request?: ClientRequest }).request;
-    if (request) answered.get(request)?.();
-  });
 }
 
 function onStray(error: unknown): void {
@@ -176,8 +129,9 @@ export class StrayErrors {
     // Once a scenario runs, not before: a module a steps file imports at load (node:http) keeps
     // the timer functions it found then, and its own housekeeping is no timer of the user's.
     if (!installed) {
-      trackTimers(() => (ownCode.getStore() ? undefined : context.getStore()));
-      trackWork();
+      const ownerNow = () => (ownCode.getStore() ? undefined : context.getStore());
+      trackTimers(ownerNow);
+      trackWork(ownerNow);
       installed = true;
     }
     await context.run(this, () => asUserCode(`the code of ${this.origin}`, this.at.file, fn));

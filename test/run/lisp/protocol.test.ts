@@ -45,11 +45,11 @@ t.test('every command kind runs in a real driver, and every message kind it send
   const vocabularyFile = join(scratchDirectory('spec-run-protocol-'), 'helpers.lisp');
   writeFileSync(vocabularyFile, '(defun protocol-helper () 7)\n');
   const loaded = await run({ kind: 'load-file', path: vocabularyFile, file: 'helpers.lisp' });
-  t.same(loaded.done, { type: 'done', points: 0, slept: 0 }, 'load-file: done, no points');
+  t.same(loaded.done, { type: 'done', points: 0, slept: 0, reached: [] }, 'load-file: done, no points');
 
   // Sent before the definitions load, as spec-run does: a test defined that is no unit fails where it is defined.
   const unitTests = await run({ kind: 'unit-tests', testNames: ['protocol-test'], plannedTestNames: ['protocol-test'] });
-  t.same(unitTests.done, { type: 'done', points: 0, slept: 0 }, 'unit-tests: done, no points');
+  t.same(unitTests.done, { type: 'done', points: 0, slept: 0, reached: [] }, 'unit-tests: done, no points');
   const definitions = `(fiveam:test protocol-test
   (fiveam:is (= (protocol-helper) 7))
   (fiveam:skip "not today"))
@@ -109,7 +109,7 @@ t.test('every command kind runs in a real driver, and every message kind it send
 
 t.test('decoding refuses anything that is not a message of the protocol, with what is wrong', async (t) => {
   t.same(decodeDriverLine('{"type":"ready"}'), { type: 'ready' });
-  t.same(decodeDriverLine('{"type":"done","points":2,"slept":0.5}'), { type: 'done', points: 2, slept: 0.5 });
+  t.same(decodeDriverLine('{"type":"done","points":2,"slept":0.5,"reached":["a.md:3"]}'), { type: 'done', points: 2, slept: 0.5, reached: ['a.md:3'] });
   t.same(decodeDriverLine('{"type":"exiting","file":"a.md","line":12}'), { type: 'exiting', file: 'a.md', line: 12 });
   const refused: [string, RegExp][] = [
     ['not json', /not JSON/],
@@ -118,7 +118,7 @@ t.test('decoding refuses anything that is not a message of the protocol, with wh
     ['{"type":"point","ok":"yes","name":"x","file":null,"line":null}', /malformed message.*ok/],
     ['{"type":"request","rid":1,"op":"echo"}', /malformed message.*op/],
     ['{"type":"request","rid":1,"op":"stop-server"}', /malformed message.*server/],
-    ['{"type":"done","points":1,"slept":0,"extra":true}', /malformed message.*extra/],
+    ['{"type":"done","points":1,"slept":0,"reached":[],"extra":true}', /malformed message.*extra/],
     ['[1,2]', /malformed message/],
   ];
   for (const [line, reason] of refused) t.throws(() => decodeDriverLine(line), reason, line);
