@@ -12,8 +12,8 @@ import { inFrontmatter, inLispFence } from './positions.js';
 import type { Reading } from './project.js';
 import { usage, type Vocabulary, type VocabularyEntry } from './vocabulary.js';
 
-/** What precedes a step's text on its line: a list marker (or none) and a Given/When/Then/And/But keyword, bold or upper case. */
-export const STEP_PREFIX = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*(?:given|when|then|and|but):?\*\*:?|(?:Given|When|Then|And|But|GIVEN|WHEN|THEN|AND|BUT):?)\s+/i;
+/** What precedes a step's text on its line: a list marker (or none) and a Given/When/Then/And/But keyword, bold (`**` or `__`, as the translation reads it) or upper case. */
+export const STEP_PREFIX = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:(?:\*\*|__)(?:given|when|then|and|but):?(?:\*\*|__):?|(?:Given|When|Then|And|But|GIVEN|WHEN|THEN|AND|BUT):?)\s+/i;
 
 /**
  * A cucumber expression as a snippet: `{int}` and the other parameters become tab-stops

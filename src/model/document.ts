@@ -45,8 +45,8 @@ export interface CodeBlock {
 
 export interface Paragraph {
   text: string;
-  /** The text with `**bold**` markers kept, as list items keep them (steps written as paragraph lines). */
-  marked: string;
+  /** The text as written (writtenText): steps written as paragraph lines, their keywords' bold marks and every other mark as their writer typed them. */
+  written: string;
   line: number;
   /** Its inline code spans (`sleep 30`), which the plain text no longer marks. */
   code?: string[];
@@ -55,6 +55,8 @@ export interface Paragraph {
 export interface ListItem {
   /** Plain text of the item (inline markup removed, except `**bold**` markers are kept as in the source). */
   text: string;
+  /** The item's text as written (writtenText): what a step's definition matches, its emphasis and links kept. */
+  written: string;
   line: number;
   /** Number of an ordered item ("3." gives 3); null in a bullet list. */
   number: number | null;

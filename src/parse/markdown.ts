@@ -14,7 +14,7 @@ import type {
   NestedItem,
   Section,
 } from '../model/document.js';
-import { inlineCode, plainText } from './plain-text.js';
+import { inlineCode, plainText, writtenText } from './plain-text.js';
 import { piecewiseTree } from './pieces.js';
 import { installLinearEditMap } from './linear-edit-map.js';
 import { plainTree } from './plain-tree.js';
@@ -101,11 +101,12 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
     const items: ListItem[] = list.children.map((item) => {
       const paragraphs = item.children.filter((child): child is MdParagraph => child.type === 'paragraph');
       return {
-        text: itemText(item, true).join('\n'),
+        text: itemText(item, (p) => plainText(p, true)).join('\n'),
+        written: itemText(item, (p) => writtenText(p, source)).join('\n'),
         line: item.position!.start.line,
         number: list.ordered ? writtenItemNumber(source, item.position!.start.offset!) : null,
         ...codeOf(paragraphs),
-        ...itemArgument(item),
+        ...itemArgument(item, source),
         ...nestedItemsOf(item),
       };
     });
@@ -138,7 +139,7 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
         }
         case 'paragraph':
           if (!inListItem)
-            currentSection().content.push({ type: 'paragraph', paragraph: { text: plainText(node).trim(), marked: plainText(node, true).trim(), line: node.position!.start.line, ...codeOf([node]) } });
+            currentSection().content.push({ type: 'paragraph', paragraph: { text: plainText(node).trim(), written: writtenText(node, source).trim(), line: node.position!.start.line, ...codeOf([node]) } });
           break;
         case 'code':
           addCode(node, nodes[i - 1], inListItem);
@@ -151,7 +152,7 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
           walk(node.children, inListItem);
           break;
         case 'table':
-          if (!inListItem) currentSection().content.push({ type: 'table', rows: tableRows(node), rowLines: node.children.map((row) => row.position!.start.line), line: node.position!.start.line });
+          if (!inListItem) currentSection().content.push({ type: 'table', rows: tableRows(node, source), rowLines: node.children.map((row) => row.position!.start.line), line: node.position!.start.line });
           break;
         default:
           break; // rules, html and frontmatter carry nothing the later stages use
@@ -171,33 +172,33 @@ function codeOf(nodes: Nodes[]): { code?: string[] } {
 
 /**
  * The first fenced block, table or nested list in a list item, as a step's doc string or
- * data table: a nested list's items are the table's rows, one cell each (the item's text,
- * soft line breaks joined), as a cucumber-js DataTable whose `raw()` lists them.
+ * data table: a nested list's items are the table's rows, one cell each (the item's text as
+ * written, soft line breaks joined), as a cucumber-js DataTable whose `raw()` lists them.
  */
-function itemArgument(item: MdListItem): { argument?: ItemArgument; moreArguments?: number[] } {
+function itemArgument(item: MdListItem, source: string): { argument?: ItemArgument; moreArguments?: number[] } {
   const node = item.children.find((child) => child.type === 'code' || child.type === 'table' || child.type === 'list');
   // A second doc string or table would reach no definition: said, not dropped (openspec-family.ts).
   const more = node ? item.children.slice(item.children.indexOf(node) + 1).filter((child) => child.type === 'code' || child.type === 'table' || child.type === 'list') : [];
   const moreArguments = more.length ? { moreArguments: more.map((child) => child.position!.start.line) } : {};
   if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: fenceLanguage(node.lang), line: node.position!.start.line }, ...moreArguments };
-  if (node?.type === 'table') return { argument: { kind: 'data-table', rows: tableRows(node), line: node.position!.start.line }, ...moreArguments };
+  if (node?.type === 'table') return { argument: { kind: 'data-table', rows: tableRows(node, source), line: node.position!.start.line }, ...moreArguments };
   if (node?.type === 'list') {
-    const rows = node.children.map((nested) => [itemText(nested, false).join(' ').replace(/\s*\n\s*/g, ' ')]);
+    const rows = node.children.map((nested) => [itemText(nested, (p) => writtenText(p, source)).join(' ').replace(/\s*\n\s*/g, ' ')]);
     return { argument: { kind: 'data-table', rows, line: node.position!.start.line }, ...moreArguments };
   }
   return {};
 }
 
 /**
- * The text of a list item's paragraphs, and of its raw HTML blocks as written. A line that
+ * The text of a list item's paragraphs (each as TEXT renders it), and of its raw HTML blocks as written. A line that
  * is only a tag (`- <name>`, `- <title>`) or starts with a block tag (`<p>`, `<div>`) is an
  * HTML block to markdown, but in a step or a data-table row it is what the writer meant:
  * an outline's placeholder, or a value the step checks. Dropped, the row was "" and the
  * check passed over nothing. An HTML comment on lines of its own stays a comment.
  */
-function itemText(item: MdListItem, keepStrong: boolean): string[] {
+function itemText(item: MdListItem, text: (paragraph: MdParagraph) => string): string[] {
   return item.children.flatMap((child) => {
-    if (child.type === 'paragraph') return [plainText(child, keepStrong).trim()];
+    if (child.type === 'paragraph') return [text(child).trim()];
     if (child.type === 'html' && !HTML_COMMENT.test(child.value.trim())) return [child.value.trim()];
     return [];
   });
@@ -212,7 +213,7 @@ function nestedItemsOf(item: MdListItem): { nestedItems?: NestedItem[] } {
   const visit = (parent: MdListItem, depth: number) => {
     for (const list of parent.children.filter((child): child is List => child.type === 'list')) {
       for (const nested of list.children) {
-        const text = itemText(nested, true).join('\n');
+        const text = itemText(nested, (p) => plainText(p, true)).join('\n');
         nestedItems.push({ text, line: nested.position!.start.line, depth });
         visit(nested, depth + 1);
       }
@@ -222,9 +223,9 @@ function nestedItemsOf(item: MdListItem): { nestedItems?: NestedItem[] } {
   return nestedItems.length > 0 ? { nestedItems } : {};
 }
 
-/** A table's cells as text, row by row, the header row first. */
-function tableRows(table: Table): string[][] {
-  return table.children.map((row) => row.children.map((cell) => plainText(cell).trim()));
+/** A table's cells as written (writtenText), row by row, the header row first. */
+function tableRows(table: Table, source: string): string[][] {
+  return table.children.map((row) => row.children.map((cell) => writtenText(cell, source).trim()));
 }
 
 function codeBlock(

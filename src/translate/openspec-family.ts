@@ -54,17 +54,33 @@ const nearKeyword = (written: string, keyword: string) =>
 /** A paragraph that names a scenario (`Scenario: x`, `**Scenario: x**`) where a heading would. */
 const SCENARIO_PARAGRAPH = /^[\s*_]*scenario(?:\s+outline)?\s*:/i;
 /**
- * A paragraph line that starts a step: `**WHEN** text`, or an upper-case `WHEN text`
- * (a capitalised "When ..." in a paragraph is prose: the condition of a scenario).
+ * A paragraph line as written that starts a step: `**WHEN** text` (or `__WHEN__ text`), or an
+ * upper-case `WHEN text` (a capitalised "When ..." in a paragraph is prose: the condition of a scenario).
  */
-const PARAGRAPH_STEP_LINE = [/^\*\*(given|when|then|and|but):?\*\*:?\s+(.*)$/i, /^(GIVEN|WHEN|THEN|AND|BUT):?\s+(.*)$/];
+const PARAGRAPH_STEP_LINE = [/^(?:\*\*|__)(given|when|then|and|but):?(?:\*\*|__):?\s+(.*)$/i, /^(GIVEN|WHEN|THEN|AND|BUT):?\s+(.*)$/];
 
 function paragraphStepLine(line: string): { keyword: string; text: string } | null {
   for (const pattern of PARAGRAPH_STEP_LINE) {
     const match = pattern.exec(line.trim());
-    if (match) return { keyword: match[1].toUpperCase(), text: withoutBold(match[2]).trim() };
+    if (match) return { keyword: match[1].toUpperCase(), text: match[2].trim() };
   }
   return null;
+}
+
+/** A keyword bullet as written: its bold keyword (`**WHEN**`, `__THEN:__`, `**AND**:`) or plain one (`When`, `THEN:`), and the sentence after it. */
+const WRITTEN_KEYWORD_ITEM = /^(?:[*_]{2,3}(?:given|when|then|and|but):?[*_]{2,3}:?|(?:given|when|then|and|but):?(?=\s))\s*([\s\S]*)$/i;
+/** A bullet bold as a whole, as written (`**WHEN a thing happens**`): the sentence inside the bold. */
+const WRITTEN_WHOLE_BOLD_ITEM = /^[*_]{2,3}(?:given|when|then|and|but):?\s+([\s\S]+?)[*_]{2,3}$/i;
+
+/**
+ * The sentence of a keyword bullet as its writer wrote it (ITEM.written): the keyword and its
+ * own bold marks left out, every other mark kept (`I compute "2*3*4"` reaches its definition
+ * so). WHOLE: the bullet is bold as a whole. RENDERED, the sentence the keyword patterns read,
+ * where the written text opens otherwise (a keyword made bold by HTML).
+ */
+function sentenceAfterKeyword(item: ListItem, whole: boolean, rendered: string): string {
+  const match = (whole ? WRITTEN_WHOLE_BOLD_ITEM : WRITTEN_KEYWORD_ITEM).exec(item.written.trim());
+  return match ? match[1].trim() : withoutBold(rendered).trim();
 }
 
 export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
@@ -240,6 +256,8 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
   const configs: CodeRef[] = [];
   let condition: string | null = null;
   let conditionCode: string[] | undefined;
+  /** The condition paragraph as written: a condition read as the scenario's one step ("When `x` runs:") is that sentence. */
+  let conditionWritten: string | null = null;
   let conditionLine = section.line;
   let sawBlockOrList = false;
   for (const item of content) {
@@ -249,6 +267,7 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
     }
     if (item.type === 'paragraph' && !sawBlockOrList && condition === null) {
       condition = item.paragraph.text;
+      conditionWritten = item.paragraph.written;
       conditionCode = item.paragraph.code;
       conditionLine = item.paragraph.line;
     }
@@ -265,7 +284,7 @@ function scenarioUnit(file: string, section: Section, requirement: Section | nul
     condition,
     ...(conditionCode ? { conditionCode } : {}),
     configs,
-    steps: scenarioSteps(content, condition, conditionLine, conditionCode),
+    steps: scenarioSteps(content, conditionWritten, conditionLine, conditionCode),
   };
 }
 
@@ -276,7 +295,7 @@ const CONDITION_STEP = /^(given|when)\s+(.+?):?$/i;
  * Steps come from, in this order of preference: the lists after keyword paragraphs
  * ("Then:"), `**WHEN**`/`**THEN**`/`**AND**` bullets (or plain `Given`/`When`/`Then`/`And`/`But` ones), or else the first numbered list
  * of the scenario, read as "Then" steps; a scenario with none of these has its
- * condition paragraph ("When command execution times out:") as its one step.
+ * condition paragraph ("When command execution times out:"), CONDITION as written, as its one step.
  */
 function scenarioSteps(content: SectionContent[], condition: string | null, conditionLine: number, conditionCode?: string[]): ScenarioStep[] {
   const steps = keywordSteps(content);
@@ -286,7 +305,7 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
     const asStep = condition === null ? null : CONDITION_STEP.exec(condition);
     return asStep ? [withCode({ keyword: capitalized(asStep[1]), text: asStep[2], line: conditionLine, number: null }, conditionCode)] : [];
   }
-  return numbered.items.map((listItem) => stepOf('Then', withoutBold(listItem.text), listItem));
+  return numbered.items.map((listItem) => stepOf('Then', listItem.written, listItem));
 }
 
 /** A step read from CONTENT: `marked` when written so no prose is (bold keyword, keyword paragraph); `items`, the lines of the bullets it took as its table. */
@@ -321,11 +340,11 @@ function keywordSteps(content: SectionContent[]): KeywordStep[] {
         const boldMatch = BOLD_KEYWORD_ITEM.exec(listItem.text) ?? WHOLE_BOLD_KEYWORD_ITEM.exec(listItem.text.trim());
         const bold = boldMatch ? [boldMatch[0], boldMatch[1].toUpperCase(), boldMatch[2]] : PLAIN_KEYWORD_ITEM.exec(listItem.text);
         let step: KeywordStep | null = null;
-        if (keyword) step = { ...stepOf(keyword, withoutBold(listItem.text), listItem), marked: true };
-        else if (bold) step = { ...stepOf(bold[1], withoutBold(bold[2]).trim(), listItem), ...(boldMatch ? { marked: true } : {}) };
+        if (keyword) step = { ...stepOf(keyword, listItem.written, listItem), marked: true };
+        else if (bold) step = { ...stepOf(bold[1], sentenceAfterKeyword(listItem, boldMatch !== null && !BOLD_KEYWORD_ITEM.test(listItem.text), bold[2]), listItem), ...(boldMatch ? { marked: true } : {}) };
         else if (listing && !LOOSE_KEYWORD_ITEM.test(listItem.text) && !listItem.argument) {
           const table = listing.argument?.kind === 'data-table' ? listing.argument : { kind: 'data-table' as const, rows: [], line: listItem.line };
-          listing.argument = { ...table, rows: [...table.rows, [withoutBold(listItem.text).replace(/\s*\n\s*/g, ' ').trim()]] };
+          listing.argument = { ...table, rows: [...table.rows, [listItem.written.replace(/\s*\n\s*/g, ' ').trim()]] };
           listing.items = [...(listing.items ?? []), listItem.line];
           continue;
         }
@@ -483,13 +502,13 @@ export function misspeltScenarios(doc: SpecDocument): boolean {
  * the paragraph does not start with such a line.
  */
 function paragraphSteps(paragraph: Paragraph): ScenarioStep[] | null {
-  const lines = paragraph.marked.split('\n');
+  const lines = paragraph.written.split('\n');
   if (paragraphStepLine(lines[0]) === null) return null;
   const steps: ScenarioStep[] = [];
   lines.forEach((line, i) => {
     const step = paragraphStepLine(line);
     if (step) steps.push({ ...step, line: paragraph.line + i, number: null });
-    else steps[steps.length - 1].text += ` ${withoutBold(line).trim()}`;
+    else steps[steps.length - 1].text += ` ${line.trim()}`;
   });
   return steps.map((step) => withCode(step, paragraph.code));
 }

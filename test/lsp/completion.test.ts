@@ -3,7 +3,7 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { CucumberExpression, ParameterTypeRegistry } from '@cucumber/cucumber-expressions';
-import { expressionSnippet } from '../../src/lsp/completion.js';
+import { expressionSnippet, STEP_PREFIX } from '../../src/lsp/completion.js';
 
 /** What a user types into each tab-stop of a parameter; a choice's first option. */
 const VALUES: Record<string, string> = { int: '42', float: '1.5', word: 'blue', text: 'some text' };
@@ -40,4 +40,10 @@ t.test('the tab-stops, as an editor numbers them', async (t) => {
   t.equal(expressionSnippet('I have {int} cucumber(s) in my belly/stomach'), 'I have ${1:int} cucumber in my ${2|belly,stomach|}');
   t.equal(expressionSnippet('the greeting is {string}'), 'the greeting is "${1:text}"');
   t.equal(expressionSnippet('it costs $5 \\{not a parameter\\}'), 'it costs \\$5 {not a parameter\\}');
+});
+
+t.test("completion replaces the step's text after its keyword, bold as the translation reads it (`**` or `__`)", async (t) => {
+  for (const line of ['- **WHEN** I compute "2*3*4"', '- __WHEN__ I compute "2*3*4"', '- **WHEN:** I compute "2*3*4"', '**THEN** I compute "2*3*4"', '- When I compute "2*3*4"']) {
+    t.equal(line.slice(STEP_PREFIX.exec(line)?.[0].length ?? 0), 'I compute "2*3*4"', line);
+  }
 });

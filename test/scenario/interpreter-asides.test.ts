@@ -7,7 +7,7 @@ const read = (sentence: string) => interpret(sentence, 'Then');
 
 t.test('an aside holding a quoted text is a clause of its own, in brackets or braces', (t) => {
   for (const sentence of ['the exit code SHALL be 0 {the output contains "zzz"}', 'the exit code SHALL be 0 [the output contains "zzz"]']) {
-    t.match(read(sentence), { ok: true, text: 'exit code == 0 ∧ the output shown contains "zzz"' }, sentence);
+    t.match(read(sentence), { ok: true, text: 'exit code == 0 ∧ the lines the command printed in the output shown contains "zzz"' }, sentence);
   }
   t.end();
 });

@@ -48,7 +48,7 @@ const READINGS: [string, string][] = [
   ['it is stopped about three seconds after it started: one second of timeout plus the two-second grace period', 'timeout == 1 s and grace period == 2 s'],
   // The output as a list of lines: those lines, in that order, and no other; or the first of them.
   ['its output is, line by line, `x`, `y` and `z`', 'the lines shown are exactly "x", "y", "z", in this order'],
-  ['the second command\'s output is the two lines `up` and `down`', 'the command 2: the output shown is, line by line, "up" and "down"'],
+  ['the second command\'s output is the two lines `up` and `down`', 'the command 2: the lines the command printed in the output shown is, line by line, "up" and "down"'],
   ['its first three output lines are `1`, `2` and `3`', 'the first 3 lines shown are "1", "2", "3"'],
   // A time alone after a comma, said of the fact the clause before read ("it runs to its end, about three seconds").
   ['the command is not stopped: it finishes, about two seconds', 'not (it was stopped (by the executor, or killed by its memory limit)) ∧ outcome == completed, elapsed ≈ 2 s'],

@@ -26,7 +26,7 @@ const READINGS: [string, string][] = [
   // A noun before a list names all of it.
   ['the output lines `a` and `b` are shown', 'the output shown contains "a" and "b"'],
   // A command named by its line as the owner of a place.
-  ['the output of `pwd` starts with `/tmp`', '`pwd`: the output shown begins with "/tmp"'],
+  ['the output of `pwd` starts with `/tmp`', '`pwd`: the lines the command printed in the output shown begins with "/tmp"'],
   ['the report of `sleep 9` contains `Exit Code: 124`', '`sleep 9`: the report contains "Exit Code: 124"'],
   // A heading said of the texts after it, and the report's texts before it.
   ['the report holds `Exit Code: 3` and, under `To fix:`, the items `rerun it` and `check it`', 'the items under `To fix:` contains "rerun it" and "check it"'],

@@ -391,6 +391,8 @@ function words(text: string): string[] {
     .replace(/(\d)-(?=[a-z])/gi, '$1 ')
     .replace(/\b([a-z]+)-(second|minute|hour|line)s?\b/gi, '$1 $2')
     .split(/\s+/)
+    // A step's text is as written: markdown's emphasis around a word ("SHALL *not* be", "**never**") is no part of it.
+    .map((w) => w.replace(/^[*_~]+(?=[A-Za-z0-9])/, '').replace(/(?<=[A-Za-z0-9.,;:!?])[*_~]+$/, ''))
     .map((w) => w.replace(/^[.:"]+|[.:"]+$/g, '').replace(/['’]s$/i, ''))
     .filter((w) => w !== '');
 }

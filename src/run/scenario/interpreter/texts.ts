@@ -175,12 +175,13 @@ function headingPlace(heading: string): Place {
 }
 
 /** A text a command may have printed: neither the executor's own words nor one of its notes ("(…)", "stdout: ... (…)"). */
-const printedText = (text: string) => !executorText(text) && !/^\(|^(stdout|stderr): \.\.\./.test(text.trim());
+export const printedText = (text: string) => !executorText(text) && !/^\(|^(stdout|stderr): \.\.\./.test(text.trim());
 
 /**
  * An output block's lines the command printed, where every text sought is one a command may
  * print: "shows `before`" is not the word of the note `(output truncated - timed out before
- * completion)`. PLACE as it is otherwise.
+ * completion)`, nor "contains `5`" the count of `(Showing 2 of 5 output lines)`, nor "its
+ * last line is `b`" the note after it. PLACE as it is otherwise.
  */
 function printedLines(place: Place, texts: readonly string[]): Place {
   if (!place.output || !texts.every(printedText)) return place;
@@ -888,7 +889,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (someLine(a) && (first || last)) {
     if (texts.length !== 1 || ordered || a.negated || each || nth !== undefined || lastLine) return null;
     const edge = first ? 'begins' : 'ends';
-    return report(a, index, `a line of ${place.name} ${edge} with ${JSON.stringify(texts[0])}`, where, (parts) => parts.flatMap((p) => p.split('\n')).some((line) => holds([line], texts, edge, false, false)));
+    return report(a, index, `a line of ${place.name} ${edge} with ${JSON.stringify(texts[0])}`, printedLines(where, texts), (parts) => parts.flatMap((p) => p.split('\n')).some((line) => holds([line], texts, edge, false, false)));
   }
   if (reportedAs) {
     if (texts.length !== 2 || ordered) return null;
@@ -904,7 +905,9 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     const n = counts[0]?.n;
     return report(a, index, `each of ${place.name}${n !== undefined ? ` (${n} of them)` : ''} ${says} ${what}`, where, (parts) => parts.length > 0 && (n === undefined || parts.length === n) && parts.every((p) => holds([p], texts, presence, ordered, adjacent, next)));
   }
-  const sought = blockIs ? { ...where, name: `${where.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => where.of(c, o).filter((l) => !noteOnLines(l) || texts.some((x) => isText(l, x))) } : presence === 'holds' && nth === undefined ? printedLines(where, texts) : where;
+  // A text the command may print is sought among its own lines, never in the executor's notes on them; of the output, whatever the verb
+  // and whichever line ("the output begins with `7`"). A line of a block of the report by its place ("the first line under `Output:`") is as shown.
+  const sought = blockIs ? { ...where, name: `${where.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => where.of(c, o).filter((l) => !noteOnLines(l) || texts.some((x) => isText(l, x))) } : (presence === 'holds' && nth === undefined) || place === PLACES.shown ? printedLines(where, texts) : where;
   const partName = nth === undefined ? sought.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
   const text = a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;

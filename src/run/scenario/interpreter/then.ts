@@ -16,7 +16,7 @@ import { durationRanges, elidedTimeUnits } from './quantities.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, someLine, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, someLine, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -282,6 +282,12 @@ interface Mention {
   text: string;
   test(text: string, c: CommandRecord | undefined, o: Observation): boolean;
   place?: { line?: number; column?: number };
+  /**
+   * What the executor's notes on a command's output say ("lines were omitted", "timed out", a note
+   * quoted as printed: `(stdout: output hidden by configuration)`): said of the output, found in
+   * those notes too. Any other thing said of the output is looked for in the command's own lines.
+   */
+  ofNotes?: true;
 }
 
 /**
@@ -304,7 +310,7 @@ function mentionOf(token: Token): Mention | null {
     const literal = (value: string) => ({ text: JSON.stringify(value), test: (text: string) => text.includes(value) });
     switch (e.type) {
       case 'quoted':
-        return { text: JSON.stringify(token.text), test: (text: string) => quotedIn(token.text, text) };
+        return { text: JSON.stringify(token.text), test: (text: string) => quotedIn(token.text, text), ...(printedText(token.text) ? {} : { ofNotes: true as const }) };
       case 'path':
         return literal(e.text);
       case 'image':
@@ -323,9 +329,10 @@ function mentionOf(token: Token): Mention | null {
         return { text: placeText(e), test: (text) => at.test(text), place: e };
       }
       case 'count':
-        return { text: `${e.n} ${e.unit}s`, test: (text) => new RegExp(`\\b${e.n}\\b`).test(text) };
+        return { text: `${e.n} ${e.unit}s`, test: (text) => new RegExp(`\\b${e.n}\\b`).test(text), ...(e.unit === 'line' ? { ofNotes: true as const } : {}) };
       case 'duration':
         return {
+          ofNotes: true,
           text: e.written !== undefined ? JSON.stringify(e.written) : `the duration ${showDuration(e.ms)}`,
           test: (text, _c, o) => (e.written !== undefined && text.includes(e.written)) || durationPattern(e.ms * (o.record.errors.length > 0 ? 1 : o.scale)).test(text) || durationPattern(e.ms).test(text),
         };
@@ -339,22 +346,25 @@ function mentionOf(token: Token): Mention | null {
   // "naming the host directory": a path on the host described, never the word "host" (nor which command ran there).
   if (is('HOST')) return null;
   if (is('COMMAND')) return { text: 'the command', test: (text, c) => c !== undefined && text.includes(c.run) };
-  if (is('TIMEOUT')) return { text: 'the timeout', test: (text, c) => (c !== undefined && text.includes(c.timeout.text)) || /timed out|timeout/i.test(text) };
-  if (is('TIMED_OUT')) return { text: '"timed out"', test: (text) => /timed out/i.test(text) };
+  if (is('TIMEOUT')) return { text: 'the timeout', test: (text, c) => (c !== undefined && text.includes(c.timeout.text)) || /timed out|timeout/i.test(text), ofNotes: true };
+  if (is('TIMED_OUT')) return { text: '"timed out"', test: (text) => /timed out/i.test(text), ofNotes: true };
   if (is('EXIT')) return { text: 'the exit code', test: (text, c) => c !== undefined && new RegExp(`\\b${c.exitCode}\\b`).test(text) };
   if (is('SIGNAL')) return { text: 'the signal', test: (text, c) => c?.endedBy !== null && c !== undefined && text.includes(c.endedBy ?? '') };
   if (is('ELAPSED')) return { text: 'the duration', test: (text) => /Duration: /.test(text) };
   if (is('IMAGE')) return { text: 'the image', test: (text, c) => c?.image !== undefined && text.includes(c.image.requested) };
   if (is('MEMORY')) return { text: '"memory"', test: (text) => /memory/i.test(text) };
-  if (is('OMITTED')) return { text: '"omitted"', test: (text) => /omitted/i.test(text) };
+  if (is('OMITTED')) return { text: '"omitted"', test: (text) => /omitted/i.test(text), ofNotes: true };
   if (is('PULL')) return { text: '"docker pull"', test: (text) => /docker pull/.test(text) };
   if (is('FAIL')) return { text: 'an error', test: (text) => /error|fail/i.test(text) };
   if (is('LOCATION')) return { text: 'a line and column', test: (text) => /\b\d+:\d+\b/.test(text) };
   // Any other word of the domain: the text says it in one of the lexicon's words for it.
   const words = token.concepts.flatMap((c) => conceptWords(c));
   if (words.length === 0) return null;
-  return { text: JSON.stringify(token.text), test: (text) => words.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text)) };
+  return { text: JSON.stringify(token.text), test: (text) => words.some((w) => new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text)), ...(token.concepts.some((c) => NOTE_CONCEPTS.includes(c)) ? { ofNotes: true as const } : {}) };
 }
+
+/** Words of what the executor's notes on the output say: the lines were limited, how many in all, the output partial, the command not completed. */
+const NOTE_CONCEPTS = ['LIMITED', 'LINE_COUNT', 'TOTAL', 'PARTIAL', 'COMPLETE'];
 
 /** "2s", "2 s", "2 seconds", "2sec" for 2000 ms; minutes and hours likewise. */
 function durationPattern(ms: number): RegExp {
@@ -433,10 +443,10 @@ function ofEvery(every: { n?: number }, check: Check): Check {
   };
 }
 
-/** The text a sentence about "the message" or "the output" is about. */
-function textOf(c: CommandRecord | undefined, o: Observation, output: boolean, sought?: Args): string {
-  // The output: its lines and the notices about them, not the executor's notes of the run ("container … removed").
-  if (output && c) return [...c.lines.map((l) => l.text), ...c.outputNotices].join('\n');
+/** The text a sentence about "the message" or "the output" is about; of the output, the executor's notes on its lines too where NOTES (a thing they say is sought). */
+function textOf(c: CommandRecord | undefined, o: Observation, output: boolean, sought?: Args, notes = false): string {
+  // The output: its lines (and the notices about them), not the executor's notes of the run ("container … removed").
+  if (output && c) return [...c.lines.map((l) => l.text), ...(notes ? c.outputNotices : [])].join('\n');
   // A command's part of the report: its announcement, notes and report, not the other commands'.
   const text = c ? [...commandLines(c, o), ...c.notices].join('\n') : o.record.messages.join('\n');
   return sought ? unquoted(text, o, sought) : text;
@@ -1504,30 +1514,33 @@ const RULES: Rule<Check>[] = [
       // "no line reads `…`": a line of the report; "line" alone is no word for the output.
       const outputWord = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('OUTPUT') && !/^lines?$/i.test(t.text));
       const output = (outputWord || streams.length > 0) && !a.has('MESSAGE', 'NOTICE') && !fieldLine && !nowhere;
-      const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : labels !== null ? `the ${labels.map((l) => JSON.stringify(l)).join(' or ')} line names` : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? 'the output shown contains' : 'the messages name';
+      // Said of the output or a stream, a thing the executor's notes on it say is found there too; anything else, in the command's own lines only.
+      const notesSought = objects.some((m) => m.ofNotes);
+      const where = nowhere ? 'the report (all the run printed, its quotations of command lines left out) names' : labels !== null ? `the ${labels.map((l) => JSON.stringify(l)).join(' or ')} line names` : streams.length > 0 ? `the ${streams.join(' and ')} lines shown contain` : output ? (notesSought ? 'the output shown contains' : 'the lines the command printed in the output shown contains') : 'the messages name';
       // A place is an error's own: what is named with it, that error names, never another one.
       const placed = objects.some((m) => m.place !== undefined);
       const text = neg(a.negated, `${where} ${objects.map((m) => m.text).join(' and ')}${placed ? ', all in one error' : ''}`);
-      const holding = (shown: string, c: CommandRecord | undefined, o: Observation): boolean[] => (placed ? [namedByOneError(objects, shown, c, o)] : objects.map((m) => m.test(shown, c, o)));
-      const named = (shown: string, c: CommandRecord | undefined, o: Observation): Verdict => {
+      /** SHOWN gives the text where a thing is sought: with the notes on the output where NOTES. */
+      const holding = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): boolean[] => (placed ? [namedByOneError(objects, shown(notesSought), c, o)] : objects.map((m) => m.test(shown(m.ofNotes === true), c, o)));
+      const named = (shown: (notes: boolean) => string, c: CommandRecord | undefined, o: Observation): Verdict => {
         const found = holding(shown, c, o);
-        return { ok: a.negated ? found.every((f) => !f) : found.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
+        return { ok: a.negated ? found.every((f) => !f) : found.every(Boolean), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
       };
       // A stream's place in the report holds its lines and the executor's notices about it ("(stderr: output hidden by configuration)").
-      const shownOf = (c: CommandRecord, o: Observation) =>
-        labels !== null ? c.report.split('\n').filter((l) => labels.some((x) => l.startsWith(x))).join('\n') : streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`)))].join('\n') : textOf(c, o, output, a);
-      const each = perCommand(a, text, (c, o) => named(shownOf(c, o), c, o), { quoted: true });
+      const shownOf = (c: CommandRecord, o: Observation, notes: boolean) =>
+        labels !== null ? c.report.split('\n').filter((l) => labels.some((x) => l.startsWith(x))).join('\n') : streams.length > 0 ? [...c.lines.filter((l) => streams.includes(l.stream)).map((l) => l.text), ...(notes ? c.notices.filter((n) => streams.some((x) => n.includes(`${x}:`))) : [])].join('\n') : textOf(c, o, output, a, notes);
+      const each = perCommand(a, text, (c, o) => named((notes) => shownOf(c, o, notes), c, o), { quoted: true });
       // No command named ("its error says …", "the report reads …"): the whole report, every command's part and the run's messages, says it.
       const whole = (o: Observation): Verdict => {
-        const shown = [...o.record.commands.map((c) => (streams.length > 0 || labels !== null ? shownOf(c, o) : textOf(c, o, output, a))), ...(streams.length > 0 || output || labels !== null ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
+        const shown = (notes: boolean) => [...o.record.commands.map((c) => shownOf(c, o, notes)), ...(streams.length > 0 || output || labels !== null ? [] : [unquoted(o.record.messages.join('\n'), o, a)])].join('\n');
         const by = [undefined, ...o.record.commands];
-        const said = placed ? [by.some((c) => namedByOneError(objects, shown, c, o))] : objects.map((m) => by.some((c) => m.test(shown, c, o)));
-        return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown.split('\n').slice(0, 12).join(' ⏎ ') };
+        const said = placed ? [by.some((c) => namedByOneError(objects, shown(notesSought), c, o))] : objects.map((m) => by.some((c) => m.test(shown(m.ofNotes === true), c, o)));
+        return { ok: a.negated ? said.every((f) => !f) : said.every(Boolean), actual: shown(notesSought).split('\n').slice(0, 12).join(' ⏎ ') };
       };
       const commandNamed = a.entities('ordinal').some((x) => x.of === 'command') || a.has('HOST', 'CONTAINER');
       if (every) return a.negated || commandNamed ? null : ofEvery(every, { text, evaluate: each.evaluate });
       // A run that stopped at its configuration has only the messages about it.
-      return { text: commandNamed ? each.text : text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(o.record.messages.join('\n'), undefined, o) : commandNamed ? each.evaluate(o) : whole(o)) };
+      return { text: commandNamed ? each.text : text, evaluate: (o) => (o.record.commands.length === 0 && !output ? named(() => o.record.messages.join('\n'), undefined, o) : commandNamed ? each.evaluate(o) : whole(o)) };
     },
   },
   {
