@@ -1,6 +1,7 @@
 // Docker execution through the docker CLI: create, start attached, stop at the
 // timeout with `docker stop -t <grace>` (stop signal, grace, kill), inspect the
-// final state (exit code, OOMKilled), and always remove the container.
+// final state (exit code, OOMKilled; under a memory limit, the kernel's count of OOM kills
+// read in the container, oom-watch.ts), and always remove the container.
 import { constants } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -215,7 +216,8 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
   // Swap equal to memory: the limit is a hard one, reached by the OOM killer rather than by swapping.
   // The kernel's count of OOM kills, read in the container, is the verdict the engine may lose.
   const watch: OomWatch | null = request.memory ? oomWatch() : null;
-  if (request.memory) args.push('--memory', request.memory, '--memory-swap', request.memory, ...watch!.options);
+  if (request.memory) args.push('--memory', request.memory, '--memory-swap', request.memory);
+  if (watch) args.push(...watch.options);
   if (request.cpus !== undefined) args.push('--cpus', String(request.cpus));
   if (request.network) args.push('--network', request.network);
   if (request.user) args.push('--user', request.user);
@@ -241,13 +243,13 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     const attached = new Child({ ...dockerCommand(['start', '-a', name]), group: true, stdin: 'ignore', stdout: 'pipe' });
     collector.capture(attached);
     tell({ type: 'container', name, action: 'started' });
-    let stopping: { reason: StopReason; done: Promise<unknown> } | null = null;
+    let stopping: { reason: StopReason; done: Promise<unknown>; sentAt: number } | null = null;
     const stop = (reason: StopReason) => {
       if (stopping) return;
       tell({ type: 'stop', reason, graceMs });
       // The engine sends the stop signal, and the kill once the grace period is over.
       tell({ type: 'signal', signal: 'SIGTERM', via: 'docker stop' });
-      stopping = { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }) };
+      stopping = { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }), sentAt: Date.now() };
     };
     // An interrupt stops the container at once; the timeout counts from the command's start.
     const disarmInterrupt = armStop({ timeoutMs: null, signal: request.signal }, stop);
@@ -259,7 +261,7 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     if (!ended.error) await docker(['wait', name], { reject: false });
     disarmInterrupt();
     disarmTimeout();
-    const halt = stopping as { reason: StopReason; done: Promise<unknown> } | null;
+    const halt = stopping as { reason: StopReason; done: Promise<unknown>; sentAt: number } | null;
     if (halt) await halt.done;
     if (ended.error) return infrastructure(`could not run docker start: ${ended.error.message}`);
     await attached.outputClosed();
@@ -289,17 +291,26 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
       const problem = inImage(state.Error);
       return problem ? infrastructure(problem.error, [problem.fix]) : infrastructure(`container failed to run: ${state.Error}`);
     }
+    // A client ended before it started the container leaves one never run, whose exit code 0 is no result.
+    if (!(Date.parse(state.StartedAt ?? '') > 0)) return infrastructure(`the container never started: docker start ended first${attached.outputTail.trim() ? ` (${attached.outputTail.trim()})` : ''}`);
     const durationMs = runningTime(state) ?? measuredMs;
     const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
     // The engine marks a container OOMKilled when the kernel killed any process of it; only a
     // command that ended by that kill is reported as stopped by the limit.
     if (oom && killed) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs });
     if (oom) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on and exited with ${state.ExitCode}`);
-    if (halt && killed) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
-    if (halt) {
+    // A timeout's stop sent once the container had ended (the client learnt of the end late, on a
+    // loaded machine) stopped nothing: the command's own end is its result. The engine's clock is
+    // this machine's, the project being mounted from here.
+    const finishedAt = Date.parse(state.FinishedAt ?? '');
+    const stoppedNothing = halt?.reason === 'timeout' && finishedAt > 0 && finishedAt < halt.sentAt;
+    if (stoppedNothing) notes.push(`the command ended by itself before its timeout's stop was sent; the engine told of its end late`);
+    const stopped = stoppedNothing ? null : halt;
+    if (stopped && killed) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
+    if (stopped) {
       return result({
-        outcome: halt.reason,
-        exitCode: stoppedExitCode(halt.reason, killed, request.signal),
+        outcome: stopped.reason,
+        exitCode: stoppedExitCode(stopped.reason, killed, request.signal),
         signal: killed ? 'SIGKILL' : 'SIGTERM',
         durationMs,
       });

@@ -142,10 +142,11 @@ t.test('Docker', async (t) => {
     const cut = new Promise<void>((done) => {
       const look = setInterval(() => {
         if (!name) return;
+        const running = execFileSync('docker', ['inspect', '--format', '{{.State.Running}}', name], { encoding: 'utf8' }).trim() === 'true';
         const client = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
           .split('\n')
           .find((line) => line.trim().endsWith(`docker start -a ${name}`));
-        if (!client) return;
+        if (!running || !client) return;
         clearInterval(look);
         process.kill(Number(client.trim().split(/\s+/)[0]), 'SIGKILL');
         done();
@@ -161,6 +162,37 @@ t.test('Docker', async (t) => {
     await cut;
     t.match(r, { outcome: 'completed', exitCode: 4 });
     t.ok(r.durationMs >= 2900, `it ran its 3 s (${Math.round(r.durationMs)} ms)`);
+  });
+
+  t.test("a timeout's stop sent after the container ended by itself, its client late to tell: the command's own end, not a timeout", async (t) => {
+    // As load delays the attached client: it is held (SIGSTOP) while the container runs, ends,
+    // and its timeout passes, then let go. The engine's record has the end before the stop.
+    let name = '';
+    const held = new Promise<number>((done) => {
+      const look = setInterval(() => {
+        if (!name) return;
+        const running = execFileSync('docker', ['inspect', '--format', '{{.State.Running}}', name], { encoding: 'utf8' }).trim() === 'true';
+        const client = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+          .split('\n')
+          .find((line) => line.trim().endsWith(`docker start -a ${name}`));
+        if (!running || !client) return;
+        clearInterval(look);
+        const pid = Number(client.trim().split(/\s+/)[0]);
+        process.kill(pid, 'SIGSTOP');
+        setTimeout(() => process.kill(pid, 'SIGCONT'), 4000);
+        done(pid);
+      }, 20);
+    });
+    const r = await runInDocker(
+      request('sleep 0.5; exit 5', 1500, {
+        onEvent: (event) => {
+          if (event.type === 'container' && event.action === 'created') name = event.name;
+        },
+      }),
+    );
+    await held;
+    t.match(r, { outcome: 'completed', exitCode: 5 });
+    t.match(r.notes.join('\n'), /ended by itself before its timeout's stop was sent/);
   });
 
   t.test('a container removed by another as its run ends is said removed, not "could not be removed"', async (t) => {
