@@ -136,10 +136,13 @@ t.test('Docker', async (t) => {
     t.same(stopped.output.lines.map((l) => l.text), ['got-term']);
   });
 
-  t.test("the attached client cut off before the container ends: the container's own end and status, never a success it did not have", async (t) => {
-    // As a loaded engine cutting `docker start -a`'s connection would: its client ends while the container runs on.
+  /**
+   * Runs RUN under TIMEOUTMS and, once its container runs, hands the pid of its attached
+   * `docker start -a` client to ACT, as load would delay or cut that client.
+   */
+  const withClient = async (run: string, timeoutMs: number, act: (pid: number) => void) => {
     let name = '';
-    const cut = new Promise<void>((done) => {
+    const acted = new Promise<void>((done) => {
       const look = setInterval(() => {
         if (!name) return;
         const running = execFileSync('docker', ['inspect', '--format', '{{.State.Running}}', name], { encoding: 'utf8' }).trim() === 'true';
@@ -148,18 +151,21 @@ t.test('Docker', async (t) => {
           .find((line) => line.trim().endsWith(`docker start -a ${name}`));
         if (!running || !client) return;
         clearInterval(look);
-        process.kill(Number(client.trim().split(/\s+/)[0]), 'SIGKILL');
+        act(Number(client.trim().split(/\s+/)[0]));
         done();
-      }, 50);
+      }, 20);
     });
-    const r = await runInDocker(
-      request('sleep 3; exit 4', 30_000, {
-        onEvent: (event) => {
-          if (event.type === 'container' && event.action === 'created') name = event.name;
-        },
-      }),
-    );
-    await cut;
+    const onEvent: ExecRequest['onEvent'] = (event) => {
+      if (event.type === 'container' && event.action === 'created') name = event.name;
+    };
+    const result = await runInDocker(request(run, timeoutMs, { onEvent }));
+    await acted;
+    return result;
+  };
+
+  t.test("the attached client cut off before the container ends: the container's own end and status, never a success it did not have", async (t) => {
+    // As a loaded engine cutting `docker start -a`'s connection would: its client ends while the container runs on.
+    const r = await withClient('sleep 3; exit 4', 30_000, (pid) => process.kill(pid, 'SIGKILL'));
     t.match(r, { outcome: 'completed', exitCode: 4 });
     t.ok(r.durationMs >= 2900, `it ran its 3 s (${Math.round(r.durationMs)} ms)`);
   });
@@ -167,30 +173,10 @@ t.test('Docker', async (t) => {
   t.test("a timeout's stop sent after the container ended by itself, its client late to tell: the command's own end, not a timeout", async (t) => {
     // As load delays the attached client: it is held (SIGSTOP) while the container runs, ends,
     // and its timeout passes, then let go. The engine's record has the end before the stop.
-    let name = '';
-    const held = new Promise<number>((done) => {
-      const look = setInterval(() => {
-        if (!name) return;
-        const running = execFileSync('docker', ['inspect', '--format', '{{.State.Running}}', name], { encoding: 'utf8' }).trim() === 'true';
-        const client = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
-          .split('\n')
-          .find((line) => line.trim().endsWith(`docker start -a ${name}`));
-        if (!running || !client) return;
-        clearInterval(look);
-        const pid = Number(client.trim().split(/\s+/)[0]);
-        process.kill(pid, 'SIGSTOP');
-        setTimeout(() => process.kill(pid, 'SIGCONT'), 4000);
-        done(pid);
-      }, 20);
+    const r = await withClient('sleep 0.5; exit 5', 1500, (pid) => {
+      process.kill(pid, 'SIGSTOP');
+      setTimeout(() => process.kill(pid, 'SIGCONT'), 4000);
     });
-    const r = await runInDocker(
-      request('sleep 0.5; exit 5', 1500, {
-        onEvent: (event) => {
-          if (event.type === 'container' && event.action === 'created') name = event.name;
-        },
-      }),
-    );
-    await held;
     t.match(r, { outcome: 'completed', exitCode: 5 });
     t.match(r.notes.join('\n'), /ended by itself before its timeout's stop was sent/);
   });
