@@ -1,8 +1,10 @@
 // Docker execution through the docker CLI: create, start attached, stop at the
 // timeout with `docker stop -t <grace>` (stop signal, grace, kill), inspect the
-// final state (exit code, OOMKilled), and always remove the container.
+// final state (exit code, OOMKilled; under a memory limit, the kernel's count of OOM kills
+// read in the container, oom-watch.ts), and always remove the container.
 import { constants } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { execa, type Options } from 'execa';
 import { Child, ownProcessWork } from '../process/child.js';
 import { asSpawn, tiedToParent } from '../process/containment.js';
@@ -12,7 +14,8 @@ import { localImageAdvice, pullIfMissing } from './pull.js';
 import type { ExecObserver } from './events.js';
 import { OutputCollector } from './output.js';
 import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
-import { onHost, unusableDirectory, WORKSPACE } from './workspace.js';
+import { bindMount, inCurrentDirectory, onHost, unusableDirectory, workdirInImage, WORKSPACE } from './workspace.js';
+import { oomWatch, type OomWatch } from './oom-watch.js';
 import { setTimeout, clearTimeout } from '../process/native-timers.js';
 
 export type EngineStatus = { ok: true; version: string } | { ok: false; error: string; solutions: string[] };
@@ -198,21 +201,28 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
   const workdir = request.workdir ?? WORKSPACE;
   // The engine would create a missing directory under the mount, in the project, as root: say it is missing, as on the host.
   const workdirOnHost = onHost(workdir, request.projectRoot);
-  const unusable = workdirOnHost && unusableDirectory(workdirOnHost, workdir);
-  if (unusable) return infrastructure(`working directory ${workdir} ${unusable.problem}: it is ${workdirOnHost} in the project mounted at ${WORKSPACE}`, [unusable.fix]);
+  const unusable = workdirOnHost && unusableDirectory(workdirOnHost, workdir, { enter: false });
+  if (unusable) {
+    const elsewhere = request.runBy === 'exec' ? inCurrentDirectory(path.posix.relative(WORKSPACE, path.posix.resolve(WORKSPACE, workdir)), request.projectRoot) : null;
+    return infrastructure(`working directory ${workdir} ${unusable.problem}: it is ${workdirOnHost} in the project mounted at ${WORKSPACE}`, [unusable.fix, ...(elsewhere ? [elsewhere] : [])]);
+  }
+  // Outside the mount the directory is the image's: the engine finds what is in the way, said here as the workdir's problem.
+  const inImage = (engineError: string) => (workdirOnHost ? null : workdirInImage(engineError, workdir, used));
 
   const name = `spec-run-${process.pid}-${randomBytes(4).toString('hex')}`;
   const graceMs = request.graceMs ?? GRACE_MS;
   const args = ['create', '--name', name, '--label', 'spec-run=executor', '--label', `${OWNER_LABEL}=${process.pid}`, '--init', '--pull', 'never'];
-  // --mount, not -v: a directory whose name holds ':' or ',' would be read as -v's mode field.
-  args.push('--mount', `type=bind,"source=${request.projectRoot.replace(/"/g, '""')}",target=${WORKSPACE}`, '-w', workdir);
+  args.push(...bindMount(request.projectRoot, WORKSPACE), '-w', workdir);
   // Swap equal to memory: the limit is a hard one, reached by the OOM killer rather than by swapping.
+  // The kernel's count of OOM kills, read in the container, is the verdict the engine may lose.
+  const watch: OomWatch | null = request.memory ? oomWatch() : null;
   if (request.memory) args.push('--memory', request.memory, '--memory-swap', request.memory);
+  if (watch) args.push(...watch.options);
   if (request.cpus !== undefined) args.push('--cpus', String(request.cpus));
   if (request.network) args.push('--network', request.network);
   if (request.user) args.push('--user', request.user);
   for (const [k, v] of Object.entries(request.env ?? {})) args.push('-e', `${k}=${v}`);
-  args.push(used, 'sh', '-c', request.run);
+  args.push(used, ...(watch ? watch.command(request.run) : ['sh', '-c', request.run]));
 
   let created = false;
   // Where the engine's events of this container begin, with a second to spare (its name is unique).
@@ -222,7 +232,8 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     const creation = await docker(args, { reject: false });
     created = creation.exitCode === 0;
     if (!created) {
-      return infrastructure(`docker create failed: ${creation.stderr.trim()}`);
+      const problem = inImage(creation.stderr);
+      return problem ? infrastructure(problem.error, [problem.fix]) : infrastructure(`docker create failed: ${creation.stderr.trim()}`);
     }
     tell({ type: 'container', name, action: 'created' });
     tell({ type: 'mount', source: request.projectRoot, target: WORKSPACE });
@@ -232,22 +243,25 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     const attached = new Child({ ...dockerCommand(['start', '-a', name]), group: true, stdin: 'ignore', stdout: 'pipe' });
     collector.capture(attached);
     tell({ type: 'container', name, action: 'started' });
-    let stopping: { reason: StopReason; done: Promise<unknown> } | null = null;
+    let stopping: { reason: StopReason; done: Promise<unknown>; sentAt: number } | null = null;
     const stop = (reason: StopReason) => {
       if (stopping) return;
       tell({ type: 'stop', reason, graceMs });
       // The engine sends the stop signal, and the kill once the grace period is over.
       tell({ type: 'signal', signal: 'SIGTERM', via: 'docker stop' });
-      stopping = { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }) };
+      stopping = { reason, done: docker(['stop', '-t', String(Math.ceil(graceMs / 1000)), name], { reject: false }), sentAt: Date.now() };
     };
     // An interrupt stops the container at once; the timeout counts from the command's start.
     const disarmInterrupt = armStop({ timeoutMs: null, signal: request.signal }, stop);
     const disarmTimeout = armFromStart(name, request.timeoutMs, () => stop('timeout'), (ranMs) => tell({ type: 'running', ranMs }));
     const ended = await attached.exited;
     const measuredMs = performance.now() - started;
+    // The attached client can end before the container (its connection to a loaded engine cut):
+    // the container's own end is waited for, its stops still armed, before its state is read.
+    if (!ended.error) await docker(['wait', name], { reject: false });
     disarmInterrupt();
     disarmTimeout();
-    const halt = stopping as { reason: StopReason; done: Promise<unknown> } | null;
+    const halt = stopping as { reason: StopReason; done: Promise<unknown>; sentAt: number } | null;
     if (halt) await halt.done;
     if (ended.error) return infrastructure(`could not run docker start: ${ended.error.message}`);
     await attached.outputClosed();
@@ -258,31 +272,45 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
       return inspected.exitCode === 0 ? (JSON.parse(inspected.stdout) as State) : inspected.stderr.trim() || attached.outputTail.trim();
     };
     let state = await inspect();
-    // An OOM kill under the command's memory limit: the engine's flag, or else its event log,
-    // which has kills whose flag the engine did not keep.
-    const oomKilled = async (known: State) => known.OOMKilled || (Boolean(request.memory) && !halt && (await oomEventLogged(name, eventsSince)));
+    // An OOM kill under the command's memory limit: the kernel's count when known, else the
+    // engine's flag or its event log, which has kills whose flag the engine did not keep.
+    const kernelKills = watch?.kills() ?? null;
+    const oomKilled = async (known: State) =>
+      (kernelKills ?? 0) > 0 || known.OOMKilled || (kernelKills === null && Boolean(request.memory) && !halt && (await oomEventLogged(name, eventsSince)));
     let oom = typeof state !== 'string' && (await oomKilled(state));
-    // The engine learns of an OOM kill from an event that may come after the exit: a SIGKILL
-    // under a memory limit that no stop sent is asked about again before it is called anything else.
+    // Without the kernel's count, the engine learns of an OOM kill from an event that may come after
+    // the exit: a SIGKILL under a memory limit that no stop sent is asked about again before it is called anything else.
     for (const waitMs of OOM_ASK_WAITS_MS) {
-      if (typeof state === 'string' || oom || halt || !request.memory || state.ExitCode !== 128 + constants.signals.SIGKILL) break;
+      if (typeof state === 'string' || oom || halt || kernelKills !== null || !request.memory || state.ExitCode !== 128 + constants.signals.SIGKILL) break;
       await new Promise((wait) => setTimeout(wait, waitMs));
       state = await inspect();
       oom = typeof state !== 'string' && (await oomKilled(state));
     }
     if (typeof state === 'string') return infrastructure(`docker inspect failed: ${state}`);
-    if (state.Error) return infrastructure(`container failed to run: ${state.Error}`);
+    if (state.Error) {
+      const problem = inImage(state.Error);
+      return problem ? infrastructure(problem.error, [problem.fix]) : infrastructure(`container failed to run: ${state.Error}`);
+    }
+    // A client ended before it started the container leaves one never run, whose exit code 0 is no result.
+    if (!(Date.parse(state.StartedAt ?? '') > 0)) return infrastructure(`the container never started: docker start ended first${attached.outputTail.trim() ? ` (${attached.outputTail.trim()})` : ''}`);
     const durationMs = runningTime(state) ?? measuredMs;
     const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
     // The engine marks a container OOMKilled when the kernel killed any process of it; only a
     // command that ended by that kill is reported as stopped by the limit.
     if (oom && killed) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs });
     if (oom) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on and exited with ${state.ExitCode}`);
-    if (halt && killed) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
-    if (halt) {
+    // A timeout's stop sent once the container had ended (the client learnt of the end late, on a
+    // loaded machine) stopped nothing: the command's own end is its result. The engine's clock is
+    // this machine's, the project being mounted from here.
+    const finishedAt = Date.parse(state.FinishedAt ?? '');
+    const stoppedNothing = halt?.reason === 'timeout' && finishedAt > 0 && finishedAt < halt.sentAt;
+    if (stoppedNothing) notes.push(`the command ended by itself before its timeout's stop was sent; the engine told of its end late`);
+    const stopped = stoppedNothing ? null : halt;
+    if (stopped && killed) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
+    if (stopped) {
       return result({
-        outcome: halt.reason,
-        exitCode: stoppedExitCode(halt.reason, killed, request.signal),
+        outcome: stopped.reason,
+        exitCode: stoppedExitCode(stopped.reason, killed, request.signal),
         signal: killed ? 'SIGKILL' : 'SIGTERM',
         durationMs,
       });
@@ -290,6 +318,7 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     return result({ outcome: 'completed', exitCode: state.ExitCode, signal: signalOf(state.ExitCode), durationMs });
   } finally {
     if (created) await remove(name, notes, tell);
+    watch?.dispose();
   }
 }
 
@@ -310,8 +339,26 @@ function docker<O extends Options>(args: string[], options: O) {
   return ownProcessWork(execa(command, rest, { ...options, detached: true }));
 }
 
+/** How long a removal the engine refused is checked on (another's removal in progress, a busy engine), and how often. */
+const REMOVAL_CHECKS = 10;
+const REMOVAL_CHECK_WAIT_MS = 500;
+
 async function remove(name: string, notes: string[], tell: ExecObserver): Promise<void> {
   const removed = await docker(['rm', '-f', name], { reject: false });
-  notes.push(removed.exitCode === 0 ? `container ${name} removed` : `container ${name} could not be removed: ${removed.stderr.trim()}`);
-  tell(removed.exitCode === 0 ? { type: 'container', name, action: 'removed' } : { type: 'container', name, action: 'remove-failed', detail: removed.stderr.trim() });
+  // Refused is not left: a removal already under way (the watcher's, the engine's) or already
+  // done ends with the container gone, which is what the note says.
+  const gone = removed.exitCode === 0 || (await containerGone(name));
+  notes.push(gone ? `container ${name} removed` : `container ${name} could not be removed: ${removed.stderr.trim()}`);
+  tell(gone ? { type: 'container', name, action: 'removed' } : { type: 'container', name, action: 'remove-failed', detail: removed.stderr.trim() });
+}
+
+/** Whether container NAME is gone, or goes within REMOVAL_CHECKS checks (removed once more at each). */
+async function containerGone(name: string): Promise<boolean> {
+  for (let check = 0; check < REMOVAL_CHECKS; check++) {
+    const found = await docker(['inspect', '--format', '{{.Id}}', name], { reject: false });
+    if (found.exitCode !== 0 && /no such (object|container)/i.test(found.stderr)) return true;
+    await new Promise((wait) => setTimeout(wait, REMOVAL_CHECK_WAIT_MS));
+    if ((await docker(['rm', '-f', name], { reject: false })).exitCode === 0) return true;
+  }
+  return false;
 }

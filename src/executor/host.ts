@@ -11,7 +11,7 @@ import type { StopOutcome } from '../process/stop.js';
 import { CONTAINER_ONLY } from './config.js';
 import { OutputCollector } from './output.js';
 import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
-import { unusableDirectory } from './workspace.js';
+import { inCurrentDirectory, unusableDirectory } from './workspace.js';
 
 /** Init of a command's PID namespace: runs it, says on fd 3 when it ended, then stops what it left behind and says how. */
 const REAPER = join(dirname(fileURLToPath(import.meta.url)), 'reaper.sh');
@@ -40,7 +40,9 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   // Spawning in a missing directory fails as if the program were missing (ENOENT of sh): say which is.
   const unusable = unusableDirectory(cwd);
   if (unusable) {
-    const solutions = [unusable.fix, ...(request.workdir && !request.workdir.startsWith('/') ? [`a relative workdir is resolved against ${request.projectRoot}`] : [])];
+    const relativeWorkdir = request.workdir && !request.workdir.startsWith('/') ? request.workdir : null;
+    const elsewhere = relativeWorkdir && request.runBy === 'exec' ? inCurrentDirectory(relativeWorkdir, request.projectRoot) : null;
+    const solutions = [unusable.fix, ...(relativeWorkdir ? [`a relative workdir is resolved against ${request.projectRoot}`] : []), ...(elsewhere ? [elsewhere] : [])];
     return base(request, notes, collector, started, { outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error: `working directory ${cwd} ${unusable.problem}`, solutions });
   }
   // The leader of a process group of its own, so that a stop reaches whatever the command started.

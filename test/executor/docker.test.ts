@@ -1,11 +1,13 @@
 import t from 'tap';
 import { execa } from 'execa';
+import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { armFromStart, dockerEngine, mapImage, oomEventLogged, runInDocker } from '../../src/executor/docker.js';
 import { runOnHost } from '../../src/executor/host.js';
 import { LOCAL_IMAGE } from '../../src/executor/local-image.js';
+import { readKills } from '../../src/executor/oom-watch.js';
 import { limitEvent } from '../../src/executor/log.js';
 import { formatResult } from '../../src/executor/report.js';
 import type { ExecRequest } from '../../src/executor/result.js';
@@ -104,6 +106,104 @@ t.test('Docker', async (t) => {
     t.match(r.notes.join('\n'), /a process of the command was killed at the memory limit \(16m\); the command went on and exited with 3/);
     t.match(formatResult(r), /^Error: Command failed with exit code 3/);
     t.match(formatResult(r), /went-on/);
+  });
+
+  t.test('memory-limit kills under load: eight containers at once beside busy loops, each told as the memory limit', async (t) => {
+    // Provokes the race for real, not by a fake: under such load the engine lost its record of
+    // the kill (no OOMKilled flag, no 'oom' event) for 10 runs in 80 of a five-command
+    // configuration; the kernel's count, read in the container, is never lost. A single run of
+    // this test can miss the race; it fails whenever a kill is told as anything else.
+    const busy = Array.from({ length: 4 }, () => spawn('sh', ['-c', 'while :; do :; done'], { stdio: 'ignore' }));
+    t.teardown(() => busy.forEach((loop) => loop.kill('SIGKILL')));
+    const runs = await Promise.all(Array.from({ length: 8 }, () => runInDocker(request('dd if=/dev/zero of=/dev/null bs=64M count=1', 60_000, { memory: '8m' }))));
+    t.same(
+      runs.map((r) => [r.outcome, r.exitCode]),
+      runs.map(() => ['memory-limit', 137]),
+    );
+  });
+
+  t.test('under the memory watch a command keeps its output, its status, a SIGKILL of its own and the stop signal', async (t) => {
+    const own = await runInDocker(request('echo out; echo err >&2; exit 3', 10_000, { memory: '16m' }));
+    t.match(own, { outcome: 'completed', exitCode: 3 });
+    t.same(own.output.lines.map((l) => [l.stream, l.text]).sort(), [['stderr', 'err'], ['stdout', 'out']]);
+    t.same(own.notes.filter((n) => /memory/.test(n)), [], 'no kill said where none happened');
+    // No kill at the limit: the kernel says so, so a SIGKILL of its own is its own exit code.
+    const killedItself = await runInDocker(request('kill -9 $$', 10_000, { memory: '16m' }));
+    t.match(killedItself, { outcome: 'completed', exitCode: 137, signal: 'SIGKILL' });
+    // The stop signal reaches the command (and what it started), which says so and ends in the grace period.
+    const stopped = await runInDocker(request("trap 'echo got-term; exit 7' TERM; sleep 30 & wait", 1500, { memory: '16m' }));
+    t.match(stopped, { outcome: 'timeout', exitCode: 124, signal: 'SIGTERM' });
+    t.same(stopped.output.lines.map((l) => l.text), ['got-term']);
+  });
+
+  /**
+   * Runs RUN under TIMEOUTMS and, once its container runs, hands the pid of its attached
+   * `docker start -a` client to ACT, as load would delay or cut that client.
+   */
+  const withClient = async (run: string, timeoutMs: number, act: (pid: number) => void) => {
+    let name = '';
+    const acted = new Promise<void>((done) => {
+      const look = setInterval(() => {
+        if (!name) return;
+        const running = execFileSync('docker', ['inspect', '--format', '{{.State.Running}}', name], { encoding: 'utf8' }).trim() === 'true';
+        const client = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+          .split('\n')
+          .find((line) => line.trim().endsWith(`docker start -a ${name}`));
+        if (!running || !client) return;
+        clearInterval(look);
+        act(Number(client.trim().split(/\s+/)[0]));
+        done();
+      }, 20);
+    });
+    const onEvent: ExecRequest['onEvent'] = (event) => {
+      if (event.type === 'container' && event.action === 'created') name = event.name;
+    };
+    const result = await runInDocker(request(run, timeoutMs, { onEvent }));
+    await acted;
+    return result;
+  };
+
+  t.test("the attached client cut off before the container ends: the container's own end and status, never a success it did not have", async (t) => {
+    // As a loaded engine cutting `docker start -a`'s connection would: its client ends while the container runs on.
+    const r = await withClient('sleep 3; exit 4', 30_000, (pid) => process.kill(pid, 'SIGKILL'));
+    t.match(r, { outcome: 'completed', exitCode: 4 });
+    t.ok(r.durationMs >= 2900, `it ran its 3 s (${Math.round(r.durationMs)} ms)`);
+  });
+
+  t.test("a timeout's stop sent after the container ended by itself, its client late to tell: the command's own end, not a timeout", async (t) => {
+    // As load delays the attached client: it is held (SIGSTOP) while the container runs, ends,
+    // and its timeout passes, then let go. The engine's record has the end before the stop.
+    const r = await withClient('sleep 0.5; exit 5', 1500, (pid) => {
+      process.kill(pid, 'SIGSTOP');
+      setTimeout(() => process.kill(pid, 'SIGCONT'), 4000);
+    });
+    t.match(r, { outcome: 'completed', exitCode: 5 });
+    t.match(r.notes.join('\n'), /ended by itself before its timeout's stop was sent/);
+  });
+
+  t.test('a container removed by another as its run ends is said removed, not "could not be removed"', async (t) => {
+    // As the container watcher, or a second `docker rm`, would remove it first under load.
+    let containerName = '';
+    const r = await runInDocker(
+      request('echo hi', 10_000, {
+        onEvent: (event) => {
+          if (event.type === 'end') execFileSync('docker', ['rm', '-f', containerName], { stdio: 'ignore' });
+          if (event.type === 'container' && event.action === 'created') containerName = event.name;
+        },
+      }),
+    );
+    t.match(r, { outcome: 'completed', exitCode: 0 });
+    t.same(r.notes.filter((note) => note.startsWith('container ')), [`container ${containerName} removed`]);
+    t.ok(await gone(containerName));
+  });
+
+  t.test('a verdict file: the count of kills, or null when unknown', async (t) => {
+    const dir = scratchDirectory('spec-run-verdict-');
+    const file = (text: string) => (writeFileSync(join(dir, 'verdict'), text), join(dir, 'verdict'));
+    t.equal(readKills(file('137 1\n')), 1);
+    t.equal(readKills(file('0 0\n')), 0);
+    t.equal(readKills(file('137 -\n')), null, 'no count was readable in the container');
+    t.equal(readKills(join(dir, 'absent')), null, 'the watch never wrote it');
   });
 
   t.test("the engine's event log has a kill at the memory limit, and none where nothing was killed", async (t) => {
