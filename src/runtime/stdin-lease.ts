@@ -42,6 +42,8 @@ export class StdinLease {
   private held?: Held;
   private scheduled = false;
   private closed = false;
+  /** Set once a lease came back for a reason that makes another pointless or unsafe. */
+  private ended = false;
   /** Leases granted and taken back, by reason (for tests and diagnostics). */
   readonly returns = new Map<string, number>();
 
@@ -54,14 +56,14 @@ export class StdinLease {
 
   /** Something happened (a line read, an answer given): the session may be idle once it settles. */
   poke = (): void => {
-    if (this.held || this.scheduled || this.closed) return;
+    if (this.held || this.scheduled || this.closed || this.ended) return;
     this.scheduled = true;
     setImmediate(this.tryGrant);
   };
 
   private tryGrant = (): void => {
     this.scheduled = false;
-    if (this.held || this.closed || this.calls.busy || this.output.writableLength > 0) return;
+    if (this.held || this.closed || this.ended || this.calls.busy || this.output.writableLength > 0) return;
     const worker = this.session.leasableWorker();
     if (!worker || !this.transport.idle() || !this.transport.pauseInput()) return;
     const seq = ++this.seq;
@@ -108,6 +110,8 @@ export class StdinLease {
     this.returns.set(returned.reason, (this.returns.get(returned.reason) ?? 0) + 1);
     log(`back ${returned.seq} ${returned.reason} unread=${returned.unread.length}${returned.job ? ` job=${returned.job.replyId}` : ''}`);
     this.session.advanceEvaluationIds(returned.nextId);
+    // The input ended (or failed, or cannot be read there): Node reads it to its end, no more leases.
+    if (['eof', 'error', 'unable'].includes(returned.reason)) this.ended = true;
     if (this.closed) return;
     const job = returned.job;
     if (job) {
