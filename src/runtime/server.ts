@@ -128,7 +128,8 @@ export function createRuntimeServer(): Server {
 export async function serveSession(session: RuntimeSession, input: Readable, output: Writable, signal?: AbortSignal, leaseStdin = false): Promise<void> {
   // Start the worker while the client is still initializing, but after an initialize
   // already waiting on the input is answered: the answer does not need the worker.
-  setImmediate(() => session.start().catch(() => undefined));
+  // Once it is up, an idle session may lease it the reading of stdin (see StdinLease).
+  setImmediate(() => session.start().then(() => lease?.poke(), () => undefined));
   const server = createRuntimeServer();
   const calls = new ToolCalls(session);
   let lease: StdinLease | undefined;
