@@ -259,8 +259,28 @@ export class RuntimeSession {
     });
   }
 
+  /**
+   * A worker Node ended because it held the stdin lease and stopped answering (see StdinLease):
+   * the next evaluation is answered as one sent to it would have been, past its backstop.
+   */
+  private unresponsive = false;
+
+  /** `worker`, which held the stdin lease, stopped answering and was ended; a fresh one starts. */
+  workerUnresponsive(worker: LispWorker): void {
+    if (this.current !== worker) return;
+    this.unresponsive = true;
+    this.worker = undefined;
+    this.replaced = [worker];
+    this.current = undefined;
+    if (!this.closed) this.start().catch(() => undefined);
+  }
+
   private async runEvaluation(code: string, packageName: string | undefined, options: EvaluateOptions): Promise<Outcome> {
     if (this.closed) throw new Error('the runtime session is closed');
+    if (this.unresponsive) {
+      this.unresponsive = false;
+      return { kind: 'lost', reason: 'unresponsive', detail: 'the Lisp process stopped answering after the timeout', limits: { ...this.limits } };
+    }
     let worker = await this.start();
     let restartedBefore: string | undefined;
     if (!worker.alive) {

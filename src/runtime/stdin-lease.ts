@@ -16,11 +16,11 @@ import type { ToolCalls } from './tool-calls.js';
 import type { LeaseReturn, LispWorker } from './worker.js';
 
 /** How often Node looks at a leased worker's journal header for its heartbeat. */
-const CHECK_MS = 250;
+const CHECK_MS = 200;
 /** A heartbeat (written every 100 ms while the worker waits for the client) unchanged this long: the lease is asked back. */
-const STALE_MS = 1000;
+const STALE_MS = 800;
 /** Asked back and not handed back within this: the worker is ended (its end gives the lease back). */
-const REVOKE_WAIT_MS = 1000;
+const REVOKE_WAIT_MS = 600;
 
 /** A file each lease's grant and return is logged to, when set (tests see which way a lease came back). */
 const LOG = process.env.SPEC_RUN_SERVE_LEASE_LOG;
@@ -44,6 +44,8 @@ export class StdinLease {
   private closed = false;
   /** Set once a lease came back for a reason that makes another pointless or unsafe. */
   private ended = false;
+  /** The lease whose worker Node ended for not handing it back when asked. */
+  private endedSeq?: number;
   /** Leases granted and taken back, by reason (for tests and diagnostics). */
   readonly returns = new Map<string, number>();
 
@@ -94,8 +96,11 @@ export class StdinLease {
         held.revokedAt = now;
         held.worker.revokeLease();
       }
-    } else if (now - held.revokedAt >= REVOKE_WAIT_MS) {
+    } else if (now - held.revokedAt >= REVOKE_WAIT_MS && this.session.limits.timeoutSeconds > 0) {
+      // As a request sent to a worker that stops answering is ended past its backstop; with
+      // no timeout, a request waits for it for ever, as one sent to it would.
       clearInterval(held.timer);
+      this.endedSeq = held.seq;
       void held.worker.stop(100);
     }
   };
@@ -113,6 +118,8 @@ export class StdinLease {
     // The input ended (or failed, or cannot be read there): Node reads it to its end, no more leases.
     if (['eof', 'error', 'unable'].includes(returned.reason)) this.ended = true;
     if (this.closed) return;
+    // (With a job in flight, that job is the one answered as lost.)
+    if (returned.reason === 'exited' && returned.seq === this.endedSeq && !returned.job) this.session.workerUnresponsive(worker);
     const job = returned.job;
     if (job) {
       const id = JSON.parse(job.replyId) as RequestId;

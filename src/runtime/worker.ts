@@ -227,7 +227,6 @@ export class LispWorker {
         : new WorkerExit(ended.exit.code, ended.exit.signal, ended.tail);
       // An answer to the client it had begun, whose completion line Node had not read.
       const mark = marks?.read<WorkerAnswer>();
-      marks?.close();
       const pending = this.pending;
       this.pending = undefined;
       if (pending?.replies && mark?.completion.token === pending.token) {
@@ -243,7 +242,9 @@ export class LispWorker {
       this.readyWaiter?.reject(new Error(`the Lisp worker did not start: ${this.ended.message}\n${this.ended.outputTail}`));
       this.readyWaiter = undefined;
       // A lease it held is Node's again, with what the journal says was read.
+      // (Before the marks file closes: it says whether the job taken up last was answered.)
       if (this.lease) this.leaseReturned(this.lease.seq, 'exited');
+      marks?.close();
       journal?.close();
       return this.ended;
     });
