@@ -214,8 +214,8 @@ thread only if it would look too late."
         (sb-thread:condition-notify *watch-wakeup*)))))
 
 (defun job-due (job)
-  "When the control thread must look at JOB next: its timeout, or for a job read under
-a lease Node still holds... the worker holds, when it counts as long."
+  "When the control thread must look at JOB next: its timeout, or, for a job read under
+a lease the worker still holds, when it counts as long (see LEASE-BACK-LONG)."
   (let ((deadline (and (not (job-timed-out job)) (job-deadline job)))
         (long (and (eq (job-leased job) :lease) (job-lease-deadline job))))
     (if (and deadline long) (min deadline long) (or deadline long))))
