@@ -239,14 +239,22 @@ export interface LineOptions {
  * carriage return before it). Empty lines are passed on too: a reader decides
  * what they mean. Each chunk is searched once, so a long line costs linear time.
  */
-export function readLines(stream: Readable, onLine: (line: string) => void, options: LineOptions = {}): void {
+/** What readLines holds: text of a line not yet ended, and a way to pass it text read elsewhere. */
+export interface LineReader {
+  /** True while part of a line (or of an overlong line being skipped) is held. */
+  holdsPart(): boolean;
+  /** Takes `chunk` as if the stream had given it (text read from the same input by another reader). */
+  feed(chunk: string): void;
+}
+
+export function readLines(stream: Readable, onLine: (line: string) => void, options: LineOptions = {}): LineReader {
   const maxChars = options.maxChars ?? Infinity;
   let parts: string[] = [];
   let partChars = 0;
   /** Set while skipping the rest of an overlong line. */
   let skipping = false;
   stream.setEncoding(options.encoding ?? 'utf8');
-  stream.on('data', (chunk: string) => {
+  const feed = (chunk: string) => {
     let start = 0;
     for (let newline = chunk.indexOf('\n'); newline >= 0; newline = chunk.indexOf('\n', start)) {
       const piece = chunk.slice(start, newline);
@@ -276,5 +284,7 @@ export function readLines(stream: Readable, onLine: (line: string) => void, opti
       skipping = true;
       options.onOverlong?.();
     }
-  });
+  };
+  stream.on('data', feed);
+  return { holdsPart: () => skipping || parts.length > 0, feed };
 }

@@ -9,7 +9,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
-import { readLines } from '../process/child.js';
+import { readLines, type LineReader } from '../process/child.js';
 
 export type RequestId = string | number;
 
@@ -50,6 +50,14 @@ export interface LineTransportOptions {
   relay?: Relay;
   /** What to write before a line this transport writes itself (see RuntimeSession.lineBreak). */
   lineBreak?: () => string;
+  /** Told after each line read and each answer given: the session may have become idle (see StdinLease). */
+  onActivity?: () => void;
+}
+
+/** The parts of a net.Socket's native handle the transport stops and restarts reading with. */
+interface ReadingHandle {
+  readStop(): number;
+  readStart(): number;
 }
 
 /** Lines longer than this are dropped and answered with a parse error, so a client cannot exhaust memory. */
@@ -69,6 +77,10 @@ export class LineTransport implements Transport {
   private readonly direct?: DirectRequests;
   private readonly relay?: Relay;
   private readonly lineBreak: () => string;
+  private readonly onActivity?: () => void;
+  private lines?: LineReader;
+  /** Set while another reader (the worker) reads the input: see pauseInput. */
+  private paused?: ReadingHandle;
 
   constructor(
     private readonly input: Readable,
@@ -79,10 +91,53 @@ export class LineTransport implements Transport {
     this.direct = options.direct;
     this.relay = options.relay;
     this.lineBreak = options.lineBreak ?? (() => '');
+    this.onActivity = options.onActivity;
+  }
+
+  /**
+   * True when this transport holds nothing read and unhandled and owes no answer: no request
+   * unanswered, no part of a line, no byte of a character, nothing buffered in the stream.
+   */
+  idle(): boolean {
+    if (this.closed || this.inputEnded || this.paused || this.unanswered.size > 0 || !this.lines || this.lines.holdsPart()) return false;
+    const state = (this.input as unknown as { _readableState?: { length: number; decoder?: { lastNeed?: number } } })._readableState;
+    return state !== undefined && state.length === 0 && state.decoder?.lastNeed === 0;
+  }
+
+  /**
+   * Stops reading the input at its native handle (a pipe's or socket's: the kernel keeps what
+   * comes), for another reader to read it; false when the input has no such handle.
+   */
+  pauseInput(): boolean {
+    const handle = (this.input as unknown as { _handle?: Partial<ReadingHandle> })._handle;
+    if (!handle || typeof handle.readStop !== 'function' || typeof handle.readStart !== 'function' || !this.idle()) return false;
+    if (handle.readStop() !== 0) return false;
+    this.paused = handle as ReadingHandle;
+    return true;
+  }
+
+  /**
+   * Reads the input again: first `bytes`, what the other reader read from it and left
+   * (decoded as the stream's own bytes are, so a character split across both is whole).
+   */
+  resumeInput(bytes: Buffer): void {
+    const handle = this.paused;
+    if (!handle) return;
+    this.paused = undefined;
+    if (this.closed) return;
+    const decoder = (this.input as unknown as { _readableState: { decoder: { write(b: Buffer): string } } })._readableState.decoder;
+    if (bytes.length) this.lines!.feed(decoder.write(bytes));
+    if (!this.closed) handle.readStart();
+  }
+
+  /** Tracks a request the transport did not read itself (one the worker read under a lease) until it is answered. */
+  adoptRequest(id: RequestId, take: (send: (message: JSONRPCMessage) => Promise<void>, answered: (id: RequestId) => void) => void): void {
+    this.track(id, 1);
+    take(this.sendAnswer, this.answeredElsewhere);
   }
 
   async start(): Promise<void> {
-    readLines(this.input, (line) => this.handleLine(line), {
+    this.lines = readLines(this.input, (line) => this.handleLine(line), {
       maxChars: MAX_LINE_CHARS,
       onOverlong: () => this.reply(null, { code: ErrorCode.ParseError, message: `Parse error: message longer than ${MAX_LINE_CHARS} characters` }),
     });
@@ -111,6 +166,11 @@ export class LineTransport implements Transport {
   }
 
   private handleLine(line: string): void {
+    this.readLine(line);
+    this.onActivity?.();
+  }
+
+  private readLine(line: string): void {
     if (!line.trim()) return;
     let parsed: unknown;
     try {
@@ -159,6 +219,7 @@ export class LineTransport implements Transport {
   private answeredElsewhere = (id: RequestId): void => {
     this.track(id, -1);
     this.closeWhenAnswered();
+    this.onActivity?.();
   };
 
   private reply(id: RequestId | null, error: JsonRpcError): void {
@@ -181,6 +242,7 @@ export class LineTransport implements Transport {
       this.track(message.id, -1);
       this.closeWhenAnswered();
     }
+    this.onActivity?.();
   }
 
   async close(): Promise<void> {

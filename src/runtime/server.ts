@@ -1,6 +1,7 @@
 // The runtime as an MCP server over stdio: one session (one SBCL worker) per
 // connection, three tools. Uses the SDK's low-level Server so every answer is
 // written here, and LineTransport so malformed input gets a JSON-RPC error.
+import { fstatSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -16,6 +17,7 @@ import { LineTransport, type JsonRpcError, type Screen } from './line-transport.
 import { RuntimeSession, type SessionOptions } from './session.js';
 import { TOOLS } from './tools.js';
 import { isPlainToolCall, ToolCalls } from './tool-calls.js';
+import { StdinLease } from './stdin-lease.js';
 import { VERSION } from '../version.js';
 
 /** Request params the SDK would otherwise reject with an internal error (-32603). */
@@ -123,13 +125,22 @@ export function createRuntimeServer(): Server {
  * request read has been answered, after the session is closed. Aborting `signal`
  * ends the session at once: the worker and what it started are stopped.
  */
-export async function serveSession(session: RuntimeSession, input: Readable, output: Writable, signal?: AbortSignal): Promise<void> {
+export async function serveSession(session: RuntimeSession, input: Readable, output: Writable, signal?: AbortSignal, leaseStdin = false): Promise<void> {
   // Start the worker while the client is still initializing, but after an initialize
   // already waiting on the input is answered: the answer does not need the worker.
-  setImmediate(() => session.start().catch(() => undefined));
+  // Once it is up, an idle session may lease it the reading of stdin (see StdinLease).
+  setImmediate(() => session.start().then(() => lease?.poke(), () => undefined));
   const server = createRuntimeServer();
   const calls = new ToolCalls(session);
-  const transport = new LineTransport(input, output, { screen: connectionScreen(), direct: calls, relay: (line) => session.relay(line), lineBreak: () => session.lineBreak() });
+  let lease: StdinLease | undefined;
+  const transport = new LineTransport(input, output, {
+    screen: connectionScreen(),
+    direct: calls,
+    relay: (line) => session.relay(line),
+    lineBreak: () => session.lineBreak(),
+    onActivity: leaseStdin ? () => lease?.poke() : undefined,
+  });
+  if (leaseStdin) lease = new StdinLease(transport, session, calls, output);
   // The input ended: answers still due are awaited (see LineTransport), but with the timeout
   // disabled nothing bounds them: stop now rather than serve an evaluation nobody can end.
   input.once('end', () => {
@@ -138,6 +149,7 @@ export async function serveSession(session: RuntimeSession, input: Readable, out
   signal?.addEventListener('abort', () => void transport.close(), { once: true });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => {
+      lease?.close();
       calls.close();
       resolve();
     };
@@ -161,6 +173,19 @@ export interface ServeOptions extends SessionOptions {
  */
 export function serveStdio(options: ServeOptions = {}): Promise<void> {
   const direct = options.output === undefined && options.workers === undefined;
-  const session = new RuntimeSession(direct ? { ...options, replyFd: 1, replyBacklog: () => process.stdout.writableLength > 0 } : options);
-  return serveSession(session, options.input ?? process.stdin, options.output ?? process.stdout, options.signal);
+  // The worker may read the client's stdin itself when it is this process's stdin, a pipe or socket (see StdinLease).
+  const lease = direct && options.input === undefined && process.env.SPEC_RUN_SERVE_LEASE !== '0' && stdinIsPipe();
+  const session = new RuntimeSession(direct ? { ...options, replyFd: 1, replyBacklog: () => process.stdout.writableLength > 0, ...(lease ? { clientFd: 0 } : {}) } : options);
+  return serveSession(session, options.input ?? process.stdin, options.output ?? process.stdout, options.signal, lease);
+}
+
+/** True when fd 0 is a pipe or a socket Node reads through a native stream handle. */
+function stdinIsPipe(): boolean {
+  try {
+    if (!fstatSync(0).isFIFO() && !fstatSync(0).isSocket()) return false;
+  } catch {
+    return false;
+  }
+  const handle = (process.stdin as unknown as { _handle?: { fd?: number; readStop?: unknown } })._handle;
+  return handle?.fd === 0 && typeof handle.readStop === 'function';
 }

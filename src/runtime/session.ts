@@ -34,6 +34,8 @@ export interface SessionOptions {
    * that reads slowly). The worker's answer would land among their bytes: Node answers then.
    */
   replyBacklog?: () => boolean;
+  /** With replyFd, the client's stdin (0): workers may be leased its reading (see StdinLease). */
+  clientFd?: number;
 }
 
 /**
@@ -147,7 +149,7 @@ export class RuntimeSession {
   constructor(options: SessionOptions = {}) {
     this.workers =
       options.workers ??
-      freshWorkers({ lisp: options.sbcl ? { sbcl: options.sbcl } : defaultLisp(), dynamicSpaceMb: options.dynamicSpaceMb, replyFd: options.replyFd });
+      freshWorkers({ lisp: options.sbcl ? { sbcl: options.sbcl } : defaultLisp(), dynamicSpaceMb: options.dynamicSpaceMb, replyFd: options.replyFd, clientFd: options.clientFd });
     this.replyBacklog = options.replyBacklog ?? (() => false);
   }
 
@@ -212,14 +214,73 @@ export class RuntimeSession {
     return this.inTurn(() => Object.assign(this.limits, change({ ...this.limits })));
   }
 
+  /** Tasks queued or running (evaluations, changes of the limits). */
+  private turns = 0;
+
   private inTurn<T>(task: () => T | Promise<T>): Promise<T> {
+    this.turns++;
     const run = this.queue.then(task);
     this.queue = run.catch(() => undefined);
+    void this.queue.then(() => this.turns--);
     return run;
+  }
+
+  /**
+   * The worker that may be leased the client's stdin now: nothing queued or running, the
+   * current worker alive, owing the client nothing, its own lines written out.
+   */
+  leasableWorker(): LispWorker | undefined {
+    if (this.closed || this.turns > 0 || this.replyBacklog()) return undefined;
+    const worker = this.current;
+    return worker?.leasable ? worker : undefined;
+  }
+
+  /** The id the next evaluation gets: a lease numbers the worker's own evaluations from it. */
+  get nextEvaluationId(): number {
+    return this.nextId;
+  }
+
+  /** After a lease: the worker numbered evaluations up to `nextId`. */
+  advanceEvaluationIds(nextId: number): void {
+    this.nextId = Math.max(this.nextId, nextId);
+  }
+
+  /**
+   * An evaluation the worker took up under a lease and Node now tracks (it ran long, it must be
+   * answered for a worker that ended): settles as one Node sent would, under the limits now.
+   */
+  adopt(worker: LispWorker, job: { id: number; answer: Promise<WorkerAnswer> }, signal?: CancelSignal): Promise<Outcome> {
+    return this.inTurn(async () => {
+      const limits = { ...this.limits };
+      const timeoutMs = limits.timeoutSeconds > 0 ? limits.timeoutSeconds * 1000 : undefined;
+      const request: EvaluationRequest = { id: job.id, code: '', timeoutMs, maxOutput: limits.maxOutput };
+      const result = await this.settle(worker, request, job.answer, signal);
+      return { ...result, limits };
+    });
+  }
+
+  /**
+   * A worker Node ended because it held the stdin lease and stopped answering (see StdinLease):
+   * the next evaluation is answered as one sent to it would have been, past its backstop.
+   */
+  private unresponsive = false;
+
+  /** `worker`, which held the stdin lease, stopped answering and was ended; a fresh one starts. */
+  workerUnresponsive(worker: LispWorker): void {
+    if (this.current !== worker) return;
+    this.unresponsive = true;
+    this.worker = undefined;
+    this.replaced = [worker];
+    this.current = undefined;
+    if (!this.closed) this.start().catch(() => undefined);
   }
 
   private async runEvaluation(code: string, packageName: string | undefined, options: EvaluateOptions): Promise<Outcome> {
     if (this.closed) throw new Error('the runtime session is closed');
+    if (this.unresponsive) {
+      this.unresponsive = false;
+      return { kind: 'lost', reason: 'unresponsive', detail: 'the Lisp process stopped answering after the timeout', limits: { ...this.limits } };
+    }
     let worker = await this.start();
     let restartedBefore: string | undefined;
     if (!worker.alive) {
@@ -244,8 +305,13 @@ export class RuntimeSession {
     const id = this.nextId++;
     const replyId = this.replyBacklog() ? undefined : request.replyId;
     const sent: EvaluationRequest = { ...request, replyId, id, timeoutMs, graceMs: timeoutMs === undefined ? undefined : INTERRUPT_GRACE_MS, maxOutput: limits.maxOutput };
+    return this.settle(worker, sent, undefined, signal);
+  }
+
+  /** The outcome of `request`, sent now, or already under way (`started`: an adopted one). */
+  private async settle(worker: LispWorker, sent: EvaluationRequest, started: Promise<WorkerAnswer> | undefined, signal?: CancelSignal): Promise<EvaluationResult> {
     try {
-      const first = await answerOrSilence(worker, sent, signal);
+      const first = await answerOrSilence(worker, sent, signal, started);
       if (first === 'unresponsive' || first === 'uncancellable') {
         await this.replaceWorker(worker);
         const after = first === 'unresponsive' ? 'the timeout' : 'a cancellation';
@@ -305,7 +371,7 @@ export class RuntimeSession {
  * grace and margin a cancellation gets. One promise and its callbacks, not a race of three:
  * this runs on every call.
  */
-function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?: CancelSignal): Promise<WorkerAnswer | 'unresponsive' | 'uncancellable'> {
+function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?: CancelSignal, started?: Promise<WorkerAnswer>): Promise<WorkerAnswer | 'unresponsive' | 'uncancellable'> {
   return new Promise((resolve, reject) => {
     let backstop: NodeJS.Timeout | undefined;
     let cancelBackstop: NodeJS.Timeout | undefined;
@@ -342,7 +408,7 @@ function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?
       signal?.removeEventListener('abort', onAbort);
       finish();
     };
-    worker.evaluate(request).then(
+    (started ?? worker.evaluate(request)).then(
       (answer) => settle(() => resolve(answer)),
       (error: unknown) => settle(() => reject(error)),
     );

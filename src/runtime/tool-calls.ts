@@ -9,7 +9,8 @@
 import { ErrorCode, type JSONRPCMessage, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { DirectRequests, RequestId } from './line-transport.js';
 import { Cancellation, type RuntimeSession } from './session.js';
-import { callTool, TOOLS } from './tools.js';
+import { callTool, evaluateLispText, TOOLS } from './tools.js';
+import type { LispWorker, WorkerAnswer } from './worker.js';
 import { evaluationText, type ToolText } from './format.js';
 
 const TOOL_NAMES = new Set(TOOLS.map((tool) => tool.name));
@@ -73,24 +74,42 @@ export class ToolCalls implements DirectRequests {
     if (request.method !== 'tools/call') return false;
     const params = request.params as { name: string; arguments?: Record<string, unknown>; task?: unknown };
     if (params.task !== undefined || !TOOL_NAMES.has(params.name)) return false;
-    const call = new Call(request.id);
+    const call = this.newCall(request.id);
+    void this.answer(call, () => callTool(this.session, params.name, params.arguments ?? {}, call, JSON.stringify(call.id)), send, answered);
+    return true;
+  }
+
+  private newCall(id: RequestId): Call {
+    const call = new Call(id);
     const calls = this.inFlight.get(call.id);
     if (calls) calls.push(call);
     else this.inFlight.set(call.id, [call]);
-    void this.answer(call, params.name, params.arguments ?? {}, send, answered);
-    return true;
+    return call;
+  }
+
+  /** True while a call is unanswered. */
+  get busy(): boolean {
+    return this.inFlight.size > 0;
+  }
+
+  /**
+   * An evaluate-lisp call the worker read from the client under a lease and took up, now
+   * answered as one this connection took: cancellable, answered once, by the worker or here.
+   */
+  adopt(id: RequestId, worker: LispWorker, job: { id: number; answer: Promise<WorkerAnswer> }, send: (message: JSONRPCMessage) => Promise<void>, answered: (id: RequestId) => void): void {
+    const call = this.newCall(id);
+    void this.answer(call, async () => evaluateLispText(await this.session.adopt(worker, job, call)), send, answered);
   }
 
   private async answer(
     call: Call,
-    name: string,
-    args: Record<string, unknown>,
+    run: () => Promise<ToolText | undefined>,
     send: (message: JSONRPCMessage) => Promise<void>,
     answered: (id: RequestId) => void,
   ): Promise<void> {
     let response: JSONRPCMessage;
     try {
-      const result = (await callTool(this.session, name, args, call, JSON.stringify(call.id)))!;
+      const result = (await run())!;
       if (result.replied) {
         this.forget(call);
         // Counted answered once written: a connection closing then ends the worker.

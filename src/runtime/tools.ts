@@ -4,7 +4,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { evaluationText, limitsText, timeExecutionText, type ToolText } from './format.js';
-import type { CancelSignal, Limits, RuntimeSession } from './session.js';
+import type { CancelSignal, Limits, Outcome, RuntimeSession } from './session.js';
 
 /** The arguments evaluate-lisp and time-execution share. */
 const CODE_ARGUMENTS = {
@@ -134,6 +134,12 @@ function refusal(problem: ArgumentProblem, extra = ''): ToolText {
   return { text: `${problem.message}${extra}`, isError: true };
 }
 
+/** evaluate-lisp's answer for `outcome`: `replied` when the worker answered the client itself. */
+export function evaluateLispText(outcome: Outcome): ToolText {
+  if (outcome.answer?.replyWritten) return { text: '', isError: outcome.answer.isError === true, replied: outcome.answer.replyWritten };
+  return evaluationText(outcome);
+}
+
 /**
  * Runs tool `name`; undefined when there is no such tool. `signal` cancels an evaluation.
  * `replyId`, the request's JSON-RPC id as JSON text, lets a session whose worker has the
@@ -144,9 +150,7 @@ export async function callTool(session: RuntimeSession, name: string, args: Argu
     switch (name) {
       case 'evaluate-lisp': {
         const { code, package: packageName, 'capture-time': captureTime } = codeArguments(name, args);
-        const outcome = await session.evaluate(code, packageName, { signal, captureTime, replyId });
-        if (outcome.answer?.replyWritten) return { text: '', isError: outcome.answer.isError === true, replied: outcome.answer.replyWritten };
-        return evaluationText(outcome);
+        return evaluateLispText(await session.evaluate(code, packageName, { signal, captureTime, replyId }));
       }
       case 'time-execution': {
         const { code, package: packageName } = codeArguments(name, args);

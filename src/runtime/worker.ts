@@ -11,6 +11,7 @@
 // meanwhile (see control.lisp); it says it has answered once the answer is written, and
 // marks the answer in a file (fd 7) while it writes it (see ReplyMarks).
 import { randomBytes } from 'node:crypto';
+import { readSync } from 'node:fs';
 import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-image.js';
 import { lispString } from '../lisp-image/lisp-string.js';
 import { lispSources } from '../lisp-image/sources.js';
@@ -19,7 +20,7 @@ import { asSpawn, inOwnPidNamespace, namespacedExit } from '../process/containme
 import { ReplyMarks } from './reply-marks.js';
 
 /** The worker's Lisp sources, in load order, relative to this module. */
-export const WORKER_SOURCES = ['../lisp-image/frames.lisp', ...['package', 'json', 'capture', 'evaluate', 'reply', 'control'].map((name) => `lisp/${name}.lisp`)];
+export const WORKER_SOURCES = ['../lisp-image/frames.lisp', ...['package', 'json', 'capture', 'evaluate', 'reply', 'lease', 'control'].map((name) => `lisp/${name}.lisp`)];
 
 /** The worker's heap size (SBCL dynamic space) unless a session asks for another. */
 export const DEFAULT_DYNAMIC_SPACE_MB = 2048;
@@ -51,7 +52,27 @@ export interface WorkerOptions {
    * answers requests with a replyId there itself. Unset, every answer comes back to Node.
    */
   replyFd?: number;
+  /**
+   * With replyFd, the fd of the client's stdin (0): passed to the worker, which reads the
+   * client's requests itself while Node leases it the reading (see lease.lisp and StdinLease).
+   */
+  clientFd?: number;
 }
+
+/** What a lease's return says: the bytes read and not taken up, and the job Node is to answer. */
+export interface LeaseReturn {
+  seq: number;
+  reason: string;
+  /** The client's bytes the worker read and did not take up, Node's to read before stdin's next. */
+  unread: Buffer;
+  /** The evaluation id Node's next request gets (the worker numbered its own from the lease's). */
+  nextId: number;
+  /** A job taken up and perhaps not answered: Node tracks it; `answer` settles as the worker's does. */
+  job?: { id: number; token: string; replyId: string; answer: Promise<WorkerAnswer> };
+}
+
+/** Bytes of the journal's header (lease.lisp's +JOURNAL-HEADER+). */
+const JOURNAL_HEADER = 512;
 
 /**
  * The default longest answer line: far above what max-output lets through in normal use,
@@ -173,6 +194,9 @@ const CANCELS_FD = 5;
 /** Where the worker finds the client's stdout, when it is given it, and the file it marks its answers in (see ReplyMarks). */
 const REPLIES_FD = 6;
 const MARKS_FD = 7;
+/** The client's stdin and the journal of what the worker read from it under a lease (see lease.lisp). */
+const CLIENT_FD = 8;
+const JOURNAL_FD = 9;
 
 export class LispWorker {
   /** Settles when the process has ended, with its exit. */
@@ -192,6 +216,8 @@ export class LispWorker {
     maxAnswerChars: number,
     /** With the client's stdout (see WorkerOptions.replyFd), the file the worker marks its answers in. */
     private readonly marks?: ReplyMarks,
+    /** With the client's stdin, the file the worker journals what it read there under a lease. */
+    private readonly journal?: ReplyMarks,
   ) {
     this.replies = marks !== undefined;
     this.exited = child.exited.then((exit: ChildExit) => {
@@ -201,7 +227,6 @@ export class LispWorker {
         : new WorkerExit(ended.exit.code, ended.exit.signal, ended.tail);
       // An answer to the client it had begun, whose completion line Node had not read.
       const mark = marks?.read<WorkerAnswer>();
-      marks?.close();
       const pending = this.pending;
       this.pending = undefined;
       if (pending?.replies && mark?.completion.token === pending.token) {
@@ -216,6 +241,11 @@ export class LispWorker {
       this.relayed.clear();
       this.readyWaiter?.reject(new Error(`the Lisp worker did not start: ${this.ended.message}\n${this.ended.outputTail}`));
       this.readyWaiter = undefined;
+      // A lease it held is Node's again, with what the journal says was read.
+      // (Before the marks file closes: it says whether the job taken up last was answered.)
+      if (this.lease) this.leaseReturned(this.lease.seq, 'exited');
+      marks?.close();
+      journal?.close();
       return this.ended;
     });
     readLines(child.output(ANSWERS_FD), (line) => this.onAnswer(line), {
@@ -241,13 +271,17 @@ export class LispWorker {
     const core = await workerImage(options.lisp);
     // Without a marks file (no writable temporary directory) the worker answers through Node.
     const marks = options.replyFd === undefined ? undefined : ReplyMarks.open();
+    const journal = marks === undefined || options.clientFd === undefined ? undefined : ReplyMarks.open();
     const args = [
       '--core', core,
       '--dynamic-space-size', String(options.dynamicSpaceMb ?? DEFAULT_DYNAMIC_SPACE_MB),
       '--noinform', '--disable-ldb',
       '--end-runtime-options',
       '--no-sysinit', '--no-userinit', '--non-interactive',
-      '--eval', marks === undefined ? '(spec-run.worker:main)' : `(spec-run.worker:main :replies-fd ${REPLIES_FD} :marks-fd ${MARKS_FD})`,
+      '--eval',
+      marks === undefined
+        ? '(spec-run.worker:main)'
+        : `(spec-run.worker:main :replies-fd ${REPLIES_FD} :marks-fd ${MARKS_FD}${journal ? ` :client-fd ${CLIENT_FD} :journal-fd ${JOURNAL_FD}` : ''})`,
     ];
     // fds 0-2 belong to user code: stdin is empty, fds 1 and 2 only feed the crash tail. In a PID
     // namespace of its own where the machine allows it: when the worker ends, however it ends (its
@@ -255,9 +289,9 @@ export class LispWorker {
     // daemons included, whatever flags that code changed. Tied to the process that serves it
     // either way: when that ends, the worker does. Stopped with the programs user code started.
     const [command, spawnArgs] = asSpawn(inOwnPidNamespace([options.lisp.sbcl, ...args], 'HUP'));
-    const shared = marks === undefined ? [] : [options.replyFd!, marks.fd];
+    const shared = marks === undefined ? [] : journal ? [options.replyFd!, marks.fd, options.clientFd!, journal.fd] : [options.replyFd!, marks.fd];
     const child = new Child({ command, args: spawnArgs, stdin: 'ignore', stdout: 'tail', extraPipes: 3, sharedFds: shared, tailChars: OUTPUT_TAIL_CHARS, descendants: true });
-    const worker = new LispWorker(child, options.maxAnswerChars ?? MAX_ANSWER_CHARS, marks);
+    const worker = new LispWorker(child, options.maxAnswerChars ?? MAX_ANSWER_CHARS, marks, journal);
     const ready = new Promise<void>((resolve, reject) => (worker.readyWaiter = { resolve, reject }));
     await Promise.all([child.spawned(), ready]);
     return worker;
@@ -265,12 +299,16 @@ export class LispWorker {
 
   private onAnswer(line: string): void {
     if (!line) return;
-    let answer: WorkerAnswer & { ready?: boolean; written?: string };
+    let answer: WorkerAnswer & { ready?: boolean; written?: string; lease?: number; back?: string };
     try {
       answer = JSON.parse(line);
     } catch {
       this.pending?.reject(new Error(`unreadable answer from the Lisp worker: ${line.slice(0, 200)}`));
       this.pending = undefined;
+      return;
+    }
+    if (answer.lease !== undefined) {
+      this.leaseReturned(answer.lease, String(answer.back));
       return;
     }
     if (answer.ready) {
@@ -376,6 +414,107 @@ export class LispWorker {
   /** Settles once every line the worker has to write to the client is written, or it ended. */
   async writesDone(): Promise<void> {
     while (this.writing.size) await Promise.all(this.writing);
+  }
+
+  /** The lease the worker holds, and who is told when it comes back. */
+  private lease?: { seq: number; back: (returned: LeaseReturn) => void };
+
+  /** True when the worker can be leased the client's stdin: it has it, and nothing is outstanding. */
+  get leasable(): boolean {
+    return this.journal !== undefined && !this.ended && !this.lease && !this.pending && this.relayed.size === 0;
+  }
+
+  get leased(): boolean {
+    return this.lease !== undefined;
+  }
+
+  /**
+   * Leases the worker the reading of the client's stdin (Node has stopped reading it):
+   * `back` is called once when it comes back, whatever the reason (the worker's hand-back,
+   * its death).
+   */
+  grantLease(seq: number, nextId: number, timeoutMs: number | undefined, graceMs: number | undefined, maxOutput: number, back: (returned: LeaseReturn) => void): void {
+    this.lease = { seq, back };
+    const limits = timeoutMs === undefined ? '' : ` :timeout-ms ${timeoutMs} :grace-ms ${graceMs}`;
+    this.child.writeLine(REQUESTS_FD, `(:lease :seq ${seq} :next-id ${nextId}${limits} :max-output ${maxOutput})`);
+  }
+
+  /** Asks for the lease back: the worker hands it back at its next look (see revoke-lease). */
+  revokeLease(): void {
+    if (this.lease && !this.ended) this.child.writeLine(CANCELS_FD, `(:revoke :seq ${this.lease.seq})`);
+  }
+
+  /** The journal's header: state, seq, heartbeat, taken, end, next id, job (id token replyId). */
+  readJournalHeader(): { state: string; seq: number; heartbeat: number; taken: number; end: number; nextId: number; job?: { id: number; token: string; replyId: string } } | undefined {
+    if (!this.journal) return undefined;
+    const buffer = Buffer.alloc(JOURNAL_HEADER);
+    let read: number;
+    try {
+      read = readSync(this.journal.fd, buffer, 0, JOURNAL_HEADER, 0);
+    } catch {
+      return undefined;
+    }
+    const text = buffer.toString('latin1', 0, read);
+    const match = /^([HB]) (\d+) (\d+) (\d+) (\d+) (\d+) (?:- - -|(\d+) (\S+) (.+))\n/.exec(text);
+    if (!match) return undefined;
+    const [, state, seq, heartbeat, taken, end, nextId, jobId, token, replyId] = match;
+    return {
+      state,
+      seq: Number(seq),
+      heartbeat: Number(heartbeat),
+      taken: Number(taken),
+      end: Number(end),
+      nextId: Number(nextId),
+      ...(jobId === undefined ? {} : { job: { id: Number(jobId), token, replyId } }),
+    };
+  }
+
+  /** The lease of `seq` came back (the worker's line, or its end): what it read is Node's. */
+  private leaseReturned(seq: number, reason: string): void {
+    const lease = this.lease;
+    if (!lease || lease.seq !== seq) return;
+    const header = this.readJournalHeader();
+    // A live worker has said so in its journal before its line: a line without that is not its hand-back.
+    if (!this.ended && header?.state !== 'B') {
+      this.forgedLines++;
+      return;
+    }
+    this.lease = undefined;
+    let unread = Buffer.alloc(0);
+    let job: LeaseReturn['job'];
+    if (header && header.seq === seq) {
+      unread = Buffer.alloc(Math.max(0, header.end - header.taken));
+      let at = 0;
+      while (at < unread.length) {
+        const count = readSync(this.journal!.fd, unread, at, unread.length - at, JOURNAL_HEADER + header.taken + at);
+        if (count === 0) break;
+        at += count;
+      }
+      unread = unread.subarray(0, at);
+      if (header.job) job = { ...header.job, answer: this.adoptJob(header.job.id, header.job.token) };
+    }
+    lease.back({ seq, reason, unread, nextId: header?.nextId ?? 0, job });
+  }
+
+  /**
+   * The answer of a job the worker took up under a lease, now Node's to track: the worker
+   * answers it as it answers Node's own (a completion line once the client has its answer).
+   * A worker that ended: the marks file says whether it answered the client.
+   */
+  private adoptJob(id: number, token: string): Promise<WorkerAnswer> {
+    if (this.ended) {
+      const mark = this.marks?.read<WorkerAnswer>();
+      if (mark?.completion.token === token) {
+        if (mark.state === 'R') this.endedMidReply = true;
+        return Promise.resolve({ ...mark.completion, replyWritten: Promise.resolve(mark.state === 'W') });
+      }
+      const lost = Promise.reject(this.ended);
+      lost.catch(() => undefined);
+      return lost;
+    }
+    return new Promise((resolve, reject) => {
+      this.pending = { id, token, replies: true, resolve, reject };
+    });
   }
 
   /** Ends the process: SIGTERM (the worker exits at once on it), then SIGKILL. */

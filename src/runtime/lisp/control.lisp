@@ -162,11 +162,21 @@ with its text, to Node."
                                                               for value = (answer-field answer key)
                                                               when value append (list key value)))
                                                  out))))
+                   (setf (job-completion job) completion)
+                   ;; An answer Node must act on (threads that would not stop: the worker is
+                   ;; replaced) takes a job read under a lease back to Node first.
+                   (when (and (eq (job-leased job) :lease)
+                              (or (answer-field answer "threadsUnstoppable")
+                                  (not (member (answer-field answer "status") '("ok" "error") :test #'equal))))
+                     (sb-thread:with-mutex (*lease-lock*)
+                       (release-lease "answer" job)))
                    (mark-reply #\R completion)
                    (write-reply-line (list :object "result" (tool-result text error-p data)
                                            "jsonrpc" "2.0" "id" (list :raw (job-reply-id job))))
                    (mark-reply #\W)
-                   (write-answer-line (list :raw completion))))
+                   ;; Node knows nothing of a job read under a lease it still holds.
+                   (unless (eq (job-leased job) :lease)
+                     (write-answer-line (list :raw completion)))))
                 (t (write-answer-line
                     (append answer (list "text" text "isError" error-p "structured" data "token" (job-token job)))))))))))
 
@@ -196,10 +206,19 @@ thread only if it would look too late."
     (let ((timeout (job-timeout-seconds job)))
       (when timeout
         (setf (job-deadline job) (+ (monotonic-microseconds) (round (* timeout 1000000))))))
+    (when (job-leased job)
+      (setf (job-lease-deadline job) (+ (monotonic-microseconds) (* *lease-long-ms* 1000))))
     (setf *watched-job* job)
-    (let ((deadline (job-deadline job)))
+    (let ((deadline (job-due job)))
       (when (and deadline (or (null *control-wakes-at*) (< deadline *control-wakes-at*)))
         (sb-thread:condition-notify *watch-wakeup*)))))
+
+(defun job-due (job)
+  "When the control thread must look at JOB next: its timeout, or, for a job read under
+a lease the worker still holds, when it counts as long (see LEASE-BACK-LONG)."
+  (let ((deadline (and (not (job-timed-out job)) (job-deadline job)))
+        (long (and (eq (job-leased job) :lease) (job-lease-deadline job))))
+    (if (and deadline long) (min deadline long) (or deadline long))))
 
 (defun unwatch (job thread-ended)
   "JOB's evaluation is over; when THREAD-ENDED, the control thread starts a successor."
@@ -241,10 +260,17 @@ thread only if it would look too late."
 (defun evaluation-loop ()
   (let ((*thread-primed* nil))
     (loop
-      (let ((request (read-request)))
+      (if *lease*
+          (serve-lease-step)
+          (serve-request)))))
+
+(defun serve-request ()
+  (let ((request (read-request)))
         (when (eq request :eof)
           ;; The supervisor closed the channel: nothing more will be asked.
           (end-process-now))
+        (if (and (consp request) (eq (first request) :lease))
+            (grant-lease (rest request))
         (let ((job (handler-case (parse-request request)
                      (error (condition)
                        ;; With the id and token when the request has them, so the supervisor takes it as this request's answer.
@@ -253,7 +279,7 @@ thread only if it would look too late."
                                      "status" "protocol-error" "message" (describe-condition condition))))
                        nil))))
           (when job
-            (serve-job job)))))))
+            (serve-job job))))))
 
 (defun cancel-job (id)
   "Interrupt the evaluation of job ID as a timeout does, or have it answer at once
@@ -281,6 +307,7 @@ from fd 5 until it closes. A written line is acknowledged with its token on fd 4
         (case (first request)
           (:cancel (when (integerp (getf (rest request) :id))
                      (cancel-job (getf (rest request) :id))))
+          (:revoke (revoke-lease (getf (rest request) :seq)))
           (:write (when (and *replies* (stringp (getf (rest request) :line)))
                     (write-reply-line (getf (rest request) :line))
                     (send (list :object "written" (getf (rest request) :token))))))))))
@@ -336,10 +363,13 @@ thread: (:timeout JOB) or (:ended JOBS)."
             (now (monotonic-microseconds)))
         (when *ended-jobs*
           (return (list :ended (shiftf *ended-jobs* '()))))
+        (when (and job (eq (job-leased job) :lease) (job-lease-deadline job) (>= now (job-lease-deadline job)))
+          (setf (job-lease-deadline job) nil)
+          (return (list :long job)))
         (when (and job (job-deadline job) (not (job-timed-out job)) (>= now (job-deadline job)))
           (setf (job-timed-out job) t)
           (return (list :timeout job)))
-        (let ((wake-at (and job (not (job-timed-out job)) (job-deadline job))))
+        (let ((wake-at (and job (job-due job))))
           (setf *control-wakes-at* wake-at)
           ;; Timed out, condition-wait returns nil without the mutex.
           (unless (sb-thread:condition-wait *watch-wakeup* *watch-lock*
@@ -354,6 +384,7 @@ evaluation thread that evaluated code ended."
     (destructuring-bind (event data) (next-event)
       (ecase event
         (:timeout (stop-timed-out data))
+        (:long (lease-back-long data))
         (:ended
          (dolist (job data)
            (sb-thread:join-thread (job-thread job) :default nil :timeout 1)
@@ -403,7 +434,7 @@ code that looks for the copy (in /proc/self/fd) finds it."
     (sb-unix:unix-close fd)
     copy))
 
-(defun main (&key replies-fd marks-fd)
+(defun main (&key replies-fd marks-fd client-fd journal-fd)
   "Serve requests; REPLIES-FD is the client's stdout, when Node passed it, and MARKS-FD
 the file of MARK-REPLY (see above)."
   (setf *control-thread* sb-thread:*current-thread*)
@@ -412,7 +443,10 @@ the file of MARK-REPLY (see above)."
         *answers* (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full)
         *cancels* (sb-sys:make-fd-stream 5 :input t :external-format :utf-8 :buffering :full)
         *replies* (and replies-fd (sb-sys:make-fd-stream (private-copy replies-fd) :output t :external-format :utf-8 :buffering :full))
-        *reply-marks* (and marks-fd (private-copy marks-fd)))
+        *reply-marks* (and marks-fd (private-copy marks-fd))
+        ;; Both or neither: reading the client needs a journal of what was read.
+        *client-fd* (and replies-fd client-fd journal-fd (private-copy client-fd))
+        *journal-fd* (and *client-fd* (private-copy journal-fd)))
   (adopt-orphans)
   (watch-parent)
   (sb-thread:make-thread #'watch-cancels :name "cancel watch")

@@ -31,6 +31,13 @@ a timeout interrupt throws to it, and does nothing once the evaluation is over."
   (note nil)
   ;; The client's JSON-RPC id, as JSON text, when the worker answers the client itself (see REPLY.LISP).
   (reply-id nil)
+  ;; Read by the worker itself from the client's stdin under a lease (see LEASE.LISP): :lease
+  ;; while Node knows nothing of it, :tracked once the lease went back to Node with it in flight.
+  (leased nil)
+  ;; For a job read under a lease: when it counts as long and the lease goes back to Node.
+  (lease-deadline nil)
+  ;; The completion line of an answer written to the client (what Node would be told).
+  (completion nil)
   ;; Filled in by the evaluation thread.
   stdout stderr warnings
   (result nil)
