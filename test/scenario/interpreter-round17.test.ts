@@ -49,3 +49,9 @@ t.test('left unbound: a concession giving a measure a second value, a line by it
   t.equal(reading('Then', 'After 2 seconds the command is finished by the executor with the signal SIGTERM'), null);
   t.end();
 });
+
+t.test('a directory said by what it holds is no working directory named', (t) => {
+  t.equal(reading('When', 'the command runs in a folder that holds `b.txt`'), null);
+  t.equal(reading('When', 'the command runs in the folder `/tmp`'), 'setup: workdir: /tmp');
+  t.end();
+});
