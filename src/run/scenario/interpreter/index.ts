@@ -19,6 +19,7 @@ import { conditionUse, type ConditionUse, type ScenarioCondition } from './condi
 import { configuredValues } from './condition-setup.js';
 import { markCode } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
+import { inPlainShape } from './shapes.js';
 import { observe, type Observation } from './observation.js';
 import { readThen, type Check } from './then.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
@@ -197,7 +198,7 @@ function usedCondition(condition: ScenarioCondition): ConditionUse {
 
 /** A step's text in the interpreter's terms, its inline code spans CODE marked again. */
 function sentenceOf(text: string, code?: readonly string[]): string {
-  return inExecutorTerms(markCode(text, code)).trim().replace(/[.:]$/, '');
+  return inPlainShape(inExecutorTerms(markCode(text, code))).trim().replace(/[.:]$/, '');
 }
 
 /** A Then's checks, or why it is not read. */

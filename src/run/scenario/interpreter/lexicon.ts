@@ -58,7 +58,7 @@ const CONCEPTS: Record<string, string[]> = {
   FUNCTION: ['is expected to', 'are expected to', 'expected to', 'is supposed to', 'are supposed to', 'supposed to', 'is meant to', 'are meant to', 'ought to', 'has to', 'have to', 'needs to', 'need to', 'is going to', 'are going to', 'is required to', 'are required to', 'is guaranteed to', 'is sure to'],
   // negation and comparison
   NOT: ['not', 'no', 'never', 'nowhere', "doesn't", "don't", "isn't", "aren't", "won't", "wasn't", "didn't", 'cannot', "can't", 'without', 'none', 'nothing', 'neither', 'nor', 'no longer'],
-  LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'capped at', 'limited at'],
+  LIMITED: ['limited', 'capped', 'restricted', 'bounded', 'truncated to', 'cut to', 'clipped to', 'trimmed to', 'kept to', 'held to', 'truncated after', 'capped at', 'limited at', 'cut at', 'truncated at', 'clipped at', 'trimmed at', 'cut down to', 'cut back to', 'shortened to', 'reduced to'],
   PARTIAL: ['partial', 'partially', 'so far', 'up to that point', 'up to the timeout', 'until then', 'until the timeout'],
   ABOUT: ['about', 'roughly', 'approximately', 'around', 'approx', 'circa', 'nearly', 'close to', 'give or take', 'or so'],
   AT_MOST: ['at most', 'within', 'no more than', 'no later than', 'up to', 'less than', 'fewer than', 'under', 'before', 'inside', 'well within', 'well before', 'well under', 'well below', 'well inside', 'well short of', 'far short of', 'far under', 'far below', 'far less than', 'much less than', 'long before', 'comfortably within', 'comfortably under', 'no longer than', 'shorter than', 'maximum', 'max', 'just before', 'shortly before', 'a little before', 'slightly before', 'a bit before'],
@@ -105,7 +105,7 @@ const CONCEPTS: Record<string, string[]> = {
   OWN: ['unchanged', 'as is', 'verbatim', 'untouched', 'propagated', 'forwarded', 'passed through unchanged', 'own', 'per-command', 'explicit', 'explicitly', 'specific', 'individual', 'its own', 'local', 'command-level', 'dedicated'],
   WINS: ['wins', 'win', 'overrides', 'override', 'overridden', 'takes precedence', 'precedence', 'prevails', 'beats', 'replaces', 'supersedes', 'instead of', 'rather than', 'over'],
   GRACE: ['grace period', 'grace', 'grace window', 'grace time', 'shutdown window'],
-  ELAPSED: ['runs for', 'ran for', 'lasting', 'takes', 'took', 'lasts', 'lasted', 'duration', 'elapsed time', 'wall time', 'wall-clock', 'runtime', 'run time', 'running time'],
+  ELAPSED: ['runs for', 'ran for', 'lasting', 'takes', 'took', 'take', 'taking', 'lasts', 'lasted', 'duration', 'elapsed time', 'wall time', 'wall-clock', 'runtime', 'run time', 'running time'],
   // what happens to the command
   TERMINATE: ['killed', 'kill', 'kills', 'killing', 'gets killed', 'is gone', 'terminated', 'terminate', 'terminates', 'termination', 'stopped', 'stop', 'stops', 'stopping', 'ended it', 'ends it', 'end it', 'ended by', 'is ended', 'was ended', 'halted', 'halt', 'aborted', 'abort', 'interrupted', 'interrupt', 'cut off', 'cut short', 'shut down', 'brought down', 'torn down', 'cancelled', 'canceled'],
   /**

@@ -941,7 +941,8 @@ const RULES: Rule<Check>[] = [
       // "killed 2 seconds after the SIGTERM": SIGTERM is when it counts from; the kill is SIGKILL.
       const afterWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('AFTER'));
       const termAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'signal');
-      if (signals.length === 1 && afterWord >= 0 && afterWord < termAt) {
+      // Not "stopped after 2 seconds with SIGTERM": the time after "after" is when it was stopped, and SIGTERM how.
+      if (signals.length === 1 && afterWord >= 0 && afterWord < termAt && !a.tokens.slice(afterWord + 1, termAt).some((t) => t.kind === 'entity')) {
         if (a.negated || a.has('GRACE')) return null;
         const cmp = comparator(a, '≈');
         return perCommand(a, `SIGKILL sent after SIGTERM${d ? `, ${timeText('SIGKILL − SIGTERM', d.ms, cmp, false)}` : ''}`, (c) => {
@@ -2816,6 +2817,15 @@ function readSentence(text: string): Reading<Check> {
   const reading = read(sentence, { rules: SENTENCE_RULES, fallback: SENTENCE_FALLBACK, untied: errorPlaceUntied, universal: UNIVERSAL, splitAt: [',', 'and', 'but', 'then'], splitAtConcepts: ['REASON'], splitBefore: ['with', 'while', 'whereas'], relativeClauses: true, wordsAsTexts: ['the message names', TEXT_RULE.name], coordinatedTexts: true, wholeFirst: true, same });
   // Texts in an order no fact read: never each text alone, without the order ("`a` followed by `b`, while …": one part reads them in their order).
   const orderRead = (texts: readonly string[] | undefined) => texts !== undefined && list.texts.every((x) => texts.includes(x));
+  // "the exit code must be 124, although the command itself exited with 0": a concession says the same fact of something
+  // else (the process against what the report says), never a second value of it; a sentence it joins that gives one measure two values is not read.
+  const conceded = tokenize(sentence).find((t) => t.kind === 'word' && t.concepts.includes('REASON') && /though/i.test(t.text));
+  const measured = (c: Check) => (/ == /.test(c.text) ? c.text.slice(0, c.text.indexOf(' == ')) : null);
+  const twice = reading.ok && reading.parts.some((c, i) => measured(c) !== null && reading.parts.some((d, k) => k !== i && measured(d) === measured(c) && d.text !== c.text));
+  if (reading.ok && conceded !== undefined && twice) return { ok: false, notUnderstood: [conceded.text], reason: 'a concession says a fact of something other than what the clause before says it of' };
+  // "a line that begins with `a` and ends with `b`": one line's two ends, never a line that begins with `a` and the last line of all.
+  const twoEnds = tokenize(sentence).findIndex((t, i, all) => t.kind === 'word' && /^(begins|starts|opens)( with)?$/i.test(t.text) && all.slice(i + 1).some((u, k) => u.kind === 'word' && /^and$/i.test(u.text) && /^(ends|finishes|closes)( with)?$/i.test(all.slice(i + 2 + k).find((v) => !(v.kind === 'word' && /^(it|also|then)$/i.test(v.text)))?.text ?? '') && all.slice(i + 1, i + 1 + k).every((v) => v.kind === 'entity' || (v.kind === 'word' && /^(with|the|text|line)$/i.test(v.text)))));
+  if (reading.ok && twoEnds >= 0 && /\b(line|one)\s+(that|which)\s+(begins|starts|opens)\b/i.test(sentence)) return { ok: false, notUnderstood: ['ends with'], reason: "one line's beginning and its end are not read as one line" };
   if (reading.ok && list.ordered && !reading.parts.some((p) => orderRead((p as { ordered?: readonly string[] }).ordered))) return { ok: false, notUnderstood: tokenize(sentence).flatMap((t) => (t.kind === 'word' && t.concepts.includes('ORDER') ? [t.text] : [])), reason: 'the order of the texts is not read' };
   return reading;
 }

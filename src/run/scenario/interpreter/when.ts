@@ -612,6 +612,10 @@ const RULES: Rule<SetupPart>[] = [
       // "a directory `sub`" names a directory; it is the working one only when said to be ("works in", "its directory is set to").
       const plain = a.tokens.every((t) => !(t.kind === 'word' && t.concepts.includes('WORKDIR')) || /^(directory|folder)$/i.test(t.text));
       if (plain && !a.has('SET', 'RUNS')) return null;
+      // "in a folder that holds `b.txt`": what the directory holds, never its name.
+      const dirAt = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('WORKDIR'));
+      const valueAt = a.tokens.indexOf(values[0]);
+      if (a.tokens.slice(dirAt + 1, valueAt).some((t) => /^(holds?|held|contains?|contained|has|have|had|keeps?|stores?|carries|includes?|containing|holding)$/i.test(t.text))) return null;
       return part(`workdir: ${values[0].text}`, (s) => (s.fields.workdir = values[0].text));
     },
   },

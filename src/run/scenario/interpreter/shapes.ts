@@ -1,0 +1,102 @@
+// Shapes of sentence, read as the plainer sentence they say. A writer states one fact in
+// many shapes: with an apposition that names the kind of a value ("the exit code must be the
+// number 124", "exits with the value 1", "contains the word `x`"), an existential ("there
+// exists a line `x`"), a modal of permission denied ("is not allowed to contain `x`"), a
+// place fronted in a relative clause ("the line that the report prints last"). Each shape is
+// rewritten here into the shape the lexicon and the rules read, which says the same fact with
+// the same words less the ones that only name the shape; nothing else of the sentence changes,
+// and quoted text is never rewritten.
+
+/** Splits TEXT into the spans outside quotes (even indexes) and the quoted ones (odd). */
+function unquotedSpans(text: string): string[] {
+  return text.split(/(`[^`]*`|“[^”]*”|"[^"]*")/);
+}
+
+/**
+ * Words after which an apposition stands as the object or the complement of a verb, never as a
+ * subject of its own ("the number 300 is rejected" is the configuration's number, left as written).
+ */
+const BEFORE_OBJECT = String.raw`(?:\b(?:is|are|was|were|be|been|equals|equal\s+to|equals\s+to|with|to|as|of|shows?|reads?|gives?|returns?|reports?|prints?|contains?|has|have|holds?|says?|names?|states?|carries|includes?|lists?|displays?|outputs?|writes?|emits?)\s+)`;
+
+/**
+ * "the number 124", "the value 0", "the integer 2": a noun that names only the kind of the number
+ * after it. The number alone says the same ("must be 124").
+ */
+const NUMBER_APPOSITION = new RegExp(`(${BEFORE_OBJECT})(?:the|a)\\s+(?:number|value|integer|numeric\\s+value|numerical\\s+value)\\s+(?=-?\\d)`, 'gi');
+
+/**
+ * "contains the text `x`", "shows the word `x`", "the string `x`", "the phrase `x`": a noun that
+ * names only the kind of the quoted text after it; the quoted text alone says the same. A noun that
+ * says where the text stands ("the line `x`", "a line with the text `x`") is kept, its "with the
+ * text" read as "with".
+ */
+const TEXT_APPOSITION = /\b(?:the|a)\s+(?:text|word|string|phrase|words|sentence|message\s+text)\s*$/i;
+
+/** "is not allowed to", "is not permitted to", "may never": a modal of a permission denied, "must not". */
+const DENIED = /\b(?:is|are|was|were)\s+not\s+(?:allowed|permitted)\s+to\b/gi;
+
+/** "there exists a line", "there exist no containers": the existential verb "exists" is "is". */
+const EXISTS = /\bthere\s+(exists?|existed)\b/gi;
+
+/**
+ * "the line that the report prints last", "the line the output shows first": a place in the order
+ * of lines said after the relative clause of the line, read as "the last line that the report prints".
+ */
+const PLACE_AFTER_RELATIVE = /\b(the)\s+((?:output\s+)?line)\s+((?:that|which)\s+)?((?:the\s+)?(?:report|output|command|executor|spec-run(?:\s+exec)?)\s+(?:prints|printed|shows|showed|writes|wrote|outputs|output|emits|emitted|displays|displayed))\s+(last|first)\b/gi;
+
+/**
+ * "After the run, no container is left", "At the end of the run, …", "Once the run is over, …": a time
+ * fronted before the one clause it is said of, read where it stands in the plain shape, at that clause's end.
+ */
+const FRONTED_TIME = /^\s*(?:after\s+the\s+run(?:\s+(?:is\s+over|has\s+finished|finishes|ends|has\s+ended))?|at\s+the\s+end\s+of\s+the\s+run|once\s+the\s+run\s+(?:is\s+over|has\s+finished|finishes|ends|has\s+ended)|when\s+the\s+run\s+(?:is\s+over|has\s+finished|ends|has\s+ended))\s*,\s*(.+)$/i;
+
+/** "The word `x` is …", "The string `x` …": the kind's noun of a text that is the subject, as "The text `x`". */
+const TEXT_SUBJECT = /^(\s*)(the|a)\s+(?:word|string|phrase)\s*$/i;
+
+/** "It is expected that …", "It must be (the case) that …", "It is required that …": a modal said of the clause after it, which says the fact alone. */
+const MODAL_THAT = /^\s*it\s+(?:is|must\s+be|should\s+be|has\s+to\s+be|will\s+be)\s+(?:(?:expected|required|necessary|true|the\s+case|guaranteed|certain)\s+)?that\s+/i;
+
+/** "The value of the exit code is 124": the value of a measure is the measure. */
+const VALUE_OF = /^(\s*)(the)\s+value\s+of\s+(?=the\s)/i;
+
+/** "the exit code has the value 124", "has a value of 124": the measure is that value. */
+const HAS_VALUE = /\b(?:has|have|had)\s+(?:the\s+value|a\s+value\s+of|the\s+number)\s+(?=-?\d)/gi;
+
+/**
+ * "There are 3 lines in the output", "The output has exactly 3 lines", "there are only 2 lines of output": as many
+ * lines are shown as said, "3 lines of output are shown".
+ */
+const LINES_THERE = /^\s*(?:there\s+(?:are|is)\s+|the\s+output\s+(?:has|contains|consists\s+of)\s+)(exactly\s+|only\s+)?(\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:output\s+)?lines?(?:\s+(?:in|of)\s+(?:the\s+)?output)?\s*\.?\s*$/i;
+
+/** The spans of SENTENCE outside quotes rewritten, each with what stands before it. */
+function rewriteUnquoted(sentence: string, rewrite: (span: string, next: string | undefined) => string): string {
+  const spans = unquotedSpans(sentence);
+  return spans.map((span, i) => (i % 2 === 1 ? span : rewrite(span, spans[i + 1]))).join('');
+}
+
+/** SENTENCE in the plainer shape it says, its quoted spans as written. */
+export function inPlainShape(written: string): string {
+  let sentence = written;
+  // A fronted time of one clause (no other clause after it) goes to that clause's end.
+  const lines = LINES_THERE.exec(sentence);
+  if (lines !== null && (lines[0].match(/\boutput\b/i) !== null)) sentence = `${lines[1] ?? ''}${lines[2]} lines of output are shown`;
+  sentence = sentence.replace(MODAL_THAT, '').replace(VALUE_OF, '$1$2 ');
+  const fronted = FRONTED_TIME.exec(sentence);
+  const clause = fronted?.[1];
+  const moved = clause !== undefined && !/[,;]|\band\b|\bbut\b/i.test(clause.replace(/(`[^`]*`|“[^”]*”|"[^"]*")/g, '')) ? `${clause.replace(/[.]\s*$/, '')} after the run` : sentence;
+  return rewriteUnquoted(moved, (span, next) => {
+    let out = span
+      .replace(HAS_VALUE, 'is ')
+      .replace(NUMBER_APPOSITION, '$1')
+      .replace(DENIED, 'must not')
+      .replace(EXISTS, (_w, verb: string) => `there ${/^existed$/i.test(verb) ? 'was' : /s$/i.test(verb) ? 'is' : 'are'}`)
+      .replace(PLACE_AFTER_RELATIVE, (_w, the: string, line: string, that: string | undefined, clause: string, place: string) => `${the} ${place.toLowerCase()} ${line} ${that ?? 'that '}${clause}`);
+    if (next !== undefined && span === moved.split(/(`[^`]*`|“[^”]*”|"[^"]*")/)[0] && TEXT_SUBJECT.test(out)) out = out.replace(TEXT_SUBJECT, (_w, space: string, the: string) => `${space}${the} text `);
+    // The kind's noun just before a quoted text ("contains the text `x`"), after a verb or a preposition.
+    if (next !== undefined && TEXT_APPOSITION.test(out)) {
+      const before = out.replace(TEXT_APPOSITION, '');
+      if (new RegExp(`${BEFORE_OBJECT}$`, 'i').test(before) && !/\bwith\s+$/i.test(before)) out = before;
+    }
+    return out;
+  });
+}
