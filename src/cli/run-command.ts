@@ -550,13 +550,16 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     return outcome;
   };
   try {
-    const { counts, requirements, lostReports, checkedNothing: nothingChecked } = await execute(plan, stepFiles);
-    if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
-    if (lostReports.length > 0) return 2;
-    if (!options.watch) failAfterReport(counts, interrupts.signal);
-    if (!options.watch) return counts.failed > 0 || nothingChecked || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
-    runtime?.fill(SPARE_SERVERS);
+    if (!options.watch) {
+      const { counts, requirements, lostReports, checkedNothing: nothingChecked } = await execute(plan, stepFiles);
+      if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
+      if (lostReports.length > 0) return 2;
+      failAfterReport(counts, interrupts.signal);
+      return counts.failed > 0 || nothingChecked || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
+    }
     const { watchDocuments } = await import('./watch.js');
+    /** Ends the watching when the first run's reports could not be written (exit status 2), as without --watch. */
+    const reportsLost = new AbortController();
     // Whom each document borrowed from at its last run: after an edit, a borrower may borrow no more.
     const lenders = new Map<string, Set<string>>();
     rememberLenders(lenders, plan.documents);
@@ -579,6 +582,10 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     };
     await watchDocuments({
       documents: watched,
+      first: async (cancelled) => {
+        if ((await execute(plan, stepFiles, cancelled)).lostReports.length > 0) reportsLost.abort();
+        runtime?.fill(SPARE_SERVERS);
+      },
       roots,
       helpers: [...vocabularyFiles, ...stepFiles.all, ...(config.source ? [config.source] : [])],
       stepPlaces: {
@@ -613,9 +620,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
         await execute(changed, await stepFilesOf(cliOptions.steps, config, changed.documents.map((d) => d.file), unitFilesElsewhere(changed)), cancelled);
         runtime?.fill(SPARE_SERVERS);
       },
-      signal: interrupts.signal,
+      signal: AbortSignal.any([interrupts.signal, reportsLost.signal]),
     });
-    return interrupts.exitStatus ?? 0;
+    return interrupts.exitStatus ?? (reportsLost.signal.aborted ? 2 : 0);
   } finally {
     await closeRunners();
   }
