@@ -115,3 +115,22 @@ t.test('work still running past the limit (a child process, a request) is waited
   document.workEnded(1);
   t.same(document.leftPending(), [], 'ended, it is no longer pending');
 });
+
+t.test('an error a report has already (taken, or handed on) is no new failure when the same code throws it again; another one is, and a new run reports it again', async (t) => {
+  const late = new LateErrors();
+  // A beforeExit listener's refused process.exit: once while the run lingers, again when the process would end.
+  late.add(error('steps file steps/left.steps.mjs'));
+  t.same(late.take().map((e) => e.origin), ['steps file steps/left.steps.mjs'], 'the report has it');
+  const afterReport: string[] = [];
+  late.close((e) => afterReport.push(e.origin));
+  late.add(error('steps file steps/left.steps.mjs'));
+  t.same(afterReport, [], 'the same error again adds no failure after the report');
+  late.add({ ...error('steps file steps/left.steps.mjs'), diagnostics: { message: 'something else' } });
+  late.add(error('steps file steps/other.steps.mjs'));
+  t.same(afterReport, ['steps file steps/left.steps.mjs', 'steps file steps/other.steps.mjs'], 'what differs, in what it says or whose it is, is a failure of its own');
+  late.add(error('steps file steps/other.steps.mjs'));
+  t.equal(afterReport.length, 2, 'handed on once');
+  late.reopen();
+  late.add(error('steps file steps/left.steps.mjs'));
+  t.same(late.take().map((e) => e.origin), ['steps file steps/left.steps.mjs'], "a new run (--watch) reports it again: the last run's report is not this one's");
+});
