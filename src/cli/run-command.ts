@@ -526,7 +526,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     if (!options.dryRun) markRunUnfinished(recordPath);
     // A rerun --watch cancels stops as spec-run's interruption stops a run: its units are skipped as cut short, neither passing nor failing.
     const interrupt = cancelled ? AbortSignal.any([interrupts.signal, cancelled]) : interrupts.signal;
-    const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt, ...(options.watch ? {} : { closeOwnWork: closeRunners }) }, runners);
+    // A dry run only loads steps, as check does: a top level that never returns is refused as check refuses it.
+    const refusedStepFiles = options.dryRun ? await (await import('../lsp/steps-probe.js')).notReturning(files.all) : undefined;
+    const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt, ...(refusedStepFiles ? { refusedStepFiles } : {}), ...(options.watch ? {} : { closeOwnWork: closeRunners }) }, runners);
     // Kept before the summary line, which stays last. A shard sees only its share: the
     // timings every shard splits by are left as they are; so are they by an interrupted run.
     // A dry run ran nothing: the record of the last real run (its failures, its timings) stays.

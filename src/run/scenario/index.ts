@@ -52,7 +52,9 @@ async function runScenarios(plan: DocumentPlan, options: RunOptions, emit: Emit)
   // Code a step leaves behind (a timer) that never gives the thread back ends the run past the unit time limit.
   watchTheRun(options.unitTimeoutMs);
   traceStrayErrors();
-  const library = await loadStepLibrary(options.stepFiles ?? [], { builtins: plan.executorSteps !== undefined, loadLimitMs: options.unitTimeoutMs, interrupt: options.interrupt });
+  // A dry run only loads steps: within the load limit of the commands that do (check's), not a unit's.
+  const loadLimitMs = options.dryRun ? undefined : options.unitTimeoutMs;
+  const library = await loadStepLibrary(options.stepFiles ?? [], { builtins: plan.executorSteps !== undefined, loadLimitMs, interrupt: options.interrupt, refused: options.refusedStepFiles });
   if (library.problems.length > 0) {
     const unitId = `${plan.file}#steps`;
     const first = library.problems[0];
