@@ -460,7 +460,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const bindings = new Map<string, string>();
     let stepsProblems = 0;
     if (bound.length > 0) {
-      const [{ loadStepLibrary }, { describeStepBindings, describeLibraryProblems }, { notReturning }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js'), import('../lsp/steps-probe.js')]);
+      const [{ loadStepLibrary }, { describeStepBindings, describeLibraryProblems }, { notReturning }, { sayStepsFileErrors }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js'), import('../lsp/steps-probe.js'), import('./document-libraries.js')]);
+      sayStepsFileErrors();
       // A top level in an endless loop is tried off this thread first, as check does (document-libraries.ts).
       const refused = await notReturning(stepFiles.all);
       for (const document of bound) {
