@@ -2,6 +2,7 @@
 // input problems, frontmatter fields, Lisp reader errors, calls to names that
 // neither the document nor the vocabulary defines, tools the runtime does not
 // list, OpenSpec structure, and scenario steps no definition matches.
+import { executorStepsWouldBind } from '../run/scenario/executor-steps.js';
 import { isAbsolute, relative } from 'node:path';
 import type { SpecDocument } from '../model/document.js';
 import { frontmatterTimeout, retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit, type Unit } from '../model/plan.js';
@@ -43,7 +44,6 @@ export interface UndefinedStep {
 }
 
 /** What binds a step the built-in executor steps define where they are not active. */
-const executorStepsWouldBind = (which: string) => `the built-in executor steps would bind ${which}: --executor-steps (or the configuration's executorSteps) enables them`;
 
 export interface CheckContext {
   /** Names of the tools the runtime lists; null when they are not known (a configured server that could not be asked): not checked. */

@@ -5,6 +5,8 @@ import type { DocumentPlan } from '../model/plan.js';
 import { loadStepLibrary, type CompiledStep, type LoadProblem, type StepLibrary } from '../run/scenario/library.js';
 import type { StepFiles } from './step-files.js';
 import { notReturning } from '../lsp/steps-probe.js';
+import { runLateErrors } from '../run/late-errors.js';
+import { traceStrayErrors } from '../run/scenario/stray-errors.js';
 
 export interface DocumentLibraries {
   /** The library of a document among those given. */
@@ -20,8 +22,28 @@ export interface DocumentLibraries {
 /** A definition's identity across libraries: where it is written, and what. */
 export const definitionKey = (step: CompiledStep) => `${step.file}:${step.line}:${step.keyword}:${step.source}`;
 
+let sayingStepsFileErrors = false;
+
+/**
+ * From now on, what steps files' code throws outside their load (a timer their top level left
+ * calling process.exit, refused) is an error of that file, said at its place, and the command
+ * ends with exit status 1: with no run to report it, it ended spec-run with Node's crash trace.
+ */
+export function sayStepsFileErrors(): void {
+  if (sayingStepsFileErrors) return;
+  sayingStepsFileErrors = true;
+  traceStrayErrors();
+  runLateErrors.close((error) => {
+    const message = typeof error.diagnostics.message === 'string' ? error.diagnostics.message : JSON.stringify(error.diagnostics);
+    console.error(`${error.file}:${error.line}: error: ${error.origin}: an error thrown after its load: ${message}`);
+    // Whatever status the command returned by then, or returns later.
+    process.once('exit', () => void (process.exitCode ||= 1));
+  });
+}
+
 /** The libraries of PLANS, with the built-in executor steps loaded when any of them is bound to them. */
 export async function documentLibraries(plans: DocumentPlan[], stepFiles: StepFiles): Promise<DocumentLibraries> {
+  sayStepsFileErrors();
   const builtins = plans.some((plan) => plan.executorSteps !== undefined);
   const byPlan = new Map<DocumentPlan, StepLibrary>();
   // A top level in an endless loop would hold this thread until the watchdog ended the command, nothing said: tried first.

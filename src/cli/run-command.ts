@@ -460,7 +460,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const bindings = new Map<string, string>();
     let stepsProblems = 0;
     if (bound.length > 0) {
-      const [{ loadStepLibrary }, { describeStepBindings, describeLibraryProblems }, { notReturning }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js'), import('../lsp/steps-probe.js')]);
+      const [{ loadStepLibrary }, { describeStepBindings, describeLibraryProblems }, { notReturning }, { sayStepsFileErrors }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js'), import('../lsp/steps-probe.js'), import('./document-libraries.js')]);
+      sayStepsFileErrors();
       // A top level in an endless loop is tried off this thread first, as check does (document-libraries.ts).
       const refused = await notReturning(stepFiles.all);
       for (const document of bound) {
@@ -526,7 +527,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     if (!options.dryRun) markRunUnfinished(recordPath);
     // A rerun --watch cancels stops as spec-run's interruption stops a run: its units are skipped as cut short, neither passing nor failing.
     const interrupt = cancelled ? AbortSignal.any([interrupts.signal, cancelled]) : interrupts.signal;
-    const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt, ...(options.watch ? {} : { closeOwnWork: closeRunners }) }, runners);
+    // A dry run only loads steps, as check does: a top level that never returns is refused as check refuses it.
+    const refusedStepFiles = options.dryRun ? await (await import('../lsp/steps-probe.js')).notReturning(files.all) : undefined;
+    const events = runPlan(toRun, { ...runOptions(), stepFilesOf: files.of, interrupt, ...(refusedStepFiles ? { refusedStepFiles } : {}), ...(options.watch ? {} : { closeOwnWork: closeRunners }) }, runners);
     // Kept before the summary line, which stays last. A shard sees only its share: the
     // timings every shard splits by are left as they are; so are they by an interrupted run.
     // A dry run ran nothing: the record of the last real run (its failures, its timings) stays.
@@ -550,13 +553,16 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     return outcome;
   };
   try {
-    const { counts, requirements, lostReports, checkedNothing: nothingChecked } = await execute(plan, stepFiles);
-    if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
-    if (lostReports.length > 0) return 2;
-    if (!options.watch) failAfterReport(counts, interrupts.signal);
-    if (!options.watch) return counts.failed > 0 || nothingChecked || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
-    runtime?.fill(SPARE_SERVERS);
+    if (!options.watch) {
+      const { counts, requirements, lostReports, checkedNothing: nothingChecked } = await execute(plan, stepFiles);
+      if (interrupts.exitStatus !== undefined) return interrupts.exitStatus;
+      if (lostReports.length > 0) return 2;
+      failAfterReport(counts, interrupts.signal);
+      return counts.failed > 0 || nothingChecked || (options.requireVerified && !requirements.every(isSettled)) ? 1 : 0;
+    }
     const { watchDocuments } = await import('./watch.js');
+    /** Ends the watching when the first run's reports could not be written (exit status 2), as without --watch. */
+    const reportsLost = new AbortController();
     // Whom each document borrowed from at its last run: after an edit, a borrower may borrow no more.
     const lenders = new Map<string, Set<string>>();
     rememberLenders(lenders, plan.documents);
@@ -579,6 +585,10 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     };
     await watchDocuments({
       documents: watched,
+      first: async (cancelled) => {
+        if ((await execute(plan, stepFiles, cancelled)).lostReports.length > 0) reportsLost.abort();
+        runtime?.fill(SPARE_SERVERS);
+      },
       roots,
       helpers: [...vocabularyFiles, ...stepFiles.all, ...(config.source ? [config.source] : [])],
       stepPlaces: {
@@ -613,9 +623,9 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
         await execute(changed, await stepFilesOf(cliOptions.steps, config, changed.documents.map((d) => d.file), unitFilesElsewhere(changed)), cancelled);
         runtime?.fill(SPARE_SERVERS);
       },
-      signal: interrupts.signal,
+      signal: AbortSignal.any([interrupts.signal, reportsLost.signal]),
     });
-    return interrupts.exitStatus ?? 0;
+    return interrupts.exitStatus ?? (reportsLost.signal.aborted ? 2 : 0);
   } finally {
     await closeRunners();
   }

@@ -1,7 +1,8 @@
-// --watch: after the first run, runs again the documents that change, and all of
-// them when a shared helper (an extra vocabulary file, the configuration) changes.
-// New documents under the watched directories are picked up too. A save of what a
-// rerun under way runs cancels it, and the new save's run starts at once.
+// --watch: runs the documents, then again those that change, and all of them when a
+// shared helper (an extra vocabulary file, the configuration) changes. New documents
+// under the watched directories are picked up too. Watching starts before the first run:
+// a save of what a run under way runs (the first one too) cancels it, and the new save's
+// run starts at once.
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { discoverDocuments } from './discover.js';
@@ -9,6 +10,11 @@ import { discoverDocuments } from './discover.js';
 export interface WatchOptions {
   /** Documents of the first run. */
   documents: string[];
+  /**
+   * Runs DOCUMENTS the first time, once the watchers are set: CANCELLED aborts as a rerun's
+   * does, when one of them (or a helper) is saved while it runs.
+   */
+  first?: (cancelled: AbortSignal) => Promise<void>;
   /** Paths given on the command line: directories are watched for new documents. */
   roots: string[];
   /** Files whose change affects every document. */
@@ -46,9 +52,19 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
   const seen = new Map([...options.documents, ...helpers].map((f) => [resolve(f), signature(resolve(f))]));
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  let running = Promise.resolve();
-  /** The rerun under way: the files it runs, and what cancels it. */
+  /** The run under way: the files it runs, and what cancels it. */
   let current: { files: Set<string>; cancel: AbortController } | null = null;
+  /** Runs RUN as the run under way, of FILES. */
+  const runOf = async (files: string[], run: (cancelled: AbortSignal) => Promise<void>): Promise<void> => {
+    const under = { files: new Set(files.map((file) => resolve(file))), cancel: new AbortController() };
+    current = under;
+    try {
+      await run(under.cancel.signal);
+    } finally {
+      current = null;
+    }
+  };
+  let running = Promise.resolve();
   const watchers: FSWatcher[] = [];
 
   /** The steps files found now that were not helpers yet: each becomes one, watched from now on. */
@@ -87,13 +103,7 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
         for (const file of documents) if (!fileWatchers.has(resolve(file)) && existsSync(file)) watchFile(resolve(file));
         if (documents.length === 0) return;
         console.error(`\nspec-run: ${created.length ? `a steps file appeared (${created.map((f) => relative(process.cwd(), f)).join(', ')}); running every document` : all ? 'a shared helper changed; running every document' : `changed: ${documents.join(', ')}`}`);
-        const run = { files: new Set(documents.map((file) => resolve(file))), cancel: new AbortController() };
-        current = run;
-        try {
-          await options.rerun(documents, run.cancel.signal);
-        } finally {
-          current = null;
-        }
+        await runOf(documents, (cancelled) => options.rerun(documents, cancelled));
       })
       .catch((error) => console.error(`spec-run: ${(error as Error).message}`));
   };
@@ -143,7 +153,10 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
     }
   };
   for (const file of [...options.documents.map((f) => resolve(f)), ...helpers]) watchFile(file);
-  console.error('spec-run: watching for changes (Ctrl-C to stop)');
+  const announce = () => console.error('spec-run: watching for changes (Ctrl-C to stop)');
+  const { first } = options;
+  if (first) running = runOf(options.documents, first).then(announce, (error) => console.error(`spec-run: ${(error as Error).message}`));
+  else announce();
   await new Promise<void>((done) => {
     if (options.signal?.aborted) return done();
     options.signal?.addEventListener('abort', () => done());

@@ -98,14 +98,27 @@ export class LateErrors {
   #next: ((error: LateError) => void) | null = null;
   /** The units whose late code failed: a timer they left is no check left besides, their failure counts already. */
   #failed = new Set<string>();
+  /**
+   * The errors a report has (taken, or handed on), by what they say and where: the same one
+   * again is no new failure. A `beforeExit` listener runs each time the event loop empties,
+   * during the run and again after its report: its refused process.exit was one failure.
+   */
+  #reported = new Set<string>();
 
   /** PARENT: the collector that takes the pending timers once this one is closed (the run's, for a document's). */
   constructor(private readonly parent: LateErrors | null = null) {}
 
   add(error: LateError): void {
+    if (this.#reported.has(reportedAs(error))) return;
     this.#failed.add(error.origin);
-    if (this.#next) this.#next(error);
+    if (this.#next) this.#handOn(this.#next, error);
     else this.#errors.push(error);
+  }
+
+  /** Gives ERROR to NEXT, a report of it. */
+  #handOn(next: (error: LateError) => void, error: LateError): void {
+    this.#reported.add(reportedAs(error));
+    next(error);
   }
 
   timerStarted(id: number, timer: PendingTimer): void {
@@ -165,7 +178,9 @@ export class LateErrors {
 
   /** The errors so far, taken: a report has them. */
   take(): LateError[] {
-    return this.#errors.splice(0);
+    const taken = this.#errors.splice(0);
+    for (const error of taken) this.#reported.add(reportedAs(error));
+    return taken;
   }
 
   /** From now on, errors go to NEXT, and the pending timers to the parent. */
@@ -176,7 +191,7 @@ export class LateErrors {
     for (const [id, work] of this.#work) this.parent?.workStarted(id, work);
     this.#work.clear();
     if (this.parent) for (const origin of this.#failed) this.parent.#failed.add(origin);
-    for (const error of this.#errors.splice(0)) next(error);
+    for (const error of this.#errors.splice(0)) this.#handOn(next, error);
   }
 
   /**
@@ -215,7 +230,13 @@ export class LateErrors {
   reopen(): void {
     this.#next = null;
     this.#failed.clear();
+    this.#reported.clear();
   }
+}
+
+/** What makes two late errors the same one: the unit, the place and what it says. */
+function reportedAs(error: LateError): string {
+  return JSON.stringify([error.origin, error.file, error.line, error.diagnostics.message ?? error.diagnostics]);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { RunEvent } from '../model/events.js';
 import type { DocumentPlan } from '../model/plan.js';
 import type { DefinitionIndex } from '../translate/definition-index.js';
 import type { QuietGate } from './quiet-gate.js';
+import type { LoadProblem } from './scenario/library.js';
 
 export interface RunOptions {
   /** Seed of this run; each unit derives its own seed from it and prints it. */
@@ -21,6 +22,11 @@ export interface RunOptions {
   stepFiles?: string[];
   /** Run nothing: bind every scenario step to its definition, report every Lisp unit as not run. */
   dryRun?: boolean;
+  /**
+   * Steps files not to evaluate, each with its problem: a dry run, which only loads steps, tries
+   * their top level first as check does (lsp/steps-probe.ts), where a run waits its unit limit.
+   */
+  refusedStepFiles?: ReadonlyMap<string, LoadProblem>;
   /** argv of the MCP server started for each session when `runtime` is not given. */
   runtimeCommand: string[];
   /** Where sessions of the runtime under test come from, shared by the documents of a run (and the runs of --watch). */

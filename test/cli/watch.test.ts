@@ -141,3 +141,34 @@ t.test('a save of a document a rerun is running cancels that rerun, saying which
   await watching;
   t.same(runs.map((run) => run.files), [['a.md'], ['a.md'], ['b.md']]);
 });
+
+t.test('a save during the first run cancels it as it cancels a rerun: the saved document runs at once, not after the first run\'s time limit', async (t) => {
+  const dir = t.testdir({ 'a.md': '# A\n', 'b.md': '# B\n' });
+  const reasons: string[] = [];
+  const runs: string[][] = [];
+  const controller = new AbortController();
+  let firstEnded = 0;
+  const watching = watchDocuments({
+    documents: [join(dir, 'a.md'), join(dir, 'b.md')],
+    roots: [],
+    helpers: [],
+    // The first run hangs for 5 seconds unless cancelled, as a unit stuck in a loop would.
+    first: (cancelled) =>
+      new Promise<void>((done) => {
+        const timer = setTimeout(done, 5000);
+        cancelled.addEventListener('abort', () => (clearTimeout(timer), reasons.push(String(cancelled.reason)), done()));
+      }).then(() => void (firstEnded = Date.now())),
+    rerun: async (files) => void runs.push(files.map((f) => f.slice(resolve(dir).length + 1))),
+    debounceMs: 50,
+    signal: controller.signal,
+  });
+  await settle(200);
+  const saved = Date.now();
+  writeFileSync(join(dir, 'a.md'), '# A fixed\n');
+  await settle(600);
+  t.ok(firstEnded > 0 && firstEnded - saved < 2000, `the first run ended at the save (${firstEnded - saved} ms after it)`);
+  t.same(reasons, [`a save of ${join(dir, 'a.md').slice(process.cwd().length + 1)}`], 'cancelled, saying by which save');
+  t.same(runs, [['a.md']], 'the saved document runs at once');
+  controller.abort();
+  await watching;
+});

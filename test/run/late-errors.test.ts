@@ -132,3 +132,22 @@ t.test('work that says whether it still holds the event loop (a handle, a thread
   document.workStarted(3, { origin: 'scenario "s"', at, what: 'pending work (SCRYPTREQUEST)', running: () => holding });
   t.same(document.leftPending().map(({ kind }) => kind), ['pending work'], 'one still holding it is left pending, named');
 });
+
+t.test('an error a report has already (taken, or handed on) is no new failure when the same code throws it again; another one is, and a new run reports it again', async (t) => {
+  const late = new LateErrors();
+  // A beforeExit listener's refused process.exit: once while the run lingers, again when the process would end.
+  late.add(error('steps file steps/left.steps.mjs'));
+  t.same(late.take().map((e) => e.origin), ['steps file steps/left.steps.mjs'], 'the report has it');
+  const afterReport: string[] = [];
+  late.close((e) => afterReport.push(e.origin));
+  late.add(error('steps file steps/left.steps.mjs'));
+  t.same(afterReport, [], 'the same error again adds no failure after the report');
+  late.add({ ...error('steps file steps/left.steps.mjs'), diagnostics: { message: 'something else' } });
+  late.add(error('steps file steps/other.steps.mjs'));
+  t.same(afterReport, ['steps file steps/left.steps.mjs', 'steps file steps/other.steps.mjs'], 'what differs, in what it says or whose it is, is a failure of its own');
+  late.add(error('steps file steps/other.steps.mjs'));
+  t.equal(afterReport.length, 2, 'handed on once');
+  late.reopen();
+  late.add(error('steps file steps/left.steps.mjs'));
+  t.same(late.take().map((e) => e.origin), ['steps file steps/left.steps.mjs'], "a new run (--watch) reports it again: the last run's report is not this one's");
+});

@@ -15,6 +15,7 @@ import { reportedName, type DocumentPlan, type ScenarioStep, type ScenarioUnit }
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, type CompiledStep, type Hook, type StepLibrary } from './library.js';
+import { executorStepsWouldBind } from './executor-steps.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { checksNothing, type Unchecked } from './stated-outcome.js';
@@ -52,7 +53,9 @@ async function runScenarios(plan: DocumentPlan, options: RunOptions, emit: Emit)
   // Code a step leaves behind (a timer) that never gives the thread back ends the run past the unit time limit.
   watchTheRun(options.unitTimeoutMs);
   traceStrayErrors();
-  const library = await loadStepLibrary(options.stepFiles ?? [], { builtins: plan.executorSteps !== undefined, loadLimitMs: options.unitTimeoutMs, interrupt: options.interrupt });
+  // A dry run only loads steps: within the load limit of the commands that do (check's), not a unit's.
+  const loadLimitMs = options.dryRun ? undefined : options.unitTimeoutMs;
+  const library = await loadStepLibrary(options.stepFiles ?? [], { builtins: plan.executorSteps !== undefined, loadLimitMs, interrupt: options.interrupt, refused: options.refusedStepFiles });
   if (library.problems.length > 0) {
     const unitId = `${plan.file}#steps`;
     const first = library.problems[0];
@@ -437,6 +440,15 @@ interface StepContext {
   deadline: number;
 }
 
+/** The built-in executor steps alone, loaded at the first undefined step of a document where they are not active. */
+let executorVocabulary: Promise<StepLibrary> | undefined;
+
+/** Whether the built-in executor steps would bind STEP (as check tells it), were they active. */
+async function executorStepsBind(unit: ScenarioUnit, step: ScenarioStep, keyword: string): Promise<boolean> {
+  executorVocabulary ??= loadStepLibrary([], { builtins: true });
+  return bindStep(await executorVocabulary, unit, step, keyword).length > 0;
+}
+
 async function runStep({ unit, library, world, strays, options, deadline }: StepContext, step: ScenarioStep, keyword: string, blocked: string | null): Promise<PointEvent> {
   const base = { type: 'point' as const, file: unit.file, unitId: unit.id, name: `${step.keyword} ${step.text}`, at: { file: unit.file, line: step.line } };
   const place = stepPlace(unit, step);
@@ -448,9 +460,11 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
   }
   if (matches.length === 0) {
     const unread = notInterpreted(library, step.text, keyword, place);
+    const executor = !library.interpreter && (await executorStepsBind(unit, step, keyword)) ? executorStepsWouldBind('it') : undefined;
     const diagnostics = {
       reason: 'no step definition matches this step',
       ...(unread ? { interpreter: unread } : {}),
+      ...(executor ? { executorSteps: executor } : {}),
       snippet: snippetFor(library, step.text, keyword, step.argument?.kind),
       ...(library.userFiles.length === 0 ? { hint: NO_STEPS_FILE } : {}),
     };
