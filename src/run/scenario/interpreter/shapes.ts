@@ -59,6 +59,13 @@ const MODAL_THAT = /^\s*it\s+(?:is|must\s+be|should\s+be|has\s+to\s+be|will\s+be
 /** "The value of the exit code is 124": the value of a measure is the measure. */
 const VALUE_OF = /^(\s*)(the)\s+value\s+of\s+(?=the\s)/i;
 
+/**
+ * "must be 124", "needs to be 0", "has to not be 1": a modal of obligation before a number says the
+ * measure is that number. Only before a number: "must be" before anything else may be the words of
+ * a validation message ("must be positive"), which the lexicon reads as such.
+ */
+const MODAL_BE_NUMBER = /\b(?:must|needs\s+to|need\s+to|has\s+to|have\s+to)\s+(not\s+)?be\s+(?=-?\d)/gi;
+
 /** "the exit code has the value 124", "has a value of 124": the measure is that value. */
 const HAS_VALUE = /\b(?:has|have|had)\s+(?:the\s+value|a\s+value\s+of|the\s+number)\s+(?=-?\d)/gi;
 
@@ -88,6 +95,7 @@ export function inPlainShape(written: string): string {
     let out = span
       .replace(HAS_VALUE, 'is ')
       .replace(NUMBER_APPOSITION, '$1')
+      .replace(MODAL_BE_NUMBER, (_w, not: string | undefined) => (not ? 'is not ' : 'is '))
       .replace(DENIED, 'must not')
       .replace(EXISTS, (_w, verb: string) => `there ${/^existed$/i.test(verb) ? 'was' : /s$/i.test(verb) ? 'is' : 'are'}`)
       .replace(PLACE_AFTER_RELATIVE, (_w, the: string, line: string, that: string | undefined, clause: string, place: string) => `${the} ${place.toLowerCase()} ${line} ${that ?? 'that '}${clause}`);
