@@ -104,17 +104,20 @@ export function encodingOf(path: string, bytes: Uint8Array): { text: string | nu
 
 /**
  * The first control character of TEXT no text means (NUL, and the other C0 controls save tab,
- * line feed, form feed and carriage return; DEL): markdown reads a NUL as U+FFFD, and a step's
- * text or a Lisp string holding it checked a value the file does not hold, with nothing said.
+ * line feed, form feed and carriage return; DEL; the C1 controls U+0080-U+009F; the
+ * bidirectional embeddings, overrides and isolates, which reorder what an editor shows):
+ * markdown reads a NUL as U+FFFD, and a step's text or a Lisp string holding one checked a
+ * value the file does not show, with nothing said. Other format characters (a zero-width
+ * joiner in an emoji, a non-joiner in Persian) are text some languages mean, and stay.
  */
 function unmeantControl(path: string, text: string): Diagnostic | null {
-  const at = text.search(/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/);
+  const at = text.search(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
   if (at < 0) return null;
   const before = text.slice(0, at);
   const line = before.split('\n').length;
   const column = at - before.lastIndexOf('\n');
   const code = `U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')}`;
-  const name = code === 'U+0000' ? `a NUL byte (${code})` : `the control character ${code}`;
+  const name = code === 'U+0000' ? `a NUL byte (${code})` : text.charCodeAt(at) >= 0x202a ? `the bidirectional control ${code}` : `the control character ${code}`;
   return { file: path, line, column, message: `${name} stands in the text, where no text means one (markdown reads a NUL as U+FFFD): a step or code holding it would use a value the file does not show; remove it`, severity: 'error' };
 }
 

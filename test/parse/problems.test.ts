@@ -120,6 +120,11 @@ t.test('a NUL or another control character no text means is an error at its line
   t.match(lisp.problems, [{ line: 4, column: 20, message: /^a NUL byte/ }]);
   const bell = parseMarkdown('bell.md', 'prose \x07 here\n');
   t.match(bell.problems, [{ line: 1, column: 7, message: /^the control character U\+0007 stands in the text/ }]);
-  // Tab, form feed, CR and LF are text.
-  t.same(parseMarkdown('fine.md', '# T\n\tindented\fpage\r\nline\n').problems.filter((p) => /stands in the text/.test(p.message)), []);
+  // C1 controls (CSI, NEL) and bidirectional overrides show nothing, or reorder what is shown.
+  t.match(parseMarkdown('c1.test.md', '# T\n\n```lisp\n(assert (string/= "admin" "admin\u009b"))\n```\n').problems, [{ line: 4, column: 33, message: /^the control character U\+009B stands in the text/ }]);
+  t.match(parseMarkdown('nel.md', 'prose\u0085\n').problems, [{ line: 1, column: 6, message: /^the control character U\+0085/ }]);
+  t.match(parseMarkdown('bidi.md', 'a \u202e b\n').problems, [{ line: 1, column: 3, message: /^the bidirectional control U\+202E stands in the text/ }]);
+  t.match(parseMarkdown('isolate.md', 'a \u2066 b\n').problems, [{ message: /^the bidirectional control U\+2066/ }]);
+  // Tab, form feed, CR and LF are text; so are letters past U+009F and the joiners of emoji and Persian.
+  t.same(parseMarkdown('fine.md', '# T\n\tindented\fpage\r\nline \u00a0\u00e9 \u{1F468}\u200d\u{1F469} \u0645\u200c\u06CC\n').problems.filter((p) => /stands in the text/.test(p.message)), []);
 });

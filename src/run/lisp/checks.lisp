@@ -848,6 +848,14 @@ hash tables with their entries."
 (defvar *unit-points* 0
   "Points recorded by the running command, in any thread (global, not rebound).")
 
+(defvar *verdicts-made* '()
+  "A cell (made) for each check running in this thread, innermost first
+(CALL-COMPLETING-CHECK): MADE is true once a verdict was recorded while it ran, a point
+or the result of a check in a FOR-ALL trial (which its FOR-ALL's one point carries).")
+
+(defun count-verdict ()
+  (dolist (cell *verdicts-made*) (setf (car cell) t)))
+
 ;;; What the running unit printed, shown with its failing points
 
 (defparameter *printed-kept* 4000
@@ -927,6 +935,7 @@ reads a stopped unit's output from the last one on, whatever of the unit before 
 with no point of its own gets one named after it). A failing point shows what the
 unit printed so far. UNCHECKED: a pass that only says a unit holding no check ran."
   (bt:with-lock-held (*counters-lock*) (incf *unit-points*))
+  (count-verdict)
   (let ((printed (and (not ok) (not skip-reason) (printed-so-far))))
     (send-to-host `((:type . "point")
                     (:ok . ,(if ok t :false))
@@ -1024,26 +1033,54 @@ left the check."
        (assoc (cell-error-name condition) (symbol-value '*provided-variables*))
        t))
 
+(defvar *stopping-unit-threads* nil
+  "True (in every thread: global, not rebound) while the threads a unit left running are
+stopped at its end: a check one of them was in never reached a verdict, and the unit
+fails for that thread already (STOP-THREADS-LEFT-RUNNING).")
+
+(defun unreached-verdict-reason (condition)
+  "Why a check that began made no point: CONDITION, the last one its evaluation
+signalled that can leave a check (NIL for none), or a non-local exit."
+  (if condition
+      (format nil "the check never reached a verdict: evaluating it signalled ~A, which code around the check caught"
+              (show (type-of condition)))
+      "the check never reached a verdict: a non-local exit (THROW, RETURN-FROM, GO) left its evaluation before it made one"))
+
+(defvar *checks-skipped-for* nil
+  "The reason the checks running now are skipped, not evaluated (Parachute's SKIP with a
+body), or NIL.")
+
 (defun call-completing-check (whole shown thunk)
-  "Run THUNK, the code of the check WHOLE (named by SHOWN), which makes its point. An
-error that leaves it before it made one (its argument signalled), caught by code around
-the check (HANDLER-CASE, IGNORE-ERRORS) rather than reported as the unit's or the test's
-error, would leave no point at all: the check is then a failing point that says so."
-  (let ((escaped nil) (points-then 0) (completed nil))
+  "Run THUNK, the code of the check WHOLE (named by SHOWN), which makes its point. However
+it is left with no verdict recorded while it ran (*VERDICTS-MADE*), or none since the
+error it signalled: a condition its argument signalled (an error, a warning, SB-EXT:TIMEOUT,
+STORAGE-CONDITION) that code around the check caught rather than reported as the unit's or
+the test's, or a THROW, RETURN-FROM or GO out of it, it would leave no point at all: the
+check is then a failing point that says so. An exit the unit ends with (SB-EXT:EXIT, SBCL's
+answer to the SIGTERM that stops it at its time limit, the stopping of the threads it left running) fails the unit already. Under
+*CHECKS-SKIPPED-FOR*, THUNK is not called: the check is a skipped point."
+  (when *checks-skipped-for*
+    (with-report-printing
+      (emit-point t (form-text shown) (or (form-location whole) (fallback-location)) nil *checks-skipped-for*))
+    (return-from call-completing-check nil))
+  (let ((signalled nil) (verdict-made (list nil)) (completed nil))
     (unwind-protect
-         (handler-bind ((error (lambda (condition)
-                                 (unless (or escaped (typep condition 'fiveam::check-failure) (provided-on-reading-p condition))
-                                   (setf escaped condition points-then *unit-points*)))))
-           (multiple-value-prog1 (funcall thunk) (setf completed t)))
-      ;; A point made since (the unit's error, FiveAM's unexpected error) reports it already.
-      (when (and escaped (not completed) (= points-then *unit-points*))
+         (handler-bind (((or error warning serious-condition)
+                          (lambda (condition)
+                            (unless (or signalled (typep condition 'fiveam::check-failure) (provided-on-reading-p condition))
+                              ;; A point the condition makes (the unit's error) is made after this.
+                              (setf signalled condition (car verdict-made) nil)))))
+           (let ((*verdicts-made* (cons verdict-made *verdicts-made*)))
+             (multiple-value-prog1 (funcall thunk) (setf completed t))))
+      (unless (or completed (car verdict-made) *exit-requested* *stopping-unit-threads*)
         (with-report-printing
-          (emit-point nil (form-text shown) (or (form-location whole) (fallback-location))
-                      `((:form . ,(form-text whole))
-                        (:condition . ((:type . ,(show (type-of escaped)))
-                                       (:message . ,(condition-message escaped))))
-                        (:reason . ,(format nil "the check never reached a verdict: evaluating it signalled ~A, which code around the check caught"
-                                            (show (type-of escaped)))))))))))
+          (record-outcome nil (form-text shown) (or (form-location whole) (fallback-location))
+                          `((:form . ,(form-text whole))
+                            ,@(when signalled
+                                `((:condition . ((:type . ,(show (type-of signalled)))
+                                                 (:message . ,(condition-message signalled))))))
+                            (:reason . ,(unreached-verdict-reason signalled)))
+                          shown))))))
 
 (defmacro completing-check ((whole shown) &body body)
   "BODY, the code of the check WHOLE, under CALL-COMPLETING-CHECK."
@@ -1203,6 +1240,7 @@ all its trials, and a falsified one shows its values whichever checks its body m
 
 (defun record-trial-check (result)
   "Keep what a check inside a FOR-ALL trial found, for the FOR-ALL's own point."
+  (count-verdict)
   (setf (gethash result *trial-checks*)
         (or *trial-outcome*
             (let* ((form (or (first *check*) (and (slot-boundp result 'fiveam::test-expr) (fiveam::test-expr result))))

@@ -67,8 +67,18 @@ expected form [description]): a point that passes when the comparison fails."
 
 (defmacro finish (&whole whole form &optional description)
   "Parachute: a point that passes when FORM returns without signalling an error."
-  `(record-check ',whole (handler-case (progn ,form t) (error () nil)) nil
-                 ,(or description "the form signalled an error")))
+  `(completing-check (,whole ,whole)
+     (record-check ',whole (handler-case (progn ,form t) (error () nil)) nil
+                   ,(or description "the form signalled an error"))))
+
+(defmacro parachute:skip (&whole whole description &body body)
+  "Parachute: with a BODY, run it, its checks skipped points for the reason DESCRIPTION
+(a string, or a format control and its arguments) says, their forms not evaluated, as
+Parachute's WITH-FORCED-STATUS :SKIPPED does; without, one skipped point."
+  (let ((reason (if (listp description) description (list description))))
+    (if body
+        `(let ((*checks-skipped-for* (format nil ,@reason))) ,@body)
+        (as-written `(fiveam:skip ,@reason) whole))))
 
 (defun signals-p (thunk type)
   "True when calling THUNK signals a condition of TYPE (which is not handled further)."

@@ -471,8 +471,12 @@ otherwise be lost, or counted in another unit."
   (let* ((left (set-difference (spec-threads) before))
          (labels (mapcar #'thread-label left)))
     (when left
-      (dolist (thread left) (ignore-errors (sb-thread:terminate-thread thread)))
-      (dolist (thread left) (sb-thread:join-thread thread :default nil :timeout *thread-stop-seconds*))
+      (setf *stopping-unit-threads* t)
+      (unwind-protect
+           (progn
+             (dolist (thread left) (ignore-errors (sb-thread:terminate-thread thread)))
+             (dolist (thread left) (sb-thread:join-thread thread :default nil :timeout *thread-stop-seconds*)))
+        (setf *stopping-unit-threads* nil))
       (let ((stuck (loop for thread in left
                          for label in labels
                          when (sb-thread:thread-alive-p thread) collect label)))
@@ -555,7 +559,8 @@ this thread waits for the exit."
                                     (erring-call-location code)
                                     (running-form-location code)
                                     (fallback-location))))))
-           (setf *exit-requested* arguments
+           ;; (EXIT) too, SBCL's answer to SIGTERM, is a request: its arguments are EXIT's defaults.
+           (setf *exit-requested* (or arguments '(:code 0))
                  *unit-stop-line* (second (if *exit-from-thread* (fallback-location) location)))
            (send-to-host `((:type . "exiting")
                            (:file . ,(or (first location) :null))

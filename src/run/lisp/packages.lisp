@@ -122,7 +122,7 @@
   (:use)
   (:nicknames #:org.shirakumo.parachute)
   (:import-from #:spec-run #:define-test #:isnt #:true #:false #:of-type #:finish)
-  (:import-from #:fiveam #:is #:fail #:skip)
+  (:import-from #:fiveam #:is #:fail)
   (:export #:define-test #:is #:isnt #:true #:false #:of-type #:fail #:finish #:skip))
 
 (shadowing-import '(spec-run:assert spec-run:get-internal-real-time spec-run:sleep

@@ -104,3 +104,64 @@ t.test("rove's, prove's and Parachute's checks whose argument signals, caught ar
   t.equal(r.failed.length, 5);
   t.same(r.points.filter((p) => p.ok).map((p) => p.name), ['(rove:ok (= 1 1))', '(prove:ok t)', '(parachute:true t)', '(rove:ok (= 1 1))'], 'the checks after them run');
 });
+
+t.test('a check left by any non-local exit before its verdict (a timeout, a warning, a storage-condition caught around it; THROW, RETURN-FROM, GO) fails at its line, in every dialect', async (t) => {
+  const md = `${frontmatter()}## Tests\n\n${lisp(`(defun slow-answer () (sleep 3) 42)
+(fiveam:test by-timeout
+  (handler-case (sb-ext:with-timeout 0.2 (fiveam:is (= 42 (slow-answer))))
+    (sb-ext:timeout () :gave-up))
+  (fiveam:is (= 1 1)))
+(fiveam:test by-return-from
+  (block b (fiveam:is (= 1 (return-from b nil)))))
+(fiveam:test by-warning
+  (handler-case (fiveam:is (progn (warn "w") nil)) (warning () :caught)))
+(rove:deftest by-throw
+  (catch 'out (rove:ok (throw 'out nil))))
+(prove:deftest by-go
+  (tagbody (prove:ok (go out)) out))
+(parachute:define-test by-storage-condition
+  (handler-case (parachute:true (error 'storage-condition)) (serious-condition () nil)))
+(fiveam:test nested-check-made-its-point
+  (catch 'out (fiveam:is (progn (fiveam:is (= 2 2)) (throw 'out nil)))))`)}\n## A block\n\n${lisp(`(catch 'out (assert (= 1 (throw 'out 7))))
+(assert (= 2 2))`)}`;
+  const r = await runMarkdown(md);
+  const verdictless = r.failed.filter((p) => /^the check never reached a verdict/.test(String(p.diagnostics?.reason)));
+  t.same(verdictless.map((p) => [p.name, p.at?.line]), [
+    ['(= 42 (slow-answer))', lineIn(md, '(handler-case (sb-ext:with-timeout')],
+    ['(= 1 (return-from b nil))', lineIn(md, '(block b (fiveam:is')],
+    ['(progn (warn "w") nil)', lineIn(md, '(handler-case (fiveam:is (progn (warn')],
+    ['(rove:ok (throw \'out nil))', lineIn(md, "(catch 'out (rove:ok")],
+    ['(prove:ok (go out))', lineIn(md, '(tagbody (prove:ok')],
+    ["(parachute:true (error 'storage-condition))", lineIn(md, '(handler-case (parachute:true')],
+    ['(= 1 (throw \'out 7))', lineIn(md, "(catch 'out (assert")],
+  ]);
+  t.match(verdictless[0].diagnostics, { condition: { type: /TIMEOUT/ }, reason: /signalled .*TIMEOUT, which code around the check caught/ });
+  t.match(verdictless[1].diagnostics, { reason: /a non-local exit \(THROW, RETURN-FROM, GO\) left its evaluation before it made one/ });
+  t.equal(r.failed.length, 7, 'a check whose argument made a point of its own before the exit is not said to be verdictless');
+  t.same(r.points.filter((p) => p.ok).map((p) => p.name), ['(= 1 1)', '(= 2 2)', '(= 2 2)']);
+});
+
+t.test("Parachute's SKIP with a body runs the body with its checks skipped points for its reason, their forms not evaluated; without a body it is one skipped point", async (t) => {
+  const md = `${frontmatter()}## Tests\n\n${lisp(`(defvar *body-ran* nil)
+(parachute:define-test later-feature
+  (parachute:true (= 2 2))
+  (parachute:skip "not implemented yet"
+    (setf *body-ran* t)
+    (parachute:is = 3 (+ 1 1))
+    (parachute:true (error "never evaluated")))
+  (parachute:skip ("waiting for ~a" "the parser")
+    (parachute:false (= 1 1)))
+  (parachute:true *body-ran*))
+(parachute:define-test skipped-alone
+  (parachute:skip "not yet"))`)}`;
+  const r = await runMarkdown(md);
+  t.same(r.failed, [], 'no check in a skipped body fails');
+  t.same(r.points.map((p) => [p.ok, p.name, p.skip, p.at?.line]), [
+    [true, '(parachute:true (= 2 2))', undefined, lineIn(md, '(parachute:true (= 2 2))')],
+    [true, '(parachute:is = 3 (+ 1 1))', 'not implemented yet', lineIn(md, '(parachute:is = 3')],
+    [true, '(parachute:true (error "never evaluated"))', 'not implemented yet', lineIn(md, '(parachute:true (error')],
+    [true, '(parachute:false (= 1 1))', 'waiting for the parser', lineIn(md, '(parachute:false (= 1 1))')],
+    [true, '(parachute:true *body-ran*)', undefined, lineIn(md, '(parachute:true *body-ran*)')],
+    [true, '(parachute:skip "not yet")', 'not yet', lineIn(md, '(parachute:skip "not yet")')],
+  ]);
+});
