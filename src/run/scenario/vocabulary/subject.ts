@@ -17,8 +17,8 @@ import { isRecord, loadConfig, type ConfigError } from '../../../executor/config
 import { dockerEngine } from '../../../executor/docker.js';
 import { inContainer } from '../../../executor/workspace.js';
 import { readYaml } from '../../../parse/yaml-error.js';
-import { executorWorld, standsInFor } from '../world.js';
-import { invalidBlockYaml, worldInternals } from '../step-world.js';
+import { executorWorld, ranByScenarioCode, standsInFor } from '../world.js';
+import { commandsRun, invalidBlockYaml, worldInternals } from '../step-world.js';
 import { blockConflicts } from '../interpreter/observation.js';
 import { emptySetup } from '../interpreter/when.js';
 import { conditionBeyondBlock } from '../interpreter/condition-setup.js';
@@ -334,6 +334,11 @@ export async function execRun(world: World, command: string, fields: Record<stri
   const refusedAsWritten = block?.invalid === true && options.expectRejection === true;
   if (block?.unheld && !refusedAsWritten) throw new Error(block.unheld);
   if (subject.run !== undefined && command !== subject.run && !options.configuration) throw new Error(standsInFor(command, subject.run));
+  // A command of the step's own stands only for one the built-in steps know: described by them or by the YAML block, never one the scenario's own code ran.
+  const standIn = command !== subject.run && !options.expectRejection;
+  const [ran] = commandsRun(world);
+  if (standIn && ran) throw new Error(ranByScenarioCode(`a probe of its own (\`${command}\`)`, ran));
+  if (standIn && !statesSomething(subject)) throw new Error(NOTHING_STATED);
   if (block && !refusedAsWritten) {
     const conflicts = blockConflicts(block.text, () => ({ ...emptySetup(), run: subject.run, fields: subject.fields }), { defaultTimeout: subject.defaultTimeout });
     const blockCommand = (block.data.stop as { commands: Record<string, unknown>[] }).commands[0];
@@ -344,8 +349,8 @@ export async function execRun(world: World, command: string, fields: Record<stri
     const engine = await dockerEngine();
     if (!engine.ok) world.skip(`${engine.error}. To fix: ${engine.solutions.join('; ')}`);
   }
-  // A command other than the scenario's runs with its configuration: the step's point says so, and why that is the same.
-  if (subject.run !== undefined && command !== subject.run && !options.expectRejection) world.attach('in place of the configured command', `\`${command}\` runs with the configuration of \`${subject.run}\`: the step observes what the configuration gives any command (where it starts, its environment, its announced timeout), not what the command does`);
+  // A command other than the scenario's runs with its configuration: the step's point says so, with that configuration, and why that is the same.
+  if (standIn) world.attach('probe in place of the scenario\'s command', probeNote(subject, command, fields, options.configuration === true));
   const text = configurationText(subject, command, fields);
   // The executor's own loader refuses it: no command would run, and spec-run exec would place the error in the file written here.
   const rejected = options.expectRejection ? [] : rejections(world, text);
@@ -371,6 +376,15 @@ export async function execRun(world: World, command: string, fields: Record<stri
   const run = { command, fields, status: result.exitCode ?? -1, console: result.all ?? '', durationMs, events, cwd };
   world.attach(`spec-run exec (${command})`, { fields, startedIn: cwd, status: run.status, durationMs: Math.round(durationMs), console: run.console.split('\n').slice(0, 40) });
   return run;
+}
+
+/** What a point says of PROBE, a command of the step's own run with FIELDS in place of the scenario's: what it stands for, and the configuration it ran with. */
+function probeNote(subject: Subject, probe: string, fields: Record<string, unknown>, ofConfiguration: boolean): string {
+  const given = { ...(subject.defaultTimeout === undefined ? {} : { defaultTimeout: subject.defaultTimeout }), ...fields };
+  const configuration = Object.keys(given).length === 0 ? 'no field set (the executor\'s defaults)' : JSON.stringify(given);
+  const scenarios = subject.run === undefined ? 'the command the scenario describes' : `\`${subject.run}\``;
+  const why = ofConfiguration ? 'the step observes what the configuration gives any command (where it starts, its environment, its announced timeout), not what the command does' : 'the probe behaves as the scenario says its command does';
+  return `a probe, \`${probe}\`, ran in place of ${scenarios}, with the configuration ${configuration}: ${why}`;
 }
 
 /** What the command printed, as the report shows it after its "Output:" line (stdout and stderr as they came). */
