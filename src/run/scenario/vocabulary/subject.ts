@@ -98,6 +98,9 @@ const subjects = new WeakMap<World, Subject>();
 export const NOTHING_STATED =
   'the scenario states no command and no configuration (no quoted command, no YAML block, nothing the command does or is given): there is nothing to run; quote the command (`npm test`) or give its configuration';
 
+/** Where the configuration file stands when no step says. */
+const DEFAULT_CONFIG_FILE = '/project/.spec-run.yaml';
+
 /** True when the scenario has said something of its command or its configuration: a step, or its YAML block. */
 export function statesSomething(subject: Subject): boolean {
   return (
@@ -108,7 +111,11 @@ export function statesSomething(subject: Subject): boolean {
     subject.run !== undefined ||
     subject.defaultTimeout !== undefined ||
     subject.produces !== null ||
-    subject.behaviour !== null
+    subject.behaviour !== null ||
+    subject.absolute ||
+    subject.references !== null ||
+    subject.invokedFrom !== null ||
+    subject.configFile !== DEFAULT_CONFIG_FILE
   );
 }
 
@@ -116,7 +123,7 @@ export function subjectOf(world: World): Subject {
   let subject = subjects.get(world);
   if (!subject) {
     const root = mkdtempSync(path.join(tmpdir(), 'spec-run-subject-'));
-    subject = { fields: {}, omitted: [], samples: null, produces: null, behaviour: null, configFile: '/project/.spec-run.yaml', invokedFrom: null, absolute: false, references: null, root, block: null, setAt: {} };
+    subject = { fields: {}, omitted: [], samples: null, produces: null, behaviour: null, configFile: DEFAULT_CONFIG_FILE, invokedFrom: null, absolute: false, references: null, root, block: null, setAt: {} };
     seedFromBlock(subject, world);
     subjects.set(world, subject);
   }
@@ -338,7 +345,8 @@ export async function execRun(world: World, command: string, fields: Record<stri
   const standIn = command !== subject.run && !options.expectRejection;
   const [ran] = commandsRun(world);
   if (standIn && ran) throw new Error(ranByScenarioCode(`a probe of its own (\`${command}\`)`, ran));
-  if (standIn && !statesSomething(subject)) throw new Error(NOTHING_STATED);
+  // A probe of what the command does stands for a command described; one of what the configuration gives any command holds of the defaults too, and says so.
+  if (standIn && !options.configuration && !statesSomething(subject)) throw new Error(NOTHING_STATED);
   if (block && !refusedAsWritten) {
     const conflicts = blockConflicts(block.text, () => ({ ...emptySetup(), run: subject.run, fields: subject.fields }), { defaultTimeout: subject.defaultTimeout });
     const blockCommand = (block.data.stop as { commands: Record<string, unknown>[] }).commands[0];
