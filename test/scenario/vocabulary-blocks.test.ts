@@ -123,7 +123,7 @@ t.test("in a container the built-in Thens judge the container's facts in its ter
   t.match(thens[2], { ok: true }, 'its workdir, as the container has it');
   t.match(thens[3], { ok: true }, "the block's command, in its image");
   t.match(thens.slice(4, 6), [{ ok: true }, { ok: true }], "$SPEC_RUN_CONFIG_DIR is the configuration's directory as the container sees it");
-  t.match(thens[5].attachments, [{ name: 'in place of the configured command', value: /^`echo "\$SPEC_RUN_CONFIG_DIR"` runs with the configuration of `true`: the step observes what the configuration gives any command/ }], 'the probe says whose configuration it runs with');
+  t.match(thens[5].attachments, [{ name: "probe in place of the scenario's command", value: /^a probe, `echo "\$SPEC_RUN_CONFIG_DIR"`, ran in place of `true`, with the configuration .+: the step observes what the configuration gives any command/ }], 'the probe says whose configuration it runs with, and which');
   t.match(thens[6], { ok: true }, 'a file beside the configuration, read by a relative path in the container');
   t.match(thens.slice(7, 10), [{ ok: true }, { ok: true }, { ok: true }], 'the same on the host');
   t.match(thens[10], { ok: true }, 'without a block too');

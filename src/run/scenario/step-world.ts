@@ -35,6 +35,19 @@ interface WorldInternals {
   random: RandomSource;
   /** Whether the step after the one at LINE sets up the executor interpreter's run too (the runner knows how each step binds). */
   nextStepSetsUp?: (line: number) => boolean;
+  /** The commands the scenario's own code (a user's step or hook) ran with `this.run()`, in order. */
+  commandsRun: CommandRun[];
+}
+
+/** A command the scenario's own code ran with `this.run()`, and the step that ran it (none: a hook). */
+export interface CommandRun {
+  command: string;
+  step: StepInfo | undefined;
+}
+
+/** The commands WORLD's own code ran with `this.run()`: what the scenario's command is, where a step of the user's ran it. */
+export function commandsRun(world: object): readonly CommandRun[] {
+  return worldInternals(world).commandsRun;
 }
 
 const internals = processWide('step-world.internals', () => new WeakMap<object, WorldInternals>());
@@ -99,7 +112,7 @@ export class StepWorld implements World {
   #commands = new AbortController();
 
   constructor(unit: ScenarioUnit, options: RunOptions) {
-    internals.set(this, { unit, options, random: seededRandom(unitSeed(options.seed, unit)) });
+    internals.set(this, { unit, options, random: seededRandom(unitSeed(options.seed, unit)), commandsRun: [] });
     this.file = unit.file;
     this.requirement = unit.requirement;
     this.scenario = unit.name;
@@ -143,12 +156,13 @@ export class StepWorld implements World {
   }
 
   async #run(command: string, given: RunCommandOptions | null | undefined): Promise<RunCommandResult> {
-    const { options: runOptions } = worldInternals(this);
+    const { options: runOptions, commandsRun } = worldInternals(this);
     // The executor's own rules, as `spec-run exec` applies them to a file's command, before anything runs.
     // The executor is loaded by the first step that uses it: most runs have none.
     const [{ commandProblems }, { execute }, { formatResult }, { linesNotKept, truncationNotes }] = await Promise.all([import('../../executor/config.js'), import('../../executor/execute.js'), import('../../executor/report.js'), import('../../executor/output.js')]);
     const problems = commandProblems(command, given);
     if (problems.length > 0) throw new Error(`world.run: ${problems.join('; ')}`);
+    commandsRun.push({ command, step: this.step });
     const options = given ?? {};
     const { signal } = options;
     const timeout = options.timeout === undefined ? '5m' : options.timeout;

@@ -23,7 +23,7 @@ import { formatResult } from '../../executor/report.js';
 import type { ExecRequest, ExecResult } from '../../executor/result.js';
 import type { RunOptions } from '../types.js';
 import { StepSkip } from './checks.js';
-import { worldInternals } from './step-world.js';
+import { worldInternals, type CommandRun } from './step-world.js';
 import { processWide } from '../../process/process-wide.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
 
@@ -64,6 +64,16 @@ export function standsInFor(command: string, quoted: string): string {
   return `this step observes a command of its own (\`${command}\`), standing for one a scenario describes, and the scenario quotes its command (\`${quoted}\`): it would check something else than that command. Say what the command does with a step that runs it (its exit code, stopped at its timeout, succeeds…), or write a step of your own`;
 }
 
+/**
+ * Why a built-in step may not run WHAT (a probe of its own, or the scenario's configuration) where the
+ * scenario's own code ran its command (RAN, the first it ran): the built-ins see neither what that
+ * command did nor how it was configured, and what they would run is another command.
+ */
+export function ranByScenarioCode(what: string, ran: CommandRun): string {
+  const by = ran.step ? `your step "${ran.step.keyword} ${ran.step.text}" (line ${ran.step.line})` : 'a hook of yours';
+  return `the scenario's command was run by ${by} (\`${ran.command}\`), and the built-in steps see neither what it did nor how it was configured: this step would check ${what} in its place. Check the result of this.run() in a step of your own, or state the command with the built-in WHEN steps and let them run it`;
+}
+
 export class ScenarioWorld {
   /** The first YAML block (the scenario's configuration), if any. */
   readonly yaml: CodeRef | null;
@@ -83,6 +93,8 @@ export class ScenarioWorld {
   constructor(
     readonly unit: ScenarioUnit,
     readonly options: RunOptions,
+    /** The commands the scenario's own code ran (world.run): a probe stands for none of them. */
+    private readonly ran: readonly CommandRun[] = [],
   ) {
     this.yaml = unit.configs.find((c) => c.lang === 'yaml' || c.lang === 'yml') ?? null;
     const text = this.yaml?.text ?? '';
@@ -135,6 +147,7 @@ export class ScenarioWorld {
     if (this.quotedCommand !== undefined) {
       return Promise.reject(new Error(standsInFor(spec.run, this.quotedCommand)));
     }
+    if (this.ran.length > 0) return Promise.reject(new Error(ranByScenarioCode(`a probe of its own (\`${spec.run}\`)`, this.ran[0])));
     let run = this.probes.get(key);
     if (!run) {
       run = this.runProbe(spec);
@@ -212,8 +225,8 @@ const executorWorlds = processWide('scenario.executor-worlds', () => new WeakMap
 export function executorWorld(world: object): ScenarioWorld {
   let found = executorWorlds.get(world);
   if (!found) {
-    const { unit, options } = worldInternals(world);
-    found = new ScenarioWorld(unit, options);
+    const { unit, options, commandsRun } = worldInternals(world);
+    found = new ScenarioWorld(unit, options, commandsRun);
     executorWorlds.set(world, found);
   }
   return found;

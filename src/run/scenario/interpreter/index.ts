@@ -11,7 +11,8 @@ import { readYaml } from '../../../parse/yaml-error.js';
 import { loadConfig, type ConfigError } from '../../../executor/config.js';
 import type { CodeRef } from '../../../model/plan.js';
 import type { World } from '../../../steps/index.js';
-import { invalidBlockYaml, StepSkipped, worldInternals } from '../step-world.js';
+import { commandsRun, invalidBlockYaml, StepSkipped, worldInternals } from '../step-world.js';
+import { ranByScenarioCode } from '../world.js';
 import { existingSubject, placeOfError, setByStep } from '../vocabulary/subject.js';
 import { statesRefusal } from '../../../translate/refused-block.js';
 import { keyedSteps } from '../../../translate/step-keyword.js';
@@ -175,6 +176,9 @@ function runSummary(o: Observation, state: ScenarioState): string[] {
 
 function checkStep(checks: Check[], quoted: readonly string[]) {
   return async function (this: World): Promise<void> {
+    // No When of the interpreter's ran the scenario's command, and the scenario's own code ran one: the run this Then would make is not that command's.
+    const [ran] = commandsRun(this);
+    if (!stateOf(this).observation && ran) throw new Error(ranByScenarioCode("the scenario's configuration, run by itself", ran));
     const o = await observation(this);
     const state = stateOf(this);
     const verdicts = await Promise.all(checks.map((c) => c.evaluate({ ...o, before: state.quoted })));

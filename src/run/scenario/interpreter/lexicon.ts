@@ -149,6 +149,14 @@ const CONCEPTS: Record<string, string[]> = {
   ORDER: ['followed by', 'then', 'after that', 'comes after', 'come after', 'coming after', 'comes before', 'come before', 'precedes', 'precede', 'preceded by', 'in that order', 'in this order', 'in order', 'in the same order', 'right after', 'directly after', 'immediately after', 'just after', 'right before', 'directly before', 'immediately before', 'just before', 'before', 'after', 'follows', 'follow', 'next', 'ahead of', 'prior to'],
   /** A text printed on two lines: "prints `/tmp/p` twice". */
   TWICE: ['twice', 'two times'],
+  /**
+   * An exception to a quantifier: "anything but 3", "all but `x`", "nothing except `bye`", "everything other than 0".
+   * No fact reads one, so a sentence holding it stays undefined: read without it, the quantifier ("anything" a
+   * filler, "nothing" a negation, "all" each) turns the claim into another, often its opposite.
+   */
+  EXCEPT: exceptions(),
+  /** How many times: "at most once", "is sent once". No fact reads a frequency but TWICE's; "once the timeout fires" is AFTER. */
+  ONCE: [],
   /** Another of the same kind: "another line says …". */
   OTHER: ['another', 'a different', 'a further', 'a separate', 'some other'],
   /** Anywhere in what is printed: "is not printed anywhere". */
@@ -233,6 +241,13 @@ const CONCEPTS: Record<string, string[]> = {
   REVEAL: ['true', 'enabled'],
   TIME_WORD: ['mark', 'point', 'moment', 'instant', 'time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early', 'at once', 'right away', 'straight away', 'straightaway', 'instantly', 'without delay', 'without waiting'],
 };
+
+/** "anything but", "all except", "nothing other than": a quantifier and a word of exception after it. */
+function exceptions(): string[] {
+  const quantifiers = ['anything', 'everything', 'something', 'nothing', 'all', 'any', 'none', 'anyone', 'everyone', 'no one', 'nobody', 'whatever', 'every', 'each'];
+  const except = ['except', 'except for', 'other than', 'apart from', 'aside from', 'excluding', 'save for'];
+  return [...except, ...quantifiers.flatMap((q) => ['but', ...except].map((x) => `${q} ${x}`))];
+}
 
 /** A package runner spec-run exec is started through (`npx spec-run exec …`): the same executor. */
 export const RUNNER = String.raw`(?:(?:npx|pnpx|bunx|pnpm\s+exec|yarn)\s+)?`;
@@ -590,7 +605,41 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence)))))))))))));
+  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence)))))))))))))));
+}
+
+/** Words before a noun: "a mention of", "no mention", "its mention". */
+const DETERMINERS = /^(a|an|the|no|any|each|every|its|their|one|some|this|that|another)$/i;
+
+/**
+ * A word the lexicon has both as a thing of the report and as a verb of saying ("mention": a notice, or what any
+ * text does): a noun after a determiner ("no mention of `x`"), else the verb ("the output does not mention `x`"),
+ * whose subject is then read, never dropped for a notice the sentence does not name.
+ */
+function nounOrVerb(tokens: Token[]): Token[] {
+  return tokens.map((token, i) => {
+    if (token.kind !== 'word' || !token.concepts.includes('NOTICE') || !token.concepts.includes('MENTION')) return token;
+    const noun = DETERMINERS.test(tokens[i - 1]?.text ?? '');
+    return { ...token, concepts: token.concepts.filter((c) => (noun ? c !== 'MENTION' : c !== 'NOTICE')) };
+  });
+}
+
+/** What ends a clause: nothing said after "once" there makes it a frequency ("it is sent once, and …"). */
+const CLAUSE_END = /^(,|and|or|but)$/i;
+
+/**
+ * "once" is a conjunction where a clause follows it ("once the timeout fires": AFTER), a frequency after a bound
+ * ("at most once", "no more than once", "exactly once") or where its clause ends ("is sent once"): how many times,
+ * which no fact but TWICE's reads, so the bound before it is never read as one of the value before that.
+ */
+function onceAsFrequency(tokens: Token[]): Token[] {
+  return tokens.map((token, i) => {
+    if (token.kind !== 'word' || token.text.toLowerCase() !== 'once') return token;
+    const before = tokens[i - 1];
+    const bound = before?.kind === 'word' && (before.concepts.some((c) => c === 'AT_MOST' || c === 'AT_LEAST') || /^(exactly|precisely)$/i.test(before.text));
+    const next = tokens[i + 1];
+    return bound || next === undefined || (next.kind === 'word' && CLAUSE_END.test(next.text)) ? { ...token, concepts: ['ONCE'] } : token;
+  });
 }
 
 /**

@@ -17,8 +17,8 @@ import { isRecord, loadConfig, type ConfigError } from '../../../executor/config
 import { dockerEngine } from '../../../executor/docker.js';
 import { inContainer } from '../../../executor/workspace.js';
 import { readYaml } from '../../../parse/yaml-error.js';
-import { executorWorld, standsInFor } from '../world.js';
-import { invalidBlockYaml, worldInternals } from '../step-world.js';
+import { executorWorld, ranByScenarioCode, standsInFor } from '../world.js';
+import { commandsRun, invalidBlockYaml, worldInternals } from '../step-world.js';
 import { blockConflicts } from '../interpreter/observation.js';
 import { emptySetup } from '../interpreter/when.js';
 import { conditionBeyondBlock } from '../interpreter/condition-setup.js';
@@ -98,6 +98,9 @@ const subjects = new WeakMap<World, Subject>();
 export const NOTHING_STATED =
   'the scenario states no command and no configuration (no quoted command, no YAML block, nothing the command does or is given): there is nothing to run; quote the command (`npm test`) or give its configuration';
 
+/** Where the configuration file stands when no step says. */
+const DEFAULT_CONFIG_FILE = '/project/.spec-run.yaml';
+
 /** True when the scenario has said something of its command or its configuration: a step, or its YAML block. */
 export function statesSomething(subject: Subject): boolean {
   return (
@@ -108,7 +111,11 @@ export function statesSomething(subject: Subject): boolean {
     subject.run !== undefined ||
     subject.defaultTimeout !== undefined ||
     subject.produces !== null ||
-    subject.behaviour !== null
+    subject.behaviour !== null ||
+    subject.absolute ||
+    subject.references !== null ||
+    subject.invokedFrom !== null ||
+    subject.configFile !== DEFAULT_CONFIG_FILE
   );
 }
 
@@ -116,7 +123,7 @@ export function subjectOf(world: World): Subject {
   let subject = subjects.get(world);
   if (!subject) {
     const root = mkdtempSync(path.join(tmpdir(), 'spec-run-subject-'));
-    subject = { fields: {}, omitted: [], samples: null, produces: null, behaviour: null, configFile: '/project/.spec-run.yaml', invokedFrom: null, absolute: false, references: null, root, block: null, setAt: {} };
+    subject = { fields: {}, omitted: [], samples: null, produces: null, behaviour: null, configFile: DEFAULT_CONFIG_FILE, invokedFrom: null, absolute: false, references: null, root, block: null, setAt: {} };
     seedFromBlock(subject, world);
     subjects.set(world, subject);
   }
@@ -334,6 +341,12 @@ export async function execRun(world: World, command: string, fields: Record<stri
   const refusedAsWritten = block?.invalid === true && options.expectRejection === true;
   if (block?.unheld && !refusedAsWritten) throw new Error(block.unheld);
   if (subject.run !== undefined && command !== subject.run && !options.configuration) throw new Error(standsInFor(command, subject.run));
+  // A command of the step's own stands only for one the built-in steps know: described by them or by the YAML block, never one the scenario's own code ran.
+  const standIn = command !== subject.run && !options.expectRejection;
+  const [ran] = commandsRun(world);
+  if (standIn && ran) throw new Error(ranByScenarioCode(`a probe of its own (\`${command}\`)`, ran));
+  // A probe of what the command does stands for a command described; one of what the configuration gives any command holds of the defaults too, and says so.
+  if (standIn && !options.configuration && !statesSomething(subject)) throw new Error(NOTHING_STATED);
   if (block && !refusedAsWritten) {
     const conflicts = blockConflicts(block.text, () => ({ ...emptySetup(), run: subject.run, fields: subject.fields }), { defaultTimeout: subject.defaultTimeout });
     const blockCommand = (block.data.stop as { commands: Record<string, unknown>[] }).commands[0];
@@ -344,8 +357,8 @@ export async function execRun(world: World, command: string, fields: Record<stri
     const engine = await dockerEngine();
     if (!engine.ok) world.skip(`${engine.error}. To fix: ${engine.solutions.join('; ')}`);
   }
-  // A command other than the scenario's runs with its configuration: the step's point says so, and why that is the same.
-  if (subject.run !== undefined && command !== subject.run && !options.expectRejection) world.attach('in place of the configured command', `\`${command}\` runs with the configuration of \`${subject.run}\`: the step observes what the configuration gives any command (where it starts, its environment, its announced timeout), not what the command does`);
+  // A command other than the scenario's runs with its configuration: the step's point says so, with that configuration, and why that is the same.
+  if (standIn) world.attach('probe in place of the scenario\'s command', probeNote(subject, command, fields, options.configuration === true));
   const text = configurationText(subject, command, fields);
   // The executor's own loader refuses it: no command would run, and spec-run exec would place the error in the file written here.
   const rejected = options.expectRejection ? [] : rejections(world, text);
@@ -371,6 +384,15 @@ export async function execRun(world: World, command: string, fields: Record<stri
   const run = { command, fields, status: result.exitCode ?? -1, console: result.all ?? '', durationMs, events, cwd };
   world.attach(`spec-run exec (${command})`, { fields, startedIn: cwd, status: run.status, durationMs: Math.round(durationMs), console: run.console.split('\n').slice(0, 40) });
   return run;
+}
+
+/** What a point says of PROBE, a command of the step's own run with FIELDS in place of the scenario's: what it stands for, and the configuration it ran with. */
+function probeNote(subject: Subject, probe: string, fields: Record<string, unknown>, ofConfiguration: boolean): string {
+  const given = { ...(subject.defaultTimeout === undefined ? {} : { defaultTimeout: subject.defaultTimeout }), ...fields };
+  const configuration = Object.keys(given).length === 0 ? 'no field set (the executor\'s defaults)' : JSON.stringify(given);
+  const scenarios = subject.run === undefined ? 'the command the scenario describes' : `\`${subject.run}\``;
+  const why = ofConfiguration ? 'the step observes what the configuration gives any command (where it starts, its environment, its announced timeout), not what the command does' : 'the probe behaves as the scenario says its command does';
+  return `a probe, \`${probe}\`, ran in place of ${scenarios}, with the configuration ${configuration}: ${why}`;
 }
 
 /** What the command printed, as the report shows it after its "Output:" line (stdout and stderr as they came). */
