@@ -5,17 +5,8 @@
 // dropped; a frequency ("at most once") read as the conjunction "once", its bound kept for the
 // value before it. Each class is tested on phrasings beyond the ones first reported.
 import t from 'tap';
-import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { partsOf, notUnderstood } from './then-readings.js';
 import { scenariosRunner } from './cli-points.js';
-
-const partsOf = (s: string) => {
-  const r = readThen(s);
-  return r.ok ? r.parts.map((p) => p.text) : null;
-};
-const notUnderstood = (s: string) => {
-  const r = readThen(s);
-  return r.ok ? null : r.notUnderstood;
-};
 
 const runScenarios = scenariosRunner('Absorbed words');
 

@@ -2,13 +2,8 @@
 // as classes of language. Each class is tested on sentences written for these tests (none from
 // a batch), read both ways, and against real runs where a reading could be checked wrongly.
 import t from 'tap';
-import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { partsOf } from './then-readings.js';
 import { blockScenario, scenariosRunner } from './cli-points.js';
-
-const partsOf = (s: string) => {
-  const r = readThen(s);
-  return r.ok ? r.parts.map((p) => p.text) : null;
-};
 
 const runScenarios = scenariosRunner('Misreadings of round 14');
 

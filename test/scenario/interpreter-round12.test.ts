@@ -4,17 +4,13 @@
 // checked wrongly.
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { partsOf } from './then-readings.js';
 import { blockScenario, scenariosRunner } from './cli-points.js';
 import { readSetup } from './when-readings.js';
 
 const read = (s: string) => readThen(s);
-const partsOf = (s: string) => {
-  const r = readThen(s);
-  return r.ok ? r.parts.map((p) => p.text) : null;
-};
 
 const runScenarios = scenariosRunner('Round 12');
-
 
 t.test('a text at an edge of a part of the report, quoted right after the verb or said as its subject', (t) => {
   t.match(read('the second announcement ends `(timeout 9s, from command)`'), { ok: true, parts: [{ text: /command 2: the announcement line ends with "\(timeout 9s, from command\)"/ }] });

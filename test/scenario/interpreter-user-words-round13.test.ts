@@ -6,13 +6,8 @@
 // be wrong. Sentences written for these tests (none from a batch).
 import t from 'tap';
 import { conditionUse } from '../../src/run/scenario/interpreter/condition.js';
-import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { partsOf } from './then-readings.js';
 import { blockScenario, scenariosRunner } from './cli-points.js';
-
-const partsOf = (s: string) => {
-  const r = readThen(s);
-  return r.ok ? r.parts.map((p) => p.text) : null;
-};
 
 const runScenarios = scenariosRunner('User words of round 13');
 

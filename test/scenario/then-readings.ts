@@ -42,3 +42,15 @@ export async function verdictsOn(config: string): Promise<(sentence: string) => 
   const o = await observe({ text: config, line: 1 }, emptySetup(), {});
   return (sentence) => verdict(o, sentence);
 }
+
+/** The texts of the parts SENTENCE is read as, or null when it stays undefined. */
+export const partsOf = (sentence: string): string[] | null => {
+  const read = readThen(sentence);
+  return read.ok ? read.parts.map((part) => part.text) : null;
+};
+
+/** The words SENTENCE left not understood, or null when it is read. */
+export const notUnderstood = (sentence: string): string[] | null => {
+  const read = readThen(sentence);
+  return read.ok ? null : read.notUnderstood;
+};
