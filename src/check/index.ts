@@ -2,7 +2,7 @@
 // input problems, frontmatter fields, Lisp reader errors, calls to names that
 // neither the document nor the vocabulary defines, tools the runtime does not
 // list, OpenSpec structure, and scenario steps no definition matches.
-import { executorStepsWouldBind } from '../run/scenario/executor-steps.js';
+import { executorStepsWouldBind } from '../model/plan.js';
 import { isAbsolute, relative } from 'node:path';
 import type { SpecDocument } from '../model/document.js';
 import { frontmatterTimeout, retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit, type Unit } from '../model/plan.js';

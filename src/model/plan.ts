@@ -222,3 +222,6 @@ function frontmatterValueText(value: unknown): string {
   if (typeof value !== 'number' || Number.isFinite(value)) return JSON.stringify(value);
   return Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf';
 }
+
+/** Said at an undefined step the built-in executor steps, not active, would bind (WHICH: "it", "them all"): in check and in the run. */
+export const executorStepsWouldBind = (which: string) => `the built-in executor steps would bind ${which}: --executor-steps (or the configuration's executorSteps) enables them`;

@@ -3,7 +3,6 @@ import type { RunEvent } from '../model/events.js';
 import type { DocumentPlan } from '../model/plan.js';
 import type { DefinitionIndex } from '../translate/definition-index.js';
 import type { QuietGate } from './quiet-gate.js';
-import type { LoadProblem } from './scenario/library.js';
 
 export interface RunOptions {
   /** Seed of this run; each unit derives its own seed from it and prints it. */
@@ -89,4 +88,13 @@ export interface RuntimeConnection {
 export interface RuntimeConnector {
   /** A session; aborting `signal` while it starts stops it (its driver was stopped: nothing would stop it later). */
   connect(initialize?: boolean, signal?: AbortSignal): Promise<RuntimeConnection>;
+}
+
+/** A steps file (or a module it imports) that could not be loaded, at its place. */
+export interface LoadProblem {
+  file: string;
+  line: number;
+  /** Where on the line, when the error says (a syntax error). */
+  column?: number;
+  message: string;
 }

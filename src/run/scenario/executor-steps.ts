@@ -24,9 +24,6 @@ export interface ExecutorStepsSetting {
   source: string;
 }
 
-/** Said at an undefined step the built-in executor steps, not active, would bind (WHICH: "it", "them all"): in check and in the run. */
-export const executorStepsWouldBind = (which: string) => `the built-in executor steps would bind ${which}: --executor-steps (or the configuration's executorSteps) enables them`;
-
 export const NO_EXECUTOR_STEPS: ExecutorStepsSetting = { everywhere: false, documents: new Set(), source: '' };
 
 /** Why the built-in executor steps apply to PLAN's scenarios, or null when they do not. */

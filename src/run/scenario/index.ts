@@ -15,7 +15,7 @@ import { reportedName, type DocumentPlan, type ScenarioStep, type ScenarioUnit }
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
 import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, type CompiledStep, type Hook, type StepLibrary } from './library.js';
-import { executorStepsWouldBind } from './executor-steps.js';
+import { executorStepsWouldBind } from '../../model/plan.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
 import { snippetFor } from './snippet.js';
 import { checksNothing, type Unchecked } from './stated-outcome.js';

@@ -50,13 +50,8 @@ export interface Hook {
   builtin: boolean;
 }
 
-export interface LoadProblem {
-  file: string;
-  line: number;
-  /** Where on the line, when the error says (a syntax error). */
-  column?: number;
-  message: string;
-}
+import type { LoadProblem } from '../types.js';
+export type { LoadProblem };
 
 /** The interpreter of executor scenarios, and the file its steps are said to be defined in. */
 export interface Interpreter {
