@@ -398,6 +398,10 @@ function mentions(a: Args): Mention[] | null {
     !(t.kind === 'word' && /^(it|they|its|their)$/i.test(t.text)) &&
     !(t.kind === 'entity' && t.entity.type === 'stream') &&
     (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND')));
+  // "…shall be the absolute path of the directory which holds the configuration file": a verb of holding in a relative
+  // clause describes a thing the sentence names, never what a text holds; the words before it are no texts sought.
+  const verb = a.tokens.findIndex((t) => slotsOf(t).some((s) => MENTION_SLOTS.includes(s)));
+  if (verb > 0 && /^(which|that|who|whose)$/i.test(a.tokens[verb - 1].text)) return null;
   // "…shows `x`, and the executor exits with status 2": a verb of exiting says a fact of its own, never a thing named.
   if (a.after(...MENTION_SLOTS).some((t) => t.kind === 'word' && /^(exits|exited|exiting)$/i.test(t.text))) return null;
   // "…shows `x`; the exit code shown … is 137": a status given its value is a fact of its own, never things named.
