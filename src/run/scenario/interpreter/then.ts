@@ -2655,6 +2655,10 @@ export function readThen(sentence: string): Reading<Check> {
   // writer's run's; checked as written, it would fail every other run. Not read.
   const example = /\b(such as|for example|for instance|e\.g\.|like)[\s,:]*(?=[`“])/i.exec(text.replace(/`[^`]*`|“[^”]*”/g, (span) => (span.startsWith('`') ? '`\u0000`' : '“\u0000”')));
   if (example) return { ok: false, notUnderstood: [example[1]], reason: 'a text given as an example, not as the text itself' };
+  // "nothing from `4` on", "every line from `x` onwards": a run of lines from a text to the end, which no fact reads (read
+  // without it, "from `4`" became the output being that text). Not read.
+  const onwards = /\bfrom\s+(?:`[^`]*`|“[^”]*”|\S+)\s+(?:on|onwards?|forwards?|upwards)\b/i.exec(text);
+  if (onwards) return { ok: false, notUnderstood: [onwards[0]], reason: 'a run of lines from a text to the end, which no fact reads' };
   const comparison = comparedElsewhere(text);
   if (comparison) {
     // "…, as on the host": the claim, and the same in the other place, which the fact that compares checks by running it there.
