@@ -412,6 +412,9 @@ function mentions(a: Args): Mention[] | null {
   const before = a.before(...MENTION_SLOTS).filter(candidate);
   // Before the verb, the subject ("the command's stdout contains") is no object.
   const objects = after.length > 0 ? [...after, ...before.filter((t) => !(t.kind === 'word' && t.concepts.includes('COMMAND')))] : before;
+  // "2 error lines, …, each saying `x`": a number before a noun counts those things; it is no text a message holds.
+  const counts = (t: Token) => isNumber(t) && a.tokens[a.tokens.indexOf(t) + 1]?.kind === 'word' && !isFunction(a.tokens[a.tokens.indexOf(t) + 1]);
+  if (objects.some(counts)) return null;
   const found = objects.map(mentionOf);
   return found.length > 0 && found.every((m) => m !== null) ? (found as Mention[]) : null;
 }
