@@ -16,7 +16,7 @@ import { durationRanges, elidedTimeUnits } from './quantities.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, someLine, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, someLine, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -400,6 +400,7 @@ function mentions(a: Args): Mention[] | null {
     (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND')));
   // "…shall be the absolute path of the directory which holds the configuration file": a verb of holding in a relative
   // clause describes a thing the sentence names, never what a text holds; the words before it are no texts sought.
+  if (fileBeforeItsVerb(a)) return null;
   const verb = a.tokens.findIndex((t) => slotsOf(t).some((s) => MENTION_SLOTS.includes(s)));
   if (verb > 0 && /^(which|that|who|whose)$/i.test(a.tokens[verb - 1].text)) return null;
   // "…shows `x`, and the executor exits with status 2": a verb of exiting says a fact of its own, never a thing named.
@@ -1490,8 +1491,7 @@ const RULES: Rule<Check>[] = [
       // "`docker ps -a` no longer lists a container of that name": what the engine lists is about the run's containers, never words the run printed.
       if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && /^docker\s+(ps|container\s+ls)\b/.test(t.entity.text))) return null;
       // "`x.jsonl` holds no line": a file named before the verb holds the things said; it is no thing named.
-      const verbAt = a.tokens.findIndex((t) => t.kind === 'word' && slotsOf(t).some((x) => MENTION_SLOTS.includes(x)));
-      if (a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') && namesFile(t.entity.text))) return null;
+      if (fileBeforeItsVerb(a)) return null;
       // "the duration shown in the report is about 2 seconds": a time the report gives, compared (the elapsed rule's), not a text it names.
       if (a.has('ELAPSED') && a.entities('duration').length > 0 && a.has('ABOUT', 'AT_MOST', 'AT_LEAST', 'JUST_OVER', 'JUST_UNDER')) return null;
       // "shows `a`, but not `b`": a negation of the texts after it only, which the texts of the report read.
@@ -1713,6 +1713,7 @@ const RULES: Rule<Check>[] = [
       if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       // spec-run's own diagnostics ("spec-run: SIGINT: stopping what runs") go to its stderr, which no record of a run holds: unread, never a command's line.
       if (/^spec-run:/.test(values[0])) return null;
+      if (fileBeforeItsVerb(a)) return null;
       // "… with `"event":"timeout"`": JSON members, with no verb of writing, are a line of the `--log` file, not what the command printed.
       if (JSON_MEMBER.test(values[0]) && !a.has('WRITE')) return null;
       const streams = streamsOf(a);
