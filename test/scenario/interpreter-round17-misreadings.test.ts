@@ -53,6 +53,8 @@ t.test('a file named before a verb of appearing is no text of the report', (t) =
   // A text that is no file's name, or a file's name after the verb, is read as before.
   t.match(thenParts('`hello world` never shows up')?.join(' ') ?? '', /not \(the report contains "hello world"\)/);
   t.match(thenParts('the output shows `run.log`')?.join(' ') ?? '', /contains "run\.log"/);
+  // A file's name in a list with no verb of its own is a line of the output, as before.
+  t.match(thenParts('the output is `1`, then `notes.txt`, then `sub`')?.join(' ') ?? '', /"notes\.txt"/);
   t.end();
 });
 

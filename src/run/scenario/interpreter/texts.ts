@@ -161,7 +161,7 @@ export const namesFile = (text: string) => /^[\w./-]+\.(jsonl|ndjson|json|log|tx
  */
 export function fileBeforeItsVerb(a: Args): boolean {
   const verbAt = a.tokens.findIndex((t) => t.kind === 'word' && slotsOf(t).some((x) => ['MENTION', 'SHOWN', 'WRITE'].includes(x)));
-  return a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') && namesFile(t.entity.text));
+  return verbAt > 0 && a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') && namesFile(t.entity.text));
 }
 
 /** "the command `sleep 5`": a text a sentence calls a command. */
