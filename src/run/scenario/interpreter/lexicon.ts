@@ -409,8 +409,13 @@ function words(text: string): string[] {
     // A step's text is as written: markdown's emphasis around a word ("SHALL *not* be", "**never**") is no part of it.
     .map((w) => w.replace(/^[*_~]+(?=[A-Za-z0-9])/, '').replace(/(?<=[A-Za-z0-9.,;:!?])[*_~]+$/, ''))
     .map((w) => w.replace(/^[.:"]+|[.:"]+$/g, '').replace(/['’]s$/i, ''))
+    // "announced w/ `(timeout 5m, …)`", "a job w/o `image:`": an abbreviation is the word it stands for, never a literal.
+    .map((w) => (Object.hasOwn(ABBREVIATIONS, w.toLowerCase()) ? ABBREVIATIONS[w.toLowerCase()] : w))
     .filter((w) => w !== '');
 }
+
+/** Abbreviations of plain English a writer uses in running text, and the words they stand for. */
+const ABBREVIATIONS: Record<string, string> = { 'w/': 'with', 'w/o': 'without', 'w/out': 'without' };
 
 /** Reads quoted text as an entity: a duration, a signal, a key, a path, a `key: value`, else a command or text. */
 function quotedEntity(text: string): Entity {

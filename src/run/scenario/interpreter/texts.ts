@@ -12,7 +12,7 @@ import type { Observation } from './observation.js';
 import { fieldMessage, fieldPath, problemLine, problemText } from './problem-texts.js';
 
 export { fieldMessage, fieldPath, problemLine };
-import { args, isFunction, type Args, type Rule } from './reading.js';
+import { args, isFunction, slotsOf, type Args, type Rule } from './reading.js';
 
 interface Verdict {
   ok: boolean;
@@ -154,6 +154,15 @@ export const problemLinePrinted = (text: string, o: Observation) => runLines(o).
 
 /** A text that is a file's name by its extension ("`logs/limits.jsonl`", "`out.txt`"), not a field's path ("`stop.commands`"). */
 export const namesFile = (text: string) => /^[\w./-]+\.(jsonl|ndjson|json|log|txt|ya?ml|md|sh|out|csv)$/i.test(text);
+
+/**
+ * "`x.jsonl` holds no line", "`ran.txt` never shows up": a file named before the sentence's first verb of saying, showing or
+ * writing is what holds the things said, or what comes to be; never a text of the report or of the output.
+ */
+export function fileBeforeItsVerb(a: Args): boolean {
+  const verbAt = a.tokens.findIndex((t) => t.kind === 'word' && slotsOf(t).some((x) => ['MENTION', 'SHOWN', 'WRITE'].includes(x)));
+  return verbAt > 0 && a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') && namesFile(t.entity.text));
+}
 
 /** "the command `sleep 5`": a text a sentence calls a command. */
 export const calledCommand = (tokens: readonly Token[]) => tokens.some((t, i) => quotedText(t) !== null && is(tokens[i - 1], 'COMMAND'));
@@ -735,7 +744,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const active = a.tokens.findIndex((t) => t.kind === 'word' && /^(prints|writes|outputs|emits|echoes|produces|logs|holds|contains|lists|shows|says|reads|names|mentions|includes|gives|reports|carries)$/i.test(t.text));
   if (active >= 0 && a.tokens.slice(0, active).some((t) => quotedText(t) !== null && !isHeading(t)) && a.tokens.slice(active).some((t) => quotedText(t) !== null)) return null;
   // "`x.jsonl` holds no line": a file before such a verb is what holds, never a text of the report.
-  if (active >= 0 && a.tokens.slice(0, active).some((t) => namesFile(quotedText(t) ?? ''))) return null;
+  if ((active >= 0 && a.tokens.slice(0, active).some((t) => namesFile(quotedText(t) ?? ''))) || fileBeforeItsVerb(a)) return null;
   // "… with `"event":"timeout"`": JSON members are a line of the `--log` file, never a text of the report where no place of it is named.
   // "that line has `"event":"timeout"`" (a line of the log file said before): never a line of the report either.
   if (a.tokens.some((t) => JSON_MEMBER.test(quotedText(t) ?? ''))) return null;

@@ -16,7 +16,7 @@ import { durationRanges, elidedTimeUnits } from './quantities.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
-import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, someLine, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
+import { anchorMovedBack, announcementOf, aroundList, beforeUnder, calledCommand, commandLines, continuedOn, contrastedNegation, deniedFrom, executorText, fieldMessage, fieldPath, fileBeforeItsVerb, followingInSentence, fieldLabels, HEADINGS, namedOutput, namesFieldLine, namesFile, ownerOf, placedApart, PARTS_COUNTED, placedByPart, printedText, problemLine, problemLinePrinted, quotedIn, quotesCommand, reports, runText, someLine, statusValue, TEXT_RULE, textList, withoutQuotedCommands } from './texts.js';
 
 export interface Verdict {
   ok: boolean;
@@ -398,6 +398,11 @@ function mentions(a: Args): Mention[] | null {
     !(t.kind === 'word' && /^(it|they|its|their)$/i.test(t.text)) &&
     !(t.kind === 'entity' && t.entity.type === 'stream') &&
     (!slotsOf(t).some((s) => [...MENTION_SLOTS, ...VESSEL].includes(s)) || (t.kind === 'word' && t.concepts.includes('COMMAND')));
+  // "…shall be the absolute path of the directory which holds the configuration file": a verb of holding in a relative
+  // clause describes a thing the sentence names, never what a text holds; the words before it are no texts sought.
+  if (fileBeforeItsVerb(a)) return null;
+  const verb = a.tokens.findIndex((t) => slotsOf(t).some((s) => MENTION_SLOTS.includes(s)));
+  if (verb > 0 && /^(which|that|who|whose)$/i.test(a.tokens[verb - 1].text)) return null;
   // "…shows `x`, and the executor exits with status 2": a verb of exiting says a fact of its own, never a thing named.
   if (a.after(...MENTION_SLOTS).some((t) => t.kind === 'word' && /^(exits|exited|exiting)$/i.test(t.text))) return null;
   // "…shows `x`; the exit code shown … is 137": a status given its value is a fact of its own, never things named.
@@ -408,6 +413,9 @@ function mentions(a: Args): Mention[] | null {
   const before = a.before(...MENTION_SLOTS).filter(candidate);
   // Before the verb, the subject ("the command's stdout contains") is no object.
   const objects = after.length > 0 ? [...after, ...before.filter((t) => !(t.kind === 'word' && t.concepts.includes('COMMAND')))] : before;
+  // "2 error lines, …, each saying `x`": a number before a noun counts those things; it is no text a message holds.
+  const counts = (t: Token) => isNumber(t) && a.tokens[a.tokens.indexOf(t) + 1]?.kind === 'word' && !isFunction(a.tokens[a.tokens.indexOf(t) + 1]);
+  if (objects.some(counts)) return null;
   const found = objects.map(mentionOf);
   return found.length > 0 && found.every((m) => m !== null) ? (found as Mention[]) : null;
 }
@@ -1483,8 +1491,7 @@ const RULES: Rule<Check>[] = [
       // "`docker ps -a` no longer lists a container of that name": what the engine lists is about the run's containers, never words the run printed.
       if (a.tokens.some((t) => t.kind === 'entity' && t.entity.type === 'quoted' && /^docker\s+(ps|container\s+ls)\b/.test(t.entity.text))) return null;
       // "`x.jsonl` holds no line": a file named before the verb holds the things said; it is no thing named.
-      const verbAt = a.tokens.findIndex((t) => t.kind === 'word' && slotsOf(t).some((x) => MENTION_SLOTS.includes(x)));
-      if (a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') && namesFile(t.entity.text))) return null;
+      if (fileBeforeItsVerb(a)) return null;
       // "the duration shown in the report is about 2 seconds": a time the report gives, compared (the elapsed rule's), not a text it names.
       if (a.has('ELAPSED') && a.entities('duration').length > 0 && a.has('ABOUT', 'AT_MOST', 'AT_LEAST', 'JUST_OVER', 'JUST_UNDER')) return null;
       // "shows `a`, but not `b`": a negation of the texts after it only, which the texts of the report read.
@@ -1706,6 +1713,7 @@ const RULES: Rule<Check>[] = [
       if (values.length !== 1 || a.has('MESSAGE', 'OUTPUT', 'NOTICE', 'USER')) return null;
       // spec-run's own diagnostics ("spec-run: SIGINT: stopping what runs") go to its stderr, which no record of a run holds: unread, never a command's line.
       if (/^spec-run:/.test(values[0])) return null;
+      if (fileBeforeItsVerb(a)) return null;
       // "… with `"event":"timeout"`": JSON members, with no verb of writing, are a line of the `--log` file, not what the command printed.
       if (JSON_MEMBER.test(values[0]) && !a.has('WRITE')) return null;
       const streams = streamsOf(a);
@@ -2651,6 +2659,10 @@ export function readThen(sentence: string): Reading<Check> {
   // writer's run's; checked as written, it would fail every other run. Not read.
   const example = /\b(such as|for example|for instance|e\.g\.|like)[\s,:]*(?=[`“])/i.exec(text.replace(/`[^`]*`|“[^”]*”/g, (span) => (span.startsWith('`') ? '`\u0000`' : '“\u0000”')));
   if (example) return { ok: false, notUnderstood: [example[1]], reason: 'a text given as an example, not as the text itself' };
+  // "nothing from `4` on", "every line from `x` onwards": a run of lines from a text to the end, which no fact reads (read
+  // without it, "from `4`" became the output being that text). Not read.
+  const onwards = /\bfrom\s+(?:`[^`]*`|“[^”]*”|\S+)\s+(?:on|onwards?|forwards?|upwards)\b/i.exec(text);
+  if (onwards) return { ok: false, notUnderstood: [onwards[0]], reason: 'a run of lines from a text to the end, which no fact reads' };
   const comparison = comparedElsewhere(text);
   if (comparison) {
     // "…, as on the host": the claim, and the same in the other place, which the fact that compares checks by running it there.

@@ -609,6 +609,9 @@ const RULES: Rule<SetupPart>[] = [
     build(a) {
       const values = a.tokens.filter((t) => t.kind === 'entity');
       if (values.length !== 1 || a.negated || namedAsFile(a, values[0])) return null;
+      // "run with the option `--log audit/x.jsonl`, the directory `audit` not yet existing": an option of the executor's
+      // command line is never a directory's name, whatever directory the sentence speaks of.
+      if (/^-/.test(values[0].text)) return null;
       // "a directory `sub`" names a directory; it is the working one only when said to be ("works in", "its directory is set to").
       const plain = a.tokens.every((t) => !(t.kind === 'word' && t.concepts.includes('WORKDIR')) || /^(directory|folder)$/i.test(t.text));
       if (plain && !a.has('SET', 'RUNS')) return null;
@@ -840,6 +843,10 @@ function plainParts(sentence: string): string {
     // "where no file `x` exists": that name does not exist.
     .replace(/,?\s+where\s+no\s+(?:(?:sub-?directory|directory|folder|file)\s+)?(`[^`]+`)\s+exists\b/gi, ', and $1 does not exist')
     .replace(/\b(does|do)\s+not\s+yet\s+exist\b/gi, '$1 not exist yet')
+    // "the directory `audit` not yet existing": an absolute clause, that it does not exist.
+    .replace(/(`[^`]+`)\s+not\s+(?:yet\s+)?existing(?:\s+yet)?(?=\s*(?:,|$))/gi, '$1 does not exist yet')
+    // "with the option `--log x`": the option named so is the option as written.
+    .replace(/\b(?:the\s+)?option\s+(?=`--)/gi, '')
     // "`spec-run exec hook.yaml` runs a `hook.yaml` whose …", "… reads `stop:` with …": the file it is given, named again, is the configuration it runs.
     // Started through a package runner (`npx spec-run exec …`), it is the same executor.
     .replace(new RegExp(String.raw`(\`${RUNNER}spec-run\s+exec\s+(?:[^\`]*\s)?([\w./-]+\.ya?ml)(?:\s[^\`]*)?\`)\s+(?:runs|reads|loads|parses)\s+(?:(?:a|the)\s+)?(?:\`([\w./-]+\.ya?ml)\`|(?=section\b))`, 'gi'), (whole: string, invocation: string, file: string, again: string | undefined) =>
