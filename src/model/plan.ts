@@ -74,6 +74,8 @@ export interface CalledCheckFunction {
   callableWithoutArguments: boolean;
   /** Set when a variable holds it (`(defvar *f* (lambda ...))`): it has no name to be run by as a unit. */
   variable?: true;
+  /** Set when it is a lambda kept as data (`(push (lambda ...) *checks*)`): no unit may have called it, and it has no name to be run by. */
+  stored?: true;
 }
 
 /** A JSON block under an "Input" label: the request must be well-formed JSON-RPC for a listed tool. */
