@@ -44,8 +44,16 @@ itself. Global, not rebound, so threads of spec code add to it too.")
 (#+ccl, #-sbcl, #+(or)), START being where its feature expression begins: the checks
 it holds are reported as skipped (REPORT-CHECKS-LEFT-OUT).")
 
+(defvar *conditionals-read* '()
+  "(source start kept) of each reader conditional of spec code read (not inside a form one
+left out), START being where its feature expression begins, KEPT whether it kept its form:
+a definition read before the blocks above it ran (a FiveAM test) is read again when
+*FEATURES* decides one of its conditionals otherwise by the time it runs (see
+DEFINITION-READ-OTHERWISE-P).")
+
 (defun note-left-out-forms (readtable)
-  "Make READTABLE's #+ and #- note each form they leave out in *LEFT-OUT-FORMS*."
+  "Make READTABLE's #+ and #- note each form they leave out in *LEFT-OUT-FORMS*, and each
+decision in *CONDITIONALS-READ*."
   (dolist (sub-char '(#\+ #\-))
     (let ((conditional (get-dispatch-macro-character #\# sub-char readtable)))
       (set-dispatch-macro-character
@@ -54,6 +62,8 @@ it holds are reported as skipped (REPORT-CHECKS-LEFT-OUT).")
          (let* ((start (file-position stream))
                 (suppressed-before *read-suppress*)
                 (values (multiple-value-list (funcall conditional stream char number))))
+           (when (and (not suppressed-before) *reading-source* start)
+             (push (list *reading-source* start (and values t)) *conditionals-read*))
            ;; No value: the form is left out (inside a form already left out, nothing is read).
            (when (and (null values) (not suppressed-before) *reading-source* start
                       (not (find-if (lambda (left-out) (and (eq (first left-out) *reading-source*)
@@ -476,7 +486,8 @@ is read in that package too."
                  (*readtable* *source-readtable*)
                  (*reading-source* source)
                  (*read-eval* nil)
-                 (*left-out-forms* '()))
+                 (*left-out-forms* '())
+                 (*conditionals-read* '()))
              (handler-case
                  (handler-bind ((sb-int:simple-reader-package-error
                                   (lambda (condition)
