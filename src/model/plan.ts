@@ -171,8 +171,8 @@ export interface DocumentPlan {
    * would never run, and fails there.
    */
   plannedTests?: string[];
-  /** How many units run only because they come before a selected one in its Lisp environment (see withUnitsBefore). */
-  unitsBefore?: number;
+  /** The ids of the units that run only because they come before a selected one in its Lisp environment (see withUnitsBefore): their checks are no check of the selection's. */
+  unitsBefore?: string[];
   /** Under --change, the change's delta spec applied to this capability's spec: a FILE:LINE of it selects among this plan's units, even where it has none of its own. */
   appliedDelta?: string;
   /**
