@@ -18,6 +18,11 @@ export function escapeXml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
+/** TEXT as an attribute's value: a tab or line break written raw would be read as a space (a check's string literal spanning lines). */
+function escapeAttribute(text: string): string {
+  return escapeXml(text).replace(/[\t\n\r]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
 interface Unit {
   name: string;
   at?: { file: string; line: number };
@@ -80,7 +85,7 @@ function renderRun(run: JunitRun, cases: (suite: Suite) => { tests: number; fail
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
   for (const suite of run.suites) {
     const { tests, failures, skipped, lines: caseLines } = cases(suite);
-    lines.push(`  <testsuite name="${escapeXml(suite.name)}" file="${escapeXml(suite.file)}" tests="${tests}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
+    lines.push(`  <testsuite name="${escapeAttribute(suite.name)}" file="${escapeAttribute(suite.file)}" tests="${tests}" failures="${failures}" skipped="${skipped}" time="${(suite.durationMs / 1000).toFixed(3)}">`);
     lines.push(...suiteProperties(suite.seed ?? run.seed, run.selection, run.requirements, suite.requirementIds));
     lines.push(...caseLines, '  </testsuite>');
   }
@@ -103,12 +108,12 @@ function flakyFailuresByPoint(suite: Suite): Map<PointEvent, EarlierFailure[]> {
 
 function flakyFailureXml(failure: EarlierFailure): string {
   const detail = stringify({ attempt: failure.attempt, at: failure.at ? `${failure.at.file}:${failure.at.line}` : undefined, ...failure.diagnostics }, { lineWidth: 0 });
-  return `<flakyFailure message="${escapeXml(failure.name)}" type="attempt ${failure.attempt}"><stackTrace>${escapeXml(detail)}</stackTrace></flakyFailure>`;
+  return `<flakyFailure message="${escapeAttribute(failure.name)}" type="attempt ${failure.attempt}"><stackTrace>${escapeXml(detail)}</stackTrace></flakyFailure>`;
 }
 
 function properties(indent: string, entries: [string, string][]): string[] {
   if (entries.length === 0) return [];
-  return [`${indent}<properties>`, ...entries.map(([name, value]) => `${indent}  <property name="${escapeXml(name)}" value="${escapeXml(value)}"/>`), `${indent}</properties>`];
+  return [`${indent}<properties>`, ...entries.map(([name, value]) => `${indent}  <property name="${escapeAttribute(name)}" value="${escapeAttribute(value)}"/>`), `${indent}</properties>`];
 }
 
 /**
@@ -144,7 +149,7 @@ function runFailuresSuite(failures: RunFailure[]): string[] {
   if (failures.length === 0) return [];
   return [
     `  <testsuite name="spec-run" tests="${failures.length}" failures="${failures.length}" skipped="0" time="0.000">`,
-    ...failures.map(({ reason, at }) => `    <testcase name="${escapeXml(reason)}" classname="spec-run"${at ? ` file="${escapeXml(at.file)}" line="${at.line}"` : ''}><failure message="${escapeXml(reason)}"/></testcase>`),
+    ...failures.map(({ reason, at }) => `    <testcase name="${escapeAttribute(reason)}" classname="spec-run"${at ? ` file="${escapeAttribute(at.file)}" line="${at.line}"` : ''}><failure message="${escapeAttribute(reason)}"/></testcase>`),
     '  </testsuite>',
   ];
 }
@@ -167,18 +172,18 @@ export const junitUnitsReporter: Reporter = async function* (events) {
   yield renderRun(run, (suite) => {
     const lines: string[] = [];
     for (const unit of suite.units) {
-      const attributes = `name="${escapeXml(unit.name)}" classname="${escapeXml(suite.name)}"${unit.at ? ` file="${escapeXml(unit.at.file)}" line="${unit.at.line}"` : ''}`;
+      const attributes = `name="${escapeAttribute(unit.name)}" classname="${escapeAttribute(suite.name)}"${unit.at ? ` file="${escapeAttribute(unit.at.file)}" line="${unit.at.line}"` : ''}`;
       const failed = unit.points.filter(isFailed);
       let outcome = '';
       if (failed.length > 0) {
         const detail = failed.map((point) => `${point.name}\n${failureDetail(point)}`).join('\n');
-        outcome = `<failure message="${escapeXml(`${failed.length} of ${unit.points.length} checks failed: ${failed[0].name}`)}">${escapeXml(detail)}</failure>`;
+        outcome = `<failure message="${escapeAttribute(`${failed.length} of ${unit.points.length} checks failed: ${failed[0].name}`)}">${escapeXml(detail)}</failure>`;
       } else if (unit.points.length === 0 || unit.points.some(isSkipped)) {
         // A unit passes only when all it states was checked: one cut short by an interruption did not.
         const first = unit.points.find(isSkipped);
         const reason = first ? (first.skip ?? `TODO ${first.todo}`) : 'no check ran';
         const notRun = unit.points.filter(isSkipped).length;
-        outcome = `<skipped message="${escapeXml(notRun === unit.points.length ? reason : `${notRun} of ${unit.points.length} checks did not run: ${reason}`)}"/>`;
+        outcome = `<skipped message="${escapeAttribute(notRun === unit.points.length ? reason : `${notRun} of ${unit.points.length} checks did not run: ${reason}`)}"/>`;
       } else if (unit.flakyFailures.length) outcome = unit.flakyFailures.map(flakyFailureXml).join('');
       lines.push(...testcase(attributes, unit.requirements, outcome));
     }
@@ -194,11 +199,11 @@ export const junitReporter: Reporter = async function* (events) {
     const flaky = flakyFailuresByPoint(suite);
     const lines: string[] = [];
     for (const { unit, point } of suite.points) {
-      const attributes = `name="${escapeXml(`${unit.name} › ${point.name}`)}" classname="${escapeXml(suite.name)}"${point.at ? ` file="${escapeXml(point.at.file)}" line="${point.at.line}"` : ''}`;
+      const attributes = `name="${escapeAttribute(`${unit.name} › ${point.name}`)}" classname="${escapeAttribute(suite.name)}"${point.at ? ` file="${escapeAttribute(point.at.file)}" line="${point.at.line}"` : ''}`;
       const flakyFailures = flaky.get(point) ?? [];
       let outcome = '';
-      if (isSkipped(point)) outcome = `<skipped message="${escapeXml(point.skip ?? `TODO ${point.todo}`)}"/>`;
-      else if (!point.ok) outcome = `<failure message="${escapeXml(point.name)}">${escapeXml(failureDetail(point))}</failure>`;
+      if (isSkipped(point)) outcome = `<skipped message="${escapeAttribute(point.skip ?? `TODO ${point.todo}`)}"/>`;
+      else if (!point.ok) outcome = `<failure message="${escapeAttribute(point.name)}">${escapeXml(failureDetail(point))}</failure>`;
       else if (flakyFailures.length) outcome = flakyFailures.map(flakyFailureXml).join('');
       lines.push(...testcase(attributes, unit.requirements, outcome));
     }

@@ -12,9 +12,13 @@ import { attemptsNote } from './attempts.js';
 
 const INDENT = '    ';
 
-/** Escapes what TAP gives meaning to inside a description: backslash and '#'; newlines end a line. */
+/**
+ * Escapes what TAP gives meaning to inside a description: backslash and '#'; a newline,
+ * which would end the line, is written `\n` (a check's string literal spanning lines is not
+ * the same check with a space there).
+ */
 export function escapeDescription(text: string): string {
-  return visibleControls(text.replace(/\s*\n\s*/g, ' ').replace(/\\/g, '\\\\').replace(/#/g, '\\#'));
+  return visibleControls(text.replace(/\\/g, '\\\\').replace(/#/g, '\\#').replace(/\r?\n/g, '\\n'));
 }
 
 function escapeDirective(text: string): string {

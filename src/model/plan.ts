@@ -74,6 +74,8 @@ export interface CalledCheckFunction {
   callableWithoutArguments: boolean;
   /** Set when a variable holds it (`(defvar *f* (lambda ...))`): it has no name to be run by as a unit. */
   variable?: true;
+  /** Set when it is a lambda kept as data (`(push (lambda ...) *checks*)`): no unit may have called it, and it has no name to be run by. */
+  stored?: true;
 }
 
 /** A JSON block under an "Input" label: the request must be well-formed JSON-RPC for a listed tool. */
@@ -169,8 +171,8 @@ export interface DocumentPlan {
    * would never run, and fails there.
    */
   plannedTests?: string[];
-  /** How many units run only because they come before a selected one in its Lisp environment (see withUnitsBefore). */
-  unitsBefore?: number;
+  /** The ids of the units that run only because they come before a selected one in its Lisp environment (see withUnitsBefore): their checks are no check of the selection's. */
+  unitsBefore?: string[];
   /** Under --change, the change's delta spec applied to this capability's spec: a FILE:LINE of it selects among this plan's units, even where it has none of its own. */
   appliedDelta?: string;
   /**

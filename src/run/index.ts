@@ -37,6 +37,13 @@ export interface RunPlanOptions extends RunOptions {
 export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners: Runners): AsyncGenerator<RunEvent> {
   const started = Date.now();
   const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+  // Whether the run checked something is the selection's to say: a unit run only before a selected one (its Lisp environment) does not say it.
+  const selectedCounts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+  const runBefore = new Set(plan.documents.flatMap((document) => document.unitsBefore ?? []));
+  const count = (event: RunEvent) => {
+    countEvent(counts, event);
+    if (event.type !== 'point' || !runBefore.has(event.unitId)) countEvent(selectedCounts, event);
+  };
   const controller = new AbortController();
   const buffers = plan.documents.map(() => new EventBuffer<RunEvent>());
   // One gate for all documents of the run: measurements get a quiet machine whatever --jobs says.
@@ -79,7 +86,7 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   for (const buffer of buffers) {
     for await (const event of buffer) {
       requirements.observe(event);
-      countEvent(counts, event);
+      count(event);
       yield event;
     }
   }
@@ -113,14 +120,20 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   const left = pending.filter(({ origin }) => !errors.some((error) => error.origin === origin));
   for (const event of [...late, ...(stopped ? left.map(({ text }): RunEvent => ({ type: 'comment', text })) : pendingWorkEvents(left))]) {
     requirements.observe(event);
-    countEvent(counts, event);
+    count(event);
     yield event;
   }
   const traced = requirements.results();
   // A dry run runs nothing by design; a stopped run says why it stopped; a shard that
   // checked nothing (its documents all skipped) is judged with the others, by merge.
-  const nothing = options.dryRun || stopped || options.shard ? undefined : checkedNothing(counts);
+  const nothing = options.dryRun || stopped || options.shard ? undefined : (checkedNothing(counts) ?? selectionCheckedNothing(selectedCounts, runBefore.size));
   yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}), ...(stopped ? { stopped } : {}), ...(nothing ? { checkedNothing: nothing } : {}) };
+}
+
+/** Why the selected units (COUNTS, without the RUNBEFORE units run only before them) checked nothing, or undefined. */
+function selectionCheckedNothing(counts: Counts, runBefore: number): string | undefined {
+  const nothing = checkedNothing(counts);
+  return nothing && `${nothing} in the selected units (the ${runBefore} unit${runBefore === 1 ? '' : 's'} run only before them not counted)`;
 }
 
 /**
@@ -147,7 +160,7 @@ export async function runDocument(plan: DocumentPlan, options: RunOptions, runne
   const emit = withRequirements(plan, emitRaw);
   emit({ type: 'document-start', file: plan.file, name: plan.name, ...(plan.requirements?.length ? { requirements: plan.requirements } : {}) });
   if (plan.unitsBefore) {
-    const count = plan.unitsBefore;
+    const count = plan.unitsBefore.length;
     emit({ type: 'comment', text: `${plan.file}: ${count} unit${count === 1 ? '' : 's'} before the selected ones run${count === 1 ? 's' : ''} too: the document's units share one Lisp environment, and a unit run without those before it could pass or fail where the whole document would not` });
   }
   plan.problems.forEach((problem, i) => {

@@ -141,8 +141,8 @@ export function withUnitsBefore(plan: TestPlan, whole: TestPlan): TestPlan {
     const selected = new Set(document.units.map((unit) => unit.id));
     const last = Math.max(...all.units.map((unit, i) => (selected.has(unit.id) ? i : -1)));
     const units = all.units.slice(0, last + 1);
-    const before = units.filter((unit) => !selected.has(unit.id)).length;
-    return before === 0 ? document : { ...document, units, unitsBefore: before };
+    const before = units.filter((unit) => !selected.has(unit.id)).map((unit) => unit.id);
+    return before.length === 0 ? document : { ...document, units, unitsBefore: before };
   });
   return { documents };
 }

@@ -249,6 +249,8 @@ export interface DefinedFunction {
   method: boolean;
   /** Held by a variable (`(defvar *f* (lambda ...))`), not named as a function: called by `(funcall *f*)`, never by its name. */
   variable: boolean;
+  /** A lambda kept as data (`(push (lambda ...) *checks*)`, see storedFunctions): whatever calls it, it is by no name. */
+  stored: boolean;
 }
 
 /**
@@ -448,10 +450,10 @@ function takesNoArguments(lambdaList: LispNode): boolean {
 }
 
 /** The function NAME (as written) of LAMBDALIST and BODY, defined by FORM: what its body names and checks. */
-function functionOf(form: LispForm, name: SymbolNode, lambdaList: LispNode, body: LispNode[], kind: { method?: boolean; variable?: boolean } = {}): DefinedFunction {
+function functionOf(form: LispForm, name: SymbolNode, lambdaList: LispNode, body: LispNode[], kind: { method?: boolean; variable?: boolean; stored?: boolean } = {}): DefinedFunction {
   const names = codeSymbols(body);
   const checks = body.flatMap(checkSites).map((site) => ({ line: site.line, text: codeOnOneLine(form.text.slice(site.start - form.start, site.end - form.start)) }));
-  return { name: name.name, rawName: name.raw, callableWithoutArguments: takesNoArguments(lambdaList), holdsChecks: body.some(holdsChecks), checks, names, line: form.line, method: kind.method ?? false, variable: kind.variable ?? false };
+  return { name: name.name, rawName: name.raw, callableWithoutArguments: takesNoArguments(lambdaList), holdsChecks: body.some(holdsChecks), checks, names, line: form.line, method: kind.method ?? false, variable: kind.variable ?? false, stored: kind.stored ?? false };
 }
 
 /** The lambda list and body of NODE when it is a function object written in place: `(lambda ...)`, `#'(lambda ...)`, `(function (lambda ...))`. */
@@ -500,6 +502,43 @@ export function definedFunctions(form: LispForm): DefinedFunction[] {
   if (target.kind === 'symbol') return [functionOf(form, target, held.lambdaList, held.body, { variable: true })];
   const named = target.kind === 'list' && target.items.length === 2 && target.items[0]?.kind === 'symbol' && FUNCTION_FETCHERS.has(unqualified(target.items[0].name)) ? namedFunction(target.items[1]) : null;
   return named === null ? [] : [functionOf(form, named, held.lambdaList, held.body)];
+}
+
+/**
+ * The operators that keep the functions given them as data, calling none, with the argument
+ * their values start at (1 the first): `setf` and its kin take every second argument from
+ * there (a place's value), the others every one. *DATA-STORING-OPERATORS* of
+ * run/lisp/checks.lisp, by which the run counts a stored lambda's checks as its own, is the same table.
+ */
+const DATA_STORING_OPERATORS: ReadonlyMap<string, number> = new Map([
+  ...['setf', 'setq', 'psetf', 'psetq', 'acons'].map((name) => [name, 2] as const),
+  ...['push', 'pushnew', 'list', 'list*', 'cons', 'vector'].map((name) => [name, 1] as const),
+]);
+const PLACE_SETTERS = new Set(['setf', 'setq', 'psetf', 'psetq']);
+
+/**
+ * The lambdas FORM keeps as data, at any depth: stored in a table, a list or a place
+ * (`(setf (gethash :a *checks*) (lambda ...))`, `(push (lambda ...) *rules*)`), a registry
+ * of checks a later unit may call. Each is named for its line; the one a top-level `setf`
+ * gives a variable or a function name is definedFunctions'.
+ */
+export function storedFunctions(form: LispForm): DefinedFunction[] {
+  const found: DefinedFunction[] = [];
+  visitCode(form.node, (node) => {
+    const operator = node.kind === 'list' && node.items[0]?.kind === 'symbol' ? unqualified(node.items[0].name) : null;
+    const from = operator === null ? undefined : DATA_STORING_OPERATORS.get(operator);
+    if (from === undefined || node.kind !== 'list') return;
+    const setter = PLACE_SETTERS.has(operator!);
+    for (let at = from; at < node.items.length; at += setter ? 2 : 1) {
+      const held = lambdaOf(node.items[at]);
+      const place = node.items[at - 1];
+      if (held === null || (setter && node === form.node && (place.kind === 'symbol' || namedFunction(place) !== null))) continue;
+      const lambda = node.items[at];
+      const name: SymbolNode = { kind: 'symbol', name: `(lambda at line ${lambda.line})`, raw: `the lambda at line ${lambda.line}`, start: lambda.start, end: lambda.end, line: lambda.line };
+      found.push(functionOf({ ...form, line: lambda.line }, name, held.lambdaList, held.body, { stored: true }));
+    }
+  });
+  return found;
 }
 
 /**

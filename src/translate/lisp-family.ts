@@ -6,7 +6,7 @@
 import type { CodeBlock, Diagnostic, SpecDocument } from '../model/document.js';
 import type { CalledCheckFunction, CheckSite, CodeRef, ExpectedAnswer, NotRunBlock } from '../model/plan.js';
 import { blankSpans, codeRef } from './code-ref.js';
-import { callCounts, variableUses, checkingFunctions, definedFunctions, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
+import { callCounts, variableUses, checkingFunctions, definedFunctions, storedFunctions, functionReferences, type DefinedFunction, type DefinedTest, definedTest, isDefinition, isTestRunnerCall, isVerifyName, nestedTests, testDefiningMacros } from './lisp-definitions.js';
 import { codeOnOneLine, DEFINES_READER_MACROS, type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
 import { blockName } from './naming.js';
 import { formalNotationRule } from './rules/formal-notation.js';
@@ -188,6 +188,8 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
     }
     // A function object a block names or puts in a variable as it runs (`(setf (symbol-function 'f) (lambda ...))`).
     for (const form of run) for (const fn of definedFunctions(form)) functions.push({ ...fn, block });
+    // A lambda kept as data (a registry of checks), where the block stands or as it runs.
+    for (const form of scan.forms) for (const fn of storedFunctions(form)) functions.push({ ...fn, block });
   }
 
   // Run by nothing, a function's checks, or those of the functions it calls, never run either.
@@ -202,6 +204,11 @@ export function translateLispFamily(doc: SpecDocument): FamilyTranslation {
   const uncalledCheckFunctions: { name: string; line: number }[] = [];
   const calledCheckFunctions: CalledCheckFunction[] = [];
   for (const fn of functions.map((f) => ({ ...f, holdsChecks: checking.has(f.name) }))) {
+    // Kept as data, it is called by whatever takes it out, perhaps a later unit: the run tells by the points of its checks.
+    if (fn.stored) {
+      if (fn.holdsChecks) calledCheckFunctions.push({ name: fn.rawName, line: fn.line, headingPath: fn.block.headingPath, checks: checksReached(fn, functions), callableWithoutArguments: false, stored: true });
+      continue;
+    }
     const neverCalled = fn.variable ? !variables.called.has(fn.name) && (variables.named.get(fn.name) ?? 0) <= 1 : !calls.has(fn.name);
     // Called in the code, it may still never run (`(mapc #'verify-x '())`): the run tells by the points of its checks.
     const checks = neverCalled ? [] : checksReached(fn, functions);

@@ -28,7 +28,7 @@ export function describePlan(plan: DocumentPlan): string {
   if (plan.calledCheckFunctions?.length) {
     lines.push(`  checking functions the code calls (${plan.calledCheckFunctions.length}), each run after the units as a unit of its own if the run never makes its checks (a call over nothing, in a branch not taken):`);
     for (const fn of plan.calledCheckFunctions) {
-      const fallback = fn.callableWithoutArguments ? '' : '; needing arguments, its checks are then reported not run';
+      const fallback = fn.stored ? '; kept as data, its checks are reported not run if no unit calls it' : fn.callableWithoutArguments ? '' : '; needing arguments, its checks are then reported not run';
       const checkLines = [...new Set(fn.checks.map((check) => check.line))];
       lines.push(`    ${fn.name}  (${at(fn.line)}; checks at line${checkLines.length === 1 ? '' : 's'} ${checkLines.join(', ')}${fallback})`);
     }

@@ -29,3 +29,15 @@ t.test('a check never reached is a skipped point: the run passes, the summary co
   t.equal(gated.code, 1, 'the requirement is not verified');
   t.match(gated.stderr, /--require-verified: whennil\.test\.md#Whennil is untested \(2 checks were skipped and verified nothing;/);
 });
+
+t.test('a selection whose units checked nothing fails as the run checked nothing, however the units run only before them did', async (t) => {
+  const dir = t.testdir({ 'selected.test.md': lispDocument('selected', { Setup: '(defvar *x* 1)\n(assert (= *x* 1))', Target: '(fiveam:test target-feature\n  #+ccl (fiveam:is (= *x* 2)))' }) });
+  const whole = await specRun(['selected.test.md'], dir);
+  t.equal(whole.code, 0, 'the whole document checked something: its setup');
+  for (const selection of [['--grep', 'target-feature'], ['--grep', 'Target']]) {
+    const run = await specRun(['selected.test.md', '--reporter', 'tap', ...selection], dir);
+    t.equal(run.code, 1, `${selection.join(' ')}: the selected unit checked nothing`);
+    t.match(run.stdout, /not ok \d+ - the run checked nothing: no check passed \(1 skipped\) in the selected units \(the 1 unit run only before them not counted\)/);
+    t.match(run.stderr, /^1 passed, 0 failed, 1 skipped, 0 todo$/m, 'the unit before still counts in the summary');
+  }
+});

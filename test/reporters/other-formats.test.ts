@@ -16,6 +16,13 @@ t.test('JUnit: a testcase per point, failures with diagnostics, counts per suite
   t.equal(escapeXml('a\u0001b'), 'a\uFFFDb', 'characters XML cannot hold are replaced');
 });
 
+t.test("JUnit: a name's line break is written as a character reference, which a parser reads back as a line break, not a space", async (t) => {
+  const multiLine = events.map((event) => (event.type === 'point' && event.name === '(result-response-p r)' ? { ...event, name: '(string= *greeting* "hello\nworld")' } : event));
+  const xml = await renderEvents(junitReporter, multiLine);
+  t.match(xml, /<testcase name="Scenario 1 › \(string= \*greeting\* &quot;hello&#10;world&quot;\)"/);
+  t.match(xml, /<failure message="[^"\n]+">at: a\.md:6\ntext:/, 'text content keeps its line breaks raw');
+});
+
 t.test('JSON: the event stream, a line each, parseable back', async (t) => {
   const lines = (await render(jsonReporter)).trim().split('\n').map((l) => JSON.parse(l));
   t.same(lines, events);

@@ -67,6 +67,7 @@ t.test('a failing assertion is a not ok point with YAML diagnostics and file:lin
 
 t.test('descriptions escape # and backslash so they are not read as directives', async (t) => {
   t.equal(escapeDescription("(funcall #'f \\)"), "(funcall \\#'f \\\\)");
+  t.equal(escapeDescription('(string= s "hello\nworld")'), '(string= s "hello\\nworld")', "a line break is written \\n, not a space that reads as another check");
   const tap = await renderTap(eventsFor([[[{ ok: true, skip: false, todo: false, name: "(eq #'car x)" }]]]));
   const results = await parseTap(tap);
   t.equal(results.ok, true);

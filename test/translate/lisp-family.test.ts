@@ -501,3 +501,26 @@ t.test('checks in any function object nothing calls are reported: a defgeneric w
     'each is judged by the run, by whether its checks were reached: one handed on included',
   );
 });
+
+t.test('a lambda kept as data (a registry of checks) is judged by the run, by whether a unit reached its checks', async (t) => {
+  const plan = doc(
+    lisp(`(defvar *checks* (make-hash-table))
+(setf (gethash :positive *checks*) (lambda (x) (assert (plusp x))))
+(let ((rules '()))
+  (push #'(lambda () (is (= 1 1))) rules))
+(defvar *listed* (list (lambda () (is (= 2 2)))))
+(setf *plain* (lambda () (is (= 3 3))))
+(push (lambda () (print 1)) *quiet*)`),
+  );
+  t.same(
+    plan.calledCheckFunctions?.map((fn) => [fn.name, fn.stored ?? false, fn.checks.map((check) => check.text)]),
+    [
+      ['the lambda at line 10', true, ['(assert (plusp x))']],
+      ['the lambda at line 12', true, ['(is (= 1 1))']],
+      ['the lambda at line 13', true, ['(is (= 2 2))']],
+    ],
+    'each stored lambda holding checks, at its own line; one checking nothing is none',
+  );
+  t.match(plan.problems.map((problem) => problem.message), [/^\*plain\* holds a function whose checks nothing/], "a top-level setf of a variable stays the variable's");
+  t.match(describePlan(plan), /the lambda at line 10 {2}\(doc\.test\.md:10; checks at line 10; kept as data, its checks are reported not run if no unit calls it\)/);
+});

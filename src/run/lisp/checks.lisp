@@ -44,8 +44,16 @@ itself. Global, not rebound, so threads of spec code add to it too.")
 (#+ccl, #-sbcl, #+(or)), START being where its feature expression begins: the checks
 it holds are reported as skipped (REPORT-CHECKS-LEFT-OUT).")
 
+(defvar *conditionals-read* '()
+  "(source start kept) of each reader conditional of spec code read (not inside a form one
+left out), START being where its feature expression begins, KEPT whether it kept its form:
+a definition read before the blocks above it ran (a FiveAM test) is read again when
+*FEATURES* decides one of its conditionals otherwise by the time it runs (see
+DEFINITION-READ-OTHERWISE-P).")
+
 (defun note-left-out-forms (readtable)
-  "Make READTABLE's #+ and #- note each form they leave out in *LEFT-OUT-FORMS*."
+  "Make READTABLE's #+ and #- note each form they leave out in *LEFT-OUT-FORMS*, and each
+decision in *CONDITIONALS-READ*."
   (dolist (sub-char '(#\+ #\-))
     (let ((conditional (get-dispatch-macro-character #\# sub-char readtable)))
       (set-dispatch-macro-character
@@ -54,6 +62,8 @@ it holds are reported as skipped (REPORT-CHECKS-LEFT-OUT).")
          (let* ((start (file-position stream))
                 (suppressed-before *read-suppress*)
                 (values (multiple-value-list (funcall conditional stream char number))))
+           (when (and (not suppressed-before) *reading-source* start)
+             (push (list *reading-source* start (and values t)) *conditionals-read*))
            ;; No value: the form is left out (inside a form already left out, nothing is read).
            (when (and (null values) (not suppressed-before) *reading-source* start
                       (not (find-if (lambda (left-out) (and (eq (first left-out) *reading-source*)
@@ -238,6 +248,24 @@ functions are written in the code that calls them: their checks are its own."
                                      (named-function (second place)))
                     when (and function named) collect (cons named function)))))))
 
+(defparameter *data-storing-operators*
+  '((setf . 2) (setq . 2) (psetf . 2) (psetq . 2) (push . 1) (pushnew . 1)
+    (list . 1) (list* . 1) (cons . 1) (vector . 1) (acons . 2))
+  "Operators that keep the functions given them as data, none called, each with the
+argument the values start at (1 the first): SETF and its kin take every second argument
+from there (a place's value), the others every argument. A lambda stored so, in a table,
+a list or a variable, runs when a unit calls it, perhaps a later one (a registry of
+checks): its checks are its own, not the storing code's. TRANSLATE/LISP-DEFINITIONS.TS's
+DATA_STORING_OPERATORS, by which the plan reports one no unit called, is the same table.")
+
+(defun stored-lambdas (form)
+  "The lambdas FORM, a call of one of *DATA-STORING-OPERATORS*, keeps as data."
+  (let ((from (and (consp form) (symbolp (car form)) (cdr (assoc (car form) *data-storing-operators*)))))
+    (when (and from (listp (cdr form)))
+      (loop for rest on (nthcdr from form) by (if (member (car form) '(setf setq psetf psetq)) #'cddr #'cdr)
+            for function = (and (consp rest) (lambda-of (car rest)))
+            when function collect function))))
+
 (defun note-function-definitions (form)
   "Note the functions FORM, a macro call read from spec code, defines (FUNCTION-DEFINITIONS)."
   (loop for (name . function) in (function-definitions form)
@@ -356,8 +384,9 @@ whole text, or the definition of a FiveAM test or verify- function)."
 
 (defun map-definitions (function forms)
   "Call FUNCTION on each definition FORMS hold, at any depth (a DEFUN in a LET),
-outermost first: a call of *DEFINITION-OPERATORS*, or one that keeps a function's
-lambda (FUNCTION-DEFINITIONS: (SETF (SYMBOL-FUNCTION 'F) (LAMBDA ...)))."
+outermost first: a call of *DEFINITION-OPERATORS*, one that keeps a function's
+lambda (FUNCTION-DEFINITIONS: (SETF (SYMBOL-FUNCTION 'F) (LAMBDA ...))), or a lambda
+kept as data (STORED-LAMBDAS: (PUSH (LAMBDA ...) *CHECKS*))."
   (let ((seen (make-hash-table :test #'eq))
         (budget 200000))
     (labels ((walk (form)
@@ -366,6 +395,7 @@ lambda (FUNCTION-DEFINITIONS: (SETF (SYMBOL-FUNCTION 'F) (LAMBDA ...)))."
                  (setf (gethash form seen) t)
                  (when (or (member (car form) *definition-operators*) (function-definitions form))
                    (funcall function form))
+                 (mapc function (stored-lambdas form))
                  (loop for rest on form
                        while (and (consp rest) (plusp (decf budget)))
                        do (walk (car rest))))))
@@ -456,7 +486,8 @@ is read in that package too."
                  (*readtable* *source-readtable*)
                  (*reading-source* source)
                  (*read-eval* nil)
-                 (*left-out-forms* '()))
+                 (*left-out-forms* '())
+                 (*conditionals-read* '()))
              (handler-case
                  (handler-bind ((sb-int:simple-reader-package-error
                                   (lambda (condition)

@@ -355,8 +355,49 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
                       (read-from-string feature t nil :start 2))))
     (not (eq wanted (and (sb-int:featurep expression) t)))))
 
+(defun feature-expression-kept-p (source start)
+  "Whether the reader conditional whose feature expression starts at START of SOURCE keeps its form under *FEATURES* now."
+  (let* ((text (source-text source))
+         (expression (let ((*package* (find-package '#:keyword))
+                           (*read-eval* nil))
+                       (read-from-string text t nil :start start)))
+         (plus (char= (char text (1- start)) #\+)))
+    (eq plus (and (sb-int:featurep expression) t))))
+
+(defun definition-read-otherwise-p (form)
+  "True when FORM, a definition of spec code read before the units ran, holds a reader
+conditional that *FEATURES* now decides otherwise (a block above it pushed a feature)."
+  (destructuring-bind (&optional source start end package) (gethash form *form-positions*)
+    (declare (ignore package))
+    (and source
+         (some (lambda (read)
+                 (destructuring-bind (read-source read-start kept) read
+                   (and (eq read-source source) (< start read-start end)
+                        (not (eq kept (ignore-errors (feature-expression-kept-p source read-start)))))))
+               *conditionals-read*))))
+
+(defun read-definition-again (form)
+  "Read FORM, a definition of spec code, again from its text and evaluate it, as loading
+the file in order would have at its place: the reader conditionals it holds follow the
+*FEATURES* the blocks above it made. What was noted of its first reading is forgotten."
+  (destructuring-bind (source start end package) (gethash form *form-positions*)
+    (remhash form *form-positions*)
+    (flet ((within (noted) (and (eq (first noted) source) (< start (second noted) end))))
+      (setf *left-out-forms* (remove-if #'within *left-out-forms*)
+            *conditionals-read* (remove-if #'within *conditionals-read*)))
+    (let ((stream (make-string-input-stream (source-text source)))
+          (*package* package))
+      (file-position stream start)
+      (let ((form (read-spec-form stream source))
+            (*current-source* source))
+        (let ((*current-form* form))
+          (with-unit-guard (eval form)))))))
+
 (defun run-fiveam-test (test-name seed name source &optional feature)
   (seed-random-state seed)
+  (let ((definition (source-form-at (source-file source) (source-first-line source))))
+    (when (and definition (definition-read-otherwise-p definition))
+      (read-definition-again definition)))
   (let* ((*current-source* source)
          (symbol (defined-test-symbol test-name))
          (test (fiveam:get-test symbol))
@@ -365,6 +406,11 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
       ((and (null test) feature (feature-excludes-p feature))
        (emit-point t name location nil
                    (format nil "its definition stands behind ~A, which leaves it out in this SBCL" feature)))
+      ((and (null test) feature)
+       ;; The feature is there now, pushed by a block above, but the definition was read before any block ran.
+       (emit-point nil name location
+                   `((:reason . ,(format nil "its definition stands behind ~A, which left it out when the document's definitions were read, before the blocks above it ran (one pushed the feature since), so it was never defined, which loading the file in order would have done"
+                                         feature)))))
       ((null test)
        (let ((failure (definition-failure-of (source-file source) (source-first-line source))))
          (emit-point nil name location
@@ -627,6 +673,7 @@ here and dropped after it: no driver sees a name, test, suite, point or position
          (*inherited-positions* (make-hash-table :test #'eq :weakness :key :synchronized t))
          (*failed-definitions* '())
          (*left-out-forms* '())
+         (*conditionals-read* '())
          (*checks-reached* (make-hash-table :test #'equal :synchronized t))
          (*checks-not-expanded* (make-hash-table :test #'equal :synchronized t))
          (*unit-test-names* '())

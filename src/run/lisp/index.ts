@@ -317,6 +317,10 @@ class DocumentRun {
       if (this.stopping) return;
       if (fn.checks.some((check) => this.reachedPlaces.has(`${this.plan.file}:${check.line}`))) continue;
       const unit: Unit = { kind: 'verify-function', id: `${this.plan.file}#unrun-${fn.line}`, name: fn.name, functionName: fn.name, file: this.plan.file, line: fn.line, headingPath: fn.headingPath };
+      if (fn.stored) {
+        this.reportNotRun(unit, `not run: ${fn.name} is kept as data (in a table, a list or a place), and no unit called it`, fn.checks);
+        continue;
+      }
       const why = `the code calls ${fn.name}, but none of its checks ran (a call over nothing or in a branch not taken, a check in it not reached)`;
       if (!fn.callableWithoutArguments || fn.variable) {
         this.reportNotRun(unit, `not run: ${why}, and ${fn.variable ? 'a variable holds it, which names no function to run it by' : 'it needs arguments'}`, fn.checks);

@@ -147,7 +147,9 @@ export class LineConnection implements RuntimeConnection {
     const waiting = typeof id === 'string' || typeof id === 'number' ? this.byId.get(idKey(id)) : undefined;
     const pending = waiting?.shift() ?? (id === null || id === undefined ? this.withoutId.shift() : undefined);
     if (waiting && !waiting.length) this.byId.delete(idKey(id as JsonRpcId));
-    if (pending) pending.resolve(line);
+    // An answer of another protocol version is no MCP answer, however its result reads.
+    if (pending && message.jsonrpc !== '2.0') pending.reject(new Error(`the server answered with ${'jsonrpc' in message ? `"jsonrpc": ${JSON.stringify(message.jsonrpc)}` : 'no "jsonrpc"'}, where JSON-RPC 2.0 (MCP) says "2.0": ${shortLine(line)}`));
+    else if (pending) pending.resolve(line);
     else this.stray(line);
   }
 

@@ -27,6 +27,21 @@ t.test('over in-process streams: the answer that is no JSON fails its own reques
   t.match(JSON.parse(await second), { id: 'seven', result: { content: [{ text: '=> 3' }] } });
 });
 
+t.test('an answer of another JSON-RPC version fails its request, saying so; one of 2.0 is taken', async (t) => {
+  const toServer = new PassThrough();
+  const fromServer = new PassThrough();
+  const connection = new LineConnection(toServer, fromServer, async () => undefined);
+  const old = connection.exchange(call(1, '(+ 1 2)'));
+  const none = connection.exchange(call(2, '(+ 1 2)'));
+  const good = connection.exchange(call(3, '(+ 1 2)'));
+  fromServer.write('{"jsonrpc":"1.0","id":1,"result":{"content":[{"type":"text","text":"=> 3"}]}}\n');
+  fromServer.write('{"id":2,"result":{"content":[{"type":"text","text":"=> 3"}]}}\n');
+  fromServer.write('{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"=> 3"}]}}\n');
+  await t.rejects(old, /^the server answered with "jsonrpc": "1\.0", where JSON-RPC 2\.0 \(MCP\) says "2\.0": \{"jsonrpc":"1\.0","id":1,/);
+  await t.rejects(none, /^the server answered with no "jsonrpc", where JSON-RPC 2\.0/);
+  t.match(JSON.parse(await good), { id: 3 });
+});
+
 const PEER = join(root, '..', 'shared', 'peers', 'cl-mcp-server', 'run-server.lisp');
 
 /** Why cl-mcp-server cannot run here, or false: it needs its source beside the project and its Lisp libraries (bash scripts/setup.sh --bench). */

@@ -242,3 +242,19 @@ ${lisp(`(defun verify-ends-at-once ()\n  ${underscoreExit}\n  (assert (= 7 8)))`
     [true, '(assert (= 1 2))', `not run: the unit stopped in the form at line ${lineIn(spins, '(loop)')}`],
   ], 'the driver stopped at its time limit reports them itself, and none twice, after the failure at its form');
 });
+
+t.test("a FiveAM test's reader conditionals follow the features a block above it pushed, as loading the file in order does", async (t) => {
+  const md = `${frontmatter()}## Setup
+
+${lisp('(pushnew :spec-run-pushed *features*)')}
+## Tests
+
+${lisp('(fiveam:test plus\n  #+spec-run-pushed (fiveam:is (= 3 4)))\n\n(fiveam:test minus\n  (fiveam:is (= 2 2))\n  #-spec-run-pushed (fiveam:is (= 5 6))\n  #+sbcl (fiveam:is (= 1 1)))')}`;
+  const r = await runMarkdown(md);
+  t.same(shown(r).slice(1), [
+    [false, '(= 3 4)', null],
+    [true, '(= 2 2)', null],
+    [true, '(= 1 1)', null],
+    [true, '(fiveam:is (= 5 6))', leftOutBy('#-spec-run-pushed')],
+  ]);
+});
