@@ -32,7 +32,7 @@ t.test('an exception to a quantifier ("anything but", "all except", "nothing oth
 });
 
 t.test('"mention" as a verb keeps its subject; as a noun after a determiner it is a notice, as before', (t) => {
-  t.same(partsOf('the output does not mention `hello`'), ['not (the output shown contains "hello")']);
+  t.same(partsOf('the output does not mention `hello`'), ['not (the lines the command printed in the output shown contains "hello")']);
   t.same(partsOf('the output shall not mention `hello`'), partsOf('the output shall not contain `hello`'), 'as "contain" reads it');
   t.match(partsOf('stdout does not mention `hello`'), [/^not \(.*stdout contains "hello"\)$/]);
   t.notMatch(partsOf('the report does not mention `hello`')?.[0], /notice/, 'the report, never a notice');
