@@ -178,12 +178,12 @@ t.test('property: a heading is either read as a scenario or, when keyword steps 
   t.pass('every generated heading was read or refused');
 });
 
-t.test('a bullet bold as a whole is a step with its keyword; bold inside a step stays text', async (t) => {
+t.test('a bullet bold as a whole is a step with its keyword; bold inside a step stays as written', async (t) => {
   const [unit] = scenarios(document('Scenario: s', '- **WHEN a thing happens**\n- **THEN it SHALL fail loudly**\n- **AND** the **whole** thing stops'));
   t.same(unit.steps.map((s) => [s.keyword, s.text]), [
     ['WHEN', 'a thing happens'],
     ['THEN', 'it SHALL fail loudly'],
-    ['AND', 'the whole thing stops'],
+    ['AND', 'the **whole** thing stops'],
   ]);
   const [prose] = scenarios(document('Scenario: s', '- **Whenever** it rains\n'));
   t.same(prose.steps, [], 'a bold word that only starts with a keyword is no step');
