@@ -16,7 +16,7 @@ t.test('the MCP SDK client, as a user has it, sees the same server with the leas
     command: join(project.dir, 'node_modules', '.bin', 'spec-run'),
     args: ['serve'],
     cwd: project.dir,
-    env: { ...(userEnvironment() as Record<string, string>), SPEC_RUN_SERVE_LEASE_LOG: log },
+    env: { ...(userEnvironment() as Record<string, string>), SPEC_RUN_SERVE_LEASE: '1', SPEC_RUN_SERVE_LEASE_LOG: log },
     stderr: 'pipe',
   });
   const client = new Client({ name: 'user-seat', version: '1' });
