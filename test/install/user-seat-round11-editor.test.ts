@@ -97,8 +97,11 @@ t.test('a lens run of a document whose steps file loops for ever at its top leve
   await second.diagnostics(other);
   void second.request('workspace/executeCommand', { command: 'spec-run.runDocument', arguments: [other] }).catch(() => undefined);
   const pidFile = join(project.dir, 'run.pid');
-  for (let i = 0; i < 300 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
-  const pid = Number(readFileSync(pidFile, 'utf8'));
+  // The step's writeFileSync opens (empty) before it writes: wait for the number, not the file.
+  const written = () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0);
+  for (let i = 0; i < 300 && !(written() > 0); i++) await new Promise((r) => setTimeout(r, 100));
+  const pid = written();
+  t.ok(pid > 0, 'the run started, and spins');
   await second.endInput();
   let alive = true;
   for (let i = 0; i < 100 && alive; i++) {

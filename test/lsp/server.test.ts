@@ -534,8 +534,10 @@ async function lensRunStarted(own: string, document: string) {
   await runner.diagnostics(uri);
   void runner.request('workspace/executeCommand', { command: 'spec-run.runDocument', arguments: [uri] }).catch(() => undefined);
   const pidFile = join(own, 'run.pid');
-  for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
-  return { runner, pid: Number(readFileSync(pidFile, 'utf8')) };
+  // The step's writeFileSync opens (empty) before it writes: wait for the number, not the file.
+  const written = () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : 0);
+  for (let i = 0; i < 200 && !(written() > 0); i++) await new Promise((r) => setTimeout(r, 100));
+  return { runner, pid: written() };
 }
 
 /** Whether process PID has ended (or is a zombie) within 5 s. */
