@@ -30,7 +30,8 @@ export const CONFIG_REFERENCE = `The configuration file (YAML):
         message: "..."     shown with the report when the command fails or could
                            not run
         workdir: sub/dir   on the host: relative to the project (or absolute); in a
-                           container: an absolute path (default /workspace)
+                           container: an absolute path (default /workspace). It must
+                           exist: a missing one is refused (125), in the image too
         env:               variables added to the command's environment
           NODE_ENV: test
         image: node:20     run in a container of this image (pulled when missing),

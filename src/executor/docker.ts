@@ -14,7 +14,7 @@ import { localImageAdvice, pullIfMissing } from './pull.js';
 import type { ExecObserver } from './events.js';
 import { OutputCollector } from './output.js';
 import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
-import { bindMount, inCurrentDirectory, onHost, unusableDirectory, workdirInImage, WORKSPACE } from './workspace.js';
+import { bindMount, inCurrentDirectory, onHost, unusableDirectory, workdirInImage, workdirMissingInImage, WORKSPACE } from './workspace.js';
 import { oomWatch, type OomWatch } from './oom-watch.js';
 import { setTimeout, clearTimeout } from '../process/native-timers.js';
 
@@ -206,7 +206,8 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     const elsewhere = request.runBy === 'exec' ? inCurrentDirectory(path.posix.relative(WORKSPACE, path.posix.resolve(WORKSPACE, workdir)), request.projectRoot) : null;
     return infrastructure(`working directory ${workdir} ${unusable.problem}: it is ${workdirOnHost} in the project mounted at ${WORKSPACE}`, [unusable.fix, ...(elsewhere ? [elsewhere] : [])]);
   }
-  // Outside the mount the directory is the image's: the engine finds what is in the way, said here as the workdir's problem.
+  // Outside the mount the directory is the image's: the engine finds what is in the way, said here as the workdir's problem;
+  // a missing one it makes when it creates the container, which docker diff then shows.
   const inImage = (engineError: string) => (workdirOnHost ? null : workdirInImage(engineError, workdir, used));
 
   const name = `spec-run-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -236,6 +237,13 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
       return problem ? infrastructure(problem.error, [problem.fix]) : infrastructure(`docker create failed: ${creation.stderr.trim()}`);
     }
     tell({ type: 'container', name, action: 'created' });
+    if (!workdirOnHost) {
+      // Created is not yet run: the engine made a working directory the image lacks, said here as missing.
+      const diff = await docker(['diff', name], { reject: false });
+      if (diff.exitCode !== 0) return infrastructure(`could not check that working directory ${workdir} exists in the image ${used}: docker diff failed: ${diff.stderr.trim()}`);
+      const missing = workdirMissingInImage(diff.stdout, workdir, used);
+      if (missing) return infrastructure(missing.error, missing.solutions);
+    }
     tell({ type: 'mount', source: request.projectRoot, target: WORKSPACE });
     tell({ type: 'start', context: 'docker', run: request.run, image: { requested: request.image, used }, workdir, env: request.env ?? {}, user: request.user, graceMs });
     // Attached for as long as the container runs: a Child, whose output arrives as raw bytes.

@@ -120,14 +120,17 @@ export function inCurrentDirectory(relative: string, projectRoot: string): strin
   return `${there}, in the current directory, is ${stats.isDirectory() ? 'a directory' : kindOf(stats)}: the project is ${path.resolve(projectRoot)}, the configuration's directory unless --project names another`;
 }
 
+/** The way out of a container working directory the image does not have as a directory. */
+const IMAGE_WORKDIR_FIX = `set workdir: to a directory of the image, or to one under ${WORKSPACE} (the project)`;
+
 /**
  * A container WORKDIR outside the project's mount, which the engine found unusable in IMAGE,
  * from the engine's ENGINEERROR ("Cannot mkdir: /etc/passwd is not a directory", "lstat
  * …/merged/etc/passwd/x: not a directory", "chdir to cwd … permission denied"); null when the
- * error is about something else. The engine creates a missing one, so only what is in its way is said.
+ * error is about something else. A missing one the engine makes instead: workdirMissingInImage.
  */
 export function workdirInImage(engineError: string, workdir: string, image: string): { error: string; fix: string } | null {
-  const fix = `set workdir: to a directory of the image, or to one under ${WORKSPACE} (the project)`;
+  const fix = IMAGE_WORKDIR_FIX;
   const said = engineError.trim();
   if (/not a directory/i.test(said) && /mkdir|lstat|chdir|cwd/i.test(said)) {
     // Only "Cannot mkdir: WORKDIR is not a directory" says which: elsewhere it may be a directory above it.
@@ -141,4 +144,21 @@ export function workdirInImage(engineError: string, workdir: string, image: stri
 function lastLine(text: string): string {
   // The engine's own storage path before the image's path is no place a reader can look.
   return text.split('\n').pop()!.replace(/^Error response from daemon: /, '').replace(/\S*\/merged(?=\/)/g, '');
+}
+
+/**
+ * A container WORKDIR outside the project's mount that IMAGE lacks, told by DIFF, `docker diff`
+ * of the container just created: the engine makes a missing working directory when it creates
+ * a container, and adds nothing else to its filesystem before it starts, so any path it added
+ * ("A /opt/scratch"; through a link, where the link leads) was made for the working directory.
+ * A stop hook works where it is told or not at all, as a directory missing from the project or
+ * the host is refused: one made up in its place would run the command in an empty directory.
+ * null: the image has it.
+ */
+export function workdirMissingInImage(diff: string, workdir: string, image: string): { error: string; solutions: string[] } | null {
+  if (!diff.split('\n').some((line) => line.startsWith('A '))) return null;
+  return {
+    error: `working directory ${workdir} does not exist in the image ${image}`,
+    solutions: [IMAGE_WORKDIR_FIX, `or make it in the command: run: "mkdir -p ${workdir} && cd ${workdir} && ..."`, `or create it in the image (RUN mkdir -p ${workdir} in its Dockerfile)`],
+  };
 }

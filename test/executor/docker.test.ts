@@ -245,6 +245,22 @@ t.test('Docker', async (t) => {
     t.same(r.output.lines, [], 'nothing ran');
   });
 
+  t.test('a workdir outside /workspace that the image lacks: not run, 125, refused as a missing one in the project is, the container removed', async (t) => {
+    for (const workdir of ['/opt/scratch', '/tmp/made/up']) {
+      const r = await runInDocker(request('echo started; pwd', 10_000, { workdir }));
+      t.match(r, { outcome: 'error', exitCode: 125, error: `working directory ${workdir} does not exist in the image ${LOCAL_IMAGE}` });
+      t.same(r.solutions, [
+        'set workdir: to a directory of the image, or to one under /workspace (the project)',
+        `or make it in the command: run: "mkdir -p ${workdir} && cd ${workdir} && ..."`,
+        `or create it in the image (RUN mkdir -p ${workdir} in its Dockerfile)`,
+      ]);
+      t.same(r.output.lines, [], `${workdir}: nothing ran`);
+      t.ok(await gone(containerOf(r.notes)), `${workdir}: the container created to find out is removed`);
+    }
+    const made = await runInDocker(request('mkdir -p /opt/scratch && cd /opt/scratch && pwd', 10_000));
+    t.same(made.output.lines.map((l) => l.text), ['/opt/scratch'], 'the way out offered: the command makes its own directory');
+  });
+
   t.test('the project directory is mounted at /workspace', async (t) => {
     const dir = t.testdir({ 'marker.txt': 'from the project\n' });
     const r = await runInDocker(request('cat /workspace/marker.txt', 10_000, { projectRoot: dir }));

@@ -2,7 +2,7 @@ import t from 'tap';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inCurrentDirectory, unusableDirectory, workdirInImage } from '../../src/executor/workspace.js';
+import { inCurrentDirectory, unusableDirectory, workdirInImage, workdirMissingInImage } from '../../src/executor/workspace.js';
 import { scratchDirectory } from '../support/scratch.js';
 
 t.test('a working directory that cannot be one is named for what it is, wherever it lies', async (t) => {
@@ -35,6 +35,15 @@ t.test("a container's working directory outside the project, which the engine fo
   const under = workdirInImage('Error response from daemon: lstat /var/lib/docker/overlay2/0123abc/merged/etc/passwd/x: not a directory', '/etc/passwd/x', image);
   t.equal(under?.error, `working directory /etc/passwd/x is not a directory, or lies under a file, in the image ${image} (lstat /etc/passwd/x: not a directory)`);
   t.equal(workdirInImage('Error response from daemon: No such image: nope', '/etc', image), null, 'an error about something else is not the workdir');
+});
+
+t.test("a container's working directory the image lacks, told by the paths the engine added for it when it created the container", async (t) => {
+  const image = 'spec-run/busybox:local';
+  t.match(workdirMissingInImage('A /opt\nA /opt/scratch\n', '/opt/scratch', image), { error: `working directory /opt/scratch does not exist in the image ${image}` });
+  // Through a link the engine makes the directory where the link leads: still the working directory's.
+  t.match(workdirMissingInImage('C /tmp\nA /tmp/real\nA /tmp/real/zz\n', '/lnk/zz', image), { error: `working directory /lnk/zz does not exist in the image ${image}` });
+  t.equal(workdirMissingInImage('', '/tmp', image), null, 'nothing added: the image has it');
+  t.equal(workdirMissingInImage('C /tmp\n', '/tmp', image), null, 'a change is no directory made');
 });
 
 t.test('a relative workdir missing from the project, but something in the current directory: what it is there, and what the project is', async (t) => {
