@@ -3,6 +3,7 @@
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatElapsed } from './duration.js';
+import { streamRecords, type StreamName, type StreamRecord } from './output.js';
 import type { ExecResult } from './result.js';
 import { makeDirectory } from '../make-directory.js';
 
@@ -23,6 +24,8 @@ export interface LimitEvent {
   signal: string | null;
   partialOutput: string[];
   totalOutputLines: number;
+  /** Each stream's lines printed, shown and omitted, as the run's record has them: which stream lost lines, and how many. */
+  streams: Record<StreamName, StreamRecord>;
 }
 
 export function limitEvent(result: ExecResult, now = new Date()): LimitEvent | null {
@@ -42,6 +45,7 @@ export function limitEvent(result: ExecResult, now = new Date()): LimitEvent | n
     signal: result.signal,
     partialOutput: result.output.lines.map((l) => l.text),
     totalOutputLines: result.output.totalLines,
+    streams: streamRecords(result.output),
   };
 }
 

@@ -229,8 +229,31 @@ export function linesNotKept(output: CapturedOutput, stream: StreamName): number
   return total - kept + cut;
 }
 
+/** What a run's record and its log say of each stream: lines printed, shown and omitted, and whether it is hidden. */
+export interface StreamRecord {
+  /** Lines the command printed on the stream. */
+  printed: number;
+  /** Lines shown to the user. */
+  shown: number;
+  /** Lines counted and left out (at the line limit, or at the byte cap), and lines cut at their length, whose rest was not kept. */
+  omitted: number;
+  /** Not shown at all because the configuration hides it. */
+  hidden: boolean;
+}
+
+/** Each stream's counts, as the record of a run and the --log file give them. */
+export function streamRecords(output: CapturedOutput): Record<StreamName, StreamRecord> {
+  const of = (stream: StreamName): StreamRecord => {
+    const { total, kept } = output.streams[stream];
+    const hidden = output.hidden.includes(stream);
+    // A line cut at its length limit is shown, and omitted too: its rest was not kept.
+    return { printed: total, shown: hidden ? 0 : kept, omitted: hidden ? 0 : linesNotKept(output, stream), hidden };
+  };
+  return { stdout: of('stdout'), stderr: of('stderr') };
+}
+
 /**
- * What the report shows beside the kept lines: each stream past its line limit gets its
+ * What the report shows beside the kept lines: each stream that lost lines gets its
  * indicator ("stdout: ... (57 lines omitted)"), all of them before the kept lines of a tail
  * and after those of a head (the two streams' lines are shown interleaved as they came, so
  * an indicator stands at the end where its stream's lines were left out, not between them);
@@ -240,8 +263,9 @@ export function outputNotices(output: CapturedOutput, timedOutAfter?: string): {
   const omissions: string[] = [];
   for (const stream of shownStreams(output)) {
     const { total, kept } = output.streams[stream];
-    // Whether the line limit or the byte cap left them out, they are this stream's omitted lines.
-    if (output.maxLines !== undefined && total > kept) omissions.push(`${stream}: ... (${linesText(total - kept)} omitted)`);
+    // The line limit, the byte cap, or both: whatever left them out, with both streams flooding
+    // the cap's note alone would not say which of them lost lines, nor how many each.
+    if (total > kept) omissions.push(`${stream}: ... (${linesText(total - kept)} omitted)`);
   }
   const after = [...output.hidden.map((stream) => `(${stream}: output hidden by configuration)`), ...truncationNotes(output, timedOutAfter).map((n) => `(${n})`)];
   return output.keep === 'tail' ? { before: omissions, after } : { before: [], after: [...omissions, ...after] };

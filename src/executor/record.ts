@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type ResolvedTimeout, type StopConfig } from './config.js';
 import type { TimedEvent } from './events.js';
 import { execute, requestFor } from './execute.js';
-import { linesNotKept, outputNotices, type KeptEnd, type OutputLine, type StreamName } from './output.js';
+import { outputNotices, streamRecords, type KeptEnd, type OutputLine, type StreamName, type StreamRecord } from './output.js';
 import { constants } from 'node:os';
 import type { InterruptSignal } from './interrupts.js';
 import { commandLine, formatResult } from './report.js';
@@ -32,17 +32,6 @@ export type ExitCause =
   | 'interrupted'
   /** It could not be run (125). */
   | 'infrastructure';
-
-export interface StreamRecord {
-  /** Lines the command printed on the stream. */
-  printed: number;
-  /** Lines shown to the user. */
-  shown: number;
-  /** Lines counted and left out (the line limit, or the byte cap). */
-  omitted: number;
-  /** Not shown at all because the configuration hides it. */
-  hidden: boolean;
-}
 
 export interface CommandRecord {
   index: number;
@@ -130,16 +119,6 @@ function exitCause(result: ExecResult): ExitCause {
   }
 }
 
-function streamsOf(result: ExecResult): Record<StreamName, StreamRecord> {
-  const of = (stream: StreamName): StreamRecord => {
-    const { total, kept } = result.output.streams[stream];
-    const hidden = result.output.hidden.includes(stream);
-    // A line cut at its length limit is shown, and omitted too: its rest was not kept.
-    return { printed: total, shown: hidden ? 0 : kept, omitted: hidden ? 0 : linesNotKept(result.output, stream), hidden };
-  };
-  return { stdout: of('stdout'), stderr: of('stderr') };
-}
-
 /** The record of one command from its result and the events it told. */
 export function commandRecord(command: CommandConfig, timeout: ResolvedTimeout, result: ExecResult, events: TimedEvent[]): CommandRecord {
   const start = events.find((e) => e.type === 'start');
@@ -174,7 +153,7 @@ export function commandRecord(command: CommandConfig, timeout: ResolvedTimeout, 
     exitCause: exitCause(result),
     endedBy: result.signal,
     elapsedMs: result.durationMs,
-    streams: streamsOf(result),
+    streams: streamRecords(result.output),
     lines: result.output.lines,
     notices,
     outputNotices: [...before, ...after],

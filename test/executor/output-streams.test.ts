@@ -2,7 +2,7 @@
 // indicator with the exact number of lines omitted; a hidden stream gets a placeholder.
 import t from 'tap';
 import fc from 'fast-check';
-import { linesNotKept, OutputCollector, renderOutput, truncationNotes } from '../../src/executor/output.js';
+import { linesNotKept, OutputCollector, renderOutput, streamRecords, truncationNotes } from '../../src/executor/output.js';
 import { loadConfig, MAX_OUTPUT_LINES } from '../../src/executor/config.js';
 
 const lines = (tag: string, n: number) => Buffer.from(Array.from({ length: n }, (_, i) => `${tag}${i + 1}\n`).join(''));
@@ -133,4 +133,31 @@ t.test('a line cut at its length limit counts as omitted and is noted, kept at t
   const dropped = new OutputCollector({ keep: 'tail', maxLines: 1 });
   dropped.write('stdout', Buffer.from(`${'x'.repeat(70 * 1024)}\nlast\n`));
   t.equal(linesNotKept(dropped.end(), 'stdout'), 1, 'a cut line a tail dropped is counted once, as dropped');
+});
+
+t.test('without a line limit, the byte cap names each stream that lost lines, with its count, kept at the head or the tail', async (t) => {
+  for (const keep of ['head', 'tail'] as const) {
+    const collector = new OutputCollector({ maxBytes: 200, keep });
+    // Both streams flood, interleaved as a process writes them: the cap's note alone cannot say which lost what.
+    for (let chunk = 0; chunk < 10; chunk++) {
+      collector.write('stdout', lines(`out-${chunk}-`, 7));
+      collector.write('stderr', lines(`err-${chunk}-`, 3));
+    }
+    const output = collector.end();
+    t.ok(output.byteCapReached, `${keep}: the cap was reached`);
+    const rendered = renderOutput(output);
+    let said = 0;
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const { total, kept } = output.streams[stream];
+      t.ok(total > kept, `${keep}: ${stream} lost lines (${total - kept})`);
+      t.same(rendered.filter((l) => l.startsWith(`${stream}: ...`)), [`${stream}: ... (${total - kept} lines omitted)`], `${keep}: ${stream} named with its count`);
+      t.equal(streamRecords(output)[stream].omitted, total - kept, `${keep}: the record's count of ${stream} is the report's`);
+      said += total - kept;
+    }
+    const cut = rendered.find((l) => l.startsWith('(output cut at '));
+    t.match(cut, keep === 'tail' ? `the first ${said} of 100 lines were counted, not kept` : `${said} more of 100 lines were counted, not kept`, `${keep}: the streams' counts add up to the cap's`);
+  }
+  const fits = new OutputCollector({ maxBytes: 1000 });
+  fits.write('stdout', lines('out-', 3));
+  t.notOk(renderOutput(fits.end()).some((l) => l.includes('omitted')), 'output within the cap names no stream');
 });

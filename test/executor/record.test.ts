@@ -3,11 +3,12 @@
 // configured (signals and when, exit codes and their cause, lines per stream, the
 // containers and the mount, the messages shown).
 import t from 'tap';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { endInterrupted, recordText, type RunRecord } from '../../src/executor/record.js';
 import { dockerEngine } from '../../src/executor/docker.js';
+import { parseLimitLog } from '../../src/executor/log.js';
 import { OFFLINE_IMAGES } from '../support/images.js';
 import { scratchDirectory } from '../support/scratch.js';
 
@@ -147,4 +148,20 @@ t.test('a command holding a line break is shown on one line, as a JSON string, i
   t.ok(shown.includes('Command: "echo one\\necho two"'), 'the Command: line is one line');
   t.ok(shown.some((l) => l.startsWith('[1/2] host: "echo one\\necho two" (timeout')), 'so is the announcement');
   t.ok(shown.includes('Command: echo plain'), 'a command without one is shown as written');
+});
+
+t.test('both streams past the byte cap without a line limit: each named with its count, alike in the report, the record and the log', async (t) => {
+  const log = path.join(t.testdir({}), 'limits.jsonl');
+  const flood = "i=0; while [ $i -lt 20000 ]; do printf '%0100d\\n' $i; printf '%0100d\\n' $i >&2; i=$((i+1)); done; sleep 30";
+  const record = await recordText(`stop:\n  commands:\n    - run: "${flood}"\n      timeout: "2s"\n`, { ...options, log });
+  const [command] = record.commands;
+  t.equal(command.outcome, 'timeout');
+  const [event] = parseLimitLog(readFileSync(log, 'utf8'));
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const { printed, shown, omitted } = command.streams[stream];
+    t.equal(printed, 20000, `${stream}: every line counted`);
+    t.ok(omitted > 0 && omitted === printed - shown, `${stream}: ${omitted} lines omitted`);
+    t.ok(command.report.split('\n').includes(`${stream}: ... (${omitted} lines omitted)`), `${stream}: the report names it with its count`);
+    t.match(event, { event: 'timeout', streams: { [stream]: { printed, shown, omitted } } }, `${stream}: the log's count is the record's`);
+  }
 });
