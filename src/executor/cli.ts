@@ -10,7 +10,7 @@ import { EXEC_DESCRIPTION } from './config-reference.js';
 
 export interface ExecCliOptions {
   config: string;
-  /** JSON-lines file receiving timeout and memory-limit events. */
+  /** JSON-lines file receiving timeout, memory-limit and interrupted events. */
   log?: string;
   /** Base of host working directories, mounted at /workspace in containers; default: the config's directory. */
   projectRoot?: string;

@@ -10,7 +10,8 @@ configuration file's directory: an absolute host path, in a container its path u
 /workspace.
 Exit status: 0 when all succeed, else the first failure's code (124 timeout, 137 killed
 or memory limit, 125 could not run), 2 for a bad config; 130, 143 or 129 when SIGINT,
-SIGTERM or SIGHUP interrupted it (the command running is stopped).`;
+SIGTERM or SIGHUP interrupted it (the command running is stopped; --log FILE gets a
+JSON line for the interruption, as for each timeout and memory-limit kill).`;
 
 export const CONFIG_REFERENCE = `The configuration file (YAML):
   stop:

@@ -10,6 +10,16 @@ import { watchPackageManager } from '../process/package-manager-watch.js';
 export const INTERRUPT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 export type InterruptSignal = (typeof INTERRUPT_SIGNALS)[number];
 
+/** What spec-run exits with once SIGNAL interrupted it: 128 + its number (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP). */
+export function interruptedStatus(signal: InterruptSignal): number {
+  return 128 + constants.signals[signal];
+}
+
+/** The interrupt signal an abort's REASON names, if it names one (the CLI aborts with the signal's name). */
+export function interruptSignalOf(reason: unknown): InterruptSignal | undefined {
+  return INTERRUPT_SIGNALS.find((name) => name === reason);
+}
+
 /** A second signal of the same name this soon after the first is the same signal, delivered twice. */
 const SAME_SIGNAL_MS = 150;
 
@@ -49,9 +59,9 @@ export class Interrupts {
     return this.first;
   }
 
-  /** 128 + the number of the first signal received (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP). */
+  /** The exit status of the first signal received. */
   get exitStatus(): number | undefined {
-    return this.first ? 128 + constants.signals[this.first] : undefined;
+    return this.first ? interruptedStatus(this.first) : undefined;
   }
 
   private receive(name: InterruptSignal, why: string = name): void {

@@ -1,5 +1,8 @@
-// The session log of limit events: one JSON object per line, appended, so a session
-// can be reviewed for timeouts with ordinary tools (grep, jq).
+// The session log: one JSON object per line, appended, so a session can be reviewed with
+// ordinary tools (grep, jq): each command's limit events (its timeout, its memory limit),
+// and an interruption of `spec-run exec` itself, which a team looks for after a job the
+// machine stopped.
+import { appendFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatElapsed } from './duration.js';
@@ -27,6 +30,31 @@ export interface LimitEvent {
   /** Each stream's lines printed, shown and omitted, as the run's record has them: which stream lost lines, and how many. */
   streams: Record<StreamName, StreamRecord>;
 }
+
+/** `spec-run exec` received a signal: written when it comes, before anything is stopped. */
+export interface InterruptedEvent {
+  timestamp: string;
+  event: 'interrupted';
+  /** The signal spec-run exec received (SIGINT, SIGTERM, SIGHUP). */
+  signal: string | null;
+  /** What spec-run exec exits with: 128 + the signal's number. */
+  exitStatus: number;
+  /** The command running when the signal came, which it stops; null between commands. */
+  command: string | null;
+  /** Its place in the configuration, from 1 (its announcement's [2/3]). */
+  commandNumber: number | null;
+  context?: 'host' | 'docker';
+  image?: string;
+  imageUsed?: string;
+  /** How long the command had run (null: it had not started yet, its image being prepared). */
+  duration: string | null;
+  durationMs: number | null;
+  /** Commands never started because of the signal, of all the configuration's. */
+  commandsNotRun: number;
+  commandsTotal: number;
+}
+
+export type LoggedEvent = LimitEvent | InterruptedEvent;
 
 export function limitEvent(result: ExecResult, now = new Date()): LimitEvent | null {
   if (result.outcome !== 'timeout' && result.outcome !== 'memory-limit') return null;
@@ -58,10 +86,22 @@ export async function appendLimitEvent(file: string, result: ExecResult): Promis
   return event;
 }
 
+/**
+ * Appends an interruption to `file` at once, synchronously: written while the signal is
+ * handled, it is there whatever comes next, a second signal that exits without waiting for
+ * the stops, or a SIGKILL after the supervisor's own grace period.
+ */
+export function appendInterruptedEvent(file: string, event: Omit<InterruptedEvent, 'timestamp' | 'event'>, now = new Date()): InterruptedEvent {
+  const logged: InterruptedEvent = { timestamp: now.toISOString(), event: 'interrupted', ...event };
+  makeDirectory(path.dirname(file));
+  appendFileSync(file, `${JSON.stringify(logged)}\n`);
+  return logged;
+}
+
 /** Reads a log back: the events, in order. */
-export function parseLimitLog(text: string): LimitEvent[] {
+export function parseLog(text: string): LoggedEvent[] {
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as LimitEvent);
+    .map((line) => JSON.parse(line) as LoggedEvent);
 }

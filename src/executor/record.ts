@@ -9,9 +9,12 @@ import path from 'node:path';
 import { loadConfig, resolveTimeout, type CommandConfig, type ConfigError, type ResolvedTimeout, type StopConfig } from './config.js';
 import type { TimedEvent } from './events.js';
 import { execute, requestFor } from './execute.js';
+import { mapImage } from './docker.js';
+import { formatElapsed } from './duration.js';
+import { appendInterruptedEvent } from './log.js';
+import { whenAborted } from '../process/abort-listeners.js';
 import { outputNotices, streamRecords, type KeptEnd, type OutputLine, type StreamName, type StreamRecord } from './output.js';
-import { constants } from 'node:os';
-import type { InterruptSignal } from './interrupts.js';
+import { interruptedStatus, interruptSignalOf, type InterruptSignal } from './interrupts.js';
 import { commandLine, formatResult } from './report.js';
 import { EXIT, type ExecOutcome, type ExecResult } from './result.js';
 import { inContainer, WORKSPACE } from './workspace.js';
@@ -94,7 +97,7 @@ export interface RecordOptions {
   imageAliases?: Record<string, string>;
   configDirEnv?: string;
   signal?: AbortSignal;
-  /** JSON-lines file of limit events. */
+  /** JSON-lines file of limit events, and of an interruption of the run (log.ts). */
   log?: string;
   /** The configuration file as named in messages. */
   configName?: string;
@@ -201,10 +204,71 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     return record;
   }
   const configDir = path.resolve(options.configDir);
+  const running: Running = { command: null, origin: null, started: 0 };
+  const stopLogging = options.log ? logInterruption(options.log, options, config, running, show) : () => {};
+  try {
+    await runCommands(config, options, configDir, record, running, show);
+  } finally {
+    stopLogging();
+  }
+  record.elapsedMs = performance.now() - started;
+  return record;
+}
+
+/** The command running, for the log of an interruption: which, since when (performance.now() at its start), and how many were started. */
+interface Running {
+  command: CommandConfig | null;
+  origin: number | null;
+  started: number;
+}
+
+/**
+ * Logs an interruption to LOG as its signal comes, or at once when it came before the first
+ * command, with the command then running and the commands left: written while the signal is
+ * handled, before anything is stopped, so a second signal that exits at once finds it written.
+ * An abort that names no signal (a caller's cancellation) is no interruption of spec-run exec.
+ */
+function logInterruption(log: string, options: RecordOptions, config: StopConfig, running: Running, show: (text: string) => void): () => void {
+  const write = () => {
+    const signal = interruptSignalOf(options.signal?.reason);
+    if (!signal) return;
+    const { command, origin } = running;
+    const ranMs = origin === null ? null : performance.now() - origin;
+    const image = command?.image;
+    try {
+      appendInterruptedEvent(log, {
+        signal,
+        exitStatus: interruptedStatus(signal),
+        command: command?.run ?? null,
+        commandNumber: command ? command.index + 1 : null,
+        ...(command ? { context: image ? 'docker' : 'host' } : {}),
+        ...(image ? { image, imageUsed: mapImage(image, options.imageAliases).used } : {}),
+        duration: ranMs === null ? null : formatElapsed(ranMs),
+        durationMs: ranMs === null ? null : Math.round(ranMs),
+        commandsNotRun: config.commands.length - running.started,
+        commandsTotal: config.commands.length,
+      });
+    } catch (e) {
+      // Said, not thrown: an abort listener's error would end spec-run before it stops what runs.
+      show(`Error: could not log the interruption to ${log}: ${(e as Error).message}`);
+    }
+  };
+  if (options.signal?.aborted) {
+    write();
+    return () => {};
+  }
+  return whenAborted(options.signal, write);
+}
+
+/** Runs the configuration's commands in order until the end or an interruption, recording each. */
+async function runCommands(config: StopConfig, options: RecordOptions, configDir: string, record: RunRecord, running: Running, show: (text: string) => void): Promise<void> {
   for (const command of config.commands) {
     if (options.signal?.aborted) break;
     const timeout = resolveTimeout(config, command);
     show(announcement(command, config.commands.length, timeout));
+    running.command = command;
+    running.origin = null;
+    running.started++;
     const projectRoot = path.resolve(options.projectRoot ?? configDir);
     const configDirVariable = options.configDirEnv ?? DEFAULT_CONFIG_DIR_ENV;
     // The configuration's directory as the command sees it: a host path means nothing in a container.
@@ -212,18 +276,18 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     const withConfigDir = { ...command, env: { ...(configDirSeen === null ? {} : { [configDirVariable]: configDirSeen }), ...command.env } };
     const request = requestFor(config, withConfigDir, { projectRoot, imageAliases: options.imageAliases ?? {}, signal: options.signal });
     const events: TimedEvent[] = [];
-    let origin: number | null = null;
     request.onEvent = (event) => {
       const now = performance.now();
-      if (event.type === 'start') origin = now;
+      if (event.type === 'start') running.origin = now;
       // A container's times count from when its command started, as its timeout does, not from `docker start`.
-      if (event.type === 'running') origin = now - event.ranMs;
-      events.push({ ...event, atMs: origin === null ? 0 : now - origin });
+      if (event.type === 'running') running.origin = now - event.ranMs;
+      events.push({ ...event, atMs: running.origin === null ? 0 : now - running.origin });
     };
     // A configuration's commands are what spec-run exec runs (the interpreter's too): its advice, not a document's.
     request.runBy = 'exec';
     if (options.graceMs !== undefined) request.graceMs = options.graceMs;
     const result = await execute(request, options.log);
+    running.command = null;
     const configDirNote = configDirVariableNote(configDirVariable, configDirSeen, configDir, command.env);
     if (configDirNote) result.notes.unshift(configDirNote);
     const commandEntry = commandRecord(withConfigDir, timeout, result, events);
@@ -233,8 +297,6 @@ export async function recordRun(config: StopConfig, errors: ConfigError[], optio
     show('');
     if (record.exitStatus === 0 && (result.outcome !== 'completed' || result.exitCode !== 0)) record.exitStatus = result.exitCode || EXIT.infrastructure;
   }
-  record.elapsedMs = performance.now() - started;
-  return record;
 }
 
 /**
@@ -249,7 +311,7 @@ export function endInterrupted(record: RunRecord, signal: InterruptSignal, write
   record.messages.push(text);
   write?.(text);
   record.interrupted = signal;
-  record.exitStatus = 128 + constants.signals[signal];
+  record.exitStatus = interruptedStatus(signal);
 }
 
 /** What `spec-run exec` says when it cannot read its configuration file NAME (it then exits with 2). */

@@ -2,7 +2,7 @@ import t from 'tap';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { execCommand } from '../../src/executor/cli.js';
-import { parseLimitLog } from '../../src/executor/log.js';
+import { parseLog } from '../../src/executor/log.js';
 
 function capture() {
   const lines: string[] = [];
@@ -27,7 +27,7 @@ t.test('runs every command, logs the timeout, returns the first failure', async 
   t.match(text, /\[1\/2\] host: echo partial; sleep 30 \(timeout 1s, from defaultTimeout\)/);
   t.match(text, /Error: Command execution timed out after 1s/);
   t.match(text, /\[2\/2\] host: echo fine \(timeout none, from command\)\nOK: command succeeded/);
-  const events = parseLimitLog(await readFile(log, 'utf8'));
+  const events = parseLog(await readFile(log, 'utf8'));
   t.equal(events.length, 1);
   t.match(events[0], { event: 'timeout', command: 'echo partial; sleep 30', timeout: '1s', exitCode: 124, signal: 'SIGTERM', partialOutput: ['partial'] });
   t.ok(!Number.isNaN(Date.parse(events[0].timestamp)));

@@ -3,12 +3,12 @@
 // configured (signals and when, exit codes and their cause, lines per stream, the
 // containers and the mount, the messages shown).
 import t from 'tap';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { endInterrupted, recordText, type RunRecord } from '../../src/executor/record.js';
 import { dockerEngine } from '../../src/executor/docker.js';
-import { parseLimitLog } from '../../src/executor/log.js';
+import { parseLog } from '../../src/executor/log.js';
 import { OFFLINE_IMAGES } from '../support/images.js';
 import { scratchDirectory } from '../support/scratch.js';
 
@@ -156,7 +156,7 @@ t.test('both streams past the byte cap without a line limit: each named with its
   const record = await recordText(`stop:\n  commands:\n    - run: "${flood}"\n      timeout: "2s"\n`, { ...options, log });
   const [command] = record.commands;
   t.equal(command.outcome, 'timeout');
-  const [event] = parseLimitLog(readFileSync(log, 'utf8'));
+  const [event] = parseLog(readFileSync(log, 'utf8'));
   for (const stream of ['stdout', 'stderr'] as const) {
     const { printed, shown, omitted } = command.streams[stream];
     t.equal(printed, 20000, `${stream}: every line counted`);
@@ -164,4 +164,31 @@ t.test('both streams past the byte cap without a line limit: each named with its
     t.ok(command.report.split('\n').includes(`${stream}: ... (${omitted} lines omitted)`), `${stream}: the report names it with its count`);
     t.match(event, { event: 'timeout', streams: { [stream]: { printed, shown, omitted } } }, `${stream}: the log's count is the record's`);
   }
+});
+
+t.test('an interruption is logged as its signal comes: the command running, the signal, the commands left; before the stop is over', async (t) => {
+  const log = path.join(t.testdir({}), 'logs', 'limits.jsonl');
+  const controller = new AbortController();
+  // A command that ignores SIGTERM keeps its stop going through the grace period: the event is there before it ends.
+  const config = "stop:\n  commands:\n    - run: \"echo first\"\n    - run: \"trap '' TERM; echo deaf; sleep 30 & wait; sleep 30\"\n    - run: \"echo never\"\n";
+  const run = recordText(config, { ...options, log, signal: controller.signal, write: (text) => void (text.startsWith('[2/3]') && setTimeout(() => controller.abort('SIGTERM'), 500)) });
+  await new Promise((resolve) => controller.signal.addEventListener('abort', resolve));
+  const [event] = parseLog(readFileSync(log, 'utf8'));
+  t.match(event, { event: 'interrupted', signal: 'SIGTERM', exitStatus: 143, command: "trap '' TERM; echo deaf; sleep 30 & wait; sleep 30", commandNumber: 2, context: 'host', commandsNotRun: 1, commandsTotal: 3 });
+  t.ok(event.event === 'interrupted' && event.durationMs !== null && event.durationMs >= 400, `it had run ${event.event === 'interrupted' ? event.durationMs : '?'} ms`);
+  t.ok(!Number.isNaN(Date.parse(event.timestamp)));
+  const record = await run;
+  t.match(record.commands[1], { outcome: 'interrupted', exitCode: 143 });
+  t.equal(parseLog(readFileSync(log, 'utf8')).length, 1, 'one event: the stop adds no other');
+});
+
+t.test('a signal before the first command is logged with no command running and every command left; an abort that names no signal is not', async (t) => {
+  const dir = t.testdir({});
+  const early = path.join(dir, 'early.jsonl');
+  const record = await recordText('stop:\n  commands:\n    - run: "echo never"\n    - run: "echo nor this"\n', { ...options, log: early, signal: AbortSignal.abort('SIGINT') });
+  t.equal(record.commands.length, 0, 'nothing ran');
+  t.match(parseLog(readFileSync(early, 'utf8')), [{ event: 'interrupted', signal: 'SIGINT', exitStatus: 130, command: null, commandNumber: null, duration: null, commandsNotRun: 2, commandsTotal: 2 }]);
+  const cancelled = path.join(dir, 'cancelled.jsonl');
+  await recordText('stop:\n  commands:\n    - run: "echo never"\n', { ...options, log: cancelled, signal: AbortSignal.abort() });
+  t.notOk(existsSync(cancelled), "a caller's cancellation is no interruption of spec-run exec: nothing logged");
 });

@@ -4,7 +4,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../executor/config.js';
-import { parseLimitLog, type LimitEvent } from '../../../executor/log.js';
+import { parseLog, type LimitEvent, type LoggedEvent } from '../../../executor/log.js';
 import { StepSkip, type Checks } from '../checks.js';
 import { finisher, memoryHog, sleeper } from '../probes.js';
 import { defineStep, type StepDefinition } from '../registry.js';
@@ -39,7 +39,7 @@ async function timeoutUnderMemory(w: ScenarioWorld, c: Checks): Promise<ProbeRun
 interface Logged {
   file: string;
   text: string;
-  events: LimitEvent[];
+  events: LoggedEvent[];
   timeout: ProbeRun;
   started: number;
   ended: number;
@@ -58,7 +58,7 @@ function loggedSession(w: ScenarioWorld): Promise<Logged> {
       await w.probe('logged-completion', { run: 'echo fine', context: contextOf(w), eventLog: file });
       const ended = Date.now();
       const text = await readFile(file, 'utf8');
-      return { file, text, events: parseLimitLog(text), timeout, started, ended };
+      return { file, text, events: parseLog(text), timeout, started, ended };
     })();
     logs.set(w, session);
   }
@@ -68,7 +68,7 @@ function loggedSession(w: ScenarioWorld): Promise<Logged> {
 async function theTimeoutEvent(w: ScenarioWorld, c: Checks): Promise<{ event: LimitEvent | undefined; logged: Logged }> {
   const logged = await loggedSession(w);
   c.show('log', logged.text.split('\n').filter(Boolean));
-  const event = logged.events.find((e) => e.event === 'timeout');
+  const event = logged.events.find((e): e is LimitEvent => e.event === 'timeout');
   c.that(event !== undefined, `the log ${logged.file} holds a timeout event`);
   return { event, logged };
 }

@@ -12,7 +12,7 @@ import { execa } from 'execa';
 import { ownProcessWork } from '../../../process/child.js';
 import { stringify } from 'yaml';
 import type { World } from '../../../steps/index.js';
-import { parseLimitLog, type LimitEvent } from '../../../executor/log.js';
+import { parseLog, type LoggedEvent } from '../../../executor/log.js';
 import { isRecord, loadConfig, type ConfigError } from '../../../executor/config.js';
 import { dockerEngine } from '../../../executor/docker.js';
 import { inContainer } from '../../../executor/workspace.js';
@@ -319,7 +319,7 @@ export interface ExecRun {
   /** What `spec-run exec` printed, stdout and stderr together: the console. */
   console: string;
   durationMs: number;
-  events: LimitEvent[];
+  events: LoggedEvent[];
   /** The directory it was started from. */
   cwd: string;
 }
@@ -375,9 +375,9 @@ export async function execRun(world: World, command: string, fields: Record<stri
   // spec-run's own process: after an interruption it still stops its container, and the exit after the report waits for it.
   const result = await ownProcessWork(execa(process.execPath, args, { cwd, reject: false, all: true, timeout: 120_000 }));
   const durationMs = performance.now() - started;
-  let events: LimitEvent[] = [];
+  let events: LoggedEvent[] = [];
   try {
-    events = parseLimitLog(readFileSync(log, 'utf8'));
+    events = parseLog(readFileSync(log, 'utf8'));
   } catch {
     // No limit event: the log was never written.
   }
