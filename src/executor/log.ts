@@ -6,6 +6,7 @@ import { appendFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatElapsed } from './duration.js';
+import type { InterruptSignal } from './interrupts.js';
 import { streamRecords, type StreamName, type StreamRecord } from './output.js';
 import type { ExecResult } from './result.js';
 import { makeDirectory } from '../make-directory.js';
@@ -35,8 +36,8 @@ export interface LimitEvent {
 export interface InterruptedEvent {
   timestamp: string;
   event: 'interrupted';
-  /** The signal spec-run exec received (SIGINT, SIGTERM, SIGHUP). */
-  signal: string | null;
+  /** The signal spec-run exec received. */
+  signal: InterruptSignal;
   /** What spec-run exec exits with: 128 + the signal's number. */
   exitStatus: number;
   /** The command running when the signal came, which it stops; null between commands. */
