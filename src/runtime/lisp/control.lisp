@@ -118,18 +118,22 @@ loaded machine) must see every one, or no thread would be left to read the next 
   (sb-thread:with-mutex (*answer-lock*)
     (write-answer-line answer)))
 
+(defparameter *reply-slice* 65536
+  "Characters of a line to the client encoded and written at a time: a long line starts
+going out at once, and is never held whole as octets.")
+
 (defun write-reply-line (message)
   "Write MESSAGE, a JSON value or a line of JSON text Node made, to the client, whole.
 A client that has gone away is no error of the evaluation's: its line is dropped."
-  (let ((octets (sb-ext:string-to-octets
-                 (if (stringp message)
-                     (concatenate 'string message (string #\Newline))
-                     (with-output-to-string (out)
-                       (write-json message out)
-                       (terpri out)))
-                 :external-format :utf-8)))
+  (let ((line (if (stringp message)
+                  (concatenate 'string message (string #\Newline))
+                  (with-output-to-string (out)
+                    (write-json message out)
+                    (terpri out)))))
     (sb-thread:with-mutex (*reply-lock*)
-      (write-to-client octets))))
+      (loop for start from 0 below (length line) by *reply-slice*
+            for end = (min (length line) (+ start *reply-slice*))
+            always (write-to-client (sb-ext:string-to-octets line :external-format :utf-8 :start start :end end))))))
 
 (defun write-to-client (octets)
   "Write OCTETS whole to the client's stdout, which Node keeps non-blocking. While the

@@ -19,6 +19,12 @@
 ;;; Node tracks it as its own (its cancellation, its backstop), and it is answered with a
 ;;; completion line to Node as any other.
 ;;;
+;;; While it holds the lease the worker says in the header every *LEASE-POLL-MS* that it is
+;;; alive (BEAT-LEASE) whenever it waits on the client: for its next bytes, or for room to
+;;; write an answer to a client that does not read (WRITE-TO-CLIENT). Node asks for the lease
+;;; back from a worker that says nothing, and ends it if its process is stopped: ended while
+;;; it waited on its client, it would cut the answer it was writing.
+;;;
 ;;; The one moment this cannot cover: bytes read from the client, the process killed
 ;;; before they are in the journal (microseconds, between read(2) and pwrite(2)).
 
