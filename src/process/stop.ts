@@ -112,15 +112,20 @@ export async function stopProcess(pid: number, exited: Promise<unknown>, options
   return 'killed';
 }
 
-/** Whether `pid` is a live process (a zombie has ended). */
-export function isRunning(pid: number): boolean {
+/** The state of `pid` as /proc says it (R running, S sleeping, T stopped, Z zombie...); undefined when it cannot be read. */
+export function processState(pid: number): string | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2)[0];
-    return state !== 'Z' && state !== 'X';
+    return stat.slice(stat.lastIndexOf(')') + 2)[0];
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** Whether `pid` is a live process (a zombie has ended). */
+export function isRunning(pid: number): boolean {
+  const state = processState(pid);
+  return state !== undefined && state !== 'Z' && state !== 'X';
 }
 
 /** Every process below `pid` (children, their children...), from /proc; none without it. */

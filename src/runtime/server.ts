@@ -159,6 +159,9 @@ export async function serveSession(session: RuntimeSession, input: Readable, out
   await session.close();
 }
 
+/** Set to 0 to keep serve from leasing the reading of its stdin to the worker (see StdinLease). */
+export const SERVE_LEASE_ENV = 'SPEC_RUN_SERVE_LEASE';
+
 export interface ServeOptions extends SessionOptions {
   input?: Readable;
   output?: Writable;
@@ -174,9 +177,8 @@ export interface ServeOptions extends SessionOptions {
 export function serveStdio(options: ServeOptions = {}): Promise<void> {
   const direct = options.output === undefined && options.workers === undefined;
   // The worker may read the client's stdin itself when it is this process's stdin, a pipe or socket (see StdinLease),
-  // when asked for: under a client that stops reading its answers, an answer was seen cut by another (1 run in 3 of
-  // direct-reply's pipelining test), so the lease stays off by default until that is found.
-  const lease = direct && options.input === undefined && process.env.SPEC_RUN_SERVE_LEASE === '1' && stdinIsPipe();
+  // unless SPEC_RUN_SERVE_LEASE=0 says not to.
+  const lease = direct && options.input === undefined && process.env[SERVE_LEASE_ENV] !== '0' && stdinIsPipe();
   const session = new RuntimeSession(direct ? { ...options, replyFd: 1, replyBacklog: () => process.stdout.writableLength > 0, ...(lease ? { clientFd: 0 } : {}) } : options);
   return serveSession(session, options.input ?? process.stdin, options.output ?? process.stdout, options.signal, lease);
 }

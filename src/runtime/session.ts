@@ -50,6 +50,10 @@ export const INTERRUPT_GRACE_MS = 300;
  * garbage collection, say) gets there.
  */
 const BACKSTOP_MARGIN_MS = 600;
+/** How long a worker that does not answer is waited for, past an evaluation's timeout, before it is ended. */
+export function backstopMs(timeoutMs: number): number {
+  return timeoutMs + INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
+}
 /** How long a worker being replaced gets to finish writing its answer to the client. */
 const REPLY_WRITE_BOUND_MS = 1000;
 /** setTimeout's largest delay; a longer timeout simply has no backstop. */
@@ -412,11 +416,11 @@ function answerOrSilence(worker: LispWorker, request: EvaluationRequest, signal?
       (answer) => settle(() => resolve(answer)),
       (error: unknown) => settle(() => reject(error)),
     );
-    const backstopMs = request.timeoutMs === undefined ? undefined : request.timeoutMs + INTERRUPT_GRACE_MS + BACKSTOP_MARGIN_MS;
+    const backstopAfter = request.timeoutMs === undefined ? undefined : backstopMs(request.timeoutMs);
     // Expired while the worker writes the answer to a client that does not read, it ends nothing:
     // the request is answered, and the next one's backstop waits for that write (onceWritten).
-    if (backstopMs !== undefined && backstopMs <= MAX_TIMER_MS)
-      onceWritten(backstopMs, () => (backstop = setTimeout(() => worker.answerUnderWay() || settle(() => resolve('unresponsive')), backstopMs)));
+    if (backstopAfter !== undefined && backstopAfter <= MAX_TIMER_MS)
+      onceWritten(backstopAfter, () => (backstop = setTimeout(() => worker.answerUnderWay() || settle(() => resolve('unresponsive')), backstopAfter)));
     // A cancellation gets the grace and margin a timeout gets before its worker is ended.
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });

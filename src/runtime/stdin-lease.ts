@@ -5,21 +5,26 @@
 // reading stdin and leases the reading to the worker, which answers plain evaluate-lisp
 // calls itself and hands the lease back, with every byte it read and did not take up, on
 // anything else (see lease.lisp). Node takes it back too when the worker ends, and when it
-// stops saying it is alive (a stopped process): it asks for it back, and ends the worker
-// when it does not hand it back, its journal then saying what it had read. Under any doubt
+// stops saying it is alive: it asks for it back, and ends the worker when it does not hand
+// it back and its process is stopped (or past a request's backstop: a starved or wedged
+// one), its journal then saying what it had read. A worker waiting to write to a client
+// that does not read says it is alive: ended then, it would cut its answer. Under any doubt
 // Node keeps reading: no lease is granted.
 import { appendFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { LineTransport, RequestId } from './line-transport.js';
-import { INTERRUPT_GRACE_MS, type RuntimeSession } from './session.js';
+import { backstopMs, INTERRUPT_GRACE_MS, type RuntimeSession } from './session.js';
 import type { ToolCalls } from './tool-calls.js';
 import type { LeaseReturn, LispWorker } from './worker.js';
 
 /** How often Node looks at a leased worker's journal header for its heartbeat. */
 const CHECK_MS = 200;
-/** A heartbeat (written every 100 ms while the worker waits for the client) unchanged this long: the lease is asked back. */
+/**
+ * A heartbeat (written every 100 ms while the worker waits for the client's bytes, or for room
+ * to write to a client that does not read) unchanged this long: the lease is asked back.
+ */
 const STALE_MS = 800;
-/** Asked back and not handed back within this: the worker is ended (its end gives the lease back). */
+/** Asked back and not handed back within this, its process stopped: the worker is ended (its end gives the lease back). */
 const REVOKE_WAIT_MS = 600;
 
 /** A file each lease's grant and return is logged to, when set (tests see which way a lease came back). */
@@ -96,14 +101,25 @@ export class StdinLease {
         held.revokedAt = now;
         held.worker.revokeLease();
       }
-    } else if (now - held.revokedAt >= REVOKE_WAIT_MS && this.session.limits.timeoutSeconds > 0) {
-      // As a request sent to a worker that stops answering is ended past its backstop; with
-      // no timeout, a request waits for it for ever, as one sent to it would.
+    } else if (this.unresponsive(held, now)) {
       clearInterval(held.timer);
       this.endedSeq = held.seq;
       void held.worker.stop(100);
     }
   };
+
+  /**
+   * Whether a worker that was asked for the lease and has not handed it back is ended: at once
+   * when its process is stopped; one that runs but is not given a CPU (a loaded machine) or is
+   * wedged, past the backstop a request sent to it has, its state kept till then. With no
+   * timeout it is waited for, as a request sent to it would be.
+   */
+  private unresponsive(held: Held, now: number): boolean {
+    const timeoutSeconds = this.session.limits.timeoutSeconds;
+    if (timeoutSeconds <= 0 || held.revokedAt === undefined) return false;
+    if (now - held.revokedAt >= REVOKE_WAIT_MS && held.worker.stopped) return true;
+    return now - held.beatSince >= backstopMs(timeoutSeconds * 1000);
+  }
 
   /** The lease came back: a job the worker took up and may not have answered is tracked here, and what it read is read first. */
   private back(worker: LispWorker, returned: LeaseReturn): void {

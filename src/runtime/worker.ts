@@ -11,12 +11,13 @@
 // meanwhile (see control.lisp); it says it has answered once the answer is written, and
 // marks the answer in a file (fd 7) while it writes it (see ReplyMarks).
 import { randomBytes } from 'node:crypto';
-import { readSync } from 'node:fs';
+import { readFileSync, readSync } from 'node:fs';
 import { ensureCoreImage, type LispImplementation } from '../lisp-image/core-image.js';
 import { lispString } from '../lisp-image/lisp-string.js';
 import { lispSources } from '../lisp-image/sources.js';
 import { Child, readLines, type ChildExit } from '../process/child.js';
-import { asSpawn, inOwnPidNamespace, namespacedExit } from '../process/containment.js';
+import { asSpawn, containment, inOwnPidNamespace, namespacedExit } from '../process/containment.js';
+import { processState } from '../process/stop.js';
 import { ReplyMarks } from './reply-marks.js';
 
 /** The worker's Lisp sources, in load order, relative to this module. */
@@ -218,6 +219,8 @@ export class LispWorker {
     private readonly marks?: ReplyMarks,
     /** With the client's stdin, the file the worker journals what it read there under a lease. */
     private readonly journal?: ReplyMarks,
+    /** Started as the init of a PID namespace of its own: SBCL is then the child of the process started (unshare). */
+    private readonly namespaced = false,
   ) {
     this.replies = marks !== undefined;
     this.exited = child.exited.then((exit: ChildExit) => {
@@ -291,7 +294,7 @@ export class LispWorker {
     const [command, spawnArgs] = asSpawn(inOwnPidNamespace([options.lisp.sbcl, ...args], 'HUP'));
     const shared = marks === undefined ? [] : journal ? [options.replyFd!, marks.fd, options.clientFd!, journal.fd] : [options.replyFd!, marks.fd];
     const child = new Child({ command, args: spawnArgs, stdin: 'ignore', stdout: 'tail', extraPipes: 3, sharedFds: shared, tailChars: OUTPUT_TAIL_CHARS, descendants: true });
-    const worker = new LispWorker(child, options.maxAnswerChars ?? MAX_ANSWER_CHARS, marks, journal);
+    const worker = new LispWorker(child, options.maxAnswerChars ?? MAX_ANSWER_CHARS, marks, journal, containment().pidNamespace);
     const ready = new Promise<void>((resolve, reject) => (worker.readyWaiter = { resolve, reject }));
     await Promise.all([child.spawned(), ready]);
     return worker;
@@ -517,9 +520,29 @@ export class LispWorker {
     });
   }
 
+  /**
+   * True when the SBCL process is stopped (SIGSTOP, a debugger), false when it runs, waits or
+   * waits for a CPU (a loaded machine); undefined when that cannot be known (no /proc).
+   */
+  get stopped(): boolean | undefined {
+    const pid = this.namespaced ? firstChild(this.pid) : this.pid;
+    const state = pid === undefined ? undefined : processState(pid);
+    return state === undefined ? undefined : state === 'T' || state === 't';
+  }
+
   /** Ends the process: SIGTERM (the worker exits at once on it), then SIGKILL. */
   async stop(graceMs = 200): Promise<void> {
     this.child.input(REQUESTS_FD).end();
     await this.child.stop(graceMs);
+  }
+}
+
+/** The first child of `pid`, from /proc; undefined without it. */
+function firstChild(pid: number): number | undefined {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ')[0];
+    return first ? Number(first) : undefined;
+  } catch {
+    return undefined;
   }
 }

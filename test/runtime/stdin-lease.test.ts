@@ -226,6 +226,53 @@ t.test('requests pipelined without waiting, of every kind: each answered once, e
   t.equal(await client.close(), 0);
 });
 
+t.test('a client that pipelines requests then stops reading, then reads: every answer whole and matched by id, round after round, the worker kept', async (t) => {
+  const { client, log } = server();
+  t.teardown(() => client.child.kill('SIGKILL'));
+  await client.initialize();
+  await client.tool(0, 'configure-limits', { timeout: 1, 'max-output': 2_000_000 });
+  await client.tool(1, 'evaluate-lisp', { code: '(defvar *rounds* 0)' });
+  const big = (char: string) => `(princ (make-string 1000000 :initial-element #\\${char})) nil`;
+  const bigText = (char: string) => `[stdout]\n${char.repeat(1_000_000)}\n\n=> NIL`;
+  let id = 2;
+  for (let round = 1; round <= 4; round++) {
+    t.ok(await granted(log), `leased before round ${round}`);
+    client.child.stdout.pause();
+    // Evaluated at once, the first answer fills the pipe: the worker waits to write it, holding the lease.
+    const sent: [number, (answer: Record<string, any>) => boolean][] = [
+      [id++, (a) => a.result?.content[0].text === bigText('a')],
+      [id++, (a) => JSON.stringify(a.result) === '{}'],
+      [id++, (a) => a.result?.content[0].text === bigText('b')],
+      [id++, (a) => a.result?.tools?.length > 0],
+      [id++, (a) => a.result?.content[0].text === `=> ${round}`],
+    ];
+    client.send(call(sent[0][0], { code: big('a') }));
+    client.send({ jsonrpc: '2.0', id: sent[1][0], method: 'ping' });
+    client.send(call(sent[2][0], { code: big('b') }));
+    client.send({ jsonrpc: '2.0', id: sent[3][0], method: 'tools/list' });
+    client.send(call(sent[4][0], { code: '(incf *rounds*)' }));
+    // Past the lease's heartbeat check and the wait on a revoke (0.8 s + 0.6 s), and past the timeout.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    client.child.stdout.resume();
+    const answers = new Map<unknown, Record<string, any>>();
+    for (let k = 0; k < sent.length; k++) {
+      const line = await client.nextLine();
+      let answer: Record<string, any>;
+      try {
+        answer = JSON.parse(line);
+      } catch {
+        t.fail(`round ${round}: a line that is not whole JSON (${line.length} characters: ${line.slice(0, 60)}…${line.slice(-60)})`);
+        return;
+      }
+      t.notOk(answers.has(answer.id), `round ${round}: one answer for ${answer.id}`);
+      answers.set(answer.id, answer);
+    }
+    for (const [sentId, whole] of sent) t.ok(answers.has(sentId) && whole(answers.get(sentId)!), `round ${round}: ${sentId} answered whole`);
+  }
+  t.notOk(log().some((line) => line.includes(' exited ')), `no worker ended (${log().join('; ')})`);
+  t.equal(await client.close(), 0);
+});
+
 t.test('a request split across many writes, a character among them, is read whole', async (t) => {
   const { client, log } = server();
   t.teardown(() => client.child.kill('SIGKILL'));

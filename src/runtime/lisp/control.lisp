@@ -35,7 +35,7 @@ sends with a request is shared among them.")
 (defvar *requests* nil "fd 3: one request s-expression per line.")
 (defvar *answers* nil "fd 4: one JSON answer per line.")
 (defvar *cancels* nil "fd 5: one (:cancel :id N) or (:write :token T :line S) per line.")
-(defvar *replies* nil "fd 6, the client's stdout, when Node passed it: one JSON-RPC message per line.")
+(defvar *replies* nil "The client's stdout (fd 6 moved), when Node passed it: one JSON-RPC message per line.")
 (defvar *reply-marks* nil "fd 7 (moved), with *REPLIES*: the file MARK-REPLY writes.")
 (defvar *reply-lock* (sb-thread:make-mutex :name "replies")
   "Held while a line is written to *REPLIES*: the evaluation, control and cancel threads all write there.")
@@ -118,16 +118,38 @@ loaded machine) must see every one, or no thread would be left to read the next 
   (sb-thread:with-mutex (*answer-lock*)
     (write-answer-line answer)))
 
+(defparameter *reply-slice* 65536
+  "Characters of a line to the client encoded and written at a time: a long line starts
+going out at once, and is never held whole as octets.")
+
 (defun write-reply-line (message)
-  "Write MESSAGE, a JSON value or a line of JSON text Node made, to the client.
+  "Write MESSAGE, a JSON value or a line of JSON text Node made, to the client, whole.
 A client that has gone away is no error of the evaluation's: its line is dropped."
-  (sb-thread:with-mutex (*reply-lock*)
-    (ignore-errors
-     (if (stringp message)
-         (write-string message *replies*)
-         (write-json message *replies*))
-     (terpri *replies*)
-     (finish-output *replies*))))
+  (let ((line (if (stringp message)
+                  (concatenate 'string message (string #\Newline))
+                  (with-output-to-string (out)
+                    (write-json message out)
+                    (terpri out)))))
+    (sb-thread:with-mutex (*reply-lock*)
+      (loop for start from 0 below (length line) by *reply-slice*
+            for end = (min (length line) (+ start *reply-slice*))
+            always (write-to-client (sb-ext:string-to-octets line :external-format :utf-8 :start start :end end))))))
+
+(defun write-to-client (octets)
+  "Write OCTETS whole to the client's stdout, which Node keeps non-blocking. While the
+client does not read, wait for room, saying every *LEASE-POLL-MS* that the worker is
+alive (BEAT-LEASE): a worker waiting on its client is not a stopped one, and Node must
+not end it in the middle of a line. Nil when the client has gone (its line is dropped)."
+  (let ((at 0)
+        (end (length octets)))
+    (loop
+      (when (>= at end) (return t))
+      (multiple-value-bind (count errno) (sb-unix:unix-write *replies* octets at (- end at))
+        (cond ((and count (plusp count)) (incf at count))
+              ((or (eql errno sb-unix:eagain) (eql errno sb-unix:eintr))
+               (unless (sb-unix:unix-simple-poll *replies* :output *lease-poll-ms*)
+                 (beat-lease)))
+              (t (return nil)))))))
 
 (defun pwrite (fd text offset)
   "Write TEXT (ASCII) at OFFSET of file FD; failures are ignored (Node then knows less)."
@@ -164,7 +186,8 @@ with its text, to Node."
                                                  out))))
                    (setf (job-completion job) completion)
                    ;; An answer Node must act on (threads that would not stop: the worker is
-                   ;; replaced) takes a job read under a lease back to Node first.
+                   ;; replaced) takes a job read under a lease back to Node first, for Node to
+                   ;; track: it then gets the completion line below.
                    (when (and (eq (job-leased job) :lease)
                               (or (answer-field answer "threadsUnstoppable")
                                   (not (member (answer-field answer "status") '("ok" "error") :test #'equal))))
@@ -442,7 +465,7 @@ the file of MARK-REPLY (see above)."
   (setf *requests* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8 :buffering :full)
         *answers* (sb-sys:make-fd-stream 4 :output t :external-format :latin-1 :buffering :full)
         *cancels* (sb-sys:make-fd-stream 5 :input t :external-format :utf-8 :buffering :full)
-        *replies* (and replies-fd (sb-sys:make-fd-stream (private-copy replies-fd) :output t :external-format :utf-8 :buffering :full))
+        *replies* (and replies-fd (private-copy replies-fd))
         *reply-marks* (and marks-fd (private-copy marks-fd))
         ;; Both or neither: reading the client needs a journal of what was read.
         *client-fd* (and replies-fd client-fd journal-fd (private-copy client-fd))

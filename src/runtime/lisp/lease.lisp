@@ -19,6 +19,12 @@
 ;;; Node tracks it as its own (its cancellation, its backstop), and it is answered with a
 ;;; completion line to Node as any other.
 ;;;
+;;; While it holds the lease the worker says in the header every *LEASE-POLL-MS* that it is
+;;; alive (BEAT-LEASE) whenever it waits on the client: for its next bytes, or for room to
+;;; write an answer to a client that does not read (WRITE-TO-CLIENT). Node asks for the lease
+;;; back from a worker that says nothing, and ends it if its process is stopped: ended while
+;;; it waited on its client, it would cut the answer it was writing.
+;;;
 ;;; The one moment this cannot cover: bytes read from the client, the process killed
 ;;; before they are in the journal (microseconds, between read(2) and pwrite(2)).
 
@@ -67,24 +73,34 @@ taken up last (id, token, the client's id as JSON text) or - - -."
 (defun grant-lease (fields)
   "(:lease :seq N :next-id N :timeout-ms M :grace-ms G :max-output K) from Node: read the client."
   (destructuring-bind (&key seq next-id timeout-ms grace-ms max-output) fields
-    (sb-thread:with-mutex (*lease-lock*)
-      (let ((lease (make-lease :seq seq :next-id next-id :timeout-ms timeout-ms :grace-ms grace-ms :max-output max-output)))
-        (setf *lease-base* 0 *lease-start* 0 *lease-end* 0)
-        (if *client-fd*
-            (progn (write-lease-header lease "H")
-                   (setf *lease* lease))
-            ;; Nothing to read the client with: back at once.
-            (send (list :object "lease" seq "back" "unable")))))))
+    (if *client-fd*
+        (sb-thread:with-mutex (*lease-lock*)
+          (let ((lease (make-lease :seq seq :next-id next-id :timeout-ms timeout-ms :grace-ms grace-ms :max-output max-output)))
+            (setf *lease-base* 0 *lease-start* 0 *lease-end* 0)
+            (write-lease-header lease "H")
+            (setf *lease* lease)))
+        ;; Nothing to read the client with: back at once.
+        (send (list :object "lease" seq "back" "unable")))))
+
+(defun beat-lease ()
+  "Say in the journal that the worker, holding the lease, is alive: it waits for the
+client's next bytes, or for room to write to a client that does not read."
+  (sb-thread:with-mutex (*lease-lock*)
+    (let ((lease *lease*))
+      (when lease
+        (incf (lease-heartbeat lease))
+        (write-lease-header lease "H")))))
 
 (defun release-lease (reason &optional job)
-  "Hand the lease back to Node; JOB, unanswered, is Node's to track from now on. With
-*ANSWER-LOCK* and *LEASE-LOCK* held."
+  "Hand the lease back to Node; JOB, not yet answered or being answered now, is Node's to
+track from now on (its answer ends with a completion line to Node). With *ANSWER-LOCK* and
+*LEASE-LOCK* held."
   (let ((lease *lease*))
     (when lease
-      (if (and job (not (job-answered job)))
+      (if job
           (setf (job-leased job) :tracked
                 (lease-job lease) job)
-          ;; Answered, or none: nothing for Node to answer.
+          ;; None: nothing for Node to answer.
           (setf (lease-job lease) nil))
       (write-lease-header lease "B")
       (setf *lease* nil)
@@ -333,6 +349,4 @@ journal what comes. The end of the client's input, or an error, hands the lease 
                   ((and (null count) (member errno (list sb-unix:eagain sb-unix:eintr))))
                   (t (hand-back (if (eql count 0) "eof" "error"))
                      (return)))))
-        (sb-thread:with-mutex (*lease-lock*)
-          (incf (lease-heartbeat lease))
-          (write-lease-header lease "H")))))
+        (beat-lease))))
