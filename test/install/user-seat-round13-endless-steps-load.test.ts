@@ -20,8 +20,8 @@ t.test('check, --list, steps and snippets report a steps file whose top level ne
     'steps/loop.steps.mjs': `import { Given } from 'spec-run/steps';\nGiven('zzz', function () {});\nwhile (true) {}\n`,
   });
   // The probe's limit set short (SPEC_RUN_STEPS_PROBE_LIMIT): each command would wait its default 10 s (round14's dry run keeps that one).
-  const env = { SPEC_RUN_STEPS_PROBE_LIMIT: '2s' };
-  const said = /steps\/loop\.steps\.mjs:1(?::1: error:|\s+error:|:) the top level of steps file steps\/loop\.steps\.mjs did not return within 2 s \(an endless synchronous loop\?\)/;
+  const env = { SPEC_RUN_STEPS_PROBE_LIMIT: '4s' };
+  const said = /steps\/loop\.steps\.mjs:1(?::1: error:|\s+error:|:) the top level of steps file steps\/loop\.steps\.mjs did not return within 4 s \(an endless synchronous loop\?\)/;
   for (const [args, status] of [[['check', 'specs/'], 1], [['--list', 'specs/'], 1], [['steps', 'specs/'], 1], [['snippets', 'specs/'], 0]] as const) {
     const started = Date.now();
     const run = await project.specRun([...args], { env });
