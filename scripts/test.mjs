@@ -61,9 +61,9 @@ const all = testFiles('test').sort();
 const unknown = [...MEASURES_TIME, SEEDS_RUN].filter((name) => !all.includes(name));
 if (unknown.length > 0) throw new Error(`scripts/test.mjs names test files that do not exist: ${unknown.join(', ')}`);
 const untimed = all.filter((name) => !MEASURES_TIME.includes(name) && name !== SEEDS_RUN);
-// Named explicitly, since tap skips git-ignored paths such as dist/.
 const compiled = (names) => names.map((name) => `dist/test/${name}.test.js`);
-const tap = (jobs, names) => ['npx', ['tap', '--reporter=tap', `--jobs=${jobs}`, ...compiled(names)]];
+// Each file a plain Node process (scripts/test-files.mjs says why not tap's runner), its TAP as tap's runner writes it.
+const tap = (jobs, names) => [process.execPath, ['scripts/test-files.mjs', `--jobs=${jobs}`, ...compiled(names)]];
 
 /**
  * What a failed point found against what it wanted, on one short line: CI shows the log's

@@ -25,7 +25,8 @@ import { executorStepsSetting } from '../cli/run-command.js';
 import { unreadableMessage } from '../parse/unreadable.js';
 import { lendTreeDefinitions, specificationTrees, type SpecificationTrees } from '../cli/specification-tree.js';
 import { Vocabulary } from './vocabulary.js';
-import { notReturning, PROBE_LIMIT_MS, probeTopLevel } from './steps-probe.js';
+import { probeLimitMs } from './probe-limit.js';
+import { notReturning, probeTopLevel } from './steps-probe.js';
 
 /** A document's text read as a run reads it: what completion, hover and navigation need. */
 export interface Reading {
@@ -39,8 +40,6 @@ export interface Reading {
   library: StepLibrary;
 }
 
-/** How long a steps file's top level may take in the editor. */
-const EDITOR_LOAD_LIMIT_MS = PROBE_LIMIT_MS;
 /** How long ago a steps file must have been written for it to load: an editor's save takes far less. */
 const WRITTEN_PAUSE_MS = 150;
 /** How many times the steps files are loaded while they keep changing under the load. */
@@ -188,7 +187,7 @@ export class Project {
     for (let attempt = 1; ; attempt += 1) {
       await writingPaused(files);
       const before = modificationTimes(files);
-      const library = await loadStepLibrary(files, { builtins, loadLimitMs: EDITOR_LOAD_LIMIT_MS, refused: await this.notReturning(files) });
+      const library = await loadStepLibrary(files, { builtins, loadLimitMs: probeLimitMs(), refused: await this.notReturning(files) });
       if (attempt === MOST_LOADS || modificationTimes(files) === before) return library;
     }
   }
@@ -203,7 +202,7 @@ export class Project {
     return notReturning(files, (file) => {
       const key = `${file}@${statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 'missing'}`;
       let verdict = this.probes.get(key);
-      if (!verdict) this.probes.set(key, (verdict = probeTopLevel(file, EDITOR_LOAD_LIMIT_MS)));
+      if (!verdict) this.probes.set(key, (verdict = probeTopLevel(file, probeLimitMs())));
       return verdict;
     });
   }

@@ -9,9 +9,7 @@
 // run keeps its own behaviour: it ends, exit status 137, saying which code held it.)
 import { Worker } from 'node:worker_threads';
 import { shownPath, type LoadProblem } from '../run/scenario/library.js';
-
-/** How long a steps file's top level may hold its thread when tried, in the editor and the commands that only load steps. */
-export const PROBE_LIMIT_MS = 10_000;
+import { probeLimitMs } from './probe-limit.js';
 
 /** How often the worker's beats are looked for. */
 const LOOK_MS = 100;
@@ -23,7 +21,8 @@ export function probeTopLevel(file: string, limitMs: number): Promise<LoadProble
     // What the file prints is the server's log, never its stdout (the protocol's channel).
     worker.stdout.pipe(process.stderr, { end: false });
     worker.stderr.pipe(process.stderr, { end: false });
-    let beat = Date.now();
+    // No beat yet: the thread is starting, and its start does not count against the file's limit.
+    let beat: number | undefined;
     let settled = false;
     const finish = (problem: LoadProblem | null) => {
       if (settled) return;
@@ -37,14 +36,14 @@ export function probeTopLevel(file: string, limitMs: number): Promise<LoadProble
     worker.on('error', () => finish(null));
     worker.on('exit', () => finish(null));
     const looking = setInterval(() => {
-      if (Date.now() - beat < limitMs) return;
+      if (beat === undefined || Date.now() - beat < limitMs) return;
       finish({ file, line: 1, message: `the top level of steps file ${shownPath(file)} did not return within ${limitMs / 1000} s (an endless synchronous loop?): spec-run stopped it and loads none of its steps; a run is ended by it (exit status 137)` });
     }, LOOK_MS);
   });
 }
 
 /** Of FILES, those whose top level did not give its thread back when tried (PROBE, by default probeTopLevel), each with its problem. */
-export async function notReturning(files: string[], probe = (file: string) => probeTopLevel(file, PROBE_LIMIT_MS)): Promise<Map<string, LoadProblem>> {
+export async function notReturning(files: string[], probe = (file: string) => probeTopLevel(file, probeLimitMs())): Promise<Map<string, LoadProblem>> {
   const verdicts = await Promise.all(files.map(async (file) => [file, await probe(file)] as const));
   return new Map(verdicts.flatMap(([file, problem]) => (problem ? [[file, problem] as const] : [])));
 }

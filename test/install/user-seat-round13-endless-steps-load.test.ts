@@ -19,15 +19,17 @@ t.test('check, --list, steps and snippets report a steps file whose top level ne
     'steps/basic.steps.mjs': `import { Given } from 'spec-run/steps';\nGiven('a number {int}', function (n) {});\n`,
     'steps/loop.steps.mjs': `import { Given } from 'spec-run/steps';\nGiven('zzz', function () {});\nwhile (true) {}\n`,
   });
-  const said = /steps\/loop\.steps\.mjs:1(?::1: error:|\s+error:|:) the top level of steps file steps\/loop\.steps\.mjs did not return within 10 s \(an endless synchronous loop\?\)/;
+  // The probe's limit set short (SPEC_RUN_STEPS_PROBE_LIMIT): each command would wait its default 10 s (round14's dry run keeps that one).
+  const env = { SPEC_RUN_STEPS_PROBE_LIMIT: '4s' };
+  const said = /steps\/loop\.steps\.mjs:1(?::1: error:|\s+error:|:) the top level of steps file steps\/loop\.steps\.mjs did not return within 4 s \(an endless synchronous loop\?\)/;
   for (const [args, status] of [[['check', 'specs/'], 1], [['--list', 'specs/'], 1], [['steps', 'specs/'], 1], [['snippets', 'specs/'], 0]] as const) {
     const started = Date.now();
-    const run = await project.specRun([...args]);
+    const run = await project.specRun([...args], { env });
     t.ok(Date.now() - started < 40_000, `${args[0]} ends in seconds, not at the watchdog's minute`);
     t.equal(run.signal, null, `${args[0]} is not killed`);
     t.equal(run.code, status, `${args[0]} exits ${status}`, { stderr: run.stderr });
     if (args[0] !== 'snippets') t.match(run.stdout + run.stderr, said, `${args[0]} names the file`);
   }
-  const check = await project.specRun(['check', 'specs/']);
+  const check = await project.specRun(['check', 'specs/'], { env });
   t.match(check.stdout + check.stderr, /1 documents checked: 1 errors, \d+ warnings/, 'check prints its counts');
 });

@@ -1,0 +1,85 @@
+// Runs compiled node-tap test files, each as a plain `node` process, at most --jobs=N at a
+// time, and writes one TAP 14 stream of them as node-tap's runner does: each file a subtest
+// ("# Subtest: FILE", its TAP indented, "ok N - FILE # time=…ms").
+//
+// Why not `tap`'s runner: it starts every test file with ts-node's loader (for TypeScript
+// files; these are compiled JavaScript), its mock loader and its coverage tracker
+// (processinfo), and puts the tracker into NODE_OPTIONS, so that every Node process a test
+// starts (each spec-run it runs) loads it too: about a second of CPU per test file beside
+// its tests (16 parse and translate files: 56.5 s of CPU under tap's runner, 41.7 s here),
+// on a CI machine of 2 cores.
+//
+// usage: node scripts/test-files.mjs --jobs=N FILE...
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** Each file's time limit, node-tap's (package.json "tap".timeout, in seconds): the file's own tap stops it then, and says so. */
+const TIMEOUT_S = Number(JSON.parse(readFileSync('package.json', 'utf8')).tap?.timeout ?? 30);
+/** Past its own limit by this much, a file (its event loop held, say) is stopped from here: a suite never hangs on one. */
+const STOP_AFTER_MS = (TIMEOUT_S + 30) * 1000;
+const KILL_GRACE_MS = 5_000;
+
+const jobsArg = process.argv.find((arg) => arg.startsWith('--jobs='));
+const jobs = Math.max(1, Number(jobsArg?.slice('--jobs='.length) ?? 1) || 1);
+const files = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+
+const write = (text) => process.stdout.write(text);
+const indent = (line) => `    ${line}\n`;
+let number = 0;
+
+/**
+ * Runs FILE; its indented TAP is written as it comes when LIVE (one file at a time), else
+ * once it has ended, so that files run side by side do not interleave.
+ */
+function runFile(file, live) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const kept = [];
+    const out = (text) => (live ? write(text) : kept.push(text));
+    out(`# Subtest: ${file}\n`);
+    // Source maps as node-tap's runner gives them: a failure's stack names the TypeScript line.
+    const child = spawn(process.execPath, ['--enable-source-maps', file], {
+      // stdin a pipe left open, as under node-tap: a program a test starts with stdio inherited does not read an end of input.
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, TAP_TIMEOUT: String(TIMEOUT_S) },
+    });
+    let partial = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop();
+      for (const line of lines) if (line !== 'TAP version 14') out(indent(line));
+    });
+    let stoppedAt;
+    const stop = setTimeout(() => {
+      stoppedAt = performance.now();
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS).unref();
+    }, STOP_AFTER_MS);
+    child.on('close', (code, signal) => {
+      clearTimeout(stop);
+      child.stdin.destroy();
+      if (partial !== '') out(indent(partial));
+      const ms = (performance.now() - started).toFixed(3);
+      number += 1;
+      const ok = code === 0 && signal === null;
+      const why = stoppedAt !== undefined ? `stopped past its time limit of ${TIMEOUT_S} s` : ok ? '' : `exited with ${signal ?? `code ${code}`}`;
+      out(`${ok ? 'ok' : 'not ok'} ${number} - ${file} # time=${ms}ms\n`);
+      if (!ok) out(`  ---\n  message: ${JSON.stringify(why)}\n  ...\n`);
+      out('\n');
+      if (!live) write(kept.join(''));
+      resolve(ok);
+    });
+  });
+}
+
+write(`TAP version 14\n1..${files.length}\n`);
+const queue = [...files];
+const results = await Promise.all(
+  Array.from({ length: Math.min(jobs, files.length) }, async () => {
+    const oks = [];
+    for (let file = queue.shift(); file !== undefined; file = queue.shift()) oks.push(await runFile(file, jobs === 1));
+    return oks;
+  }),
+);
+process.exitCode = results.flat().every(Boolean) ? 0 : 1;
