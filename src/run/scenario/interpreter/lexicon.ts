@@ -7,6 +7,7 @@
 // or is reported as not understood. Facts (then.ts, when.ts) are written over
 // concepts and entity kinds, never over sentences.
 
+import { DOMAIN_SYNONYMS, INFLECTED_CONCEPTS, inflections, KEY_NOUNS, SIGNAL_NAMES, STREAM_SYNONYMS } from './domain-lexicon.js';
 import { problemText } from './problem-texts.js';
 import { compactDuration, readDuration, readNumber, unitMs } from './quantities.js';
 
@@ -146,7 +147,7 @@ const CONCEPTS: Record<string, string[]> = {
   // A writer's own noun for one (a "defect", a "finding"): each names a line of what is wrong, never a command.
   PROBLEM: ['problem', 'problems', 'issue', 'issues', 'error line', 'error lines', 'complaint', 'complaints', 'reason', 'reason given', 'defect', 'defects', 'defect line', 'defect lines', 'finding', 'findings', 'violation', 'violations', 'objection', 'objections'],
   /** The order of texts in the report: "`a` followed by `b`", "`b` comes after `a`". */
-  ORDER: ['followed by', 'then', 'after that', 'comes after', 'come after', 'coming after', 'comes before', 'come before', 'precedes', 'precede', 'preceded by', 'in that order', 'in this order', 'in order', 'in the same order', 'right after', 'directly after', 'immediately after', 'just after', 'right before', 'directly before', 'immediately before', 'just before', 'before', 'after', 'follows', 'follow', 'next', 'ahead of', 'prior to'],
+  ORDER: ['followed immediately by', 'immediately followed by', 'followed directly by', 'directly followed by', 'followed right by', 'right followed by', 'followed by', 'then', 'after that', 'comes after', 'come after', 'coming after', 'comes before', 'come before', 'precedes', 'precede', 'preceded by', 'in that order', 'in this order', 'in order', 'in the same order', 'right after', 'directly after', 'immediately after', 'just after', 'right before', 'directly before', 'immediately before', 'just before', 'before', 'after', 'follows', 'follow', 'next', 'ahead of', 'prior to'],
   /** A text printed on two lines: "prints `/tmp/p` twice". */
   TWICE: ['twice', 'two times'],
   /**
@@ -242,6 +243,18 @@ const CONCEPTS: Record<string, string[]> = {
   TIME_WORD: ['mark', 'point', 'moment', 'instant', 'time', 'seconds', 'long', 'longer', 'later', 'soon', 'quickly', 'promptly', 'immediately', 'late', 'early', 'at once', 'right away', 'straight away', 'straightaway', 'instantly', 'without delay', 'without waiting'],
 };
 
+/**
+ * The concepts with the domain's synonyms (domain-lexicon.ts), then every form of their verbs that no concept lists
+ * yet: a word already a concept's keeps only the concepts that list it.
+ */
+(function withDomainWords(): void {
+  for (const [concept, phrases] of Object.entries(DOMAIN_SYNONYMS)) CONCEPTS[concept] = [...(CONCEPTS[concept] ?? []), ...phrases.filter((p) => !CONCEPTS[concept]?.includes(p))];
+  // A form joins every concept whose verb it inflects ("end with": END's and LAST_LINE's, as "ends with" is both).
+  const listed = new Set(Object.values(CONCEPTS).flat());
+  const forms = INFLECTED_CONCEPTS.map((concept) => [concept, inflections(CONCEPTS[concept]).filter((form) => !listed.has(form))] as const);
+  for (const [concept, inflected] of forms) CONCEPTS[concept].push(...inflected);
+})();
+
 /** "anything but", "all except", "nothing other than": a quantifier and a word of exception after it. */
 function exceptions(): string[] {
   const quantifiers = ['anything', 'everything', 'something', 'nothing', 'all', 'any', 'none', 'anyone', 'everyone', 'no one', 'nobody', 'whatever', 'every', 'each'];
@@ -279,11 +292,13 @@ const SIGNALS: Record<string, SignalName> = {
   sigterm: 'SIGTERM', term: 'SIGTERM', 'signal 15': 'SIGTERM', 'sig term': 'SIGTERM', 'termination signal': 'SIGTERM', 'stop signal': 'SIGTERM', 'terminate signal': 'SIGTERM', '15': 'SIGTERM',
   sigkill: 'SIGKILL', 'signal 9': 'SIGKILL', 'kill signal': 'SIGKILL', 'kill -9': 'SIGKILL', '-9': 'SIGKILL',
   sigint: 'SIGINT', 'signal 2': 'SIGINT', 'ctrl-c': 'SIGINT', 'ctrl+c': 'SIGINT', 'control-c': 'SIGINT', sighup: 'SIGHUP',
+  ...SIGNAL_NAMES,
 };
 
 const STREAMS: Record<string, StreamName> = {
   stdout: 'stdout', 'standard output': 'stdout', 'standard out': 'stdout', 'std out': 'stdout', 'fd 1': 'stdout',
   stderr: 'stderr', 'standard error': 'stderr', 'std err': 'stderr', 'error stream': 'stderr', 'error output': 'stderr', 'fd 2': 'stderr',
+  ...STREAM_SYNONYMS,
 };
 
 /** Keys as written (case-insensitively), and the synonyms specifications use for them. */
@@ -295,6 +310,7 @@ const KEY_SYNONYMS: Record<string, ConfigKey> = {
   cpus: 'cpus', 'cpu limit': 'cpus',
   'memory limit': 'memory', 'mem limit': 'memory',
   'network': 'network', 'network mode': 'network', 'network access': 'network', 'network connectivity': 'network',
+  ...KEY_NOUNS,
 };
 /** Keys only as written in code marks or with the word "field"/"key" (plain "user" or "image" is just a word). */
 const PLAIN_KEYS: Record<string, ConfigKey> = { timeout: 'timeout', image: 'image', env: 'env', memory: 'memory', user: 'user', message: 'message', run: 'run', network: 'network', workdir: 'workdir' };

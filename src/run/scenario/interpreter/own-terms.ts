@@ -6,6 +6,8 @@
 // command runs …", "the command's report") then reads the writer's sentence the same way.
 // Quoted text is never rewritten: `echo step one` and `STAGE=ci` stay as written.
 
+import { SHORTHAND } from './domain-lexicon.js';
+
 /** A writer's noun (singular, plural) and the executor's noun it names (singular, plural). */
 interface OwnTerm {
   said: RegExp;
@@ -88,8 +90,10 @@ export function inExecutorTerms(sentence: string): string {
     const named = nthCommand(n);
     return named === null ? written : sameCase(written, named);
   });
-  const rename = (span: string) =>
-    numbered(OWN_TERMS.reduce((text, term) => text.replace(term.said, (written: string, _noun: string, plural: string, at: number, whole: string) => (notTheNoun(written, at, whole) ? written : sameCase(written, term.entity[plural ? 1 : 0]))), span));
+  const rename = (written: string) => {
+    const span = SHORTHAND.reduce((text, [said, words]) => text.replace(said, words), written);
+    return numbered(OWN_TERMS.reduce((text, term) => text.replace(term.said, (written: string, _noun: string, plural: string, at: number, whole: string) => (notTheNoun(written, at, whole) ? written : sameCase(written, term.entity[plural ? 1 : 0]))), span));
+  };
   return unquotedSpans(commandsByPlace(sentence))
     .map((span, i) => (i % 2 === 1 ? span : errorsByPlace(rename(span))))
     .join('');

@@ -54,7 +54,29 @@ const FRONTED_TIME = /^\s*(?:after\s+the\s+run(?:\s+(?:is\s+over|has\s+finished|
 const TEXT_SUBJECT = /^(\s*)(the|a)\s+(?:word|string|phrase)\s*$/i;
 
 /** "It is expected that …", "It must be (the case) that …", "It is required that …": a modal said of the clause after it, which says the fact alone. */
-const MODAL_THAT = /^\s*it\s+(?:is|must\s+be|should\s+be|has\s+to\s+be|will\s+be)\s+(?:(?:expected|required|necessary|true|the\s+case|guaranteed|certain)\s+)?that\s+/i;
+const MODAL_THAT = /^\s*(?:it\s+(?:is|must\s+be|should\s+be|has\s+to\s+be|will\s+be|shall\s+be)\s+(?:(?:expected|required|necessary|true|the\s+case|guaranteed|certain|verified|ensured|confirmed|checked|asserted|observed|demonstrated|established)\s+)?|(?:we\s+|the\s+(?:test|check|reviewer|auditor)\s+)?(?:verify|verifies|ensure|ensures|confirm|confirms|check|checks|assert|asserts|observe|observes)\s+)that\s+/i;
+
+/**
+ * "the result code which is recorded for the invocation", "the exit status reported for the second command": a measure
+ * said with the relative clause of where it is kept, read as that command's measure ("the result code of the invocation").
+ */
+const MEASURE_RECORDED_FOR = /\b(result\s+code|exit\s+code|exit\s+status|return\s+code|status\s+code|rc)\s+(?:(?:which|that)\s+(?:is|was|gets|got|has\s+been)\s+)?(?:recorded|reported|returned|logged|registered|assigned)\s+(?:for|to)\s+(?=the\s|its\s|each\s|every\s)/gi;
+
+/** A quoted text, in any of the marks a step quotes with. */
+const QUOTED = String.raw`(?:\`[^\`]*\`|"[^"]*"|“[^”]*”)`;
+
+/**
+ * "report says `A` and `B` never shows up", "prints `x` and `y` is not shown": a text a verb of saying governs, joined
+ * by "and" to a text with a negated verb of its own after it. They are two clauses, the first said, the second denied;
+ * read as one list, the negation after the second would deny both.
+ */
+const SAID_THEN_DENIED = new RegExp(String.raw`(\b(?:says|say|said|shows|show|showed|shown|reads|read|contains|contain|prints|printed|print|holds|hold|lists|names|includes|mentions|has|carries|records|logs|writes|gives)\s+${QUOTED})\s+and\s+(${QUOTED}\s+(?:never|not|doesn't|does\s+not|is\s+not|isn't|must\s+not|shall\s+not|may\s+not|won't|will\s+not|is\s+never|does\s+never)\b)`, 'gi');
+
+/**
+ * "the output shall consist of the lines `a` and `b`", "stdout consists of `x`", "the output is made up of …": the output
+ * is those lines and no others, as "the output is …" says.
+ */
+const CONSISTS_OF = /\b((?:the|its|their)\s+(?:(?:command's|job's)\s+)?(?:output|stdout|stderr|standard\s+output|standard\s+error))\s+(?:shall\s+|must\s+|should\s+|will\s+)?(?:consists?|is\s+made\s+up|comprises?)\s+(?:of\s+|exactly\s+of\s+|solely\s+of\s+|only\s+of\s+)?(?=the\s+lines?\b|`|"|“)/gi;
 
 /** "The value of the exit code is 124": the value of a measure is the measure. */
 const VALUE_OF = /^(\s*)(the)\s+value\s+of\s+(?=the\s)/i;
@@ -87,12 +109,14 @@ export function inPlainShape(written: string): string {
   // A fronted time of one clause (no other clause after it) goes to that clause's end.
   const lines = LINES_THERE.exec(sentence);
   if (lines !== null && (lines[0].match(/\boutput\b/i) !== null)) sentence = `${lines[1] ?? ''}${lines[2]} lines of output are shown`;
-  sentence = sentence.replace(MODAL_THAT, '').replace(VALUE_OF, '$1$2 ');
+  sentence = sentence.replace(MODAL_THAT, '').replace(VALUE_OF, '$1$2 ').replace(SAID_THEN_DENIED, '$1, and $2');
   const fronted = FRONTED_TIME.exec(sentence);
   const clause = fronted?.[1];
   const moved = clause !== undefined && !/[,;]|\band\b|\bbut\b/i.test(clause.replace(/(`[^`]*`|“[^”]*”|"[^"]*")/g, '')) ? `${clause.replace(/[.]\s*$/, '')} after the run` : sentence;
   return rewriteUnquoted(moved, (span, next) => {
     let out = span
+      .replace(MEASURE_RECORDED_FOR, '$1 of ')
+      .replace(CONSISTS_OF, '$1 is ')
       .replace(HAS_VALUE, 'is ')
       .replace(NUMBER_APPOSITION, '$1')
       .replace(MODAL_BE_NUMBER, (_w, not: string | undefined) => (not ? 'is not ' : 'is '))

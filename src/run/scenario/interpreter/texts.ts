@@ -241,7 +241,7 @@ export function beforeUnder(a: Args): string[] {
 /** Order words that put the text after them first: "`b` comes after `a`", "`b` follows `a`". */
 const AFTER_FIRST = /^(after|comes after|come after|coming after|follows|follow|preceded by|right after|directly after|immediately after|just after)$/i;
 /** Order words that ask for the next line: "right after", "immediately before". */
-const ADJACENT = /^(right|directly|immediately|just) (after|before)$|^next$/i;
+const ADJACENT = /^(right|directly|immediately|just) (after|before)$|^next$|^(?:followed (?:immediately|directly|right) by|(?:immediately|directly|right) followed by)$/i;
 
 /** Texts of a sentence in the order the report is to show them, or null when its order words do not order texts. */
 function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boolean; next?: boolean[]; anchor?: { after: boolean; at: number }; follows?: true } | null {
@@ -276,7 +276,7 @@ function sequence(a: Args): { texts: string[]; ordered: boolean; adjacent: boole
   // "The line `x` follows", "It is followed by `x`", "Then `x`", "after that comes `x`": after the texts the step before quoted.
   const pronoun = (t: Token) => t.kind === 'word' && /^(it|they|them|that|this|these|those)$/i.test(t.text);
   const outside = orders.every((o) => items.every((i) => i.at > o.at) || items.every((i) => i.at < o.at));
-  const forward = orders.every((o) => /^(follows|follow|followed by|then|after that|after|comes after|come after|next)$/.test(o.word));
+  const forward = orders.every((o) => /^(follows|follow|followed by|then|after that|after|comes after|come after|next)$/.test(o.word) || ADJACENT.test(o.word));
   const rest = a.tokens.filter((t) => !is(t, 'ORDER', 'FUNCTION') && quotedText(t) === null && !(t.kind === 'entity' && t.entity.type === 'range'));
   // "`Output:` is followed by `…`": what follows is the heading, not what the step before quoted.
   if (outside && forward && items.length >= 1 && !a.tokens.some(isHeading) && rest.every((t) => pronoun(t) || is(t, 'SEND', 'NOTICE', 'OUTPUT', 'SHOWN', 'WRITE'))) {

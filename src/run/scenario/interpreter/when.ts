@@ -991,6 +991,17 @@ function readClauses(sentence: string): Reading<SetupPart> {
     splitBeforeLast: ['in', 'inside', 'on', 'after', 'before'],
     splitBeforeConcepts: ['WRITE', 'LIMITED', 'SLEEP', 'IGNORE', 'HANDLE', 'AT_MOST', 'EXIT', 'RUNS', 'SET', 'APPLY'],
     wholeFirst: false,
-    same: (x, y) => x.text === y.text,
+    same: (x, y) => x.text === y.text || sameSetup(x, y),
   });
+}
+
+/**
+ * Whether two readings of one clause set up the same run, said in other words ("a line limit of 5 lines": the line
+ * limit's rule and the field's, `maxOutputLines` 5 both): one reading, not two facts.
+ */
+function sameSetup(x: SetupPart, y: SetupPart): boolean {
+  const [a, b] = [emptySetup(), emptySetup()];
+  x.apply(a);
+  y.apply(b);
+  return JSON.stringify(a) === JSON.stringify(b);
 }
