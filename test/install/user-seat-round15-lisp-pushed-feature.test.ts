@@ -53,3 +53,16 @@ t.test('a whole test or function behind a feature an earlier block pushes is def
   const checked = await project.specRun(['check', 'specs/']);
   t.equal(checked.code, 0, checked.stderr);
 });
+
+t.test('check agrees with the run on checks behind a feature an earlier block pushes: they are checks, not a test holding none', async (t) => {
+  const project = userProject({
+    'specs/inner.md': document('inner', '(pushnew :my-feature *features*)', '(test inner\n  #+my-feature (is (= 2 (+ 1 1))))'),
+  });
+  const checked = await project.specRun(['check', 'specs/']);
+  t.equal(checked.code, 0);
+  t.notMatch(checked.stdout + checked.stderr, /: warning:/, 'no warning that the test, or the document, holds no check');
+  t.match(checked.stdout + checked.stderr, /checked: 0 errors, 0 warnings/);
+  const run = await project.specRun(['specs/', '--reporter', 'tap']);
+  t.equal(run.code, 0, run.stdout);
+  t.match(run.stdout, /ok 1 - \(= 2 \(\+ 1 1\)\)/, 'the run makes the check');
+});
