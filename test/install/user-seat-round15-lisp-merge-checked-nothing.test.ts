@@ -8,26 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userProject } from '../support/installed.js';
 
-const lisp = (name: string, check: string) => `---
-type: verification
-name: ${name}
----
-# A selected unit that checks nothing
-
-## Setup check
-
-\`\`\`lisp
-(defvar *x* 1)
-(assert (= *x* 1))
-\`\`\`
-
-## Target feature
-
-\`\`\`lisp
-(fiveam:test target-${name}
-  ${check})
-\`\`\`
-`;
+// A setup block that checks, and the target test, the unit --grep selects.
+const lisp = (name: string, check: string) =>
+  ['---', 'type: verification', `name: ${name}`, '---', `# Shard ${name}`, '', '```lisp', '(defparameter *x* 1)', '(assert (= 1 *x*))', '```', '', '```lisp', `(fiveam:test target-${name} ${check})`, '```', ''].join('\n');
 
 t.test('merged shards of a narrowed run judge whether it checked something as the unsharded run does', async (t) => {
   const project = userProject({ 'specs/a.test.md': lisp('a', '#+ccl (fiveam:is (= *x* 2))'), 'specs/b.test.md': lisp('b', '#+ccl (fiveam:is (= *x* 3))') });
