@@ -60,6 +60,11 @@ export type RunEvent =
       requirements?: Requirement[];
       /** The seed the document ran with, where it is not the run's: a merge of shards run with different seeds. */
       seed?: number;
+      /**
+       * Ids of the units that run only before the selected ones (a Lisp document's shared
+       * environment): their points count, but do not say whether the run checked something.
+       */
+      unitsBefore?: string[];
     }
   | {
       type: 'unit-start';
@@ -180,6 +185,32 @@ export function checkedNothing(counts: Counts): string | undefined {
   if (checksPassed(counts) > 0 || counts.failed > 0 || counts.skipped + counts.todo + unchecked === 0) return undefined;
   const parts = [unchecked ? `${unchecked} ran without error holding no check` : '', counts.skipped ? `${counts.skipped} skipped` : '', counts.todo ? `${counts.todo} todo` : ''].filter(Boolean).join(', ');
   return `the run checked nothing: no check passed (${parts})`;
+}
+
+/**
+ * The counts of a run from its events, and whether it checked something, judged on the
+ * selected units alone: a unit a document-start names in `unitsBefore` ran only for the
+ * environment of those after it. The run and `spec-run merge` judge alike from the same events.
+ */
+export class RunCounts {
+  readonly counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+  private readonly selected: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+  private readonly runBefore = new Set<string>();
+
+  observe(event: RunEvent): void {
+    if (event.type === 'document-start') for (const unitId of event.unitsBefore ?? []) this.runBefore.add(unitId);
+    countEvent(this.counts, event);
+    if (event.type !== 'point' || !this.runBefore.has(event.unitId)) countEvent(this.selected, event);
+  }
+
+  /** Why the run checked nothing, or undefined (see checkedNothing). */
+  checkedNothing(): string | undefined {
+    const nothing = checkedNothing(this.counts);
+    if (nothing !== undefined) return nothing;
+    const selected = checkedNothing(this.selected);
+    const before = this.runBefore.size;
+    return selected && `${selected} in the selected units (the ${before} unit${before === 1 ? '' : 's'} run only before them not counted)`;
+  }
 }
 
 /** Adds an event to the counts: its point, or its flaky unit. */

@@ -1,7 +1,7 @@
 // The run stage: executes every document of a test plan through its family's runner
 // and yields run events. Documents may run in parallel (`jobs`), but their events come
 // out in plan order, so the report of a parallel run reads like that of a serial one.
-import { checkedNothing, countEvent, type Counts, type RunEvent, type ShardOf } from '../model/events.js';
+import { RunCounts, type RunEvent, type ShardOf } from '../model/events.js';
 import { reportedName, type DocumentFamily, type DocumentPlan, type TestPlan } from '../model/plan.js';
 import { readFileSync } from 'node:fs';
 import { indexDefinitions } from '../translate/definition-index.js';
@@ -36,14 +36,9 @@ export interface RunPlanOptions extends RunOptions {
 
 export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners: Runners): AsyncGenerator<RunEvent> {
   const started = Date.now();
-  const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
   // Whether the run checked something is the selection's to say: a unit run only before a selected one (its Lisp environment) does not say it.
-  const selectedCounts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
-  const runBefore = new Set(plan.documents.flatMap((document) => document.unitsBefore ?? []));
-  const count = (event: RunEvent) => {
-    countEvent(counts, event);
-    if (event.type !== 'point' || !runBefore.has(event.unitId)) countEvent(selectedCounts, event);
-  };
+  const runCounts = new RunCounts();
+  const count = (event: RunEvent) => runCounts.observe(event);
   const controller = new AbortController();
   const buffers = plan.documents.map(() => new EventBuffer<RunEvent>());
   // One gate for all documents of the run: measurements get a quiet machine whatever --jobs says.
@@ -126,14 +121,8 @@ export async function* runPlan(plan: TestPlan, options: RunPlanOptions, runners:
   const traced = requirements.results();
   // A dry run runs nothing by design; a stopped run says why it stopped; a shard that
   // checked nothing (its documents all skipped) is judged with the others, by merge.
-  const nothing = options.dryRun || stopped || options.shard ? undefined : (checkedNothing(counts) ?? selectionCheckedNothing(selectedCounts, runBefore.size));
-  yield { type: 'run-end', durationMs: Date.now() - started, counts, ...(traced.length ? { requirements: traced } : {}), ...(stopped ? { stopped } : {}), ...(nothing ? { checkedNothing: nothing } : {}) };
-}
-
-/** Why the selected units (COUNTS, without the RUNBEFORE units run only before them) checked nothing, or undefined. */
-function selectionCheckedNothing(counts: Counts, runBefore: number): string | undefined {
-  const nothing = checkedNothing(counts);
-  return nothing && `${nothing} in the selected units (the ${runBefore} unit${runBefore === 1 ? '' : 's'} run only before them not counted)`;
+  const nothing = options.dryRun || stopped || options.shard ? undefined : runCounts.checkedNothing();
+  yield { type: 'run-end', durationMs: Date.now() - started, counts: runCounts.counts, ...(traced.length ? { requirements: traced } : {}), ...(stopped ? { stopped } : {}), ...(nothing ? { checkedNothing: nothing } : {}) };
 }
 
 /**
@@ -158,7 +147,7 @@ function lateDocuments(errors: LateError[]): RunEvent[] {
 export async function runDocument(plan: DocumentPlan, options: RunOptions, runners: Runners, emitRaw: Emit): Promise<void> {
   const started = Date.now();
   const emit = withRequirements(plan, emitRaw);
-  emit({ type: 'document-start', file: plan.file, name: plan.name, ...(plan.requirements?.length ? { requirements: plan.requirements } : {}) });
+  emit({ type: 'document-start', file: plan.file, name: plan.name, ...(plan.requirements?.length ? { requirements: plan.requirements } : {}), ...(plan.unitsBefore ? { unitsBefore: plan.unitsBefore } : {}) });
   if (plan.unitsBefore) {
     const count = plan.unitsBefore.length;
     emit({ type: 'comment', text: `${plan.file}: ${count} unit${count === 1 ? '' : 's'} before the selected ones run${count === 1 ? 's' : ''} too: the document's units share one Lisp environment, and a unit run without those before it could pass or fail where the whole document would not` });

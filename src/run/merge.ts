@@ -6,7 +6,7 @@
 // one twice, holds one that stopped early, or holds shards narrowed differently (one
 // run with --grep, another without) is refused, never merged into a report that looks
 // whole; shards all narrowed alike merge into a report that says the run was narrowed.
-import { checkedNothing, countEvent, type Counts, type RunEvent, type ShardOf } from '../model/events.js';
+import { RunCounts, type RunEvent, type ShardOf } from '../model/events.js';
 import { RequirementTracker } from './requirements.js';
 
 export class MergeError extends Error {
@@ -129,7 +129,8 @@ export function oneRun(parts: RunPart[], start: { seed: number; selection: strin
   const seeds = new Set(parts.map((part) => part.seed));
   // Parts run with different seeds: each document says its own, which replays it (--seed), where the run's would not.
   const documents = parts.flatMap((part) => (seeds.size > 1 ? part.documents.map((document) => withSeed(document, part.seed)) : part.documents)).sort((a, b) => comparePaths(a.file, b.file));
-  const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+  // Counted from every document's events, whether it checked something judged on its selected units, as the run judges.
+  const runCounts = new RunCounts();
   const { seed, selection, comments, dryRun } = start;
   const events: RunEvent[] = [{ type: 'run-start', documents: documents.length, seed, ...(dryRun ? { dryRun } : {}), ...(selection.length ? { selection } : {}) }];
   for (const text of comments) events.push({ type: 'comment', text });
@@ -137,15 +138,15 @@ export function oneRun(parts: RunPart[], start: { seed: number; selection: strin
   const requirements = new RequirementTracker();
   for (const document of documents) {
     for (const event of document.events) {
-      countEvent(counts, event);
+      runCounts.observe(event);
       requirements.observe(event);
       events.push(event);
     }
   }
   const traced = requirements.results();
   // A dry run runs nothing by design; a stopped run says why it stopped.
-  const nothing = dryRun || end.stopped ? undefined : checkedNothing(counts);
-  events.push({ type: 'run-end', durationMs: end.durationMs, counts, ...(traced.length ? { requirements: traced } : {}), ...(end.stopped ? { stopped: end.stopped } : {}), ...(nothing ? { checkedNothing: nothing } : {}) });
+  const nothing = dryRun || end.stopped ? undefined : runCounts.checkedNothing();
+  events.push({ type: 'run-end', durationMs: end.durationMs, counts: runCounts.counts, ...(traced.length ? { requirements: traced } : {}), ...(end.stopped ? { stopped: end.stopped } : {}), ...(nothing ? { checkedNothing: nothing } : {}) });
   return events;
 }
 

@@ -269,10 +269,11 @@ export class RunRecorder {
   record(previous: RunRecord | null = null): RunRecord {
     const failures = [...this.failed.values(), ...this.runFailures, ...this.unknownResults(previous)];
     // Settled by a run of the unit it stands for (recordedUnitAmong), wherever it stands now;
-    // another unit now at its place settles nothing.
+    // another unit now at its place settles nothing. One of a numbered name whose content is
+    // gone ran with its whole document (selectFailures finds it in none): the unit of its name settles it.
     const finishedIn = (file: string): UnitIdentity[] =>
       [...this.finished].flatMap(([place, { name, key }]) => (name !== undefined && place.startsWith(`${file}#`) ? [{ place: place.slice(file.length), name, ...(key ? { key } : {}) }] : []));
-    const ranAgain = (unit: RecordedUnit) => recordedUnitAmong(finishedIn(unit.file), asIdentity(unit)) !== undefined;
+    const ranAgain = (unit: RecordedUnit) => recordedUnitAmong(finishedIn(unit.file), asIdentity(unit), { byNumberedName: true }) !== undefined;
     // A document deleted since has no result to keep: its failures would send --only-failures to a file that is gone.
     const stillThere = new Map<string, boolean>();
     const exists = (unit: RecordedUnit) => stillThere.get(unit.file) ?? stillThere.set(unit.file, existsSync(resolve(this.projectRoot, unit.file))).get(unit.file)!;

@@ -322,16 +322,17 @@ function namedFunction(node: LispNode): SymbolNode | null {
  * Elsewhere `'f` is data (`(list 'f)`, `(compile 'f)`), and `#'f` a function put aside
  * (`(list #'f)`, `(defvar *f* (symbol-function 'f))`, `(let ((f #'f)) ...)`): what runs it
  * later is not known here. NAMED is called on each function called (`(f)`, and as above,
- * CALLED true) or put aside (CALLED false).
+ * CALLED true) or put aside (CALLED false). PUSHED, features the document pushes: what a
+ * conditional on one of them holds is visited, since a run may read it (lisp-features.ts).
  */
-export function visitCode(node: LispNode, visit: (node: LispNode) => void, callers: ReadonlySet<string> = new Set(), named: (symbol: SymbolNode, called: boolean) => void = () => {}): void {
+export function visitCode(node: LispNode, visit: (node: LispNode) => void, callers: ReadonlySet<string> = new Set(), named: (symbol: SymbolNode, called: boolean) => void = () => {}, pushed?: ReadonlySet<string>): void {
   const walk = (node: LispNode, data: boolean, makesCode: boolean): void => {
     switch (node.kind) {
       case 'symbol':
         if (!data) visit(node);
         return;
       case 'conditional':
-        if (!sbclSkips(node.prefix, node.feature)) walk(node.form, data, makesCode);
+        if (!sbclSkips(node.prefix, node.feature, pushed)) walk(node.form, data, makesCode);
         return;
       case 'prefixed':
         // `,x` and `#.x` are evaluated wherever they stand; `#1=` and `#'` are what they label or name.
@@ -411,10 +412,10 @@ function checkCalled(node: LispNode): string | null {
   return pkg === null || CHECK_PACKAGES.has(pkg) ? unqualified(head.name) : null;
 }
 
-/** True when `node` calls a check in code (see visitCode). */
-export function holdsChecks(node: LispNode): boolean {
+/** True when `node` calls a check in code (see visitCode; PUSHED, the features its document pushes, may hold). */
+export function holdsChecks(node: LispNode, pushed?: ReadonlySet<string>): boolean {
   let found = false;
-  visitCode(node, (code) => (found ||= checkCalled(code) !== null));
+  visitCode(node, (code) => (found ||= checkCalled(code) !== null), undefined, undefined, pushed);
   return found;
 }
 
@@ -453,7 +454,7 @@ function takesNoArguments(lambdaList: LispNode): boolean {
 function functionOf(form: LispForm, name: SymbolNode, lambdaList: LispNode, body: LispNode[], kind: { method?: boolean; variable?: boolean; stored?: boolean } = {}): DefinedFunction {
   const names = codeSymbols(body);
   const checks = body.flatMap(checkSites).map((site) => ({ line: site.line, text: codeOnOneLine(form.text.slice(site.start - form.start, site.end - form.start)) }));
-  return { name: name.name, rawName: name.raw, callableWithoutArguments: takesNoArguments(lambdaList), holdsChecks: body.some(holdsChecks), checks, names, line: form.line, method: kind.method ?? false, variable: kind.variable ?? false, stored: kind.stored ?? false };
+  return { name: name.name, rawName: name.raw, callableWithoutArguments: takesNoArguments(lambdaList), holdsChecks: body.some((node) => holdsChecks(node)), checks, names, line: form.line, method: kind.method ?? false, variable: kind.variable ?? false, stored: kind.stored ?? false };
 }
 
 /** The lambda list and body of NODE when it is a function object written in place: `(lambda ...)`, `#'(lambda ...)`, `(function (lambda ...))`. */

@@ -3,7 +3,8 @@
 // check at all (check/index.ts).
 import type { CodeRef, DocumentPlan, Unit } from '../model/plan.js';
 import { checkingFunctions, definedFunctions, holdsChecks, visitCode } from './lisp-definitions.js';
-import { type LispNode, scanForms, unqualified } from './lisp-forms.js';
+import { type LispForm, type LispNode, scanForms, unqualified } from './lisp-forms.js';
+import { pushedFeatures } from './lisp-features.js';
 
 /** The code of UNIT as written: a block's forms, or the definition of its test or verify- function, with the text they are read from. */
 export function unitCode(plan: DocumentPlan, unit: Unit): { ref: CodeRef; nodes: LispNode[] } | null {
@@ -36,8 +37,9 @@ function outermostListAt(node: LispNode, line: number): LispNode | null {
  * run, which expands the code, decides; this is what `check` warns of.
  */
 export function unitsHoldingNoCheck(plan: DocumentPlan): Unit[] {
-  const code = [...plan.definitions, ...plan.units.flatMap((unit) => (unit.kind === 'lisp-block' ? [unit.code] : []))];
-  const forms = code.flatMap((ref) => scanForms(ref.text, ref.line).forms);
+  const forms = documentForms(plan);
+  // A check behind a feature the document pushes runs where the run reads it under that feature.
+  const pushed = pushedFeatures(forms.map((form) => form.node));
   const functions = forms.flatMap(definedFunctions);
   const checking = checkingFunctions(functions);
   // A macro whose template holds a check makes one wherever it is called.
@@ -47,12 +49,18 @@ export function unitsHoldingNoCheck(plan: DocumentPlan): Unit[] {
   }
   const callsChecking = (node: LispNode) => {
     let found = false;
-    visitCode(node, (visited) => (found ||= visited.kind === 'symbol' && checking.has(unqualified(visited.name))));
+    visitCode(node, (visited) => (found ||= visited.kind === 'symbol' && checking.has(unqualified(visited.name))), undefined, undefined, pushed);
     return found;
   };
   return plan.units.filter((unit) => {
     if (unit.kind !== 'lisp-block' && unit.kind !== 'fiveam-test') return false;
     const written = unitCode(plan, unit);
-    return written !== null && !written.nodes.some((node) => holdsChecks(node) || callsChecking(node));
+    return written !== null && !written.nodes.some((node) => holdsChecks(node, pushed) || callsChecking(node));
   });
+}
+
+/** The top-level forms of PLAN's own code: its definitions and its blocks. */
+function documentForms(plan: DocumentPlan): LispForm[] {
+  const code = [...plan.definitions, ...plan.units.flatMap((unit) => (unit.kind === 'lisp-block' ? [unit.code] : []))];
+  return code.flatMap((ref) => scanForms(ref.text, ref.line).forms);
 }

@@ -119,3 +119,26 @@ t.test('shards run with different seeds: every report gives each document the se
   const same = mergeShardStreams([shardStream(files, 1, 2), shardStream(files, 2, 2)]);
   t.notOk(same.some((e) => e.type === 'document-start' && e.seed !== undefined), 'one seed: the run says it, as before');
 });
+
+t.test('a selected Lisp unit that checked nothing in its shard fails the merge, whatever the units run only before it passed', async (t) => {
+  const file = 'specs/a.md';
+  const stream = (target: RunEvent): ShardStream => {
+    const events: RunEvent[] = [
+      { type: 'run-start', documents: 1, seed: 1, shard: { index: 1, count: 1, documents: [file] }, selection: ['--grep target'] },
+      { type: 'document-start', file, name: 'a', unitsBefore: [`${file}#1`] },
+      { type: 'unit-start', file, unitId: `${file}#1`, name: 'setup', kind: 'lisp-block', at: { file, line: 8 } },
+      { type: 'point', file, unitId: `${file}#1`, ok: true, name: '(= *x* 1)' },
+      { type: 'unit-end', file, unitId: `${file}#1`, durationMs: 1 },
+      { type: 'unit-start', file, unitId: `${file}#2`, name: 'target', kind: 'fiveam-test', at: { file, line: 14 } },
+      target,
+      { type: 'unit-end', file, unitId: `${file}#2`, durationMs: 1 },
+      { type: 'document-end', file, durationMs: 1 },
+      { type: 'run-end', durationMs: 1, counts: { passed: 1, failed: 0, skipped: 1, todo: 0 } },
+    ];
+    return { source: 'shard-1.jsonl', text: events.map((e) => JSON.stringify(e)).join('\n') };
+  };
+  const skipped = mergeShardStreams([stream({ type: 'point', file, unitId: `${file}#2`, ok: true, name: '(is (= *x* 2))', skip: 'its form stands behind #+ccl' })]);
+  t.match(skipped.at(-1), { type: 'run-end', checkedNothing: 'the run checked nothing: no check passed (1 skipped) in the selected units (the 1 unit run only before them not counted)' });
+  const checked = mergeShardStreams([stream({ type: 'point', file, unitId: `${file}#2`, ok: true, name: '(is (= *x* 1))' })]);
+  t.notOk('checkedNothing' in checked.at(-1)!, 'a selected unit that checked something passes the merge');
+});

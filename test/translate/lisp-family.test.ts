@@ -11,6 +11,7 @@ import type { Unit } from '../../src/model/plan.js';
 import { DESIGNATOR_CALLERS, holdsChecks } from '../../src/translate/lisp-definitions.js';
 import { codeOnOneLine, scanForms } from '../../src/translate/lisp-forms.js';
 import { unitsHoldingNoCheck } from '../../src/translate/unit-code.js';
+import { pushedFeatures } from '../../src/translate/lisp-features.js';
 
 const doc = (body: string, path = 'doc.test.md') => translate(parseMarkdown(path, `---\ntype: verification\nname: d\n---\n\n# D\n\n${body}`));
 const lisp = (code: string) => `\`\`\`lisp\n${code}\n\`\`\`\n`;
@@ -132,6 +133,15 @@ t.test("printing an object calls the document's print-object methods: a test who
 (fiveam:test literal (princ "a point") (format t "~a ~a~%" 1 :two))`)}`,
   );
   t.same(unitsHoldingNoCheck(plan).map((unit) => unit.name), ['literal']);
+});
+
+t.test('a check behind a feature the document pushes is held, as the run may read it: check warns of no test or block for it', async (t) => {
+  const plan = doc(`## Setup\n\n${lisp('(pushnew :my-backend *features*)')}\n## Tests\n\n${lisp(`(fiveam:test pushed
+  #+my-backend (fiveam:is (= 1 1)))
+(fiveam:test never-pushed
+  #+other-backend (fiveam:is (= 1 1)))`)}\n## Block\n\n${lisp('(print 1)\n#-my-backend (assert (= 2 2))')}`);
+  t.same(unitsHoldingNoCheck(plan).map((unit) => unit.name), ['Setup', 'never-pushed'], 'a check behind a feature nothing pushes is left out, as in SBCL');
+  t.same([...pushedFeatures(scanForms('(push :a *features*) (pushnew :b cl:*features* :test #\'eq) (setf *features* (adjoin :c *features*)) (push :d *other*) \'(push :e *features*)').forms.map((form) => form.node))], ['a', 'b', 'c']);
 });
 
 t.test('an undefined name is told where another document of the run defines it', async (t) => {

@@ -47,9 +47,9 @@ it holds are reported as skipped (REPORT-CHECKS-LEFT-OUT).")
 (defvar *conditionals-read* '()
   "(source start kept) of each reader conditional of spec code read (not inside a form one
 left out), START being where its feature expression begins, KEPT whether it kept its form:
-a definition read before the blocks above it ran (a FiveAM test) is read again when
-*FEATURES* decides one of its conditionals otherwise by the time it runs (see
-DEFINITION-READ-OTHERWISE-P).")
+a definition read before the blocks above it ran is read again when *FEATURES* decides
+one of its conditionals otherwise by the time a unit after it runs (see
+READ-DEFINITIONS-AGAIN).")
 
 (defun note-left-out-forms (readtable)
   "Make READTABLE's #+ and #- note each form they leave out in *LEFT-OUT-FORMS*, and each

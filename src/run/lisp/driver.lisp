@@ -103,6 +103,26 @@ error, of the call to an undefined function, else of the top-level form."
   "(source line message read-error-p) of each definition that did not load in this
 driver: a test it would have defined is missing for that reason.")
 
+;; Definitions load before any block runs, wherever they stand; loading the file in order
+;; reads each at its place, under the *FEATURES* the units above it made. Once a unit changes
+;; them (a block pushes a feature), each definition below it whose reader conditionals they
+;; decide otherwise is read again under them before the next unit runs, whole top-level
+;; forms at a time: a test or function behind #+feature is defined, one behind #-feature
+;; left out.
+
+(defvar *definition-spans* '()
+  "(source start end tests) of each top-level read of a block of definitions: the text one
+READ took (a form a reader conditional left out, with the form read after it or the end),
+and the names of the FiveAM tests its form defined.")
+
+(defvar *features-changed* '()
+  "(line . features) for each unit that changed *FEATURES*, the last first: LINE its place,
+FEATURES what it left them. A definition below it is read under them (FEATURES-AT).")
+
+(defvar *own-features* '()
+  "*FEATURES* as this SBCL has them before any spec code: what a conditional decided by
+them says of SBCL, not of what a document pushed.")
+
 (defun definition-failure-of (file line)
   "Why the definition at FILE:LINE did not load: an error at that form, or a reader
 error in its block (the reader's place, and every form after it, is lost)."
@@ -238,18 +258,21 @@ silently never run."
 (defun load-source (source)
   "Evaluate SOURCE's definitions one top-level form at a time: a failing form is
 reported and the rest still load. A reader error ends the block, since the
-reader's place in it is lost."
+reader's place in it is lost. Each top-level read is noted in *DEFINITION-SPANS*."
   (let ((*current-source* source)
         (*loading-source* source)
         (stream (make-string-input-stream (source-text source))))
     (loop
-      (multiple-value-bind (form read) (with-unit-guard (read-spec-form stream source))
-        (when (or (not read) (eq form stream) *exit-requested*) (return))
-        (let ((*current-form* form)
-              (*readtable* *source-readtable*)
-              (tests-before (fiveam::test-names)))
-          (with-unit-guard (eval form))
-          (report-tests-no-unit-runs tests-before form))))))
+      (let ((start (progn (peek-char t stream nil) (file-position stream))))
+        (multiple-value-bind (form read) (with-unit-guard (read-spec-form stream source))
+          (let ((span (list source start (file-position stream) '())))
+            (when read (push span *definition-spans*))
+            (when (or (not read) (eq form stream) *exit-requested*) (return))
+            (let ((*current-form* form)
+                  (*readtable* *source-readtable*)
+                  (tests-before (fiveam::test-names)))
+              (setf (fourth span) (tests-defined-while (lambda () (with-unit-guard (eval form)))))
+              (report-tests-no-unit-runs tests-before form))))))))
 
 (defun file-text (path)
   (with-open-file (in path :external-format :utf-8)
@@ -287,6 +310,7 @@ package; a name written as a string (Parachute's) is interned as it is."
   "Run SOURCE's forms in order. INPUT, (:input value key-spellings), is the
 request of the Input block the block answers: bound to INPUT around each form."
   (seed-random-state seed)
+  (read-definitions-again (source-file source))
   (when input (mapc #'learn-key-spelling (third input)))
   (let ((*current-source* source)
         (*forms-run* '())
@@ -346,13 +370,14 @@ run first, its checks not counted as this unit's points (see *UNIT-TEST*)."
     (progv '(fiveam::result-list) '(())
       (fiveam::%run test))))
 
-(defun feature-excludes-p (feature)
+(defun feature-excludes-p (feature &optional (features *features*))
   "True when FEATURE, a reader conditional as written (\"#-sbcl\", \"#+(or ccl ecl)\"),
-leaves its form out in this SBCL, as the reader decides it (keywords by default)."
+leaves its form out under FEATURES, as the reader decides it (keywords by default)."
   (let ((wanted (char= (char feature 1) #\+))
         (expression (let ((*package* (find-package '#:keyword))
                           (*read-eval* nil))
-                      (read-from-string feature t nil :start 2))))
+                      (read-from-string feature t nil :start 2)))
+        (*features* features))
     (not (eq wanted (and (sb-int:featurep expression) t)))))
 
 (defun feature-expression-kept-p (source start)
@@ -364,40 +389,81 @@ leaves its form out in this SBCL, as the reader decides it (keywords by default)
          (plus (char= (char text (1- start)) #\+)))
     (eq plus (and (sb-int:featurep expression) t))))
 
-(defun definition-read-otherwise-p (form)
-  "True when FORM, a definition of spec code read before the units ran, holds a reader
-conditional that *FEATURES* now decides otherwise (a block above it pushed a feature)."
-  (destructuring-bind (&optional source start end package) (gethash form *form-positions*)
-    (declare (ignore package))
-    (and source
-         (some (lambda (read)
-                 (destructuring-bind (read-source read-start kept) read
-                   (and (eq read-source source) (< start read-start end)
-                        (not (eq kept (ignore-errors (feature-expression-kept-p source read-start)))))))
-               *conditionals-read*))))
+(defun features-at (source start)
+  "*FEATURES* as loading the file in order has them at START of SOURCE: as the last unit
+above it that changed them left them (*FEATURES-CHANGED*), else this SBCL's own."
+  (let ((line (line-at source start)))
+    (or (cdr (find-if (lambda (change) (< (car change) line)) *features-changed*))
+        *own-features*)))
 
-(defun read-definition-again (form)
-  "Read FORM, a definition of spec code, again from its text and evaluate it, as loading
-the file in order would have at its place: the reader conditionals it holds follow the
-*FEATURES* the blocks above it made. What was noted of its first reading is forgotten."
-  (destructuring-bind (source start end package) (gethash form *form-positions*)
-    (remhash form *form-positions*)
-    (flet ((within (noted) (and (eq (first noted) source) (< start (second noted) end))))
+(defun decided-otherwise-p (source start kept)
+  "True when the reader conditional at START of SOURCE, which KEPT its form (or not) when
+read, decides otherwise under the features at its place (FEATURES-AT)."
+  (let ((now (ignore-errors (let ((*features* (features-at source start)))
+                              (list (feature-expression-kept-p source start))))))
+    (and now (not (eq kept (first now))))))
+
+(defun spans-read-otherwise (file)
+  "The top-level spans of the definitions of FILE that hold a reader conditional the
+features at its place decide otherwise, in reading order."
+  (let ((spans '()))
+    (loop for (source start kept) in *conditionals-read*
+          for span = (and (string= (source-file source) file)
+                          (decided-otherwise-p source start kept)
+                          (find-if (lambda (span) (and (eq (first span) source) (<= (second span) start) (< start (third span))))
+                                   *definition-spans*))
+          when span do (pushnew span spans))
+    (sort spans (lambda (a b) (or (< (source-first-line (first a)) (source-first-line (first b)))
+                                  (and (eq (first a) (first b)) (< (second a) (second b))))))))
+
+(defun forget-reading (span)
+  "Forget what was noted of the first reading of SPAN: its forms' positions, the forms
+its conditionals left out and their decisions."
+  (destructuring-bind (source start end &rest tests) span
+    (declare (ignore tests))
+    (flet ((within (place) (and (eq (first place) source) (<= start (second place)) (< (second place) end))))
+      (maphash (lambda (form position) (when (within position) (remhash form *form-positions*))) *form-positions*)
       (setf *left-out-forms* (remove-if #'within *left-out-forms*)
-            *conditionals-read* (remove-if #'within *conditionals-read*)))
-    (let ((stream (make-string-input-stream (source-text source)))
-          (*package* package))
+            *conditionals-read* (remove-if #'within *conditionals-read*)))))
+
+(defun read-span-again (span)
+  "Read SPAN, top-level definitions, again from its text under the features at its place
+and evaluate its forms, as a load at its place would. A FiveAM test its first reading
+defined and this one leaves out is removed: loading in order would never have defined it."
+  (destructuring-bind (source start end tests) span
+    (forget-reading span)
+    (let ((stream (make-string-input-stream (source-text source) 0 end))
+          (*current-source* source)
+          (*loading-source* source)
+          (defined '()))
       (file-position stream start)
-      (let ((form (read-spec-form stream source))
-            (*current-source* source))
-        (let ((*current-form* form))
-          (with-unit-guard (eval form)))))))
+      (loop
+        (multiple-value-bind (form read) (with-unit-guard (let ((*features* (features-at source start)))
+                                                            (read-spec-form stream source)))
+          (when (or (not read) (eq form stream)) (return))
+          (let ((*current-form* form))
+            (setf defined (append defined (tests-defined-while (lambda () (with-unit-guard (eval form)))))))))
+      (dolist (name (set-difference tests defined))
+        (fiveam:rem-test name))
+      (setf (fourth span) defined))))
+
+(defun tests-defined-while (thunk)
+  "The names of the FiveAM tests THUNK defines (anew or again)."
+  (let ((before (fiveam::test-names))
+        (tests (make-hash-table :test #'eq)))
+    (dolist (name before) (setf (gethash name tests) (fiveam:get-test name)))
+    (funcall thunk)
+    (remove-if (lambda (name) (eq (gethash name tests) (fiveam:get-test name)))
+               (fiveam::test-names))))
+
+(defun read-definitions-again (file)
+  "Read again each definition of FILE that the features at its place read otherwise than
+its last reading did (see *DEFINITION-SPANS*): before a unit runs, after one changed them."
+  (mapc #'read-span-again (spans-read-otherwise file)))
 
 (defun run-fiveam-test (test-name seed name source &optional feature)
   (seed-random-state seed)
-  (let ((definition (source-form-at (source-file source) (source-first-line source))))
-    (when (and definition (definition-read-otherwise-p definition))
-      (read-definition-again definition)))
+  (read-definitions-again (source-file source))
   (let* ((*current-source* source)
          (symbol (defined-test-symbol test-name))
          (test (fiveam:get-test symbol))
@@ -405,12 +471,10 @@ the file in order would have at its place: the reader conditionals it holds foll
     (cond
       ((and (null test) feature (feature-excludes-p feature))
        (emit-point t name location nil
-                   (format nil "its definition stands behind ~A, which leaves it out in this SBCL" feature)))
-      ((and (null test) feature)
-       ;; The feature is there now, pushed by a block above, but the definition was read before any block ran.
-       (emit-point nil name location
-                   `((:reason . ,(format nil "its definition stands behind ~A, which left it out when the document's definitions were read, before the blocks above it ran (one pushed the feature since), so it was never defined, which loading the file in order would have done"
-                                         feature)))))
+                   (format nil "its definition stands behind ~A, which leaves it out ~A" feature
+                           (if (feature-excludes-p feature *own-features*)
+                               "in this SBCL"
+                               "where it stands, as loading the file in order reads it: a block above it changed *features*"))))
       ((null test)
        (let ((failure (definition-failure-of (source-file source) (source-first-line source))))
          (emit-point nil name location
@@ -483,6 +547,7 @@ head: its name, options and body, where its checks stand."
 
 (defun run-verify-function (function-name seed name source)
   (seed-random-state seed)
+  (read-definitions-again (source-file source))
   (let* ((*current-source* source)
          (symbol (spec-symbol function-name))
          (location (list (source-file source) (source-first-line source))))
@@ -623,6 +688,14 @@ this thread waits for the exit."
 (sb-ext:without-package-locks
   (sb-int:encapsulate 'sb-ext:exit 'exit-after-unit #'exit-after-unit))
 
+(defmacro with-features-change-noted ((line) &body body)
+  "Run BODY, a unit at LINE, noting in *FEATURES-CHANGED* what it left *FEATURES* when it changed them."
+  (let ((before (gensym "FEATURES")))
+    `(let ((,before (copy-list *features*)))
+       (unwind-protect (progn ,@body)
+         (unless (equal ,before *features*)
+           (push (cons ,line (copy-list *features*)) *features-changed*))))))
+
 (defun run-command (command)
   (setf *unit-points* 0
         *slept-seconds* 0
@@ -637,19 +710,22 @@ this thread waits for the exit."
                (seed-random-state seed)
                (load-source (make-source :file file :first-line line :text text))))
       (:block (destructuring-bind (file line text seed name &optional input) arguments
-                (with-threads-stopped-at-end (name (list file line))
-                  (with-printed-kept ()
-                    (run-block (make-source :file file :first-line line :text text) seed name input)))))
+                (with-features-change-noted (line)
+                  (with-threads-stopped-at-end (name (list file line))
+                    (with-printed-kept ()
+                      (run-block (make-source :file file :first-line line :text text) seed name input))))))
       (:test (destructuring-bind (test-name seed name file line &optional feature) arguments
-               (with-threads-stopped-at-end (name (list file line))
-                 (with-printed-kept ()
-                   (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature)))))
+               (with-features-change-noted (line)
+                 (with-threads-stopped-at-end (name (list file line))
+                   (with-printed-kept ()
+                     (run-fiveam-test test-name seed name (make-source :file file :first-line line) feature))))))
       (:unit-tests (setf *unit-test-names* (first arguments)
                          *planned-test-names* (second arguments)))
       (:verify (destructuring-bind (function-name seed name file line) arguments
-                 (with-threads-stopped-at-end (name (list file line))
-                   (with-printed-kept ()
-                     (run-verify-function function-name seed name (make-source :file file :first-line line))))))))
+                 (with-features-change-noted (line)
+                   (with-threads-stopped-at-end (name (list file line))
+                     (with-printed-kept ()
+                       (run-verify-function function-name seed name (make-source :file file :first-line line)))))))))
   (when *exit-requested* (apply #'sb-ext:exit *exit-requested*))
   (send-to-host `((:type . "done")
                   (:points . ,*unit-points*)
@@ -674,6 +750,8 @@ here and dropped after it: no driver sees a name, test, suite, point or position
          (*failed-definitions* '())
          (*left-out-forms* '())
          (*conditionals-read* '())
+         (*definition-spans* '())
+         (*features-changed* '())
          (*checks-reached* (make-hash-table :test #'equal :synchronized t))
          (*checks-not-expanded* (make-hash-table :test #'equal :synchronized t))
          (*unit-test-names* '())
@@ -781,6 +859,7 @@ thread the debugger stays disabled (the driver exits, the host reports it)."
   "The driver's loop. VERSION is spec-run's, the clientInfo of the vocabulary's requests;
 PID, this process's id as the host can signal it, for a driver forked by the zygote."
   (use-client-version version)
+  (setf *own-features* (copy-list *features*))
   (open-host-channel)
   (setf *main-thread* sb-thread:*current-thread*
         *disabled-debugger-hook* sb-ext:*invoke-debugger-hook*

@@ -258,3 +258,25 @@ ${lisp('(fiveam:test plus\n  #+spec-run-pushed (fiveam:is (= 3 4)))\n\n(fiveam:t
     [true, '(fiveam:is (= 5 6))', leftOutBy('#-spec-run-pushed')],
   ]);
 });
+
+t.test('a whole definition behind a feature a block above it pushed is read at its place, as loading the file in order reads it', async (t) => {
+  const md = `${frontmatter()}## Setup
+
+${lisp('(pushnew :spec-run-pushed *features*)')}
+## Definitions
+
+${lisp('#+spec-run-pushed\n(defun backend-name () "pushed")\n#-spec-run-pushed\n(defun backend-name () "default")')}
+## Uses
+
+${lisp('(assert (string= "pushed" (backend-name)))')}
+## Tests
+
+${lisp('#+spec-run-pushed\n(fiveam:test defined-now\n  (fiveam:is (= 3 4)))\n\n#-spec-run-pushed\n(fiveam:test left-out-now\n  (fiveam:is (= 5 6)))\n\n#+spec-run-never-pushed\n(fiveam:test never\n  (fiveam:is (= 7 8)))')}`;
+  const r = await runMarkdown(md);
+  t.same(shown(r).slice(1), [
+    [true, '(string= "pushed" (backend-name))', null],
+    [false, '(= 3 4)', null],
+    [true, 'left-out-now', 'its definition stands behind #-spec-run-pushed, which leaves it out where it stands, as loading the file in order reads it: a block above it changed *features*'],
+    [true, 'never', 'its definition stands behind #+spec-run-never-pushed, which leaves it out in this SBCL'],
+  ]);
+});
