@@ -119,3 +119,58 @@ t.test('shards run with different seeds: every report gives each document the se
   const same = mergeShardStreams([shardStream(files, 1, 2), shardStream(files, 2, 2)]);
   t.notOk(same.some((e) => e.type === 'document-start' && e.seed !== undefined), 'one seed: the run says it, as before');
 });
+
+/** A one-shard stream of a run whose document has a passing and a failing point, as --reporter json writes it. */
+function failingShard(): string[] {
+  const file = 'specs/bad.md';
+  const unitId = `${file}#1`;
+  const requirement = { id: `${file}#Value`, name: 'Value', file, line: 1, origin: 'requirement-heading' as const, statements: ['It SHALL add.'], units: [unitId] };
+  const events: RunEvent[] = [
+    { type: 'run-start', documents: 1, seed: 1, shard: { index: 1, count: 1, documents: [file] } },
+    { type: 'document-start', file, name: file, requirements: [requirement] },
+    { type: 'unit-start', file, unitId, name: 'u', kind: 'scenario', at: { file, line: 4 }, requirements: [requirement.id] },
+    { type: 'point', file, unitId, ok: true, name: 'one' },
+    { type: 'point', file, unitId, ok: false, name: 'two', at: { file, line: 6 } },
+    { type: 'unit-end', file, unitId, durationMs: 1 },
+    { type: 'document-end', file, durationMs: 1 },
+    {
+      type: 'run-end',
+      durationMs: 1,
+      counts: { passed: 1, failed: 1, skipped: 0, todo: 0 },
+      requirements: [{ ...requirement, status: 'failing', counts: { passed: 1, failed: 1, skipped: 0, todo: 0 }, detail: '1 passed, 1 failed, 0 skipped, 0 todo' }],
+    },
+  ];
+  return events.map((event) => JSON.stringify(event));
+}
+
+const mergedFailed = (lines: string[]): number | string => {
+  const problem = mergeError([{ source: 's1.jsonl', text: lines.join('\n') }]);
+  if (problem !== null) return problem;
+  const end = mergeShardStreams([{ source: 's1.jsonl', text: lines.join('\n') }]).at(-1);
+  return end?.type === 'run-end' ? end.counts.failed : 'no run-end';
+};
+
+t.test('a shard stream that lost any one line is refused or merges as failing as the shard: never greener', async (t) => {
+  const lines = failingShard();
+  t.equal(mergedFailed(lines), 1, 'the whole stream merges with its failure');
+  lines.forEach((_, cut) => {
+    const result = mergedFailed(lines.filter((__, i) => i !== cut));
+    t.ok(typeof result === 'string' || result >= 1, `without line ${cut + 1}: ${result}`);
+  });
+  t.match(mergedFailed(lines.filter((line) => !line.includes('"ok":false'))), /^s1\.jsonl: its run-end counts 1 failed, but its events hold 0 failed/);
+});
+
+t.test('a shard whose run-end and events disagree only on a requirement status is refused naming it', async (t) => {
+  const lines = failingShard().map((line) => line.replace('"status":"failing"', '"status":"verified"'));
+  t.match(mergedFailed(lines), /^s1\.jsonl: its run-end finds requirement specs\/bad\.md#Value verified, but its events make it failing/);
+});
+
+t.test('an event the schema does not allow is refused at its file and line, whatever its kind of damage', async (t) => {
+  const lines = failingShard();
+  const damaged = (from: string, to: string) => mergedFailed(lines.map((line) => line.replace(from, to)));
+  t.match(damaged('"ok":false', '"ok":"false"'), /^s1\.jsonl:5: a malformed "point" event: ok: /);
+  t.match(damaged('"type":"point"', '"type":"Point"'), /^s1\.jsonl:4: an event of unknown type "Point"/);
+  t.match(damaged('"counts":{"passed":1,"failed":1', '"counts":{"passed":1,"failed":-1'), /^s1\.jsonl:8: a malformed "run-end" event: counts\.failed: /);
+  t.match(damaged('"kind":"scenario"', '"kind":"scenery"'), /^s1\.jsonl:3: a malformed "unit-start" event: kind: /);
+  t.match(mergedFailed([...lines, lines[3]]), /^s1\.jsonl:9: an event after the run-end/);
+});
