@@ -7,23 +7,10 @@ import t from 'tap';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userProject } from '../support/installed.js';
-
-const spec = (result: number) => `### Requirement: Value
-The system SHALL compute values.
-
-#### Scenario: Adds
-- **WHEN** I add 1 and 2
-- **THEN** the result is ${result}
-`;
-
-const STEPS = `import assert from 'node:assert/strict';
-import { When, Then } from 'spec-run/steps';
-When('I add {int} and {int}', function (a, b) { this.r = a + b; });
-Then('the result is {int}', function (n) { assert.equal(this.r, n); });
-`;
+import { ADDING_STEPS, addingSpec } from '../support/adding-fixture.js';
 
 t.test('merge refuses a shard artefact that lost or garbled a line, and never reports greener than a shard', async (t) => {
-  const project = userProject({ 'specs/bad.spec.md': spec(4), 'specs/good.spec.md': spec(3), 'steps/a.steps.mjs': STEPS });
+  const project = userProject({ 'specs/bad.spec.md': addingSpec(4), 'specs/good.spec.md': addingSpec(3), 'steps/a.steps.mjs': ADDING_STEPS });
   const shardCodes: number[] = [];
   for (const index of [1, 2]) {
     const run = await project.specRun(['specs/', '--seed', '1', '--shard', `${index}/2`, '--reporter', 'json']);

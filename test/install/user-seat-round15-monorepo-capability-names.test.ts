@@ -7,22 +7,7 @@ import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userProject } from '../support/installed.js';
-
-const spec = (result: number) => `# auth
-
-### Requirement: Value
-The system SHALL compute values.
-
-#### Scenario: Adds
-- **WHEN** I add 1 and 2
-- **THEN** the result is ${result}
-`;
-
-const STEPS = `import assert from 'node:assert/strict';
-import { When, Then } from 'spec-run/steps';
-When('I add {int} and {int}', function (a, b) { this.r = a + b; });
-Then('the result is {int}', function (n) { assert.equal(this.r, n); });
-`;
+import { ADDING_STEPS, addingSpec } from '../support/adding-fixture.js';
 
 const suites = (xml: string) => [...xml.matchAll(/<testsuite name="([^"]*)"/g)].map((m) => m[1]).sort();
 const capabilityIds = (jsonl: string) => [...new Set([...jsonl.matchAll(/"capabilityId":"([^"]*)"/g)].map((m) => m[1]))].sort();
@@ -30,10 +15,10 @@ const capabilityIds = (jsonl: string) => [...new Set([...jsonl.matchAll(/"capabi
 t.test("a monorepo capability keeps the full run's name in a rerun of failures, a package's run, and merged shards", async (t) => {
   const project = userProject({
     'spec-run.config.yaml': 'paths: [packages/]\n',
-    'packages/a/openspec/specs/auth/spec.md': spec(3),
-    'packages/a/steps/a.steps.mjs': STEPS,
-    'packages/b/openspec/specs/auth/spec.md': spec(4),
-    'packages/b/steps/a.steps.mjs': STEPS,
+    'packages/a/openspec/specs/auth/spec.md': addingSpec(3),
+    'packages/a/steps/a.steps.mjs': ADDING_STEPS,
+    'packages/b/openspec/specs/auth/spec.md': addingSpec(4),
+    'packages/b/steps/a.steps.mjs': ADDING_STEPS,
   });
   const full = await project.specRun(['--reporter', 'junit']);
   t.equal(full.code, 1, 'package b fails');
