@@ -352,6 +352,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   if (!usableDiscovery(discovery)) return 2;
   const selection: Selection = { grep, tags: options.tag, level: options.level, ...(lines.size ? { lines } : {}) };
   const trees = specificationTrees(config, roots);
+  // The project's documents, whatever this run selected: they fix each capability's name (distinctCapabilities).
+  const projectDocuments = !pathsGiven && !options.onlyFailures ? discovery.files : discoverDocuments(configuredPaths(config) ?? ['specs/']);
   const exclusions = config.requirements?.exclude ?? {};
   const recordPath = resolve(config.directory, options.lastRun ?? DEFAULT_RECORD_PATH);
   let plan: TestPlan;
@@ -379,7 +381,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       }
       candidates = applied;
     }
-    const narrowed = narrowPlan(candidates, selection, exclusions);
+    const narrowed = narrowPlan(candidates, selection, exclusions, projectDocuments);
     if (recorded.length > 0 && selectsNothing(candidates, narrowed.plan, selection)) return 2;
     plan = requirementsInScope(withUnitsBefore(selectFailures(narrowed.plan, previous, config.directory, candidates), candidates));
     if (recorded.length > 0 && plan.documents.length === 0) {
@@ -402,7 +404,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       whole = { documents: await withDeltaProblems(whole.documents) };
     }
     if (!hasChecks(whole, roots, options.change)) return 2;
-    ({ plan, unmatched } = narrowPlan(whole, selection, exclusions));
+    ({ plan, unmatched } = narrowPlan(whole, selection, exclusions, projectDocuments));
     if (selectsNothing(whole, plan, selection)) return 2;
   }
   for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
@@ -605,7 +607,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
           return;
         }
         const { read, built } = planned;
-        const changed = narrowPlan(built, watchSelection, exclusions).plan;
+        const changed = narrowPlan(built, watchSelection, exclusions, projectDocuments).plan;
         for (const [file, names] of watchSelection.named ?? []) {
           if (read.some((f) => resolve(f) === file) && !changed.documents.some((d) => resolve(d.file) === file || d.units.some((u) => resolve(u.file) === file))) {
             console.error(`spec-run: ${relative(process.cwd(), file)}: the unit${names.size === 1 ? '' : 's'} chosen by file:LINE (${[...names].map((n) => `'${n}'`).join(', ')}) ${names.size === 1 ? 'is' : 'are'} no longer there; nothing of it runs`);
@@ -685,9 +687,9 @@ function selectsNothing(whole: TestPlan, selected: TestPlan, selection: Selectio
   return problem !== null;
 }
 
-/** The selected units; capabilities of two OpenSpec trees told apart, requirements excluded as configured, and only those in the selection's scope. */
-function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
-  const excluded = excludeRequirements(distinctCapabilities(plan), exclusions);
+/** The selected units; capabilities of the project's OpenSpec trees told apart, requirements excluded as configured, and only those in the selection's scope. */
+function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>, projectDocuments: string[]): { plan: TestPlan; unmatched: string[] } {
+  const excluded = excludeRequirements(distinctCapabilities(plan, projectDocuments), exclusions);
   return { plan: requirementsInScope(withUnitsBefore(selectUnits(excluded.plan, selection), excluded.plan)), unmatched: excluded.unmatched };
 }
 

@@ -1,131 +1,16 @@
 // Run events: what the run stage emits and every reporter consumes.
 // Reporters are pure functions of this stream.
-import type { UnitKind } from './plan.js';
-import type { Requirement, RequirementResult } from './requirements.js';
+import type { z } from 'zod';
+import type { attachmentSchema, countsSchema, earlierFailureSchema, runEventSchema, shardOfSchema, sourceRefSchema } from './event-schema.js';
 
-export interface SourceRef {
-  file: string;
-  line: number;
-}
-
+// The types of the events are those of their schema (event-schema.ts): one definition.
+export type SourceRef = z.infer<typeof sourceRefSchema>;
 /** A value a step attached to its point for diagnostics (`world.attach(name, value)`). */
-export interface Attachment {
-  name: string;
-  value: unknown;
-}
-
-export interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-  todo: number;
-  /** Of the passed points, those that check nothing (a point's `unchecked`): a run or requirement whose passes are all such verified nothing. */
-  unchecked?: number;
-  /** Units that failed and then passed on a retry (their points count as passed). */
-  flaky?: number;
-}
-
+export type Attachment = z.infer<typeof attachmentSchema>;
+export type Counts = z.infer<typeof countsSchema>;
 /** A failing point of an attempt that a retry made up for, kept to show the flakiness. */
-export interface EarlierFailure {
-  attempt: number;
-  name: string;
-  at?: SourceRef;
-  diagnostics?: Record<string, unknown>;
-}
-
-export interface Attachment { name: string; value: unknown }
-
-export type RunEvent =
-  | {
-      type: 'run-start';
-      /** Documents this run runs. */
-      documents: number;
-      seed: number;
-      /** Set when this run is one share of a sharded run (--shard i/n): `spec-run merge` checks the set of shards is whole. */
-      shard?: ShardOf;
-      /** Set for --dry-run: nothing was run, every point is skipped (`spec-run merge` refuses such a stream). */
-      dryRun?: true;
-      /**
-       * What narrowed the units run, as the command line says it (`--grep keep`,
-       * `--only-failures`, `specs/a.md:12`, `--change c`, `--tag t`, `--level l`); absent when
-       * nothing did. `spec-run merge` refuses shards that differ in it, and says it of a merge.
-       */
-      selection?: string[];
-    }
-  | {
-      type: 'document-start';
-      file: string;
-      name: string;
-      /** What the document requires, with the units planned to verify each. */
-      requirements?: Requirement[];
-      /** The seed the document ran with, where it is not the run's: a merge of shards run with different seeds. */
-      seed?: number;
-      /**
-       * Ids of the units that run only before the selected ones (a Lisp document's shared
-       * environment): their points count, but do not say whether the run checked something.
-       */
-      unitsBefore?: string[];
-    }
-  | {
-      type: 'unit-start';
-      file: string;
-      unitId: string;
-      name: string;
-      kind: UnitKind | 'problem';
-      at: SourceRef;
-      /** Ids of the requirements this unit verifies. */
-      requirements?: string[];
-    }
-  | {
-      type: 'point';
-      file: string;
-      unitId: string;
-      ok: boolean;
-      /** What was checked, e.g. the assertion's form. */
-      name: string;
-      at?: SourceRef;
-      /** Set when the point was not run: the reason. A skipped point counts as skipped, never as passed. */
-      skip?: string;
-      /** Set for a point that is expected to be unfinished (an undefined step): the reason. */
-      todo?: string;
-      /**
-       * Set on a pass that only says a unit holding no check ran to its end (`<block> runs
-       * without error`, a block that sets up): it counts as passed, but verifies nothing.
-       */
-      unchecked?: true;
-      /** Shown as the YAML block of a failing point: form, values, reason, request, response... */
-      diagnostics?: Record<string, unknown>;
-      /** Values attached to the point (a step definition's attach(), a failing unit's MCP transcript). */
-      attachments?: Attachment[];
-    }
-  | {
-      type: 'unit-end';
-      file: string;
-      unitId: string;
-      durationMs: number;
-      seed?: number;
-      /** Attempts made, when the unit was retried (--retries); the reported points are the last attempt's. */
-      attempts?: number;
-      /** The unit failed and then passed on a retry: reported passed, and marked flaky. */
-      flaky?: boolean;
-      /** The failing points of the attempts before the passing one. */
-      earlierFailures?: EarlierFailure[];
-    }
-  | { type: 'comment'; text: string; file?: string; unitId?: string }
-  | { type: 'document-end'; file: string; durationMs: number }
-  | {
-      type: 'run-end';
-      durationMs: number;
-      counts: Counts;
-      /** Each requirement of the documents run, with its status; absent when they declare none. */
-      requirements?: RequirementResult[];
-      /** Why the run stopped before it ran every document (--bail, an interruption): TAP's `Bail out!`. */
-      stopped?: string;
-      /** Set when no check passed and some were skipped, left TODO, or passed checking nothing: the run checked nothing, and fails (reports say so as a failing point). */
-      checkedNothing?: string;
-      /** With --require-verified, each requirement that is not verified, as the run says it, at its place: the run fails on them. */
-      unverified?: { text: string; at: SourceRef }[];
-    };
+export type EarlierFailure = z.infer<typeof earlierFailureSchema>;
+export type RunEvent = z.infer<typeof runEventSchema>;
 
 export type RunEndEvent = Extract<RunEvent, { type: 'run-end' }>;
 
@@ -150,12 +35,7 @@ export interface RunFailure {
 }
 
 /** Share INDEX of COUNT (1-based) of a sharded run whose documents are DOCUMENTS. */
-export interface ShardOf {
-  index: number;
-  count: number;
-  /** Every document of the whole run, as this run names them. */
-  documents: string[];
-}
+export type ShardOf = z.infer<typeof shardOfSchema>;
 
 /** A reporter turns the event stream into output text, chunk by chunk. */
 export type Reporter = (events: AsyncIterable<RunEvent>) => AsyncIterable<string>;

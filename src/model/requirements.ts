@@ -1,37 +1,12 @@
 // Requirement traceability: what a document requires (an OpenSpec `### Requirement:`,
 // or a Lisp document's frontmatter `source:`/`covers:` entries), which units verify
 // it, and, after a run, its status. Plain data and pure functions of it.
-import type { Counts } from './events.js';
+import type { z } from 'zod';
+import { REQUIREMENT_STATUSES, type requirementResultSchema, type requirementSchema } from './event-schema.js';
 
-export interface Requirement {
-  /** Stable across runs: "<document path>#<requirement name>". */
-  id: string;
-  name: string;
-  file: string;
-  line: number;
-  /** Where it was declared: a requirement heading, or a frontmatter key. */
-  origin: 'requirement-heading' | 'frontmatter-source' | 'frontmatter-covers';
-  /** Its SHALL/MUST sentences. */
-  statements: string[];
-  /** Ids of the units planned to verify it. */
-  units: string[];
-  /** Why it is not expected to be verified (given by the document or the configuration). */
-  excluded?: string;
-  /** The OpenSpec capability it belongs to, and the change proposing it, from the document's place. */
-  capability?: string;
-  /**
-   * "<capability>#<name>": the same for a requirement of openspec/specs and the change
-   * that modifies, removes or renames it, linking the two.
-   */
-  capabilityId?: string;
-  change?: string;
-  /** What a change's delta does with it: added, modified, removed or renamed. */
-  delta?: 'added' | 'modified' | 'removed' | 'renamed';
-  /** A REMOVED requirement: its Reason (and Migration). It never runs. */
-  removed?: string;
-  /** A RENAMED requirement: its name before the change. */
-  renamedFrom?: string;
-}
+export { REQUIREMENT_STATUSES };
+/** What a document requires; its type is its schema's (event-schema.ts), as the run's events carry it. */
+export type Requirement = z.infer<typeof requirementSchema>;
 
 /** A `- FROM:` / `- TO:` pair of a change's `## RENAMED Requirements`. */
 export interface Rename {
@@ -41,16 +16,10 @@ export interface Rename {
   line: number;
 }
 
-export const REQUIREMENT_STATUSES = ['verified', 'failing', 'partly-undefined', 'untested', 'excluded', 'removed', 'renamed'] as const;
 export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 
-export interface RequirementResult extends Requirement {
-  status: RequirementStatus;
-  /** Points of its units that ran. */
-  counts: Counts;
-  /** Why it has this status, in words. */
-  detail: string;
-}
+/** A requirement with its status after a run. */
+export type RequirementResult = z.infer<typeof requirementResultSchema>;
 
 export function countStatuses(results: RequirementResult[]): Record<RequirementStatus, number> {
   const counts = Object.fromEntries(REQUIREMENT_STATUSES.map((status) => [status, 0])) as Record<RequirementStatus, number>;

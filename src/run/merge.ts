@@ -6,7 +6,10 @@
 // one twice, holds one that stopped early, or holds shards narrowed differently (one
 // run with --grep, another without) is refused, never merged into a report that looks
 // whole; shards all narrowed alike merge into a report that says the run was narrowed.
-import { RunCounts, type RunEvent, type ShardOf } from '../model/events.js';
+// Every line is read against the events' schema and each shard's points must add up to
+// its own run-end: a damaged artefact is refused, never merged greener than its shard.
+import { runEventSchema } from '../model/event-schema.js';
+import { countEvent, RunCounts, type Counts, type RunEndEvent, type RunEvent, type ShardOf } from '../model/events.js';
 import { RequirementTracker } from './requirements.js';
 
 export class MergeError extends Error {
@@ -49,20 +52,31 @@ interface ParsedShard extends RunPart {
   selection: string[];
 }
 
+/** The event of LINE (line I of SOURCE), as its schema has it: anything else is refused at its line. */
+function decodeEvent(source: string, line: string, i: number): RunEvent {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new MergeError(`${source}:${i + 1}: not a JSON event (was the shard run with --reporter json?)`);
+  }
+  const decoded = runEventSchema.safeParse(value);
+  if (decoded.success) return decoded.data;
+  const type = typeof value === 'object' && value !== null && 'type' in value ? JSON.stringify((value as { type: unknown }).type) : undefined;
+  const issue = decoded.error.issues[0];
+  const what = issue.code === 'invalid_union' && issue.path.length === 1 && issue.path[0] === 'type' ? `an event of unknown type ${type ?? '(none)'}` : `a malformed ${type ?? ''} event: ${issue.path.join('.') || '(the event)'}: ${issue.message}`;
+  throw new MergeError(`${source}:${i + 1}: ${what}: not a spec-run event stream as --reporter json writes it (was the artefact edited or cut?)`);
+}
+
 function parseShard({ source, text }: ShardStream): ParsedShard {
   const shard: ParsedShard = { source, seed: 0, durationMs: 0, documents: [], selection: [] };
   let started = false;
-  let ended = false;
+  let end: RunEndEvent | undefined;
   const events: RunEvent[] = [];
   text.split('\n').forEach((line, i) => {
     if (line.trim() === '') return;
-    let event: RunEvent;
-    try {
-      event = JSON.parse(line) as RunEvent;
-    } catch {
-      throw new MergeError(`${source}:${i + 1}: not a JSON event (was the shard run with --reporter json?)`);
-    }
-    if (typeof event !== 'object' || event === null || typeof event.type !== 'string') throw new MergeError(`${source}:${i + 1}: not a spec-run event`);
+    const event = decodeEvent(source, line, i);
+    if (end) throw new MergeError(`${source}:${i + 1}: an event after the run-end: one file per shard run`);
     if (event.type === 'run-start') {
       if (started) throw new MergeError(`${source}:${i + 1}: a second run-start: one file per shard run`);
       started = true;
@@ -71,16 +85,45 @@ function parseShard({ source, text }: ShardStream): ParsedShard {
       if (event.selection) shard.selection = event.selection;
       if (event.dryRun) throw new MergeError(`${source}: the stream of a --dry-run, which ran nothing: run that shard without --dry-run`);
     } else if (event.type === 'run-end') {
-      ended = true;
+      end = event;
       shard.durationMs = event.durationMs;
       if (event.stopped !== undefined) shard.stopped = event.stopped;
     }
     events.push(event);
   });
   if (!started) throw new MergeError(`${source}: no run-start event: not the JSON stream of a spec-run run`);
-  if (!ended) throw new MergeError(`${source}: no run-end event: the shard's run did not finish`);
+  if (!end) throw new MergeError(`${source}: no run-end event: the shard's run did not finish`);
   shard.documents = documentsOf(events);
+  checkAddsUp(source, shard.documents, end);
   return shard;
+}
+
+const COUNT_KEYS = ['passed', 'failed', 'skipped', 'todo', 'unchecked', 'flaky'] as const;
+
+/**
+ * Throws unless the points of a shard's DOCUMENTS add up to the counts, and give the
+ * requirement statuses, of the shard's own run-end: a stream that lost a line (a partial
+ * upload, a filter in a pipeline, an edit) must not merge into a report greener than the
+ * shard's own verdict.
+ */
+function checkAddsUp(source: string, documents: DocumentEvents[], end: RunEndEvent): void {
+  const counts: Counts = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+  const requirements = new RequirementTracker();
+  for (const event of documents.flatMap((document) => document.events)) {
+    countEvent(counts, event);
+    requirements.observe(event);
+  }
+  const differ = COUNT_KEYS.filter((key) => (counts[key] ?? 0) !== (end.counts[key] ?? 0));
+  if (differ.length) {
+    const said = differ.map((key) => `${end.counts[key] ?? 0} ${key}`).join(', ');
+    const found = differ.map((key) => `${counts[key] ?? 0} ${key}`).join(', ');
+    throw new MergeError(`${source}: its run-end counts ${said}, but its events hold ${found}: the stream is not whole (a line lost or changed): use the shard's own artefact as its run wrote it`);
+  }
+  const statuses = new Map(requirements.results().map((result) => [result.id, result.status]));
+  for (const { id, status } of end.requirements ?? []) {
+    const found = statuses.get(id);
+    if (found !== status) throw new MergeError(`${source}: its run-end finds requirement ${id} ${status}, but its events make it ${found ?? 'absent'}: the stream is not whole (a line lost or changed): use the shard's own artefact as its run wrote it`);
+  }
 }
 
 /** The events of a run, document by document: each from its document-start to its document-end (a file may have several: its late errors). */

@@ -166,12 +166,16 @@ export function normativeSentences(paragraphs: string[]): string[] {
 
 /**
  * PLAN with each OpenSpec capability named by its directory (capabilityDirectory) where the
- * plan holds more than one OpenSpec tree: a monorepo's packages may each have a capability
+ * project holds more than one OpenSpec tree: a monorepo's packages may each have a capability
  * `auth`, and `auth#Value` (an exclusion, a JUnit suite) would be both. The document's name
- * and each requirement's capabilityId take it; a run of one tree keeps `auth#Value`.
+ * and each requirement's capabilityId take it; a project of one tree keeps `auth#Value`.
+ * The trees are those of PROJECT (the documents of the configuration's paths) as well as the
+ * plan's: a capability's name does not change with what a run selected (a package's path,
+ * --only-failures, a shard), so reports and CI history keep one name for it.
  */
-export function distinctCapabilities(plan: TestPlan): TestPlan {
-  const trees = new Set(plan.documents.flatMap((document) => capabilityDirectory(document.file)?.replace(/\/specs\/[^/]+$/, '') ?? []));
+export function distinctCapabilities(plan: TestPlan, project: string[] = []): TestPlan {
+  const files = [...plan.documents.map((document) => document.file), ...project];
+  const trees = new Set(files.flatMap((file) => capabilityDirectory(file)?.replace(/\/specs\/[^/]+$/, '') ?? []));
   if (trees.size < 2) return plan;
   const documents = plan.documents.map((document) => {
     const capability = openspecPlace(document.file)?.capability;

@@ -133,7 +133,8 @@ t.test('a selected Lisp unit that checked nothing in its shard fails the merge, 
       target,
       { type: 'unit-end', file, unitId: `${file}#2`, durationMs: 1 },
       { type: 'document-end', file, durationMs: 1 },
-      { type: 'run-end', durationMs: 1, counts: { passed: 1, failed: 0, skipped: 1, todo: 0 } },
+      // The shard's own counts, as its run wrote them: merge checks its points add up to them.
+      { type: 'run-end', durationMs: 1, counts: target.type === 'point' && target.skip ? { passed: 1, failed: 0, skipped: 1, todo: 0 } : { passed: 2, failed: 0, skipped: 0, todo: 0 } },
     ];
     return { source: 'shard-1.jsonl', text: events.map((e) => JSON.stringify(e)).join('\n') };
   };
@@ -141,4 +142,59 @@ t.test('a selected Lisp unit that checked nothing in its shard fails the merge, 
   t.match(skipped.at(-1), { type: 'run-end', checkedNothing: 'the run checked nothing: no check passed (1 skipped) in the selected units (the 1 unit run only before them not counted)' });
   const checked = mergeShardStreams([stream({ type: 'point', file, unitId: `${file}#2`, ok: true, name: '(is (= *x* 1))' })]);
   t.notOk('checkedNothing' in checked.at(-1)!, 'a selected unit that checked something passes the merge');
+});
+
+/** A one-shard stream of a run whose document has a passing and a failing point, as --reporter json writes it. */
+function failingShard(): string[] {
+  const file = 'specs/bad.md';
+  const unitId = `${file}#1`;
+  const requirement = { id: `${file}#Value`, name: 'Value', file, line: 1, origin: 'requirement-heading' as const, statements: ['It SHALL add.'], units: [unitId] };
+  const events: RunEvent[] = [
+    { type: 'run-start', documents: 1, seed: 1, shard: { index: 1, count: 1, documents: [file] } },
+    { type: 'document-start', file, name: file, requirements: [requirement] },
+    { type: 'unit-start', file, unitId, name: 'u', kind: 'scenario', at: { file, line: 4 }, requirements: [requirement.id] },
+    { type: 'point', file, unitId, ok: true, name: 'one' },
+    { type: 'point', file, unitId, ok: false, name: 'two', at: { file, line: 6 } },
+    { type: 'unit-end', file, unitId, durationMs: 1 },
+    { type: 'document-end', file, durationMs: 1 },
+    {
+      type: 'run-end',
+      durationMs: 1,
+      counts: { passed: 1, failed: 1, skipped: 0, todo: 0 },
+      requirements: [{ ...requirement, status: 'failing', counts: { passed: 1, failed: 1, skipped: 0, todo: 0 }, detail: '1 passed, 1 failed, 0 skipped, 0 todo' }],
+    },
+  ];
+  return events.map((event) => JSON.stringify(event));
+}
+
+const mergedFailed = (lines: string[]): number | string => {
+  const problem = mergeError([{ source: 's1.jsonl', text: lines.join('\n') }]);
+  if (problem !== null) return problem;
+  const end = mergeShardStreams([{ source: 's1.jsonl', text: lines.join('\n') }]).at(-1);
+  return end?.type === 'run-end' ? end.counts.failed : 'no run-end';
+};
+
+t.test('a shard stream that lost any one line is refused or merges as failing as the shard: never greener', async (t) => {
+  const lines = failingShard();
+  t.equal(mergedFailed(lines), 1, 'the whole stream merges with its failure');
+  lines.forEach((_, cut) => {
+    const result = mergedFailed(lines.filter((__, i) => i !== cut));
+    t.ok(typeof result === 'string' || result >= 1, `without line ${cut + 1}: ${result}`);
+  });
+  t.match(mergedFailed(lines.filter((line) => !line.includes('"ok":false'))), /^s1\.jsonl: its run-end counts 1 failed, but its events hold 0 failed/);
+});
+
+t.test('a shard whose run-end and events disagree only on a requirement status is refused naming it', async (t) => {
+  const lines = failingShard().map((line) => line.replace('"status":"failing"', '"status":"verified"'));
+  t.match(mergedFailed(lines), /^s1\.jsonl: its run-end finds requirement specs\/bad\.md#Value verified, but its events make it failing/);
+});
+
+t.test('an event the schema does not allow is refused at its file and line, whatever its kind of damage', async (t) => {
+  const lines = failingShard();
+  const damaged = (from: string, to: string) => mergedFailed(lines.map((line) => line.replace(from, to)));
+  t.match(damaged('"ok":false', '"ok":"false"'), /^s1\.jsonl:5: a malformed "point" event: ok: /);
+  t.match(damaged('"type":"point"', '"type":"Point"'), /^s1\.jsonl:4: an event of unknown type "Point"/);
+  t.match(damaged('"counts":{"passed":1,"failed":1', '"counts":{"passed":1,"failed":-1'), /^s1\.jsonl:8: a malformed "run-end" event: counts\.failed: /);
+  t.match(damaged('"kind":"scenario"', '"kind":"scenery"'), /^s1\.jsonl:3: a malformed "unit-start" event: kind: /);
+  t.match(mergedFailed([...lines, lines[3]]), /^s1\.jsonl:9: an event after the run-end/);
 });

@@ -104,3 +104,16 @@ t.test('two OpenSpec trees in one plan: a capability of one name in each is name
   t.same(unmatched, ['auth#More'], 'the bare capability names no single requirement: said, not applied to both');
   t.same(excludeRequirements(one, { 'packages/a/openspec/specs/auth#Value': 'a only' }).unmatched, [], "the directory's form holds in a run of the one tree");
 });
+
+t.test("a capability's name is the project's, whatever the plan selected: a plan of one tree of a project of two names it by its directory", async (t) => {
+  const spec = (file: string) => translate(parseMarkdown(file, '# auth\n\n### Requirement: Value\nIt SHALL hold.\n\n#### Scenario: v\n- **WHEN** a\n- **THEN** b\n'));
+  const project = ['packages/a/openspec/specs/auth/spec.md', 'packages/b/openspec/specs/auth/spec.md'];
+  const full = distinctCapabilities({ documents: project.map(spec) }, project);
+  for (const selected of [[project[1]], [project[0]]]) {
+    const rerun = distinctCapabilities({ documents: selected.map(spec) }, project);
+    const inFull = full.documents.find((d) => d.file === selected[0])!;
+    t.equal(rerun.documents[0].name, inFull.name, `${selected[0]}: the name of the full run`);
+    t.equal(rerun.documents[0].requirements![0].capabilityId, inFull.requirements![0].capabilityId, `${selected[0]}: the capabilityId of the full run`);
+  }
+  t.equal(distinctCapabilities({ documents: [spec(project[1])] }, [project[1]]).documents[0].requirements![0].capabilityId, 'auth#Value', 'a project of one tree keeps <capability>#<name>');
+});
