@@ -12,14 +12,14 @@ The thing SHALL work.
 - **GIVEN** a number 1
 `;
 
+/** A project whose steps file left.steps.mjs is LEFT, beside one defining its step. */
+const projectLeaving = (left: string) => ({
+  specs: { 'numbers.spec.md': SPEC },
+  steps: { 'basic.steps.mjs': "import { Given } from 'spec-run/steps';\nGiven('a number {int}', function (n) {});\n", 'left.steps.mjs': left },
+});
+
 t.test('a timer of a steps file calling process.exit after its load is an error of that file in check, --list, steps and snippets; no crash', async (t) => {
-  const dir = t.testdir({
-    specs: { 'numbers.spec.md': SPEC },
-    steps: {
-      'basic.steps.mjs': "import { Given } from 'spec-run/steps';\nGiven('a number {int}', function (n) {});\n",
-      'left.steps.mjs': "import { Given } from 'spec-run/steps';\nsetTimeout(() => process.exit(0), 200);\n",
-    },
-  });
+  const dir = t.testdir(projectLeaving("import { Given } from 'spec-run/steps';\nsetTimeout(() => process.exit(0), 200);\n"));
   for (const command of ['check', '--list', 'steps', 'snippets']) {
     const run = await specRun([command, 'specs/'], dir);
     t.equal(run.code, 1, `${command} exits 1`, { stdout: run.stdout, stderr: run.stderr });
@@ -39,14 +39,8 @@ const SUMMARIES: [command: string, summary: RegExp][] = [
 ];
 
 t.test("a steps file's timer that throws is said before each command's summary, which counts it; an interval left running does not hold the command", async (t) => {
-  const dir = t.testdir({
-    specs: { 'numbers.spec.md': SPEC },
-    steps: {
-      'basic.steps.mjs': "import { Given } from 'spec-run/steps';\nGiven('a number {int}', function (n) {});\n",
-      // Due after the documents are checked: the summary used to be said before it, counting 0 errors.
-      'left.steps.mjs': "setTimeout(() => { throw new Error('the fixture server did not start'); }, 300);\nsetInterval(() => {}, 1000);\n",
-    },
-  });
+  // Due after the documents are checked: the summary used to be said before it, counting 0 errors.
+  const dir = t.testdir(projectLeaving("setTimeout(() => { throw new Error('the fixture server did not start'); }, 300);\nsetInterval(() => {}, 1000);\n"));
   for (const [command, summary] of SUMMARIES) {
     const started = Date.now();
     const run = await specRun([command, 'specs/', ...(command === 'snippets' ? ['--language', 'js'] : [])], dir);

@@ -6,11 +6,10 @@ import t from 'tap';
 import { userProject } from '../support/installed.js';
 
 t.test("check says a steps file timer's error before its summary, counts it, and ends though an interval is left", async (t) => {
-  const project = userProject({
-    'specs/numbers.spec.md': '### Requirement: Numbers\nThe thing SHALL work.\n\n#### Scenario: One\n- **GIVEN** a number 1\n- **THEN** it is 1\n',
-    'steps/basic.steps.mjs': "import { Given, Then } from 'spec-run/steps';\nGiven('a number {int}', function (n) { this.n = n; });\nThen('it is {int}', function (n) { if (this.n !== n) throw new Error('no'); });\n",
-    'steps/server.steps.mjs': "setTimeout(() => { throw new Error('the fixture server did not start'); }, 300);\nsetInterval(() => {}, 1000);\n",
-  });
+  // A helper that polls for a fixture server: it gives up with an error after the documents are checked.
+  const server = "setTimeout(() => { throw new Error('the fixture server did not start'); }, 300);\nsetInterval(() => {}, 1000);\n";
+  const steps = "import { Given, Then } from 'spec-run/steps';\nGiven('a number {int}', function (n) { this.n = n; });\nThen('it is {int}', function (n) { if (this.n !== n) throw new Error('no'); });\n";
+  const project = userProject({ 'specs/numbers.spec.md': '### Requirement: Numbers\nThe thing SHALL work.\n\n#### Scenario: One\n- **GIVEN** a number 1\n- **THEN** it is 1\n', 'steps/basic.steps.mjs': steps, 'steps/server.steps.mjs': server });
   const started = Date.now();
   const run = await project.specRun(['check', 'specs/']);
   t.ok(Date.now() - started < 20_000, 'check ends');
