@@ -21,7 +21,7 @@ import { indexDefinitions } from '../translate/definition-index.js';
 import { ConfigError, configuredPaths, loadConfig } from './config.js';
 import { executorStepsSetting, hasChecks } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
-import { documentLibraries } from './document-libraries.js';
+import { documentLibraries, stepsFileErrorsSettled } from './document-libraries.js';
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
@@ -135,6 +135,8 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
     }
     for (const message of messages) report(message);
   }
+  // What a steps file's timer throws (said by document-libraries.ts) comes before the summary, counted.
+  errors += await stepsFileErrorsSettled();
   console.error(`${files.length} documents checked: ${errors} errors, ${warnings} warnings`);
   return errors > 0 ? 1 : 0;
 }

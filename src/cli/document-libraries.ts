@@ -5,7 +5,7 @@ import type { DocumentPlan } from '../model/plan.js';
 import { loadStepLibrary, type CompiledStep, type LoadProblem, type StepLibrary } from '../run/scenario/library.js';
 import type { StepFiles } from './step-files.js';
 import { notReturning } from '../lsp/steps-probe.js';
-import { runLateErrors } from '../run/late-errors.js';
+import { eventLoopIdle, runLateErrors, SETTLE_LIMIT_MS } from '../run/late-errors.js';
 import { traceStrayErrors } from '../run/scenario/stray-errors.js';
 
 export interface DocumentLibraries {
@@ -23,6 +23,8 @@ export interface DocumentLibraries {
 export const definitionKey = (step: CompiledStep) => `${step.file}:${step.line}:${step.keyword}:${step.source}`;
 
 let sayingStepsFileErrors = false;
+/** The errors of steps files' code said so far. */
+let stepsFileErrors = 0;
 
 /**
  * From now on, what steps files' code throws outside their load (a timer their top level left
@@ -34,11 +36,24 @@ export function sayStepsFileErrors(): void {
   sayingStepsFileErrors = true;
   traceStrayErrors();
   runLateErrors.close((error) => {
+    stepsFileErrors += 1;
     const message = typeof error.diagnostics.message === 'string' ? error.diagnostics.message : JSON.stringify(error.diagnostics);
     console.error(`${error.file}:${error.line}: error: ${error.origin}: an error thrown after its load: ${message}`);
     // Whatever status the command returned by then, or returns later.
     process.once('exit', () => void (process.exitCode ||= 1));
   });
+}
+
+/**
+ * The number of errors of steps files' code said, once what their top level left running (a
+ * timer, a socket) has ended, or SETTLE_LIMIT_MS has passed: a command's summary comes after
+ * them and counts them. The command then ends (endCommand in program.ts): what is still left
+ * is not run on after its summary, nor holds the process.
+ */
+export async function stepsFileErrorsSettled(): Promise<number> {
+  if (!sayingStepsFileErrors) return 0;
+  await eventLoopIdle(SETTLE_LIMIT_MS);
+  return stepsFileErrors;
 }
 
 /** The libraries of PLANS, with the built-in executor steps loaded when any of them is bound to them. */

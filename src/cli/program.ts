@@ -128,6 +128,16 @@ function shard(value: string): Shard {
   }
 }
 
+/**
+ * Ends a command that loaded steps files without running them (check, steps, snippets, --list) with
+ * STATUS, once it has said all it found (stepsFileErrorsSettled): what their top level left
+ * running (an interval, a server) must not hold the process after the summary.
+ */
+function endCommand(status: number): never {
+  process.exitCode = status;
+  process.exit();
+}
+
 export function buildProgram(): Command {
   const program = new Command('spec-run')
     .description('Execute markdown verification documents and report one TAP test point per assertion.')
@@ -186,6 +196,8 @@ export function buildProgram(): Command {
         import('../process/verdict.js'),
       ]);
       const status = await runCommand(paths, options);
+      // --list loads steps files without running them, as check does: it ends once it has said all it found.
+      if (options.list) endCommand(status);
       // Programs step code started and left are stopped and named, once, whenever the process ends from here on.
       let leftChildrenStopped = false;
       const reportLeftChildren = (): boolean => {
@@ -272,7 +284,7 @@ export function buildProgram(): Command {
     .option('--config <file>', 'configuration file: its paths, steps, executorSteps and strict, as a run reads them')
     .action(async (paths: string[], options: { steps?: string[]; executorSteps?: boolean; config?: string; strict?: boolean }) => {
       const { checkCommand } = await import('./check-command.js');
-      process.exitCode = await checkCommand(paths, options);
+      endCommand(await checkCommand(paths, options));
     });
 
   program
@@ -284,7 +296,7 @@ export function buildProgram(): Command {
     .option('--config <file>', 'configuration file')
     .action(async (paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }) => {
       const { stepsCommand } = await import('./steps-command.js');
-      process.exitCode = await stepsCommand(paths, options);
+      endCommand(await stepsCommand(paths, options));
     });
 
   program
@@ -297,7 +309,7 @@ export function buildProgram(): Command {
     .option('--language <js|ts>', "the snippets' language (default: the extension of the file stdout is redirected to, else TypeScript where the project's steps are, else JavaScript)", snippetLanguage)
     .action(async (paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean; language?: 'js' | 'ts' }) => {
       const { snippetsCommand } = await import('./snippets-command.js');
-      process.exitCode = await snippetsCommand(paths, options);
+      endCommand(await snippetsCommand(paths, options));
     });
 
   program

@@ -462,7 +462,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const bindings = new Map<string, string>();
     let stepsProblems = 0;
     if (bound.length > 0) {
-      const [{ loadStepLibrary }, { describeStepBindings, describeLibraryProblems }, { notReturning }, { sayStepsFileErrors }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js'), import('../lsp/steps-probe.js'), import('./document-libraries.js')]);
+      const [{ loadStepLibrary }, { describeStepBindings, describeLibraryProblems }, { notReturning }, { sayStepsFileErrors, stepsFileErrorsSettled }] = await Promise.all([import('../run/scenario/library.js'), import('../run/scenario/listing.js'), import('../lsp/steps-probe.js'), import('./document-libraries.js')]);
       sayStepsFileErrors();
       // A top level in an endless loop is tried off this thread first, as check does (document-libraries.ts).
       const refused = await notReturning(stepFiles.all);
@@ -471,6 +471,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
         stepsProblems += library.problems.length;
         bindings.set(document.file, describeLibraryProblems(library) + describeStepBindings(document, library));
       }
+      // What a steps file's timer throws is said before the summary, a problem counted with the others.
+      stepsProblems += await stepsFileErrorsSettled();
     }
     process.stdout.write(plan.documents.map((document) => describePlan(document) + (bindings.get(document.file) ?? '')).join('\n'));
     const units = plan.documents.reduce((n, d) => n + d.units.length, 0);

@@ -10,7 +10,7 @@ import { configuredDocuments } from './discover.js';
 import { ConfigError } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
-import { documentLibraries } from './document-libraries.js';
+import { documentLibraries, stepsFileErrorsSettled } from './document-libraries.js';
 
 export type SnippetLanguage = 'js' | 'ts';
 
@@ -60,8 +60,10 @@ export async function snippetsCommand(paths: string[], options: { steps?: string
   const language = options.language ?? output ?? library.language;
   const module = snippetsModule({ ...library, language }, undefinedSteps);
   process.stdout.write(module);
+  // What a steps file's timer throws comes before the summary, and fails the command.
+  const stepsFileErrors = await stepsFileErrorsSettled();
   const count = module.split('\n').filter((line) => /^(Given|When|Then)\(/.test(line)).length;
   const why = options.language ? '--language' : output ? 'the name of the file written' : library.language === 'ts' ? 'the project writes TypeScript steps; --language js for JavaScript' : 'the default; --language ts for TypeScript';
-  console.error(`${undefinedSteps.length} undefined steps in ${documents.length} documents: ${count} snippets, one per distinct expression, in ${language === 'ts' ? 'TypeScript' : 'JavaScript'} (${why})`);
-  return 0;
+  console.error(`${undefinedSteps.length} undefined steps in ${documents.length} documents: ${count} snippets, one per distinct expression, in ${language === 'ts' ? 'TypeScript' : 'JavaScript'} (${why})${stepsFileErrors ? `; ${stepsFileErrors} errors of steps files` : ''}`);
+  return stepsFileErrors ? 1 : 0;
 }

@@ -10,7 +10,7 @@ import { configuredDocuments } from './discover.js';
 import { ConfigError } from './config.js';
 import { buildPlan, executorStepsSetting } from './run-command.js';
 import { stepFilesOf, type StepFiles } from './step-files.js';
-import { definitionKey, documentLibraries } from './document-libraries.js';
+import { definitionKey, documentLibraries, stepsFileErrorsSettled } from './document-libraries.js';
 
 export async function stepsCommand(paths: string[], options: { steps?: string[]; config?: string; executorSteps?: boolean }): Promise<number> {
   // As a run: the configuration's paths when none is given.
@@ -57,8 +57,10 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
   if (libraries.problems.length) out.push('', 'Problems of the step definitions:', ...libraries.problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`));
   console.log(out.join('\n'));
   const unused = [...uses.values()].filter((u) => u.length === 0).length;
-  console.error(`${libraries.steps.length} definitions (${unused} unused), ${undefinedSteps.length} undefined steps, ${ambiguous.length} ambiguous, ${libraries.problems.length} problems`);
-  return libraries.problems.length > 0 || ambiguous.length > 0 ? 1 : 0;
+  // What a steps file's timer throws comes before the summary, a problem counted with the others.
+  const problems = libraries.problems.length + (await stepsFileErrorsSettled());
+  console.error(`${libraries.steps.length} definitions (${unused} unused), ${undefinedSteps.length} undefined steps, ${ambiguous.length} ambiguous, ${problems} problems`);
+  return problems > 0 || ambiguous.length > 0 ? 1 : 0;
 }
 
 function place(step: CompiledStep): string {

@@ -32,6 +32,8 @@ export interface PendingTimer {
   origin: string;
   /** Where that unit stands, and the requirements it verifies: what the timer would check is theirs. */
   at?: { file: string; line: number; requirements?: string[] };
+  /** The step of the unit that started it, as reports name it: `its step 'WHEN it runs' (doc.md:5)`. */
+  by?: string;
   /** The call that started it, as the user wrote it: `setInterval`, `node:timers/promises' setTimeout`. */
   call: string;
   /** Stops it unrun (cleared; a promise of it never settles): what it runs would come after the report. */
@@ -45,6 +47,7 @@ export interface PendingWork {
   /** The unit whose code started it, as reports name it. */
   origin: string;
   at?: PendingTimer['at'];
+  by?: PendingTimer['by'];
   /** What it is, as a sentence names it: `a child process (sleep 20)`. */
   what: string;
   /** Whether it still holds the event loop, for work that does not say when it ends (a handle, a thread-pool job): asked when the run looks. */
@@ -55,6 +58,7 @@ export interface PendingWork {
 export interface LeftPending {
   origin: string;
   at?: PendingTimer['at'];
+  by?: PendingTimer['by'];
   /** Its kind, as a point's name says it: `a timer`, `a child process`. */
   kind: string;
   text: string;
@@ -205,16 +209,18 @@ export class LateErrors {
     const timers = [...this.#timers.values()].map((timer) => ({
       origin: timer.origin,
       at: timer.at,
+      by: timer.by,
       kind: 'a timer',
-      text: `${timer.origin} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms (${timer.call}) when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for the timers steps leave, for an interval's next firing only): it is stopped unrun, what it runs is not checked (clear it in an After hook, or await it in its step)`,
+      text: `${startedBy(timer)} left a timer due in ${Math.max(0, timer.dueAt - Date.now())} ms (${timer.call}) when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for the timers steps leave, for an interval's next firing only): it is stopped unrun, what it runs is not checked (clear it in an After hook, or await it in its step)`,
     }));
     // As a late timer: what a callback waiting on it would check did not run.
     this.#workRunning();
     const work = [...this.#work.values()].map((work) => ({
       origin: work.origin,
       at: work.at,
+      by: work.by,
       kind: work.what.replace(/ \(.*$/, ''),
-      text: `${work.origin} left ${work.what} running when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for what steps leave): what its callbacks check is not checked (await it in its step, or end it in an After hook)`,
+      text: `${startedBy(work)} left ${work.what} running when the run stopped waiting (it waits up to ${SETTLE_LIMIT_MS} ms for what steps leave): what its callbacks check is not checked (await it in its step, or end it in an After hook)`,
     }));
     return [...timers, ...work].filter((left) => !this.#failed.has(left.origin));
   }
@@ -233,6 +239,9 @@ export class LateErrors {
     this.#reported.clear();
   }
 }
+
+/** Who started what was left pending, as a sentence says it: the unit, and its step when a step did. */
+const startedBy = ({ origin, by }: { origin: string; by?: string }) => (by ? `${origin}, ${by},` : origin);
 
 /** What makes two late errors the same one: the unit, the place and what it says. */
 function reportedAs(error: LateError): string {
@@ -290,7 +299,7 @@ export function pendingWorkEvents(left: LeftPending[]): RunEvent[] {
     events.push({ type: 'document-start', file, name: 'timers and work left pending after their document ended' });
     events.push({ type: 'unit-start', file, unitId, name: 'timers and work the run did not wait for', kind: 'problem', at, ...(requirements.length ? { requirements } : {}) });
     for (const left of ofFile) {
-      events.push({ type: 'point', file, unitId, ok: true, name: `${left.origin}: ${left.kind} not waited for`, at: { file, line: left.at!.line }, skip: left.text });
+      events.push({ type: 'point', file, unitId, ok: true, name: `${startedBy(left).replace(/,$/, '')}: ${left.kind} not waited for`, at: { file, line: left.at!.line }, skip: left.text });
     }
     events.push({ type: 'unit-end', file, unitId, durationMs: 0 });
     events.push({ type: 'document-end', file, durationMs: 0 });

@@ -28,7 +28,7 @@ t.test('an assertion waiting on a child process or an HTTP request not awaited l
   });
   const child = await project.specRun(['specs/', '--require-verified']);
   t.equal(child.code, 1, '--require-verified fails', { stdout: child.stdout });
-  t.match(child.stdout, /ok \d+ - scenario "warming up" \(specs\/health\.spec\.md:4\): a child process not waited for # SKIP .*left a child process \(sleep 20\) running/);
+  t.match(child.stdout, /ok \d+ - scenario "warming up" \(specs\/health\.spec\.md:4\), its step '[^']+' \(specs\/health\.spec\.md:\d+\): a child process not waited for # SKIP .*left a child process \(sleep 20\) running/);
   t.match(child.stderr, /requirements: 0 verified, 0 failing, 1 untested/);
 
   project.write({

@@ -164,7 +164,8 @@ t.test('SIGTERM while a steps file awaits forever at its top level stops the run
   const project = userProject({
     'specs/r.spec.md': '### Requirement: R\nIt SHALL.\n\n#### Scenario: s\n- **WHEN** all is well\n- **THEN** \n',
     'steps.mjs': "import { When } from 'spec-run/steps';\nWhen('all is well', function () {});\n",
-    'hang.steps.mjs': 'await new Promise(() => {});\n',
+    // Waiting on a timer of its own, which may settle it: an await that cannot settle is refused at once.
+    'hang.steps.mjs': 'await new Promise((resolve) => setTimeout(resolve, 600_000));\n',
   });
   const check = await project.specRun(['check', 'specs/', '--steps', 'steps.mjs']);
   t.match(check.stdout, /specs\/r\.spec\.md:6:1: error: a THEN step with no text: nothing says what it checks/);

@@ -41,7 +41,7 @@ t.test('a timer of any kind a step or hook leaves: due within the wait, it fails
   t.equal(later.code, 1);
   for (const kind of ['setInterval', 'unref', 'timers promises']) {
     t.match(later.stderr, new RegExp(`specs/later\\.spec\\.md#${kind} is untested`), `${kind} due later: untested, not verified`);
-    t.match(later.stdout, new RegExp(`ok \\d+ - scenario "${kind}" \\(specs/later\\.spec\\.md:\\d+\\): a timer not waited for # SKIP`), `${kind}: a skipped point says why`);
+    t.match(later.stdout, new RegExp(`ok \\d+ - scenario "${kind}" \\(specs/later\\.spec\\.md:\\d+\\), its step '[^']+' \\(specs/later\\.spec\\.md:\\d+\\): a timer not waited for # SKIP`), `${kind}: a skipped point says why`);
   }
   t.match(later.stderr, /specs\/hook\.spec\.md#Hooked is untested/, "an AfterAll hook's timer leaves its document's requirement untested");
 

@@ -309,12 +309,19 @@ Then('it SHALL have read {path} for {int} seconds', function (file, seconds) { a
   t.match(builtin.stderr, /0 problems/, 'the built-in definitions using {duration} and {path} still compile');
 });
 
-t.test('a steps file whose top level never settles is a problem at the unit time limit, and the run reports and ends', async (t) => {
-  const steps = `import { When } from 'spec-run/steps';\nawait new Promise(() => {});\nWhen('never registered', function () {});\n`;
-  const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': steps }), ['--steps', 'steps.mjs', 'doc.md', '--timeout', '2s', '--reporter', 'json']);
+t.test('a steps file whose top level awaits what can never settle is a problem at once, one still waiting on a timer at the unit time limit; the run reports and ends', async (t) => {
+  const never = `import { When } from 'spec-run/steps';\nawait new Promise(() => {});\nWhen('never registered', function () {});\n`;
+  const started = Date.now();
+  const result = await runIn(project({ 'doc.md': DOC, 'steps.mjs': never }), ['--steps', 'steps.mjs', 'doc.md', '--timeout', '60s', '--reporter', 'json']);
+  t.ok(Date.now() - started < 30_000, 'refused at once, not at the unit time limit');
   t.equal(result.exitCode, 1, 'not 13, the exit of a top-level await Node gave up on');
-  t.match(result.points[0], { ok: false, name: /^cannot load steps file: its top level did not finish within 2000 ms/ });
+  t.match(result.points[0], { ok: false, name: /^cannot load steps file: its top level awaits what can never settle: nothing is left pending that could settle it/ });
   t.match(result.stderr, /0 passed, 5 failed, 0 skipped, 0 todo/, 'the problem and, strict by default, the 4 steps it left undefined');
+
+  const waiting = `import { When } from 'spec-run/steps';\nawait new Promise((resolve) => setTimeout(resolve, 120_000));\nWhen('never registered', function () {});\n`;
+  const late = await runIn(project({ 'doc.md': DOC, 'steps.mjs': waiting }), ['--steps', 'steps.mjs', 'doc.md', '--timeout', '2s', '--reporter', 'json']);
+  t.equal(late.exitCode, 1);
+  t.match(late.points[0], { ok: false, name: /^cannot load steps file: its top level did not finish within 2000 ms/ }, 'a timer it awaits may settle it: waited for up to the limit');
 });
 
 t.test("hooks as cucumber-js runs them: a pending Before fails the run, a hook taking a callback is waited for, After and AfterAll in reverse order; a definition that drops a captured value fails; DataTable's instanceof holds", async (t) => {

@@ -302,7 +302,7 @@ Then('the program(s) SHALL have started', function () { for (const program of th
   t.match(state, /^(gone|Z)$/, 'and ended');
   // The program it left, not waited for, is a skipped point of its requirement.
   t.match(result.stderr, /\n2 passed, 0 failed, 1 skipped, 0 todo$/, 'the summary stays the last line');
-  t.match(result.stdout, /ok \d+ - scenario "Started" \(doc\.md:6\): a child process not waited for # SKIP .*left a child process \(sleep 120\) running/, 'the program left running is a skipped point of its requirement');
+  t.match(result.stdout, /ok \d+ - scenario "Started" \(doc\.md:6\), its step 'WHEN [^']*' \(doc\.md:7\): a child process not waited for # SKIP .*left a child process \(sleep 120\) running/, 'the program left running is a skipped point of its requirement');
 });
 
 t.test('programs step code left that ignore SIGTERM are killed after the grace, as spec-run stops every process, and said to be', async (t) => {

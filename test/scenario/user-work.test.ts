@@ -74,3 +74,31 @@ t.test('every kind of work step code leaves is waited for while it holds the pro
   t.equal(status('Awaited'), 'verified', 'work awaited in its step (a closed server, a kept-alive connection, a file handle, a synchronous job) is nothing left');
   t.notMatch(run.stderr, /after the run's report/, 'nothing came after the report');
 });
+
+t.test("what a scenario's own steps leave is named once, with the step that started it; what spec-run's own code does meanwhile is nobody's", async (t) => {
+  const steps = `import { Worker } from 'node:worker_threads';
+import { When } from 'spec-run/steps';
+When('a worker is left running', function () {
+  const worker = new Worker('setInterval(() => {}, 1000)', { eval: true });
+  worker.on('message', () => {});
+});
+When('nothing is left', function () {});
+`;
+  const dir = project({
+    // Its handle and its message port were two points, named by Node's class names.
+    'worker.spec.md': scenario('Worker', ['**WHEN** a worker is left running']),
+    // An undefined step makes spec-run load its built-in executor steps lazily, in the scenario, to say whether they would bind it.
+    'lazy.spec.md': scenario('Lazy', ['**WHEN** nothing is left', '**WHEN** some step nobody defined']),
+    'steps.mjs': steps,
+  });
+  const run = await runIn(dir, ['worker.spec.md', 'lazy.spec.md', '--reporter', 'json']);
+  const left = run.points.filter((p) => p.name.endsWith('not waited for'));
+  t.equal(left.length, 1, 'one point: the worker', { names: left.map((p) => p.name) });
+  t.match(left[0], {
+    name: `scenario "Worker" (worker.spec.md:4), its step 'WHEN a worker is left running' (worker.spec.md:5): a worker thread not waited for`,
+    at: { file: 'worker.spec.md', line: 5 },
+    skip: /left a worker thread \(thread \d+\) running when the run stopped waiting/,
+  });
+  t.notMatch(left[0].skip, /MESSAGEPORT|WORKER/, 'its handle and ports are its own, not named again');
+  t.notOk(run.points.some((p) => p.name.startsWith('scenario "Lazy"') && p.name.endsWith('not waited for')), "spec-run's lazy load in that scenario left it nothing pending");
+});

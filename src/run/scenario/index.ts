@@ -24,7 +24,7 @@ import { sameNameWarning } from '../../translate/openspec-family.js';
 import { stepKeyword } from '../../translate/step-keyword.js';
 import { blocksWereRead, StepSkipped, StepWorld, worldInternals } from './step-world.js';
 import { LISP_LANGUAGES } from '../../translate/rules/lisp-code.js';
-import { asOwnCode, StrayErrors, traceStrayErrors } from './stray-errors.js';
+import { asUnitCode, StrayErrors, traceStrayErrors } from './stray-errors.js';
 import { runWithRetries } from '../retries.js';
 import { interruptedReason, notRunReason } from '../interrupt.js';
 import { emitLateErrors, LateErrors, runLateErrors } from '../late-errors.js';
@@ -415,7 +415,7 @@ async function runHook(hook: Hook, world: StepWorld | undefined, limit: TimeLimi
     // As in cucumber-js: a hook taking one parameter more than it is given (the scenario; none for BeforeAll and AfterAll) gets a callback.
     const given = scenario ? [scenario] : [];
     const fn = hook.fn as StepFunction;
-    const call = () => (fn.length > given.length ? withCallback(fn, world as StepWorld, given, given.length) : fn.apply(world as StepWorld, given));
+    const call = () => asUnitCode(strays, () => (fn.length > given.length ? withCallback(fn, world as StepWorld, given, given.length) : fn.apply(world as StepWorld, given)));
     const returned = await beforeLimit(call, limit, onExpired, strays, hook.when === 'before' || hook.when === 'before-all' ? interrupt : undefined, `the ${hookLabel(hook)}`);
     if (returned === 'skipped') return { skipped: `the ${hookLabel(hook)} returned "skipped"` };
     // As a pending step: the scenario is not run; strict, that fails the run.
@@ -445,8 +445,7 @@ let executorVocabulary: Promise<StepLibrary> | undefined;
 
 /** Whether the built-in executor steps would bind STEP (as check tells it), were they active. */
 async function executorStepsBind(unit: ScenarioUnit, step: ScenarioStep, keyword: string): Promise<boolean> {
-  // Loaded as spec-run's own work: what loading makes (a loader hook's pipe) is no work the scenario left pending.
-  executorVocabulary ??= asOwnCode(() => loadStepLibrary([], { builtins: true }));
+  executorVocabulary ??= loadStepLibrary([], { builtins: true });
   return bindStep(await executorVocabulary, unit, step, keyword).length > 0;
 }
 
@@ -494,9 +493,11 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
       async () => {
         if (match.step.fn.length > given + 1) throw new Error(`the definition takes ${match.step.fn.length} parameters; this step gives ${given}${step.argument ? ` (its ${step.argument.kind} included)` : ''}, ${given + 1} with a callback`);
         // Parameter types' transformers run here, awaited as cucumber-js awaits them: their errors fail the step.
-        const args = await Promise.all([...stepArguments(match, world), ...(step.argument ? [stepArgument(step.argument)] : [])]);
-        if (match.step.builtin) return asOwnCode(() => match.step.fn.apply(world, args));
-        return callback ? withCallback(match.step.fn, world, args, given) : match.step.fn.apply(world, args);
+        // A built-in step is spec-run's own code; the user's definition and transformers are the step's (stray-errors.ts).
+        const owner = strays.stepOwner(`${step.keyword} ${step.text}`, step.line);
+        const args = await Promise.all([...asUnitCode(owner, () => stepArguments(match, world)), ...(step.argument ? [stepArgument(step.argument)] : [])]);
+        if (match.step.builtin) return match.step.fn.apply(world, args);
+        return asUnitCode(owner, () => (callback ? withCallback(match.step.fn, world, args, given) : match.step.fn.apply(world, args)));
       },
       limit,
       () => world.stopCommands(),

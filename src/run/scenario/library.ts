@@ -17,7 +17,7 @@ import type { ScenarioCondition } from './interpreter/condition.js';
 import type { interpret } from './interpreter/index.js';
 import * as publicSteps from '../../steps/index.js';
 import { collectRegistrations, type GlobalHookFunction, type HookFunction, type HookTime, type ParameterTypeOptions, type Registration, type StepFunction } from '../../steps/index.js';
-import { setTimeout, clearTimeout } from '../../process/native-timers.js';
+import { setTimeout, clearTimeout, setImmediate } from '../../process/native-timers.js';
 import { forgetProjectModules } from '../fresh-modules/forget.js';
 import { watchUserCode } from '../../process/watchdog.js';
 import { importClosure, inClosure, type ImportClosure } from './import-closure.js';
@@ -145,25 +145,37 @@ let loading: Promise<unknown> = Promise.resolve();
 /** How long a steps file's top level may take (a top-level await starting a server, say), unless the run gives its unit time limit. */
 const LOAD_LIMIT_MS = 60_000;
 
+/** Why a load is refused when the event loop empties while its top level awaits. */
+const NEVER_SETTLES = 'its top level awaits what can never settle: nothing is left pending that could settle it (no timer, socket, request or process of its own), as when it awaits a promise nobody resolves';
+
 /**
- * The import, or an error at the load limit. A top-level await that never settles would
- * otherwise leave nothing for Node to wait on: spec-run ended with exit 13, no report.
+ * The import, or an error at the load limit, or at once when the event loop empties while
+ * it is pending: a top-level await that never settles would otherwise leave nothing for
+ * Node to wait on (spec-run ended with exit 13, no report), and took the whole load limit
+ * (a minute for check and --dry-run) once the limit's timer held the loop. That timer is
+ * unref'd: what the top level awaits (a timer, a socket, a child process) holds the loop
+ * while it may still settle, as it would hold Node's.
  */
 async function withinLoadLimit<T>(load: Promise<T>, limitMs: number, file: string, interrupt?: AbortSignal): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   let onInterrupt = () => {};
+  let onIdle = () => {};
   // A top level in an endless synchronous loop is stopped past the limit (process/watchdog.ts).
   const unwatch = watchUserCode(Date.now() + limitMs, `the top level of steps file ${shownPath(file)}`);
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`its top level did not finish within ${limitMs} ms (a top-level await that never settles?)`)), limitMs);
+    timer = setTimeout(() => reject(new Error(`its top level did not finish within ${limitMs} ms (a top-level await that never settles?)`)), limitMs).unref();
     onInterrupt = () => reject(new Error('spec-run was interrupted while its top level was still running'));
+    // A turn later: a 'beforeExit' listener of the file's own (one it awaits) may settle it yet.
+    onIdle = () => void setImmediate(() => reject(new Error(NEVER_SETTLES)));
     if (interrupt?.aborted) onInterrupt();
     else interrupt?.addEventListener('abort', onInterrupt, { once: true });
   });
+  process.once('beforeExit', onIdle);
   try {
     return await Promise.race([load, limit]);
   } finally {
     unwatch();
+    process.off('beforeExit', onIdle);
     interrupt?.removeEventListener('abort', onInterrupt);
     clearTimeout(timer);
   }

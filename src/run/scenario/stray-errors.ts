@@ -14,24 +14,35 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { fileURLToPath } from 'node:url';
 import { asUserCode, reportListenerErrorsTo, userCodeRunning } from './exit-guard.js';
-import { trackTimers } from './user-timers.js';
+import { trackTimers, type TimerOwner } from './user-timers.js';
 import { trackWork } from './user-work.js';
 import { setImmediate } from '../../process/native-timers.js';
 import { runLateErrors, type LateErrors } from '../late-errors.js';
 import { shownPath } from './library.js';
 
 const context = new AsyncLocalStorage<StrayErrors>();
-/** Set while spec-run's own code runs inside a scenario (a built-in step, world.run()): its timers are its own business. */
-const ownCode = new AsyncLocalStorage<true>();
+/**
+ * The unit (and step) whose user code runs now: set only around the calls of the user's own
+ * functions (asUnitCode: a step's or hook's function, a parameter type's transformer), and
+ * carried by Node into the timers, callbacks and promises they start. The timers and work
+ * noted as a unit's are those alone, by construction: what spec-run's own code does while a
+ * scenario runs (a built-in step, a module it loads lazily and the pipe that makes) is not.
+ */
+const unitCode = new AsyncLocalStorage<TimerOwner | undefined>();
 let installed = false;
 
+/** Runs FN, user code of OWNER's (a step's or hook's function): the timers and work it starts are OWNER's. */
+export function asUnitCode<T>(owner: TimerOwner, fn: () => T): T {
+  return unitCode.run(owner, fn);
+}
+
 /**
- * Runs FN, spec-run's own code called from a scenario, with its timers left out of the
- * ones a document's end waits for: the executor's grace and kill timers would each hold
- * a document up to the settling limit, though no user code started them.
+ * Runs FN, spec-run's own code that user code calls (world.run()), with its timers left out
+ * of the ones a document's end waits for: the executor's grace and kill timers would each
+ * hold a document up to the settling limit, though no user code started them.
  */
 export function asOwnCode<T>(fn: () => T): T {
-  return ownCode.run(true, fn);
+  return unitCode.run(undefined, fn);
 }
 
 function onStray(error: unknown): void {
@@ -129,7 +140,7 @@ export class StrayErrors {
     // Once a scenario runs, not before: a module a steps file imports at load (node:http) keeps
     // the timer functions it found then, and its own housekeeping is no timer of the user's.
     if (!installed) {
-      const ownerNow = () => (ownCode.getStore() ? undefined : context.getStore());
+      const ownerNow = () => unitCode.getStore();
       trackTimers(ownerNow);
       trackWork(ownerNow);
       installed = true;
@@ -140,6 +151,11 @@ export class StrayErrors {
     const unclaimed = this.#unclaimed;
     this.#unclaimed = [];
     return unclaimed;
+  }
+
+  /** The scenario as the owner of what its step STEP ("WHEN it runs"), at LINE of its file, starts: reports name the step. */
+  stepOwner(step: string, line: number): TimerOwner {
+    return { late: this.late, origin: this.origin, at: { ...this.at, line }, by: `its step '${step}' (${this.at.file}:${line})` };
   }
 
   /** After this, errors of the scenario are late errors. */

@@ -20,6 +20,8 @@ export interface TimerOwner {
   readonly late: LateErrors;
   readonly origin: string;
   readonly at: NonNullable<PendingTimer['at']>;
+  /** The step of the unit whose code runs, as reports name it: `its step 'WHEN it runs' (doc.md:5)`. */
+  readonly by?: string;
 }
 
 /** This package's own directory: its frames in a stack are spec-run's, wherever it is installed. */
@@ -57,7 +59,7 @@ let started = 0;
 /** INTERVAL: the interval's, shared by its firings, for a timer that is one (or one firing of one). */
 function note(owner: TimerOwner, call: string, dueIn: number, stop: () => void, interval?: IntervalWait): Noted {
   const id = ++started;
-  const timer: PendingTimer = { dueAt: Date.now() + dueIn, origin: owner.origin, at: owner.at, call, stop, ...(interval ? { interval } : {}) };
+  const timer: PendingTimer = { dueAt: Date.now() + dueIn, origin: owner.origin, at: owner.at, ...(owner.by ? { by: owner.by } : {}), call, stop, ...(interval ? { interval } : {}) };
   owner.late.timerStarted(id, timer);
   return { late: owner.late, id, timer };
 }

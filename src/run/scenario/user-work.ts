@@ -1,10 +1,11 @@
 // The work user code starts that Node holds the process for, beyond timers (user-timers.ts):
 // what a callback waiting on it may check. The end of a document or run waits for it, up to
 // the settling limit, as for a timer; work still pending then is a skipped point naming it, as
-// a late timer is (late-errors.ts). Two kinds are named by what they are: a child process
-// (Node's child_process channel) until its output has closed, and an HTTP request until its
-// response arrives or it fails. Every other kind is found by an async hook on the resources
-// Node makes in a unit's context, of the classes that hold its event loop:
+// a late timer is (late-errors.ts). Three kinds are named by what they are, through Node's
+// diagnostics channels: a child process until its output has closed, an HTTP request until
+// its response arrives or it fails, a worker thread until it exits. Every other kind is found
+// by an async hook on the resources Node makes in a unit's user code (stray-errors.ts), of
+// the classes that hold its event loop:
 // - a handle (a socket, a server, a watcher, a worker: a hasRef() method) while it is ref'd
 //   and open, as Node itself counts it;
 // - one piece of work Node calls back once (a request: fs, dns, a stream's write; a
@@ -15,6 +16,7 @@
 import { createHook } from 'node:async_hooks';
 import type { ChildProcess } from 'node:child_process';
 import type { ClientRequest } from 'node:http';
+import type { Worker } from 'node:worker_threads';
 import diagnostics from 'node:diagnostics_channel';
 import type { TimerOwner } from './user-timers.js';
 
@@ -60,7 +62,7 @@ export function trackWork(ownerNow: () => TimerOwner | undefined): void {
       done = true;
       owner.late.workEnded(id);
     });
-    if (!done) owner.late.workStarted(id, { origin: owner.origin, at: owner.at, get what() { return describe(); }, ...(running ? { running } : {}) });
+    if (!done) owner.late.workStarted(id, { origin: owner.origin, at: owner.at, ...(owner.by ? { by: owner.by } : {}), get what() { return describe(); }, ...(running ? { running } : {}) });
   };
 
   /** The requests and jobs noted by the hook, by async id, until Node calls them back (or they are found to hold nothing). */
@@ -108,6 +110,14 @@ export function trackWork(ownerNow: () => TimerOwner | undefined): void {
     child.once('spawn', () => child.stdio.forEach((stream) => claim((stream as { _handle?: unknown } | null)?._handle)));
     // 'close' comes after the exit and the end of its output, and on a spawn that failed too.
     note(() => `a child process (${(child.spawnargs ?? []).join(' ').slice(0, 80)})`, (ended) => child.once('close', ended));
+  });
+  // A worker thread is one piece of work: its handle and its message ports (Node keeps them
+  // under symbols of the Worker) are its own, named with it, until it exits.
+  diagnostics.subscribe('worker_threads', (message) => {
+    const worker = (message as { worker?: Worker }).worker;
+    if (!worker) return;
+    for (const part of Object.getOwnPropertySymbols(worker)) claim((worker as unknown as Record<symbol, unknown>)[part]);
+    note(() => `a worker thread (thread ${worker.threadId})`, (ended) => worker.once('exit', ended));
   });
   const answered = new WeakMap<object, () => void>();
   diagnostics.subscribe('http.client.request.start', (message) => {
