@@ -12,7 +12,7 @@ import { runtimeTools } from './runtime-tools.js';
 import { bindStep, droppedArgument, libraryFor, loadStepLibrary, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { snippetFor } from '../run/scenario/snippet.js';
-import { checksNothing } from '../run/scenario/stated-outcome.js';
+import { checksNothing, emptyThen } from '../run/scenario/stated-outcome.js';
 import { dataBlocksLeftToCode, unreadBlockReason } from '../run/scenario/unread-blocks.js';
 import { keyedSteps } from '../translate/step-keyword.js';
 import { findDocuments, usableDiscovery } from './discover.js';
@@ -25,7 +25,7 @@ import { documentLibraries, stepsFileErrorsSettled } from './document-libraries.
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
-export function stepCheckContext(library: StepLibrary, builtins: boolean, executorVocabulary?: StepLibrary): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration' | 'unreadBlocks'> {
+export function stepCheckContext(library: StepLibrary, builtins: boolean, executorVocabulary?: StepLibrary): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'emptyThen' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration' | 'unreadBlocks'> {
   const seen = libraryFor(library, builtins);
   // EXECUTOR VOCABULARY, the built-in steps alone: what they would bind where they are not active.
   const inactiveVocabulary = builtins ? undefined : executorVocabulary;
@@ -50,6 +50,11 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean, execut
     droppedArgument: (step, keyword, unit) => {
       const matches = bindStep(seen, unit, step, keyword);
       return matches.length === 1 ? droppedArgument(matches[0], step) : null;
+    },
+    emptyThen: (step, keyword, unit) => {
+      const matches = keyword === 'Then' ? bindStep(seen, unit, step, keyword) : [];
+      const reason = matches.length === 1 ? emptyThen(matches[0].step) : null;
+      return reason ? { reason, definition: { file: shownPath(matches[0].step.file), line: matches[0].step.line } } : null;
     },
     ambiguousStep: (step, keyword, unit) => {
       const matches = bindStep(seen, unit, step, keyword);
@@ -118,10 +123,15 @@ export async function checkCommand(paths: string[], options: { steps?: string[];
   let errors = 0;
   // The configured runtime that could not be asked, or that broke the stdio transport: warnings, counted as the others are.
   let warnings = (tools.problem ? 1 : 0) + (tools.warning ? 1 : 0);
+  // A steps file's problem several documents find (a Then definition each uses) is said once.
+  const said = new Set<string>();
   const report = (message: CheckMessage) => {
+    const text = formatMessage(message);
+    if (said.has(text)) return;
+    said.add(text);
     if (message.severity === 'error') errors += 1;
     else if (message.severity === 'warning') warnings += 1;
-    console.log(formatMessage(message));
+    console.log(text);
   };
   const vocabularyProblems = ownVocabulary.problems.map((problem): CheckMessage => ({ ...problem, file: relative(process.cwd(), problem.file) || problem.file, severity: 'error' }));
   for (const message of [...vocabularyProblems, ...checkStepFiles(libraries.problems), ...(await checkOpenspecChanges(plans))]) report(message);

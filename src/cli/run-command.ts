@@ -549,11 +549,19 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const ran: RunEvent[] = [];
     const live = await writeReports(events, reporters.filter((choice) => choice.destination === null), { ...reportOptions, observe: (event) => (recorder.observe(event), ran.push(event)) });
     latest.record(ran, toRun.documents.map((document) => document.file));
-    const whole = latest.combined(ran);
-    const outcome = await writeReports(replayed(whole.events), reporters.filter((choice) => choice.destination !== null), { requireVerified: options.requireVerified, views: false });
+    lastRun = ran;
+    const outcome = await writeLatestReports(latest, ran, reportOptions);
     outcome.lostReports.unshift(...live.lostReports);
-    if (whole.earlier.length > 0) console.error(`spec-run: ${earlierResults(whole.earlier)}`);
     printOutcome(outcome, reportOptions);
+    return outcome;
+  };
+  /** The events of the last run --watch made: the run-start and run-end the report files are written under. */
+  let lastRun: RunEvent[] = [];
+  /** The report files of every watched document's latest result, written again, as LAST (the last run's events) ended. */
+  const writeLatestReports = async (results: LatestResults, last: RunEvent[], reportOptions: Pick<ReportOptions, 'requireVerified'>): Promise<RunOutcome> => {
+    const whole = results.combined(last);
+    const outcome = await writeReports(replayed(whole.events), reporters.filter((choice) => choice.destination !== null), { requireVerified: reportOptions.requireVerified, views: false });
+    if (whole.earlier.length > 0) console.error(`spec-run: ${earlierResults(whole.earlier)}`);
     return outcome;
   };
   try {
@@ -601,6 +609,14 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
           const documents = [...new Set([...watched, ...discoverDocuments(roots)])];
           return (await stepFilesOf(cliOptions.steps, config, documents)).all;
         },
+      },
+      // A deleted document leaves the watched set, and its result the report files and the summary, at once.
+      removed: async (files) => {
+        watched.splice(0, watched.length, ...watched.filter((file) => !files.includes(file)));
+        if (!latest || lastRun.length === 0) return;
+        latest.forget(files);
+        const outcome = await writeLatestReports(latest, lastRun, { requireVerified: options.requireVerified });
+        printOutcome(outcome, { requireVerified: options.requireVerified });
       },
       rerun: async (files, cancelled) => {
         const planned = await rerunPlan(files);

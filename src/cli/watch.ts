@@ -25,6 +25,8 @@ export interface WatchOptions {
    * interruption stops them, and the run of the new save starts at once.
    */
   rerun: (documents: string[], cancelled: AbortSignal) => Promise<void>;
+  /** Drops DOCUMENTS, deleted since they ran, from what is watched and reported. */
+  removed?: (documents: string[]) => Promise<void>;
   /**
    * Where steps files are found by convention: the directories to watch for one created or
    * deleted, and the steps files found now. A steps file new since the first run changes
@@ -97,10 +99,17 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
         const others = changed.filter((f) => !helpers.has(f) && !named.has(f));
         const created = others.length && options.stepPlaces ? await newStepsFiles() : [];
         const all = created.length > 0 || changed.some((f) => helpers.has(f));
-        const documents = (all ? known : changed.filter((f) => named.has(f))).map((f) => named.get(f)!);
+        const touched = (all ? known : changed.filter((f) => named.has(f))).map((f) => named.get(f)!);
+        // A deleted document has nothing to run: its result leaves the reports now, not at some later run of every document.
+        const deleted = touched.filter((file) => !existsSync(file));
+        if (deleted.length > 0) {
+          console.error(`\nspec-run: deleted: ${deleted.join(', ')}; ${deleted.length === 1 ? 'its result leaves' : 'their results leave'} the reports`);
+          await options.removed?.(deleted);
+        }
+        const documents = touched.filter((file) => existsSync(file));
         // A document first seen by its directory's watcher gets its own from now on: a recursive
         // watcher (Node 20 on Linux) loses a file a rename replaced, and would miss its next save.
-        for (const file of documents) if (!fileWatchers.has(resolve(file)) && existsSync(file)) watchFile(resolve(file));
+        for (const file of documents) if (!fileWatchers.has(resolve(file))) watchFile(resolve(file));
         if (documents.length === 0) return;
         console.error(`\nspec-run: ${created.length ? `a steps file appeared (${created.map((f) => relative(process.cwd(), f)).join(', ')}); running every document` : all ? 'a shared helper changed; running every document' : `changed: ${documents.join(', ')}`}`);
         await runOf(documents, (cancelled) => options.rerun(documents, cancelled));

@@ -33,6 +33,11 @@ export class LatestResults {
     }
   }
 
+  /** Leaves out the results of the documents FILES (deleted since they ran). */
+  forget(files: string[]): void {
+    for (const file of files) this.#byFile.delete(file);
+  }
+
   /**
    * The events of one run holding every document's latest result (a document deleted since
    * left out), ending as EVENTS, the last run's, ended; and the documents whose result is

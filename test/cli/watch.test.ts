@@ -1,5 +1,5 @@
 import t from 'tap';
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { watchDocuments } from '../../src/cli/watch.js';
 
@@ -171,4 +171,30 @@ t.test('a save during the first run cancels it as it cancels a rerun: the saved 
   t.same(runs, [['a.md']], 'the saved document runs at once');
   controller.abort();
   await watching;
+});
+
+t.test('a deleted document is removed, not run: the others run on; one written back runs again', async (t) => {
+  const dir = t.testdir({ 'a.md': '# A\n', 'b.md': '# B\n' });
+  const events: string[] = [];
+  const controller = new AbortController();
+  const name = (f: string) => f.slice(resolve(dir).length + 1);
+  const watching = watchDocuments({
+    documents: [join(dir, 'a.md'), join(dir, 'b.md')],
+    roots: [dir],
+    helpers: [],
+    rerun: async (files) => void events.push(`run ${files.map(name).join(' ')}`),
+    removed: async (files) => void events.push(`removed ${files.map(name).join(' ')}`),
+    debounceMs: 50,
+    signal: controller.signal,
+  });
+  await settle(100);
+  rmSync(join(dir, 'b.md'));
+  await settle(400);
+  writeFileSync(join(dir, 'a.md'), '# A changed\n');
+  await settle(400);
+  writeFileSync(join(dir, 'b.md'), '# B back\n');
+  await settle(400);
+  controller.abort();
+  await watching;
+  t.same(events, ['removed b.md', 'run a.md', 'run b.md']);
 });

@@ -64,7 +64,7 @@ t.test('a block a step reads passes: as this.blocks, as its doc string indented 
 });
 
 t.test('a step that fails first: the block is not blamed for what a later step would have read', async (t) => {
-  const failing = "import { When, Then } from 'spec-run/steps';\nWhen('I get the users', function () { throw new Error('no server'); });\nThen('the response is:', function () {});\n";
+  const failing = "import { When, Then } from 'spec-run/steps';\nWhen('I get the users', function () { throw new Error('no server'); });\nThen('the response is:', function () { this.held = true; });\n";
   const run = await runIn(project({ 'specs/users.spec.md': JSON_BELOW, 'steps.mjs': failing }), ['specs/', '--reporter', 'json']);
   t.same(run.points.filter((p) => !p.ok).map((p) => p.name), ['WHEN I get the users']);
 });

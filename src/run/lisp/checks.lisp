@@ -698,9 +698,17 @@ UNCHECKED, saying it ran without error, which verifies nothing."
              *form-positions*)
     best))
 
+(defun running-unit-code ()
+  "The spec code of the running unit: its top-level form, else the definition at its
+source's place (a FiveAM test's, whose body runs outside any top-level form)."
+  (or *current-form*
+      (and *current-source*
+           (source-form-at (source-file *current-source*) (source-first-line *current-source*)))))
+
 (defun undefined-function-location (name)
-  "Where spec code calls NAME: in the running form, else anywhere it was read."
-  (form-location (or (call-of name *current-form*) (any-call-of name))))
+  "Where spec code calls NAME: in the running unit's code, else anywhere it was read (a
+function defined elsewhere that the unit called)."
+  (form-location (or (call-of name (running-unit-code)) (any-call-of name))))
 
 (defun source-form-at (file line)
   "The outermost form of spec code read at FILE:LINE (a test's definition, by its unit's place)."

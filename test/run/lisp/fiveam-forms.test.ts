@@ -401,3 +401,22 @@ t.test("a failing point shows a string literal's runs of spaces as written, in i
   t.equal(fiveam?.diagnostics?.form, `(equal (list "x  y" #\\  '|p  q|) (list "x y" #\\  '|p q|))`, 'a character #\\Space and a |symbol| keep their spaces too');
   t.equal(strings?.diagnostics?.reason, '"x y" evaluated to "x y" which is not STRING= to "x  y"', "FiveAM's reason quotes the two values as FiveAM printed them");
 });
+
+t.test("an undefined function a test calls is placed at the test's own call, not at another unit's earlier call of it", async (t) => {
+  const doc = `${frontmatter('verification')}## First
+
+${lisp(`(assert (= 1 1))
+(assert (= 2 (frob-nowhere 1)))`)}
+## Later
+
+${lisp(`(defun helper-between () 1)`)}
+## A FiveAM test
+
+${lisp(`(fiveam:test calls-frob
+  (fiveam:is (= 1 1))
+  (fiveam:is (= 2 (frob-nowhere 1))))`)}`;
+  const r = await runMarkdown(doc, options());
+  const failing = r.points.filter((p) => !p.ok);
+  t.same(failing.map((p) => p.at?.line), [lineIn(doc, '(assert (= 2 (frob-nowhere'), lineIn(doc, '(fiveam:is (= 2 (frob-nowhere')], 'each unit at its own call');
+  t.match(failing[1], { name: 'unexpected error in the test', diagnostics: { undefined: 'frob-nowhere' } });
+});
