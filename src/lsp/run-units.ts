@@ -3,7 +3,7 @@
 // reporter, read back into the failing checks and their lines.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { countPoint, type Counts, type RunEvent } from '../model/events.js';
+import { emptyTally, tallyPoint, type Counts, type RunEvent, type UnitTally } from '../model/events.js';
 import type { Unit } from '../model/plan.js';
 import { failedCheck } from '../run/run-record.js';
 import { cliEntry } from '../cli/run-command.js';
@@ -26,12 +26,11 @@ export interface FailingCheck {
 }
 
 /** What a run said of one unit it started. */
-export interface UnitOutcome {
+export interface UnitOutcome extends UnitTally {
   /** The unit's first line. */
   line: number;
-  counts: Counts;
-  /** Why its checks that were not run or not written yet were left (a pending step, an earlier failure), each with its line. */
-  leftUndone: string[];
+  /** What it ran as (run/unit-fingerprint.ts): its result stands only for that. */
+  fingerprint?: string;
 }
 
 export interface RunOutcome {
@@ -106,7 +105,7 @@ export function runDocument(root: string, file: string, unit: Unit | null): Prom
         const event = eventOf(line);
         if (!event) continue;
         if (event.type === 'unit-start') {
-          const started: UnitOutcome = { line: event.at.line, counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, leftUndone: [] };
+          const started: UnitOutcome = { line: event.at.line, ...emptyTally(), ...(event.fingerprint ? { fingerprint: event.fingerprint } : {}) };
           units.set(event.unitId, started);
           outcome.units.push(started);
           outcome.ran.push(event.at.line);
@@ -114,11 +113,7 @@ export function runDocument(root: string, file: string, unit: Unit | null): Prom
         if (event.type === 'run-end') outcome.counts = event.counts;
         if (event.type !== 'point') continue;
         const ofUnit = units.get(event.unitId);
-        if (ofUnit) {
-          countPoint(ofUnit.counts, event);
-          const undone = event.todo ?? event.skip;
-          if (undone !== undefined) ofUnit.leftUndone.push(`${event.at ? `line ${event.at.line}: ` : ''}${undone}`);
-        }
+        if (ofUnit) tallyPoint(ofUnit, event);
         if (event.ok || event.todo !== undefined || event.skip !== undefined) continue;
         // A check of another file (a steps file's load error) is shown at its unit.
         const here = event.at && resolve(root, event.at.file) === resolve(root, file);

@@ -21,6 +21,8 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Unit } from '../model/plan.js';
+import { describeTally } from '../model/events.js';
+import { unitFingerprint } from '../run/scenario/fingerprint.js';
 import type { CheckMessage } from '../check/index.js';
 import { completions } from './completion.js';
 import { codeLenses, documentSymbols, RUN_DOCUMENT_COMMAND, RUN_UNIT_COMMAND } from './outline.js';
@@ -30,7 +32,7 @@ import { pathToUri, toDiagnostic, uriToPath } from './positions.js';
 import { Project, type Reading } from './project.js';
 import { undefinedStepFixes } from './quick-fix.js';
 import { watchDirectories } from './watch.js';
-import { runDocument, stopRuns, type RunOutcome, type UnitOutcome } from './run-units.js';
+import { runDocument, stopRuns, type RunOutcome } from './run-units.js';
 
 export interface ServerOptions {
   /** How long typing must pause before a document is checked again. */
@@ -58,9 +60,23 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   const settled = new Map<string, Reading>();
   /**
    * The failing checks of the runs started from the editor, by the first line of their unit,
-   * kept while the document is unchanged: a unit's stay until that unit runs again.
+   * kept while the document is unchanged: a unit's stay until that unit runs again. A unit's
+   * stand only while it is what it ran as (RAN, its fingerprint): a steps file changed since makes them unknown.
    */
-  const runResults = new Map<string, { version: number; byUnit: Map<number, Diagnostic[]>; told: Map<number, string> }>();
+  const runResults = new Map<string, { version: number; byUnit: Map<number, Diagnostic[]>; told: Map<number, string>; ran: Map<number, string> }>();
+
+  /** The editor's run results of the document at URI that still describe READING (of version VERSION), by unit line. */
+  function currentRun(uri: string, version: number, reading: Reading): { byUnit: Map<number, Diagnostic[]>; told: Map<number, string> } | null {
+    const run = runResults.get(uri);
+    if (run?.version !== version) return null;
+    const stands = (line: number) => {
+      const ran = run.ran.get(line);
+      const unit = reading.plan.units.find((u) => u.line === line);
+      return ran === undefined || unit === undefined || ran === unitFingerprint(reading.plan, unit, reading.library);
+    };
+    const kept = <T>(byLine: Map<number, T>) => new Map([...byLine].filter(([line]) => stands(line)));
+    return { byUnit: kept(run.byUnit), told: kept(run.told) };
+  }
   /** Problems of other files (steps files, the configuration) each open document's check found, by that file's URI. */
   const external = new Map<string, Map<string, Diagnostic[]>>();
   const published = new Set<string>();
@@ -130,8 +146,8 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
       const text = documents.get(uri)?.getText() ?? (existsSync(path) ? readFileSync(path, 'utf8') : '');
       others.set(uri, [...(others.get(uri) ?? []), toDiagnostic(message, text.split('\n'))]);
     }
-    const run = runResults.get(document.uri);
-    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run?.version === version ? [...run.byUnit.values()].flat() : [])];
+    const run = currentRun(document.uri, version, reading);
+    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run ? [...run.byUnit.values()].flat() : [])];
     connection.sendDiagnostics({ uri: document.uri, version, diagnostics });
     external.set(document.uri, others);
     publishExternal();
@@ -277,12 +293,12 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   });
   connection.onDefinition(({ textDocument, position }) => withReading(textDocument.uri, [], (reading, document) => definition(project, reading, linesOf(document), position))());
   /** What the editor's runs said of UNIT of the document at URI (its failures, how it ended), while it is unchanged. */
-  const ranHere = (uri: string, document: TextDocument) => (unit: Unit): RanHere => {
-    const run = runResults.get(uri);
-    if (run?.version !== document.version) return { failures: [], told: null };
+  const ranHere = (uri: string, document: TextDocument, reading: Reading) => (unit: Unit): RanHere => {
+    const run = currentRun(uri, document.version, reading);
+    if (!run) return { failures: [], told: null };
     return { failures: (run.byUnit.get(unit.line) ?? []).map(({ message }) => (typeof message === 'string' ? message : message.value)), told: run.told.get(unit.line) ?? null };
   };
-  connection.onHover(({ textDocument, position }) => withReading(textDocument.uri, null, (reading, document) => hover(project, reading, linesOf(document), position, ranHere(textDocument.uri, document)))());
+  connection.onHover(({ textDocument, position }) => withReading(textDocument.uri, null, (reading, document) => hover(project, reading, linesOf(document), position, ranHere(textDocument.uri, document, reading)))());
   connection.onDocumentSymbol(({ textDocument }) => withReading(textDocument.uri, [], (reading, document) => documentSymbols(reading, linesOf(document)))());
   connection.onCodeLens(({ textDocument }) => withReading(textDocument.uri, [], (reading) => codeLenses(reading, textDocument.uri))());
   connection.onCodeAction(({ textDocument, context }) =>
@@ -307,12 +323,13 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     const outcome = await runDocument(project.root, reading.plan.file, unit);
     const lines = linesOf(document);
     const previous = runResults.get(uri);
-    const kept = previous?.version === document.version ? previous : { byUnit: new Map<number, Diagnostic[]>(), told: new Map<number, string>() };
-    const { byUnit, told } = kept;
+    const kept = previous?.version === document.version ? previous : { byUnit: new Map<number, Diagnostic[]>(), told: new Map<number, string>(), ran: new Map<number, string>() };
+    const { byUnit, told, ran } = kept;
     // The units this run started have its results; the others keep those of the runs before.
     for (const line of outcome.ran) {
       byUnit.delete(line);
       told.delete(line);
+      ran.delete(line);
     }
     const mark = (line: number, unitLine: number, message: string) =>
       byUnit.set(unitLine, [...(byUnit.get(unitLine) ?? []), toDiagnostic({ file: reading.plan.file, line, column: 1, severity: 'error', message }, lines, 'spec-run run')]);
@@ -325,8 +342,11 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
       const at = unit?.line ?? outcome.ran[0] ?? 1;
       mark(at, at, `the run failed (exit ${outcome.exitCode}): ${outcome.verdict ?? summary}`);
     }
-    for (const ran of outcome.units) told.set(ran.line, unitTold(ran));
-    runResults.set(uri, { version: document.version, byUnit, told });
+    for (const unit of outcome.units) {
+      told.set(unit.line, describeTally(unit));
+      if (unit.fingerprint) ran.set(unit.line, unit.fingerprint);
+    }
+    runResults.set(uri, { version: document.version, byUnit, told, ran });
     await check(document);
     // A notification: the run's answer needs no button (a request would wait for the user).
     const name = `spec-run ${unit ? `"${unit.name}"` : reading.plan.file}`;
@@ -337,12 +357,6 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   });
 
   documents.listen(connection);
-}
-
-/** What a run said of a unit it started, for hover: its counts, and why what it left undone was left. */
-function unitTold({ counts, leftUndone }: UnitOutcome): string {
-  const ended = counts.failed > 0 ? 'failed' : counts.passed > 0 && leftUndone.length === 0 ? 'passed' : counts.passed > 0 ? 'passed in part' : 'checked nothing';
-  return `${ended}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo${leftUndone.length ? ` (${leftUndone.join('; ')})` : ''}`;
 }
 
 function isDirectory(path: string): boolean {
