@@ -25,6 +25,14 @@ export interface FailingCheck {
   unitLine: number | null;
 }
 
+export interface FailingElsewhere {
+  /** Absolute path of the file. */
+  file: string;
+  /** 1-based line in that file. */
+  line: number;
+  message: string;
+}
+
 /** What a run said of one unit it started. */
 export interface UnitOutcome extends UnitTally {
   /** The unit's first line. */
@@ -42,6 +50,8 @@ export interface RunOutcome {
   /** The run's counts; absent when it did not get to its end (a usage error). */
   counts?: Counts;
   failures: FailingCheck[];
+  /** The failing checks of other files the run read (a steps file that did not load), each at its own file's line. */
+  elsewhere: FailingElsewhere[];
   /** The first line of each unit the run started: their results are this run's, the others' stay as they were. */
   ran: number[];
   /** The run's stderr: its summary line, or why it could not run. */
@@ -99,12 +109,14 @@ export function runDocument(root: string, file: string, unit: Unit | null): Prom
     child.on('close', (code) => {
       const exitCode = code ?? -1;
       const verdict = exitCode === 0 ? null : stderr.split('\n').filter((line) => line.startsWith('spec-run: ')).map((line) => line.slice('spec-run: '.length)).join('; ') || null;
-      const outcome: RunOutcome = { exitCode, verdict, units: [], failures: [], ran: [], stderr };
+      const outcome: RunOutcome = { exitCode, verdict, units: [], failures: [], elsewhere: [], ran: [], stderr };
       const units = new Map<string, UnitOutcome>();
+      const inDocument = (other: string) => resolve(root, other) === resolve(root, file);
       for (const line of stdout.split('\n')) {
         const event = eventOf(line);
         if (!event) continue;
-        if (event.type === 'unit-start') {
+        // A unit of another file (a steps file that did not load) is no unit of this document: its line is that file's.
+        if (event.type === 'unit-start' && inDocument(event.at.file)) {
           const started: UnitOutcome = { line: event.at.line, ...emptyTally(), ...(event.fingerprint ? { fingerprint: event.fingerprint } : {}) };
           units.set(event.unitId, started);
           outcome.units.push(started);
@@ -115,10 +127,15 @@ export function runDocument(root: string, file: string, unit: Unit | null): Prom
         const ofUnit = units.get(event.unitId);
         if (ofUnit) tallyPoint(ofUnit, event);
         if (event.ok || event.todo !== undefined || event.skip !== undefined) continue;
-        // A check of another file (a steps file's load error) is shown at its unit.
-        const here = event.at && resolve(root, event.at.file) === resolve(root, file);
         const unitLine = units.get(event.unitId)?.line ?? 1;
-        outcome.failures.push({ line: here ? event.at!.line : unitLine, message: failedCheck(event).message, unitLine });
+        const { message } = failedCheck(event);
+        if (!event.at || inDocument(event.at.file)) {
+          outcome.failures.push({ line: event.at?.line ?? unitLine, message, unitLine });
+          continue;
+        }
+        // A check of another file (a steps file's load error) is that file's, at its line; this document's unit (else its first line) says where it went wrong.
+        outcome.elsewhere.push({ file: resolve(root, event.at.file), line: event.at.line, message });
+        outcome.failures.push({ line: unitLine, message: `the run of this document failed in ${event.at.file}:${event.at.line}: ${message}`, unitLine });
       }
       // Ended by the watchdog (user code held its thread past its limit): the report never came; the code's place in
       // this document, as the watchdog names it, is marked with what happened, else the unit run.

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import {
   CodeActionKind,
+  CodeLensRefreshRequest,
   DiagnosticSeverity,
   DidChangeWatchedFilesNotification,
   MessageType,
@@ -25,7 +26,7 @@ import { describeTally } from '../model/events.js';
 import { unitFingerprint } from '../run/scenario/fingerprint.js';
 import type { CheckMessage } from '../check/index.js';
 import { completions } from './completion.js';
-import { codeLenses, documentSymbols, RUN_DOCUMENT_COMMAND, RUN_UNIT_COMMAND } from './outline.js';
+import { codeLenses, documentSymbols, lensesShown, unitOfLens, RUN_DOCUMENT_COMMAND, RUN_UNIT_COMMAND, type LensUnit } from './outline.js';
 import { definition, hover, unitAt, type RanHere } from './navigation.js';
 import { readDocumentFile } from '../parse/document-file.js';
 import { pathToUri, toDiagnostic, uriToPath } from './positions.js';
@@ -79,8 +80,17 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   }
   /** Problems of other files (steps files, the configuration) each open document's check found, by that file's URI. */
   const external = new Map<string, Map<string, Diagnostic[]>>();
+  /** Failures of other files each open document's last run from the editor met (a steps file that did not load), by that file's URI: kept until its next run, or until files change on disk. */
+  const runElsewhere = new Map<string, Map<string, Diagnostic[]>>();
   const published = new Set<string>();
   const timers = new Map<string, NodeJS.Timeout>();
+  /** The units each open document's lenses were last computed for (lensesShown). */
+  const lensesOf = new Map<string, string>();
+  let lensRefresh = false;
+  /** Asks the client to compute the code lenses again, where it can be asked (workspace/codeLens/refresh). */
+  const refreshLenses = () => {
+    if (lensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch((error) => report('asking the client to refresh its code lenses', error));
+  };
 
   const report = (what: string, error: unknown) => connection.console.error(`spec-run lsp: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
 
@@ -94,10 +104,13 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     return reading;
   }
 
+  /** The lines of the file at PATH: its buffer where it is open, else as on disk. */
+  const linesOfFile = (path: string) => (documents.get(pathToUri(path))?.getText() ?? (existsSync(path) ? readFileSync(path, 'utf8') : '')).split('\n');
+
   /** Publishes the problems of other files found by every open document's check: each file's union, and nothing for files no longer at fault. */
   function publishExternal(): void {
     const merged = new Map<string, Diagnostic[]>();
-    for (const byFile of external.values()) {
+    for (const byFile of [...external.values(), ...runElsewhere.values()]) {
       for (const [uri, diagnostics] of byFile) {
         const known = merged.get(uri) ?? [];
         for (const d of diagnostics) if (!known.some((k) => k.message === d.message && k.range.start.line === d.range.start.line)) known.push(d);
@@ -143,12 +156,15 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
         continue;
       }
       const uri = pathToUri(path);
-      const text = documents.get(uri)?.getText() ?? (existsSync(path) ? readFileSync(path, 'utf8') : '');
-      others.set(uri, [...(others.get(uri) ?? []), toDiagnostic(message, text.split('\n'))]);
+      others.set(uri, [...(others.get(uri) ?? []), toDiagnostic(message, linesOfFile(path))]);
     }
     const run = currentRun(document.uri, version, reading);
     const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run ? [...run.byUnit.values()].flat() : [])];
     connection.sendDiagnostics({ uri: document.uri, version, diagnostics });
+    // Lenses shown before the edit would run whatever unit now stands at their lines: the client is asked for new ones.
+    const shown = lensesShown(reading);
+    if (lensesOf.has(document.uri) && lensesOf.get(document.uri) !== shown) refreshLenses();
+    lensesOf.set(document.uri, shown);
     external.set(document.uri, others);
     publishExternal();
   }
@@ -179,6 +195,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     project = new Project(root);
     ready = project.configure().then(() => project.refreshDisk().then(() => undefined));
     const watch = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    lensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     const others = (params.workspaceFolders ?? []).slice(1).map((other) => uriToPath(other.uri));
     connection.onInitialized(() => {
       if (others.length) void connection.window.showWarningMessage(`spec-run lsp serves one project per process: ${root}; the documents of ${others.join(', ')} are not checked by it (start a server for each folder)`);
@@ -207,6 +224,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     try {
       await ready;
       if (paths.some((path) => CONFIG_FILE.test(path))) await project.configure();
+      runElsewhere.clear();
       project.filesChanged();
       await project.refreshDisk();
       recheckAll();
@@ -257,7 +275,9 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     readings.delete(document.uri);
     settled.delete(document.uri);
     runResults.delete(document.uri);
+    lensesOf.delete(document.uri);
     external.delete(document.uri);
+    runElsewhere.delete(document.uri);
     connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     publishExternal();
   });
@@ -306,7 +326,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   );
 
   connection.onExecuteCommand(async ({ command, arguments: args = [] }): Promise<RunCommandResult | null> => {
-    const [uri, line] = args as [string, number | undefined];
+    const [uri, line, named] = args as [string, number | undefined, LensUnit | undefined];
     const document = documents.get(uri);
     if (!document || (command !== RUN_UNIT_COMMAND && command !== RUN_DOCUMENT_COMMAND)) return null;
     // A run reads the file on disk: its results on the lines of an unsaved buffer would describe other text.
@@ -318,8 +338,15 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     // A steps file the server found never returns would hold the run at its load until the unit time limit.
     const hanging = await project.notReturningFor(path);
     if (hanging.length > 0) throw new Error(`${reading.plan.file} cannot run: ${hanging.map((problem) => problem.message).join('; ')}; fix that steps file, then run`);
-    const unit = command === RUN_UNIT_COMMAND ? unitAt(reading, line ?? 0) : null;
-    if (command === RUN_UNIT_COMMAND && !unit) throw new Error(`no unit starts at line ${line} of ${reading.plan.file}`);
+    // A lens shown before an edit names its unit: the unit at its line now may be another.
+    const unit = command !== RUN_UNIT_COMMAND ? null : named ? unitOfLens(reading, line ?? 0, named) : unitAt(reading, line ?? 0);
+    if (command === RUN_UNIT_COMMAND && !unit) {
+      if (named) {
+        refreshLenses();
+        throw new Error(`the unit this lens was shown for ("${named.name}", line ${line}) changed or is gone from ${reading.plan.file} since the lens was computed; nothing ran: run it from its lens as shown now`);
+      }
+      throw new Error(`no unit starts at line ${line} of ${reading.plan.file}`);
+    }
     const outcome = await runDocument(project.root, reading.plan.file, unit);
     const lines = linesOf(document);
     const previous = runResults.get(uri);
@@ -334,6 +361,13 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     const mark = (line: number, unitLine: number, message: string) =>
       byUnit.set(unitLine, [...(byUnit.get(unitLine) ?? []), toDiagnostic({ file: reading.plan.file, line, column: 1, severity: 'error', message }, lines, 'spec-run run')]);
     // A failure the run did not place in a unit (it was ended before its report) is the unit its line lies in.
+    // What failed in another file is published on that file, at its line.
+    const elsewhere = new Map<string, Diagnostic[]>();
+    for (const failure of outcome.elsewhere) {
+      const other = pathToUri(failure.file);
+      elsewhere.set(other, [...(elsewhere.get(other) ?? []), toDiagnostic({ file: failure.file, line: failure.line, column: 1, severity: 'error', message: failure.message }, linesOfFile(failure.file), 'spec-run run')]);
+    }
+    runElsewhere.set(uri, elsewhere);
     for (const failure of outcome.failures) mark(failure.line, failure.unitLine ?? reading.plan.units.filter((u) => u.line <= failure.line).at(-1)?.line ?? 1, failure.message);
     const summary = outcome.stderr.trim().split('\n').at(-1) ?? '';
     const failed = outcome.exitCode !== 0;
