@@ -12,6 +12,8 @@ import { documentKey, identityOf, recordedUnitAmong } from '../run/unit-identity
 import { LISP_LANGUAGES } from '../translate/rules/lisp-code.js';
 import { unqualified } from '../translate/lisp-forms.js';
 import { documentDefinitions } from './completion.js';
+import { describeTally } from '../model/events.js';
+import { unitFingerprint } from '../run/scenario/fingerprint.js';
 import { lispDefinitions, type LispDefinition } from './lisp-definitions.js';
 import { inLispFence, pathToUri, symbolAt } from './positions.js';
 import type { Project, Reading } from './project.js';
@@ -84,7 +86,10 @@ export interface RanHere {
   told: string | null;
 }
 
-/** The unit's result in the last run's record (.spec-run/last-run.json, or the configured one); where it holds no failure of the unit, what the editor's runs said (RAN HERE) comes first. */
+/**
+ * The unit's result in the last run's record (.spec-run/last-run.json, or the configured one); where it holds no failure of the unit, what the editor's runs said (RAN HERE) comes first.
+ * A recorded result is told only while the unit's text and the code it runs are those it ran as (its fingerprint): else it is unknown, never an old green.
+ */
 function unitResult(project: Project, reading: Reading, unit: Unit, { failures: ranHere, told }: RanHere): string {
   const failedHere = `**Failed** (run from the editor${told === null ? '' : `, it ${told}`}): ${ranHere.join('; ')}`;
   // A unit run from the editor that neither passed nor failed (pending, skipped) is in no list of the record, yet it ran.
@@ -103,10 +108,16 @@ function unitResult(project: Project, reading: Reading, unit: Unit, { failures: 
   // This unit, never another that stands at its place now (the document edited since): the entry that stands for it
   // among the document's units, as a run reruns and settles a failure (recordedUnitAmong).
   const units = reading.plan.units.map(identityOf);
-  const recorded = [...record.failures, ...(record.passed ?? [])].find((entry) => entry.file === document && recordedUnitAmong(units, asIdentity(entry))?.unit.id === unit.id);
+  const recorded = [...record.failures, ...(record.passed ?? []), ...(record.leftUndone ?? [])].find((entry) => entry.file === document && recordedUnitAmong(units, asIdentity(entry))?.unit.id === unit.id);
   const isThis = (candidate: RecordedUnit) => candidate === recorded;
   const failure = record.failures.find(isThis);
+  const undone = record.leftUndone?.find(isThis);
   const when = `last run, ${record.finishedAt}`;
+  if (recorded && recorded.ran !== unitFingerprint(reading.plan, unit, reading.library) && ranHere.length === 0 && told === null) {
+    const then = failure ? 'failed' : undone ? describeTally(undone).split(':')[0] : 'passed';
+    const why = recorded.ran === undefined ? 'the record (of an older spec-run) does not say what it ran, so it may not describe this text' : 'the unit, or the step definitions or Lisp it runs with, changed since';
+    return `**Result unknown**: ${why}. The last run (${record.finishedAt}) ${then} on what it was then; run it again.`;
+  }
   if (failure) return `**Failed** (${when})${failure.check ? `: ${failure.check.message}${failure.check.line ? ` (line ${failure.check.line})` : ''}` : ''}`;
   // A failure of the whole document (a steps file that did not load, a problem of the document) is every unit's.
   const ofDocument = record.failures.find((f) => f.file === document && !/^#\d+$/.test(f.unit));
@@ -115,8 +126,12 @@ function unitResult(project: Project, reading: Reading, unit: Unit, { failures: 
   if (ranHere.length > 0) return failedHere;
   // Only a unit recorded as passed is said to have passed: one added since, left out by a selection, skipped or cut short has no result.
   if (record.passed?.some(isThis)) return `Passed (${when}).`;
+  // It ran to its end without failing, yet left something undone: how it ended is what the team needs to see.
+  if (undone) return toldHere ?? `${sentence(describeTally(undone))} (${when}).`;
   return toldHere ?? `Not run in the recorded runs (${when}): no result for it.`;
 }
+
+const sentence = (text: string) => text[0].toUpperCase() + text.slice(1);
 
 /**
  * RAN HERE: the failures the last run of a unit started from the editor marked, when that

@@ -3,6 +3,7 @@
 import { SymbolKind, type CodeLens, type DocumentSymbol, type Range } from 'vscode-languageserver';
 import type { Unit, UnitKind } from '../model/plan.js';
 import type { Reading } from './project.js';
+import { unitTextKey } from '../run/unit-fingerprint.js';
 
 const UNIT_SYMBOL: Record<UnitKind, SymbolKind> = {
   scenario: SymbolKind.Event,
@@ -21,6 +22,30 @@ const UNIT_DETAIL: Record<UnitKind, string> = {
 };
 
 export const RUN_UNIT_COMMAND = 'spec-run.runUnit';
+
+/** What a "run this unit" lens names its unit by, beside its line: an editor may keep a lens shown after the document changed. */
+export interface LensUnit {
+  name: string;
+  /** The unit's text (unitTextKey): an edit of the unit changes it. */
+  text: string;
+}
+
+export const lensUnit = (unit: Unit): LensUnit => ({ name: unit.name, text: unitTextKey(unit) });
+
+/**
+ * The unit of READING a lens made for line LINE, naming UNIT, stands for: the one at that line if it is still
+ * that unit, else the one unit of that name and text (it moved); null when it changed or is gone.
+ */
+export function unitOfLens(reading: Reading, line: number, unit: LensUnit): Unit | null {
+  const same = (candidate: Unit) => candidate.name === unit.name && unitTextKey(candidate) === unit.text;
+  const atLine = reading.plan.units.find((candidate) => candidate.line === line);
+  if (atLine && same(atLine)) return atLine;
+  const moved = reading.plan.units.filter(same);
+  return moved.length === 1 ? moved[0] : null;
+}
+
+/** What the lenses of READING stand for: when it changes, a client showing them is asked to refresh them. */
+export const lensesShown = (reading: Reading): string => JSON.stringify(reading.plan.units.map((unit) => [unit.line, unitTextKey(unit)]));
 export const RUN_DOCUMENT_COMMAND = 'spec-run.runDocument';
 
 /** Lines FROM to TO (1-based, inclusive), as a range. */
@@ -66,6 +91,6 @@ export function codeLenses(reading: Reading, uri: string): CodeLens[] {
   });
   return [
     lens(1, `▶ run this document (${reading.plan.units.length} units)`, RUN_DOCUMENT_COMMAND, [uri]),
-    ...reading.plan.units.map((unit) => lens(unit.line, `▶ run this unit`, RUN_UNIT_COMMAND, [uri, unit.line])),
+    ...reading.plan.units.map((unit) => lens(unit.line, `▶ run this unit`, RUN_UNIT_COMMAND, [uri, unit.line, lensUnit(unit)])),
   ];
 }

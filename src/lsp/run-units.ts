@@ -3,7 +3,7 @@
 // reporter, read back into the failing checks and their lines.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { countPoint, type Counts, type RunEvent } from '../model/events.js';
+import { emptyTally, tallyPoint, type Counts, type RunEvent, type UnitTally } from '../model/events.js';
 import type { Unit } from '../model/plan.js';
 import { failedCheck } from '../run/run-record.js';
 import { cliEntry } from '../cli/run-command.js';
@@ -25,13 +25,20 @@ export interface FailingCheck {
   unitLine: number | null;
 }
 
+export interface FailingElsewhere {
+  /** Absolute path of the file. */
+  file: string;
+  /** 1-based line in that file. */
+  line: number;
+  message: string;
+}
+
 /** What a run said of one unit it started. */
-export interface UnitOutcome {
+export interface UnitOutcome extends UnitTally {
   /** The unit's first line. */
   line: number;
-  counts: Counts;
-  /** Why its checks that were not run or not written yet were left (a pending step, an earlier failure), each with its line. */
-  leftUndone: string[];
+  /** What it ran as (run/unit-fingerprint.ts): its result stands only for that. */
+  fingerprint?: string;
 }
 
 export interface RunOutcome {
@@ -43,6 +50,8 @@ export interface RunOutcome {
   /** The run's counts; absent when it did not get to its end (a usage error). */
   counts?: Counts;
   failures: FailingCheck[];
+  /** The failing checks of other files the run read (a steps file that did not load), each at its own file's line. */
+  elsewhere: FailingElsewhere[];
   /** The first line of each unit the run started: their results are this run's, the others' stay as they were. */
   ran: number[];
   /** The run's stderr: its summary line, or why it could not run. */
@@ -100,13 +109,15 @@ export function runDocument(root: string, file: string, unit: Unit | null): Prom
     child.on('close', (code) => {
       const exitCode = code ?? -1;
       const verdict = exitCode === 0 ? null : stderr.split('\n').filter((line) => line.startsWith('spec-run: ')).map((line) => line.slice('spec-run: '.length)).join('; ') || null;
-      const outcome: RunOutcome = { exitCode, verdict, units: [], failures: [], ran: [], stderr };
+      const outcome: RunOutcome = { exitCode, verdict, units: [], failures: [], elsewhere: [], ran: [], stderr };
       const units = new Map<string, UnitOutcome>();
+      const inDocument = (other: string) => resolve(root, other) === resolve(root, file);
       for (const line of stdout.split('\n')) {
         const event = eventOf(line);
         if (!event) continue;
-        if (event.type === 'unit-start') {
-          const started: UnitOutcome = { line: event.at.line, counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, leftUndone: [] };
+        // A unit of another file (a steps file that did not load) is no unit of this document: its line is that file's.
+        if (event.type === 'unit-start' && inDocument(event.at.file)) {
+          const started: UnitOutcome = { line: event.at.line, ...emptyTally(), ...(event.fingerprint ? { fingerprint: event.fingerprint } : {}) };
           units.set(event.unitId, started);
           outcome.units.push(started);
           outcome.ran.push(event.at.line);
@@ -114,16 +125,17 @@ export function runDocument(root: string, file: string, unit: Unit | null): Prom
         if (event.type === 'run-end') outcome.counts = event.counts;
         if (event.type !== 'point') continue;
         const ofUnit = units.get(event.unitId);
-        if (ofUnit) {
-          countPoint(ofUnit.counts, event);
-          const undone = event.todo ?? event.skip;
-          if (undone !== undefined) ofUnit.leftUndone.push(`${event.at ? `line ${event.at.line}: ` : ''}${undone}`);
-        }
+        if (ofUnit) tallyPoint(ofUnit, event);
         if (event.ok || event.todo !== undefined || event.skip !== undefined) continue;
-        // A check of another file (a steps file's load error) is shown at its unit.
-        const here = event.at && resolve(root, event.at.file) === resolve(root, file);
         const unitLine = units.get(event.unitId)?.line ?? 1;
-        outcome.failures.push({ line: here ? event.at!.line : unitLine, message: failedCheck(event).message, unitLine });
+        const { message } = failedCheck(event);
+        if (!event.at || inDocument(event.at.file)) {
+          outcome.failures.push({ line: event.at?.line ?? unitLine, message, unitLine });
+          continue;
+        }
+        // A check of another file (a steps file's load error) is that file's, at its line; this document's unit (else its first line) says where it went wrong.
+        outcome.elsewhere.push({ file: resolve(root, event.at.file), line: event.at.line, message });
+        outcome.failures.push({ line: unitLine, message: `the run of this document failed in ${event.at.file}:${event.at.line}: ${message}`, unitLine });
       }
       // Ended by the watchdog (user code held its thread past its limit): the report never came; the code's place in
       // this document, as the watchdog names it, is marked with what happened, else the unit run.

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import {
   CodeActionKind,
+  CodeLensRefreshRequest,
   DiagnosticSeverity,
   DidChangeWatchedFilesNotification,
   MessageType,
@@ -21,16 +22,18 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Unit } from '../model/plan.js';
+import { describeTally } from '../model/events.js';
+import { unitFingerprint } from '../run/scenario/fingerprint.js';
 import type { CheckMessage } from '../check/index.js';
 import { completions } from './completion.js';
-import { codeLenses, documentSymbols, RUN_DOCUMENT_COMMAND, RUN_UNIT_COMMAND } from './outline.js';
+import { codeLenses, documentSymbols, lensesShown, unitOfLens, RUN_DOCUMENT_COMMAND, RUN_UNIT_COMMAND, type LensUnit } from './outline.js';
 import { definition, hover, unitAt, type RanHere } from './navigation.js';
 import { readDocumentFile } from '../parse/document-file.js';
 import { pathToUri, toDiagnostic, uriToPath } from './positions.js';
 import { Project, type Reading } from './project.js';
 import { undefinedStepFixes } from './quick-fix.js';
 import { watchDirectories } from './watch.js';
-import { runDocument, stopRuns, type RunOutcome, type UnitOutcome } from './run-units.js';
+import { runDocument, stopRuns, type RunOutcome } from './run-units.js';
 
 export interface ServerOptions {
   /** How long typing must pause before a document is checked again. */
@@ -58,13 +61,36 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   const settled = new Map<string, Reading>();
   /**
    * The failing checks of the runs started from the editor, by the first line of their unit,
-   * kept while the document is unchanged: a unit's stay until that unit runs again.
+   * kept while the document is unchanged: a unit's stay until that unit runs again. A unit's
+   * stand only while it is what it ran as (RAN, its fingerprint): a steps file changed since makes them unknown.
    */
-  const runResults = new Map<string, { version: number; byUnit: Map<number, Diagnostic[]>; told: Map<number, string> }>();
+  const runResults = new Map<string, { version: number; byUnit: Map<number, Diagnostic[]>; told: Map<number, string>; ran: Map<number, string> }>();
+
+  /** The editor's run results of the document at URI that still describe READING (of version VERSION), by unit line. */
+  function currentRun(uri: string, version: number, reading: Reading): { byUnit: Map<number, Diagnostic[]>; told: Map<number, string> } | null {
+    const run = runResults.get(uri);
+    if (run?.version !== version) return null;
+    const stands = (line: number) => {
+      const ran = run.ran.get(line);
+      const unit = reading.plan.units.find((u) => u.line === line);
+      return ran === undefined || unit === undefined || ran === unitFingerprint(reading.plan, unit, reading.library);
+    };
+    const kept = <T>(byLine: Map<number, T>) => new Map([...byLine].filter(([line]) => stands(line)));
+    return { byUnit: kept(run.byUnit), told: kept(run.told) };
+  }
   /** Problems of other files (steps files, the configuration) each open document's check found, by that file's URI. */
   const external = new Map<string, Map<string, Diagnostic[]>>();
+  /** Failures of other files each open document's last run from the editor met (a steps file that did not load), by that file's URI: kept until its next run, or until files change on disk. */
+  const runElsewhere = new Map<string, Map<string, Diagnostic[]>>();
   const published = new Set<string>();
   const timers = new Map<string, NodeJS.Timeout>();
+  /** The units each open document's lenses were last computed for (lensesShown). */
+  const lensesOf = new Map<string, string>();
+  let lensRefresh = false;
+  /** Asks the client to compute the code lenses again, where it can be asked (workspace/codeLens/refresh). */
+  const refreshLenses = () => {
+    if (lensRefresh) void connection.sendRequest(CodeLensRefreshRequest.type).catch((error) => report('asking the client to refresh its code lenses', error));
+  };
 
   const report = (what: string, error: unknown) => connection.console.error(`spec-run lsp: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
 
@@ -78,10 +104,13 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     return reading;
   }
 
+  /** The lines of the file at PATH: its buffer where it is open, else as on disk. */
+  const linesOfFile = (path: string) => (documents.get(pathToUri(path))?.getText() ?? (existsSync(path) ? readFileSync(path, 'utf8') : '')).split('\n');
+
   /** Publishes the problems of other files found by every open document's check: each file's union, and nothing for files no longer at fault. */
   function publishExternal(): void {
     const merged = new Map<string, Diagnostic[]>();
-    for (const byFile of external.values()) {
+    for (const byFile of [...external.values(), ...runElsewhere.values()]) {
       for (const [uri, diagnostics] of byFile) {
         const known = merged.get(uri) ?? [];
         for (const d of diagnostics) if (!known.some((k) => k.message === d.message && k.range.start.line === d.range.start.line)) known.push(d);
@@ -127,12 +156,15 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
         continue;
       }
       const uri = pathToUri(path);
-      const text = documents.get(uri)?.getText() ?? (existsSync(path) ? readFileSync(path, 'utf8') : '');
-      others.set(uri, [...(others.get(uri) ?? []), toDiagnostic(message, text.split('\n'))]);
+      others.set(uri, [...(others.get(uri) ?? []), toDiagnostic(message, linesOfFile(path))]);
     }
-    const run = runResults.get(document.uri);
-    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run?.version === version ? [...run.byUnit.values()].flat() : [])];
+    const run = currentRun(document.uri, version, reading);
+    const diagnostics = [...own.map((m) => toDiagnostic(m, lines)), ...(run ? [...run.byUnit.values()].flat() : [])];
     connection.sendDiagnostics({ uri: document.uri, version, diagnostics });
+    // Lenses shown before the edit would run whatever unit now stands at their lines: the client is asked for new ones.
+    const shown = lensesShown(reading);
+    if (lensesOf.has(document.uri) && lensesOf.get(document.uri) !== shown) refreshLenses();
+    lensesOf.set(document.uri, shown);
     external.set(document.uri, others);
     publishExternal();
   }
@@ -163,6 +195,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     project = new Project(root);
     ready = project.configure().then(() => project.refreshDisk().then(() => undefined));
     const watch = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
+    lensRefresh = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     const others = (params.workspaceFolders ?? []).slice(1).map((other) => uriToPath(other.uri));
     connection.onInitialized(() => {
       if (others.length) void connection.window.showWarningMessage(`spec-run lsp serves one project per process: ${root}; the documents of ${others.join(', ')} are not checked by it (start a server for each folder)`);
@@ -191,6 +224,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     try {
       await ready;
       if (paths.some((path) => CONFIG_FILE.test(path))) await project.configure();
+      runElsewhere.clear();
       project.filesChanged();
       await project.refreshDisk();
       recheckAll();
@@ -241,7 +275,9 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     readings.delete(document.uri);
     settled.delete(document.uri);
     runResults.delete(document.uri);
+    lensesOf.delete(document.uri);
     external.delete(document.uri);
+    runElsewhere.delete(document.uri);
     connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
     publishExternal();
   });
@@ -277,12 +313,12 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   });
   connection.onDefinition(({ textDocument, position }) => withReading(textDocument.uri, [], (reading, document) => definition(project, reading, linesOf(document), position))());
   /** What the editor's runs said of UNIT of the document at URI (its failures, how it ended), while it is unchanged. */
-  const ranHere = (uri: string, document: TextDocument) => (unit: Unit): RanHere => {
-    const run = runResults.get(uri);
-    if (run?.version !== document.version) return { failures: [], told: null };
+  const ranHere = (uri: string, document: TextDocument, reading: Reading) => (unit: Unit): RanHere => {
+    const run = currentRun(uri, document.version, reading);
+    if (!run) return { failures: [], told: null };
     return { failures: (run.byUnit.get(unit.line) ?? []).map(({ message }) => (typeof message === 'string' ? message : message.value)), told: run.told.get(unit.line) ?? null };
   };
-  connection.onHover(({ textDocument, position }) => withReading(textDocument.uri, null, (reading, document) => hover(project, reading, linesOf(document), position, ranHere(textDocument.uri, document)))());
+  connection.onHover(({ textDocument, position }) => withReading(textDocument.uri, null, (reading, document) => hover(project, reading, linesOf(document), position, ranHere(textDocument.uri, document, reading)))());
   connection.onDocumentSymbol(({ textDocument }) => withReading(textDocument.uri, [], (reading, document) => documentSymbols(reading, linesOf(document)))());
   connection.onCodeLens(({ textDocument }) => withReading(textDocument.uri, [], (reading) => codeLenses(reading, textDocument.uri))());
   connection.onCodeAction(({ textDocument, context }) =>
@@ -290,7 +326,7 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   );
 
   connection.onExecuteCommand(async ({ command, arguments: args = [] }): Promise<RunCommandResult | null> => {
-    const [uri, line] = args as [string, number | undefined];
+    const [uri, line, named] = args as [string, number | undefined, LensUnit | undefined];
     const document = documents.get(uri);
     if (!document || (command !== RUN_UNIT_COMMAND && command !== RUN_DOCUMENT_COMMAND)) return null;
     // A run reads the file on disk: its results on the lines of an unsaved buffer would describe other text.
@@ -302,21 +338,36 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
     // A steps file the server found never returns would hold the run at its load until the unit time limit.
     const hanging = await project.notReturningFor(path);
     if (hanging.length > 0) throw new Error(`${reading.plan.file} cannot run: ${hanging.map((problem) => problem.message).join('; ')}; fix that steps file, then run`);
-    const unit = command === RUN_UNIT_COMMAND ? unitAt(reading, line ?? 0) : null;
-    if (command === RUN_UNIT_COMMAND && !unit) throw new Error(`no unit starts at line ${line} of ${reading.plan.file}`);
+    // A lens shown before an edit names its unit: the unit at its line now may be another.
+    const unit = command !== RUN_UNIT_COMMAND ? null : named ? unitOfLens(reading, line ?? 0, named) : unitAt(reading, line ?? 0);
+    if (command === RUN_UNIT_COMMAND && !unit) {
+      if (named) {
+        refreshLenses();
+        throw new Error(`the unit this lens was shown for ("${named.name}", line ${line}) changed or is gone from ${reading.plan.file} since the lens was computed; nothing ran: run it from its lens as shown now`);
+      }
+      throw new Error(`no unit starts at line ${line} of ${reading.plan.file}`);
+    }
     const outcome = await runDocument(project.root, reading.plan.file, unit);
     const lines = linesOf(document);
     const previous = runResults.get(uri);
-    const kept = previous?.version === document.version ? previous : { byUnit: new Map<number, Diagnostic[]>(), told: new Map<number, string>() };
-    const { byUnit, told } = kept;
+    const kept = previous?.version === document.version ? previous : { byUnit: new Map<number, Diagnostic[]>(), told: new Map<number, string>(), ran: new Map<number, string>() };
+    const { byUnit, told, ran } = kept;
     // The units this run started have its results; the others keep those of the runs before.
     for (const line of outcome.ran) {
       byUnit.delete(line);
       told.delete(line);
+      ran.delete(line);
     }
     const mark = (line: number, unitLine: number, message: string) =>
       byUnit.set(unitLine, [...(byUnit.get(unitLine) ?? []), toDiagnostic({ file: reading.plan.file, line, column: 1, severity: 'error', message }, lines, 'spec-run run')]);
     // A failure the run did not place in a unit (it was ended before its report) is the unit its line lies in.
+    // What failed in another file is published on that file, at its line.
+    const elsewhere = new Map<string, Diagnostic[]>();
+    for (const failure of outcome.elsewhere) {
+      const other = pathToUri(failure.file);
+      elsewhere.set(other, [...(elsewhere.get(other) ?? []), toDiagnostic({ file: failure.file, line: failure.line, column: 1, severity: 'error', message: failure.message }, linesOfFile(failure.file), 'spec-run run')]);
+    }
+    runElsewhere.set(uri, elsewhere);
     for (const failure of outcome.failures) mark(failure.line, failure.unitLine ?? reading.plan.units.filter((u) => u.line <= failure.line).at(-1)?.line ?? 1, failure.message);
     const summary = outcome.stderr.trim().split('\n').at(-1) ?? '';
     const failed = outcome.exitCode !== 0;
@@ -325,8 +376,11 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
       const at = unit?.line ?? outcome.ran[0] ?? 1;
       mark(at, at, `the run failed (exit ${outcome.exitCode}): ${outcome.verdict ?? summary}`);
     }
-    for (const ran of outcome.units) told.set(ran.line, unitTold(ran));
-    runResults.set(uri, { version: document.version, byUnit, told });
+    for (const unit of outcome.units) {
+      told.set(unit.line, describeTally(unit));
+      if (unit.fingerprint) ran.set(unit.line, unit.fingerprint);
+    }
+    runResults.set(uri, { version: document.version, byUnit, told, ran });
     await check(document);
     // A notification: the run's answer needs no button (a request would wait for the user).
     const name = `spec-run ${unit ? `"${unit.name}"` : reading.plan.file}`;
@@ -337,12 +391,6 @@ export function startLanguageServer(connection: Connection, { debounceMs = 100 }
   });
 
   documents.listen(connection);
-}
-
-/** What a run said of a unit it started, for hover: its counts, and why what it left undone was left. */
-function unitTold({ counts, leftUndone }: UnitOutcome): string {
-  const ended = counts.failed > 0 ? 'failed' : counts.passed > 0 && leftUndone.length === 0 ? 'passed' : counts.passed > 0 ? 'passed in part' : 'checked nothing';
-  return `${ended}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo${leftUndone.length ? ` (${leftUndone.join('; ')})` : ''}`;
 }
 
 function isDirectory(path: string): boolean {

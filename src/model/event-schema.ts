@@ -125,6 +125,8 @@ export const runEventSchema = z.discriminatedUnion('type', [
     at: sourceRefSchema,
     /** Ids of the requirements this unit verifies. */
     requirements: z.array(z.string()).optional(),
+    /** What the unit ran as: its text and the code it ran with (run/unit-fingerprint.ts); its result stands only for that. */
+    fingerprint: z.string().optional(),
   }),
   z.object({
     type: z.literal('point'),

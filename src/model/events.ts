@@ -93,6 +93,29 @@ export class RunCounts {
   }
 }
 
+/** How one unit ended: its counts, and why what it left undone was left (a pending step, a skip), each with its line. */
+export interface UnitTally {
+  counts: Counts;
+  leftUndone: string[];
+}
+
+export const emptyTally = (): UnitTally => ({ counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, leftUndone: [] });
+
+/** Adds POINT, a point of the unit, to its TALLY. */
+export function tallyPoint(tally: UnitTally, point: Extract<RunEvent, { type: 'point' }>): void {
+  countPoint(tally.counts, point);
+  const undone = point.todo ?? point.skip;
+  if (undone !== undefined) tally.leftUndone.push(`${point.at ? `line ${point.at.line}: ` : ''}${undone}`);
+}
+
+/** How a unit ended, in words: "passed in part: 3 passed, 0 failed, 0 skipped, 1 todo (line 12: undefined step …)". */
+export function describeTally({ counts, leftUndone }: UnitTally): string {
+  // Only a check that passed makes a pass: a GIVEN or WHEN that ran (an unchecked pass) states nothing.
+  const checked = checksPassed(counts) > 0;
+  const ended = counts.failed > 0 ? 'failed' : checked && leftUndone.length === 0 ? 'passed' : checked ? 'passed in part' : 'checked nothing';
+  return `${ended}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.todo} todo${leftUndone.length ? ` (${leftUndone.join('; ')})` : ''}`;
+}
+
 /** Adds an event to the counts: its point, or its flaky unit. */
 export function countEvent(counts: Counts, event: RunEvent): void {
   if (event.type === 'point') countPoint(counts, event);

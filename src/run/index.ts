@@ -6,6 +6,7 @@ import { reportedName, type DocumentFamily, type DocumentPlan, type TestPlan } f
 import { readFileSync } from 'node:fs';
 import { indexDefinitions } from '../translate/definition-index.js';
 import { EventBuffer } from './event-buffer.js';
+import { lispFingerprint } from './unit-fingerprint.js';
 import { RequirementTracker } from './requirements.js';
 import { documentRetries } from './retries.js';
 import { frontmatterTimeout } from '../model/plan.js';
@@ -146,7 +147,7 @@ function lateDocuments(errors: LateError[]): RunEvent[] {
  */
 export async function runDocument(plan: DocumentPlan, options: RunOptions, runners: Runners, emitRaw: Emit): Promise<void> {
   const started = Date.now();
-  const emit = withRequirements(plan, emitRaw);
+  const emit = withLispFingerprints(plan, withRequirements(plan, emitRaw));
   emit({ type: 'document-start', file: plan.file, name: plan.name, ...(plan.requirements?.length ? { requirements: plan.requirements } : {}), ...(plan.unitsBefore ? { unitsBefore: plan.unitsBefore } : {}) });
   if (plan.unitsBefore) {
     const count = plan.unitsBefore.length;
@@ -218,6 +219,16 @@ function withRequirements(plan: DocumentPlan, emit: Emit): Emit {
     if (event.type !== 'unit-start') return emit(event);
     const requirements = requirementsOf(event);
     emit(requirements?.length ? { ...event, requirements } : event);
+  };
+}
+
+/** Stamps each unit-start of a Lisp unit of the plan with its fingerprint (a scenario's runner stamps its own, with the steps it binds). */
+function withLispFingerprints(plan: DocumentPlan, emit: Emit): Emit {
+  const lispUnits = new Map(plan.units.flatMap((unit) => (unit.kind === 'scenario' ? [] : [[unit.id, unit] as const])));
+  if (lispUnits.size === 0) return emit;
+  return (event) => {
+    const unit = event.type === 'unit-start' && event.fingerprint === undefined ? lispUnits.get(event.unitId) : undefined;
+    emit(unit && event.type === 'unit-start' ? { ...event, fingerprint: lispFingerprint(plan, unit) } : event);
   };
 }
 

@@ -8,7 +8,7 @@
 //   jobs of a CI matrix split by the same file even when they share a directory.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { RunEndEvent, RunEvent } from '../model/events.js';
+import { emptyTally, tallyPoint, type RunEndEvent, type RunEvent, type UnitTally } from '../model/events.js';
 import type { TestPlan } from '../model/plan.js';
 import { documentKey, recordedUnitAmong, unitContentKey, unitPlace, identityOf, type UnitIdentity } from './unit-identity.js';
 import { fileProblem } from './file-problem.js';
@@ -39,7 +39,12 @@ export interface RecordedUnit {
   name: string;
   /** A scenario's content key (unitContentKey): what tells it apart from another of its name once either moved. */
   key?: string;
+  /** What the unit ran as (unit-fingerprint.ts): the result stands for that text and code only; absent in records of versions of spec-run before it. */
+  ran?: string;
 }
+
+/** A unit that ended without failing yet did not pass: a step left TODO (undefined under --no-strict), a skipped point. */
+export interface RecordedLeftUndone extends RecordedUnit, UnitTally {}
 
 export interface RecordedFailure extends RecordedUnit {
   /** The unit's first failing check, for whoever shows the failure where it stands (the language server's hover). */
@@ -68,6 +73,8 @@ export interface RunRecord {
   failures: RecordedFailure[];
   /** The units whose last run in the recorded runs ended with no failure; absent in records of versions of spec-run before it. */
   passed?: RecordedUnit[];
+  /** The units whose last run ended neither failing nor passing, with how they ended. */
+  leftUndone?: RecordedLeftUndone[];
   /** Milliseconds each document of the run took, by path from the project root. */
   durations: Record<string, number>;
   /**
@@ -151,8 +158,12 @@ export class RunRecorder {
   private readonly keys: Map<string, string>;
   private readonly failed = new Map<string, RecordedFailure>();
   private readonly durations: Timings = {};
-  /** Units ("<document key><place>") that ran to their end in this run, with their names and content keys. */
-  private readonly finished = new Map<string, { name: string | undefined; key?: string }>();
+  /** Units ("<document key><place>") that ran to their end in this run, with their names, content keys and fingerprints. */
+  private readonly finished = new Map<string, { name: string | undefined; key?: string; ran?: string; tally: UnitTally }>();
+  /** What each unit started ran as (its unit-start's fingerprint), by its id. */
+  private readonly fingerprints = new Map<string, string>();
+  /** Each unit's points so far, by its id. */
+  private readonly tallies = new Map<string, UnitTally>();
   /** Units a point of which was skipped because the run was interrupted. */
   private readonly cut = new Set<string>();
   /** Units a point of which was skipped or left TODO: they ended without failing, yet did not pass. */
@@ -186,10 +197,11 @@ export class RunRecorder {
     })));
   }
 
-  /** The content key of the unit UNIT ID, as a record field. */
-  private keyOf(unitId: string): { key?: string } {
+  /** The content key and the fingerprint of the unit UNIT ID, as record fields. */
+  private keyOf(unitId: string): { key?: string; ran?: string } {
     const key = this.keys.get(unitId);
-    return key ? { key } : {};
+    const ran = this.fingerprints.get(unitId);
+    return { ...(key ? { key } : {}), ...(ran ? { ran } : {}) };
   }
 
   private documentKey(file: string): string {
@@ -206,8 +218,12 @@ export class RunRecorder {
     if (event.type === 'run-start') this.seed = event.seed;
     else if (event.type === 'document-start') this.started.add(this.documentKey(event.file));
     else if (event.type === 'run-end') this.observeRunEnd(event);
-    else if (event.type === 'unit-start') this.names.set(event.unitId, event.name);
-    else if (event.type === 'unit-end' && !this.cut.has(event.unitId)) this.finished.set(this.key(event.file, event.unitId), { name: this.names.get(event.unitId), ...this.keyOf(event.unitId) });
+    else if (event.type === 'unit-start') {
+      this.names.set(event.unitId, event.name);
+      if (event.fingerprint) this.fingerprints.set(event.unitId, event.fingerprint);
+      this.tallies.set(event.unitId, emptyTally());
+    } else if (event.type === 'unit-end' && !this.cut.has(event.unitId))
+      this.finished.set(this.key(event.file, event.unitId), { name: this.names.get(event.unitId), ...this.keyOf(event.unitId), tally: this.tallies.get(event.unitId) ?? emptyTally() });
     else if (event.type === 'document-end') {
       const document = this.documentKey(event.file);
       const cutShort = [...this.cut].some((unitId) => this.key(event.file, unitId).startsWith(`${document}#`));
@@ -221,6 +237,10 @@ export class RunRecorder {
     }
     else if (event.type === 'point' && !event.ok && event.todo === undefined && !this.failed.has(event.unitId)) {
       this.failed.set(event.unitId, { file: this.documentKey(event.file), unit: unitPlace(event.unitId), name: this.names.get(event.unitId) ?? event.name, ...this.keyOf(event.unitId), check: failedCheck(event) });
+    }
+    if (event.type === 'point') {
+      const tally = this.tallies.get(event.unitId);
+      if (tally) tallyPoint(tally, event);
     }
     if (event.type === 'point' && (event.skip !== undefined || event.todo !== undefined)) this.unsettled.add(this.key(event.file, event.unitId));
   }
@@ -283,15 +303,20 @@ export class RunRecorder {
       if (!settled && !failures.some((f) => f.file === failure.file && f.unit === failure.unit)) failures.push(failure);
     }
     const failedHere = new Set(failures.map((f) => `${f.file}${f.unit}`));
-    const passed: RecordedUnit[] = [...this.finished].flatMap(([place, { name, key }]) => {
-      if (failedHere.has(place) || this.unsettled.has(place) || name === undefined) return [];
+    const passed: RecordedUnit[] = [];
+    const leftUndone: RecordedLeftUndone[] = [];
+    for (const [place, { name, tally, ...identity }] of this.finished) {
+      if (failedHere.has(place) || name === undefined) continue;
       const at = place.lastIndexOf('#');
-      return [{ file: place.slice(0, at), unit: place.slice(at), name, ...(key ? { key } : {}) }];
-    });
-    for (const unit of (previous?.passed ?? []).filter(exists)) {
-      if (!ranAgain(unit) && !failures.some((f) => f.file === unit.file && f.unit === unit.unit) && !passed.some((p) => p.file === unit.file && p.unit === unit.unit)) passed.push(unit);
+      const unit = { file: place.slice(0, at), unit: place.slice(at), name, ...identity };
+      if (this.unsettled.has(place)) leftUndone.push({ ...unit, ...tally });
+      else passed.push(unit);
     }
-    return { version: 1, seed: this.seed, finishedAt: new Date().toISOString(), failures, passed, durations: { ...previous?.durations, ...this.durations } };
+    // A unit this run did not finish keeps how it last ended, whichever list holds it.
+    const placed = (unit: RecordedUnit) => [...failures, ...passed, ...leftUndone].some((other) => other.file === unit.file && other.unit === unit.unit);
+    for (const unit of (previous?.passed ?? []).filter(exists)) if (!ranAgain(unit) && !placed(unit)) passed.push(unit);
+    for (const unit of (previous?.leftUndone ?? []).filter(exists)) if (!ranAgain(unit) && !placed(unit)) leftUndone.push(unit);
+    return { version: 1, seed: this.seed, finishedAt: new Date().toISOString(), failures, passed, leftUndone, durations: { ...previous?.durations, ...this.durations } };
   }
 
   /** The durations of the documents this run finished whole: only those may update the timings. */

@@ -88,3 +88,22 @@ t.test("Neovim 0.7 (it watches no files): a steps file the configuration's glob 
   t.equal(written.cleared, true, `the file rewritten, every step binds: ${JSON.stringify(written.after)}`);
   t.equal(written.running, true, 'the server runs still');
 });
+
+t.test("Neovim 0.7 keeps an old lens: run after a scenario was written above its unit, it runs the unit it was shown for, never the one now at its line", async (t) => {
+  const dir = scratchDirectory('spec-run-nvim-');
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'specs'));
+  mkdirSync(join(dir, 'steps'));
+  const failing = COUNTER.replace('shows 5', 'shows 6');
+  writeFileSync(join(dir, 'specs/counter.spec.md'), failing);
+  writeFileSync(join(dir, 'steps/counter.mjs'), "import assert from 'node:assert/strict';\nimport { Given, When, Then } from 'spec-run/steps';\nGiven('a counter at {int}', function (n) { this.count = n; });\nWhen('{int} is added', function (n) { this.count += n; });\nThen('the counter shows {int}', function (n) { assert.equal(this.count, n); });\n");
+  // A passing scenario written above the failing one: the old lens's line is now the passing one's.
+  const edited = failing.replace('#### Scenario: Adding', '#### Scenario: Starting\n- **GIVEN** a counter at 1\n- **THEN** the counter shows 1\n\n#### Scenario: Adding');
+  const out = join(dir, 'stale-lens.json');
+  const ended = await nvim('stale-lens.lua', dir, 'specs/counter.spec.md', { SPEC_RUN_LSP_OUT: out, SPEC_RUN_LSP_WAIT_MS: '60000', SPEC_RUN_LSP_WRITE_TEXT: edited.replace(/\n$/, '') }, 150_000);
+  t.equal(ended.code, 0, `nvim ended normally: ${ended.stderr}`);
+  const written = JSON.parse(readFileSync(out, 'utf8')) as { ran: { exitCode: number; ran: number[] } | null; error: string | null; hover: string | null };
+  t.equal(written.ran?.exitCode, 1, `the failing unit the lens was shown for ran: ${JSON.stringify(written)}`);
+  t.same(written.ran?.ran, [edited.split('\n').findIndex((l) => l.includes('Scenario: Adding')) + 1], 'at the line it moved to');
+  t.match(written.hover, /^\*\*Starting\*\* \(scenario\)\n\nNot run in the recorded runs/, 'the scenario now at the lens line did not run, and no green is shown for it');
+});

@@ -833,3 +833,78 @@ t.test('diagnostics carry the version of the text they were found in: a change w
     t.ok(version === 1 ? /empty/.test(messages) : !/empty/.test(messages), `version ${version}: ${messages || 'no problem'}`);
   }
 });
+
+/** Hover's result line on the heading holding NEEDLE of DOCUMENT. */
+const unitHover = (lsp: LspClient, uri: string, document: string, needle: string) =>
+  lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: lineOf(document, needle) - 1, character: 5 } }).then((hover) => text(hover).split('\n\n').slice(1).join('\n\n'));
+
+const CART = '### Requirement: Cart\nThe cart SHALL total its items.\n\n#### Scenario: Two items\n- **WHEN** I add 3 and 4\n- **THEN** the total SHALL be 7\n';
+const CART_STEPS = "import assert from 'node:assert/strict';\nimport { When, Then } from 'spec-run/steps';\nWhen('I add {int} and {int}', function (a, b) { this.total = a + b; });\nThen('the total SHALL be {int}', function (n) { assert.equal(this.total, n); });\n";
+
+t.test('hover never shows an old green: a passing result is unknown once the scenario or its steps file changed, and passes again when run', async (t) => {
+  const { own, lsp, uri, first } = await ownProject(t, { 'specs/cart.spec.md': CART, 'steps/cart.steps.mjs': CART_STEPS }, 'specs/cart.spec.md');
+  await first;
+  t.equal(spawnSync(process.execPath, [cli], { cwd: own }).status, 0, 'the CLI run passes');
+  t.match(await unitHover(lsp, uri, CART, 'Two items'), /^Passed \(last run, /);
+  const edited = CART.replace('SHALL be 7', 'SHALL be 99');
+  writeFileSync(join(own, 'specs/cart.spec.md'), edited);
+  lsp.change(uri, edited);
+  t.match(await unitHover(lsp, uri, edited, 'Two items'), /^\*\*Result unknown\*\*: the unit, or the step definitions or Lisp it runs with, changed since\. The last run \(.*\) passed on what it was then/, 'the edited scenario has no result');
+  t.equal(spawnSync(process.execPath, [cli], { cwd: own }).status, 1, 'and it fails indeed');
+  t.match(await unitHover(lsp, uri, edited, 'Two items'), /^\*\*Failed\*\* \(last run, .*\): THEN the total SHALL be 99/);
+  // Back to the text that passes, run: then a teammate changes the steps file on disk so that it fails.
+  writeFileSync(join(own, 'specs/cart.spec.md'), CART);
+  lsp.change(uri, CART);
+  t.equal(spawnSync(process.execPath, [cli], { cwd: own }).status, 0);
+  t.match(await unitHover(lsp, uri, CART, 'Two items'), /^Passed \(last run, /);
+  writeFileSync(join(own, 'steps/cart.steps.mjs'), CART_STEPS.replace('a + b', 'a * b'));
+  lsp.filesChanged([join(own, 'steps/cart.steps.mjs')]);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  t.match(await unitHover(lsp, uri, CART, 'Two items'), /^\*\*Result unknown\*\*/, 'the steps it binds changed: no green');
+  t.equal(spawnSync(process.execPath, [cli], { cwd: own }).status, 1, 'the run fails');
+});
+
+t.test('hover says how a scenario the last run ran with a TODO step or no THEN ended, not that it did not run', async (t) => {
+  const document = '### Requirement: Totals\nThe cart SHALL total.\n\n#### Scenario: Total and discount\n- **WHEN** I add 3 and 4\n- **THEN** the total SHALL be 7\n- **AND** the discount SHALL be 0\n\n#### Scenario: Setup only\n- **WHEN** I add 1 and 1\n';
+  const { own, lsp, uri, first } = await ownProject(t, { 'specs/cart.spec.md': document, 'steps/cart.steps.mjs': CART_STEPS }, 'specs/cart.spec.md');
+  await first;
+  t.equal(spawnSync(process.execPath, [cli, '--no-strict'], { cwd: own }).status, 0, 'the run passes under --no-strict');
+  t.match(await unitHover(lsp, uri, document, 'Total and discount'), /^Passed in part: 2 passed, 0 failed, 0 skipped, 1 todo \(line 7: undefined step\) \(last run, /);
+  t.match(await unitHover(lsp, uri, document, 'Setup only'), /^Checked nothing: 1 passed, 0 failed, 1 skipped, 0 todo \(line \d+: the scenario checks nothing: it has no THEN step/);
+});
+
+t.test('a lens shown before an edit runs the unit it was shown for where it moved, refuses when that unit changed, and the client is asked to refresh its lenses', async (t) => {
+  const { own, lsp, uri, first } = await ownProject(t, { 'specs/cart.spec.md': CART.replace('SHALL be 7', 'SHALL be 8'), 'steps/cart.steps.mjs': CART_STEPS }, 'specs/cart.spec.md');
+  await first;
+  const lenses = await lsp.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+  const wrongTotal = lenses.find((l) => l.command?.command === 'spec-run.runUnit')!.command!.arguments!;
+  // A passing scenario written above it, saved: the old lens's line is now the new scenario's.
+  const added = CART.replace('Two items', 'One item').replace('3 and 4', '3 and 0').replace('SHALL be 7', 'SHALL be 3').split('\n').slice(3).join('\n');
+  const moved = CART.replace('SHALL be 7', 'SHALL be 8').replace('#### Scenario: Two items', `${added}\n#### Scenario: Two items`);
+  writeFileSync(join(own, 'specs/cart.spec.md'), moved);
+  lsp.change(uri, moved);
+  const run = await lsp.request<{ exitCode: number; ran: number[] }>('workspace/executeCommand', { command: 'spec-run.runUnit', arguments: wrongTotal });
+  t.equal(run.exitCode, 1, 'the unit clicked, which fails, ran');
+  t.same(run.ran, [lineOf(moved, 'Scenario: Two items')], 'at the line it moved to, not the one now at the lens line');
+  const changed = moved.replace('SHALL be 8', 'SHALL be 9');
+  writeFileSync(join(own, 'specs/cart.spec.md'), changed);
+  lsp.change(uri, changed);
+  const refused = await lsp.request('workspace/executeCommand', { command: 'spec-run.runUnit', arguments: wrongTotal }).then(() => null, (error: Error) => error.message);
+  t.match(refused, /the unit this lens was shown for \("Two items", line \d+\) changed or is gone from specs\/cart\.spec\.md since the lens was computed; nothing ran/);
+  t.ok(lsp.refreshRequests() > 0, 'the server asked the client to refresh its lenses');
+});
+
+t.test('a lens run whose steps file fails to load: the error on the steps file at its line, and on the spec that its run failed there', async (t) => {
+  const broken = `${CART_STEPS}\nThen('the total', function (n) {\n`;
+  const { own, lsp, uri, first } = await ownProject(t, { 'specs/cart.spec.md': CART, 'steps/cart.steps.mjs': broken }, 'specs/cart.spec.md');
+  await first;
+  const stepsUri = uriOf(join(own, 'steps/cart.steps.mjs'));
+  const onSteps = lsp.diagnostics(stepsUri, (ds) => ds.length > 0);
+  const ran = lsp.diagnostics(uri, (ds) => ds.some((d) => d.source === 'spec-run run'));
+  await lsp.request('workspace/executeCommand', { command: 'spec-run.runDocument', arguments: [uri] });
+  const onSpec = (await ran).filter((d) => d.source === 'spec-run run' && /failed in steps/.test(String(d.message)));
+  t.match(onSpec.map((d) => [d.range.start.line, d.message]), [[0, /^the run of this document failed in steps\/cart\.steps\.mjs:\d+: cannot load steps file/]], 'the spec says where, at its first line');
+  const stepsLine = broken.split('\n').length - 1;
+  t.ok((await onSteps).every((d) => d.range.start.line < broken.split('\n').length), 'the steps file has it, within the file');
+  t.ok(lsp.published(uri).every(({ diagnostics }) => diagnostics.every((d) => d.range.start.line < CART.split('\n').length)), `nothing on the spec past its end (the steps file's line ${stepsLine})`);
+});

@@ -61,3 +61,12 @@ t.test('a stopped run: a unit it cut short and a document it never reached, neit
   t.equal(later.passed?.length, 2);
   t.same(record(run({})).failures, [], 'a run that was not stopped and checked something records no failure of its own');
 });
+
+t.test('a unit that ended with a TODO step is kept with how it ended and what it ran as, and a later run of it replaces that', async (t) => {
+  const stamped = (events: RunEvent[], fingerprint: string) => events.map((event) => (event.type === 'unit-start' ? { ...event, fingerprint } : event));
+  const todo = record(stamped(run({ todo: 'undefined step', at: { file: 'specs/a.md', line: 5 } }), 'f1'));
+  t.same(todo.passed, [], 'not passed');
+  t.match(todo.leftUndone, [{ file: 'specs/a.md', unit: '#1', name: 'one', ran: 'f1', counts: { todo: 1 }, leftUndone: ['line 5: undefined step'] }]);
+  const other = record(stamped(run({}), 'f9'), [], todo);
+  t.match(other, { passed: [{ unit: '#1', ran: 'f9' }], leftUndone: [] }, 'run again and passed: the TODO record is gone');
+});

@@ -29,6 +29,8 @@ export interface LspClient {
   /** Tells the server that PATHS changed on disk (what an editor's file watcher reports). */
   filesChanged(paths: string[]): void;
   request<R>(method: string, params: unknown): Promise<R>;
+  /** How many times the server asked for the code lenses to be computed again (workspace/codeLens/refresh). */
+  refreshRequests(): number;
   close(): Promise<void>;
   /** Ends the server's input without shutdown, as a crashed editor does; resolves when the server has exited. */
   endInput(): Promise<void>;
@@ -59,13 +61,18 @@ export async function startLspClient(command: string[], root: string, env: NodeJ
   connection.onNotification('window/showMessage', (params: { type: number; message: string }) => void shown.push(params));
   connection.onRequest('client/registerCapability', () => null);
   connection.onRequest('workspace/configuration', () => []);
+  let refreshes = 0;
+  connection.onRequest('workspace/codeLens/refresh', () => {
+    refreshes += 1;
+    return null;
+  });
   connection.listen();
   await connection.sendRequest('initialize', {
     processId: process.pid,
     rootUri: uriOf(root),
     workspaceFolders: [{ uri: uriOf(root), name: 'project' }],
     capabilities: {
-      workspace: { didChangeWatchedFiles: { dynamicRegistration: watchesFiles }, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } },
+      workspace: { codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: watchesFiles }, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } },
       textDocument: { publishDiagnostics: {}, completion: { completionItem: { snippetSupport: true } } },
     },
   });
@@ -76,6 +83,7 @@ export async function startLspClient(command: string[], root: string, env: NodeJ
     connection,
     stderr: () => stderr,
     messages: () => [...shown],
+    refreshRequests: () => refreshes,
     open(path, text = readFileSync(path, 'utf8')) {
       const uri = uriOf(path);
       versions.set(uri, 1);

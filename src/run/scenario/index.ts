@@ -14,6 +14,7 @@ import type { ItemArgument } from '../../model/document.js';
 import { reportedName, type DocumentPlan, type ScenarioStep, type ScenarioUnit } from '../../model/plan.js';
 import { DataTable } from '../../steps/index.js';
 import type { DocumentRunner, Emit, RunOptions } from '../types.js';
+import { scenarioFingerprint } from './fingerprint.js';
 import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, type CompiledStep, type Hook, type StepLibrary } from './library.js';
 import { executorStepsWouldBind } from '../../model/plan.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
@@ -207,7 +208,7 @@ export async function runScenario(unit: ScenarioUnit, options: RunOptions, emit:
     }
     return false;
   };
-  emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: reportedName(unit), kind: 'scenario', at: { file: unit.file, line: unit.line } });
+  emit({ type: 'unit-start', file: unit.file, unitId: unit.id, name: reportedName(unit), kind: 'scenario', at: { file: unit.file, line: unit.line }, fingerprint: scenarioFingerprint(unit, steps) });
   const sameName = sameNameWarning(unit);
   if (sameName) {
     // Said where the run is read, as check says it.
