@@ -1,9 +1,10 @@
 // The definition to paste for an undefined step, cucumber-js style, in the language
 // of the user's steps files: JavaScript, or TypeScript when they write .ts.
-import { CucumberExpression, CucumberExpressionGenerator } from '@cucumber/cucumber-expressions';
+import { CucumberExpression } from '@cucumber/cucumber-expressions';
 import type { ItemArgument } from '../../model/document.js';
 import type { StepLibrary } from './library.js';
 import { stepText } from './library.js';
+import { generateExpression } from './snippet-expression.js';
 
 const TS_TYPES: Record<string, string> = { int: 'number', float: 'number', bigdecimal: 'string', biginteger: 'bigint', double: 'number', string: 'string', word: 'string', '': 'string' };
 
@@ -32,8 +33,7 @@ export function snippetFor(library: StepLibrary, text: string, keyword: string, 
  */
 export function snippetOf(library: StepLibrary, text: string, keyword: string, argument?: ItemArgument['kind']): Snippet {
   const sentence = stepText(text);
-  const generator = new CucumberExpressionGenerator(() => library.parameterTypes.parameterTypes);
-  const [generated] = generator.generateExpressions(sentence);
+  const generated = generateExpression(sentence, library.parameterTypes.parameterTypes);
   const cucumber = matchesExactly(generated.source, sentence, library);
   const params = cucumber
     ? generated.parameterInfos.map((p, i) => {
@@ -72,8 +72,11 @@ function matchesExactly(source: string, sentence: string, library: StepLibrary):
       expressions.set(source, null);
     }
   }
+  // The compiled regexp alone: match() would also parse its source into a group tree, in
+  // time quadratic in its length, and a snippet's source is as long as the step.
+  // V8 compiles it at its first use, where one too large for it throws.
   try {
-    return expressions.get(source)?.match(sentence) != null;
+    return expressions.get(source)?.regexp.test(sentence) ?? false;
   } catch {
     return false;
   }
