@@ -20,7 +20,8 @@
 ;;;; "point" (ok name file line [skip] [diagnostics]), "request" (rid op and the
 ;;;; op's fields: start-server, stop-server, send, parse-json), "exiting" (file line
 ;;;; of spec code's call of EXIT: the driver ends after the unit's points) and "done"
-;;;; (points slept).
+;;;; (points slept). Each message also carries seq, its number in this process's
+;;;; sequence (host.lisp), which the host checks.
 ;;;; Spec code is read with *SOURCE-READTABLE* in the current package (CL-USER
 ;;;; until a block changes it), so every form's position is known.
 
@@ -208,6 +209,7 @@ sees the variable INPUT (read in the current package) bound to that value."
                               (declare (ignorable ,variable))
                               ,form))
                          form))
+               (report-harness-redefinitions (or (form-location form) (fallback-location)))
                (report-tests-no-unit-runs tests-before form)))))
 
 (defun report-tests-no-unit-runs (before form)
@@ -249,6 +251,7 @@ reader's place in it is lost."
               (*readtable* *source-readtable*)
               (tests-before (fiveam::test-names)))
           (with-unit-guard (eval form))
+          (report-harness-redefinitions (or (form-location form) (fallback-location)))
           (report-tests-no-unit-runs tests-before form))))))
 
 (defun file-text (path)
@@ -623,6 +626,15 @@ this thread waits for the exit."
 (sb-ext:without-package-locks
   (sb-int:encapsulate 'sb-ext:exit 'exit-after-unit #'exit-after-unit))
 
+(defun command-location (command)
+  "(file line) of the unit or block of definitions COMMAND runs; NIL for :unit-tests."
+  (destructuring-bind (kind &rest arguments) command
+    (ecase kind
+      ((:load :block) (subseq arguments 0 2))
+      ((:test :verify) (subseq arguments 3 5))
+      (:load-file (list (second arguments) 1))
+      (:unit-tests nil))))
+
 (defun run-command (command)
   (setf *unit-points* 0
         *slept-seconds* 0
@@ -650,6 +662,8 @@ this thread waits for the exit."
                  (with-threads-stopped-at-end (name (list file line))
                    (with-printed-kept ()
                      (run-verify-function function-name seed name (make-source :file file :first-line line))))))))
+  ;; A test's body, a verify- function or a thread of spec code may have changed one too.
+  (report-harness-redefinitions (command-location command))
   (when *exit-requested* (apply #'sb-ext:exit *exit-requested*))
   (send-to-host `((:type . "done")
                   (:points . ,*unit-points*)
@@ -782,6 +796,7 @@ thread the debugger stays disabled (the driver exits, the host reports it)."
 PID, this process's id as the host can signal it, for a driver forked by the zygote."
   (use-client-version version)
   (open-host-channel)
+  (note-harness-definitions)
   (setf *main-thread* sb-thread:*current-thread*
         *disabled-debugger-hook* sb-ext:*invoke-debugger-hook*
         sb-ext:*invoke-debugger-hook* #'report-thread-error)

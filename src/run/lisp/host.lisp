@@ -12,21 +12,27 @@
 (defvar *to-host* nil)
 
 (defun open-host-channel ()
-  (setf *from-host* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8
+  (setf *messages-sent* 0
+        *from-host* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8
                                              :buffering :full :name "spec-run host input")
         *to-host* (sb-sys:make-fd-stream 4 :output t :external-format :utf-8
                                            :buffering :full :name "spec-run host output")))
 
 (defvar *to-host-lock* (bt:make-lock "spec-run host output"))
 
+(defvar *messages-sent* 0
+  "Messages this process has sent the host. Each carries its number (seq), which the
+host checks: a line spec code writes on fd 4 is not taken for the driver's.")
+
 (defun send-to-host (message)
-  ;; Encoded whole before writing: a value with no JSON form must fail here, not
-  ;; leave half a line on the channel.
-  (let ((line (to-json message)))
-    ;; Interrupts wait for the whole line: one stopping a thread, or an EXIT that a thread
-    ;; of spec code makes in the driver's (EXIT-AFTER-UNIT), sends a message of its own.
-    (sb-sys:without-interrupts
-      (bt:with-lock-held (*to-host-lock*)
+  ;; Interrupts wait for the whole line: one stopping a thread, or an EXIT that a thread
+  ;; of spec code makes in the driver's (EXIT-AFTER-UNIT), sends a message of its own.
+  (sb-sys:without-interrupts
+    (bt:with-lock-held (*to-host-lock*)
+      ;; Numbered and encoded whole under the lock, so numbers follow the lines' order, and
+      ;; a value with no JSON form fails here, leaving no half line nor a number unsent.
+      (let ((line (to-json (append message `((:seq . ,(1+ *messages-sent*)))))))
+        (incf *messages-sent*)
         (write-line line *to-host*)
         (finish-output *to-host*)))))
 
