@@ -25,15 +25,16 @@
 host checks: a line spec code writes on fd 4 is not taken for the driver's.")
 
 (defun send-to-host (message)
-  ;; Interrupts wait for the whole line: one stopping a thread, or an EXIT that a thread
-  ;; of spec code makes in the driver's (EXIT-AFTER-UNIT), sends a message of its own.
-  (sb-sys:without-interrupts
-    (bt:with-lock-held (*to-host-lock*)
-      ;; Numbered and encoded whole under the lock, so numbers follow the lines' order, and
-      ;; a value with no JSON form fails here, leaving no half line nor a number unsent.
-      (let ((line (to-json (append message `((:seq . ,(1+ *messages-sent*)))))))
-        (incf *messages-sent*)
-        (write-line line *to-host*)
+  ;; Encoded whole before writing, outside the lock (the error's own point is sent): a
+  ;; value with no JSON form must fail here, not leave half a line on the channel.
+  (let ((object (to-json message)))
+    ;; Interrupts wait for the whole line: one stopping a thread, or an EXIT that a thread
+    ;; of spec code makes in the driver's (EXIT-AFTER-UNIT), sends a message of its own.
+    (sb-sys:without-interrupts
+      (bt:with-lock-held (*to-host-lock*)
+        ;; Numbered under the lock, so the numbers follow the lines' order.
+        (write-string object *to-host* :end (1- (length object)))
+        (format *to-host* ",\"seq\":~D}~%" (incf *messages-sent*))
         (finish-output *to-host*)))))
 
 (defun read-from-host ()
