@@ -20,7 +20,8 @@
 ;;;; "point" (ok name file line [skip] [diagnostics]), "request" (rid op and the
 ;;;; op's fields: start-server, stop-server, send, parse-json), "exiting" (file line
 ;;;; of spec code's call of EXIT: the driver ends after the unit's points) and "done"
-;;;; (points slept).
+;;;; (points slept). Each message also carries seq, its number in this process's
+;;;; sequence (host.lisp), which the host checks.
 ;;;; Spec code is read with *SOURCE-READTABLE* in the current package (CL-USER
 ;;;; until a block changes it), so every form's position is known.
 
@@ -228,6 +229,7 @@ sees the variable INPUT (read in the current package) bound to that value."
                               (declare (ignorable ,variable))
                               ,form))
                          form))
+               (report-harness-redefinitions (or (form-location form) (fallback-location)))
                (report-tests-no-unit-runs tests-before form)))))
 
 (defun report-tests-no-unit-runs (before form)
@@ -272,6 +274,7 @@ reader's place in it is lost. Each top-level read is noted in *DEFINITION-SPANS*
                   (*readtable* *source-readtable*)
                   (tests-before (fiveam::test-names)))
               (setf (fourth span) (tests-defined-while (lambda () (with-unit-guard (eval form)))))
+              (report-harness-redefinitions (or (form-location form) (fallback-location)))
               (report-tests-no-unit-runs tests-before form))))))))
 
 (defun file-text (path)
@@ -696,6 +699,15 @@ this thread waits for the exit."
          (unless (equal ,before *features*)
            (push (cons ,line (copy-list *features*)) *features-changed*))))))
 
+(defun command-location (command)
+  "(file line) of the unit or block of definitions COMMAND runs; NIL for :unit-tests."
+  (destructuring-bind (kind &rest arguments) command
+    (ecase kind
+      ((:load :block) (subseq arguments 0 2))
+      ((:test :verify) (subseq arguments 3 5))
+      (:load-file (list (second arguments) 1))
+      (:unit-tests nil))))
+
 (defun run-command (command)
   (setf *unit-points* 0
         *slept-seconds* 0
@@ -726,6 +738,8 @@ this thread waits for the exit."
                    (with-threads-stopped-at-end (name (list file line))
                      (with-printed-kept ()
                        (run-verify-function function-name seed name (make-source :file file :first-line line)))))))))
+  ;; A test's body, a verify- function or a thread of spec code may have changed one too.
+  (report-harness-redefinitions (command-location command))
   (when *exit-requested* (apply #'sb-ext:exit *exit-requested*))
   (send-to-host `((:type . "done")
                   (:points . ,*unit-points*)
@@ -861,6 +875,7 @@ PID, this process's id as the host can signal it, for a driver forked by the zyg
   (use-client-version version)
   (setf *own-features* (copy-list *features*))
   (open-host-channel)
+  (note-harness-definitions)
   (setf *main-thread* sb-thread:*current-thread*
         *disabled-debugger-hook* sb-ext:*invoke-debugger-hook*
         sb-ext:*invoke-debugger-hook* #'report-thread-error)

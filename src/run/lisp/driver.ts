@@ -8,7 +8,7 @@ import { defaultLisp, ensureCoreImage } from '../../lisp-image/core-image.js';
 import { lispSources } from '../../lisp-image/sources.js';
 import { lispString } from './sexp.js';
 import { VERSION } from '../../version.js';
-import { decodeDriverLine, DriverProtocolError, encodeCommand, type DoneMessage, type DriverCommand, type LispText, type DriverMessage, type PointMessage, type RequestMessage } from './protocol.js';
+import { driverLineDecoder, DriverProtocolError, encodeCommand, type DoneMessage, type DriverCommand, type LispText, type DriverMessage, type PointMessage, type RequestMessage } from './protocol.js';
 import { setTimeout, clearTimeout } from '../../process/native-timers.js';
 
 export type { DoneMessage, PointMessage, RequestMessage } from './protocol.js';
@@ -24,7 +24,7 @@ const COMMANDS_FD = 3;
 const MESSAGES_FD = 4;
 
 /** The driver's Lisp sources, in load order. */
-export const DRIVER_SOURCES = lispSources(import.meta.url, ['../../lisp-image/frames', 'packages', 'json', 'host', 'sessions', 'vocabulary', 'answers', 'json-values', 'checks', 'dialects', 'driver', 'zygote'].map((name) => `${name}.lisp`));
+export const DRIVER_SOURCES = lispSources(import.meta.url, ['../../lisp-image/frames', 'packages', 'json', 'host', 'sessions', 'vocabulary', 'answers', 'json-values', 'checks', 'dialects', 'guard', 'driver', 'zygote'].map((name) => `${name}.lisp`));
 
 export function driverImage(): Promise<string> {
   // The warm-up runs a small document before the image is saved (driver.lisp): drivers start with its caches filled.
@@ -94,6 +94,7 @@ export class Driver {
   private stopped = false;
   /** Where spec code called EXIT, once it has: the place of the failure its ending driver is. */
   private exitAt: { file: string | null; line: number | null } | undefined;
+  private readonly decode = driverLineDecoder();
 
   constructor(private readonly link: DriverLink) {}
 
@@ -160,7 +161,7 @@ export class Driver {
 
   receive(line: string): void {
     try {
-      this.queue.push(decodeDriverLine(line));
+      this.queue.push(this.decode(line));
     } catch (error) {
       this.queue.push(error as DriverProtocolError);
     }

@@ -12,22 +12,29 @@
 (defvar *to-host* nil)
 
 (defun open-host-channel ()
-  (setf *from-host* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8
+  (setf *messages-sent* 0
+        *from-host* (sb-sys:make-fd-stream 3 :input t :external-format :utf-8
                                              :buffering :full :name "spec-run host input")
         *to-host* (sb-sys:make-fd-stream 4 :output t :external-format :utf-8
                                            :buffering :full :name "spec-run host output")))
 
 (defvar *to-host-lock* (bt:make-lock "spec-run host output"))
 
+(defvar *messages-sent* 0
+  "Messages this process has sent the host. Each carries its number (seq), which the
+host checks: a line spec code writes on fd 4 is not taken for the driver's.")
+
 (defun send-to-host (message)
-  ;; Encoded whole before writing: a value with no JSON form must fail here, not
-  ;; leave half a line on the channel.
-  (let ((line (to-json message)))
+  ;; Encoded whole before writing, outside the lock (the error's own point is sent): a
+  ;; value with no JSON form must fail here, not leave half a line on the channel.
+  (let ((object (to-json message)))
     ;; Interrupts wait for the whole line: one stopping a thread, or an EXIT that a thread
     ;; of spec code makes in the driver's (EXIT-AFTER-UNIT), sends a message of its own.
     (sb-sys:without-interrupts
       (bt:with-lock-held (*to-host-lock*)
-        (write-line line *to-host*)
+        ;; Numbered under the lock, so the numbers follow the lines' order.
+        (write-string object *to-host* :end (1- (length object)))
+        (format *to-host* ",\"seq\":~D}~%" (incf *messages-sent*))
         (finish-output *to-host*)))))
 
 (defun read-from-host ()

@@ -1,7 +1,7 @@
 // The driver protocol, defined once. spec-run sends commands and replies on the
 // driver's fd 3 as s-expressions (read by host.lisp and driver.lisp with the
 // standard reader); the driver sends points, requests and "done" on fd 4 as JSON
-// lines. `encodeCommand` is the one writer of fd 3 text, `decodeDriverLine` the
+// lines. `encodeCommand` is the one writer of fd 3 text, `driverLineDecoder` the
 // one reader of fd 4 lines: a line that does not match its schema is refused with
 // a clear error, never trusted by a cast.
 import { z } from 'zod';
@@ -72,8 +72,12 @@ export function encodeCommand(command: DriverCommand): string {
 
 const integer = z.number().int();
 
+/** Every message's number in its process's sequence, 1 first (see driverLineDecoder). */
+const seq = integer.positive();
+
 const pointSchema = z.strictObject({
   type: z.literal('point'),
+  seq,
   ok: z.boolean(),
   name: z.string(),
   file: z.string().nullable(),
@@ -84,7 +88,7 @@ const pointSchema = z.strictObject({
   diagnostics: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 
-const request = { type: z.literal('request'), rid: integer.positive() };
+const request = { type: z.literal('request'), seq, rid: integer.positive() };
 
 /** The requests spec code makes of spec-run (vocabulary.lisp's host-request calls). */
 const requestSchema = z.discriminatedUnion('op', [
@@ -97,6 +101,7 @@ const requestSchema = z.discriminatedUnion('op', [
 
 const doneSchema = z.strictObject({
   type: z.literal('done'),
+  seq,
   points: integer.nonnegative(),
   /** Seconds the spec code slept during the command. */
   slept: z.number().nonnegative(),
@@ -105,13 +110,13 @@ const doneSchema = z.strictObject({
 });
 
 /** `pid`: a forked driver's process id, as spec-run signals it. */
-const readySchema = z.strictObject({ type: z.literal('ready'), pid: integer.positive().optional() });
+const readySchema = z.strictObject({ type: z.literal('ready'), seq, pid: integer.positive().optional() });
 
 /** Spec code called EXIT at this place: its unit stopped there, and the driver ends once the unit is reported. */
-const exitingSchema = z.strictObject({ type: z.literal('exiting'), file: z.string().nullable(), line: integer.nullable() });
+const exitingSchema = z.strictObject({ type: z.literal('exiting'), seq, file: z.string().nullable(), line: integer.nullable() });
 
 /** The zygote: the document's driver it forked has ended, with its exit code or signal number. */
-const endedSchema = z.strictObject({ type: z.literal('ended'), code: integer.optional(), signal: integer.optional() });
+const endedSchema = z.strictObject({ type: z.literal('ended'), seq, code: integer.optional(), signal: integer.optional() });
 
 const driverMessageSchema = z.discriminatedUnion('type', [pointSchema, requestSchema, doneSchema, readySchema, endedSchema, exitingSchema]);
 
@@ -127,16 +132,33 @@ export class DriverProtocolError extends Error {}
 
 const MAX_QUOTED_CHARS = 300;
 
-/** The message `line` carries; throws DriverProtocolError when it is not one. */
-export function decodeDriverLine(line: string): DriverMessage {
-  const quoted = line.length > MAX_QUOTED_CHARS ? `${line.slice(0, MAX_QUOTED_CHARS)}...` : line;
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (error) {
-    throw new DriverProtocolError(`the driver sent a line that is not JSON (${(error as Error).message}): ${quoted}`);
-  }
-  const parsed = driverMessageSchema.safeParse(value);
-  if (!parsed.success) throw new DriverProtocolError(`the driver sent a malformed message (${z.prettifyError(parsed.error).replace(/\n/g, '; ')}): ${quoted}`);
-  return parsed.data;
+/**
+ * A reader of one driver's fd 4: each call returns the message `line` carries, or throws
+ * DriverProtocolError when it is not one. Spec code runs in the driver's process and can
+ * write on fd 4 too, so every message carries its number in the driver's sequence (host.lisp):
+ * a line out of that sequence (one without a number, or a number already used or skipped)
+ * was not written by the driver, and is refused rather than counted as a verdict.
+ */
+export function driverLineDecoder(): (line: string) => DriverMessage {
+  let due = 1;
+  return (line) => {
+    const quoted = line.length > MAX_QUOTED_CHARS ? `${line.slice(0, MAX_QUOTED_CHARS)}...` : line;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      throw new DriverProtocolError(`the driver sent a line that is not JSON (${(error as Error).message}): ${quoted}`);
+    }
+    const number = typeof value === 'object' && value !== null ? (value as { seq?: unknown }).seq : undefined;
+    if (number !== due) {
+      const carried = number === undefined ? 'no sequence number' : `sequence number ${JSON.stringify(number)}`;
+      throw new DriverProtocolError(
+        `a line on the driver's channel (fd 4) that the driver did not write in turn: it carries ${carried} where ${due} was due (spec code writing on fd 4 forges the driver's messages): ${quoted}`,
+      );
+    }
+    const parsed = driverMessageSchema.safeParse(value);
+    if (!parsed.success) throw new DriverProtocolError(`the driver sent a malformed message (${z.prettifyError(parsed.error).replace(/\n/g, '; ')}): ${quoted}`);
+    due += 1;
+    return parsed.data;
+  };
 }

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { Driver, type PointMessage, type RequestMessage } from '../../../src/run/lisp/driver.js';
-import { asLispText, decodeDriverLine, DriverProtocolError, encodeCommand, type DriverCommand } from '../../../src/run/lisp/protocol.js';
+import { asLispText, driverLineDecoder, DriverProtocolError, encodeCommand, type DriverCommand } from '../../../src/run/lisp/protocol.js';
 import { jsonToLisp } from '../../../src/run/lisp/sexp.js';
 import { frontmatter, lisp, options, runMarkdown } from './helpers.js';
 import { scratchDirectory } from '../../support/scratch.js';
@@ -45,11 +45,11 @@ t.test('every command kind runs in a real driver, and every message kind it send
   const vocabularyFile = join(scratchDirectory('spec-run-protocol-'), 'helpers.lisp');
   writeFileSync(vocabularyFile, '(defun protocol-helper () 7)\n');
   const loaded = await run({ kind: 'load-file', path: vocabularyFile, file: 'helpers.lisp' });
-  t.same(loaded.done, { type: 'done', points: 0, slept: 0, reached: [] }, 'load-file: done, no points');
+  t.same(loaded.done, { type: 'done', points: 0, slept: 0, reached: [], seq: 2 }, 'load-file: done, no points');
 
   // Sent before the definitions load, as spec-run does: a test defined that is no unit fails where it is defined.
   const unitTests = await run({ kind: 'unit-tests', testNames: ['protocol-test'], plannedTestNames: ['protocol-test'] });
-  t.same(unitTests.done, { type: 'done', points: 0, slept: 0, reached: [] }, 'unit-tests: done, no points');
+  t.same(unitTests.done, { type: 'done', points: 0, slept: 0, reached: [], seq: 3 }, 'unit-tests: done, no points');
   const definitions = `(fiveam:test protocol-test
   (fiveam:is (= (protocol-helper) 7))
   (fiveam:skip "not today"))
@@ -108,23 +108,26 @@ t.test('every command kind runs in a real driver, and every message kind it send
 });
 
 t.test('decoding refuses anything that is not a message of the protocol, with what is wrong', async (t) => {
-  t.same(decodeDriverLine('{"type":"ready"}'), { type: 'ready' });
-  t.same(decodeDriverLine('{"type":"done","points":2,"slept":0.5,"reached":["a.md:3"]}'), { type: 'done', points: 2, slept: 0.5, reached: ['a.md:3'] });
-  t.same(decodeDriverLine('{"type":"exiting","file":"a.md","line":12}'), { type: 'exiting', file: 'a.md', line: 12 });
+  const decode = driverLineDecoder();
+  t.same(decode('{"type":"ready","seq":1}'), { type: 'ready', seq: 1 });
+  t.same(decode('{"type":"done","points":2,"slept":0.5,"reached":["a.md:3"],"seq":2}'), { type: 'done', points: 2, slept: 0.5, reached: ['a.md:3'], seq: 2 });
+  t.same(decode('{"type":"exiting","file":"a.md","line":12,"seq":3}'), { type: 'exiting', file: 'a.md', line: 12, seq: 3 });
+  // Each refused line is checked on a fresh reader, as the first message (seq 1).
   const refused: [string, RegExp][] = [
     ['not json', /not JSON/],
-    ['{"type":"exiting","file":"a.md"}', /malformed message.*line/],
-    ['{"type":"bogus"}', /malformed message.*bogus/],
-    ['{"type":"point","ok":"yes","name":"x","file":null,"line":null}', /malformed message.*ok/],
-    ['{"type":"request","rid":1,"op":"echo"}', /malformed message.*op/],
-    ['{"type":"request","rid":1,"op":"stop-server"}', /malformed message.*server/],
-    ['{"type":"done","points":1,"slept":0,"reached":[],"extra":true}', /malformed message.*extra/],
-    ['[1,2]', /malformed message/],
+    ['{"type":"exiting","file":"a.md","seq":1}', /malformed message.*line/],
+    ['{"type":"bogus","seq":1}', /malformed message.*bogus/],
+    ['{"type":"point","ok":"yes","name":"x","file":null,"line":null,"seq":1}', /malformed message.*ok/],
+    ['{"type":"request","rid":1,"op":"echo","seq":1}', /malformed message.*op/],
+    ['{"type":"request","rid":1,"op":"stop-server","seq":1}', /malformed message.*server/],
+    ['{"type":"done","points":1,"slept":0,"reached":[],"extra":true,"seq":1}', /malformed message.*extra/],
+    ['{"type":"ready"}', /carries no sequence number where 1 was due/],
+    ['[1,2]', /no sequence number/],
   ];
-  for (const [line, reason] of refused) t.throws(() => decodeDriverLine(line), reason, line);
+  for (const [line, reason] of refused) t.throws(() => driverLineDecoder()(line), reason, line);
   const isProtocolError = (line: string) => {
     try {
-      decodeDriverLine(line);
+      driverLineDecoder()(line);
       return false;
     } catch (error) {
       if (error instanceof DriverProtocolError) return true;
@@ -160,5 +163,35 @@ t.test('a malformed line from the driver fails its unit with the reason; the nex
   t.same(
     r.points.filter((p) => p.ok).map((p) => p.name),
     ['(= 1 1)'],
+  );
+});
+
+t.test("a line out of the driver's sequence is refused: a forged line, or the driver's own after a forged one took its number", async (t) => {
+  const decode = driverLineDecoder();
+  t.match(decode('{"type":"ready","seq":1}'), { type: 'ready' });
+  // Spec code writing a well-formed point without a number, or with a number not due.
+  t.throws(() => decode('{"type":"point","ok":true,"name":"(= 1 2)","file":"a.md","line":3}'), /no sequence number where 2 was due/);
+  t.throws(() => decode('{"type":"point","ok":true,"name":"(= 1 2)","file":"a.md","line":3,"seq":7}'), /sequence number 7 where 2 was due/);
+  // A forger that guesses the number takes it; the driver's own message then repeats it.
+  t.match(decode('{"type":"point","ok":true,"name":"(= 1 2)","file":"a.md","line":3,"seq":2}'), { type: 'point' });
+  t.throws(() => decode('{"type":"point","ok":false,"name":"(= 1 2)","file":"a.md","line":3,"seq":2}'), /sequence number 2 where 3 was due/);
+});
+
+t.test('a well-formed point or done written on fd 4 by spec code fails its unit; the next unit keeps its own check', async (t) => {
+  const forge = `(let ((s (sb-sys:make-fd-stream 4 :output t :buffering :full :external-format :utf-8)))
+  (format s "{\\"type\\":\\"point\\",\\"ok\\":true,\\"name\\":\\"(= 1 2)\\",\\"file\\":\\"d.md\\",\\"line\\":9}~%")
+  (format s "{\\"type\\":\\"done\\",\\"points\\":1,\\"slept\\":0,\\"reached\\":[]}~%")
+  (finish-output s))
+(sleep 0.3)
+(assert (= 1 2))`;
+  const md = `${frontmatter()}## Forge\n\n${lisp(forge)}\n## Later\n\n${lisp('(assert (= 1 1))')}`;
+  const r = await runMarkdown(md);
+  t.notOk(r.points.some((p) => p.ok && p.name === '(= 1 2)'), 'the forged pass is not counted');
+  t.equal(r.failed.length, 1, 'the forging unit fails');
+  t.match(r.failed[0].diagnostics?.reason, /did not write in turn/);
+  t.same(
+    r.points.filter((p) => p.ok && !p.skip).map((p) => p.name),
+    ['(= 1 1)'],
+    "the next unit reports its own check, not the forging unit's",
   );
 });
