@@ -47,14 +47,28 @@ export function releaseStartSignals(): InterruptSignal | undefined {
   return held;
 }
 
-/** For a command that is not a run: ends the process as the held signal would have, else restores the signals' default action. */
+/**
+ * For a command that is not a run: ends the process as the held signal would have; from then
+ * on each interrupt signal ends it as its default action does, unless the command listens
+ * for it itself (serve stops what it runs first). The holding listeners are swapped for
+ * ending ones, never all removed at once: a signal Node had caught but not yet dispatched
+ * when its last listener went was dropped, and a language server under load went on after
+ * SIGTERM for good.
+ */
 export function endOnHeldSignal(): void {
-  const end = () => {
-    const signal = releaseStartSignals();
-    if (signal) process.exit(128 + constants.signals[signal]);
-  };
-  if (state.held) return end();
-  // A signal sent while the modules loaded is read from the system when the event loop next
-  // polls: let go after that, or it would be dropped with the last listener (a Ctrl-C lost).
-  if (state.holding) setImmediate(end);
+  if (!state.holding) return;
+  for (const [name, holding] of state.listeners) {
+    const ending = () => {
+      if (process.listenerCount(name) > 1) return; // the command's own listener answers it
+      process.off(name, ending);
+      process.kill(process.pid, name); // the default action, now that nothing listens
+    };
+    process.on(name, ending);
+    process.off(name, holding);
+  }
+  state.listeners.clear();
+  state.holding = false;
+  const held = state.held;
+  state.held = undefined;
+  if (held) process.exit(128 + constants.signals[held]);
 }
