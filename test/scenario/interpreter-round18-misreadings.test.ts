@@ -1,14 +1,20 @@
 // Sentences of round 18's fresh measurement's kinds (batch35, batch36) that the interpreter read to a
 // meaning other than the writer's: a fact the sentence does not state added (a clause of comparison
 // with another run, an end the command went past), a hidden stream's placeholder counted as a line of
-// output, a file said not to be there read as a text not shown. Each class is read both ways: the
+// output, a file said not to be there read as a text not shown, an image's name before "command" read as
+// the command line. Each class is read both ways: the
 // wrong reading is gone, and the sentence it resembled is read as before. Sentences written for
 // these tests (none from a batch).
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
+import { readWhen } from '../../src/run/scenario/interpreter/when.js';
 
 const thenParts = (s: string) => {
   const r = readThen(s);
+  return r.ok ? r.parts.map((p) => p.text) : null;
+};
+const whenParts = (s: string) => {
+  const r = readWhen(s);
   return r.ok ? r.parts.map((p) => p.text) : null;
 };
 
@@ -46,5 +52,14 @@ t.test('a file said not to be there is no text of the report', (t) => {
   // A text that is no file, or a file after a verb of showing, is read as before.
   t.match(thenParts('the report shows `run.log`')?.join(' ') ?? '', /"run\.log"/);
   t.equal(thenParts('`created.txt` never shows up'), null);
+  t.end();
+});
+
+t.test('an image named before the noun "command" is the command\'s image, not its command line', (t) => {
+  t.same(whenParts('a `busybox` command sets `workdir: build`'), ['workdir: build (in a container, busybox)']);
+  t.same(whenParts('a `node:20` command runs `node -v`'), ['run `node -v` in a container (node:20)']);
+  // After the noun, or no image's name, it is the command line as before.
+  t.same(whenParts('the command `busybox` runs'), ['run `busybox`']);
+  t.same(whenParts('a `make` command runs'), ['run `make`']);
   t.end();
 });
