@@ -63,3 +63,12 @@ t.test('an image named before the noun "command" is the command\'s image, not it
   t.same(whenParts('a `make` command runs'), ['run `make`']);
   t.end();
 });
+
+t.test('a word of bound before an event of ending places a time, and bounds no value', (t) => {
+  t.same(thenParts('the exit code is 137, and `filling`, printed before the kill, is still shown')?.some((p) => p.includes('exit code == 137')), true);
+  t.notOk(thenParts('the exit code is 137, and `filling`, printed before the kill, is still shown')?.some((p) => p.includes('< 137')));
+  t.same(thenParts('it exits with code 0 before the timeout'), ['outcome == completed, exit code == 0']);
+  // Before a value, it bounds it as before.
+  t.same(thenParts('the exit code is under 137'), ['exit code < 137']);
+  t.end();
+});

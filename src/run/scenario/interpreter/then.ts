@@ -50,7 +50,9 @@ function placedBound(a: Args): '<' | '>' | null {
 function comparator(a: Args, fallback: Comparator): Comparator {
   if (a.has('JUST_OVER')) return '≳';
   if (a.has('JUST_UNDER')) return '≲';
-  const bound = (concept: string) => a.tokens.find((t): t is Extract<Token, { kind: 'word' }> => t.kind === 'word' && t.concepts.includes(concept));
+  // "printed before the kill", "exits 0 before the timeout": a word of bound before an event of ending places a time; it bounds no value of the sentence.
+  const placesEvent = (i: number) => is(a.tokens.slice(i + 1).find((x) => !isFunction(x)), 'TERMINATE', 'KILL', 'TIMEOUT', 'TIMED_OUT');
+  const bound = (concept: string) => a.tokens.find((t, i): t is Extract<Token, { kind: 'word' }> => t.kind === 'word' && t.concepts.includes(concept) && !placesEvent(i));
   const most = bound('AT_MOST');
   if (most && WELL_UNDER.test(most.text)) return '≪';
   if (most) return STRICT_BOUND.test(most.text) ? '<' : '≤';
