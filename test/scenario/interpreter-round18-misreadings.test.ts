@@ -7,16 +7,7 @@
 // these tests (none from a batch).
 import t from 'tap';
 import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { readWhen } from '../../src/run/scenario/interpreter/when.js';
-
-const thenParts = (s: string) => {
-  const r = readThen(s);
-  return r.ok ? r.parts.map((p) => p.text) : null;
-};
-const whenParts = (s: string) => {
-  const r = readWhen(s);
-  return r.ok ? r.parts.map((p) => p.text) : null;
-};
+import { thenParts, whenParts } from '../support/readings.js';
 
 t.test('a clause of comparison with another run adds no fact', (t) => {
   const parts = thenParts('the report says `stdout: ... (9 lines omitted)`, as it would had a line limit cut the stream');
