@@ -5,17 +5,7 @@
 // is read both ways: the wrong reading is gone (read right or left undefined), and the sentence
 // it resembled is read as before. Sentences written for these tests (none from a batch).
 import t from 'tap';
-import { readThen } from '../../src/run/scenario/interpreter/then.js';
-import { readWhen } from '../../src/run/scenario/interpreter/when.js';
-
-const thenParts = (s: string) => {
-  const r = readThen(s);
-  return r.ok ? r.parts.map((p) => p.text) : null;
-};
-const whenParts = (s: string) => {
-  const r = readWhen(s);
-  return r.ok ? r.parts.map((p) => p.text) : null;
-};
+import { thenParts, whenParts } from '../support/readings.js';
 
 t.test('an option of the executor in code marks is never a working directory', (t) => {
   const parts = whenParts('the configuration is run with the option `--log out/events.jsonl`, the directory `out` not yet existing');

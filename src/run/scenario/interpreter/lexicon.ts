@@ -564,12 +564,19 @@ function imagesRunIn(tokens: Token[]): Token[] {
   });
 }
 
-/** An image named without a tag: the unknown word after "image", or before "container" or "image" ("an alpine container"). */
+/**
+ * An image named without a tag: the unknown word after "image", or before "container" or "image" ("an alpine container");
+ * and an image reference, quoted or not, between an article and the noun it qualifies ("a `busybox` command", "a node:20
+ * job"): there it says what kind of command, as "a host command" would, never the command line (which follows the noun).
+ */
 function imageNames(tokens: Token[]): Token[] {
   return tokens.map((token, i) => {
-    if (token.kind !== 'word' || token.concepts.length > 0 || !/^[a-z0-9][a-z0-9._/-]*$/i.test(token.text)) return token;
     const before = tokens[i - 1];
     const next = tokens[i + 1];
+    const reference = token.kind === 'entity' ? (token.entity.type === 'quoted' ? token.entity.text : null) : token.text;
+    const qualifies = reference !== null && isImageReference(reference) && before?.kind === 'word' && /^(a|an|the|one|each|every|another)$/i.test(before.text) && next?.kind === 'word' && next.concepts.some((c) => c === 'COMMAND' || c === 'CONTAINER');
+    if (qualifies) return { kind: 'entity', entity: { type: 'image', name: reference }, text: reference };
+    if (token.kind !== 'word' || token.concepts.length > 0 || !/^[a-z0-9][a-z0-9._/-]*$/i.test(token.text)) return token;
     const isImageWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('IMAGE');
     const isContainerWord = (t: Token | undefined) => t?.kind === 'word' && t.concepts.includes('CONTAINER') && /^containers?$/i.test(t.text);
     // "a container started from alpine"

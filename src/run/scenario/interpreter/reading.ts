@@ -254,9 +254,24 @@ function apartFromAsides<T>(tokens: Token[], options: ReadOptions<T>): Token[][]
 }
 
 /** Reads SENTENCE with RULES: whole (one fact) or as a conjunction of clauses (one fact each). */
+/** Words that open a clause of comparison with what did not happen: ", as it would had a limit cut it", ", as if …", ", as though …". */
+const COUNTERFACTUAL = /^(as if|as though|as it would|as they would|as it would have|as would)$/i;
+
+/**
+ * TOKENS without a clause of comparison after a comma (", as it would had a line limit cut the stream"): it says what
+ * would be so in another run, no fact of this one; read, its words would add a fact the sentence does not state.
+ */
+function withoutCounterfactual(tokens: Token[]): Token[] {
+  const words = tokens.map((t) => (t.kind === 'word' ? t.text.toLowerCase() : ''));
+  const at = tokens.findIndex((_t, i) => words[i - 1] === ',' && words[i] === 'as' && [2, 3, 4].some((n) => COUNTERFACTUAL.test(words.slice(i, i + n).join(' '))));
+  if (at < 0) return tokens;
+  const end = tokens.findIndex((_t, i) => i > at && words[i] === ',');
+  return [...tokens.slice(0, at - 1), ...(end < 0 ? [] : tokens.slice(end))];
+}
+
 export function read<T>(sentence: string, options: ReadOptions<T>): Reading<T> {
   const written = options.coordinatedTexts ? coordinatedTexts(tokenize(sentence)) : tokenize(sentence);
-  const tokens = asidesAfterTheirClause(written, options);
+  const tokens = asidesAfterTheirClause(withoutCounterfactual(written), options);
   if (!tokens.some((t) => !isFunction(t))) return { ok: false, notUnderstood: [], reason: 'nothing to read' };
   const apart = apartFromAsides(tokens, options);
   const conjuncts = clauses(tokens, options.splitAt, [], [], options.splitAtConcepts);

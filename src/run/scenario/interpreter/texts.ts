@@ -156,12 +156,15 @@ export const problemLinePrinted = (text: string, o: Observation) => runLines(o).
 export const namesFile = (text: string) => /^[\w./-]+\.(jsonl|ndjson|json|log|txt|ya?ml|md|sh|out|csv)$/i.test(text);
 
 /**
- * "`x.jsonl` holds no line", "`ran.txt` never shows up": a file named before the sentence's first verb of saying, showing or
- * writing is what holds the things said, or what comes to be; never a text of the report or of the output.
+ * "`x.jsonl` holds no line", "`ran.txt` never shows up", "there's no `none.jsonl` afterwards": a file that is the sentence's
+ * subject (named before its first verb of saying, showing or writing, or said to be there or not) is what holds the things
+ * said, or what comes to be; never a text of the report or of the output.
  */
 export function fileBeforeItsVerb(a: Args): boolean {
   const verbAt = a.tokens.findIndex((t) => t.kind === 'word' && slotsOf(t).some((x) => ['MENTION', 'SHOWN', 'WRITE'].includes(x)));
-  return verbAt > 0 && a.tokens.slice(0, verbAt).some((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') && namesFile(t.entity.text));
+  const thereAt = a.tokens.findIndex((t) => t.kind === 'word' && /^there(?:'s|’s)?$/i.test(t.text));
+  const subjectEnd = verbAt > 0 ? verbAt : thereAt >= 0 ? a.tokens.length : 0;
+  return a.tokens.slice(Math.max(thereAt, 0), subjectEnd).some((t) => t.kind === 'entity' && (t.entity.type === 'quoted' || t.entity.type === 'path') && namesFile(t.entity.text));
 }
 
 /** "the command `sleep 5`": a text a sentence calls a command. */
@@ -204,8 +207,11 @@ function printedLines(place: Place, texts: readonly string[]): Place {
   };
 }
 
-/** The executor's note on the lines a block shows: "(output truncated - …)", "(Showing 5 of 12 output lines)", "stdout: ... (7 lines omitted)"; not "(stdout: output hidden by configuration)", which stands for a stream's lines. */
-const noteOnLines = (line: string) => (/^\(/.test(line.trim()) && !/^\((stdout|stderr): output hidden/.test(line.trim())) || /^(stdout|stderr): \.\.\. \(/.test(line.trim());
+/**
+ * The executor's note on the lines a block shows: "(output truncated - …)", "(Showing 5 of 12 output lines)", "stdout: ... (7 lines omitted)",
+ * and the placeholder of a hidden stream, "(stdout: output hidden by configuration)": a notice, never a line the command printed.
+ */
+const noteOnLines = (line: string) => /^\(/.test(line.trim()) || /^(stdout|stderr): \.\.\. \(/.test(line.trim());
 
 /** A line spec-run exec prints of the run, after every command's report ("interrupted by SIGINT: 1 of 2 commands not run", or "interrupted by SIGINT" when every command was started). */
 export const runText = (text: string) => /^interrupted by SIG[A-Z]+(: \d+ of \d+ commands? not run|$)/.test(text);
@@ -876,7 +882,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   if (only) {
     // Of the notices, "the only indicator" leaves out the summary line: which notices a writer counts is not read.
     if (a.negated || ordered || each || nth !== undefined || presence !== 'holds' || place === PLACES.notices || place === PLACES.report || (counts[0] !== undefined && counts[0].n !== texts.length)) return null;
-    // "the partial output shows `tick 1` and `tick 2` only": the executor's notes on the lines shown (truncated, omitted) are none of them; a placeholder for a hidden stream stands for lines, and is one.
+    // "the partial output shows `tick 1` and `tick 2` only": the executor's notes on the lines shown (truncated, omitted, a hidden stream's placeholder) are none of them.
     // "the only complaint is that `stop.commands` `is an empty list`": one complaint (a noun in the singular), whose one line holds every part quoted, in order, and no other complaint.
     const one = a.tokens.find((t) => is(t, 'PROBLEM', 'MESSAGE') && !is(t, 'EXACTLY'));
     if (place === PLACES.problems && texts.length > 1 && one !== undefined && !/s$/i.test(one.text)) {

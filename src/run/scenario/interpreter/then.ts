@@ -50,7 +50,9 @@ function placedBound(a: Args): '<' | '>' | null {
 function comparator(a: Args, fallback: Comparator): Comparator {
   if (a.has('JUST_OVER')) return '≳';
   if (a.has('JUST_UNDER')) return '≲';
-  const bound = (concept: string) => a.tokens.find((t): t is Extract<Token, { kind: 'word' }> => t.kind === 'word' && t.concepts.includes(concept));
+  // "printed before the kill", "exits 0 before the timeout": a word of bound before an event of ending places a time; it bounds no value of the sentence.
+  const placesEvent = (i: number) => is(a.tokens.slice(i + 1).find((x) => !isFunction(x)), 'TERMINATE', 'KILL', 'TIMEOUT', 'TIMED_OUT');
+  const bound = (concept: string) => a.tokens.find((t, i): t is Extract<Token, { kind: 'word' }> => t.kind === 'word' && t.concepts.includes(concept) && !placesEvent(i));
   const most = bound('AT_MOST');
   if (most && WELL_UNDER.test(most.text)) return '≪';
   if (most) return STRICT_BOUND.test(most.text) ? '<' : '≤';
@@ -646,6 +648,17 @@ function timeFromAnotherEvent(a: Args): boolean {
   });
 }
 
+/** Words that say the command carried on: "goes on", "carries on", "keeps running", "continues", "survives". */
+const GOING_ON = /^(on|running|going|continues|continued|continue|survives|survived|survive)$/i;
+
+/** Whether the word at AT is an end the command went past: "goes on after the kill", "keeps running after the stop", "survives the kill". */
+function wentPast(tokens: readonly Token[], at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && isFunction(tokens[i])) i--;
+  if (i >= 0 && tokens[i].kind === 'word' && /^(after|past|through|despite)$/i.test(tokens[i].text)) i--;
+  return i >= 0 && i < at - 1 && tokens[i].kind === 'word' && GOING_ON.test(tokens[i].text);
+}
+
 /** How the command ended, as a fact says it besides what it is about ("removed after it times out", "stopped … with exit status 124"). */
 interface Ending {
   text: string;
@@ -654,8 +667,8 @@ interface Ending {
 
 /** The ending a sentence states with its verbs of ending; null when it states none, or several that disagree. */
 function endingOf(a: Args): Ending | null | 'conflict' {
-  // A word of removal ("the container is gone") says nothing of how the command ended.
-  const said = (concept: string) => a.tokens.some((t) => t.kind === 'word' && t.concepts.includes(concept) && !t.concepts.includes('REMOVE'));
+  // A word of removal ("the container is gone") says nothing of how the command ended; nor does an end the command went past ("goes on after the kill").
+  const said = (concept: string) => a.tokens.some((t, i) => t.kind === 'word' && t.concepts.includes(concept) && !t.concepts.includes('REMOVE') && !wentPast(a.tokens, i));
   const has = (...concepts: string[]) => concepts.some(said);
   const endings: Ending[] = [];
   // "a timeout is set": a timeout named, not how the command ended.
@@ -946,6 +959,8 @@ const RULES: Rule<Check>[] = [
       if (more || signals.some((s) => s !== 'SIGTERM')) return null;
       // "dies within the grace period": an ending word says how, only beside the grace period.
       if (!a.has('TERMINATE') && !a.has('GRACE')) return null;
+      // "the command goes on after the kill": an end it went past, never how it ended.
+      if (a.tokens.every((t, i) => !is(t, 'TERMINATE') || wentPast(a.tokens, i))) return null;
       // "killed 2 seconds after the SIGTERM": SIGTERM is when it counts from; the kill is SIGKILL.
       const afterWord = a.tokens.findIndex((t) => t.kind === 'word' && t.concepts.includes('AFTER'));
       const termAt = a.tokens.findIndex((t) => t.kind === 'entity' && t.entity.type === 'signal');
