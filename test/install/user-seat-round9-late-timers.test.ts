@@ -50,7 +50,7 @@ t.test('an interval steps leave fails its scenario once when it throws, is stopp
   const prints = await project.specRun(['e.spec.md']);
   t.ok(Date.now() - started < 3500, `the run is not held seconds for it (${Date.now() - started} ms)`);
   t.equal(prints.code, 0, prints.stderr);
-  t.match(prints.stdout, /# SKIP scenario "first" \(e\.spec\.md:8\) left a timer due in \d+ ms \(setInterval\) when the run stopped waiting \(it waits up to 2000 ms for the timers steps leave, for an interval's next firing only\): it is stopped unrun/);
+  t.match(prints.stdout, /# SKIP scenario "first" \(e\.spec\.md:8\), its step 'GIVEN an interval that prints every tick' \(e\.spec\.md:9\), left a timer due in \d+ ms \(setInterval\) when the run stopped waiting \(it waits up to 2000 ms for the timers steps leave, for an interval's next firing only\): it is stopped unrun/);
   t.ok((prints.stderr.match(/^TICK$/gm)?.length ?? 0) <= 1, 'it printed its one waited firing at most, nothing once stopped');
   t.equal(summary(prints.stderr), '2 passed, 0 failed, 1 skipped, 0 todo');
 

@@ -641,7 +641,7 @@ function readFailure(error: unknown): Record<string, unknown> {
   }
   // The user's frames only: not Node's, not spec-run's own.
   // spec-run's bundle names its frames by its place in the package (cli/bundles.ts), not by a path.
-  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !l.includes('node:internal') && !OWN_CODE.some((dir) => l.includes(dir)) && !/[(\s]spec-run\/dist\/src\//.test(l) && !/at (async Promise\.all|Array\.map \(<anonymous>\))/.test(l));
+  const frames = (e.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l) && !/[(\s]node:[\w/]+:\d+:\d+\)?$/.test(l) && !OWN_CODE.some((dir) => l.includes(dir)) && !/[(\s]spec-run\/dist\/src\//.test(l) && !/at (async Promise\.all|Array\.map \(<anonymous>\))/.test(l));
   if (frames.length > 0) diagnostics.stack = frames.slice(0, 5).map((l) => l.trim().replace(/file:\/\/[^\s)]+?(?=:\d+:\d+)/g, framePath).replace(/(?<=\(|^at )\/[^()]+?(?=:\d+:\d+\)?$)/, (path) => shownPath(path)));
   return diagnostics;
 }
