@@ -27,7 +27,7 @@ async function writeStepsCache() {
 }
 
 /**
- * The command line's cache holds what a start compiled: a --list of a small Lisp document
+ * The command line's cache holds what a start compiled: a --dry-run of a small Lisp document
  * runs the command line, the parser and the translation, as every run does; a run of a
  * small OpenSpec document with its steps runs the steps' loading, the scenario runner and
  * the TAP reporter (a Lisp document's run needs SBCL, which a build may not have). Each
@@ -66,7 +66,8 @@ async function writeCliCache() {
         if ((process.exitCode ?? 0) !== 0) throw new Error(`the code cache's spec-run ${args.join(' ')} failed:\n${written}`);
       };
       try {
-        await run('--list', document);
+        // Not --list: it ends the process once it has said all it found, before the cache is written.
+        await run('--dry-run', document);
         await run(specification, '--steps', steps, '--reporter', 'tap');
       } finally {
         [process.stdout.write, process.stderr.write] = [stdout, stderr];

@@ -9,7 +9,7 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLI_BUNDLE, SERVE_BUNDLE, STEPS_BUNDLE } from '../dist/src/cli/bundles.js';
@@ -75,7 +75,12 @@ await bundle('dist/src/run/scenario/steps/index.js', STEPS_BUNDLE, `module.expor
 // before the code cache's runs, so they key their documents to this build.
 writeFileSync(BUILD_ID_FILE, `${createHash('sha256').update(readFileSync(CLI_BUNDLE)).update(readFileSync(SERVE_BUNDLE)).digest('hex').slice(0, 32)}\n`);
 const makeCache = fileURLToPath(new URL('./bundle-cache.mjs', import.meta.url));
-for (const which of ['serve', 'cli', 'steps']) execFileSync(process.execPath, [makeCache, which], { stdio: 'inherit' });
+for (const [which, bundle] of [['serve', SERVE_BUNDLE], ['cli', CLI_BUNDLE], ['steps', STEPS_BUNDLE]]) {
+  const before = Date.now();
+  execFileSync(process.execPath, [makeCache, which], { stdio: 'inherit' });
+  // An exercise that ends its process (a command that exits when done) writes no cache, silently: every start then compiles anew.
+  if (!existsSync(`${bundle}.v8cache`) || statSync(`${bundle}.v8cache`).mtimeMs < before - 1000) throw new Error(`bundle-cache.mjs ${which} wrote no code cache for ${bundle}`);
+}
 
 /** Each registration of the built-in steps with its place, with and without source maps (steps-places.mjs). */
 function builtinStepPlaces() {
