@@ -234,7 +234,7 @@ export class RuntimeSession {
    * current worker alive, owing the client nothing, its own lines written out.
    */
   leasableWorker(): LispWorker | undefined {
-    if (this.closed || this.turns > 0 || this.replyBacklog()) return undefined;
+    if (this.closed || this.turns > 0 || this.replyBacklog() || this.endedWhileLeased) return undefined;
     const worker = this.current;
     return worker?.leasable ? worker : undefined;
   }
@@ -264,15 +264,17 @@ export class RuntimeSession {
   }
 
   /**
-   * A worker Node ended because it held the stdin lease and stopped answering (see StdinLease):
-   * the next evaluation is answered as one sent to it would have been, past its backstop.
+   * Why the worker that held the stdin lease was ended (it stopped answering; see StdinLease),
+   * until an answer says so. It had taken no request (one it had is answered as lost when
+   * adopted), so the next one runs in the fresh worker, its answer noting that state was lost;
+   * until then no worker is leased stdin, or a fresh one would answer without the note.
    */
-  private unresponsive = false;
+  private endedWhileLeased?: string;
 
   /** `worker`, which held the stdin lease, stopped answering and was ended; a fresh one starts. */
   workerUnresponsive(worker: LispWorker): void {
     if (this.current !== worker) return;
-    this.unresponsive = true;
+    this.endedWhileLeased = 'it held the client\'s input and stopped answering, so it was ended';
     this.worker = undefined;
     this.replaced = [worker];
     this.current = undefined;
@@ -281,12 +283,9 @@ export class RuntimeSession {
 
   private async runEvaluation(code: string, packageName: string | undefined, options: EvaluateOptions): Promise<Outcome> {
     if (this.closed) throw new Error('the runtime session is closed');
-    if (this.unresponsive) {
-      this.unresponsive = false;
-      return { kind: 'lost', reason: 'unresponsive', detail: 'the Lisp process stopped answering after the timeout', limits: { ...this.limits } };
-    }
     let worker = await this.start();
-    let restartedBefore: string | undefined;
+    let restartedBefore = this.endedWhileLeased;
+    this.endedWhileLeased = undefined;
     if (!worker.alive) {
       // Something the previous evaluation left behind ended the process after it answered.
       restartedBefore = describeExit(await worker.exited);

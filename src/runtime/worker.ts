@@ -494,9 +494,17 @@ export class LispWorker {
         at += count;
       }
       unread = unread.subarray(0, at);
-      if (header.job) job = { ...header.job, answer: this.adoptJob(header.job.id, header.job.token) };
+      // The journal keeps the job taken last after its answer: one an ended worker wrote whole is no one's to track.
+      if (header.job && !this.answeredWhole(header.job.token)) job = { ...header.job, answer: this.adoptJob(header.job.id, header.job.token) };
     }
     lease.back({ seq, reason, unread, nextId: header?.nextId ?? 0, job });
+  }
+
+  /** Whether this worker ended after writing the client the whole answer of the job `token`. */
+  private answeredWhole(token: string): boolean {
+    if (!this.ended) return false;
+    const mark = this.marks?.read<WorkerAnswer>();
+    return mark?.completion.token === token && mark.state === 'W';
   }
 
   /**
