@@ -1,6 +1,7 @@
 // Drives the real runtime server over stdio: through the MCP SDK's client, and
 // through a raw line client for input the SDK would never send.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -125,6 +126,12 @@ export function processAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Stops `pid` (SIGSTOP) and waits until the stop has taken hold: the signal is sent at once, the stop comes a moment later. */
+export async function stopProcess(pid: number): Promise<boolean> {
+  process.kill(pid, 'SIGSTOP');
+  return waitFor(() => /^\d+ \(.*\) [Tt] /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')), 5000);
 }
 
 export async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import { LineClient, waitFor } from './helpers.js';
+import { LineClient, stopProcess, waitFor } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'stdin-lease-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
@@ -161,7 +161,7 @@ t.test('a worker stopped (SIGSTOP) while it holds the lease idle: Node takes the
   await new Promise((resolve) => setTimeout(resolve, 300));
   const workers = workersOf(client.child.pid!);
   t.ok(workers.length > 0, 'the worker found');
-  for (const pid of workers) process.kill(pid, 'SIGSTOP');
+  for (const pid of workers) t.ok(await stopProcess(pid), `worker ${pid} stopped`);
   t.teardown(() => workers.forEach((pid) => { try { process.kill(pid, 'SIGCONT'); } catch { /* ended */ } }));
   const started = Date.now();
   const answer = await client.tool(2, 'evaluate-lisp', { code: '(+ 2 3)' });
