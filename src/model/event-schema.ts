@@ -1,18 +1,19 @@
 // The schema of the run's events: the one definition of what the run emits, the JSON
 // reporter writes, and `spec-run merge` reads back. The TypeScript types of the events
 // (events.ts, requirements.ts) are inferred from it, so the stream a merge accepts is
-// exactly the stream a run writes.
+// exactly the stream a run writes. Strict objects: a field merge does not know (misspelt, or
+// written by another version) is refused at its line rather than dropped.
 import { z } from 'zod';
 import type { UnitKind } from './plan.js';
 
-export const sourceRefSchema = z.object({ file: z.string(), line: z.number() });
+export const sourceRefSchema = z.strictObject({ file: z.string(), line: z.number() });
 
 /** A value a step attached to its point for diagnostics (`world.attach(name, value)`). */
-export const attachmentSchema = z.object({ name: z.string(), value: z.unknown() });
+export const attachmentSchema = z.strictObject({ name: z.string(), value: z.unknown() });
 
 const count = z.number().int().nonnegative();
 
-export const countsSchema = z.object({
+export const countsSchema = z.strictObject({
   passed: count,
   failed: count,
   skipped: count,
@@ -24,7 +25,7 @@ export const countsSchema = z.object({
 });
 
 /** A failing point of an attempt that a retry made up for, kept to show the flakiness. */
-export const earlierFailureSchema = z.object({
+export const earlierFailureSchema = z.strictObject({
   attempt: z.number(),
   name: z.string(),
   at: sourceRefSchema.optional(),
@@ -32,7 +33,7 @@ export const earlierFailureSchema = z.object({
 });
 
 /** Share INDEX of COUNT (1-based) of a sharded run whose documents are DOCUMENTS. */
-export const shardOfSchema = z.object({
+export const shardOfSchema = z.strictObject({
   index: z.number().int().positive(),
   count: z.number().int().positive(),
   /** Every document of the whole run, as this run names them. */
@@ -41,7 +42,7 @@ export const shardOfSchema = z.object({
 
 export const REQUIREMENT_STATUSES = ['verified', 'failing', 'partly-undefined', 'untested', 'excluded', 'removed', 'renamed'] as const;
 
-export const requirementSchema = z.object({
+export const requirementSchema = z.strictObject({
   /** Stable across runs: "<document path>#<requirement name>". */
   id: z.string(),
   name: z.string(),
@@ -86,7 +87,7 @@ const unitKindsMatchPlan: Same<(typeof UNIT_KINDS)[number], UnitKind | 'problem'
 void unitKindsMatchPlan;
 
 export const runEventSchema = z.discriminatedUnion('type', [
-  z.object({
+  z.strictObject({
     type: z.literal('run-start'),
     /** Documents this run runs. */
     documents: count,
@@ -102,7 +103,7 @@ export const runEventSchema = z.discriminatedUnion('type', [
      */
     selection: z.array(z.string()).optional(),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('document-start'),
     file: z.string(),
     name: z.string(),
@@ -116,7 +117,7 @@ export const runEventSchema = z.discriminatedUnion('type', [
      */
     unitsBefore: z.array(z.string()).optional(),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('unit-start'),
     file: z.string(),
     unitId: z.string(),
@@ -128,7 +129,7 @@ export const runEventSchema = z.discriminatedUnion('type', [
     /** What the unit ran as: its text and the code it ran with (run/unit-fingerprint.ts); its result stands only for that. */
     fingerprint: z.string().optional(),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('point'),
     file: z.string(),
     unitId: z.string(),
@@ -150,7 +151,7 @@ export const runEventSchema = z.discriminatedUnion('type', [
     /** Values attached to the point (a step definition's attach(), a failing unit's MCP transcript). */
     attachments: z.array(attachmentSchema).optional(),
   }),
-  z.object({
+  z.strictObject({
     type: z.literal('unit-end'),
     file: z.string(),
     unitId: z.string(),
@@ -163,9 +164,9 @@ export const runEventSchema = z.discriminatedUnion('type', [
     /** The failing points of the attempts before the passing one. */
     earlierFailures: z.array(earlierFailureSchema).optional(),
   }),
-  z.object({ type: z.literal('comment'), text: z.string(), file: z.string().optional(), unitId: z.string().optional() }),
-  z.object({ type: z.literal('document-end'), file: z.string(), durationMs: z.number() }),
-  z.object({
+  z.strictObject({ type: z.literal('comment'), text: z.string(), file: z.string().optional(), unitId: z.string().optional() }),
+  z.strictObject({ type: z.literal('document-end'), file: z.string(), durationMs: z.number() }),
+  z.strictObject({
     type: z.literal('run-end'),
     durationMs: z.number(),
     counts: countsSchema,
@@ -176,6 +177,6 @@ export const runEventSchema = z.discriminatedUnion('type', [
     /** Set when no check passed and some were skipped, left TODO, or passed checking nothing: the run checked nothing, and fails (reports say so as a failing point). */
     checkedNothing: z.string().optional(),
     /** With --require-verified, each requirement that is not verified, as the run says it, at its place: the run fails on them. */
-    unverified: z.array(z.object({ text: z.string(), at: sourceRefSchema })).optional(),
+    unverified: z.array(z.strictObject({ text: z.string(), at: sourceRefSchema })).optional(),
   }),
 ]);
