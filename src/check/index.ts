@@ -131,7 +131,7 @@ interface ToolNameSite {
  * (call-tool "name" args s) or (call-tool s "name" args), (make-tool-call-request "name" ...).
  */
 /** Said at a Then definition whose body is empty (stated-outcome.ts's emptyThen), in the steps file. */
-export const EMPTY_THEN_DEFINITION = 'this Then definition has an empty body: it checks nothing, so a run skips the verdict of each step it runs and their requirements are not verified; write the check in it (an assertion that throws when the step does not hold)';
+export const EMPTY_THEN_DEFINITION = 'this Then definition has a body that does nothing (empty, or a bare return): it checks nothing, so a run skips the verdict of each step it runs and their requirements are not verified; write the check in it (an assertion that throws when the step does not hold)';
 
 const TOOL_NAME_ARGUMENT = new Map([
   ['send-tool-call', [2]],
@@ -352,7 +352,7 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
       line: unwritten[0],
       column: 1,
       severity: notRun.severity,
-      message: `${unwritten.length} step${unwritten.length > 1 ? 's have' : ' has'} no definition yet: no steps file was loaded (spec-run looks for steps.*, *.steps.* and steps/** in the project, and in the document's directory and those above it up to the project directory (where the configuration is, else the working directory)); spec-run snippets writes them all, and ${strict ? 'a run fails on them until they are defined (strict, the default; --no-strict makes them TODO)' : 'a run leaves them TODO (--no-strict)'}${executorWouldBind.length === 0 ? '' : `; ${executorStepsWouldBind(executorWouldBind.length === unwritten.length ? (unwritten.length === 1 ? 'it' : 'them all') : `${executorWouldBind.length} of them (line ${executorWouldBind.join(', ')})`)}`}`,
+      message: `${unwritten.length} step${unwritten.length > 1 ? 's have' : ' has'} no definition yet: no steps file was loaded (spec-run looks for steps.*, *.steps.* and steps/** in the project, and in the document's directory and those above it up to the project directory (where the configuration is, else the working directory); --steps or the configuration's "steps" name others, cucumber-js's features/step_definitions/ among them); spec-run snippets writes them all, and ${strict ? 'a run fails on them until they are defined (strict, the default; --no-strict makes them TODO)' : 'a run leaves them TODO (--no-strict)'}${executorWouldBind.length === 0 ? '' : `; ${executorStepsWouldBind(executorWouldBind.length === unwritten.length ? (unwritten.length === 1 ? 'it' : 'them all') : `${executorWouldBind.length} of them (line ${executorWouldBind.join(', ')})`)}`}`,
     });
   }
   return messages;

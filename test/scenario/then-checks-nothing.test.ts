@@ -13,10 +13,10 @@ import { execa } from 'execa';
 const fn = (source: string) => new Function(`return (${source});`)() as () => unknown;
 
 t.test('an empty body is read from the source as the engine keeps it, comments and empty statements included', async (t) => {
-  for (const empty of ['function (n) {}', 'function named(a, b) {\n  // TODO\n}', 'async function () { /* later */ ; }', '() => {}', 'async (n) => { }', 'n => {}', 'function ({ a } = { a: "}" }) {}', 'function (a = () => { throw 1; }) {}']) {
+  for (const empty of ['function (n) {}', 'function named(a, b) {\n  // TODO\n}', 'async function () { /* later */ ; }', '() => {}', 'async (n) => { }', 'n => {}', 'function ({ a } = { a: "}" }) {}', 'function (a = () => { throw 1; }) {}', '() => { return; }', 'function () { return undefined }', 'async function () {\n  return;\n}', '() => undefined', '() => (null)', 'async () => void 0', 'function () { return }']) {
     t.ok(hasEmptyBody(fn(empty)), empty);
   }
-  for (const full of ['function (n) { return n; }', 'function () { "}" }', '() => ({})', 'n => n > 0', 'x => x || {}', 'function () { /* a */ assert.ok(1); }', '() => { return; }']) {
+  for (const full of ['function (n) { return n; }', 'function () { "}" }', '() => ({})', 'n => n > 0', 'x => x || {}', 'function () { /* a */ assert.ok(1); }', 'function () { return; assert.ok(1); }', 'function () { return this.n; }', '() => undefinedValue', '() => void check()', 'function () { return null || check(); }']) {
     t.notOk(hasEmptyBody(fn(full)), full);
   }
   t.notOk(hasEmptyBody(Math.max), 'native code is not read as empty');
@@ -70,7 +70,7 @@ t.test('a run: an empty Then is a skipped verdict, a Then that returns false fai
     ['WHEN nothing else happens', true, false],
     ['THEN the total SHALL be positive', false, false],
   ]);
-  t.match(run.points[2].skip, /^the step checks nothing: its definition \(steps\.mjs:4\) has an empty body/);
+  t.match(run.points[2].skip, /^the step checks nothing: its definition \(steps\.mjs:4\) has a body that does nothing/);
   t.match(run.points[5].diagnostics, { reason: /^the step returned false: a check that returns its verdict must throw or assert/, definition: /steps\.mjs:5/ }, 'a promise of false too');
   t.match(run.stderr, /requirements: 0 verified, 1 failing, 1 untested/);
 });
@@ -80,8 +80,8 @@ t.test('check warns at the step and at the definition, once whichever documents 
   const dir = project({ 'a.spec.md': DOC, 'b.spec.md': other, 'steps.mjs': STEPS });
   const check = await execa(process.execPath, [cli, 'check', 'a.spec.md', 'b.spec.md'], { cwd: dir, reject: false });
   t.equal(check.exitCode, 0, 'warnings, not errors');
-  t.match(check.stdout, /^a\.spec\.md:7:1: warning: step 'the invoice SHALL list 3 lines' checks nothing: its definition \(steps\.mjs:4\) has an empty body.*; a run skips its verdict$/m);
+  t.match(check.stdout, /^a\.spec\.md:7:1: warning: step 'the invoice SHALL list 3 lines' checks nothing: its definition \(steps\.mjs:4\) has a body that does nothing.*; a run skips its verdict$/m);
   t.match(check.stdout, /^b\.spec\.md:7:1: warning: step 'the invoice SHALL list 3 lines' checks nothing/m);
-  t.equal(check.stdout.match(/^steps\.mjs:4:1: warning: this Then definition has an empty body: it checks nothing/gm)?.length, 1, 'the definition is told once');
+  t.equal(check.stdout.match(/^steps\.mjs:4:1: warning: this Then definition has a body that does nothing \(empty, or a bare return\): it checks nothing/gm)?.length, 1, 'the definition is told once');
   t.notMatch(check.stdout, /steps\.mjs:3|nothing else happens/, 'the empty When is a no-op, not a warning');
 });

@@ -3,9 +3,10 @@
 // body is empty checks nothing, however its step reads.
 
 /**
- * Whether FN's body is a block with no statement in it: `function (n) {}`, `() => {}`,
- * `async function () { // TODO }`. False when its source cannot be read or is not a
- * function with a block body (an arrow returning an expression does something).
+ * Whether FN's body does nothing: a block with no statement in it but a bare `return` (`function
+ * (n) {}`, `() => {}`, `async function () { // TODO }`, `function () { return; }`), or an arrow
+ * whose expression is no value (`() => undefined`, `() => null`, `() => void 0`). False when its
+ * source cannot be read (native code) or it may do something (`n => n > 0`).
  */
 export function hasEmptyBody(fn: (...args: never[]) => unknown): boolean {
   let source: string;
@@ -14,21 +15,28 @@ export function hasEmptyBody(fn: (...args: never[]) => unknown): boolean {
   } catch {
     return false;
   }
-  const open = bodyStart(source);
-  if (open === null) return false;
-  const close = skipNothing(source, open + 1);
-  return source[close] === '}' && source.slice(close + 1).trim() === '';
+  const body = bodyStart(source);
+  if (body === null) return false;
+  if (body.kind === 'expression') return NO_VALUE.test(source.slice(skipNothing(source, body.at)).trim());
+  let at = skipNothing(source, body.at + 1);
+  const bareReturn = BARE_RETURN.exec(source.slice(at));
+  if (bareReturn) at = skipNothing(source, at + bareReturn[0].length);
+  return source[at] === '}' && source.slice(at + 1).trim() === '';
 }
 
+/** An expression that is no value, parenthesised or not. */
+const NO_VALUE = /^\(*\s*(?:undefined|null|void\s+0)\s*\)*$/;
+/** `return`, of no value, ended by `;`, a line's end or the body's `}`. */
+const BARE_RETURN = /^return(?:\s+(?:undefined|null|void\s+0))?\s*(?:;|(?=})|\n)/;
+
 /**
- * Where the `{` that opens the body of the function whose source is SOURCE stands: the
- * first one outside the parameter list's parentheses and brackets (defaults and patterns
- * may hold braces), which for an arrow must follow its `=>` directly. Null for an arrow
- * with an expression body, or a source this reading cannot follow (native code).
+ * Where the body of the function whose source is SOURCE begins: the `{` of a block (the first
+ * one outside the parameter list's parentheses and brackets, since defaults and patterns may
+ * hold braces, which for an arrow must follow its `=>` directly), or an arrow's expression. Null
+ * for a source this reading cannot follow (native code).
  */
-function bodyStart(source: string): number | null {
+function bodyStart(source: string): { kind: 'block' | 'expression'; at: number } | null {
   let depth = 0;
-  let arrowEnd: number | null = null;
   for (let i = 0; i < source.length; ) {
     const after = skipLiteral(source, i);
     if (after !== i) {
@@ -39,10 +47,9 @@ function bodyStart(source: string): number | null {
     if (c === '(' || c === '[') depth += 1;
     else if (c === ')' || c === ']') depth -= 1;
     else if (depth === 0 && c === '=' && source[i + 1] === '>') {
-      arrowEnd = i + 2;
-      i += 2;
-      continue;
-    } else if (depth === 0 && c === '{') return arrowEnd === null || skipNothing(source, arrowEnd) === i ? i : null;
+      const start = skipNothing(source, i + 2);
+      return source[start] === '{' ? { kind: 'block', at: start } : { kind: 'expression', at: start };
+    } else if (depth === 0 && c === '{') return { kind: 'block', at: i };
     i += 1;
   }
   return null;

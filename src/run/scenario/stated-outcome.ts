@@ -18,7 +18,7 @@ export const RETURNED_FALSE = 'the step returned false: a check that returns its
  */
 export function emptyThen(definition: CompiledStep): string | null {
   if (definition.builtin || !hasEmptyBody(definition.fn)) return null;
-  return `the step checks nothing: its definition (${shownPath(definition.file)}:${definition.line}) has an empty body, so nothing compares what the step states, and it verifies no requirement; write the check in it (an assertion that throws when the step does not hold)`;
+  return `the step checks nothing: its definition (${shownPath(definition.file)}:${definition.line}) has a body that does nothing (empty, or a bare return), so nothing compares what the step states, and it verifies no requirement; write the check in it (an assertion that throws when the step does not hold)`;
 }
 
 /** Why a scenario checks nothing; SETUPS_ONLY when each of its steps is a setup of the executor interpreter's. */
