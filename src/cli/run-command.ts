@@ -358,6 +358,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   const recordPath = resolve(config.directory, options.lastRun ?? DEFAULT_RECORD_PATH);
   let plan: TestPlan;
   let unmatched: string[];
+  let widened: { key: string; places: string[] }[];
   if (options.onlyFailures) {
     const previous = readRunRecord(recordPath);
     if (!previous) {
@@ -389,7 +390,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       console.error(`spec-run: --only-failures: the last run's failures are in ${recorded.slice(0, 3).join(', ')}${recorded.length > 3 ? ` and ${recorded.length - 3} more` : ''}, ${among}; nothing to run`);
       return 2;
     }
-    unmatched = narrowed.unmatched;
+    ({ unmatched, widened } = narrowed);
   } else {
     let whole = await buildPlan(discovery.files, executorSteps, trees);
     if (options.change !== undefined) {
@@ -404,10 +405,14 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       whole = { documents: await withDeltaProblems(whole.documents) };
     }
     if (!hasChecks(whole, roots, options.change)) return 2;
-    ({ plan, unmatched } = narrowPlan(whole, selection, exclusions, projectDocuments));
+    ({ plan, unmatched, widened } = narrowPlan(whole, selection, exclusions, projectDocuments));
     if (selectsNothing(whole, plan, selection)) return 2;
   }
   for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
+  for (const { key, places } of widened) {
+    const shown = places.map((place) => relative(process.cwd(), place));
+    console.error(`spec-run: warning: requirements.exclude: '${key}' is a requirement's name alone, and excludes requirements of ${places.length} documents (${shown.join(', ')}); to exclude one, key it by its id ('<document path>#<name>') or its capability ('<capability>#<name>')`);
+  }
   if ((options.runs ?? 1) > 1 && !plan.documents.some((d) => isPropertyDocument(d) && d.units.some((u) => u.kind === 'fiveam-test'))) {
     console.error(`spec-run: warning: --runs ${options.runs}: no FiveAM test of a property document (frontmatter level: property or type: property) is among the units run; each runs once`);
   }
@@ -706,9 +711,9 @@ function selectsNothing(whole: TestPlan, selected: TestPlan, selection: Selectio
 }
 
 /** The selected units; capabilities of the project's OpenSpec trees told apart, requirements excluded as configured, and only those in the selection's scope. */
-function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>, projectDocuments: string[]): { plan: TestPlan; unmatched: string[] } {
+function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>, projectDocuments: string[]): { plan: TestPlan } & Omit<ReturnType<typeof excludeRequirements>, 'plan'> {
   const excluded = excludeRequirements(distinctCapabilities(plan, projectDocuments), exclusions);
-  return { plan: requirementsInScope(withUnitsBefore(selectUnits(excluded.plan, selection), excluded.plan)), unmatched: excluded.unmatched };
+  return { ...excluded, plan: requirementsInScope(withUnitsBefore(selectUnits(excluded.plan, selection), excluded.plan)) };
 }
 
 /** The reporters asked for, plus the default one on stdout when none writes there: spec on a terminal, else TAP. */

@@ -191,23 +191,33 @@ export function distinctCapabilities(plan: TestPlan, project: string[] = []): Te
 /**
  * Marks the requirements named in `exclusions` (by id, by OpenSpec's `<capability>#<name>`
  * or `<capability directory>#<name>`, or by name in every document)
- * excluded with the given reason. Returns the plan and the keys that matched nothing.
+ * excluded with the given reason. Returns the plan, the keys that matched nothing, and the
+ * bare names that excluded requirements of more than one document (each with where they stand):
+ * a CI gate widened silently otherwise, names such as "Timeout" repeating across features.
  */
-export function excludeRequirements(plan: TestPlan, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
+export function excludeRequirements(plan: TestPlan, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[]; widened: { key: string; places: string[] }[] } {
   const used = new Set<string>();
+  const byName = new Map<string, Map<string, string>>();
   const documents = plan.documents.map((document) => {
     if (!document.requirements?.length) return document;
     const requirements = document.requirements.map((requirement) => {
       // A capability's directory names it in a run of one tree too: an exclusion written for a monorepo's run holds in a package's.
       const inDirectory = requirement.capabilityId?.startsWith(`${requirement.capability}#`) ? `${capabilityDirectory(requirement.file)}${requirement.capabilityId.slice(requirement.capability!.length)}` : undefined;
-      const key = [requirement.id, requirement.capabilityId, inDirectory, requirement.name].find((candidate) => candidate !== undefined && candidate in exclusions) ?? null;
+      const candidates = [requirement.id, requirement.capabilityId, inDirectory];
+      const key = [...candidates, requirement.name].find((candidate) => candidate !== undefined && candidate in exclusions) ?? null;
       if (key === null) return requirement;
       used.add(key);
+      if (!candidates.includes(key)) {
+        const places = byName.get(key) ?? new Map<string, string>();
+        if (!places.has(document.file)) places.set(document.file, `${requirement.file}:${requirement.line}`);
+        byName.set(key, places);
+      }
       return { ...requirement, excluded: exclusions[key] };
     });
     return { ...document, requirements };
   });
-  return { plan: { documents }, unmatched: Object.keys(exclusions).filter((key) => !used.has(key)) };
+  const widened = [...byName].filter(([, places]) => places.size > 1).map(([key, places]) => ({ key, places: [...places.values()] }));
+  return { plan: { documents }, unmatched: Object.keys(exclusions).filter((key) => !used.has(key)), widened };
 }
 
 /**

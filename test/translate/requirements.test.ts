@@ -72,6 +72,15 @@ t.test('the configuration excludes by id or by name, and says which keys matched
   t.same(unmatched, ['Nope']);
 });
 
+t.test("a requirement's bare name that excludes requirements of several documents is said, with where each stands; an id or one document's name is not", async (t) => {
+  const doc = (file: string) => translate(parseMarkdown(file, '# x\n\n### Requirement: Timeout\nIt SHALL end.\n\n### Requirement: Once\nIt SHALL hold.\n'));
+  const plan = { documents: [doc('specs/a.md'), doc('specs/b.md')] };
+  const { plan: excluded, widened } = excludeRequirements(plan, { Timeout: 'measured elsewhere', 'specs/a.md#Once': 'by id' });
+  t.same(excluded.documents.map((d) => d.requirements!.map((r) => r.excluded ?? null)), [['measured elsewhere', 'by id'], ['measured elsewhere', null]], 'the name still excludes both, as documented');
+  t.same(widened, [{ key: 'Timeout', places: ['specs/a.md:3', 'specs/b.md:3'] }]);
+  t.same(excludeRequirements({ documents: [doc('specs/a.md')] }, { Timeout: 'one' }).widened, [], 'a name in one document widens nothing');
+});
+
 t.test('--grep leaves out the requirements none of whose units was selected', async (t) => {
   const plan = { documents: [openspec(`### Requirement: Beta\nThe system MUST do beta.\n\n#### Scenario: Other\n- **WHEN** a\n- **THEN** b\n\n### Requirement: Gamma\nNo scenario.\n`)] };
   const scoped = requirementsInScope(selectUnits(plan, { grep: /Other/ }));
