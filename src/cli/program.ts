@@ -2,6 +2,7 @@
 // serve the runtime over MCP, execute a command configuration.
 import { constants } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { cucumberCounterpart } from './cucumber-options.js';
 import { parseSeconds } from './values.js';
 import { VERSION } from '../version.js';
 import { parseReporterChoice, type ReporterChoice } from './reporter-choice.js';
@@ -364,6 +365,9 @@ export async function main(argv: string[]): Promise<void> {
   } catch (error) {
     endOnHeldSignal();
     if (error instanceof CommanderError) {
+      const flag = error.code === 'commander.unknownOption' ? /'([^']+)'/.exec(error.message)?.[1] : undefined;
+      const counterpart = flag === undefined ? undefined : cucumberCounterpart(flag);
+      if (counterpart) console.error(`spec-run: ${counterpart}`);
       process.exitCode = error.exitCode === 0 ? 0 : 2;
       if (error.exitCode !== 0) await removeReportsOfRefusedRun(program, argv.slice(2));
       return;

@@ -101,6 +101,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   };
 
   for (const problem of deltaSectionProblems(doc)) problems.push({ file, ...problem, severity: 'error' });
+  for (const section of doc.sections) problems.push(...gherkinTagLines(file, section.content));
   /** The line of each requirement name met so far, by its delta section. */
   const requirementLines = new Map<string, number>();
   const requirementDepths = new Set(doc.sections.filter((section) => REQUIREMENT_HEADING.test(section.heading)).map((section) => section.depth));
@@ -358,6 +359,21 @@ function keywordSteps(content: SectionContent[]): KeywordStep[] {
   return steps;
 }
 
+/** A paragraph of Gherkin tags alone (`@smoke @slow`). */
+const GHERKIN_TAG_LINE = /^@[\w:.-]+(?:\s+@[\w:.-]+)*$/;
+
+/**
+ * Gherkin's tag lines above a scenario: prose here, so `--tag smoke` would not select what they
+ * tag. A warning at each, saying how spec-run tags and selects.
+ */
+function gherkinTagLines(file: string, content: SectionContent[]): FamilyTranslation['problems'] {
+  return content.flatMap((item) =>
+    item.type === 'paragraph' && GHERKIN_TAG_LINE.test(item.paragraph.text.trim())
+      ? [{ file, line: item.paragraph.line, severity: 'warning' as const, message: `'${item.paragraph.text.trim()}' is a Gherkin tag line, read here as prose: it tags nothing, so --tag does not select by it; tag the document in its frontmatter (tags: [${item.paragraph.text.trim().split(/\s+/).map((tag) => tag.slice(1)).join(', ')}]) for --tag, or select scenarios by name with --grep` }]
+      : [],
+  );
+}
+
 /**
  * What in a scenario looks like a step or a scenario and would silently not run: a bullet
  * starting with a keyword in a form not read as a step, and a paragraph naming a scenario
@@ -478,11 +494,15 @@ function stepsOutsideScenarios(file: string, section: Section, requirement: Sect
  */
 function notAScenario(file: string, section: Section): FamilyTranslation['problems'][number] & { notAScenario: true } {
   const name = section.heading.includes(':') ? section.heading.slice(section.heading.indexOf(':') + 1).trim() : section.heading.replace(/^scenario\b\s*/i, '');
+  // Gherkin's Background is shared setup, not a check of its own: a scenario would run it once and check nothing.
+  const advice = /^background\b/i.test(section.heading)
+    ? "Gherkin's Background has no heading here: run its steps before each scenario from a Before hook in your steps file (import { Before } from 'spec-run/steps'), or repeat them as GIVEN steps of each scenario"
+    : `write it as the heading 'Scenario: ${name || '<name>'}'`;
   return {
     file,
     line: section.line,
     severity: 'error',
-    message: `heading '${section.heading}' is followed by WHEN/THEN steps but is not read as a scenario, so they would never run: write it as the heading 'Scenario: ${name || '<name>'}'`,
+    message: `heading '${section.heading}' is followed by WHEN/THEN steps but is not read as a scenario, so they would never run: ${advice}`,
     notAScenario: true,
   };
 }

@@ -62,5 +62,5 @@ t.test('check finds steps files by convention, as the run does', async (t) => {
   t.equal(result.exitCode, 0, result.stdout);
   t.notMatch(result.stdout, /undefined step/, 'specs/steps/ beside the document was loaded');
   const bare = await runIn(project({ 'specs/doc.md': DOC }), ['check', 'specs/doc.md']);
-  t.match(bare.stdout, /error: 2 steps have no definition yet: no steps file was loaded \(spec-run looks for steps\.\*, \*\.steps\.\* and steps\/\*\* in the project, and in the document's directory and those above it up to the project directory \(where the configuration is, else the working directory\)\)/, 'with none anywhere, one note saying where spec-run looked');
+  t.match(bare.stdout, /error: 2 steps have no definition yet: no steps file was loaded \(spec-run looks for steps\.\*, \*\.steps\.\* and steps\/\*\* in the project, and in the document's directory and those above it up to the project directory \(where the configuration is, else the working directory\); --steps or the configuration.s "steps" name others, cucumber-js.s features\/step_definitions\/ among them\)/, 'with none anywhere, one note saying where spec-run looked');
 });

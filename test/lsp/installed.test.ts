@@ -28,7 +28,7 @@ t.test('a project with no steps file yet: the quick fix writes one in steps/, wh
   const diagnostics = await client.diagnostics(uri);
   t.same(
     diagnostics.map((d) => [d.range.start.line + 1, d.severity, d.message]),
-    [[lineOf(SPEC, 'the name "Ada"'), 1, '3 steps have no definition yet: no steps file was loaded (spec-run looks for steps.*, *.steps.* and steps/** in the project, and in the document\'s directory and those above it up to the project directory (where the configuration is, else the working directory)); spec-run snippets writes them all, and a run fails on them until they are defined (strict, the default; --no-strict makes them TODO)']],
+    [[lineOf(SPEC, 'the name "Ada"'), 1, '3 steps have no definition yet: no steps file was loaded (spec-run looks for steps.*, *.steps.* and steps/** in the project, and in the document\'s directory and those above it up to the project directory (where the configuration is, else the working directory); --steps or the configuration\'s "steps" name others, cucumber-js\'s features/step_definitions/ among them); spec-run snippets writes them all, and a run fails on them until they are defined (strict, the default; --no-strict makes them TODO)']],
     "check's one error, at the first step: a run fails on them",
   );
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });

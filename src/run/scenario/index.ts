@@ -40,7 +40,7 @@ const OWN_CODE = ['../../../', '../../../../src/', '../../../../node_modules/'].
 
 /** Said at an undefined step when no steps file was loaded at all. */
 const NO_STEPS_FILE =
-  'no steps file was loaded: spec-run looks for steps.mjs, *.steps.mjs (or .js, .ts) and steps/**/* in the project directory, and in the document\'s directory and those above it up to the project directory (where the configuration is, else the working directory); --steps or the configuration\'s "steps" name others';
+  'no steps file was loaded: spec-run looks for steps.mjs, *.steps.mjs (or .js, .ts) and steps/**/* in the project directory, and in the document\'s directory and those above it up to the project directory (where the configuration is, else the working directory); --steps or the configuration\'s "steps" name others (cucumber-js\'s features/step_definitions/ among them)';
 
 /** Scenarios running at once when no user code of theirs can see the others (their probes mostly sleep). */
 const CONCURRENCY = 4;
