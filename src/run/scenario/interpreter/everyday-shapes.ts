@@ -24,6 +24,9 @@ const CODE_NOUN = String.raw`(?:exit\s+code|exit\s+status|return\s+code|status\s
 /** A number not followed by a unit of time or of lines: a code. */
 const CODE_NUMBER = String.raw`-?\d+\b(?!\s*(?:ms|s|m|h|secs?|seconds?|minutes?|hours?|lines?|bytes?|%|x)\b|[./:\d])`;
 
+/** A number in digits or in words, as a time's count opens. */
+const NUMBER_WORD = String.raw`(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|half\s+a)`;
+
 export const EVERYDAY_SHAPES: EverydayShape[] = [
   // "gets removed", "got rejected", "getting truncated", "get cut": the passive said with "get", as "is removed".
   { said: new RegExp(String.raw`\b((?:will|shall|should|must|may|might|can|could|would|to)\s+)?(?:(?:is|are|was|were|be|been)\s+)?(?:gets|get|got|getting|gotten)\s+(?=(?:[a-z]{2,}(?:ed|en)|${IRREGULAR_PARTICIPLES})\b)`, 'gi'), plain: (_w, modal: string | undefined) => (modal ? `${modal}be ` : 'is ') },
@@ -50,6 +53,9 @@ export const EVERYDAY_SHAPES: EverydayShape[] = [
   { said: /\b(?:stands|stand|stood)\s+(?:in\s+)?for\b/gi, plain: 'replaces' },
   { said: /\b(?:takes|take|took)\s+the\s+place\s+of\b/gi, plain: 'replaces' },
   { said: /\b(?:takes|take|took)\s+(its|their|stdout's|stderr's)\s+place\b/gi, plain: (_w, whose: string) => `replaces ${/^(?:its|their)$/i.test(whose) ? 'it' : whose.replace(/'s$/i, '')}` },
+  // "the command is still running after 2 seconds", "keeps running for 3 s", "stays alive past 1s": a state that holds at a
+  // time said by a number, so the command ran at least that long (an end before it denies it). Not a state without its time.
+  { said: new RegExp(String.raw`\b(?:(?:is|was|are|were)\s+still\s+(?:running|alive|going|up)|(?:keeps|kept|keep)\s+(?:running|going)|(?:continues|continued|continue)\s+(?:to\s+run|running)|(?:goes|went)\s+on\s+running|(?:stays|stayed|stay)\s+(?:alive|up))\s+(?:after|past|beyond|for)\s+(?=${NUMBER_WORD})`, 'gi'), plain: 'runs for at least ' },
   // "the measured duration", "the measured time": what was measured of the run is its elapsed time.
   { said: /\bmeasured\s+(duration|time|runtime|run\s+time|elapsed\s+time|wall\s+time)\b/gi, plain: '$1' },
 ];
