@@ -9,6 +9,9 @@ import type { Token } from './lexicon.js';
 /** A word of denial or contrast: "not 20", "rather than 124", "11 is not". */
 const denies = (t: Token | undefined) => t?.kind === 'word' && t.concepts.some((c) => c === 'NOT' || c === 'CONTRAST');
 
+/** A plural noun after a number, not a verb of showing or leaving out ("7 omitted"): what the number counts. */
+const countsThings = (t: Token | undefined) => t?.kind === 'word' && /^[a-z]{3,}s$/i.test(t.text) && !t.concepts.some((c) => ['OMITTED', 'SHOWN', 'WRITE', 'MENTION', 'FUNCTION'].includes(c));
+
 /**
  * The numbers of TOKENS that a reading must hold: counts with their unit and bare numbers, outside quotes. Not a number
  * denied ("exits 3, not 5", "1 to 10 are printed and 11 is not"): the value read for its measure denies it already.
@@ -17,6 +20,8 @@ function saidNumbers(tokens: readonly Token[]): { n: number; text: string; count
   return tokens.flatMap((t, i) => {
     if (t.kind !== 'entity' || (t.entity.type !== 'count' && t.entity.type !== 'number')) return [];
     if ([tokens[i - 1], tokens[i - 2], tokens[i + 1], tokens[i + 2]].some(denies)) return [];
+    // "the two limits", "both of its three notes": a number of things named by a plural noun after it, which the fact reads as those things.
+    if (t.entity.type === 'number' && countsThings(tokens[i + 1])) return [];
     return [{ n: t.entity.n, text: t.text, counted: t.entity.type === 'count' }];
   });
 }
