@@ -26,7 +26,7 @@ export const DOMAIN_SYNONYMS: Record<string, string[]> = {
   // a container and the words for the isolation it gives
   CONTAINER: ['sandbox', 'sandboxes', 'sandboxed', 'isolation container', 'isolation containers', 'docker container', 'docker containers', 'container instance'],
   CREATE: ['creation', 'boots', 'booted', 'boot', 'spins up', 'spin up', 'instantiated', 'provisioned', 'brought up'],
-  REMOVE: ['deletion', 'purged', 'wiped', 'torn down', 'teardown', 'tear down', 'tears down', 'disposed of'],
+  REMOVE: ['has gone', 'have gone', 'had gone', 'vanished', 'has vanished', 'have vanished', 'deletion', 'purged', 'wiped', 'torn down', 'teardown', 'tear down', 'tears down', 'disposed of'],
   // the reader-facing notes of the report
   NOTICE: ['trailer', 'trailers', 'footnote', 'footnotes', 'trailing note', 'summary line'],
   WORKDIR: ['dir', 'dirs', 'wd', 'working dir', 'work dir', 'workdirs', 'working folder'],
@@ -36,14 +36,14 @@ export const DOMAIN_SYNONYMS: Record<string, string[]> = {
   // verbs of holding a text, said of a line or a report
   MENTION: ['reads out', 'carrying', 'bearing', 'bore'],
   SHOWN: ['retains', 'retaining', 'keeping'],
-  ABOUT: ['approx.', 'ca.'],
+  ABOUT: ['approx.', 'ca.', 'more or less', 'in the region of', 'on the order of', 'somewhere around', 'somewhere near', 'in the ballpark of', 'round about', 'or thereabouts', 'thereabouts'],
   // a time counted from the command's start, said in the perfect or the passive
   FILLER: ['after it has been started', 'after it had been started', 'after it has started', 'after being started', 'after it was launched', 'after it has been launched', 'after its launch', 'since it was started', 'since it has been started', 'after it was invoked', 'after it has been invoked', 'after its invocation', 'since its invocation', 'from its invocation', 'after invocation', 'after start', 'after launch'],
   FAIL: ['errored', 'errors out', 'errored out', 'crashes', 'crashed', 'crash'],
   HOST: ['host machine', 'host system', 'bare metal', 'bare-metal', 'outside docker', 'outside a container', 'outside any container'],
   TIMEOUT: ['time cap', 'timebox', 'time box', 'max runtime', 'maximum runtime', 'runtime limit', 'run-time limit', 'execution limit', 'time allowance'],
   GRACE: ['grace interval', 'grace delay', 'kill delay', 'kill grace', 'grace span'],
-  REMAIN: ['hangs around', 'sticks around', 'persists', 'persist', 'lives on', 'still present'],
+  REMAIN: ['hangs around', 'sticks around', 'persists', 'persist', 'lives on', 'still present', 'stays behind', 'stay behind', 'stayed behind', 'remains behind', 'remain behind', 'remained behind', 'is left over', 'are left over', 'left over', 'hangs about', 'still around'],
   RUNS: ['kicked off', 'kicks off', 'fired off', 'dispatched'],
   REJECT: ['refusal', 'rejection', 'declined', 'declines'],
   ACCEPT: ['acceptance', 'admitted', 'admits', 'admission'],
@@ -61,6 +61,9 @@ export const SHORTHAND: [RegExp, string][] = [
   [/\s(?:→|->|=>|⇒)\s/g, ', so '],
   // "1–4", "101–104": a range of numbers with an en dash
   [/(?<=\b\d+)\s?[–—]\s?(?=\d+\b)/g, ' to '],
+  // "two-ish seconds", "2s-ish", "some two seconds": a number said as near, about it
+  [/\b(\d+(?:\.\d+)?(?:\s?(?:ms|s|secs?|seconds?|m|mins?|minutes?))?|one|two|three|four|five|six|seven|eight|nine|ten)-?ish\b/gi, 'about $1'],
+  [/\bsome\s+(?=(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten)\b)/gi, 'about '],
   // "1s timeout + 2s grace": a sum of two times
   [/\s\+\s/g, ' plus '],
 ];

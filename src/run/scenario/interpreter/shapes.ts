@@ -7,6 +7,8 @@
 // the same words less the ones that only name the shape; nothing else of the sentence changes,
 // and quoted text is never rewritten.
 
+import { inEverydayShape } from './everyday-shapes.js';
+
 /** Splits TEXT into the spans outside quotes (even indexes) and the quoted ones (odd). */
 function unquotedSpans(text: string): string[] {
   return text.split(/(`[^`]*`|“[^”]*”|"[^"]*")/);
@@ -114,7 +116,7 @@ export function inPlainShape(written: string): string {
   const clause = fronted?.[1];
   const moved = clause !== undefined && !/[,;]|\band\b|\bbut\b/i.test(clause.replace(/(`[^`]*`|“[^”]*”|"[^"]*")/g, '')) ? `${clause.replace(/[.]\s*$/, '')} after the run` : sentence;
   return rewriteUnquoted(moved, (span, next) => {
-    let out = span
+    let out = inEverydayShape(span)
       .replace(MEASURE_RECORDED_FOR, '$1 of ')
       .replace(CONSISTS_OF, '$1 is ')
       .replace(HAS_VALUE, 'is ')

@@ -13,6 +13,7 @@ import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { durationRanges, elidedTimeUnits } from './quantities.js';
+import { numbersDropped } from './numbers-kept.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
@@ -416,7 +417,9 @@ function mentions(a: Args): Mention[] | null {
   // Before the verb, the subject ("the command's stdout contains") is no object.
   const objects = after.length > 0 ? [...after, ...before.filter((t) => !(t.kind === 'word' && t.concepts.includes('COMMAND')))] : before;
   // "2 error lines, …, each saying `x`": a number before a noun counts those things; it is no text a message holds.
-  const counts = (t: Token) => isNumber(t) && a.tokens[a.tokens.indexOf(t) + 1]?.kind === 'word' && !isFunction(a.tokens[a.tokens.indexOf(t) + 1]);
+  // "7 are omitted": a number before a verb of showing or leaving out, past the auxiliaries, counts lines too.
+  const nextWord = (t: Token) => a.tokens.slice(a.tokens.indexOf(t) + 1).find((u) => !isFunction(u));
+  const counts = (t: Token) => isNumber(t) && ((a.tokens[a.tokens.indexOf(t) + 1]?.kind === 'word' && !isFunction(a.tokens[a.tokens.indexOf(t) + 1])) || (nextWord(t)?.kind === 'word' && (nextWord(t) as { concepts: string[] }).concepts.some((c) => c === 'OMITTED' || c === 'SHOWN')));
   if (objects.some(counts)) return null;
   const found = objects.map(mentionOf);
   return found.length > 0 && found.every((m) => m !== null) ? (found as Mention[]) : null;
@@ -2695,6 +2698,8 @@ export function readThen(sentence: string): Reading<Check> {
   // "shows `a` only, followed by `stdout: ... (1 line omitted)`": a text said to follow the only one is in the place too, which "only" would deny.
   const only = (p: Check) => (p as { only?: true }).only === true;
   if (parts.some(only) && parts.some((p) => (p as { referent?: string }).referent !== undefined)) return { ok: false, notUnderstood: ['only'], reason: 'a place said to hold only some texts, and a text after them' };
+  const dropped = numbersDropped(tokenize(text), parts.map((p) => p.text));
+  if (dropped.length > 0) return { ok: false, notUnderstood: dropped, reason: 'a number of the sentence that no fact of its reading holds: a clause dropped, or read as another' };
   const denied = selfDenied(parts);
   if (denied !== null) return { ok: false, notUnderstood: [], reason: `it reads as a fact and its own denial (${denied}), which no run passes: a word is read in another sense than the writer's` };
   return { ...reading, parts };
