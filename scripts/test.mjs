@@ -9,7 +9,8 @@
 // 2. the test files that measure time, one at a time, with nothing of this suite beside them;
 // 3. the seeds' run, alone until its load-sensitive documents have ended (the test file
 //    says so through SPEC_RUN_SUITE_QUIET_DONE); from then on the tests that do not
-//    measure time run in parallel beside the rest of it, which times out in seconds;
+//    measure time run in parallel beside the rest of it, which times out in seconds: a file
+//    a core, and up to two a core while a core stays idle (they mostly wait);
 // 4. the seeds run's HTML page and JUnit file, in a browser;
 // 5. a short run of the benchmarks' side-by-side comparisons, alone, its table kept in .tap/artefacts.
 import { spawn } from 'node:child_process';
@@ -62,8 +63,9 @@ const unknown = [...MEASURES_TIME, SEEDS_RUN].filter((name) => !all.includes(nam
 if (unknown.length > 0) throw new Error(`scripts/test.mjs names test files that do not exist: ${unknown.join(', ')}`);
 const untimed = all.filter((name) => !MEASURES_TIME.includes(name) && name !== SEEDS_RUN);
 const compiled = (names) => names.map((name) => `dist/test/${name}.test.js`);
-// Each file a plain Node process (scripts/test-files.mjs says why not tap's runner), its TAP as tap's runner writes it.
-const tap = (jobs, names) => [process.execPath, ['scripts/test-files.mjs', `--jobs=${jobs}`, ...compiled(names)]];
+// Each file a plain Node process (scripts/test-files.mjs says why not tap's runner), its TAP as tap's runner writes it;
+// JOBS at a time, and up to MAX_JOBS while the machine has a core idle (test-files.mjs).
+const tap = (jobs, names, maxJobs = jobs) => [process.execPath, ['scripts/test-files.mjs', `--jobs=${jobs}`, `--max-jobs=${maxJobs}`, ...compiled(names)]];
 
 /**
  * What a failed point found against what it wanted, on one short line: CI shows the log's
@@ -204,7 +206,9 @@ await runSuite({ name: 'tests that measure time (node-tap, one at a time)', comm
     }, 100);
   });
   console.log(`# the seeds' load-sensitive documents ended after ${since(started)}: the tests that do not measure time start beside the rest of the run`);
-  await runSuite({ name: 'tests that do not measure time (node-tap, in parallel)', command: tap(availableParallelism(), untimed) }).done;
+  // A file a core, and more while a core is idle: most of these files spend most of their time waiting.
+  const cores = availableParallelism();
+  await runSuite({ name: 'tests that do not measure time (node-tap, in parallel)', command: tap(cores, untimed, 2 * cores) }).done;
   await seeds.done;
   seeds.flush();
   rmSync(signals, { recursive: true, force: true });

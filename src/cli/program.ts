@@ -14,6 +14,7 @@ import { CONFIG_REFERENCE, EXEC_DESCRIPTION } from '../executor/config-reference
 import { setTimeout } from '../process/native-timers.js';
 import { exitWithin } from '../process/bounded-exit.js';
 import { probeLimitMs } from '../lsp/probe-limit.js';
+import { holdFloorMs } from '../process/hold-floor.js';
 
 /** The exit statuses of a run stopped by SIGINT, SIGTERM or SIGHUP. */
 const INTERRUPTED_STATUSES = new Set((['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => 128 + constants.signals[signal]));
@@ -151,8 +152,9 @@ export function buildProgram(): Command {
     .hook('preAction', (_program, command) => {
       // `exec` takes the held signal over itself, once it listens (execCommand).
       if (command.name() !== 'run' && command.name() !== 'exec') endOnHeldSignal();
-      // A steps probe limit that is no duration is a usage error at once, not the language server's crash later.
+      // A steps probe limit or a hold floor that is no duration is a usage error at once, not a crash later.
       probeLimitMs();
+      holdFloorMs();
     });
 
   program

@@ -10,6 +10,7 @@
 // report at each place (a CI step that uploads reports whatever the exit status must not
 // upload a green one for this run), and ends a TAP report on stdout with `Bail out!`.
 import { isMainThread, Worker } from 'node:worker_threads';
+import { holdFloorMs } from './hold-floor.js';
 
 /** The longest description of the code watched, in bytes. */
 const LABEL_BYTES = 2048;
@@ -123,10 +124,7 @@ export function watchUserCode(at: number, what: string): () => void {
  */
 export function watchTheRun(limitMs: number): void {
   startThread();
-  // Never below RUN_FLOOR_MS: spec-run's own work between units (a large report) may take seconds.
-  cells[3] = Math.max(cells[3], limitMs, RUN_FLOOR_MS);
+  // Never below the floor (30 s unless SPEC_RUN_HOLD_FLOOR says): spec-run's own work between units (a large report) may take seconds.
+  cells[3] = Math.max(cells[3], limitMs, holdFloorMs());
   publish();
 }
-
-/** The least time the main thread may stay away from its event loop outside watched user code. */
-const RUN_FLOOR_MS = 30_000;
