@@ -8,7 +8,7 @@ import { MAX_DOCUMENT_BYTES, NotADocumentFile, pastTheLimitMessage, readDocument
 import { readFrontmatter } from './frontmatter.js';
 import { boldLineMetadata, isEmptyTree, markdownTree, readBody } from './markdown.js';
 import { exhaustedTheStack, unreadableMessage } from './unreadable.js';
-import { tooDeeplyNested } from './nesting.js';
+import { FENCE, tooDeeplyNested } from './nesting.js';
 
 /** The document model of `content`; whatever the input, a document with its problems, never an exception. */
 export function parseMarkdown(path: string, content: string | Uint8Array): SpecDocument {
@@ -269,7 +269,6 @@ const DOCUMENT_MARK_BUDGET = 10 * MOST_INLINE_MARKS * MOST_INLINE_MARKS;
 const CODE_SPAN_SCAN_BUDGET = 20_000_000;
 /** A character that may begin an inline mark: the run or sequence it begins is counted once. */
 const MARK_START = /[*_~`[<&\\:w]/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /**
  * A list item's first line: it starts a paragraph of its own even right below another when
  * it is a bullet, an ordered item numbered 1, or the next item of the ordered list above

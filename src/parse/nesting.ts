@@ -35,7 +35,8 @@ const LAZY_PARAGRAPH_BUDGET = (MOST_LAZY_LINES * MOST_LAZY_LINES) / 2;
 /** What all paragraphs' lazy lines may cost together: ten paragraphs at the limit. */
 const LAZY_DOCUMENT_BUDGET = 10 * LAZY_PARAGRAPH_BUDGET;
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** A fenced code block's opening or closing at the top level: its fence. */
+export const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /** An ATX heading at the line's start ends every quote and list item open. */
 const HEADING = /^#{1,6}(?:[ \t]|$)/;
 const ORDERED_MARKER = /\d{1,9}[.)]/y;
