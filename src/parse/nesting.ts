@@ -73,6 +73,13 @@ export function lineLevels(line: string): { levels: number; markers: number; ite
   }
 }
 
+/** The paragraph read now (its lines since a blank line or list item): its lines, what its lazy lines cost, the line where they began. */
+interface LazyParagraph {
+  lines: number;
+  lazyCost: number;
+  lazyStart: number;
+}
+
 /** Where TEXT nests too deep to read, and why; null when it does not. */
 export function tooDeeplyNested(text: string): { line: number; message: string } | null {
   let fence: string | null = null;
@@ -80,16 +87,12 @@ export function tooDeeplyNested(text: string): { line: number; message: string }
   let open = 0;
   let spent = 0;
   let all = 0;
-  /** The lines of the paragraph read now (those since a blank line), the cost of its lazy lines, where they began, and of all paragraphs'. */
-  let paragraphLines = 0;
-  let lazyCost = 0;
-  let lazyStart = 0;
+  const paragraph: LazyParagraph = { lines: 0, lazyCost: 0, lazyStart: 0 };
+  /** What the lazy lines of the paragraphs before it cost. */
   let lazySpent = 0;
   const endParagraph = () => {
-    lazySpent += lazyCost;
-    paragraphLines = 0;
-    lazyCost = 0;
-    lazyStart = 0;
+    lazySpent += paragraph.lazyCost;
+    Object.assign(paragraph, { lines: 0, lazyCost: 0, lazyStart: 0 });
   };
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -112,12 +115,12 @@ export function tooDeeplyNested(text: string): { line: number; message: string }
       endParagraph();
       open = levels;
     }
-    paragraphLines += 1;
+    paragraph.lines += 1;
     if (levels < open) {
-      if (lazyStart === 0) lazyStart = i + 1;
-      lazyCost += paragraphLines;
-      if (lazyCost > LAZY_PARAGRAPH_BUDGET || lazySpent + lazyCost > LAZY_DOCUMENT_BUDGET)
-        return { line: lazyStart, message: `${lazyCost > LAZY_PARAGRAPH_BUDGET ? 'a paragraph continues' : 'paragraphs up to this one continue'} a quote or list item lazily (lines without its \`>\` or its indentation) for so many lines that markdown would take minutes to read them, in time growing with the square of their lines: spec-run does not read the document (indent or quote those lines, put them in a fenced code block, or leave a blank line before them)` };
+      if (paragraph.lazyStart === 0) paragraph.lazyStart = i + 1;
+      paragraph.lazyCost += paragraph.lines;
+      if (paragraph.lazyCost > LAZY_PARAGRAPH_BUDGET || lazySpent + paragraph.lazyCost > LAZY_DOCUMENT_BUDGET)
+        return { line: paragraph.lazyStart, message: `${paragraph.lazyCost > LAZY_PARAGRAPH_BUDGET ? 'a paragraph continues' : 'paragraphs up to this one continue'} a quote or list item lazily (lines without its \`>\` or its indentation) for so many lines that markdown would take minutes to read them, in time growing with the square of their lines: spec-run does not read the document (indent or quote those lines, put them in a fenced code block, or leave a blank line before them)` };
     }
     if (markers > 0 && levels > DEEPEST_CONTAINERS)
       return { line: i + 1, message: `a line nested in ${levels} levels of quotes and list items (more than ${DEEPEST_CONTAINERS}): spec-run does not read markdown nested this deep, whose parse takes time growing with the depth on every line below it` };
