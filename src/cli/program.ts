@@ -192,12 +192,14 @@ export function buildProgram(): Command {
     .option('--config <file>', 'configuration file (default: spec-run.config.json, .yaml, or the "spec-run" key of package.json)')
     .action(async (paths: string[], options) => {
       // Loaded only for a run: `serve`, started per session by MCP clients, must not pay for it.
-      const [{ runCommand, printedSummary, runFailedAfterReport }, { childrenEnded }, { stopLeftChildren }, { keepVerdict }] = await Promise.all([
+      const [{ runCommand, printedSummary, runFailedAfterReport }, { childrenEnded }, { markStartedProcesses, stopLeftChildren }, { keepVerdict }] = await Promise.all([
         import('./run-command.js'),
         import('../process/child.js'),
         import('../process/left-children.js'),
         import('../process/verdict.js'),
       ]);
+      // Before any steps file loads: what step code starts carries the mark, even after it leaves spec-run's processes (setsid).
+      markStartedProcesses();
       const status = await runCommand(paths, options);
       // --list loads steps files without running them, as check does: it ends once it has said all it found.
       if (options.list) endCommand(status);

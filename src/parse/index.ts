@@ -8,6 +8,7 @@ import { MAX_DOCUMENT_BYTES, NotADocumentFile, pastTheLimitMessage, readDocument
 import { readFrontmatter } from './frontmatter.js';
 import { boldLineMetadata, isEmptyTree, markdownTree, readBody } from './markdown.js';
 import { exhaustedTheStack, unreadableMessage } from './unreadable.js';
+import { FENCE, tooDeeplyNested } from './nesting.js';
 
 /** The document model of `content`; whatever the input, a document with its problems, never an exception. */
 export function parseMarkdown(path: string, content: string | Uint8Array): SpecDocument {
@@ -144,13 +145,8 @@ function readDocument(path: string, content: string | Uint8Array): SpecDocument 
   const control = unmeantControl(path, text);
   if (control) problems.push(control);
 
-  const deepList = deeplyNestedListLine(text);
-  if (deepList !== null) {
-    return emptyDocument(path, [
-      ...problems,
-      { file: path, line: deepList, message: `a list item indented by ${DEEPEST_LIST_COLUMNS} columns or more (lists nested past a hundred levels): spec-run does not read lists this deep, whose parse takes time growing with the square of their depth`, severity: 'error' },
-    ]);
-  }
+  const nesting = tooDeeplyNested(text);
+  if (nesting !== null) return emptyDocument(path, [...problems, { file: path, line: nesting.line, message: nesting.message, severity: 'error' }]);
   const crowded = costlyParagraphs(text);
   if (crowded !== null) return emptyDocument(path, [...problems, { file: path, line: crowded.line, message: crowded.message, severity: 'error' }]);
   const tree = markdownTree(text);
@@ -239,20 +235,6 @@ export async function parseFile(path: string): Promise<SpecDocument> {
   return document;
 }
 
-/** How far a list item may stand indented: past it, lists nested this deep take micromark seconds to minutes (1000 levels: half a minute). */
-const DEEPEST_LIST_COLUMNS = 256;
-const DEEP_LIST_ITEM = new RegExp(`^[ \\t]{${DEEPEST_LIST_COLUMNS / 4},}(?:[-*+]|\\d{1,9}[.)])(?:[ \\t]|$)`, 'gm');
-
-/** The line of the first list item indented by DEEPEST_LIST_COLUMNS or more (a tab counting four), or null. */
-function deeplyNestedListLine(text: string): number | null {
-  for (const match of text.matchAll(DEEP_LIST_ITEM)) {
-    const indent = /^[ \t]*/.exec(match[0])![0];
-    const columns = [...indent].reduce((sum, c) => sum + (c === '\t' ? 4 : 1), 0);
-    if (columns >= DEEPEST_LIST_COLUMNS) return text.slice(0, match.index).split('\n').length;
-  }
-  return null;
-}
-
 /**
  * How many brackets of the costly kinds one paragraph may hold. micromark reads each ']'
  * back to its '[' (25 000 nested: 3 s; 50 000: 12 s), and each ']' that ends no link leaves
@@ -278,9 +260,15 @@ const DOCUMENT_BRACKET_BUDGET = 10 * MOST_COSTLY_BRACKETS * MOST_COSTLY_BRACKETS
 const MOST_INLINE_MARKS = 3000;
 /** What all paragraphs' marks may cost together: ten paragraphs at the limit, about 2 s (200 paragraphs of 1 000 marks took 5 s). */
 const DOCUMENT_MARK_BUDGET = 10 * MOST_INLINE_MARKS * MOST_INLINE_MARKS;
+/**
+ * How far micromark may scan ahead for the ends of code spans in a document, in characters.
+ * A run of backquotes opens a code span only if a run of as many follows in its paragraph:
+ * micromark looks for one up to the paragraph's end, and a run with none (a thousand runs
+ * of different lengths) sends it to that end each time (1 000 runs in 500 kB: 16 s).
+ */
+const CODE_SPAN_SCAN_BUDGET = 20_000_000;
 /** A character that may begin an inline mark: the run or sequence it begins is counted once. */
 const MARK_START = /[*_~`[<&\\:w]/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 /**
  * A list item's first line: it starts a paragraph of its own even right below another when
  * it is a bullet, an ordered item numbered 1, or the next item of the ordered list above
@@ -341,7 +329,7 @@ function holdsAtLeast(text: string, pattern: RegExp, least: number): boolean {
  */
 function costlyParagraphs(text: string): { line: number; message: string } | null {
   // Most documents have few brackets and marks: nothing to look at line by line.
-  if (!holdsAtLeast(text, /\[/g, MOST_COSTLY_BRACKETS) && !holdsAtLeast(text, /\]/g, MOST_COSTLY_BRACKETS) && !holdsAtLeast(text, /[*_~`[<&\\]|:\/\/|www\./g, MOST_INLINE_MARKS)) return null;
+  if (!holdsAtLeast(text, /\[/g, MOST_COSTLY_BRACKETS) && !holdsAtLeast(text, /\]/g, MOST_COSTLY_BRACKETS) && !holdsAtLeast(text, /[*_~`[<&\\]|:\/\/|www\./g, MOST_INLINE_MARKS) && !mayScanCostly(text)) return null;
   let fence: string | null = null;
   let inTable = false;
   let open = 0;
@@ -355,11 +343,21 @@ function costlyParagraphs(text: string): { line: number; message: string } | nul
   /** What the paragraphs counted so far cost the parser together: each, the square of its brackets, and of its marks. */
   let spent = 0;
   let spentOnMarks = 0;
+  /** The paragraph's runs of backquotes (where each starts in it, and its length), its characters so far, the line of its first run. */
+  let runs: BackquoteRun[] = [];
+  let paragraphChars = 0;
+  let runsStart = 0;
+  let spentOnCodeSpans = 0;
   const spend = (): { line: number; message: string } | null => {
     spent += deepest * deepest + unlinked * unlinked;
     spentOnMarks += marks * marks;
+    spentOnCodeSpans += codeSpanScan(runs, paragraphChars);
+    runs = [];
+    paragraphChars = 0;
     deepest = 0;
     if (spent >= DOCUMENT_BRACKET_BUDGET) return { line: start, message: `paragraphs up to this one hold so many brackets open at once or closing no inline link that markdown would parse them for minutes (each in time growing with the square of its brackets): spec-run does not read the document (close the brackets, write links inline, or put code in fenced blocks)` };
+    if (spentOnCodeSpans >= CODE_SPAN_SCAN_BUDGET) return { line: runsStart, message: `paragraphs up to this one hold runs of backquotes that close no code span (no run of as many follows in the paragraph), so many that markdown would scan their paragraphs for minutes, to each paragraph's end for each run: spec-run does not read the document (close the code spans, or put code in fenced blocks)` };
+    runsStart = 0;
     if (spentOnMarks >= DOCUMENT_MARK_BUDGET) return { line: marksStart, message: `paragraphs up to this one hold so many inline marks (emphasis, code spans, links, autolinks, entities, escapes) that markdown would parse them for minutes (each paragraph in time growing with the square of its marks): spec-run does not read the document (split the paragraphs, or put code and data in fenced blocks)` };
     return null;
   };
@@ -409,6 +407,12 @@ function costlyParagraphs(text: string): { line: number; message: string } | nul
       if (MARK_START.test(c) && beginsMark(line, at)) {
         if (marksStart === 0) marksStart = i + 1;
         marks += 1;
+        if (c === '`') {
+          if (runsStart === 0) runsStart = i + 1;
+          let end = at;
+          while (line[end] === '`') end += 1;
+          runs.push({ at: paragraphChars + at, length: end - at });
+        }
         if (marks >= MOST_INLINE_MARKS) return { line: marksStart, message: `a paragraph with ${MOST_INLINE_MARKS} inline marks (emphasis, code spans, links, autolinks, entities, escapes): spec-run does not read it, since markdown parses a paragraph's marks in time growing with their square (split the paragraph, or put code and data in a fenced block)` };
       }
       if (c === '\\') at += 1;
@@ -426,8 +430,47 @@ function costlyParagraphs(text: string): { line: number; message: string } | nul
         if (unlinked >= MOST_COSTLY_BRACKETS) return { line: start, message: `a paragraph with ${MOST_COSTLY_BRACKETS} ']' that close no inline link ([text](url)): spec-run does not read it, since markdown parses such brackets in time growing with their square in one paragraph (split the paragraph, write the links inline or one to a list item, or put code in a fenced block)` };
       }
     }
+    paragraphChars += line.length + 1;
   }
   return spend();
+}
+
+/** A run of backquotes in a paragraph: where it starts in the paragraph's text, and how many. */
+interface BackquoteRun {
+  at: number;
+  length: number;
+}
+
+/**
+ * How many characters micromark reads looking for the ends of the code spans that RUNS of a
+ * paragraph of CHARS characters may open: from each run to the next run as long (the span's
+ * end; the runs between are its content), or to the paragraph's end when none follows.
+ */
+function codeSpanScan(runs: BackquoteRun[], chars: number): number {
+  const nextAsLong: number[] = [];
+  const lastOfLength = new Map<number, number>();
+  for (let i = runs.length - 1; i >= 0; i--) {
+    nextAsLong[i] = lastOfLength.get(runs[i].length) ?? -1;
+    lastOfLength.set(runs[i].length, i);
+  }
+  let scanned = 0;
+  for (let i = 0; i < runs.length; ) {
+    const end = nextAsLong[i];
+    scanned += (end < 0 ? chars : runs[end].at) - runs[i].at;
+    i = end < 0 ? i + 1 : end + 1;
+  }
+  return scanned;
+}
+
+/**
+ * Whether TEXT's runs of backquotes could cost CODE_SPAN_SCAN_BUDGET: only runs of lengths no
+ * later run has scan far, and B backquotes make fewer than sqrt(2B) such lengths; each
+ * scans at most the text.
+ */
+function mayScanCostly(text: string): boolean {
+  let backquotes = 0;
+  for (let at = text.indexOf('`'); at >= 0; at = text.indexOf('`', at + 1)) backquotes += 1;
+  return (1 + Math.sqrt(2 * backquotes)) * text.length >= CODE_SPAN_SCAN_BUDGET;
 }
 
 /** Whether the character at AT in LINE begins an inline mark: a run's first, or any '[', '<', '&', '\\', '://', 'www.'. */

@@ -2,6 +2,7 @@
 // Once a run has reported and closed its own drivers, servers and commands, these are
 // programs step code started and left running: one holding an inherited stdout kept a
 // CI pipeline (`spec-run | tee`) waiting long after the run ended.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { GRACE_MS } from '../executor/result.js';
 import { descendantsOf, groupHasLiveMember, isRunning } from './stop.js';
@@ -10,6 +11,20 @@ export interface ChildProcessInfo {
   pid: number;
   /** Its command line, shortened. */
   command: string;
+  /** It left spec-run's tree of processes (setsid and a fork, a daemon): found by the run's mark in its environment. */
+  detached?: boolean;
+}
+
+/**
+ * The variable every process spec-run's process starts inherits, holding the run's own
+ * mark: a program step code started that then left spec-run's tree (`setsid`, a double
+ * fork: reparented to init, no longer a child) still carries it, and is found by it.
+ */
+export const RUN_MARK_ENV = 'SPEC_RUN_RUN_MARK';
+
+/** Marks this process's environment, before any step code loads, so that what it starts carries the mark. */
+export function markStartedProcesses(): void {
+  process.env[RUN_MARK_ENV] = `${process.pid}-${randomBytes(6).toString('hex')}`;
 }
 
 /**
@@ -37,7 +52,38 @@ export function childProcesses(): ChildProcessInfo[] {
       // A thread that ended meanwhile has no children to list.
     }
   }
-  return [...pids].filter((pid) => isRunning(pid) && !isOwnHelper(pid)).map((pid) => ({ pid, command: commandOf(pid) }));
+  const children = [...pids].filter((pid) => isRunning(pid) && !isOwnHelper(pid)).map((pid) => ({ pid, command: commandOf(pid) }));
+  return [...children, ...detachedProcesses(children)];
+}
+
+/**
+ * The processes carrying this run's mark (RUN_MARK_ENV) that are neither spec-run's children
+ * nor below them: programs that left the tree. None when the run set no mark, or without /proc.
+ */
+function detachedProcesses(children: ChildProcessInfo[]): ChildProcessInfo[] {
+  const mark = process.env[RUN_MARK_ENV];
+  if (!mark) return [];
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const inTree = new Set([process.pid, ...children.flatMap((child) => [child.pid, ...descendantsOf(child.pid)])]);
+  const marked = `${RUN_MARK_ENV}=${mark}`;
+  const detached: ChildProcessInfo[] = [];
+  for (const entry of entries) {
+    const pid = Number(entry);
+    if (!/^\d+$/.test(entry) || inTree.has(pid) || !isRunning(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marked) && !isOwnHelper(pid)) detached.push({ pid, command: commandOf(pid), detached: true });
+    } catch {
+      // Ended meanwhile, or another user's: not started by this run's step code.
+    }
+  }
+  // Below another detached one, a process is stopped with it.
+  const below = new Set(detached.flatMap((d) => descendantsOf(d.pid)));
+  return detached.filter((d) => !below.has(d.pid));
 }
 
 function argumentsOf(pid: number): string[] {
@@ -76,7 +122,7 @@ export function stopLeftChildren(): string | null {
   while (outliving().length > 0 && Date.now() < deadline) pause(POLL_MS);
   const killed = outliving();
   if (killed.length > 0) signal('SIGKILL');
-  const named = (children: ChildProcessInfo[]) => children.map((c) => `pid ${c.pid} (${c.command})`).join(', ');
+  const named = (children: ChildProcessInfo[]) => children.map((c) => `pid ${c.pid} (${c.command}${c.detached ? '; it had left spec-run\'s processes: setsid, a daemon' : ''})`).join(', ');
   const how = killed.length === 0 ? 'stopped (SIGTERM)' : `stopped (SIGTERM; ${named(killed)} outlived the ${GRACE_MS / 1000} s grace and ${killed.length === 1 ? 'was' : 'were'} killed, SIGKILL)`;
   return `step code left ${left.length === 1 ? 'a process' : `${left.length} processes`} running after the report: ${named(left)}; ${how}`;
 }

@@ -54,9 +54,48 @@ t.test('a step\'s huge error message is cut in the report, saying how much was l
 t.test('lists nested past a hundred levels are refused at the first item so deep; a hundred levels are read', async (t) => {
   const nested = (depth: number) => `# Deep\n\n${Array.from({ length: depth }, (_, i) => `${'  '.repeat(i)}- a\n`).join('')}`;
   const deep = parseMarkdown('deep.md', nested(1000));
-  t.match(deep.problems, [{ line: 3 + 128, message: /a list item indented by 256 columns or more/ }], 'at the line of the item indented 256 columns');
+  t.match(deep.problems, [{ line: 3 + 100, message: /^a line nested in 101 levels of quotes and list items \(more than 100\)/ }], 'at the line of the item 101 levels deep');
   t.same(parseMarkdown('hundred.md', nested(100)).problems, [], 'a hundred levels: no problem');
   t.same(parseMarkdown('code.md', `# Code\n\n\`\`\`\n${' '.repeat(300)}x\n\`\`\`\n`).problems, [], 'a deep indentation that is no list item: read');
+});
+
+// micromark checks every open quote and list item on every line, and keeps each check's
+// events: 2 000 lines of quotes one level deeper each (4 MB) took three minutes, a line
+// of 1 000 `- ` with 10 000 lines below it 8 s for 22 kB (src/parse/nesting.ts).
+t.test('quotes and list items nested past a hundred levels, or deep nesting over many lines, are refused at their line before the parse; real nesting is read', async (t) => {
+  const head = '# Deep\n\n';
+  const progressive = Array.from({ length: 2000 }, (_, i) => `${'> '.repeat(i + 1)}q\n`).join('');
+  t.match(parseMarkdown('quotes.md', head + progressive).problems, [{ line: 3 + 100, message: /^a line nested in 101 levels of quotes and list items/ }], 'quotes one level deeper each line: at the first past a hundred');
+  for (const [shape, line] of [['quotes', '> '], ['items', '- '], ['items in quotes', '> - '], ['numbered items', '1. ']]) {
+    const lazy = `${line.repeat(1000)}q\n${'q\n'.repeat(10_000)}`;
+    t.match(parseMarkdown('lazy.md', head + lazy).problems, [{ line: 3, message: /^a line nested in \d+ levels of quotes and list items \(more than 100\)/ }], `${shape} a thousand deep on one line: at that line`);
+  }
+  // A hundred levels are allowed on a line, but not on thousands of lines below it.
+  const deepAndLong = `${'> '.repeat(100)}q\n${'q\n'.repeat(5_000)}`;
+  const refused = parseMarkdown('long.md', head + deepAndLong).problems;
+  t.match(refused, [{ message: /^lines up to this one stand in so many levels of quotes and list items \(100 here,/ }], 'a hundred levels continued by 5 000 lines: refused');
+  t.ok(refused[0].line > 3 && refused[0].line < 3 + 5_000, `at the line where the budget ran out (${refused[0].line})`);
+  const real = `${head}> quote\n> > reply\n> > > reply to it\n\n- a\n  - b\n    - c\n      - d\n\n        code in d\n`.repeat(2_000);
+  t.same(parseMarkdown('real.md', real).problems, [], '2 000 copies of quotes three deep and lists four deep: read');
+  t.same(parseMarkdown('hundred.md', `${head}${'> '.repeat(100)}q\n${'q\n'.repeat(100)}`).problems, [], 'a hundred levels with a hundred lines below: read');
+  t.same(parseMarkdown('fenced.md', `${head}\`\`\`\n${'> '.repeat(500)}\n\`\`\`\n`).problems, [], 'a deep line in fenced code: read');
+});
+
+t.test('a paragraph continued lazily below a list item or quote for thousands of lines is refused where its lazy lines begin; a thousand are read', async (t) => {
+  for (const [shape, start] of [['list item', '- **THEN** the log is:'], ['quote', '> the log:'], ['nested item', '- a\n  - b']]) {
+    const lines = start.split('\n').length;
+    t.match(parseMarkdown('lazy.md', `# Log\n\n${start}\n${'log line\n'.repeat(3_000)}`).problems, [{ line: 3 + lines, message: /^a paragraph continues a quote or list item lazily/ }], `3 000 lines below a ${shape}: at the first`);
+    t.same(parseMarkdown('lazy.md', `# Log\n\n${start}\n${'log line\n'.repeat(1_000)}`).problems, [], `1 000 lines below a ${shape}: read`);
+  }
+  t.match(parseMarkdown('many.md', `# Log\n\n${`- log:\n${'line\n'.repeat(1_500)}\n`.repeat(20)}`).problems, [{ message: /^paragraphs up to this one continue a quote or list item lazily/ }], 'twenty paragraphs of 1 500 lazy lines: refused');
+  t.same(parseMarkdown('indented.md', `# Log\n\n- log:\n${'  line\n'.repeat(3_000)}`).problems, [], 'the same lines indented under their item: read');
+});
+
+t.test('backquote runs that close no code span, so many that micromark would scan their paragraph to its end for each, are refused at their line; code spans by the thousand are read', async (t) => {
+  const unclosed = (runs: number) => Array.from({ length: runs }, (_, i) => `${'`'.repeat(i + 1)}a `).join('');
+  t.match(parseMarkdown('ticks.md', `# D\n\nprose\n\n${unclosed(1000)}\n`).problems, [{ line: 5, message: /^paragraphs up to this one hold runs of backquotes that close no code span/ }], '1 000 runs of different lengths: refused at their line');
+  t.same(parseMarkdown('few.md', `# D\n\n${unclosed(100)}\n`).problems, [], 'a hundred: read');
+  t.same(parseMarkdown('spans.md', `# D\n\n${'- use `x` and ``y`` here\n'.repeat(5_000)}\n${'`a` '.repeat(1_400)}\n`).problems, [], 'closed code spans by the thousand: read');
 });
 
 // micromark's time for these grew with the square of their items (10 000 items with a sub-item
