@@ -197,4 +197,7 @@ t.test('an event the schema does not allow is refused at its file and line, what
   t.match(damaged('"counts":{"passed":1,"failed":1', '"counts":{"passed":1,"failed":-1'), /^s1\.jsonl:8: a malformed "run-end" event: counts\.failed: /);
   t.match(damaged('"kind":"scenario"', '"kind":"scenery"'), /^s1\.jsonl:3: a malformed "unit-start" event: kind: /);
   t.match(mergedFailed([...lines, lines[3]]), /^s1\.jsonl:9: an event after the run-end/);
+  // A field it does not know is refused, not dropped: a misspelt "skip" would otherwise merge as a pass.
+  t.match(damaged('"ok":false', '"ok":false,"skipp":"by hand"'), /^s1\.jsonl:5: a malformed "point" event: \(the event\): Unrecognized key: "skipp"/);
+  t.match(damaged('"counts":{"passed":1', '"counts":{"flakey":0,"passed":1'), /^s1\.jsonl:8: a malformed "run-end" event: counts: Unrecognized key: "flakey"/);
 });
