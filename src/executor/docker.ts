@@ -13,7 +13,7 @@ import { ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { localImageAdvice, pullIfMissing } from './pull.js';
 import type { ExecObserver } from './events.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, exitCodeAfterMemoryKill, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { bindMount, inCurrentDirectory, onHost, unusableDirectory, workdirInImage, workdirMissingInImage, WORKSPACE } from './workspace.js';
 import { oomWatch, type OomWatch } from './oom-watch.js';
 import { setTimeout, clearTimeout } from '../process/native-timers.js';
@@ -303,10 +303,10 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     if (!(Date.parse(state.StartedAt ?? '') > 0)) return infrastructure(`the container never started: docker start ended first${attached.outputTail.trim() ? ` (${attached.outputTail.trim()})` : ''}`);
     const durationMs = runningTime(state) ?? measuredMs;
     const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
-    // The engine marks a container OOMKilled when the kernel killed any process of it; only a
-    // command that ended by that kill is reported as stopped by the limit.
-    if (oom && killed) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs });
-    if (oom) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on and exited with ${state.ExitCode}`);
+    // The engine marks a container OOMKilled when the kernel killed any process of it: a
+    // command that ended by that kill was stopped by the limit; one that outlived it is told so.
+    if (oom && killed) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs, memoryKill: { commandWentOn: false, commandExitCode: state.ExitCode } });
+    const memoryKill = oom ? { commandWentOn: true, commandExitCode: state.ExitCode } : undefined;
     // A timeout's stop sent once the container had ended (the client learnt of the end late, on a
     // loaded machine) stopped nothing: the command's own end is its result. The engine's clock is
     // this machine's, the project being mounted from here.
@@ -316,13 +316,18 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     const stopped = stoppedNothing ? null : halt;
     if (stopped && killed) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
     if (stopped) {
+      // Stopped at its timeout or by an interrupt, which its report tells: the kill it outlived before is said beside it.
+      if (memoryKill) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on until it was stopped`);
       return result({
         outcome: stopped.reason,
         exitCode: stoppedExitCode(stopped.reason, killed, request.signal),
         signal: killed ? 'SIGKILL' : 'SIGTERM',
         durationMs,
+        memoryKill,
       });
     }
+    // A kill the command outlived fails it all the same (exitCodeAfterMemoryKill): its report's first line tells it.
+    if (memoryKill) return result({ outcome: 'memory-limit', exitCode: exitCodeAfterMemoryKill(state.ExitCode), signal: signalOf(state.ExitCode), durationMs, memoryKill });
     return result({ outcome: 'completed', exitCode: state.ExitCode, signal: signalOf(state.ExitCode), durationMs });
   } finally {
     if (created) await remove(name, notes, tell);
