@@ -12,6 +12,7 @@ import { OWNER_LABEL, watchOwnContainers } from './container-watch.js';
 import { ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { localImageAdvice, pullIfMissing } from './pull.js';
 import type { ExecObserver } from './events.js';
+import { formatElapsed } from './duration.js';
 import { OutputCollector } from './output.js';
 import { armStop, EXIT, exitCodeAfterMemoryKill, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { bindMount, inCurrentDirectory, onHost, unusableDirectory, workdirInImage, workdirMissingInImage, WORKSPACE } from './workspace.js';
@@ -162,8 +163,10 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
   // Reset when the container starts: a run that ends before the engine times it (runningTime) spans what the timeout does, not the image check and `docker create`.
   let started = performance.now();
   const tell = request.onEvent ?? (() => {});
+  let ran = false;
   const result = (fields: Pick<ExecResult, 'outcome' | 'exitCode' | 'signal'> & Partial<ExecResult>): ExecResult => {
     tell({ type: 'end', outcome: fields.outcome, exitCode: fields.exitCode, signal: fields.signal });
+    ran = fields.outcome !== 'error';
     return {
     command: request.run,
     context: 'docker',
@@ -228,6 +231,7 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
   let created = false;
   // Where the engine's events of this container begin, with a second to spare (its name is unique).
   const eventsSince = Date.now() / 1000 - 1;
+  const creating = performance.now();
   try {
     watchOwnContainers();
     const creation = await docker(args, { reject: false });
@@ -331,6 +335,9 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     return result({ outcome: 'completed', exitCode: state.ExitCode, signal: signalOf(state.ExitCode), durationMs });
   } finally {
     if (created) await remove(name, notes, tell);
+    // Duration is the command's run, which the engine's set-up and removal of its container
+    // can far exceed (a quick command: milliseconds of a second or more): that is said too.
+    if (created && ran) notes.push(`the container took ${formatElapsed(performance.now() - creating)} from its creation to its removal; Duration is the command's own run in it, from its start to its end`);
     watch?.dispose();
   }
 }

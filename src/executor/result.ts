@@ -81,7 +81,11 @@ export interface ExecResult {
   exitCode: number;
   /** Signal that ended the command: SIGTERM when the grace period sufficed, SIGKILL when not, or the signal of a command that died of one. */
   signal: NodeJS.Signals | null;
-  /** From start to the end of the command (for Docker: from `docker start`). */
+  /**
+   * How long the command ran, from its start to its end. In a container, by the engine's clock
+   * (its StartedAt to its FinishedAt): not the container's creation, start-up or removal, which
+   * a note times (for a quick command, a second or more beside milliseconds).
+   */
   durationMs: number;
   output: CapturedOutput;
   /** How this run was carried out: alias mappings, ignored fields, cleanup done. */

@@ -62,3 +62,21 @@ t.test('a process killed at the memory limit, the command going on to exit 0: fa
   t.match(logged, [{ event: 'memory-limit', context: 'docker', exitCode: 137, commandWentOn: true, commandExitCode: 0 }]);
   t.equal(logged.length, 1, 'one event');
 });
+
+t.test("a container command's Duration is its own run, at least the 1 s it sleeps; the container's whole time is noted beside it", async (t) => {
+  if (!(await imageHere(t))) return;
+  const project = userProject({ 'stop.yaml': `stop:\n  commands:\n    - run: "sleep 1"\n      image: ${IMAGE}\n    - run: "echo quick"\n      image: ${IMAGE}\n` });
+  const started = performance.now();
+  const run = await project.specRun(['exec', 'stop.yaml']);
+  const wallMs = performance.now() - started;
+  t.equal(run.code, 0, run.stderr);
+  const seconds = (report: string, pattern: RegExp) => Number(pattern.exec(report)?.[1] ?? NaN) * 1000;
+  const [sleeper, quick] = [1, 2].map((n) => reportOf(run.stdout, n));
+  const duration = (report: string) => seconds(report, /^Duration: (\d+\.\d+)s$/m);
+  const container = (report: string) => seconds(report, /^  note: the container took (\d+\.\d+)s from its creation to its removal; Duration is the command's own run in it, from its start to its end$/m);
+  t.ok(duration(sleeper) >= 1000 && duration(sleeper) < 1500, `sleep 1 reported as ${duration(sleeper)} ms`);
+  t.ok(container(sleeper) >= duration(sleeper), `its container took ${container(sleeper)} ms, its command ${duration(sleeper)} ms`);
+  t.ok(duration(quick) < 500, `echo reported as ${duration(quick)} ms`);
+  t.ok(container(quick) > duration(quick), `its container took ${container(quick)} ms, its command ${duration(quick)} ms`);
+  t.ok(container(sleeper) + container(quick) <= wallMs, `the containers' times, ${container(sleeper) + container(quick)} ms, fit in the run's ${Math.round(wallMs)} ms`);
+});
