@@ -319,9 +319,9 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     if (stoppedNothing) notes.push(`the command ended by itself before its timeout's stop was sent; the engine told of its end late`);
     const stopped = stoppedNothing ? null : halt;
     if (stopped && killed) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
+    // The kill it outlived, in the words a reader may already look for; a stop's report, which does not tell of it, has only this.
+    if (memoryKill) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on ${stopped ? 'until it was stopped' : `and exited with ${state.ExitCode}`}`);
     if (stopped) {
-      // Stopped at its timeout or by an interrupt, which its report tells: the kill it outlived before is said beside it.
-      if (memoryKill) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on until it was stopped`);
       return result({
         outcome: stopped.reason,
         exitCode: stoppedExitCode(stopped.reason, killed, request.signal),

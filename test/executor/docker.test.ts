@@ -122,6 +122,7 @@ t.test('Docker', async (t) => {
     t.match(r, { outcome: 'memory-limit', exitCode: 3, memoryKill: { commandWentOn: true, commandExitCode: 3 } });
     t.match(formatResult(r), /^Error: Command exceeded its memory limit \(16m\): a process of it was killed; the command went on and exited with 3\n/);
     t.match(formatResult(r), /\nOutput:\n(?:.*\n)*went-on\n/, 'its output in full, under Output: (not Partial Output:)');
+    t.ok(r.notes.includes('a process of the command was killed at the memory limit (16m); the command went on and exited with 3'), `the note stays (${r.notes.join('; ')})`);
     t.match(limitEvents(r), [{ event: 'memory-limit', exitCode: 3, commandWentOn: true, commandExitCode: 3 }]);
   });
 
