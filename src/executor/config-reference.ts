@@ -11,7 +11,14 @@ configuration file's directory: an absolute host path, in a container its path u
 Exit status: 0 when all succeed, else the first failure's code (124 timeout, 137 killed
 or memory limit, 125 could not run), 2 for a bad config; 130, 143 or 129 when SIGINT,
 SIGTERM or SIGHUP interrupted it (the command running is stopped; --log FILE gets a
-JSON line for the interruption, as for each timeout and memory-limit kill).`;
+JSON line for the interruption, as for each timeout and memory-limit kill).
+A process of a container command killed at its memory limit fails the command even
+when the command goes on: its report begins "Error: Command exceeded its memory limit",
+its exit code is its own when it failed, 137 when it exited 0, and --log gets a
+memory-limit line saying the command went on and with which code it exited.
+Duration: how long the command ran, from its start to its end (in a container by the
+engine's clock, as its timeout counts); a note gives the container's whole time, from its
+creation to its removal.`;
 
 export const CONFIG_REFERENCE = `The configuration file (YAML):
   stop:

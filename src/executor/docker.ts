@@ -12,8 +12,9 @@ import { OWNER_LABEL, watchOwnContainers } from './container-watch.js';
 import { ensureLocalImage, LOCAL_IMAGE } from './local-image.js';
 import { localImageAdvice, pullIfMissing } from './pull.js';
 import type { ExecObserver } from './events.js';
+import { formatElapsed } from './duration.js';
 import { OutputCollector } from './output.js';
-import { armStop, EXIT, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
+import { armStop, EXIT, exitCodeAfterMemoryKill, GRACE_MS, hiddenStreams, signalOf, stoppedExitCode, type ExecRequest, type ExecResult, type StopReason } from './result.js';
 import { bindMount, inCurrentDirectory, onHost, unusableDirectory, workdirInImage, workdirMissingInImage, WORKSPACE } from './workspace.js';
 import { oomWatch, type OomWatch } from './oom-watch.js';
 import { setTimeout, clearTimeout } from '../process/native-timers.js';
@@ -162,8 +163,10 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
   // Reset when the container starts: a run that ends before the engine times it (runningTime) spans what the timeout does, not the image check and `docker create`.
   let started = performance.now();
   const tell = request.onEvent ?? (() => {});
+  let ran = false;
   const result = (fields: Pick<ExecResult, 'outcome' | 'exitCode' | 'signal'> & Partial<ExecResult>): ExecResult => {
     tell({ type: 'end', outcome: fields.outcome, exitCode: fields.exitCode, signal: fields.signal });
+    ran = fields.outcome !== 'error';
     return {
     command: request.run,
     context: 'docker',
@@ -228,6 +231,7 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
   let created = false;
   // Where the engine's events of this container begin, with a second to spare (its name is unique).
   const eventsSince = Date.now() / 1000 - 1;
+  const creating = performance.now();
   try {
     watchOwnContainers();
     const creation = await docker(args, { reject: false });
@@ -303,10 +307,10 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     if (!(Date.parse(state.StartedAt ?? '') > 0)) return infrastructure(`the container never started: docker start ended first${attached.outputTail.trim() ? ` (${attached.outputTail.trim()})` : ''}`);
     const durationMs = runningTime(state) ?? measuredMs;
     const killed = state.ExitCode === 128 + constants.signals.SIGKILL;
-    // The engine marks a container OOMKilled when the kernel killed any process of it; only a
-    // command that ended by that kill is reported as stopped by the limit.
-    if (oom && killed) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs });
-    if (oom) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on and exited with ${state.ExitCode}`);
+    // The engine marks a container OOMKilled when the kernel killed any process of it: a
+    // command that ended by that kill was stopped by the limit; one that outlived it is told so.
+    if (oom && killed) return result({ outcome: 'memory-limit', exitCode: EXIT.killed, signal: 'SIGKILL', durationMs, memoryKill: { commandWentOn: false, commandExitCode: state.ExitCode } });
+    const memoryKill = oom ? { commandWentOn: true, commandExitCode: state.ExitCode } : undefined;
     // A timeout's stop sent once the container had ended (the client learnt of the end late, on a
     // loaded machine) stopped nothing: the command's own end is its result. The engine's clock is
     // this machine's, the project being mounted from here.
@@ -315,17 +319,25 @@ async function runContainer(request: ExecRequest & { image: string }): Promise<E
     if (stoppedNothing) notes.push(`the command ended by itself before its timeout's stop was sent; the engine told of its end late`);
     const stopped = stoppedNothing ? null : halt;
     if (stopped && killed) tell({ type: 'signal', signal: 'SIGKILL', via: 'docker stop' });
+    // The kill it outlived, in the words a reader may already look for; a stop's report, which does not tell of it, has only this.
+    if (memoryKill) notes.push(`a process of the command was killed at the memory limit (${request.memory}); the command went on ${stopped ? 'until it was stopped' : `and exited with ${state.ExitCode}`}`);
     if (stopped) {
       return result({
         outcome: stopped.reason,
         exitCode: stoppedExitCode(stopped.reason, killed, request.signal),
         signal: killed ? 'SIGKILL' : 'SIGTERM',
         durationMs,
+        memoryKill,
       });
     }
+    // A kill the command outlived fails it all the same (exitCodeAfterMemoryKill): its report's first line tells it.
+    if (memoryKill) return result({ outcome: 'memory-limit', exitCode: exitCodeAfterMemoryKill(state.ExitCode), signal: signalOf(state.ExitCode), durationMs, memoryKill });
     return result({ outcome: 'completed', exitCode: state.ExitCode, signal: signalOf(state.ExitCode), durationMs });
   } finally {
     if (created) await remove(name, notes, tell);
+    // Duration is the command's run, which the engine's set-up and removal of its container
+    // can far exceed (a quick command: milliseconds of a second or more): that is said too.
+    if (created && ran) notes.push(`the container took ${formatElapsed(performance.now() - creating)} from its creation to its removal; Duration is the command's own run in it, from its start to its end`);
     watch?.dispose();
   }
 }

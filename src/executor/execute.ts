@@ -3,14 +3,14 @@
 import { resolveTimeout, type CommandConfig, type StopConfig } from './config.js';
 import { runInDocker } from './docker.js';
 import { runOnHost } from './host.js';
-import { appendLimitEvent } from './log.js';
+import { appendLimitEvents } from './log.js';
 import type { ExecRequest, ExecResult } from './result.js';
 
 export interface ExecuteOptions {
   projectRoot: string;
   imageAliases?: Record<string, string>;
   signal?: AbortSignal;
-  /** JSON-lines file that receives timeout and memory-limit events. */
+  /** JSON-lines file that receives timeout and memory-limit events (a kill at the memory limit the command outlived too). */
   eventLog?: string;
   maxOutputBytes?: number;
 }
@@ -43,6 +43,6 @@ export function requestFor(config: StopConfig, command: CommandConfig, options: 
 
 export async function execute(request: ExecRequest, eventLog?: string): Promise<ExecResult> {
   const result = request.image !== undefined ? await runInDocker({ ...request, image: request.image }) : await runOnHost(request);
-  if (eventLog) await appendLimitEvent(eventLog, result);
+  if (eventLog) await appendLimitEvents(eventLog, result);
   return result;
 }

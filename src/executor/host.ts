@@ -26,14 +26,13 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
   const collector = new OutputCollector({ maxLines: request.maxOutputLines, maxBytes: request.maxOutputBytes, hidden: hiddenStreams(request), keep: request.keepOutput });
   const graceMs = request.graceMs ?? GRACE_MS;
   const { pidNamespace, missing } = containment();
-  if (!pidNamespace) notes.push(`not run in a PID namespace (${missing}): processes that leave the command's process group (setsid, daemons) are not stopped`);
   const [command, args] = asSpawn(
     pidNamespace ? inOwnPidNamespace(['sh', REAPER, String(Math.ceil(graceMs / REAPER_TICK_MS)), request.run]) : tiedToParent(['sh', '-c', request.run]),
   );
   const cwd = resolve(request.projectRoot, request.workdir ?? '.');
   // Allowed (a hook may work in a scratch directory), but never unseen: the project is where a reader expects it.
   const fromProject = relative(request.projectRoot, cwd);
-  if (fromProject === '..' || fromProject.startsWith(`..${sep}`) || isAbsolute(fromProject)) notes.push(`workdir ${cwd} is outside the project (${request.projectRoot}): the command ran there`);
+  const outsideProject = fromProject === '..' || fromProject.startsWith(`..${sep}`) || isAbsolute(fromProject);
   const tell = request.onEvent ?? (() => {});
   tell({ type: 'start', context: 'host', run: request.run, workdir: cwd, env: request.env ?? {}, graceMs });
   const started = performance.now();
@@ -61,6 +60,9 @@ export async function runOnHost(request: ExecRequest): Promise<ExecResult> {
     const failure = await child.exited;
     return base(request, notes, collector, started, { outcome: 'error', exitCode: EXIT.infrastructure, signal: null, error: `could not start sh: ${failure.error?.message}` });
   }
+  // Said once the command runs, and not before: a refused or unstartable command ran nowhere, in no namespace.
+  if (!pidNamespace) notes.push(`not run in a PID namespace (${missing}): processes that leave the command's process group (setsid, daemons) are not stopped`);
+  if (outsideProject) notes.push(`workdir ${cwd} is outside the project (${request.projectRoot}): the command ran there`);
   collector.capture(child);
   const reaper = pidNamespace ? listenToReaper(child) : null;
 

@@ -30,6 +30,9 @@ export interface LimitEvent {
   totalOutputLines: number;
   /** Each stream's lines printed, shown and omitted, as the run's record has them: which stream lost lines, and how many. */
   streams: Record<StreamName, StreamRecord>;
+  /** A memory-limit event's: whether the command outlived the kill (a process of it was killed), and how it then ended (137: it was killed itself). */
+  commandWentOn?: boolean;
+  commandExitCode?: number;
 }
 
 /** `spec-run exec` received a signal: written when it comes, before anything is stopped. */
@@ -57,11 +60,22 @@ export interface InterruptedEvent {
 
 export type LoggedEvent = LimitEvent | InterruptedEvent;
 
-export function limitEvent(result: ExecResult, now = new Date()): LimitEvent | null {
-  if (result.outcome !== 'timeout' && result.outcome !== 'memory-limit') return null;
+/**
+ * The limit events of a result: its timeout or its memory limit, and a kill at the memory
+ * limit it outlived until a timeout or an interrupt stopped it, which is no less an event for
+ * monitoring. None for a command that ended by itself without either.
+ */
+export function limitEvents(result: ExecResult, now = new Date()): LimitEvent[] {
+  const events: LimitEvent[] = [];
+  if (result.outcome === 'timeout' || result.outcome === 'memory-limit') events.push(limitEvent(result, result.outcome, now));
+  if (result.memoryKill && result.outcome !== 'memory-limit') events.push(limitEvent(result, 'memory-limit', now));
+  return events;
+}
+
+function limitEvent(result: ExecResult, event: LimitEvent['event'], now: Date): LimitEvent {
   return {
     timestamp: now.toISOString(),
-    event: result.outcome,
+    event,
     command: result.command,
     context: result.context,
     image: result.image?.requested,
@@ -75,16 +89,17 @@ export function limitEvent(result: ExecResult, now = new Date()): LimitEvent | n
     partialOutput: result.output.lines.map((l) => l.text),
     totalOutputLines: result.output.totalLines,
     streams: streamRecords(result.output),
+    ...(event === 'memory-limit' && result.memoryKill ? { commandWentOn: result.memoryKill.commandWentOn, commandExitCode: result.memoryKill.commandExitCode } : {}),
   };
 }
 
-/** Appends the result's limit event to `file`; a result without one writes nothing. */
-export async function appendLimitEvent(file: string, result: ExecResult): Promise<LimitEvent | null> {
-  const event = limitEvent(result);
-  if (!event) return null;
+/** Appends the result's limit events to `file`; a result without any writes nothing (and makes no file). */
+export async function appendLimitEvents(file: string, result: ExecResult): Promise<LimitEvent[]> {
+  const events = limitEvents(result);
+  if (events.length === 0) return events;
   makeDirectory(path.dirname(file));
-  await appendFile(file, `${JSON.stringify(event)}\n`);
-  return event;
+  await appendFile(file, events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+  return events;
 }
 
 /**

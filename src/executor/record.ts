@@ -16,7 +16,7 @@ import { whenAborted } from '../process/abort-listeners.js';
 import { outputNotices, streamRecords, type KeptEnd, type OutputLine, type StreamName, type StreamRecord } from './output.js';
 import { interruptedStatus, interruptSignalOf, type InterruptSignal } from './interrupts.js';
 import { commandLine, formatResult } from './report.js';
-import { EXIT, type ExecOutcome, type ExecResult } from './result.js';
+import { EXIT, type ExecOutcome, type ExecResult, type MemoryKill } from './result.js';
 import { inContainer, WORKSPACE } from './workspace.js';
 
 export const DEFAULT_CONFIG_DIR_ENV = 'SPEC_RUN_CONFIG_DIR';
@@ -31,6 +31,8 @@ export type ExitCause =
   | 'timeout-killed'
   /** The container's memory limit killed it (137). */
   | 'memory-limit'
+  /** The memory limit killed a process of it, which it outlived to exit 0: 137 stands for that kill (a failing exit code stays its own, 'command'). */
+  | 'memory-limit-outlived'
   /** The caller stopped it (130). */
   | 'interrupted'
   /** It could not be run (125). */
@@ -56,6 +58,8 @@ export interface CommandRecord {
   exitCause: ExitCause;
   /** The signal that ended the command, if one did. */
   endedBy: NodeJS.Signals | null;
+  /** A kill at the memory limit: of the command, or of a process of it that the command outlived. */
+  memoryKill?: MemoryKill;
   elapsedMs: number;
   streams: Record<StreamName, StreamRecord>;
   /** The command's own lines as shown. */
@@ -114,7 +118,8 @@ function exitCause(result: ExecResult): ExitCause {
     case 'timeout':
       return result.exitCode === EXIT.killed ? 'timeout-killed' : 'timeout';
     case 'memory-limit':
-      return 'memory-limit';
+      if (!result.memoryKill?.commandWentOn) return 'memory-limit';
+      return result.memoryKill.commandExitCode === 0 ? 'memory-limit-outlived' : 'command';
     case 'interrupted':
       return 'interrupted';
     case 'error':
@@ -155,6 +160,7 @@ export function commandRecord(command: CommandConfig, timeout: ResolvedTimeout, 
     exitCode: result.exitCode,
     exitCause: exitCause(result),
     endedBy: result.signal,
+    memoryKill: result.memoryKill,
     elapsedMs: result.durationMs,
     streams: streamRecords(result.output),
     lines: result.output.lines,

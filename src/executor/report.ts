@@ -62,13 +62,18 @@ export function formatResult(result: ExecResult, graceMs = GRACE_MS): string {
       out.push('', 'To fix:', ...numbered(TIMEOUT_FIXES));
       break;
     }
-    case 'memory-limit':
-      out.push(`Error: Command exceeded its memory limit (${result.memory})`, '', `Command: ${commandLine(result.command)}`, `Memory limit: ${result.memory}`);
-      out.push(`Timeout: ${result.timeoutText} (not reached)`, `Duration: ${formatElapsed(result.durationMs)}`, '', 'Exit Status: Memory limit (OOM killed, signal 9: SIGKILL)', `Exit Code: ${result.exitCode}`);
-      outputBlock('Partial Output');
+    case 'memory-limit': {
+      // A process the command outlived was killed all the same: the first line says so, as the exit code does (exitCodeAfterMemoryKill).
+      const wentOn = result.memoryKill?.commandWentOn ? result.memoryKill.commandExitCode : null;
+      const survived = wentOn === null ? '' : `: a process of it was killed; the command went on and exited with ${wentOn}`;
+      out.push(`Error: Command exceeded its memory limit (${result.memory})${survived}`, '', `Command: ${commandLine(result.command)}`, `Memory limit: ${result.memory}`);
+      const status = wentOn === null ? 'OOM killed, signal 9: SIGKILL' : `a process of the command OOM killed, signal 9: SIGKILL; the command exited with ${wentOn}`;
+      out.push(`Timeout: ${result.timeoutText} (not reached)`, `Duration: ${formatElapsed(result.durationMs)}`, '', `Exit Status: Memory limit (${status})`, `Exit Code: ${result.exitCode}`);
+      outputBlock(wentOn === null ? 'Partial Output' : 'Output');
       if (result.message) out.push('', result.message);
       out.push('', 'To fix:', ...numbered(MEMORY_FIXES));
       break;
+    }
     case 'interrupted':
       // Laid out as a timeout's report is. The exit code is 128 + the signal the caller got (see
       // stoppedExitCode), which is not the signal the command was stopped with: both are named.

@@ -15,7 +15,7 @@ export const EXIT = {
   infrastructure: 125,
   /** Interrupted by the caller (the stop hook handler) rather than by its own limit, when no signal says how (else 128 + that signal's number). */
   interrupted: 130,
-  /** Killed: by SIGKILL after the grace period, or by the memory limit. */
+  /** Killed: by SIGKILL after the grace period, or by the memory limit (which killed the command, or a process of it the command outlived and then exited 0). */
   killed: 137,
 } as const;
 
@@ -61,7 +61,10 @@ export type ExecOutcome =
   /** Ran to its end; exitCode is its own. */
   | 'completed'
   | 'timeout'
-  /** Killed by the container's memory limit. */
+  /**
+   * The container's memory limit killed the command, or a process of it that the command
+   * outlived (memoryKill says which): either way part of its work was killed, and it fails.
+   */
   | 'memory-limit'
   | 'interrupted'
   /** Never ran properly: see `error`. */
@@ -78,7 +81,11 @@ export interface ExecResult {
   exitCode: number;
   /** Signal that ended the command: SIGTERM when the grace period sufficed, SIGKILL when not, or the signal of a command that died of one. */
   signal: NodeJS.Signals | null;
-  /** From start to the end of the command (for Docker: from `docker start`). */
+  /**
+   * How long the command ran, from its start to its end. In a container, by the engine's clock
+   * (its StartedAt to its FinishedAt): not the container's creation, start-up or removal, which
+   * a note times (for a quick command, a second or more beside milliseconds).
+   */
   durationMs: number;
   output: CapturedOutput;
   /** How this run was carried out: alias mappings, ignored fields, cleanup done. */
@@ -87,7 +94,26 @@ export interface ExecResult {
   /** Ways out of an infrastructure error. */
   solutions?: string[];
   memory?: string;
+  /** Set when the memory limit killed a process of the command: the command itself, or one it outlived, and how the command then ended. */
+  memoryKill?: MemoryKill;
   message?: string;
+}
+
+/** A kill at a container's memory limit: of the command itself (it ended by it), or of a process the command outlived. */
+export interface MemoryKill {
+  /** The command went on after the kill (a process of it was killed, not the command). */
+  commandWentOn: boolean;
+  /** How the command ended: its own exit code when it went on, else 137. */
+  commandExitCode: number;
+}
+
+/**
+ * The exit code of a command that outlived a kill at its memory limit: its own when it
+ * failed, which says more; 137 for the kill when it exited 0, since work it was asked to do
+ * was killed, which no exit status of 0 may hide.
+ */
+export function exitCodeAfterMemoryKill(commandExitCode: number): number {
+  return commandExitCode === 0 ? EXIT.killed : commandExitCode;
 }
 
 /** The streams the request hides: drained, never kept, shown nowhere. */

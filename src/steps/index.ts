@@ -49,10 +49,13 @@ export interface RunCommandOptions {
 export interface RunCommandResult {
   command: string;
   context: 'host' | 'docker';
+  /** 'memory-limit': the container's memory limit killed the command, or a process of it that the command outlived (see `memoryKill`). */
   outcome: 'completed' | 'timeout' | 'memory-limit' | 'interrupted' | 'error';
   exitCode: number;
   signal: string | null;
   durationMs: number;
+  /** Set when the memory limit killed a process of the command: whether the command went on after it, and how it then ended. */
+  memoryKill?: { commandWentOn: boolean; commandExitCode: number };
   /** The kept lines of each stream, joined with newlines. */
   stdout: string;
   stderr: string;

@@ -163,6 +163,19 @@ t.test('a workdir outside the project is allowed and named in a note; one under 
   }
 });
 
+t.test('a workdir outside the project that cannot be used is refused, with no note that the command ran there, nor in what', async (t) => {
+  const project = t.testdir({});
+  const outside = scratchDirectory('spec-run-outside-');
+  writeFileSync(join(outside, 'a-file'), '');
+  for (const workdir of [join(outside, 'missing'), join(outside, 'a-file')]) {
+    const r = await runOnHost(request('echo ran', 2000, { projectRoot: project, workdir }));
+    t.match(r, { outcome: 'error', exitCode: 125, error: new RegExp(`^working directory ${workdir} `) }, `${workdir}: refused`);
+    t.same(r.output.lines, [], `${workdir}: nothing ran`);
+    t.same(r.notes, [], `${workdir}: no note tells of a run that did not happen (${r.notes.join('; ')})`);
+  }
+  rmSync(outside, { recursive: true, force: true });
+});
+
 t.test('Docker-only fields are noted, not silently dropped', async (t) => {
   const r = await runOnHost(request('true', 1000, { memory: '64m', user: 'nobody' }));
   t.same(r.notes, ['memory applies to Docker commands only: not enforced on the host', 'user applies to Docker commands only: not enforced on the host']);

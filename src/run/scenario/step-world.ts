@@ -199,6 +199,7 @@ export class StepWorld implements World {
       exitCode: result.exitCode,
       signal: result.signal,
       durationMs: result.durationMs,
+      ...(result.memoryKill ? { memoryKill: result.memoryKill } : {}),
       stdout: streamText('stdout'),
       stderr: streamText('stderr'),
       omitted: { stdout: omitted('stdout'), stderr: omitted('stderr') },

@@ -678,7 +678,7 @@ function endingOf(a: Args): Ending | null | 'conflict' {
   if (has('TIMEOUT') && !has('TIMED_OUT') && has('SET', 'APPLY', 'DEFAULT', 'OWN')) return 'conflict';
   if (has('TIMED_OUT') || (has('TIMEOUT') && !has('AT_MOST'))) endings.push({ text: 'outcome == timeout', test: (c) => c.outcome === 'timeout' });
   if (has('KILL')) endings.push({ text: 'SIGKILL ended it', test: (c) => signalAt(c, 'SIGKILL') !== undefined || c.endedBy === 'SIGKILL' });
-  else if (has('TERMINATE')) endings.push({ text: 'it was stopped (by the executor, or killed by its memory limit)', test: (c) => stopAt(c) !== undefined || c.outcome === 'memory-limit' });
+  else if (has('TERMINATE')) endings.push({ text: 'it was stopped (by the executor, or killed by its memory limit)', test: (c) => stopAt(c) !== undefined || c.exitCause === 'memory-limit' });
   if (has('COMPLETE') || (has('TIMEOUT') && has('AT_MOST'))) endings.push({ text: 'outcome == completed', test: (c) => c.outcome === 'completed' });
   if (endings.length === 0) return null;
   const stopped = endings.some((e) => e.text !== 'outcome == completed');
@@ -1003,7 +1003,7 @@ const RULES: Rule<Check>[] = [
       // "it is ended about three seconds after it started": when it was over, which is after the stop where it outlived the SIGTERM.
       // "it is stopped within 1.5 seconds": no longer running by then, which a stop sent in time does not make so.
       const over = a.tokens.some((t) => t.kind === 'word' && t.concepts.includes('TERMINATE') && /^((is|was|are|were|gets|got) )?ended$/i.test(t.text)) || (d !== undefined && UPPER_BOUNDS.includes(cmp));
-      const endedAt = (c: CommandRecord) => (stopAt(c) === undefined && c.outcome !== 'memory-limit' ? undefined : over ? c.elapsedMs : (stopAt(c) ?? c.elapsedMs));
+      const endedAt = (c: CommandRecord) => (stopAt(c) === undefined && c.exitCause !== 'memory-limit' ? undefined : over ? c.elapsedMs : (stopAt(c) ?? c.elapsedMs));
       const text = `it was stopped (by the executor, or killed by its memory limit)${graceful ? ' with SIGTERM, no SIGKILL' : ''}${d ? `, ${timeText(over ? 'its end at t' : 'at t', d.ms, cmp, false)}` : ''}`;
       return perCommand(a, neg(a.negated, text), (c, o) => ({
         ok: not(a.negated, endedAt(c) !== undefined && (!graceful || (signalAt(c, 'SIGTERM') !== undefined && signalAt(c, 'SIGKILL') === undefined)) && (!d || commandTime(endedAt(c), d.ms * o.scale, cmp, c, 't'))),

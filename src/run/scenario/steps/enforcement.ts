@@ -1,7 +1,7 @@
 // Steps about what happens at a timeout, on the host and in Docker: SIGTERM, the
 // grace period, SIGKILL, exit codes, captured output, cleanup, and the report.
 import { existsSync } from 'node:fs';
-import { limitEvent } from '../../../executor/log.js';
+import { limitEvents } from '../../../executor/log.js';
 import { GRACE_MS } from '../../../executor/result.js';
 import type { Checks } from '../checks.js';
 import { catcher, cleaner, finisher, ignorer, sleeper, slowCatcher, ticker, whereAmI, type Context } from '../probes.js';
@@ -159,8 +159,7 @@ export const enforcementSteps: StepDefinition[] = [
     const { host, docker } = await sameOnBoth(w, c);
     c.equal(masked(docker), masked(host), 'the reports (measured duration and probe marker aside)');
     const strip = (run: typeof host) => {
-      const e = limitEvent(run.result);
-      return e && { ...e, command: e.command.split(run.marker).join('<marker>'), timestamp: '-', duration: '-', durationMs: 0, context: '-', image: undefined, imageUsed: undefined };
+      return limitEvents(run.result).map((e) => ({ ...e, command: e.command.split(run.marker).join('<marker>'), timestamp: '-', duration: '-', durationMs: 0, context: '-', image: undefined, imageUsed: undefined }));
     };
     c.equal(strip(docker), strip(host), 'the logged timeout events (time, place and image aside)');
   }),
