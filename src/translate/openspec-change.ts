@@ -28,7 +28,7 @@ export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan
     return { delta, capability, current: current ?? null };
   });
   // OpenSpec applies no delta it cannot apply whole, and archives nothing then: neither is it run.
-  const problems = capabilities.flatMap(({ delta, current }) => [...deltaProblems(delta, current), ...withoutScenarios(delta)].sort((a, b) => a.line - b.line));
+  const problems = capabilities.flatMap(({ delta, current }) => deltaProblems(delta, current));
   if (problems.length > 0) return `change '${change}' cannot be applied as OpenSpec would apply it:\n${problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join('\n')}`;
   return capabilities.map(({ delta, capability, current }) => applied(current, delta, capability, change));
 }
@@ -43,9 +43,15 @@ export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan
  * to the spec's names as the operations before each left them: a rename, removal or
  * modification of a name the spec does not have, a rename or addition of one it has, and a
  * MODIFIED requirement leaving out scenarios its requirement in the spec still has (it
- * replaces the whole requirement, so they would be lost).
+ * replaces the whole requirement, so they would be lost); and an ADDED or MODIFIED requirement
+ * without a scenario, which OpenSpec's validation refuses. One judgement for check, a run of
+ * the tree and `--change`: none may pass a delta another refuses.
  */
 export function deltaProblems(delta: DocumentPlan, current: DocumentPlan | null): Diagnostic[] {
+  return [...applicationProblems(delta, current), ...withoutScenarios(delta)].sort((a, b) => a.line - b.line);
+}
+
+function applicationProblems(delta: DocumentPlan, current: DocumentPlan | null): Diagnostic[] {
   const spec = current?.file ?? `the capability's spec (it has none yet)`;
   const problems: Diagnostic[] = (delta.openspecDelta?.problems ?? []).map((problem) => ({ ...problem }));
   const at = (line: number, message: string) => problems.push({ file: delta.file, line, message, severity: 'error' });

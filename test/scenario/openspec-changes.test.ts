@@ -457,6 +457,25 @@ t.test('deltas OpenSpec refuses are refused by --change and fail the tree: a MOD
   }
 });
 
+t.test('an ADDED requirement without a scenario beside a tested one fails the tree, its listing and its dry run at its line, as check and --change refuse it, said once', async (t) => {
+  const delta = 'openspec/changes/wave/specs/greeter/spec.md';
+  const dir = changeProject(
+    'wave',
+    '## ADDED Requirements\n\n### Requirement: Waving\nThe greeter SHALL wave.\n\n### Requirement: Farewell\nThe greeter SHALL say goodbye.\n\n#### Scenario: Leaving\n- **WHEN** the greeter bids "Ada" farewell\n- **THEN** the greeting SHALL be "bye, Ada"\n',
+  );
+  const refusal = `${delta}:3: ADDED requirement 'Waving' has no '#### Scenario:'`;
+  const tree = await runIn(dir, ['openspec', '--reporter', 'json']);
+  t.equal(tree.exitCode, 1, 'the tree run fails');
+  t.ok(tree.points.some((p) => !p.ok && p.at?.file === delta && p.at.line === 3), 'a failing point at the requirement');
+  for (const mode of ['--list', '--dry-run']) t.equal((await runIn(dir, ['openspec', mode])).exitCode, 1, `${mode} of the tree fails`);
+  const change = await runIn(dir, ['openspec', '--change', 'wave']);
+  t.equal(change.exitCode, 2, '--change refuses it');
+  t.match(change.stderr, refusal);
+  const check = await runIn(dir, ['check', 'openspec']);
+  t.equal(check.exitCode, 1, 'check refuses it');
+  t.equal(check.stdout.split('\n').filter((line) => line.startsWith(`${delta}:3:1: error:`)).length, 1, 'check says it once');
+});
+
 t.test('REMOVED written as bullets, as OpenSpec reads it, removes; under --change a RENAMED requirement with no scenario is untested, not settled', async (t) => {
   const dir = changeProject('trim', '## REMOVED Requirements\n\n- `### Requirement: Shouting`\n- ### Requirement: Whispering\n');
   const run = await runIn(dir, ['openspec', '--change', 'trim', '--reporter', 'json']);

@@ -1,0 +1,51 @@
+// OpenSpec's change model and the specification tree as one system, from the seat of a
+// team that runs its process through OpenSpec (round 16): spec-run packed, installed into
+// a fresh project outside the repository, and run through its bin on the team's tree.
+import t from 'tap';
+import { userProject } from '../support/installed.js';
+
+/** The team's CLI: greets a name, prints its version, refuses no name (exit 2). */
+const GREET = `const args = process.argv.slice(2);
+if (args[0] === '--version') { console.log('greet 1.0.0'); process.exit(0); }
+if (!args[0]) { console.error('greet: name required'); process.exit(2); }
+console.log(\`Hello, \${args[0]}!\`);
+`;
+
+const STEPS = `import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { When, Then } from 'spec-run/steps';
+When('greet is run with {string}', function (arg) {
+  const r = spawnSync(process.execPath, ['bin/greet.mjs', ...arg.split(' ')], { encoding: 'utf8' });
+  this.out = r.stdout.trim(); this.code = r.status;
+});
+Then('the output SHALL be {string}', function (s) { assert.equal(this.out, s); });
+`;
+
+const scenario = (name: string, arg: string, out: string) => `#### Scenario: ${name}\n- **WHEN** greet is run with "${arg}"\n- **THEN** the output SHALL be "${out}"\n`;
+
+const GREETING = `# Greeting Specification\n\n## Purpose\nGreets.\n\n## Requirements\n\n### Requirement: Greeting\nThe tool SHALL greet the named person.\n\n${scenario('Greet a name', 'Ann', 'Hello, Ann!')}`;
+
+const VERSION = `# Version Specification\n\n## Purpose\nVersions.\n\n## Requirements\n\n### Requirement: Version flag\nThe tool SHALL print its version.\n\n${scenario('Version', '--version', 'greet 1.0.0')}\n### Requirement: Version on stdout\nThe tool SHALL print the version on standard output.\n\n${scenario('Stdout', '--version', 'greet 1.0.0')}`;
+
+/** The team's tree: two capabilities, their CLI and steps, and the change FILES hold. */
+const team = (files: Record<string, string> = {}) =>
+  userProject({ 'bin/greet.mjs': GREET, 'steps/greet.steps.mjs': STEPS, 'openspec/specs/greeting/spec.md': GREETING, 'openspec/specs/version/spec.md': VERSION, ...files });
+
+t.test('an ADDED requirement without a scenario beside a tested one fails the tree run, its --list and --dry-run at its line, as check and --change refuse the change', async (t) => {
+  const delta = 'openspec/changes/add-shout/specs/greeting/spec.md';
+  const project = team({
+    'openspec/changes/add-shout/proposal.md': '# Add shout\n',
+    [delta]: `## ADDED Requirements\n\n### Requirement: Shouting\nThe tool SHALL shout when asked.\n\n### Requirement: Polite greeting\nThe tool SHALL greet politely.\n\n${scenario('Polite', 'Ann', 'Hello, Ann!')}`,
+  });
+  const tree = await project.specRun(['openspec/']);
+  t.equal(tree.code, 1, `the tree run fails: ${tree.stderr.slice(-300)}`);
+  t.match(tree.stdout, /not ok \d+ - ADDED requirement 'Shouting' has no '\\#\\#\\#\\# Scenario:'/);
+  t.match(tree.stdout, new RegExp(`at: ${delta}:3`));
+  for (const mode of ['--list', '--dry-run']) t.equal((await project.specRun(['openspec/', mode])).code, 1, `${mode} fails`);
+  const check = await project.specRun(['check', 'openspec/']);
+  t.equal(check.code, 1);
+  t.equal(check.stdout.split('\n').filter((line) => line.startsWith(`${delta}:3:1: error:`)).length, 1, 'check says it once');
+  const change = await project.specRun(['--change', 'add-shout', 'openspec/']);
+  t.equal(change.code, 2);
+  t.match(change.stderr, `${delta}:3: ADDED requirement 'Shouting' has no '#### Scenario:'`);
+});
