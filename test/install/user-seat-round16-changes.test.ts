@@ -2,6 +2,8 @@
 // team that runs its process through OpenSpec (round 16): spec-run packed, installed into
 // a fresh project outside the repository, and run through its bin on the team's tree.
 import t from 'tap';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { userProject } from '../support/installed.js';
 
 /** The team's CLI: greets a name, prints its version, refuses no name (exit 2). */
@@ -48,4 +50,22 @@ t.test('an ADDED requirement without a scenario beside a tested one fails the tr
   const change = await project.specRun(['--change', 'add-shout', 'openspec/']);
   t.equal(change.code, 2);
   t.match(change.stderr, `${delta}:3: ADDED requirement 'Shouting' has no '#### Scenario:'`);
+});
+
+t.test('init in a project with an OpenSpec tree configures openspec/, writes no example, and its first run runs the team\'s specifications', async (t) => {
+  const project = team();
+  const init = await project.specRun(['init']);
+  t.equal(init.code, 0, init.stderr);
+  t.same(JSON.parse(readFileSync(join(project.dir, 'spec-run.config.json'), 'utf8')).paths, ['openspec/']);
+  t.notOk(existsSync(join(project.dir, 'specs')), 'no example documents');
+  t.notOk(existsSync(join(project.dir, 'steps/project.steps.mjs')), 'no example steps');
+  t.notMatch(readFileSync(join(project.dir, '.github/workflows/spec-run.yml'), 'utf8'), /sbcl/i, 'the CI workflow needs no Lisp');
+  t.match(init.stdout, /Found openspec\//);
+  const run = await project.specRun([]);
+  t.equal(run.code, 0, run.stderr.slice(-300));
+  t.match(run.stderr, /requirements: 3 verified/, "the team's three requirements ran");
+
+  const kept = team({ 'spec-run.config.json': JSON.stringify({ paths: ['docs/'] }) });
+  const again = await kept.specRun(['init']);
+  t.match(again.stdout, /spec-run\.config\.json runs docs\/, not openspec\/: none of the OpenSpec tree's specifications run/, 'a kept configuration that runs none of the tree is said');
 });
