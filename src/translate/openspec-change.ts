@@ -157,12 +157,14 @@ function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: 
   // a MODIFIED requirement taking the place of the one it replaces; ADDED ones appended.
   const renamedTo = new Map(changed.flatMap((r) => (r.renamedFrom !== undefined ? [[r.renamedFrom, r.name] as const] : [])));
   const modified = new Map(changed.filter((r) => r.delta === 'modified').map((r) => [r.name, r]));
-  const removed = new Set(changed.filter((r) => r.delta === 'removed').map((r) => r.name));
+  // A REMOVED requirement stays in the capability's requirements as removed (its Reason and
+  // Migration), at the place it leaves, running nothing: a change's run shows what it drops.
+  const removed = new Map(changed.filter((r) => r.delta === 'removed').map((r) => [r.name, { ...r, units: [] }]));
   // Once applied, a renamed requirement is its capability's under its new name: its capabilityId says so.
   const underNewName = (r: Requirement): Requirement => (r.renamedFrom !== undefined && r.capabilityId !== undefined ? { ...r, capabilityId: `${capability}#${r.name}` } : r);
   const inPlace = (current?.requirements ?? [])
     .map((r): Requirement => (renamedTo.has(r.name) ? { ...r, id: requirementId(r.file, renamedTo.get(r.name)!), name: renamedTo.get(r.name)!, renamedFrom: r.name } : r))
-    .flatMap((r) => (removed.has(r.name) ? [] : [underNewName(modified.get(r.name) ?? r)]));
+    .map((r) => removed.get(r.name) ?? underNewName(modified.get(r.name) ?? r));
   // The scenarios of a requirement renamed in place are of its new name: in their names, --grep and reports.
   const newIds = new Map((current?.requirements ?? []).filter((r) => renamedTo.has(r.name)).map((r) => [r.id, requirementId(r.file, renamedTo.get(r.name)!)]));
   const renamedUnit = (unit: Unit): Unit => {

@@ -69,3 +69,26 @@ t.test('init in a project with an OpenSpec tree configures openspec/, writes no 
   const again = await kept.specRun(['init']);
   t.match(again.stdout, /spec-run\.config\.json runs docs\/, not openspec\/: none of the OpenSpec tree's specifications run/, 'a kept configuration that runs none of the tree is said');
 });
+
+t.test('under --change a REMOVED requirement is shown as removed, and a renamed one as renamed, in the spec, JSON, JUnit and HTML reports and in --list', async (t) => {
+  const delta = 'openspec/changes/drop-version/specs/version/spec.md';
+  const project = team({
+    'openspec/changes/drop-version/proposal.md': '# Drop the version flag\n',
+    [delta]: '## RENAMED Requirements\n- FROM: `### Requirement: Version on stdout`\n- TO: `### Requirement: Version printed`\n\n## REMOVED Requirements\n\n### Requirement: Version flag\n**Reason**: printed by --help now\n**Migration**: use --help\n',
+  });
+  const run = await project.specRun(['--change', 'drop-version', 'openspec/', '--reporter', 'spec', '--reporter', 'json:run.jsonl', '--reporter', 'junit:junit.xml', '--reporter', 'html:report.html']);
+  t.equal(run.code, 0, run.stderr.slice(-300));
+  t.match(run.stdout, /- Version flag \S+spec\.md:\d+ removed \(Reason: printed by --help now/);
+  t.match(run.stdout, /✔ Version printed \(renamed from 'Version on stdout'\)/);
+  const end = readFileSync(join(project.dir, 'run.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line)).find((event) => event.type === 'run-end');
+  t.match(end.requirements.find((r: { name: string }) => r.name === 'Version flag'), { status: 'removed', detail: /printed by --help now/ });
+  t.match(end.requirements.find((r: { name: string }) => r.name === 'Version printed'), { status: 'verified', renamedFrom: 'Version on stdout' });
+  const junit = readFileSync(join(project.dir, 'junit.xml'), 'utf8');
+  t.match(junit, `<property name="requirement:${delta}#Version flag" value="removed"/>`);
+  t.match(junit, /<property name="renamed-from:[^"]*#Version printed" value="Version on stdout"\/>/);
+  const html = readFileSync(join(project.dir, 'report.html'), 'utf8');
+  t.match(html, /Version printed \(renamed from &#39;Version on stdout&#39;\)/);
+  t.match(html, /removed by the change: Reason: printed by --help now/);
+  const list = await project.specRun(['--change', 'drop-version', 'openspec/', '--list']);
+  t.match(list.stdout, /Version flag +\(0 units; REMOVED by this change, never runs/);
+});
