@@ -358,6 +358,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   const recordPath = resolve(config.directory, options.lastRun ?? DEFAULT_RECORD_PATH);
   let plan: TestPlan;
   let unmatched: string[];
+  let ambiguous: string[];
   if (options.onlyFailures) {
     const previous = readRunRecord(recordPath);
     if (!previous) {
@@ -389,7 +390,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       console.error(`spec-run: --only-failures: the last run's failures are in ${recorded.slice(0, 3).join(', ')}${recorded.length > 3 ? ` and ${recorded.length - 3} more` : ''}, ${among}; nothing to run`);
       return 2;
     }
-    unmatched = narrowed.unmatched;
+    ({ unmatched, ambiguous } = narrowed);
   } else {
     let whole = await buildPlan(discovery.files, executorSteps, trees);
     if (options.change !== undefined) {
@@ -404,9 +405,12 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       whole = { documents: await withDeltaProblems(whole.documents) };
     }
     if (!hasChecks(whole, roots, options.change)) return 2;
-    ({ plan, unmatched } = narrowPlan(whole, selection, exclusions, projectDocuments));
+    ({ plan, unmatched, ambiguous } = narrowPlan(whole, selection, exclusions, projectDocuments));
     if (selectsNothing(whole, plan, selection)) return 2;
   }
+  // An exclusion that could settle a requirement it was not written for settles neither: the run is refused.
+  for (const problem of new Set(ambiguous)) console.error(`spec-run: requirements.exclude: ${problem}`);
+  if (ambiguous.length > 0) return 2;
   for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
   if ((options.runs ?? 1) > 1 && !plan.documents.some((d) => isPropertyDocument(d) && d.units.some((u) => u.kind === 'fiveam-test'))) {
     console.error(`spec-run: warning: --runs ${options.runs}: no FiveAM test of a property document (frontmatter level: property or type: property) is among the units run; each runs once`);
@@ -706,9 +710,9 @@ function selectsNothing(whole: TestPlan, selected: TestPlan, selection: Selectio
 }
 
 /** The selected units; capabilities of the project's OpenSpec trees told apart, requirements excluded as configured, and only those in the selection's scope. */
-function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>, projectDocuments: string[]): { plan: TestPlan; unmatched: string[] } {
+function narrowPlan(plan: TestPlan, selection: Selection, exclusions: Record<string, string>, projectDocuments: string[]): { plan: TestPlan; unmatched: string[]; ambiguous: string[] } {
   const excluded = excludeRequirements(distinctCapabilities(plan, projectDocuments), exclusions);
-  return { plan: requirementsInScope(withUnitsBefore(selectUnits(excluded.plan, selection), excluded.plan)), unmatched: excluded.unmatched };
+  return { plan: requirementsInScope(withUnitsBefore(selectUnits(excluded.plan, selection), excluded.plan)), unmatched: excluded.unmatched, ambiguous: excluded.ambiguous };
 }
 
 /** The reporters asked for, plus the default one on stdout when none writes there: spec on a terminal, else TAP. */

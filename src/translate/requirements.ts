@@ -191,10 +191,14 @@ export function distinctCapabilities(plan: TestPlan, project: string[] = []): Te
 /**
  * Marks the requirements named in `exclusions` (by id, by OpenSpec's `<capability>#<name>`
  * or `<capability directory>#<name>`, or by name in every document)
- * excluded with the given reason. Returns the plan and the keys that matched nothing.
+ * excluded with the given reason. Returns the plan, the keys that matched nothing, and why
+ * a key is ambiguous: one that names, by capability or name, both a requirement a change
+ * renames and the new one it ADDs under the freed name (two requirements, one name
+ * before and after the change), which only an id tells apart.
  */
-export function excludeRequirements(plan: TestPlan, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[] } {
+export function excludeRequirements(plan: TestPlan, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[]; ambiguous: string[] } {
   const used = new Set<string>();
+  const ambiguous: string[] = [];
   const documents = plan.documents.map((document) => {
     if (!document.requirements?.length) return document;
     const requirements = document.requirements.map((requirement) => {
@@ -203,11 +207,18 @@ export function excludeRequirements(plan: TestPlan, exclusions: Record<string, s
       const key = [requirement.id, requirement.capabilityId, inDirectory, requirement.name].find((candidate) => candidate !== undefined && candidate in exclusions) ?? null;
       if (key === null) return requirement;
       used.add(key);
+      const renamedAway = requirement.delta === 'added' && key !== requirement.id ? document.requirements!.find((other) => other.renamedFrom === requirement.name) : undefined;
+      if (renamedAway) {
+        ambiguous.push(
+          `'${key}' names two requirements: the one ${renamedAway.file}:${renamedAway.line} renames to '${renamedAway.name}', and the new one ADDED under its freed name at ${requirement.file}:${requirement.line}; name the one meant by its id ('${requirement.id}' for the new one), or by its name after the change`,
+        );
+        return requirement;
+      }
       return { ...requirement, excluded: exclusions[key] };
     });
     return { ...document, requirements };
   });
-  return { plan: { documents }, unmatched: Object.keys(exclusions).filter((key) => !used.has(key)) };
+  return { plan: { documents }, unmatched: Object.keys(exclusions).filter((key) => !used.has(key)), ambiguous };
 }
 
 /**

@@ -92,3 +92,23 @@ t.test('under --change a REMOVED requirement is shown as removed, and a renamed 
   const list = await project.specRun(['--change', 'drop-version', 'openspec/', '--list']);
   t.match(list.stdout, /Version flag +\(0 units; REMOVED by this change, never runs/);
 });
+
+t.test('an exclusion written for a requirement a change renames, whose freed name the change ADDs anew, is refused as ambiguous instead of settling the new requirement', async (t) => {
+  const delta = 'openspec/changes/c1/specs/greeting/spec.md';
+  const files = {
+    'openspec/changes/c1/proposal.md': '# c1\n',
+    // The new Greeting's scenario holds no THEN: it checks nothing, so it is untested.
+    [delta]: '## ADDED Requirements\n\n### Requirement: Greeting\nThe tool SHALL greet anew.\n\n#### Scenario: New greet\n- **WHEN** greet is run with "Al"\n\n## RENAMED Requirements\n- FROM: `### Requirement: Greeting`\n- TO: `### Requirement: Salutation`\n',
+  };
+  const config = (key: string) => JSON.stringify({ requireVerified: true, requirements: { exclude: { [key]: 'legacy name' } } });
+  const project = team({ ...files, 'spec-run.config.json': config('greeting#Greeting') });
+  for (const args of [['openspec/'], ['--change', 'c1', 'openspec/']]) {
+    const run = await project.specRun(args);
+    t.equal(run.code, 2, `${args.join(' ')}: refused`);
+    t.match(run.stderr, /requirements\.exclude: 'greeting#Greeting' names two requirements: the one \S+ renames to 'Salutation', and the new one ADDED under its freed name at openspec\/changes\/c1\/specs\/greeting\/spec\.md:3/);
+  }
+  project.write({ 'spec-run.config.json': config('openspec/specs/greeting/spec.md#Greeting') });
+  const byId = await project.specRun(['openspec/']);
+  t.equal(byId.code, 1, 'named by its id, the old requirement is excluded and the new one, untested, fails --require-verified');
+  t.match(byId.stderr, `--require-verified: ${delta}#Greeting is untested`);
+});
