@@ -587,6 +587,10 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const watchSelection = linesAsNames(selection.lines ? selectUnits(plan, selection) : plan, selection);
     // The files the first run read: under --change, the change's deltas besides the capabilities' specs.
     const watched = [...new Set(plan.documents.flatMap((d) => [d.file, ...(unitFilesElsewhere(plan).get(d.file) ?? [])]))];
+    /** Under --change, the document each delta of the change is applied in, by the delta's path: a deleted delta takes that result out of the reports. */
+    const appliedIn = new Map<string, string>();
+    const rememberApplied = (documents: DocumentPlan[]) => documents.forEach((d) => d.appliedDelta !== undefined && appliedIn.set(resolve(d.appliedDelta), d.file));
+    rememberApplied(plan.documents);
     /** What a save of FILES runs again, read anew: those documents and what borrows from them, or under --change the capabilities they affect with the change applied; a string saying why nothing runs. */
     const rerunPlan = async (files: string[]): Promise<{ read: string[]; built: TestPlan } | string> => {
       const known = [...watched, ...discoverDocuments(roots)];
@@ -595,6 +599,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
         return { read, built: await buildPlan(read, executorSteps, trees) };
       }
       const read = changeFilesFor(files, known, options.change);
+      // A change archived (its directory moved to archive/) or whose deltas were deleted no longer applies: a fresh run refuses it.
+      if (!known.some((file) => openspecPlace(file)?.change === options.change && existsSync(file))) return `change '${options.change}' has no delta left among the documents (archived, or its deltas deleted): a fresh --change run refuses it`;
       if (read.length === 0) return `change '${options.change}' touches nothing of what changed`;
       const applied = await withChangeApplied(await buildPlan(read, executorSteps, trees), options.change);
       return typeof applied === 'string' ? `--change: ${applied}` : { read, built: applied };
@@ -618,7 +624,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       removed: async (files) => {
         watched.splice(0, watched.length, ...watched.filter((file) => !files.includes(file)));
         if (!latest || lastRun.length === 0) return;
-        latest.forget(files);
+        latest.forget([...files, ...files.flatMap((file) => appliedIn.get(resolve(file)) ?? [])]);
         const outcome = await writeLatestReports(latest, lastRun, { requireVerified: options.requireVerified });
         printOutcome(outcome, { requireVerified: options.requireVerified });
       },
@@ -636,6 +642,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
           }
         }
         rememberLenders(lenders, changed.documents);
+        rememberApplied(changed.documents);
         if (changed.documents.length === 0) {
           // As a first run would refuse it: nothing of what changed is selected, so nothing runs (and nothing passes).
           console.error(`spec-run: ${emptySelectionProblem(built, changed, watchSelection) ?? 'nothing of what changed is selected'}; nothing runs`);

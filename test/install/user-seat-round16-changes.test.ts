@@ -4,7 +4,9 @@
 import t from 'tap';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { userProject } from '../support/installed.js';
+import { userEnvironment, userProject } from '../support/installed.js';
+import { watchProcess } from '../support/watching.js';
+import { changeLeavesUnderWatch, CHANGE_PROJECT } from '../support/change-watching.js';
 
 /** The team's CLI: greets a name, prints its version, refuses no name (exit 2). */
 const GREET = `const args = process.argv.slice(2);
@@ -111,4 +113,10 @@ t.test('an exclusion written for a requirement a change renames, whose freed nam
   const byId = await project.specRun(['openspec/']);
   t.equal(byId.code, 1, 'named by its id, the old requirement is excluded and the new one, untested, fails --require-verified');
   t.match(byId.stderr, `--require-verified: ${delta}#Greeting is untested`);
+});
+
+t.test('--watch follows a change archived (its directory moved into archive/) or its only delta deleted: its result leaves the reports, and under --change a later save says the change no longer applies', async (t) => {
+  const project = userProject(CHANGE_PROJECT);
+  const bin = join(project.dir, 'node_modules', '.bin', 'spec-run');
+  await changeLeavesUnderWatch(t, project.dir, (args) => watchProcess([bin, ...args, '--watch'], project.dir, userEnvironment()));
 });
