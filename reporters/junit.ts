@@ -125,7 +125,8 @@ function suiteProperties(seed: number | null, selection: string[], requirements:
   return properties('    ', [
     ...(seed !== null ? [['seed', String(seed)] as [string, string]] : []),
     ...(selection.length ? [['selection', selection.join(' ')] as [string, string]] : []),
-    ...requirements.filter((r) => ofDocument.has(r.id)).map((r): [string, string] => [`requirement:${r.id}`, r.status]),
+    // A requirement a change renamed also names its name before: a reviewer does not read it as new.
+    ...requirements.filter((r) => ofDocument.has(r.id)).flatMap((r): [string, string][] => [[`requirement:${r.id}`, r.status], ...(r.renamedFrom !== undefined && r.status !== 'renamed' ? [[`renamed-from:${r.id}`, r.renamedFrom] as [string, string]] : [])]),
   ]);
 }
 

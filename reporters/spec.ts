@@ -4,7 +4,7 @@
 import { visibleControls } from './control-characters.js';
 import { stringify } from 'yaml';
 import { runFailures, type Reporter, type RunEvent, type SourceRef } from '../src/model/events.js';
-import { requirementsLine, type RequirementResult, type RequirementStatus } from '../src/model/requirements.js';
+import { requirementsLine, shownName, type RequirementResult, type RequirementStatus } from '../src/model/requirements.js';
 import { attemptsNote } from './attempts.js';
 import { unitStatus } from './report-model.js';
 
@@ -129,7 +129,7 @@ function renderRequirements(results: RequirementResult[], c: ReturnType<typeof p
   const lines = ['', c.bold('Requirements')];
   for (const r of results) {
     const why = r.status === 'verified' ? '' : ` ${c.dim(`(${r.detail})`)}`;
-    lines.push(`  ${marks[r.status]} ${visibleControls(r.name)} ${c.dim(`${r.file}:${r.line}`)} ${r.status.replace('-', ' ')}${why}`);
+    lines.push(`  ${marks[r.status]} ${visibleControls(shownName(r))} ${c.dim(`${r.file}:${r.line}`)} ${r.status.replace('-', ' ')}${why}`);
   }
   if (summary) lines.push(requirementsLine(results));
   return lines.join('\n') + '\n';

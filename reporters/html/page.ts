@@ -5,7 +5,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { checksPassed, type SourceRef } from '../../src/model/events.js';
 import type { Requirement, RequirementResult, RequirementStatus } from '../../src/model/requirements.js';
-import { countStatuses } from '../../src/model/requirements.js';
+import { countStatuses, shownName } from '../../src/model/requirements.js';
 import { holdsNoCheck, isFailure, isFlaky, unitStatus, type DocumentReport, type PointEvent, type RunReport, type UnitReport } from '../report-model.js';
 import { SCRIPT, STYLE } from './assets.js';
 import { attachmentsBlock, diagnosticsBlock, escapeHtml, valueBlock } from './values.js';
@@ -150,7 +150,7 @@ function requirementsView(report: RunReport, anchors: Anchors, link: Link): stri
     const statements = r.statements.length ? `<div class="note">${r.statements.map(escapeHtml).join(' ')}</div>` : '';
     return (
       `<tr id="${anchors.requirement(r.id)}" class="requirement"><td><span class="badge status-${r.status}">${STATUS_LABELS[r.status]}</span></td>` +
-      `<td><strong>${escapeHtml(r.name)}</strong> ${link({ file: r.file, line: r.line })}${statements}<div class="mono note">${escapeHtml(r.id)}</div></td>` +
+      `<td><strong>${escapeHtml(shownName(r))}</strong> ${link({ file: r.file, line: r.line })}${statements}<div class="mono note">${escapeHtml(r.id)}</div></td>` +
       `<td>${escapeHtml(r.detail)}</td><td>${unitList(units, r.units.length)}</td></tr>`
     );
   });
@@ -197,8 +197,9 @@ function groups(document: DocumentReport, results: RequirementResult[], anchors:
 
 function requirementGroup(requirement: Requirement, result: RequirementResult | undefined, units: UnitReport[], anchors: Anchors, link: Link): string {
   const status = result ? `<a class="badge status-${result.status}" href="#${anchors.requirement(requirement.id)}">${STATUS_LABELS[result.status]}</a>` : '';
-  const body = units.length ? failingFirst(units).map((unit) => unitView(unit, anchors, link)).join('\n') : '<p class="note">no scenario verifies it</p>';
-  return `<section class="requirement-group"><h4>Requirement: ${escapeHtml(requirement.name)} ${status}</h4>${body}</section>`;
+  const none = result?.status === 'removed' ? `removed by the change: ${result.detail}` : 'no scenario verifies it';
+  const body = units.length ? failingFirst(units).map((unit) => unitView(unit, anchors, link)).join('\n') : `<p class="note">${escapeHtml(none)}</p>`;
+  return `<section class="requirement-group"><h4>Requirement: ${escapeHtml(shownName(result ?? requirement))} ${status}</h4>${body}</section>`;
 }
 
 function failingFirst(units: UnitReport[]): UnitReport[] {

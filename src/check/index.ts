@@ -7,7 +7,7 @@ import { isAbsolute, relative } from 'node:path';
 import type { SpecDocument } from '../model/document.js';
 import { frontmatterTimeout, retriesProblem, type CodeRef, type DocumentPlan, type ScenarioStep, type ScenarioUnit, type Unit } from '../model/plan.js';
 import { stepKeyword } from '../translate/step-keyword.js';
-import { deltaOf, describeProseFile, openspecProseFile } from '../translate/openspec-layout.js';
+import { deltaOf, describeProseFile, isArchivedChange, openspecProseFile } from '../translate/openspec-layout.js';
 import { sameNameWarning } from '../translate/openspec-family.js';
 import { mistypedSetting, runSetting } from '../translate/frontmatter-values.js';
 import { isLispDocumentType, LISP_DOCUMENT_TYPES, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING } from '../translate/family.js';
@@ -277,7 +277,9 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
     for (let j = i + 1; j < sections.length && sections[j].depth > section.depth; j++) inside.push(sections[j]);
     // A specification with no scenario at all says so once, at its first requirement (translate's problem).
     const saidOfAll = plan.units.length === 0 && plan.problems.some((p) => p.line === section.line && p.message.startsWith('no checks found'));
-    if (!saidOfAll && !inside.some((s) => SCENARIO_HEADING.test(s.heading) || OUTLINE_HEADING.test(s.heading))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
+    // An active change's ADDED or MODIFIED requirement without one is refused with the delta (deltaProblems), as a run refuses it.
+    const saidOfDelta = plan.openspecDelta !== undefined && !isArchivedChange(plan.file) && ['added', 'modified'].includes(plan.requirements?.find((r) => r.line === section.line)?.delta ?? '');
+    if (!saidOfAll && !saidOfDelta && !inside.some((s) => SCENARIO_HEADING.test(s.heading) || OUTLINE_HEADING.test(s.heading))) messages.push(at(`requirement '${requirement}' has no '#### Scenario:'`, 'error'));
     // The statement may be a paragraph or bullets ("- The CLI SHALL ..."), as requirements' statements are read.
     const stated = plan.requirements?.find((r) => r.line === section.line)?.statements.length;
     if (!stated) {

@@ -150,7 +150,8 @@ export function usableDiscovery(discovery: Discovery): boolean {
     console.error(`spec-run: ${path}: no such file or directory (expected a markdown document, or a directory of them)${command ? `; did you mean the command 'spec-run ${command}'?` : ''}`);
   }
   for (const { path, reason } of discovery.unreadable) console.error(`spec-run: ${path}: cannot read it: ${reason}${reason.startsWith('it is') ? '' : '; the documents in it would not run'}`);
-  for (const { path, changes } of discovery.archived) {
+  // An empty archive/ left out nothing: no note.
+  for (const { path, changes } of discovery.archived.filter((archive) => archive.changes > 0)) {
     console.error(`spec-run: ${path}: ${changes} archived change${changes === 1 ? '' : 's'} not run (OpenSpec applied ${changes === 1 ? 'it' : 'them'} to the specs when archiving; name a file in it to run that)`);
   }
   if (discovery.empty.length > 0) console.error(`spec-run: no document (*.md) found in ${discovery.empty.join(', ')}: nothing to run there`);

@@ -1,8 +1,10 @@
 // `spec-run init`: a project that passes at once. It copies the files of templates/init
 // (a configuration, one Lisp document, one OpenSpec document with its steps file in the
 // conventional place, a CI workflow) into the directory, adds `.spec-run/` to
-// .gitignore, and never overwrites a file: one that exists is kept and said so.
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// .gitignore, and never overwrites a file: one that exists is kept and said so. In a
+// project with an OpenSpec tree (openspec/), the team's specifications are what runs: the
+// configuration names openspec/, and no example (nor the Lisp family's CI set-up) is written.
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configurationName, configurationsIn, loadConfig, type ProjectConfig } from './config.js';
@@ -20,6 +22,33 @@ function configurationsOf(directory: string): ReturnType<typeof configurationsIn
   }
 }
 
+/** The OpenSpec tree init configures in place of its examples, relative to the project. */
+const OPENSPEC_TREE = 'openspec/';
+
+/** DIRECTORY holds an OpenSpec tree: openspec/ with its specs/ or changes/. */
+function hasOpenspecTree(directory: string): boolean {
+  return ['specs', 'changes'].some((part) => {
+    const path = join(directory, OPENSPEC_TREE, part);
+    return existsSync(path) && statSync(path).isDirectory();
+  });
+}
+
+/**
+ * The templates init writes and the text of each: all of them; for an OpenSpec project its
+ * configuration naming openspec/ and the CI workflow without the Lisp family's packages,
+ * no example documents or steps (a run of the examples alone would pass checking nothing of the team's).
+ */
+function scaffold(openspec: boolean): { file: string; text: string }[] {
+  const files = filesUnder(TEMPLATES).sort().filter((file) => !openspec || !/^(specs|steps)\//.test(file));
+  return files.map((file) => {
+    const text = readFileSync(join(TEMPLATES, file), 'utf8');
+    if (!openspec) return { file, text };
+    if (file === TEMPLATE_CONFIGURATION) return { file, text: `${JSON.stringify({ paths: [OPENSPEC_TREE] }, null, 2)}\n` };
+    // The apt line and its comment: OpenSpec documents need none of SBCL's packages.
+    return { file, text: text.replace(/^ *# SBCL, FiveAM[^\n]*\n *- run: sudo apt-get[^\n]*\n/m, '') };
+  });
+}
+
 /** The templates, shipped in the package beside dist/. */
 const TEMPLATES = fileURLToPath(new URL('../../../templates/init/', import.meta.url));
 
@@ -34,7 +63,7 @@ function filesUnder(directory: string, prefix = ''): string[] {
  * specs/, steps that leave out the steps file init wrote. Each a note for the user; none
  * when the scaffold runs as written (or the configuration cannot be read: the run says why).
  */
-async function configurationNotes(directory: string): Promise<string[]> {
+async function configurationNotes(directory: string, openspec: boolean): Promise<string[]> {
   let config: ProjectConfig;
   try {
     config = loadConfig(undefined, directory);
@@ -44,8 +73,13 @@ async function configurationNotes(directory: string): Promise<string[]> {
   const notes: string[] = [];
   const name = config.source ? configurationName(config.source, directory) : 'the configuration';
   const specs = join(directory, 'specs');
-  const inside = (root: string) => !relative(resolve(config.directory, root), specs).startsWith('..');
-  if (config.paths && !config.paths.some(inside)) notes.push(`note     ${name} runs ${config.paths.join(', ')}, not specs/: the scaffold runs with npx spec-run specs/, or add "specs/" to its paths; the CI workflow written runs what the configuration says`);
+  const inside = (root: string, path = specs) => !relative(resolve(config.directory, root), path).startsWith('..');
+  if (openspec) {
+    // The team's specifications are the tree: a configuration that runs none of it would pass on nothing of theirs.
+    if (config.paths && !config.paths.some((root) => inside(root, join(directory, OPENSPEC_TREE)))) notes.push(`note     ${name} runs ${config.paths.join(', ')}, not ${OPENSPEC_TREE}: none of the OpenSpec tree's specifications run; add "${OPENSPEC_TREE}" to its paths`);
+    return notes;
+  }
+  if (config.paths && !config.paths.some((root) => inside(root))) notes.push(`note     ${name} runs ${config.paths.join(', ')}, not specs/: the scaffold runs with npx spec-run specs/, or add "specs/" to its paths; the CI workflow written runs what the configuration says`);
   if (config.steps) {
     const document = join(specs, 'project.spec.md');
     let files: string[] = [];
@@ -67,7 +101,8 @@ export async function initCommand(directory = process.cwd()): Promise<number> {
   // A configuration of another form (YAML, package.json's key) is the project's: a second would make every run refuse both.
   const configured = configurationsOf(directory);
   let keptSteps = false;
-  for (const file of filesUnder(TEMPLATES).sort()) {
+  const openspec = hasOpenspecTree(directory);
+  for (const { file, text } of scaffold(openspec)) {
     const target = join(directory, file);
     if (file === TEMPLATE_CONFIGURATION && configured.length > 0 && !existsSync(target)) {
       say(`kept     ${configurationName(configured[0].source, directory)} (the project's configuration; init writes no other)`);
@@ -79,7 +114,7 @@ export async function initCommand(directory = process.cwd()): Promise<number> {
       continue;
     }
     mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(join(TEMPLATES, file), target);
+    writeFileSync(target, text);
     say(`created  ${file}`);
   }
   const gitignore = join(directory, '.gitignore');
@@ -90,9 +125,16 @@ export async function initCommand(directory = process.cwd()): Promise<number> {
     say(`${ignored === null ? 'created ' : 'updated '} .gitignore (.spec-run/ holds the record of the last run)`);
   }
   const where = relative(process.cwd(), directory) || '.';
-  const notes = configured.length > 0 ? await configurationNotes(directory) : [];
+  const notes = configured.length > 0 ? await configurationNotes(directory, openspec) : [];
   for (const note of notes) say(note);
   say('');
+  if (openspec) {
+    const tree = `${where === '.' ? '' : `${where}/`}${OPENSPEC_TREE}`;
+    say(`Found ${tree}: the configuration runs its specifications and the changes in flight; no example written.`);
+    say(`Next: npx spec-run ${tree}        runs ${tree}${notes.length ? ' (as the configuration kept says: see the notes above)' : ''}`);
+    say(`      npx spec-run snippets ${tree}   a step definition to write for each step no definition binds yet`);
+    return 0;
+  }
   // Documents or steps there before init make the first run theirs: no promise that it passes.
   const outlook = hadDocuments ? 'the documents that were there, and those init wrote' : notes.length ? 'as the configuration kept says: see the notes above' : keptSteps ? 'the steps file kept is yours: the OpenSpec document passes with the one init writes' : 'both documents should pass';
   // A configuration whose paths leave out specs/ runs other documents: the scaffold is named.

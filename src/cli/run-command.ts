@@ -358,6 +358,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   const recordPath = resolve(config.directory, options.lastRun ?? DEFAULT_RECORD_PATH);
   let plan: TestPlan;
   let unmatched: string[];
+  let ambiguous: string[];
   let widened: { key: string; places: string[] }[];
   if (options.onlyFailures) {
     const previous = readRunRecord(recordPath);
@@ -390,7 +391,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       console.error(`spec-run: --only-failures: the last run's failures are in ${recorded.slice(0, 3).join(', ')}${recorded.length > 3 ? ` and ${recorded.length - 3} more` : ''}, ${among}; nothing to run`);
       return 2;
     }
-    ({ unmatched, widened } = narrowed);
+    ({ unmatched, ambiguous, widened } = narrowed);
   } else {
     let whole = await buildPlan(discovery.files, executorSteps, trees);
     if (options.change !== undefined) {
@@ -405,9 +406,12 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       whole = { documents: await withDeltaProblems(whole.documents) };
     }
     if (!hasChecks(whole, roots, options.change)) return 2;
-    ({ plan, unmatched, widened } = narrowPlan(whole, selection, exclusions, projectDocuments));
+    ({ plan, unmatched, ambiguous, widened } = narrowPlan(whole, selection, exclusions, projectDocuments));
     if (selectsNothing(whole, plan, selection)) return 2;
   }
+  // An exclusion that could settle a requirement it was not written for settles neither: the run is refused.
+  for (const problem of new Set(ambiguous)) console.error(`spec-run: requirements.exclude: ${problem}`);
+  if (ambiguous.length > 0) return 2;
   for (const key of unmatched) console.error(`spec-run: requirements.exclude: '${key}' names no requirement of the documents given`);
   for (const { key, places } of widened) {
     const shown = places.map((place) => relative(process.cwd(), place));
@@ -588,6 +592,10 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
     const watchSelection = linesAsNames(selection.lines ? selectUnits(plan, selection) : plan, selection);
     // The files the first run read: under --change, the change's deltas besides the capabilities' specs.
     const watched = [...new Set(plan.documents.flatMap((d) => [d.file, ...(unitFilesElsewhere(plan).get(d.file) ?? [])]))];
+    /** Under --change, the document each delta of the change is applied in, by the delta's path: a deleted delta takes that result out of the reports. */
+    const appliedIn = new Map<string, string>();
+    const rememberApplied = (documents: DocumentPlan[]) => documents.forEach((d) => d.appliedDelta !== undefined && appliedIn.set(resolve(d.appliedDelta), d.file));
+    rememberApplied(plan.documents);
     /** What a save of FILES runs again, read anew: those documents and what borrows from them, or under --change the capabilities they affect with the change applied; a string saying why nothing runs. */
     const rerunPlan = async (files: string[]): Promise<{ read: string[]; built: TestPlan } | string> => {
       const known = [...watched, ...discoverDocuments(roots)];
@@ -596,6 +604,8 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
         return { read, built: await buildPlan(read, executorSteps, trees) };
       }
       const read = changeFilesFor(files, known, options.change);
+      // A change archived (its directory moved to archive/) or whose deltas were deleted no longer applies: a fresh run refuses it.
+      if (!known.some((file) => openspecPlace(file)?.change === options.change && existsSync(file))) return `change '${options.change}' has no delta left among the documents (archived, or its deltas deleted): a fresh --change run refuses it`;
       if (read.length === 0) return `change '${options.change}' touches nothing of what changed`;
       const applied = await withChangeApplied(await buildPlan(read, executorSteps, trees), options.change);
       return typeof applied === 'string' ? `--change: ${applied}` : { read, built: applied };
@@ -619,7 +629,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
       removed: async (files) => {
         watched.splice(0, watched.length, ...watched.filter((file) => !files.includes(file)));
         if (!latest || lastRun.length === 0) return;
-        latest.forget(files);
+        latest.forget([...files, ...files.flatMap((file) => appliedIn.get(resolve(file)) ?? [])]);
         const outcome = await writeLatestReports(latest, lastRun, { requireVerified: options.requireVerified });
         printOutcome(outcome, { requireVerified: options.requireVerified });
       },
@@ -637,6 +647,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
           }
         }
         rememberLenders(lenders, changed.documents);
+        rememberApplied(changed.documents);
         if (changed.documents.length === 0) {
           // As a first run would refuse it: nothing of what changed is selected, so nothing runs (and nothing passes).
           console.error(`spec-run: ${emptySelectionProblem(built, changed, watchSelection) ?? 'nothing of what changed is selected'}; nothing runs`);

@@ -4,7 +4,7 @@
 // a save of what a run under way runs (the first one too) cancels it, and the new save's
 // run starts at once.
 import { existsSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { discoverDocuments } from './discover.js';
 
 export interface WatchOptions {
@@ -117,7 +117,11 @@ export async function watchDocuments(options: WatchOptions): Promise<void> {
       .catch((error) => console.error(`spec-run: ${(error as Error).message}`));
   };
   const changed = (file: string) => {
-    pending.add(resolve(file));
+    const path = resolve(file);
+    pending.add(path);
+    // A directory moved or deleted (a change archived: its directory moved to archive/) raises
+    // one event, of the directory: the documents it held changed with it.
+    for (const known of seen.keys()) if (known.startsWith(`${path}${sep}`)) pending.add(known);
     clearTimeout(timer);
     timer = setTimeout(flush, options.debounceMs ?? 150);
   };

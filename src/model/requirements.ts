@@ -38,6 +38,13 @@ export function requirementsLine(results: RequirementResult[]): string {
   return `requirements: ${parts.join(', ')}`;
 }
 
+/**
+ * A requirement's name as reports show it: one a change renamed says its name before
+ * ("Name required (renamed from 'Name')"), so a reviewer does not read it as new. A
+ * RENAMED entry of its own (status renamed) says so in its detail.
+ */
+export const shownName = (r: Requirement & { status?: RequirementStatus }): string => (r.renamedFrom !== undefined && r.status !== 'renamed' ? `${r.name} (renamed from '${r.renamedFrom}')` : r.name);
+
 /** A requirement --require-verified fails the run on, as the run and its reports say it. */
 export const unverifiedLine = (r: RequirementResult) => `${r.id} is ${r.status.replace('-', ' ')} (${r.detail})`;
 

@@ -28,7 +28,7 @@ export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan
     return { delta, capability, current: current ?? null };
   });
   // OpenSpec applies no delta it cannot apply whole, and archives nothing then: neither is it run.
-  const problems = capabilities.flatMap(({ delta, current }) => [...deltaProblems(delta, current), ...withoutScenarios(delta)].sort((a, b) => a.line - b.line));
+  const problems = capabilities.flatMap(({ delta, current }) => deltaProblems(delta, current));
   if (problems.length > 0) return `change '${change}' cannot be applied as OpenSpec would apply it:\n${problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join('\n')}`;
   return capabilities.map(({ delta, capability, current }) => applied(current, delta, capability, change));
 }
@@ -43,9 +43,15 @@ export function applyChange(plans: DocumentPlan[], change: string): DocumentPlan
  * to the spec's names as the operations before each left them: a rename, removal or
  * modification of a name the spec does not have, a rename or addition of one it has, and a
  * MODIFIED requirement leaving out scenarios its requirement in the spec still has (it
- * replaces the whole requirement, so they would be lost).
+ * replaces the whole requirement, so they would be lost); and an ADDED or MODIFIED requirement
+ * without a scenario, which OpenSpec's validation refuses. One judgement for check, a run of
+ * the tree and `--change`: none may pass a delta another refuses.
  */
 export function deltaProblems(delta: DocumentPlan, current: DocumentPlan | null): Diagnostic[] {
+  return [...applicationProblems(delta, current), ...withoutScenarios(delta)].sort((a, b) => a.line - b.line);
+}
+
+function applicationProblems(delta: DocumentPlan, current: DocumentPlan | null): Diagnostic[] {
   const spec = current?.file ?? `the capability's spec (it has none yet)`;
   const problems: Diagnostic[] = (delta.openspecDelta?.problems ?? []).map((problem) => ({ ...problem }));
   const at = (line: number, message: string) => problems.push({ file: delta.file, line, message, severity: 'error' });
@@ -151,12 +157,14 @@ function applied(current: DocumentPlan | null, delta: DocumentPlan, capability: 
   // a MODIFIED requirement taking the place of the one it replaces; ADDED ones appended.
   const renamedTo = new Map(changed.flatMap((r) => (r.renamedFrom !== undefined ? [[r.renamedFrom, r.name] as const] : [])));
   const modified = new Map(changed.filter((r) => r.delta === 'modified').map((r) => [r.name, r]));
-  const removed = new Set(changed.filter((r) => r.delta === 'removed').map((r) => r.name));
+  // A REMOVED requirement stays in the capability's requirements as removed (its Reason and
+  // Migration), at the place it leaves, running nothing: a change's run shows what it drops.
+  const removed = new Map(changed.filter((r) => r.delta === 'removed').map((r) => [r.name, { ...r, units: [] }]));
   // Once applied, a renamed requirement is its capability's under its new name: its capabilityId says so.
   const underNewName = (r: Requirement): Requirement => (r.renamedFrom !== undefined && r.capabilityId !== undefined ? { ...r, capabilityId: `${capability}#${r.name}` } : r);
   const inPlace = (current?.requirements ?? [])
     .map((r): Requirement => (renamedTo.has(r.name) ? { ...r, id: requirementId(r.file, renamedTo.get(r.name)!), name: renamedTo.get(r.name)!, renamedFrom: r.name } : r))
-    .flatMap((r) => (removed.has(r.name) ? [] : [underNewName(modified.get(r.name) ?? r)]));
+    .map((r) => removed.get(r.name) ?? underNewName(modified.get(r.name) ?? r));
   // The scenarios of a requirement renamed in place are of its new name: in their names, --grep and reports.
   const newIds = new Map((current?.requirements ?? []).filter((r) => renamedTo.has(r.name)).map((r) => [r.id, requirementId(r.file, renamedTo.get(r.name)!)]));
   const renamedUnit = (unit: Unit): Unit => {

@@ -156,7 +156,8 @@ export function currentSpecPath(deltaFile: string): string | null {
   const place = openspecPlace(deltaFile);
   if (place?.change === undefined) return null;
   const { path: normalized, above } = treePath(deltaFile);
-  const root = normalized.slice(0, normalized.search(/(?:^|\/)changes\//) + (normalized.startsWith('changes/') ? 0 : 1));
+  // The changes/ directory the delta stands in, at the path's end: a directory above named changes/ is not it.
+  const root = normalized.slice(0, normalized.search(/(?:^|\/)changes\/(?:archive\/)?[^/]+\/specs\/[^/]+\/spec\.md$/) + (normalized.startsWith('changes/') ? 0 : 1));
   const current = `${root}specs/${place.capability}/spec.md`;
   // Read from above where spec-run was started: named as the delta file was, relative or absolute.
   if (above === null) return current;

@@ -191,12 +191,15 @@ export function distinctCapabilities(plan: TestPlan, project: string[] = []): Te
 /**
  * Marks the requirements named in `exclusions` (by id, by OpenSpec's `<capability>#<name>`
  * or `<capability directory>#<name>`, or by name in every document)
- * excluded with the given reason. Returns the plan, the keys that matched nothing, and the
- * bare names that excluded requirements of more than one document (each with where they stand):
- * a CI gate widened silently otherwise, names such as "Timeout" repeating across features.
+ * excluded with the given reason. Returns the plan, the keys that matched nothing, why a key
+ * is ambiguous (one that names, by capability or name, both a requirement a change renames and
+ * the new one it ADDs under the freed name, which only an id tells apart), and the bare names
+ * that excluded requirements of more than one document, with where they stand: a CI gate widened
+ * silently otherwise, names such as "Timeout" repeating across features.
  */
-export function excludeRequirements(plan: TestPlan, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[]; widened: { key: string; places: string[] }[] } {
+export function excludeRequirements(plan: TestPlan, exclusions: Record<string, string>): { plan: TestPlan; unmatched: string[]; ambiguous: string[]; widened: { key: string; places: string[] }[] } {
   const used = new Set<string>();
+  const ambiguous: string[] = [];
   const byName = new Map<string, Map<string, string>>();
   const documents = plan.documents.map((document) => {
     if (!document.requirements?.length) return document;
@@ -207,6 +210,13 @@ export function excludeRequirements(plan: TestPlan, exclusions: Record<string, s
       const key = [...candidates, requirement.name].find((candidate) => candidate !== undefined && candidate in exclusions) ?? null;
       if (key === null) return requirement;
       used.add(key);
+      const renamedAway = requirement.delta === 'added' && key !== requirement.id ? document.requirements!.find((other) => other.renamedFrom === requirement.name) : undefined;
+      if (renamedAway) {
+        ambiguous.push(
+          `'${key}' names two requirements: the one ${renamedAway.file}:${renamedAway.line} renames to '${renamedAway.name}', and the new one ADDED under its freed name at ${requirement.file}:${requirement.line}; name the one meant by its id ('${requirement.id}' for the new one), or by its name after the change`,
+        );
+        return requirement;
+      }
       if (!candidates.includes(key)) {
         const places = byName.get(key) ?? new Map<string, string>();
         if (!places.has(document.file)) places.set(document.file, `${requirement.file}:${requirement.line}`);
@@ -217,7 +227,7 @@ export function excludeRequirements(plan: TestPlan, exclusions: Record<string, s
     return { ...document, requirements };
   });
   const widened = [...byName].filter(([, places]) => places.size > 1).map(([key, places]) => ({ key, places: [...places.values()] }));
-  return { plan: { documents }, unmatched: Object.keys(exclusions).filter((key) => !used.has(key)), widened };
+  return { plan: { documents }, unmatched: Object.keys(exclusions).filter((key) => !used.has(key)), ambiguous, widened };
 }
 
 /**

@@ -457,6 +457,49 @@ t.test('deltas OpenSpec refuses are refused by --change and fail the tree: a MOD
   }
 });
 
+t.test('an ADDED requirement without a scenario beside a tested one fails the tree, its listing and its dry run at its line, as check and --change refuse it, said once', async (t) => {
+  const delta = 'openspec/changes/wave/specs/greeter/spec.md';
+  const dir = changeProject(
+    'wave',
+    '## ADDED Requirements\n\n### Requirement: Waving\nThe greeter SHALL wave.\n\n### Requirement: Farewell\nThe greeter SHALL say goodbye.\n\n#### Scenario: Leaving\n- **WHEN** the greeter bids "Ada" farewell\n- **THEN** the greeting SHALL be "bye, Ada"\n',
+  );
+  const refusal = `${delta}:3: ADDED requirement 'Waving' has no '#### Scenario:'`;
+  const tree = await runIn(dir, ['openspec', '--reporter', 'json']);
+  t.equal(tree.exitCode, 1, 'the tree run fails');
+  t.ok(tree.points.some((p) => !p.ok && p.at?.file === delta && p.at.line === 3), 'a failing point at the requirement');
+  for (const mode of ['--list', '--dry-run']) t.equal((await runIn(dir, ['openspec', mode])).exitCode, 1, `${mode} of the tree fails`);
+  const change = await runIn(dir, ['openspec', '--change', 'wave']);
+  t.equal(change.exitCode, 2, '--change refuses it');
+  t.match(change.stderr, refusal);
+  const check = await runIn(dir, ['check', 'openspec']);
+  t.equal(check.exitCode, 1, 'check refuses it');
+  t.equal(check.stdout.split('\n').filter((line) => line.startsWith(`${delta}:3:1: error:`)).length, 1, 'check says it once');
+});
+
+t.test('under --change a REMOVED requirement is shown as removed and a renamed one as renamed, in --list and every report', async (t) => {
+  const delta = 'openspec/changes/trim/specs/greeter/spec.md';
+  const dir = changeProject('trim', '## RENAMED Requirements\n- FROM: `### Requirement: Whispering`\n- TO: `### Requirement: Murmuring`\n\n## REMOVED Requirements\n\n### Requirement: Shouting\n**Reason**: nobody wants to be shouted at.\n**Migration**: greet instead.\n');
+  const json = await runIn(dir, ['openspec', '--change', 'trim', '--reporter', 'json', '--reporter', 'junit:junit.xml', '--reporter', 'html:report.html']);
+  t.equal(json.exitCode, 0, json.stderr);
+  t.notOk(json.points.some((p) => /Shouting/.test(p.name)), 'the removed requirement ran nothing');
+  const end = json.events.find((e) => e.type === 'run-end');
+  const requirements = end?.type === 'run-end' ? end.requirements ?? [] : [];
+  t.match(requirements.find((r) => r.name === 'Shouting'), { status: 'removed', file: delta, capabilityId: 'greeter#Shouting', detail: /nobody wants to be shouted at/ });
+  t.match(requirements.find((r) => r.name === 'Murmuring'), { status: 'verified', renamedFrom: 'Whispering' });
+  t.match(json.stderr, /1 removed/);
+  const junit = readFileSync(path.join(dir, 'junit.xml'), 'utf8');
+  t.match(junit, `<property name="requirement:${delta}#Shouting" value="removed"/>`);
+  t.match(junit, /<property name="renamed-from:[^"]*#Murmuring" value="Whispering"\/>/);
+  const html = readFileSync(path.join(dir, 'report.html'), 'utf8');
+  t.match(html, /Murmuring \(renamed from &#39;Whispering&#39;\)/);
+  t.match(html, /removed by the change: Reason: nobody wants to be shouted at/);
+  const spec = await runIn(dir, ['openspec', '--change', 'trim', '--reporter', 'spec']);
+  t.match(spec.stdout, /- Shouting \S+:\d+ removed \(Reason: nobody wants to be shouted at/);
+  t.match(spec.stdout, /✔ Murmuring \(renamed from 'Whispering'\)/);
+  const list = await runIn(dir, ['openspec', '--change', 'trim', '--list']);
+  t.match(list.stdout, /Shouting +\(0 units; REMOVED by this change, never runs/);
+});
+
 t.test('REMOVED written as bullets, as OpenSpec reads it, removes; under --change a RENAMED requirement with no scenario is untested, not settled', async (t) => {
   const dir = changeProject('trim', '## REMOVED Requirements\n\n- `### Requirement: Shouting`\n- ### Requirement: Whispering\n');
   const run = await runIn(dir, ['openspec', '--change', 'trim', '--reporter', 'json']);

@@ -4,11 +4,16 @@
 import t from 'tap';
 import { execa } from 'execa';
 import { watching } from '../cli/spec-run.js';
-import { checkChangeWatchSession, CHANGE_PROJECT, saveUnderChangeWatch } from '../support/change-watching.js';
+import { changeLeavesUnderWatch, checkChangeWatchSession, CHANGE_PROJECT, saveUnderChangeWatch } from '../support/change-watching.js';
 import { cli, project } from './user-project.js';
 
 t.test('--watch --change: each save runs the capabilities it affects with the change applied, the same as a fresh --change run', async (t) => {
   const dir = project(CHANGE_PROJECT);
   const fresh = async (args: string[]) => (await execa(process.execPath, [cli, ...args], { cwd: dir, reject: false })).stdout;
   checkChangeWatchSession(t, await saveUnderChangeWatch(dir, (args) => watching(args, dir), fresh));
+});
+
+t.test('--watch follows a change leaving the tree: archived (its directory moved) or its only delta deleted, its result leaves the reports, and under --change a later save says the change no longer applies', async (t) => {
+  const dir = project(CHANGE_PROJECT);
+  await changeLeavesUnderWatch(t, dir, (args) => watching(args, dir));
 });

@@ -2,7 +2,7 @@
 // as `sed -i` and an editor's safe save make one (a new file renamed over the old), beside a
 // fresh `--change` run after each: the same from this checkout and from an installed package.
 import type t from 'tap';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunEvent } from '../../src/model/events.js';
 import type { Watching } from './watching.js';
@@ -122,4 +122,42 @@ export function checkChangeWatchSession(t: TapTest, { runs, fresh, stderr }: Cha
   t.match(logout(runs[4]), /^THEN x SHALL be 31 .* failed$/, 'a save of the steps runs the change, not the plain tree');
   t.match(logout(runs[5]), /^THEN x SHALL be 3 .* ok$/, 'the delta put right passes');
   t.match(stderr, /changed: openspec\/specs\/cart\/spec\.md\nspec-run: change 'triple-logout' touches nothing of what changed; nothing runs/, "the cart's save runs nothing, and says so");
+}
+
+/** Resolves once WATCH's stderr matches PATTERN (checked every 100 ms). */
+async function said(watch: Watching, pattern: RegExp): Promise<void> {
+  while (!pattern.test(watch.stderr())) await new Promise((r) => setTimeout(r, 100));
+}
+
+/**
+ * A change leaving the tree under --watch, as archiving moves it (its directory into
+ * archive/) and as deleting its delta does, in DIR holding CHANGE_PROJECT: START begins
+ * `spec-run ARGS --watch`. The change's result leaves the JUnit report at once; under
+ * --change, a later save of the capability's spec says the change no longer applies
+ * rather than keep the change's green result.
+ */
+export async function changeLeavesUnderWatch(t: TapTest, dir: string, start: (args: string[]) => Watching): Promise<void> {
+  const suites = () => readFileSync(join(dir, 'j.xml'), 'utf8').match(/testsuite name="[^"]*"/g) ?? [];
+  const tree = start(['openspec/', '--reporter', 'junit:j.xml']);
+  await tree.summaries(1);
+  t.ok(suites().some((s) => s.includes('(change triple-logout)')), "the change's delta is reported");
+  mkdirSync(join(dir, 'openspec/changes/archive'), { recursive: true });
+  renameSync(join(dir, 'openspec/changes/triple-logout'), join(dir, 'openspec/changes/archive/2026-11-30-triple-logout'));
+  await said(tree, new RegExp(`deleted: ${DELTA}`));
+  await tree.summaries(2);
+  await tree.stop();
+  t.notOk(suites().some((s) => s.includes('triple-logout')), 'archived, the change leaves the report');
+  renameSync(join(dir, 'openspec/changes/archive/2026-11-30-triple-logout'), join(dir, 'openspec/changes/triple-logout'));
+
+  const change = start(['openspec/', '--change', 'triple-logout', '--reporter', 'junit:j.xml']);
+  await change.summaries(1);
+  t.ok(suites().some((s) => s.includes('(after change triple-logout)')), 'the change applied is reported');
+  rmSync(join(dir, DELTA));
+  await said(change, new RegExp(`deleted: ${DELTA}`));
+  await change.summaries(2);
+  t.notOk(suites().some((s) => s.includes('triple-logout')), "its only delta deleted, the applied capability's result leaves the report");
+  save(dir, AUTH, (text) => text.replace('x SHALL be 4\n', 'x SHALL be 40\n'));
+  await said(change, /change 'triple-logout' has no delta left among the documents \(archived, or its deltas deleted\): a fresh --change run refuses it; nothing runs/);
+  await change.stop();
+  t.notOk(suites().some((s) => s.includes('triple-logout')), 'nor does it come back green');
 }

@@ -100,3 +100,8 @@ t.test("a document is of a change by its place in the tree, from any directory s
   from('changes/work/specs/calc');
   t.same(openspecPlace('spec.md'), null, 'no openspec/ above: a spec.md is read as given');
 });
+
+t.test("a delta's current spec is beside the changes/ directory it stands in, whatever a directory above it is called (a checkout under .../changes/)", async (t) => {
+  t.equal(currentSpecPath('/work/changes/app/openspec/changes/c1/specs/auth/spec.md'), '/work/changes/app/openspec/specs/auth/spec.md');
+  t.equal(currentSpecPath('/work/changes/app/openspec/changes/archive/2026-01-01-c1/specs/auth/spec.md'), '/work/changes/app/openspec/specs/auth/spec.md');
+});

@@ -81,6 +81,24 @@ t.test("a requirement's bare name that excludes requirements of several document
   t.same(excludeRequirements({ documents: [doc('specs/a.md')] }, { Timeout: 'one' }).widened, [], 'a name in one document widens nothing');
 });
 
+t.test('an exclusion by capability or name that names both a requirement a change renames and the one it ADDs under the freed name is ambiguous, and settles neither; an id names one', async (t) => {
+  const spec = translate(parseMarkdown('openspec/specs/greeting/spec.md', '# greeting\n\n### Requirement: Greeting\nIt SHALL greet.\n\n#### Scenario: g\n- **WHEN** a\n- **THEN** b\n'));
+  const deltaFile = 'openspec/changes/c1/specs/greeting/spec.md';
+  const delta = translate(parseMarkdown(deltaFile, '## RENAMED Requirements\n- FROM: `### Requirement: Greeting`\n- TO: `### Requirement: Salutation`\n\n## ADDED Requirements\n\n### Requirement: Greeting\nIt SHALL greet anew.\n\n#### Scenario: n\n- **WHEN** a\n'));
+  const plan = { documents: [spec, delta] };
+  t.same(delta.requirements!.filter((r) => r.name === 'Greeting').map((r) => r.delta), ['added'], 'the delta ADDs a requirement under the freed name');
+  for (const key of ['greeting#Greeting', 'Greeting']) {
+    const { plan: excluded, ambiguous } = excludeRequirements(plan, { [key]: 'legacy' });
+    t.equal(ambiguous.length, 1, `${key}: ambiguous`);
+    t.match(ambiguous[0], `'${key}' names two requirements`);
+    t.match(ambiguous[0], `${deltaFile}:7`);
+    t.equal(excluded.documents[1].requirements!.find((r) => r.delta === 'added')?.excluded, undefined, `${key}: the new requirement is not settled`);
+  }
+  const byId = excludeRequirements(plan, { 'openspec/specs/greeting/spec.md#Greeting': 'legacy' });
+  t.same(byId.ambiguous, [], 'an id names one requirement');
+  t.same(byId.plan.documents.flatMap((d) => d.requirements!.filter((r) => r.excluded).map((r) => r.id)), ['openspec/specs/greeting/spec.md#Greeting']);
+});
+
 t.test('--grep leaves out the requirements none of whose units was selected', async (t) => {
   const plan = { documents: [openspec(`### Requirement: Beta\nThe system MUST do beta.\n\n#### Scenario: Other\n- **WHEN** a\n- **THEN** b\n\n### Requirement: Gamma\nNo scenario.\n`)] };
   const scoped = requirementsInScope(selectUnits(plan, { grep: /Other/ }));
