@@ -18,6 +18,7 @@ import { inlineCode, plainText, writtenText } from './plain-text.js';
 import { piecewiseTree } from './pieces.js';
 import { installLinearEditMap } from './linear-edit-map.js';
 import { plainTree } from './plain-tree.js';
+import { continueTables } from './continued-tables.js';
 
 // Before any parse: lists of items with sub-items parse in linear time (linear-edit-map.ts).
 installLinearEditMap();
@@ -43,7 +44,9 @@ export function markdownTree(text: string): Root {
   const plain = plainTree(text);
   if (plain) return plain;
   const parse = markdownParser(text);
-  return text.length < PIECEWISE_CHARS ? parse(text) : piecewiseTree(text, parse, PIECE_CHARS);
+  const tree = text.length < PIECEWISE_CHARS ? parse(text) : piecewiseTree(text, parse, PIECE_CHARS);
+  // Only GFM reads tables.
+  return GFM_MARK.test(text) ? continueTables(tree, text, (piece) => gfm.parse(piece)) : tree;
 }
 
 /** The parser of TEXT's pieces: remark, with GFM where the whole text has a mark of it. */
