@@ -155,7 +155,7 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
           walk(node.children, inListItem);
           break;
         case 'table':
-          if (!inListItem) currentSection().content.push({ type: 'table', rows: tableRows(node, source), rowLines: node.children.map((row) => row.position!.start.line), line: node.position!.start.line });
+          if (!inListItem) currentSection().content.push({ type: 'table', ...tableRows(node, source), line: node.position!.start.line });
           break;
         default:
           break; // rules, html and frontmatter carry nothing the later stages use
@@ -184,7 +184,7 @@ function itemArgument(item: MdListItem, source: string): { argument?: ItemArgume
   const more = node ? item.children.slice(item.children.indexOf(node) + 1).filter((child) => child.type === 'code' || child.type === 'table' || child.type === 'list') : [];
   const moreArguments = more.length ? { moreArguments: more.map((child) => child.position!.start.line) } : {};
   if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: fenceLanguage(node.lang), line: node.position!.start.line }, ...moreArguments };
-  if (node?.type === 'table') return { argument: { kind: 'data-table', rows: tableRows(node, source), line: node.position!.start.line }, ...moreArguments };
+  if (node?.type === 'table') return { argument: { kind: 'data-table', ...tableRows(node, source), line: node.position!.start.line }, ...moreArguments };
   if (node?.type === 'list') {
     const rows = node.children.map((nested) => [itemText(nested, (p) => writtenText(p, source)).join(' ').replace(/\s*\n\s*/g, ' ')]);
     return { argument: { kind: 'data-table', rows, line: node.position!.start.line }, ...moreArguments };
@@ -226,9 +226,9 @@ function nestedItemsOf(item: MdListItem): { nestedItems?: NestedItem[] } {
   return nestedItems.length > 0 ? { nestedItems } : {};
 }
 
-/** A table's cells as written (writtenText), row by row, the header row first. */
-function tableRows(table: Table, source: string): string[][] {
-  return table.children.map((row) => row.children.map((cell) => writtenText(cell, source).trim()));
+/** A table's cells as written (writtenText), row by row, the header row first, and the line of each row. */
+function tableRows(table: Table, source: string): { rows: string[][]; rowLines: number[] } {
+  return { rows: table.children.map((row) => row.children.map((cell) => writtenText(cell, source).trim())), rowLines: table.children.map((row) => row.position!.start.line) };
 }
 
 function codeBlock(

@@ -6,6 +6,7 @@ import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
 import { codeRef } from './code-ref.js';
 import { editDistance } from '../model/edit-distance.js';
 import { deltaOf, deltaSectionProblems } from './openspec-layout.js';
+import { unevenRows } from './uneven-rows.js';
 import { type FamilyTranslation, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
 
 /** A paragraph that is only a step keyword ("Then:") introduces a list of steps. */
@@ -158,8 +159,10 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
         problems.push({ file, line: step.line, severity: 'error', message: `a ${step.keyword.toUpperCase()} step with no text: nothing says what it checks; write the step after its keyword, or remove the line` });
       }
       // An outline's step stands in each of its rows' units: said once.
-      if (!step.moreArguments || !step.argument || said.has(step.line)) continue;
+      if (said.has(step.line)) continue;
       said.add(step.line);
+      if (step.argument?.kind === 'data-table') problems.push(...unevenRows(file, step.argument, `the data table of step '${step.text}'`));
+      if (!step.moreArguments || !step.argument) continue;
       const first = step.argument.kind === 'doc-string' ? 'a doc string' : 'a data table';
       problems.push({ file, line: step.line, severity: 'error', message: `step '${step.text}' has ${first} (line ${step.argument.line}) and more after it (line ${step.moreArguments.join(', ')}): a step takes one argument, as in Gherkin, so the others would reach no definition; give each its own step` });
     }
@@ -199,6 +202,7 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
   if (tables.length === 0) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples table: its <placeholders> have no values, so nothing runs` });
   else if (tables.every((table) => table.rows.length < 2)) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples rows (only a header): its <placeholders> have no values, so nothing runs` });
   else problems.push(...unfilledPlaceholders(file, template.steps, tables));
+  for (const table of tables) problems.push(...unevenRows(file, table, 'the Examples table'));
   return tables.flatMap((table) => {
     const [header = [], ...rows] = table.rows;
     return rows.map((row, i): ScenarioDraft => {
@@ -324,7 +328,7 @@ function keywordSteps(content: SectionContent[]): KeywordStep[] {
   let awaitingTable: KeywordStep | null = null;
   for (const item of content) {
     if (item.type === 'table' && awaitingTable) {
-      awaitingTable.argument = { kind: 'data-table', rows: item.rows, line: item.line };
+      awaitingTable.argument = { kind: 'data-table', rows: item.rows, rowLines: item.rowLines, line: item.line };
       awaitingTable = null;
       continue;
     }
