@@ -92,11 +92,12 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   let requirement: Section | null = null;
   /** The requirement stands under a change's `## REMOVED Requirements`: its scenarios never run. */
   let removed = false;
+  /** OUTLINE: its heading names an outline, or an Examples heading over a table stands under it (a Scenario with Examples is an outline, as in Gherkin 6+). */
   let scenario: { section: Section; content: SectionContent[]; outline: boolean } | null = null;
 
   const closeScenario = (): void => {
     if (scenario) problems.push(...unreadStepsOf(file, scenario.section, scenario.content));
-    if (scenario?.outline) units.push(...outlineUnits(file, scenario.section, requirement, scenario.content, problems));
+    if (scenario?.outline || (scenario && examplesParagraph(scenario.content))) units.push(...outlineUnits(file, scenario.section, requirement, scenario.content, problems));
     else if (scenario) units.push(scenarioUnit(file, scenario.section, requirement, scenario.content));
     scenario = null;
   };
@@ -112,6 +113,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
     if (scenario && section.depth > scenario.section.depth) {
       if (isScenario) problems.push({ file, line: section.line, severity: 'error', message: `'${'#'.repeat(section.depth)} ${section.heading}' stands inside scenario '${scenario.section.heading}' ('${'#'.repeat(scenario.section.depth)}'): its steps are read as that scenario's; give it the scenario's heading level` });
       scenario.content.push(...section.content);
+      if (EXAMPLES_MARK.test(section.heading) && section.content.some((item) => item.type === 'table')) scenario.outline = true;
       return;
     }
     if (isScenario && requirementDepths.has(section.depth)) {
@@ -215,6 +217,15 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
       };
     });
   });
+}
+
+/** Gherkin's keyword over an outline's rows (`Examples:`, `Examples: fruits`, `Scenarios:`), as a heading or a paragraph. */
+const EXAMPLES_MARK = /^(?:examples|scenarios)\s*(?::.*)?$/i;
+
+/** Whether CONTENT has an `Examples:` paragraph with a table after it: Gherkin 6+ runs a Scenario with Examples as an outline, each row. */
+function examplesParagraph(content: SectionContent[]): boolean {
+  const mark = content.findIndex((item) => item.type === 'paragraph' && EXAMPLES_MARK.test(item.paragraph.text));
+  return mark >= 0 && content.slice(mark + 1).some((item) => item.type === 'table');
 }
 
 /** An outline's `<column>`: a name without blanks at its ends, as Gherkin's linters read one (`</div>` or `<!-- x -->` is markup). */
