@@ -201,6 +201,9 @@ export function sameNameWarning(unit: Pick<ScenarioDraft, 'headingPath' | 'requi
 function outlineUnits(file: string, section: Section, requirement: Section | null, content: SectionContent[], problems: FamilyTranslation['problems']): UnitDraft[] {
   const template = scenarioUnit(file, section, requirement, content);
   const tables = content.flatMap((item) => (item.type === 'table' ? [item] : []));
+  // Rows without a delimiter row are said at their line (tableWithoutDelimiter), not missed.
+  const pasted = content.some((item) => item.type === 'paragraph' && rowsWithoutDelimiter(item.paragraph.written) >= 0);
+  if (tables.length === 0 && pasted) return [];
   if (tables.length === 0) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples table: its <placeholders> have no values, so nothing runs` });
   else if (tables.every((table) => table.rows.length < 2)) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples rows (only a header): its <placeholders> have no values, so nothing runs` });
   else problems.push(...unfilledPlaceholders(file, template.steps, tables));
@@ -394,6 +397,8 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
     const belowSteps: boolean = continuesSteps;
     const holdsSteps = item.type === 'list' && item.items.some((listItem) => read.has(listItem.line));
     continuesSteps = item.type === 'list' && (holdsSteps || belowSteps) && !item.items[item.items.length - 1].text.trimEnd().endsWith(':');
+    const rows = item.type === 'paragraph' ? rowsWithoutDelimiter(item.paragraph.written) : -1;
+    if (item.type === 'paragraph' && rows >= 0) problems.push(noDelimiterRow(file, item.paragraph.line + rows, item.paragraph.written.split('\n')[rows].trim(), 'markdown reads them as a paragraph, which no step and no Examples gets'));
     if (item.type === 'paragraph' && SCENARIO_PARAGRAPH.test(item.paragraph.text)) {
       const name = item.paragraph.text.replace(/[*_]/g, '').replace(SCENARIO_PARAGRAPH, '').split('\n')[0].trim();
       problems.push({ file, line: item.paragraph.line, severity: 'error', message: `'${item.paragraph.text.split('\n')[0].trim()}' is a paragraph, not a heading: what follows it would be read as scenario '${section.heading.replace(/^[^:]*:\s*/, '')}'; write it as the heading '${'#'.repeat(section.depth)} Scenario: ${name || '<name>'}'` });
@@ -454,6 +459,8 @@ function stepsNestedUnder(file: string, item: ListItem): FamilyTranslation['prob
 function stepsInsideStep(file: string, item: ListItem): FamilyTranslation['problems'] {
   const step = item.text.split('\n')[0].trim();
   const problems: FamilyTranslation['problems'] = [];
+  const pasted = rowsWithoutDelimiter(item.written);
+  if (pasted > 0) problems.push(noDelimiterRow(file, item.line + pasted, item.written.split('\n')[pasted].trim(), `markdown reads them as more text of the step '${step}', which gets no data table`));
   item.text.split('\n').forEach((text, index) => {
     if (index > 0 && BOLD_KEYWORD_LINE.test(text.trim())) {
       problems.push({ file, line: item.line + index, severity: 'error', message: `'${text.trim()}' continues the text of the step '${step}' (a line right below a bullet belongs to it), so it would never run as a step of its own: start it as a bullet ('- ${text.trim()}')` });
@@ -475,6 +482,27 @@ function stepsInsideStep(file: string, item: ListItem): FamilyTranslation['probl
     }
   }
   return problems;
+}
+
+/** A line written as a table row, as Gherkin writes one: it starts and ends with a pipe. */
+const TABLE_ROW_LINE = /^\|.*\|$/;
+
+/**
+ * Where the lines of a paragraph or a bullet, as WRITTEN, end in rows (each written `| ... |`):
+ * a table pasted from a .feature file without markdown's delimiter row, which markdown reads
+ * as text. The index of the first of those lines, or -1.
+ */
+export function rowsWithoutDelimiter(written: string): number {
+  const lines = written.split('\n');
+  let first = lines.length;
+  while (first > 0 && TABLE_ROW_LINE.test(lines[first - 1].trim())) first--;
+  return first < lines.length ? first : -1;
+}
+
+/** Rows from LINE on (the first, HEADER) that are no table, as markdown reads them (WHAT becomes of them): an error saying how to make them one. */
+function noDelimiterRow(file: string, line: number, header: string, what: string): FamilyTranslation['problems'][number] {
+  const delimiter = `|${header.replace(/^\||\|$/g, '').split('|').map(() => '---').join('|')}|`;
+  return { file, line, severity: 'error', message: `'${header}' and the lines after it look like a table but have no delimiter row below the header: ${what}; write '${delimiter}' on the line after '${header}'` };
 }
 
 /** A line of a step's text that starts with a bold step keyword: a step written without its own bullet. */
@@ -534,8 +562,11 @@ function paragraphSteps(paragraph: Paragraph): ScenarioStep[] | null {
  * as reports show it and definitions match it.
  */
 function stepOf(keyword: string, text: string, item: ListItem): ScenarioStep {
+  // Rows without a delimiter row below the step's sentence are no part of it (said at their line in stepsInsideStep).
+  const rows = rowsWithoutDelimiter(text);
+  const sentence = rows > 0 ? text.split('\n').slice(0, rows).join('\n') : text;
   return withCode(
-    { keyword, text: text.replace(/\s*\n\s*/g, ' ').trim(), line: item.line, number: item.number, ...(item.argument ? { argument: item.argument } : {}), ...(item.moreArguments ? { moreArguments: item.moreArguments } : {}) },
+    { keyword, text: sentence.replace(/\s*\n\s*/g, ' ').trim(), line: item.line, number: item.number, ...(item.argument ? { argument: item.argument } : {}), ...(item.moreArguments ? { moreArguments: item.moreArguments } : {}) },
     item.code,
   );
 }
