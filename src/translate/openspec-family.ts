@@ -326,6 +326,9 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
   return numbered.items.map((listItem) => stepOf('Then', listItem.written, listItem));
 }
 
+/** The languages of a block that states data (JSON, YAML): a scenario's, never a step's doc string unless indented under it. */
+export const DATA_LANGUAGES = /^(?:json|jsonc|json5|ya?ml)$/i;
+
 /** A step read from CONTENT: `marked` when written so no prose is (bold keyword, keyword paragraph); `items`, the lines of the bullets it took as its table. */
 type KeywordStep = ScenarioStep & { marked?: true; items?: number[] };
 
@@ -338,15 +341,25 @@ type KeywordStep = ScenarioStep & { marked?: true; items?: number[] };
 function keywordSteps(content: SectionContent[]): KeywordStep[] {
   const steps: KeywordStep[] = [];
   let keyword: string | null = null;
-  /** The last step of the list just read, when it ends in a colon and has no argument: a table right after the list is its data table. */
-  let awaitingTable: KeywordStep | null = null;
+  /**
+   * The last step of the list just read, when it ends in a colon and has no argument: a table
+   * right after the list is its data table, and a block its doc string, as Gherkin passes them
+   * (a JSON or YAML block stays the scenario's, which steps read through this.blocks or
+   * spec-run's vocabulary, and which is refused when read by nothing: unread-blocks.ts).
+   */
+  let awaitingArgument: KeywordStep | null = null;
   for (const item of content) {
-    if (item.type === 'table' && awaitingTable) {
-      awaitingTable.argument = { kind: 'data-table', rows: item.rows, rowLines: item.rowLines, line: item.line };
-      awaitingTable = null;
+    if (item.type === 'table' && awaitingArgument) {
+      awaitingArgument.argument = { kind: 'data-table', rows: item.rows, rowLines: item.rowLines, line: item.line };
+      awaitingArgument = null;
       continue;
     }
-    awaitingTable = null;
+    if (item.type === 'code' && awaitingArgument && !DATA_LANGUAGES.test(item.block.lang ?? '')) {
+      awaitingArgument.argument = { kind: 'doc-string', text: item.block.text, lang: item.block.lang, line: item.block.line };
+      awaitingArgument = null;
+      continue;
+    }
+    awaitingArgument = null;
     if (item.type === 'paragraph') {
       const match = KEYWORD_PARAGRAPH.exec(item.paragraph.text);
       keyword = match ? capitalized(match[1]) : null;
@@ -369,7 +382,7 @@ function keywordSteps(content: SectionContent[]): KeywordStep[] {
         if (step) steps.push(step);
         listing = step && step.text.endsWith(':') && !step.argument ? step : null;
       }
-      awaitingTable = listing && !listing.argument ? listing : null;
+      awaitingArgument = listing && !listing.argument ? listing : null;
       keyword = null;
     }
   }
