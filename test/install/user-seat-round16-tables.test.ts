@@ -1,0 +1,94 @@
+// False greens a team migrating from cucumber-js met, from a user's seat: spec-run packed,
+// installed into a fresh project outside the repository, run through its bin. Examples and
+// data-table rows after a blank line or a commented-out row never ran; a Scenario with Examples
+// ran once with the literal <item>; uneven rows passed; a doc string at column 0 was not given
+// to its step; a pasted table without markdown's delimiter row got a nonsense snippet; and a
+// .feature pasted as a paragraph was a harmless skip in a directory run.
+import t from 'tap';
+import { userProject } from '../support/installed.js';
+
+const PRICES = `import assert from 'node:assert/strict';
+import { Given, When, Then } from 'spec-run/steps';
+const PRICE = { apple: 1, pear: 2, plum: 3 };
+When('I price {string}', function (item) { this.price = PRICE[item]; });
+Then('the price SHALL be {int}', function (n) { assert.equal(this.price, n); });
+When('I load the shop', function () { this.prices = PRICE; });
+Then('the prices SHALL be:', function (table) { for (const row of table.hashes()) assert.equal(this.prices[row.item], Number(row.price), row.item); });
+When('I order {string}', function (item) { this.accepted = item === 'apple' || item === 'plum'; });
+Then('the order SHALL be rejected', function () { assert.equal(this.accepted, false); });
+When('I run the greeter', function () { this.out = 'Hello, world'; });
+Then('the output SHALL be:', function (expected) { assert.equal(this.out, expected.trim()); });
+Given('the items:', function (table) { this.rows = table.raw(); });
+Then('the total SHALL be {int}', function (n) { assert.equal(this.rows.length - 1, n); });
+When('I do it', function () { this.x = 1; });
+Then('it SHALL be broken', function () { assert.equal(this.x, 2); });
+Then('it SHALL be fine', function () { assert.equal(this.x, 1); });
+`;
+const outline = (heading: string, rows: string) => `### Requirement: Prices
+The shop SHALL price items.
+
+#### ${heading}: price of <item>
+- **WHEN** I price "<item>"
+- **THEN** the price SHALL be <price>
+
+##### Examples:
+| item  | price |
+|-------|-------|
+| apple | 1     |
+${rows}`;
+
+t.test('rows after a blank line or a commented-out row run, and the one that must fail fails', async (t) => {
+  const project = userProject({
+    'blank/prices.spec.md': outline('Scenario Outline', '| pear  | 2     |\n\n| plum  | 99    |\n'),
+    'hash/prices.spec.md': outline('Scenario Outline', '# | pear  | 2     |\n| plum  | 99    |\n'),
+    'html/prices.spec.md': outline('Scenario Outline', '<!-- | pear  | 2     | -->\n| plum  | 99    |\n'),
+    'table/prices.spec.md': '### Requirement: Prices\nThe shop SHALL price items.\n\n#### Scenario: price list\n- **WHEN** I load the shop\n- **THEN** the prices SHALL be:\n\n| item  | price |\n|-------|-------|\n| apple | 1     |\n\n| plum  | 99    |\n',
+    'plain/orders.spec.md': outline('Scenario', '| plum  | 99    |\n').replace('price of <item>', 'a discontinued item <item>').replace('- **WHEN** I price "<item>"\n- **THEN** the price SHALL be <price>', '- **WHEN** I order "<item>"\n- **THEN** the order SHALL be rejected'),
+    'steps.mjs': PRICES,
+  });
+  for (const dir of ['blank', 'hash', 'html', 'table']) {
+    const run = await project.specRun([`${dir}/`, '--require-verified']);
+    t.equal(run.code, 1, `${dir}: the run fails`, { stdout: run.stdout });
+    t.match(run.stdout, /99/, `${dir}: the plum row ran and its 99 was compared`);
+    t.match(run.stderr, /requirements: 0 verified, 1 failing/, dir);
+    const list = await project.specRun(['--list', `${dir}/`]);
+    t.match(list.stdout, dir === 'table' ? /1 units/ : /plum/, `${dir}: --list shows the rows`);
+  }
+  const hash = await project.specRun(['hash/', '--reporter', 'tap']);
+  t.notMatch(hash.stdout, /\| pear/, 'the commented row is no title');
+  const plain = await project.specRun(['plain/', '--require-verified']);
+  t.equal(plain.code, 1, 'a Scenario with Examples runs each row: plum is still sold');
+  t.match(plain.stdout, /I order "plum"/);
+  t.notMatch(plain.stdout, /I order "<item>"/);
+});
+
+t.test('uneven rows, rows without a delimiter row and a pasted .feature are refused at their lines by check and the run', async (t) => {
+  const project = userProject({
+    'ragged/totals.spec.md': '### Requirement: Totals\nThe cart SHALL total.\n\n#### Scenario: ragged rows\n- **GIVEN** the items:\n  | name | price |\n  |------|-------|\n  | a    | 1     | 5 |\n  | b    | 2     |\n- **THEN** the total SHALL be 2\n',
+    'nodelim/totals.spec.md': '### Requirement: Totals\nThe cart SHALL total.\n\n#### Scenario: gherkin table\n- **GIVEN** the items:\n  | name | price |\n  | a    | 1     |\n- **THEN** the total SHALL be 1\n',
+    'feature/cart.md': '# Cart\n\nScenario: add\n- When I do it\n- Then it SHALL be broken\n',
+    'feature/good.spec.md': '### Requirement: R\nThe thing SHALL work.\n\n#### Scenario: S\n- **WHEN** I do it\n- **THEN** it SHALL be fine\n',
+    'steps.mjs': PRICES,
+  });
+  const check = await project.specRun(['check', 'ragged/', 'nodelim/', 'feature/']);
+  t.equal(check.code, 1);
+  t.match(check.stdout, /ragged\/totals\.spec\.md:8:1: error: the row at line 8 of the data table of step 'the items:' has 3 cells, and its header \(line 6\) 2 cells/);
+  t.match(check.stdout, /nodelim\/totals\.spec\.md:6:1: error: '\| name \| price \|' and the lines after it look like a table but have no delimiter row/);
+  t.notMatch(check.stdout, /define it with/, 'no snippet for a table glued onto a sentence');
+  t.match(check.stdout, /feature\/cart\.md:3:1: error: 'Scenario: add' is a paragraph, not a heading/);
+  for (const dir of ['ragged/', 'nodelim/', 'feature/']) {
+    const run = await project.specRun([dir, '--require-verified', '--reporter', 'junit:j.xml']);
+    t.equal(run.code, 1, `${dir} fails the run`, { stdout: run.stdout });
+  }
+});
+
+t.test('a fenced doc string at column 0 below a step ending in a colon reaches the step', async (t) => {
+  const project = userProject({
+    'specs/greet.spec.md': '### Requirement: Greeting\nThe tool SHALL greet.\n\n#### Scenario: output\n- **WHEN** I run the greeter\n- **THEN** the output SHALL be:\n\n```text\nGoodbye, world\n```\n',
+    'steps.mjs': PRICES,
+  });
+  const run = await project.specRun(['specs/']);
+  t.equal(run.code, 1, 'the comparison runs and fails');
+  t.match(run.stdout, /Goodbye, world/);
+  t.notMatch(run.stdout, /is not a function/);
+});
