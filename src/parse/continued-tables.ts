@@ -8,11 +8,11 @@
 import type { Heading, Nodes, Paragraph, Parents, Root, RootContent, Table, TableRow } from 'mdast';
 
 /** A line that is a table row as Gherkin writes one: it starts and ends with a pipe. */
-const ROW_LINE = /^\|.*\|$/;
+export const ROW_LINE = /^\|.*\|$/;
 /** A row commented out the Gherkin way (`# | pear | 2 |`), which markdown reads as a heading. */
 const COMMENTED_ROW = /^#{1,6}[ \t]+\|.*\|$/;
-/** An HTML comment and nothing else (`<!-- | pear | 2 | -->`). */
-const HTML_COMMENT = /^<!--[\s\S]*-->$/;
+/** An HTML block that is a comment and nothing else (`<!-- | pear | 2 | -->`). */
+export const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 
 /** TREE with every table's rows after blank lines and commented-out rows joined to it, in every container. */
 export function continueTables(tree: Root, source: string, parse: (text: string) => Root): Root {

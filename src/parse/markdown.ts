@@ -18,7 +18,7 @@ import { inlineCode, plainText, writtenText } from './plain-text.js';
 import { piecewiseTree } from './pieces.js';
 import { installLinearEditMap } from './linear-edit-map.js';
 import { plainTree } from './plain-tree.js';
-import { continueTables } from './continued-tables.js';
+import { continueTables, HTML_COMMENT } from './continued-tables.js';
 
 // Before any parse: lists of items with sub-items parse in linear time (linear-edit-map.ts).
 installLinearEditMap();
@@ -207,8 +207,6 @@ function itemText(item: MdListItem, text: (paragraph: MdParagraph) => string): s
   });
 }
 
-/** An HTML block that is a comment and nothing else. */
-const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 
 /** The items of the lists nested in ITEM, at every depth (1: right below it), in source order, with their text as a list item's (bold markers kept). */
 function nestedItemsOf(item: MdListItem): { nestedItems?: NestedItem[] } {

@@ -7,6 +7,7 @@ import { codeRef } from './code-ref.js';
 import { editDistance } from '../model/edit-distance.js';
 import { deltaOf, deltaSectionProblems } from './openspec-layout.js';
 import { unevenRows } from './uneven-rows.js';
+import { ROW_LINE } from '../parse/continued-tables.js';
 import { type FamilyTranslation, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
 
 /** A paragraph that is only a step keyword ("Then:") introduces a list of steps. */
@@ -497,8 +498,6 @@ function stepsInsideStep(file: string, item: ListItem): FamilyTranslation['probl
   return problems;
 }
 
-/** A line written as a table row, as Gherkin writes one: it starts and ends with a pipe. */
-const TABLE_ROW_LINE = /^\|.*\|$/;
 
 /**
  * Where the lines of a paragraph or a bullet, as WRITTEN, end in rows (each written `| ... |`):
@@ -508,7 +507,7 @@ const TABLE_ROW_LINE = /^\|.*\|$/;
 export function rowsWithoutDelimiter(written: string): number {
   const lines = written.split('\n');
   let first = lines.length;
-  while (first > 0 && TABLE_ROW_LINE.test(lines[first - 1].trim())) first--;
+  while (first > 0 && ROW_LINE.test(lines[first - 1].trim())) first--;
   return first < lines.length ? first : -1;
 }
 
