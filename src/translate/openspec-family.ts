@@ -93,7 +93,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   let requirement: Section | null = null;
   /** The requirement stands under a change's `## REMOVED Requirements`: its scenarios never run. */
   let removed = false;
-  /** OUTLINE: its heading names an outline, or an Examples heading over a table stands under it (a Scenario with Examples is an outline, as in Gherkin 6+). */
+  /** OUTLINE: its heading names an outline, or an Examples heading over a table stands under it (a Scenario with Examples is an outline, as in Gherkin 6+; an `Examples:` paragraph too: examplesParagraph). */
   let scenario: { section: Section; content: SectionContent[]; outline: boolean } | null = null;
 
   const closeScenario = (): void => {
@@ -202,7 +202,7 @@ export function sameNameWarning(unit: Pick<ScenarioDraft, 'headingPath' | 'requi
 function outlineUnits(file: string, section: Section, requirement: Section | null, content: SectionContent[], problems: FamilyTranslation['problems']): UnitDraft[] {
   const template = scenarioUnit(file, section, requirement, content);
   const tables = content.flatMap((item) => (item.type === 'table' ? [item] : []));
-  // Rows without a delimiter row are said at their line (tableWithoutDelimiter), not missed.
+  // Rows without a delimiter row are said at their line (unreadStepsOf), not as a missing table.
   const pasted = content.some((item) => item.type === 'paragraph' && rowsWithoutDelimiter(item.paragraph.written) >= 0);
   if (tables.length === 0 && pasted) return [];
   if (tables.length === 0) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples table: its <placeholders> have no values, so nothing runs` });
@@ -504,7 +504,7 @@ function stepsInsideStep(file: string, item: ListItem): FamilyTranslation['probl
  * a table pasted from a .feature file without markdown's delimiter row, which markdown reads
  * as text. The index of the first of those lines, or -1.
  */
-export function rowsWithoutDelimiter(written: string): number {
+function rowsWithoutDelimiter(written: string): number {
   const lines = written.split('\n');
   let first = lines.length;
   while (first > 0 && ROW_LINE.test(lines[first - 1].trim())) first--;
