@@ -5,7 +5,9 @@
 // to its step; a pasted table without markdown's delimiter row got a nonsense snippet; and a
 // .feature pasted as a paragraph was a harmless skip in a directory run.
 import t from 'tap';
-import { userProject } from '../support/installed.js';
+import { join } from 'node:path';
+import { userEnvironment, userProject } from '../support/installed.js';
+import { startLspClient } from '../support/lsp-client.js';
 
 const PRICES = `import assert from 'node:assert/strict';
 import { Given, When, Then } from 'spec-run/steps';
@@ -74,10 +76,16 @@ t.test('uneven rows, rows without a delimiter row and a pasted .feature are refu
   t.match(check.stdout, /nodelim\/totals\.spec\.md:6:1: error: '\| name \| price \|' and the lines after it look like a table but have no delimiter row/);
   t.notMatch(check.stdout, /define it with/, 'no snippet for a table glued onto a sentence');
   t.match(check.stdout, /feature\/cart\.md:3:1: error: 'Scenario: add' is a paragraph, not a heading/);
-  for (const dir of ['ragged/', 'nodelim/', 'feature/']) {
-    const run = await project.specRun([dir, '--require-verified', '--reporter', 'junit:j.xml']);
-    t.equal(run.code, 1, `${dir} fails the run`, { stdout: run.stdout });
-  }
+  const run = await project.specRun(['ragged/', 'nodelim/', 'feature/', '--require-verified']);
+  t.equal(run.code, 1, 'the run fails', { stdout: run.stdout });
+  for (const file of ['ragged/totals.spec.md', 'nodelim/totals.spec.md', 'feature/cart.md']) t.match(run.stdout, new RegExp(`^not ok \\d+ - .*\\(${file.replace(/\./g, '\\.')}\\)`, 'm'), `${file} fails`);
+  t.match(run.stdout, /^ok \d+ - .*\(feature\/good\.spec\.md\)/m, 'the good document beside them passes');
+
+  // node-tap's NODE_OPTIONS is taken out, as a user's shell never has it (see installed.ts).
+  const client = await startLspClient(['env', '-u', 'NODE_OPTIONS', join(project.dir, 'node_modules/.bin/spec-run'), 'lsp', '--stdio'], project.dir, userEnvironment());
+  t.teardown(() => client.close().catch(() => undefined));
+  const diagnostics = await client.diagnostics(client.open(join(project.dir, 'ragged/totals.spec.md')));
+  t.match(diagnostics, [{ range: { start: { line: 7 } }, message: /^the row at line 8 of the data table of step 'the items:' has 3 cells/ }], 'the editor says it at the row (line 8)');
 });
 
 t.test('a fenced doc string at column 0 below a step ending in a colon reaches the step', async (t) => {
