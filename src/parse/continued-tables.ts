@@ -70,11 +70,14 @@ function tableRow(line: { text: string; offset: number; line: number }, source: 
   const table = parse(`${prefix}${line.text}`).children[0] as Table;
   const row = table.children[1];
   const shift = line.offset - prefix.length;
+  /** How far into its source line the row starts: what each column moves by. */
+  const indent = line.offset - source.lastIndexOf('\n', line.offset - 1) - 1;
   const place = (node: Nodes) => {
     if (node.position) {
+      const { start, end } = node.position;
       node.position = {
-        start: { line: line.line, column: node.position.start.column + (line.offset - source.lastIndexOf('\n', line.offset - 1) - 1), offset: node.position.start.offset! + shift },
-        end: { line: line.line, column: node.position.end.column + (line.offset - source.lastIndexOf('\n', line.offset - 1) - 1), offset: node.position.end.offset! + shift },
+        start: { line: line.line, column: start.column + indent, offset: start.offset! + shift },
+        end: { line: line.line, column: end.column + indent, offset: end.offset! + shift },
       };
     }
     if ('children' in node) for (const child of node.children) place(child as Nodes);
