@@ -79,7 +79,8 @@ export interface NestedItem {
 
 export type ItemArgument =
   | { kind: 'doc-string'; text: string; lang: string | null; line: number }
-  | { kind: 'data-table'; rows: string[][]; line: number };
+  /** ROW LINES: the line of each row, of a table written as one (sub-bullets are rows of one cell each, never uneven). */
+  | { kind: 'data-table'; rows: string[][]; rowLines?: number[]; line: number };
 
 /** Content between a heading and the next heading of any depth. */
 export interface Section {

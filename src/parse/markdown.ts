@@ -18,6 +18,7 @@ import { inlineCode, plainText, writtenText } from './plain-text.js';
 import { piecewiseTree } from './pieces.js';
 import { installLinearEditMap } from './linear-edit-map.js';
 import { plainTree } from './plain-tree.js';
+import { continueTables, HTML_COMMENT } from './continued-tables.js';
 
 // Before any parse: lists of items with sub-items parse in linear time (linear-edit-map.ts).
 installLinearEditMap();
@@ -43,7 +44,9 @@ export function markdownTree(text: string): Root {
   const plain = plainTree(text);
   if (plain) return plain;
   const parse = markdownParser(text);
-  return text.length < PIECEWISE_CHARS ? parse(text) : piecewiseTree(text, parse, PIECE_CHARS);
+  const tree = text.length < PIECEWISE_CHARS ? parse(text) : piecewiseTree(text, parse, PIECE_CHARS);
+  // Only GFM reads tables.
+  return GFM_MARK.test(text) ? continueTables(tree, text, (piece) => gfm.parse(piece)) : tree;
 }
 
 /** The parser of TEXT's pieces: remark, with GFM where the whole text has a mark of it. */
@@ -152,7 +155,7 @@ export function readBody(file: string, source: string, tree: Root): DocumentBody
           walk(node.children, inListItem);
           break;
         case 'table':
-          if (!inListItem) currentSection().content.push({ type: 'table', rows: tableRows(node, source), rowLines: node.children.map((row) => row.position!.start.line), line: node.position!.start.line });
+          if (!inListItem) currentSection().content.push({ type: 'table', ...tableRows(node, source), line: node.position!.start.line });
           break;
         default:
           break; // rules, html and frontmatter carry nothing the later stages use
@@ -181,7 +184,7 @@ function itemArgument(item: MdListItem, source: string): { argument?: ItemArgume
   const more = node ? item.children.slice(item.children.indexOf(node) + 1).filter((child) => child.type === 'code' || child.type === 'table' || child.type === 'list') : [];
   const moreArguments = more.length ? { moreArguments: more.map((child) => child.position!.start.line) } : {};
   if (node?.type === 'code') return { argument: { kind: 'doc-string', text: node.value, lang: fenceLanguage(node.lang), line: node.position!.start.line }, ...moreArguments };
-  if (node?.type === 'table') return { argument: { kind: 'data-table', rows: tableRows(node, source), line: node.position!.start.line }, ...moreArguments };
+  if (node?.type === 'table') return { argument: { kind: 'data-table', ...tableRows(node, source), line: node.position!.start.line }, ...moreArguments };
   if (node?.type === 'list') {
     const rows = node.children.map((nested) => [itemText(nested, (p) => writtenText(p, source)).join(' ').replace(/\s*\n\s*/g, ' ')]);
     return { argument: { kind: 'data-table', rows, line: node.position!.start.line }, ...moreArguments };
@@ -204,8 +207,6 @@ function itemText(item: MdListItem, text: (paragraph: MdParagraph) => string): s
   });
 }
 
-/** An HTML block that is a comment and nothing else. */
-const HTML_COMMENT = /^<!--[\s\S]*-->$/;
 
 /** The items of the lists nested in ITEM, at every depth (1: right below it), in source order, with their text as a list item's (bold markers kept). */
 function nestedItemsOf(item: MdListItem): { nestedItems?: NestedItem[] } {
@@ -223,9 +224,9 @@ function nestedItemsOf(item: MdListItem): { nestedItems?: NestedItem[] } {
   return nestedItems.length > 0 ? { nestedItems } : {};
 }
 
-/** A table's cells as written (writtenText), row by row, the header row first. */
-function tableRows(table: Table, source: string): string[][] {
-  return table.children.map((row) => row.children.map((cell) => writtenText(cell, source).trim()));
+/** A table's cells as written (writtenText), row by row, the header row first, and the line of each row. */
+function tableRows(table: Table, source: string): { rows: string[][]; rowLines: number[] } {
+  return { rows: table.children.map((row) => row.children.map((cell) => writtenText(cell, source).trim())), rowLines: table.children.map((row) => row.position!.start.line) };
 }
 
 function codeBlock(

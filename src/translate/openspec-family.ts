@@ -6,6 +6,8 @@ import type { CodeRef, NotRunBlock, ScenarioStep } from '../model/plan.js';
 import { codeRef } from './code-ref.js';
 import { editDistance } from '../model/edit-distance.js';
 import { deltaOf, deltaSectionProblems } from './openspec-layout.js';
+import { unevenRows } from './uneven-rows.js';
+import { ROW_LINE } from '../parse/continued-tables.js';
 import { type FamilyTranslation, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
 
 /** A paragraph that is only a step keyword ("Then:") introduces a list of steps. */
@@ -91,11 +93,12 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   let requirement: Section | null = null;
   /** The requirement stands under a change's `## REMOVED Requirements`: its scenarios never run. */
   let removed = false;
+  /** OUTLINE: its heading names an outline, or an Examples heading over a table stands under it (a Scenario with Examples is an outline, as in Gherkin 6+; an `Examples:` paragraph too: examplesParagraph). */
   let scenario: { section: Section; content: SectionContent[]; outline: boolean } | null = null;
 
   const closeScenario = (): void => {
     if (scenario) problems.push(...unreadStepsOf(file, scenario.section, scenario.content));
-    if (scenario?.outline) units.push(...outlineUnits(file, scenario.section, requirement, scenario.content, problems));
+    if (scenario?.outline || (scenario && examplesParagraph(scenario.content))) units.push(...outlineUnits(file, scenario.section, requirement, scenario.content, problems));
     else if (scenario) units.push(scenarioUnit(file, scenario.section, requirement, scenario.content));
     scenario = null;
   };
@@ -112,6 +115,7 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
     if (scenario && section.depth > scenario.section.depth) {
       if (isScenario) problems.push({ file, line: section.line, severity: 'error', message: `'${'#'.repeat(section.depth)} ${section.heading}' stands inside scenario '${scenario.section.heading}' ('${'#'.repeat(scenario.section.depth)}'): its steps are read as that scenario's; give it the scenario's heading level` });
       scenario.content.push(...section.content);
+      if (EXAMPLES_MARK.test(section.heading) && section.content.some((item) => item.type === 'table')) scenario.outline = true;
       return;
     }
     if (isScenario && requirementDepths.has(section.depth)) {
@@ -159,8 +163,10 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
         problems.push({ file, line: step.line, severity: 'error', message: `a ${step.keyword.toUpperCase()} step with no text: nothing says what it checks; write the step after its keyword, or remove the line` });
       }
       // An outline's step stands in each of its rows' units: said once.
-      if (!step.moreArguments || !step.argument || said.has(step.line)) continue;
+      if (said.has(step.line)) continue;
       said.add(step.line);
+      if (step.argument?.kind === 'data-table') problems.push(...unevenRows(file, step.argument, `the data table of step '${step.text}'`));
+      if (!step.moreArguments || !step.argument) continue;
       const first = step.argument.kind === 'doc-string' ? 'a doc string' : 'a data table';
       problems.push({ file, line: step.line, severity: 'error', message: `step '${step.text}' has ${first} (line ${step.argument.line}) and more after it (line ${step.moreArguments.join(', ')}): a step takes one argument, as in Gherkin, so the others would reach no definition; give each its own step` });
     }
@@ -197,9 +203,13 @@ export function sameNameWarning(unit: Pick<ScenarioDraft, 'headingPath' | 'requi
 function outlineUnits(file: string, section: Section, requirement: Section | null, content: SectionContent[], problems: FamilyTranslation['problems']): UnitDraft[] {
   const template = scenarioUnit(file, section, requirement, content);
   const tables = content.flatMap((item) => (item.type === 'table' ? [item] : []));
+  // Rows without a delimiter row are said at their line (unreadStepsOf), not as a missing table.
+  const pasted = content.some((item) => item.type === 'paragraph' && rowsWithoutDelimiter(item.paragraph.written) >= 0);
+  if (tables.length === 0 && pasted) return [];
   if (tables.length === 0) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples table: its <placeholders> have no values, so nothing runs` });
   else if (tables.every((table) => table.rows.length < 2)) problems.push({ file, line: section.line, severity: 'error', message: `scenario outline '${template.name}' has no Examples rows (only a header): its <placeholders> have no values, so nothing runs` });
   else problems.push(...unfilledPlaceholders(file, template.steps, tables));
+  for (const table of tables) problems.push(...unevenRows(file, table, 'the Examples table'));
   return tables.flatMap((table) => {
     const [header = [], ...rows] = table.rows;
     return rows.map((row, i): ScenarioDraft => {
@@ -212,6 +222,15 @@ function outlineUnits(file: string, section: Section, requirement: Section | nul
       };
     });
   });
+}
+
+/** Gherkin's keyword over an outline's rows (`Examples:`, `Examples: fruits`, `Scenarios:`), as a heading or a paragraph. */
+const EXAMPLES_MARK = /^(?:examples|scenarios)\s*(?::.*)?$/i;
+
+/** Whether CONTENT has an `Examples:` paragraph with a table after it: Gherkin 6+ runs a Scenario with Examples as an outline, each row. */
+function examplesParagraph(content: SectionContent[]): boolean {
+  const mark = content.findIndex((item) => item.type === 'paragraph' && EXAMPLES_MARK.test(item.paragraph.text));
+  return mark >= 0 && content.slice(mark + 1).some((item) => item.type === 'table');
 }
 
 /** An outline's `<column>`: a name without blanks at its ends, as Gherkin's linters read one (`</div>` or `<!-- x -->` is markup). */
@@ -309,6 +328,9 @@ function scenarioSteps(content: SectionContent[], condition: string | null, cond
   return numbered.items.map((listItem) => stepOf('Then', listItem.written, listItem));
 }
 
+/** The languages of a block that states data (JSON, YAML): a scenario's, never a step's doc string unless indented under it. */
+export const DATA_LANGUAGES = /^(?:json|jsonc|json5|ya?ml)$/i;
+
 /** A step read from CONTENT: `marked` when written so no prose is (bold keyword, keyword paragraph); `items`, the lines of the bullets it took as its table. */
 type KeywordStep = ScenarioStep & { marked?: true; items?: number[] };
 
@@ -321,15 +343,25 @@ type KeywordStep = ScenarioStep & { marked?: true; items?: number[] };
 function keywordSteps(content: SectionContent[]): KeywordStep[] {
   const steps: KeywordStep[] = [];
   let keyword: string | null = null;
-  /** The last step of the list just read, when it ends in a colon and has no argument: a table right after the list is its data table. */
-  let awaitingTable: KeywordStep | null = null;
+  /**
+   * The last step of the list just read, when it ends in a colon and has no argument: a table
+   * right after the list is its data table, and a block its doc string, as Gherkin passes them
+   * (a JSON or YAML block stays the scenario's, which steps read through this.blocks or
+   * spec-run's vocabulary, and which is refused when read by nothing: unread-blocks.ts).
+   */
+  let awaitingArgument: KeywordStep | null = null;
   for (const item of content) {
-    if (item.type === 'table' && awaitingTable) {
-      awaitingTable.argument = { kind: 'data-table', rows: item.rows, line: item.line };
-      awaitingTable = null;
+    if (item.type === 'table' && awaitingArgument) {
+      awaitingArgument.argument = { kind: 'data-table', rows: item.rows, rowLines: item.rowLines, line: item.line };
+      awaitingArgument = null;
       continue;
     }
-    awaitingTable = null;
+    if (item.type === 'code' && awaitingArgument && !DATA_LANGUAGES.test(item.block.lang ?? '')) {
+      awaitingArgument.argument = { kind: 'doc-string', text: item.block.text, lang: item.block.lang, line: item.block.line };
+      awaitingArgument = null;
+      continue;
+    }
+    awaitingArgument = null;
     if (item.type === 'paragraph') {
       const match = KEYWORD_PARAGRAPH.exec(item.paragraph.text);
       keyword = match ? capitalized(match[1]) : null;
@@ -352,7 +384,7 @@ function keywordSteps(content: SectionContent[]): KeywordStep[] {
         if (step) steps.push(step);
         listing = step && step.text.endsWith(':') && !step.argument ? step : null;
       }
-      awaitingTable = listing && !listing.argument ? listing : null;
+      awaitingArgument = listing && !listing.argument ? listing : null;
       keyword = null;
     }
   }
@@ -395,6 +427,8 @@ function unreadStepsOf(file: string, section: Section, content: SectionContent[]
     const belowSteps: boolean = continuesSteps;
     const holdsSteps = item.type === 'list' && item.items.some((listItem) => read.has(listItem.line));
     continuesSteps = item.type === 'list' && (holdsSteps || belowSteps) && !item.items[item.items.length - 1].text.trimEnd().endsWith(':');
+    const rows = item.type === 'paragraph' ? rowsWithoutDelimiter(item.paragraph.written) : -1;
+    if (item.type === 'paragraph' && rows >= 0) problems.push(noDelimiterRow(file, item.paragraph.line + rows, item.paragraph.written.split('\n')[rows].trim(), 'markdown reads them as a paragraph, which no step and no Examples gets'));
     if (item.type === 'paragraph' && SCENARIO_PARAGRAPH.test(item.paragraph.text)) {
       const name = item.paragraph.text.replace(/[*_]/g, '').replace(SCENARIO_PARAGRAPH, '').split('\n')[0].trim();
       problems.push({ file, line: item.paragraph.line, severity: 'error', message: `'${item.paragraph.text.split('\n')[0].trim()}' is a paragraph, not a heading: what follows it would be read as scenario '${section.heading.replace(/^[^:]*:\s*/, '')}'; write it as the heading '${'#'.repeat(section.depth)} Scenario: ${name || '<name>'}'` });
@@ -455,6 +489,8 @@ function stepsNestedUnder(file: string, item: ListItem): FamilyTranslation['prob
 function stepsInsideStep(file: string, item: ListItem): FamilyTranslation['problems'] {
   const step = item.text.split('\n')[0].trim();
   const problems: FamilyTranslation['problems'] = [];
+  const pasted = rowsWithoutDelimiter(item.written);
+  if (pasted > 0) problems.push(noDelimiterRow(file, item.line + pasted, item.written.split('\n')[pasted].trim(), `markdown reads them as more text of the step '${step}', which gets no data table`));
   item.text.split('\n').forEach((text, index) => {
     if (index > 0 && BOLD_KEYWORD_LINE.test(text.trim())) {
       problems.push({ file, line: item.line + index, severity: 'error', message: `'${text.trim()}' continues the text of the step '${step}' (a line right below a bullet belongs to it), so it would never run as a step of its own: start it as a bullet ('- ${text.trim()}')` });
@@ -476,6 +512,25 @@ function stepsInsideStep(file: string, item: ListItem): FamilyTranslation['probl
     }
   }
   return problems;
+}
+
+
+/**
+ * Where the lines of a paragraph or a bullet, as WRITTEN, end in rows (each written `| ... |`):
+ * a table pasted from a .feature file without markdown's delimiter row, which markdown reads
+ * as text. The index of the first of those lines, or -1.
+ */
+function rowsWithoutDelimiter(written: string): number {
+  const lines = written.split('\n');
+  let first = lines.length;
+  while (first > 0 && ROW_LINE.test(lines[first - 1].trim())) first--;
+  return first < lines.length ? first : -1;
+}
+
+/** Rows from LINE on (the first, HEADER) that are no table, as markdown reads them (WHAT becomes of them): an error saying how to make them one. */
+function noDelimiterRow(file: string, line: number, header: string, what: string): FamilyTranslation['problems'][number] {
+  const delimiter = `|${header.replace(/^\||\|$/g, '').split('|').map(() => '---').join('|')}|`;
+  return { file, line, severity: 'error', message: `'${header}' and the lines after it look like a table but have no delimiter row below the header: ${what}; write '${delimiter}' on the line after '${header}'` };
 }
 
 /** A line of a step's text that starts with a bold step keyword: a step written without its own bullet. */
@@ -539,8 +594,11 @@ function paragraphSteps(paragraph: Paragraph): ScenarioStep[] | null {
  * as reports show it and definitions match it.
  */
 function stepOf(keyword: string, text: string, item: ListItem): ScenarioStep {
+  // Rows without a delimiter row below the step's sentence are no part of it (said at their line in stepsInsideStep).
+  const rows = rowsWithoutDelimiter(text);
+  const sentence = rows > 0 ? text.split('\n').slice(0, rows).join('\n') : text;
   return withCode(
-    { keyword, text: text.replace(/\s*\n\s*/g, ' ').trim(), line: item.line, number: item.number, ...(item.argument ? { argument: item.argument } : {}), ...(item.moreArguments ? { moreArguments: item.moreArguments } : {}) },
+    { keyword, text: sentence.replace(/\s*\n\s*/g, ' ').trim(), line: item.line, number: item.number, ...(item.argument ? { argument: item.argument } : {}), ...(item.moreArguments ? { moreArguments: item.moreArguments } : {}) },
     item.code,
   );
 }

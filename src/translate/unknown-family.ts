@@ -44,5 +44,36 @@ export function translateUnknownFamily(doc: SpecDocument): FamilyTranslation {
       severity: 'error',
     });
   }
+  if (!prose) problems.push(...scenarioParagraphs(doc));
   return { definitions: [], units: [], notRun, problems };
+}
+
+/** A Gherkin scenario line (`Scenario: add`, `Scenario Outline: x`, `Example: x`), as pasted from a .feature file. */
+const SCENARIO_LINE = /^(?:scenario(?:\s+(?:outline|template))?|example)\s*:\s*(.*)$/i;
+/** A Gherkin step, as a line or a bullet's text (`When I do it`, `**THEN** it works`). */
+const STEP_LINE = /^(?:\*\*|__)?(?:given|when|then|and|but)\b/i;
+
+/**
+ * An error at each paragraph line naming a scenario (`Scenario: add`, as a .feature file
+ * writes it) with Given/When/Then steps right after it, in its paragraph or the list below:
+ * spec-run reads scenarios from headings only, so the document was of no family, skipped as
+ * having nothing to run, and its steps never ran while a directory run passed.
+ */
+function scenarioParagraphs(doc: SpecDocument): SpecDocument['problems'] {
+  return doc.sections.flatMap((section) =>
+    section.content.flatMap((item, index) => {
+      if (item.type !== 'paragraph') return [];
+      const lines = item.paragraph.text.split('\n').map((line) => line.trim());
+      const next = section.content[index + 1];
+      return lines.flatMap((line, i) => {
+        const scenario = SCENARIO_LINE.exec(line);
+        if (!scenario) return [];
+        const after = i + 1 < lines.length ? [lines[i + 1]] : next?.type === 'list' ? next.items.map((listItem) => listItem.text) : [];
+        const step = after.find((text) => STEP_LINE.test(text));
+        if (step === undefined) return [];
+        const name = scenario[1].trim() || '<name>';
+        return [{ file: doc.path, line: item.paragraph.line + i, severity: 'error' as const, message: `'${line}' is a paragraph, not a heading, so the steps below it ('${step.split('\n')[0]}') never run: spec-run reads a scenario from a heading; write it as '## Scenario: ${name}', with each step a bullet ('- ${step.split('\n')[0]}')` }];
+      });
+    }),
+  );
 }

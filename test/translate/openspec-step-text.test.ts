@@ -44,7 +44,7 @@ t.test("paragraph lines, a keyword paragraph's list, a numbered list and a condi
 
 t.test("a step's data table, from a table, a nested list or the bullets after it, holds its cells as written", async (t) => {
   const [table] = steps(`#### Scenario: T\n- **THEN** the table holds:\n\n  | a | b |\n  |---|---|\n  | 2*3*4 | _x_ \\| y |\n`);
-  t.same(table.argument, { kind: 'data-table', rows: [['a', 'b'], ['2*3*4', '_x_ | y']], line: 9 });
+  t.same(table.argument, { kind: 'data-table', rows: [['a', 'b'], ['2*3*4', '_x_ | y']], rowLines: [9, 11], line: 9 });
   const [nested] = steps(`#### Scenario: L\n- **THEN** the rows are:\n  - **bold** and *em*\n  - a_b`);
   t.same(nested.argument?.kind === 'data-table' ? nested.argument.rows : null, [['**bold** and *em*'], ['a_b']]);
   const [listed] = steps(`#### Scenario: B\n- **THEN** it lists:\n- *one*\n- two`);

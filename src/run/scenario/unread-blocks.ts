@@ -6,10 +6,9 @@
 // --no-strict), as an undefined step, and `check` says so at its line.
 import type { CodeRef, ScenarioUnit } from '../../model/plan.js';
 import { keyedSteps } from '../../translate/step-keyword.js';
+import { DATA_LANGUAGES } from '../../translate/openspec-family.js';
 import { bindStep, type StepLibrary } from './library.js';
 
-/** The languages of a block that states data: JSON and YAML. */
-const DATA_LANGUAGES = /^(?:json|jsonc|json5|ya?ml)$/i;
 
 /**
  * UNIT's JSON and YAML blocks no definition it binds can reach but through this.blocks:
