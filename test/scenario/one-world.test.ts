@@ -21,16 +21,13 @@ Then('the output SHALL NOT contain {string}', function (s) {
 
 const scenario = (name: string, ...steps: string[]) => [`#### Scenario: ${name}`, ...steps, ''].join('\n');
 
-const DOC = [
-  '# Runtime',
-  '',
-  '### Requirement: Clean output',
-  'The tool SHALL never print an error.',
-  '',
+const document = (...scenarios: string[]) => ['# Runtime', '', '### Requirement: Clean output', 'The tool SHALL never print an error.', '', ...scenarios].join('\n');
+
+const DOC = document(
   scenario('interpreted command, own THEN', '- **WHEN** the command `echo Error: boom` runs with a timeout of 5 seconds', '- **THEN** the output SHALL NOT contain "Error"'),
   scenario('own command, own THEN', '- **WHEN** greet runs', '- **THEN** the output SHALL NOT contain "Error"'),
   scenario('interpreted command, built-in THEN', '- **WHEN** the command `exit 5` runs with a timeout of 10 seconds', '- **THEN** the command SHALL proceed normally'),
-].join('\n');
+);
 
 const lineOf = (text: string) => DOC.split('\n').indexOf(text) + 1;
 
@@ -69,14 +66,7 @@ t.test("a THEN of the user's after the interpreter ran the command, and a built-
 });
 
 t.test("a step of the user's acting after the interpreted command makes the THEN after it theirs: it is not refused", async (t) => {
-  const doc = [
-    '# Runtime',
-    '',
-    '### Requirement: Clean output',
-    'The tool SHALL never print an error.',
-    '',
-    scenario('interpreted, then own', '- **WHEN** the command `echo hi` runs with a timeout of 5 seconds', '- **AND** greet runs', '- **THEN** the output SHALL NOT contain "Error"'),
-  ].join('\n');
+  const doc = document(scenario('interpreted, then own', '- **WHEN** the command `echo hi` runs with a timeout of 5 seconds', '- **AND** greet runs', '- **THEN** the output SHALL NOT contain "Error"'));
   const dir = project({ 'runtime.md': doc, 'steps.mjs': STEPS });
   const run = await runIn(dir, ['runtime.md', '--executor-steps', '--reporter', 'json']);
   const then = run.points.find((p) => p.name.startsWith('THEN'));
