@@ -61,8 +61,8 @@ export interface CheckContext {
   stepsLoaded?: boolean;
   /** Whether a run fails on an undefined step (the default, --strict) or leaves it TODO (--no-strict, `strict: false`): what fails a run is an error of check, what it leaves TODO a warning. */
   strict?: boolean;
-  /** For a step whose one definition takes no parameter for its doc string or data table: why it fails; null otherwise. */
-  droppedArgument?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
+  /** For a step that cannot run as bound (its one definition takes no parameter for its doc string or data table, or it would check a world its scenario does not run in): why it fails; null otherwise. */
+  unrunnableStep?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => string | null;
   /** For a Then whose one definition has an empty body: why it checks nothing, and where that definition is; null otherwise. */
   emptyThen?: (step: ScenarioStep, keyword: string, unit: ScenarioUnit) => { reason: string; definition: { file: string; line: number } } | null;
   /** For a step two or more definitions match: each as "file:line expression"; null otherwise. */
@@ -335,8 +335,8 @@ export function checkOpenspec(doc: SpecDocument, plan: DocumentPlan, context: Ch
         const executor = undefinedStep.executorStepsWouldBind ? `; ${executorStepsWouldBind('it')}` : '';
         messages.push({ file: unit.file, line: step.line, column: 1, severity: notRun.severity, message: `undefined step '${step.text}' (${notRun.step})${unread}${executor}; define it with:\n${undefinedStep.snippet}` });
       }
-      const dropped = context.droppedArgument?.(step, keyword, unit);
-      if (dropped) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `step '${step.text}': ${dropped}` });
+      const unrunnable = context.unrunnableStep?.(step, keyword, unit);
+      if (unrunnable) messages.push({ file: unit.file, line: step.line, column: 1, severity: 'error', message: `step '${step.text}': ${unrunnable}` });
       const empty = context.emptyThen?.(step, keyword, unit);
       if (empty) {
         messages.push({ file: unit.file, line: step.line, column: 1, severity: 'warning', message: `step '${step.text}' ${empty.reason.replace(/^the step /, '')}; a run skips its verdict` });

@@ -11,6 +11,7 @@ import { driverImage } from '../run/lisp/driver.js';
 import { runtimeTools } from './runtime-tools.js';
 import { bindStep, droppedArgument, libraryFor, loadStepLibrary, notInterpreted, shownPath, stepPlace, type StepLibrary } from '../run/scenario/library.js';
 import { markExecutorSteps, type ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
+import { otherWorld } from '../run/scenario/one-world.js';
 import { snippetFor } from '../run/scenario/snippet.js';
 import { checksNothing, emptyThen } from '../run/scenario/stated-outcome.js';
 import { dataBlocksLeftToCode, unreadBlockReason } from '../run/scenario/unread-blocks.js';
@@ -25,7 +26,7 @@ import { documentLibraries, stepsFileErrorsSettled } from './document-libraries.
 import { lendTreeDefinitions, specificationTrees } from './specification-tree.js';
 
 /** What a document's steps are checked against: LIBRARY as the document sees it, with the built-in steps where they apply (executor-steps.ts). */
-export function stepCheckContext(library: StepLibrary, builtins: boolean, executorVocabulary?: StepLibrary): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'droppedArgument' | 'emptyThen' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration' | 'unreadBlocks'> {
+export function stepCheckContext(library: StepLibrary, builtins: boolean, executorVocabulary?: StepLibrary): Pick<CheckContext, 'undefinedStep' | 'ambiguousStep' | 'unrunnableStep' | 'emptyThen' | 'stepsLoaded' | 'checksNothing' | 'runsConfiguration' | 'unreadBlocks'> {
   const seen = libraryFor(library, builtins);
   // EXECUTOR VOCABULARY, the built-in steps alone: what they would bind where they are not active.
   const inactiveVocabulary = builtins ? undefined : executorVocabulary;
@@ -36,7 +37,8 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean, execut
     stepsLoaded: seen.steps.length > 0 || library.userFiles.length > 0,
     undefinedStep: (step, keyword, unit) => {
       const place = stepPlace(unit, step);
-      if (bindStep(seen, unit, step, keyword).length > 0) return null;
+      // A step a built-in expression matches where the interpreter reads the scenario is refused (unrunnableStep), not one to define.
+      if (bindStep(seen, unit, step, keyword).length > 0 || otherWorld(seen, unit, step, keyword)) return null;
       // As the run's TODO says it: where the executor interpreter is active, why it did not read the step.
       // As the run says it: a steps file that did not load may be where it is defined.
       const unloaded = library.unloaded[0];
@@ -47,9 +49,9 @@ export function stepCheckContext(library: StepLibrary, builtins: boolean, execut
         ...(unloaded ? { unloaded: `a steps file could not be loaded, and may define this step: ${shownPath(unloaded.file)}:${unloaded.line}: ${unloaded.message}` } : {}),
       };
     },
-    droppedArgument: (step, keyword, unit) => {
+    unrunnableStep: (step, keyword, unit) => {
       const matches = bindStep(seen, unit, step, keyword);
-      return matches.length === 1 ? droppedArgument(matches[0], step) : null;
+      return (matches.length === 1 ? droppedArgument(matches[0], step) : null) ?? otherWorld(seen, unit, step, keyword);
     },
     emptyThen: (step, keyword, unit) => {
       const matches = keyword === 'Then' ? bindStep(seen, unit, step, keyword) : [];

@@ -5,6 +5,7 @@
 // exit 2, as the run does, when a directory given holds no document, or a path does not exist.
 import { keyedSteps } from '../translate/step-keyword.js';
 import { bindStep, libraryFor, shownPath, type CompiledStep } from '../run/scenario/library.js';
+import { otherWorld } from '../run/scenario/one-world.js';
 import type { ExecutorStepsSetting } from '../run/scenario/executor-steps.js';
 import { configuredDocuments } from './discover.js';
 import { ConfigError } from './config.js';
@@ -34,13 +35,17 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
   const undefinedSteps: string[] = [];
   const ambiguous: string[] = [];
   const interpreted: string[] = [];
+  const refused: string[] = [];
   for (const plan of documents) {
     const file = plan.file;
     const seen = libraryFor(libraries.of(plan), plan.executorSteps !== undefined);
     for (const { unit, step, keyword } of keyedSteps(plan.units)) {
       const at = `${file}:${step.line}`;
       const matches = bindStep(seen, unit, step, keyword);
-      if (matches.length === 0) undefinedSteps.push(`${at}  ${step.keyword} ${step.text}`);
+      // Matched only by a definition of a world its scenario does not run in (one-world.ts): refused, not undefined.
+      const refusal = otherWorld(seen, unit, step, keyword);
+      if (refusal) refused.push(`${at}  ${step.keyword} ${step.text}\n      ${refusal}`);
+      else if (matches.length === 0) undefinedSteps.push(`${at}  ${step.keyword} ${step.text}`);
       if (matches.length > 1) ambiguous.push(`${at}  ${step.keyword} ${step.text}\n      matches ${matches.map((m) => `${place(m.step)} ${m.step.source}`).join('\n      and     ')}`);
       for (const m of matches) (m.step.interpretation ? interpreted : uses.get(definitionKey(m.step)))?.push(`${at}  ${m.step.interpretation ?? ''}`.trimEnd());
     }
@@ -54,13 +59,14 @@ export async function stepsCommand(paths: string[], options: { steps?: string[];
   }
   if (undefinedSteps.length) out.push('', 'Undefined steps:', ...undefinedSteps.map((u) => `  ${u}`));
   if (ambiguous.length) out.push('', 'Ambiguous steps:', ...ambiguous.map((a) => `  ${a}`));
+  if (refused.length) out.push('', 'Steps refused (they would check a world their scenario does not run in):', ...refused.map((r) => `  ${r}`));
   if (libraries.problems.length) out.push('', 'Problems of the step definitions:', ...libraries.problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`));
   console.log(out.join('\n'));
   const unused = [...uses.values()].filter((u) => u.length === 0).length;
   // What a steps file's timer throws comes before the summary, a problem counted with the others.
   const problems = libraries.problems.length + (await stepsFileErrorsSettled());
-  console.error(`${libraries.steps.length} definitions (${unused} unused), ${undefinedSteps.length} undefined steps, ${ambiguous.length} ambiguous, ${problems} problems`);
-  return problems > 0 || ambiguous.length > 0 ? 1 : 0;
+  console.error(`${libraries.steps.length} definitions (${unused} unused), ${undefinedSteps.length} undefined steps, ${ambiguous.length} ambiguous, ${refused.length > 0 ? `${refused.length} refused, ` : ''}${problems} problems`);
+  return problems > 0 || ambiguous.length > 0 || refused.length > 0 ? 1 : 0;
 }
 
 function place(step: CompiledStep): string {

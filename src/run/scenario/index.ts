@@ -18,6 +18,7 @@ import { scenarioFingerprint } from './fingerprint.js';
 import { bindStep, droppedArgument, loadStepLibrary, notInterpreted, shownPath, stepArguments, stepPlace, type CompiledStep, type Hook, type StepLibrary } from './library.js';
 import { executorStepsWouldBind } from '../../model/plan.js';
 import type { HookScenario, HookTime, StepFunction } from '../../steps/index.js';
+import { otherWorld } from './one-world.js';
 import { snippetFor } from './snippet.js';
 import { checksNothing, emptyThen, RETURNED_FALSE, type Unchecked } from './stated-outcome.js';
 import { dataBlocksLeftToCode, unreadBlockReason } from './unread-blocks.js';
@@ -459,6 +460,9 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
     const unloaded = `a steps file could not be loaded, and may define this step: ${library.unloaded.map((p) => `${shownPath(p.file)}:${p.line}: ${p.message}`).join('; ')}`;
     return { ...base, ok: false, diagnostics: { reason: `no definition of this step is loaded: ${unloaded}` } };
   }
+  // A step in the words of a world this scenario does not run in (one-world.ts): a mistake of the document, never a snippet to write.
+  const otherWorldReason = otherWorld(library, unit, step, keyword);
+  if (matches.length === 0 && otherWorldReason) return { ...base, ok: false, diagnostics: { reason: otherWorldReason } };
   if (matches.length === 0) {
     const unread = notInterpreted(library, step.text, keyword, place);
     const executor = !library.interpreter && (await executorStepsBind(unit, step, keyword)) ? executorStepsWouldBind('it') : undefined;
@@ -477,9 +481,9 @@ async function runStep({ unit, library, world, strays, options, deadline }: Step
   const definition = where(match);
   const interpretation = match.step.interpretation;
   if (blocked) return { ...base, ok: true, skip: blocked, diagnostics: { definition, ...(interpretation ? { interpretation } : {}) } };
-  // Bound, but not runnable as written: a dry run says so too.
-  const dropped = droppedArgument(match, step);
-  if (dropped) return { ...base, ok: false, diagnostics: { reason: dropped, definition } };
+  // Bound, but not runnable as written (an argument it would drop, a world it cannot see): a dry run says so too.
+  const unrunnable = droppedArgument(match, step) ?? otherWorldReason;
+  if (unrunnable) return { ...base, ok: false, diagnostics: { reason: unrunnable, definition } };
   if (options.dryRun) return { ...base, ok: true, skip: 'dry run: bound, not run', diagnostics: { definition, ...(interpretation ? { interpretation } : {}) } };
   world.step = { keyword: step.keyword, text: step.text, line: step.line };
   // What Before hooks (or steps not run) attached is shown with this step's point.

@@ -577,7 +577,7 @@ export function stepText(text: string): string {
 export interface StepPlace {
   /** The step's inline code spans (`sleep 30`), which its plain text no longer marks. */
   code?: readonly string[];
-  /** The steps of its scenario: a scenario is read by one model of the run (see `readsScenario`). */
+  /** The steps of its scenario: a scenario is read by one model of the run (see `interpreterReader`). */
   scenario?: readonly ScenarioStep[];
   /** Its scenario's condition paragraph and YAML block: a Then is checked only on the setup they write. */
   condition?: ScenarioCondition;
@@ -625,33 +625,42 @@ function definitionsMatching(library: StepLibrary, text: string): StepMatch[] {
   return [];
 }
 
-const scenarioReaders = new WeakMap<StepLibrary, WeakMap<readonly ScenarioStep[], boolean>>();
+const scenarioReaders = new WeakMap<StepLibrary, WeakMap<readonly ScenarioStep[], ScenarioStep | null>>();
 
 /**
- * Whether the interpreter reads SCENARIO, rather than the built-in expressions of the
- * seed vocabulary. Each is a model of the run of its own: a seed expression's Then
+ * The step that makes the interpreter read SCENARIO, rather than the built-in expressions
+ * of the seed vocabulary: the first that only the interpreter reads; null where none does.
+ * Each is a model of the run of its own: a seed expression's Then
  * checks a probe of the command its own When steps described, and sees nothing the
  * interpreter set up; the interpreter sees only part of what those When steps set.
  * So a scenario with a step that only the interpreter reads is read by the
- * interpreter alone (a step only a seed expression matches stays undefined there),
+ * interpreter alone (a step only a seed expression matches is refused there: one-world.ts),
  * and a scenario written in the seed vocabulary's words keeps it. The user's own
  * definitions bind their steps in either.
  */
-function readsScenario(library: StepLibrary, scenario: readonly ScenarioStep[]): boolean {
+export function interpreterReader(library: StepLibrary, scenario: readonly ScenarioStep[]): ScenarioStep | null {
   const interpreter = library.interpreter;
-  if (!interpreter) return false;
+  if (!interpreter) return null;
   let known = scenarioReaders.get(library);
   if (!known) scenarioReaders.set(library, (known = new WeakMap()));
-  let reads = known.get(scenario);
-  if (reads === undefined) {
+  let reader = known.get(scenario);
+  if (reader === undefined) {
     let keyword: string | null = null;
-    reads = scenario.some((step) => {
-      keyword = stepKeyword(step.keyword, keyword);
-      return definitionsMatching(library, step.text).length === 0 && interpreter.interpret(step.text, keyword, step.code).ok;
-    });
-    known.set(scenario, reads);
+    reader =
+      scenario.find((step) => {
+        keyword = stepKeyword(step.keyword, keyword);
+        return definitionsMatching(library, step.text).length === 0 && interpreter.interpret(step.text, keyword, step.code).ok;
+      }) ?? null;
+    known.set(scenario, reader);
   }
-  return reads;
+  return reader;
+}
+
+/** The built-in expressions matching STEP of UNIT that its scenario, read by the interpreter, leaves aside. */
+export function builtinsSetAside(library: StepLibrary, unit: ScenarioUnit, step: ScenarioStep): StepMatch[] {
+  if (interpreterReader(library, unit.steps) === null) return [];
+  const matched = definitionsMatching(library, step.text);
+  return matched.every((m) => m.step.builtin) ? matched : [];
 }
 
 /**
@@ -660,12 +669,12 @@ function readsScenario(library: StepLibrary, scenario: readonly ScenarioStep[]):
  * or the full stop of a sentence: those matching the text as written come first, and only
  * when none does, those matching it without that mark. Where the executor vocabulary is
  * active, the interpreter reads a step no definition matches, and in a scenario it reads
- * (`readsScenario`) it takes the place of the built-in expressions.
+ * (`interpreterReader`) it takes the place of the built-in expressions.
  */
 export function matchStep(library: StepLibrary, text: string, keyword?: string, place: StepPlace = {}): StepMatch[] {
   const matched = definitionsMatching(library, text);
   if (!library.interpreter || keyword === undefined) return matched;
-  const interpreted = place.scenario !== undefined && readsScenario(library, place.scenario);
+  const interpreted = place.scenario !== undefined && interpreterReader(library, place.scenario) !== null;
   const kept = interpreted ? matched.filter((m) => !m.step.builtin) : matched;
   if (kept.length > 0) return kept;
   // Last: the interpreter, for sentences no definition was written for.

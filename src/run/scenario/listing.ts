@@ -4,6 +4,7 @@
 import type { DocumentPlan, ScenarioStep, ScenarioUnit } from '../../model/plan.js';
 import { keyedSteps } from '../../translate/step-keyword.js';
 import { bindStep, libraryFor, notInterpreted, shownPath, stepPlace, type StepLibrary, type StepMatch } from './library.js';
+import { otherWorld } from './one-world.js';
 
 /** The problems of the steps files (a syntax error, a step defined twice), which fail every scenario of a run. */
 export function describeLibraryProblems(library: StepLibrary): string {
@@ -18,7 +19,7 @@ export interface StepBinding {
   matches: StepMatch[];
   /** Where no definition matches and the interpreter is active: why it did not read the step. */
   unread: string | null;
-  /** "⇒ interpretation", "file:line expression", "undefined: why", "ambiguous: places". */
+  /** "⇒ interpretation", "file:line expression", "undefined: why", "ambiguous: places", "refused: why" (one-world.ts). */
   shown: string;
 }
 
@@ -27,8 +28,10 @@ export function stepBinding(seen: StepLibrary, unit: ScenarioUnit, step: Scenari
   const matches = bindStep(seen, unit, step, keyword);
   const [match] = matches;
   const unread = matches.length === 0 ? notInterpreted(seen, step.text, keyword, stepPlace(unit, step)) : null;
-  const shown =
-    matches.length === 0
+  const refused = otherWorld(seen, unit, step, keyword);
+  const shown = refused
+    ? `refused: ${refused}`
+    : matches.length === 0
       ? `undefined${unread ? `: ${unread}` : ''}`
       : matches.length > 1
         ? `ambiguous: ${matches.map((m) => `${shownPath(m.step.file)}:${m.step.line}`).join(', ')}`

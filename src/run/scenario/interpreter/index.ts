@@ -18,9 +18,10 @@ import { statesRefusal } from '../../../translate/refused-block.js';
 import { keyedSteps } from '../../../translate/step-keyword.js';
 import { conditionUse, type ConditionUse, type ScenarioCondition } from './condition.js';
 import { configuredValues } from './condition-setup.js';
-import { markCode } from './lexicon.js';
+import { markCode, showDuration } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
 import { inPlainShape } from './shapes.js';
+import { commandsNotStarted } from './not-started.js';
 import { observe, type Observation } from './observation.js';
 import { readThen, type Check } from './then.js';
 import { emptySetup, readWhen, type Setup, type SetupPart } from './when.js';
@@ -40,6 +41,8 @@ interface ScenarioState {
   quoted: string[];
   /** The document's line of the step that last set each value of the configuration, by its path (`stop.commands[0].timeout`). */
   setAt: Record<string, number>;
+  /** Each value a step said of the run (`run`, `timeoutMs`, `fields.user`), with that step's line: said again otherwise, it is a contradiction. */
+  said: Map<string, { value: string; line: number }>;
 }
 
 const states = new WeakMap<object, ScenarioState>();
@@ -57,7 +60,7 @@ function stateOf(world: World): ScenarioState {
         conditionNote = `condition read as: ${use.parts.map((p) => p.text).join('; ')}`;
       } else conditionNote = `condition not read, the YAML block alone set up (words not understood: ${use.notUnderstood.join(', ')})`;
     }
-    state = { setup, conditionNote, quoted: [], setAt: {} };
+    state = { setup, conditionNote, quoted: [], setAt: {}, said: new Map() };
     states.set(world, state);
   }
   return state;
@@ -99,7 +102,7 @@ async function observation(world: World): Promise<Observation> {
     const configDirEnv = unit.steps.map((s) => /\b([A-Z][A-Z0-9_]*CONFIG_DIR)\b/.exec(s.text)?.[1]).find((name) => name !== undefined);
     // A scenario that names its configuration file ("`stop.yaml` lists …") sees it so named in the executor's messages.
     const configName = [unit.condition ?? '', ...unit.steps.map((s) => s.text)].map((text) => /(?<![\w/.-])([\w-]+\.ya?ml)\b/.exec(text)?.[1]).find((name) => name !== undefined);
-    const run = () => observe(yamlOf(world), setup, { imageAliases: options.imageAliases, signal: options.interrupt, configDirEnv, configName });
+    const run = () => observe(yamlOf(world), setup, { imageAliases: options.imageAliases, signal: options.interrupt, configDirEnv, configName, projectDir: options.projectRoot });
     state.observation = options.quietGate ? options.quietGate.run('shared', run) : run();
   }
   return state.observation;
@@ -120,6 +123,10 @@ function setupStep(parts: SetupPart[]) {
     for (const p of parts) p.apply(state.setup);
     this.attach('setup', parts.map((p) => p.text));
     const line = this.step?.line;
+    if (line !== undefined) {
+      const contradicted = contradictions(state, line);
+      if (contradicted.length > 0) throw new Error(`${contradicted.join('; ')}. ${SAID_TWICE}`);
+    }
     if (line !== undefined) for (const [path, value] of configuredValues(yaml, state.setup)) if (before.get(path) !== value) state.setAt[path] = line;
     if (line !== undefined && worldInternals(this).nextStepSetsUp?.(line)) return;
     const o = await observation(this);
@@ -127,7 +134,38 @@ function setupStep(parts: SetupPart[]) {
     // A configuration refused where no Then expects it is this step's failure: the Thens after it would check a run that never was.
     const refused = rejection(o, this);
     if (refused.length > 0 && !(await refusalExpected(o, this))) throw new Error([...refused, ...yamlProblem(this), NO_REFUSAL_STATED].join('\n'));
+    // A command that never started: the Thens after it would check the shell's complaint, not the command.
+    const notStarted = commandsNotStarted(o.record, worldInternals(this).unit);
+    if (notStarted.length > 0) throw new Error(notStarted.join('\n'));
   };
+}
+
+const SAID_TWICE =
+  "A scenario's Givens and Whens set up one run of one configuration, so a value said again is not a sequence but a contradiction: the last would silently replace the first (a first command would never run). Say each value once; for commands run one after another, write the scenario's configuration as a YAML block with a `stop:` list of commands";
+
+/** Values of the run (SETUP, flattened) that the step at LINE changed from what an earlier step said: each named with both lines. Records what it says. */
+function contradictions({ setup, said }: ScenarioState, line: number): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown, path: string): void => {
+    // Where "another" command is: a reader's cursor, not a value of the run.
+    if (path === 'lastCommand' || value === undefined) return;
+    if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${path}[${i}]`));
+    if (value !== null && typeof value === 'object') return Object.entries(value).forEach(([key, item]) => walk(item, path === '' ? key : `${path}.${key}`));
+    const shown = /Ms$/.test(path) && typeof value === 'number' ? showDuration(value) : JSON.stringify(value);
+    const earlier = said.get(path);
+    if (earlier && earlier.line !== line && earlier.value !== shown) found.push(`this step says ${settingName(path)} is ${shown}, where the step at line ${earlier.line} said ${earlier.value}`);
+    if (!earlier || earlier.value !== shown) said.set(path, { value: shown, line });
+  };
+  walk(setup, '');
+  return found;
+}
+
+/** A value of the run as a reader says it: `run` is the command, `byCommand[1].timeoutMs` the second command's timeout. */
+function settingName(path: string): string {
+  const names: Record<string, string> = { run: 'the command', timeoutMs: 'its timeout', defaultTimeoutMs: 'the default timeout', defaultTimeout: 'the default timeout', context: 'where it runs', image: 'its image', exitCode: 'its exit code', sleepMs: 'how long it runs' };
+  const own = /^byCommand\[(\d+)\]\.(.*)$/.exec(path);
+  if (own) return `command ${Number(own[1]) + 1}: ${settingName(own[2])}`;
+  return names[path] ?? path.replace(/^fields\./, '');
 }
 
 const NO_REFUSAL_STATED = 'no THEN of the scenario says the configuration is refused (rejected, invalid, an error, exit status 2), nor holds of the refusal: its THENs are not run';

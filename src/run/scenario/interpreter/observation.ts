@@ -14,6 +14,7 @@ import { endInterrupted, recordFile, recordRun, type RunRecord } from '../../../
 import type { BlockPlace } from '../../../parse/block-place.js';
 import { showDuration } from './lexicon.js';
 import { emptySetup, mergedSetup, type Setup } from './when.js';
+import { PROJECT_DIR_ENV } from './not-started.js';
 import { NOTHING_STATED } from '../vocabulary/subject.js';
 
 /** Image of a container command when the scenario names none (mapped by the project's `images:` where it reaches no registry). */
@@ -109,6 +110,8 @@ export interface ObserveOptions {
   configDirEnv?: string;
   /** The configuration file's name, when the scenario names one. */
   configName?: string;
+  /** The project spec-run runs in, which host commands find in $SPEC_RUN_PROJECT_DIR: they run in a fresh directory of their own. */
+  projectDir?: string;
 }
 
 /** The shell text of a command the scenario describes but does not quote. */
@@ -267,8 +270,25 @@ function scaleSleeps(run: string, scale: number): string {
   return run.replace(/\bsleep\s+(\d+(?:\.\d+)?)([smh]?)\b/g, (_, n: string, unit: string) => `sleep ${Number(((Number(n) * ({ '': 1, s: 1, m: 60, h: 3600 }[unit] ?? 1)) * scale).toFixed(3))}`);
 }
 
-/** Scales a configuration whose commands would run longer than a test can wait: timeouts and sleeps alike. */
-export function scaled(config: StopConfig): { config: StopConfig; scale: number } {
+/**
+ * What of a command's text may hold a duration that is not a `sleep`'s: its numbers, once its
+ * sleeps, its exit statuses and its redirections (`>&2`, `2>&1`) are left out. `timeout 30`,
+ * `--deadline 30`, `setTimeout(f, 30000)`: scaling the sleeps beside them would change what the
+ * command does (`timeout 30 sleep 100` ends at 30 s with 124; scaled to `sleep 3`, it exits 0).
+ */
+function unscalableNumbers(run: string): string[] {
+  const rest = run.replace(/\bsleep\s+\d+(?:\.\d+)?[smh]?\b/g, ' ').replace(/\bexit\s+\d+\b/g, ' ').replace(/\d*>&\d+|\b\d>/g, ' ');
+  return rest.match(/\d+(?:\.\d+)?/g) ?? [];
+}
+
+/**
+ * Scales a configuration whose commands would run longer than a test can wait: timeouts and
+ * sleeps alike, so the same outcome comes sooner. A command SCALABLE does not say holds durations
+ * of its own (the interpreter's own commands, written from what a When says, hold none) is
+ * scaled only where no number but its sleeps' could be one; else the run is refused, never
+ * scaled into another outcome.
+ */
+export function scaled(config: StopConfig, scalable: (command: StopConfig['commands'][number]) => boolean = () => false): { config: StopConfig; scale: number } {
   const horizon = Math.max(
     0,
     ...config.commands.map((command) => {
@@ -278,6 +298,15 @@ export function scaled(config: StopConfig): { config: StopConfig; scale: number 
     }),
   );
   if (horizon <= LONGEST_REAL_MS) return { config, scale: 1 };
+  for (const command of config.commands) {
+    const numbers = scalable(command) ? [] : unscalableNumbers(command.run);
+    if (numbers.length > 0) {
+      throw new Error(
+        `the scenario's run would take ${showDuration(horizon)}, longer than a test waits (${showDuration(LONGEST_REAL_MS)}), so its timeouts and sleeps would be scaled down alike; but the command \`${command.run}\` holds ${numbers.map((n) => JSON.stringify(n)).join(', ')} beside its sleeps, which may be durations the scaling cannot see (\`timeout 30\`, \`--deadline 30\`): scaled, it could do something else than as written, so it is not run. ` +
+          'Write its durations as sleeps and timeouts of the configuration, or make the scenario run within that time',
+      );
+    }
+  }
   const scale = SCALED_HORIZON_MS / horizon;
   const limit = (setting: TimeoutSetting): TimeoutSetting => (setting.kind === 'limit' ? { kind: 'limit', ms: Math.max(100, Math.round(setting.ms * scale)), text: limitText(Math.max(100, Math.round(setting.ms * scale))) } : setting);
   return {
@@ -307,7 +336,8 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
   const setup = yaml === null && said.invocation?.config !== undefined && statesNothing(null, { ...said, invocation: undefined }) ? { ...said, invocation: { ...said.invocation, configMissing: true } } : said;
   const { config, errors, synthesized, text: configText } = configure(yaml, setup);
   const documented = config.commands.map((command) => resolveTimeout(config, command));
-  const { config: probe, scale } = scaled(config);
+  // The commands the interpreter wrote from what a When says hold no duration but their sleeps.
+  const { config: probe, scale } = scaled(config, (command) => synthesized[config.commands.indexOf(command)] === true);
   const notes: string[] = [];
   if (scale !== 1) notes.push(`durations scaled by ${scale.toPrecision(3)} (timeouts and sleeps alike): the documented ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)))} runs as ${showDuration(Math.max(...documented.map((d) => d.ms ?? 0)) * scale)}`);
   const invocation = setup.invocation ?? {};
@@ -335,7 +365,7 @@ export async function observe(yaml: (BlockPlace & { text: string }) | null, said
       const interrupt = setup.interrupt && scheduledInterrupt(setup.interrupt, scale, options.signal);
       const imageAliases = { ...options.imageAliases, ...invocation.imageAliases };
       // Variables the shell exported reach host commands, as spec-run exec's own environment does (a container gets only its env:).
-      const exported = invocation.exported ?? {};
+      const exported = { ...(options.projectDir === undefined ? {} : { [PROJECT_DIR_ENV]: options.projectDir }), ...invocation.exported };
       if (Object.keys(exported).length > 0) configuration = { ...configuration, commands: configuration.commands.map((c) => (c.image === undefined ? { ...c, env: { ...exported, ...c.env } } : c)) };
       const recordOptions = { configDir, projectRoot: project, imageAliases, signal: interrupt?.signal ?? options.signal, write: interrupt?.write, configDirEnv: invocation.configDirEnv ?? options.configDirEnv, configName, log: logFile };
       // The file it is given does not exist: spec-run exec reads nothing and runs nothing.

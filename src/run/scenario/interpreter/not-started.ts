@@ -1,0 +1,30 @@
+// A command the shell could not start: not found (exit 127) or not executable (126). The
+// interpreter runs a scenario's commands in a fresh directory of their own, not the project,
+// so `./bin/tool` there is not found, and Thens about what the command did not do (no stack
+// trace, no timeout, quick to finish) would all hold of a command that never ran. Such a run
+// fails its When, saying where the command was looked for, unless the scenario states that
+// outcome (a specification of what happens to a missing command).
+import type { ScenarioUnit } from '../../../model/plan.js';
+import type { RunRecord } from '../../../executor/record.js';
+
+/** The shell's statuses for a command it could not start. */
+const NOT_STARTED: Record<number, string> = { 127: 'not found', 126: 'found but not executable' };
+
+/** Words of a scenario that state a command is not started: its statuses, or the shell's words for them. */
+const STATES_NOT_STARTED = /\b12[67]\b|not found|no such file|not executable|cannot (?:be )?execut|permission denied|does not exist/i;
+
+/** The variable holding the project's directory in the commands the interpreter runs on the host. */
+export const PROJECT_DIR_ENV = 'SPEC_RUN_PROJECT_DIR';
+
+/** Why the commands of RECORD that could not start fail the scenario UNIT; empty where none, or where UNIT states that outcome. */
+export function commandsNotStarted(record: RunRecord, unit: ScenarioUnit): string[] {
+  const failed = record.commands.filter((command) => command.outcome === 'completed' && NOT_STARTED[command.exitCode] !== undefined);
+  if (failed.length === 0 || [unit.name, unit.condition ?? '', ...unit.steps.map((step) => step.text)].some((text) => STATES_NOT_STARTED.test(text))) return [];
+  return failed.map(
+    (command) =>
+      `the command \`${command.run}\` could not be started${command.workdir ? ` in ${command.workdir}` : ''}: exit ${command.exitCode}, the shell's status for a command ${NOT_STARTED[command.exitCode]}. ` +
+      `The executor interpreter runs a scenario's commands in a fresh directory of their own, holding only the files the scenario describes, not in your project: ` +
+      (command.context === 'host' ? `a file of your project is "$${PROJECT_DIR_ENV}/bin/tool" there. ` : '') +
+      'Where the scenario is about a missing command, say so in a THEN (the exit code is 127)',
+  );
+}
