@@ -102,6 +102,6 @@ t.test("a document is of a change by its place in the tree, from any directory s
 });
 
 t.test("a delta's current spec is beside the changes/ directory it stands in, whatever a directory above it is called (a checkout under .../changes/)", async (t) => {
-  t.equal(currentSpecPath('/work/changes/app/openspec/changes/c1/specs/auth/spec.md'), '/work/changes/app/openspec/specs/auth/spec.md');
-  t.equal(currentSpecPath('/work/changes/app/openspec/changes/archive/2026-01-01-c1/specs/auth/spec.md'), '/work/changes/app/openspec/specs/auth/spec.md');
+  t.equal(currentSpecPath('/home/dev/changes/app/openspec/changes/c1/specs/auth/spec.md'), '/home/dev/changes/app/openspec/specs/auth/spec.md');
+  t.equal(currentSpecPath('/home/dev/changes/app/openspec/changes/archive/2026-01-01-c1/specs/auth/spec.md'), '/home/dev/changes/app/openspec/specs/auth/spec.md');
 });
