@@ -204,6 +204,8 @@ function printedLines(place: Place, texts: readonly string[]): Place {
       const own = new Set(c.lines.map((l) => l.text));
       return place.of(c, o).filter((l) => own.has(l));
     },
+    // A run in which no command ran printed no line: its configuration's errors are the executor's words, never a command's.
+    ofRun: () => [],
   };
 }
 
