@@ -204,8 +204,6 @@ function printedLines(place: Place, texts: readonly string[]): Place {
       const own = new Set(c.lines.map((l) => l.text));
       return place.of(c, o).filter((l) => own.has(l));
     },
-    // A run in which no command ran printed no line: its configuration's errors are the executor's words, never a command's.
-    ofRun: () => [],
   };
 }
 
@@ -1100,7 +1098,9 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
     evaluate(o) {
       const commands = o.record.commands;
       if (commands.length === 0) {
-        const parts = place.ofRun(o);
+        // "`a` is never printed": what a command prints, of a run in which none ran, is nothing (its configuration's errors are the executor's words).
+        const printing = a.has('WRITE') || a.tokens.some((t) => t.kind === 'word' && /^(print|prints|printed|printing)$/i.test(t.text));
+        const parts = place.output && printing ? [] : place.ofRun(o);
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') || `nothing in ${place.name}` };
       }
       if (it && theirs(o).length > 0 && theirs(o).length < commands.length) {

@@ -2416,6 +2416,8 @@ const RULES: Rule<Check>[] = [
         };
       }
       if (!Object.hasOwn(fields, key)) return null;
+      // A memory limit's size ("64m") is the memory limit's own rule's, which reads it as a size.
+      if (key === 'memory' && /^\d+[bkmg]?$/i.test(values[0].text.replace(/\s/g, ''))) return null;
       const value = values[0].kind === 'entity' && values[0].entity.type === 'number' ? values[0].entity.n : values[0].text;
       return perCommand(a, neg(a.negated, `${key} == ${JSON.stringify(value)}`), (c) => ({ ok: not(a.negated, String(fields[key](c)) === String(value)), actual: `${key} ${JSON.stringify(fields[key](c) ?? null)}` }), { quoted: true });
     },
