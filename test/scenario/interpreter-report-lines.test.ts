@@ -44,7 +44,7 @@ t.test('a negation past "but" or a comma denies the texts after it, never those 
   assertReadings(
     t,
     [
-      ['the report shows `a` and the line `b`, but not the line `c`', 'the report contains "a" and "b" ∧ the report contains none of "c"'],
+      ['the report shows `a` and the line `b`, but not the line `c`', 'the report contains "a" and "b" ∧ no line of the report is "c"'],
       ['the output shows `a` and `b` but not `c` nor `d`', 'contains "a" and "b" ∧ the lines the command printed in the output shown contains none of "c", "d"'],
       ['Under `Output:`, the first report shows `a`, not `b`', 'the command 1: the lines the command printed in the block under "Output:" contains "a" ∧ the command 1: the lines the command printed in the block under "Output:" contains none of "b"'],
       ['the second report shows `a` but never `b`', 'the command 2: the report contains "a" ∧ the command 2: the report contains none of "b"'],

@@ -633,7 +633,29 @@ export function markCode(text: string, code: readonly string[] = []): string {
 
 /** A sentence as tokens. */
 export function tokenize(sentence: string): Token[] {
-  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence)))))))))))))));
+  return elidedOrdinals(problemsByPlace(quotedRanges(jsonMembers(streamReferences(namedValues(variableNames(imageNames(imagesRunIn(onceAsFrequency(nounOrVerb(memorySizes(labelsWithValues(tokensOf(markBareCommands(markCommands(sentence))))))))))))))));
+}
+
+/** A memory limit's name: the `memory` key, or a word of memory ("RAM"). */
+export const namesMemory = (t: Token | undefined) => (t?.kind === 'entity' && t.entity.type === 'key' && t.entity.name === 'memory') || (t?.kind === 'word' && t.concepts.includes('MEMORY'));
+
+/**
+ * "its memory limit (16m)", "16m of memory": a figure with a unit of size (k, m, g) beside a memory limit is the
+ * limit's size as written, never 16 minutes; kept as the text the report gives it in.
+ */
+function memorySizes(tokens: Token[]): Token[] {
+  // Of the memory limit only where no other setting stands between them ("a timeout of 5m and memory 16m": 5m is the timeout's).
+  const otherSetting = (t: Token) => !namesMemory(t) && ((t.kind === 'entity' && (t.entity.type === 'key' || t.entity.type === 'duration')) || (t.kind === 'word' && t.concepts.includes('TIMEOUT')));
+  const reached = (side: Token[]) => {
+    const at = side.findIndex((t) => namesMemory(t) || otherSetting(t));
+    return at >= 0 && namesMemory(side[at]);
+  };
+  // After it, only as what it measures: "16m memory", "16m of memory".
+  const measures = (i: number) => namesMemory(tokens[i + 1]) || (/^of$/i.test(tokens[i + 1]?.text ?? '') && namesMemory(tokens[i + 2]));
+  const nearMemory = (i: number) => reached(tokens.slice(Math.max(0, i - 3), i).reverse()) || measures(i);
+  return tokens.map((token, i) =>
+    token.kind === 'entity' && token.entity.type === 'duration' && /^\d+(?:\.\d+)?\s*[kmg]b?$/i.test(token.text) && nearMemory(i) ? { kind: 'entity', entity: { type: 'quoted', text: token.text.replace(/\s/g, '') }, text: token.text } : token,
+  );
 }
 
 /** Words before a noun: "a mention of", "no mention", "its mention". */

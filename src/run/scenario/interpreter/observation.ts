@@ -206,7 +206,12 @@ export function blockConflicts(text: string, setupOf: (index: number) => Setup, 
       if (blockMs !== undefined && blockMs !== said.timeoutMs) conflicts.push(`${which}the When gives it ${said.timeoutMs === null ? 'no timeout' : `a timeout of ${showDuration(said.timeoutMs)}`}, the block timeout: ${String(block.timeout)}`);
     }
     for (const [key, value] of Object.entries(said.fields)) {
-      if (value === undefined || !(key in block) || key === 'env') continue;
+      if (!(key in block) || key === 'env') continue;
+      // A field the When leaves out that the block sets: dropped silently, the run would be one nobody wrote.
+      if (value === undefined) {
+        conflicts.push(`${which}the When leaves out ${key}, the block sets ${key}: ${String(block[key])}`);
+        continue;
+      }
       if (JSON.stringify(block[key]) !== JSON.stringify(value) && String(block[key]) !== String(value)) conflicts.push(`${which}the When sets ${key}: ${String(value)}, the block ${key}: ${String(block[key])}`);
     }
   });

@@ -925,7 +925,10 @@ function textsIn(a: Args, run?: string): TextCheck | null {
   const sought = blockIs ? { ...where, name: `${where.name} (the notes on its lines aside)`, of: (c: CommandRecord, o: Observation) => where.of(c, o).filter((l) => !noteOnLines(l) || texts.some((x) => isText(l, x))) } : (presence === 'holds' && nth === undefined) || place === PLACES.shown ? printedLines(where, texts) : where;
   const partName = nth === undefined ? sought.name : `${nth === 'last' ? 'the last' : `part ${nth + 1}`} of ${place.name}`;
   const pick = (parts: string[]) => (nth === undefined ? parts : nth === 'last' ? parts.slice(-1) : parts.slice(nth, nth + 1));
-  const text = a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
+  // "line `15` is not shown": a text named a line is a whole line denied, never its figure anywhere (the notice "(15 lines omitted)" holds one).
+  const namedLine = (x: string) => a.tokens.some((t, i) => quotedText(t) === x && a.tokens[i - 1]?.kind === 'word' && /^line$/i.test(a.tokens[i - 1].text));
+  const wholeLines = a.negated && texts.every(namedLine);
+  const text = wholeLines ? `no line of ${partName} is ${texts.map((x) => JSON.stringify(x)).join(' or ')}` : a.negated ? `${partName} contains none of ${texts.map((x) => JSON.stringify(x)).join(', ')}` : `${partName} ${says} ${what}`;
   const check = report(
     a,
     index,
@@ -933,6 +936,7 @@ function textsIn(a: Args, run?: string): TextCheck | null {
     sought,
     (parts) => {
       const picked = pick(parts);
+      if (wholeLines) return texts.every((x) => !picked.some((p) => p.split('\n').some((l) => l.trim() === x)));
       if (a.negated) return texts.every((x) => !holds(picked, [x], 'holds', false, false));
       return picked.length > 0 && holds(picked, texts, presence, ordered, adjacent, next);
     },
@@ -1098,7 +1102,9 @@ function report(a: Args, index: Which, text: string, place: Place, test: (parts:
     evaluate(o) {
       const commands = o.record.commands;
       if (commands.length === 0) {
-        const parts = place.ofRun(o);
+        // "`a` is never printed": what a command prints, of a run in which none ran, is nothing (its configuration's errors are the executor's words).
+        const printing = a.has('WRITE') || a.tokens.some((t) => t.kind === 'word' && /^(print|prints|printed|printing)$/i.test(t.text));
+        const parts = place.output && printing ? [] : place.ofRun(o);
         return { ok: test(parts), actual: parts.slice(0, 12).join(' ⏎ ') || `nothing in ${place.name}` };
       }
       if (it && theirs(o).length > 0 && theirs(o).length < commands.length) {

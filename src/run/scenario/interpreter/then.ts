@@ -8,7 +8,7 @@ import { execa } from 'execa';
 import type { ConfigError } from '../../../executor/config.js';
 import type { CommandRecord, RunRecord } from '../../../executor/record.js';
 import { DEFAULT_CONFIG_DIR_ENV } from '../../../executor/record.js';
-import { conceptWords, JSON_MEMBER, rangeTexts, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
+import { conceptWords, JSON_MEMBER, namesMemory, rangeTexts, showDuration, tokenize, withoutRunner, type Entity, type StreamName, type Token } from './lexicon.js';
 import type { Observation } from './observation.js';
 import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
@@ -421,7 +421,9 @@ function mentions(a: Args): Mention[] | null {
   const nextWord = (t: Token) => a.tokens.slice(a.tokens.indexOf(t) + 1).find((u) => !isFunction(u));
   const counts = (t: Token) => isNumber(t) && ((a.tokens[a.tokens.indexOf(t) + 1]?.kind === 'word' && !isFunction(a.tokens[a.tokens.indexOf(t) + 1])) || (nextWord(t)?.kind === 'word' && (nextWord(t) as { concepts: string[] }).concepts.some((c) => c === 'OMITTED' || c === 'SHOWN')));
   if (objects.some(counts)) return null;
-  const found = objects.map(mentionOf);
+  // "exceeded its memory limit": a verb of passing a limit whose object is the memory limit says that limit, never "timed out".
+  const passesMemory = (t: Token) => t.kind === 'word' && t.concepts.includes('TIMED_OUT') && namesMemory(a.tokens.slice(a.tokens.indexOf(t) + 1).find((u) => !isFunction(u)));
+  const found = objects.filter((t) => !passesMemory(t)).map(mentionOf);
   return found.length > 0 && found.every((m) => m !== null) ? (found as Mention[]) : null;
 }
 
@@ -2414,6 +2416,8 @@ const RULES: Rule<Check>[] = [
         };
       }
       if (!Object.hasOwn(fields, key)) return null;
+      // A memory limit's size ("64m") is the memory limit's own rule's, which reads it as a size.
+      if (key === 'memory' && /^\d+[bkmg]?$/i.test(values[0].text.replace(/\s/g, ''))) return null;
       const value = values[0].kind === 'entity' && values[0].entity.type === 'number' ? values[0].entity.n : values[0].text;
       return perCommand(a, neg(a.negated, `${key} == ${JSON.stringify(value)}`), (c) => ({ ok: not(a.negated, String(fields[key](c)) === String(value)), actual: `${key} ${JSON.stringify(fields[key](c) ?? null)}` }), { quoted: true });
     },

@@ -576,6 +576,9 @@ const RULES: Rule<SetupPart>[] = [
       // "network set to none": a value, not the field left out.
       const none = a.tokens.some((t) => t.kind === 'word' && /^none$/i.test(t.text));
       if (none || keys.length !== 1 || keys[0] === 'timeout' || keys[0] === 'defaultTimeout' || a.tokens.some((t) => t.kind === 'entity' && t.entity.type !== 'key')) return null;
+      // "the workdir is not in the image": a negation whose object is a place the clause after names (what the image holds), never the field left out.
+      const last = a.tokens.at(-1);
+      if (last?.kind === 'word' && last.concepts.includes('NOT')) return null;
       const key = keys[0];
       // "a second entry with no `run:`": the interpreter writes it no command line.
       if (key === 'run') return part('no run field', (s) => {
