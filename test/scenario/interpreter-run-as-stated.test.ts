@@ -36,6 +36,7 @@ t.test('a command the shell cannot find fails its When, naming the directory it 
     scenario('own tool, relative', '- **WHEN** the command `./bin/greet.sh Ann` runs with a timeout of 5 seconds', '- **THEN** it SHALL finish within 2 seconds', '- **AND** it SHALL NOT time out'),
     scenario('own tool, from the project', '- **WHEN** the command `"$SPEC_RUN_PROJECT_DIR/bin/greet.sh" Ann` runs with a timeout of 5 seconds', '- **THEN** the output SHALL contain "Hello, Ann"'),
     scenario('a missing command', '- **WHEN** the command `no-such-tool-here` runs with a timeout of 5 seconds', '- **THEN** the exit code SHALL be 127'),
+    scenario('a missing file', '- **WHEN** the command `./bin/greet.sh missing.txt` runs with a timeout of 5 seconds', '- **THEN** the output SHALL contain "not found"'),
   );
   const dir = project({ 'exec.md': DOC, 'bin/greet.sh': '#!/bin/sh\necho "Hello, $1"\n' });
   const { chmodSync } = await import('node:fs');
@@ -46,6 +47,9 @@ t.test('a command the shell cannot find fails its When, naming the directory it 
   t.ok(run.points.filter((p) => p.name === 'THEN it SHALL finish within 2 seconds' || p.name === 'AND it SHALL NOT time out').every((p) => p.skip !== undefined), 'the THENs about what the command did not do are not checked on a command that never ran');
   t.match(run.points.find((p) => p.name === 'THEN the output SHALL contain "Hello, Ann"'), { ok: true }, "the project's own file runs through the variable");
   t.match(run.points.find((p) => p.name === 'THEN the exit code SHALL be 127'), { ok: true }, 'a scenario about a missing command checks it');
+  // "not found" about a file is no statement that the command is missing: the shell's own "not found" must not make it hold.
+  t.match(run.points.find((p) => p.name === 'WHEN the command ./bin/greet.sh missing.txt runs with a timeout of 5 seconds'), { ok: false, diagnostics: { message: /could not be started/ } });
+  t.match(run.points.find((p) => p.name === 'THEN the output SHALL contain "not found"'), { skip: /an earlier step failed/ });
   t.equal(run.exitCode, 1);
 });
 

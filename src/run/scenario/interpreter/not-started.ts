@@ -10,8 +10,13 @@ import type { RunRecord } from '../../../executor/record.js';
 /** The shell's statuses for a command it could not start. */
 const NOT_STARTED: Record<number, string> = { 127: 'not found', 126: 'found but not executable' };
 
-/** Words of a scenario that state a command is not started: its statuses, or the shell's words for them. */
-const STATES_NOT_STARTED = /\b12[67]\b|not found|no such file|not executable|cannot (?:be )?execut|permission denied|does not exist/i;
+/**
+ * Words of a scenario that state a command is not started: its statuses, or words about the
+ * command itself. Not "not found" or "does not exist" alone: those are as often about a file the
+ * command reads, and the shell's own "not found" would then make such a Then hold of a command
+ * that never ran.
+ */
+const STATES_NOT_STARTED = /\b12[67]\b|command not found|not executable|cannot (?:be )?execut|(?:command|program|executable|binary|tool)\b[^.;]*\b(?:is not found|is not there|does not exist|is missing)/i;
 
 /** The variable holding the project's directory in the commands the interpreter runs on the host. */
 export const PROJECT_DIR_ENV = 'SPEC_RUN_PROJECT_DIR';
