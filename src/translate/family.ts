@@ -33,6 +33,8 @@ export const REQUIREMENT_HEADING = /^Requirement:\s*(.*)$/i;
 export const SCENARIO_HEADING = /^(?:Scenario|Example)(?:\s*:|\s+[-–—](?=\s|$))\s*(.*)$/i;
 /** Gherkin's outline headings (separated as a scenario's are): their steps hold <placeholders> filled from an Examples table. */
 export const OUTLINE_HEADING = /^Scenario\s+(Outline|Template)(?:\s*:|\s+[-–—](?=\s|$))\s*(.*)$/i;
+/** An outline's `<column>`: a name without blanks at its ends, as Gherkin's linters read one (`</div>` or `<!-- x -->` is markup). */
+export const PLACEHOLDER = /<((?![\s/!])[^<>]*[^<>\s])>/g;
 
 /** Whether a scenario heading of DOC has keyword steps (`- **WHEN** ...`, `- Given ...`) under it. */
 function stepsUnderScenarios(doc: SpecDocument): boolean {

@@ -8,7 +8,8 @@ import { editDistance } from '../model/edit-distance.js';
 import { deltaOf, deltaSectionProblems } from './openspec-layout.js';
 import { unevenRows } from './uneven-rows.js';
 import { ROW_LINE } from '../parse/continued-tables.js';
-import { type FamilyTranslation, OUTLINE_HEADING, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
+import { type FamilyTranslation, OUTLINE_HEADING, PLACEHOLDER, REQUIREMENT_HEADING, SCENARIO_HEADING, type UnitDraft } from './family.js';
+import { strayTables } from './stray-tables.js';
 
 /** A paragraph that is only a step keyword ("Then:") introduces a list of steps. */
 const KEYWORD_PARAGRAPH = /^(given|when|then|and|but)\s*:?$/i;
@@ -99,7 +100,11 @@ export function translateOpenspecFamily(doc: SpecDocument): FamilyTranslation {
   const closeScenario = (): void => {
     if (scenario) problems.push(...unreadStepsOf(file, scenario.section, scenario.content));
     if (scenario?.outline || (scenario && examplesParagraph(scenario.content))) units.push(...outlineUnits(file, scenario.section, requirement, scenario.content, problems));
-    else if (scenario) units.push(scenarioUnit(file, scenario.section, requirement, scenario.content));
+    else if (scenario) {
+      const unit = scenarioUnit(file, scenario.section, requirement, scenario.content);
+      problems.push(...strayTables(file, unit.steps, scenario.content));
+      units.push(unit);
+    }
     scenario = null;
   };
 
@@ -233,8 +238,6 @@ function examplesParagraph(content: SectionContent[]): boolean {
   return mark >= 0 && content.slice(mark + 1).some((item) => item.type === 'table');
 }
 
-/** An outline's `<column>`: a name without blanks at its ends, as Gherkin's linters read one (`</div>` or `<!-- x -->` is markup). */
-const PLACEHOLDER = /<((?![\s/!])[^<>]*[^<>\s])>/g;
 
 type ExamplesTable = Extract<SectionContent, { type: 'table' }>;
 

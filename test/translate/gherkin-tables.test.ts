@@ -82,3 +82,14 @@ t.test('in a document of no family, a "Scenario:" paragraph with steps after it 
   t.match(pasted.problems, [{ line: 3, severity: 'error' }]);
   t.same(planOf('# Notes\n\nExample: the tool prints a greeting.\n\nSome prose.\n', 'notes.md').problems, [], 'a Scenario or Example line without steps is prose');
 });
+
+t.test('a table in a plain scenario that no step takes and no Examples marks is an error at its line', async (t) => {
+  const body = (steps: string, between: string) => `### Requirement: Totals\nIt SHALL add.\n\n#### Scenario: adding\n${steps}\n${between}| count | total |\n|---|---|\n| 1 | 10 |\n| 2 | 20 |\n`;
+  const placeholders = planOf(body('- **WHEN** I add <count> items\n- **THEN** the total is <total>\n', ''));
+  t.match(placeholders.problems, [{ line: 8, severity: 'error', message: /^the steps hold <count>, a column of this table, but no 'Examples:' stands above it: .*run once with '<count>' as written/ }]);
+  const belowLastStep = planOf(body('- **WHEN** I add 2 items\n- **THEN** the totals are\n', ''));
+  t.match(belowLastStep.problems, [{ line: 8, severity: 'error', message: /^this table stands right below step 'the totals are' but is not its data table .*end the step with ':'/ }]);
+  t.same(planOf(body('- **WHEN** I add 2 items\n- **THEN** the totals are:\n', '')).problems, [], "a step ending in ':' takes the table");
+  t.same(planOf(body('- **WHEN** I add <count> items\n- **THEN** the total is <total>\n', 'Examples:\n\n')).problems, [], 'Examples: above the table makes an outline');
+  t.same(planOf(body('- **WHEN** I add 2 items\n- **THEN** the total is 20\n', 'For reference, the prices:\n\n')).problems, [], 'a table below prose, naming no placeholder, is prose of the scenario');
+});
