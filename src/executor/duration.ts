@@ -43,7 +43,9 @@ export function parseDuration(value: unknown, options: DurationOptions = {}): Du
   const m = /^(-?\d+)([a-zA-Z]*)$/.exec(value);
   if (!m) {
     if (/^\d+[smh](\d+[smh])+$/.test(value)) return { ok: false, reason: 'only a single unit is allowed (not several like "2h30m")' };
-    if (/\s/.test(value)) return { ok: false, reason: 'no spaces are allowed between the number and its unit' };
+    if (/\s/.test(value.trim())) return { ok: false, reason: 'no spaces are allowed between the number and its unit' };
+    // " 30s" or "30s ": the space is around the value, and saying "between" pointed at nothing there.
+    if (/\s/.test(value)) return { ok: false, reason: `no spaces are allowed before or after the value (write '${value.trim()}')` };
     return { ok: false, reason: 'must be a positive integer followed by one unit: s, m or h' };
   }
   const [, digits, written] = m;

@@ -95,3 +95,9 @@ t.test('a zero or negative number is refused for what it is, whatever its unit: 
   for (const written of ['0', '00', '0s']) t.same(parseDuration(written), { ok: false, reason: 'the number must be positive (> 0), not zero' }, written);
   t.same(parseDuration('-1'), { ok: false, reason: 'the number must be positive, not negative' });
 });
+
+t.test('a space is said where it stands: between the number and its unit, or around the value', async (t) => {
+  for (const written of ['5 m', ' 5 m ', '30\ts']) t.same(parseDuration(written), { ok: false, reason: 'no spaces are allowed between the number and its unit' }, JSON.stringify(written));
+  t.same(parseDuration(' 30s'), { ok: false, reason: "no spaces are allowed before or after the value (write '30s')" });
+  t.same(parseDuration('30s '), { ok: false, reason: "no spaces are allowed before or after the value (write '30s')" });
+});

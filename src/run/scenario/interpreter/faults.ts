@@ -31,7 +31,7 @@ export const DURATION_FAULTS: Record<string, Fault> = {
   NO_UNIT: { text: 'a number without a unit', pattern: /must be a string with a unit|the unit is missing/ },
   ZERO: { text: 'zero (the number must be positive)', pattern: /must be positive \(> 0\), not zero/ },
   NOT_POSITIVE: { text: 'not positive (zero or negative)', pattern: /the number must be positive/ },
-  SPACES: { text: 'written with a space between the number and its unit', pattern: /no spaces are allowed between the number and its unit/ },
+  SPACES: { text: 'written with a space between the number and its unit', pattern: /no spaces are allowed (?:between the number and its unit|before or after the value)/ },
   UNKNOWN_UNIT: { text: 'of an unknown unit', pattern: /unknown unit '/ },
 };
 
