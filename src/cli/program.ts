@@ -13,6 +13,7 @@ import { endOnHeldSignal, releaseStartSignals } from './start-signals.js';
 import { CONFIG_REFERENCE, EXEC_DESCRIPTION } from '../executor/config-reference.js';
 import { setTimeout } from '../process/native-timers.js';
 import { exitWithin } from '../process/bounded-exit.js';
+import { endDespiteUnreadStdout } from '../process/unread-stdout.js';
 import { probeLimitMs } from '../lsp/probe-limit.js';
 import { holdFloorMs } from '../process/hold-floor.js';
 
@@ -350,7 +351,9 @@ export function buildProgram(): Command {
       if (options.project) argv.push('--project', options.project);
       for (const alias of options.imageAlias ?? []) argv.push('--image-alias', alias);
       if (options.configDirEnv) argv.push('--config-dir-env', options.configDirEnv);
-      process.exitCode = await execCommand(argv, releaseStartSignals);
+      const status = await execCommand(argv, releaseStartSignals);
+      process.exitCode = status;
+      if (INTERRUPTED_STATUSES.has(status)) endDespiteUnreadStdout(status);
     });
 
   return program;

@@ -1,4 +1,5 @@
 // `spec-run [paths]`: parse -> translate -> run -> report, and the closing summary line.
+import { UNREAD_AFTER_INTERRUPT_MS } from '../process/unread-stdout.js';
 import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -799,7 +800,7 @@ export async function reportEvents(events: AsyncIterable<RunEvent>, choices: Rep
 }
 
 /** Writes every chosen report of a run's events, and with VIEWS the extra views on stderr (GitHub annotations, the live status line). */
-async function writeReports(events: AsyncIterable<RunEvent>, choices: ReporterChoice[], { requireVerified = false, observe, views = true }: ReportOptions & { views?: boolean }): Promise<RunOutcome> {
+async function writeReports(events: AsyncIterable<RunEvent>, choices: ReporterChoice[], { requireVerified = false, observe, interrupt, views = true }: ReportOptions & { views?: boolean }): Promise<RunOutcome> {
   stdoutReportComplete(false);
   const outcome: RunOutcome = { counts: { passed: 0, failed: 0, skipped: 0, todo: 0 }, requirements: [], lostReports: [], checkedNothing: false };
   async function* observed(): AsyncGenerator<RunEvent> {
@@ -830,7 +831,7 @@ async function writeReports(events: AsyncIterable<RunEvent>, choices: ReporterCh
   if (views && onStdout?.name !== 'spec' && process.stderr.isTTY && !process.stdout.isTTY && process.env.TERM !== 'dumb') outputs.push([process.stderr, progressReporter({ columns: process.stderr.columns || Number(process.env.COLUMNS) || 80 })]);
   const { branches, done } = tee(observed(), outputs.length);
   const tapReportDone = onStdout?.name === 'tap' ? tapReportOnStdout() : () => {};
-  const written = await Promise.all([...outputs.map(([stream, reporter], i) => write(stream, reporter(branches[i]))), done]);
+  const written = await Promise.all([...outputs.map(([stream, reporter], i) => write(stream, reporter(branches[i]), interrupt)), done]);
   tapReportDone();
   // What writes to stdout from now on (an 'exit' listener of a steps file) is not the report: it goes to stderr.
   stdoutReportComplete(true);
@@ -863,6 +864,13 @@ export async function* replayed(events: RunEvent[]): AsyncGenerator<RunEvent> {
   yield* events;
 }
 
+/** Calls GIVE_UP once INTERRUPT has been aborted for UNREAD_AFTER_INTERRUPT_MS (the timer never keeps the process). */
+function giveUpAfterInterrupt(interrupt: AbortSignal, giveUp: () => void): void {
+  const arm = () => void setTimeout(giveUp, UNREAD_AFTER_INTERRUPT_MS).unref();
+  if (interrupt.aborted) arm();
+  else interrupt.addEventListener('abort', arm, { once: true });
+}
+
 /** Written at once when this much is waiting, without waiting for the turn of the event loop to end. */
 const WRITE_BATCH_CHARS = 64 * 1024;
 
@@ -873,7 +881,7 @@ const WRITE_BATCH_CHARS = 64 * 1024;
  * chunk (15 per document of two tests in TAP) woke whatever reads the stream as often,
  * on a machine whose cores the run's drivers already keep busy.
  */
-async function write(stream: NodeJS.WritableStream, chunks: AsyncIterable<string>): Promise<unknown> {
+async function write(stream: NodeJS.WritableStream, chunks: AsyncIterable<string>, interrupt?: AbortSignal): Promise<unknown> {
   let failure: unknown = null;
   const onError = (error: unknown) => (failure ??= error);
   stream.on('error', onError);
@@ -899,6 +907,14 @@ async function write(stream: NodeJS.WritableStream, chunks: AsyncIterable<string
       };
       stream.once('drain', done);
       stream.once('error', done);
+      // Interrupted, the run must end: a reader that holds the pipe open and reads nothing (a
+      // killed parent's sibling) kept a SIGTERM'd run waiting for it for good.
+      if (interrupt) {
+        giveUpAfterInterrupt(interrupt, () => {
+          failure ??= Object.assign(new Error(`nothing read it for ${UNREAD_AFTER_INTERRUPT_MS / 1000} s after the interruption; the rest is not written`), { code: 'EUNREAD' });
+          done();
+        });
+      }
     });
   };
   try {
