@@ -63,10 +63,10 @@ const isGrace = (t: Token | undefined) => t?.kind === 'word' && /^grace\b/i.test
 /**
  * "SIGKILL after 2.000s grace period", "a grace period of 2 s": a duration said of the grace. A reading that seeks it as
  * any duration of the report is met by the timeout's figure as well ("timeout 2s"); some check must hold it as the grace
- * ("grace period == 2 s"). The words of each such duration no check holds so.
+ * ("grace period == 2 s", or the time from SIGTERM to SIGKILL). The words of each such duration no check holds so.
  */
 function graceFiguresElsewhere(tokens: readonly Token[], texts: readonly string[]): string[] {
-  const ofGrace = texts.some((text) => /\bgrace(?: period)? == /.test(text));
+  const ofGrace = texts.some((text) => /\bgrace(?: period)? == |SIGKILL − SIGTERM/.test(text));
   return tokens.flatMap((t, i) => {
     if (t.kind !== 'entity' || t.entity.type !== 'duration') return [];
     const before = tokens.slice(Math.max(0, i - 3), i);
@@ -78,14 +78,14 @@ function graceFiguresElsewhere(tokens: readonly Token[], texts: readonly string[
 /**
  * "failed with exit code 1, the lines …": a number said right after the noun of a code is that code's value. A reading
  * that holds the figure elsewhere (a text "1" shown) and the code as any failure says less than the sentence; some check
- * must hold the code as that value ("exit code == 1"). The words of each such code no check holds so.
+ * must hold the code with that value ("exit code == 1", "the messages name the exit code and "1""). The words of each such code no check holds so.
  */
 function codesElsewhere(tokens: readonly Token[], texts: readonly string[]): string[] {
   return tokens.flatMap((t, i) => {
     const n = numberAt(tokens, i + 1);
     if (t.kind !== 'word' || !t.concepts.includes('EXIT') || n === null) return [];
-    const held = new RegExp(`\\b(?:code|status)\\s*(?:==|!=|≠|=|is|of|in)\\s*(?:\\[[^\\]]*)?${n}(?![\\d.])`);
-    return texts.some((text) => held.test(text)) ? [] : [`${t.text} ${tokens[i + 1].text}`];
+    const figure = new RegExp(`(?<![\\d.])${n}(?![\\d.])`);
+    return texts.some((text) => /\b(?:code|status)\b/.test(text) && figure.test(text)) ? [] : [`${t.text} ${tokens[i + 1].text}`];
   });
 }
 

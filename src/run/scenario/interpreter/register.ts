@@ -2,7 +2,7 @@
 // state the same fact in different registers: formal and legal ("It SHALL be verified that the
 // Invocation is terminated", "five (5) seconds", "the exit code in respect of the Invocation",
 // "the value is found to be 124"), a checklist ("Verify that …", "Check: …", "Make sure …"),
-// conversational ("it'll be killed", "please note that …"). Each register is a frame around the
+// conversational ("it'll be killed", "please make sure …"), terse notes ("rc=124", "→ killed"). Each register is a frame around the
 // fact, of a class general English has for it: a frame of verifying or of evidence, a number
 // said twice (in words and in figures, which must agree), a defined term in capitals that a
 // document uses for one of the run's things, a preposition of reference. The frame is taken off
@@ -90,6 +90,15 @@ const REFERENCE_BACK = /\b(the)\s+(?:aforementioned|aforesaid|above-?mentioned|a
 /** "SHALL", "MUST NOT", "SHALL NOT": the capitals of a requirement's modal verb. */
 const MODAL_CAPITALS = /\b(SHALL|MUST|SHOULD|MAY|WILL)(\s+NOT)?\b/g;
 
+/**
+ * "rc=124", "exit=0", "status = 2": a terse note's code as a key and its value, the code said in words. Not inside a
+ * longer word ("MY_RC=3" is a variable's value).
+ */
+const CODE_AS_KEY = /(?<![\w-])(?:rc|exit|exit_code|exitcode|exit-code|status|code)\s*=\s*(-?\d+)\b(?!\.\d)/gi;
+
+/** "→ killed", "-> exit 124", "=> rejected": a terse note's arrow of result at its head, which says only that the fact follows. */
+const ARROW_OF_RESULT = /^\s*(?:→|->|=>|⇒)\s*/;
+
 /** "it'll", "they'll", "won't": a contracted auxiliary, written out. */
 const CONTRACTED_WILL = /\b(it|they|we|you|that|this|there)'ll\b/gi;
 
@@ -152,7 +161,8 @@ function plainRegisterOf(span: string): string {
     .replace(OF_REFERENCE, 'of')
     .replace(THEREOF, '$1 of it')
     .replace(REFERENCE_BACK, '$1 ')
-    .replace(CONTRACTED_WILL, '$1 will');
+    .replace(CONTRACTED_WILL, '$1 will')
+    .replace(CODE_AS_KEY, 'exit code $1');
 }
 
 /**
@@ -161,7 +171,7 @@ function plainRegisterOf(span: string): string {
  * term ("The Duration stated …") has its first word's capital kept where the term is lowered.
  */
 export function inPlainRegister(sentence: string): string {
-  const unframed = sentence.replace(FRAME_OF_VERIFYING, '');
+  const unframed = sentence.replace(ARROW_OF_RESULT, '').replace(FRAME_OF_VERIFYING, '');
   const opened = unframed === sentence ? sentence : unframed.replace(/^\s*[a-z]/, (c) => c.toUpperCase());
   return unquotedSpans(opened)
     .map((span, i) => (i % 2 === 1 ? span : plainRegisterOf(span)))
