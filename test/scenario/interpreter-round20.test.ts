@@ -3,7 +3,8 @@
 // a defined term in capitals as the domain noun it aliases, a preposition of reference, a
 // requirement's modal in capitals, a contracted "will"), and compound sentences whose parts are
 // each read or the sentence is not (numbers-kept.ts: a ratio kept together, a grace period's
-// figure as the grace, a code's figure as the code; when.ts: one field given two values;
+// figure as the grace, a code's figure as the code; places-kept.ts: a place in the order of the
+// lines said of a text; when.ts: one field given two values;
 // lexicon.ts: a code span that is a number is not the figure of a code said in words). Each class
 // both ways: a sentence written for these tests (none from a batch) that now binds to the reading
 // it says, and a near sentence that stays unbound or reads otherwise. Read through the whole
@@ -97,6 +98,17 @@ t.test('a ratio of lines is one quantity: never its two numbers apart', (t) => {
   t.equal(then('the report says it shows 12 of 60 output lines'), null);
   // Quoted, the ratio is the text sought as written.
   t.equal(then('the report says `Showing 12 of 60 output lines`'), 'the messages name "Showing 12 of 60 output lines"');
+  t.end();
+});
+
+t.test('a place in the order of the lines said of a text is read, or the sentence is not', (t) => {
+  t.same(notUnderstood('the notice `(5 lines omitted)` appears below the lines shown'), ['below the lines shown']);
+  t.same(notUnderstood('the notice `(5 lines omitted)` is printed as the final line'), ['as the final line']);
+  // A place held by the reading (an order of two texts, the last line) binds.
+  t.equal(then('`(output cut)` is printed after `(5 lines omitted)`'), 'the output shown contains "(5 lines omitted)" and "(output cut)", in this order');
+  t.equal(then('the last line of the report is `(5 lines omitted)`'), 'the last line of all spec-run exec printed == "(5 lines omitted)"');
+  // No place said: the notice alone.
+  t.equal(then('the notice `(5 lines omitted)` is printed'), 'a notice reads "(5 lines omitted)"');
   t.end();
 });
 
