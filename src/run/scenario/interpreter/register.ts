@@ -10,12 +10,8 @@
 // whose parts disagree ("three (4) lines") is left as written, so its step stays unread.
 
 import { DOMAIN_SYNONYMS } from './domain-lexicon.js';
+import { unquotedSpans } from './own-terms.js';
 import { readNumber } from './quantities.js';
-
-/** Splits TEXT into the spans outside quotes (even indexes) and the quoted ones (odd). */
-function unquotedSpans(text: string): string[] {
-  return text.split(/(`[^`]*`|“[^”]*”|"[^"]*")/);
-}
 
 /** The words a number is written in ("sixty-four", "sixty thousand", "one hundred and five"). */
 const NUMBER_WORDS = String.raw`(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|and|-)`;
