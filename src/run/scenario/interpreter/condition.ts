@@ -17,6 +17,7 @@ import { QUIET_YAML } from '../../../parse/yaml-options.js';
 import { compactDuration } from './quantities.js';
 import { markCode, showDuration, tokenize, type Token } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
+import { inPlainRegister } from './register.js';
 import { takeInvocation } from './invocation.js';
 import { isFunction } from './reading.js';
 import { readWhen, type SetupPart } from './when.js';
@@ -37,7 +38,7 @@ export type ConditionUse =
 
 /** The condition as a clause: without its keyword and its closing colon. */
 export function conditionSentence(condition: ScenarioCondition): string {
-  return inExecutorTerms(markCode(condition.text, condition.code))
+  return inExecutorTerms(inPlainRegister(markCode(condition.text, condition.code)))
     .replace(/^\s*(?:when|given)\s+/i, '')
     .replace(/:\s*$/, '');
 }

@@ -20,6 +20,7 @@ import { conditionUse, type ConditionUse, type ScenarioCondition } from './condi
 import { configuredValues } from './condition-setup.js';
 import { markCode, showDuration } from './lexicon.js';
 import { inExecutorTerms } from './own-terms.js';
+import { inPlainRegister } from './register.js';
 import { inPlainShape } from './shapes.js';
 import { commandsNotStarted } from './not-started.js';
 import { observe, type Observation } from './observation.js';
@@ -240,7 +241,7 @@ function usedCondition(condition: ScenarioCondition): ConditionUse {
 
 /** A step's text in the interpreter's terms, its inline code spans CODE marked again. */
 function sentenceOf(text: string, code?: readonly string[]): string {
-  return inPlainShape(inExecutorTerms(markCode(text, code))).trim().replace(/[.:]$/, '');
+  return inPlainShape(inExecutorTerms(inPlainRegister(markCode(text, code)))).trim().replace(/[.:]$/, '');
 }
 
 /** A Then's checks, or why it is not read. */

@@ -605,14 +605,20 @@ function namedValues(tokens: Token[]): Token[] {
  * Puts back the code marks of a step's inline code spans (`sleep 30`), which its plain
  * text lost: each span, in order, where it next stands and is not already quoted.
  */
-/** Where SPAN stands in TEXT as a whole, not inside a word (`a` is not the "a" of "after"); else its first place. */
+/**
+ * Where SPAN stands in TEXT as a whole, not inside a word (`a` is not the "a" of "after"); else its first place. A span
+ * that is a number stands where it is no code's value said in words ("failed with exit code 1, the lines `1` to `4`":
+ * the `1` is the line's, not the code's), where the text holds it there and again.
+ */
 function wholeAt(text: string, span: string): number {
   const word = /\w/;
+  const wholes: number[] = [];
   for (let at = text.indexOf(span); at >= 0; at = text.indexOf(span, at + 1)) {
     const inside = (word.test(span[0]) && word.test(text[at - 1] ?? '')) || (word.test(span.at(-1)!) && word.test(text[at + span.length] ?? ''));
-    if (!inside) return at;
+    if (!inside) wholes.push(at);
   }
-  return text.indexOf(span);
+  const codesValue = (at: number) => /^\d+$/.test(span) && /\b(?:code|status|rc)\s+(?:of\s+)?$/i.test(text.slice(0, at));
+  return wholes.find((at) => !codesValue(at)) ?? wholes[0] ?? text.indexOf(span);
 }
 
 export function markCode(text: string, code: readonly string[] = []): string {

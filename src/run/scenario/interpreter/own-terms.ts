@@ -31,7 +31,7 @@ const OWN_TERMS: OwnTerm[] = [
 ];
 
 /** Splits TEXT into the spans outside quotes (even indexes) and the quoted ones (odd). */
-function unquotedSpans(text: string): string[] {
+export function unquotedSpans(text: string): string[] {
   return text.split(/(`[^`]*`|“[^”]*”|"[^"]*")/);
 }
 

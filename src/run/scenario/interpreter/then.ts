@@ -14,6 +14,7 @@ import { placeInDocument } from '../../../parse/block-place.js';
 import { args, isFunction, namesOne, read, slotsOf, subjectOf, type Args, type Reading, type Rule } from './reading.js';
 import { durationRanges, elidedTimeUnits } from './quantities.js';
 import { numbersDropped } from './numbers-kept.js';
+import { placeDropped } from './places-kept.js';
 import { DURATION_FAULTS, FAULTS } from './faults.js';
 import { interfacesListed, isInterfaceName } from './interfaces.js';
 import { messageShown, placements } from './configured-message.js';
@@ -2704,6 +2705,8 @@ export function readThen(sentence: string): Reading<Check> {
   if (parts.some(only) && parts.some((p) => (p as { referent?: string }).referent !== undefined)) return { ok: false, notUnderstood: ['only'], reason: 'a place said to hold only some texts, and a text after them' };
   const dropped = numbersDropped(tokenize(text), parts.map((p) => p.text));
   if (dropped.length > 0) return { ok: false, notUnderstood: dropped, reason: 'a number of the sentence that no fact of its reading holds: a clause dropped, or read as another' };
+  const placeLost = placeDropped(text, parts.map((p) => p.text));
+  if (placeLost.length > 0) return { ok: false, notUnderstood: placeLost, reason: 'a place in the order of the lines that no fact of its reading holds' };
   const denied = selfDenied(parts);
   if (denied !== null) return { ok: false, notUnderstood: [], reason: `it reads as a fact and its own denial (${denied}), which no run passes: a word is read in another sense than the writer's` };
   return { ...reading, parts };

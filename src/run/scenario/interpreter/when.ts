@@ -794,6 +794,10 @@ function readWhenClauses(sentence: string): Reading<SetupPart> {
   const placedAt = reading.ok ? reading.parts.findIndex((p) => /^command \d+: /.test(p.text)) : -1;
   const unplaced = placedAt < 0 || !reading.ok ? undefined : reading.parts.slice(placedAt + 1).find((p) => !/^command \d+: /.test(p.text) && setsACommand(p));
   if (unplaced) return { ok: false, notUnderstood: [unplaced.text], reason: 'a setting said after a command by its place, and not of which command' };
+  // "memory: 512m on a command without an image, and memory: 4m on a command with one": one field given two values, said of
+  // no command by its place, is two commands said apart, or a contradiction; either way not one command whose last value wins.
+  const twice = reading.ok ? fieldSaidTwice(reading.parts.filter((p) => !/^command \d+: /.test(p.text))) : null;
+  if (twice) return { ok: false, notUnderstood: twice, reason: 'one field given two values, and not of which command' };
   // "the image is unavailable" is said of the image the sentence names; with none named, of nothing set up.
   if (reading.ok && reading.parts.some((p) => p.text.startsWith(IMAGE_SAID_UNAVAILABLE))) {
     const setup = emptySetup();
@@ -801,6 +805,23 @@ function readWhenClauses(sentence: string): Reading<SetupPart> {
     if ([setup, ...(setup.byCommand ?? [])].every((s) => s?.image === undefined && typeof s?.fields.image !== 'string')) return { ok: false, notUnderstood: ['image'], reason: 'an image said unavailable, and no image named' };
   }
   return reading;
+}
+
+/** The texts of two of PARTS that give one field of a command two values, or null where none does. */
+function fieldSaidTwice(parts: readonly SetupPart[]): [string, string] | null {
+  const given = new Map<string, { value: string; text: string }>();
+  for (const part of parts) {
+    const setup = emptySetup();
+    part.apply(setup);
+    const said: [string, unknown][] = [...Object.entries(setup.fields), ['image', setup.image], ['context', setup.context]];
+    for (const [field, value] of said) {
+      if (value === undefined) continue;
+      const before = given.get(field);
+      if (before !== undefined && before.value !== JSON.stringify(value)) return [before.text, part.text];
+      given.set(field, { value: JSON.stringify(value), text: part.text });
+    }
+  }
+  return null;
 }
 
 /** Whether PART sets something of a command (a field, its timeout, what it prints or does), not of the run or its files. */
