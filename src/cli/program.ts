@@ -160,7 +160,7 @@ export function buildProgram(): Command {
   program
     .command('run', { isDefault: true })
     .description('run the documents found in the given files and directories (default: specs/)')
-    .argument('[paths...]', 'markdown files (doc.md:LINE, or doc.md:LINE:LINE, runs the units at those lines, as cucumber-js), or directories searched recursively for *.md (links followed)')
+    .argument('[paths...]', 'markdown files (doc.md:LINE, or doc.md:LINE:LINE, runs the units at those lines, as cucumber-js), or directories searched recursively for *.md, *.markdown, *.mdown, *.mkd and *.mkdn (links followed)')
     .addOption(
       new Option(
         '--reporter <name[:file]>',
@@ -257,7 +257,7 @@ export function buildProgram(): Command {
   program
     .command('doctor')
     .description('check what the documents given (default: the configured paths, else specs/) need: Node, SBCL, FiveAM, bordeaux-threads, a Docker engine, the cache directory; exit 1 when something they need is missing')
-    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
+    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md, *.markdown, *.mdown, *.mkd and *.mkdn')
     .option('--config <file>', 'configuration file')
     .action(async (paths: string[], options: { config?: string }) => {
       const { doctorCommand } = await import('./doctor-command.js');
@@ -281,7 +281,7 @@ export function buildProgram(): Command {
   program
     .command('check')
     .description('validate documents without running them; prints file:line:col messages')
-    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md')
+    .argument('[paths...]', 'markdown files, or directories searched recursively for *.md, *.markdown, *.mdown, *.mkd and *.mkdn')
     .option('--steps <glob>', 'step definition files whose steps count as defined (repeatable)', collect)
     .option('--executor-steps', 'the built-in executor steps apply to every OpenSpec document')
     .option('--strict', 'an undefined step is an error, as it fails a run (the default, or the configuration\'s strict)')

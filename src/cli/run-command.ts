@@ -55,6 +55,7 @@ import { destinationProblem, openReportFile, type ReportFile } from './report-fi
 import { fileProblem } from '../run/file-problem.js';
 import { setImmediate } from '../process/native-timers.js';
 import { keepVerdict } from '../process/verdict.js';
+import { MARKDOWN_EXTENSION_PATTERN } from '../parse/markdown-name.js';
 import { tapReportOnStdout } from '../process/watchdog.js';
 
 export interface RunCommandOptions {
@@ -187,7 +188,7 @@ function rememberLenders(lenders: Map<string, Set<string>>, plans: DocumentPlan[
 
 /** The documents PLAN borrows definitions from, and those its problems name (absolute paths). */
 function lendersOf(plan: DocumentPlan): Set<string> {
-  const named = plan.problems.flatMap((problem) => [...problem.message.matchAll(/([^\s,:()]+\.md):\d+/g)].map((match) => resolve(match[1])));
+  const named = plan.problems.flatMap((problem) => [...problem.message.matchAll(new RegExp(`([^\\s,:()]+${MARKDOWN_EXTENSION_PATTERN}):\\d+`, 'gi'))].map((match) => resolve(match[1])));
   return new Set([...plan.definitions.flatMap((code) => (code.borrowed ? [resolve(code.file)] : [])), ...named]);
 }
 
@@ -344,7 +345,7 @@ async function runDocuments(paths: string[], cliOptions: RunCommandOptions, inte
   let pastTheEnd: string | undefined;
   const given = paths;
   paths = paths.map((path) => {
-    const at = /^(.+\.md)((?::\d+)+)$/i.exec(path);
+    const at = new RegExp(`^(.+${MARKDOWN_EXTENSION_PATTERN})((?::\\d+)+)$`, 'i').exec(path);
     if (!at || existsSync(path) || !existsSync(at[1])) return path;
     const file = resolve(at[1]);
     // A line past the end (a stale line from an old report) would select the last unit, another than meant.
