@@ -256,7 +256,7 @@ export function buildProgram(): Command {
 
   program
     .command('doctor')
-    .description('check what the documents given (default: the configured paths, else specs/) need: Node, SBCL, FiveAM, bordeaux-threads, a Docker engine, the cache directory; exit 1 when something they need is missing')
+    .description('check what the documents given (default: the configured paths, else specs/) need: Node, SBCL, FiveAM, bordeaux-threads, a Docker engine, the cache directory, the tools they ask a configured runtime server for (those the vocabulary senders call too); exit 1 when something they need is missing')
     .argument('[paths...]', 'markdown files, or directories searched recursively for *.md, *.markdown, *.mdown, *.mkd and *.mkdn')
     .option('--config <file>', 'configuration file')
     .action(async (paths: string[], options: { config?: string }) => {
